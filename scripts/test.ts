@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * `npm test`: type check, build, unit + integration (Vitest), end-to-end (Playwright, real
+ * Chromium). Every suite runs even when an earlier one fails; the last line sums them all as
+ * "N passed, M failed" and the exit code is non-zero on any failure.
+ */
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, '.test-output');
+fs.mkdirSync(out, { recursive: true });
+
+interface Tally {
+  suite: string;
+  passed: number;
+  failed: number;
+}
+const tallies: Tally[] = [];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  console.log(`\n▶ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+
+// 1. Types.
+const typecheck = run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+tallies.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
+
+// 2. The production build the end-to-end tests run against.
+const build = run(bin('tsx'), ['scripts/build.ts']);
+tallies.push({ suite: 'build', passed: build === 0 ? 1 : 0, failed: build === 0 ? 0 : 1 });
+
+// 3. Unit and integration tests.
+const vitestJson = path.join(out, 'vitest.json');
+fs.rmSync(vitestJson, { force: true });
+const vitest = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
+const vitestReport = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestJson);
+tallies.push({
+  suite: 'vitest',
+  passed: vitestReport?.numPassedTests ?? 0,
+  failed: (vitestReport?.numFailedTests ?? 0) + (vitest !== 0 && !vitestReport?.numFailedTests ? 1 : 0),
+});
+
+// 4. End-to-end tests (need the build).
+if (build === 0) {
+  const playwrightJson = path.join(out, 'playwright.json');
+  fs.rmSync(playwrightJson, { force: true });
+  const playwright = run(bin('playwright'), ['test']);
+  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(playwrightJson);
+  tallies.push({
+    suite: 'e2e',
+    passed: (report?.stats.expected ?? 0) + (report?.stats.flaky ?? 0),
+    failed: (report?.stats.unexpected ?? 0) + (playwright !== 0 && !report?.stats.unexpected ? 1 : 0),
+  });
+} else {
+  tallies.push({ suite: 'e2e (not run: build failed)', passed: 0, failed: 1 });
+}
+
+console.log('\nSummary');
+for (const tally of tallies) console.log(`  ${tally.suite.padEnd(12)} ${tally.passed} passed, ${tally.failed} failed`);
+const passed = tallies.reduce((sum, tally) => sum + tally.passed, 0);
+const failed = tallies.reduce((sum, tally) => sum + tally.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { paths } from '../shared/routes.ts';
+import { track } from './lib/analytics.ts';
+import { hasAcceptedPresell } from './lib/presell-gate.ts';
+import { NavigationContext, type Navigation } from './router.tsx';
+import { matchRoute } from './routes.ts';
+
+export interface InitialPage {
+  pathname: string;
+  Page: ComponentType;
+}
+
+/** The landing page is only for visitors who passed the pre-sell page (spec §2). */
+function applyGate(pathname: string): string {
+  return pathname === paths.landing && !hasAcceptedPresell() ? paths.presell : pathname;
+}
+
+export function App({ initial }: { initial: InitialPage }) {
+  const [current, setCurrent] = useState(initial);
+  const latest = useRef(0);
+
+  const show = useCallback(async (pathname: string, mode: 'push' | 'replace' | 'pop') => {
+    const target = applyGate(pathname);
+    const ticket = ++latest.current;
+    const module = await matchRoute(target).load();
+    if (ticket !== latest.current) return; // a later navigation won
+    if (mode === 'push') window.history.pushState(null, '', target);
+    if (mode === 'replace' || target !== pathname) window.history.replaceState(null, '', target);
+    setCurrent({ pathname: target, Page: module.default });
+    if (mode !== 'pop') window.scrollTo(0, 0);
+  }, []);
+
+  useEffect(() => {
+    const onPop = () => void show(window.location.pathname, 'pop');
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, [show]);
+
+  useEffect(() => {
+    track('page_view', { page_path: current.pathname });
+  }, [current.pathname]);
+
+  const navigation = useMemo<Navigation>(
+    () => ({
+      pathname: current.pathname,
+      navigate: (to, options) => void show(to, options?.replace ? 'replace' : 'push'),
+    }),
+    [current.pathname, show],
+  );
+
+  const { Page } = current;
+  return (
+    <NavigationContext.Provider value={navigation}>
+      <Page />
+    </NavigationContext.Provider>
+  );
+}

@@ -1,0 +1,30 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { pageMeta } from '../content/site.ts';
+import { App } from './app.tsx';
+import { matchRoute } from './routes.ts';
+
+export interface RenderedPage {
+  html: string;
+  title: string;
+  description: string;
+}
+
+const metaByRoute = {
+  landing: pageMeta.landing,
+  presell: pageMeta.presell,
+  'not-found': pageMeta.notFound,
+} as const;
+
+/** Renders a route to HTML at build time (scripts/prerender.ts); the browser hydrates it. */
+export async function render(pathname: string): Promise<RenderedPage> {
+  const route = matchRoute(pathname);
+  const { default: Page } = await route.load();
+  const html = renderToString(
+    <StrictMode>
+      <App initial={{ pathname, Page }} />
+    </StrictMode>,
+  );
+  const meta = metaByRoute[route.key];
+  return { html, title: meta.title, description: meta.description };
+}

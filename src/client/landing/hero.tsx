@@ -1,0 +1,47 @@
+import { BadgeCheck, Sparkles } from 'lucide-react';
+import { hero } from '../../content/landing.ts';
+import { site } from '../../content/site.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { BuyButton } from './buy-button.tsx';
+
+/** Section 2: the promise, the price and the first buy button. */
+export function Hero() {
+  const [before, after] = hero.headline.split(hero.highlight);
+  return (
+    <section className="relative overflow-hidden px-5 pb-16 pt-28 sm:pt-36">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-[28rem] bg-[radial-gradient(55%_60%_at_50%_0%,rgb(34_197_94/0.25),transparent)]"
+      />
+      <div className="relative mx-auto max-w-3xl text-center">
+        <p className="inline-flex items-center gap-1.5 rounded-full border border-gold-400/40 bg-gold-400/10 px-3 py-1 text-xs font-bold uppercase tracking-wider text-gold-300">
+          <Sparkles aria-hidden="true" className="size-3.5" />
+          {hero.badge}
+        </p>
+        <h1 className="mt-5 text-balance text-[2rem] font-black leading-[1.1] text-white sm:text-5xl">
+          {before}
+          <span className="text-brand-400">{hero.highlight}</span>
+          {after}
+        </h1>
+        <p className="mx-auto mt-5 max-w-2xl text-pretty text-base text-slate-300 sm:text-lg">{hero.subheadline}</p>
+
+        <div className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-ink-850/90 p-5 shadow-2xl shadow-black/40 sm:p-6">
+          <p className="text-sm font-semibold uppercase tracking-wider text-slate-400">{hero.priceCaption}</p>
+          <p className="mt-1 text-5xl font-black tracking-tight text-white">{formatBRL(site.priceCents)}</p>
+          <p className="mt-1 text-sm text-slate-400">{hero.priceNote}</p>
+          <BuyButton placement="hero" className="mt-5 w-full">
+            {hero.cta}
+          </BuyButton>
+          <ul className="mt-4 grid gap-1.5 text-left text-sm text-slate-300">
+            {hero.trust.map((item) => (
+              <li key={item} className="flex items-center gap-2">
+                <BadgeCheck aria-hidden="true" className="size-4 shrink-0 text-brand-400" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { site } from '../../content/site.ts';
+import { stickyBar } from '../../content/landing.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { useScrollPast } from '../lib/use-scroll-past.ts';
+import { cn } from '../ui/cn.ts';
+import { BuyButton } from './buy-button.tsx';
+
+/** Section 16: the bottom bar, shown only once scrolled past 500 px (spec §2, §9). */
+export const STICKY_BAR_THRESHOLD = 500;
+
+export function StickyBar() {
+  const visible = useScrollPast(STICKY_BAR_THRESHOLD);
+  return (
+    <div
+      aria-hidden={!visible}
+      inert={!visible}
+      className={cn(
+        'fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ink-950/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur-md transition duration-300',
+        visible ? 'visible translate-y-0 opacity-100' : 'invisible translate-y-full opacity-0',
+      )}
+    >
+      <div className="mx-auto flex max-w-3xl items-center gap-3">
+        <p className="hidden shrink-0 text-sm leading-tight text-slate-300 sm:block">
+          {stickyBar.caption}
+          <span className="block text-xl font-extrabold text-white">{formatBRL(site.priceCents)}</span>
+        </p>
+        <BuyButton placement="sticky_bar" className="flex-1">
+          {stickyBar.cta}
+        </BuyButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/** Copy of the landing page's frame and hero (spec §2, sections 1, 2 and 16). */
+export const header = {
+  homeLabel: 'Início',
+} as const;
+
+export const hero = {
+  badge: 'Oferta de lançamento',
+  headline: 'Assine Netflix, Disney+, Spotify e +30 apps por R$ 1,00 por mês',
+  highlight: 'R$ 1,00',
+  subheadline:
+    'Receba a lista com +200 fornecedores verificados que revendedores usam para pagar uma fração do preço oficial — para uso próprio ou para revender.',
+  priceCaption: 'Pagamento único',
+  priceNote: 'Acesso vitalício · sem mensalidade',
+  cta: 'QUERO MINHA LISTA AGORA',
+  trust: ['Entrega por e-mail logo após o pagamento', 'Garantia de 7 dias', 'Pagamento via PIX'],
+} as const;
+
+export const stickyBar = {
+  cta: 'GARANTIR MINHA LISTA',
+  caption: 'Acesso vitalício por',
+} as const;

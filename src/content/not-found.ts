@@ -1,0 +1,7 @@
+/** The 404 page (spec §2: "Oops! Page not found" and a link home). */
+export const notFound = {
+  code: '404',
+  headline: 'Oops! Page not found',
+  text: 'O endereço que você abriu não existe ou foi removido.',
+  homeLink: 'Voltar para o início',
+} as const;

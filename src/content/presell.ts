@@ -1,0 +1,16 @@
+/** Copy of the pre-sell page (spec §2, route /presell). */
+export const presell = {
+  eyebrow: 'Pergunta rápida',
+  headline: 'Você quer ter acesso aos seus apps favoritos por apenas R$ 1,00?',
+  subheadline: 'Descubra onde os revendedores compram streaming, recargas e jogos pagando muito menos.',
+  tiles: [
+    { icon: 'tv', title: 'Netflix por R$ 1,00', text: 'E mais de 30 apps de streaming e música pelo mesmo valor.' },
+    { icon: 'smartphone', title: 'Recarga de celular com 80% OFF', text: 'Créditos TIM e Claro pagando só uma fração do valor.' },
+    { icon: 'gamepad', title: 'Jogos premium', text: 'Xbox Game Pass e outros serviços de jogos por muito menos.' },
+  ],
+  trustNotes: ['Pagamento 100% seguro via PIX', 'Acesso imediato por e-mail', 'Garantia de 7 dias'],
+  cta: 'Sim, quero!',
+  ctaHint: 'Leva menos de 1 minuto',
+} as const;
+
+export type PresellTileIcon = (typeof presell.tiles)[number]['icon'];

@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
+import type { Logger } from './logger.ts';
+import { recordFunnelEvent } from './funnel/funnel-repository.ts';
+import { apiError } from './http.ts';
+import { eventsRoutes } from './routes/events.ts';
+import { NOT_FOUND_PAGE, pageFile, sendPage, type Site } from './site.ts';
+import { prerenderedPaths, NOT_FOUND_KEY } from '../shared/routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Kysely<Database>;
+  logger: Logger;
+  /** The built client; absent in API-only integration tests. */
+  site?: Site;
+}
+
+export type AppEnv = {
+  Variables: {
+    db: Kysely<Database>;
+    config: Config;
+    logger: Logger;
+  };
+};
+
+/** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
+export function createApp(deps: AppDeps) {
+  const { db, config, logger, site } = deps;
+  const app = new Hono<AppEnv>();
+
+  app.use(async (c, next) => {
+    c.set('db', db);
+    c.set('config', config);
+    c.set('logger', logger);
+    await next();
+  });
+  app.use(
+    secureHeaders({
+      // The pages embed inline scripts and styles (prerendered critical CSS, the pre-sell gate).
+      contentSecurityPolicy: undefined,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      // e.g. a malformed JSON body: the client's fault, said plainly.
+      return apiError(c, error.status, 'Requisição inválida.');
+    }
+    logger.error('Unhandled error', { method: c.req.method, path: c.req.path, error: error.message });
+    if (c.req.path.startsWith('/api/')) {
+      return apiError(c, 500, 'Algo deu errado do nosso lado. Tente novamente em instantes.');
+    }
+    return c.text('Erro interno', 500);
+  });
+
+  const api = new Hono<AppEnv>();
+  api.route('/events', eventsRoutes);
+  api.all('*', (c) => apiError(c, 404, 'Recurso não encontrado.'));
+  app.route('/api', api);
+
+  if (site) {
+    for (const routePath of prerenderedPaths) {
+      const page = site.page(pageFile(routePath));
+      if (page) app.get(routePath, (c) => sendPage(c, page));
+    }
+    app.use('*', site.assets);
+  }
+
+  app.notFound(async (c) => {
+    // One warning line per unknown path; the path is cut short so a huge URL cannot flood the log.
+    logger.warn('Page not found', { method: c.req.method, path: c.req.path.slice(0, 200) });
+    await recordFunnelEvent(db, { name: 'not_found', path: NOT_FOUND_KEY }).catch(() => undefined);
+    const page = site?.page(NOT_FOUND_PAGE);
+    if (page && (c.req.method === 'GET' || c.req.method === 'HEAD')) return sendPage(c, page, 404);
+    return c.text('Not found', 404);
+  });
+
+  return app;
+}

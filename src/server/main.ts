@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { createLogger } from './logger.ts';
+import { loadSite } from './site.ts';
+
+/** Finds the client build next to the bundled server (dist/server → dist/client) or from the repo root. */
+function findClientDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../client'), path.resolve(here, '../../dist/client')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0]!;
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) process.stderr.write(`Invalid configuration: ${problem}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = createLogger({ level: config.logLevel });
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const site = loadSite(findClientDir());
+  const app = createApp({ config, db: database.db, logger, site });
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    logger.info(`Vitrine listening on http://${shownHost}:${info.port}`, {
+      database: database.dialect,
+    });
+  });
+
+  const shutdown = () => {
+    logger.info('Shutting down');
+    server.close(() => {
+      void database.close().finally(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Vitrine could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Context, MiddlewareHandler } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { prerenderedPaths } from '../shared/routes.ts';
+
+/**
+ * Delivers the built client: hashed assets with a long cache, prerendered pages, and the 404
+ * page with a real 404 status. Page HTML is read once at start and kept compressed in memory.
+ */
+
+interface Page {
+  html: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+export interface Site {
+  page(name: string): Page | undefined;
+  assets: MiddlewareHandler;
+}
+
+/** File names (under the client build) of the HTML documents the server sends. */
+export function pageFile(routePath: string): string {
+  return routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
+}
+
+export const NOT_FOUND_PAGE = '404.html';
+
+export function loadSite(clientDir: string): Site {
+  const indexFile = path.join(clientDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    throw new Error(`The client build is missing (${indexFile}); run "npm run build" first.`);
+  }
+  const pages = new Map<string, Page>();
+  for (const file of [...prerenderedPaths.map(pageFile), NOT_FOUND_PAGE]) {
+    const html = fs.readFileSync(path.join(clientDir, file));
+    pages.set(file, {
+      html,
+      gzip: zlib.gzipSync(html, { level: 9 }),
+      brotli: zlib.brotliCompressSync(html),
+    });
+  }
+  const assets = serveStatic({
+    root: clientDir,
+    precompressed: true,
+    onFound: (filePath, c) => {
+      // Vite puts a content hash in every asset name, so an asset never changes under its URL.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      } else {
+        c.header('Cache-Control', 'public, max-age=3600');
+      }
+    },
+  });
+  return { page: (name) => pages.get(name), assets };
+}
+
+/** Sends a page, compressed as the browser accepts; HTML is always revalidated. */
+export function sendPage(c: Context, page: Page, status: 200 | 404 = 200): Response {
+  const accepted = c.req.header('Accept-Encoding') ?? '';
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+  };
+  let body: Buffer = page.html;
+  if (/\bbr\b/.test(accepted)) {
+    body = page.brotli;
+    headers['Content-Encoding'] = 'br';
+  } else if (/\bgzip\b/.test(accepted)) {
+    body = page.gzip;
+    headers['Content-Encoding'] = 'gzip';
+  }
+  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+}

@@ -1,0 +1,20 @@
+import { expect, querySqlite, test } from './fixtures.ts';
+
+test('an unknown path gets a real 404 page, a link home and one log line', async ({ page, server }) => {
+  const response = await page.goto('/ofertas/inexistente');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  const line = await server.waitForLog(/WARN Page not found .*path=\/ofertas\/inexistente/);
+  expect(line).toContain('method=GET');
+  expect(querySqlite<{ count: number }>(server, "select count from funnel where event='not_found'")[0]?.count).toBeGreaterThan(0);
+
+  // The link home goes through the pre-sell gate like any other visit.
+  await page.getByRole('link', { name: 'Voltar para o início' }).click();
+  await expect(page).toHaveURL(/\/presell$/);
+});
+
+test('an unknown API path answers JSON 404, not the page', async ({ request, server }) => {
+  const response = await request.get(`${server.url}/api/nada`);
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toEqual({ error: 'Recurso não encontrado.' });
+});

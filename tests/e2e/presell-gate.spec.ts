@@ -1,0 +1,79 @@
+import { expect, querySqlite, test } from './fixtures.ts';
+
+/**
+ * Records, in sessionStorage (which survives the redirect), whether the landing page's headline
+ * was ever visible at an animation frame — i.e. whether it could have been painted.
+ */
+async function installLandingPaintProbe(page: import('@playwright/test').Page) {
+  await page.addInitScript(() => {
+    if (window.location.pathname !== '/') return;
+    const check = () => {
+      const headline = document.querySelector('h1');
+      if (headline && /Netflix, Disney\+/.test(headline.textContent ?? '')) {
+        const style = getComputedStyle(headline);
+        if (style.visibility !== 'hidden' && style.display !== 'none') sessionStorage.setItem('landingPainted', 'yes');
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+test('a visitor without the flag is sent to /presell before the landing page paints', async ({ page }) => {
+  await installLandingPaintProbe(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/presell$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('R$ 1,00?');
+  expect(await page.evaluate(() => sessionStorage.getItem('landingPainted'))).toBeNull();
+});
+
+test('a visitor with the flag sees the landing page (and the probe does see it paint)', async ({ page, acceptPresell }) => {
+  await acceptPresell();
+  await installLandingPaintProbe(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Netflix, Disney+, Spotify');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('landingPainted'))).toBe('yes');
+});
+
+test('"Sim, quero!" sets the flag, counts presell_yes and opens the landing page', async ({ page, server }) => {
+  await page.goto('/presell');
+  await expect(page.getByText('Netflix por R$ 1,00')).toBeVisible();
+  await expect(page.getByText('Recarga de celular com 80% OFF')).toBeVisible();
+  await expect(page.getByText('Jogos premium')).toBeVisible();
+  const before = querySqlite<{ total: number }>(server, "select coalesce(sum(count),0) total from funnel where event='presell_yes'")[0]!.total;
+
+  await page.getByRole('button', { name: 'Sim, quero!' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Netflix, Disney+, Spotify');
+  expect(await page.evaluate(() => localStorage.getItem('presell_accepted'))).not.toBeNull();
+  await expect
+    .poll(() => querySqlite<{ total: number }>(server, "select coalesce(sum(count),0) total from funnel where event='presell_yes'")[0]!.total)
+    .toBe(before + 1);
+
+  // The flag is remembered: a fresh load of / stays on the landing page.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the pre-sell page is complete without JavaScript (prerendered)', async ({ browser, server }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/presell`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('apps favoritos por apenas R$ 1,00?');
+  await expect(page.getByRole('button', { name: 'Sim, quero!' })).toBeVisible();
+  await context.close();
+});
+
+test('/presell does not download the landing page code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/presell');
+  await expect(page.getByRole('button', { name: 'Sim, quero!' })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((script) => script.includes('presell-page'))).toBe(true);
+  expect(scripts.filter((script) => script.includes('landing-page'))).toEqual([]);
+});

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/server/db/database.ts';
+import { databases } from './test-db.ts';
+
+for (const database of databases) {
+  describe(`migrations on ${database.name}`, () => {
+    it('run once and are idempotent on the next start', async () => {
+      const db = await database.create();
+      try {
+        // create() already migrated; a restart applies nothing new.
+        expect(await migrateToLatest(db.db)).toEqual([]);
+        const tables = await db.db.introspection.getTables();
+        expect(tables.map((table) => table.name)).toContain('funnel');
+      } finally {
+        await db.close();
+      }
+    });
+  });
+}
