@@ -8,7 +8,7 @@ export default defineConfig({
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   retries: 0,
   outputDir: '.test-output/playwright',

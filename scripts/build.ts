@@ -11,7 +11,8 @@ import { prerender } from './prerender.ts';
  */
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'dist');
+// VITRINE_DIST builds elsewhere (e.g. a scratch copy) without touching the served dist/.
+const dist = path.resolve(root, process.env.VITRINE_DIST ?? 'dist');
 export const BUILD_STAMP = path.join(dist, '.build-stamp');
 
 function precompress(dir: string): number {
@@ -31,12 +32,17 @@ function precompress(dir: string): number {
 export async function buildAll(): Promise<void> {
   const started = Date.now();
   fs.rmSync(dist, { recursive: true, force: true });
-  await viteBuild({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
   await viteBuild({
     root,
     configFile: path.join(root, 'vite.config.ts'),
     logLevel: 'warn',
-    build: { ssr: 'src/client/entry-server.tsx', outDir: 'dist/ssr', emptyOutDir: true, manifest: false },
+    build: { outDir: path.join(dist, 'client'), emptyOutDir: true },
+  });
+  await viteBuild({
+    root,
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'src/client/entry-server.tsx', outDir: path.join(dist, 'ssr'), emptyOutDir: true, manifest: false },
   });
   const pages = await prerender(dist);
   const compressed = precompress(path.join(dist, 'client'));

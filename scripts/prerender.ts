@@ -57,6 +57,8 @@ export async function prerender(distDir: string): Promise<string[]> {
     ];
     // The gate runs before the stylesheet and body are parsed: no flash of the landing page.
     if (routePath === paths.landing) head.unshift(`<script>${presellGateScript(paths.presell)}</script>`);
+    // The member area is private: search engines must not list it (its dead-link 404s included).
+    if (routePath === paths.access) head.push('<meta name="robots" content="noindex" />');
     const html = template.replace('<!--app-head-->', head.join('\n    ')).replace('<!--app-html-->', page.html);
     const target = path.join(clientDir, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });

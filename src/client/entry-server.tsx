@@ -13,6 +13,7 @@ export interface RenderedPage {
 const metaByRoute = {
   landing: pageMeta.landing,
   presell: pageMeta.presell,
+  access: pageMeta.access,
   'not-found': pageMeta.notFound,
 } as const;
 

@@ -8,17 +8,26 @@ import { paths } from '../shared/routes.ts';
 export type PageModule = { default: ComponentType };
 
 export interface RouteDef {
-  key: 'landing' | 'presell' | 'not-found';
+  key: 'landing' | 'presell' | 'access' | 'not-found';
   load: () => Promise<PageModule>;
 }
 
 const landing: RouteDef = { key: 'landing', load: () => import('./pages/landing-page.tsx') };
 const presell: RouteDef = { key: 'presell', load: () => import('./pages/presell-page.tsx') };
+const access: RouteDef = { key: 'access', load: () => import('./pages/access-page.tsx') };
 const notFound: RouteDef = { key: 'not-found', load: () => import('./pages/not-found-page.tsx') };
+
+/** `/acesso/{token}`: one segment after the member page's path. */
+function isAccessLink(clean: string): boolean {
+  const prefix = `${paths.access}/`;
+  return clean.startsWith(prefix) && !clean.slice(prefix.length).includes('/');
+}
 
 export function matchRoute(pathname: string): RouteDef {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (clean === paths.landing) return landing;
   if (clean === paths.presell) return presell;
+  // `/acesso/{token}` is only ever rendered for a dead link (a live one redirects to `/acesso`).
+  if (clean === paths.access || isAccessLink(clean)) return access;
   return notFound;
 }

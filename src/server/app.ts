@@ -7,14 +7,25 @@ import type { Database } from './db/schema.ts';
 import type { Logger } from './logger.ts';
 import { recordFunnelEvent } from './funnel/funnel-repository.ts';
 import { apiError } from './http.ts';
+import type { Background } from './background.ts';
+import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
+import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { eventsRoutes } from './routes/events.ts';
+import { ordersRoutes, productRoutes } from './routes/orders.ts';
+import { webhooksRoutes } from './routes/webhooks.ts';
 import { NOT_FOUND_PAGE, pageFile, sendPage, type Site } from './site.ts';
-import { prerenderedPaths, NOT_FOUND_KEY } from '../shared/routes.ts';
+import { paths, prerenderedPaths, NOT_FOUND_KEY } from '../shared/routes.ts';
 
 export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
   logger: Logger;
+  /** Everything the checkout and payment confirmation need (gateway client, dialect, public URL). */
+  checkout: ConfirmationDeps;
+  /** Work that continues after a response (webhook re-checks). */
+  background: Background;
+  /** The sandbox gateway, mounted at /sandbox when no real gateway is configured. */
+  sandbox?: Hono;
   /** The built client; absent in API-only integration tests. */
   site?: Site;
 }
@@ -24,18 +35,22 @@ export type AppEnv = {
     db: Kysely<Database>;
     config: Config;
     logger: Logger;
+    checkout: ConfirmationDeps;
+    background: Background;
   };
 };
 
 /** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, site } = deps;
+  const { db, config, logger, site, checkout, sandbox, background } = deps;
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
     c.set('db', db);
     c.set('config', config);
     c.set('logger', logger);
+    c.set('checkout', checkout);
+    c.set('background', background);
     await next();
   });
   app.use(
@@ -44,6 +59,8 @@ export function createApp(deps: AppDeps) {
       contentSecurityPolicy: undefined,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
+      // A route may tighten a header for itself (the access link sends Referrer-Policy: no-referrer).
+      overwrite: false,
     }),
   );
 
@@ -60,9 +77,18 @@ export function createApp(deps: AppDeps) {
   });
 
   const api = new Hono<AppEnv>();
+  api.route('/access', accessRoutes);
   api.route('/events', eventsRoutes);
+  api.route('/orders', ordersRoutes);
+  api.route('/product', productRoutes);
+  api.route('/webhooks', webhooksRoutes);
   api.all('*', (c) => apiError(c, 404, 'Recurso não encontrado.'));
   app.route('/api', api);
+  // Never in a configured production: main.ts mounts it only when PROVIDER_URL is unset.
+  if (sandbox) app.route('/sandbox', sandbox);
+
+  // The e-mailed access link; works without a built client too (API-only tests get a plain 404).
+  app.route(paths.access, accessPageRoutes(site));
 
   if (site) {
     for (const routePath of prerenderedPaths) {

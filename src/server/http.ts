@@ -1,13 +1,9 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody } from '../shared/api.ts';
 
-/** The one error body our API sends: a Portuguese message for the visitor, per-field messages for forms. */
-export interface ApiError {
-  error: string;
-  fields?: Record<string, string>;
-}
-
+/** Sends the one error shape our API uses (shared/api.ts). */
 export function apiError(c: Context, status: ContentfulStatusCode, error: string, fields?: Record<string, string>) {
-  const body: ApiError = fields ? { error, fields } : { error };
+  const body: ApiErrorBody = fields ? { error, fields } : { error };
   return c.json(body, status);
 }

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import { createApp } from './app.ts';
+import { composeServer } from './compose.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
+import { publicConfig, publicConfigScript } from './public-config.ts';
 import { loadSite } from './site.ts';
 
 /** Finds the client build next to the bundled server (dist/server → dist/client) or from the repo root. */
@@ -32,20 +33,28 @@ async function main() {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
-  const site = loadSite(findClientDir());
-  const app = createApp({ config, db: database.db, logger, site });
+  const site = loadSite(findClientDir(), publicConfigScript(publicConfig(config)));
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+  const composed = composeServer({ config, database, logger, site });
+  const gatewayTarget = config.gateway;
+
+  const server = serve({ fetch: composed.app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+    composed.setPort(info.port);
+    composed.startJobs();
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     logger.info(`Vitrine listening on http://${shownHost}:${info.port}`, {
       database: database.dialect,
+      gateway: gatewayTarget.kind === 'remote' ? new URL(gatewayTarget.url).host : 'sandbox',
     });
   });
 
   const shutdown = () => {
     logger.info('Shutting down');
     server.close(() => {
-      void database.close().finally(() => process.exit(0));
+      void composed
+        .stopJobs()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

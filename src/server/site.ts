@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { PUBLIC_CONFIG_PLACEHOLDER } from '../shared/public-config.ts';
 import { prerenderedPaths } from '../shared/routes.ts';
 
 /**
@@ -28,14 +29,17 @@ export function pageFile(routePath: string): string {
 
 export const NOT_FOUND_PAGE = '404.html';
 
-export function loadSite(clientDir: string): Site {
+/** `headScript` is inserted where the template has the public-config placeholder. */
+export function loadSite(clientDir: string, headScript = ''): Site {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     throw new Error(`The client build is missing (${indexFile}); run "npm run build" first.`);
   }
   const pages = new Map<string, Page>();
   for (const file of [...prerenderedPaths.map(pageFile), NOT_FOUND_PAGE]) {
-    const html = fs.readFileSync(path.join(clientDir, file));
+    const html = Buffer.from(
+      fs.readFileSync(path.join(clientDir, file), 'utf8').replace(PUBLIC_CONFIG_PLACEHOLDER, () => headScript),
+    );
     pages.set(file, {
       html,
       gzip: zlib.gzipSync(html, { level: 9 }),

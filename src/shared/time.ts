@@ -12,3 +12,40 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
 export function businessDay(at: Date | number = Date.now()): string {
   return dayFormat.format(typeof at === 'number' ? new Date(at) : at);
 }
+
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+/** Offset (ms) of the business time zone from UTC at an instant, e.g. −3 h for São Paulo. */
+function zoneOffsetMs(at: number): number {
+  const parts = Object.fromEntries(partsFormat.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  return asUtc - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant a local São Paulo wall-clock time happens (year, 0-based month, day). */
+function businessMidnight(year: number, month: number, day: number): number {
+  const guess = Date.UTC(year, month, day);
+  return guess - zoneOffsetMs(guess - zoneOffsetMs(guess));
+}
+
+/** Start of the calendar month containing `at`, and start of the next one, in São Paulo. */
+export function businessMonth(at: number = Date.now()): { start: number; nextStart: number } {
+  const [year, month] = businessDay(at).split('-').map(Number) as [number, number];
+  return { start: businessMidnight(year, month - 1, 1), nextStart: businessMidnight(year, month, 1) };
+}

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../src/server/db/database.ts';
 import { databases } from './test-db.ts';
 
 for (const database of databases) {
@@ -8,7 +7,7 @@ for (const database of databases) {
       const db = await database.create();
       try {
         // create() already migrated; a restart applies nothing new.
-        expect(await migrateToLatest(db.db)).toEqual([]);
+        expect(await db.migrate()).toEqual([]);
         const tables = await db.db.introspection.getTables();
         expect(tables.map((table) => table.name)).toContain('funnel');
       } finally {

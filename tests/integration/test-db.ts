@@ -10,7 +10,12 @@ import { migrateToLatest, openDatabase, type Db } from '../../src/server/db/data
  */
 export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-export async function createSqliteDb(): Promise<Db & { file: string; dir: string }> {
+export interface TestDb extends Db {
+  /** Runs the migrations again (as a restart would). */
+  migrate(): Promise<string[]>;
+}
+
+export async function createSqliteDb(): Promise<TestDb & { file: string; dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-it-'));
   const file = path.join(dir, 'vitrine.sqlite');
   const db = openDatabase({ kind: 'sqlite', file });
@@ -19,6 +24,7 @@ export async function createSqliteDb(): Promise<Db & { file: string; dir: string
     ...db,
     file,
     dir,
+    migrate: () => migrateToLatest(db.db),
     close: async () => {
       await db.close();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -26,7 +32,7 @@ export async function createSqliteDb(): Promise<Db & { file: string; dir: string
   };
 }
 
-export async function createPostgresDb(): Promise<Db & { url: string }> {
+export async function createPostgresDb(): Promise<TestDb & { url: string }> {
   const schema = `vt_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -34,10 +40,11 @@ export async function createPostgresDb(): Promise<Db & { url: string }> {
   await admin.end();
   const url = `${POSTGRES_URL}${POSTGRES_URL.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   const db = openDatabase({ kind: 'postgres', url });
-  await migrateToLatest(db.db);
+  await migrateToLatest(db.db, { schema });
   return {
     ...db,
     url,
+    migrate: () => migrateToLatest(db.db, { schema }),
     close: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: POSTGRES_URL });

@@ -22,3 +22,29 @@ export function track(name: ClientEventName, params: TrackParams = {}): void {
     // Analytics must never break the page.
   }
 }
+
+const PURCHASES_KEY = 'vitrine_purchases_tracked';
+
+/**
+ * Records a confirmed purchase once per order, even across reloads and tabs: the ids already
+ * reported are remembered in localStorage. Returns whether this call was the first.
+ */
+export function trackPurchaseOnce(orderId: string, valueCents: number): boolean {
+  if (typeof window === 'undefined') return false;
+  let done: string[] = [];
+  try {
+    done = JSON.parse(window.localStorage.getItem(PURCHASES_KEY) ?? '[]') as string[];
+  } catch {
+    done = [];
+  }
+  if (done.includes(orderId)) return false;
+  try {
+    window.localStorage.setItem(PURCHASES_KEY, JSON.stringify([...done, orderId].slice(-20)));
+  } catch {
+    // Without storage the purchase is still reported, once per page life.
+  }
+  window.dispatchEvent(
+    new CustomEvent('vitrine:purchase', { detail: { transaction_id: orderId, value: valueCents / 100, currency: 'BRL' } }),
+  );
+  return true;
+}

@@ -1,4 +1,5 @@
 import { pageMeta } from '../../content/site.ts';
+import { CheckoutProvider } from '../checkout/checkout-provider.tsx';
 import { HowItWorks } from '../landing/how-it-works.tsx';
 import { Hero } from '../landing/hero.tsx';
 import { SiteHeader } from '../landing/site-header.tsx';
@@ -9,13 +10,13 @@ import { useDocumentTitle } from '../lib/use-document-title.ts';
 export default function LandingPage() {
   useDocumentTitle(pageMeta.landing.title);
   return (
-    <>
+    <CheckoutProvider>
       <SiteHeader />
       <main className="pb-24">
         <Hero />
         <HowItWorks />
       </main>
       <StickyBar />
-    </>
+    </CheckoutProvider>
   );
 }

@@ -38,8 +38,14 @@ export function openDatabase(target: DatabaseTarget): Db {
 }
 
 /** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<string[]> {
+  // `schema` keeps the migration bookkeeping tables in a non-default Postgres schema (tests use one
+  // schema each; without it Kysely may find another schema's lock table and skip creating its own).
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -1,5 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { funnelMigration } from './migrations/0001-funnel.ts';
+import { sandboxTransactionsMigration } from './migrations/0002-sandbox-transactions.ts';
+import { ordersMigration } from './migrations/0003-orders.ts';
+import { suppliersMigration } from './migrations/0004-suppliers.ts';
+import { outboxMigration } from './migrations/0005-outbox.ts';
+import { rateLimitsMigration } from './migrations/0006-rate-limits.ts';
+import { webhookEventsMigration } from './migrations/0007-webhook-events.ts';
 
 /**
  * Versioned migrations, applied in key order at every start. They are listed here (not read from
@@ -8,6 +14,12 @@ import { funnelMigration } from './migrations/0001-funnel.ts';
  */
 const migrations: Record<string, Migration> = {
   '0001_funnel': funnelMigration,
+  '0002_sandbox_transactions': sandboxTransactionsMigration,
+  '0003_orders': ordersMigration,
+  '0004_suppliers': suppliersMigration,
+  '0005_outbox': outboxMigration,
+  '0006_rate_limits': rateLimitsMigration,
+  '0007_webhook_events': webhookEventsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -11,6 +11,129 @@ export interface FunnelTable {
   count: number;
 }
 
+/**
+ * `creating`: written, the gateway not answered yet; `pending`: PIX offered; `paid`; `failed`
+ * (the gateway refused, or the answer was lost); `reversed` (refund or chargeback: access revoked).
+ * "Expired" is not stored: a pending order past `expires_at` counts as expired.
+ */
+export type StoredOrderStatus = 'creating' | 'pending' | 'paid' | 'failed' | 'reversed';
+
+export interface OrdersTable {
+  id: string;
+  checkout_key: string;
+  status: StoredOrderStatus;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_phone: string;
+  buyer_document: string | null;
+  amount_cents: number;
+  product_hash: string;
+  offer_hash: string;
+  postback_secret: string;
+  transaction_hash: string | null;
+  /** JSON array of the gateway's other ids for the charge (`transaction`, `id`). */
+  alternate_ids: string | null;
+  pix_code: string | null;
+  /** A QR image the gateway sent (data: or https: URL), used only when there is no code. */
+  pix_image: string | null;
+  failure_reason: string | null;
+  access_token: string | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+  paid_at: number | null;
+  /** Last time the gateway was asked about this order (throttles polling). */
+  checked_at: number | null;
+}
+
+/** The supplier list buyers see, replaced whole by the seller's CSV import. */
+export interface SuppliersTable {
+  id: string;
+  /** Row order in the imported file; listings sort by category, then by this. */
+  position: number;
+  name: string;
+  category: string;
+  /** What the supplier sells. */
+  offer: string;
+  /** Digits with country code, e.g. 5511987654321. */
+  whatsapp: string | null;
+  /** A https://t.me/… URL. */
+  telegram: string | null;
+  notes: string | null;
+}
+
+/** One row (`id` = 'current'): when the list was last imported, and how many rows it has. */
+export interface SupplierListMetaTable {
+  id: string;
+  updated_at: number;
+  count: number;
+}
+
+/** E-mails waiting to be sent (transactional outbox, docs/decisions/0001-outbox-delivery.md). */
+export interface OutboxTable {
+  id: string;
+  order_id: string;
+  /** e.g. `access_email`; unique with `order_id`. */
+  kind: string;
+  /** JSON. */
+  payload: string;
+  attempts: number;
+  next_attempt_at: number;
+  /** Lease of the worker that claimed the row; null when nobody holds it. */
+  locked_until: number | null;
+  sent_at: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
+/** The sandbox gateway's charges, in the gateway's own words (TriboPay's `payment_status` values). */
+export interface SandboxTransactionTable {
+  /** The gateway-style 10-character transaction hash. */
+  hash: string;
+  /** Centavos. */
+  amount: number;
+  payment_status: string;
+  product_hash: string | null;
+  offer_hash: string | null;
+  customer_name: string | null;
+  customer_email: string | null;
+  customer_phone: string | null;
+  postback_url: string | null;
+  /** The PIX BR Code handed out for this charge. */
+  pix_code: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  received_at: number;
+  order_id: string | null;
+  /** 1 when the URL carried the order's postback secret. */
+  secret_ok: number;
+  content_type: string | null;
+  /** The raw body, cut at 16 KiB. */
+  body: string;
+  /** JSON array of the transaction ids the payload named. */
+  candidate_ids: string;
+}
+
+/** A fixed-window counter (`key` names the limit and who it counts, e.g. a hashed client IP). */
+export interface RateLimitsTable {
+  key: string;
+  /** Epoch ms at which the current window began. */
+  window_start: number;
+  /** Hits counted in that window. */
+  count: number;
+}
+
 export interface Database {
   funnel: FunnelTable;
+  sandbox_transactions: SandboxTransactionTable;
+  orders: OrdersTable;
+  webhook_events: WebhookEventsTable;
+  suppliers: SuppliersTable;
+  supplier_list_meta: SupplierListMetaTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitsTable;
 }

@@ -1,0 +1,146 @@
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { checkout as copy } from '../../content/checkout.ts';
+import { isValidPhone, messages } from '../../shared/checkout.ts';
+import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
+
+export interface BuyerValues {
+  name: string;
+  email: string;
+  phone: string;
+  document: string;
+}
+
+export const emptyBuyer: BuyerValues = { name: '', email: '', phone: '', document: '' };
+
+function Field({
+  label,
+  error,
+  hint,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
+  const id = useId();
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-200">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cn(
+          'block min-h-12 w-full rounded-xl border bg-ink-950 px-3.5 text-base text-white placeholder:text-slate-500 focus:outline-none focus:ring-2 disabled:opacity-60',
+          error ? 'border-danger focus:ring-danger/40' : 'border-line focus:border-brand-500 focus:ring-brand-500/30',
+        )}
+        {...input}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-300">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The buyer form (spec §5): name, e-mail, phone (10–11 digits) and, when the gateway needs it, a CPF. */
+export function BuyerForm({
+  values,
+  onChange,
+  askDocument,
+  processing,
+  serverErrors,
+  onSubmit,
+}: {
+  values: BuyerValues;
+  onChange: (values: BuyerValues) => void;
+  askDocument: boolean;
+  processing: boolean;
+  serverErrors: Record<string, string>;
+  onSubmit: () => void;
+}) {
+  const [phoneTouched, setPhoneTouched] = useState(false);
+  const phoneValid = isValidPhone(values.phone);
+  const phoneDigits = values.phone.replace(/\D/g, '').length;
+  const phoneError =
+    (!phoneValid && (phoneTouched || phoneDigits > 11) ? messages.phoneInvalid : undefined) ?? serverErrors.phone;
+  const set = (key: keyof BuyerValues) => (event: { target: { value: string } }) =>
+    onChange({ ...values, [key]: event.target.value });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The phone rule blocks the submit even if the disabled button is bypassed (Enter key).
+    if (!phoneValid) {
+      setPhoneTouched(true);
+      return;
+    }
+    onSubmit();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate={false} className="space-y-3.5">
+      <fieldset disabled={processing} className="space-y-3.5">
+        <legend className="mb-1 text-sm text-slate-400">{copy.form.legend}</legend>
+        <Field
+          label={copy.form.name}
+          name="name"
+          autoComplete="name"
+          required
+          placeholder={copy.form.namePlaceholder}
+          value={values.name}
+          onChange={set('name')}
+          error={serverErrors.name}
+        />
+        <Field
+          label={copy.form.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          placeholder={copy.form.emailPlaceholder}
+          value={values.email}
+          onChange={set('email')}
+          error={serverErrors.email}
+          hint={copy.form.emailHint}
+        />
+        <Field
+          label={copy.form.phone}
+          name="phone"
+          type="tel"
+          autoComplete="tel-national"
+          inputMode="tel"
+          required
+          placeholder={copy.form.phonePlaceholder}
+          value={values.phone}
+          onChange={set('phone')}
+          onBlur={() => setPhoneTouched(true)}
+          error={phoneError}
+        />
+        {askDocument ? (
+          <Field
+            label={copy.form.document}
+            name="document"
+            inputMode="numeric"
+            required
+            placeholder={copy.form.documentPlaceholder}
+            value={values.document}
+            onChange={set('document')}
+            error={serverErrors.document}
+            hint={copy.form.documentHint}
+          />
+        ) : null}
+      </fieldset>
+      <Button type="submit" size="lg" block disabled={processing || !phoneValid}>
+        {processing ? copy.form.processing : copy.form.submit}
+      </Button>
+      <p className="text-center text-xs text-slate-500">{copy.form.privacy}</p>
+    </form>
+  );
+}

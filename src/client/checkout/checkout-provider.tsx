@@ -1,0 +1,38 @@
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
+import { getPublicConfig } from '../lib/public-config.ts';
+import { ModalSkeleton } from './modal-skeleton.tsx';
+
+const PaymentModal = lazy(() => import('./payment-modal.tsx'));
+
+/**
+ * Provides `startCheckout` to the page: the in-page PIX modal (its code loads on first use, with
+ * a skeleton meanwhile), or — when the seller set CHECKOUT_URL — the whole page goes there.
+ */
+export function CheckoutProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+
+  const startCheckout = useCallback(() => {
+    const { checkoutUrl } = getPublicConfig();
+    if (checkoutUrl) {
+      window.location.assign(checkoutUrl);
+      return;
+    }
+    setUsed(true);
+    setOpen(true);
+  }, []);
+
+  const value = useMemo<CheckoutStarter>(() => ({ startCheckout }), [startCheckout]);
+
+  return (
+    <CheckoutContext.Provider value={value}>
+      {children}
+      {used ? (
+        <Suspense fallback={open ? <ModalSkeleton /> : null}>
+          <PaymentModal open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </CheckoutContext.Provider>
+  );
+}

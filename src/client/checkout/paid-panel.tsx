@@ -1,0 +1,23 @@
+import { PartyPopper } from 'lucide-react';
+import { checkout as copy } from '../../content/checkout.ts';
+
+/** Replaces the PIX panel once the server confirmed the payment (DESIGN §1.6). */
+export function PaidPanel({ accessUrl }: { accessUrl: string | undefined }) {
+  return (
+    <div className="mt-5 space-y-4 text-center" role="status">
+      <span className="mx-auto grid size-16 place-items-center rounded-full bg-brand-500/20 text-brand-400">
+        <PartyPopper aria-hidden="true" className="size-8" />
+      </span>
+      <h3 className="text-2xl font-black text-white">{copy.paid.title}</h3>
+      <p className="text-slate-300">{copy.paid.text}</p>
+      {accessUrl ? (
+        <a
+          href={accessUrl}
+          className="inline-flex min-h-14 w-full items-center justify-center rounded-xl bg-gradient-to-b from-brand-500 to-brand-600 px-6 text-lg font-extrabold uppercase tracking-wide text-white shadow-cta"
+        >
+          {copy.paid.cta}
+        </a>
+      ) : null}
+    </div>
+  );
+}

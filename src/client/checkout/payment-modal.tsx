@@ -1,0 +1,210 @@
+import { Check } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { checkout as copy } from '../../content/checkout.ts';
+import { site } from '../../content/site.ts';
+import type { CreatedOrder } from '../../shared/checkout.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { track, trackPurchaseOnce } from '../lib/analytics.ts';
+import { ApiError, apiFetch } from '../lib/api.ts';
+import { getPublicConfig } from '../lib/public-config.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { BuyerForm, emptyBuyer, type BuyerValues } from './buyer-form.tsx';
+import { PaidPanel } from './paid-panel.tsx';
+import { PixPanel } from './pix-panel.tsx';
+import { useOrderStatus } from './use-order-status.ts';
+import { useProduct } from './use-product.ts';
+
+/** One idempotency key per purchase attempt: double clicks and retries reuse it. */
+function newCheckoutKey(): string {
+  return crypto.randomUUID().replace(/-/g, '');
+}
+
+type Phase = { kind: 'form' } | { kind: 'processing' } | { kind: 'success'; order: CreatedOrder };
+
+/** The PIX checkout (spec §2 "Payment modal", §4, §5, §8). Its own chunk, loaded on first use. */
+export default function PaymentModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { askDocument, sandbox } = getPublicConfig();
+  const { state: product, reload } = useProduct(open);
+  const [values, setValues] = useState<BuyerValues>(emptyBuyer);
+  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [checkoutKey, setCheckoutKey] = useState(newCheckoutKey);
+  const [regenerating, setRegenerating] = useState(false);
+
+  // Closing resets error, success and transaction, but keeps the loaded product (spec §4).
+  const changeOpen = (next: boolean) => {
+    if (!next) {
+      setPhase({ kind: 'form' });
+      setError(null);
+      setFieldErrors({});
+      setValues(emptyBuyer);
+      setCheckoutKey(newCheckoutKey());
+    }
+    onOpenChange(next);
+  };
+
+  const createOrder = async (key: string): Promise<CreatedOrder | null> => {
+    setError(null);
+    setFieldErrors({});
+    try {
+      return await apiFetch<CreatedOrder>('/api/orders', {
+        method: 'POST',
+        json: { name: values.name, email: values.email, phone: values.phone, checkoutKey: key, ...(askDocument ? { document: values.document } : {}) },
+      });
+    } catch (failure) {
+      if (failure instanceof ApiError) {
+        setFieldErrors(failure.fields);
+        setError(failure.status === 0 ? copy.errors.network : failure.message || copy.errors.generic);
+        // A refused attempt is over: the next submit is a new attempt with its own key.
+        if (failure.status !== 0) setCheckoutKey(newCheckoutKey());
+      } else {
+        setError(copy.errors.generic);
+      }
+      return null;
+    }
+  };
+
+  const submit = async () => {
+    if (product.kind !== 'ready') {
+      setError(copy.errors.noProduct);
+      return;
+    }
+    setPhase({ kind: 'processing' });
+    track('generate_lead');
+    const order = await createOrder(checkoutKey);
+    setPhase(order ? { kind: 'success', order } : { kind: 'form' });
+  };
+
+  const regenerate = async () => {
+    const key = newCheckoutKey();
+    setCheckoutKey(key);
+    setRegenerating(true);
+    const order = await createOrder(key);
+    setRegenerating(false);
+    if (order) setPhase({ kind: 'success', order });
+  };
+
+  const priceCents = product.kind === 'ready' ? product.product.priceCents : site.priceCents;
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen} title={copy.title} closeLabel={copy.close}>
+      {phase.kind !== 'success' ? (
+        <>
+          <div className="mt-3 flex items-end justify-between gap-3">
+            <div>
+              <p className="text-xs font-semibold uppercase tracking-wider text-slate-400">{copy.priceCaption}</p>
+              <p className="text-4xl font-black tracking-tight text-white" data-testid="modal-price">
+                {formatBRL(priceCents)}
+              </p>
+            </div>
+            <p className="rounded-xl bg-brand-500/15 px-3 py-2 text-right text-xs text-brand-300">
+              <span className="block text-base font-black text-brand-400">{copy.savingClaim}</span>
+              {copy.savingCaption}
+            </p>
+          </div>
+          <ul className="mt-4 grid grid-cols-2 gap-2 text-sm text-slate-200">
+            {copy.benefits.map((benefit) => (
+              <li key={benefit} className="flex items-center gap-1.5">
+                <Check aria-hidden="true" className="size-4 shrink-0 text-brand-400" />
+                {benefit}
+              </li>
+            ))}
+          </ul>
+
+          <div className="mt-5 space-y-3">
+            {product.kind === 'loading' ? (
+              <p className="animate-pulse text-sm text-slate-400" role="status">
+                {copy.loadingProduct}
+              </p>
+            ) : null}
+            {product.kind === 'error' ? (
+              <Alert variant="destructive">
+                <p>{product.message}</p>
+                <button type="button" onClick={() => void reload()} className="mt-1 font-bold underline underline-offset-4">
+                  {copy.retryProduct}
+                </button>
+              </Alert>
+            ) : null}
+            {error ? <Alert variant="destructive">{error}</Alert> : null}
+            <BuyerForm
+              values={values}
+              onChange={setValues}
+              askDocument={askDocument}
+              processing={phase.kind === 'processing'}
+              serverErrors={fieldErrors}
+              onSubmit={() => void submit()}
+            />
+          </div>
+        </>
+      ) : (
+        <OrderProgress
+          order={phase.order}
+          open={open}
+          error={error}
+          sandbox={sandbox}
+          regenerating={regenerating}
+          onRegenerate={() => void regenerate()}
+          onClose={() => changeOpen(false)}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** After the charge: the PIX panel while waiting, then the confirmation once the server says paid. */
+function OrderProgress({
+  order,
+  open,
+  error,
+  sandbox,
+  regenerating,
+  onRegenerate,
+  onClose,
+}: {
+  order: CreatedOrder;
+  open: boolean;
+  error: string | null;
+  sandbox: boolean;
+  regenerating: boolean;
+  onRegenerate: () => void;
+  onClose: () => void;
+}) {
+  const status = useOrderStatus(order.orderId, open);
+  const paid = status.status === 'paid';
+
+  useEffect(() => {
+    if (paid) trackPurchaseOnce(order.orderId, order.amountCents);
+  }, [paid, order.orderId, order.amountCents]);
+
+  return (
+    <>
+      {error ? (
+        <Alert variant="destructive" className="mt-4">
+          {error}
+        </Alert>
+      ) : null}
+      {paid ? (
+        <PaidPanel accessUrl={status.accessUrl} />
+      ) : status.status === 'reversed' ? (
+        <Alert variant="destructive" className="mt-4">
+          {copy.paid.reversed}
+        </Alert>
+      ) : (
+        <PixPanel
+          order={order}
+          sandbox={sandbox}
+          regenerating={regenerating}
+          onRegenerate={onRegenerate}
+          onCheckNow={() => void status.checkNow()}
+          checking={status.checking}
+        />
+      )}
+      <Button variant="ghost" block className="mt-3" onClick={onClose}>
+        {copy.close}
+      </Button>
+    </>
+  );
+}

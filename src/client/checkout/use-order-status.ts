@@ -1,0 +1,41 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { OrderStatus } from '../../shared/checkout.ts';
+import { apiFetch } from '../lib/api.ts';
+
+/** The open modal asks our server every 4.5 s (gateway-notes §11.6: 4–5 s); never the gateway. */
+export const ORDER_POLL_MS = 4500;
+
+export interface OrderStatusState {
+  status: OrderStatus;
+  accessUrl?: string;
+}
+
+/** Polls GET /api/orders/:id while `active`, until the order is settled; `checkNow` for "Já paguei". */
+export function useOrderStatus(orderId: string, active: boolean) {
+  const [state, setState] = useState<OrderStatusState>({ status: 'pending' });
+  const [checking, setChecking] = useState(false);
+  const settled = state.status === 'paid' || state.status === 'failed' || state.status === 'reversed';
+  const inFlight = useRef(false);
+
+  const checkNow = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setChecking(true);
+    try {
+      setState(await apiFetch<OrderStatusState>(`/api/orders/${encodeURIComponent(orderId)}`));
+    } catch {
+      // A failed poll is retried at the next tick; the buyer sees no error for it.
+    } finally {
+      inFlight.current = false;
+      setChecking(false);
+    }
+  }, [orderId]);
+
+  useEffect(() => {
+    if (!active || settled) return;
+    const timer = window.setInterval(() => void checkNow(), ORDER_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [active, settled, checkNow]);
+
+  return { ...state, checking, checkNow };
+}

@@ -1,0 +1,24 @@
+import { CalendarCheck } from 'lucide-react';
+import { members as copy } from '../../content/members.ts';
+import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** "Olá, Maria!", what this page is, and when the seller last updated the list. */
+export function MemberGreeting({ firstName, updatedAt }: { firstName: string; updatedAt: number | null }) {
+  return (
+    <div className="mt-8">
+      <h1 className="text-balance text-3xl font-black leading-tight text-white">{copy.greeting(firstName)}</h1>
+      <p className="mt-2 text-pretty text-slate-300">{copy.intro}</p>
+      <p className="mt-3 inline-flex items-center gap-1.5 rounded-full border border-brand-500/40 bg-brand-500/10 px-3 py-1 text-sm font-semibold text-brand-300">
+        <CalendarCheck aria-hidden="true" className="size-4" />
+        {updatedAt === null ? copy.notUpdatedYet : copy.updatedAt(dateFormat.format(new Date(updatedAt)))}
+      </p>
+    </div>
+  );
+}

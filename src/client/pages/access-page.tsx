@@ -1,0 +1,46 @@
+import { pageMeta } from '../../content/site.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { LoadError } from '../members/load-error.tsx';
+import { MemberGreeting } from '../members/member-greeting.tsx';
+import { MemberSkeleton } from '../members/member-skeleton.tsx';
+import { SignedOutPanel } from '../members/signed-out-panel.tsx';
+import { SupplierDirectory } from '../members/supplier-directory.tsx';
+import { SupportLine } from '../members/support-line.tsx';
+import { useMemberArea, type MemberAreaState } from '../members/use-member-area.ts';
+import { useNavigation } from '../router.tsx';
+import { Logo } from '../ui/logo.tsx';
+
+function supportEmailOf(state: MemberAreaState): string | null {
+  if (state.kind === 'ready') return state.area.supportEmail;
+  if (state.kind === 'signed-out') return state.supportEmail;
+  return null;
+}
+
+/** The member area (`/acesso`): the buyer's supplier list, or the way back to it. */
+export default function AccessPage() {
+  useDocumentTitle(pageMeta.access.title);
+  const { pathname } = useNavigation();
+  const { state, reload } = useMemberArea(pathname);
+
+  return (
+    <main className="relative min-h-dvh px-5 pb-12 pt-6">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(60%_60%_at_50%_0%,rgb(34_197_94/0.18),transparent)]"
+      />
+      <div className="relative mx-auto w-full max-w-3xl">
+        <Logo />
+        {state.kind === 'loading' ? <MemberSkeleton /> : null}
+        {state.kind === 'error' ? <LoadError onRetry={reload} /> : null}
+        {state.kind === 'signed-out' ? <SignedOutPanel reason={state.reason} /> : null}
+        {state.kind === 'ready' ? (
+          <>
+            <MemberGreeting firstName={state.area.firstName} updatedAt={state.area.updatedAt} />
+            <SupplierDirectory suppliers={state.area.suppliers} />
+          </>
+        ) : null}
+        {state.kind === 'loading' ? null : <SupportLine email={supportEmailOf(state)} />}
+      </div>
+    </main>
+  );
+}

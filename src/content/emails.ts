@@ -1,0 +1,27 @@
+/**
+ * Copy of the e-mails the buyer receives (pt-BR). `{name}` marks are filled in by the server's
+ * mail renderer, which also escapes them.
+ */
+export const accessEmail = {
+  subject: 'Seu acesso à {productName} está liberado',
+  /** Shown by mail apps beside the subject, before the message is opened. */
+  preheader: 'Pagamento confirmado. Guarde este e-mail: o link dentro dele é o seu acesso vitalício.',
+  greeting: 'Olá, {firstName}!',
+  /** When the buyer's name is empty. */
+  greetingWithoutName: 'Olá!',
+  thanks: 'Obrigado pela sua compra. Seu pagamento foi confirmado e o seu acesso à {productName} já está liberado.',
+  button: 'ACESSAR MINHA LISTA',
+  rawLinkIntro: 'Se o botão não funcionar, copie e cole este endereço no navegador:',
+  aboutTitle: 'O que você recebeu',
+  about: [
+    'Contatos de fornecedores verificados de streaming e assinaturas digitais, com WhatsApp ou Telegram de cada um.',
+    'Lista atualizada toda semana: ao abrir o link, você vê sempre a versão mais recente.',
+    'Acesso vitalício: pagamento único, sem mensalidade.',
+  ],
+  recoverTitle: 'Perdeu este e-mail?',
+  recover: 'Entre em {recoverUrl} e digite o e-mail que você usou na compra: enviamos o link de acesso de novo.',
+  support: 'Dúvidas ou algum problema com o acesso? Escreva para {supportEmail} que a gente ajuda.',
+  signature: 'Boas compras!',
+  /** Why the buyer got this message (shown small at the bottom). */
+  footer: 'Você recebeu este e-mail porque comprou a {productName}. Não compartilhe o seu link de acesso.',
+} as const;

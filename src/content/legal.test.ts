@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { paths } from '../shared/routes.ts';
+import { footer } from './footer.ts';
+import { privacyPolicy, termsOfUse, type LegalDocument, type SellerIdentity } from './legal.ts';
+
+const seller: SellerIdentity = {
+  name: 'VENDEDOR-DE-TESTE',
+  document: 'DOCUMENTO-DE-TESTE',
+  address: 'ENDERECO-DE-TESTE',
+  supportEmail: 'suporte@teste.invalid',
+};
+
+const textOf = (document: LegalDocument) =>
+  [document.title, document.intro, ...document.sections.flatMap((s) => [s.heading, ...s.paragraphs])].join('\n');
+
+describe('legal pages', () => {
+  it('name the seller only from configuration', () => {
+    for (const document of [termsOfUse(seller), privacyPolicy(seller)]) {
+      const text = textOf(document);
+      for (const value of Object.values(seller)) expect(text).toContain(value);
+      expect(text).not.toMatch(/undefined|\{|\}/);
+    }
+  });
+
+  it('say in the privacy policy what is collected, shared, kept and how to ask for deletion', () => {
+    const text = textOf(privacyPolicy(seller));
+    for (const word of ['nome', 'e-mail', 'telefone', 'CPF', 'anônima', 'consentimento']) expect(text).toContain(word);
+    for (const word of ['Gateway de pagamento', 'Provedor de e-mail', 'LGPD', 'exclusão', 'Por quanto tempo']) {
+      expect(text).toContain(word);
+    }
+  });
+
+  it('link the footer to the legal routes', () => {
+    const pages = footer.links.filter((link) => link.kind === 'page').map((link) => link.href);
+    expect(pages).toEqual([paths.terms, paths.privacy]);
+    expect(footer.copyright(2026, 'Loja')).toBe('© 2026 Loja. Todos os direitos reservados.');
+  });
+});

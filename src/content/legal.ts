@@ -1,0 +1,222 @@
+/**
+ * The terms of use (/termos) and the privacy policy (/privacidade), written for this product.
+ *
+ * The seller's identity comes from configuration at runtime, so each page is a function of it and
+ * nothing here names a real person. Keep these texts true to what the code does: if the site starts
+ * collecting something new or sharing data with someone new, the privacy policy changes with it.
+ */
+import { site } from './site.ts';
+
+/** Who sells, as the seller configures it. */
+export interface SellerIdentity {
+  /** Full name or company name. */
+  readonly name: string;
+  /** CPF or CNPJ, formatted. */
+  readonly document: string;
+  /** Postal address, on one line. */
+  readonly address: string;
+  readonly supportEmail: string;
+}
+
+export interface LegalSection {
+  readonly heading: string;
+  readonly paragraphs: readonly string[];
+}
+
+export interface LegalDocument {
+  readonly title: string;
+  readonly intro: string;
+  readonly sections: readonly LegalSection[];
+}
+
+/** The document head of the two pages. */
+export const legalPageMeta = {
+  terms: {
+    title: 'Termos de uso',
+    description: `Condições de compra e uso da ${site.productName}.`,
+  },
+  privacy: {
+    title: 'Política de privacidade',
+    description: 'Quais dados coletamos, por que, por quanto tempo e como pedir a exclusão pela LGPD.',
+  },
+} as const;
+
+export function termsOfUse(seller: SellerIdentity): LegalDocument {
+  return {
+    title: 'Termos de uso',
+    intro: `Estes termos valem para a compra e o uso da ${site.productName}, vendida neste site por ${seller.name}. Ao comprar, você concorda com eles.`,
+    sections: [
+      {
+        heading: 'Quem vende',
+        paragraphs: [
+          `Este site e a ${site.productName} são de ${seller.name}, inscrito no CPF/CNPJ ${seller.document}, com endereço em ${seller.address}. Para falar conosco, escreva para ${seller.supportEmail}.`,
+        ],
+      },
+      {
+        heading: 'O que você compra',
+        paragraphs: [
+          'Você compra o acesso a uma lista de contatos (WhatsApp e Telegram) de fornecedores independentes de assinaturas de streaming, música, jogos e recargas de celular. Nós não vendemos as assinaturas: elas são negociadas e pagas diretamente entre você e cada fornecedor.',
+          'Os preços, os prazos e as condições das assinaturas são definidos por cada fornecedor. Os valores mostrados no site, como R$ 1,00 por mês, são exemplos de preços praticados pelos fornecedores da lista e podem variar.',
+          'Este site não tem vínculo com as empresas donas dos serviços citados. As marcas pertencem aos seus donos e aparecem apenas para identificar os serviços.',
+        ],
+      },
+      {
+        heading: 'Preço e pagamento',
+        paragraphs: [
+          'O acesso custa o valor mostrado na página de compra, em pagamento único por PIX, sem mensalidade e sem cobrança recorrente.',
+          'O PIX é processado pelo nosso gateway de pagamento. Não pedimos nem guardamos senhas ou dados de acesso ao seu banco.',
+        ],
+      },
+      {
+        heading: 'Entrega do acesso',
+        paragraphs: [
+          'Assim que o pagamento é confirmado, enviamos o link de acesso para o e-mail informado na compra. Confira se digitou o endereço corretamente; se a mensagem não chegar, procure na caixa de spam e fale com o suporte para reenviarmos.',
+          'O link de acesso é pessoal. Não o publique nem o compartilhe: quem tiver o link consegue abrir a sua lista.',
+        ],
+      },
+      {
+        heading: 'Acesso vitalício e atualizações',
+        paragraphs: [
+          'O acesso é vitalício: não expira e não tem mensalidade. A lista é revisada toda semana, e a página da lista mostra a data da última atualização.',
+          'Os contatos mudam com o tempo: um fornecedor pode deixar de atender ou trocar de número. Por isso a lista é atualizada, mas não garantimos que cada contato continue disponível para sempre.',
+        ],
+      },
+      {
+        heading: 'Compras com os fornecedores',
+        paragraphs: [
+          'As contas compradas com os fornecedores duram, em média, de 3 a 6 meses, conforme o fornecedor e o serviço. Antes de pagar, combine com o fornecedor o preço, o prazo e as condições de reposição.',
+          'Como não participamos dessas negociações, um problema com uma assinatura deve ser resolvido com o fornecedor que a vendeu. Se um contato da lista agir de má-fé, avise o suporte para que possamos revisá-lo.',
+          'Cada serviço de streaming tem os seus próprios termos de uso, inclusive sobre o compartilhamento de contas. Cabe a você conferir as condições da assinatura que contratar.',
+        ],
+      },
+      {
+        heading: 'Revenda',
+        paragraphs: [
+          'Você pode revender as assinaturas que comprar com os fornecedores. A lista em si é para o seu uso: não é permitido copiar, publicar ou revender a lista nem o seu link de acesso.',
+        ],
+      },
+      {
+        heading: 'Bônus',
+        paragraphs: [
+          'Os bônus anunciados na página acompanham o acesso, sem custo adicional. Os valores informados para cada bônus são referências de preço e não são cobrados.',
+        ],
+      },
+      {
+        heading: 'Garantia de 7 dias',
+        paragraphs: [
+          `Você pode desistir da compra em até 7 dias depois de receber o acesso, sem precisar justificar, como prevê o artigo 49 do Código de Defesa do Consumidor. Basta escrever para ${seller.supportEmail} a partir do e-mail usado na compra: devolvemos 100% do valor pago e o acesso à lista é encerrado.`,
+        ],
+      },
+      {
+        heading: 'Suporte',
+        paragraphs: [`Dúvidas, reenvio do acesso e pedidos de reembolso: ${seller.supportEmail}.`],
+      },
+      {
+        heading: 'Alterações destes termos',
+        paragraphs: [
+          'Podemos atualizar estes termos; a versão em vigor é sempre a publicada nesta página. Uma mudança não reduz os direitos de quem já comprou.',
+        ],
+      },
+      {
+        heading: 'Lei aplicável',
+        paragraphs: [
+          'Estes termos seguem as leis brasileiras, em especial o Código de Defesa do Consumidor. Você pode resolver qualquer conflito no foro do seu domicílio.',
+        ],
+      },
+    ],
+  };
+}
+
+export function privacyPolicy(seller: SellerIdentity): LegalDocument {
+  return {
+    title: 'Política de privacidade',
+    intro: `Esta política explica quais dados pessoais ${seller.name} coleta neste site, por que, por quanto tempo os guarda, com quem os compartilha e como você exerce os seus direitos pela Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018).`,
+    sections: [
+      {
+        heading: 'Quem cuida dos seus dados',
+        paragraphs: [
+          `O controlador dos dados é ${seller.name}, CPF/CNPJ ${seller.document}, com endereço em ${seller.address}. Para qualquer assunto de privacidade, inclusive para falar com o encarregado pelo tratamento de dados, escreva para ${seller.supportEmail}.`,
+        ],
+      },
+      {
+        heading: 'O que coletamos',
+        paragraphs: [
+          'Na compra: o nome, o e-mail e o telefone que você digita no formulário e, quando ele for pedido, o CPF. Não pedimos dados de cartão nem senhas de banco.',
+          'Na navegação: contamos as visitas às páginas e as etapas da compra de forma anônima, sem cookies e sem dados pessoais. Para mostrar quantas pessoas estão com a página aberta, o seu navegador envia de tempos em tempos um identificador aleatório, que não diz quem você é.',
+          'No seu navegador: guardamos localmente se você já passou pela página de apresentação e a sua escolha no aviso de cookies.',
+          'Rastreadores de terceiros, como Google Analytics, Meta Pixel e Microsoft Clarity (que grava de forma anônima como a página é usada), só são carregados se você aceitar no aviso de cookies.',
+        ],
+      },
+      {
+        heading: 'Para que usamos',
+        paragraphs: [
+          'Nome, e-mail, telefone e CPF: para gerar a cobrança PIX, confirmar o pagamento, enviar o acesso por e-mail, prestar suporte e fazer reembolsos. A base legal é a execução do contrato de compra (art. 7º, V, da LGPD) e o cumprimento de obrigações legais, como as fiscais (art. 7º, II).',
+          'Contagens anônimas: para saber quantas pessoas visitam o site e quantas compram, sem identificar ninguém.',
+          'Rastreadores de terceiros: para medir campanhas de anúncios e melhorar o site, com base no seu consentimento (art. 7º, I), que você pode retirar quando quiser.',
+          'Não usamos os seus dados para outras finalidades e não os vendemos.',
+        ],
+      },
+      {
+        heading: 'Por quanto tempo guardamos',
+        paragraphs: [
+          'Os dados da compra ficam guardados enquanto o seu acesso estiver ativo, para podermos reenviar o link e atender você, e depois disso apenas pelo prazo que a lei exige para registros fiscais e de consumo (em geral, 5 anos).',
+          'Os dados de cobranças PIX que não foram pagas são guardados só pelo tempo necessário para suporte e prevenção de fraudes.',
+          'O identificador aleatório de presença é descartado pouco depois que você fecha a página. Os dados dos rastreadores de terceiros seguem os prazos de cada serviço.',
+        ],
+      },
+      {
+        heading: 'Com quem compartilhamos',
+        paragraphs: [
+          'Gateway de pagamento: recebe nome, e-mail, telefone e CPF para gerar e confirmar a cobrança PIX.',
+          'Provedor de e-mail: recebe o seu nome e o seu e-mail para entregar a mensagem com o seu acesso.',
+          'Provedor de hospedagem: mantém o site e o banco de dados em que os pedidos ficam registrados.',
+          'Google, Meta e Microsoft: somente se você aceitar os rastreadores no aviso de cookies. Esses serviços podem guardar dados fora do Brasil, nas condições previstas na LGPD.',
+          'Autoridades públicas: quando a lei ou uma ordem judicial exigir.',
+          'Não compartilhamos os seus dados com os fornecedores da lista.',
+        ],
+      },
+      {
+        heading: 'Cookies e rastreadores',
+        paragraphs: [
+          'No aviso de cookies, você escolhe se aceita os rastreadores de terceiros. Sem o seu aceite, nenhum deles é carregado. Você pode mudar de ideia a qualquer momento pelo link Preferências de cookies, no rodapé.',
+        ],
+      },
+      {
+        heading: 'Seus direitos e como pedir a exclusão',
+        paragraphs: [
+          'Pela LGPD (art. 18), você pode pedir a qualquer momento: a confirmação de que tratamos os seus dados; o acesso a eles; a correção de dados incompletos ou errados; a anonimização, o bloqueio ou a eliminação de dados desnecessários; a portabilidade; a informação sobre com quem os compartilhamos; e a eliminação dos dados tratados com o seu consentimento, bem como a revogação desse consentimento.',
+          `Para pedir a exclusão dos seus dados ou exercer qualquer outro direito, escreva para ${seller.supportEmail} com o assunto "LGPD", a partir do e-mail usado na compra, para podermos confirmar que o pedido é seu. Respondemos em até 15 dias.`,
+          'Depois da exclusão, não conseguiremos mais reenviar o seu acesso. Os dados que a lei nos obriga a guardar, como os registros fiscais, ficam apenas pelo prazo legal e são apagados em seguida.',
+          'Você também pode apresentar uma reclamação à Autoridade Nacional de Proteção de Dados (ANPD).',
+        ],
+      },
+      {
+        heading: 'Segurança',
+        paragraphs: [
+          'Os seus dados ficam guardados com acesso restrito e não aparecem completos nos registros técnicos (logs) do sistema. O link de acesso à lista é único e praticamente impossível de adivinhar.',
+        ],
+      },
+      {
+        heading: 'Alterações desta política',
+        paragraphs: ['Se esta política mudar, a nova versão será publicada nesta página.'],
+      },
+    ],
+  };
+}
+
+/**
+ * Shown in the footer and the legal pages until the seller sets SELLER_NAME, SELLER_DOCUMENT and
+ * SELLER_ADDRESS: visibly a placeholder, never a made-up identity.
+ */
+export const sellerPlaceholder = {
+  name: 'Nome do vendedor',
+  document: '00.000.000/0000-00',
+  address: 'Endereço do vendedor',
+} as const satisfies Omit<SellerIdentity, 'supportEmail'>;
+
+/** The frame around the legal texts on /termos and /privacidade. */
+export const legalPage = {
+  backLabel: 'Voltar para a página inicial',
+  sellerTitle: 'Quem vende',
+  supportLabel: 'Suporte:',
+} as const;

@@ -1,0 +1,66 @@
+/**
+ * The member area (`/acesso`): the paid buyer's supplier list, and the form that re-sends the
+ * access link. Also the messages its API answers with, so the page and the server say the same.
+ */
+export const members = {
+  loading: 'Carregando sua lista…',
+  greeting: (firstName: string) => (firstName ? `Olá, ${firstName}!` : 'Olá!'),
+  intro: 'Esta é a sua lista de fornecedores. Guarde o link do e-mail: ele é o seu acesso vitalício.',
+  updatedAt: (date: string) => `Atualizada em ${date}`,
+  notUpdatedYet: 'A lista está sendo preparada. Volte em breve.',
+  search: {
+    label: 'Buscar fornecedor',
+    placeholder: 'Nome, serviço ou categoria',
+    results: (shown: number, total: number) =>
+      shown === total ? `${total} ${total === 1 ? 'fornecedor' : 'fornecedores'}` : `${shown} de ${total} fornecedores`,
+    empty: (query: string) => `Nenhum fornecedor encontrado para “${query}”.`,
+    emptyHint: 'Tente outra palavra, como o nome do app ou da categoria.',
+    clear: 'Limpar busca',
+  },
+  categoryCount: (count: number) => `${count} ${count === 1 ? 'fornecedor' : 'fornecedores'}`,
+  listEmpty: 'Ainda não há fornecedores na lista. Volte em breve: ela é atualizada toda semana.',
+  contact: {
+    whatsapp: 'WhatsApp',
+    telegram: 'Telegram',
+    /** Screen readers hear who the link is for, not only "WhatsApp" repeated down the page. */
+    whatsappLabel: (name: string) => `WhatsApp de ${name} (abre em nova aba)`,
+    telegramLabel: (name: string) => `Telegram de ${name} (abre em nova aba)`,
+  },
+  signedOut: {
+    title: 'Acesse sua lista',
+    text: 'Para ver a lista, abra o link que enviamos para o seu e-mail depois da compra.',
+  },
+  invalidLink: {
+    title: 'Link inválido ou revogado',
+    text: 'Este link de acesso não existe ou não está mais ativo. Se você comprou, peça o link de novo abaixo.',
+  },
+  loadError: {
+    text: 'Não foi possível carregar sua lista. Verifique sua internet e tente novamente.',
+    retry: 'Tentar novamente',
+  },
+  resend: {
+    title: 'Reenviar meu acesso',
+    text: 'Digite o e-mail que você usou na compra. Se houver uma compra confirmada, enviamos o link de acesso de novo.',
+    email: 'E-mail da compra',
+    emailPlaceholder: 'voce@exemplo.com',
+    submit: 'Reenviar meu acesso',
+    sending: 'Enviando…',
+    /** The same whether or not the e-mail bought: the form must not reveal who is a buyer. */
+    confirmation:
+      'Pronto! Se este e-mail tiver uma compra confirmada, o link de acesso chega em alguns minutos. Confira também a caixa de spam.',
+    network: 'Sem conexão. Verifique sua internet e tente novamente.',
+  },
+  support: {
+    /** Followed by the support address as a mailto link. */
+    lead: 'Precisa de ajuda? Escreva para',
+    withoutEmail: 'Precisa de ajuda? Responda o e-mail da sua compra.',
+  },
+  /** What the API answers (GET /api/access, POST /api/access/resend). */
+  api: {
+    signedOut: 'Abra o link de acesso enviado para o seu e-mail.',
+    revoked: 'Este acesso não está mais ativo.',
+    emailInvalid: 'Informe um e-mail válido.',
+    tooLarge: 'Dados grandes demais.',
+    tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
+  },
+} as const;

@@ -1,0 +1,34 @@
+/**
+ * Section 10 of the landing page: the scarcity block. The numbers are real (DESIGN §1.2): the
+ * server counts the remaining spots of the month and the visitors with the page open; this module
+ * only holds the words around them.
+ */
+
+/** Singular and plural of a label shown after a number. */
+export interface CountLabel {
+  readonly one: string;
+  readonly other: string;
+}
+
+/** "1 vaga restante", "12 vagas restantes". */
+export function countLabel(count: number, label: CountLabel): string {
+  return count === 1 ? label.one : label.other;
+}
+
+export const scarcity = {
+  eyebrow: 'Vagas limitadas',
+  title: 'Garanta a sua vaga deste mês',
+  /** The seller's monthly capacity (spec: 100 accesses per month; MONTHLY_CAPACITY). */
+  capacityClaim: (capacity: number) => `Liberamos apenas ${capacity} acessos por mês.`,
+  remainingLabel: { one: 'vaga restante', other: 'vagas restantes' },
+  /** Shown only when someone else has the page open too (DESIGN §1.2). */
+  viewersLabel: { one: 'pessoa vendo agora', other: 'pessoas vendo agora' },
+  cta: 'GARANTIR MINHA VAGA AGORA',
+  soldOut: {
+    title: 'Vagas esgotadas este mês',
+    /** `date` is already formatted for pt-BR, e.g. "1º de abril". */
+    nextBatch: (date: string) => `Próximo lote abre em ${date}`,
+    /** What every buy button says while the month is sold out. */
+    buttonLabel: 'VAGAS ESGOTADAS',
+  },
+} as const;

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import { site } from '../../content/site.ts';
+import { paths } from '../../shared/routes.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { renderAccessEmail } from '../mail/access-email.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import type { OutboxMessage } from '../mail/outbox-repository.ts';
+import { findAccessOrderById } from './access-repository.ts';
+
+/** Shaped so that the checkout's dependencies (orders/checkout-service.ts) can be passed as they are. */
+export interface AccessEmailDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'mail'>;
+  /** Base of the access link, e.g. https://loja.example.com. */
+  publicUrl: () => string;
+}
+
+/** The order can no longer receive its access e-mail (refunded, or gone). Retrying will not help. */
+export class AccessNotDeliverableError extends Error {
+  constructor(
+    readonly orderId: string,
+    reason: string,
+  ) {
+    super(`access e-mail for order ${orderId} not sent: ${reason}`);
+    this.name = 'AccessNotDeliverableError';
+  }
+}
+
+/** Outbox kinds this module renders: the first delivery and the buyer's "send it again" requests. */
+export function isAccessEmailKind(kind: string): boolean {
+  return kind === 'access_email' || /^access_resend:\d+$/.test(kind);
+}
+
+/**
+ * Builds the e-mail for an outbox row of kind `access_email` or `access_resend:*`. It reads the
+ * order at send time, so a buyer whose payment was reversed after the row was queued gets nothing:
+ * it throws instead. The Message-ID is the same for every attempt at one row (see mail/mailer.ts).
+ */
+export async function renderOutboxMessage(
+  deps: AccessEmailDeps,
+  row: Pick<OutboxMessage, 'orderId' | 'kind'>,
+): Promise<MailMessage> {
+  if (!isAccessEmailKind(row.kind)) throw new Error(`outbox kind "${row.kind}" is not an access e-mail`);
+  const order = await findAccessOrderById(deps.db, row.orderId);
+  if (!order) throw new AccessNotDeliverableError(row.orderId, 'order not found');
+  if (order.status !== 'paid' || !order.accessToken) {
+    throw new AccessNotDeliverableError(row.orderId, `order is ${order.status}`);
+  }
+  const accessUrl = `${deps.publicUrl().replace(/\/+$/, '')}${paths.access}/${order.accessToken}`;
+  const email = renderAccessEmail({
+    buyerName: order.buyerName,
+    accessUrl,
+    supportEmail: deps.config.mail.supportEmail,
+    productName: site.productName,
+  });
+  const localPart = `access-${row.orderId}-${row.kind}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
+  return { to: order.buyerEmail, ...email, messageId: `<${localPart}@vitrine>`, demoLink: accessUrl };
+}

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { firstName } from '../mail/access-email.ts';
+import { enqueueOutboxMessage, type OutboxKind } from '../mail/outbox-repository.ts';
+import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
+import {
+  findOrderByToken,
+  hitRateLimit,
+  listPaidOrderIdsByEmail,
+  pruneRateLimits,
+  type AccessOrder,
+} from './access-repository.ts';
+
+/** One supplier as the member page shows it (the client mirrors this in members/access-api.ts). */
+export interface MemberSupplier {
+  id: string;
+  name: string;
+  category: string;
+  offer: string;
+  /** Digits with country code, for https://wa.me/<digits>. */
+  whatsapp: string | null;
+  /** A https://t.me/… link. */
+  telegram: string | null;
+  notes: string | null;
+}
+
+/** 200 from GET /api/access. */
+export interface MemberArea {
+  firstName: string;
+  /** When the seller last imported the list (epoch ms); null before the first import. */
+  updatedAt: number | null;
+  /** Ordered by category, then by the seller's file order. */
+  suppliers: MemberSupplier[];
+  supportEmail: string;
+}
+
+/** Resends: per client address in fixed one-hour windows, and per order in fixed 10-minute windows. */
+export const RESEND_LIMIT_PER_IP = 5;
+export const RESEND_IP_WINDOW_MS = 60 * 60_000;
+export const RESEND_ORDER_WINDOW_MS = 10 * 60_000;
+
+/** The outbox kind of a resend: one row per order and window, so the outbox's uniqueness throttles it. */
+export function resendKind(now: number): OutboxKind {
+  return `access_resend:${Math.floor(now / RESEND_ORDER_WINDOW_MS)}`;
+}
+
+export type TokenLookup = { kind: 'active'; order: AccessOrder } | { kind: 'revoked'; orderId: string } | { kind: 'unknown' };
+
+/** What an access token opens: only a paid order's token opens the member area. */
+export async function lookUpAccessToken(db: Kysely<Database>, token: string): Promise<TokenLookup> {
+  // Real tokens are `acc_` + 32 characters; anything far longer is not worth a query.
+  if (token.length === 0 || token.length > 128) return { kind: 'unknown' };
+  const order = await findOrderByToken(db, token);
+  if (!order) return { kind: 'unknown' };
+  return order.status === 'paid' ? { kind: 'active', order } : { kind: 'revoked', orderId: order.id };
+}
+
+// Only what the page shows: never a telegram value that is not a t.me link, since it becomes an href.
+function toMemberSupplier(row: MemberSupplier): MemberSupplier {
+  return {
+    id: row.id,
+    name: row.name,
+    category: row.category,
+    offer: row.offer,
+    whatsapp: row.whatsapp ? row.whatsapp.replace(/\D/g, '') || null : null,
+    telegram: row.telegram && /^https:\/\/t\.me\/[\w+/-]+$/.test(row.telegram) ? row.telegram : null,
+    notes: row.notes,
+  };
+}
+
+export async function loadMemberArea(db: Kysely<Database>, order: AccessOrder, supportEmail: string): Promise<MemberArea> {
+  const [suppliers, meta] = await Promise.all([listSuppliers(db), getSupplierListMeta(db)]);
+  return {
+    firstName: firstName(order.buyerName),
+    updatedAt: meta?.updatedAt ?? null,
+    suppliers: suppliers.map(toMemberSupplier),
+    supportEmail,
+  };
+}
+
+/**
+ * IP addresses are personal data (LGPD): the counter's key holds a hash, never the address. The
+ * hash only has to tell clients apart for an hour; it is not meant to resist a determined reversal.
+ */
+function addressKey(clientAddress: string): string {
+  return `access_resend:ip:${createHash('sha256').update(clientAddress).digest('base64url').slice(0, 22)}`;
+}
+
+export type ResendResult = { kind: 'accepted'; queued: number } | { kind: 'rate_limited'; retryAfterMs: number };
+
+/**
+ * "I lost my e-mail": queues the access e-mail again for every paid order of that address. The
+ * caller answers the same whatever happens here (besides the per-address limit), so the form
+ * never tells whether an address bought.
+ */
+export async function requestAccessResend(
+  db: Kysely<Database>,
+  request: { email: string; clientAddress: string; now: number },
+): Promise<ResendResult> {
+  const { email, clientAddress, now } = request;
+  const hits = await hitRateLimit(db, addressKey(clientAddress), RESEND_IP_WINDOW_MS, now);
+  // A first hit opens a new window: a good moment to drop counters nobody can hit any more.
+  if (hits === 1) await pruneRateLimits(db, now - 2 * RESEND_IP_WINDOW_MS);
+  if (hits > RESEND_LIMIT_PER_IP) return { kind: 'rate_limited', retryAfterMs: RESEND_IP_WINDOW_MS - (now % RESEND_IP_WINDOW_MS) };
+
+  const kind = resendKind(now);
+  let queued = 0;
+  for (const orderId of await listPaidOrderIdsByEmail(db, email)) {
+    // A second request in the same window finds the row there and changes nothing.
+    if (await enqueueOutboxMessage(db, { orderId, kind, payload: {}, now })) queued += 1;
+  }
+  return { kind: 'accepted', queued };
+}

@@ -1,0 +1,27 @@
+import type { Logger } from './logger.ts';
+
+/**
+ * Work that runs after a response was sent (a webhook answers 2xx at once, then re-checks the
+ * gateway). Failures are logged, never thrown; `idle()` lets tests and shutdown wait for it.
+ */
+export interface Background {
+  run(name: string, task: () => Promise<unknown>): void;
+  idle(): Promise<void>;
+}
+
+export function createBackground(logger: Logger): Background {
+  const running = new Set<Promise<unknown>>();
+  return {
+    run(name, task) {
+      const promise = task()
+        .catch((error: unknown) => {
+          logger.error('Background task failed', { task: name, error: error instanceof Error ? error.message : String(error) });
+        })
+        .finally(() => running.delete(promise));
+      running.add(promise);
+    },
+    async idle() {
+      while (running.size > 0) await Promise.allSettled([...running]);
+    },
+  };
+}

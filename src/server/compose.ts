@@ -1,0 +1,111 @@
+import type { Hono } from 'hono';
+import { renderOutboxMessage } from './access/access-email-job.ts';
+import { createApp, type AppEnv } from './app.ts';
+import { createBackground, type Background } from './background.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import { createGatewayClient } from './gateway/gateway-client.ts';
+import { createSandboxGateway } from './gateway/sandbox.ts';
+import type { GatewayClient } from './gateway/types.ts';
+import type { Logger } from './logger.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
+import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
+import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
+import type { Site } from './site.ts';
+
+/** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
+export const SANDBOX_TOKEN = 'sandbox-token';
+export const SANDBOX_PRODUCT_HASH = 'sandbox-product';
+
+export interface ComposedServer {
+  app: Hono<AppEnv>;
+  checkout: ConfirmationDeps;
+  gateway: GatewayClient;
+  background: Background;
+  outbox: OutboxWorker;
+  reconciler: Reconciler;
+  /** Starts the timers (e-mail outbox, reconciliation); tests drive `runOnce()` instead. */
+  startJobs(): void;
+  /** Stops the timers and waits for work in flight. */
+  stopJobs(): Promise<void>;
+  /** Tells the server which port it got (PORT=0 picks one), for its own absolute URLs. */
+  setPort(port: number): void;
+}
+
+/**
+ * Assembles the server from its parts; main.ts and the integration tests both use it, so tests
+ * run the same wiring as production.
+ */
+export function composeServer(options: {
+  config: Config;
+  database: Db;
+  logger: Logger;
+  site?: Site;
+  /** Tests may swap the gateway client (e.g. one pointed at a stand-in). */
+  gateway?: GatewayClient;
+  /** Tests may swap the mailer (e.g. one whose SMTP server they stop and start). */
+  mailer?: Mailer;
+  now?: () => number;
+}): ComposedServer {
+  const { config, database, logger, site } = options;
+  let port = config.port;
+  const publicUrl = () => config.publicUrl ?? `http://localhost:${port}`;
+  const target = config.gateway;
+  const gateway =
+    options.gateway ??
+    (target.kind === 'remote'
+      ? createGatewayClient({ baseUrl: target.url, token: target.token, productHash: target.productHash, logger })
+      : createGatewayClient({
+          // The sandbox is reached over real HTTP on loopback, exactly like a remote gateway.
+          baseUrl: () => `http://127.0.0.1:${port}/sandbox`,
+          token: SANDBOX_TOKEN,
+          productHash: SANDBOX_PRODUCT_HASH,
+          logger,
+        }));
+  const sandbox =
+    target.kind === 'sandbox' ? createSandboxGateway({ db: database.db, token: SANDBOX_TOKEN, logger }) : undefined;
+  const background = createBackground(logger);
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
+  const checkout: ConfirmationDeps = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    gateway,
+    logger,
+    publicUrl,
+    ...(options.now ? { now: options.now } : {}),
+    // Send the access e-mail right away rather than at the outbox's next poll.
+    onPaid: () => background.run('outbox after payment', () => outbox.runOnce()),
+  };
+  const outbox = createOutboxWorker({
+    db: database.db,
+    mailer,
+    logger,
+    render: (message) => renderOutboxMessage({ db: database.db, config, publicUrl }, message),
+  });
+  const reconciler = createReconciler(checkout);
+  const app = createApp({ config, db: database.db, logger, site, sandbox, checkout, background });
+  return {
+    app,
+    checkout,
+    gateway,
+    background,
+    outbox,
+    reconciler,
+    startJobs() {
+      outbox.start();
+      reconciler.start();
+    },
+    async stopJobs() {
+      await reconciler.stop();
+      await outbox.stop();
+      await background.idle();
+    },
+    setPort(bound) {
+      port = bound;
+    },
+  };
+}

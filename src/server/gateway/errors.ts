@@ -1,0 +1,48 @@
+/**
+ * The gateway's failures in the spec's Portuguese (§8), which the visitor sees as-is. The error
+ * class lives with the other contract types (orders code imports it from there) and is re-exported
+ * here so that it and the helpers that build its messages can be imported together.
+ */
+export { GatewayError, type GatewayErrorKind } from './types.ts';
+
+/** The spec's catalogue (§8), word for word. */
+export const gatewayMessages = {
+  productsHttp: (status: number, message: string | null) =>
+    `Erro ao buscar produtos: ${status} - ${message ?? 'Erro desconhecido'}`,
+  productNotFound: (hash: string) => `Produto com hash ${hash} não encontrado`,
+  noOffers: 'Produto não possui ofertas disponíveis',
+  productLoad: 'Erro ao carregar produto',
+  paymentHttp: (status: number) => `Erro ao processar pagamento: ${status}`,
+  payment: 'Erro ao processar pagamento',
+} as const;
+
+const MAX_MESSAGE_LENGTH = 500;
+
+function errorTexts(errors: unknown): string[] {
+  if (typeof errors === 'string') return [errors];
+  if (Array.isArray(errors)) return errors.flatMap(errorTexts);
+  if (errors && typeof errors === 'object') {
+    const record = errors as Record<string, unknown>;
+    // Pepper-style `errors: [{ message }]`, else Laravel's `{ field: [messages] }`.
+    if (typeof record.message === 'string') return [record.message];
+    return Object.values(record).flatMap(errorTexts);
+  }
+  return [];
+}
+
+/**
+ * The gateway's own explanation in an error body (gateway-notes §8): Laravel's `errors` flattened
+ * (every distinct message, not just the first with "(e mais N erros)"), else `message`, else null.
+ */
+export function gatewayErrorMessage(body: unknown): string | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const record = body as Record<string, unknown>;
+  const distinct = [...new Set(errorTexts(record.errors).map((text) => text.trim()).filter(Boolean))];
+  let message: string | null = null;
+  if (distinct.length > 0) message = distinct.join('; ');
+  else if (typeof record.message === 'string' && record.message.trim()) message = record.message.trim();
+  else if (typeof record.error === 'string' && record.error.trim()) message = record.error.trim();
+  if (message === null) return null;
+  // It is shown to the visitor: keep a misbehaving gateway from filling the modal.
+  return message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message;
+}

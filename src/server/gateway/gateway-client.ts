@@ -1,0 +1,304 @@
+import type { Logger } from '../logger.ts';
+import { gatewayErrorMessage, gatewayMessages } from './errors.ts';
+import { chooseOffer, parseProductPage } from './parse-products.ts';
+import { parseCharge, parseTransactionRecord } from './parse-transaction.ts';
+import {
+  GatewayError,
+  type Charge,
+  type ChargeInput,
+  type GatewayClient,
+  type GatewayProduct,
+  type TransactionRecord,
+} from './types.ts';
+
+export interface GatewayClientOptions {
+  /** The `{provider}` prefix, e.g. `https://api.tribopay.com.br/api`; a function when it is known only later. */
+  baseUrl: string | (() => string);
+  token: string;
+  productHash: string;
+  logger: Logger;
+  timeoutMs?: number;
+  productCacheMs?: number;
+  fetch?: typeof fetch;
+}
+
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_PRODUCT_CACHE_MS = 5 * 60_000;
+/** A seller has a handful of products; a gateway that keeps paging is misbehaving. */
+const MAX_PRODUCT_PAGES = 20;
+
+/**
+ * Connection failures that happen before a single byte of the request leaves: the gateway cannot
+ * have created anything. Every other transport failure leaves a POST's outcome unknown.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_INVALID_URL',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** The request never got an HTTP answer. `sent` is false only when it surely never reached the gateway. */
+class TransportFailure extends Error {
+  constructor(
+    readonly reason: 'timeout' | 'network',
+    readonly sent: boolean,
+    readonly code: string | undefined,
+  ) {
+    super(`gateway ${reason}${code ? ` (${code})` : ''}`);
+  }
+}
+
+interface Reply {
+  status: number;
+  ok: boolean;
+  /** Parsed JSON; undefined for an empty or non-JSON body (`invalidJson` tells which). */
+  json: unknown;
+  invalidJson: boolean;
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  // undici wraps the socket error in `cause`; happy-eyeballs wraps several in an AggregateError.
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const record = current as { code?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof record.code === 'string') return record.code;
+    current = record.cause ?? (Array.isArray(record.errors) ? record.errors[0] : undefined);
+  }
+  return undefined;
+}
+
+export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
+  const { token, productHash, logger } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const productCacheMs = options.productCacheMs ?? DEFAULT_PRODUCT_CACHE_MS;
+  // Resolved per call so tests (and anything that swaps the global) see the current fetch.
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  logger.addSecret(token);
+
+  const baseUrl = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl).replace(/\/+$/, '');
+
+  /**
+   * `{provider}/public/v1/<path>`. GETs also carry `?api_token=`: TriboPay-family hosts are only
+   * known to accept the token that way, Pepper the Bearer header, so we send both (gateway-notes §4).
+   */
+  const endpoint = (path: string, withQueryToken: boolean) => {
+    const url = new URL(`${baseUrl()}/public/v1/${path}`);
+    if (withQueryToken) url.searchParams.set('api_token', token);
+    return url;
+  };
+
+  async function call(method: 'GET' | 'POST', url: URL, body?: unknown): Promise<Reply> {
+    const started = performance.now();
+    // Never the URL itself (it may carry api_token) and never the body (it carries the buyer's data).
+    const page = url.searchParams.get('page');
+    const where = { method, path: url.pathname, page: page ?? undefined };
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const response = await doFetch(url, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          Authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        // A redirect would replay the token elsewhere, or turn the POST into a GET: treat it as an error.
+        redirect: 'manual',
+        signal: controller.signal,
+      });
+      const raw = await response.text();
+      let json: unknown;
+      let invalidJson = false;
+      if (raw.trim() !== '') {
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          invalidJson = true;
+        }
+      }
+      const ms = Math.round(performance.now() - started);
+      const fields = { ...where, status: response.status, ms, invalidJson: invalidJson || undefined };
+      if (response.ok) logger.info('Gateway call', fields);
+      else logger.warn('Gateway call', fields);
+      return { status: response.status, ok: response.status >= 200 && response.status < 300, json, invalidJson };
+    } catch (error) {
+      const ms = Math.round(performance.now() - started);
+      const timedOut = controller.signal.aborted;
+      const code = timedOut ? undefined : errorCode(error);
+      const failure = new TransportFailure(timedOut ? 'timeout' : 'network', timedOut || !NOT_SENT_CODES.has(code ?? ''), code);
+      logger.warn('Gateway call failed', { ...where, reason: failure.reason, code, ms });
+      throw failure;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The next products page, always on the configured host: the token is never sent elsewhere. */
+  function nextPageUrl(next: string, current: URL): URL | null {
+    try {
+      const resolved = new URL(next, current);
+      const url = new URL(`${resolved.pathname}${resolved.search}`, current.origin);
+      url.searchParams.set('api_token', token);
+      return url;
+    } catch {
+      return null;
+    }
+  }
+
+  async function loadProduct(): Promise<GatewayProduct> {
+    const loadError = () => new GatewayError(gatewayMessages.productLoad, 'product_load');
+    let url: URL;
+    try {
+      url = endpoint('products', true);
+    } catch {
+      throw loadError();
+    }
+    const visited = new Set<string>();
+    for (let pageNumber = 1; pageNumber <= MAX_PRODUCT_PAGES; pageNumber++) {
+      visited.add(url.href);
+      let reply: Reply;
+      try {
+        reply = await call('GET', url);
+      } catch {
+        throw loadError();
+      }
+      if (!reply.ok) {
+        throw new GatewayError(
+          gatewayMessages.productsHttp(reply.status, gatewayErrorMessage(reply.json)),
+          'products',
+          reply.status,
+        );
+      }
+      const page = parseProductPage(reply.json);
+      if (!page) throw loadError();
+      const raw = page.products.find((product) => String(product.hash ?? '').trim() === productHash);
+      if (raw) {
+        const choice = chooseOffer(raw, productHash);
+        if (choice.ok) return choice.product;
+        if (choice.reason === 'no_offers') throw new GatewayError(gatewayMessages.noOffers, 'no_offers');
+        logger.warn('Gateway offer has no hash or price', { productHash });
+        throw loadError();
+      }
+      const next = page.next ? nextPageUrl(page.next, url) : null;
+      if (!next || visited.has(next.href)) break;
+      url = next;
+    }
+    throw new GatewayError(gatewayMessages.productNotFound(productHash), 'product_not_found');
+  }
+
+  let cached: { product: GatewayProduct; until: number } | null = null;
+  let loading: Promise<GatewayProduct> | null = null;
+
+  async function getProduct(): Promise<GatewayProduct> {
+    if (cached && Date.now() < cached.until) return cached.product;
+    // Concurrent first visitors share one request; a failure is not cached, the next call retries.
+    loading ??= loadProduct()
+      .then((product) => {
+        if (productCacheMs > 0) cached = { product, until: Date.now() + productCacheMs };
+        return product;
+      })
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  async function createCharge(input: ChargeInput): Promise<Charge> {
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
+      throw new TypeError(`amountCents must be positive integer centavos, got ${input.amountCents}`);
+    }
+    const { product, customer } = input;
+    // gateway-notes §5.2: token in the body and the header; offer_hash at the root (TriboPay) and in
+    // the cart (Pepper); digits only for phone and document.
+    const body = {
+      api_token: token,
+      amount: input.amountCents,
+      payment_method: 'pix',
+      installments: 1,
+      offer_hash: product.offerHash,
+      cart: [
+        {
+          product_hash: product.productHash,
+          offer_hash: product.offerHash,
+          title: product.title,
+          cover: product.cover,
+          price: input.amountCents,
+          quantity: 1,
+          operation_type: 1,
+          tangible: false,
+        },
+      ],
+      customer: {
+        name: customer.name,
+        email: customer.email,
+        phone_number: customer.phoneDigits.replace(/\D/g, ''),
+        document: customer.document.replace(/\D/g, ''),
+      },
+      postback_url: input.postbackUrl,
+      expire_in_days: 1,
+      transaction_origin: 'api',
+    };
+
+    let reply: Reply;
+    try {
+      // Exactly one attempt, whatever happens: without an idempotency key a retry can charge twice.
+      reply = await call('POST', endpoint('transactions', false), body);
+    } catch (error) {
+      const sent = error instanceof TransportFailure ? error.sent : false;
+      throw new GatewayError(gatewayMessages.payment, 'charge', undefined, sent);
+    }
+    if (!reply.ok) {
+      // A 4xx is a refusal; after a 5xx (or a proxy's 502/504) the charge may well have been written.
+      throw new GatewayError(
+        gatewayErrorMessage(reply.json) ?? gatewayMessages.paymentHttp(reply.status),
+        'charge',
+        reply.status,
+        reply.status >= 500,
+      );
+    }
+    const charge = parseCharge(reply.json);
+    if (!charge) {
+      // A success we cannot read: the charge probably exists but we do not know its hash.
+      logger.warn('Gateway charge reply without a transaction', { status: reply.status, invalidJson: reply.invalidJson });
+      throw new GatewayError(gatewayMessages.payment, 'charge', reply.status, true);
+    }
+    return charge;
+  }
+
+  async function getTransaction(hash: string): Promise<TransactionRecord> {
+    const wanted = hash.trim();
+    if (wanted === '') throw new TypeError('transaction hash is empty');
+    let reply: Reply;
+    try {
+      reply = await call('GET', endpoint(`transactions/${encodeURIComponent(wanted)}`, true));
+    } catch {
+      throw new GatewayError(gatewayMessages.payment, 'transaction');
+    }
+    if (!reply.ok) {
+      throw new GatewayError(
+        gatewayErrorMessage(reply.json) ?? gatewayMessages.paymentHttp(reply.status),
+        'transaction',
+        reply.status,
+      );
+    }
+    const record = parseTransactionRecord(reply.json, wanted);
+    // The read-back is what confirms a payment (gateway-notes §11.4): it must be the one we asked for.
+    if (!record || (record.transactionHash !== wanted && !record.alternateIds.includes(wanted))) {
+      logger.warn('Gateway transaction reply unreadable or for another hash', { hash: wanted, status: reply.status });
+      throw new GatewayError(gatewayMessages.payment, 'transaction', reply.status);
+    }
+    return record;
+  }
+
+  return { getProduct, createCharge, getTransaction };
+}

@@ -1,0 +1,51 @@
+import { isRecord, readCents, type JsonRecord } from './parse-transaction.ts';
+import type { GatewayProduct } from './types.ts';
+
+/**
+ * Pure readers for `GET /public/v1/products` (spec §7, gateway-notes §5.1): a `data` list or a bare
+ * list, Laravel `links.next` pagination, offers with numeric `status`, prices in centavos.
+ */
+
+export interface ProductPage {
+  products: JsonRecord[];
+  /** The next page's URL, when the gateway says there is one. */
+  next: string | null;
+}
+
+/** null when the body is neither a list nor an object with a `data` list. */
+export function parseProductPage(body: unknown): ProductPage | null {
+  const list = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.data) ? body.data : null;
+  if (!list) return null;
+  const links = isRecord(body) && isRecord(body.links) ? body.links : null;
+  const next = typeof links?.next === 'string' && links.next.trim() !== '' ? links.next.trim() : null;
+  return { products: list.filter(isRecord), next };
+}
+
+function nonEmpty(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+export type ProductChoice =
+  | { ok: true; product: GatewayProduct }
+  | { ok: false; reason: 'no_offers' | 'bad_offer' };
+
+/** The offer with status 1 (number or text), else the first; title and price with the integrators' fallbacks. */
+export function chooseOffer(product: JsonRecord, productHash: string): ProductChoice {
+  const offers = Array.isArray(product.offers) ? product.offers.filter(isRecord) : [];
+  if (offers.length === 0) return { ok: false, reason: 'no_offers' };
+  const offer = offers.find((candidate) => String(candidate.status).trim() === '1') ?? offers[0]!;
+  const offerHash = nonEmpty(offer.hash);
+  const priceCents = readCents(offer.price) ?? readCents(offer.amount);
+  if (!offerHash || priceCents === null || priceCents === 0) return { ok: false, reason: 'bad_offer' };
+  return {
+    ok: true,
+    product: {
+      productHash,
+      offerHash,
+      // `offer.title` is often null on Pepper (gateway-notes §5.1); some integrators read `name`.
+      title: nonEmpty(offer.title) ?? nonEmpty(product.title) ?? nonEmpty(product.name) ?? productHash,
+      priceCents,
+      cover: nonEmpty(product.cover),
+    },
+  };
+}

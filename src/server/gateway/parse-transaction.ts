@@ -1,0 +1,269 @@
+import type { Charge, PaymentState, PixData, TransactionRecord } from './types.ts';
+
+/**
+ * Pure readers for the gateway's transaction JSON. Real replies are TriboPay/Pepper objects at the
+ * root, but integrators have met a `data` wrapper, PIX under `payment.pix`, and half a dozen names
+ * for the code (spec §3, gateway-notes §5.2), so every reader here is lenient and none throws.
+ */
+
+export type JsonRecord = Record<string, unknown>;
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    return trimmed === '' ? null : trimmed;
+  }
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+const TRANSACTION_KEYS = ['hash', 'transaction_hash', 'payment_status', 'pix', 'payment'];
+
+/** The transaction object, whether it sits at the root (TriboPay, 34 of 34) or inside `data`. */
+export function unwrapTransaction(body: unknown): JsonRecord | null {
+  if (!isRecord(body)) return null;
+  if (TRANSACTION_KEYS.some((key) => key in body)) return body;
+  if (isRecord(body.data)) return body.data;
+  return body;
+}
+
+/** Integer centavos; numeric strings ("1990") are accepted, reais ("19.90") are not guessed at. */
+export function readCents(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : null;
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value.trim())) return Number(value.trim());
+  return null;
+}
+
+const PAYMENT_STATES: Record<string, PaymentState> = {
+  paid: 'paid',
+  authorized: 'paid',
+  waiting_payment: 'pending',
+  processing: 'pending',
+  pending: 'pending',
+  waiting: 'pending',
+  refused: 'failed',
+  canceled: 'failed',
+  cancelled: 'failed',
+  expired: 'failed',
+  refunded: 'reversed',
+  chargeback: 'reversed',
+  chargedback: 'reversed',
+  pending_refund: 'reversed',
+};
+
+/** gateway-notes §11.5. Anything unrecognised is `unknown`: the caller leaves the order pending and logs it. */
+export function mapPaymentStatus(raw: string | null | undefined): PaymentState {
+  if (typeof raw !== 'string') return 'unknown';
+  return PAYMENT_STATES[raw.trim().toLowerCase()] ?? 'unknown';
+}
+
+/**
+ * The status lives in `payment_status`; `status` is read only when that is absent (zeromultas shipped
+ * a bug reading `status`, gateway-notes §1). A numeric `status` is an HTTP envelope, not a payment state.
+ */
+export function readRawStatus(transaction: JsonRecord): string | null {
+  if (transaction.payment_status !== undefined && transaction.payment_status !== null) {
+    return text(transaction.payment_status);
+  }
+  return typeof transaction.status === 'string' ? text(transaction.status) : null;
+}
+
+/** The gateway's `hash` first, then the other ids the same transaction is known by. */
+export function readTransactionIds(transaction: JsonRecord): { hash: string | null; alternateIds: string[] } {
+  const nested = isRecord(transaction.transaction) ? text(transaction.transaction.id) : null;
+  const candidates = [
+    text(transaction.hash),
+    text(transaction.transaction_hash),
+    typeof transaction.transaction === 'object' ? null : text(transaction.transaction),
+    text(transaction.id),
+    nested,
+  ].filter((id): id is string => id !== null);
+  const distinct = [...new Set(candidates)];
+  return { hash: distinct[0] ?? null, alternateIds: distinct.slice(1) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PIX data
+
+/** Code names in order of preference: the real one first, then integrators' fallbacks (gateway-notes §5.2). */
+const CODE_FIELDS = [
+  'pix_qr_code',
+  'pix_url',
+  'payload',
+  'emv',
+  'qrcode',
+  'qr_code',
+  'code',
+  'pix_code',
+  'brcode',
+  'copia_e_cola',
+];
+const URL_FIELDS = ['qr_url', 'qr_code_url', 'qrcode_url', 'image_url', 'url', 'payment_url'];
+const IMAGE_FIELDS = [
+  'qr_code_base64',
+  'qrcode_base64',
+  'qr_code_image',
+  'qrcode_image',
+  'image_base64',
+  'base64',
+  'qr_code_png',
+  'image',
+];
+const PIX_FIELDS = [...CODE_FIELDS, ...URL_FIELDS, ...IMAGE_FIELDS];
+
+/** Fields whose name promises a code; an unclassifiable value there is still taken as a last resort. */
+const CODE_ROLE = new Set(CODE_FIELDS.filter((name) => name !== 'pix_url'));
+
+type Classified =
+  | { kind: 'emv'; value: string }
+  | { kind: 'http'; value: string }
+  | { kind: 'image'; value: string }
+  | { kind: 'other'; value: string };
+
+// A real QR PNG in base64 is kilobytes long; short strings are more likely opaque codes.
+const MIN_BASE64_IMAGE_LENGTH = 100;
+
+function imageMime(base64: string): string {
+  if (base64.startsWith('/9j/')) return 'image/jpeg';
+  if (base64.startsWith('R0lGOD')) return 'image/gif';
+  if (base64.startsWith('PHN2Zy') || base64.startsWith('PD94bWwg')) return 'image/svg+xml';
+  if (base64.startsWith('UklGR')) return 'image/webp';
+  return 'image/png';
+}
+
+/**
+ * Classifies by content, not by name: TriboPay's `pix_url` held the EMV code, Pepper's a link
+ * (gateway-notes §5.2 quirk 1). `000201…` is EMV, `http(s)://` a URL, `data:image` or base64 an image.
+ */
+export function classifyPixValue(raw: string): Classified | null {
+  const value = raw.trim();
+  if (value === '') return null;
+  if (value.startsWith('000201')) return { kind: 'emv', value };
+  if (/^https?:\/\//i.test(value)) {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? { kind: 'http', value: url.href } : null;
+    } catch {
+      return null;
+    }
+  }
+  const compact = value.replace(/\s+/g, '');
+  const dataUrl = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]+={0,2})$/i.exec(compact);
+  if (dataUrl) return { kind: 'image', value: `data:${dataUrl[1]!.toLowerCase()};base64,${dataUrl[2]}` };
+  if (/^data:/i.test(compact)) return { kind: 'other', value };
+  if (compact.length >= MIN_BASE64_IMAGE_LENGTH && /^[A-Za-z0-9+/]+={0,2}$/.test(compact)) {
+    return { kind: 'image', value: `data:${imageMime(compact)};base64,${compact}` };
+  }
+  return { kind: 'other', value };
+}
+
+/** Where PIX data has been seen: `pix`, `payment.pix`, and the postback v2 `transaction.pix`. */
+function pixContainers(transaction: JsonRecord): JsonRecord[] {
+  const containers: unknown[] = [
+    transaction.pix,
+    isRecord(transaction.payment) ? transaction.payment.pix : undefined,
+    isRecord(transaction.transaction) ? transaction.transaction.pix : undefined,
+  ];
+  // A bare string under `pix` is treated as the code field of an object.
+  return containers
+    .map((container) => (typeof container === 'string' ? { code: container } : container))
+    .filter(isRecord);
+}
+
+/** A URL field named for a QR image is an image; any other http(s) value is a payment page. */
+function isImageUrlName(name: string): boolean {
+  return /qr|image|img/.test(name) && name !== 'pix_qr_code';
+}
+
+export function extractPix(transaction: JsonRecord): PixData {
+  const pix: PixData = { code: null, imageDataUrl: null, imageUrl: null, paymentUrl: null };
+  let fallbackCode: string | null = null;
+  for (const container of pixContainers(transaction)) {
+    for (const name of PIX_FIELDS) {
+      const raw = container[name];
+      if (typeof raw !== 'string') continue;
+      const found = classifyPixValue(raw);
+      if (!found) continue;
+      if (found.kind === 'emv') pix.code ??= found.value;
+      else if (found.kind === 'image') pix.imageDataUrl ??= found.value;
+      else if (found.kind === 'http') {
+        if (isImageUrlName(name)) pix.imageUrl ??= found.value;
+        else pix.paymentUrl ??= found.value;
+      } else if (CODE_ROLE.has(name)) fallbackCode ??= found.value;
+    }
+  }
+  pix.code ??= fallbackCode;
+  return pix;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whole replies
+
+/** A create reply; null when it names no transaction (then whether a charge exists is unknown). */
+export function parseCharge(body: unknown): Charge | null {
+  const transaction = unwrapTransaction(body);
+  if (!transaction) return null;
+  const { hash, alternateIds } = readTransactionIds(transaction);
+  if (!hash) return null;
+  const rawStatus = readRawStatus(transaction);
+  return {
+    transactionHash: hash,
+    alternateIds,
+    amountCents: readCents(transaction.amount),
+    rawStatus,
+    state: mapPaymentStatus(rawStatus),
+    pix: extractPix(transaction),
+  };
+}
+
+function firstItem(transaction: JsonRecord): JsonRecord | null {
+  for (const key of ['items', 'cart']) {
+    const list = transaction[key];
+    if (Array.isArray(list) && isRecord(list[0])) return list[0];
+  }
+  return null;
+}
+
+/**
+ * A read-back of one transaction (the only trusted source of payment state, gateway-notes §11.4).
+ * `requestedHash` names it when the reply does not repeat its hash; null when the body is no object.
+ */
+export function parseTransactionRecord(body: unknown, requestedHash: string): TransactionRecord | null {
+  const transaction = unwrapTransaction(body);
+  if (!transaction) return null;
+  const ids = readTransactionIds(transaction);
+  const rawStatus = readRawStatus(transaction);
+  const item = firstItem(transaction);
+  const product = isRecord(transaction.product) ? transaction.product : null;
+  const offer = isRecord(transaction.offer) ? transaction.offer : null;
+  return {
+    transactionHash: ids.hash ?? requestedHash,
+    alternateIds: ids.alternateIds,
+    amountCents: readCents(transaction.amount),
+    rawStatus,
+    state: mapPaymentStatus(rawStatus),
+    productHash: text(product?.hash) ?? text(transaction.product_hash) ?? text(item?.product_hash) ?? null,
+    offerHash: text(offer?.hash) ?? text(transaction.offer_hash) ?? text(item?.offer_hash) ?? null,
+  };
+}
+
+/**
+ * Ids a postback may name its transaction by, in either payload format (gateway-notes §6, §11.3):
+ * `hash`, `transaction_hash`, `data.hash`, `transaction.id`, `transaction`. Only a hint: the
+ * payment is confirmed by reading the transaction back, never from the postback itself.
+ */
+export function postbackTransactionIds(body: unknown): string[] {
+  if (!isRecord(body)) return [];
+  const ids = [...readTransactionIds(body).alternateIds];
+  const own = readTransactionIds(body).hash;
+  if (own) ids.unshift(own);
+  if (isRecord(body.data)) {
+    const nested = readTransactionIds(body.data);
+    if (nested.hash) ids.push(nested.hash, ...nested.alternateIds);
+  }
+  return [...new Set(ids)];
+}

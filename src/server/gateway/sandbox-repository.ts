@@ -1,0 +1,31 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, SandboxTransactionTable } from '../db/schema.ts';
+
+export type SandboxTransactionRow = Selectable<SandboxTransactionTable>;
+
+export async function insertSandboxTransaction(db: Kysely<Database>, row: SandboxTransactionRow): Promise<void> {
+  await db.insertInto('sandbox_transactions').values(row).execute();
+}
+
+export async function findSandboxTransaction(db: Kysely<Database>, hash: string): Promise<SandboxTransactionRow | null> {
+  const row = await db.selectFrom('sandbox_transactions').selectAll().where('hash', '=', hash).executeTakeFirst();
+  return row ?? null;
+}
+
+/**
+ * Moves a transaction from one status to another; a no-op (false) when it is not in `from`, so a
+ * double click or a replayed form cannot pay twice or refund what was never paid.
+ */
+export async function changeSandboxTransactionStatus(
+  db: Kysely<Database>,
+  hash: string,
+  change: { from: string; to: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sandbox_transactions')
+    .set({ payment_status: change.to, updated_at: change.now })
+    .where('hash', '=', hash)
+    .where('payment_status', '=', change.from)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

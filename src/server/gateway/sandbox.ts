@@ -1,0 +1,365 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Kysely } from 'kysely';
+import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import { buildPixBrCode } from './br-code.ts';
+import { isRecord, readCents, type JsonRecord } from './parse-transaction.ts';
+import {
+  changeSandboxTransactionStatus,
+  findSandboxTransaction,
+  insertSandboxTransaction,
+  type SandboxTransactionRow,
+} from './sandbox-repository.ts';
+import { renderSandboxNotFoundPage, renderSandboxPayPage } from './sandbox-page.ts';
+
+/**
+ * A stand-in for the real gateway, so the whole purchase can be clicked through offline (DESIGN §3
+ * "The gateway"). It answers the real API's paths with TriboPay's shapes, as recorded in
+ * gateway-notes §5 and §8: the transaction object at the root, the EMV code in both
+ * `pix.pix_qr_code` and `pix.pix_url`, `qr_code_base64: null`, utm fields as the string "null",
+ * Laravel 422 envelopes. Its state is in the database, like everything else the server knows.
+ */
+
+export const SANDBOX_PRODUCT_HASH = 'sandbox-product';
+export const SANDBOX_OFFER_HASH = 'sandbox-offer';
+const PRODUCT_TITLE = 'Lista de Fornecedores Secretos Vitalícia';
+const OFFER_PRICE_CENTS = 1990;
+/** TriboPay refuses less than R$ 5,00 with HTTP 400 (gateway-notes §5.2). */
+const MIN_AMOUNT_CENTS = 500;
+/** A random EVP key that belongs to nobody: a bank app shown this code cannot pay anyone with it. */
+const SANDBOX_PIX_KEY = '4f2a9c1e-7b3d-4e8a-9f60-5c1d2b3a4e5f';
+const MERCHANT_NAME = 'VITRINE SANDBOX';
+const MERCHANT_CITY = 'SAO PAULO';
+const POSTBACK_TIMEOUT_MS = 3_000;
+const MAX_BODY_BYTES = 64 * 1024;
+
+export interface SandboxGatewayOptions {
+  db: Kysely<Database>;
+  token: string;
+  logger: Logger;
+  /** Used to send postbacks; defaults to the global fetch. */
+  fetch?: typeof fetch;
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Gateway-style ids: lower-case letters and digits, 10 characters (gateway-notes §5.2). */
+function newTransactionHash(): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  // 252 is the largest multiple of 36 below 256: rejecting the rest keeps every character equally likely.
+  let hash = '';
+  while (hash.length < 10) {
+    for (const byte of randomBytes(16)) {
+      if (byte < 252 && hash.length < 10) hash += alphabet[byte % 36];
+    }
+  }
+  return hash;
+}
+
+/** Stable numeric ids derived from the hash, standing in for TriboPay's `id` and `transaction`. */
+function numericIds(hash: string): { id: number; transaction: string } {
+  const digest = createHash('sha256').update(hash).digest();
+  return {
+    id: 1_000_000 + (digest.readUInt32BE(0) % 9_000_000),
+    transaction: String(20_000_000 + (digest.readUInt32BE(4) % 9_000_000)),
+  };
+}
+
+const gatewayTimeFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "YYYY-MM-DD HH:MM:SS" without a zone, Brazil time, as the real responses have it. */
+function gatewayTime(at: number): string {
+  return gatewayTimeFormat.format(new Date(at));
+}
+
+function sandboxOffer(createdAt: string) {
+  return {
+    hash: SANDBOX_OFFER_HASH,
+    // Pepper's offers often have no title of their own (gateway-notes §5.1): the client must fall back.
+    title: null,
+    price: OFFER_PRICE_CENTS,
+    url: null,
+    status: 1,
+    interval: null,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
+function sandboxProduct(createdAt: string) {
+  return {
+    hash: SANDBOX_PRODUCT_HASH,
+    title: PRODUCT_TITLE,
+    description: 'Produto de testes do ambiente sandbox.',
+    cover: null,
+    id_category: 1,
+    product_type: 'digital',
+    guaranted_days: '7',
+    sale_page: null,
+    status: 1,
+    support_name: 'Sandbox',
+    support_email: null,
+    support_whatsapp: null,
+    offers: [sandboxOffer(createdAt)],
+  };
+}
+
+/** The transaction object exactly as TriboPay returns it from POST and GET (and posts it back). */
+function transactionJson(row: SandboxTransactionRow) {
+  const ids = numericIds(row.hash);
+  const created = gatewayTime(row.created_at);
+  const updated = gatewayTime(row.updated_at);
+  return {
+    event: 'transaction',
+    id: ids.id,
+    hash: row.hash,
+    payment_method: 'pix',
+    payment_status: row.payment_status,
+    installments: 1,
+    pix: { pix_qr_code: row.pix_code, pix_url: row.pix_code, qr_code_base64: null },
+    billet: null,
+    amount: row.amount,
+    amount_liquid: Math.round(row.amount * 0.9),
+    transaction: ids.transaction,
+    utm_source: 'null',
+    utm_campaign: 'null',
+    utm_content: 'null',
+    utm_term: 'null',
+    utm_medium: 'null',
+    customer: {
+      id: ids.id,
+      name: row.customer_name,
+      email: row.customer_email,
+      phone_number: row.customer_phone,
+      // The sandbox keeps no document: it has no use for one.
+      document: null,
+      phone_coutry_code: '55',
+      country: 'br',
+    },
+    producer: { hash: 'sandbox-producer', name: MERCHANT_NAME, recipient_type: 'individual', recipient_id: null },
+    affiliate: null,
+    offer: { offerId: 1, ...sandboxOffer(created), hash: row.offer_hash ?? SANDBOX_OFFER_HASH },
+    product: { ...sandboxProduct(created), hash: row.product_hash ?? SANDBOX_PRODUCT_HASH },
+    // TriboPay echoes operation_type as "sale", not the 1 that was sent (gateway-notes §5.2).
+    items: [
+      { hash: row.product_hash ?? SANDBOX_PRODUCT_HASH, title: PRODUCT_TITLE, price: row.amount, quantity: 1, operation_type: 'sale' },
+    ],
+    balance: null,
+    postback_url: row.postback_url,
+    created_at: created,
+    updated_at: updated,
+  };
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Laravel's validation envelope, as TriboPay sends it (gateway-notes §8). */
+function validationFailure(c: Context, errors: Record<string, string[]>) {
+  const messages = Object.values(errors).flat();
+  const rest = messages.length - 1;
+  const message = `${messages[0]}${rest > 0 ? ` (e mais ${rest} ${rest === 1 ? 'erro' : 'erros'})` : ''}`;
+  return c.json({ success: false, message, errors, status: 422 }, 422);
+}
+
+function validateCharge(body: JsonRecord, queryToken: string | undefined): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (fieldName: string, message: string) => {
+    (errors[fieldName] ??= []).push(message);
+  };
+  if (!text(body.api_token) && !queryToken) add('api_token', 'api_token é obrigatório');
+  if (body.amount === undefined || body.amount === null) add('amount', 'amount é obrigatório');
+  else if (readCents(body.amount) === null) add('amount', 'amount deve ser um número inteiro');
+  if (!text(body.payment_method)) add('payment_method', 'payment_method é obrigatório');
+  else if (body.payment_method !== 'pix') add('payment_method', 'payment_method inválido');
+  if (body.installments === undefined || body.installments === null) add('installments', 'installments é obrigatório');
+  const cart = Array.isArray(body.cart) && isRecord(body.cart[0]) ? body.cart[0] : null;
+  const offerHash = text(body.offer_hash) ?? text(cart?.offer_hash);
+  if (!offerHash) add('offer_hash', 'offer_hash é obrigatório');
+  else if (offerHash !== SANDBOX_OFFER_HASH) add('offer_hash', 'offer_hash inválido');
+  const customer = isRecord(body.customer) ? body.customer : null;
+  if (!customer) add('customer', 'customer é obrigatório');
+  else {
+    if (!text(customer.name)) add('customer.name', 'customer.name é obrigatório');
+    if (!text(customer.email)) add('customer.email', 'customer.email é obrigatório');
+  }
+  const postbackUrl = body.postback_url;
+  if (postbackUrl !== undefined && postbackUrl !== null && !(typeof postbackUrl === 'string' && isHttpUrl(postbackUrl))) {
+    add('postback_url', 'postback_url inválido');
+  }
+  return errors;
+}
+
+export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
+  const { db, token, logger } = options;
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  logger.addSecret(token);
+  const app = new Hono();
+
+  // The real API takes the Bearer header (Pepper) or `?api_token=` (TriboPay): so does the sandbox.
+  const authorized = (c: Context) => {
+    const header = c.req.header('authorization') ?? '';
+    const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
+    return sameSecret(bearer, token) || sameSecret(c.req.query('api_token'), token);
+  };
+  const unauthenticated = (c: Context) => c.json({ message: 'Unauthenticated.' }, 401);
+
+  /** Best effort, like a real gateway: one try, a short timeout, the outcome only logged. */
+  async function sendPostback(row: SandboxTransactionRow): Promise<void> {
+    if (!row.postback_url) return;
+    const started = performance.now();
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), POSTBACK_TIMEOUT_MS);
+    try {
+      const response = await doFetch(row.postback_url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'User-Agent': 'vitrine-sandbox-gateway' },
+        body: JSON.stringify(transactionJson(row)),
+        redirect: 'manual',
+        signal: controller.signal,
+      });
+      await response.body?.cancel();
+      // The URL carries the order's postback secret: never logged.
+      const ms = Math.round(performance.now() - started);
+      logger.info('Sandbox postback sent', { hash: row.hash, status: response.status, ms });
+    } catch {
+      logger.warn('Sandbox postback failed', {
+        hash: row.hash,
+        reason: controller.signal.aborted ? 'timeout' : 'network',
+        ms: Math.round(performance.now() - started),
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  app.get('/public/v1/products', (c) => {
+    if (!authorized(c)) return unauthenticated(c);
+    const here = new URL(c.req.url);
+    const pageUrl = `${here.origin}${here.pathname}?page=1`;
+    return c.json({
+      data: [sandboxProduct(gatewayTime(Date.UTC(2025, 0, 1, 13)))],
+      links: { first: pageUrl, last: pageUrl, prev: null, next: null },
+    });
+  });
+
+  app.post(
+    '/public/v1/transactions',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Payload Too Large' }, 413) }),
+    async (c) => {
+      let parsed: unknown = null;
+      try {
+        parsed = await c.req.json();
+      } catch {
+        // Laravel treats an unreadable body as an empty one: every required field is then missing.
+      }
+      const body = isRecord(parsed) ? parsed : {};
+      const queryToken = c.req.query('api_token');
+      const errors = validateCharge(body, queryToken);
+      if (Object.keys(errors).length > 0) return validationFailure(c, errors);
+      if (!sameSecret(text(body.api_token) ?? queryToken, token)) return unauthenticated(c);
+      const amount = readCents(body.amount)!;
+      if (amount < MIN_AMOUNT_CENTS) return c.json({ message: 'O valor da compra precisa ser no minimo 5 reais' }, 400);
+
+      const customer = body.customer as JsonRecord;
+      const cart = Array.isArray(body.cart) && isRecord(body.cart[0]) ? body.cart[0] : null;
+      const hash = newTransactionHash();
+      const now = Date.now();
+      const row: SandboxTransactionRow = {
+        hash,
+        amount,
+        payment_status: 'waiting_payment',
+        product_hash: text(cart?.product_hash) ?? SANDBOX_PRODUCT_HASH,
+        offer_hash: text(body.offer_hash) ?? text(cart?.offer_hash),
+        customer_name: text(customer.name),
+        customer_email: text(customer.email),
+        customer_phone: text(customer.phone_number),
+        postback_url: text(body.postback_url),
+        pix_code: buildPixBrCode({
+          key: SANDBOX_PIX_KEY,
+          amountCents: amount,
+          merchantName: MERCHANT_NAME,
+          merchantCity: MERCHANT_CITY,
+          txid: hash,
+        }),
+        created_at: now,
+        updated_at: now,
+      };
+      await insertSandboxTransaction(db, row);
+      logger.info('Sandbox charge created', { hash, amount });
+      return c.json(transactionJson(row), 201);
+    },
+  );
+
+  app.get('/public/v1/transactions/:hash', async (c) => {
+    if (!authorized(c)) return unauthenticated(c);
+    const row = await findSandboxTransaction(db, c.req.param('hash'));
+    if (!row) return c.json({ message: 'Transação não encontrada' }, 404);
+    return c.json(transactionJson(row));
+  });
+
+  app.all('/public/*', (c) =>
+    c.json({ success: false, message: `The route ${c.req.path.replace(/^\/+/, '')} could not be found.`, status: 404 }, 404),
+  );
+
+  app.get('/pay/:hash', async (c) => {
+    const row = await findSandboxTransaction(db, c.req.param('hash'));
+    if (!row) return c.html(renderSandboxNotFoundPage(), 404);
+    c.header('Cache-Control', 'no-store');
+    return c.html(
+      renderSandboxPayPage({
+        hash: row.hash,
+        amountCents: row.amount,
+        paymentStatus: row.payment_status,
+        pixCode: row.pix_code,
+        path: c.req.path,
+      }),
+    );
+  });
+
+  /**
+   * Simulates the buyer paying, or a refund. The status moves only from the right state (a second
+   * click changes nothing), but the postback is sent every time: clicking again replays it, which
+   * is how a developer checks that the webhook is idempotent.
+   */
+  const simulate = (from: string, to: string) => async (c: Context) => {
+    const hash = c.req.param('hash') ?? '';
+    const changed = await changeSandboxTransactionStatus(db, hash, { from, to, now: Date.now() });
+    const row = await findSandboxTransaction(db, hash);
+    if (!row) return c.html(renderSandboxNotFoundPage(), 404);
+    logger.info('Sandbox status simulated', { hash, status: row.payment_status, changed });
+    await sendPostback(row);
+    return c.redirect(c.req.path.replace(/\/refund$/, ''), 303);
+  };
+  app.post('/pay/:hash', simulate('waiting_payment', 'paid'));
+  app.post('/pay/:hash/refund', simulate('paid', 'refunded'));
+
+  return app;
+}

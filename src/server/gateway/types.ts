@@ -1,0 +1,84 @@
+/**
+ * Our own view of the payment gateway. Nothing outside `gateway/` sees the provider's JSON: the
+ * client parses every reply into these types (STYLE.md, "Each third party sits behind one module").
+ */
+
+/** The product and the offer we sell, as the gateway lists them (spec §7). */
+export interface GatewayProduct {
+  productHash: string;
+  offerHash: string;
+  title: string;
+  /** The offer's price at the gateway; the server still decides what it charges. */
+  priceCents: number;
+  cover: string | null;
+}
+
+/** gateway-notes §11.5: the gateway's many status words folded into what the order flow acts on. */
+export type PaymentState = 'pending' | 'paid' | 'failed' | 'reversed' | 'unknown';
+
+export interface PixData {
+  /** The copy-and-paste EMV code (BR Code); the QR image is drawn from it locally (DESIGN §1.4). */
+  code: string | null;
+  /** A `data:image/...;base64,` URL when the gateway sent an image. */
+  imageDataUrl: string | null;
+  /** An http(s) URL of a QR image, when the gateway sent one. */
+  imageUrl: string | null;
+  /** An http(s) payment page, when the gateway sent one (Pepper's `pix_url`). */
+  paymentUrl: string | null;
+}
+
+export interface Charge {
+  /** The gateway's `hash`: the key to store and to read the transaction back with. */
+  transactionHash: string;
+  /** Other ids the same transaction may be named by in postbacks (`transaction`, `id`). */
+  alternateIds: string[];
+  amountCents: number | null;
+  rawStatus: string | null;
+  state: PaymentState;
+  pix: PixData;
+}
+
+export interface TransactionRecord {
+  transactionHash: string;
+  alternateIds: string[];
+  amountCents: number | null;
+  rawStatus: string | null;
+  state: PaymentState;
+  productHash: string | null;
+  offerHash: string | null;
+}
+
+export interface ChargeInput {
+  amountCents: number;
+  product: GatewayProduct;
+  customer: { name: string; email: string; phoneDigits: string; document: string };
+  /** Where the gateway posts status changes; carries our per-order secret (gateway-notes §6). */
+  postbackUrl: string;
+}
+
+export interface GatewayClient {
+  getProduct(): Promise<GatewayProduct>;
+  /** Sends exactly one POST; never retried (there is no idempotency key, gateway-notes §9). */
+  createCharge(input: ChargeInput): Promise<Charge>;
+  getTransaction(hash: string): Promise<TransactionRecord>;
+}
+
+export type GatewayErrorKind = 'products' | 'product_not_found' | 'no_offers' | 'product_load' | 'charge' | 'transaction';
+
+/** A failure of the gateway; `message` is the spec's Portuguese text (§8), shown to the visitor as-is. */
+export class GatewayError extends Error {
+  /**
+   * @param uncertain true when the charge MAY exist at the gateway (timeout, connection lost after the
+   *   request was sent, a server error or an unreadable success): the caller must not simply try again,
+   *   because the gateway has no idempotency key (gateway-notes §9, §11.1).
+   */
+  constructor(
+    message: string,
+    readonly kind: GatewayErrorKind,
+    readonly httpStatus?: number,
+    readonly uncertain = false,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}

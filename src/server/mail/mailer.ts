@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger.ts';
+import { maskEmail, maskEmailsIn } from './mask-email.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /**
+   * RFC 5322 Message-ID, `<…@…>`. Callers make it deterministic (one per order and kind) so that
+   * a message re-sent after a crash carries the same id and a receiving server can drop it.
+   */
+  messageId: string;
+  /**
+   * A link to print in the log when no SMTP server is configured, so that the offline demo can
+   * be finished from the terminal. Never logged when the mail really leaves the machine.
+   */
+  demoLink?: string;
+}
+
+export interface Mailer {
+  /** `smtp` sends through SMTP_URL; `file` writes `.eml` files under `{dataDir}/outbox/`. */
+  readonly mode: 'smtp' | 'file';
+  /** Resolves once the SMTP server accepted the message (or the file is in place); throws otherwise. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** A failed delivery, with recipient addresses masked so the message can be logged and stored. */
+export class MailDeliveryError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(maskEmailsIn(message), options);
+    this.name = 'MailDeliveryError';
+  }
+}
+
+// Seconds, not nodemailer's minutes-long defaults: the outbox worker holds a lease on the row
+// while it sends, and a hung server should turn into a retry, not a stuck worker.
+const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
+
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+  const { logger } = options;
+  return options.smtpUrl
+    ? createSmtpMailer(options.smtpUrl, options.from, logger)
+    : createFileMailer(path.join(options.dataDir, 'outbox'), options.from, logger);
+}
+
+function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
+  const password = /\/\/[^:/@]+:([^@]+)@/.exec(smtpUrl)?.[1];
+  if (password) logger.addSecret(decodeURIComponent(password));
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+  return {
+    mode: 'smtp',
+    async send(message) {
+      try {
+        const info = await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          messageId: message.messageId,
+        });
+        if (info.rejected.length > 0) throw new Error(`recipient rejected: ${info.response}`);
+        logger.debug('mail accepted by SMTP server', { to: maskEmail(message.to), messageId: message.messageId });
+      } catch (error) {
+        throw new MailDeliveryError(`SMTP delivery failed: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** `<order-abc@vitrine>` → `order-abc@vitrine.eml`: the same message always lands in the same file. */
+function fileNameFor(messageId: string): string {
+  const base = messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@-]/g, '_').slice(0, 180);
+  return `${base || randomUUID()}.eml`;
+}
+
+function createFileMailer(dir: string, from: string, logger: Logger): Mailer {
+  // The stream transport builds the same RFC 5322 message SMTP would carry, with CRLF line ends,
+  // so the file opens in any mail client.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    mode: 'file',
+    async send(message) {
+      try {
+        const info = await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          messageId: message.messageId,
+        });
+        await fs.mkdir(dir, { recursive: true });
+        const file = path.join(dir, fileNameFor(message.messageId));
+        // Written beside its final name and renamed, so a reader never sees half a message.
+        const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
+        try {
+          await fs.writeFile(temporary, info.message as Buffer);
+          await fs.rename(temporary, file);
+        } catch (error) {
+          await fs.rm(temporary, { force: true });
+          throw error;
+        }
+        logger.info('mail written to file (no SMTP_URL set)', {
+          to: maskEmail(message.to),
+          file,
+          link: message.demoLink,
+        });
+      } catch (error) {
+        throw new MailDeliveryError(`could not write mail file: ${error instanceof Error ? error.message : String(error)}`, {
+          cause: error,
+        });
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

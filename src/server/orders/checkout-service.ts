@@ -1,0 +1,144 @@
+import QRCode from 'qrcode';
+import type { Kysely } from 'kysely';
+import { checkout as copy } from '../../content/checkout.ts';
+import type { CreateOrderInput, CreatedOrder } from '../../shared/checkout.ts';
+import { businessMonth } from '../../shared/time.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
+import { GatewayError } from '../gateway/errors.ts';
+import type { GatewayClient } from '../gateway/types.ts';
+import type { Logger } from '../logger.ts';
+import { newId } from './ids.ts';
+import {
+  findOrderById,
+  insertOrderWithinCapacity,
+  markOrderCharged,
+  markOrderFailed,
+  type OrderRow,
+} from './orders-repository.ts';
+
+export interface CheckoutDeps {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  config: Config;
+  gateway: GatewayClient;
+  logger: Logger;
+  /** Base of absolute URLs we hand out (the postback URL). */
+  publicUrl: () => string;
+  now?: () => number;
+}
+
+export type CheckoutResult =
+  | { kind: 'created'; order: CreatedOrder }
+  | { kind: 'sold_out'; nextBatchAt: number }
+  | { kind: 'failed'; message: string };
+
+/** How long a duplicate request waits for the first one's gateway answer. */
+const SETTLE_WAIT_MS = 25_000;
+
+/** The QR is drawn here, never by a third-party image service: the code is payment data (DESIGN §1.4). */
+async function qrSvg(code: string | null): Promise<string | null> {
+  if (!code) return null;
+  return QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, width: 200 });
+}
+
+export async function toCreatedOrder(order: OrderRow, config: Config): Promise<CreatedOrder> {
+  return {
+    orderId: order.id,
+    amountCents: order.amount_cents,
+    pix: { code: order.pix_code, qrSvg: await qrSvg(order.pix_code), image: order.pix_code ? null : order.pix_image },
+    expiresAt: order.expires_at,
+    ...(config.gateway.kind === 'sandbox' && order.transaction_hash
+      ? { sandboxPayUrl: `/sandbox/pay/${encodeURIComponent(order.transaction_hash)}` }
+      : {}),
+  };
+}
+
+async function settled(deps: CheckoutDeps, order: OrderRow): Promise<OrderRow> {
+  const deadline = Date.now() + SETTLE_WAIT_MS;
+  let current = order;
+  while (current.status === 'creating' && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    current = (await findOrderById(deps.db, order.id)) ?? current;
+  }
+  return current;
+}
+
+async function describe(deps: CheckoutDeps, order: OrderRow): Promise<CheckoutResult> {
+  if (order.status === 'failed') return { kind: 'failed', message: order.failure_reason ?? copy.errors.generic };
+  if (order.status === 'creating') return { kind: 'failed', message: copy.errors.generic };
+  return { kind: 'created', order: await toCreatedOrder(order, deps.config) };
+}
+
+/**
+ * Starts (or resumes) a PIX checkout. The order row is written before the charge is requested,
+ * and the charge is requested at most once per checkout key: the gateway has no idempotency key,
+ * so a retry could charge the buyer twice (gateway-notes §9, §11.1).
+ */
+export async function startCheckout(deps: CheckoutDeps, input: CreateOrderInput): Promise<CheckoutResult> {
+  const now = deps.now?.() ?? Date.now();
+  const { db, config, gateway, logger } = deps;
+
+  let product;
+  try {
+    product = await gateway.getProduct();
+  } catch (error) {
+    return { kind: 'failed', message: error instanceof GatewayError ? error.message : copy.errors.generic };
+  }
+
+  const month = businessMonth(now);
+  const inserted = await insertOrderWithinCapacity(
+    db,
+    deps.dialect,
+    {
+      id: newId('ord'),
+      checkoutKey: input.checkoutKey,
+      buyer: { name: input.name, email: input.email, phone: input.phone, document: input.document || null },
+      amountCents: product.priceCents,
+      productHash: product.productHash,
+      offerHash: product.offerHash,
+      postbackSecret: newId('pbs', 24),
+      now,
+      expiresAt: now + config.pixTtlMinutes * 60_000,
+    },
+    { limit: config.monthlyCapacity, monthStart: month.start },
+  );
+  if (inserted.kind === 'sold_out') return { kind: 'sold_out', nextBatchAt: month.nextStart };
+  if (inserted.kind === 'existing') return describe(deps, await settled(deps, inserted.order));
+
+  const order = inserted.order;
+  await recordFunnelEvent(db, { name: 'order_created', path: '/' }).catch(() => undefined);
+  try {
+    const charge = await gateway.createCharge({
+      amountCents: order.amount_cents,
+      product,
+      customer: {
+        name: order.buyer_name,
+        email: order.buyer_email,
+        phoneDigits: order.buyer_phone,
+        document: order.buyer_document ?? config.customerDocument ?? '',
+      },
+      postbackUrl: `${deps.publicUrl()}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`,
+    });
+    const chargedAt = deps.now?.() ?? Date.now();
+    const charged = await markOrderCharged(db, order.id, {
+      transactionHash: charge.transactionHash,
+      alternateIds: charge.alternateIds,
+      pixCode: charge.pix.code,
+      pixImage: charge.pix.imageDataUrl ?? charge.pix.imageUrl,
+      now: chargedAt,
+      expiresAt: chargedAt + config.pixTtlMinutes * 60_000,
+    });
+    logger.info('Charge created', { order: order.id, transaction: charge.transactionHash });
+    return describe(deps, charged ?? (await findOrderById(db, order.id)) ?? order);
+  } catch (error) {
+    const message = error instanceof GatewayError ? error.message : copy.errors.generic;
+    const uncertain = error instanceof GatewayError && error.uncertain;
+    await markOrderFailed(db, order.id, message, deps.now?.() ?? Date.now());
+    // An uncertain charge may exist at the gateway; its postback still finds this order by secret
+    // and a confirmed payment wins (issue: "a later confirmed payment still wins").
+    logger.warn('Charge failed', { order: order.id, uncertain, reason: message });
+    return { kind: 'failed', message };
+  }
+}

@@ -1,0 +1,217 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, OrdersTable, StoredOrderStatus } from '../db/schema.ts';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+export interface NewOrder {
+  id: string;
+  checkoutKey: string;
+  buyer: { name: string; email: string; phone: string; document: string | null };
+  amountCents: number;
+  productHash: string;
+  offerHash: string;
+  postbackSecret: string;
+  now: number;
+  expiresAt: number;
+}
+
+/**
+ * Spots a month has taken: paid orders plus charges still on offer (`creating`, or `pending` and
+ * not yet expired). Failed, reversed and expired ones give their spot back.
+ */
+async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, monthStart: number, now: number) {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('taken'))
+    .where('created_at', '>=', monthStart)
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'paid'),
+        eb('status', '=', 'creating'),
+        eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.taken);
+}
+
+export type InsertOrderResult =
+  | { kind: 'created'; order: OrderRow }
+  | { kind: 'existing'; order: OrderRow }
+  | { kind: 'sold_out' };
+
+/**
+ * Inserts the order unless its checkout key already has one (then returns that order) or the
+ * month is sold out. The capacity check and the insert are one atomic step: on Postgres a
+ * transaction-scoped advisory lock serialises them across every server instance; SQLite runs
+ * write transactions one at a time by itself.
+ */
+export async function insertOrderWithinCapacity(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  order: NewOrder,
+  capacity: { limit: number; monthStart: number },
+): Promise<InsertOrderResult> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
+    const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', order.checkoutKey).executeTakeFirst();
+    if (existing) return { kind: 'existing', order: existing };
+    if (capacity.limit > 0 && (await countTakenSpots(trx, capacity.monthStart, order.now)) >= capacity.limit) {
+      return { kind: 'sold_out' };
+    }
+    const inserted = await trx
+      .insertInto('orders')
+      .values({
+        id: order.id,
+        checkout_key: order.checkoutKey,
+        status: 'creating',
+        buyer_name: order.buyer.name,
+        buyer_email: order.buyer.email,
+        buyer_phone: order.buyer.phone,
+        buyer_document: order.buyer.document,
+        amount_cents: order.amountCents,
+        product_hash: order.productHash,
+        offer_hash: order.offerHash,
+        postback_secret: order.postbackSecret,
+        created_at: order.now,
+        updated_at: order.now,
+        expires_at: order.expiresAt,
+      })
+      .onConflict((conflict) => conflict.column('checkout_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { kind: 'created', order: inserted };
+    // Another instance inserted the same key between our read and write (no lock on SQLite files
+    // shared by processes): theirs wins.
+    const winner = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', order.checkoutKey).executeTakeFirstOrThrow();
+    return { kind: 'existing', order: winner };
+  });
+}
+
+export async function countSpotsTaken(db: Kysely<Database>, monthStart: number, now: number): Promise<number> {
+  return countTakenSpots(db, monthStart, now);
+}
+
+export async function findOrderById(db: Kysely<Database>, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findOrderByPostbackSecret(db: Kysely<Database>, secret: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('postback_secret', '=', secret).executeTakeFirst();
+}
+
+/** The gateway accepted the charge: the order now offers its PIX. Only from `creating`. */
+export async function markOrderCharged(
+  db: Kysely<Database>,
+  id: string,
+  charge: { transactionHash: string; alternateIds: string[]; pixCode: string | null; pixImage: string | null; now: number; expiresAt: number },
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('orders')
+    .set({
+      status: 'pending',
+      transaction_hash: charge.transactionHash,
+      alternate_ids: JSON.stringify(charge.alternateIds),
+      pix_code: charge.pixCode,
+      pix_image: charge.pixImage,
+      updated_at: charge.now,
+      expires_at: charge.expiresAt,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'creating')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The charge could not be created (or its answer was lost). Only from `creating`. */
+export async function markOrderFailed(db: Kysely<Database>, id: string, reason: string, now: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'failed', failure_reason: reason.slice(0, 500), updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'creating')
+    .execute();
+}
+
+export async function setOrderStatus(
+  db: Kysely<Database> | Transaction<Database>,
+  id: string,
+  from: StoredOrderStatus[],
+  to: StoredOrderStatus,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: to, updated_at: now })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The paid transition. The conditional UPDATE lets exactly one caller win however many
+ * postbacks, polls and instances race; the winner writes the access e-mail's outbox row in the
+ * same transaction, so a paid order can never lack its e-mail (DESIGN §1.6). A payment confirmed
+ * after the charge expired or "failed" (an uncertain create) still wins.
+ */
+export async function markOrderPaid(
+  db: Kysely<Database>,
+  orderId: string,
+  paid: { accessToken: string; now: number },
+  onPaid: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+): Promise<OrderRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('orders')
+      .set({ status: 'paid', paid_at: paid.now, access_token: paid.accessToken, updated_at: paid.now })
+      .where('id', '=', orderId)
+      .where('status', 'in', ['creating', 'pending', 'failed'])
+      .returningAll()
+      .executeTakeFirst();
+    if (updated) await onPaid(trx, updated);
+    return updated;
+  });
+}
+
+/**
+ * Reserves the right to ask the gateway about an order now: true for at most one caller per
+ * `intervalMs`, across every server instance (polling must not hammer a gateway with unknown rate
+ * limits, gateway-notes §11.6).
+ */
+export async function claimOrderCheck(db: Kysely<Database>, orderId: string, now: number, intervalMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ checked_at: now })
+    .where('id', '=', orderId)
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - intervalMs)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Orders whose payment may still arrive: waiting (or uncertain) charges younger than `since`. */
+export async function listOrdersToReconcile(db: Kysely<Database>, since: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('created_at', '>=', since)
+    .where('status', 'in', ['pending', 'creating'])
+    .where('transaction_hash', 'is not', null)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function findOrderByAccessToken(db: Kysely<Database>, token: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('access_token', '=', token).executeTakeFirst();
+}
+
+/** Remembers the transaction a postback named for an order whose create answer was lost. */
+export async function adoptTransactionHash(db: Kysely<Database>, orderId: string, hash: string, now: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ transaction_hash: hash, updated_at: now })
+    .where('id', '=', orderId)
+    .where('transaction_hash', 'is', null)
+    .execute();
+}

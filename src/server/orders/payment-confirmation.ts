@@ -1,0 +1,83 @@
+import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
+import type { TransactionRecord } from '../gateway/types.ts';
+import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
+import type { CheckoutDeps } from './checkout-service.ts';
+import { newId } from './ids.ts';
+import {
+  adoptTransactionHash,
+  findOrderById,
+  markOrderPaid,
+  setOrderStatus,
+  type OrderRow,
+} from './orders-repository.ts';
+
+export interface ConfirmationDeps extends CheckoutDeps {
+  /** Called after an order turned paid (e.g. to send the e-mail right away instead of at the next poll). */
+  onPaid?: (order: OrderRow) => void;
+}
+
+/** At most this many ids from a postback are tried when our own create answer was lost. */
+const MAX_HINTS = 3;
+
+/**
+ * Asks the gateway about one order and applies what it says — the single source of truth
+ * (gateway-notes §11.4). A postback or a poll only ever triggers this; neither is believed.
+ * Paid requires: our transaction, `payment_status` paid, the exact amount in centavos and our
+ * product. Returns the order as it is afterwards.
+ */
+export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
+  const { gateway, logger, db } = deps;
+  const candidates = order.transaction_hash ? [order.transaction_hash] : hintIds.slice(0, MAX_HINTS);
+  let record: TransactionRecord | undefined;
+  let hash: string | undefined;
+  for (const candidate of candidates) {
+    try {
+      record = await gateway.getTransaction(candidate);
+      hash = candidate;
+      break;
+    } catch (error) {
+      // A 404 can also mean a wrong host or credentials, so it never cancels anything (gateway-notes §5.3).
+      logger.warn('Payment re-check failed', { order: order.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  if (!record || !hash) return order;
+  const now = deps.now?.() ?? Date.now();
+
+  if (record.transactionHash !== hash && !record.alternateIds.includes(hash)) {
+    logger.warn('Gateway answered for another transaction', { order: order.id });
+    return order;
+  }
+
+  if (record.state === 'paid') {
+    if (record.amountCents !== order.amount_cents) {
+      logger.warn('Paid amount differs from the order; not fulfilled', {
+        order: order.id,
+        expected: order.amount_cents,
+        paid: record.amountCents ?? 'unknown',
+      });
+      return order;
+    }
+    if (record.productHash && record.productHash !== order.product_hash) {
+      logger.warn('Paid transaction is for another product; not fulfilled', { order: order.id });
+      return order;
+    }
+    if (!order.transaction_hash) await adoptTransactionHash(db, order.id, hash, now);
+    const paid = await markOrderPaid(db, order.id, { accessToken: newId('acc', 24), now }, async (trx, row) => {
+      await enqueueOutboxMessage(trx, { orderId: row.id, kind: 'access_email', payload: {}, now });
+    });
+    if (paid) {
+      logger.info('Order paid', { order: order.id, transaction: hash });
+      await recordFunnelEvent(db, { name: 'order_paid', path: '/' }).catch(() => undefined);
+      deps.onPaid?.(paid);
+    }
+  } else if (record.state === 'reversed') {
+    if (await setOrderStatus(db, order.id, ['paid'], 'reversed', now)) {
+      logger.warn('Payment reversed; access revoked', { order: order.id, status: record.rawStatus ?? 'unknown' });
+    }
+  } else if (record.state === 'failed') {
+    await setOrderStatus(db, order.id, ['pending'], 'failed', now);
+  } else if (record.state === 'unknown') {
+    logger.warn('Unknown payment status from the gateway', { order: order.id, status: record.rawStatus ?? 'none' });
+  }
+  return (await findOrderById(db, order.id)) ?? order;
+}

@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** Raw postback bodies are kept up to this size for audit. */
+export const MAX_AUDITED_BODY = 16 * 1024;
+
+export async function recordWebhookEvent(
+  db: Kysely<Database>,
+  event: { orderId: string | null; secretOk: boolean; contentType: string | null; body: string; candidateIds: string[]; now: number },
+): Promise<void> {
+  await db
+    .insertInto('webhook_events')
+    .values({
+      id: randomUUID(),
+      received_at: event.now,
+      order_id: event.orderId,
+      secret_ok: event.secretOk ? 1 : 0,
+      content_type: event.contentType?.slice(0, 200) ?? null,
+      body: event.body.slice(0, MAX_AUDITED_BODY),
+      candidate_ids: JSON.stringify(event.candidateIds.slice(0, 10)),
+    })
+    .execute();
+}

@@ -1,0 +1,96 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { zValidator } from '@hono/zod-validator';
+import { z } from 'zod';
+import { members as copy } from '../../content/members.ts';
+import { CheckoutFormSchema } from '../../shared/checkout.ts';
+import { paths } from '../../shared/routes.ts';
+import { clientAddress } from '../access/client-address.ts';
+import { loadMemberArea, lookUpAccessToken, requestAccessResend } from '../access/access-service.ts';
+import type { AppEnv } from '../app.ts';
+import { apiError } from '../http.ts';
+import { pageFile, sendPage, type Site } from '../site.ts';
+
+/**
+ * The member area. The e-mailed link `/acesso/{token}` is exchanged for an HttpOnly cookie and a
+ * redirect to `/acesso`, so the token leaves the address bar (and with it Referer headers, history
+ * sync and analytics); the page then reads the list from `/api/access` with that cookie.
+ */
+export const ACCESS_COOKIE = 'vitrine_access';
+// Browsers cap cookie lifetimes at 400 days (RFC 6265bis); the e-mailed link renews it at any time.
+const ACCESS_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
+
+/** The same e-mail rule as the checkout form, so the address is normalised the way orders store it. */
+export const ResendAccessSchema = z.object({ email: CheckoutFormSchema.shape.email });
+
+function isHttps(c: Context<AppEnv>): boolean {
+  return c.var.config.publicUrl?.startsWith('https://') === true || new URL(c.req.url).protocol === 'https:';
+}
+
+function now(c: Context<AppEnv>): number {
+  return c.var.checkout.now?.() ?? Date.now();
+}
+
+/** The cookie's attributes; deleting it needs the same path and flags. */
+function cookieOptions(c: Context<AppEnv>) {
+  return { path: '/', httpOnly: true, secure: isHttps(c), sameSite: 'Lax' } as const;
+}
+
+/** `/acesso/:token`, mounted at the site root before the static files; `site` is absent in API-only tests. */
+export function accessPageRoutes(site: Site | undefined) {
+  return new Hono<AppEnv>().get('/:token', async (c) => {
+    const token = c.req.param('token');
+    const access = await lookUpAccessToken(c.var.db, token);
+    if (access.kind === 'active') {
+      setCookie(c, ACCESS_COOKIE, token, { ...cookieOptions(c), maxAge: ACCESS_COOKIE_MAX_AGE_S });
+      c.header('Cache-Control', 'no-store');
+      c.header('Referrer-Policy', 'no-referrer');
+      c.var.logger.info('Access link opened', { order: access.order.id });
+      return c.redirect(paths.access, 303);
+    }
+    // Never the token itself in the log: it is a credential, even a dead one.
+    c.var.logger.info('Access link refused', { reason: access.kind, order: access.kind === 'revoked' ? access.orderId : undefined });
+    // The member page explains the dead link and offers the resend form (a real 404 for crawlers and tests).
+    const page = site?.page(pageFile(paths.access));
+    const response = page ? sendPage(c, page, 404) : c.text('Not found', 404);
+    response.headers.set('Referrer-Policy', 'no-referrer');
+    response.headers.set('X-Robots-Tag', 'noindex');
+    return response;
+  });
+}
+
+/** `/api/access`: the list for the cookie's holder, and the resend form's endpoint. */
+export const accessRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const { supportEmail } = c.var.config.mail;
+    const token = getCookie(c, ACCESS_COOKIE);
+    if (!token) return c.json({ error: copy.api.signedOut, supportEmail }, 401);
+    const access = await lookUpAccessToken(c.var.db, token);
+    if (access.kind !== 'active') {
+      // Refunded or unknown: the cookie opens nothing any more, so it goes.
+      deleteCookie(c, ACCESS_COOKIE, cookieOptions(c));
+      return c.json({ error: copy.api.revoked, supportEmail }, 401);
+    }
+    return c.json(await loadMemberArea(c.var.db, access.order, supportEmail));
+  })
+  .post(
+    '/resend',
+    bodyLimit({ maxSize: 1024, onError: (c) => apiError(c, 413, copy.api.tooLarge) }),
+    zValidator('json', ResendAccessSchema, (result, c) => {
+      if (!result.success) return apiError(c, 422, copy.api.emailInvalid, { email: copy.api.emailInvalid });
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const { email } = c.req.valid('json');
+      const result = await requestAccessResend(c.var.db, { email, clientAddress: clientAddress(c), now: now(c) });
+      if (result.kind === 'rate_limited') {
+        c.header('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
+        return apiError(c, 429, copy.api.tooManyRequests);
+      }
+      // How many e-mails were queued stays in the log: the answer must not reveal who bought.
+      c.var.logger.info('Access resend requested', { queued: result.queued });
+      return c.json({ ok: true }, 202);
+    },
+  );

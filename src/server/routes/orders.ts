@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { zValidator } from '@hono/zod-validator';
+import { checkout as copy } from '../../content/checkout.ts';
+import { CreateOrderSchema, fieldErrors, messages } from '../../shared/checkout.ts';
+import type { AppEnv } from '../app.ts';
+import { apiError } from '../http.ts';
+import { startCheckout } from '../orders/checkout-service.ts';
+import { describeOrderStatus } from '../orders/order-status.ts';
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
+
+export const ordersRoutes = new Hono<AppEnv>()
+  .post(
+    '/',
+    bodyLimit({ maxSize: 4 * 1024, onError: (c) => apiError(c, 413, 'Dados grandes demais.') }),
+    zValidator('json', CreateOrderSchema, (result, c) => {
+      if (!result.success) return apiError(c, 422, 'Confira os campos destacados.', fieldErrors(result.error));
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const { config } = c.var;
+      // With a real gateway and no fixed document, the bank needs the buyer's own CPF (issue 3, item 6).
+      if (config.gateway.kind === 'remote' && !config.customerDocument && !input.document) {
+        return apiError(c, 422, 'Confira os campos destacados.', { document: messages.documentInvalid });
+      }
+      const result = await startCheckout(c.var.checkout, input);
+      if (result.kind === 'created') return c.json(result.order, 201);
+      if (result.kind === 'sold_out') {
+        return apiError(c, 409, copy.errors.soldOut(dateFormat.format(new Date(result.nextBatchAt))));
+      }
+      return apiError(c, 502, result.message);
+    },
+  )
+  .get('/:id', async (c) => {
+    const status = await describeOrderStatus(c.var.checkout, c.req.param('id'));
+    if (!status) return apiError(c, 404, 'Pedido não encontrado.');
+    c.header('Cache-Control', 'no-store');
+    return c.json(status);
+  });
+
+export const productRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  try {
+    const product = await c.var.checkout.gateway.getProduct();
+    return c.json({ title: product.title, priceCents: product.priceCents });
+  } catch (error) {
+    return apiError(c, 502, error instanceof Error && error.name === 'GatewayError' ? error.message : 'Erro ao carregar produto');
+  }
+});

@@ -1,0 +1,75 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../app.ts';
+import { postbackTransactionIds } from '../gateway/parse-transaction.ts';
+import { findOrderById } from '../orders/orders-repository.ts';
+import { recheckOrder } from '../orders/payment-confirmation.ts';
+import { recordWebhookEvent } from '../orders/webhook-events-repository.ts';
+
+/** Compares secrets in constant time (hashing first makes the lengths equal). */
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Form bodies (`a=1&data[hash]=x`) as the nested object a JSON postback would be. */
+function parseForm(text: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const nested = /^([^[\]]+)\[([^[\]]+)\]$/.exec(key);
+    if (nested) {
+      const parent = (result[nested[1]!] ??= {}) as Record<string, unknown>;
+      if (typeof parent === 'object') parent[nested[2]!] = value;
+    } else {
+      result[key] = value;
+    }
+  }
+  return result;
+}
+
+function parseBody(text: string, contentType: string): unknown {
+  if (/json/i.test(contentType) || /^\s*[{[]/.test(text)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  return parseForm(text);
+}
+
+const ok = { received: true } as const;
+
+/**
+ * The gateway's postback (`postback_url` = this path with `?t={orderId}.{secret}`). Postbacks are
+ * unsigned (gateway-notes §6): the secret only says which order to look at, and the payload is a
+ * hint. The answer is always a fast 2xx — a gateway that sees errors retries forever — and the
+ * re-check at the gateway happens afterwards.
+ */
+export const webhooksRoutes = new Hono<AppEnv>().post(
+  '/gateway',
+  bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json(ok, 200) }),
+  async (c) => {
+    const { db, logger } = c.var;
+    const text = await c.req.text();
+    const contentType = c.req.header('Content-Type') ?? '';
+    const body = parseBody(text, contentType);
+    const candidateIds = postbackTransactionIds(body);
+
+    const [orderId = '', secret = ''] = (c.req.query('t') ?? '').split('.', 2);
+    const order = orderId ? await findOrderById(db, orderId) : undefined;
+    const secretOk = Boolean(order && secret && sameSecret(secret, order.postback_secret));
+    const now = Date.now();
+    await recordWebhookEvent(db, { orderId: order?.id ?? null, secretOk, contentType, body: text, candidateIds, now });
+
+    if (!order || !secretOk) {
+      logger.warn('Postback ignored: unknown order or wrong secret');
+      return c.json(ok, 200);
+    }
+    logger.info('Postback received', { order: order.id });
+    c.var.background.run('postback re-check', () => recheckOrder(c.var.checkout, order, candidateIds));
+    return c.json(ok, 200);
+  },
+);

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * The buyer form's rules (spec §5), used by the form in the browser and by the API on the server,
+ * so both say exactly the same thing in Portuguese.
+ */
+export const messages = {
+  nameRequired: 'Informe seu nome completo.',
+  emailInvalid: 'Informe um e-mail válido.',
+  phoneInvalid: 'Telefone inválido',
+  documentInvalid: 'CPF inválido',
+} as const;
+
+export function digitsOnly(value: string): string {
+  return value.replace(/\D/g, '');
+}
+
+/** Phone: only digits count; DDD + number, 10 or 11 digits. */
+export function isValidPhone(value: string): boolean {
+  const digits = digitsOnly(value);
+  return digits.length >= 10 && digits.length <= 11;
+}
+
+/** CPF check digits (Receita Federal's modulo-11 rule); repeated-digit numbers are invalid. */
+export function isValidCpf(value: string): boolean {
+  const digits = digitsOnly(value);
+  if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
+  const checkDigit = (length: number) => {
+    let sum = 0;
+    for (let index = 0; index < length; index++) sum += Number(digits[index]) * (length + 1 - index);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  return checkDigit(9) === Number(digits[9]) && checkDigit(10) === Number(digits[10]);
+}
+
+export const CheckoutFormSchema = z.object({
+  name: z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired),
+  email: z.string().trim().toLowerCase().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid)),
+  phone: z.string().max(40, messages.phoneInvalid).refine(isValidPhone, messages.phoneInvalid).transform(digitsOnly),
+  document: z
+    .string()
+    .max(20, messages.documentInvalid)
+    .refine((value) => value.trim() === '' || isValidCpf(value), messages.documentInvalid)
+    .transform(digitsOnly)
+    .optional(),
+});
+
+/** What the browser sends to POST /api/orders: the form plus an idempotency key for this attempt. */
+export const CreateOrderSchema = CheckoutFormSchema.extend({
+  checkoutKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Chave de pagamento inválida.'),
+});
+
+export type CheckoutForm = z.input<typeof CheckoutFormSchema>;
+export type CreateOrderInput = z.output<typeof CreateOrderSchema>;
+
+/** Field messages for a failed parse, one per field (the first problem). */
+export function fieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'reversed';
+
+/** 201 from POST /api/orders. */
+export interface CreatedOrder {
+  orderId: string;
+  amountCents: number;
+  pix: { code: string | null; qrSvg: string | null; image: string | null };
+  /** Epoch ms after which the code is no longer offered. */
+  expiresAt: number;
+  /** Sandbox only: the page where the charge can be marked paid. */
+  sandboxPayUrl?: string;
+}
+
+/** GET /api/product. */
+export interface ProductInfo {
+  title: string;
+  priceCents: number;
+}

@@ -1,0 +1,247 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { decodeQrOnScreen } from './qr.ts';
+import { startServer } from './server.ts';
+import { goodProducts, startScriptedGateway } from './stand-in.ts';
+
+async function openModalFromHero(page: Page) {
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function fillBuyer(dialog: ReturnType<Page['getByRole']>, phone = '(11) 98765-4321') {
+  await dialog.getByLabel('Nome completo').fill('Maria Souza');
+  await dialog.getByLabel('E-mail').fill('maria@example.com');
+  await dialog.getByLabel('WhatsApp').fill(phone);
+}
+
+test.describe('PIX checkout in the sandbox', () => {
+  test.beforeEach(async ({ acceptPresell, page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await acceptPresell();
+    await page.goto('/');
+  });
+
+  test('the modal shows the offer, blocks an invalid phone, and a valid submit shows the PIX', async ({ page }) => {
+    const dialog = await openModalFromHero(page);
+    await expect(dialog.getByTestId('modal-price')).toHaveText('R$ 19,90');
+    for (const benefit of ['R$ 8 de crédito hoje', 'Fornecedores verificados', 'Acesso vitalício', 'Revenda permitida']) {
+      await expect(dialog.getByText(benefit)).toBeVisible();
+    }
+    await expect(dialog.getByText('+ R$ 220 por mês')).toBeVisible();
+    await expect(dialog.getByLabel('E-mail')).toHaveAttribute('type', 'email');
+
+    await fillBuyer(dialog, '1234-567');
+    await dialog.getByLabel('WhatsApp').blur();
+    await expect(dialog.getByText('Telefone inválido')).toBeVisible();
+    await expect(dialog.getByLabel('WhatsApp')).toHaveAttribute('aria-invalid', 'true');
+    const submit = dialog.getByRole('button', { name: 'GERAR PIX' });
+    await expect(submit).toBeDisabled();
+    await dialog.getByLabel('WhatsApp').press('Enter');
+    await expect(dialog.getByText('Pagamento gerado com sucesso!')).toHaveCount(0);
+
+    // Hold the order request a moment so the processing state can be seen.
+    await page.route('**/api/orders', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await dialog.getByLabel('WhatsApp').fill('(11) 98765-4321');
+    await expect(dialog.getByText('Telefone inválido')).toHaveCount(0);
+    await submit.click();
+    await expect(dialog.getByRole('button', { name: 'Processando...' })).toBeDisabled();
+    await expect(dialog.getByLabel('Nome completo')).toBeDisabled();
+
+    await expect(dialog.getByText('Pagamento gerado com sucesso! Use as informações abaixo para pagar.')).toBeVisible();
+    await expect(dialog.getByLabel('Nome completo')).toHaveCount(0);
+    await expect(dialog.getByTestId('pix-amount')).toHaveText('R$ 19,90');
+    await expect(dialog.getByText(/^Este código expira em (29|30):\d{2}$/)).toBeVisible();
+    await expect(dialog.getByRole('listitem').filter({ hasText: 'Abra o app do seu banco' })).toBeVisible();
+    await expect(dialog.getByText(/Garantia de 7 dias/)).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' })).toHaveAttribute('href', /^\/sandbox\/pay\//);
+
+    const code = await dialog.getByLabel('PIX copia e cola').inputValue();
+    expect(code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    const qr = dialog.getByTestId('pix-qr');
+    const box = await qr.boundingBox();
+    expect(Math.round(box!.width)).toBe(200);
+    expect(Math.round(box!.height)).toBe(200);
+    expect(await decodeQrOnScreen(qr)).toBe(code);
+  });
+
+  test('"Copiar" copies the code and reads "✓ Copiado" for 2 seconds', async ({ page }) => {
+    const dialog = await openModalFromHero(page);
+    await fillBuyer(dialog);
+    await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+    const code = await dialog.getByLabel('PIX copia e cola').inputValue();
+    // Time the label in the page itself: the test process's clock would add its own delays.
+    await page.evaluate(() => {
+      const times: Record<string, number> = {};
+      (window as unknown as { copyTimes: Record<string, number> }).copyTimes = times;
+      new MutationObserver(() => {
+        const labels = [...document.querySelectorAll('[role="dialog"] button')].map((button) => button.textContent);
+        if (labels.includes('✓ Copiado')) times.copied ??= performance.now();
+        else if (times.copied && labels.includes('Copiar')) times.back ??= performance.now();
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await dialog.getByRole('button', { name: 'Copiar' }).click();
+    await expect(dialog.getByRole('button', { name: '✓ Copiado' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await expect(dialog.getByRole('button', { name: 'Copiar' })).toBeVisible({ timeout: 5000 });
+    const times = await page.evaluate(() => (window as unknown as { copyTimes: { copied: number; back: number } }).copyTimes);
+    const shownMs = times.back - times.copied;
+    expect(shownMs).toBeGreaterThanOrEqual(1950);
+    expect(shownMs).toBeLessThan(2600);
+  });
+
+  test('closing resets the form and the PIX but keeps the product (loaded once)', async ({ page }) => {
+    let productRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/product')) productRequests++;
+    });
+    let dialog = await openModalFromHero(page);
+    await fillBuyer(dialog);
+    await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+    await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    // Focus returns to the button that opened it.
+    await expect(page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' })).toBeFocused();
+
+    dialog = await openModalFromHero(page);
+    await expect(dialog.getByLabel('Nome completo')).toHaveValue('');
+    await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toHaveCount(0);
+    await expect(dialog.getByTestId('modal-price')).toHaveText('R$ 19,90');
+    await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+    await expect(dialog).toBeHidden();
+    expect(productRequests).toBe(1);
+  });
+
+  test('the modal code is its own chunk, loaded only when opened', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((script) => script.includes('payment-modal'))).toBe(false);
+    await openModalFromHero(page);
+    expect(scripts.some((script) => script.includes('payment-modal'))).toBe(true);
+  });
+});
+
+test('every catalogue error appears in the modal with its exact text', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const gateway = await startScriptedGateway();
+  const server = await startServer({
+    PROVIDER_URL: gateway.url,
+    PROVIDER_TOKEN: 'tok_e2e_secret',
+    PRODUCT_HASH: 'prd_e2e',
+    CUSTOMER_DOCUMENT: '52998224725',
+  });
+  const openFreshModal = async () => {
+    const context = await browser.newContext({ baseURL: server.url });
+    await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
+    const page = await context.newPage();
+    await page.goto('/');
+    return { context, page, dialog: await openModalFromHero(page) };
+  };
+  try {
+    const productCases: Array<[typeof gateway.products, string]> = [
+      [(c) => c.json({ message: 'Servidor em manutenção' }, 500), 'Erro ao buscar produtos: 500 - Servidor em manutenção'],
+      [(c) => c.body(null, 401), 'Erro ao buscar produtos: 401 - Erro desconhecido'],
+      [(c) => c.json({ data: [{ hash: 'outro', offers: [] }], links: { next: null } }), 'Produto com hash prd_e2e não encontrado'],
+      [(c) => c.json({ data: [{ hash: 'prd_e2e', title: 'X', offers: [] }] }), 'Produto não possui ofertas disponíveis'],
+      [(c) => c.text('<html>oops</html>', 200), 'Erro ao carregar produto'],
+    ];
+    for (const [answer, message] of productCases) {
+      gateway.products = answer;
+      const { context, dialog } = await openFreshModal();
+      await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+      // Submitting without a product is refused by the modal itself.
+      await fillBuyer(dialog);
+      await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+      await expect(dialog.getByText('Erro: informações do produto não disponíveis.')).toBeVisible();
+      await context.close();
+    }
+
+    gateway.products = goodProducts;
+    const chargeCases: Array<[typeof gateway.create, string]> = [
+      [(c) => c.json({ success: false, message: 'installments é obrigatório', errors: { installments: ['installments é obrigatório'] } }, 422), 'installments é obrigatório'],
+      [(c) => c.body(null, 503), 'Erro ao processar pagamento: 503'],
+      [(c) => c.text('not json', 201), 'Erro ao processar pagamento'],
+    ];
+    const { context, dialog } = await openFreshModal();
+    for (const [answer, message] of chargeCases) {
+      gateway.create = answer;
+      await fillBuyer(dialog);
+      await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(message);
+    }
+
+    // A charge without any PIX code: the panel says the QR is not available.
+    gateway.create = (c) => c.json({ hash: 'tx_noqr', amount: 1990, payment_status: 'waiting_payment', pix: { pix_qr_code: null } }, 201);
+    await fillBuyer(dialog);
+    await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+    await expect(dialog.getByText('QR Code não disponível')).toBeVisible();
+    await context.close();
+  } finally {
+    await server.stop();
+    await gateway.stop();
+  }
+});
+
+test('with CHECKOUT_URL the buy button sends the whole page to the hosted checkout', async ({ browser }) => {
+  const server = await startServer({ CHECKOUT_URL: 'https://pagamento.example.com/checkout/oferta' });
+  const context = await browser.newContext({ baseURL: server.url });
+  await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
+  await context.route('https://pagamento.example.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<h1>Checkout externo</h1>' }),
+  );
+  const page = await context.newPage();
+  try {
+    await page.goto('/');
+    const events: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/events')) events.push(request.postData() ?? '');
+    });
+    await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+    await expect(page).toHaveURL('https://pagamento.example.com/checkout/oferta');
+    await expect(page.getByRole('heading', { name: 'Checkout externo' })).toBeVisible();
+    expect(events.some((body) => body.includes('begin_checkout'))).toBe(true);
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+test('no byte of PROVIDER_TOKEN reaches the browser', async ({ browser }) => {
+  const token = 'tok_NEVER_IN_BROWSER_8f3a1c';
+  const gateway = await startScriptedGateway();
+  gateway.create = (c) =>
+    c.json({ hash: 'tx_tok', amount: 1990, payment_status: 'waiting_payment', pix: { pix_qr_code: '00020126360014br.gov.bcb.pix' } }, 201);
+  const server = await startServer({ PROVIDER_URL: gateway.url, PROVIDER_TOKEN: token, PRODUCT_HASH: 'prd_e2e', CUSTOMER_DOCUMENT: '52998224725' });
+  const context = await browser.newContext({ baseURL: server.url });
+  await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
+  const page = await context.newPage();
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => bodies.push(response.text().catch(() => '')));
+  try {
+    await page.goto('/presell');
+    await page.goto('/');
+    const dialog = await openModalFromHero(page);
+    await fillBuyer(dialog);
+    await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+    await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+    await page.goto('/nao-existe');
+    const all = await Promise.all(bodies);
+    expect(all.length).toBeGreaterThan(5);
+    for (const body of all) expect(body).not.toContain(token);
+    expect(server.logs.join('\n')).not.toContain(token);
+  } finally {
+    await context.close();
+    await server.stop();
+    await gateway.stop();
+  }
+});

@@ -1,0 +1,94 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from './fixtures.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * The whole offline purchase, as a newcomer would click it: pre-sell → landing → PIX in the
+ * sandbox → "Simular pagamento" → confirmation in the open modal → e-mail (.eml) → member page.
+ */
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startServer();
+  // The seller imports the supplier list with the CLI, into the same database the server uses.
+  execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import-suppliers.ts', 'samples/fornecedores-exemplo.csv'], {
+    env: { ...process.env, DATA_DIR: server.dataDir },
+    stdio: 'pipe',
+  });
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+test('from "Sim, quero!" to reading the list on the member page', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  const purchases: unknown[] = [];
+  await page.exposeFunction('recordPurchase', (detail: unknown) => purchases.push(detail));
+  await page.addInitScript(() => {
+    window.addEventListener('vitrine:purchase', (event) => {
+      (window as unknown as { recordPurchase: (d: unknown) => void }).recordPurchase((event as CustomEvent).detail);
+    });
+  });
+
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/presell$/);
+  await page.getByRole('button', { name: 'Sim, quero!' }).click();
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  await dialog.getByLabel('Nome completo').fill('Joana Lima');
+  await dialog.getByLabel('E-mail').fill('joana@example.com');
+  await dialog.getByLabel('WhatsApp').fill('21987654321');
+  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+  await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+
+  // The sandbox's payment page opens in a new tab, as a bank app would be opened.
+  const [payPage] = await Promise.all([
+    context.waitForEvent('page'),
+    dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).click(),
+  ]);
+  await payPage.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(payPage.getByText('Pagamento simulado').first()).toBeVisible();
+  await payPage.close();
+
+  // The open modal learns it within seconds (postback + polling), without a reload.
+  await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 12_000 });
+  const accessLink = dialog.getByRole('link', { name: 'Acessar minha lista agora' });
+  await expect(accessLink).toHaveAttribute('href', /^\/acesso\/acc_/);
+  await expect.poll(() => purchases.length).toBe(1);
+
+  // The e-mail was written as an .eml file (no SMTP configured) and holds the same link.
+  const outbox = path.join(server.dataDir, 'outbox');
+  await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).length : 0)).toBe(1);
+  const eml = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox).find((f) => f.endsWith('.eml'))!), 'utf8');
+  const href = await accessLink.getAttribute('href');
+  expect(eml.replace(/=\r?\n/g, '')).toContain(href!);
+  expect(eml).toMatch(/^To: joana@example\.com/m);
+
+  // Another device opens the e-mailed link: the token leaves the URL and the list shows.
+  const phone = await browser.newContext({ baseURL: server.url });
+  const memberPage = await phone.newPage();
+  await memberPage.goto(href!);
+  await expect(memberPage).toHaveURL(/\/acesso$/);
+  await expect(memberPage.getByRole('heading', { name: 'Olá, Joana!' })).toBeVisible();
+  await expect(memberPage.getByText(/^Atualizada em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await expect(memberPage.getByText('Fornecedor Exemplo Netflix 1')).toBeVisible();
+  await expect(memberPage.getByRole('heading', { name: /Streaming/ })).toBeVisible();
+
+  // A reload of the landing page does not report the purchase again.
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(purchases).toHaveLength(1);
+  await phone.close();
+  await context.close();
+});
+
+test('a bad access token shows the not-found message', async ({ page }) => {
+  const response = await page.goto(`${server.url}/acesso/acc_nao_existe`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Link inválido ou revogado' })).toBeVisible();
+});

@@ -1,0 +1,319 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccessNotDeliverableError, renderOutboxMessage } from '../../src/server/access/access-email-job.ts';
+import { composeServer } from '../../src/server/compose.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import type { StoredOrderStatus } from '../../src/server/db/schema.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { loadSite } from '../../src/server/site.ts';
+import { replaceSupplierList } from '../../src/server/suppliers/suppliers-repository.ts';
+import { databases } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+type TestDb = Awaited<ReturnType<(typeof databases)[number]['create']>>;
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 10)}`;
+
+/** A row as the payment confirmation leaves it: paid with an access token (or revoked later). */
+async function insertOrder(
+  db: TestDb,
+  order: { status: StoredOrderStatus; email?: string; name?: string; token?: string | null; createdAt?: number },
+) {
+  const id = `ord_${unique()}`;
+  const token = order.token === undefined ? `acc_${unique()}${unique()}` : order.token;
+  const now = order.createdAt ?? Date.now();
+  await db.db
+    .insertInto('orders')
+    .values({
+      id,
+      checkout_key: `key_${unique()}`,
+      status: order.status,
+      buyer_name: order.name ?? 'maria da silva',
+      buyer_email: order.email ?? `buyer-${unique()}@example.com`,
+      buyer_phone: '11987654321',
+      buyer_document: null,
+      amount_cents: 1990,
+      product_hash: 'sandbox-product',
+      offer_hash: 'sandbox-offer',
+      postback_secret: `pbs_${unique()}`,
+      access_token: token,
+      created_at: now,
+      updated_at: now,
+      expires_at: now + 30 * 60_000,
+      paid_at: order.status === 'paid' || order.status === 'reversed' ? now : null,
+    })
+    .execute();
+  return { id, token: token ?? '' };
+}
+
+/** `name=value` of a Set-Cookie header, plus its attributes in lower case. */
+function parseSetCookie(header: string) {
+  const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+  return { pair, attributes: attributes.map((attribute) => attribute.toLowerCase()) };
+}
+
+// Fixture suppliers for the tests, not real contacts. File order differs from category order on purpose.
+const supplierRows = [
+  { name: 'Tela Cheia', category: 'Streaming', offer: 'Netflix e Disney+', whatsapp: '5511987654321', telegram: null, notes: null },
+  { name: 'Som Livre', category: 'Música', offer: 'Spotify Premium', whatsapp: null, telegram: 'https://t.me/somlivre', notes: 'Responde à noite' },
+  { name: 'Cine Mais', category: 'Streaming', offer: 'HBO Max', whatsapp: '5521912345678', telegram: 'javascript:alert(1)', notes: null },
+  { name: 'Canal Zero', category: 'IPTV', offer: 'Canais abertos', whatsapp: '5531999990000', telegram: null, notes: null },
+];
+const LIST_UPDATED_AT = Date.UTC(2025, 2, 10, 15, 0, 0);
+
+for (const database of databases) {
+  describe(`member area on ${database.name}`, () => {
+    let db: TestDb;
+    let server: TestServer;
+    // Aligned on a 10-minute boundary, so "the next window" is exactly 10 minutes later.
+    let clock = Date.UTC(2025, 2, 12, 12, 0, 0);
+    let nextAddress = 1;
+    /** Each test its own client address, so the per-address limit of one never spills into another. */
+    const newAddress = () => `203.0.113.${nextAddress++}`;
+
+    beforeAll(async () => {
+      db = await database.create();
+      await replaceSupplierList(db.db, supplierRows, LIST_UPDATED_AT);
+      server = await startTestServer(db, { SUPPORT_EMAIL: 'ajuda@example.com' }, { now: () => clock });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await db?.close();
+    });
+
+    const visit = (token: string) => fetch(`${server.url}/acesso/${token}`, { redirect: 'manual' });
+    const readAccess = (cookie?: string) =>
+      fetch(`${server.url}/api/access`, { headers: cookie ? { Cookie: cookie } : {} });
+    const resend = (body: unknown, address: string) =>
+      fetch(`${server.url}/api/access/resend`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    const outboxKinds = async (orderIds: string[]) =>
+      (await db.db.selectFrom('outbox').select(['order_id', 'kind']).where('order_id', 'in', orderIds).orderBy('kind').execute()).map(
+        (row) => `${row.order_id} ${row.kind}`,
+      );
+
+    it('exchanges a paid token for an HttpOnly cookie and redirects to /acesso without the token', async () => {
+      const { token } = await insertOrder(db, { status: 'paid' });
+      const response = await visit(token);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe('/acesso');
+      expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const cookies = response.headers.getSetCookie();
+      expect(cookies).toHaveLength(1);
+      const cookie = parseSetCookie(cookies[0]!);
+      expect(cookie.pair).toBe(`vitrine_access=${token}`);
+      expect(cookie.attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));
+      expect(cookie.attributes.find((attribute) => attribute.startsWith('max-age='))).toBe(`max-age=${400 * 24 * 3600}`);
+      // Plain http here: a Secure cookie would never come back.
+      expect(cookie.attributes).not.toContain('secure');
+    });
+
+    it('GET /api/access with the cookie returns the first name, the update date and the grouped list', async () => {
+      const { token } = await insertOrder(db, { status: 'paid', name: 'MARIA da Silva' });
+      const cookie = parseSetCookie((await visit(token)).headers.getSetCookie()[0]!).pair;
+      const response = await readAccess(cookie);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const body = (await response.json()) as { firstName: string; updatedAt: number; supportEmail: string; suppliers: Array<Record<string, unknown>> };
+      expect(body.firstName).toBe('Maria');
+      expect(body.updatedAt).toBe(LIST_UPDATED_AT);
+      expect(body.supportEmail).toBe('ajuda@example.com');
+      expect(body.suppliers.map((supplier) => [supplier.category, supplier.name])).toEqual([
+        ['IPTV', 'Canal Zero'],
+        ['Música', 'Som Livre'],
+        ['Streaming', 'Tela Cheia'],
+        ['Streaming', 'Cine Mais'],
+      ]);
+      expect(Object.keys(body.suppliers[0]!).sort()).toEqual(['category', 'id', 'name', 'notes', 'offer', 'telegram', 'whatsapp']);
+      expect(body.suppliers[1]).toMatchObject({ telegram: 'https://t.me/somlivre', whatsapp: null, notes: 'Responde à noite' });
+      // Only t.me links become hrefs on the page.
+      expect(body.suppliers[3]).toMatchObject({ whatsapp: '5521912345678', telegram: null });
+    });
+
+    it('answers 401 in Portuguese without a cookie or with a made-up one', async () => {
+      for (const cookie of [undefined, 'vitrine_access=acc_made_up']) {
+        const response = await readAccess(cookie);
+        expect(response.status).toBe(401);
+        expect(response.headers.get('cache-control')).toBe('no-store');
+        const body = (await response.json()) as { error: string; supportEmail: string };
+        expect(body.error).toMatch(/acesso/);
+        expect(body.supportEmail).toBe('ajuda@example.com');
+      }
+    });
+
+    it('a revoked order: its link answers 404 and its cookie stops working (and is cleared)', async () => {
+      const { id, token } = await insertOrder(db, { status: 'paid' });
+      const cookie = parseSetCookie((await visit(token)).headers.getSetCookie()[0]!).pair;
+      expect((await readAccess(cookie)).status).toBe(200);
+
+      await db.db.updateTable('orders').set({ status: 'reversed' }).where('id', '=', id).execute();
+
+      const link = await visit(token);
+      expect(link.status).toBe(404);
+      expect(link.headers.getSetCookie()).toEqual([]);
+      expect(link.headers.get('referrer-policy')).toBe('no-referrer');
+      const api = await readAccess(cookie);
+      expect(api.status).toBe(401);
+      expect(((await api.json()) as { error: string }).error).toBe('Este acesso não está mais ativo.');
+      const cleared = parseSetCookie(api.headers.getSetCookie()[0]!);
+      expect(cleared.pair).toBe('vitrine_access=');
+      expect(cleared.attributes).toContain('max-age=0');
+    });
+
+    it('an unknown token answers 404, and no token or personal data reaches the log', async () => {
+      const response = await visit('acc_does_not_exist_0123456789');
+      expect(response.status).toBe(404);
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect((await visit('x'.repeat(300))).status).toBe(404);
+      const log = server.logLines.map((entry) => entry.line).join('\n');
+      expect(log).toContain('Access link refused');
+      expect(log).not.toContain('acc_does_not_exist');
+      expect(log).not.toMatch(/acc_[\w-]{20,}/);
+      expect(log).not.toMatch(/@example\.com/);
+    });
+
+    it('resend answers the same for buyers and strangers and queues one e-mail per paid order per 10 minutes', async () => {
+      const email = `resend-${unique()}@example.com`;
+      const first = await insertOrder(db, { status: 'paid', email });
+      const second = await insertOrder(db, { status: 'paid', email });
+      const revoked = await insertOrder(db, { status: 'reversed', email });
+      const pending = await insertOrder(db, { status: 'pending', email, token: null });
+      const orderIds = [first.id, second.id, revoked.id, pending.id];
+      const address = newAddress();
+      const window = Math.floor(clock / 600_000);
+
+      const known = await resend({ email: `  ${email.toUpperCase()} ` }, address);
+      const stranger = await resend({ email: `nobody-${unique()}@example.com` }, address);
+      expect(known.status).toBe(202);
+      expect(stranger.status).toBe(202);
+      expect(known.headers.get('content-type')).toBe(stranger.headers.get('content-type'));
+      expect(await known.text()).toBe(await stranger.text());
+
+      const expected = [`${first.id} access_resend:${window}`, `${second.id} access_resend:${window}`].sort();
+      expect((await outboxKinds(orderIds)).sort()).toEqual(expected);
+
+      // Again within the same 10 minutes: same answer, nothing new queued.
+      expect((await resend({ email }, address)).status).toBe(202);
+      expect((await outboxKinds(orderIds)).sort()).toEqual(expected);
+
+      clock += 10 * 60_000;
+      expect((await resend({ email }, address)).status).toBe(202);
+      expect(await outboxKinds(orderIds)).toHaveLength(4);
+      expect((await outboxKinds(orderIds)).filter((row) => row.endsWith(`access_resend:${window + 1}`))).toHaveLength(2);
+
+      const log = server.logLines.map((entry) => entry.line).join('\n');
+      expect(log).not.toContain(email);
+    });
+
+    it('limits resends per client address: the sixth within the hour gets 429 in Portuguese', async () => {
+      const address = newAddress();
+      for (let attempt = 0; attempt < 5; attempt++) {
+        expect((await resend({ email: `limit-${unique()}@example.com` }, address)).status).toBe(202);
+      }
+      const refused = await resend({ email: `limit-${unique()}@example.com` }, address);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ error: 'Muitas tentativas. Aguarde um pouco e tente novamente.' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Someone else is not affected.
+      expect((await resend({ email: `limit-${unique()}@example.com` }, newAddress())).status).toBe(202);
+      // The counter holds a hash, never the address itself (LGPD).
+      const keys = (await db.db.selectFrom('rate_limits').select('key').execute()).map((row) => row.key).join(' ');
+      expect(keys).not.toContain(address);
+    });
+
+    it('refuses a bad e-mail or an oversized body with a Portuguese message', async () => {
+      const address = newAddress();
+      const invalid = await resend({ email: 'maria@' }, address);
+      expect(invalid.status).toBe(422);
+      expect(await invalid.json()).toEqual({ error: 'Informe um e-mail válido.', fields: { email: 'Informe um e-mail válido.' } });
+      expect((await resend({}, address)).status).toBe(422);
+      const large = await resend({ email: `${'a'.repeat(2000)}@example.com` }, address);
+      expect(large.status).toBe(413);
+      expect(await large.json()).toEqual({ error: 'Dados grandes demais.' });
+      expect((await resend('{"email":', address)).status).toBe(400);
+    });
+
+    it('renders the access e-mail for a resend row, and refuses once the order is revoked', async () => {
+      const { id, token } = await insertOrder(db, { status: 'paid', name: 'joão pereira', email: 'joao@example.com' });
+      const deps = {
+        db: db.db,
+        config: { mail: { smtpUrl: undefined, from: 'Loja <loja@example.com>', supportEmail: 'ajuda@example.com' } },
+        publicUrl: () => 'https://loja.example.com/',
+      };
+      const mail = await renderOutboxMessage(deps, { orderId: id, kind: 'access_resend:2901234' });
+      expect(mail.to).toBe('joao@example.com');
+      expect(mail.messageId).toBe(`<access-${id}-access_resend-2901234@vitrine>`);
+      expect(mail.messageId).toMatch(/^<[A-Za-z0-9._-]+@vitrine>$/);
+      expect(mail.text).toContain(`https://loja.example.com/acesso/${token}`);
+      expect(mail.text).toContain('Olá, João!');
+      expect((await renderOutboxMessage(deps, { orderId: id, kind: 'access_email' })).messageId).toBe(`<access-${id}-access_email@vitrine>`);
+
+      await db.db.updateTable('orders').set({ status: 'reversed' }).where('id', '=', id).execute();
+      await expect(renderOutboxMessage(deps, { orderId: id, kind: 'access_email' })).rejects.toBeInstanceOf(AccessNotDeliverableError);
+      await expect(renderOutboxMessage(deps, { orderId: 'ord_missing', kind: 'access_email' })).rejects.toBeInstanceOf(
+        AccessNotDeliverableError,
+      );
+    });
+  });
+}
+
+describe('member area pages with a built client', () => {
+  let db: TestDb;
+  let clientDir: string;
+  beforeAll(async () => {
+    db = await databases[0].create();
+    // A stand-in for the client build: each document says which one it is.
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-site-'));
+    for (const [file, marker] of [
+      ['index.html', 'LANDING-DOC'],
+      ['presell/index.html', 'PRESELL-DOC'],
+      ['acesso/index.html', 'ACCESS-DOC'],
+      ['404.html', 'NOT-FOUND-DOC'],
+    ] as const) {
+      fs.mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
+      fs.writeFileSync(path.join(clientDir, file), `<!doctype html><title>${marker}</title>`);
+    }
+  });
+  afterAll(async () => {
+    fs.rmSync(clientDir, { recursive: true, force: true });
+    await db.close();
+  });
+
+  const compose = (env: Record<string, string> = {}) =>
+    composeServer({
+      config: loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ...env }),
+      database: db,
+      logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
+      site: loadSite(clientDir),
+    });
+
+  it('serves the member document at /acesso, and again with 404 for a dead link', async () => {
+    const { app } = compose();
+    const page = await app.request('/acesso');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('ACCESS-DOC');
+
+    const dead = await app.request('/acesso/acc_unknown_token_value');
+    expect(dead.status).toBe(404);
+    expect(await dead.text()).toContain('ACCESS-DOC');
+    expect(dead.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(dead.headers.get('x-robots-tag')).toBe('noindex');
+
+    // Other pages keep the site-wide policy.
+    expect((await app.request('/presell')).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('marks the cookie Secure when the public URL is https', async () => {
+    const { token } = await insertOrder(db, { status: 'paid' });
+    const { app } = compose({ PUBLIC_URL: 'https://loja.example.com' });
+    const response = await app.request(`/acesso/${token}`);
+    expect(response.status).toBe(303);
+    expect(parseSetCookie(response.headers.getSetCookie()[0]!).attributes).toContain('secure');
+  });
+});

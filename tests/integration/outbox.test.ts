@@ -1,0 +1,285 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
+import { createMailer, type MailMessage, type Mailer } from '../../src/server/mail/mailer.ts';
+import {
+  claimDueMessages,
+  enqueueOutboxMessage,
+  findOutboxMessage,
+  markFailed,
+  type OutboxMessage,
+} from '../../src/server/mail/outbox-repository.ts';
+import { backoffDelay, createOutboxWorker } from '../../src/server/mail/outbox-worker.ts';
+import { captureLogger } from './mail-test-support.ts';
+import { parseMail } from './mime.ts';
+import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
+import { databases } from './test-db.ts';
+
+/** What the orders code will put in the row; the test render reads it back instead of an order. */
+interface AccessPayload {
+  email: string;
+  name: string;
+  token: string;
+}
+
+const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
+
+async function renderFromPayload(message: OutboxMessage): Promise<MailMessage> {
+  const payload = message.payload as AccessPayload;
+  const accessUrl = `http://localhost:3000/acesso/${payload.token}`;
+  return {
+    to: payload.email,
+    messageId: `<order-${message.orderId}@vitrine>`,
+    demoLink: accessUrl,
+    ...renderAccessEmail({ buyerName: payload.name, accessUrl, supportEmail: 'suporte@example.com', productName: 'Lista' }),
+  };
+}
+
+const payloadFor = (orderId: string): AccessPayload => ({
+  email: `buyer-${orderId}@example.com`,
+  name: `Comprador ${orderId}`,
+  token: `tok_${orderId}`,
+});
+
+const messageIds = (smtp: TestSmtpServer) => smtp.received.map((mail) => parseMail(mail.raw).headers.get('message-id'));
+
+/** A second connection to the same database: another server instance. */
+function openSecondConnection(db: Db & { file?: string; url?: string }): Db {
+  return db.dialect === 'sqlite' ? openDatabase({ kind: 'sqlite', file: db.file! }) : openDatabase({ kind: 'postgres', url: db.url! });
+}
+
+for (const database of databases) {
+  describe(`outbox on ${database.name}`, () => {
+    let smtp: TestSmtpServer;
+    let db: Db & { file?: string; url?: string };
+    let mailer: Mailer;
+    let clock: number;
+    let logLines: string[];
+    let logger: ReturnType<typeof captureLogger>['logger'];
+
+    beforeAll(async () => {
+      smtp = await startSmtpServer();
+    });
+    afterAll(async () => {
+      await smtp.stop();
+    });
+
+    // A fresh database per test: each one counts the messages of its own rows.
+    beforeEach(async () => {
+      db = await database.create();
+      smtp.received.length = 0;
+      clock = T0;
+      ({ logger, lines: logLines } = captureLogger());
+      mailer = createMailer({ smtpUrl: smtp.url, from: 'Vitrine <suporte@example.com>', dataDir: '/nonexistent', logger });
+    });
+    afterEach(async () => {
+      smtp.rejectWith = undefined;
+      mailer.close();
+      await db.close();
+    });
+
+    const worker = (overrides: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) =>
+      createOutboxWorker({ db: db.db, mailer, logger, render: renderFromPayload, now: () => clock, ...overrides });
+
+    it('keeps one row per order and kind, and only rows whose transaction committed', async () => {
+      expect(await enqueueOutboxMessage(db.db, { orderId: 'ord_1', kind: 'access_email', payload: payloadFor('ord_1'), now: T0 })).toBe(true);
+      await db.db.transaction().execute(async (trx) => {
+        expect(await enqueueOutboxMessage(trx, { orderId: 'ord_1', kind: 'access_email', payload: payloadFor('x'), now: T0 })).toBe(false);
+      });
+      await expect(
+        db.db.transaction().execute(async (trx) => {
+          await enqueueOutboxMessage(trx, { orderId: 'ord_2', kind: 'access_email', payload: payloadFor('ord_2'), now: T0 });
+          throw new Error('the paid transition failed');
+        }),
+      ).rejects.toThrow('the paid transition failed');
+
+      const rows = await db.db.selectFrom('outbox').select(['order_id', 'payload']).execute();
+      expect(rows).toEqual([{ order_id: 'ord_1', payload: JSON.stringify(payloadFor('ord_1')) }]);
+
+      expect(await worker().runOnce()).toBe(1);
+      expect(smtp.received).toHaveLength(1);
+    });
+
+    it('sends exactly one message per row to the SMTP server, and nothing more on the next run', async () => {
+      for (const id of ['ord_a', 'ord_b', 'ord_c']) {
+        await enqueueOutboxMessage(db.db, { orderId: id, kind: 'access_email', payload: payloadFor(id), now: T0 });
+      }
+      const outbox = worker();
+      expect(await outbox.runOnce()).toBe(3);
+      expect(await outbox.runOnce()).toBe(0);
+
+      expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([
+        'buyer-ord_a@example.com',
+        'buyer-ord_b@example.com',
+        'buyer-ord_c@example.com',
+      ]);
+      expect(messageIds(smtp).sort()).toEqual(['<order-ord_a@vitrine>', '<order-ord_b@vitrine>', '<order-ord_c@vitrine>']);
+      const mail = parseMail(smtp.received.find((item) => item.to[0] === 'buyer-ord_b@example.com')!.raw);
+      expect(mail.text).toContain('http://localhost:3000/acesso/tok_ord_b');
+
+      const row = await findOutboxMessage(db.db, 'ord_b', 'access_email');
+      expect(row).toMatchObject({ sentAt: T0, attempts: 0, lockedUntil: null, lastError: null });
+
+      const log = logLines.join('\n');
+      expect(log).toContain('e-mail sent');
+      expect(log).not.toContain('buyer-ord_b@example.com');
+      expect(log).not.toContain('Comprador');
+      expect(log).not.toContain('tok_ord_b');
+    });
+
+    it('keeps the row while SMTP is down, backs off, and delivers it once when the server is back', async () => {
+      await enqueueOutboxMessage(db.db, { orderId: 'ord_down', kind: 'access_email', payload: payloadFor('ord_down'), now: T0 });
+      const outbox = worker();
+
+      await smtp.stop();
+      try {
+        expect(await outbox.runOnce()).toBe(0);
+      } finally {
+        await smtp.start();
+      }
+      const afterFirst = await findOutboxMessage(db.db, 'ord_down', 'access_email');
+      expect(afterFirst).toMatchObject({ sentAt: null, attempts: 1, nextAttemptAt: T0 + 30_000, lockedUntil: null });
+      expect(afterFirst!.lastError).toMatch(/SMTP delivery failed/);
+      expect(logLines.join('\n')).toContain('e-mail not sent; will retry');
+
+      // Not due yet: the server is back but the row waits for its backoff.
+      clock = T0 + 10_000;
+      expect(await outbox.runOnce()).toBe(0);
+      expect(smtp.received).toHaveLength(0);
+
+      // A refusing server (451) is a failure too; the next wait doubles.
+      clock = T0 + 30_000;
+      smtp.rejectWith = 'try again later';
+      expect(await outbox.runOnce()).toBe(0);
+      smtp.rejectWith = undefined;
+      expect(await findOutboxMessage(db.db, 'ord_down', 'access_email')).toMatchObject({
+        attempts: 2,
+        nextAttemptAt: T0 + 30_000 + 60_000,
+        sentAt: null,
+      });
+
+      clock = T0 + 90_000;
+      expect(await outbox.runOnce()).toBe(1);
+      expect(await outbox.runOnce()).toBe(0);
+      expect(messageIds(smtp)).toEqual(['<order-ord_down@vitrine>']);
+      expect(await findOutboxMessage(db.db, 'ord_down', 'access_email')).toMatchObject({ sentAt: T0 + 90_000, attempts: 2 });
+    });
+
+    it('delivers each message once when two workers on two connections run at the same time', async () => {
+      const ids = Array.from({ length: 8 }, (_, index) => `ord_race_${index}`);
+      for (const id of ids) {
+        await enqueueOutboxMessage(db.db, { orderId: id, kind: 'access_email', payload: payloadFor(id), now: T0 });
+      }
+      const second = openSecondConnection(db);
+      try {
+        const first = worker({ batchSize: 3 });
+        const other = createOutboxWorker({ db: second.db, mailer, logger, render: renderFromPayload, now: () => clock, batchSize: 3 });
+        const results = await Promise.all([first.runOnce(), other.runOnce(), first.runOnce(), other.runOnce(), first.runOnce(), other.runOnce()]);
+        const total = results.reduce((sum, count) => sum + count, 0);
+        // Whatever the interleaving, nothing twice; then whatever is left goes out on a later run.
+        expect(new Set(messageIds(smtp)).size).toBe(smtp.received.length);
+        expect(total).toBe(smtp.received.length);
+        expect(total + (await first.runOnce()) + (await other.runOnce())).toBe(ids.length);
+        expect(messageIds(smtp).sort()).toEqual(ids.map((id) => `<order-${id}@vitrine>`).sort());
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('never lets two connections claim the same row, and hands a row over only when its lease ran out', async () => {
+      for (let index = 0; index < 10; index += 1) {
+        await enqueueOutboxMessage(db.db, { orderId: `ord_claim_${index}`, kind: 'access_email', payload: {}, now: T0 });
+      }
+      const second = openSecondConnection(db);
+      try {
+        const [mine, theirs] = await Promise.all([
+          claimDueMessages(db.db, { now: T0, limit: 10, leaseMs: 60_000 }),
+          claimDueMessages(second.db, { now: T0, limit: 10, leaseMs: 60_000 }),
+        ]);
+        const claimed = [...mine, ...theirs].map((row) => row.orderId);
+        expect(claimed).toHaveLength(10);
+        expect(new Set(claimed).size).toBe(10);
+
+        // Within the lease nobody else gets them; after it (a crashed worker) they are claimable again.
+        expect(await claimDueMessages(second.db, { now: T0 + 59_999, limit: 10, leaseMs: 60_000 })).toEqual([]);
+        const takenOver = await claimDueMessages(second.db, { now: T0 + 60_001, limit: 10, leaseMs: 60_000 });
+        expect(takenOver).toHaveLength(10);
+
+        // The crashed worker's late failure report must not clobber the new holder's lease.
+        const stale = [...mine, ...theirs][0]!;
+        expect(await markFailed(db.db, stale, T0 + 999_999, 'late')).toBe(false);
+        const row = await findOutboxMessage(db.db, stale.orderId, 'access_email');
+        expect(row).toMatchObject({ attempts: 0, lockedUntil: T0 + 60_001 + 60_000, lastError: null });
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('re-sends with the same Message-ID after a worker died mid-send (at least once)', async () => {
+      await enqueueOutboxMessage(db.db, { orderId: 'ord_crash', kind: 'access_email', payload: payloadFor('ord_crash'), now: T0 });
+      // A worker claims the row, its message reaches the server, and it dies before markSent.
+      const [claimed] = await claimDueMessages(db.db, { now: T0, limit: 10, leaseMs: 5 * 60_000 });
+      await mailer.send(await renderFromPayload(claimed!));
+
+      const survivor = worker();
+      clock = T0 + 60_000;
+      expect(await survivor.runOnce()).toBe(0); // the lease still holds
+      clock = T0 + 5 * 60_000 + 1;
+      expect(await survivor.runOnce()).toBe(1);
+      expect(messageIds(smtp)).toEqual(['<order-ord_crash@vitrine>', '<order-ord_crash@vitrine>']);
+    });
+
+    it('records render failures with addresses masked and retries with growing waits up to the cap', async () => {
+      await enqueueOutboxMessage(db.db, { orderId: 'ord_render', kind: 'access_email', payload: payloadFor('ord_render'), now: T0 });
+      const failing = worker({
+        maxBackoffMs: 90_000,
+        render: async () => {
+          throw new Error('order of buyer-ord_render@example.com not found');
+        },
+      });
+      const waits: number[] = [];
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        expect(await failing.runOnce()).toBe(0);
+        const row = await findOutboxMessage(db.db, 'ord_render', 'access_email');
+        expect(row!.attempts).toBe(attempt);
+        waits.push(row!.nextAttemptAt - clock);
+        clock = row!.nextAttemptAt;
+      }
+      expect(waits).toEqual([30_000, 60_000, 90_000, 90_000]);
+      const row = await findOutboxMessage(db.db, 'ord_render', 'access_email');
+      expect(row!.lastError).toBe('order of b***@example.com not found');
+      expect(logLines.join('\n')).not.toContain('buyer-ord_render@example.com');
+    });
+
+    it('polls on start, and stop() waits for the message being sent', async () => {
+      await enqueueOutboxMessage(db.db, { orderId: 'ord_stop', kind: 'access_email', payload: payloadFor('ord_stop'), now: T0 });
+      let release!: () => void;
+      const sendStarted = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const slowMailer: Mailer = {
+        mode: 'smtp',
+        async send(message) {
+          release();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await mailer.send(message);
+        },
+        close() {},
+      };
+      const outbox = worker({ mailer: slowMailer, intervalMs: 50 });
+      outbox.start();
+      await sendStarted;
+      await outbox.stop();
+      expect(smtp.received).toHaveLength(1);
+      expect(await findOutboxMessage(db.db, 'ord_stop', 'access_email')).toMatchObject({ sentAt: T0 });
+    });
+  });
+}
+
+describe('backoffDelay', () => {
+  it('doubles from the base and stops at the cap', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map((failures) => backoffDelay(failures, 30_000, 3_600_000))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000,
+    ]);
+  });
+});

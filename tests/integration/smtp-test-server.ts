@@ -1,0 +1,73 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface TestSmtpServer {
+  /** smtp://127.0.0.1:{port} */
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** Stops listening: connections are refused until `start()` is called again (same port). */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** While set, every message is answered with this temporary failure instead of being accepted. */
+  rejectWith: string | undefined;
+}
+
+/** A real SMTP server in this process, on 127.0.0.1 only, that keeps what it receives. */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const received: ReceivedMail[] = [];
+  let server: SMTPServer | undefined;
+  let port = 0;
+
+  const state: TestSmtpServer = {
+    url: '',
+    port: 0,
+    received,
+    rejectWith: undefined,
+    async start() {
+      const current = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['AUTH', 'STARTTLS'],
+        logger: false,
+        onData(stream, session, callback) {
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            if (state.rejectWith) {
+              const error = Object.assign(new Error(state.rejectWith), { responseCode: 451 });
+              callback(error);
+              return;
+            }
+            received.push({
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+              raw: Buffer.concat(chunks).toString('utf8'),
+            });
+            callback();
+          });
+        },
+      });
+      await new Promise<void>((resolve, reject) => {
+        current.once('error', reject);
+        current.listen(port, '127.0.0.1', () => resolve());
+      });
+      server = current;
+      port = (current.server.address() as AddressInfo).port;
+      state.port = port;
+      state.url = `smtp://127.0.0.1:${port}`;
+    },
+    async stop() {
+      const current = server;
+      server = undefined;
+      if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+    },
+  };
+  await state.start();
+  return state;
+}

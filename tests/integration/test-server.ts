@@ -1,0 +1,47 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import type { GatewayClient } from '../../src/server/gateway/types.ts';
+import { createLogger, type LogLevel } from '../../src/server/logger.ts';
+
+export interface TestServer extends ComposedServer {
+  url: string;
+  logLines: Array<{ level: LogLevel; line: string }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server (same wiring as main.ts, sandbox gateway included) over a real database,
+ * listening on a free loopback port, so the gateway client speaks real HTTP to it.
+ */
+export async function startTestServer(
+  db: Db,
+  env: Record<string, string> = {},
+  options: { gateway?: GatewayClient; now?: () => number } = {},
+): Promise<TestServer> {
+  const logLines: Array<{ level: LogLevel; line: string }> = [];
+  const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
+  const config = loadConfig({ DATA_DIR: '/tmp/vitrine-unused', PORT: '0', HOST: '127.0.0.1', ...env });
+  const composed = composeServer({ config, database: db, logger, ...options });
+  const server: ServerType = await new Promise((resolve) => {
+    const listening = serve({ fetch: composed.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
+  });
+  const port = (server.address() as AddressInfo).port;
+  composed.setPort(port);
+  return {
+    ...composed,
+    url: `http://127.0.0.1:${port}`,
+    logLines,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The app alone, for tests that call `app.request()` without a port. */
+export function createTestApp(db: Db, env: Record<string, string> = {}) {
+  const logLines: Array<{ level: LogLevel; line: string }> = [];
+  const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
+  const config = loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ...env });
+  return { ...composeServer({ config, database: db, logger }), config, logLines };
+}
