@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { LiveSignals } from '../../shared/live.ts';
+import { businessMonth } from '../../shared/time.ts';
+import type { Database } from '../db/schema.ts';
+import { countSpotsTaken } from '../orders/orders-repository.ts';
+import { countViewers } from './presence.ts';
+
+/**
+ * The deadline the offer countdown runs to: the seller's OFFER_ENDS_AT while it is still ahead,
+ * else the end of the current batch (the next month's start in São Paulo). It is always in the
+ * future, so a countdown that reaches zero and asks again gets a real next deadline instead of
+ * restarting the old one (DESIGN §1.2).
+ */
+export function chooseOfferDeadline(offerEndsAt: number | undefined, now: number): number {
+  if (offerEndsAt !== undefined && offerEndsAt > now) return offerEndsAt;
+  return businessMonth(now).nextStart;
+}
+
+/** What `GET /api/live` answers: every number computed from the database at `now`. */
+export async function readLiveSignals(
+  deps: { db: Kysely<Database>; monthlyCapacity: number; offerEndsAt: number | undefined },
+  now: number,
+): Promise<LiveSignals> {
+  const { db, monthlyCapacity: capacity } = deps;
+  const month = businessMonth(now);
+  const unlimited = capacity === 0;
+  const [taken, viewers] = await Promise.all([
+    unlimited ? Promise.resolve(0) : countSpotsTaken(db, month.start, now),
+    countViewers(db, now),
+  ]);
+  const spotsLeft = unlimited ? null : Math.max(0, capacity - taken);
+  return {
+    spotsLeft,
+    capacity,
+    soldOut: spotsLeft === 0,
+    nextBatchAt: month.nextStart,
+    offerEndsAt: chooseOfferDeadline(deps.offerEndsAt, now),
+    viewers,
+    serverTime: now,
+  };
+}

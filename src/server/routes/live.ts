@@ -1,0 +1,13 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../app.ts';
+import { readLiveSignals } from '../live/live-signals.ts';
+
+/** The landing page's live signals (DESIGN §1.2): spots left, viewers now, the offer deadline. */
+export const liveRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const { config, db, checkout } = c.var;
+  const now = checkout.now?.() ?? Date.now();
+  const signals = await readLiveSignals({ db, monthlyCapacity: config.monthlyCapacity, offerEndsAt: config.offerEndsAt }, now);
+  // A cached answer would show spots that are gone; every instance answers from the database.
+  c.header('Cache-Control', 'no-store');
+  return c.json(signals);
+});

@@ -1,0 +1,197 @@
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+// Not ./fixtures.ts: its `request` would start the shared worker server, which these tests do not use.
+import { expect, test } from '@playwright/test';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * Truthful live signals (DESIGN §1.2, issue 5 item 6) in real Chromium. Each test runs its own
+ * server: heartbeats and orders from other specs on the shared worker server would change the counts.
+ */
+
+interface Live {
+  spotsLeft: number | null;
+  capacity: number;
+  soldOut: boolean;
+  nextBatchAt: number;
+  offerEndsAt: number;
+  viewers: number;
+  serverTime: number;
+}
+
+async function readLive(request: APIRequestContext, server: RunningServer): Promise<Live> {
+  const response = await request.get(`${server.url}/api/live`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Live;
+}
+
+/**
+ * Runs `body` against a server of its own; `openLanding()` opens `/` in a new browser context (a
+ * separate visitor who already passed the pre-sell page). Everything is closed afterwards.
+ */
+async function withServer(
+  browser: Browser,
+  env: Record<string, string>,
+  body: (server: RunningServer, openLanding: (setup?: (context: BrowserContext) => Promise<void>) => Promise<Page>) => Promise<void>,
+): Promise<void> {
+  const server = await startServer(env);
+  const contexts: BrowserContext[] = [];
+  try {
+    await body(server, async (setup) => {
+      const context = await browser.newContext({
+        baseURL: server.url,
+        locale: 'pt-BR',
+        timezoneId: 'America/Sao_Paulo',
+        viewport: { width: 390, height: 844 },
+      });
+      contexts.push(context);
+      await context.addInitScript(() => window.localStorage.setItem('presell_accepted', 'true'));
+      await setup?.(context);
+      const page = await context.newPage();
+      await page.goto('/');
+      return page;
+    });
+  } finally {
+    for (const context of contexts) await context.close();
+    await server.stop();
+  }
+}
+
+function postOrder(request: APIRequestContext, server: RunningServer, name: string) {
+  return request.post(`${server.url}/api/orders`, {
+    data: { name, email: 'comprador@example.com', phone: '(11) 98765-4321', checkoutKey: `e2e${crypto.randomUUID().replace(/-/g, '')}` },
+  });
+}
+
+/** "2 dias 03 horas 15:00" / "00 horas 15:00" → seconds. */
+function countdownSeconds(text: string): number {
+  const match = /^(?:(\d+) dias? )?(\d{2}) horas? (\d{2}):(\d{2})$/.exec(text.trim());
+  if (!match) throw new Error(`Not a countdown: "${text}"`);
+  const [, days = '0', hours, minutes, seconds] = match;
+  return Number(days) * 86_400 + Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
+}
+
+const COUNTDOWN_TEXT = /^(\d+ dias? )?\d{2} horas? \d{2}:\d{2}$/;
+
+test('two visitors with the landing page open are counted as 2 viewers', async ({ browser, request }) => {
+  await withServer(browser, {}, async (server, openLanding) => {
+    const first = await openLanding();
+    await expect.poll(async () => (await readLive(request, server)).viewers).toBe(1);
+    // Alone on the page: no viewer line (DESIGN §1.2), once the spots show the signals have arrived.
+    await expect(first.getByText(/vagas? restantes?/)).toBeVisible();
+    await expect(first.getByText(/vendo agora/)).toHaveCount(0);
+
+    const second = await openLanding();
+    await expect.poll(async () => (await readLive(request, server)).viewers).toBe(2);
+    // The page that arrived second asks for the signals after its own first heartbeat.
+    await expect(second.getByText('2 pessoas vendo agora')).toBeVisible();
+  });
+});
+
+test('the heartbeat beats about every 30 s while the page is visible and pauses while it is hidden', async ({ browser }) => {
+  await withServer(browser, {}, async (_server, openLanding) => {
+    const beats: Array<{ visitorId: string }> = [];
+    const page = await openLanding(async (context) => {
+      // A fake clock (installed before the page's scripts) lets minutes of timers pass at once.
+      await context.clock.install();
+      context.on('request', (req) => {
+        if (new URL(req.url()).pathname === '/api/presence') beats.push(req.postDataJSON() as { visitorId: string });
+      });
+    });
+    await expect.poll(() => beats.length).toBe(1);
+    await page.clock.runFor(61_000);
+    await expect.poll(() => beats.length).toBe(3);
+
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    await page.clock.runFor(5 * 60_000);
+    // Real time for a beat that should not exist to show up in the request log.
+    await page.waitForTimeout(500);
+    expect(beats).toHaveLength(3);
+    await setVisibility('visible');
+    await expect.poll(() => beats.length).toBe(4);
+
+    // One random id per tab, kept for the session; nothing else is sent.
+    expect(new Set(beats.map((beat) => beat.visitorId)).size).toBe(1);
+    expect(beats[0]).toEqual({ visitorId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(await page.evaluate(() => window.sessionStorage.getItem('vitrine_visitor_id'))).toBe(beats[0]!.visitorId);
+  });
+});
+
+test('the hero countdown runs to the server deadline, one second per second', async ({ browser, request }) => {
+  await withServer(browser, {}, async (server, openLanding) => {
+    const page = await openLanding();
+    const timer = page.getByRole('timer');
+    await expect(timer).toHaveText(COUNTDOWN_TEXT);
+    const live = await readLive(request, server);
+    const firstRead = Date.now();
+    const first = countdownSeconds(await timer.innerText());
+    // By the server's clock: the month's end (no OFFER_ENDS_AT), give or take the time of the reads.
+    expect(Math.abs(first - (live.offerEndsAt - live.serverTime) / 1000)).toBeLessThan(3);
+
+    await page.waitForTimeout(2_000);
+    const second = countdownSeconds(await timer.innerText());
+    const elapsed = Math.round((Date.now() - firstRead) / 1000);
+    expect(first - second).toBeGreaterThanOrEqual(Math.max(1, elapsed - 1));
+    expect(first - second).toBeLessThanOrEqual(elapsed + 1);
+  });
+});
+
+test('at zero the countdown asks the server for the next deadline instead of restarting', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  // Far enough ahead that a slow server start and page load still see it coming.
+  const endsAt = Date.now() + 20_000;
+  await withServer(browser, { OFFER_ENDS_AT: new Date(endsAt).toISOString() }, async (server, openLanding) => {
+    const page = await openLanding();
+    const asked: number[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === '/api/live') asked.push(Date.now());
+    });
+    const timer = page.getByRole('timer');
+    await expect(timer).toHaveText(/^00 horas 00:[0-2]\d$/);
+
+    // After the deadline the page asked again (the regular poll is minutes away) …
+    await expect
+      .poll(() => asked.some((at) => at >= endsAt - 1_000), { timeout: Math.max(0, endsAt - Date.now()) + 10_000 })
+      .toBe(true);
+    const live = await readLive(request, server);
+    expect(live.offerEndsAt).toBe(live.nextBatchAt);
+    // … and now counts down to the month's end — not "00 horas 15:00" or any other restarted timer.
+    await expect
+      .poll(async () => Math.abs(countdownSeconds(await timer.innerText()) - (live.offerEndsAt - Date.now()) / 1000), { timeout: 10_000 })
+      .toBeLessThan(3);
+  });
+});
+
+test('with MONTHLY_CAPACITY=2, two orders sell the month out: the page says so and the API refuses a third', async ({ browser, request }) => {
+  await withServer(browser, { MONTHLY_CAPACITY: '2' }, async (server, openLanding) => {
+    expect((await postOrder(request, server, 'Primeira Compradora')).status()).toBe(201);
+    const page = await openLanding();
+    // The number and its label are separate spans (no text node between them).
+    await expect(page.getByText(/^1\s*vaga restante$/)).toBeVisible();
+
+    // The second spot goes through the page's own checkout; the page asks again right after it.
+    await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Nome completo').fill('Maria Souza');
+    await dialog.getByLabel('E-mail').fill('maria@example.com');
+    await dialog.getByLabel('WhatsApp').fill('(11) 98765-4321');
+    await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+    await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+    await expect(dialog).toHaveCount(0);
+
+    await expect(page.getByRole('heading', { name: 'Vagas esgotadas este mês' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /VAGAS ESGOTADAS/ }).first()).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' })).toHaveCount(0);
+    await expect(page.getByText(/Próximo lote abre em 1º de/).first()).toBeVisible();
+
+    expect(await readLive(request, server)).toMatchObject({ spotsLeft: 0, capacity: 2, soldOut: true });
+    const third = await postOrder(request, server, 'Terceira Compradora');
+    expect(third.status()).toBe(409);
+    expect(((await third.json()) as { error: string }).error).toMatch(/^As vagas deste mês esgotaram\./);
+  });
+});
