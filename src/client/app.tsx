@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { paths } from '../shared/routes.ts';
-import { track } from './lib/analytics.ts';
+import { CookieNotice } from './consent/cookie-notice.tsx';
+import { startTracking, track } from './lib/analytics.ts';
 import { hasAcceptedPresell } from './lib/presell-gate.ts';
 import { NavigationContext, type Navigation } from './router.tsx';
 import { matchRoute } from './routes.ts';
@@ -37,6 +38,10 @@ export function App({ initial }: { initial: InitialPage }) {
   }, [show]);
 
   useEffect(() => {
+    startTracking();
+  }, []);
+
+  useEffect(() => {
     track('page_view', { page_path: current.pathname });
   }, [current.pathname]);
 
@@ -52,6 +57,7 @@ export function App({ initial }: { initial: InitialPage }) {
   return (
     <NavigationContext.Provider value={navigation}>
       <Page />
+      <CookieNotice />
     </NavigationContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { legalPageMeta } from '../content/legal.ts';
 import { pageMeta } from '../content/site.ts';
 import { App } from './app.tsx';
 import { matchRoute } from './routes.ts';
@@ -14,6 +15,8 @@ const metaByRoute = {
   landing: pageMeta.landing,
   presell: pageMeta.presell,
   access: pageMeta.access,
+  terms: legalPageMeta.terms,
+  privacy: legalPageMeta.privacy,
   'not-found': pageMeta.notFound,
 } as const;
 

@@ -8,13 +8,15 @@ import { paths } from '../shared/routes.ts';
 export type PageModule = { default: ComponentType };
 
 export interface RouteDef {
-  key: 'landing' | 'presell' | 'access' | 'not-found';
+  key: 'landing' | 'presell' | 'access' | 'terms' | 'privacy' | 'not-found';
   load: () => Promise<PageModule>;
 }
 
 const landing: RouteDef = { key: 'landing', load: () => import('./pages/landing-page.tsx') };
 const presell: RouteDef = { key: 'presell', load: () => import('./pages/presell-page.tsx') };
 const access: RouteDef = { key: 'access', load: () => import('./pages/access-page.tsx') };
+const terms: RouteDef = { key: 'terms', load: () => import('./pages/terms-page.tsx') };
+const privacy: RouteDef = { key: 'privacy', load: () => import('./pages/privacy-page.tsx') };
 const notFound: RouteDef = { key: 'not-found', load: () => import('./pages/not-found-page.tsx') };
 
 /** `/acesso/{token}`: one segment after the member page's path. */
@@ -27,6 +29,8 @@ export function matchRoute(pathname: string): RouteDef {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (clean === paths.landing) return landing;
   if (clean === paths.presell) return presell;
+  if (clean === paths.terms) return terms;
+  if (clean === paths.privacy) return privacy;
   // `/acesso/{token}` is only ever rendered for a dead link (a live one redirects to `/acesso`).
   if (clean === paths.access || isAccessLink(clean)) return access;
   return notFound;

@@ -35,6 +35,8 @@ export const bonusSection = {
   eyebrow: 'Bônus exclusivos',
   title: 'Comprando hoje, você leva 4 bônus',
   subtitle: 'Todos liberados junto com o seu acesso, sem custo adicional.',
+  /** The tag above each bonus: "BÔNUS 1"… */
+  itemLabel: (position: number) => `BÔNUS ${position}`,
   valueLabel: 'Valor:',
   freeLabel: 'GRÁTIS',
   totalLabel: 'Valor total dos bônus',

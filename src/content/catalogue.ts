@@ -414,6 +414,9 @@ export const catalogueSection = {
   cta: 'QUERO ACESSO AGORA',
   /** Screen-reader label of an app card, which opens the streaming popup. */
   openAppLabel: (name: string) => `Ver detalhes de ${name}`,
+  /** The summary under the tiers; the amounts are computed (content/totals.ts). */
+  totalTitle: (count: number) => `Os ${count} apps juntos`,
+  totalSavingLabel: 'Você economiza por mês',
 } as const;
 
 /** The popup opened by clicking an app (its contents are ours: the spec does not show them). */
@@ -425,6 +428,7 @@ export const streamingPopup = {
   perMonth: '/mês',
   savingLabel: 'Você economiza',
   text: 'Na lista você encontra o contato dos fornecedores deste app e combina a assinatura direto com eles pelo WhatsApp ou Telegram.',
+  featuresTitle: 'O que os fornecedores costumam oferecer',
   cta: 'QUERO MINHA LISTA AGORA',
   closeLabel: 'Fechar',
 } as const;

@@ -17,6 +17,7 @@ export const footer = {
     { kind: 'cookies', label: 'Preferências de cookies' },
   ],
   linksLabel: 'Links do rodapé',
+  supportEmailLabel: 'E-mail de suporte:',
   disclaimer:
     'Este site não tem vínculo com Netflix, Disney, Spotify, Amazon, Google, Apple ou qualquer outra marca citada; os nomes aparecem apenas para identificar os serviços e pertencem aos seus donos. As assinaturas são negociadas diretamente com fornecedores independentes.',
   /** Who sells, as Brazilian e-commerce rules ask (Decreto 7.962/2013, art. 2º). */
@@ -26,6 +27,7 @@ export const footer = {
 } as const satisfies {
   links: readonly FooterLink[];
   linksLabel: string;
+  supportEmailLabel: string;
   disclaimer: string;
   sellerLine: (seller: Pick<SellerIdentity, 'name' | 'document' | 'address'>) => string;
   copyright: (year: number, sellerName: string) => string;

@@ -13,6 +13,8 @@ export const hero = {
   priceNote: 'Acesso vitalício · sem mensalidade',
   cta: 'QUERO MINHA LISTA AGORA',
   trust: ['Entrega por e-mail logo após o pagamento', 'Garantia de 7 dias', 'Pagamento via PIX'],
+  /** Above the offer countdown (time left until the current batch closes, DESIGN §1.2). */
+  countdownLabel: 'Esta oferta termina em',
 } as const;
 
 export const stickyBar = {

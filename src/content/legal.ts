@@ -204,19 +204,7 @@ export function privacyPolicy(seller: SellerIdentity): LegalDocument {
   };
 }
 
-/**
- * Shown in the footer and the legal pages until the seller sets SELLER_NAME, SELLER_DOCUMENT and
- * SELLER_ADDRESS: visibly a placeholder, never a made-up identity.
- */
-export const sellerPlaceholder = {
-  name: 'Nome do vendedor',
-  document: '00.000.000/0000-00',
-  address: 'Endereço do vendedor',
-} as const satisfies Omit<SellerIdentity, 'supportEmail'>;
-
 /** The frame around the legal texts on /termos and /privacidade. */
 export const legalPage = {
   backLabel: 'Voltar para a página inicial',
-  sellerTitle: 'Quem vende',
-  supportLabel: 'Suporte:',
 } as const;

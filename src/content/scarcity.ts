@@ -19,7 +19,7 @@ export const scarcity = {
   eyebrow: 'Vagas limitadas',
   title: 'Garanta a sua vaga deste mês',
   /** The seller's monthly capacity (spec: 100 accesses per month; MONTHLY_CAPACITY). */
-  capacityClaim: (capacity: number) => `Liberamos apenas ${capacity} acessos por mês.`,
+  capacityClaim: (capacity: number) => `Liberamos apenas ${capacity} ${capacity === 1 ? 'acesso' : 'acessos'} por mês.`,
   remainingLabel: { one: 'vaga restante', other: 'vagas restantes' },
   /** Shown only when someone else has the page open too (DESIGN §1.2). */
   viewersLabel: { one: 'pessoa vendo agora', other: 'pessoas vendo agora' },
@@ -32,3 +32,10 @@ export const scarcity = {
     buttonLabel: 'VAGAS ESGOTADAS',
   },
 } as const;
+
+const nextBatchFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', timeZone: 'America/Sao_Paulo' });
+
+/** When the next batch opens, as the copy says it: "1º de abril" (São Paulo calendar). */
+export function formatNextBatchDate(at: number): string {
+  return nextBatchFormat.format(new Date(at)).replace(/^1 de/, '1º de');
+}

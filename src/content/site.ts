@@ -30,3 +30,9 @@ export const pageMeta = {
     description: 'Esta página não existe.',
   },
 } as const;
+
+/** Words shared by small interface parts. */
+export const interfaceCopy = {
+  /** Shown (to screen readers, with a warning icon) when an image fails to load. */
+  imageUnavailable: 'Imagem indisponível',
+} as const;

@@ -48,3 +48,39 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://loja.com.br/' }).publicUrl).toBe('https://loja.com.br');
   });
 });
+
+describe('loadConfig: storefront links and seller identity', () => {
+  it('defaults to visible placeholders', () => {
+    const { storefront } = loadConfig({});
+    expect(storefront.whatsappGroupUrl).toBe('https://chat.whatsapp.com/SEU-GRUPO');
+    expect(storefront.supportWhatsapp).toBeUndefined();
+    expect(storefront.seller).toEqual({ name: 'Nome do vendedor', document: '00.000.000/0000-00', address: 'Endereço do vendedor' });
+  });
+
+  it('formats a valid CPF or CNPJ and normalises the support WhatsApp', () => {
+    const { storefront } = loadConfig({
+      WHATSAPP_GROUP_URL: 'https://chat.whatsapp.com/AbCdEf',
+      SUPPORT_WHATSAPP: '(11) 98765-4321',
+      SELLER_NAME: 'Loja Exemplo Ltda',
+      SELLER_DOCUMENT: '11222333000181',
+      SELLER_ADDRESS: 'Rua Exemplo, 100, São Paulo - SP',
+    });
+    expect(storefront).toEqual({
+      whatsappGroupUrl: 'https://chat.whatsapp.com/AbCdEf',
+      supportWhatsapp: '5511987654321',
+      seller: { name: 'Loja Exemplo Ltda', document: '11.222.333/0001-81', address: 'Rua Exemplo, 100, São Paulo - SP' },
+    });
+    expect(loadConfig({ SELLER_DOCUMENT: '529.982.247-25' }).storefront.seller.document).toBe('529.982.247-25');
+  });
+
+  it('names each bad variable on its own line', () => {
+    expect(
+      problemsOf({ WHATSAPP_GROUP_URL: 'chat.whatsapp.com/x', SUPPORT_WHATSAPP: '123', SELLER_DOCUMENT: '11222333000180' }),
+    ).toEqual([
+      'WHATSAPP_GROUP_URL must be an http(s) URL (got "chat.whatsapp.com/x")',
+      'SUPPORT_WHATSAPP must be a phone number with area code, e.g. 5511987654321 (got "123")',
+      'SELLER_DOCUMENT must be a valid CPF (11 digits) or CNPJ (14 digits) (got "11222333000180")',
+    ]);
+    expect(problemsOf({ SELLER_DOCUMENT: '111.111.111-11' })).toHaveLength(1);
+  });
+});

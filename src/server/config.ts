@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { sellerPlaceholder } from '../content/seller.ts';
+import { defaultPublicConfig } from '../shared/public-config.ts';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the start with one
@@ -38,12 +40,61 @@ const httpUrl = z
   )
   .transform((value) => value.replace(/\/+$/, ''));
 
+/**
+ * An instant written as an ISO 8601 date-time with its offset (or Z), e.g. 2025-12-31T23:59:59-03:00:
+ * without one the moment would depend on the server's time zone. Impossible dates (30 February)
+ * are refused instead of rolling over.
+ */
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
+
+const isoInstant = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      const match = ISO_INSTANT.exec(value);
+      if (!match) return false;
+      const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+      const calendar = new Date(Date.UTC(year, month - 1, day));
+      return calendar.getUTCMonth() === month - 1 && calendar.getUTCDate() === day && Number.isFinite(Date.parse(value));
+    },
+    { message: 'must be an ISO 8601 date-time with a time zone, e.g. 2025-12-31T23:59:59-03:00' },
+  )
+  .transform((value) => Date.parse(value));
+
+/** Check digits of a CPF (11 digits) or CNPJ (14 digits), per the Receita Federal's modulo-11 rule. */
+function hasValidCheckDigits(digits: string): boolean {
+  if (!/^(\d{11}|\d{14})$/.test(digits) || /^(\d)\1+$/.test(digits)) return false;
+  const checkDigit = (body: string, weights: number[]) => {
+    const sum = weights.reduce((total, weight, index) => total + weight * Number(body[index]), 0);
+    const rest = sum % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  const cpf = digits.length === 11;
+  const first = cpf ? [10, 9, 8, 7, 6, 5, 4, 3, 2] : [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+  const second = cpf ? [11, ...first] : [6, ...first];
+  const d1 = checkDigit(digits, first);
+  const d2 = checkDigit(digits.slice(0, first.length) + String(d1), second);
+  return digits.endsWith(`${d1}${d2}`);
+}
+
+/** 12345678909 → 123.456.789-09; 11222333000181 → 11.222.333/0001-81. */
+function formatCpfCnpj(digits: string): string {
+  return digits.length === 11
+    ? digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
+    : digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
+}
+
+/** An empty value counts as unset (a blank line in a .env file). */
+const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
 const EnvSchema = z.object({
   PORT: integerText(0, 65535).default(3000),
   HOST: optionalText.default('0.0.0.0'),
   DATA_DIR: optionalText.default('./data'),
   PUBLIC_URL: httpUrl.optional(),
   MONTHLY_CAPACITY: integerText(0, 1_000_000).default(100),
+  OFFER_ENDS_AT: z.preprocess(blankAsUnset, isoInstant.optional()),
   PROVIDER_URL: httpUrl.optional(),
   PROVIDER_TOKEN: optionalText,
   PRODUCT_HASH: optionalText,
@@ -59,7 +110,25 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: optionalText.refine((value) => value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), {
     message: 'must be an e-mail address',
   }),
+  GA_ID: optionalText.refine((value) => value === undefined || /^G-[A-Z0-9]{4,20}$/i.test(value), {
+    message: 'must be a GA4 measurement ID like G-XXXXXXXXXX',
+  }),
+  META_PIXEL_ID: optionalText.refine((value) => value === undefined || /^\d{5,20}$/.test(value), {
+    message: 'must be the Meta Pixel ID (digits only)',
+  }),
+  CLARITY_ID: optionalText.refine((value) => value === undefined || /^[a-z0-9]{4,20}$/i.test(value), {
+    message: 'must be the Microsoft Clarity project ID (letters and digits)',
+  }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  WHATSAPP_GROUP_URL: z.preprocess(blankAsUnset, httpUrl.optional()),
+  SUPPORT_WHATSAPP: optionalText.refine((value) => value === undefined || /^\+?[\d\s().-]+$/.test(value) && /^\d{10,13}$/.test(value.replace(/\D/g, '')), {
+    message: 'must be a phone number with area code, e.g. 5511987654321',
+  }),
+  SELLER_NAME: optionalText,
+  SELLER_DOCUMENT: optionalText.refine((value) => value === undefined || hasValidCheckDigits(value.replace(/[\s./-]/g, '')), {
+    message: 'must be a valid CPF (11 digits) or CNPJ (14 digits)',
+  }),
+  SELLER_ADDRESS: optionalText,
 });
 
 export type DatabaseTarget =
@@ -79,6 +148,8 @@ export interface Config {
   /** Base for absolute links (e-mails, webhook URL); derived from the bound port when unset. */
   publicUrl: string | undefined;
   monthlyCapacity: number;
+  /** Epoch ms the offer countdown runs to (OFFER_ENDS_AT); unset → the end of the current month. */
+  offerEndsAt: number | undefined;
   gateway: GatewayTarget;
   /** Document sent as the customer's (spec §5); when unset with a real gateway, the buyer types a CPF. */
   customerDocument: string | undefined;
@@ -87,6 +158,16 @@ export interface Config {
   /** How long a PIX charge is offered to the buyer before it counts as expired. */
   pixTtlMinutes: number;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
+  /** Public links and the seller's identity the pages show (footer, /termos, /privacidade). */
+  storefront: {
+    whatsappGroupUrl: string;
+    /** Digits with the country code (55…), for wa.me links; unset → support is by e-mail. */
+    supportWhatsapp: string | undefined;
+    /** Name, formatted CPF/CNPJ and address, as Decreto 7.962/2013 asks; placeholders until set. */
+    seller: { name: string; document: string; address: string };
+  };
+  /** Public tracker IDs; each one unset means that tracker is off. */
+  trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
@@ -157,11 +238,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     publicUrl: values.PUBLIC_URL,
     monthlyCapacity: values.MONTHLY_CAPACITY,
+    offerEndsAt: values.OFFER_ENDS_AT,
     gateway,
     customerDocument: values.CUSTOMER_DOCUMENT?.replace(/\D/g, ''),
     checkoutUrl: values.CHECKOUT_URL,
     pixTtlMinutes: values.PIX_TTL_MINUTES,
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`, supportEmail },
+    storefront: {
+      whatsappGroupUrl: values.WHATSAPP_GROUP_URL ?? defaultPublicConfig.whatsappGroupUrl,
+      supportWhatsapp: whatsappDigits(values.SUPPORT_WHATSAPP),
+      seller: {
+        name: values.SELLER_NAME ?? sellerPlaceholder.name,
+        document: values.SELLER_DOCUMENT ? formatCpfCnpj(values.SELLER_DOCUMENT.replace(/\D/g, '')) : sellerPlaceholder.document,
+        address: values.SELLER_ADDRESS ?? sellerPlaceholder.address,
+      },
+    },
+    trackers: { gaId: values.GA_ID ?? null, metaPixelId: values.META_PIXEL_ID ?? null, clarityId: values.CLARITY_ID ?? null },
     logLevel: values.LOG_LEVEL,
   };
+}
+
+/** A Brazilian number written with or without the country code → digits with it (wa.me format). */
+function whatsappDigits(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const digits = value.replace(/\D/g, '');
+  return digits.length <= 11 ? `55${digits}` : digits;
 }

@@ -33,7 +33,8 @@ async function main() {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
-  const site = loadSite(findClientDir(), publicConfigScript(publicConfig(config)));
+  const browserConfig = publicConfig(config);
+  const site = loadSite(findClientDir(), publicConfigScript(browserConfig), browserConfig);
 
   const composed = composeServer({ config, database, logger, site });
   const gatewayTarget = config.gateway;

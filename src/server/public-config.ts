@@ -3,10 +3,17 @@ import type { Config } from './config.ts';
 
 /** The one function that decides what of the configuration reaches the browser. */
 export function publicConfig(config: Config): PublicConfig {
+  const { supportEmail } = config.mail;
+  const { whatsappGroupUrl, supportWhatsapp, seller } = config.storefront;
   return {
     checkoutUrl: config.checkoutUrl ?? null,
     sandbox: config.gateway.kind === 'sandbox',
     askDocument: config.gateway.kind === 'remote' && !config.customerDocument,
+    whatsappGroupUrl,
+    supportEmail,
+    supportUrl: supportWhatsapp ? `https://wa.me/${supportWhatsapp}` : `mailto:${supportEmail}`,
+    seller: { ...seller },
+    trackers: { ...config.trackers },
   };
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PUBLIC_CONFIG_PLACEHOLDER } from '../shared/public-config.ts';
+import { PUBLIC_CONFIG_PLACEHOLDER, defaultPublicConfig, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
 import { prerenderedPaths } from '../shared/routes.ts';
 
 /**
@@ -29,8 +29,11 @@ export function pageFile(routePath: string): string {
 
 export const NOT_FOUND_PAGE = '404.html';
 
-/** `headScript` is inserted where the template has the public-config placeholder. */
-export function loadSite(clientDir: string, headScript = ''): Site {
+/**
+ * `headScript` is inserted where the template has the public-config placeholder; the values of
+ * `publicValues` replace the tokens the prerenderer printed (seller identity, support and group links).
+ */
+export function loadSite(clientDir: string, headScript = '', publicValues: PublicConfig = defaultPublicConfig): Site {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
     throw new Error(`The client build is missing (${indexFile}); run "npm run build" first.`);
@@ -38,7 +41,10 @@ export function loadSite(clientDir: string, headScript = ''): Site {
   const pages = new Map<string, Page>();
   for (const file of [...prerenderedPaths.map(pageFile), NOT_FOUND_PAGE]) {
     const html = Buffer.from(
-      fs.readFileSync(path.join(clientDir, file), 'utf8').replace(PUBLIC_CONFIG_PLACEHOLDER, () => headScript),
+      fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues).replace(
+        PUBLIC_CONFIG_PLACEHOLDER,
+        () => headScript,
+      ),
     );
     pages.set(file, {
       html,
@@ -46,7 +52,7 @@ export function loadSite(clientDir: string, headScript = ''): Site {
       brotli: zlib.brotliCompressSync(html),
     });
   }
-  const assets = serveStatic({
+  const files = serveStatic({
     root: clientDir,
     precompressed: true,
     onFound: (filePath, c) => {
@@ -58,6 +64,18 @@ export function loadSite(clientDir: string, headScript = ''): Site {
       }
     },
   });
+  // The HTML documents are only sent by the page routes, filled in above: served as plain files
+  // (`/termos/`, `/termos/index.html`) they would lack the public config and show raw tokens.
+  const assets: MiddlewareHandler = async (c, next) => {
+    const requested = c.req.path;
+    if (requested.endsWith('.html')) return next();
+    if (requested.length > 1 && requested.endsWith('/')) {
+      const bare = requested.replace(/\/+$/, '') || '/';
+      const query = new URL(c.req.url).search;
+      return (prerenderedPaths as readonly string[]).includes(bare) ? c.redirect(`${bare}${query}`, 301) : next();
+    }
+    return files(c, next);
+  };
   return { page: (name) => pages.get(name), assets };
 }
 

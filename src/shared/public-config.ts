@@ -1,3 +1,5 @@
+import { sellerPlaceholder } from '../content/seller.ts';
+
 /**
  * The settings the browser may know, injected into each page at serve time. Only public values:
  * never a token, a password or an SMTP address (DESIGN §1.1).
@@ -9,9 +11,78 @@ export interface PublicConfig {
   sandbox: boolean;
   /** The buyer must type a CPF (real gateway without a fixed CUSTOMER_DOCUMENT). */
   askDocument: boolean;
+  /** Invite link of the WhatsApp VIP group (landing page, section 12). */
+  whatsappGroupUrl: string;
+  /** Support address shown in the footer and in the legal pages. */
+  supportEmail: string;
+  /** Where the footer's "Suporte" link goes: the support WhatsApp (wa.me) when set, else a mailto: link. */
+  supportUrl: string;
+  /** Who sells, as Brazilian e-commerce rules ask (Decreto 7.962/2013, art. 2º); `document` is formatted. */
+  seller: { name: string; document: string; address: string };
+  /** Public tracker IDs (GA_ID, META_PIXEL_ID, CLARITY_ID); loaded only after consent (DESIGN §1.5). */
+  trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
 }
 
 export const PUBLIC_CONFIG_GLOBAL = '__VITRINE_CONFIG__';
 export const PUBLIC_CONFIG_PLACEHOLDER = '<!--public-config-->';
 
-export const defaultPublicConfig: PublicConfig = { checkoutUrl: null, sandbox: true, askDocument: false };
+export const defaultPublicConfig: PublicConfig = {
+  checkoutUrl: null,
+  sandbox: true,
+  askDocument: false,
+  whatsappGroupUrl: 'https://chat.whatsapp.com/SEU-GRUPO',
+  supportEmail: 'suporte@example.com',
+  supportUrl: 'mailto:suporte@example.com',
+  seller: { ...sellerPlaceholder },
+  trackers: { gaId: null, metaPixelId: null, clarityId: null },
+};
+
+/**
+ * Text values of the public config that prerendered pages print (footer, /termos, /privacidade,
+ * the WhatsApp link). Pages are prerendered at build time, before the seller's configuration is
+ * known, so they are rendered with these tokens and the server swaps in the real values when it
+ * loads the pages (`fillPublicConfigTokens`). The first byte then already shows the seller's
+ * identity, and it matches what the browser renders from the injected config, so hydration agrees.
+ */
+const tokens = {
+  whatsappGroupUrl: '__VITRINE_WHATSAPP_GROUP_URL__',
+  supportEmail: '__VITRINE_SUPPORT_EMAIL__',
+  supportUrl: '__VITRINE_SUPPORT_URL__',
+  sellerName: '__VITRINE_SELLER_NAME__',
+  sellerDocument: '__VITRINE_SELLER_DOCUMENT__',
+  sellerAddress: '__VITRINE_SELLER_ADDRESS__',
+} as const;
+
+/** The config the prerenderer renders with: real defaults for behaviour, tokens for printed text. */
+export const prerenderPublicConfig: PublicConfig = {
+  ...defaultPublicConfig,
+  whatsappGroupUrl: tokens.whatsappGroupUrl,
+  supportEmail: tokens.supportEmail,
+  supportUrl: tokens.supportUrl,
+  seller: { name: tokens.sellerName, document: tokens.sellerDocument, address: tokens.sellerAddress },
+};
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
+/** Replaces the prerender tokens in a page's HTML with the configured values, HTML-escaped. */
+export function fillPublicConfigTokens(html: string, config: PublicConfig): string {
+  const values: Record<string, string> = {
+    [tokens.whatsappGroupUrl]: config.whatsappGroupUrl,
+    [tokens.supportEmail]: config.supportEmail,
+    [tokens.supportUrl]: config.supportUrl,
+    [tokens.sellerName]: config.seller.name,
+    [tokens.sellerDocument]: config.seller.document,
+    [tokens.sellerAddress]: config.seller.address,
+  };
+  return html.replace(/__VITRINE_[A-Z_]+?__/g, (token) => {
+    const value = values[token];
+    return value === undefined ? token : escapeHtml(value);
+  });
+}

@@ -8,7 +8,7 @@ export const paths = {
 } as const;
 
 /** Pages the server delivers as prerendered HTML files (see scripts/prerender.ts). */
-export const prerenderedPaths = [paths.landing, paths.presell, paths.access] as const;
+export const prerenderedPaths = [paths.landing, paths.presell, paths.access, paths.terms, paths.privacy] as const;
 
 /** Marks pages that are not part of the site (the 404 page) in route keys. */
 export const NOT_FOUND_KEY = '*';

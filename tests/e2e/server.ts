@@ -7,6 +7,12 @@ import path from 'node:path';
  * Starts the real production server (dist/server/main.js) on a free loopback port with its own
  * data folder, and captures its log lines so tests can assert on them.
  */
+
+/**
+ * The bundled server to run. VITRINE_SERVER_ENTRY points at another build (e.g. one made with
+ * VITRINE_DIST=/tmp/… npx tsx scripts/build.ts) so specs can run without rewriting the shared dist/.
+ */
+export const SERVER_ENTRY = path.resolve(process.env.VITRINE_SERVER_ENTRY?.trim() || 'dist/server/main.js');
 export interface RunningServer {
   url: string;
   dataDir: string;
@@ -18,7 +24,7 @@ export interface RunningServer {
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { PATH: process.env.PATH ?? '', TZ: 'UTC', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,7 +83,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 export function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['dist/server/main.js'], {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
       env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -274,6 +274,8 @@ describe('member area pages with a built client', () => {
       ['index.html', 'LANDING-DOC'],
       ['presell/index.html', 'PRESELL-DOC'],
       ['acesso/index.html', 'ACCESS-DOC'],
+      ['termos/index.html', 'TERMS-DOC'],
+      ['privacidade/index.html', 'PRIVACY-DOC'],
       ['404.html', 'NOT-FOUND-DOC'],
     ] as const) {
       fs.mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { ModalSkeleton } from './modal-skeleton.tsx';
+import { loadOpenOrder } from './open-order-store.ts';
 
 const PaymentModal = lazy(() => import('./payment-modal.tsx'));
 
@@ -21,6 +22,14 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
     }
     setUsed(true);
     setOpen(true);
+  }, []);
+
+  // A PIX in progress before a reload opens again where the buyer left it.
+  useEffect(() => {
+    if (loadOpenOrder()) {
+      setUsed(true);
+      setOpen(true);
+    }
   }, []);
 
   const value = useMemo<CheckoutStarter>(() => ({ startCheckout }), [startCheckout]);

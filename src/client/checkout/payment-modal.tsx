@@ -7,10 +7,12 @@ import { formatBRL } from '../../shared/money.ts';
 import { track, trackPurchaseOnce } from '../lib/analytics.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
+import { CHECKOUT_CREATED_EVENT } from '../lib/use-live-signals.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { BuyerForm, emptyBuyer, type BuyerValues } from './buyer-form.tsx';
+import { clearOpenOrder, loadOpenOrder, saveOpenOrder } from './open-order-store.ts';
 import { PaidPanel } from './paid-panel.tsx';
 import { PixPanel } from './pix-panel.tsx';
 import { useOrderStatus } from './use-order-status.ts';
@@ -28,7 +30,10 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
   const { askDocument, sandbox } = getPublicConfig();
   const { state: product, reload } = useProduct(open);
   const [values, setValues] = useState<BuyerValues>(emptyBuyer);
-  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  const [phase, setPhase] = useState<Phase>(() => {
+    const resumed = loadOpenOrder();
+    return resumed ? { kind: 'success', order: resumed } : { kind: 'form' };
+  });
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [checkoutKey, setCheckoutKey] = useState(newCheckoutKey);
@@ -37,6 +42,7 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
   // Closing resets error, success and transaction, but keeps the loaded product (spec §4).
   const changeOpen = (next: boolean) => {
     if (!next) {
+      clearOpenOrder();
       setPhase({ kind: 'form' });
       setError(null);
       setFieldErrors({});
@@ -50,10 +56,13 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
     setError(null);
     setFieldErrors({});
     try {
-      return await apiFetch<CreatedOrder>('/api/orders', {
+      const order = await apiFetch<CreatedOrder>('/api/orders', {
         method: 'POST',
         json: { name: values.name, email: values.email, phone: values.phone, checkoutKey: key, ...(askDocument ? { document: values.document } : {}) },
       });
+      // The order took a spot: the page's live signals ask the server again (use-live-signals.ts).
+      window.dispatchEvent(new Event(CHECKOUT_CREATED_EVENT));
+      return order;
     } catch (failure) {
       if (failure instanceof ApiError) {
         setFieldErrors(failure.fields);
@@ -75,16 +84,26 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
     setPhase({ kind: 'processing' });
     track('generate_lead');
     const order = await createOrder(checkoutKey);
+    if (order) saveOpenOrder(order);
     setPhase(order ? { kind: 'success', order } : { kind: 'form' });
   };
 
   const regenerate = async () => {
+    if (!values.name) {
+      // Resumed after a reload: the form is empty, so ask for it again.
+      clearOpenOrder();
+      setPhase({ kind: 'form' });
+      return;
+    }
     const key = newCheckoutKey();
     setCheckoutKey(key);
     setRegenerating(true);
     const order = await createOrder(key);
     setRegenerating(false);
-    if (order) setPhase({ kind: 'success', order });
+    if (order) {
+      saveOpenOrder(order);
+      setPhase({ kind: 'success', order });
+    }
   };
 
   const priceCents = product.kind === 'ready' ? product.product.priceCents : site.priceCents;

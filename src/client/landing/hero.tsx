@@ -2,7 +2,8 @@ import { BadgeCheck, Sparkles } from 'lucide-react';
 import { hero } from '../../content/landing.ts';
 import { site } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { BuyButton } from './buy-button.tsx';
+import { BuyButton } from '../ui/buy-button.tsx';
+import { OfferCountdown } from './offer-countdown.tsx';
 
 /** Section 2: the promise, the price and the first buy button. */
 export function Hero() {
@@ -26,7 +27,8 @@ export function Hero() {
         <p className="mx-auto mt-5 max-w-2xl text-pretty text-base text-slate-300 sm:text-lg">{hero.subheadline}</p>
 
         <div className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-ink-850/90 p-5 shadow-2xl shadow-black/40 sm:p-6">
-          <p className="text-sm font-semibold uppercase tracking-wider text-slate-400">{hero.priceCaption}</p>
+          <OfferCountdown />
+          <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-slate-400">{hero.priceCaption}</p>
           <p className="mt-1 text-5xl font-black tracking-tight text-white">{formatBRL(site.priceCents)}</p>
           <p className="mt-1 text-sm text-slate-400">{hero.priceNote}</p>
           <BuyButton placement="hero" className="mt-5 w-full">

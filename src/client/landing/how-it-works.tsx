@@ -37,7 +37,7 @@ export function HowItWorks() {
               <span className="block text-sm font-bold text-white">{chat.contact}</span>
               <span className="block text-xs text-brand-400">{chat.status}</span>
             </span>
-            <span className="ml-auto text-xs text-slate-500">{chat.title}</span>
+            <span className="ml-auto text-xs text-slate-400">{chat.title}</span>
           </figcaption>
           <ul className="mt-4 grid gap-2">
             {chat.messages.map((message) => (

@@ -1,15 +1,34 @@
-import type { ClientEventName } from '../../shared/events.ts';
+import { clientEventNames, type ClientEventName } from '../../shared/events.ts';
+import { readConsent, CONSENT_CHANGED_EVENT } from './consent.ts';
+import { getPublicConfig } from './public-config.ts';
+import { hasAnyTracker, type TrackParams, type TrackerEventName, type TrackerIds } from './tracker-events.ts';
+import type { TrackerSender } from './trackers.ts';
 
-export type TrackParams = Record<string, string | number | undefined>;
+export type { TrackParams } from './tracker-events.ts';
 
 /**
- * The one tracking entry point. Every event is counted in our first-party funnel (no cookies,
- * no personal data: only the event name and the current route). It never throws and never
- * blocks the page.
+ * The one tracking entry point, used by every caller. Each event goes to:
+ * - our first-party funnel (always; no cookies, no personal data: only the name and the route);
+ * - the configured trackers (GA4, Meta Pixel), only after the visitor accepted cookies. Their
+ *   code is a separate chunk loaded after the page is interactive; events wait in a short queue.
+ * It never throws and never blocks the page.
  */
-export function track(name: ClientEventName, params: TrackParams = {}): void {
-  if (typeof window === 'undefined') return;
-  const path = typeof params.page_path === 'string' ? params.page_path : window.location.pathname;
+
+const funnelNames = new Set<string>(clientEventNames);
+const MAX_QUEUE = 50;
+let sender: TrackerSender | null = null;
+let loading: Promise<void> | null = null;
+const queue: Array<[TrackerEventName, TrackParams, string]> = [];
+
+function trackerIds(): TrackerIds {
+  return getPublicConfig().trackers;
+}
+
+function newEventId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+}
+
+function sendToFunnel(name: ClientEventName, path: string): void {
   try {
     void fetch('/api/events', {
       method: 'POST',
@@ -23,11 +42,66 @@ export function track(name: ClientEventName, params: TrackParams = {}): void {
   }
 }
 
+function loadTrackers(): void {
+  if (loading || readConsent() !== 'granted' || !hasAnyTracker(trackerIds())) return;
+  loading = new Promise<void>((resolve) => {
+    // After the page is interactive and idle: trackers never compete with the first paint.
+    const start = () => {
+      const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback;
+      (idle ?? ((cb: () => void) => window.setTimeout(cb, 1)))(() => resolve());
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+  })
+    .then(() => import('./trackers.ts'))
+    .then(({ startTrackers }) => {
+      sender = startTrackers(trackerIds());
+      for (const [name, params, eventId] of queue.splice(0)) sender.send(name, params, eventId);
+    })
+    .catch(() => {
+      // A chunk that fails to load leaves the page as it is.
+    });
+}
+
+function sendToTrackers(name: TrackerEventName, params: TrackParams, eventId: string): void {
+  if (readConsent() !== 'granted' || !hasAnyTracker(trackerIds())) return;
+  if (sender) sender.send(name, params, eventId);
+  else {
+    if (queue.length < MAX_QUEUE) queue.push([name, params, eventId]);
+    loadTrackers();
+  }
+}
+
+export function track(name: TrackerEventName, params: TrackParams = {}, eventId: string = newEventId()): void {
+  if (typeof window === 'undefined') return;
+  try {
+    if (funnelNames.has(name)) {
+      const path = typeof params.page_path === 'string' ? params.page_path : window.location.pathname;
+      sendToFunnel(name as ClientEventName, path);
+    }
+    sendToTrackers(name, params, eventId);
+  } catch {
+    // Analytics must never break the page.
+  }
+}
+
+/** Called once at start: loads the trackers when consent was given earlier, or as soon as it is. */
+export function startTracking(): void {
+  if (typeof window === 'undefined') return;
+  loadTrackers();
+  window.addEventListener(CONSENT_CHANGED_EVENT, () => {
+    // The page being viewed when the visitor accepts counts for the trackers from that moment on
+    // (already counted in the first-party funnel, so only the trackers get it).
+    if (readConsent() === 'granted') sendToTrackers('page_view', { page_path: window.location.pathname }, newEventId());
+  });
+}
+
 const PURCHASES_KEY = 'vitrine_purchases_tracked';
 
 /**
  * Records a confirmed purchase once per order, even across reloads and tabs: the ids already
- * reported are remembered in localStorage. Returns whether this call was the first.
+ * reported are remembered in localStorage. The order id is the event id, so a later server-side
+ * Conversions API can deduplicate. Returns whether this call was the first.
  */
 export function trackPurchaseOnce(orderId: string, valueCents: number): boolean {
   if (typeof window === 'undefined') return false;
@@ -43,8 +117,8 @@ export function trackPurchaseOnce(orderId: string, valueCents: number): boolean 
   } catch {
     // Without storage the purchase is still reported, once per page life.
   }
-  window.dispatchEvent(
-    new CustomEvent('vitrine:purchase', { detail: { transaction_id: orderId, value: valueCents / 100, currency: 'BRL' } }),
-  );
+  const params = { transaction_id: orderId, value: valueCents / 100, currency: 'BRL' };
+  track('purchase', params, orderId);
+  window.dispatchEvent(new CustomEvent('vitrine:purchase', { detail: params }));
   return true;
 }

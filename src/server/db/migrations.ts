@@ -6,6 +6,7 @@ import { suppliersMigration } from './migrations/0004-suppliers.ts';
 import { outboxMigration } from './migrations/0005-outbox.ts';
 import { rateLimitsMigration } from './migrations/0006-rate-limits.ts';
 import { webhookEventsMigration } from './migrations/0007-webhook-events.ts';
+import { presenceMigration } from './migrations/0008-presence.ts';
 
 /**
  * Versioned migrations, applied in key order at every start. They are listed here (not read from
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0005_outbox': outboxMigration,
   '0006_rate_limits': rateLimitsMigration,
   '0007_webhook_events': webhookEventsMigration,
+  '0008_presence': presenceMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

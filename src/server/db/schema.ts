@@ -127,6 +127,14 @@ export interface RateLimitsTable {
   count: number;
 }
 
+/** One row per visitor whose landing page sent a heartbeat lately (DESIGN §1.2 "viewers now"). */
+export interface PresenceTable {
+  /** A random id the browser tab made up (sessionStorage); nothing personal. */
+  visitor_id: string;
+  /** Epoch ms of the latest heartbeat. */
+  last_seen: number;
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -136,4 +144,5 @@ export interface Database {
   supplier_list_meta: SupplierListMetaTable;
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
+  presence: PresenceTable;
 }

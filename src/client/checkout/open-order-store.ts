@@ -1,0 +1,32 @@
+import type { CreatedOrder } from '../../shared/checkout.ts';
+
+/**
+ * The PIX being paid survives a reload of the tab (phones often discard it while the buyer is in
+ * the bank app): kept in sessionStorage for this tab only, cleared when the modal is closed.
+ */
+const OPEN_ORDER_KEY = 'vitrine_open_order';
+
+export function saveOpenOrder(order: CreatedOrder): void {
+  try {
+    window.sessionStorage.setItem(OPEN_ORDER_KEY, JSON.stringify(order));
+  } catch {
+    // Without storage a reload simply starts over.
+  }
+}
+
+export function loadOpenOrder(): CreatedOrder | null {
+  try {
+    const order = JSON.parse(window.sessionStorage.getItem(OPEN_ORDER_KEY) ?? 'null') as CreatedOrder | null;
+    return order && typeof order.orderId === 'string' && typeof order.expiresAt === 'number' ? order : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearOpenOrder(): void {
+  try {
+    window.sessionStorage.removeItem(OPEN_ORDER_KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}

@@ -1,0 +1,39 @@
+import { CirclePlay, Gift, Mail, RefreshCw, ShieldCheck, Store } from 'lucide-react';
+import { benefits, benefitsSection, type BenefitIcon } from '../../content/benefits.ts';
+import { SectionHeading } from '../ui/section-heading.tsx';
+
+const icons: Record<BenefitIcon, typeof Mail> = {
+  mail: Mail,
+  'refresh-cw': RefreshCw,
+  'circle-play': CirclePlay,
+  store: Store,
+  'shield-check': ShieldCheck,
+  gift: Gift,
+};
+
+/** Section 4: the six benefits. */
+export function Benefits() {
+  return (
+    <section aria-labelledby="benefits-title" className="border-y border-line/60 bg-ink-900/60 px-5 py-16">
+      <div className="mx-auto max-w-5xl">
+        <SectionHeading id="benefits-title" eyebrow={benefitsSection.eyebrow} title={benefitsSection.title} />
+        <ul className="mt-10 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {benefits.map((benefit) => {
+            const Icon = icons[benefit.icon];
+            return (
+              <li key={benefit.title} className="flex gap-4 rounded-2xl border border-line bg-ink-850/70 p-4 sm:flex-col sm:p-5">
+                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <div>
+                  <h3 className="font-bold text-white">{benefit.title}</h3>
+                  <p className="mt-1 text-sm text-slate-400">{benefit.text}</p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { ArrowRight } from 'lucide-react';
+import { appsInTier, catalogueApps, catalogueSection, catalogueTiers } from '../../content/catalogue.ts';
+import { monthlySavingCents, offerMonthlyTotalCents, originalMonthlyTotalCents } from '../../content/totals.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { useCataloguePopups } from '../lib/catalogue-popups-context.ts';
+import { Button } from '../ui/button.tsx';
+import { SectionHeading } from '../ui/section-heading.tsx';
+import { AppCard, SupplierCardButton } from './catalogue-card.tsx';
+
+/** Section 8: the apps by tier. A card opens the streaming popup; the supplier card and the button, the upsell. */
+export function Catalogue() {
+  const { openApp, openUpsell } = useCataloguePopups();
+  return (
+    <section aria-labelledby="catalogue-title" className="border-y border-line/60 bg-ink-900/60 px-5 py-16">
+      <div className="mx-auto max-w-5xl">
+        <SectionHeading
+          id="catalogue-title"
+          eyebrow={catalogueSection.eyebrow}
+          title={catalogueSection.title}
+          subtitle={catalogueSection.subtitle}
+        />
+        <div className="mt-10">
+          <SupplierCardButton onOpen={openUpsell} />
+        </div>
+        {catalogueTiers.map(({ tier, label, description }) => (
+          <div key={tier} className="mt-10">
+            <h3 className="text-xl font-black text-white">{label}</h3>
+            <p className="mt-1 text-sm text-slate-400">{description}</p>
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+              {appsInTier(tier).map((app) => (
+                <li key={app.name}>
+                  <AppCard app={app} onOpen={() => openApp(app)} />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <div className="mx-auto mt-12 max-w-md rounded-3xl border border-brand-500/30 bg-ink-850/90 p-5 text-center shadow-2xl shadow-black/40">
+          <p className="text-sm font-semibold uppercase tracking-wider text-slate-400">
+            {catalogueSection.totalTitle(catalogueApps.length)}
+          </p>
+          <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+            <div className="rounded-xl bg-ink-950/60 px-3 py-2">
+              <dt className="text-xs text-slate-400">{catalogueSection.officialPriceLabel}</dt>
+              <dd className="font-bold text-slate-300 line-through">{formatBRL(originalMonthlyTotalCents)}</dd>
+            </div>
+            <div className="rounded-xl bg-ink-950/60 px-3 py-2">
+              <dt className="text-xs text-slate-400">{catalogueSection.offerPriceLabel}</dt>
+              <dd className="font-bold text-white">{formatBRL(offerMonthlyTotalCents)}</dd>
+            </div>
+            <div className="col-span-2 rounded-xl bg-brand-500/15 px-3 py-3">
+              <dt className="text-xs font-semibold text-brand-300">{catalogueSection.totalSavingLabel}</dt>
+              <dd className="text-3xl font-black text-brand-400">{formatBRL(monthlySavingCents)}</dd>
+            </div>
+          </dl>
+          <Button size="lg" block className="mt-5" onClick={openUpsell}>
+            {catalogueSection.cta}
+            <ArrowRight aria-hidden="true" className="size-5" />
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { faqAccordion } from '../../content/faq.ts';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion.tsx';
+import { SectionHeading } from '../ui/section-heading.tsx';
+
+/** Section 13: six questions; one answer open at a time, a click on the open one closes it (spec §4). */
+export function FaqAccordion() {
+  return (
+    <section aria-labelledby="faq-title" className="px-5 py-16">
+      <div className="mx-auto max-w-3xl">
+        <SectionHeading id="faq-title" eyebrow={faqAccordion.eyebrow} title={faqAccordion.title} />
+        <Accordion type="single" collapsible className="mt-10 grid gap-3">
+          {faqAccordion.items.map((item, index) => (
+            <AccordionItem key={item.question} value={`faq-${index}`}>
+              <AccordionTrigger>{item.question}</AccordionTrigger>
+              <AccordionContent>{item.answer}</AccordionContent>
+            </AccordionItem>
+          ))}
+        </Accordion>
+      </div>
+    </section>
+  );
+}

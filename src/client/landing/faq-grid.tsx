@@ -1,0 +1,31 @@
+import { CircleHelp } from 'lucide-react';
+import { faqGrid } from '../../content/faq.ts';
+import { BuyButton } from '../ui/buy-button.tsx';
+import { SectionHeading } from '../ui/section-heading.tsx';
+
+/** Section 14: ten more answers side by side, and the 7-day trial call. */
+export function FaqGrid() {
+  return (
+    <section aria-labelledby="faq-grid-title" className="border-y border-line/60 bg-ink-900/60 px-5 py-16">
+      <div className="mx-auto max-w-5xl">
+        <SectionHeading id="faq-grid-title" title={faqGrid.title} subtitle={faqGrid.subtitle} />
+        <ul className="mt-10 grid gap-3 md:grid-cols-2">
+          {faqGrid.items.map((item) => (
+            <li key={item.question} className="rounded-2xl border border-line bg-ink-850/80 p-4 sm:p-5">
+              <h3 className="flex items-start gap-2.5 font-bold text-white">
+                <CircleHelp aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-400" />
+                {item.question}
+              </h3>
+              <p className="mt-2 pl-7.5 text-sm leading-relaxed text-slate-400">{item.answer}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="mx-auto mt-10 max-w-md">
+          <BuyButton placement="faq" className="w-full">
+            {faqGrid.cta}
+          </BuyButton>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import type { PublicConfig } from '../../shared/public-config.ts';
+
+/**
+ * The spec's analytics → ad-pixel mapping (spec §7), applied in this one place.
+ * Events without a Meta equivalent go to Google Analytics only.
+ */
+export const metaEventNames = {
+  purchase: 'Purchase',
+  begin_checkout: 'InitiateCheckout',
+  add_to_cart: 'AddToCart',
+  generate_lead: 'Lead',
+  contact: 'Contact',
+  view_item: 'ViewContent',
+} as const;
+
+export type TrackerEventName = keyof typeof metaEventNames | 'page_view' | 'presell_yes';
+
+export type TrackParams = Record<string, string | number | undefined>;
+
+export type TrackerIds = PublicConfig['trackers'];
+
+export function hasAnyTracker(ids: TrackerIds): boolean {
+  return Boolean(ids.gaId || ids.metaPixelId || ids.clarityId);
+}

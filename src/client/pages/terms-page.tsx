@@ -1,0 +1,17 @@
+import { legalPageMeta, termsOfUse } from '../../content/legal.ts';
+import { SiteFooter } from '../landing/site-footer.tsx';
+import { getPublicConfig } from '../lib/public-config.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { LegalDocumentView } from '../ui/legal-document.tsx';
+
+/** `/termos`: the terms of use, naming the seller from configuration. */
+export default function TermsPage() {
+  useDocumentTitle(legalPageMeta.terms.title);
+  const { seller, supportEmail } = getPublicConfig();
+  return (
+    <>
+      <LegalDocumentView document={termsOfUse({ ...seller, supportEmail })} />
+      <SiteFooter />
+    </>
+  );
+}

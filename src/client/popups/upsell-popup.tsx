@@ -1,0 +1,66 @@
+import { Check } from 'lucide-react';
+import { supplierCard, upsellPopup } from '../../content/catalogue.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { AppIcon } from '../ui/app-icon.tsx';
+import { Button } from '../ui/button.tsx';
+import { BuyButton } from '../ui/buy-button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+
+/** The upsell popup: the list's top-up supplier (R$ 100 de crédito por R$ 20) and a buy call. */
+export default function UpsellPopup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const close = () => onOpenChange(false);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={upsellPopup.title}
+      description={upsellPopup.text}
+      closeLabel={upsellPopup.closeLabel}
+    >
+      <div className="mt-5">
+        <div className="rounded-2xl border border-gold-400/40 bg-gold-400/5 p-4">
+          <div className="flex items-center gap-4">
+            <AppIcon app={supplierCard} size={64} />
+            <div>
+              <p className="text-xs font-bold uppercase tracking-[0.2em] text-gold-300">{upsellPopup.eyebrow}</p>
+              <p className="text-xl font-black text-white">{supplierCard.name}</p>
+            </div>
+          </div>
+          <ul className="mt-3 flex flex-wrap gap-1.5">
+            {supplierCard.features
+              .filter((feature) => feature !== upsellPopup.title)
+              .map((feature) => (
+                <li key={feature} className="rounded-full bg-ink-950/60 px-2.5 py-1 text-xs font-semibold text-slate-300">
+                  {feature}
+                </li>
+              ))}
+          </ul>
+        </div>
+        <dl className="mt-3 grid grid-cols-2 gap-2">
+          <div className="rounded-xl bg-ink-850 px-3 py-2.5">
+            <dt className="text-xs text-slate-400">{upsellPopup.creditLabel}</dt>
+            <dd className="text-2xl font-black text-white">{formatBRL(supplierCard.creditCents)}</dd>
+          </div>
+          <div className="rounded-xl bg-brand-500/15 px-3 py-2.5">
+            <dt className="text-xs text-brand-300">{upsellPopup.costLabel}</dt>
+            <dd className="text-2xl font-black text-brand-400">{formatBRL(supplierCard.costCents)}</dd>
+          </div>
+        </dl>
+        <ul className="mt-5 grid gap-1.5">
+          {upsellPopup.highlights.map((line) => (
+            <li key={line} className="flex items-start gap-2 text-sm text-slate-300">
+              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-400" />
+              {line}
+            </li>
+          ))}
+        </ul>
+        <BuyButton placement="popup" className="mt-6 w-full" onBeforeCheckout={close}>
+          {upsellPopup.cta}
+        </BuyButton>
+        <Button variant="ghost" block className="mt-2" onClick={close}>
+          {upsellPopup.dismiss}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

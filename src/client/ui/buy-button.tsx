@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { formatNextBatchDate, scarcity } from '../../content/scarcity.ts';
+import { site } from '../../content/site.ts';
+import { track } from '../lib/analytics.ts';
+import { useCheckout } from '../lib/checkout-context.ts';
+import { getPublicConfig } from '../lib/public-config.ts';
+import { useLiveSignals } from '../lib/use-live-signals.ts';
+import { Button } from './button.tsx';
+import { cn } from './cn.ts';
+
+export type BuyPlacement = 'hero' | 'topup' | 'how_it_works' | 'scarcity' | 'faq' | 'sticky_bar' | 'popup';
+
+/**
+ * Every buy call on the page: records begin_checkout (spec §7), then starts the checkout. While
+ * the month is sold out (live signals) it says so, with the date the next batch opens, and is
+ * disabled: the server would refuse the charge anyway (DESIGN §1.2).
+ */
+export function BuyButton({
+  placement,
+  children,
+  className,
+  onBeforeCheckout,
+}: {
+  placement: BuyPlacement;
+  children: ReactNode;
+  className?: string;
+  /** e.g. a popup closes itself before the checkout opens. */
+  onBeforeCheckout?: () => void;
+}) {
+  const { startCheckout } = useCheckout();
+  const live = useLiveSignals();
+  const isSoldOut = live?.soldOut === true;
+  return (
+    <Button
+      size="lg"
+      variant={isSoldOut ? 'secondary' : 'cta'}
+      className={cn(isSoldOut && 'flex-col gap-0 font-extrabold leading-tight', className)}
+      data-placement={placement}
+      disabled={isSoldOut}
+      onClick={() => {
+        const { checkoutUrl, sandbox } = getPublicConfig();
+        track('begin_checkout', {
+          provider: checkoutUrl ? 'hosted' : sandbox ? 'sandbox' : 'pix',
+          value: site.priceCents / 100,
+          currency: 'BRL',
+          checkout_url: checkoutUrl ?? undefined,
+          placement,
+        });
+        onBeforeCheckout?.();
+        startCheckout();
+      }}
+    >
+      {isSoldOut ? (
+        <>
+          <span>{scarcity.soldOut.buttonLabel}</span>
+          <span className="text-xs font-semibold normal-case tracking-normal">
+            {scarcity.soldOut.nextBatch(formatNextBatchDate(live.nextBatchAt))}
+          </span>
+        </>
+      ) : (
+        children
+      )}
+    </Button>
+  );
+}

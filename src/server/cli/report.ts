@@ -1,0 +1,56 @@
+import { ConfigError, loadConfig } from '../config.ts';
+import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { readFunnel } from '../funnel/funnel-repository.ts';
+import { renderFunnelReport } from '../funnel/funnel-report.ts';
+import { businessDay } from '../../shared/time.ts';
+
+/**
+ * `npm run report [-- --days N]`: the first-party funnel of the last N days (default 7), read
+ * from the same database the server uses (DATA_DIR / DATABASE_URL).
+ */
+function parseDays(argv: string[]): number | string {
+  const index = argv.findIndex((arg) => arg === '--days' || arg.startsWith('--days='));
+  if (index === -1) return 7;
+  const raw = argv[index]!.includes('=') ? argv[index]!.split('=')[1] : argv[index + 1];
+  const days = Number(raw);
+  return Number.isInteger(days) && days >= 1 && days <= 366 ? days : `--days must be a whole number from 1 to 366 (got "${raw ?? ''}")`;
+}
+
+async function main(): Promise<number> {
+  const days = parseDays(process.argv.slice(2));
+  if (typeof days === 'string') {
+    process.stderr.write(`${days}\nUsage: npm run report -- [--days N]\n`);
+    return 2;
+  }
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) process.stderr.write(`Invalid configuration: ${problem}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    const now = Date.now();
+    const to = businessDay(now);
+    // Whole São Paulo days: today and the N−1 before it (noon avoids any daylight-saving edge).
+    const from = businessDay(Date.parse(`${to}T12:00:00-03:00`) - (days - 1) * 86_400_000);
+    const rows = await readFunnel(database.db, from, to);
+    process.stdout.write(`${renderFunnelReport(rows, { from, to, days })}\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`Report failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPublicConfig, fillPublicConfigTokens, prerenderPublicConfig, type PublicConfig } from './public-config.ts';
+
+describe('fillPublicConfigTokens', () => {
+  const config: PublicConfig = {
+    ...defaultPublicConfig,
+    whatsappGroupUrl: 'https://chat.whatsapp.com/AbC?x=1&y=2',
+    supportEmail: 'ajuda@loja.com.br',
+    supportUrl: 'https://wa.me/5511987654321',
+    seller: { name: 'Loja <Boa> & Cia', document: '12.345.678/0001-95', address: "Rua d'Água, 10" },
+  };
+
+  it('swaps every token for its HTML-escaped value', () => {
+    const { seller } = prerenderPublicConfig;
+    const html = `<a href="${prerenderPublicConfig.whatsappGroupUrl}">x</a><p>${seller.name} · ${seller.document} · ${seller.address}</p><a href="${prerenderPublicConfig.supportUrl}">${prerenderPublicConfig.supportEmail}</a>`;
+    expect(fillPublicConfigTokens(html, config)).toBe(
+      '<a href="https://chat.whatsapp.com/AbC?x=1&amp;y=2">x</a><p>Loja &lt;Boa&gt; &amp; Cia · 12.345.678/0001-95 · Rua d&#x27;Água, 10</p><a href="https://wa.me/5511987654321">ajuda@loja.com.br</a>',
+    );
+  });
+
+  it('leaves a page without tokens untouched', () => {
+    expect(fillPublicConfigTokens('<p>__NOT_OURS__ R$ 19,90</p>', config)).toBe('<p>__NOT_OURS__ R$ 19,90</p>');
+  });
+});

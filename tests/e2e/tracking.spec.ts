@@ -1,0 +1,162 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * Trackers configured, their hosts intercepted by the test (no real network): nothing leaves for
+ * Google, Meta or Clarity before "Aceitar"; after it, the scripts load and the mapped events arrive.
+ */
+const TRACKER_HOSTS = /googletagmanager\.com|google-analytics\.com|facebook\.net|facebook\.com|clarity\.ms/;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  server = await startServer({ GA_ID: 'G-TEST12345', META_PIXEL_ID: '1234567890', CLARITY_ID: 'clarity123' });
+});
+test.afterAll(async () => {
+  await server.stop();
+});
+
+async function interceptTrackers(context: BrowserContext, mode: 'serve' | 'fail' = 'serve') {
+  const requests: string[] = [];
+  await context.route(TRACKER_HOSTS, async (route) => {
+    requests.push(route.request().url());
+    if (mode === 'fail') await route.abort('failed');
+    // An empty script: the page's own stubs keep the calls (dataLayer, fbq.queue) for us to read.
+    else await route.fulfill({ contentType: 'text/javascript', body: '/* stand-in */' });
+  });
+  return requests;
+}
+
+async function newVisitor(browser: import('@playwright/test').Browser, mode: 'serve' | 'fail' = 'serve') {
+  const context = await browser.newContext({ baseURL: server.url });
+  await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
+  const requests = await interceptTrackers(context, mode);
+  const page = await context.newPage();
+  return { context, page, requests };
+}
+
+type FbqCall = unknown[];
+const fbqCalls = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? []) as FbqCall[]);
+const dataLayerEvents = (page: Page) =>
+  page.evaluate(() =>
+    ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map((entry) => Array.from(entry) as unknown[]),
+  );
+
+test('before consent nothing reaches the trackers; after "Aceitar" they load and get mapped events', async ({ browser }) => {
+  const { context, page, requests } = await newVisitor(browser);
+  await page.goto('/');
+  const notice = page.getByRole('region', { name: 'Sua privacidade' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('link', { name: 'Política de privacidade' })).toHaveAttribute('href', '/privacidade');
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  await page.keyboard.press('Escape');
+  await page.waitForLoadState('networkidle');
+  expect(requests).toEqual([]);
+  expect(await context.cookies()).toEqual([]);
+  expect(await page.evaluate(() => 'fbq' in window || 'dataLayer' in window)).toBe(false);
+
+  await notice.getByRole('button', { name: 'Aceitar' }).click();
+  await expect(notice).toBeHidden();
+  await expect.poll(() => requests.length).toBe(3);
+  expect(requests.some((url) => url.includes('googletagmanager.com/gtag/js?id=G-TEST12345'))).toBe(true);
+  expect(requests.some((url) => url.includes('connect.facebook.net'))).toBe(true);
+  expect(requests.some((url) => url.includes('clarity.ms/tag/clarity123'))).toBe(true);
+
+  // The landing page's view-content pixel event fires once consent is given.
+  await expect.poll(async () => (await fbqCalls(page)).map((call) => call.slice(0, 2).join(':'))).toEqual(
+    expect.arrayContaining(['init:1234567890', 'track:PageView', 'track:ViewContent']),
+  );
+
+  // From now on events are sent, with the spec's mapping and parameters.
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  await expect
+    .poll(async () => (await fbqCalls(page)).find((call) => call[1] === 'InitiateCheckout'))
+    .toEqual(['track', 'InitiateCheckout', expect.objectContaining({ value: 19.9, currency: 'BRL' }), { eventID: expect.any(String) }]);
+  const gaCheckout = (await dataLayerEvents(page)).find((entry) => entry[0] === 'event' && entry[1] === 'begin_checkout');
+  expect(gaCheckout?.[2]).toMatchObject({ value: 19.9, currency: 'BRL', provider: 'sandbox' });
+  await context.close();
+});
+
+test('"Recusar" keeps every tracker off, across reloads', async ({ browser }) => {
+  const { context, page, requests } = await newVisitor(browser);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Recusar' }).click();
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('region', { name: 'Sua privacidade' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  await page.keyboard.press('Escape');
+  await page.goto('/presell');
+  await page.waitForLoadState('networkidle');
+  expect(requests).toEqual([]);
+  expect(await context.cookies()).toEqual([]);
+  await context.close();
+});
+
+test('purchase reaches the trackers exactly once per paid order, even after a reload', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { context, page } = await newVisitor(browser);
+  await page.addInitScript(() => localStorage.setItem('vitrine_consent', 'granted'));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  await dialog.getByLabel('Nome completo').fill('Rita Alves');
+  await dialog.getByLabel('E-mail').fill('rita@example.com');
+  await dialog.getByLabel('WhatsApp').fill('31987654321');
+  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+  const payHref = await dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href');
+  const pay = await context.newPage();
+  await pay.goto(payHref!);
+  await pay.getByRole('button', { name: 'Simular pagamento' }).click();
+  await pay.close();
+  await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+
+  const purchases = async () => (await fbqCalls(page)).filter((call) => call[1] === 'Purchase');
+  await expect.poll(async () => (await purchases()).length).toBe(1);
+  const [purchase] = await purchases();
+  const orderId = (purchase![3] as { eventID: string }).eventID;
+  expect(orderId).toMatch(/^ord_/);
+  expect(purchase![2]).toMatchObject({ transaction_id: orderId, value: 19.9, currency: 'BRL' });
+  const gaPurchases = (await dataLayerEvents(page)).filter((entry) => entry[0] === 'event' && entry[1] === 'purchase');
+  expect(gaPurchases).toHaveLength(1);
+
+  // The tab reloads (the phone discarded it): the confirmation comes back, the purchase does not.
+  await page.reload();
+  await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+  await page.waitForTimeout(1500);
+  expect(await purchases()).toHaveLength(0);
+  await context.close();
+});
+
+test('a tracker host that fails changes nothing on the page', async ({ browser }) => {
+  const { context, page, requests } = await newVisitor(browser, 'fail');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.addInitScript(() => localStorage.setItem('vitrine_consent', 'granted'));
+  await page.goto('/');
+  await expect.poll(() => requests.length).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  await expect(page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByLabel('Nome completo')).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('without any tracker configured no notice is shown', async ({ page, acceptPresell }) => {
+  await acceptPresell();
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('region', { name: 'Sua privacidade' })).toHaveCount(0);
+});
+
+test('tracking code is not in the first-load bundle', async ({ page, acceptPresell }) => {
+  await acceptPresell();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((script) => script.includes('trackers'))).toBe(false);
+});

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteDb } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+const run = promisify(execFile);
+
+describe('npm run report', () => {
+  let db: Awaited<ReturnType<typeof createSqliteDb>>;
+  let server: TestServer;
+  beforeAll(async () => {
+    db = await createSqliteDb();
+    server = await startTestServer(db);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await db.close();
+  });
+
+  const event = (name: string, path: string) =>
+    fetch(`${server.url}/api/events`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, path }) });
+
+  it('reads the counts the real API recorded and prints the rates between steps', async () => {
+    for (let index = 0; index < 10; index++) await event('page_view', '/presell');
+    for (let index = 0; index < 8; index++) await event('presell_yes', '/presell');
+    for (let index = 0; index < 8; index++) await event('page_view', '/');
+    for (let index = 0; index < 4; index++) await event('begin_checkout', '/');
+    // Two real orders through the checkout API, one of them paid through a postback.
+    const orderIds: string[] = [];
+    for (let index = 0; index < 2; index++) {
+      const response = await fetch(`${server.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Ana Paula', email: 'ana@example.com', phone: '11987654321', checkoutKey: `report-key-${index}-xxxxxxxx` }),
+      });
+      orderIds.push(((await response.json()) as { orderId: string }).orderId);
+    }
+    const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderIds[0]!).executeTakeFirstOrThrow();
+    await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
+    await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ hash: order.transaction_hash }),
+    });
+    await server.background.idle();
+    await fetch(`${server.url}/nao-existe`);
+
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts', '--days', '3'], {
+      env: { ...process.env, DATA_DIR: db.dir },
+    });
+    expect(stdout).toContain('Funnel for the last 3 days');
+    expect(stdout).toMatch(/Pre-sell page views\s+10\s+—/);
+    expect(stdout).toMatch(/"Sim, quero!" clicks\s+8\s+80\.0%/);
+    expect(stdout).toMatch(/Landing page views\s+8\s+100\.0%/);
+    expect(stdout).toMatch(/Checkouts started\s+4\s+50\.0%/);
+    expect(stdout).toMatch(/Orders created\s+2\s+50\.0%/);
+    expect(stdout).toMatch(/Orders paid\s+1\s+50\.0%/);
+    expect(stdout).toContain('Overall: 10.0% of pre-sell visitors paid.');
+    expect(stdout).toContain('Pages not found (404): 1');
+  });
+
+  it('refuses a bad --days with a usage line', async () => {
+    await expect(
+      run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts', '--days', 'abc'], { env: { ...process.env, DATA_DIR: db.dir } }),
+    ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--days must be a whole number') });
+  });
+});
