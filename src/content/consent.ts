@@ -1,7 +1,7 @@
 /** The cookie notice (DESIGN §1.5: trackers load only after "Aceitar"). */
 export const consent = {
   title: 'Sua privacidade',
-  text: 'Usamos cookies de medição (Google Analytics, Meta e Microsoft Clarity) para entender como a página é usada e melhorar nossos anúncios. Eles só são ativados se você aceitar.',
+  text: 'Usamos cookies de medição (Google Analytics, Meta e Microsoft Clarity) para melhorar a página e nossos anúncios. Eles só são ativados se você aceitar.',
   accept: 'Aceitar',
   decline: 'Recusar',
   privacyLink: 'Política de privacidade',

@@ -35,6 +35,15 @@ async function newVisitor(browser: import('@playwright/test').Browser, mode: 'se
   return { context, page, requests };
 }
 
+/** Opens the PIX modal from the hero (waiting for its lazy chunk) and closes it again. */
+async function openAndCloseCheckout(page: Page) {
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  await expect(dialog.getByLabel('Nome completo')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
 type FbqCall = unknown[];
 const fbqCalls = (page: Page) =>
   page.evaluate(() => ((window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? []) as FbqCall[]);
@@ -49,8 +58,7 @@ test('before consent nothing reaches the trackers; after "Aceitar" they load and
   const notice = page.getByRole('region', { name: 'Sua privacidade' });
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('link', { name: 'Política de privacidade' })).toHaveAttribute('href', '/privacidade');
-  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
-  await page.keyboard.press('Escape');
+  await openAndCloseCheckout(page);
   await page.waitForLoadState('networkidle');
   expect(requests).toEqual([]);
   expect(await context.cookies()).toEqual([]);
@@ -85,12 +93,17 @@ test('"Recusar" keeps every tracker off, across reloads', async ({ browser }) =>
   await page.reload();
   await page.waitForLoadState('networkidle');
   await expect(page.getByRole('region', { name: 'Sua privacidade' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
-  await page.keyboard.press('Escape');
+  await openAndCloseCheckout(page);
   await page.goto('/presell');
   await page.waitForLoadState('networkidle');
   expect(requests).toEqual([]);
   expect(await context.cookies()).toEqual([]);
+
+  // The footer reopens the notice to change the choice; accepting then loads the trackers.
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Preferências de cookies' }).click();
+  await page.getByRole('region', { name: 'Sua privacidade' }).getByRole('button', { name: 'Aceitar' }).click();
+  await expect.poll(() => requests.length).toBe(3);
   await context.close();
 });
 

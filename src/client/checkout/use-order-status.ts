@@ -33,6 +33,8 @@ export function useOrderStatus(orderId: string, active: boolean) {
 
   useEffect(() => {
     if (!active || settled) return;
+    // At once too: an order resumed after a reload may already be paid.
+    void checkNow();
     const timer = window.setInterval(() => void checkNow(), ORDER_POLL_MS);
     return () => window.clearInterval(timer);
   }, [active, settled, checkNow]);

@@ -34,18 +34,18 @@ export function CookieNotice() {
     <section
       role="region"
       aria-label={copy.title}
-      className="fixed inset-x-3 bottom-3 z-[45] mx-auto max-w-xl rounded-2xl border border-line bg-ink-900/95 p-4 shadow-2xl shadow-black/60 backdrop-blur-md"
+      className="fixed inset-x-2 bottom-2 z-[45] mx-auto max-w-xl rounded-2xl border border-line bg-ink-900/95 px-3.5 py-3 shadow-2xl shadow-black/60 backdrop-blur-md sm:flex sm:items-center sm:gap-4"
     >
-      <div className="flex gap-3">
-        <Cookie aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-gold-400" />
-        <p className="text-sm text-slate-300">
+      <div className="flex gap-2.5">
+        <Cookie aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+        <p className="text-xs leading-relaxed text-slate-300">
           {copy.text}{' '}
           <Link href={paths.privacy} className="font-semibold text-white underline underline-offset-4">
             {copy.privacyLink}
           </Link>
         </p>
       </div>
-      <div className="mt-3 flex justify-end gap-2">
+      <div className="mt-2.5 flex shrink-0 justify-end gap-2 sm:mt-0">
         <Button variant="secondary" onClick={() => choose('denied')}>
           {copy.decline}
         </Button>

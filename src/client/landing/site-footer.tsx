@@ -1,5 +1,8 @@
+import { useEffect, useState } from 'react';
 import { footer } from '../../content/footer.ts';
+import { openConsentPreferences } from '../lib/consent.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
+import { hasAnyTracker } from '../lib/tracker-events.ts';
 import { Link } from '../router.tsx';
 import { cn } from '../ui/cn.ts';
 import { Logo } from '../ui/logo.tsx';
@@ -9,11 +12,14 @@ const linkClass = 'inline-flex min-h-11 items-center text-sm font-semibold text-
 /**
  * Section 15: terms, privacy and support links, and who sells (Decreto 7.962/2013). The seller's
  * identity and contacts come from configuration (see shared/public-config.ts for how they reach
- * the prerendered HTML). The cookie-preferences link arrives with the cookie notice.
+ * the prerendered HTML). The cookie-preferences link shows only when a tracker is configured.
  */
 export function SiteFooter({ aboveStickyBar = false }: { aboveStickyBar?: boolean }) {
   const { seller, supportEmail, supportUrl } = getPublicConfig();
   const external = supportUrl.startsWith('http');
+  // Known only from the runtime config, so decided after hydration (the prerendered HTML has no link).
+  const [trackersOn, setTrackersOn] = useState(false);
+  useEffect(() => setTrackersOn(hasAnyTracker(getPublicConfig().trackers)), []);
   return (
     <footer className={cn('border-t border-line bg-ink-950 px-5 pt-12 text-center sm:text-left', aboveStickyBar ? 'pb-32' : 'pb-12')}>
       <div className="mx-auto max-w-5xl">
@@ -40,7 +46,13 @@ export function SiteFooter({ aboveStickyBar = false }: { aboveStickyBar?: boolea
                     </li>
                   );
                 }
-                return null;
+                return trackersOn ? (
+                  <li key={link.label}>
+                    <button type="button" onClick={openConsentPreferences} className={linkClass}>
+                      {link.label}
+                    </button>
+                  </li>
+                ) : null;
               })}
             </ul>
           </nav>
