@@ -118,6 +118,22 @@ test.describe('PIX checkout in the sandbox', () => {
     expect(productRequests).toBe(1);
   });
 
+  test('an expired code says so and "Gerar novo código" makes a new charge', async ({ page }) => {
+    await page.clock.install();
+    await page.reload();
+    const dialog = await openModalFromHero(page);
+    await fillBuyer(dialog);
+    await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+    const firstCode = await dialog.getByLabel('PIX copia e cola').inputValue();
+    await expect(dialog.getByText(/^Este código expira em (29|30):\d{2}$/)).toBeVisible();
+
+    await page.clock.fastForward('30:05');
+    await expect(dialog.getByText('Este código expirou.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Gerar novo código' }).click();
+    await expect(dialog.getByLabel('PIX copia e cola')).not.toHaveValue(firstCode);
+    expect(await dialog.getByLabel('PIX copia e cola').inputValue()).toMatch(/^000201/);
+  });
+
   test('the modal code is its own chunk, loaded only when opened', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
