@@ -200,6 +200,30 @@ for (const database of databases) {
       await settle();
     });
 
+    it('a refund before the e-mail went out: the e-mail is dropped, not retried for ever', async () => {
+      const { orderId, hash, postback } = await createOrder();
+      const onPaid = server.checkout.onPaid;
+      server.checkout.onPaid = undefined; // hold the outbox, as if the worker were busy
+      try {
+        await setGatewayStatus(hash, 'paid');
+        await fetch(postback, { method: 'POST', body: JSON.stringify({ hash }), headers: { 'Content-Type': 'application/json' } });
+        await server.background.idle();
+        await setGatewayStatus(hash, 'refunded');
+        await fetch(postback, { method: 'POST', body: JSON.stringify({ hash }), headers: { 'Content-Type': 'application/json' } });
+        await server.background.idle();
+      } finally {
+        server.checkout.onPaid = onPaid;
+      }
+      expect((await orderStatus(orderId)).status).toBe('reversed');
+      expect(await server.outbox.runOnce()).toBe(0);
+      expect(await server.outbox.runOnce()).toBe(0);
+      expect(smtp.received).toHaveLength(0);
+      const row = await db.db.selectFrom('outbox').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      expect(row.sent_at).toBeNull();
+      expect(row.last_error).toMatch(/^not deliverable: /);
+      expect(Number(row.next_attempt_at)).toBeGreaterThan(Date.now() + 365 * 86_400_000);
+    });
+
     it('a refund revokes the access', async () => {
       const { orderId, hash, postback } = await createOrder();
       await setGatewayStatus(hash, 'paid');

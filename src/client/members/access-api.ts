@@ -1,25 +1,7 @@
+import type { MemberArea } from '../../shared/access.ts';
 import { apiFetch } from '../lib/api.ts';
 
-/** One supplier as GET /api/access sends it (server/access/access-service.ts). */
-export interface MemberSupplier {
-  id: string;
-  name: string;
-  category: string;
-  offer: string;
-  /** Digits with country code. */
-  whatsapp: string | null;
-  /** A https://t.me/… link. */
-  telegram: string | null;
-  notes: string | null;
-}
-
-export interface MemberArea {
-  firstName: string;
-  /** Epoch ms of the seller's last import; null before the first one. */
-  updatedAt: number | null;
-  suppliers: MemberSupplier[];
-  supportEmail: string;
-}
+export type { MemberArea, MemberSupplier } from '../../shared/access.ts';
 
 export type MemberAreaResult =
   | { kind: 'ready'; area: MemberArea }

@@ -7,6 +7,7 @@ import { renderAccessEmail } from '../mail/access-email.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { OutboxMessage } from '../mail/outbox-repository.ts';
 import { findAccessOrderById } from './access-repository.ts';
+import { UndeliverableMessageError } from '../mail/outbox-worker.ts';
 
 /** Shaped so that the checkout's dependencies (orders/checkout-service.ts) can be passed as they are. */
 export interface AccessEmailDeps {
@@ -17,7 +18,7 @@ export interface AccessEmailDeps {
 }
 
 /** The order can no longer receive its access e-mail (refunded, or gone). Retrying will not help. */
-export class AccessNotDeliverableError extends Error {
+export class AccessNotDeliverableError extends UndeliverableMessageError {
   constructor(
     readonly orderId: string,
     reason: string,

@@ -11,29 +11,7 @@ import {
   pruneRateLimits,
   type AccessOrder,
 } from './access-repository.ts';
-
-/** One supplier as the member page shows it (the client mirrors this in members/access-api.ts). */
-export interface MemberSupplier {
-  id: string;
-  name: string;
-  category: string;
-  offer: string;
-  /** Digits with country code, for https://wa.me/<digits>. */
-  whatsapp: string | null;
-  /** A https://t.me/… link. */
-  telegram: string | null;
-  notes: string | null;
-}
-
-/** 200 from GET /api/access. */
-export interface MemberArea {
-  firstName: string;
-  /** When the seller last imported the list (epoch ms); null before the first import. */
-  updatedAt: number | null;
-  /** Ordered by category, then by the seller's file order. */
-  suppliers: MemberSupplier[];
-  supportEmail: string;
-}
+import type { MemberArea, MemberSupplier } from '../../shared/access.ts';
 
 /** Resends: per client address in fixed one-hour windows, and per order in fixed 10-minute windows. */
 export const RESEND_LIMIT_PER_IP = 5;

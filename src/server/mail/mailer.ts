@@ -49,6 +49,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     : createFileMailer(path.join(options.dataDir, 'outbox'), options.from, logger);
 }
 
+/** Our message as nodemailer takes it (the same for SMTP and for .eml files). */
+function envelope(from: string, message: MailMessage) {
+  const { to, subject, text, html, messageId } = message;
+  return { from, to, subject, text, html, messageId };
+}
+
 function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {
   const password = /\/\/[^:/@]+:([^@]+)@/.exec(smtpUrl)?.[1];
   if (password) logger.addSecret(decodeURIComponent(password));
@@ -57,14 +63,7 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer
     mode: 'smtp',
     async send(message) {
       try {
-        const info = await transport.sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          messageId: message.messageId,
-        });
+        const info = await transport.sendMail(envelope(from, message));
         if (info.rejected.length > 0) throw new Error(`recipient rejected: ${info.response}`);
         logger.debug('mail accepted by SMTP server', { to: maskEmail(message.to), messageId: message.messageId });
       } catch (error) {
@@ -93,14 +92,7 @@ function createFileMailer(dir: string, from: string, logger: Logger): Mailer {
     mode: 'file',
     async send(message) {
       try {
-        const info = await transport.sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          messageId: message.messageId,
-        });
+        const info = await transport.sendMail(envelope(from, message));
         await fs.mkdir(dir, { recursive: true });
         const file = path.join(dir, fileNameFor(message.messageId));
         // Written beside its final name and renamed, so a reader never sees half a message.

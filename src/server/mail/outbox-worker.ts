@@ -48,6 +48,17 @@ export interface OutboxWorker {
   runOnce(): Promise<number>;
 }
 
+/**
+ * Thrown by a `render` callback when a message must not be sent at all any more; the worker then
+ * stops retrying that row (other errors are retried with backoff).
+ */
+export class UndeliverableMessageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UndeliverableMessageError';
+  }
+}
+
 /** 30 s, 1 min, 2 min, 4 min … up to `maxMs`, for the nth failure in a row. */
 export function backoffDelay(failures: number, baseMs: number, maxMs: number): number {
   const exponent = Math.min(Math.max(failures - 1, 0), 30);
@@ -98,6 +109,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       to = maskEmail(mail.to);
       await mailer.send(mail);
     } catch (error) {
+      if (error instanceof UndeliverableMessageError) {
+        // Nothing to retry (e.g. the order was refunded before its e-mail went out): the row is
+        // parked with its reason instead of being retried for ever.
+        await markFailed(db, message, Number.MAX_SAFE_INTEGER, `not deliverable: ${error.message}`);
+        logger.warn('e-mail dropped: not deliverable', { ...fields, error: error.message });
+        return false;
+      }
       const failures = message.attempts + 1;
       const delay = backoffDelay(failures, baseBackoffMs, maxBackoffMs);
       const reason = describe(error);
