@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { earlyClickScript } from '../src/client/lib/early-clicks.ts';
 import { presellGateScript } from '../src/client/lib/presell-gate.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
 import { paths, prerenderedPaths } from '../src/shared/routes.ts';
@@ -55,6 +56,7 @@ export async function prerender(distDir: string): Promise<string[]> {
       `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
       `<meta property="og:locale" content="pt_BR" />`,
     ];
+    head.push(`<script>${earlyClickScript()}</script>`);
     // The gate runs before the stylesheet and body are parsed: no flash of the landing page.
     if (routePath === paths.landing) head.unshift(`<script>${presellGateScript(paths.presell)}</script>`);
     // The member area is private: search engines must not list it (its dead-link 404s included).

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType }
 import { paths } from '../shared/routes.ts';
 import { CookieNotice } from './consent/cookie-notice.tsx';
 import { startTracking, track } from './lib/analytics.ts';
+import { replayEarlyClick } from './lib/early-clicks.ts';
 import { hasAcceptedPresell } from './lib/presell-gate.ts';
 import { NavigationContext, type Navigation } from './router.tsx';
 import { matchRoute } from './routes.ts';
@@ -39,6 +40,8 @@ export function App({ initial }: { initial: InitialPage }) {
 
   useEffect(() => {
     startTracking();
+    // Effects run after hydration: React now handles clicks, so replay a tap that came earlier.
+    replayEarlyClick();
   }, []);
 
   useEffect(() => {

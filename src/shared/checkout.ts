@@ -71,8 +71,10 @@ export interface CreatedOrder {
   orderId: string;
   amountCents: number;
   pix: { code: string | null; qrSvg: string | null; image: string | null };
-  /** Epoch ms after which the code is no longer offered. */
+  /** Epoch ms after which the code is no longer offered (server clock). */
   expiresAt: number;
+  /** The server's clock when it answered, so the page can count down without trusting the phone's clock. */
+  serverTime: number;
   /** Sandbox only: the page where the charge can be marked paid. */
   sandboxPayUrl?: string;
 }

@@ -134,6 +134,15 @@ test.describe('PIX checkout in the sandbox', () => {
     expect(await dialog.getByLabel('PIX copia e cola').inputValue()).toMatch(/^000201/);
   });
 
+  test("the code's validity is counted right even when the phone's clock is wrong", async ({ page }) => {
+    await page.clock.install({ time: Date.now() + 2 * 60 * 60_000 }); // two hours ahead
+    await page.reload();
+    const dialog = await openModalFromHero(page);
+    await fillBuyer(dialog);
+    await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+    await expect(dialog.getByText(/^Este código expira em (29|30):\d{2}$/)).toBeVisible();
+  });
+
   test('the modal code is its own chunk, loaded only when opened', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {

@@ -77,3 +77,19 @@ test('/presell does not download the landing page code', async ({ page }) => {
   expect(scripts.some((script) => script.includes('presell-page'))).toBe(true);
   expect(scripts.filter((script) => script.includes('landing-page'))).toEqual([]);
 });
+
+test('a tap before the JavaScript arrives is not lost (slow phone)', async ({ page }) => {
+  // Hold the app's entry script back, as a slow connection would.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/presell', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Sim, quero!' }).click();
+  await expect(page).toHaveURL(/\/presell$/);
+  release();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Netflix, Disney+, Spotify');
+});

@@ -62,7 +62,9 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
       });
       // The order took a spot: the page's live signals ask the server again (use-live-signals.ts).
       window.dispatchEvent(new Event(CHECKOUT_CREATED_EVENT));
-      return order;
+      // Count down on this device's clock, whatever time it shows: shift the deadline by the
+      // difference between the server's clock and ours.
+      return { ...order, expiresAt: Date.now() + (order.expiresAt - order.serverTime) };
     } catch (failure) {
       if (failure instanceof ApiError) {
         setFieldErrors(failure.fields);

@@ -18,8 +18,12 @@ export const LIVE_REFRESH_MIN_MS = 120_000;
 export const LIVE_REFRESH_MAX_MS = 180_000;
 /** Until a first answer arrives, failures are retried sooner. */
 const LIVE_RETRY_MS = 30_000;
-/** A countdown at zero asks for the next deadline at most this often if the answer does not move it. */
-const DEADLINE_RETRY_MS = 10_000;
+/**
+ * A countdown at zero asks for the next deadline at most this often while the answer does not move
+ * it. The server always answers a deadline still ahead of its own clock, so this only repeats for
+ * the moment the two clocks disagree about the deadline having passed.
+ */
+const DEADLINE_RETRY_MS = 2_000;
 
 export function nextRefreshDelay(random: () => number = Math.random): number {
   return LIVE_REFRESH_MIN_MS + Math.floor(random() * (LIVE_REFRESH_MAX_MS - LIVE_REFRESH_MIN_MS));
@@ -184,7 +188,7 @@ export function useOfferCountdown(offerEndsAt: number | null | undefined, server
         lastDeadlineRequest = { deadline: offerEndsAt, at: now };
         void refreshLiveSignals();
       }
-      // If the answer does not bring a new deadline, look again later (bounded: one ask per 10 s).
+      // If the answer does not bring a new deadline, look again shortly (bounded: one ask per 2 s).
       tickTimer = setTimeout(tick, DEADLINE_RETRY_MS);
     };
     tick();
