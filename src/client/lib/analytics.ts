@@ -1,4 +1,4 @@
-import { clientEventNames, type ClientEventName } from '../../shared/events.ts';
+import { clientEventNames, type ClientEventName } from '../../shared/event-names.ts';
 import { readConsent, CONSENT_CHANGED_EVENT } from './consent.ts';
 import { getPublicConfig } from './public-config.ts';
 import { hasAnyTracker, type TrackParams, type TrackerEventName, type TrackerIds } from './tracker-events.ts';

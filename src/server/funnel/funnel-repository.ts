@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { FunnelEventName } from '../../shared/events.ts';
+import type { FunnelEventName } from '../../shared/event-names.ts';
 import { businessDay } from '../../shared/time.ts';
 
 /** Adds one to the day's count for the event on that route (an upsert both dialects accept). */
