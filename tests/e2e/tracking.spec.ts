@@ -122,6 +122,8 @@ test('purchase reaches the trackers exactly once per paid order, even after a re
   const pay = await context.newPage();
   await pay.goto(payHref!);
   await pay.getByRole('button', { name: 'Simular pagamento' }).click();
+  // Let the form's navigation finish before closing the tab (closing mid-navigation can hang).
+  await expect(pay.getByText('Pagamento simulado').first()).toBeVisible();
   await pay.close();
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
 
