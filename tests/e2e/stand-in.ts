@@ -1,6 +1,5 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../support/loopback.ts';
 
 /** A gateway stand-in on a loopback port whose answers each test scripts. */
 export interface ScriptedGateway {
@@ -31,10 +30,8 @@ export async function startScriptedGateway(): Promise<ScriptedGateway> {
     gateway.posts++;
     return gateway.create(c);
   });
-  const server: ServerType = await new Promise((resolve) => {
-    const listening = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
-  });
-  gateway.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  gateway.stop = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const listening = await listenOnLoopback(app.fetch);
+  gateway.url = listening.url;
+  gateway.stop = listening.close;
   return gateway;
 }

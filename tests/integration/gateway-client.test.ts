@@ -1,7 +1,5 @@
-import { serve } from '@hono/node-server';
+import { listenOnLoopback, type LoopbackServer } from '../support/loopback.ts';
 import { Hono, type Context } from 'hono';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, type GatewayClientOptions } from '../../src/server/gateway/gateway-client.ts';
 import { GatewayError, type ChargeInput, type GatewayProduct } from '../../src/server/gateway/types.ts';
@@ -30,32 +28,17 @@ type Handler = (c: Context, request: SeenRequest) => Response | Promise<Response
 
 const hang = () => new Promise<Response>(() => undefined);
 
-async function listen(app: Hono): Promise<{ url: string; server: Server }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, server: server as Server }),
-    ) as Server;
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-}
-
 /** A loopback port nobody listens on: the connection is refused before anything is sent. */
 async function refusedUrl(): Promise<string> {
-  const { url, server } = await listen(new Hono());
-  await close(server);
-  return url;
+  const closed = await listenOnLoopback(new Hono().fetch);
+  await closed.close();
+  return closed.url;
 }
 
 const logLines: Array<{ level: LogLevel; line: string }> = [];
 const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
 
-let standIn: { url: string; server: Server };
+let standIn: LoopbackServer;
 let seen: SeenRequest[] = [];
 let handle: Handler;
 
@@ -80,11 +63,11 @@ beforeAll(async () => {
     seen.push(request);
     return handle(c, request);
   });
-  standIn = await listen(app);
+  standIn = await listenOnLoopback(app.fetch);
 });
 
 afterAll(async () => {
-  await close(standIn.server);
+  await standIn.close();
   // Every line the client wrote, over all the cases: the token never appears.
   expect(logLines.length).toBeGreaterThan(20);
   for (const { line } of logLines) expect(line).not.toContain(TOKEN);

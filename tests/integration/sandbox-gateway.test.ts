@@ -1,7 +1,5 @@
-import { serve } from '@hono/node-server';
+import { listenOnLoopback, type LoopbackServer } from '../support/loopback.ts';
 import { Hono } from 'hono';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePixBrCode } from '../../src/server/gateway/br-code.ts';
 import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts';
@@ -17,21 +15,6 @@ import { databases } from './test-db.ts';
 
 const TOKEN = 'sandbox-token-for-tests-42';
 
-async function listen(app: Hono): Promise<{ url: string; server: Server }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ url: `http://127.0.0.1:${info.port}`, server: server as Server }),
-    ) as Server;
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-}
-
 interface Postback {
   query: Record<string, string>;
   contentType: string | undefined;
@@ -41,8 +24,8 @@ interface Postback {
 for (const database of databases) {
   describe(`sandbox gateway on ${database.name}`, () => {
     let db: Awaited<ReturnType<(typeof database)['create']>>;
-    let host: { url: string; server: Server };
-    let receiver: { url: string; server: Server };
+    let host: LoopbackServer;
+    let receiver: LoopbackServer;
     let gateway: GatewayClient;
     const postbacks: Postback[] = [];
     const logLines: Array<{ level: LogLevel; line: string }> = [];
@@ -74,17 +57,17 @@ for (const database of databases) {
         postbacks.push({ query: c.req.query(), contentType: c.req.header('content-type'), body: await c.req.json() });
         return c.json({ received: true });
       });
-      receiver = await listen(receiverApp);
+      receiver = await listenOnLoopback(receiverApp.fetch);
       // Mounted under /sandbox on an app of its own, as app.ts mounts it.
       const hostApp = new Hono();
       hostApp.route('/sandbox', createSandboxGateway({ db: db.db, token: TOKEN, logger }));
-      host = await listen(hostApp);
+      host = await listenOnLoopback(hostApp.fetch);
       gateway = createGatewayClient({ baseUrl: () => `${host.url}/sandbox`, token: TOKEN, productHash: 'sandbox-product', logger });
     });
 
     afterAll(async () => {
-      await close(host.server);
-      await close(receiver.server);
+      await host.close();
+      await receiver.close();
       await db.close();
       for (const { line } of logLines) expect(line).not.toContain(TOKEN);
     });
@@ -267,8 +250,8 @@ for (const database of databases) {
     });
 
     it('still marks the charge paid when the postback cannot be delivered, and says so in the log', async () => {
-      const closed = await listen(new Hono());
-      await close(closed.server);
+      const closed = await listenOnLoopback(new Hono().fetch);
+      await closed.close();
       const charge = await gateway.createCharge(chargeInput(`${closed.url}/api/webhooks/gateway?t=lost-secret`));
       const response = await fetch(`${host.url}/sandbox/pay/${charge.transactionHash}`, { method: 'POST', redirect: 'manual' });
       expect(response.status).toBe(303);

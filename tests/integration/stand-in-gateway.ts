@@ -1,6 +1,5 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../support/loopback.ts';
 
 /**
  * A scriptable stand-in for the real gateway on a loopback port: each test decides how the
@@ -46,14 +45,8 @@ export async function startStandInGateway(): Promise<StandInGateway> {
     gateway.requests.push({ method: 'GET', path: c.req.path, body: null });
     return gateway.onRead(c, c.req.param('hash'));
   });
-  const server: ServerType = await new Promise((resolve) => {
-    const listening = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
-  });
-  gateway.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  gateway.stop = () =>
-    new Promise<void>((resolve) => {
-      (server as import("node:http").Server).closeAllConnections();
-      server.close(() => resolve());
-    });
+  const listening = await listenOnLoopback(app.fetch);
+  gateway.url = listening.url;
+  gateway.stop = listening.close;
   return gateway;
 }

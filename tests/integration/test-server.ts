@@ -1,5 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../support/loopback.ts';
 import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/database.ts';
@@ -25,16 +24,14 @@ export async function startTestServer(
   const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
   const config = loadConfig({ DATA_DIR: '/tmp/vitrine-unused', PORT: '0', HOST: '127.0.0.1', ...env });
   const composed = composeServer({ config, database: db, logger, ...options });
-  const server: ServerType = await new Promise((resolve) => {
-    const listening = serve({ fetch: composed.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
-  });
-  const port = (server.address() as AddressInfo).port;
+  const listening = await listenOnLoopback(composed.app.fetch);
+  const port = listening.port;
   composed.setPort(port);
   return {
     ...composed,
     url: `http://127.0.0.1:${port}`,
     logLines,
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: listening.close,
   };
 }
 

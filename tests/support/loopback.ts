@@ -1,0 +1,29 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+
+/** A fetch handler (a Hono app) listening on a free port of 127.0.0.1 — test servers stay on loopback. */
+export interface LoopbackServer {
+  url: string;
+  port: number;
+  server: Server;
+  /** Drops open keep-alive connections too, so a hanging request cannot hold the close. */
+  close(): Promise<void>;
+}
+
+export function listenOnLoopback(fetch: (request: Request) => Response | Promise<Response>): Promise<LoopbackServer> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        port: info.port,
+        server,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      }),
+    ) as Server;
+  });
+}
