@@ -20,7 +20,9 @@ export const admin = {
   api: {
     signedOut: 'Sua sessão terminou. Entre de novo.',
     wrongPassword: (left: number) =>
-      left > 0 ? `Senha incorreta. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`} antes do bloqueio.` : 'Senha incorreta.',
+      left > 0
+        ? `Senha incorreta. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`} antes do bloqueio.`
+        : 'Senha incorreta. O acesso deste endereço fica bloqueado por 15 minutos.',
     locked: (minutes: number) =>
       `Muitas tentativas erradas. Por segurança, o acesso deste endereço está bloqueado por ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
     foreignOrigin: 'Pedido recusado: origem diferente do painel.',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { admin as copy } from '../../content/admin.ts';
 import type { AdminOverview } from '../../shared/admin.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -75,9 +75,10 @@ function useNewSale(overview: AdminOverview | null) {
 }
 
 function FunnelTable({ overview }: { overview: AdminOverview }) {
+  const id = useId();
   return (
-    <section className="rounded-2xl border border-line bg-ink-850 p-4">
-      <h2 className="text-base font-extrabold text-white">{copy.overview.funnel}</h2>
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-ink-850 p-4">
+      <h2 id={id} className="text-base font-extrabold text-white">{copy.overview.funnel}</h2>
       <table className="mt-3 w-full text-sm">
         <tbody>
           {overview.funnel.map((step) => (

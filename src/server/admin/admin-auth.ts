@@ -61,8 +61,7 @@ export async function logIn(
   if (lock !== null) return { kind: 'locked', until: lock };
   if (!passwordMatches(attempt.password, attempt.expected)) {
     await recordLoginFailure(db, key, now);
-    const after = await lockedUntil(db, key, now);
-    if (after !== null) return { kind: 'locked', until: after };
+    // The fifth failure is still answered as a wrong password; the next attempt meets the lock.
     const failures = await listLoginFailures(db, key, now - LOGIN_WINDOW_MS);
     return { kind: 'wrong', attemptsLeft: Math.max(0, LOGIN_MAX_FAILURES - failures.length) };
   }
