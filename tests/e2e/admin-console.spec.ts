@@ -277,8 +277,8 @@ async function firstPaidOrderId(page: Page): Promise<string> {
   return list.orders[0]!.id;
 }
 
-test.describe('panel start-up', () => {
-  test('demo mode prints a generated password and the panel URL once; it opens the console', async ({ browser }) => {
+test.describe('console start-up', () => {
+  test('demo mode prints a generated password and the console URL once; it opens the console', async ({ browser }) => {
     const server = await startServer();
     try {
       const line = await server.waitForLog(/listening on/);
@@ -294,7 +294,7 @@ test.describe('panel start-up', () => {
     }
   });
 
-  test('with a real gateway and no ADMIN_PASSWORD the panel is off and says how to turn it on', async ({ page }) => {
+  test('with a real gateway and no ADMIN_PASSWORD the console is off and says how to turn it on', async ({ page }) => {
     const server = await startServer({ PROVIDER_URL: 'http://127.0.0.1:9', PROVIDER_TOKEN: 'token', PRODUCT_HASH: 'product' });
     try {
       await page.goto(`${server.url}/painel`);
@@ -306,7 +306,7 @@ test.describe('panel start-up', () => {
     }
   });
 
-  test('the landing page never downloads the panel or its chart library', async ({ page, server, acceptPresell }) => {
+  test('the landing page never downloads the console or its chart library', async ({ page, server, acceptPresell }) => {
     await acceptPresell();
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -324,7 +324,7 @@ test.describe('panel start-up', () => {
   });
 });
 
-test.describe('panel on PostgreSQL', () => {
+test.describe('console on PostgreSQL', () => {
   test('a sandbox sale, the search and the audited actions', async ({ browser }) => {
     test.setTimeout(120_000);
     // A fresh, migrated schema; the server finds it through the URL's search_path.

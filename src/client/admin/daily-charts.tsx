@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import './daily-charts.css';
 import { admin as copy } from '../../content/admin.ts';
 import type { AdminDailyPoint } from '../../shared/admin.ts';
 import { formatBRL, formatDay } from './format.ts';
@@ -48,14 +49,16 @@ export default function DailyCharts({ daily }: { daily: AdminDailyPoint[] }) {
   };
   const funnelOptions: Omit<uPlot.Options, 'width' | 'height'> = {
     scales: xScale,
+    // A key of colours, not a live read-out: the table above has the numbers.
+    legend: { live: false },
     axes: [xAxis, { ...axisStyle, size: 40 }],
     series: [
-      { label: '' },
+      {},
       ...FUNNEL_KEYS.map((key, index) => ({ label: copy.overview.funnelSteps[key], stroke: FUNNEL_COLORS[index], width: 2 })),
     ],
   };
   return (
-    <div className="grid gap-3 lg:grid-cols-2">
+    <div className="grid items-start gap-3 lg:grid-cols-2">
       <Chart title={copy.overview.revenueChart} options={revenueOptions} data={[x, daily.map((point) => point.revenueCents)]} />
       <Chart
         title={copy.overview.funnelChart}
