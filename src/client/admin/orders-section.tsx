@@ -76,7 +76,7 @@ export function OrdersSection({ onSignedOut }: { onSignedOut: () => void }) {
         </div>
         <div className="flex items-end gap-2">
           <Button type="submit" className="flex-1">{copy.orders.apply}</Button>
-          <a href={adminApi.ordersCsvUrl(filters)} download="pedidos.csv" className="inline-flex min-h-11 flex-1 items-center justify-center rounded-xl border border-line bg-ink-800 px-4 text-sm font-semibold text-slate-100 hover:bg-ink-700">
+          <a href={adminApi.ordersCsvUrl(filters)} download="pedidos.csv" className="inline-flex min-h-11 flex-1 items-center justify-center whitespace-nowrap rounded-xl border border-line bg-ink-800 px-4 text-sm font-semibold text-slate-100 hover:bg-ink-700">
             {copy.orders.export}
           </a>
         </div>
