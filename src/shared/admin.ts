@@ -55,6 +55,7 @@ export type TimelineKind =
   | 'email_queued'
   | 'email_sent'
   | 'email_failed'
+  | 'member_page'
   | 'admin';
 
 export interface TimelineEntry {

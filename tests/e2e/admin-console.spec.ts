@@ -121,6 +121,8 @@ async function saleAndOrderActions(server: RunningServer, context: BrowserContex
   const dead = await context.request.get(firstLink, { maxRedirects: 0 });
   expect(dead.status()).toBe(404);
 
+  // The buyer's visit through the resent link is on the timeline too.
+  await expect(timeline.getByText('Página de membro aberta')).toBeVisible();
   // Each action is in the audit, on the order's timeline and in the audit API.
   for (const action of ['Acesso reenviado', 'E-mail corrigido e acesso reenviado', 'Acesso revogado']) {
     await expect(timeline.getByText(`Ação no painel: ${action}`)).toBeVisible();

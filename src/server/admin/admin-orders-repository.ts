@@ -284,3 +284,15 @@ export async function lastPostbackAt(db: Kysely<Database>): Promise<number | nul
     .executeTakeFirst();
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
+
+/** When the order's access link was opened (newest 100). */
+export async function listMemberPageOpens(db: Kysely<Database>, orderId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('member_page_opens')
+    .select('at')
+    .where('order_id', '=', orderId)
+    .orderBy('at', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((row) => Number(row.at));
+}

@@ -8,6 +8,7 @@ import {
   ensureAccessToken,
   findAdminOrder,
   listOrderEmails,
+  listMemberPageOpens,
   listOrderPostbacks,
   revokeAccessToken,
   updateBuyerEmail,
@@ -21,10 +22,11 @@ export type ActionResult = 'ok' | 'not_found' | 'not_paid';
 export async function loadOrderDetail(db: Kysely<Database>, orderId: string, now: number): Promise<AdminOrderDetail | undefined> {
   const order = await findAdminOrder(db, orderId, now);
   if (!order) return undefined;
-  const [postbacks, emails, audit] = await Promise.all([
+  const [postbacks, emails, audit, opens] = await Promise.all([
     listOrderPostbacks(db, orderId),
     listOrderEmails(db, orderId),
     listAudit(db, { orderId, limit: 100 }),
+    listMemberPageOpens(db, orderId),
   ]);
   const timeline: TimelineEntry[] = [{ at: order.createdAt, kind: 'created' }];
   if (order.chargedAt !== null) timeline.push({ at: order.chargedAt, kind: 'charged' });
@@ -35,6 +37,7 @@ export async function loadOrderDetail(db: Kysely<Database>, orderId: string, now
     else if (email.lastError) timeline.push({ at: email.createdAt, kind: 'email_failed', detail: email.lastError.slice(0, 200) });
     else timeline.push({ at: email.createdAt, kind: 'email_queued' });
   }
+  for (const at of opens) timeline.push({ at, kind: 'member_page' });
   for (const entry of audit) timeline.push({ at: entry.at, kind: 'admin', detail: entry.action });
   // Stable for equal times: the order of the pushes above (created → charged → … → e-mail).
   timeline.sort((a, b) => a.at - b.at);

@@ -165,6 +165,12 @@ export interface AdminAuditTable {
   detail: string | null;
 }
 
+/** One row per opening of a buyer's access link (the order timeline's "member page opened"). */
+export interface MemberPageOpensTable {
+  order_id: string;
+  at: number;
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -178,4 +184,5 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   admin_login_failures: AdminLoginFailuresTable;
   admin_audit: AdminAuditTable;
+  member_page_opens: MemberPageOpensTable;
 }

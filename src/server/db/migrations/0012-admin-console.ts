@@ -33,6 +33,13 @@ export const adminConsoleMigration: Migration = {
     await db.schema.createIndex('admin_audit_at').on('admin_audit').column('at').execute();
     await db.schema.createIndex('admin_audit_order').on('admin_audit').columns(['order_id', 'at']).execute();
     await db.schema.alterTable('orders').addColumn('charged_at', 'bigint').execute();
+    // Each time a buyer's access link was opened, for the order's timeline (no address, no agent).
+    await db.schema
+      .createTable('member_page_opens')
+      .addColumn('order_id', 'text', (col) => col.notNull())
+      .addColumn('at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema.createIndex('member_page_opens_order').on('member_page_opens').columns(['order_id', 'at']).execute();
     await db.schema.createIndex('orders_created_at').on('orders').column('created_at').execute();
     await db.schema.createIndex('orders_paid_at').on('orders').column('paid_at').execute();
     await db.schema.createIndex('webhook_events_order').on('webhook_events').columns(['order_id', 'received_at']).execute();
@@ -41,6 +48,7 @@ export const adminConsoleMigration: Migration = {
     await db.schema.dropIndex('webhook_events_order').execute();
     await db.schema.dropIndex('orders_paid_at').execute();
     await db.schema.dropIndex('orders_created_at').execute();
+    await db.schema.dropTable('member_page_opens').execute();
     await db.schema.alterTable('orders').dropColumn('charged_at').execute();
     await db.schema.dropTable('admin_audit').execute();
     await db.schema.dropTable('admin_login_failures').execute();
