@@ -168,7 +168,7 @@ export const admin = {
     } as Record<string, string>,
     detail: {
       sandbox: 'Modo de demonstração (gateway de teste)',
-      gatewayOk: (product: string, offers: number) => `Produto “${product}” com ${offers} ${offers === 1 ? 'oferta' : 'ofertas'}`,
+      gatewayOk: (product: string) => `Produto “${product}” e oferta encontrados`,
       gatewayError: 'O gateway não respondeu ou não achou o produto',
       noPostback: 'Nenhum aviso recebido ainda',
       postbackAgo: (ago: string) => `Recebido ${ago}`,

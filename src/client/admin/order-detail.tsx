@@ -28,9 +28,9 @@ export function OrderDetailView({ orderId, onBack, onSignedOut }: { orderId: str
 
   return (
     <div className="space-y-4">
-      <Button variant="ghost" onClick={onBack} className="px-0">
+      <button type="button" onClick={onBack} className="min-h-11 text-sm font-semibold text-slate-300 underline-offset-4 hover:text-white hover:underline">
         ← {copy.detail.back}
-      </Button>
+      </button>
       {state.kind === 'loading' ? <p className="text-slate-400">{copy.loading}</p> : null}
       {state.kind === 'failed' ? <Alert variant="destructive">{state.message || copy.api.orderNotFound}</Alert> : null}
       {state.kind === 'ready' ? (

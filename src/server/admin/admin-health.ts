@@ -37,7 +37,7 @@ export async function readHealth(
     if (config.gateway.kind === 'sandbox') return check('gateway', true, text.detail.sandbox);
     try {
       const product = await withTimeout(deps.gateway.getProduct());
-      return check('gateway', true, text.detail.gatewayOk(product.title, 1));
+      return check('gateway', true, text.detail.gatewayOk(product.title));
     } catch {
       return check('gateway', false, text.detail.gatewayError);
     }
