@@ -36,7 +36,7 @@ export async function readHealth(
   const gatewayCheck = async (): Promise<HealthCheck> => {
     if (config.gateway.kind === 'sandbox') return check('gateway', true, text.detail.sandbox);
     try {
-      const product = await withTimeout(deps.gateway.getProduct());
+      const product = await withTimeout(deps.gateway.getProduct({ fresh: true }));
       return check('gateway', true, text.detail.gatewayOk(product.title));
     } catch {
       return check('gateway', false, text.detail.gatewayError);
