@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { earlyClickScript } from '../src/client/lib/early-clicks.ts';
 import { presellGateScript } from '../src/client/lib/presell-gate.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
-import { paths, prerenderedPaths } from '../src/shared/routes.ts';
+import { clientRenderedPaths, paths, prerenderedPaths } from '../src/shared/routes.ts';
 
 /**
  * Turns the client build into finished documents: each prerendered route gets its HTML, title,
@@ -43,6 +43,7 @@ export async function prerender(distDir: string): Promise<string[]> {
       routePath,
       file: routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`,
     })),
+    ...clientRenderedPaths.map((routePath) => ({ routePath, file: `${routePath.slice(1)}/index.html` })),
     { routePath: '/404', file: '404.html' },
   ];
 
@@ -61,6 +62,8 @@ export async function prerender(distDir: string): Promise<string[]> {
     if (routePath === paths.landing) head.unshift(`<script>${presellGateScript(paths.presell)}</script>`);
     // The member area is private: search engines must not list it (its dead-link 404s included).
     if (routePath === paths.access) head.push('<meta name="robots" content="noindex" />');
+    // The seller's console: private, never listed.
+    if (routePath === paths.admin) head.push('<meta name="robots" content="noindex, nofollow" />');
     const html = template.replace('<!--app-head-->', head.join('\n    ')).replace('<!--app-html-->', page.html);
     const target = path.join(clientDir, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });

@@ -39,13 +39,15 @@ export function App({ initial }: { initial: InitialPage }) {
   }, [show]);
 
   useEffect(() => {
-    startTracking();
+    // No third-party trackers on the seller's console.
+    if (window.location.pathname !== paths.admin) startTracking();
     // Effects run after hydration: React now handles clicks, so replay a tap that came earlier.
     replayEarlyClick();
   }, []);
 
   useEffect(() => {
-    track('page_view', { page_path: current.pathname });
+    // The seller's own console is not a visit to the shop.
+    if (current.pathname !== paths.admin) track('page_view', { page_path: current.pathname });
   }, [current.pathname]);
 
   const navigation = useMemo<Navigation>(
@@ -60,7 +62,7 @@ export function App({ initial }: { initial: InitialPage }) {
   return (
     <NavigationContext.Provider value={navigation}>
       <Page />
-      <CookieNotice />
+      {current.pathname === paths.admin ? null : <CookieNotice />}
     </NavigationContext.Provider>
   );
 }

@@ -8,7 +8,7 @@ import { paths } from '../shared/routes.ts';
 export type PageModule = { default: ComponentType };
 
 export interface RouteDef {
-  key: 'landing' | 'presell' | 'access' | 'terms' | 'privacy' | 'not-found';
+  key: 'landing' | 'presell' | 'access' | 'terms' | 'privacy' | 'admin' | 'not-found';
   load: () => Promise<PageModule>;
 }
 
@@ -17,6 +17,8 @@ const presell: RouteDef = { key: 'presell', load: () => import('./pages/presell-
 const access: RouteDef = { key: 'access', load: () => import('./pages/access-page.tsx') };
 const terms: RouteDef = { key: 'terms', load: () => import('./pages/terms-page.tsx') };
 const privacy: RouteDef = { key: 'privacy', load: () => import('./pages/privacy-page.tsx') };
+// The seller's console: its own chunk (and its chart library's), never part of a buyer's download.
+const admin: RouteDef = { key: 'admin', load: () => import('./pages/admin-page.tsx') };
 const notFound: RouteDef = { key: 'not-found', load: () => import('./pages/not-found-page.tsx') };
 
 /** `/acesso/{token}`: one segment after the member page's path. */
@@ -31,6 +33,7 @@ export function matchRoute(pathname: string): RouteDef {
   if (clean === paths.presell) return presell;
   if (clean === paths.terms) return terms;
   if (clean === paths.privacy) return privacy;
+  if (clean === paths.admin) return admin;
   // `/acesso/{token}` is only ever rendered for a dead link (a live one redirects to `/acesso`).
   if (clean === paths.access || isAccessLink(clean)) return access;
   return notFound;

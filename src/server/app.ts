@@ -10,6 +10,7 @@ import { apiError } from './http.ts';
 import type { Background } from './background.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
+import { adminRoutes, type AdminDeps } from './routes/admin.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { liveRoutes } from './routes/live.ts';
 import { ordersRoutes, productRoutes } from './routes/orders.ts';
@@ -30,6 +31,8 @@ export interface AppDeps {
   sandbox?: Hono;
   /** The built client; absent in API-only integration tests. */
   site?: Site;
+  /** The seller's console (/painel, /api/admin); without it the console is off. */
+  admin?: AdminDeps;
 }
 
 export type AppEnv = {
@@ -44,7 +47,7 @@ export type AppEnv = {
 
 /** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, site, checkout, sandbox, background } = deps;
+  const { db, config, logger, site, checkout, sandbox, background, admin } = deps;
   const app = new Hono<AppEnv>();
 
   app.use(async (c, next) => {
@@ -86,6 +89,7 @@ export function createApp(deps: AppDeps) {
   api.route('/presence', presenceRoutes);
   api.route('/product', productRoutes);
   api.route('/webhooks', webhooksRoutes);
+  api.route('/admin', adminRoutes(admin ?? { password: undefined, runOutbox: () => undefined }));
   api.all('*', (c) => apiError(c, 404, 'Recurso não encontrado.'));
   app.route('/api', api);
   // Never in a configured production: main.ts mounts it only when PROVIDER_URL is unset.
@@ -95,6 +99,16 @@ export function createApp(deps: AppDeps) {
   app.route(paths.access, accessPageRoutes(site));
 
   if (site) {
+    // The console is rendered in the browser only; its shell is private and never indexed.
+    const consolePage = site.page(pageFile(paths.admin));
+    if (consolePage) {
+      app.get(paths.admin, (c) => {
+        const response = sendPage(c, consolePage);
+        response.headers.set('X-Robots-Tag', 'noindex, nofollow');
+        response.headers.set('Cache-Control', 'no-store');
+        return response;
+      });
+    }
     for (const routePath of prerenderedPaths) {
       const page = site.page(pageFile(routePath));
       if (page) app.get(routePath, (c) => sendPage(c, page));

@@ -47,6 +47,8 @@ export function composeServer(options: {
   /** Tests may swap the mailer (e.g. one whose SMTP server they stop and start). */
   mailer?: Mailer;
   now?: () => number;
+  /** The console password when none is configured (main.ts generates one in demo mode). */
+  adminPassword?: string;
 }): ComposedServer {
   const { config, database, logger, site } = options;
   let port = config.port;
@@ -87,7 +89,12 @@ export function composeServer(options: {
     render: (message) => renderOutboxMessage({ db: database.db, config, publicUrl }, message),
   });
   const reconciler = createReconciler(checkout);
-  const app = createApp({ config, db: database.db, logger, site, sandbox, checkout, background });
+  const admin = {
+    password: config.adminPassword ?? options.adminPassword,
+    mailer,
+    runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
+  };
+  const app = createApp({ config, db: database.db, logger, site, sandbox, checkout, background, admin });
   return {
     app,
     checkout,

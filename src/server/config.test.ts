@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     expect(both[1]).toMatch(/^DATABASE_URL must be postgres:\/\//);
   });
 
+  it('takes ADMIN_PASSWORD of 12 characters or more and never echoes a short one', () => {
+    expect(loadConfig({}).adminPassword).toBeUndefined();
+    expect(loadConfig({ ADMIN_PASSWORD: '  ' }).adminPassword).toBeUndefined();
+    expect(loadConfig({ ADMIN_PASSWORD: 'doze-letras!' }).adminPassword).toBe('doze-letras!');
+    expect(problemsOf({ ADMIN_PASSWORD: 'curta123' })).toEqual(['ADMIN_PASSWORD must be at least 12 characters']);
+  });
+
   it('accepts Postgres and SQLite URLs and never echoes a password', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/test' }).database).toEqual({
       kind: 'postgres',

@@ -129,6 +129,7 @@ const EnvSchema = z.object({
     message: 'must be a valid CPF (11 digits) or CNPJ (14 digits)',
   }),
   SELLER_ADDRESS: optionalText,
+  ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(12, { message: 'must be at least 12 characters' }).optional()),
 });
 
 export type DatabaseTarget =
@@ -169,6 +170,8 @@ export interface Config {
   /** Public tracker IDs; each one unset means that tracker is off. */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** The seller's console (/painel) password; unset → generated at start in demo mode, else the console is off. */
+  adminPassword: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -209,7 +212,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0]);
       const got = env[name];
-      problems.push(`${name} ${issue.message}${got === undefined ? '' : ` (got "${redactUrl(got)}")`}`);
+      // A password is never echoed, not even a short wrong one.
+      const shown = got === undefined || name === 'ADMIN_PASSWORD' ? '' : ` (got "${redactUrl(got)}")`;
+      problems.push(`${name} ${issue.message}${shown}`);
     }
   }
   const dataDir = path.resolve(parsed.data?.DATA_DIR ?? (env.DATA_DIR?.trim() || './data'));
@@ -255,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trackers: { gaId: values.GA_ID ?? null, metaPixelId: values.META_PIXEL_ID ?? null, clarityId: values.CLARITY_ID ?? null },
     logLevel: values.LOG_LEVEL,
+    adminPassword: values.ADMIN_PASSWORD,
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +37,11 @@ async function main() {
   const browserConfig = publicConfig(config);
   const site = loadSite(findClientDir(), publicConfigScript(browserConfig), browserConfig);
 
-  const composed = composeServer({ config, database, logger, site });
+  // Demo mode (the sandbox gateway) without ADMIN_PASSWORD: a password for this run only, shown
+  // once on the start line. With a real gateway the console stays off until the seller sets one.
+  const generatedAdminPassword =
+    config.adminPassword === undefined && config.gateway.kind === 'sandbox' ? randomBytes(12).toString('base64url') : undefined;
+  const composed = composeServer({ config, database, logger, site, adminPassword: generatedAdminPassword });
   const gatewayTarget = config.gateway;
 
   const server = serve({ fetch: composed.app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
@@ -46,6 +51,8 @@ async function main() {
     logger.info(`Vitrine listening on http://${shownHost}:${info.port}`, {
       database: database.dialect,
       gateway: gatewayTarget.kind === 'remote' ? new URL(gatewayTarget.url).host : 'sandbox',
+      console: config.adminPassword || generatedAdminPassword ? `${config.publicUrl ?? `http://${shownHost}:${info.port}`}/painel` : 'off (set ADMIN_PASSWORD)',
+      consolePassword: generatedAdminPassword,
     });
   });
 

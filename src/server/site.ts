@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { PUBLIC_CONFIG_PLACEHOLDER, defaultPublicConfig, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
-import { prerenderedPaths } from '../shared/routes.ts';
+import { clientRenderedPaths, prerenderedPaths } from '../shared/routes.ts';
 
 /**
  * Delivers the built client: hashed assets with a long cache, prerendered pages, and the 404
@@ -39,7 +39,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     throw new Error(`The client build is missing (${indexFile}); run "npm run build" first.`);
   }
   const pages = new Map<string, Page>();
-  for (const file of [...prerenderedPaths.map(pageFile), NOT_FOUND_PAGE]) {
+  for (const file of [...prerenderedPaths.map(pageFile), ...clientRenderedPaths.map(pageFile), NOT_FOUND_PAGE]) {
     const html = Buffer.from(
       fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues).replace(
         PUBLIC_CONFIG_PLACEHOLDER,

@@ -7,6 +7,7 @@ describe('routeKey', () => {
     expect(routeKey('/presell/')).toBe('/presell');
     expect(routeKey('/acesso')).toBe('/acesso');
     expect(routeKey('/acesso/tok_abc123')).toBe('/acesso/:token');
+    expect(routeKey('/painel')).toBe('/painel');
     expect(routeKey('/wp-admin.php')).toBe('*');
   });
 });

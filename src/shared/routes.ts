@@ -5,10 +5,14 @@ export const paths = {
   terms: '/termos',
   privacy: '/privacidade',
   access: '/acesso',
+  admin: '/painel',
 } as const;
 
 /** Pages the server delivers as prerendered HTML files (see scripts/prerender.ts). */
 export const prerenderedPaths = [paths.landing, paths.presell, paths.access, paths.terms, paths.privacy] as const;
+
+/** Pages rendered in the browser only (an empty shell is built for them): the seller's console. */
+export const clientRenderedPaths = [paths.admin] as const;
 
 /** Marks pages that are not part of the site (the 404 page) in route keys. */
 export const NOT_FOUND_KEY = '*';
@@ -23,5 +27,6 @@ export function routeKey(pathname: string): string {
   if (clean === paths.terms || clean === paths.privacy) return clean;
   if (clean === paths.access) return paths.access;
   if (clean.startsWith(`${paths.access}/`)) return `${paths.access}/:token`;
+  if (clean === paths.admin) return paths.admin;
   return NOT_FOUND_KEY;
 }

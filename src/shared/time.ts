@@ -49,3 +49,16 @@ export function businessMonth(at: number = Date.now()): { start: number; nextSta
   const [year, month] = businessDay(at).split('-').map(Number) as [number, number];
   return { start: businessMidnight(year, month - 1, 1), nextStart: businessMidnight(year, month, 1) };
 }
+
+/** The instant a São Paulo calendar day (YYYY-MM-DD) starts; `days` shifts it by whole days. */
+export function businessDayStart(day: string, days = 0): number {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return businessMidnight(year, month - 1, date + days);
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+
+/** e.g. "10/03/2025, 12:00", in São Paulo time. */
+export function formatDateTime(at: number): string {
+  return dateTimeFormat.format(at);
+}

@@ -276,6 +276,7 @@ describe('member area pages with a built client', () => {
       ['acesso/index.html', 'ACCESS-DOC'],
       ['termos/index.html', 'TERMS-DOC'],
       ['privacidade/index.html', 'PRIVACY-DOC'],
+      ['painel/index.html', 'CONSOLE-DOC'],
       ['404.html', 'NOT-FOUND-DOC'],
     ] as const) {
       fs.mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });

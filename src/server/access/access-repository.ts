@@ -83,3 +83,8 @@ function toAccessOrder(row: {
     accessToken: row.access_token,
   };
 }
+
+/** Notes that an order's access link was opened (shown on the order's timeline in the console). */
+export async function recordMemberPageOpen(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
+  await db.insertInto('member_page_opens').values({ order_id: orderId, at: now }).execute();
+}

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
-import { parseSupplierCsv, SUPPLIER_CSV_COLUMNS, type SupplierInput } from '../suppliers/supplier-csv.ts';
-import { replaceSupplierList } from '../suppliers/suppliers-repository.ts';
+import { SUPPLIER_CSV_COLUMNS, type SupplierInput } from '../suppliers/supplier-csv.ts';
+import { importSupplierList, previewSupplierImport } from '../suppliers/supplier-import.ts';
 
 /**
  * `npm run suppliers:import -- fornecedores.csv [--dry-run]`
@@ -83,14 +83,14 @@ async function main(argv: string[]): Promise<number> {
     return EXIT_USAGE;
   }
 
-  const { rows, errors } = parseSupplierCsv(text);
+  const { rows, errors, categories: categoryCounts } = previewSupplierImport(text);
   if (errors.length > 0) {
     fail(`${args.file}: ${errors.length} problem(s); nothing was imported.`);
     for (const error of errors) fail(`  line ${error.line}: ${error.message}`);
     return EXIT_INVALID;
   }
 
-  const categories = new Set(rows.map((row) => row.category)).size;
+  const categories = categoryCounts.length;
   if (args.dryRun) {
     summarize(rows);
     out();
@@ -111,7 +111,10 @@ async function main(argv: string[]): Promise<number> {
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    const meta = await replaceSupplierList(database.db, rows, Date.now());
+    const result = await importSupplierList(database.db, text, Date.now());
+    // The file was checked above; the import checks it again with the same code and cannot differ.
+    if (result.kind === 'invalid') return EXIT_INVALID;
+    const { meta } = result;
     out(`Imported ${meta.count} suppliers in ${categories} categories into ${database.dialect}; list updated at ${formatTime(meta.updatedAt)}.`);
     return EXIT_OK;
   } finally {

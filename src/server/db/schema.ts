@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types for Kysely. Times are epoch milliseconds (bigint columns) so that SQLite and
  * Postgres compare them the same way; money is integer centavos.
@@ -44,6 +46,8 @@ export interface OrdersTable {
   paid_at: number | null;
   /** Last time the gateway was asked about this order (throttles polling). */
   checked_at: number | null;
+  /** When the gateway accepted the charge (the PIX was offered); null for older orders. */
+  charged_at: Generated<number | null>;
 }
 
 /** The supplier list buyers see, replaced whole by the seller's CSV import. */
@@ -135,6 +139,38 @@ export interface PresenceTable {
   last_seen: number;
 }
 
+/** A signed-in console session; the cookie holds the secret, this table only its hash. */
+export interface AdminSessionsTable {
+  id_hash: string;
+  created_at: number;
+  last_seen_at: number;
+  /** Set by "Sair"; an ended session opens nothing. */
+  ended_at: number | null;
+}
+
+/** One row per wrong console password, per hashed client address (lockout window). */
+export interface AdminLoginFailuresTable {
+  address_key: string;
+  at: number;
+}
+
+/** What was done in the console, by which session, to which order. */
+export interface AdminAuditTable {
+  id: string;
+  at: number;
+  session: string;
+  action: string;
+  order_id: string | null;
+  /** JSON with the action's details (e.g. the old and new e-mail). */
+  detail: string | null;
+}
+
+/** One row per opening of a buyer's access link (the order timeline's "member page opened"). */
+export interface MemberPageOpensTable {
+  order_id: string;
+  at: number;
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -145,4 +181,8 @@ export interface Database {
   outbox: OutboxTable;
   rate_limits: RateLimitsTable;
   presence: PresenceTable;
+  admin_sessions: AdminSessionsTable;
+  admin_login_failures: AdminLoginFailuresTable;
+  admin_audit: AdminAuditTable;
+  member_page_opens: MemberPageOpensTable;
 }

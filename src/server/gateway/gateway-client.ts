@@ -199,8 +199,8 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   let cached: { product: GatewayProduct; until: number } | null = null;
   let loading: Promise<GatewayProduct> | null = null;
 
-  async function getProduct(): Promise<GatewayProduct> {
-    if (cached && Date.now() < cached.until) return cached.product;
+  async function getProduct(options: { fresh?: boolean } = {}): Promise<GatewayProduct> {
+    if (!options.fresh && cached && Date.now() < cached.until) return cached.product;
     // Concurrent first visitors share one request; a failure is not cached, the next call retries.
     loading ??= loadProduct()
       .then((product) => {

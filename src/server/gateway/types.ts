@@ -57,7 +57,8 @@ export interface ChargeInput {
 }
 
 export interface GatewayClient {
-  getProduct(): Promise<GatewayProduct>;
+  /** `fresh` skips the cache: the console's health check asks the gateway now. */
+  getProduct(options?: { fresh?: boolean }): Promise<GatewayProduct>;
   /** Sends exactly one POST; never retried (there is no idempotency key, gateway-notes §9). */
   createCharge(input: ChargeInput): Promise<Charge>;
   getTransaction(hash: string): Promise<TransactionRecord>;

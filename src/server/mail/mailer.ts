@@ -27,6 +27,8 @@ export interface Mailer {
   readonly mode: 'smtp' | 'file';
   /** Resolves once the SMTP server accepted the message (or the file is in place); throws otherwise. */
   send(message: MailMessage): Promise<void>;
+  /** Checks the SMTP server answers and accepts the login (the console's Saúde page); file mode has nothing to check. */
+  verify?(): Promise<void>;
   close(): void;
 }
 
@@ -70,6 +72,13 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer
         throw new MailDeliveryError(`SMTP delivery failed: ${error instanceof Error ? error.message : String(error)}`, {
           cause: error,
         });
+      }
+    },
+    async verify() {
+      try {
+        await transport.verify();
+      } catch (error) {
+        throw new MailDeliveryError(`SMTP check failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
     },
     close() {

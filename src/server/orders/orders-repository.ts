@@ -114,6 +114,7 @@ export async function markOrderCharged(
       alternate_ids: JSON.stringify(charge.alternateIds),
       pix_code: charge.pixCode,
       pix_image: charge.pixImage,
+      charged_at: charge.now,
       updated_at: charge.now,
       expires_at: charge.expiresAt,
     })

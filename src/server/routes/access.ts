@@ -8,6 +8,7 @@ import { CheckoutFormSchema } from '../../shared/checkout.ts';
 import { paths } from '../../shared/routes.ts';
 import { clientAddress } from '../access/client-address.ts';
 import { loadMemberArea, lookUpAccessToken, requestAccessResend } from '../access/access-service.ts';
+import { recordMemberPageOpen } from '../access/access-repository.ts';
 import type { AppEnv } from '../app.ts';
 import { apiError } from '../http.ts';
 import { pageFile, sendPage, type Site } from '../site.ts';
@@ -47,6 +48,7 @@ export function accessPageRoutes(site: Site | undefined) {
       c.header('Cache-Control', 'no-store');
       c.header('Referrer-Policy', 'no-referrer');
       c.var.logger.info('Access link opened', { order: access.order.id });
+      await recordMemberPageOpen(c.var.db, access.order.id, now(c));
       return c.redirect(paths.access, 303);
     }
     // Never the token itself in the log: it is a credential, even a dead one.

@@ -1,0 +1,12 @@
+import { formatBRL } from '../../shared/money.ts';
+import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
+
+export { formatBRL };
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, day: '2-digit', month: '2-digit' });
+
+export const formatDateTime = (at: number) => dateTime.format(at);
+/** "2025-03-10" → "10/03". */
+export const formatDay = (day: string) => dateOnly.format(new Date(`${day}T12:00:00Z`));
+export const formatRate = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1).replace('.', ',')}%`);

@@ -1,0 +1,100 @@
+import { useCallback, useId, useState } from 'react';
+import { admin as copy } from '../../content/admin.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { adminApi } from './admin-api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { formatBRL, formatDateTime } from './format.ts';
+import { StatusBadge } from './orders-section.tsx';
+import { useAdminData } from './use-admin-data.ts';
+
+type Action = 'resend' | 'correct' | 'revoke' | 'refund';
+
+/** One order: buyer, amount, its timeline, and the actions (each confirmed, each audited by the server). */
+export function OrderDetailView({ orderId, onBack, onSignedOut }: { orderId: string; onBack: () => void; onSignedOut: () => void }) {
+  const load = useCallback(() => adminApi.order(orderId), [orderId]);
+  const { state, reload } = useAdminData(load, onSignedOut);
+  const [dialog, setDialog] = useState<Action | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const id = useId();
+
+  const run = async (action: Action) => {
+    if (action === 'correct') await adminApi.correctEmail(orderId, email);
+    else await adminApi.orderAction(orderId, action);
+    setDone(copy.detail.done[action]);
+    await reload();
+  };
+
+  return (
+    <div className="space-y-4">
+      <button type="button" onClick={onBack} className="min-h-11 text-sm font-semibold text-slate-300 underline-offset-4 hover:text-white hover:underline">
+        ← {copy.detail.back}
+      </button>
+      {state.kind === 'loading' ? <p className="text-slate-400">{copy.loading}</p> : null}
+      {state.kind === 'failed' ? <Alert variant="destructive">{state.message || copy.api.orderNotFound}</Alert> : null}
+      {state.kind === 'ready' ? (
+        <>
+          <section className="rounded-2xl border border-line bg-ink-850 p-4">
+            <h2 className="break-all text-lg font-black text-white">{copy.detail.title(state.data.id)}</h2>
+            <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-slate-400">{copy.detail.buyer}</dt>
+                <dd className="font-semibold text-white">{state.data.buyerName}</dd>
+                <dd className="break-all text-slate-300">{state.data.buyerEmail}</dd>
+                <dd className="text-slate-300">{state.data.buyerPhone}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-400">{copy.detail.amount}</dt>
+                <dd className="text-lg font-black text-white">{formatBRL(state.data.amountCents)}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-400">{copy.orders.statusFilter}</dt>
+                <dd>
+                  <StatusBadge status={state.data.status} /> {state.data.status === 'paid' && !state.data.hasAccess ? <span className="text-xs text-slate-400">({copy.orders.noAccess})</span> : null}
+                </dd>
+                {state.data.failureReason ? <dd className="mt-1 text-xs text-slate-400">{copy.detail.failure}: {state.data.failureReason}</dd> : null}
+              </div>
+            </dl>
+            {done ? <Alert variant="success" className="mt-4">{done}</Alert> : null}
+            {state.data.status === 'paid' ? (
+              <div className="mt-4 grid gap-2 sm:flex sm:flex-wrap">
+                <Button variant="secondary" onClick={() => setDialog('resend')}>{copy.detail.actions.resend}</Button>
+                <Button variant="secondary" onClick={() => { setEmail(state.data.buyerEmail); setDialog('correct'); }}>{copy.detail.actions.correct}</Button>
+                {state.data.hasAccess ? <Button variant="secondary" onClick={() => setDialog('revoke')}>{copy.detail.actions.revoke}</Button> : null}
+                <Button variant="secondary" onClick={() => setDialog('refund')}>{copy.detail.actions.refund}</Button>
+              </div>
+            ) : null}
+          </section>
+          <section className="rounded-2xl border border-line bg-ink-850 p-4">
+            <h3 className="text-base font-extrabold text-white">{copy.detail.timeline}</h3>
+            <ol className="mt-3 space-y-3 border-l border-line pl-4" aria-label={copy.detail.timeline}>
+              {state.data.timeline.map((entry, index) => (
+                <li key={index} className="relative">
+                  <span aria-hidden="true" className="absolute -left-[1.3rem] top-1.5 size-2 rounded-full bg-brand-400" />
+                  <p className="text-sm font-semibold text-white">
+                    {copy.detail.timelineKinds[entry.kind]}
+                    {entry.kind === 'admin' && entry.detail ? `: ${copy.detail.auditActions[entry.detail] ?? entry.detail}` : ''}
+                  </p>
+                  <p className="text-xs text-slate-400">
+                    {formatDateTime(entry.at)}
+                    {entry.kind === 'email_failed' && entry.detail ? ` — ${entry.detail}` : ''}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          </section>
+          <ConfirmDialog open={dialog === 'resend'} onOpenChange={(open) => setDialog(open ? 'resend' : null)} title={copy.detail.confirm.resend.title} body={copy.detail.confirm.resend.body(state.data.buyerEmail)} onConfirm={() => run('resend')} />
+          <ConfirmDialog open={dialog === 'correct'} onOpenChange={(open) => setDialog(open ? 'correct' : null)} title={copy.detail.confirm.correct.title} body={copy.detail.confirm.correct.body} onConfirm={() => run('correct')}>
+            <div>
+              <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-200">{copy.detail.confirm.correct.field}</label>
+              <input id={`${id}-email`} type="email" value={email} onChange={(event) => setEmail(event.target.value)} className="mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white" />
+            </div>
+          </ConfirmDialog>
+          <ConfirmDialog open={dialog === 'revoke'} onOpenChange={(open) => setDialog(open ? 'revoke' : null)} title={copy.detail.confirm.revoke.title} body={copy.detail.confirm.revoke.body} onConfirm={() => run('revoke')} danger />
+          <ConfirmDialog open={dialog === 'refund'} onOpenChange={(open) => setDialog(open ? 'refund' : null)} title={copy.detail.confirm.refund.title} body={copy.detail.confirm.refund.body} onConfirm={() => run('refund')} danger />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { admin as copy } from '../../content/admin.ts';
+import type { AdminOverview } from '../../shared/admin.ts';
+import { Alert } from '../ui/alert.tsx';
+import { adminApi } from './admin-api.ts';
+import { formatBRL, formatDateTime, formatRate } from './format.ts';
+import { useAdminData } from './use-admin-data.ts';
+
+// The chart library is only fetched when the overview is on screen.
+const DailyCharts = lazy(() => import('./daily-charts.tsx'));
+
+const REFRESH_MS = 15_000;
+const PERIODS = ['today', 'last7', 'last30', 'month'] as const;
+
+/** Visão geral: sales, spots, funnel and charts, refreshed every 15 s without a reload. */
+export function OverviewSection({ onSignedOut }: { onSignedOut: () => void }) {
+  const { state } = useAdminData(adminApi.overview, onSignedOut, { refreshMs: REFRESH_MS });
+  const newSale = useNewSale(state.kind === 'ready' ? state.data : null);
+
+  if (state.kind === 'loading') return <p className="text-slate-400">{copy.loading}</p>;
+  if (state.kind === 'failed') return <Alert variant="destructive">{state.message || copy.api.invalid}</Alert>;
+  const overview = state.data;
+
+  return (
+    <div className="space-y-5">
+      <div aria-live="polite">
+        {newSale ? (
+          <Alert variant="success" className="text-base">
+            {copy.overview.newSale(newSale.buyerName, formatBRL(newSale.amountCents))}
+          </Alert>
+        ) : null}
+      </div>
+      <p className="text-xs text-slate-400">{copy.overview.refreshing}</p>
+      <section aria-label={copy.overview.revenue} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {PERIODS.map((period) => (
+          <div key={period} className="rounded-2xl border border-line bg-ink-850 p-4">
+            <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-400">{copy.overview.periods[period]}</h2>
+            <p className="mt-1 text-xl font-black text-white sm:text-2xl" aria-label={`${copy.overview.revenue} ${copy.overview.periods[period]}`}>
+              {formatBRL(overview.totals[period].revenueCents)}
+            </p>
+            <p className="text-sm text-slate-300">{copy.overview.paidOrders(overview.totals[period].paidOrders)}</p>
+          </div>
+        ))}
+      </section>
+      <section className="grid gap-3 sm:grid-cols-2">
+        <div className="rounded-2xl border border-line bg-ink-850 p-4">
+          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-400">{copy.overview.spotsLeft}</h2>
+          <p className="mt-1 text-2xl font-black text-white">
+            {overview.spotsLeft === null ? copy.overview.unlimited : `${overview.spotsLeft} ${copy.overview.spotsOf(overview.capacity)}`}
+          </p>
+        </div>
+        <div className="rounded-2xl border border-line bg-ink-850 p-4">
+          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-400">{copy.overview.offerEnds}</h2>
+          <p className="mt-1 text-2xl font-black text-white">{formatDateTime(overview.offerEndsAt)}</p>
+        </div>
+      </section>
+      <FunnelTable overview={overview} />
+      <Suspense fallback={<p className="text-slate-400">{copy.loading}</p>}>
+        <DailyCharts daily={overview.daily} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** The latest sale once the paid count grows while the console is open (not for sales before it opened). */
+function useNewSale(overview: AdminOverview | null) {
+  const seen = useRef<number | null>(null);
+  const [sale, setSale] = useState<AdminOverview['latestPaid']>(null);
+  useEffect(() => {
+    if (!overview) return;
+    if (seen.current !== null && overview.paidOrdersAllTime > seen.current && overview.latestPaid) setSale(overview.latestPaid);
+    seen.current = overview.paidOrdersAllTime;
+  }, [overview]);
+  return sale;
+}
+
+function FunnelTable({ overview }: { overview: AdminOverview }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-ink-850 p-4">
+      <h2 id={id} className="text-base font-extrabold text-white">{copy.overview.funnel}</h2>
+      <table className="mt-3 w-full text-sm">
+        <tbody>
+          {overview.funnel.map((step) => (
+            <tr key={step.key} className="border-t border-line first:border-t-0">
+              <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-300">
+                {copy.overview.funnelSteps[step.key]}
+              </th>
+              <td className="py-2 text-right text-base font-bold tabular-nums text-white">{step.count}</td>
+              <td className="w-28 py-2 pl-2 text-right text-xs text-slate-400 sm:w-40">
+                {step.rate === null ? '' : copy.overview.stepRate(formatRate(step.rate))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import { admin as copy } from '../../content/admin.ts';
+import { sellerPlaceholder } from '../../content/seller.ts';
+import type { AdminHealth, HealthCheck } from '../../shared/admin.ts';
+import { formatDateTime } from '../../shared/time.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { chooseOfferDeadline } from '../live/live-signals.ts';
+import type { GatewayClient } from '../gateway/types.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { countSpotsTaken } from '../orders/orders-repository.ts';
+import { businessMonth } from '../../shared/time.ts';
+import { lastPostbackAt, outboxHealth } from './admin-orders-repository.ts';
+
+const text = copy.health;
+/** A check that takes longer than this (a hung gateway or SMTP server) counts as failed. */
+const CHECK_TIMEOUT_MS = 8_000;
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS).unref()),
+  ]);
+}
+
+function check(key: string, ok: boolean, detail: string): HealthCheck {
+  return ok ? { key, ok, detail } : { key, ok, detail, fix: text.fix[key as keyof typeof text.fix] };
+}
+
+/** Saúde: each part the shop depends on, checked now, with a fix line for what is wrong. */
+export async function readHealth(
+  deps: { db: Kysely<Database>; config: Config; gateway: GatewayClient; mailer: Mailer | undefined },
+  now: number,
+): Promise<AdminHealth> {
+  const { db, config } = deps;
+  const gatewayCheck = async (): Promise<HealthCheck> => {
+    if (config.gateway.kind === 'sandbox') return check('gateway', true, text.detail.sandbox);
+    try {
+      const product = await withTimeout(deps.gateway.getProduct({ fresh: true }));
+      return check('gateway', true, text.detail.gatewayOk(product.title));
+    } catch {
+      return check('gateway', false, text.detail.gatewayError);
+    }
+  };
+  const smtpCheck = async (): Promise<HealthCheck> => {
+    if (!config.mail.smtpUrl || !deps.mailer?.verify) return check('smtp', true, text.detail.smtpFile);
+    try {
+      await withTimeout(deps.mailer.verify());
+      return check('smtp', true, text.detail.smtpOk);
+    } catch {
+      return check('smtp', false, text.detail.smtpError);
+    }
+  };
+  const month = businessMonth(now);
+  const [gateway, smtp, lastPostback, outbox, taken] = await Promise.all([
+    gatewayCheck(),
+    smtpCheck(),
+    lastPostbackAt(db),
+    outboxHealth(db, now),
+    config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start, now) : Promise.resolve(0),
+  ]);
+
+  const seller = config.storefront.seller;
+  const placeholders: string[] = [
+    seller.name === sellerPlaceholder.name && text.fields.name,
+    seller.document === sellerPlaceholder.document && text.fields.document,
+    seller.address === sellerPlaceholder.address && text.fields.address,
+  ].filter((field) => field !== false);
+  const trackers = [config.trackers.gaId && 'GA4', config.trackers.metaPixelId && 'Meta Pixel', config.trackers.clarityId && 'Clarity'].filter(
+    (name): name is string => Boolean(name),
+  );
+  const publicUrl = config.publicUrl;
+  const left = config.monthlyCapacity > 0 ? config.monthlyCapacity - taken : null;
+  const offerEnd = formatDateTime(chooseOfferDeadline(config.offerEndsAt, now));
+  const postbackMinutes = lastPostback === null ? null : Math.floor((now - lastPostback) / 60_000);
+
+  return {
+    checks: [
+      gateway,
+      // In demo mode the sandbox posts back itself; with none yet there is simply nothing to show.
+      check(
+        'postback',
+        lastPostback !== null || config.gateway.kind === 'sandbox',
+        postbackMinutes === null ? text.detail.noPostback : text.detail.postbackAgo(copy.time.ago(postbackMinutes)),
+      ),
+      smtp,
+      check('outbox', outbox.backlog === 0 && outbox.undeliverable.length === 0, text.detail.outbox(outbox.backlog, outbox.undeliverable.length)),
+      check('placeholders', placeholders.length === 0, placeholders.length === 0 ? text.detail.placeholdersOk : text.detail.placeholders(placeholders.join(', '))),
+      check(
+        'publicUrl',
+        publicUrl?.startsWith('https://') === true,
+        publicUrl === undefined ? text.detail.publicUrlMissing : publicUrl.startsWith('https://') ? text.detail.publicUrlOk(publicUrl) : text.detail.publicUrlHttp(publicUrl),
+      ),
+      check('trackers', trackers.length > 0, trackers.length > 0 ? text.detail.trackersOn(trackers.join(', ')) : text.detail.trackersOff),
+      check(
+        'capacity',
+        left === null || left > 0,
+        left !== null && left <= 0
+          ? text.detail.capacityFull
+          : text.detail.capacity(left === null ? copy.overview.unlimited : `${left} ${copy.overview.spotsOf(config.monthlyCapacity)}`, offerEnd),
+      ),
+    ],
+    undeliverable: outbox.undeliverable,
+  };
+}

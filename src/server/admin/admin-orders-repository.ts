@@ -1,0 +1,298 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, StoredOrderStatus } from '../db/schema.ts';
+import type { AdminOrderStatus, OrderFilterStatus } from '../../shared/admin.ts';
+
+/** The console's reads over orders, e-mails and postbacks. */
+
+export interface AdminOrderRow {
+  id: string;
+  status: AdminOrderStatus;
+  buyerName: string;
+  buyerEmail: string;
+  buyerPhone: string;
+  amountCents: number;
+  createdAt: number;
+  chargedAt: number | null;
+  paidAt: number | null;
+  expiresAt: number;
+  hasAccess: boolean;
+  failureReason: string | null;
+}
+
+export interface OrderSearch {
+  status: OrderFilterStatus;
+  /** Epoch ms range on the creation time, [from, to). */
+  from?: number;
+  to?: number;
+  q?: string;
+  offset: number;
+  limit: number;
+  now: number;
+}
+
+type Row = {
+  id: string;
+  status: StoredOrderStatus;
+  buyer_name: string;
+  buyer_email: string;
+  buyer_phone: string;
+  amount_cents: number;
+  created_at: number;
+  charged_at: number | null;
+  paid_at: number | null;
+  expires_at: number;
+  access_token: string | null;
+  failure_reason: string | null;
+};
+
+const COLUMNS = [
+  'id',
+  'status',
+  'buyer_name',
+  'buyer_email',
+  'buyer_phone',
+  'amount_cents',
+  'created_at',
+  'charged_at',
+  'paid_at',
+  'expires_at',
+  'access_token',
+  'failure_reason',
+] as const;
+
+function toAdminOrder(row: Row, now: number): AdminOrderRow {
+  const expired = row.status === 'pending' && Number(row.expires_at) <= now;
+  return {
+    id: row.id,
+    status: expired ? 'expired' : row.status,
+    buyerName: row.buyer_name,
+    buyerEmail: row.buyer_email,
+    buyerPhone: row.buyer_phone,
+    amountCents: Number(row.amount_cents),
+    createdAt: Number(row.created_at),
+    chargedAt: row.charged_at === null ? null : Number(row.charged_at),
+    paidAt: row.paid_at === null ? null : Number(row.paid_at),
+    expiresAt: Number(row.expires_at),
+    hasAccess: row.status === 'paid' && row.access_token !== null,
+    failureReason: row.failure_reason,
+  };
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 'limit'>) {
+  let query = db.selectFrom('orders');
+  const { status, now } = search;
+  if (status === 'paid' || status === 'failed' || status === 'reversed') query = query.where('status', '=', status);
+  if (status === 'expired') query = query.where('status', '=', 'pending').where('expires_at', '<=', now);
+  if (status === 'pending') {
+    query = query.where((eb) =>
+      eb.or([eb('status', '=', 'creating'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]),
+    );
+  }
+  if (search.from !== undefined) query = query.where('created_at', '>=', search.from);
+  if (search.to !== undefined) query = query.where('created_at', '<', search.to);
+  const q = search.q?.trim();
+  if (q) {
+    const digits = q.replace(/\D/g, '');
+    const pattern = likePattern(q.toLowerCase());
+    query = query.where((eb) => {
+      const conditions = [
+        eb('id', '=', q),
+        // e-mails are stored lower-cased; names are compared lower-cased on both sides.
+        eb('buyer_email', 'like', sql<string>`${pattern} escape '\\'`),
+        eb(eb.fn('lower', ['buyer_name']), 'like', sql<string>`${pattern} escape '\\'`),
+      ];
+      if (digits.length >= 4) conditions.push(eb('buyer_phone', 'like', `%${digits}%`));
+      return eb.or(conditions);
+    });
+  }
+  return query;
+}
+
+export async function searchOrders(db: Kysely<Database>, search: OrderSearch): Promise<{ orders: AdminOrderRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    searchQuery(db, search).select(COLUMNS).orderBy('created_at', 'desc').orderBy('id').offset(search.offset).limit(search.limit).execute(),
+    searchQuery(db, search)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { orders: rows.map((row) => toAdminOrder(row, search.now)), total: Number(count.total) };
+}
+
+export async function findAdminOrder(db: Kysely<Database>, id: string, now: number): Promise<AdminOrderRow | undefined> {
+  const row = await db.selectFrom('orders').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row && toAdminOrder(row, now);
+}
+
+export async function listOrderPostbacks(db: Kysely<Database>, orderId: string): Promise<Array<{ at: number; secretOk: boolean }>> {
+  const rows = await db
+    .selectFrom('webhook_events')
+    .select(['received_at', 'secret_ok'])
+    .where('order_id', '=', orderId)
+    .orderBy('received_at')
+    .limit(200)
+    .execute();
+  return rows.map((row) => ({ at: Number(row.received_at), secretOk: Number(row.secret_ok) === 1 }));
+}
+
+export interface OrderEmail {
+  id: string;
+  kind: string;
+  createdAt: number;
+  sentAt: number | null;
+  attempts: number;
+  lastError: string | null;
+}
+
+export async function listOrderEmails(db: Kysely<Database>, orderId: string): Promise<OrderEmail[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'kind', 'created_at', 'sent_at', 'attempts', 'last_error'])
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    createdAt: Number(row.created_at),
+    sentAt: row.sent_at === null ? null : Number(row.sent_at),
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+  }));
+}
+
+/** Revenue and paid orders whose payment landed in [from, to). */
+export async function sumPaid(db: Kysely<Database>, from: number, to: number): Promise<{ revenueCents: number; paidOrders: number }> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [eb.fn.countAll<number>().as('paid'), eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('revenue')])
+    .where('status', '=', 'paid')
+    .where('paid_at', '>=', from)
+    .where('paid_at', '<', to)
+    .executeTakeFirstOrThrow();
+  return { revenueCents: Number(row.revenue), paidOrders: Number(row.paid) };
+}
+
+export async function countPaidOrders(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('paid'))
+    .where('status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  return Number(row.paid);
+}
+
+export async function findLatestPaid(db: Kysely<Database>) {
+  const row = await db
+    .selectFrom('orders')
+    .select(['id', 'buyer_name', 'amount_cents', 'paid_at'])
+    .where('status', '=', 'paid')
+    .where('paid_at', 'is not', null)
+    .orderBy('paid_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { id: row.id, buyerName: row.buyer_name, amountCents: Number(row.amount_cents), paidAt: Number(row.paid_at) } : null;
+}
+
+/** Paid orders since `from` (time and amount only), for the charts by day. */
+export async function listPaidSince(db: Kysely<Database>, from: number): Promise<Array<{ paidAt: number; amountCents: number }>> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['paid_at', 'amount_cents'])
+    .where('status', '=', 'paid')
+    .where('paid_at', '>=', from)
+    .execute();
+  return rows.map((row) => ({ paidAt: Number(row.paid_at), amountCents: Number(row.amount_cents) }));
+}
+
+/** Corrects the buyer's address (for resending). Returns the old one, or undefined when the order is unknown. */
+export async function updateBuyerEmail(db: Kysely<Database>, orderId: string, email: string, now: number): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('orders').select('buyer_email').where('id', '=', orderId).executeTakeFirst();
+    if (!row) return undefined;
+    await trx.updateTable('orders').set({ buyer_email: email, updated_at: now }).where('id', '=', orderId).execute();
+    return row.buyer_email;
+  });
+}
+
+/** Gives a paid order a (new) access token when it has none (revoked earlier); keeps an existing one. */
+export async function ensureAccessToken(db: Kysely<Database>, orderId: string, token: string, now: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ access_token: token, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', '=', 'paid')
+    .where('access_token', 'is', null)
+    .execute();
+}
+
+/** Removes the access token: the old link and the buyer's cookie open nothing from now on. */
+export async function revokeAccessToken(db: Kysely<Database>, orderId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ access_token: null, updated_at: now })
+    .where('id', '=', orderId)
+    .where('access_token', 'is not', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Outbox summary for Saúde: unsent rows still to try, and rows given up on as undeliverable. */
+export async function outboxHealth(db: Kysely<Database>, now: number) {
+  const pending = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('sent_at', 'is', null)
+    .where('next_attempt_at', '<', Number.MAX_SAFE_INTEGER)
+    .where('created_at', '<', now - 5 * 60_000)
+    .executeTakeFirstOrThrow();
+  const undeliverable = await db
+    .selectFrom('outbox')
+    .select(['id', 'order_id', 'last_error'])
+    .where('sent_at', 'is', null)
+    // Parked as undeliverable by the worker, or failing again and again (SMTP refuses it).
+    .where((eb) => eb.or([eb('next_attempt_at', '=', Number.MAX_SAFE_INTEGER), eb('attempts', '>=', 3)]))
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+  return {
+    backlog: Number(pending.n),
+    undeliverable: undeliverable.map((row) => ({ id: row.id, orderId: row.order_id, lastError: row.last_error })),
+  };
+}
+
+/** "Tentar de novo": an undeliverable or failing e-mail goes back to the queue now. */
+export async function retryOutboxMessage(db: Kysely<Database>, id: string, now: number): Promise<string | undefined> {
+  const row = await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: now, attempts: 0, locked_until: null })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .returning('order_id')
+    .executeTakeFirst();
+  return row?.order_id;
+}
+
+export async function lastPostbackAt(db: Kysely<Database>): Promise<number | null> {
+  const row = await db
+    .selectFrom('webhook_events')
+    .select((eb) => eb.fn.max<number>('received_at').as('at'))
+    .executeTakeFirst();
+  return row?.at === null || row?.at === undefined ? null : Number(row.at);
+}
+
+/** When the order's access link was opened (newest 100). */
+export async function listMemberPageOpens(db: Kysely<Database>, orderId: string): Promise<number[]> {
+  const rows = await db
+    .selectFrom('member_page_opens')
+    .select('at')
+    .where('order_id', '=', orderId)
+    .orderBy('at', 'desc')
+    .limit(100)
+    .execute();
+  return rows.map((row) => Number(row.at));
+}

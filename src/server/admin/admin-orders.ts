@@ -1,0 +1,95 @@
+import type { Kysely } from 'kysely';
+import type { AdminOrderDetail, TimelineEntry } from '../../shared/admin.ts';
+import type { Database } from '../db/schema.ts';
+import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
+import { newId } from '../orders/ids.ts';
+import { setOrderStatus } from '../orders/orders-repository.ts';
+import {
+  ensureAccessToken,
+  findAdminOrder,
+  listOrderEmails,
+  listMemberPageOpens,
+  listOrderPostbacks,
+  revokeAccessToken,
+  updateBuyerEmail,
+} from './admin-orders-repository.ts';
+import { listAudit, recordAudit } from './admin-repository.ts';
+
+/** The console's order detail and its actions; each action is written to the audit. */
+
+export type ActionResult = 'ok' | 'not_found' | 'not_paid';
+
+export async function loadOrderDetail(db: Kysely<Database>, orderId: string, now: number): Promise<AdminOrderDetail | undefined> {
+  const order = await findAdminOrder(db, orderId, now);
+  if (!order) return undefined;
+  const [postbacks, emails, audit, opens] = await Promise.all([
+    listOrderPostbacks(db, orderId),
+    listOrderEmails(db, orderId),
+    listAudit(db, { orderId, limit: 100 }),
+    listMemberPageOpens(db, orderId),
+  ]);
+  const timeline: TimelineEntry[] = [{ at: order.createdAt, kind: 'created' }];
+  if (order.chargedAt !== null) timeline.push({ at: order.chargedAt, kind: 'charged' });
+  for (const postback of postbacks) timeline.push({ at: postback.at, kind: 'postback' });
+  if (order.paidAt !== null) timeline.push({ at: order.paidAt, kind: 'paid' });
+  for (const email of emails) {
+    if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'email_sent' });
+    else if (email.lastError) timeline.push({ at: email.createdAt, kind: 'email_failed', detail: email.lastError.slice(0, 200) });
+    else timeline.push({ at: email.createdAt, kind: 'email_queued' });
+  }
+  for (const at of opens) timeline.push({ at, kind: 'member_page' });
+  for (const entry of audit) timeline.push({ at: entry.at, kind: 'admin', detail: entry.action });
+  // Stable for equal times: the order of the pushes above (created → charged → … → e-mail).
+  timeline.sort((a, b) => a.at - b.at);
+  const { chargedAt: _charged, expiresAt: _expires, ...rest } = order;
+  return { ...rest, timeline };
+}
+
+/** Queues a fresh access e-mail (a kind of its own per request, so it is never merged with an earlier one). */
+async function queueAccessEmail(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
+  // A revoked order gets a new token here: the old link stays dead.
+  await ensureAccessToken(db, orderId, newId('acc', 24), now);
+  await enqueueOutboxMessage(db, { orderId, kind: `access_resend:${now}`, payload: {}, now });
+}
+
+export async function resendAccess(db: Kysely<Database>, input: { orderId: string; session: string; now: number }): Promise<ActionResult> {
+  const order = await findAdminOrder(db, input.orderId, input.now);
+  if (!order) return 'not_found';
+  if (order.status !== 'paid') return 'not_paid';
+  await queueAccessEmail(db, order.id, input.now);
+  await recordAudit(db, { session: input.session, action: 'resend_access', orderId: order.id, now: input.now });
+  return 'ok';
+}
+
+export async function correctEmailAndResend(
+  db: Kysely<Database>,
+  input: { orderId: string; email: string; session: string; now: number },
+): Promise<ActionResult> {
+  const order = await findAdminOrder(db, input.orderId, input.now);
+  if (!order) return 'not_found';
+  if (order.status !== 'paid') return 'not_paid';
+  const previous = await updateBuyerEmail(db, order.id, input.email, input.now);
+  if (previous === undefined) return 'not_found';
+  await queueAccessEmail(db, order.id, input.now);
+  // Both addresses are kept in the audit so a mistaken correction can be traced and undone.
+  await recordAudit(db, { session: input.session, action: 'correct_email', orderId: order.id, detail: { from: previous, to: input.email }, now: input.now });
+  return 'ok';
+}
+
+export async function revokeAccess(db: Kysely<Database>, input: { orderId: string; session: string; now: number }): Promise<ActionResult> {
+  const order = await findAdminOrder(db, input.orderId, input.now);
+  if (!order) return 'not_found';
+  await revokeAccessToken(db, order.id, input.now);
+  await recordAudit(db, { session: input.session, action: 'revoke_access', orderId: order.id, now: input.now });
+  return 'ok';
+}
+
+/** After the seller refunded at the gateway: the order counts as reversed and its link opens nothing. */
+export async function markOrderRefunded(db: Kysely<Database>, input: { orderId: string; session: string; now: number }): Promise<ActionResult> {
+  const order = await findAdminOrder(db, input.orderId, input.now);
+  if (!order) return 'not_found';
+  if (order.status !== 'paid') return 'not_paid';
+  await setOrderStatus(db, order.id, ['paid'], 'reversed', input.now);
+  await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });
+  return 'ok';
+}

@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import type { AdminDailyPoint, AdminOverview } from '../../shared/admin.ts';
+import { businessDay, businessDayStart, businessMonth } from '../../shared/time.ts';
+import type { Database } from '../db/schema.ts';
+import { funnelSteps, funnelTotals } from '../funnel/funnel-report.ts';
+import { readFunnel } from '../funnel/funnel-repository.ts';
+import { chooseOfferDeadline } from '../live/live-signals.ts';
+import { countSpotsTaken } from '../orders/orders-repository.ts';
+import { countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from './admin-orders-repository.ts';
+
+/** Keys of the funnel steps as the console names them (labels live in content/admin.ts). */
+export const FUNNEL_KEYS = ['presell_view', 'presell_yes', 'landing_view', 'begin_checkout', 'order_created', 'order_paid'] as const;
+
+const CHART_DAYS = 30;
+
+/** Visão geral: every number from the database at `now`, days counted in São Paulo. */
+export async function readOverview(
+  db: Kysely<Database>,
+  settings: { monthlyCapacity: number; offerEndsAt: number | undefined },
+  now: number,
+): Promise<AdminOverview> {
+  const today = businessDay(now);
+  const todayStart = businessDayStart(today);
+  const tomorrow = businessDayStart(today, 1);
+  const month = businessMonth(now);
+  const chartStart = businessDayStart(today, -(CHART_DAYS - 1));
+  const [todayTotals, last7, last30, monthTotals, allTime, latestPaid, taken, funnelRows, paidRows] = await Promise.all([
+    sumPaid(db, todayStart, tomorrow),
+    sumPaid(db, businessDayStart(today, -6), tomorrow),
+    sumPaid(db, chartStart, tomorrow),
+    sumPaid(db, month.start, month.nextStart),
+    countPaidOrders(db),
+    findLatestPaid(db),
+    settings.monthlyCapacity > 0 ? countSpotsTaken(db, month.start, now) : Promise.resolve(0),
+    readFunnel(db, businessDay(chartStart), today),
+    listPaidSince(db, chartStart),
+  ]);
+
+  const totals = funnelTotals(funnelRows);
+  const daily: AdminDailyPoint[] = [];
+  for (let offset = -(CHART_DAYS - 1); offset <= 0; offset++) {
+    const day = businessDay(businessDayStart(today, offset));
+    const paid = paidRows.filter((row) => businessDay(row.paidAt) === day);
+    daily.push({
+      day,
+      revenueCents: paid.reduce((sum, row) => sum + row.amountCents, 0),
+      paidOrders: paid.length,
+      funnel: funnelTotals(funnelRows, day).map((step) => step.count),
+    });
+  }
+  return {
+    now,
+    totals: { today: todayTotals, last7, last30, month: monthTotals },
+    paidOrdersAllTime: allTime,
+    latestPaid,
+    spotsLeft: settings.monthlyCapacity > 0 ? Math.max(0, settings.monthlyCapacity - taken) : null,
+    capacity: settings.monthlyCapacity,
+    offerEndsAt: chooseOfferDeadline(settings.offerEndsAt, now),
+    funnel: funnelSteps.map((_, index) => ({ key: FUNNEL_KEYS[index]!, count: totals[index]!.count, rate: totals[index]!.rate })),
+    daily,
+  };
+}

@@ -1,0 +1,53 @@
+import type { AdminOrderStatus } from '../../shared/admin.ts';
+import type { AdminOrderRow } from './admin-orders-repository.ts';
+
+/**
+ * The orders as a spreadsheet file for Excel in Brazil: UTF-8 with a BOM (else Excel reads the
+ * accents as Latin-1), `;` between cells (the pt-BR list separator; `,` is the decimal mark).
+ */
+
+const BOM = '\uFEFF';
+
+/**
+ * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab/CR that some apps strip
+ * first) gets a leading apostrophe, so a buyer named `=HYPERLINK(…)` stays text (OWASP CSV injection).
+ */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+function cell(value: string): string {
+  const safe = neutraliseCell(value);
+  return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+
+/** 1990 → "19,90": a number Excel pt-BR sums, without the currency sign. */
+function amount(cents: number): string {
+  return `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+}
+
+export function renderOrdersCsv(
+  orders: readonly AdminOrderRow[],
+  labels: { header: readonly string[]; status: Record<AdminOrderStatus, string> },
+): string {
+  const lines = [labels.header.map(cell).join(';')];
+  for (const order of orders) {
+    lines.push(
+      [
+        order.id,
+        labels.status[order.status],
+        order.buyerName,
+        order.buyerEmail,
+        order.buyerPhone,
+        amount(order.amountCents),
+        dateTime.format(order.createdAt),
+        order.paidAt === null ? '' : dateTime.format(order.paidAt),
+      ]
+        .map(cell)
+        .join(';'),
+    );
+  }
+  return `${BOM}${lines.join('\r\n')}\r\n`;
+}

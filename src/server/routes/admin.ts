@@ -1,0 +1,274 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { zValidator } from '@hono/zod-validator';
+import type { ZodType } from 'zod';
+import { admin as copy } from '../../content/admin.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  AdminCorrectEmailSchema,
+  AdminLoginSchema,
+  AdminOrdersQuerySchema,
+  AdminSupplierCsvSchema,
+  type AdminOrderDetail,
+  type AdminOrderList,
+  type AdminOrdersQuery,
+  type AdminSessionInfo,
+  type SupplierListInfo,
+  type SupplierPreview,
+} from '../../shared/admin.ts';
+import { businessDayStart } from '../../shared/time.ts';
+import { clientAddress } from '../access/client-address.ts';
+import { checkSession, logIn, logOut, sessionLabel } from '../admin/admin-auth.ts';
+import { readHealth } from '../admin/admin-health.ts';
+import { readOverview } from '../admin/admin-overview.ts';
+import { loadOrderDetail, markOrderRefunded, resendAccess, correctEmailAndResend, revokeAccess } from '../admin/admin-orders.ts';
+import { retryOutboxMessage, searchOrders } from '../admin/admin-orders-repository.ts';
+import { listAudit, recordAudit } from '../admin/admin-repository.ts';
+import { renderOrdersCsv } from '../admin/orders-csv.ts';
+import type { AppEnv } from '../app.ts';
+import { apiError } from '../http.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { importSupplierList, previewSupplierImport, renderSupplierCsv } from '../suppliers/supplier-import.ts';
+import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
+
+/**
+ * `/api/admin/*`: the seller's console. Every route but the session probe and the login needs a
+ * session; every state-changing request must come from the console's own origin.
+ */
+
+export const ADMIN_COOKIE = 'vitrine_admin';
+/** The CSV export's ceiling: far above a small seller's volume, low enough to keep one response cheap. */
+const CSV_MAX_ROWS = 50_000;
+
+export interface AdminDeps {
+  /** ADMIN_PASSWORD, or the one generated at start in demo mode; undefined → the console is off. */
+  password: string | undefined;
+  mailer?: Mailer;
+  /** Sends queued e-mails now instead of at the outbox's next poll. */
+  runOutbox: () => void;
+}
+
+type AdminEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: string } };
+
+function now(c: Context<AdminEnv>): number {
+  return c.var.checkout.now?.() ?? Date.now();
+}
+
+function isHttps(c: Context<AdminEnv>): boolean {
+  return c.var.config.publicUrl?.startsWith('https://') === true || new URL(c.req.url).protocol === 'https:';
+}
+
+/** The cookie is only sent to the console's API; Strict keeps it off every cross-site request. */
+function cookieOptions(c: Context<AdminEnv>) {
+  return { path: '/api/admin', httpOnly: true, secure: isHttps(c), sameSite: 'Strict' } as const;
+}
+
+/**
+ * CSRF defence beside SameSite=Strict: a state-changing request must name our own origin (the
+ * address it was sent to, or PUBLIC_URL behind a proxy). Browsers always send Origin on POST.
+ */
+const sameOrigin: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  const origin = c.req.header('Origin');
+  const allowed = new Set([new URL(c.req.url).origin]);
+  if (c.var.config.publicUrl) allowed.add(new URL(c.var.config.publicUrl).origin);
+  if (!origin || !allowed.has(origin)) return apiError(c, 403, copy.api.foreignOrigin);
+  return next();
+};
+
+function json<T extends ZodType>(schema: T) {
+  return zValidator('json', schema, (result, c) => {
+    if (!result.success) return apiError(c, 422, copy.api.invalid);
+  });
+}
+
+function ordersSearch(query: AdminOrdersQuery, at: number) {
+  return {
+    status: query.status,
+    ...(query.from ? { from: businessDayStart(query.from) } : {}),
+    ...(query.to ? { to: businessDayStart(query.to, 1) } : {}),
+    ...(query.q ? { q: query.q } : {}),
+    now: at,
+  };
+}
+
+export function adminRoutes(deps: AdminDeps) {
+  const app = new Hono<AdminEnv>();
+  app.use('*', async (c, next) => {
+    // Nothing here may be cached by a browser or a proxy: it is all private.
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex');
+    await next();
+  });
+  app.use('*', sameOrigin);
+
+  app.get('/session', async (c) => {
+    const signedIn = deps.password !== undefined && (await checkSession(c.var.db, getCookie(c, ADMIN_COOKIE), now(c)));
+    return c.json<AdminSessionInfo>({ enabled: deps.password !== undefined, signedIn });
+  });
+
+  app.post('/login', bodyLimit({ maxSize: 1024 }), json(AdminLoginSchema), async (c) => {
+    if (deps.password === undefined) return apiError(c, 503, copy.api.disabled);
+    const at = now(c);
+    const result = await logIn(c.var.db, {
+      password: c.req.valid('json').password,
+      expected: deps.password,
+      clientAddress: clientAddress(c),
+      now: at,
+    });
+    if (result.kind === 'locked') {
+      const seconds = Math.ceil((result.until - at) / 1000);
+      c.header('Retry-After', String(seconds));
+      c.var.logger.warn('Console login locked', {});
+      return apiError(c, 429, copy.api.locked(Math.ceil(seconds / 60)), { retryAfterSeconds: String(seconds) });
+    }
+    if (result.kind === 'wrong') return apiError(c, 401, copy.api.wrongPassword(result.attemptsLeft));
+    setCookie(c, ADMIN_COOKIE, result.cookieValue, cookieOptions(c));
+    await recordAudit(c.var.db, { session: sessionLabel(result.cookieValue), action: 'login', now: at });
+    return c.json({ ok: true });
+  });
+
+  app.post('/logout', async (c) => {
+    const cookie = getCookie(c, ADMIN_COOKIE);
+    if (cookie) await logOut(c.var.db, cookie, now(c));
+    deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
+    return c.json({ ok: true });
+  });
+
+  // Everything below needs a live session.
+  app.use('*', async (c, next) => {
+    const cookie = getCookie(c, ADMIN_COOKIE);
+    if (deps.password === undefined || !cookie || !(await checkSession(c.var.db, cookie, now(c)))) {
+      return apiError(c, 401, copy.api.signedOut);
+    }
+    c.set('session', sessionLabel(cookie));
+    await next();
+  });
+
+  app.get('/overview', async (c) => {
+    const { monthlyCapacity, offerEndsAt } = c.var.config;
+    return c.json(await readOverview(c.var.db, { monthlyCapacity, offerEndsAt }, now(c)));
+  });
+
+  app.get('/orders', zValidator('query', AdminOrdersQuerySchema, (result, c) => {
+    if (!result.success) return apiError(c, 422, copy.api.invalid);
+  }), async (c) => {
+    const query = c.req.valid('query');
+    const at = now(c);
+    const { orders, total } = await searchOrders(c.var.db, {
+      ...ordersSearch(query, at),
+      offset: (query.page - 1) * ADMIN_PAGE_SIZE,
+      limit: ADMIN_PAGE_SIZE,
+    });
+    const body: AdminOrderList = {
+      orders: orders.map(({ chargedAt: _charged, expiresAt: _expires, failureReason: _reason, ...order }) => order),
+      total,
+      page: query.page,
+      pageSize: ADMIN_PAGE_SIZE,
+    };
+    return c.json(body);
+  });
+
+  app.get('/orders.csv', zValidator('query', AdminOrdersQuerySchema, (result, c) => {
+    if (!result.success) return apiError(c, 422, copy.api.invalid);
+  }), async (c) => {
+    const { orders } = await searchOrders(c.var.db, { ...ordersSearch(c.req.valid('query'), now(c)), offset: 0, limit: CSV_MAX_ROWS });
+    await recordAudit(c.var.db, { session: c.var.session, action: 'export_orders', detail: { rows: orders.length }, now: now(c) });
+    const csv = renderOrdersCsv(orders, { header: copy.orders.csvHeader, status: copy.orders.status });
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="pedidos.csv"',
+    });
+  });
+
+  app.get('/orders/:id', async (c) => {
+    const detail = await loadOrderDetail(c.var.db, c.req.param('id'), now(c));
+    if (!detail) return apiError(c, 404, copy.api.orderNotFound);
+    return c.json<AdminOrderDetail>(detail);
+  });
+
+  const action = (run: (c: Context<AdminEnv>, orderId: string, at: number) => Promise<'ok' | 'not_found' | 'not_paid'>) =>
+    async (c: Context<AdminEnv>) => {
+      const orderId = c.req.param('id') ?? '';
+      const result = await run(c, orderId, now(c));
+      if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
+      if (result === 'not_paid') return apiError(c, 409, copy.api.notPaid);
+      deps.runOutbox();
+      return c.json({ ok: true });
+    };
+
+  app.post('/orders/:id/resend', action((c, orderId, at) => resendAccess(c.var.db, { orderId, session: c.var.session, now: at })));
+  app.post('/orders/:id/revoke', action((c, orderId, at) => revokeAccess(c.var.db, { orderId, session: c.var.session, now: at })));
+  app.post('/orders/:id/refund', action((c, orderId, at) => markOrderRefunded(c.var.db, { orderId, session: c.var.session, now: at })));
+  app.post(
+    '/orders/:id/email',
+    bodyLimit({ maxSize: 1024 }),
+    zValidator('json', AdminCorrectEmailSchema, (result, c) => {
+      if (!result.success) return apiError(c, 422, copy.api.emailInvalid, { email: copy.api.emailInvalid });
+    }),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      const result = await correctEmailAndResend(c.var.db, { orderId: c.req.param('id'), email, session: c.var.session, now: now(c) });
+      if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
+      if (result === 'not_paid') return apiError(c, 409, copy.api.notPaid);
+      deps.runOutbox();
+      return c.json({ ok: true });
+    },
+  );
+
+  app.get('/audit', async (c) => {
+    const orderId = c.req.query('order');
+    return c.json({ entries: await listAudit(c.var.db, { ...(orderId ? { orderId } : {}), limit: 100 }) });
+  });
+
+  app.get('/suppliers', async (c) => {
+    const meta = await getSupplierListMeta(c.var.db);
+    return c.json<SupplierListInfo>({ count: meta?.count ?? 0, updatedAt: meta?.updatedAt ?? null });
+  });
+
+  app.get('/suppliers.csv', async (c) => {
+    const csv = renderSupplierCsv(await listSuppliers(c.var.db));
+    return c.body(csv, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="fornecedores.csv"',
+    });
+  });
+
+  const csvBody = [bodyLimit({ maxSize: 4 * 1024 * 1024 }), json(AdminSupplierCsvSchema)] as const;
+
+  app.post('/suppliers/preview', ...csvBody, (c) => {
+    const preview = previewSupplierImport(c.req.valid('json').csv);
+    return c.json<SupplierPreview>({
+      valid: preview.errors.length === 0,
+      count: preview.rows.length,
+      categories: preview.categories,
+      errors: preview.errors.slice(0, 200),
+    });
+  });
+
+  app.post('/suppliers', ...csvBody, async (c) => {
+    const at = now(c);
+    const result = await importSupplierList(c.var.db, c.req.valid('json').csv, at);
+    if (result.kind === 'invalid') return c.json({ error: copy.api.supplierInvalid, errors: result.errors.slice(0, 200) }, 422);
+    await recordAudit(c.var.db, { session: c.var.session, action: 'import_suppliers', detail: { count: result.meta.count }, now: at });
+    return c.json<SupplierListInfo>({ count: result.meta.count, updatedAt: result.meta.updatedAt });
+  });
+
+  app.get('/health', async (c) => {
+    const { db, config, checkout } = c.var;
+    return c.json(await readHealth({ db, config, gateway: checkout.gateway, mailer: deps.mailer }, now(c)));
+  });
+
+  app.post('/outbox/:id/retry', async (c) => {
+    const at = now(c);
+    const orderId = await retryOutboxMessage(c.var.db, c.req.param('id'), at);
+    if (!orderId) return apiError(c, 404, copy.api.outboxNotFound);
+    await recordAudit(c.var.db, { session: c.var.session, action: 'retry_email', orderId, now: at });
+    deps.runOutbox();
+    return c.json({ ok: true });
+  });
+
+  app.all('*', (c) => apiError(c, 404, 'Recurso não encontrado.'));
+  return app;
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { parseSupplierCsv, SUPPLIER_CSV_COLUMNS, type SupplierCsvError, type SupplierInput } from './supplier-csv.ts';
+import { replaceSupplierList, type Supplier, type SupplierListMeta } from './suppliers-repository.ts';
+
+/**
+ * The supplier import, shared by `npm run suppliers:import` and the console's Fornecedores page, so
+ * both accept and refuse exactly the same files. All or nothing: one invalid row and nothing is written.
+ */
+
+export interface SupplierImportPreview {
+  rows: SupplierInput[];
+  errors: SupplierCsvError[];
+  categories: Array<{ name: string; count: number }>;
+}
+
+/** Checks a file without writing anything (the dry run). */
+export function previewSupplierImport(text: string): SupplierImportPreview {
+  const { rows, errors } = parseSupplierCsv(text);
+  const byCategory = new Map<string, number>();
+  for (const row of rows) byCategory.set(row.category, (byCategory.get(row.category) ?? 0) + 1);
+  return { rows, errors, categories: [...byCategory].map(([name, count]) => ({ name, count })) };
+}
+
+export type SupplierImportResult =
+  | { kind: 'imported'; meta: SupplierListMeta; categories: number }
+  | { kind: 'invalid'; errors: SupplierCsvError[] };
+
+/** Replaces the list atomically with the file's rows, or changes nothing when the file has an error. */
+export async function importSupplierList(db: Kysely<Database>, text: string, now: number): Promise<SupplierImportResult> {
+  const preview = previewSupplierImport(text);
+  if (preview.errors.length > 0) return { kind: 'invalid', errors: preview.errors };
+  const meta = await replaceSupplierList(db, preview.rows, now);
+  return { kind: 'imported', meta, categories: preview.categories.length };
+}
+
+function csvCell(value: string | null): string {
+  const text = value ?? '';
+  return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The current list as a file the importer reads back unchanged (comma separated, the documented header). */
+export function renderSupplierCsv(suppliers: readonly Supplier[]): string {
+  const lines = [SUPPLIER_CSV_COLUMNS.join(',')];
+  for (const row of [...suppliers].sort((a, b) => a.position - b.position)) {
+    lines.push([row.name, row.category, row.offer, row.whatsapp, row.telegram, row.notes].map(csvCell).join(','));
+  }
+  return `${lines.join('\n')}\n`;
+}
