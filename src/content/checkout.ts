@@ -34,6 +34,9 @@ export const checkout = {
     generic: 'Erro ao processar pagamento',
     network: 'Sem conexão. Verifique sua internet e tente novamente.',
     soldOut: (nextBatchDate: string) => `As vagas deste mês esgotaram. O próximo lote abre em ${nextBatchDate}.`,
+    tooManyAttempts: 'Muitas tentativas de pagamento seguidas. Aguarde alguns minutos e tente novamente.',
+    tooManyOpenCharges:
+      'Já existem vários PIX em aberto feitos desta conexão. Pague um deles ou aguarde alguns minutos para gerar outro.',
   },
   pix: {
     success: 'Pagamento gerado com sucesso! Use as informações abaixo para pagar.',
@@ -55,6 +58,7 @@ export const checkout = {
     ],
     security: 'Pagamento processado com segurança pelo seu banco via PIX. Não pedimos senhas nem dados do cartão.',
     guarantee: 'Garantia de 7 dias: se não gostar, devolvemos seu dinheiro.',
+    spotSecured: 'Sua vaga fica garantida assim que o pagamento for confirmado.',
     waiting: 'Aguardando o pagamento…',
     alreadyPaid: 'Já paguei',
     checking: 'Verificando…',

@@ -7,6 +7,8 @@ import type { Database } from './db/schema.ts';
 import type { Logger } from './logger.ts';
 import { recordFunnelEvent } from './funnel/funnel-repository.ts';
 import { apiError } from './http.ts';
+import { clientAddress } from './access/client-address.ts';
+import { createRateLimiter, limits, type RateLimiter } from './rate-limit.ts';
 import type { Background } from './background.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
@@ -42,6 +44,10 @@ export type AppEnv = {
     logger: Logger;
     checkout: ConfirmationDeps;
     background: Background;
+    /** Per-client limits on anonymous writes (one limiter per app: it remembers blocked keys). */
+    limiter: RateLimiter;
+    /** The client's address as TRUST_PROXY_HOPS says to read it. */
+    clientAddress: string;
   };
 };
 
@@ -49,8 +55,11 @@ export type AppEnv = {
 export function createApp(deps: AppDeps) {
   const { db, config, logger, site, checkout, sandbox, background, admin } = deps;
   const app = new Hono<AppEnv>();
+  const limiter = createRateLimiter(db);
 
   app.use(async (c, next) => {
+    c.set('limiter', limiter);
+    c.set('clientAddress', clientAddress(c, config.trustProxyHops));
     c.set('db', db);
     c.set('config', config);
     c.set('logger', logger);
@@ -119,7 +128,9 @@ export function createApp(deps: AppDeps) {
   app.notFound(async (c) => {
     // One warning line per unknown path; the path is cut short so a huge URL cannot flood the log.
     logger.warn('Page not found', { method: c.req.method, path: c.req.path.slice(0, 200) });
-    await recordFunnelEvent(db, { name: 'not_found', path: NOT_FOUND_KEY }).catch(() => undefined);
+    // Counted at most once per client per minute: a flood of random paths cannot grow the database.
+    const counted = await limiter.consume(limits.notFound, c.var.clientAddress, checkout.now?.() ?? Date.now()).catch(() => ({ allowed: false }));
+    if (counted.allowed) await recordFunnelEvent(db, { name: 'not_found', path: NOT_FOUND_KEY }).catch(() => undefined);
     const page = site?.page(NOT_FOUND_PAGE);
     if (page && (c.req.method === 'GET' || c.req.method === 'HEAD')) return sendPage(c, page, 404);
     return c.text('Not found', 404);

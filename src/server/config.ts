@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   DATA_DIR: optionalText.default('./data'),
   PUBLIC_URL: httpUrl.optional(),
   MONTHLY_CAPACITY: integerText(0, 1_000_000).default(100),
+  TRUST_PROXY_HOPS: integerText(0, 10).default(0),
   OFFER_ENDS_AT: z.preprocess(blankAsUnset, isoInstant.optional()),
   PROVIDER_URL: httpUrl.optional(),
   PROVIDER_TOKEN: optionalText,
@@ -149,6 +150,11 @@ export interface Config {
   /** Base for absolute links (e-mails, webhook URL); derived from the bound port when unset. */
   publicUrl: string | undefined;
   monthlyCapacity: number;
+  /**
+   * Reverse proxies in front of the server that append to X-Forwarded-For (TRUST_PROXY_HOPS):
+   * 0 = the socket's peer is the client and the header is ignored.
+   */
+  trustProxyHops: number;
   /** Epoch ms the offer countdown runs to (OFFER_ENDS_AT); unset → the end of the current month. */
   offerEndsAt: number | undefined;
   gateway: GatewayTarget;
@@ -243,6 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database,
     publicUrl: values.PUBLIC_URL,
     monthlyCapacity: values.MONTHLY_CAPACITY,
+    trustProxyHops: values.TRUST_PROXY_HOPS,
     offerEndsAt: values.OFFER_ENDS_AT,
     gateway,
     customerDocument: values.CUSTOMER_DOCUMENT?.replace(/\D/g, ''),

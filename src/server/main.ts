@@ -11,6 +11,12 @@ import { createLogger } from './logger.ts';
 import { publicConfig, publicConfigScript } from './public-config.ts';
 import { loadSite } from './site.ts';
 
+/**
+ * Slow clients cannot hold the server: a request's headers must arrive within 10 s and the whole
+ * request within 30 s (a slow-loris client trickling bytes is cut off), checked every second.
+ */
+const HTTP_SERVER_OPTIONS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 };
+
 /** Finds the client build next to the bundled server (dist/server → dist/client) or from the repo root. */
 function findClientDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,7 +50,7 @@ async function main() {
   const composed = composeServer({ config, database, logger, site, adminPassword: generatedAdminPassword });
   const gatewayTarget = config.gateway;
 
-  const server = serve({ fetch: composed.app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+  const server = serve({ fetch: composed.app.fetch, port: config.port, hostname: config.host, serverOptions: HTTP_SERVER_OPTIONS }, (info: AddressInfo) => {
     composed.setPort(info.port);
     composed.startJobs();
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, writeSqlite } from './fixtures.ts';
 import { decodeQrOnScreen } from './qr.ts';
 import { startServer } from './server.ts';
 import { goodProducts, startScriptedGateway } from './stand-in.ts';
@@ -11,10 +11,15 @@ async function openModalFromHero(page: Page) {
   return dialog;
 }
 
-async function fillBuyer(dialog: ReturnType<Page['getByRole']>, phone = '(11) 98765-4321') {
+let buyers = 0;
+/** A buyer of its own for each purchase: the server hands a buyer's open PIX back to the same buyer. */
+async function fillBuyer(dialog: ReturnType<Page['getByRole']>, phone?: string) {
+  buyers += 1;
+  const tag = `${process.pid}${buyers}`;
   await dialog.getByLabel('Nome completo').fill('Maria Souza');
-  await dialog.getByLabel('E-mail').fill('maria@example.com');
-  await dialog.getByLabel('WhatsApp').fill(phone);
+  await dialog.getByLabel('E-mail').fill(`maria.${tag}@example.com`);
+  await dialog.getByLabel('WhatsApp').fill(phone ?? `(11) 9${tag.padStart(8, '7').slice(-8, -4)}-${tag.padStart(8, '7').slice(-4)}`);
+  return { email: `maria.${tag}@example.com` };
 }
 
 test.describe('PIX checkout in the sandbox', () => {
@@ -59,6 +64,8 @@ test.describe('PIX checkout in the sandbox', () => {
     await expect(dialog.getByText(/^Este código expira em (29|30):\d{2}$/)).toBeVisible();
     await expect(dialog.getByRole('listitem').filter({ hasText: 'Abra o app do seu banco' })).toBeVisible();
     await expect(dialog.getByText(/Garantia de 7 dias/)).toBeVisible();
+    // Only payment takes a spot, and the panel says so plainly.
+    await expect(dialog.getByText('Sua vaga fica garantida assim que o pagamento for confirmado.')).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' })).toHaveAttribute('href', /^\/sandbox\/pay\//);
 
     const code = await dialog.getByLabel('PIX copia e cola').inputValue();
@@ -118,16 +125,18 @@ test.describe('PIX checkout in the sandbox', () => {
     expect(productRequests).toBe(1);
   });
 
-  test('an expired code says so and "Gerar novo código" makes a new charge', async ({ page }) => {
+  test('an expired code says so and "Gerar novo código" makes a new charge', async ({ page, server }) => {
     await page.clock.install();
     await page.reload();
     const dialog = await openModalFromHero(page);
-    await fillBuyer(dialog);
+    const { email } = await fillBuyer(dialog);
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
     const firstCode = await dialog.getByLabel('PIX copia e cola').inputValue();
     await expect(dialog.getByText(/^Este código expira em (29|30):\d{2}$/)).toBeVisible();
 
+    // Half an hour passes for the phone and for the server alike.
     await page.clock.fastForward('30:05');
+    writeSqlite(server, 'update orders set expires_at = ? where buyer_email = ?', Date.now() - 5_000, email);
     await expect(dialog.getByText('Este código expirou.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Gerar novo código' }).click();
     await expect(dialog.getByLabel('PIX copia e cola')).not.toHaveValue(firstCode);

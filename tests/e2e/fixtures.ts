@@ -7,11 +7,15 @@ import { startServer, type RunningServer } from './server.ts';
  * `server`: one real server per worker with default settings and its own SQLite file.
  * `acceptedPresell`: a page whose visitor already said "Sim, quero!".
  */
+let visitors = 0;
+
 export const test = base.extend<{ acceptPresell: () => Promise<void> }, { server: RunningServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await startServer();
+      // The shared server stands behind one proxy of ours (TRUST_PROXY_HOPS=1), as in production,
+      // so each test can be a visitor of its own (below) and per-client limits never mix tests up.
+      const server = await startServer({ TRUST_PROXY_HOPS: '1' });
       await use(server);
       await server.stop();
     },
@@ -19,6 +23,13 @@ export const test = base.extend<{ acceptPresell: () => Promise<void> }, { server
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
+  },
+  // Each test's browser is a distinct client: the address our proxy would have seen, from the
+  // IPv6 documentation range (a /64 each), sent only to the loopback server.
+  // eslint-disable-next-line no-empty-pattern
+  extraHTTPHeaders: async ({}, use, testInfo) => {
+    visitors += 1;
+    await use({ 'X-Forwarded-For': `2001:db8:${testInfo.workerIndex}:${visitors}::1` });
   },
   acceptPresell: async ({ context }, use) => {
     await use(async () => {
@@ -34,6 +45,16 @@ export function querySqlite<T>(server: RunningServer, sql: string, ...params: un
   const db = new Database(path.join(server.dataDir, 'vitrine.sqlite'), { readonly: true, fileMustExist: true });
   try {
     return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Changes the server's SQLite database directly, as time passing or an operator would. */
+export function writeSqlite(server: RunningServer, sql: string, ...params: unknown[]): void {
+  const db = new Database(path.join(server.dataDir, 'vitrine.sqlite'), { fileMustExist: true });
+  try {
+    db.prepare(sql).run(...params);
   } finally {
     db.close();
   }

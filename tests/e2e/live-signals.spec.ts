@@ -56,9 +56,9 @@ async function withServer(
   }
 }
 
-function postOrder(request: APIRequestContext, server: RunningServer, name: string) {
+function postOrder(request: APIRequestContext, server: RunningServer, name: string, email: string) {
   return request.post(`${server.url}/api/orders`, {
-    data: { name, email: 'comprador@example.com', phone: '(11) 98765-4321', checkoutKey: `e2e${crypto.randomUUID().replace(/-/g, '')}` },
+    data: { name, email, phone: '(21) 98765-4321', checkoutKey: `e2e${crypto.randomUUID().replace(/-/g, '')}` },
   });
 }
 
@@ -166,14 +166,22 @@ test('at zero the countdown asks the server for the next deadline instead of res
   });
 });
 
-test('with MONTHLY_CAPACITY=2, two orders sell the month out: the page says so and the API refuses a third', async ({ browser, request }) => {
+test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sell the month out and the API refuses a third', async ({ browser, request }) => {
   await withServer(browser, { MONTHLY_CAPACITY: '2' }, async (server, openLanding) => {
-    expect((await postOrder(request, server, 'Primeira Compradora')).status()).toBe(201);
+    const first = await postOrder(request, server, 'Primeira Compradora', 'primeira@example.com');
+    expect(first.status()).toBe(201);
     const page = await openLanding();
-    // The number and its label are separate spans (no text node between them).
-    await expect(page.getByText(/^1\s*vaga restante$/)).toBeVisible();
+    // A PIX on offer holds no spot. The number and its label are separate spans.
+    await expect(page.getByText(/^2\s*vagas restantes$/)).toBeVisible();
 
-    // The second spot goes through the page's own checkout; the page asks again right after it.
+    // The first buyer pays at the gateway (the sandbox's "Simular pagamento").
+    const { sandboxPayUrl } = (await first.json()) as { sandboxPayUrl: string };
+    await request.post(`${server.url}${sandboxPayUrl}`, { maxRedirects: 0 });
+    await expect.poll(async () => (await readLive(request, server)).spotsLeft).toBe(1);
+
+    // The second spot goes through the page's own checkout; the page asks again once it is paid.
+    await page.reload();
+    await expect(page.getByText(/^1\s*vaga restante$/)).toBeVisible();
     await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Nome completo').fill('Maria Souza');
@@ -181,6 +189,10 @@ test('with MONTHLY_CAPACITY=2, two orders sell the month out: the page says so a
     await dialog.getByLabel('WhatsApp').fill('(11) 98765-4321');
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
     await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+    expect(await readLive(request, server)).toMatchObject({ spotsLeft: 1, soldOut: false });
+    const payUrl = await dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href');
+    await request.post(`${server.url}${payUrl!}`, { maxRedirects: 0 });
+    await expect(dialog.getByText('Pagamento confirmado!')).toBeVisible({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
     await expect(dialog).toHaveCount(0);
 
@@ -190,7 +202,7 @@ test('with MONTHLY_CAPACITY=2, two orders sell the month out: the page says so a
     await expect(page.getByText(/Próximo lote abre em 1º de/).first()).toBeVisible();
 
     expect(await readLive(request, server)).toMatchObject({ spotsLeft: 0, capacity: 2, soldOut: true });
-    const third = await postOrder(request, server, 'Terceira Compradora');
+    const third = await postOrder(request, server, 'Terceira Compradora', 'terceira@example.com');
     expect(third.status()).toBe(409);
     expect(((await third.json()) as { error: string }).error).toMatch(/^As vagas deste mês esgotaram\./);
   });

@@ -76,7 +76,7 @@ for (const database of databases) {
     beforeAll(async () => {
       db = await database.create();
       await replaceSupplierList(db.db, supplierRows, LIST_UPDATED_AT);
-      server = await startTestServer(db, { SUPPORT_EMAIL: 'ajuda@example.com' }, { now: () => clock });
+      server = await startTestServer(db, { SUPPORT_EMAIL: 'ajuda@example.com', TRUST_PROXY_HOPS: '1' }, { now: () => clock });
     });
     afterAll(async () => {
       await server?.stop();

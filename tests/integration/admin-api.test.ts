@@ -36,7 +36,7 @@ for (const database of databases) {
 
     beforeAll(async () => {
       db = await database.create();
-      const created = createTestApp(db, { ADMIN_PASSWORD: PASSWORD });
+      const created = createTestApp(db, { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1' });
       // The app's clock is the checkout's `now`; tests move it by hand.
       (created.checkout as { now?: () => number }).now = () => clock;
       app = created.app;

@@ -32,7 +32,7 @@ describe('npm run report', () => {
       const response = await fetch(`${server.url}/api/orders`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Ana Paula', email: 'ana@example.com', phone: '11987654321', checkoutKey: `report-key-${index}-xxxxxxxx` }),
+        body: JSON.stringify({ name: 'Ana Paula', email: `ana${index}@example.com`, phone: `1198765432${index}`, checkoutKey: `report-key-${index}-xxxxxxxx` }),
       });
       orderIds.push(((await response.json()) as { orderId: string }).orderId);
     }

@@ -1,20 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveSignals } from '../../src/shared/live.ts';
 import { businessMonth } from '../../src/shared/time.ts';
+import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { createTestApp, startTestServer, type TestServer } from './test-server.ts';
 
-const buyer = { name: 'Maria Souza', email: 'maria@example.com', phone: '(11) 98765-4321' };
 const key = () => `k${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(20, 'x');
 const visitor = () => Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
+/** A new buyer from a new client address starts a checkout. */
 async function postOrder(server: TestServer) {
-  const response = await fetch(`${server.url}/api/orders`, {
+  const response = await fetchFrom(newClientAddress())(`${server.url}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...buyer, checkoutKey: key() }),
+    body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: key() }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The buyer pays at the gateway (the sandbox), and the status poll confirms it. */
+async function pay(server: TestServer, db: TestDb, orderId: string) {
+  const order = await db.db.selectFrom('orders').select('transaction_hash').where('id', '=', orderId).executeTakeFirstOrThrow();
+  await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
+  const status = (await (await fetch(`${server.url}/api/orders/${orderId}`)).json()) as { status: string };
+  expect(status.status).toBe('paid');
 }
 
 async function readLive(server: { url: string }): Promise<{ signals: LiveSignals; response: Response }> {
@@ -44,15 +53,22 @@ for (const database of databases) {
       await db.close();
     });
 
-    it('counts this month\'s orders against MONTHLY_CAPACITY and the checkout refuses a third', async () => {
+    it('only payment takes a spot: unpaid charges leave the month open, two paid orders sell it out and a third charge is refused', async () => {
       server = await startTestServer(db, { MONTHLY_CAPACITY: '2' });
       const before = await readLive(server);
       expect(before.response.headers.get('cache-control')).toBe('no-store');
       expect(before.signals).toMatchObject({ spotsLeft: 2, capacity: 2, soldOut: false });
 
+      const first = await postOrder(server);
+      const second = await postOrder(server);
+      expect([first.status, second.status]).toEqual([201, 201]);
+      // Two PIX charges on offer, none paid: nothing is taken.
+      expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 2, soldOut: false });
       expect((await postOrder(server)).status).toBe(201);
+
+      await pay(server, db, first.body.orderId as string);
       expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 1, soldOut: false });
-      expect((await postOrder(server)).status).toBe(201);
+      await pay(server, db, second.body.orderId as string);
 
       const { signals } = await readLive(server);
       const month = businessMonth(signals.serverTime);
@@ -67,24 +83,26 @@ for (const database of databases) {
       });
       expect(Math.abs(signals.serverTime - Date.now())).toBeLessThan(5_000);
 
-      const third = await postOrder(server);
-      expect(third.status).toBe(409);
-      expect(third.body.error).toMatch(/^As vagas deste mês esgotaram\./);
-      expect(await db.db.selectFrom('orders').select('id').execute()).toHaveLength(2);
+      const refused = await postOrder(server);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatch(/^As vagas deste mês esgotaram\./);
+      expect(await db.db.selectFrom('orders').select('id').execute()).toHaveLength(3);
     });
 
-    it('gives the spot of an expired pending charge back, and a paid order keeps its spot', async () => {
-      server = await startTestServer(db, { MONTHLY_CAPACITY: '2' });
-      const first = await postOrder(server);
-      const second = await postOrder(server);
-      expect((await readLive(server)).signals.soldOut).toBe(true);
-
-      await db.db.updateTable('orders').set({ status: 'paid', paid_at: Date.now() }).where('id', '=', first.body.orderId as string).execute();
-      await db.db.updateTable('orders').set({ expires_at: Date.now() - 1_000 }).where('id', '=', second.body.orderId as string).execute();
-      expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 1, soldOut: false });
-
-      expect((await postOrder(server)).status).toBe(201);
+    it('a charge already on offer stays payable after the sell-out and is honoured; a refund gives its spot back', async () => {
+      server = await startTestServer(db, { MONTHLY_CAPACITY: '1' });
+      const early = await postOrder(server);
+      const late = await postOrder(server);
+      await pay(server, db, early.body.orderId as string);
       expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 0, soldOut: true });
+
+      // The late buyer's PIX was offered before the sell-out: paying it still delivers.
+      await pay(server, db, late.body.orderId as string);
+      expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 0, soldOut: true });
+
+      await db.db.updateTable('orders').set({ status: 'reversed' }).where('id', 'in', [early.body.orderId as string, late.body.orderId as string]).execute();
+      expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 1, soldOut: false });
+      expect((await postOrder(server)).status).toBe(201);
     });
 
     it('MONTHLY_CAPACITY=0 means unlimited: no spots number, never sold out', async () => {
@@ -132,7 +150,9 @@ for (const database of databases) {
 
       const rows = await db.db.selectFrom('presence').selectAll().orderBy('last_seen').execute();
       expect(rows.map((row) => row.visitor_id)).toEqual([ana, bia]);
-      expect(Object.keys(rows[0]!).sort()).toEqual(['last_seen', 'visitor_id']);
+      // The random id, a hash of the client's address group and a time: nothing personal.
+      expect(Object.keys(rows[0]!).sort()).toEqual(['client_key', 'last_seen', 'visitor_id']);
+      expect(rows[0]!.client_key).not.toContain('127.0.0.1');
     });
 
     it('prunes visitors not seen for ten minutes on the next heartbeat', async () => {
@@ -160,7 +180,6 @@ for (const database of databases) {
         `["${visitor()}"]`,
         'null',
         '{"visitorId":',
-        JSON.stringify({ visitorId: visitor(), padding: 'x'.repeat(300) }),
       ];
       for (const body of bad) {
         const response = await post(body);
@@ -168,31 +187,35 @@ for (const database of databases) {
         expect(await response.json()).toEqual({ error: 'Requisição inválida.' });
       }
       expect((await post(JSON.stringify({ visitorId: visitor() }), 'text/plain')).status).toBe(400);
+      const oversized = await post(JSON.stringify({ visitorId: visitor(), padding: 'x'.repeat(300) }));
+      expect(oversized.status).toBe(413);
+      expect(oversized.headers.get('connection')).toBe('close');
       expect((await app.request('/api/presence')).status).toBe(404);
       expect(await db.db.selectFrom('presence').selectAll().execute()).toEqual([]);
     });
 
-    it('limits heartbeats per address so one script cannot inflate the count', async () => {
+    it('limits heartbeats per address; one address inventing visitor ids adds at most two viewers', async () => {
       // One fixed instant: all the beats fall in one rate-limit window.
       const clock = Date.now();
       server = await startTestServer(db, {}, { now: () => clock });
       const url = server.url;
-      // The test client is on loopback, i.e. "our proxy": the forwarded address is the client's.
       const from = (address: string) =>
-        fetch(`${url}/api/presence`, {
+        fetchFrom(address)(`${url}/api/presence`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+          headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify({ visitorId: visitor() }),
         });
+      const script = newClientAddress();
       const statuses: number[] = [];
-      for (let index = 0; index < 122; index++) statuses.push((await from('203.0.113.7')).status);
-      expect(statuses.slice(0, 120)).toEqual(Array(120).fill(204));
-      expect(statuses.slice(120)).toEqual([429, 429]);
-      expect((await from('198.51.100.9')).status).toBe(204);
-      expect((await readLive(server)).signals.viewers).toBe(121);
+      for (let index = 0; index < 62; index++) statuses.push((await from(script)).status);
+      expect(statuses.slice(0, 60)).toEqual(Array(60).fill(204));
+      expect(statuses.slice(60)).toEqual([429, 429]);
+      expect((await from(newClientAddress())).status).toBe(204);
+      // 60 invented visitors from one address count as 2; the other address as 1.
+      expect((await readLive(server)).signals.viewers).toBe(3);
       const keys = await db.db.selectFrom('rate_limits').select('key').execute();
       expect(keys).toHaveLength(2);
-      expect(keys.every((row) => row.key.startsWith('presence:ip:') && !row.key.includes('203.0.113.7'))).toBe(true);
+      expect(keys.every((row) => row.key.startsWith('presence:') && !row.key.includes('127.0.'))).toBe(true);
     });
   });
 }

@@ -1,15 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { databases } from './test-db.ts';
+import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { databases, type TestDb } from './test-db.ts';
 import { startStandInGateway, type StandInGateway } from './stand-in-gateway.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 const buyer = { name: 'Maria Souza', email: 'maria@example.com', phone: '(11) 98765-4321' };
 const key = () => `k${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(20, 'x');
 
-async function postOrder(server: { url: string }, body: Record<string, unknown>) {
-  const response = await fetch(`${server.url}/api/orders`, {
+/** A checkout request from `address` (a fresh client address unless given). */
+async function postOrder(server: { url: string }, body: Record<string, unknown>, address = newClientAddress()) {
+  const response = await fetchFrom(address)(`${server.url}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
@@ -61,7 +63,9 @@ for (const database of databases) {
       const countCharges = async () =>
         Number((await db.db.selectFrom('sandbox_transactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
       const chargesBefore = await countCharges();
-      const results = await Promise.all(Array.from({ length: 10 }, () => postOrder(server, { ...buyer, checkoutKey })));
+      const address = newClientAddress();
+      const sameBuyer = uniqueBuyer();
+      const results = await Promise.all(Array.from({ length: 10 }, () => postOrder(server, { ...sameBuyer, checkoutKey }, address)));
       expect(results.map((result) => result.status)).toEqual(Array(10).fill(201));
       expect(new Set(results.map((result) => result.body.orderId)).size).toBe(1);
       expect(new Set(results.map((result) => (result.body.pix as { code: string }).code)).size).toBe(1);
@@ -81,12 +85,12 @@ for (const database of databases) {
         phone: 'Telefone inválido',
       });
       expect((await postOrder(server, { ...buyer, checkoutKey: 'short' })).status).toBe(422);
-      expect((await postOrder(server, { ...buyer, amountCents: 1, checkoutKey: key() })).status).toBe(201);
+      expect((await postOrder(server, { ...uniqueBuyer(), amountCents: 1, checkoutKey: key() })).status).toBe(201);
       expect(await count()).toBe(before + 1);
     });
 
     it('GET /api/orders/:id tells the status and 404s an unknown id', async () => {
-      const { body } = await postOrder(server, { ...buyer, checkoutKey: key() });
+      const { body } = await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() });
       const status = await fetch(`${server.url}/api/orders/${body.orderId as string}`);
       expect(await status.json()).toEqual({ status: 'pending' });
       expect((await fetch(`${server.url}/api/orders/ord_nope`)).status).toBe(404);
@@ -172,18 +176,52 @@ for (const database of databases) {
   });
 
   describe(`monthly capacity on ${database.name}`, () => {
-    it('sells out at the limit and 20 concurrent buyers for the last 3 spots get exactly 3 orders', async () => {
+    /** The buyer pays at the gateway (the sandbox) and the gateway's postback reaches us. */
+    async function pay(server: TestServer, db: TestDb, orderId: string) {
+      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
+      const response = await fetch(`${server.url}/api/webhooks/gateway?t=${orderId}.${order.postback_secret}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ hash: order.transaction_hash, payment_status: 'paid' }),
+      });
+      expect(response.status).toBe(200);
+    }
+    const live = async (server: TestServer) =>
+      (await (await fetch(`${server.url}/api/live`)).json()) as { spotsLeft: number; soldOut: boolean };
+
+    it('20 concurrent payments for the last 3 spots are all honoured, and the page sells out when the 3rd is paid', async () => {
       const db = await database.create();
       const server = await startTestServer(db, { MONTHLY_CAPACITY: '5' });
       try {
-        for (let index = 0; index < 2; index++) expect((await postOrder(server, { ...buyer, checkoutKey: key() })).status).toBe(201);
-        const results = await Promise.all(Array.from({ length: 20 }, () => postOrder(server, { ...buyer, checkoutKey: key() })));
-        expect(results.filter((result) => result.status === 201)).toHaveLength(3);
-        const refused = results.filter((result) => result.status === 409);
-        expect(refused).toHaveLength(17);
-        expect(refused[0]!.body.error).toMatch(/^As vagas deste mês esgotaram\. O próximo lote abre em \d{2}\/\d{2}\/\d{4}\.$/);
-        const orders = await db.db.selectFrom('orders').select('id').execute();
-        expect(orders).toHaveLength(5);
+        const earlier = [await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() }), await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() })];
+        for (const order of earlier) await pay(server, db, order.body.orderId as string);
+        await server.background.idle();
+        expect(await live(server)).toMatchObject({ spotsLeft: 3, soldOut: false });
+
+        // 20 buyers get a PIX each: charges on offer take no spot.
+        const offered = await Promise.all(Array.from({ length: 20 }, () => postOrder(server, { ...uniqueBuyer(), checkoutKey: key() })));
+        expect(offered.map((result) => result.status)).toEqual(Array(20).fill(201));
+        expect(await live(server)).toMatchObject({ spotsLeft: 3, soldOut: false });
+        const ids = offered.map((result) => result.body.orderId as string);
+
+        // Two of them pay: one spot left, still on sale.
+        for (const id of ids.slice(0, 2)) await pay(server, db, id);
+        await server.background.idle();
+        expect(await live(server)).toMatchObject({ spotsLeft: 1, soldOut: false });
+
+        // The other 18 pay at once: the 3rd payment sells out, and every payment is honoured.
+        await Promise.all(ids.slice(2).map((id) => pay(server, db, id)));
+        await server.background.idle();
+        const orders = await db.db.selectFrom('orders').select(['status', 'access_token']).where('id', 'in', ids).execute();
+        expect(orders.filter((order) => order.status === 'paid' && order.access_token)).toHaveLength(20);
+        const mails = await db.db.selectFrom('outbox').select('order_id').where('order_id', 'in', ids).execute();
+        expect(new Set(mails.map((row) => row.order_id)).size).toBe(20);
+        expect(await live(server)).toMatchObject({ spotsLeft: 0, soldOut: true });
+
+        const refused = await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() });
+        expect(refused.status).toBe(409);
+        expect(refused.body.error).toMatch(/^As vagas deste mês esgotaram\. O próximo lote abre em \d{2}\/\d{2}\/\d{4}\.$/);
       } finally {
         await server.stop();
         await db.close();

@@ -7,7 +7,7 @@ import { formatBRL } from '../../shared/money.ts';
 import { track, trackPurchaseOnce } from '../lib/analytics.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
-import { CHECKOUT_CREATED_EVENT } from '../lib/use-live-signals.ts';
+import { SPOT_TAKEN_EVENT } from '../lib/use-live-signals.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -60,8 +60,6 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
         method: 'POST',
         json: { name: values.name, email: values.email, phone: values.phone, checkoutKey: key, ...(askDocument ? { document: values.document } : {}) },
       });
-      // The order took a spot: the page's live signals ask the server again (use-live-signals.ts).
-      window.dispatchEvent(new Event(CHECKOUT_CREATED_EVENT));
       // Count down on this device's clock, whatever time it shows: shift the deadline by the
       // difference between the server's clock and ours.
       return { ...order, expiresAt: Date.now() + (order.expiresAt - order.serverTime) };
@@ -197,7 +195,10 @@ function OrderProgress({
   const paid = status.status === 'paid';
 
   useEffect(() => {
-    if (paid) trackPurchaseOnce(order.orderId, order.amountCents);
+    if (!paid) return;
+    trackPurchaseOnce(order.orderId, order.amountCents);
+    // Only payment takes a spot: the page's live signals ask the server again (use-live-signals.ts).
+    window.dispatchEvent(new Event(SPOT_TAKEN_EVENT));
   }, [paid, order.orderId, order.amountCents]);
 
   return (

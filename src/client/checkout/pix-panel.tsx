@@ -99,6 +99,8 @@ export function PixPanel({
         </div>
       ) : null}
 
+      {!expired ? <p className="text-center text-sm font-semibold text-gold-300">{copy.pix.spotSecured}</p> : null}
+
       {!expired ? (
         <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-ink-850 px-4 py-3">
           <span className="flex items-center gap-2 text-sm text-slate-300" role="status">

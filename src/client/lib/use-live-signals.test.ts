@@ -98,12 +98,12 @@ describe('the shared live-signals store', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('asks again right after a checkout created an order', async () => {
+  it('asks again right after a payment took a spot', async () => {
     const store = await load();
     const stop = store.subscribeLiveSignals(() => undefined);
     await vi.advanceTimersByTimeAsync(0);
     responses.push(async () => Response.json(answer({ spotsLeft: 0, soldOut: true })));
-    window.dispatchEvent(new Event(store.CHECKOUT_CREATED_EVENT));
+    window.dispatchEvent(new Event(store.SPOT_TAKEN_EVENT));
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(store.getLiveSignals()).toMatchObject({ spotsLeft: 0, soldOut: true });

@@ -10,8 +10,8 @@ import type { LiveSignals } from '../../shared/live.ts';
  * keeps the last answer (or none) and is tried again later.
  */
 
-/** Fired on `window` when the checkout has created an order: its spot is taken, so ask again. */
-export const CHECKOUT_CREATED_EVENT = 'vitrine:checkout-created';
+/** Fired on `window` when the buyer's payment is confirmed: a spot is taken, so ask again. */
+export const SPOT_TAKEN_EVENT = 'vitrine:spot-taken';
 
 /** The spec's cadence: every 120–180 s, at a random point so open pages do not poll in step. */
 export const LIVE_REFRESH_MIN_MS = 120_000;
@@ -76,7 +76,7 @@ async function load(): Promise<void> {
 }
 
 /**
- * Asks GET /api/live now (after a checkout, or when a countdown reached zero). Concurrent calls
+ * Asks GET /api/live now (after a payment, or when a countdown reached zero). Concurrent calls
  * share one request; a call made during a request gets one more request after it.
  */
 export function refreshLiveSignals(): Promise<void> {
@@ -96,13 +96,13 @@ export function refreshLiveSignals(): Promise<void> {
   return inFlight;
 }
 
-const onCheckoutCreated = () => void refreshLiveSignals();
+const onSpotTaken = () => void refreshLiveSignals();
 
 /** Subscribes a component; the first subscriber starts the poll and the last one stops it. */
 export function subscribeLiveSignals(listener: () => void): () => void {
   listeners.add(listener);
   if (listeners.size === 1) {
-    window.addEventListener(CHECKOUT_CREATED_EVENT, onCheckoutCreated);
+    window.addEventListener(SPOT_TAKEN_EVENT, onSpotTaken);
     const age = Date.now() - receivedAt;
     // A page shown again soon (or React's StrictMode re-subscribing) reuses a fresh answer.
     if (!inFlight) {
@@ -113,7 +113,7 @@ export function subscribeLiveSignals(listener: () => void): () => void {
   return () => {
     listeners.delete(listener);
     if (listeners.size === 0) {
-      window.removeEventListener(CHECKOUT_CREATED_EVENT, onCheckoutCreated);
+      window.removeEventListener(SPOT_TAKEN_EVENT, onSpotTaken);
       schedule(0);
     }
   };

@@ -1,21 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { firstName } from '../mail/access-email.ts';
 import { enqueueOutboxMessage, type OutboxKind } from '../mail/outbox-repository.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
-import {
-  findOrderByToken,
-  hitRateLimit,
-  listPaidOrderIdsByEmail,
-  pruneRateLimits,
-  type AccessOrder,
-} from './access-repository.ts';
+import { limits, type RateLimiter } from '../rate-limit.ts';
+import { findOrderByToken, listPaidOrderIdsByEmail, type AccessOrder } from './access-repository.ts';
 import type { MemberArea, MemberSupplier } from '../../shared/access.ts';
 
-/** Resends: per client address in fixed one-hour windows, and per order in fixed 10-minute windows. */
-export const RESEND_LIMIT_PER_IP = 5;
-export const RESEND_IP_WINDOW_MS = 60 * 60_000;
+/** Resends: per client address (`limits.resend`), and per order in fixed 10-minute windows. */
 export const RESEND_ORDER_WINDOW_MS = 10 * 60_000;
 
 /** The outbox kind of a resend: one row per order and window, so the outbox's uniqueness throttles it. */
@@ -57,14 +49,6 @@ export async function loadMemberArea(db: Kysely<Database>, order: AccessOrder, s
   };
 }
 
-/**
- * IP addresses are personal data (LGPD): the counter's key holds a hash, never the address. The
- * hash only has to tell clients apart for an hour; it is not meant to resist a determined reversal.
- */
-function addressKey(clientAddress: string): string {
-  return `access_resend:ip:${createHash('sha256').update(clientAddress).digest('base64url').slice(0, 22)}`;
-}
-
 export type ResendResult = { kind: 'accepted'; queued: number } | { kind: 'rate_limited'; retryAfterMs: number };
 
 /**
@@ -74,13 +58,12 @@ export type ResendResult = { kind: 'accepted'; queued: number } | { kind: 'rate_
  */
 export async function requestAccessResend(
   db: Kysely<Database>,
+  limiter: RateLimiter,
   request: { email: string; clientAddress: string; now: number },
 ): Promise<ResendResult> {
   const { email, clientAddress, now } = request;
-  const hits = await hitRateLimit(db, addressKey(clientAddress), RESEND_IP_WINDOW_MS, now);
-  // A first hit opens a new window: a good moment to drop counters nobody can hit any more.
-  if (hits === 1) await pruneRateLimits(db, now - 2 * RESEND_IP_WINDOW_MS);
-  if (hits > RESEND_LIMIT_PER_IP) return { kind: 'rate_limited', retryAfterMs: RESEND_IP_WINDOW_MS - (now % RESEND_IP_WINDOW_MS) };
+  const decision = await limiter.consume(limits.resend, clientAddress, now);
+  if (!decision.allowed) return { kind: 'rate_limited', retryAfterMs: decision.retryAfterMs };
 
   const kind = resendKind(now);
   let queued = 0;

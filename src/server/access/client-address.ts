@@ -1,30 +1,31 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 
-// Loopback and private ranges: a peer there is our own reverse proxy or load balancer.
-const PRIVATE_PEER = /^(?:::ffff:)?(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|^::1$|^f[cd][0-9a-f]{2}:/i;
-
 /**
- * The address a request came from, for rate limits. The socket's peer is used unless it is a
- * private address — then we sit behind a proxy, and the last `X-Forwarded-For` entry is the one our
- * proxy appended (entries further left are whatever the client claimed, so they are never used).
- * Without a socket (`app.request()` in tests) the forwarded header alone is used.
+ * The address a request came from, for per-client limits.
+ *
+ * With `trustProxyHops` = 0 the socket's peer is the client and `X-Forwarded-For` is ignored:
+ * anyone can write that header, so trusting it without a proxy of ours in front would let a
+ * script pick a new address for every request. With N proxies of ours in front, each appends the
+ * address it saw, so the Nth entry from the right is the one the outermost proxy saw (entries
+ * further left are whatever the client claimed). A request with fewer entries did not come
+ * through all our proxies; its socket peer is used.
  */
-export function clientAddress(c: Context): string {
+export function clientAddress(c: Context, trustProxyHops: number): string {
   let peer: string | undefined;
   try {
     peer = getConnInfo(c).remote.address;
   } catch {
+    // No socket: `app.request()` in tests.
     peer = undefined;
   }
-  if (peer === undefined || PRIVATE_PEER.test(peer)) {
-    const forwarded = c.req
-      .header('X-Forwarded-For')
-      ?.split(',')
+  if (trustProxyHops > 0) {
+    const forwarded = (c.req.header('X-Forwarded-For') ?? '')
+      .split(',')
       .map((entry) => entry.trim())
-      .filter(Boolean)
-      .at(-1);
-    if (forwarded) return forwarded.slice(0, 64);
+      .filter(Boolean);
+    const entry = forwarded.at(-trustProxyHops);
+    if (entry && forwarded.length >= trustProxyHops) return entry.slice(0, 64);
   }
   return peer ?? 'unknown';
 }

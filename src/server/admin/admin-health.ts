@@ -57,7 +57,7 @@ export async function readHealth(
     smtpCheck(),
     lastPostbackAt(db),
     outboxHealth(db, now),
-    config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start, now) : Promise.resolve(0),
+    config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
   ]);
 
   const seller = config.storefront.seller;

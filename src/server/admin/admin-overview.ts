@@ -31,7 +31,7 @@ export async function readOverview(
     sumPaid(db, month.start, month.nextStart),
     countPaidOrders(db),
     findLatestPaid(db),
-    settings.monthlyCapacity > 0 ? countSpotsTaken(db, month.start, now) : Promise.resolve(0),
+    settings.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
     readFunnel(db, businessDay(chartStart), today),
     listPaidSince(db, chartStart),
   ]);

@@ -7,6 +7,7 @@ import { outboxMigration } from './migrations/0005-outbox.ts';
 import { rateLimitsMigration } from './migrations/0006-rate-limits.ts';
 import { webhookEventsMigration } from './migrations/0007-webhook-events.ts';
 import { presenceMigration } from './migrations/0008-presence.ts';
+import { abuseLimitsMigration } from './migrations/0009-abuse-limits.ts';
 import { adminConsoleMigration } from './migrations/0012-admin-console.ts';
 
 /**
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0006_rate_limits': rateLimitsMigration,
   '0007_webhook_events': webhookEventsMigration,
   '0008_presence': presenceMigration,
+  '0009_abuse_limits': abuseLimitsMigration,
   '0012_admin_console': adminConsoleMigration,
 };
 

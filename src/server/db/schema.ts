@@ -48,6 +48,8 @@ export interface OrdersTable {
   checked_at: number | null;
   /** When the gateway accepted the charge (the PIX was offered); null for older orders. */
   charged_at: Generated<number | null>;
+  /** Hash of the client's address group (see rate-limit.ts); limits open charges per client. */
+  client_key: Generated<string | null>;
 }
 
 /** The supplier list buyers see, replaced whole by the seller's CSV import. */
@@ -135,6 +137,8 @@ export interface RateLimitsTable {
 export interface PresenceTable {
   /** A random id the browser tab made up (sessionStorage); nothing personal. */
   visitor_id: string;
+  /** Hash of the client's address group: viewers are counted per client. */
+  client_key: string | null;
   /** Epoch ms of the latest heartbeat. */
   last_seen: number;
 }

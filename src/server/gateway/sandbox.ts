@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
+import { limitBody } from '../http.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -272,7 +272,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
 
   app.post(
     '/public/v1/transactions',
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Payload Too Large' }, 413) }),
+    limitBody(MAX_BODY_BYTES, (c) => c.json({ message: 'Payload Too Large' }, 413)),
     async (c) => {
       let parsed: unknown = null;
       try {

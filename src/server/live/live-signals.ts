@@ -25,7 +25,7 @@ export async function readLiveSignals(
   const month = businessMonth(now);
   const unlimited = capacity === 0;
   const [taken, viewers] = await Promise.all([
-    unlimited ? Promise.resolve(0) : countSpotsTaken(db, month.start, now),
+    unlimited ? Promise.resolve(0) : countSpotsTaken(db, month.start),
     countViewers(db, now),
   ]);
   const spotsLeft = unlimited ? null : Math.max(0, capacity - taken);

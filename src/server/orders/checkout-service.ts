@@ -9,6 +9,7 @@ import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/types.ts';
 import type { Logger } from '../logger.ts';
+import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../rate-limit.ts';
 import { newId } from './ids.ts';
 import {
   findOrderById,
@@ -32,6 +33,7 @@ export interface CheckoutDeps {
 export type CheckoutResult =
   | { kind: 'created'; order: CreatedOrder }
   | { kind: 'sold_out'; nextBatchAt: number }
+  | { kind: 'too_many_open' }
   | { kind: 'failed'; message: string };
 
 /** How long a duplicate request waits for the first one's gateway answer. */
@@ -77,7 +79,11 @@ async function describe(deps: CheckoutDeps, order: OrderRow): Promise<CheckoutRe
  * and the charge is requested at most once per checkout key: the gateway has no idempotency key,
  * so a retry could charge the buyer twice (gateway-notes §9, §11.1).
  */
-export async function startCheckout(deps: CheckoutDeps, input: CreateOrderInput): Promise<CheckoutResult> {
+export async function startCheckout(
+  deps: CheckoutDeps,
+  input: CreateOrderInput,
+  client: { address: string },
+): Promise<CheckoutResult> {
   const now = deps.now?.() ?? Date.now();
   const { db, config, gateway, logger } = deps;
 
@@ -104,8 +110,10 @@ export async function startCheckout(deps: CheckoutDeps, input: CreateOrderInput)
       expiresAt: now + config.pixTtlMinutes * 60_000,
     },
     { limit: config.monthlyCapacity, monthStart: month.start },
+    { key: clientKey(client.address), maxOpen: MAX_OPEN_CHARGES_PER_CLIENT },
   );
   if (inserted.kind === 'sold_out') return { kind: 'sold_out', nextBatchAt: month.nextStart };
+  if (inserted.kind === 'too_many_open') return { kind: 'too_many_open' };
   if (inserted.kind === 'existing') return describe(deps, await settled(deps, inserted.order));
 
   const order = inserted.order;

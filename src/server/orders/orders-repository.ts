@@ -16,49 +16,93 @@ export interface NewOrder {
 }
 
 /**
- * Spots a month has taken: paid orders plus charges still on offer (`creating`, or `pending` and
- * not yet expired). Failed, reversed and expired ones give their spot back.
+ * Spots a month has taken: orders paid this month. Only payment takes a spot (DESIGN §1.2): a
+ * charge on offer holds none, so unpaid charges can never sell the month out. Refunded and
+ * charged-back orders give their spot back.
  */
-async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, monthStart: number, now: number) {
+async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, monthStart: number) {
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('taken'))
-    .where('created_at', '>=', monthStart)
+    .where('status', '=', 'paid')
+    .where('paid_at', '>=', monthStart)
+    .executeTakeFirstOrThrow();
+  return Number(row.taken);
+}
+
+/** A charge still being requested is waited for this long by a second request for the same buyer. */
+const CREATING_MATCH_MS = 2 * 60_000;
+
+/**
+ * The buyer's charge still on offer, if any: same e-mail or phone, pending and unexpired (or being
+ * requested right now). Handing it back instead of making a new charge means two tabs, a retry
+ * with a new key or a script reusing one buyer never make a second charge the buyer could pay.
+ */
+async function findOpenOrderOfBuyer(
+  db: Kysely<Database> | Transaction<Database>,
+  buyer: { email: string; phone: string },
+  now: number,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) => eb.or([eb('buyer_email', '=', buyer.email), eb('buyer_phone', '=', buyer.phone)]))
     .where((eb) =>
       eb.or([
-        eb('status', '=', 'paid'),
-        eb('status', '=', 'creating'),
         eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]),
+        eb.and([eb('status', '=', 'creating'), eb('created_at', '>', now - CREATING_MATCH_MS)]),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** Charges on offer (or being requested) that one client address holds right now. */
+async function countOpenOrdersOfClient(db: Kysely<Database> | Transaction<Database>, clientKey: string, now: number) {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('open'))
+    .where('client_key', '=', clientKey)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]),
+        eb.and([eb('status', '=', 'creating'), eb('created_at', '>', now - CREATING_MATCH_MS)]),
       ]),
     )
     .executeTakeFirstOrThrow();
-  return Number(row.taken);
+  return Number(row.open);
 }
 
 export type InsertOrderResult =
   | { kind: 'created'; order: OrderRow }
   | { kind: 'existing'; order: OrderRow }
-  | { kind: 'sold_out' };
+  | { kind: 'sold_out' }
+  | { kind: 'too_many_open' };
 
 /**
- * Inserts the order unless its checkout key already has one (then returns that order) or the
- * month is sold out. The capacity check and the insert are one atomic step: on Postgres a
- * transaction-scoped advisory lock serialises them across every server instance; SQLite runs
- * write transactions one at a time by itself.
+ * Inserts the order unless its checkout key already has one, or the buyer already has a charge on
+ * offer (then returns that order), the month is sold out, or the client holds too many unpaid
+ * charges. The checks and the insert are one atomic step: on Postgres a transaction-scoped
+ * advisory lock serialises them across every server instance; SQLite runs write transactions one
+ * at a time by itself.
  */
 export async function insertOrderWithinCapacity(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',
   order: NewOrder,
   capacity: { limit: number; monthStart: number },
+  client: { key: string; maxOpen: number },
 ): Promise<InsertOrderResult> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
     const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', order.checkoutKey).executeTakeFirst();
     if (existing) return { kind: 'existing', order: existing };
-    if (capacity.limit > 0 && (await countTakenSpots(trx, capacity.monthStart, order.now)) >= capacity.limit) {
+    const open = await findOpenOrderOfBuyer(trx, order.buyer, order.now);
+    if (open) return { kind: 'existing', order: open };
+    if (capacity.limit > 0 && (await countTakenSpots(trx, capacity.monthStart)) >= capacity.limit) {
       return { kind: 'sold_out' };
     }
+    if ((await countOpenOrdersOfClient(trx, client.key, order.now)) >= client.maxOpen) return { kind: 'too_many_open' };
     const inserted = await trx
       .insertInto('orders')
       .values({
@@ -76,6 +120,7 @@ export async function insertOrderWithinCapacity(
         created_at: order.now,
         updated_at: order.now,
         expires_at: order.expiresAt,
+        client_key: client.key,
       })
       .onConflict((conflict) => conflict.column('checkout_key').doNothing())
       .returningAll()
@@ -88,8 +133,8 @@ export async function insertOrderWithinCapacity(
   });
 }
 
-export async function countSpotsTaken(db: Kysely<Database>, monthStart: number, now: number): Promise<number> {
-  return countTakenSpots(db, monthStart, now);
+export async function countSpotsTaken(db: Kysely<Database>, monthStart: number): Promise<number> {
+  return countTakenSpots(db, monthStart);
 }
 
 export async function findOrderById(db: Kysely<Database>, id: string): Promise<OrderRow | undefined> {

@@ -1,16 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
 import { members as copy } from '../../content/members.ts';
 import { CheckoutFormSchema } from '../../shared/checkout.ts';
 import { paths } from '../../shared/routes.ts';
-import { clientAddress } from '../access/client-address.ts';
 import { loadMemberArea, lookUpAccessToken, requestAccessResend } from '../access/access-service.ts';
 import { recordMemberPageOpen } from '../access/access-repository.ts';
 import type { AppEnv } from '../app.ts';
-import { apiError } from '../http.ts';
+import { apiError, limitBody } from '../http.ts';
 import { pageFile, sendPage, type Site } from '../site.ts';
 
 /**
@@ -79,14 +77,14 @@ export const accessRoutes = new Hono<AppEnv>()
   })
   .post(
     '/resend',
-    bodyLimit({ maxSize: 1024, onError: (c) => apiError(c, 413, copy.api.tooLarge) }),
+    limitBody(1024, (c) => apiError(c, 413, copy.api.tooLarge)),
     zValidator('json', ResendAccessSchema, (result, c) => {
       if (!result.success) return apiError(c, 422, copy.api.emailInvalid, { email: copy.api.emailInvalid });
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
       const { email } = c.req.valid('json');
-      const result = await requestAccessResend(c.var.db, { email, clientAddress: clientAddress(c), now: now(c) });
+      const result = await requestAccessResend(c.var.db, c.var.limiter, { email, clientAddress: c.var.clientAddress, now: now(c) });
       if (result.kind === 'rate_limited') {
         c.header('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
         return apiError(c, 429, copy.api.tooManyRequests);

@@ -1,5 +1,4 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
 import type { ZodType } from 'zod';
@@ -18,7 +17,6 @@ import {
   type SupplierPreview,
 } from '../../shared/admin.ts';
 import { businessDayStart } from '../../shared/time.ts';
-import { clientAddress } from '../access/client-address.ts';
 import { checkSession, logIn, logOut, sessionLabel } from '../admin/admin-auth.ts';
 import { readHealth } from '../admin/admin-health.ts';
 import { readOverview } from '../admin/admin-overview.ts';
@@ -27,7 +25,7 @@ import { retryOutboxMessage, searchOrders } from '../admin/admin-orders-reposito
 import { listAudit, recordAudit } from '../admin/admin-repository.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
 import type { AppEnv } from '../app.ts';
-import { apiError } from '../http.ts';
+import { apiError, limitBody } from '../http.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { importSupplierList, previewSupplierImport, renderSupplierCsv } from '../suppliers/supplier-import.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
@@ -77,6 +75,8 @@ const sameOrigin: MiddlewareHandler<AdminEnv> = async (c, next) => {
   return next();
 };
 
+const tooLarge = (c: Context) => apiError(c, 413, copy.api.invalid);
+
 function json<T extends ZodType>(schema: T) {
   return zValidator('json', schema, (result, c) => {
     if (!result.success) return apiError(c, 422, copy.api.invalid);
@@ -108,13 +108,13 @@ export function adminRoutes(deps: AdminDeps) {
     return c.json<AdminSessionInfo>({ enabled: deps.password !== undefined, signedIn });
   });
 
-  app.post('/login', bodyLimit({ maxSize: 1024 }), json(AdminLoginSchema), async (c) => {
+  app.post('/login', limitBody(1024, tooLarge), json(AdminLoginSchema), async (c) => {
     if (deps.password === undefined) return apiError(c, 503, copy.api.disabled);
     const at = now(c);
     const result = await logIn(c.var.db, {
       password: c.req.valid('json').password,
       expected: deps.password,
-      clientAddress: clientAddress(c),
+      clientAddress: c.var.clientAddress,
       now: at,
     });
     if (result.kind === 'locked') {
@@ -203,7 +203,7 @@ export function adminRoutes(deps: AdminDeps) {
   app.post('/orders/:id/refund', action((c, orderId, at) => markOrderRefunded(c.var.db, { orderId, session: c.var.session, now: at })));
   app.post(
     '/orders/:id/email',
-    bodyLimit({ maxSize: 1024 }),
+    limitBody(1024, tooLarge),
     zValidator('json', AdminCorrectEmailSchema, (result, c) => {
       if (!result.success) return apiError(c, 422, copy.api.emailInvalid, { email: copy.api.emailInvalid });
     }),
@@ -235,7 +235,7 @@ export function adminRoutes(deps: AdminDeps) {
     });
   });
 
-  const csvBody = [bodyLimit({ maxSize: 4 * 1024 * 1024 }), json(AdminSupplierCsvSchema)] as const;
+  const csvBody = [limitBody(4 * 1024 * 1024, tooLarge), json(AdminSupplierCsvSchema)] as const;
 
   app.post('/suppliers/preview', ...csvBody, (c) => {
     const preview = previewSupplierImport(c.req.valid('json').csv);

@@ -1,24 +1,23 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { zValidator } from '@hono/zod-validator';
 import { FunnelEventSchema, MAX_EVENT_BODY_BYTES } from '../../shared/events.ts';
 import { routeKey } from '../../shared/routes.ts';
 import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
-import { apiError } from '../http.ts';
+import { apiError, limitBody } from '../http.ts';
+import { limits } from '../rate-limit.ts';
 import type { AppEnv } from '../app.ts';
 
 /** First-party funnel counting: no cookies are read or set, and only the route key is stored. */
 export const eventsRoutes = new Hono<AppEnv>().post(
   '/',
-  bodyLimit({
-    maxSize: MAX_EVENT_BODY_BYTES,
-    onError: (c) => apiError(c, 400, 'Evento grande demais.'),
-  }),
+  limitBody(MAX_EVENT_BODY_BYTES, (c) => apiError(c, 400, 'Evento grande demais.')),
   zValidator('json', FunnelEventSchema, (result, c) => {
     if (!result.success) return apiError(c, 400, 'Evento inválido.');
   }),
   async (c) => {
     const event = c.req.valid('json');
+    const decision = await c.var.limiter.consume(limits.events, c.var.clientAddress, c.var.checkout.now?.() ?? Date.now());
+    if (!decision.allowed) return apiError(c, 429, 'Muitas requisições. Tente novamente em instantes.');
     await recordFunnelEvent(c.var.db, { name: event.name, path: routeKey(event.path) });
     return c.body(null, 204);
   },

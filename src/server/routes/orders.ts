@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { zValidator } from '@hono/zod-validator';
 import { checkout as copy } from '../../content/checkout.ts';
 import { CreateOrderSchema, fieldErrors, messages } from '../../shared/checkout.ts';
 import type { AppEnv } from '../app.ts';
-import { apiError } from '../http.ts';
+import { apiError, limitBody } from '../http.ts';
+import { limits } from '../rate-limit.ts';
 import { startCheckout } from '../orders/checkout-service.ts';
 import { describeOrderStatus } from '../orders/order-status.ts';
 
@@ -13,7 +13,7 @@ const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Pau
 export const ordersRoutes = new Hono<AppEnv>()
   .post(
     '/',
-    bodyLimit({ maxSize: 4 * 1024, onError: (c) => apiError(c, 413, 'Dados grandes demais.') }),
+    limitBody(4 * 1024, (c) => apiError(c, 413, 'Dados grandes demais.')),
     zValidator('json', CreateOrderSchema, (result, c) => {
       if (!result.success) return apiError(c, 422, 'Confira os campos destacados.', fieldErrors(result.error));
     }),
@@ -24,11 +24,14 @@ export const ordersRoutes = new Hono<AppEnv>()
       if (config.gateway.kind === 'remote' && !config.customerDocument && !input.document) {
         return apiError(c, 422, 'Confira os campos destacados.', { document: messages.documentInvalid });
       }
-      const result = await startCheckout(c.var.checkout, input);
+      const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.checkout.now?.() ?? Date.now());
+      if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
+      const result = await startCheckout(c.var.checkout, input, { address: c.var.clientAddress });
       if (result.kind === 'created') return c.json(result.order, 201);
       if (result.kind === 'sold_out') {
         return apiError(c, 409, copy.errors.soldOut(dateFormat.format(new Date(result.nextBatchAt))));
       }
+      if (result.kind === 'too_many_open') return apiError(c, 429, copy.errors.tooManyOpenCharges);
       return apiError(c, 502, result.message);
     },
   )

@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
-import { clientAddress } from '../access/client-address.ts';
 import type { AppEnv } from '../app.ts';
-import { apiError } from '../http.ts';
+import { apiError, limitBody } from '../http.ts';
 import { recordHeartbeat } from '../live/presence.ts';
 
 /**
@@ -18,14 +16,14 @@ const MAX_PRESENCE_BODY_BYTES = 256;
 /** The landing page's heartbeat. No cookies are read or set; only the random id and a time are stored. */
 export const presenceRoutes = new Hono<AppEnv>().post(
   '/',
-  bodyLimit({ maxSize: MAX_PRESENCE_BODY_BYTES, onError: (c) => apiError(c, 400, 'Requisição inválida.') }),
+  limitBody(MAX_PRESENCE_BODY_BYTES, (c) => apiError(c, 413, 'Requisição inválida.')),
   zValidator('json', PresenceBeatSchema, (result, c) => {
     if (!result.success) return apiError(c, 400, 'Requisição inválida.');
   }),
   async (c) => {
     const { visitorId } = c.req.valid('json');
     const now = c.var.checkout.now?.() ?? Date.now();
-    const result = await recordHeartbeat(c.var.db, { visitorId, clientAddress: clientAddress(c), now });
+    const result = await recordHeartbeat(c.var.db, c.var.limiter, { visitorId, clientAddress: c.var.clientAddress, now });
     if (result === 'rate_limited') return apiError(c, 429, 'Muitas requisições. Tente novamente em instantes.');
     c.header('Cache-Control', 'no-store');
     return c.body(null, 204);

@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBody } from '../http.ts';
 import type { AppEnv } from '../app.ts';
 import { postbackTransactionIds } from '../gateway/parse-transaction.ts';
 import { findOrderById } from '../orders/orders-repository.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';
 import { recordWebhookEvent } from '../orders/webhook-events-repository.ts';
+import { limits } from '../rate-limit.ts';
 
 /** Compares secrets in constant time (hashing first makes the lengths equal). */
 function sameSecret(given: string, expected: string): boolean {
@@ -50,7 +51,7 @@ const ok = { received: true } as const;
  */
 export const webhooksRoutes = new Hono<AppEnv>().post(
   '/gateway',
-  bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json(ok, 200) }),
+  limitBody(256 * 1024, (c) => c.json(ok, 200)),
   async (c) => {
     const { db, logger } = c.var;
     const text = await c.req.text();
@@ -61,13 +62,15 @@ export const webhooksRoutes = new Hono<AppEnv>().post(
     const [orderId = '', secret = ''] = (c.req.query('t') ?? '').split('.', 2);
     const order = orderId ? await findOrderById(db, orderId) : undefined;
     const secretOk = Boolean(order && secret && sameSecret(secret, order.postback_secret));
-    const now = Date.now();
-    await recordWebhookEvent(db, { orderId: order?.id ?? null, secretOk, contentType, body: text, candidateIds, now });
-
+    const now = c.var.checkout.now?.() ?? Date.now();
     if (!order || !secretOk) {
-      logger.warn('Postback ignored: unknown order or wrong secret');
+      // Nothing is stored for a postback we cannot tie to an order: a flood of them must not fill the
+      // disk. Past the per-client limit they are not even logged.
+      const decision = await c.var.limiter.consume(limits.webhookRejected, c.var.clientAddress, now);
+      if (decision.allowed) logger.warn('Postback ignored: unknown order or wrong secret');
       return c.json(ok, 200);
     }
+    await recordWebhookEvent(db, { orderId: order.id, secretOk, contentType, body: text, candidateIds, now });
     logger.info('Postback received', { order: order.id });
     c.var.background.run('postback re-check', () => recheckOrder(c.var.checkout, order, candidateIds));
     return c.json(ok, 200);

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from './db/schema.ts';
+
+/**
+ * Per-client limits on everything an anonymous visitor can write. The counters live in the
+ * database (`rate_limits`), so a limit holds across restarts and across every server instance.
+ *
+ * Each instance also remembers, in memory, which keys are already over their limit until their
+ * window ends: a flood past the limit then costs no database write at all, which keeps the data
+ * folder from growing under a flood. Across N instances a key can be written at most N times more
+ * than its limit per window, which changes nothing about what the limit protects.
+ */
+export interface LimitPolicy {
+  /** Prefix of the counter key; one per kind of request. */
+  name: string;
+  windowMs: number;
+  max: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const limits = {
+  /**
+   * New PIX charges per client address per hour. A buyer who mistypes and retries needs a few;
+   * each charge is a real request to the gateway carrying personal data, so a script gets few.
+   */
+  orderCreate: { name: 'order', windowMs: HOUR, max: 10 },
+  /** Funnel events: a visit sends a handful; a NATed office some dozens a minute. */
+  events: { name: 'event', windowMs: MINUTE, max: 60 },
+  /**
+   * Heartbeats: a tab beats about twice a minute, so this allows ~30 open tabs behind one
+   * address (an office, a carrier's NAT) while a script cannot grow the table without end.
+   */
+  presence: { name: 'presence', windowMs: MINUTE, max: 60 },
+  /** "Reenviar acesso" requests. */
+  resend: { name: 'access_resend', windowMs: HOUR, max: 5 },
+  /** Postbacks whose order or secret does not match: a real gateway never sends many. */
+  webhookRejected: { name: 'webhook_rejected', windowMs: MINUTE, max: 20 },
+  /** 404s counted in the funnel: one per client per minute says all the report needs. */
+  notFound: { name: 'not_found', windowMs: MINUTE, max: 1 },
+} as const satisfies Record<string, LimitPolicy>;
+
+/** Open, unpaid PIX charges one client address may hold at a time. */
+export const MAX_OPEN_CHARGES_PER_CLIENT = 3;
+
+/**
+ * The part of an address that names one client: IPv6 hosts get a whole /64 each (a home or a
+ * phone gets one, and can pick any address inside it), so the limit applies to the /64.
+ */
+export function clientGroup(address: string): string {
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (!isIPv6(plain)) return plain;
+  const [head = '', tail = ''] = plain.toLowerCase().split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const missing = 8 - headParts.length - tailParts.length;
+  const full = [...headParts, ...Array<string>(Math.max(missing, 0)).fill('0'), ...tailParts];
+  return `${full
+    .slice(0, 4)
+    .map((part) => part.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/**
+ * The key a client is known by. IP addresses are personal data (LGPD), so only a hash is stored;
+ * it has to tell clients apart for an hour, not resist a determined reversal.
+ */
+export function clientKey(address: string): string {
+  return createHash('sha256').update(clientGroup(address)).digest('base64url').slice(0, 22);
+}
+
+/**
+ * Counts one hit against `key` in the fixed window containing `now` and returns the window's count
+ * so far. One upsert, so concurrent hits on any instance never lose a count. Fixed windows allow a
+ * burst of twice the limit across a boundary, which is fine for throttling.
+ */
+export async function hitRateLimit(db: Kysely<Database>, key: string, windowMs: number, now: number): Promise<number> {
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: windowStart, count: 1 })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        // Both sides see the row as it was before this statement, so the order of SETs is irrelevant.
+        count: sql<number>`case when ${sql.ref('rate_limits.window_start')} = ${windowStart} then ${sql.ref('rate_limits.count')} + 1 else 1 end`,
+        window_start: windowStart,
+      }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Drops counters whose window ended before `before`; they can no longer limit anything. */
+export async function pruneRateLimits(db: Kysely<Database>, before: number): Promise<void> {
+  await db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
+}
+
+export type LimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/** The longest window: counters older than twice this are pruned. */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(limits).map((policy) => policy.windowMs));
+/** Bounds the in-memory list of blocked keys (a flood from many addresses cannot grow it without end). */
+const MAX_BLOCKED_KEYS = 50_000;
+
+export interface RateLimiter {
+  /** Counts one request of `policy` from `address`; says whether it may go on. */
+  consume(policy: LimitPolicy, address: string, now: number): Promise<LimitDecision>;
+}
+
+export function createRateLimiter(db: Kysely<Database>): RateLimiter {
+  const blockedUntil = new Map<string, number>();
+  let lastPrune = 0;
+
+  return {
+    async consume(policy, address, now) {
+      const key = `${policy.name}:${clientKey(address)}`;
+      const windowEnd = (Math.floor(now / policy.windowMs) + 1) * policy.windowMs;
+      const blocked = blockedUntil.get(key);
+      if (blocked !== undefined) {
+        if (blocked > now) return { allowed: false, retryAfterMs: blocked - now };
+        blockedUntil.delete(key);
+      }
+      const hits = await hitRateLimit(db, key, policy.windowMs, now);
+      if (now - lastPrune > policy.windowMs && now - lastPrune > MINUTE) {
+        lastPrune = now;
+        await pruneRateLimits(db, now - 2 * LONGEST_WINDOW_MS);
+      }
+      if (hits <= policy.max) return { allowed: true };
+      if (blockedUntil.size >= MAX_BLOCKED_KEYS) blockedUntil.clear();
+      blockedUntil.set(key, windowEnd);
+      return { allowed: false, retryAfterMs: windowEnd - now };
+    },
+  };
+}

@@ -1,0 +1,49 @@
+import http from 'node:http';
+
+/**
+ * Distinct clients on one machine: every address in 127.0.0.0/8 is this machine's loopback, so a
+ * request bound to 127.0.3.7 reaches a server on 127.0.0.1 from a different client address. The
+ * server's per-client limits then see each one as its own visitor.
+ */
+let issued = 0;
+export function newClientAddress(): string {
+  issued += 1;
+  const n = issued % 62_000;
+  return `127.0.${2 + Math.floor(n / 250)}.${1 + (n % 250)}`;
+}
+
+/** `fetch`, but sent from `localAddress` (Node's fetch cannot bind a source address). */
+export function fetchFrom(localAddress: string) {
+  return (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      const request = http.request(
+        url,
+        { method: init.method ?? 'GET', headers: init.headers, localAddress, agent: false },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(response.headers)) {
+              if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+            }
+            const status = response.statusCode ?? 0;
+            const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+            resolve(new Response(body, { status, headers }));
+          });
+          response.on('error', reject);
+        },
+      );
+      request.on('error', reject);
+      request.end(init.body);
+    });
+}
+
+/** A buyer nobody else in the test run uses (the checkout hands an open PIX back to the same buyer). */
+let buyers = 0;
+export function uniqueBuyer(name = 'Maria Souza') {
+  buyers += 1;
+  const tag = `${process.pid}${buyers}${Math.random().toString(36).slice(2, 6)}`;
+  const digits = String(900_000_000 + ((process.pid * 7919 + buyers * 104_729) % 99_999_999)).slice(0, 9);
+  return { name, email: `comprador${tag}@example.com`, phone: `(11) ${digits.slice(0, 5)}-${digits.slice(5, 9)}` };
+}
