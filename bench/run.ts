@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { startServer } from '../tests/e2e/server.ts';
+import { runAbuseBench } from './abuse.ts';
 
 /**
  * `npm run bench`: figures, not pass/fail. Needs a build (`npm run build`).
@@ -9,6 +10,7 @@ import { startServer } from '../tests/e2e/server.ts';
  *    loads before any interaction, brotli-compressed as the server sends them.
  * 2. Throughput and latency of the real server on loopback: a bounded number of requests to the
  *    landing page and to GET /api/live.
+ * 3. What the abuse limits cost a legitimate visitor while a flood runs (bench/abuse.ts).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const clientDir = path.join(root, 'dist', 'client');
@@ -79,3 +81,5 @@ try {
 } finally {
   await server.stop();
 }
+
+await runAbuseBench();
