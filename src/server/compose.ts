@@ -66,7 +66,7 @@ export function composeServer(options: {
           logger,
         }));
   const sandbox =
-    target.kind === 'sandbox' ? createSandboxGateway({ db: database.db, token: SANDBOX_TOKEN, logger }) : undefined;
+    target.kind === 'sandbox' ? createSandboxGateway({ db: database.db, token: SANDBOX_TOKEN, logger, ownOrigin: () => new URL(publicUrl()).origin }) : undefined;
   const background = createBackground(logger);
   const mailer =
     options.mailer ??

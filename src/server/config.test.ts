@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, placeholdersInUse } from './config.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -52,7 +52,7 @@ describe('loadConfig', () => {
 
   it('requires PUBLIC_URL to be an http(s) URL and trims its trailing slash', () => {
     expect(problemsOf({ PUBLIC_URL: 'loja.com.br' })).toEqual(['PUBLIC_URL must be an http(s) URL (got "loja.com.br")']);
-    expect(loadConfig({ PUBLIC_URL: 'https://loja.com.br/' }).publicUrl).toBe('https://loja.com.br');
+    expect(loadConfig({ PUBLIC_URL: 'https://loja.com.br/', DEMO_MODE: '1' }).publicUrl).toBe('https://loja.com.br');
   });
 });
 
@@ -118,5 +118,58 @@ describe('OFFER_ENDS_AT', () => {
     const problems = problemsOf({ OFFER_ENDS_AT: 'x', MONTHLY_CAPACITY: '-1' });
     expect(problems).toHaveLength(2);
     expect(problems.some((line) => line.startsWith('OFFER_ENDS_AT '))).toBe(true);
+  });
+
+  describe('demo mode and a real deployment', () => {
+    const gateway = { PROVIDER_URL: 'https://api.tribopay.com.br/api', PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd' };
+
+    it('runs the demo without a gateway on a loopback or private address, or on purpose', () => {
+      expect(loadConfig({}).demoMode).toBe(true);
+      expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).demoMode).toBe(true);
+      expect(loadConfig({ PUBLIC_URL: 'http://192.168.0.10:3000' }).demoMode).toBe(true);
+      expect(loadConfig({ PUBLIC_URL: 'https://demo.loja.com.br', DEMO_MODE: '1' }).demoMode).toBe(true);
+    });
+
+    it('refuses a demo on a public address, naming PROVIDER_URL and DEMO_MODE', () => {
+      const problems = problemsOf({ PUBLIC_URL: 'https://loja.com.br' });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^PROVIDER_URL is not set/);
+      expect(problems[0]).toContain('DEMO_MODE=1');
+    });
+
+    it('with a real gateway requires an https PUBLIC_URL (loopback excepted) and SMTP_URL unless MAIL_TRANSPORT=file', () => {
+      expect(problemsOf({ ...gateway, SMTP_URL: 'smtp://mail:587' })).toEqual([
+        "PUBLIC_URL is required with PROVIDER_URL: the gateway's postbacks and the e-mailed access links need the site's public https address",
+      ]);
+      expect(problemsOf({ ...gateway, SMTP_URL: 'smtp://mail:587', PUBLIC_URL: 'http://loja.com.br' })).toEqual([
+        'PUBLIC_URL must be an https:// address with a real gateway (got "http://loja.com.br")',
+      ]);
+      const noMail = problemsOf({ ...gateway, PUBLIC_URL: 'https://loja.com.br' });
+      expect(noMail).toHaveLength(1);
+      expect(noMail[0]).toMatch(/^SMTP_URL is required with PROVIDER_URL/);
+      const config = loadConfig({ ...gateway, PUBLIC_URL: 'https://loja.com.br', SMTP_URL: 'smtp://mail:587' });
+      expect(config.demoMode).toBe(false);
+      expect(config.mail.smtpUrl).toBe('smtp://mail:587');
+      const files = loadConfig({ ...gateway, PUBLIC_URL: 'http://127.0.0.1:8080', MAIL_TRANSPORT: 'file' });
+      expect(files.mail.smtpUrl).toBeUndefined();
+      expect(problemsOf({ ...gateway, PUBLIC_URL: 'https://loja.com.br', SMTP_URL: 'smtp://mail:587', DEMO_MODE: '1' })).toEqual([
+        'DEMO_MODE=1 cannot be combined with PROVIDER_URL: unset one of them',
+      ]);
+      expect(problemsOf({ MAIL_TRANSPORT: 'smtp' })).toEqual(['SMTP_URL is required with MAIL_TRANSPORT=smtp']);
+      expect(problemsOf({ MAIL_TRANSPORT: 'pigeon' })[0]).toMatch(/^MAIL_TRANSPORT must be smtp/);
+    });
+
+    it('lists the seller placeholders still in use', () => {
+      expect(placeholdersInUse(loadConfig({}))).toEqual(['SELLER_NAME', 'SELLER_DOCUMENT', 'SELLER_ADDRESS', 'WHATSAPP_GROUP_URL', 'SUPPORT_EMAIL']);
+      const seller = {
+        SELLER_NAME: 'Loja da Ana',
+        SELLER_DOCUMENT: '11.222.333/0001-81',
+        SELLER_ADDRESS: 'Rua A, 1, São Paulo/SP',
+        WHATSAPP_GROUP_URL: 'https://chat.whatsapp.com/AbCdEf',
+        SUPPORT_EMAIL: 'ana@loja.com.br',
+      };
+      expect(placeholdersInUse(loadConfig(seller))).toEqual([]);
+      expect(placeholdersInUse(loadConfig({ ...seller, SUPPORT_EMAIL: '' }))).toEqual(['SUPPORT_EMAIL']);
+    });
   });
 });

@@ -85,6 +85,9 @@ function formatCpfCnpj(digits: string): string {
     : digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
 }
 
+/** The shipped example support address; the seller must set their own. */
+const DEFAULT_SUPPORT_EMAIL = 'suporte@example.com';
+
 /** An empty value counts as unset (a blank line in a .env file). */
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -131,7 +134,37 @@ const EnvSchema = z.object({
   }),
   SELLER_ADDRESS: optionalText,
   ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(12, { message: 'must be at least 12 characters' }).optional()),
+  DEMO_MODE: z.preprocess(blankAsUnset, z.enum(['0', '1'], { message: 'must be 1 (run the demo on purpose) or 0' }).optional()),
+  MAIL_TRANSPORT: z.preprocess(
+    blankAsUnset,
+    z.enum(['smtp', 'file'], { message: 'must be smtp (send through SMTP_URL) or file (.eml files in DATA_DIR/outbox)' }).optional(),
+  ),
 });
+
+/**
+ * A host that only this machine or its private network can reach: a demo there cannot be
+ * mistaken for a shop, and a loopback PUBLIC_URL is how tests run a real gateway client.
+ */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.local') ||
+    /^127\./.test(host) ||
+    /^10\./.test(host) ||
+    /^192\.168\./.test(host) ||
+    /^172\.(1[6-9]|2\d|3[01])\./.test(host) ||
+    host === '::1' ||
+    /^f[cd][0-9a-f]{2}:/.test(host) ||
+    /^fe80:/.test(host)
+  );
+}
+
+const isLoopbackHost = (hostname: string) => {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
+};
 
 export type DatabaseTarget =
   | { kind: 'sqlite'; file: string }
@@ -158,6 +191,8 @@ export interface Config {
   /** Epoch ms the offer countdown runs to (OFFER_ENDS_AT); unset → the end of the current month. */
   offerEndsAt: number | undefined;
   gateway: GatewayTarget;
+  /** No gateway configured: the sandbox takes the charges and every page says so. */
+  demoMode: boolean;
   /** Document sent as the customer's (spec §5); when unset with a real gateway, the buyer types a CPF. */
   customerDocument: string | undefined;
   /** Hosted checkout: buy buttons navigate there instead of opening the PIX modal. */
@@ -211,6 +246,36 @@ function parseDatabaseUrl(raw: string | undefined, dataDir: string): DatabaseTar
   return `must be postgres://user:password@host:5432/database or sqlite:<file> (got "${redactUrl(raw)}")`;
 }
 
+/**
+ * Settings that are each valid but dangerous together. Without a gateway the site is a demo whose
+ * sandbox gives the list away for free, so a demo must not run on a public address by accident.
+ * With a real gateway, postbacks and e-mailed links need the public https address, and buyers
+ * need real e-mail.
+ */
+function deploymentProblems(values: z.infer<typeof EnvSchema>): string[] {
+  const problems: string[] = [];
+  const publicUrl = values.PUBLIC_URL ? new URL(values.PUBLIC_URL) : undefined;
+  if (values.MAIL_TRANSPORT === 'smtp' && !values.SMTP_URL) problems.push('SMTP_URL is required with MAIL_TRANSPORT=smtp');
+  if (!values.PROVIDER_URL) {
+    if (publicUrl && !isLocalHost(publicUrl.hostname) && values.DEMO_MODE !== '1') {
+      problems.push(
+        `PROVIDER_URL is not set, so this would be a demo (no real payments, the list free to anyone) at the public address ${publicUrl.origin}: set PROVIDER_URL for a real gateway, or DEMO_MODE=1 to run the demo there on purpose`,
+      );
+    }
+    return problems;
+  }
+  if (values.DEMO_MODE === '1') problems.push('DEMO_MODE=1 cannot be combined with PROVIDER_URL: unset one of them');
+  if (!publicUrl) {
+    problems.push("PUBLIC_URL is required with PROVIDER_URL: the gateway's postbacks and the e-mailed access links need the site's public https address");
+  } else if (publicUrl.protocol !== 'https:' && !isLoopbackHost(publicUrl.hostname)) {
+    problems.push(`PUBLIC_URL must be an https:// address with a real gateway (got "${publicUrl.origin}")`);
+  }
+  if (!values.SMTP_URL && values.MAIL_TRANSPORT !== 'file') {
+    problems.push('SMTP_URL is required with PROVIDER_URL (buyers get their access by e-mail); set MAIL_TRANSPORT=file only to keep e-mails as files on purpose');
+  }
+  return problems;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const problems: string[] = [];
   const parsed = EnvSchema.safeParse(env);
@@ -233,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!PROVIDER_URL && (PROVIDER_TOKEN || PRODUCT_HASH)) {
       problems.push('PROVIDER_URL is required when PROVIDER_TOKEN or PRODUCT_HASH is set (unset all three for the sandbox)');
     }
+    problems.push(...deploymentProblems(parsed.data));
   }
   if (!parsed.success || typeof database === 'string' || problems.length > 0) throw new ConfigError(problems);
 
@@ -241,7 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     values.PROVIDER_URL && values.PROVIDER_TOKEN && values.PRODUCT_HASH
       ? { kind: 'remote', url: values.PROVIDER_URL, token: values.PROVIDER_TOKEN, productHash: values.PRODUCT_HASH }
       : { kind: 'sandbox' };
-  const supportEmail = values.SUPPORT_EMAIL ?? 'suporte@example.com';
+  const supportEmail = values.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL;
   return {
     port: values.PORT,
     host: values.HOST,
@@ -252,10 +318,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxyHops: values.TRUST_PROXY_HOPS,
     offerEndsAt: values.OFFER_ENDS_AT,
     gateway,
+    demoMode: gateway.kind === 'sandbox',
     customerDocument: values.CUSTOMER_DOCUMENT?.replace(/\D/g, ''),
     checkoutUrl: values.CHECKOUT_URL,
     pixTtlMinutes: values.PIX_TTL_MINUTES,
-    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`, supportEmail },
+    mail: { smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL, from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`, supportEmail },
     storefront: {
       whatsappGroupUrl: values.WHATSAPP_GROUP_URL ?? defaultPublicConfig.whatsappGroupUrl,
       supportWhatsapp: whatsappDigits(values.SUPPORT_WHATSAPP),
@@ -276,4 +343,19 @@ function whatsappDigits(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const digits = value.replace(/\D/g, '');
   return digits.length <= 11 ? `55${digits}` : digits;
+}
+
+export type PlaceholderVariable = 'SELLER_NAME' | 'SELLER_DOCUMENT' | 'SELLER_ADDRESS' | 'WHATSAPP_GROUP_URL' | 'SUPPORT_EMAIL';
+
+/** The seller's settings still showing the shipped example text (a start-up warning each). */
+export function placeholdersInUse(config: Config): PlaceholderVariable[] {
+  const { seller, whatsappGroupUrl } = config.storefront;
+  const checks: Array<[PlaceholderVariable, boolean]> = [
+    ['SELLER_NAME', seller.name === sellerPlaceholder.name],
+    ['SELLER_DOCUMENT', seller.document === sellerPlaceholder.document],
+    ['SELLER_ADDRESS', seller.address === sellerPlaceholder.address],
+    ['WHATSAPP_GROUP_URL', whatsappGroupUrl === defaultPublicConfig.whatsappGroupUrl],
+    ['SUPPORT_EMAIL', config.mail.supportEmail === DEFAULT_SUPPORT_EMAIL],
+  ];
+  return checks.filter(([, inUse]) => inUse).map(([name]) => name);
 }

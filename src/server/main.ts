@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { composeServer } from './compose.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, placeholdersInUse } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createLogger } from './logger.ts';
 import { publicConfig, publicConfigScript } from './public-config.ts';
@@ -37,6 +37,10 @@ async function main() {
   }
 
   const logger = createLogger({ level: config.logLevel });
+  if (config.demoMode) logger.warn('Demo mode: no gateway is configured, the sandbox takes the charges and no real payment is made (set PROVIDER_URL to sell)');
+  for (const variable of placeholdersInUse(config)) {
+    logger.warn(`Placeholder still in use: set ${variable}`, { variable });
+  }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);

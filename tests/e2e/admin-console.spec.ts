@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { createPostgresDb } from '../integration/test-db.ts';
 import { expect, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 
 /**
  * The seller's panel (/painel) in real Chromium against the production build: access, Visão
@@ -297,7 +298,7 @@ test.describe('console start-up', () => {
   });
 
   test('with a real gateway and no ADMIN_PASSWORD the console is off and says how to turn it on', async ({ page }) => {
-    const server = await startServer({ PROVIDER_URL: 'http://127.0.0.1:9', PROVIDER_TOKEN: 'token', PRODUCT_HASH: 'product' });
+    const server = await startServer({ ...REAL_GATEWAY_TEST_ENV, PROVIDER_URL: 'http://127.0.0.1:9', PROVIDER_TOKEN: 'token', PRODUCT_HASH: 'product' });
     try {
       await page.goto(`${server.url}/painel`);
       await expect(page.getByRole('heading', { name: 'Painel desligado' })).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, test, writeSqlite } from './fixtures.ts';
 import { decodeQrOnScreen } from './qr.ts';
 import { startServer } from './server.ts';
 import { goodProducts, startScriptedGateway } from './stand-in.ts';
+import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 
 async function openModalFromHero(page: Page) {
   await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
@@ -169,6 +170,7 @@ test('every catalogue error appears in the modal with its exact text', async ({ 
   test.setTimeout(120_000);
   const gateway = await startScriptedGateway();
   const server = await startServer({
+    ...REAL_GATEWAY_TEST_ENV,
     PROVIDER_URL: gateway.url,
     PROVIDER_TOKEN: 'tok_e2e_secret',
     PRODUCT_HASH: 'prd_e2e',
@@ -255,7 +257,7 @@ test('no byte of PROVIDER_TOKEN reaches the browser', async ({ browser }) => {
   const gateway = await startScriptedGateway();
   gateway.create = (c) =>
     c.json({ hash: 'tx_tok', amount: 1990, payment_status: 'waiting_payment', pix: { pix_qr_code: '00020126360014br.gov.bcb.pix' } }, 201);
-  const server = await startServer({ PROVIDER_URL: gateway.url, PROVIDER_TOKEN: token, PRODUCT_HASH: 'prd_e2e', CUSTOMER_DOCUMENT: '52998224725' });
+  const server = await startServer({ ...REAL_GATEWAY_TEST_ENV, PROVIDER_URL: gateway.url, PROVIDER_TOKEN: token, PRODUCT_HASH: 'prd_e2e', CUSTOMER_DOCUMENT: '52998224725' });
   const context = await browser.newContext({ baseURL: server.url });
   await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
   const page = await context.newPage();

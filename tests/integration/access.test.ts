@@ -314,7 +314,7 @@ describe('member area pages with a built client', () => {
 
   it('marks the cookie Secure when the public URL is https', async () => {
     const { token } = await insertOrder(db, { status: 'paid' });
-    const { app } = compose({ PUBLIC_URL: 'https://loja.example.com' });
+    const { app } = compose({ PUBLIC_URL: 'https://loja.example.com', DEMO_MODE: '1' });
     const response = await app.request(`/acesso/${token}`);
     expect(response.status).toBe(303);
     expect(parseSetCookie(response.headers.getSetCookie()[0]!).attributes).toContain('secure');

@@ -5,6 +5,7 @@ import type { AdminHealth } from '../../src/shared/admin.ts';
 import { createSqliteDb } from './test-db.ts';
 import { startStandInGateway, type StandInGateway } from './stand-in-gateway.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 
 /** Saúde with a real gateway client against a stand-in gateway: found, then unreachable. */
 describe('console health with a real gateway', () => {
@@ -21,6 +22,7 @@ describe('console health with a real gateway', () => {
     server = await startTestServer(
       db,
       {
+        ...REAL_GATEWAY_TEST_ENV,
         PROVIDER_URL: gateway.url,
         PROVIDER_TOKEN: 'tok_secret_value',
         PRODUCT_HASH: 'prd_standin',

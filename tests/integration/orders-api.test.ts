@@ -5,6 +5,7 @@ import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts'
 import { databases, type TestDb } from './test-db.ts';
 import { startStandInGateway, type StandInGateway } from './stand-in-gateway.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
+import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 
 const buyer = { name: 'Maria Souza', email: 'maria@example.com', phone: '(11) 98765-4321' };
 const key = () => `k${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(20, 'x');
@@ -108,7 +109,7 @@ for (const database of databases) {
       const client = createGatewayClient({ baseUrl: gateway.url, token: 'tok_secret_value', productHash: 'prd_standin', logger, timeoutMs: 300 });
       server = await startTestServer(
         db,
-        { PROVIDER_URL: gateway.url, PROVIDER_TOKEN: 'tok_secret_value', PRODUCT_HASH: 'prd_standin', CUSTOMER_DOCUMENT: '52998224725' },
+        { ...REAL_GATEWAY_TEST_ENV, PROVIDER_URL: gateway.url, PROVIDER_TOKEN: 'tok_secret_value', PRODUCT_HASH: 'prd_standin', CUSTOMER_DOCUMENT: '52998224725' },
         { gateway: client },
       );
     });
@@ -163,7 +164,7 @@ for (const database of databases) {
       gateway.onProducts = (c) => c.json({ data: [], links: { next: null } });
       const fresh = await startTestServer(
         db,
-        { PROVIDER_URL: gateway.url, PROVIDER_TOKEN: 'tok_secret_value', PRODUCT_HASH: 'prd_missing', CUSTOMER_DOCUMENT: '52998224725' },
+        { ...REAL_GATEWAY_TEST_ENV, PROVIDER_URL: gateway.url, PROVIDER_TOKEN: 'tok_secret_value', PRODUCT_HASH: 'prd_missing', CUSTOMER_DOCUMENT: '52998224725' },
       );
       try {
         const response = await fetch(`${fresh.url}/api/product`);
@@ -234,7 +235,7 @@ describe('a real gateway without CUSTOMER_DOCUMENT', () => {
   it("asks for the buyer's CPF", async () => {
     const db = await databases[0].create();
     const gateway = await startStandInGateway();
-    const server = await startTestServer(db, { PROVIDER_URL: gateway.url, PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd_standin' });
+    const server = await startTestServer(db, { ...REAL_GATEWAY_TEST_ENV, PROVIDER_URL: gateway.url, PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd_standin' });
     try {
       const missing = await postOrder(server, { ...buyer, checkoutKey: key() });
       expect(missing.status).toBe(422);

@@ -3,10 +3,12 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePixBrCode } from '../../src/server/gateway/br-code.ts';
 import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts';
-import { createSandboxGateway } from '../../src/server/gateway/sandbox.ts';
+import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
+import { createSandboxGateway, SANDBOX_OFFER_HASH } from '../../src/server/gateway/sandbox.ts';
 import { GatewayError, type ChargeInput, type GatewayClient } from '../../src/server/gateway/types.ts';
 import { createLogger, type LogLevel } from '../../src/server/logger.ts';
 import { databases } from './test-db.ts';
+import { startTestServer } from './test-server.ts';
 
 /**
  * The real gateway client against the sandbox gateway, both over real HTTP on 127.0.0.1, with the
@@ -263,3 +265,37 @@ for (const database of databases) {
     });
   });
 }
+
+describe("the demo site's sandbox", () => {
+  it('sends postbacks only to its own site: a charge naming another address is refused', async () => {
+    const db = await databases[0].create();
+    const server = await startTestServer(db);
+    try {
+      const charge = (postbackUrl: string) =>
+        fetch(`${server.url}/sandbox/public/v1/transactions`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            api_token: SANDBOX_TOKEN,
+            amount: 1990,
+            payment_method: 'pix',
+            installments: 1,
+            offer_hash: SANDBOX_OFFER_HASH,
+            customer: { name: 'Maria Souza', email: 'maria@example.com', phone_number: '11987654321' },
+            postback_url: postbackUrl,
+          }),
+        });
+      const foreign = await charge('http://203.0.113.9/hook?t=x');
+      expect(foreign.status).toBe(422);
+      expect(((await foreign.json()) as { errors: Record<string, string[]> }).errors.postback_url).toEqual([
+        'postback_url deve apontar para este site',
+      ]);
+      expect(await db.db.selectFrom('sandbox_transactions').selectAll().execute()).toEqual([]);
+      const own = await charge(`http://localhost:${new URL(server.url).port}/api/webhooks/gateway?t=x`);
+      expect(own.status).toBe(201);
+    } finally {
+      await server.stop();
+      await db.close();
+    }
+  });
+});

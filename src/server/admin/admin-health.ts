@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import { admin as copy } from '../../content/admin.ts';
-import { sellerPlaceholder } from '../../content/seller.ts';
 import type { AdminHealth, HealthCheck } from '../../shared/admin.ts';
 import { formatDateTime } from '../../shared/time.ts';
-import type { Config } from '../config.ts';
+import { placeholdersInUse, type Config, type PlaceholderVariable } from '../config.ts';
 import type { Database } from '../db/schema.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
 import type { GatewayClient } from '../gateway/types.ts';
@@ -60,12 +59,12 @@ export async function readHealth(
     config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
   ]);
 
-  const seller = config.storefront.seller;
-  const placeholders: string[] = [
-    seller.name === sellerPlaceholder.name && text.fields.name,
-    seller.document === sellerPlaceholder.document && text.fields.document,
-    seller.address === sellerPlaceholder.address && text.fields.address,
-  ].filter((field) => field !== false);
+  const sellerFields: Partial<Record<PlaceholderVariable, string>> = {
+    SELLER_NAME: text.fields.name,
+    SELLER_DOCUMENT: text.fields.document,
+    SELLER_ADDRESS: text.fields.address,
+  };
+  const placeholders = placeholdersInUse(config).flatMap((variable) => sellerFields[variable] ?? []);
   const trackers = [config.trackers.gaId && 'GA4', config.trackers.metaPixelId && 'Meta Pixel', config.trackers.clarityId && 'Clarity'].filter(
     (name): name is string => Boolean(name),
   );

@@ -42,6 +42,11 @@ export interface SandboxGatewayOptions {
   logger: Logger;
   /** Used to send postbacks; defaults to the global fetch. */
   fetch?: typeof fetch;
+  /**
+   * The origin of the site the sandbox is part of. When given, postbacks may only go there: a
+   * sandbox anyone can reach must not make our server POST to an address someone else names.
+   */
+  ownOrigin?: () => string;
 }
 
 function sameSecret(given: string | undefined, expected: string): boolean {
@@ -189,7 +194,7 @@ function validationFailure(c: Context, errors: Record<string, string[]>) {
   return c.json({ success: false, message, errors, status: 422 }, 422);
 }
 
-function validateCharge(body: JsonRecord, queryToken: string | undefined): Record<string, string[]> {
+function validateCharge(body: JsonRecord, queryToken: string | undefined, ownOrigin?: string): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const add = (fieldName: string, message: string) => {
     (errors[fieldName] ??= []).push(message);
@@ -213,6 +218,8 @@ function validateCharge(body: JsonRecord, queryToken: string | undefined): Recor
   const postbackUrl = body.postback_url;
   if (postbackUrl !== undefined && postbackUrl !== null && !(typeof postbackUrl === 'string' && isHttpUrl(postbackUrl))) {
     add('postback_url', 'postback_url inválido');
+  } else if (typeof postbackUrl === 'string' && ownOrigin !== undefined && new URL(postbackUrl).origin !== ownOrigin) {
+    add('postback_url', 'postback_url deve apontar para este site');
   }
   return errors;
 }
@@ -282,7 +289,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
       }
       const body = isRecord(parsed) ? parsed : {};
       const queryToken = c.req.query('api_token');
-      const errors = validateCharge(body, queryToken);
+      const errors = validateCharge(body, queryToken, options.ownOrigin?.());
       if (Object.keys(errors).length > 0) return validationFailure(c, errors);
       if (!sameSecret(text(body.api_token) ?? queryToken, token)) return unauthenticated(c);
       const amount = readCents(body.amount)!;
