@@ -1,21 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
-import type { AdminOrderStatus, OrderFilterStatus } from '../../shared/admin.ts';
+import type { AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
 
 /** The console's reads over orders, e-mails and postbacks. */
 
-export interface AdminOrderRow {
-  id: string;
-  status: AdminOrderStatus;
-  buyerName: string;
-  buyerEmail: string;
-  buyerPhone: string;
-  amountCents: number;
-  createdAt: number;
+/** What the order list shows, plus what the order's detail needs. */
+export interface AdminOrderRow extends AdminOrderSummary {
   chargedAt: number | null;
-  paidAt: number | null;
   expiresAt: number;
-  hasAccess: boolean;
   failureReason: string | null;
 }
 
