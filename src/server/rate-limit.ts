@@ -125,7 +125,8 @@ export function createRateLimiter(db: Kysely<Database>): RateLimiter {
         blockedUntil.delete(key);
       }
       const hits = await hitRateLimit(db, key, policy.windowMs, now);
-      if (now - lastPrune > policy.windowMs && now - lastPrune > MINUTE) {
+      // At most once a minute per instance: drop counters whose window can no longer limit anything.
+      if (now - lastPrune > MINUTE) {
         lastPrune = now;
         await pruneRateLimits(db, now - 2 * LONGEST_WINDOW_MS);
       }
