@@ -37,7 +37,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
 
-  const waitForLog = (pattern: RegExp, timeoutMs = 10_000) =>
+  // Generous: a server start is a second or two alone, but CI machines can be busy.
+  const waitForLog = (pattern: RegExp, timeoutMs = 30_000) =>
     new Promise<string>((resolve, reject) => {
       const check = () => {
         const line = logs.find((entry) => pattern.test(entry));
