@@ -25,7 +25,10 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { PATH: process.env.PATH ?? '', TZ: 'UTC', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    // Text lines (the assertions read them) and the data folder as working directory, so a
+    // developer's own .env in the project root never leaks into a test server.
+    env: { PATH: process.env.PATH ?? '', TZ: 'UTC', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_FORMAT: 'text', ...env },
+    cwd: dataDir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
@@ -85,6 +88,7 @@ export function runServerExpectingExit(env: Record<string, string>): Promise<{ c
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [SERVER_ENTRY], {
       env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+      cwd: dataDir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
