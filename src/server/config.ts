@@ -142,6 +142,9 @@ const EnvSchema = z.object({
   ),
 });
 
+/** Every variable the server reads (DATABASE_URL is parsed on its own); .env.example lists them all. */
+export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(EnvSchema.shape), 'DATABASE_URL'];
+
 /**
  * A host that only this machine or its private network can reach: a demo there cannot be
  * mistaken for a shop, and a loopback PUBLIC_URL is how tests run a real gateway client.
