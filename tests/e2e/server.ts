@@ -22,8 +22,10 @@ export interface RunningServer {
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<string>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `envFile`: the text of a `.env` in the server's working folder (its data folder). */
+export async function startServer(env: Record<string, string> = {}, options: { envFile?: string } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  if (options.envFile !== undefined) fs.writeFileSync(path.join(dataDir, '.env'), options.envFile);
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     // Text lines (the assertions read them) and the data folder as working directory, so a
     // developer's own .env in the project root never leaks into a test server.
