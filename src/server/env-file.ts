@@ -28,5 +28,6 @@ export function loadEnvFile(dir: string = process.cwd()): LoadedEnvFile | undefi
 /** The start-up line about the file: which file and which names, so a seller can check without leaking a secret. */
 export function describeEnvFile(loaded: LoadedEnvFile): string {
   const overridden = loaded.overridden.length > 0 ? `; the environment overrides ${loaded.overridden.join(', ')}` : '';
-  return `Settings loaded from ${loaded.file} (${loaded.applied.length} variables${overridden})`;
+  const count = `${loaded.applied.length} variable${loaded.applied.length === 1 ? '' : 's'}`;
+  return `Settings loaded from ${loaded.file} (${count}${overridden})`;
 }

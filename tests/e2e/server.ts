@@ -67,7 +67,8 @@ export async function startServer(env: Record<string, string> = {}, options: { e
       throw new Error(`The server exited during start:\n${logs.join('\n')}`);
     }),
   ]);
-  const port = /:(\d+)(\s|$)/.exec(startLine)?.[1];
+  // The text line ends with the port or a space; a JSON line (LOG_FORMAT=json) with a quote.
+  const port = /:(\d+)(["\s]|$)/.exec(startLine)?.[1];
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
