@@ -189,3 +189,26 @@ describe('deploy/vitrine.service', () => {
     }
   });
 });
+
+describe('deploy/Caddyfile', () => {
+  const text = read('deploy/Caddyfile');
+
+  it('proxies to the server on loopback, checks /readyz, passes a request id, and names TRUST_PROXY_HOPS=1', () => {
+    expect(text).toMatch(/^\s*reverse_proxy 127\.0\.0\.1:3000 \{$/m);
+    expect(text).toMatch(/^\s*health_uri \/readyz$/m);
+    expect(text).toMatch(/^\s*header_up X-Request-Id \{http\.request\.uuid\}$/m);
+    expect(text).toContain('TRUST_PROXY_HOPS=1');
+  });
+
+  it('is a configuration Caddy accepts (caddy adapt, where Caddy is installed)', () => {
+    const probe = spawnSync('caddy', ['version'], { encoding: 'utf8' });
+    // Machines without Caddy rely on the reading above.
+    if (probe.error) return;
+    const adapted = spawnSync('caddy', ['adapt', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], { encoding: 'utf8' });
+    expect(adapted.status, adapted.stderr).toBe(0);
+    const proxy = JSON.stringify(JSON.parse(adapted.stdout));
+    expect(proxy).toContain('"upstreams":[{"dial":"127.0.0.1:3000"}]');
+    expect(proxy).toContain('"uri":"/readyz"');
+    expect(proxy).toContain('"X-Request-Id":["{http.request.uuid}"]');
+  });
+});
