@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
 import type { Logger } from './logger.ts';
+import type { Lifecycle } from './lifecycle.ts';
+import { requestLogging } from './access-log.ts';
 import { recordFunnelEvent } from './funnel/funnel-repository.ts';
 import { apiError } from './http.ts';
 import { clientAddress } from './access/client-address.ts';
@@ -14,6 +16,7 @@ import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
 import { eventsRoutes } from './routes/events.ts';
+import { healthRoutes, PROBE_PATHS } from './routes/health.ts';
 import { liveRoutes } from './routes/live.ts';
 import { ordersRoutes, productRoutes } from './routes/orders.ts';
 import { presenceRoutes } from './routes/presence.ts';
@@ -35,6 +38,8 @@ export interface AppDeps {
   site?: Site;
   /** The seller's console (/painel, /api/admin); without it the console is off. */
   admin?: AdminDeps;
+  /** Draining after SIGTERM: /readyz answers 503 so the balancer stops sending traffic. */
+  lifecycle: Lifecycle;
 }
 
 export type AppEnv = {
@@ -48,15 +53,18 @@ export type AppEnv = {
     limiter: RateLimiter;
     /** The client's address as TRUST_PROXY_HOPS says to read it. */
     clientAddress: string;
+    /** This request's id, echoed as X-Request-Id and carried by its log lines. */
+    requestId: string;
   };
 };
 
 /** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, site, checkout, sandbox, background, admin } = deps;
+  const { db, config, logger, site, checkout, sandbox, background, admin, lifecycle } = deps;
   const app = new Hono<AppEnv>();
   const limiter = createRateLimiter(db);
 
+  app.use(...requestLogging(logger, { quietPaths: PROBE_PATHS }));
   app.use(async (c, next) => {
     c.set('limiter', limiter);
     c.set('clientAddress', clientAddress(c, config.trustProxyHops));
@@ -89,6 +97,8 @@ export function createApp(deps: AppDeps) {
     }
     return c.text('Erro interno', 500);
   });
+
+  app.route('/', healthRoutes({ db, lifecycle, logger }));
 
   const api = new Hono<AppEnv>();
   api.route('/access', accessRoutes);

@@ -7,6 +7,7 @@ import type { Db } from './db/database.ts';
 import { createGatewayClient } from './gateway/gateway-client.ts';
 import { createSandboxGateway } from './gateway/sandbox.ts';
 import type { GatewayClient } from './gateway/types.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
@@ -25,6 +26,8 @@ export interface ComposedServer {
   background: Background;
   outbox: OutboxWorker;
   reconciler: Reconciler;
+  /** Draining after SIGTERM (readiness fails); main.ts begins it, tests may too. */
+  lifecycle: Lifecycle;
   /** Starts the timers (e-mail outbox, reconciliation); tests drive `runOnce()` instead. */
   startJobs(): void;
   /** Stops the timers and waits for work in flight. */
@@ -94,9 +97,11 @@ export function composeServer(options: {
     mailer,
     runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
   };
-  const app = createApp({ config, db: database.db, logger, site, sandbox, checkout, background, admin });
+  const lifecycle = createLifecycle();
+  const app = createApp({ config, db: database.db, logger, site, sandbox, checkout, background, admin, lifecycle });
   return {
     app,
+    lifecycle,
     checkout,
     gateway,
     background,

@@ -124,6 +124,7 @@ const EnvSchema = z.object({
     message: 'must be the Microsoft Clarity project ID (letters and digits)',
   }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  LOG_FORMAT: z.preprocess(blankAsUnset, z.enum(['json', 'text'], { message: 'must be json (one JSON object per line) or text' }).optional()),
   WHATSAPP_GROUP_URL: z.preprocess(blankAsUnset, httpUrl.optional()),
   SUPPORT_WHATSAPP: optionalText.refine((value) => value === undefined || /^\+?[\d\s().-]+$/.test(value) && /^\d{10,13}$/.test(value.replace(/\D/g, '')), {
     message: 'must be a phone number with area code, e.g. 5511987654321',
@@ -140,6 +141,9 @@ const EnvSchema = z.object({
     z.enum(['smtp', 'file'], { message: 'must be smtp (send through SMTP_URL) or file (.eml files in DATA_DIR/outbox)' }).optional(),
   ),
 });
+
+/** Every variable the server reads (DATABASE_URL is parsed on its own); .env.example lists them all. */
+export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(EnvSchema.shape), 'DATABASE_URL'];
 
 /**
  * A host that only this machine or its private network can reach: a demo there cannot be
@@ -211,6 +215,8 @@ export interface Config {
   /** Public tracker IDs; each one unset means that tracker is off. */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+  /** LOG_FORMAT; unset → text on a terminal, JSON otherwise (main.ts decides, it knows the terminal). */
+  logFormat: 'json' | 'text' | undefined;
   /** The seller's console (/painel) password; unset → generated at start in demo mode, else the console is off. */
   adminPassword: string | undefined;
 }
@@ -334,6 +340,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trackers: { gaId: values.GA_ID ?? null, metaPixelId: values.META_PIXEL_ID ?? null, clarityId: values.CLARITY_ID ?? null },
     logLevel: values.LOG_LEVEL,
+    logFormat: values.LOG_FORMAT,
     adminPassword: values.ADMIN_PASSWORD,
   };
 }

@@ -1,11 +1,16 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pino from 'pino';
+
 /**
- * One line per event on stdout/stderr. Buyers' personal data never goes through here in full
- * (DESIGN §1): callers pass ids, never names, e-mails or phones, and secrets are masked.
+ * One line per event on stdout/stderr, built by pino: a JSON object per line (`LOG_FORMAT=json`,
+ * for journald, Docker and log shippers) or the same event as `time LEVEL message key=value`
+ * (`LOG_FORMAT=text`, for a terminal). Buyers' personal data never goes through here in full
+ * (DESIGN §1): callers pass ids, never names, e-mails or phones, and every finished line goes
+ * through one masking step (`maskLine`) whatever its format.
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type LogFormat = 'json' | 'text';
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
-
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export interface Logger {
   debug(message: string, fields?: LogFields): void;
@@ -26,30 +31,84 @@ const consoleSink: LogSink = {
   },
 };
 
-function formatValue(value: string | number | boolean | null): string {
+/** JSON on a pipe (systemd, Docker, a log shipper), text on a terminal, unless LOG_FORMAT says. */
+export function defaultLogFormat(stream: { isTTY?: boolean } = process.stdout): LogFormat {
+  return stream.isTTY ? 'text' : 'json';
+}
+
+/**
+ * The request a line belongs to. The HTTP layer runs each request inside `withRequestId`, so every
+ * line logged while serving it (by any module, with no id passed around) carries its `requestId`.
+ */
+const requestContext = new AsyncLocalStorage<{ requestId: string }>();
+
+export function withRequestId<T>(requestId: string, run: () => T): T {
+  return requestContext.run({ requestId }, run);
+}
+
+interface LogEntry {
+  time: string;
+  level: LogLevel;
+  msg: string;
+  [field: string]: unknown;
+}
+
+function formatValue(value: unknown): string {
   const text = String(value);
   return /[\s"=]/.test(text) ? JSON.stringify(text) : text;
 }
 
-export function createLogger(options: { level?: LogLevel; sink?: LogSink } = {}): Logger {
-  const threshold = ORDER[options.level ?? 'info'];
+/** `2025-01-01T12:00:00.000Z INFO message key=value …`: the text format the project always had. */
+function formatText(entry: LogEntry): string {
+  const { time, level, msg, ...fields } = entry;
+  const parts = [time, level.toUpperCase(), msg];
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) parts.push(`${key}=${formatValue(value)}`);
+  }
+  return parts.join(' ');
+}
+
+export function createLogger(options: { level?: LogLevel; format?: LogFormat; sink?: LogSink } = {}): Logger {
   const sink = options.sink ?? consoleSink;
+  const format = options.format ?? 'text';
   const secrets = new Set<string>();
 
-  const mask = (line: string) => {
+  /** The one masking step every line passes, JSON or text. */
+  const maskLine = (line: string) => {
     let out = line;
-    for (const secret of secrets) out = out.split(secret).join('[redacted]');
+    for (const secret of secrets) {
+      out = out.split(secret).join('[redacted]');
+      // Inside a JSON line the secret appears escaped (quotes, backslashes, control characters).
+      const escaped = JSON.stringify(secret).slice(1, -1);
+      if (escaped !== secret) out = out.split(escaped).join('[redacted]');
+    }
     return out;
   };
 
-  const log = (level: LogLevel, message: string, fields?: LogFields) => {
-    if (ORDER[level] < threshold) return;
-    const parts = [new Date().toISOString(), level.toUpperCase(), message];
-    for (const [key, value] of Object.entries(fields ?? {})) {
-      if (value !== undefined) parts.push(`${key}=${formatValue(value)}`);
-    }
-    sink.write(level, mask(parts.join(' ')));
+  const destination = {
+    write(serialized: string) {
+      const line = serialized.trimEnd();
+      const entry = JSON.parse(line) as LogEntry;
+      sink.write(entry.level, maskLine(format === 'json' ? line : formatText(entry)));
+    },
   };
+
+  const instance = pino(
+    {
+      level: options.level ?? 'info',
+      // Lines stay small and carry no host details; systemd and Docker add their own.
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const context = requestContext.getStore();
+        return context ? { requestId: context.requestId } : {};
+      },
+    },
+    destination,
+  );
+
+  const log = (level: LogLevel, message: string, fields?: LogFields) => instance[level](fields ?? {}, message);
 
   return {
     debug: (message, fields) => log('debug', message, fields),

@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { composeServer } from './compose.ts';
 import { ConfigError, loadConfig, placeholdersInUse } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, defaultLogFormat } from './logger.ts';
+import { describeEnvFile, loadEnvFile } from './env-file.ts';
 import { publicConfig, publicConfigScript } from './public-config.ts';
 import { loadSite } from './site.ts';
 
@@ -25,6 +26,7 @@ function findClientDir(): string {
 }
 
 async function main() {
+  const envFile = loadEnvFile();
   let config;
   try {
     config = loadConfig(process.env);
@@ -36,7 +38,8 @@ async function main() {
     throw error;
   }
 
-  const logger = createLogger({ level: config.logLevel });
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat ?? defaultLogFormat() });
+  if (envFile) logger.info(describeEnvFile(envFile));
   if (config.demoMode) logger.warn('Demo mode: no gateway is configured, the sandbox takes the charges and no real payment is made (set PROVIDER_URL to sell)');
   for (const variable of placeholdersInUse(config)) {
     logger.warn(`Placeholder still in use: set ${variable}`, { variable });
@@ -67,6 +70,7 @@ async function main() {
   });
 
   const shutdown = () => {
+    composed.lifecycle.beginDrain();
     logger.info('Shutting down');
     server.close(() => {
       void composed

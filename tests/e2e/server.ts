@@ -22,10 +22,15 @@ export interface RunningServer {
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<string>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `envFile`: the text of a `.env` in the server's working folder (its data folder). */
+export async function startServer(env: Record<string, string> = {}, options: { envFile?: string } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  if (options.envFile !== undefined) fs.writeFileSync(path.join(dataDir, '.env'), options.envFile);
   const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: { PATH: process.env.PATH ?? '', TZ: 'UTC', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+    // Text lines (the assertions read them) and the data folder as working directory, so a
+    // developer's own .env in the project root never leaks into a test server.
+    env: { PATH: process.env.PATH ?? '', TZ: 'UTC', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_FORMAT: 'text', ...env },
+    cwd: dataDir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
@@ -63,7 +68,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       throw new Error(`The server exited during start:\n${logs.join('\n')}`);
     }),
   ]);
-  const port = /:(\d+)(\s|$)/.exec(startLine)?.[1];
+  // The text line ends with the port or a space; a JSON line (LOG_FORMAT=json) with a quote.
+  const port = /:(\d+)(["\s]|$)/.exec(startLine)?.[1];
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
@@ -86,6 +92,7 @@ export function runServerExpectingExit(env: Record<string, string>): Promise<{ c
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [SERVER_ENTRY], {
       env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+      cwd: dataDir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

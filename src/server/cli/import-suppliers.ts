@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadCliConfig } from './cli-config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 import { SUPPLIER_CSV_COLUMNS, type SupplierInput } from '../suppliers/supplier-csv.ts';
@@ -99,14 +99,8 @@ async function main(argv: string[]): Promise<number> {
   }
 
   // Read only now: a dry run must work without touching (or even configuring) the database.
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    for (const problem of error.problems) fail(`Invalid configuration: ${problem}`);
-    return EXIT_USAGE;
-  }
+  const config = loadCliConfig();
+  if (!config) return EXIT_USAGE;
 
   const database = openDatabase(config.database);
   try {

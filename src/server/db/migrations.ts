@@ -28,6 +28,9 @@ const migrations: Record<string, Migration> = {
   '0012_admin_console': adminConsoleMigration,
 };
 
+/** Every migration this build carries, in the order they apply (readiness compares them with the database). */
+export const migrationNames = Object.keys(migrations).sort();
+
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };

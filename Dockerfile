@@ -1,0 +1,37 @@
+# Vitrine in a container: docker compose up (compose.yaml adds PostgreSQL), or
+#   docker build -t vitrine . && docker run -p 3000:3000 -v vitrine-data:/app/data --env-file .env vitrine
+# Node 20 LTS, pinned to the exact release the project is tested on (.nvmrc); bump both together.
+
+# --- build: every dependency, then the production build (client, prerendered pages, bundled server)
+FROM node:20.20.2-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build
+
+# --- runtime: production dependencies only, the build output, and the sources the CLIs run from
+FROM node:20.20.2-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000 \
+    DATA_DIR=/app/data \
+    LOG_FORMAT=json
+WORKDIR /app
+COPY package.json package-lock.json ./
+# better-sqlite3 fetches its prebuilt binary for this Node release; nothing else runs at install.
+RUN npm ci --omit=dev && npm cache clean --force
+COPY --from=build /app/dist/client ./dist/client
+COPY --from=build /app/dist/server ./dist/server
+# npm run backup / restore / report / suppliers:import run from the TypeScript sources (tsx).
+COPY --from=build /app/src ./src
+COPY --from=build /app/tsconfig.json ./tsconfig.json
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+VOLUME ["/app/data"]
+EXPOSE 3000
+# The image has no curl: Node's fetch asks the liveness probe.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Node is PID 1 and handles SIGTERM itself (docker stop starts the drain).
+CMD ["node", "dist/server/main.js"]

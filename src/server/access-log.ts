@@ -1,0 +1,42 @@
+import type { MiddlewareHandler } from 'hono';
+import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
+import { withRequestId, type Logger } from './logger.ts';
+
+/** Incoming ids (e.g. nginx's `$request_id`) are kept when short and plain; others are replaced. */
+const REQUEST_ID_MAX_LENGTH = 128;
+
+/**
+ * The path as logged: the route's pattern when the route has parameters (`/acesso/:token`), so a
+ * credential carried in the path never reaches the log; the plain path otherwise. Never the query
+ * (postback secrets travel there).
+ */
+function loggedPath(path: string, pattern: string): string {
+  return pattern.includes(':') ? pattern : path;
+}
+
+/**
+ * Gives every request an id (the caller's `X-Request-Id` when it is sane, else a random UUID),
+ * echoes it as `X-Request-Id`, tags every log line written while serving it, and writes one access
+ * line when it is answered: method, path, status, duration and request id.
+ */
+export function requestLogging(logger: Logger, options: { quietPaths: ReadonlySet<string> }): MiddlewareHandler[] {
+  const assignId = requestId({ limitLength: REQUEST_ID_MAX_LENGTH });
+  const logRequest: MiddlewareHandler = async (c, next) => {
+    const id = c.get('requestId') as string;
+    const started = performance.now();
+    await withRequestId(id, async () => {
+      await next();
+      // A handler may have answered with a Response of its own, built without the header.
+      c.header('X-Request-Id', id);
+      const quiet = options.quietPaths.has(c.req.path) && c.res.status < 400;
+      logger[quiet ? 'debug' : 'info']('request', {
+        method: c.req.method,
+        path: loggedPath(c.req.path, routePath(c)),
+        status: c.res.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      });
+    });
+  };
+  return [assignId, logRequest];
+}

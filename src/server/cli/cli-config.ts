@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { describeEnvFile, loadEnvFile } from '../env-file.ts';
+
+/**
+ * The configuration a command-line tool runs with: `.env` from the project root first (the real
+ * environment wins), then the same validation as the server. On stderr: which file was loaded
+ * (never a value), or one line per bad setting; `undefined` then means "exit with a usage error".
+ */
+export function loadCliConfig(): Config | undefined {
+  const envFile = loadEnvFile();
+  if (envFile) process.stderr.write(`${describeEnvFile(envFile)}\n`);
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    for (const problem of error.problems) process.stderr.write(`Invalid configuration: ${problem}\n`);
+    return undefined;
+  }
+}
+
+/** npm runs scripts from the project root; a relative path means the folder the user typed it in. */
+export function userPath(file: string): string {
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+}
+
+/**
+ * Runs a command that takes one file argument and works on the SQLite database file (backup,
+ * restore). Exit codes: 0 done; 1 refused or failed (`failed: …` on stderr); 2 usage or
+ * configuration error, or a PostgreSQL database (which has its own tools, named in `postgresHint`).
+ */
+export function runSqliteFileCommand(options: {
+  usage: string;
+  postgresHint: string;
+  failed: string;
+  run: (databaseFile: string, file: string) => Promise<string[]>;
+}): void {
+  const main = async (argv: string[]): Promise<number> => {
+    if (argv.length !== 1 || argv[0]!.startsWith('-')) {
+      process.stderr.write(`${options.usage}\n`);
+      return argv[0] === '--help' || argv[0] === '-h' ? 0 : 2;
+    }
+    const config = loadCliConfig();
+    if (!config) return 2;
+    if (config.database.kind !== 'sqlite') {
+      process.stderr.write(`${options.postgresHint}\n`);
+      return 2;
+    }
+    for (const line of await options.run(config.database.file, userPath(argv[0]!))) process.stdout.write(`${line}\n`);
+    return 0;
+  };
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`${options.failed}: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,23 @@
+import { restoreSqlite } from '../db/sqlite-backup.ts';
+import { runSqliteFileCommand } from './cli-config.ts';
+
+/**
+ * `npm run restore -- <file>`: puts a backup made by `npm run backup` in place of the SQLite
+ * database. Refuses while the server (or any program) has the database open; keeps the replaced
+ * database beside it.
+ */
+runSqliteFileCommand({
+  usage: `Usage: npm run restore -- <file>
+
+Replaces the SQLite database (DATA_DIR / DATABASE_URL) with the backup <file>, after checking it
+with PRAGMA integrity_check. Stop the server first: the restore refuses while the database is open.
+The replaced database is kept beside it as vitrine.sqlite.before-restore-<time>.`,
+  postgresHint: 'DATABASE_URL names PostgreSQL: restore it with pg_restore (see "Backups" in the README).',
+  failed: 'Restore failed',
+  async run(databaseFile, file) {
+    const result = await restoreSqlite(file, databaseFile);
+    const lines = [`Restored ${file} into ${result.file} (integrity_check ok).`];
+    if (result.previous) lines.push(`The replaced database is kept as ${result.previous}.`);
+    return lines;
+  },
+});
