@@ -46,7 +46,7 @@ export const checkout = {
     copyLabel: 'PIX copia e cola',
     copy: 'Copiar',
     copied: '✓ Copiado',
-    expiresIn: (mmss: string) => `Este código expira em ${mmss}`,
+    expiresIn: (timeLeft: string) => `Este código expira em ${timeLeft}`,
     expired: 'Este código expirou.',
     regenerate: 'Gerar novo código',
     stepsTitle: 'Como pagar',
