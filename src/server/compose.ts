@@ -11,6 +11,7 @@ import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
+import { DUPLICATE_ALERT_KIND, renderDuplicateAlert } from './orders/duplicate-alert.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
 import type { Site } from './site.ts';
 
@@ -86,7 +87,10 @@ export function composeServer(options: {
     db: database.db,
     mailer,
     logger,
-    render: (message) => renderOutboxMessage({ db: database.db, config, publicUrl }, message),
+    render: (message) =>
+      message.kind === DUPLICATE_ALERT_KIND
+        ? renderDuplicateAlert({ db: database.db, config }, message)
+        : renderOutboxMessage({ db: database.db, config, publicUrl }, message),
   });
   const reconciler = createReconciler(checkout);
   const admin = {

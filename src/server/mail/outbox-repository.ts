@@ -8,8 +8,11 @@ import type { Database, OutboxTable } from '../db/schema.ts';
  * and marks it sent.
  */
 
-/** The first access e-mail, or a resend requested on /acesso (one per order per 10-minute window). */
-export type OutboxKind = 'access_email' | `access_resend:${number}`;
+/**
+ * The first access e-mail, a resend requested on /acesso (one per order per 10-minute window), or
+ * the seller's alert that this order duplicates an earlier payment.
+ */
+export type OutboxKind = 'access_email' | `access_resend:${number}` | 'duplicate_alert';
 
 export interface OutboxMessage {
   id: string;

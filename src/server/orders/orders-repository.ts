@@ -203,14 +203,19 @@ export async function setOrderStatus(
  */
 export async function markOrderPaid(
   db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
   orderId: string,
   paid: { accessToken: string; now: number },
   onPaid: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   return db.transaction().execute(async (trx) => {
+    // Paid transitions run one at a time across instances, so two payments of one buyer landing at
+    // once still see each other (the duplicate check below). SQLite serialises writers by itself:
+    // the UPDATE comes first and takes the write lock.
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727002)`.execute(trx);
     const updated = await trx
       .updateTable('orders')
-      .set({ status: 'paid', paid_at: paid.now, access_token: paid.accessToken, updated_at: paid.now })
+      .set({ status: 'paid', paid_at: paid.now, access_token: paid.accessToken, updated_at: paid.now, check_count: 0, next_check_at: null })
       .where('id', '=', orderId)
       .where('status', 'in', ['creating', 'pending', 'failed'])
       .returningAll()
@@ -218,6 +223,49 @@ export async function markOrderPaid(
     if (updated) await onPaid(trx, updated);
     return updated;
   });
+}
+
+/** Two paid orders of one buyer closer than this are a duplicate payment (issue 11). */
+export const DUPLICATE_WINDOW_MS = 48 * 60 * 60_000;
+
+/**
+ * Inside the paid transition: when the same buyer (e-mail, phone or CPF) already has another paid
+ * order paid within 48 h, this one is flagged as its duplicate and the earlier order is returned.
+ * Both stay paid (both buyers' access is honoured); the seller refunds the flagged one.
+ */
+export async function flagDuplicatePayment(trx: Transaction<Database>, order: OrderRow, now: number): Promise<OrderRow | undefined> {
+  const earlier = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '!=', order.id)
+    .where('status', '=', 'paid')
+    .where('paid_at', '>=', now - DUPLICATE_WINDOW_MS)
+    .where((eb) => {
+      const sameBuyer = [eb('buyer_email', '=', order.buyer_email), eb('buyer_phone', '=', order.buyer_phone)];
+      if (order.buyer_document) sameBuyer.push(eb('buyer_document', '=', order.buyer_document));
+      return eb.or(sameBuyer);
+    })
+    .orderBy('paid_at')
+    .executeTakeFirst();
+  if (!earlier) return undefined;
+  await trx.updateTable('orders').set({ duplicate_of: earlier.id }).where('id', '=', order.id).execute();
+  return earlier;
+}
+
+/** Paid orders flagged as a duplicate payment and not refunded yet (the seller's to-do list). */
+export async function listOpenDuplicates(db: Kysely<Database>): Promise<Array<{ duplicate: OrderRow; original: OrderRow | undefined }>> {
+  const duplicates = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('duplicate_of', 'is not', null)
+    .where('status', '=', 'paid')
+    .orderBy('paid_at')
+    .execute();
+  const result = [];
+  for (const duplicate of duplicates) {
+    result.push({ duplicate, original: await findOrderById(db, duplicate.duplicate_of!) });
+  }
+  return result;
 }
 
 /**

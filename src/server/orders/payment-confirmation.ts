@@ -3,9 +3,11 @@ import type { TransactionRecord } from '../gateway/types.ts';
 import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
 import type { CheckoutDeps } from './checkout-service.ts';
 import { newId } from './ids.ts';
+import { DUPLICATE_ALERT_KIND } from './duplicate-alert.ts';
 import {
   adoptTransactionHash,
   findOrderById,
+  flagDuplicatePayment,
   markOrderPaid,
   setOrderStatus,
   type OrderRow,
@@ -62,11 +64,18 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
       return order;
     }
     if (!order.transaction_hash) await adoptTransactionHash(db, order.id, hash, now);
-    const paid = await markOrderPaid(db, order.id, { accessToken: newId('acc', 24), now }, async (trx, row) => {
+    let duplicateOf: string | undefined;
+    const paid = await markOrderPaid(db, deps.dialect, order.id, { accessToken: newId('acc', 24), now }, async (trx, row) => {
       await enqueueOutboxMessage(trx, { orderId: row.id, kind: 'access_email', payload: {}, now });
+      const earlier = await flagDuplicatePayment(trx, row, now);
+      if (earlier) {
+        duplicateOf = earlier.id;
+        await enqueueOutboxMessage(trx, { orderId: row.id, kind: DUPLICATE_ALERT_KIND, payload: {}, now });
+      }
     });
     if (paid) {
       logger.info('Order paid', { order: order.id, transaction: hash });
+      if (duplicateOf) logger.warn('Duplicate payment: the seller is asked to refund it', { order: order.id, duplicateOf });
       await recordFunnelEvent(db, { name: 'order_paid', path: '/' }).catch(() => undefined);
       deps.onPaid?.(paid);
     }

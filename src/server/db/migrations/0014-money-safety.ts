@@ -18,14 +18,11 @@ export const moneySafetyMigration: Migration = {
     await db.schema.alterTable('orders').addColumn('check_count', 'integer', (col) => col.notNull().defaultTo(0)).execute();
     // An authenticated postback asked for a re-read that has not succeeded yet: retried until it does.
     await db.schema.alterTable('orders').addColumn('recheck_requested_at', 'bigint').execute();
-    await db.schema.createIndex('orders_status_created').on('orders').columns(['status', 'created_at']).execute();
-    await db.schema.createIndex('orders_buyer_email').on('orders').column('buyer_email').execute();
-    await db.schema.createIndex('orders_buyer_phone').on('orders').column('buyer_phone').execute();
+    // Duplicate payments by CPF (e-mail and phone are indexed since 0009).
+    await db.schema.createIndex('orders_buyer_document_status').on('orders').columns(['buyer_document', 'status']).execute();
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.dropIndex('orders_buyer_phone').execute();
-    await db.schema.dropIndex('orders_buyer_email').execute();
-    await db.schema.dropIndex('orders_status_created').execute();
+    await db.schema.dropIndex('orders_buyer_document_status').execute();
     await db.schema.alterTable('orders').dropColumn('recheck_requested_at').execute();
     await db.schema.alterTable('orders').dropColumn('check_count').execute();
     await db.schema.alterTable('orders').dropColumn('next_check_at').execute();
