@@ -85,6 +85,9 @@ export function composeServer(options: {
   };
   const outbox = createOutboxWorker({
     db: database.db,
+    dialect: database.dialect,
+    // Leases run on the database's clock; a test's fake clock replaces it.
+    ...(options.now ? { now: options.now } : {}),
     mailer,
     logger,
     render: (message) =>

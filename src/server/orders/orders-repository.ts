@@ -195,6 +195,9 @@ export async function setOrderStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** A paid order is first re-read an hour after payment (a quick refund), then less and less often. */
+export const FIRST_PAID_RECHECK_MS = 60 * 60_000;
+
 /**
  * The paid transition. The conditional UPDATE lets exactly one caller win however many
  * postbacks, polls and instances race; the winner writes the access e-mail's outbox row in the
@@ -215,7 +218,7 @@ export async function markOrderPaid(
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727002)`.execute(trx);
     const updated = await trx
       .updateTable('orders')
-      .set({ status: 'paid', paid_at: paid.now, access_token: paid.accessToken, updated_at: paid.now, check_count: 0, next_check_at: null })
+      .set({ status: 'paid', paid_at: paid.now, access_token: paid.accessToken, updated_at: paid.now, check_count: 0, next_check_at: paid.now + FIRST_PAID_RECHECK_MS })
       .where('id', '=', orderId)
       .where('status', 'in', ['creating', 'pending', 'failed'])
       .returningAll()
@@ -283,16 +286,82 @@ export async function claimOrderCheck(db: Kysely<Database>, orderId: string, now
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Orders whose payment may still arrive: waiting (or uncertain) charges younger than `since`. */
-export async function listOrdersToReconcile(db: Kysely<Database>, since: number, limit: number): Promise<OrderRow[]> {
+/**
+ * Orders left in `creating` since before `createdBefore` become `failed`: the process that was
+ * requesting their charge died (kill -9, power cut). A conditional UPDATE, so any number of
+ * instances may sweep at once; a postback that later proves payment still wins (markOrderPaid
+ * accepts `failed`). Returns how many were swept.
+ */
+export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: number, reason: string, now: number): Promise<number> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 'failed', failure_reason: reason, updated_at: now })
+    .where('status', '=', 'creating')
+    .where('created_at', '<', createdBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Orders the reconciler should ask the gateway about now, least recently checked first: pending
+ * charges until their expiry plus `pendingGraceMs`, paid orders for `paidWindowMs` after payment
+ * (refunds, chargebacks), and any order whose postback's re-read has not succeeded yet.
+ */
+export async function listOrdersDueForCheck(
+  db: Kysely<Database>,
+  options: { now: number; pendingGraceMs: number; paidWindowMs: number; limit: number },
+): Promise<OrderRow[]> {
+  const { now } = options;
   return db
     .selectFrom('orders')
     .selectAll()
-    .where('created_at', '>=', since)
-    .where('status', 'in', ['pending', 'creating'])
-    .where('transaction_hash', 'is not', null)
-    .orderBy('created_at')
-    .limit(limit)
+    .where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', now)]))
+    .where((eb) =>
+      eb.or([
+        eb('recheck_requested_at', 'is not', null),
+        eb.and([eb('status', '=', 'pending'), eb('transaction_hash', 'is not', null), eb('expires_at', '>', now - options.pendingGraceMs)]),
+        eb.and([eb('status', '=', 'paid'), eb('transaction_hash', 'is not', null), eb('paid_at', '>', now - options.paidWindowMs)]),
+      ]),
+    )
+    .orderBy(sql`coalesce(checked_at, 0)`)
+    .limit(options.limit)
+    .execute();
+}
+
+/**
+ * Reserves the reconciler's next check of an order: true for exactly one caller across instances
+ * (the loser's UPDATE finds `next_check_at` already moved on), which then owns the check and has
+ * already scheduled the one after it.
+ */
+export async function claimScheduledCheck(db: Kysely<Database>, orderId: string, now: number, nextCheckAt: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set((eb) => ({ checked_at: now, next_check_at: nextCheckAt, check_count: eb('check_count', '+', 1) }))
+    .where('id', '=', orderId)
+    .where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * An authenticated postback arrived: the order must be re-read at the gateway. Stored before the
+ * re-read is tried, so a failed read or a crash leaves it for the reconciler (due at once).
+ */
+export async function requestRecheck(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ recheck_requested_at: now, next_check_at: now, check_count: 0 })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The gateway answered for this order: requests made before `readStartedAt` are done. */
+export async function clearRecheckRequest(db: Kysely<Database>, orderId: string, readStartedAt: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ recheck_requested_at: null })
+    .where('id', '=', orderId)
+    .where('recheck_requested_at', '<=', readStartedAt)
     .execute();
 }
 

@@ -6,6 +6,7 @@ import { newId } from './ids.ts';
 import { DUPLICATE_ALERT_KIND } from './duplicate-alert.ts';
 import {
   adoptTransactionHash,
+  clearRecheckRequest,
   findOrderById,
   flagDuplicatePayment,
   markOrderPaid,
@@ -30,6 +31,9 @@ const MAX_HINTS = 3;
 export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
   const { gateway, logger, db } = deps;
   const candidates = order.transaction_hash ? [order.transaction_hash] : hintIds.slice(0, MAX_HINTS);
+  const readStartedAt = deps.now?.() ?? Date.now();
+  // Nothing names the charge (no hash, postbacks without ids): there is nothing to read, now or later.
+  if (candidates.length === 0) await clearRecheckRequest(db, order.id, readStartedAt);
   let record: TransactionRecord | undefined;
   let hash: string | undefined;
   for (const candidate of candidates) {
@@ -42,8 +46,10 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
       logger.warn('Payment re-check failed', { order: order.id, error: error instanceof Error ? error.message : String(error) });
     }
   }
+  // A failed read leaves a postback's request standing: the reconciler retries it (never dropped).
   if (!record || !hash) return order;
   const now = deps.now?.() ?? Date.now();
+  await clearRecheckRequest(db, order.id, readStartedAt);
 
   if (record.transactionHash !== hash && !record.alternateIds.includes(hash)) {
     logger.warn('Gateway answered for another transaction', { order: order.id });
