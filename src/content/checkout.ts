@@ -35,6 +35,7 @@ export const checkout = {
     network: 'Sem conexão. Verifique sua internet e tente novamente.',
     soldOut: (nextBatchDate: string) => `As vagas deste mês esgotaram. O próximo lote abre em ${nextBatchDate}.`,
     tooManyAttempts: 'Muitas tentativas de pagamento seguidas. Aguarde alguns minutos e tente novamente.',
+    restarting: 'Estamos atualizando o sistema. Tente novamente em alguns segundos.',
     tooManyOpenCharges:
       'Já existem vários PIX em aberto feitos desta conexão. Pague um deles ou aguarde alguns minutos para gerar outro.',
   },

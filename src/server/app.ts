@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
 import { recordFunnelEvent } from './funnel/funnel-repository.ts';
 import { apiError } from './http.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   site?: Site;
   /** The seller's console (/painel, /api/admin); without it the console is off. */
   admin?: AdminDeps;
+  /** Draining after SIGTERM; absent → never draining. */
+  lifecycle?: Lifecycle;
 }
 
 export type AppEnv = {
@@ -48,12 +51,14 @@ export type AppEnv = {
     limiter: RateLimiter;
     /** The client's address as TRUST_PROXY_HOPS says to read it. */
     clientAddress: string;
+    lifecycle: Lifecycle;
   };
 };
 
 /** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
   const { db, config, logger, site, checkout, sandbox, background, admin } = deps;
+  const lifecycle = deps.lifecycle ?? createLifecycle();
   const app = new Hono<AppEnv>();
   const limiter = createRateLimiter(db);
 
@@ -65,6 +70,7 @@ export function createApp(deps: AppDeps) {
     c.set('logger', logger);
     c.set('checkout', checkout);
     c.set('background', background);
+    c.set('lifecycle', lifecycle);
     await next();
   });
   app.use(

@@ -7,6 +7,7 @@ import type { Db } from './db/database.ts';
 import { createGatewayClient } from './gateway/gateway-client.ts';
 import { createSandboxGateway } from './gateway/sandbox.ts';
 import type { GatewayClient } from './gateway/types.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
@@ -26,6 +27,8 @@ export interface ComposedServer {
   background: Background;
   outbox: OutboxWorker;
   reconciler: Reconciler;
+  /** Draining after SIGTERM: new checkouts are refused (main.ts starts it). */
+  lifecycle: Lifecycle;
   /** Starts the timers (e-mail outbox, reconciliation); tests drive `runOnce()` instead. */
   startJobs(): void;
   /** Stops the timers and waits for work in flight. */
@@ -101,7 +104,8 @@ export function composeServer(options: {
     mailer,
     runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
   };
-  const app = createApp({ config, db: database.db, logger, site, sandbox, checkout, background, admin });
+  const lifecycle = createLifecycle();
+  const app = createApp({ config, db: database.db, logger, site, sandbox, checkout, background, admin, lifecycle });
   return {
     app,
     checkout,
@@ -109,6 +113,7 @@ export function composeServer(options: {
     background,
     outbox,
     reconciler,
+    lifecycle,
     startJobs() {
       outbox.start();
       reconciler.start();
