@@ -58,21 +58,12 @@ async function main() {
   const composed = composeServer({ config, database, logger, site, adminPassword: generatedAdminPassword });
   const gatewayTarget = config.gateway;
 
-  // Requests whose handler has not returned yet: a SIGTERM lets them finish (a checkout must not be
-  // cut between writing its order and storing the gateway's answer).
+  // Requests whose answer has not been fully sent yet: a SIGTERM lets them finish (a checkout must
+  // not be cut between writing its order and storing the gateway's answer).
   let inFlight = 0;
   const idleWaiters = new Set<() => void>();
-  const fetch = async (request: Request, env: unknown) => {
-    inFlight++;
-    try {
-      return await composed.app.fetch(request, env as never);
-    } finally {
-      inFlight--;
-      if (inFlight === 0) for (const wake of idleWaiters) wake();
-    }
-  };
 
-  const server = serve({ fetch, port: config.port, hostname: config.host, serverOptions: HTTP_SERVER_OPTIONS }, (info: AddressInfo) => {
+  const server = serve({ fetch: composed.app.fetch, port: config.port, hostname: config.host, serverOptions: HTTP_SERVER_OPTIONS }, (info: AddressInfo) => {
     composed.setPort(info.port);
     composed.startJobs();
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
@@ -85,6 +76,11 @@ async function main() {
   }) as Server;
   // While draining, every answer closes its connection, so keep-alive clients move to another instance.
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    inFlight++;
+    response.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) for (const wake of idleWaiters) wake();
+    });
     if (composed.lifecycle.isDraining()) response.setHeader('Connection', 'close');
   });
 

@@ -88,7 +88,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     logger,
     render,
     intervalMs = 5_000,
-    leaseMs = 3 * 60_000,
+    leaseMs = 90_000,
     sendDeadlineMs = 60_000,
     baseBackoffMs = 30_000,
     maxBackoffMs = 10 * 60_000,
