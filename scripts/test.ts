@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `npm test`: type check, build, unit + integration (Vitest), end-to-end (Playwright, real
- * Chromium). Every suite runs even when an earlier one fails; the last line sums them all as
+ * `npm test`: type check, build, unit + integration (Vitest), faults (Vitest, the built server
+ * as a real process that is killed), end-to-end (Playwright, real Chromium). Every suite runs even when an earlier one fails; the last line sums them all as
  * "N passed, M failed" and the exit code is non-zero on any failure.
  */
 
@@ -54,7 +54,22 @@ tallies.push({
   failed: (vitestReport?.numFailedTests ?? 0) + (vitest !== 0 && !vitestReport?.numFailedTests ? 1 : 0),
 });
 
-// 4. End-to-end tests (need the build).
+// 4. Fault tests (need the build): the server as its own OS process, killed with SIGKILL and SIGTERM.
+if (build === 0) {
+  const faultsJson = path.join(out, 'faults.json');
+  fs.rmSync(faultsJson, { force: true });
+  const faults = run(bin('vitest'), ['run', '--config', 'vitest.faults.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${faultsJson}`]);
+  const faultsReport = readJson<{ numPassedTests: number; numFailedTests: number }>(faultsJson);
+  tallies.push({
+    suite: 'faults',
+    passed: faultsReport?.numPassedTests ?? 0,
+    failed: (faultsReport?.numFailedTests ?? 0) + (faults !== 0 && !faultsReport?.numFailedTests ? 1 : 0),
+  });
+} else {
+  tallies.push({ suite: 'faults (not run: build failed)', passed: 0, failed: 1 });
+}
+
+// 5. End-to-end tests (need the build).
 if (build === 0) {
   const playwrightJson = path.join(out, 'playwright.json');
   fs.rmSync(playwrightJson, { force: true });

@@ -35,6 +35,7 @@ export const checkout = {
     network: 'Sem conexão. Verifique sua internet e tente novamente.',
     soldOut: (nextBatchDate: string) => `As vagas deste mês esgotaram. O próximo lote abre em ${nextBatchDate}.`,
     tooManyAttempts: 'Muitas tentativas de pagamento seguidas. Aguarde alguns minutos e tente novamente.',
+    restarting: 'Estamos atualizando o sistema. Tente novamente em alguns segundos.',
     tooManyOpenCharges:
       'Já existem vários PIX em aberto feitos desta conexão. Pague um deles ou aguarde alguns minutos para gerar outro.',
   },
@@ -46,7 +47,7 @@ export const checkout = {
     copyLabel: 'PIX copia e cola',
     copy: 'Copiar',
     copied: '✓ Copiado',
-    expiresIn: (mmss: string) => `Este código expira em ${mmss}`,
+    expiresIn: (timeLeft: string) => `Este código expira em ${timeLeft}`,
     expired: 'Este código expirou.',
     regenerate: 'Gerar novo código',
     stepsTitle: 'Como pagar',

@@ -25,3 +25,22 @@ export const accessEmail = {
   /** Why the buyer got this message (shown small at the bottom). */
   footer: 'Você recebeu este e-mail porque comprou a {productName}. Não compartilhe o seu link de acesso.',
 } as const;
+
+/**
+ * The seller's alert when one buyer paid twice within 48 h (sent to SUPPORT_EMAIL). Both orders
+ * keep their access; the message says which one to refund at the gateway.
+ */
+export const duplicatePaymentAlert = {
+  subject: 'Pagamento em duplicidade: reembolsar o pedido {orderId}',
+  intro: 'O mesmo comprador pagou duas vezes em menos de 48 horas. Os dois pagamentos foram aceitos e o acesso foi liberado.',
+  action: 'Reembolse o segundo pagamento no painel do gateway:',
+  refundTitle: 'Reembolsar',
+  keepTitle: 'Manter (primeiro pagamento)',
+  order: 'Pedido',
+  transaction: 'Transação no gateway',
+  amount: 'Valor',
+  paidAt: 'Pago em',
+  buyer: 'Comprador',
+  unknown: '—',
+  afterRefund: 'Depois do reembolso, o pedido sai da lista de "npm run report". O comprador mantém o acesso pelo primeiro pedido.',
+} as const;

@@ -4,8 +4,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Database } from './db/schema.ts';
+import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
-import type { Lifecycle } from './lifecycle.ts';
 import { requestLogging } from './access-log.ts';
 import { recordFunnelEvent } from './funnel/funnel-repository.ts';
 import { apiError } from './http.ts';
@@ -38,8 +38,11 @@ export interface AppDeps {
   site?: Site;
   /** The seller's console (/painel, /api/admin); without it the console is off. */
   admin?: AdminDeps;
-  /** Draining after SIGTERM: /readyz answers 503 so the balancer stops sending traffic. */
-  lifecycle: Lifecycle;
+  /**
+   * Draining after SIGTERM: /readyz answers 503 so the balancer stops sending traffic, and new
+   * checkouts are refused. Absent → never draining.
+   */
+  lifecycle?: Lifecycle;
 }
 
 export type AppEnv = {
@@ -55,12 +58,14 @@ export type AppEnv = {
     clientAddress: string;
     /** This request's id, echoed as X-Request-Id and carried by its log lines. */
     requestId: string;
+    lifecycle: Lifecycle;
   };
 };
 
 /** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, site, checkout, sandbox, background, admin, lifecycle } = deps;
+  const { db, config, logger, site, checkout, sandbox, background, admin } = deps;
+  const lifecycle = deps.lifecycle ?? createLifecycle();
   const app = new Hono<AppEnv>();
   const limiter = createRateLimiter(db);
 
@@ -73,6 +78,7 @@ export function createApp(deps: AppDeps) {
     c.set('logger', logger);
     c.set('checkout', checkout);
     c.set('background', background);
+    c.set('lifecycle', lifecycle);
     await next();
   });
   app.use(

@@ -12,6 +12,7 @@ import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
+import { DUPLICATE_ALERT_KIND, renderDuplicateAlert } from './orders/duplicate-alert.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
 import type { Site } from './site.ts';
 
@@ -26,7 +27,7 @@ export interface ComposedServer {
   background: Background;
   outbox: OutboxWorker;
   reconciler: Reconciler;
-  /** Draining after SIGTERM (readiness fails); main.ts begins it, tests may too. */
+  /** Draining after SIGTERM: readiness fails and new checkouts are refused (main.ts begins it, tests may too). */
   lifecycle: Lifecycle;
   /** Starts the timers (e-mail outbox, reconciliation); tests drive `runOnce()` instead. */
   startJobs(): void;
@@ -87,9 +88,15 @@ export function composeServer(options: {
   };
   const outbox = createOutboxWorker({
     db: database.db,
+    dialect: database.dialect,
+    // Leases run on the database's clock; a test's fake clock replaces it.
+    ...(options.now ? { now: options.now } : {}),
     mailer,
     logger,
-    render: (message) => renderOutboxMessage({ db: database.db, config, publicUrl }, message),
+    render: (message) =>
+      message.kind === DUPLICATE_ALERT_KIND
+        ? renderDuplicateAlert({ db: database.db, config }, message)
+        : renderOutboxMessage({ db: database.db, config, publicUrl }, message),
   });
   const reconciler = createReconciler(checkout);
   const admin = {

@@ -32,6 +32,17 @@ describe('loadConfig', () => {
     expect(both[1]).toMatch(/^DATABASE_URL must be postgres:\/\//);
   });
 
+  it('sends PIX_EXPIRE_DAYS as the PIX lifetime and refuses the removed PIX_TTL_MINUTES', () => {
+    expect(loadConfig({}).pixExpireDays).toBe(1);
+    expect(loadConfig({ PIX_EXPIRE_DAYS: '3' }).pixExpireDays).toBe(3);
+    expect(problemsOf({ PIX_EXPIRE_DAYS: '0' })).toEqual(['PIX_EXPIRE_DAYS must be a whole number from 1 to 30 (got "0")']);
+    expect(problemsOf({ PIX_EXPIRE_DAYS: '1.5' })).toEqual(['PIX_EXPIRE_DAYS must be a whole number from 1 to 30 (got "1.5")']);
+    const removed = problemsOf({ PIX_TTL_MINUTES: '30' });
+    expect(removed).toHaveLength(1);
+    expect(removed[0]).toMatch(/^PIX_TTL_MINUTES is no longer supported: .*unset it/);
+    expect(problemsOf({ PIX_TTL_MINUTES: '' })).toEqual([]);
+  });
+
   it('takes ADMIN_PASSWORD of 12 characters or more and never echoes a short one', () => {
     expect(loadConfig({}).adminPassword).toBeUndefined();
     expect(loadConfig({ ADMIN_PASSWORD: '  ' }).adminPassword).toBeUndefined();

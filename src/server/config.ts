@@ -106,7 +106,10 @@ const EnvSchema = z.object({
     message: 'must be a CPF (11 digits) or CNPJ (14 digits)',
   }),
   CHECKOUT_URL: httpUrl.optional(),
-  PIX_TTL_MINUTES: integerText(5, 1440).default(30),
+  PIX_EXPIRE_DAYS: integerText(1, 30).default(1),
+  // Removed: it only shortened the countdown we showed while the gateway kept the code payable for
+  // a day (docs/decisions/0005-pix-expiry.md). Still set, it would mislead the seller; refused below.
+  PIX_TTL_MINUTES: optionalText,
   SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^/]+/.test(value), {
     message: 'must be smtp://user:password@host:port or smtps://…',
   }),
@@ -201,8 +204,11 @@ export interface Config {
   customerDocument: string | undefined;
   /** Hosted checkout: buy buttons navigate there instead of opening the PIX modal. */
   checkoutUrl: string | undefined;
-  /** How long a PIX charge is offered to the buyer before it counts as expired. */
-  pixTtlMinutes: number;
+  /**
+   * Whole days a PIX charge stays payable, sent to the gateway as `expire_in_days` (its only expiry
+   * knob, gateway-notes §7); the expiry shown is the gateway's, never a shorter one of ours.
+   */
+  pixExpireDays: number;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   /** Public links and the seller's identity the pages show (footer, /termos, /privacidade). */
   storefront: {
@@ -305,6 +311,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push('PROVIDER_URL is required when PROVIDER_TOKEN or PRODUCT_HASH is set (unset all three for the sandbox)');
     }
     problems.push(...deploymentProblems(parsed.data));
+    if (parsed.data.PIX_TTL_MINUTES !== undefined) {
+      problems.push(
+        'PIX_TTL_MINUTES is no longer supported: a PIX code is shown for as long as the gateway keeps it payable; unset it (PIX_EXPIRE_DAYS sets that lifetime in whole days)',
+      );
+    }
   }
   if (!parsed.success || typeof database === 'string' || problems.length > 0) throw new ConfigError(problems);
 
@@ -327,7 +338,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoMode: gateway.kind === 'sandbox',
     customerDocument: values.CUSTOMER_DOCUMENT?.replace(/\D/g, ''),
     checkoutUrl: values.CHECKOUT_URL,
-    pixTtlMinutes: values.PIX_TTL_MINUTES,
+    pixExpireDays: values.PIX_EXPIRE_DAYS,
     mail: { smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL, from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`, supportEmail },
     storefront: {
       whatsappGroupUrl: values.WHATSAPP_GROUP_URL ?? defaultPublicConfig.whatsappGroupUrl,

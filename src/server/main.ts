@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { composeServer } from './compose.ts';
 import { ConfigError, loadConfig, placeholdersInUse } from './config.ts';
@@ -17,6 +18,9 @@ import { loadSite } from './site.ts';
  * request within 30 s (a slow-loris client trickling bytes is cut off), checked every second.
  */
 const HTTP_SERVER_OPTIONS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 };
+
+/** In-flight requests get this long after SIGTERM (a checkout takes at most the gateway's 15 s timeout). */
+const SHUTDOWN_GRACE_MS = 20_000;
 
 /** Finds the client build next to the bundled server (dist/server → dist/client) or from the repo root. */
 function findClientDir(): string {
@@ -57,6 +61,11 @@ async function main() {
   const composed = composeServer({ config, database, logger, site, adminPassword: generatedAdminPassword });
   const gatewayTarget = config.gateway;
 
+  // Requests whose answer has not been fully sent yet: a SIGTERM lets them finish (a checkout must
+  // not be cut between writing its order and storing the gateway's answer).
+  let inFlight = 0;
+  const idleWaiters = new Set<() => void>();
+
   const server = serve({ fetch: composed.app.fetch, port: config.port, hostname: config.host, serverOptions: HTTP_SERVER_OPTIONS }, (info: AddressInfo) => {
     composed.setPort(info.port);
     composed.startJobs();
@@ -67,18 +76,58 @@ async function main() {
       console: config.adminPassword || generatedAdminPassword ? `${config.publicUrl ?? `http://${shownHost}:${info.port}`}/painel` : 'off (set ADMIN_PASSWORD)',
       consolePassword: generatedAdminPassword,
     });
+  }) as Server;
+  // While draining, every answer closes its connection, so keep-alive clients move to another instance.
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    inFlight++;
+    response.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) for (const wake of idleWaiters) wake();
+    });
+    if (composed.lifecycle.isDraining()) response.setHeader('Connection', 'close');
   });
 
-  const shutdown = () => {
-    composed.lifecycle.beginDrain();
-    logger.info('Shutting down');
-    server.close(() => {
-      void composed
-        .stopJobs()
-        .then(() => database.close())
-        .finally(() => process.exit(0));
+  const requestsFinished = (timeoutMs: number) =>
+    new Promise<boolean>((resolve) => {
+      if (inFlight === 0) return resolve(true);
+      const timer = setTimeout(() => {
+        idleWaiters.delete(wake);
+        resolve(false);
+      }, timeoutMs);
+      const wake = () => {
+        clearTimeout(timer);
+        idleWaiters.delete(wake);
+        resolve(true);
+      };
+      idleWaiters.add(wake);
     });
-    setTimeout(() => process.exit(0), 5000).unref();
+
+  /**
+   * SIGTERM (systemd, Docker and `kill` send it to the whole process group) or SIGINT: refuse new
+   * checkouts (503), let requests in flight finish for up to 20 s, stop listening, stop the workers
+   * between two jobs, close the database and exit 0. Repeated signals (the group's and the ones npm and tsx
+   * relay) change nothing.
+   */
+  let shuttingDown = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    composed.lifecycle.beginDrain();
+    logger.info('Shutting down: finishing requests in flight', { signal, requests: inFlight });
+    // Still listening while draining: a checkout arriving now gets a clear 503 (and the load
+    // balancer's readiness check takes this instance out) rather than a refused connection.
+    server.closeIdleConnections();
+    void (async () => {
+      const finished = await requestsFinished(SHUTDOWN_GRACE_MS);
+      if (!finished) logger.warn('Requests still running after the shutdown grace period were cut off', { requests: inFlight });
+      server.close();
+      server.closeAllConnections();
+      await composed.stopJobs();
+      await database.close();
+      logger.info('Stopped');
+    })()
+      .catch((error: unknown) => logger.error('Shutdown failed', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => process.exit(0));
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

@@ -1,90 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/**
- * Starts the real production server (dist/server/main.js) on a free loopback port with its own
- * data folder, and captures its log lines so tests can assert on them.
- */
-
-/**
- * The bundled server to run. VITRINE_SERVER_ENTRY points at another build (e.g. one made with
- * VITRINE_DIST=/tmp/… npx tsx scripts/build.ts) so specs can run without rewriting the shared dist/.
- */
-export const SERVER_ENTRY = path.resolve(process.env.VITRINE_SERVER_ENTRY?.trim() || 'dist/server/main.js');
-export interface RunningServer {
-  url: string;
-  dataDir: string;
-  logs: string[];
-  process: ChildProcess;
-  stop(): Promise<void>;
-  waitForLog(pattern: RegExp, timeoutMs?: number): Promise<string>;
-}
-
-/** `envFile`: the text of a `.env` in the server's working folder (its data folder). */
-export async function startServer(env: Record<string, string> = {}, options: { envFile?: string } = {}): Promise<RunningServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
-  if (options.envFile !== undefined) fs.writeFileSync(path.join(dataDir, '.env'), options.envFile);
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    // Text lines (the assertions read them) and the data folder as working directory, so a
-    // developer's own .env in the project root never leaks into a test server.
-    env: { PATH: process.env.PATH ?? '', TZ: 'UTC', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_FORMAT: 'text', ...env },
-    cwd: dataDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const logs: string[] = [];
-  const listeners = new Set<() => void>();
-  const collect = (chunk: Buffer) => {
-    logs.push(...chunk.toString().split('\n').filter(Boolean));
-    for (const listener of listeners) listener();
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-
-  // Generous: a server start is a second or two alone, but CI machines can be busy.
-  const waitForLog = (pattern: RegExp, timeoutMs = 30_000) =>
-    new Promise<string>((resolve, reject) => {
-      const check = () => {
-        const line = logs.find((entry) => pattern.test(entry));
-        if (line) {
-          listeners.delete(check);
-          clearTimeout(timer);
-          resolve(line);
-        }
-      };
-      const timer = setTimeout(() => {
-        listeners.delete(check);
-        reject(new Error(`No log line matching ${pattern} within ${timeoutMs} ms. Logs:\n${logs.join('\n')}`));
-      }, timeoutMs);
-      listeners.add(check);
-      check();
-    });
-
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const startLine = await Promise.race([
-    waitForLog(/listening on http:\/\/\S+:\d+/),
-    exited.then(() => {
-      throw new Error(`The server exited during start:\n${logs.join('\n')}`);
-    }),
-  ]);
-  // The text line ends with the port or a space; a JSON line (LOG_FORMAT=json) with a quote.
-  const port = /:(\d+)(["\s]|$)/.exec(startLine)?.[1];
-  return {
-    url: `http://127.0.0.1:${port}`,
-    dataDir,
-    logs,
-    process: child,
-    waitForLog,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+/** The production server as its own process: see tests/support/server-process.ts (shared with the fault tests). */
+export { SERVER_ENTRY, startServer, type RunningServer } from '../support/server-process.ts';
+import { SERVER_ENTRY } from '../support/server-process.ts';
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
 export function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {

@@ -224,6 +224,7 @@ const chargeInput: ChargeInput = {
   product: expectedProduct,
   customer: { name: 'Maria Souza', email: 'maria@example.com', phoneDigits: '(11) 98765-4321', document: '529.982.247-25' },
   postbackUrl: 'https://loja.example/api/webhooks/gateway?t=per-order-secret',
+  expireInDays: 1,
 };
 
 describe('createCharge', () => {
@@ -291,6 +292,7 @@ describe('createCharge', () => {
       rawStatus: 'waiting_payment',
       state: 'pending',
       pix: { code: EMV, imageDataUrl: null, imageUrl: null, paymentUrl: null },
+      expiresAt: null,
     });
   });
 

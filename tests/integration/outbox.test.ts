@@ -3,7 +3,7 @@ import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
 import { createMailer, type MailMessage, type Mailer } from '../../src/server/mail/mailer.ts';
 import {
-  claimDueMessages,
+  claimNextMessage,
   enqueueOutboxMessage,
   findOutboxMessage,
   markFailed,
@@ -42,6 +42,13 @@ const payloadFor = (orderId: string): AccessPayload => ({
 });
 
 const messageIds = (smtp: TestSmtpServer) => smtp.received.map((mail) => parseMail(mail.raw).headers.get('message-id'));
+
+/** Claims every due row one by one, as a worker would over one run. */
+async function claimAll(db: Db['db'], options: { now: number; leaseMs: number }) {
+  const claimed = [];
+  for (let message = await claimNextMessage(db, options); message; message = await claimNextMessage(db, options)) claimed.push(message);
+  return claimed;
+}
 
 /** A second connection to the same database: another server instance. */
 function openSecondConnection(db: Db & { file?: string; url?: string }): Db {
@@ -193,16 +200,16 @@ for (const database of databases) {
       const second = openSecondConnection(db);
       try {
         const [mine, theirs] = await Promise.all([
-          claimDueMessages(db.db, { now: T0, limit: 10, leaseMs: 60_000 }),
-          claimDueMessages(second.db, { now: T0, limit: 10, leaseMs: 60_000 }),
+          claimAll(db.db, { now: T0, leaseMs: 60_000 }),
+          claimAll(second.db, { now: T0, leaseMs: 60_000 }),
         ]);
         const claimed = [...mine, ...theirs].map((row) => row.orderId);
         expect(claimed).toHaveLength(10);
         expect(new Set(claimed).size).toBe(10);
 
         // Within the lease nobody else gets them; after it (a crashed worker) they are claimable again.
-        expect(await claimDueMessages(second.db, { now: T0 + 59_999, limit: 10, leaseMs: 60_000 })).toEqual([]);
-        const takenOver = await claimDueMessages(second.db, { now: T0 + 60_001, limit: 10, leaseMs: 60_000 });
+        expect(await claimAll(second.db, { now: T0 + 59_999, leaseMs: 60_000 })).toEqual([]);
+        const takenOver = await claimAll(second.db, { now: T0 + 60_001, leaseMs: 60_000 });
         expect(takenOver).toHaveLength(10);
 
         // The crashed worker's late failure report must not clobber the new holder's lease.
@@ -215,10 +222,52 @@ for (const database of databases) {
       }
     });
 
+    it('claims each row right before sending it: a slow send cannot outlast the lease of rows still waiting', async () => {
+      for (const id of ['ord_slow_1', 'ord_slow_2']) {
+        await enqueueOutboxMessage(db.db, { orderId: id, kind: 'access_email', payload: payloadFor(id), now: T0 });
+      }
+      const leases: number[] = [];
+      const slowMailer: Mailer = {
+        mode: 'smtp',
+        async send(message) {
+          const rows = await db.db.selectFrom('outbox').select(['order_id', 'locked_until']).execute();
+          // While the first message is being sent, the second is not held by anyone yet.
+          leases.push(rows.filter((row) => row.locked_until !== null).length);
+          clock += 2 * 60_000; // each send takes two minutes
+          await mailer.send(message);
+        },
+        close() {},
+      };
+      const outbox = worker({ mailer: slowMailer, leaseMs: 3 * 60_000, sendDeadlineMs: 60_000 });
+      expect(await outbox.runOnce()).toBe(2);
+      expect(leases).toEqual([1, 1]);
+      expect(messageIds(smtp).sort()).toEqual(['<order-ord_slow_1@vitrine>', '<order-ord_slow_2@vitrine>']);
+    });
+
+    it('cuts a send off at the hard deadline, before the lease ends, and retries it later', async () => {
+      await enqueueOutboxMessage(db.db, { orderId: 'ord_hung', kind: 'access_email', payload: payloadFor('ord_hung'), now: T0 });
+      let aborted = false;
+      const hungMailer: Mailer = {
+        mode: 'smtp',
+        send: (_message, options) =>
+          new Promise((_, reject) => {
+            options?.signal?.addEventListener('abort', () => {
+              aborted = true;
+              reject(new Error('connection closed'));
+            });
+          }),
+        close() {},
+      };
+      const outbox = worker({ mailer: hungMailer, leaseMs: 2_000, sendDeadlineMs: 300 });
+      expect(await outbox.runOnce()).toBe(0);
+      expect(aborted).toBe(true);
+      expect(await findOutboxMessage(db.db, 'ord_hung', 'access_email')).toMatchObject({ attempts: 1, lockedUntil: null, sentAt: null });
+    });
+
     it('re-sends with the same Message-ID after a worker died mid-send (at least once)', async () => {
       await enqueueOutboxMessage(db.db, { orderId: 'ord_crash', kind: 'access_email', payload: payloadFor('ord_crash'), now: T0 });
       // A worker claims the row, its message reaches the server, and it dies before markSent.
-      const [claimed] = await claimDueMessages(db.db, { now: T0, limit: 10, leaseMs: 5 * 60_000 });
+      const claimed = await claimNextMessage(db.db, { now: T0, leaseMs: 5 * 60_000 });
       await mailer.send(await renderFromPayload(claimed!));
 
       const survivor = worker();
@@ -277,6 +326,10 @@ for (const database of databases) {
 }
 
 describe('backoffDelay', () => {
+  it('never waits more than 10 minutes with the defaults', () => {
+    expect(backoffDelay(50, 30_000, 10 * 60_000)).toBe(600_000);
+  });
+
   it('doubles from the base and stops at the cap', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map((failures) => backoffDelay(failures, 30_000, 3_600_000))).toEqual([
       30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000, 3_600_000,

@@ -38,6 +38,7 @@ for (const database of databases) {
       product: { productHash: 'sandbox-product', offerHash: 'sandbox-offer', title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990, cover: null },
       customer: { name: 'Maria Souza', email: 'maria@example.com', phoneDigits: '11987654321', document: '52998224725' },
       postbackUrl,
+      expireInDays: 1,
     });
 
     const api = (path: string, init: RequestInit & { token?: string | null } = {}) => {

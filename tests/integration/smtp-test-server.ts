@@ -17,6 +17,16 @@ export interface TestSmtpServer {
   start(): Promise<void>;
   /** While set, every message is answered with this temporary failure instead of being accepted. */
   rejectWith: string | undefined;
+  /**
+   * While set, called once a message's DATA arrived, and the answer is held until it settles; a
+   * message whose client hung up in the meantime (a killed sender) is not kept, as a real server
+   * would not deliver it.
+   */
+  holdData: (() => Promise<void>) | undefined;
+  /** Client connections that have ended so far (e.g. a killed sender's). */
+  connectionsClosed: number;
+  /** Called right after a message was accepted (the 250 answer is on its way). */
+  onAccepted: ((mail: ReceivedMail) => void) | undefined;
 }
 
 /** A real SMTP server in this process, on 127.0.0.1 only, that keeps what it receives. */
@@ -30,26 +40,43 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     port: 0,
     received,
     rejectWith: undefined,
+    holdData: undefined,
+    connectionsClosed: 0,
+    onAccepted: undefined,
     async start() {
+      const closed = new Set<string>();
       const current = new SMTPServer({
         authOptional: true,
         disabledCommands: ['AUTH', 'STARTTLS'],
         logger: false,
+        onClose(session) {
+          closed.add(session.id);
+          state.connectionsClosed += 1;
+        },
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
+          stream.on('end', async () => {
+            if (state.holdData) {
+              await state.holdData().catch(() => undefined);
+              if (closed.has(session.id)) {
+                callback(new Error('client went away'));
+                return;
+              }
+            }
             if (state.rejectWith) {
               const error = Object.assign(new Error(state.rejectWith), { responseCode: 451 });
               callback(error);
               return;
             }
-            received.push({
+            const mail = {
               from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               raw: Buffer.concat(chunks).toString('utf8'),
-            });
+            };
+            received.push(mail);
             callback();
+            state.onAccepted?.(mail);
           });
         },
       });

@@ -5,7 +5,7 @@ import { formatBRL } from '../../shared/money.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { CopyButton } from './copy-button.tsx';
-import { formatMinutesSeconds, useTimeLeft } from './use-countdown.ts';
+import { formatTimeLeft, useTimeLeft } from './use-countdown.ts';
 
 /** QR spec §9: 200×200. */
 const QR_SIZE = 200;
@@ -72,7 +72,7 @@ export function PixPanel({
       <div className="flex flex-col items-center gap-2">
         <QrImage order={order} />
         <p className={expired ? 'text-sm font-semibold text-red-300' : 'text-sm text-slate-300'} aria-live="polite">
-          {expired ? copy.pix.expired : copy.pix.expiresIn(formatMinutesSeconds(timeLeft))}
+          {expired ? copy.pix.expired : copy.pix.expiresIn(formatTimeLeft(timeLeft))}
         </p>
         {expired ? (
           <Button variant="secondary" onClick={onRegenerate} disabled={regenerating}>

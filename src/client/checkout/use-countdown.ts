@@ -10,10 +10,13 @@ export function useTimeLeft(deadline: number): number {
   return Math.max(0, deadline - now);
 }
 
-/** 754_000 → "12:34". */
-export function formatMinutesSeconds(ms: number): string {
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** 754_000 → "12:34"; a PIX payable for a day → "23:59:59" (hours once there is at least one). */
+export function formatTimeLeft(ms: number): string {
   const total = Math.ceil(ms / 1000);
-  const minutes = Math.floor(total / 60);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
+  return hours > 0 ? `${pad(hours)}:${pad(minutes)}:${pad(seconds)}` : `${pad(minutes)}:${pad(seconds)}`;
 }

@@ -3,10 +3,13 @@ import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { renderFunnelReport } from '../funnel/funnel-report.ts';
 import { businessDay } from '../../shared/time.ts';
+import { renderOpenDuplicates } from '../orders/duplicate-alert.ts';
+import { listOpenDuplicates } from '../orders/orders-repository.ts';
 
 /**
- * `npm run report [-- --days N]`: the first-party funnel of the last N days (default 7), read
- * from the same database the server uses (DATA_DIR / DATABASE_URL).
+ * `npm run report [-- --days N]`: the first-party funnel of the last N days (default 7) and the
+ * duplicate payments still to refund, read from the same database the server uses (DATA_DIR /
+ * DATABASE_URL).
  */
 function parseDays(argv: string[]): number | string {
   const index = argv.findIndex((arg) => arg === '--days' || arg.startsWith('--days='));
@@ -33,6 +36,7 @@ async function main(): Promise<number> {
     const from = businessDay(Date.parse(`${to}T12:00:00-03:00`) - (days - 1) * 86_400_000);
     const rows = await readFunnel(database.db, from, to);
     process.stdout.write(`${renderFunnelReport(rows, { from, to, days })}\n`);
+    process.stdout.write(`\n${renderOpenDuplicates(await listOpenDuplicates(database.db))}\n`);
     return 0;
   } finally {
     await database.close();

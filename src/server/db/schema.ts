@@ -50,6 +50,14 @@ export interface OrdersTable {
   charged_at: Generated<number | null>;
   /** Hash of the client's address group (see rate-limit.ts); limits open charges per client. */
   client_key: Generated<string | null>;
+  /** The earlier paid order of the same buyer within 48 h; set on the later one (a refund candidate). */
+  duplicate_of: Generated<string | null>;
+  /** When the reconciler may ask the gateway about this order again. */
+  next_check_at: Generated<number | null>;
+  /** Reconciler checks since the last status change (drives the backoff). */
+  check_count: Generated<number>;
+  /** An authenticated postback's re-read that has not succeeded yet (the reconciler retries it). */
+  recheck_requested_at: Generated<number | null>;
 }
 
 /** The supplier list buyers see, replaced whole by the seller's CSV import. */

@@ -245,7 +245,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         document: customer.document.replace(/\D/g, ''),
       },
       postback_url: input.postbackUrl,
-      expire_in_days: 1,
+      expire_in_days: input.expireInDays,
       transaction_origin: 'api',
     };
 

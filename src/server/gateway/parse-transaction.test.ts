@@ -180,7 +180,15 @@ describe('parseCharge', () => {
       rawStatus: 'waiting_payment',
       state: 'pending',
       pix: { ...EMPTY_PIX, code: EMV },
+      expiresAt: null,
     });
+  });
+
+  it('reads an expiry the gateway names; a time without a zone is Brazil time', () => {
+    expect(parseCharge({ hash: 'a', expires_at: '2026-06-01 12:00:00' })?.expiresAt).toBe(Date.parse('2026-06-01T15:00:00Z'));
+    expect(parseCharge({ hash: 'a', pix: { expiration_date: '2026-06-01T12:00:00Z' } })?.expiresAt).toBe(Date.parse('2026-06-01T12:00:00Z'));
+    expect(parseCharge({ hash: 'a', expires_at: 'amanhã' })?.expiresAt).toBeNull();
+    expect(parseCharge({ hash: 'a', expires_at: '1780000000' })?.expiresAt).toBeNull();
   });
 
   it('reads the same object inside a data wrapper, with the amount as a string and PIX under payment.pix', () => {

@@ -204,6 +204,27 @@ export function extractPix(transaction: JsonRecord): PixData {
 // Whole replies
 
 /** A create reply; null when it names no transaction (then whether a charge exists is unknown). */
+const EXPIRY_KEYS = ['expires_at', 'expiration_date', 'expire_at', 'expired_at'];
+const ZONELESS_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)$/;
+
+/**
+ * An expiry the gateway names, in the reply's root or under `pix`. A time without a zone is read as
+ * Brazil time (UTC−03:00): the gateway's timestamps sit three hours behind UTC (gateway-notes §5.2).
+ */
+export function readExpiry(transaction: JsonRecord): number | null {
+  const places = [transaction, isRecord(transaction.pix) ? transaction.pix : {}];
+  for (const place of places) {
+    for (const key of EXPIRY_KEYS) {
+      const value = text(place[key]);
+      if (!value || /^\d+$/.test(value)) continue;
+      const zoneless = ZONELESS_TIME.exec(value);
+      const at = zoneless ? Date.parse(`${zoneless[1]}T${zoneless[2]}-03:00`) : Date.parse(value);
+      if (Number.isFinite(at)) return at;
+    }
+  }
+  return null;
+}
+
 export function parseCharge(body: unknown): Charge | null {
   const transaction = unwrapTransaction(body);
   if (!transaction) return null;
@@ -217,6 +238,7 @@ export function parseCharge(body: unknown): Charge | null {
     rawStatus,
     state: mapPaymentStatus(rawStatus),
     pix: extractPix(transaction),
+    expiresAt: readExpiry(transaction),
   };
 }
 

@@ -36,6 +36,11 @@ export interface Charge {
   rawStatus: string | null;
   state: PaymentState;
   pix: PixData;
+  /**
+   * Epoch ms the gateway says the PIX stops being payable, when its reply names one (none of the
+   * real replies seen did, gateway-notes §7); null → we count `expire_in_days` from the request.
+   */
+  expiresAt: number | null;
 }
 
 export interface TransactionRecord {
@@ -54,6 +59,8 @@ export interface ChargeInput {
   customer: { name: string; email: string; phoneDigits: string; document: string };
   /** Where the gateway posts status changes; carries our per-order secret (gateway-notes §6). */
   postbackUrl: string;
+  /** Sent as `expire_in_days`: how long the PIX stays payable. */
+  expireInDays: number;
 }
 
 export interface GatewayClient {

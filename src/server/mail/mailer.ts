@@ -25,8 +25,11 @@ export interface MailMessage {
 export interface Mailer {
   /** `smtp` sends through SMTP_URL; `file` writes `.eml` files under `{dataDir}/outbox/`. */
   readonly mode: 'smtp' | 'file';
-  /** Resolves once the SMTP server accepted the message (or the file is in place); throws otherwise. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Resolves once the SMTP server accepted the message (or the file is in place); throws otherwise.
+   * An aborted `signal` closes the SMTP connection and rejects (the outbox's hard send deadline).
+   */
+  send(message: MailMessage, options?: { signal?: AbortSignal }): Promise<void>;
   /** Checks the SMTP server answers and accepts the login (the console's Saúde page); file mode has nothing to check. */
   verify?(): Promise<void>;
   close(): void;
@@ -63,9 +66,9 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer
   const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
   return {
     mode: 'smtp',
-    async send(message) {
+    async send(message, sendOptions) {
       try {
-        const info = await transport.sendMail(envelope(from, message));
+        const info = await transport.sendMail({ ...envelope(from, message), ...(sendOptions?.signal ? { signal: sendOptions.signal } : {}) });
         if (info.rejected.length > 0) throw new Error(`recipient rejected: ${info.response}`);
         logger.debug('mail accepted by SMTP server', { to: maskEmail(message.to), messageId: message.messageId });
       } catch (error) {

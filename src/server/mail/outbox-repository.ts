@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OutboxTable } from '../db/schema.ts';
 
 /**
  * The transactional outbox (docs/decisions/0001-outbox-delivery.md). A row is written in the same
- * transaction as the fact that requires the e-mail, then a worker claims it with a lease, sends it
- * and marks it sent.
+ * transaction as the fact that requires the e-mail, then a worker claims it with a lease right
+ * before sending it, sends it under a hard deadline shorter than the lease, and marks it sent.
  */
 
-/** The first access e-mail, or a resend requested on /acesso (one per order per 10-minute window). */
-export type OutboxKind = 'access_email' | `access_resend:${number}`;
+/**
+ * The first access e-mail, a resend requested on /acesso (one per order per 10-minute window), or
+ * the seller's alert that this order duplicates an earlier payment.
+ */
+export type OutboxKind = 'access_email' | `access_resend:${number}` | 'duplicate_alert';
 
 export interface OutboxMessage {
   id: string;
@@ -78,43 +81,57 @@ export async function enqueueOutboxMessage(
 }
 
 /**
- * Claims up to `limit` due rows for `leaseMs`. Each claim is a conditional UPDATE that only
- * succeeds while the row is still unsent and unleased (or its lease ran out), so two workers,
- * in one process or on two servers, can never hold the same row at once: the loser's UPDATE
- * matches nothing (Postgres re-checks the WHERE after the winner commits; SQLite serialises writers).
+ * Claims the next due row for `leaseMs`, right before it is sent (never a batch: a slow SMTP server
+ * must not outlast the lease of rows still waiting their turn). The claim is a conditional UPDATE
+ * that only succeeds while the row is still unsent and unleased (or its lease ran out), so two
+ * workers, in one process or on two servers, never hold the same row at once: the loser's UPDATE
+ * matches nothing (Postgres re-checks the WHERE after the winner commits; SQLite serialises
+ * writers), and it tries the next candidate. `now` is the database's clock in production (see
+ * `readDatabaseClock`), so instances with skewed clocks agree on when a lease ends.
  */
-export async function claimDueMessages(
+export async function claimNextMessage(
   db: Kysely<Database>,
-  options: { now: number; limit: number; leaseMs: number },
-): Promise<ClaimedMessage[]> {
-  const { now, limit, leaseMs } = options;
+  options: { now: number; leaseMs: number },
+): Promise<ClaimedMessage | undefined> {
+  const { now, leaseMs } = options;
+  const due = (eb: ExpressionBuilder<Database, 'outbox'>) =>
+    eb.and([
+      eb('sent_at', 'is', null),
+      eb('next_attempt_at', '<=', now),
+      eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]),
+    ]);
   const candidates = await db
     .selectFrom('outbox')
     .selectAll()
-    .where('sent_at', 'is', null)
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+    .where(due)
     .orderBy('next_attempt_at')
     .orderBy('created_at')
-    .limit(limit)
+    .limit(5)
     .execute();
-
   const lockedUntil = now + leaseMs;
-  const claimed: ClaimedMessage[] = [];
   for (const candidate of candidates) {
     const result = await db
       .updateTable('outbox')
       .set({ locked_until: lockedUntil })
       .where('id', '=', candidate.id)
-      .where('sent_at', 'is', null)
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .where(due)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) {
-      claimed.push({ ...toMessage(candidate), lockedUntil });
-    }
+    if (Number(result.numUpdatedRows) === 1) return { ...toMessage(candidate), lockedUntil };
   }
-  return claimed;
+  return undefined;
+}
+
+/**
+ * The database server's time in epoch ms. Leases are set and compared on this one clock, so
+ * instances whose own clocks drift apart still agree on whose lease ran out.
+ */
+export async function readDatabaseClock(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<number> {
+  const query =
+    dialect === 'postgres'
+      ? sql<{ now: number }>`select cast(extract(epoch from clock_timestamp()) * 1000 as bigint) as now`
+      : sql<{ now: number }>`select cast((julianday('now') - 2440587.5) * 86400000 as integer) as now`;
+  const { rows } = await query.execute(db);
+  return Number(rows[0]!.now);
 }
 
 /** Records delivery. Not fenced by the lease: once a message went out, nobody should send it again. */

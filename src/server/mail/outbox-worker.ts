@@ -4,10 +4,10 @@ import type { Logger } from '../logger.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 import { maskEmail, maskEmailsIn } from './mask-email.ts';
 import {
-  claimDueMessages,
+  claimNextMessage,
   markFailed,
   markSent,
-  releaseClaim,
+  readDatabaseClock,
   type ClaimedMessage,
   type OutboxMessage,
 } from './outbox-repository.ts';
@@ -24,16 +24,24 @@ export interface OutboxWorkerOptions {
   /** Pause between two polls of the table. */
   intervalMs?: number;
   /**
-   * How long a claimed row stays reserved. Far longer than one send can take (the mailer's SMTP
-   * timeouts add up to under a minute), since an expired lease lets another worker send it again.
+   * How long a claimed row stays reserved. Longer than `sendDeadlineMs` plus the time to record the
+   * outcome: while the lease holds nobody else sends the row, and a send never outlives it.
    */
   leaseMs?: number;
+  /** Hard limit on rendering and sending one message; past it the SMTP connection is cut and the attempt counts as failed. */
+  sendDeadlineMs?: number;
   /** Wait after the first failure; doubles with each further failure. */
   baseBackoffMs?: number;
+  /** At most this long between two attempts (10 min: a mail server back from an outage gets everything within 10 min). */
   maxBackoffMs?: number;
-  /** Rows claimed per poll. */
+  /** Messages sent per run at most (each claimed right before it is sent). */
   batchSize?: number;
+  /**
+   * The clock leases, due times and sent times are read from. Without it, the database's own clock
+   * (`dialect` required), so several instances with skewed clocks agree; tests pass a fake one.
+   */
   now?: () => number;
+  dialect?: 'sqlite' | 'postgres';
 }
 
 export interface OutboxWorker {
@@ -59,13 +67,13 @@ export class UndeliverableMessageError extends Error {
   }
 }
 
-/** 30 s, 1 min, 2 min, 4 min … up to `maxMs`, for the nth failure in a row. */
+/** 30 s, 1 min, 2 min, 4 min, 8 min, then `maxMs` (10 min by default), for the nth failure in a row. */
 export function backoffDelay(failures: number, baseMs: number, maxMs: number): number {
   const exponent = Math.min(Math.max(failures - 1, 0), 30);
   return Math.min(maxMs, baseMs * 2 ** exponent);
 }
 
-// After this many failures the problem is not a blip (about 15 minutes with the default backoff):
+// After this many failures the problem is not a blip (about 8 minutes with the default backoff):
 // failures are logged as errors from then on, so that an operator notices.
 const ALARM_AFTER_FAILURES = 5;
 
@@ -80,12 +88,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     logger,
     render,
     intervalMs = 5_000,
-    leaseMs = 5 * 60_000,
+    leaseMs = 90_000,
+    sendDeadlineMs = 60_000,
     baseBackoffMs = 30_000,
-    maxBackoffMs = 60 * 60_000,
-    batchSize = 20,
-    now = Date.now,
+    maxBackoffMs = 10 * 60_000,
+    batchSize = 50,
   } = options;
+  if (leaseMs <= sendDeadlineMs) throw new Error('outbox lease must be longer than the send deadline');
+  const dialect = options.dialect;
+  const clock: () => Promise<number> = options.now
+    ? async () => options.now!()
+    : async () => {
+        if (!dialect) throw new Error('the outbox worker needs `dialect` to read the database clock');
+        return readDatabaseClock(db, dialect);
+      };
 
   let started = false;
   let stopped = false;
@@ -101,13 +117,23 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return promise;
   };
 
+  /** Renders and sends under the hard deadline: at the deadline the SMTP connection is closed. */
+  async function renderAndSend(message: ClaimedMessage): Promise<string> {
+    const signal = AbortSignal.timeout(sendDeadlineMs);
+    const deadline = new Promise<never>((_, reject) => {
+      signal.addEventListener('abort', () => reject(new Error(`send deadline of ${sendDeadlineMs} ms passed`)), { once: true });
+    });
+    deadline.catch(() => undefined);
+    const mail = await Promise.race([render(message), deadline]);
+    await Promise.race([mailer.send(mail, { signal }), deadline]);
+    return maskEmail(mail.to);
+  }
+
   async function deliver(message: ClaimedMessage): Promise<boolean> {
     const fields = { outboxId: message.id, orderId: message.orderId, kind: message.kind };
     let to: string | undefined;
     try {
-      const mail = await render(message);
-      to = maskEmail(mail.to);
-      await mailer.send(mail);
+      to = await renderAndSend(message);
     } catch (error) {
       if (error instanceof UndeliverableMessageError) {
         // Nothing to retry (e.g. the order was refunded before its e-mail went out): the row is
@@ -119,7 +145,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const failures = message.attempts + 1;
       const delay = backoffDelay(failures, baseBackoffMs, maxBackoffMs);
       const reason = describe(error);
-      const kept = await markFailed(db, message, now() + delay, reason);
+      const kept = await markFailed(db, message, (await clock()) + delay, reason);
       logger[failures >= ALARM_AFTER_FAILURES ? 'error' : 'warn']('e-mail not sent; will retry', {
         ...fields,
         to,
@@ -130,19 +156,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       });
       return false;
     }
-    await markSent(db, message, now());
+    await markSent(db, message, await clock());
     logger.info('e-mail sent', { ...fields, to, mode: mailer.mode });
     return true;
   }
 
+  /** Claims and sends one due row at a time; stops between two messages once `stop()` was called. */
   async function deliverDue(): Promise<number> {
-    const claimed = await claimDueMessages(db, { now: now(), limit: batchSize, leaseMs });
     let sent = 0;
-    for (const message of claimed) {
-      if (stopped) {
-        await releaseClaim(db, message);
-        continue;
-      }
+    for (let handled = 0; handled < batchSize && !stopped; handled++) {
+      const message = await claimNextMessage(db, { now: await clock(), leaseMs });
+      if (!message) break;
       try {
         if (await deliver(message)) sent += 1;
       } catch (error) {

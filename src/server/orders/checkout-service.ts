@@ -36,6 +36,18 @@ export type CheckoutResult =
   | { kind: 'too_many_open' }
   | { kind: 'failed'; message: string };
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * When the charge stops being payable at the gateway: the expiry its reply names, else
+ * `expire_in_days` counted from the moment we sent the request (no later than the gateway's own
+ * creation time, so we never show a code as payable after the gateway stopped taking it).
+ * docs/decisions/0005-pix-expiry.md.
+ */
+export function gatewayExpiry(requestedAt: number, expireInDays: number, returned: number | null): number {
+  return returned !== null && returned > requestedAt ? returned : requestedAt + expireInDays * DAY_MS;
+}
+
 /** How long a duplicate request waits for the first one's gateway answer. */
 const SETTLE_WAIT_MS = 25_000;
 
@@ -107,7 +119,8 @@ export async function startCheckout(
       offerHash: product.offerHash,
       postbackSecret: newId('pbs', 24),
       now,
-      expiresAt: now + config.pixTtlMinutes * 60_000,
+      // Provisional while the charge is requested; replaced by the gateway's expiry below.
+      expiresAt: gatewayExpiry(now, config.pixExpireDays, null),
     },
     { limit: config.monthlyCapacity, monthStart: month.start },
     { key: clientKey(client.address), maxOpen: MAX_OPEN_CHARGES_PER_CLIENT },
@@ -118,6 +131,7 @@ export async function startCheckout(
 
   const order = inserted.order;
   await recordFunnelEvent(db, { name: 'order_created', path: '/' }).catch(() => undefined);
+  const requestedAt = deps.now?.() ?? Date.now();
   try {
     const charge = await gateway.createCharge({
       amountCents: order.amount_cents,
@@ -129,6 +143,7 @@ export async function startCheckout(
         document: order.buyer_document ?? config.customerDocument ?? '',
       },
       postbackUrl: `${deps.publicUrl()}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`,
+      expireInDays: config.pixExpireDays,
     });
     const chargedAt = deps.now?.() ?? Date.now();
     const charged = await markOrderCharged(db, order.id, {
@@ -137,7 +152,7 @@ export async function startCheckout(
       pixCode: charge.pix.code,
       pixImage: charge.pix.imageDataUrl ?? charge.pix.imageUrl,
       now: chargedAt,
-      expiresAt: chargedAt + config.pixTtlMinutes * 60_000,
+      expiresAt: gatewayExpiry(requestedAt, config.pixExpireDays, charge.expiresAt),
     });
     logger.info('Charge created', { order: order.id, transaction: charge.transactionHash });
     return describe(deps, charged ?? (await findOrderById(db, order.id)) ?? order);

@@ -195,6 +195,9 @@ export async function setOrderStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** A paid order is first re-read an hour after payment (a quick refund), then less and less often. */
+export const FIRST_PAID_RECHECK_MS = 60 * 60_000;
+
 /**
  * The paid transition. The conditional UPDATE lets exactly one caller win however many
  * postbacks, polls and instances race; the winner writes the access e-mail's outbox row in the
@@ -203,14 +206,19 @@ export async function setOrderStatus(
  */
 export async function markOrderPaid(
   db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
   orderId: string,
   paid: { accessToken: string; now: number },
   onPaid: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   return db.transaction().execute(async (trx) => {
+    // Paid transitions run one at a time across instances, so two payments of one buyer landing at
+    // once still see each other (the duplicate check below). SQLite serialises writers by itself:
+    // the UPDATE comes first and takes the write lock.
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727002)`.execute(trx);
     const updated = await trx
       .updateTable('orders')
-      .set({ status: 'paid', paid_at: paid.now, access_token: paid.accessToken, updated_at: paid.now })
+      .set({ status: 'paid', paid_at: paid.now, access_token: paid.accessToken, updated_at: paid.now, check_count: 0, next_check_at: paid.now + FIRST_PAID_RECHECK_MS })
       .where('id', '=', orderId)
       .where('status', 'in', ['creating', 'pending', 'failed'])
       .returningAll()
@@ -218,6 +226,49 @@ export async function markOrderPaid(
     if (updated) await onPaid(trx, updated);
     return updated;
   });
+}
+
+/** Two paid orders of one buyer closer than this are a duplicate payment (issue 11). */
+export const DUPLICATE_WINDOW_MS = 48 * 60 * 60_000;
+
+/**
+ * Inside the paid transition: when the same buyer (e-mail, phone or CPF) already has another paid
+ * order paid within 48 h, this one is flagged as its duplicate and the earlier order is returned.
+ * Both stay paid (both buyers' access is honoured); the seller refunds the flagged one.
+ */
+export async function flagDuplicatePayment(trx: Transaction<Database>, order: OrderRow, now: number): Promise<OrderRow | undefined> {
+  const earlier = await trx
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '!=', order.id)
+    .where('status', '=', 'paid')
+    .where('paid_at', '>=', now - DUPLICATE_WINDOW_MS)
+    .where((eb) => {
+      const sameBuyer = [eb('buyer_email', '=', order.buyer_email), eb('buyer_phone', '=', order.buyer_phone)];
+      if (order.buyer_document) sameBuyer.push(eb('buyer_document', '=', order.buyer_document));
+      return eb.or(sameBuyer);
+    })
+    .orderBy('paid_at')
+    .executeTakeFirst();
+  if (!earlier) return undefined;
+  await trx.updateTable('orders').set({ duplicate_of: earlier.id }).where('id', '=', order.id).execute();
+  return earlier;
+}
+
+/** Paid orders flagged as a duplicate payment and not refunded yet (the seller's to-do list). */
+export async function listOpenDuplicates(db: Kysely<Database>): Promise<Array<{ duplicate: OrderRow; original: OrderRow | undefined }>> {
+  const duplicates = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('duplicate_of', 'is not', null)
+    .where('status', '=', 'paid')
+    .orderBy('paid_at')
+    .execute();
+  const result = [];
+  for (const duplicate of duplicates) {
+    result.push({ duplicate, original: await findOrderById(db, duplicate.duplicate_of!) });
+  }
+  return result;
 }
 
 /**
@@ -235,16 +286,82 @@ export async function claimOrderCheck(db: Kysely<Database>, orderId: string, now
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Orders whose payment may still arrive: waiting (or uncertain) charges younger than `since`. */
-export async function listOrdersToReconcile(db: Kysely<Database>, since: number, limit: number): Promise<OrderRow[]> {
+/**
+ * Orders left in `creating` since before `createdBefore` become `failed`: the process that was
+ * requesting their charge died (kill -9, power cut). A conditional UPDATE, so any number of
+ * instances may sweep at once; a postback that later proves payment still wins (markOrderPaid
+ * accepts `failed`). Returns how many were swept.
+ */
+export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: number, reason: string, now: number): Promise<number> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 'failed', failure_reason: reason, updated_at: now })
+    .where('status', '=', 'creating')
+    .where('created_at', '<', createdBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Orders the reconciler should ask the gateway about now, least recently checked first: pending
+ * charges until their expiry plus `pendingGraceMs`, paid orders for `paidWindowMs` after payment
+ * (refunds, chargebacks), and any order whose postback's re-read has not succeeded yet.
+ */
+export async function listOrdersDueForCheck(
+  db: Kysely<Database>,
+  options: { now: number; pendingGraceMs: number; paidWindowMs: number; limit: number },
+): Promise<OrderRow[]> {
+  const { now } = options;
   return db
     .selectFrom('orders')
     .selectAll()
-    .where('created_at', '>=', since)
-    .where('status', 'in', ['pending', 'creating'])
-    .where('transaction_hash', 'is not', null)
-    .orderBy('created_at')
-    .limit(limit)
+    .where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', now)]))
+    .where((eb) =>
+      eb.or([
+        eb('recheck_requested_at', 'is not', null),
+        eb.and([eb('status', '=', 'pending'), eb('transaction_hash', 'is not', null), eb('expires_at', '>', now - options.pendingGraceMs)]),
+        eb.and([eb('status', '=', 'paid'), eb('transaction_hash', 'is not', null), eb('paid_at', '>', now - options.paidWindowMs)]),
+      ]),
+    )
+    .orderBy(sql`coalesce(checked_at, 0)`)
+    .limit(options.limit)
+    .execute();
+}
+
+/**
+ * Reserves the reconciler's next check of an order: true for exactly one caller across instances
+ * (the loser's UPDATE finds `next_check_at` already moved on), which then owns the check and has
+ * already scheduled the one after it.
+ */
+export async function claimScheduledCheck(db: Kysely<Database>, orderId: string, now: number, nextCheckAt: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set((eb) => ({ checked_at: now, next_check_at: nextCheckAt, check_count: eb('check_count', '+', 1) }))
+    .where('id', '=', orderId)
+    .where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * An authenticated postback arrived: the order must be re-read at the gateway. Stored before the
+ * re-read is tried, so a failed read or a crash leaves it for the reconciler (due at once).
+ */
+export async function requestRecheck(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ recheck_requested_at: now, next_check_at: now, check_count: 0 })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+/** The gateway answered for this order: requests made before `readStartedAt` are done. */
+export async function clearRecheckRequest(db: Kysely<Database>, orderId: string, readStartedAt: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ recheck_requested_at: null })
+    .where('id', '=', orderId)
+    .where('recheck_requested_at', '<=', readStartedAt)
     .execute();
 }
 

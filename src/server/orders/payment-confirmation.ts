@@ -3,9 +3,12 @@ import type { TransactionRecord } from '../gateway/types.ts';
 import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
 import type { CheckoutDeps } from './checkout-service.ts';
 import { newId } from './ids.ts';
+import { DUPLICATE_ALERT_KIND } from './duplicate-alert.ts';
 import {
   adoptTransactionHash,
+  clearRecheckRequest,
   findOrderById,
+  flagDuplicatePayment,
   markOrderPaid,
   setOrderStatus,
   type OrderRow,
@@ -28,6 +31,9 @@ const MAX_HINTS = 3;
 export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
   const { gateway, logger, db } = deps;
   const candidates = order.transaction_hash ? [order.transaction_hash] : hintIds.slice(0, MAX_HINTS);
+  const readStartedAt = deps.now?.() ?? Date.now();
+  // Nothing names the charge (no hash, postbacks without ids): there is nothing to read, now or later.
+  if (candidates.length === 0) await clearRecheckRequest(db, order.id, readStartedAt);
   let record: TransactionRecord | undefined;
   let hash: string | undefined;
   for (const candidate of candidates) {
@@ -40,8 +46,10 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
       logger.warn('Payment re-check failed', { order: order.id, error: error instanceof Error ? error.message : String(error) });
     }
   }
+  // A failed read leaves a postback's request standing: the reconciler retries it (never dropped).
   if (!record || !hash) return order;
   const now = deps.now?.() ?? Date.now();
+  await clearRecheckRequest(db, order.id, readStartedAt);
 
   if (record.transactionHash !== hash && !record.alternateIds.includes(hash)) {
     logger.warn('Gateway answered for another transaction', { order: order.id });
@@ -62,11 +70,18 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
       return order;
     }
     if (!order.transaction_hash) await adoptTransactionHash(db, order.id, hash, now);
-    const paid = await markOrderPaid(db, order.id, { accessToken: newId('acc', 24), now }, async (trx, row) => {
+    let duplicateOf: string | undefined;
+    const paid = await markOrderPaid(db, deps.dialect, order.id, { accessToken: newId('acc', 24), now }, async (trx, row) => {
       await enqueueOutboxMessage(trx, { orderId: row.id, kind: 'access_email', payload: {}, now });
+      const earlier = await flagDuplicatePayment(trx, row, now);
+      if (earlier) {
+        duplicateOf = earlier.id;
+        await enqueueOutboxMessage(trx, { orderId: row.id, kind: DUPLICATE_ALERT_KIND, payload: {}, now });
+      }
     });
     if (paid) {
       logger.info('Order paid', { order: order.id, transaction: hash });
+      if (duplicateOf) logger.warn('Duplicate payment: the seller is asked to refund it', { order: order.id, duplicateOf });
       await recordFunnelEvent(db, { name: 'order_paid', path: '/' }).catch(() => undefined);
       deps.onPaid?.(paid);
     }

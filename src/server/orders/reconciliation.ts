@@ -1,30 +1,64 @@
+import { checkout as copy } from '../../content/checkout.ts';
 import type { Logger } from '../logger.ts';
 import { recheckOrder, type ConfirmationDeps } from './payment-confirmation.ts';
-import { claimOrderCheck, listOrdersToReconcile } from './orders-repository.ts';
+import { claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck, type OrderRow } from './orders-repository.ts';
+import { findPostbackCandidateIds } from './webhook-events-repository.ts';
 
-/** Postbacks get lost; every waiting order younger than this is re-checked periodically. */
-export const RECONCILE_WINDOW_MS = 48 * 60 * 60_000;
+/**
+ * A charge request takes at most the gateway client's timeout (15 s), so an order still `creating`
+ * after two minutes has lost the process that was making it.
+ */
+export const STUCK_CHECKOUT_MS = 2 * 60_000;
+/** A pending charge is re-checked until its expiry plus this, for payments made at the last minute. */
+export const PENDING_GRACE_MS = 24 * 60 * 60_000;
+/** Paid orders are re-checked this long after payment, to catch refunds and chargebacks. */
+export const PAID_RECHECK_WINDOW_MS = 90 * 24 * 60 * 60_000;
+
+const MINUTE = 60_000;
+
+/**
+ * When to ask again after the `checks`-th check: a postback's failed re-read soon (30 s doubling up
+ * to 10 min), a waiting charge every 1 min doubling up to 30 min, a paid order every 2 h doubling up
+ * to 3 days. Polling by the buyer's open modal covers the first minutes of a charge anyway.
+ */
+export function nextCheckDelay(order: Pick<OrderRow, 'status' | 'recheck_requested_at'>, checks: number): number {
+  const doubling = (base: number, cap: number) => Math.min(cap, base * 2 ** Math.min(checks, 20));
+  if (order.recheck_requested_at !== null) return doubling(MINUTE / 2, 10 * MINUTE);
+  if (order.status === 'paid') return doubling(2 * 60 * MINUTE, 3 * 24 * 60 * MINUTE);
+  return doubling(MINUTE, 30 * MINUTE);
+}
 
 export interface Reconciler {
   start(): void;
+  /** Stops the timer; a pass in progress ends after the order it is checking. */
   stop(): Promise<void>;
-  /** One pass over the waiting orders; resolves with how many were checked. */
+  /** One pass: sweeps stuck checkouts, then checks the due orders; resolves with how many were checked. */
   runOnce(): Promise<number>;
 }
 
 export function createReconciler(deps: ConfirmationDeps & { logger: Logger }, options: { intervalMs?: number } = {}): Reconciler {
-  const intervalMs = options.intervalMs ?? 3 * 60_000;
+  const intervalMs = options.intervalMs ?? 30_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  let stopping = false;
 
   const pass = async () => {
     const now = deps.now?.() ?? Date.now();
-    const orders = await listOrdersToReconcile(deps.db, now - RECONCILE_WINDOW_MS, 200);
+    const swept = await failStuckCheckouts(deps.db, now - STUCK_CHECKOUT_MS, copy.errors.generic, now);
+    if (swept > 0) deps.logger.warn('Checkouts interrupted before the gateway answered marked failed', { orders: swept });
+    const orders = await listOrdersDueForCheck(deps.db, {
+      now,
+      pendingGraceMs: PENDING_GRACE_MS,
+      paidWindowMs: PAID_RECHECK_WINDOW_MS,
+      limit: 100,
+    });
     let checked = 0;
     for (const order of orders) {
-      // The same claim as the polling endpoint: instances and polls never ask twice at once.
-      if (!(await claimOrderCheck(deps.db, order.id, now, 60_000))) continue;
-      await recheckOrder(deps, order);
+      if (stopping) break;
+      // The claim schedules the next check first, so a gateway that fails or hangs is retried later.
+      if (!(await claimScheduledCheck(deps.db, order.id, now, now + nextCheckDelay(order, order.check_count)))) continue;
+      const hints = order.transaction_hash ? [] : await findPostbackCandidateIds(deps.db, order.id);
+      await recheckOrder(deps, order, hints);
       checked++;
     }
     return checked;
@@ -39,6 +73,7 @@ export function createReconciler(deps: ConfirmationDeps & { logger: Logger }, op
 
   return {
     start() {
+      stopping = false;
       timer ??= setInterval(() => {
         runOnce().catch((error: unknown) =>
           deps.logger.error('Reconciliation failed', { error: error instanceof Error ? error.message : String(error) }),
@@ -47,6 +82,7 @@ export function createReconciler(deps: ConfirmationDeps & { logger: Logger }, op
       timer.unref();
     },
     async stop() {
+      stopping = true;
       if (timer) clearInterval(timer);
       timer = undefined;
       await running?.catch(() => undefined);

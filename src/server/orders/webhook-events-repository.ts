@@ -22,3 +22,24 @@ export async function recordWebhookEvent(
     })
     .execute();
 }
+
+/** Transaction ids the order's recent postbacks named (for an order whose create answer was lost). */
+export async function findPostbackCandidateIds(db: Kysely<Database>, orderId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('webhook_events')
+    .select('candidate_ids')
+    .where('order_id', '=', orderId)
+    .where('secret_ok', '=', 1)
+    .orderBy('received_at', 'desc')
+    .limit(5)
+    .execute();
+  const ids = new Set<string>();
+  for (const row of rows) {
+    try {
+      for (const id of JSON.parse(row.candidate_ids) as unknown[]) if (typeof id === 'string') ids.add(id);
+    } catch {
+      // An unreadable audit row names nothing.
+    }
+  }
+  return [...ids];
+}

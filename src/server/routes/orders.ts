@@ -18,6 +18,12 @@ export const ordersRoutes = new Hono<AppEnv>()
       if (!result.success) return apiError(c, 422, 'Confira os campos destacados.', fieldErrors(result.error));
     }),
     async (c) => {
+      // Draining after SIGTERM: the checkout could outlive the process, so the buyer is asked to retry
+      // (the load balancer sends the retry to another instance).
+      if (c.var.lifecycle.isDraining()) {
+        c.header('Retry-After', '5');
+        return apiError(c, 503, copy.errors.restarting);
+      }
       const input = c.req.valid('json');
       const { config } = c.var;
       // With a real gateway and no fixed document, the bank needs the buyer's own CPF (issue 3, item 6).

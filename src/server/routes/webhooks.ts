@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { limitBody } from '../http.ts';
 import type { AppEnv } from '../app.ts';
 import { postbackTransactionIds } from '../gateway/parse-transaction.ts';
-import { findOrderById } from '../orders/orders-repository.ts';
+import { findOrderById, requestRecheck } from '../orders/orders-repository.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';
 import { recordWebhookEvent } from '../orders/webhook-events-repository.ts';
 import { limits } from '../rate-limit.ts';
@@ -71,6 +71,8 @@ export const webhooksRoutes = new Hono<AppEnv>().post(
       return c.json(ok, 200);
     }
     await recordWebhookEvent(db, { orderId: order.id, secretOk, contentType, body: text, candidateIds, now });
+    // Stored first: if the re-read below fails (or the process dies), the reconciler retries it.
+    await requestRecheck(db, order.id, now);
     logger.info('Postback received', { order: order.id });
     c.var.background.run('postback re-check', () => recheckOrder(c.var.checkout, order, candidateIds));
     return c.json(ok, 200);

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import { duplicatePaymentAlert as copy } from '../../content/emails.ts';
+import { formatBRL } from '../../shared/money.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import { escapeHtml } from '../mail/access-email.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import type { OutboxMessage } from '../mail/outbox-repository.ts';
+import { UndeliverableMessageError } from '../mail/outbox-worker.ts';
+import { findOrderById, type OrderRow } from './orders-repository.ts';
+
+/** Outbox kind of the seller's alert about a duplicate payment; the row's order is the duplicate. */
+export const DUPLICATE_ALERT_KIND = 'duplicate_alert';
+
+const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
+
+function describeOrder(order: OrderRow): Array<[string, string]> {
+  return [
+    [copy.order, order.id],
+    [copy.transaction, order.transaction_hash ?? copy.unknown],
+    [copy.amount, formatBRL(order.amount_cents)],
+    [copy.paidAt, order.paid_at === null ? copy.unknown : timeFormat.format(new Date(order.paid_at))],
+    [copy.buyer, `${order.buyer_name} <${order.buyer_email}>`],
+  ];
+}
+
+/**
+ * The alert for an outbox row of kind `duplicate_alert`, read at send time. It goes to the seller
+ * (SUPPORT_EMAIL), who needs the buyer's name and e-mail to find the charge at the gateway.
+ */
+export async function renderDuplicateAlert(
+  deps: { db: Kysely<Database>; config: Pick<Config, 'mail'> },
+  row: Pick<OutboxMessage, 'orderId'>,
+): Promise<MailMessage> {
+  const duplicate = await findOrderById(deps.db, row.orderId);
+  const original = duplicate?.duplicate_of ? await findOrderById(deps.db, duplicate.duplicate_of) : undefined;
+  if (!duplicate || !original) throw new UndeliverableMessageError(`duplicate alert for ${row.orderId}: orders not found`);
+  const sections: Array<[string, Array<[string, string]>]> = [
+    [copy.refundTitle, describeOrder(duplicate)],
+    [copy.keepTitle, describeOrder(original)],
+  ];
+  const text = [
+    copy.intro,
+    '',
+    copy.action,
+    ...sections.flatMap(([title, lines]) => ['', `${title}:`, ...lines.map(([label, value]) => `  ${label}: ${value}`)]),
+    '',
+    copy.afterRefund,
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(copy.intro)}</p>`,
+    `<p><strong>${escapeHtml(copy.action)}</strong></p>`,
+    ...sections.map(
+      ([title, lines]) =>
+        `<h3>${escapeHtml(title)}</h3><ul>${lines.map(([label, value]) => `<li>${escapeHtml(label)}: ${escapeHtml(value)}</li>`).join('')}</ul>`,
+    ),
+    `<p>${escapeHtml(copy.afterRefund)}</p>`,
+  ].join('\n');
+  return {
+    to: deps.config.mail.supportEmail,
+    subject: copy.subject.replace('{orderId}', duplicate.id),
+    text,
+    html,
+    messageId: `<duplicate-${duplicate.id.replace(/[^A-Za-z0-9._-]/g, '-')}@vitrine>`,
+  };
+}
+
+/** `npm run report`'s list of duplicate payments still to refund (English, like the rest of the report). */
+export function renderOpenDuplicates(list: Array<{ duplicate: OrderRow; original: OrderRow | undefined }>): string {
+  if (list.length === 0) return 'Open duplicate payments: none';
+  const lines = [`Open duplicate payments: ${list.length} (refund each at the gateway; both buyers kept their access)`];
+  for (const { duplicate, original } of list) {
+    const paidAt = duplicate.paid_at === null ? '?' : new Date(duplicate.paid_at).toISOString();
+    lines.push(
+      `  refund ${duplicate.id}  transaction ${duplicate.transaction_hash ?? '?'}  ${formatBRL(duplicate.amount_cents)}  paid ${paidAt}` +
+        `  (duplicate of ${original?.id ?? duplicate.duplicate_of ?? '?'}, transaction ${original?.transaction_hash ?? '?'})`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { uniqueBuyer } from '../support/clients.ts';
+import { checkout, readOrder, waitFor } from '../support/fault-kit.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+import { decodeHeader, parseMail } from '../integration/mime.ts';
+import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
+
+const SELLER = 'vendas@example.com';
+let smtp: TestSmtpServer;
+let server: RunningServer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  // The demo's sandbox gateway: "Simular pagamento" marks the charge paid and posts back.
+  server = await startServer({ SMTP_URL: smtp.url, SUPPORT_EMAIL: SELLER });
+});
+afterAll(async () => {
+  await server.stop();
+  await smtp.stop();
+});
+
+async function buyAndPay(buyer: { name: string; email: string; phone: string }) {
+  const reply = await checkout(server.url, buyer);
+  expect(reply.status).toBe(201);
+  const order = readOrder(server.dataDir, reply.body.orderId!)!;
+  const paid = await fetch(`${server.url}/sandbox/pay/${order.transaction_hash}`, { method: 'POST', redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  await waitFor('the order to be paid', () => readOrder(server.dataDir, order.id)?.status === 'paid', 15_000);
+  return order;
+}
+
+it('two paid orders for one e-mail: both honoured, the second flagged, one alert e-mail to the seller', async () => {
+  const buyer = uniqueBuyer('Iara Campos');
+  const first = await buyAndPay(buyer);
+  const second = await buyAndPay({ ...buyer, phone: '(41) 99654-3210' });
+
+  await waitFor('three e-mails (two accesses, one alert)', () => smtp.received.length >= 3, 20_000);
+  await new Promise((resolve) => setTimeout(resolve, 6_000)); // a later outbox poll adds nothing
+  expect(readOrder(server.dataDir, first.id)!.duplicate_of).toBeNull();
+  expect(readOrder(server.dataDir, second.id)!.duplicate_of).toBe(first.id);
+  expect(smtp.received.filter((mail) => mail.to.includes(buyer.email))).toHaveLength(2);
+  const alerts = smtp.received.filter((mail) => mail.to.includes(SELLER));
+  expect(alerts).toHaveLength(1);
+  expect(decodeHeader(parseMail(alerts[0]!.raw).headers.get('subject')!)).toBe(`Pagamento em duplicidade: reembolsar o pedido ${second.id}`);
+});

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Context } from 'hono';
+import { uniqueBuyer } from '../support/clients.ts';
+import { chargeRequestsFor, checkout, checkoutKey, openServerDb, readOrder, standInEnv } from '../support/fault-kit.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+import { startStandInGateway, type StandInGateway } from '../integration/stand-in-gateway.ts';
+
+/** The gateway client gives up on a request after 15 s (src/server/gateway/gateway-client.ts). */
+const CLIENT_TIMEOUT_MS = 15_000;
+
+let gateway: StandInGateway;
+let server: RunningServer;
+let releaseHangs!: () => void;
+const hangs = new Promise<void>((resolve) => (releaseHangs = resolve));
+
+/** How the gateway answers each buyer's charge, by the buyer's name. */
+const behaviours: Record<string, (c: Context) => Promise<Response>> = {
+  'Erro Cinco': async (c) => c.json({ message: 'Internal Server Error' }, 503),
+  'Resposta Lenta': async (c) => {
+    // Answers, but only well after the client's timeout.
+    await new Promise((resolve) => setTimeout(resolve, CLIENT_TIMEOUT_MS + 5_000));
+    return c.json({ hash: 'txlate0001', payment_status: 'waiting_payment', amount: 1990, pix: { pix_qr_code: 'late' } }, 201);
+  },
+  'Sem Resposta': async (c) => {
+    await hangs; // never answers while the test runs
+    return c.json({}, 500);
+  },
+};
+
+beforeAll(async () => {
+  gateway = await startStandInGateway();
+  gateway.onCreate = (c, body) => {
+    const name = (body as { customer?: { name?: string } } | null)?.customer?.name ?? '';
+    return behaviours[name]!(c);
+  };
+  server = await startServer(standInEnv(gateway));
+});
+afterAll(async () => {
+  releaseHangs();
+  await server.stop();
+  await gateway.stop();
+});
+
+it('a 5xx, a timeout and a hang on the charge: each request ends within the client timeout with a Portuguese message, one POST per checkout key', async () => {
+  const attempts = Object.keys(behaviours).map((name) => ({ name, buyer: uniqueBuyer(name), key: checkoutKey() }));
+  const results = await Promise.all(
+    attempts.map(async (attempt) => {
+      const started = Date.now();
+      const reply = await checkout(server.url, attempt.buyer, attempt.key);
+      return { ...attempt, reply, ms: Date.now() - started };
+    }),
+  );
+  for (const { name, reply, ms } of results) {
+    expect(reply.status, name).toBe(502);
+    expect(reply.body.error ?? reply.body.message, name).toMatch(/[a-zà-ú]{3,}/i);
+    // Ends: bounded by the client's timeout plus the work around it, never left hanging.
+    expect(ms, name).toBeLessThan(CLIENT_TIMEOUT_MS + 10_000);
+    expect(reply.body.orderId, name).toBeUndefined();
+  }
+
+  // The browser retries each attempt with its key: no second POST, the same answer.
+  const retries = await Promise.all(results.map((attempt) => checkout(server.url, attempt.buyer, attempt.key)));
+  for (const [index, retry] of retries.entries()) expect(retry.status, results[index]!.name).toBe(502);
+
+  const db = openServerDb(server.dataDir);
+  const orders = db.prepare('select id, buyer_name from orders').all() as Array<{ id: string; buyer_name: string }>;
+  db.close();
+  expect(orders).toHaveLength(3);
+  for (const order of orders) {
+    expect(chargeRequestsFor(gateway, order.id), order.buyer_name).toHaveLength(1);
+    expect(readOrder(server.dataDir, order.id)!.status, order.buyer_name).toBe('failed');
+  }
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { uniqueBuyer } from '../support/clients.ts';
+import { accessEmailSentAt, checkout, postback, readOrder, scriptWorkingGateway, startKillRig, waitFor } from '../support/fault-kit.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+import { parseMail } from '../integration/mime.ts';
+
+let rig: Awaited<ReturnType<typeof startKillRig>>;
+let server: RunningServer | undefined;
+
+beforeAll(async () => {
+  rig = await startKillRig('paid');
+});
+afterAll(async () => {
+  await rig.close(server);
+});
+
+it('kill -9 after the payment was recorded and before the e-mail went out: after restart exactly one e-mail arrives', async () => {
+  const { gateway, smtp, dataDir, env } = rig;
+  const script = scriptWorkingGateway(gateway);
+  server = await startServer(env, { dataDir });
+  const buyer = uniqueBuyer('Carla Dias');
+  const created = await checkout(server.url, buyer);
+  expect(created.status).toBe(201);
+  const order = readOrder(dataDir, created.body.orderId!)!;
+
+  // The mail server takes the message but holds its answer to DATA: the send is in flight.
+  let dataArrived!: () => void;
+  const arrived = new Promise<void>((resolve) => (dataArrived = resolve));
+  let releaseData!: () => void;
+  const released = new Promise<void>((resolve) => (releaseData = resolve));
+  smtp.holdData = () => {
+    dataArrived();
+    return released;
+  };
+  script.statuses.set(order.transaction_hash!, 'paid');
+  expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
+  await arrived;
+  expect(readOrder(dataDir, order.id)!.status).toBe('paid');
+  expect(accessEmailSentAt(dataDir, order.id)).toBeNull();
+
+  const closedBefore = smtp.connectionsClosed;
+  await server.kill('SIGKILL');
+  await waitFor("the dead sender's connection to close", () => smtp.connectionsClosed > closedBefore, 10_000, 50);
+  smtp.holdData = undefined;
+  releaseData(); // the dead sender's half-sent message is not delivered
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(smtp.received).toHaveLength(0);
+
+  server = await startServer(env, { dataDir });
+  // The dead process's lease (90 s on the database clock) runs out, then the restarted one sends.
+  await waitFor('the access e-mail', () => smtp.received.length > 0, 150_000, 1_000);
+  await waitFor('the outbox row marked sent', () => accessEmailSentAt(dataDir, order.id) != null, 10_000);
+  // Another poll or two changes nothing.
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  expect(smtp.received).toHaveLength(1);
+  expect(smtp.received[0]!.to).toEqual([buyer.email]);
+  expect(parseMail(smtp.received[0]!.raw).headers.get('message-id')).toBe(`<access-${order.id}-access_email@vitrine>`);
+});

@@ -1,0 +1,60 @@
+import type SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { uniqueBuyer } from '../support/clients.ts';
+import { accessEmailSentAt, checkout, openServerDb, postback, readOrder, scriptWorkingGateway, startKillRig, waitFor } from '../support/fault-kit.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+import { parseMail } from '../integration/mime.ts';
+
+let rig: Awaited<ReturnType<typeof startKillRig>>;
+let server: RunningServer | undefined;
+
+beforeAll(async () => {
+  rig = await startKillRig('outbox');
+});
+afterAll(async () => {
+  await rig.close(server);
+});
+
+it('kill -9 after the mail server accepted and before the row was marked sent: at most two deliveries, with one Message-ID', async () => {
+  const { gateway, smtp, dataDir, env } = rig;
+  const script = scriptWorkingGateway(gateway);
+  server = await startServer(env, { dataDir });
+  const buyer = uniqueBuyer('Beto Lima');
+  const created = await checkout(server.url, buyer);
+  expect(created.status).toBe(201);
+  const order = readOrder(dataDir, created.body.orderId!)!;
+
+  // Just before the mail server answers 250, the test takes the database's write lock, so the
+  // server cannot record the delivery; it is killed the moment the message is accepted.
+  let lock: SQLite.Database | undefined;
+  smtp.holdData = async () => {
+    lock = openServerDb(dataDir);
+    lock.exec('begin immediate');
+  };
+  const victim = server;
+  let killed!: Promise<unknown>;
+  const accepted = new Promise<void>((resolve) => {
+    smtp.onAccepted = () => {
+      killed = victim.kill('SIGKILL');
+      resolve();
+    };
+  });
+  script.statuses.set(order.transaction_hash!, 'paid');
+  expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
+  await accepted;
+  await killed;
+  smtp.holdData = undefined;
+  smtp.onAccepted = undefined;
+  lock!.exec('rollback');
+  lock!.close();
+  expect(smtp.received).toHaveLength(1);
+  expect(accessEmailSentAt(dataDir, order.id)).toBeNull();
+
+  server = await startServer(env, { dataDir });
+  await waitFor('the row marked sent after the re-send', () => accessEmailSentAt(dataDir, order.id) != null, 150_000, 1_000);
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  expect(smtp.received.length).toBeGreaterThanOrEqual(1);
+  expect(smtp.received.length).toBeLessThanOrEqual(2);
+  const ids = new Set(smtp.received.map((mail) => parseMail(mail.raw).headers.get('message-id')));
+  expect([...ids]).toEqual([`<access-${order.id}-access_email@vitrine>`]);
+});

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { uniqueBuyer } from '../support/clients.ts';
+import { checkout, openServerDb, scriptWorkingGateway, standInEnv, waitFor } from '../support/fault-kit.ts';
+import { startServer, type RunningServer } from '../support/server-process.ts';
+import { startStandInGateway, type StandInGateway } from '../integration/stand-in-gateway.ts';
+
+let gateway: StandInGateway;
+let server: RunningServer | undefined;
+
+beforeAll(async () => {
+  gateway = await startStandInGateway();
+});
+afterAll(async () => {
+  await server?.stop();
+  await gateway.stop();
+});
+
+it('SIGTERM to the process group of `npm start` during a checkout: the checkout completes, a new one gets 503, exit code 0', async () => {
+  const script = scriptWorkingGateway(gateway);
+  const answer = gateway.onCreate;
+  // The gateway takes 3 s to create the charge, so the SIGTERM lands while the checkout is in flight.
+  gateway.onCreate = async (c, body) => {
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    return answer(c, body);
+  };
+  // `npm start` in a process group of its own, as systemd and Docker run it; the signal goes to the group.
+  server = await startServer(standInEnv(gateway), { command: ['npm', 'start'], detached: true, startTimeoutMs: 180_000 });
+
+  const inFlight = checkout(server.url, uniqueBuyer('Gil Souto'));
+  await waitFor('the charge request at the gateway', () => gateway.requests.some((request) => request.method === 'POST'), 15_000);
+  const exit = server.kill('SIGTERM');
+  await server.waitForLog(/Shutting down/, 5_000);
+
+  const refused = await checkout(server.url, uniqueBuyer('Hugo Teles')).catch((error: unknown) => {
+    throw new Error(`${String(error)}\n${server!.logs.join('\n')}`);
+  });
+  expect(refused.status).toBe(503);
+  expect(refused.body.error ?? refused.body.message).toBe('Estamos atualizando o sistema. Tente novamente em alguns segundos.');
+
+  const completed = await inFlight.catch((error: unknown) => {
+    throw new Error(`${String(error)}\n${server!.logs.join('\n')}`);
+  });
+  expect(completed.status).toBe(201);
+  expect(completed.body.pix!.code).toMatch(/^000201/);
+  expect(await exit).toEqual({ code: 0, signal: null });
+  expect(server.logs.some((line) => /INFO Stopped/.test(line))).toBe(true);
+
+  const db = openServerDb(server.dataDir);
+  const statuses = db.prepare('select status from orders').all() as Array<{ status: string }>;
+  db.close();
+  expect(statuses).toEqual([{ status: 'pending' }]);
+  expect(script.statuses.size).toBe(1);
+});

@@ -1,0 +1,122 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * The real production server (dist/server/main.js) as its own OS process, on a free loopback port
+ * with its own data folder, its log lines captured. End-to-end tests stop it with SIGTERM; fault
+ * tests kill it with SIGKILL and start it again on the same data folder.
+ */
+
+/**
+ * The bundled server to run. VITRINE_SERVER_ENTRY points at another build (e.g. one made with
+ * VITRINE_DIST=/tmp/… npx tsx scripts/build.ts) so specs can run without rewriting the shared dist/.
+ */
+export const SERVER_ENTRY = path.resolve(process.env.VITRINE_SERVER_ENTRY?.trim() || 'dist/server/main.js');
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  logs: string[];
+  process: ChildProcess;
+  /** Resolves when the process ended, however it ended. */
+  exited: Promise<Exit>;
+  /** SIGTERM, wait for the exit, then remove the data folder (unless it was given by the caller). */
+  stop(): Promise<void>;
+  /** Sends `signal` (SIGKILL by default) to the process, or to its whole process group when started `detached`. */
+  kill(signal?: NodeJS.Signals): Promise<Exit>;
+  waitForLog(pattern: RegExp, timeoutMs?: number): Promise<string>;
+}
+
+export interface StartOptions {
+  /** Reuse this data folder (a restart after a kill); it is then left in place by `stop()`. */
+  dataDir?: string;
+  /** The command to run instead of `node dist/server/main.js`, e.g. `['npm', 'start']`. */
+  command?: [string, ...string[]];
+  /** In a process group of its own, so `kill()` signals the whole group as systemd and Docker do. */
+  detached?: boolean;
+  /** How long the start may take (a cold `npm start` is slower than the bundled server). */
+  startTimeoutMs?: number;
+  /** The text of a `.env` written into the server's working folder (its data folder). */
+  envFile?: string;
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  if (options.envFile !== undefined) fs.writeFileSync(path.join(dataDir, '.env'), options.envFile);
+  const [command, ...args] = options.command ?? [process.execPath, SERVER_ENTRY];
+  const child = spawn(command, args, {
+    // Text lines (the assertions read them). The bundled server runs in its data folder, so a
+    // developer's own .env in the project root never leaks into a test server; `npm start` needs the root.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), TZ: 'UTC', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_FORMAT: 'text', ...env },
+    cwd: options.command ? process.cwd() : dataDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
+  const logs: string[] = [];
+  const listeners = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    logs.push(...chunk.toString().split('\n').filter(Boolean));
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+
+  // Generous: a server start is a second or two alone, but CI machines can be busy.
+  const waitForLog = (pattern: RegExp, timeoutMs = 30_000) =>
+    new Promise<string>((resolve, reject) => {
+      const check = () => {
+        const line = logs.find((entry) => pattern.test(entry));
+        if (line) {
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve(line);
+        }
+      };
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        reject(new Error(`No log line matching ${pattern} within ${timeoutMs} ms. Logs:\n${logs.join('\n')}`));
+      }, timeoutMs);
+      listeners.add(check);
+      check();
+    });
+
+  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const startLine = await Promise.race([
+    waitForLog(/listening on http:\/\/\S+:\d+/, options.startTimeoutMs ?? 30_000),
+    exited.then(() => {
+      throw new Error(`The server exited during start:\n${logs.join('\n')}`);
+    }),
+  ]);
+  // The text line ends with the port or a space; a JSON line (LOG_FORMAT=json) with a quote.
+  const port = /:(\d+)(["\s]|$)/.exec(startLine)?.[1];
+  const signalProcess = (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    if (options.detached) process.kill(-child.pid!, signal);
+    else child.kill(signal);
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    logs,
+    process: child,
+    exited,
+    waitForLog,
+    async kill(signal = 'SIGKILL') {
+      signalProcess(signal);
+      return exited;
+    },
+    async stop() {
+      signalProcess('SIGTERM');
+      await exited;
+      if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
