@@ -22,7 +22,7 @@ export interface RunningServer {
   waitForLog(pattern: RegExp, timeoutMs?: number): Promise<string>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
   const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { PATH: process.env.PATH ?? '', TZ: 'UTC', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
@@ -57,7 +57,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const startLine = await Promise.race([
-    waitForLog(/listening on http:\/\/\S+:\d+/),
+    waitForLog(/listening on http:\/\/\S+:\d+/, options.startTimeoutMs),
     exited.then(() => {
       throw new Error(`The server exited during start:\n${logs.join('\n')}`);
     }),
