@@ -66,7 +66,7 @@ console.log(
   [
     '',
     `Vitrine cluster: ${cluster!.url}  (nginx → ${cluster!.instances.map((instance) => instance.url).join(', ')})`,
-    `  database  ${databaseUrl ? 'DATABASE_URL' : 'a scratch database, dropped on exit'}`,
+    `  database  ${databaseUrl ? 'DATABASE_URL' : `${new URL(cluster!.databaseUrl).pathname.slice(1)} (a scratch database, dropped on exit)`}`,
     `  console   ${cluster!.url}/painel  password ${ownPassword ? 'from ADMIN_PASSWORD' : adminPassword}`,
     `  e-mails   ${process.env.SMTP_URL ? 'through SMTP_URL' : path.join(dataDir, 'outbox')}`,
     'Ctrl-C stops everything.',
