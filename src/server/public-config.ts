@@ -8,6 +8,7 @@ export function publicConfig(config: Config): PublicConfig {
   return {
     checkoutUrl: config.checkoutUrl ?? null,
     sandbox: config.gateway.kind === 'sandbox',
+    demoMode: config.demoMode,
     askDocument: config.gateway.kind === 'remote' && !config.customerDocument,
     whatsappGroupUrl,
     supportEmail,

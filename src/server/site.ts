@@ -30,6 +30,14 @@ export function pageFile(routePath: string): string {
 export const NOT_FOUND_PAGE = '404.html';
 
 /**
+ * The demo notice is prerendered into every page (the build cannot know the gateway); with a
+ * real gateway it comes out here, where the browser's render of the same config has none either.
+ */
+export function stripDemoNotice(html: string): string {
+  return html.replace(/<p data-demo-notice=""[^>]*>[^<]*<\/p>/g, '');
+}
+
+/**
  * `headScript` is inserted where the template has the public-config placeholder; the values of
  * `publicValues` replace the tokens the prerenderer printed (seller identity, support and group links).
  */
@@ -40,11 +48,9 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   }
   const pages = new Map<string, Page>();
   for (const file of [...prerenderedPaths.map(pageFile), ...clientRenderedPaths.map(pageFile), NOT_FOUND_PAGE]) {
+    const filled = fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues);
     const html = Buffer.from(
-      fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues).replace(
-        PUBLIC_CONFIG_PLACEHOLDER,
-        () => headScript,
-      ),
+      (publicValues.demoMode ? filled : stripDemoNotice(filled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => headScript),
     );
     pages.set(file, {
       html,

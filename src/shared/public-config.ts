@@ -9,6 +9,8 @@ export interface PublicConfig {
   checkoutUrl: string | null;
   /** The built-in sandbox gateway is in use (the PIX panel links to its payment page). */
   sandbox: boolean;
+  /** No real gateway: every page, the payment modal and the e-mail say no real payment is made. */
+  demoMode: boolean;
   /** The buyer must type a CPF (real gateway without a fixed CUSTOMER_DOCUMENT). */
   askDocument: boolean;
   /** Invite link of the WhatsApp VIP group (landing page, section 12). */
@@ -29,6 +31,7 @@ export const PUBLIC_CONFIG_PLACEHOLDER = '<!--public-config-->';
 export const defaultPublicConfig: PublicConfig = {
   checkoutUrl: null,
   sandbox: true,
+  demoMode: true,
   askDocument: false,
   whatsappGroupUrl: 'https://chat.whatsapp.com/SEU-GRUPO',
   supportEmail: 'suporte@example.com',

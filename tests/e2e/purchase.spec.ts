@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseMail } from '../integration/mime.ts';
 import { expect, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -68,6 +69,8 @@ test('from "Sim, quero!" to reading the list on the member page', async ({ brows
   const href = await accessLink.getAttribute('href');
   expect(eml.replace(/=\r?\n/g, '')).toContain(href!);
   expect(eml).toMatch(/^To: joana@example\.com/m);
+  // A demo's e-mail says no real payment was made.
+  expect(parseMail(eml).text).toContain('Modo demonstração — nenhum pagamento real é cobrado');
 
   // Another device opens the e-mailed link: the token leaves the URL and the list shows.
   const phone = await browser.newContext({ baseURL: server.url });

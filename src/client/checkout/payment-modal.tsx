@@ -10,6 +10,7 @@ import { getPublicConfig } from '../lib/public-config.ts';
 import { SPOT_TAKEN_EVENT } from '../lib/use-live-signals.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { DemoNotice } from '../ui/demo-notice.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { BuyerForm, emptyBuyer, type BuyerValues } from './buyer-form.tsx';
 import { clearOpenOrder, loadOpenOrder, saveOpenOrder } from './open-order-store.ts';
@@ -110,6 +111,7 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
 
   return (
     <Dialog open={open} onOpenChange={changeOpen} title={copy.title} closeLabel={copy.close}>
+      <DemoNotice inline />
       {phase.kind !== 'success' ? (
         <>
           <div className="mt-3 flex items-end justify-between gap-3">

@@ -12,7 +12,7 @@ import { UndeliverableMessageError } from '../mail/outbox-worker.ts';
 /** Shaped so that the checkout's dependencies (orders/checkout-service.ts) can be passed as they are. */
 export interface AccessEmailDeps {
   db: Kysely<Database>;
-  config: Pick<Config, 'mail'>;
+  config: Pick<Config, 'mail' | 'demoMode'>;
   /** Base of the access link, e.g. https://loja.example.com. */
   publicUrl: () => string;
 }
@@ -54,6 +54,7 @@ export async function renderOutboxMessage(
     accessUrl,
     supportEmail: deps.config.mail.supportEmail,
     productName: site.productName,
+    demoMode: deps.config.demoMode,
   });
   const localPart = `access-${row.orderId}-${row.kind}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
   return { to: order.buyerEmail, ...email, messageId: `<${localPart}@vitrine>`, demoLink: accessUrl };
