@@ -46,10 +46,18 @@ export const CheckoutFormSchema = z.object({
     .optional(),
 });
 
-/** What the browser sends to POST /api/orders: the form plus an idempotency key for this attempt. */
+/**
+ * What the browser sends to POST /api/orders: the form, an idempotency key for this attempt and
+ * the tab's own secret key (`viewKey`), which it later shows to read the access link (see
+ * ORDER_VIEW_KEY_HEADER). Without a view key the link only goes out by e-mail.
+ */
 export const CreateOrderSchema = CheckoutFormSchema.extend({
   checkoutKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Chave de pagamento inválida.'),
+  viewKey: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'Chave de pagamento inválida.').optional(),
 });
+
+/** The header with which the tab that created an order proves it (GET /api/orders/:id). */
+export const ORDER_VIEW_KEY_HEADER = 'X-Order-Key';
 
 export type CheckoutForm = z.input<typeof CheckoutFormSchema>;
 export type CreateOrderInput = z.output<typeof CreateOrderSchema>;
@@ -69,6 +77,8 @@ export type OrderStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'reversed'
 /** 201 from POST /api/orders. */
 export interface CreatedOrder {
   orderId: string;
+  /** Random reference for trackers (GA4 transaction_id, Meta eventID) and the buyer; never the order id. */
+  publicRef: string;
   amountCents: number;
   pix: { code: string | null; qrSvg: string | null; image: string | null };
   /** Epoch ms after which the code is no longer offered (server clock). */
@@ -77,6 +87,15 @@ export interface CreatedOrder {
   serverTime: number;
   /** Sandbox only: the page where the charge can be marked paid. */
   sandboxPayUrl?: string;
+}
+
+/** GET /api/orders/:id. */
+export interface OrderStatusReply {
+  status: OrderStatus;
+  /** Paid: the member page link, only for the tab that created the order and only shortly after payment. */
+  accessUrl?: string;
+  /** Paid without a link here: where the access went instead (Portuguese). */
+  accessNote?: string;
 }
 
 /** GET /api/product. */

@@ -11,6 +11,10 @@ export interface NewOrder {
   productHash: string;
   offerHash: string;
   postbackSecret: string;
+  /** Random reference for trackers and the buyer (never the order id). */
+  publicRef: string;
+  /** Hash of the creating tab's key, when it sent one (see access/access-token.ts). */
+  viewKeyHash: string | null;
   now: number;
   expiresAt: number;
 }
@@ -117,6 +121,8 @@ export async function insertOrderWithinCapacity(
         product_hash: order.productHash,
         offer_hash: order.offerHash,
         postback_secret: order.postbackSecret,
+        public_ref: order.publicRef,
+        view_key_hash: order.viewKeyHash,
         created_at: order.now,
         updated_at: order.now,
         expires_at: order.expiresAt,
@@ -204,13 +210,13 @@ export async function setOrderStatus(
 export async function markOrderPaid(
   db: Kysely<Database>,
   orderId: string,
-  paid: { accessToken: string; now: number },
+  paid: { now: number },
   onPaid: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('orders')
-      .set({ status: 'paid', paid_at: paid.now, access_token: paid.accessToken, updated_at: paid.now })
+      .set({ status: 'paid', paid_at: paid.now, updated_at: paid.now })
       .where('id', '=', orderId)
       .where('status', 'in', ['creating', 'pending', 'failed'])
       .returningAll()
@@ -246,10 +252,6 @@ export async function listOrdersToReconcile(db: Kysely<Database>, since: number,
     .orderBy('created_at')
     .limit(limit)
     .execute();
-}
-
-export async function findOrderByAccessToken(db: Kysely<Database>, token: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('access_token', '=', token).executeTakeFirst();
 }
 
 /** Remembers the transaction a postback named for an order whose create answer was lost. */

@@ -2,7 +2,6 @@ import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
 import type { TransactionRecord } from '../gateway/types.ts';
 import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
 import type { CheckoutDeps } from './checkout-service.ts';
-import { newId } from './ids.ts';
 import {
   adoptTransactionHash,
   findOrderById,
@@ -62,7 +61,7 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
       return order;
     }
     if (!order.transaction_hash) await adoptTransactionHash(db, order.id, hash, now);
-    const paid = await markOrderPaid(db, order.id, { accessToken: newId('acc', 24), now }, async (trx, row) => {
+    const paid = await markOrderPaid(db, order.id, { now }, async (trx, row) => {
       await enqueueOutboxMessage(trx, { orderId: row.id, kind: 'access_email', payload: {}, now });
     });
     if (paid) {
