@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { PUBLIC_CONFIG_PLACEHOLDER, defaultPublicConfig, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
 import { clientRenderedPaths, prerenderedPaths } from '../shared/routes.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 
 /**
  * Delivers the built client: hashed assets with a long cache, prerendered pages, and the 404
@@ -15,6 +16,8 @@ interface Page {
   html: Buffer;
   gzip: Buffer;
   brotli: Buffer;
+  /** Its Content-Security-Policy, with the hashes of its own inline scripts. */
+  csp: string;
 }
 
 export interface Site {
@@ -54,6 +57,12 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     );
     pages.set(file, {
       html,
+      // Hashed after the config script went in: exactly the bytes the browser will run.
+      csp: contentSecurityPolicy({
+        trackers: publicValues.trackers,
+        scriptHashes: inlineScriptHashes(html.toString('utf8')),
+        remoteImages: !publicValues.sandbox,
+      }),
       gzip: zlib.gzipSync(html, { level: 9 }),
       brotli: zlib.brotliCompressSync(html),
     });
@@ -92,6 +101,7 @@ export function sendPage(c: Context, page: Page, status: 200 | 404 = 200): Respo
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
     Vary: 'Accept-Encoding',
+    'Content-Security-Policy': page.csp,
   };
   let body: Buffer = page.html;
   if (/\bbr\b/.test(accepted)) {
