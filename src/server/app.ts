@@ -91,7 +91,8 @@ export function createApp(deps: AppDeps) {
       // e.g. a malformed JSON body: the client's fault, said plainly.
       return apiError(c, error.status, 'Requisição inválida.');
     }
-    logger.error('Unhandled error', { method: c.req.method, path: c.req.path, error: error.message });
+    // The stack says where it broke; the logger masks any buyer data a database error may quote.
+    logger.error('Unhandled error', { method: c.req.method, path: c.req.path, error: error.message, stack: error.stack });
     if (c.req.path.startsWith('/api/')) {
       return apiError(c, 500, 'Algo deu errado do nosso lado. Tente novamente em instantes.');
     }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { sellerPlaceholder } from '../content/seller.ts';
 import { defaultPublicConfig } from '../shared/public-config.ts';
+import { DEFAULT_UNPAID_RETENTION_DAYS } from '../shared/retention.ts';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the start with one
@@ -107,6 +108,7 @@ const EnvSchema = z.object({
   }),
   CHECKOUT_URL: httpUrl.optional(),
   PIX_TTL_MINUTES: integerText(5, 1440).default(30),
+  UNPAID_RETENTION_DAYS: integerText(1, 3650).default(DEFAULT_UNPAID_RETENTION_DAYS),
   SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^/]+/.test(value), {
     message: 'must be smtp://user:password@host:port or smtps://…',
   }),
@@ -199,6 +201,8 @@ export interface Config {
   checkoutUrl: string | undefined;
   /** How long a PIX charge is offered to the buyer before it counts as expired. */
   pixTtlMinutes: number;
+  /** Days after which an unpaid charge loses the buyer's name, e-mail, phone and CPF. */
+  unpaidRetentionDays: number;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   /** Public links and the seller's identity the pages show (footer, /termos, /privacidade). */
   storefront: {
@@ -322,6 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     customerDocument: values.CUSTOMER_DOCUMENT?.replace(/\D/g, ''),
     checkoutUrl: values.CHECKOUT_URL,
     pixTtlMinutes: values.PIX_TTL_MINUTES,
+    unpaidRetentionDays: values.UNPAID_RETENTION_DAYS,
     mail: { smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL, from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`, supportEmail },
     storefront: {
       whatsappGroupUrl: values.WHATSAPP_GROUP_URL ?? defaultPublicConfig.whatsappGroupUrl,

@@ -1,3 +1,5 @@
+import { maskPersonalData } from './log-mask.ts';
+
 /**
  * One line per event on stdout/stderr. Buyers' personal data never goes through here in full
  * (DESIGN §1): callers pass ids, never names, e-mails or phones, and secrets are masked.
@@ -39,7 +41,7 @@ export function createLogger(options: { level?: LogLevel; sink?: LogSink } = {})
   const mask = (line: string) => {
     let out = line;
     for (const secret of secrets) out = out.split(secret).join('[redacted]');
-    return out;
+    return maskPersonalData(out);
   };
 
   const log = (level: LogLevel, message: string, fields?: LogFields) => {

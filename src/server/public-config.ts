@@ -14,6 +14,7 @@ export function publicConfig(config: Config): PublicConfig {
     supportEmail,
     supportUrl: supportWhatsapp ? `https://wa.me/${supportWhatsapp}` : `mailto:${supportEmail}`,
     seller: { ...seller },
+    unpaidRetentionDays: String(config.unpaidRetentionDays),
     trackers: { ...config.trackers },
   };
 }
