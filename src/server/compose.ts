@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
+import { createRetentionJob, type RetentionJob } from './privacy/retention.ts';
 import type { Site } from './site.ts';
 
 /** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
@@ -25,7 +26,9 @@ export interface ComposedServer {
   background: Background;
   outbox: OutboxWorker;
   reconciler: Reconciler;
-  /** Starts the timers (e-mail outbox, reconciliation); tests drive `runOnce()` instead. */
+  /** Erases personal data past its lifetime (privacy/retention.ts). */
+  retention: RetentionJob;
+  /** Starts the timers (e-mail outbox, reconciliation, retention); tests drive `runOnce()` instead. */
   startJobs(): void;
   /** Stops the timers and waits for work in flight. */
   stopJobs(): Promise<void>;
@@ -89,6 +92,12 @@ export function composeServer(options: {
     render: (message) => renderOutboxMessage({ db: database.db, config, publicUrl }, message),
   });
   const reconciler = createReconciler(checkout);
+  const retention = createRetentionJob({
+    db: database.db,
+    logger,
+    unpaidRetentionDays: config.unpaidRetentionDays,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const admin = {
     password: config.adminPassword ?? options.adminPassword,
     mailer,
@@ -102,11 +111,14 @@ export function composeServer(options: {
     background,
     outbox,
     reconciler,
+    retention,
     startJobs() {
       outbox.start();
       reconciler.start();
+      retention.start();
     },
     async stopJobs() {
+      await retention.stop();
       await reconciler.stop();
       await outbox.stop();
       await background.idle();

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadCliConfig, runCli } from './cli-config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { renderFunnelReport } from '../funnel/funnel-report.ts';
@@ -22,16 +22,8 @@ async function main(): Promise<number> {
     process.stderr.write(`${days}\nUsage: npm run report -- [--days N]\n`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      for (const problem of error.problems) process.stderr.write(`Invalid configuration: ${problem}\n`);
-      return 2;
-    }
-    throw error;
-  }
+  const config = loadCliConfig();
+  if (!config) return 2;
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
@@ -47,10 +39,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`Report failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCli('Report failed', main);
