@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidCpfOrCnpj, normalizeDocument } from './documents.ts';
 
 /**
  * The buyer form's rules (spec §5), used by the form in the browser and by the API on the server,
@@ -21,19 +22,6 @@ export function isValidPhone(value: string): boolean {
   return digits.length >= 10 && digits.length <= 11;
 }
 
-/** CPF check digits (Receita Federal's modulo-11 rule); repeated-digit numbers are invalid. */
-export function isValidCpf(value: string): boolean {
-  const digits = digitsOnly(value);
-  if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
-  const checkDigit = (length: number) => {
-    let sum = 0;
-    for (let index = 0; index < length; index++) sum += Number(digits[index]) * (length + 1 - index);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return checkDigit(9) === Number(digits[9]) && checkDigit(10) === Number(digits[10]);
-}
-
 export const CheckoutFormSchema = z.object({
   name: z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired),
   email: z.string().trim().toLowerCase().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid)),
@@ -41,8 +29,9 @@ export const CheckoutFormSchema = z.object({
   document: z
     .string()
     .max(20, messages.documentInvalid)
-    .refine((value) => value.trim() === '' || isValidCpf(value), messages.documentInvalid)
-    .transform(digitsOnly)
+    // A CPF, or a company's CNPJ (numeric or alphanumeric): the maintained validator in documents.ts.
+    .refine((value) => value.trim() === '' || isValidCpfOrCnpj(value), messages.documentInvalid)
+    .transform(normalizeDocument)
     .optional(),
 });
 
