@@ -24,7 +24,7 @@ const db = new Database(path.join(server.dataDir, 'vitrine.sqlite'));
 const names = ['Joana Lima', 'Carlos Souza', 'Ana Beatriz Rocha', 'Pedro Henrique', 'Mariana Alves', 'Lucas Ferreira', 'Fernanda Dias', 'Rafael Costa'];
 const insert = db.prepare(
   `insert into orders (id, checkout_key, status, buyer_name, buyer_email, buyer_phone, amount_cents, product_hash, offer_hash,
-     postback_secret, access_token, created_at, updated_at, expires_at, paid_at, charged_at)
+     postback_secret, public_ref, created_at, updated_at, expires_at, paid_at, charged_at)
    values (?, ?, ?, ?, ?, '21987654321', 1990, 'sandbox-product', 'sandbox-offer', ?, ?, ?, ?, ?, ?, ?)`,
 );
 const funnel = db.prepare('insert into funnel (day, event, path, count) values (?, ?, ?, ?) on conflict do update set count = excluded.count');
@@ -38,7 +38,7 @@ for (let daysAgo = 13; daysAgo >= 0; daysAgo--) {
     const name = names[count % names.length]!;
     const paid = count % 7 !== 3;
     insert.run(`ord_demo${count}`, `key${count}`, paid ? 'paid' : 'pending', name, `${name.split(' ')[0]!.toLowerCase()}${count}@example.com`,
-      `pbs${count}`, `acc_demo${count}`, at, at, at + 1_800_000, paid ? at + 120_000 : null, at + 2000);
+      `pbs${count}`, `ref_demo${count}`, at, at, at + 1_800_000, paid ? at + 120_000 : null, at + 2000);
   }
   const key = businessDay(day);
   const views = 40 + ((daysAgo * 13) % 25);

@@ -6,6 +6,7 @@ import { replayEarlyClick } from './lib/early-clicks.ts';
 import { hasAcceptedPresell } from './lib/presell-gate.ts';
 import { NavigationContext, type Navigation } from './router.tsx';
 import { matchRoute } from './routes.ts';
+import { DemoNotice } from './ui/demo-notice.tsx';
 
 export interface InitialPage {
   pathname: string;
@@ -61,6 +62,7 @@ export function App({ initial }: { initial: InitialPage }) {
   const { Page } = current;
   return (
     <NavigationContext.Provider value={navigation}>
+      {current.pathname === paths.admin ? null : <DemoNotice />}
       <Page />
       {current.pathname === paths.admin ? null : <CookieNotice />}
     </NavigationContext.Provider>

@@ -70,6 +70,8 @@ export const checkout = {
     title: 'Pagamento confirmado!',
     text: 'Obrigado pela compra. Enviamos o link de acesso para o seu e-mail — ele funciona em qualquer aparelho.',
     cta: 'Acessar minha lista agora',
+    /** Paid, seen from another tab or device, or some time after payment: the link is only in the e-mail. */
+    sentByEmail: 'Seu acesso foi enviado para o e-mail informado na compra. Abra o link do e-mail para ver a sua lista.',
     reversed: 'Este pagamento foi estornado e o acesso foi cancelado.',
   },
 } as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
 import { paths } from '../shared/routes.ts';
 import { footer } from './footer.ts';
 import { privacyPolicy, termsOfUse, type LegalDocument, type SellerIdentity } from './legal.ts';
@@ -14,8 +15,14 @@ const textOf = (document: LegalDocument) =>
   [document.title, document.intro, ...document.sections.flatMap((s) => [s.heading, ...s.paragraphs])].join('\n');
 
 describe('legal pages', () => {
+  it('state in the privacy policy the retention periods the code applies', () => {
+    const text = textOf(privacyPolicy(seller, '45'));
+    expect(text).toContain('apagados 45 dias depois da cobrança');
+    expect(text).toContain(`apagados depois de ${WEBHOOK_AUDIT_RETENTION_DAYS} dias`);
+  });
+
   it('name the seller only from configuration', () => {
-    for (const document of [termsOfUse(seller), privacyPolicy(seller)]) {
+    for (const document of [termsOfUse(seller), privacyPolicy(seller, '30')]) {
       const text = textOf(document);
       for (const value of Object.values(seller)) expect(text).toContain(value);
       expect(text).not.toMatch(/undefined|\{|\}/);
@@ -23,7 +30,7 @@ describe('legal pages', () => {
   });
 
   it('say in the privacy policy what is collected, shared, kept and how to ask for deletion', () => {
-    const text = textOf(privacyPolicy(seller));
+    const text = textOf(privacyPolicy(seller, '30'));
     for (const word of ['nome', 'e-mail', 'telefone', 'CPF', 'anônima', 'consentimento']) expect(text).toContain(word);
     for (const word of ['Gateway de pagamento', 'Provedor de e-mail', 'LGPD', 'exclusão', 'Por quanto tempo']) {
       expect(text).toContain(word);

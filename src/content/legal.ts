@@ -1,3 +1,4 @@
+import { WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
 /**
  * The terms of use (/termos) and the privacy policy (/privacidade), written for this product.
  *
@@ -127,7 +128,8 @@ export function termsOfUse(seller: SellerIdentity): LegalDocument {
   };
 }
 
-export function privacyPolicy(seller: SellerIdentity): LegalDocument {
+/** `unpaidRetentionDays`: days an unpaid charge keeps the buyer's data (UNPAID_RETENTION_DAYS), as printed. */
+export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: string): LegalDocument {
   return {
     title: 'Política de privacidade',
     intro: `Esta política explica quais dados pessoais ${seller.name} coleta neste site, por que, por quanto tempo os guarda, com quem os compartilha e como você exerce os seus direitos pela Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018).`,
@@ -160,8 +162,9 @@ export function privacyPolicy(seller: SellerIdentity): LegalDocument {
         heading: 'Por quanto tempo guardamos',
         paragraphs: [
           'Os dados da compra ficam guardados enquanto o seu acesso estiver ativo, para podermos reenviar o link e atender você, e depois disso apenas pelo prazo que a lei exige para registros fiscais e de consumo (em geral, 5 anos).',
-          'Os dados de cobranças PIX que não foram pagas são guardados só pelo tempo necessário para suporte e prevenção de fraudes.',
-          'O identificador aleatório de presença é descartado pouco depois que você fecha a página. Os dados dos rastreadores de terceiros seguem os prazos de cada serviço.',
+          `Cobranças PIX que não foram pagas: o nome, o e-mail, o telefone e o CPF são apagados ${unpaidRetentionDays} dias depois da cobrança; ficam só as contagens anônimas.`,
+          `Os avisos de pagamento que o gateway nos envia são guardados sem os seus dados pessoais, para auditoria, e apagados depois de ${WEBHOOK_AUDIT_RETENTION_DAYS} dias.`,
+          'O identificador aleatório de presença é descartado pouco depois que você fecha a página, e os contadores usados contra abusos, em poucas horas. Os dados dos rastreadores de terceiros seguem os prazos de cada serviço.',
         ],
       },
       {

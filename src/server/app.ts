@@ -10,6 +10,7 @@ import { requestLogging } from './access-log.ts';
 import { recordFunnelEvent } from './funnel/funnel-repository.ts';
 import { apiError } from './http.ts';
 import { clientAddress } from './access/client-address.ts';
+import { contentSecurityPolicy } from './csp.ts';
 import { createRateLimiter, limits, type RateLimiter } from './rate-limit.ts';
 import type { Background } from './background.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
@@ -83,21 +84,29 @@ export function createApp(deps: AppDeps) {
   });
   app.use(
     secureHeaders({
-      // The pages embed inline scripts and styles (prerendered critical CSS, the pre-sell gate).
-      contentSecurityPolicy: undefined,
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
+      // HSTS only where the public address is https: it would pin a plain-http demo to https.
+      strictTransportSecurity: config.publicUrl?.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
       // A route may tighten a header for itself (the access link sends Referrer-Policy: no-referrer).
       overwrite: false,
     }),
   );
+  // Pages carry their own policy (with their inline scripts' hashes, see site.ts); everything else
+  // (the sandbox's pages, plain-text errors, JSON) gets the strict one without any inline script.
+  const defaultPolicy = contentSecurityPolicy({ trackers: { gaId: null, metaPixelId: null, clarityId: null } });
+  app.use(async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', defaultPolicy);
+  });
 
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
       // e.g. a malformed JSON body: the client's fault, said plainly.
       return apiError(c, error.status, 'Requisição inválida.');
     }
-    logger.error('Unhandled error', { method: c.req.method, path: c.req.path, error: error.message });
+    // The stack says where it broke; the logger masks any buyer data a database error may quote.
+    logger.error('Unhandled error', { method: c.req.method, path: c.req.path, error: error.message, stack: error.stack });
     if (c.req.path.startsWith('/api/')) {
       return apiError(c, 500, 'Algo deu errado do nosso lado. Tente novamente em instantes.');
     }

@@ -15,7 +15,11 @@ export function createBackground(logger: Logger): Background {
     run(name, task) {
       const promise = task()
         .catch((error: unknown) => {
-          logger.error('Background task failed', { task: name, error: error instanceof Error ? error.message : String(error) });
+          logger.error('Background task failed', {
+            task: name,
+            error: error instanceof Error ? error.message : String(error),
+            stack: error instanceof Error ? error.stack : undefined,
+          });
         })
         .finally(() => running.delete(promise));
       running.add(promise);

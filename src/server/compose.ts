@@ -14,6 +14,7 @@ import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
 import { DUPLICATE_ALERT_KIND, renderDuplicateAlert } from './orders/duplicate-alert.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
+import { createRetentionJob, type RetentionJob } from './privacy/retention.ts';
 import type { Site } from './site.ts';
 
 /** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
@@ -29,7 +30,9 @@ export interface ComposedServer {
   reconciler: Reconciler;
   /** Draining after SIGTERM: readiness fails and new checkouts are refused (main.ts begins it, tests may too). */
   lifecycle: Lifecycle;
-  /** Starts the timers (e-mail outbox, reconciliation); tests drive `runOnce()` instead. */
+  /** Erases personal data past its lifetime (privacy/retention.ts). */
+  retention: RetentionJob;
+  /** Starts the timers (e-mail outbox, reconciliation, retention); tests drive `runOnce()` instead. */
   startJobs(): void;
   /** Stops the timers and waits for work in flight. */
   stopJobs(): Promise<void>;
@@ -99,6 +102,12 @@ export function composeServer(options: {
         : renderOutboxMessage({ db: database.db, config, publicUrl }, message),
   });
   const reconciler = createReconciler(checkout);
+  const retention = createRetentionJob({
+    db: database.db,
+    logger,
+    unpaidRetentionDays: config.unpaidRetentionDays,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const admin = {
     password: config.adminPassword ?? options.adminPassword,
     mailer,
@@ -114,11 +123,14 @@ export function composeServer(options: {
     background,
     outbox,
     reconciler,
+    retention,
     startJobs() {
       outbox.start();
       reconciler.start();
+      retention.start();
     },
     async stopJobs() {
+      await retention.stop();
       await reconciler.stop();
       await outbox.stop();
       await background.idle();

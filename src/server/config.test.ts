@@ -89,6 +89,11 @@ describe('loadConfig: storefront links and seller identity', () => {
       seller: { name: 'Loja Exemplo Ltda', document: '11.222.333/0001-81', address: 'Rua Exemplo, 100, São Paulo - SP' },
     });
     expect(loadConfig({ SELLER_DOCUMENT: '529.982.247-25' }).storefront.seller.document).toBe('529.982.247-25');
+    // An alphanumeric CNPJ (IN RFB 2.229/2024), accepted and shown formatted; a wrong check digit is refused.
+    expect(loadConfig({ SELLER_DOCUMENT: '12abc34501de35' }).storefront.seller.document).toBe('12.ABC.345/01DE-35');
+    expect(problemsOf({ SELLER_DOCUMENT: '12.ABC.345/01DE-36' })).toEqual([
+      'SELLER_DOCUMENT must be a valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric) (got "12.ABC.345/01DE-36")',
+    ]);
   });
 
   it('names each bad variable on its own line', () => {
@@ -97,7 +102,7 @@ describe('loadConfig: storefront links and seller identity', () => {
     ).toEqual([
       'WHATSAPP_GROUP_URL must be an http(s) URL (got "chat.whatsapp.com/x")',
       'SUPPORT_WHATSAPP must be a phone number with area code, e.g. 5511987654321 (got "123")',
-      'SELLER_DOCUMENT must be a valid CPF (11 digits) or CNPJ (14 digits) (got "11222333000180")',
+      'SELLER_DOCUMENT must be a valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric) (got "11222333000180")',
     ]);
     expect(problemsOf({ SELLER_DOCUMENT: '111.111.111-11' })).toHaveLength(1);
   });

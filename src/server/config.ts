@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { sellerPlaceholder } from '../content/seller.ts';
 import { defaultPublicConfig } from '../shared/public-config.ts';
+import { formatDocument, isValidCpfOrCnpj, normalizeDocument } from '../shared/documents.ts';
+import { DEFAULT_UNPAID_RETENTION_DAYS } from '../shared/retention.ts';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the start with one
@@ -62,29 +64,6 @@ const isoInstant = z
   )
   .transform((value) => Date.parse(value));
 
-/** Check digits of a CPF (11 digits) or CNPJ (14 digits), per the Receita Federal's modulo-11 rule. */
-function hasValidCheckDigits(digits: string): boolean {
-  if (!/^(\d{11}|\d{14})$/.test(digits) || /^(\d)\1+$/.test(digits)) return false;
-  const checkDigit = (body: string, weights: number[]) => {
-    const sum = weights.reduce((total, weight, index) => total + weight * Number(body[index]), 0);
-    const rest = sum % 11;
-    return rest < 2 ? 0 : 11 - rest;
-  };
-  const cpf = digits.length === 11;
-  const first = cpf ? [10, 9, 8, 7, 6, 5, 4, 3, 2] : [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-  const second = cpf ? [11, ...first] : [6, ...first];
-  const d1 = checkDigit(digits, first);
-  const d2 = checkDigit(digits.slice(0, first.length) + String(d1), second);
-  return digits.endsWith(`${d1}${d2}`);
-}
-
-/** 12345678909 → 123.456.789-09; 11222333000181 → 11.222.333/0001-81. */
-function formatCpfCnpj(digits: string): string {
-  return digits.length === 11
-    ? digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4')
-    : digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
-}
-
 /** The shipped example support address; the seller must set their own. */
 const DEFAULT_SUPPORT_EMAIL = 'suporte@example.com';
 
@@ -102,14 +81,15 @@ const EnvSchema = z.object({
   PROVIDER_URL: httpUrl.optional(),
   PROVIDER_TOKEN: optionalText,
   PRODUCT_HASH: optionalText,
-  CUSTOMER_DOCUMENT: optionalText.refine((value) => value === undefined || /^(\d{11}|\d{14})$/.test(value.replace(/\D/g, '')), {
-    message: 'must be a CPF (11 digits) or CNPJ (14 digits)',
+  CUSTOMER_DOCUMENT: optionalText.refine((value) => value === undefined || isValidCpfOrCnpj(value), {
+    message: 'must be a valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric)',
   }),
   CHECKOUT_URL: httpUrl.optional(),
   PIX_EXPIRE_DAYS: integerText(1, 30).default(1),
   // Removed: it only shortened the countdown we showed while the gateway kept the code payable for
   // a day (docs/decisions/0005-pix-expiry.md). Still set, it would mislead the seller; refused below.
   PIX_TTL_MINUTES: optionalText,
+  UNPAID_RETENTION_DAYS: integerText(1, 3650).default(DEFAULT_UNPAID_RETENTION_DAYS),
   SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^/]+/.test(value), {
     message: 'must be smtp://user:password@host:port or smtps://…',
   }),
@@ -133,8 +113,8 @@ const EnvSchema = z.object({
     message: 'must be a phone number with area code, e.g. 5511987654321',
   }),
   SELLER_NAME: optionalText,
-  SELLER_DOCUMENT: optionalText.refine((value) => value === undefined || hasValidCheckDigits(value.replace(/[\s./-]/g, '')), {
-    message: 'must be a valid CPF (11 digits) or CNPJ (14 digits)',
+  SELLER_DOCUMENT: optionalText.refine((value) => value === undefined || isValidCpfOrCnpj(value), {
+    message: 'must be a valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric)',
   }),
   SELLER_ADDRESS: optionalText,
   ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(12, { message: 'must be at least 12 characters' }).optional()),
@@ -209,6 +189,8 @@ export interface Config {
    * knob, gateway-notes §7); the expiry shown is the gateway's, never a shorter one of ours.
    */
   pixExpireDays: number;
+  /** Days after which an unpaid charge loses the buyer's name, e-mail, phone and CPF. */
+  unpaidRetentionDays: number;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   /** Public links and the seller's identity the pages show (footer, /termos, /privacidade). */
   storefront: {
@@ -336,16 +318,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     offerEndsAt: values.OFFER_ENDS_AT,
     gateway,
     demoMode: gateway.kind === 'sandbox',
-    customerDocument: values.CUSTOMER_DOCUMENT?.replace(/\D/g, ''),
+    customerDocument: values.CUSTOMER_DOCUMENT === undefined ? undefined : normalizeDocument(values.CUSTOMER_DOCUMENT),
     checkoutUrl: values.CHECKOUT_URL,
     pixExpireDays: values.PIX_EXPIRE_DAYS,
+    unpaidRetentionDays: values.UNPAID_RETENTION_DAYS,
     mail: { smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL, from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`, supportEmail },
     storefront: {
       whatsappGroupUrl: values.WHATSAPP_GROUP_URL ?? defaultPublicConfig.whatsappGroupUrl,
       supportWhatsapp: whatsappDigits(values.SUPPORT_WHATSAPP),
       seller: {
         name: values.SELLER_NAME ?? sellerPlaceholder.name,
-        document: values.SELLER_DOCUMENT ? formatCpfCnpj(values.SELLER_DOCUMENT.replace(/\D/g, '')) : sellerPlaceholder.document,
+        document: values.SELLER_DOCUMENT ? formatDocument(values.SELLER_DOCUMENT) : sellerPlaceholder.document,
         address: values.SELLER_ADDRESS ?? sellerPlaceholder.address,
       },
     },

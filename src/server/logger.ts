@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
+import { maskPersonalData } from './log-mask.ts';
 
 /**
  * One line per event on stdout/stderr, built by pino: a JSON object per line (`LOG_FORMAT=json`,
@@ -82,7 +83,7 @@ export function createLogger(options: { level?: LogLevel; format?: LogFormat; si
       const escaped = JSON.stringify(secret).slice(1, -1);
       if (escaped !== secret) out = out.split(escaped).join('[redacted]');
     }
-    return out;
+    return maskPersonalData(out);
   };
 
   const destination = {

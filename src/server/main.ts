@@ -44,6 +44,10 @@ async function main() {
 
   const logger = createLogger({ level: config.logLevel, format: config.logFormat ?? defaultLogFormat() });
   if (envFile) logger.info(describeEnvFile(envFile));
+  // With their stack, masked like every line: the process keeps serving the other requests.
+  process.on('unhandledRejection', (reason) => {
+    logger.error('Unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason), stack: reason instanceof Error ? reason.stack : undefined });
+  });
   if (config.demoMode) logger.warn('Demo mode: no gateway is configured, the sandbox takes the charges and no real payment is made (set PROVIDER_URL to sell)');
   for (const variable of placeholdersInUse(config)) {
     logger.warn(`Placeholder still in use: set ${variable}`, { variable });

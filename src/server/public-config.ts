@@ -8,11 +8,13 @@ export function publicConfig(config: Config): PublicConfig {
   return {
     checkoutUrl: config.checkoutUrl ?? null,
     sandbox: config.gateway.kind === 'sandbox',
+    demoMode: config.demoMode,
     askDocument: config.gateway.kind === 'remote' && !config.customerDocument,
     whatsappGroupUrl,
     supportEmail,
     supportUrl: supportWhatsapp ? `https://wa.me/${supportWhatsapp}` : `mailto:${supportEmail}`,
     seller: { ...seller },
+    unpaidRetentionDays: String(config.unpaidRetentionDays),
     trackers: { ...config.trackers },
   };
 }

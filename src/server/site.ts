@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { PUBLIC_CONFIG_PLACEHOLDER, defaultPublicConfig, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
 import { clientRenderedPaths, prerenderedPaths } from '../shared/routes.ts';
+import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 
 /**
  * Delivers the built client: hashed assets with a long cache, prerendered pages, and the 404
@@ -15,6 +16,8 @@ interface Page {
   html: Buffer;
   gzip: Buffer;
   brotli: Buffer;
+  /** Its Content-Security-Policy, with the hashes of its own inline scripts. */
+  csp: string;
 }
 
 export interface Site {
@@ -30,6 +33,14 @@ export function pageFile(routePath: string): string {
 export const NOT_FOUND_PAGE = '404.html';
 
 /**
+ * The demo notice is prerendered into every page (the build cannot know the gateway); with a
+ * real gateway it comes out here, where the browser's render of the same config has none either.
+ */
+export function stripDemoNotice(html: string): string {
+  return html.replace(/<p data-demo-notice=""[^>]*>[^<]*<\/p>/g, '');
+}
+
+/**
  * `headScript` is inserted where the template has the public-config placeholder; the values of
  * `publicValues` replace the tokens the prerenderer printed (seller identity, support and group links).
  */
@@ -40,14 +51,18 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   }
   const pages = new Map<string, Page>();
   for (const file of [...prerenderedPaths.map(pageFile), ...clientRenderedPaths.map(pageFile), NOT_FOUND_PAGE]) {
+    const filled = fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues);
     const html = Buffer.from(
-      fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues).replace(
-        PUBLIC_CONFIG_PLACEHOLDER,
-        () => headScript,
-      ),
+      (publicValues.demoMode ? filled : stripDemoNotice(filled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => headScript),
     );
     pages.set(file, {
       html,
+      // Hashed after the config script went in: exactly the bytes the browser will run.
+      csp: contentSecurityPolicy({
+        trackers: publicValues.trackers,
+        scriptHashes: inlineScriptHashes(html.toString('utf8')),
+        remoteImages: !publicValues.sandbox,
+      }),
       gzip: zlib.gzipSync(html, { level: 9 }),
       brotli: zlib.brotliCompressSync(html),
     });
@@ -86,6 +101,7 @@ export function sendPage(c: Context, page: Page, status: 200 | 404 = 200): Respo
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
     Vary: 'Accept-Encoding',
+    'Content-Security-Policy': page.csp,
   };
   let body: Buffer = page.html;
   if (/\bbr\b/.test(accepted)) {

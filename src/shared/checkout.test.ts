@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutFormSchema, fieldErrors, isValidCpf, isValidPhone } from './checkout.ts';
+import { CheckoutFormSchema, fieldErrors, isValidPhone } from './checkout.ts';
+import { isValidCpfOrCnpj as isValidCpf } from './documents.ts';
 
 describe('phone rule (spec §5)', () => {
   it('counts only digits and wants 10 or 11 of them', () => {
@@ -17,6 +18,12 @@ describe('CPF check digits', () => {
     expect(isValidCpf('52998224724')).toBe(false);
     expect(isValidCpf('111.111.111-11')).toBe(false);
     expect(isValidCpf('123')).toBe(false);
+  });
+
+  it('the buyer form takes a company CNPJ too, alphanumeric included, stored without its mask', () => {
+    const form = { name: 'Loja Exemplo', email: 'loja@example.com', phone: '11987654321' };
+    expect(CheckoutFormSchema.parse({ ...form, document: '12.abc.345/01de-35' }).document).toBe('12ABC34501DE35');
+    expect(CheckoutFormSchema.safeParse({ ...form, document: '12.ABC.345/01DE-36' }).error?.issues[0]?.message).toBe('CPF inválido');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidCpfOrCnpj, normalizeDocument } from './documents.ts';
 
 /**
  * The buyer form's rules (spec §5), used by the form in the browser and by the API on the server,
@@ -21,19 +22,6 @@ export function isValidPhone(value: string): boolean {
   return digits.length >= 10 && digits.length <= 11;
 }
 
-/** CPF check digits (Receita Federal's modulo-11 rule); repeated-digit numbers are invalid. */
-export function isValidCpf(value: string): boolean {
-  const digits = digitsOnly(value);
-  if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
-  const checkDigit = (length: number) => {
-    let sum = 0;
-    for (let index = 0; index < length; index++) sum += Number(digits[index]) * (length + 1 - index);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return checkDigit(9) === Number(digits[9]) && checkDigit(10) === Number(digits[10]);
-}
-
 export const CheckoutFormSchema = z.object({
   name: z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired),
   email: z.string().trim().toLowerCase().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid)),
@@ -41,15 +29,24 @@ export const CheckoutFormSchema = z.object({
   document: z
     .string()
     .max(20, messages.documentInvalid)
-    .refine((value) => value.trim() === '' || isValidCpf(value), messages.documentInvalid)
-    .transform(digitsOnly)
+    // A CPF, or a company's CNPJ (numeric or alphanumeric): the maintained validator in documents.ts.
+    .refine((value) => value.trim() === '' || isValidCpfOrCnpj(value), messages.documentInvalid)
+    .transform(normalizeDocument)
     .optional(),
 });
 
-/** What the browser sends to POST /api/orders: the form plus an idempotency key for this attempt. */
+/**
+ * What the browser sends to POST /api/orders: the form, an idempotency key for this attempt and
+ * the tab's own secret key (`viewKey`), which it later shows to read the access link (see
+ * ORDER_VIEW_KEY_HEADER). Without a view key the link only goes out by e-mail.
+ */
 export const CreateOrderSchema = CheckoutFormSchema.extend({
   checkoutKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Chave de pagamento inválida.'),
+  viewKey: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'Chave de pagamento inválida.').optional(),
 });
+
+/** The header with which the tab that created an order proves it (GET /api/orders/:id). */
+export const ORDER_VIEW_KEY_HEADER = 'X-Order-Key';
 
 export type CheckoutForm = z.input<typeof CheckoutFormSchema>;
 export type CreateOrderInput = z.output<typeof CreateOrderSchema>;
@@ -69,6 +66,8 @@ export type OrderStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'reversed'
 /** 201 from POST /api/orders. */
 export interface CreatedOrder {
   orderId: string;
+  /** Random reference for trackers (GA4 transaction_id, Meta eventID) and the buyer; never the order id. */
+  publicRef: string;
   amountCents: number;
   pix: { code: string | null; qrSvg: string | null; image: string | null };
   /** Epoch ms after which the code is no longer offered (server clock). */
@@ -77,6 +76,15 @@ export interface CreatedOrder {
   serverTime: number;
   /** Sandbox only: the page where the charge can be marked paid. */
   sandboxPayUrl?: string;
+}
+
+/** GET /api/orders/:id. */
+export interface OrderStatusReply {
+  status: OrderStatus;
+  /** Paid: the member page link, only for the tab that created the order and only shortly after payment. */
+  accessUrl?: string;
+  /** Paid without a link here: where the access went instead (Portuguese). */
+  accessNote?: string;
 }
 
 /** GET /api/product. */

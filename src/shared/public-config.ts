@@ -1,4 +1,5 @@
 import { sellerPlaceholder } from '../content/seller.ts';
+import { DEFAULT_UNPAID_RETENTION_DAYS } from './retention.ts';
 
 /**
  * The settings the browser may know, injected into each page at serve time. Only public values:
@@ -9,6 +10,8 @@ export interface PublicConfig {
   checkoutUrl: string | null;
   /** The built-in sandbox gateway is in use (the PIX panel links to its payment page). */
   sandbox: boolean;
+  /** No real gateway: every page, the payment modal and the e-mail say no real payment is made. */
+  demoMode: boolean;
   /** The buyer must type a CPF (real gateway without a fixed CUSTOMER_DOCUMENT). */
   askDocument: boolean;
   /** Invite link of the WhatsApp VIP group (landing page, section 12). */
@@ -19,6 +22,8 @@ export interface PublicConfig {
   supportUrl: string;
   /** Who sells, as Brazilian e-commerce rules ask (Decreto 7.962/2013, art. 2º); `document` is formatted. */
   seller: { name: string; document: string; address: string };
+  /** Days an unpaid charge keeps the buyer's data (UNPAID_RETENTION_DAYS), as the privacy page prints it. */
+  unpaidRetentionDays: string;
   /** Public tracker IDs (GA_ID, META_PIXEL_ID, CLARITY_ID); loaded only after consent (DESIGN §1.5). */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
 }
@@ -29,11 +34,13 @@ export const PUBLIC_CONFIG_PLACEHOLDER = '<!--public-config-->';
 export const defaultPublicConfig: PublicConfig = {
   checkoutUrl: null,
   sandbox: true,
+  demoMode: true,
   askDocument: false,
   whatsappGroupUrl: 'https://chat.whatsapp.com/SEU-GRUPO',
   supportEmail: 'suporte@example.com',
   supportUrl: 'mailto:suporte@example.com',
   seller: { ...sellerPlaceholder },
+  unpaidRetentionDays: String(DEFAULT_UNPAID_RETENTION_DAYS),
   trackers: { gaId: null, metaPixelId: null, clarityId: null },
 };
 
@@ -51,6 +58,7 @@ const tokens = {
   sellerName: '__VITRINE_SELLER_NAME__',
   sellerDocument: '__VITRINE_SELLER_DOCUMENT__',
   sellerAddress: '__VITRINE_SELLER_ADDRESS__',
+  unpaidRetentionDays: '__VITRINE_UNPAID_RETENTION_DAYS__',
 } as const;
 
 /** The config the prerenderer renders with: real defaults for behaviour, tokens for printed text. */
@@ -60,6 +68,7 @@ export const prerenderPublicConfig: PublicConfig = {
   supportEmail: tokens.supportEmail,
   supportUrl: tokens.supportUrl,
   seller: { name: tokens.sellerName, document: tokens.sellerDocument, address: tokens.sellerAddress },
+  unpaidRetentionDays: tokens.unpaidRetentionDays,
 };
 
 function escapeHtml(value: string): string {
@@ -80,6 +89,7 @@ export function fillPublicConfigTokens(html: string, config: PublicConfig): stri
     [tokens.sellerName]: config.seller.name,
     [tokens.sellerDocument]: config.seller.document,
     [tokens.sellerAddress]: config.seller.address,
+    [tokens.unpaidRetentionDays]: config.unpaidRetentionDays,
   };
   return html.replace(/__VITRINE_[A-Z_]+?__/g, (token) => {
     const value = values[token];

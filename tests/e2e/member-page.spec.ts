@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import { expect, test as base } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -73,9 +74,11 @@ function seedPaidOrder(server: RunningServer, buyerName: string): { orderId: str
   try {
     db.prepare(
       `insert into orders (id, checkout_key, status, buyer_name, buyer_email, buyer_phone, amount_cents, product_hash,
-         offer_hash, postback_secret, access_token, created_at, updated_at, expires_at, paid_at)
+         offer_hash, postback_secret, public_ref, created_at, updated_at, expires_at, paid_at)
        values (?, ?, 'paid', ?, ?, '11987654321', 1990, 'sandbox-product', 'sandbox-offer', ?, ?, ?, ?, ?, ?)`,
-    ).run(orderId, `key_${suffix}`, buyerName, `buyer-${suffix}@example.com`, `pbs_${suffix}`, token, now, now, now + 30 * 60_000, now);
+    ).run(orderId, `key_${suffix}`, buyerName, `buyer-${suffix}@example.com`, `pbs_${suffix}`, `ref_${suffix}`, now, now, now + 30 * 60_000, now);
+    // Only the token's hash is stored, as the server itself does.
+    db.prepare('insert into access_tokens (token_hash, order_id, created_at) values (?, ?, ?)').run(hashAccessToken(token), orderId, now);
   } finally {
     db.close();
   }

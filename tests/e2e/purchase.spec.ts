@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseMail } from '../integration/mime.ts';
 import { expect, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -61,23 +62,41 @@ test('from "Sim, quero!" to reading the list on the member page', async ({ brows
   await expect(accessLink).toHaveAttribute('href', /^\/acesso\/acc_/);
   await expect.poll(() => purchases.length).toBe(1);
 
-  // The e-mail was written as an .eml file (no SMTP configured) and holds the same link.
+  // The e-mail was written as an .eml file (no SMTP configured) and holds a link of its own.
   const outbox = path.join(server.dataDir, 'outbox');
   await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).length : 0)).toBe(1);
   const eml = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox).find((f) => f.endsWith('.eml'))!), 'utf8');
+  // The modal's link (this tab only) and the e-mail's link are different tokens; both open the list.
   const href = await accessLink.getAttribute('href');
-  expect(eml.replace(/=\r?\n/g, '')).toContain(href!);
+  const mailed = /https?:\/\/[^\s"<>]+(\/acesso\/acc_[\w-]+)/.exec(parseMail(eml).text)?.[1];
+  expect(mailed).toMatch(/^\/acesso\/acc_/);
+  expect(mailed).not.toBe(href);
+
+  // Neither token is in the database's bytes (file and WAL): only their SHA-256 hashes are kept.
+  for (const file of ['vitrine.sqlite', 'vitrine.sqlite-wal']) {
+    const full = path.join(server.dataDir, file);
+    const bytes = fs.existsSync(full) ? fs.readFileSync(full) : Buffer.alloc(0);
+    for (const link of [href!, mailed!]) expect(bytes.includes(link.split('/').pop()!), `${file} holds a token`).toBe(false);
+  }
   expect(eml).toMatch(/^To: joana@example\.com/m);
+  // A demo's e-mail says no real payment was made.
+  expect(parseMail(eml).text).toContain('Modo demonstração — nenhum pagamento real é cobrado');
 
   // Another device opens the e-mailed link: the token leaves the URL and the list shows.
   const phone = await browser.newContext({ baseURL: server.url });
   const memberPage = await phone.newPage();
-  await memberPage.goto(href!);
+  await memberPage.goto(mailed!);
   await expect(memberPage).toHaveURL(/\/acesso$/);
   await expect(memberPage.getByRole('heading', { name: 'Olá, Joana!' })).toBeVisible();
   await expect(memberPage.getByText(/^Atualizada em \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
   await expect(memberPage.getByText('Fornecedor Exemplo Netflix 1')).toBeVisible();
   await expect(memberPage.getByRole('heading', { name: /Streaming/ })).toBeVisible();
+
+  // The modal's link opens the list in the buying tab too.
+  const own = await context.newPage();
+  await own.goto(href!);
+  await expect(own.getByRole('heading', { name: 'Olá, Joana!' })).toBeVisible();
+  await own.close();
 
   // A reload of the landing page does not report the purchase again.
   await page.goto('/');

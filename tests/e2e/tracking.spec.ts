@@ -107,9 +107,9 @@ test('"Recusar" keeps every tracker off, across reloads', async ({ browser }) =>
   await context.close();
 });
 
-test('purchase reaches the trackers exactly once per paid order, even after a reload', async ({ browser }) => {
+test('purchase reaches the trackers exactly once per paid order, by its public reference, even after a reload', async ({ browser }) => {
   test.setTimeout(60_000);
-  const { context, page } = await newVisitor(browser);
+  const { context, page, requests } = await newVisitor(browser);
   await page.addInitScript(() => localStorage.setItem('vitrine_consent', 'granted'));
   await page.goto('/');
   await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
@@ -117,7 +117,11 @@ test('purchase reaches the trackers exactly once per paid order, even after a re
   await dialog.getByLabel('Nome completo').fill('Rita Alves');
   await dialog.getByLabel('E-mail').fill('rita@example.com');
   await dialog.getByLabel('WhatsApp').fill('31987654321');
-  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+  const [created] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST'),
+    dialog.getByRole('button', { name: 'GERAR PIX' }).click(),
+  ]);
+  const { orderId } = (await created.json()) as { orderId: string };
   const payHref = await dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href');
   const pay = await context.newPage();
   await pay.goto(payHref!);
@@ -130,11 +134,24 @@ test('purchase reaches the trackers exactly once per paid order, even after a re
   const purchases = async () => (await fbqCalls(page)).filter((call) => call[1] === 'Purchase');
   await expect.poll(async () => (await purchases()).length).toBe(1);
   const [purchase] = await purchases();
-  const orderId = (purchase![3] as { eventID: string }).eventID;
-  expect(orderId).toMatch(/^ord_/);
-  expect(purchase![2]).toMatchObject({ transaction_id: orderId, value: 19.9, currency: 'BRL' });
+  // The trackers get the order's public reference, never its id (which reads the order's status).
+  const publicRef = (purchase![3] as { eventID: string }).eventID;
+  expect(publicRef).toMatch(/^ref_[\w-]{22}$/);
+  expect(purchase![2]).toMatchObject({ transaction_id: publicRef, value: 19.9, currency: 'BRL' });
   const gaPurchases = (await dataLayerEvents(page)).filter((entry) => entry[0] === 'event' && entry[1] === 'purchase');
   expect(gaPurchases).toHaveLength(1);
+  expect(gaPurchases[0]![2]).toMatchObject({ transaction_id: publicRef });
+
+  // Nothing any tracker got (events, URLs of the requests) holds the order id or the access token.
+  const accessHref = await dialog.getByRole('link', { name: 'Acessar minha lista agora' }).getAttribute('href');
+  const token = accessHref!.split('/').pop()!;
+  expect(token).toMatch(/^acc_/);
+  const payloads = JSON.stringify([await fbqCalls(page), await dataLayerEvents(page), requests]);
+  expect(payloads).toContain(publicRef);
+  expect(payloads).not.toContain(orderId);
+  expect(payloads).not.toContain(token);
+  // Session replay masks the whole checkout modal.
+  await expect(dialog).toHaveAttribute('data-clarity-mask', 'true');
 
   // The tab reloads (the phone discarded it): the confirmation comes back, the purchase does not.
   await page.reload();

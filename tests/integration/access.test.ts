@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessNotDeliverableError, renderOutboxMessage } from '../../src/server/access/access-email-job.ts';
+import { storeAccessTokenHash } from '../../src/server/access/access-repository.ts';
+import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
+import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import { composeServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { StoredOrderStatus } from '../../src/server/db/schema.ts';
@@ -38,13 +41,14 @@ async function insertOrder(
       product_hash: 'sandbox-product',
       offer_hash: 'sandbox-offer',
       postback_secret: `pbs_${unique()}`,
-      access_token: token,
+      public_ref: `ref_${unique()}`,
       created_at: now,
       updated_at: now,
       expires_at: now + 30 * 60_000,
       paid_at: order.status === 'paid' || order.status === 'reversed' ? now : null,
     })
     .execute();
+  if (token) await storeAccessTokenHash(db.db, id, hashAccessToken(token), now);
   return { id, token: token ?? '' };
 }
 
@@ -239,20 +243,30 @@ for (const database of databases) {
       expect((await resend('{"email":', address)).status).toBe(400);
     });
 
-    it('renders the access e-mail for a resend row, and refuses once the order is revoked', async () => {
+    it('renders the access e-mail with a fresh link for each row, old links still working, and refuses once the order is revoked', async () => {
       const { id, token } = await insertOrder(db, { status: 'paid', name: 'joão pereira', email: 'joao@example.com' });
       const deps = {
         db: db.db,
-        config: { mail: { smtpUrl: undefined, from: 'Loja <loja@example.com>', supportEmail: 'ajuda@example.com' } },
+        config: { demoMode: false, mail: { smtpUrl: undefined, from: 'Loja <loja@example.com>', supportEmail: 'ajuda@example.com' } },
         publicUrl: () => 'https://loja.example.com/',
       };
       const mail = await renderOutboxMessage(deps, { orderId: id, kind: 'access_resend:2901234' });
       expect(mail.to).toBe('joao@example.com');
       expect(mail.messageId).toBe(`<access-${id}-access_resend-2901234@vitrine>`);
       expect(mail.messageId).toMatch(/^<[A-Za-z0-9._-]+@vitrine>$/);
-      expect(mail.text).toContain(`https://loja.example.com/acesso/${token}`);
+      const sent = /https:\/\/loja\.example\.com\/acesso\/(acc_[\w-]+)/.exec(mail.text)?.[1];
+      expect(sent).toBeDefined();
+      expect(sent).not.toBe(token);
       expect(mail.text).toContain('Olá, João!');
-      expect((await renderOutboxMessage(deps, { orderId: id, kind: 'access_email' })).messageId).toBe(`<access-${id}-access_email@vitrine>`);
+      const again = await renderOutboxMessage(deps, { orderId: id, kind: 'access_email' });
+      expect(again.messageId).toBe(`<access-${id}-access_email@vitrine>`);
+      const sentAgain = /\/acesso\/(acc_[\w-]+)/.exec(again.text)?.[1];
+      expect(sentAgain).not.toBe(sent);
+      // Every link handed out opens the member area; the database holds none of them in clear.
+      for (const link of [token, sent!, sentAgain!]) expect((await lookUpAccessToken(db.db, link)).kind).toBe('active');
+      const stored = JSON.stringify(await db.db.selectFrom('access_tokens').selectAll().where('order_id', '=', id).execute());
+      expect(stored).not.toContain(sent!);
+      expect(stored).toContain(hashAccessToken(sent!));
 
       await db.db.updateTable('orders').set({ status: 'reversed' }).where('id', '=', id).execute();
       await expect(renderOutboxMessage(deps, { orderId: id, kind: 'access_email' })).rejects.toBeInstanceOf(AccessNotDeliverableError);

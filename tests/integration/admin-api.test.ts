@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeAccessTokenHash } from '../../src/server/access/access-repository.ts';
+import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import { businessDayStart } from '../../src/shared/time.ts';
 import { databases } from './test-db.ts';
 import { createTestApp } from './test-server.ts';
@@ -55,13 +57,14 @@ for (const database of databases) {
             product_hash: 'p',
             offer_hash: 'o',
             postback_secret: `pbs_${id}`,
-            access_token: status === 'paid' ? `acc_${id}` : null,
+            public_ref: `ref_${id}`,
             created_at: createdAt,
             updated_at: createdAt,
             expires_at: createdAt + 30 * 60_000,
             paid_at: status === 'paid' ? createdAt + 60_000 : null,
           })
-          .execute();
+          .execute()
+          .then(() => (status === 'paid' ? storeAccessTokenHash(db.db, id, hashAccessToken(`acc_${id}`), createdAt) : undefined));
       const day = (date: string) => businessDayStart(date) + 12 * 3_600_000;
       await insert('ord_a', 'Ana Paula', 'ana@example.com', '11987654321', 'paid', day('2025-03-01'));
       await insert('ord_b', 'Bruno 50%_Off', 'bruno@example.com', '21912345678', 'failed', day('2025-03-05'));

@@ -214,8 +214,8 @@ for (const database of databases) {
         // The other 18 pay at once: the 3rd payment sells out, and every payment is honoured.
         await Promise.all(ids.slice(2).map((id) => pay(server, db, id)));
         await server.background.idle();
-        const orders = await db.db.selectFrom('orders').select(['status', 'access_token']).where('id', 'in', ids).execute();
-        expect(orders.filter((order) => order.status === 'paid' && order.access_token)).toHaveLength(20);
+        const orders = await db.db.selectFrom('orders').select(['status']).where('id', 'in', ids).execute();
+        expect(orders.filter((order) => order.status === 'paid')).toHaveLength(20);
         const mails = await db.db.selectFrom('outbox').select('order_id').where('order_id', 'in', ids).execute();
         expect(new Set(mails.map((row) => row.order_id)).size).toBe(20);
         expect(await live(server)).toMatchObject({ spotsLeft: 0, soldOut: true });

@@ -6,7 +6,12 @@ import type { CreatedOrder } from '../../shared/checkout.ts';
  */
 const OPEN_ORDER_KEY = 'vitrine_open_order';
 
-export function saveOpenOrder(order: CreatedOrder): void {
+/** The charge on offer, and the tab's key that shows it the access link once paid. */
+export interface OpenOrder extends CreatedOrder {
+  viewKey: string;
+}
+
+export function saveOpenOrder(order: OpenOrder): void {
   try {
     window.sessionStorage.setItem(OPEN_ORDER_KEY, JSON.stringify(order));
   } catch {
@@ -14,10 +19,10 @@ export function saveOpenOrder(order: CreatedOrder): void {
   }
 }
 
-export function loadOpenOrder(): CreatedOrder | null {
+export function loadOpenOrder(): OpenOrder | null {
   try {
-    const order = JSON.parse(window.sessionStorage.getItem(OPEN_ORDER_KEY) ?? 'null') as CreatedOrder | null;
-    return order && typeof order.orderId === 'string' && typeof order.expiresAt === 'number' ? order : null;
+    const order = JSON.parse(window.sessionStorage.getItem(OPEN_ORDER_KEY) ?? 'null') as OpenOrder | null;
+    return order && typeof order.orderId === 'string' && typeof order.expiresAt === 'number' && typeof order.viewKey === 'string' ? order : null;
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import { PartyPopper } from 'lucide-react';
 import { checkout as copy } from '../../content/checkout.ts';
 
 /** Replaces the PIX panel once the server confirmed the payment (DESIGN §1.6). */
-export function PaidPanel({ accessUrl }: { accessUrl: string | undefined }) {
+export function PaidPanel({ accessUrl, note }: { accessUrl: string | undefined; note: string | undefined }) {
   return (
     <div className="mt-5 space-y-4 text-center" role="status">
       <span className="mx-auto grid size-16 place-items-center rounded-full bg-brand-500/20 text-brand-400">
@@ -17,6 +17,8 @@ export function PaidPanel({ accessUrl }: { accessUrl: string | undefined }) {
         >
           {copy.paid.cta}
         </a>
+      ) : note ? (
+        <p className="rounded-xl bg-brand-500/15 px-4 py-3 text-sm font-semibold text-brand-300">{note}</p>
       ) : null}
     </div>
   );

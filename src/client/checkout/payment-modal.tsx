@@ -10,20 +10,30 @@ import { getPublicConfig } from '../lib/public-config.ts';
 import { SPOT_TAKEN_EVENT } from '../lib/use-live-signals.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { DemoNotice } from '../ui/demo-notice.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { BuyerForm, emptyBuyer, type BuyerValues } from './buyer-form.tsx';
-import { clearOpenOrder, loadOpenOrder, saveOpenOrder } from './open-order-store.ts';
+import { clearOpenOrder, loadOpenOrder, saveOpenOrder, type OpenOrder } from './open-order-store.ts';
 import { PaidPanel } from './paid-panel.tsx';
 import { PixPanel } from './pix-panel.tsx';
 import { useOrderStatus } from './use-order-status.ts';
 import { useProduct } from './use-product.ts';
 
-/** One idempotency key per purchase attempt: double clicks and retries reuse it. */
-function newCheckoutKey(): string {
-  return crypto.randomUUID().replace(/-/g, '');
+/**
+ * One attempt's keys: the idempotency key (double clicks and retries reuse it) and the tab's own
+ * secret that later shows it the access link (the server keeps only its hash).
+ */
+interface AttemptKeys {
+  checkoutKey: string;
+  viewKey: string;
 }
 
-type Phase = { kind: 'form' } | { kind: 'processing' } | { kind: 'success'; order: CreatedOrder };
+function newAttemptKeys(): AttemptKeys {
+  const random = () => crypto.randomUUID().replace(/-/g, '');
+  return { checkoutKey: random(), viewKey: `${random()}${random()}` };
+}
+
+type Phase = { kind: 'form' } | { kind: 'processing' } | { kind: 'success'; order: OpenOrder };
 
 /** The PIX checkout (spec §2 "Payment modal", §4, §5, §8). Its own chunk, loaded on first use. */
 export default function PaymentModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -36,7 +46,7 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
   });
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [checkoutKey, setCheckoutKey] = useState(newCheckoutKey);
+  const [attemptKeys, setAttemptKeys] = useState(newAttemptKeys);
   const [regenerating, setRegenerating] = useState(false);
 
   // Closing resets error, success and transaction, but keeps the loaded product (spec §4).
@@ -47,28 +57,28 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
       setError(null);
       setFieldErrors({});
       setValues(emptyBuyer);
-      setCheckoutKey(newCheckoutKey());
+      setAttemptKeys(newAttemptKeys());
     }
     onOpenChange(next);
   };
 
-  const createOrder = async (key: string): Promise<CreatedOrder | null> => {
+  const createOrder = async (keys: AttemptKeys): Promise<OpenOrder | null> => {
     setError(null);
     setFieldErrors({});
     try {
       const order = await apiFetch<CreatedOrder>('/api/orders', {
         method: 'POST',
-        json: { name: values.name, email: values.email, phone: values.phone, checkoutKey: key, ...(askDocument ? { document: values.document } : {}) },
+        json: { name: values.name, email: values.email, phone: values.phone, ...keys, ...(askDocument ? { document: values.document } : {}) },
       });
       // Count down on this device's clock, whatever time it shows: shift the deadline by the
       // difference between the server's clock and ours.
-      return { ...order, expiresAt: Date.now() + (order.expiresAt - order.serverTime) };
+      return { ...order, expiresAt: Date.now() + (order.expiresAt - order.serverTime), viewKey: keys.viewKey };
     } catch (failure) {
       if (failure instanceof ApiError) {
         setFieldErrors(failure.fields);
         setError(failure.status === 0 ? copy.errors.network : failure.message || copy.errors.generic);
         // A refused attempt is over: the next submit is a new attempt with its own key.
-        if (failure.status !== 0) setCheckoutKey(newCheckoutKey());
+        if (failure.status !== 0) setAttemptKeys(newAttemptKeys());
       } else {
         setError(copy.errors.generic);
       }
@@ -83,7 +93,7 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
     }
     setPhase({ kind: 'processing' });
     track('generate_lead');
-    const order = await createOrder(checkoutKey);
+    const order = await createOrder(attemptKeys);
     if (order) saveOpenOrder(order);
     setPhase(order ? { kind: 'success', order } : { kind: 'form' });
   };
@@ -95,10 +105,10 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
       setPhase({ kind: 'form' });
       return;
     }
-    const key = newCheckoutKey();
-    setCheckoutKey(key);
+    const keys = newAttemptKeys();
+    setAttemptKeys(keys);
     setRegenerating(true);
-    const order = await createOrder(key);
+    const order = await createOrder(keys);
     setRegenerating(false);
     if (order) {
       saveOpenOrder(order);
@@ -109,7 +119,8 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
   const priceCents = product.kind === 'ready' ? product.product.priceCents : site.priceCents;
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen} title={copy.title} closeLabel={copy.close}>
+    <Dialog open={open} onOpenChange={changeOpen} title={copy.title} closeLabel={copy.close} maskInReplays>
+      <DemoNotice inline />
       {phase.kind !== 'success' ? (
         <>
           <div className="mt-3 flex items-end justify-between gap-3">
@@ -183,7 +194,7 @@ function OrderProgress({
   onRegenerate,
   onClose,
 }: {
-  order: CreatedOrder;
+  order: OpenOrder;
   open: boolean;
   error: string | null;
   sandbox: boolean;
@@ -191,15 +202,15 @@ function OrderProgress({
   onRegenerate: () => void;
   onClose: () => void;
 }) {
-  const status = useOrderStatus(order.orderId, open);
+  const status = useOrderStatus(order.orderId, order.viewKey, open);
   const paid = status.status === 'paid';
 
   useEffect(() => {
     if (!paid) return;
-    trackPurchaseOnce(order.orderId, order.amountCents);
+    trackPurchaseOnce(order.publicRef, order.amountCents);
     // Only payment takes a spot: the page's live signals ask the server again (use-live-signals.ts).
     window.dispatchEvent(new Event(SPOT_TAKEN_EVENT));
-  }, [paid, order.orderId, order.amountCents]);
+  }, [paid, order.publicRef, order.amountCents]);
 
   return (
     <>
@@ -209,7 +220,7 @@ function OrderProgress({
         </Alert>
       ) : null}
       {paid ? (
-        <PaidPanel accessUrl={status.accessUrl} />
+        <PaidPanel accessUrl={status.accessUrl} note={status.accessNote} />
       ) : status.status === 'reversed' ? (
         <Alert variant="destructive" className="mt-4">
           {copy.paid.reversed}

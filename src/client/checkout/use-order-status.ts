@@ -1,18 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { OrderStatus } from '../../shared/checkout.ts';
+import { ORDER_VIEW_KEY_HEADER, type OrderStatusReply } from '../../shared/checkout.ts';
 import { apiFetch } from '../lib/api.ts';
 
 /** The open modal asks our server every 4.5 s (gateway-notes §11.6: 4–5 s); never the gateway. */
 export const ORDER_POLL_MS = 4500;
 
-export interface OrderStatusState {
-  status: OrderStatus;
-  accessUrl?: string;
-}
-
-/** Polls GET /api/orders/:id while `active`, until the order is settled; `checkNow` for "Já paguei". */
-export function useOrderStatus(orderId: string, active: boolean) {
-  const [state, setState] = useState<OrderStatusState>({ status: 'pending' });
+/**
+ * Polls GET /api/orders/:id while `active`, until the order is settled; `checkNow` for "Já paguei".
+ * The tab's view key proves it created the order, so the server may show it the access link.
+ */
+export function useOrderStatus(orderId: string, viewKey: string, active: boolean) {
+  const [state, setState] = useState<OrderStatusReply>({ status: 'pending' });
   const [checking, setChecking] = useState(false);
   const settled = state.status === 'paid' || state.status === 'failed' || state.status === 'reversed';
   const inFlight = useRef(false);
@@ -22,14 +20,14 @@ export function useOrderStatus(orderId: string, active: boolean) {
     inFlight.current = true;
     setChecking(true);
     try {
-      setState(await apiFetch<OrderStatusState>(`/api/orders/${encodeURIComponent(orderId)}`));
+      setState(await apiFetch<OrderStatusReply>(`/api/orders/${encodeURIComponent(orderId)}`, { headers: { [ORDER_VIEW_KEY_HEADER]: viewKey } }));
     } catch {
       // A failed poll is retried at the next tick; the buyer sees no error for it.
     } finally {
       inFlight.current = false;
       setChecking(false);
     }
-  }, [orderId]);
+  }, [orderId, viewKey]);
 
   useEffect(() => {
     if (!active || settled) return;

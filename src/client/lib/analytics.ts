@@ -99,11 +99,12 @@ export function startTracking(): void {
 const PURCHASES_KEY = 'vitrine_purchases_tracked';
 
 /**
- * Records a confirmed purchase once per order, even across reloads and tabs: the ids already
- * reported are remembered in localStorage. The order id is the event id, so a later server-side
+ * Records a confirmed purchase once per order, even across reloads and tabs: the references
+ * already reported are remembered in localStorage. The order's public reference (never its id,
+ * which opens the order's status) is the transaction id and the event id, so a later server-side
  * Conversions API can deduplicate. Returns whether this call was the first.
  */
-export function trackPurchaseOnce(orderId: string, valueCents: number): boolean {
+export function trackPurchaseOnce(publicRef: string, valueCents: number): boolean {
   if (typeof window === 'undefined') return false;
   let done: string[] = [];
   try {
@@ -111,14 +112,14 @@ export function trackPurchaseOnce(orderId: string, valueCents: number): boolean 
   } catch {
     done = [];
   }
-  if (done.includes(orderId)) return false;
+  if (done.includes(publicRef)) return false;
   try {
-    window.localStorage.setItem(PURCHASES_KEY, JSON.stringify([...done, orderId].slice(-20)));
+    window.localStorage.setItem(PURCHASES_KEY, JSON.stringify([...done, publicRef].slice(-20)));
   } catch {
     // Without storage the purchase is still reported, once per page life.
   }
-  const params = { transaction_id: orderId, value: valueCents / 100, currency: 'BRL' };
-  track('purchase', params, orderId);
+  const params = { transaction_id: publicRef, value: valueCents / 100, currency: 'BRL' };
+  track('purchase', params, publicRef);
   window.dispatchEvent(new CustomEvent('vitrine:purchase', { detail: params }));
   return true;
 }

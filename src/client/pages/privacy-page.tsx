@@ -7,10 +7,10 @@ import { LegalDocumentView } from '../ui/legal-document.tsx';
 /** `/privacidade`: the privacy policy (LGPD), naming the seller from configuration. */
 export default function PrivacyPage() {
   useDocumentTitle(legalPageMeta.privacy.title);
-  const { seller, supportEmail } = getPublicConfig();
+  const { seller, supportEmail, unpaidRetentionDays } = getPublicConfig();
   return (
     <>
-      <LegalDocumentView document={privacyPolicy({ ...seller, supportEmail })} />
+      <LegalDocumentView document={privacyPolicy({ ...seller, supportEmail }, unpaidRetentionDays)} />
       <SiteFooter />
     </>
   );

@@ -15,6 +15,7 @@ export function Dialog({
   closeLabel,
   children,
   className,
+  maskInReplays = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -23,6 +24,8 @@ export function Dialog({
   closeLabel: string;
   children: ReactNode;
   className?: string;
+  /** Session replay (Clarity) records none of its text or inputs: buyer data, PIX codes, access links. */
+  maskInReplays?: boolean;
 }) {
   // Our dialogs open from buttons elsewhere on the page (not a Radix Trigger), so remember the
   // element that had focus when opening and give focus back to it on close.
@@ -36,6 +39,7 @@ export function Dialog({
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-[fade-in_150ms_ease-out]" />
         <DialogPrimitive.Content
+          {...(maskInReplays ? { 'data-clarity-mask': 'true' } : {})}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             opener.current?.focus();

@@ -7,12 +7,13 @@ import { renderAccessEmail } from '../mail/access-email.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { OutboxMessage } from '../mail/outbox-repository.ts';
 import { findAccessOrderById } from './access-repository.ts';
+import { issueAccessToken } from './access-service.ts';
 import { UndeliverableMessageError } from '../mail/outbox-worker.ts';
 
 /** Shaped so that the checkout's dependencies (orders/checkout-service.ts) can be passed as they are. */
 export interface AccessEmailDeps {
   db: Kysely<Database>;
-  config: Pick<Config, 'mail'>;
+  config: Pick<Config, 'mail' | 'demoMode'>;
   /** Base of the access link, e.g. https://loja.example.com. */
   publicUrl: () => string;
 }
@@ -36,7 +37,9 @@ export function isAccessEmailKind(kind: string): boolean {
 /**
  * Builds the e-mail for an outbox row of kind `access_email` or `access_resend:*`. It reads the
  * order at send time, so a buyer whose payment was reversed after the row was queued gets nothing:
- * it throws instead. The Message-ID is the same for every attempt at one row (see mail/mailer.ts).
+ * it throws instead. Each rendering issues a fresh token, stored hashed: the clear link exists only
+ * in the message (a retried attempt carries another link; both work). The Message-ID is the same
+ * for every attempt at one row (see mail/mailer.ts).
  */
 export async function renderOutboxMessage(
   deps: AccessEmailDeps,
@@ -45,15 +48,17 @@ export async function renderOutboxMessage(
   if (!isAccessEmailKind(row.kind)) throw new Error(`outbox kind "${row.kind}" is not an access e-mail`);
   const order = await findAccessOrderById(deps.db, row.orderId);
   if (!order) throw new AccessNotDeliverableError(row.orderId, 'order not found');
-  if (order.status !== 'paid' || !order.accessToken) {
-    throw new AccessNotDeliverableError(row.orderId, `order is ${order.status}`);
+  if (!order.hasAccess) {
+    throw new AccessNotDeliverableError(row.orderId, order.status === 'paid' ? 'access revoked' : `order is ${order.status}`);
   }
-  const accessUrl = `${deps.publicUrl().replace(/\/+$/, '')}${paths.access}/${order.accessToken}`;
+  const token = await issueAccessToken(deps.db, order.id, Date.now());
+  const accessUrl = `${deps.publicUrl().replace(/\/+$/, '')}${paths.access}/${token}`;
   const email = renderAccessEmail({
     buyerName: order.buyerName,
     accessUrl,
     supportEmail: deps.config.mail.supportEmail,
     productName: site.productName,
+    demoMode: deps.config.demoMode,
   });
   const localPart = `access-${row.orderId}-${row.kind}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
   return { to: order.buyerEmail, ...email, messageId: `<${localPart}@vitrine>`, demoLink: accessUrl };

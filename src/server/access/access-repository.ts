@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
 
 /** What the member area needs to know about the order behind an access token or an outbox row. */
@@ -7,35 +7,41 @@ export interface AccessOrder {
   status: StoredOrderStatus;
   buyerName: string;
   buyerEmail: string;
-  accessToken: string | null;
+  /** Paid and not revoked by the seller: a new link may be issued and an unrevoked one opens the list. */
+  hasAccess: boolean;
 }
 
-export async function findOrderByToken(db: Kysely<Database>, token: string): Promise<AccessOrder | undefined> {
+type Executor = Kysely<Database> | Transaction<Database>;
+
+const ORDER_COLUMNS = ['orders.id', 'orders.status', 'orders.buyer_name', 'orders.buyer_email', 'orders.access_revoked_at'] as const;
+
+/** The order behind a token's hash, and whether that token itself was revoked. */
+export async function findOrderByTokenHash(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<{ order: AccessOrder; tokenRevoked: boolean } | undefined> {
   const row = await db
-    .selectFrom('orders')
-    .select(['id', 'status', 'buyer_name', 'buyer_email', 'access_token'])
-    .where('access_token', '=', token)
+    .selectFrom('access_tokens')
+    .innerJoin('orders', 'orders.id', 'access_tokens.order_id')
+    .select([...ORDER_COLUMNS, 'access_tokens.revoked_at'])
+    .where('access_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
-  return row && toAccessOrder(row);
+  return row && { order: toAccessOrder(row), tokenRevoked: row.revoked_at !== null };
 }
 
 export async function findAccessOrderById(db: Kysely<Database>, orderId: string): Promise<AccessOrder | undefined> {
-  const row = await db
-    .selectFrom('orders')
-    .select(['id', 'status', 'buyer_name', 'buyer_email', 'access_token'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('orders').select(ORDER_COLUMNS).where('id', '=', orderId).executeTakeFirst();
   return row && toAccessOrder(row);
 }
 
-/** Ids of the paid orders bought with an e-mail (stored lower-cased by the checkout form). */
+/** Ids of the paid, unrevoked orders bought with an e-mail (stored lower-cased by the checkout form). */
 export async function listPaidOrderIdsByEmail(db: Kysely<Database>, email: string): Promise<string[]> {
   const rows = await db
     .selectFrom('orders')
     .select('id')
     .where('buyer_email', '=', email)
     .where('status', '=', 'paid')
-    .where('access_token', 'is not', null)
+    .where('access_revoked_at', 'is', null)
     .orderBy('created_at')
     .execute();
   return rows.map((row) => row.id);
@@ -46,15 +52,34 @@ function toAccessOrder(row: {
   status: StoredOrderStatus;
   buyer_name: string;
   buyer_email: string;
-  access_token: string | null;
+  access_revoked_at: number | null;
 }): AccessOrder {
   return {
     id: row.id,
     status: row.status,
     buyerName: row.buyer_name,
     buyerEmail: row.buyer_email,
-    accessToken: row.access_token,
+    hasAccess: row.status === 'paid' && row.access_revoked_at === null,
   };
+}
+
+/**
+ * Stores a token's hash for an order. Returns false when that hash is already there (the modal's
+ * link, derived from the tab's key, is stored once) and was revoked since.
+ */
+export async function storeAccessTokenHash(db: Executor, orderId: string, tokenHash: string, now: number): Promise<boolean> {
+  await db
+    .insertInto('access_tokens')
+    .values({ token_hash: tokenHash, order_id: orderId, created_at: now, revoked_at: null })
+    .onConflict((conflict) => conflict.column('token_hash').doNothing())
+    .execute();
+  const row = await db.selectFrom('access_tokens').select(['order_id', 'revoked_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  return row?.order_id === orderId && row.revoked_at === null;
+}
+
+/** Kills every link of an order handed out so far (console revoke, refund, chargeback). */
+export async function revokeOrderTokens(db: Executor, orderId: string, now: number): Promise<void> {
+  await db.updateTable('access_tokens').set({ revoked_at: now }).where('order_id', '=', orderId).where('revoked_at', 'is', null).execute();
 }
 
 /** Notes that an order's access link was opened (shown on the order's timeline in the console). */

@@ -4,7 +4,11 @@ import { firstName } from '../mail/access-email.ts';
 import { enqueueOutboxMessage, type OutboxKind } from '../mail/outbox-repository.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
 import { limits, type RateLimiter } from '../rate-limit.ts';
-import { findOrderByToken, listPaidOrderIdsByEmail, type AccessOrder } from './access-repository.ts';
+import { findOrderByTokenHash, listPaidOrderIdsByEmail, storeAccessTokenHash, type AccessOrder } from './access-repository.ts';
+import { hashAccessToken, hashViewKey, modalAccessToken, newAccessToken } from './access-token.ts';
+import { timingSafeEqual } from 'node:crypto';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import { paths } from '../../shared/routes.ts';
 import type { MemberArea, MemberSupplier } from '../../shared/access.ts';
 
 /** Resends: per client address (`limits.resend`), and per order in fixed 10-minute windows. */
@@ -17,13 +21,40 @@ export function resendKind(now: number): OutboxKind {
 
 export type TokenLookup = { kind: 'active'; order: AccessOrder } | { kind: 'revoked'; orderId: string } | { kind: 'unknown' };
 
-/** What an access token opens: only a paid order's token opens the member area. */
+/** What an access token opens: only an unrevoked token of a paid, unrevoked order opens the member area. */
 export async function lookUpAccessToken(db: Kysely<Database>, token: string): Promise<TokenLookup> {
-  // Real tokens are `acc_` + 32 characters; anything far longer is not worth a query.
+  // Real tokens are `acc_` + 32 to 43 characters; anything far longer is not worth a query.
   if (token.length === 0 || token.length > 128) return { kind: 'unknown' };
-  const order = await findOrderByToken(db, token);
-  if (!order) return { kind: 'unknown' };
-  return order.status === 'paid' ? { kind: 'active', order } : { kind: 'revoked', orderId: order.id };
+  const found = await findOrderByTokenHash(db, hashAccessToken(token));
+  if (!found) return { kind: 'unknown' };
+  return found.order.hasAccess && !found.tokenRevoked ? { kind: 'active', order: found.order } : { kind: 'revoked', orderId: found.order.id };
+}
+
+/**
+ * A fresh link for an order: the token exists in clear only in what the caller sends (the
+ * e-mail); the database keeps its hash. Links sent earlier keep working until revoked.
+ */
+export async function issueAccessToken(db: Kysely<Database>, orderId: string, now: number): Promise<string> {
+  const token = newAccessToken();
+  await storeAccessTokenHash(db, orderId, hashAccessToken(token), now);
+  return token;
+}
+
+/** How long after payment the creating tab's modal may still show the access link itself. */
+export const MODAL_LINK_WINDOW_MS = 30 * 60_000;
+
+/**
+ * The member page link for the paid order's modal, or undefined: only for the tab holding the
+ * order's view key, within MODAL_LINK_WINDOW_MS of payment, while the access is not revoked.
+ */
+export async function modalAccessLink(db: Kysely<Database>, order: OrderRow, viewKey: string | undefined, now: number): Promise<string | undefined> {
+  if (!viewKey || !order.view_key_hash || order.status !== 'paid' || order.paid_at === null || order.access_revoked_at !== null) return undefined;
+  if (now - order.paid_at > MODAL_LINK_WINDOW_MS) return undefined;
+  const given = Buffer.from(hashViewKey(viewKey));
+  const stored = Buffer.from(order.view_key_hash);
+  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
+  const token = modalAccessToken(viewKey);
+  return (await storeAccessTokenHash(db, order.id, hashAccessToken(token), now)) ? `${paths.access}/${token}` : undefined;
 }
 
 // Only what the page shows: never a telegram value that is not a t.me link, since it becomes an href.

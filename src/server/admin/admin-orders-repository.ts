@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
 import type { AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
+import { revokeOrderTokens } from '../access/access-repository.ts';
 
 /** The console's reads over orders, e-mails and postbacks. */
 
@@ -33,7 +34,7 @@ type Row = {
   charged_at: number | null;
   paid_at: number | null;
   expires_at: number;
-  access_token: string | null;
+  access_revoked_at: number | null;
   failure_reason: string | null;
 };
 
@@ -48,7 +49,7 @@ const COLUMNS = [
   'charged_at',
   'paid_at',
   'expires_at',
-  'access_token',
+  'access_revoked_at',
   'failure_reason',
 ] as const;
 
@@ -65,7 +66,7 @@ function toAdminOrder(row: Row, now: number): AdminOrderRow {
     chargedAt: row.charged_at === null ? null : Number(row.charged_at),
     paidAt: row.paid_at === null ? null : Number(row.paid_at),
     expiresAt: Number(row.expires_at),
-    hasAccess: row.status === 'paid' && row.access_token !== null,
+    hasAccess: row.status === 'paid' && row.access_revoked_at === null,
     failureReason: row.failure_reason,
   };
 }
@@ -94,6 +95,8 @@ function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 
     query = query.where((eb) => {
       const conditions = [
         eb('id', '=', q),
+        // The reference the buyer and the trackers know (e.g. quoted in a support message).
+        eb('public_ref', '=', q),
         // e-mails are stored lower-cased; names are compared lower-cased on both sides.
         eb('buyer_email', 'like', sql<string>`${pattern} escape '\\'`),
         eb(eb.fn('lower', ['buyer_name']), 'like', sql<string>`${pattern} escape '\\'`),
@@ -211,26 +214,29 @@ export async function updateBuyerEmail(db: Kysely<Database>, orderId: string, em
   });
 }
 
-/** Gives a paid order a (new) access token when it has none (revoked earlier); keeps an existing one. */
-export async function ensureAccessToken(db: Kysely<Database>, orderId: string, token: string, now: number): Promise<void> {
+/** Gives a paid order its access back after a revocation; the links revoked then stay dead. */
+export async function restoreAccess(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
   await db
     .updateTable('orders')
-    .set({ access_token: token, updated_at: now })
+    .set({ access_revoked_at: null, updated_at: now })
     .where('id', '=', orderId)
     .where('status', '=', 'paid')
-    .where('access_token', 'is', null)
+    .where('access_revoked_at', 'is not', null)
     .execute();
 }
 
-/** Removes the access token: the old link and the buyer's cookie open nothing from now on. */
-export async function revokeAccessToken(db: Kysely<Database>, orderId: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ access_token: null, updated_at: now })
-    .where('id', '=', orderId)
-    .where('access_token', 'is not', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+/** Revokes the access: every link sent so far and the buyer's cookie open nothing from now on. */
+export async function revokeAccess(db: Kysely<Database>, orderId: string, now: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('orders')
+      .set({ access_revoked_at: now, updated_at: now })
+      .where('id', '=', orderId)
+      .where('access_revoked_at', 'is', null)
+      .executeTakeFirst();
+    await revokeOrderTokens(trx, orderId, now);
+    return Number(result.numUpdatedRows) > 0;
+  });
 }
 
 /** Outbox summary for Saúde: unsent rows still to try, and rows given up on as undeliverable. */

@@ -2,15 +2,15 @@ import type { Kysely } from 'kysely';
 import type { AdminOrderDetail, TimelineEntry } from '../../shared/admin.ts';
 import type { Database } from '../db/schema.ts';
 import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
-import { newId } from '../orders/ids.ts';
 import { setOrderStatus } from '../orders/orders-repository.ts';
+import { revokeOrderTokens } from '../access/access-repository.ts';
 import {
-  ensureAccessToken,
   findAdminOrder,
   listOrderEmails,
   listMemberPageOpens,
   listOrderPostbacks,
-  revokeAccessToken,
+  restoreAccess,
+  revokeAccess as revokeOrderAccess,
   updateBuyerEmail,
 } from './admin-orders-repository.ts';
 import { listAudit, recordAudit } from './admin-repository.ts';
@@ -45,10 +45,13 @@ export async function loadOrderDetail(db: Kysely<Database>, orderId: string, now
   return { ...rest, timeline };
 }
 
-/** Queues a fresh access e-mail (a kind of its own per request, so it is never merged with an earlier one). */
+/**
+ * Queues a fresh access e-mail (a kind of its own per request, so it is never merged with an
+ * earlier one); the e-mail carries a new link when it is sent.
+ */
 async function queueAccessEmail(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
-  // A revoked order gets a new token here: the old link stays dead.
-  await ensureAccessToken(db, orderId, newId('acc', 24), now);
+  // A revoked order gets its access back with the new link: the revoked links stay dead.
+  await restoreAccess(db, orderId, now);
   await enqueueOutboxMessage(db, { orderId, kind: `access_resend:${now}`, payload: {}, now });
 }
 
@@ -79,7 +82,7 @@ export async function correctEmailAndResend(
 export async function revokeAccess(db: Kysely<Database>, input: { orderId: string; session: string; now: number }): Promise<ActionResult> {
   const order = await findAdminOrder(db, input.orderId, input.now);
   if (!order) return 'not_found';
-  await revokeAccessToken(db, order.id, input.now);
+  await revokeOrderAccess(db, order.id, input.now);
   await recordAudit(db, { session: input.session, action: 'revoke_access', orderId: order.id, now: input.now });
   return 'ok';
 }
@@ -90,6 +93,7 @@ export async function markOrderRefunded(db: Kysely<Database>, input: { orderId: 
   if (!order) return 'not_found';
   if (order.status !== 'paid') return 'not_paid';
   await setOrderStatus(db, order.id, ['paid'], 'reversed', input.now);
+  await revokeOrderTokens(db, order.id, input.now);
   await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });
   return 'ok';
 }

@@ -49,10 +49,15 @@ export function runSqliteFileCommand(options: {
     for (const line of await options.run(config.database.file, userPath(argv[0]!))) process.stdout.write(`${line}\n`);
     return 0;
   };
-  main(process.argv.slice(2)).then(
+  runCli(options.failed, () => main(process.argv.slice(2)));
+}
+
+/** Runs a command's `main` and exits with its code; a crash prints one line naming the command. */
+export function runCli(failure: string, main: () => Promise<number>): void {
+  main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      process.stderr.write(`${options.failed}: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(`${failure}: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);
     },
   );

@@ -1,4 +1,4 @@
-import { loadCliConfig } from './cli-config.ts';
+import { loadCliConfig, runCli } from './cli-config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { renderFunnelReport } from '../funnel/funnel-report.ts';
@@ -43,10 +43,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`Report failed: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCli('Report failed', main);

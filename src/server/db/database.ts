@@ -29,6 +29,9 @@ export function openDatabase(target: DatabaseTarget): Db {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
+    // Deleted and overwritten content is zeroed in the file, not left in free space: erased
+    // buyer data and replaced tokens must not be readable from the file's bytes.
+    sqlite.pragma('secure_delete = ON');
     // The WAL file only shrinks when told to: checkpoint it every ~400 KB (instead of ~4 MB) and
     // cut it back after, so a burst of small writes (counters under a flood) cannot grow the data
     // folder by megabytes.

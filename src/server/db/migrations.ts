@@ -9,6 +9,7 @@ import { webhookEventsMigration } from './migrations/0007-webhook-events.ts';
 import { presenceMigration } from './migrations/0008-presence.ts';
 import { abuseLimitsMigration } from './migrations/0009-abuse-limits.ts';
 import { adminConsoleMigration } from './migrations/0012-admin-console.ts';
+import { accessTokensMigration } from './migrations/0013-access-tokens.ts';
 import { moneySafetyMigration } from './migrations/0014-money-safety.ts';
 
 /**
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0008_presence': presenceMigration,
   '0009_abuse_limits': abuseLimitsMigration,
   '0012_admin_console': adminConsoleMigration,
+  '0013_access_tokens': accessTokensMigration,
   '0014_money_safety': moneySafetyMigration,
 };
 

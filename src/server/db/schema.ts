@@ -39,7 +39,6 @@ export interface OrdersTable {
   /** A QR image the gateway sent (data: or https: URL), used only when there is no code. */
   pix_image: string | null;
   failure_reason: string | null;
-  access_token: string | null;
   created_at: number;
   updated_at: number;
   expires_at: number;
@@ -58,6 +57,24 @@ export interface OrdersTable {
   check_count: Generated<number>;
   /** An authenticated postback's re-read that has not succeeded yet (the reconciler retries it). */
   recheck_requested_at: Generated<number | null>;
+  /**
+   * Random reference (≥ 128 bits) given to trackers and shown to the buyer instead of the order
+   * id; set at creation. (The old `access_token` column is always null since 0013: see access_tokens.)
+   */
+  public_ref: string;
+  /** SHA-256 of the per-tab key the creating tab holds: only that tab sees the access link in the modal. */
+  view_key_hash: Generated<string | null>;
+  /** The seller revoked the access: no token opens the member page until the seller resends it. */
+  access_revoked_at: Generated<number | null>;
+}
+
+/** One row per access link handed out: only the SHA-256 of the token is kept. */
+export interface AccessTokensTable {
+  token_hash: string;
+  order_id: string;
+  created_at: number;
+  /** Set when the order's access is revoked (console, refund); a revoked token opens nothing. */
+  revoked_at: number | null;
 }
 
 /** The supplier list buyers see, replaced whole by the seller's CSV import. */
@@ -197,4 +214,5 @@ export interface Database {
   admin_login_failures: AdminLoginFailuresTable;
   admin_audit: AdminAuditTable;
   member_page_opens: MemberPageOpensTable;
+  access_tokens: AccessTokensTable;
 }

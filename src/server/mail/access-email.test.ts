@@ -51,6 +51,15 @@ describe('renderAccessEmail', () => {
     expect(renderAccessEmail({ ...input, buyerName: '   ' }).text.startsWith('Olá!\n')).toBe(true);
     expect(() => renderAccessEmail({ ...input, accessUrl: 'javascript:alert(1)' })).toThrow(/http\(s\)/);
   });
+
+  it('says in both parts that a demo charged nothing, and says nothing of it with a real gateway', () => {
+    const demo = renderAccessEmail({ ...input, demoMode: true });
+    expect(demo.text.split('\n')[0]).toBe('[Modo demonstração — nenhum pagamento real é cobrado]');
+    expect(demo.html).toContain('Modo demonstração — nenhum pagamento real é cobrado');
+    const real = renderAccessEmail({ ...input, demoMode: false });
+    expect(real.text).not.toContain('demonstração');
+    expect(real.html).not.toContain('demonstração');
+  });
 });
 
 describe('firstName', () => {

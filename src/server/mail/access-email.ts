@@ -1,3 +1,4 @@
+import { demoNotice } from '../../content/demo.ts';
 import { accessEmail } from '../../content/emails.ts';
 import { paths } from '../../shared/routes.ts';
 
@@ -8,6 +9,8 @@ export interface AccessEmailInput {
   accessUrl: string;
   supportEmail: string;
   productName: string;
+  /** Sent by a demo (no real gateway): the e-mail says no real payment was made. */
+  demoMode?: boolean;
 }
 
 export interface RenderedEmail {
@@ -62,6 +65,7 @@ export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
   const subject = fill(accessEmail.subject, plain);
 
   const text = [
+    ...(input.demoMode ? [`[${demoNotice.text}]`, ''] : []),
     greeting,
     '',
     fill(accessEmail.thanks, plain),
@@ -113,6 +117,7 @@ export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
 <tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid ${colors.border};border-radius:8px">
 <tr><td style="padding:32px 28px">
+${input.demoMode ? paragraph(`<strong>${escapeHtml(demoNotice.text)}</strong>`, 'padding:8px 12px;background:#fcd34d;border-radius:6px;font-size:14px') : ''}
 ${paragraph(`<strong>${name ? copy(accessEmail.greeting) : escapeHtml(accessEmail.greetingWithoutName)}</strong>`, 'font-size:20px')}
 ${paragraph(copy(accessEmail.thanks))}
 <table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 16px"><tr><td style="border-radius:6px;background:${colors.button}">

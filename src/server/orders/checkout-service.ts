@@ -10,6 +10,7 @@ import { GatewayError } from '../gateway/errors.ts';
 import type { GatewayClient } from '../gateway/types.ts';
 import type { Logger } from '../logger.ts';
 import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../rate-limit.ts';
+import { hashViewKey } from '../access/access-token.ts';
 import { newId } from './ids.ts';
 import {
   findOrderById,
@@ -60,6 +61,7 @@ async function qrSvg(code: string | null): Promise<string | null> {
 export async function toCreatedOrder(order: OrderRow, config: Config): Promise<CreatedOrder> {
   return {
     orderId: order.id,
+    publicRef: order.public_ref,
     amountCents: order.amount_cents,
     pix: { code: order.pix_code, qrSvg: await qrSvg(order.pix_code), image: order.pix_code ? null : order.pix_image },
     expiresAt: order.expires_at,
@@ -118,6 +120,8 @@ export async function startCheckout(
       productHash: product.productHash,
       offerHash: product.offerHash,
       postbackSecret: newId('pbs', 24),
+      publicRef: newId('ref'),
+      viewKeyHash: input.viewKey ? hashViewKey(input.viewKey) : null,
       now,
       // Provisional while the charge is requested; replaced by the gateway's expiry below.
       expiresAt: gatewayExpiry(now, config.pixExpireDays, null),

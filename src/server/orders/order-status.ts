@@ -1,5 +1,6 @@
-import type { OrderStatus } from '../../shared/checkout.ts';
-import { paths } from '../../shared/routes.ts';
+import { checkout as copy } from '../../content/checkout.ts';
+import type { OrderStatus, OrderStatusReply } from '../../shared/checkout.ts';
+import { modalAccessLink } from '../access/access-service.ts';
 import { recheckOrder, type ConfirmationDeps } from './payment-confirmation.ts';
 import { claimOrderCheck, findOrderById, type OrderRow } from './orders-repository.ts';
 
@@ -13,14 +14,12 @@ export function publicStatus(order: OrderRow, now: number): OrderStatus {
   return order.status;
 }
 
-export interface OrderStatusView {
-  status: OrderStatus;
-  /** Present once paid: the member page link (the buyer's browser is the only one knowing the order id). */
-  accessUrl?: string;
-}
-
-/** GET /api/orders/:id — and, while the order waits, a throttled re-check at the gateway. */
-export async function describeOrderStatus(deps: ConfirmationDeps, orderId: string): Promise<OrderStatusView | undefined> {
+/**
+ * GET /api/orders/:id — and, while the order waits, a throttled re-check at the gateway. Once
+ * paid, the access link goes only to the tab that created the order (`viewKey`), shortly after
+ * payment; anyone else is told it went by e-mail.
+ */
+export async function describeOrderStatus(deps: ConfirmationDeps, orderId: string, viewKey?: string): Promise<OrderStatusReply | undefined> {
   let order = await findOrderById(deps.db, orderId);
   if (!order) return undefined;
   const now = deps.now?.() ?? Date.now();
@@ -28,7 +27,7 @@ export async function describeOrderStatus(deps: ConfirmationDeps, orderId: strin
     order = await recheckOrder(deps, order);
   }
   const status = publicStatus(order, now);
-  return status === 'paid' && order.access_token
-    ? { status, accessUrl: `${paths.access}/${order.access_token}` }
-    : { status };
+  if (status !== 'paid') return { status };
+  const accessUrl = await modalAccessLink(deps.db, order, viewKey, now);
+  return accessUrl ? { status, accessUrl } : { status, accessNote: copy.paid.sentByEmail };
 }

@@ -11,6 +11,10 @@ export interface NewOrder {
   productHash: string;
   offerHash: string;
   postbackSecret: string;
+  /** Random reference for trackers and the buyer (never the order id). */
+  publicRef: string;
+  /** Hash of the creating tab's key, when it sent one (see access/access-token.ts). */
+  viewKeyHash: string | null;
   now: number;
   expiresAt: number;
 }
@@ -117,6 +121,8 @@ export async function insertOrderWithinCapacity(
         product_hash: order.productHash,
         offer_hash: order.offerHash,
         postback_secret: order.postbackSecret,
+        public_ref: order.publicRef,
+        view_key_hash: order.viewKeyHash,
         created_at: order.now,
         updated_at: order.now,
         expires_at: order.expiresAt,
@@ -208,7 +214,7 @@ export async function markOrderPaid(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',
   orderId: string,
-  paid: { accessToken: string; now: number },
+  paid: { now: number },
   onPaid: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -218,7 +224,7 @@ export async function markOrderPaid(
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727002)`.execute(trx);
     const updated = await trx
       .updateTable('orders')
-      .set({ status: 'paid', paid_at: paid.now, access_token: paid.accessToken, updated_at: paid.now, check_count: 0, next_check_at: paid.now + FIRST_PAID_RECHECK_MS })
+      .set({ status: 'paid', paid_at: paid.now, updated_at: paid.now, check_count: 0, next_check_at: paid.now + FIRST_PAID_RECHECK_MS })
       .where('id', '=', orderId)
       .where('status', 'in', ['creating', 'pending', 'failed'])
       .returningAll()
@@ -363,10 +369,6 @@ export async function clearRecheckRequest(db: Kysely<Database>, orderId: string,
     .where('id', '=', orderId)
     .where('recheck_requested_at', '<=', readStartedAt)
     .execute();
-}
-
-export async function findOrderByAccessToken(db: Kysely<Database>, token: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('access_token', '=', token).executeTakeFirst();
 }
 
 /** Remembers the transaction a postback named for an order whose create answer was lost. */

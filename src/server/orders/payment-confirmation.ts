@@ -2,7 +2,6 @@ import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
 import type { TransactionRecord } from '../gateway/types.ts';
 import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
 import type { CheckoutDeps } from './checkout-service.ts';
-import { newId } from './ids.ts';
 import { DUPLICATE_ALERT_KIND } from './duplicate-alert.ts';
 import {
   adoptTransactionHash,
@@ -71,7 +70,7 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
     }
     if (!order.transaction_hash) await adoptTransactionHash(db, order.id, hash, now);
     let duplicateOf: string | undefined;
-    const paid = await markOrderPaid(db, deps.dialect, order.id, { accessToken: newId('acc', 24), now }, async (trx, row) => {
+    const paid = await markOrderPaid(db, deps.dialect, order.id, { now }, async (trx, row) => {
       await enqueueOutboxMessage(trx, { orderId: row.id, kind: 'access_email', payload: {}, now });
       const earlier = await flagDuplicatePayment(trx, row, now);
       if (earlier) {

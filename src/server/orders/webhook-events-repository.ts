@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { stripCustomerFields } from '../privacy/strip-customer.ts';
 
 /** Raw postback bodies are kept up to this size for audit. */
 export const MAX_AUDITED_BODY = 16 * 1024;
@@ -17,7 +18,8 @@ export async function recordWebhookEvent(
       order_id: event.orderId,
       secret_ok: event.secretOk ? 1 : 0,
       content_type: event.contentType?.slice(0, 200) ?? null,
-      body: event.body.slice(0, MAX_AUDITED_BODY),
+      // Audit needs the payment fields, not the customer the gateway repeats in them (LGPD).
+      body: stripCustomerFields(event.body, event.contentType).slice(0, MAX_AUDITED_BODY),
       candidate_ids: JSON.stringify(event.candidateIds.slice(0, 10)),
     })
     .execute();

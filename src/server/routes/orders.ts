@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { checkout as copy } from '../../content/checkout.ts';
-import { CreateOrderSchema, fieldErrors, messages } from '../../shared/checkout.ts';
+import { CreateOrderSchema, ORDER_VIEW_KEY_HEADER, fieldErrors, messages } from '../../shared/checkout.ts';
 import type { AppEnv } from '../app.ts';
 import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';
@@ -42,7 +42,7 @@ export const ordersRoutes = new Hono<AppEnv>()
     },
   )
   .get('/:id', async (c) => {
-    const status = await describeOrderStatus(c.var.checkout, c.req.param('id'));
+    const status = await describeOrderStatus(c.var.checkout, c.req.param('id'), c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64));
     if (!status) return apiError(c, 404, 'Pedido não encontrado.');
     c.header('Cache-Control', 'no-store');
     return c.json(status);

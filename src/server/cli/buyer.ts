@@ -1,0 +1,36 @@
+import { loadCliConfig, runCli } from './cli-config.ts';
+import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { eraseBuyerData, exportBuyerData } from '../privacy/buyer-data.ts';
+
+/**
+ * `npm run buyer -- export EMAIL` prints what is stored about a buyer as JSON;
+ * `npm run buyer -- delete EMAIL` erases it from every order of that address (the amounts stay,
+ * for accounting) and from the database file's bytes. Same database as the server (DATA_DIR /
+ * DATABASE_URL).
+ */
+const USAGE = 'Usage: npm run buyer -- export EMAIL | npm run buyer -- delete EMAIL';
+
+async function main(): Promise<number> {
+  const [command, email] = process.argv.slice(2);
+  if ((command !== 'export' && command !== 'delete') || !email || !email.includes('@')) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const config = loadCliConfig();
+  if (!config) return 2;
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    if (command === 'export') {
+      process.stdout.write(`${JSON.stringify(await exportBuyerData(database.db, email), null, 2)}\n`);
+      return 0;
+    }
+    const erased = await eraseBuyerData(database.db, database.dialect, email);
+    process.stdout.write(`${erased} order(s) erased\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+runCli('Buyer command failed', main);

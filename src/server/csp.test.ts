@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
+
+const off = { gaId: null, metaPixelId: null, clarityId: null };
+
+describe('inlineScriptHashes', () => {
+  it('hashes the exact text of each inline script (UTF-8), skipping scripts with a src', () => {
+    const config = 'window.__VITRINE_CONFIG__={"seller":"Açaí & Cia"}';
+    const html = `<head><script>${config}</script><script type="module" src="/assets/main.js"></script></head><body><script>\nvar a=1;\n</script></body>`;
+    const expected = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    expect(inlineScriptHashes(html)).toEqual([expected(config), expected('\nvar a=1;\n')]);
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  it('is strict without trackers: no inline script, no eval, no plugins, no framing, no foreign forms', () => {
+    const policy = contentSecurityPolicy({ trackers: off, scriptHashes: ["'sha256-abc'"] });
+    expect(policy).toContain("script-src 'self' 'sha256-abc'");
+    expect(policy).not.toMatch(/unsafe-eval|https:\/\//);
+    expect(policy.split('; ').find((directive) => directive.startsWith('script-src'))).not.toContain('unsafe-inline');
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "default-src 'self'"]) {
+      expect(policy).toContain(directive);
+    }
+  });
+
+  it('allows each tracker host only when that tracker is configured', () => {
+    const ga = contentSecurityPolicy({ trackers: { ...off, gaId: 'G-X' } });
+    expect(ga).toContain('https://*.googletagmanager.com');
+    expect(ga).not.toMatch(/facebook|clarity/);
+    const meta = contentSecurityPolicy({ trackers: { ...off, metaPixelId: '123' } });
+    expect(meta).toContain('https://connect.facebook.net');
+    expect(meta).not.toMatch(/google|clarity/);
+    const clarity = contentSecurityPolicy({ trackers: { ...off, clarityId: 'abc' } });
+    expect(clarity).toContain('https://*.clarity.ms');
+    expect(clarity).not.toMatch(/google|facebook/);
+  });
+});

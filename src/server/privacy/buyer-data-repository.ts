@@ -1,0 +1,71 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { ERASED_BUYER } from './retention-repository.ts';
+
+/** Everything stored about the buyers of one e-mail address (LGPD art. 18: access and deletion). */
+
+export async function listOrdersOfEmail(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'public_ref', 'status', 'buyer_name', 'buyer_email', 'buyer_phone', 'buyer_document', 'amount_cents', 'created_at', 'paid_at'])
+    .where('buyer_email', '=', email)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function listAccessLinkDates(db: Kysely<Database>, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('access_tokens').select(['order_id', 'created_at', 'revoked_at']).where('order_id', 'in', orderIds).orderBy('created_at').execute();
+}
+
+export async function listMemberPageOpenDates(db: Kysely<Database>, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('member_page_opens').select(['order_id', 'at']).where('order_id', 'in', orderIds).orderBy('at').execute();
+}
+
+export async function listEmailsSent(db: Kysely<Database>, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return db.selectFrom('outbox').select(['order_id', 'kind', 'created_at', 'sent_at']).where('order_id', 'in', orderIds).orderBy('created_at').execute();
+}
+
+/**
+ * Erases the buyer's data on every order of the address (the money columns stay, for
+ * accounting), the sandbox's copies, the console audit entries that quote the address and the
+ * postbacks of those orders. One transaction: all or nothing.
+ */
+export async function eraseBuyerRows(db: Kysely<Database>, email: string, now: number): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const orders = await trx.selectFrom('orders').select('id').where('buyer_email', '=', email).execute();
+    const ids = orders.map((order) => order.id);
+    if (ids.length > 0) {
+      await trx.updateTable('orders').set({ ...ERASED_BUYER, updated_at: now }).where('id', 'in', ids).execute();
+      await trx.deleteFrom('webhook_events').where('order_id', 'in', ids).execute();
+      // A console correction keeps both addresses in its detail.
+      await trx.updateTable('admin_audit').set({ detail: null }).where('order_id', 'in', ids).where('detail', 'is not', null).execute();
+    }
+    await trx
+      .updateTable('sandbox_transactions')
+      .set({ customer_name: null, customer_email: null, customer_phone: null })
+      .where('customer_email', '=', email)
+      .execute();
+    return ids;
+  });
+}
+
+/**
+ * Makes the erased bytes unreadable in the files too. SQLite: freed cells are zeroed
+ * (secure_delete, set at open), the WAL is folded into the file and emptied, and VACUUM rewrites
+ * the file without free pages. PostgreSQL: VACUUM reclaims the dead row versions.
+ */
+export async function purgeErasedBytes(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect === 'sqlite') {
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+    await sql`vacuum`.execute(db);
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+    return;
+  }
+  for (const table of ['orders', 'sandbox_transactions', 'webhook_events', 'admin_audit']) {
+    await sql`vacuum ${sql.table(table)}`.execute(db);
+  }
+}

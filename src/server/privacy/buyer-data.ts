@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import {
+  eraseBuyerRows,
+  listAccessLinkDates,
+  listEmailsSent,
+  listMemberPageOpenDates,
+  listOrdersOfEmail,
+  purgeErasedBytes,
+} from './buyer-data-repository.ts';
+
+/**
+ * The buyer's rights (LGPD art. 18): a copy of their data, and its deletion. Used by
+ * `npm run buyer` and meant for the seller's console. Addresses are compared as the checkout
+ * form stores them (trimmed, lower-cased).
+ */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
+
+export interface BuyerExport {
+  email: string;
+  orders: Array<{
+    reference: string;
+    status: string;
+    name: string;
+    email: string;
+    phone: string;
+    document: string | null;
+    amountCents: number;
+    createdAt: string | null;
+    paidAt: string | null;
+    accessLinks: Array<{ issuedAt: string | null; revokedAt: string | null }>;
+    memberPageOpenedAt: Array<string | null>;
+    emails: Array<{ kind: string; queuedAt: string | null; sentAt: string | null }>;
+  }>;
+}
+
+export async function exportBuyerData(db: Kysely<Database>, rawEmail: string): Promise<BuyerExport> {
+  const email = normalizeEmail(rawEmail);
+  const orders = await listOrdersOfEmail(db, email);
+  const ids = orders.map((order) => order.id);
+  const [links, opens, emails] = await Promise.all([listAccessLinkDates(db, ids), listMemberPageOpenDates(db, ids), listEmailsSent(db, ids)]);
+  return {
+    email,
+    orders: orders.map((order) => ({
+      reference: order.public_ref,
+      status: order.status,
+      name: order.buyer_name,
+      email: order.buyer_email,
+      phone: order.buyer_phone,
+      document: order.buyer_document,
+      amountCents: Number(order.amount_cents),
+      createdAt: iso(order.created_at),
+      paidAt: iso(order.paid_at),
+      // Links are stored only as hashes: their dates are all there is to show.
+      accessLinks: links.filter((link) => link.order_id === order.id).map((link) => ({ issuedAt: iso(link.created_at), revokedAt: iso(link.revoked_at) })),
+      memberPageOpenedAt: opens.filter((open) => open.order_id === order.id).map((open) => iso(open.at)),
+      emails: emails.filter((mail) => mail.order_id === order.id).map((mail) => ({ kind: mail.kind, queuedAt: iso(mail.created_at), sentAt: iso(mail.sent_at) })),
+    })),
+  };
+}
+
+/** Erases the buyer's data on all orders of the address; returns how many orders it touched. */
+export async function eraseBuyerData(db: Kysely<Database>, dialect: Dialect, rawEmail: string, now = Date.now()): Promise<number> {
+  const ids = await eraseBuyerRows(db, normalizeEmail(rawEmail), now);
+  await purgeErasedBytes(db, dialect);
+  return ids.length;
+}

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/** The personal data an order carries; emptied (not deleted: the row keeps its counts and money). */
+export const ERASED_BUYER = { buyer_name: '', buyer_email: '', buyer_phone: '', buyer_document: null } as const;
+
+/** Unpaid charges created before `before` lose the buyer's data. Returns how many were erased. */
+export async function eraseUnpaidBuyers(db: Kysely<Database>, before: number, now: number): Promise<number> {
+  const result = await db
+    .updateTable('orders')
+    .set({ ...ERASED_BUYER, updated_at: now })
+    .where('status', 'in', ['creating', 'pending', 'failed'])
+    .where('created_at', '<', before)
+    .where('expires_at', '<', now)
+    .where((eb) => eb.or([eb('buyer_email', '!=', ''), eb('buyer_name', '!=', ''), eb('buyer_phone', '!=', ''), eb('buyer_document', 'is not', null)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The sandbox's copies of its customers, past the same period. */
+export async function eraseSandboxCustomers(db: Kysely<Database>, before: number): Promise<void> {
+  await db
+    .updateTable('sandbox_transactions')
+    .set({ customer_name: null, customer_email: null, customer_phone: null })
+    .where('created_at', '<', before)
+    .where((eb) => eb.or([eb('customer_email', 'is not', null), eb('customer_name', 'is not', null), eb('customer_phone', 'is not', null)]))
+    .execute();
+}
+
+export async function deleteWebhookEventsBefore(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('webhook_events').where('received_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import { WEBHOOK_AUDIT_RETENTION_DAYS } from '../../shared/retention.ts';
+import type { Database } from '../db/schema.ts';
+import { prunePresence } from '../live/presence-repository.ts';
+import { PRESENCE_RETENTION_MS } from '../live/presence.ts';
+import type { Logger } from '../logger.ts';
+import { pruneRateLimits } from '../rate-limit.ts';
+import { deleteWebhookEventsBefore, eraseSandboxCustomers, eraseUnpaidBuyers } from './retention-repository.ts';
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Personal data has a lifetime (LGPD art. 15/16; the privacy page states these periods from the
+ * same constants): unpaid charges lose the buyer's data after UNPAID_RETENTION_DAYS, postback
+ * audit rows go after WEBHOOK_AUDIT_RETENTION_DAYS, and presence and rate-limit rows are pruned
+ * even when no traffic prunes them on the way. Every step is an idempotent UPDATE or DELETE on
+ * rows past a cut-off, so instances running it at the same time do the same work once.
+ */
+export interface RetentionJob {
+  start(): void;
+  stop(): Promise<void>;
+  runOnce(): Promise<{ erasedOrders: number; deletedPostbacks: number }>;
+}
+
+export function createRetentionJob(deps: {
+  db: Kysely<Database>;
+  logger: Logger;
+  unpaidRetentionDays: number;
+  now?: () => number;
+  intervalMs?: number;
+}): RetentionJob {
+  const intervalMs = deps.intervalMs ?? 60 * 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let first: NodeJS.Timeout | undefined;
+  let running: Promise<{ erasedOrders: number; deletedPostbacks: number }> | undefined;
+
+  const pass = async () => {
+    const now = deps.now?.() ?? Date.now();
+    const unpaidBefore = now - deps.unpaidRetentionDays * DAY_MS;
+    const erasedOrders = await eraseUnpaidBuyers(deps.db, unpaidBefore, now);
+    await eraseSandboxCustomers(deps.db, unpaidBefore);
+    const deletedPostbacks = await deleteWebhookEventsBefore(deps.db, now - WEBHOOK_AUDIT_RETENTION_DAYS * DAY_MS);
+    // Presence and limits say nothing after their windows (at most a day for the limits).
+    await prunePresence(deps.db, now - PRESENCE_RETENTION_MS);
+    await pruneRateLimits(deps.db, now - 2 * DAY_MS);
+    if (erasedOrders > 0 || deletedPostbacks > 0) deps.logger.info('Retention applied', { erasedOrders, deletedPostbacks });
+    return { erasedOrders, deletedPostbacks };
+  };
+
+  const runOnce = () => {
+    running ??= pass().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  const runLogged = () =>
+    void runOnce().catch((error: unknown) =>
+      deps.logger.error('Retention failed', { error: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined }),
+    );
+
+  return {
+    start() {
+      if (timer) return;
+      // Soon after start (not at once: start-up has enough to do), then every interval.
+      first = setTimeout(runLogged, 60_000);
+      first.unref();
+      timer = setInterval(runLogged, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      if (first) clearTimeout(first);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+    runOnce,
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * How long personal data is kept (LGPD art. 15/16). The retention job (server/privacy/retention.ts)
+ * and the privacy page (content/legal.ts) both read these, so the page states what the code does.
+ */
+
+/** Unpaid charges lose the buyer's name, e-mail, phone and CPF after this many days (UNPAID_RETENTION_DAYS). */
+export const DEFAULT_UNPAID_RETENTION_DAYS = 30;
+
+/** Raw gateway postbacks (already stripped of customer fields) are deleted after this many days. */
+export const WEBHOOK_AUDIT_RETENTION_DAYS = 90;

@@ -1,0 +1,134 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storeAccessTokenHash } from '../../src/server/access/access-repository.ts';
+import { hashAccessToken } from '../../src/server/access/access-token.ts';
+import type { StoredOrderStatus } from '../../src/server/db/schema.ts';
+import { recordFunnelEvent } from '../../src/server/funnel/funnel-repository.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { recordWebhookEvent } from '../../src/server/orders/webhook-events-repository.ts';
+import { eraseBuyerData, exportBuyerData } from '../../src/server/privacy/buyer-data.ts';
+import { createRetentionJob } from '../../src/server/privacy/retention.ts';
+import { databases } from './test-db.ts';
+
+/** Retention with a fake clock, and the buyer's export and deletion, on both databases. */
+const DAY = 24 * 60 * 60_000;
+const NOW = Date.UTC(2026, 5, 15, 12, 0, 0);
+let counter = 0;
+
+for (const database of databases) {
+  describe(`personal data lifetime on ${database.name}`, () => {
+    let db: Awaited<ReturnType<(typeof database)['create']>>;
+    beforeEach(async () => {
+      db = await database.create();
+    });
+    afterEach(async () => {
+      await db.close();
+    });
+
+    async function insertOrder(order: { status: StoredOrderStatus; email: string; createdAt: number; name?: string }) {
+      const id = `ord_pd_${counter++}`;
+      await db.db
+        .insertInto('orders')
+        .values({
+          id,
+          checkout_key: `key_${id}`,
+          status: order.status,
+          buyer_name: order.name ?? 'Renata Quintela',
+          buyer_email: order.email,
+          buyer_phone: '31991234567',
+          buyer_document: '52998224725',
+          amount_cents: 1990,
+          product_hash: 'p',
+          offer_hash: 'o',
+          postback_secret: `pbs_${id}`,
+          public_ref: `ref_${id}`,
+          created_at: order.createdAt,
+          updated_at: order.createdAt,
+          expires_at: order.createdAt + 30 * 60_000,
+          paid_at: order.status === 'paid' ? order.createdAt + 60_000 : null,
+        })
+        .execute();
+      return id;
+    }
+
+    const buyerOf = async (id: string) =>
+      db.db.selectFrom('orders').select(['buyer_name', 'buyer_email', 'buyer_phone', 'buyer_document', 'amount_cents', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+
+    it('erases unpaid buyers after UNPAID_RETENTION_DAYS and postbacks after 90 days, keeping paid orders and funnel counts', async () => {
+      const oldUnpaid = await insertOrder({ status: 'pending', email: 'old-unpaid@example.com', createdAt: NOW - 31 * DAY });
+      const oldFailed = await insertOrder({ status: 'failed', email: 'old-failed@example.com', createdAt: NOW - 40 * DAY });
+      const recentUnpaid = await insertOrder({ status: 'pending', email: 'recent@example.com', createdAt: NOW - 29 * DAY });
+      const oldPaid = await insertOrder({ status: 'paid', email: 'paid@example.com', createdAt: NOW - 400 * DAY });
+      await recordWebhookEvent(db.db, { orderId: oldPaid, secretOk: true, contentType: 'application/json', body: '{"status":"paid"}', candidateIds: [], now: NOW - 91 * DAY });
+      await recordWebhookEvent(db.db, { orderId: oldPaid, secretOk: true, contentType: 'application/json', body: '{"status":"paid"}', candidateIds: [], now: NOW - 89 * DAY });
+      await recordFunnelEvent(db.db, { name: 'order_created', path: '/' });
+      const funnelBefore = await db.db.selectFrom('funnel').selectAll().execute();
+
+      const job = createRetentionJob({ db: db.db, logger: createLogger({ sink: { write: () => undefined } }), unpaidRetentionDays: 30, now: () => NOW });
+      expect(await job.runOnce()).toEqual({ erasedOrders: 2, deletedPostbacks: 1 });
+      for (const id of [oldUnpaid, oldFailed]) {
+        expect(await buyerOf(id)).toMatchObject({ buyer_name: '', buyer_email: '', buyer_phone: '', buyer_document: null, amount_cents: 1990 });
+      }
+      expect(await buyerOf(recentUnpaid)).toMatchObject({ buyer_email: 'recent@example.com', buyer_document: '52998224725' });
+      expect(await buyerOf(oldPaid)).toMatchObject({ buyer_email: 'paid@example.com' });
+      expect(await db.db.selectFrom('webhook_events').select('received_at').execute()).toEqual([{ received_at: NOW - 89 * DAY }]);
+      expect(await db.db.selectFrom('funnel').selectAll().execute()).toEqual(funnelBefore);
+      // A second pass (or another instance) finds nothing left to do.
+      expect(await job.runOnce()).toEqual({ erasedOrders: 0, deletedPostbacks: 0 });
+    });
+
+    it('exports a buyer as JSON and deletes them on every order of the address, amounts kept', async () => {
+      const email = 'renata.quintela@example.com';
+      const paid = await insertOrder({ status: 'paid', email, createdAt: NOW - 2 * DAY });
+      const failed = await insertOrder({ status: 'failed', email, createdAt: NOW - DAY });
+      const other = await insertOrder({ status: 'paid', email: 'someone.else@example.com', createdAt: NOW - DAY, name: 'Outra Pessoa' });
+      await storeAccessTokenHash(db.db, paid, hashAccessToken('acc_pd_token'), NOW - DAY);
+      await recordWebhookEvent(db.db, { orderId: paid, secretOk: true, contentType: 'application/json', body: '{"status":"paid"}', candidateIds: [], now: NOW - DAY });
+
+      const exported = await exportBuyerData(db.db, '  Renata.Quintela@Example.com ');
+      expect(exported.orders.map((order) => [order.reference, order.status, order.name, order.phone, order.document, order.amountCents])).toEqual([
+        [`ref_${paid}`, 'paid', 'Renata Quintela', '31991234567', '52998224725', 1990],
+        [`ref_${failed}`, 'failed', 'Renata Quintela', '31991234567', '52998224725', 1990],
+      ]);
+      expect(exported.orders[0]!.accessLinks).toHaveLength(1);
+      expect(JSON.stringify(exported)).not.toContain('acc_pd_token');
+
+      expect(await eraseBuyerData(db.db, db.dialect, email, NOW)).toBe(2);
+      for (const id of [paid, failed]) {
+        expect(await buyerOf(id)).toMatchObject({ buyer_name: '', buyer_email: '', buyer_phone: '', buyer_document: null, amount_cents: 1990 });
+      }
+      expect((await buyerOf(paid)).status).toBe('paid');
+      expect(await buyerOf(other)).toMatchObject({ buyer_email: 'someone.else@example.com', buyer_name: 'Outra Pessoa' });
+      expect(await db.db.selectFrom('webhook_events').selectAll().where('order_id', '=', paid).execute()).toEqual([]);
+      expect((await exportBuyerData(db.db, email)).orders).toEqual([]);
+
+      if ('file' in db) {
+        // Not in the file's bytes either: not in free space, not in the WAL.
+        for (const file of [db.file, `${db.file}-wal`]) {
+          const bytes = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
+          for (const value of [email, 'Renata Quintela']) expect(bytes.includes(value), `${file} holds ${value}`).toBe(false);
+        }
+      }
+    });
+
+    if (database.name === 'sqlite') {
+      it('npm run buyer: export prints JSON, delete erases, a bad call shows the usage', async () => {
+        const email = 'cli.buyer@example.com';
+        await insertOrder({ status: 'paid', email, createdAt: NOW - DAY });
+        const file = (db as unknown as { file: string }).file;
+        const run = (...args: string[]) =>
+          execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/buyer.ts', ...args], {
+            env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${file}` },
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+        const exported = JSON.parse(run('export', email)) as { orders: Array<{ email: string }> };
+        expect(exported.orders.map((order) => order.email)).toEqual([email]);
+        expect(run('delete', email)).toBe('1 order(s) erased\n');
+        expect(await exportBuyerData(db.db, email)).toEqual({ email, orders: [] });
+        expect(() => run('remove', email)).toThrow(/Usage: npm run buyer/);
+      }, 90_000);
+    }
+  });
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
+import { fetchFrom, newClientAddress } from '../support/clients.ts';
+import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
+import { startStandInGateway, type StandInGateway } from './stand-in-gateway.ts';
+import { createSqliteDb } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * The log at debug level after a whole sandbox purchase and after a gateway that echoes the
+ * customer's data in its error: no e-mail address, phone or CPF of the buyer in any line.
+ */
+const buyer = { name: 'Marina Teixeira', email: 'marina.teixeira@example.com', phone: '(11) 98765-4321', document: '529.982.247-25' };
+const leaks = (lines: string[]) => {
+  const text = lines.join('\n');
+  return [buyer.email, 'marina.teixeira', '98765-4321', '987654321', '529.982.247-25', '52998224725', '11987654321'].filter((value) => text.includes(value));
+};
+
+describe('no buyer data in the log', () => {
+  let db: Awaited<ReturnType<typeof createSqliteDb>>;
+  let smtp: TestSmtpServer;
+  let gateway: StandInGateway;
+  beforeAll(async () => {
+    db = await createSqliteDb();
+    smtp = await startSmtpServer();
+    gateway = await startStandInGateway();
+  });
+  afterAll(async () => {
+    await gateway.stop();
+    await smtp.stop();
+    await db.close();
+  });
+
+  it('a whole sandbox purchase, e-mail and resend included', async () => {
+    const server: TestServer = await startTestServer(db, { SMTP_URL: smtp.url, LOG_LEVEL: 'debug' });
+    try {
+      const post = fetchFrom(newClientAddress());
+      const created = await post(`${server.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...buyer, checkoutKey: 'logprivacy0000000001' }),
+      });
+      expect(created.status).toBe(201);
+      const { orderId } = (await created.json()) as { orderId: string };
+      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
+      await fetch(`${server.url}/api/webhooks/gateway?t=${orderId}.${order.postback_secret}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ hash: order.transaction_hash, payment_status: 'paid', customer: { name: buyer.name, email: buyer.email, phone: buyer.phone, document: buyer.document } }),
+      });
+      await server.background.idle();
+      await server.outbox.runOnce();
+      expect(smtp.received.map((mail) => mail.to)).toEqual([[buyer.email]]);
+      await post(`${server.url}/api/access/resend`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: buyer.email }) });
+      await server.background.idle();
+
+      const lines = server.logLines.map((entry) => entry.line);
+      expect(lines.some((line) => line.includes('Order paid'))).toBe(true);
+      expect(leaks(lines)).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('a gateway error that quotes the customer', async () => {
+    gateway.onCreate = (c) =>
+      c.json({ message: `Cliente inválido: ${buyer.email}, CPF ${buyer.document}, telefone ${buyer.phone}`, errors: { 'customer.email': [`${buyer.email} já existe`] } }, 422);
+    gateway.onProducts = (c) => c.json({ data: [{ hash: 'prd_standin', title: 'Lista', cover: null, offers: [{ hash: 'off_standin', title: null, price: 1990, status: 1 }] }], links: { next: null } });
+    const server: TestServer = await startTestServer(db, {
+      ...REAL_GATEWAY_TEST_ENV,
+      PROVIDER_URL: gateway.url,
+      PROVIDER_TOKEN: 'token-standin',
+      PRODUCT_HASH: 'prd_standin',
+      LOG_LEVEL: 'debug',
+    });
+    try {
+      const refused = await fetchFrom(newClientAddress())(`${server.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...buyer, checkoutKey: 'logprivacy0000000002' }),
+      });
+      expect(refused.status).toBe(502);
+      const lines = server.logLines.map((entry) => entry.line);
+      expect(lines.some((line) => /Charge failed|Gateway call/.test(line))).toBe(true);
+      expect(leaks(lines)).toEqual([]);
+    } finally {
+      await server.stop();
+    }
+  });
+});
