@@ -62,7 +62,8 @@ export async function startServer(env: Record<string, string> = {}, options: { e
 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const startLine = await Promise.race([
-    waitForLog(/listening on http:\/\/\S+:\d+/),
+    // Generous: on a shared, busy machine a first start (migrations on a new file) can take seconds.
+    waitForLog(/listening on http:\/\/\S+:\d+/, 30_000),
     exited.then(() => {
       throw new Error(`The server exited during start:\n${logs.join('\n')}`);
     }),
