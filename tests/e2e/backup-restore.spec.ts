@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/checkout.ts';
 import { runCli } from './cli.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -18,7 +19,15 @@ const visitor = () => {
   return { 'X-Forwarded-For': `2001:db8:${(clients >> 8).toString(16)}:${(clients & 255).toString(16)}::1`, 'Content-Type': 'application/json' };
 };
 
-async function createOrder(server: RunningServer, n: number): Promise<{ orderId: string; sandboxPayUrl: string }> {
+interface CreatedOrder {
+  orderId: string;
+  sandboxPayUrl: string;
+  /** The creating tab's key: only it may read the access link from the order API. */
+  viewKey: string;
+}
+
+async function createOrder(server: RunningServer, n: number): Promise<CreatedOrder> {
+  const viewKey = crypto.randomUUID().replace(/-/g, '');
   const response = await fetch(`${server.url}/api/orders`, {
     method: 'POST',
     headers: visitor(),
@@ -28,19 +37,25 @@ async function createOrder(server: RunningServer, n: number): Promise<{ orderId:
       // One buyer per order: the same phone would get its open PIX back instead of a new order.
       phone: `(11) 9${String(20_000_000 + n).replace(/^(\d{4})/, '$1-')}`,
       checkoutKey: `bk${crypto.randomUUID().replace(/-/g, '')}`,
+      viewKey,
     }),
   });
   expect(response.status, await response.clone().text()).toBe(201);
-  return (await response.json()) as { orderId: string; sandboxPayUrl: string };
+  return { ...((await response.json()) as { orderId: string; sandboxPayUrl: string }), viewKey };
+}
+
+async function readOrder(server: RunningServer, order: CreatedOrder): Promise<{ status: string; accessUrl?: string }> {
+  const response = await fetch(`${server.url}/api/orders/${order.orderId}`, { headers: { ...visitor(), [ORDER_VIEW_KEY_HEADER]: order.viewKey } });
+  return (await response.json()) as { status: string; accessUrl?: string };
 }
 
 /** Pays through the sandbox ("Simular pagamento") and waits for the confirmation; returns the access link. */
-async function payOrder(server: RunningServer, order: { orderId: string; sandboxPayUrl: string }): Promise<string> {
+async function payOrder(server: RunningServer, order: CreatedOrder): Promise<string> {
   await fetch(`${server.url}${order.sandboxPayUrl}`, { method: 'POST', redirect: 'manual', headers: visitor() });
   let accessUrl: string | undefined;
   await expect
     .poll(async () => {
-      const status = (await (await fetch(`${server.url}/api/orders/${order.orderId}`, { headers: visitor() })).json()) as { status: string; accessUrl?: string };
+      const status = await readOrder(server, order);
       accessUrl = status.accessUrl;
       return status.status;
     })
@@ -55,10 +70,10 @@ test('a backup taken under write load restores into a fresh folder, and a new se
   const freshDataDir = path.join(work, 'fresh-data');
   let restored: RunningServer | undefined;
   try {
-    const paid: Array<{ orderId: string; accessUrl: string; name: string }> = [];
+    const paid: Array<CreatedOrder & { accessUrl: string }> = [];
     for (let n = 1; n <= 4; n++) {
       const order = await createOrder(server, n);
-      paid.push({ orderId: order.orderId, accessUrl: await payOrder(server, order), name: `Compradora ${n}` });
+      paid.push({ ...order, accessUrl: await payOrder(server, order) });
     }
 
     // The write load: orders (gateway charge + order rows) and funnel events, without pause.
@@ -101,10 +116,7 @@ test('a backup taken under write load restores into a fresh folder, and a new se
     await server.stop();
     restored = await startServer({ DATA_DIR: freshDataDir });
     expect((await fetch(`${restored.url}/readyz`)).status).toBe(200);
-    for (const order of paid) {
-      const status = (await (await fetch(`${restored.url}/api/orders/${order.orderId}`)).json()) as { status: string; accessUrl?: string };
-      expect(status).toEqual({ status: 'paid', accessUrl: order.accessUrl });
-    }
+    for (const order of paid) expect(await readOrder(restored, order)).toEqual({ status: 'paid', accessUrl: order.accessUrl });
     // The buyer's e-mailed link still opens their member page.
     const last = paid.at(-1)!;
     await page.goto(`${restored.url}${last.accessUrl}`);
