@@ -27,9 +27,9 @@ it('SIGTERM to the process group of `npm start` during a checkout: the checkout 
   server = await startServer(standInEnv(gateway), { command: ['npm', 'start'], detached: true, startTimeoutMs: 180_000 });
 
   const inFlight = checkout(server.url, uniqueBuyer('Gil Souto'));
-  await waitFor('the charge request at the gateway', () => gateway.requests.some((request) => request.method === 'POST'), 15_000);
+  await waitFor('the charge request at the gateway', () => gateway.requests.some((request) => request.method === 'POST'), 60_000);
   const exit = server.kill('SIGTERM');
-  await server.waitForLog(/Shutting down/, 5_000);
+  await server.waitForLog(/Shutting down/, 30_000);
 
   const refused = await checkout(server.url, uniqueBuyer('Hugo Teles')).catch((error: unknown) => {
     throw new Error(`${String(error)}\n${server!.logs.join('\n')}`);
