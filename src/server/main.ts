@@ -81,13 +81,14 @@ async function main() {
       consolePassword: generatedAdminPassword,
     });
   }) as Server;
-  // While draining, every answer closes its connection, so keep-alive clients move to another instance.
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    // Counted until the answer is fully written ('close'), not merely returned by the handler.
     inFlight++;
     response.once('close', () => {
       inFlight--;
       if (inFlight === 0) for (const wake of idleWaiters) wake();
     });
+    // While draining, every answer closes its connection, so keep-alive clients move to another instance.
     if (composed.lifecycle.isDraining()) response.setHeader('Connection', 'close');
   });
 
@@ -109,8 +110,8 @@ async function main() {
   /**
    * SIGTERM (systemd, Docker and `kill` send it to the whole process group) or SIGINT: refuse new
    * checkouts (503), let requests in flight finish for up to 20 s, stop listening, stop the workers
-   * between two jobs, close the database and exit 0. Repeated signals (the group's and the ones npm and tsx
-   * relay) change nothing.
+   * between two jobs, close the database and exit 0. Repeated signals (the group's and the one npm
+   * relays) change nothing.
    */
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {

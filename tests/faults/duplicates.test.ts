@@ -25,7 +25,7 @@ async function buyAndPay(buyer: { name: string; email: string; phone: string }) 
   const order = readOrder(server.dataDir, reply.body.orderId!)!;
   const paid = await fetch(`${server.url}/sandbox/pay/${order.transaction_hash}`, { method: 'POST', redirect: 'manual' });
   expect(paid.status).toBe(303);
-  await waitFor('the order to be paid', () => readOrder(server.dataDir, order.id)?.status === 'paid', 15_000);
+  await waitFor('the order to be paid', () => readOrder(server.dataDir, order.id)?.status === 'paid', 60_000);
   return order;
 }
 

@@ -53,8 +53,9 @@ it('a 5xx, a timeout and a hang on the charge: each request ends within the clie
   for (const { name, reply, ms } of results) {
     expect(reply.status, name).toBe(502);
     expect(reply.body.error ?? reply.body.message, name).toMatch(/[a-zà-ú]{3,}/i);
-    // Ends: bounded by the client's timeout plus the work around it, never left hanging.
-    expect(ms, name).toBeLessThan(CLIENT_TIMEOUT_MS + 10_000);
+    // Ends: bounded by the client's timeout plus the work around it (generous for a loaded
+    // machine), never left hanging like the gateway.
+    expect(ms, name).toBeLessThan(CLIENT_TIMEOUT_MS + 30_000);
     expect(reply.body.orderId, name).toBeUndefined();
   }
 

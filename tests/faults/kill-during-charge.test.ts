@@ -44,7 +44,7 @@ it('kill -9 while the gateway holds the charge request: after restart the order 
   const buyer = uniqueBuyer('Paula Reis');
   const key = checkoutKey();
   const pending = checkout(server.url, buyer, key).catch(() => undefined); // its connection dies with the server
-  await waitFor('the charge request at the gateway', () => gateway.requests.some((request) => request.method === 'POST'), 15_000);
+  await waitFor('the charge request at the gateway', () => gateway.requests.some((request) => request.method === 'POST'), 60_000);
   const killedAt = Date.now();
   expect((await server.kill('SIGKILL')).signal).toBe('SIGKILL');
   await pending;
@@ -67,7 +67,7 @@ it('kill -9 while the gateway holds the charge request: after restart the order 
   const failed = await waitFor('the stuck order to be failed', () => readOrder(dataDir, stuck.id)?.status === 'failed' && Date.now(), 200_000, 1_000);
   // Swept no earlier than 2 minutes after creation, and within the sweeper's interval after that.
   expect(failed - stuck.created_at).toBeGreaterThanOrEqual(2 * 60_000);
-  expect(failed - killedAt).toBeLessThan(2 * 60_000 + 60_000);
+  expect(failed - killedAt).toBeLessThan(2 * 60_000 + 90_000);
   expect(chargeRequestsFor(gateway, stuck.id)).toHaveLength(1);
   expect(server.logs.some((line) => /Checkouts interrupted before the gateway answered marked failed/.test(line))).toBe(true);
 
@@ -78,6 +78,6 @@ it('kill -9 while the gateway holds the charge request: after restart the order 
   const order = readOrder(dataDir, again.body.orderId!)!;
   script.statuses.set(order.transaction_hash!, 'paid');
   expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
-  await waitFor('the new order to be paid', () => readOrder(dataDir, order.id)?.status === 'paid', 15_000);
+  await waitFor('the new order to be paid', () => readOrder(dataDir, order.id)?.status === 'paid', 60_000);
   expect(chargeRequestsFor(gateway, stuck.id)).toHaveLength(1);
 });

@@ -1,7 +1,9 @@
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildIsStale } from '../../scripts/build-freshness.ts';
 import { uniqueBuyer } from '../support/clients.ts';
 import { checkout, openServerDb, scriptWorkingGateway, standInEnv, waitFor } from '../support/fault-kit.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { SERVER_ENTRY, startServer, type RunningServer } from '../support/server-process.ts';
 import { startStandInGateway, type StandInGateway } from '../integration/stand-in-gateway.ts';
 
 let gateway: StandInGateway;
@@ -23,13 +25,15 @@ it('SIGTERM to the process group of `npm start` during a checkout: the checkout 
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     return answer(c, body);
   };
+  // A stale build would make `npm start` rebuild dist/ under the other fault tests' feet.
+  expect(buildIsStale(path.resolve('dist/.build-stamp'), SERVER_ENTRY), 'dist/ is older than the sources: build first').toBe(false);
   // `npm start` in a process group of its own, as systemd and Docker run it; the signal goes to the group.
   server = await startServer(standInEnv(gateway), { command: ['npm', 'start'], detached: true, startTimeoutMs: 180_000 });
 
   const inFlight = checkout(server.url, uniqueBuyer('Gil Souto'));
-  await waitFor('the charge request at the gateway', () => gateway.requests.some((request) => request.method === 'POST'), 15_000);
+  await waitFor('the charge request at the gateway', () => gateway.requests.some((request) => request.method === 'POST'), 60_000);
   const exit = server.kill('SIGTERM');
-  await server.waitForLog(/Shutting down/, 5_000);
+  await server.waitForLog(/Shutting down/, 30_000);
 
   const refused = await checkout(server.url, uniqueBuyer('Hugo Teles')).catch((error: unknown) => {
     throw new Error(`${String(error)}\n${server!.logs.join('\n')}`);

@@ -90,7 +90,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
 
   const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const startLine = await Promise.race([
-    waitForLog(/listening on http:\/\/\S+:\d+/, options.startTimeoutMs ?? 30_000),
+    waitForLog(/listening on http:\/\/\S+:\d+/, options.startTimeoutMs ?? 120_000),
     exited.then(() => {
       throw new Error(`The server exited during start:\n${logs.join('\n')}`);
     }),

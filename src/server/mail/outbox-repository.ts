@@ -184,13 +184,3 @@ export async function findOutboxMessage(
     .executeTakeFirst();
   return row ? toMessage(row) : undefined;
 }
-
-/** Gives a claimed row back untouched (a stopping worker), so another can take it without waiting out the lease. */
-export async function releaseClaim(db: Kysely<Database>, message: Pick<ClaimedMessage, 'id' | 'lockedUntil'>): Promise<void> {
-  await db
-    .updateTable('outbox')
-    .set({ locked_until: null })
-    .where('id', '=', message.id)
-    .where('locked_until', '=', message.lockedUntil)
-    .execute();
-}

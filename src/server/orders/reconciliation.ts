@@ -73,13 +73,17 @@ export function createReconciler(deps: ConfirmationDeps & { logger: Logger }, op
 
   return {
     start() {
+      if (timer) return;
       stopping = false;
-      timer ??= setInterval(() => {
+      const tick = () => {
         runOnce().catch((error: unknown) =>
           deps.logger.error('Reconciliation failed', { error: error instanceof Error ? error.message : String(error) }),
         );
-      }, intervalMs);
+      };
+      timer = setInterval(tick, intervalMs);
       timer.unref();
+      // At once too: a restart after a crash sweeps and catches up without waiting a whole interval.
+      tick();
     },
     async stop() {
       stopping = true;
