@@ -56,12 +56,21 @@ export async function startServer(env: Record<string, string> = {}, options: { s
     });
 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const startLine = await Promise.race([
-    waitForLog(/listening on http:\/\/\S+:\d+/, options.startTimeoutMs),
-    exited.then(() => {
-      throw new Error(`The server exited during start:\n${logs.join('\n')}`);
-    }),
-  ]);
+  let startLine: string;
+  try {
+    startLine = await Promise.race([
+      waitForLog(/listening on http:\/\/\S+:\d+/, options.startTimeoutMs),
+      exited.then(() => {
+        throw new Error(`The server exited during start:\n${logs.join('\n')}`);
+      }),
+    ]);
+  } catch (error) {
+    // A server that did not start in time must not run on, orphaned, after the test gave up on it.
+    child.kill('SIGKILL');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const port = /:(\d+)(\s|$)/.exec(startLine)?.[1];
   return {
     url: `http://127.0.0.1:${port}`,
