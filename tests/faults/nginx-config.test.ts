@@ -98,8 +98,9 @@ describe('deploy/nginx.conf', () => {
       }
     });
 
-    /** A fresh nginx per case, so no case inherits another's "instance failed" marks. */
+    /** A fresh nginx per request, so none inherits another's "instance failed" marks. */
     async function start() {
+      await nginx?.stop();
       const port = await freePort();
       const upstreams = instances.map((instance) => `127.0.0.1:${(instance.address() as AddressInfo).port}`);
       nginx = await startNginx(deriveLocalSite(shipped, { port, upstreams }), port);

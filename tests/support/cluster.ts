@@ -72,13 +72,42 @@ export interface ClusterOptions {
 
 const START_TIMEOUT_MS = 60_000;
 
+/** Waits until nginx answers from an instance (after a reload, old workers may answer for a moment). */
+async function waitUntilServing(url: string, nginx: RunningNginx): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const status = await fetch(`${url}/api/live`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nginx does not reach the instances:\n${nginx.output.join('\n')}`);
+}
+
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
   const count = options.instances ?? 3;
   const scratch = options.databaseUrl ? undefined : await createScratchDatabase();
   const databaseUrl = options.databaseUrl ?? scratch!.url;
-  const nginxPort = await freePort();
-  const instances: ClusterInstance[] = [];
+  // nginx takes its port first (the instances' PUBLIC_URL names it), with an upstream that is not
+  // there yet; it gets the instances' ports by a reload once they listen. Another process may grab
+  // the probed port before nginx binds it: then a new port.
+  const shipped = fs.readFileSync(SHIPPED_NGINX_CONF, 'utf8');
+  let nginxPort = 0;
   let nginx: RunningNginx | undefined;
+  for (let attempt = 1; !nginx; attempt++) {
+    nginxPort = await freePort();
+    try {
+      nginx = await startNginx(deriveLocalSite(shipped, { port: nginxPort, upstreams: ['127.0.0.1:9'] }), nginxPort);
+    } catch (error) {
+      if (attempt === 3) {
+        await scratch?.drop();
+        throw error;
+      }
+    }
+  }
+  const instances: ClusterInstance[] = [];
 
   const envFor = (port: number): Record<string, string> => ({
     // Links in e-mails and the gateway's postbacks go to the one public address: nginx.
@@ -110,9 +139,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const cluster: Cluster = {
     url: `http://127.0.0.1:${nginxPort}`,
     instances,
-    get nginx() {
-      return nginx!;
-    },
+    nginx,
     databaseUrl,
     async kill(index) {
       const { process: child } = instances[index]!.server;
@@ -128,7 +155,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
       return launch(index, previous.port);
     },
     async stop() {
-      await nginx?.stop();
+      await nginx.stop();
       await Promise.all(instances.map((instance) => instance.server.stop()));
       await scratch?.drop();
     },
@@ -139,11 +166,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const started = await Promise.allSettled(Array.from({ length: count }, (_, index) => launch(index, 0)));
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    const site = deriveLocalSite(fs.readFileSync(SHIPPED_NGINX_CONF, 'utf8'), {
-      port: nginxPort,
-      upstreams: instances.map((instance) => `127.0.0.1:${instance.port}`),
-    });
-    nginx = await startNginx(site, nginxPort);
+    nginx.reload(deriveLocalSite(shipped, { port: nginxPort, upstreams: instances.map((instance) => `127.0.0.1:${instance.port}`) }));
+    await waitUntilServing(cluster.url, nginx);
   } catch (error) {
     await cluster.stop().catch(() => undefined);
     throw error;

@@ -162,6 +162,8 @@ export interface RunningNginx {
   port: number;
   process: ChildProcess;
   output: string[];
+  /** Loads another site file (SIGHUP); nginx keeps the old one if the new one is refused. */
+  reload(site: string): void;
   stop(): Promise<void>;
 }
 
@@ -211,6 +213,10 @@ export async function startNginx(site: string, port: number): Promise<RunningNgi
     port,
     process: child,
     output,
+    reload(site) {
+      fs.writeFileSync(file, mainConfig(site, prefix));
+      child.kill('SIGHUP');
+    },
     async stop() {
       // SIGQUIT: graceful shutdown, open requests finish first.
       if (!hasExited) child.kill('SIGQUIT');

@@ -94,7 +94,11 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     exited.then(() => {
       throw new Error(`The server exited during start:\n${logs.join('\n')}`);
     }),
-  ]);
+  ]).catch((error: unknown) => {
+    // A server that missed its start is killed, never left running orphaned after the test.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    throw error;
+  });
   // The text line ends with the port or a space; a JSON line (LOG_FORMAT=json) with a quote.
   const port = /:(\d+)(["\s]|$)/.exec(startLine)?.[1];
   const signalProcess = (signal: NodeJS.Signals) => {
