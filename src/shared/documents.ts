@@ -12,13 +12,13 @@ export function normalizeDocument(value: string): string {
 }
 
 export function isValidCpfOrCnpj(value: string): boolean {
-  const document = normalizeDocument(value);
-  if (!/^[0-9A-Z]+$/.test(document)) return false;
-  return document.length === 11 ? isValidCpf(document) : document.length === 14 && isValidCnpj(document, { version: 2 });
+  const normalized = normalizeDocument(value);
+  if (!/^[0-9A-Z]+$/.test(normalized)) return false;
+  return normalized.length === 11 ? isValidCpf(normalized) : normalized.length === 14 && isValidCnpj(normalized, { version: 2 });
 }
 
 /** 12345678909 → 123.456.789-09; 12ABC34501DE35 → 12.ABC.345/01DE-35. */
 export function formatDocument(value: string): string {
-  const document = normalizeDocument(value);
-  return document.length === 11 ? formatCpf(document) : formatCnpj(document, { version: 2 });
+  const normalized = normalizeDocument(value);
+  return normalized.length === 11 ? formatCpf(normalized) : formatCnpj(normalized, { version: 2 });
 }
