@@ -1,5 +1,3 @@
-// First: Zod reads this setting when a schema is built (see the module).
-import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';

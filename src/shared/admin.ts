@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { CheckoutFormSchema } from './checkout.ts';
 
 /** The seller's console API (/api/admin/*): request schemas shared by the forms and the server, and reply types. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { clientEventNames } from './event-names.ts';
 
 /** Bodies larger than this are refused before parsing. */
