@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
-import { startServer } from '../tests/e2e/server.ts';
-import { runAbuseBench } from './abuse.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { nginxAvailable, startNginx } from './nginx.ts';
 
@@ -19,8 +17,11 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  */
 const onlyPageSpeed = process.argv.includes('lighthouse');
 const root = path.resolve(import.meta.dirname, '..');
-const clientDir = path.join(root, 'dist', 'client');
-if (!fs.existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
+// VITRINE_DIST measures another build (e.g. one of an earlier commit), as scripts/build.ts writes it.
+const dist = path.resolve(root, process.env.VITRINE_DIST ?? 'dist');
+const clientDir = path.join(dist, 'client');
+process.env.VITRINE_SERVER_ENTRY ??= path.join(dist, 'server', 'main.js');
+if (!fs.existsSync(path.join(dist, 'server', 'main.js'))) {
   console.error('No build found: run "npm run build" first.');
   process.exit(1);
 }
@@ -57,6 +58,8 @@ const pageChunks = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) 
 for (const chunk of pageChunks) console.log(`  chunk ${chunk.padEnd(34)} ${kb(brotli(fs.readFileSync(path.join(clientDir, 'assets', chunk))))}`);
 
 // --- loopback load -----------------------------------------------------------------------------
+// Imported once VITRINE_SERVER_ENTRY is settled (server.ts reads it when loaded).
+const { startServer } = await import('../tests/e2e/server.ts');
 const server = await startServer();
 
 async function load(pathname: string, total: number, concurrency: number) {
@@ -122,4 +125,7 @@ try {
   await server.stop();
 }
 
-if (!onlyPageSpeed) await runAbuseBench();
+if (!onlyPageSpeed) {
+  const { runAbuseBench } = await import('./abuse.ts');
+  await runAbuseBench();
+}
