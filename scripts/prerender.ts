@@ -12,6 +12,8 @@ import { clientRenderedPaths, paths, prerenderedPaths } from '../src/shared/rout
  * to the end of <body> so nothing delays the first paint.
  */
 
+const LANDING_ENTRY = 'src/client/landing-main.tsx';
+
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
@@ -33,6 +35,12 @@ export async function prerender(distDir: string): Promise<string[]> {
     return '';
   });
   if (!entryScript) throw new Error('prerender: the entry <script type="module"> was not found in index.html');
+  // The landing page's own entry (vite.config.ts): it hydrates islands only, so it needs neither
+  // the router nor the whole-page app, and the modules it imports are fetched alongside it.
+  const { script: landingScript, preloads: landingPreloads } = landingEntry(clientDir);
+  const landingTemplate = template
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace('</body>', `  ${landingPreloads.join('\n    ')}\n    ${landingScript}\n  </body>`);
   template = template.replace('</body>', `  ${entryScript}\n  </body>`);
 
   const ssrEntry = pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href;
@@ -64,11 +72,35 @@ export async function prerender(distDir: string): Promise<string[]> {
     if (routePath === paths.access) head.push('<meta name="robots" content="noindex" />');
     // The seller's console: private, never listed.
     if (routePath === paths.admin) head.push('<meta name="robots" content="noindex, nofollow" />');
-    const html = template.replace('<!--app-head-->', head.join('\n    ')).replace('<!--app-html-->', page.html);
+    const html = (routePath === paths.landing ? landingTemplate : template)
+      .replace('<!--app-head-->', head.join('\n    '))
+      .replace('<!--app-html-->', () => page.html);
     const target = path.join(clientDir, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, html);
     written.push(file);
   }
   return written;
+}
+
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/** The landing entry's script tag (low priority, after the content) and preloads for its static imports. */
+function landingEntry(clientDir: string): { script: string; preloads: string[] } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entry = manifest[LANDING_ENTRY];
+  if (!entry) throw new Error(`prerender: ${LANDING_ENTRY} is missing from the build manifest`);
+  const imports = new Set<string>();
+  const visit = (key: string) => {
+    for (const child of manifest[key]?.imports ?? []) {
+      if (imports.has(child)) continue;
+      imports.add(child);
+      visit(child);
+    }
+  };
+  visit(LANDING_ENTRY);
+  return {
+    script: `<script fetchpriority="low" type="module" crossorigin src="/${entry.file}"></script>`,
+    preloads: [...imports].map((key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]!.file}" />`),
+  };
 }
