@@ -66,7 +66,19 @@ const targets: Record<'/' | '/presell', Target[]> = {
   ],
 };
 
-async function measure(url: string, acceptedPresell: boolean): Promise<Sample> {
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART …): such a run is taken again. */
+async function measure(url: string, acceptedPresell: boolean, attempts = 3): Promise<Sample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureOnce(url, acceptedPresell);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`  (${url}: ${error instanceof Error ? error.message : String(error)}; taken again)`);
+    }
+  }
+}
+
+async function measureOnce(url: string, acceptedPresell: boolean): Promise<Sample> {
   const executablePath = findChromium();
   if (!executablePath) throw new Error(MISSING_CHROMIUM_MESSAGE);
   // The tests' flags: headless, no GPU, no QUIC, no background or component downloads.

@@ -36,7 +36,7 @@ function firstLoadScripts(html: string): string[] {
     { file: string; imports?: string[]; isEntry?: boolean }
   >;
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
-  const entry = /<script[^>]*type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
+  const entry = /<script[^>]*data-entry="\/([^"]+)"/.exec(html)?.[1];
   const files = new Set<string>();
   const visit = (file: string | undefined) => {
     if (!file || files.has(file)) return;

@@ -9,6 +9,14 @@ import { hydrateIslands, type IslandRegistry } from '../lib/hydrate-islands.tsx'
 import { getPublicConfig } from '../lib/public-config.ts';
 import { hasAnyTracker } from '../lib/tracker-events.ts';
 import { startPresenceHeartbeat } from '../lib/use-live-signals.ts';
+import { OfferCountdown } from '../landing/offer-countdown.tsx';
+import { Scarcity } from '../landing/scarcity.tsx';
+import { SiteFooter } from '../landing/site-footer.tsx';
+import { SiteHeader } from '../landing/site-header.tsx';
+import { StickyBar } from '../landing/sticky-bar.tsx';
+import { Testimonials } from '../landing/testimonials.tsx';
+import { WhatsappGroup } from '../landing/whatsapp-group.tsx';
+import { BuyButton } from '../ui/buy-button.tsx';
 
 /**
  * The landing page in the browser (docs/decisions/0004-landing-islands.md): the prerendered HTML
@@ -18,16 +26,18 @@ import { startPresenceHeartbeat } from '../lib/use-live-signals.ts';
  * checkout/ or popups/.
  */
 const registry: IslandRegistry = {
-  'site-header': () => import('../landing/site-header.tsx').then((module) => module.SiteHeader),
-  'offer-countdown': () => import('../landing/offer-countdown.tsx').then((module) => module.OfferCountdown),
-  'buy-button': () => import('../ui/buy-button.tsx').then((module) => module.BuyButton),
+  // Small islands ship inside this entry (one request on a slow phone) and are hydrated when their
+  // strategy says; the heavy ones below the fold are separate chunks fetched when needed.
+  'site-header': async () => SiteHeader,
+  'offer-countdown': async () => OfferCountdown,
+  'buy-button': async () => BuyButton,
+  scarcity: async () => Scarcity,
+  'whatsapp-group': async () => WhatsappGroup,
+  testimonials: async () => Testimonials,
+  'site-footer': async () => SiteFooter,
+  'sticky-bar': async () => StickyBar,
   catalogue: () => import('../landing/catalogue.tsx').then((module) => module.Catalogue),
-  scarcity: () => import('../landing/scarcity.tsx').then((module) => module.Scarcity),
   'faq-accordion': () => import('../landing/faq-accordion.tsx').then((module) => module.FaqAccordion),
-  'whatsapp-group': () => import('../landing/whatsapp-group.tsx').then((module) => module.WhatsappGroup),
-  testimonials: () => import('../landing/testimonials.tsx').then((module) => module.Testimonials),
-  'site-footer': () => import('../landing/site-footer.tsx').then((module) => module.SiteFooter),
-  'sticky-bar': () => import('../landing/sticky-bar.tsx').then((module) => module.StickyBar),
 };
 
 /** Hands a context value from inside a root to the rest of the page. */
