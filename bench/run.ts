@@ -36,7 +36,8 @@ function firstLoadScripts(html: string): string[] {
     { file: string; imports?: string[]; isEntry?: boolean }
   >;
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
-  const entry = /<script[^>]*data-entry="\/([^"]+)"/.exec(html)?.[1];
+  // The entry loader's data-entry (scripts/prerender.ts), or a plain module script (older builds).
+  const entry = /<script[^>]*(?:data-entry|type="module"[^>]*src)="\/([^"]+)"/.exec(html)?.[1];
   const files = new Set<string>();
   const visit = (file: string | undefined) => {
     if (!file || files.has(file)) return;

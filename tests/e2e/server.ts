@@ -57,7 +57,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const startLine = await Promise.race([
-    waitForLog(/listening on http:\/\/\S+:\d+/),
+    // Generous: on a machine busy with other test runs a start can take far longer than usual.
+    waitForLog(/listening on http:\/\/\S+:\d+/, 30_000),
     exited.then(() => {
       throw new Error(`The server exited during start:\n${logs.join('\n')}`);
     }),
