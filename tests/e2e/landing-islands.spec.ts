@@ -23,6 +23,9 @@ function scriptRequests(page: Page): () => string[] {
   return () => scripts;
 }
 
+/** The page's script starts after the first paint; on a machine busy with other runs it can take a while. */
+const PAGE_SCRIPT_TIMEOUT = 20_000;
+
 const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`);
 
 test('React never re-creates or rewrites a static section; the hero headline is the node that first painted', async ({ page }) => {
@@ -48,7 +51,7 @@ test('React never re-creates or rewrites a static section; the hero headline is 
   });
   await page.goto('/');
   // The countdown is an island hydrated at load: once it ticks, the page's script has run.
-  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/);
+  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
   await expect(island(page, 'offer-countdown')).toHaveAttribute('data-hydrated', 'true');
   // Bring every island to life: scroll through the whole page.
   const height = await page.evaluate(() => document.body.scrollHeight);
@@ -64,7 +67,7 @@ test('React never re-creates or rewrites a static section; the hero headline is 
 test('islands below the fold wait until they come near the viewport, then hydrate and work', async ({ page }) => {
   const scripts = scriptRequests(page);
   await page.goto('/');
-  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/);
+  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
   await page.waitForLoadState('networkidle');
   // At the top of the page: the FAQ accordion's code (and Radix's) is not loaded yet.
   await expect(island(page, 'faq-accordion')).not.toHaveAttribute('data-hydrated', /.*/);
@@ -83,7 +86,7 @@ test('islands below the fold wait until they come near the viewport, then hydrat
 test("the landing page's first load carries neither the whole-page app nor a section's code", async ({ page }) => {
   const scripts = scriptRequests(page);
   await page.goto('/');
-  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/);
+  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
   await page.waitForLoadState('networkidle');
   const loaded = scripts();
   expect(loaded.length).toBeGreaterThan(0);
@@ -105,14 +108,14 @@ test('a tap on the buy button before the page script arrives still opens the che
   await page.waitForTimeout(300);
   await expect(dialog).toHaveCount(0);
   release();
-  // The whole page script, then the checkout's code, load only now: give a busy machine time.
-  await expect(dialog.getByLabel('Nome completo')).toBeVisible({ timeout: 20_000 });
+  // The whole page script, then the checkout's code, load only now.
+  await expect(dialog.getByLabel('Nome completo')).toBeVisible({ timeout: PAGE_SCRIPT_TIMEOUT });
 });
 
 test('a tap on a catalogue card before its island is live opens that app, once', async ({ page }) => {
   const release = await holdRequests(page, /\/assets\/catalogue-[\w-]+\.js$/);
   await page.goto('/');
-  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/);
+  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
   const card = page.getByRole('region', { name: 'Seus apps favoritos por R$ 1,00 por mês' }).getByRole('button', { name: 'Ver detalhes de Netflix' });
   await card.click();
   await expect(island(page, 'catalogue')).not.toHaveAttribute('data-hydrated', /.*/);
