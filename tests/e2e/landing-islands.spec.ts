@@ -52,12 +52,12 @@ test('React never re-creates or rewrites a static section; the hero headline is 
   await page.goto('/');
   // The countdown is an island hydrated at load: once it ticks, the page's script has run.
   await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
-  await expect(island(page, 'offer-countdown')).toHaveAttribute('data-hydrated', 'true');
+  await expect(island(page, 'offer-countdown')).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
   // Bring every island to life: scroll through the whole page.
   const height = await page.evaluate(() => document.body.scrollHeight);
   for (let y = 0; y <= height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
   for (const name of ['catalogue', 'faq-accordion', 'whatsapp-group', 'site-footer', 'site-header', 'sticky-bar']) {
-    await expect(island(page, name).first()).toHaveAttribute('data-hydrated', 'true');
+    await expect(island(page, name).first()).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
   }
 
   expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__staticChanges)).toEqual([]);
@@ -75,7 +75,7 @@ test('islands below the fold wait until they come near the viewport, then hydrat
 
   const faq = page.getByRole('region', { name: 'Perguntas frequentes' });
   await faq.scrollIntoViewIfNeeded();
-  await expect(island(page, 'faq-accordion')).toHaveAttribute('data-hydrated', 'true');
+  await expect(island(page, 'faq-accordion')).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
   expect(scripts().some((script) => script.includes('faq-accordion'))).toBe(true);
   const question = faq.getByRole('button', { name: 'Como recebo o acesso à lista?' });
   await question.click();
