@@ -122,7 +122,8 @@ test('a tap on a catalogue card before its island is live opens that app, once',
   const dialog = page.getByRole('dialog', { name: 'Netflix por R$ 1,00 por mês' });
   await expect(dialog).toHaveCount(0);
   release();
-  await expect(dialog).toBeVisible();
+  // The catalogue's code, then the popup's, load only now.
+  await expect(dialog).toBeVisible({ timeout: PAGE_SCRIPT_TIMEOUT });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(card).toBeFocused();
