@@ -12,6 +12,13 @@ export default defineConfig({
     target: 'es2020',
     // Mid-range phones: keep chunks small and separate (pages, modal, popups are lazy).
     chunkSizeWarningLimit: 260,
+    // Two entries: index.html (every page hydrated whole) and the landing page's islands
+    // (scripts/prerender.ts gives `/` this one instead).
+    rolldownOptions: {
+      input: { index: 'index.html', landing: 'src/client/landing-main.tsx' },
+      // React in one file shared by both entries: fewer, larger first-load requests on a phone.
+      output: { codeSplitting: { groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] } },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/sandbox': 'http://127.0.0.1:3000' } },
 });

@@ -1,20 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { startServer } from '../tests/e2e/server.ts';
-import { runAbuseBench } from './abuse.ts';
+import autocannon from 'autocannon';
+import { runLighthouseBench } from './lighthouse.ts';
+import { nginxAvailable, startNginx } from './nginx.ts';
 
 /**
  * `npm run bench`: figures, not pass/fail. Needs a build (`npm run build`).
  * 1. First-load weight of each prerendered page: the HTML (inline CSS included) and the scripts it
  *    loads before any interaction, brotli-compressed as the server sends them.
- * 2. Throughput and latency of the real server on loopback: a bounded number of requests to the
- *    landing page and to GET /api/live.
- * 3. What the abuse limits cost a legitimate visitor while a flood runs (bench/abuse.ts).
+ * 2. Lighthouse on a plain-HTML floor page, `/presell` and `/`, with the issue's targets (bench/lighthouse.ts).
+ * 3. Throughput and latency of the real server on loopback: a bounded number of requests to the
+ *    landing page and to GET /api/live, and `GET /` against nginx serving the same build folder.
+ * 4. What the abuse limits cost a legitimate visitor while a flood runs (bench/abuse.ts).
+ * `npm run bench -- lighthouse` runs only sections 1–3.
  */
+const onlyPageSpeed = process.argv.includes('lighthouse');
 const root = path.resolve(import.meta.dirname, '..');
-const clientDir = path.join(root, 'dist', 'client');
-if (!fs.existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
+// VITRINE_DIST measures another build (e.g. one of an earlier commit), as scripts/build.ts writes it.
+const dist = path.resolve(root, process.env.VITRINE_DIST ?? 'dist');
+const clientDir = path.join(dist, 'client');
+process.env.VITRINE_SERVER_ENTRY ??= path.join(dist, 'server', 'main.js');
+if (!fs.existsSync(path.join(dist, 'server', 'main.js'))) {
   console.error('No build found: run "npm run build" first.');
   process.exit(1);
 }
@@ -29,7 +36,8 @@ function firstLoadScripts(html: string): string[] {
     { file: string; imports?: string[]; isEntry?: boolean }
   >;
   const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
-  const entry = /<script[^>]*type="module"[^>]*src="\/([^"]+)"/.exec(html)?.[1];
+  // The entry loader's data-entry (scripts/prerender.ts), or a plain module script (older builds).
+  const entry = /<script[^>]*(?:data-entry|type="module"[^>]*src)="\/([^"]+)"/.exec(html)?.[1];
   const files = new Set<string>();
   const visit = (file: string | undefined) => {
     if (!file || files.has(file)) return;
@@ -51,6 +59,8 @@ const pageChunks = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) 
 for (const chunk of pageChunks) console.log(`  chunk ${chunk.padEnd(34)} ${kb(brotli(fs.readFileSync(path.join(clientDir, 'assets', chunk))))}`);
 
 // --- loopback load -----------------------------------------------------------------------------
+// Imported once VITRINE_SERVER_ENTRY is settled (server.ts reads it when loaded).
+const { startServer } = await import('../tests/e2e/server.ts');
 const server = await startServer();
 
 async function load(pathname: string, total: number, concurrency: number) {
@@ -74,12 +84,49 @@ async function load(pathname: string, total: number, concurrency: number) {
   console.log(`  GET ${pathname.padEnd(10)} ${total} requests, ${concurrency} at a time: ${(total / seconds).toFixed(0)} req/s, p50 ${pct(50)} ms, p99 ${pct(99)} ms`);
 }
 
+/** Requests per second for `GET url` over 20 keep-alive connections (autocannon), gzip accepted. */
+async function throughput(url: string, seconds: number): Promise<number> {
+  const result = await autocannon({ url, connections: 20, duration: seconds, headers: { 'accept-encoding': 'gzip' } });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result.requests.average;
+}
+
+/** Our server's `GET /` against nginx sending the same folder's files (gzip: nginx has no brotli). */
+async function compareWithNginx() {
+  if (!nginxAvailable()) {
+    console.log('\nnginx not found (/usr/sbin/nginx or NGINX_PATH): throughput comparison skipped.');
+    return;
+  }
+  const nginx = await startNginx(clientDir);
+  try {
+    await throughput(`${server.url}/`, 2); // warm-up of both
+    await throughput(`${nginx.url}/`, 2);
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      ours.push(await throughput(`${server.url}/`, 5));
+      theirs.push(await throughput(`${nginx.url}/`, 5));
+    }
+    const best = (values: number[]) => Math.max(...values);
+    console.log('\nGET / — Vitrine against nginx serving dist/client (20 connections, gzip, 3 alternated rounds of 5 s):');
+    console.log(`  Vitrine ${ours.map((value) => value.toFixed(0)).join(' / ')} req/s; nginx ${theirs.map((value) => value.toFixed(0)).join(' / ')} req/s`);
+    console.log(`  ratio Vitrine / nginx = ${(best(ours) / best(theirs)).toFixed(2)} (best round of each)`);
+  } finally {
+    await nginx.stop();
+  }
+}
+
 try {
+  await runLighthouseBench(server, clientDir);
   console.log('\nLoopback load (bounded):');
   await load('/', 2000, 20);
   await load('/api/live', 1000, 10);
+  await compareWithNginx();
 } finally {
   await server.stop();
 }
 
-await runAbuseBench();
+if (!onlyPageSpeed) {
+  const { runAbuseBench } = await import('./abuse.ts');
+  await runAbuseBench();
+}

@@ -2,15 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { earlyClickScript } from '../src/client/lib/early-clicks.ts';
+import { entryLoaderScript } from '../src/client/lib/entry-loader.ts';
 import { presellGateScript } from '../src/client/lib/presell-gate.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
 import { clientRenderedPaths, paths, prerenderedPaths } from '../src/shared/routes.ts';
 
 /**
  * Turns the client build into finished documents: each prerendered route gets its HTML, title,
- * description, the stylesheet inlined (no render-blocking request) and the entry script moved
- * to the end of <body> so nothing delays the first paint.
+ * description, the stylesheet inlined (no render-blocking request) and, at the end of <body>, a
+ * loader that starts the entry script after the first paint, so nothing delays or precedes it.
  */
+
+const LANDING_ENTRY = 'src/client/landing-main.tsx';
 
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -26,14 +29,11 @@ export async function prerender(distDir: string): Promise<string[]> {
     const css = fs.readFileSync(path.join(clientDir, href), 'utf8');
     return `<style>${css}</style>`;
   });
-  // Move the entry module to the end of the body, at low priority.
-  let entryScript = '';
-  template = template.replace(/\s*<script type="module"[^>]*><\/script>/, (tag) => {
-    entryScript = tag.trim().replace('<script ', '<script fetchpriority="low" ');
-    return '';
-  });
-  if (!entryScript) throw new Error('prerender: the entry <script type="module"> was not found in index.html');
-  template = template.replace('</body>', `  ${entryScript}\n  </body>`);
+  // Vite's entry module and its preloads are replaced by a loader that starts them after the
+  // first paint (lib/entry-loader.ts); each page gets its entry from the build manifest.
+  template = template.replace(/\s*<script type="module"[^>]*><\/script>/, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  template = template.replace('</body>', `  <!--app-entry-->\n  </body>`);
 
   const ssrEntry = pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href;
   const { render } = (await import(ssrEntry)) as { render: (pathname: string) => Promise<RenderedPage> };
@@ -64,11 +64,36 @@ export async function prerender(distDir: string): Promise<string[]> {
     if (routePath === paths.access) head.push('<meta name="robots" content="noindex" />');
     // The seller's console: private, never listed.
     if (routePath === paths.admin) head.push('<meta name="robots" content="noindex, nofollow" />');
-    const html = template.replace('<!--app-head-->', head.join('\n    ')).replace('<!--app-html-->', page.html);
+    // The landing page has its own entry (vite.config.ts): it hydrates islands only, without the
+    // router or the whole-page app. A page rendered in the browser only paints after its script.
+    const entry = entryLoader(manifest, routePath === paths.landing ? LANDING_ENTRY : 'index.html', page.html === '');
+    const html = template
+      .replace('<!--app-entry-->', () => entry)
+      .replace('<!--app-head-->', head.join('\n    '))
+      .replace('<!--app-html-->', () => page.html);
     const target = path.join(clientDir, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, html);
     written.push(file);
   }
   return written;
+}
+
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
+
+/** The inline loader of one entry (see lib/entry-loader.ts), with the modules it imports to preload. */
+function entryLoader(manifest: Manifest, key: string, now: boolean): string {
+  const entry = manifest[key];
+  if (!entry?.isEntry) throw new Error(`prerender: the entry ${key} is missing from the build manifest`);
+  const imports = new Set<string>();
+  const visit = (from: string) => {
+    for (const child of manifest[from]?.imports ?? []) {
+      if (imports.has(child)) continue;
+      imports.add(child);
+      visit(child);
+    }
+  };
+  visit(key);
+  const preload = [...imports].map((child) => `/${manifest[child]!.file}`).join(' ');
+  return `<script data-entry="/${entry.file}" data-preload="${preload}"${now ? ' data-now' : ''}>${entryLoaderScript()}</script>`;
 }

@@ -24,6 +24,12 @@ export function App({ initial }: { initial: InitialPage }) {
 
   const show = useCallback(async (pathname: string, mode: 'push' | 'replace' | 'pop') => {
     const target = applyGate(pathname);
+    // The landing page is prerendered and hydrated island by island (landing-main.tsx): it is
+    // always a document of its own, never rendered into this app.
+    if (matchRoute(target).key === 'landing') {
+      window.location.assign(target);
+      return;
+    }
     const ticket = ++latest.current;
     const module = await matchRoute(target).load();
     if (ticket !== latest.current) return; // a later navigation won

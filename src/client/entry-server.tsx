@@ -1,9 +1,10 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { admin } from '../content/admin.ts';
 import { legalPageMeta } from '../content/legal.ts';
 import { pageMeta } from '../content/site.ts';
 import { App } from './app.tsx';
+import { IslandCollectorContext, islandIdentifierPrefix, type CollectedIsland } from './lib/island.tsx';
 import { matchRoute } from './routes.ts';
 
 export interface RenderedPage {
@@ -29,10 +30,29 @@ export async function render(pathname: string): Promise<RenderedPage> {
   // The console is rendered in the browser only: its shell carries no markup to hydrate.
   if (route.key === 'admin') return { html: '', title: meta.title, description: meta.description };
   const { default: Page } = await route.load();
+  // The landing page is hydrated island by island (landing-main.tsx), never as a whole.
+  if (route.key === 'landing') return { html: renderWithIslands(<Page />), title: meta.title, description: meta.description };
   const html = renderToString(
     <StrictMode>
       <App initial={{ pathname, Page }} />
     </StrictMode>,
   );
   return { html, title: meta.title, description: meta.description };
+}
+
+/**
+ * Renders a page whose interactive parts are islands: the page first, with each island's slot left
+ * empty, then every island on its own with its own id prefix — exactly the separate root the
+ * browser will hydrate in that slot (lib/hydrate-islands.tsx).
+ */
+function renderWithIslands(page: ReactElement): string {
+  const islands: CollectedIsland[] = [];
+  let html = renderToString(<IslandCollectorContext.Provider value={islands}>{page}</IslandCollectorContext.Provider>);
+  for (const { id, element } of islands) {
+    const slot = ` data-island-id="${id}"></div>`;
+    if (!html.includes(slot)) throw new Error(`prerender: the slot of island ${id} was not found`);
+    const inner = renderToString(<StrictMode>{element}</StrictMode>, { identifierPrefix: islandIdentifierPrefix(id) });
+    html = html.replace(slot, () => ` data-island-id="${id}">${inner}</div>`);
+  }
+  return html;
 }

@@ -412,8 +412,11 @@ export const catalogueSection = {
   perMonth: '/mês',
   /** Opens the upsell popup. */
   cta: 'QUERO ACESSO AGORA',
-  /** Screen-reader label of an app card, which opens the streaming popup. */
-  openAppLabel: (name: string) => `Ver detalhes de ${name}`,
+  /**
+   * Read by screen readers just before an app's name on its card (which opens the streaming popup):
+   * the card's name is its visible text with this in front, e.g. "Ver detalhes de Netflix …".
+   */
+  openAppPrefix: 'Ver detalhes de',
   /** The summary under the tiers; the amounts are computed (content/totals.ts). */
   totalTitle: (count: number) => `Os ${count} apps juntos`,
   totalSavingLabel: 'Você economiza por mês',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -38,7 +38,28 @@ export const test = base.extend<{ acceptPresell: () => Promise<void> }, { server
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };
+
+/** A console error is a failure (STYLE.md), except the ones a test provokes on purpose. */
+export function watchConsole(page: Page, allowed: RegExp[] = []): () => void {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return () => expect(errors, 'console errors').toEqual([]);
+}
+
+/** Holds back the page's requests that match, as a slow connection would, until `release()`. */
+export async function holdRequests(page: Page, matches: RegExp | ((url: URL) => boolean)): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(matches, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 /** Reads the server's SQLite database directly (read-only), as the seller's report would. */
 export function querySqlite<T>(server: RunningServer, sql: string, ...params: unknown[]): T[] {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { fixtureTestimonials } from '../fixtures/testimonials.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, watchConsole } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -33,16 +33,6 @@ const sectionTitles = [
   'Perguntas frequentes',
   'Ainda tem dúvidas?',
 ];
-
-/** A console error is a failure (STYLE.md), except the ones a test provokes on purpose. */
-function watchConsole(page: Page, allowed: RegExp[] = []): () => void {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return () => expect(errors, 'console errors').toEqual([]);
-}
 
 /** Funnel events the page sends to our own API. */
 function recordEvents(page: Page): () => Array<{ name: string; path: string }> {

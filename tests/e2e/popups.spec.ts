@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, watchConsole } from './fixtures.ts';
 
 /**
  * The catalogue's popups (spec §2 section 8, issue 5 item 4): the streaming popup of each tier's
@@ -16,18 +16,12 @@ function recordEvents(page: Page): () => string[] {
   return () => names;
 }
 
-let consoleErrors: string[];
+let checkConsole: () => void;
 test.beforeEach(async ({ acceptPresell, page }) => {
-  consoleErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  checkConsole = watchConsole(page);
   await acceptPresell();
 });
-test.afterEach(() => {
-  expect(consoleErrors, 'console errors').toEqual([]);
-});
+test.afterEach(() => checkConsole());
 
 const catalogue = (page: Page) => page.getByRole('region', { name: 'Seus apps favoritos por R$ 1,00 por mês' });
 

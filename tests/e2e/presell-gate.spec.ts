@@ -1,4 +1,4 @@
-import { expect, querySqlite, test } from './fixtures.ts';
+import { expect, holdRequests, querySqlite, test } from './fixtures.ts';
 
 /**
  * Records, in sessionStorage (which survives the redirect), whether the landing page's headline
@@ -80,12 +80,7 @@ test('/presell does not download the landing page code', async ({ page }) => {
 
 test('a tap before the JavaScript arrives is not lost (slow phone)', async ({ page }) => {
   // Hold the app's entry script back, as a slow connection would.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
   await page.goto('/presell', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Sim, quero!' }).click();
   await expect(page).toHaveURL(/\/presell$/);

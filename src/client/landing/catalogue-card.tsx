@@ -6,16 +6,30 @@ import { AppIcon } from '../ui/app-icon.tsx';
 const cardButton =
   'relative flex h-full w-full flex-col rounded-2xl border p-3.5 text-left transition duration-150 hover:-translate-y-0.5 active:translate-y-0 sm:p-4';
 
+/**
+ * A card's name, first in the document so screen readers hear "Ver detalhes de Netflix …" (the
+ * hidden prefix, then the visible text: WCAG 2.5.3, label in name) while the icon row is shown
+ * above it (`order-first`).
+ */
+function OpenLabel({ name, className }: { name: string; className: string }) {
+  return (
+    <span className={className}>
+      <span className="sr-only">{catalogueSection.openAppPrefix} </span>
+      {name}
+    </span>
+  );
+}
+
 /** One app of the catalogue; opens the streaming popup. */
 export function AppCard({ app, onOpen }: { app: CatalogueApp; onOpen: () => void }) {
   return (
     <button
       type="button"
       onClick={onOpen}
-      aria-label={catalogueSection.openAppLabel(app.name)}
       className={`${cardButton} border-line bg-ink-850/80 hover:border-brand-500/50 hover:bg-ink-800`}
     >
-      <span className="flex items-start justify-between gap-2">
+      <OpenLabel name={app.name} className="mt-2.5 font-bold leading-tight text-white" />
+      <span className="order-first flex items-start justify-between gap-2">
         <AppIcon app={app} size={40} />
         <span className="flex flex-col items-end gap-1">
           {app.badge ? (
@@ -30,7 +44,6 @@ export function AppCard({ app, onOpen }: { app: CatalogueApp; onOpen: () => void
           ) : null}
         </span>
       </span>
-      <span className="mt-2.5 font-bold leading-tight text-white">{app.name}</span>
       <span className="mt-auto pt-1.5">
         <s className="block text-xs text-slate-400">{formatBRL(app.originalPriceCents)}</s>
         <span className="text-lg font-black leading-tight text-brand-400">{formatBRL(app.offerPriceCents)}</span>
@@ -46,20 +59,19 @@ export function SupplierCardButton({ onOpen }: { onOpen: () => void }) {
     <button
       type="button"
       onClick={onOpen}
-      aria-label={catalogueSection.openAppLabel(supplierCard.name)}
       className={`${cardButton} border-gold-400/50 bg-gradient-to-br from-gold-400/10 via-ink-850 to-ink-850 hover:border-gold-400 sm:flex-row sm:items-center sm:gap-5`}
     >
       <span className="flex items-center gap-3">
         <AppIcon app={supplierCard} size={52} />
-        <span>
-          <span className="flex items-center gap-2 text-[0.65rem] font-black tracking-wider">
+        <span className="flex flex-col">
+          <OpenLabel name={supplierCard.name} className="mt-1 block text-lg font-black text-white" />
+          <span className="order-first flex items-center gap-2 text-[0.65rem] font-black tracking-wider">
             <span className="flex items-center gap-1 text-gold-300">
               <Sparkles aria-hidden="true" className="size-3" />
               {catalogueSection.supplierLabel}
             </span>
             <span className="rounded-md bg-gold-400 px-1.5 py-0.5 text-ink-950">{supplierCard.badge}</span>
           </span>
-          <span className="mt-1 block text-lg font-black text-white">{supplierCard.name}</span>
         </span>
       </span>
       <span className="mt-3 grid grid-cols-2 gap-2 sm:ml-auto sm:mt-0 sm:min-w-64">

@@ -1,5 +1,6 @@
 import { CircleHelp } from 'lucide-react';
 import { faqGrid } from '../../content/faq.ts';
+import { Island } from '../lib/island.tsx';
 import { BuyButton } from '../ui/buy-button.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
@@ -21,9 +22,7 @@ export function FaqGrid() {
           ))}
         </ul>
         <div className="mx-auto mt-10 max-w-md">
-          <BuyButton placement="faq" className="w-full">
-            {faqGrid.cta}
-          </BuyButton>
+          <Island name="buy-button" component={BuyButton} props={{ placement: 'faq', className: 'w-full', children: faqGrid.cta }} when="visible" />
         </div>
       </div>
     </section>

@@ -2,6 +2,7 @@ import { BadgeCheck, Sparkles } from 'lucide-react';
 import { hero } from '../../content/landing.ts';
 import { site } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { Island } from '../lib/island.tsx';
 import { BuyButton } from '../ui/buy-button.tsx';
 import { OfferCountdown } from './offer-countdown.tsx';
 
@@ -27,13 +28,12 @@ export function Hero() {
         <p className="mx-auto mt-5 max-w-2xl text-pretty text-base text-slate-300 sm:text-lg">{hero.subheadline}</p>
 
         <div className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-ink-850/90 p-5 shadow-2xl shadow-black/40 sm:p-6">
-          <OfferCountdown />
+          {/* The countdown and the buy button are islands: the rest of the hero is never hydrated. */}
+          <Island name="offer-countdown" component={OfferCountdown} props={{}} when="load" />
           <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-slate-400">{hero.priceCaption}</p>
           <p className="mt-1 text-5xl font-black tracking-tight text-white">{formatBRL(site.priceCents)}</p>
           <p className="mt-1 text-sm text-slate-400">{hero.priceNote}</p>
-          <BuyButton placement="hero" className="mt-5 w-full">
-            {hero.cta}
-          </BuyButton>
+          <Island name="buy-button" component={BuyButton} props={{ placement: 'hero', className: 'mt-5 w-full', children: hero.cta }} when="visible" />
           <ul className="mt-4 grid gap-1.5 text-left text-sm text-slate-300">
             {hero.trust.map((item) => (
               <li key={item} className="flex items-center gap-2">

@@ -1,4 +1,5 @@
 import { howToStart } from '../../content/how-it-works.ts';
+import { Island } from '../lib/island.tsx';
 import { BuyButton } from '../ui/buy-button.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
@@ -22,9 +23,7 @@ export function HowToStart() {
           ))}
         </ol>
         <div className="mx-auto mt-8 max-w-md">
-          <BuyButton placement="how_it_works" className="w-full">
-            {howToStart.cta}
-          </BuyButton>
+          <Island name="buy-button" component={BuyButton} props={{ placement: 'how_it_works', className: 'w-full', children: howToStart.cta }} when="visible" />
         </div>
       </div>
     </section>

@@ -22,7 +22,8 @@ export function SiteHeader() {
       )}
     >
       <div className="mx-auto flex max-w-6xl items-center justify-between px-5">
-        <Link href={paths.landing} aria-label={site.brandName} className="rounded-lg">
+        {/* Named by the logo's visible brand name (its monogram is aria-hidden): WCAG 2.5.3. */}
+        <Link href={paths.landing} className="rounded-lg">
           <Logo compact={scrolled} />
         </Link>
         <p className="hidden items-center gap-3 md:flex">

@@ -1,6 +1,7 @@
 import { Gift, Smartphone } from 'lucide-react';
 import { topUp, topUpCarriers, type TopUpCarrier } from '../../content/top-up.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { Island } from '../lib/island.tsx';
 import { BuyButton } from '../ui/buy-button.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
@@ -69,9 +70,7 @@ export function TopUp() {
               {topUp.freeCreditText}
             </span>
           </p>
-          <BuyButton placement="topup" className="mt-5 w-full">
-            {topUp.cta}
-          </BuyButton>
+          <Island name="buy-button" component={BuyButton} props={{ placement: 'topup', className: 'mt-5 w-full', children: topUp.cta }} when="visible" />
         </div>
       </div>
     </section>

@@ -2,22 +2,49 @@
  * Prerendered pages paint before their JavaScript runs, so a visitor on a slow phone can tap
  * "Sim, quero!" or a buy button before React is attached — and that tap would be lost. An inline
  * script (see scripts/prerender.ts) holds on to the last button tapped before hydration, and the
- * app clicks it again once it is live (React hydration keeps the same DOM nodes).
+ * page clicks it again once it is live (React hydration keeps the same DOM nodes).
+ *
+ * Whole-page hydration (every page but `/`) is live once `replayEarlyClick` ran. On the landing
+ * page each island is live on its own (`data-hydrated`, lib/hydrate-islands.tsx): a tap on a button
+ * or link of an island not yet live is held, announced with EARLY_CLICK_EVENT, and the island is
+ * hydrated at once; elements outside islands are plain HTML and never held.
  */
 const QUEUE = '__vitrineEarlyClick';
 const READY = '__vitrineHydrated';
+export const EARLY_CLICK_EVENT = 'vitrine:early-click';
 
 export function earlyClickScript(): string {
-  return `document.addEventListener("click",function(e){if(window.${READY})return;var b=e.target&&e.target.closest&&e.target.closest("button");if(b){e.preventDefault();window.${QUEUE}=b}},true)`;
+  // The island check comes first: landing-page links are held only inside islands, and a click
+  // with a modifier (new tab) is left to the browser.
+  return (
+    `document.addEventListener("click",function(e){var t=e.target,b=t&&t.closest&&t.closest("button,a[href]");if(!b)return;` +
+    `var i=b.closest("[data-island]");if(i?i.hasAttribute("data-hydrated"):window.${READY}||b.tagName=="A")return;` +
+    `if(e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;` +
+    `e.preventDefault();e.stopPropagation();window.${QUEUE}=b;document.dispatchEvent(new Event("${EARLY_CLICK_EVENT}"))},true)`
+  );
 }
 
 type EarlyWindow = Window & { [QUEUE]?: HTMLElement; [READY]?: boolean };
 
-/** Called once the app is hydrated: from now on clicks go straight to React. */
-export function replayEarlyClick(): void {
+/** The element tapped before it was live, if any; each tap is handed out once. */
+export function takeEarlyClick(): HTMLElement | undefined {
   const win = window as EarlyWindow;
-  win[READY] = true;
-  const button = win[QUEUE];
+  const target = win[QUEUE];
   delete win[QUEUE];
+  return target;
+}
+
+/**
+ * Everything outside islands is live from now on: a whole-page app once hydrated, or the landing
+ * page once its script runs (there, only roots rendered by the script itself live outside islands).
+ */
+export function markPageLive(): void {
+  (window as EarlyWindow)[READY] = true;
+}
+
+/** Called once a whole-page app is hydrated: from now on clicks go straight to React. */
+export function replayEarlyClick(): void {
+  markPageLive();
+  const button = takeEarlyClick();
   if (button?.isConnected) button.click();
 }

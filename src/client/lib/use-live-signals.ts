@@ -242,36 +242,35 @@ async function sendHeartbeat(): Promise<boolean> {
 /**
  * While the landing page is visible, tells the server every ~30 s that this visitor is here;
  * paused while the tab is hidden, resumed (with an immediate beat) when it shows again. The first
- * beat is followed by a fresh /api/live, so the count this visitor sees includes them.
+ * beat is followed by a fresh /api/live, so the count this visitor sees includes them. Started by
+ * the landing page's script, outside React (no section needs to be hydrated for it); returns the stop.
  */
-export function usePresenceHeartbeat(): void {
-  useEffect(() => {
-    let beatTimer: ReturnType<typeof setInterval> | undefined;
-    let counted = false;
-    let active = true;
-    const beat = async () => {
-      const ok = await sendHeartbeat();
-      if (ok && !counted && active) {
-        counted = true;
-        void refreshLiveSignals();
-      }
-    };
-    const start = () => {
-      if (beatTimer !== undefined) return;
-      void beat();
-      beatTimer = setInterval(() => void beat(), PRESENCE_BEAT_MS);
-    };
-    const stop = () => {
-      clearInterval(beatTimer);
-      beatTimer = undefined;
-    };
-    const onVisibilityChange = () => (document.visibilityState === 'hidden' ? stop() : start());
-    onVisibilityChange();
-    document.addEventListener('visibilitychange', onVisibilityChange);
-    return () => {
-      active = false;
-      stop();
-      document.removeEventListener('visibilitychange', onVisibilityChange);
-    };
-  }, []);
+export function startPresenceHeartbeat(): () => void {
+  let beatTimer: ReturnType<typeof setInterval> | undefined;
+  let counted = false;
+  let active = true;
+  const beat = async () => {
+    const ok = await sendHeartbeat();
+    if (ok && !counted && active) {
+      counted = true;
+      void refreshLiveSignals();
+    }
+  };
+  const start = () => {
+    if (beatTimer !== undefined) return;
+    void beat();
+    beatTimer = setInterval(() => void beat(), PRESENCE_BEAT_MS);
+  };
+  const stop = () => {
+    clearInterval(beatTimer);
+    beatTimer = undefined;
+  };
+  const onVisibilityChange = () => (document.visibilityState === 'hidden' ? stop() : start());
+  onVisibilityChange();
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  return () => {
+    active = false;
+    stop();
+    document.removeEventListener('visibilitychange', onVisibilityChange);
+  };
 }

@@ -1,5 +1,3 @@
-import { pageMeta } from '../../content/site.ts';
-import { CheckoutProvider } from '../checkout/checkout-provider.tsx';
 import { Benefits } from '../landing/benefits.tsx';
 import { Bonuses } from '../landing/bonuses.tsx';
 import { Catalogue } from '../landing/catalogue.tsx';
@@ -16,41 +14,37 @@ import { StickyBar } from '../landing/sticky-bar.tsx';
 import { Testimonials } from '../landing/testimonials.tsx';
 import { TopUp } from '../landing/top-up.tsx';
 import { WhatsappGroup } from '../landing/whatsapp-group.tsx';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { usePresenceHeartbeat } from '../lib/use-live-signals.ts';
-import { PopupsProvider } from '../popups/popups-provider.tsx';
+import { Island } from '../lib/island.tsx';
 
 /**
- * The landing page: its sections in the spec's order (spec §2, "Landing page sections"). The page
- * wires the features together: buy buttons reach the checkout and the catalogue reaches its
- * popups through contexts (lib/), so landing/ never imports checkout/ or popups/.
+ * The landing page: its sections in the spec's order (spec §2, "Landing page sections").
+ * Prerendered only: in the browser, static sections stay plain HTML and each `Island` is hydrated
+ * on its own (pages/landing-islands.tsx wires them to the checkout and the popups). Small islands
+ * whose state the browser decides (header, footer, live spots, testimonials, sticky bar) wait for
+ * idle time; the heavier ones below the fold (catalogue, FAQ accordion) until they come near the
+ * viewport. A tap on any island hydrates it at once.
  */
 export default function LandingPage() {
-  useDocumentTitle(pageMeta.landing.title);
-  // This visitor counts in "pessoas vendo agora" while the page is visible (DESIGN §1.2).
-  usePresenceHeartbeat();
   return (
-    <CheckoutProvider>
-      <PopupsProvider>
-        <SiteHeader />
-        <main>
-          <Hero />
-          <HowItWorks />
-          <Benefits />
-          <TopUp />
-          <Testimonials />
-          <Services />
-          <Catalogue />
-          <HowToStart />
-          <Scarcity />
-          <Bonuses />
-          <WhatsappGroup />
-          <FaqAccordion />
-          <FaqGrid />
-        </main>
-        <SiteFooter aboveStickyBar />
-        <StickyBar />
-      </PopupsProvider>
-    </CheckoutProvider>
+    <>
+      <Island name="site-header" component={SiteHeader} props={{}} when="idle" />
+      <main>
+        <Hero />
+        <HowItWorks />
+        <Benefits />
+        <TopUp />
+        <Island name="testimonials" component={Testimonials} props={{}} when="idle" />
+        <Services />
+        <Island name="catalogue" component={Catalogue} props={{}} when="visible" />
+        <HowToStart />
+        <Island name="scarcity" component={Scarcity} props={{}} when="idle" />
+        <Bonuses />
+        <Island name="whatsapp-group" component={WhatsappGroup} props={{}} when="visible" />
+        <Island name="faq-accordion" component={FaqAccordion} props={{}} when="visible" />
+        <FaqGrid />
+      </main>
+      <Island name="site-footer" component={SiteFooter} props={{ aboveStickyBar: true }} when="idle" />
+      <Island name="sticky-bar" component={StickyBar} props={{}} when="idle" />
+    </>
   );
 }

@@ -1,0 +1,49 @@
+import { hero } from '../src/content/landing.ts';
+import { site } from '../src/content/site.ts';
+import { formatBRL } from '../src/shared/money.ts';
+
+/**
+ * The floor of the Lighthouse comparison: the landing page's hero copy as plain static HTML with a
+ * little inline CSS and no JavaScript. Nothing can load faster from the same server, so the real
+ * pages are judged by their ratio to it.
+ */
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function floorPageHtml(): string {
+  const [before, after] = hero.headline.split(hero.highlight);
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="UTF-8" />
+<link rel="icon" href="data:," />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<meta name="description" content="${escape(hero.subheadline)}" />
+<title>${escape(site.brandName)}</title>
+<style>
+html{background:#060a13;color:#e5e7eb;font-family:ui-sans-serif,system-ui,sans-serif}
+body{margin:0}main{max-width:48rem;margin:0 auto;padding:7rem 1.25rem 4rem;text-align:center}
+.badge{display:inline-block;border:1px solid #fbbf2466;border-radius:999px;padding:.25rem .75rem;font-size:.75rem;font-weight:700;text-transform:uppercase;color:#fcd34d}
+h1{margin:1.25rem 0 0;font-size:2rem;line-height:1.1;font-weight:900;color:#fff}h1 span{color:#4ade80}
+.sub{margin:1.25rem auto 0;max-width:42rem;color:#cbd5e1}
+.card{margin:2rem auto 0;max-width:28rem;border:1px solid #25324d;border-radius:1.5rem;background:#0f1729;padding:1.25rem}
+.price{margin:.25rem 0 0;font-size:3rem;font-weight:900;color:#fff}.cta{display:block;margin-top:1.25rem;border-radius:.75rem;background:#15803d;padding:1rem;font-weight:800;color:#fff;text-decoration:none}
+ul{margin:1rem 0 0;padding:0;list-style:none;text-align:left;font-size:.875rem;color:#cbd5e1}
+</style>
+</head>
+<body>
+<main>
+<p class="badge">${escape(hero.badge)}</p>
+<h1>${escape(before ?? '')}<span>${escape(hero.highlight)}</span>${escape(after ?? '')}</h1>
+<p class="sub">${escape(hero.subheadline)}</p>
+<div class="card">
+<p>${escape(hero.priceCaption)}</p>
+<p class="price">${escape(formatBRL(site.priceCents))}</p>
+<p>${escape(hero.priceNote)}</p>
+<a class="cta" href="#">${escape(hero.cta)}</a>
+<ul>${hero.trust.map((item) => `<li>${escape(item)}</li>`).join('')}</ul>
+</div>
+</main>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { chromiumLaunchOptions, findChromium, MISSING_CHROMIUM_MESSAGE } from '../tests/e2e/browser.ts';
+import type { RunningServer } from '../tests/e2e/server.ts';
+import { floorPageHtml } from './floor-page.ts';
+
+/**
+ * Lighthouse (mobile defaults: Moto G Power emulation, simulated slow 4G and 4× CPU slowdown) on
+ * the floor page, `/presell` and `/`, served by the same server in the same sitting, interleaved
+ * page by page so a busier moment of the machine hits all three alike. Each run gets a fresh
+ * Chromium profile (no warm cache); puppeteer-core never downloads a browser, it drives
+ * /usr/bin/chromium (or CHROMIUM_PATH). Figures are printed, never asserted.
+ */
+const RUNS = 3;
+/** Under the client build, so the server sends it like any static file (a folder's index.html). */
+const FLOOR_DIR = 'bench-floor';
+
+interface Sample {
+  performance: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsBytes: number;
+  accessibility: number;
+  bestPractices: number;
+}
+
+type Metric = keyof Sample;
+
+interface Target {
+  metric: Metric;
+  label: string;
+  /** Met when the median is at most (or, for scores, at least) this. */
+  limit: (floor: Sample) => number;
+  atLeast?: boolean;
+  show: (value: number) => string;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const millis = (ms: number) => `${Math.round(ms)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const score = (value: number) => String(Math.round(value * 100));
+
+/** The issue's targets (#12), per page. */
+const targets: Record<'/' | '/presell', Target[]> = {
+  '/': [
+    { metric: 'performance', label: 'performance', limit: () => 1, atLeast: true, show: score },
+    { metric: 'lcp', label: 'LCP ≤ 1.0 s and ≤ 1.5 × floor', limit: (floor) => Math.min(1000, 1.5 * floor.lcp), show: seconds },
+    { metric: 'tbt', label: 'TBT ≤ 50 ms', limit: () => 50, show: millis },
+    { metric: 'cls', label: 'CLS ≤ 0.01', limit: () => 0.01, show: (value) => value.toFixed(3) },
+    { metric: 'jsBytes', label: 'JS ≤ 70 KB', limit: () => 70 * 1024, show: kb },
+    { metric: 'accessibility', label: 'accessibility', limit: () => 1, atLeast: true, show: score },
+    { metric: 'bestPractices', label: 'best practices', limit: () => 1, atLeast: true, show: score },
+  ],
+  '/presell': [
+    { metric: 'performance', label: 'performance', limit: () => 1, atLeast: true, show: score },
+    { metric: 'lcp', label: 'LCP ≤ 0.8 s', limit: () => 800, show: seconds },
+    { metric: 'tbt', label: 'TBT ≤ 30 ms', limit: () => 30, show: millis },
+    { metric: 'cls', label: 'CLS ≤ 0.01', limit: () => 0.01, show: (value) => value.toFixed(3) },
+    { metric: 'jsBytes', label: 'JS ≤ 70 KB', limit: () => 70 * 1024, show: kb },
+    { metric: 'accessibility', label: 'accessibility', limit: () => 1, atLeast: true, show: score },
+    { metric: 'bestPractices', label: 'best practices', limit: () => 1, atLeast: true, show: score },
+  ],
+};
+
+/** Lighthouse sometimes loses the trace on a busy machine (NO_NAVSTART …): such a run is taken again. */
+async function measure(url: string, acceptedPresell: boolean, attempts = 3): Promise<Sample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureOnce(url, acceptedPresell);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.log(`  (${url}: ${error instanceof Error ? error.message : String(error)}; taken again)`);
+    }
+  }
+}
+
+async function measureOnce(url: string, acceptedPresell: boolean): Promise<Sample> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error(MISSING_CHROMIUM_MESSAGE);
+  // The tests' flags: headless, no GPU, no QUIC, no background or component downloads.
+  const browser = await puppeteer.launch({ executablePath, args: chromiumLaunchOptions().args, headless: true });
+  try {
+    const page = await browser.newPage();
+    if (acceptedPresell) {
+      // A visitor who answered the pre-sell page: the flag is there before any page script runs.
+      await page.evaluateOnNewDocument(() => {
+        try {
+          window.localStorage.setItem('presell_accepted', 'true');
+        } catch {
+          // about:blank has no storage.
+        }
+      });
+    }
+    const result = await lighthouse(
+      url,
+      {
+        logLevel: 'error',
+        output: 'json',
+        // Keeps the flag set above; every run starts from a fresh profile anyway.
+        disableStorageReset: true,
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+        disableFullPageScreenshot: true,
+      },
+      undefined,
+      page,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const summary = lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined;
+    return {
+      performance: lhr.categories.performance?.score ?? 0,
+      fcp: numeric('first-contentful-paint'),
+      lcp: numeric('largest-contentful-paint'),
+      tbt: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      jsBytes: summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+      accessibility: lhr.categories.accessibility?.score ?? 0,
+      bestPractices: lhr.categories['best-practices']?.score ?? 0,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function medianSample(samples: Sample[]): Sample {
+  const keys = Object.keys(samples[0]!) as Metric[];
+  return Object.fromEntries(keys.map((key) => [key, median(samples.map((sample) => sample[key]))])) as unknown as Sample;
+}
+
+export async function runLighthouseBench(server: RunningServer, clientDir: string): Promise<void> {
+  const floorDir = path.join(clientDir, FLOOR_DIR);
+  fs.mkdirSync(floorDir, { recursive: true });
+  fs.writeFileSync(path.join(floorDir, 'index.html'), floorPageHtml());
+  const pages = [
+    { name: 'floor', url: `${server.url}/${FLOOR_DIR}`, accepted: false },
+    { name: '/presell', url: `${server.url}/presell`, accepted: false },
+    { name: '/', url: `${server.url}/`, accepted: true },
+  ] as const;
+  const samples = new Map<string, Sample[]>(pages.map((page) => [page.name, []]));
+  try {
+    console.log(`\nLighthouse ${RUNS}× (mobile defaults, simulated throttling), interleaved; load before: ${loadAverage()}`);
+    for (let run = 1; run <= RUNS; run++) {
+      for (const page of pages) {
+        const sample = await measure(page.url, page.accepted);
+        samples.get(page.name)!.push(sample);
+        console.log(
+          `  run ${run} ${page.name.padEnd(8)} perf ${score(sample.performance)}  FCP ${seconds(sample.fcp)}  LCP ${seconds(sample.lcp)}  TBT ${millis(sample.tbt)}  JS ${kb(sample.jsBytes)}`,
+        );
+      }
+    }
+  } finally {
+    fs.rmSync(floorDir, { recursive: true, force: true });
+  }
+  console.log(`  load after: ${loadAverage()}`);
+
+  const medians = new Map([...samples].map(([name, list]) => [name, medianSample(list)]));
+  const floor = medians.get('floor')!;
+  console.log('\n  medians     perf   FCP      LCP      TBT     CLS     JS (transfer)  a11y  best pr.  LCP/floor  FCP/floor');
+  for (const [name, sample] of medians) {
+    console.log(
+      `  ${name.padEnd(10)} ${score(sample.performance).padStart(4)}  ${seconds(sample.fcp).padStart(7)}  ${seconds(sample.lcp).padStart(7)}  ${millis(sample.tbt).padStart(6)}  ${sample.cls.toFixed(3).padStart(6)}  ${kb(sample.jsBytes).padStart(12)}  ${score(sample.accessibility).padStart(4)}  ${score(sample.bestPractices).padStart(7)}  ${(sample.lcp / floor.lcp).toFixed(2).padStart(8)}×  ${(sample.fcp / floor.fcp).toFixed(2).padStart(8)}×`,
+    );
+  }
+  for (const name of ['/', '/presell'] as const) {
+    const sample = medians.get(name)!;
+    const marks = targets[name].map((target) => {
+      const limit = target.limit(floor);
+      const met = target.atLeast ? sample[target.metric] >= limit : sample[target.metric] <= limit;
+      return `${met ? '✓' : '✗'} ${target.label} (${target.show(sample[target.metric])})`;
+    });
+    console.log(`\n  targets ${name}:\n    ${marks.join('\n    ')}`);
+  }
+  const landingJs = medians.get('/')!.jsBytes;
+  const presellJs = medians.get('/presell')!.jsBytes;
+  console.log(`    ${landingJs <= presellJs ? '✓' : '✗'} / loads no more JS than /presell (${kb(landingJs)} vs ${kb(presellJs)})`);
+}
+
+function loadAverage(): string {
+  try {
+    return fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'n/a';
+  }
+}

@@ -1,0 +1,102 @@
+import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { EARLY_CLICK_EVENT, markPageLive, takeEarlyClick } from './early-clicks.ts';
+import { islandIdentifierPrefix, type IslandName, type IslandProps, type IslandStrategy } from './island.tsx';
+
+/**
+ * The browser side of the islands (see lib/island.tsx): finds each `[data-island]` of the
+ * prerendered page and hydrates it as its own React root when its strategy says so — or at once
+ * when the visitor taps inside it, replaying that tap afterwards. Static sections are never
+ * touched: React does not know they exist.
+ */
+
+// Island props are plain JSON decided by the prerenderer; each loader returns the matching component.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type IslandRegistry = Record<IslandName, () => Promise<ComponentType<any>>>;
+
+/** Starts `visible` islands a little before they scroll into view. */
+const VISIBLE_MARGIN = '200px';
+
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+  // Children's effects run first: once this runs, the whole island is live.
+  useEffect(onHydrated, [onHydrated]);
+  return children;
+}
+
+function whenIdle(callback: () => void): void {
+  const idle = (window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => void }).requestIdleCallback;
+  if (idle) idle(callback, { timeout: 2000 });
+  else window.setTimeout(callback, 200);
+}
+
+export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ children: ReactNode }>): void {
+  // Dialogs and notices rendered by this script sit outside the islands: their buttons are live.
+  markPageLive();
+  const hydrations = new Map<Element, Promise<void>>();
+
+  const hydrate = (element: HTMLElement): Promise<void> => {
+    const started = hydrations.get(element);
+    if (started) return started;
+    const name = element.dataset.island as IslandName;
+    const props = JSON.parse(element.dataset.props ?? '{}') as IslandProps;
+    const id = Number(element.dataset.islandId);
+    const done = registry[name]()
+      .then(
+        (Component) =>
+          new Promise<void>((resolve) => {
+            hydrateRoot(
+              element,
+              <StrictMode>
+                <Frame>
+                  <Hydrated onHydrated={resolve}>
+                    <Component {...props} />
+                  </Hydrated>
+                </Frame>
+              </StrictMode>,
+              { identifierPrefix: islandIdentifierPrefix(id) },
+            );
+          }),
+      )
+      .then(
+        () => element.setAttribute('data-hydrated', 'true'),
+        // A chunk that fails to load leaves the prerendered HTML as it is; taps go to the browser.
+        () => element.setAttribute('data-hydrated', 'failed'),
+      );
+    hydrations.set(element, done);
+    return done;
+  };
+
+  const observer =
+    typeof IntersectionObserver === 'undefined'
+      ? null
+      : new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              if (!entry.isIntersecting) continue;
+              observer?.unobserve(entry.target);
+              void hydrate(entry.target as HTMLElement);
+            }
+          },
+          { rootMargin: VISIBLE_MARGIN },
+        );
+
+  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    const when = element.dataset.when as IslandStrategy;
+    if (when === 'load') void hydrate(element);
+    else if (when === 'idle') whenIdle(() => void hydrate(element));
+    else if (observer) observer.observe(element);
+    else whenIdle(() => void hydrate(element));
+  }
+
+  // A tap that came before its island was live: hydrate that island now, then tap again.
+  const replayEarlyClick = () => {
+    const target = takeEarlyClick();
+    const island = target?.closest<HTMLElement>('[data-island]');
+    if (!target || !island) return;
+    void hydrate(island).then(() => {
+      if (target.isConnected) target.click();
+    });
+  };
+  document.addEventListener(EARLY_CLICK_EVENT, replayEarlyClick);
+  replayEarlyClick();
+}

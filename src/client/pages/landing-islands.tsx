@@ -1,0 +1,110 @@
+import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { paths } from '../../shared/routes.ts';
+import { loadOpenOrder } from '../checkout/open-order-store.ts';
+import { startTracking, track } from '../lib/analytics.ts';
+import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
+import { CheckoutContext, useCheckout, type CheckoutStarter } from '../lib/checkout-context.ts';
+import { hydrateIslands, type IslandRegistry } from '../lib/hydrate-islands.tsx';
+import { getPublicConfig } from '../lib/public-config.ts';
+import { hasAnyTracker } from '../lib/tracker-events.ts';
+import { startPresenceHeartbeat } from '../lib/use-live-signals.ts';
+import { OfferCountdown } from '../landing/offer-countdown.tsx';
+import { Scarcity } from '../landing/scarcity.tsx';
+import { SiteFooter } from '../landing/site-footer.tsx';
+import { SiteHeader } from '../landing/site-header.tsx';
+import { StickyBar } from '../landing/sticky-bar.tsx';
+import { Testimonials } from '../landing/testimonials.tsx';
+import { WhatsappGroup } from '../landing/whatsapp-group.tsx';
+import { BuyButton } from '../ui/buy-button.tsx';
+
+/**
+ * The landing page in the browser (docs/decisions/0004-landing-islands.md): the prerendered HTML
+ * stays as it is and only the islands below are hydrated, each from its own chunk. The checkout,
+ * the catalogue popups and the cookie notice are separate roots rendered on first use; islands
+ * reach the first two through the usual contexts, bridged here, so landing/ still never imports
+ * checkout/ or popups/.
+ */
+const registry: IslandRegistry = {
+  // Small islands ship inside this entry (one request on a slow phone) and are hydrated when their
+  // strategy says; the heavy ones below the fold are separate chunks fetched when needed.
+  'site-header': async () => SiteHeader,
+  'offer-countdown': async () => OfferCountdown,
+  'buy-button': async () => BuyButton,
+  scarcity: async () => Scarcity,
+  'whatsapp-group': async () => WhatsappGroup,
+  testimonials: async () => Testimonials,
+  'site-footer': async () => SiteFooter,
+  'sticky-bar': async () => StickyBar,
+  catalogue: () => import('../landing/catalogue.tsx').then((module) => module.Catalogue),
+  'faq-accordion': () => import('../landing/faq-accordion.tsx').then((module) => module.FaqAccordion),
+};
+
+/** Hands a context value from inside a root to the rest of the page. */
+function Expose<T>({ use, onReady }: { use: () => T; onReady: (value: T) => void }) {
+  const value = use();
+  useEffect(() => onReady(value), [value, onReady]);
+  return null;
+}
+
+/** A client-only root at the end of <body> (nothing prerendered to hydrate). */
+function mountRoot(children: ReactNode): void {
+  const container = document.createElement('div');
+  document.body.append(container);
+  createRoot(container).render(
+    <StrictMode>
+      <IslandFrame>{children}</IslandFrame>
+    </StrictMode>,
+  );
+}
+
+/**
+ * A provider rendered on first use in its own client-only root; resolves with the context value it
+ * provides (e.g. `startCheckout`), so the islands can call it through a bridge.
+ */
+function lazyHost<T>(load: () => Promise<ComponentType<{ children: ReactNode }>>, use: () => T): () => Promise<T> {
+  let host: Promise<T> | null = null;
+  return () =>
+    (host ??= load().then(
+      (Provider) =>
+        new Promise<T>((resolve) =>
+          mountRoot(
+            <Provider>
+              <Expose use={use} onReady={resolve} />
+            </Provider>,
+          ),
+        ),
+    ));
+}
+
+const loadCheckout = lazyHost(() => import('../checkout/checkout-provider.tsx').then((module) => module.CheckoutProvider), useCheckout);
+const loadPopups = lazyHost(() => import('../popups/popups-provider.tsx').then((module) => module.PopupsProvider), useCataloguePopups);
+
+const checkoutBridge: CheckoutStarter = {
+  startCheckout: () => void loadCheckout().then((checkout) => checkout.startCheckout()),
+};
+const popupsBridge: CataloguePopups = {
+  openApp: (app) => void loadPopups().then((popups) => popups.openApp(app)),
+  openUpsell: () => void loadPopups().then((popups) => popups.openUpsell()),
+};
+
+function IslandFrame({ children }: { children: ReactNode }) {
+  return (
+    <CheckoutContext.Provider value={checkoutBridge}>
+      <CataloguePopupsContext.Provider value={popupsBridge}>{children}</CataloguePopupsContext.Provider>
+    </CheckoutContext.Provider>
+  );
+}
+
+export function startLandingPage(): void {
+  hydrateIslands(registry, IslandFrame);
+  // This visitor counts in "pessoas vendo agora" while the page is visible (DESIGN §1.2).
+  startPresenceHeartbeat();
+  startTracking();
+  track('page_view', { page_path: paths.landing });
+  // A PIX in progress before a reload opens again where the buyer left it (checkout-provider.tsx).
+  if (loadOpenOrder()) void loadCheckout();
+  if (hasAnyTracker(getPublicConfig().trackers)) {
+    void import('../consent/cookie-notice.tsx').then(({ CookieNotice }) => mountRoot(<CookieNotice />));
+  }
+}

@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { expect, holdRequests, test, watchConsole } from './fixtures.ts';
+
+/**
+ * The landing page is hydrated island by island (docs/decisions/0004-landing-islands.md): React
+ * never touches the static sections, each interactive part comes alive on its own, and a tap made
+ * before its part is live still does what the visitor asked.
+ */
+
+let checkConsole: () => void;
+test.beforeEach(async ({ acceptPresell, page }) => {
+  // Hydration mismatches are reported by React as console errors: any one fails the test.
+  checkConsole = watchConsole(page);
+  await acceptPresell();
+});
+test.afterEach(() => checkConsole());
+
+function scriptRequests(page: Page): () => string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return () => scripts;
+}
+
+/** The page's script starts after the first paint; on a machine busy with other runs it can take a while. */
+const PAGE_SCRIPT_TIMEOUT = 20_000;
+
+const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`);
+
+test('React never re-creates or rewrites a static section; the hero headline is the node that first painted', async ({ page }) => {
+  // Records, from before the first byte is parsed, every node removed and every text rewritten
+  // outside the islands, and keeps the headline node the parser created.
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    const outsideIslands = (node: Node) => {
+      const element = node instanceof Element ? node : node.parentElement;
+      return !!element && !element.closest('[data-island]') && !!element.closest('#root');
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (!outsideIslands(record.target)) continue;
+        if (record.type === 'characterData') changes.push(`text of ${record.target.parentElement?.tagName}`);
+        for (const removed of record.removedNodes) changes.push(`removed ${removed.nodeName} from ${(record.target as Element).tagName}`);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as Record<string, unknown>).__firstHeadline = document.querySelector('h1');
+    });
+    (window as unknown as Record<string, unknown>).__staticChanges = changes;
+  });
+  await page.goto('/');
+  // The countdown is an island hydrated at load: once it ticks, the page's script has run.
+  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
+  await expect(island(page, 'offer-countdown')).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
+  // Bring every island to life: scroll through the whole page.
+  const height = await page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y <= height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  for (const name of ['catalogue', 'faq-accordion', 'whatsapp-group', 'site-footer', 'site-header', 'sticky-bar']) {
+    await expect(island(page, name).first()).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
+  }
+
+  expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__staticChanges)).toEqual([]);
+  expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as Record<string, unknown>).__firstHeadline)).toBe(true);
+});
+
+test('islands below the fold wait until they come near the viewport, then hydrate and work', async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto('/');
+  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
+  await page.waitForLoadState('networkidle');
+  // At the top of the page: the FAQ accordion's code (and Radix's) is not loaded yet.
+  await expect(island(page, 'faq-accordion')).not.toHaveAttribute('data-hydrated', /.*/);
+  expect(scripts().filter((script) => script.includes('faq-accordion'))).toEqual([]);
+
+  const faq = page.getByRole('region', { name: 'Perguntas frequentes' });
+  await faq.scrollIntoViewIfNeeded();
+  await expect(island(page, 'faq-accordion')).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
+  expect(scripts().some((script) => script.includes('faq-accordion'))).toBe(true);
+  const question = faq.getByRole('button', { name: 'Como recebo o acesso à lista?' });
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(faq.getByText(/enviamos o link de acesso/)).toBeVisible();
+});
+
+test("the landing page's first load carries neither the whole-page app nor a section's code", async ({ page }) => {
+  const scripts = scriptRequests(page);
+  await page.goto('/');
+  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
+  await page.waitForLoadState('networkidle');
+  const loaded = scripts();
+  expect(loaded.length).toBeGreaterThan(0);
+  for (const chunk of ['landing-page', 'admin-page', 'daily-charts', 'presell-page', 'payment-modal', 'faq-accordion', 'catalogue']) {
+    expect(loaded.filter((script) => script.includes(chunk)), chunk).toEqual([]);
+  }
+});
+
+test('a tap on the buy button before the page script arrives still opens the checkout', async ({ page, request }) => {
+  // Hold back the landing page's entry script, as a slow connection would.
+  const html = await (await request.get('/')).text();
+  const entry = /<script[^>]*data-entry="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  const release = await holdRequests(page, (url) => url.pathname === entry);
+  await page.goto('/', { waitUntil: 'commit' });
+  const buy = page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' });
+  await buy.click();
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  await page.waitForTimeout(300);
+  await expect(dialog).toHaveCount(0);
+  release();
+  // The whole page script, then the checkout's code, load only now.
+  await expect(dialog.getByLabel('Nome completo')).toBeVisible({ timeout: PAGE_SCRIPT_TIMEOUT });
+});
+
+test('a tap on a catalogue card before its island is live opens that app, once', async ({ page }) => {
+  const release = await holdRequests(page, /\/assets\/catalogue-[\w-]+\.js$/);
+  await page.goto('/');
+  await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
+  const card = page.getByRole('region', { name: 'Seus apps favoritos por R$ 1,00 por mês' }).getByRole('button', { name: 'Ver detalhes de Netflix' });
+  await card.click();
+  await expect(island(page, 'catalogue')).not.toHaveAttribute('data-hydrated', /.*/);
+  const dialog = page.getByRole('dialog', { name: 'Netflix por R$ 1,00 por mês' });
+  await expect(dialog).toHaveCount(0);
+  release();
+  // The catalogue's code, then the popup's, load only now.
+  await expect(dialog).toBeVisible({ timeout: PAGE_SCRIPT_TIMEOUT });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(card).toBeFocused();
+});
