@@ -15,6 +15,7 @@ import { Testimonials } from '../landing/testimonials.tsx';
 import { TopUp } from '../landing/top-up.tsx';
 import { WhatsappGroup } from '../landing/whatsapp-group.tsx';
 import { Island } from '../lib/island.tsx';
+import { DemoNotice } from '../ui/demo-notice.tsx';
 
 /**
  * The landing page: its sections in the spec's order (spec §2, "Landing page sections").
@@ -27,6 +28,8 @@ import { Island } from '../lib/island.tsx';
 export default function LandingPage() {
   return (
     <>
+      {/* Static markup (never hydrated here): the page frame that carries it elsewhere is not rendered on `/`. */}
+      <DemoNotice />
       <Island name="site-header" component={SiteHeader} props={{}} when="idle" />
       <main>
         <Hero />
