@@ -17,7 +17,7 @@ afterAll(async () => {
   await gateway.stop();
 });
 
-it('SIGTERM to the process group of `npm start` during a checkout: the checkout completes, a new one gets 503, exit code 0', async () => {
+it('SIGTERM to the process group of `npm start` during a checkout: the checkout completes, a new one gets 503, /readyz answers 503, exit code 0', async () => {
   const script = scriptWorkingGateway(gateway);
   const answer = gateway.onCreate;
   // The gateway takes 3 s to create the charge, so the SIGTERM lands while the checkout is in flight.
@@ -40,6 +40,11 @@ it('SIGTERM to the process group of `npm start` during a checkout: the checkout 
   });
   expect(refused.status).toBe(503);
   expect(refused.body.error ?? refused.body.message).toBe('Estamos atualizando o sistema. Tente novamente em alguns segundos.');
+  // The load balancer's readiness check takes the draining instance out; the process still serves.
+  const ready = await fetch(`${server.url}/readyz`);
+  expect(ready.status).toBe(503);
+  expect(ready.headers.get('cache-control')).toBe('no-store');
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 
   const completed = await inFlight.catch((error: unknown) => {
     throw new Error(`${String(error)}\n${server!.logs.join('\n')}`);
