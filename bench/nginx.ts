@@ -3,28 +3,16 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { findNginx, freePort } from '../tests/support/nginx.ts';
 
 /**
  * nginx serving the client build as plain files, the yardstick for our server's `GET /`: a
  * generated config in a temporary folder, one worker (our server is one Node process), loopback
  * only, on a free port, in the foreground (`daemon off`), stopped by the bench.
  */
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-
 export interface RunningNginx {
   url: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForPort(port: number, timeoutMs: number): Promise<void> {
@@ -42,7 +30,12 @@ async function waitForPort(port: number, timeoutMs: number): Promise<void> {
 }
 
 export function nginxAvailable(): boolean {
-  return fs.existsSync(NGINX);
+  try {
+    findNginx();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export async function startNginx(root: string): Promise<RunningNginx> {
@@ -74,7 +67,7 @@ http {
 `;
   const configFile = path.join(dir, 'nginx.conf');
   fs.writeFileSync(configFile, config);
-  const child = spawn(NGINX, ['-p', dir, '-c', configFile, '-e', path.join(dir, 'error.log')], { stdio: 'ignore' });
+  const child = spawn(findNginx(), ['-p', dir, '-c', configFile, '-e', path.join(dir, 'error.log')], { stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await Promise.race([
     waitForPort(port, 10_000),

@@ -1,5 +1,4 @@
-import { loadCliConfig, runCli } from './cli-config.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { runCli, withCliDatabase } from './cli-config.ts';
 import { eraseBuyerData, exportBuyerData } from '../privacy/buyer-data.ts';
 
 /**
@@ -16,11 +15,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const config = loadCliConfig();
-  if (!config) return 2;
-  const database = openDatabase(config.database);
-  try {
-    await migrateToLatest(database.db);
+  return withCliDatabase(async (database) => {
     if (command === 'export') {
       process.stdout.write(`${JSON.stringify(await exportBuyerData(database.db, email), null, 2)}\n`);
       return 0;
@@ -28,9 +23,7 @@ async function main(): Promise<number> {
     const erased = await eraseBuyerData(database.db, database.dialect, email);
     process.stdout.write(`${erased} order(s) erased\n`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 runCli('Buyer command failed', main);

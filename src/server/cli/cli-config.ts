@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
 import { describeEnvFile, loadEnvFile } from '../env-file.ts';
 
 /**
@@ -16,6 +17,22 @@ export function loadCliConfig(): Config | undefined {
     if (!(error instanceof ConfigError)) throw error;
     for (const problem of error.problems) process.stderr.write(`Invalid configuration: ${problem}\n`);
     return undefined;
+  }
+}
+
+/**
+ * Runs `work` on the server's database (migrated, as the server would have it) and closes it.
+ * Resolves with `work`'s exit code, or 2 after a configuration error.
+ */
+export async function withCliDatabase(work: (database: Db) => Promise<number>): Promise<number> {
+  const config = loadCliConfig();
+  if (!config) return 2;
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    return await work(database);
+  } finally {
+    await database.close();
   }
 }
 

@@ -1,5 +1,4 @@
-import { loadCliConfig, runCli } from './cli-config.ts';
-import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { runCli, withCliDatabase } from './cli-config.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { renderFunnelReport } from '../funnel/funnel-report.ts';
 import { businessDay } from '../../shared/time.ts';
@@ -25,11 +24,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${days}\nUsage: npm run report -- [--days N]\n`);
     return 2;
   }
-  const config = loadCliConfig();
-  if (!config) return 2;
-  const database = openDatabase(config.database);
-  try {
-    await migrateToLatest(database.db);
+  return withCliDatabase(async (database) => {
     const now = Date.now();
     const to = businessDay(now);
     // Whole São Paulo days: today and the N−1 before it (noon avoids any daylight-saving edge).
@@ -38,9 +33,7 @@ async function main(): Promise<number> {
     process.stdout.write(`${renderFunnelReport(rows, { from, to, days })}\n`);
     process.stdout.write(`\n${renderOpenDuplicates(await listOpenDuplicates(database.db))}\n`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 runCli('Report failed', main);
