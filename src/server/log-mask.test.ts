@@ -4,6 +4,8 @@ import { maskPersonalData } from './log-mask.ts';
 describe('maskPersonalData', () => {
   it.each([
     ['customer maria.silva@example.com rejected', 'customer m***@example.com rejected'],
+    // An SMTP reply quoting recipients (stored as an outbox row's last_error).
+    ['550 5.1.1 <maria.silva@example.com>: unknown; cc joao@example.org.', '550 5.1.1 <m***@example.com>: unknown; cc j***@example.org.'],
     ['document 529.982.247-25 invalid', 'document [cpf] invalid'],
     ['{"document":"52998224725"}', '{"document":"[cpf]"}'],
     ['cnpj 11.222.333/0001-81', 'cnpj [cnpj]'],

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
-import { maskEmail, maskEmailsIn } from './mask-email.ts';
+import { maskPersonalData } from '../log-mask.ts';
+import { maskEmail } from './mask-email.ts';
 
 export interface MailMessage {
   to: string;
@@ -35,10 +36,10 @@ export interface Mailer {
   close(): void;
 }
 
-/** A failed delivery, with recipient addresses masked so the message can be logged and stored. */
+/** A failed delivery, with recipient addresses (and any other buyer data) masked so the message can be logged and stored. */
 export class MailDeliveryError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
-    super(maskEmailsIn(message), options);
+    super(maskPersonalData(message), options);
     this.name = 'MailDeliveryError';
   }
 }

@@ -7,13 +7,3 @@ export function maskEmail(address: string): string {
   if (at <= 0) return '***';
   return `${address.slice(0, 1)}***${address.slice(at)}`;
 }
-
-const EMAIL_PATTERN = /[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+\.[^\s<>"'(),;:@]+/g;
-
-/**
- * Masks every address inside free text. SMTP servers quote the recipient in their replies
- * ("550 <maria@…> mailbox unavailable"), and those replies end up in logs and `last_error`.
- */
-export function maskEmailsIn(text: string): string {
-  return text.replace(EMAIL_PATTERN, (address) => maskEmail(address));
-}

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
-import { maskEmail, maskEmailsIn } from './mask-email.ts';
+import { maskPersonalData } from '../log-mask.ts';
+import { maskEmail } from './mask-email.ts';
 import {
   claimNextMessage,
   markFailed,
@@ -78,7 +79,7 @@ export function backoffDelay(failures: number, baseMs: number, maxMs: number): n
 const ALARM_AFTER_FAILURES = 5;
 
 function describe(error: unknown): string {
-  return maskEmailsIn(error instanceof Error ? error.message : String(error)).slice(0, 1000);
+  return maskPersonalData(error instanceof Error ? error.message : String(error)).slice(0, 1000);
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
