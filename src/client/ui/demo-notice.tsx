@@ -16,7 +16,7 @@ export function DemoNotice({ inline = false }: { inline?: boolean }) {
       data-demo-notice=""
       role="note"
       className={cn(
-        'bg-gold-300 text-center text-[11px] font-bold leading-4 text-ink-950',
+        'bg-gold-300 text-center text-[10px] font-bold leading-[14px] text-ink-950',
         inline
           ? 'mt-3 rounded-lg px-2 py-1'
           : 'pointer-events-none fixed left-1/2 top-0 z-[60] -translate-x-1/2 whitespace-nowrap rounded-b-lg px-3 py-0.5 shadow shadow-black/40',
