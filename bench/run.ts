@@ -55,7 +55,8 @@ for (const [route, file] of [['/presell', 'presell/index.html'], ['/', 'index.ht
   const jsBytes = scripts.reduce((sum, script) => sum + brotli(fs.readFileSync(path.join(clientDir, script))), 0);
   console.log(`  ${route.padEnd(9)} HTML+CSS ${kb(brotli(html)).padStart(9)}   JS ${kb(jsBytes).padStart(9)} (${scripts.length} files)`);
 }
-const pageChunks = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^(landing|presell|payment-modal|access)-page?.*\.js$|^payment-modal-.*\.js$/.test(name));
+// Loaded on demand: the PIX checkout (on the first tap of a buy button) and the member page's own chunk.
+const pageChunks = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^(payment-modal|access-page)-.*\.js$/.test(name));
 for (const chunk of pageChunks) console.log(`  chunk ${chunk.padEnd(34)} ${kb(brotli(fs.readFileSync(path.join(clientDir, 'assets', chunk))))}`);
 
 // --- loopback load -----------------------------------------------------------------------------

@@ -21,12 +21,39 @@ function precompress(dir: string): number {
     if (!entry.isFile() || !/\.(js|css|svg|html|json|txt)$/.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     const content = fs.readFileSync(file);
-    if (content.length < 1024) continue;
-    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(content));
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(content, { level: 9 }));
-    count++;
+    // Small files too: a phone's first load has a few chunks under 1 KB, and each compressed copy
+    // is kept only when it is really smaller than the file.
+    const brotli = zlib.brotliCompressSync(content);
+    const gzip = zlib.gzipSync(content, { level: 9 });
+    if (brotli.length < content.length) fs.writeFileSync(`${file}.br`, brotli);
+    if (gzip.length < content.length) fs.writeFileSync(`${file}.gz`, gzip);
+    if (brotli.length < content.length || gzip.length < content.length) count++;
   }
   return count;
+}
+
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+
+/**
+ * Each page's entry runs its page's start when imported: a chunk that one entry loads (now or
+ * lazily) must never import another entry's chunk, or the other page's start would run too. The
+ * chunk grouping in vite.config.ts is built to keep that true; this check fails the build if not.
+ */
+export function assertEntriesIsolated(manifest: Manifest): void {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  for (const entry of entries) {
+    const seen = new Set<string>();
+    const stack = [entry];
+    while (stack.length > 0) {
+      const key = stack.pop()!;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const chunk = manifest[key];
+      const foreign = chunk?.imports?.find((imported) => imported !== entry && entries.includes(imported));
+      if (foreign) throw new Error(`build: ${chunk!.file}, loaded by ${entry}, imports the entry ${foreign}`);
+      stack.push(...(chunk?.imports ?? []), ...(chunk?.dynamicImports ?? []));
+    }
+  }
 }
 
 export async function buildAll(): Promise<void> {
@@ -38,6 +65,7 @@ export async function buildAll(): Promise<void> {
     logLevel: 'warn',
     build: { outDir: path.join(dist, 'client'), emptyOutDir: true },
   });
+  assertEntriesIsolated(JSON.parse(fs.readFileSync(path.join(dist, 'client', '.vite', 'manifest.json'), 'utf8')) as Manifest);
   await viteBuild({
     root,
     configFile: path.join(root, 'vite.config.ts'),

@@ -13,7 +13,11 @@ import { clientRenderedPaths, paths, prerenderedPaths } from '../src/shared/rout
  * loader that starts the entry script after the first paint, so nothing delays or precedes it.
  */
 
-const LANDING_ENTRY = 'src/client/landing-main.tsx';
+/** Pages with an entry of their own (vite.config.ts); every other page starts from index.html. */
+const PAGE_ENTRIES: Partial<Record<string, string>> = {
+  [paths.landing]: 'src/client/landing-main.tsx',
+  [paths.presell]: 'src/client/presell-main.tsx',
+};
 
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -64,9 +68,9 @@ export async function prerender(distDir: string): Promise<string[]> {
     if (routePath === paths.access) head.push('<meta name="robots" content="noindex" />');
     // The seller's console: private, never listed.
     if (routePath === paths.admin) head.push('<meta name="robots" content="noindex, nofollow" />');
-    // The landing page has its own entry (vite.config.ts): it hydrates islands only, without the
-    // router or the whole-page app. A page rendered in the browser only paints after its script.
-    const entry = entryLoader(manifest, routePath === paths.landing ? LANDING_ENTRY : 'index.html', page.html === '');
+    // The landing page's entry hydrates islands only, without the router or the whole-page app; the
+    // pre-sell page's carries the page itself. A page rendered in the browser only paints after its script.
+    const entry = entryLoader(manifest, PAGE_ENTRIES[routePath] ?? 'index.html', page.html === '');
     const html = template
       .replace('<!--app-entry-->', () => entry)
       .replace('<!--app-head-->', head.join('\n    '))

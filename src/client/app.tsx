@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { paths } from '../shared/routes.ts';
-import { CookieNotice } from './consent/cookie-notice.tsx';
 import { startTracking, track } from './lib/analytics.ts';
 import { replayEarlyClick } from './lib/early-clicks.ts';
 import { hasAcceptedPresell } from './lib/presell-gate.ts';
+import { getPublicConfig } from './lib/public-config.ts';
+import { hasAnyTracker } from './lib/tracker-events.ts';
 import { NavigationContext, type Navigation } from './router.tsx';
 import { matchRoute } from './routes.ts';
 import { DemoNotice } from './ui/demo-notice.tsx';
@@ -18,20 +19,34 @@ function applyGate(pathname: string): string {
   return pathname === paths.landing && !hasAcceptedPresell() ? paths.presell : pathname;
 }
 
+/**
+ * The cookie notice asks before any tracker loads, so it exists only where a tracker is configured:
+ * its code is fetched then, right after hydration (it never was in the prerendered HTML).
+ */
+function useCookieNotice(): ComponentType | null {
+  const [Notice, setNotice] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    if (!hasAnyTracker(getPublicConfig().trackers)) return;
+    void import('./consent/cookie-notice.tsx').then((module) => setNotice(() => module.CookieNotice));
+  }, []);
+  return Notice;
+}
+
 export function App({ initial }: { initial: InitialPage }) {
   const [current, setCurrent] = useState(initial);
   const latest = useRef(0);
 
   const show = useCallback(async (pathname: string, mode: 'push' | 'replace' | 'pop') => {
     const target = applyGate(pathname);
-    // The landing page is prerendered and hydrated island by island (landing-main.tsx): it is
-    // always a document of its own, never rendered into this app.
-    if (matchRoute(target).key === 'landing') {
+    // The landing and pre-sell pages have entries of their own (routes.ts): each is always a
+    // document, never rendered into this app after a navigation.
+    const route = matchRoute(target);
+    if (!route.load) {
       window.location.assign(target);
       return;
     }
     const ticket = ++latest.current;
-    const module = await matchRoute(target).load();
+    const module = await route.load();
     if (ticket !== latest.current) return; // a later navigation won
     if (mode === 'push') window.history.pushState(null, '', target);
     if (mode === 'replace' || target !== pathname) window.history.replaceState(null, '', target);
@@ -65,12 +80,13 @@ export function App({ initial }: { initial: InitialPage }) {
     [current.pathname, show],
   );
 
+  const CookieNotice = useCookieNotice();
   const { Page } = current;
   return (
     <NavigationContext.Provider value={navigation}>
       {current.pathname === paths.admin ? null : <DemoNotice />}
       <Page />
-      {current.pathname === paths.admin ? null : <CookieNotice />}
+      {current.pathname === paths.admin || !CookieNotice ? null : <CookieNotice />}
     </NavigationContext.Provider>
   );
 }

@@ -6,6 +6,8 @@ import { pageMeta } from '../content/site.ts';
 import { App } from './app.tsx';
 import { IslandCollectorContext, islandIdentifierPrefix, type CollectedIsland } from './lib/island.tsx';
 import { matchRoute } from './routes.ts';
+import LandingPage from './pages/landing-page.tsx';
+import PresellPage from './pages/presell-page.tsx';
 
 export interface RenderedPage {
   html: string;
@@ -29,9 +31,10 @@ export async function render(pathname: string): Promise<RenderedPage> {
   const meta = metaByRoute[route.key];
   // The console is rendered in the browser only: its shell carries no markup to hydrate.
   if (route.key === 'admin') return { html: '', title: meta.title, description: meta.description };
-  const { default: Page } = await route.load();
   // The landing page is hydrated island by island (landing-main.tsx), never as a whole.
-  if (route.key === 'landing') return { html: renderWithIslands(<Page />), title: meta.title, description: meta.description };
+  if (route.key === 'landing') return { html: renderWithIslands(<LandingPage />), title: meta.title, description: meta.description };
+  // The pre-sell page's entry (presell-main.tsx) imports it statically; the others load lazily.
+  const Page = route.load ? (await route.load()).default : PresellPage;
   const html = renderToString(
     <StrictMode>
       <App initial={{ pathname, Page }} />

@@ -1,22 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app.tsx';
 import { matchRoute } from './routes.ts';
+import { startApp } from './start-app.tsx';
 import './styles.css';
 
+/**
+ * The entry of every page but the landing and pre-sell pages (routes.ts): loads the page's chunk,
+ * then hydrates the app.
+ */
 async function start() {
-  const container = document.getElementById('root');
-  if (!container) return;
-  const pathname = window.location.pathname;
-  // Load the page's chunk before hydrating so the first client render matches the prerendered HTML.
-  const { default: Page } = await matchRoute(pathname).load();
-  const app = (
-    <StrictMode>
-      <App initial={{ pathname, Page }} />
-    </StrictMode>
-  );
-  if (container.hasChildNodes()) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  const route = matchRoute(window.location.pathname);
+  if (!route.load) return;
+  const { default: Page } = await route.load();
+  startApp(Page);
 }
 
 void start();

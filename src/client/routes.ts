@@ -7,13 +7,20 @@ import { paths } from '../shared/routes.ts';
  */
 export type PageModule = { default: ComponentType };
 
-export interface RouteDef {
-  key: 'landing' | 'presell' | 'access' | 'terms' | 'privacy' | 'admin' | 'not-found';
-  load: () => Promise<PageModule>;
-}
+export type RouteKey = 'landing' | 'presell' | 'access' | 'terms' | 'privacy' | 'admin' | 'not-found';
 
-const landing: RouteDef = { key: 'landing', load: () => import('./pages/landing-page.tsx') };
-const presell: RouteDef = { key: 'presell', load: () => import('./pages/presell-page.tsx') };
+/**
+ * The pages an ad sends buyers to have entries of their own: the landing page is hydrated island
+ * by island (landing-main.tsx) and the pre-sell page from presell-main.tsx, which imports it
+ * statically. Moving to either is a document load, so this table does not import them: a page both
+ * imported by its entry and loaded lazily here would be split into a chunk of its own, one more
+ * request on the phone's first load. The prerenderer imports them directly (entry-server.tsx).
+ */
+type DocumentPage = 'landing' | 'presell';
+export type RouteDef = { key: DocumentPage; load: null } | { key: Exclude<RouteKey, DocumentPage>; load: () => Promise<PageModule> };
+
+const landing: RouteDef = { key: 'landing', load: null };
+const presell: RouteDef = { key: 'presell', load: null };
 const access: RouteDef = { key: 'access', load: () => import('./pages/access-page.tsx') };
 const terms: RouteDef = { key: 'terms', load: () => import('./pages/terms-page.tsx') };
 const privacy: RouteDef = { key: 'privacy', load: () => import('./pages/privacy-page.tsx') };

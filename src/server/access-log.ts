@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import { withRequestId, type Logger } from './logger.ts';
+import { isAssetPath } from './site.ts';
 
 /** Incoming ids (e.g. nginx's `$request_id`) are kept when short and plain; others are replaced. */
 const REQUEST_ID_MAX_LENGTH = 128;
@@ -27,8 +28,10 @@ export function requestLogging(logger: Logger, options: { quietPaths: ReadonlySe
     const started = performance.now();
     await withRequestId(id, async () => {
       await next();
-      // A handler may have answered with a Response of its own, built without the header.
-      c.header('X-Request-Id', id);
+      // A handler may have answered with a Response of its own, built without the header. Hashed
+      // assets go without it (a static file has nothing to trace; the access line keeps the id).
+      if (isAssetPath(c.req.path) && c.res.ok) c.res.headers.delete('X-Request-Id');
+      else c.header('X-Request-Id', id);
       const quiet = options.quietPaths.has(c.req.path) && c.res.status < 400;
       logger[quiet ? 'debug' : 'info']('request', {
         method: c.req.method,

@@ -40,6 +40,11 @@ export function stripDemoNotice(html: string): string {
   return html.replace(/<p data-demo-notice=""[^>]*>[^<]*<\/p>/g, '');
 }
 
+/** Vite's output folder: every file name carries a content hash, so a file never changes under its URL. */
+export function isAssetPath(requestPath: string): boolean {
+  return requestPath.startsWith('/assets/');
+}
+
 /**
  * `headScript` is inserted where the template has the public-config placeholder; the values of
  * `publicValues` replace the tokens the prerenderer printed (seller identity, support and group links).
@@ -70,9 +75,9 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   const files = serveStatic({
     root: clientDir,
     precompressed: true,
-    onFound: (filePath, c) => {
+    onFound: (_filePath, c) => {
       // Vite puts a content hash in every asset name, so an asset never changes under its URL.
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+      if (isAssetPath(c.req.path)) {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else {
         c.header('Cache-Control', 'public, max-age=3600');
@@ -89,7 +94,10 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
       const query = new URL(c.req.url).search;
       return (prerenderedPaths as readonly string[]).includes(bare) ? c.redirect(`${bare}${query}`, 301) : next();
     }
-    return files(c, next);
+    const response = await files(c, next);
+    // A hashed asset is never revalidated (immutable), so its date is dead weight on every file.
+    if (response && isAssetPath(requested)) response.headers.delete('Last-Modified');
+    return response;
   };
   return { page: (name) => pages.get(name), assets };
 }

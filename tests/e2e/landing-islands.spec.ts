@@ -54,8 +54,9 @@ test('React never re-creates or rewrites a static section; the hero headline is 
   await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
   await expect(island(page, 'offer-countdown')).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
   // Bring every island to life: scroll through the whole page.
-  const height = await page.evaluate(() => document.body.scrollHeight);
-  for (let y = 0; y <= height; y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
+  // (The page grows as sections far below the fold are rendered on the way: content-visibility.)
+  const height = () => page.evaluate(() => document.body.scrollHeight);
+  for (let y = 0; y <= (await height()); y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
   for (const name of ['catalogue', 'faq-accordion', 'whatsapp-group', 'site-footer', 'site-header', 'sticky-bar']) {
     await expect(island(page, name).first()).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
   }

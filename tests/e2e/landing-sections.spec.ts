@@ -11,6 +11,16 @@ import { startServer, type RunningServer } from './server.ts';
  * an axe-core check. Located by role, label and Portuguese text, like a visitor.
  */
 
+/**
+ * Testimonials are an island hydrated when it comes near the viewport: a visitor scrolls until
+ * its slot is 150 px below the screen (inside the island's 200 px margin, outside the photos' 50 px).
+ */
+async function bringTestimonialsNear(page: Page): Promise<void> {
+  const slot = page.locator('[data-island="testimonials"]');
+  await slot.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - window.innerHeight - 150));
+  await expect(slot).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+}
+
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
 
 /** Spec §9: the 26 original prices, in centavos. */
@@ -69,8 +79,9 @@ test.describe('landing page with default settings', () => {
     await expect(page.getByRole('timer')).toHaveText(/^(\d+ dias? )?\d{2} horas? \d{2}:\d{2}$/);
     await expect(page.getByRole('main').getByText('R$ 19,90', { exact: true }).first()).toBeVisible();
 
-    // 3–14: one labelled region each, in order.
-    const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts();
+    // 3–14: one labelled region each, in order. (Text content: sections far below the fold are
+    // not rendered yet — content-visibility — so they have no inner text until scrolled to.)
+    const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
     expect(titles.map((title) => title.replace(/\s+/g, ' ').trim())).toEqual(sectionTitles);
 
     const region = (name: string) => page.getByRole('region', { name });
@@ -207,12 +218,13 @@ test.describe('landing page with default settings', () => {
       (window as unknown as Record<string, unknown>).__VITRINE_TEST_TESTIMONIALS__ = list;
     }, fixtureTestimonials);
     await page.goto('/');
+    await bringTestimonialsNear(page);
     const section = page.getByRole('region', { name: 'O que dizem os nossos clientes' });
     await expect(section.getByRole('listitem')).toHaveCount(6);
     await expect(section.getByRole('listitem').first()).toContainText('Cliente de teste 1');
     await expect(section.getByRole('listitem').first()).toContainText('Cidade de teste/SP');
     await expect(section.getByRole('listitem').first()).toContainText('Economia de teste 1');
-    const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allInnerTexts();
+    const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
     expect(titles.indexOf('O que dizem os nossos clientes')).toBe(titles.indexOf('Recarga de celular com 80% OFF') + 1);
   });
 
@@ -264,6 +276,7 @@ test.describe('landing page with default settings', () => {
       (window as unknown as Record<string, unknown>).__VITRINE_TEST_TESTIMONIALS__ = list;
     }, withPhotos);
     await page.goto('/');
+    await bringTestimonialsNear(page);
 
     const photo = page.getByRole('img', { name: 'Foto de Cliente de teste 1', exact: true });
     await expect(photo).toHaveAttribute('aria-busy', 'true');

@@ -74,13 +74,20 @@ test('/presell does not download the landing page code', async ({ page }) => {
   await page.goto('/presell');
   await expect(page.getByRole('button', { name: 'Sim, quero!' })).toBeEnabled();
   await page.waitForLoadState('networkidle');
-  expect(scripts.some((script) => script.includes('presell-page'))).toBe(true);
-  expect(scripts.filter((script) => script.includes('landing-page'))).toEqual([]);
+  const presellEntry = await page.locator('script[data-entry]').getAttribute('data-entry');
+  expect(scripts).toContain(presellEntry);
+  // The landing page's entry and its islands' code (landing-initial) are never fetched here.
+  const landingHtml = await (await page.request.get('/')).text();
+  const landingEntry = /data-entry="([^"]+)"/.exec(landingHtml)?.[1];
+  expect(landingEntry).toMatch(/^\/assets\/landing-/);
+  expect(scripts.filter((script) => script === landingEntry || script.includes('landing'))).toEqual([]);
 });
 
 test('a tap before the JavaScript arrives is not lost (slow phone)', async ({ page }) => {
-  // Hold the app's entry script back, as a slow connection would.
-  const release = await holdRequests(page, /\/assets\/index-[\w-]+\.js$/);
+  // Hold the page's entry script back, as a slow connection would.
+  const html = await (await page.request.get('/presell')).text();
+  const entry = /data-entry="([^"]+)"/.exec(html)![1]!;
+  const release = await holdRequests(page, (url) => url.pathname === entry);
   await page.goto('/presell', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Sim, quero!' }).click();
   await expect(page).toHaveURL(/\/presell$/);

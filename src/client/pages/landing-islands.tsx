@@ -11,11 +11,8 @@ import { hasAnyTracker } from '../lib/tracker-events.ts';
 import { startPresenceHeartbeat } from '../lib/use-live-signals.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
 import { Scarcity } from '../landing/scarcity.tsx';
-import { SiteFooter } from '../landing/site-footer.tsx';
 import { SiteHeader } from '../landing/site-header.tsx';
 import { StickyBar } from '../landing/sticky-bar.tsx';
-import { Testimonials } from '../landing/testimonials.tsx';
-import { WhatsappGroup } from '../landing/whatsapp-group.tsx';
 import { BuyButton } from '../ui/buy-button.tsx';
 
 /**
@@ -26,16 +23,17 @@ import { BuyButton } from '../ui/buy-button.tsx';
  * checkout/ or popups/.
  */
 const registry: IslandRegistry = {
-  // Small islands ship inside this entry (one request on a slow phone) and are hydrated when their
-  // strategy says; the heavy ones below the fold are separate chunks fetched when needed.
+  // Small islands near the top ship inside this entry (one request on a slow phone) and are
+  // hydrated when their strategy says; those far below the fold are chunks of their own, fetched
+  // when they come near the viewport.
   'site-header': async () => SiteHeader,
   'offer-countdown': async () => OfferCountdown,
   'buy-button': async () => BuyButton,
   scarcity: async () => Scarcity,
-  'whatsapp-group': async () => WhatsappGroup,
-  testimonials: async () => Testimonials,
-  'site-footer': async () => SiteFooter,
   'sticky-bar': async () => StickyBar,
+  'whatsapp-group': () => import('../landing/whatsapp-group.tsx').then((module) => module.WhatsappGroup),
+  'site-footer': () => import('../landing/site-footer.tsx').then((module) => module.SiteFooter),
+  testimonials: () => import('../landing/testimonials.tsx').then((module) => module.Testimonials),
   catalogue: () => import('../landing/catalogue.tsx').then((module) => module.Catalogue),
   'faq-accordion': () => import('../landing/faq-accordion.tsx').then((module) => module.FaqAccordion),
 };

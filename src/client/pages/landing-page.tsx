@@ -21,9 +21,9 @@ import { DemoNotice } from '../ui/demo-notice.tsx';
  * The landing page: its sections in the spec's order (spec §2, "Landing page sections").
  * Prerendered only: in the browser, static sections stay plain HTML and each `Island` is hydrated
  * on its own (pages/landing-islands.tsx wires them to the checkout and the popups). Small islands
- * whose state the browser decides (header, footer, live spots, testimonials, sticky bar) wait for
- * idle time; the heavier ones below the fold (catalogue, FAQ accordion) until they come near the
- * viewport. A tap on any island hydrates it at once.
+ * whose state the browser decides (header, live spots, sticky bar) wait for idle time; those below
+ * the fold (testimonials, catalogue, WhatsApp group, FAQ accordion, footer) until they come near
+ * the viewport. A tap on any island hydrates it at once.
  */
 export default function LandingPage() {
   return (
@@ -31,12 +31,12 @@ export default function LandingPage() {
       {/* Static markup (never hydrated here): the page frame that carries it elsewhere is not rendered on `/`. */}
       <DemoNotice />
       <Island name="site-header" component={SiteHeader} props={{}} when="idle" />
-      <main>
+      <main className="deferred-sections">
         <Hero />
         <HowItWorks />
         <Benefits />
         <TopUp />
-        <Island name="testimonials" component={Testimonials} props={{}} when="idle" />
+        <Island name="testimonials" component={Testimonials} props={{}} when="visible" />
         <Services />
         <Island name="catalogue" component={Catalogue} props={{}} when="visible" />
         <HowToStart />
@@ -46,7 +46,7 @@ export default function LandingPage() {
         <Island name="faq-accordion" component={FaqAccordion} props={{}} when="visible" />
         <FaqGrid />
       </main>
-      <Island name="site-footer" component={SiteFooter} props={{ aboveStickyBar: true }} when="idle" />
+      <Island name="site-footer" component={SiteFooter} props={{ aboveStickyBar: true }} when="visible" />
       <Island name="sticky-bar" component={StickyBar} props={{}} when="idle" />
     </>
   );
