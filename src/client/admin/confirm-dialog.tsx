@@ -14,6 +14,7 @@ export function ConfirmDialog({
   children,
   onConfirm,
   danger,
+  confirmDisabled,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   children?: ReactNode;
   onConfirm: () => Promise<void>;
   danger?: boolean;
+  /** Keeps "Confirmar" off until the seller has typed what an irreversible action asks for. */
+  confirmDisabled?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +50,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {copy.detail.confirm.cancel}
           </Button>
-          <Button variant={danger ? 'secondary' : 'cta'} className={danger ? 'border-danger/60 text-red-200' : undefined} disabled={busy} onClick={() => void confirm()}>
+          <Button variant={danger ? 'secondary' : 'cta'} className={danger ? 'border-danger/60 text-red-200' : undefined} disabled={busy || confirmDisabled} onClick={() => void confirm()}>
             {copy.detail.confirm.ok}
           </Button>
         </div>
