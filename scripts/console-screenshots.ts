@@ -10,7 +10,8 @@ import { businessDay } from '../src/shared/time.ts';
 /**
  * `npm run screenshots:console`: the seller's console at 390 and 1280 px, every section, over a
  * built server seeded with two weeks of fictitious sales, into .test-output/console-screenshots/.
- * Needs a build (`npm run build`). docs/images/painel-visao-geral.png is overview-1280.png.
+ * Needs a build (`npm run build`). docs/images/painel-visao-geral.png is overview-1280.png,
+ * docs/images/painel-dados-pessoais.png is privacy-1280.png.
  */
 const PASSWORD = 'senha-das-capturas';
 const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
@@ -49,6 +50,15 @@ for (let daysAgo = 13; daysAgo >= 0; daysAgo--) {
   funnel.run(key, 'order_created', '/', sales + 1);
   funnel.run(key, 'order_paid', '/', sales);
 }
+// A buyer who paid twice this morning: the newest order is the duplicate to refund.
+const morning = now - 2 * 3_600_000;
+const duplicate = db.prepare(
+  `insert into orders (id, checkout_key, status, buyer_name, buyer_email, buyer_phone, amount_cents, product_hash, offer_hash,
+     postback_secret, public_ref, created_at, updated_at, expires_at, paid_at, charged_at, duplicate_of)
+   values (?, ?, 'paid', 'Beatriz Nogueira', 'beatriz.nogueira@example.com', '31991234567', 1990, 'sandbox-product', 'sandbox-offer', ?, ?, ?, ?, ?, ?, ?, ?)`,
+);
+duplicate.run('ord_demo_first', 'key_first', 'pbs_first', 'ref_demo_first', morning, morning, morning + 1_800_000, morning + 60_000, morning + 2000, null);
+duplicate.run('ord_demo_second', 'key_second', 'pbs_second', 'ref_demo_second', morning + 600_000, morning + 600_000, morning + 2_400_000, morning + 660_000, morning + 602_000, 'ord_demo_first');
 db.close();
 
 const outDir = path.resolve('.test-output/console-screenshots');
@@ -89,6 +99,24 @@ for (const viewport of [
   await page.getByRole('link', { name: 'Saúde' }).click();
   await page.getByText('Gateway de pagamento').waitFor();
   await shot('health');
+  await page.getByRole('link', { name: 'Dados pessoais' }).click();
+  await page.getByLabel('E-mail do comprador').fill('beatriz.nogueira@example.com');
+  await page.getByRole('button', { name: 'Buscar comprador' }).click();
+  await page.getByRole('button', { name: 'Apagar dados pessoais' }).waitFor();
+  await shot('privacy');
+  await page.getByRole('button', { name: 'Apagar dados pessoais' }).click();
+  await page.getByLabel('Digite o e-mail do comprador para confirmar').fill('beatriz.nogueira@example.com');
+  await shot('privacy-dialog', false);
+  await page.keyboard.press('Escape');
+  // Each width erases a different fictitious buyer of the seed (the first two orders above).
+  const erased = viewport.name === '390' ? 'joana0@example.com' : 'carlos1@example.com';
+  await page.getByLabel('E-mail do comprador').fill(erased);
+  await page.getByRole('button', { name: 'Buscar comprador' }).click();
+  await page.getByRole('button', { name: 'Apagar dados pessoais' }).click();
+  await page.getByLabel('Digite o e-mail do comprador para confirmar').fill(erased);
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+  await page.getByText(/^Dados pessoais apagados de/).waitFor();
+  await shot('privacy-erased');
   await context.close();
 }
 await browser.close();

@@ -61,7 +61,7 @@ export const admin = {
     noData: 'Ainda não há dados.',
     duplicates: (count: number) =>
       `${count} ${count === 1 ? 'pagamento duplicado para reembolsar' : 'pagamentos duplicados para reembolsar'}: o mesmo comprador pagou duas vezes.`,
-    showDuplicates: 'Ver em Pedidos',
+    showDuplicates: 'Ver os duplicados',
   },
   orders: {
     search: 'Buscar',

@@ -64,6 +64,13 @@ export function AdminConsole() {
     void probe();
   }, [probe]);
 
+  // A console link typed or pasted into the address bar of the open console (#pedidos/ord_…).
+  useEffect(() => {
+    const follow = () => setView(viewFromHash(window.location.hash));
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+
   const show = useCallback((next: View) => {
     setView(next);
     window.history.replaceState(null, '', `${window.location.pathname}${hashOf(next)}`);
@@ -99,7 +106,7 @@ export function AdminConsole() {
             {copy.nav.logout}
           </button>
         </div>
-        <nav aria-label={copy.nav.label} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 pb-2">
+        <nav aria-label={copy.nav.label} className="mx-auto flex max-w-6xl flex-wrap gap-1 px-2 pb-2">
           {TABS.map((item) => (
             <a
               key={item}

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog, DANGER_BUTTON } from './confirm-dialog.tsx';
 import { formatBRL, formatDateTime } from './format.ts';
 
 const text = copy.privacy;
@@ -105,7 +105,7 @@ export function PrivacySection({ onSignedOut }: { onSignedOut: () => void }) {
                 <Button variant="secondary" disabled={busy} onClick={() => void download(buyer.email)}>{text.export}</Button>
                 <Button
                   variant="secondary"
-                  className="border-danger/60 text-red-200"
+                  className={DANGER_BUTTON}
                   onClick={() => {
                     setConfirmation('');
                     setConfirming(true);
