@@ -125,16 +125,18 @@ export function OrdersSection({
                     onClick={() => setOpenId(order.id)}
                     className="grid w-full grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3 text-left hover:bg-ink-800 sm:grid-cols-[2fr_2fr_1fr_1fr_auto]"
                   >
-                    <span className="truncate font-semibold text-white">{order.buyerName}</span>
+                    <span className="min-w-0">
+                      <span className="block truncate font-semibold text-white">{order.buyerName}</span>
+                      {order.duplicateOf ? (
+                        <span className="mt-1 block">
+                          <DuplicateMarker order={order} />
+                        </span>
+                      ) : null}
+                    </span>
                     <span className="text-right font-bold tabular-nums text-white sm:order-last">{formatBRL(order.amountCents)}</span>
                     <span className="truncate text-sm text-slate-400">{order.buyerEmail}</span>
                     <span className="text-right sm:text-left"><StatusBadge status={order.status} /></span>
                     <span className="col-span-2 text-xs text-slate-500 sm:col-span-1 sm:text-sm">{formatDateTime(order.createdAt)}</span>
-                    {order.duplicateOf ? (
-                      <span className="col-span-2 sm:col-span-5">
-                        <DuplicateMarker order={order} />
-                      </span>
-                    ) : null}
                   </button>
                 </li>
               ))}
