@@ -33,8 +33,9 @@ export const admin = {
     emailInvalid: 'Informe um e-mail válido.',
     outboxNotFound: 'E-mail não encontrado ou já enviado.',
     supplierInvalid: 'O arquivo tem erros; nada foi alterado.',
+    buyerConfirmation: 'Digite o mesmo e-mail do comprador para confirmar.',
   },
-  nav: { overview: 'Visão geral', orders: 'Pedidos', suppliers: 'Fornecedores', health: 'Saúde', logout: 'Sair', label: 'Seções do painel' },
+  nav: { overview: 'Visão geral', orders: 'Pedidos', suppliers: 'Fornecedores', health: 'Saúde', privacy: 'Dados pessoais', logout: 'Sair', label: 'Seções do painel' },
   overview: {
     newSale: (name: string, amount: string) => `Nova venda: ${name}, ${amount}`,
     refreshing: 'Atualiza sozinho a cada 15 segundos.',
@@ -58,6 +59,9 @@ export const admin = {
     revenueChart: 'Faturamento por dia',
     funnelChart: 'Funil por dia',
     noData: 'Ainda não há dados.',
+    duplicates: (count: number) =>
+      `${count} ${count === 1 ? 'pagamento duplicado para reembolsar' : 'pagamentos duplicados para reembolsar'}: o mesmo comprador pagou duas vezes.`,
+    showDuplicates: 'Ver os duplicados',
   },
   orders: {
     search: 'Buscar',
@@ -72,6 +76,7 @@ export const admin = {
     } as Record<'creating' | 'pending' | 'expired' | 'paid' | 'failed' | 'reversed', string>,
     statusFilter: 'Status',
     statusAll: 'Todos',
+    statusDuplicate: 'Duplicados a reembolsar',
     from: 'De',
     to: 'Até',
     apply: 'Filtrar',
@@ -84,6 +89,8 @@ export const admin = {
     open: (name: string) => `Ver pedido de ${name}`,
     csvHeader: ['Pedido', 'Status', 'Nome', 'E-mail', 'Telefone', 'Valor (R$)', 'Criado em', 'Pago em'],
     noAccess: 'Sem acesso',
+    duplicate: 'Pagamento duplicado — reembolsar',
+    duplicateRefunded: 'Pagamento duplicado — reembolsado',
   },
   detail: {
     back: 'Voltar aos pedidos',
@@ -109,7 +116,14 @@ export const admin = {
       revoke_access: 'Acesso revogado',
       mark_refunded: 'Marcado como reembolsado',
       retry_email: 'Novo envio de e-mail',
+      export_buyer: 'Dados pessoais exportados (LGPD)',
+      delete_buyer: 'Dados pessoais apagados (LGPD)',
     } as Record<string, string>,
+    duplicate: {
+      open: 'Este comprador já tinha pago outro pedido. Reembolse este pagamento no gateway e depois use “Marcar como reembolsado”.',
+      refunded: 'Este pagamento duplicado já foi marcado como reembolsado.',
+      original: 'Pedido original:',
+    },
     actions: {
       resend: 'Reenviar acesso',
       correct: 'Corrigir e-mail',
@@ -121,6 +135,10 @@ export const admin = {
       correct: { title: 'Corrigir o e-mail e reenviar', body: 'O link de acesso vai para o novo endereço.', field: 'Novo e-mail' },
       revoke: { title: 'Revogar o acesso?', body: 'O link atual deixa de funcionar. Você pode reenviar o acesso depois (com um link novo).' },
       refund: { title: 'Marcar como reembolsado?', body: 'Use depois de devolver o dinheiro no gateway. O acesso é revogado.' },
+      refundDuplicate: {
+        title: 'Marcar como reembolsado?',
+        body: 'Use depois de devolver este pagamento no gateway. O link deste pedido deixa de funcionar; o comprador mantém o acesso pelo pedido original.',
+      },
       ok: 'Confirmar',
       cancel: 'Cancelar',
       close: 'Fechar',
@@ -149,6 +167,30 @@ export const admin = {
     confirm: 'Substituir a lista',
     replaced: (count: number) => `Lista substituída: ${count} ${count === 1 ? 'fornecedor' : 'fornecedores'}.`,
   },
+  privacy: {
+    title: 'Dados pessoais (LGPD)',
+    intro:
+      'Quando um comprador pedir seus dados ou a exclusão deles (LGPD, art. 18), busque pelo e-mail usado na compra. É o mesmo que npm run buyer -- export ou delete.',
+    field: 'E-mail do comprador',
+    search: 'Buscar comprador',
+    none: (email: string) => `Nenhum pedido com o e-mail ${email}.`,
+    found: (count: number) => `${count} ${count === 1 ? 'pedido' : 'pedidos'} com este e-mail`,
+    export: 'Baixar dados (JSON)',
+    exportFile: 'dados-pessoais.json',
+    exported: 'Arquivo gerado. Envie-o ao comprador por um canal seguro.',
+    erase: 'Apagar dados pessoais',
+    confirm: {
+      title: 'Apagar os dados pessoais?',
+      body: (email: string) =>
+        `Nome, e-mail, telefone e CPF de ${email} saem de todos os pedidos deste e-mail, com os avisos do gateway desses pedidos. Status e valores ficam, para a contabilidade. Não dá para desfazer.`,
+      field: 'Digite o e-mail do comprador para confirmar',
+    },
+    erased: (count: number) =>
+      count === 0
+        ? 'Nenhum pedido tinha este e-mail; nada mais a apagar.'
+        : `Dados pessoais apagados de ${count} ${count === 1 ? 'pedido' : 'pedidos'}: nome, e-mail, telefone, CPF e os avisos do gateway. Status e valores ficaram, para a contabilidade.`,
+    erasedOrders: 'Pedidos apagados',
+  },
   health: {
     title: 'Saúde da loja',
     ok: 'OK',
@@ -159,6 +201,7 @@ export const admin = {
     checks: {
       gateway: 'Gateway de pagamento',
       postback: 'Último aviso do gateway (postback)',
+      duplicates: 'Pagamentos duplicados',
       smtp: 'Envio de e-mails',
       outbox: 'Fila de e-mails',
       placeholders: 'Dados do vendedor',
@@ -175,6 +218,8 @@ export const admin = {
       smtpFile: 'Modo arquivo: os e-mails ficam em DATA_DIR/outbox',
       smtpOk: 'Servidor SMTP respondeu e aceitou o login',
       smtpError: 'O servidor SMTP recusou ou não respondeu',
+      duplicates: (count: number) =>
+        count === 0 ? 'Nenhum para reembolsar' : `${count} ${count === 1 ? 'pagamento duplicado' : 'pagamentos duplicados'} para reembolsar`,
       outbox: (backlog: number, stuck: number) => `${backlog} na fila há mais de 5 min, ${stuck} sem entrega`,
       placeholdersOk: 'Nome, CPF/CNPJ e endereço definidos',
       placeholders: (fields: string) => `Ainda com texto de exemplo: ${fields}`,
@@ -189,6 +234,7 @@ export const admin = {
     fix: {
       gateway: 'Confira PROVIDER_URL, PROVIDER_TOKEN e PRODUCT_HASH e se o produto tem uma oferta ativa no gateway.',
       postback: 'Faça uma compra de teste; se o aviso não chegar, confira se PUBLIC_URL é acessível pela internet.',
+      duplicates: 'Reembolse cada um no gateway e use “Marcar como reembolsado” no pedido (Pedidos › Duplicados a reembolsar).',
       smtp: 'Confira usuário, senha, host e porta em SMTP_URL.',
       outbox: 'Confira o envio de e-mails acima e use “Tentar de novo” nos e-mails abaixo.',
       placeholders: 'Defina SELLER_NAME, SELLER_DOCUMENT e SELLER_ADDRESS.',

@@ -5,7 +5,8 @@ import { CheckoutFormSchema } from './checkout.ts';
 
 export const AdminLoginSchema = z.object({ password: z.string().min(1).max(200) });
 
-export const ORDER_FILTER_STATUSES = ['all', 'paid', 'pending', 'expired', 'failed', 'reversed'] as const;
+/** `duplicate`: paid orders flagged as a buyer's second payment, still to refund. */
+export const ORDER_FILTER_STATUSES = ['all', 'paid', 'pending', 'expired', 'failed', 'reversed', 'duplicate'] as const;
 export type OrderFilterStatus = (typeof ORDER_FILTER_STATUSES)[number];
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -21,6 +22,17 @@ export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
 
 /** The same e-mail rule as the checkout form, so the corrected address is stored the way orders store it. */
 export const AdminCorrectEmailSchema = z.object({ email: CheckoutFormSchema.shape.email });
+
+/** Dados pessoais (LGPD): the buyer is found by the address they bought with, as the checkout stored it. */
+export const AdminBuyerSchema = z.object({ email: CheckoutFormSchema.shape.email });
+
+/**
+ * Deleting is irreversible, so the seller types the address a second time; the server checks it
+ * too, so no stray request (or a click on the wrong buyer) erases anyone.
+ */
+export const AdminBuyerDeleteSchema = z
+  .object({ email: CheckoutFormSchema.shape.email, confirmation: z.string().trim().toLowerCase().max(254) })
+  .refine((value) => value.confirmation === value.email, { path: ['confirmation'] });
 
 export const AdminSupplierCsvSchema = z.object({ csv: z.string().max(2_000_000) });
 
@@ -38,6 +50,8 @@ export interface AdminOrderSummary {
   createdAt: number;
   paidAt: number | null;
   hasAccess: boolean;
+  /** The buyer's earlier paid order when this payment is a duplicate of it (a refund candidate). */
+  duplicateOf: string | null;
 }
 
 export interface AdminOrderList {
@@ -102,6 +116,8 @@ export interface AdminOverview {
   offerEndsAt: number;
   funnel: AdminFunnelStep[];
   daily: AdminDailyPoint[];
+  /** Paid orders flagged as duplicate payments, still to refund at the gateway. */
+  duplicatesToRefund: number;
 }
 
 export interface HealthCheck {
@@ -134,4 +150,25 @@ export interface AdminSessionInfo {
   signedIn: boolean;
   /** false when the console is off (a real gateway and no ADMIN_PASSWORD). */
   enabled: boolean;
+}
+
+/** One order of a buyer, as Dados pessoais lists it before an export or a deletion. */
+export interface AdminBuyerOrder {
+  reference: string;
+  status: string;
+  name: string;
+  amountCents: number;
+  createdAt: number | null;
+  paidAt: number | null;
+}
+
+export interface AdminBuyerSummary {
+  email: string;
+  orders: AdminBuyerOrder[];
+}
+
+/** What a deletion erased: the orders it touched (as listed just before), their number. */
+export interface AdminBuyerErased {
+  erasedOrders: number;
+  orders: AdminBuyerOrder[];
 }

@@ -1,4 +1,6 @@
 import type {
+  AdminBuyerErased,
+  AdminBuyerSummary,
   AdminHealth,
   AdminOrderDetail,
   AdminOrderList,
@@ -50,5 +52,10 @@ export const adminApi = {
   previewSuppliers: (csv: string) => apiFetch<SupplierPreview>(`${base}/suppliers/preview`, { method: 'POST', json: { csv } }),
   importSuppliers: (csv: string) => apiFetch<SupplierListInfo>(`${base}/suppliers`, { method: 'POST', json: { csv } }),
   health: () => apiFetch<AdminHealth>(`${base}/health`),
+  // The buyer's address goes in a POST body, never in a URL (proxy logs, history).
+  findBuyer: (email: string) => apiFetch<AdminBuyerSummary>(`${base}/buyer`, { method: 'POST', json: { email } }),
+  exportBuyer: (email: string) => apiFetch<unknown>(`${base}/buyer/export`, { method: 'POST', json: { email } }),
+  eraseBuyer: (email: string, confirmation: string) =>
+    apiFetch<AdminBuyerErased>(`${base}/buyer/delete`, { method: 'POST', json: { email, confirmation } }),
   retryEmail: (id: string) => apiFetch<{ ok: true }>(`${base}/outbox/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
 };

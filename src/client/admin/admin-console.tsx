@@ -7,21 +7,49 @@ import { HealthSection } from './health-section.tsx';
 import { LoginForm } from './login-form.tsx';
 import { OrdersSection } from './orders-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
+import { PrivacySection } from './privacy-section.tsx';
 import { SuppliersSection } from './suppliers-section.tsx';
+import type { OrderFilterStatus } from '../../shared/admin.ts';
 
-type Tab = 'overview' | 'orders' | 'suppliers' | 'health';
-const TABS: Tab[] = ['overview', 'orders', 'suppliers', 'health'];
+type Tab = 'overview' | 'orders' | 'suppliers' | 'health' | 'privacy';
+const TABS: Tab[] = ['overview', 'orders', 'suppliers', 'health', 'privacy'];
 
 type Session = { kind: 'loading' } | { kind: 'disabled' } | { kind: 'signed-out' } | { kind: 'signed-in' };
 
-/** The section in the address's hash (#pedidos…), so a reload or a shared link opens the same one. */
-const HASHES: Record<Tab, string> = { overview: '#visao-geral', orders: '#pedidos', suppliers: '#fornecedores', health: '#saude' };
-const tabFromHash = (hash: string): Tab => TABS.find((tab) => HASHES[tab] === hash) ?? 'overview';
+/**
+ * The section in the address's hash (#pedidos…), and an open order after it (#pedidos/ord_…), so a
+ * reload or a link opens the same view.
+ */
+const HASHES: Record<Tab, string> = {
+  overview: '#visao-geral',
+  orders: '#pedidos',
+  suppliers: '#fornecedores',
+  health: '#saude',
+  privacy: '#dados-pessoais',
+};
+
+interface View {
+  tab: Tab;
+  orderId: string | null;
+  /** The filter Pedidos opens with (Visão geral's "Ver em Pedidos" asks for the duplicates). */
+  status: OrderFilterStatus;
+}
+
+function viewFromHash(hash: string): View {
+  const [section = '', orderId] = hash.split('/', 2);
+  const tab = TABS.find((item) => HASHES[item] === section) ?? 'overview';
+  return { tab, orderId: tab === 'orders' && orderId ? decodeURIComponent(orderId) : null, status: 'all' };
+}
+
+const hashOf = (view: View) => `${HASHES[view.tab]}${view.orderId ? `/${encodeURIComponent(view.orderId)}` : ''}`;
 
 export function AdminConsole() {
   useDocumentTitle(copy.meta.title);
   const [session, setSession] = useState<Session>({ kind: 'loading' });
-  const [tab, setTab] = useState<Tab>(() => (typeof window === 'undefined' ? 'overview' : tabFromHash(window.location.hash)));
+  const [view, setView] = useState<View>(() =>
+    typeof window === 'undefined' ? { tab: 'overview', orderId: null, status: 'all' } : viewFromHash(window.location.hash),
+  );
+  const tab = view.tab;
 
   const probe = useCallback(async () => {
     try {
@@ -36,10 +64,20 @@ export function AdminConsole() {
     void probe();
   }, [probe]);
 
-  const choose = (next: Tab) => {
-    setTab(next);
-    window.history.replaceState(null, '', `${window.location.pathname}${HASHES[next]}`);
-  };
+  // A console link typed or pasted into the address bar of the open console (#pedidos/ord_…).
+  useEffect(() => {
+    const follow = () => setView(viewFromHash(window.location.hash));
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
+
+  const show = useCallback((next: View) => {
+    setView(next);
+    window.history.replaceState(null, '', `${window.location.pathname}${hashOf(next)}`);
+  }, []);
+  const choose = (next: Tab) => show({ tab: next, orderId: null, status: 'all' });
+  // Opening an order and coming back keeps the list's filter (the key below would reset it).
+  const openOrder = (orderId: string | null) => show({ ...view, tab: 'orders', orderId });
   // Any 401 from a section (the session ended or idled out) brings the login form back.
   const signedOut = useCallback(() => setSession({ kind: 'signed-out' }), []);
 
@@ -68,7 +106,7 @@ export function AdminConsole() {
             {copy.nav.logout}
           </button>
         </div>
-        <nav aria-label={copy.nav.label} className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 pb-2">
+        <nav aria-label={copy.nav.label} className="mx-auto flex max-w-6xl flex-wrap gap-1 px-2 pb-2">
           {TABS.map((item) => (
             <a
               key={item}
@@ -89,10 +127,15 @@ export function AdminConsole() {
         </nav>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-5">
-        {tab === 'overview' ? <OverviewSection onSignedOut={signedOut} /> : null}
-        {tab === 'orders' ? <OrdersSection onSignedOut={signedOut} /> : null}
+        {tab === 'overview' ? (
+          <OverviewSection onSignedOut={signedOut} onShowDuplicates={() => show({ tab: 'orders', orderId: null, status: 'duplicate' })} />
+        ) : null}
+        {tab === 'orders' ? (
+          <OrdersSection key={view.status} initialStatus={view.status} orderId={view.orderId} onOpenOrder={openOrder} onSignedOut={signedOut} />
+        ) : null}
         {tab === 'suppliers' ? <SuppliersSection onSignedOut={signedOut} /> : null}
         {tab === 'health' ? <HealthSection onSignedOut={signedOut} /> : null}
+        {tab === 'privacy' ? <PrivacySection onSignedOut={signedOut} /> : null}
       </main>
     </div>
   );

@@ -5,6 +5,12 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 
+/**
+ * The look of an irreversible action's button. Marked important: the secondary variant's own
+ * border and text colours come later in the console's stylesheet and would win otherwise.
+ */
+export const DANGER_BUTTON = 'border-danger/60! text-red-200! hover:bg-danger/15!';
+
 /** Every console action asks first; the server's refusal is shown inside the dialog. */
 export function ConfirmDialog({
   open,
@@ -14,6 +20,7 @@ export function ConfirmDialog({
   children,
   onConfirm,
   danger,
+  confirmDisabled,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -22,6 +29,8 @@ export function ConfirmDialog({
   children?: ReactNode;
   onConfirm: () => Promise<void>;
   danger?: boolean;
+  /** Keeps "Confirmar" off until the seller has typed what an irreversible action asks for. */
+  confirmDisabled?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +56,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {copy.detail.confirm.cancel}
           </Button>
-          <Button variant={danger ? 'secondary' : 'cta'} className={danger ? 'border-danger/60 text-red-200' : undefined} disabled={busy} onClick={() => void confirm()}>
+          <Button variant={danger ? 'secondary' : 'cta'} className={danger ? DANGER_BUTTON : undefined} disabled={busy || confirmDisabled} onClick={() => void confirm()}>
             {copy.detail.confirm.ok}
           </Button>
         </div>

@@ -1,17 +1,28 @@
 import { useCallback, useId, useState } from 'react';
 import { admin as copy } from '../../content/admin.ts';
+import type { AdminOrderDetail } from '../../shared/admin.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatBRL, formatDateTime } from './format.ts';
-import { StatusBadge } from './orders-section.tsx';
+import { DuplicateMarker, StatusBadge } from './orders-section.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
 type Action = 'resend' | 'correct' | 'revoke' | 'refund';
 
 /** One order: buyer, amount, its timeline, and the actions (each confirmed, each audited by the server). */
-export function OrderDetailView({ orderId, onBack, onSignedOut }: { orderId: string; onBack: () => void; onSignedOut: () => void }) {
+export function OrderDetailView({
+  orderId,
+  onBack,
+  onSignedOut,
+  onOpenOrder,
+}: {
+  orderId: string;
+  onBack: () => void;
+  onSignedOut: () => void;
+  onOpenOrder: (orderId: string) => void;
+}) {
   const load = useCallback(() => adminApi.order(orderId), [orderId]);
   const { state, reload } = useAdminData(load, onSignedOut);
   const [dialog, setDialog] = useState<Action | null>(null);
@@ -56,6 +67,7 @@ export function OrderDetailView({ orderId, onBack, onSignedOut }: { orderId: str
                 {state.data.failureReason ? <dd className="mt-1 text-xs text-slate-400">{copy.detail.failure}: {state.data.failureReason}</dd> : null}
               </div>
             </dl>
+            {state.data.duplicateOf ? <DuplicateNotice order={state.data} onOpenOrder={onOpenOrder} /> : null}
             {done ? <Alert variant="success" className="mt-4">{done}</Alert> : null}
             {state.data.status === 'paid' ? (
               <div className="mt-4 grid gap-2 sm:flex sm:flex-wrap">
@@ -92,9 +104,33 @@ export function OrderDetailView({ orderId, onBack, onSignedOut }: { orderId: str
             </div>
           </ConfirmDialog>
           <ConfirmDialog open={dialog === 'revoke'} onOpenChange={(open) => setDialog(open ? 'revoke' : null)} title={copy.detail.confirm.revoke.title} body={copy.detail.confirm.revoke.body} onConfirm={() => run('revoke')} danger />
-          <ConfirmDialog open={dialog === 'refund'} onOpenChange={(open) => setDialog(open ? 'refund' : null)} title={copy.detail.confirm.refund.title} body={copy.detail.confirm.refund.body} onConfirm={() => run('refund')} danger />
+          <ConfirmDialog open={dialog === 'refund'} onOpenChange={(open) => setDialog(open ? 'refund' : null)} title={copy.detail.confirm.refund.title} body={state.data.duplicateOf ? copy.detail.confirm.refundDuplicate.body : copy.detail.confirm.refund.body} onConfirm={() => run('refund')} danger />
         </>
       ) : null}
+    </div>
+  );
+}
+
+/** The duplicate payment's box: what to do, and a link to the buyer's original order. */
+function DuplicateNotice({ order, onOpenOrder }: { order: AdminOrderDetail; onOpenOrder: (orderId: string) => void }) {
+  const original = order.duplicateOf!;
+  return (
+    <div className="mt-4 space-y-2 rounded-xl border border-gold-400/40 bg-gold-400/10 px-3.5 py-3 text-sm">
+      <DuplicateMarker order={order} />
+      <p className="text-slate-200">{order.status === 'paid' ? copy.detail.duplicate.open : copy.detail.duplicate.refunded}</p>
+      <p className="text-slate-300">
+        {copy.detail.duplicate.original}{' '}
+        <a
+          href={`#pedidos/${encodeURIComponent(original)}`}
+          onClick={(event) => {
+            event.preventDefault();
+            onOpenOrder(original);
+          }}
+          className="break-all font-semibold text-gold-300 underline underline-offset-4 hover:text-white"
+        >
+          {original}
+        </a>
+      </p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { admin as copy } from '../../content/admin.ts';
-import { ORDER_FILTER_STATUSES, type AdminOrderStatus, type OrderFilterStatus } from '../../shared/admin.ts';
+import { ORDER_FILTER_STATUSES, type AdminOrderStatus, type AdminOrderSummary, type OrderFilterStatus } from '../../shared/admin.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi, type OrderFilters } from './admin-api.ts';
@@ -21,11 +21,35 @@ export function StatusBadge({ status }: { status: AdminOrderStatus }) {
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{copy.orders.status[status]}</span>;
 }
 
+/** A buyer's second payment: to refund at the gateway, or already refunded. */
+export function DuplicateMarker({ order }: { order: Pick<AdminOrderSummary, 'duplicateOf' | 'status'> }) {
+  if (!order.duplicateOf) return null;
+  const open = order.status === 'paid';
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-bold ${open ? 'bg-gold-400/15 text-gold-300' : 'bg-ink-700 text-slate-300'}`}>
+      {open ? copy.orders.duplicate : copy.orders.duplicateRefunded}
+    </span>
+  );
+}
+
+const filterLabel = (status: OrderFilterStatus) =>
+  status === 'all' ? copy.orders.statusAll : status === 'duplicate' ? copy.orders.statusDuplicate : copy.orders.status[status];
+
 /** Pedidos: filters, search, pages, the CSV export, and the detail of one order. */
-export function OrdersSection({ onSignedOut }: { onSignedOut: () => void }) {
-  const [filters, setFilters] = useState<OrderFilters>(EMPTY);
-  const [draft, setDraft] = useState<OrderFilters>(EMPTY);
-  const [openId, setOpenId] = useState<string | null>(null);
+export function OrdersSection({
+  onSignedOut,
+  orderId: openId,
+  onOpenOrder: setOpenId,
+  initialStatus = 'all',
+}: {
+  onSignedOut: () => void;
+  /** The order whose detail is open (from the address's hash), or null for the list. */
+  orderId: string | null;
+  onOpenOrder: (orderId: string | null) => void;
+  initialStatus?: OrderFilterStatus;
+}) {
+  const [filters, setFilters] = useState<OrderFilters>({ ...EMPTY, status: initialStatus });
+  const [draft, setDraft] = useState<OrderFilters>({ ...EMPTY, status: initialStatus });
   const load = useCallback(() => adminApi.orders(filters), [filters]);
   const { state, reload } = useAdminData(load, onSignedOut);
   const id = useId();
@@ -33,12 +57,14 @@ export function OrdersSection({ onSignedOut }: { onSignedOut: () => void }) {
   if (openId) {
     return (
       <OrderDetailView
+        key={openId}
         orderId={openId}
         onBack={() => {
           setOpenId(null);
           void reload();
         }}
         onSignedOut={onSignedOut}
+        onOpenOrder={setOpenId}
       />
     );
   }
@@ -61,7 +87,7 @@ export function OrdersSection({ onSignedOut }: { onSignedOut: () => void }) {
           <select id={`${id}-status`} value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as OrderFilterStatus })} className={inputClass}>
             {ORDER_FILTER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {status === 'all' ? copy.orders.statusAll : copy.orders.status[status]}
+                {filterLabel(status)}
               </option>
             ))}
           </select>
@@ -95,11 +121,18 @@ export function OrdersSection({ onSignedOut }: { onSignedOut: () => void }) {
                 <li key={order.id}>
                   <button
                     type="button"
-                    aria-label={copy.orders.open(order.buyerName)}
+                    aria-label={`${copy.orders.open(order.buyerName)}${order.duplicateOf ? ` (${order.status === 'paid' ? copy.orders.duplicate : copy.orders.duplicateRefunded})` : ''}`}
                     onClick={() => setOpenId(order.id)}
                     className="grid w-full grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3 text-left hover:bg-ink-800 sm:grid-cols-[2fr_2fr_1fr_1fr_auto]"
                   >
-                    <span className="truncate font-semibold text-white">{order.buyerName}</span>
+                    <span className="min-w-0">
+                      <span className="block truncate font-semibold text-white">{order.buyerName}</span>
+                      {order.duplicateOf ? (
+                        <span className="mt-1 block">
+                          <DuplicateMarker order={order} />
+                        </span>
+                      ) : null}
+                    </span>
                     <span className="text-right font-bold tabular-nums text-white sm:order-last">{formatBRL(order.amountCents)}</span>
                     <span className="truncate text-sm text-slate-400">{order.buyerEmail}</span>
                     <span className="text-right sm:text-left"><StatusBadge status={order.status} /></span>

@@ -13,7 +13,7 @@ const REFRESH_MS = 15_000;
 const PERIODS = ['today', 'last7', 'last30', 'month'] as const;
 
 /** Visão geral: sales, spots, funnel and charts, refreshed every 15 s without a reload. */
-export function OverviewSection({ onSignedOut }: { onSignedOut: () => void }) {
+export function OverviewSection({ onSignedOut, onShowDuplicates }: { onSignedOut: () => void; onShowDuplicates: () => void }) {
   const { state } = useAdminData(adminApi.overview, onSignedOut, { refreshMs: REFRESH_MS });
   const newSale = useNewSale(state.kind === 'ready' ? state.data : null);
 
@@ -30,6 +30,21 @@ export function OverviewSection({ onSignedOut }: { onSignedOut: () => void }) {
           </Alert>
         ) : null}
       </div>
+      {overview.duplicatesToRefund > 0 ? (
+        <div role="status" className="flex flex-col gap-2 rounded-xl border border-gold-400/40 bg-gold-400/10 px-3.5 py-3 text-sm font-medium text-gold-300 sm:flex-row sm:items-center sm:justify-between">
+          <p>{copy.overview.duplicates(overview.duplicatesToRefund)}</p>
+          <a
+            href="#pedidos"
+            onClick={(event) => {
+              event.preventDefault();
+              onShowDuplicates();
+            }}
+            className="shrink-0 font-semibold text-white underline underline-offset-4"
+          >
+            {copy.overview.showDuplicates}
+          </a>
+        </div>
+      ) : null}
       <p className="text-xs text-slate-400">{copy.overview.refreshing}</p>
       <section aria-label={copy.overview.revenue} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {PERIODS.map((period) => (

@@ -22,6 +22,7 @@ export function useAdminData<T>(load: () => Promise<T>, onSignedOut: () => void,
     }
   }, [onSignedOut]);
 
+  // A new `load` (the order list's filters or page changed) loads again at once.
   useEffect(() => {
     void reload();
     if (!options.refreshMs) return;
@@ -29,7 +30,7 @@ export function useAdminData<T>(load: () => Promise<T>, onSignedOut: () => void,
       if (document.visibilityState === 'visible') void reload();
     }, options.refreshMs);
     return () => window.clearInterval(timer);
-  }, [reload, options.refreshMs]);
+  }, [reload, load, options.refreshMs]);
 
   return { state, reload };
 }

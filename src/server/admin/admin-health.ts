@@ -9,7 +9,7 @@ import type { GatewayClient } from '../gateway/types.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { countSpotsTaken } from '../orders/orders-repository.ts';
 import { businessMonth } from '../../shared/time.ts';
-import { lastPostbackAt, outboxHealth } from './admin-orders-repository.ts';
+import { countOpenDuplicates, lastPostbackAt, outboxHealth } from './admin-orders-repository.ts';
 
 const text = copy.health;
 /** A check that takes longer than this (a hung gateway or SMTP server) counts as failed. */
@@ -51,12 +51,13 @@ export async function readHealth(
     }
   };
   const month = businessMonth(now);
-  const [gateway, smtp, lastPostback, outbox, taken] = await Promise.all([
+  const [gateway, smtp, lastPostback, outbox, taken, duplicates] = await Promise.all([
     gatewayCheck(),
     smtpCheck(),
     lastPostbackAt(db),
     outboxHealth(db, now),
     config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
+    countOpenDuplicates(db),
   ]);
 
   const sellerFields: Partial<Record<PlaceholderVariable, string>> = {
@@ -82,6 +83,8 @@ export async function readHealth(
         lastPostback !== null || config.gateway.kind === 'sandbox',
         postbackMinutes === null ? text.detail.noPostback : text.detail.postbackAgo(copy.time.ago(postbackMinutes)),
       ),
+      // A buyer who paid twice: the seller owes a refund at the gateway.
+      check('duplicates', duplicates === 0, text.detail.duplicates(duplicates)),
       smtp,
       check('outbox', outbox.backlog === 0 && outbox.undeliverable.length === 0, text.detail.outbox(outbox.backlog, outbox.undeliverable.length)),
       check('placeholders', placeholders.length === 0, placeholders.length === 0 ? text.detail.placeholdersOk : text.detail.placeholders(placeholders.join(', '))),

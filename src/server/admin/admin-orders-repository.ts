@@ -36,6 +36,7 @@ type Row = {
   expires_at: number;
   access_revoked_at: number | null;
   failure_reason: string | null;
+  duplicate_of: string | null;
 };
 
 const COLUMNS = [
@@ -51,6 +52,7 @@ const COLUMNS = [
   'expires_at',
   'access_revoked_at',
   'failure_reason',
+  'duplicate_of',
 ] as const;
 
 function toAdminOrder(row: Row, now: number): AdminOrderRow {
@@ -68,6 +70,7 @@ function toAdminOrder(row: Row, now: number): AdminOrderRow {
     expiresAt: Number(row.expires_at),
     hasAccess: row.status === 'paid' && row.access_revoked_at === null,
     failureReason: row.failure_reason,
+    duplicateOf: row.duplicate_of,
   };
 }
 
@@ -80,6 +83,7 @@ function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 
   let query = db.selectFrom('orders');
   const { status, now } = search;
   if (status === 'paid' || status === 'failed' || status === 'reversed') query = query.where('status', '=', status);
+  if (status === 'duplicate') query = query.where('status', '=', 'paid').where('duplicate_of', 'is not', null);
   if (status === 'expired') query = query.where('status', '=', 'pending').where('expires_at', '<=', now);
   if (status === 'pending') {
     query = query.where((eb) =>
@@ -179,6 +183,17 @@ export async function countPaidOrders(db: Kysely<Database>): Promise<number> {
     .where('status', '=', 'paid')
     .executeTakeFirstOrThrow();
   return Number(row.paid);
+}
+
+/** Duplicate payments still to refund: flagged and still paid (a refund marks them reversed). */
+export async function countOpenDuplicates(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'paid')
+    .where('duplicate_of', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function findLatestPaid(db: Kysely<Database>) {

@@ -6,7 +6,7 @@ import { funnelSteps, funnelTotals } from '../funnel/funnel-report.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
 import { countSpotsTaken } from '../orders/orders-repository.ts';
-import { countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from './admin-orders-repository.ts';
+import { countOpenDuplicates, countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from './admin-orders-repository.ts';
 
 /** Keys of the funnel steps as the console names them (labels live in content/admin.ts). */
 export const FUNNEL_KEYS = ['presell_view', 'presell_yes', 'landing_view', 'begin_checkout', 'order_created', 'order_paid'] as const;
@@ -24,7 +24,7 @@ export async function readOverview(
   const tomorrow = businessDayStart(today, 1);
   const month = businessMonth(now);
   const chartStart = businessDayStart(today, -(CHART_DAYS - 1));
-  const [todayTotals, last7, last30, monthTotals, allTime, latestPaid, taken, funnelRows, paidRows] = await Promise.all([
+  const [todayTotals, last7, last30, monthTotals, allTime, latestPaid, taken, funnelRows, paidRows, duplicates] = await Promise.all([
     sumPaid(db, todayStart, tomorrow),
     sumPaid(db, businessDayStart(today, -6), tomorrow),
     sumPaid(db, chartStart, tomorrow),
@@ -34,6 +34,7 @@ export async function readOverview(
     settings.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
     readFunnel(db, businessDay(chartStart), today),
     listPaidSince(db, chartStart),
+    countOpenDuplicates(db),
   ]);
 
   const totals = funnelTotals(funnelRows);
@@ -58,5 +59,6 @@ export async function readOverview(
     offerEndsAt: chooseOfferDeadline(settings.offerEndsAt, now),
     funnel: funnelSteps.map((_, index) => ({ key: FUNNEL_KEYS[index]!, count: totals[index]!.count, rate: totals[index]!.rate })),
     daily,
+    duplicatesToRefund: duplicates,
   };
 }

@@ -21,7 +21,7 @@ async function main(): Promise<number> {
       return 0;
     }
     const erased = await eraseBuyerData(database.db, database.dialect, email);
-    process.stdout.write(`${erased} order(s) erased\n`);
+    process.stdout.write(`${erased.length} order(s) erased\n`);
     return 0;
   });
 }

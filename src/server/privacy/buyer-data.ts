@@ -12,7 +12,7 @@ import {
 
 /**
  * The buyer's rights (LGPD art. 18): a copy of their data, and its deletion. Used by
- * `npm run buyer` and meant for the seller's console. Addresses are compared as the checkout
+ * `npm run buyer` and by the seller's console (Dados pessoais). Addresses are compared as the checkout
  * form stores them (trimmed, lower-cased).
  */
 export function normalizeEmail(email: string): string {
@@ -40,11 +40,19 @@ export interface BuyerExport {
 }
 
 export async function exportBuyerData(db: Kysely<Database>, rawEmail: string): Promise<BuyerExport> {
+  return (await collectBuyerData(db, rawEmail)).data;
+}
+
+/**
+ * The export, and beside it the internal ids of its orders: the console writes them to its audit,
+ * which names orders by id. The ids stay out of the file the buyer gets.
+ */
+export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): Promise<{ data: BuyerExport; orderIds: string[] }> {
   const email = normalizeEmail(rawEmail);
   const orders = await listOrdersOfEmail(db, email);
   const ids = orders.map((order) => order.id);
   const [links, opens, emails] = await Promise.all([listAccessLinkDates(db, ids), listMemberPageOpenDates(db, ids), listEmailsSent(db, ids)]);
-  return {
+  const data: BuyerExport = {
     email,
     orders: orders.map((order) => ({
       reference: order.public_ref,
@@ -62,11 +70,12 @@ export async function exportBuyerData(db: Kysely<Database>, rawEmail: string): P
       emails: emails.filter((mail) => mail.order_id === order.id).map((mail) => ({ kind: mail.kind, queuedAt: iso(mail.created_at), sentAt: iso(mail.sent_at) })),
     })),
   };
+  return { data, orderIds: ids };
 }
 
-/** Erases the buyer's data on all orders of the address; returns how many orders it touched. */
-export async function eraseBuyerData(db: Kysely<Database>, dialect: Dialect, rawEmail: string, now = Date.now()): Promise<number> {
+/** Erases the buyer's data on all orders of the address; returns the ids of the orders it touched. */
+export async function eraseBuyerData(db: Kysely<Database>, dialect: Dialect, rawEmail: string, now = Date.now()): Promise<string[]> {
   const ids = await eraseBuyerRows(db, normalizeEmail(rawEmail), now);
   await purgeErasedBytes(db, dialect);
-  return ids.length;
+  return ids;
 }

@@ -5,10 +5,14 @@ import type { ZodType } from 'zod';
 import { admin as copy } from '../../content/admin.ts';
 import {
   ADMIN_PAGE_SIZE,
+  AdminBuyerDeleteSchema,
+  AdminBuyerSchema,
   AdminCorrectEmailSchema,
   AdminLoginSchema,
   AdminOrdersQuerySchema,
   AdminSupplierCsvSchema,
+  type AdminBuyerErased,
+  type AdminBuyerSummary,
   type AdminOrderDetail,
   type AdminOrderList,
   type AdminOrdersQuery,
@@ -18,6 +22,7 @@ import {
 } from '../../shared/admin.ts';
 import { businessDayStart } from '../../shared/time.ts';
 import { checkSession, logIn, logOut, sessionLabel } from '../admin/admin-auth.ts';
+import { eraseBuyer, exportBuyer, findBuyer } from '../admin/admin-buyers.ts';
 import { readHealth } from '../admin/admin-health.ts';
 import { readOverview } from '../admin/admin-overview.ts';
 import { loadOrderDetail, markOrderRefunded, resendAccess, correctEmailAndResend, revokeAccess } from '../admin/admin-orders.ts';
@@ -77,9 +82,12 @@ const sameOrigin: MiddlewareHandler<AdminEnv> = async (c, next) => {
 
 const tooLarge = (c: Context) => apiError(c, 413, copy.api.invalid);
 
-function json<T extends ZodType>(schema: T) {
+/** A JSON body checked against the schema the console's form uses; a refusal names the field when given. */
+function json<T extends ZodType>(schema: T, refusal?: { message: string; field: string }) {
   return zValidator('json', schema, (result, c) => {
-    if (!result.success) return apiError(c, 422, copy.api.invalid);
+    if (result.success) return;
+    if (!refusal) return apiError(c, 422, copy.api.invalid);
+    return apiError(c, 422, refusal.message, { [refusal.field]: refusal.message });
   });
 }
 
@@ -204,9 +212,7 @@ export function adminRoutes(deps: AdminDeps) {
   app.post(
     '/orders/:id/email',
     limitBody(1024, tooLarge),
-    zValidator('json', AdminCorrectEmailSchema, (result, c) => {
-      if (!result.success) return apiError(c, 422, copy.api.emailInvalid, { email: copy.api.emailInvalid });
-    }),
+    json(AdminCorrectEmailSchema, { message: copy.api.emailInvalid, field: 'email' }),
     async (c) => {
       const { email } = c.req.valid('json');
       const result = await correctEmailAndResend(c.var.db, { orderId: c.req.param('id'), email, session: c.var.session, now: now(c) });
@@ -221,6 +227,30 @@ export function adminRoutes(deps: AdminDeps) {
     const orderId = c.req.query('order');
     return c.json({ entries: await listAudit(c.var.db, { ...(orderId ? { orderId } : {}), limit: 100 }) });
   });
+
+  // Dados pessoais (LGPD). POST, so the buyer's address travels in the body and never in a URL
+  // that a proxy's access log or the browser's history would keep.
+  const buyerBody = [limitBody(1024, tooLarge), json(AdminBuyerSchema)] as const;
+
+  app.post('/buyer', ...buyerBody, async (c) => c.json<AdminBuyerSummary>(await findBuyer(c.var.db, c.req.valid('json').email)));
+
+  app.post('/buyer/export', ...buyerBody, async (c) => {
+    const data = await exportBuyer(c.var.db, { email: c.req.valid('json').email, session: c.var.session, now: now(c) });
+    return c.body(`${JSON.stringify(data, null, 2)}\n`, 200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="dados-pessoais.json"',
+    });
+  });
+
+  app.post(
+    '/buyer/delete',
+    limitBody(1024, tooLarge),
+    json(AdminBuyerDeleteSchema, { message: copy.api.buyerConfirmation, field: 'confirmation' }),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      return c.json<AdminBuyerErased>(await eraseBuyer(c.var.db, c.var.checkout.dialect, { email, session: c.var.session, now: now(c) }));
+    },
+  );
 
   app.get('/suppliers', async (c) => {
     const meta = await getSupplierListMeta(c.var.db);

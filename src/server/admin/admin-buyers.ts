@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { AdminBuyerErased, AdminBuyerOrder, AdminBuyerSummary } from '../../shared/admin.ts';
+import type { Dialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { collectBuyerData, eraseBuyerData, type BuyerExport } from '../privacy/buyer-data.ts';
+import { recordAudit } from './admin-repository.ts';
+
+/**
+ * Dados pessoais (LGPD art. 18) in the console: the same export and deletion as `npm run buyer`.
+ * The audit names the orders by id and never the address, so a deletion leaves no copy of it.
+ */
+
+const epoch = (at: string | null) => (at === null ? null : Date.parse(at));
+
+function listOrders(data: BuyerExport): AdminBuyerOrder[] {
+  return data.orders.map((order) => ({
+    reference: order.reference,
+    status: order.status,
+    name: order.name,
+    amountCents: order.amountCents,
+    createdAt: epoch(order.createdAt),
+    paidAt: epoch(order.paidAt),
+  }));
+}
+
+/** One audit row per order the action touched (so each order's timeline shows it), or one without an order. */
+async function auditEach(db: Kysely<Database>, entry: { session: string; action: string; orderIds: string[]; now: number }) {
+  if (entry.orderIds.length === 0) {
+    await recordAudit(db, { session: entry.session, action: entry.action, detail: { orders: 0 }, now: entry.now });
+    return;
+  }
+  for (const orderId of entry.orderIds) await recordAudit(db, { session: entry.session, action: entry.action, orderId, now: entry.now });
+}
+
+/** What the console shows before the seller exports or deletes: the buyer's orders, nothing written. */
+export async function findBuyer(db: Kysely<Database>, email: string): Promise<AdminBuyerSummary> {
+  const { data } = await collectBuyerData(db, email);
+  return { email: data.email, orders: listOrders(data) };
+}
+
+/** The file `npm run buyer -- export` prints, audited. */
+export async function exportBuyer(db: Kysely<Database>, input: { email: string; session: string; now: number }): Promise<BuyerExport> {
+  const { data, orderIds } = await collectBuyerData(db, input.email);
+  await auditEach(db, { session: input.session, action: 'export_buyer', orderIds, now: input.now });
+  return data;
+}
+
+/** `npm run buyer -- delete`, audited after the erasure (the audit rows quote no personal data). */
+export async function eraseBuyer(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  input: { email: string; session: string; now: number },
+): Promise<AdminBuyerErased> {
+  const { data } = await collectBuyerData(db, input.email);
+  const erased = await eraseBuyerData(db, dialect, input.email, input.now);
+  await auditEach(db, { session: input.session, action: 'delete_buyer', orderIds: erased, now: input.now });
+  // Only what stays is shown back: the references, statuses and amounts, not the erased name.
+  return { erasedOrders: erased.length, orders: listOrders(data).map((order) => ({ ...order, name: '' })) };
+}

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+import type { RunningServer } from './server.ts';
+
+/** What the console's e2e specs share: signing in, the e-mails in the outbox folder, a sandbox purchase. */
+
+export async function signIn(page: Page, password: string) {
+  await page.goto('/painel');
+  await page.getByLabel('Senha do painel').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('navigation', { name: 'Seções do painel' })).toBeVisible();
+}
+
+export function emlFiles(server: RunningServer): string[] {
+  const dir = path.join(server.dataDir, 'outbox');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((file) => file.endsWith('.eml')).map((file) => path.join(dir, file)) : [];
+}
+
+export function accessLinkIn(file: string): string {
+  const text = fs.readFileSync(file, 'utf8').replace(/=\r?\n/g, '');
+  const link = /https?:\/\/[^\s"<>]+\/acesso\/acc_[A-Za-z0-9_-]+/.exec(text)?.[0];
+  if (!link) throw new Error(`no access link in ${file}`);
+  return link;
+}
+
+/** Buys the product as a visitor does, in the sandbox: pre-sell → landing → PIX → "Simular pagamento". */
+export async function buyInSandbox(context: BrowserContext, buyer: { name: string; email: string }) {
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sim, quero!' }).click();
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  await dialog.getByLabel('Nome completo').fill(buyer.name);
+  await dialog.getByLabel('E-mail').fill(buyer.email);
+  await dialog.getByLabel('WhatsApp').fill('21987654321');
+  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+  const [payPage] = await Promise.all([
+    context.waitForEvent('page'),
+    dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).click(),
+  ]);
+  await payPage.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(payPage.getByText('Pagamento simulado').first()).toBeVisible();
+  await payPage.close();
+  await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+  await page.close();
+}
