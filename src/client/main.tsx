@@ -1,12 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { captureAttribution } from './lib/attribution.ts';
 import { matchRoute } from './routes.ts';
 import './styles.css';
 
 async function start() {
   const container = document.getElementById('root');
   if (!container) return;
+  captureAttribution();
   const pathname = window.location.pathname;
   // Load the page's chunk before hydrating so the first client render matches the prerendered HTML.
   const { default: Page } = await matchRoute(pathname).load();

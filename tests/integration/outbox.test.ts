@@ -9,7 +9,7 @@ import {
   markFailed,
   type OutboxMessage,
 } from '../../src/server/mail/outbox-repository.ts';
-import { backoffDelay, createOutboxWorker } from '../../src/server/mail/outbox-worker.ts';
+import { backoffDelay, createEmailDeliverer, createOutboxWorker } from '../../src/server/mail/outbox-worker.ts';
 import { captureLogger } from './mail-test-support.ts';
 import { parseMail } from './mime.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
@@ -85,8 +85,10 @@ for (const database of databases) {
       await db.close();
     });
 
-    const worker = (overrides: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) =>
-      createOutboxWorker({ db: db.db, mailer, logger, render: renderFromPayload, now: () => clock, ...overrides });
+    /** The worker with the e-mail deliverer only; a test may swap the mailer or the render. */
+    type WorkerOverrides = Partial<Parameters<typeof createOutboxWorker>[0]> & Partial<Parameters<typeof createEmailDeliverer>[0]>;
+    const worker = ({ mailer: useMailer = mailer, render = renderFromPayload, ...overrides }: WorkerOverrides = {}) =>
+      createOutboxWorker({ db: db.db, logger, deliverers: [createEmailDeliverer({ mailer: useMailer, render })], now: () => clock, ...overrides });
 
     it('keeps one row per order and kind, and only rows whose transaction committed', async () => {
       expect(await enqueueOutboxMessage(db.db, { orderId: 'ord_1', kind: 'access_email', payload: payloadFor('ord_1'), now: T0 })).toBe(true);
@@ -180,7 +182,7 @@ for (const database of databases) {
       const second = openSecondConnection(db);
       try {
         const first = worker({ batchSize: 3 });
-        const other = createOutboxWorker({ db: second.db, mailer, logger, render: renderFromPayload, now: () => clock, batchSize: 3 });
+        const other = worker({ db: second.db, batchSize: 3 });
         const results = await Promise.all([first.runOnce(), other.runOnce(), first.runOnce(), other.runOnce(), first.runOnce(), other.runOnce()]);
         const total = results.reduce((sum, count) => sum + count, 0);
         // Whatever the interleaving, nothing twice; then whatever is left goes out on a later run.
