@@ -90,13 +90,15 @@ export interface AdminDailyPoint {
   funnel: number[];
 }
 
-/** Sales by where buyers came from (utm_source / utm_campaign of the visit); null = not given. */
+/** Sales by where buyers came from: the visit's utm_source / utm_campaign (null when not given). */
 export interface AdminSourceRow {
   source: string | null;
   campaign: string | null;
+  /** PIX charges generated (the gateway took the request). */
   charges: number;
   paidOrders: number;
   revenueCents: number;
+  /** paidOrders ÷ charges; null without charges. */
   conversion: number | null;
 }
 

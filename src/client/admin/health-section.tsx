@@ -40,40 +40,52 @@ export function HealthSection({ onSignedOut }: { onSignedOut: () => void }) {
         ))}
       </ul>
       {retried ? <Alert variant="success">{retried}</Alert> : null}
-      {state.data.undeliverable.length > 0 ? (
-        <section className="rounded-2xl border border-line bg-ink-850 p-4">
-          <h3 className="text-sm font-extrabold text-white">{copy.health.undeliverable}</h3>
-          <ul className="mt-2 space-y-2">
-            {state.data.undeliverable.map((message) => (
-              <li key={message.id} className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
-                <span className="break-all text-slate-300">
-                  {message.orderId}: {message.lastError}
-                </span>
-                <Button variant="secondary" onClick={() => void retry(message.id, copy.health.retried)}>{copy.health.retry}</Button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {state.data.failingDeliveries.length > 0 ? (
-        <section className="rounded-2xl border border-line bg-ink-850 p-4">
-          <h3 className="text-sm font-extrabold text-white">{copy.health.failingDeliveries}</h3>
-          <ul className="mt-2 space-y-3">
-            {state.data.failingDeliveries.map((delivery) => (
-              <li key={delivery.id} className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
-                <span className="min-w-0 break-words text-slate-300">
-                  <span className="block font-semibold text-white">{copy.health.deliveryKinds[delivery.kind] ?? delivery.kind}</span>
-                  <span className="block">
-                    {delivery.orderId} · {copy.health.deliveryState(delivery.attempts, delivery.nextAttemptAt === null ? null : formatDateTime(delivery.nextAttemptAt))}
-                  </span>
-                  <span className="block break-all text-slate-400">{delivery.lastError}</span>
-                </span>
-                <Button variant="secondary" onClick={() => void retry(delivery.id, copy.health.retriedDelivery)}>{copy.health.retry}</Button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <RetryList
+        title={copy.health.undeliverable}
+        items={state.data.undeliverable.map((message) => ({ id: message.id, text: `${message.orderId}: ${message.lastError ?? ''}` }))}
+        onRetry={(id) => void retry(id, copy.health.retried)}
+      />
+      <RetryList
+        title={copy.health.failingDeliveries}
+        items={state.data.failingDeliveries.map((delivery) => ({
+          id: delivery.id,
+          title: copy.health.deliveryKinds[delivery.kind] ?? delivery.kind,
+          text: `${delivery.orderId} · ${copy.health.deliveryState(delivery.attempts, delivery.nextAttemptAt === null ? null : formatDateTime(delivery.nextAttemptAt))}`,
+          detail: delivery.lastError,
+        }))}
+        onRetry={(id) => void retry(id, copy.health.retriedDelivery)}
+      />
     </div>
+  );
+}
+
+interface RetryItem {
+  id: string;
+  title?: string;
+  text: string;
+  detail?: string | null;
+}
+
+/** Outbox rows that did not go out (e-mails, webhooks, conversions), each with "Tentar de novo". */
+function RetryList({ title, items, onRetry }: { title: string; items: RetryItem[]; onRetry: (id: string) => void }) {
+  if (items.length === 0) return null;
+  return (
+    <section className="rounded-2xl border border-line bg-ink-850 p-4">
+      <h3 className="text-sm font-extrabold text-white">{title}</h3>
+      <ul className="mt-2 space-y-3">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-col gap-2 text-sm sm:flex-row sm:items-center sm:justify-between">
+            <span className="min-w-0 break-all text-slate-300">
+              {item.title ? <span className="block font-semibold text-white">{item.title}</span> : null}
+              <span className="block">{item.text}</span>
+              {item.detail ? <span className="block text-slate-400">{item.detail}</span> : null}
+            </span>
+            <Button variant="secondary" onClick={() => onRetry(item.id)}>
+              {copy.health.retry}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

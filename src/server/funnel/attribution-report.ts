@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import type { AdminSourceRow } from '../../shared/admin.ts';
 import { NO_ATTRIBUTION } from '../../shared/attribution.ts';
 import { formatBRL } from '../../shared/money.ts';
 import type { Database } from '../db/schema.ts';
@@ -9,17 +10,8 @@ import { formatRate } from './funnel-report.ts';
  * the visit's utm_source and utm_campaign, with how many PIX charges were generated, how many were
  * paid (their conversion) and the revenue. Read by `npm run report` and the console's Visão geral.
  */
-export interface SourceTotals {
-  /** null when the visit carried no utm_source (a direct visit, or an untagged link). */
-  source: string | null;
-  campaign: string | null;
-  /** PIX charges generated (the gateway took the request). */
-  charges: number;
-  paidOrders: number;
-  revenueCents: number;
-  /** paidOrders ÷ charges; null without charges. */
-  conversion: number | null;
-}
+/** One source / campaign: PIX charges generated, paid orders, revenue and conversion (paid ÷ charges). */
+export type SourceTotals = AdminSourceRow;
 
 /** Orders created in [from, to), by source and campaign, highest revenue first (then most charges). */
 export async function sumOrdersBySource(db: Kysely<Database>, from: number, to: number, limit = 50): Promise<SourceTotals[]> {
