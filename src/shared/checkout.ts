@@ -47,8 +47,8 @@ export const CheckoutFormSchema = z.object({
 export const CreateOrderSchema = CheckoutFormSchema.extend({
   checkoutKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Chave de pagamento inválida.'),
   viewKey: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'Chave de pagamento inválida.').optional(),
-  attribution: z.unknown().transform(cleanAttribution),
-  tracking: z.unknown().transform(cleanTrackingContext),
+  attribution: z.unknown().optional().transform(cleanAttribution),
+  tracking: z.unknown().optional().transform(cleanTrackingContext),
 });
 
 /** The header with which the tab that created an order proves it (GET /api/orders/:id). */
