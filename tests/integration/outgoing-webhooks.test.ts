@@ -3,6 +3,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { AdminHealth } from '../../src/shared/admin.ts';
 import { findOutboxMessage } from '../../src/server/mail/outbox-repository.ts';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
+import { sandboxSays } from './sandbox-payment.ts';
 import { databases } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -62,18 +63,7 @@ for (const database of databases) {
       return (await response.json()) as { orderId: string; publicRef: string };
     }
 
-    /** The sandbox says the charge is `status` and the gateway's postback arrives. */
-    async function gatewaySays(orderId: string, status: 'paid' | 'refunded') {
-      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-      await db.db.updateTable('sandbox_transactions').set({ payment_status: status }).where('hash', '=', order.transaction_hash!).execute();
-      const response = await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ hash: order.transaction_hash }),
-      });
-      expect(response.status).toBe(200);
-      await server.background.idle();
-    }
+    const gatewaySays = (orderId: string, status: 'paid' | 'refunded') => sandboxSays(server, db, orderId, status);
 
     it('signs every delivery, and delivers order.paid exactly once after the receiver answered 500 twice', async () => {
       const { orderId, publicRef } = await checkout();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
+import { sandboxSays } from './sandbox-payment.ts';
 import { databases } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -88,14 +89,7 @@ for (const database of databases) {
       });
       expect(response.status).toBe(201);
       const created = (await response.json()) as { orderId: string; publicRef: string };
-      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', created.orderId).executeTakeFirstOrThrow();
-      await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
-      await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ hash: order.transaction_hash }),
-      });
-      await server.background.idle();
+      await sandboxSays(server, db, created.orderId, 'paid');
       await server.outbox.runOnce();
       return { ...created, email, phone };
     }
@@ -195,11 +189,9 @@ for (const database of databases) {
         }),
       });
       const { orderId } = (await response.json()) as { orderId: string };
-      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-      await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
-      await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, { method: 'POST', body: '{}' });
-      await server.background.idle();
+      await sandboxSays(server, db, orderId, 'paid');
       await server.outbox.runOnce();
+      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
       expect(ga.requests).toEqual([]);
       expect(meta.requests).toHaveLength(1);
       const userData = (JSON.parse(meta.requests[0]!.body) as MetaBody).data[0]!.user_data;
