@@ -13,7 +13,8 @@ import { businessDay } from '../src/shared/time.ts';
  * Needs a build (`npm run build`). docs/images/painel-visao-geral.png is overview-1280.png.
  */
 const PASSWORD = 'senha-das-capturas';
-const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+// Webhooks to a port nobody listens on, so Saúde shows a failing delivery too.
+const server = await startServer({ ADMIN_PASSWORD: PASSWORD, WEBHOOK_URL: 'http://127.0.0.1:9/vitrine', WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' });
 execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import-suppliers.ts', 'samples/fornecedores-exemplo.csv'], {
   env: { ...process.env, DATA_DIR: server.dataDir },
   stdio: 'pipe',
@@ -24,8 +25,14 @@ const db = new Database(path.join(server.dataDir, 'vitrine.sqlite'));
 const names = ['Joana Lima', 'Carlos Souza', 'Ana Beatriz Rocha', 'Pedro Henrique', 'Mariana Alves', 'Lucas Ferreira', 'Fernanda Dias', 'Rafael Costa'];
 const insert = db.prepare(
   `insert into orders (id, checkout_key, status, buyer_name, buyer_email, buyer_phone, amount_cents, product_hash, offer_hash,
-     postback_secret, public_ref, created_at, updated_at, expires_at, paid_at, charged_at)
-   values (?, ?, ?, ?, ?, '21987654321', 1990, 'sandbox-product', 'sandbox-offer', ?, ?, ?, ?, ?, ?, ?)`,
+     postback_secret, public_ref, created_at, updated_at, expires_at, paid_at, charged_at, utm_source, utm_campaign)
+   values (?, ?, ?, ?, ?, '21987654321', 1990, 'sandbox-product', 'sandbox-offer', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+);
+// Where the fictitious buyers came from (utm_source / utm_campaign), for "Vendas por origem".
+const sources: Array<[string | null, string | null]> = [['fb', 'black-friday'], ['fb', 'remarketing'], ['google', 'marca'], [null, null], ['instagram', 'bio']];
+const failedWebhook = db.prepare(
+  `insert into outbox (id, order_id, kind, payload, attempts, next_attempt_at, locked_until, sent_at, last_error, created_at)
+   values ('whk_demo', ?, 'webhook:order.paid', '{}', 4, ?, null, null, ?, ?)`,
 );
 const funnel = db.prepare('insert into funnel (day, event, path, count) values (?, ?, ?, ?) on conflict do update set count = excluded.count');
 const now = Date.now();
@@ -38,7 +45,7 @@ for (let daysAgo = 13; daysAgo >= 0; daysAgo--) {
     const name = names[count % names.length]!;
     const paid = count % 7 !== 3;
     insert.run(`ord_demo${count}`, `key${count}`, paid ? 'paid' : 'pending', name, `${name.split(' ')[0]!.toLowerCase()}${count}@example.com`,
-      `pbs${count}`, `ref_demo${count}`, at, at, at + 1_800_000, paid ? at + 120_000 : null, at + 2000);
+      `pbs${count}`, `ref_demo${count}`, at, at, at + 1_800_000, paid ? at + 120_000 : null, at + 2000, ...sources[count % sources.length]!);
   }
   const key = businessDay(day);
   const views = 40 + ((daysAgo * 13) % 25);
@@ -49,6 +56,7 @@ for (let daysAgo = 13; daysAgo >= 0; daysAgo--) {
   funnel.run(key, 'order_created', '/', sales + 1);
   funnel.run(key, 'order_paid', '/', sales);
 }
+failedWebhook.run('ord_demo0', now + 3_600_000, 'could not reach 127.0.0.1:9: connect ECONNREFUSED 127.0.0.1:9', now - 600_000);
 db.close();
 
 const outDir = path.resolve('.test-output/console-screenshots');
