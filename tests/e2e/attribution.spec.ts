@@ -98,3 +98,17 @@ test('the first page of the visit wins: a later page with other parameters chang
   expect(await context.cookies()).toEqual([]);
   await context.close();
 });
+
+test('an ad link to / without the pre-sell answer keeps its parameters through the gate and "Sim, quero!"', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/?utm_source=ig&utm_campaign=story&sck=lp2');
+  await expect(page).toHaveURL(/\/presell\?utm_source=ig&utm_campaign=story&sck=lp2$/);
+  await page.getByRole('button', { name: 'Sim, quero!' }).click();
+  await expect(page).toHaveURL(/\/\?utm_source=ig&utm_campaign=story&sck=lp2$/);
+  await expect(page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first()).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('vitrine_attribution'))).toBe(
+    JSON.stringify({ utm_source: 'ig', utm_campaign: 'story', sck: 'lp2' }),
+  );
+  await context.close();
+});
