@@ -46,8 +46,8 @@ for (const database of databases) {
       await db.close();
     });
 
-    async function checkout(): Promise<{ orderId: string; publicRef: string }> {
-      buyers += 1;
+    async function checkout(sameBuyer = false): Promise<{ orderId: string; publicRef: string }> {
+      if (!sameBuyer) buyers += 1;
       const response = await fetch(`${server.url}/api/orders`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -55,7 +55,7 @@ for (const database of databases) {
           name: 'Joana Lima',
           email: `joana${buyers}@example.com`,
           phone: `1198765${String(buyers).padStart(4, '0')}`,
-          checkoutKey: `webhook-key-${buyers}-${Date.now()}`,
+          checkoutKey: `webhook-key-${buyers}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
           attribution: { utm_source: 'fb', utm_campaign: 'black' },
         }),
       });
@@ -64,6 +64,17 @@ for (const database of databases) {
     }
 
     const gatewaySays = (orderId: string, status: 'paid' | 'refunded') => sandboxSays(server, db, orderId, status);
+
+    /** Signs in to the seller's console; resolves with the session cookie. */
+    async function consoleCookie(): Promise<string> {
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url },
+        body: JSON.stringify({ password: PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      return login.headers.get('Set-Cookie')!.split(';')[0]!;
+    }
 
     it('signs every delivery, and delivers order.paid exactly once after the receiver answered 500 twice', async () => {
       const { orderId, publicRef } = await checkout();
@@ -126,6 +137,26 @@ for (const database of databases) {
       );
     });
 
+    it('flags a second payment by the same buyer as order.duplicate, and the console\'s refund as order.refunded', async () => {
+      const first = await checkout();
+      await gatewaySays(first.orderId, 'paid');
+      const second = await checkout(true);
+      expect(second.orderId).not.toBe(first.orderId);
+      await gatewaySays(second.orderId, 'paid');
+      await server.outbox.runOnce();
+      const events = () => receiver.requests.map((request) => reference.verify(request.body, request.headers) as { type: string; data: { id: string; duplicate_of: string | null } });
+      expect(events().filter((event) => event.type === 'order.duplicate')).toEqual([
+        expect.objectContaining({ data: expect.objectContaining({ id: second.orderId, duplicate_of: first.orderId }) }),
+      ]);
+
+      const cookie = await consoleCookie();
+      const refund = await fetch(`${server.url}/api/admin/orders/${second.orderId}/refund`, { method: 'POST', headers: { Cookie: cookie, Origin: server.url } });
+      expect(refund.status).toBe(200);
+      await server.background.idle();
+      await server.outbox.runOnce();
+      expect(events().filter((event) => event.type === 'order.refunded').map((event) => event.data.id)).toEqual([second.orderId]);
+    });
+
     it('reports a refund, gives up after 3 days of failures, shows it in Saúde, and "Tentar de novo" delivers it', async () => {
       const { orderId } = await checkout();
       await gatewaySays(orderId, 'paid');
@@ -151,12 +182,7 @@ for (const database of databases) {
       expect(clock - queuedAt).toBeLessThanOrEqual(3 * DAY);
 
       // Saúde names the failure, with the fix, and lets the seller send it again.
-      const login = await fetch(`${server.url}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: server.url },
-        body: JSON.stringify({ password: PASSWORD }),
-      });
-      const cookie = login.headers.get('Set-Cookie')!.split(';')[0]!;
+      const cookie = await consoleCookie();
       const health = async () => (await (await fetch(`${server.url}/api/admin/health`, { headers: { Cookie: cookie } })).json()) as AdminHealth;
       const before = await health();
       expect(before.checks.find((check) => check.key === 'webhooks')).toMatchObject({
