@@ -14,7 +14,8 @@ import { businessDay } from '../src/shared/time.ts';
  * docs/images/painel-dados-pessoais.png is privacy-1280.png.
  */
 const PASSWORD = 'senha-das-capturas';
-const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+// Webhooks to a port nobody listens on, so Saúde shows a failing delivery too.
+const server = await startServer({ ADMIN_PASSWORD: PASSWORD, WEBHOOK_URL: 'http://127.0.0.1:9/vitrine', WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' });
 // A failed capture still stops the server it started (it would keep running detached).
 try {
   execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import-suppliers.ts', 'samples/fornecedores-exemplo.csv'], {
@@ -27,8 +28,14 @@ try {
   const names = ['Joana Lima', 'Carlos Souza', 'Ana Beatriz Rocha', 'Pedro Henrique', 'Mariana Alves', 'Lucas Ferreira', 'Fernanda Dias', 'Rafael Costa'];
   const insert = db.prepare(
     `insert into orders (id, checkout_key, status, buyer_name, buyer_email, buyer_phone, amount_cents, product_hash, offer_hash,
-       postback_secret, public_ref, created_at, updated_at, expires_at, paid_at, charged_at)
-     values (?, ?, ?, ?, ?, '21987654321', 1990, 'sandbox-product', 'sandbox-offer', ?, ?, ?, ?, ?, ?, ?)`,
+       postback_secret, public_ref, created_at, updated_at, expires_at, paid_at, charged_at, utm_source, utm_campaign)
+     values (?, ?, ?, ?, ?, '21987654321', 1990, 'sandbox-product', 'sandbox-offer', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  // Where the fictitious buyers came from (utm_source / utm_campaign), for "Vendas por origem".
+  const sources: Array<[string | null, string | null]> = [['fb', 'black-friday'], ['fb', 'remarketing'], ['google', 'marca'], [null, null], ['instagram', 'bio']];
+  const failedWebhook = db.prepare(
+    `insert into outbox (id, order_id, kind, payload, attempts, next_attempt_at, locked_until, sent_at, last_error, created_at)
+     values ('whk_demo', ?, 'webhook:order.paid', '{}', 4, ?, null, null, ?, ?)`,
   );
   const funnel = db.prepare('insert into funnel (day, event, path, count) values (?, ?, ?, ?) on conflict do update set count = excluded.count');
   const now = Date.now();
@@ -41,7 +48,7 @@ try {
       const name = names[count % names.length]!;
       const paid = count % 7 !== 3;
       insert.run(`ord_demo${count}`, `key${count}`, paid ? 'paid' : 'pending', name, `${name.split(' ')[0]!.toLowerCase()}${count}@example.com`,
-        `pbs${count}`, `ref_demo${count}`, at, at, at + 1_800_000, paid ? at + 120_000 : null, at + 2000);
+        `pbs${count}`, `ref_demo${count}`, at, at, at + 1_800_000, paid ? at + 120_000 : null, at + 2000, ...sources[count % sources.length]!);
     }
     const key = businessDay(day);
     const views = 40 + ((daysAgo * 13) % 25);
@@ -61,6 +68,7 @@ try {
   );
   duplicate.run('ord_demo_first', 'key_first', 'pbs_first', 'ref_demo_first', morning, morning, morning + 1_800_000, morning + 60_000, morning + 2000, null);
   duplicate.run('ord_demo_second', 'key_second', 'pbs_second', 'ref_demo_second', morning + 600_000, morning + 600_000, morning + 2_400_000, morning + 660_000, morning + 602_000, 'ord_demo_first');
+  failedWebhook.run('ord_demo0', now + 3_600_000, 'could not reach 127.0.0.1:9: connect ECONNREFUSED 127.0.0.1:9', now - 600_000);
   db.close();
 
   const outDir = path.resolve('.test-output/console-screenshots');

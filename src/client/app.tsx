@@ -36,26 +36,28 @@ export function App({ initial }: { initial: InitialPage }) {
   const [current, setCurrent] = useState(initial);
   const latest = useRef(0);
 
-  const show = useCallback(async (pathname: string, mode: 'push' | 'replace' | 'pop') => {
+  const show = useCallback(async (to: string, mode: 'push' | 'replace' | 'pop') => {
+    // Routes match the path; a query string (the visit's campaign parameters) travels along.
+    const { pathname, search } = new URL(to, window.location.origin);
     const target = applyGate(pathname);
     // The landing and pre-sell pages have entries of their own (routes.ts): each is always a
     // document, never rendered into this app after a navigation.
     const route = matchRoute(target);
     if (!route.load) {
-      window.location.assign(target);
+      window.location.assign(target + search);
       return;
     }
     const ticket = ++latest.current;
     const module = await route.load();
     if (ticket !== latest.current) return; // a later navigation won
-    if (mode === 'push') window.history.pushState(null, '', target);
-    if (mode === 'replace' || target !== pathname) window.history.replaceState(null, '', target);
+    if (mode === 'push') window.history.pushState(null, '', target + search);
+    if (mode === 'replace' || target !== pathname) window.history.replaceState(null, '', target + search);
     setCurrent({ pathname: target, Page: module.default });
     if (mode !== 'pop') window.scrollTo(0, 0);
   }, []);
 
   useEffect(() => {
-    const onPop = () => void show(window.location.pathname, 'pop');
+    const onPop = () => void show(window.location.pathname + window.location.search, 'pop');
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, [show]);

@@ -1,6 +1,7 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { captureAttribution } from './lib/attribution.ts';
 
 /**
  * Hydrates the whole-page app over the prerendered page (or renders it, for the pages prerendered
@@ -10,6 +11,8 @@ import { App } from './app.tsx';
 export function startApp(Page: ComponentType): void {
   const container = document.getElementById('root');
   if (!container) return;
+  // The first page of a visit keeps its campaign parameters for the checkout (lib/attribution.ts).
+  captureAttribution();
   const app = (
     <StrictMode>
       <App initial={{ pathname: window.location.pathname, Page }} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
+import { CONVERSION_DATA_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
 import { paths } from '../shared/routes.ts';
 import { footer } from './footer.ts';
 import { privacyPolicy, termsOfUse, type LegalDocument, type SellerIdentity } from './legal.ts';
@@ -19,6 +19,7 @@ describe('legal pages', () => {
     const text = textOf(privacyPolicy(seller, '45'));
     expect(text).toContain('apagados 45 dias depois da cobrança');
     expect(text).toContain(`apagados depois de ${WEBHOOK_AUDIT_RETENTION_DAYS} dias`);
+    expect(text).toContain(`apagados ${CONVERSION_DATA_RETENTION_DAYS} dias depois do pagamento`);
   });
 
   it('name the seller only from configuration', () => {

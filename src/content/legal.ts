@@ -1,4 +1,4 @@
-import { WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
+import { CONVERSION_DATA_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
 /**
  * The terms of use (/termos) and the privacy policy (/privacidade), written for this product.
  *
@@ -146,7 +146,9 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
           'Na compra: o nome, o e-mail e o telefone que você digita no formulário e, quando ele for pedido, o CPF. Não pedimos dados de cartão nem senhas de banco.',
           'Na navegação: contamos as visitas às páginas e as etapas da compra de forma anônima, sem cookies e sem dados pessoais. Para mostrar quantas pessoas estão com a página aberta, o seu navegador envia de tempos em tempos um identificador aleatório, que não diz quem você é.',
           'No seu navegador: guardamos localmente se você já passou pela página de apresentação e a sua escolha no aviso de cookies.',
+          'De onde você veio: se o link que trouxe você ao site tinha parâmetros de campanha (como utm_source ou o identificador do clique no anúncio), eles ficam guardados só nesta aba do navegador, sem cookies, e são anotados no pedido se você comprar, para sabermos quais anúncios trazem vendas.',
           'Rastreadores de terceiros, como Google Analytics, Meta Pixel e Microsoft Clarity (que grava de forma anônima como a página é usada), só são carregados se você aceitar no aviso de cookies.',
+          'Se você aceitou os rastreadores, anotamos no pedido os identificadores que eles criaram no seu navegador (cookies _fbp, _fbc e _ga), o seu endereço IP e a identificação do navegador, para informar a compra à Meta e ao Google pelo nosso servidor. Sem o aceite, nada disso é anotado nem enviado.',
         ],
       },
       {
@@ -164,6 +166,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
           'Os dados da compra ficam guardados enquanto o seu acesso estiver ativo, para podermos reenviar o link e atender você, e depois disso apenas pelo prazo que a lei exige para registros fiscais e de consumo (em geral, 5 anos).',
           `Cobranças PIX que não foram pagas: o nome, o e-mail, o telefone e o CPF são apagados ${unpaidRetentionDays} dias depois da cobrança; ficam só as contagens anônimas.`,
           `Os avisos de pagamento que o gateway nos envia são guardados sem os seus dados pessoais, para auditoria, e apagados depois de ${WEBHOOK_AUDIT_RETENTION_DAYS} dias.`,
+          `Os identificadores dos rastreadores, o endereço IP e a identificação do navegador anotados no pedido são apagados ${CONVERSION_DATA_RETENTION_DAYS} dias depois do pagamento, ou um dia depois que um PIX não pago expira.`,
           'O identificador aleatório de presença é descartado pouco depois que você fecha a página, e os contadores usados contra abusos, em poucas horas. Os dados dos rastreadores de terceiros seguem os prazos de cada serviço.',
         ],
       },
@@ -173,7 +176,8 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
           'Gateway de pagamento: recebe nome, e-mail, telefone e CPF para gerar e confirmar a cobrança PIX.',
           'Provedor de e-mail: recebe o seu nome e o seu e-mail para entregar a mensagem com o seu acesso.',
           'Provedor de hospedagem: mantém o site e o banco de dados em que os pedidos ficam registrados.',
-          'Google, Meta e Microsoft: somente se você aceitar os rastreadores no aviso de cookies. Esses serviços podem guardar dados fora do Brasil, nas condições previstas na LGPD.',
+          'Google, Meta e Microsoft: somente se você aceitar os rastreadores no aviso de cookies. Quando você compra, informamos a compra também pelo nosso servidor à Meta (com o e-mail e o telefone cifrados por hash SHA-256) e ao Google, junto com os identificadores dos cookies deles, o endereço IP e a identificação do navegador. Esses serviços podem guardar dados fora do Brasil, nas condições previstas na LGPD.',
+          'Ferramentas do vendedor (como CRM, automação ou emissão de nota fiscal), quando configuradas: recebem os dados do pedido, inclusive nome, e-mail, telefone e CPF, para atendimento e obrigações fiscais.',
           'Autoridades públicas: quando a lei ou uma ordem judicial exigir.',
           'Não compartilhamos os seus dados com os fornecedores da lista.',
         ],

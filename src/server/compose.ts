@@ -10,7 +10,9 @@ import type { GatewayClient } from './gateway/types.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
+import { createEmailDeliverer, createOutboxWorker, type OutboxDeliverer, type OutboxWorker } from './mail/outbox-worker.ts';
+import { createConversionDeliverers } from './conversions/conversion-events.ts';
+import { createWebhookDeliverer } from './outgoing-webhooks/webhook-events.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
 import { DUPLICATE_ALERT_KIND, renderDuplicateAlert } from './orders/duplicate-alert.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
@@ -89,17 +91,25 @@ export function composeServer(options: {
     // Send the access e-mail right away rather than at the outbox's next poll.
     onPaid: () => background.run('outbox after payment', () => outbox.runOnce()),
   };
+  // Each outbox row's kind picks who sends it: e-mails, the seller's webhooks, the ad platforms.
+  const deliverers: OutboxDeliverer[] = [
+    createEmailDeliverer({
+      mailer,
+      render: (message) =>
+        message.kind === DUPLICATE_ALERT_KIND
+          ? renderDuplicateAlert({ db: database.db, config }, message)
+          : renderOutboxMessage({ db: database.db, config, publicUrl }, message),
+    }),
+    ...(config.webhook ? [createWebhookDeliverer({ db: database.db, webhook: config.webhook, logger })] : []),
+    ...createConversionDeliverers({ db: database.db, config, logger, publicUrl }),
+  ];
   const outbox = createOutboxWorker({
     db: database.db,
     dialect: database.dialect,
     // Leases run on the database's clock; a test's fake clock replaces it.
     ...(options.now ? { now: options.now } : {}),
-    mailer,
     logger,
-    render: (message) =>
-      message.kind === DUPLICATE_ALERT_KIND
-        ? renderDuplicateAlert({ db: database.db, config }, message)
-        : renderOutboxMessage({ db: database.db, config, publicUrl }, message),
+    deliverers,
   });
   const reconciler = createReconciler(checkout);
   const retention = createRetentionJob({

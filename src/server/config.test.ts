@@ -43,6 +43,39 @@ describe('loadConfig', () => {
     expect(problemsOf({ PIX_TTL_MINUTES: '' })).toEqual([]);
   });
 
+  it('turns on webhooks only with a valid whsec_ secret, and never echoes it', () => {
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    expect(loadConfig({}).webhook).toBeNull();
+    expect(loadConfig({ WEBHOOK_URL: 'https://hooks.example.com/x/', WEBHOOK_SECRET: secret }).webhook).toEqual({ url: 'https://hooks.example.com/x', secret });
+    expect(problemsOf({ WEBHOOK_URL: 'https://hooks.example.com/x' })).toEqual([
+      'WEBHOOK_SECRET is required with WEBHOOK_URL: every delivery is signed (whsec_ followed by base64)',
+    ]);
+    expect(problemsOf({ WEBHOOK_SECRET: secret })).toEqual(['WEBHOOK_URL is required when WEBHOOK_SECRET is set (where to send the events)']);
+    // Not base64, too short (12 bytes), or without the prefix: refused with one line that does not repeat it.
+    for (const bad of ['whsec_not base64!', 'whsec_c2hvcnQtc2VjcmV0', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw']) {
+      const problems = problemsOf({ WEBHOOK_URL: 'https://hooks.example.com/x', WEBHOOK_SECRET: bad });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^WEBHOOK_SECRET must be whsec_ followed by the base64 of 24 to 64 random bytes/);
+      expect(problems[0]).not.toContain(bad);
+    }
+  });
+
+  it('turns on server-side conversions only beside the browser tracker they complete', () => {
+    expect(loadConfig({}).conversions).toEqual({ meta: null, ga4: null });
+    expect(loadConfig({ META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'EAAGtoken0123456789abcdef', GA_ID: 'G-ABC1234', GA_API_SECRET: 'secret_123' }).conversions).toEqual({
+      meta: { pixelId: '1234567890', token: 'EAAGtoken0123456789abcdef', baseUrl: 'https://graph.facebook.com' },
+      ga4: { measurementId: 'G-ABC1234', apiSecret: 'secret_123', baseUrl: 'https://www.google-analytics.com' },
+    });
+    expect(problemsOf({ META_CAPI_TOKEN: 'EAAGtoken0123456789abcdef' })).toEqual([
+      'META_PIXEL_ID is required with META_CAPI_TOKEN (the Conversions API sends to that Pixel)',
+    ]);
+    expect(problemsOf({ GA_API_SECRET: 'secret_123' })).toEqual(['GA_ID is required with GA_API_SECRET (the Measurement Protocol sends to that measurement ID)']);
+    const [bad] = problemsOf({ META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'short token' });
+    expect(bad).toMatch(/^META_CAPI_TOKEN must be/);
+    expect(bad).not.toContain('short token');
+    expect(problemsOf({ GA_MP_URL: 'ftp://x' })).toEqual(['GA_MP_URL must be an http(s) URL (got "ftp://x")']);
+  });
+
   it('takes ADMIN_PASSWORD of 12 characters or more and never echoes a short one', () => {
     expect(loadConfig({}).adminPassword).toBeUndefined();
     expect(loadConfig({ ADMIN_PASSWORD: '  ' }).adminPassword).toBeUndefined();

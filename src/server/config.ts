@@ -67,6 +67,17 @@ const isoInstant = z
 /** The shipped example support address; the seller must set their own. */
 const DEFAULT_SUPPORT_EMAIL = 'suporte@example.com';
 
+/**
+ * The byte length of a Standard Webhooks secret (`whsec_<base64>`), or null when it is not one:
+ * strict base64 (no URL-safe letters, padding only at the end) of 24 to 64 bytes.
+ */
+function webhookKeyLength(value: string): number | null {
+  const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
+  if (!match || match[1]!.length % 4 !== 0) return null;
+  const bytes = Buffer.from(match[1]!, 'base64').length;
+  return bytes >= 24 && bytes <= 64 ? bytes : null;
+}
+
 /** An empty value counts as unset (a blank line in a .env file). */
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
@@ -106,6 +117,18 @@ const EnvSchema = z.object({
   CLARITY_ID: optionalText.refine((value) => value === undefined || /^[a-z0-9]{4,20}$/i.test(value), {
     message: 'must be the Microsoft Clarity project ID (letters and digits)',
   }),
+  META_CAPI_TOKEN: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{20,512}$/.test(value), {
+    message: 'must be the Conversions API access token from Meta Events Manager (letters and digits)',
+  }),
+  META_CAPI_URL: z.preprocess(blankAsUnset, httpUrl.optional()),
+  GA_API_SECRET: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{8,128}$/.test(value), {
+    message: 'must be a Measurement Protocol API secret from the GA4 data stream (letters, digits, - and _)',
+  }),
+  GA_MP_URL: z.preprocess(blankAsUnset, httpUrl.optional()),
+  WEBHOOK_URL: z.preprocess(blankAsUnset, httpUrl.optional()),
+  WEBHOOK_SECRET: optionalText.refine((value) => value === undefined || webhookKeyLength(value) !== null, {
+    message: 'must be whsec_ followed by the base64 of 24 to 64 random bytes, e.g. whsec_ and the output of `openssl rand -base64 32`',
+  }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   LOG_FORMAT: z.preprocess(blankAsUnset, z.enum(['json', 'text'], { message: 'must be json (one JSON object per line) or text' }).optional()),
   WHATSAPP_GROUP_URL: z.preprocess(blankAsUnset, httpUrl.optional()),
@@ -130,6 +153,9 @@ const EnvSchema = z.object({
 const REMOVED_VARIABLES = new Set(['PIX_TTL_MINUTES']);
 
 export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(EnvSchema.shape).filter((name) => !REMOVED_VARIABLES.has(name)), 'DATABASE_URL'];
+
+/** Settings whose values never appear in an error message. */
+const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'PROVIDER_TOKEN', 'META_CAPI_TOKEN', 'GA_API_SECRET', 'WEBHOOK_SECRET']);
 
 /**
  * A host that only this machine or its private network can reach: a demo there cannot be
@@ -205,6 +231,17 @@ export interface Config {
   };
   /** Public tracker IDs; each one unset means that tracker is off. */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
+  /**
+   * Server-side Purchase events for orders whose buyer accepted tracking: Meta's Conversions API
+   * (META_CAPI_TOKEN with META_PIXEL_ID) and GA4's Measurement Protocol (GA_API_SECRET with GA_ID);
+   * each null when off. The base URLs can point at a stand-in for tests.
+   */
+  conversions: {
+    meta: { pixelId: string; token: string; baseUrl: string } | null;
+    ga4: { measurementId: string; apiSecret: string; baseUrl: string } | null;
+  };
+  /** The seller's outgoing webhooks (Standard Webhooks signing); null when WEBHOOK_URL is unset. */
+  webhook: { url: string; secret: string } | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   /** LOG_FORMAT; unset → text on a terminal, JSON otherwise (main.ts decides, it knows the terminal). */
   logFormat: 'json' | 'text' | undefined;
@@ -280,8 +317,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0]);
       const got = env[name];
-      // A password is never echoed, not even a short wrong one.
-      const shown = got === undefined || name === 'ADMIN_PASSWORD' ? '' : ` (got "${redactUrl(got)}")`;
+      // A password or secret is never echoed, not even a short wrong one.
+      const shown = got === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${redactUrl(got)}")`;
       problems.push(`${name} ${issue.message}${shown}`);
     }
   }
@@ -296,6 +333,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push('PROVIDER_URL is required when PROVIDER_TOKEN or PRODUCT_HASH is set (unset all three for the sandbox)');
     }
     problems.push(...deploymentProblems(parsed.data));
+    const { META_CAPI_TOKEN, META_PIXEL_ID, GA_API_SECRET, GA_ID, WEBHOOK_URL, WEBHOOK_SECRET } = parsed.data;
+    // The server-side events complete the browser's: they need the same Pixel / measurement id.
+    if (META_CAPI_TOKEN && !META_PIXEL_ID) problems.push('META_PIXEL_ID is required with META_CAPI_TOKEN (the Conversions API sends to that Pixel)');
+    if (GA_API_SECRET && !GA_ID) problems.push('GA_ID is required with GA_API_SECRET (the Measurement Protocol sends to that measurement ID)');
+    if (WEBHOOK_URL && !WEBHOOK_SECRET) problems.push('WEBHOOK_SECRET is required with WEBHOOK_URL: every delivery is signed (whsec_ followed by base64)');
+    if (WEBHOOK_SECRET && !WEBHOOK_URL) problems.push('WEBHOOK_URL is required when WEBHOOK_SECRET is set (where to send the events)');
     if (parsed.data.PIX_TTL_MINUTES !== undefined) {
       problems.push(
         'PIX_TTL_MINUTES is no longer supported: a PIX code is shown for as long as the gateway keeps it payable; unset it (PIX_EXPIRE_DAYS sets that lifetime in whole days)',
@@ -336,6 +379,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
     },
     trackers: { gaId: values.GA_ID ?? null, metaPixelId: values.META_PIXEL_ID ?? null, clarityId: values.CLARITY_ID ?? null },
+    conversions: {
+      meta:
+        values.META_CAPI_TOKEN && values.META_PIXEL_ID
+          ? { pixelId: values.META_PIXEL_ID, token: values.META_CAPI_TOKEN, baseUrl: values.META_CAPI_URL ?? 'https://graph.facebook.com' }
+          : null,
+      ga4:
+        values.GA_API_SECRET && values.GA_ID
+          ? { measurementId: values.GA_ID, apiSecret: values.GA_API_SECRET, baseUrl: values.GA_MP_URL ?? 'https://www.google-analytics.com' }
+          : null,
+    },
+    webhook: values.WEBHOOK_URL && values.WEBHOOK_SECRET ? { url: values.WEBHOOK_URL, secret: values.WEBHOOK_SECRET } : null,
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
     adminPassword: values.ADMIN_PASSWORD,

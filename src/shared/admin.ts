@@ -104,6 +104,18 @@ export interface AdminDailyPoint {
   funnel: number[];
 }
 
+/** Sales by where buyers came from: the visit's utm_source / utm_campaign (null when not given). */
+export interface AdminSourceRow {
+  source: string | null;
+  campaign: string | null;
+  /** PIX charges generated (the gateway took the request). */
+  charges: number;
+  paidOrders: number;
+  revenueCents: number;
+  /** paidOrders ÷ charges; null without charges. */
+  conversion: number | null;
+}
+
 export interface AdminOverview {
   now: number;
   totals: { today: AdminPeriodTotals; last7: AdminPeriodTotals; last30: AdminPeriodTotals; month: AdminPeriodTotals };
@@ -118,6 +130,8 @@ export interface AdminOverview {
   daily: AdminDailyPoint[];
   /** Paid orders flagged as duplicate payments, still to refund at the gateway. */
   duplicatesToRefund: number;
+  /** Orders created in the last 30 days by source / campaign, highest revenue first. */
+  bySource: AdminSourceRow[];
 }
 
 export interface HealthCheck {
@@ -129,9 +143,23 @@ export interface HealthCheck {
   fix?: string;
 }
 
+/** One webhook event or server-side conversion that failed at least once and is not sent yet. */
+export interface FailingDelivery {
+  id: string;
+  orderId: string;
+  /** `webhook:order.paid`, `conversion:meta`… */
+  kind: string;
+  attempts: number;
+  /** When it is tried again; null once given up (3 days for a webhook). */
+  nextAttemptAt: number | null;
+  lastError: string | null;
+}
+
 export interface AdminHealth {
   checks: HealthCheck[];
   undeliverable: Array<{ id: string; orderId: string; lastError: string | null }>;
+  /** The seller's webhooks and the server-side conversions that are failing. */
+  failingDeliveries: FailingDelivery[];
 }
 
 export interface SupplierPreview {

@@ -1,5 +1,7 @@
 import { z } from './zod.ts';
+import { cleanAttribution } from './attribution.ts';
 import { isValidCpfOrCnpj, normalizeDocument } from './documents.ts';
+import { cleanTrackingContext } from './tracking-context.ts';
 
 /**
  * The buyer form's rules (spec §5), used by the form in the browser and by the API on the server,
@@ -38,11 +40,15 @@ export const CheckoutFormSchema = z.object({
 /**
  * What the browser sends to POST /api/orders: the form, an idempotency key for this attempt and
  * the tab's own secret key (`viewKey`), which it later shows to read the access link (see
- * ORDER_VIEW_KEY_HEADER). Without a view key the link only goes out by e-mail.
+ * ORDER_VIEW_KEY_HEADER). Without a view key the link only goes out by e-mail. `attribution` (the
+ * visit's campaign parameters) and `tracking` (the cookie notice's answer and, when accepted, the
+ * trackers' cookies) are cleaned, never refused: they must not stop a sale.
  */
 export const CreateOrderSchema = CheckoutFormSchema.extend({
   checkoutKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Chave de pagamento inválida.'),
   viewKey: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'Chave de pagamento inválida.').optional(),
+  attribution: z.unknown().optional().transform(cleanAttribution),
+  tracking: z.unknown().optional().transform(cleanTrackingContext),
 });
 
 /** The header with which the tab that created an order proves it (GET /api/orders/:id). */

@@ -8,3 +8,10 @@ export const DEFAULT_UNPAID_RETENTION_DAYS = 30;
 
 /** Raw gateway postbacks (already stripped of customer fields) are deleted after this many days. */
 export const WEBHOOK_AUDIT_RETENTION_DAYS = 90;
+
+/**
+ * The identifiers kept only to report a sale to Meta and Google from the server (the trackers'
+ * cookies, the client's address and user agent, the ad click ids) are erased this many days after
+ * payment (Meta takes events up to 7 days back), or a day after an unpaid charge expired.
+ */
+export const CONVERSION_DATA_RETENTION_DAYS = 7;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
 import { createMailer, type MailMessage } from '../../src/server/mail/mailer.ts';
 import { enqueueOutboxMessage, findOutboxMessage, type OutboxMessage } from '../../src/server/mail/outbox-repository.ts';
-import { createOutboxWorker } from '../../src/server/mail/outbox-worker.ts';
+import { createEmailDeliverer, createOutboxWorker } from '../../src/server/mail/outbox-worker.ts';
 import { captureLogger } from '../integration/mail-test-support.ts';
 import { parseMail } from '../integration/mime.ts';
 import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
@@ -36,7 +36,7 @@ for (const database of databases) {
       const { logger } = captureLogger();
       const mailer = createMailer({ smtpUrl: smtp.url, from: 'Loja <loja@example.com>', dataDir: '/nonexistent', logger });
       // The worker as the server runs it (its defaults), on a fake clock the test moves.
-      const worker = createOutboxWorker({ db: db.db, mailer, logger, render, now: () => clock });
+      const worker = createOutboxWorker({ db: db.db, logger, deliverers: [createEmailDeliverer({ mailer, render })], now: () => clock });
       const deliveredAt = new Map<string, number>();
       const collect = () => {
         for (const mail of smtp.received) {

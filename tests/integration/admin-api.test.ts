@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeAccessTokenHash } from '../../src/server/access/access-repository.ts';
 import { hashAccessToken } from '../../src/server/access/access-token.ts';
+import type { AdminOverview } from '../../src/shared/admin.ts';
 import { businessDayStart } from '../../src/shared/time.ts';
 import { databases } from './test-db.ts';
 import { createTestApp } from './test-server.ts';
@@ -132,6 +133,19 @@ for (const database of databases) {
       expect(first.ids).toHaveLength(20);
       expect((await ids('?page=2')).ids).toHaveLength(6);
       expect((await call('/api/admin/orders?status=bogus', { cookie })).status).toBe(422);
+    });
+
+    it('shows sales by source / campaign of the last 30 days in the overview', async () => {
+      // ord_c (paid) and ord_b (a PIX generated that then failed) came from one campaign; ord_a had none.
+      await db.db.updateTable('orders').set({ utm_source: 'fb', utm_campaign: 'black' }).where('id', 'in', ['ord_b', 'ord_c']).execute();
+      await db.db.updateTable('orders').set({ charged_at: clock - 5 * 86_400_000 }).where('id', '=', 'ord_b').execute();
+      const { cookie } = await login();
+      const overview = (await (await call('/api/admin/overview', { cookie })).json()) as AdminOverview;
+      // The February orders are older than 30 days and left out.
+      expect(overview.bySource).toEqual([
+        { source: 'fb', campaign: 'black', charges: 2, paidOrders: 1, revenueCents: 1990, conversion: 0.5 },
+        { source: null, campaign: null, charges: 1, paidOrders: 1, revenueCents: 1990, conversion: 1 },
+      ]);
     });
 
     it('marks a paid order refunded once, audited, and refuses it for an unpaid one', async () => {

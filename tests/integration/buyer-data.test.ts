@@ -14,6 +14,18 @@ import { databases } from './test-db.ts';
 /** Retention with a fake clock, and the buyer's export and deletion, on both databases. */
 const DAY = 24 * 60 * 60_000;
 const NOW = Date.UTC(2026, 5, 15, 12, 0, 0);
+/** What a checkout with tracking accepted stores for the server-side conversions. */
+const TRACKED = {
+  tracking_consent: 'granted',
+  fbp: 'fb.1.1700000000000.123',
+  fbc: 'fb.1.1700000000000.IwAR0',
+  fbclid: 'IwAR0',
+  gclid: 'Cj0',
+  ga_client_id: '987.654',
+  client_ip: '203.0.113.9',
+  client_user_agent: 'Mozilla/5.0 Teste',
+} as const;
+const IDENTIFIERS = ['fbp', 'fbc', 'fbclid', 'gclid', 'ga_client_id', 'client_ip', 'client_user_agent'] as const;
 let counter = 0;
 
 for (const database of databases) {
@@ -26,7 +38,7 @@ for (const database of databases) {
       await db.close();
     });
 
-    async function insertOrder(order: { status: StoredOrderStatus; email: string; createdAt: number; name?: string }) {
+    async function insertOrder(order: { status: StoredOrderStatus; email: string; createdAt: number; name?: string; tracked?: boolean }) {
       const id = `ord_pd_${counter++}`;
       await db.db
         .insertInto('orders')
@@ -47,6 +59,9 @@ for (const database of databases) {
           updated_at: order.createdAt,
           expires_at: order.createdAt + 30 * 60_000,
           paid_at: order.status === 'paid' ? order.createdAt + 60_000 : null,
+          utm_source: 'fb',
+          utm_campaign: 'black',
+          ...(order.tracked ? TRACKED : {}),
         })
         .execute();
       return id;
@@ -66,7 +81,7 @@ for (const database of databases) {
       const funnelBefore = await db.db.selectFrom('funnel').selectAll().execute();
 
       const job = createRetentionJob({ db: db.db, logger: createLogger({ sink: { write: () => undefined } }), unpaidRetentionDays: 30, now: () => NOW });
-      expect(await job.runOnce()).toEqual({ erasedOrders: 2, deletedPostbacks: 1 });
+      expect(await job.runOnce()).toEqual({ erasedOrders: 2, deletedPostbacks: 1, erasedTrackingIds: 0 });
       for (const id of [oldUnpaid, oldFailed]) {
         expect(await buyerOf(id)).toMatchObject({ buyer_name: '', buyer_email: '', buyer_phone: '', buyer_document: null, amount_cents: 1990 });
       }
@@ -75,12 +90,34 @@ for (const database of databases) {
       expect(await db.db.selectFrom('webhook_events').select('received_at').execute()).toEqual([{ received_at: NOW - 89 * DAY }]);
       expect(await db.db.selectFrom('funnel').selectAll().execute()).toEqual(funnelBefore);
       // A second pass (or another instance) finds nothing left to do.
-      expect(await job.runOnce()).toEqual({ erasedOrders: 0, deletedPostbacks: 0 });
+      expect(await job.runOnce()).toEqual({ erasedOrders: 0, deletedPostbacks: 0, erasedTrackingIds: 0 });
+    });
+
+    it('erases the tracking identifiers 7 days after payment, or a day after an unpaid PIX expired, keeping the campaign', async () => {
+      const paidLongAgo = await insertOrder({ status: 'paid', email: 'a@example.com', createdAt: NOW - 8 * DAY, tracked: true });
+      const paidRecently = await insertOrder({ status: 'paid', email: 'b@example.com', createdAt: NOW - 6 * DAY, tracked: true });
+      const expiredUnpaid = await insertOrder({ status: 'pending', email: 'c@example.com', createdAt: NOW - 2 * DAY, tracked: true });
+      const stillPayable = await insertOrder({ status: 'pending', email: 'd@example.com', createdAt: NOW - 10 * 60_000, tracked: true });
+      const job = createRetentionJob({ db: db.db, logger: createLogger({ sink: { write: () => undefined } }), unpaidRetentionDays: 30, now: () => NOW });
+      expect(await job.runOnce()).toEqual({ erasedOrders: 0, deletedPostbacks: 0, erasedTrackingIds: 2 });
+      const identifiers = async (id: string) =>
+        db.db.selectFrom('orders').select([...IDENTIFIERS, 'utm_source', 'utm_campaign', 'tracking_consent', 'buyer_email']).where('id', '=', id).executeTakeFirstOrThrow();
+      for (const id of [paidLongAgo, expiredUnpaid]) {
+        expect(await identifiers(id)).toEqual({
+          ...Object.fromEntries(IDENTIFIERS.map((column) => [column, null])),
+          utm_source: 'fb',
+          utm_campaign: 'black',
+          tracking_consent: 'granted',
+          buyer_email: expect.stringContaining('@example.com'),
+        });
+      }
+      for (const id of [paidRecently, stillPayable]) expect(await identifiers(id)).toMatchObject({ fbp: TRACKED.fbp, client_ip: TRACKED.client_ip });
+      expect((await job.runOnce()).erasedTrackingIds).toBe(0);
     });
 
     it('exports a buyer as JSON and deletes them on every order of the address, amounts kept', async () => {
       const email = 'renata.quintela@example.com';
-      const paid = await insertOrder({ status: 'paid', email, createdAt: NOW - 2 * DAY });
+      const paid = await insertOrder({ status: 'paid', email, createdAt: NOW - 2 * DAY, tracked: true });
       const failed = await insertOrder({ status: 'failed', email, createdAt: NOW - DAY });
       const other = await insertOrder({ status: 'paid', email: 'someone.else@example.com', createdAt: NOW - DAY, name: 'Outra Pessoa' });
       await storeAccessTokenHash(db.db, paid, hashAccessToken('acc_pd_token'), NOW - DAY);
@@ -93,12 +130,24 @@ for (const database of databases) {
       ]);
       expect(exported.orders[0]!.accessLinks).toHaveLength(1);
       expect(JSON.stringify(exported)).not.toContain('acc_pd_token');
+      // What the order keeps for attribution and the server-side conversions is part of the copy.
+      expect(exported.orders[0]!.attribution).toEqual({ utm_source: 'fb', utm_campaign: 'black', fbclid: 'IwAR0', gclid: 'Cj0' });
+      expect(exported.orders[0]!.tracking).toEqual({
+        consent: 'granted',
+        fbp: TRACKED.fbp,
+        fbc: TRACKED.fbc,
+        gaClientId: TRACKED.ga_client_id,
+        ipAddress: TRACKED.client_ip,
+        userAgent: TRACKED.client_user_agent,
+      });
 
       expect((await eraseBuyerData(db.db, db.dialect, email, NOW)).sort()).toEqual([paid, failed].sort());
       for (const id of [paid, failed]) {
         expect(await buyerOf(id)).toMatchObject({ buyer_name: '', buyer_email: '', buyer_phone: '', buyer_document: null, amount_cents: 1990 });
       }
       expect((await buyerOf(paid)).status).toBe('paid');
+      const erased = await db.db.selectFrom('orders').select(IDENTIFIERS).where('id', '=', paid).executeTakeFirstOrThrow();
+      expect(erased).toEqual(Object.fromEntries(IDENTIFIERS.map((column) => [column, null])));
       expect(await buyerOf(other)).toMatchObject({ buyer_email: 'someone.else@example.com', buyer_name: 'Outra Pessoa' });
       expect(await db.db.selectFrom('webhook_events').selectAll().where('order_id', '=', paid).execute()).toEqual([]);
       expect((await exportBuyerData(db.db, email)).orders).toEqual([]);
@@ -107,7 +156,7 @@ for (const database of databases) {
         // Not in the file's bytes either: not in free space, not in the WAL.
         for (const file of [db.file, `${db.file}-wal`]) {
           const bytes = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
-          for (const value of [email, 'Renata Quintela']) expect(bytes.includes(value), `${file} holds ${value}`).toBe(false);
+          for (const value of [email, 'Renata Quintela', TRACKED.client_user_agent]) expect(bytes.includes(value), `${file} holds ${value}`).toBe(false);
         }
       }
     });

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSays } from './sandbox-payment.ts';
 import { createSqliteDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -32,18 +33,18 @@ describe('npm run report', () => {
       const response = await fetch(`${server.url}/api/orders`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Ana Paula', email: `ana${index}@example.com`, phone: `1198765432${index}`, checkoutKey: `report-key-${index}-xxxxxxxx` }),
+        body: JSON.stringify({
+          name: 'Ana Paula',
+          email: `ana${index}@example.com`,
+          phone: `1198765432${index}`,
+          checkoutKey: `report-key-${index}-xxxxxxxx`,
+          // The paid one came from a Meta ad campaign; the other had no campaign parameters.
+          ...(index === 0 ? { attribution: { utm_source: 'fb', utm_campaign: 'black', utm_medium: 'cpc' } } : {}),
+        }),
       });
       orderIds.push(((await response.json()) as { orderId: string }).orderId);
     }
-    const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderIds[0]!).executeTakeFirstOrThrow();
-    await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
-    await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ hash: order.transaction_hash }),
-    });
-    await server.background.idle();
+    await sandboxSays(server, db, orderIds[0]!, 'paid');
     await fetch(`${server.url}/nao-existe`);
 
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts', '--days', '3'], {
@@ -58,6 +59,10 @@ describe('npm run report', () => {
     expect(stdout).toMatch(/Orders paid\s+1\s+50\.0%/);
     expect(stdout).toContain('Overall: 10.0% of pre-sell visitors paid.');
     expect(stdout).toContain('Pages not found (404): 1');
+    // Sales by source / campaign: PIX generated, paid, conversion, revenue.
+    expect(stdout).toContain('Sales by source / campaign');
+    expect(stdout).toMatch(/fb \/ black\s+1\s+1\s+100\.0%\s+R\$\s19,90/);
+    expect(stdout).toMatch(/\(none\) \/ \(none\)\s+1\s+0\s+0\.0%\s+R\$\s0,00/);
   });
 
   it('refuses a bad --days with a usage line', async () => {

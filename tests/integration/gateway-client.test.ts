@@ -265,6 +265,14 @@ describe('createCharge', () => {
     });
   });
 
+  it('adds the visit\'s campaign as the optional tracking object, and nothing when there is none', async () => {
+    handle = (c) => c.json({ hash: 'tx00000009', payment_status: 'waiting_payment', amount: 1990, pix: { pix_qr_code: EMV } }, 201);
+    await client().createCharge({ ...chargeInput, tracking: { utm_source: 'fb', utm_campaign: 'black' } });
+    expect((seen.at(-1)!.body as { tracking?: unknown }).tracking).toEqual({ utm_source: 'fb', utm_campaign: 'black' });
+    await client().createCharge(chargeInput);
+    expect(seen.at(-1)!.body).not.toHaveProperty('tracking');
+  });
+
   it('reads the real TriboPay reply: root object, EMV in pix_qr_code and pix_url, null base64', async () => {
     handle = (c) =>
       c.json(

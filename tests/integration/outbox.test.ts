@@ -9,7 +9,7 @@ import {
   markFailed,
   type OutboxMessage,
 } from '../../src/server/mail/outbox-repository.ts';
-import { backoffDelay, createOutboxWorker } from '../../src/server/mail/outbox-worker.ts';
+import { backoffDelay, createEmailDeliverer, createOutboxWorker, type OutboxDeliverer } from '../../src/server/mail/outbox-worker.ts';
 import { captureLogger } from './mail-test-support.ts';
 import { parseMail } from './mime.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
@@ -85,8 +85,10 @@ for (const database of databases) {
       await db.close();
     });
 
-    const worker = (overrides: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) =>
-      createOutboxWorker({ db: db.db, mailer, logger, render: renderFromPayload, now: () => clock, ...overrides });
+    /** The worker with the e-mail deliverer only; a test may swap the mailer or the render. */
+    type WorkerOverrides = Partial<Parameters<typeof createOutboxWorker>[0]> & Partial<Parameters<typeof createEmailDeliverer>[0]>;
+    const worker = ({ mailer: useMailer = mailer, render = renderFromPayload, ...overrides }: WorkerOverrides = {}) =>
+      createOutboxWorker({ db: db.db, logger, deliverers: [createEmailDeliverer({ mailer: useMailer, render })], now: () => clock, ...overrides });
 
     it('keeps one row per order and kind, and only rows whose transaction committed', async () => {
       expect(await enqueueOutboxMessage(db.db, { orderId: 'ord_1', kind: 'access_email', payload: payloadFor('ord_1'), now: T0 })).toBe(true);
@@ -180,7 +182,7 @@ for (const database of databases) {
       const second = openSecondConnection(db);
       try {
         const first = worker({ batchSize: 3 });
-        const other = createOutboxWorker({ db: second.db, mailer, logger, render: renderFromPayload, now: () => clock, batchSize: 3 });
+        const other = worker({ db: second.db, batchSize: 3 });
         const results = await Promise.all([first.runOnce(), other.runOnce(), first.runOnce(), other.runOnce(), first.runOnce(), other.runOnce()]);
         const total = results.reduce((sum, count) => sum + count, 0);
         // Whatever the interleaving, nothing twice; then whatever is left goes out on a later run.
@@ -298,6 +300,53 @@ for (const database of databases) {
       const row = await findOutboxMessage(db.db, 'ord_render', 'access_email');
       expect(row!.lastError).toBe('order of b***@example.com not found');
       expect(logLines.join('\n')).not.toContain('buyer-ord_render@example.com');
+    });
+
+    it('lets each row\'s kind pick its deliverer, and keeps a kind this version does not know for a newer instance', async () => {
+      await enqueueOutboxMessage(db.db, { orderId: 'ord_mix', kind: 'access_email', payload: payloadFor('ord_mix'), now: T0 });
+      await enqueueOutboxMessage(db.db, { orderId: 'ord_mix', kind: 'webhook:order.paid', payload: {}, now: T0 });
+      await enqueueOutboxMessage(db.db, { orderId: 'ord_mix', kind: 'conversion:tiktok', payload: {}, now: T0 });
+      const calls: string[] = [];
+      const http: OutboxDeliverer = {
+        channel: 'webhook',
+        handles: (kind) => kind.startsWith('webhook:'),
+        async deliver(message) {
+          calls.push(message.kind);
+          return { recipient: 'hooks.example' };
+        },
+      };
+      const outbox = worker({ deliverers: [createEmailDeliverer({ mailer, render: renderFromPayload }), http] });
+      expect(await outbox.runOnce()).toBe(2);
+      expect(messageIds(smtp)).toEqual(['<order-ord_mix@vitrine>']);
+      expect(calls).toEqual(['webhook:order.paid']);
+      // Not dropped: retried with the usual backoff, as when an older instance meets a newer row.
+      const unknown = await findOutboxMessage(db.db, 'ord_mix', 'conversion:tiktok');
+      expect(unknown).toMatchObject({ sentAt: null, attempts: 1, nextAttemptAt: T0 + 30_000 });
+      expect(unknown!.lastError).toContain('no deliverer for outbox kind "conversion:tiktok"');
+      expect(logLines.join('\n')).toContain('webhook sent');
+    });
+
+    it('parks a row once its deliverer\'s lifetime is over, and keeps retrying before that', async () => {
+      await enqueueOutboxMessage(db.db, { orderId: 'ord_old', kind: 'webhook:order.paid', payload: {}, now: T0 });
+      const failing: OutboxDeliverer = {
+        channel: 'webhook',
+        handles: () => true,
+        retry: { baseBackoffMs: 60_000, maxBackoffMs: 60_000, giveUpAfterMs: 150_000 },
+        deliver: async () => {
+          throw new Error('receiver down');
+        },
+      };
+      const outbox = worker({ deliverers: [failing] });
+      const states: Array<number | null> = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        await outbox.runOnce();
+        const row = await findOutboxMessage(db.db, 'ord_old', 'webhook:order.paid');
+        states.push(row!.nextAttemptAt === Number.MAX_SAFE_INTEGER ? null : row!.nextAttemptAt - T0);
+        clock = Math.min(row!.nextAttemptAt, clock + 60_000);
+      }
+      // Tried at 0 s and 60 s; the try at 120 s would leave the next one past 150 s: given up.
+      expect(states).toEqual([60_000, 120_000, null]);
+      expect((await findOutboxMessage(db.db, 'ord_old', 'webhook:order.paid'))!.lastError).toBe('gave up after 3 attempts: receiver down');
     });
 
     it('polls on start, and stop() waits for the message being sent', async () => {

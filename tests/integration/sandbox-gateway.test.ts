@@ -204,6 +204,17 @@ for (const database of databases) {
       expect(body.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     });
 
+    it('records the charge\'s tracking object the client sends, and echoes it as top-level utm_* fields', async () => {
+      const charge = await gateway.createCharge({
+        ...chargeInput(`${receiver.url}/api/webhooks/gateway?t=tracked`),
+        tracking: { utm_source: 'fb', utm_campaign: 'black', src: 'bio' },
+      });
+      const stored = await db.db.selectFrom('sandbox_transactions').select('tracking').where('hash', '=', charge.transactionHash).executeTakeFirstOrThrow();
+      expect(JSON.parse(stored.tracking!)).toEqual({ utm_source: 'fb', utm_campaign: 'black', src: 'bio' });
+      const read = (await (await api(`/transactions/${charge.transactionHash}`)).json()) as Record<string, unknown>;
+      expect(read).toMatchObject({ utm_source: 'fb', utm_campaign: 'black', utm_medium: 'null', utm_content: 'null', utm_term: 'null' });
+    });
+
     it('validates like TriboPay', async () => {
       const base = {
         amount: 1990,

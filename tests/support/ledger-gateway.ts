@@ -15,6 +15,8 @@ export interface LedgerTransaction {
   postbackUrl: string;
   orderId: string;
   pixCode: string;
+  /** The `tracking` object the charge was created with (utm_*, src), as the gateway keeps it. */
+  tracking: Record<string, string>;
 }
 
 export interface LedgerGateway {
@@ -45,10 +47,12 @@ export async function startLedgerGateway(): Promise<LedgerGateway> {
     pix: { pix_qr_code: transaction.pixCode, pix_url: transaction.pixCode, qr_code_base64: null },
     product: { hash: LEDGER_PRODUCT_HASH },
     postback_url: transaction.postbackUrl,
+    // The charge's tracking comes back as top-level utm_* fields, "null" when not sent (gateway-notes §5.2).
+    ...Object.fromEntries(['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'].map((key) => [key, transaction.tracking[key] ?? 'null'])),
   });
 
   stand.onCreate = (c: Context, body: unknown) => {
-    const request = body as { amount?: number; postback_url?: string };
+    const request = body as { amount?: number; postback_url?: string; tracking?: Record<string, string> };
     created += 1;
     const hash = `tx${String(created).padStart(8, '0')}`;
     const postbackUrl = request.postback_url ?? '';
@@ -61,7 +65,7 @@ export async function startLedgerGateway(): Promise<LedgerGateway> {
       merchantCity: 'SAO PAULO',
       txid: hash,
     });
-    const transaction: LedgerTransaction = { hash, amount, status: 'waiting_payment', postbackUrl, orderId, pixCode };
+    const transaction: LedgerTransaction = { hash, amount, status: 'waiting_payment', postbackUrl, orderId, pixCode, tracking: request.tracking ?? {} };
     transactions.set(hash, transaction);
     byOrder.set(orderId, transaction);
     return c.json(toJson(transaction), 201);

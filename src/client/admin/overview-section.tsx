@@ -70,6 +70,7 @@ export function OverviewSection({ onSignedOut, onShowDuplicates }: { onSignedOut
         </div>
       </section>
       <FunnelTable overview={overview} />
+      <SourceTable overview={overview} />
       <Suspense fallback={<p className="text-slate-400">{copy.loading}</p>}>
         <DailyCharts daily={overview.daily} />
       </Suspense>
@@ -109,6 +110,45 @@ function FunnelTable({ overview }: { overview: AdminOverview }) {
           ))}
         </tbody>
       </table>
+    </section>
+  );
+}
+
+/** Sales by source / campaign: which ads bring buyers, and how many of their PIX get paid. */
+function SourceTable({ overview }: { overview: AdminOverview }) {
+  const id = useId();
+  const text = copy.overview;
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-ink-850 p-4">
+      <h2 id={id} className="text-base font-extrabold text-white">{text.bySource}</h2>
+      <p className="mt-1 text-xs text-slate-400">{text.bySourceHint}</p>
+      {overview.bySource.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-400">{text.noData}</p>
+      ) : (
+        <table className="mt-3 w-full text-sm">
+          <thead>
+            <tr className="text-left text-xs uppercase tracking-wide text-slate-400">
+              <th scope="col" className="pb-2 pr-2 font-semibold">{text.sourceColumn}</th>
+              <th scope="col" className="pb-2 pr-2 text-right font-semibold">{text.paidColumn}</th>
+              <th scope="col" className="pb-2 text-right font-semibold">{text.revenueColumn}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {overview.bySource.map((row) => (
+              <tr key={`${row.source ?? ''}\u0000${row.campaign ?? ''}`} className="border-t border-line align-top">
+                <th scope="row" className="break-all py-2 pr-2 text-left font-medium text-slate-200">
+                  {row.source ?? text.noSource} / {row.campaign ?? text.noCampaign}
+                </th>
+                <td className="py-2 pr-2 text-right tabular-nums text-white">
+                  {row.paidOrders} / {row.charges}
+                  <span className="block text-xs text-slate-400">{text.conversion(formatRate(row.conversion))}</span>
+                </td>
+                <td className="py-2 text-right font-bold tabular-nums text-white">{formatBRL(row.revenueCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { DemoNotice } from '../ui/demo-notice.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { BuyerForm, emptyBuyer, type BuyerValues } from './buyer-form.tsx';
 import { clearOpenOrder, loadOpenOrder, saveOpenOrder, type OpenOrder } from './open-order-store.ts';
+import { orderContext } from './order-context.ts';
 import { PaidPanel } from './paid-panel.tsx';
 import { PixPanel } from './pix-panel.tsx';
 import { useOrderStatus } from './use-order-status.ts';
@@ -68,7 +69,14 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
     try {
       const order = await apiFetch<CreatedOrder>('/api/orders', {
         method: 'POST',
-        json: { name: values.name, email: values.email, phone: values.phone, ...keys, ...(askDocument ? { document: values.document } : {}) },
+        json: {
+          name: values.name,
+          email: values.email,
+          phone: values.phone,
+          ...keys,
+          ...(askDocument ? { document: values.document } : {}),
+          ...orderContext(),
+        },
       });
       // Count down on this device's clock, whatever time it shows: shift the deadline by the
       // difference between the server's clock and ours.

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { paths } from '../../shared/routes.ts';
 import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { startTracking, track } from '../lib/analytics.ts';
+import { captureAttribution } from '../lib/attribution.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
 import { CheckoutContext, useCheckout, type CheckoutStarter } from '../lib/checkout-context.ts';
 import { hydrateIslands, type IslandRegistry } from '../lib/hydrate-islands.tsx';
@@ -95,6 +96,8 @@ function IslandFrame({ children }: { children: ReactNode }) {
 }
 
 export function startLandingPage(): void {
+  // A visit that starts here (the pre-sell page already answered) brings its campaign parameters.
+  captureAttribution();
   hydrateIslands(registry, IslandFrame);
   // This visitor counts in "pessoas vendo agora" while the page is visible (DESIGN §1.2).
   startPresenceHeartbeat();

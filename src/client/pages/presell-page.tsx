@@ -18,7 +18,9 @@ export default function PresellPage() {
   const accept = () => {
     acceptPresell();
     track('presell_yes');
-    navigate(paths.landing);
+    // The ad's parameters stay in the address: the Meta Pixel reads fbclid from it once cookies are
+    // accepted, and the visit's copy in sessionStorage (lib/attribution.ts) is kept either way.
+    navigate(paths.landing + window.location.search);
   };
 
   return (

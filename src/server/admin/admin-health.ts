@@ -9,7 +9,7 @@ import type { GatewayClient } from '../gateway/types.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { countSpotsTaken } from '../orders/orders-repository.ts';
 import { businessMonth } from '../../shared/time.ts';
-import { countOpenDuplicates, lastPostbackAt, outboxHealth } from './admin-orders-repository.ts';
+import { countOpenDuplicates, failingDeliveries, lastPostbackAt, outboxHealth } from './admin-orders-repository.ts';
 
 const text = copy.health;
 /** A check that takes longer than this (a hung gateway or SMTP server) counts as failed. */
@@ -51,14 +51,30 @@ export async function readHealth(
     }
   };
   const month = businessMonth(now);
-  const [gateway, smtp, lastPostback, outbox, taken, duplicates] = await Promise.all([
+  const [gateway, smtp, lastPostback, outbox, taken, duplicates, webhooks, conversions] = await Promise.all([
     gatewayCheck(),
     smtpCheck(),
     lastPostbackAt(db),
     outboxHealth(db, now),
     config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
     countOpenDuplicates(db),
+    failingDeliveries(db, 'webhook:'),
+    failingDeliveries(db, 'conversion:'),
   ]);
+  // Shown only when turned on: a shop without webhooks or server-side conversions has nothing to check.
+  const given = (list: typeof webhooks) => list.filter((delivery) => delivery.nextAttemptAt === null).length;
+  const optionalChecks: HealthCheck[] = [];
+  if (config.webhook) {
+    optionalChecks.push(
+      check('webhooks', webhooks.length === 0, text.detail.deliveries(new URL(config.webhook.url).host, webhooks.length - given(webhooks), given(webhooks))),
+    );
+  }
+  const conversionTargets = [config.conversions.meta && 'Meta', config.conversions.ga4 && 'GA4'].filter((name): name is string => Boolean(name));
+  if (conversionTargets.length > 0) {
+    optionalChecks.push(
+      check('conversions', conversions.length === 0, text.detail.deliveries(conversionTargets.join(', '), conversions.length - given(conversions), given(conversions))),
+    );
+  }
 
   const sellerFields: Partial<Record<PlaceholderVariable, string>> = {
     SELLER_NAME: text.fields.name,
@@ -94,6 +110,7 @@ export async function readHealth(
         publicUrl === undefined ? text.detail.publicUrlMissing : publicUrl.startsWith('https://') ? text.detail.publicUrlOk(publicUrl) : text.detail.publicUrlHttp(publicUrl),
       ),
       check('trackers', trackers.length > 0, trackers.length > 0 ? text.detail.trackersOn(trackers.join(', ')) : text.detail.trackersOff),
+      ...optionalChecks,
       check(
         'capacity',
         left === null || left > 0,
@@ -103,5 +120,6 @@ export async function readHealth(
       ),
     ],
     undeliverable: outbox.undeliverable,
+    failingDeliveries: [...webhooks, ...conversions],
   };
 }

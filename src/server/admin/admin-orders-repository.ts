@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
 import type { AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
+import { emailKindsOnly, kindsStartingWith, type HTTP_KIND_PREFIXES } from '../mail/outbox-repository.ts';
 
 /** The console's reads over orders, e-mails and postbacks. */
 
@@ -152,6 +153,7 @@ export async function listOrderEmails(db: Kysely<Database>, orderId: string): Pr
     .selectFrom('outbox')
     .select(['id', 'kind', 'created_at', 'sent_at', 'attempts', 'last_error'])
     .where('order_id', '=', orderId)
+    .where(emailKindsOnly)
     .orderBy('created_at')
     .execute();
   return rows.map((row) => ({
@@ -254,11 +256,12 @@ export async function revokeAccess(db: Kysely<Database>, orderId: string, now: n
   });
 }
 
-/** Outbox summary for Saúde: unsent rows still to try, and rows given up on as undeliverable. */
+/** Outbox summary for Saúde: e-mails still to try, and e-mails given up on as undeliverable. */
 export async function outboxHealth(db: Kysely<Database>, now: number) {
   const pending = await db
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(emailKindsOnly)
     .where('sent_at', 'is', null)
     .where('next_attempt_at', '<', Number.MAX_SAFE_INTEGER)
     .where('created_at', '<', now - 5 * 60_000)
@@ -266,6 +269,7 @@ export async function outboxHealth(db: Kysely<Database>, now: number) {
   const undeliverable = await db
     .selectFrom('outbox')
     .select(['id', 'order_id', 'last_error'])
+    .where(emailKindsOnly)
     .where('sent_at', 'is', null)
     // Parked as undeliverable by the worker, or failing again and again (SMTP refuses it).
     .where((eb) => eb.or([eb('next_attempt_at', '=', Number.MAX_SAFE_INTEGER), eb('attempts', '>=', 3)]))
@@ -276,6 +280,30 @@ export async function outboxHealth(db: Kysely<Database>, now: number) {
     backlog: Number(pending.n),
     undeliverable: undeliverable.map((row) => ({ id: row.id, orderId: row.order_id, lastError: row.last_error })),
   };
+}
+
+/**
+ * Saúde's view of the HTTP deliveries (the seller's webhooks, or the server-side conversions):
+ * every unsent one that failed at least once, still retrying (`nextAttemptAt`) or given up (null).
+ */
+export async function failingDeliveries(db: Kysely<Database>, prefix: (typeof HTTP_KIND_PREFIXES)[number]) {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['id', 'order_id', 'kind', 'attempts', 'next_attempt_at', 'last_error'])
+    .where((eb) => kindsStartingWith(eb, prefix))
+    .where('sent_at', 'is', null)
+    .where('attempts', '>=', 1)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    orderId: row.order_id,
+    kind: row.kind,
+    attempts: Number(row.attempts),
+    nextAttemptAt: Number(row.next_attempt_at) === Number.MAX_SAFE_INTEGER ? null : Number(row.next_attempt_at),
+    lastError: row.last_error,
+  }));
 }
 
 /** "Tentar de novo": an undeliverable or failing e-mail goes back to the queue now. */

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { AdminOrderDetail, TimelineEntry } from '../../shared/admin.ts';
 import type { Database } from '../db/schema.ts';
 import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
-import { setOrderStatus } from '../orders/orders-repository.ts';
+import type { Config } from '../config.ts';
+import { markOrderReversed } from '../orders/orders-repository.ts';
+import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
 import {
   findAdminOrder,
@@ -88,11 +90,15 @@ export async function revokeAccess(db: Kysely<Database>, input: { orderId: strin
 }
 
 /** After the seller refunded at the gateway: the order counts as reversed and its link opens nothing. */
-export async function markOrderRefunded(db: Kysely<Database>, input: { orderId: string; session: string; now: number }): Promise<ActionResult> {
+export async function markOrderRefunded(
+  db: Kysely<Database>,
+  config: Pick<Config, 'webhook'>,
+  input: { orderId: string; session: string; now: number },
+): Promise<ActionResult> {
   const order = await findAdminOrder(db, input.orderId, input.now);
   if (!order) return 'not_found';
   if (order.status !== 'paid') return 'not_paid';
-  await setOrderStatus(db, order.id, ['paid'], 'reversed', input.now);
+  await markOrderReversed(db, order.id, input.now, (trx, row) => queueWebhookEvent(trx, config, row.id, 'order.refunded', input.now));
   await revokeOrderTokens(db, order.id, input.now);
   await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });
   return 'ok';

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminDailyPoint, AdminOverview } from '../../shared/admin.ts';
 import { businessDay, businessDayStart, businessMonth } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
+import { sumOrdersBySource } from '../funnel/attribution-report.ts';
 import { funnelSteps, funnelTotals } from '../funnel/funnel-report.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
@@ -24,7 +25,7 @@ export async function readOverview(
   const tomorrow = businessDayStart(today, 1);
   const month = businessMonth(now);
   const chartStart = businessDayStart(today, -(CHART_DAYS - 1));
-  const [todayTotals, last7, last30, monthTotals, allTime, latestPaid, taken, funnelRows, paidRows, duplicates] = await Promise.all([
+  const [todayTotals, last7, last30, monthTotals, allTime, latestPaid, taken, funnelRows, paidRows, duplicates, bySource] = await Promise.all([
     sumPaid(db, todayStart, tomorrow),
     sumPaid(db, businessDayStart(today, -6), tomorrow),
     sumPaid(db, chartStart, tomorrow),
@@ -35,6 +36,7 @@ export async function readOverview(
     readFunnel(db, businessDay(chartStart), today),
     listPaidSince(db, chartStart),
     countOpenDuplicates(db),
+    sumOrdersBySource(db, chartStart, tomorrow, 20),
   ]);
 
   const totals = funnelTotals(funnelRows);
@@ -60,5 +62,6 @@ export async function readOverview(
     funnel: funnelSteps.map((_, index) => ({ key: FUNNEL_KEYS[index]!, count: totals[index]!.count, rate: totals[index]!.rate })),
     daily,
     duplicatesToRefund: duplicates,
+    bySource,
   };
 }

@@ -1,13 +1,14 @@
 import { runCli, withCliDatabase } from './cli-config.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { renderFunnelReport } from '../funnel/funnel-report.ts';
-import { businessDay } from '../../shared/time.ts';
+import { businessDay, businessDayStart } from '../../shared/time.ts';
+import { renderSourceReport, sumOrdersBySource } from '../funnel/attribution-report.ts';
 import { renderOpenDuplicates } from '../orders/duplicate-alert.ts';
 import { listOpenDuplicates } from '../orders/orders-repository.ts';
 
 /**
- * `npm run report [-- --days N]`: the first-party funnel of the last N days (default 7) and the
- * duplicate payments still to refund, read from the same database the server uses (DATA_DIR /
+ * `npm run report [-- --days N]`: the first-party funnel of the last N days (default 7), the sales
+ * of those days by source / campaign, and the duplicate payments still to refund, read from the same database the server uses (DATA_DIR /
  * DATABASE_URL).
  */
 function parseDays(argv: string[]): number | string {
@@ -31,6 +32,8 @@ async function main(): Promise<number> {
     const from = businessDay(Date.parse(`${to}T12:00:00-03:00`) - (days - 1) * 86_400_000);
     const rows = await readFunnel(database.db, from, to);
     process.stdout.write(`${renderFunnelReport(rows, { from, to, days })}\n`);
+    const bySource = await sumOrdersBySource(database.db, businessDayStart(from), businessDayStart(to, 1));
+    process.stdout.write(`\n${renderSourceReport(bySource, { from, to })}\n`);
     process.stdout.write(`\n${renderOpenDuplicates(await listOpenDuplicates(database.db))}\n`);
     return 0;
   });

@@ -66,6 +66,28 @@ export interface OrdersTable {
   view_key_hash: Generated<string | null>;
   /** The seller revoked the access: no token opens the member page until the seller resends it. */
   access_revoked_at: Generated<number | null>;
+  /** Campaign parameters of the first page of the buyer's visit (shared/attribution.ts); null when absent. */
+  utm_source: Generated<string | null>;
+  utm_medium: Generated<string | null>;
+  utm_campaign: Generated<string | null>;
+  utm_content: Generated<string | null>;
+  utm_term: Generated<string | null>;
+  src: Generated<string | null>;
+  sck: Generated<string | null>;
+  fbclid: Generated<string | null>;
+  gclid: Generated<string | null>;
+  /** The cookie notice's answer at checkout: 'granted', 'denied' or 'unset'; null for older orders. */
+  tracking_consent: Generated<string | null>;
+  /**
+   * Stored only when tracking was accepted, for the server-side conversions (Meta Conversions API,
+   * GA4 Measurement Protocol): the `_fbp` and `_fbc` cookies, the GA client id, and the client's
+   * address and user agent at checkout. Personal data: exported, erased and expired (privacy/).
+   */
+  fbp: Generated<string | null>;
+  fbc: Generated<string | null>;
+  ga_client_id: Generated<string | null>;
+  client_ip: Generated<string | null>;
+  client_user_agent: Generated<string | null>;
 }
 
 /** One row per access link handed out: only the SHA-256 of the token is kept. */
@@ -134,6 +156,8 @@ export interface SandboxTransactionTable {
   pix_code: string;
   created_at: number;
   updated_at: number;
+  /** JSON of the `tracking` object the charge was created with (utm_*, src), or null. */
+  tracking: Generated<string | null>;
 }
 
 export interface WebhookEventsTable {

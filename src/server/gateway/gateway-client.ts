@@ -247,6 +247,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       postback_url: input.postbackUrl,
       expire_in_days: input.expireInDays,
       transaction_origin: 'api',
+      ...(input.tracking ? { tracking: input.tracking } : {}),
     };
 
     let reply: Reply;

@@ -127,7 +127,17 @@ function sandboxProduct(createdAt: string) {
 }
 
 /** The transaction object exactly as TriboPay returns it from POST and GET (and posts it back). */
+const UTM_FIELDS = ['utm_source', 'utm_campaign', 'utm_content', 'utm_term', 'utm_medium'] as const;
+
+/** The `tracking` object of a create request, kept as the gateway would: string fields only. */
+function readTracking(value: unknown): Record<string, string> | null {
+  if (!isRecord(value)) return null;
+  const kept = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string').slice(0, 20);
+  return kept.length > 0 ? Object.fromEntries(kept.map(([key, text]) => [key.slice(0, 40), text.slice(0, 200)])) : null;
+}
+
 function transactionJson(row: SandboxTransactionRow) {
+  const tracking = (row.tracking ? JSON.parse(row.tracking) : {}) as Record<string, string>;
   const ids = numericIds(row.hash);
   const created = gatewayTime(row.created_at);
   const updated = gatewayTime(row.updated_at);
@@ -143,11 +153,8 @@ function transactionJson(row: SandboxTransactionRow) {
     amount: row.amount,
     amount_liquid: Math.round(row.amount * 0.9),
     transaction: ids.transaction,
-    utm_source: 'null',
-    utm_campaign: 'null',
-    utm_content: 'null',
-    utm_term: 'null',
-    utm_medium: 'null',
+    // Echoed from the charge's `tracking`, and the string "null" when not sent, as TriboPay does.
+    ...Object.fromEntries(UTM_FIELDS.map((field) => [field, tracking[field] ?? 'null'])),
     customer: {
       id: ids.id,
       name: row.customer_name,
@@ -299,6 +306,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
       const cart = Array.isArray(body.cart) && isRecord(body.cart[0]) ? body.cart[0] : null;
       const hash = newTransactionHash();
       const now = Date.now();
+      const tracking = readTracking(body.tracking);
       const row: SandboxTransactionRow = {
         hash,
         amount,
@@ -309,6 +317,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
         customer_email: text(customer.email),
         customer_phone: text(customer.phone_number),
         postback_url: text(body.postback_url),
+        tracking: tracking ? JSON.stringify(tracking) : null,
         pix_code: buildPixBrCode({
           key: SANDBOX_PIX_KEY,
           amountCents: amount,

@@ -1,3 +1,4 @@
+import type { GatewayTracking } from './tracking.ts';
 /**
  * Our own view of the payment gateway. Nothing outside `gateway/` sees the provider's JSON: the
  * client parses every reply into these types (STYLE.md, "Each third party sits behind one module").
@@ -61,6 +62,8 @@ export interface ChargeInput {
   postbackUrl: string;
   /** Sent as `expire_in_days`: how long the PIX stays payable. */
   expireInDays: number;
+  /** Sent as `tracking` (utm_*, src) when the visit had campaign parameters (gateway/tracking.ts). */
+  tracking?: GatewayTracking;
 }
 
 export interface GatewayClient {

@@ -6,6 +6,7 @@ import { maskPersonalData } from '../log-mask.ts';
 import { maskEmail } from './mask-email.ts';
 import {
   claimNextMessage,
+  isEmailKind,
   markFailed,
   markSent,
   readDatabaseClock,
@@ -13,15 +14,65 @@ import {
   type OutboxMessage,
 } from './outbox-repository.ts';
 
-export interface OutboxWorkerOptions {
-  db: Kysely<Database>;
+/**
+ * How a row is retried after a failed attempt: `baseBackoffMs` doubling up to `maxBackoffMs`, and,
+ * with `giveUpAfterMs`, parked as undeliverable once the row is that old (an event a receiver no
+ * longer accepts, a webhook after 3 days).
+ */
+export interface RetryPolicy {
+  baseBackoffMs: number;
+  maxBackoffMs: number;
+  giveUpAfterMs?: number;
+}
+
+/**
+ * Sends the outbox rows of some kinds: e-mail (SMTP or files) or an HTTP call (the seller's
+ * webhooks, Meta's Conversions API, GA4's Measurement Protocol). The worker claims, leases,
+ * deadlines, records and retries; a deliverer only sends one row.
+ */
+export interface OutboxDeliverer {
+  /** How the log names it: `e-mail`, `webhook`, … (lines read "`channel` sent"). */
+  channel: string;
+  handles(kind: string): boolean;
+  /**
+   * Sends one row. `signal` aborts at the hard deadline (cut the connection then). Resolves with
+   * a masked recipient for the log; throws UndeliverableMessageError when retrying cannot help.
+   */
+  deliver(message: ClaimedMessage, signal: AbortSignal): Promise<{ recipient?: string }>;
+  /** Overrides the worker's default backoff for these rows. */
+  retry?: RetryPolicy;
+  /** Shown in the "sent" log line (the mailer's smtp or file). */
+  mode?: string;
+}
+
+/** The e-mail rows: `render` builds each message at send time (see access-email-job.ts). */
+export function createEmailDeliverer(options: {
   mailer: Mailer;
-  logger: Logger;
   /**
    * Builds the e-mail for a row (the orders code looks up the order and its access link). Its
    * `messageId` must be the same every time for a row, e.g. `<order-{orderId}@vitrine>`.
    */
   render: (message: OutboxMessage) => Promise<MailMessage>;
+}): OutboxDeliverer {
+  const { mailer, render } = options;
+  return {
+    channel: 'e-mail',
+    mode: mailer.mode,
+    handles: isEmailKind,
+    async deliver(message, signal) {
+      const mail = await render(message);
+      signal.throwIfAborted();
+      await mailer.send(mail, { signal });
+      return { recipient: maskEmail(mail.to) };
+    },
+  };
+}
+
+export interface OutboxWorkerOptions {
+  db: Kysely<Database>;
+  logger: Logger;
+  /** Who sends which rows; the first that handles a row's kind sends it. */
+  deliverers: OutboxDeliverer[];
   /** Pause between two polls of the table. */
   intervalMs?: number;
   /**
@@ -29,9 +80,9 @@ export interface OutboxWorkerOptions {
    * outcome: while the lease holds nobody else sends the row, and a send never outlives it.
    */
   leaseMs?: number;
-  /** Hard limit on rendering and sending one message; past it the SMTP connection is cut and the attempt counts as failed. */
+  /** Hard limit on rendering and sending one message; past it the connection is cut and the attempt counts as failed. */
   sendDeadlineMs?: number;
-  /** Wait after the first failure; doubles with each further failure. */
+  /** Wait after the first failure; doubles with each further failure (deliverers may set their own). */
   baseBackoffMs?: number;
   /** At most this long between two attempts (10 min: a mail server back from an outage gets everything within 10 min). */
   maxBackoffMs?: number;
@@ -85,9 +136,8 @@ function describe(error: unknown): string {
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
     db,
-    mailer,
     logger,
-    render,
+    deliverers,
     intervalMs = 5_000,
     leaseMs = 90_000,
     sendDeadlineMs = 60_000,
@@ -118,36 +168,49 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return promise;
   };
 
-  /** Renders and sends under the hard deadline: at the deadline the SMTP connection is closed. */
-  async function renderAndSend(message: ClaimedMessage): Promise<string> {
+  /** Sends under the hard deadline: at the deadline the deliverer's signal aborts (the connection is cut). */
+  async function sendWithin(deliverer: OutboxDeliverer, message: ClaimedMessage): Promise<string | undefined> {
     const signal = AbortSignal.timeout(sendDeadlineMs);
     const deadline = new Promise<never>((_, reject) => {
       signal.addEventListener('abort', () => reject(new Error(`send deadline of ${sendDeadlineMs} ms passed`)), { once: true });
     });
     deadline.catch(() => undefined);
-    const mail = await Promise.race([render(message), deadline]);
-    await Promise.race([mailer.send(mail, { signal }), deadline]);
-    return maskEmail(mail.to);
+    const receipt = await Promise.race([deliverer.deliver(message, signal), deadline]);
+    return receipt.recipient;
   }
 
   async function deliver(message: ClaimedMessage): Promise<boolean> {
+    const deliverer = deliverers.find((candidate) => candidate.handles(message.kind));
+    const channel = deliverer?.channel ?? 'message';
     const fields = { outboxId: message.id, orderId: message.orderId, kind: message.kind };
     let to: string | undefined;
     try {
-      to = await renderAndSend(message);
+      // A kind this version does not know (a newer instance queued it during a rolling update) is
+      // retried later, like any failure, rather than dropped: the newer instances will send it.
+      if (!deliverer) throw new Error(`no deliverer for outbox kind "${message.kind}" in this version`);
+      to = await sendWithin(deliverer, message);
     } catch (error) {
       if (error instanceof UndeliverableMessageError) {
         // Nothing to retry (e.g. the order was refunded before its e-mail went out): the row is
         // parked with its reason instead of being retried for ever.
         await markFailed(db, message, Number.MAX_SAFE_INTEGER, `not deliverable: ${error.message}`);
-        logger.warn('e-mail dropped: not deliverable', { ...fields, error: error.message });
+        logger.warn(`${channel} dropped: not deliverable`, { ...fields, error: error.message });
         return false;
       }
+      const policy = deliverer?.retry ?? { baseBackoffMs, maxBackoffMs };
       const failures = message.attempts + 1;
-      const delay = backoffDelay(failures, baseBackoffMs, maxBackoffMs);
+      const delay = backoffDelay(failures, policy.baseBackoffMs, policy.maxBackoffMs);
       const reason = describe(error);
-      const kept = await markFailed(db, message, (await clock()) + delay, reason);
-      logger[failures >= ALARM_AFTER_FAILURES ? 'error' : 'warn']('e-mail not sent; will retry', {
+      const now = await clock();
+      if (policy.giveUpAfterMs !== undefined && now + delay - message.createdAt > policy.giveUpAfterMs) {
+        // Past its lifetime (a receiver down for days): parked, shown in the console's Saúde, where
+        // "Tentar de novo" sends it again.
+        await markFailed(db, message, Number.MAX_SAFE_INTEGER, `gave up after ${failures} attempts: ${reason}`);
+        logger.error(`${channel} not sent; gave up`, { ...fields, to, attempts: failures, error: reason });
+        return false;
+      }
+      const kept = await markFailed(db, message, now + delay, reason);
+      logger[failures >= ALARM_AFTER_FAILURES ? 'error' : 'warn'](`${channel} not sent; will retry`, {
         ...fields,
         to,
         attempts: failures,
@@ -158,7 +221,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return false;
     }
     await markSent(db, message, await clock());
-    logger.info('e-mail sent', { ...fields, to, mode: mailer.mode });
+    logger.info(`${channel} sent`, { ...fields, to, mode: deliverer.mode });
     return true;
   }
 

@@ -11,6 +11,9 @@ import type { GatewayClient } from '../gateway/types.ts';
 import type { Logger } from '../logger.ts';
 import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../rate-limit.ts';
 import { hashViewKey } from '../access/access-token.ts';
+import { gaClientIdFromCookie } from '../conversions/ga4-measurement.ts';
+import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
+import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
 import {
   findOrderById,
@@ -47,6 +50,23 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 export function gatewayExpiry(requestedAt: number, expireInDays: number, returned: number | null): number {
   return returned !== null && returned > requestedAt ? returned : requestedAt + expireInDays * DAY_MS;
+}
+
+/**
+ * What the order keeps of the tracking context: the consent always; the trackers' cookies, the GA
+ * client id, the address and the user agent only when tracking was accepted (they are personal
+ * data, used only for the server-side Purchase; privacy/ exports, erases and expires them).
+ */
+function trackingToStore(tracking: CreateOrderInput['tracking'], client: { address: string; userAgent?: string }) {
+  const granted = tracking.consent === 'granted';
+  return {
+    consent: tracking.consent,
+    fbp: granted ? (tracking.fbp ?? null) : null,
+    fbc: granted ? (tracking.fbc ?? null) : null,
+    gaClientId: granted ? gaClientIdFromCookie(tracking.ga) : null,
+    clientIp: granted ? client.address || null : null,
+    userAgent: granted ? client.userAgent?.slice(0, 512) || null : null,
+  };
 }
 
 /** How long a duplicate request waits for the first one's gateway answer. */
@@ -96,7 +116,7 @@ async function describe(deps: CheckoutDeps, order: OrderRow): Promise<CheckoutRe
 export async function startCheckout(
   deps: CheckoutDeps,
   input: CreateOrderInput,
-  client: { address: string },
+  client: { address: string; userAgent?: string },
 ): Promise<CheckoutResult> {
   const now = deps.now?.() ?? Date.now();
   const { db, config, gateway, logger } = deps;
@@ -125,6 +145,8 @@ export async function startCheckout(
       now,
       // Provisional while the charge is requested; replaced by the gateway's expiry below.
       expiresAt: gatewayExpiry(now, config.pixExpireDays, null),
+      attribution: input.attribution,
+      tracking: trackingToStore(input.tracking, client),
     },
     { limit: config.monthlyCapacity, monthStart: month.start },
     { key: clientKey(client.address), maxOpen: MAX_OPEN_CHARGES_PER_CLIENT },
@@ -148,6 +170,7 @@ export async function startCheckout(
       },
       postbackUrl: `${deps.publicUrl()}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`,
       expireInDays: config.pixExpireDays,
+      tracking: gatewayTracking(order),
     });
     const chargedAt = deps.now?.() ?? Date.now();
     const charged = await markOrderCharged(db, order.id, {
@@ -157,7 +180,7 @@ export async function startCheckout(
       pixImage: charge.pix.imageDataUrl ?? charge.pix.imageUrl,
       now: chargedAt,
       expiresAt: gatewayExpiry(requestedAt, config.pixExpireDays, charge.expiresAt),
-    });
+    }, (trx, row) => queueWebhookEvent(trx, config, row.id, 'order.created', chargedAt));
     logger.info('Charge created', { order: order.id, transaction: charge.transactionHash });
     return describe(deps, charged ?? (await findOrderById(db, order.id)) ?? order);
   } catch (error) {

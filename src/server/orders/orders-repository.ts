@@ -1,4 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Attribution } from '../../shared/attribution.ts';
+import type { TrackingConsent } from '../../shared/tracking-context.ts';
 import type { Database, OrdersTable, StoredOrderStatus } from '../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
@@ -17,6 +19,17 @@ export interface NewOrder {
   viewKeyHash: string | null;
   now: number;
   expiresAt: number;
+  /** The visit's campaign parameters (shared/attribution.ts). */
+  attribution: Attribution;
+  /** The cookie notice's answer; the identifiers only when it was "granted" (the caller checks). */
+  tracking: {
+    consent: TrackingConsent;
+    fbp: string | null;
+    fbc: string | null;
+    gaClientId: string | null;
+    clientIp: string | null;
+    userAgent: string | null;
+  };
 }
 
 /**
@@ -127,6 +140,21 @@ export async function insertOrderWithinCapacity(
         updated_at: order.now,
         expires_at: order.expiresAt,
         client_key: client.key,
+        utm_source: order.attribution.utm_source ?? null,
+        utm_medium: order.attribution.utm_medium ?? null,
+        utm_campaign: order.attribution.utm_campaign ?? null,
+        utm_content: order.attribution.utm_content ?? null,
+        utm_term: order.attribution.utm_term ?? null,
+        src: order.attribution.src ?? null,
+        sck: order.attribution.sck ?? null,
+        fbclid: order.attribution.fbclid ?? null,
+        gclid: order.attribution.gclid ?? null,
+        tracking_consent: order.tracking.consent,
+        fbp: order.tracking.fbp,
+        fbc: order.tracking.fbc,
+        ga_client_id: order.tracking.gaClientId,
+        client_ip: order.tracking.clientIp,
+        client_user_agent: order.tracking.userAgent,
       })
       .onConflict((conflict) => conflict.column('checkout_key').doNothing())
       .returningAll()
@@ -151,9 +179,26 @@ export async function findOrderByPostbackSecret(db: Kysely<Database>, secret: st
   return db.selectFrom('orders').selectAll().where('postback_secret', '=', secret).executeTakeFirst();
 }
 
-/** The gateway accepted the charge: the order now offers its PIX. Only from `creating`. */
+/**
+ * The gateway accepted the charge: the order now offers its PIX. Only from `creating`. `onCharged`
+ * runs in the same transaction when the update won (e.g. to queue the seller's `order.created`
+ * webhook with it).
+ */
 export async function markOrderCharged(
   db: Kysely<Database>,
+  id: string,
+  charge: { transactionHash: string; alternateIds: string[]; pixCode: string | null; pixImage: string | null; now: number; expiresAt: number },
+  onCharged?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+): Promise<OrderRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const charged = await updateOrderCharged(trx, id, charge);
+    if (charged && onCharged) await onCharged(trx, charged);
+    return charged;
+  });
+}
+
+async function updateOrderCharged(
+  db: Transaction<Database>,
   id: string,
   charge: { transactionHash: string; alternateIds: string[]; pixCode: string | null; pixImage: string | null; now: number; expiresAt: number },
 ): Promise<OrderRow | undefined> {
@@ -183,6 +228,30 @@ export async function markOrderFailed(db: Kysely<Database>, id: string, reason: 
     .where('id', '=', id)
     .where('status', '=', 'creating')
     .execute();
+}
+
+/**
+ * A refund or chargeback: the paid order turns `reversed` (its access is revoked). `onReversed`
+ * runs in the same transaction when this call made the change (one `order.refunded` webhook
+ * however many re-reads see the refund).
+ */
+export async function markOrderReversed(
+  db: Kysely<Database>,
+  id: string,
+  now: number,
+  onReversed?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const reversed = await trx
+      .updateTable('orders')
+      .set({ status: 'reversed', updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'paid')
+      .returningAll()
+      .executeTakeFirst();
+    if (reversed && onReversed) await onReversed(trx, reversed);
+    return reversed !== undefined;
+  });
 }
 
 export async function setOrderStatus(

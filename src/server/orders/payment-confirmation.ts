@@ -1,7 +1,9 @@
+import { queueConversions } from '../conversions/conversion-events.ts';
 import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
 import type { TransactionRecord } from '../gateway/types.ts';
 import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
 import type { CheckoutDeps } from './checkout-service.ts';
+import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import { DUPLICATE_ALERT_KIND } from './duplicate-alert.ts';
 import {
   adoptTransactionHash,
@@ -9,6 +11,7 @@ import {
   findOrderById,
   flagDuplicatePayment,
   markOrderPaid,
+  markOrderReversed,
   setOrderStatus,
   type OrderRow,
 } from './orders-repository.ts';
@@ -72,10 +75,14 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
     let duplicateOf: string | undefined;
     const paid = await markOrderPaid(db, deps.dialect, order.id, { now }, async (trx, row) => {
       await enqueueOutboxMessage(trx, { orderId: row.id, kind: 'access_email', payload: {}, now });
+      // The seller's tools and the ad platforms hear of the sale in the same transaction: never lost, never twice.
+      await queueWebhookEvent(trx, deps.config, row.id, 'order.paid', now);
+      await queueConversions(trx, deps.config, row, now);
       const earlier = await flagDuplicatePayment(trx, row, now);
       if (earlier) {
         duplicateOf = earlier.id;
         await enqueueOutboxMessage(trx, { orderId: row.id, kind: DUPLICATE_ALERT_KIND, payload: {}, now });
+        await queueWebhookEvent(trx, deps.config, row.id, 'order.duplicate', now);
       }
     });
     if (paid) {
@@ -85,7 +92,7 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
       deps.onPaid?.(paid);
     }
   } else if (record.state === 'reversed') {
-    if (await setOrderStatus(db, order.id, ['paid'], 'reversed', now)) {
+    if (await markOrderReversed(db, order.id, now, (trx, row) => queueWebhookEvent(trx, deps.config, row.id, 'order.refunded', now))) {
       logger.warn('Payment reversed; access revoked', { order: order.id, status: record.rawStatus ?? 'unknown' });
     }
   } else if (record.state === 'failed') {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import { ATTRIBUTION_KEYS } from '../../shared/attribution.ts';
 import { ERASED_BUYER } from './retention-repository.ts';
 
 /** Everything stored about the buyers of one e-mail address (LGPD art. 18: access and deletion). */
@@ -8,7 +9,25 @@ import { ERASED_BUYER } from './retention-repository.ts';
 export async function listOrdersOfEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('orders')
-    .select(['id', 'public_ref', 'status', 'buyer_name', 'buyer_email', 'buyer_phone', 'buyer_document', 'amount_cents', 'created_at', 'paid_at'])
+    .select([
+      'id',
+      'public_ref',
+      'status',
+      'buyer_name',
+      'buyer_email',
+      'buyer_phone',
+      'buyer_document',
+      'amount_cents',
+      'created_at',
+      'paid_at',
+      ...ATTRIBUTION_KEYS,
+      'tracking_consent',
+      'fbp',
+      'fbc',
+      'ga_client_id',
+      'client_ip',
+      'client_user_agent',
+    ])
     .where('buyer_email', '=', email)
     .orderBy('created_at')
     .execute();
@@ -24,6 +43,7 @@ export async function listMemberPageOpenDates(db: Kysely<Database>, orderIds: st
   return db.selectFrom('member_page_opens').select(['order_id', 'at']).where('order_id', 'in', orderIds).orderBy('at').execute();
 }
 
+/** Every outbox row of the orders: the e-mails, and the webhook events and conversions sent about them. */
 export async function listEmailsSent(db: Kysely<Database>, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   return db.selectFrom('outbox').select(['order_id', 'kind', 'created_at', 'sent_at']).where('order_id', 'in', orderIds).orderBy('created_at').execute();

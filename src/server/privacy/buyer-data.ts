@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { cleanAttribution, type Attribution } from '../../shared/attribution.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import {
@@ -36,6 +37,17 @@ export interface BuyerExport {
     accessLinks: Array<{ issuedAt: string | null; revokedAt: string | null }>;
     memberPageOpenedAt: Array<string | null>;
     emails: Array<{ kind: string; queuedAt: string | null; sentAt: string | null }>;
+    /** The visit's campaign parameters (utm_*, src, sck, fbclid, gclid) the order was made with. */
+    attribution: Attribution;
+    /** The cookie notice's answer at checkout and what was kept because tracking was accepted. */
+    tracking: {
+      consent: string | null;
+      fbp: string | null;
+      fbc: string | null;
+      gaClientId: string | null;
+      ipAddress: string | null;
+      userAgent: string | null;
+    };
   }>;
 }
 
@@ -68,6 +80,15 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
       accessLinks: links.filter((link) => link.order_id === order.id).map((link) => ({ issuedAt: iso(link.created_at), revokedAt: iso(link.revoked_at) })),
       memberPageOpenedAt: opens.filter((open) => open.order_id === order.id).map((open) => iso(open.at)),
       emails: emails.filter((mail) => mail.order_id === order.id).map((mail) => ({ kind: mail.kind, queuedAt: iso(mail.created_at), sentAt: iso(mail.sent_at) })),
+      attribution: cleanAttribution(order),
+      tracking: {
+        consent: order.tracking_consent,
+        fbp: order.fbp,
+        fbc: order.fbc,
+        gaClientId: order.ga_client_id,
+        ipAddress: order.client_ip,
+        userAgent: order.client_user_agent,
+      },
     })),
   };
   return { data, orderIds: ids };

@@ -1,8 +1,41 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
+/**
+ * What identifies the buyer to the trackers (stored only with consent, for the server-side
+ * conversions): erased with the buyer's data, and on their own once the conversions are done.
+ */
+export const ERASED_TRACKING_IDENTIFIERS = {
+  fbp: null,
+  fbc: null,
+  ga_client_id: null,
+  client_ip: null,
+  client_user_agent: null,
+  fbclid: null,
+  gclid: null,
+} as const;
+
 /** The personal data an order carries; emptied (not deleted: the row keeps its counts and money). */
-export const ERASED_BUYER = { buyer_name: '', buyer_email: '', buyer_phone: '', buyer_document: null } as const;
+export const ERASED_BUYER = { buyer_name: '', buyer_email: '', buyer_phone: '', buyer_document: null, ...ERASED_TRACKING_IDENTIFIERS } as const;
+
+/**
+ * Orders whose tracking identifiers served their purpose lose them: paid (or refunded) before
+ * `paidBefore`, or unpaid and expired before `expiredBefore`. Returns how many orders changed.
+ */
+export async function eraseTrackingIdentifiers(db: Kysely<Database>, cutoffs: { paidBefore: number; expiredBefore: number }, now: number): Promise<number> {
+  const result = await db
+    .updateTable('orders')
+    .set({ ...ERASED_TRACKING_IDENTIFIERS, updated_at: now })
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', 'in', ['paid', 'reversed']), eb('paid_at', '<', cutoffs.paidBefore)]),
+        eb.and([eb('status', 'in', ['creating', 'pending', 'failed']), eb('expires_at', '<', cutoffs.expiredBefore)]),
+      ]),
+    )
+    .where((eb) => eb.or(Object.keys(ERASED_TRACKING_IDENTIFIERS).map((column) => eb(column as keyof typeof ERASED_TRACKING_IDENTIFIERS, 'is not', null))))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
 
 /** Unpaid charges created before `before` lose the buyer's data. Returns how many were erased. */
 export async function eraseUnpaidBuyers(db: Kysely<Database>, before: number, now: number): Promise<number> {

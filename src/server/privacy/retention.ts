@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { WEBHOOK_AUDIT_RETENTION_DAYS } from '../../shared/retention.ts';
+import { CONVERSION_DATA_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../../shared/retention.ts';
 import type { Database } from '../db/schema.ts';
 import { prunePresence } from '../live/presence-repository.ts';
 import { PRESENCE_RETENTION_MS } from '../live/presence.ts';
 import type { Logger } from '../logger.ts';
 import { pruneRateLimits } from '../rate-limit.ts';
-import { deleteWebhookEventsBefore, eraseSandboxCustomers, eraseUnpaidBuyers } from './retention-repository.ts';
+import { deleteWebhookEventsBefore, eraseSandboxCustomers, eraseTrackingIdentifiers, eraseUnpaidBuyers } from './retention-repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60_000;
 export interface RetentionJob {
   start(): void;
   stop(): Promise<void>;
-  runOnce(): Promise<{ erasedOrders: number; deletedPostbacks: number }>;
+  runOnce(): Promise<{ erasedOrders: number; deletedPostbacks: number; erasedTrackingIds: number }>;
 }
 
 export function createRetentionJob(deps: {
@@ -32,7 +32,7 @@ export function createRetentionJob(deps: {
   const intervalMs = deps.intervalMs ?? 60 * 60_000;
   let timer: NodeJS.Timeout | undefined;
   let first: NodeJS.Timeout | undefined;
-  let running: Promise<{ erasedOrders: number; deletedPostbacks: number }> | undefined;
+  let running: Promise<{ erasedOrders: number; deletedPostbacks: number; erasedTrackingIds: number }> | undefined;
 
   const pass = async () => {
     const now = deps.now?.() ?? Date.now();
@@ -40,11 +40,19 @@ export function createRetentionJob(deps: {
     const erasedOrders = await eraseUnpaidBuyers(deps.db, unpaidBefore, now);
     await eraseSandboxCustomers(deps.db, unpaidBefore);
     const deletedPostbacks = await deleteWebhookEventsBefore(deps.db, now - WEBHOOK_AUDIT_RETENTION_DAYS * DAY_MS);
+    // The server-side conversions are sent (or given up) by then; their identifiers have no further use.
+    const erasedTrackingIds = await eraseTrackingIdentifiers(
+      deps.db,
+      { paidBefore: now - CONVERSION_DATA_RETENTION_DAYS * DAY_MS, expiredBefore: now - DAY_MS },
+      now,
+    );
     // Presence and limits say nothing after their windows (at most a day for the limits).
     await prunePresence(deps.db, now - PRESENCE_RETENTION_MS);
     await pruneRateLimits(deps.db, now - 2 * DAY_MS);
-    if (erasedOrders > 0 || deletedPostbacks > 0) deps.logger.info('Retention applied', { erasedOrders, deletedPostbacks });
-    return { erasedOrders, deletedPostbacks };
+    if (erasedOrders > 0 || deletedPostbacks > 0 || erasedTrackingIds > 0) {
+      deps.logger.info('Retention applied', { erasedOrders, deletedPostbacks, erasedTrackingIds });
+    }
+    return { erasedOrders, deletedPostbacks, erasedTrackingIds };
   };
 
   const runOnce = () => {

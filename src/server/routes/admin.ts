@@ -208,7 +208,7 @@ export function adminRoutes(deps: AdminDeps) {
 
   app.post('/orders/:id/resend', action((c, orderId, at) => resendAccess(c.var.db, { orderId, session: c.var.session, now: at })));
   app.post('/orders/:id/revoke', action((c, orderId, at) => revokeAccess(c.var.db, { orderId, session: c.var.session, now: at })));
-  app.post('/orders/:id/refund', action((c, orderId, at) => markOrderRefunded(c.var.db, { orderId, session: c.var.session, now: at })));
+  app.post('/orders/:id/refund', action((c, orderId, at) => markOrderRefunded(c.var.db, c.var.config, { orderId, session: c.var.session, now: at })));
   app.post(
     '/orders/:id/email',
     limitBody(1024, tooLarge),

@@ -13,7 +13,8 @@ const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Pau
 export const ordersRoutes = new Hono<AppEnv>()
   .post(
     '/',
-    limitBody(4 * 1024, (c) => apiError(c, 413, 'Dados grandes demais.')),
+    // The form, its keys and the visit's campaign parameters and tracking cookies fit well within 8 KiB.
+    limitBody(8 * 1024, (c) => apiError(c, 413, 'Dados grandes demais.')),
     zValidator('json', CreateOrderSchema, (result, c) => {
       if (!result.success) return apiError(c, 422, 'Confira os campos destacados.', fieldErrors(result.error));
     }),
@@ -32,7 +33,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       }
       const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.checkout.now?.() ?? Date.now());
       if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
-      const result = await startCheckout(c.var.checkout, input, { address: c.var.clientAddress });
+      const result = await startCheckout(c.var.checkout, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
       if (result.kind === 'created') return c.json(result.order, 201);
       if (result.kind === 'sold_out') {
         return apiError(c, 409, copy.errors.soldOut(dateFormat.format(new Date(result.nextBatchAt))));

@@ -1,0 +1,87 @@
+import type { Kysely, Transaction } from 'kysely';
+import { site } from '../../content/site.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
+import { UndeliverableMessageError, type OutboxDeliverer } from '../mail/outbox-worker.ts';
+import { postJson } from '../outbound/post-json.ts';
+import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import { ga4CollectUrl, ga4PurchaseBody } from './ga4-measurement.ts';
+import { metaEventsUrl, metaPurchaseBody } from './meta-conversions.ts';
+
+/**
+ * Server-side conversions (issue 15, item 5): a paid order whose buyer accepted tracking is
+ * reported to Meta and GA4 by the server too, so the sale counts even when the buyer's tab was
+ * closed. Queued in the outbox with the paid transition (same transaction), sent and retried by
+ * the outbox worker. Without consent nothing is queued, ever.
+ */
+export const META_CONVERSION_KIND = 'conversion:meta';
+export const GA4_CONVERSION_KIND = 'conversion:ga4';
+
+const HOUR_MS = 60 * 60_000;
+
+/** Called inside the paid transition. */
+export async function queueConversions(
+  trx: Transaction<Database>,
+  config: Pick<Config, 'conversions'>,
+  order: OrderRow,
+  now: number,
+): Promise<void> {
+  if (order.tracking_consent !== 'granted') return;
+  if (config.conversions.meta) await enqueueOutboxMessage(trx, { orderId: order.id, kind: META_CONVERSION_KIND, payload: {}, now });
+  // GA4 ties an event to the browser's client id; without the _ga cookie there is nobody to credit.
+  if (config.conversions.ga4 && order.ga_client_id) {
+    await enqueueOutboxMessage(trx, { orderId: order.id, kind: GA4_CONVERSION_KIND, payload: {}, now });
+  }
+}
+
+async function paidOrder(db: Kysely<Database>, orderId: string): Promise<OrderRow> {
+  const order = await findOrderById(db, orderId);
+  if (!order || order.paid_at === null) throw new UndeliverableMessageError(`conversion for ${orderId}: no paid order`);
+  if (order.tracking_consent !== 'granted') throw new UndeliverableMessageError(`conversion for ${orderId}: tracking was not accepted`);
+  return order;
+}
+
+export function createConversionDeliverers(deps: {
+  db: Kysely<Database>;
+  config: Pick<Config, 'conversions'>;
+  logger: Logger;
+  /** The shop's address: Meta's `event_source_url`. */
+  publicUrl: () => string;
+}): OutboxDeliverer[] {
+  const { meta, ga4 } = deps.config.conversions;
+  const deliverers: OutboxDeliverer[] = [];
+  if (meta) {
+    deps.logger.addSecret(meta.token);
+    deliverers.push({
+      channel: 'Meta conversion',
+      handles: (kind) => kind === META_CONVERSION_KIND,
+      // Meta refuses events older than 7 days.
+      retry: { baseBackoffMs: 30_000, maxBackoffMs: HOUR_MS, giveUpAfterMs: 6 * 24 * HOUR_MS },
+      async deliver(message, signal) {
+        const order = await paidOrder(deps.db, message.orderId);
+        const body = metaPurchaseBody(order, `${deps.publicUrl().replace(/\/+$/, '')}/`);
+        await postJson(metaEventsUrl(meta), JSON.stringify(body), { signal });
+        return { recipient: new URL(meta.baseUrl).host };
+      },
+    });
+  }
+  if (ga4) {
+    deps.logger.addSecret(ga4.apiSecret);
+    deliverers.push({
+      channel: 'GA4 conversion',
+      handles: (kind) => kind === GA4_CONVERSION_KIND,
+      // The Measurement Protocol takes events up to 72 hours back.
+      retry: { baseBackoffMs: 30_000, maxBackoffMs: HOUR_MS, giveUpAfterMs: 71 * HOUR_MS },
+      async deliver(message, signal) {
+        const order = await paidOrder(deps.db, message.orderId);
+        if (!order.ga_client_id) throw new UndeliverableMessageError(`GA4 conversion for ${order.id}: no client id`);
+        const body = ga4PurchaseBody(order, order.ga_client_id, site.productName);
+        await postJson(ga4CollectUrl(ga4), JSON.stringify(body), { signal });
+        return { recipient: new URL(ga4.baseUrl).host };
+      },
+    });
+  }
+  return deliverers;
+}

@@ -1,0 +1,49 @@
+import type { OrderRow } from '../orders/orders-repository.ts';
+
+/**
+ * GA4's Measurement Protocol: the shapes Google expects stay in this module. One `purchase` per
+ * paid order whose buyer accepted tracking, under the browser's GA client id (from the `_ga`
+ * cookie) and with `transaction_id` = the order's public reference, the same id the browser's
+ * gtag used, so GA4 keeps one purchase.
+ * https://developers.google.com/analytics/devguides/collection/protocol/ga4
+ */
+export interface Ga4Settings {
+  measurementId: string;
+  apiSecret: string;
+  /** https://www.google-analytics.com, or a stand-in in tests (GA_MP_URL). */
+  baseUrl: string;
+}
+
+/** `_ga` = `GA1.1.<random>.<first visit>`: the client id is the last two numbers. */
+export function gaClientIdFromCookie(cookie: string | undefined): string | null {
+  const match = cookie ? /^GA\d\.\d\.(\d{1,20}\.\d{1,20})$/.exec(cookie) : null;
+  return match ? match[1]! : null;
+}
+
+export function ga4PurchaseBody(order: OrderRow, clientId: string, productTitle: string): Record<string, unknown> {
+  const value = Number(order.amount_cents) / 100;
+  const paidAt = Number(order.paid_at ?? order.created_at);
+  return {
+    client_id: clientId,
+    timestamp_micros: paidAt * 1000,
+    events: [
+      {
+        name: 'purchase',
+        params: {
+          transaction_id: order.public_ref,
+          value,
+          currency: 'BRL',
+          items: [{ item_id: order.product_hash, item_name: productTitle, price: value, quantity: 1 }],
+        },
+      },
+    ],
+  };
+}
+
+/** The collect endpoint; Google requires the api_secret in the query string. */
+export function ga4CollectUrl(settings: Ga4Settings): string {
+  const url = new URL(`${settings.baseUrl.replace(/\/+$/, '')}/mp/collect`);
+  url.searchParams.set('measurement_id', settings.measurementId);
+  url.searchParams.set('api_secret', settings.apiSecret);
+  return url.toString();
+}

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { OrderRow } from '../orders/orders-repository.ts';
+
+/**
+ * Meta's Conversions API: the shapes Meta expects stay in this module. One `Purchase` per paid
+ * order whose buyer accepted tracking, with `event_id` = the order's public reference, the same
+ * eventID the browser's Pixel used (client/lib/analytics.ts), so Meta counts the sale once.
+ * https://developers.facebook.com/docs/marketing-api/conversions-api/parameters
+ */
+export const META_GRAPH_VERSION = 'v23.0';
+
+export interface MetaSettings {
+  pixelId: string;
+  token: string;
+  /** https://graph.facebook.com, or a stand-in in tests (META_CAPI_URL). */
+  baseUrl: string;
+}
+
+export function sha256Hex(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/** Meta's e-mail normalisation: trimmed and lower-cased before hashing. */
+export function normalizeEmailForMeta(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Meta's phone normalisation: digits only, with the country code, no leading zeros. Orders keep
+ * Brazilian numbers as DDD + number (10 or 11 digits), so Brazil's 55 goes in front.
+ */
+export function normalizePhoneForMeta(phone: string): string {
+  const digits = phone.replace(/\D/g, '').replace(/^0+/, '');
+  return digits.length === 10 || digits.length === 11 ? `55${digits}` : digits;
+}
+
+/**
+ * The `fbc` value: the `_fbc` cookie when the Pixel set one, else built from the ad click's
+ * fbclid as Meta documents (`fb.1.<creation time ms>.<fbclid>`), with the order's creation time.
+ */
+export function fbcFor(order: Pick<OrderRow, 'fbc' | 'fbclid' | 'created_at'>): string | undefined {
+  if (order.fbc) return order.fbc;
+  return order.fbclid ? `fb.1.${Number(order.created_at)}.${order.fbclid}` : undefined;
+}
+
+/** The request body for one paid order (read at send time, so an erased buyer sends no e-mail or phone). */
+export function metaPurchaseBody(order: OrderRow, eventSourceUrl: string): { data: unknown[] } {
+  const userData: Record<string, unknown> = {};
+  if (order.buyer_email) userData.em = [sha256Hex(normalizeEmailForMeta(order.buyer_email))];
+  if (order.buyer_phone) userData.ph = [sha256Hex(normalizePhoneForMeta(order.buyer_phone))];
+  if (order.fbp) userData.fbp = order.fbp;
+  const fbc = fbcFor(order);
+  if (fbc) userData.fbc = fbc;
+  if (order.client_ip) userData.client_ip_address = order.client_ip;
+  if (order.client_user_agent) userData.client_user_agent = order.client_user_agent;
+  return {
+    data: [
+      {
+        event_name: 'Purchase',
+        event_time: Math.floor(Number(order.paid_at ?? order.created_at) / 1000),
+        event_id: order.public_ref,
+        action_source: 'website',
+        event_source_url: eventSourceUrl,
+        user_data: userData,
+        custom_data: { currency: 'BRL', value: Number(order.amount_cents) / 100, order_id: order.public_ref },
+      },
+    ],
+  };
+}
+
+/** Where the events go; the token travels as Meta documents it, as `access_token`. */
+export function metaEventsUrl(settings: MetaSettings): string {
+  const url = new URL(`${settings.baseUrl.replace(/\/+$/, '')}/${META_GRAPH_VERSION}/${encodeURIComponent(settings.pixelId)}/events`);
+  url.searchParams.set('access_token', settings.token);
+  return url.toString();
+}

@@ -1,0 +1,95 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../logger.ts';
+import { enqueueOutboxMessage, type OutboxMessage } from '../mail/outbox-repository.ts';
+import { UndeliverableMessageError, type OutboxDeliverer } from '../mail/outbox-worker.ts';
+import { postJson } from '../outbound/post-json.ts';
+import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import { webhookHeaders, webhookKey } from './webhook-signature.ts';
+
+/**
+ * The seller's outgoing webhooks (issue 15, item 6) for Zapier, n8n, a CRM or an NF-e issuer:
+ * each event is an outbox row written in the same transaction as the fact it reports, delivered
+ * by the outbox worker with exponential backoff (the first retry after 30 s) for up to 3 days,
+ * under the same `webhook-id` on every attempt so receivers can deduplicate.
+ */
+export const WEBHOOK_EVENT_TYPES = ['order.created', 'order.paid', 'order.refunded', 'order.duplicate'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+const KIND_PREFIX = 'webhook:';
+const DAY_MS = 24 * 60 * 60_000;
+
+export function webhookKind(type: WebhookEventType): `webhook:${WebhookEventType}` {
+  return `${KIND_PREFIX}${type}`;
+}
+
+/** Queues an event when webhooks are configured; a second call for the same order and type changes nothing. */
+export async function queueWebhookEvent(
+  trx: Kysely<Database> | Transaction<Database>,
+  config: Pick<Config, 'webhook'>,
+  orderId: string,
+  type: WebhookEventType,
+  now: number,
+): Promise<void> {
+  if (!config.webhook) return;
+  await enqueueOutboxMessage(trx, { orderId, kind: webhookKind(type), payload: { type }, now });
+}
+
+const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
+
+/**
+ * The event's JSON: its type, when it happened, and the order as it is when sent (the buyer's
+ * contact for a CRM or an invoice; empty once erased under the privacy rules).
+ */
+export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, order: OrderRow): string {
+  const type = message.kind.slice(KIND_PREFIX.length);
+  const attribution = Object.fromEntries(
+    (['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'src', 'sck'] as const)
+      .filter((key) => order[key] !== null)
+      .map((key) => [key, order[key]]),
+  );
+  return JSON.stringify({
+    type,
+    timestamp: iso(message.createdAt),
+    data: {
+      id: order.id,
+      reference: order.public_ref,
+      status: order.status,
+      amount_cents: Number(order.amount_cents),
+      currency: 'BRL',
+      created_at: iso(order.created_at),
+      paid_at: iso(order.paid_at),
+      transaction: order.transaction_hash,
+      duplicate_of: order.duplicate_of,
+      customer: { name: order.buyer_name, email: order.buyer_email, phone: order.buyer_phone, document: order.buyer_document },
+      attribution,
+    },
+  });
+}
+
+export function createWebhookDeliverer(deps: {
+  db: Kysely<Database>;
+  webhook: NonNullable<Config['webhook']>;
+  logger: Logger;
+  /** Seconds for `webhook-timestamp`; the attempt's own time (receivers check it is recent). */
+  now?: () => number;
+}): OutboxDeliverer {
+  const key = webhookKey(deps.webhook.secret);
+  deps.logger.addSecret(deps.webhook.secret);
+  return {
+    channel: 'webhook',
+    handles: (kind) => kind.startsWith(KIND_PREFIX),
+    retry: { baseBackoffMs: 30_000, maxBackoffMs: 12 * 60 * 60_000, giveUpAfterMs: 3 * DAY_MS },
+    async deliver(message, signal) {
+      const order = await findOrderById(deps.db, message.orderId);
+      if (!order) throw new UndeliverableMessageError(`webhook for ${message.orderId}: order not found`);
+      const body = webhookBody(message, order);
+      // The row's id never changes, so every retry of this event carries the same webhook-id.
+      const id = `msg_${message.id}`;
+      const timestamp = Math.floor((deps.now?.() ?? Date.now()) / 1000);
+      await postJson(deps.webhook.url, body, { headers: webhookHeaders(key, id, timestamp, body), signal });
+      return { recipient: new URL(deps.webhook.url).host };
+    },
+  };
+}

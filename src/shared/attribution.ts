@@ -1,0 +1,55 @@
+/**
+ * Where a buyer came from: the campaign parameters of the first page of the visit (issue 15,
+ * item 4). No zod here: the capture runs in every page's first-load script (client/lib/attribution.ts),
+ * which must stay tiny; the API validates the same fields with `cleanAttribution`.
+ */
+export const ATTRIBUTION_KEYS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'src',
+  'sck',
+  'fbclid',
+  'gclid',
+] as const;
+
+export type AttributionKey = (typeof ATTRIBUTION_KEYS)[number];
+export type Attribution = Partial<Record<AttributionKey, string>>;
+
+/** Longer values are cut: no ad platform makes them longer, and the order must never fail on them. */
+export const MAX_ATTRIBUTION_LENGTH = 200;
+
+/**
+ * Keeps the known keys whose values are non-empty strings, trimmed, without control characters
+ * and cut at 200 characters; everything else is dropped (never an error: attribution must not
+ * stop a sale).
+ */
+export function cleanAttribution(input: unknown): Attribution {
+  const result: Attribution = {};
+  if (typeof input !== 'object' || input === null) return result;
+  const record = input as Record<string, unknown>;
+  for (const key of ATTRIBUTION_KEYS) {
+    const value = record[key];
+    if (typeof value !== 'string') continue;
+    // eslint-disable-next-line no-control-regex
+    const clean = value.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_ATTRIBUTION_LENGTH);
+    if (clean) result[key] = clean;
+  }
+  return result;
+}
+
+/** The campaign parameters of a query string (`location.search`); empty when it has none. */
+export function attributionFromSearch(search: string): Attribution {
+  const params = new URLSearchParams(search);
+  const found: Record<string, string> = {};
+  for (const key of ATTRIBUTION_KEYS) {
+    const value = params.get(key);
+    if (value !== null) found[key] = value;
+  }
+  return cleanAttribution(found);
+}
+
+/** How the report and the console name a source or campaign that was not given. */
+export const NO_ATTRIBUTION = '(none)';

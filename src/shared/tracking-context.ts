@@ -1,0 +1,36 @@
+/**
+ * What the checkout tells the server about tracking (issue 15, item 5): the visitor's answer to
+ * the cookie notice and, only when it was "Aceitar", the first-party cookies the Meta Pixel and
+ * GA4 set (`_fbp`, `_fbc`, `_ga`), so the server-side Purchase matches the browser's visitor.
+ */
+export type TrackingConsent = 'granted' | 'denied' | 'unset';
+
+export interface TrackingContext {
+  consent: TrackingConsent;
+  fbp?: string;
+  fbc?: string;
+  /** The raw `_ga` cookie (GA1.1.<client id>); the server derives the client id. */
+  ga?: string;
+}
+
+// The cookies' documented shapes; anything else is dropped rather than forwarded.
+const FBP = /^fb\.\d\.\d{10,16}\.\d{1,24}$/;
+const FBC = /^fb\.\d\.\d{10,16}\.[\w-]{1,300}$/;
+const GA = /^GA\d\.\d\.\d{1,20}\.\d{1,20}$/;
+
+/** Never throws: an unreadable context counts as "not answered" (nothing is stored). */
+export function cleanTrackingContext(input: unknown): TrackingContext {
+  if (typeof input !== 'object' || input === null) return { consent: 'unset' };
+  const record = input as Record<string, unknown>;
+  const consent: TrackingConsent = record.consent === 'granted' || record.consent === 'denied' ? record.consent : 'unset';
+  if (consent !== 'granted') return { consent };
+  const pick = (value: unknown, shape: RegExp) => (typeof value === 'string' && shape.test(value) ? value : undefined);
+  const context: TrackingContext = { consent };
+  const fbp = pick(record.fbp, FBP);
+  const fbc = pick(record.fbc, FBC);
+  const ga = pick(record.ga, GA);
+  if (fbp) context.fbp = fbp;
+  if (fbc) context.fbc = fbc;
+  if (ga) context.ga = ga;
+  return context;
+}

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startLedgerGateway, LEDGER_PRODUCT_HASH, type LedgerGateway } from '../support/ledger-gateway.ts';
+import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
+import { runCli } from './cli.ts';
+import { expect, querySqlite, test } from './fixtures.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * Attribution in a real browser: an ad's link lands on the pre-sell page, "Sim, quero!" keeps its
+ * parameters, the checkout stores them on the order and sends the gateway's `tracking` object (a
+ * gateway stand-in that remembers its charges), and the seller's report credits the sale.
+ */
+let gateway: LedgerGateway;
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  gateway = await startLedgerGateway();
+  server = await startServer({
+    ...REAL_GATEWAY_TEST_ENV,
+    PROVIDER_URL: gateway.url,
+    PROVIDER_TOKEN: 'tok_attribution_e2e',
+    PRODUCT_HASH: LEDGER_PRODUCT_HASH,
+    // A fixed document: the form does not ask for a CPF.
+    CUSTOMER_DOCUMENT: '529.982.247-25',
+  });
+});
+test.afterAll(async () => {
+  await server.stop();
+  await gateway.stop();
+});
+
+test('/presell?utm_source=fb&utm_campaign=black → "Sim, quero!" → checkout: stored, sent to the gateway, reported', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/presell?utm_source=fb&utm_campaign=black&fbclid=IwAR0e2e');
+  await page.getByRole('button', { name: 'Sim, quero!' }).click();
+  // The landing page keeps the ad's parameters in its address.
+  await expect(page).toHaveURL(/\/\?utm_source=fb&utm_campaign=black&fbclid=IwAR0e2e$/);
+  // Nothing is stored in a cookie before consent: only this tab's sessionStorage holds them.
+  expect(await context.cookies()).toEqual([]);
+
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  await dialog.getByLabel('Nome completo').fill('Bia Campos');
+  await dialog.getByLabel('E-mail').fill('bia@example.com');
+  await dialog.getByLabel('WhatsApp').fill('11987654321');
+  const [created] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST'),
+    dialog.getByRole('button', { name: 'GERAR PIX' }).click(),
+  ]);
+  expect(created.status()).toBe(201);
+  const { orderId } = (await created.json()) as { orderId: string };
+  await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+
+  // The gateway got the campaign in its `tracking` object (the click id stays with us).
+  const charge = gateway.stand.requests.find((request) => request.method === 'POST')!.body as { tracking?: Record<string, string> };
+  expect(charge.tracking).toEqual({ utm_source: 'fb', utm_campaign: 'black' });
+  const [order] = querySqlite<Record<string, string | null>>(server, 'select utm_source, utm_campaign, fbclid, tracking_consent from orders where id = ?', orderId);
+  expect(order).toEqual({ utm_source: 'fb', utm_campaign: 'black', fbclid: 'IwAR0e2e', tracking_consent: 'unset' });
+
+  // The buyer pays; the gateway posts back and the server confirms by reading the charge.
+  const transaction = gateway.byOrder.get(orderId)!;
+  transaction.status = 'paid';
+  const postback = new URL(transaction.postbackUrl);
+  const answer = await fetch(`${server.url}${postback.pathname}${postback.search}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(gateway.toJson(transaction)),
+  });
+  expect(answer.status).toBe(200);
+  await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+
+  // The seller's report credits the revenue to the campaign.
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-report-'));
+  try {
+    const report = await runCli('report.ts', ['--days', '1'], { env: { DATA_DIR: server.dataDir }, cwd });
+    expect(report.code).toBe(0);
+    expect(report.stdout).toMatch(/fb \/ black\s+1\s+1\s+100\.0%\s+R\$\s19,90/);
+  } finally {
+    fs.rmSync(cwd, { recursive: true, force: true });
+  }
+  await context.close();
+});
+
+test('the first page of the visit wins: a later page with other parameters changes nothing', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/presell?utm_source=google&utm_campaign=brand&gclid=Cj0first');
+  await page.getByRole('button', { name: 'Sim, quero!' }).click();
+  await expect(page).toHaveURL(/utm_source=google/);
+  await page.goto('/?utm_source=tiktok&utm_campaign=other');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('vitrine_attribution'))).toBe(
+    JSON.stringify({ utm_source: 'google', utm_campaign: 'brand', gclid: 'Cj0first' }),
+  );
+  expect(await context.cookies()).toEqual([]);
+  await context.close();
+});
+
+test('an ad link to / without the pre-sell answer keeps its parameters through the gate and "Sim, quero!"', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: server.url });
+  const page = await context.newPage();
+  await page.goto('/?utm_source=ig&utm_campaign=story&sck=lp2');
+  await expect(page).toHaveURL(/\/presell\?utm_source=ig&utm_campaign=story&sck=lp2$/);
+  await page.getByRole('button', { name: 'Sim, quero!' }).click();
+  await expect(page).toHaveURL(/\/\?utm_source=ig&utm_campaign=story&sck=lp2$/);
+  await expect(page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first()).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('vitrine_attribution'))).toBe(
+    JSON.stringify({ utm_source: 'ig', utm_campaign: 'story', sck: 'lp2' }),
+  );
+  await context.close();
+});

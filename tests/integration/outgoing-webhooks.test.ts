@@ -1,0 +1,213 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import type { AdminHealth } from '../../src/shared/admin.ts';
+import { findOutboxMessage } from '../../src/server/mail/outbox-repository.ts';
+import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
+import { sandboxSays } from './sandbox-payment.ts';
+import { databases } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * The seller's webhooks end to end: the real server on a real database, checkouts and payments
+ * through its API and the sandbox gateway, and a real receiver on loopback that checks every
+ * signature with the Standard Webhooks reference library. The outbox runs on a test clock.
+ */
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const PASSWORD = 'senha-do-painel-webhooks';
+const DAY = 24 * 60 * 60_000;
+
+const typeOf = (request: ReceivedRequest) => (JSON.parse(request.body) as { type: string }).type;
+
+for (const database of databases) {
+  describe(`outgoing webhooks on ${database.name}`, () => {
+    let db: Awaited<ReturnType<(typeof database)['create']>>;
+    let receiver: HttpReceiver;
+    let server: TestServer;
+    let clock: number;
+    let buyers = 0;
+    const reference = new Webhook(SECRET);
+
+    beforeAll(async () => {
+      receiver = await startHttpReceiver();
+    });
+    afterAll(async () => {
+      await receiver.stop();
+    });
+    beforeEach(async () => {
+      db = await database.create();
+      clock = Date.now();
+      receiver.requests.length = 0;
+      receiver.respond = () => 200;
+      server = await startTestServer(db, { WEBHOOK_URL: `${receiver.url}/hooks/vitrine`, WEBHOOK_SECRET: SECRET, ADMIN_PASSWORD: PASSWORD }, { now: () => clock });
+    });
+    afterEach(async () => {
+      await server.stopJobs();
+      await server.stop();
+      await db.close();
+    });
+
+    async function checkout(sameBuyer = false): Promise<{ orderId: string; publicRef: string }> {
+      if (!sameBuyer) buyers += 1;
+      const response = await fetch(`${server.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Joana Lima',
+          email: `joana${buyers}@example.com`,
+          phone: `1198765${String(buyers).padStart(4, '0')}`,
+          checkoutKey: `webhook-key-${buyers}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+          attribution: { utm_source: 'fb', utm_campaign: 'black' },
+        }),
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as { orderId: string; publicRef: string };
+    }
+
+    const gatewaySays = (orderId: string, status: 'paid' | 'refunded') => sandboxSays(server, db, orderId, status);
+
+    /** Signs in to the seller's console; resolves with the session cookie. */
+    async function consoleCookie(): Promise<string> {
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url },
+        body: JSON.stringify({ password: PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      return login.headers.get('Set-Cookie')!.split(';')[0]!;
+    }
+
+    it('signs every delivery, and delivers order.paid exactly once after the receiver answered 500 twice', async () => {
+      const { orderId, publicRef } = await checkout();
+      expect(await server.outbox.runOnce()).toBe(1);
+      expect(receiver.requests.map(typeOf)).toEqual(['order.created']);
+
+      let refusals = 0;
+      receiver.respond = (request) => (typeOf(request as ReceivedRequest) === 'order.paid' && refusals++ < 2 ? 500 : 200);
+      // The paid transition sends right away (the access e-mail too); the receiver refuses.
+      await gatewaySays(orderId, 'paid');
+      const row = await findOutboxMessage(db.db, orderId, 'webhook:order.paid');
+      // The first retry is due 30 s later.
+      expect(row).toMatchObject({ attempts: 1, nextAttemptAt: clock + 30_000, sentAt: null });
+      expect(row!.lastError).toContain('answered HTTP 500');
+
+      await server.outbox.runOnce();
+      expect(receiver.requests.filter((request) => typeOf(request) === 'order.paid')).toHaveLength(1);
+      clock += 30_000;
+      await server.outbox.runOnce();
+      expect(await findOutboxMessage(db.db, orderId, 'webhook:order.paid')).toMatchObject({ attempts: 2, nextAttemptAt: clock + 60_000 });
+      clock += 60_000;
+      await server.outbox.runOnce();
+      // Nothing more, however long we wait.
+      for (let step = 0; step < 4; step++) {
+        clock += DAY;
+        await server.outbox.runOnce();
+      }
+
+      const paid = receiver.requests.filter((request) => typeOf(request) === 'order.paid');
+      expect(paid.map((request) => request.status)).toEqual([500, 500, 200]);
+      // The same event under the same webhook-id every time, so the receiver can deduplicate.
+      expect(new Set(paid.map((request) => request.headers['webhook-id'])).size).toBe(1);
+      expect(paid[0]!.headers['webhook-id']).toMatch(/^msg_/);
+      expect(paid[0]!.url).toBe('/hooks/vitrine');
+
+      // Every delivery verifies with the reference implementation, and says what happened.
+      for (const request of receiver.requests) {
+        expect(request.headers['content-type']).toBe('application/json');
+        expect(request.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+        expect(() => reference.verify(request.body, request.headers)).not.toThrow();
+      }
+      const event = reference.verify(paid[2]!.body, paid[2]!.headers) as {
+        type: string;
+        data: { id: string; reference: string; status: string; amount_cents: number; customer: { email: string }; attribution: Record<string, string> };
+      };
+      expect(event).toMatchObject({
+        type: 'order.paid',
+        data: { id: orderId, reference: publicRef, status: 'paid', amount_cents: 1990, attribution: { utm_source: 'fb', utm_campaign: 'black' } },
+      });
+      expect(event.data.customer.email).toBe(`joana${buyers}@example.com`);
+
+      // A body or a signature changed on the way is caught by the reference verification.
+      const tamperedBody = paid[2]!.body.replace('"amount_cents":1990', '"amount_cents":1');
+      expect(tamperedBody).not.toBe(paid[2]!.body);
+      expect(() => reference.verify(tamperedBody, paid[2]!.headers)).toThrow(WebhookVerificationError);
+      const forged = { ...paid[2]!.headers, 'webhook-signature': `v1,${Buffer.from('forged'.padEnd(32, 'x')).toString('base64')}` };
+      expect(() => reference.verify(paid[2]!.body, forged)).toThrow(WebhookVerificationError);
+      expect(() => new Webhook('whsec_' + Buffer.from('another-secret-of-24-bytes!').toString('base64')).verify(paid[2]!.body, paid[2]!.headers)).toThrow(
+        WebhookVerificationError,
+      );
+    });
+
+    it('flags a second payment by the same buyer as order.duplicate, and the console\'s refund as order.refunded', async () => {
+      const first = await checkout();
+      await gatewaySays(first.orderId, 'paid');
+      const second = await checkout(true);
+      expect(second.orderId).not.toBe(first.orderId);
+      await gatewaySays(second.orderId, 'paid');
+      await server.outbox.runOnce();
+      const events = () => receiver.requests.map((request) => reference.verify(request.body, request.headers) as { type: string; data: { id: string; duplicate_of: string | null } });
+      expect(events().filter((event) => event.type === 'order.duplicate')).toEqual([
+        expect.objectContaining({ data: expect.objectContaining({ id: second.orderId, duplicate_of: first.orderId }) }),
+      ]);
+
+      const cookie = await consoleCookie();
+      const refund = await fetch(`${server.url}/api/admin/orders/${second.orderId}/refund`, { method: 'POST', headers: { Cookie: cookie, Origin: server.url } });
+      expect(refund.status).toBe(200);
+      await server.background.idle();
+      await server.outbox.runOnce();
+      expect(events().filter((event) => event.type === 'order.refunded').map((event) => event.data.id)).toEqual([second.orderId]);
+    });
+
+    it('reports a refund, gives up after 3 days of failures, shows it in Saúde, and "Tentar de novo" delivers it', async () => {
+      const { orderId } = await checkout();
+      await gatewaySays(orderId, 'paid');
+      await server.outbox.runOnce();
+      expect(receiver.requests.map(typeOf).sort()).toEqual(['order.created', 'order.paid']);
+
+      receiver.respond = (request) => (typeOf(request as ReceivedRequest) === 'order.refunded' ? 503 : 200);
+      await gatewaySays(orderId, 'refunded');
+      const queuedAt = clock;
+      // Follow the backoff until the worker gives up.
+      for (let step = 0; step < 40; step++) {
+        const row = await findOutboxMessage(db.db, orderId, 'webhook:order.refunded');
+        if (!row || row.nextAttemptAt === Number.MAX_SAFE_INTEGER) break;
+        clock = Math.max(clock, row.nextAttemptAt);
+        await server.outbox.runOnce();
+      }
+      const parked = await findOutboxMessage(db.db, orderId, 'webhook:order.refunded');
+      expect(parked).toMatchObject({ sentAt: null, nextAttemptAt: Number.MAX_SAFE_INTEGER });
+      expect(parked!.lastError).toMatch(/^gave up after \d+ attempts: .*answered HTTP 503/);
+      const refunds = receiver.requests.filter((request) => typeOf(request) === 'order.refunded');
+      // 30 s, 1 min, 2 min … doubling to 12 h apart: about a dozen tries, the last within the 3 days.
+      expect(refunds.length).toBeGreaterThanOrEqual(10);
+      expect(clock - queuedAt).toBeLessThanOrEqual(3 * DAY);
+
+      // Saúde names the failure, with the fix, and lets the seller send it again.
+      const cookie = await consoleCookie();
+      const health = async () => (await (await fetch(`${server.url}/api/admin/health`, { headers: { Cookie: cookie } })).json()) as AdminHealth;
+      const before = await health();
+      expect(before.checks.find((check) => check.key === 'webhooks')).toMatchObject({
+        ok: false,
+        detail: expect.stringContaining('1 sem entrega'),
+        fix: expect.stringContaining('WEBHOOK_URL'),
+      });
+      expect(before.failingDeliveries).toEqual([
+        expect.objectContaining({ orderId, kind: 'webhook:order.refunded', nextAttemptAt: null, lastError: expect.stringContaining('gave up') }),
+      ]);
+      // The e-mail queue is not blamed for the receiver's failures.
+      expect(before.checks.find((check) => check.key === 'outbox')?.ok).toBe(true);
+
+      receiver.respond = () => 200;
+      const retry = await fetch(`${server.url}/api/admin/outbox/${before.failingDeliveries[0]!.id}/retry`, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: server.url },
+      });
+      expect(retry.status).toBe(200);
+      await server.background.idle();
+      await server.outbox.runOnce();
+      expect(receiver.requests.filter((request) => typeOf(request) === 'order.refunded').at(-1)!.status).toBe(200);
+      const after = await health();
+      expect(after.checks.find((check) => check.key === 'webhooks')).toMatchObject({ ok: true });
+      expect(after.failingDeliveries).toEqual([]);
+    });
+  });
+}

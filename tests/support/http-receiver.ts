@@ -1,0 +1,46 @@
+import { listenOnLoopback } from './loopback.ts';
+
+/**
+ * A real HTTP endpoint on a loopback port that records every request it gets (raw body, headers,
+ * path with query) and answers as the test scripts it: a seller's webhook receiver, or a stand-in
+ * for Meta's Graph API or GA4's Measurement Protocol.
+ */
+export interface ReceivedRequest {
+  method: string;
+  /** Path and query, e.g. `/v23.0/123/events?access_token=…`. */
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  /** The status this request was answered with. */
+  status: number;
+}
+
+export interface HttpReceiver {
+  url: string;
+  requests: ReceivedRequest[];
+  /** Decides the status of each request (200 unless the test says otherwise). */
+  respond: (request: Omit<ReceivedRequest, 'status'>) => number;
+  stop(): Promise<void>;
+}
+
+export async function startHttpReceiver(): Promise<HttpReceiver> {
+  const receiver: HttpReceiver = { url: '', requests: [], respond: () => 200, stop: async () => undefined };
+  const listening = await listenOnLoopback(async (request) => {
+    const url = new URL(request.url);
+    const received = {
+      method: request.method,
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(request.headers.entries()),
+      body: await request.text(),
+    };
+    const status = receiver.respond(received);
+    receiver.requests.push({ ...received, status });
+    return new Response(status >= 400 ? '{"error":"receiver says no"}' : '{"ok":true}', {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  receiver.url = listening.url;
+  receiver.stop = listening.close;
+  return receiver;
+}
