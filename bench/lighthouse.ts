@@ -92,6 +92,16 @@ function printDiagnostics(url: string, lhr: { audits: Record<string, { details?:
   }
   const work = items('mainthread-work-breakdown').map((item) => `${String(item.groupLabel)} ${Math.round(Number(item.duration))} ms`);
   console.log(`      main thread: ${work.join(', ')}`);
+  const failing = Object.values(lhr.audits as Record<string, { id?: string; score?: number | null; scoreDisplayMode?: string }>)
+    .filter((audit) => audit.score === 0 && audit.scoreDisplayMode === 'binary')
+    .map((audit) => audit.id);
+  if (failing.length > 0) console.log(`      failing audits: ${failing.join(', ')}`);
+  for (const id of failing) {
+    for (const item of items(id ?? '').slice(0, 5)) {
+      const node = item.node as { snippet?: string; explanation?: string } | undefined;
+      console.log(`        ${id}: ${node?.snippet?.slice(0, 160) ?? ''} ${node?.explanation?.split('\n')[1] ?? ''}`);
+    }
+  }
   for (const task of items('long-tasks')) {
     console.log(`      long task ${String(Math.round(Number(task.duration))).padStart(4)} ms at ${Math.round(Number(task.startTime))} ms  ${name(task.url)}`);
   }
