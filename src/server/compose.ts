@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
 import { DUPLICATE_ALERT_KIND, renderDuplicateAlert } from './orders/duplicate-alert.ts';
+import { isPixEmailKind, renderPixOutboxMessage } from './orders/pix-email-job.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
 import { createRetentionJob, type RetentionJob } from './privacy/retention.ts';
 import type { Site } from './site.ts';
@@ -88,6 +89,8 @@ export function composeServer(options: {
     ...(options.now ? { now: options.now } : {}),
     // Send the access e-mail right away rather than at the outbox's next poll.
     onPaid: () => background.run('outbox after payment', () => outbox.runOnce()),
+    // "Seu PIX está pronto" leaves right away too.
+    onCharged: () => background.run('outbox after charge', () => outbox.runOnce()),
   };
   const outbox = createOutboxWorker({
     db: database.db,
@@ -96,10 +99,13 @@ export function composeServer(options: {
     ...(options.now ? { now: options.now } : {}),
     mailer,
     logger,
-    render: (message) =>
-      message.kind === DUPLICATE_ALERT_KIND
-        ? renderDuplicateAlert({ db: database.db, config }, message)
-        : renderOutboxMessage({ db: database.db, config, publicUrl }, message),
+    render: (message) => {
+      if (message.kind === DUPLICATE_ALERT_KIND) return renderDuplicateAlert({ db: database.db, config }, message);
+      if (isPixEmailKind(message.kind)) {
+        return renderPixOutboxMessage({ db: database.db, config, publicUrl, ...(options.now ? { now: options.now } : {}) }, message);
+      }
+      return renderOutboxMessage({ db: database.db, config, publicUrl }, message);
+    },
   });
   const reconciler = createReconciler(checkout);
   const retention = createRetentionJob({

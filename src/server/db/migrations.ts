@@ -11,6 +11,7 @@ import { abuseLimitsMigration } from './migrations/0009-abuse-limits.ts';
 import { adminConsoleMigration } from './migrations/0012-admin-console.ts';
 import { accessTokensMigration } from './migrations/0013-access-tokens.ts';
 import { moneySafetyMigration } from './migrations/0014-money-safety.ts';
+import { pixRemindersMigration } from './migrations/0015-pix-reminders.ts';
 
 /**
  * Versioned migrations, applied in key order at every start. They are listed here (not read from
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012_admin_console': adminConsoleMigration,
   '0013_access_tokens': accessTokensMigration,
   '0014_money_safety': moneySafetyMigration,
+  '0015_pix_reminders': pixRemindersMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

@@ -66,6 +66,8 @@ export interface OrdersTable {
   view_key_hash: Generated<string | null>;
   /** The seller revoked the access: no token opens the member page until the seller resends it. */
   access_revoked_at: Generated<number | null>;
+  /** The buyer asked for no more PIX reminders for this order (the e-mail's one-click link). */
+  reminders_opted_out_at: Generated<number | null>;
 }
 
 /** One row per access link handed out: only the SHA-256 of the token is kept. */

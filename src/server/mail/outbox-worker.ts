@@ -6,6 +6,7 @@ import { maskPersonalData } from '../log-mask.ts';
 import { maskEmail } from './mask-email.ts';
 import {
   claimNextMessage,
+  deleteClaimedMessage,
   markFailed,
   markSent,
   readDatabaseClock,
@@ -65,6 +66,17 @@ export class UndeliverableMessageError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UndeliverableMessageError';
+  }
+}
+
+/**
+ * Thrown by a `render` callback when a message is simply not wanted any more (a reminder of a PIX
+ * that was paid, expired or opted out of): the worker removes the row without counting a failure.
+ */
+export class MessageNotNeededError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MessageNotNeededError';
   }
 }
 
@@ -136,6 +148,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       to = await renderAndSend(message);
     } catch (error) {
+      if (error instanceof MessageNotNeededError) {
+        await deleteClaimedMessage(db, message);
+        logger.info('e-mail skipped: no longer needed', { ...fields, reason: error.message });
+        return false;
+      }
       if (error instanceof UndeliverableMessageError) {
         // Nothing to retry (e.g. the order was refunded before its e-mail went out): the row is
         // parked with its reason instead of being retried for ever.

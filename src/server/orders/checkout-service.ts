@@ -12,6 +12,7 @@ import type { Logger } from '../logger.ts';
 import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../rate-limit.ts';
 import { hashViewKey } from '../access/access-token.ts';
 import { newId } from './ids.ts';
+import { enqueuePixEmails } from './pix-email-job.ts';
 import {
   findOrderById,
   insertOrderWithinCapacity,
@@ -29,6 +30,8 @@ export interface CheckoutDeps {
   /** Base of absolute URLs we hand out (the postback URL). */
   publicUrl: () => string;
   now?: () => number;
+  /** Called after a charge was created (e.g. to send "Seu PIX está pronto" now instead of at the next poll). */
+  onCharged?: (order: OrderRow) => void;
 }
 
 export type CheckoutResult =
@@ -150,15 +153,22 @@ export async function startCheckout(
       expireInDays: config.pixExpireDays,
     });
     const chargedAt = deps.now?.() ?? Date.now();
-    const charged = await markOrderCharged(db, order.id, {
-      transactionHash: charge.transactionHash,
-      alternateIds: charge.alternateIds,
-      pixCode: charge.pix.code,
-      pixImage: charge.pix.imageDataUrl ?? charge.pix.imageUrl,
-      now: chargedAt,
-      expiresAt: gatewayExpiry(requestedAt, config.pixExpireDays, charge.expiresAt),
-    });
+    const charged = await markOrderCharged(
+      db,
+      order.id,
+      {
+        transactionHash: charge.transactionHash,
+        alternateIds: charge.alternateIds,
+        pixCode: charge.pix.code,
+        pixImage: charge.pix.imageDataUrl ?? charge.pix.imageUrl,
+        now: chargedAt,
+        expiresAt: gatewayExpiry(requestedAt, config.pixExpireDays, charge.expiresAt),
+      },
+      // "Seu PIX está pronto" and its reminders commit with the charge (issue 15).
+      (trx, row) => enqueuePixEmails(trx, row, { reminderMinutes: config.pixReminderMinutes, now: chargedAt }),
+    );
     logger.info('Charge created', { order: order.id, transaction: charge.transactionHash });
+    if (charged) deps.onCharged?.(charged);
     return describe(deps, charged ?? (await findOrderById(db, order.id)) ?? order);
   } catch (error) {
     const message = error instanceof GatewayError ? error.message : copy.errors.generic;

@@ -3,6 +3,7 @@ import type { TransactionRecord } from '../gateway/types.ts';
 import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
 import type { CheckoutDeps } from './checkout-service.ts';
 import { DUPLICATE_ALERT_KIND } from './duplicate-alert.ts';
+import { cancelPixEmails } from './pix-email-job.ts';
 import {
   adoptTransactionHash,
   clearRecheckRequest,
@@ -72,6 +73,8 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
     let duplicateOf: string | undefined;
     const paid = await markOrderPaid(db, deps.dialect, order.id, { now }, async (trx, row) => {
       await enqueueOutboxMessage(trx, { orderId: row.id, kind: 'access_email', payload: {}, now });
+      // Paid: no more "your PIX is waiting" e-mails (the worker's own check at send time is the second guard).
+      await cancelPixEmails(trx, row.id);
       const earlier = await flagDuplicatePayment(trx, row, now);
       if (earlier) {
         duplicateOf = earlier.id;
@@ -86,10 +89,11 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
     }
   } else if (record.state === 'reversed') {
     if (await setOrderStatus(db, order.id, ['paid'], 'reversed', now)) {
+      await cancelPixEmails(db, order.id);
       logger.warn('Payment reversed; access revoked', { order: order.id, status: record.rawStatus ?? 'unknown' });
     }
   } else if (record.state === 'failed') {
-    await setOrderStatus(db, order.id, ['pending'], 'failed', now);
+    if (await setOrderStatus(db, order.id, ['pending'], 'failed', now)) await cancelPixEmails(db, order.id);
   } else if (record.state === 'unknown') {
     logger.warn('Unknown payment status from the gateway', { order: order.id, status: record.rawStatus ?? 'none' });
   }
