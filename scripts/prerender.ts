@@ -64,6 +64,8 @@ export async function prerender(distDir: string): Promise<string[]> {
     if (routePath === paths.access) head.push('<meta name="robots" content="noindex" />');
     // The seller's console: private, never listed.
     if (routePath === paths.admin) head.push('<meta name="robots" content="noindex, nofollow" />');
+    // One buyer's order (`/pedido/{ref}`): private, never listed.
+    if (routePath === paths.order) head.push('<meta name="robots" content="noindex, nofollow" />');
     // The landing page has its own entry (vite.config.ts): it hydrates islands only, without the
     // router or the whole-page app. A page rendered in the browser only paints after its script.
     const entry = entryLoader(manifest, routePath === paths.landing ? LANDING_ENTRY : 'index.html', page.html === '');
