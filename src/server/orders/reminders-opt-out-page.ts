@@ -13,6 +13,7 @@ const STYLE = `
   .card { padding: 1.5rem; border: 1px solid #25324d; border-radius: 16px; background: #0f1729; }
   h1 { margin: 0 0 0.75rem; font-size: 1.4rem; color: #fff; }
   p { margin: 0 0 1.25rem; line-height: 1.55; color: #cbd5e1; }
+  form { margin: 0 0 1.25rem; }
   button { width: 100%; min-height: 3rem; border: 0; border-radius: 12px; background: #22c55e; color: #052e16;
            font-size: 1rem; font-weight: 800; cursor: pointer; }
   a { color: #4ade80; font-weight: 700; }
