@@ -53,6 +53,26 @@ function Field({
   );
 }
 
+/** "Você quis dizer joana@gmail.com?": the address is a button that puts it in the field. */
+function EmailSuggestion({ suggestion, onAccept }: { suggestion: string; onAccept: () => void }) {
+  return (
+    <p className="mt-1 text-sm text-gold-300" role="status">
+      {copy.form.emailSuggestion.before}
+      <button
+        type="button"
+        className="font-bold underline underline-offset-4"
+        // Keeps the focus where it is: a blur now could show another field's error and move the
+        // centred dialog under the finger between press and release.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={onAccept}
+      >
+        {suggestion}
+      </button>
+      {copy.form.emailSuggestion.after}
+    </p>
+  );
+}
+
 /** The buyer form (spec §5): name, e-mail, phone (10–11 digits) and, when the gateway needs it, a CPF. */
 export function BuyerForm({
   values,
@@ -141,24 +161,14 @@ export function BuyerForm({
           hint={copy.form.emailHint}
           below={
             suggestion ? (
-              <p className="mt-1 text-sm text-gold-300" role="status">
-                {copy.form.emailSuggestion.before}
-                <button
-                  type="button"
-                  className="font-bold underline underline-offset-4"
-                  // Keeps the focus where it is: a blur now could show another field's error and move
-                  // the centred dialog under the finger between press and release.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => {
-                    checkedEmail.current = suggestion;
-                    onChange({ ...values, email: suggestion });
-                    setSuggestion(null);
-                  }}
-                >
-                  {suggestion}
-                </button>
-                {copy.form.emailSuggestion.after}
-              </p>
+              <EmailSuggestion
+                suggestion={suggestion}
+                onAccept={() => {
+                  checkedEmail.current = suggestion;
+                  onChange({ ...values, email: suggestion });
+                  setSuggestion(null);
+                }}
+              />
             ) : null
           }
         />

@@ -54,8 +54,9 @@ export function PixPanel({
 }) {
   const timeLeft = useTimeLeft(order.expiresAt);
   const expired = timeLeft <= 0;
-  const phone = useIsPhone();
   const code = order.pix.code;
+  // Without a copia-e-cola code (the gateway sent only a QR image) there is nothing to copy: QR first.
+  const phone = useIsPhone() && code !== null;
 
   const expiry = (
     <div className="flex flex-col items-center gap-2">
