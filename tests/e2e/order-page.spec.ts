@@ -213,11 +213,21 @@ test.describe('phone-first payment', () => {
   });
 
   test('suggests "Você quis dizer joana@gmail.com?" for joana@gmial.com, and accepting it fixes the field', async ({ page }) => {
+    const scripts: Array<{ url: string; body: string }> = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+    });
     const dialog = await openCheckout(page);
     const email = dialog.getByLabel('E-mail');
     await email.fill('joana@gmial.com');
+    // The spell checker is not part of the landing page or the modal: it loads when the field is left.
+    await page.waitForLoadState('networkidle');
+    const beforeBlur = scripts.length;
+    expect(scripts.some((script) => script.body.includes('POPULAR_TLDS'))).toBe(true); // the modal's reference to it
+    expect(scripts.some((script) => /[,"'`]co\.uk[,"'`]/.test(script.body))).toBe(false);
     await dialog.getByLabel('WhatsApp').focus();
     await expect(dialog.getByText('Você quis dizer', { exact: false })).toHaveText('Você quis dizer joana@gmail.com?');
+    expect(scripts.slice(beforeBlur).some((script) => /[,"'`]co\.uk[,"'`]/.test(script.body))).toBe(true);
     await dialog.getByRole('button', { name: 'joana@gmail.com' }).click();
     await expect(email).toHaveValue('joana@gmail.com');
     await expect(dialog.getByText('Você quis dizer', { exact: false })).toHaveCount(0);
