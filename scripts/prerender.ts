@@ -68,6 +68,8 @@ export async function prerender(distDir: string): Promise<string[]> {
     if (routePath === paths.access) head.push('<meta name="robots" content="noindex" />');
     // The seller's console: private, never listed.
     if (routePath === paths.admin) head.push('<meta name="robots" content="noindex, nofollow" />');
+    // One buyer's order (`/pedido/{ref}`): private, never listed.
+    if (routePath === paths.order) head.push('<meta name="robots" content="noindex, nofollow" />');
     // The landing page's entry hydrates islands only, without the router or the whole-page app; the
     // pre-sell page's carries the page itself. A page rendered in the browser only paints after its script.
     const entry = entryLoader(manifest, PAGE_ENTRIES[routePath] ?? 'index.html', page.html === '');

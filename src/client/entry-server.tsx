@@ -2,6 +2,7 @@ import { StrictMode, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { admin } from '../content/admin.ts';
 import { legalPageMeta } from '../content/legal.ts';
+import { orderPage } from '../content/order-page.ts';
 import { pageMeta } from '../content/site.ts';
 import { App } from './app.tsx';
 import { IslandCollectorContext, islandIdentifierPrefix, type CollectedIsland } from './lib/island.tsx';
@@ -22,6 +23,7 @@ const metaByRoute = {
   terms: legalPageMeta.terms,
   privacy: legalPageMeta.privacy,
   admin: admin.meta,
+  order: orderPage.meta,
   'not-found': pageMeta.notFound,
 } as const;
 
@@ -29,8 +31,8 @@ const metaByRoute = {
 export async function render(pathname: string): Promise<RenderedPage> {
   const route = matchRoute(pathname);
   const meta = metaByRoute[route.key];
-  // The console is rendered in the browser only: its shell carries no markup to hydrate.
-  if (route.key === 'admin') return { html: '', title: meta.title, description: meta.description };
+  // The console and the order page are rendered in the browser only: their shells carry no markup to hydrate.
+  if (route.key === 'admin' || route.key === 'order') return { html: '', title: meta.title, description: meta.description };
   // The landing page is hydrated island by island (landing-main.tsx), never as a whole.
   if (route.key === 'landing') return { html: renderWithIslands(<LandingPage />), title: meta.title, description: meta.description };
   // The pre-sell page's entry (presell-main.tsx) imports it statically; the others load lazily.

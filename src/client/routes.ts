@@ -7,7 +7,7 @@ import { paths } from '../shared/routes.ts';
  */
 export type PageModule = { default: ComponentType };
 
-export type RouteKey = 'landing' | 'presell' | 'access' | 'terms' | 'privacy' | 'admin' | 'not-found';
+export type RouteKey = 'landing' | 'presell' | 'access' | 'terms' | 'privacy' | 'admin' | 'order' | 'not-found';
 
 /**
  * The pages an ad sends buyers to have entries of their own: the landing page is hydrated island
@@ -26,12 +26,20 @@ const terms: RouteDef = { key: 'terms', load: () => import('./pages/terms-page.t
 const privacy: RouteDef = { key: 'privacy', load: () => import('./pages/privacy-page.tsx') };
 // The seller's console: its own chunk (and its chart library's), never part of a buyer's download.
 const admin: RouteDef = { key: 'admin', load: () => import('./pages/admin-page.tsx') };
+// The buyer's order page, `/pedido/{ref}` (rendered in the browser: it is one buyer's order).
+const order: RouteDef = { key: 'order', load: () => import('./pages/order-page.tsx') };
 const notFound: RouteDef = { key: 'not-found', load: () => import('./pages/not-found-page.tsx') };
 
 /** `/acesso/{token}`: one segment after the member page's path. */
 function isAccessLink(clean: string): boolean {
   const prefix = `${paths.access}/`;
   return clean.startsWith(prefix) && !clean.slice(prefix.length).includes('/');
+}
+
+/** `/pedido/{ref}`: one segment after the order page's path (the bare path is the shell the build writes). */
+function isOrderLink(clean: string): boolean {
+  const prefix = `${paths.order}/`;
+  return clean === paths.order || (clean.startsWith(prefix) && !clean.slice(prefix.length).includes('/'));
 }
 
 export function matchRoute(pathname: string): RouteDef {
@@ -41,6 +49,7 @@ export function matchRoute(pathname: string): RouteDef {
   if (clean === paths.terms) return terms;
   if (clean === paths.privacy) return privacy;
   if (clean === paths.admin) return admin;
+  if (isOrderLink(clean)) return order;
   // `/acesso/{token}` is only ever rendered for a dead link (a live one redirects to `/acesso`).
   if (clean === paths.access || isAccessLink(clean)) return access;
   return notFound;

@@ -115,6 +115,7 @@ export const admin = {
       email_queued: 'E-mail de acesso na fila',
       email_sent: 'E-mail de acesso enviado',
       email_failed: 'Falha ao enviar e-mail',
+      pix_email_sent: 'E-mail do PIX enviado (código ou lembrete)',
       member_page: 'Página de membro aberta',
       admin: 'Ação no painel',
     } as Record<string, string>,

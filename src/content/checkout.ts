@@ -17,6 +17,8 @@ export const checkout = {
     email: 'E-mail',
     emailPlaceholder: 'voce@exemplo.com',
     emailHint: 'O acesso será enviado para este e-mail.',
+    /** "Você quis dizer joana@gmail.com?": the address is a button that fixes the field. */
+    emailSuggestion: { before: 'Você quis dizer ', after: '?' },
     phone: 'WhatsApp',
     phonePlaceholder: '(11) 98765-4321',
     document: 'CPF',
@@ -47,6 +49,13 @@ export const checkout = {
     copyLabel: 'PIX copia e cola',
     copy: 'Copiar',
     copied: '✓ Copiado',
+    /** Phones (under 640 px): the big button that leads the panel. */
+    copyCode: 'Copiar código PIX',
+    codeCopied: '✓ Código copiado',
+    share: 'Compartilhar',
+    shareTitle: 'Código PIX',
+    /** Phones: the QR, for paying with another device, sits behind this. */
+    otherDevice: 'Pagar com outro aparelho',
     expiresIn: (timeLeft: string) => `Este código expira em ${timeLeft}`,
     expired: 'Este código expirou.',
     regenerate: 'Gerar novo código',
@@ -55,6 +64,13 @@ export const checkout = {
       'Abra o app do seu banco e escolha pagar com PIX.',
       'Escaneie o QR Code ou cole o código copiado.',
       'Confira o valor de R$ 19,90 e confirme o pagamento.',
+      'Pronto! O acesso chega no seu e-mail assim que o pagamento for confirmado.',
+    ],
+    /** The same steps on a phone, where the QR cannot be scanned by the phone showing it. */
+    phoneSteps: [
+      'Toque em "Copiar código PIX".',
+      'Abra o app do seu banco e escolha PIX Copia e Cola.',
+      'Cole o código, confira o valor de R$ 19,90 e confirme o pagamento.',
       'Pronto! O acesso chega no seu e-mail assim que o pagamento for confirmado.',
     ],
     security: 'Pagamento processado com segurança pelo seu banco via PIX. Não pedimos senhas nem dados do cartão.',

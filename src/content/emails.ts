@@ -44,3 +44,33 @@ export const duplicatePaymentAlert = {
   unknown: '—',
   afterRefund: 'Depois do reembolso, o pedido sai da lista de "npm run report". O comprador mantém o acesso pelo primeiro pedido.',
 } as const;
+
+/**
+ * The e-mails about a PIX waiting to be paid: "Seu PIX está pronto" right after the charge, and
+ * the reminders (PIX_REMINDER_MINUTES) while it is still payable. Plain facts, no pressure: the
+ * code, the amount, the real expiry and the order page.
+ */
+export const pixEmails = {
+  ready: {
+    subject: 'Seu PIX está pronto',
+    preheader: 'Copie o código PIX e pague {amount} no app do seu banco. Ele vale até {expiry}.',
+    intro: 'Seu PIX para a {productName} está pronto. Para concluir a compra, pague {amount} com o código abaixo.',
+    footer: 'Você recebeu este e-mail porque gerou um PIX para a {productName} com este endereço.',
+  },
+  reminder: {
+    subject: 'Seu PIX de {amount} ainda aguarda pagamento',
+    preheader: 'O código continua valendo até {expiry}. Se você já pagou, pode ignorar este e-mail.',
+    intro: 'Você gerou um PIX para a {productName} e ainda não recebemos o pagamento. O código abaixo continua valendo.',
+    alreadyPaid: 'Se você já pagou, pode ignorar este e-mail: a confirmação chega em instantes.',
+    optOutIntro: 'Não quer mais receber lembretes deste pedido?',
+    optOutLink: 'Não quero mais lembretes',
+    footer: 'Você recebeu este lembrete porque gerou um PIX para a {productName} com este endereço e ele ainda não foi pago.',
+  },
+  amountLabel: 'Valor',
+  codeLabel: 'PIX copia e cola',
+  howToPay: 'No app do seu banco, escolha PIX copia e cola e cole o código.',
+  expiry: 'Este código vale até {expiry} (horário de Brasília).',
+  button: 'VER MEU PEDIDO',
+  orderPageIntro: 'Na página do pedido você vê o QR Code, copia o código com um toque e acompanha a confirmação:',
+  afterPayment: 'Assim que o pagamento for confirmado, enviamos o link de acesso para este e-mail.',
+} as const;

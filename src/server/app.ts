@@ -19,6 +19,7 @@ import { adminRoutes, type AdminDeps } from './routes/admin.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { healthRoutes, PROBE_PATHS } from './routes/health.ts';
 import { liveRoutes } from './routes/live.ts';
+import { orderPageApiRoutes, orderPageRoutes } from './routes/order-page.ts';
 import { ordersRoutes, productRoutes } from './routes/orders.ts';
 import { presenceRoutes } from './routes/presence.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps) {
   api.route('/events', eventsRoutes);
   api.route('/live', liveRoutes);
   api.route('/orders', ordersRoutes);
+  api.route('/order-page', orderPageApiRoutes);
   api.route('/presence', presenceRoutes);
   api.route('/product', productRoutes);
   api.route('/webhooks', webhooksRoutes);
@@ -147,6 +149,8 @@ export function createApp(deps: AppDeps) {
 
   // The e-mailed access link; works without a built client too (API-only tests get a plain 404).
   app.route(paths.access, accessPageRoutes(site));
+  // The buyer's order page (e-mailed) and the reminders' opt-out.
+  app.route(paths.order, orderPageRoutes(site));
 
   if (site) {
     // The console is rendered in the browser only; its shell is private and never indexed.

@@ -15,6 +15,7 @@ import { createConversionDeliverers } from './conversions/conversion-events.ts';
 import { createWebhookDeliverer } from './outgoing-webhooks/webhook-events.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
 import { DUPLICATE_ALERT_KIND, renderDuplicateAlert } from './orders/duplicate-alert.ts';
+import { isPixEmailKind, renderPixOutboxMessage } from './orders/pix-email-job.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
 import { createRetentionJob, type RetentionJob } from './privacy/retention.ts';
 import type { Site } from './site.ts';
@@ -90,15 +91,20 @@ export function composeServer(options: {
     ...(options.now ? { now: options.now } : {}),
     // Send the access e-mail right away rather than at the outbox's next poll.
     onPaid: () => background.run('outbox after payment', () => outbox.runOnce()),
+    // "Seu PIX está pronto" leaves right away too.
+    onCharged: () => background.run('outbox after charge', () => outbox.runOnce()),
   };
   // Each outbox row's kind picks who sends it: e-mails, the seller's webhooks, the ad platforms.
   const deliverers: OutboxDeliverer[] = [
     createEmailDeliverer({
       mailer,
-      render: (message) =>
-        message.kind === DUPLICATE_ALERT_KIND
-          ? renderDuplicateAlert({ db: database.db, config }, message)
-          : renderOutboxMessage({ db: database.db, config, publicUrl }, message),
+      render: (message) => {
+        if (message.kind === DUPLICATE_ALERT_KIND) return renderDuplicateAlert({ db: database.db, config }, message);
+        if (isPixEmailKind(message.kind)) {
+          return renderPixOutboxMessage({ db: database.db, config, publicUrl, ...(options.now ? { now: options.now } : {}) }, message);
+        }
+        return renderOutboxMessage({ db: database.db, config, publicUrl }, message);
+      },
     }),
     ...(config.webhook ? [createWebhookDeliverer({ db: database.db, webhook: config.webhook, logger })] : []),
     ...createConversionDeliverers({ db: database.db, config, logger, publicUrl }),

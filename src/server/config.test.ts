@@ -76,6 +76,20 @@ describe('loadConfig', () => {
     expect(problemsOf({ GA_MP_URL: 'ftp://x' })).toEqual(['GA_MP_URL must be an http(s) URL (got "ftp://x")']);
   });
 
+  it('reads PIX_REMINDER_MINUTES as whole minutes, empty for none, and names it when bad', () => {
+    expect(loadConfig({}).pixReminderMinutes).toEqual([60, 1200]);
+    expect(loadConfig({ PIX_REMINDER_MINUTES: '1200, 15,60,15' }).pixReminderMinutes).toEqual([15, 60, 1200]);
+    expect(loadConfig({ PIX_REMINDER_MINUTES: '' }).pixReminderMinutes).toEqual([]);
+    expect(loadConfig({ PIX_REMINDER_MINUTES: ' ' }).pixReminderMinutes).toEqual([]);
+    for (const bad of ['0', '60,abc', '1.5', '-5', '60,,120', '60;120']) {
+      const problems = problemsOf({ PIX_REMINDER_MINUTES: bad });
+      expect(problems, bad).toHaveLength(1);
+      expect(problems[0]).toBe(
+        `PIX_REMINDER_MINUTES must be a comma-separated list of whole minutes of at least 1 (e.g. 60,1200), or empty to send no reminders (got "${bad}")`,
+      );
+    }
+  });
+
   it('takes ADMIN_PASSWORD of 12 characters or more and never echoes a short one', () => {
     expect(loadConfig({}).adminPassword).toBeUndefined();
     expect(loadConfig({ ADMIN_PASSWORD: '  ' }).adminPassword).toBeUndefined();

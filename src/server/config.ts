@@ -64,6 +64,19 @@ const isoInstant = z
   )
   .transform((value) => Date.parse(value));
 
+/**
+ * PIX_REMINDER_MINUTES: whole minutes after the charge's creation, comma-separated ("60,1200");
+ * empty turns reminders off. Sorted and de-duplicated, so "1200, 60, 60" means the same as the default.
+ */
+const reminderMinutes = z
+  .string()
+  .refine((value) => value.trim() === '' || value.split(',').every((part) => /^\s*[1-9]\d{0,5}\s*$/.test(part)), {
+    message: 'must be a comma-separated list of whole minutes of at least 1 (e.g. 60,1200), or empty to send no reminders',
+  })
+  .transform((value) =>
+    value.trim() === '' ? [] : [...new Set(value.split(',').map((part) => Number(part.trim())))].sort((a, b) => a - b),
+  );
+
 /** The shipped example support address; the seller must set their own. */
 const DEFAULT_SUPPORT_EMAIL = 'suporte@example.com';
 
@@ -97,6 +110,7 @@ const EnvSchema = z.object({
   }),
   CHECKOUT_URL: httpUrl.optional(),
   PIX_EXPIRE_DAYS: integerText(1, 30).default(1),
+  PIX_REMINDER_MINUTES: reminderMinutes.default([60, 1200]),
   // Removed: it only shortened the countdown we showed while the gateway kept the code payable for
   // a day (docs/decisions/0005-pix-expiry.md). Still set, it would mislead the seller; refused below.
   PIX_TTL_MINUTES: optionalText,
@@ -218,6 +232,11 @@ export interface Config {
    * knob, gateway-notes §7); the expiry shown is the gateway's, never a shorter one of ours.
    */
   pixExpireDays: number;
+  /**
+   * Minutes after a charge's creation at which the buyer gets a reminder while it is still payable
+   * and unpaid (PIX_REMINDER_MINUTES, ascending); empty = no reminders.
+   */
+  pixReminderMinutes: number[];
   /** Days after which an unpaid charge loses the buyer's name, e-mail, phone and CPF. */
   unpaidRetentionDays: number;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
@@ -367,6 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     customerDocument: values.CUSTOMER_DOCUMENT === undefined ? undefined : normalizeDocument(values.CUSTOMER_DOCUMENT),
     checkoutUrl: values.CHECKOUT_URL,
     pixExpireDays: values.PIX_EXPIRE_DAYS,
+    pixReminderMinutes: values.PIX_REMINDER_MINUTES,
     unpaidRetentionDays: values.UNPAID_RETENTION_DAYS,
     mail: { smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL, from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`, supportEmail },
     storefront: {

@@ -89,6 +89,9 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   const assets: MiddlewareHandler = async (c, next) => {
     const requested = c.req.path;
     if (requested.endsWith('.html')) return next();
+    // A shell rendered in the browser (e.g. `/pedido/index.html`) is only sent by its own routes
+    // (`/pedido/{ref}`), never as the folder's index for the bare path.
+    if ((clientRenderedPaths as readonly string[]).includes(requested.replace(/\/+$/, ''))) return next();
     if (requested.length > 1 && requested.endsWith('/')) {
       const bare = requested.replace(/\/+$/, '') || '/';
       const query = new URL(c.req.url).search;

@@ -69,6 +69,7 @@ export type TimelineKind =
   | 'email_queued'
   | 'email_sent'
   | 'email_failed'
+  | 'pix_email_sent'
   | 'member_page'
   | 'admin';
 

@@ -8,6 +8,8 @@ describe('routeKey', () => {
     expect(routeKey('/acesso')).toBe('/acesso');
     expect(routeKey('/acesso/tok_abc123')).toBe('/acesso/:token');
     expect(routeKey('/painel')).toBe('/painel');
+    expect(routeKey('/pedido/ref_abc')).toBe('/pedido/:ref');
+    expect(routeKey('/pedido/ref_abc/lembretes/tok')).toBe('/pedido/:ref');
     expect(routeKey('/wp-admin.php')).toBe('*');
   });
 });

@@ -6,13 +6,15 @@ export const paths = {
   privacy: '/privacidade',
   access: '/acesso',
   admin: '/painel',
+  /** `/pedido/{public_ref}`: the buyer's order page (e-mailed); `/pedido/{ref}/lembretes/{token}` opts out of reminders. */
+  order: '/pedido',
 } as const;
 
 /** Pages the server delivers as prerendered HTML files (see scripts/prerender.ts). */
 export const prerenderedPaths = [paths.landing, paths.presell, paths.access, paths.terms, paths.privacy] as const;
 
 /** Pages rendered in the browser only (an empty shell is built for them): the seller's console. */
-export const clientRenderedPaths = [paths.admin] as const;
+export const clientRenderedPaths = [paths.admin, paths.order] as const;
 
 /** Marks pages that are not part of the site (the 404 page) in route keys. */
 export const NOT_FOUND_KEY = '*';
@@ -28,5 +30,6 @@ export function routeKey(pathname: string): string {
   if (clean === paths.access) return paths.access;
   if (clean.startsWith(`${paths.access}/`)) return `${paths.access}/:token`;
   if (clean === paths.admin) return paths.admin;
+  if (clean.startsWith(`${paths.order}/`)) return `${paths.order}/:ref`;
   return NOT_FOUND_KEY;
 }

@@ -46,7 +46,7 @@ async function saleAndOrderActions(server: RunningServer, context: BrowserContex
   const timeline = panel.getByRole('list', { name: 'Linha do tempo' });
   await expect(timeline.getByRole('listitem').first()).toContainText('Pedido criado');
   const steps = await timeline.getByRole('listitem').allInnerTexts();
-  const order = ['Pedido criado', 'Cobrança PIX gerada', 'Pagamento confirmado', 'E-mail de acesso enviado'].map((label) =>
+  const order = ['Pedido criado', 'Cobrança PIX gerada', 'E-mail do PIX enviado', 'Pagamento confirmado', 'E-mail de acesso enviado'].map((label) =>
     steps.findIndex((step) => step.startsWith(label)),
   );
   expect(order.every((index) => index >= 0)).toBe(true);

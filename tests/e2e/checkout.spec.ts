@@ -71,6 +71,8 @@ test.describe('PIX checkout in the sandbox', () => {
 
     const code = await dialog.getByLabel('PIX copia e cola').inputValue();
     expect(code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
+    // On a phone the QR (for paying with another device) is behind a disclosure.
+    await dialog.getByText('Pagar com outro aparelho').click();
     const qr = dialog.getByTestId('pix-qr');
     const box = await qr.boundingBox();
     expect(Math.round(box!.width)).toBe(200);
@@ -79,6 +81,8 @@ test.describe('PIX checkout in the sandbox', () => {
   });
 
   test('"Copiar" copies the code and reads "✓ Copiado" for 2 seconds', async ({ page }) => {
+    // The small "Copiar" beside the code is the desktop layout's (a phone leads with "Copiar código PIX").
+    await page.setViewportSize({ width: 1280, height: 800 });
     const dialog = await openModalFromHero(page);
     await fillBuyer(dialog);
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
@@ -220,7 +224,9 @@ test('every catalogue error appears in the modal with its exact text', async ({ 
     gateway.create = (c) => c.json({ hash: 'tx_noqr', amount: 1990, payment_status: 'waiting_payment', pix: { pix_qr_code: null } }, 201);
     await fillBuyer(dialog);
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+    // Nothing to copy, so even on a phone the panel shows this first, not behind "Pagar com outro aparelho".
     await expect(dialog.getByText('QR Code não disponível')).toBeVisible();
+    await expect(dialog.getByText('Pagar com outro aparelho')).toHaveCount(0);
     await context.close();
   } finally {
     await server.stop();

@@ -62,10 +62,12 @@ test('from "Sim, quero!" to reading the list on the member page', async ({ brows
   await expect(accessLink).toHaveAttribute('href', /^\/acesso\/acc_/);
   await expect.poll(() => purchases.length).toBe(1);
 
-  // The e-mail was written as an .eml file (no SMTP configured) and holds a link of its own.
+  // The access e-mail was written as an .eml file (no SMTP configured) and holds a link of its own
+  // ("Seu PIX está pronto", `pix-….eml`, went out at the charge: order-page.spec.ts reads it).
   const outbox = path.join(server.dataDir, 'outbox');
-  await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).length : 0)).toBe(1);
-  const eml = fs.readFileSync(path.join(outbox, fs.readdirSync(outbox).find((f) => f.endsWith('.eml'))!), 'utf8');
+  const accessFiles = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml') && f.startsWith('access-')) : []);
+  await expect.poll(() => accessFiles().length).toBe(1);
+  const eml = fs.readFileSync(path.join(outbox, accessFiles()[0]!), 'utf8');
   // The modal's link (this tab only) and the e-mail's link are different tokens; both open the list.
   const href = await accessLink.getAttribute('href');
   const mailed = /https?:\/\/[^\s"<>]+(\/acesso\/acc_[\w-]+)/.exec(parseMail(eml).text)?.[1];

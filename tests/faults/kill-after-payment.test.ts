@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
-import { accessEmailSentAt, checkout, postback, readOrder, scriptWorkingGateway, startKillRig, waitFor } from '../support/fault-kit.ts';
+import { accessEmailSentAt, checkout, postback, readOrder, scriptWorkingGateway, setAsidePixEmail, startKillRig, waitFor } from '../support/fault-kit.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { parseMail } from '../integration/mime.ts';
 
@@ -21,6 +21,7 @@ it('kill -9 after the payment was recorded and before the e-mail went out: after
   const buyer = uniqueBuyer('Carla Dias');
   const created = await checkout(server.url, buyer);
   expect(created.status).toBe(201);
+  await setAsidePixEmail(smtp);
   const order = readOrder(dataDir, created.body.orderId!)!;
 
   // The mail server takes the message but holds its answer to DATA: the send is in flight.

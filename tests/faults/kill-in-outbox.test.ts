@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
-import { accessEmailSentAt, checkout, openServerDb, postback, readOrder, scriptWorkingGateway, startKillRig, waitFor } from '../support/fault-kit.ts';
+import { accessEmailSentAt, checkout, openServerDb, postback, readOrder, scriptWorkingGateway, setAsidePixEmail, startKillRig, waitFor } from '../support/fault-kit.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { parseMail } from '../integration/mime.ts';
 
@@ -22,6 +22,7 @@ it('kill -9 after the mail server accepted and before the row was marked sent: a
   const buyer = uniqueBuyer('Beto Lima');
   const created = await checkout(server.url, buyer);
   expect(created.status).toBe(201);
+  await setAsidePixEmail(smtp);
   const order = readOrder(dataDir, created.body.orderId!)!;
 
   // Just before the mail server answers 250, the test takes the database's write lock, so the

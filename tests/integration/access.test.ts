@@ -291,6 +291,7 @@ describe('member area pages with a built client', () => {
       ['termos/index.html', 'TERMS-DOC'],
       ['privacidade/index.html', 'PRIVACY-DOC'],
       ['painel/index.html', 'CONSOLE-DOC'],
+      ['pedido/index.html', 'ORDER-DOC'],
       ['404.html', 'NOT-FOUND-DOC'],
     ] as const) {
       fs.mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
@@ -324,6 +325,25 @@ describe('member area pages with a built client', () => {
 
     // Other pages keep the site-wide policy.
     expect((await app.request('/presell')).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('serves the order page document at /pedido/{ref}: private, never cached; /pedido alone is a 404', async () => {
+    const { app } = compose();
+    const page = await app.request('/pedido/ref_AbCdEfGhIjKlMnOpQrStUv');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('ORDER-DOC');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    // Not shaped like a reference: the same page (it says "Pedido não encontrado"), as a real 404.
+    const bogus = await app.request('/pedido/index.html');
+    expect(bogus.status).toBe(404);
+    expect(bogus.headers.get('cache-control')).toBe('no-store');
+    for (const path of ['/pedido', '/pedido/']) {
+      const missing = await app.request(path);
+      expect(missing.status, path).toBe(404);
+      expect(await missing.text(), path).toContain('NOT-FOUND-DOC');
+    }
   });
 
   it('marks the cookie Secure when the public URL is https', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { fetchFrom, newClientAddress } from '../support/clients.ts';
-import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
+import { isPixEmail, startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { startStandInGateway, type StandInGateway } from './stand-in-gateway.ts';
 import { createSqliteDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -51,7 +51,9 @@ describe('no buyer data in the log', () => {
       });
       await server.background.idle();
       await server.outbox.runOnce();
-      expect(smtp.received.map((mail) => mail.to)).toEqual([[buyer.email]]);
+      // "Seu PIX está pronto" at the charge, then the access e-mail: neither path logs the buyer.
+      expect(smtp.received.map((mail) => mail.to)).toEqual([[buyer.email], [buyer.email]]);
+      expect(smtp.received.filter(isPixEmail)).toHaveLength(1);
       await post(`${server.url}/api/access/resend`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: buyer.email }) });
       await server.background.idle();
 

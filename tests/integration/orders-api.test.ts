@@ -4,6 +4,7 @@ import { createLogger } from '../../src/server/logger.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startStandInGateway, type StandInGateway } from './stand-in-gateway.ts';
+import { payBySandboxPostback } from './sandbox-payment.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 
@@ -179,14 +180,7 @@ for (const database of databases) {
   describe(`monthly capacity on ${database.name}`, () => {
     /** The buyer pays at the gateway (the sandbox) and the gateway's postback reaches us. */
     async function pay(server: TestServer, db: TestDb, orderId: string) {
-      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-      await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
-      const response = await fetch(`${server.url}/api/webhooks/gateway?t=${orderId}.${order.postback_secret}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ hash: order.transaction_hash, payment_status: 'paid' }),
-      });
-      expect(response.status).toBe(200);
+      expect(await payBySandboxPostback(server, db, orderId)).toBe(200);
     }
     const live = async (server: TestServer) =>
       (await (await fetch(`${server.url}/api/live`)).json()) as { spotsLeft: number; soldOut: boolean };

@@ -2,17 +2,31 @@ import type { Db } from '../../src/server/db/database.ts';
 import type { TestServer } from './test-server.ts';
 
 /**
- * The sandbox gateway says the order's charge is now `status`, and its postback reaches the
- * server, which re-reads the charge (as with a real gateway); resolves once that work is done.
+ * The sandbox marks the order's charge `status`, and the gateway's postback reaches the server,
+ * carrying the order's secret as the real one would. Returns the postback's HTTP status.
  */
-export async function sandboxSays(server: Pick<TestServer, 'url' | 'background'>, db: Db, orderId: string, status: 'paid' | 'refunded' = 'paid'): Promise<void> {
+async function postSandboxStatus(server: { url: string }, db: Pick<Db, 'db'>, orderId: string, status: 'paid' | 'refunded'): Promise<number> {
   const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   await db.db.updateTable('sandbox_transactions').set({ payment_status: status }).where('hash', '=', order.transaction_hash!).execute();
   const response = await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ hash: order.transaction_hash }),
+    body: JSON.stringify({ hash: order.transaction_hash, payment_status: status }),
   });
-  if (response.status !== 200) throw new Error(`postback answered ${response.status}`);
+  return response.status;
+}
+
+/**
+ * The sandbox gateway says the order's charge is now `status`, and its postback reaches the
+ * server, which re-reads the charge (as with a real gateway); resolves once that work is done.
+ */
+export async function sandboxSays(server: Pick<TestServer, 'url' | 'background'>, db: Db, orderId: string, status: 'paid' | 'refunded' = 'paid'): Promise<void> {
+  const answered = await postSandboxStatus(server, db, orderId, status);
+  if (answered !== 200) throw new Error(`postback answered ${answered}`);
   await server.background.idle();
+}
+
+/** The buyer pays at the gateway; returns the postback's status (the caller awaits the outcome). */
+export function payBySandboxPostback(server: { url: string }, db: Pick<Db, 'db'>, orderId: string): Promise<number> {
+  return postSandboxStatus(server, db, orderId, 'paid');
 }

@@ -98,3 +98,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   await state.start();
   return state;
 }
+
+/** "Seu PIX está pronto" and its reminders (fixed Message-IDs `<pix-…>`), for tests about the other e-mails. */
+export function isPixEmail(mail: Pick<ReceivedMail, 'raw'>): boolean {
+  return /^Message-ID:\s*<pix-/im.test(mail.raw);
+}

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type { Context } from 'hono';
-import { startSmtpServer } from '../integration/smtp-test-server.ts';
+import { isPixEmail, startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import { startStandInGateway, type StandInGateway } from '../integration/stand-in-gateway.ts';
 import type { RunningServer } from './server-process.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from './clients.ts';
@@ -147,6 +147,15 @@ export function accessEmailSentAt(dataDir: string, orderId: string): number | nu
  * A gateway stand-in, a real SMTP server and a data folder that outlives server processes (kill,
  * restart). `close()` stops whatever server process the test left running.
  */
+/**
+ * "Seu PIX está pronto" leaves right after the charge: tests about the access e-mail wait for it
+ * and set it aside, so their counts and held SMTP answers concern the access e-mail alone.
+ */
+export async function setAsidePixEmail(smtp: TestSmtpServer): Promise<void> {
+  await waitFor('"Seu PIX está pronto"', () => smtp.received.some(isPixEmail), 20_000, 50);
+  smtp.received.length = 0;
+}
+
 export async function startKillRig(name: string) {
   const gateway = await startStandInGateway();
   const smtp = await startSmtpServer();

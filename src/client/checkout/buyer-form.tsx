@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { isValidPhone, messages } from '../../shared/checkout.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
+import { suggestEmail } from './email-typo.ts';
+import { editPhone } from './phone-mask.ts';
 
 export interface BuyerValues {
   name: string;
@@ -17,8 +19,9 @@ function Field({
   label,
   error,
   hint,
+  below,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string; below?: ReactNode }) {
   const id = useId();
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
@@ -45,7 +48,28 @@ function Field({
           {hint}
         </p>
       ) : null}
+      {below}
     </div>
+  );
+}
+
+/** "Você quis dizer joana@gmail.com?": the address is a button that puts it in the field. */
+function EmailSuggestion({ suggestion, onAccept }: { suggestion: string; onAccept: () => void }) {
+  return (
+    <p className="mt-1 text-sm text-gold-300" role="status">
+      {copy.form.emailSuggestion.before}
+      <button
+        type="button"
+        className="font-bold underline underline-offset-4"
+        // Keeps the focus where it is: a blur now could show another field's error and move the
+        // centred dialog under the finger between press and release.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={onAccept}
+      >
+        {suggestion}
+      </button>
+      {copy.form.emailSuggestion.after}
+    </p>
   );
 }
 
@@ -72,6 +96,31 @@ export function BuyerForm({
     (!phoneValid && (phoneTouched || phoneDigits > 11) ? messages.phoneInvalid : undefined) ?? serverErrors.phone;
   const set = (key: keyof BuyerValues) => (event: { target: { value: string } }) =>
     onChange({ ...values, [key]: event.target.value });
+  const [suggestion, setSuggestion] = useState<string | null>(null);
+  const checkedEmail = useRef('');
+
+  // The phone formats itself as "(11) 98765-4321" while typed; the caret stays by the digit touched.
+  const setPhone = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const edit = editPhone(values.phone, input.value, input.selectionStart ?? input.value.length);
+    onChange({ ...values, phone: edit.value });
+    if (document.activeElement === input) requestAnimationFrame(() => input.setSelectionRange(edit.caret, edit.caret));
+  };
+
+  const checkEmail = () => {
+    const typed = values.email;
+    checkedEmail.current = typed;
+    suggestEmail(typed)
+      .then((found) => {
+        // A later edit wins over a slow first load of the checker.
+        if (checkedEmail.current === typed) setSuggestion(found);
+      })
+      .catch(() => undefined);
+  };
+  // A changed address needs a new check.
+  useEffect(() => {
+    if (values.email !== checkedEmail.current) setSuggestion(null);
+  }, [values.email]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -107,8 +156,21 @@ export function BuyerForm({
           placeholder={copy.form.emailPlaceholder}
           value={values.email}
           onChange={set('email')}
+          onBlur={checkEmail}
           error={serverErrors.email}
           hint={copy.form.emailHint}
+          below={
+            suggestion ? (
+              <EmailSuggestion
+                suggestion={suggestion}
+                onAccept={() => {
+                  checkedEmail.current = suggestion;
+                  onChange({ ...values, email: suggestion });
+                  setSuggestion(null);
+                }}
+              />
+            ) : null
+          }
         />
         <Field
           label={copy.form.phone}
@@ -119,7 +181,7 @@ export function BuyerForm({
           required
           placeholder={copy.form.phonePlaceholder}
           value={values.phone}
-          onChange={set('phone')}
+          onChange={setPhone}
           onBlur={() => setPhoneTouched(true)}
           error={phoneError}
         />

@@ -23,7 +23,19 @@ async function writeClipboard(text: string): Promise<void> {
   if (!ok) throw new Error('execCommand copy refused');
 }
 
-export function CopyButton({ text }: { text: string }) {
+export function CopyButton({
+  text,
+  label = copy.pix.copy,
+  copiedLabel = copy.pix.copied,
+  size,
+  block,
+}: {
+  text: string;
+  label?: string;
+  copiedLabel?: string;
+  size?: 'md' | 'lg';
+  block?: boolean;
+}) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -41,8 +53,15 @@ export function CopyButton({ text }: { text: string }) {
   };
 
   return (
-    <Button variant={copied ? 'secondary' : 'cta'} onClick={() => void onCopy()} className="min-w-28 shrink-0" aria-live="polite">
-      {copied ? copy.pix.copied : copy.pix.copy}
+    <Button
+      variant={copied ? 'secondary' : 'cta'}
+      size={size}
+      block={block}
+      onClick={() => void onCopy()}
+      className="min-w-28 shrink-0"
+      aria-live="polite"
+    >
+      {copied ? copiedLabel : label}
     </Button>
   );
 }

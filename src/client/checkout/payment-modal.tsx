@@ -37,12 +37,24 @@ function newAttemptKeys(): AttemptKeys {
 type Phase = { kind: 'form' } | { kind: 'processing' } | { kind: 'success'; order: OpenOrder };
 
 /** The PIX checkout (spec §2 "Payment modal", §4, §5, §8). Its own chunk, loaded on first use. */
-export default function PaymentModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function PaymentModal({
+  open,
+  onOpenChange,
+  initialValues = emptyBuyer,
+  resume = true,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The form filled in beforehand (the order page's "Gerar novo PIX" after an expired one). */
+  initialValues?: BuyerValues;
+  /** Reopen this tab's PIX in progress (the landing page); the order page starts a new one. */
+  resume?: boolean;
+}) {
   const { askDocument, sandbox } = getPublicConfig();
   const { state: product, reload } = useProduct(open);
-  const [values, setValues] = useState<BuyerValues>(emptyBuyer);
+  const [values, setValues] = useState<BuyerValues>(initialValues);
   const [phase, setPhase] = useState<Phase>(() => {
-    const resumed = loadOpenOrder();
+    const resumed = resume ? loadOpenOrder() : null;
     return resumed ? { kind: 'success', order: resumed } : { kind: 'form' };
   });
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +69,7 @@ export default function PaymentModal({ open, onOpenChange }: { open: boolean; on
       setPhase({ kind: 'form' });
       setError(null);
       setFieldErrors({});
-      setValues(emptyBuyer);
+      setValues(initialValues);
       setAttemptKeys(newAttemptKeys());
     }
     onOpenChange(next);

@@ -1,54 +1,51 @@
-import { ExternalLink, ShieldCheck, Undo2 } from 'lucide-react';
+import { ChevronDown, ExternalLink, ShieldCheck, Undo2 } from 'lucide-react';
 import { checkout as copy } from '../../content/checkout.ts';
 import type { CreatedOrder } from '../../shared/checkout.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { CopyButton } from './copy-button.tsx';
+import { PixCodeField, PixQr } from './pix-qr.tsx';
+import { ShareButton } from './share-button.tsx';
 import { formatTimeLeft, useTimeLeft } from './use-countdown.ts';
+import { useIsPhone } from './use-is-phone.ts';
 
-/** QR spec §9: 200×200. */
-const QR_SIZE = 200;
+/** What the panel needs of a charge (the modal's order, or the order page's). */
+export type PayableOrder = Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt' | 'sandboxPayUrl'>;
 
-function QrImage({ order }: { order: CreatedOrder }) {
-  if (order.pix.qrSvg) {
-    return (
-      <div
-        role="img"
-        aria-label={copy.pix.qrAlt}
-        data-testid="pix-qr"
-        className="rounded-xl bg-white p-2 [&>svg]:block [&>svg]:h-full [&>svg]:w-full"
-        style={{ width: QR_SIZE, height: QR_SIZE }}
-        // The SVG is drawn by our server from the PIX code with the qrcode library (DESIGN §1.4).
-        dangerouslySetInnerHTML={{ __html: order.pix.qrSvg }}
-      />
-    );
-  }
-  if (order.pix.image) {
-    return (
-      <img src={order.pix.image} alt={copy.pix.qrAlt} width={QR_SIZE} height={QR_SIZE} className="rounded-xl bg-white p-2" />
-    );
-  }
+function Steps({ steps }: { steps: readonly string[] }) {
   return (
-    <div
-      className="grid place-items-center rounded-xl border border-dashed border-line text-center text-sm text-slate-400"
-      style={{ width: QR_SIZE, height: QR_SIZE }}
-    >
-      {copy.pix.qrMissing}
+    <div>
+      <h3 className="text-sm font-bold uppercase tracking-wider text-slate-300">{copy.pix.stepsTitle}</h3>
+      <ol className="mt-2 space-y-2">
+        {steps.map((step, index) => (
+          <li key={step} className="flex gap-3 text-sm text-slate-300">
+            <span className="grid size-6 shrink-0 place-items-center rounded-full bg-pix/20 text-xs font-bold text-pix">{index + 1}</span>
+            {step}
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }
 
-/** After a charge is created: how to pay it (spec §2 "Payment modal"). */
+/**
+ * After a charge is created: how to pay it (spec §2 "Payment modal"). On a phone the buyer pays in
+ * the bank app of the same phone, so the panel leads with one big "Copiar código PIX" and the steps,
+ * and the QR (for paying with another device) waits behind a disclosure; wider screens show the QR first.
+ */
 export function PixPanel({
   order,
+  intro = true,
   onRegenerate,
   regenerating,
   sandbox,
   onCheckNow,
   checking,
 }: {
-  order: CreatedOrder;
+  order: PayableOrder;
+  /** The modal's "Pagamento gerado com sucesso!"; the order page has its own heading. */
+  intro?: boolean;
   onRegenerate: () => void;
   regenerating: boolean;
   sandbox: boolean;
@@ -57,10 +54,26 @@ export function PixPanel({
 }) {
   const timeLeft = useTimeLeft(order.expiresAt);
   const expired = timeLeft <= 0;
+  const code = order.pix.code;
+  // Without a copia-e-cola code (the gateway sent only a QR image) there is nothing to copy: QR first.
+  const phone = useIsPhone() && code !== null;
+
+  const expiry = (
+    <div className="flex flex-col items-center gap-2">
+      <p className={expired ? 'text-sm font-semibold text-red-300' : 'text-sm text-slate-300'} aria-live="polite">
+        {expired ? copy.pix.expired : copy.pix.expiresIn(formatTimeLeft(timeLeft))}
+      </p>
+      {expired ? (
+        <Button variant="secondary" onClick={onRegenerate} disabled={regenerating}>
+          {regenerating ? copy.form.processing : copy.pix.regenerate}
+        </Button>
+      ) : null}
+    </div>
+  );
 
   return (
     <div className="mt-4 space-y-4">
-      <Alert variant="success">{copy.pix.success}</Alert>
+      {intro ? <Alert variant="success">{copy.pix.success}</Alert> : null}
 
       <div className="flex items-baseline justify-between rounded-xl bg-ink-800 px-4 py-3">
         <span className="text-sm text-slate-300">{copy.pix.amountLabel}</span>
@@ -69,35 +82,33 @@ export function PixPanel({
         </span>
       </div>
 
-      <div className="flex flex-col items-center gap-2">
-        <QrImage order={order} />
-        <p className={expired ? 'text-sm font-semibold text-red-300' : 'text-sm text-slate-300'} aria-live="polite">
-          {expired ? copy.pix.expired : copy.pix.expiresIn(formatTimeLeft(timeLeft))}
-        </p>
-        {expired ? (
-          <Button variant="secondary" onClick={onRegenerate} disabled={regenerating}>
-            {regenerating ? copy.form.processing : copy.pix.regenerate}
-          </Button>
-        ) : null}
-      </div>
-
-      {order.pix.code ? (
-        <div>
-          <label htmlFor="pix-code" className="mb-1.5 block text-sm font-semibold text-slate-200">
-            {copy.pix.copyLabel}
-          </label>
-          <div className="flex gap-2">
-            <input
-              id="pix-code"
-              readOnly
-              value={order.pix.code}
-              onFocus={(event) => event.currentTarget.select()}
-              className="min-h-12 min-w-0 flex-1 rounded-xl border border-line bg-ink-950 px-3 font-mono text-xs text-slate-200"
-            />
-            <CopyButton text={order.pix.code} />
+      {phone ? (
+        <>
+          {code ? <CopyButton text={code} label={copy.pix.copyCode} copiedLabel={copy.pix.codeCopied} size="lg" block /> : null}
+          {expiry}
+          <Steps steps={copy.pix.phoneSteps} />
+          <details className="group rounded-xl border border-line bg-ink-850">
+            <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between px-4 text-sm font-semibold text-slate-200 [&::-webkit-details-marker]:hidden">
+              {copy.pix.otherDevice}
+              <ChevronDown aria-hidden="true" className="size-4 transition group-open:rotate-180" />
+            </summary>
+            <div className="flex flex-col items-center gap-3 px-4 pb-4">
+              <PixQr pix={order.pix} />
+              {code ? <PixCodeField code={code} /> : null}
+            </div>
+          </details>
+        </>
+      ) : (
+        <>
+          <div className="flex flex-col items-center gap-2">
+            <PixQr pix={order.pix} />
           </div>
-        </div>
-      ) : null}
+          {expiry}
+          {code ? <PixCodeField code={code} /> : null}
+        </>
+      )}
+
+      {code ? <ShareButton code={code} /> : null}
 
       {!expired ? <p className="text-center text-sm font-semibold text-gold-300">{copy.pix.spotSecured}</p> : null}
 
@@ -116,31 +127,14 @@ export function PixPanel({
       {sandbox && order.sandboxPayUrl ? (
         <div className="rounded-xl border border-gold-400/40 bg-gold-400/10 p-3 text-sm text-gold-300">
           <p>{copy.pix.sandboxNote}</p>
-          <a
-            href={order.sandboxPayUrl}
-            target="_blank"
-            rel="noopener"
-            className="mt-1 inline-flex items-center gap-1 font-bold underline underline-offset-4"
-          >
+          <a href={order.sandboxPayUrl} target="_blank" rel="noopener" className="mt-1 inline-flex items-center gap-1 font-bold underline underline-offset-4">
             {copy.pix.sandboxLink}
             <ExternalLink aria-hidden="true" className="size-3.5" />
           </a>
         </div>
       ) : null}
 
-      <div>
-        <h3 className="text-sm font-bold uppercase tracking-wider text-slate-300">{copy.pix.stepsTitle}</h3>
-        <ol className="mt-2 space-y-2">
-          {copy.pix.steps.map((step, index) => (
-            <li key={step} className="flex gap-3 text-sm text-slate-300">
-              <span className="grid size-6 shrink-0 place-items-center rounded-full bg-pix/20 text-xs font-bold text-pix">
-                {index + 1}
-              </span>
-              {step}
-            </li>
-          ))}
-        </ol>
-      </div>
+      {phone ? null : <Steps steps={copy.pix.steps} />}
 
       <ul className="space-y-2 rounded-xl border border-line bg-ink-850 p-3 text-xs text-slate-400">
         <li className="flex gap-2">

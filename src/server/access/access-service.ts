@@ -96,11 +96,31 @@ export async function requestAccessResend(
   const decision = await limiter.consume(limits.resend, clientAddress, now);
   if (!decision.allowed) return { kind: 'rate_limited', retryAfterMs: decision.retryAfterMs };
 
+  return { kind: 'accepted', queued: await queueResends(db, await listPaidOrderIdsByEmail(db, email), now) };
+}
+
+/** One resend row per order and 10-minute window: a second request in the same window changes nothing. */
+async function queueResends(db: Kysely<Database>, orderIds: string[], now: number): Promise<number> {
   const kind = resendKind(now);
   let queued = 0;
-  for (const orderId of await listPaidOrderIdsByEmail(db, email)) {
-    // A second request in the same window finds the row there and changes nothing.
+  for (const orderId of orderIds) {
     if (await enqueueOutboxMessage(db, { orderId, kind, payload: {}, now })) queued += 1;
   }
-  return { kind: 'accepted', queued };
+  return queued;
+}
+
+/**
+ * "Reenviar acesso" on the order page: the same limits as the member page's form (per client
+ * address, and one e-mail per order per window), for that one paid order with its access intact.
+ */
+export async function requestOrderAccessResend(
+  db: Kysely<Database>,
+  limiter: RateLimiter,
+  request: { order: Pick<OrderRow, 'id' | 'status' | 'access_revoked_at'>; clientAddress: string; now: number },
+): Promise<ResendResult> {
+  const { order, clientAddress, now } = request;
+  const decision = await limiter.consume(limits.resend, clientAddress, now);
+  if (!decision.allowed) return { kind: 'rate_limited', retryAfterMs: decision.retryAfterMs };
+  const deliverable = order.status === 'paid' && order.access_revoked_at === null;
+  return { kind: 'accepted', queued: deliverable ? await queueResends(db, [order.id], now) : 0 };
 }

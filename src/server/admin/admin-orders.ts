@@ -5,6 +5,7 @@ import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
 import type { Config } from '../config.ts';
 import { markOrderReversed } from '../orders/orders-repository.ts';
 import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
+import { isPixEmailKind } from '../orders/pix-email-job.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
 import {
   findAdminOrder,
@@ -35,6 +36,11 @@ export async function loadOrderDetail(db: Kysely<Database>, orderId: string, now
   for (const postback of postbacks) timeline.push({ at: postback.at, kind: 'postback' });
   if (order.paidAt !== null) timeline.push({ at: order.paidAt, kind: 'paid' });
   for (const email of emails) {
+    // The PIX e-mail and its reminders: sent ones are events; reminders still waiting are not yet.
+    if (isPixEmailKind(email.kind)) {
+      if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'pix_email_sent' });
+      continue;
+    }
     if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'email_sent' });
     else if (email.lastError) timeline.push({ at: email.createdAt, kind: 'email_failed', detail: email.lastError.slice(0, 200) });
     else timeline.push({ at: email.createdAt, kind: 'email_queued' });

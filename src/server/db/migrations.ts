@@ -11,6 +11,7 @@ import { abuseLimitsMigration } from './migrations/0009-abuse-limits.ts';
 import { adminConsoleMigration } from './migrations/0012-admin-console.ts';
 import { accessTokensMigration } from './migrations/0013-access-tokens.ts';
 import { moneySafetyMigration } from './migrations/0014-money-safety.ts';
+import { pixRemindersMigration } from './migrations/0015-pix-reminders.ts';
 import { attributionMigration } from './migrations/0016-attribution-and-outgoing.ts';
 
 /**
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012_admin_console': adminConsoleMigration,
   '0013_access_tokens': accessTokensMigration,
   '0014_money_safety': moneySafetyMigration,
+  '0015_pix_reminders': pixRemindersMigration,
   '0016_attribution_and_outgoing': attributionMigration,
 };
 

@@ -88,6 +88,8 @@ export interface OrdersTable {
   ga_client_id: Generated<string | null>;
   client_ip: Generated<string | null>;
   client_user_agent: Generated<string | null>;
+  /** The buyer asked for no more PIX reminders for this order (the e-mail's one-click link). */
+  reminders_opted_out_at: Generated<number | null>;
 }
 
 /** One row per access link handed out: only the SHA-256 of the token is kept. */

@@ -21,6 +21,8 @@ export interface MailMessage {
    * be finished from the terminal. Never logged when the mail really leaves the machine.
    */
   demoLink?: string;
+  /** Extra header lines, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -57,8 +59,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
 
 /** Our message as nodemailer takes it (the same for SMTP and for .eml files). */
 function envelope(from: string, message: MailMessage) {
-  const { to, subject, text, html, messageId } = message;
-  return { from, to, subject, text, html, messageId };
+  const { to, subject, text, html, messageId, headers } = message;
+  return { from, to, subject, text, html, messageId, ...(headers ? { headers } : {}) };
 }
 
 function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer {

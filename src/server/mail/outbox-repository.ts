@@ -14,7 +14,14 @@ import type { Database, OutboxTable } from '../db/schema.ts';
  * the seller's webhook events (`webhook:order.paid`…) or a server-side conversion
  * (`conversion:meta`, `conversion:ga4`).
  */
-export type OutboxKind = 'access_email' | `access_resend:${number}` | 'duplicate_alert' | `webhook:${string}` | `conversion:${string}`;
+export type OutboxKind =
+  | 'access_email'
+  | `access_resend:${number}`
+  | 'duplicate_alert'
+  | 'pix_ready'
+  | `pix_reminder:${number}`
+  | `webhook:${string}`
+  | `conversion:${string}`;
 
 /** Kind prefixes of the rows that are HTTP calls, not e-mails. */
 export const HTTP_KIND_PREFIXES = ['webhook:', 'conversion:'] as const;
@@ -78,9 +85,11 @@ function toMessage(row: Selectable<OutboxTable>): OutboxMessage {
  */
 export async function enqueueOutboxMessage(
   db: Executor,
-  row: { orderId: string; kind: OutboxKind; payload: unknown; now?: number },
+  row: { orderId: string; kind: OutboxKind; payload: unknown; now?: number; notBefore?: number },
 ): Promise<boolean> {
   const now = row.now ?? Date.now();
+  // A scheduled message (a reminder) is simply a row that is not due yet.
+  const due = Math.max(now, row.notBefore ?? now);
   const result = await db
     .insertInto('outbox')
     .values({
@@ -89,7 +98,7 @@ export async function enqueueOutboxMessage(
       kind: row.kind,
       payload: JSON.stringify(row.payload ?? null),
       attempts: 0,
-      next_attempt_at: now,
+      next_attempt_at: due,
       locked_until: null,
       sent_at: null,
       last_error: null,
@@ -188,6 +197,46 @@ export async function markFailed(
     .where('locked_until', '=', message.lockedUntil)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Drops a claimed row that is no longer wanted (a reminder of a PIX that was paid meanwhile).
+ * Fenced by the lease like `markFailed`. Such a row is removed rather than parked: it did not fail,
+ * and it must not show up among the undeliverable e-mails in the console.
+ */
+export async function deleteClaimedMessage(db: Kysely<Database>, message: Pick<ClaimedMessage, 'id' | 'lockedUntil'>): Promise<boolean> {
+  const result = await db
+    .deleteFrom('outbox')
+    .where('id', '=', message.id)
+    .where('sent_at', 'is', null)
+    .where('locked_until', '=', message.lockedUntil)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/**
+ * Removes an order's unsent messages whose kind is one of `kinds` or starts with one of
+ * `kindPrefixes` (e.g. the PIX reminders once the order is paid). Returns how many went.
+ */
+export async function deleteUnsentMessages(
+  db: Executor,
+  orderId: string,
+  match: { kinds: string[]; kindPrefixes: string[] },
+): Promise<number> {
+  if (match.kinds.length === 0 && match.kindPrefixes.length === 0) return 0;
+  const result = await db
+    .deleteFrom('outbox')
+    .where('order_id', '=', orderId)
+    .where('sent_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        ...(match.kinds.length > 0 ? [eb('kind', 'in', match.kinds)] : []),
+        // Our prefixes are constants; a `_` in them matching any one character changes nothing.
+        ...match.kindPrefixes.map((prefix) => eb('kind', 'like', `${prefix}%`)),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The message of a kind queued for an order, if any (delivery status for support and tests). */

@@ -7,6 +7,7 @@ import { maskEmail } from './mask-email.ts';
 import {
   claimNextMessage,
   isEmailKind,
+  deleteClaimedMessage,
   markFailed,
   markSent,
   readDatabaseClock,
@@ -119,6 +120,17 @@ export class UndeliverableMessageError extends Error {
   }
 }
 
+/**
+ * Thrown by a `render` callback when a message is simply not wanted any more (a reminder of a PIX
+ * that was paid, expired or opted out of): the worker removes the row without counting a failure.
+ */
+export class MessageNotNeededError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MessageNotNeededError';
+  }
+}
+
 /** 30 s, 1 min, 2 min, 4 min, 8 min, then `maxMs` (10 min by default), for the nth failure in a row. */
 export function backoffDelay(failures: number, baseMs: number, maxMs: number): number {
   const exponent = Math.min(Math.max(failures - 1, 0), 30);
@@ -190,6 +202,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (!deliverer) throw new Error(`no deliverer for outbox kind "${message.kind}" in this version`);
       to = await sendWithin(deliverer, message);
     } catch (error) {
+      if (error instanceof MessageNotNeededError) {
+        await deleteClaimedMessage(db, message);
+        logger.info(`${channel} skipped: no longer needed`, { ...fields, reason: error.message });
+        return false;
+      }
       if (error instanceof UndeliverableMessageError) {
         // Nothing to retry (e.g. the order was refunded before its e-mail went out): the row is
         // parked with its reason instead of being retried for ever.

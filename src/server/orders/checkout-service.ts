@@ -15,6 +15,7 @@ import { gaClientIdFromCookie } from '../conversions/ga4-measurement.ts';
 import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
+import { enqueuePixEmails } from './pix-email-job.ts';
 import {
   findOrderById,
   insertOrderWithinCapacity,
@@ -32,6 +33,8 @@ export interface CheckoutDeps {
   /** Base of absolute URLs we hand out (the postback URL). */
   publicUrl: () => string;
   now?: () => number;
+  /** Called after a charge was created (e.g. to send "Seu PIX está pronto" now instead of at the next poll). */
+  onCharged?: (order: OrderRow) => void;
 }
 
 export type CheckoutResult =
@@ -173,15 +176,26 @@ export async function startCheckout(
       tracking: gatewayTracking(order),
     });
     const chargedAt = deps.now?.() ?? Date.now();
-    const charged = await markOrderCharged(db, order.id, {
-      transactionHash: charge.transactionHash,
-      alternateIds: charge.alternateIds,
-      pixCode: charge.pix.code,
-      pixImage: charge.pix.imageDataUrl ?? charge.pix.imageUrl,
-      now: chargedAt,
-      expiresAt: gatewayExpiry(requestedAt, config.pixExpireDays, charge.expiresAt),
-    }, (trx, row) => queueWebhookEvent(trx, config, row.id, 'order.created', chargedAt));
+    const charged = await markOrderCharged(
+      db,
+      order.id,
+      {
+        transactionHash: charge.transactionHash,
+        alternateIds: charge.alternateIds,
+        pixCode: charge.pix.code,
+        pixImage: charge.pix.imageDataUrl ?? charge.pix.imageUrl,
+        now: chargedAt,
+        expiresAt: gatewayExpiry(requestedAt, config.pixExpireDays, charge.expiresAt),
+      },
+      // "Seu PIX está pronto" and its reminders commit with the charge (issue 15).
+      // The seller's `order.created` webhook too.
+      async (trx, row) => {
+        await enqueuePixEmails(trx, row, { reminderMinutes: config.pixReminderMinutes, now: chargedAt });
+        await queueWebhookEvent(trx, config, row.id, 'order.created', chargedAt);
+      },
+    );
     logger.info('Charge created', { order: order.id, transaction: charge.transactionHash });
+    if (charged) deps.onCharged?.(charged);
     return describe(deps, charged ?? (await findOrderById(db, order.id)) ?? order);
   } catch (error) {
     const message = error instanceof GatewayError ? error.message : copy.errors.generic;

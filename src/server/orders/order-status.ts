@@ -15,17 +15,26 @@ export function publicStatus(order: OrderRow, now: number): OrderStatus {
 }
 
 /**
+ * A buyer's page waits on this order: while it is pending, ask the gateway again, at most once per
+ * POLL_RECHECK_INTERVAL_MS per order across every instance and page (gateway-notes §11.6).
+ */
+export async function refreshWaitingOrder(deps: ConfirmationDeps, order: OrderRow, now: number): Promise<OrderRow> {
+  if (order.status === 'pending' && order.transaction_hash && (await claimOrderCheck(deps.db, order.id, now, POLL_RECHECK_INTERVAL_MS))) {
+    return recheckOrder(deps, order);
+  }
+  return order;
+}
+
+/**
  * GET /api/orders/:id — and, while the order waits, a throttled re-check at the gateway. Once
  * paid, the access link goes only to the tab that created the order (`viewKey`), shortly after
  * payment; anyone else is told it went by e-mail.
  */
 export async function describeOrderStatus(deps: ConfirmationDeps, orderId: string, viewKey?: string): Promise<OrderStatusReply | undefined> {
-  let order = await findOrderById(deps.db, orderId);
-  if (!order) return undefined;
+  const found = await findOrderById(deps.db, orderId);
+  if (!found) return undefined;
   const now = deps.now?.() ?? Date.now();
-  if (order.status === 'pending' && order.transaction_hash && (await claimOrderCheck(deps.db, order.id, now, POLL_RECHECK_INTERVAL_MS))) {
-    order = await recheckOrder(deps, order);
-  }
+  const order = await refreshWaitingOrder(deps, found, now);
   const status = publicStatus(order, now);
   if (status !== 'paid') return { status };
   const accessUrl = await modalAccessLink(deps.db, order, viewKey, now);

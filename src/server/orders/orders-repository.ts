@@ -175,14 +175,29 @@ export async function findOrderById(db: Kysely<Database>, id: string): Promise<O
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The order behind a public reference (the order page, the reminders' opt-out link). */
+export async function findOrderByPublicRef(db: Kysely<Database>, publicRef: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('public_ref', '=', publicRef).executeTakeFirst();
+}
+
+/** The buyer asked for no more reminders of this order's PIX; returns false when already recorded. */
+export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<Database>, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ reminders_opted_out_at: now })
+    .where('id', '=', id)
+    .where('reminders_opted_out_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export async function findOrderByPostbackSecret(db: Kysely<Database>, secret: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('postback_secret', '=', secret).executeTakeFirst();
 }
 
 /**
  * The gateway accepted the charge: the order now offers its PIX. Only from `creating`. `onCharged`
- * runs in the same transaction when the update won (e.g. to queue the seller's `order.created`
- * webhook with it).
+ * runs in the same transaction for the winner (the PIX e-mails' outbox rows commit with it).
  */
 export async function markOrderCharged(
   db: Kysely<Database>,
@@ -191,18 +206,18 @@ export async function markOrderCharged(
   onCharged?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    const charged = await updateOrderCharged(trx, id, charge);
+    const charged = await chargeOrder(trx, id, charge);
     if (charged && onCharged) await onCharged(trx, charged);
     return charged;
   });
 }
 
-async function updateOrderCharged(
-  db: Transaction<Database>,
+async function chargeOrder(
+  trx: Transaction<Database>,
   id: string,
   charge: { transactionHash: string; alternateIds: string[]; pixCode: string | null; pixImage: string | null; now: number; expiresAt: number },
 ): Promise<OrderRow | undefined> {
-  return db
+  return trx
     .updateTable('orders')
     .set({
       status: 'pending',

@@ -5,6 +5,7 @@ import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
 import type { CheckoutDeps } from './checkout-service.ts';
 import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import { DUPLICATE_ALERT_KIND } from './duplicate-alert.ts';
+import { cancelPixEmails } from './pix-email-job.ts';
 import {
   adoptTransactionHash,
   clearRecheckRequest,
@@ -78,6 +79,8 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
       // The seller's tools and the ad platforms hear of the sale in the same transaction: never lost, never twice.
       await queueWebhookEvent(trx, deps.config, row.id, 'order.paid', now);
       await queueConversions(trx, deps.config, row, now);
+      // Paid: no more "your PIX is waiting" e-mails (the worker's own check at send time is the second guard).
+      await cancelPixEmails(trx, row.id);
       const earlier = await flagDuplicatePayment(trx, row, now);
       if (earlier) {
         duplicateOf = earlier.id;
@@ -92,11 +95,15 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
       deps.onPaid?.(paid);
     }
   } else if (record.state === 'reversed') {
-    if (await markOrderReversed(db, order.id, now, (trx, row) => queueWebhookEvent(trx, deps.config, row.id, 'order.refunded', now))) {
+    const reversed = await markOrderReversed(db, order.id, now, async (trx, row) => {
+      await queueWebhookEvent(trx, deps.config, row.id, 'order.refunded', now);
+      await cancelPixEmails(trx, row.id);
+    });
+    if (reversed) {
       logger.warn('Payment reversed; access revoked', { order: order.id, status: record.rawStatus ?? 'unknown' });
     }
   } else if (record.state === 'failed') {
-    await setOrderStatus(db, order.id, ['pending'], 'failed', now);
+    if (await setOrderStatus(db, order.id, ['pending'], 'failed', now)) await cancelPixEmails(db, order.id);
   } else if (record.state === 'unknown') {
     logger.warn('Unknown payment status from the gateway', { order: order.id, status: record.rawStatus ?? 'none' });
   }

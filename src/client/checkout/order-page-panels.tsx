@@ -1,0 +1,76 @@
+import { CircleAlert, MailCheck, TimerOff } from 'lucide-react';
+import { useState } from 'react';
+import { orderPage as copy } from '../../content/order-page.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { ApiError, apiFetch } from '../lib/api.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+
+function Heading({ icon: Icon, title, text }: { icon: typeof MailCheck; title: string; text: string }) {
+  return (
+    <>
+      <span className="mt-8 grid size-12 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
+        <Icon aria-hidden="true" className="size-6" />
+      </span>
+      <h1 className="mt-4 text-balance text-3xl font-black leading-tight text-white">{title}</h1>
+      <p className="mt-2 text-pretty text-slate-300">{text}</p>
+    </>
+  );
+}
+
+type ResendState = 'idle' | 'sending' | 'sent' | 'too-many' | 'failed';
+
+/** "Pagamento confirmado": where the access went (masked), and "Reenviar acesso". */
+export function PaidOrderPanel({ publicRef, maskedEmail }: { publicRef: string; maskedEmail: string | null }) {
+  const [resend, setResend] = useState<ResendState>('idle');
+  const send = async () => {
+    setResend('sending');
+    try {
+      await apiFetch(`/api/order-page/${encodeURIComponent(publicRef)}/resend`, { method: 'POST' });
+      setResend('sent');
+    } catch (failure) {
+      setResend(failure instanceof ApiError && failure.status === 429 ? 'too-many' : 'failed');
+    }
+  };
+  const note = { sent: copy.paid.resent, 'too-many': copy.paid.tooMany, failed: copy.paid.resendFailed }[resend as 'sent'];
+  return (
+    <div role="status">
+      <Heading icon={MailCheck} title={copy.paid.title} text={maskedEmail ? copy.paid.sentTo(maskedEmail) : copy.paid.sentToUnknown} />
+      <p className="mt-1 text-sm text-slate-400">{copy.paid.checkSpam}</p>
+      <Button className="mt-5" variant="secondary" onClick={() => void send()} disabled={resend === 'sending' || resend === 'sent'}>
+        {resend === 'sending' ? copy.paid.resending : copy.paid.resend}
+      </Button>
+      {note ? (
+        <Alert variant={resend === 'sent' ? 'success' : 'destructive'} className="mt-4">
+          {note}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Expirado" (or a charge that failed): nothing was charged; "Gerar novo PIX" opens the checkout. */
+export function ExpiredOrderPanel({ status, amountCents, onRegenerate }: { status: 'expired' | 'failed'; amountCents: number; onRegenerate: () => void }) {
+  const text = status === 'expired' ? copy.expired : copy.failed;
+  return (
+    <div>
+      <Heading icon={TimerOff} title={text.title} text={text.text} />
+      <p className="mt-3 text-sm text-slate-400">
+        {copy.amountLabel}: <span className="font-bold text-white">{formatBRL(amountCents)}</span>
+      </p>
+      <Button className="mt-5" size="lg" block onClick={onRegenerate}>
+        {copy.expired.regenerate}
+      </Button>
+    </div>
+  );
+}
+
+/** Refunded or charged back. */
+export function ReversedOrderPanel() {
+  return <Heading icon={CircleAlert} title={copy.reversed.title} text={copy.reversed.text} />;
+}
+
+/** The reference does not name an order. */
+export function MissingOrderPanel() {
+  return <Heading icon={CircleAlert} title={copy.notFound.title} text={copy.notFound.text} />;
+}

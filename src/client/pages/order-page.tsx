@@ -1,0 +1,97 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { orderPage as copy } from '../../content/order-page.ts';
+import { paths } from '../../shared/routes.ts';
+import { ModalSkeleton } from '../checkout/modal-skeleton.tsx';
+import { ExpiredOrderPanel, MissingOrderPanel, PaidOrderPanel, ReversedOrderPanel } from '../checkout/order-page-panels.tsx';
+import { PixPanel } from '../checkout/pix-panel.tsx';
+import { maskPhone } from '../checkout/phone-mask.ts';
+import { takeContactKey, useOrderPage } from '../checkout/use-order-page.ts';
+import { trackPurchaseOnce } from '../lib/analytics.ts';
+import { getPublicConfig } from '../lib/public-config.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useNavigation } from '../router.tsx';
+import { Alert } from '../ui/alert.tsx';
+import { Logo } from '../ui/logo.tsx';
+
+const PaymentModal = lazy(() => import('../checkout/payment-modal.tsx'));
+
+/**
+ * `/pedido/{ref}`, the page the PIX e-mails link to; it works in any browser: the PIX while it waits
+ * (confirmed on its own), where the access went once paid, and a new checkout once it expired.
+ */
+export default function OrderPage() {
+  useDocumentTitle(copy.meta.title);
+  const { pathname } = useNavigation();
+  const ref = decodeURIComponent(pathname.slice(paths.order.length + 1).split('/')[0] ?? '');
+  const [contactKey] = useState(() => takeContactKey(ref));
+  const { state, checking, reload } = useOrderPage(ref, contactKey);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
+  const [checkoutUsed, setCheckoutUsed] = useState(false);
+  const { sandbox } = getPublicConfig();
+  const reply = state.kind === 'ready' ? state.reply : undefined;
+
+  // A payment this page saw happen counts as the purchase (once per order, as in the modal).
+  const pendingAmount = useRef<number | null>(null);
+  useEffect(() => {
+    if (reply?.status === 'pending') pendingAmount.current = reply.amountCents;
+    if (reply?.status === 'paid' && pendingAmount.current !== null) trackPurchaseOnce(ref, pendingAmount.current);
+  }, [reply, ref]);
+
+  const prefill = reply && (reply.status === 'expired' || reply.status === 'failed') ? reply.prefill : undefined;
+  const initialValues = useMemo(
+    () => ({ name: prefill?.name ?? '', email: prefill?.email ?? '', phone: maskPhone(prefill?.phone ?? ''), document: '' }),
+    [prefill],
+  );
+  const startCheckout = () => {
+    setCheckoutUsed(true);
+    setCheckoutOpen(true);
+  };
+
+  return (
+    // Session replay (Clarity) masks the order: the PIX code and where the access went.
+    <main className="relative min-h-dvh px-5 pb-12 pt-6" data-clarity-mask="true">
+      <div className="relative mx-auto w-full max-w-lg">
+        <Logo />
+        {state.kind === 'loading' ? (
+          <p className="mt-8 animate-pulse text-slate-400" role="status">
+            {copy.loading}
+          </p>
+        ) : null}
+        {state.kind === 'error' ? (
+          <Alert variant="destructive" className="mt-8">
+            <p>{copy.loadError}</p>
+            <button type="button" onClick={() => void reload()} className="mt-1 font-bold underline underline-offset-4">
+              {copy.retry}
+            </button>
+          </Alert>
+        ) : null}
+        {state.kind === 'not-found' ? <MissingOrderPanel /> : null}
+        {reply?.status === 'pending' && state.kind === 'ready' ? (
+          <>
+            <h1 className="mt-8 text-balance text-3xl font-black leading-tight text-white">{copy.pending.title}</h1>
+            <p className="mt-2 text-pretty text-slate-300">{copy.pending.text}</p>
+            <PixPanel
+              order={{ ...reply, expiresAt: state.localExpiresAt ?? reply.expiresAt }}
+              intro={false}
+              sandbox={sandbox}
+              regenerating={false}
+              onRegenerate={startCheckout}
+              onCheckNow={() => void reload()}
+              checking={checking}
+            />
+          </>
+        ) : null}
+        {reply?.status === 'paid' ? <PaidOrderPanel publicRef={ref} maskedEmail={reply.maskedEmail} /> : null}
+        {reply && (reply.status === 'expired' || reply.status === 'failed') ? (
+          <ExpiredOrderPanel status={reply.status} amountCents={reply.amountCents} onRegenerate={startCheckout} />
+        ) : null}
+        {reply?.status === 'reversed' ? <ReversedOrderPanel /> : null}
+        {checkoutUsed ? (
+          <Suspense fallback={checkoutOpen ? <ModalSkeleton /> : null}>
+            <PaymentModal open={checkoutOpen} onOpenChange={setCheckoutOpen} initialValues={initialValues} resume={false} />
+          </Suspense>
+        ) : null}
+      </div>
+    </main>
+  );
+}

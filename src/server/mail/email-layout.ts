@@ -1,0 +1,78 @@
+import { demoNotice } from '../../content/demo.ts';
+
+/**
+ * The one look of every buyer e-mail: plain, light, no images and no tracking pixels. Values that
+ * reach the HTML are escaped here or by the caller before they go in.
+ */
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Every value that reaches the HTML goes through here: the buyer's name is whatever they typed. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
+}
+
+/** Fills `{key}` marks; a mark without a value is a bug in the copy, so it throws. */
+export function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`e-mail copy has no value for {${key}}`);
+    return value;
+  });
+}
+
+export function assertWebUrl(value: string, what: string): URL {
+  const url = new URL(value);
+  // The link becomes an href: only web links, never javascript: or data:.
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${what} must be an http(s) URL`);
+  return url;
+}
+
+export const colors = { text: '#1f2937', muted: '#6b7280', button: '#16a34a', border: '#e5e7eb', background: '#f3f4f6' };
+
+export const html = {
+  link: (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="color:${colors.button};word-break:break-all">${escapeHtml(label)}</a>`,
+  paragraph: (content: string, style = '') => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;${style}">${content}</p>`,
+  heading: (content: string) => `<h2 style="margin:24px 0 8px;font-size:18px;line-height:1.3">${escapeHtml(content)}</h2>`,
+  button: (href: string, label: string) =>
+    `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 16px"><tr><td style="border-radius:6px;background:${colors.button}">
+<a href="${escapeHtml(href)}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a>
+</td></tr></table>`,
+};
+
+/** The plain-text demo line that opens an e-mail sent by a demo (no real gateway). */
+export function demoTextLines(demoMode: boolean | undefined): string[] {
+  return demoMode ? [`[${demoNotice.text}]`, ''] : [];
+}
+
+/**
+ * The HTML document around an e-mail's body: a white card on a light grey page, the preheader
+ * (hidden, shown by mail apps beside the subject), the demo notice when sent by a demo, and the
+ * small print under the card. `body` and `footer` are HTML the caller already escaped.
+ */
+export function emailDocument(parts: { subject: string; preheader: string; demoMode?: boolean; body: string; footer: string }): string {
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(parts.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background:${colors.background};font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:${colors.text}">
+<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(parts.preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colors.background}">
+<tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid ${colors.border};border-radius:8px">
+<tr><td style="padding:32px 28px">
+${parts.demoMode ? html.paragraph(`<strong>${escapeHtml(demoNotice.text)}</strong>`, 'padding:8px 12px;background:#fcd34d;border-radius:6px;font-size:14px') : ''}
+${parts.body}
+</td></tr>
+</table>
+<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:1.5;color:${colors.muted}">${parts.footer}</p>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}

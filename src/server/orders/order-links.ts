@@ -1,0 +1,44 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { paths } from '../../shared/routes.ts';
+import type { OrderRow } from './orders-repository.ts';
+
+/**
+ * The links a buyer's e-mails carry besides the order page's public reference: the reminders'
+ * opt-out token and the order page's contact key (which alone lets the page fill a new checkout
+ * with the buyer's data). Both are HMACs keyed by the order's own random postback secret, one
+ * purpose each, so nothing new is stored, nobody can compute them from the reference (which also
+ * reaches trackers as the Purchase event id), and each opens only what it was made for.
+ */
+type KeyedOrder = Pick<OrderRow, 'id' | 'postback_secret'>;
+
+function orderMac(order: KeyedOrder, purpose: 'reminders-opt-out' | 'order-contact'): string {
+  // 192 bits: unguessable, and short enough for a URL.
+  return createHmac('sha256', order.postback_secret).update(`vitrine-${purpose}:${order.id}`).digest('base64url').slice(0, 32);
+}
+
+function sameMac(given: string | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export const reminderOptOutToken = (order: KeyedOrder) => orderMac(order, 'reminders-opt-out');
+export const orderContactKey = (order: KeyedOrder) => orderMac(order, 'order-contact');
+export const isReminderOptOutToken = (order: KeyedOrder, given: string | undefined) => sameMac(given, reminderOptOutToken(order));
+export const isOrderContactKey = (order: KeyedOrder, given: string | undefined) => sameMac(given, orderContactKey(order));
+
+const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
+
+/**
+ * The order page as e-mailed: the contact key rides in the fragment, which browsers never send to
+ * a server (so it is in no access log or Referer); the page reads it and strips it from the address.
+ */
+export function orderPageUrl(publicUrl: string, order: KeyedOrder & Pick<OrderRow, 'public_ref'>): string {
+  return `${base(publicUrl)}${paths.order}/${encodeURIComponent(order.public_ref)}#k=${orderContactKey(order)}`;
+}
+
+/** The reminders' one-click opt-out (GET shows a button, POST opts out; RFC 8058 posts to it too). */
+export function reminderOptOutUrl(publicUrl: string, order: KeyedOrder & Pick<OrderRow, 'public_ref'>): string {
+  return `${base(publicUrl)}${paths.order}/${encodeURIComponent(order.public_ref)}/lembretes/${reminderOptOutToken(order)}`;
+}

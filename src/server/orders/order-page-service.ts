@@ -1,0 +1,39 @@
+import type { OrderPageReply } from '../../shared/order-page.ts';
+import { PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
+import { maskEmailForBuyer } from '../mail/mask-email.ts';
+import { toCreatedOrder } from './checkout-service.ts';
+import { isOrderContactKey } from './order-links.ts';
+import { publicStatus, refreshWaitingOrder } from './order-status.ts';
+import { findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
+import type { ConfirmationDeps } from './payment-confirmation.ts';
+
+/** The order behind a public reference, or undefined for anything that is not one of ours. */
+export async function findOrderForPage(deps: Pick<ConfirmationDeps, 'db'>, ref: string): Promise<OrderRow | undefined> {
+  if (!PUBLIC_REF_PATTERN.test(ref)) return undefined;
+  return findOrderByPublicRef(deps.db, ref);
+}
+
+/**
+ * GET /api/order-page/:ref — what `/pedido/{ref}` shows: the PIX while it waits (and a throttled
+ * re-check at the gateway, like the modal's polling), where the access went once paid (masked),
+ * and on an expired or failed PIX the buyer's data for a new checkout, only with the e-mailed
+ * contact key. Never the order id or an access link (docs/decisions/0006-tokens-and-csp.md).
+ */
+export async function describeOrderPage(deps: ConfirmationDeps, ref: string, contactKey: string | undefined): Promise<OrderPageReply | undefined> {
+  const found = await findOrderForPage(deps, ref);
+  if (!found) return undefined;
+  const now = deps.now?.() ?? Date.now();
+  const order = await refreshWaitingOrder(deps, found, now);
+  const status = publicStatus(order, now);
+  if (status === 'pending') {
+    const { amountCents, pix, expiresAt, sandboxPayUrl } = await toCreatedOrder(order, deps.config);
+    return { status, amountCents, pix, expiresAt, serverTime: now, ...(sandboxPayUrl ? { sandboxPayUrl } : {}) };
+  }
+  if (status === 'paid') return { status, maskedEmail: order.buyer_email ? maskEmailForBuyer(order.buyer_email) : null };
+  if (status === 'reversed') return { status };
+  const prefill =
+    order.buyer_email && isOrderContactKey(order, contactKey)
+      ? { name: order.buyer_name, email: order.buyer_email, phone: order.buyer_phone }
+      : undefined;
+  return { status, amountCents: order.amount_cents, ...(prefill ? { prefill } : {}) };
+}

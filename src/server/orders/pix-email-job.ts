@@ -1,0 +1,102 @@
+import type { Kysely, Transaction } from 'kysely';
+import { site } from '../../content/site.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/schema.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { renderPixEmail } from '../mail/pix-email.ts';
+import { deleteUnsentMessages, enqueueOutboxMessage, type OutboxMessage } from '../mail/outbox-repository.ts';
+import { MessageNotNeededError, UndeliverableMessageError } from '../mail/outbox-worker.ts';
+import { orderPageUrl, reminderOptOutUrl } from './order-links.ts';
+import { findOrderById, type OrderRow } from './orders-repository.ts';
+
+/**
+ * "Seu PIX está pronto" and the reminders of an unpaid PIX (issue 15), through the outbox: the
+ * rows are written with the charge (a reminder is a row due later), and every row is checked
+ * against the order when its turn comes, so nothing goes out for a PIX that was paid, refunded,
+ * expired or failed, or whose reminders the buyer turned off.
+ */
+export const PIX_READY_KIND = 'pix_ready';
+const PIX_REMINDER_PREFIX = 'pix_reminder:';
+
+export function isPixEmailKind(kind: string): boolean {
+  return kind === PIX_READY_KIND || /^pix_reminder:\d+$/.test(kind);
+}
+
+/**
+ * Queues the PIX e-mail and its reminders in the charge's transaction. A reminder's minute mark
+ * counts from the order's creation; marks at or past the code's expiry are left out.
+ */
+export async function enqueuePixEmails(
+  trx: Transaction<Database>,
+  order: Pick<OrderRow, 'id' | 'created_at' | 'expires_at'>,
+  options: { reminderMinutes: readonly number[]; now: number },
+): Promise<void> {
+  await enqueueOutboxMessage(trx, { orderId: order.id, kind: PIX_READY_KIND, payload: {}, now: options.now });
+  for (const minutes of options.reminderMinutes) {
+    const due = Number(order.created_at) + minutes * 60_000;
+    if (due >= Number(order.expires_at)) continue;
+    await enqueueOutboxMessage(trx, { orderId: order.id, kind: `pix_reminder:${minutes}`, payload: {}, now: options.now, notBefore: due });
+  }
+}
+
+/** Once the order is paid, refunded or failed: its unsent PIX e-mails are dropped at once. */
+export function cancelPixEmails(db: Kysely<Database> | Transaction<Database>, orderId: string): Promise<number> {
+  return deleteUnsentMessages(db, orderId, { kinds: [PIX_READY_KIND], kindPrefixes: [PIX_REMINDER_PREFIX] });
+}
+
+/** The buyer's "não quero mais lembretes": the reminders still waiting go. */
+export function cancelPixReminders(db: Kysely<Database> | Transaction<Database>, orderId: string): Promise<number> {
+  return deleteUnsentMessages(db, orderId, { kinds: [], kindPrefixes: [PIX_REMINDER_PREFIX] });
+}
+
+export interface PixEmailDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'mail' | 'demoMode'>;
+  publicUrl: () => string;
+  now?: () => number;
+}
+
+/**
+ * The e-mail for a `pix_ready` or `pix_reminder:*` row, read from the order at send time. A PIX
+ * that is no longer payable and unpaid (or a reminder the buyer opted out of) yields
+ * MessageNotNeededError, and the worker drops the row.
+ */
+export async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<OutboxMessage, 'orderId' | 'kind'>): Promise<MailMessage> {
+  if (!isPixEmailKind(row.kind)) throw new Error(`outbox kind "${row.kind}" is not a PIX e-mail`);
+  const order = await findOrderById(deps.db, row.orderId);
+  if (!order) throw new UndeliverableMessageError(`PIX e-mail for ${row.orderId}: order not found`);
+  const now = deps.now?.() ?? Date.now();
+  // Payable and unpaid: charged (pending) and not past the gateway's expiry.
+  if (order.status !== 'pending' || !order.transaction_hash) throw new MessageNotNeededError(`order is ${order.status}`);
+  if (order.expires_at <= now) throw new MessageNotNeededError('the PIX expired');
+  const reminder = row.kind !== PIX_READY_KIND;
+  if (reminder && order.reminders_opted_out_at !== null) throw new MessageNotNeededError('the buyer opted out of reminders');
+  // Erased after the retention period: nobody to write to any more.
+  if (!order.buyer_email) throw new MessageNotNeededError('no e-mail address on the order');
+
+  const publicUrl = deps.publicUrl();
+  const orderUrl = orderPageUrl(publicUrl, order);
+  const optOutUrl = reminder ? reminderOptOutUrl(publicUrl, order) : undefined;
+  const email = renderPixEmail({
+    kind: reminder ? 'reminder' : 'ready',
+    buyerName: order.buyer_name,
+    amountCents: order.amount_cents,
+    pixCode: order.pix_code,
+    expiresAt: order.expires_at,
+    orderUrl,
+    ...(optOutUrl ? { optOutUrl } : {}),
+    supportEmail: deps.config.mail.supportEmail,
+    productName: site.productName,
+    demoMode: deps.config.demoMode,
+  });
+  const localPart = `pix-${row.orderId}-${row.kind}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
+  return {
+    to: order.buyer_email,
+    ...email,
+    messageId: `<${localPart}@vitrine>`,
+    demoLink: orderUrl,
+    // RFC 2369 + RFC 8058: mail apps show their own "unsubscribe" and POST
+    // "List-Unsubscribe=One-Click" to the link, which opts out without a page.
+    ...(optOutUrl ? { headers: { 'List-Unsubscribe': `<${optOutUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
+  };
+}

@@ -1,0 +1,82 @@
+import { Hono, type Context } from 'hono';
+import { orderPage as copy } from '../../content/order-page.ts';
+import { ORDER_CONTACT_KEY_HEADER, PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
+import { paths } from '../../shared/routes.ts';
+import { requestOrderAccessResend } from '../access/access-service.ts';
+import type { AppEnv } from '../app.ts';
+import { apiError } from '../http.ts';
+import { isReminderOptOutToken } from '../orders/order-links.ts';
+import { describeOrderPage, findOrderForPage } from '../orders/order-page-service.ts';
+import { markRemindersOptedOut } from '../orders/orders-repository.ts';
+import { cancelPixReminders } from '../orders/pix-email-job.ts';
+import { renderOptOutPage, type OptOutPageState } from '../orders/reminders-opt-out-page.ts';
+import { pageFile, sendPage, type Site } from '../site.ts';
+
+function now(c: Context<AppEnv>): number {
+  return c.var.checkout.now?.() ?? Date.now();
+}
+
+/** The order page and the opt-out page are personal: never indexed, never kept by a cache, no Referer. */
+function privatePage(response: Response): Response {
+  response.headers.set('X-Robots-Tag', 'noindex, nofollow');
+  response.headers.set('Cache-Control', 'no-store');
+  response.headers.set('Referrer-Policy', 'no-referrer');
+  return response;
+}
+
+/**
+ * `/pedido/:ref` (the page, rendered in the browser from `/api/order-page`) and the reminders'
+ * opt-out, `/pedido/:ref/lembretes/:token`. The routes have parameters, so the access log shows
+ * their patterns, never a reference or a token. `site` is absent in API-only tests.
+ */
+export function orderPageRoutes(site: Site | undefined) {
+  const optOut = async (c: Context<AppEnv>, state: OptOutPageState, status: 200 | 404 = 200) => {
+    const ref = c.req.param('ref') ?? '';
+    const html = renderOptOutPage(state, { action: c.req.path, orderPath: `${paths.order}/${encodeURIComponent(ref)}` });
+    return privatePage(c.html(html, status));
+  };
+  const findOptOutOrder = async (c: Context<AppEnv>) => {
+    const order = await findOrderForPage(c.var.checkout, c.req.param('ref') ?? '');
+    return order && isReminderOptOutToken(order, c.req.param('token')) ? order : undefined;
+  };
+
+  return new Hono<AppEnv>()
+    .get('/:ref', (c) => {
+      const page = site?.page(pageFile(paths.order));
+      // Not even shaped like a reference: the page says "Pedido não encontrado", with a real 404.
+      const status = PUBLIC_REF_PATTERN.test(c.req.param('ref')) ? 200 : 404;
+      return privatePage(page ? sendPage(c, page, status) : c.text('Not found', 404));
+    })
+    .get('/:ref/lembretes/:token', async (c) => ((await findOptOutOrder(c)) ? optOut(c, 'ask') : optOut(c, 'invalid', 404)))
+    .post('/:ref/lembretes/:token', async (c) => {
+      const order = await findOptOutOrder(c);
+      if (!order) return optOut(c, 'invalid', 404);
+      // Whatever the body says: the button's form and a mail app's RFC 8058 POST both mean "stop".
+      if (await markRemindersOptedOut(c.var.db, order.id, now(c))) {
+        const cancelled = await cancelPixReminders(c.var.db, order.id);
+        c.var.logger.info('PIX reminders turned off by the buyer', { order: order.id, cancelled });
+      }
+      return optOut(c, 'done');
+    });
+}
+
+/** `/api/order-page/:ref`: the order page's data, and its "Reenviar acesso". */
+export const orderPageApiRoutes = new Hono<AppEnv>()
+  .get('/:ref', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const reply = await describeOrderPage(c.var.checkout, c.req.param('ref'), c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64));
+    if (!reply) return apiError(c, 404, copy.notFound.title);
+    return c.json(reply);
+  })
+  .post('/:ref/resend', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const order = await findOrderForPage(c.var.checkout, c.req.param('ref'));
+    if (!order) return apiError(c, 404, copy.notFound.title);
+    const result = await requestOrderAccessResend(c.var.db, c.var.limiter, { order, clientAddress: c.var.clientAddress, now: now(c) });
+    if (result.kind === 'rate_limited') {
+      c.header('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
+      return apiError(c, 429, copy.paid.tooMany);
+    }
+    c.var.logger.info('Access resend requested on the order page', { order: order.id, queued: result.queued });
+    return c.json({ ok: true }, 202);
+  });

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { payBySandboxPostback } from './sandbox-payment.ts';
+import { databases, type TestDb } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/** GET /api/order-page/{ref} and its resend: what `/pedido/{ref}` may show, on both databases. */
+const key = () => `k${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(24, 'x');
+
+for (const database of databases) {
+  describe(`order page API on ${database.name}`, () => {
+    let db: TestDb;
+    let server: TestServer;
+    beforeAll(async () => {
+      db = await database.create();
+      server = await startTestServer(db);
+    });
+    afterAll(async () => {
+      await server.stop();
+      await db.close();
+    });
+
+    async function checkout() {
+      const buyer = uniqueBuyer('Joana Lima');
+      const response = await fetchFrom(newClientAddress())(`${server.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...buyer, checkoutKey: key() }),
+      });
+      expect(response.status).toBe(201);
+      const created = (await response.json()) as { orderId: string; publicRef: string };
+      await server.background.idle();
+      return { ...created, buyer };
+    }
+    const read = async (ref: string, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${server.url}/api/order-page/${ref}`, { headers });
+      return { status: response.status, cache: response.headers.get('cache-control'), body: (await response.json()) as Record<string, unknown> };
+    };
+    /** The contact key as the e-mail carries it (rendered from the order's own secret). */
+    async function contactKey(orderId: string) {
+      const { orderContactKey } = await import('../../src/server/orders/order-links.ts');
+      const row = await db.db.selectFrom('orders').select(['id', 'postback_secret']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      return orderContactKey(row);
+    }
+
+    it('pending: the PIX and its expiry, never the order id; paid: the masked address only', async () => {
+      const order = await checkout();
+      const pending = await read(order.publicRef);
+      expect(pending.status).toBe(200);
+      expect(pending.cache).toBe('no-store');
+      expect(pending.body).toMatchObject({ status: 'pending', amountCents: 1990, pix: { code: expect.stringMatching(/^000201/) } });
+      expect(Object.keys(pending.body).sort()).toEqual(['amountCents', 'expiresAt', 'pix', 'sandboxPayUrl', 'serverTime', 'status']);
+      expect(JSON.stringify(pending.body)).not.toContain(order.orderId);
+
+      expect(await payBySandboxPostback(server, db, order.orderId)).toBe(200);
+      await server.background.idle();
+      const paid = await read(order.publicRef, { 'X-Order-Contact': await contactKey(order.orderId) });
+      expect(paid.body).toEqual({ status: 'paid', maskedEmail: `c•••@example.com` });
+      expect(JSON.stringify(paid.body)).not.toContain('/acesso/');
+    });
+
+    it('expired: the buyer\'s data only with the e-mailed contact key', async () => {
+      const order = await checkout();
+      await db.db.updateTable('orders').set({ expires_at: Date.now() - 1000 }).where('id', '=', order.orderId).execute();
+      expect((await read(order.publicRef)).body).toEqual({ status: 'expired', amountCents: 1990 });
+      expect((await read(order.publicRef, { 'X-Order-Contact': 'A'.repeat(32) })).body).toEqual({ status: 'expired', amountCents: 1990 });
+      const withKey = await read(order.publicRef, { 'X-Order-Contact': await contactKey(order.orderId) });
+      expect(withKey.body).toEqual({
+        status: 'expired',
+        amountCents: 1990,
+        prefill: { name: 'Joana Lima', email: order.buyer.email, phone: order.buyer.phone.replace(/\D/g, '') },
+      });
+    });
+
+    it('an unknown or malformed reference is a 404', async () => {
+      expect((await read('ref_AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+      expect((await read('ord_nope')).status).toBe(404);
+    });
+
+    it('"Reenviar acesso" queues one resend per window for a paid order, and is limited per client', async () => {
+      const order = await checkout();
+      expect(await payBySandboxPostback(server, db, order.orderId)).toBe(200);
+      await server.background.idle();
+      const client = fetchFrom(newClientAddress());
+      const resend = () => client(`${server.url}/api/order-page/${order.publicRef}/resend`, { method: 'POST' });
+      expect((await resend()).status).toBe(202);
+      const rows = () => db.db.selectFrom('outbox').select('kind').where('order_id', '=', order.orderId).where('kind', 'like', 'access_resend:%').execute();
+      expect(await rows()).toHaveLength(1);
+      for (let i = 0; i < 4; i++) expect((await resend()).status).toBe(202);
+      expect(await rows()).toHaveLength(1);
+      const limited = await resend();
+      expect(limited.status).toBe(429);
+      expect(((await limited.json()) as { error: string }).error).toBe('Você já pediu o reenvio várias vezes. Aguarde um pouco e tente de novo.');
+    });
+  });
+}
