@@ -49,3 +49,27 @@ test('"Acesso Vitalício" with the price shows in the header only on wide screen
   await expect(header.getByText('Acesso Vitalício')).toBeVisible();
   await expect(header.getByText('R$ 19,90')).toBeVisible();
 });
+
+test('each section below the fold holds its place with a height at least its real one on phones', async ({ page }) => {
+  // The sections are rendered only near the viewport (content-visibility); their placeholder must
+  // not be shorter than the content, or the content spills over the next section in layout.
+  for (const width of [360, 412]) {
+    await page.setViewportSize({ width, height: 800 });
+    const sections = await page.locator('.deferred-section').evaluateAll((elements) =>
+      elements.map((element) => {
+        const box = element as HTMLElement;
+        const estimate = Number(/auto (\d+)px/.exec(box.style.containIntrinsicSize)?.[1]);
+        box.style.contentVisibility = 'visible';
+        const height = box.getBoundingClientRect().height;
+        box.style.contentVisibility = '';
+        return { title: box.querySelector('h2')?.textContent ?? box.innerHTML.slice(0, 60), estimate, height };
+      }),
+    );
+    expect(sections.length).toBeGreaterThanOrEqual(10);
+    for (const section of sections) {
+      expect(section.estimate, `${section.title} at ${width} px`).toBeGreaterThanOrEqual(section.height);
+      // A placeholder far taller than the section would leave long blank stretches while scrolling.
+      expect(section.estimate, `${section.title} at ${width} px`).toBeLessThan(section.height * 1.5);
+    }
+  }
+});

@@ -1,6 +1,7 @@
 import { Benefits } from '../landing/benefits.tsx';
 import { Bonuses } from '../landing/bonuses.tsx';
 import { Catalogue } from '../landing/catalogue.tsx';
+import { DeferredSection } from '../landing/deferred-section.tsx';
 import { FaqAccordion } from '../landing/faq-accordion.tsx';
 import { FaqGrid } from '../landing/faq-grid.tsx';
 import { Hero } from '../landing/hero.tsx';
@@ -31,20 +32,44 @@ export default function LandingPage() {
       {/* Static markup (never hydrated here): the page frame that carries it elsewhere is not rendered on `/`. */}
       <DemoNotice />
       <Island name="site-header" component={SiteHeader} props={{}} when="idle" />
-      <main className="deferred-sections">
+      {/* Heights: each section's real height on a 360 px phone, rounded up (landing/deferred-section.tsx). */}
+      <main>
         <Hero />
-        <HowItWorks />
-        <Benefits />
-        <TopUp />
+        <DeferredSection height={1150}>
+          <HowItWorks />
+        </DeferredSection>
+        <DeferredSection height={1100}>
+          <Benefits />
+        </DeferredSection>
+        <DeferredSection height={1250}>
+          <TopUp />
+        </DeferredSection>
+        {/* Empty unless the seller has testimonials: not deferred, so no placeholder stands in for nothing. */}
         <Island name="testimonials" component={Testimonials} props={{}} when="visible" />
-        <Services />
-        <Island name="catalogue" component={Catalogue} props={{}} when="visible" />
-        <HowToStart />
-        <Island name="scarcity" component={Scarcity} props={{}} when="idle" />
-        <Bonuses />
-        <Island name="whatsapp-group" component={WhatsappGroup} props={{}} when="visible" />
-        <Island name="faq-accordion" component={FaqAccordion} props={{}} when="visible" />
-        <FaqGrid />
+        <DeferredSection height={1200}>
+          <Services />
+        </DeferredSection>
+        <DeferredSection height={3900}>
+          <Island name="catalogue" component={Catalogue} props={{}} when="visible" />
+        </DeferredSection>
+        <DeferredSection height={950}>
+          <HowToStart />
+        </DeferredSection>
+        <DeferredSection height={600}>
+          <Island name="scarcity" component={Scarcity} props={{}} when="idle" />
+        </DeferredSection>
+        <DeferredSection height={1300}>
+          <Bonuses />
+        </DeferredSection>
+        <DeferredSection height={750}>
+          <Island name="whatsapp-group" component={WhatsappGroup} props={{}} when="visible" />
+        </DeferredSection>
+        <DeferredSection height={750}>
+          <Island name="faq-accordion" component={FaqAccordion} props={{}} when="visible" />
+        </DeferredSection>
+        <DeferredSection height={2250}>
+          <FaqGrid />
+        </DeferredSection>
       </main>
       <Island name="site-footer" component={SiteFooter} props={{ aboveStickyBar: true }} when="visible" />
       <Island name="sticky-bar" component={StickyBar} props={{}} when="idle" />
