@@ -101,6 +101,8 @@ test('"Recusar" keeps every tracker off, across reloads', async ({ browser }) =>
 
   // The footer reopens the notice to change the choice; accepting then loads the trackers.
   await page.goto('/');
+  // The footer is an island hydrated as it comes near the viewport, as a visitor scrolls to it.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await page.getByRole('contentinfo').getByRole('button', { name: 'Preferências de cookies' }).click();
   await page.getByRole('region', { name: 'Sua privacidade' }).getByRole('button', { name: 'Aceitar' }).click();
   await expect.poll(() => requests.length).toBe(3);
