@@ -24,6 +24,19 @@ for (const viewport of [
     await page.goto(new URL(route, base).href, { waitUntil: 'networkidle' });
     const name = route === '/' ? 'landing' : route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
     const file = path.join(outDir, `${name}-${viewport.name}.png`);
+    if (!process.env.VIEWPORT_ONLY) {
+      // Scroll through the page as a visitor would: sections below the fold are rendered (and their
+      // islands hydrated) only near the viewport, and a full-page capture does not scroll.
+      for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += viewport.height / 2) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.waitForTimeout(60);
+      }
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForLoadState('networkidle');
+      // A full-page capture paints only what is rendered: sections away from the viewport are
+      // skipped again (content-visibility), so render them all for the picture.
+      await page.addStyleTag({ content: '.deferred-section { content-visibility: visible !important; }' });
+    }
     await page.screenshot({ path: file, fullPage: process.env.VIEWPORT_ONLY ? false : true });
     console.log(file);
   }
