@@ -30,8 +30,10 @@ export function requestLogging(logger: Logger, options: { quietPaths: ReadonlySe
       await next();
       // A handler may have answered with a Response of its own, built without the header. Hashed
       // assets go without it (a static file has nothing to trace; the access line keeps the id).
+      // (Set on the response's own headers: `c.header` on a finished response would rebuild it,
+      // wrapping its body in a new stream, on every request.)
       if (isAssetPath(c.req.path) && c.res.ok) c.res.headers.delete('X-Request-Id');
-      else c.header('X-Request-Id', id);
+      else c.res.headers.set('X-Request-Id', id);
       const quiet = options.quietPaths.has(c.req.path) && c.res.status < 400;
       logger[quiet ? 'debug' : 'info']('request', {
         method: c.req.method,

@@ -12,10 +12,13 @@ import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
  * page with a real 404 status. Page HTML is read once at start and kept compressed in memory.
  */
 
+/** Bytes prepared once at start and sent as they are (a Uint8Array over its own ArrayBuffer is a valid body). */
+type Bytes = Uint8Array<ArrayBuffer>;
+
 interface Page {
-  html: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  html: Bytes;
+  gzip: Bytes;
+  brotli: Bytes;
   /** Its Content-Security-Policy, with the hashes of its own inline scripts. */
   csp: string;
 }
@@ -57,19 +60,18 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   const pages = new Map<string, Page>();
   for (const file of [...prerenderedPaths.map(pageFile), ...clientRenderedPaths.map(pageFile), NOT_FOUND_PAGE]) {
     const filled = fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues);
-    const html = Buffer.from(
-      (publicValues.demoMode ? filled : stripDemoNotice(filled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => headScript),
-    );
+    const text = (publicValues.demoMode ? filled : stripDemoNotice(filled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => headScript);
+    const html = Buffer.from(text);
     pages.set(file, {
-      html,
+      html: new Uint8Array(html),
       // Hashed after the config script went in: exactly the bytes the browser will run.
       csp: contentSecurityPolicy({
         trackers: publicValues.trackers,
-        scriptHashes: inlineScriptHashes(html.toString('utf8')),
+        scriptHashes: inlineScriptHashes(text),
         remoteImages: !publicValues.sandbox,
       }),
-      gzip: zlib.gzipSync(html, { level: 9 }),
-      brotli: zlib.brotliCompressSync(html),
+      gzip: new Uint8Array(zlib.gzipSync(html, { level: 9 })),
+      brotli: new Uint8Array(zlib.brotliCompressSync(html)),
     });
   }
   const files = serveStatic({
@@ -114,7 +116,7 @@ export function sendPage(c: Context, page: Page, status: 200 | 404 = 200): Respo
     Vary: 'Accept-Encoding',
     'Content-Security-Policy': page.csp,
   };
-  let body: Buffer = page.html;
+  let body: Bytes = page.html;
   if (/\bbr\b/.test(accepted)) {
     body = page.brotli;
     headers['Content-Encoding'] = 'br';
@@ -122,5 +124,6 @@ export function sendPage(c: Context, page: Page, status: 200 | 404 = 200): Respo
     body = page.gzip;
     headers['Content-Encoding'] = 'gzip';
   }
-  return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+  // The prepared bytes themselves, not a copy per request.
+  return new Response(c.req.method === 'HEAD' ? null : body, { status, headers });
 }
