@@ -88,6 +88,7 @@ export function App({ initial }: { initial: InitialPage }) {
     <NavigationContext.Provider value={navigation}>
       {current.pathname === paths.admin ? null : <DemoNotice />}
       <Page />
+      {/* eslint-disable-next-line react-hooks/static-components -- loaded once into state, so its identity is stable across renders */}
       {current.pathname === paths.admin || !CookieNotice ? null : <CookieNotice />}
     </NavigationContext.Provider>
   );

@@ -1,3 +1,5 @@
+import type { CheckoutFormMessages } from '../shared/checkout.ts';
+
 /** The payment modal and the checkout API's messages (spec §2 "Payment modal", §4, §5, §8). */
 export const checkout = {
   title: 'Lista de Fornecedores Secretos Vitalícia',
@@ -91,3 +93,12 @@ export const checkout = {
     reversed: 'Este pagamento foi estornado e o acesso foi cancelado.',
   },
 } as const;
+
+/** The buyer form's field messages, the same in the browser and in the API's replies (shared/checkout.ts). */
+export const checkoutFormMessages = {
+  nameRequired: 'Informe seu nome completo.',
+  emailInvalid: 'Informe um e-mail válido.',
+  phoneInvalid: 'Telefone inválido',
+  documentInvalid: 'CPF inválido',
+  keyInvalid: 'Chave de pagamento inválida.',
+} as const satisfies CheckoutFormMessages;

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { sellerPlaceholder } from '../content/seller.ts';
-import { defaultPublicConfig } from '../shared/public-config.ts';
+import { defaultPublicConfig, sellerPlaceholder } from '../content/seller.ts';
 import { formatDocument, isValidCpfOrCnpj, normalizeDocument } from '../shared/documents.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from '../shared/retention.ts';
 

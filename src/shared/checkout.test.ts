@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutFormSchema, fieldErrors, isValidPhone } from './checkout.ts';
+import { checkoutFormMessages } from '../content/checkout.ts';
+import { checkoutFormSchema, fieldErrors, isValidPhone } from './checkout.ts';
 import { isValidCpfOrCnpj as isValidCpf } from './documents.ts';
+
+const CheckoutFormSchema = checkoutFormSchema(checkoutFormMessages);
 
 describe('phone rule (spec §5)', () => {
   it('counts only digits and wants 10 or 11 of them', () => {

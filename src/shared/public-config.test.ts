@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPublicConfig, fillPublicConfigTokens, prerenderPublicConfig, type PublicConfig } from './public-config.ts';
+import { defaultPublicConfig } from '../content/seller.ts';
+import { fillPublicConfigTokens, prerenderPublicConfig, type PublicConfig } from './public-config.ts';
 
 describe('fillPublicConfigTokens', () => {
   const config: PublicConfig = {

@@ -1,4 +1,3 @@
-import { sellerPlaceholder } from '../content/seller.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from './retention.ts';
 
 /**
@@ -31,18 +30,24 @@ export interface PublicConfig {
 export const PUBLIC_CONFIG_GLOBAL = '__VITRINE_CONFIG__';
 export const PUBLIC_CONFIG_PLACEHOLDER = '<!--public-config-->';
 
-export const defaultPublicConfig: PublicConfig = {
-  checkoutUrl: null,
-  sandbox: true,
-  demoMode: true,
-  askDocument: false,
-  whatsappGroupUrl: 'https://chat.whatsapp.com/SEU-GRUPO',
-  supportEmail: 'suporte@example.com',
-  supportUrl: 'mailto:suporte@example.com',
-  seller: { ...sellerPlaceholder },
-  unpaidRetentionDays: String(DEFAULT_UNPAID_RETENTION_DAYS),
-  trackers: { gaId: null, metaPixelId: null, clarityId: null },
-};
+/**
+ * The public config before the seller configures anything. The placeholder seller is copy, so it
+ * comes from content/ (`defaultPublicConfig` in content/seller.ts).
+ */
+export function createDefaultPublicConfig(seller: PublicConfig['seller']): PublicConfig {
+  return {
+    checkoutUrl: null,
+    sandbox: true,
+    demoMode: true,
+    askDocument: false,
+    whatsappGroupUrl: 'https://chat.whatsapp.com/SEU-GRUPO',
+    supportEmail: 'suporte@example.com',
+    supportUrl: 'mailto:suporte@example.com',
+    seller: { ...seller },
+    unpaidRetentionDays: String(DEFAULT_UNPAID_RETENTION_DAYS),
+    trackers: { gaId: null, metaPixelId: null, clarityId: null },
+  };
+}
 
 /**
  * Text values of the public config that prerendered pages print (footer, /termos, /privacidade,
@@ -63,11 +68,10 @@ const tokens = {
 
 /** The config the prerenderer renders with: real defaults for behaviour, tokens for printed text. */
 export const prerenderPublicConfig: PublicConfig = {
-  ...defaultPublicConfig,
+  ...createDefaultPublicConfig({ name: tokens.sellerName, document: tokens.sellerDocument, address: tokens.sellerAddress }),
   whatsappGroupUrl: tokens.whatsappGroupUrl,
   supportEmail: tokens.supportEmail,
   supportUrl: tokens.supportUrl,
-  seller: { name: tokens.sellerName, document: tokens.sellerDocument, address: tokens.sellerAddress },
   unpaidRetentionDays: tokens.unpaidRetentionDays,
 };
 

@@ -74,7 +74,7 @@ test('the server sends one Purchase with the Pixel\'s event id and the hashed e-
 
   // The browser's Pixel call, captured from the page's own fbq queue.
   const pixelPurchase = async () =>
-    ((await page.evaluate(() => (window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? [])) as unknown[][]).find(
+    (await page.evaluate((): unknown[][] => (window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? [])).find(
       (call) => call[1] === 'Purchase',
     );
   await expect.poll(pixelPurchase).toBeDefined();

@@ -172,7 +172,7 @@ for (const database of databases) {
       expect(deletions.map((entry) => entry.orderId).sort()).toEqual(['ord_lgpd_failed', 'ord_lgpd_paid']);
       expect(JSON.stringify(await audit())).not.toContain('renata');
       if ('file' in db) {
-        const bytes = fs.readFileSync(db.file as string);
+        const bytes = fs.readFileSync(db.file);
         expect(bytes.includes('renata.quintela@example.com')).toBe(false);
       }
     });

@@ -153,7 +153,7 @@ for (const database of databases) {
         c.json({ hash: 'tx123', amount: 1990, payment_status: 'waiting_payment', pix: { pix_qr_code: '00020101021226', pix_url: null, qr_code_base64: null } }, 201);
       const { status, body } = await postOrder(server, { ...buyer, checkoutKey: key() });
       expect(status).toBe(201);
-      const sent = gateway.requests.find((request) => request.method === 'POST')!.body as Record<string, any>;
+      const sent = gateway.requests.find((request) => request.method === 'POST')!.body as Record<string, unknown>;
       expect(sent.amount).toBe(1990);
       expect(sent.customer).toMatchObject({ phone_number: '11987654321', document: '52998224725', email: 'maria@example.com' });
       expect(sent.postback_url).toMatch(/\/api\/webhooks\/gateway\?t=ord_[\w-]+\.pbs_[\w-]+$/);

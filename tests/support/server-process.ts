@@ -66,8 +66,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     logs.push(...chunk.toString().split('\n').filter(Boolean));
     for (const listener of listeners) listener();
   };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
 
   // Generous: a server start is a second or two alone, but CI machines can be busy.
   const waitForLog = (pattern: RegExp, timeoutMs = 30_000) =>

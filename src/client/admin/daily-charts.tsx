@@ -37,7 +37,7 @@ const axisStyle = { stroke: '#94a3b8', grid: { stroke: '#25324d', width: 1 }, ti
 
 export default function DailyCharts({ daily }: { daily: AdminDailyPoint[] }) {
   const x = daily.map((_, index) => index);
-  const dayLabel = (index: number) => (daily[index] ? formatDay(daily[index]!.day) : '');
+  const dayLabel = (index: number) => (daily[index] ? formatDay(daily[index].day) : '');
   const xAxis = { ...axisStyle, values: (_: uPlot, ticks: number[]) => ticks.map((tick) => dayLabel(Math.round(tick))) };
   const xScale = { x: { time: false } };
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import { checkout as copy } from '../../content/checkout.ts';
-import { isValidPhone, messages } from '../../shared/checkout.ts';
+import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
+import { isValidPhone } from '../../shared/checkout.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { suggestEmail } from './email-typo.ts';

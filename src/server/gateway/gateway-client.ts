@@ -181,7 +181,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       }
       const page = parseProductPage(reply.json);
       if (!page) throw loadError();
-      const raw = page.products.find((product) => String(product.hash ?? '').trim() === productHash);
+      const raw = page.products.find((product) => (typeof product.hash === 'string' || typeof product.hash === 'number' ? String(product.hash).trim() : '') === productHash);
       if (raw) {
         const choice = chooseOffer(raw, productHash);
         if (choice.ok) return choice.product;

@@ -101,6 +101,18 @@ function ordersSearch(query: AdminOrdersQuery, at: number) {
   };
 }
 
+/** The console API past /login and /logout needs a live session. */
+function requireSession(deps: AdminDeps): MiddlewareHandler<AdminEnv> {
+  return async (c, next) => {
+    const cookie = getCookie(c, ADMIN_COOKIE);
+    if (deps.password === undefined || !cookie || !(await checkSession(c.var.db, cookie, now(c)))) {
+      return apiError(c, 401, copy.api.signedOut);
+    }
+    c.set('session', sessionLabel(cookie));
+    await next();
+  };
+}
+
 export function adminRoutes(deps: AdminDeps) {
   const app = new Hono<AdminEnv>();
   app.use('*', async (c, next) => {
@@ -145,14 +157,7 @@ export function adminRoutes(deps: AdminDeps) {
   });
 
   // Everything below needs a live session.
-  app.use('*', async (c, next) => {
-    const cookie = getCookie(c, ADMIN_COOKIE);
-    if (deps.password === undefined || !cookie || !(await checkSession(c.var.db, cookie, now(c)))) {
-      return apiError(c, 401, copy.api.signedOut);
-    }
-    c.set('session', sessionLabel(cookie));
-    await next();
-  });
+  app.use('*', requireSession(deps));
 
   app.get('/overview', async (c) => {
     const { monthlyCapacity, offerEndsAt } = c.var.config;

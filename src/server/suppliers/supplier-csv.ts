@@ -134,6 +134,7 @@ function headerKey(name: string): string {
 
 function clean(value: string | undefined): string {
   // Tabs and line breaks inside quotes become spaces: each field is shown on one line of the page.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
   return (value ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
