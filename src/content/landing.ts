@@ -1,8 +1,4 @@
 /** Copy of the landing page's frame and hero (spec §2, sections 1, 2 and 16). */
-export const header = {
-  homeLabel: 'Início',
-} as const;
-
 export const hero = {
   badge: 'Oferta de lançamento',
   headline: 'Assine Netflix, Disney+, Spotify e +30 apps por R$ 1,00 por mês',

@@ -66,7 +66,6 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
 /** The header with which the tab that created an order proves it (GET /api/orders/:id). */
 export const ORDER_VIEW_KEY_HEADER = 'X-Order-Key';
 
-export type CheckoutForm = z.input<ReturnType<typeof checkoutFormSchema>>;
 export type CreateOrderInput = z.output<ReturnType<typeof createOrderSchema>>;
 
 /** Field messages for a failed parse, one per field (the first problem). */

@@ -9,4 +9,3 @@ export const FunnelEventSchema = z.object({
   path: z.string().startsWith('/').max(512),
 });
 
-export type FunnelEvent = z.infer<typeof FunnelEventSchema>;

@@ -3,7 +3,7 @@
  * class lives with the other contract types (orders code imports it from there) and is re-exported
  * here so that it and the helpers that build its messages can be imported together.
  */
-export { GatewayError, type GatewayErrorKind } from './types.ts';
+export { GatewayError } from './types.ts';
 
 /** The spec's catalogue (§8), word for word. */
 export const gatewayMessages = {

@@ -191,10 +191,6 @@ export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<D
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function findOrderByPostbackSecret(db: Kysely<Database>, secret: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('postback_secret', '=', secret).executeTakeFirst();
-}
-
 /**
  * The gateway accepted the charge: the order now offers its PIX. Only from `creating`. `onCharged`
  * runs in the same transaction for the winner (the PIX e-mails' outbox rows commit with it).
