@@ -201,13 +201,13 @@ for (const database of databases) {
     it('the polling endpoint re-checks the gateway at most once per 10 s per order', async () => {
       const { orderId, hash } = await createOrder();
       await setGatewayStatus(hash, 'paid');
-      const first = await (await fetch(`${server.url}/api/orders/${orderId}`)).json();
+      const first = (await (await fetch(`${server.url}/api/orders/${orderId}`)).json()) as { status: string };
       expect(first.status).toBe('paid');
 
       const other = await createOrder();
       await fetch(`${server.url}/api/orders/${other.orderId}`); // claims this 10 s window
       await setGatewayStatus(other.hash, 'paid');
-      const second = await (await fetch(`${server.url}/api/orders/${other.orderId}`)).json();
+      const second = (await (await fetch(`${server.url}/api/orders/${other.orderId}`)).json()) as { status: string };
       expect(second.status).toBe('pending');
       await settle();
     });
