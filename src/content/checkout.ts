@@ -1,4 +1,6 @@
 import type { CheckoutFormMessages } from '../shared/checkout.ts';
+import { formatBRL } from '../shared/money.ts';
+import { site } from './site.ts';
 
 /** The payment modal and the checkout API's messages (spec §2 "Payment modal", §4, §5, §8). */
 export const checkout = {
@@ -65,14 +67,14 @@ export const checkout = {
     steps: [
       'Abra o app do seu banco e escolha pagar com PIX.',
       'Escaneie o QR Code ou cole o código copiado.',
-      'Confira o valor de R$ 19,90 e confirme o pagamento.',
+      `Confira o valor de ${formatBRL(site.priceCents)} e confirme o pagamento.`,
       'Pronto! O acesso chega no seu e-mail assim que o pagamento for confirmado.',
     ],
     /** The same steps on a phone, where the QR cannot be scanned by the phone showing it. */
     phoneSteps: [
       'Toque em "Copiar código PIX".',
       'Abra o app do seu banco e escolha PIX Copia e Cola.',
-      'Cole o código, confira o valor de R$ 19,90 e confirme o pagamento.',
+      `Cole o código, confira o valor de ${formatBRL(site.priceCents)} e confirme o pagamento.`,
       'Pronto! O acesso chega no seu e-mail assim que o pagamento for confirmado.',
     ],
     security: 'Pagamento processado com segurança pelo seu banco via PIX. Não pedimos senhas nem dados do cartão.',

@@ -1,3 +1,6 @@
+import { formatBRL } from '../shared/money.ts';
+import { site } from './site.ts';
+
 /**
  * Sections 13 and 14 of the landing page: the accordion FAQ (6 items) and the FAQ grid (10 items).
  * Every answer must stay true to how the product works: PIX, access by e-mail after the payment is
@@ -21,7 +24,7 @@ export const faqAccordion = {
     {
       question: 'Quais são as formas de pagamento?',
       answer:
-        'Somente PIX, em pagamento único de R$ 19,90. Não existe mensalidade nem cobrança recorrente, e você não precisa de cartão de crédito.',
+        `Somente PIX, em pagamento único de ${formatBRL(site.priceCents)}. Não existe mensalidade nem cobrança recorrente, e você não precisa de cartão de crédito.`,
     },
     {
       question: 'O acesso é vitalício mesmo?',

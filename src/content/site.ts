@@ -1,9 +1,14 @@
+import { formatBRL } from '../shared/money.ts';
+
 /** The seller's identity and the product as the page presents it (pt-BR). */
 export const site = {
   brandName: 'Fornecedores Secretos',
   brandShort: 'FS',
   productName: 'Lista de Fornecedores Secretos Vitalícia',
-  /** The price the copy announces; the gateway's offer decides what is charged. */
+  /**
+   * R$ 19,90: the price the copy announces, typed here only (every price in content/ is formatted
+   * from it with shared/money.ts); the gateway's offer decides what is charged.
+   */
   priceCents: 1990,
   lifetimeLabel: 'Acesso Vitalício',
   language: 'pt-BR',
@@ -14,7 +19,7 @@ export const pageMeta = {
   landing: {
     title: 'Lista de Fornecedores Secretos Vitalícia — streaming a partir de R$ 1,00',
     description:
-      'Acesso vitalício a +200 fornecedores verificados de Netflix, Disney+, Spotify e +30 apps por R$ 1,00 por mês cada. Pagamento único de R$ 19,90 via PIX.',
+      `Acesso vitalício a +200 fornecedores verificados de Netflix, Disney+, Spotify e +30 apps por R$ 1,00 por mês cada. Pagamento único de ${formatBRL(site.priceCents)} via PIX.`,
   },
   presell: {
     title: 'Você quer ter seus apps favoritos por R$ 1,00?',

@@ -5,7 +5,7 @@ import { createBackground, type Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createGatewayClient } from './gateway/gateway-client.ts';
-import { createSandboxGateway } from './gateway/sandbox.ts';
+import { SANDBOX_PRODUCT_HASH, createSandboxGateway } from './gateway/sandbox.ts';
 import type { GatewayClient } from './gateway/types.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
@@ -22,7 +22,6 @@ import type { Site } from './site.ts';
 
 /** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
 export const SANDBOX_TOKEN = 'sandbox-token';
-export const SANDBOX_PRODUCT_HASH = 'sandbox-product';
 
 export interface ComposedServer {
   app: Hono<AppEnv>;

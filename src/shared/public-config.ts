@@ -1,3 +1,4 @@
+import { escapeHtml } from './html.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from './retention.ts';
 
 /**
@@ -74,15 +75,6 @@ export const prerenderPublicConfig: PublicConfig = {
   supportUrl: tokens.supportUrl,
   unpaidRetentionDays: tokens.unpaidRetentionDays,
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
-}
 
 /** Replaces the prerender tokens in a page's HTML with the configured values, HTML-escaped. */
 export function fillPublicConfigTokens(html: string, config: PublicConfig): string {

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
+import { site } from '../../content/site.ts';
 import { limitBody } from '../http.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
@@ -14,6 +15,7 @@ import {
   type SandboxTransactionRow,
 } from './sandbox-repository.ts';
 import { renderSandboxNotFoundPage, renderSandboxPayPage } from './sandbox-page.ts';
+import { secretsMatch } from '../secrets.ts';
 
 /**
  * A stand-in for the real gateway, so the whole purchase can be clicked through offline (DESIGN §3
@@ -25,8 +27,9 @@ import { renderSandboxNotFoundPage, renderSandboxPayPage } from './sandbox-page.
 
 export const SANDBOX_PRODUCT_HASH = 'sandbox-product';
 export const SANDBOX_OFFER_HASH = 'sandbox-offer';
-const PRODUCT_TITLE = 'Lista de Fornecedores Secretos Vitalícia';
-const OFFER_PRICE_CENTS = 1990;
+/** The sandbox sells the product the page announces, at the page's price (content/site.ts). */
+const PRODUCT_TITLE = site.productName;
+const OFFER_PRICE_CENTS = site.priceCents;
 /** TriboPay refuses less than R$ 5,00 with HTTP 400 (gateway-notes §5.2). */
 const MIN_AMOUNT_CENTS = 500;
 /** A random EVP key that belongs to nobody: a bank app shown this code cannot pay anyone with it. */
@@ -47,13 +50,6 @@ export interface SandboxGatewayOptions {
    * sandbox anyone can reach must not make our server POST to an address someone else names.
    */
   ownOrigin?: () => string;
-}
-
-function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** Gateway-style ids: lower-case letters and digits, 10 characters (gateway-notes §5.2). */
@@ -241,7 +237,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
   const authorized = (c: Context) => {
     const header = c.req.header('authorization') ?? '';
     const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
-    return sameSecret(bearer, token) || sameSecret(c.req.query('api_token'), token);
+    return secretsMatch(bearer, token) || secretsMatch(c.req.query('api_token'), token);
   };
   const unauthenticated = (c: Context) => c.json({ message: 'Unauthenticated.' }, 401);
 
@@ -298,7 +294,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
       const queryToken = c.req.query('api_token');
       const errors = validateCharge(body, queryToken, options.ownOrigin?.());
       if (Object.keys(errors).length > 0) return validationFailure(c, errors);
-      if (!sameSecret(text(body.api_token) ?? queryToken, token)) return unauthenticated(c);
+      if (!secretsMatch(text(body.api_token) ?? queryToken, token)) return unauthenticated(c);
       const amount = readCents(body.amount)!;
       if (amount < MIN_AMOUNT_CENTS) return c.json({ message: 'O valor da compra precisa ser no minimo 5 reais' }, 400);
 

@@ -1,8 +1,8 @@
 import { accessEmail } from '../../content/emails.ts';
 import { paths } from '../../shared/routes.ts';
-import { assertWebUrl, colors, demoTextLines, emailDocument, escapeHtml, fill, html as parts } from './email-layout.ts';
+import { escapeHtml } from '../../shared/html.ts';
+import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts } from './email-layout.ts';
 
-export { escapeHtml } from './email-layout.ts';
 
 export interface AccessEmailInput {
   /** As the buyer typed it at checkout; only the first name is used. */

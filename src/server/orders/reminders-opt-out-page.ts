@@ -1,5 +1,5 @@
 import { remindersOptOut as copy } from '../../content/order-page.ts';
-import { escapeHtml } from '../mail/email-layout.ts';
+import { escapeHtml } from '../../shared/html.ts';
 
 /**
  * The page behind the reminders' "não quero mais lembretes" link. A GET only shows a button (mail
