@@ -14,7 +14,7 @@ export interface InitialPage {
   Page: ComponentType;
 }
 
-/** The landing page is only for visitors who passed the pre-sell page (spec §2). */
+/** The landing page is only for visitors who passed the pre-sell page (docs/product.md#the-journey). */
 function applyGate(pathname: string): string {
   return pathname === paths.landing && !hasAcceptedPresell() ? paths.presell : pathname;
 }

@@ -2,7 +2,7 @@ import type { CheckoutFormMessages } from '../shared/checkout.ts';
 import { formatBRL } from '../shared/money.ts';
 import { site } from './site.ts';
 
-/** The payment modal and the checkout API's messages (spec §2 "Payment modal", §4, §5, §8). */
+/** The payment modal and the checkout API's messages (docs/product.md#the-journey "Payment modal", docs/product.md#screen-states, docs/product.md#the-buyer-form, docs/product.md#error-messages-shown-to-buyers). */
 export const checkout = {
   title: 'Lista de Fornecedores Secretos Vitalícia',
   priceCaption: 'Pagamento único',

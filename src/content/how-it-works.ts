@@ -1,7 +1,7 @@
 import { formatBRL } from '../shared/money.ts';
 import { site } from './site.ts';
 
-/** Section 3 of the landing page: how it works, with an example chat (spec §2). */
+/** Section 3 of the landing page: how it works, with an example chat (docs/product.md#the-journey). */
 export const howItWorks = {
   eyebrow: 'Como funciona',
   title: 'Em 3 passos você paga R$ 1,00 no seu streaming',
@@ -26,7 +26,7 @@ export const howItWorks = {
   officialLabel: 'Preço oficial',
 } as const;
 
-/** Section 9 of the landing page: the second how-it-works, from purchase to first saving (spec §2: 4 steps). */
+/** Section 9 of the landing page: the second how-it-works, from purchase to first saving (docs/product.md#the-journey: 4 steps). */
 export const howToStart = {
   eyebrow: 'Do PIX à economia',
   title: 'Comece a economizar em 4 passos',

@@ -222,13 +222,13 @@ export interface Config {
   gateway: GatewayTarget;
   /** No gateway configured: the sandbox takes the charges and every page says so. */
   demoMode: boolean;
-  /** Document sent as the customer's (spec §5); when unset with a real gateway, the buyer types a CPF. */
+  /** Document sent as the customer's (docs/product.md#the-buyer-form); when unset with a real gateway, the buyer types a CPF. */
   customerDocument: string | undefined;
   /** Hosted checkout: buy buttons navigate there instead of opening the PIX modal. */
   checkoutUrl: string | undefined;
   /**
    * Whole days a PIX charge stays payable, sent to the gateway as `expire_in_days` (its only expiry
-   * knob, gateway-notes §7); the expiry shown is the gateway's, never a shorter one of ours.
+   * knob, docs/gateway.md#7-expiry); the expiry shown is the gateway's, never a shorter one of ours.
    */
   pixExpireDays: number;
   /**

@@ -5,7 +5,7 @@ import { isValidCpfOrCnpj as isValidCpf } from './documents.ts';
 
 const CheckoutFormSchema = checkoutFormSchema(checkoutFormMessages);
 
-describe('phone rule (spec §5)', () => {
+describe('phone rule (docs/product.md#the-buyer-form)', () => {
   it('counts only digits and wants 10 or 11 of them', () => {
     expect(isValidPhone('(11) 98765-4321')).toBe(true);
     expect(isValidPhone('11 3456-7890')).toBe(true);

@@ -3,7 +3,7 @@ import { DEFAULT_UNPAID_RETENTION_DAYS } from './retention.ts';
 
 /**
  * The settings the browser may know, injected into each page at serve time. Only public values:
- * never a token, a password or an SMTP address (DESIGN §1.1).
+ * never a token, a password or an SMTP address (docs/product.md#1-the-gateway-credential-never-reaches-the-browser).
  */
 export interface PublicConfig {
   /** Hosted checkout: buy buttons navigate here instead of opening the PIX modal. */
@@ -24,7 +24,7 @@ export interface PublicConfig {
   seller: { name: string; document: string; address: string };
   /** Days an unpaid charge keeps the buyer's data (UNPAID_RETENTION_DAYS), as the privacy page prints it. */
   unpaidRetentionDays: string;
-  /** Public tracker IDs (GA_ID, META_PIXEL_ID, CLARITY_ID); loaded only after consent (DESIGN §1.5). */
+  /** Public tracker IDs (GA_ID, META_PIXEL_ID, CLARITY_ID); loaded only after consent (docs/product.md#5-tracking-waits-for-consent). */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
 }
 

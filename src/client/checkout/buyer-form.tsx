@@ -73,7 +73,7 @@ function EmailSuggestion({ suggestion, onAccept }: { suggestion: string; onAccep
   );
 }
 
-/** The buyer form (spec §5): name, e-mail, phone (10–11 digits) and, when the gateway needs it, a CPF. */
+/** The buyer form (docs/product.md#the-buyer-form): name, e-mail, phone (10–11 digits) and, when the gateway needs it, a CPF. */
 export function BuyerForm({
   values,
   onChange,

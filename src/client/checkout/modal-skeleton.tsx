@@ -1,6 +1,6 @@
 import { checkout as copy } from '../../content/checkout.ts';
 
-/** Shown while the payment modal's code loads (spec §2: "loaded lazily with a skeleton"). */
+/** Shown while the payment modal's code loads (docs/product.md#the-journey: "loaded lazily with a skeleton"). */
 export function ModalSkeleton() {
   return (
     <div className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm">

@@ -1,7 +1,7 @@
 import { PartyPopper } from 'lucide-react';
 import { checkout as copy } from '../../content/checkout.ts';
 
-/** Replaces the PIX panel once the server confirmed the payment (DESIGN §1.6). */
+/** Replaces the PIX panel once the server confirmed the payment (docs/product.md#6-e-mail-delivery-is-made-true). */
 export function PaidPanel({ accessUrl, note }: { accessUrl: string | undefined; note: string | undefined }) {
   return (
     <div className="mt-5 space-y-4 text-center" role="status">

@@ -30,7 +30,7 @@ function Steps({ steps }: { steps: readonly string[] }) {
 }
 
 /**
- * After a charge is created: how to pay it (spec §2 "Payment modal"). On a phone the buyer pays in
+ * After a charge is created: how to pay it (docs/product.md#the-journey "Payment modal"). On a phone the buyer pays in
  * the bank app of the same phone, so the panel leads with one big "Copiar código PIX" and the steps,
  * and the QR (for paying with another device) waits behind a disclosure; wider screens show the QR first.
  */

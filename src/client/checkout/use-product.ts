@@ -8,7 +8,7 @@ export type ProductState =
   | { kind: 'error'; message: string }
   | { kind: 'ready'; product: ProductInfo };
 
-/** Loads the product once, on the modal's first opening (spec §4); kept across closings. */
+/** Loads the product once, on the modal's first opening (docs/product.md#screen-states); kept across closings. */
 export function useProduct(active: boolean) {
   const [state, setState] = useState<ProductState>({ kind: 'loading' });
   const started = useRef(false);

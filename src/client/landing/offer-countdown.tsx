@@ -4,7 +4,7 @@ import { formatOfferCountdown, useLiveSignals, useOfferCountdown } from '../lib/
 
 /**
  * The hero's offer countdown: time left until the current batch closes, by the server's clock
- * (DESIGN §1.2). Until the first answer it keeps the same box with a placeholder, so nothing shifts.
+ * (docs/product.md#2-live-signals-tell-the-truth). Until the first answer it keeps the same box with a placeholder, so nothing shifts.
  */
 export function OfferCountdown() {
   const live = useLiveSignals();

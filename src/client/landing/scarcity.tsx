@@ -5,7 +5,7 @@ import { BuyButton } from '../ui/buy-button.tsx';
 
 /**
  * Section 10: this month's remaining spots and who else is looking, both counted by the server
- * (DESIGN §1.2). Hidden when the seller sells without a limit (capacity 0). Before the first
+ * (docs/product.md#2-live-signals-tell-the-truth). Hidden when the seller sells without a limit (capacity 0). Before the first
  * answer the numbers are placeholders of the same size.
  */
 export function Scarcity() {

@@ -6,7 +6,7 @@ import { Link } from '../router.tsx';
 import { cn } from '../ui/cn.ts';
 import { Logo } from '../ui/logo.tsx';
 
-/** Section 1: transparent at the top, solid and blurred past 50 px (spec §2, §9). */
+/** Section 1: transparent at the top, solid and blurred past 50 px (docs/product.md#the-journey, docs/product.md#money-and-capacity). */
 export const HEADER_SCROLL_THRESHOLD = 50;
 
 export function SiteHeader() {

@@ -5,7 +5,7 @@ import { useScrollPast } from '../lib/use-scroll-past.ts';
 import { cn } from '../ui/cn.ts';
 import { BuyButton } from '../ui/buy-button.tsx';
 
-/** Section 16: the bottom bar, shown only once scrolled past 500 px (spec §2, §9). */
+/** Section 16: the bottom bar, shown only once scrolled past 500 px (docs/product.md#the-journey, docs/product.md#money-and-capacity). */
 export const STICKY_BAR_THRESHOLD = 500;
 
 export function StickyBar() {

@@ -23,7 +23,7 @@ function Avatar({ testimonial }: { testimonial: Testimonial }) {
   );
 }
 
-/** Section 6: buyers' own words (DESIGN §1.3: real or absent — no list, no section). */
+/** Section 6: buyers' own words (docs/product.md#3-testimonials-are-real-or-absent: real or absent — no list, no section). */
 export function Testimonials() {
   const list = useTestimonials();
   if (list.length === 0) return null;

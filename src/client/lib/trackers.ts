@@ -90,7 +90,7 @@ export function startTrackers(ids: TrackerIds): TrackerSender {
       if (!fbq) return;
       if (name === 'page_view') {
         fbq('track', 'PageView', {}, { eventID: eventId });
-        // Spec §2: on the landing page a view-content pixel event is fired.
+        // docs/product.md#the-journey: on the landing page a view-content pixel event is fired.
         if (params.page_path === '/') fbq('track', 'ViewContent', {}, { eventID: `${eventId}-vc` });
         return;
       }

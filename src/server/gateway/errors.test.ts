@@ -39,7 +39,7 @@ describe('gatewayErrorMessage', () => {
 });
 
 describe('gatewayMessages', () => {
-  it('are the spec §8 catalogue', () => {
+  it('are the docs/product.md#error-messages-shown-to-buyers catalogue', () => {
     expect(gatewayMessages.productsHttp(500, 'Falhou')).toBe('Erro ao buscar produtos: 500 - Falhou');
     expect(gatewayMessages.productsHttp(401, null)).toBe('Erro ao buscar produtos: 401 - Erro desconhecido');
     expect(gatewayMessages.productNotFound('abc')).toBe('Produto com hash abc não encontrado');

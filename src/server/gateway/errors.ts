@@ -1,11 +1,11 @@
 /**
- * The gateway's failures in the spec's Portuguese (§8), which the visitor sees as-is. The error
+ * The gateway's failures in the brief's Portuguese (docs/product.md#error-messages-shown-to-buyers), which the visitor sees as-is. The error
  * class lives with the other contract types (orders code imports it from there) and is re-exported
  * here so that it and the helpers that build its messages can be imported together.
  */
 export { GatewayError } from './types.ts';
 
-/** The spec's catalogue (§8), word for word. */
+/** The brief's catalogue (docs/product.md#error-messages-shown-to-buyers), word for word. */
 export const gatewayMessages = {
   productsHttp: (status: number, message: string | null) =>
     `Erro ao buscar produtos: ${status} - ${message ?? 'Erro desconhecido'}`,
@@ -31,7 +31,7 @@ function errorTexts(errors: unknown): string[] {
 }
 
 /**
- * The gateway's own explanation in an error body (gateway-notes §8): Laravel's `errors` flattened
+ * The gateway's own explanation in an error body (docs/gateway.md#8-errors): Laravel's `errors` flattened
  * (every distinct message, not just the first with "(e mais N erros)"), else `message`, else null.
  */
 export function gatewayErrorMessage(body: unknown): string | null {

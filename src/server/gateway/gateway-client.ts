@@ -88,7 +88,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   /**
    * `{provider}/public/v1/<path>`. GETs also carry `?api_token=`: TriboPay-family hosts are only
-   * known to accept the token that way, Pepper the Bearer header, so we send both (gateway-notes §4).
+   * known to accept the token that way, Pepper the Bearer header, so we send both (docs/gateway.md#1-base-url-and-authentication).
    */
   const endpoint = (path: string, withQueryToken: boolean) => {
     const url = new URL(`${baseUrl()}/public/v1/${path}`);
@@ -218,7 +218,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       throw new TypeError(`amountCents must be positive integer centavos, got ${input.amountCents}`);
     }
     const { product, customer } = input;
-    // gateway-notes §5.2: token in the body and the header; offer_hash at the root (TriboPay) and in
+    // docs/gateway.md#3-charge: token in the body and the header; offer_hash at the root (TriboPay) and in
     // the cart (Pepper); digits only for phone and document.
     const body = {
       api_token: token,
@@ -293,7 +293,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       );
     }
     const record = parseTransactionRecord(reply.json, wanted);
-    // The read-back is what confirms a payment (gateway-notes §11.4): it must be the one we asked for.
+    // The read-back is what confirms a payment (docs/gateway.md#10-confirming-a-payment): it must be the one we asked for.
     if (!record || (record.transactionHash !== wanted && !record.alternateIds.includes(wanted))) {
       logger.warn('Gateway transaction reply unreadable or for another hash', { hash: wanted, status: reply.status });
       throw new GatewayError(gatewayMessages.payment, 'transaction', reply.status);

@@ -16,7 +16,7 @@ const PNG_BASE64 = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0
 const JPEG_BASE64 = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(120, 3)]).toString('base64');
 const EMPTY_PIX = { code: null, imageDataUrl: null, imageUrl: null, paymentUrl: null };
 
-/** The TriboPay create reply, trimmed to what matters (gateway-notes §5.2). */
+/** The TriboPay create reply, trimmed to what matters (docs/gateway.md#3-charge). */
 function tribopayReply(overrides: JsonRecord = {}): JsonRecord {
   return {
     event: 'transaction',
@@ -140,7 +140,7 @@ describe('readCents', () => {
   });
 });
 
-describe('mapPaymentStatus (gateway-notes §11.5)', () => {
+describe('mapPaymentStatus (docs/gateway.md#10-confirming-a-payment)', () => {
   it.each([
     ['paid', 'paid'],
     ['authorized', 'paid'],

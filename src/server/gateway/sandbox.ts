@@ -18,9 +18,9 @@ import { renderSandboxNotFoundPage, renderSandboxPayPage } from './sandbox-page.
 import { secretsMatch } from '../secrets.ts';
 
 /**
- * A stand-in for the real gateway, so the whole purchase can be clicked through offline (DESIGN §3
+ * A stand-in for the real gateway, so the whole purchase can be clicked through offline (docs/gateway.md#9-unknowns
  * "The gateway"). It answers the real API's paths with TriboPay's shapes, as recorded in
- * gateway-notes §5 and §8: the transaction object at the root, the EMV code in both
+ * docs/gateway.md#3-charge and docs/gateway.md#8-errors: the transaction object at the root, the EMV code in both
  * `pix.pix_qr_code` and `pix.pix_url`, `qr_code_base64: null`, utm fields as the string "null",
  * Laravel 422 envelopes. Its state is in the database, like everything else the server knows.
  */
@@ -30,7 +30,7 @@ export const SANDBOX_OFFER_HASH = 'sandbox-offer';
 /** The sandbox sells the product the page announces, at the page's price (content/site.ts). */
 const PRODUCT_TITLE = site.productName;
 const OFFER_PRICE_CENTS = site.priceCents;
-/** TriboPay refuses less than R$ 5,00 with HTTP 400 (gateway-notes §5.2). */
+/** TriboPay refuses less than R$ 5,00 with HTTP 400 (docs/gateway.md#3-charge). */
 const MIN_AMOUNT_CENTS = 500;
 /** A random EVP key that belongs to nobody: a bank app shown this code cannot pay anyone with it. */
 const SANDBOX_PIX_KEY = '4f2a9c1e-7b3d-4e8a-9f60-5c1d2b3a4e5f';
@@ -52,7 +52,7 @@ export interface SandboxGatewayOptions {
   ownOrigin?: () => string;
 }
 
-/** Gateway-style ids: lower-case letters and digits, 10 characters (gateway-notes §5.2). */
+/** Gateway-style ids: lower-case letters and digits, 10 characters (docs/gateway.md#3-charge). */
 function newTransactionHash(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   // 252 is the largest multiple of 36 below 256: rejecting the rest keeps every character equally likely.
@@ -93,7 +93,7 @@ function gatewayTime(at: number): string {
 function sandboxOffer(createdAt: string) {
   return {
     hash: SANDBOX_OFFER_HASH,
-    // Pepper's offers often have no title of their own (gateway-notes §5.1): the client must fall back.
+    // Pepper's offers often have no title of their own (docs/gateway.md#2-products): the client must fall back.
     title: null,
     price: OFFER_PRICE_CENTS,
     url: null,
@@ -165,7 +165,7 @@ function transactionJson(row: SandboxTransactionRow) {
     affiliate: null,
     offer: { offerId: 1, ...sandboxOffer(created), hash: row.offer_hash ?? SANDBOX_OFFER_HASH },
     product: { ...sandboxProduct(created), hash: row.product_hash ?? SANDBOX_PRODUCT_HASH },
-    // TriboPay echoes operation_type as "sale", not the 1 that was sent (gateway-notes §5.2).
+    // TriboPay echoes operation_type as "sale", not the 1 that was sent (docs/gateway.md#3-charge).
     items: [
       { hash: row.product_hash ?? SANDBOX_PRODUCT_HASH, title: PRODUCT_TITLE, price: row.amount, quantity: 1, operation_type: 'sale' },
     ],
@@ -189,7 +189,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Laravel's validation envelope, as TriboPay sends it (gateway-notes §8). */
+/** Laravel's validation envelope, as TriboPay sends it (docs/gateway.md#8-errors). */
 function validationFailure(c: Context, errors: Record<string, string[]>) {
   const messages = Object.values(errors).flat();
   const rest = messages.length - 1;

@@ -1,5 +1,5 @@
 /**
- * The gateway's optional `tracking` object on a new charge (gateway-notes §5.2): `src` and the
+ * The gateway's optional `tracking` object on a new charge (docs/gateway.md#3-charge): `src` and the
  * five utm_* fields, which the gateway's own reports then show. Only the fields the visit had are
  * sent (an absent one comes back as the string "null"); `sck`, fbclid and gclid stay with us.
  */

@@ -31,7 +31,7 @@ export function firstName(fullName: string): string {
   return lower.charAt(0).toLocaleUpperCase('pt-BR') + lower.slice(1);
 }
 
-/** The e-mail that delivers a paid buyer's lifetime access link (DESIGN §1.6). */
+/** The e-mail that delivers a paid buyer's lifetime access link (docs/product.md#6-e-mail-delivery-is-made-true). */
 export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
   const accessUrl = assertWebUrl(input.accessUrl, 'accessUrl').href;
   const recoverUrl = new URL(paths.access, accessUrl).href;

@@ -33,7 +33,7 @@ export interface NewOrder {
 }
 
 /**
- * Spots a month has taken: orders paid this month. Only payment takes a spot (DESIGN §1.2): a
+ * Spots a month has taken: orders paid this month. Only payment takes a spot (docs/product.md#2-live-signals-tell-the-truth): a
  * charge on offer holds none, so unpaid charges can never sell the month out. Refunded and
  * charged-back orders give their spot back.
  */
@@ -287,7 +287,7 @@ export const FIRST_PAID_RECHECK_MS = 60 * 60_000;
 /**
  * The paid transition. The conditional UPDATE lets exactly one caller win however many
  * postbacks, polls and instances race; the winner writes the access e-mail's outbox row in the
- * same transaction, so a paid order can never lack its e-mail (DESIGN §1.6). A payment confirmed
+ * same transaction, so a paid order can never lack its e-mail (docs/product.md#6-e-mail-delivery-is-made-true). A payment confirmed
  * after the charge expired or "failed" (an uncertain create) still wins.
  */
 export async function markOrderPaid(
@@ -360,7 +360,7 @@ export async function listOpenDuplicates(db: Kysely<Database>): Promise<Array<{ 
 /**
  * Reserves the right to ask the gateway about an order now: true for at most one caller per
  * `intervalMs`, across every server instance (polling must not hammer a gateway with unknown rate
- * limits, gateway-notes §11.6).
+ * limits, docs/gateway.md#10-confirming-a-payment).
  */
 export async function claimOrderCheck(db: Kysely<Database>, orderId: string, now: number, intervalMs: number): Promise<boolean> {
   const result = await db

@@ -38,7 +38,7 @@ const ok = { received: true } as const;
 
 /**
  * The gateway's postback (`postback_url` = this path with `?t={orderId}.{secret}`). Postbacks are
- * unsigned (gateway-notes §6): the secret only says which order to look at, and the payload is a
+ * unsigned (docs/gateway.md#6-postbacks): the secret only says which order to look at, and the payload is a
  * hint. The answer is always a fast 2xx — a gateway that sees errors retries forever — and the
  * re-check at the gateway happens afterwards.
  */
