@@ -1,4 +1,4 @@
-import { createDefaultPublicConfig, type PublicConfig } from '../shared/public-config.ts';
+import { publicConfigDefaults, type PublicConfig } from '../shared/public-config.ts';
 
 /**
  * Shown in the footer and the legal pages until the seller sets SELLER_NAME, SELLER_DOCUMENT and
@@ -12,4 +12,4 @@ export const sellerPlaceholder = {
 } as const;
 
 /** The public config until the seller configures anything: visibly placeholders. */
-export const defaultPublicConfig: PublicConfig = createDefaultPublicConfig(sellerPlaceholder);
+export const defaultPublicConfig: PublicConfig = { ...publicConfigDefaults, seller: { ...sellerPlaceholder } };

@@ -1,4 +1,3 @@
-import { formatBRL } from '../shared/money.ts';
 
 /** The seller's identity and the product as the page presents it (pt-BR). */
 export const site = {
@@ -6,8 +5,8 @@ export const site = {
   brandShort: 'FS',
   productName: 'Lista de Fornecedores Secretos Vitalícia',
   /**
-   * R$ 19,90: the price the copy announces, typed here only (every price in content/ is formatted
-   * from it with shared/money.ts); the gateway's offer decides what is charged.
+   * The price the copy announces: every price in content/ is formatted from it with shared/money.ts
+   * (but the landing page's meta description, see site.test.ts); the gateway's offer decides what is charged.
    */
   priceCents: 1990,
   lifetimeLabel: 'Acesso Vitalício',
@@ -19,7 +18,9 @@ export const pageMeta = {
   landing: {
     title: 'Lista de Fornecedores Secretos Vitalícia — streaming a partir de R$ 1,00',
     description:
-      `Acesso vitalício a +200 fornecedores verificados de Netflix, Disney+, Spotify e +30 apps por R$ 1,00 por mês cada. Pagamento único de ${formatBRL(site.priceCents)} via PIX.`,
+      // Typed out, not formatted: the pre-sell page loads this module up front, and the formatter would
+      // cost it bytes for a text only the prerenderer prints (site.test.ts keeps it equal to priceCents).
+      'Acesso vitalício a +200 fornecedores verificados de Netflix, Disney+, Spotify e +30 apps por R$ 1,00 por mês cada. Pagamento único de R$ 19,90 via PIX.',
   },
   presell: {
     title: 'Você quer ter seus apps favoritos por R$ 1,00?',

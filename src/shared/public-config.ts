@@ -32,23 +32,20 @@ export const PUBLIC_CONFIG_GLOBAL = '__VITRINE_CONFIG__';
 export const PUBLIC_CONFIG_PLACEHOLDER = '<!--public-config-->';
 
 /**
- * The public config before the seller configures anything. The placeholder seller is copy, so it
- * comes from content/ (`defaultPublicConfig` in content/seller.ts).
+ * The public config before the seller configures anything, but for the seller: the placeholder
+ * seller is copy, so `defaultPublicConfig` (content/seller.ts) adds it.
  */
-export function createDefaultPublicConfig(seller: PublicConfig['seller']): PublicConfig {
-  return {
-    checkoutUrl: null,
-    sandbox: true,
-    demoMode: true,
-    askDocument: false,
-    whatsappGroupUrl: 'https://chat.whatsapp.com/SEU-GRUPO',
-    supportEmail: 'suporte@example.com',
-    supportUrl: 'mailto:suporte@example.com',
-    seller: { ...seller },
-    unpaidRetentionDays: String(DEFAULT_UNPAID_RETENTION_DAYS),
-    trackers: { gaId: null, metaPixelId: null, clarityId: null },
-  };
-}
+export const publicConfigDefaults: Omit<PublicConfig, 'seller'> = {
+  checkoutUrl: null,
+  sandbox: true,
+  demoMode: true,
+  askDocument: false,
+  whatsappGroupUrl: 'https://chat.whatsapp.com/SEU-GRUPO',
+  supportEmail: 'suporte@example.com',
+  supportUrl: 'mailto:suporte@example.com',
+  unpaidRetentionDays: String(DEFAULT_UNPAID_RETENTION_DAYS),
+  trackers: { gaId: null, metaPixelId: null, clarityId: null },
+};
 
 /**
  * Text values of the public config that prerendered pages print (footer, /termos, /privacidade,
@@ -69,10 +66,11 @@ const tokens = {
 
 /** The config the prerenderer renders with: real defaults for behaviour, tokens for printed text. */
 export const prerenderPublicConfig: PublicConfig = {
-  ...createDefaultPublicConfig({ name: tokens.sellerName, document: tokens.sellerDocument, address: tokens.sellerAddress }),
+  ...publicConfigDefaults,
   whatsappGroupUrl: tokens.whatsappGroupUrl,
   supportEmail: tokens.supportEmail,
   supportUrl: tokens.supportUrl,
+  seller: { name: tokens.sellerName, document: tokens.sellerDocument, address: tokens.sellerAddress },
   unpaidRetentionDays: tokens.unpaidRetentionDays,
 };
 
