@@ -98,7 +98,7 @@ async function saleAndOrderActions(server: RunningServer, context: BrowserContex
 /** One server with ADMIN_PASSWORD for the SQLite group; its tests run in order on it (a sale, then its CSV…). */
 const consoleTest = test.extend<object, { consoleServer: RunningServer }>({
   consoleServer: [
-    // eslint-disable-next-line no-empty-pattern
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from a destructured first argument
     async ({}, use) => {
       const running = await startServer({ ADMIN_PASSWORD: PASSWORD });
       await use(running);

@@ -12,7 +12,7 @@ import { startServer, type RunningServer } from './server.ts';
  */
 const test = base.extend<object, { memberServer: RunningServer }>({
   memberServer: [
-    // eslint-disable-next-line no-empty-pattern
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from a destructured first argument
     async ({}, use) => {
       const server = await startServer();
       await use(server);

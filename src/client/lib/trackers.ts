@@ -35,7 +35,7 @@ function startGoogleAnalytics(win: TrackerWindow, id: string): Gtag {
   win.dataLayer = win.dataLayer ?? [];
   // gtag must push the `arguments` object itself, as Google's snippet does.
   win.gtag = function gtag() {
-    // eslint-disable-next-line prefer-rest-params
+    // eslint-disable-next-line prefer-rest-params -- gtag needs the arguments object itself
     win.dataLayer!.push(arguments);
   };
   win.gtag('js', new Date());
