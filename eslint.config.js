@@ -42,7 +42,10 @@ const zones = [
 
 /** No Node built-ins where the code also runs in a browser or must stay platform-free. */
 const noNodeImports = {
-  'no-restricted-imports': ['error', { patterns: [{ group: ['node:*'], message: 'No Node built-ins here (client, shared/ or content/).' }] }],
+  'no-restricted-imports': [
+    'error',
+    { patterns: [{ group: ['node:*'], message: 'No Node built-ins here (client, shared/ or content/).' }] },
+  ],
 };
 
 export default tseslint.config(

@@ -68,7 +68,14 @@ tallies.push({
 if (build === 0) {
   const faultsJson = path.join(out, 'faults.json');
   fs.rmSync(faultsJson, { force: true });
-  const faults = run(bin('vitest'), ['run', '--config', 'vitest.faults.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${faultsJson}`]);
+  const faults = run(bin('vitest'), [
+    'run',
+    '--config',
+    'vitest.faults.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${faultsJson}`,
+  ]);
   const faultsReport = readJson<{ numPassedTests: number; numFailedTests: number }>(faultsJson);
   tallies.push({
     suite: 'faults',

@@ -71,9 +71,7 @@ describe('catalogue', () => {
   it('holds the 26 apps of the spec, each at its original price', () => {
     expect(apps).toHaveLength(26);
     expect(new Set(apps.map((app) => app.name)).size).toBe(26);
-    const prices = Object.fromEntries(
-      apps.map((app) => [app.name, (app.originalPriceCents / 100).toFixed(2).replace('.', ',')]),
-    );
+    const prices = Object.fromEntries(apps.map((app) => [app.name, (app.originalPriceCents / 100).toFixed(2).replace('.', ',')]));
     expect(prices).toEqual(specOriginalPrices);
   });
 

@@ -6,12 +6,7 @@ import { site } from './site.ts';
 export const checkout = {
   title: 'Lista de Fornecedores Secretos Vitalícia',
   priceCaption: 'Pagamento único',
-  benefits: [
-    'R$ 8 de crédito hoje',
-    'Fornecedores verificados',
-    'Acesso vitalício',
-    'Revenda permitida',
-  ],
+  benefits: ['R$ 8 de crédito hoje', 'Fornecedores verificados', 'Acesso vitalício', 'Revenda permitida'],
   savingClaim: '+ R$ 220 por mês',
   savingCaption: 'de economia estimada com a lista',
   form: {
@@ -42,8 +37,7 @@ export const checkout = {
     soldOut: (nextBatchDate: string) => `As vagas deste mês esgotaram. O próximo lote abre em ${nextBatchDate}.`,
     tooManyAttempts: 'Muitas tentativas de pagamento seguidas. Aguarde alguns minutos e tente novamente.',
     restarting: 'Estamos atualizando o sistema. Tente novamente em alguns segundos.',
-    tooManyOpenCharges:
-      'Já existem vários PIX em aberto feitos desta conexão. Pague um deles ou aguarde alguns minutos para gerar outro.',
+    tooManyOpenCharges: 'Já existem vários PIX em aberto feitos desta conexão. Pague um deles ou aguarde alguns minutos para gerar outro.',
   },
   pix: {
     success: 'Pagamento gerado com sucesso! Use as informações abaixo para pagar.',

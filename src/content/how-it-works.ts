@@ -31,7 +31,10 @@ export const howToStart = {
   eyebrow: 'Do PIX à economia',
   title: 'Comece a economizar em 4 passos',
   steps: [
-    { title: `Pague ${formatBRL(site.priceCents)} no PIX`, text: 'Pagamento único, direto pelo app do seu banco, sem cartão e sem mensalidade.' },
+    {
+      title: `Pague ${formatBRL(site.priceCents)} no PIX`,
+      text: 'Pagamento único, direto pelo app do seu banco, sem cartão e sem mensalidade.',
+    },
     { title: 'Receba o acesso no e-mail', text: 'Assim que o PIX é confirmado, o link da sua lista chega no seu e-mail.' },
     { title: 'Escolha o fornecedor', text: 'Abra a lista, encontre o app que você quer e chame o fornecedor no WhatsApp ou Telegram.' },
     { title: 'Assine e economize', text: 'Combine o plano direto com o fornecedor e pague a partir de R$ 1,00 por mês.' },

@@ -1,4 +1,3 @@
-
 /** The seller's identity and the product as the page presents it (pt-BR). */
 export const site = {
   brandName: 'Fornecedores Secretos',

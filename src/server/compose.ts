@@ -75,11 +75,11 @@ export function composeServer(options: {
           logger,
         }));
   const sandbox =
-    target.kind === 'sandbox' ? createSandboxGateway({ db: database.db, token: SANDBOX_TOKEN, logger, ownOrigin: () => new URL(publicUrl()).origin }) : undefined;
+    target.kind === 'sandbox'
+      ? createSandboxGateway({ db: database.db, token: SANDBOX_TOKEN, logger, ownOrigin: () => new URL(publicUrl()).origin })
+      : undefined;
   const background = createBackground(logger);
-  const mailer =
-    options.mailer ??
-    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
   const checkout: ConfirmationDeps = {
     db: database.db,
     dialect: database.dialect,

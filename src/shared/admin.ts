@@ -62,16 +62,7 @@ export interface AdminOrderList {
 }
 
 export type TimelineKind =
-  | 'created'
-  | 'charged'
-  | 'postback'
-  | 'paid'
-  | 'email_queued'
-  | 'email_sent'
-  | 'email_failed'
-  | 'pix_email_sent'
-  | 'member_page'
-  | 'admin';
+  'created' | 'charged' | 'postback' | 'paid' | 'email_queued' | 'email_sent' | 'email_failed' | 'pix_email_sent' | 'member_page' | 'admin';
 
 export interface TimelineEntry {
   at: number;

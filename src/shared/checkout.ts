@@ -57,7 +57,10 @@ export function checkoutFormSchema(messages: CheckoutFormMessages) {
 export function createOrderSchema(messages: CheckoutFormMessages) {
   return checkoutFormSchema(messages).extend({
     checkoutKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.keyInvalid),
-    viewKey: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, messages.keyInvalid).optional(),
+    viewKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,64}$/, messages.keyInvalid)
+      .optional(),
     attribution: z.unknown().optional().transform(cleanAttribution),
     tracking: z.unknown().optional().transform(cleanTrackingContext),
   });
@@ -69,7 +72,9 @@ export const ORDER_VIEW_KEY_HEADER = 'X-Order-Key';
 export type CreateOrderInput = z.output<ReturnType<typeof createOrderSchema>>;
 
 /** Field messages for a failed parse, one per field (the first problem). */
-export function fieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+export function fieldErrors(error: {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? 'form');

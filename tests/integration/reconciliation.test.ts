@@ -80,7 +80,11 @@ for (const database of databases) {
     it('a checkout left in "creating" by a dead process fails after 2 minutes, and a later postback proving payment still wins', async () => {
       const order = await createOrder();
       // As if the process died after the gateway created the charge but before we stored its answer.
-      await db.db.updateTable('orders').set({ status: 'creating', transaction_hash: null, pix_code: null }).where('id', '=', order.id).execute();
+      await db.db
+        .updateTable('orders')
+        .set({ status: 'creating', transaction_hash: null, pix_code: null })
+        .where('id', '=', order.id)
+        .execute();
       clock = Number(order.created_at) + 2 * MINUTE - 1_000;
       await server.reconciler.runOnce();
       expect((await row(order.id)).status).toBe('creating');
@@ -153,7 +157,11 @@ for (const database of databases) {
       expect(Number(pending.expires_at)).toBe(Number(pending.created_at) + DAY);
 
       clock = Number(pending.expires_at) + DAY + MINUTE;
-      await db.db.updateTable('orders').set({ paid_at: clock - 91 * DAY }).where('id', '=', paid.id).execute();
+      await db.db
+        .updateTable('orders')
+        .set({ paid_at: clock - 91 * DAY })
+        .where('id', '=', paid.id)
+        .execute();
       const before = reads;
       expect(await server.reconciler.runOnce()).toBe(0);
       expect(reads).toBe(before);

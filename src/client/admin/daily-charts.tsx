@@ -52,10 +52,7 @@ export default function DailyCharts({ daily }: { daily: AdminDailyPoint[] }) {
     // A key of colours, not a live read-out: the table above has the numbers.
     legend: { live: false },
     axes: [xAxis, { ...axisStyle, size: 40 }],
-    series: [
-      {},
-      ...FUNNEL_KEYS.map((key, index) => ({ label: copy.overview.funnelSteps[key], stroke: FUNNEL_COLORS[index], width: 2 })),
-    ],
+    series: [{}, ...FUNNEL_KEYS.map((key, index) => ({ label: copy.overview.funnelSteps[key], stroke: FUNNEL_COLORS[index], width: 2 }))],
   };
   return (
     <div className="grid items-start gap-3 lg:grid-cols-2">

@@ -13,7 +13,7 @@ export function PaidPanel({ accessUrl, note }: { accessUrl: string | undefined; 
       {accessUrl ? (
         <a
           href={accessUrl}
-          className="inline-flex min-h-14 w-full items-center justify-center rounded-xl bg-gradient-to-b from-brand-500 to-brand-600 px-6 text-lg font-extrabold uppercase tracking-wide text-white shadow-cta"
+          className="inline-flex min-h-14 w-full items-center justify-center rounded-xl bg-gradient-to-b from-brand-500 to-brand-600 px-6 text-lg font-extrabold tracking-wide text-white uppercase shadow-cta"
         >
           {copy.paid.cta}
         </a>

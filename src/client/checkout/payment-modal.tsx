@@ -145,7 +145,7 @@ export default function PaymentModal({
         <>
           <div className="mt-3 flex items-end justify-between gap-3">
             <div>
-              <p className="text-xs font-semibold uppercase tracking-wider text-slate-400">{copy.priceCaption}</p>
+              <p className="text-xs font-semibold tracking-wider text-slate-400 uppercase">{copy.priceCaption}</p>
               <p className="text-4xl font-black tracking-tight text-white" data-testid="modal-price">
                 {formatBRL(priceCents)}
               </p>

@@ -52,4 +52,3 @@ export function PixCodeField({ code }: { code: string }) {
     </div>
   );
 }
-

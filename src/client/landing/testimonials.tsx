@@ -17,7 +17,10 @@ function Avatar({ testimonial }: { testimonial: Testimonial }) {
     );
   }
   return (
-    <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-500/15 text-lg font-black text-brand-300">
+    <span
+      aria-hidden="true"
+      className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-500/15 text-lg font-black text-brand-300"
+    >
       {testimonial.name.charAt(0)}
     </span>
   );

@@ -182,8 +182,7 @@ export function useOfferCountdown(offerEndsAt: number | null | undefined, server
         return;
       }
       const now = Date.now();
-      const askedRecently =
-        lastDeadlineRequest?.deadline === offerEndsAt && now - lastDeadlineRequest.at < DEADLINE_RETRY_MS;
+      const askedRecently = lastDeadlineRequest?.deadline === offerEndsAt && now - lastDeadlineRequest.at < DEADLINE_RETRY_MS;
       if (!askedRecently) {
         lastDeadlineRequest = { deadline: offerEndsAt, at: now };
         void refreshLiveSignals();

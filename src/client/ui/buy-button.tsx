@@ -34,7 +34,7 @@ export function BuyButton({
     <Button
       size="lg"
       variant={isSoldOut ? 'secondary' : 'cta'}
-      className={cn(isSoldOut && 'flex-col gap-0 font-extrabold leading-tight', className)}
+      className={cn(isSoldOut && 'flex-col gap-0 leading-tight font-extrabold', className)}
       data-placement={placement}
       disabled={isSoldOut}
       onClick={() => {
@@ -53,7 +53,7 @@ export function BuyButton({
       {isSoldOut ? (
         <>
           <span>{scarcity.soldOut.buttonLabel}</span>
-          <span className="text-xs font-semibold normal-case tracking-normal">
+          <span className="text-xs font-semibold tracking-normal normal-case">
             {scarcity.soldOut.nextBatch(formatNextBatchDate(live.nextBatchAt))}
           </span>
         </>

@@ -27,7 +27,9 @@ export async function lookUpAccessToken(db: Kysely<Database>, token: string): Pr
   if (token.length === 0 || token.length > 128) return { kind: 'unknown' };
   const found = await findOrderByTokenHash(db, hashAccessToken(token));
   if (!found) return { kind: 'unknown' };
-  return found.order.hasAccess && !found.tokenRevoked ? { kind: 'active', order: found.order } : { kind: 'revoked', orderId: found.order.id };
+  return found.order.hasAccess && !found.tokenRevoked
+    ? { kind: 'active', order: found.order }
+    : { kind: 'revoked', orderId: found.order.id };
 }
 
 /**
@@ -47,8 +49,14 @@ export const MODAL_LINK_WINDOW_MS = 30 * 60_000;
  * The member page link for the paid order's modal, or undefined: only for the tab holding the
  * order's view key, within MODAL_LINK_WINDOW_MS of payment, while the access is not revoked.
  */
-export async function modalAccessLink(db: Kysely<Database>, order: OrderRow, viewKey: string | undefined, now: number): Promise<string | undefined> {
-  if (!viewKey || !order.view_key_hash || order.status !== 'paid' || order.paid_at === null || order.access_revoked_at !== null) return undefined;
+export async function modalAccessLink(
+  db: Kysely<Database>,
+  order: OrderRow,
+  viewKey: string | undefined,
+  now: number,
+): Promise<string | undefined> {
+  if (!viewKey || !order.view_key_hash || order.status !== 'paid' || order.paid_at === null || order.access_revoked_at !== null)
+    return undefined;
   if (now - order.paid_at > MODAL_LINK_WINDOW_MS) return undefined;
   if (!secretsMatch(hashViewKey(viewKey), order.view_key_hash)) return undefined;
   const token = modalAccessToken(viewKey);

@@ -6,7 +6,11 @@ describe('gatewayErrorMessage', () => {
     const body = {
       success: false,
       message: 'api_token é obrigatório (e mais 2 erros)',
-      errors: { api_token: ['api_token é obrigatório'], installments: ['installments é obrigatório', 'api_token é obrigatório'], amount: ['amount é obrigatório'] },
+      errors: {
+        api_token: ['api_token é obrigatório'],
+        installments: ['installments é obrigatório', 'api_token é obrigatório'],
+        amount: ['amount é obrigatório'],
+      },
       status: 422,
     };
     expect(gatewayErrorMessage(body)).toBe('api_token é obrigatório; installments é obrigatório; amount é obrigatório');

@@ -7,8 +7,7 @@ export { GatewayError } from './types.ts';
 
 /** The brief's catalogue (docs/product.md#error-messages-shown-to-buyers), word for word. */
 export const gatewayMessages = {
-  productsHttp: (status: number, message: string | null) =>
-    `Erro ao buscar produtos: ${status} - ${message ?? 'Erro desconhecido'}`,
+  productsHttp: (status: number, message: string | null) => `Erro ao buscar produtos: ${status} - ${message ?? 'Erro desconhecido'}`,
   productNotFound: (hash: string) => `Produto com hash ${hash} não encontrado`,
   noOffers: 'Produto não possui ofertas disponíveis',
   productLoad: 'Erro ao carregar produto',
@@ -37,7 +36,13 @@ function errorTexts(errors: unknown): string[] {
 export function gatewayErrorMessage(body: unknown): string | null {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const record = body as Record<string, unknown>;
-  const distinct = [...new Set(errorTexts(record.errors).map((text) => text.trim()).filter(Boolean))];
+  const distinct = [
+    ...new Set(
+      errorTexts(record.errors)
+        .map((text) => text.trim())
+        .filter(Boolean),
+    ),
+  ];
   let message: string | null = null;
   if (distinct.length > 0) message = distinct.join('; ');
   else if (typeof record.message === 'string' && record.message.trim()) message = record.message.trim();

@@ -2,14 +2,7 @@ import type { Logger } from '../logger.ts';
 import { gatewayErrorMessage, gatewayMessages } from './errors.ts';
 import { chooseOffer, parseProductPage } from './parse-products.ts';
 import { parseCharge, parseTransactionRecord } from './parse-transaction.ts';
-import {
-  GatewayError,
-  type Charge,
-  type ChargeInput,
-  type GatewayClient,
-  type GatewayProduct,
-  type TransactionRecord,
-} from './types.ts';
+import { GatewayError, type Charge, type ChargeInput, type GatewayClient, type GatewayProduct, type TransactionRecord } from './types.ts';
 
 export interface GatewayClientOptions {
   /** The `{provider}` prefix, e.g. `https://api.tribopay.com.br/api`; a function when it is known only later. */
@@ -173,15 +166,14 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         throw loadError();
       }
       if (!reply.ok) {
-        throw new GatewayError(
-          gatewayMessages.productsHttp(reply.status, gatewayErrorMessage(reply.json)),
-          'products',
-          reply.status,
-        );
+        throw new GatewayError(gatewayMessages.productsHttp(reply.status, gatewayErrorMessage(reply.json)), 'products', reply.status);
       }
       const page = parseProductPage(reply.json);
       if (!page) throw loadError();
-      const raw = page.products.find((product) => (typeof product.hash === 'string' || typeof product.hash === 'number' ? String(product.hash).trim() : '') === productHash);
+      const raw = page.products.find(
+        (product) =>
+          (typeof product.hash === 'string' || typeof product.hash === 'number' ? String(product.hash).trim() : '') === productHash,
+      );
       if (raw) {
         const choice = chooseOffer(raw, productHash);
         if (choice.ok) return choice.product;
@@ -286,11 +278,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       throw new GatewayError(gatewayMessages.payment, 'transaction');
     }
     if (!reply.ok) {
-      throw new GatewayError(
-        gatewayErrorMessage(reply.json) ?? gatewayMessages.paymentHttp(reply.status),
-        'transaction',
-        reply.status,
-      );
+      throw new GatewayError(gatewayErrorMessage(reply.json) ?? gatewayMessages.paymentHttp(reply.status), 'transaction', reply.status);
     }
     const record = parseTransactionRecord(reply.json, wanted);
     // The read-back is what confirms a payment (docs/gateway.md#10-confirming-a-payment): it must be the one we asked for.

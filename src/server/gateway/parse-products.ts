@@ -25,9 +25,7 @@ function nonEmpty(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-export type ProductChoice =
-  | { ok: true; product: GatewayProduct }
-  | { ok: false; reason: 'no_offers' | 'bad_offer' };
+export type ProductChoice = { ok: true; product: GatewayProduct } | { ok: false; reason: 'no_offers' | 'bad_offer' };
 
 /** The offer with status 1 (number or text), else the first; title and price with the integrators' fallbacks. */
 export function chooseOffer(product: JsonRecord, productHash: string): ProductChoice {

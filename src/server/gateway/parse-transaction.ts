@@ -90,39 +90,16 @@ export function readTransactionIds(transaction: JsonRecord): { hash: string | nu
 // PIX data
 
 /** Code names in order of preference: the real one first, then integrators' fallbacks (docs/gateway.md#3-charge). */
-const CODE_FIELDS = [
-  'pix_qr_code',
-  'pix_url',
-  'payload',
-  'emv',
-  'qrcode',
-  'qr_code',
-  'code',
-  'pix_code',
-  'brcode',
-  'copia_e_cola',
-];
+const CODE_FIELDS = ['pix_qr_code', 'pix_url', 'payload', 'emv', 'qrcode', 'qr_code', 'code', 'pix_code', 'brcode', 'copia_e_cola'];
 const URL_FIELDS = ['qr_url', 'qr_code_url', 'qrcode_url', 'image_url', 'url', 'payment_url'];
-const IMAGE_FIELDS = [
-  'qr_code_base64',
-  'qrcode_base64',
-  'qr_code_image',
-  'qrcode_image',
-  'image_base64',
-  'base64',
-  'qr_code_png',
-  'image',
-];
+const IMAGE_FIELDS = ['qr_code_base64', 'qrcode_base64', 'qr_code_image', 'qrcode_image', 'image_base64', 'base64', 'qr_code_png', 'image'];
 const PIX_FIELDS = [...CODE_FIELDS, ...URL_FIELDS, ...IMAGE_FIELDS];
 
 /** Fields whose name promises a code; an unclassifiable value there is still taken as a last resort. */
 const CODE_ROLE = new Set(CODE_FIELDS.filter((name) => name !== 'pix_url'));
 
 type Classified =
-  | { kind: 'emv'; value: string }
-  | { kind: 'http'; value: string }
-  | { kind: 'image'; value: string }
-  | { kind: 'other'; value: string };
+  { kind: 'emv'; value: string } | { kind: 'http'; value: string } | { kind: 'image'; value: string } | { kind: 'other'; value: string };
 
 // A real QR PNG in base64 is kilobytes long; short strings are more likely opaque codes.
 const MIN_BASE64_IMAGE_LENGTH = 100;
@@ -169,9 +146,7 @@ function pixContainers(transaction: JsonRecord): JsonRecord[] {
     isRecord(transaction.transaction) ? transaction.transaction.pix : undefined,
   ];
   // A bare string under `pix` is treated as the code field of an object.
-  return containers
-    .map((container) => (typeof container === 'string' ? { code: container } : container))
-    .filter(isRecord);
+  return containers.map((container) => (typeof container === 'string' ? { code: container } : container)).filter(isRecord);
 }
 
 /** A URL field named for a QR image is an image; any other http(s) value is a payment page. */

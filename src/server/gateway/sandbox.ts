@@ -128,7 +128,9 @@ const UTM_FIELDS = ['utm_source', 'utm_campaign', 'utm_content', 'utm_term', 'ut
 /** The `tracking` object of a create request, kept as the gateway would: string fields only. */
 function readTracking(value: unknown): Record<string, string> | null {
   if (!isRecord(value)) return null;
-  const kept = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string').slice(0, 20);
+  const kept = Object.entries(value)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .slice(0, 20);
   return kept.length > 0 ? Object.fromEntries(kept.map(([key, text]) => [key.slice(0, 40), text.slice(0, 200)])) : null;
 }
 

@@ -7,7 +7,9 @@ export const GATEWAY_TRACKING_KEYS = ['src', 'utm_source', 'utm_medium', 'utm_ca
 
 export type GatewayTracking = Partial<Record<(typeof GATEWAY_TRACKING_KEYS)[number], string>>;
 
-export function gatewayTracking(attribution: Partial<Record<(typeof GATEWAY_TRACKING_KEYS)[number], string | null>>): GatewayTracking | undefined {
+export function gatewayTracking(
+  attribution: Partial<Record<(typeof GATEWAY_TRACKING_KEYS)[number], string | null>>,
+): GatewayTracking | undefined {
   const entries = GATEWAY_TRACKING_KEYS.flatMap((key) => {
     const value = attribution[key];
     return typeof value === 'string' && value !== '' ? [[key, value] as const] : [];

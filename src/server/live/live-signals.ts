@@ -24,10 +24,7 @@ export async function readLiveSignals(
   const { db, monthlyCapacity: capacity } = deps;
   const month = businessMonth(now);
   const unlimited = capacity === 0;
-  const [taken, viewers] = await Promise.all([
-    unlimited ? Promise.resolve(0) : countSpotsTaken(db, month.start),
-    countViewers(db, now),
-  ]);
+  const [taken, viewers] = await Promise.all([unlimited ? Promise.resolve(0) : countSpotsTaken(db, month.start), countViewers(db, now)]);
   const spotsLeft = unlimited ? null : Math.max(0, capacity - taken);
   return {
     spotsLeft,

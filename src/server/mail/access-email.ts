@@ -3,7 +3,6 @@ import { paths } from '../../shared/routes.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts } from './email-layout.ts';
 
-
 export interface AccessEmailInput {
   /** As the buyer typed it at checkout; only the first name is used. */
   buyerName: string;
@@ -88,7 +87,13 @@ ${heading(accessEmail.recoverTitle)}
 ${paragraph(copy(accessEmail.recover))}
 ${paragraph(copy(accessEmail.support))}
 ${paragraph(`${escapeHtml(accessEmail.signature)}<br>${rich.productName}`)}`;
-  const html = emailDocument({ subject, preheader: accessEmail.preheader, demoMode: input.demoMode, body, footer: copy(accessEmail.footer) });
+  const html = emailDocument({
+    subject,
+    preheader: accessEmail.preheader,
+    demoMode: input.demoMode,
+    body,
+    footer: copy(accessEmail.footer),
+  });
 
   return { subject, text, html };
 }

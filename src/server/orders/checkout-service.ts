@@ -16,13 +16,7 @@ import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
 import { enqueuePixEmails } from './pix-email-job.ts';
-import {
-  findOrderById,
-  insertOrderWithinCapacity,
-  markOrderCharged,
-  markOrderFailed,
-  type OrderRow,
-} from './orders-repository.ts';
+import { findOrderById, insertOrderWithinCapacity, markOrderCharged, markOrderFailed, type OrderRow } from './orders-repository.ts';
 
 export interface CheckoutDeps {
   db: Kysely<Database>;

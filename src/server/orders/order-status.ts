@@ -30,7 +30,11 @@ export async function refreshWaitingOrder(deps: ConfirmationDeps, order: OrderRo
  * paid, the access link goes only to the tab that created the order (`viewKey`), shortly after
  * payment; anyone else is told it went by e-mail.
  */
-export async function describeOrderStatus(deps: ConfirmationDeps, orderId: string, viewKey?: string): Promise<OrderStatusReply | undefined> {
+export async function describeOrderStatus(
+  deps: ConfirmationDeps,
+  orderId: string,
+  viewKey?: string,
+): Promise<OrderStatusReply | undefined> {
   const found = await findOrderById(deps.db, orderId);
   if (!found) return undefined;
   const now = deps.now?.() ?? Date.now();

@@ -91,10 +91,7 @@ async function countOpenOrdersOfClient(db: Kysely<Database> | Transaction<Databa
 }
 
 export type InsertOrderResult =
-  | { kind: 'created'; order: OrderRow }
-  | { kind: 'existing'; order: OrderRow }
-  | { kind: 'sold_out' }
-  | { kind: 'too_many_open' };
+  { kind: 'created'; order: OrderRow } | { kind: 'existing'; order: OrderRow } | { kind: 'sold_out' } | { kind: 'too_many_open' };
 
 /**
  * Inserts the order unless its checkout key already has one, or the buyer already has a charge on
@@ -198,7 +195,14 @@ export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<D
 export async function markOrderCharged(
   db: Kysely<Database>,
   id: string,
-  charge: { transactionHash: string; alternateIds: string[]; pixCode: string | null; pixImage: string | null; now: number; expiresAt: number },
+  charge: {
+    transactionHash: string;
+    alternateIds: string[];
+    pixCode: string | null;
+    pixImage: string | null;
+    now: number;
+    expiresAt: number;
+  },
   onCharged?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -211,7 +215,14 @@ export async function markOrderCharged(
 async function chargeOrder(
   trx: Transaction<Database>,
   id: string,
-  charge: { transactionHash: string; alternateIds: string[]; pixCode: string | null; pixImage: string | null; now: number; expiresAt: number },
+  charge: {
+    transactionHash: string;
+    alternateIds: string[];
+    pixCode: string | null;
+    pixImage: string | null;
+    now: number;
+    expiresAt: number;
+  },
 ): Promise<OrderRow | undefined> {
   return trx
     .updateTable('orders')
@@ -434,11 +445,7 @@ export async function claimScheduledCheck(db: Kysely<Database>, orderId: string,
  * re-read is tried, so a failed read or a crash leaves it for the reconciler (due at once).
  */
 export async function requestRecheck(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ recheck_requested_at: now, next_check_at: now, check_count: 0 })
-    .where('id', '=', orderId)
-    .execute();
+  await db.updateTable('orders').set({ recheck_requested_at: now, next_check_at: now, check_count: 0 }).where('id', '=', orderId).execute();
 }
 
 /** The gateway answered for this order: requests made before `readStartedAt` are done. */
