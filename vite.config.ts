@@ -1,8 +1,7 @@
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { ChunkingContext } from 'rolldown';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { lucideDeepImports } from './scripts/vite/lucide-deep-imports.ts';
 
 /** The pages an ad lands on have entries of their own (scripts/prerender.ts gives them theirs). */
@@ -17,7 +16,7 @@ const entryIds = [LANDING_ENTRY, PRESELL_ENTRY, 'index.html'].map((entry) => pat
  * imports only (a dynamic import starts a lazy chunk, loaded later). Reset at each build start.
  */
 let initialEntries: Map<string, Set<string>> | null = null;
-function staticEntriesOf(moduleId: string, ctx: ChunkingContext): Set<string> {
+function staticEntriesOf(moduleId: string, ctx: Rolldown.ChunkingContext): Set<string> {
   if (!initialEntries) {
     const reached = new Map<string, Set<string>>();
     for (const entry of entryIds) {
@@ -48,7 +47,7 @@ function staticEntriesOf(moduleId: string, ctx: ChunkingContext): Set<string> {
  * Code no entry loads up front keeps the default split (lazy chunks).
  */
 type InitialChunk = 'initial' | 'landing-initial' | 'app-initial';
-function initialChunkOf(moduleId: string, ctx: ChunkingContext): InitialChunk | null {
+function initialChunkOf(moduleId: string, ctx: Rolldown.ChunkingContext): InitialChunk | null {
   const info = ctx.getModuleInfo(moduleId);
   // index.html's own module script (main.tsx) is that entry's start: it stays in the entry chunk.
   if (!info || info.isEntry || info.importers.includes(entryIds[2]!)) return null;
@@ -82,7 +81,7 @@ export default defineConfig({
             // A module's static imports follow it into its group, so the shared group goes first:
             // it takes what both load before either page's own group could.
             ...(['initial', 'landing-initial', 'app-initial'] as const).map((chunk, index) => ({
-              name: (moduleId: string, ctx: ChunkingContext) => (initialChunkOf(moduleId, ctx) === chunk ? chunk : null),
+              name: (moduleId: string, ctx: Rolldown.ChunkingContext) => (initialChunkOf(moduleId, ctx) === chunk ? chunk : null),
               priority: 1 - index / 10,
             })),
           ],

@@ -83,7 +83,11 @@ export async function runAbuseBench(): Promise<void> {
     const targets = [
       () => ({ url: `${base}/api/orders`, method: 'POST', body: checkoutBody() }),
       () => ({ url: `${base}/api/events`, method: 'POST', body: JSON.stringify({ name: 'page_view', path: '/' }) }),
-      () => ({ url: `${base}/api/presence`, method: 'POST', body: JSON.stringify({ visitorId: `v${Math.random().toString(16).slice(2).padEnd(20, '0')}` }) }),
+      () => ({
+        url: `${base}/api/presence`,
+        method: 'POST',
+        body: JSON.stringify({ visitorId: `v${Math.random().toString(16).slice(2).padEnd(20, '0')}` }),
+      }),
       () => ({ url: `${base}/api/webhooks/gateway?t=ord_x.pbs_forged`, method: 'POST', body: '{"hash":"x"}' }),
       () => ({ url: `${base}/nao-existe-${Math.random().toString(36).slice(2)}`, method: 'GET', body: undefined }),
     ];
@@ -117,9 +121,15 @@ export async function runAbuseBench(): Promise<void> {
     const ms = (value: number) => `${value.toFixed(1)} ms`;
     const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : '–');
     console.log(`\nAbuse: a legitimate visitor's latency, quiet vs. under a flood from ${FLOOD_CLIENTS} other loopback addresses`);
-    console.log(`  flood: ${floodRate.toFixed(0)} req/s (orders, events, heartbeats, forged postbacks, 404s); answers: ${[...statuses].map(([status, count]) => `${status}×${count}`).join(', ')}`);
-    console.log(`  GET /api/live     quiet p50 ${ms(quiet.live.p50)} p95 ${ms(quiet.live.p95)} | flood p50 ${ms(underFlood.live.p50)} p95 ${ms(underFlood.live.p95)} (p50 ${ratio(underFlood.live.p50, quiet.live.p50)})`);
-    console.log(`  POST /api/orders  quiet p50 ${ms(quiet.checkout.p50)} p95 ${ms(quiet.checkout.p95)} | flood p50 ${ms(underFlood.checkout.p50)} p95 ${ms(underFlood.checkout.p95)} (p50 ${ratio(underFlood.checkout.p50, quiet.checkout.p50)})`);
+    console.log(
+      `  flood: ${floodRate.toFixed(0)} req/s (orders, events, heartbeats, forged postbacks, 404s); answers: ${[...statuses].map(([status, count]) => `${status}×${count}`).join(', ')}`,
+    );
+    console.log(
+      `  GET /api/live     quiet p50 ${ms(quiet.live.p50)} p95 ${ms(quiet.live.p95)} | flood p50 ${ms(underFlood.live.p50)} p95 ${ms(underFlood.live.p95)} (p50 ${ratio(underFlood.live.p50, quiet.live.p50)})`,
+    );
+    console.log(
+      `  POST /api/orders  quiet p50 ${ms(quiet.checkout.p50)} p95 ${ms(quiet.checkout.p95)} | flood p50 ${ms(underFlood.checkout.p50)} p95 ${ms(underFlood.checkout.p95)} (p50 ${ratio(underFlood.checkout.p50, quiet.checkout.p50)})`,
+    );
     console.log(`  real buyers refused: quiet ${quiet.refused}/20, under flood ${underFlood.refused}/20`);
   } finally {
     await server.stop();

@@ -84,7 +84,7 @@ const VERBOSE = process.argv.includes('--verbose');
 
 type TableItems = Array<Record<string, unknown>>;
 function printDiagnostics(url: string, lhr: { audits: Record<string, { details?: unknown }> }): void {
-  const items = (id: string) => ((lhr.audits[id]?.details as { items?: TableItems } | undefined)?.items ?? []);
+  const items = (id: string) => (lhr.audits[id]?.details as { items?: TableItems } | undefined)?.items ?? [];
   const name = (value: unknown) => String(value).replace(/^https?:\/\/[^/]+/, '');
   console.log(`    ${url}`);
   for (const request of items('network-requests').filter((item) => item.resourceType === 'Script')) {
@@ -103,7 +103,9 @@ function printDiagnostics(url: string, lhr: { audits: Record<string, { details?:
     }
   }
   for (const task of items('long-tasks')) {
-    console.log(`      long task ${String(Math.round(Number(task.duration))).padStart(4)} ms at ${Math.round(Number(task.startTime))} ms  ${name(task.url)}`);
+    console.log(
+      `      long task ${String(Math.round(Number(task.duration))).padStart(4)} ms at ${Math.round(Number(task.startTime))} ms  ${name(task.url)}`,
+    );
   }
 }
 
@@ -142,7 +144,8 @@ async function measureOnce(url: string, acceptedPresell: boolean): Promise<Sampl
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     if (VERBOSE) printDiagnostics(url, lhr);
-    const summary = lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined;
+    const summary = lhr.audits['resource-summary']?.details as
+      { items?: Array<{ resourceType: string; transferSize: number }> } | undefined;
     return {
       performance: lhr.categories.performance?.score ?? 0,
       fcp: numeric('first-contentful-paint'),

@@ -72,7 +72,9 @@ http {
   await Promise.race([
     waitForPort(port, 10_000),
     exited.then(() => {
-      throw new Error(`nginx exited during start: ${fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`);
+      throw new Error(
+        `nginx exited during start: ${fs.existsSync(path.join(dir, 'error.log')) ? fs.readFileSync(path.join(dir, 'error.log'), 'utf8') : ''}`,
+      );
     }),
   ]);
   return {

@@ -49,7 +49,11 @@ function firstLoadScripts(html: string): string[] {
 }
 
 console.log('First load (brotli), before the page chunk:');
-for (const [route, file] of [['/presell', 'presell/index.html'], ['/', 'index.html'], ['/acesso', 'acesso/index.html']] as const) {
+for (const [route, file] of [
+  ['/presell', 'presell/index.html'],
+  ['/', 'index.html'],
+  ['/acesso', 'acesso/index.html'],
+] as const) {
   const html = fs.readFileSync(path.join(clientDir, file));
   const scripts = firstLoadScripts(html.toString());
   const jsBytes = scripts.reduce((sum, script) => sum + brotli(fs.readFileSync(path.join(clientDir, script))), 0);
@@ -57,7 +61,8 @@ for (const [route, file] of [['/presell', 'presell/index.html'], ['/', 'index.ht
 }
 // Loaded on demand: the PIX checkout (on the first tap of a buy button) and the member page's own chunk.
 const pageChunks = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^(payment-modal|access-page)-.*\.js$/.test(name));
-for (const chunk of pageChunks) console.log(`  chunk ${chunk.padEnd(34)} ${kb(brotli(fs.readFileSync(path.join(clientDir, 'assets', chunk))))}`);
+for (const chunk of pageChunks)
+  console.log(`  chunk ${chunk.padEnd(34)} ${kb(brotli(fs.readFileSync(path.join(clientDir, 'assets', chunk))))}`);
 
 // --- loopback load -----------------------------------------------------------------------------
 // Imported once VITRINE_SERVER_ENTRY is settled (server.ts reads it when loaded).
@@ -82,7 +87,9 @@ async function load(pathname: string, total: number, concurrency: number) {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(1);
-  console.log(`  GET ${pathname.padEnd(10)} ${total} requests, ${concurrency} at a time: ${(total / seconds).toFixed(0)} req/s, p50 ${pct(50)} ms, p99 ${pct(99)} ms`);
+  console.log(
+    `  GET ${pathname.padEnd(10)} ${total} requests, ${concurrency} at a time: ${(total / seconds).toFixed(0)} req/s, p50 ${pct(50)} ms, p99 ${pct(99)} ms`,
+  );
 }
 
 /** Requests per second for `GET url` over 20 keep-alive connections (autocannon), gzip accepted. */
@@ -110,7 +117,9 @@ async function compareWithNginx() {
     }
     const best = (values: number[]) => Math.max(...values);
     console.log('\nGET / — Vitrine against nginx serving dist/client (20 connections, gzip, 3 alternated rounds of 5 s):');
-    console.log(`  Vitrine ${ours.map((value) => value.toFixed(0)).join(' / ')} req/s; nginx ${theirs.map((value) => value.toFixed(0)).join(' / ')} req/s`);
+    console.log(
+      `  Vitrine ${ours.map((value) => value.toFixed(0)).join(' / ')} req/s; nginx ${theirs.map((value) => value.toFixed(0)).join(' / ')} req/s`,
+    );
     console.log(`  ratio Vitrine / nginx = ${(best(ours) / best(theirs)).toFixed(2)} (best round of each)`);
   } finally {
     await nginx.stop();

@@ -15,7 +15,11 @@ import { businessDay } from '../src/shared/time.ts';
  */
 const PASSWORD = 'senha-das-capturas';
 // Webhooks to a port nobody listens on, so Saúde shows a failing delivery too.
-const server = await startServer({ ADMIN_PASSWORD: PASSWORD, WEBHOOK_URL: 'http://127.0.0.1:9/vitrine', WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' });
+const server = await startServer({
+  ADMIN_PASSWORD: PASSWORD,
+  WEBHOOK_URL: 'http://127.0.0.1:9/vitrine',
+  WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+});
 // A failed capture still stops the server it started (it would keep running detached).
 try {
   execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import-suppliers.ts', 'samples/fornecedores-exemplo.csv'], {
@@ -25,19 +29,36 @@ try {
 
   // Fictitious buyers and funnel counts, so the charts have something to draw.
   const db = new Database(path.join(server.dataDir, 'vitrine.sqlite'));
-  const names = ['Joana Lima', 'Carlos Souza', 'Ana Beatriz Rocha', 'Pedro Henrique', 'Mariana Alves', 'Lucas Ferreira', 'Fernanda Dias', 'Rafael Costa'];
+  const names = [
+    'Joana Lima',
+    'Carlos Souza',
+    'Ana Beatriz Rocha',
+    'Pedro Henrique',
+    'Mariana Alves',
+    'Lucas Ferreira',
+    'Fernanda Dias',
+    'Rafael Costa',
+  ];
   const insert = db.prepare(
     `insert into orders (id, checkout_key, status, buyer_name, buyer_email, buyer_phone, amount_cents, product_hash, offer_hash,
        postback_secret, public_ref, created_at, updated_at, expires_at, paid_at, charged_at, utm_source, utm_campaign)
      values (?, ?, ?, ?, ?, '21987654321', 1990, 'sandbox-product', 'sandbox-offer', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   // Where the fictitious buyers came from (utm_source / utm_campaign), for "Vendas por origem".
-  const sources: Array<[string | null, string | null]> = [['fb', 'black-friday'], ['fb', 'remarketing'], ['google', 'marca'], [null, null], ['instagram', 'bio']];
+  const sources: Array<[string | null, string | null]> = [
+    ['fb', 'black-friday'],
+    ['fb', 'remarketing'],
+    ['google', 'marca'],
+    [null, null],
+    ['instagram', 'bio'],
+  ];
   const failedWebhook = db.prepare(
     `insert into outbox (id, order_id, kind, payload, attempts, next_attempt_at, locked_until, sent_at, last_error, created_at)
      values ('whk_demo', ?, 'webhook:order.paid', '{}', 4, ?, null, null, ?, ?)`,
   );
-  const funnel = db.prepare('insert into funnel (day, event, path, count) values (?, ?, ?, ?) on conflict do update set count = excluded.count');
+  const funnel = db.prepare(
+    'insert into funnel (day, event, path, count) values (?, ?, ?, ?) on conflict do update set count = excluded.count',
+  );
   const now = Date.now();
   let count = 0;
   for (let daysAgo = 13; daysAgo >= 0; daysAgo--) {
@@ -47,8 +68,21 @@ try {
       const at = day - index * 3_600_000;
       const name = names[count % names.length]!;
       const paid = count % 7 !== 3;
-      insert.run(`ord_demo${count}`, `key${count}`, paid ? 'paid' : 'pending', name, `${name.split(' ')[0]!.toLowerCase()}${count}@example.com`,
-        `pbs${count}`, `ref_demo${count}`, at, at, at + 1_800_000, paid ? at + 120_000 : null, at + 2000, ...sources[count % sources.length]!);
+      insert.run(
+        `ord_demo${count}`,
+        `key${count}`,
+        paid ? 'paid' : 'pending',
+        name,
+        `${name.split(' ')[0]!.toLowerCase()}${count}@example.com`,
+        `pbs${count}`,
+        `ref_demo${count}`,
+        at,
+        at,
+        at + 1_800_000,
+        paid ? at + 120_000 : null,
+        at + 2000,
+        ...sources[count % sources.length]!,
+      );
     }
     const key = businessDay(day);
     const views = 40 + ((daysAgo * 13) % 25);
@@ -66,8 +100,30 @@ try {
        postback_secret, public_ref, created_at, updated_at, expires_at, paid_at, charged_at, duplicate_of)
      values (?, ?, 'paid', 'Beatriz Nogueira', 'beatriz.nogueira@example.com', '31991234567', 1990, 'sandbox-product', 'sandbox-offer', ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  duplicate.run('ord_demo_first', 'key_first', 'pbs_first', 'ref_demo_first', morning, morning, morning + 1_800_000, morning + 60_000, morning + 2000, null);
-  duplicate.run('ord_demo_second', 'key_second', 'pbs_second', 'ref_demo_second', morning + 600_000, morning + 600_000, morning + 2_400_000, morning + 660_000, morning + 602_000, 'ord_demo_first');
+  duplicate.run(
+    'ord_demo_first',
+    'key_first',
+    'pbs_first',
+    'ref_demo_first',
+    morning,
+    morning,
+    morning + 1_800_000,
+    morning + 60_000,
+    morning + 2000,
+    null,
+  );
+  duplicate.run(
+    'ord_demo_second',
+    'key_second',
+    'pbs_second',
+    'ref_demo_second',
+    morning + 600_000,
+    morning + 600_000,
+    morning + 2_400_000,
+    morning + 660_000,
+    morning + 602_000,
+    'ord_demo_first',
+  );
   failedWebhook.run('ord_demo0', now + 3_600_000, 'could not reach 127.0.0.1:9: connect ECONNREFUSED 127.0.0.1:9', now - 600_000);
   db.close();
 
@@ -78,7 +134,13 @@ try {
     { name: '390', width: 390, height: 844 },
     { name: '1280', width: 1280, height: 800 },
   ]) {
-    const context = await browser.newContext({ viewport, deviceScaleFactor: 1, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', baseURL: server.url });
+    const context = await browser.newContext({
+      viewport,
+      deviceScaleFactor: 1,
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+      baseURL: server.url,
+    });
     const page = await context.newPage();
     const shot = async (name: string, fullPage = true) => {
       const file = path.join(outDir, `${name}-${viewport.name}.png`);
@@ -92,9 +154,15 @@ try {
     await page.getByRole('img', { name: 'Funil por dia' }).locator('canvas').waitFor();
     await shot('overview');
     await page.getByRole('link', { name: 'Pedidos' }).click();
-    await page.getByRole('button', { name: /^Ver pedido de/ }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^Ver pedido de/ })
+      .first()
+      .waitFor();
     await shot('orders');
-    await page.getByRole('button', { name: /^Ver pedido de/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Ver pedido de/ })
+      .first()
+      .click();
     await page.getByRole('list', { name: 'Linha do tempo' }).waitFor();
     await shot('order');
     await page.getByRole('button', { name: 'Corrigir e-mail' }).click();
@@ -102,7 +170,8 @@ try {
     await shot('order-dialog', false);
     await page.keyboard.press('Escape');
     await page.getByRole('link', { name: 'Fornecedores' }).click();
-    const csv = 'nome,categoria,oferta,whatsapp,telegram,observacoes\nTela Cheia,Streaming,Netflix,11987654321,,\nSem Contato,Streaming,HBO,,,\n';
+    const csv =
+      'nome,categoria,oferta,whatsapp,telegram,observacoes\nTela Cheia,Streaming,Netflix,11987654321,,\nSem Contato,Streaming,HBO,,,\n';
     await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'fornecedores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByText(/^Linha 3/).waitFor();
     await shot('suppliers');

@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `npm test`: type check, build, unit + integration (Vitest), faults (Vitest, the built server
- * as a real process that is killed), end-to-end (Playwright, real Chromium). Every suite runs even when an earlier one fails; the last line sums them all as
- * "N passed, M failed" and the exit code is non-zero on any failure.
+ * `npm test`: type check, lint (ESLint), unused code (knip), build, unit + integration (Vitest),
+ * faults (Vitest, the built server as a real process that is killed), end-to-end (Playwright, real
+ * Chromium). Every suite runs even when an earlier one fails; the last line sums them all as
+ * "N passed, M failed" and the exit code is non-zero on any failure. Type check, lint and knip
+ * count as one check each: passed when clean, failed on any problem.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -35,9 +37,17 @@ function readJson<T>(file: string): T | undefined {
 
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
-// 1. Types.
-const typecheck = run(bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
-tallies.push({ suite: 'typecheck', passed: typecheck === 0 ? 1 : 0, failed: typecheck === 0 ? 0 : 1 });
+/** A check that is clean or not: one passed, or one failed. */
+function check(suite: string, status: number): void {
+  tallies.push({ suite, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+}
+
+// 1. Types, lint and unused code.
+// One TypeScript project per side (tsconfig.json lists them): every one must pass.
+const projects = ['tsconfig.shared.json', 'tsconfig.client.json', 'tsconfig.node.json', 'tsconfig.tools.json'];
+check('typecheck', projects.map((project) => run(bin('tsc'), ['-p', project])).some((status) => status !== 0) ? 1 : 0);
+check('lint', run(bin('eslint'), ['.']));
+check('knip', run(bin('knip'), ['--no-progress']));
 
 // 2. The production build the end-to-end tests run against.
 const build = run(bin('tsx'), ['scripts/build.ts']);
@@ -58,7 +68,14 @@ tallies.push({
 if (build === 0) {
   const faultsJson = path.join(out, 'faults.json');
   fs.rmSync(faultsJson, { force: true });
-  const faults = run(bin('vitest'), ['run', '--config', 'vitest.faults.config.ts', '--reporter=default', '--reporter=json', `--outputFile=${faultsJson}`]);
+  const faults = run(bin('vitest'), [
+    'run',
+    '--config',
+    'vitest.faults.config.ts',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${faultsJson}`,
+  ]);
   const faultsReport = readJson<{ numPassedTests: number; numFailedTests: number }>(faultsJson);
   tallies.push({
     suite: 'faults',

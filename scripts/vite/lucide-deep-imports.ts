@@ -14,7 +14,10 @@ export function lucideDeepImports(): Plugin {
   const load = () => {
     if (iconFiles) return iconFiles;
     const require = createRequire(import.meta.url);
-    const barrel = fs.readFileSync(path.join(path.dirname(require.resolve('lucide-react/package.json')), 'dist/esm/lucide-react.mjs'), 'utf8');
+    const barrel = fs.readFileSync(
+      path.join(path.dirname(require.resolve('lucide-react/package.json')), 'dist/esm/lucide-react.mjs'),
+      'utf8',
+    );
     iconFiles = new Map();
     for (const match of barrel.matchAll(/export \{([^}]*)\} from '\.\/icons\/([\w-]+)\.mjs'/g)) {
       for (const name of match[1]!.matchAll(/default as (\w+)/g)) iconFiles.set(name[1]!, match[2]!);

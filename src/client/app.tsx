@@ -14,7 +14,7 @@ export interface InitialPage {
   Page: ComponentType;
 }
 
-/** The landing page is only for visitors who passed the pre-sell page (spec §2). */
+/** The landing page is only for visitors who passed the pre-sell page (docs/product.md#the-journey). */
 function applyGate(pathname: string): string {
   return pathname === paths.landing && !hasAcceptedPresell() ? paths.presell : pathname;
 }
@@ -88,6 +88,7 @@ export function App({ initial }: { initial: InitialPage }) {
     <NavigationContext.Provider value={navigation}>
       {current.pathname === paths.admin ? null : <DemoNotice />}
       <Page />
+      {/* eslint-disable-next-line react-hooks/static-components -- loaded once into state, so its identity is stable across renders */}
       {current.pathname === paths.admin || !CookieNotice ? null : <CookieNotice />}
     </NavigationContext.Provider>
   );

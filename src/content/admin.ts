@@ -35,7 +35,15 @@ export const admin = {
     supplierInvalid: 'O arquivo tem erros; nada foi alterado.',
     buyerConfirmation: 'Digite o mesmo e-mail do comprador para confirmar.',
   },
-  nav: { overview: 'Visão geral', orders: 'Pedidos', suppliers: 'Fornecedores', health: 'Saúde', privacy: 'Dados pessoais', logout: 'Sair', label: 'Seções do painel' },
+  nav: {
+    overview: 'Visão geral',
+    orders: 'Pedidos',
+    suppliers: 'Fornecedores',
+    health: 'Saúde',
+    privacy: 'Dados pessoais',
+    logout: 'Sair',
+    label: 'Seções do painel',
+  },
   overview: {
     newSale: (name: string, amount: string) => `Nova venda: ${name}, ${amount}`,
     refreshing: 'Atualiza sozinho a cada 15 segundos.',
@@ -142,7 +150,10 @@ export const admin = {
     confirm: {
       resend: { title: 'Reenviar o acesso?', body: (email: string) => `Um novo e-mail com o link de acesso vai para ${email}.` },
       correct: { title: 'Corrigir o e-mail e reenviar', body: 'O link de acesso vai para o novo endereço.', field: 'Novo e-mail' },
-      revoke: { title: 'Revogar o acesso?', body: 'O link atual deixa de funcionar. Você pode reenviar o acesso depois (com um link novo).' },
+      revoke: {
+        title: 'Revogar o acesso?',
+        body: 'O link atual deixa de funcionar. Você pode reenviar o acesso depois (com um link novo).',
+      },
       refund: { title: 'Marcar como reembolsado?', body: 'Use depois de devolver o dinheiro no gateway. O acesso é revogado.' },
       refundDuplicate: {
         title: 'Marcar como reembolsado?',
@@ -242,7 +253,9 @@ export const admin = {
       smtpOk: 'Servidor SMTP respondeu e aceitou o login',
       smtpError: 'O servidor SMTP recusou ou não respondeu',
       duplicates: (count: number) =>
-        count === 0 ? 'Nenhum para reembolsar' : `${count} ${count === 1 ? 'pagamento duplicado' : 'pagamentos duplicados'} para reembolsar`,
+        count === 0
+          ? 'Nenhum para reembolsar'
+          : `${count} ${count === 1 ? 'pagamento duplicado' : 'pagamentos duplicados'} para reembolsar`,
       outbox: (backlog: number, stuck: number) => `${backlog} na fila há mais de 5 min, ${stuck} sem entrega`,
       placeholdersOk: 'Nome, CPF/CNPJ e endereço definidos',
       placeholders: (fields: string) => `Ainda com texto de exemplo: ${fields}`,
@@ -273,6 +286,12 @@ export const admin = {
   },
   time: {
     ago: (minutes: number) =>
-      minutes < 1 ? 'agora há pouco' : minutes < 60 ? `há ${minutes} min` : minutes < 48 * 60 ? `há ${Math.round(minutes / 60)} h` : `há ${Math.round(minutes / 1440)} dias`,
+      minutes < 1
+        ? 'agora há pouco'
+        : minutes < 60
+          ? `há ${minutes} min`
+          : minutes < 48 * 60
+            ? `há ${Math.round(minutes / 60)} h`
+            : `há ${Math.round(minutes / 1440)} dias`,
   },
 } as const;

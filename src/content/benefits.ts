@@ -1,4 +1,4 @@
-/** Section 4 of the landing page: the benefits grid (spec §2: 6 items, from the spec's claims). */
+/** Section 4 of the landing page: the benefits grid (docs/product.md#the-journey: 6 items, from the spec's claims). */
 
 /** lucide-react icon names (kebab-case, as on lucide.dev); the section maps each to its component. */
 export type BenefitIcon = 'mail' | 'refresh-cw' | 'circle-play' | 'store' | 'shield-check' | 'gift';

@@ -1,4 +1,4 @@
-/** Section 11 of the landing page: the bonuses and their stated values (spec §1). */
+/** Section 11 of the landing page: the bonuses and their stated values (docs/product.md). */
 
 export interface Bonus {
   readonly title: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appsInTier, catalogueApps, catalogueTiers, supplierCard, upsellPopup } from './catalogue.ts';
 
-/** Spec §9, original prices in R$, written out here independently of the module. */
+/** docs/product.md#money-and-capacity, original prices in R$, written out here independently of the module. */
 const specOriginalPrices: Record<string, string> = {
   Netflix: '55,90',
   'Disney+': '43,90',
@@ -31,7 +31,7 @@ const specOriginalPrices: Record<string, string> = {
   'IPTV Premium': '79,90',
 };
 
-/** Spec §3, the apps of each tier in order. */
+/** docs/product.md, the apps of each tier in order. */
 const specTiers: Record<1 | 2 | 3 | 4, string[]> = {
   1: ['Netflix', 'Disney+', 'Spotify', 'Prime Video', 'YouTube Premium'],
   2: ['HBO Max', 'Globoplay', 'Apple TV+', 'Apple Music', 'Paramount+'],
@@ -71,9 +71,7 @@ describe('catalogue', () => {
   it('holds the 26 apps of the spec, each at its original price', () => {
     expect(apps).toHaveLength(26);
     expect(new Set(apps.map((app) => app.name)).size).toBe(26);
-    const prices = Object.fromEntries(
-      apps.map((app) => [app.name, (app.originalPriceCents / 100).toFixed(2).replace('.', ',')]),
-    );
+    const prices = Object.fromEntries(apps.map((app) => [app.name, (app.originalPriceCents / 100).toFixed(2).replace('.', ',')]));
     expect(prices).toEqual(specOriginalPrices);
   });
 

@@ -1,12 +1,12 @@
 /**
  * Section 8 of the landing page: the app catalogue, its tiers and the copy of the two popups it
- * opens (spec §2 and §3; original prices from spec §9).
+ * opens (docs/product.md#the-journey and docs/product.md; original prices from docs/product.md#money-and-capacity).
  *
  * Icons: the site does not hotlink brand logos. Each app is drawn as a local monogram on its brand
  * colour; `iconUrl` stays unset unless the seller adds an image they are allowed to use.
  */
 
-/** What kind of service an app is (spec §3). */
+/** What kind of service an app is (docs/product.md). */
 export type AppCategory = 'video' | 'music' | 'gaming' | 'sports' | 'tv' | 'iptv' | 'credit';
 
 /** Tier 0 is the top-up supplier card; tiers 1 to 4 are the streaming apps. */
@@ -59,7 +59,7 @@ export interface SupplierCard {
   readonly iconUrl?: string;
 }
 
-/** The announced monthly price of every app with a list supplier: R$ 1,00 (spec §1). */
+/** The announced monthly price of every app with a list supplier: R$ 1,00 (docs/product.md). */
 export const APP_OFFER_PRICE_CENTS = 100;
 
 const screenFeatures = ['Qualidade HD/4K, conforme o plano', 'Assista no celular, na TV ou no computador'] as const;

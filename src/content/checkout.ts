@@ -1,13 +1,12 @@
-/** The payment modal and the checkout API's messages (spec §2 "Payment modal", §4, §5, §8). */
+import type { CheckoutFormMessages } from '../shared/checkout.ts';
+import { formatBRL } from '../shared/money.ts';
+import { site } from './site.ts';
+
+/** The payment modal and the checkout API's messages (docs/product.md#the-journey "Payment modal", docs/product.md#screen-states, docs/product.md#the-buyer-form, docs/product.md#error-messages-shown-to-buyers). */
 export const checkout = {
   title: 'Lista de Fornecedores Secretos Vitalícia',
   priceCaption: 'Pagamento único',
-  benefits: [
-    'R$ 8 de crédito hoje',
-    'Fornecedores verificados',
-    'Acesso vitalício',
-    'Revenda permitida',
-  ],
+  benefits: ['R$ 8 de crédito hoje', 'Fornecedores verificados', 'Acesso vitalício', 'Revenda permitida'],
   savingClaim: '+ R$ 220 por mês',
   savingCaption: 'de economia estimada com a lista',
   form: {
@@ -38,8 +37,7 @@ export const checkout = {
     soldOut: (nextBatchDate: string) => `As vagas deste mês esgotaram. O próximo lote abre em ${nextBatchDate}.`,
     tooManyAttempts: 'Muitas tentativas de pagamento seguidas. Aguarde alguns minutos e tente novamente.',
     restarting: 'Estamos atualizando o sistema. Tente novamente em alguns segundos.',
-    tooManyOpenCharges:
-      'Já existem vários PIX em aberto feitos desta conexão. Pague um deles ou aguarde alguns minutos para gerar outro.',
+    tooManyOpenCharges: 'Já existem vários PIX em aberto feitos desta conexão. Pague um deles ou aguarde alguns minutos para gerar outro.',
   },
   pix: {
     success: 'Pagamento gerado com sucesso! Use as informações abaixo para pagar.',
@@ -63,14 +61,14 @@ export const checkout = {
     steps: [
       'Abra o app do seu banco e escolha pagar com PIX.',
       'Escaneie o QR Code ou cole o código copiado.',
-      'Confira o valor de R$ 19,90 e confirme o pagamento.',
+      `Confira o valor de ${formatBRL(site.priceCents)} e confirme o pagamento.`,
       'Pronto! O acesso chega no seu e-mail assim que o pagamento for confirmado.',
     ],
     /** The same steps on a phone, where the QR cannot be scanned by the phone showing it. */
     phoneSteps: [
       'Toque em "Copiar código PIX".',
       'Abra o app do seu banco e escolha PIX Copia e Cola.',
-      'Cole o código, confira o valor de R$ 19,90 e confirme o pagamento.',
+      `Cole o código, confira o valor de ${formatBRL(site.priceCents)} e confirme o pagamento.`,
       'Pronto! O acesso chega no seu e-mail assim que o pagamento for confirmado.',
     ],
     security: 'Pagamento processado com segurança pelo seu banco via PIX. Não pedimos senhas nem dados do cartão.',
@@ -91,3 +89,12 @@ export const checkout = {
     reversed: 'Este pagamento foi estornado e o acesso foi cancelado.',
   },
 } as const;
+
+/** The buyer form's field messages, the same in the browser and in the API's replies (shared/checkout.ts). */
+export const checkoutFormMessages = {
+  nameRequired: 'Informe seu nome completo.',
+  emailInvalid: 'Informe um e-mail válido.',
+  phoneInvalid: 'Telefone inválido',
+  documentInvalid: 'CPF inválido',
+  keyInvalid: 'Chave de pagamento inválida.',
+} as const satisfies CheckoutFormMessages;

@@ -1,4 +1,4 @@
-/** The cookie notice (DESIGN §1.5: trackers load only after "Aceitar"). */
+/** The cookie notice (docs/product.md#5-tracking-waits-for-consent: trackers load only after "Aceitar"). */
 export const consent = {
   title: 'Sua privacidade',
   text: 'Usamos cookies de medição (Google Analytics, Meta e Microsoft Clarity) para melhorar a página e nossos anúncios. Eles só são ativados se você aceitar.',

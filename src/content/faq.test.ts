@@ -21,7 +21,7 @@ describe('FAQ', () => {
     expect(answers).toContain('7 dias');
     expect(answers).toContain('3 a 6 meses');
     expect(answers).toMatch(/toda semana|semanais/);
-    expect(answers).toContain(formatBRL(site.priceCents).replace('\u00a0', ' '));
+    expect(answers).toContain(formatBRL(site.priceCents));
     expect(answers).not.toMatch(/cartão de crédito em até|boleto/i);
   });
 });

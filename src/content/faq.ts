@@ -1,3 +1,6 @@
+import { formatBRL } from '../shared/money.ts';
+import { site } from './site.ts';
+
 /**
  * Sections 13 and 14 of the landing page: the accordion FAQ (6 items) and the FAQ grid (10 items).
  * Every answer must stay true to how the product works: PIX, access by e-mail after the payment is
@@ -20,13 +23,11 @@ export const faqAccordion = {
     },
     {
       question: 'Quais são as formas de pagamento?',
-      answer:
-        'Somente PIX, em pagamento único de R$ 19,90. Não existe mensalidade nem cobrança recorrente, e você não precisa de cartão de crédito.',
+      answer: `Somente PIX, em pagamento único de ${formatBRL(site.priceCents)}. Não existe mensalidade nem cobrança recorrente, e você não precisa de cartão de crédito.`,
     },
     {
       question: 'O acesso é vitalício mesmo?',
-      answer:
-        'Sim. Você paga uma única vez e continua com acesso à lista, incluindo as atualizações semanais, sem pagar de novo.',
+      answer: 'Sim. Você paga uma única vez e continua com acesso à lista, incluindo as atualizações semanais, sem pagar de novo.',
     },
     {
       question: 'E se eu não gostar?',
@@ -62,18 +63,15 @@ export const faqGrid = {
     },
     {
       question: 'Quanto vou pagar por cada app?',
-      answer:
-        'Cada fornecedor define o próprio preço. Na lista há fornecedores que cobram de R$ 1,00 a R$ 3,00 por mês por app.',
+      answer: 'Cada fornecedor define o próprio preço. Na lista há fornecedores que cobram de R$ 1,00 a R$ 3,00 por mês por app.',
     },
     {
       question: 'A lista é atualizada?',
-      answer:
-        'Sim, a lista é revisada toda semana, e a página da lista mostra a data da última atualização.',
+      answer: 'Sim, a lista é revisada toda semana, e a página da lista mostra a data da última atualização.',
     },
     {
       question: 'Funciona em quais aparelhos?',
-      answer:
-        'Depende do app, mas a maioria funciona no celular, na smart TV e no computador, como uma assinatura comum.',
+      answer: 'Depende do app, mas a maioria funciona no celular, na smart TV e no computador, como uma assinatura comum.',
     },
     {
       question: 'Preciso de cartão de crédito?',

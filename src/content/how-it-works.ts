@@ -1,4 +1,7 @@
-/** Section 3 of the landing page: how it works, with an example chat (spec §2). */
+import { formatBRL } from '../shared/money.ts';
+import { site } from './site.ts';
+
+/** Section 3 of the landing page: how it works, with an example chat (docs/product.md#the-journey). */
 export const howItWorks = {
   eyebrow: 'Como funciona',
   title: 'Em 3 passos você paga R$ 1,00 no seu streaming',
@@ -23,12 +26,15 @@ export const howItWorks = {
   officialLabel: 'Preço oficial',
 } as const;
 
-/** Section 9 of the landing page: the second how-it-works, from purchase to first saving (spec §2: 4 steps). */
+/** Section 9 of the landing page: the second how-it-works, from purchase to first saving (docs/product.md#the-journey: 4 steps). */
 export const howToStart = {
   eyebrow: 'Do PIX à economia',
   title: 'Comece a economizar em 4 passos',
   steps: [
-    { title: 'Pague R$ 19,90 no PIX', text: 'Pagamento único, direto pelo app do seu banco, sem cartão e sem mensalidade.' },
+    {
+      title: `Pague ${formatBRL(site.priceCents)} no PIX`,
+      text: 'Pagamento único, direto pelo app do seu banco, sem cartão e sem mensalidade.',
+    },
     { title: 'Receba o acesso no e-mail', text: 'Assim que o PIX é confirmado, o link da sua lista chega no seu e-mail.' },
     { title: 'Escolha o fornecedor', text: 'Abra a lista, encontre o app que você quer e chame o fornecedor no WhatsApp ou Telegram.' },
     { title: 'Assine e economize', text: 'Combine o plano direto com o fornecedor e pague a partir de R$ 1,00 por mês.' },

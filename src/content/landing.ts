@@ -1,8 +1,4 @@
-/** Copy of the landing page's frame and hero (spec §2, sections 1, 2 and 16). */
-export const header = {
-  homeLabel: 'Início',
-} as const;
-
+/** Copy of the landing page's frame and hero (docs/product.md#the-journey, sections 1, 2 and 16). */
 export const hero = {
   badge: 'Oferta de lançamento',
   headline: 'Assine Netflix, Disney+, Spotify e +30 apps por R$ 1,00 por mês',
@@ -13,7 +9,7 @@ export const hero = {
   priceNote: 'Acesso vitalício · sem mensalidade',
   cta: 'QUERO MINHA LISTA AGORA',
   trust: ['Entrega por e-mail logo após o pagamento', 'Garantia de 7 dias', 'Pagamento via PIX'],
-  /** Above the offer countdown (time left until the current batch closes, DESIGN §1.2). */
+  /** Above the offer countdown (time left until the current batch closes, docs/product.md#2-live-signals-tell-the-truth). */
   countdownLabel: 'Esta oferta termina em',
 } as const;
 

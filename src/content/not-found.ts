@@ -1,4 +1,4 @@
-/** The 404 page (spec §2: "Oops! Page not found" and a link home). */
+/** The 404 page (docs/product.md#the-journey: "Oops! Page not found" and a link home). */
 export const notFound = {
   code: '404',
   headline: 'Oops! Page not found',

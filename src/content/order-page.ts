@@ -47,7 +47,8 @@ export const orderPage = {
 export const remindersOptOut = {
   title: 'Lembretes do seu PIX',
   question: 'Não quer mais receber lembretes deste pedido?',
-  explain: 'Ao confirmar, paramos de enviar e-mails lembrando do PIX deste pedido. Se você pagar, o e-mail com o seu acesso chega normalmente.',
+  explain:
+    'Ao confirmar, paramos de enviar e-mails lembrando do PIX deste pedido. Se você pagar, o e-mail com o seu acesso chega normalmente.',
   button: 'Não quero mais lembretes',
   doneTitle: 'Pronto!',
   done: 'Você não receberá mais lembretes deste pedido. Se pagar o PIX, o e-mail com o seu acesso chega normalmente.',

@@ -1,4 +1,4 @@
-/** Copy of the pre-sell page (spec §2, route /presell). */
+/** Copy of the pre-sell page (docs/product.md#the-journey, route /presell). */
 export const presell = {
   eyebrow: 'Pergunta rápida',
   headline: 'Você quer ter acesso aos seus apps favoritos por apenas R$ 1,00?',

@@ -6,7 +6,7 @@ describe('included services', () => {
   it('names 16 streaming and music services, all from the catalogue, and 4 extras', () => {
     expect(services.included).toHaveLength(16);
     expect(new Set(services.included).size).toBe(16);
-    const catalogue = new Map(catalogueApps.map((app) => [app.name as string, app.category as string]));
+    const catalogue = new Map(catalogueApps.map((app) => [app.name, app.category as string]));
     for (const name of services.included) {
       expect(['video', 'music'], name).toContain(catalogue.get(name));
     }

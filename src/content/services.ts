@@ -1,4 +1,4 @@
-/** Section 7 of the landing page: the services the list covers (spec §2: 16 names and 4 extras). */
+/** Section 7 of the landing page: the services the list covers (docs/product.md#the-journey: 16 names and 4 extras). */
 export const services = {
   eyebrow: 'O que está incluído',
   title: 'Fornecedores de todos estes serviços em uma só lista',

@@ -3,7 +3,10 @@ export const site = {
   brandName: 'Fornecedores Secretos',
   brandShort: 'FS',
   productName: 'Lista de Fornecedores Secretos Vitalícia',
-  /** The price the copy announces; the gateway's offer decides what is charged. */
+  /**
+   * The price the copy announces: every price in content/ is formatted from it with shared/money.ts
+   * (but the landing page's meta description, see site.test.ts); the gateway's offer decides what is charged.
+   */
   priceCents: 1990,
   lifetimeLabel: 'Acesso Vitalício',
   language: 'pt-BR',
@@ -14,6 +17,8 @@ export const pageMeta = {
   landing: {
     title: 'Lista de Fornecedores Secretos Vitalícia — streaming a partir de R$ 1,00',
     description:
+      // Typed out, not formatted: the pre-sell page loads this module up front, and the formatter would
+      // cost it bytes for a text only the prerenderer prints (site.test.ts keeps it equal to priceCents).
       'Acesso vitalício a +200 fornecedores verificados de Netflix, Disney+, Spotify e +30 apps por R$ 1,00 por mês cada. Pagamento único de R$ 19,90 via PIX.',
   },
   presell: {

@@ -1,5 +1,5 @@
 /**
- * Section 6 of the landing page: testimonials. They are real or absent (DESIGN §1.3): no invented
+ * Section 6 of the landing page: testimonials. They are real or absent (docs/product.md#3-testimonials-are-real-or-absent): no invented
  * people and no stock portraits. While this list is empty the section is not shown at all.
  *
  * To add a testimonial, seller:

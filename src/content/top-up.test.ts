@@ -4,8 +4,22 @@ import { TOP_UP_DISCOUNT_PERCENT, topUp, topUpCarriers } from './top-up.ts';
 describe('top-up offer', () => {
   it('has the spec tables: TIM R$ 10/20/30 for R$ 2/4/6 and Claro R$ 15/25/50 for R$ 3/5/10', () => {
     expect(topUpCarriers.map((carrier) => [carrier.name, carrier.options.map((o) => [o.faceValueCents, o.priceCents])])).toEqual([
-      ['TIM', [[1000, 200], [2000, 400], [3000, 600]]],
-      ['Claro', [[1500, 300], [2500, 500], [5000, 1000]]],
+      [
+        'TIM',
+        [
+          [1000, 200],
+          [2000, 400],
+          [3000, 600],
+        ],
+      ],
+      [
+        'Claro',
+        [
+          [1500, 300],
+          [2500, 500],
+          [5000, 1000],
+        ],
+      ],
     ]);
   });
 

@@ -1,4 +1,4 @@
-/** Section 5 of the landing page: mobile top-up credit with 80% off (spec §2 and §9). */
+/** Section 5 of the landing page: mobile top-up credit with 80% off (docs/product.md#the-journey and docs/product.md#money-and-capacity). */
 
 export interface TopUpOption {
   /** The credit the phone receives, in centavos. */

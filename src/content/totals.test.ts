@@ -9,10 +9,10 @@ import {
   totalSavingCents,
 } from './totals.ts';
 
-/** Spec §9, the 26 original prices in centavos, in the spec's order. */
+/** docs/product.md#money-and-capacity, the 26 original prices in centavos, in the spec's order. */
 const specOriginalPricesCents = [
-  5590, 4390, 2190, 1490, 2490, 3490, 2490, 1490, 1690, 1990, 2790, 1490, 1690, 1690, 2990, 1390, 1790, 1990, 1790,
-  2990, 5990, 3990, 4990, 1990, 2490, 7990,
+  5590, 4390, 2190, 1490, 2490, 3490, 2490, 1490, 1690, 1990, 2790, 1490, 1690, 1690, 2990, 1390, 1790, 1990, 1790, 2990, 5990, 3990, 4990,
+  1990, 2490, 7990,
 ];
 
 describe('totals', () => {

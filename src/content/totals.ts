@@ -1,6 +1,6 @@
 /**
  * The page's totals, computed from the catalogue and the bonuses so that the copy can never
- * disagree with the items it sums (spec §9: "sum of the 26 original prices minus R$ 1,00 per app").
+ * disagree with the items it sums (docs/product.md#money-and-capacity: "sum of the 26 original prices minus R$ 1,00 per app").
  */
 import { bonuses } from './bonuses.ts';
 import { catalogueApps, type AppTier, type CatalogueApp } from './catalogue.ts';

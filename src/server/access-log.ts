@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { requestId } from 'hono/request-id';
+import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import { withRequestId, type Logger } from './logger.ts';
 import { isAssetPath } from './site.ts';
@@ -23,8 +23,8 @@ function loggedPath(path: string, pattern: string): string {
  */
 export function requestLogging(logger: Logger, options: { quietPaths: ReadonlySet<string> }): MiddlewareHandler[] {
   const assignId = requestId({ limitLength: REQUEST_ID_MAX_LENGTH });
-  const logRequest: MiddlewareHandler = async (c, next) => {
-    const id = c.get('requestId') as string;
+  const logRequest: MiddlewareHandler<{ Variables: RequestIdVariables }> = async (c, next) => {
+    const id = c.get('requestId');
     const started = performance.now();
     await withRequestId(id, async () => {
       await next();

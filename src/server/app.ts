@@ -174,7 +174,9 @@ export function createApp(deps: AppDeps) {
     // One warning line per unknown path; the path is cut short so a huge URL cannot flood the log.
     logger.warn('Page not found', { method: c.req.method, path: c.req.path.slice(0, 200) });
     // Counted at most once per client per minute: a flood of random paths cannot grow the database.
-    const counted = await limiter.consume(limits.notFound, c.var.clientAddress, checkout.now?.() ?? Date.now()).catch(() => ({ allowed: false }));
+    const counted = await limiter
+      .consume(limits.notFound, c.var.clientAddress, checkout.now?.() ?? Date.now())
+      .catch(() => ({ allowed: false }));
     if (counted.allowed) await recordFunnelEvent(db, { name: 'not_found', path: NOT_FOUND_KEY }).catch(() => undefined);
     const page = site?.page(NOT_FOUND_PAGE);
     if (page && (c.req.method === 'GET' || c.req.method === 'HEAD')) return sendPage(c, page, 404);

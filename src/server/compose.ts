@@ -5,7 +5,7 @@ import { createBackground, type Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createGatewayClient } from './gateway/gateway-client.ts';
-import { createSandboxGateway } from './gateway/sandbox.ts';
+import { SANDBOX_PRODUCT_HASH, createSandboxGateway } from './gateway/sandbox.ts';
 import type { GatewayClient } from './gateway/types.ts';
 import { createLifecycle, type Lifecycle } from './lifecycle.ts';
 import type { Logger } from './logger.ts';
@@ -22,7 +22,6 @@ import type { Site } from './site.ts';
 
 /** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
 export const SANDBOX_TOKEN = 'sandbox-token';
-export const SANDBOX_PRODUCT_HASH = 'sandbox-product';
 
 export interface ComposedServer {
   app: Hono<AppEnv>;
@@ -76,11 +75,11 @@ export function composeServer(options: {
           logger,
         }));
   const sandbox =
-    target.kind === 'sandbox' ? createSandboxGateway({ db: database.db, token: SANDBOX_TOKEN, logger, ownOrigin: () => new URL(publicUrl()).origin }) : undefined;
+    target.kind === 'sandbox'
+      ? createSandboxGateway({ db: database.db, token: SANDBOX_TOKEN, logger, ownOrigin: () => new URL(publicUrl()).origin })
+      : undefined;
   const background = createBackground(logger);
-  const mailer =
-    options.mailer ??
-    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
   const checkout: ConfirmationDeps = {
     db: database.db,
     dialect: database.dialect,

@@ -24,9 +24,7 @@ describe('loadConfig', () => {
   it('names each bad variable on its own line', () => {
     expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "abc")']);
     expect(problemsOf({ PORT: '70000' })).toEqual(['PORT must be a whole number from 0 to 65535 (got "70000")']);
-    expect(problemsOf({ MONTHLY_CAPACITY: '-1' })).toEqual([
-      'MONTHLY_CAPACITY must be a whole number from 0 to 1000000 (got "-1")',
-    ]);
+    expect(problemsOf({ MONTHLY_CAPACITY: '-1' })).toEqual(['MONTHLY_CAPACITY must be a whole number from 0 to 1000000 (got "-1")']);
     const both = problemsOf({ PORT: 'x', DATABASE_URL: 'mongodb://db' });
     expect(both).toHaveLength(2);
     expect(both[1]).toMatch(/^DATABASE_URL must be postgres:\/\//);
@@ -46,11 +44,16 @@ describe('loadConfig', () => {
   it('turns on webhooks only with a valid whsec_ secret, and never echoes it', () => {
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
     expect(loadConfig({}).webhook).toBeNull();
-    expect(loadConfig({ WEBHOOK_URL: 'https://hooks.example.com/x/', WEBHOOK_SECRET: secret }).webhook).toEqual({ url: 'https://hooks.example.com/x', secret });
+    expect(loadConfig({ WEBHOOK_URL: 'https://hooks.example.com/x/', WEBHOOK_SECRET: secret }).webhook).toEqual({
+      url: 'https://hooks.example.com/x',
+      secret,
+    });
     expect(problemsOf({ WEBHOOK_URL: 'https://hooks.example.com/x' })).toEqual([
       'WEBHOOK_SECRET is required with WEBHOOK_URL: every delivery is signed (whsec_ followed by base64)',
     ]);
-    expect(problemsOf({ WEBHOOK_SECRET: secret })).toEqual(['WEBHOOK_URL is required when WEBHOOK_SECRET is set (where to send the events)']);
+    expect(problemsOf({ WEBHOOK_SECRET: secret })).toEqual([
+      'WEBHOOK_URL is required when WEBHOOK_SECRET is set (where to send the events)',
+    ]);
     // Not base64, too short (12 bytes), or without the prefix: refused with one line that does not repeat it.
     for (const bad of ['whsec_not base64!', 'whsec_c2hvcnQtc2VjcmV0', 'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw']) {
       const problems = problemsOf({ WEBHOOK_URL: 'https://hooks.example.com/x', WEBHOOK_SECRET: bad });
@@ -62,14 +65,23 @@ describe('loadConfig', () => {
 
   it('turns on server-side conversions only beside the browser tracker they complete', () => {
     expect(loadConfig({}).conversions).toEqual({ meta: null, ga4: null });
-    expect(loadConfig({ META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'EAAGtoken0123456789abcdef', GA_ID: 'G-ABC1234', GA_API_SECRET: 'secret_123' }).conversions).toEqual({
+    expect(
+      loadConfig({
+        META_PIXEL_ID: '1234567890',
+        META_CAPI_TOKEN: 'EAAGtoken0123456789abcdef',
+        GA_ID: 'G-ABC1234',
+        GA_API_SECRET: 'secret_123',
+      }).conversions,
+    ).toEqual({
       meta: { pixelId: '1234567890', token: 'EAAGtoken0123456789abcdef', baseUrl: 'https://graph.facebook.com' },
       ga4: { measurementId: 'G-ABC1234', apiSecret: 'secret_123', baseUrl: 'https://www.google-analytics.com' },
     });
     expect(problemsOf({ META_CAPI_TOKEN: 'EAAGtoken0123456789abcdef' })).toEqual([
       'META_PIXEL_ID is required with META_CAPI_TOKEN (the Conversions API sends to that Pixel)',
     ]);
-    expect(problemsOf({ GA_API_SECRET: 'secret_123' })).toEqual(['GA_ID is required with GA_API_SECRET (the Measurement Protocol sends to that measurement ID)']);
+    expect(problemsOf({ GA_API_SECRET: 'secret_123' })).toEqual([
+      'GA_ID is required with GA_API_SECRET (the Measurement Protocol sends to that measurement ID)',
+    ]);
     const [bad] = problemsOf({ META_PIXEL_ID: '1234567890', META_CAPI_TOKEN: 'short token' });
     expect(bad).toMatch(/^META_CAPI_TOKEN must be/);
     expect(bad).not.toContain('short token');
@@ -144,9 +156,7 @@ describe('loadConfig: storefront links and seller identity', () => {
   });
 
   it('names each bad variable on its own line', () => {
-    expect(
-      problemsOf({ WHATSAPP_GROUP_URL: 'chat.whatsapp.com/x', SUPPORT_WHATSAPP: '123', SELLER_DOCUMENT: '11222333000180' }),
-    ).toEqual([
+    expect(problemsOf({ WHATSAPP_GROUP_URL: 'chat.whatsapp.com/x', SUPPORT_WHATSAPP: '123', SELLER_DOCUMENT: '11222333000180' })).toEqual([
       'WHATSAPP_GROUP_URL must be an http(s) URL (got "chat.whatsapp.com/x")',
       'SUPPORT_WHATSAPP must be a phone number with area code, e.g. 5511987654321 (got "123")',
       'SELLER_DOCUMENT must be a valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric) (got "11222333000180")',
@@ -223,7 +233,13 @@ describe('OFFER_ENDS_AT', () => {
     });
 
     it('lists the seller placeholders still in use', () => {
-      expect(placeholdersInUse(loadConfig({}))).toEqual(['SELLER_NAME', 'SELLER_DOCUMENT', 'SELLER_ADDRESS', 'WHATSAPP_GROUP_URL', 'SUPPORT_EMAIL']);
+      expect(placeholdersInUse(loadConfig({}))).toEqual([
+        'SELLER_NAME',
+        'SELLER_DOCUMENT',
+        'SELLER_ADDRESS',
+        'WHATSAPP_GROUP_URL',
+        'SUPPORT_EMAIL',
+      ]);
       const seller = {
         SELLER_NAME: 'Loja da Ana',
         SELLER_DOCUMENT: '11.222.333/0001-81',

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { sellerPlaceholder } from '../content/seller.ts';
-import { defaultPublicConfig } from '../shared/public-config.ts';
+import { defaultPublicConfig, sellerPlaceholder } from '../content/seller.ts';
 import { formatDocument, isValidCpfOrCnpj, normalizeDocument } from '../shared/documents.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from '../shared/retention.ts';
 
@@ -144,11 +143,17 @@ const EnvSchema = z.object({
     message: 'must be whsec_ followed by the base64 of 24 to 64 random bytes, e.g. whsec_ and the output of `openssl rand -base64 32`',
   }),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
-  LOG_FORMAT: z.preprocess(blankAsUnset, z.enum(['json', 'text'], { message: 'must be json (one JSON object per line) or text' }).optional()),
+  LOG_FORMAT: z.preprocess(
+    blankAsUnset,
+    z.enum(['json', 'text'], { message: 'must be json (one JSON object per line) or text' }).optional(),
+  ),
   WHATSAPP_GROUP_URL: z.preprocess(blankAsUnset, httpUrl.optional()),
-  SUPPORT_WHATSAPP: optionalText.refine((value) => value === undefined || /^\+?[\d\s().-]+$/.test(value) && /^\d{10,13}$/.test(value.replace(/\D/g, '')), {
-    message: 'must be a phone number with area code, e.g. 5511987654321',
-  }),
+  SUPPORT_WHATSAPP: optionalText.refine(
+    (value) => value === undefined || (/^\+?[\d\s().-]+$/.test(value) && /^\d{10,13}$/.test(value.replace(/\D/g, ''))),
+    {
+      message: 'must be a phone number with area code, e.g. 5511987654321',
+    },
+  ),
   SELLER_NAME: optionalText,
   SELLER_DOCUMENT: optionalText.refine((value) => value === undefined || isValidCpfOrCnpj(value), {
     message: 'must be a valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric)',
@@ -166,7 +171,10 @@ const EnvSchema = z.object({
 /** Read only to refuse them with a hint: not listed in .env.example. */
 const REMOVED_VARIABLES = new Set(['PIX_TTL_MINUTES']);
 
-export const CONFIG_VARIABLES: readonly string[] = [...Object.keys(EnvSchema.shape).filter((name) => !REMOVED_VARIABLES.has(name)), 'DATABASE_URL'];
+export const CONFIG_VARIABLES: readonly string[] = [
+  ...Object.keys(EnvSchema.shape).filter((name) => !REMOVED_VARIABLES.has(name)),
+  'DATABASE_URL',
+];
 
 /** Settings whose values never appear in an error message. */
 const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'PROVIDER_TOKEN', 'META_CAPI_TOKEN', 'GA_API_SECRET', 'WEBHOOK_SECRET']);
@@ -196,14 +204,10 @@ const isLoopbackHost = (hostname: string) => {
   return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
 };
 
-export type DatabaseTarget =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string };
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
 /** Where charges go: the seller's gateway, or the sandbox gateway this server mounts at /sandbox. */
-export type GatewayTarget =
-  | { kind: 'sandbox' }
-  | { kind: 'remote'; url: string; token: string; productHash: string };
+export type GatewayTarget = { kind: 'sandbox' } | { kind: 'remote'; url: string; token: string; productHash: string };
 
 export interface Config {
   port: number;
@@ -223,13 +227,13 @@ export interface Config {
   gateway: GatewayTarget;
   /** No gateway configured: the sandbox takes the charges and every page says so. */
   demoMode: boolean;
-  /** Document sent as the customer's (spec §5); when unset with a real gateway, the buyer types a CPF. */
+  /** Document sent as the customer's (docs/product.md#the-buyer-form); when unset with a real gateway, the buyer types a CPF. */
   customerDocument: string | undefined;
   /** Hosted checkout: buy buttons navigate there instead of opening the PIX modal. */
   checkoutUrl: string | undefined;
   /**
    * Whole days a PIX charge stays payable, sent to the gateway as `expire_in_days` (its only expiry
-   * knob, gateway-notes §7); the expiry shown is the gateway's, never a shorter one of ours.
+   * knob, docs/gateway.md#7-expiry); the expiry shown is the gateway's, never a shorter one of ours.
    */
   pixExpireDays: number;
   /**
@@ -319,12 +323,16 @@ function deploymentProblems(values: z.infer<typeof EnvSchema>): string[] {
   }
   if (values.DEMO_MODE === '1') problems.push('DEMO_MODE=1 cannot be combined with PROVIDER_URL: unset one of them');
   if (!publicUrl) {
-    problems.push("PUBLIC_URL is required with PROVIDER_URL: the gateway's postbacks and the e-mailed access links need the site's public https address");
+    problems.push(
+      "PUBLIC_URL is required with PROVIDER_URL: the gateway's postbacks and the e-mailed access links need the site's public https address",
+    );
   } else if (publicUrl.protocol !== 'https:' && !isLoopbackHost(publicUrl.hostname)) {
     problems.push(`PUBLIC_URL must be an https:// address with a real gateway (got "${publicUrl.origin}")`);
   }
   if (!values.SMTP_URL && values.MAIL_TRANSPORT !== 'file') {
-    problems.push('SMTP_URL is required with PROVIDER_URL (buyers get their access by e-mail); set MAIL_TRANSPORT=file only to keep e-mails as files on purpose');
+    problems.push(
+      'SMTP_URL is required with PROVIDER_URL (buyers get their access by e-mail); set MAIL_TRANSPORT=file only to keep e-mails as files on purpose',
+    );
   }
   return problems;
 }
@@ -354,9 +362,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push(...deploymentProblems(parsed.data));
     const { META_CAPI_TOKEN, META_PIXEL_ID, GA_API_SECRET, GA_ID, WEBHOOK_URL, WEBHOOK_SECRET } = parsed.data;
     // The server-side events complete the browser's: they need the same Pixel / measurement id.
-    if (META_CAPI_TOKEN && !META_PIXEL_ID) problems.push('META_PIXEL_ID is required with META_CAPI_TOKEN (the Conversions API sends to that Pixel)');
-    if (GA_API_SECRET && !GA_ID) problems.push('GA_ID is required with GA_API_SECRET (the Measurement Protocol sends to that measurement ID)');
-    if (WEBHOOK_URL && !WEBHOOK_SECRET) problems.push('WEBHOOK_SECRET is required with WEBHOOK_URL: every delivery is signed (whsec_ followed by base64)');
+    if (META_CAPI_TOKEN && !META_PIXEL_ID)
+      problems.push('META_PIXEL_ID is required with META_CAPI_TOKEN (the Conversions API sends to that Pixel)');
+    if (GA_API_SECRET && !GA_ID)
+      problems.push('GA_ID is required with GA_API_SECRET (the Measurement Protocol sends to that measurement ID)');
+    if (WEBHOOK_URL && !WEBHOOK_SECRET)
+      problems.push('WEBHOOK_SECRET is required with WEBHOOK_URL: every delivery is signed (whsec_ followed by base64)');
     if (WEBHOOK_SECRET && !WEBHOOK_URL) problems.push('WEBHOOK_URL is required when WEBHOOK_SECRET is set (where to send the events)');
     if (parsed.data.PIX_TTL_MINUTES !== undefined) {
       problems.push(
@@ -388,7 +399,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pixExpireDays: values.PIX_EXPIRE_DAYS,
     pixReminderMinutes: values.PIX_REMINDER_MINUTES,
     unpaidRetentionDays: values.UNPAID_RETENTION_DAYS,
-    mail: { smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL, from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`, supportEmail },
+    mail: {
+      smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL,
+      from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`,
+      supportEmail,
+    },
     storefront: {
       whatsappGroupUrl: values.WHATSAPP_GROUP_URL ?? defaultPublicConfig.whatsappGroupUrl,
       supportWhatsapp: whatsappDigits(values.SUPPORT_WHATSAPP),
@@ -406,7 +421,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : null,
       ga4:
         values.GA_API_SECRET && values.GA_ID
-          ? { measurementId: values.GA_ID, apiSecret: values.GA_API_SECRET, baseUrl: values.GA_MP_URL ?? 'https://www.google-analytics.com' }
+          ? {
+              measurementId: values.GA_ID,
+              apiSecret: values.GA_API_SECRET,
+              baseUrl: values.GA_MP_URL ?? 'https://www.google-analytics.com',
+            }
           : null,
     },
     webhook: values.WEBHOOK_URL && values.WEBHOOK_SECRET ? { url: values.WEBHOOK_URL, secret: values.WEBHOOK_SECRET } : null,

@@ -19,7 +19,13 @@ describe('contentSecurityPolicy', () => {
     expect(policy).toContain("script-src 'self' 'sha256-abc'");
     expect(policy).not.toMatch(/unsafe-eval|https:\/\//);
     expect(policy.split('; ').find((directive) => directive.startsWith('script-src'))).not.toContain('unsafe-inline');
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "default-src 'self'"]) {
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "default-src 'self'",
+    ]) {
       expect(policy).toContain(directive);
     }
   });

@@ -6,7 +6,7 @@ import { maskPersonalData } from './log-mask.ts';
  * One line per event on stdout/stderr, built by pino: a JSON object per line (`LOG_FORMAT=json`,
  * for journald, Docker and log shippers) or the same event as `time LEVEL message key=value`
  * (`LOG_FORMAT=text`, for a terminal). Buyers' personal data never goes through here in full
- * (DESIGN §1): callers pass ids, never names, e-mails or phones, and every finished line goes
+ * (docs/architecture.md#data): callers pass ids, never names, e-mails or phones, and every finished line goes
  * through one masking step (`maskLine`) whatever its format.
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';

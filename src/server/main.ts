@@ -46,9 +46,15 @@ async function main() {
   if (envFile) logger.info(describeEnvFile(envFile));
   // With their stack, masked like every line: the process keeps serving the other requests.
   process.on('unhandledRejection', (reason) => {
-    logger.error('Unhandled rejection', { error: reason instanceof Error ? reason.message : String(reason), stack: reason instanceof Error ? reason.stack : undefined });
+    logger.error('Unhandled rejection', {
+      error: reason instanceof Error ? reason.message : String(reason),
+      stack: reason instanceof Error ? reason.stack : undefined,
+    });
   });
-  if (config.demoMode) logger.warn('Demo mode: no gateway is configured, the sandbox takes the charges and no real payment is made (set PROVIDER_URL to sell)');
+  if (config.demoMode)
+    logger.warn(
+      'Demo mode: no gateway is configured, the sandbox takes the charges and no real payment is made (set PROVIDER_URL to sell)',
+    );
   for (const variable of placeholdersInUse(config)) {
     logger.warn(`Placeholder still in use: set ${variable}`, { variable });
   }
@@ -70,17 +76,23 @@ async function main() {
   let inFlight = 0;
   const idleWaiters = new Set<() => void>();
 
-  const server = serve({ fetch: composed.app.fetch, port: config.port, hostname: config.host, serverOptions: HTTP_SERVER_OPTIONS }, (info: AddressInfo) => {
-    composed.setPort(info.port);
-    composed.startJobs();
-    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    logger.info(`Vitrine listening on http://${shownHost}:${info.port}`, {
-      database: database.dialect,
-      gateway: gatewayTarget.kind === 'remote' ? new URL(gatewayTarget.url).host : 'sandbox',
-      console: config.adminPassword || generatedAdminPassword ? `${config.publicUrl ?? `http://${shownHost}:${info.port}`}/painel` : 'off (set ADMIN_PASSWORD)',
-      consolePassword: generatedAdminPassword,
-    });
-  }) as Server;
+  const server = serve(
+    { fetch: composed.app.fetch, port: config.port, hostname: config.host, serverOptions: HTTP_SERVER_OPTIONS },
+    (info: AddressInfo) => {
+      composed.setPort(info.port);
+      composed.startJobs();
+      const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+      logger.info(`Vitrine listening on http://${shownHost}:${info.port}`, {
+        database: database.dialect,
+        gateway: gatewayTarget.kind === 'remote' ? new URL(gatewayTarget.url).host : 'sandbox',
+        console:
+          config.adminPassword || generatedAdminPassword
+            ? `${config.publicUrl ?? `http://${shownHost}:${info.port}`}/painel`
+            : 'off (set ADMIN_PASSWORD)',
+        consolePassword: generatedAdminPassword,
+      });
+    },
+  ) as Server;
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
     // Counted until the answer is fully written ('close'), not merely returned by the handler.
     inFlight++;

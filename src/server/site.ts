@@ -3,7 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { PUBLIC_CONFIG_PLACEHOLDER, defaultPublicConfig, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
+import { defaultPublicConfig } from '../content/seller.ts';
+import { PUBLIC_CONFIG_PLACEHOLDER, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
 import { clientRenderedPaths, prerenderedPaths } from '../shared/routes.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 

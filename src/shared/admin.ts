@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { CheckoutFormSchema } from './checkout.ts';
+import { emailSchema } from './checkout.ts';
 
 /** The seller's console API (/api/admin/*): request schemas shared by the forms and the server, and reply types. */
 
@@ -21,17 +21,17 @@ export const AdminOrdersQuerySchema = z.object({
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
 
 /** The same e-mail rule as the checkout form, so the corrected address is stored the way orders store it. */
-export const AdminCorrectEmailSchema = z.object({ email: CheckoutFormSchema.shape.email });
+export const AdminCorrectEmailSchema = z.object({ email: emailSchema() });
 
 /** Dados pessoais (LGPD): the buyer is found by the address they bought with, as the checkout stored it. */
-export const AdminBuyerSchema = z.object({ email: CheckoutFormSchema.shape.email });
+export const AdminBuyerSchema = z.object({ email: emailSchema() });
 
 /**
  * Deleting is irreversible, so the seller types the address a second time; the server checks it
  * too, so no stray request (or a click on the wrong buyer) erases anyone.
  */
 export const AdminBuyerDeleteSchema = z
-  .object({ email: CheckoutFormSchema.shape.email, confirmation: z.string().trim().toLowerCase().max(254) })
+  .object({ email: emailSchema(), confirmation: z.string().trim().toLowerCase().max(254) })
   .refine((value) => value.confirmation === value.email, { path: ['confirmation'] });
 
 export const AdminSupplierCsvSchema = z.object({ csv: z.string().max(2_000_000) });
@@ -62,16 +62,7 @@ export interface AdminOrderList {
 }
 
 export type TimelineKind =
-  | 'created'
-  | 'charged'
-  | 'postback'
-  | 'paid'
-  | 'email_queued'
-  | 'email_sent'
-  | 'email_failed'
-  | 'pix_email_sent'
-  | 'member_page'
-  | 'admin';
+  'created' | 'charged' | 'postback' | 'paid' | 'email_queued' | 'email_sent' | 'email_failed' | 'pix_email_sent' | 'member_page' | 'admin';
 
 export interface TimelineEntry {
   at: number;

@@ -5,7 +5,9 @@ import { cleanTrackingContext } from './tracking-context.ts';
 describe('attribution', () => {
   it('reads the nine campaign parameters from a query string and nothing else', () => {
     expect(
-      attributionFromSearch('?utm_source=fb&utm_medium=cpc&utm_campaign=black%20friday&utm_content=video&utm_term=lista&src=bio&sck=abc&fbclid=IwAR0&gclid=Cj0&page=2'),
+      attributionFromSearch(
+        '?utm_source=fb&utm_medium=cpc&utm_campaign=black%20friday&utm_content=video&utm_term=lista&src=bio&sck=abc&fbclid=IwAR0&gclid=Cj0&page=2',
+      ),
     ).toEqual({
       utm_source: 'fb',
       utm_medium: 'cpc',
@@ -41,7 +43,9 @@ describe('tracking context', () => {
     expect(cleanTrackingContext(undefined)).toEqual({ consent: 'unset' });
   });
 
-  it('drops a cookie value that does not have the tracker\'s shape', () => {
-    expect(cleanTrackingContext({ consent: 'granted', fbp: 'fb.1.x.<script>', fbc: 'fb.1.1700000000000.a b', ga: 'GA1.1.1' })).toEqual({ consent: 'granted' });
+  it("drops a cookie value that does not have the tracker's shape", () => {
+    expect(cleanTrackingContext({ consent: 'granted', fbp: 'fb.1.x.<script>', fbc: 'fb.1.1700000000000.a b', ga: 'GA1.1.1' })).toEqual({
+      consent: 'granted',
+    });
   });
 });

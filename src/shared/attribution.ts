@@ -21,6 +21,9 @@ export type Attribution = Partial<Record<AttributionKey, string>>;
 /** Longer values are cut: no ad platform makes them longer, and the order must never fail on them. */
 export const MAX_ATTRIBUTION_LENGTH = 200;
 
+// eslint-disable-next-line no-control-regex -- stripping control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /**
  * Keeps the known keys whose values are non-empty strings, trimmed, without control characters
  * and cut at 200 characters; everything else is dropped (never an error: attribution must not
@@ -33,8 +36,7 @@ export function cleanAttribution(input: unknown): Attribution {
   for (const key of ATTRIBUTION_KEYS) {
     const value = record[key];
     if (typeof value !== 'string') continue;
-    // eslint-disable-next-line no-control-regex
-    const clean = value.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, MAX_ATTRIBUTION_LENGTH);
+    const clean = value.replace(CONTROL_CHARACTERS, '').trim().slice(0, MAX_ATTRIBUTION_LENGTH);
     if (clean) result[key] = clean;
   }
   return result;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CheckoutFormSchema, fieldErrors, isValidPhone } from './checkout.ts';
+import { checkoutFormMessages } from '../content/checkout.ts';
+import { checkoutFormSchema, fieldErrors, isValidPhone } from './checkout.ts';
 import { isValidCpfOrCnpj as isValidCpf } from './documents.ts';
 
-describe('phone rule (spec §5)', () => {
+const CheckoutFormSchema = checkoutFormSchema(checkoutFormMessages);
+
+describe('phone rule (docs/product.md#the-buyer-form)', () => {
   it('counts only digits and wants 10 or 11 of them', () => {
     expect(isValidPhone('(11) 98765-4321')).toBe(true);
     expect(isValidPhone('11 3456-7890')).toBe(true);

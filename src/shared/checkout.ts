@@ -4,15 +4,18 @@ import { isValidCpfOrCnpj, normalizeDocument } from './documents.ts';
 import { cleanTrackingContext } from './tracking-context.ts';
 
 /**
- * The buyer form's rules (spec §5), used by the form in the browser and by the API on the server,
- * so both say exactly the same thing in Portuguese.
+ * The buyer form's rules (docs/product.md#the-buyer-form), used by the form in the browser and by
+ * the API on the server, so both say exactly the same thing. The Portuguese messages live in
+ * content/checkout.ts (`checkoutFormMessages`) and are passed in.
  */
-export const messages = {
-  nameRequired: 'Informe seu nome completo.',
-  emailInvalid: 'Informe um e-mail válido.',
-  phoneInvalid: 'Telefone inválido',
-  documentInvalid: 'CPF inválido',
-} as const;
+export interface CheckoutFormMessages {
+  nameRequired: string;
+  emailInvalid: string;
+  phoneInvalid: string;
+  documentInvalid: string;
+  /** A checkout or view key that is not ours (only a tampered request gets it). */
+  keyInvalid: string;
+}
 
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '');
@@ -24,18 +27,25 @@ export function isValidPhone(value: string): boolean {
   return digits.length >= 10 && digits.length <= 11;
 }
 
-export const CheckoutFormSchema = z.object({
-  name: z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired),
-  email: z.string().trim().toLowerCase().max(254, messages.emailInvalid).pipe(z.email(messages.emailInvalid)),
-  phone: z.string().max(40, messages.phoneInvalid).refine(isValidPhone, messages.phoneInvalid).transform(digitsOnly),
-  document: z
-    .string()
-    .max(20, messages.documentInvalid)
-    // A CPF, or a company's CNPJ (numeric or alphanumeric): the maintained validator in documents.ts.
-    .refine((value) => value.trim() === '' || isValidCpfOrCnpj(value), messages.documentInvalid)
-    .transform(normalizeDocument)
-    .optional(),
-});
+/** The e-mail rule of the buyer form: trimmed, lower-cased, at most 254 characters. */
+export function emailSchema(message?: string) {
+  return z.string().trim().toLowerCase().max(254, message).pipe(z.email(message));
+}
+
+export function checkoutFormSchema(messages: CheckoutFormMessages) {
+  return z.object({
+    name: z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired),
+    email: emailSchema(messages.emailInvalid),
+    phone: z.string().max(40, messages.phoneInvalid).refine(isValidPhone, messages.phoneInvalid).transform(digitsOnly),
+    document: z
+      .string()
+      .max(20, messages.documentInvalid)
+      // A CPF, or a company's CNPJ (numeric or alphanumeric): the maintained validator in documents.ts.
+      .refine((value) => value.trim() === '' || isValidCpfOrCnpj(value), messages.documentInvalid)
+      .transform(normalizeDocument)
+      .optional(),
+  });
+}
 
 /**
  * What the browser sends to POST /api/orders: the form, an idempotency key for this attempt and
@@ -44,21 +54,27 @@ export const CheckoutFormSchema = z.object({
  * visit's campaign parameters) and `tracking` (the cookie notice's answer and, when accepted, the
  * trackers' cookies) are cleaned, never refused: they must not stop a sale.
  */
-export const CreateOrderSchema = CheckoutFormSchema.extend({
-  checkoutKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Chave de pagamento inválida.'),
-  viewKey: z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, 'Chave de pagamento inválida.').optional(),
-  attribution: z.unknown().optional().transform(cleanAttribution),
-  tracking: z.unknown().optional().transform(cleanTrackingContext),
-});
+export function createOrderSchema(messages: CheckoutFormMessages) {
+  return checkoutFormSchema(messages).extend({
+    checkoutKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.keyInvalid),
+    viewKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{32,64}$/, messages.keyInvalid)
+      .optional(),
+    attribution: z.unknown().optional().transform(cleanAttribution),
+    tracking: z.unknown().optional().transform(cleanTrackingContext),
+  });
+}
 
 /** The header with which the tab that created an order proves it (GET /api/orders/:id). */
 export const ORDER_VIEW_KEY_HEADER = 'X-Order-Key';
 
-export type CheckoutForm = z.input<typeof CheckoutFormSchema>;
-export type CreateOrderInput = z.output<typeof CreateOrderSchema>;
+export type CreateOrderInput = z.output<ReturnType<typeof createOrderSchema>>;
 
 /** Field messages for a failed parse, one per field (the first problem). */
-export function fieldErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): Record<string, string> {
+export function fieldErrors(error: {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? 'form');

@@ -32,6 +32,7 @@ describe('CPF and CNPJ', () => {
     expect(isValidCpfOrCnpj('11.222.333/0001-81')).toBe(true);
     expect(isValidCpfOrCnpj('529.982.247-25')).toBe(true);
     expect(formatDocument('52998224725')).toBe('529.982.247-25');
-    for (const bad of ['11111111111', '11.222.333/0001-82', '529.982.247-26', '1234567890', '12ABC34501DE351']) expect(isValidCpfOrCnpj(bad), bad).toBe(false);
+    for (const bad of ['11111111111', '11.222.333/0001-82', '529.982.247-26', '1234567890', '12ABC34501DE351'])
+      expect(isValidCpfOrCnpj(bad), bad).toBe(false);
   });
 });

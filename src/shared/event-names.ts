@@ -4,14 +4,7 @@
  */
 
 /** Events the browser may report to the first-party funnel (POST /api/events). */
-export const clientEventNames = [
-  'page_view',
-  'presell_yes',
-  'begin_checkout',
-  'view_item',
-  'contact',
-  'generate_lead',
-] as const;
+export const clientEventNames = ['page_view', 'presell_yes', 'begin_checkout', 'view_item', 'contact', 'generate_lead'] as const;
 
 /** Events only the server records (they follow facts the server itself knows). */
 export const serverEventNames = ['order_created', 'order_paid', 'not_found'] as const;

@@ -8,5 +8,3 @@ export const FunnelEventSchema = z.object({
   name: z.enum(clientEventNames),
   path: z.string().startsWith('/').max(512),
 });
-
-export type FunnelEvent = z.infer<typeof FunnelEventSchema>;

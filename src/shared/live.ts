@@ -1,4 +1,4 @@
-/** GET /api/live — the landing page's live signals, all computed by the server (DESIGN §1.2). */
+/** GET /api/live — the landing page's live signals, all computed by the server (docs/product.md#2-live-signals-tell-the-truth). */
 export interface LiveSignals {
   /** Spots left this month; null when MONTHLY_CAPACITY is 0 (unlimited: the block is hidden). */
   spotsLeft: number | null;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPublicConfig, fillPublicConfigTokens, prerenderPublicConfig, type PublicConfig } from './public-config.ts';
+import { defaultPublicConfig } from '../content/seller.ts';
+import { fillPublicConfigTokens, prerenderPublicConfig, type PublicConfig } from './public-config.ts';
 
 describe('fillPublicConfigTokens', () => {
   const config: PublicConfig = {
@@ -14,7 +15,7 @@ describe('fillPublicConfigTokens', () => {
     const { seller } = prerenderPublicConfig;
     const html = `<a href="${prerenderPublicConfig.whatsappGroupUrl}">x</a><p>${seller.name} · ${seller.document} · ${seller.address}</p><a href="${prerenderPublicConfig.supportUrl}">${prerenderPublicConfig.supportEmail}</a>`;
     expect(fillPublicConfigTokens(html, config)).toBe(
-      '<a href="https://chat.whatsapp.com/AbC?x=1&amp;y=2">x</a><p>Loja &lt;Boa&gt; &amp; Cia · 12.345.678/0001-95 · Rua d&#x27;Água, 10</p><a href="https://wa.me/5511987654321">ajuda@loja.com.br</a>',
+      '<a href="https://chat.whatsapp.com/AbC?x=1&amp;y=2">x</a><p>Loja &lt;Boa&gt; &amp; Cia · 12.345.678/0001-95 · Rua d&#39;Água, 10</p><a href="https://wa.me/5511987654321">ajuda@loja.com.br</a>',
     );
   });
 

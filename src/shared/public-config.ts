@@ -1,9 +1,9 @@
-import { sellerPlaceholder } from '../content/seller.ts';
+import { escapeHtml } from './html.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from './retention.ts';
 
 /**
  * The settings the browser may know, injected into each page at serve time. Only public values:
- * never a token, a password or an SMTP address (DESIGN §1.1).
+ * never a token, a password or an SMTP address (docs/product.md#1-the-gateway-credential-never-reaches-the-browser).
  */
 export interface PublicConfig {
   /** Hosted checkout: buy buttons navigate here instead of opening the PIX modal. */
@@ -24,14 +24,18 @@ export interface PublicConfig {
   seller: { name: string; document: string; address: string };
   /** Days an unpaid charge keeps the buyer's data (UNPAID_RETENTION_DAYS), as the privacy page prints it. */
   unpaidRetentionDays: string;
-  /** Public tracker IDs (GA_ID, META_PIXEL_ID, CLARITY_ID); loaded only after consent (DESIGN §1.5). */
+  /** Public tracker IDs (GA_ID, META_PIXEL_ID, CLARITY_ID); loaded only after consent (docs/product.md#5-tracking-waits-for-consent). */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
 }
 
 export const PUBLIC_CONFIG_GLOBAL = '__VITRINE_CONFIG__';
 export const PUBLIC_CONFIG_PLACEHOLDER = '<!--public-config-->';
 
-export const defaultPublicConfig: PublicConfig = {
+/**
+ * The public config before the seller configures anything, but for the seller: the placeholder
+ * seller is copy, so `defaultPublicConfig` (content/seller.ts) adds it.
+ */
+export const publicConfigDefaults: Omit<PublicConfig, 'seller'> = {
   checkoutUrl: null,
   sandbox: true,
   demoMode: true,
@@ -39,7 +43,6 @@ export const defaultPublicConfig: PublicConfig = {
   whatsappGroupUrl: 'https://chat.whatsapp.com/SEU-GRUPO',
   supportEmail: 'suporte@example.com',
   supportUrl: 'mailto:suporte@example.com',
-  seller: { ...sellerPlaceholder },
   unpaidRetentionDays: String(DEFAULT_UNPAID_RETENTION_DAYS),
   trackers: { gaId: null, metaPixelId: null, clarityId: null },
 };
@@ -63,22 +66,13 @@ const tokens = {
 
 /** The config the prerenderer renders with: real defaults for behaviour, tokens for printed text. */
 export const prerenderPublicConfig: PublicConfig = {
-  ...defaultPublicConfig,
+  ...publicConfigDefaults,
   whatsappGroupUrl: tokens.whatsappGroupUrl,
   supportEmail: tokens.supportEmail,
   supportUrl: tokens.supportUrl,
   seller: { name: tokens.sellerName, document: tokens.sellerDocument, address: tokens.sellerAddress },
   unpaidRetentionDays: tokens.unpaidRetentionDays,
 };
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
-}
 
 /** Replaces the prerender tokens in a page's HTML with the configured values, HTML-escaped. */
 export function fillPublicConfigTokens(html: string, config: PublicConfig): string {

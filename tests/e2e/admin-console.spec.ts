@@ -30,7 +30,11 @@ async function saleAndOrderActions(server: RunningServer, context: BrowserContex
   await expect(panel.getByLabel('Faturamento Hoje')).toHaveText('R$ 19,90');
   await expect(panel.getByLabel('Faturamento Este mês')).toHaveText('R$ 19,90');
   const funnelTable = panel.getByRole('region', { name: 'Funil (últimos 30 dias)' });
-  const funnel = (step: string) => funnelTable.getByRole('row', { name: new RegExp(`^${step}`) }).getByRole('cell').first();
+  const funnel = (step: string) =>
+    funnelTable
+      .getByRole('row', { name: new RegExp(`^${step}`) })
+      .getByRole('cell')
+      .first();
   await expect(funnel('Visitas à pré-venda')).toHaveText('1');
   await expect(funnel('Checkouts iniciados')).toHaveText('1');
   await expect(funnel('Pedidos criados')).toHaveText('1');
@@ -46,8 +50,8 @@ async function saleAndOrderActions(server: RunningServer, context: BrowserContex
   const timeline = panel.getByRole('list', { name: 'Linha do tempo' });
   await expect(timeline.getByRole('listitem').first()).toContainText('Pedido criado');
   const steps = await timeline.getByRole('listitem').allInnerTexts();
-  const order = ['Pedido criado', 'Cobrança PIX gerada', 'E-mail do PIX enviado', 'Pagamento confirmado', 'E-mail de acesso enviado'].map((label) =>
-    steps.findIndex((step) => step.startsWith(label)),
+  const order = ['Pedido criado', 'Cobrança PIX gerada', 'E-mail do PIX enviado', 'Pagamento confirmado', 'E-mail de acesso enviado'].map(
+    (label) => steps.findIndex((step) => step.startsWith(label)),
   );
   expect(order.every((index) => index >= 0)).toBe(true);
   expect([...order].sort((a, b) => a - b)).toEqual(order);
@@ -89,7 +93,9 @@ async function saleAndOrderActions(server: RunningServer, context: BrowserContex
   for (const action of ['Acesso reenviado', 'E-mail corrigido e acesso reenviado', 'Acesso revogado']) {
     await expect(timeline.getByText(`Ação no painel: ${action}`)).toBeVisible();
   }
-  const audit = (await (await panel.request.get('/api/admin/audit')).json()) as { entries: Array<{ action: string; orderId: string | null }> };
+  const audit = (await (await panel.request.get('/api/admin/audit')).json()) as {
+    entries: Array<{ action: string; orderId: string | null }>;
+  };
   expect(audit.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['resend_access', 'correct_email', 'revoke_access']));
   expect(audit.entries.filter((entry) => entry.action !== 'login').every((entry) => entry.orderId?.startsWith('ord_'))).toBe(true);
   await panel.close();
@@ -98,7 +104,7 @@ async function saleAndOrderActions(server: RunningServer, context: BrowserContex
 /** One server with ADMIN_PASSWORD for the SQLite group; its tests run in order on it (a sale, then its CSV…). */
 const consoleTest = test.extend<object, { consoleServer: RunningServer }>({
   consoleServer: [
-    // eslint-disable-next-line no-empty-pattern
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from a destructured first argument
     async ({}, use) => {
       const running = await startServer({ ADMIN_PASSWORD: PASSWORD });
       await use(running);
@@ -127,7 +133,10 @@ consoleTest.describe('console on SQLite', () => {
       data: { csv: 'nome,categoria\n' },
     });
     expect(foreign.status()).toBe(403);
-    const own = await page.request.post('/api/admin/suppliers/preview', { headers: { Origin: server.url }, data: { csv: 'nome,categoria\n' } });
+    const own = await page.request.post('/api/admin/suppliers/preview', {
+      headers: { Origin: server.url },
+      data: { csv: 'nome,categoria\n' },
+    });
     expect(own.status()).toBe(200);
     const response = await page.request.get('/painel');
     expect(response.headers()['x-robots-tag']).toContain('noindex');
@@ -186,7 +195,12 @@ consoleTest.describe('console on SQLite', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);
     const bytes = fs.readFileSync(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = bytes.toString('utf8').slice(1).trim().split('\r\n').map((line) => line.split(';'));
+    const rows = bytes
+      .toString('utf8')
+      .slice(1)
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(';'));
     expect(rows[0]).toEqual(['Pedido', 'Status', 'Nome', 'E-mail', 'Telefone', 'Valor (R$)', 'Criado em', 'Pago em']);
     const formula = rows.find((row) => row[0] === 'ord_formula')!;
     expect(formula[2]).toBe(`"'=HYPERLINK(""x"")"`);
@@ -197,13 +211,15 @@ consoleTest.describe('console on SQLite', () => {
     await signIn(page);
     await page.getByRole('link', { name: 'Fornecedores' }).click();
     await expect(page.getByText('A lista ainda não foi importada.')).toBeVisible();
-    const bad = 'nome,categoria,oferta,whatsapp,telegram,observacoes\nTela Cheia,Streaming,Netflix,11987654321,,\nSem Contato,Streaming,HBO,,,\n';
+    const bad =
+      'nome,categoria,oferta,whatsapp,telegram,observacoes\nTela Cheia,Streaming,Netflix,11987654321,,\nSem Contato,Streaming,HBO,,,\n';
     await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'ruim.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
     await expect(page.getByText(/^Linha 3:/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Substituir a lista' })).toHaveCount(0);
     await expect(page.getByText('A lista ainda não foi importada.')).toBeVisible();
 
-    const good = 'nome,categoria,oferta,whatsapp,telegram,observacoes\nTela Cheia,Streaming,Netflix 4K,11987654321,,\nSom da Casa,Música,Spotify,,@somdacasa,\n';
+    const good =
+      'nome,categoria,oferta,whatsapp,telegram,observacoes\nTela Cheia,Streaming,Netflix 4K,11987654321,,\nSom da Casa,Música,Spotify,,@somdacasa,\n';
     await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'boa.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
     await expect(page.getByText('2 fornecedores em 2 categorias vão substituir a lista atual.')).toBeVisible();
     await page.getByRole('button', { name: 'Substituir a lista' }).click();
@@ -212,7 +228,9 @@ consoleTest.describe('console on SQLite', () => {
     await expect(page.getByText(/^Atualizada em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
 
     // The buyer's member page shows the new list (the order's access was revoked above: resend gives a new link).
-    const resend = await page.request.post('/api/admin/orders/' + (await firstPaidOrderId(page)) + '/resend', { headers: { Origin: server.url } });
+    const resend = await page.request.post('/api/admin/orders/' + (await firstPaidOrderId(page)) + '/resend', {
+      headers: { Origin: server.url },
+    });
     expect(resend.status()).toBe(200);
     await expect.poll(() => emlFiles(server).length).toBe(4);
     const newest = emlFiles(server).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0]!;
@@ -259,12 +277,19 @@ test.describe('console start-up', () => {
   });
 
   test('with a real gateway and no ADMIN_PASSWORD the console is off and says how to turn it on', async ({ page }) => {
-    const server = await startServer({ ...REAL_GATEWAY_TEST_ENV, PROVIDER_URL: 'http://127.0.0.1:9', PROVIDER_TOKEN: 'token', PRODUCT_HASH: 'product' });
+    const server = await startServer({
+      ...REAL_GATEWAY_TEST_ENV,
+      PROVIDER_URL: 'http://127.0.0.1:9',
+      PROVIDER_TOKEN: 'token',
+      PRODUCT_HASH: 'product',
+    });
     try {
       await page.goto(`${server.url}/painel`);
       await expect(page.getByRole('heading', { name: 'Painel desligado' })).toBeVisible();
       await expect(page.getByText(/defina ADMIN_PASSWORD/)).toBeVisible();
-      expect((await page.request.post(`${server.url}/api/admin/login`, { headers: { Origin: server.url }, data: { password: 'x' } })).status()).toBe(503);
+      expect(
+        (await page.request.post(`${server.url}/api/admin/login`, { headers: { Origin: server.url }, data: { password: 'x' } })).status(),
+      ).toBe(503);
     } finally {
       await server.stop();
     }

@@ -17,7 +17,10 @@ export async function signIn(page: Page, password: string) {
 export function emlFiles(server: RunningServer): string[] {
   const dir = path.join(server.dataDir, 'outbox');
   return fs.existsSync(dir)
-    ? fs.readdirSync(dir).filter((file) => file.endsWith('.eml') && !file.startsWith('pix-')).map((file) => path.join(dir, file))
+    ? fs
+        .readdirSync(dir)
+        .filter((file) => file.endsWith('.eml') && !file.startsWith('pix-'))
+        .map((file) => path.join(dir, file))
     : [];
 }
 

@@ -32,7 +32,9 @@ async function buyAsNewVisitor(browser: Browser, server: RunningServer, buyer: {
 
 type Audit = { entries: Array<{ action: string; orderId: string | null; detail: string | null }> };
 
-test('Dados pessoais: the export has the buyer\'s order; deleting needs the e-mail typed again, erases it and is audited', async ({ browser }) => {
+test("Dados pessoais: the export has the buyer's order; deleting needs the e-mail typed again, erases it and is audited", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   await withConsoleServer(browser, async (server, page) => {
     const email = 'helena.prates@example.com';
@@ -49,11 +51,22 @@ test('Dados pessoais: the export has the buyer\'s order; deleting needs the e-ma
     await expect(found).toContainText('Pago');
 
     // The download is the JSON `npm run buyer -- export` prints.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Baixar dados (JSON)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Baixar dados (JSON)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('dados-pessoais.json');
     const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
       email: string;
-      orders: Array<{ status: string; name: string; email: string; phone: string; amountCents: number; paidAt: string | null; emails: unknown[] }>;
+      orders: Array<{
+        status: string;
+        name: string;
+        email: string;
+        phone: string;
+        amountCents: number;
+        paidAt: string | null;
+        emails: unknown[];
+      }>;
     };
     expect(exported.email).toBe(email);
     expect(exported.orders).toHaveLength(1);
@@ -106,7 +119,9 @@ test('Dados pessoais: the export has the buyer\'s order; deleting needs the e-ma
   });
 });
 
-test('a buyer who pays twice: the second order is marked for refund, links to the first, is counted and can be marked refunded', async ({ browser }) => {
+test('a buyer who pays twice: the second order is marked for refund, links to the first, is counted and can be marked refunded', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   await withConsoleServer(browser, async (server, page) => {
     const buyer = { name: 'Otávio Ramos', email: 'otavio.ramos@example.com' };

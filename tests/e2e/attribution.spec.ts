@@ -58,7 +58,11 @@ test('/presell?utm_source=fb&utm_campaign=black → "Sim, quero!" → checkout: 
   // The gateway got the campaign in its `tracking` object (the click id stays with us).
   const charge = gateway.stand.requests.find((request) => request.method === 'POST')!.body as { tracking?: Record<string, string> };
   expect(charge.tracking).toEqual({ utm_source: 'fb', utm_campaign: 'black' });
-  const [order] = querySqlite<Record<string, string | null>>(server, 'select utm_source, utm_campaign, fbclid, tracking_consent from orders where id = ?', orderId);
+  const [order] = querySqlite<Record<string, string | null>>(
+    server,
+    'select utm_source, utm_campaign, fbclid, tracking_consent from orders where id = ?',
+    orderId,
+  );
   expect(order).toEqual({ utm_source: 'fb', utm_campaign: 'black', fbclid: 'IwAR0e2e', tracking_consent: 'unset' });
 
   // The buyer pays; the gateway posts back and the server confirms by reading the charge.
@@ -92,9 +96,9 @@ test('the first page of the visit wins: a later page with other parameters chang
   await page.getByRole('button', { name: 'Sim, quero!' }).click();
   await expect(page).toHaveURL(/utm_source=google/);
   await page.goto('/?utm_source=tiktok&utm_campaign=other');
-  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('vitrine_attribution'))).toBe(
-    JSON.stringify({ utm_source: 'google', utm_campaign: 'brand', gclid: 'Cj0first' }),
-  );
+  await expect
+    .poll(() => page.evaluate(() => sessionStorage.getItem('vitrine_attribution')))
+    .toBe(JSON.stringify({ utm_source: 'google', utm_campaign: 'brand', gclid: 'Cj0first' }));
   expect(await context.cookies()).toEqual([]);
   await context.close();
 });

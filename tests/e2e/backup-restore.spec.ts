@@ -16,7 +16,10 @@ let clients = 0;
 /** A visitor of its own behind our one proxy (TRUST_PROXY_HOPS=1), so per-client limits never bite. */
 const visitor = () => {
   clients += 1;
-  return { 'X-Forwarded-For': `2001:db8:${(clients >> 8).toString(16)}:${(clients & 255).toString(16)}::1`, 'Content-Type': 'application/json' };
+  return {
+    'X-Forwarded-For': `2001:db8:${(clients >> 8).toString(16)}:${(clients & 255).toString(16)}::1`,
+    'Content-Type': 'application/json',
+  };
 };
 
 interface CreatedOrder {
@@ -45,7 +48,9 @@ async function createOrder(server: RunningServer, n: number): Promise<CreatedOrd
 }
 
 async function readOrder(server: RunningServer, order: CreatedOrder): Promise<{ status: string; accessUrl?: string }> {
-  const response = await fetch(`${server.url}/api/orders/${order.orderId}`, { headers: { ...visitor(), [ORDER_VIEW_KEY_HEADER]: order.viewKey } });
+  const response = await fetch(`${server.url}/api/orders/${order.orderId}`, {
+    headers: { ...visitor(), [ORDER_VIEW_KEY_HEADER]: order.viewKey },
+  });
   return (await response.json()) as { status: string; accessUrl?: string };
 }
 
@@ -83,7 +88,11 @@ test('a backup taken under write load restores into a fresh folder, and a new se
       let n = 100;
       while (loading) {
         n += 1;
-        const event = fetch(`${server.url}/api/events`, { method: 'POST', headers: visitor(), body: JSON.stringify({ name: 'page_view', path: '/' }) });
+        const event = fetch(`${server.url}/api/events`, {
+          method: 'POST',
+          headers: visitor(),
+          body: JSON.stringify({ name: 'page_view', path: '/' }),
+        });
         await Promise.all([createOrder(server, n), event.then((response) => expect(response.status).toBeLessThan(300))]);
         writes += 2;
       }

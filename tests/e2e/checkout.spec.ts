@@ -208,7 +208,11 @@ test('every catalogue error appears in the modal with its exact text', async ({ 
 
     gateway.products = goodProducts;
     const chargeCases: Array<[typeof gateway.create, string]> = [
-      [(c) => c.json({ success: false, message: 'installments é obrigatório', errors: { installments: ['installments é obrigatório'] } }, 422), 'installments é obrigatório'],
+      [
+        (c) =>
+          c.json({ success: false, message: 'installments é obrigatório', errors: { installments: ['installments é obrigatório'] } }, 422),
+        'installments é obrigatório',
+      ],
       [(c) => c.body(null, 503), 'Erro ao processar pagamento: 503'],
       [(c) => c.text('not json', 201), 'Erro ao processar pagamento'],
     ];
@@ -263,7 +267,13 @@ test('no byte of PROVIDER_TOKEN reaches the browser', async ({ browser }) => {
   const gateway = await startScriptedGateway();
   gateway.create = (c) =>
     c.json({ hash: 'tx_tok', amount: 1990, payment_status: 'waiting_payment', pix: { pix_qr_code: '00020126360014br.gov.bcb.pix' } }, 201);
-  const server = await startServer({ ...REAL_GATEWAY_TEST_ENV, PROVIDER_URL: gateway.url, PROVIDER_TOKEN: token, PRODUCT_HASH: 'prd_e2e', CUSTOMER_DOCUMENT: '52998224725' });
+  const server = await startServer({
+    ...REAL_GATEWAY_TEST_ENV,
+    PROVIDER_URL: gateway.url,
+    PROVIDER_TOKEN: token,
+    PRODUCT_HASH: 'prd_e2e',
+    CUSTOMER_DOCUMENT: '52998224725',
+  });
   const context = await browser.newContext({ baseURL: server.url });
   await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
   const page = await context.newPage();

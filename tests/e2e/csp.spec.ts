@@ -49,14 +49,17 @@ async function standInTrackers(context: BrowserContext): Promise<string[]> {
        new Image().src = 'https://c.bing.com/c.gif?uid=x';`,
     ],
   ];
-  await context.route(/googletagmanager\.com|google-analytics\.com|analytics\.google\.com|facebook\.net|facebook\.com|clarity\.ms|c\.bing\.com/, async (route) => {
-    const url = route.request().url();
-    requests.push(url);
-    const script = scripts.find(([pattern]) => pattern.test(url));
-    if (script) await route.fulfill({ contentType: 'text/javascript', body: script[1] });
-    else if (/\.js(\?|$)/.test(url)) await route.fulfill({ contentType: 'text/javascript', body: '/* stand-in */' });
-    else await route.fulfill({ status: 204, body: '' });
-  });
+  await context.route(
+    /googletagmanager\.com|google-analytics\.com|analytics\.google\.com|facebook\.net|facebook\.com|clarity\.ms|c\.bing\.com/,
+    async (route) => {
+      const url = route.request().url();
+      requests.push(url);
+      const script = scripts.find(([pattern]) => pattern.test(url));
+      if (script) await route.fulfill({ contentType: 'text/javascript', body: script[1] });
+      else if (/\.js(\?|$)/.test(url)) await route.fulfill({ contentType: 'text/javascript', body: '/* stand-in */' });
+      else await route.fulfill({ status: 204, body: '' });
+    },
+  );
   return requests;
 }
 
@@ -67,7 +70,10 @@ async function visitEverything(context: BrowserContext, server: RunningServer) {
     const response = await target.goto(path);
     const policy = response?.headers()['content-security-policy'] ?? '';
     expect(policy, path).toContain("object-src 'none'");
-    expect(policy.split(';').find((directive) => directive.trim().startsWith('script-src')), path).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(
+      policy.split(';').find((directive) => directive.trim().startsWith('script-src')),
+      path,
+    ).not.toMatch(/unsafe-inline|unsafe-eval/);
     await target.waitForLoadState('networkidle');
   };
   await visit(page, '/presell');
@@ -116,7 +122,12 @@ test('no page breaks the Content-Security-Policy, trackers off', async ({ browse
 
 test('no page breaks the Content-Security-Policy with GA4, Meta and Clarity on and accepted', async ({ browser }) => {
   test.setTimeout(90_000);
-  const server = await startServer({ ADMIN_PASSWORD: PASSWORD, GA_ID: 'G-CSPTEST123', META_PIXEL_ID: '1234567890', CLARITY_ID: 'clarity123' });
+  const server = await startServer({
+    ADMIN_PASSWORD: PASSWORD,
+    GA_ID: 'G-CSPTEST123',
+    META_PIXEL_ID: '1234567890',
+    CLARITY_ID: 'clarity123',
+  });
   const context = await browser.newContext({ baseURL: server.url });
   try {
     await context.addInitScript(() => localStorage.setItem('vitrine_consent', 'granted'));
@@ -125,8 +136,22 @@ test('no page breaks the Content-Security-Policy with GA4, Meta and Clarity on a
     await visitEverything(context, server);
     expect(violations).toEqual([]);
     // The trackers really loaded and sent (through the stand-ins), so the policy was put to the test.
-    for (const host of ['www.googletagmanager.com', 'google-analytics.com', 'analytics.google.com', 'connect.facebook.net/en_US', 'connect.facebook.net/signals', 'www.facebook.com/tr', 'www.clarity.ms/tag', 'scripts.clarity.ms', 'k.clarity.ms', 'c.bing.com']) {
-      expect(requests.some((url) => url.includes(host)), host).toBe(true);
+    for (const host of [
+      'www.googletagmanager.com',
+      'google-analytics.com',
+      'analytics.google.com',
+      'connect.facebook.net/en_US',
+      'connect.facebook.net/signals',
+      'www.facebook.com/tr',
+      'www.clarity.ms/tag',
+      'scripts.clarity.ms',
+      'k.clarity.ms',
+      'c.bing.com',
+    ]) {
+      expect(
+        requests.some((url) => url.includes(host)),
+        host,
+      ).toBe(true);
     }
   } finally {
     await context.close();

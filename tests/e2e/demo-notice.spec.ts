@@ -22,7 +22,12 @@ test('the demo notice is on every page and in the payment modal', async ({ page,
   // It overlays the page frame: the hero headline starts where it would without it.
   const notice = await page.getByRole('note').filter({ hasText: NOTICE }).boundingBox();
   expect(notice?.height).toBeLessThan(40);
-  expect(await page.getByRole('note').filter({ hasText: NOTICE }).evaluate((node) => getComputedStyle(node).position)).toBe('fixed');
+  expect(
+    await page
+      .getByRole('note')
+      .filter({ hasText: NOTICE })
+      .evaluate((node) => getComputedStyle(node).position),
+  ).toBe('fixed');
 
   await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
@@ -30,7 +35,12 @@ test('the demo notice is on every page and in the payment modal', async ({ page,
 });
 
 test('with a real gateway no page shows the demo notice', async ({ browser }) => {
-  const server = await startServer({ ...REAL_GATEWAY_TEST_ENV, PROVIDER_URL: 'http://127.0.0.1:9', PROVIDER_TOKEN: 'token', PRODUCT_HASH: 'product' });
+  const server = await startServer({
+    ...REAL_GATEWAY_TEST_ENV,
+    PROVIDER_URL: 'http://127.0.0.1:9',
+    PROVIDER_TOKEN: 'token',
+    PRODUCT_HASH: 'product',
+  });
   const context = await browser.newContext({ baseURL: server.url });
   try {
     const page = await context.newPage();

@@ -11,7 +11,7 @@ let visitors = 0;
 
 export const test = base.extend<{ acceptPresell: () => Promise<void> }, { server: RunningServer }>({
   server: [
-    // eslint-disable-next-line no-empty-pattern
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from a destructured first argument
     async ({}, use) => {
       // The shared server stands behind one proxy of ours (TRUST_PROXY_HOPS=1), as in production,
       // so each test can be a visitor of its own (below) and per-client limits never mix tests up.
@@ -26,7 +26,7 @@ export const test = base.extend<{ acceptPresell: () => Promise<void> }, { server
   },
   // Each test's browser is a distinct client: the address our proxy would have seen, from the
   // IPv6 documentation range (a /64 each), sent only to the loopback server.
-  // eslint-disable-next-line no-empty-pattern
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from a destructured first argument
   extraHTTPHeaders: async ({}, use, testInfo) => {
     visitors += 1;
     await use({ 'X-Forwarded-For': `2001:db8:${testInfo.workerIndex}:${visitors}::1` });

@@ -1,11 +1,8 @@
 import { expect, querySqlite, test } from './fixtures.ts';
 
 const pageViews = (server: Parameters<typeof querySqlite>[0], path: string) =>
-  querySqlite<{ total: number }>(
-    server,
-    "select coalesce(sum(count),0) total from funnel where event='page_view' and path=?",
-    path,
-  )[0]!.total;
+  querySqlite<{ total: number }>(server, "select coalesce(sum(count),0) total from funnel where event='page_view' and path=?", path)[0]!
+    .total;
 
 test('every route change records a page_view for its route, without cookies', async ({ page, server, context }) => {
   const presellBefore = pageViews(server, '/presell');

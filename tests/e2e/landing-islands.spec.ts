@@ -62,7 +62,9 @@ test('React never re-creates or rewrites a static section; the hero headline is 
   }
 
   expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__staticChanges)).toEqual([]);
-  expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as Record<string, unknown>).__firstHeadline)).toBe(true);
+  expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as Record<string, unknown>).__firstHeadline)).toBe(
+    true,
+  );
 });
 
 test('islands below the fold wait until they come near the viewport, then hydrate and work', async ({ page }) => {
@@ -93,8 +95,20 @@ test("the landing page's first load carries neither the whole-page app nor a sec
   expect(loaded.length).toBeGreaterThan(0);
   // The whole-page app (app-initial, the index and pre-sell entries), the console and its charts,
   // the checkout and the sections that wait for the viewport.
-  for (const chunk of ['/assets/app-initial-', '/assets/index-', '/assets/presell-', 'admin-page', 'daily-charts', 'payment-modal', 'faq-accordion', 'catalogue']) {
-    expect(loaded.filter((script) => script.includes(chunk)), chunk).toEqual([]);
+  for (const chunk of [
+    '/assets/app-initial-',
+    '/assets/index-',
+    '/assets/presell-',
+    'admin-page',
+    'daily-charts',
+    'payment-modal',
+    'faq-accordion',
+    'catalogue',
+  ]) {
+    expect(
+      loaded.filter((script) => script.includes(chunk)),
+      chunk,
+    ).toEqual([]);
   }
   // What it does load: the page's own entry and its islands' code.
   expect(loaded.some((script) => script.startsWith('/assets/landing-initial-'))).toBe(true);
@@ -121,7 +135,9 @@ test('a tap on a catalogue card before its island is live opens that app, once',
   const release = await holdRequests(page, /\/assets\/catalogue-[\w-]+\.js$/);
   await page.goto('/');
   await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
-  const card = page.getByRole('region', { name: 'Seus apps favoritos por R$ 1,00 por mês' }).getByRole('button', { name: 'Ver detalhes de Netflix' });
+  const card = page
+    .getByRole('region', { name: 'Seus apps favoritos por R$ 1,00 por mês' })
+    .getByRole('button', { name: 'Ver detalhes de Netflix' });
   await card.click();
   await expect(island(page, 'catalogue')).not.toHaveAttribute('data-hydrated', /.*/);
   const dialog = page.getByRole('dialog', { name: 'Netflix por R$ 1,00 por mês' });

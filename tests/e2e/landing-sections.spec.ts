@@ -25,8 +25,8 @@ const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency
 
 /** Spec §9: the 26 original prices, in centavos. */
 const specOriginalPricesCents = [
-  5590, 4390, 2190, 1490, 2490, 3490, 2490, 1490, 1690, 1990, 2790, 1490, 1690, 1690, 2990, 1390, 1790, 1990, 1790,
-  2990, 5990, 3990, 4990, 1990, 2490, 7990,
+  5590, 4390, 2190, 1490, 2490, 3490, 2490, 1490, 1690, 1990, 2790, 1490, 1690, 1690, 2990, 1390, 1790, 1990, 1790, 2990, 5990, 3990, 4990,
+  1990, 2490, 7990,
 ];
 
 /** Headings of sections 3–14, in the spec's order (testimonials, section 6, are absent by default). */
@@ -92,8 +92,22 @@ test.describe('landing page with default settings', () => {
     // 5. Top-up: the TIM and Claro tables (spec §9).
     const topUp = region(sectionTitles[2]!);
     for (const [carrier, rows] of [
-      ['TIM', [['R$ 10,00', 'R$ 2,00'], ['R$ 20,00', 'R$ 4,00'], ['R$ 30,00', 'R$ 6,00']]],
-      ['Claro', [['R$ 15,00', 'R$ 3,00'], ['R$ 25,00', 'R$ 5,00'], ['R$ 50,00', 'R$ 10,00']]],
+      [
+        'TIM',
+        [
+          ['R$ 10,00', 'R$ 2,00'],
+          ['R$ 20,00', 'R$ 4,00'],
+          ['R$ 30,00', 'R$ 6,00'],
+        ],
+      ],
+      [
+        'Claro',
+        [
+          ['R$ 15,00', 'R$ 3,00'],
+          ['R$ 25,00', 'R$ 5,00'],
+          ['R$ 50,00', 'R$ 10,00'],
+        ],
+      ],
     ] as const) {
       const table = topUp.getByRole('table', { name: new RegExp(`^${carrier}`) });
       for (const [face, price] of rows) {
@@ -333,7 +347,9 @@ test.describe('landing page with the seller configured', () => {
   test('the WhatsApp group opens the configured invite in a new tab and records a contact event', async ({ browser }) => {
     const { context, page } = await landingWith(browser, server);
     const events = recordEvents(page);
-    await context.route('https://chat.whatsapp.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }));
+    await context.route('https://chat.whatsapp.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>WhatsApp</title>' }),
+    );
     await page.goto('/');
     const link = page.getByRole('link', { name: /ENTRAR NO GRUPO VIP/ });
     await expect(link).toHaveAttribute('href', sellerEnv.WHATSAPP_GROUP_URL);
@@ -371,7 +387,10 @@ test.describe('landing page with the seller configured', () => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText('Loja Teste E2E Ltda · CPF/CNPJ 11.222.333/0001-81 · Rua dos Testes, 100, São Paulo - SP');
-    await expect(footer.getByRole('link', { name: 'ajuda@loja-teste.example.com' })).toHaveAttribute('href', 'mailto:ajuda@loja-teste.example.com');
+    await expect(footer.getByRole('link', { name: 'ajuda@loja-teste.example.com' })).toHaveAttribute(
+      'href',
+      'mailto:ajuda@loja-teste.example.com',
+    );
 
     await footer.getByRole('link', { name: 'Termos de uso' }).click();
     await expect(page).toHaveURL(`${server.url}/termos`);
@@ -397,7 +416,9 @@ test('with CHECKOUT_URL a buy button records begin_checkout and takes the whole 
   try {
     const { context, page } = await landingWith(browser, server);
     const events = recordEvents(page);
-    await context.route('https://pagamento.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Checkout</title>' }));
+    await context.route('https://pagamento.example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Checkout</title>' }),
+    );
     await page.goto('/');
     await page.getByRole('button', { name: 'GARANTIR MINHA VAGA AGORA' }).click();
     await expect(page).toHaveURL(hosted);

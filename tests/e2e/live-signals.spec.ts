@@ -154,9 +154,7 @@ test('at zero the countdown asks the server for the next deadline instead of res
     await expect(timer).toHaveText(/^00 horas 00:[0-2]\d$/);
 
     // After the deadline the page asked again (the regular poll is minutes away) …
-    await expect
-      .poll(() => asked.some((at) => at >= endsAt - 1_000), { timeout: Math.max(0, endsAt - Date.now()) + 10_000 })
-      .toBe(true);
+    await expect.poll(() => asked.some((at) => at >= endsAt - 1_000), { timeout: Math.max(0, endsAt - Date.now()) + 10_000 }).toBe(true);
     const live = await readLive(request, server);
     expect(live.offerEndsAt).toBe(live.nextBatchAt);
     // … and now counts down to the month's end — not "00 horas 15:00" or any other restarted timer.
@@ -166,7 +164,10 @@ test('at zero the countdown asks the server for the next deadline instead of res
   });
 });
 
-test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sell the month out and the API refuses a third', async ({ browser, request }) => {
+test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sell the month out and the API refuses a third', async ({
+  browser,
+  request,
+}) => {
   await withServer(browser, { MONTHLY_CAPACITY: '2' }, async (server, openLanding) => {
     const first = await postOrder(request, server, 'Primeira Compradora', 'primeira@example.com');
     expect(first.status()).toBe(201);

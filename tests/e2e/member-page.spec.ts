@@ -12,7 +12,7 @@ import { startServer, type RunningServer } from './server.ts';
  */
 const test = base.extend<object, { memberServer: RunningServer }>({
   memberServer: [
-    // eslint-disable-next-line no-empty-pattern
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from a destructured first argument
     async ({}, use) => {
       const server = await startServer();
       await use(server);
@@ -76,7 +76,18 @@ function seedPaidOrder(server: RunningServer, buyerName: string): { orderId: str
       `insert into orders (id, checkout_key, status, buyer_name, buyer_email, buyer_phone, amount_cents, product_hash,
          offer_hash, postback_secret, public_ref, created_at, updated_at, expires_at, paid_at)
        values (?, ?, 'paid', ?, ?, '11987654321', 1990, 'sandbox-product', 'sandbox-offer', ?, ?, ?, ?, ?, ?)`,
-    ).run(orderId, `key_${suffix}`, buyerName, `buyer-${suffix}@example.com`, `pbs_${suffix}`, `ref_${suffix}`, now, now, now + 30 * 60_000, now);
+    ).run(
+      orderId,
+      `key_${suffix}`,
+      buyerName,
+      `buyer-${suffix}@example.com`,
+      `pbs_${suffix}`,
+      `ref_${suffix}`,
+      now,
+      now,
+      now + 30 * 60_000,
+      now,
+    );
     // Only the token's hash is stored, as the server itself does.
     db.prepare('insert into access_tokens (token_hash, order_id, created_at) values (?, ?, ?)').run(hashAccessToken(token), orderId, now);
   } finally {
@@ -99,7 +110,11 @@ test.describe('member area', () => {
     seedSuppliers(memberServer);
   });
 
-  test('the e-mailed link leads to /acesso with the grouped list, the first name and the update date', async ({ page, context, memberServer }) => {
+  test('the e-mailed link leads to /acesso with the grouped list, the first name and the update date', async ({
+    page,
+    context,
+    memberServer,
+  }) => {
     const { token } = seedPaidOrder(memberServer, 'JULIANA prado');
     const response = await page.goto(`/acesso/${token}`);
 

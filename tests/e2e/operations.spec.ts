@@ -62,7 +62,14 @@ test('LOG_FORMAT=json: every line is one JSON object, each request has an access
     const id = response.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     const accessLine = await server.waitForLog(new RegExp(`"requestId":"${id}"`));
-    expect(JSON.parse(accessLine)).toMatchObject({ level: 'info', msg: 'request', method: 'GET', path: '/api/live', status: 200, requestId: id });
+    expect(JSON.parse(accessLine)).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      path: '/api/live',
+      status: 200,
+      requestId: id,
+    });
 
     const health = await fetch(`${server.url}/healthz`, { headers: { 'X-Request-Id': 'lb-probe-1' } });
     expect(health.headers.get('x-request-id')).toBe('lb-probe-1');

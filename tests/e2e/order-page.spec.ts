@@ -13,7 +13,9 @@ let buyers = 0;
 function newBuyer() {
   buyers += 1;
   const tag = `${process.pid}${buyers}${Date.now().toString(36)}`;
-  const digits = `9${String(process.pid * 31 + buyers).padStart(8, '0').slice(-8)}`;
+  const digits = `9${String(process.pid * 31 + buyers)
+    .padStart(8, '0')
+    .slice(-8)}`;
   return { name: 'Joana Lima', email: `joana.${tag}@example.com`, phoneDigits: `21${digits}` };
 }
 
@@ -57,7 +59,11 @@ test.describe('the PIX e-mail and the order page', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   });
 
-  test('the e-mail holds the panel\'s code and a link that works in another browser: waiting, then confirmed', async ({ page, browser, server }) => {
+  test("the e-mail holds the panel's code and a link that works in another browser: waiting, then confirmed", async ({
+    page,
+    browser,
+    server,
+  }) => {
     test.setTimeout(60_000);
     const buyer = newBuyer();
     const dialog = await buy(page, buyer);
@@ -215,7 +221,8 @@ test.describe('phone-first payment', () => {
   test('suggests "Você quis dizer joana@gmail.com?" for joana@gmial.com, and accepting it fixes the field', async ({ page }) => {
     const scripts: Array<{ url: string; body: string }> = [];
     page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+      if (response.request().resourceType() === 'script')
+        scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
     });
     const dialog = await openCheckout(page);
     const email = dialog.getByLabel('E-mail');

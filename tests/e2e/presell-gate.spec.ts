@@ -41,7 +41,8 @@ test('"Sim, quero!" sets the flag, counts presell_yes and opens the landing page
   await expect(page.getByText('Netflix por R$ 1,00')).toBeVisible();
   await expect(page.getByText('Recarga de celular com 80% OFF')).toBeVisible();
   await expect(page.getByText('Jogos premium')).toBeVisible();
-  const before = querySqlite<{ total: number }>(server, "select coalesce(sum(count),0) total from funnel where event='presell_yes'")[0]!.total;
+  const before = querySqlite<{ total: number }>(server, "select coalesce(sum(count),0) total from funnel where event='presell_yes'")[0]!
+    .total;
 
   await page.getByRole('button', { name: 'Sim, quero!' }).click();
 
@@ -49,7 +50,9 @@ test('"Sim, quero!" sets the flag, counts presell_yes and opens the landing page
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Netflix, Disney+, Spotify');
   expect(await page.evaluate(() => localStorage.getItem('presell_accepted'))).not.toBeNull();
   await expect
-    .poll(() => querySqlite<{ total: number }>(server, "select coalesce(sum(count),0) total from funnel where event='presell_yes'")[0]!.total)
+    .poll(
+      () => querySqlite<{ total: number }>(server, "select coalesce(sum(count),0) total from funnel where event='presell_yes'")[0]!.total,
+    )
     .toBe(before + 1);
 
   // The flag is remembered: a fresh load of / stays on the landing page.

@@ -65,7 +65,8 @@ test('from "Sim, quero!" to reading the list on the member page', async ({ brows
   // The access e-mail was written as an .eml file (no SMTP configured) and holds a link of its own
   // ("Seu PIX está pronto", `pix-….eml`, went out at the charge: order-page.spec.ts reads it).
   const outbox = path.join(server.dataDir, 'outbox');
-  const accessFiles = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml') && f.startsWith('access-')) : []);
+  const accessFiles = () =>
+    fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml') && f.startsWith('access-')) : [];
   await expect.poll(() => accessFiles().length).toBe(1);
   const eml = fs.readFileSync(path.join(outbox, accessFiles()[0]!), 'utf8');
   // The modal's link (this tab only) and the e-mail's link are different tokens; both open the list.

@@ -67,14 +67,16 @@ async function buyAndPay(page: Page, email: string): Promise<void> {
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
 }
 
-test('the server sends one Purchase with the Pixel\'s event id and the hashed e-mail, and GA4 the same transaction id', async ({ browser }) => {
+test("the server sends one Purchase with the Pixel's event id and the hashed e-mail, and GA4 the same transaction id", async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const { context, page } = await visitor(browser, 'granted');
   await buyAndPay(page, 'Rita.Alves@Example.com');
 
   // The browser's Pixel call, captured from the page's own fbq queue.
   const pixelPurchase = async () =>
-    ((await page.evaluate(() => (window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? [])) as unknown[][]).find(
+    (await page.evaluate((): unknown[][] => (window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? [])).find(
       (call) => call[1] === 'Purchase',
     );
   await expect.poll(pixelPurchase).toBeDefined();
@@ -82,7 +84,9 @@ test('the server sends one Purchase with the Pixel\'s event id and the hashed e-
   expect(eventId).toMatch(/^ref_/);
 
   await expect.poll(() => meta.requests.length, { timeout: 15_000 }).toBe(1);
-  const body = JSON.parse(meta.requests[0]!.body) as { data: Array<{ event_name: string; event_id: string; user_data: Record<string, unknown> }> };
+  const body = JSON.parse(meta.requests[0]!.body) as {
+    data: Array<{ event_name: string; event_id: string; user_data: Record<string, unknown> }>;
+  };
   expect(body.data).toHaveLength(1);
   expect(body.data[0]).toMatchObject({ event_name: 'Purchase', event_id: eventId });
   const userAgent = await page.evaluate(() => navigator.userAgent);
@@ -95,7 +99,10 @@ test('the server sends one Purchase with the Pixel\'s event id and the hashed e-
   expect(meta.requests[0]!.body).not.toContain('rita.alves@example.com');
 
   await expect.poll(() => ga.requests.length, { timeout: 15_000 }).toBe(1);
-  const purchase = JSON.parse(ga.requests[0]!.body) as { client_id: string; events: Array<{ name: string; params: { transaction_id: string } }> };
+  const purchase = JSON.parse(ga.requests[0]!.body) as {
+    client_id: string;
+    events: Array<{ name: string; params: { transaction_id: string } }>;
+  };
   expect(purchase.client_id).toBe('555666777.1700000000');
   expect(purchase.events[0]).toMatchObject({ name: 'purchase', params: { transaction_id: eventId } });
 
@@ -118,7 +125,13 @@ test('a buyer who refused cookies is reported to neither Meta nor GA4', async ({
   expect(meta.requests.length).toBe(before.meta);
   expect(ga.requests.length).toBe(before.ga);
   // Nothing was queued, and the trackers' cookies the browser had were not kept.
-  const [order] = querySqlite<{ id: string; tracking_consent: string; fbp: string | null; ga_client_id: string | null; client_ip: string | null }>(
+  const [order] = querySqlite<{
+    id: string;
+    tracking_consent: string;
+    fbp: string | null;
+    ga_client_id: string | null;
+    client_ip: string | null;
+  }>(
     server,
     "select id, tracking_consent, fbp, ga_client_id, client_ip from orders where buyer_email = 'recusou@example.com' and status = 'paid'",
   );

@@ -64,7 +64,11 @@ test('after a refused 1 MB body, the same keep-alive client’s next request suc
     new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
       const request = http.request(
         `${server.url}${path}`,
-        { agent, method: body ? 'POST' : 'GET', headers: body ? { 'Content-Type': 'application/json', 'Content-Length': body.length } : {} },
+        {
+          agent,
+          method: body ? 'POST' : 'GET',
+          headers: body ? { 'Content-Type': 'application/json', 'Content-Length': body.length } : {},
+        },
         (response) => {
           response.resume();
           response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));

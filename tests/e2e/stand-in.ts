@@ -12,7 +12,14 @@ export interface ScriptedGateway {
 
 export const goodProducts = (c: Context) =>
   c.json({
-    data: [{ hash: 'prd_e2e', title: 'Lista de Fornecedores Secretos Vitalícia', cover: null, offers: [{ hash: 'off_e2e', title: null, price: 1990, status: 1 }] }],
+    data: [
+      {
+        hash: 'prd_e2e',
+        title: 'Lista de Fornecedores Secretos Vitalícia',
+        cover: null,
+        offers: [{ hash: 'off_e2e', title: null, price: 1990, status: 1 }],
+      },
+    ],
     links: { next: null },
   });
 

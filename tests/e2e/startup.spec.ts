@@ -36,5 +36,7 @@ test('a real gateway without an https PUBLIC_URL or SMTP_URL refuses to start, o
 
   const plain = await runServerExpectingExit({ ...gateway, PUBLIC_URL: 'http://loja.example.com', SMTP_URL: 'smtp://127.0.0.1:9' });
   expect(plain.code).toBe(1);
-  expect(plain.output.trim()).toBe('Invalid configuration: PUBLIC_URL must be an https:// address with a real gateway (got "http://loja.example.com")');
+  expect(plain.output.trim()).toBe(
+    'Invalid configuration: PUBLIC_URL must be an https:// address with a real gateway (got "http://loja.example.com")',
+  );
 });

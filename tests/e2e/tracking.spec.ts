@@ -48,9 +48,7 @@ type FbqCall = unknown[];
 const fbqCalls = (page: Page) =>
   page.evaluate(() => ((window as unknown as { fbq?: { queue: unknown[][] } }).fbq?.queue ?? []) as FbqCall[]);
 const dataLayerEvents = (page: Page) =>
-  page.evaluate(() =>
-    ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map((entry) => Array.from(entry) as unknown[]),
-  );
+  page.evaluate(() => ((window as unknown as { dataLayer?: IArguments[] }).dataLayer ?? []).map((entry) => Array.from(entry) as unknown[]));
 
 test('before consent nothing reaches the trackers; after "Aceitar" they load and get mapped events', async ({ browser }) => {
   const { context, page, requests } = await newVisitor(browser);
@@ -72,9 +70,9 @@ test('before consent nothing reaches the trackers; after "Aceitar" they load and
   expect(requests.some((url) => url.includes('clarity.ms/tag/clarity123'))).toBe(true);
 
   // The landing page's view-content pixel event fires once consent is given.
-  await expect.poll(async () => (await fbqCalls(page)).map((call) => call.slice(0, 2).join(':'))).toEqual(
-    expect.arrayContaining(['init:1234567890', 'track:PageView', 'track:ViewContent']),
-  );
+  await expect
+    .poll(async () => (await fbqCalls(page)).map((call) => call.slice(0, 2).join(':')))
+    .toEqual(expect.arrayContaining(['init:1234567890', 'track:PageView', 'track:ViewContent']));
 
   // From now on events are sent, with the spec's mapping and parameters.
   await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();

@@ -112,17 +112,21 @@ describe('three instances behind nginx on one PostgreSQL', () => {
     // 1. Buyers check out through nginx, each from their own address (as real buyers are).
     const orders: PlacedOrder[] = [];
     const createStarted = Date.now();
-    await forEachInParallel(Array.from({ length: ORDERS }, (_, index) => index), PARALLEL_BUYERS, async () => {
-      const client = fetchFrom(newClientAddress());
-      const response = await client(`${cluster.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: checkoutKey() }),
-      });
-      const body = (await response.json()) as { orderId?: string; error?: string };
-      expect(response.status, body.error).toBe(201);
-      orders.push({ orderId: body.orderId!, transaction: gateway.byOrder.get(body.orderId!)!, client });
-    });
+    await forEachInParallel(
+      Array.from({ length: ORDERS }, (_, index) => index),
+      PARALLEL_BUYERS,
+      async () => {
+        const client = fetchFrom(newClientAddress());
+        const response = await client(`${cluster.url}/api/orders`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: checkoutKey() }),
+        });
+        const body = (await response.json()) as { orderId?: string; error?: string };
+        expect(response.status, body.error).toBe(201);
+        orders.push({ orderId: body.orderId!, transaction: gateway.byOrder.get(body.orderId!)!, client });
+      },
+    );
     const createSeconds = (Date.now() - createStarted) / 1000;
     expect(gateway.charges()).toBe(ORDERS);
     expect(new Set(orders.map((order) => order.orderId)).size).toBe(ORDERS);
@@ -193,7 +197,11 @@ describe('three instances behind nginx on one PostgreSQL', () => {
 
     const missing = [...expected].filter((id) => !smtp.deliveries.has(id));
     expect(missing, `${missing.length} paid orders got no e-mail`).toEqual([]);
-    expect(accessDeliveries().map(([id]) => id).sort()).toEqual([...expected].sort());
+    expect(
+      accessDeliveries()
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([...expected].sort());
     const repeated = accessDeliveries().filter(([, count]) => count > 1);
     for (const [id, count] of repeated) {
       // The documented crash case: accepted by the mail server while the sender was being killed.

@@ -43,5 +43,7 @@ it('two paid orders for one e-mail: both honoured, the second flagged, one alert
   expect(received().filter((mail) => mail.to.includes(buyer.email))).toHaveLength(2);
   const alerts = received().filter((mail) => mail.to.includes(SELLER));
   expect(alerts).toHaveLength(1);
-  expect(decodeHeader(parseMail(alerts[0]!.raw).headers.get('subject')!)).toBe(`Pagamento em duplicidade: reembolsar o pedido ${second.id}`);
+  expect(decodeHeader(parseMail(alerts[0]!.raw).headers.get('subject')!)).toBe(
+    `Pagamento em duplicidade: reembolsar o pedido ${second.id}`,
+  );
 });

@@ -50,7 +50,11 @@ it('kill -9 while the gateway holds the charge request: after restart the order 
   await pending;
 
   const db = openServerDb(dataDir);
-  const stuck = db.prepare("select id, status, created_at from orders where buyer_email = ?").get(buyer.email) as { id: string; status: string; created_at: number };
+  const stuck = db.prepare('select id, status, created_at from orders where buyer_email = ?').get(buyer.email) as {
+    id: string;
+    status: string;
+    created_at: number;
+  };
   db.close();
   expect(stuck.status).toBe('creating');
 
@@ -64,7 +68,12 @@ it('kill -9 while the gateway holds the charge request: after restart the order 
   expect(retry.status).toBe(502);
   expect(retry.body.error ?? retry.body.message).toBeTruthy();
 
-  const failed = await waitFor('the stuck order to be failed', () => readOrder(dataDir, stuck.id)?.status === 'failed' && Date.now(), 200_000, 1_000);
+  const failed = await waitFor(
+    'the stuck order to be failed',
+    () => readOrder(dataDir, stuck.id)?.status === 'failed' && Date.now(),
+    200_000,
+    1_000,
+  );
   // Swept no earlier than 2 minutes after creation, and within the sweeper's interval after that.
   expect(failed - stuck.created_at).toBeGreaterThanOrEqual(2 * 60_000);
   expect(failed - killedAt).toBeLessThan(2 * 60_000 + 90_000);

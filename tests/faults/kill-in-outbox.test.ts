@@ -1,7 +1,17 @@
 import type SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
-import { accessEmailSentAt, checkout, openServerDb, postback, readOrder, scriptWorkingGateway, setAsidePixEmail, startKillRig, waitFor } from '../support/fault-kit.ts';
+import {
+  accessEmailSentAt,
+  checkout,
+  openServerDb,
+  postback,
+  readOrder,
+  scriptWorkingGateway,
+  setAsidePixEmail,
+  startKillRig,
+  waitFor,
+} from '../support/fault-kit.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { parseMail } from '../integration/mime.ts';
 

@@ -35,7 +35,10 @@ async function readLive(url: string): Promise<Live> {
 }
 
 async function countRows(db: TestDb, table: 'orders' | 'sandbox_transactions'): Promise<number> {
-  const row = await db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -118,14 +121,20 @@ for (const database of databases) {
       expect(tooMany.status).toBe(429);
       expect(tooMany.body.error).toMatch(/^Já existem vários PIX em aberto feitos desta conexão\./);
       // The hourly cap counts every attempt: past it, even a client whose charges lapsed must wait.
-      await db.db.updateTable('orders').set({ expires_at: clock - 1 }).execute();
+      await db.db
+        .updateTable('orders')
+        .set({ expires_at: clock - 1 })
+        .execute();
       clock += 1;
       let status = 0;
       let attempts = MAX_OPEN_CHARGES_PER_CLIENT + 1;
       while (attempts < limits.orderCreate.max) {
         status = (await postOrder(server.url, client)).status;
         attempts += 1;
-        await db.db.updateTable('orders').set({ expires_at: clock - 1 }).execute();
+        await db.db
+          .updateTable('orders')
+          .set({ expires_at: clock - 1 })
+          .execute();
       }
       expect(status).toBe(201);
       const capped = await postOrder(server.url, client);
@@ -138,9 +147,7 @@ for (const database of databases) {
       server = await startTestServer(db);
       const url = server.url;
       const addresses = Array.from({ length: 100 }, () => newClientAddress());
-      const results = await Promise.all(
-        addresses.map(async (address) => [await postOrder(url, address), await postOrder(url, address)]),
-      );
+      const results = await Promise.all(addresses.map(async (address) => [await postOrder(url, address), await postOrder(url, address)]));
       expect(results.flat().filter((result) => result.status === 201)).toHaveLength(200);
       expect(await readLive(url)).toMatchObject({ spotsLeft: 100, soldOut: false });
       const buyer = await postOrder(url, newClientAddress());
@@ -228,7 +235,14 @@ for (const database of databases) {
         return fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
       };
       const count = async (table: 'funnel' | 'presence' | 'webhook_events' | 'rate_limits') =>
-        Number((await db!.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await db!.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const rows = async () => ({
         funnel: await count('funnel'),
         presence: await count('presence'),
@@ -266,7 +280,9 @@ for (const database of databases) {
       expect(rowsAfter.funnel - rowsBefore.funnel).toBeLessThanOrEqual(2);
       expect(rowsAfter.rate_limits - rowsBefore.rate_limits).toBeLessThanOrEqual(4);
       // The order under attack is untouched, and the flood's viewers count as at most two.
-      expect((await db.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status).toBe('pending');
+      expect((await db.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status).toBe(
+        'pending',
+      );
       expect(((await (await fetch(`${url}/api/live`)).json()) as { viewers: number }).viewers).toBeLessThanOrEqual(2);
       if (database.name === 'sqlite') expect(sizeOnDisk() - sizeBefore).toBeLessThan(1024 * 1024);
     }, 120_000);

@@ -61,7 +61,14 @@ function parseSetCookie(header: string) {
 // Fixture suppliers for the tests, not real contacts. File order differs from category order on purpose.
 const supplierRows = [
   { name: 'Tela Cheia', category: 'Streaming', offer: 'Netflix e Disney+', whatsapp: '5511987654321', telegram: null, notes: null },
-  { name: 'Som Livre', category: 'Música', offer: 'Spotify Premium', whatsapp: null, telegram: 'https://t.me/somlivre', notes: 'Responde à noite' },
+  {
+    name: 'Som Livre',
+    category: 'Música',
+    offer: 'Spotify Premium',
+    whatsapp: null,
+    telegram: 'https://t.me/somlivre',
+    notes: 'Responde à noite',
+  },
   { name: 'Cine Mais', category: 'Streaming', offer: 'HBO Max', whatsapp: '5521912345678', telegram: 'javascript:alert(1)', notes: null },
   { name: 'Canal Zero', category: 'IPTV', offer: 'Canais abertos', whatsapp: '5531999990000', telegram: null, notes: null },
 ];
@@ -88,8 +95,7 @@ for (const database of databases) {
     });
 
     const visit = (token: string) => fetch(`${server.url}/acesso/${token}`, { redirect: 'manual' });
-    const readAccess = (cookie?: string) =>
-      fetch(`${server.url}/api/access`, { headers: cookie ? { Cookie: cookie } : {} });
+    const readAccess = (cookie?: string) => fetch(`${server.url}/api/access`, { headers: cookie ? { Cookie: cookie } : {} });
     const resend = (body: unknown, address: string) =>
       fetch(`${server.url}/api/access/resend`, {
         method: 'POST',
@@ -124,7 +130,12 @@ for (const database of databases) {
       const response = await readAccess(cookie);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      const body = (await response.json()) as { firstName: string; updatedAt: number; supportEmail: string; suppliers: Array<Record<string, unknown>> };
+      const body = (await response.json()) as {
+        firstName: string;
+        updatedAt: number;
+        supportEmail: string;
+        suppliers: Array<Record<string, unknown>>;
+      };
       expect(body.firstName).toBe('Maria');
       expect(body.updatedAt).toBe(LIST_UPDATED_AT);
       expect(body.supportEmail).toBe('ajuda@example.com');

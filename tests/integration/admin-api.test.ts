@@ -70,7 +70,8 @@ for (const database of databases) {
       await insert('ord_a', 'Ana Paula', 'ana@example.com', '11987654321', 'paid', day('2025-03-01'));
       await insert('ord_b', 'Bruno 50%_Off', 'bruno@example.com', '21912345678', 'failed', day('2025-03-05'));
       await insert('ord_c', 'Carla Dias', 'carla@example.com', '31999990000', 'paid', day('2025-03-09'));
-      for (let index = 0; index < 23; index++) await insert(`ord_n${index}`, `Nome ${index}`, `n${index}@example.com`, '11900000000', 'paid', day('2025-02-01') + index);
+      for (let index = 0; index < 23; index++)
+        await insert(`ord_n${index}`, `Nome ${index}`, `n${index}@example.com`, '11900000000', 'paid', day('2025-02-01') + index);
     });
     afterAll(async () => {
       await db.close();
@@ -117,7 +118,10 @@ for (const database of databases) {
     it('searches by name, e-mail, phone and id, filters by status and dates, and pages by 20', async () => {
       const { cookie } = await login();
       const ids = async (query: string) => {
-        const body = (await (await call(`/api/admin/orders${query}`, { cookie })).json()) as { orders: Array<{ id: string }>; total: number };
+        const body = (await (await call(`/api/admin/orders${query}`, { cookie })).json()) as {
+          orders: Array<{ id: string }>;
+          total: number;
+        };
         return { ids: body.orders.map((order) => order.id), total: body.total };
       };
       expect((await ids('?q=carla%40example')).ids).toEqual(['ord_c']);
@@ -138,7 +142,11 @@ for (const database of databases) {
     it('shows sales by source / campaign of the last 30 days in the overview', async () => {
       // ord_c (paid) and ord_b (a PIX generated that then failed) came from one campaign; ord_a had none.
       await db.db.updateTable('orders').set({ utm_source: 'fb', utm_campaign: 'black' }).where('id', 'in', ['ord_b', 'ord_c']).execute();
-      await db.db.updateTable('orders').set({ charged_at: clock - 5 * 86_400_000 }).where('id', '=', 'ord_b').execute();
+      await db.db
+        .updateTable('orders')
+        .set({ charged_at: clock - 5 * 86_400_000 })
+        .where('id', '=', 'ord_b')
+        .execute();
       const { cookie } = await login();
       const overview = (await (await call('/api/admin/overview', { cookie })).json()) as AdminOverview;
       // The February orders are older than 30 days and left out.

@@ -18,7 +18,13 @@ describe('console health with a real gateway', () => {
     db = await createSqliteDb();
     gateway = await startStandInGateway();
     const logger = createLogger({ level: 'error', sink: { write: () => undefined } });
-    const client = createGatewayClient({ baseUrl: gateway.url, token: 'tok_secret_value', productHash: 'prd_standin', logger, timeoutMs: 300 });
+    const client = createGatewayClient({
+      baseUrl: gateway.url,
+      token: 'tok_secret_value',
+      productHash: 'prd_standin',
+      logger,
+      timeoutMs: 300,
+    });
     server = await startTestServer(
       db,
       {
@@ -57,7 +63,10 @@ describe('console health with a real gateway', () => {
 
   it('shows ✓ with the product found, and ✓ for the seller settings, https and trackers', async () => {
     const result = await health();
-    expect(byKey(result, 'gateway')).toMatchObject({ ok: true, detail: 'Produto “Lista de Fornecedores Secretos Vitalícia” e oferta encontrados' });
+    expect(byKey(result, 'gateway')).toMatchObject({
+      ok: true,
+      detail: 'Produto “Lista de Fornecedores Secretos Vitalícia” e oferta encontrados',
+    });
     expect(byKey(result, 'placeholders').ok).toBe(true);
     expect(byKey(result, 'publicUrl').ok).toBe(true);
     expect(byKey(result, 'trackers').ok).toBe(true);

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeAccessTokenHash } from '../../src/server/access/access-repository.ts';
 import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import { recordWebhookEvent } from '../../src/server/orders/webhook-events-repository.ts';
-import type { AdminBuyerErased, AdminBuyerSummary, AdminHealth, AdminOrderDetail, AdminOrderList, AdminOverview } from '../../src/shared/admin.ts';
+import type {
+  AdminBuyerErased,
+  AdminBuyerSummary,
+  AdminHealth,
+  AdminOrderDetail,
+  AdminOrderList,
+  AdminOverview,
+} from '../../src/shared/admin.ts';
 import { databases } from './test-db.ts';
 import { createTestApp } from './test-server.ts';
 
@@ -29,12 +36,26 @@ for (const database of databases) {
       if (init.body) headers.set('Content-Type', 'application/json');
       return app.request(path, { ...init, headers });
     };
-    const post = (path: string, body: unknown, origin?: string) => call(path, { method: 'POST', body: JSON.stringify(body), ...(origin ? { origin } : {}) });
+    const post = (path: string, body: unknown, origin?: string) =>
+      call(path, { method: 'POST', body: JSON.stringify(body), ...(origin ? { origin } : {}) });
     const findBuyer = async (email: string) => (await (await post('/api/admin/buyer', { email })).json()) as AdminBuyerSummary;
     const audit = async () =>
-      ((await (await call('/api/admin/audit')).json()) as { entries: Array<{ action: string; orderId: string | null; detail: string | null }> }).entries;
+      (
+        (await (await call('/api/admin/audit')).json()) as {
+          entries: Array<{ action: string; orderId: string | null; detail: string | null }>;
+        }
+      ).entries;
 
-    const insertOrder = (order: { id: string; email: string; name: string; phone?: string; status: 'paid' | 'failed'; paidAt?: number; duplicateOf?: string; createdAt?: number }) =>
+    const insertOrder = (order: {
+      id: string;
+      email: string;
+      name: string;
+      phone?: string;
+      status: 'paid' | 'failed';
+      paidAt?: number;
+      duplicateOf?: string;
+      createdAt?: number;
+    }) =>
       db.db
         .insertInto('orders')
         .values({
@@ -71,8 +92,20 @@ for (const database of databases) {
       cookie = login.headers.get('Set-Cookie')!.split(';')[0]!;
 
       await insertOrder({ id: 'ord_lgpd_paid', email: 'renata.quintela@example.com', name: 'Renata Quintela', status: 'paid' });
-      await insertOrder({ id: 'ord_lgpd_failed', email: 'renata.quintela@example.com', name: 'Renata Quintela', status: 'failed', createdAt: NOW - 3_500_000 });
-      await insertOrder({ id: 'ord_lgpd_other', email: 'outra.pessoa@example.com', name: 'Outra Pessoa', phone: '11912345678', status: 'paid' });
+      await insertOrder({
+        id: 'ord_lgpd_failed',
+        email: 'renata.quintela@example.com',
+        name: 'Renata Quintela',
+        status: 'failed',
+        createdAt: NOW - 3_500_000,
+      });
+      await insertOrder({
+        id: 'ord_lgpd_other',
+        email: 'outra.pessoa@example.com',
+        name: 'Outra Pessoa',
+        phone: '11912345678',
+        status: 'paid',
+      });
       await storeAccessTokenHash(db.db, 'ord_lgpd_paid', hashAccessToken('acc_lgpd_token'), NOW - 2_000_000);
       await recordWebhookEvent(db.db, {
         orderId: 'ord_lgpd_paid',
@@ -83,7 +116,14 @@ for (const database of databases) {
         now: NOW - 2_500_000,
       });
 
-      await insertOrder({ id: 'ord_dup_first', email: 'caio.mendes@example.com', name: 'Caio Mendes', phone: '41988887777', status: 'paid', paidAt: NOW - 600_000 });
+      await insertOrder({
+        id: 'ord_dup_first',
+        email: 'caio.mendes@example.com',
+        name: 'Caio Mendes',
+        phone: '41988887777',
+        status: 'paid',
+        paidAt: NOW - 600_000,
+      });
       await insertOrder({
         id: 'ord_dup_second',
         email: 'caio.mendes@example.com',
@@ -111,9 +151,9 @@ for (const database of databases) {
       }
       expect((await post('/api/admin/buyer', { email: 'não é e-mail' })).status).toBe(422);
       // Nothing was erased by the refused delete.
-      expect((await db.db.selectFrom('orders').select('buyer_email').where('id', '=', 'ord_lgpd_paid').executeTakeFirstOrThrow()).buyer_email).toBe(
-        'renata.quintela@example.com',
-      );
+      expect(
+        (await db.db.selectFrom('orders').select('buyer_email').where('id', '=', 'ord_lgpd_paid').executeTakeFirstOrThrow()).buyer_email,
+      ).toBe('renata.quintela@example.com');
     });
 
     it('finds a buyer by e-mail, exports the same JSON as npm run buyer, audited by order without the address', async () => {
@@ -148,7 +188,10 @@ for (const database of databases) {
       expect(((await refused.json()) as { error: string }).error).toBe('Digite o mesmo e-mail do comprador para confirmar.');
       expect((await findBuyer('renata.quintela@example.com')).orders).toHaveLength(2);
 
-      const response = await post('/api/admin/buyer/delete', { email: 'renata.quintela@example.com', confirmation: ' RENATA.quintela@example.com' });
+      const response = await post('/api/admin/buyer/delete', {
+        email: 'renata.quintela@example.com',
+        confirmation: ' RENATA.quintela@example.com',
+      });
       expect(response.status).toBe(200);
       const erased = (await response.json()) as AdminBuyerErased;
       expect(erased.erasedOrders).toBe(2);
@@ -162,7 +205,12 @@ for (const database of databases) {
       const paid = (await (await call('/api/admin/orders/ord_lgpd_paid')).json()) as AdminOrderDetail;
       expect(paid).toMatchObject({ status: 'paid', amountCents: 1990, buyerName: '', buyerEmail: '', buyerPhone: '' });
       // The order's timeline shows both console actions; the postback is gone.
-      expect(paid.timeline.filter((entry) => entry.kind === 'admin').map((entry) => entry.detail).sort()).toEqual(['delete_buyer', 'export_buyer']);
+      expect(
+        paid.timeline
+          .filter((entry) => entry.kind === 'admin')
+          .map((entry) => entry.detail)
+          .sort(),
+      ).toEqual(['delete_buyer', 'export_buyer']);
       expect(paid.timeline.some((entry) => entry.kind === 'postback')).toBe(false);
       expect((await findBuyer('renata.quintela@example.com')).orders).toEqual([]);
       // Someone else's order is untouched.
@@ -172,20 +220,24 @@ for (const database of databases) {
       expect(deletions.map((entry) => entry.orderId).sort()).toEqual(['ord_lgpd_failed', 'ord_lgpd_paid']);
       expect(JSON.stringify(await audit())).not.toContain('renata');
       if ('file' in db) {
-        const bytes = fs.readFileSync(db.file as string);
+        const bytes = fs.readFileSync(db.file);
         expect(bytes.includes('renata.quintela@example.com')).toBe(false);
       }
     });
 
     it('a duplicate payment is marked in the list and the detail, counted in Visão geral and Saúde, and can be marked refunded', async () => {
       const list = (await (await call('/api/admin/orders?q=caio.mendes')).json()) as AdminOrderList;
-      expect(Object.fromEntries(list.orders.map((order) => [order.id, order.duplicateOf]))).toEqual({ ord_dup_first: null, ord_dup_second: 'ord_dup_first' });
+      expect(Object.fromEntries(list.orders.map((order) => [order.id, order.duplicateOf]))).toEqual({
+        ord_dup_first: null,
+        ord_dup_second: 'ord_dup_first',
+      });
       const onlyDuplicates = (await (await call('/api/admin/orders?status=duplicate')).json()) as AdminOrderList;
       expect(onlyDuplicates.orders.map((order) => order.id)).toEqual(['ord_dup_second']);
       expect(((await (await call('/api/admin/orders/ord_dup_second')).json()) as AdminOrderDetail).duplicateOf).toBe('ord_dup_first');
 
       const overview = async () => ((await (await call('/api/admin/overview')).json()) as AdminOverview).duplicatesToRefund;
-      const duplicatesCheck = async () => ((await (await call('/api/admin/health')).json()) as AdminHealth).checks.find((check) => check.key === 'duplicates');
+      const duplicatesCheck = async () =>
+        ((await (await call('/api/admin/health')).json()) as AdminHealth).checks.find((check) => check.key === 'duplicates');
       expect(await overview()).toBe(1);
       expect(await duplicatesCheck()).toMatchObject({ ok: false, detail: '1 pagamento duplicado para reembolsar' });
 
@@ -194,7 +246,10 @@ for (const database of databases) {
       expect(await duplicatesCheck()).toMatchObject({ ok: true, detail: 'Nenhum para reembolsar' });
       const refunded = (await (await call('/api/admin/orders/ord_dup_second')).json()) as AdminOrderDetail;
       expect(refunded).toMatchObject({ status: 'reversed', duplicateOf: 'ord_dup_first', hasAccess: false });
-      expect(((await (await call('/api/admin/orders/ord_dup_first')).json()) as AdminOrderDetail)).toMatchObject({ status: 'paid', hasAccess: true });
+      expect((await (await call('/api/admin/orders/ord_dup_first')).json()) as AdminOrderDetail).toMatchObject({
+        status: 'paid',
+        hasAccess: true,
+      });
       expect(((await (await call('/api/admin/orders?status=duplicate')).json()) as AdminOrderList).total).toBe(0);
     });
   });

@@ -68,22 +68,51 @@ for (const database of databases) {
     }
 
     const buyerOf = async (id: string) =>
-      db.db.selectFrom('orders').select(['buyer_name', 'buyer_email', 'buyer_phone', 'buyer_document', 'amount_cents', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
+      db.db
+        .selectFrom('orders')
+        .select(['buyer_name', 'buyer_email', 'buyer_phone', 'buyer_document', 'amount_cents', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
 
     it('erases unpaid buyers after UNPAID_RETENTION_DAYS and postbacks after 90 days, keeping paid orders and funnel counts', async () => {
       const oldUnpaid = await insertOrder({ status: 'pending', email: 'old-unpaid@example.com', createdAt: NOW - 31 * DAY });
       const oldFailed = await insertOrder({ status: 'failed', email: 'old-failed@example.com', createdAt: NOW - 40 * DAY });
       const recentUnpaid = await insertOrder({ status: 'pending', email: 'recent@example.com', createdAt: NOW - 29 * DAY });
       const oldPaid = await insertOrder({ status: 'paid', email: 'paid@example.com', createdAt: NOW - 400 * DAY });
-      await recordWebhookEvent(db.db, { orderId: oldPaid, secretOk: true, contentType: 'application/json', body: '{"status":"paid"}', candidateIds: [], now: NOW - 91 * DAY });
-      await recordWebhookEvent(db.db, { orderId: oldPaid, secretOk: true, contentType: 'application/json', body: '{"status":"paid"}', candidateIds: [], now: NOW - 89 * DAY });
+      await recordWebhookEvent(db.db, {
+        orderId: oldPaid,
+        secretOk: true,
+        contentType: 'application/json',
+        body: '{"status":"paid"}',
+        candidateIds: [],
+        now: NOW - 91 * DAY,
+      });
+      await recordWebhookEvent(db.db, {
+        orderId: oldPaid,
+        secretOk: true,
+        contentType: 'application/json',
+        body: '{"status":"paid"}',
+        candidateIds: [],
+        now: NOW - 89 * DAY,
+      });
       await recordFunnelEvent(db.db, { name: 'order_created', path: '/' });
       const funnelBefore = await db.db.selectFrom('funnel').selectAll().execute();
 
-      const job = createRetentionJob({ db: db.db, logger: createLogger({ sink: { write: () => undefined } }), unpaidRetentionDays: 30, now: () => NOW });
+      const job = createRetentionJob({
+        db: db.db,
+        logger: createLogger({ sink: { write: () => undefined } }),
+        unpaidRetentionDays: 30,
+        now: () => NOW,
+      });
       expect(await job.runOnce()).toEqual({ erasedOrders: 2, deletedPostbacks: 1, erasedTrackingIds: 0 });
       for (const id of [oldUnpaid, oldFailed]) {
-        expect(await buyerOf(id)).toMatchObject({ buyer_name: '', buyer_email: '', buyer_phone: '', buyer_document: null, amount_cents: 1990 });
+        expect(await buyerOf(id)).toMatchObject({
+          buyer_name: '',
+          buyer_email: '',
+          buyer_phone: '',
+          buyer_document: null,
+          amount_cents: 1990,
+        });
       }
       expect(await buyerOf(recentUnpaid)).toMatchObject({ buyer_email: 'recent@example.com', buyer_document: '52998224725' });
       expect(await buyerOf(oldPaid)).toMatchObject({ buyer_email: 'paid@example.com' });
@@ -98,10 +127,19 @@ for (const database of databases) {
       const paidRecently = await insertOrder({ status: 'paid', email: 'b@example.com', createdAt: NOW - 6 * DAY, tracked: true });
       const expiredUnpaid = await insertOrder({ status: 'pending', email: 'c@example.com', createdAt: NOW - 2 * DAY, tracked: true });
       const stillPayable = await insertOrder({ status: 'pending', email: 'd@example.com', createdAt: NOW - 10 * 60_000, tracked: true });
-      const job = createRetentionJob({ db: db.db, logger: createLogger({ sink: { write: () => undefined } }), unpaidRetentionDays: 30, now: () => NOW });
+      const job = createRetentionJob({
+        db: db.db,
+        logger: createLogger({ sink: { write: () => undefined } }),
+        unpaidRetentionDays: 30,
+        now: () => NOW,
+      });
       expect(await job.runOnce()).toEqual({ erasedOrders: 0, deletedPostbacks: 0, erasedTrackingIds: 2 });
       const identifiers = async (id: string) =>
-        db.db.selectFrom('orders').select([...IDENTIFIERS, 'utm_source', 'utm_campaign', 'tracking_consent', 'buyer_email']).where('id', '=', id).executeTakeFirstOrThrow();
+        db.db
+          .selectFrom('orders')
+          .select([...IDENTIFIERS, 'utm_source', 'utm_campaign', 'tracking_consent', 'buyer_email'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
       for (const id of [paidLongAgo, expiredUnpaid]) {
         expect(await identifiers(id)).toEqual({
           ...Object.fromEntries(IDENTIFIERS.map((column) => [column, null])),
@@ -111,7 +149,8 @@ for (const database of databases) {
           buyer_email: expect.stringContaining('@example.com'),
         });
       }
-      for (const id of [paidRecently, stillPayable]) expect(await identifiers(id)).toMatchObject({ fbp: TRACKED.fbp, client_ip: TRACKED.client_ip });
+      for (const id of [paidRecently, stillPayable])
+        expect(await identifiers(id)).toMatchObject({ fbp: TRACKED.fbp, client_ip: TRACKED.client_ip });
       expect((await job.runOnce()).erasedTrackingIds).toBe(0);
     });
 
@@ -121,10 +160,19 @@ for (const database of databases) {
       const failed = await insertOrder({ status: 'failed', email, createdAt: NOW - DAY });
       const other = await insertOrder({ status: 'paid', email: 'someone.else@example.com', createdAt: NOW - DAY, name: 'Outra Pessoa' });
       await storeAccessTokenHash(db.db, paid, hashAccessToken('acc_pd_token'), NOW - DAY);
-      await recordWebhookEvent(db.db, { orderId: paid, secretOk: true, contentType: 'application/json', body: '{"status":"paid"}', candidateIds: [], now: NOW - DAY });
+      await recordWebhookEvent(db.db, {
+        orderId: paid,
+        secretOk: true,
+        contentType: 'application/json',
+        body: '{"status":"paid"}',
+        candidateIds: [],
+        now: NOW - DAY,
+      });
 
       const exported = await exportBuyerData(db.db, '  Renata.Quintela@Example.com ');
-      expect(exported.orders.map((order) => [order.reference, order.status, order.name, order.phone, order.document, order.amountCents])).toEqual([
+      expect(
+        exported.orders.map((order) => [order.reference, order.status, order.name, order.phone, order.document, order.amountCents]),
+      ).toEqual([
         [`ref_${paid}`, 'paid', 'Renata Quintela', '31991234567', '52998224725', 1990],
         [`ref_${failed}`, 'failed', 'Renata Quintela', '31991234567', '52998224725', 1990],
       ]);
@@ -143,7 +191,13 @@ for (const database of databases) {
 
       expect((await eraseBuyerData(db.db, db.dialect, email, NOW)).sort()).toEqual([paid, failed].sort());
       for (const id of [paid, failed]) {
-        expect(await buyerOf(id)).toMatchObject({ buyer_name: '', buyer_email: '', buyer_phone: '', buyer_document: null, amount_cents: 1990 });
+        expect(await buyerOf(id)).toMatchObject({
+          buyer_name: '',
+          buyer_email: '',
+          buyer_phone: '',
+          buyer_document: null,
+          amount_cents: 1990,
+        });
       }
       expect((await buyerOf(paid)).status).toBe('paid');
       const erased = await db.db.selectFrom('orders').select(IDENTIFIERS).where('id', '=', paid).executeTakeFirstOrThrow();
@@ -156,7 +210,8 @@ for (const database of databases) {
         // Not in the file's bytes either: not in free space, not in the WAL.
         for (const file of [db.file, `${db.file}-wal`]) {
           const bytes = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0);
-          for (const value of [email, 'Renata Quintela', TRACKED.client_user_agent]) expect(bytes.includes(value), `${file} holds ${value}`).toBe(false);
+          for (const value of [email, 'Renata Quintela', TRACKED.client_user_agent])
+            expect(bytes.includes(value), `${file} holds ${value}`).toBe(false);
         }
       }
     });

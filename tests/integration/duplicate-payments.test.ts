@@ -91,7 +91,8 @@ for (const database of databases) {
 
       const env = {
         ...process.env,
-        DATABASE_URL: database.name === 'sqlite' ? `sqlite:${(db as unknown as { file: string }).file}` : (db as unknown as { url: string }).url,
+        DATABASE_URL:
+          database.name === 'sqlite' ? `sqlite:${(db as unknown as { file: string }).file}` : (db as unknown as { url: string }).url,
       };
       const report = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts'], { env });
       expect(report.stdout).toContain('Open duplicate payments: 1');

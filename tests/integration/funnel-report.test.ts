@@ -20,7 +20,11 @@ describe('npm run report', () => {
   });
 
   const event = (name: string, path: string) =>
-    fetch(`${server.url}/api/events`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name, path }) });
+    fetch(`${server.url}/api/events`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name, path }),
+    });
 
   it('reads the counts the real API recorded and prints the rates between steps', async () => {
     for (let index = 0; index < 10; index++) await event('page_view', '/presell');
@@ -67,7 +71,9 @@ describe('npm run report', () => {
 
   it('refuses a bad --days with a usage line', async () => {
     await expect(
-      run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts', '--days', 'abc'], { env: { ...process.env, DATA_DIR: db.dir } }),
+      run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts', '--days', 'abc'], {
+        env: { ...process.env, DATA_DIR: db.dir },
+      }),
     ).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--days must be a whole number') });
   });
 });

@@ -120,9 +120,14 @@ describe('getProduct', () => {
   });
 
   it('accepts a bare list, numeric-string status and `amount` instead of `price`', async () => {
-    handle = (c) =>
-      c.json([{ hash: PRODUCT_HASH, name: 'Nome', cover: null, offers: [{ hash: 'o1', amount: '1990', status: '1' }] }]);
-    expect(await client().getProduct()).toEqual({ productHash: PRODUCT_HASH, offerHash: 'o1', title: 'Nome', priceCents: 1990, cover: null });
+    handle = (c) => c.json([{ hash: PRODUCT_HASH, name: 'Nome', cover: null, offers: [{ hash: 'o1', amount: '1990', status: '1' }] }]);
+    expect(await client().getProduct()).toEqual({
+      productHash: PRODUCT_HASH,
+      offerHash: 'o1',
+      title: 'Nome',
+      priceCents: 1990,
+      cover: null,
+    });
   });
 
   it('follows links.next, keeping the token on the configured host', async () => {
@@ -209,7 +214,10 @@ describe('getProduct', () => {
     const refused = createGatewayClient({ baseUrl: await refusedUrl(), token: TOKEN, productHash: PRODUCT_HASH, logger });
     expect(await failure(refused.getProduct())).toMatchObject({ message: 'Erro ao carregar produto', kind: 'product_load' });
     handle = () => hang();
-    expect(await failure(client({ timeoutMs: 200 }).getProduct())).toMatchObject({ message: 'Erro ao carregar produto', kind: 'product_load' });
+    expect(await failure(client({ timeoutMs: 200 }).getProduct())).toMatchObject({
+      message: 'Erro ao carregar produto',
+      kind: 'product_load',
+    });
   });
 
   it('treats a redirect as an error instead of following it with the token', async () => {
@@ -265,7 +273,7 @@ describe('createCharge', () => {
     });
   });
 
-  it('adds the visit\'s campaign as the optional tracking object, and nothing when there is none', async () => {
+  it("adds the visit's campaign as the optional tracking object, and nothing when there is none", async () => {
     handle = (c) => c.json({ hash: 'tx00000009', payment_status: 'waiting_payment', amount: 1990, pix: { pix_qr_code: EMV } }, 201);
     await client().createCharge({ ...chargeInput, tracking: { utm_source: 'fb', utm_campaign: 'black' } });
     expect((seen.at(-1)!.body as { tracking?: unknown }).tracking).toEqual({ utm_source: 'fb', utm_campaign: 'black' });
@@ -311,7 +319,15 @@ describe('createCharge', () => {
 
   it('reads a data wrapper with the amount as a string', async () => {
     handle = (c) =>
-      c.json({ success: true, data: { hash: 'tx4', amount: '1990', payment_status: 'waiting_payment', pix: { pix_qr_code: EMV, pix_url: 'https://pay.example.com/tx4' } } });
+      c.json({
+        success: true,
+        data: {
+          hash: 'tx4',
+          amount: '1990',
+          payment_status: 'waiting_payment',
+          pix: { pix_qr_code: EMV, pix_url: 'https://pay.example.com/tx4' },
+        },
+      });
     expect(await client().createCharge(chargeInput)).toMatchObject({
       transactionHash: 'tx4',
       amountCents: 1990,
@@ -374,7 +390,12 @@ describe('createCharge', () => {
   it('reports a refused connection as certain: nothing was sent', async () => {
     const refused = createGatewayClient({ baseUrl: await refusedUrl(), token: TOKEN, productHash: PRODUCT_HASH, logger });
     const error = await failure(refused.createCharge(chargeInput));
-    expect([error.message, error.kind, error.httpStatus, error.uncertain]).toEqual(['Erro ao processar pagamento', 'charge', undefined, false]);
+    expect([error.message, error.kind, error.httpStatus, error.uncertain]).toEqual([
+      'Erro ao processar pagamento',
+      'charge',
+      undefined,
+      false,
+    ]);
   });
 
   it('times out a hanging gateway as uncertain, and never retries', async () => {
@@ -434,7 +455,12 @@ describe('getTransaction', () => {
 
   it('reads a data wrapper, status only when payment_status is absent, and items[0].product_hash', async () => {
     handle = (c) => c.json({ data: { hash: 'tx8', status: 'refunded', amount: '1990', items: [{ product_hash: PRODUCT_HASH }] } });
-    expect(await client().getTransaction('tx8')).toMatchObject({ state: 'reversed', rawStatus: 'refunded', amountCents: 1990, productHash: PRODUCT_HASH });
+    expect(await client().getTransaction('tx8')).toMatchObject({
+      state: 'reversed',
+      rawStatus: 'refunded',
+      amountCents: 1990,
+      productHash: PRODUCT_HASH,
+    });
   });
 
   it('reports 404 with the gateway message', async () => {

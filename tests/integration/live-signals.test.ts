@@ -100,7 +100,11 @@ for (const database of databases) {
       await pay(server, db, late.body.orderId as string);
       expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 0, soldOut: true });
 
-      await db.db.updateTable('orders').set({ status: 'reversed' }).where('id', 'in', [early.body.orderId as string, late.body.orderId as string]).execute();
+      await db.db
+        .updateTable('orders')
+        .set({ status: 'reversed' })
+        .where('id', 'in', [early.body.orderId as string, late.body.orderId as string])
+        .execute();
       expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 1, soldOut: false });
       expect((await postOrder(server)).status).toBe(201);
     });

@@ -13,7 +13,9 @@ import { startTestServer, type TestServer } from './test-server.ts';
 const buyer = { name: 'Marina Teixeira', email: 'marina.teixeira@example.com', phone: '(11) 98765-4321', document: '529.982.247-25' };
 const leaks = (lines: string[]) => {
   const text = lines.join('\n');
-  return [buyer.email, 'marina.teixeira', '98765-4321', '987654321', '529.982.247-25', '52998224725', '11987654321'].filter((value) => text.includes(value));
+  return [buyer.email, 'marina.teixeira', '98765-4321', '987654321', '529.982.247-25', '52998224725', '11987654321'].filter((value) =>
+    text.includes(value),
+  );
 };
 
 describe('no buyer data in the log', () => {
@@ -47,14 +49,22 @@ describe('no buyer data in the log', () => {
       await fetch(`${server.url}/api/webhooks/gateway?t=${orderId}.${order.postback_secret}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ hash: order.transaction_hash, payment_status: 'paid', customer: { name: buyer.name, email: buyer.email, phone: buyer.phone, document: buyer.document } }),
+        body: JSON.stringify({
+          hash: order.transaction_hash,
+          payment_status: 'paid',
+          customer: { name: buyer.name, email: buyer.email, phone: buyer.phone, document: buyer.document },
+        }),
       });
       await server.background.idle();
       await server.outbox.runOnce();
       // "Seu PIX está pronto" at the charge, then the access e-mail: neither path logs the buyer.
       expect(smtp.received.map((mail) => mail.to)).toEqual([[buyer.email], [buyer.email]]);
       expect(smtp.received.filter(isPixEmail)).toHaveLength(1);
-      await post(`${server.url}/api/access/resend`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: buyer.email }) });
+      await post(`${server.url}/api/access/resend`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: buyer.email }),
+      });
       await server.background.idle();
 
       const lines = server.logLines.map((entry) => entry.line);
@@ -67,8 +77,20 @@ describe('no buyer data in the log', () => {
 
   it('a gateway error that quotes the customer', async () => {
     gateway.onCreate = (c) =>
-      c.json({ message: `Cliente inválido: ${buyer.email}, CPF ${buyer.document}, telefone ${buyer.phone}`, errors: { 'customer.email': [`${buyer.email} já existe`] } }, 422);
-    gateway.onProducts = (c) => c.json({ data: [{ hash: 'prd_standin', title: 'Lista', cover: null, offers: [{ hash: 'off_standin', title: null, price: 1990, status: 1 }] }], links: { next: null } });
+      c.json(
+        {
+          message: `Cliente inválido: ${buyer.email}, CPF ${buyer.document}, telefone ${buyer.phone}`,
+          errors: { 'customer.email': [`${buyer.email} já existe`] },
+        },
+        422,
+      );
+    gateway.onProducts = (c) =>
+      c.json({
+        data: [
+          { hash: 'prd_standin', title: 'Lista', cover: null, offers: [{ hash: 'off_standin', title: null, price: 1990, status: 1 }] },
+        ],
+        links: { next: null },
+      });
     const server: TestServer = await startTestServer(db, {
       ...REAL_GATEWAY_TEST_ENV,
       PROVIDER_URL: gateway.url,

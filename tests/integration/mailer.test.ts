@@ -50,9 +50,7 @@ describe('mailer without SMTP (file mode)', () => {
     expect(mail.headers.get('message-id')).toBe('<order-ord_file_1@vitrine>');
     expect(mail.headers.get('to')).toBe(BUYER);
     expect(mail.headers.get('from')).toBe('Vitrine <suporte@example.com>');
-    expect(decodeHeader(mail.headers.get('subject') ?? '')).toBe(
-      'Seu acesso à Lista de Fornecedores Secretos Vitalícia está liberado',
-    );
+    expect(decodeHeader(mail.headers.get('subject') ?? '')).toBe('Seu acesso à Lista de Fornecedores Secretos Vitalícia está liberado');
     expect(mail.text).toContain('Olá, Maria!');
     expect(mail.text).toContain(ACCESS_URL);
     expect(mail.html).toContain(`href="${ACCESS_URL}"`);
@@ -102,7 +100,12 @@ describe('mailer with SMTP', () => {
   });
 
   it('fails fast when the server refuses the message, with the address masked in the error', async () => {
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'suporte@example.com', dataDir: '/nonexistent', logger: captureLogger().logger });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'suporte@example.com',
+      dataDir: '/nonexistent',
+      logger: captureLogger().logger,
+    });
     smtp.rejectWith = `mailbox of ${BUYER} is busy`;
     try {
       const failure = await mailer.send(accessMessage('ord_smtp_2')).then(
@@ -121,7 +124,12 @@ describe('mailer with SMTP', () => {
   it('fails within seconds when nothing listens on the SMTP port', async () => {
     const down = await startSmtpServer();
     await down.stop();
-    const mailer = createMailer({ smtpUrl: down.url, from: 'suporte@example.com', dataDir: '/nonexistent', logger: captureLogger().logger });
+    const mailer = createMailer({
+      smtpUrl: down.url,
+      from: 'suporte@example.com',
+      dataDir: '/nonexistent',
+      logger: captureLogger().logger,
+    });
     const started = Date.now();
     await expect(mailer.send(accessMessage('ord_smtp_3'))).rejects.toBeInstanceOf(MailDeliveryError);
     expect(Date.now() - started).toBeLessThan(6_000);

@@ -17,7 +17,16 @@ for (const database of databases) {
         const schema = 'url' in db ? new URL(db.url).searchParams.get('options')?.match(/search_path=(\w+)/)?.[1] : undefined;
         const migrator = new Migrator({ db: db.db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
         expect((await migrator.migrateTo('0012_admin_console')).error).toBeUndefined();
-        const base = { buyer_name: 'Ana', buyer_phone: '11987654321', amount_cents: 1990, product_hash: 'p', offer_hash: 'o', created_at: 1, updated_at: 5, expires_at: 2 };
+        const base = {
+          buyer_name: 'Ana',
+          buyer_phone: '11987654321',
+          amount_cents: 1990,
+          product_hash: 'p',
+          offer_hash: 'o',
+          created_at: 1,
+          updated_at: 5,
+          expires_at: 2,
+        };
         const rows = [
           { id: 'ord_live', status: 'paid', access_token: 'acc_live_token_0123456789abcdefghijkl' },
           { id: 'ord_revoked', status: 'paid', access_token: null },
@@ -26,7 +35,13 @@ for (const database of databases) {
         for (const row of rows) {
           await (db.db as unknown as OldShape)
             .insertInto('orders')
-            .values({ ...base, ...row, checkout_key: `key_${row.id}`, buyer_email: `${row.id}@example.com`, postback_secret: `pbs_${row.id}` })
+            .values({
+              ...base,
+              ...row,
+              checkout_key: `key_${row.id}`,
+              buyer_email: `${row.id}@example.com`,
+              postback_secret: `pbs_${row.id}`,
+            })
             .execute();
         }
         expect((await migrator.migrateToLatest()).error).toBeUndefined();
@@ -40,7 +55,9 @@ for (const database of databases) {
         expect(new Set(orders.map((order) => order.public_ref)).size).toBe(3);
         for (const order of orders) expect(order.public_ref).toMatch(/^ref_[\w-]{22}$/);
         const tokens = await db.db.selectFrom('access_tokens').selectAll().execute();
-        expect(tokens.map((token) => [token.order_id, token.token_hash])).toEqual([['ord_live', hashAccessToken('acc_live_token_0123456789abcdefghijkl')]]);
+        expect(tokens.map((token) => [token.order_id, token.token_hash])).toEqual([
+          ['ord_live', hashAccessToken('acc_live_token_0123456789abcdefghijkl')],
+        ]);
         const clear = await (db.db as unknown as OldShape)
           .selectFrom('orders')
           .select('access_token')

@@ -61,7 +61,10 @@ for (const database of databases) {
 
       for (const other of [undefined, randomKey(43), `${viewKey.slice(0, -1)}y`]) {
         const reply = await poll(orderId, other);
-        expect(reply).toEqual({ status: 'paid', accessNote: 'Seu acesso foi enviado para o e-mail informado na compra. Abra o link do e-mail para ver a sua lista.' });
+        expect(reply).toEqual({
+          status: 'paid',
+          accessNote: 'Seu acesso foi enviado para o e-mail informado na compra. Abra o link do e-mail para ver a sua lista.',
+        });
       }
     });
 

@@ -34,7 +34,11 @@ for (const database of databases) {
     }
     const read = async (ref: string, headers: Record<string, string> = {}) => {
       const response = await fetch(`${server.url}/api/order-page/${ref}`, { headers });
-      return { status: response.status, cache: response.headers.get('cache-control'), body: (await response.json()) as Record<string, unknown> };
+      return {
+        status: response.status,
+        cache: response.headers.get('cache-control'),
+        body: (await response.json()) as Record<string, unknown>,
+      };
     };
     /** The contact key as the e-mail carries it (rendered from the order's own secret). */
     async function contactKey(orderId: string) {
@@ -59,9 +63,13 @@ for (const database of databases) {
       expect(JSON.stringify(paid.body)).not.toContain('/acesso/');
     });
 
-    it('expired: the buyer\'s data only with the e-mailed contact key', async () => {
+    it("expired: the buyer's data only with the e-mailed contact key", async () => {
       const order = await checkout();
-      await db.db.updateTable('orders').set({ expires_at: Date.now() - 1000 }).where('id', '=', order.orderId).execute();
+      await db.db
+        .updateTable('orders')
+        .set({ expires_at: Date.now() - 1000 })
+        .where('id', '=', order.orderId)
+        .execute();
       expect((await read(order.publicRef)).body).toEqual({ status: 'expired', amountCents: 1990 });
       expect((await read(order.publicRef, { 'X-Order-Contact': 'A'.repeat(32) })).body).toEqual({ status: 'expired', amountCents: 1990 });
       const withKey = await read(order.publicRef, { 'X-Order-Contact': await contactKey(order.orderId) });
@@ -84,13 +92,16 @@ for (const database of databases) {
       const client = fetchFrom(newClientAddress());
       const resend = () => client(`${server.url}/api/order-page/${order.publicRef}/resend`, { method: 'POST' });
       expect((await resend()).status).toBe(202);
-      const rows = () => db.db.selectFrom('outbox').select('kind').where('order_id', '=', order.orderId).where('kind', 'like', 'access_resend:%').execute();
+      const rows = () =>
+        db.db.selectFrom('outbox').select('kind').where('order_id', '=', order.orderId).where('kind', 'like', 'access_resend:%').execute();
       expect(await rows()).toHaveLength(1);
       for (let i = 0; i < 4; i++) expect((await resend()).status).toBe(202);
       expect(await rows()).toHaveLength(1);
       const limited = await resend();
       expect(limited.status).toBe(429);
-      expect(((await limited.json()) as { error: string }).error).toBe('Você já pediu o reenvio várias vezes. Aguarde um pouco e tente de novo.');
+      expect(((await limited.json()) as { error: string }).error).toBe(
+        'Você já pediu o reenvio várias vezes. Aguarde um pouco e tente de novo.',
+      );
     });
   });
 }

@@ -52,7 +52,11 @@ for (const database of databases) {
       expect(body.expiresAt).toBeGreaterThanOrEqual(before + 30 * 60_000);
       expect(body.sandboxPayUrl).toMatch(/^\/sandbox\/pay\//);
 
-      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', body.orderId as string).executeTakeFirstOrThrow();
+      const order = await db.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', body.orderId as string)
+        .executeTakeFirstOrThrow();
       expect(order.status).toBe('pending');
       expect(order.amount_cents).toBe(1990);
       expect(order.buyer_phone).toBe('11987654321');
@@ -63,7 +67,14 @@ for (const database of databases) {
     it('10 concurrent identical requests make one order and one gateway charge', async () => {
       const checkoutKey = key();
       const countCharges = async () =>
-        Number((await db.db.selectFrom('sandbox_transactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+        Number(
+          (
+            await db.db
+              .selectFrom('sandbox_transactions')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const chargesBefore = await countCharges();
       const address = newClientAddress();
       const sameBuyer = uniqueBuyer();
@@ -77,7 +88,15 @@ for (const database of databases) {
     });
 
     it('refuses a bad form with Portuguese field messages and writes nothing', async () => {
-      const count = async () => Number((await db.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      const count = async () =>
+        Number(
+          (
+            await db.db
+              .selectFrom('orders')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
       const before = await count();
       const { status, body } = await postOrder(server, { name: '', email: 'x@', phone: '1234', checkoutKey: key() });
       expect(status).toBe(422);
@@ -107,10 +126,22 @@ for (const database of databases) {
       db = await database.create();
       gateway = await startStandInGateway();
       const logger = createLogger({ level: 'error', sink: { write: () => undefined } });
-      const client = createGatewayClient({ baseUrl: gateway.url, token: 'tok_secret_value', productHash: 'prd_standin', logger, timeoutMs: 300 });
+      const client = createGatewayClient({
+        baseUrl: gateway.url,
+        token: 'tok_secret_value',
+        productHash: 'prd_standin',
+        logger,
+        timeoutMs: 300,
+      });
       server = await startTestServer(
         db,
-        { ...REAL_GATEWAY_TEST_ENV, PROVIDER_URL: gateway.url, PROVIDER_TOKEN: 'tok_secret_value', PRODUCT_HASH: 'prd_standin', CUSTOMER_DOCUMENT: '52998224725' },
+        {
+          ...REAL_GATEWAY_TEST_ENV,
+          PROVIDER_URL: gateway.url,
+          PROVIDER_TOKEN: 'tok_secret_value',
+          PRODUCT_HASH: 'prd_standin',
+          CUSTOMER_DOCUMENT: '52998224725',
+        },
         { gateway: client },
       );
     });
@@ -138,8 +169,7 @@ for (const database of databases) {
     });
 
     it("a refused charge shows the gateway's message and the order records it", async () => {
-      gateway.onCreate = (c) =>
-        c.json({ success: false, message: 'O valor da compra precisa ser no minimo 5 reais' }, 400);
+      gateway.onCreate = (c) => c.json({ success: false, message: 'O valor da compra precisa ser no minimo 5 reais' }, 400);
       const checkoutKey = key();
       const { status, body } = await postOrder(server, { ...buyer, checkoutKey });
       expect(status).toBe(502);
@@ -150,10 +180,18 @@ for (const database of databases) {
 
     it('sends the fixed document, phone digits and our postback URL; the token stays out of the logs', async () => {
       gateway.onCreate = (c) =>
-        c.json({ hash: 'tx123', amount: 1990, payment_status: 'waiting_payment', pix: { pix_qr_code: '00020101021226', pix_url: null, qr_code_base64: null } }, 201);
+        c.json(
+          {
+            hash: 'tx123',
+            amount: 1990,
+            payment_status: 'waiting_payment',
+            pix: { pix_qr_code: '00020101021226', pix_url: null, qr_code_base64: null },
+          },
+          201,
+        );
       const { status, body } = await postOrder(server, { ...buyer, checkoutKey: key() });
       expect(status).toBe(201);
-      const sent = gateway.requests.find((request) => request.method === 'POST')!.body as Record<string, any>;
+      const sent = gateway.requests.find((request) => request.method === 'POST')!.body as Record<string, unknown>;
       expect(sent.amount).toBe(1990);
       expect(sent.customer).toMatchObject({ phone_number: '11987654321', document: '52998224725', email: 'maria@example.com' });
       expect(sent.postback_url).toMatch(/\/api\/webhooks\/gateway\?t=ord_[\w-]+\.pbs_[\w-]+$/);
@@ -163,10 +201,13 @@ for (const database of databases) {
 
     it('shows the catalogue message when the product cannot be found', async () => {
       gateway.onProducts = (c) => c.json({ data: [], links: { next: null } });
-      const fresh = await startTestServer(
-        db,
-        { ...REAL_GATEWAY_TEST_ENV, PROVIDER_URL: gateway.url, PROVIDER_TOKEN: 'tok_secret_value', PRODUCT_HASH: 'prd_missing', CUSTOMER_DOCUMENT: '52998224725' },
-      );
+      const fresh = await startTestServer(db, {
+        ...REAL_GATEWAY_TEST_ENV,
+        PROVIDER_URL: gateway.url,
+        PROVIDER_TOKEN: 'tok_secret_value',
+        PRODUCT_HASH: 'prd_missing',
+        CUSTOMER_DOCUMENT: '52998224725',
+      });
       try {
         const response = await fetch(`${fresh.url}/api/product`);
         expect(response.status).toBe(502);
@@ -189,7 +230,10 @@ for (const database of databases) {
       const db = await database.create();
       const server = await startTestServer(db, { MONTHLY_CAPACITY: '5' });
       try {
-        const earlier = [await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() }), await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() })];
+        const earlier = [
+          await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() }),
+          await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() }),
+        ];
         for (const order of earlier) await pay(server, db, order.body.orderId as string);
         await server.background.idle();
         expect(await live(server)).toMatchObject({ spotsLeft: 3, soldOut: false });
@@ -229,7 +273,12 @@ describe('a real gateway without CUSTOMER_DOCUMENT', () => {
   it("asks for the buyer's CPF", async () => {
     const db = await databases[0].create();
     const gateway = await startStandInGateway();
-    const server = await startTestServer(db, { ...REAL_GATEWAY_TEST_ENV, PROVIDER_URL: gateway.url, PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd_standin' });
+    const server = await startTestServer(db, {
+      ...REAL_GATEWAY_TEST_ENV,
+      PROVIDER_URL: gateway.url,
+      PROVIDER_TOKEN: 'tok',
+      PRODUCT_HASH: 'prd_standin',
+    });
     try {
       const missing = await postOrder(server, { ...buyer, checkoutKey: key() });
       expect(missing.status).toBe(422);

@@ -88,10 +88,18 @@ for (const database of databases) {
     /** The worker with the e-mail deliverer only; a test may swap the mailer or the render. */
     type WorkerOverrides = Partial<Parameters<typeof createOutboxWorker>[0]> & Partial<Parameters<typeof createEmailDeliverer>[0]>;
     const worker = ({ mailer: useMailer = mailer, render = renderFromPayload, ...overrides }: WorkerOverrides = {}) =>
-      createOutboxWorker({ db: db.db, logger, deliverers: [createEmailDeliverer({ mailer: useMailer, render })], now: () => clock, ...overrides });
+      createOutboxWorker({
+        db: db.db,
+        logger,
+        deliverers: [createEmailDeliverer({ mailer: useMailer, render })],
+        now: () => clock,
+        ...overrides,
+      });
 
     it('keeps one row per order and kind, and only rows whose transaction committed', async () => {
-      expect(await enqueueOutboxMessage(db.db, { orderId: 'ord_1', kind: 'access_email', payload: payloadFor('ord_1'), now: T0 })).toBe(true);
+      expect(await enqueueOutboxMessage(db.db, { orderId: 'ord_1', kind: 'access_email', payload: payloadFor('ord_1'), now: T0 })).toBe(
+        true,
+      );
       await db.db.transaction().execute(async (trx) => {
         expect(await enqueueOutboxMessage(trx, { orderId: 'ord_1', kind: 'access_email', payload: payloadFor('x'), now: T0 })).toBe(false);
       });
@@ -183,7 +191,14 @@ for (const database of databases) {
       try {
         const first = worker({ batchSize: 3 });
         const other = worker({ db: second.db, batchSize: 3 });
-        const results = await Promise.all([first.runOnce(), other.runOnce(), first.runOnce(), other.runOnce(), first.runOnce(), other.runOnce()]);
+        const results = await Promise.all([
+          first.runOnce(),
+          other.runOnce(),
+          first.runOnce(),
+          other.runOnce(),
+          first.runOnce(),
+          other.runOnce(),
+        ]);
         const total = results.reduce((sum, count) => sum + count, 0);
         // Whatever the interleaving, nothing twice; then whatever is left goes out on a later run.
         expect(new Set(messageIds(smtp)).size).toBe(smtp.received.length);
@@ -302,7 +317,7 @@ for (const database of databases) {
       expect(logLines.join('\n')).not.toContain('buyer-ord_render@example.com');
     });
 
-    it('lets each row\'s kind pick its deliverer, and keeps a kind this version does not know for a newer instance', async () => {
+    it("lets each row's kind pick its deliverer, and keeps a kind this version does not know for a newer instance", async () => {
       await enqueueOutboxMessage(db.db, { orderId: 'ord_mix', kind: 'access_email', payload: payloadFor('ord_mix'), now: T0 });
       await enqueueOutboxMessage(db.db, { orderId: 'ord_mix', kind: 'webhook:order.paid', payload: {}, now: T0 });
       await enqueueOutboxMessage(db.db, { orderId: 'ord_mix', kind: 'conversion:tiktok', payload: {}, now: T0 });
@@ -326,7 +341,7 @@ for (const database of databases) {
       expect(logLines.join('\n')).toContain('webhook sent');
     });
 
-    it('parks a row once its deliverer\'s lifetime is over, and keeps retrying before that', async () => {
+    it("parks a row once its deliverer's lifetime is over, and keeps retrying before that", async () => {
       await enqueueOutboxMessage(db.db, { orderId: 'ord_old', kind: 'webhook:order.paid', payload: {}, now: T0 });
       const failing: OutboxDeliverer = {
         channel: 'webhook',

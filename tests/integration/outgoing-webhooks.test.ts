@@ -38,7 +38,11 @@ for (const database of databases) {
       clock = Date.now();
       receiver.requests.length = 0;
       receiver.respond = () => 200;
-      server = await startTestServer(db, { WEBHOOK_URL: `${receiver.url}/hooks/vitrine`, WEBHOOK_SECRET: SECRET, ADMIN_PASSWORD: PASSWORD }, { now: () => clock });
+      server = await startTestServer(
+        db,
+        { WEBHOOK_URL: `${receiver.url}/hooks/vitrine`, WEBHOOK_SECRET: SECRET, ADMIN_PASSWORD: PASSWORD },
+        { now: () => clock },
+      );
     });
     afterEach(async () => {
       await server.stopJobs();
@@ -118,11 +122,24 @@ for (const database of databases) {
       }
       const event = reference.verify(paid[2]!.body, paid[2]!.headers) as {
         type: string;
-        data: { id: string; reference: string; status: string; amount_cents: number; customer: { email: string }; attribution: Record<string, string> };
+        data: {
+          id: string;
+          reference: string;
+          status: string;
+          amount_cents: number;
+          customer: { email: string };
+          attribution: Record<string, string>;
+        };
       };
       expect(event).toMatchObject({
         type: 'order.paid',
-        data: { id: orderId, reference: publicRef, status: 'paid', amount_cents: 1990, attribution: { utm_source: 'fb', utm_campaign: 'black' } },
+        data: {
+          id: orderId,
+          reference: publicRef,
+          status: 'paid',
+          amount_cents: 1990,
+          attribution: { utm_source: 'fb', utm_campaign: 'black' },
+        },
       });
       expect(event.data.customer.email).toBe(`joana${buyers}@example.com`);
 
@@ -132,29 +149,40 @@ for (const database of databases) {
       expect(() => reference.verify(tamperedBody, paid[2]!.headers)).toThrow(WebhookVerificationError);
       const forged = { ...paid[2]!.headers, 'webhook-signature': `v1,${Buffer.from('forged'.padEnd(32, 'x')).toString('base64')}` };
       expect(() => reference.verify(paid[2]!.body, forged)).toThrow(WebhookVerificationError);
-      expect(() => new Webhook('whsec_' + Buffer.from('another-secret-of-24-bytes!').toString('base64')).verify(paid[2]!.body, paid[2]!.headers)).toThrow(
-        WebhookVerificationError,
-      );
+      expect(() =>
+        new Webhook('whsec_' + Buffer.from('another-secret-of-24-bytes!').toString('base64')).verify(paid[2]!.body, paid[2]!.headers),
+      ).toThrow(WebhookVerificationError);
     });
 
-    it('flags a second payment by the same buyer as order.duplicate, and the console\'s refund as order.refunded', async () => {
+    it("flags a second payment by the same buyer as order.duplicate, and the console's refund as order.refunded", async () => {
       const first = await checkout();
       await gatewaySays(first.orderId, 'paid');
       const second = await checkout(true);
       expect(second.orderId).not.toBe(first.orderId);
       await gatewaySays(second.orderId, 'paid');
       await server.outbox.runOnce();
-      const events = () => receiver.requests.map((request) => reference.verify(request.body, request.headers) as { type: string; data: { id: string; duplicate_of: string | null } });
+      const events = () =>
+        receiver.requests.map(
+          (request) =>
+            reference.verify(request.body, request.headers) as { type: string; data: { id: string; duplicate_of: string | null } },
+        );
       expect(events().filter((event) => event.type === 'order.duplicate')).toEqual([
         expect.objectContaining({ data: expect.objectContaining({ id: second.orderId, duplicate_of: first.orderId }) }),
       ]);
 
       const cookie = await consoleCookie();
-      const refund = await fetch(`${server.url}/api/admin/orders/${second.orderId}/refund`, { method: 'POST', headers: { Cookie: cookie, Origin: server.url } });
+      const refund = await fetch(`${server.url}/api/admin/orders/${second.orderId}/refund`, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: server.url },
+      });
       expect(refund.status).toBe(200);
       await server.background.idle();
       await server.outbox.runOnce();
-      expect(events().filter((event) => event.type === 'order.refunded').map((event) => event.data.id)).toEqual([second.orderId]);
+      expect(
+        events()
+          .filter((event) => event.type === 'order.refunded')
+          .map((event) => event.data.id),
+      ).toEqual([second.orderId]);
     });
 
     it('reports a refund, gives up after 3 days of failures, shows it in Saúde, and "Tentar de novo" delivers it', async () => {
@@ -183,7 +211,8 @@ for (const database of databases) {
 
       // Saúde names the failure, with the fix, and lets the seller send it again.
       const cookie = await consoleCookie();
-      const health = async () => (await (await fetch(`${server.url}/api/admin/health`, { headers: { Cookie: cookie } })).json()) as AdminHealth;
+      const health = async () =>
+        (await (await fetch(`${server.url}/api/admin/health`, { headers: { Cookie: cookie } })).json()) as AdminHealth;
       const before = await health();
       expect(before.checks.find((check) => check.key === 'webhooks')).toMatchObject({
         ok: false,
@@ -191,7 +220,12 @@ for (const database of databases) {
         fix: expect.stringContaining('WEBHOOK_URL'),
       });
       expect(before.failingDeliveries).toEqual([
-        expect.objectContaining({ orderId, kind: 'webhook:order.refunded', nextAttemptAt: null, lastError: expect.stringContaining('gave up') }),
+        expect.objectContaining({
+          orderId,
+          kind: 'webhook:order.refunded',
+          nextAttemptAt: null,
+          lastError: expect.stringContaining('gave up'),
+        }),
       ]);
       // The e-mail queue is not blamed for the receiver's failures.
       expect(before.checks.find((check) => check.key === 'outbox')?.ok).toBe(true);

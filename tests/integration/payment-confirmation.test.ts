@@ -48,12 +48,18 @@ for (const database of databases) {
       await server.background.idle();
       smtp.received.length = 0;
       const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-      return { orderId, hash: order.transaction_hash!, postback: `${server.url}/api/webhooks/gateway?t=${orderId}.${order.postback_secret}` };
+      return {
+        orderId,
+        hash: order.transaction_hash!,
+        postback: `${server.url}/api/webhooks/gateway?t=${orderId}.${order.postback_secret}`,
+      };
     }
 
     /** The access link in the e-mail sent for an order (its Message-ID names the order). */
     function mailedLink(orderId: string): string | undefined {
-      const mail = smtp.received.map((received) => parseMail(received.raw)).find((parsed) => parsed.headers.get('message-id')?.includes(orderId));
+      const mail = smtp.received
+        .map((received) => parseMail(received.raw))
+        .find((parsed) => parsed.headers.get('message-id')?.includes(orderId));
       return mail && /\/acesso\/acc_[\w-]+/.exec(mail.text)?.[0];
     }
 
@@ -67,7 +73,7 @@ for (const database of databases) {
     }
 
     const orderStatus = async (orderId: string) =>
-      (await db.db.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirstOrThrow());
+      await db.db.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirstOrThrow();
 
     async function settle() {
       await server.background.idle();
@@ -75,8 +81,20 @@ for (const database of databases) {
     }
 
     const postbackShapes: Array<[string, (hash: string) => { body: string; type: string }]> = [
-      ['the transaction object (format A)', (hash) => ({ type: 'application/json', body: JSON.stringify({ event: 'transaction', hash, payment_status: 'paid', amount: 1990 }) })],
-      ['the panel format (format B)', (hash) => ({ type: 'application/json', body: JSON.stringify({ token: 'x', event: 'transaction', status: 'paid', transaction: { id: hash, amount: '19.90' } }) })],
+      [
+        'the transaction object (format A)',
+        (hash) => ({
+          type: 'application/json',
+          body: JSON.stringify({ event: 'transaction', hash, payment_status: 'paid', amount: 1990 }),
+        }),
+      ],
+      [
+        'the panel format (format B)',
+        (hash) => ({
+          type: 'application/json',
+          body: JSON.stringify({ token: 'x', event: 'transaction', status: 'paid', transaction: { id: hash, amount: '19.90' } }),
+        }),
+      ],
       ['a form-encoded body', (hash) => ({ type: 'application/x-www-form-urlencoded', body: `transaction_hash=${hash}&status=paid` })],
     ];
 
@@ -134,7 +152,11 @@ for (const database of databases) {
 
       for (const { orderId } of [wrongSecret, stillWaiting, otherAmount]) expect((await orderStatus(orderId)).status).toBe('pending');
       expect(smtp.received).toHaveLength(0);
-      const audited = await db.db.selectFrom('webhook_events').select(['order_id', 'secret_ok']).where('order_id', '=', wrongSecret.orderId).execute();
+      const audited = await db.db
+        .selectFrom('webhook_events')
+        .select(['order_id', 'secret_ok'])
+        .where('order_id', '=', wrongSecret.orderId)
+        .execute();
       // A postback that does not prove it came from the gateway stores nothing (a flood cannot fill the disk).
       expect(audited).toEqual([]);
     });
@@ -159,7 +181,12 @@ for (const database of databases) {
       await server.outbox.runOnce();
       expect((await orderStatus(orderId)).status).toBe('paid');
       expect(smtp.received).toHaveLength(1);
-      const rows = await db.db.selectFrom('outbox').select('id').where('order_id', '=', orderId).where('kind', '=', 'access_email').execute();
+      const rows = await db.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'access_email')
+        .execute();
       expect(rows).toHaveLength(1);
     });
 
@@ -171,7 +198,12 @@ for (const database of databases) {
         await fetch(postback, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ hash }) });
         await settle();
         expect((await orderStatus(orderId)).status).toBe('paid');
-        const row = await db.db.selectFrom('outbox').selectAll().where('order_id', '=', orderId).where('kind', '=', 'access_email').executeTakeFirstOrThrow();
+        const row = await db.db
+          .selectFrom('outbox')
+          .selectAll()
+          .where('order_id', '=', orderId)
+          .where('kind', '=', 'access_email')
+          .executeTakeFirstOrThrow();
         expect(row.sent_at).toBeNull();
         expect(Number(row.attempts)).toBeGreaterThan(0);
         // Make the retry due now instead of after the backoff.
@@ -201,13 +233,13 @@ for (const database of databases) {
     it('the polling endpoint re-checks the gateway at most once per 10 s per order', async () => {
       const { orderId, hash } = await createOrder();
       await setGatewayStatus(hash, 'paid');
-      const first = await (await fetch(`${server.url}/api/orders/${orderId}`)).json();
+      const first = (await (await fetch(`${server.url}/api/orders/${orderId}`)).json()) as { status: string };
       expect(first.status).toBe('paid');
 
       const other = await createOrder();
       await fetch(`${server.url}/api/orders/${other.orderId}`); // claims this 10 s window
       await setGatewayStatus(other.hash, 'paid');
-      const second = await (await fetch(`${server.url}/api/orders/${other.orderId}`)).json();
+      const second = (await (await fetch(`${server.url}/api/orders/${other.orderId}`)).json()) as { status: string };
       expect(second.status).toBe('pending');
       await settle();
     });
@@ -230,7 +262,12 @@ for (const database of databases) {
       expect(await server.outbox.runOnce()).toBe(0);
       expect(await server.outbox.runOnce()).toBe(0);
       expect(smtp.received).toHaveLength(0);
-      const row = await db.db.selectFrom('outbox').selectAll().where('order_id', '=', orderId).where('kind', '=', 'access_email').executeTakeFirstOrThrow();
+      const row = await db.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'access_email')
+        .executeTakeFirstOrThrow();
       expect(row.sent_at).toBeNull();
       expect(row.last_error).toMatch(/^not deliverable: /);
       expect(Number(row.next_attempt_at)).toBeGreaterThan(Date.now() + 365 * 86_400_000);
@@ -244,7 +281,11 @@ for (const database of databases) {
       const link = mailedLink(orderId);
       expect((await fetch(`${server.url}${link}`, { redirect: 'manual' })).status).toBe(303);
       await setGatewayStatus(hash, 'refunded');
-      await fetch(postback, { method: 'POST', body: JSON.stringify({ hash, payment_status: 'refunded' }), headers: { 'Content-Type': 'application/json' } });
+      await fetch(postback, {
+        method: 'POST',
+        body: JSON.stringify({ hash, payment_status: 'refunded' }),
+        headers: { 'Content-Type': 'application/json' },
+      });
       await settle();
       expect((await orderStatus(orderId)).status).toBe('reversed');
       const visit = await fetch(`${server.url}${link}`, { redirect: 'manual' });

@@ -71,7 +71,12 @@ for (const database of databases) {
     }
 
     const reminderRows = (orderId: string) =>
-      db.db.selectFrom('outbox').select(['kind', 'sent_at']).where('order_id', '=', orderId).where('kind', 'like', 'pix_reminder:%').execute();
+      db.db
+        .selectFrom('outbox')
+        .select(['kind', 'sent_at'])
+        .where('order_id', '=', orderId)
+        .where('kind', 'like', 'pix_reminder:%')
+        .execute();
 
     it('sends "Seu PIX está pronto" with the amount, the code, the real expiry and a working order-page link', async () => {
       const order = await checkout();
@@ -168,7 +173,11 @@ for (const database of databases) {
     it('checks the order again at send time: a reminder due after the PIX expired is dropped, not sent', async () => {
       const order = await checkout();
       // The gateway's expiry came earlier than the reminder (the row was queued while it was payable).
-      await db.db.updateTable('orders').set({ expires_at: clock + 30 * MINUTE }).where('id', '=', order.orderId).execute();
+      await db.db
+        .updateTable('orders')
+        .set({ expires_at: clock + 30 * MINUTE })
+        .where('id', '=', order.orderId)
+        .execute();
       clock += 60 * MINUTE;
       expect(await server.outbox.runOnce()).toBe(0);
       expect(mails()).toHaveLength(1);

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts';
 import { GatewayError, type GatewayClient } from '../../src/server/gateway/types.ts';
 import { createLogger } from '../../src/server/logger.ts';
-import { SANDBOX_PRODUCT_HASH, SANDBOX_TOKEN } from '../../src/server/compose.ts';
+import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
+import { SANDBOX_PRODUCT_HASH } from '../../src/server/gateway/sandbox.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { databases } from './test-db.ts';
@@ -79,7 +80,11 @@ for (const database of databases) {
     it('a checkout left in "creating" by a dead process fails after 2 minutes, and a later postback proving payment still wins', async () => {
       const order = await createOrder();
       // As if the process died after the gateway created the charge but before we stored its answer.
-      await db.db.updateTable('orders').set({ status: 'creating', transaction_hash: null, pix_code: null }).where('id', '=', order.id).execute();
+      await db.db
+        .updateTable('orders')
+        .set({ status: 'creating', transaction_hash: null, pix_code: null })
+        .where('id', '=', order.id)
+        .execute();
       clock = Number(order.created_at) + 2 * MINUTE - 1_000;
       await server.reconciler.runOnce();
       expect((await row(order.id)).status).toBe('creating');
@@ -152,7 +157,11 @@ for (const database of databases) {
       expect(Number(pending.expires_at)).toBe(Number(pending.created_at) + DAY);
 
       clock = Number(pending.expires_at) + DAY + MINUTE;
-      await db.db.updateTable('orders').set({ paid_at: clock - 91 * DAY }).where('id', '=', paid.id).execute();
+      await db.db
+        .updateTable('orders')
+        .set({ paid_at: clock - 91 * DAY })
+        .where('id', '=', paid.id)
+        .execute();
       const before = reads;
       expect(await server.reconciler.runOnce()).toBe(0);
       expect(reads).toBe(before);

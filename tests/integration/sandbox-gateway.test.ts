@@ -35,7 +35,13 @@ for (const database of databases) {
 
     const chargeInput = (postbackUrl: string): ChargeInput => ({
       amountCents: 1990,
-      product: { productHash: 'sandbox-product', offerHash: 'sandbox-offer', title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990, cover: null },
+      product: {
+        productHash: 'sandbox-product',
+        offerHash: 'sandbox-offer',
+        title: 'Lista de Fornecedores Secretos Vitalícia',
+        priceCents: 1990,
+        cover: null,
+      },
       customer: { name: 'Maria Souza', email: 'maria@example.com', phoneDigits: '11987654321', document: '52998224725' },
       postbackUrl,
       expireInDays: 1,
@@ -204,12 +210,16 @@ for (const database of databases) {
       expect(body.created_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     });
 
-    it('records the charge\'s tracking object the client sends, and echoes it as top-level utm_* fields', async () => {
+    it("records the charge's tracking object the client sends, and echoes it as top-level utm_* fields", async () => {
       const charge = await gateway.createCharge({
         ...chargeInput(`${receiver.url}/api/webhooks/gateway?t=tracked`),
         tracking: { utm_source: 'fb', utm_campaign: 'black', src: 'bio' },
       });
-      const stored = await db.db.selectFrom('sandbox_transactions').select('tracking').where('hash', '=', charge.transactionHash).executeTakeFirstOrThrow();
+      const stored = await db.db
+        .selectFrom('sandbox_transactions')
+        .select('tracking')
+        .where('hash', '=', charge.transactionHash)
+        .executeTakeFirstOrThrow();
       expect(JSON.parse(stored.tracking!)).toEqual({ utm_source: 'fb', utm_campaign: 'black', src: 'bio' });
       const read = (await (await api(`/transactions/${charge.transactionHash}`)).json()) as Record<string, unknown>;
       expect(read).toMatchObject({ utm_source: 'fb', utm_campaign: 'black', utm_medium: 'null', utm_content: 'null', utm_term: 'null' });
@@ -240,9 +250,14 @@ for (const database of databases) {
         status: 400,
         body: { message: 'O valor da compra precisa ser no minimo 5 reais' },
       });
-      expect(await post({ ...base, api_token: 'wrong-token', installments: 1 })).toEqual({ status: 401, body: { message: 'Unauthenticated.' } });
+      expect(await post({ ...base, api_token: 'wrong-token', installments: 1 })).toEqual({
+        status: 401,
+        body: { message: 'Unauthenticated.' },
+      });
       const viaClient = createGatewayClient({ baseUrl: `${host.url}/sandbox`, token: TOKEN, productHash: 'sandbox-product', logger });
-      const error = await viaClient.createCharge({ ...chargeInput('http://127.0.0.1:9/'), amountCents: 400 }).catch((caught: unknown) => caught);
+      const error = await viaClient
+        .createCharge({ ...chargeInput('http://127.0.0.1:9/'), amountCents: 400 })
+        .catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(GatewayError);
       expect(error).toMatchObject({ message: 'O valor da compra precisa ser no minimo 5 reais', httpStatus: 400, uncertain: false });
     });

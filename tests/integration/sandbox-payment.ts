@@ -5,7 +5,12 @@ import type { TestServer } from './test-server.ts';
  * The sandbox marks the order's charge `status`, and the gateway's postback reaches the server,
  * carrying the order's secret as the real one would. Returns the postback's HTTP status.
  */
-async function postSandboxStatus(server: { url: string }, db: Pick<Db, 'db'>, orderId: string, status: 'paid' | 'refunded'): Promise<number> {
+async function postSandboxStatus(
+  server: { url: string },
+  db: Pick<Db, 'db'>,
+  orderId: string,
+  status: 'paid' | 'refunded',
+): Promise<number> {
   const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   await db.db.updateTable('sandbox_transactions').set({ payment_status: status }).where('hash', '=', order.transaction_hash!).execute();
   const response = await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
@@ -20,7 +25,12 @@ async function postSandboxStatus(server: { url: string }, db: Pick<Db, 'db'>, or
  * The sandbox gateway says the order's charge is now `status`, and its postback reaches the
  * server, which re-reads the charge (as with a real gateway); resolves once that work is done.
  */
-export async function sandboxSays(server: Pick<TestServer, 'url' | 'background'>, db: Db, orderId: string, status: 'paid' | 'refunded' = 'paid'): Promise<void> {
+export async function sandboxSays(
+  server: Pick<TestServer, 'url' | 'background'>,
+  db: Db,
+  orderId: string,
+  status: 'paid' | 'refunded' = 'paid',
+): Promise<void> {
   const answered = await postSandboxStatus(server, db, orderId, status);
   if (answered !== 200) throw new Error(`postback answered ${answered}`);
   await server.background.idle();

@@ -94,7 +94,12 @@ for (const database of databases) {
       return { ...created, email, phone };
     }
 
-    const granted = { consent: 'granted', fbp: 'fb.1.1700000000000.1234567890', fbc: 'fb.1.1700000000123.IwAR2xYz', ga: 'GA1.1.987654321.1700000000' };
+    const granted = {
+      consent: 'granted',
+      fbp: 'fb.1.1700000000000.1234567890',
+      fbc: 'fb.1.1700000000123.IwAR2xYz',
+      ga: 'GA1.1.987654321.1700000000',
+    };
 
     it('sends one Purchase to Meta, hashed and deduplicable with the Pixel, and one purchase to GA4', async () => {
       const { orderId, publicRef, email, phone } = await buy(granted);
@@ -107,7 +112,12 @@ for (const database of databases) {
       const body = JSON.parse(call!.body) as MetaBody;
       expect(body.data).toHaveLength(1);
       const event = body.data[0]!;
-      expect(event).toMatchObject({ event_name: 'Purchase', event_id: publicRef, action_source: 'website', event_source_url: `${server.url.replace('127.0.0.1', 'localhost')}/` });
+      expect(event).toMatchObject({
+        event_name: 'Purchase',
+        event_id: publicRef,
+        action_source: 'website',
+        event_source_url: `${server.url.replace('127.0.0.1', 'localhost')}/`,
+      });
       // Meta's normalisation: trimmed lower-case e-mail; phone digits with the country code; then SHA-256.
       expect(event.user_data).toEqual({
         em: [sha256(email.toLowerCase())],
@@ -128,7 +138,10 @@ for (const database of databases) {
       const gaBody = JSON.parse(ga.requests[0]!.body) as GaBody;
       expect(gaBody.client_id).toBe('987654321.1700000000');
       expect(gaBody.events).toEqual([
-        expect.objectContaining({ name: 'purchase', params: expect.objectContaining({ transaction_id: publicRef, value: 19.9, currency: 'BRL' }) }),
+        expect.objectContaining({
+          name: 'purchase',
+          params: expect.objectContaining({ transaction_id: publicRef, value: 19.9, currency: 'BRL' }),
+        }),
       ]);
 
       // Nothing more on later runs; the secrets never reach the log.
@@ -141,7 +154,12 @@ for (const database of databases) {
       expect(log).not.toContain(CAPI_TOKEN);
       expect(log).not.toContain(GA_SECRET);
       const stored = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-      expect(stored).toMatchObject({ tracking_consent: 'granted', fbp: granted.fbp, ga_client_id: '987654321.1700000000', client_user_agent: USER_AGENT });
+      expect(stored).toMatchObject({
+        tracking_consent: 'granted',
+        fbp: granted.fbp,
+        ga_client_id: '987654321.1700000000',
+        client_user_agent: USER_AGENT,
+      });
     });
 
     it('retries a refused Purchase and still sends it once', async () => {
@@ -169,7 +187,15 @@ for (const database of databases) {
         [unanswered, 'unset'],
       ] as const) {
         const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-        expect(order).toMatchObject({ status: 'paid', tracking_consent: consent, fbp: null, fbc: null, ga_client_id: null, client_ip: null, client_user_agent: null });
+        expect(order).toMatchObject({
+          status: 'paid',
+          tracking_consent: consent,
+          fbp: null,
+          fbc: null,
+          ga_client_id: null,
+          client_ip: null,
+          client_user_agent: null,
+        });
         const kinds = await db.db.selectFrom('outbox').select('kind').where('order_id', '=', orderId).execute();
         expect(kinds.map((row) => row.kind).filter((kind) => kind.startsWith('conversion:'))).toEqual([]);
       }

@@ -56,7 +56,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         onData(stream, session, callback) {
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', async () => {
+          stream.on('end', () => void finish());
+          const finish = async () => {
             if (state.holdData) {
               await state.holdData().catch(() => undefined);
               if (closed.has(session.id)) {
@@ -77,7 +78,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             received.push(mail);
             callback();
             state.onAccepted?.(mail);
-          });
+          };
         },
       });
       await new Promise<void>((resolve, reject) => {

@@ -26,7 +26,16 @@ async function makeDatabase(file: string, marker: string): Promise<void> {
   await migrateToLatest(db.db);
   await db.db
     .insertInto('suppliers')
-    .values({ id: `sup_${marker}`, position: 1, name: marker, category: 'Teste', offer: 'Teste', whatsapp: '5511987654321', telegram: null, notes: null })
+    .values({
+      id: `sup_${marker}`,
+      position: 1,
+      name: marker,
+      category: 'Teste',
+      offer: 'Teste',
+      whatsapp: '5511987654321',
+      telegram: null,
+      notes: null,
+    })
     .execute();
   await db.close();
 }
@@ -50,13 +59,17 @@ describe('SQLite backup and restore', () => {
     await makeDatabase(live, 'antes');
     await backupSqlite(live, backup);
     // A later write left in the WAL by a server killed before any checkpoint (a real process, SIGKILLed).
-    const crash = spawnSync(process.execPath, ['--input-type=module', '-e', [
-      `import SQLite from ${JSON.stringify(require.resolve('better-sqlite3'))};`,
-      `const db = new SQLite(${JSON.stringify(live)});`,
-      `db.pragma('wal_autocheckpoint = 0');`,
-      `db.prepare("insert into suppliers (id, position, name, category, offer, whatsapp) values ('sup_depois', 2, 'depois', 'Teste', 'Teste', '5511987654321')").run();`,
-      `process.kill(process.pid, 'SIGKILL');`,
-    ].join('\n')]);
+    const crash = spawnSync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      [
+        `import SQLite from ${JSON.stringify(require.resolve('better-sqlite3'))};`,
+        `const db = new SQLite(${JSON.stringify(live)});`,
+        `db.pragma('wal_autocheckpoint = 0');`,
+        `db.prepare("insert into suppliers (id, position, name, category, offer, whatsapp) values ('sup_depois', 2, 'depois', 'Teste', 'Teste', '5511987654321')").run();`,
+        `process.kill(process.pid, 'SIGKILL');`,
+      ].join('\n'),
+    ]);
     expect(crash.signal).toBe('SIGKILL');
     expect(fs.statSync(`${live}-wal`).size).toBeGreaterThan(0);
 

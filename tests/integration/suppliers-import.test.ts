@@ -100,7 +100,13 @@ for (const database of databases) {
       const file = path.join(tmp, 'ruim.csv');
       fs.writeFileSync(
         file,
-        [HEADER, 'Novo A,Jogos,Xbox,5511900000001,,', 'Novo B,Jogos,PS,5511900000002,,', 'Novo C,Jogos,Steam,123,,', 'Novo D,IPTV,Canais,,@novo_d,'].join('\n'),
+        [
+          HEADER,
+          'Novo A,Jogos,Xbox,5511900000001,,',
+          'Novo B,Jogos,PS,5511900000002,,',
+          'Novo C,Jogos,Steam,123,,',
+          'Novo D,IPTV,Canais,,@novo_d,',
+        ].join('\n'),
       );
       const result = await runCli([file], env);
       expect(result.code).toBe(1);

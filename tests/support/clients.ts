@@ -16,24 +16,20 @@ export function newClientAddress(): string {
 export function fetchFrom(localAddress: string) {
   return (url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) =>
     new Promise<Response>((resolve, reject) => {
-      const request = http.request(
-        url,
-        { method: init.method ?? 'GET', headers: init.headers, localAddress, agent: false },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => {
-            const headers = new Headers();
-            for (const [name, value] of Object.entries(response.headers)) {
-              if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-            }
-            const status = response.statusCode ?? 0;
-            const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
-            resolve(new Response(body, { status, headers }));
-          });
-          response.on('error', reject);
-        },
-      );
+      const request = http.request(url, { method: init.method ?? 'GET', headers: init.headers, localAddress, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+          }
+          const status = response.statusCode ?? 0;
+          const body = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+          resolve(new Response(body, { status, headers }));
+        });
+        response.on('error', reject);
+      });
       request.on('error', reject);
       request.end(init.body);
     });

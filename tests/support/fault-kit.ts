@@ -15,7 +15,8 @@ import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
  */
 
 /** A valid PIX BR Code (EMV with its CRC16), as a gateway returns it. */
-export const EMV = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
+export const EMV =
+  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
 
 export function standInEnv(gateway: { url: string }, extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -122,7 +123,12 @@ export async function postback(url: string, order: Pick<OrderRow, 'id' | 'postba
 }
 
 /** Polls `check` until it returns something other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs: number, intervalMs = 250): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs: number,
+  intervalMs = 250,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -136,7 +142,8 @@ export async function waitFor<T>(what: string, check: () => T | undefined | fals
 export function accessEmailSentAt(dataDir: string, orderId: string): number | null | undefined {
   const db = openServerDb(dataDir);
   try {
-    const row = db.prepare("select sent_at from outbox where order_id = ? and kind = 'access_email'").get(orderId) as { sent_at: number | null } | undefined;
+    const row = db.prepare("select sent_at from outbox where order_id = ? and kind = 'access_email'").get(orderId) as
+      { sent_at: number | null } | undefined;
     return row?.sent_at;
   } finally {
     db.close();

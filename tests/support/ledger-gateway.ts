@@ -48,7 +48,9 @@ export async function startLedgerGateway(): Promise<LedgerGateway> {
     product: { hash: LEDGER_PRODUCT_HASH },
     postback_url: transaction.postbackUrl,
     // The charge's tracking comes back as top-level utm_* fields, "null" when not sent (gateway-notes §5.2).
-    ...Object.fromEntries(['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'].map((key) => [key, transaction.tracking[key] ?? 'null'])),
+    ...Object.fromEntries(
+      ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'].map((key) => [key, transaction.tracking[key] ?? 'null']),
+    ),
   });
 
   stand.onCreate = (c: Context, body: unknown) => {
@@ -65,7 +67,15 @@ export async function startLedgerGateway(): Promise<LedgerGateway> {
       merchantCity: 'SAO PAULO',
       txid: hash,
     });
-    const transaction: LedgerTransaction = { hash, amount, status: 'waiting_payment', postbackUrl, orderId, pixCode, tracking: request.tracking ?? {} };
+    const transaction: LedgerTransaction = {
+      hash,
+      amount,
+      status: 'waiting_payment',
+      postbackUrl,
+      orderId,
+      pixCode,
+      tracking: request.tracking ?? {},
+    };
     transactions.set(hash, transaction);
     byOrder.set(orderId, transaction);
     return c.json(toJson(transaction), 201);

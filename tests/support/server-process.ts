@@ -55,7 +55,16 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const child = spawn(command, args, {
     // Text lines (the assertions read them). The bundled server runs in its data folder, so a
     // developer's own .env in the project root never leaks into a test server; `npm start` needs the root.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), TZ: 'UTC', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_FORMAT: 'text', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      TZ: 'UTC',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_FORMAT: 'text',
+      ...env,
+    },
     cwd: options.command ? process.cwd() : dataDir,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,
@@ -66,8 +75,8 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     logs.push(...chunk.toString().split('\n').filter(Boolean));
     for (const listener of listeners) listener();
   };
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
 
   // Generous: a server start is a second or two alone, but CI machines can be busy.
   const waitForLog = (pattern: RegExp, timeoutMs = 30_000) =>

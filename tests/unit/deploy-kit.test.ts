@@ -92,19 +92,35 @@ describe('Dockerfile', () => {
   it('never copies .env or the data folder into an image', () => {
     for (const stage of stages) {
       for (const copy of all(stage, 'COPY')) {
-        const sources = copy.args.split(/\s+/).filter((arg) => !arg.startsWith('--')).slice(0, -1);
+        const sources = copy.args
+          .split(/\s+/)
+          .filter((arg) => !arg.startsWith('--'))
+          .slice(0, -1);
         for (const source of sources) expect(source, copy.args).not.toMatch(/(^|\/)(\.env|data)(\/|$)/);
       }
     }
     // `COPY . .` in the build stage sends the whole folder but what .dockerignore leaves out.
-    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim());
     for (const pattern of ['.env', '.env.*', 'data/', 'node_modules/', 'dist/', '*.sqlite']) expect(ignored, pattern).toContain(pattern);
   });
 });
 
 describe('compose.yaml', () => {
   const compose = parseYaml(read('compose.yaml')) as {
-    services: Record<string, { image?: string; build?: string; environment?: Record<string, string>; ports?: string[]; volumes?: string[]; depends_on?: Record<string, { condition: string }>; healthcheck?: { test: string[] } }>;
+    services: Record<
+      string,
+      {
+        image?: string;
+        build?: string;
+        environment?: Record<string, string>;
+        ports?: string[];
+        volumes?: string[];
+        depends_on?: Record<string, { condition: string }>;
+        healthcheck?: { test: string[] };
+      }
+    >;
   };
   const { postgres, vitrine } = compose.services;
 
@@ -204,7 +220,9 @@ describe('deploy/Caddyfile', () => {
     const probe = spawnSync('caddy', ['version'], { encoding: 'utf8' });
     // Machines without Caddy rely on the reading above.
     if (probe.error) return;
-    const adapted = spawnSync('caddy', ['adapt', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], { encoding: 'utf8' });
+    const adapted = spawnSync('caddy', ['adapt', '--config', path.join(root, 'deploy/Caddyfile'), '--adapter', 'caddyfile'], {
+      encoding: 'utf8',
+    });
     expect(adapted.status, adapted.stderr).toBe(0);
     const proxy = JSON.stringify(JSON.parse(adapted.stdout));
     expect(proxy).toContain('"upstreams":[{"dial":"127.0.0.1:3000"}]');

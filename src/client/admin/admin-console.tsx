@@ -102,7 +102,11 @@ export function AdminConsole() {
       <header className="sticky top-0 z-20 border-b border-line bg-ink-900/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 pt-3">
           <h1 className="text-base font-black text-white sm:text-lg">{copy.title}</h1>
-          <button type="button" onClick={() => void logout()} className="min-h-11 rounded-lg px-3 text-sm font-semibold text-slate-300 hover:text-white">
+          <button
+            type="button"
+            onClick={() => void logout()}
+            className="min-h-11 rounded-lg px-3 text-sm font-semibold text-slate-300 hover:text-white"
+          >
             {copy.nav.logout}
           </button>
         </div>
@@ -131,7 +135,13 @@ export function AdminConsole() {
           <OverviewSection onSignedOut={signedOut} onShowDuplicates={() => show({ tab: 'orders', orderId: null, status: 'duplicate' })} />
         ) : null}
         {tab === 'orders' ? (
-          <OrdersSection key={view.status} initialStatus={view.status} orderId={view.orderId} onOpenOrder={openOrder} onSignedOut={signedOut} />
+          <OrdersSection
+            key={view.status}
+            initialStatus={view.status}
+            orderId={view.orderId}
+            onOpenOrder={openOrder}
+            onSignedOut={signedOut}
+          />
         ) : null}
         {tab === 'suppliers' ? <SuppliersSection onSignedOut={signedOut} /> : null}
         {tab === 'health' ? <HealthSection onSignedOut={signedOut} /> : null}

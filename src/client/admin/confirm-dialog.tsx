@@ -56,7 +56,12 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {copy.detail.confirm.cancel}
           </Button>
-          <Button variant={danger ? 'secondary' : 'cta'} className={danger ? DANGER_BUTTON : undefined} disabled={busy || confirmDisabled} onClick={() => void confirm()}>
+          <Button
+            variant={danger ? 'secondary' : 'cta'}
+            className={danger ? DANGER_BUTTON : undefined}
+            disabled={busy || confirmDisabled}
+            onClick={() => void confirm()}
+          >
             {copy.detail.confirm.ok}
           </Button>
         </div>

@@ -37,7 +37,7 @@ const axisStyle = { stroke: '#94a3b8', grid: { stroke: '#25324d', width: 1 }, ti
 
 export default function DailyCharts({ daily }: { daily: AdminDailyPoint[] }) {
   const x = daily.map((_, index) => index);
-  const dayLabel = (index: number) => (daily[index] ? formatDay(daily[index]!.day) : '');
+  const dayLabel = (index: number) => (daily[index] ? formatDay(daily[index].day) : '');
   const xAxis = { ...axisStyle, values: (_: uPlot, ticks: number[]) => ticks.map((tick) => dayLabel(Math.round(tick))) };
   const xScale = { x: { time: false } };
 
@@ -52,10 +52,7 @@ export default function DailyCharts({ daily }: { daily: AdminDailyPoint[] }) {
     // A key of colours, not a live read-out: the table above has the numbers.
     legend: { live: false },
     axes: [xAxis, { ...axisStyle, size: 40 }],
-    series: [
-      {},
-      ...FUNNEL_KEYS.map((key, index) => ({ label: copy.overview.funnelSteps[key], stroke: FUNNEL_COLORS[index], width: 2 })),
-    ],
+    series: [{}, ...FUNNEL_KEYS.map((key, index) => ({ label: copy.overview.funnelSteps[key], stroke: FUNNEL_COLORS[index], width: 2 }))],
   };
   return (
     <div className="grid items-start gap-3 lg:grid-cols-2">

@@ -33,7 +33,7 @@ export function HealthSection({ onSignedOut }: { onSignedOut: () => void }) {
             </span>
             <div className="min-w-0">
               <p className="font-semibold text-white">{copy.health.checks[check.key]}</p>
-              <p className="break-words text-sm text-slate-300">{check.detail}</p>
+              <p className="text-sm break-words text-slate-300">{check.detail}</p>
               {check.fix ? <p className="mt-0.5 text-sm text-gold-300">{check.fix}</p> : null}
             </div>
           </li>

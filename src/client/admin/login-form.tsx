@@ -15,10 +15,13 @@ export function LoginForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [lockedUntil, setLockedUntil] = useState<number | null>(null);
   useEffect(() => {
     if (lockedUntil === null) return;
-    const timer = window.setTimeout(() => {
-      setLockedUntil(null);
-      setError(null);
-    }, Math.max(0, lockedUntil - Date.now()));
+    const timer = window.setTimeout(
+      () => {
+        setLockedUntil(null);
+        setError(null);
+      },
+      Math.max(0, lockedUntil - Date.now()),
+    );
     return () => window.clearTimeout(timer);
   }, [lockedUntil]);
 

@@ -39,7 +39,11 @@ export function OrderDetailView({
 
   return (
     <div className="space-y-4">
-      <button type="button" onClick={onBack} className="min-h-11 text-sm font-semibold text-slate-300 underline-offset-4 hover:text-white hover:underline">
+      <button
+        type="button"
+        onClick={onBack}
+        className="min-h-11 text-sm font-semibold text-slate-300 underline-offset-4 hover:text-white hover:underline"
+      >
         ← {copy.detail.back}
       </button>
       {state.kind === 'loading' ? <p className="text-slate-400">{copy.loading}</p> : null}
@@ -47,7 +51,7 @@ export function OrderDetailView({
       {state.kind === 'ready' ? (
         <>
           <section className="rounded-2xl border border-line bg-ink-850 p-4">
-            <h2 className="break-all text-lg font-black text-white">{copy.detail.title(state.data.id)}</h2>
+            <h2 className="text-lg font-black break-all text-white">{copy.detail.title(state.data.id)}</h2>
             <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
               <div>
                 <dt className="text-slate-400">{copy.detail.buyer}</dt>
@@ -62,19 +66,46 @@ export function OrderDetailView({
               <div>
                 <dt className="text-slate-400">{copy.orders.statusFilter}</dt>
                 <dd>
-                  <StatusBadge status={state.data.status} /> {state.data.status === 'paid' && !state.data.hasAccess ? <span className="text-xs text-slate-400">({copy.orders.noAccess})</span> : null}
+                  <StatusBadge status={state.data.status} />{' '}
+                  {state.data.status === 'paid' && !state.data.hasAccess ? (
+                    <span className="text-xs text-slate-400">({copy.orders.noAccess})</span>
+                  ) : null}
                 </dd>
-                {state.data.failureReason ? <dd className="mt-1 text-xs text-slate-400">{copy.detail.failure}: {state.data.failureReason}</dd> : null}
+                {state.data.failureReason ? (
+                  <dd className="mt-1 text-xs text-slate-400">
+                    {copy.detail.failure}: {state.data.failureReason}
+                  </dd>
+                ) : null}
               </div>
             </dl>
             {state.data.duplicateOf ? <DuplicateNotice order={state.data} onOpenOrder={onOpenOrder} /> : null}
-            {done ? <Alert variant="success" className="mt-4">{done}</Alert> : null}
+            {done ? (
+              <Alert variant="success" className="mt-4">
+                {done}
+              </Alert>
+            ) : null}
             {state.data.status === 'paid' ? (
               <div className="mt-4 grid gap-2 sm:flex sm:flex-wrap">
-                <Button variant="secondary" onClick={() => setDialog('resend')}>{copy.detail.actions.resend}</Button>
-                <Button variant="secondary" onClick={() => { setEmail(state.data.buyerEmail); setDialog('correct'); }}>{copy.detail.actions.correct}</Button>
-                {state.data.hasAccess ? <Button variant="secondary" onClick={() => setDialog('revoke')}>{copy.detail.actions.revoke}</Button> : null}
-                <Button variant="secondary" onClick={() => setDialog('refund')}>{copy.detail.actions.refund}</Button>
+                <Button variant="secondary" onClick={() => setDialog('resend')}>
+                  {copy.detail.actions.resend}
+                </Button>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setEmail(state.data.buyerEmail);
+                    setDialog('correct');
+                  }}
+                >
+                  {copy.detail.actions.correct}
+                </Button>
+                {state.data.hasAccess ? (
+                  <Button variant="secondary" onClick={() => setDialog('revoke')}>
+                    {copy.detail.actions.revoke}
+                  </Button>
+                ) : null}
+                <Button variant="secondary" onClick={() => setDialog('refund')}>
+                  {copy.detail.actions.refund}
+                </Button>
               </div>
             ) : null}
           </section>
@@ -83,7 +114,7 @@ export function OrderDetailView({
             <ol className="mt-3 space-y-3 border-l border-line pl-4" aria-label={copy.detail.timeline}>
               {state.data.timeline.map((entry, index) => (
                 <li key={index} className="relative">
-                  <span aria-hidden="true" className="absolute -left-[1.3rem] top-1.5 size-2 rounded-full bg-brand-400" />
+                  <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-brand-400" />
                   <p className="text-sm font-semibold text-white">
                     {copy.detail.timelineKinds[entry.kind]}
                     {entry.kind === 'admin' && entry.detail ? `: ${copy.detail.auditActions[entry.detail] ?? entry.detail}` : ''}
@@ -96,15 +127,49 @@ export function OrderDetailView({
               ))}
             </ol>
           </section>
-          <ConfirmDialog open={dialog === 'resend'} onOpenChange={(open) => setDialog(open ? 'resend' : null)} title={copy.detail.confirm.resend.title} body={copy.detail.confirm.resend.body(state.data.buyerEmail)} onConfirm={() => run('resend')} />
-          <ConfirmDialog open={dialog === 'correct'} onOpenChange={(open) => setDialog(open ? 'correct' : null)} title={copy.detail.confirm.correct.title} body={copy.detail.confirm.correct.body} onConfirm={() => run('correct')}>
+          <ConfirmDialog
+            open={dialog === 'resend'}
+            onOpenChange={(open) => setDialog(open ? 'resend' : null)}
+            title={copy.detail.confirm.resend.title}
+            body={copy.detail.confirm.resend.body(state.data.buyerEmail)}
+            onConfirm={() => run('resend')}
+          />
+          <ConfirmDialog
+            open={dialog === 'correct'}
+            onOpenChange={(open) => setDialog(open ? 'correct' : null)}
+            title={copy.detail.confirm.correct.title}
+            body={copy.detail.confirm.correct.body}
+            onConfirm={() => run('correct')}
+          >
             <div>
-              <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-200">{copy.detail.confirm.correct.field}</label>
-              <input id={`${id}-email`} type="email" value={email} onChange={(event) => setEmail(event.target.value)} className="mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white" />
+              <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-200">
+                {copy.detail.confirm.correct.field}
+              </label>
+              <input
+                id={`${id}-email`}
+                type="email"
+                value={email}
+                onChange={(event) => setEmail(event.target.value)}
+                className="mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white"
+              />
             </div>
           </ConfirmDialog>
-          <ConfirmDialog open={dialog === 'revoke'} onOpenChange={(open) => setDialog(open ? 'revoke' : null)} title={copy.detail.confirm.revoke.title} body={copy.detail.confirm.revoke.body} onConfirm={() => run('revoke')} danger />
-          <ConfirmDialog open={dialog === 'refund'} onOpenChange={(open) => setDialog(open ? 'refund' : null)} title={copy.detail.confirm.refund.title} body={state.data.duplicateOf ? copy.detail.confirm.refundDuplicate.body : copy.detail.confirm.refund.body} onConfirm={() => run('refund')} danger />
+          <ConfirmDialog
+            open={dialog === 'revoke'}
+            onOpenChange={(open) => setDialog(open ? 'revoke' : null)}
+            title={copy.detail.confirm.revoke.title}
+            body={copy.detail.confirm.revoke.body}
+            onConfirm={() => run('revoke')}
+            danger
+          />
+          <ConfirmDialog
+            open={dialog === 'refund'}
+            onOpenChange={(open) => setDialog(open ? 'refund' : null)}
+            title={copy.detail.confirm.refund.title}
+            body={state.data.duplicateOf ? copy.detail.confirm.refundDuplicate.body : copy.detail.confirm.refund.body}
+            onConfirm={() => run('refund')}
+            danger
+          />
         </>
       ) : null}
     </div>
@@ -126,7 +191,7 @@ function DuplicateNotice({ order, onOpenOrder }: { order: AdminOrderDetail; onOp
             event.preventDefault();
             onOpenOrder(original);
           }}
-          className="break-all font-semibold text-gold-300 underline underline-offset-4 hover:text-white"
+          className="font-semibold break-all text-gold-300 underline underline-offset-4 hover:text-white"
         >
           {original}
         </a>

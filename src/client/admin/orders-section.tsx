@@ -26,7 +26,9 @@ export function DuplicateMarker({ order }: { order: Pick<AdminOrderSummary, 'dup
   if (!order.duplicateOf) return null;
   const open = order.status === 'paid';
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-bold ${open ? 'bg-gold-400/15 text-gold-300' : 'bg-ink-700 text-slate-300'}`}>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-bold ${open ? 'bg-gold-400/15 text-gold-300' : 'bg-ink-700 text-slate-300'}`}
+    >
       {open ? copy.orders.duplicate : copy.orders.duplicateRefunded}
     </span>
   );
@@ -77,14 +79,34 @@ export function OrdersSection({
 
   return (
     <div className="space-y-4">
-      <form onSubmit={apply} className="grid gap-3 rounded-2xl border border-line bg-ink-850 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]" role="search">
+      <form
+        onSubmit={apply}
+        className="grid gap-3 rounded-2xl border border-line bg-ink-850 p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]"
+        role="search"
+      >
         <div>
-          <label htmlFor={`${id}-q`} className="text-xs font-semibold text-slate-300">{copy.orders.search}</label>
-          <input id={`${id}-q`} type="search" value={draft.q} placeholder={copy.orders.searchPlaceholder} onChange={(event) => setDraft({ ...draft, q: event.target.value })} className={inputClass} />
+          <label htmlFor={`${id}-q`} className="text-xs font-semibold text-slate-300">
+            {copy.orders.search}
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            value={draft.q}
+            placeholder={copy.orders.searchPlaceholder}
+            onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+            className={inputClass}
+          />
         </div>
         <div>
-          <label htmlFor={`${id}-status`} className="text-xs font-semibold text-slate-300">{copy.orders.statusFilter}</label>
-          <select id={`${id}-status`} value={draft.status} onChange={(event) => setDraft({ ...draft, status: event.target.value as OrderFilterStatus })} className={inputClass}>
+          <label htmlFor={`${id}-status`} className="text-xs font-semibold text-slate-300">
+            {copy.orders.statusFilter}
+          </label>
+          <select
+            id={`${id}-status`}
+            value={draft.status}
+            onChange={(event) => setDraft({ ...draft, status: event.target.value as OrderFilterStatus })}
+            className={inputClass}
+          >
             {ORDER_FILTER_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {filterLabel(status)}
@@ -93,16 +115,38 @@ export function OrdersSection({
           </select>
         </div>
         <div>
-          <label htmlFor={`${id}-from`} className="text-xs font-semibold text-slate-300">{copy.orders.from}</label>
-          <input id={`${id}-from`} type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} className={inputClass} />
+          <label htmlFor={`${id}-from`} className="text-xs font-semibold text-slate-300">
+            {copy.orders.from}
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            value={draft.from}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+            className={inputClass}
+          />
         </div>
         <div>
-          <label htmlFor={`${id}-to`} className="text-xs font-semibold text-slate-300">{copy.orders.to}</label>
-          <input id={`${id}-to`} type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} className={inputClass} />
+          <label htmlFor={`${id}-to`} className="text-xs font-semibold text-slate-300">
+            {copy.orders.to}
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+            className={inputClass}
+          />
         </div>
         <div className="flex items-end gap-2">
-          <Button type="submit" className="flex-1">{copy.orders.apply}</Button>
-          <a href={adminApi.ordersCsvUrl(filters)} download="pedidos.csv" className="inline-flex min-h-11 flex-1 items-center justify-center whitespace-nowrap rounded-xl border border-line bg-ink-800 px-4 text-sm font-semibold text-slate-100 hover:bg-ink-700">
+          <Button type="submit" className="flex-1">
+            {copy.orders.apply}
+          </Button>
+          <a
+            href={adminApi.ordersCsvUrl(filters)}
+            download="pedidos.csv"
+            className="inline-flex min-h-11 flex-1 items-center justify-center rounded-xl border border-line bg-ink-800 px-4 text-sm font-semibold whitespace-nowrap text-slate-100 hover:bg-ink-700"
+          >
             {copy.orders.export}
           </a>
         </div>
@@ -112,7 +156,9 @@ export function OrdersSection({
       {state.kind === 'failed' ? <Alert variant="destructive">{state.message || copy.api.invalid}</Alert> : null}
       {state.kind === 'ready' ? (
         <>
-          <p className="text-sm text-slate-400" role="status">{copy.orders.count(state.data.total)}</p>
+          <p className="text-sm text-slate-400" role="status">
+            {copy.orders.count(state.data.total)}
+          </p>
           {state.data.orders.length === 0 ? (
             <p className="rounded-2xl border border-line bg-ink-850 p-6 text-center text-slate-300">{copy.orders.empty}</p>
           ) : (
@@ -133,9 +179,11 @@ export function OrdersSection({
                         </span>
                       ) : null}
                     </span>
-                    <span className="text-right font-bold tabular-nums text-white sm:order-last">{formatBRL(order.amountCents)}</span>
+                    <span className="text-right font-bold text-white tabular-nums sm:order-last">{formatBRL(order.amountCents)}</span>
                     <span className="truncate text-sm text-slate-400">{order.buyerEmail}</span>
-                    <span className="text-right sm:text-left"><StatusBadge status={order.status} /></span>
+                    <span className="text-right sm:text-left">
+                      <StatusBadge status={order.status} />
+                    </span>
                     <span className="col-span-2 text-xs text-slate-500 sm:col-span-1 sm:text-sm">{formatDateTime(order.createdAt)}</span>
                   </button>
                 </li>

@@ -31,7 +31,10 @@ export function OverviewSection({ onSignedOut, onShowDuplicates }: { onSignedOut
         ) : null}
       </div>
       {overview.duplicatesToRefund > 0 ? (
-        <div role="status" className="flex flex-col gap-2 rounded-xl border border-gold-400/40 bg-gold-400/10 px-3.5 py-3 text-sm font-medium text-gold-300 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          role="status"
+          className="flex flex-col gap-2 rounded-xl border border-gold-400/40 bg-gold-400/10 px-3.5 py-3 text-sm font-medium text-gold-300 sm:flex-row sm:items-center sm:justify-between"
+        >
           <p>{copy.overview.duplicates(overview.duplicatesToRefund)}</p>
           <a
             href="#pedidos"
@@ -49,8 +52,11 @@ export function OverviewSection({ onSignedOut, onShowDuplicates }: { onSignedOut
       <section aria-label={copy.overview.revenue} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {PERIODS.map((period) => (
           <div key={period} className="rounded-2xl border border-line bg-ink-850 p-4">
-            <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-400">{copy.overview.periods[period]}</h2>
-            <p className="mt-1 text-xl font-black text-white sm:text-2xl" aria-label={`${copy.overview.revenue} ${copy.overview.periods[period]}`}>
+            <h2 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{copy.overview.periods[period]}</h2>
+            <p
+              className="mt-1 text-xl font-black text-white sm:text-2xl"
+              aria-label={`${copy.overview.revenue} ${copy.overview.periods[period]}`}
+            >
               {formatBRL(overview.totals[period].revenueCents)}
             </p>
             <p className="text-sm text-slate-300">{copy.overview.paidOrders(overview.totals[period].paidOrders)}</p>
@@ -59,13 +65,13 @@ export function OverviewSection({ onSignedOut, onShowDuplicates }: { onSignedOut
       </section>
       <section className="grid gap-3 sm:grid-cols-2">
         <div className="rounded-2xl border border-line bg-ink-850 p-4">
-          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-400">{copy.overview.spotsLeft}</h2>
+          <h2 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{copy.overview.spotsLeft}</h2>
           <p className="mt-1 text-2xl font-black text-white">
             {overview.spotsLeft === null ? copy.overview.unlimited : `${overview.spotsLeft} ${copy.overview.spotsOf(overview.capacity)}`}
           </p>
         </div>
         <div className="rounded-2xl border border-line bg-ink-850 p-4">
-          <h2 className="text-xs font-semibold uppercase tracking-wide text-slate-400">{copy.overview.offerEnds}</h2>
+          <h2 className="text-xs font-semibold tracking-wide text-slate-400 uppercase">{copy.overview.offerEnds}</h2>
           <p className="mt-1 text-2xl font-black text-white">{formatDateTime(overview.offerEndsAt)}</p>
         </div>
       </section>
@@ -94,7 +100,9 @@ function FunnelTable({ overview }: { overview: AdminOverview }) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-line bg-ink-850 p-4">
-      <h2 id={id} className="text-base font-extrabold text-white">{copy.overview.funnel}</h2>
+      <h2 id={id} className="text-base font-extrabold text-white">
+        {copy.overview.funnel}
+      </h2>
       <table className="mt-3 w-full text-sm">
         <tbody>
           {overview.funnel.map((step) => (
@@ -102,7 +110,7 @@ function FunnelTable({ overview }: { overview: AdminOverview }) {
               <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-300">
                 {copy.overview.funnelSteps[step.key]}
               </th>
-              <td className="py-2 text-right text-base font-bold tabular-nums text-white">{step.count}</td>
+              <td className="py-2 text-right text-base font-bold text-white tabular-nums">{step.count}</td>
               <td className="w-28 py-2 pl-2 text-right text-xs text-slate-400 sm:w-40">
                 {step.rate === null ? '' : copy.overview.stepRate(formatRate(step.rate))}
               </td>
@@ -120,30 +128,38 @@ function SourceTable({ overview }: { overview: AdminOverview }) {
   const text = copy.overview;
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-line bg-ink-850 p-4">
-      <h2 id={id} className="text-base font-extrabold text-white">{text.bySource}</h2>
+      <h2 id={id} className="text-base font-extrabold text-white">
+        {text.bySource}
+      </h2>
       <p className="mt-1 text-xs text-slate-400">{text.bySourceHint}</p>
       {overview.bySource.length === 0 ? (
         <p className="mt-3 text-sm text-slate-400">{text.noData}</p>
       ) : (
         <table className="mt-3 w-full text-sm">
           <thead>
-            <tr className="text-left text-xs uppercase tracking-wide text-slate-400">
-              <th scope="col" className="pb-2 pr-2 font-semibold">{text.sourceColumn}</th>
-              <th scope="col" className="pb-2 pr-2 text-right font-semibold">{text.paidColumn}</th>
-              <th scope="col" className="pb-2 text-right font-semibold">{text.revenueColumn}</th>
+            <tr className="text-left text-xs tracking-wide text-slate-400 uppercase">
+              <th scope="col" className="pr-2 pb-2 font-semibold">
+                {text.sourceColumn}
+              </th>
+              <th scope="col" className="pr-2 pb-2 text-right font-semibold">
+                {text.paidColumn}
+              </th>
+              <th scope="col" className="pb-2 text-right font-semibold">
+                {text.revenueColumn}
+              </th>
             </tr>
           </thead>
           <tbody>
             {overview.bySource.map((row) => (
               <tr key={`${row.source ?? ''}\u0000${row.campaign ?? ''}`} className="border-t border-line align-top">
-                <th scope="row" className="break-all py-2 pr-2 text-left font-medium text-slate-200">
+                <th scope="row" className="py-2 pr-2 text-left font-medium break-all text-slate-200">
                   {row.source ?? text.noSource} / {row.campaign ?? text.noCampaign}
                 </th>
-                <td className="py-2 pr-2 text-right tabular-nums text-white">
+                <td className="py-2 pr-2 text-right text-white tabular-nums">
                   {row.paidOrders} / {row.charges}
                   <span className="block text-xs text-slate-400">{text.conversion(formatRate(row.conversion))}</span>
                 </td>
-                <td className="py-2 text-right font-bold tabular-nums text-white">{formatBRL(row.revenueCents)}</td>
+                <td className="py-2 text-right font-bold text-white tabular-nums">{formatBRL(row.revenueCents)}</td>
               </tr>
             ))}
           </tbody>

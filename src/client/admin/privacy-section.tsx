@@ -78,12 +78,28 @@ export function PrivacySection({ onSignedOut }: { onSignedOut: () => void }) {
         <p className="mt-1 text-sm text-slate-300">{text.intro}</p>
         <form onSubmit={search} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="sm:flex-1">
-            <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-200">{text.field}</label>
-            <input id={`${id}-email`} type="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} className={inputClass} />
+            <label htmlFor={`${id}-email`} className="block text-sm font-semibold text-slate-200">
+              {text.field}
+            </label>
+            <input
+              id={`${id}-email`}
+              type="email"
+              required
+              autoComplete="off"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              className={inputClass}
+            />
           </div>
-          <Button type="submit" disabled={busy}>{text.search}</Button>
+          <Button type="submit" disabled={busy}>
+            {text.search}
+          </Button>
         </form>
-        {message ? <Alert variant={message.ok ? 'success' : 'destructive'} className="mt-3">{message.text}</Alert> : null}
+        {message ? (
+          <Alert variant={message.ok ? 'success' : 'destructive'} className="mt-3">
+            {message.text}
+          </Alert>
+        ) : null}
       </section>
 
       {erased ? (
@@ -99,10 +115,12 @@ export function PrivacySection({ onSignedOut }: { onSignedOut: () => void }) {
             <p className="text-slate-300">{text.none(buyer.email)}</p>
           ) : (
             <>
-              <h3 className="break-all text-sm font-extrabold text-white">{buyer.email}</h3>
+              <h3 className="text-sm font-extrabold break-all text-white">{buyer.email}</h3>
               <BuyerOrders label={text.found(buyer.orders.length)} orders={buyer.orders} />
               <div className="grid gap-2 sm:flex">
-                <Button variant="secondary" disabled={busy} onClick={() => void download(buyer.email)}>{text.export}</Button>
+                <Button variant="secondary" disabled={busy} onClick={() => void download(buyer.email)}>
+                  {text.export}
+                </Button>
                 <Button
                   variant="secondary"
                   className={DANGER_BUTTON}
@@ -124,8 +142,17 @@ export function PrivacySection({ onSignedOut }: { onSignedOut: () => void }) {
                 danger
               >
                 <div>
-                  <label htmlFor={`${id}-confirm`} className="block text-sm font-semibold text-slate-200">{text.confirm.field}</label>
-                  <input id={`${id}-confirm`} type="email" autoComplete="off" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} className={inputClass} />
+                  <label htmlFor={`${id}-confirm`} className="block text-sm font-semibold text-slate-200">
+                    {text.confirm.field}
+                  </label>
+                  <input
+                    id={`${id}-confirm`}
+                    type="email"
+                    autoComplete="off"
+                    value={confirmation}
+                    onChange={(event) => setConfirmation(event.target.value)}
+                    className={inputClass}
+                  />
                 </div>
               </ConfirmDialog>
             </>
@@ -141,15 +168,24 @@ function BuyerOrders({ label, orders }: { label: string; orders: AdminBuyerOrder
   const status = (value: string) => copy.orders.status[value as keyof typeof copy.orders.status] ?? value;
   return (
     <div>
-      <p className="text-sm text-slate-400" role="status">{label}</p>
+      <p className="text-sm text-slate-400" role="status">
+        {label}
+      </p>
       <ul aria-label={label} className="mt-2 divide-y divide-line overflow-hidden rounded-xl border border-line">
         {orders.map((order) => (
-          <li key={order.reference} className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 px-3 py-2.5 text-sm sm:grid-cols-[2fr_2fr_1fr_1fr_auto]">
-            <span className="truncate font-semibold text-white" title={order.reference}>{order.reference}</span>
-            <span className="text-right font-bold tabular-nums text-white sm:order-last">{formatBRL(order.amountCents)}</span>
+          <li
+            key={order.reference}
+            className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 px-3 py-2.5 text-sm sm:grid-cols-[2fr_2fr_1fr_1fr_auto]"
+          >
+            <span className="truncate font-semibold text-white" title={order.reference}>
+              {order.reference}
+            </span>
+            <span className="text-right font-bold text-white tabular-nums sm:order-last">{formatBRL(order.amountCents)}</span>
             <span className="truncate text-slate-300">{order.name || '—'}</span>
             <span className="text-right text-slate-300 sm:text-left">{status(order.status)}</span>
-            <span className="col-span-2 text-xs text-slate-500 sm:col-span-1 sm:text-sm">{order.createdAt === null ? '—' : formatDateTime(order.createdAt)}</span>
+            <span className="col-span-2 text-xs text-slate-500 sm:col-span-1 sm:text-sm">
+              {order.createdAt === null ? '—' : formatDateTime(order.createdAt)}
+            </span>
           </li>
         ))}
       </ul>

@@ -63,12 +63,18 @@ export function SuppliersSection({ onSignedOut }: { onSignedOut: () => void }) {
         ) : (
           <p className="text-slate-400">{copy.loading}</p>
         )}
-        <a href={adminApi.suppliersCsvUrl} download="fornecedores.csv" className="mt-3 inline-flex min-h-11 items-center rounded-xl border border-line bg-ink-800 px-4 text-sm font-semibold text-slate-100 hover:bg-ink-700">
+        <a
+          href={adminApi.suppliersCsvUrl}
+          download="fornecedores.csv"
+          className="mt-3 inline-flex min-h-11 items-center rounded-xl border border-line bg-ink-800 px-4 text-sm font-semibold text-slate-100 hover:bg-ink-700"
+        >
           {copy.suppliers.download}
         </a>
       </section>
       <section className="rounded-2xl border border-line bg-ink-850 p-4">
-        <label htmlFor={`${id}-file`} className="block text-sm font-semibold text-slate-200">{copy.suppliers.upload}</label>
+        <label htmlFor={`${id}-file`} className="block text-sm font-semibold text-slate-200">
+          {copy.suppliers.upload}
+        </label>
         <p className="mt-0.5 text-xs text-slate-400">{copy.suppliers.uploadHint}</p>
         <input
           id={`${id}-file`}
@@ -77,7 +83,11 @@ export function SuppliersSection({ onSignedOut }: { onSignedOut: () => void }) {
           onChange={(event) => void choose(event.target.files?.[0])}
           className="mt-2 block w-full text-sm text-slate-300 file:mr-3 file:min-h-11 file:rounded-xl file:border file:border-line file:bg-ink-800 file:px-4 file:text-slate-100"
         />
-        {message ? <Alert variant={message.ok ? 'success' : 'destructive'} className="mt-3">{message.text}</Alert> : null}
+        {message ? (
+          <Alert variant={message.ok ? 'success' : 'destructive'} className="mt-3">
+            {message.text}
+          </Alert>
+        ) : null}
         {preview ? (
           <div className="mt-4 space-y-3" aria-label={copy.suppliers.previewTitle} role="region">
             <h3 className="text-sm font-extrabold text-white">{copy.suppliers.previewTitle}</h3>
@@ -91,7 +101,9 @@ export function SuppliersSection({ onSignedOut }: { onSignedOut: () => void }) {
                     </li>
                   ))}
                 </ul>
-                <Button onClick={() => void confirm()} disabled={busy}>{copy.suppliers.confirm}</Button>
+                <Button onClick={() => void confirm()} disabled={busy}>
+                  {copy.suppliers.confirm}
+                </Button>
               </>
             ) : (
               <Alert variant="destructive">

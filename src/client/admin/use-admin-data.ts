@@ -18,7 +18,10 @@ export function useAdminData<T>(load: () => Promise<T>, onSignedOut: () => void,
       setState({ kind: 'ready', data });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) onSignedOut();
-      else setState((previous) => (previous.kind === 'ready' ? previous : { kind: 'failed', message: error instanceof ApiError ? error.message : '' }));
+      else
+        setState((previous) =>
+          previous.kind === 'ready' ? previous : { kind: 'failed', message: error instanceof ApiError ? error.message : '' },
+        );
     }
   }, [onSignedOut]);
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
-import { checkout as copy } from '../../content/checkout.ts';
-import { isValidPhone, messages } from '../../shared/checkout.ts';
+import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
+import { isValidPhone } from '../../shared/checkout.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { suggestEmail } from './email-typo.ts';
@@ -34,7 +34,7 @@ function Field({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         className={cn(
-          'block min-h-12 w-full rounded-xl border bg-ink-950 px-3.5 text-base text-white placeholder:text-slate-500 focus:outline-none focus:ring-2 disabled:opacity-60',
+          'block min-h-12 w-full rounded-xl border bg-ink-950 px-3.5 text-base text-white placeholder:text-slate-500 focus:ring-2 focus:outline-none disabled:opacity-60',
           error ? 'border-danger focus:ring-danger/40' : 'border-line focus:border-brand-500 focus:ring-brand-500/30',
         )}
         {...input}
@@ -73,7 +73,7 @@ function EmailSuggestion({ suggestion, onAccept }: { suggestion: string; onAccep
   );
 }
 
-/** The buyer form (spec §5): name, e-mail, phone (10–11 digits) and, when the gateway needs it, a CPF. */
+/** The buyer form (docs/product.md#the-buyer-form): name, e-mail, phone (10–11 digits) and, when the gateway needs it, a CPF. */
 export function BuyerForm({
   values,
   onChange,
@@ -92,10 +92,8 @@ export function BuyerForm({
   const [phoneTouched, setPhoneTouched] = useState(false);
   const phoneValid = isValidPhone(values.phone);
   const phoneDigits = values.phone.replace(/\D/g, '').length;
-  const phoneError =
-    (!phoneValid && (phoneTouched || phoneDigits > 11) ? messages.phoneInvalid : undefined) ?? serverErrors.phone;
-  const set = (key: keyof BuyerValues) => (event: { target: { value: string } }) =>
-    onChange({ ...values, [key]: event.target.value });
+  const phoneError = (!phoneValid && (phoneTouched || phoneDigits > 11) ? messages.phoneInvalid : undefined) ?? serverErrors.phone;
+  const set = (key: keyof BuyerValues) => (event: { target: { value: string } }) => onChange({ ...values, [key]: event.target.value });
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const checkedEmail = useRef('');
 

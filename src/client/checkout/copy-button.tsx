@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { Button } from '../ui/button.tsx';
 
-/** Spec §9: the "copied" label lasts 2000 ms. */
+/** docs/product.md#money-and-capacity: the "copied" label lasts 2000 ms. */
 export const COPIED_LABEL_MS = 2000;
 
 async function writeClipboard(text: string): Promise<void> {
@@ -47,7 +47,7 @@ export function CopyButton({
       window.clearTimeout(timer.current);
       timer.current = window.setTimeout(() => setCopied(false), COPIED_LABEL_MS);
     } catch (error) {
-      // Spec §8: a copy failure is only logged; the code stays selectable on screen.
+      // docs/product.md#error-messages-shown-to-buyers: a copy failure is only logged; the code stays selectable on screen.
       console.warn('PIX code copy failed', error);
     }
   };

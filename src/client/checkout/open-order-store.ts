@@ -22,7 +22,9 @@ export function saveOpenOrder(order: OpenOrder): void {
 export function loadOpenOrder(): OpenOrder | null {
   try {
     const order = JSON.parse(window.sessionStorage.getItem(OPEN_ORDER_KEY) ?? 'null') as OpenOrder | null;
-    return order && typeof order.orderId === 'string' && typeof order.expiresAt === 'number' && typeof order.viewKey === 'string' ? order : null;
+    return order && typeof order.orderId === 'string' && typeof order.expiresAt === 'number' && typeof order.viewKey === 'string'
+      ? order
+      : null;
   } catch {
     return null;
   }

@@ -12,7 +12,7 @@ function Heading({ icon: Icon, title, text }: { icon: typeof MailCheck; title: s
       <span className="mt-8 grid size-12 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
         <Icon aria-hidden="true" className="size-6" />
       </span>
-      <h1 className="mt-4 text-balance text-3xl font-black leading-tight text-white">{title}</h1>
+      <h1 className="mt-4 text-3xl leading-tight font-black text-balance text-white">{title}</h1>
       <p className="mt-2 text-pretty text-slate-300">{text}</p>
     </>
   );
@@ -50,7 +50,15 @@ export function PaidOrderPanel({ publicRef, maskedEmail }: { publicRef: string; 
 }
 
 /** "Expirado" (or a charge that failed): nothing was charged; "Gerar novo PIX" opens the checkout. */
-export function ExpiredOrderPanel({ status, amountCents, onRegenerate }: { status: 'expired' | 'failed'; amountCents: number; onRegenerate: () => void }) {
+export function ExpiredOrderPanel({
+  status,
+  amountCents,
+  onRegenerate,
+}: {
+  status: 'expired' | 'failed';
+  amountCents: number;
+  onRegenerate: () => void;
+}) {
   const text = status === 'expired' ? copy.expired : copy.failed;
   return (
     <div>

@@ -1,7 +1,7 @@
 import { PartyPopper } from 'lucide-react';
 import { checkout as copy } from '../../content/checkout.ts';
 
-/** Replaces the PIX panel once the server confirmed the payment (DESIGN §1.6). */
+/** Replaces the PIX panel once the server confirmed the payment (docs/product.md#6-e-mail-delivery-is-made-true). */
 export function PaidPanel({ accessUrl, note }: { accessUrl: string | undefined; note: string | undefined }) {
   return (
     <div className="mt-5 space-y-4 text-center" role="status">
@@ -13,7 +13,7 @@ export function PaidPanel({ accessUrl, note }: { accessUrl: string | undefined; 
       {accessUrl ? (
         <a
           href={accessUrl}
-          className="inline-flex min-h-14 w-full items-center justify-center rounded-xl bg-gradient-to-b from-brand-500 to-brand-600 px-6 text-lg font-extrabold uppercase tracking-wide text-white shadow-cta"
+          className="inline-flex min-h-14 w-full items-center justify-center rounded-xl bg-gradient-to-b from-brand-500 to-brand-600 px-6 text-lg font-extrabold tracking-wide text-white uppercase shadow-cta"
         >
           {copy.paid.cta}
         </a>

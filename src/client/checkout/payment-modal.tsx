@@ -36,7 +36,7 @@ function newAttemptKeys(): AttemptKeys {
 
 type Phase = { kind: 'form' } | { kind: 'processing' } | { kind: 'success'; order: OpenOrder };
 
-/** The PIX checkout (spec §2 "Payment modal", §4, §5, §8). Its own chunk, loaded on first use. */
+/** The PIX checkout (docs/product.md#the-journey "Payment modal", docs/product.md#screen-states, docs/product.md#the-buyer-form, docs/product.md#error-messages-shown-to-buyers). Its own chunk, loaded on first use. */
 export default function PaymentModal({
   open,
   onOpenChange,
@@ -62,7 +62,7 @@ export default function PaymentModal({
   const [attemptKeys, setAttemptKeys] = useState(newAttemptKeys);
   const [regenerating, setRegenerating] = useState(false);
 
-  // Closing resets error, success and transaction, but keeps the loaded product (spec §4).
+  // Closing resets error, success and transaction, but keeps the loaded product (docs/product.md#screen-states).
   const changeOpen = (next: boolean) => {
     if (!next) {
       clearOpenOrder();
@@ -145,7 +145,7 @@ export default function PaymentModal({
         <>
           <div className="mt-3 flex items-end justify-between gap-3">
             <div>
-              <p className="text-xs font-semibold uppercase tracking-wider text-slate-400">{copy.priceCaption}</p>
+              <p className="text-xs font-semibold tracking-wider text-slate-400 uppercase">{copy.priceCaption}</p>
               <p className="text-4xl font-black tracking-tight text-white" data-testid="modal-price">
                 {formatBRL(priceCents)}
               </p>

@@ -16,7 +16,7 @@ export type PayableOrder = Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt
 function Steps({ steps }: { steps: readonly string[] }) {
   return (
     <div>
-      <h3 className="text-sm font-bold uppercase tracking-wider text-slate-300">{copy.pix.stepsTitle}</h3>
+      <h3 className="text-sm font-bold tracking-wider text-slate-300 uppercase">{copy.pix.stepsTitle}</h3>
       <ol className="mt-2 space-y-2">
         {steps.map((step, index) => (
           <li key={step} className="flex gap-3 text-sm text-slate-300">
@@ -30,7 +30,7 @@ function Steps({ steps }: { steps: readonly string[] }) {
 }
 
 /**
- * After a charge is created: how to pay it (spec §2 "Payment modal"). On a phone the buyer pays in
+ * After a charge is created: how to pay it (docs/product.md#the-journey "Payment modal"). On a phone the buyer pays in
  * the bank app of the same phone, so the panel leads with one big "Copiar código PIX" and the steps,
  * and the QR (for paying with another device) waits behind a disclosure; wider screens show the QR first.
  */
@@ -127,7 +127,12 @@ export function PixPanel({
       {sandbox && order.sandboxPayUrl ? (
         <div className="rounded-xl border border-gold-400/40 bg-gold-400/10 p-3 text-sm text-gold-300">
           <p>{copy.pix.sandboxNote}</p>
-          <a href={order.sandboxPayUrl} target="_blank" rel="noopener" className="mt-1 inline-flex items-center gap-1 font-bold underline underline-offset-4">
+          <a
+            href={order.sandboxPayUrl}
+            target="_blank"
+            rel="noopener"
+            className="mt-1 inline-flex items-center gap-1 font-bold underline underline-offset-4"
+          >
             {copy.pix.sandboxLink}
             <ExternalLink aria-hidden="true" className="size-3.5" />
           </a>

@@ -2,7 +2,7 @@ import { checkout as copy } from '../../content/checkout.ts';
 import type { CreatedOrder } from '../../shared/checkout.ts';
 import { CopyButton } from './copy-button.tsx';
 
-/** QR spec §9: 200×200. */
+/** The QR is 200×200 (docs/product.md#money-and-capacity). */
 const QR_SIZE = 200;
 
 export function PixQr({ pix }: { pix: CreatedOrder['pix'] }) {
@@ -14,7 +14,7 @@ export function PixQr({ pix }: { pix: CreatedOrder['pix'] }) {
         data-testid="pix-qr"
         className="rounded-xl bg-white p-2 [&>svg]:block [&>svg]:h-full [&>svg]:w-full"
         style={{ width: QR_SIZE, height: QR_SIZE }}
-        // The SVG is drawn by our server from the PIX code with the qrcode library (DESIGN §1.4).
+        // The SVG is drawn by our server from the PIX code with the qrcode library (docs/product.md#4-the-qr-code-is-drawn-locally).
         dangerouslySetInnerHTML={{ __html: pix.qrSvg }}
       />
     );
@@ -52,4 +52,3 @@ export function PixCodeField({ code }: { code: string }) {
     </div>
   );
 }
-

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ORDER_VIEW_KEY_HEADER, type OrderStatusReply } from '../../shared/checkout.ts';
 import { apiFetch } from '../lib/api.ts';
 
-/** The open modal asks our server every 4.5 s (gateway-notes §11.6: 4–5 s); never the gateway. */
+/** The open modal asks our server every 4.5 s (docs/gateway.md#10-confirming-a-payment: 4–5 s); never the gateway. */
 export const ORDER_POLL_MS = 4500;
 
 /**
@@ -20,7 +20,9 @@ export function useOrderStatus(orderId: string, viewKey: string, active: boolean
     inFlight.current = true;
     setChecking(true);
     try {
-      setState(await apiFetch<OrderStatusReply>(`/api/orders/${encodeURIComponent(orderId)}`, { headers: { [ORDER_VIEW_KEY_HEADER]: viewKey } }));
+      setState(
+        await apiFetch<OrderStatusReply>(`/api/orders/${encodeURIComponent(orderId)}`, { headers: { [ORDER_VIEW_KEY_HEADER]: viewKey } }),
+      );
     } catch {
       // A failed poll is retried at the next tick; the buyer sees no error for it.
     } finally {

@@ -3,12 +3,9 @@ import { checkout as copy } from '../../content/checkout.ts';
 import type { ProductInfo } from '../../shared/checkout.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 
-export type ProductState =
-  | { kind: 'loading' }
-  | { kind: 'error'; message: string }
-  | { kind: 'ready'; product: ProductInfo };
+export type ProductState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; product: ProductInfo };
 
-/** Loads the product once, on the modal's first opening (spec §4); kept across closings. */
+/** Loads the product once, on the modal's first opening (docs/product.md#screen-states); kept across closings. */
 export function useProduct(active: boolean) {
   const [state, setState] = useState<ProductState>({ kind: 'loading' });
   const started = useRef(false);

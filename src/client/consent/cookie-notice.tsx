@@ -32,7 +32,6 @@ export function CookieNotice() {
 
   return (
     <section
-      role="region"
       aria-label={copy.title}
       className="fixed inset-x-2 bottom-2 z-[45] mx-auto max-w-xl rounded-2xl border border-line bg-ink-900/95 px-3.5 py-3 shadow-2xl shadow-black/60 backdrop-blur-md sm:flex sm:items-center sm:gap-4"
     >

@@ -25,7 +25,9 @@ export function Bonuses() {
                   <span className="text-slate-400">
                     {bonusSection.valueLabel} <s>{formatBRL(bonus.valueCents)}</s>
                   </span>
-                  <span className="rounded-md bg-brand-500/15 px-1.5 py-0.5 text-xs font-black text-brand-300">{bonusSection.freeLabel}</span>
+                  <span className="rounded-md bg-brand-500/15 px-1.5 py-0.5 text-xs font-black text-brand-300">
+                    {bonusSection.freeLabel}
+                  </span>
                 </p>
               </div>
             </li>

@@ -23,12 +23,8 @@ function OpenLabel({ name, className }: { name: string; className: string }) {
 /** One app of the catalogue; opens the streaming popup. */
 export function AppCard({ app, onOpen }: { app: CatalogueApp; onOpen: () => void }) {
   return (
-    <button
-      type="button"
-      onClick={onOpen}
-      className={`${cardButton} border-line bg-ink-850/80 hover:border-brand-500/50 hover:bg-ink-800`}
-    >
-      <OpenLabel name={app.name} className="mt-2.5 font-bold leading-tight text-white" />
+    <button type="button" onClick={onOpen} className={`${cardButton} border-line bg-ink-850/80 hover:border-brand-500/50 hover:bg-ink-800`}>
+      <OpenLabel name={app.name} className="mt-2.5 leading-tight font-bold text-white" />
       <span className="order-first flex items-start justify-between gap-2">
         <AppIcon app={app} size={40} />
         <span className="flex flex-col items-end gap-1">
@@ -46,7 +42,7 @@ export function AppCard({ app, onOpen }: { app: CatalogueApp; onOpen: () => void
       </span>
       <span className="mt-auto pt-1.5">
         <s className="block text-xs text-slate-400">{formatBRL(app.originalPriceCents)}</s>
-        <span className="text-lg font-black leading-tight text-brand-400">{formatBRL(app.offerPriceCents)}</span>
+        <span className="text-lg leading-tight font-black text-brand-400">{formatBRL(app.offerPriceCents)}</span>
         <span className="text-xs text-slate-400">{catalogueSection.perMonth}</span>
       </span>
     </button>
@@ -74,7 +70,7 @@ export function SupplierCardButton({ onOpen }: { onOpen: () => void }) {
           </span>
         </span>
       </span>
-      <span className="mt-3 grid grid-cols-2 gap-2 sm:ml-auto sm:mt-0 sm:min-w-64">
+      <span className="mt-3 grid grid-cols-2 gap-2 sm:mt-0 sm:ml-auto sm:min-w-64">
         <span className="rounded-xl bg-ink-950/60 px-3 py-2">
           <span className="block text-xs text-slate-400">{upsellPopup.creditLabel}</span>
           <span className="text-lg font-black text-white">{formatBRL(supplierCard.creditCents)}</span>

@@ -36,7 +36,7 @@ export function Catalogue() {
           </div>
         ))}
         <div className="mx-auto mt-12 max-w-md rounded-3xl border border-brand-500/30 bg-ink-850/90 p-5 text-center shadow-2xl shadow-black/40">
-          <p className="text-sm font-semibold uppercase tracking-wider text-slate-400">
+          <p className="text-sm font-semibold tracking-wider text-slate-400 uppercase">
             {catalogueSection.totalTitle(catalogueApps.length)}
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">

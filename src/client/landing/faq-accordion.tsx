@@ -2,7 +2,7 @@ import { faqAccordion } from '../../content/faq.ts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
-/** Section 13: six questions; one answer open at a time, a click on the open one closes it (spec §4). */
+/** Section 13: six questions; one answer open at a time, a click on the open one closes it (docs/product.md#screen-states). */
 export function FaqAccordion() {
   return (
     <section aria-labelledby="faq-title" className="px-5 py-16">

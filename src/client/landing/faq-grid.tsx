@@ -22,7 +22,12 @@ export function FaqGrid() {
           ))}
         </ul>
         <div className="mx-auto mt-10 max-w-md">
-          <Island name="buy-button" component={BuyButton} props={{ placement: 'faq', className: 'w-full', children: faqGrid.cta }} when="visible" />
+          <Island
+            name="buy-button"
+            component={BuyButton}
+            props={{ placement: 'faq', className: 'w-full', children: faqGrid.cta }}
+            when="visible"
+          />
         </div>
       </div>
     </section>

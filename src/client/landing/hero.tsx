@@ -10,30 +10,35 @@ import { OfferCountdown } from './offer-countdown.tsx';
 export function Hero() {
   const [before, after] = hero.headline.split(hero.highlight);
   return (
-    <section className="relative overflow-hidden px-5 pb-16 pt-28 sm:pt-36">
+    <section className="relative overflow-hidden px-5 pt-28 pb-16 sm:pt-36">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-[28rem] bg-[radial-gradient(55%_60%_at_50%_0%,rgb(34_197_94/0.25),transparent)]"
       />
       <div className="relative mx-auto max-w-3xl text-center">
-        <p className="inline-flex items-center gap-1.5 rounded-full border border-gold-400/40 bg-gold-400/10 px-3 py-1 text-xs font-bold uppercase tracking-wider text-gold-300">
+        <p className="inline-flex items-center gap-1.5 rounded-full border border-gold-400/40 bg-gold-400/10 px-3 py-1 text-xs font-bold tracking-wider text-gold-300 uppercase">
           <Sparkles aria-hidden="true" className="size-3.5" />
           {hero.badge}
         </p>
-        <h1 className="mt-5 text-balance text-[2rem] font-black leading-[1.1] text-white sm:text-5xl">
+        <h1 className="mt-5 text-[2rem] leading-[1.1] font-black text-balance text-white sm:text-5xl">
           {before}
           <span className="text-brand-400">{hero.highlight}</span>
           {after}
         </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-pretty text-base text-slate-300 sm:text-lg">{hero.subheadline}</p>
+        <p className="mx-auto mt-5 max-w-2xl text-base text-pretty text-slate-300 sm:text-lg">{hero.subheadline}</p>
 
         <div className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-ink-850/90 p-5 shadow-2xl shadow-black/40 sm:p-6">
           {/* The countdown and the buy button are islands: the rest of the hero is never hydrated. */}
           <Island name="offer-countdown" component={OfferCountdown} props={{}} when="load" />
-          <p className="mt-5 text-sm font-semibold uppercase tracking-wider text-slate-400">{hero.priceCaption}</p>
+          <p className="mt-5 text-sm font-semibold tracking-wider text-slate-400 uppercase">{hero.priceCaption}</p>
           <p className="mt-1 text-5xl font-black tracking-tight text-white">{formatBRL(site.priceCents)}</p>
           <p className="mt-1 text-sm text-slate-400">{hero.priceNote}</p>
-          <Island name="buy-button" component={BuyButton} props={{ placement: 'hero', className: 'mt-5 w-full', children: hero.cta }} when="visible" />
+          <Island
+            name="buy-button"
+            component={BuyButton}
+            props={{ placement: 'hero', className: 'mt-5 w-full', children: hero.cta }}
+            when="visible"
+          />
           <ul className="mt-4 grid gap-1.5 text-left text-sm text-slate-300">
             {hero.trust.map((item) => (
               <li key={item} className="flex items-center gap-2">

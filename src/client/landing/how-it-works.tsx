@@ -10,8 +10,8 @@ export function HowItWorks() {
     <section aria-labelledby="how-it-works-title" className="px-5 py-16">
       <div className="mx-auto grid max-w-5xl items-center gap-10 md:grid-cols-2">
         <div>
-          <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-400">{howItWorks.eyebrow}</p>
-          <h2 id="how-it-works-title" className="mt-2 text-balance text-3xl font-black text-white">
+          <p className="text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{howItWorks.eyebrow}</p>
+          <h2 id="how-it-works-title" className="mt-2 text-3xl font-black text-balance text-white">
             {howItWorks.title}
           </h2>
           <ol className="mt-8 grid gap-4">
@@ -45,9 +45,7 @@ export function HowItWorks() {
                 key={message.text}
                 className={cn(
                   'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm',
-                  message.from === 'buyer'
-                    ? 'ml-auto rounded-br-sm bg-brand-700 text-white'
-                    : 'rounded-bl-sm bg-ink-700 text-slate-100',
+                  message.from === 'buyer' ? 'ml-auto rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-ink-700 text-slate-100',
                 )}
               >
                 {message.text}

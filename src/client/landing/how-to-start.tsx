@@ -23,7 +23,12 @@ export function HowToStart() {
           ))}
         </ol>
         <div className="mx-auto mt-8 max-w-md">
-          <Island name="buy-button" component={BuyButton} props={{ placement: 'how_it_works', className: 'w-full', children: howToStart.cta }} when="visible" />
+          <Island
+            name="buy-button"
+            component={BuyButton}
+            props={{ placement: 'how_it_works', className: 'w-full', children: howToStart.cta }}
+            when="visible"
+          />
         </div>
       </div>
     </section>

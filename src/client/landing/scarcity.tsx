@@ -5,7 +5,7 @@ import { BuyButton } from '../ui/buy-button.tsx';
 
 /**
  * Section 10: this month's remaining spots and who else is looking, both counted by the server
- * (DESIGN §1.2). Hidden when the seller sells without a limit (capacity 0). Before the first
+ * (docs/product.md#2-live-signals-tell-the-truth). Hidden when the seller sells without a limit (capacity 0). Before the first
  * answer the numbers are placeholders of the same size.
  */
 export function Scarcity() {
@@ -20,11 +20,11 @@ export function Scarcity() {
   return (
     <section aria-labelledby="scarcity-title" className="px-5 py-16">
       <div className="mx-auto max-w-xl rounded-3xl border border-gold-400/40 bg-gradient-to-b from-gold-400/10 to-ink-850 px-4 py-6 text-center shadow-2xl shadow-black/40 sm:p-8">
-        <p className="inline-flex items-center gap-1.5 text-xs font-bold uppercase tracking-[0.2em] text-gold-300">
+        <p className="inline-flex items-center gap-1.5 text-xs font-bold tracking-[0.2em] text-gold-300 uppercase">
           <Flame aria-hidden="true" className="size-4" />
           {scarcity.eyebrow}
         </p>
-        <h2 id="scarcity-title" className="mt-2 text-balance text-3xl font-black leading-tight text-white">
+        <h2 id="scarcity-title" className="mt-2 text-3xl leading-tight font-black text-balance text-white">
           {soldOut ? scarcity.soldOut.title : scarcity.title}
         </h2>
 
@@ -33,7 +33,7 @@ export function Scarcity() {
             <span aria-hidden="true" className="block h-12 w-40 animate-pulse self-center rounded-xl bg-ink-700" />
           ) : (
             <>
-              <span className="text-6xl font-black tabular-nums text-white">{spotsLeft}</span>
+              <span className="text-6xl font-black text-white tabular-nums">{spotsLeft}</span>
               <span className="text-lg font-bold text-gold-300">{countLabel(spotsLeft, scarcity.remainingLabel)}</span>
             </>
           )}

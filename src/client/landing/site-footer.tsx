@@ -7,7 +7,8 @@ import { Link } from '../router.tsx';
 import { cn } from '../ui/cn.ts';
 import { Logo } from '../ui/logo.tsx';
 
-const linkClass = 'inline-flex min-h-11 items-center text-sm font-semibold text-slate-300 underline-offset-4 hover:text-white hover:underline';
+const linkClass =
+  'inline-flex min-h-11 items-center text-sm font-semibold text-slate-300 underline-offset-4 hover:text-white hover:underline';
 
 /**
  * Section 15: terms, privacy and support links, and who sells (Decreto 7.962/2013). The seller's

@@ -6,7 +6,7 @@ import { Link } from '../router.tsx';
 import { cn } from '../ui/cn.ts';
 import { Logo } from '../ui/logo.tsx';
 
-/** Section 1: transparent at the top, solid and blurred past 50 px (spec §2, §9). */
+/** Section 1: transparent at the top, solid and blurred past 50 px (docs/product.md#the-journey, docs/product.md#money-and-capacity). */
 export const HEADER_SCROLL_THRESHOLD = 50;
 
 export function SiteHeader() {
@@ -16,9 +16,7 @@ export function SiteHeader() {
       data-scrolled={scrolled}
       className={cn(
         'fixed inset-x-0 top-0 z-40 border-b transition-all duration-300',
-        scrolled
-          ? 'border-line bg-ink-950/85 py-2 shadow-lg shadow-black/30 backdrop-blur-md'
-          : 'border-transparent bg-transparent py-4',
+        scrolled ? 'border-line bg-ink-950/85 py-2 shadow-lg shadow-black/30 backdrop-blur-md' : 'border-transparent bg-transparent py-4',
       )}
     >
       <div className="mx-auto flex max-w-6xl items-center justify-between px-5">
@@ -27,10 +25,8 @@ export function SiteHeader() {
           <Logo compact={scrolled} />
         </Link>
         <p className="hidden items-center gap-3 md:flex">
-          <span className="text-sm font-semibold uppercase tracking-wider text-slate-300">{site.lifetimeLabel}</span>
-          <span className="rounded-lg bg-brand-500/15 px-3 py-1 text-lg font-extrabold text-brand-400">
-            {formatBRL(site.priceCents)}
-          </span>
+          <span className="text-sm font-semibold tracking-wider text-slate-300 uppercase">{site.lifetimeLabel}</span>
+          <span className="rounded-lg bg-brand-500/15 px-3 py-1 text-lg font-extrabold text-brand-400">{formatBRL(site.priceCents)}</span>
         </p>
       </div>
     </header>

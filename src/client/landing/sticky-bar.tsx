@@ -5,7 +5,7 @@ import { useScrollPast } from '../lib/use-scroll-past.ts';
 import { cn } from '../ui/cn.ts';
 import { BuyButton } from '../ui/buy-button.tsx';
 
-/** Section 16: the bottom bar, shown only once scrolled past 500 px (spec §2, §9). */
+/** Section 16: the bottom bar, shown only once scrolled past 500 px (docs/product.md#the-journey, docs/product.md#money-and-capacity). */
 export const STICKY_BAR_THRESHOLD = 500;
 
 export function StickyBar() {
@@ -15,7 +15,7 @@ export function StickyBar() {
       aria-hidden={!visible}
       inert={!visible}
       className={cn(
-        'fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ink-950/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur-md transition duration-300',
+        'fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ink-950/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md transition duration-300',
         visible ? 'visible translate-y-0 opacity-100' : 'invisible translate-y-full opacity-0',
       )}
     >

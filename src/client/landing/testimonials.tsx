@@ -17,13 +17,16 @@ function Avatar({ testimonial }: { testimonial: Testimonial }) {
     );
   }
   return (
-    <span aria-hidden="true" className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-500/15 text-lg font-black text-brand-300">
+    <span
+      aria-hidden="true"
+      className="grid size-12 shrink-0 place-items-center rounded-full bg-brand-500/15 text-lg font-black text-brand-300"
+    >
       {testimonial.name.charAt(0)}
     </span>
   );
 }
 
-/** Section 6: buyers' own words (DESIGN §1.3: real or absent — no list, no section). */
+/** Section 6: buyers' own words (docs/product.md#3-testimonials-are-real-or-absent: real or absent — no list, no section). */
 export function Testimonials() {
   const list = useTestimonials();
   if (list.length === 0) return null;

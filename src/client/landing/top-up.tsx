@@ -23,7 +23,7 @@ function CarrierTable({ carrier }: { carrier: TopUpCarrier }) {
           </span>
         </caption>
         <thead>
-          <tr className="border-y border-line bg-ink-800/60 text-xs uppercase tracking-wider text-slate-400">
+          <tr className="border-y border-line bg-ink-800/60 text-xs tracking-wider text-slate-400 uppercase">
             <th scope="col" className="px-4 py-2 font-semibold">
               {topUp.faceValueLabel}
             </th>
@@ -70,7 +70,12 @@ export function TopUp() {
               {topUp.freeCreditText}
             </span>
           </p>
-          <Island name="buy-button" component={BuyButton} props={{ placement: 'topup', className: 'mt-5 w-full', children: topUp.cta }} when="visible" />
+          <Island
+            name="buy-button"
+            component={BuyButton}
+            props={{ placement: 'topup', className: 'mt-5 w-full', children: topUp.cta }}
+            when="visible"
+          />
         </div>
       </div>
     </section>

@@ -13,8 +13,8 @@ export function WhatsappGroup() {
           <span className="grid size-14 place-items-center rounded-2xl bg-whatsapp text-ink-950 shadow-lg shadow-whatsapp/30">
             <MessageCircle aria-hidden="true" className="size-7" />
           </span>
-          <p className="mt-5 text-xs font-bold uppercase tracking-[0.2em] text-whatsapp">{whatsappGroup.eyebrow}</p>
-          <h2 id="whatsapp-group-title" className="mt-2 text-balance text-3xl font-black leading-tight text-white">
+          <p className="mt-5 text-xs font-bold tracking-[0.2em] text-whatsapp uppercase">{whatsappGroup.eyebrow}</p>
+          <h2 id="whatsapp-group-title" className="mt-2 text-3xl leading-tight font-black text-balance text-white">
             {whatsappGroup.title}
           </h2>
           <p className="mt-3 max-w-xl text-pretty text-slate-300">{whatsappGroup.text}</p>
@@ -31,7 +31,7 @@ export function WhatsappGroup() {
             target="_blank"
             rel="noopener"
             onClick={() => track('contact', { method: 'whatsapp' })}
-            className="mt-7 inline-flex min-h-14 w-full max-w-sm items-center justify-center gap-2 rounded-xl bg-whatsapp px-6 text-base font-extrabold uppercase tracking-wide text-ink-950 shadow-lg shadow-whatsapp/30 transition hover:brightness-110 sm:text-lg"
+            className="mt-7 inline-flex min-h-14 w-full max-w-sm items-center justify-center gap-2 rounded-xl bg-whatsapp px-6 text-base font-extrabold tracking-wide text-ink-950 uppercase shadow-lg shadow-whatsapp/30 transition hover:brightness-110 sm:text-lg"
           >
             <MessageCircle aria-hidden="true" className="size-5" />
             {whatsappGroup.cta}

@@ -1,6 +1,6 @@
 /**
  * The visitor's answer to the cookie notice, remembered in localStorage. Until it is "granted",
- * no tracker script is requested and no tracker cookie can be set (LGPD, DESIGN §1.5).
+ * no tracker script is requested and no tracker cookie can be set (LGPD, docs/product.md#5-tracking-waits-for-consent).
  */
 export type ConsentChoice = 'granted' | 'denied';
 

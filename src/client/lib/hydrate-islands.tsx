@@ -11,7 +11,7 @@ import { islandIdentifierPrefix, type IslandName, type IslandProps, type IslandS
  */
 
 // Island props are plain JSON decided by the prerenderer; each loader returns the matching component.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props type; the registry cannot name them all
 export type IslandRegistry = Record<IslandName, () => Promise<ComponentType<any>>>;
 
 /** Starts `visible` islands a little before they scroll into view. */

@@ -1,5 +1,5 @@
 /**
- * The pre-sell gate (spec §2): `/` is for visitors who answered "Sim, quero!" on `/presell`.
+ * The pre-sell gate (docs/product.md#the-journey): `/` is for visitors who answered "Sim, quero!" on `/presell`.
  * The same check runs twice: inline in the landing page's <head> (before anything paints, see
  * scripts/prerender.ts) and in the client router for in-app navigation.
  */

@@ -1,9 +1,5 @@
-import {
-  PUBLIC_CONFIG_GLOBAL,
-  defaultPublicConfig,
-  prerenderPublicConfig,
-  type PublicConfig,
-} from '../../shared/public-config.ts';
+import { defaultPublicConfig } from '../../content/seller.ts';
+import { PUBLIC_CONFIG_GLOBAL, prerenderPublicConfig, type PublicConfig } from '../../shared/public-config.ts';
 
 /**
  * Runtime settings the server injected into the page (see server/public-config.ts). While

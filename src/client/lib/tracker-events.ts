@@ -1,7 +1,7 @@
 import type { PublicConfig } from '../../shared/public-config.ts';
 
 /**
- * The spec's analytics → ad-pixel mapping (spec §7), applied in this one place.
+ * The spec's analytics → ad-pixel mapping (docs/product.md#tracking-events), applied in this one place.
  * Events without a Meta equivalent go to Google Analytics only.
  */
 export const metaEventNames = {

@@ -35,7 +35,7 @@ function startGoogleAnalytics(win: TrackerWindow, id: string): Gtag {
   win.dataLayer = win.dataLayer ?? [];
   // gtag must push the `arguments` object itself, as Google's snippet does.
   win.gtag = function gtag() {
-    // eslint-disable-next-line prefer-rest-params
+    // eslint-disable-next-line prefer-rest-params -- gtag needs the arguments object itself
     win.dataLayer!.push(arguments);
   };
   win.gtag('js', new Date());
@@ -90,7 +90,7 @@ export function startTrackers(ids: TrackerIds): TrackerSender {
       if (!fbq) return;
       if (name === 'page_view') {
         fbq('track', 'PageView', {}, { eventID: eventId });
-        // Spec §2: on the landing page a view-content pixel event is fired.
+        // docs/product.md#the-journey: on the landing page a view-content pixel event is fired.
         if (params.page_path === '/') fbq('track', 'ViewContent', {}, { eventID: `${eventId}-vc` });
         return;
       }

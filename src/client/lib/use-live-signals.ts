@@ -4,7 +4,7 @@ import { countLabel } from '../../content/scarcity.ts';
 import type { LiveSignals } from '../../shared/live.ts';
 
 /**
- * The landing page's live signals (DESIGN §1.2): remaining spots, viewers now and the offer
+ * The landing page's live signals (docs/product.md#2-live-signals-tell-the-truth): remaining spots, viewers now and the offer
  * deadline, all computed by the server. One module-level store holds them, so every component that
  * shows a signal shares one poll of GET /api/live. Nothing here throws to the UI: a failed request
  * keeps the last answer (or none) and is tried again later.
@@ -182,8 +182,7 @@ export function useOfferCountdown(offerEndsAt: number | null | undefined, server
         return;
       }
       const now = Date.now();
-      const askedRecently =
-        lastDeadlineRequest?.deadline === offerEndsAt && now - lastDeadlineRequest.at < DEADLINE_RETRY_MS;
+      const askedRecently = lastDeadlineRequest?.deadline === offerEndsAt && now - lastDeadlineRequest.at < DEADLINE_RETRY_MS;
       if (!askedRecently) {
         lastDeadlineRequest = { deadline: offerEndsAt, at: now };
         void refreshLiveSignals();

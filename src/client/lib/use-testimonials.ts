@@ -4,7 +4,7 @@ import { testimonials, type Testimonial } from '../../content/testimonials.ts';
 /**
  * Test hook: an end-to-end test may set `window.__VITRINE_TEST_TESTIMONIALS__` (a Playwright init
  * script) to show fixture testimonials without a rebuild. The site itself ships only the
- * seller's real testimonials from content/testimonials.ts (DESIGN §1.3), and there are none by
+ * seller's real testimonials from content/testimonials.ts (docs/product.md#3-testimonials-are-real-or-absent), and there are none by
  * default, so the section is hidden.
  */
 export const TEST_TESTIMONIALS_GLOBAL = '__VITRINE_TEST_TESTIMONIALS__';

@@ -13,7 +13,7 @@ const dateFormat = new Intl.DateTimeFormat('pt-BR', {
 export function MemberGreeting({ firstName, updatedAt }: { firstName: string; updatedAt: number | null }) {
   return (
     <div className="mt-8">
-      <h1 className="text-balance text-3xl font-black leading-tight text-white">{copy.greeting(firstName)}</h1>
+      <h1 className="text-3xl leading-tight font-black text-balance text-white">{copy.greeting(firstName)}</h1>
       <p className="mt-2 text-pretty text-slate-300">{copy.intro}</p>
       <p className="mt-3 inline-flex items-center gap-1.5 rounded-full border border-brand-500/40 bg-brand-500/10 px-3 py-1 text-sm font-semibold text-brand-300">
         <CalendarCheck aria-hidden="true" className="size-4" />

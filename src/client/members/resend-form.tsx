@@ -41,7 +41,7 @@ export function ResendForm() {
         {copy.resend.title}
       </h2>
       <p className="mt-1 text-sm text-slate-400">{copy.resend.text}</p>
-      <label htmlFor={`${id}-email`} className="mb-1.5 mt-4 block text-sm font-semibold text-slate-200">
+      <label htmlFor={`${id}-email`} className="mt-4 mb-1.5 block text-sm font-semibold text-slate-200">
         {copy.resend.email}
       </label>
       <input
@@ -59,7 +59,7 @@ export function ResendForm() {
         aria-invalid={fieldError ? true : undefined}
         aria-describedby={fieldError ? `${id}-error` : undefined}
         className={cn(
-          'block min-h-12 w-full rounded-xl border bg-ink-950 px-3.5 text-base text-white placeholder:text-slate-500 focus:outline-none focus:ring-2 disabled:opacity-60',
+          'block min-h-12 w-full rounded-xl border bg-ink-950 px-3.5 text-base text-white placeholder:text-slate-500 focus:ring-2 focus:outline-none disabled:opacity-60',
           fieldError ? 'border-danger focus:ring-danger/40' : 'border-line focus:border-brand-500 focus:ring-brand-500/30',
         )}
       />

@@ -11,7 +11,7 @@ export function SignedOutPanel({ reason }: { reason: 'no-session' | 'invalid-lin
       <span className="grid size-12 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
         <Icon aria-hidden="true" className="size-6" />
       </span>
-      <h1 className="mt-4 text-balance text-3xl font-black leading-tight text-white">{message.title}</h1>
+      <h1 className="mt-4 text-3xl leading-tight font-black text-balance text-white">{message.title}</h1>
       <p className="mt-2 text-pretty text-slate-300">{message.text}</p>
       <ResendForm />
     </div>

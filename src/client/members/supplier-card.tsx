@@ -11,9 +11,9 @@ export function SupplierCard({ supplier }: { supplier: MemberSupplier }) {
   const whatsappDigits = supplier.whatsapp?.replace(/\D/g, '');
   return (
     <li className="rounded-2xl border border-line bg-ink-850/80 p-4 shadow-lg shadow-black/20">
-      <h3 className="text-lg font-bold leading-snug text-white">{supplier.name}</h3>
-      {supplier.offer ? <p className="mt-1 text-pretty text-sm text-slate-300">{supplier.offer}</p> : null}
-      {supplier.notes ? <p className="mt-1 text-pretty text-xs text-slate-400">{supplier.notes}</p> : null}
+      <h3 className="text-lg leading-snug font-bold text-white">{supplier.name}</h3>
+      {supplier.offer ? <p className="mt-1 text-sm text-pretty text-slate-300">{supplier.offer}</p> : null}
+      {supplier.notes ? <p className="mt-1 text-xs text-pretty text-slate-400">{supplier.notes}</p> : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {whatsappDigits ? (
           <a

@@ -19,7 +19,7 @@ export function SupplierSearch({
         {copy.search.label}
       </label>
       <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3.5 top-1/2 size-5 -translate-y-1/2 text-slate-500" />
+        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-slate-500" />
         <input
           id={id}
           type="search"
@@ -28,14 +28,14 @@ export function SupplierSearch({
           placeholder={copy.search.placeholder}
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}
-          className="block min-h-12 w-full rounded-xl border border-line bg-ink-900 pl-11 pr-11 text-base text-white placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+          className="block min-h-12 w-full rounded-xl border border-line bg-ink-900 pr-11 pl-11 text-base text-white placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none"
         />
         {query ? (
           <button
             type="button"
             onClick={() => onQueryChange('')}
             aria-label={copy.search.clear}
-            className="absolute right-1 top-1/2 grid size-10 -translate-y-1/2 place-items-center rounded-lg text-slate-400 hover:text-white"
+            className="absolute top-1/2 right-1 grid size-10 -translate-y-1/2 place-items-center rounded-lg text-slate-400 hover:text-white"
           >
             <X aria-hidden="true" className="size-5" />
           </button>

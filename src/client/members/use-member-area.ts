@@ -24,8 +24,7 @@ export function useMemberArea(pathname: string): { state: MemberAreaState; reloa
       if (cancelled) return;
       if (deadLink) {
         // Whatever the cookie says, this link is dead; the answer only tells the support address.
-        const supportEmail =
-          result.kind === 'ready' ? result.area.supportEmail : result.kind === 'signed-out' ? result.supportEmail : null;
+        const supportEmail = result.kind === 'ready' ? result.area.supportEmail : result.kind === 'signed-out' ? result.supportEmail : null;
         setState({ kind: 'signed-out', reason: 'invalid-link', supportEmail });
       } else if (result.kind === 'signed-out') {
         setState({ kind: 'signed-out', reason: 'no-session', supportEmail: result.supportEmail });

@@ -24,7 +24,7 @@ export default function AccessPage() {
 
   return (
     // Session replay (Clarity) masks the whole member area: the buyer's name and the paid list.
-    <main className="relative min-h-dvh px-5 pb-12 pt-6" data-clarity-mask="true">
+    <main className="relative min-h-dvh px-5 pt-6 pb-12" data-clarity-mask="true">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-80 bg-[radial-gradient(60%_60%_at_50%_0%,rgb(34_197_94/0.18),transparent)]"

@@ -99,7 +99,7 @@ export function startLandingPage(): void {
   // A visit that starts here (the pre-sell page already answered) brings its campaign parameters.
   captureAttribution();
   hydrateIslands(registry, IslandFrame);
-  // This visitor counts in "pessoas vendo agora" while the page is visible (DESIGN §1.2).
+  // This visitor counts in "pessoas vendo agora" while the page is visible (docs/product.md#2-live-signals-tell-the-truth).
   startPresenceHeartbeat();
   startTracking();
   track('page_view', { page_path: paths.landing });

@@ -19,7 +19,7 @@ import { Island } from '../lib/island.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
 
 /**
- * The landing page: its sections in the spec's order (spec §2, "Landing page sections").
+ * The landing page: its sections in the spec's order (docs/product.md#the-journey, "Landing page sections").
  * Prerendered only: in the browser, static sections stay plain HTML and each `Island` is hydrated
  * on its own (pages/landing-islands.tsx wires them to the checkout and the popups). Small islands
  * whose state the browser decides (header, live spots, sticky bar) wait for idle time; those below

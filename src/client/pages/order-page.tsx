@@ -49,7 +49,7 @@ export default function OrderPage() {
 
   return (
     // Session replay (Clarity) masks the order: the PIX code and where the access went.
-    <main className="relative min-h-dvh px-5 pb-12 pt-6" data-clarity-mask="true">
+    <main className="relative min-h-dvh px-5 pt-6 pb-12" data-clarity-mask="true">
       <div className="relative mx-auto w-full max-w-lg">
         <Logo />
         {state.kind === 'loading' ? (
@@ -68,7 +68,7 @@ export default function OrderPage() {
         {state.kind === 'not-found' ? <MissingOrderPanel /> : null}
         {reply?.status === 'pending' && state.kind === 'ready' ? (
           <>
-            <h1 className="mt-8 text-balance text-3xl font-black leading-tight text-white">{copy.pending.title}</h1>
+            <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">{copy.pending.title}</h1>
             <p className="mt-2 text-pretty text-slate-300">{copy.pending.text}</p>
             <PixPanel
               order={{ ...reply, expiresAt: state.localExpiresAt ?? reply.expiresAt }}

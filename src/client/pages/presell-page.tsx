@@ -24,7 +24,7 @@ export default function PresellPage() {
   };
 
   return (
-    <main className="relative flex min-h-dvh flex-col items-center overflow-hidden px-5 pb-10 pt-8">
+    <main className="relative flex min-h-dvh flex-col items-center overflow-hidden px-5 pt-8 pb-10">
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-x-0 top-0 h-96 bg-[radial-gradient(60%_60%_at_50%_0%,rgb(34_197_94/0.22),transparent)]"
@@ -33,13 +33,9 @@ export default function PresellPage() {
         <div className="flex justify-center">
           <Logo />
         </div>
-        <p className="mt-8 text-center text-xs font-bold uppercase tracking-[0.2em] text-brand-400">
-          {presell.eyebrow}
-        </p>
-        <h1 className="mt-3 text-balance text-center text-3xl font-black leading-tight text-white sm:text-4xl">
-          {presell.headline}
-        </h1>
-        <p className="mt-4 text-pretty text-center text-base text-slate-300">{presell.subheadline}</p>
+        <p className="mt-8 text-center text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{presell.eyebrow}</p>
+        <h1 className="mt-3 text-center text-3xl leading-tight font-black text-balance text-white sm:text-4xl">{presell.headline}</h1>
+        <p className="mt-4 text-center text-base text-pretty text-slate-300">{presell.subheadline}</p>
 
         <ul className="mt-8 grid gap-3">
           {presell.tiles.map((tile) => {

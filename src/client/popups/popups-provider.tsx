@@ -3,7 +3,7 @@ import type { CatalogueApp } from '../../content/catalogue.ts';
 import { CataloguePopupsContext, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
 import { PopupSkeleton } from './popup-skeleton.tsx';
 
-// Each popup is its own chunk, fetched on the first click (spec §2: "lazily loaded").
+// Each popup is its own chunk, fetched on the first click (docs/product.md#the-journey: "lazily loaded").
 const StreamingPopup = lazy(() => import('./streaming-popup.tsx'));
 const UpsellPopup = lazy(() => import('./upsell-popup.tsx'));
 
@@ -32,7 +32,7 @@ export function PopupsProvider({ children }: { children: ReactNode }) {
       {children}
       {used.streaming ? (
         <Suspense fallback={app ? <PopupSkeleton /> : null}>
-          {/* Closing clears the selection (spec §4). */}
+          {/* Closing clears the selection (docs/product.md#screen-states). */}
           <StreamingPopup app={app} onClose={() => setApp(null)} />
         </Suspense>
       ) : null}

@@ -29,7 +29,7 @@ export default function StreamingPopup({ app, onClose }: { app: CatalogueApp | n
           <div className="flex items-center gap-4 rounded-2xl border border-line bg-ink-850 p-4">
             <AppIcon app={app} size={64} />
             <div>
-              <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-400">{streamingPopup.eyebrow}</p>
+              <p className="text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{streamingPopup.eyebrow}</p>
               <p className="text-xl font-black text-white">{app.name}</p>
             </div>
           </div>

@@ -22,7 +22,7 @@ export default function UpsellPopup({ open, onOpenChange }: { open: boolean; onO
           <div className="flex items-center gap-4">
             <AppIcon app={supplierCard} size={64} />
             <div>
-              <p className="text-xs font-bold uppercase tracking-[0.2em] text-gold-300">{upsellPopup.eyebrow}</p>
+              <p className="text-xs font-bold tracking-[0.2em] text-gold-300 uppercase">{upsellPopup.eyebrow}</p>
               <p className="text-xl font-black text-white">{supplierCard.name}</p>
             </div>
           </div>

@@ -15,14 +15,7 @@ export function AppIcon({ app, size, className }: { app: IconSource; size: numbe
   const letters = app.monogram.length;
   const fontSize = letters === 1 ? 22 : letters === 2 ? 17 : 13;
   return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width={size}
-      height={size}
-      viewBox="0 0 48 48"
-      className={cn('shrink-0', className)}
-    >
+    <svg aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 48 48" className={cn('shrink-0', className)}>
       <rect width="48" height="48" rx="11" fill={app.brandColor} />
       <rect x="0.5" y="0.5" width="47" height="47" rx="10.5" fill="none" stroke="rgb(255 255 255 / 0.14)" />
       <text

@@ -11,9 +11,9 @@ import { cn } from './cn.ts';
 export type BuyPlacement = 'hero' | 'topup' | 'how_it_works' | 'scarcity' | 'faq' | 'sticky_bar' | 'popup';
 
 /**
- * Every buy call on the page: records begin_checkout (spec §7), then starts the checkout. While
+ * Every buy call on the page: records begin_checkout (docs/product.md#tracking-events), then starts the checkout. While
  * the month is sold out (live signals) it says so, with the date the next batch opens, and is
- * disabled: the server would refuse the charge anyway (DESIGN §1.2).
+ * disabled: the server would refuse the charge anyway (docs/product.md#2-live-signals-tell-the-truth).
  */
 export function BuyButton({
   placement,
@@ -34,7 +34,7 @@ export function BuyButton({
     <Button
       size="lg"
       variant={isSoldOut ? 'secondary' : 'cta'}
-      className={cn(isSoldOut && 'flex-col gap-0 font-extrabold leading-tight', className)}
+      className={cn(isSoldOut && 'flex-col gap-0 leading-tight font-extrabold', className)}
       data-placement={placement}
       disabled={isSoldOut}
       onClick={() => {
@@ -53,7 +53,7 @@ export function BuyButton({
       {isSoldOut ? (
         <>
           <span>{scarcity.soldOut.buttonLabel}</span>
-          <span className="text-xs font-semibold normal-case tracking-normal">
+          <span className="text-xs font-semibold tracking-normal normal-case">
             {scarcity.soldOut.nextBatch(formatNextBatchDate(live.nextBatchAt))}
           </span>
         </>

@@ -16,10 +16,10 @@ export function DemoNotice({ inline = false }: { inline?: boolean }) {
       data-demo-notice=""
       role="note"
       className={cn(
-        'bg-gold-300 text-center text-[10px] font-bold leading-[14px] text-ink-950',
+        'bg-gold-300 text-center text-[10px] leading-[14px] font-bold text-ink-950',
         inline
           ? 'mt-3 rounded-lg px-2 py-1'
-          : 'pointer-events-none fixed left-1/2 top-0 z-[60] -translate-x-1/2 whitespace-nowrap rounded-b-lg px-3 py-0.5 shadow shadow-black/40',
+          : 'pointer-events-none fixed top-0 left-1/2 z-[60] -translate-x-1/2 rounded-b-lg px-3 py-0.5 whitespace-nowrap shadow shadow-black/40',
       )}
     >
       {demoNotice.text}

@@ -45,17 +45,17 @@ export function Dialog({
             opener.current?.focus();
           }}
           className={cn(
-            'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto overscroll-contain rounded-t-3xl border border-line bg-ink-900 px-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] pt-5 shadow-2xl shadow-black/60 outline-none',
-            'sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-7',
+            'fixed inset-x-0 bottom-0 z-50 max-h-[92dvh] overflow-y-auto overscroll-contain rounded-t-3xl border border-line bg-ink-900 px-5 pt-5 pb-[max(1.25rem,env(safe-area-inset-bottom))] shadow-2xl shadow-black/60 outline-none',
+            'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl sm:p-7',
             'data-[state=open]:animate-[sheet-in_200ms_ease-out]',
             className,
           )}
         >
           <div className="flex items-start justify-between gap-4">
-            <DialogPrimitive.Title className="text-xl font-black leading-tight text-white">{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Title className="text-xl leading-tight font-black text-white">{title}</DialogPrimitive.Title>
             <DialogPrimitive.Close
               aria-label={closeLabel}
-              className="-mr-1 -mt-1 grid size-10 shrink-0 place-items-center rounded-full text-slate-400 hover:bg-ink-700 hover:text-white"
+              className="-mt-1 -mr-1 grid size-10 shrink-0 place-items-center rounded-full text-slate-400 hover:bg-ink-700 hover:text-white"
             >
               <X aria-hidden="true" className="size-5" />
             </DialogPrimitive.Close>

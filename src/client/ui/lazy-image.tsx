@@ -5,13 +5,13 @@ import { cn } from './cn.ts';
 
 type LoadState = 'waiting' | 'loading' | 'loaded' | 'error';
 
-/** Spec §4: a non-priority image starts loading when 10% of it is within 50 px of the viewport. */
+/** docs/product.md#screen-states: a non-priority image starts loading when 10% of it is within 50 px of the viewport. */
 const VISIBLE_SHARE = 0.1;
 const ROOT_MARGIN = '50px';
 
 /**
  * An image with a fixed box (nothing shifts): a pulsing placeholder until it loads, a fade-in
- * when it does, a warning symbol if it fails (spec §4). `priority` images load at once and never
+ * when it does, a warning symbol if it fails (docs/product.md#screen-states). `priority` images load at once and never
  * fade (the LCP element must not). `alt=""` marks a decorative image. To show another image,
  * give it a new `key`.
  */

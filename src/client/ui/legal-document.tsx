@@ -24,13 +24,13 @@ export function LegalDocumentView({ document }: { document: LegalDocument }) {
             <ArrowLeft aria-hidden="true" className="size-4" />
             {legalPage.backLabel}
           </Link>
-          <h1 className="mt-4 text-balance text-3xl font-black text-white sm:text-4xl">{document.title}</h1>
-          <p className="mt-4 text-pretty text-base leading-relaxed text-slate-300">{document.intro}</p>
+          <h1 className="mt-4 text-3xl font-black text-balance text-white sm:text-4xl">{document.title}</h1>
+          <p className="mt-4 text-base leading-relaxed text-pretty text-slate-300">{document.intro}</p>
           {document.sections.map((section) => (
             <section key={section.heading} className="mt-10">
               <h2 className="text-xl font-bold text-white">{section.heading}</h2>
               {section.paragraphs.map((paragraph) => (
-                <p key={paragraph} className="mt-3 text-pretty leading-relaxed text-slate-300">
+                <p key={paragraph} className="mt-3 leading-relaxed text-pretty text-slate-300">
                   {paragraph}
                 </p>
               ))}

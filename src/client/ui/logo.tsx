@@ -16,7 +16,7 @@ export function Logo({ compact = false }: { compact?: boolean }) {
       </span>
       <span
         className={cn(
-          'font-extrabold leading-none tracking-tight text-white transition-all duration-300',
+          'leading-none font-extrabold tracking-tight text-white transition-all duration-300',
           compact ? 'text-base' : 'text-lg',
         )}
       >

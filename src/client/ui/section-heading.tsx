@@ -20,11 +20,11 @@ export function SectionHeading({
 }) {
   return (
     <div className={cn(align === 'center' ? 'mx-auto max-w-2xl text-center' : 'max-w-2xl', className)}>
-      {eyebrow ? <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-400">{eyebrow}</p> : null}
-      <h2 id={id} className="mt-2 text-balance text-3xl font-black leading-tight text-white sm:text-4xl">
+      {eyebrow ? <p className="text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{eyebrow}</p> : null}
+      <h2 id={id} className="mt-2 text-3xl leading-tight font-black text-balance text-white sm:text-4xl">
         {title}
       </h2>
-      {subtitle ? <p className="mt-3 text-pretty text-base text-slate-400 sm:text-lg">{subtitle}</p> : null}
+      {subtitle ? <p className="mt-3 text-base text-pretty text-slate-400 sm:text-lg">{subtitle}</p> : null}
     </div>
   );
 }

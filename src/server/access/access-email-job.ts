@@ -41,10 +41,7 @@ export function isAccessEmailKind(kind: string): boolean {
  * in the message (a retried attempt carries another link; both work). The Message-ID is the same
  * for every attempt at one row (see mail/mailer.ts).
  */
-export async function renderOutboxMessage(
-  deps: AccessEmailDeps,
-  row: Pick<OutboxMessage, 'orderId' | 'kind'>,
-): Promise<MailMessage> {
+export async function renderOutboxMessage(deps: AccessEmailDeps, row: Pick<OutboxMessage, 'orderId' | 'kind'>): Promise<MailMessage> {
   if (!isAccessEmailKind(row.kind)) throw new Error(`outbox kind "${row.kind}" is not an access e-mail`);
   const order = await findAccessOrderById(deps.db, row.orderId);
   if (!order) throw new AccessNotDeliverableError(row.orderId, 'order not found');

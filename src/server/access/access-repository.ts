@@ -73,7 +73,11 @@ export async function storeAccessTokenHash(db: Executor, orderId: string, tokenH
     .values({ token_hash: tokenHash, order_id: orderId, created_at: now, revoked_at: null })
     .onConflict((conflict) => conflict.column('token_hash').doNothing())
     .execute();
-  const row = await db.selectFrom('access_tokens').select(['order_id', 'revoked_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+  const row = await db
+    .selectFrom('access_tokens')
+    .select(['order_id', 'revoked_at'])
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
   return row?.order_id === orderId && row.revoked_at === null;
 }
 

@@ -6,10 +6,10 @@ import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repos
 import { limits, type RateLimiter } from '../rate-limit.ts';
 import { findOrderByTokenHash, listPaidOrderIdsByEmail, storeAccessTokenHash, type AccessOrder } from './access-repository.ts';
 import { hashAccessToken, hashViewKey, modalAccessToken, newAccessToken } from './access-token.ts';
-import { timingSafeEqual } from 'node:crypto';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { paths } from '../../shared/routes.ts';
 import type { MemberArea, MemberSupplier } from '../../shared/access.ts';
+import { secretsMatch } from '../secrets.ts';
 
 /** Resends: per client address (`limits.resend`), and per order in fixed 10-minute windows. */
 export const RESEND_ORDER_WINDOW_MS = 10 * 60_000;
@@ -27,7 +27,9 @@ export async function lookUpAccessToken(db: Kysely<Database>, token: string): Pr
   if (token.length === 0 || token.length > 128) return { kind: 'unknown' };
   const found = await findOrderByTokenHash(db, hashAccessToken(token));
   if (!found) return { kind: 'unknown' };
-  return found.order.hasAccess && !found.tokenRevoked ? { kind: 'active', order: found.order } : { kind: 'revoked', orderId: found.order.id };
+  return found.order.hasAccess && !found.tokenRevoked
+    ? { kind: 'active', order: found.order }
+    : { kind: 'revoked', orderId: found.order.id };
 }
 
 /**
@@ -47,12 +49,16 @@ export const MODAL_LINK_WINDOW_MS = 30 * 60_000;
  * The member page link for the paid order's modal, or undefined: only for the tab holding the
  * order's view key, within MODAL_LINK_WINDOW_MS of payment, while the access is not revoked.
  */
-export async function modalAccessLink(db: Kysely<Database>, order: OrderRow, viewKey: string | undefined, now: number): Promise<string | undefined> {
-  if (!viewKey || !order.view_key_hash || order.status !== 'paid' || order.paid_at === null || order.access_revoked_at !== null) return undefined;
+export async function modalAccessLink(
+  db: Kysely<Database>,
+  order: OrderRow,
+  viewKey: string | undefined,
+  now: number,
+): Promise<string | undefined> {
+  if (!viewKey || !order.view_key_hash || order.status !== 'paid' || order.paid_at === null || order.access_revoked_at !== null)
+    return undefined;
   if (now - order.paid_at > MODAL_LINK_WINDOW_MS) return undefined;
-  const given = Buffer.from(hashViewKey(viewKey));
-  const stored = Buffer.from(order.view_key_hash);
-  if (given.length !== stored.length || !timingSafeEqual(given, stored)) return undefined;
+  if (!secretsMatch(hashViewKey(viewKey), order.view_key_hash)) return undefined;
   const token = modalAccessToken(viewKey);
   return (await storeAccessTokenHash(db, order.id, hashAccessToken(token), now)) ? `${paths.access}/${token}` : undefined;
 }

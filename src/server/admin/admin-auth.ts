@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { secretsMatch } from '../secrets.ts';
 import {
   clearLoginFailures,
   endAdminSession,
@@ -20,9 +21,9 @@ export const SESSION_IDLE_MS = 12 * 60 * 60_000;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
-/** Constant-time: both sides are hashed to the same length first, so neither length nor content leaks by timing. */
+/** Constant-time (secretsMatch): neither the password's length nor its content leaks by timing. */
 export function passwordMatches(given: string, expected: string): boolean {
-  return timingSafeEqual(sha256(given), sha256(expected));
+  return secretsMatch(given, expected);
 }
 
 /** IP addresses are personal data (LGPD): the lockout counts by a hash of the address. */

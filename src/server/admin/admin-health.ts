@@ -16,10 +16,7 @@ const text = copy.health;
 const CHECK_TIMEOUT_MS = 8_000;
 
 function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS).unref()),
-  ]);
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), CHECK_TIMEOUT_MS).unref())]);
 }
 
 function check(key: string, ok: boolean, detail: string): HealthCheck {
@@ -66,13 +63,23 @@ export async function readHealth(
   const optionalChecks: HealthCheck[] = [];
   if (config.webhook) {
     optionalChecks.push(
-      check('webhooks', webhooks.length === 0, text.detail.deliveries(new URL(config.webhook.url).host, webhooks.length - given(webhooks), given(webhooks))),
+      check(
+        'webhooks',
+        webhooks.length === 0,
+        text.detail.deliveries(new URL(config.webhook.url).host, webhooks.length - given(webhooks), given(webhooks)),
+      ),
     );
   }
-  const conversionTargets = [config.conversions.meta && 'Meta', config.conversions.ga4 && 'GA4'].filter((name): name is string => Boolean(name));
+  const conversionTargets = [config.conversions.meta && 'Meta', config.conversions.ga4 && 'GA4'].filter((name): name is string =>
+    Boolean(name),
+  );
   if (conversionTargets.length > 0) {
     optionalChecks.push(
-      check('conversions', conversions.length === 0, text.detail.deliveries(conversionTargets.join(', '), conversions.length - given(conversions), given(conversions))),
+      check(
+        'conversions',
+        conversions.length === 0,
+        text.detail.deliveries(conversionTargets.join(', '), conversions.length - given(conversions), given(conversions)),
+      ),
     );
   }
 
@@ -82,9 +89,11 @@ export async function readHealth(
     SELLER_ADDRESS: text.fields.address,
   };
   const placeholders = placeholdersInUse(config).flatMap((variable) => sellerFields[variable] ?? []);
-  const trackers = [config.trackers.gaId && 'GA4', config.trackers.metaPixelId && 'Meta Pixel', config.trackers.clarityId && 'Clarity'].filter(
-    (name): name is string => Boolean(name),
-  );
+  const trackers = [
+    config.trackers.gaId && 'GA4',
+    config.trackers.metaPixelId && 'Meta Pixel',
+    config.trackers.clarityId && 'Clarity',
+  ].filter((name): name is string => Boolean(name));
   const publicUrl = config.publicUrl;
   const left = config.monthlyCapacity > 0 ? config.monthlyCapacity - taken : null;
   const offerEnd = formatDateTime(chooseOfferDeadline(config.offerEndsAt, now));
@@ -102,12 +111,24 @@ export async function readHealth(
       // A buyer who paid twice: the seller owes a refund at the gateway.
       check('duplicates', duplicates === 0, text.detail.duplicates(duplicates)),
       smtp,
-      check('outbox', outbox.backlog === 0 && outbox.undeliverable.length === 0, text.detail.outbox(outbox.backlog, outbox.undeliverable.length)),
-      check('placeholders', placeholders.length === 0, placeholders.length === 0 ? text.detail.placeholdersOk : text.detail.placeholders(placeholders.join(', '))),
+      check(
+        'outbox',
+        outbox.backlog === 0 && outbox.undeliverable.length === 0,
+        text.detail.outbox(outbox.backlog, outbox.undeliverable.length),
+      ),
+      check(
+        'placeholders',
+        placeholders.length === 0,
+        placeholders.length === 0 ? text.detail.placeholdersOk : text.detail.placeholders(placeholders.join(', ')),
+      ),
       check(
         'publicUrl',
         publicUrl?.startsWith('https://') === true,
-        publicUrl === undefined ? text.detail.publicUrlMissing : publicUrl.startsWith('https://') ? text.detail.publicUrlOk(publicUrl) : text.detail.publicUrlHttp(publicUrl),
+        publicUrl === undefined
+          ? text.detail.publicUrlMissing
+          : publicUrl.startsWith('https://')
+            ? text.detail.publicUrlOk(publicUrl)
+            : text.detail.publicUrlHttp(publicUrl),
       ),
       check('trackers', trackers.length > 0, trackers.length > 0 ? text.detail.trackersOn(trackers.join(', ')) : text.detail.trackersOff),
       ...optionalChecks,
@@ -116,7 +137,10 @@ export async function readHealth(
         left === null || left > 0,
         left !== null && left <= 0
           ? text.detail.capacityFull
-          : text.detail.capacity(left === null ? copy.overview.unlimited : `${left} ${copy.overview.spotsOf(config.monthlyCapacity)}`, offerEnd),
+          : text.detail.capacity(
+              left === null ? copy.overview.unlimited : `${left} ${copy.overview.spotsOf(config.monthlyCapacity)}`,
+              offerEnd,
+            ),
       ),
     ],
     undeliverable: outbox.undeliverable,

@@ -87,9 +87,7 @@ function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 
   if (status === 'duplicate') query = query.where('status', '=', 'paid').where('duplicate_of', 'is not', null);
   if (status === 'expired') query = query.where('status', '=', 'pending').where('expires_at', '<=', now);
   if (status === 'pending') {
-    query = query.where((eb) =>
-      eb.or([eb('status', '=', 'creating'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]),
-    );
+    query = query.where((eb) => eb.or([eb('status', '=', 'creating'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]));
   }
   if (search.from !== undefined) query = query.where('created_at', '>=', search.from);
   if (search.to !== undefined) query = query.where('created_at', '<', search.to);

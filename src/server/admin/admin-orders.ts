@@ -83,7 +83,13 @@ export async function correctEmailAndResend(
   if (previous === undefined) return 'not_found';
   await queueAccessEmail(db, order.id, input.now);
   // Both addresses are kept in the audit so a mistaken correction can be traced and undone.
-  await recordAudit(db, { session: input.session, action: 'correct_email', orderId: order.id, detail: { from: previous, to: input.email }, now: input.now });
+  await recordAudit(db, {
+    session: input.session,
+    action: 'correct_email',
+    orderId: order.id,
+    detail: { from: previous, to: input.email },
+    now: input.now,
+  });
   return 'ok';
 }
 

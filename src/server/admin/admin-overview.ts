@@ -25,19 +25,20 @@ export async function readOverview(
   const tomorrow = businessDayStart(today, 1);
   const month = businessMonth(now);
   const chartStart = businessDayStart(today, -(CHART_DAYS - 1));
-  const [todayTotals, last7, last30, monthTotals, allTime, latestPaid, taken, funnelRows, paidRows, duplicates, bySource] = await Promise.all([
-    sumPaid(db, todayStart, tomorrow),
-    sumPaid(db, businessDayStart(today, -6), tomorrow),
-    sumPaid(db, chartStart, tomorrow),
-    sumPaid(db, month.start, month.nextStart),
-    countPaidOrders(db),
-    findLatestPaid(db),
-    settings.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
-    readFunnel(db, businessDay(chartStart), today),
-    listPaidSince(db, chartStart),
-    countOpenDuplicates(db),
-    sumOrdersBySource(db, chartStart, tomorrow, 20),
-  ]);
+  const [todayTotals, last7, last30, monthTotals, allTime, latestPaid, taken, funnelRows, paidRows, duplicates, bySource] =
+    await Promise.all([
+      sumPaid(db, todayStart, tomorrow),
+      sumPaid(db, businessDayStart(today, -6), tomorrow),
+      sumPaid(db, chartStart, tomorrow),
+      sumPaid(db, month.start, month.nextStart),
+      countPaidOrders(db),
+      findLatestPaid(db),
+      settings.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
+      readFunnel(db, businessDay(chartStart), today),
+      listPaidSince(db, chartStart),
+      countOpenDuplicates(db),
+      sumOrdersBySource(db, chartStart, tomorrow, 20),
+    ]);
 
   const totals = funnelTotals(funnelRows);
   const daily: AdminDailyPoint[] = [];

@@ -84,7 +84,11 @@ export async function recordAudit(
 }
 
 export async function listAudit(db: Kysely<Database>, options: { orderId?: string; limit: number }): Promise<AuditEntry[]> {
-  let query = db.selectFrom('admin_audit').select(['at', 'session', 'action', 'order_id', 'detail']).orderBy('at', 'desc').limit(options.limit);
+  let query = db
+    .selectFrom('admin_audit')
+    .select(['at', 'session', 'action', 'order_id', 'detail'])
+    .orderBy('at', 'desc')
+    .limit(options.limit);
   if (options.orderId) query = query.where('order_id', '=', options.orderId);
   const rows = await query.execute();
   return rows.map((row) => ({ at: Number(row.at), session: row.session, action: row.action, orderId: row.order_id, detail: row.detail }));

@@ -27,7 +27,7 @@ describe('orders CSV', () => {
           expiresAt: 0,
           hasAccess: true,
           failureReason: null,
-      duplicateOf: null,
+          duplicateOf: null,
         },
       ],
       { header: admin.orders.csvHeader, status: admin.orders.status },

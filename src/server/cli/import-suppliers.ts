@@ -109,7 +109,9 @@ async function main(argv: string[]): Promise<number> {
     // The file was checked above; the import checks it again with the same code and cannot differ.
     if (result.kind === 'invalid') return EXIT_INVALID;
     const { meta } = result;
-    out(`Imported ${meta.count} suppliers in ${categories} categories into ${database.dialect}; list updated at ${formatTime(meta.updatedAt)}.`);
+    out(
+      `Imported ${meta.count} suppliers in ${categories} categories into ${database.dialect}; list updated at ${formatTime(meta.updatedAt)}.`,
+    );
     return EXIT_OK;
   } finally {
     await database.close();

@@ -53,13 +53,17 @@ describe('Meta Conversions API shapes', () => {
   it('prefers the _fbc cookie, and sends no e-mail or phone once erased', () => {
     expect(fbcFor({ ...order, fbc: 'fb.1.1.cookie' })).toBe('fb.1.1.cookie');
     expect(fbcFor({ ...order, fbclid: null })).toBeUndefined();
-    const erased = metaPurchaseBody({ ...order, buyer_email: '', buyer_phone: '' }, 'https://loja.example/').data[0] as { user_data: object };
+    const erased = metaPurchaseBody({ ...order, buyer_email: '', buyer_phone: '' }, 'https://loja.example/').data[0] as {
+      user_data: object;
+    };
     expect(erased.user_data).not.toHaveProperty('em');
     expect(erased.user_data).not.toHaveProperty('ph');
   });
 
-  it('posts to the Pixel\'s events edge with the token', () => {
-    expect(metaEventsUrl({ pixelId: '123', token: 'tok', baseUrl: 'http://127.0.0.1:9/' })).toBe('http://127.0.0.1:9/v23.0/123/events?access_token=tok');
+  it("posts to the Pixel's events edge with the token", () => {
+    expect(metaEventsUrl({ pixelId: '123', token: 'tok', baseUrl: 'http://127.0.0.1:9/' })).toBe(
+      'http://127.0.0.1:9/v23.0/123/events?access_token=tok',
+    );
   });
 });
 
@@ -78,7 +82,12 @@ describe('GA4 Measurement Protocol shapes', () => {
       events: [
         {
           name: 'purchase',
-          params: { transaction_id: 'ref_abc', value: 19.9, currency: 'BRL', items: [{ item_id: 'prd_1', item_name: 'Lista', price: 19.9, quantity: 1 }] },
+          params: {
+            transaction_id: 'ref_abc',
+            value: 19.9,
+            currency: 'BRL',
+            items: [{ item_id: 'prd_1', item_name: 'Lista', price: 19.9, quantity: 1 }],
+          },
         },
       ],
     });

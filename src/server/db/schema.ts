@@ -184,7 +184,7 @@ export interface RateLimitsTable {
   count: number;
 }
 
-/** One row per visitor whose landing page sent a heartbeat lately (DESIGN §1.2 "viewers now"). */
+/** One row per visitor whose landing page sent a heartbeat lately (docs/product.md#2-live-signals-tell-the-truth "viewers now"). */
 export interface PresenceTable {
   /** A random id the browser tab made up (sessionStorage); nothing personal. */
   visitor_id: string;

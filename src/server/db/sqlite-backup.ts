@@ -61,7 +61,9 @@ function verifyCopy(file: string): void {
     if (problems.length !== 1 || problems[0] !== 'ok') {
       throw new BackupError(`integrity_check failed on ${file}: ${problems.slice(0, 5).join('; ')}`);
     }
-    const migrations = db.prepare(`select count(*) as n from sqlite_master where type = 'table' and name = ?`).get(DEFAULT_MIGRATION_TABLE) as { n: number };
+    const migrations = db
+      .prepare(`select count(*) as n from sqlite_master where type = 'table' and name = ?`)
+      .get(DEFAULT_MIGRATION_TABLE) as { n: number };
     if (migrations.n !== 1) throw new BackupError(`${file} is not a Vitrine database (no ${DEFAULT_MIGRATION_TABLE} table)`);
   } finally {
     db.close();
@@ -103,7 +105,9 @@ function lockExclusively(file: string): SQLite.Database {
   } catch (error) {
     db.close();
     if (error instanceof SQLite.SqliteError && (error.code === 'SQLITE_BUSY' || error.code === 'SQLITE_LOCKED')) {
-      throw new BackupError(`${file} is in use by a running server or another program: stop it first (e.g. systemctl stop vitrine), then restore`);
+      throw new BackupError(
+        `${file} is in use by a running server or another program: stop it first (e.g. systemctl stop vitrine), then restore`,
+      );
     }
     throw error;
   }

@@ -59,7 +59,11 @@ export function renderFunnelReport(rows: FunnelRow[], range: { from: string; to:
     const short = ['Pre-sell', 'Sim', 'Landing', 'Checkout', 'Orders', 'Paid'];
     lines.push('', `${'Day'.padEnd(10)}  ${short.map((name) => name.padStart(8)).join('  ')}`);
     for (const day of days) {
-      lines.push(`${day}  ${funnelTotals(rows, day).map((step) => String(step.count).padStart(8)).join('  ')}`);
+      lines.push(
+        `${day}  ${funnelTotals(rows, day)
+          .map((step) => String(step.count).padStart(8))
+          .join('  ')}`,
+      );
     }
   }
   return lines.join('\n');

@@ -4,16 +4,11 @@ import type { FunnelEventName } from '../../shared/event-names.ts';
 import { businessDay } from '../../shared/time.ts';
 
 /** Adds one to the day's count for the event on that route (an upsert both dialects accept). */
-export async function recordFunnelEvent(
-  db: Kysely<Database>,
-  event: { name: FunnelEventName; path: string; at?: number },
-): Promise<void> {
+export async function recordFunnelEvent(db: Kysely<Database>, event: { name: FunnelEventName; path: string; at?: number }): Promise<void> {
   await db
     .insertInto('funnel')
     .values({ day: businessDay(event.at ?? Date.now()), event: event.name, path: event.path, count: 1 })
-    .onConflict((conflict) =>
-      conflict.columns(['day', 'event', 'path']).doUpdateSet({ count: sql`funnel.count + 1` }),
-    )
+    .onConflict((conflict) => conflict.columns(['day', 'event', 'path']).doUpdateSet({ count: sql`funnel.count + 1` }))
     .execute();
 }
 

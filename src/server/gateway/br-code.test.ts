@@ -16,7 +16,8 @@ describe('crc16 (CCITT-FALSE)', () => {
 
   it('matches a published BR Code (Banco Central example, static key)', () => {
     // From the BCB's "Manual de Padrões para Iniciação do Pix", annex example without amount.
-    const example = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
+    const example =
+      '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
     expect(crc16(example.slice(0, -4))).toBe('1D3D');
     expect(parsePixBrCode(example)).toEqual({
       key: '123e4567-e12b-12d1-a456-426655440000',
@@ -58,7 +59,12 @@ describe('buildPixBrCode', () => {
   });
 
   it('cuts the name to 25 and the city to 15 characters, and cleans the txid', () => {
-    const code = buildPixBrCode({ ...input, merchantName: 'Lista de Fornecedores Secretos Vitalícia', merchantCity: 'São José dos Campos', txid: 'a-b_c' });
+    const code = buildPixBrCode({
+      ...input,
+      merchantName: 'Lista de Fornecedores Secretos Vitalícia',
+      merchantCity: 'São José dos Campos',
+      txid: 'a-b_c',
+    });
     const parsed = parsePixBrCode(code)!;
     expect(parsed.merchantName).toBe('LISTA DE FORNECEDORES SEC');
     expect(parsed.merchantCity).toBe('SAO JOSE DOS CA');

@@ -6,7 +6,11 @@ describe('gatewayErrorMessage', () => {
     const body = {
       success: false,
       message: 'api_token é obrigatório (e mais 2 erros)',
-      errors: { api_token: ['api_token é obrigatório'], installments: ['installments é obrigatório', 'api_token é obrigatório'], amount: ['amount é obrigatório'] },
+      errors: {
+        api_token: ['api_token é obrigatório'],
+        installments: ['installments é obrigatório', 'api_token é obrigatório'],
+        amount: ['amount é obrigatório'],
+      },
       status: 422,
     };
     expect(gatewayErrorMessage(body)).toBe('api_token é obrigatório; installments é obrigatório; amount é obrigatório');
@@ -39,7 +43,7 @@ describe('gatewayErrorMessage', () => {
 });
 
 describe('gatewayMessages', () => {
-  it('are the spec §8 catalogue', () => {
+  it('are the docs/product.md#error-messages-shown-to-buyers catalogue', () => {
     expect(gatewayMessages.productsHttp(500, 'Falhou')).toBe('Erro ao buscar produtos: 500 - Falhou');
     expect(gatewayMessages.productsHttp(401, null)).toBe('Erro ao buscar produtos: 401 - Erro desconhecido');
     expect(gatewayMessages.productNotFound('abc')).toBe('Produto com hash abc não encontrado');

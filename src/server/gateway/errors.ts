@@ -1,14 +1,13 @@
 /**
- * The gateway's failures in the spec's Portuguese (§8), which the visitor sees as-is. The error
+ * The gateway's failures in the brief's Portuguese (docs/product.md#error-messages-shown-to-buyers), which the visitor sees as-is. The error
  * class lives with the other contract types (orders code imports it from there) and is re-exported
  * here so that it and the helpers that build its messages can be imported together.
  */
-export { GatewayError, type GatewayErrorKind } from './types.ts';
+export { GatewayError } from './types.ts';
 
-/** The spec's catalogue (§8), word for word. */
+/** The brief's catalogue (docs/product.md#error-messages-shown-to-buyers), word for word. */
 export const gatewayMessages = {
-  productsHttp: (status: number, message: string | null) =>
-    `Erro ao buscar produtos: ${status} - ${message ?? 'Erro desconhecido'}`,
+  productsHttp: (status: number, message: string | null) => `Erro ao buscar produtos: ${status} - ${message ?? 'Erro desconhecido'}`,
   productNotFound: (hash: string) => `Produto com hash ${hash} não encontrado`,
   noOffers: 'Produto não possui ofertas disponíveis',
   productLoad: 'Erro ao carregar produto',
@@ -31,13 +30,19 @@ function errorTexts(errors: unknown): string[] {
 }
 
 /**
- * The gateway's own explanation in an error body (gateway-notes §8): Laravel's `errors` flattened
+ * The gateway's own explanation in an error body (docs/gateway.md#8-errors): Laravel's `errors` flattened
  * (every distinct message, not just the first with "(e mais N erros)"), else `message`, else null.
  */
 export function gatewayErrorMessage(body: unknown): string | null {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const record = body as Record<string, unknown>;
-  const distinct = [...new Set(errorTexts(record.errors).map((text) => text.trim()).filter(Boolean))];
+  const distinct = [
+    ...new Set(
+      errorTexts(record.errors)
+        .map((text) => text.trim())
+        .filter(Boolean),
+    ),
+  ];
   let message: string | null = null;
   if (distinct.length > 0) message = distinct.join('; ');
   else if (typeof record.message === 'string' && record.message.trim()) message = record.message.trim();

@@ -2,14 +2,7 @@ import type { Logger } from '../logger.ts';
 import { gatewayErrorMessage, gatewayMessages } from './errors.ts';
 import { chooseOffer, parseProductPage } from './parse-products.ts';
 import { parseCharge, parseTransactionRecord } from './parse-transaction.ts';
-import {
-  GatewayError,
-  type Charge,
-  type ChargeInput,
-  type GatewayClient,
-  type GatewayProduct,
-  type TransactionRecord,
-} from './types.ts';
+import { GatewayError, type Charge, type ChargeInput, type GatewayClient, type GatewayProduct, type TransactionRecord } from './types.ts';
 
 export interface GatewayClientOptions {
   /** The `{provider}` prefix, e.g. `https://api.tribopay.com.br/api`; a function when it is known only later. */
@@ -88,7 +81,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
 
   /**
    * `{provider}/public/v1/<path>`. GETs also carry `?api_token=`: TriboPay-family hosts are only
-   * known to accept the token that way, Pepper the Bearer header, so we send both (gateway-notes §4).
+   * known to accept the token that way, Pepper the Bearer header, so we send both (docs/gateway.md#1-base-url-and-authentication).
    */
   const endpoint = (path: string, withQueryToken: boolean) => {
     const url = new URL(`${baseUrl()}/public/v1/${path}`);
@@ -173,15 +166,14 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         throw loadError();
       }
       if (!reply.ok) {
-        throw new GatewayError(
-          gatewayMessages.productsHttp(reply.status, gatewayErrorMessage(reply.json)),
-          'products',
-          reply.status,
-        );
+        throw new GatewayError(gatewayMessages.productsHttp(reply.status, gatewayErrorMessage(reply.json)), 'products', reply.status);
       }
       const page = parseProductPage(reply.json);
       if (!page) throw loadError();
-      const raw = page.products.find((product) => String(product.hash ?? '').trim() === productHash);
+      const raw = page.products.find(
+        (product) =>
+          (typeof product.hash === 'string' || typeof product.hash === 'number' ? String(product.hash).trim() : '') === productHash,
+      );
       if (raw) {
         const choice = chooseOffer(raw, productHash);
         if (choice.ok) return choice.product;
@@ -218,7 +210,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       throw new TypeError(`amountCents must be positive integer centavos, got ${input.amountCents}`);
     }
     const { product, customer } = input;
-    // gateway-notes §5.2: token in the body and the header; offer_hash at the root (TriboPay) and in
+    // docs/gateway.md#3-charge: token in the body and the header; offer_hash at the root (TriboPay) and in
     // the cart (Pepper); digits only for phone and document.
     const body = {
       api_token: token,
@@ -286,14 +278,10 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       throw new GatewayError(gatewayMessages.payment, 'transaction');
     }
     if (!reply.ok) {
-      throw new GatewayError(
-        gatewayErrorMessage(reply.json) ?? gatewayMessages.paymentHttp(reply.status),
-        'transaction',
-        reply.status,
-      );
+      throw new GatewayError(gatewayErrorMessage(reply.json) ?? gatewayMessages.paymentHttp(reply.status), 'transaction', reply.status);
     }
     const record = parseTransactionRecord(reply.json, wanted);
-    // The read-back is what confirms a payment (gateway-notes §11.4): it must be the one we asked for.
+    // The read-back is what confirms a payment (docs/gateway.md#10-confirming-a-payment): it must be the one we asked for.
     if (!record || (record.transactionHash !== wanted && !record.alternateIds.includes(wanted))) {
       logger.warn('Gateway transaction reply unreadable or for another hash', { hash: wanted, status: reply.status });
       throw new GatewayError(gatewayMessages.payment, 'transaction', reply.status);

@@ -28,7 +28,14 @@ describe('chooseOffer', () => {
       ok: true,
       product: { productHash: 'p', offerHash: 'o1', title: 'Oferta', priceCents: 1990, cover: 'https://cdn.example.com/c.jpg' },
     });
-    const inactive = { hash: 'p', name: 'Nome', offers: [{ hash: 'o0', amount: '990', status: 0 }, { hash: 'o2', price: 1, status: 2 }] };
+    const inactive = {
+      hash: 'p',
+      name: 'Nome',
+      offers: [
+        { hash: 'o0', amount: '990', status: 0 },
+        { hash: 'o2', price: 1, status: 2 },
+      ],
+    };
     expect(chooseOffer(inactive, 'p')).toEqual({
       ok: true,
       product: { productHash: 'p', offerHash: 'o0', title: 'Nome', priceCents: 990, cover: null },

@@ -2,7 +2,7 @@ import { isRecord, readCents, type JsonRecord } from './parse-transaction.ts';
 import type { GatewayProduct } from './types.ts';
 
 /**
- * Pure readers for `GET /public/v1/products` (spec §7, gateway-notes §5.1): a `data` list or a bare
+ * Pure readers for `GET /public/v1/products` (docs/gateway.md#2-products): a `data` list or a bare
  * list, Laravel `links.next` pagination, offers with numeric `status`, prices in centavos.
  */
 
@@ -25,9 +25,7 @@ function nonEmpty(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-export type ProductChoice =
-  | { ok: true; product: GatewayProduct }
-  | { ok: false; reason: 'no_offers' | 'bad_offer' };
+export type ProductChoice = { ok: true; product: GatewayProduct } | { ok: false; reason: 'no_offers' | 'bad_offer' };
 
 /** The offer with status 1 (number or text), else the first; title and price with the integrators' fallbacks. */
 export function chooseOffer(product: JsonRecord, productHash: string): ProductChoice {
@@ -42,7 +40,7 @@ export function chooseOffer(product: JsonRecord, productHash: string): ProductCh
     product: {
       productHash,
       offerHash,
-      // `offer.title` is often null on Pepper (gateway-notes §5.1); some integrators read `name`.
+      // `offer.title` is often null on Pepper (docs/gateway.md#2-products); some integrators read `name`.
       title: nonEmpty(offer.title) ?? nonEmpty(product.title) ?? nonEmpty(product.name) ?? productHash,
       priceCents,
       cover: nonEmpty(product.cover),

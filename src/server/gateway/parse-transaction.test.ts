@@ -16,7 +16,7 @@ const PNG_BASE64 = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0
 const JPEG_BASE64 = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(120, 3)]).toString('base64');
 const EMPTY_PIX = { code: null, imageDataUrl: null, imageUrl: null, paymentUrl: null };
 
-/** The TriboPay create reply, trimmed to what matters (gateway-notes §5.2). */
+/** The TriboPay create reply, trimmed to what matters (docs/gateway.md#3-charge). */
 function tribopayReply(overrides: JsonRecord = {}): JsonRecord {
   return {
     event: 'transaction',
@@ -140,7 +140,7 @@ describe('readCents', () => {
   });
 });
 
-describe('mapPaymentStatus (gateway-notes §11.5)', () => {
+describe('mapPaymentStatus (docs/gateway.md#10-confirming-a-payment)', () => {
   it.each([
     ['paid', 'paid'],
     ['authorized', 'paid'],
@@ -186,7 +186,9 @@ describe('parseCharge', () => {
 
   it('reads an expiry the gateway names; a time without a zone is Brazil time', () => {
     expect(parseCharge({ hash: 'a', expires_at: '2026-06-01 12:00:00' })?.expiresAt).toBe(Date.parse('2026-06-01T15:00:00Z'));
-    expect(parseCharge({ hash: 'a', pix: { expiration_date: '2026-06-01T12:00:00Z' } })?.expiresAt).toBe(Date.parse('2026-06-01T12:00:00Z'));
+    expect(parseCharge({ hash: 'a', pix: { expiration_date: '2026-06-01T12:00:00Z' } })?.expiresAt).toBe(
+      Date.parse('2026-06-01T12:00:00Z'),
+    );
     expect(parseCharge({ hash: 'a', expires_at: 'amanhã' })?.expiresAt).toBeNull();
     expect(parseCharge({ hash: 'a', expires_at: '1780000000' })?.expiresAt).toBeNull();
   });
@@ -230,7 +232,10 @@ describe('parseTransactionRecord', () => {
   });
 
   it('falls back to items[0] for the product hash and to the requested hash for the id', () => {
-    const record = parseTransactionRecord({ data: { payment_status: 'refunded', amount: 1990, items: [{ product_hash: 'prd2', offer_hash: 'off2' }] } }, 'h1');
+    const record = parseTransactionRecord(
+      { data: { payment_status: 'refunded', amount: 1990, items: [{ product_hash: 'prd2', offer_hash: 'off2' }] } },
+      'h1',
+    );
     expect(record).toMatchObject({ transactionHash: 'h1', state: 'reversed', productHash: 'prd2', offerHash: 'off2' });
   });
 });

@@ -3,7 +3,7 @@ import type { Charge, PaymentState, PixData, TransactionRecord } from './types.t
 /**
  * Pure readers for the gateway's transaction JSON. Real replies are TriboPay/Pepper objects at the
  * root, but integrators have met a `data` wrapper, PIX under `payment.pix`, and half a dozen names
- * for the code (spec §3, gateway-notes §5.2), so every reader here is lenient and none throws.
+ * for the code (docs/gateway.md#4-the-pix-code-and-image, docs/gateway.md#3-charge), so every reader here is lenient and none throws.
  */
 
 export type JsonRecord = Record<string, unknown>;
@@ -55,7 +55,7 @@ const PAYMENT_STATES: Record<string, PaymentState> = {
   pending_refund: 'reversed',
 };
 
-/** gateway-notes §11.5. Anything unrecognised is `unknown`: the caller leaves the order pending and logs it. */
+/** docs/gateway.md#10-confirming-a-payment. Anything unrecognised is `unknown`: the caller leaves the order pending and logs it. */
 export function mapPaymentStatus(raw: string | null | undefined): PaymentState {
   if (typeof raw !== 'string') return 'unknown';
   return PAYMENT_STATES[raw.trim().toLowerCase()] ?? 'unknown';
@@ -63,7 +63,7 @@ export function mapPaymentStatus(raw: string | null | undefined): PaymentState {
 
 /**
  * The status lives in `payment_status`; `status` is read only when that is absent (zeromultas shipped
- * a bug reading `status`, gateway-notes §1). A numeric `status` is an HTTP envelope, not a payment state.
+ * a bug reading `status`, docs/gateway.md). A numeric `status` is an HTTP envelope, not a payment state.
  */
 export function readRawStatus(transaction: JsonRecord): string | null {
   if (transaction.payment_status !== undefined && transaction.payment_status !== null) {
@@ -89,40 +89,17 @@ export function readTransactionIds(transaction: JsonRecord): { hash: string | nu
 // ---------------------------------------------------------------------------------------------
 // PIX data
 
-/** Code names in order of preference: the real one first, then integrators' fallbacks (gateway-notes §5.2). */
-const CODE_FIELDS = [
-  'pix_qr_code',
-  'pix_url',
-  'payload',
-  'emv',
-  'qrcode',
-  'qr_code',
-  'code',
-  'pix_code',
-  'brcode',
-  'copia_e_cola',
-];
+/** Code names in order of preference: the real one first, then integrators' fallbacks (docs/gateway.md#3-charge). */
+const CODE_FIELDS = ['pix_qr_code', 'pix_url', 'payload', 'emv', 'qrcode', 'qr_code', 'code', 'pix_code', 'brcode', 'copia_e_cola'];
 const URL_FIELDS = ['qr_url', 'qr_code_url', 'qrcode_url', 'image_url', 'url', 'payment_url'];
-const IMAGE_FIELDS = [
-  'qr_code_base64',
-  'qrcode_base64',
-  'qr_code_image',
-  'qrcode_image',
-  'image_base64',
-  'base64',
-  'qr_code_png',
-  'image',
-];
+const IMAGE_FIELDS = ['qr_code_base64', 'qrcode_base64', 'qr_code_image', 'qrcode_image', 'image_base64', 'base64', 'qr_code_png', 'image'];
 const PIX_FIELDS = [...CODE_FIELDS, ...URL_FIELDS, ...IMAGE_FIELDS];
 
 /** Fields whose name promises a code; an unclassifiable value there is still taken as a last resort. */
 const CODE_ROLE = new Set(CODE_FIELDS.filter((name) => name !== 'pix_url'));
 
 type Classified =
-  | { kind: 'emv'; value: string }
-  | { kind: 'http'; value: string }
-  | { kind: 'image'; value: string }
-  | { kind: 'other'; value: string };
+  { kind: 'emv'; value: string } | { kind: 'http'; value: string } | { kind: 'image'; value: string } | { kind: 'other'; value: string };
 
 // A real QR PNG in base64 is kilobytes long; short strings are more likely opaque codes.
 const MIN_BASE64_IMAGE_LENGTH = 100;
@@ -137,7 +114,7 @@ function imageMime(base64: string): string {
 
 /**
  * Classifies by content, not by name: TriboPay's `pix_url` held the EMV code, Pepper's a link
- * (gateway-notes §5.2 quirk 1). `000201…` is EMV, `http(s)://` a URL, `data:image` or base64 an image.
+ * (docs/gateway.md#3-charge quirk 1). `000201…` is EMV, `http(s)://` a URL, `data:image` or base64 an image.
  */
 export function classifyPixValue(raw: string): Classified | null {
   const value = raw.trim();
@@ -169,9 +146,7 @@ function pixContainers(transaction: JsonRecord): JsonRecord[] {
     isRecord(transaction.transaction) ? transaction.transaction.pix : undefined,
   ];
   // A bare string under `pix` is treated as the code field of an object.
-  return containers
-    .map((container) => (typeof container === 'string' ? { code: container } : container))
-    .filter(isRecord);
+  return containers.map((container) => (typeof container === 'string' ? { code: container } : container)).filter(isRecord);
 }
 
 /** A URL field named for a QR image is an image; any other http(s) value is a payment page. */
@@ -209,7 +184,7 @@ const ZONELESS_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6}
 
 /**
  * An expiry the gateway names, in the reply's root or under `pix`. A time without a zone is read as
- * Brazil time (UTC−03:00): the gateway's timestamps sit three hours behind UTC (gateway-notes §5.2).
+ * Brazil time (UTC−03:00): the gateway's timestamps sit three hours behind UTC (docs/gateway.md#3-charge).
  */
 export function readExpiry(transaction: JsonRecord): number | null {
   const places = [transaction, isRecord(transaction.pix) ? transaction.pix : {}];
@@ -251,7 +226,7 @@ function firstItem(transaction: JsonRecord): JsonRecord | null {
 }
 
 /**
- * A read-back of one transaction (the only trusted source of payment state, gateway-notes §11.4).
+ * A read-back of one transaction (the only trusted source of payment state, docs/gateway.md#10-confirming-a-payment).
  * `requestedHash` names it when the reply does not repeat its hash; null when the body is no object.
  */
 export function parseTransactionRecord(body: unknown, requestedHash: string): TransactionRecord | null {
@@ -274,7 +249,7 @@ export function parseTransactionRecord(body: unknown, requestedHash: string): Tr
 }
 
 /**
- * Ids a postback may name its transaction by, in either payload format (gateway-notes §6, §11.3):
+ * Ids a postback may name its transaction by, in either payload format (docs/gateway.md#6-postbacks, docs/gateway.md#10-confirming-a-payment):
  * `hash`, `transaction_hash`, `data.hash`, `transaction.id`, `transaction`. Only a hint: the
  * payment is confirmed by reading the transaction back, never from the postback itself.
  */

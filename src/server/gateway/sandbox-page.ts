@@ -1,4 +1,5 @@
 import { formatBRL } from '../../shared/money.ts';
+import { escapeHtml } from '../../shared/html.ts';
 
 /**
  * The sandbox's "bank": one self-contained page per charge where the developer or the seller
@@ -16,10 +17,6 @@ const HEADINGS: Record<string, string> = {
   paid: 'Pagamento simulado',
   refunded: 'Estorno simulado',
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 const STYLE = `
   :root { color-scheme: light; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
+import { site } from '../../content/site.ts';
 import { limitBody } from '../http.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
@@ -14,20 +15,22 @@ import {
   type SandboxTransactionRow,
 } from './sandbox-repository.ts';
 import { renderSandboxNotFoundPage, renderSandboxPayPage } from './sandbox-page.ts';
+import { secretsMatch } from '../secrets.ts';
 
 /**
- * A stand-in for the real gateway, so the whole purchase can be clicked through offline (DESIGN §3
+ * A stand-in for the real gateway, so the whole purchase can be clicked through offline (docs/gateway.md#9-unknowns
  * "The gateway"). It answers the real API's paths with TriboPay's shapes, as recorded in
- * gateway-notes §5 and §8: the transaction object at the root, the EMV code in both
+ * docs/gateway.md#3-charge and docs/gateway.md#8-errors: the transaction object at the root, the EMV code in both
  * `pix.pix_qr_code` and `pix.pix_url`, `qr_code_base64: null`, utm fields as the string "null",
  * Laravel 422 envelopes. Its state is in the database, like everything else the server knows.
  */
 
 export const SANDBOX_PRODUCT_HASH = 'sandbox-product';
 export const SANDBOX_OFFER_HASH = 'sandbox-offer';
-const PRODUCT_TITLE = 'Lista de Fornecedores Secretos Vitalícia';
-const OFFER_PRICE_CENTS = 1990;
-/** TriboPay refuses less than R$ 5,00 with HTTP 400 (gateway-notes §5.2). */
+/** The sandbox sells the product the page announces, at the page's price (content/site.ts). */
+const PRODUCT_TITLE = site.productName;
+const OFFER_PRICE_CENTS = site.priceCents;
+/** TriboPay refuses less than R$ 5,00 with HTTP 400 (docs/gateway.md#3-charge). */
 const MIN_AMOUNT_CENTS = 500;
 /** A random EVP key that belongs to nobody: a bank app shown this code cannot pay anyone with it. */
 const SANDBOX_PIX_KEY = '4f2a9c1e-7b3d-4e8a-9f60-5c1d2b3a4e5f';
@@ -49,14 +52,7 @@ export interface SandboxGatewayOptions {
   ownOrigin?: () => string;
 }
 
-function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Gateway-style ids: lower-case letters and digits, 10 characters (gateway-notes §5.2). */
+/** Gateway-style ids: lower-case letters and digits, 10 characters (docs/gateway.md#3-charge). */
 function newTransactionHash(): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
   // 252 is the largest multiple of 36 below 256: rejecting the rest keeps every character equally likely.
@@ -97,7 +93,7 @@ function gatewayTime(at: number): string {
 function sandboxOffer(createdAt: string) {
   return {
     hash: SANDBOX_OFFER_HASH,
-    // Pepper's offers often have no title of their own (gateway-notes §5.1): the client must fall back.
+    // Pepper's offers often have no title of their own (docs/gateway.md#2-products): the client must fall back.
     title: null,
     price: OFFER_PRICE_CENTS,
     url: null,
@@ -132,7 +128,9 @@ const UTM_FIELDS = ['utm_source', 'utm_campaign', 'utm_content', 'utm_term', 'ut
 /** The `tracking` object of a create request, kept as the gateway would: string fields only. */
 function readTracking(value: unknown): Record<string, string> | null {
   if (!isRecord(value)) return null;
-  const kept = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string').slice(0, 20);
+  const kept = Object.entries(value)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .slice(0, 20);
   return kept.length > 0 ? Object.fromEntries(kept.map(([key, text]) => [key.slice(0, 40), text.slice(0, 200)])) : null;
 }
 
@@ -169,7 +167,7 @@ function transactionJson(row: SandboxTransactionRow) {
     affiliate: null,
     offer: { offerId: 1, ...sandboxOffer(created), hash: row.offer_hash ?? SANDBOX_OFFER_HASH },
     product: { ...sandboxProduct(created), hash: row.product_hash ?? SANDBOX_PRODUCT_HASH },
-    // TriboPay echoes operation_type as "sale", not the 1 that was sent (gateway-notes §5.2).
+    // TriboPay echoes operation_type as "sale", not the 1 that was sent (docs/gateway.md#3-charge).
     items: [
       { hash: row.product_hash ?? SANDBOX_PRODUCT_HASH, title: PRODUCT_TITLE, price: row.amount, quantity: 1, operation_type: 'sale' },
     ],
@@ -193,7 +191,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-/** Laravel's validation envelope, as TriboPay sends it (gateway-notes §8). */
+/** Laravel's validation envelope, as TriboPay sends it (docs/gateway.md#8-errors). */
 function validationFailure(c: Context, errors: Record<string, string[]>) {
   const messages = Object.values(errors).flat();
   const rest = messages.length - 1;
@@ -241,7 +239,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
   const authorized = (c: Context) => {
     const header = c.req.header('authorization') ?? '';
     const bearer = /^Bearer\s+(.+)$/i.exec(header)?.[1]?.trim();
-    return sameSecret(bearer, token) || sameSecret(c.req.query('api_token'), token);
+    return secretsMatch(bearer, token) || secretsMatch(c.req.query('api_token'), token);
   };
   const unauthenticated = (c: Context) => c.json({ message: 'Unauthenticated.' }, 401);
 
@@ -298,7 +296,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
       const queryToken = c.req.query('api_token');
       const errors = validateCharge(body, queryToken, options.ownOrigin?.());
       if (Object.keys(errors).length > 0) return validationFailure(c, errors);
-      if (!sameSecret(text(body.api_token) ?? queryToken, token)) return unauthenticated(c);
+      if (!secretsMatch(text(body.api_token) ?? queryToken, token)) return unauthenticated(c);
       const amount = readCents(body.amount)!;
       if (amount < MIN_AMOUNT_CENTS) return c.json({ message: 'O valor da compra precisa ser no minimo 5 reais' }, 400);
 

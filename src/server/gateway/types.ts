@@ -4,7 +4,7 @@ import type { GatewayTracking } from './tracking.ts';
  * client parses every reply into these types (STYLE.md, "Each third party sits behind one module").
  */
 
-/** The product and the offer we sell, as the gateway lists them (spec §7). */
+/** The product and the offer we sell, as the gateway lists them (docs/gateway.md). */
 export interface GatewayProduct {
   productHash: string;
   offerHash: string;
@@ -14,11 +14,11 @@ export interface GatewayProduct {
   cover: string | null;
 }
 
-/** gateway-notes §11.5: the gateway's many status words folded into what the order flow acts on. */
+/** docs/gateway.md#10-confirming-a-payment: the gateway's many status words folded into what the order flow acts on. */
 export type PaymentState = 'pending' | 'paid' | 'failed' | 'reversed' | 'unknown';
 
 export interface PixData {
-  /** The copy-and-paste EMV code (BR Code); the QR image is drawn from it locally (DESIGN §1.4). */
+  /** The copy-and-paste EMV code (BR Code); the QR image is drawn from it locally (docs/product.md#4-the-qr-code-is-drawn-locally). */
   code: string | null;
   /** A `data:image/...;base64,` URL when the gateway sent an image. */
   imageDataUrl: string | null;
@@ -39,7 +39,7 @@ export interface Charge {
   pix: PixData;
   /**
    * Epoch ms the gateway says the PIX stops being payable, when its reply names one (none of the
-   * real replies seen did, gateway-notes §7); null → we count `expire_in_days` from the request.
+   * real replies seen did, docs/gateway.md#7-expiry); null → we count `expire_in_days` from the request.
    */
   expiresAt: number | null;
 }
@@ -58,7 +58,7 @@ export interface ChargeInput {
   amountCents: number;
   product: GatewayProduct;
   customer: { name: string; email: string; phoneDigits: string; document: string };
-  /** Where the gateway posts status changes; carries our per-order secret (gateway-notes §6). */
+  /** Where the gateway posts status changes; carries our per-order secret (docs/gateway.md#6-postbacks). */
   postbackUrl: string;
   /** Sent as `expire_in_days`: how long the PIX stays payable. */
   expireInDays: number;
@@ -69,19 +69,19 @@ export interface ChargeInput {
 export interface GatewayClient {
   /** `fresh` skips the cache: the console's health check asks the gateway now. */
   getProduct(options?: { fresh?: boolean }): Promise<GatewayProduct>;
-  /** Sends exactly one POST; never retried (there is no idempotency key, gateway-notes §9). */
+  /** Sends exactly one POST; never retried (there is no idempotency key, docs/gateway.md#9-unknowns). */
   createCharge(input: ChargeInput): Promise<Charge>;
   getTransaction(hash: string): Promise<TransactionRecord>;
 }
 
 export type GatewayErrorKind = 'products' | 'product_not_found' | 'no_offers' | 'product_load' | 'charge' | 'transaction';
 
-/** A failure of the gateway; `message` is the spec's Portuguese text (§8), shown to the visitor as-is. */
+/** A failure of the gateway; `message` is the brief's Portuguese text (docs/product.md#error-messages-shown-to-buyers), shown to the visitor as-is. */
 export class GatewayError extends Error {
   /**
    * @param uncertain true when the charge MAY exist at the gateway (timeout, connection lost after the
    *   request was sent, a server error or an unreadable success): the caller must not simply try again,
-   *   because the gateway has no idempotency key (gateway-notes §9, §11.1).
+   *   because the gateway has no idempotency key (docs/gateway.md#9-unknowns, docs/gateway.md#10-confirming-a-payment).
    */
   constructor(
     message: string,

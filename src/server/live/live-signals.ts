@@ -9,7 +9,7 @@ import { countViewers } from './presence.ts';
  * The deadline the offer countdown runs to: the seller's OFFER_ENDS_AT while it is still ahead,
  * else the end of the current batch (the next month's start in São Paulo). It is always in the
  * future, so a countdown that reaches zero and asks again gets a real next deadline instead of
- * restarting the old one (DESIGN §1.2).
+ * restarting the old one (docs/product.md#2-live-signals-tell-the-truth).
  */
 export function chooseOfferDeadline(offerEndsAt: number | undefined, now: number): number {
   if (offerEndsAt !== undefined && offerEndsAt > now) return offerEndsAt;
@@ -24,10 +24,7 @@ export async function readLiveSignals(
   const { db, monthlyCapacity: capacity } = deps;
   const month = businessMonth(now);
   const unlimited = capacity === 0;
-  const [taken, viewers] = await Promise.all([
-    unlimited ? Promise.resolve(0) : countSpotsTaken(db, month.start),
-    countViewers(db, now),
-  ]);
+  const [taken, viewers] = await Promise.all([unlimited ? Promise.resolve(0) : countSpotsTaken(db, month.start), countViewers(db, now)]);
   const spotsLeft = unlimited ? null : Math.max(0, capacity - taken);
   return {
     spotsLeft,

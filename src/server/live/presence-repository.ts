@@ -2,10 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** Records a heartbeat: the visitor's row is created or its `last_seen` moved to `now`. */
-export async function touchPresence(
-  db: Kysely<Database>,
-  beat: { visitorId: string; clientKey: string; now: number },
-): Promise<void> {
+export async function touchPresence(db: Kysely<Database>, beat: { visitorId: string; clientKey: string; now: number }): Promise<void> {
   await db
     .insertInto('presence')
     .values({ visitor_id: beat.visitorId, client_key: beat.clientKey, last_seen: beat.now })

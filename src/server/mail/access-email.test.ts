@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, firstName, renderAccessEmail } from './access-email.ts';
+import { firstName, renderAccessEmail } from './access-email.ts';
 
 const input = {
   buyerName: 'Maria Aparecida da Silva',
@@ -71,11 +71,5 @@ describe('firstName', () => {
     ['', ''],
   ])('%j → %j', (name, expected) => {
     expect(firstName(name)).toBe(expected);
-  });
-});
-
-describe('escapeHtml', () => {
-  it('escapes the five HTML-significant characters', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
   });
 });

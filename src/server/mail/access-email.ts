@@ -1,8 +1,7 @@
 import { accessEmail } from '../../content/emails.ts';
 import { paths } from '../../shared/routes.ts';
-import { assertWebUrl, colors, demoTextLines, emailDocument, escapeHtml, fill, html as parts } from './email-layout.ts';
-
-export { escapeHtml } from './email-layout.ts';
+import { escapeHtml } from '../../shared/html.ts';
+import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts } from './email-layout.ts';
 
 export interface AccessEmailInput {
   /** As the buyer typed it at checkout; only the first name is used. */
@@ -31,7 +30,7 @@ export function firstName(fullName: string): string {
   return lower.charAt(0).toLocaleUpperCase('pt-BR') + lower.slice(1);
 }
 
-/** The e-mail that delivers a paid buyer's lifetime access link (DESIGN §1.6). */
+/** The e-mail that delivers a paid buyer's lifetime access link (docs/product.md#6-e-mail-delivery-is-made-true). */
 export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
   const accessUrl = assertWebUrl(input.accessUrl, 'accessUrl').href;
   const recoverUrl = new URL(paths.access, accessUrl).href;
@@ -88,7 +87,13 @@ ${heading(accessEmail.recoverTitle)}
 ${paragraph(copy(accessEmail.recover))}
 ${paragraph(copy(accessEmail.support))}
 ${paragraph(`${escapeHtml(accessEmail.signature)}<br>${rich.productName}`)}`;
-  const html = emailDocument({ subject, preheader: accessEmail.preheader, demoMode: input.demoMode, body, footer: copy(accessEmail.footer) });
+  const html = emailDocument({
+    subject,
+    preheader: accessEmail.preheader,
+    demoMode: input.demoMode,
+    body,
+    footer: copy(accessEmail.footer),
+  });
 
   return { subject, text, html };
 }

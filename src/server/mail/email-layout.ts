@@ -1,16 +1,10 @@
 import { demoNotice } from '../../content/demo.ts';
+import { escapeHtml } from '../../shared/html.ts';
 
 /**
  * The one look of every buyer e-mail: plain, light, no images and no tracking pixels. Values that
  * reach the HTML are escaped here or by the caller before they go in.
  */
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Every value that reaches the HTML goes through here: the buyer's name is whatever they typed. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
-}
 
 /** Fills `{key}` marks; a mark without a value is a bug in the copy, so it throws. */
 export function fill(template: string, values: Record<string, string>): string {

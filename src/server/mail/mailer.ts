@@ -71,7 +71,10 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer
     mode: 'smtp',
     async send(message, sendOptions) {
       try {
-        const info = await transport.sendMail({ ...envelope(from, message), ...(sendOptions?.signal ? { signal: sendOptions.signal } : {}) });
+        const info = await transport.sendMail({
+          ...envelope(from, message),
+          ...(sendOptions?.signal ? { signal: sendOptions.signal } : {}),
+        });
         if (info.rejected.length > 0) throw new Error(`recipient rejected: ${info.response}`);
         logger.debug('mail accepted by SMTP server', { to: maskEmail(message.to), messageId: message.messageId });
       } catch (error) {
@@ -95,7 +98,10 @@ function createSmtpMailer(smtpUrl: string, from: string, logger: Logger): Mailer
 
 /** `<order-abc@vitrine>` → `order-abc@vitrine.eml`: the same message always lands in the same file. */
 function fileNameFor(messageId: string): string {
-  const base = messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._@-]/g, '_').slice(0, 180);
+  const base = messageId
+    .replace(/^<|>$/g, '')
+    .replace(/[^A-Za-z0-9._@-]/g, '_')
+    .slice(0, 180);
   return `${base || randomUUID()}.eml`;
 }
 

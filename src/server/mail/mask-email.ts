@@ -1,5 +1,5 @@
 /**
- * Buyers' e-mail addresses never reach a log line in full (DESIGN §4): `maria@example.com`
+ * Buyers' e-mail addresses never reach a log line in full (docs/architecture.md#data): `maria@example.com`
  * is shown as `m***@example.com`, enough to tell two buyers apart when helping one of them.
  */
 export function maskEmail(address: string, mark = '***'): string {

@@ -2,7 +2,8 @@ import { accessEmail, pixEmails } from '../../content/emails.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { firstName, type RenderedEmail } from './access-email.ts';
-import { assertWebUrl, colors, demoTextLines, emailDocument, escapeHtml, fill, html as parts } from './email-layout.ts';
+import { escapeHtml } from '../../shared/html.ts';
+import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts } from './email-layout.ts';
 
 export interface PixEmailInput {
   kind: 'ready' | 'reminder';

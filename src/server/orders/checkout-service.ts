@@ -16,13 +16,7 @@ import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
 import { enqueuePixEmails } from './pix-email-job.ts';
-import {
-  findOrderById,
-  insertOrderWithinCapacity,
-  markOrderCharged,
-  markOrderFailed,
-  type OrderRow,
-} from './orders-repository.ts';
+import { findOrderById, insertOrderWithinCapacity, markOrderCharged, markOrderFailed, type OrderRow } from './orders-repository.ts';
 
 export interface CheckoutDeps {
   db: Kysely<Database>;
@@ -75,7 +69,7 @@ function trackingToStore(tracking: CreateOrderInput['tracking'], client: { addre
 /** How long a duplicate request waits for the first one's gateway answer. */
 const SETTLE_WAIT_MS = 25_000;
 
-/** The QR is drawn here, never by a third-party image service: the code is payment data (DESIGN §1.4). */
+/** The QR is drawn here, never by a third-party image service: the code is payment data (docs/product.md#4-the-qr-code-is-drawn-locally). */
 async function qrSvg(code: string | null): Promise<string | null> {
   if (!code) return null;
   return QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, width: 200 });
@@ -114,7 +108,7 @@ async function describe(deps: CheckoutDeps, order: OrderRow): Promise<CheckoutRe
 /**
  * Starts (or resumes) a PIX checkout. The order row is written before the charge is requested,
  * and the charge is requested at most once per checkout key: the gateway has no idempotency key,
- * so a retry could charge the buyer twice (gateway-notes §9, §11.1).
+ * so a retry could charge the buyer twice (docs/gateway.md#9-unknowns, docs/gateway.md#10-confirming-a-payment).
  */
 export async function startCheckout(
   deps: CheckoutDeps,

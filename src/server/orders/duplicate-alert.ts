@@ -3,7 +3,7 @@ import { duplicatePaymentAlert as copy } from '../../content/emails.ts';
 import { formatBRL } from '../../shared/money.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/schema.ts';
-import { escapeHtml } from '../mail/access-email.ts';
+import { escapeHtml } from '../../shared/html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { OutboxMessage } from '../mail/outbox-repository.ts';
 import { UndeliverableMessageError } from '../mail/outbox-worker.ts';

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { secretsMatch } from '../secrets.ts';
 import { paths } from '../../shared/routes.ts';
 import type { OrderRow } from './orders-repository.ts';
 
@@ -16,17 +17,10 @@ function orderMac(order: KeyedOrder, purpose: 'reminders-opt-out' | 'order-conta
   return createHmac('sha256', order.postback_secret).update(`vitrine-${purpose}:${order.id}`).digest('base64url').slice(0, 32);
 }
 
-function sameMac(given: string | undefined, expected: string): boolean {
-  if (!given) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 export const reminderOptOutToken = (order: KeyedOrder) => orderMac(order, 'reminders-opt-out');
 export const orderContactKey = (order: KeyedOrder) => orderMac(order, 'order-contact');
-export const isReminderOptOutToken = (order: KeyedOrder, given: string | undefined) => sameMac(given, reminderOptOutToken(order));
-export const isOrderContactKey = (order: KeyedOrder, given: string | undefined) => sameMac(given, orderContactKey(order));
+export const isReminderOptOutToken = (order: KeyedOrder, given: string | undefined) => secretsMatch(given, reminderOptOutToken(order));
+export const isOrderContactKey = (order: KeyedOrder, given: string | undefined) => secretsMatch(given, orderContactKey(order));
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 

@@ -19,7 +19,11 @@ export async function findOrderForPage(deps: Pick<ConfirmationDeps, 'db'>, ref: 
  * and on an expired or failed PIX the buyer's data for a new checkout, only with the e-mailed
  * contact key. Never the order id or an access link (docs/decisions/0006-tokens-and-csp.md).
  */
-export async function describeOrderPage(deps: ConfirmationDeps, ref: string, contactKey: string | undefined): Promise<OrderPageReply | undefined> {
+export async function describeOrderPage(
+  deps: ConfirmationDeps,
+  ref: string,
+  contactKey: string | undefined,
+): Promise<OrderPageReply | undefined> {
   const found = await findOrderForPage(deps, ref);
   if (!found) return undefined;
   const now = deps.now?.() ?? Date.now();

@@ -16,7 +16,7 @@ export function publicStatus(order: OrderRow, now: number): OrderStatus {
 
 /**
  * A buyer's page waits on this order: while it is pending, ask the gateway again, at most once per
- * POLL_RECHECK_INTERVAL_MS per order across every instance and page (gateway-notes §11.6).
+ * POLL_RECHECK_INTERVAL_MS per order across every instance and page (docs/gateway.md#10-confirming-a-payment).
  */
 export async function refreshWaitingOrder(deps: ConfirmationDeps, order: OrderRow, now: number): Promise<OrderRow> {
   if (order.status === 'pending' && order.transaction_hash && (await claimOrderCheck(deps.db, order.id, now, POLL_RECHECK_INTERVAL_MS))) {
@@ -30,7 +30,11 @@ export async function refreshWaitingOrder(deps: ConfirmationDeps, order: OrderRo
  * paid, the access link goes only to the tab that created the order (`viewKey`), shortly after
  * payment; anyone else is told it went by e-mail.
  */
-export async function describeOrderStatus(deps: ConfirmationDeps, orderId: string, viewKey?: string): Promise<OrderStatusReply | undefined> {
+export async function describeOrderStatus(
+  deps: ConfirmationDeps,
+  orderId: string,
+  viewKey?: string,
+): Promise<OrderStatusReply | undefined> {
   const found = await findOrderById(deps.db, orderId);
   if (!found) return undefined;
   const now = deps.now?.() ?? Date.now();

@@ -33,7 +33,7 @@ export interface NewOrder {
 }
 
 /**
- * Spots a month has taken: orders paid this month. Only payment takes a spot (DESIGN §1.2): a
+ * Spots a month has taken: orders paid this month. Only payment takes a spot (docs/product.md#2-live-signals-tell-the-truth): a
  * charge on offer holds none, so unpaid charges can never sell the month out. Refunded and
  * charged-back orders give their spot back.
  */
@@ -91,10 +91,7 @@ async function countOpenOrdersOfClient(db: Kysely<Database> | Transaction<Databa
 }
 
 export type InsertOrderResult =
-  | { kind: 'created'; order: OrderRow }
-  | { kind: 'existing'; order: OrderRow }
-  | { kind: 'sold_out' }
-  | { kind: 'too_many_open' };
+  { kind: 'created'; order: OrderRow } | { kind: 'existing'; order: OrderRow } | { kind: 'sold_out' } | { kind: 'too_many_open' };
 
 /**
  * Inserts the order unless its checkout key already has one, or the buyer already has a charge on
@@ -191,10 +188,6 @@ export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<D
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function findOrderByPostbackSecret(db: Kysely<Database>, secret: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('postback_secret', '=', secret).executeTakeFirst();
-}
-
 /**
  * The gateway accepted the charge: the order now offers its PIX. Only from `creating`. `onCharged`
  * runs in the same transaction for the winner (the PIX e-mails' outbox rows commit with it).
@@ -202,7 +195,14 @@ export async function findOrderByPostbackSecret(db: Kysely<Database>, secret: st
 export async function markOrderCharged(
   db: Kysely<Database>,
   id: string,
-  charge: { transactionHash: string; alternateIds: string[]; pixCode: string | null; pixImage: string | null; now: number; expiresAt: number },
+  charge: {
+    transactionHash: string;
+    alternateIds: string[];
+    pixCode: string | null;
+    pixImage: string | null;
+    now: number;
+    expiresAt: number;
+  },
   onCharged?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -215,7 +215,14 @@ export async function markOrderCharged(
 async function chargeOrder(
   trx: Transaction<Database>,
   id: string,
-  charge: { transactionHash: string; alternateIds: string[]; pixCode: string | null; pixImage: string | null; now: number; expiresAt: number },
+  charge: {
+    transactionHash: string;
+    alternateIds: string[];
+    pixCode: string | null;
+    pixImage: string | null;
+    now: number;
+    expiresAt: number;
+  },
 ): Promise<OrderRow | undefined> {
   return trx
     .updateTable('orders')
@@ -291,7 +298,7 @@ export const FIRST_PAID_RECHECK_MS = 60 * 60_000;
 /**
  * The paid transition. The conditional UPDATE lets exactly one caller win however many
  * postbacks, polls and instances race; the winner writes the access e-mail's outbox row in the
- * same transaction, so a paid order can never lack its e-mail (DESIGN §1.6). A payment confirmed
+ * same transaction, so a paid order can never lack its e-mail (docs/product.md#6-e-mail-delivery-is-made-true). A payment confirmed
  * after the charge expired or "failed" (an uncertain create) still wins.
  */
 export async function markOrderPaid(
@@ -364,7 +371,7 @@ export async function listOpenDuplicates(db: Kysely<Database>): Promise<Array<{ 
 /**
  * Reserves the right to ask the gateway about an order now: true for at most one caller per
  * `intervalMs`, across every server instance (polling must not hammer a gateway with unknown rate
- * limits, gateway-notes §11.6).
+ * limits, docs/gateway.md#10-confirming-a-payment).
  */
 export async function claimOrderCheck(db: Kysely<Database>, orderId: string, now: number, intervalMs: number): Promise<boolean> {
   const result = await db
@@ -438,11 +445,7 @@ export async function claimScheduledCheck(db: Kysely<Database>, orderId: string,
  * re-read is tried, so a failed read or a crash leaves it for the reconciler (due at once).
  */
 export async function requestRecheck(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ recheck_requested_at: now, next_check_at: now, check_count: 0 })
-    .where('id', '=', orderId)
-    .execute();
+  await db.updateTable('orders').set({ recheck_requested_at: now, next_check_at: now, check_count: 0 }).where('id', '=', orderId).execute();
 }
 
 /** The gateway answered for this order: requests made before `readStartedAt` are done. */

@@ -27,7 +27,7 @@ const MAX_HINTS = 3;
 
 /**
  * Asks the gateway about one order and applies what it says — the single source of truth
- * (gateway-notes §11.4). A postback or a poll only ever triggers this; neither is believed.
+ * (docs/gateway.md#10-confirming-a-payment). A postback or a poll only ever triggers this; neither is believed.
  * Paid requires: our transaction, `payment_status` paid, the exact amount in centavos and our
  * product. Returns the order as it is afterwards.
  */
@@ -45,7 +45,7 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
       hash = candidate;
       break;
     } catch (error) {
-      // A 404 can also mean a wrong host or credentials, so it never cancels anything (gateway-notes §5.3).
+      // A 404 can also mean a wrong host or credentials, so it never cancels anything (docs/gateway.md#5-reading-a-transaction).
       logger.warn('Payment re-check failed', { order: order.id, error: error instanceof Error ? error.message : String(error) });
     }
   }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { nextCheckDelay } from './reconciliation.ts';
 
 const MINUTE = 60_000;
-const delays = (order: Parameters<typeof nextCheckDelay>[0]) => [0, 1, 2, 3, 4, 5, 6, 40].map((checks) => nextCheckDelay(order, checks) / MINUTE);
+const delays = (order: Parameters<typeof nextCheckDelay>[0]) =>
+  [0, 1, 2, 3, 4, 5, 6, 40].map((checks) => nextCheckDelay(order, checks) / MINUTE);
 
 describe('nextCheckDelay', () => {
   it('retries a postback whose re-read failed soon, backing off to 10 minutes at most', () => {

@@ -1,5 +1,5 @@
 import { remindersOptOut as copy } from '../../content/order-page.ts';
-import { escapeHtml } from '../mail/email-layout.ts';
+import { escapeHtml } from '../../shared/html.ts';
 
 /**
  * The page behind the reminders' "não quero mais lembretes" link. A GET only shows a button (mail
@@ -32,7 +32,8 @@ export function renderOptOutPage(state: OptOutPageState, links: { action: string
 <p role="status">${escapeHtml(copy.done)}</p>`
         : `<h1>${escapeHtml(copy.invalidTitle)}</h1>
 <p>${escapeHtml(copy.invalid)}</p>`;
-  const orderLink = state !== 'invalid' && links.orderPath ? `<p><a href="${escapeHtml(links.orderPath)}">${escapeHtml(copy.orderLink)}</a></p>` : '';
+  const orderLink =
+    state !== 'invalid' && links.orderPath ? `<p><a href="${escapeHtml(links.orderPath)}">${escapeHtml(copy.orderLink)}</a></p>` : '';
   return `<!doctype html>
 <html lang="pt-BR">
 <head>

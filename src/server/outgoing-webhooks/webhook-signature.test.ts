@@ -8,7 +8,9 @@ describe('Standard Webhooks signing', () => {
   it('signs exactly as the reference library does', () => {
     const body = '{"type":"order.paid"}';
     const timestamp = 1_700_000_000;
-    expect(signWebhook(webhookKey(SECRET), 'msg_1', timestamp, body)).toBe(new Webhook(SECRET).sign('msg_1', new Date(timestamp * 1000), body));
+    expect(signWebhook(webhookKey(SECRET), 'msg_1', timestamp, body)).toBe(
+      new Webhook(SECRET).sign('msg_1', new Date(timestamp * 1000), body),
+    );
   });
 
   it('produces headers the reference verification accepts', () => {

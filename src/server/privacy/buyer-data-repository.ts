@@ -35,7 +35,12 @@ export async function listOrdersOfEmail(db: Kysely<Database>, email: string) {
 
 export async function listAccessLinkDates(db: Kysely<Database>, orderIds: string[]) {
   if (orderIds.length === 0) return [];
-  return db.selectFrom('access_tokens').select(['order_id', 'created_at', 'revoked_at']).where('order_id', 'in', orderIds).orderBy('created_at').execute();
+  return db
+    .selectFrom('access_tokens')
+    .select(['order_id', 'created_at', 'revoked_at'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('created_at')
+    .execute();
 }
 
 export async function listMemberPageOpenDates(db: Kysely<Database>, orderIds: string[]) {
@@ -46,7 +51,12 @@ export async function listMemberPageOpenDates(db: Kysely<Database>, orderIds: st
 /** Every outbox row of the orders: the e-mails, and the webhook events and conversions sent about them. */
 export async function listEmailsSent(db: Kysely<Database>, orderIds: string[]) {
   if (orderIds.length === 0) return [];
-  return db.selectFrom('outbox').select(['order_id', 'kind', 'created_at', 'sent_at']).where('order_id', 'in', orderIds).orderBy('created_at').execute();
+  return db
+    .selectFrom('outbox')
+    .select(['order_id', 'kind', 'created_at', 'sent_at'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('created_at')
+    .execute();
 }
 
 /**
@@ -59,7 +69,11 @@ export async function eraseBuyerRows(db: Kysely<Database>, email: string, now: n
     const orders = await trx.selectFrom('orders').select('id').where('buyer_email', '=', email).execute();
     const ids = orders.map((order) => order.id);
     if (ids.length > 0) {
-      await trx.updateTable('orders').set({ ...ERASED_BUYER, updated_at: now }).where('id', 'in', ids).execute();
+      await trx
+        .updateTable('orders')
+        .set({ ...ERASED_BUYER, updated_at: now })
+        .where('id', 'in', ids)
+        .execute();
       await trx.deleteFrom('webhook_events').where('order_id', 'in', ids).execute();
       // A console correction keeps both addresses in its detail.
       await trx.updateTable('admin_audit').set({ detail: null }).where('order_id', 'in', ids).where('detail', 'is not', null).execute();

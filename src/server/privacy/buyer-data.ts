@@ -63,7 +63,11 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
   const email = normalizeEmail(rawEmail);
   const orders = await listOrdersOfEmail(db, email);
   const ids = orders.map((order) => order.id);
-  const [links, opens, emails] = await Promise.all([listAccessLinkDates(db, ids), listMemberPageOpenDates(db, ids), listEmailsSent(db, ids)]);
+  const [links, opens, emails] = await Promise.all([
+    listAccessLinkDates(db, ids),
+    listMemberPageOpenDates(db, ids),
+    listEmailsSent(db, ids),
+  ]);
   const data: BuyerExport = {
     email,
     orders: orders.map((order) => ({
@@ -77,9 +81,13 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
       createdAt: iso(order.created_at),
       paidAt: iso(order.paid_at),
       // Links are stored only as hashes: their dates are all there is to show.
-      accessLinks: links.filter((link) => link.order_id === order.id).map((link) => ({ issuedAt: iso(link.created_at), revokedAt: iso(link.revoked_at) })),
+      accessLinks: links
+        .filter((link) => link.order_id === order.id)
+        .map((link) => ({ issuedAt: iso(link.created_at), revokedAt: iso(link.revoked_at) })),
       memberPageOpenedAt: opens.filter((open) => open.order_id === order.id).map((open) => iso(open.at)),
-      emails: emails.filter((mail) => mail.order_id === order.id).map((mail) => ({ kind: mail.kind, queuedAt: iso(mail.created_at), sentAt: iso(mail.sent_at) })),
+      emails: emails
+        .filter((mail) => mail.order_id === order.id)
+        .map((mail) => ({ kind: mail.kind, queuedAt: iso(mail.created_at), sentAt: iso(mail.sent_at) })),
       attribution: cleanAttribution(order),
       tracking: {
         consent: order.tracking_consent,

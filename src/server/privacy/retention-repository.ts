@@ -16,13 +16,23 @@ export const ERASED_TRACKING_IDENTIFIERS = {
 } as const;
 
 /** The personal data an order carries; emptied (not deleted: the row keeps its counts and money). */
-export const ERASED_BUYER = { buyer_name: '', buyer_email: '', buyer_phone: '', buyer_document: null, ...ERASED_TRACKING_IDENTIFIERS } as const;
+export const ERASED_BUYER = {
+  buyer_name: '',
+  buyer_email: '',
+  buyer_phone: '',
+  buyer_document: null,
+  ...ERASED_TRACKING_IDENTIFIERS,
+} as const;
 
 /**
  * Orders whose tracking identifiers served their purpose lose them: paid (or refunded) before
  * `paidBefore`, or unpaid and expired before `expiredBefore`. Returns how many orders changed.
  */
-export async function eraseTrackingIdentifiers(db: Kysely<Database>, cutoffs: { paidBefore: number; expiredBefore: number }, now: number): Promise<number> {
+export async function eraseTrackingIdentifiers(
+  db: Kysely<Database>,
+  cutoffs: { paidBefore: number; expiredBefore: number },
+  now: number,
+): Promise<number> {
   const result = await db
     .updateTable('orders')
     .set({ ...ERASED_TRACKING_IDENTIFIERS, updated_at: now })
@@ -32,7 +42,11 @@ export async function eraseTrackingIdentifiers(db: Kysely<Database>, cutoffs: { 
         eb.and([eb('status', 'in', ['creating', 'pending', 'failed']), eb('expires_at', '<', cutoffs.expiredBefore)]),
       ]),
     )
-    .where((eb) => eb.or(Object.keys(ERASED_TRACKING_IDENTIFIERS).map((column) => eb(column as keyof typeof ERASED_TRACKING_IDENTIFIERS, 'is not', null))))
+    .where((eb) =>
+      eb.or(
+        Object.keys(ERASED_TRACKING_IDENTIFIERS).map((column) => eb(column as keyof typeof ERASED_TRACKING_IDENTIFIERS, 'is not', null)),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
@@ -45,7 +59,9 @@ export async function eraseUnpaidBuyers(db: Kysely<Database>, before: number, no
     .where('status', 'in', ['creating', 'pending', 'failed'])
     .where('created_at', '<', before)
     .where('expires_at', '<', now)
-    .where((eb) => eb.or([eb('buyer_email', '!=', ''), eb('buyer_name', '!=', ''), eb('buyer_phone', '!=', ''), eb('buyer_document', 'is not', null)]))
+    .where((eb) =>
+      eb.or([eb('buyer_email', '!=', ''), eb('buyer_name', '!=', ''), eb('buyer_phone', '!=', ''), eb('buyer_document', 'is not', null)]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

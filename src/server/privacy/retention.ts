@@ -63,7 +63,10 @@ export function createRetentionJob(deps: {
   };
   const runLogged = () =>
     void runOnce().catch((error: unknown) =>
-      deps.logger.error('Retention failed', { error: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined }),
+      deps.logger.error('Retention failed', {
+        error: error instanceof Error ? error.message : String(error),
+        stack: error instanceof Error ? error.stack : undefined,
+      }),
     );
 
   return {

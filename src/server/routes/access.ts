@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
 import { members as copy } from '../../content/members.ts';
-import { CheckoutFormSchema } from '../../shared/checkout.ts';
+import { emailSchema } from '../../shared/checkout.ts';
 import { paths } from '../../shared/routes.ts';
 import { loadMemberArea, lookUpAccessToken, requestAccessResend } from '../access/access-service.ts';
 import { recordMemberPageOpen } from '../access/access-repository.ts';
@@ -21,7 +21,7 @@ export const ACCESS_COOKIE = 'vitrine_access';
 const ACCESS_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 /** The same e-mail rule as the checkout form, so the address is normalised the way orders store it. */
-export const ResendAccessSchema = z.object({ email: CheckoutFormSchema.shape.email });
+export const ResendAccessSchema = z.object({ email: emailSchema() });
 
 function isHttps(c: Context<AppEnv>): boolean {
   return c.var.config.publicUrl?.startsWith('https://') === true || new URL(c.req.url).protocol === 'https:';

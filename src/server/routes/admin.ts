@@ -101,6 +101,18 @@ function ordersSearch(query: AdminOrdersQuery, at: number) {
   };
 }
 
+/** The console API past /login and /logout needs a live session. */
+function requireSession(deps: AdminDeps): MiddlewareHandler<AdminEnv> {
+  return async (c, next) => {
+    const cookie = getCookie(c, ADMIN_COOKIE);
+    if (deps.password === undefined || !cookie || !(await checkSession(c.var.db, cookie, now(c)))) {
+      return apiError(c, 401, copy.api.signedOut);
+    }
+    c.set('session', sessionLabel(cookie));
+    await next();
+  };
+}
+
 export function adminRoutes(deps: AdminDeps) {
   const app = new Hono<AdminEnv>();
   app.use('*', async (c, next) => {
@@ -145,50 +157,51 @@ export function adminRoutes(deps: AdminDeps) {
   });
 
   // Everything below needs a live session.
-  app.use('*', async (c, next) => {
-    const cookie = getCookie(c, ADMIN_COOKIE);
-    if (deps.password === undefined || !cookie || !(await checkSession(c.var.db, cookie, now(c)))) {
-      return apiError(c, 401, copy.api.signedOut);
-    }
-    c.set('session', sessionLabel(cookie));
-    await next();
-  });
+  app.use('*', requireSession(deps));
 
   app.get('/overview', async (c) => {
     const { monthlyCapacity, offerEndsAt } = c.var.config;
     return c.json(await readOverview(c.var.db, { monthlyCapacity, offerEndsAt }, now(c)));
   });
 
-  app.get('/orders', zValidator('query', AdminOrdersQuerySchema, (result, c) => {
-    if (!result.success) return apiError(c, 422, copy.api.invalid);
-  }), async (c) => {
-    const query = c.req.valid('query');
-    const at = now(c);
-    const { orders, total } = await searchOrders(c.var.db, {
-      ...ordersSearch(query, at),
-      offset: (query.page - 1) * ADMIN_PAGE_SIZE,
-      limit: ADMIN_PAGE_SIZE,
-    });
-    const body: AdminOrderList = {
-      orders: orders.map(({ chargedAt: _charged, expiresAt: _expires, failureReason: _reason, ...order }) => order),
-      total,
-      page: query.page,
-      pageSize: ADMIN_PAGE_SIZE,
-    };
-    return c.json(body);
-  });
+  app.get(
+    '/orders',
+    zValidator('query', AdminOrdersQuerySchema, (result, c) => {
+      if (!result.success) return apiError(c, 422, copy.api.invalid);
+    }),
+    async (c) => {
+      const query = c.req.valid('query');
+      const at = now(c);
+      const { orders, total } = await searchOrders(c.var.db, {
+        ...ordersSearch(query, at),
+        offset: (query.page - 1) * ADMIN_PAGE_SIZE,
+        limit: ADMIN_PAGE_SIZE,
+      });
+      const body: AdminOrderList = {
+        orders: orders.map(({ chargedAt: _charged, expiresAt: _expires, failureReason: _reason, ...order }) => order),
+        total,
+        page: query.page,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
+      return c.json(body);
+    },
+  );
 
-  app.get('/orders.csv', zValidator('query', AdminOrdersQuerySchema, (result, c) => {
-    if (!result.success) return apiError(c, 422, copy.api.invalid);
-  }), async (c) => {
-    const { orders } = await searchOrders(c.var.db, { ...ordersSearch(c.req.valid('query'), now(c)), offset: 0, limit: CSV_MAX_ROWS });
-    await recordAudit(c.var.db, { session: c.var.session, action: 'export_orders', detail: { rows: orders.length }, now: now(c) });
-    const csv = renderOrdersCsv(orders, { header: copy.orders.csvHeader, status: copy.orders.status });
-    return c.body(csv, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="pedidos.csv"',
-    });
-  });
+  app.get(
+    '/orders.csv',
+    zValidator('query', AdminOrdersQuerySchema, (result, c) => {
+      if (!result.success) return apiError(c, 422, copy.api.invalid);
+    }),
+    async (c) => {
+      const { orders } = await searchOrders(c.var.db, { ...ordersSearch(c.req.valid('query'), now(c)), offset: 0, limit: CSV_MAX_ROWS });
+      await recordAudit(c.var.db, { session: c.var.session, action: 'export_orders', detail: { rows: orders.length }, now: now(c) });
+      const csv = renderOrdersCsv(orders, { header: copy.orders.csvHeader, status: copy.orders.status });
+      return c.body(csv, 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="pedidos.csv"',
+      });
+    },
+  );
 
   app.get('/orders/:id', async (c) => {
     const detail = await loadOrderDetail(c.var.db, c.req.param('id'), now(c));
@@ -196,7 +209,8 @@ export function adminRoutes(deps: AdminDeps) {
     return c.json<AdminOrderDetail>(detail);
   });
 
-  const action = (run: (c: Context<AdminEnv>, orderId: string, at: number) => Promise<'ok' | 'not_found' | 'not_paid'>) =>
+  const action =
+    (run: (c: Context<AdminEnv>, orderId: string, at: number) => Promise<'ok' | 'not_found' | 'not_paid'>) =>
     async (c: Context<AdminEnv>) => {
       const orderId = c.req.param('id') ?? '';
       const result = await run(c, orderId, now(c));
@@ -206,9 +220,18 @@ export function adminRoutes(deps: AdminDeps) {
       return c.json({ ok: true });
     };
 
-  app.post('/orders/:id/resend', action((c, orderId, at) => resendAccess(c.var.db, { orderId, session: c.var.session, now: at })));
-  app.post('/orders/:id/revoke', action((c, orderId, at) => revokeAccess(c.var.db, { orderId, session: c.var.session, now: at })));
-  app.post('/orders/:id/refund', action((c, orderId, at) => markOrderRefunded(c.var.db, c.var.config, { orderId, session: c.var.session, now: at })));
+  app.post(
+    '/orders/:id/resend',
+    action((c, orderId, at) => resendAccess(c.var.db, { orderId, session: c.var.session, now: at })),
+  );
+  app.post(
+    '/orders/:id/revoke',
+    action((c, orderId, at) => revokeAccess(c.var.db, { orderId, session: c.var.session, now: at })),
+  );
+  app.post(
+    '/orders/:id/refund',
+    action((c, orderId, at) => markOrderRefunded(c.var.db, c.var.config, { orderId, session: c.var.session, now: at })),
+  );
   app.post(
     '/orders/:id/email',
     limitBody(1024, tooLarge),

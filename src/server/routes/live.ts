@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app.ts';
 import { readLiveSignals } from '../live/live-signals.ts';
 
-/** The landing page's live signals (DESIGN §1.2): spots left, viewers now, the offer deadline. */
+/** The landing page's live signals (docs/product.md#2-live-signals-tell-the-truth): spots left, viewers now, the offer deadline. */
 export const liveRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const { config, db, checkout } = c.var;
   const now = checkout.now?.() ?? Date.now();

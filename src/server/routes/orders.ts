@@ -1,12 +1,14 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
-import { checkout as copy } from '../../content/checkout.ts';
-import { CreateOrderSchema, ORDER_VIEW_KEY_HEADER, fieldErrors, messages } from '../../shared/checkout.ts';
+import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
+import { ORDER_VIEW_KEY_HEADER, createOrderSchema, fieldErrors } from '../../shared/checkout.ts';
 import type { AppEnv } from '../app.ts';
 import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';
 import { startCheckout } from '../orders/checkout-service.ts';
 import { describeOrderStatus } from '../orders/order-status.ts';
+
+const CreateOrderSchema = createOrderSchema(messages);
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
 

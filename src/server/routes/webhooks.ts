@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
 import { limitBody } from '../http.ts';
 import type { AppEnv } from '../app.ts';
@@ -7,13 +6,7 @@ import { findOrderById, requestRecheck } from '../orders/orders-repository.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';
 import { recordWebhookEvent } from '../orders/webhook-events-repository.ts';
 import { limits } from '../rate-limit.ts';
-
-/** Compares secrets in constant time (hashing first makes the lengths equal). */
-function sameSecret(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
+import { secretsMatch } from '../secrets.ts';
 
 /** Form bodies (`a=1&data[hash]=x`) as the nested object a JSON postback would be. */
 function parseForm(text: string): Record<string, unknown> {
@@ -45,7 +38,7 @@ const ok = { received: true } as const;
 
 /**
  * The gateway's postback (`postback_url` = this path with `?t={orderId}.{secret}`). Postbacks are
- * unsigned (gateway-notes §6): the secret only says which order to look at, and the payload is a
+ * unsigned (docs/gateway.md#6-postbacks): the secret only says which order to look at, and the payload is a
  * hint. The answer is always a fast 2xx — a gateway that sees errors retries forever — and the
  * re-check at the gateway happens afterwards.
  */
@@ -61,7 +54,7 @@ export const webhooksRoutes = new Hono<AppEnv>().post(
 
     const [orderId = '', secret = ''] = (c.req.query('t') ?? '').split('.', 2);
     const order = orderId ? await findOrderById(db, orderId) : undefined;
-    const secretOk = Boolean(order && secret && sameSecret(secret, order.postback_secret));
+    const secretOk = Boolean(order && secret && secretsMatch(secret, order.postback_secret));
     const now = c.var.checkout.now?.() ?? Date.now();
     if (!order || !secretOk) {
       // Nothing is stored for a postback we cannot tie to an order: a flood of them must not fill the

@@ -134,6 +134,7 @@ function headerKey(name: string): string {
 
 function clean(value: string | undefined): string {
   // Tabs and line breaks inside quotes become spaces: each field is shown on one line of the page.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point here
   return (value ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
 }
 
@@ -174,7 +175,10 @@ export function parseSupplierCsv(input: string): SupplierCsvResult {
 
   const header = records.shift();
   if (!header || header.fields.every((field) => field.trim() === '')) {
-    return { rows: [], errors: [{ line: 1, message: `the file is empty; the first line must be the header: ${SUPPLIER_CSV_COLUMNS.join(',')}` }] };
+    return {
+      rows: [],
+      errors: [{ line: 1, message: `the file is empty; the first line must be the header: ${SUPPLIER_CSV_COLUMNS.join(',')}` }],
+    };
   }
 
   const index = new Map<Column, number>();
@@ -220,7 +224,12 @@ export function parseSupplierCsv(input: string): SupplierCsvResult {
     const notes = get('observacoes');
     if (name === '') rowErrors.push('"nome" is empty');
     if (category === '') rowErrors.push('"categoria" is empty');
-    for (const [column, value] of [['nome', name], ['categoria', category], ['oferta', offer], ['observacoes', notes]] as const) {
+    for (const [column, value] of [
+      ['nome', name],
+      ['categoria', category],
+      ['oferta', offer],
+      ['observacoes', notes],
+    ] as const) {
       if (value.length > MAX_LENGTH[column]) rowErrors.push(`"${column}" is longer than ${MAX_LENGTH[column]} characters`);
     }
 

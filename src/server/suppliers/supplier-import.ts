@@ -23,8 +23,7 @@ export function previewSupplierImport(text: string): SupplierImportPreview {
 }
 
 export type SupplierImportResult =
-  | { kind: 'imported'; meta: SupplierListMeta; categories: number }
-  | { kind: 'invalid'; errors: SupplierCsvError[] };
+  { kind: 'imported'; meta: SupplierListMeta; categories: number } | { kind: 'invalid'; errors: SupplierCsvError[] };
 
 /** Replaces the list atomically with the file's rows, or changes nothing when the file has an error. */
 export async function importSupplierList(db: Kysely<Database>, text: string, now: number): Promise<SupplierImportResult> {

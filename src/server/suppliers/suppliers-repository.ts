@@ -36,7 +36,10 @@ export async function replaceSupplierList(db: Kysely<Database>, rows: readonly S
       notes: row.notes,
     }));
     for (let start = 0; start < values.length; start += INSERT_CHUNK) {
-      await trx.insertInto('suppliers').values(values.slice(start, start + INSERT_CHUNK)).execute();
+      await trx
+        .insertInto('suppliers')
+        .values(values.slice(start, start + INSERT_CHUNK))
+        .execute();
     }
     await trx
       .insertInto('supplier_list_meta')
@@ -65,10 +68,6 @@ export async function listSuppliers(db: Kysely<Database>): Promise<Supplier[]> {
 
 /** When the list was last imported; undefined before the first import. */
 export async function getSupplierListMeta(db: Kysely<Database>): Promise<SupplierListMeta | undefined> {
-  const row = await db
-    .selectFrom('supplier_list_meta')
-    .select(['updated_at', 'count'])
-    .where('id', '=', META_ID)
-    .executeTakeFirst();
+  const row = await db.selectFrom('supplier_list_meta').select(['updated_at', 'count']).where('id', '=', META_ID).executeTakeFirst();
   return row ? { updatedAt: Number(row.updated_at), count: Number(row.count) } : undefined;
 }

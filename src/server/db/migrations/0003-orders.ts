@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Orders are written before the gateway is called (DESIGN §4), so a charge can never exist
+ * Orders are written before the gateway is called (docs/architecture.md#data), so a charge can never exist
  * without its order. `checkout_key` makes the browser's retries land on the same order.
  */
 export const ordersMigration: Migration = {

@@ -21,11 +21,7 @@ export const outboxMigration: Migration = {
       // One e-mail of a kind per order, whatever retries or replayed webhooks do upstream.
       .addUniqueConstraint('outbox_order_kind_unique', ['order_id', 'kind'])
       .execute();
-    await db.schema
-      .createIndex('outbox_due_idx')
-      .on('outbox')
-      .columns(['sent_at', 'next_attempt_at'])
-      .execute();
+    await db.schema.createIndex('outbox_due_idx').on('outbox').columns(['sent_at', 'next_attempt_at']).execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('outbox').execute();

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 
 /**
  * Every postback is kept (size-limited) for audit: the gateway's payloads are unsigned and come in
- * two shapes (gateway-notes §6), so when something looks wrong the raw bodies are the evidence.
+ * two shapes (docs/gateway.md#6-postbacks), so when something looks wrong the raw bodies are the evidence.
  */
 export const webhookEventsMigration: Migration = {
   async up(db: Kysely<unknown>) {

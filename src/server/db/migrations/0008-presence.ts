@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Who has the landing page open (DESIGN §1.2 "viewers now"): one row per visitor id, touched by
+ * Who has the landing page open (docs/product.md#2-live-signals-tell-the-truth "viewers now"): one row per visitor id, touched by
  * each heartbeat. It lives in the database, not in memory, so every server instance counts the same
  * visitors. It holds no personal data: the id is a random string the tab made up.
  */

@@ -31,7 +31,9 @@ export const accessTokensMigration: Migration = {
       await sql`update orders set public_ref = ${ref} where id = ${row.id}`.execute(db);
       if (row.access_token) {
         const hash = createHash('sha256').update(row.access_token).digest('hex');
-        await sql`insert into access_tokens (token_hash, order_id, created_at) values (${hash}, ${row.id}, ${Number(row.updated_at)})`.execute(db);
+        await sql`insert into access_tokens (token_hash, order_id, created_at) values (${hash}, ${row.id}, ${Number(row.updated_at)})`.execute(
+          db,
+        );
       } else if (row.status === 'paid') {
         // A paid order without a token had its access revoked by the seller.
         await sql`update orders set access_revoked_at = ${Number(row.updated_at)} where id = ${row.id}`.execute(db);

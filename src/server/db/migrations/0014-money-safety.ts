@@ -15,7 +15,10 @@ export const moneySafetyMigration: Migration = {
     // When the reconciler may ask the gateway about this order again (null: as soon as it qualifies).
     await db.schema.alterTable('orders').addColumn('next_check_at', 'bigint').execute();
     // Reconciler checks since the order's last status change; the backoff grows with it.
-    await db.schema.alterTable('orders').addColumn('check_count', 'integer', (col) => col.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('orders')
+      .addColumn('check_count', 'integer', (col) => col.notNull().defaultTo(0))
+      .execute();
     // An authenticated postback asked for a re-read that has not succeeded yet: retried until it does.
     await db.schema.alterTable('orders').addColumn('recheck_requested_at', 'bigint').execute();
     // Duplicate payments by CPF (e-mail and phone are indexed since 0009).

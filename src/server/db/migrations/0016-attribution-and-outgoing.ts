@@ -7,7 +7,17 @@ import type { Kysely, Migration } from 'kysely';
  * exported, erased and expired with the buyer's, see privacy/). The sandbox gateway records the
  * `tracking` object it was sent, as the real gateway does.
  */
-const ATTRIBUTION_COLUMNS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'src', 'sck', 'fbclid', 'gclid'] as const;
+const ATTRIBUTION_COLUMNS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'utm_term',
+  'src',
+  'sck',
+  'fbclid',
+  'gclid',
+] as const;
 const CONVERSION_COLUMNS = ['fbp', 'fbc', 'ga_client_id', 'client_ip', 'client_user_agent'] as const;
 
 export const attributionMigration: Migration = {
