@@ -392,6 +392,9 @@ test.describe('landing page with the seller configured', () => {
       'mailto:ajuda@loja-teste.example.com',
     );
 
+    // The footer is an island hydrated as it comes near the viewport: scroll to it as a visitor does.
+    await footer.scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-island="site-footer"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
     await footer.getByRole('link', { name: 'Termos de uso' }).click();
     await expect(page).toHaveURL(`${server.url}/termos`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Termos de uso');
