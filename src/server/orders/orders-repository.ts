@@ -188,21 +188,24 @@ export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<D
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** What the gateway's accepted charge puts on the order. */
+interface ChargeFields {
+  transactionHash: string;
+  alternateIds: string[];
+  pixCode: string | null;
+  pixImage: string | null;
+  now: number;
+  expiresAt: number;
+}
+
 /**
  * The gateway accepted the charge: the order now offers its PIX. Only from `creating`. `onCharged`
- * runs in the same transaction for the winner (the PIX e-mails' outbox rows commit with it).
+ * runs in the same transaction for the winner (the PIX e-mails' outbox rows and the `order.created` webhook commit with it).
  */
 export async function markOrderCharged(
   db: Kysely<Database>,
   id: string,
-  charge: {
-    transactionHash: string;
-    alternateIds: string[];
-    pixCode: string | null;
-    pixImage: string | null;
-    now: number;
-    expiresAt: number;
-  },
+  charge: ChargeFields,
   onCharged?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -212,18 +215,7 @@ export async function markOrderCharged(
   });
 }
 
-async function chargeOrder(
-  trx: Transaction<Database>,
-  id: string,
-  charge: {
-    transactionHash: string;
-    alternateIds: string[];
-    pixCode: string | null;
-    pixImage: string | null;
-    now: number;
-    expiresAt: number;
-  },
-): Promise<OrderRow | undefined> {
+async function chargeOrder(trx: Transaction<Database>, id: string, charge: ChargeFields): Promise<OrderRow | undefined> {
   return trx
     .updateTable('orders')
     .set({
