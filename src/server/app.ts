@@ -25,6 +25,7 @@ import { presenceRoutes } from './routes/presence.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
 import { isAssetPath, NOT_FOUND_PAGE, pageFile, sendPage, type Site } from './site.ts';
 import { paths, prerenderedPaths, NOT_FOUND_KEY } from '../shared/routes.ts';
+import { apiErrors } from '../content/api-errors.ts';
 
 export interface AppDeps {
   config: Config;
@@ -120,12 +121,12 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
       // e.g. a malformed JSON body: the client's fault, said plainly.
-      return apiError(c, error.status, 'Requisição inválida.');
+      return apiError(c, error.status, apiErrors.invalidRequest);
     }
     // The stack says where it broke; the logger masks any buyer data a database error may quote.
     logger.error('Unhandled error', { method: c.req.method, path: c.req.path, error: error.message, stack: error.stack });
     if (c.req.path.startsWith('/api/')) {
-      return apiError(c, 500, 'Algo deu errado do nosso lado. Tente novamente em instantes.');
+      return apiError(c, 500, apiErrors.internal);
     }
     return c.text('Erro interno', 500);
   });
@@ -142,7 +143,7 @@ export function createApp(deps: AppDeps) {
   api.route('/product', productRoutes);
   api.route('/webhooks', webhooksRoutes);
   api.route('/admin', adminRoutes(admin ?? { password: undefined, runOutbox: () => undefined }));
-  api.all('*', (c) => apiError(c, 404, 'Recurso não encontrado.'));
+  api.all('*', (c) => apiError(c, 404, apiErrors.notFound));
   app.route('/api', api);
   // Never in a configured production: main.ts mounts it only when PROVIDER_URL is unset.
   if (sandbox) app.route('/sandbox', sandbox);

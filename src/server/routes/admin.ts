@@ -34,6 +34,7 @@ import { apiError, limitBody } from '../http.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { importSupplierList, previewSupplierImport, renderSupplierCsv } from '../suppliers/supplier-import.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
+import { apiErrors } from '../../content/api-errors.ts';
 
 /**
  * `/api/admin/*`: the seller's console. Every route but the session probe and the login needs a
@@ -322,6 +323,6 @@ export function adminRoutes(deps: AdminDeps) {
     return c.json({ ok: true });
   });
 
-  app.all('*', (c) => apiError(c, 404, 'Recurso não encontrado.'));
+  app.all('*', (c) => apiError(c, 404, apiErrors.notFound));
   return app;
 }

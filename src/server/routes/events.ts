@@ -6,18 +6,19 @@ import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
 import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';
 import type { AppEnv } from '../app.ts';
+import { apiErrors } from '../../content/api-errors.ts';
 
 /** First-party funnel counting: no cookies are read or set, and only the route key is stored. */
 export const eventsRoutes = new Hono<AppEnv>().post(
   '/',
-  limitBody(MAX_EVENT_BODY_BYTES, (c) => apiError(c, 400, 'Evento grande demais.')),
+  limitBody(MAX_EVENT_BODY_BYTES, (c) => apiError(c, 400, apiErrors.eventTooLarge)),
   zValidator('json', FunnelEventSchema, (result, c) => {
-    if (!result.success) return apiError(c, 400, 'Evento inválido.');
+    if (!result.success) return apiError(c, 400, apiErrors.invalidEvent);
   }),
   async (c) => {
     const event = c.req.valid('json');
     const decision = await c.var.limiter.consume(limits.events, c.var.clientAddress, c.var.checkout.now?.() ?? Date.now());
-    if (!decision.allowed) return apiError(c, 429, 'Muitas requisições. Tente novamente em instantes.');
+    if (!decision.allowed) return apiError(c, 429, apiErrors.tooManyRequests);
     await recordFunnelEvent(c.var.db, { name: event.name, path: routeKey(event.path) });
     return c.body(null, 204);
   },

@@ -7,6 +7,7 @@ import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';
 import { startCheckout } from '../orders/checkout-service.ts';
 import { describeOrderStatus } from '../orders/order-status.ts';
+import { apiErrors } from '../../content/api-errors.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
 
@@ -16,9 +17,9 @@ export const ordersRoutes = new Hono<AppEnv>()
   .post(
     '/',
     // The form, its keys and the visit's campaign parameters and tracking cookies fit well within 8 KiB.
-    limitBody(8 * 1024, (c) => apiError(c, 413, 'Dados grandes demais.')),
+    limitBody(8 * 1024, (c) => apiError(c, 413, apiErrors.tooLarge)),
     zValidator('json', CreateOrderSchema, (result, c) => {
-      if (!result.success) return apiError(c, 422, 'Confira os campos destacados.', fieldErrors(result.error));
+      if (!result.success) return apiError(c, 422, apiErrors.checkFields, fieldErrors(result.error));
     }),
     async (c) => {
       // Draining after SIGTERM: the checkout could outlive the process, so the buyer is asked to retry
@@ -31,7 +32,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       const { config } = c.var;
       // With a real gateway and no fixed document, the bank needs the buyer's own CPF (issue 3, item 6).
       if (config.gateway.kind === 'remote' && !config.customerDocument && !input.document) {
-        return apiError(c, 422, 'Confira os campos destacados.', { document: messages.documentInvalid });
+        return apiError(c, 422, apiErrors.checkFields, { document: messages.documentInvalid });
       }
       const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.checkout.now?.() ?? Date.now());
       if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
@@ -46,7 +47,7 @@ export const ordersRoutes = new Hono<AppEnv>()
   )
   .get('/:id', async (c) => {
     const status = await describeOrderStatus(c.var.checkout, c.req.param('id'), c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64));
-    if (!status) return apiError(c, 404, 'Pedido não encontrado.');
+    if (!status) return apiError(c, 404, apiErrors.orderNotFound);
     c.header('Cache-Control', 'no-store');
     return c.json(status);
   });

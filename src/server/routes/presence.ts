@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../app.ts';
 import { apiError, limitBody } from '../http.ts';
 import { recordHeartbeat } from '../live/presence.ts';
+import { apiErrors } from '../../content/api-errors.ts';
 
 /**
  * A random id the tab keeps in sessionStorage (the client sends 32 hex digits). Opaque and short:
@@ -16,15 +17,15 @@ const MAX_PRESENCE_BODY_BYTES = 256;
 /** The landing page's heartbeat. No cookies are read or set; only the random id and a time are stored. */
 export const presenceRoutes = new Hono<AppEnv>().post(
   '/',
-  limitBody(MAX_PRESENCE_BODY_BYTES, (c) => apiError(c, 413, 'Requisição inválida.')),
+  limitBody(MAX_PRESENCE_BODY_BYTES, (c) => apiError(c, 413, apiErrors.invalidRequest)),
   zValidator('json', PresenceBeatSchema, (result, c) => {
-    if (!result.success) return apiError(c, 400, 'Requisição inválida.');
+    if (!result.success) return apiError(c, 400, apiErrors.invalidRequest);
   }),
   async (c) => {
     const { visitorId } = c.req.valid('json');
     const now = c.var.checkout.now?.() ?? Date.now();
     const result = await recordHeartbeat(c.var.db, c.var.limiter, { visitorId, clientAddress: c.var.clientAddress, now });
-    if (result === 'rate_limited') return apiError(c, 429, 'Muitas requisições. Tente novamente em instantes.');
+    if (result === 'rate_limited') return apiError(c, 429, apiErrors.tooManyRequests);
     c.header('Cache-Control', 'no-store');
     return c.body(null, 204);
   },
