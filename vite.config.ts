@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { lucideDeepImports } from './scripts/vite/lucide-deep-imports.ts';
+import { lucideIcons } from './scripts/vite/lucide-icons.ts';
 
 /** The pages an ad lands on have entries of their own (scripts/prerender.ts gives them theirs). */
 const LANDING_ENTRY = 'src/client/landing-main.tsx';
@@ -60,7 +61,13 @@ function initialChunkOf(moduleId: string, ctx: Rolldown.ChunkingContext): Initia
 }
 
 export default defineConfig({
-  plugins: [lucideDeepImports(), react(), tailwindcss(), { name: 'initial-chunks', buildStart: () => void (initialEntries = null) }],
+  plugins: [
+    lucideDeepImports(),
+    lucideIcons(),
+    react(),
+    tailwindcss(),
+    { name: 'initial-chunks', buildStart: () => void (initialEntries = null) },
+  ],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

@@ -140,6 +140,8 @@ test.describe('landing page with default settings', () => {
 
     // 10. Scarcity: this month's spots, counted by the server.
     const scarcity = region(sectionTitles[6]!);
+    // Its numbers come once the section nears the viewport (it hydrates then), as a reader scrolls.
+    await scarcity.scrollIntoViewIfNeeded();
     await expect(scarcity.getByText(/^\d+\s*vagas? restantes?$/)).toBeVisible();
     await expect(scarcity.getByText('Liberamos apenas 100 acessos por mês.')).toBeVisible();
     await expect(scarcity.getByRole('button', { name: 'GARANTIR MINHA VAGA AGORA' })).toBeEnabled();

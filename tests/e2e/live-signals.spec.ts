@@ -72,17 +72,24 @@ function countdownSeconds(text: string): number {
 
 const COUNTDOWN_TEXT = /^(\d+ dias? )?\d{2} horas? \d{2}:\d{2}$/;
 
+/** The spots section hydrates as it nears the viewport: scroll to it, as a visitor reading on would. */
+async function scrollToSpots(page: Page): Promise<void> {
+  await page.locator('section[aria-labelledby="scarcity-title"]').scrollIntoViewIfNeeded();
+}
+
 test('two visitors with the landing page open are counted as 2 viewers', async ({ browser, request }) => {
   await withServer(browser, {}, async (server, openLanding) => {
     const first = await openLanding();
     await expect.poll(async () => (await readLive(request, server)).viewers).toBe(1);
     // Alone on the page: no viewer line (DESIGN §1.2), once the spots show the signals have arrived.
+    await scrollToSpots(first);
     await expect(first.getByText(/vagas? restantes?/)).toBeVisible();
     await expect(first.getByText(/vendo agora/)).toHaveCount(0);
 
     const second = await openLanding();
     await expect.poll(async () => (await readLive(request, server)).viewers).toBe(2);
     // The page that arrived second asks for the signals after its own first heartbeat.
+    await scrollToSpots(second);
     await expect(second.getByText('2 pessoas vendo agora')).toBeVisible();
   });
 });
@@ -173,6 +180,7 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
     expect(first.status()).toBe(201);
     const page = await openLanding();
     // A PIX on offer holds no spot. The number and its label are separate spans.
+    await scrollToSpots(page);
     await expect(page.getByText(/^2\s*vagas restantes$/)).toBeVisible();
 
     // The first buyer pays at the gateway (the sandbox's "Simular pagamento").
@@ -182,6 +190,7 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
 
     // The second spot goes through the page's own checkout; the page asks again once it is paid.
     await page.reload();
+    await scrollToSpots(page);
     await expect(page.getByText(/^1\s*vaga restante$/)).toBeVisible();
     await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
     const dialog = page.getByRole('dialog');

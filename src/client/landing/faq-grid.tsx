@@ -1,7 +1,7 @@
 import { CircleHelp } from 'lucide-react';
 import { faqGrid } from '../../content/faq.ts';
 import { Island } from '../lib/island.tsx';
-import { BuyButton } from '../ui/buy-button.tsx';
+import { BuyButton } from './buy-button.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
 /** Section 14: ten more answers side by side, and the 7-day trial call. */

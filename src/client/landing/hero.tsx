@@ -3,7 +3,7 @@ import { hero } from '../../content/landing.ts';
 import { site } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { Island } from '../lib/island.tsx';
-import { BuyButton } from '../ui/buy-button.tsx';
+import { BuyButton } from './buy-button.tsx';
 import { OfferCountdown } from './offer-countdown.tsx';
 
 /** Section 2: the promise, the price and the first buy button. */

@@ -1,6 +1,6 @@
 import { howToStart } from '../../content/how-it-works.ts';
 import { Island } from '../lib/island.tsx';
-import { BuyButton } from '../ui/buy-button.tsx';
+import { BuyButton } from './buy-button.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
 /** Section 9: the second how-it-works — four steps from the PIX to the first saving, and a buy button. */

@@ -1,7 +1,7 @@
 import { CalendarClock, Flame } from 'lucide-react';
 import { countLabel, formatNextBatchDate, scarcity } from '../../content/scarcity.ts';
 import { useLiveSignals } from '../lib/use-live-signals.ts';
-import { BuyButton } from '../ui/buy-button.tsx';
+import { BuyButton } from './buy-button.tsx';
 
 /**
  * Section 10: this month's remaining spots and who else is looking, both counted by the server

@@ -3,7 +3,7 @@ import { stickyBar } from '../../content/landing.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { useScrollPast } from '../lib/use-scroll-past.ts';
 import { cn } from '../ui/cn.ts';
-import { BuyButton } from '../ui/buy-button.tsx';
+import { BuyButton } from './buy-button.tsx';
 
 /** Section 16: the bottom bar, shown only once scrolled past 500 px (docs/product.md#the-journey, docs/product.md#money-and-capacity). */
 export const STICKY_BAR_THRESHOLD = 500;

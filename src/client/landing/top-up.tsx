@@ -2,7 +2,7 @@ import { Gift, Smartphone } from 'lucide-react';
 import { topUp, topUpCarriers, type TopUpCarrier } from '../../content/top-up.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { Island } from '../lib/island.tsx';
-import { BuyButton } from '../ui/buy-button.tsx';
+import { BuyButton } from './buy-button.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
 function CarrierTable({ carrier }: { carrier: TopUpCarrier }) {

@@ -3,7 +3,7 @@ import type { CatalogueApp } from '../../content/catalogue.ts';
 
 /**
  * How the catalogue opens its popups without importing the popups feature: the page provides
- * the implementation (lazily loaded dialogs, see popups/popups-provider.tsx).
+ * the implementation (lazily loaded dialogs, see landing/popups/popups-provider.tsx).
  */
 export interface CataloguePopups {
   /** The streaming popup for one app. */

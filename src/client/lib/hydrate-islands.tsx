@@ -29,6 +29,12 @@ function whenIdle(callback: () => void): void {
   else window.setTimeout(callback, 200);
 }
 
+/** Once the visitor scrolls (or the page opens already scrolled, as on a reload mid-page). */
+function whenScrolled(callback: () => void): void {
+  if (window.scrollY > 0) return callback();
+  window.addEventListener('scroll', callback, { once: true, passive: true });
+}
+
 export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ children: ReactNode }>): void {
   // Dialogs and notices rendered by this script sit outside the islands: their buttons are live.
   markPageLive();
@@ -84,6 +90,7 @@ export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ 
     const when = element.dataset.when as IslandStrategy;
     if (when === 'load') void hydrate(element);
     else if (when === 'idle') whenIdle(() => void hydrate(element));
+    else if (when === 'scroll') whenScrolled(() => void hydrate(element));
     else if (observer) observer.observe(element);
     else whenIdle(() => void hydrate(element));
   }

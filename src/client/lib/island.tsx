@@ -20,10 +20,11 @@ export type IslandName =
   | 'sticky-bar';
 
 /**
- * When an island is hydrated: at once (`load`), when the browser is idle (`idle`) or when it comes
- * near the viewport (`visible`). A tap inside any island hydrates it at once (lib/early-clicks.ts).
+ * When an island is hydrated: at once (`load`), when the browser is idle (`idle`), when it comes
+ * near the viewport (`visible`) or on the visitor's first scroll (`scroll`: a bar that only shows
+ * once scrolled). A tap inside any island hydrates it at once (lib/early-clicks.ts).
  */
-export type IslandStrategy = 'load' | 'idle' | 'visible';
+export type IslandStrategy = 'load' | 'idle' | 'visible' | 'scroll';
 
 /** Island props travel in the HTML as JSON: plain data only. */
 export type IslandProps = Record<string, string | number | boolean | null>;

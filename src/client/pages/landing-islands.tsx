@@ -11,27 +11,25 @@ import { getPublicConfig } from '../lib/public-config.ts';
 import { hasAnyTracker } from '../lib/tracker-events.ts';
 import { startPresenceHeartbeat } from '../lib/use-live-signals.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
-import { Scarcity } from '../landing/scarcity.tsx';
-import { SiteHeader } from '../landing/site-header.tsx';
-import { StickyBar } from '../landing/sticky-bar.tsx';
-import { BuyButton } from '../ui/buy-button.tsx';
+import { BuyButton } from '../landing/buy-button.tsx';
 
 /**
  * The landing page in the browser (docs/decisions/0004-landing-islands.md): the prerendered HTML
  * stays as it is and only the islands below are hydrated, each from its own chunk. The checkout,
  * the catalogue popups and the cookie notice are separate roots rendered on first use; islands
  * reach the first two through the usual contexts, bridged here, so landing/ still never imports
- * checkout/ or popups/.
+ * checkout/.
  */
 const registry: IslandRegistry = {
   // Small islands near the top ship inside this entry (one request on a slow phone) and are
-  // hydrated when their strategy says; those far below the fold are chunks of their own, fetched
-  // when they come near the viewport.
-  'site-header': async () => SiteHeader,
+  // hydrated when their strategy says; the rest are chunks of their own, fetched when they come
+  // near the viewport (the header and the sticky bar: on the first scroll). None of those is
+  // part of the first load, which stays no heavier than the pre-sell page's.
+  'site-header': () => import('../landing/site-header.tsx').then((module) => module.SiteHeader),
   'offer-countdown': async () => OfferCountdown,
   'buy-button': async () => BuyButton,
-  scarcity: async () => Scarcity,
-  'sticky-bar': async () => StickyBar,
+  scarcity: () => import('../landing/scarcity.tsx').then((module) => module.Scarcity),
+  'sticky-bar': () => import('../landing/sticky-bar.tsx').then((module) => module.StickyBar),
   'whatsapp-group': () => import('../landing/whatsapp-group.tsx').then((module) => module.WhatsappGroup),
   'site-footer': () => import('../landing/site-footer.tsx').then((module) => module.SiteFooter),
   testimonials: () => import('../landing/testimonials.tsx').then((module) => module.Testimonials),
@@ -77,7 +75,10 @@ function lazyHost<T>(load: () => Promise<ComponentType<{ children: ReactNode }>>
 }
 
 const loadCheckout = lazyHost(() => import('../checkout/checkout-provider.tsx').then((module) => module.CheckoutProvider), useCheckout);
-const loadPopups = lazyHost(() => import('../popups/popups-provider.tsx').then((module) => module.PopupsProvider), useCataloguePopups);
+const loadPopups = lazyHost(
+  () => import('../landing/popups/popups-provider.tsx').then((module) => module.PopupsProvider),
+  useCataloguePopups,
+);
 
 const checkoutBridge: CheckoutStarter = {
   startCheckout: () => void loadCheckout().then((checkout) => checkout.startCheckout()),

@@ -21,17 +21,18 @@ import { DemoNotice } from '../ui/demo-notice.tsx';
 /**
  * The landing page: its sections in the spec's order (docs/product.md#the-journey, "Landing page sections").
  * Prerendered only: in the browser, static sections stay plain HTML and each `Island` is hydrated
- * on its own (pages/landing-islands.tsx wires them to the checkout and the popups). Small islands
- * whose state the browser decides (header, live spots, sticky bar) wait for idle time; those below
- * the fold (testimonials, catalogue, WhatsApp group, FAQ accordion, footer) until they come near
- * the viewport. A tap on any island hydrates it at once.
+ * on its own (pages/landing-islands.tsx wires them to the checkout and the popups). The hero's
+ * countdown and buy button hydrate at once; the sections below the fold (testimonials, catalogue,
+ * live spots, WhatsApp group, FAQ accordion, footer) when they come near the viewport; the header
+ * and the sticky bar, whose looks change only with scrolling, on the first scroll. A tap on any
+ * island hydrates it at once.
  */
 export default function LandingPage() {
   return (
     <>
       {/* Static markup (never hydrated here): the page frame that carries it elsewhere is not rendered on `/`. */}
       <DemoNotice />
-      <Island name="site-header" component={SiteHeader} props={{}} when="idle" />
+      <Island name="site-header" component={SiteHeader} props={{}} when="scroll" />
       {/* Heights: each section's real height on a 360 px phone, rounded up (landing/deferred-section.tsx). */}
       <main>
         <Hero />
@@ -56,7 +57,7 @@ export default function LandingPage() {
           <HowToStart />
         </DeferredSection>
         <DeferredSection height={600}>
-          <Island name="scarcity" component={Scarcity} props={{}} when="idle" />
+          <Island name="scarcity" component={Scarcity} props={{}} when="visible" />
         </DeferredSection>
         <DeferredSection height={1300}>
           <Bonuses />
@@ -72,7 +73,7 @@ export default function LandingPage() {
         </DeferredSection>
       </main>
       <Island name="site-footer" component={SiteFooter} props={{ aboveStickyBar: true }} when="visible" />
-      <Island name="sticky-bar" component={StickyBar} props={{}} when="idle" />
+      <Island name="sticky-bar" component={StickyBar} props={{}} when="scroll" />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { Check } from 'lucide-react';
-import { supplierCard, upsellPopup } from '../../content/catalogue.ts';
-import { formatBRL } from '../../shared/money.ts';
-import { AppIcon } from '../ui/app-icon.tsx';
-import { Button } from '../ui/button.tsx';
-import { BuyButton } from '../ui/buy-button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { supplierCard, upsellPopup } from '../../../content/catalogue.ts';
+import { formatBRL } from '../../../shared/money.ts';
+import { AppIcon } from '../../ui/app-icon.tsx';
+import { Button } from '../../ui/button.tsx';
+import { BuyButton } from '../buy-button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 
 /** The upsell popup: the list's top-up supplier (R$ 100 de crédito por R$ 20) and a buy call. */
 export default function UpsellPopup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -1,12 +1,12 @@
 import { Check } from 'lucide-react';
 import { useEffect } from 'react';
-import { streamingPopup, type CatalogueApp } from '../../content/catalogue.ts';
-import { appMonthlySavingCents } from '../../content/totals.ts';
-import { formatBRL } from '../../shared/money.ts';
-import { track } from '../lib/analytics.ts';
-import { AppIcon } from '../ui/app-icon.tsx';
-import { BuyButton } from '../ui/buy-button.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { streamingPopup, type CatalogueApp } from '../../../content/catalogue.ts';
+import { appMonthlySavingCents } from '../../../content/totals.ts';
+import { formatBRL } from '../../../shared/money.ts';
+import { track } from '../../lib/analytics.ts';
+import { AppIcon } from '../../ui/app-icon.tsx';
+import { BuyButton } from '../buy-button.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
 
 /** The popup of one catalogue app: its prices, what suppliers offer, and a buy call. Open while an app is selected. */
 export default function StreamingPopup({ app, onClose }: { app: CatalogueApp | null; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import type { CatalogueApp } from '../../content/catalogue.ts';
-import { CataloguePopupsContext, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
+import type { CatalogueApp } from '../../../content/catalogue.ts';
+import { CataloguePopupsContext, type CataloguePopups } from '../../lib/catalogue-popups-context.ts';
 import { PopupSkeleton } from './popup-skeleton.tsx';
 
 // Each popup is its own chunk, fetched on the first click (docs/product.md#the-journey: "lazily loaded").

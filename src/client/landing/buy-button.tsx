@@ -5,8 +5,8 @@ import { track } from '../lib/analytics.ts';
 import { useCheckout } from '../lib/checkout-context.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { useLiveSignals } from '../lib/use-live-signals.ts';
-import { Button } from './button.tsx';
-import { cn } from './cn.ts';
+import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
 
 export type BuyPlacement = 'hero' | 'topup' | 'how_it_works' | 'scarcity' | 'faq' | 'sticky_bar' | 'popup';
 
