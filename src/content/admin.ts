@@ -2,6 +2,9 @@
  * The seller's console (/painel): every word it shows, and the messages its API answers with,
  * so the page and the server say the same.
  */
+
+import { formatCount } from '../shared/text.ts';
+
 export const admin = {
   meta: { title: 'Painel do vendedor', description: 'Vendas, pedidos, fornecedores e saúde da sua Vitrine.' },
   title: 'Painel do vendedor',
@@ -24,7 +27,7 @@ export const admin = {
         ? `Senha incorreta. ${left === 1 ? 'Resta 1 tentativa' : `Restam ${left} tentativas`} antes do bloqueio.`
         : 'Senha incorreta. O acesso deste endereço fica bloqueado por 15 minutos.',
     locked: (minutes: number) =>
-      `Muitas tentativas erradas. Por segurança, o acesso deste endereço está bloqueado por ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+      `Muitas tentativas erradas. Por segurança, o acesso deste endereço está bloqueado por ${formatCount(minutes, { one: 'minuto', other: 'minutos' })}.`,
     foreignOrigin: 'Pedido recusado: origem diferente do painel.',
     disabled: 'O painel está desligado: defina ADMIN_PASSWORD.',
     invalid: 'Dados inválidos.',
@@ -49,7 +52,7 @@ export const admin = {
     refreshing: 'Atualiza sozinho a cada 15 segundos.',
     periods: { today: 'Hoje', last7: 'Últimos 7 dias', last30: 'Últimos 30 dias', month: 'Este mês' },
     revenue: 'Faturamento',
-    paidOrders: (count: number) => `${count} ${count === 1 ? 'pedido pago' : 'pedidos pagos'}`,
+    paidOrders: (count: number) => `${formatCount(count, { one: 'pedido pago', other: 'pedidos pagos' })}`,
     spotsLeft: 'Vagas restantes no mês',
     unlimited: 'Sem limite',
     spotsOf: (capacity: number) => `de ${capacity}`,
@@ -76,7 +79,7 @@ export const admin = {
     funnelChart: 'Funil por dia',
     noData: 'Ainda não há dados.',
     duplicates: (count: number) =>
-      `${count} ${count === 1 ? 'pagamento duplicado para reembolsar' : 'pagamentos duplicados para reembolsar'}: o mesmo comprador pagou duas vezes.`,
+      `${formatCount(count, { one: 'pagamento duplicado para reembolsar', other: 'pagamentos duplicados para reembolsar' })}: o mesmo comprador pagou duas vezes.`,
     showDuplicates: 'Ver os duplicados',
   },
   orders: {
@@ -98,7 +101,7 @@ export const admin = {
     apply: 'Filtrar',
     export: 'Exportar CSV',
     empty: 'Nenhum pedido encontrado.',
-    count: (total: number) => `${total} ${total === 1 ? 'pedido' : 'pedidos'}`,
+    count: (total: number) => `${formatCount(total, { one: 'pedido', other: 'pedidos' })}`,
     previous: 'Anteriores',
     next: 'Próximos',
     page: (page: number, pages: number) => `Página ${page} de ${pages}`,
@@ -172,7 +175,7 @@ export const admin = {
   },
   suppliers: {
     title: 'Lista de fornecedores',
-    current: (count: number) => `${count} ${count === 1 ? 'fornecedor' : 'fornecedores'} na lista`,
+    current: (count: number) => `${formatCount(count, { one: 'fornecedor', other: 'fornecedores' })} na lista`,
     updatedAt: (date: string) => `Atualizada em ${date}`,
     neverUpdated: 'A lista ainda não foi importada.',
     download: 'Baixar lista atual (CSV)',
@@ -181,11 +184,11 @@ export const admin = {
     preview: 'Conferir arquivo',
     previewTitle: 'Prévia',
     previewOk: (count: number, categories: number) =>
-      `${count} ${count === 1 ? 'fornecedor' : 'fornecedores'} em ${categories} ${categories === 1 ? 'categoria' : 'categorias'} vão substituir a lista atual.`,
-    previewErrors: (count: number) => `${count} ${count === 1 ? 'problema' : 'problemas'}; nada será alterado.`,
+      `${formatCount(count, { one: 'fornecedor', other: 'fornecedores' })} em ${formatCount(categories, { one: 'categoria', other: 'categorias' })} vão substituir a lista atual.`,
+    previewErrors: (count: number) => `${formatCount(count, { one: 'problema', other: 'problemas' })}; nada será alterado.`,
     line: (line: number, message: string) => `Linha ${line}: ${message}`,
     confirm: 'Substituir a lista',
-    replaced: (count: number) => `Lista substituída: ${count} ${count === 1 ? 'fornecedor' : 'fornecedores'}.`,
+    replaced: (count: number) => `Lista substituída: ${formatCount(count, { one: 'fornecedor', other: 'fornecedores' })}.`,
   },
   privacy: {
     title: 'Dados pessoais (LGPD)',
@@ -194,7 +197,7 @@ export const admin = {
     field: 'E-mail do comprador',
     search: 'Buscar comprador',
     none: (email: string) => `Nenhum pedido com o e-mail ${email}.`,
-    found: (count: number) => `${count} ${count === 1 ? 'pedido' : 'pedidos'} com este e-mail`,
+    found: (count: number) => `${formatCount(count, { one: 'pedido', other: 'pedidos' })} com este e-mail`,
     export: 'Baixar dados (JSON)',
     exportFile: 'dados-pessoais.json',
     exported: 'Arquivo gerado. Envie-o ao comprador por um canal seguro.',
@@ -208,7 +211,7 @@ export const admin = {
     erased: (count: number) =>
       count === 0
         ? 'Nenhum pedido tinha este e-mail; nada mais a apagar.'
-        : `Dados pessoais apagados de ${count} ${count === 1 ? 'pedido' : 'pedidos'}: nome, e-mail, telefone, CPF e os avisos do gateway. Status e valores ficaram, para a contabilidade.`,
+        : `Dados pessoais apagados de ${formatCount(count, { one: 'pedido', other: 'pedidos' })}: nome, e-mail, telefone, CPF e os avisos do gateway. Status e valores ficaram, para a contabilidade.`,
     erasedOrders: 'Pedidos apagados',
   },
   health: {
@@ -229,7 +232,7 @@ export const admin = {
       'conversion:ga4': 'Compra enviada ao GA4 (Measurement Protocol)',
     } as Record<string, string>,
     deliveryState: (attempts: number, nextAttempt: string | null) =>
-      `${attempts} ${attempts === 1 ? 'tentativa' : 'tentativas'}; ${nextAttempt === null ? 'desistimos de tentar' : `próxima em ${nextAttempt}`}`,
+      `${formatCount(attempts, { one: 'tentativa', other: 'tentativas' })}; ${nextAttempt === null ? 'desistimos de tentar' : `próxima em ${nextAttempt}`}`,
     checks: {
       gateway: 'Gateway de pagamento',
       postback: 'Último aviso do gateway (postback)',
@@ -255,7 +258,7 @@ export const admin = {
       duplicates: (count: number) =>
         count === 0
           ? 'Nenhum para reembolsar'
-          : `${count} ${count === 1 ? 'pagamento duplicado' : 'pagamentos duplicados'} para reembolsar`,
+          : `${formatCount(count, { one: 'pagamento duplicado', other: 'pagamentos duplicados' })} para reembolsar`,
       outbox: (backlog: number, stuck: number) => `${backlog} na fila há mais de 5 min, ${stuck} sem entrega`,
       placeholdersOk: 'Nome, CPF/CNPJ e endereço definidos',
       placeholders: (fields: string) => `Ainda com texto de exemplo: ${fields}`,

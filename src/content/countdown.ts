@@ -1,4 +1,4 @@
-import type { CountLabel } from './scarcity.ts';
+import type { CountLabel } from '../shared/text.ts';
 
 /**
  * The units of the offer countdown, in the spec's "00 horas 15:00" style; days appear only when

@@ -2,6 +2,9 @@
  * The member area (`/acesso`): the paid buyer's supplier list, and the form that re-sends the
  * access link. Also the messages its API answers with, so the page and the server say the same.
  */
+
+import { formatCount } from '../shared/text.ts';
+
 export const members = {
   loading: 'Carregando sua lista…',
   greeting: (firstName: string) => (firstName ? `Olá, ${firstName}!` : 'Olá!'),
@@ -12,12 +15,12 @@ export const members = {
     label: 'Buscar fornecedor',
     placeholder: 'Nome, serviço ou categoria',
     results: (shown: number, total: number) =>
-      shown === total ? `${total} ${total === 1 ? 'fornecedor' : 'fornecedores'}` : `${shown} de ${total} fornecedores`,
+      shown === total ? `${formatCount(total, { one: 'fornecedor', other: 'fornecedores' })}` : `${shown} de ${total} fornecedores`,
     empty: (query: string) => `Nenhum fornecedor encontrado para “${query}”.`,
     emptyHint: 'Tente outra palavra, como o nome do app ou da categoria.',
     clear: 'Limpar busca',
   },
-  categoryCount: (count: number) => `${count} ${count === 1 ? 'fornecedor' : 'fornecedores'}`,
+  categoryCount: (count: number) => `${formatCount(count, { one: 'fornecedor', other: 'fornecedores' })}`,
   listEmpty: 'Ainda não há fornecedores na lista. Volte em breve: ela é atualizada toda semana.',
   contact: {
     whatsapp: 'WhatsApp',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countLabel, scarcity } from './scarcity.ts';
+import { countLabel } from '../shared/text.ts';
+import { scarcity } from './scarcity.ts';
 
 describe('scarcity copy', () => {
   it('uses the spec button and the sold-out template', () => {

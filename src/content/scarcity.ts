@@ -4,22 +4,16 @@
  * only holds the words around them.
  */
 
-/** Singular and plural of a label shown after a number. */
-export interface CountLabel {
-  readonly one: string;
-  readonly other: string;
-}
+import { formatCount } from '../shared/text.ts';
 
-/** "1 vaga restante", "12 vagas restantes". */
-export function countLabel(count: number, label: CountLabel): string {
-  return count === 1 ? label.one : label.other;
-}
+// The live-signals hook reads the word of its countdown from here.
+export { countLabel } from '../shared/text.ts';
 
 export const scarcity = {
   eyebrow: 'Vagas limitadas',
   title: 'Garanta a sua vaga deste mês',
   /** The seller's monthly capacity (spec: 100 accesses per month; MONTHLY_CAPACITY). */
-  capacityClaim: (capacity: number) => `Liberamos apenas ${capacity} ${capacity === 1 ? 'acesso' : 'acessos'} por mês.`,
+  capacityClaim: (capacity: number) => `Liberamos apenas ${formatCount(capacity, { one: 'acesso', other: 'acessos' })} por mês.`,
   remainingLabel: { one: 'vaga restante', other: 'vagas restantes' },
   /** Shown only when someone else has the page open too (docs/product.md#2-live-signals-tell-the-truth). */
   viewersLabel: { one: 'pessoa vendo agora', other: 'pessoas vendo agora' },

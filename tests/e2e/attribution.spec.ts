@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startLedgerGateway, LEDGER_PRODUCT_HASH, type LedgerGateway } from '../support/ledger-gateway.ts';
-import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
+import { standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { runCli } from './cli.ts';
 import { expect, querySqlite, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -12,19 +11,15 @@ import { startServer, type RunningServer } from './server.ts';
  * parameters, the checkout stores them on the order and sends the gateway's `tracking` object (a
  * gateway stand-in that remembers its charges), and the seller's report credits the sale.
  */
-let gateway: LedgerGateway;
+let gateway: GatewayStandIn;
+let ledger: ChargeLedger;
 let server: RunningServer;
 
 test.beforeAll(async () => {
-  gateway = await startLedgerGateway();
-  server = await startServer({
-    ...REAL_GATEWAY_TEST_ENV,
-    PROVIDER_URL: gateway.url,
-    PROVIDER_TOKEN: 'tok_attribution_e2e',
-    PRODUCT_HASH: LEDGER_PRODUCT_HASH,
-    // A fixed document: the form does not ask for a CPF.
-    CUSTOMER_DOCUMENT: '529.982.247-25',
-  });
+  gateway = await startGatewayStandIn();
+  ledger = gateway.rememberCharges();
+  // A fixed document, written as people write it: the form does not ask for a CPF.
+  server = await startServer(standInEnv(gateway, { CUSTOMER_DOCUMENT: '529.982.247-25' }));
 });
 test.afterAll(async () => {
   await server.stop();
@@ -56,7 +51,7 @@ test('/presell?utm_source=fb&utm_campaign=black → "Sim, quero!" → checkout: 
   await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
 
   // The gateway got the campaign in its `tracking` object (the click id stays with us).
-  const charge = gateway.stand.requests.find((request) => request.method === 'POST')!.body as { tracking?: Record<string, string> };
+  const charge = gateway.charges()[0]!.body as { tracking?: Record<string, string> };
   expect(charge.tracking).toEqual({ utm_source: 'fb', utm_campaign: 'black' });
   const [order] = querySqlite<Record<string, string | null>>(
     server,
@@ -66,13 +61,12 @@ test('/presell?utm_source=fb&utm_campaign=black → "Sim, quero!" → checkout: 
   expect(order).toEqual({ utm_source: 'fb', utm_campaign: 'black', fbclid: 'IwAR0e2e', tracking_consent: 'unset' });
 
   // The buyer pays; the gateway posts back and the server confirms by reading the charge.
-  const transaction = gateway.byOrder.get(orderId)!;
-  transaction.status = 'paid';
+  const transaction = ledger.pay(ledger.byOrder.get(orderId)!.hash);
   const postback = new URL(transaction.postbackUrl);
   const answer = await fetch(`${server.url}${postback.pathname}${postback.search}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(gateway.toJson(transaction)),
+    body: JSON.stringify(ledger.toJson(transaction)),
   });
   expect(answer.status).toBe(200);
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });

@@ -2,8 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, writeSqlite } from './fixtures.ts';
 import { decodeQrOnScreen } from './qr.ts';
 import { startServer } from './server.ts';
-import { goodProducts, startScriptedGateway } from './stand-in.ts';
-import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
+import { gatewayReplies, standInEnv, STAND_IN_PRODUCT_HASH, startGatewayStandIn, type GatewayAnswer } from '../support/gateway-stand-in.ts';
 
 async function openModalFromHero(page: Page) {
   await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
@@ -172,14 +171,8 @@ test.describe('PIX checkout in the sandbox', () => {
 
 test('every catalogue error appears in the modal with its exact text', async ({ browser }) => {
   test.setTimeout(120_000);
-  const gateway = await startScriptedGateway();
-  const server = await startServer({
-    ...REAL_GATEWAY_TEST_ENV,
-    PROVIDER_URL: gateway.url,
-    PROVIDER_TOKEN: 'tok_e2e_secret',
-    PRODUCT_HASH: 'prd_e2e',
-    CUSTOMER_DOCUMENT: '52998224725',
-  });
+  const gateway = await startGatewayStandIn();
+  const server = await startServer(standInEnv(gateway));
   const openFreshModal = async () => {
     const context = await browser.newContext({ baseURL: server.url });
     await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
@@ -188,15 +181,15 @@ test('every catalogue error appears in the modal with its exact text', async ({ 
     return { context, page, dialog: await openModalFromHero(page) };
   };
   try {
-    const productCases: Array<[typeof gateway.products, string]> = [
-      [(c) => c.json({ message: 'Servidor em manutenção' }, 500), 'Erro ao buscar produtos: 500 - Servidor em manutenção'],
-      [(c) => c.body(null, 401), 'Erro ao buscar produtos: 401 - Erro desconhecido'],
-      [(c) => c.json({ data: [{ hash: 'outro', offers: [] }], links: { next: null } }), 'Produto com hash prd_e2e não encontrado'],
-      [(c) => c.json({ data: [{ hash: 'prd_e2e', title: 'X', offers: [] }] }), 'Produto não possui ofertas disponíveis'],
+    const productCases: Array<[GatewayAnswer, string]> = [
+      [(c) => gatewayReplies.message(c, 500, 'Servidor em manutenção'), 'Erro ao buscar produtos: 500 - Servidor em manutenção'],
+      [(c) => gatewayReplies.empty(c, 401), 'Erro ao buscar produtos: 401 - Erro desconhecido'],
+      [(c) => gatewayReplies.products(c, [{ hash: 'outro', offers: [] }]), `Produto com hash ${STAND_IN_PRODUCT_HASH} não encontrado`],
+      [(c) => c.json({ data: [{ hash: STAND_IN_PRODUCT_HASH, title: 'X', offers: [] }] }), 'Produto não possui ofertas disponíveis'],
       [(c) => c.text('<html>oops</html>', 200), 'Erro ao carregar produto'],
     ];
     for (const [answer, message] of productCases) {
-      gateway.products = answer;
+      gateway.onProducts = answer;
       const { context, dialog } = await openFreshModal();
       await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
       // Submitting without a product is refused by the modal itself.
@@ -206,26 +199,22 @@ test('every catalogue error appears in the modal with its exact text', async ({ 
       await context.close();
     }
 
-    gateway.products = goodProducts;
-    const chargeCases: Array<[typeof gateway.create, string]> = [
-      [
-        (c) =>
-          c.json({ success: false, message: 'installments é obrigatório', errors: { installments: ['installments é obrigatório'] } }, 422),
-        'installments é obrigatório',
-      ],
-      [(c) => c.body(null, 503), 'Erro ao processar pagamento: 503'],
+    gateway.onProducts = (c) => gatewayReplies.products(c);
+    const chargeCases: Array<[GatewayAnswer, string]> = [
+      [(c) => gatewayReplies.validation(c, { installments: ['installments é obrigatório'] }), 'installments é obrigatório'],
+      [(c) => gatewayReplies.empty(c, 503), 'Erro ao processar pagamento: 503'],
       [(c) => c.text('not json', 201), 'Erro ao processar pagamento'],
     ];
     const { context, dialog } = await openFreshModal();
     for (const [answer, message] of chargeCases) {
-      gateway.create = answer;
+      gateway.onCreate = answer;
       await fillBuyer(dialog);
       await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
       await expect(dialog.getByRole('alert')).toHaveText(message);
     }
 
     // A charge without any PIX code: the panel says the QR is not available.
-    gateway.create = (c) => c.json({ hash: 'tx_noqr', amount: 1990, payment_status: 'waiting_payment', pix: { pix_qr_code: null } }, 201);
+    gateway.onCreate = (c) => gatewayReplies.waitingCharge(c, 'tx_noqr', null);
     await fillBuyer(dialog);
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
     // Nothing to copy, so even on a phone the panel shows this first, not behind "Pagar com outro aparelho".
@@ -264,16 +253,9 @@ test('with CHECKOUT_URL the buy button sends the whole page to the hosted checko
 
 test('no byte of PROVIDER_TOKEN reaches the browser', async ({ browser }) => {
   const token = 'tok_NEVER_IN_BROWSER_8f3a1c';
-  const gateway = await startScriptedGateway();
-  gateway.create = (c) =>
-    c.json({ hash: 'tx_tok', amount: 1990, payment_status: 'waiting_payment', pix: { pix_qr_code: '00020126360014br.gov.bcb.pix' } }, 201);
-  const server = await startServer({
-    ...REAL_GATEWAY_TEST_ENV,
-    PROVIDER_URL: gateway.url,
-    PROVIDER_TOKEN: token,
-    PRODUCT_HASH: 'prd_e2e',
-    CUSTOMER_DOCUMENT: '52998224725',
-  });
+  const gateway = await startGatewayStandIn();
+  gateway.onCreate = (c) => gatewayReplies.waitingCharge(c, 'tx_tok', '00020126360014br.gov.bcb.pix');
+  const server = await startServer(standInEnv(gateway, { PROVIDER_TOKEN: token }));
   const context = await browser.newContext({ baseURL: server.url });
   await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
   const page = await context.newPage();

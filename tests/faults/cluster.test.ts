@@ -3,7 +3,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { forEachInParallel, startCluster, type Cluster } from '../support/cluster.ts';
-import { LEDGER_PRODUCT_HASH, startLedgerGateway, type LedgerGateway, type LedgerTransaction } from '../support/ledger-gateway.ts';
+import {
+  STAND_IN_PRODUCT_HASH,
+  startGatewayStandIn,
+  type ChargeLedger,
+  type GatewayStandIn,
+  type LedgerTransaction,
+} from '../support/gateway-stand-in.ts';
 import { startSlowSmtpServer, type SlowSmtpServer } from '../support/slow-smtp.ts';
 
 /**
@@ -45,20 +51,22 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const checkoutKey = () => `cluster${randomBytes(12).toString('hex')}`;
 
 describe('three instances behind nginx on one PostgreSQL', () => {
-  let gateway: LedgerGateway;
+  let gateway: GatewayStandIn;
+  let ledger: ChargeLedger;
   let smtp: SlowSmtpServer;
   let cluster: Cluster;
   let database: pg.Client;
 
   beforeAll(async () => {
-    gateway = await startLedgerGateway();
+    gateway = await startGatewayStandIn();
+    ledger = gateway.rememberCharges();
     smtp = await startSlowSmtpServer({ maxLatencyMs: MAX_SMTP_LATENCY_MS });
     cluster = await startCluster({
       instances: 3,
       env: {
         PROVIDER_URL: gateway.url,
         PROVIDER_TOKEN: 'tok_cluster_test',
-        PRODUCT_HASH: LEDGER_PRODUCT_HASH,
+        PRODUCT_HASH: STAND_IN_PRODUCT_HASH,
         CUSTOMER_DOCUMENT: '52998224725',
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Loja <loja@example.com>',
@@ -124,11 +132,11 @@ describe('three instances behind nginx on one PostgreSQL', () => {
         });
         const body = (await response.json()) as { orderId?: string; error?: string };
         expect(response.status, body.error).toBe(201);
-        orders.push({ orderId: body.orderId!, transaction: gateway.byOrder.get(body.orderId!)!, client });
+        orders.push({ orderId: body.orderId!, transaction: ledger.byOrder.get(body.orderId!)!, client });
       },
     );
     const createSeconds = (Date.now() - createStarted) / 1000;
-    expect(gateway.charges()).toBe(ORDERS);
+    expect(ledger.charges()).toBe(ORDERS);
     expect(new Set(orders.map((order) => order.orderId)).size).toBe(ORDERS);
     // Unpaid charges hold no spot, on every instance.
     expect((await liveEverywhere()).map((signal) => signal.spotsLeft)).toEqual([ORDERS, ORDERS, ORDERS]);
@@ -140,7 +148,7 @@ describe('three instances behind nginx on one PostgreSQL', () => {
     const postback = async (transaction: LedgerTransaction) => {
       const target = cluster.instances[Math.floor(Math.random() * cluster.instances.length)]!;
       const direct = transaction.postbackUrl.replace(cluster.url, target.url);
-      const body = JSON.stringify(gateway.toJson(transaction));
+      const body = JSON.stringify(ledger.toJson(transaction));
       const send = (url: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
       postbacks += 1;
       // An instance that died a moment ago refuses the connection; the gateway then retries the
@@ -233,7 +241,7 @@ describe('three instances behind nginx on one PostgreSQL', () => {
       });
       expect(response.status).toBe(409);
     }
-    expect(gateway.charges()).toBe(ORDERS);
+    expect(ledger.charges()).toBe(ORDERS);
 
     console.log(
       [

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
-import { chargeRequestsFor, checkout, scriptWorkingGateway, standInEnv } from '../support/fault-kit.ts';
+import { checkout } from '../support/fault-kit.ts';
+import { chargeRequestsFor, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
-import { startStandInGateway, type StandInGateway } from '../integration/stand-in-gateway.ts';
 
 const DAY = 24 * 60 * 60_000;
-let gateway: StandInGateway;
+let gateway: GatewayStandIn;
 let server: RunningServer;
 
 beforeAll(async () => {
-  gateway = await startStandInGateway();
+  gateway = await startGatewayStandIn();
   server = await startServer(standInEnv(gateway));
 });
 afterAll(async () => {
@@ -24,7 +24,7 @@ function gatewayTime(at: number): string {
 
 it('the expiry shown is the one the gateway names, and "Gerar novo código" before it returns the same code with no new POST', async () => {
   const gatewayExpiry = Math.floor((Date.now() + 6 * 60 * 60_000) / 1000) * 1000;
-  scriptWorkingGateway(gateway, { expiresAt: gatewayTime(gatewayExpiry) });
+  gateway.rememberCharges({ expiresAt: gatewayTime(gatewayExpiry) });
   const buyer = uniqueBuyer('Elisa Maia');
   const first = await checkout(server.url, buyer);
   expect(first.status).toBe(201);
@@ -40,17 +40,17 @@ it('the expiry shown is the one the gateway names, and "Gerar novo código" befo
     expect(reply.body.expiresAt).toBe(gatewayExpiry);
   }
   expect(chargeRequestsFor(gateway, first.body.orderId!)).toHaveLength(1);
-  expect(gateway.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+  expect(gateway.charges()).toHaveLength(1);
 });
 
 it('without an expiry in the reply, the code is shown as payable for expire_in_days from the request, as sent', async () => {
-  scriptWorkingGateway(gateway);
+  gateway.rememberCharges();
   const before = Date.now();
   const reply = await checkout(server.url, uniqueBuyer('Fabio Nunes'));
   const after = Date.now();
   expect(reply.status).toBe(201);
   expect(reply.body.expiresAt).toBeGreaterThanOrEqual(before + DAY);
   expect(reply.body.expiresAt).toBeLessThanOrEqual(after + DAY);
-  const sent = gateway.requests.filter((request) => request.method === 'POST').at(-1)!.body as { expire_in_days: number };
+  const sent = gateway.charges().at(-1)!.body as { expire_in_days: number };
   expect(sent.expire_in_days).toBe(1);
 });

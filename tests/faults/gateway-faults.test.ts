@@ -1,21 +1,21 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Context } from 'hono';
-import { uniqueBuyer } from '../support/clients.ts';
-import { chargeRequestsFor, checkout, checkoutKey, openServerDb, readOrder, standInEnv } from '../support/fault-kit.ts';
+import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
+import { checkout, openServerDb, readOrder } from '../support/fault-kit.ts';
+import { chargeRequestsFor, gatewayReplies, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
-import { startStandInGateway, type StandInGateway } from '../integration/stand-in-gateway.ts';
 
 /** The gateway client gives up on a request after 15 s (src/server/gateway/gateway-client.ts). */
 const CLIENT_TIMEOUT_MS = 15_000;
 
-let gateway: StandInGateway;
+let gateway: GatewayStandIn;
 let server: RunningServer;
 let releaseHangs!: () => void;
 const hangs = new Promise<void>((resolve) => (releaseHangs = resolve));
 
 /** How the gateway answers each buyer's charge, by the buyer's name. */
 const behaviours: Record<string, (c: Context) => Promise<Response>> = {
-  'Erro Cinco': async (c) => c.json({ message: 'Internal Server Error' }, 503),
+  'Erro Cinco': async (c) => gatewayReplies.message(c, 503, 'Internal Server Error'),
   'Resposta Lenta': async (c) => {
     // Answers, but only well after the client's timeout.
     await new Promise((resolve) => setTimeout(resolve, CLIENT_TIMEOUT_MS + 5_000));
@@ -28,8 +28,8 @@ const behaviours: Record<string, (c: Context) => Promise<Response>> = {
 };
 
 beforeAll(async () => {
-  gateway = await startStandInGateway();
-  gateway.onCreate = (c, body) => {
+  gateway = await startGatewayStandIn();
+  gateway.onCreate = (c, { body }) => {
     const name = (body as { customer?: { name?: string } } | null)?.customer?.name ?? '';
     return behaviours[name]!(c);
   };
@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 it('a 5xx, a timeout and a hang on the charge: each request ends within the client timeout with a Portuguese message, one POST per checkout key', async () => {
-  const attempts = Object.keys(behaviours).map((name) => ({ name, buyer: uniqueBuyer(name), key: checkoutKey() }));
+  const attempts = Object.keys(behaviours).map((name) => ({ name, buyer: uniqueBuyer(name), key: newCheckoutKey() }));
   const results = await Promise.all(
     attempts.map(async (attempt) => {
       const started = Date.now();

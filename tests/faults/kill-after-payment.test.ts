@@ -1,37 +1,19 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { uniqueBuyer } from '../support/clients.ts';
-import {
-  accessEmailSentAt,
-  checkout,
-  postback,
-  readOrder,
-  scriptWorkingGateway,
-  setAsidePixEmail,
-  startKillRig,
-  waitFor,
-} from '../support/fault-kit.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { accessEmailSentAt, postback, readOrder, startKillRig, waitFor, type KillRig } from '../support/fault-kit.ts';
 import { parseMail } from '../integration/mime.ts';
 
-let rig: Awaited<ReturnType<typeof startKillRig>>;
-let server: RunningServer | undefined;
+let rig: KillRig;
 
 beforeAll(async () => {
   rig = await startKillRig('paid');
 });
 afterAll(async () => {
-  await rig.close(server);
+  await rig.close();
 });
 
 it('kill -9 after the payment was recorded and before the e-mail went out: after restart exactly one e-mail arrives', async () => {
-  const { gateway, smtp, dataDir, env } = rig;
-  const script = scriptWorkingGateway(gateway);
-  server = await startServer(env, { dataDir });
-  const buyer = uniqueBuyer('Carla Dias');
-  const created = await checkout(server.url, buyer);
-  expect(created.status).toBe(201);
-  await setAsidePixEmail(smtp);
-  const order = readOrder(dataDir, created.body.orderId!)!;
+  const { smtp, dataDir } = rig;
+  const { ledger, server, buyer, order } = await rig.placePendingOrder('Carla Dias');
 
   // The mail server takes the message but holds its answer to DATA: the send is in flight.
   let dataArrived!: () => void;
@@ -42,7 +24,7 @@ it('kill -9 after the payment was recorded and before the e-mail went out: after
     dataArrived();
     return released;
   };
-  script.statuses.set(order.transaction_hash!, 'paid');
+  ledger.pay(order.transaction_hash!);
   expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
   await arrived;
   expect(readOrder(dataDir, order.id)!.status).toBe('paid');
@@ -56,7 +38,7 @@ it('kill -9 after the payment was recorded and before the e-mail went out: after
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(smtp.received).toHaveLength(0);
 
-  server = await startServer(env, { dataDir });
+  await rig.start();
   // The dead process's lease (90 s on the database clock) runs out, then the restarted one sends.
   await waitFor('the access e-mail', () => smtp.received.length > 0, 150_000, 1_000);
   await waitFor('the outbox row marked sent', () => accessEmailSentAt(dataDir, order.id) != null, 10_000);

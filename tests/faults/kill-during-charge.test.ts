@@ -2,27 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { uniqueBuyer } from '../support/clients.ts';
-import {
-  chargeRequestsFor,
-  checkout,
-  checkoutKey,
-  openServerDb,
-  postback,
-  readOrder,
-  scriptWorkingGateway,
-  standInEnv,
-  waitFor,
-} from '../support/fault-kit.ts';
+import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
+import { checkout, openServerDb, postback, readOrder, waitFor } from '../support/fault-kit.ts';
+import { chargeRequestsFor, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
-import { startStandInGateway, type StandInGateway } from '../integration/stand-in-gateway.ts';
 
-let gateway: StandInGateway;
+let gateway: GatewayStandIn;
 let dataDir: string;
 let server: RunningServer | undefined;
 
 beforeAll(async () => {
-  gateway = await startStandInGateway();
+  gateway = await startGatewayStandIn();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-fault-charge-'));
 });
 afterAll(async () => {
@@ -42,9 +32,9 @@ it('kill -9 while the gateway holds the charge request: after restart the order 
   const env = standInEnv(gateway);
   server = await startServer(env, { dataDir });
   const buyer = uniqueBuyer('Paula Reis');
-  const key = checkoutKey();
+  const key = newCheckoutKey();
   const pending = checkout(server.url, buyer, key).catch(() => undefined); // its connection dies with the server
-  await waitFor('the charge request at the gateway', () => gateway.requests.some((request) => request.method === 'POST'), 60_000);
+  await waitFor('the charge request at the gateway', () => gateway.charges().length > 0, 60_000);
   const killedAt = Date.now();
   expect((await server.kill('SIGKILL')).signal).toBe('SIGKILL');
   await pending;
@@ -60,7 +50,7 @@ it('kill -9 while the gateway holds the charge request: after restart the order 
 
   // The gateway works again; the server comes back on the same data.
   releaseHang();
-  const script = scriptWorkingGateway(gateway);
+  const ledger = gateway.rememberCharges();
   server = await startServer(env, { dataDir });
 
   // The browser retrying the same attempt makes no second charge.
@@ -85,7 +75,7 @@ it('kill -9 while the gateway holds the charge request: after restart the order 
   expect(again.status).toBe(201);
   expect(again.body.orderId).not.toBe(stuck.id);
   const order = readOrder(dataDir, again.body.orderId!)!;
-  script.statuses.set(order.transaction_hash!, 'paid');
+  ledger.pay(order.transaction_hash!);
   expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
   await waitFor('the new order to be paid', () => readOrder(dataDir, order.id)?.status === 'paid', 60_000);
   expect(chargeRequestsFor(gateway, stuck.id)).toHaveLength(1);

@@ -1,39 +1,20 @@
 import type SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { uniqueBuyer } from '../support/clients.ts';
-import {
-  accessEmailSentAt,
-  checkout,
-  openServerDb,
-  postback,
-  readOrder,
-  scriptWorkingGateway,
-  setAsidePixEmail,
-  startKillRig,
-  waitFor,
-} from '../support/fault-kit.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { accessEmailSentAt, openServerDb, postback, startKillRig, waitFor, type KillRig } from '../support/fault-kit.ts';
 import { parseMail } from '../integration/mime.ts';
 
-let rig: Awaited<ReturnType<typeof startKillRig>>;
-let server: RunningServer | undefined;
+let rig: KillRig;
 
 beforeAll(async () => {
   rig = await startKillRig('outbox');
 });
 afterAll(async () => {
-  await rig.close(server);
+  await rig.close();
 });
 
 it('kill -9 after the mail server accepted and before the row was marked sent: at most two deliveries, with one Message-ID', async () => {
-  const { gateway, smtp, dataDir, env } = rig;
-  const script = scriptWorkingGateway(gateway);
-  server = await startServer(env, { dataDir });
-  const buyer = uniqueBuyer('Beto Lima');
-  const created = await checkout(server.url, buyer);
-  expect(created.status).toBe(201);
-  await setAsidePixEmail(smtp);
-  const order = readOrder(dataDir, created.body.orderId!)!;
+  const { smtp, dataDir } = rig;
+  const { ledger, server, order } = await rig.placePendingOrder('Beto Lima');
 
   // Just before the mail server answers 250, the test takes the database's write lock, so the
   // server cannot record the delivery; it is killed the moment the message is accepted.
@@ -42,15 +23,14 @@ it('kill -9 after the mail server accepted and before the row was marked sent: a
     lock = openServerDb(dataDir);
     lock.exec('begin immediate');
   };
-  const victim = server;
   let killed!: Promise<unknown>;
   const accepted = new Promise<void>((resolve) => {
     smtp.onAccepted = () => {
-      killed = victim.kill('SIGKILL');
+      killed = server.kill('SIGKILL');
       resolve();
     };
   });
-  script.statuses.set(order.transaction_hash!, 'paid');
+  ledger.pay(order.transaction_hash!);
   expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
   await accepted;
   await killed;
@@ -61,7 +41,7 @@ it('kill -9 after the mail server accepted and before the row was marked sent: a
   expect(smtp.received).toHaveLength(1);
   expect(accessEmailSentAt(dataDir, order.id)).toBeNull();
 
-  server = await startServer(env, { dataDir });
+  await rig.start();
   await waitFor('the row marked sent after the re-send', () => accessEmailSentAt(dataDir, order.id) != null, 150_000, 1_000);
   await new Promise((resolve) => setTimeout(resolve, 6_000));
   expect(smtp.received.length).toBeGreaterThanOrEqual(1);

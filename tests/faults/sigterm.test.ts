@@ -2,15 +2,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildIsStale } from '../../scripts/build-freshness.ts';
 import { uniqueBuyer } from '../support/clients.ts';
-import { checkout, openServerDb, scriptWorkingGateway, standInEnv, waitFor } from '../support/fault-kit.ts';
+import { checkout, openServerDb, waitFor } from '../support/fault-kit.ts';
+import { standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { SERVER_ENTRY, startServer, type RunningServer } from '../support/server-process.ts';
-import { startStandInGateway, type StandInGateway } from '../integration/stand-in-gateway.ts';
 
-let gateway: StandInGateway;
+let gateway: GatewayStandIn;
 let server: RunningServer | undefined;
 
 beforeAll(async () => {
-  gateway = await startStandInGateway();
+  gateway = await startGatewayStandIn();
 });
 afterAll(async () => {
   await server?.stop();
@@ -18,12 +18,12 @@ afterAll(async () => {
 });
 
 it('SIGTERM to the process group of `npm start` during a checkout: the checkout completes, a new one gets 503, /readyz answers 503, exit code 0', async () => {
-  const script = scriptWorkingGateway(gateway);
+  const ledger = gateway.rememberCharges();
   const answer = gateway.onCreate;
   // The gateway takes 3 s to create the charge, so the SIGTERM lands while the checkout is in flight.
-  gateway.onCreate = async (c, body) => {
+  gateway.onCreate = async (c, request) => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    return answer(c, body);
+    return answer(c, request);
   };
   // A stale build would make `npm start` rebuild dist/ under the other fault tests' feet.
   expect(buildIsStale(path.resolve('dist/.build-stamp'), SERVER_ENTRY), 'dist/ is older than the sources: build first').toBe(false);
@@ -31,7 +31,7 @@ it('SIGTERM to the process group of `npm start` during a checkout: the checkout 
   server = await startServer(standInEnv(gateway), { command: ['npm', 'start'], detached: true, startTimeoutMs: 180_000 });
 
   const inFlight = checkout(server.url, uniqueBuyer('Gil Souto'));
-  await waitFor('the charge request at the gateway', () => gateway.requests.some((request) => request.method === 'POST'), 60_000);
+  await waitFor('the charge request at the gateway', () => gateway.charges().length > 0, 60_000);
   const exit = server.kill('SIGTERM');
   await server.waitForLog(/Shutting down/, 30_000);
 
@@ -58,5 +58,5 @@ it('SIGTERM to the process group of `npm start` during a checkout: the checkout 
   const statuses = db.prepare('select status from orders').all() as Array<{ status: string }>;
   db.close();
   expect(statuses).toEqual([{ status: 'pending' }]);
-  expect(script.statuses.size).toBe(1);
+  expect(ledger.charges()).toBe(1);
 });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
 import { createMailer, type MailMessage } from '../../src/server/mail/mailer.ts';
-import { enqueueOutboxMessage, findOutboxMessage, type OutboxMessage } from '../../src/server/mail/outbox-repository.ts';
+import { enqueueOutboxMessage, type OutboxMessage } from '../../src/server/mail/outbox-repository.ts';
 import { createEmailDeliverer, createOutboxWorker } from '../../src/server/mail/outbox-worker.ts';
 import { captureLogger } from '../integration/mail-test-support.ts';
 import { parseMail } from '../integration/mime.ts';
 import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import { databases } from '../integration/test-db.ts';
+import { readOutboxRow } from '../support/outbox-row.ts';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
@@ -58,7 +59,7 @@ for (const database of databases) {
           expect(await worker.runOnce()).toBe(0);
         }
         expect(queued).toHaveLength(5);
-        const attempts = await Promise.all(queued.map((id) => findOutboxMessage(db.db, id, 'access_email')));
+        const attempts = await Promise.all(queued.map((id) => readOutboxRow(db.db, id, 'access_email')));
         expect(Math.max(...attempts.map((row) => row!.attempts))).toBeGreaterThanOrEqual(4);
 
         await smtp.start();

@@ -1,45 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts';
-import { createLogger } from '../../src/server/logger.ts';
 import type { AdminHealth } from '../../src/shared/admin.ts';
+import { gatewayReplies, standInEnv, standInGatewayClient, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { createSqliteDb } from './test-db.ts';
-import { startStandInGateway, type StandInGateway } from './stand-in-gateway.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
-import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 
 /** Saúde with a real gateway client against a stand-in gateway: found, then unreachable. */
 describe('console health with a real gateway', () => {
   let db: Awaited<ReturnType<typeof createSqliteDb>>;
-  let gateway: StandInGateway;
+  let gateway: GatewayStandIn;
   let server: TestServer;
   const PASSWORD = 'senha-do-painel-saude';
 
   beforeAll(async () => {
     db = await createSqliteDb();
-    gateway = await startStandInGateway();
-    const logger = createLogger({ level: 'error', sink: { write: () => undefined } });
-    const client = createGatewayClient({
-      baseUrl: gateway.url,
-      token: 'tok_secret_value',
-      productHash: 'prd_standin',
-      logger,
-      timeoutMs: 300,
-    });
+    gateway = await startGatewayStandIn();
     server = await startTestServer(
       db,
-      {
-        ...REAL_GATEWAY_TEST_ENV,
-        PROVIDER_URL: gateway.url,
-        PROVIDER_TOKEN: 'tok_secret_value',
-        PRODUCT_HASH: 'prd_standin',
+      standInEnv(gateway, {
         ADMIN_PASSWORD: PASSWORD,
         PUBLIC_URL: 'https://loja.example.com.br',
         SELLER_NAME: 'Loja Exemplo',
         SELLER_DOCUMENT: '11.222.333/0001-81',
         SELLER_ADDRESS: 'Rua A, 1, São Paulo - SP',
         GA_ID: 'G-ABC1234',
-      },
-      { gateway: client },
+      }),
+      { gateway: standInGatewayClient(gateway) },
     );
   });
   afterAll(async () => {
@@ -75,7 +60,7 @@ describe('console health with a real gateway', () => {
   });
 
   it('shows ✗ with the fix when the gateway does not answer', async () => {
-    gateway.onProducts = (c) => c.json({ message: 'Unauthenticated.' }, 401);
+    gateway.onProducts = (c) => gatewayReplies.message(c, 401, 'Unauthenticated.');
     const check = byKey(await health(), 'gateway');
     expect(check.ok).toBe(false);
     expect(check.fix).toBe('Confira PROVIDER_URL, PROVIDER_TOKEN e PRODUCT_HASH e se o produto tem uma oferta ativa no gateway.');

@@ -1,9 +1,9 @@
-import { listenOnLoopback, type LoopbackServer } from '../support/loopback.ts';
-import { Hono, type Context } from 'hono';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, type GatewayClientOptions } from '../../src/server/gateway/gateway-client.ts';
 import { GatewayError, type ChargeInput, type GatewayProduct } from '../../src/server/gateway/types.ts';
 import { createLogger, type LogLevel } from '../../src/server/logger.ts';
+import { gatewayReplies, startGatewayStandIn, type GatewayRequest, type GatewayStandIn } from '../support/gateway-stand-in.ts';
+import { refusedUrl } from '../support/loopback.ts';
 
 /**
  * The real client, over real HTTP on 127.0.0.1, against a stand-in gateway that answers each odd
@@ -15,71 +15,36 @@ const PRODUCT_HASH = 'prd_target';
 const EMV = '00020126360014br.gov.bcb.pix0114+5511999999999520400005303986540519.905802BR5907VITRINE6009SAO PAULO62070503***6304ABCD';
 const PNG_BASE64 = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(150, 9)]).toString('base64');
 
-interface SeenRequest {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  authorization: string | undefined;
-  contentType: string | undefined;
-  body: unknown;
-}
-
-type Handler = (c: Context, request: SeenRequest) => Response | Promise<Response>;
-
-const hang = () => new Promise<Response>(() => undefined);
-
-/** A loopback port nobody listens on: the connection is refused before anything is sent. */
-async function refusedUrl(): Promise<string> {
-  const closed = await listenOnLoopback(new Hono().fetch);
-  await closed.close();
-  return closed.url;
-}
+const hang = gatewayReplies.hang;
 
 const logLines: Array<{ level: LogLevel; line: string }> = [];
 const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
 
-let standIn: LoopbackServer;
-let seen: SeenRequest[] = [];
-let handle: Handler;
+let standIn: GatewayStandIn;
+let seen: GatewayRequest[] = [];
 
 beforeAll(async () => {
-  const app = new Hono();
-  app.all('*', async (c) => {
-    const raw = await c.req.text();
-    let body: unknown = raw;
-    try {
-      body = raw === '' ? null : JSON.parse(raw);
-    } catch {
-      // keep the raw text
-    }
-    const request: SeenRequest = {
-      method: c.req.method,
-      path: c.req.path,
-      query: c.req.query(),
-      authorization: c.req.header('authorization'),
-      contentType: c.req.header('content-type'),
-      body,
-    };
-    seen.push(request);
-    return handle(c, request);
-  });
-  standIn = await listenOnLoopback(app.fetch);
+  // The API under /api on the stand-in's host: the client must keep the configured path.
+  standIn = await startGatewayStandIn({ basePath: '/api' });
 });
 
 afterAll(async () => {
-  await standIn.close();
+  await standIn.stop();
   // Every line the client wrote, over all the cases: the token never appears.
   expect(logLines.length).toBeGreaterThan(20);
   for (const { line } of logLines) expect(line).not.toContain(TOKEN);
 });
 
 beforeEach(() => {
-  seen = [];
-  handle = (c) => c.json({ message: 'not scripted' }, 500);
+  standIn.requests = [];
+  seen = standIn.requests;
+  standIn.onProducts = gatewayReplies.notScripted;
+  standIn.onCreate = gatewayReplies.notScripted;
+  standIn.onRead = gatewayReplies.notScripted;
 });
 
 function client(overrides: Partial<GatewayClientOptions> = {}) {
-  return createGatewayClient({ baseUrl: `${standIn.url}/api`, token: TOKEN, productHash: PRODUCT_HASH, logger, ...overrides });
+  return createGatewayClient({ baseUrl: standIn.url, token: TOKEN, productHash: PRODUCT_HASH, logger, ...overrides });
 }
 
 async function failure(promise: Promise<unknown>): Promise<GatewayError> {
@@ -112,7 +77,7 @@ const expectedProduct: GatewayProduct = {
 
 describe('getProduct', () => {
   it('sends the bearer token (and api_token) to {provider}/public/v1/products and picks the status-1 offer', async () => {
-    handle = (c) => c.json({ data: [otherProduct, targetProduct], links: { first: null, last: null, prev: null, next: null } });
+    standIn.onProducts = (c) => c.json({ data: [otherProduct, targetProduct], links: { first: null, last: null, prev: null, next: null } });
     expect(await client().getProduct()).toEqual(expectedProduct);
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'GET', path: '/api/public/v1/products', authorization: `Bearer ${TOKEN}` });
@@ -120,7 +85,8 @@ describe('getProduct', () => {
   });
 
   it('accepts a bare list, numeric-string status and `amount` instead of `price`', async () => {
-    handle = (c) => c.json([{ hash: PRODUCT_HASH, name: 'Nome', cover: null, offers: [{ hash: 'o1', amount: '1990', status: '1' }] }]);
+    standIn.onProducts = (c) =>
+      c.json([{ hash: PRODUCT_HASH, name: 'Nome', cover: null, offers: [{ hash: 'o1', amount: '1990', status: '1' }] }]);
     expect(await client().getProduct()).toEqual({
       productHash: PRODUCT_HASH,
       offerHash: 'o1',
@@ -131,13 +97,13 @@ describe('getProduct', () => {
   });
 
   it('follows links.next, keeping the token on the configured host', async () => {
-    handle = (c, request) => {
+    standIn.onProducts = (c, request) => {
       if (request.query.page === '3') return c.json({ data: [targetProduct], links: { next: null } });
       if (request.query.page === '2') {
         // A next link naming another host must not receive our token: the client stays on ours.
         return c.json({ data: [], links: { next: 'http://gateway.invalid/api/public/v1/products?page=3' } });
       }
-      return c.json({ data: [otherProduct], links: { next: `${standIn.url}/api/public/v1/products?page=2` } });
+      return c.json({ data: [otherProduct], links: { next: `${standIn.url}/public/v1/products?page=2` } });
     };
     expect(await client().getProduct()).toEqual(expectedProduct);
     expect(seen.map((request) => request.query.page)).toEqual([undefined, '2', '3']);
@@ -149,14 +115,14 @@ describe('getProduct', () => {
 
   it('stops paging after 20 pages and reports the product as not found', async () => {
     let page = 1;
-    handle = (c) => c.json({ data: [otherProduct], links: { next: `${standIn.url}/api/public/v1/products?page=${++page}` } });
+    standIn.onProducts = (c) => c.json({ data: [otherProduct], links: { next: `${standIn.url}/public/v1/products?page=${++page}` } });
     const error = await failure(client().getProduct());
     expect(error.message).toBe('Produto com hash prd_target não encontrado');
     expect(seen).toHaveLength(20);
   });
 
   it('caches the product: a second call makes no request', async () => {
-    handle = (c) => c.json({ data: [targetProduct] });
+    standIn.onProducts = (c) => c.json({ data: [targetProduct] });
     const gateway = client();
     const [first, second] = await Promise.all([gateway.getProduct(), gateway.getProduct()]);
     expect(await gateway.getProduct()).toEqual(expectedProduct);
@@ -165,7 +131,7 @@ describe('getProduct', () => {
   });
 
   it('asks again once the cache has expired', async () => {
-    handle = (c) => c.json({ data: [targetProduct] });
+    standIn.onProducts = (c) => c.json({ data: [targetProduct] });
     const gateway = client({ productCacheMs: 30 });
     await gateway.getProduct();
     await new Promise((resolve) => setTimeout(resolve, 60));
@@ -175,7 +141,7 @@ describe('getProduct', () => {
 
   it('does not cache a failure', async () => {
     let calls = 0;
-    handle = (c) => (++calls === 1 ? c.json({ message: 'Tente mais tarde' }, 503) : c.json({ data: [targetProduct] }));
+    standIn.onProducts = (c) => (++calls === 1 ? c.json({ message: 'Tente mais tarde' }, 503) : c.json({ data: [targetProduct] }));
     const gateway = client();
     expect((await failure(gateway.getProduct())).message).toBe('Erro ao buscar produtos: 503 - Tente mais tarde');
     expect(await gateway.getProduct()).toEqual(expectedProduct);
@@ -183,37 +149,37 @@ describe('getProduct', () => {
   });
 
   it('reports an HTTP error with the gateway message', async () => {
-    handle = (c) => c.json({ message: 'Serviço indisponível' }, 500);
+    standIn.onProducts = (c) => c.json({ message: 'Serviço indisponível' }, 500);
     const error = await failure(client().getProduct());
     expect([error.message, error.kind, error.httpStatus]).toEqual(['Erro ao buscar produtos: 500 - Serviço indisponível', 'products', 500]);
   });
 
   it('reports a 401 without a message as "Erro desconhecido"', async () => {
-    handle = (c) => c.body(null, 401);
+    standIn.onProducts = (c) => c.body(null, 401);
     const error = await failure(client().getProduct());
     expect([error.message, error.kind, error.httpStatus]).toEqual(['Erro ao buscar produtos: 401 - Erro desconhecido', 'products', 401]);
   });
 
   it('reports a missing product', async () => {
-    handle = (c) => c.json({ data: [otherProduct], links: { next: null } });
+    standIn.onProducts = (c) => c.json({ data: [otherProduct], links: { next: null } });
     const error = await failure(client().getProduct());
     expect([error.message, error.kind]).toEqual(['Produto com hash prd_target não encontrado', 'product_not_found']);
   });
 
   it('reports a product without offers', async () => {
-    handle = (c) => c.json({ data: [{ ...targetProduct, offers: [] }] });
+    standIn.onProducts = (c) => c.json({ data: [{ ...targetProduct, offers: [] }] });
     const error = await failure(client().getProduct());
     expect([error.message, error.kind]).toEqual(['Produto não possui ofertas disponíveis', 'no_offers']);
   });
 
   it('reports invalid JSON, an unexpected shape, a refused connection and a timeout as "Erro ao carregar produto"', async () => {
-    handle = (c) => c.body('{"data": [', 200, { 'Content-Type': 'application/json' });
+    standIn.onProducts = (c) => c.body('{"data": [', 200, { 'Content-Type': 'application/json' });
     expect(await failure(client().getProduct())).toMatchObject({ message: 'Erro ao carregar produto', kind: 'product_load' });
-    handle = (c) => c.json({ data: { hash: PRODUCT_HASH } });
+    standIn.onProducts = (c) => c.json({ data: { hash: PRODUCT_HASH } });
     expect(await failure(client().getProduct())).toMatchObject({ message: 'Erro ao carregar produto', kind: 'product_load' });
     const refused = createGatewayClient({ baseUrl: await refusedUrl(), token: TOKEN, productHash: PRODUCT_HASH, logger });
     expect(await failure(refused.getProduct())).toMatchObject({ message: 'Erro ao carregar produto', kind: 'product_load' });
-    handle = () => hang();
+    standIn.onProducts = () => hang();
     expect(await failure(client({ timeoutMs: 200 }).getProduct())).toMatchObject({
       message: 'Erro ao carregar produto',
       kind: 'product_load',
@@ -221,7 +187,7 @@ describe('getProduct', () => {
   });
 
   it('treats a redirect as an error instead of following it with the token', async () => {
-    handle = (c) => c.redirect('http://gateway.invalid/elsewhere', 302);
+    standIn.onProducts = (c) => c.redirect('http://gateway.invalid/elsewhere', 302);
     expect((await failure(client().getProduct())).message).toBe('Erro ao buscar produtos: 302 - Erro desconhecido');
     expect(seen).toHaveLength(1);
   });
@@ -237,7 +203,8 @@ const chargeInput: ChargeInput = {
 
 describe('createCharge', () => {
   it('POSTs the gateway-notes §5.2 body with the token in the body and the header', async () => {
-    handle = (c) => c.json({ hash: 'tx00000001', payment_status: 'waiting_payment', amount: 1990, pix: { pix_qr_code: EMV } }, 201);
+    standIn.onCreate = (c) =>
+      c.json({ hash: 'tx00000001', payment_status: 'waiting_payment', amount: 1990, pix: { pix_qr_code: EMV } }, 201);
     await client().createCharge(chargeInput);
     expect(seen).toHaveLength(1);
     const [request] = seen;
@@ -274,7 +241,8 @@ describe('createCharge', () => {
   });
 
   it("adds the visit's campaign as the optional tracking object, and nothing when there is none", async () => {
-    handle = (c) => c.json({ hash: 'tx00000009', payment_status: 'waiting_payment', amount: 1990, pix: { pix_qr_code: EMV } }, 201);
+    standIn.onCreate = (c) =>
+      c.json({ hash: 'tx00000009', payment_status: 'waiting_payment', amount: 1990, pix: { pix_qr_code: EMV } }, 201);
     await client().createCharge({ ...chargeInput, tracking: { utm_source: 'fb', utm_campaign: 'black' } });
     expect((seen.at(-1)!.body as { tracking?: unknown }).tracking).toEqual({ utm_source: 'fb', utm_campaign: 'black' });
     await client().createCharge(chargeInput);
@@ -282,7 +250,7 @@ describe('createCharge', () => {
   });
 
   it('reads the real TriboPay reply: root object, EMV in pix_qr_code and pix_url, null base64', async () => {
-    handle = (c) =>
+    standIn.onCreate = (c) =>
       c.json(
         {
           event: 'transaction',
@@ -313,12 +281,12 @@ describe('createCharge', () => {
   });
 
   it('reads PIX under payment.pix', async () => {
-    handle = (c) => c.json({ hash: 'tx3', payment_status: 'waiting_payment', amount: 1990, payment: { pix: { emv: EMV } } }, 201);
+    standIn.onCreate = (c) => c.json({ hash: 'tx3', payment_status: 'waiting_payment', amount: 1990, payment: { pix: { emv: EMV } } }, 201);
     expect((await client().createCharge(chargeInput)).pix.code).toBe(EMV);
   });
 
   it('reads a data wrapper with the amount as a string', async () => {
-    handle = (c) =>
+    standIn.onCreate = (c) =>
       c.json({
         success: true,
         data: {
@@ -336,7 +304,7 @@ describe('createCharge', () => {
   });
 
   it('reads a reply with only qr_code', async () => {
-    handle = (c) => c.json({ hash: 'tx5', amount: 1990, pix: { qr_code: EMV } }, 201);
+    standIn.onCreate = (c) => c.json({ hash: 'tx5', amount: 1990, pix: { qr_code: EMV } }, 201);
     expect(await client().createCharge(chargeInput)).toMatchObject({
       transactionHash: 'tx5',
       rawStatus: null,
@@ -346,7 +314,8 @@ describe('createCharge', () => {
   });
 
   it('reads a reply with only a base64 image', async () => {
-    handle = (c) => c.json({ hash: 'tx6', amount: 1990, payment_status: 'waiting_payment', pix: { qr_code_base64: PNG_BASE64 } }, 201);
+    standIn.onCreate = (c) =>
+      c.json({ hash: 'tx6', amount: 1990, payment_status: 'waiting_payment', pix: { qr_code_base64: PNG_BASE64 } }, 201);
     expect((await client().createCharge(chargeInput)).pix).toEqual({
       code: null,
       imageDataUrl: `data:image/png;base64,${PNG_BASE64}`,
@@ -356,7 +325,7 @@ describe('createCharge', () => {
   });
 
   it('flattens a Laravel 422 into the message the visitor sees', async () => {
-    handle = (c) =>
+    standIn.onCreate = (c) =>
       c.json(
         {
           success: false,
@@ -376,13 +345,13 @@ describe('createCharge', () => {
   });
 
   it('passes a 400 message through', async () => {
-    handle = (c) => c.json({ message: 'O valor da compra precisa ser no minimo 5 reais' }, 400);
+    standIn.onCreate = (c) => c.json({ message: 'O valor da compra precisa ser no minimo 5 reais' }, 400);
     const error = await failure(client().createCharge(chargeInput));
     expect([error.message, error.httpStatus, error.uncertain]).toEqual(['O valor da compra precisa ser no minimo 5 reais', 400, false]);
   });
 
   it('reports a 500 with an empty body by its status, as uncertain', async () => {
-    handle = (c) => c.body(null, 500);
+    standIn.onCreate = (c) => c.body(null, 500);
     const error = await failure(client().createCharge(chargeInput));
     expect([error.message, error.httpStatus, error.uncertain]).toEqual(['Erro ao processar pagamento: 500', 500, true]);
   });
@@ -399,7 +368,7 @@ describe('createCharge', () => {
   });
 
   it('times out a hanging gateway as uncertain, and never retries', async () => {
-    handle = () => hang();
+    standIn.onCreate = () => hang();
     const started = Date.now();
     const error = await failure(client({ timeoutMs: 300 }).createCharge(chargeInput));
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -410,7 +379,7 @@ describe('createCharge', () => {
   });
 
   it('reports a connection lost after sending as uncertain, and never retries', async () => {
-    handle = (c) => {
+    standIn.onCreate = (c) => {
       (c.env as { incoming: { socket: { destroy(): void } } }).incoming.socket.destroy();
       return hang();
     };
@@ -421,16 +390,16 @@ describe('createCharge', () => {
   });
 
   it('reports an unreadable success as uncertain: the charge probably exists', async () => {
-    handle = (c) => c.body('<html>ok</html>', 201);
+    standIn.onCreate = (c) => c.body('<html>ok</html>', 201);
     expect(await failure(client().createCharge(chargeInput))).toMatchObject({ message: 'Erro ao processar pagamento', uncertain: true });
-    handle = (c) => c.json({ success: true }, 201);
+    standIn.onCreate = (c) => c.json({ success: true }, 201);
     expect(await failure(client().createCharge(chargeInput))).toMatchObject({ message: 'Erro ao processar pagamento', uncertain: true });
   });
 });
 
 describe('getTransaction', () => {
   it('reads payment_status, the amount and the product hash, with the token', async () => {
-    handle = (c) =>
+    standIn.onRead = (c) =>
       c.json({
         hash: 'tx7',
         transaction: '26004400',
@@ -454,7 +423,7 @@ describe('getTransaction', () => {
   });
 
   it('reads a data wrapper, status only when payment_status is absent, and items[0].product_hash', async () => {
-    handle = (c) => c.json({ data: { hash: 'tx8', status: 'refunded', amount: '1990', items: [{ product_hash: PRODUCT_HASH }] } });
+    standIn.onRead = (c) => c.json({ data: { hash: 'tx8', status: 'refunded', amount: '1990', items: [{ product_hash: PRODUCT_HASH }] } });
     expect(await client().getTransaction('tx8')).toMatchObject({
       state: 'reversed',
       rawStatus: 'refunded',
@@ -464,18 +433,18 @@ describe('getTransaction', () => {
   });
 
   it('reports 404 with the gateway message', async () => {
-    handle = (c) => c.json({ message: 'Transação não encontrada' }, 404);
+    standIn.onRead = (c) => c.json({ message: 'Transação não encontrada' }, 404);
     const error = await failure(client().getTransaction('nope'));
     expect([error.message, error.kind, error.httpStatus]).toEqual(['Transação não encontrada', 'transaction', 404]);
   });
 
   it('refuses a reply about another transaction', async () => {
-    handle = (c) => c.json({ hash: 'someone-else', payment_status: 'paid', amount: 1990 });
+    standIn.onRead = (c) => c.json({ hash: 'someone-else', payment_status: 'paid', amount: 1990 });
     expect(await failure(client().getTransaction('tx9'))).toMatchObject({ message: 'Erro ao processar pagamento', kind: 'transaction' });
   });
 
   it('escapes the hash in the path', async () => {
-    handle = (c) => c.json({ message: 'Transação não encontrada' }, 404);
+    standIn.onRead = (c) => c.json({ message: 'Transação não encontrada' }, 404);
     await failure(client().getTransaction('a/b?c'));
     expect(seen[0]!.path).toBe('/api/public/v1/transactions/a%2Fb%3Fc');
   });
@@ -483,7 +452,7 @@ describe('getTransaction', () => {
 
 describe('logging', () => {
   it('writes one line per call with method, path, status and time, and no personal data', async () => {
-    handle = (c) => c.json({ hash: 'tx10', payment_status: 'waiting_payment', amount: 1990, pix: { pix_qr_code: EMV } }, 201);
+    standIn.onCreate = (c) => c.json({ hash: 'tx10', payment_status: 'waiting_payment', amount: 1990, pix: { pix_qr_code: EMV } }, 201);
     const before = logLines.length;
     await client().createCharge(chargeInput);
     const lines = logLines.slice(before);

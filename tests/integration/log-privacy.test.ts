@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { fetchFrom, newClientAddress } from '../support/clients.ts';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
-import { startStandInGateway, type StandInGateway } from './stand-in-gateway.ts';
+import { gatewayReplies, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { createSqliteDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -21,11 +20,11 @@ const leaks = (lines: string[]) => {
 describe('no buyer data in the log', () => {
   let db: Awaited<ReturnType<typeof createSqliteDb>>;
   let smtp: TestSmtpServer;
-  let gateway: StandInGateway;
+  let gateway: GatewayStandIn;
   beforeAll(async () => {
     db = await createSqliteDb();
     smtp = await startSmtpServer();
-    gateway = await startStandInGateway();
+    gateway = await startGatewayStandIn();
   });
   afterAll(async () => {
     await gateway.stop();
@@ -77,27 +76,13 @@ describe('no buyer data in the log', () => {
 
   it('a gateway error that quotes the customer', async () => {
     gateway.onCreate = (c) =>
-      c.json(
-        {
-          message: `Cliente inválido: ${buyer.email}, CPF ${buyer.document}, telefone ${buyer.phone}`,
-          errors: { 'customer.email': [`${buyer.email} já existe`] },
-        },
-        422,
+      gatewayReplies.validation(
+        c,
+        { 'customer.email': [`${buyer.email} já existe`] },
+        `Cliente inválido: ${buyer.email}, CPF ${buyer.document}, telefone ${buyer.phone}`,
       );
-    gateway.onProducts = (c) =>
-      c.json({
-        data: [
-          { hash: 'prd_standin', title: 'Lista', cover: null, offers: [{ hash: 'off_standin', title: null, price: 1990, status: 1 }] },
-        ],
-        links: { next: null },
-      });
-    const server: TestServer = await startTestServer(db, {
-      ...REAL_GATEWAY_TEST_ENV,
-      PROVIDER_URL: gateway.url,
-      PROVIDER_TOKEN: 'token-standin',
-      PRODUCT_HASH: 'prd_standin',
-      LOG_LEVEL: 'debug',
-    });
+    // No fixed CUSTOMER_DOCUMENT (empty is unset): the CPF the buyer typed goes to the gateway.
+    const server: TestServer = await startTestServer(db, standInEnv(gateway, { CUSTOMER_DOCUMENT: '', LOG_LEVEL: 'debug' }));
     try {
       const refused = await fetchFrom(newClientAddress())(`${server.url}/api/orders`, {
         method: 'POST',

@@ -1,39 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { describe, expect, it } from 'vitest';
+import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { payBySandboxPostback } from './sandbox-payment.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { databases } from './test-db.ts';
+import { useTestServer } from './test-server.ts';
 
 /** GET /api/order-page/{ref} and its resend: what `/pedido/{ref}` may show, on both databases. */
-const key = () => `k${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(24, 'x');
-
 for (const database of databases) {
   describe(`order page API on ${database.name}`, () => {
-    let db: TestDb;
-    let server: TestServer;
-    beforeAll(async () => {
-      db = await database.create();
-      server = await startTestServer(db);
-    });
-    afterAll(async () => {
-      await server.stop();
-      await db.close();
-    });
+    const running = useTestServer(database);
 
     async function checkout() {
+      const { server } = running;
       const buyer = uniqueBuyer('Joana Lima');
-      const response = await fetchFrom(newClientAddress())(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...buyer, checkoutKey: key() }),
+      const { status, body } = await postOrder<{ orderId: string; publicRef: string }>(server.url, {
+        ...buyer,
+        checkoutKey: newCheckoutKey(),
       });
-      expect(response.status).toBe(201);
-      const created = (await response.json()) as { orderId: string; publicRef: string };
+      expect(status).toBe(201);
       await server.background.idle();
-      return { ...created, buyer };
+      return { ...body, buyer };
     }
     const read = async (ref: string, headers: Record<string, string> = {}) => {
-      const response = await fetch(`${server.url}/api/order-page/${ref}`, { headers });
+      const response = await fetch(`${running.server.url}/api/order-page/${ref}`, { headers });
       return {
         status: response.status,
         cache: response.headers.get('cache-control'),
@@ -43,7 +31,11 @@ for (const database of databases) {
     /** The contact key as the e-mail carries it (rendered from the order's own secret). */
     async function contactKey(orderId: string) {
       const { orderContactKey } = await import('../../src/server/orders/order-links.ts');
-      const row = await db.db.selectFrom('orders').select(['id', 'postback_secret']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      const row = await running.db.db
+        .selectFrom('orders')
+        .select(['id', 'postback_secret'])
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
       return orderContactKey(row);
     }
 
@@ -56,8 +48,8 @@ for (const database of databases) {
       expect(Object.keys(pending.body).sort()).toEqual(['amountCents', 'expiresAt', 'pix', 'sandboxPayUrl', 'serverTime', 'status']);
       expect(JSON.stringify(pending.body)).not.toContain(order.orderId);
 
-      expect(await payBySandboxPostback(server, db, order.orderId)).toBe(200);
-      await server.background.idle();
+      expect(await payBySandboxPostback(running.server, running.db, order.orderId)).toBe(200);
+      await running.server.background.idle();
       const paid = await read(order.publicRef, { 'X-Order-Contact': await contactKey(order.orderId) });
       expect(paid.body).toEqual({ status: 'paid', maskedEmail: `c•••@example.com` });
       expect(JSON.stringify(paid.body)).not.toContain('/acesso/');
@@ -65,7 +57,7 @@ for (const database of databases) {
 
     it("expired: the buyer's data only with the e-mailed contact key", async () => {
       const order = await checkout();
-      await db.db
+      await running.db.db
         .updateTable('orders')
         .set({ expires_at: Date.now() - 1000 })
         .where('id', '=', order.orderId)
@@ -87,13 +79,18 @@ for (const database of databases) {
 
     it('"Reenviar acesso" queues one resend per window for a paid order, and is limited per client', async () => {
       const order = await checkout();
-      expect(await payBySandboxPostback(server, db, order.orderId)).toBe(200);
-      await server.background.idle();
+      expect(await payBySandboxPostback(running.server, running.db, order.orderId)).toBe(200);
+      await running.server.background.idle();
       const client = fetchFrom(newClientAddress());
-      const resend = () => client(`${server.url}/api/order-page/${order.publicRef}/resend`, { method: 'POST' });
+      const resend = () => client(`${running.server.url}/api/order-page/${order.publicRef}/resend`, { method: 'POST' });
       expect((await resend()).status).toBe(202);
       const rows = () =>
-        db.db.selectFrom('outbox').select('kind').where('order_id', '=', order.orderId).where('kind', 'like', 'access_resend:%').execute();
+        running.db.db
+          .selectFrom('outbox')
+          .select('kind')
+          .where('order_id', '=', order.orderId)
+          .where('kind', 'like', 'access_resend:%')
+          .execute();
       expect(await rows()).toHaveLength(1);
       for (let i = 0; i < 4; i++) expect((await resend()).status).toBe(202);
       expect(await rows()).toHaveLength(1);

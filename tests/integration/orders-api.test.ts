@@ -1,48 +1,32 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts';
-import { createLogger } from '../../src/server/logger.ts';
-import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
+import {
+  gatewayReplies,
+  standInEnv,
+  standInGatewayClient,
+  STAND_IN_TOKEN,
+  startGatewayStandIn,
+  type GatewayStandIn,
+} from '../support/gateway-stand-in.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startStandInGateway, type StandInGateway } from './stand-in-gateway.ts';
 import { payBySandboxPostback } from './sandbox-payment.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
-import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
+import { startTestServer, useTestServer, type TestServer } from './test-server.ts';
 
 const buyer = { name: 'Maria Souza', email: 'maria@example.com', phone: '(11) 98765-4321' };
-const key = () => `k${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(20, 'x');
-
-/** A checkout request from `address` (a fresh client address unless given). */
-async function postOrder(server: { url: string }, body: Record<string, unknown>, address = newClientAddress()) {
-  const response = await fetchFrom(address)(`${server.url}/api/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 for (const database of databases) {
   describe(`checkout API on ${database.name} with the sandbox gateway`, () => {
-    let db: Awaited<ReturnType<(typeof database)['create']>>;
-    let server: TestServer;
-    beforeAll(async () => {
-      db = await database.create();
-      server = await startTestServer(db);
-    });
-    afterAll(async () => {
-      await server.stop();
-      await db.close();
-    });
+    const running = useTestServer(database);
 
     it('GET /api/product returns the chosen offer', async () => {
-      const response = await fetch(`${server.url}/api/product`);
+      const response = await fetch(`${running.server.url}/api/product`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990 });
     });
 
     it('creates the order, charges once and returns the PIX with a locally drawn QR', async () => {
       const before = Date.now();
-      const { status, body } = await postOrder(server, { ...buyer, checkoutKey: key() });
+      const { status, body } = await postOrder(running.server.url, { ...buyer, checkoutKey: newCheckoutKey() });
       expect(status).toBe(201);
       expect(body.amountCents).toBe(1990);
       const pix = body.pix as { code: string; qrSvg: string };
@@ -52,7 +36,7 @@ for (const database of databases) {
       expect(body.expiresAt).toBeGreaterThanOrEqual(before + 30 * 60_000);
       expect(body.sandboxPayUrl).toMatch(/^\/sandbox\/pay\//);
 
-      const order = await db.db
+      const order = await running.db.db
         .selectFrom('orders')
         .selectAll()
         .where('id', '=', body.orderId as string)
@@ -65,11 +49,11 @@ for (const database of databases) {
     });
 
     it('10 concurrent identical requests make one order and one gateway charge', async () => {
-      const checkoutKey = key();
+      const checkoutKey = newCheckoutKey();
       const countCharges = async () =>
         Number(
           (
-            await db.db
+            await running.db.db
               .selectFrom('sandbox_transactions')
               .select((eb) => eb.fn.countAll().as('n'))
               .executeTakeFirstOrThrow()
@@ -78,12 +62,14 @@ for (const database of databases) {
       const chargesBefore = await countCharges();
       const address = newClientAddress();
       const sameBuyer = uniqueBuyer();
-      const results = await Promise.all(Array.from({ length: 10 }, () => postOrder(server, { ...sameBuyer, checkoutKey }, address)));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => postOrder(running.server.url, { ...sameBuyer, checkoutKey }, address)),
+      );
       expect(results.map((result) => result.status)).toEqual(Array(10).fill(201));
       expect(new Set(results.map((result) => result.body.orderId)).size).toBe(1);
       expect(new Set(results.map((result) => (result.body.pix as { code: string }).code)).size).toBe(1);
       expect(await countCharges()).toBe(chargesBefore + 1);
-      const orders = await db.db.selectFrom('orders').select('id').where('checkout_key', '=', checkoutKey).execute();
+      const orders = await running.db.db.selectFrom('orders').select('id').where('checkout_key', '=', checkoutKey).execute();
       expect(orders).toHaveLength(1);
     });
 
@@ -91,59 +77,41 @@ for (const database of databases) {
       const count = async () =>
         Number(
           (
-            await db.db
+            await running.db.db
               .selectFrom('orders')
               .select((eb) => eb.fn.countAll().as('n'))
               .executeTakeFirstOrThrow()
           ).n,
         );
       const before = await count();
-      const { status, body } = await postOrder(server, { name: '', email: 'x@', phone: '1234', checkoutKey: key() });
+      const { status, body } = await postOrder(running.server.url, { name: '', email: 'x@', phone: '1234', checkoutKey: newCheckoutKey() });
       expect(status).toBe(422);
       expect(body.fields).toEqual({
         name: 'Informe seu nome completo.',
         email: 'Informe um e-mail válido.',
         phone: 'Telefone inválido',
       });
-      expect((await postOrder(server, { ...buyer, checkoutKey: 'short' })).status).toBe(422);
-      expect((await postOrder(server, { ...uniqueBuyer(), amountCents: 1, checkoutKey: key() })).status).toBe(201);
+      expect((await postOrder(running.server.url, { ...buyer, checkoutKey: 'short' })).status).toBe(422);
+      expect((await postOrder(running.server.url, { ...uniqueBuyer(), amountCents: 1, checkoutKey: newCheckoutKey() })).status).toBe(201);
       expect(await count()).toBe(before + 1);
     });
 
     it('GET /api/orders/:id tells the status and 404s an unknown id', async () => {
-      const { body } = await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() });
-      const status = await fetch(`${server.url}/api/orders/${body.orderId as string}`);
+      const { body } = await postOrder(running.server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() });
+      const status = await fetch(`${running.server.url}/api/orders/${body.orderId as string}`);
       expect(await status.json()).toEqual({ status: 'pending' });
-      expect((await fetch(`${server.url}/api/orders/ord_nope`)).status).toBe(404);
+      expect((await fetch(`${running.server.url}/api/orders/ord_nope`)).status).toBe(404);
     });
   });
 
   describe(`checkout against a failing gateway on ${database.name}`, () => {
     let db: Awaited<ReturnType<(typeof database)['create']>>;
-    let gateway: StandInGateway;
+    let gateway: GatewayStandIn;
     let server: TestServer;
     beforeAll(async () => {
       db = await database.create();
-      gateway = await startStandInGateway();
-      const logger = createLogger({ level: 'error', sink: { write: () => undefined } });
-      const client = createGatewayClient({
-        baseUrl: gateway.url,
-        token: 'tok_secret_value',
-        productHash: 'prd_standin',
-        logger,
-        timeoutMs: 300,
-      });
-      server = await startTestServer(
-        db,
-        {
-          ...REAL_GATEWAY_TEST_ENV,
-          PROVIDER_URL: gateway.url,
-          PROVIDER_TOKEN: 'tok_secret_value',
-          PRODUCT_HASH: 'prd_standin',
-          CUSTOMER_DOCUMENT: '52998224725',
-        },
-        { gateway: client },
-      );
+      gateway = await startGatewayStandIn();
+      server = await startTestServer(db, standInEnv(gateway), { gateway: standInGatewayClient(gateway) });
     });
     afterEach(() => {
       gateway.requests.length = 0;
@@ -155,23 +123,23 @@ for (const database of databases) {
     });
 
     it('a gateway timeout leaves the order failed and never charges twice', async () => {
-      gateway.onCreate = () => new Promise<Response>(() => undefined); // never answers
-      const checkoutKey = key();
-      const first = await postOrder(server, { ...buyer, checkoutKey });
+      gateway.onCreate = gatewayReplies.hang;
+      const checkoutKey = newCheckoutKey();
+      const first = await postOrder(server.url, { ...buyer, checkoutKey });
       expect(first.status).toBe(502);
       expect(first.body.error).toBe('Erro ao processar pagamento');
-      const retry = await postOrder(server, { ...buyer, checkoutKey });
+      const retry = await postOrder(server.url, { ...buyer, checkoutKey });
       expect(retry.status).toBe(502);
-      expect(gateway.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+      expect(gateway.charges()).toHaveLength(1);
       const order = await db.db.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirstOrThrow();
       expect(order.status).toBe('failed');
       expect(order.failure_reason).toBe('Erro ao processar pagamento');
     });
 
     it("a refused charge shows the gateway's message and the order records it", async () => {
-      gateway.onCreate = (c) => c.json({ success: false, message: 'O valor da compra precisa ser no minimo 5 reais' }, 400);
-      const checkoutKey = key();
-      const { status, body } = await postOrder(server, { ...buyer, checkoutKey });
+      gateway.onCreate = (c) => gatewayReplies.message(c, 400, 'O valor da compra precisa ser no minimo 5 reais');
+      const checkoutKey = newCheckoutKey();
+      const { status, body } = await postOrder(server.url, { ...buyer, checkoutKey });
       expect(status).toBe(502);
       expect(body.error).toBe('O valor da compra precisa ser no minimo 5 reais');
       const order = await db.db.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirstOrThrow();
@@ -189,25 +157,19 @@ for (const database of databases) {
           },
           201,
         );
-      const { status, body } = await postOrder(server, { ...buyer, checkoutKey: key() });
+      const { status, body } = await postOrder(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
       expect(status).toBe(201);
-      const sent = gateway.requests.find((request) => request.method === 'POST')!.body as Record<string, unknown>;
+      const sent = gateway.charges()[0]!.body as Record<string, unknown>;
       expect(sent.amount).toBe(1990);
       expect(sent.customer).toMatchObject({ phone_number: '11987654321', document: '52998224725', email: 'maria@example.com' });
       expect(sent.postback_url).toMatch(/\/api\/webhooks\/gateway\?t=ord_[\w-]+\.pbs_[\w-]+$/);
       expect((body.pix as { code: string }).code).toBe('00020101021226');
-      expect(server.logLines.map((entry) => entry.line).join('\n')).not.toContain('tok_secret_value');
+      expect(server.logLines.map((entry) => entry.line).join('\n')).not.toContain(STAND_IN_TOKEN);
     });
 
     it('shows the catalogue message when the product cannot be found', async () => {
-      gateway.onProducts = (c) => c.json({ data: [], links: { next: null } });
-      const fresh = await startTestServer(db, {
-        ...REAL_GATEWAY_TEST_ENV,
-        PROVIDER_URL: gateway.url,
-        PROVIDER_TOKEN: 'tok_secret_value',
-        PRODUCT_HASH: 'prd_missing',
-        CUSTOMER_DOCUMENT: '52998224725',
-      });
+      gateway.onProducts = (c) => gatewayReplies.products(c, []);
+      const fresh = await startTestServer(db, standInEnv(gateway, { PRODUCT_HASH: 'prd_missing' }));
       try {
         const response = await fetch(`${fresh.url}/api/product`);
         expect(response.status).toBe(502);
@@ -231,15 +193,17 @@ for (const database of databases) {
       const server = await startTestServer(db, { MONTHLY_CAPACITY: '5' });
       try {
         const earlier = [
-          await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() }),
-          await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() }),
+          await postOrder(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() }),
+          await postOrder(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() }),
         ];
         for (const order of earlier) await pay(server, db, order.body.orderId as string);
         await server.background.idle();
         expect(await live(server)).toMatchObject({ spotsLeft: 3, soldOut: false });
 
         // 20 buyers get a PIX each: charges on offer take no spot.
-        const offered = await Promise.all(Array.from({ length: 20 }, () => postOrder(server, { ...uniqueBuyer(), checkoutKey: key() })));
+        const offered = await Promise.all(
+          Array.from({ length: 20 }, () => postOrder(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() })),
+        );
         expect(offered.map((result) => result.status)).toEqual(Array(20).fill(201));
         expect(await live(server)).toMatchObject({ spotsLeft: 3, soldOut: false });
         const ids = offered.map((result) => result.body.orderId as string);
@@ -258,7 +222,7 @@ for (const database of databases) {
         expect(new Set(mails.map((row) => row.order_id)).size).toBe(20);
         expect(await live(server)).toMatchObject({ spotsLeft: 0, soldOut: true });
 
-        const refused = await postOrder(server, { ...uniqueBuyer(), checkoutKey: key() });
+        const refused = await postOrder(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() });
         expect(refused.status).toBe(409);
         expect(refused.body.error).toMatch(/^As vagas deste mês esgotaram\. O próximo lote abre em \d{2}\/\d{2}\/\d{4}\.$/);
       } finally {
@@ -272,18 +236,14 @@ for (const database of databases) {
 describe('a real gateway without CUSTOMER_DOCUMENT', () => {
   it("asks for the buyer's CPF", async () => {
     const db = await databases[0].create();
-    const gateway = await startStandInGateway();
-    const server = await startTestServer(db, {
-      ...REAL_GATEWAY_TEST_ENV,
-      PROVIDER_URL: gateway.url,
-      PROVIDER_TOKEN: 'tok',
-      PRODUCT_HASH: 'prd_standin',
-    });
+    const gateway = await startGatewayStandIn();
+    // Empty is unset: no fixed document.
+    const server = await startTestServer(db, standInEnv(gateway, { CUSTOMER_DOCUMENT: '' }));
     try {
-      const missing = await postOrder(server, { ...buyer, checkoutKey: key() });
+      const missing = await postOrder(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
       expect(missing.status).toBe(422);
       expect(missing.body.fields).toEqual({ document: 'CPF inválido' });
-      const wrong = await postOrder(server, { ...buyer, document: '123.456.789-00', checkoutKey: key() });
+      const wrong = await postOrder(server.url, { ...buyer, document: '123.456.789-00', checkoutKey: newCheckoutKey() });
       expect(wrong.body.fields).toEqual({ document: 'CPF inválido' });
     } finally {
       await server.stop();

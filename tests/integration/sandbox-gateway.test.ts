@@ -1,4 +1,5 @@
-import { listenOnLoopback, type LoopbackServer } from '../support/loopback.ts';
+import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
+import { listenOnLoopback, refusedUrl, type LoopbackServer } from '../support/loopback.ts';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePixBrCode } from '../../src/server/gateway/br-code.ts';
@@ -27,9 +28,15 @@ for (const database of databases) {
   describe(`sandbox gateway on ${database.name}`, () => {
     let db: Awaited<ReturnType<(typeof database)['create']>>;
     let host: LoopbackServer;
-    let receiver: LoopbackServer;
+    let receiver: HttpReceiver;
     let gateway: GatewayClient;
-    const postbacks: Postback[] = [];
+    /** The postbacks the seller's receiver got, as our webhook route reads them. */
+    const postbacks = (): Postback[] =>
+      receiver.requests.map((request) => ({
+        query: Object.fromEntries(new URL(request.url, receiver.url).searchParams),
+        contentType: request.headers['content-type'],
+        body: JSON.parse(request.body) as Record<string, unknown>,
+      }));
     const logLines: Array<{ level: LogLevel; line: string }> = [];
     const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
 
@@ -61,12 +68,7 @@ for (const database of databases) {
 
     beforeAll(async () => {
       db = await database.create();
-      const receiverApp = new Hono();
-      receiverApp.post('/api/webhooks/gateway', async (c) => {
-        postbacks.push({ query: c.req.query(), contentType: c.req.header('content-type'), body: await c.req.json() });
-        return c.json({ received: true });
-      });
-      receiver = await listenOnLoopback(receiverApp.fetch);
+      receiver = await startHttpReceiver();
       // Mounted under /sandbox on an app of its own, as app.ts mounts it.
       const hostApp = new Hono();
       hostApp.route('/sandbox', createSandboxGateway({ db: db.db, token: TOKEN, logger }));
@@ -76,7 +78,7 @@ for (const database of databases) {
 
     afterAll(async () => {
       await host.close();
-      await receiver.close();
+      await receiver.stop();
       await db.close();
       for (const { line } of logLines) expect(line).not.toContain(TOKEN);
     });
@@ -131,8 +133,8 @@ for (const database of databases) {
       expect(paid.headers.get('location')).toBe(payPath);
 
       expect(await gateway.getTransaction(charge.transactionHash)).toMatchObject({ rawStatus: 'paid', state: 'paid', amountCents: 1990 });
-      expect(postbacks).toHaveLength(1);
-      const [postback] = postbacks;
+      expect(postbacks()).toHaveLength(1);
+      const [postback] = postbacks();
       expect(postback!.query).toEqual({ t: 'order-secret-1' });
       expect(postback!.contentType).toMatch(/^application\/json/);
       // Format A: the transaction object itself.
@@ -153,13 +155,13 @@ for (const database of databases) {
       // A second click changes nothing but replays the postback.
       expect((await fetch(`${host.url}${payPath}`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
       expect(await gateway.getTransaction(charge.transactionHash)).toMatchObject({ state: 'paid' });
-      expect(postbacks.map((p) => p.body.payment_status)).toEqual(['paid', 'paid']);
+      expect(postbacks().map((p) => p.body.payment_status)).toEqual(['paid', 'paid']);
 
       const refunded = await fetch(`${host.url}${payPath}/refund`, { method: 'POST', redirect: 'manual' });
       expect(refunded.status).toBe(303);
       expect(refunded.headers.get('location')).toBe(payPath);
       expect(await gateway.getTransaction(charge.transactionHash)).toMatchObject({ rawStatus: 'refunded', state: 'reversed' });
-      expect(postbacks.map((p) => p.body.payment_status)).toEqual(['paid', 'paid', 'refunded']);
+      expect(postbacks().map((p) => p.body.payment_status)).toEqual(['paid', 'paid', 'refunded']);
       expect(await (await fetch(`${host.url}${payPath}`)).text()).toContain('Estorno simulado');
 
       // Paying a refunded charge does not bring it back.
@@ -279,9 +281,7 @@ for (const database of databases) {
     });
 
     it('still marks the charge paid when the postback cannot be delivered, and says so in the log', async () => {
-      const closed = await listenOnLoopback(new Hono().fetch);
-      await closed.close();
-      const charge = await gateway.createCharge(chargeInput(`${closed.url}/api/webhooks/gateway?t=lost-secret`));
+      const charge = await gateway.createCharge(chargeInput(`${await refusedUrl()}/api/webhooks/gateway?t=lost-secret`));
       const response = await fetch(`${host.url}/sandbox/pay/${charge.transactionHash}`, { method: 'POST', redirect: 'manual' });
       expect(response.status).toBe(303);
       expect(await gateway.getTransaction(charge.transactionHash)).toMatchObject({ state: 'paid' });

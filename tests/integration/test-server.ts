@@ -1,9 +1,11 @@
+import { afterAll, beforeAll } from 'vitest';
 import { listenOnLoopback } from '../support/loopback.ts';
 import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import type { GatewayClient } from '../../src/server/gateway/types.ts';
 import { createLogger, type LogLevel } from '../../src/server/logger.ts';
+import type { TestDb } from './test-db.ts';
 
 export interface TestServer extends ComposedServer {
   url: string;
@@ -33,6 +35,27 @@ export async function startTestServer(
     logLines,
     stop: listening.close,
   };
+}
+
+/**
+ * A fresh database of `database`'s kind and the server on it, for the enclosing `describe`: made
+ * before its tests, closed after them. Read `db` and `server` inside the tests.
+ */
+export function useTestServer(
+  database: { create: () => Promise<TestDb> },
+  env: Record<string, string> = {},
+  options: { gateway?: GatewayClient; now?: () => number } = {},
+): { db: TestDb; server: TestServer } {
+  const running = {} as { db: TestDb; server: TestServer };
+  beforeAll(async () => {
+    running.db = await database.create();
+    running.server = await startTestServer(running.db, env, options);
+  });
+  afterAll(async () => {
+    await running.server?.stop();
+    await running.db?.close();
+  });
+  return running;
 }
 
 /** The app alone, for tests that call `app.request()` without a port. */

@@ -43,3 +43,24 @@ export function uniqueBuyer(name = 'Maria Souza') {
   const digits = String(900_000_000 + ((process.pid * 7919 + buyers * 104_729) % 99_999_999)).slice(0, 9);
   return { name, email: `comprador${tag}@example.com`, phone: `(11) ${digits.slice(0, 5)}-${digits.slice(5, 9)}` };
 }
+
+/** A checkout attempt's key, as the modal makes one per attempt: unique in the test run. */
+let keys = 0;
+export function newCheckoutKey(): string {
+  keys += 1;
+  return `k${process.pid}${Date.now().toString(36)}${keys}`.padEnd(24, 'k');
+}
+
+/** POST /api/orders as the modal sends it, from a client address of its own unless given. */
+export async function postOrder<Reply = Record<string, unknown>>(
+  url: string,
+  body: Record<string, unknown>,
+  from = newClientAddress(),
+): Promise<{ status: number; body: Reply }> {
+  const response = await fetchFrom(from)(`${url}/api/orders`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Reply };
+}

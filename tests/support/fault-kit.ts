@@ -2,69 +2,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import type { Context } from 'hono';
+import { expect } from 'vitest';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
-import { startStandInGateway, type StandInGateway } from '../integration/stand-in-gateway.ts';
-import type { RunningServer } from './server-process.ts';
-import { fetchFrom, newClientAddress, uniqueBuyer } from './clients.ts';
-import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
+import { standInEnv, startGatewayStandIn } from './gateway-stand-in.ts';
+import { startServer, type RunningServer } from './server-process.ts';
+import { newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from './clients.ts';
 
 /**
  * What the fault tests share: a server process pointed at a scripted gateway stand-in, checkouts
  * from distinct client addresses, and a look into the killed server's SQLite file.
  */
-
-/** A valid PIX BR Code (EMV with its CRC16), as a gateway returns it. */
-export const EMV =
-  '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D';
-
-export function standInEnv(gateway: { url: string }, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    ...REAL_GATEWAY_TEST_ENV,
-    PROVIDER_URL: gateway.url,
-    PROVIDER_TOKEN: 'tok_faults_secret',
-    PRODUCT_HASH: 'prd_standin',
-    CUSTOMER_DOCUMENT: '52998224725',
-    ...extra,
-  };
-}
-
-/**
- * Scripts the stand-in like a working gateway: each POST creates a transaction, each GET answers
- * with the status the test set in `statuses` (waiting_payment by default).
- */
-export function scriptWorkingGateway(gateway: StandInGateway, options: { expiresAt?: string } = {}) {
-  const statuses = new Map<string, string>();
-  let created = 0;
-  const transaction = (hash: string) => ({
-    hash,
-    payment_status: statuses.get(hash) ?? 'waiting_payment',
-    amount: 1990,
-    pix: { pix_qr_code: EMV, pix_url: EMV, qr_code_base64: null },
-    product: { hash: 'prd_standin' },
-    ...(options.expiresAt ? { expires_at: options.expiresAt } : {}),
-  });
-  gateway.onCreate = (c: Context) => {
-    created += 1;
-    const hash = `tx${String(created).padStart(8, '0')}`;
-    statuses.set(hash, 'waiting_payment');
-    return c.json(transaction(hash), 201);
-  };
-  gateway.onRead = (c: Context, hash: string) =>
-    statuses.has(hash) ? c.json(transaction(hash)) : c.json({ message: 'Transação não encontrada' }, 404);
-  return { statuses };
-}
-
-/** POSTs the gateway received whose postback URL names `orderId` (one per charge requested for it). */
-export function chargeRequestsFor(gateway: StandInGateway, orderId: string) {
-  return gateway.requests.filter(
-    (request) =>
-      request.method === 'POST' && String((request.body as { postback_url?: string } | null)?.postback_url ?? '').includes(`t=${orderId}.`),
-  );
-}
-
-let keys = 0;
-export const checkoutKey = () => `fault${process.pid}${Date.now()}${keys++}`.padEnd(24, 'k');
 
 export interface CheckoutReply {
   status: number;
@@ -75,15 +22,10 @@ export interface CheckoutReply {
 export async function checkout(
   url: string,
   buyer: { name: string; email: string; phone: string } = uniqueBuyer(),
-  key = checkoutKey(),
+  key = newCheckoutKey(),
   from = newClientAddress(),
 ): Promise<CheckoutReply> {
-  const response = await fetchFrom(from)(`${url}/api/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...buyer, checkoutKey: key }),
-  });
-  return { status: response.status, body: (await response.json()) as CheckoutReply['body'] };
+  return postOrder<CheckoutReply['body']>(url, { ...buyer, checkoutKey: key }, from);
 }
 
 /** The server's SQLite file, opened by the test on its own connection (the server may be dead). */
@@ -151,10 +93,6 @@ export function accessEmailSentAt(dataDir: string, orderId: string): number | nu
 }
 
 /**
- * A gateway stand-in, a real SMTP server and a data folder that outlives server processes (kill,
- * restart). `close()` stops whatever server process the test left running.
- */
-/**
  * "Seu PIX está pronto" leaves right after the charge: tests about the access e-mail wait for it
  * and set it aside, so their counts and held SMTP answers concern the access e-mail alone.
  */
@@ -163,16 +101,39 @@ export async function setAsidePixEmail(smtp: TestSmtpServer): Promise<void> {
   smtp.received.length = 0;
 }
 
+export type KillRig = Awaited<ReturnType<typeof startKillRig>>;
+
+/**
+ * A gateway stand-in, a real SMTP server and a data folder that outlives server processes (kill,
+ * restart). `close()` stops whatever server process the rig started last.
+ */
 export async function startKillRig(name: string) {
-  const gateway = await startStandInGateway();
+  const gateway = await startGatewayStandIn();
   const smtp = await startSmtpServer();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vitrine-fault-${name}-`));
+  const env = standInEnv(gateway, { SMTP_URL: smtp.url, MAIL_TRANSPORT: 'smtp' });
+  let server: RunningServer | undefined;
+  const start = async () => (server = await startServer(env, { dataDir }));
   return {
     gateway,
     smtp,
     dataDir,
-    env: standInEnv(gateway, { SMTP_URL: smtp.url, MAIL_TRANSPORT: 'smtp' }),
-    async close(server: RunningServer | undefined) {
+    /** Starts the server (again) on the rig's data folder. */
+    start,
+    /**
+     * A working gateway, the server started, and one buyer's order charged and waiting for its
+     * payment, its "Seu PIX está pronto" e-mail set aside.
+     */
+    async placePendingOrder(buyerName: string) {
+      const ledger = gateway.rememberCharges();
+      const running = await start();
+      const buyer = uniqueBuyer(buyerName);
+      const created = await checkout(running.url, buyer);
+      expect(created.status).toBe(201);
+      await setAsidePixEmail(smtp);
+      return { ledger, server: running, buyer, order: readOrder(dataDir, created.body.orderId!)! };
+    },
+    async close() {
       await server?.stop();
       await smtp.stop();
       await gateway.stop();

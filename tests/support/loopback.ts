@@ -27,3 +27,10 @@ export function listenOnLoopback(fetch: (request: Request) => Response | Promise
     ) as Server;
   });
 }
+
+/** A loopback port nobody listens on: a connection to it is refused before anything is sent. */
+export async function refusedUrl(): Promise<string> {
+  const closed = await listenOnLoopback(() => new Response(null));
+  await closed.close();
+  return closed.url;
+}

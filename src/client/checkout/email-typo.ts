@@ -3,6 +3,8 @@
  * against popular domains), with the Brazilian providers added to its lists. Loaded on first use
  * only (its own chunk), never with the landing page.
  */
+
+import { normalizeEmail } from '../../shared/text.ts';
 const BRAZILIAN_DOMAINS = [
   'gmail.com',
   'hotmail.com',
@@ -24,7 +26,7 @@ const BRAZILIAN_TLDS = ['com.br', 'net.br', 'org.br', 'gov.br', 'edu.br', 'br'];
 
 /** The corrected address, or null when the address looks right (or is not one yet). */
 export async function suggestEmail(email: string): Promise<string | null> {
-  const trimmed = email.trim().toLowerCase();
+  const trimmed = normalizeEmail(email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) return null;
   const { default: checker } = await import('@zootools/email-spell-checker');
   const suggestion = checker.run({

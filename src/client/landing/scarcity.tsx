@@ -1,5 +1,6 @@
 import { CalendarClock, Flame } from 'lucide-react';
-import { countLabel, formatNextBatchDate, scarcity } from '../../content/scarcity.ts';
+import { formatNextBatchDate, scarcity } from '../../content/scarcity.ts';
+import { countLabel } from '../../shared/text.ts';
 import { useLiveSignals } from '../lib/use-live-signals.ts';
 import { BuyButton } from './buy-button.tsx';
 

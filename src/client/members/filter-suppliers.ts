@@ -1,13 +1,9 @@
+import { collapseWhitespace, stripAccents } from '../../shared/text.ts';
 import type { MemberSupplier } from './access-api.ts';
 
 /** "Música " → "musica": what a search compares, so "musica" finds "Música" and the reverse. */
 export function normalizeSearchText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase('pt-BR')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return collapseWhitespace(stripAccents(text).toLocaleLowerCase('pt-BR'));
 }
 
 export interface SearchableSupplier {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { firstName } from '../mail/access-email.ts';
+import { firstName } from '../../shared/text.ts';
 import { enqueueOutboxMessage, type OutboxKind } from '../mail/outbox-repository.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
 import { limits, type RateLimiter } from '../rate-limit.ts';

@@ -1,4 +1,5 @@
 import type { AdminOrderStatus } from '../../shared/admin.ts';
+import { formatCentsNumber } from '../../shared/money.ts';
 import type { AdminOrderRow } from './admin-orders-repository.ts';
 
 /**
@@ -23,11 +24,6 @@ function cell(value: string): string {
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
 
-/** 1990 → "19,90": a number Excel pt-BR sums, without the currency sign. */
-function amount(cents: number): string {
-  return `${Math.trunc(cents / 100)},${String(Math.abs(cents) % 100).padStart(2, '0')}`;
-}
-
 export function renderOrdersCsv(
   orders: readonly AdminOrderRow[],
   labels: { header: readonly string[]; status: Record<AdminOrderStatus, string> },
@@ -41,7 +37,8 @@ export function renderOrdersCsv(
         order.buyerName,
         order.buyerEmail,
         order.buyerPhone,
-        amount(order.amountCents),
+        // A number Excel pt-BR sums: without the currency sign.
+        formatCentsNumber(order.amountCents),
         dateTime.format(order.createdAt),
         order.paidAt === null ? '' : dateTime.format(order.paidAt),
       ]

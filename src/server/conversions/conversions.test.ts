@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { ga4CollectUrl, ga4PurchaseBody, gaClientIdFromCookie } from './ga4-measurement.ts';
-import { fbcFor, metaEventsUrl, metaPurchaseBody, normalizeEmailForMeta, normalizePhoneForMeta } from './meta-conversions.ts';
+import { normalizeEmail } from '../../shared/text.ts';
+import { fbcFor, metaEventsUrl, metaPurchaseBody, normalizePhoneForMeta } from './meta-conversions.ts';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -24,7 +25,7 @@ const order = {
 
 describe('Meta Conversions API shapes', () => {
   it('normalises e-mail and phone as Meta documents before hashing', () => {
-    expect(normalizeEmailForMeta(' Maria@Example.COM ')).toBe('maria@example.com');
+    expect(normalizeEmail(' Maria@Example.COM ')).toBe('maria@example.com');
     expect(normalizePhoneForMeta('(11) 98765-4321')).toBe('5511987654321');
     expect(normalizePhoneForMeta('1134567890')).toBe('551134567890');
     expect(normalizePhoneForMeta('5511987654321')).toBe('5511987654321');

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OrderRow } from '../orders/orders-repository.ts';
+import { normalizeEmail } from '../../shared/text.ts';
 
 /**
  * Meta's Conversions API: the shapes Meta expects stay in this module. One `Purchase` per paid
@@ -18,11 +19,6 @@ export interface MetaSettings {
 
 export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
-}
-
-/** Meta's e-mail normalisation: trimmed and lower-cased before hashing. */
-export function normalizeEmailForMeta(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 /**
@@ -46,7 +42,8 @@ export function fbcFor(order: Pick<OrderRow, 'fbc' | 'fbclid' | 'created_at'>): 
 /** The request body for one paid order (read at send time, so an erased buyer sends no e-mail or phone). */
 export function metaPurchaseBody(order: OrderRow, eventSourceUrl: string): { data: unknown[] } {
   const userData: Record<string, unknown> = {};
-  if (order.buyer_email) userData.em = [sha256Hex(normalizeEmailForMeta(order.buyer_email))];
+  // Meta's e-mail normalisation before hashing is ours: trimmed, lower-cased.
+  if (order.buyer_email) userData.em = [sha256Hex(normalizeEmail(order.buyer_email))];
   if (order.buyer_phone) userData.ph = [sha256Hex(normalizePhoneForMeta(order.buyer_phone))];
   if (order.fbp) userData.fbp = order.fbp;
   const fbc = fbcFor(order);

@@ -6,6 +6,8 @@
  * see a code shaped exactly like a real gateway's.
  */
 
+import { collapseWhitespace, stripAccents } from '../../shared/text.ts';
+
 const PIX_GUI = 'br.gov.bcb.pix';
 const encoder = new TextEncoder();
 
@@ -28,12 +30,7 @@ function field(id: string, value: string): string {
 
 /** Bank apps show names and cities reliably only in plain ASCII: accents off, upper case, cut to size. */
 function plainText(value: string, maxLength: number): string {
-  const plain = value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9 .\-/]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
+  const plain = collapseWhitespace(stripAccents(value).replace(/[^A-Za-z0-9 .\-/]/g, ' '))
     .toUpperCase()
     .slice(0, maxLength)
     .trim();

@@ -3,6 +3,8 @@
  * class lives with the other contract types (orders code imports it from there) and is re-exported
  * here so that it and the helpers that build its messages can be imported together.
  */
+import { truncate } from '../../shared/text.ts';
+
 export { GatewayError } from './types.ts';
 
 /** The brief's catalogue (docs/product.md#error-messages-shown-to-buyers), word for word. */
@@ -49,5 +51,5 @@ export function gatewayErrorMessage(body: unknown): string | null {
   else if (typeof record.error === 'string' && record.error.trim()) message = record.error.trim();
   if (message === null) return null;
   // It is shown to the visitor: keep a misbehaving gateway from filling the modal.
-  return message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message;
+  return truncate(message, MAX_MESSAGE_LENGTH);
 }

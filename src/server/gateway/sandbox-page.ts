@@ -1,10 +1,13 @@
 import { formatBRL } from '../../shared/money.ts';
 import { escapeHtml } from '../../shared/html.ts';
+import { standalonePage } from '../standalone-page.ts';
 
 /**
  * The sandbox's "bank": one self-contained page per charge where the developer or the seller
  * simulates the buyer paying (or a refund), which fires the postback like the real gateway would.
  */
+
+const SANDBOX_LABEL = 'Ambiente de testes (sandbox)';
 
 const STATUS_LABELS: Record<string, string> = {
   waiting_payment: 'Aguardando pagamento',
@@ -56,18 +59,11 @@ export function renderSandboxPayPage(page: SandboxPageInput): string {
       : status === 'paid'
         ? form(`${page.path}/refund`, 'refund', 'Simular estorno')
         : '';
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(HEADINGS[status] ?? 'Transação')} · Ambiente de testes (sandbox)</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="badge">Ambiente de testes (sandbox)</p>
+  return standalonePage({
+    title: `${HEADINGS[status] ?? 'Transação'} · ${SANDBOX_LABEL}`,
+    style: STYLE,
+    body: `<main>
+<p class="badge">${SANDBOX_LABEL}</p>
 <h1>${escapeHtml(HEADINGS[status] ?? 'Transação')}</h1>
 <dl>
 <dt>Transação</dt><dd>${escapeHtml(page.hash)}</dd>
@@ -77,22 +73,14 @@ export function renderSandboxPayPage(page: SandboxPageInput): string {
 ${actions}
 <p>Nenhum dinheiro é movimentado aqui. Simular o pagamento avisa a loja como o gateway de verdade avisaria.</p>
 <details><summary>Código PIX (copia e cola)</summary><code>${escapeHtml(page.pixCode)}</code></details>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }
 
 export function renderSandboxNotFoundPage(): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="robots" content="noindex">
-<title>Transação não encontrada · Ambiente de testes (sandbox)</title>
-<style>${STYLE}</style>
-</head>
-<body><main><p class="badge">Ambiente de testes (sandbox)</p><h1>Transação não encontrada</h1></main></body>
-</html>
-`;
+  return standalonePage({
+    title: `Transação não encontrada · ${SANDBOX_LABEL}`,
+    style: STYLE,
+    body: `<main><p class="badge">${SANDBOX_LABEL}</p><h1>Transação não encontrada</h1></main>`,
+  });
 }

@@ -3,6 +3,7 @@ import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { site } from '../../content/site.ts';
 import { limitBody } from '../http.ts';
+import { formatCount } from '../../shared/text.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
@@ -195,7 +196,7 @@ function isHttpUrl(value: string): boolean {
 function validationFailure(c: Context, errors: Record<string, string[]>) {
   const messages = Object.values(errors).flat();
   const rest = messages.length - 1;
-  const message = `${messages[0]}${rest > 0 ? ` (e mais ${rest} ${rest === 1 ? 'erro' : 'erros'})` : ''}`;
+  const message = `${messages[0]}${rest > 0 ? ` (e mais ${formatCount(rest, { one: 'erro', other: 'erros' })})` : ''}`;
   return c.json({ success: false, message, errors, status: 422 }, 422);
 }
 

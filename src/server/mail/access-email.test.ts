@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstName, renderAccessEmail } from './access-email.ts';
+import { renderAccessEmail } from './access-email.ts';
 
 const input = {
   buyerName: 'Maria Aparecida da Silva',
@@ -59,17 +59,5 @@ describe('renderAccessEmail', () => {
     const real = renderAccessEmail({ ...input, demoMode: false });
     expect(real.text).not.toContain('demonstração');
     expect(real.html).not.toContain('demonstração');
-  });
-});
-
-describe('firstName', () => {
-  it.each([
-    ['Maria Silva', 'Maria'],
-    ['  joão   pedro ', 'João'],
-    ['ÂNGELA SOUZA', 'Ângela'],
-    ['McDonald Souza', 'McDonald'],
-    ['', ''],
-  ])('%j → %j', (name, expected) => {
-    expect(firstName(name)).toBe(expected);
   });
 });

@@ -1,6 +1,7 @@
 import { accessEmail } from '../../content/emails.ts';
 import { paths } from '../../shared/routes.ts';
 import { escapeHtml } from '../../shared/html.ts';
+import { firstName } from '../../shared/text.ts';
 import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts } from './email-layout.ts';
 
 export interface AccessEmailInput {
@@ -18,16 +19,6 @@ export interface RenderedEmail {
   subject: string;
   text: string;
   html: string;
-}
-
-/** `MARIA da silva` → `Maria`; a name typed with mixed case is kept as typed. */
-export function firstName(fullName: string): string {
-  const first = fullName.trim().split(/\s+/)[0] ?? '';
-  if (first === '') return '';
-  const uniformCase = first === first.toLocaleLowerCase('pt-BR') || first === first.toLocaleUpperCase('pt-BR');
-  if (!uniformCase) return first;
-  const lower = first.toLocaleLowerCase('pt-BR');
-  return lower.charAt(0).toLocaleUpperCase('pt-BR') + lower.slice(1);
 }
 
 /** The e-mail that delivers a paid buyer's lifetime access link (docs/product.md#6-e-mail-delivery-is-made-true). */

@@ -238,9 +238,3 @@ export async function deleteUnsentMessages(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/** The message of a kind queued for an order, if any (delivery status for support and tests). */
-export async function findOutboxMessage(db: Kysely<Database>, orderId: string, kind: OutboxKind): Promise<OutboxMessage | undefined> {
-  const row = await db.selectFrom('outbox').selectAll().where('order_id', '=', orderId).where('kind', '=', kind).executeTakeFirst();
-  return row ? toMessage(row) : undefined;
-}

@@ -1,8 +1,9 @@
 import { accessEmail, pixEmails } from '../../content/emails.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { formatDateTime } from '../../shared/time.ts';
-import { firstName, type RenderedEmail } from './access-email.ts';
+import type { RenderedEmail } from './access-email.ts';
 import { escapeHtml } from '../../shared/html.ts';
+import { firstName } from '../../shared/text.ts';
 import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts } from './email-layout.ts';
 
 export interface PixEmailInput {

@@ -1,5 +1,6 @@
 import { remindersOptOut as copy } from '../../content/order-page.ts';
 import { escapeHtml } from '../../shared/html.ts';
+import { standalonePage } from '../standalone-page.ts';
 
 /**
  * The page behind the reminders' "não quero mais lembretes" link. A GET only shows a button (mail
@@ -34,19 +35,12 @@ export function renderOptOutPage(state: OptOutPageState, links: { action: string
 <p>${escapeHtml(copy.invalid)}</p>`;
   const orderLink =
     state !== 'invalid' && links.orderPath ? `<p><a href="${escapeHtml(links.orderPath)}">${escapeHtml(copy.orderLink)}</a></p>` : '';
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(copy.title)}</title>
-<style>${STYLE}</style>
-</head>
-<body><main><div class="card">
+  return standalonePage({
+    title: copy.title,
+    style: STYLE,
+    body: `<main><div class="card">
 ${body}
 ${orderLink}
-</div></main></body>
-</html>
-`;
+</div></main>`,
+  });
 }

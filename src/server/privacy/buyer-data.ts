@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { normalizeEmail } from '../../shared/text.ts';
 import { cleanAttribution, type Attribution } from '../../shared/attribution.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
@@ -11,14 +12,11 @@ import {
   purgeErasedBytes,
 } from './buyer-data-repository.ts';
 
-/**
+/*
  * The buyer's rights (LGPD art. 18): a copy of their data, and its deletion. Used by
  * `npm run buyer` and by the seller's console (Dados pessoais). Addresses are compared as the checkout
- * form stores them (trimmed, lower-cased).
+ * form stores them (`normalizeEmail`: trimmed, lower-cased).
  */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
 

@@ -18,6 +18,8 @@
  * skipped. Errors name the line of the file where the row starts.
  */
 
+import { stripAccents } from '../../shared/text.ts';
+
 export interface SupplierInput {
   name: string;
   category: string;
@@ -125,11 +127,7 @@ function detectDelimiter(text: string): string {
 }
 
 function headerKey(name: string): string {
-  return name
-    .trim()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+  return stripAccents(name.trim()).toLowerCase();
 }
 
 function clean(value: string | undefined): string {

@@ -1,0 +1,50 @@
+/**
+ * The small text rules the server, the client and the copy share, each written once: accents,
+ * whitespace, length, names, e-mail addresses and the plural of a counted word (pt-BR).
+ */
+
+/** "Música" → "Musica": the text in NFD with its combining accents dropped. */
+export function stripAccents(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/** Runs of whitespace (line breaks and tabs too) become one space; both ends are trimmed. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** At most `maxLength` characters: a longer text is cut and ends in "…". */
+export function truncate(text: string, maxLength: number): string {
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+}
+
+/** `MARIA da silva` → `Maria`; a name typed with mixed case is kept as typed. */
+export function firstName(fullName: string): string {
+  const first = fullName.trim().split(/\s+/)[0] ?? '';
+  if (first === '') return '';
+  const uniformCase = first === first.toLocaleLowerCase('pt-BR') || first === first.toLocaleUpperCase('pt-BR');
+  if (!uniformCase) return first;
+  const lower = first.toLocaleLowerCase('pt-BR');
+  return lower.charAt(0).toLocaleUpperCase('pt-BR') + lower.slice(1);
+}
+
+/** ` Maria@Example.COM ` → `maria@example.com`: an address as it is stored and compared. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Singular and plural of a word shown after a number. */
+export interface CountLabel {
+  readonly one: string;
+  readonly other: string;
+}
+
+/** The word for `count`: `one` for exactly 1, `other` for any other number (pt-BR says "0 vagas"). */
+export function countLabel(count: number, label: CountLabel): string {
+  return count === 1 ? label.one : label.other;
+}
+
+/** The number and its word: "1 pedido", "3 pedidos". */
+export function formatCount(count: number, label: CountLabel): string {
+  return `${count} ${countLabel(count, label)}`;
+}

@@ -1,0 +1,249 @@
+import { Hono, type Context } from 'hono';
+import { buildPixBrCode } from '../../src/server/gateway/br-code.ts';
+import { createGatewayClient, type GatewayClientOptions } from '../../src/server/gateway/gateway-client.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { listenOnLoopback } from './loopback.ts';
+import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
+
+/**
+ * The payment gateway's stand-in on a loopback port, for every test that talks to "the gateway"
+ * over real HTTP (docs/gateway.md): the products list, charge creation and the transaction read.
+ * Each test scripts how those three answer, from the replies below (every odd shape and error the
+ * gateway notes record) or its own; every request is recorded. `rememberCharges()` makes it behave
+ * like the real one, charges that stay until the test says the buyer paid.
+ */
+
+/** A request as the gateway received it. */
+export interface GatewayRequest {
+  method: string;
+  /** The path as sent, still percent-encoded (`/public/v1/transactions/a%2Fb`). */
+  path: string;
+  query: Record<string, string>;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  /** The JSON body; the raw text when it is not JSON; null when empty. */
+  body: unknown;
+}
+
+export type GatewayAnswer = (c: Context, request: GatewayRequest) => Response | Promise<Response>;
+
+export interface GatewayStandIn {
+  /** The gateway's base URL (PROVIDER_URL), base path included. */
+  url: string;
+  requests: GatewayRequest[];
+  /** GET {url}/public/v1/products */
+  onProducts: GatewayAnswer;
+  /** POST {url}/public/v1/transactions */
+  onCreate: GatewayAnswer;
+  /** GET {url}/public/v1/transactions/{hash} (the hash decoded) */
+  onRead: (c: Context, hash: string, request: GatewayRequest) => Response | Promise<Response>;
+  /** The charge POSTs received so far. */
+  charges(): GatewayRequest[];
+  /** Answers like the real gateway from now on: each POST creates a waiting transaction, each GET reads it. */
+  rememberCharges(options?: { expiresAt?: string }): ChargeLedger;
+  stop(): Promise<void>;
+}
+
+/** The product the stand-in lists by default (PRODUCT_HASH of servers pointed at it). */
+export const standInProduct = {
+  hash: 'prd_standin',
+  title: 'Lista de Fornecedores Secretos Vitalícia',
+  cover: null,
+  offers: [{ hash: 'off_standin', title: null, price: 1990, status: 1 }],
+  status: 1,
+};
+export const STAND_IN_PRODUCT_HASH = standInProduct.hash;
+/** The PROVIDER_TOKEN of servers pointed at the stand-in (logs and pages must never show it). */
+export const STAND_IN_TOKEN = 'tok_standin_secret';
+
+/** Replies the gateway gives, good and bad, to script the stand-in with. */
+export const gatewayReplies = {
+  /** A products page, in the gateway's `{ data, links }` shape. */
+  products: (c: Context, products: unknown[] = [standInProduct], next: string | null = null) => c.json({ data: products, links: { next } }),
+  /** A charge waiting for payment, with the PIX code where TriboPay puts it. */
+  waitingCharge: (c: Context, hash: string, pixCode: string | null, status: 201 | 200 = 201) =>
+    c.json({ hash, amount: 1990, payment_status: 'waiting_payment', pix: { pix_qr_code: pixCode } }, status),
+  /** An error with the gateway's `{ message }` body. */
+  message: (c: Context, status: 400 | 401 | 404 | 422 | 500 | 503, message: string) => c.json({ message }, status),
+  /** A Laravel validation error: the messages by field, and a summary. */
+  validation: (c: Context, errors: Record<string, string[]>, message = Object.values(errors).flat()[0] ?? '') =>
+    c.json({ success: false, message, errors }, 422),
+  /** A status without a body. */
+  empty: (c: Context, status: 401 | 500 | 503) => c.body(null, status),
+  /** The transaction read of a hash the gateway does not know. */
+  unknownTransaction: (c: Context) => c.json({ message: 'Transação não encontrada' }, 404),
+  /** A request the test did not script. */
+  notScripted: (c: Context) => c.json({ message: 'not scripted' }, 500),
+  /** Takes the request and never answers. */
+  hang: () => new Promise<Response>(() => undefined),
+};
+
+/**
+ * What a server pointed at the stand-in needs (`extra` adds to it or overrides it, e.g. its own
+ * PROVIDER_TOKEN): a fixed customer document, since the checkout form does not ask for one.
+ */
+export function standInEnv(gateway: { url: string }, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    ...REAL_GATEWAY_TEST_ENV,
+    PROVIDER_URL: gateway.url,
+    PROVIDER_TOKEN: STAND_IN_TOKEN,
+    PRODUCT_HASH: STAND_IN_PRODUCT_HASH,
+    CUSTOMER_DOCUMENT: '52998224725',
+    ...extra,
+  };
+}
+
+/** The real gateway client pointed at the stand-in, silent, and quick to give up (300 ms). */
+export function standInGatewayClient(gateway: { url: string }, options: Partial<GatewayClientOptions> = {}) {
+  return createGatewayClient({
+    baseUrl: gateway.url,
+    token: STAND_IN_TOKEN,
+    productHash: STAND_IN_PRODUCT_HASH,
+    logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
+    timeoutMs: 300,
+    ...options,
+  });
+}
+
+/** The POSTs the gateway received whose postback URL names `orderId` (one per charge requested for it). */
+export function chargeRequestsFor(gateway: GatewayStandIn, orderId: string): GatewayRequest[] {
+  return gateway
+    .charges()
+    .filter((request) => String((request.body as { postback_url?: string } | null)?.postback_url ?? '').includes(`t=${orderId}.`));
+}
+
+async function readRequest(c: Context): Promise<GatewayRequest> {
+  const raw = await c.req.text();
+  let body: unknown = raw === '' ? null : raw;
+  try {
+    if (raw !== '') body = JSON.parse(raw);
+  } catch {
+    // not JSON: keep the raw text
+  }
+  return {
+    method: c.req.method,
+    path: c.req.path,
+    query: c.req.query(),
+    authorization: c.req.header('authorization'),
+    contentType: c.req.header('content-type'),
+    body,
+  };
+}
+
+/** `basePath`: where the API sits on the stand-in's host (the client is given `{url}` with it). */
+export async function startGatewayStandIn(options: { basePath?: string } = {}): Promise<GatewayStandIn> {
+  const app = options.basePath ? new Hono().basePath(options.basePath) : new Hono();
+  const gateway: GatewayStandIn = {
+    url: '',
+    requests: [],
+    onProducts: (c) => gatewayReplies.products(c),
+    onCreate: (c) => gatewayReplies.notScripted(c),
+    onRead: (c) => gatewayReplies.unknownTransaction(c),
+    charges: () => gateway.requests.filter((request) => request.method === 'POST'),
+    rememberCharges: (ledgerOptions) => rememberCharges(gateway, ledgerOptions),
+    stop: async () => undefined,
+  };
+  const recorded = async (c: Context) => {
+    const request = await readRequest(c);
+    gateway.requests.push(request);
+    return request;
+  };
+  app.get('/public/v1/products', async (c) => gateway.onProducts(c, await recorded(c)));
+  app.post('/public/v1/transactions', async (c) => gateway.onCreate(c, await recorded(c)));
+  app.get('/public/v1/transactions/:hash', async (c) => gateway.onRead(c, c.req.param('hash'), await recorded(c)));
+  const listening = await listenOnLoopback(app.fetch);
+  gateway.url = `${listening.url}${options.basePath ?? ''}`;
+  gateway.stop = listening.close;
+  return gateway;
+}
+
+/** A charge the gateway remembers. */
+export interface LedgerTransaction {
+  hash: string;
+  amount: number;
+  status: 'waiting_payment' | 'paid';
+  /** Our server's postback URL for this charge (`…/api/webhooks/gateway?t={order}.{secret}`). */
+  postbackUrl: string;
+  orderId: string;
+  pixCode: string;
+  /** The `tracking` object the charge was created with (utm_*, src), as the gateway keeps it. */
+  tracking: Record<string, string>;
+}
+
+/**
+ * The stand-in's memory of its charges, like the real gateway's: the test decides when a buyer
+ * pays. Several server instances share it, exactly as they share the seller's real gateway account.
+ */
+export interface ChargeLedger {
+  transactions: Map<string, LedgerTransaction>;
+  byOrder: Map<string, LedgerTransaction>;
+  /** Charges created since `rememberCharges()`. */
+  charges(): number;
+  /** The buyer pays the charge: the next read answers paid. */
+  pay(hash: string): LedgerTransaction;
+  /** The transaction as the gateway shows it, in TriboPay's shape (also the postback body). */
+  toJson(transaction: LedgerTransaction): Record<string, unknown>;
+}
+
+function rememberCharges(gateway: GatewayStandIn, options: { expiresAt?: string } = {}): ChargeLedger {
+  const transactions = new Map<string, LedgerTransaction>();
+  const byOrder = new Map<string, LedgerTransaction>();
+
+  const toJson = (transaction: LedgerTransaction) => ({
+    hash: transaction.hash,
+    amount: transaction.amount,
+    payment_method: 'pix',
+    payment_status: transaction.status,
+    pix: { pix_qr_code: transaction.pixCode, pix_url: transaction.pixCode, qr_code_base64: null },
+    product: { hash: STAND_IN_PRODUCT_HASH },
+    postback_url: transaction.postbackUrl,
+    ...(options.expiresAt ? { expires_at: options.expiresAt } : {}),
+    // The charge's tracking comes back as top-level utm_* fields, "null" when not sent (docs/gateway.md).
+    ...Object.fromEntries(
+      ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'].map((key) => [key, transaction.tracking[key] ?? 'null']),
+    ),
+  });
+
+  gateway.onCreate = (c, { body }) => {
+    const request = (body ?? {}) as { amount?: number; postback_url?: string; tracking?: Record<string, string> };
+    const hash = `tx${String(transactions.size + 1).padStart(8, '0')}`;
+    const postbackUrl = request.postback_url ?? '';
+    const orderId = postbackUrl ? ((new URL(postbackUrl).searchParams.get('t') ?? '').split('.')[0] ?? '') : '';
+    const amount = request.amount ?? 0;
+    const pixCode = buildPixBrCode({
+      key: '4f2a9c1e-7b3d-4e8a-9f60-5c1d2b3a4e5f',
+      amountCents: amount,
+      merchantName: 'LOJA TESTE',
+      merchantCity: 'SAO PAULO',
+      txid: hash,
+    });
+    const transaction: LedgerTransaction = {
+      hash,
+      amount,
+      status: 'waiting_payment',
+      postbackUrl,
+      orderId,
+      pixCode,
+      tracking: request.tracking ?? {},
+    };
+    transactions.set(hash, transaction);
+    byOrder.set(orderId, transaction);
+    return c.json(toJson(transaction), 201);
+  };
+  gateway.onRead = (c, hash) => {
+    const transaction = transactions.get(hash);
+    return transaction ? c.json(toJson(transaction)) : gatewayReplies.unknownTransaction(c);
+  };
+  return {
+    transactions,
+    byOrder,
+    charges: () => transactions.size,
+    pay: (hash) => {
+      const transaction = transactions.get(hash);
+      if (!transaction) throw new Error(`the stand-in has no charge ${hash}`);
+      transaction.status = 'paid';
+      return transaction;
+    },
+    toJson,
+  };
+}
