@@ -5,19 +5,14 @@ import { earlyClickScript } from '../src/client/lib/early-clicks.ts';
 import { entryLoaderScript } from '../src/client/lib/entry-loader.ts';
 import { presellGateScript } from '../src/client/lib/presell-gate.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
-import { clientRenderedPaths, paths, prerenderedPaths } from '../src/shared/routes.ts';
+import { hasOwnEntry, pageKeys, pageName } from '../src/shared/route-lookup.ts';
+import { documentFile, NOT_FOUND_ROUTE, paths, routes, type PageKey } from '../src/shared/routes.ts';
 
 /**
  * Turns the client build into finished documents: each prerendered route gets its HTML, title,
  * description, the stylesheet inlined (no render-blocking request) and, at the end of <body>, a
  * loader that starts the entry script after the first paint, so nothing delays or precedes it.
  */
-
-/** Pages with an entry of their own (vite.config.ts); every other page starts from index.html. */
-const PAGE_ENTRIES: Partial<Record<string, string>> = {
-  [paths.landing]: 'src/client/landing-main.tsx',
-  [paths.presell]: 'src/client/presell-main.tsx',
-};
 
 function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -40,20 +35,12 @@ export async function prerender(distDir: string): Promise<string[]> {
   template = template.replace('</body>', `  <!--app-entry-->\n  </body>`);
 
   const ssrEntry = pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href;
-  const { render } = (await import(ssrEntry)) as { render: (pathname: string) => Promise<RenderedPage> };
-
-  const documents: Array<{ routePath: string; file: string }> = [
-    ...prerenderedPaths.map((routePath) => ({
-      routePath,
-      file: routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`,
-    })),
-    ...clientRenderedPaths.map((routePath) => ({ routePath, file: `${routePath.slice(1)}/index.html` })),
-    { routePath: '/404', file: '404.html' },
-  ];
+  const { render } = (await import(ssrEntry)) as { render: (key: PageKey) => Promise<RenderedPage> };
 
   const written: string[] = [];
-  for (const { routePath, file } of documents) {
-    const page = await render(routePath);
+  for (const key of pageKeys) {
+    const page = await render(key);
+    const file = documentFile(key);
     const head = [
       `<title>${escapeHtml(page.title)}</title>`,
       `<meta name="description" content="${escapeHtml(page.description)}" />`,
@@ -63,16 +50,14 @@ export async function prerender(distDir: string): Promise<string[]> {
     ];
     head.push(`<script>${earlyClickScript()}</script>`);
     // The gate runs before the stylesheet and body are parsed: no flash of the landing page.
-    if (routePath === paths.landing) head.unshift(`<script>${presellGateScript(paths.presell)}</script>`);
-    // The member area is private: search engines must not list it (its dead-link 404s included).
-    if (routePath === paths.access) head.push('<meta name="robots" content="noindex" />');
-    // The seller's console: private, never listed.
-    if (routePath === paths.admin) head.push('<meta name="robots" content="noindex, nofollow" />');
-    // One buyer's order (`/pedido/{ref}`): private, never listed.
-    if (routePath === paths.order) head.push('<meta name="robots" content="noindex, nofollow" />');
+    if (key === 'landing') head.unshift(`<script>${presellGateScript(paths.presell)}</script>`);
+    // Private pages (the member area and its dead links, the console, one buyer's order): never listed.
+    const robots = key === NOT_FOUND_ROUTE ? undefined : routes[key].robots;
+    if (robots) head.push(`<meta name="robots" content="${robots}" />`);
     // The landing page's entry hydrates islands only, without the router or the whole-page app; the
-    // pre-sell page's carries the page itself. A page rendered in the browser only paints after its script.
-    const entry = entryLoader(manifest, PAGE_ENTRIES[routePath] ?? 'index.html', page.html === '');
+    // pre-sell page's carries the page itself (vite.config.ts builds both). A page rendered in the
+    // browser only paints after its script.
+    const entry = entryLoader(manifest, hasOwnEntry(key) ? `src/client/${pageName(key)}-main.tsx` : 'index.html', page.html === '');
     const html = template
       .replace('<!--app-entry-->', () => entry)
       .replace('<!--app-head-->', head.join('\n    '))

@@ -1,14 +1,9 @@
 import { StrictMode, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { admin } from '../content/admin.ts';
-import { legalPageMeta } from '../content/legal.ts';
-import { orderPage } from '../content/order-page.ts';
-import { pageMeta } from '../content/site.ts';
+import { NOT_FOUND_ROUTE, paths, routes, type PageKey } from '../shared/routes.ts';
 import { App } from './app.tsx';
 import { IslandCollectorContext, islandIdentifierPrefix, type CollectedIsland } from './lib/island.tsx';
-import { matchRoute } from './routes.ts';
-import LandingPage from './pages/landing-page.tsx';
-import PresellPage from './pages/presell-page.tsx';
+import { pageModulePath, type PageModule } from './routes.ts';
 
 export interface RenderedPage {
   html: string;
@@ -16,27 +11,20 @@ export interface RenderedPage {
   description: string;
 }
 
-const metaByRoute = {
-  landing: pageMeta.landing,
-  presell: pageMeta.presell,
-  access: pageMeta.access,
-  terms: legalPageMeta.terms,
-  privacy: legalPageMeta.privacy,
-  admin: admin.meta,
-  order: orderPage.meta,
-  'not-found': pageMeta.notFound,
-} as const;
+/** Every page module, found by its file name as the client router finds them (routes.ts), those with entries of their own included. */
+const pageModules: Partial<Record<string, () => Promise<PageModule>>> = import.meta.glob<PageModule>('./pages/*-page.tsx');
 
-/** Renders a route to HTML at build time (scripts/prerender.ts); the browser hydrates it. */
-export async function render(pathname: string): Promise<RenderedPage> {
-  const route = matchRoute(pathname);
-  const meta = metaByRoute[route.key];
-  // The console and the order page are rendered in the browser only: their shells carry no markup to hydrate.
-  if (route.key === 'admin' || route.key === 'order') return { html: '', title: meta.title, description: meta.description };
+/** Renders a page to HTML at build time (scripts/prerender.ts); the browser hydrates it. */
+export async function render(key: PageKey): Promise<RenderedPage> {
+  const load = pageModules[pageModulePath(key)];
+  if (!load) throw new Error(`prerender: the page module ${pageModulePath(key)} is missing`);
+  const { default: Page, meta } = await load();
+  const rendering = key === NOT_FOUND_ROUTE ? 'prerendered' : routes[key].rendering;
+  // Pages rendered in the browser only (the console, an order): their shells carry no markup to hydrate.
+  if (rendering === 'client-only') return { html: '', title: meta.title, description: meta.description };
   // The landing page is hydrated island by island (landing-main.tsx), never as a whole.
-  if (route.key === 'landing') return { html: renderWithIslands(<LandingPage />), title: meta.title, description: meta.description };
-  // The pre-sell page's entry (presell-main.tsx) imports it statically; the others load lazily.
-  const Page = route.load ? (await route.load()).default : PresellPage;
+  if (rendering === 'islands') return { html: renderWithIslands(<Page />), title: meta.title, description: meta.description };
+  const pathname = key === NOT_FOUND_ROUTE ? '/404' : paths[key];
   const html = renderToString(
     <StrictMode>
       <App initial={{ pathname, Page }} />

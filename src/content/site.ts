@@ -25,7 +25,7 @@ export const pageMeta = {
     title: 'Você quer ter seus apps favoritos por R$ 1,00?',
     description: 'Netflix por R$ 1,00, recarga de celular com 80% de desconto e jogos premium.',
   },
-  /** The member area: private, never indexed (scripts/prerender.ts adds robots noindex). */
+  /** The member area: private, never indexed (its entry in shared/routes.ts says noindex). */
   access: {
     title: 'Sua lista de fornecedores',
     description: 'Área do comprador da Lista de Fornecedores Secretos Vitalícia.',

@@ -24,7 +24,8 @@ import { ordersRoutes, productRoutes } from './routes/orders.ts';
 import { presenceRoutes } from './routes/presence.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
 import { isAssetPath, NOT_FOUND_PAGE, pageFile, sendPage, type Site } from './site.ts';
-import { paths, prerenderedPaths, NOT_FOUND_KEY } from '../shared/routes.ts';
+import { isServedAtPath, NOT_FOUND_KEY } from '../shared/route-lookup.ts';
+import { paths, routeKeys, routes } from '../shared/routes.ts';
 import { apiErrors } from '../content/api-errors.ts';
 
 export interface AppDeps {
@@ -154,19 +155,21 @@ export function createApp(deps: AppDeps) {
   app.route(paths.order, orderPageRoutes(site));
 
   if (site) {
-    // The console is rendered in the browser only; its shell is private and never indexed.
-    const consolePage = site.page(pageFile(paths.admin));
-    if (consolePage) {
-      app.get(paths.admin, (c) => {
-        const response = sendPage(c, consolePage);
-        response.headers.set('X-Robots-Tag', 'noindex, nofollow');
-        response.headers.set('Cache-Control', 'no-store');
+    // Every page of the route table at its path; a page with a required parameter (`/pedido/{ref}`)
+    // is sent by its own routes above.
+    for (const key of routeKeys) {
+      const page = isServedAtPath(key) ? site.page(pageFile(paths[key])) : undefined;
+      if (!page) continue;
+      const { rendering, robots } = routes[key];
+      app.get(paths[key], (c) => {
+        const response = sendPage(c, page);
+        // A page rendered in the browser only is one person's (the console): never indexed, never cached.
+        if (rendering === 'client-only') {
+          if (robots) response.headers.set('X-Robots-Tag', robots);
+          response.headers.set('Cache-Control', 'no-store');
+        }
         return response;
       });
-    }
-    for (const routePath of prerenderedPaths) {
-      const page = site.page(pageFile(routePath));
-      if (page) app.get(routePath, (c) => sendPage(c, page));
     }
     app.use('*', site.assets);
   }

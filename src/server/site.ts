@@ -5,7 +5,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { defaultPublicConfig } from '../content/seller.ts';
 import { PUBLIC_CONFIG_PLACEHOLDER, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
-import { clientRenderedPaths, prerenderedPaths } from '../shared/routes.ts';
+import { pageKeys } from '../shared/route-lookup.ts';
+import { documentFile, NOT_FOUND_ROUTE, paths, routeKeys, routes, type RouteKey } from '../shared/routes.ts';
 import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
 
 /**
@@ -29,12 +30,19 @@ export interface Site {
   assets: MiddlewareHandler;
 }
 
-/** File names (under the client build) of the HTML documents the server sends. */
-export function pageFile(routePath: string): string {
-  return routePath === '/' ? 'index.html' : `${routePath.slice(1)}/index.html`;
+/** The page whose path (without its parameter) is `routePath`, e.g. `paths.order`. */
+function pageAt(routePath: string): RouteKey | undefined {
+  return routeKeys.find((key) => paths[key] === routePath);
 }
 
-export const NOT_FOUND_PAGE = '404.html';
+/** The file name (under the client build) of the HTML document of the page at `routePath`. */
+export function pageFile(routePath: string): string {
+  const key = pageAt(routePath);
+  if (!key) throw new Error(`No page at ${routePath} in the route table`);
+  return documentFile(key);
+}
+
+export const NOT_FOUND_PAGE = documentFile(NOT_FOUND_ROUTE);
 
 /**
  * The demo notice is prerendered into every page (the build cannot know the gateway); with a
@@ -59,7 +67,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     throw new Error(`The client build is missing (${indexFile}); run "npm run build" first.`);
   }
   const pages = new Map<string, Page>();
-  for (const file of [...prerenderedPaths.map(pageFile), ...clientRenderedPaths.map(pageFile), NOT_FOUND_PAGE]) {
+  for (const file of pageKeys.map(documentFile)) {
     const filled = fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues);
     const text = (publicValues.demoMode ? filled : stripDemoNotice(filled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => headScript);
     const html = Buffer.from(text);
@@ -94,11 +102,12 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     if (requested.endsWith('.html')) return next();
     // A shell rendered in the browser (e.g. `/pedido/index.html`) is only sent by its own routes
     // (`/pedido/{ref}`), never as the folder's index for the bare path.
-    if ((clientRenderedPaths as readonly string[]).includes(requested.replace(/\/+$/, ''))) return next();
+    const bare = requested.replace(/\/+$/, '') || '/';
+    const page = pageAt(bare);
+    const prerendered = page !== undefined && routes[page].rendering !== 'client-only';
+    if (page && !prerendered) return next();
     if (requested.length > 1 && requested.endsWith('/')) {
-      const bare = requested.replace(/\/+$/, '') || '/';
-      const query = new URL(c.req.url).search;
-      return (prerenderedPaths as readonly string[]).includes(bare) ? c.redirect(`${bare}${query}`, 301) : next();
+      return prerendered ? c.redirect(`${bare}${new URL(c.req.url).search}`, 301) : next();
     }
     const response = await files(c, next);
     // A hashed asset is never revalidated (immutable), so its date is dead weight on every file.

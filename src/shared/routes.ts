@@ -1,35 +1,69 @@
-/** The site's routes, shared by the client router, the prerenderer and the server. */
-export const paths = {
-  landing: '/',
-  presell: '/presell',
-  terms: '/termos',
-  privacy: '/privacidade',
-  access: '/acesso',
-  admin: '/painel',
-  /** `/pedido/{public_ref}`: the buyer's order page (e-mailed); `/pedido/{ref}/lembretes/{token}` opts out of reminders. */
-  order: '/pedido',
-} as const;
-
-/** Pages the server delivers as prerendered HTML files (see scripts/prerender.ts). */
-export const prerenderedPaths = [paths.landing, paths.presell, paths.access, paths.terms, paths.privacy] as const;
-
-/** Pages rendered in the browser only (an empty shell is built for them): the seller's console. */
-export const clientRenderedPaths = [paths.admin, paths.order] as const;
-
-/** Marks pages that are not part of the site (the 404 page) in route keys. */
-export const NOT_FOUND_KEY = '*';
-
 /**
- * The route a URL path belongs to, as stored in funnel counts. Never the raw path: the member
- * page's URL carries an access token, and arbitrary 404 paths would grow the table without bound.
+ * The site's pages: the one table the client router, the prerenderer, the server's page routes and
+ * the funnel read. A page is one entry here, its module `src/client/pages/{key}-page.tsx` (the
+ * component and its `meta`, kebab-case of the key) and its copy in `src/content/`
+ * (docs/architecture.md, "Adding a page").
+ *
+ * `path` is the page's address; `/x/:name` takes one more segment (the page's parameter) and
+ * `/x/:name?` is the page at `/x` as well. The pattern is also the page's key in funnel counts.
+ *
+ * `rendering` says how the page reaches the browser:
+ * - `islands`: prerendered, with an entry of its own (`src/client/{key}-main.tsx`) that hydrates
+ *   its islands only (docs/decisions/0004-landing-islands.md);
+ * - `entry`: prerendered, with an entry of its own that hydrates the whole page;
+ * - `prerendered`: prerendered, hydrated by the app's entry (main.tsx), which loads the page's chunk;
+ * - `client-only`: an empty shell the app's entry renders into; for pages of one person (the
+ *   console, an order), which no build can know.
+ * The pages an ad sends buyers to have entries of their own, so moving to them is a document load
+ * and the app never loads them as chunks (client/routes.ts).
+ *
+ * `robots` is the page's robots meta tag, for pages search engines must not list.
  */
-export function routeKey(pathname: string): string {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (clean === paths.landing || clean === paths.presell) return clean;
-  if (clean === paths.terms || clean === paths.privacy) return clean;
-  if (clean === paths.access) return paths.access;
-  if (clean.startsWith(`${paths.access}/`)) return `${paths.access}/:token`;
-  if (clean === paths.admin) return paths.admin;
-  if (clean.startsWith(`${paths.order}/`)) return `${paths.order}/:ref`;
-  return NOT_FOUND_KEY;
+const table = {
+  landing: { path: '/', rendering: 'islands' },
+  presell: { path: '/presell', rendering: 'entry' },
+  terms: { path: '/termos', rendering: 'prerendered' },
+  privacy: { path: '/privacidade', rendering: 'prerendered' },
+  /** The member area; the e-mailed `/acesso/{token}` redirects to it (its dead links show it too, with a 404). */
+  access: { path: '/acesso/:token?', rendering: 'prerendered', robots: 'noindex' },
+  /** The seller's console. */
+  admin: { path: '/painel', rendering: 'client-only', robots: 'noindex, nofollow' },
+  /** The buyer's order page (e-mailed); `/pedido/{ref}/lembretes/{token}` (server-rendered) opts out of reminders. */
+  order: { path: '/pedido/:ref', rendering: 'client-only', robots: 'noindex, nofollow' },
+} as const satisfies Record<string, RouteSpec>;
+
+export interface RouteSpec {
+  path: string;
+  rendering: 'islands' | 'entry' | 'prerendered' | 'client-only';
+  robots?: 'noindex' | 'noindex, nofollow';
+}
+
+export type RouteKey = keyof typeof table;
+
+export const routes: Readonly<Record<RouteKey, RouteSpec>> = table;
+
+/** A page's document head, which its module exports as `meta` from its copy in content/. */
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+/** The page every unknown address shows, with a real 404 status; its module is `pages/not-found-page.tsx`. */
+export const NOT_FOUND_ROUTE = 'notFound';
+export type PageKey = RouteKey | typeof NOT_FOUND_ROUTE;
+
+export const routeKeys = Object.keys(routes) as RouteKey[];
+
+type BasePath<P extends string> = P extends `${infer Base}/:${string}` ? Base : P;
+
+/** Each page's path without its parameter (`paths.order` is `/pedido`, the prefix of `/pedido/{ref}`). */
+export const paths = Object.fromEntries(routeKeys.map((key) => [key, routes[key].path.split('/:')[0]])) as {
+  [K in RouteKey]: BasePath<(typeof table)[K]['path']>;
+};
+
+/** The file, under the client build, of a page's prerendered document or shell. */
+export function documentFile(key: PageKey): string {
+  if (key === NOT_FOUND_ROUTE) return '404.html';
+  const base = paths[key];
+  return base === '/' ? 'index.html' : `${base.slice(1)}/index.html`;
 }

@@ -1,4 +1,5 @@
 import { pageMeta } from '../../content/site.ts';
+import type { PageMeta } from '../../shared/routes.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { LoadError } from '../members/load-error.tsx';
 import { MemberGreeting } from '../members/member-greeting.tsx';
@@ -16,9 +17,11 @@ function supportEmailOf(state: MemberAreaState): string | null {
   return null;
 }
 
+export const meta: PageMeta = pageMeta.access;
+
 /** The member area (`/acesso`): the buyer's supplier list, or the way back to it. */
 export default function AccessPage() {
-  useDocumentTitle(pageMeta.access.title);
+  useDocumentTitle(meta.title);
   const { pathname } = useNavigation();
   const { state, reload } = useMemberArea(pathname);
 

@@ -1,3 +1,5 @@
+import { pageMeta } from '../../content/site.ts';
+import type { PageMeta } from '../../shared/routes.ts';
 import { Benefits } from '../landing/benefits.tsx';
 import { Bonuses } from '../landing/bonuses.tsx';
 import { Catalogue } from '../landing/catalogue.tsx';
@@ -17,6 +19,8 @@ import { TopUp } from '../landing/top-up.tsx';
 import { WhatsappGroup } from '../landing/whatsapp-group.tsx';
 import { Island } from '../lib/island.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
+
+export const meta: PageMeta = pageMeta.landing;
 
 /**
  * The landing page: its sections in the spec's order (docs/product.md#the-journey, "Landing page sections").

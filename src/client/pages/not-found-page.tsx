@@ -1,12 +1,14 @@
 import { notFound } from '../../content/not-found.ts';
 import { pageMeta } from '../../content/site.ts';
-import { paths } from '../../shared/routes.ts';
+import { paths, type PageMeta } from '../../shared/routes.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { Link } from '../router.tsx';
 import { Logo } from '../ui/logo.tsx';
 
+export const meta: PageMeta = pageMeta.notFound;
+
 export default function NotFoundPage() {
-  useDocumentTitle(pageMeta.notFound.title);
+  useDocumentTitle(meta.title);
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">
       <Logo />

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { orderPage as copy } from '../../content/order-page.ts';
-import { paths } from '../../shared/routes.ts';
+import { paths, type PageMeta } from '../../shared/routes.ts';
 import { ModalSkeleton } from '../checkout/modal-skeleton.tsx';
 import { ExpiredOrderPanel, MissingOrderPanel, PaidOrderPanel, ReversedOrderPanel } from '../checkout/order-page-panels.tsx';
 import { PixPanel } from '../checkout/pix-panel.tsx';
@@ -15,12 +15,14 @@ import { Logo } from '../ui/logo.tsx';
 
 const PaymentModal = lazy(() => import('../checkout/payment-modal.tsx'));
 
+export const meta: PageMeta = copy.meta;
+
 /**
  * `/pedido/{ref}`, the page the PIX e-mails link to; it works in any browser: the PIX while it waits
  * (confirmed on its own), where the access went once paid, and a new checkout once it expired.
  */
 export default function OrderPage() {
-  useDocumentTitle(copy.meta.title);
+  useDocumentTitle(meta.title);
   const { pathname } = useNavigation();
   const ref = decodeURIComponent(pathname.slice(paths.order.length + 1).split('/')[0] ?? '');
   const [contactKey] = useState(() => takeContactKey(ref));

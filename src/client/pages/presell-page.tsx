@@ -1,7 +1,7 @@
 import { Check, Gamepad2, ShieldCheck, Smartphone, Tv } from 'lucide-react';
 import { presell, type PresellTileIcon } from '../../content/presell.ts';
 import { pageMeta } from '../../content/site.ts';
-import { paths } from '../../shared/routes.ts';
+import { paths, type PageMeta } from '../../shared/routes.ts';
 import { track } from '../lib/analytics.ts';
 import { acceptPresell } from '../lib/presell-gate.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -11,8 +11,10 @@ import { Logo } from '../ui/logo.tsx';
 
 const tileIcons: Record<PresellTileIcon, typeof Tv> = { tv: Tv, smartphone: Smartphone, gamepad: Gamepad2 };
 
+export const meta: PageMeta = pageMeta.presell;
+
 export default function PresellPage() {
-  useDocumentTitle(pageMeta.presell.title);
+  useDocumentTitle(meta.title);
   const { navigate } = useNavigation();
 
   const accept = () => {

@@ -8,7 +8,7 @@ export interface FunnelTable {
   /** Calendar day in America/Sao_Paulo, YYYY-MM-DD. */
   day: string;
   event: string;
-  /** Route key (see shared/routes.ts), never a raw URL: no tokens or query strings. */
+  /** Route key (`routeKey` in shared/route-lookup.ts), never a raw URL: no tokens or query strings. */
   path: string;
   count: number;
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { FunnelEventSchema, MAX_EVENT_BODY_BYTES } from '../../shared/events.ts';
-import { routeKey } from '../../shared/routes.ts';
+import { routeKey } from '../../shared/route-lookup.ts';
 import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
 import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeServer } from '../../src/server/compose.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { loadSite } from '../../src/server/site.ts';
+import { isServedAtPath, pageKeys } from '../../src/shared/route-lookup.ts';
+import { documentFile, paths, routeKeys, routes } from '../../src/shared/routes.ts';
+import { createSqliteDb, type TestDb } from './test-db.ts';
+
+/** The server sends every page of the route table (src/shared/routes.ts) from its built document. */
+describe('site pages from the route table', () => {
+  let db: TestDb;
+  let clientDir: string;
+  beforeAll(async () => {
+    db = await createSqliteDb();
+    // A stand-in for the client build: each document names its page.
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-pages-'));
+    for (const key of pageKeys) {
+      const file = path.join(clientDir, documentFile(key));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, `<!doctype html><title>PAGE-${key}</title>`);
+    }
+  });
+  afterAll(async () => {
+    fs.rmSync(clientDir, { recursive: true, force: true });
+    await db.close();
+  });
+
+  const app = () =>
+    composeServer({
+      config: loadConfig({ DATA_DIR: '/tmp/vitrine-unused' }),
+      database: db,
+      logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
+      site: loadSite(clientDir),
+    }).app;
+
+  it.each(routeKeys.filter(isServedAtPath))('sends %s at its path', async (key) => {
+    const response = await app().request(paths[key]);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(`PAGE-${key}`);
+    if (routes[key].rendering === 'client-only') {
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('x-robots-tag')).toBe(routes[key].robots);
+    } else {
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('moves a prerendered page with a trailing slash to its path, keeping the query', async () => {
+    const response = await app().request('/termos/?utm_source=x');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/termos?utm_source=x');
+  });
+
+  it('answers other paths with the 404 page, the bare path of a page with a required parameter included', async () => {
+    for (const pathname of ['/nada', '/painel/', '/pedido', '/pedido/', '/termos/index.html']) {
+      const response = await app().request(pathname);
+      expect(response.status, pathname).toBe(404);
+      expect(await response.text(), pathname).toContain('PAGE-notFound');
+    }
+  });
+});
