@@ -17,3 +17,12 @@ export const stickyBar = {
   cta: 'GARANTIR MINHA LISTA',
   caption: 'Acesso vitalício por',
 } as const;
+
+/** The page's title and description, for the document head and search engines. */
+export const landingMeta = {
+  title: 'Lista de Fornecedores Secretos Vitalícia — streaming a partir de R$ 1,00',
+  description:
+    // The one place the price is typed out: only the prerenderer prints this text, and site.test.ts
+    // keeps it equal to site.priceCents, from which every other price in content/ is formatted.
+    'Acesso vitalício a +200 fornecedores verificados de Netflix, Disney+, Spotify e +30 apps por R$ 1,00 por mês cada. Pagamento único de R$ 19,90 via PIX.',
+} as const;

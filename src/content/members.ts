@@ -67,3 +67,9 @@ export const members = {
     tooManyRequests: 'Muitas tentativas. Aguarde um pouco e tente novamente.',
   },
 } as const;
+
+/** The member area's title and description: private, never indexed (its entry in shared/routes.ts says noindex). */
+export const accessMeta = {
+  title: 'Sua lista de fornecedores',
+  description: 'Área do comprador da Lista de Fornecedores Secretos Vitalícia.',
+} as const;

@@ -5,3 +5,9 @@ export const notFound = {
   text: 'O endereço que você abriu não existe ou foi removido.',
   homeLink: 'Voltar para o início',
 } as const;
+
+/** The page's title and description, for the document head and search engines. */
+export const notFoundMeta = {
+  title: 'Página não encontrada',
+  description: 'Esta página não existe.',
+} as const;

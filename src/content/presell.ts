@@ -14,3 +14,9 @@ export const presell = {
 } as const;
 
 export type PresellTileIcon = (typeof presell.tiles)[number]['icon'];
+
+/** The page's title and description, for the document head and search engines. */
+export const presellMeta = {
+  title: 'Você quer ter seus apps favoritos por R$ 1,00?',
+  description: 'Netflix por R$ 1,00, recarga de celular com 80% de desconto e jogos premium.',
+} as const;

@@ -12,8 +12,9 @@ describe('fillPublicConfigTokens', () => {
   };
 
   it('swaps every token for its HTML-escaped value', () => {
-    const { seller } = prerenderPublicConfig;
-    const html = `<a href="${prerenderPublicConfig.whatsappGroupUrl}">x</a><p>${seller.name} · ${seller.document} · ${seller.address}</p><a href="${prerenderPublicConfig.supportUrl}">${prerenderPublicConfig.supportEmail}</a>`;
+    const prerendered = prerenderPublicConfig();
+    const { seller } = prerendered;
+    const html = `<a href="${prerendered.whatsappGroupUrl}">x</a><p>${seller.name} · ${seller.document} · ${seller.address}</p><a href="${prerendered.supportUrl}">${prerendered.supportEmail}</a>`;
     expect(fillPublicConfigTokens(html, config)).toBe(
       '<a href="https://chat.whatsapp.com/AbC?x=1&amp;y=2">x</a><p>Loja &lt;Boa&gt; &amp; Cia · 12.345.678/0001-95 · Rua d&#39;Água, 10</p><a href="https://wa.me/5511987654321">ajuda@loja.com.br</a>',
     );

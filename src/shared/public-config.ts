@@ -64,15 +64,20 @@ const tokens = {
   unpaidRetentionDays: '__VITRINE_UNPAID_RETENTION_DAYS__',
 } as const;
 
-/** The config the prerenderer renders with: real defaults for behaviour, tokens for printed text. */
-export const prerenderPublicConfig: PublicConfig = {
-  ...publicConfigDefaults,
-  whatsappGroupUrl: tokens.whatsappGroupUrl,
-  supportEmail: tokens.supportEmail,
-  supportUrl: tokens.supportUrl,
-  seller: { name: tokens.sellerName, document: tokens.sellerDocument, address: tokens.sellerAddress },
-  unpaidRetentionDays: tokens.unpaidRetentionDays,
-};
+/**
+ * The config the prerenderer renders with: real defaults for behaviour, tokens for printed text.
+ * A function, so a browser bundle that never calls it carries none of it.
+ */
+export function prerenderPublicConfig(): PublicConfig {
+  return {
+    ...publicConfigDefaults,
+    whatsappGroupUrl: tokens.whatsappGroupUrl,
+    supportEmail: tokens.supportEmail,
+    supportUrl: tokens.supportUrl,
+    seller: { name: tokens.sellerName, document: tokens.sellerDocument, address: tokens.sellerAddress },
+    unpaidRetentionDays: tokens.unpaidRetentionDays,
+  };
+}
 
 /** Replaces the prerender tokens in a page's HTML with the configured values, HTML-escaped. */
 export function fillPublicConfigTokens(html: string, config: PublicConfig): string {

@@ -7,7 +7,8 @@ import { PUBLIC_CONFIG_GLOBAL, prerenderPublicConfig, type PublicConfig } from '
  * the pages (see shared/public-config.ts), so the HTML and the hydrated page agree.
  */
 export function getPublicConfig(): PublicConfig {
-  if (typeof window === 'undefined') return prerenderPublicConfig;
+  // A build-time constant, so the browser's bundle leaves the prerenderer's tokens out.
+  if (import.meta.env.SSR) return prerenderPublicConfig();
   const injected = (window as unknown as Record<string, unknown>)[PUBLIC_CONFIG_GLOBAL] as Partial<PublicConfig> | undefined;
   return { ...defaultPublicConfig, ...injected };
 }

@@ -1,4 +1,4 @@
-import { pageMeta } from '../../content/site.ts';
+import { accessMeta } from '../../content/members.ts';
 import type { PageMeta } from '../../shared/routes.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { LoadError } from '../members/load-error.tsx';
@@ -17,7 +17,7 @@ function supportEmailOf(state: MemberAreaState): string | null {
   return null;
 }
 
-export const meta: PageMeta = pageMeta.access;
+export const meta: PageMeta = accessMeta;
 
 /** The member area (`/acesso`): the buyer's supplier list, or the way back to it. */
 export default function AccessPage() {

@@ -1,4 +1,4 @@
-import { pageMeta } from '../../content/site.ts';
+import { landingMeta } from '../../content/landing.ts';
 import type { PageMeta } from '../../shared/routes.ts';
 import { Benefits } from '../landing/benefits.tsx';
 import { Bonuses } from '../landing/bonuses.tsx';
@@ -20,7 +20,7 @@ import { WhatsappGroup } from '../landing/whatsapp-group.tsx';
 import { Island } from '../lib/island.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
 
-export const meta: PageMeta = pageMeta.landing;
+export const meta: PageMeta = landingMeta;
 
 /**
  * The landing page: its sections in the spec's order (docs/product.md#the-journey, "Landing page sections").

@@ -1,11 +1,11 @@
 import { notFound } from '../../content/not-found.ts';
-import { pageMeta } from '../../content/site.ts';
+import { notFoundMeta } from '../../content/not-found.ts';
 import { paths, type PageMeta } from '../../shared/routes.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { Link } from '../router.tsx';
 import { Logo } from '../ui/logo.tsx';
 
-export const meta: PageMeta = pageMeta.notFound;
+export const meta: PageMeta = notFoundMeta;
 
 export default function NotFoundPage() {
   useDocumentTitle(meta.title);

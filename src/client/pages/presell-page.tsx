@@ -1,6 +1,6 @@
 import { Check, Gamepad2, ShieldCheck, Smartphone, Tv } from 'lucide-react';
 import { presell, type PresellTileIcon } from '../../content/presell.ts';
-import { pageMeta } from '../../content/site.ts';
+import { presellMeta } from '../../content/presell.ts';
 import { paths, type PageMeta } from '../../shared/routes.ts';
 import { track } from '../lib/analytics.ts';
 import { acceptPresell } from '../lib/presell-gate.ts';
@@ -11,7 +11,7 @@ import { Logo } from '../ui/logo.tsx';
 
 const tileIcons: Record<PresellTileIcon, typeof Tv> = { tv: Tv, smartphone: Smartphone, gamepad: Gamepad2 };
 
-export const meta: PageMeta = pageMeta.presell;
+export const meta: PageMeta = presellMeta;
 
 export default function PresellPage() {
   useDocumentTitle(meta.title);
