@@ -7,7 +7,7 @@ import { emailSchema } from '../../shared/checkout.ts';
 import { paths } from '../../shared/routes.ts';
 import { loadMemberArea, lookUpAccessToken, requestAccessResend } from '../access/access-service.ts';
 import { recordMemberPageOpen } from '../access/access-repository.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { apiError, limitBody } from '../http.ts';
 import { pageFile, sendPage, type Site } from '../site.ts';
 
@@ -27,10 +27,6 @@ function isHttps(c: Context<AppEnv>): boolean {
   return c.var.config.publicUrl?.startsWith('https://') === true || new URL(c.req.url).protocol === 'https:';
 }
 
-function now(c: Context<AppEnv>): number {
-  return c.var.checkout.now?.() ?? Date.now();
-}
-
 /** The cookie's attributes; deleting it needs the same path and flags. */
 function cookieOptions(c: Context<AppEnv>) {
   return { path: '/', httpOnly: true, secure: isHttps(c), sameSite: 'Lax' } as const;
@@ -46,7 +42,7 @@ export function accessPageRoutes(site: Site | undefined) {
       c.header('Cache-Control', 'no-store');
       c.header('Referrer-Policy', 'no-referrer');
       c.var.logger.info('Access link opened', { order: access.order.id });
-      await recordMemberPageOpen(c.var.db, access.order.id, now(c));
+      await recordMemberPageOpen(c.var.db, access.order.id, c.var.now());
       return c.redirect(paths.access, 303);
     }
     // Never the token itself in the log: it is a credential, even a dead one.
@@ -84,7 +80,7 @@ export const accessRoutes = new Hono<AppEnv>()
     async (c) => {
       c.header('Cache-Control', 'no-store');
       const { email } = c.req.valid('json');
-      const result = await requestAccessResend(c.var.db, c.var.limiter, { email, clientAddress: c.var.clientAddress, now: now(c) });
+      const result = await requestAccessResend(c.var.db, c.var.limiter, { email, clientAddress: c.var.clientAddress, now: c.var.now() });
       if (result.kind === 'rate_limited') {
         c.header('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
         return apiError(c, 429, copy.api.tooManyRequests);

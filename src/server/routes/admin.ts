@@ -29,7 +29,7 @@ import { loadOrderDetail, markOrderRefunded, resendAccess, correctEmailAndResend
 import { retryOutboxMessage, searchOrders } from '../admin/admin-orders-repository.ts';
 import { listAudit, recordAudit } from '../admin/admin-repository.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { apiError, limitBody } from '../http.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { importSupplierList, previewSupplierImport, renderSupplierCsv } from '../suppliers/supplier-import.ts';
@@ -54,10 +54,6 @@ export interface AdminDeps {
 }
 
 type AdminEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: string } };
-
-function now(c: Context<AdminEnv>): number {
-  return c.var.checkout.now?.() ?? Date.now();
-}
 
 function isHttps(c: Context<AdminEnv>): boolean {
   return c.var.config.publicUrl?.startsWith('https://') === true || new URL(c.req.url).protocol === 'https:';
@@ -106,7 +102,7 @@ function ordersSearch(query: AdminOrdersQuery, at: number) {
 function requireSession(deps: AdminDeps): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const cookie = getCookie(c, ADMIN_COOKIE);
-    if (deps.password === undefined || !cookie || !(await checkSession(c.var.db, cookie, now(c)))) {
+    if (deps.password === undefined || !cookie || !(await checkSession(c.var.db, cookie, c.var.now()))) {
       return apiError(c, 401, copy.api.signedOut);
     }
     c.set('session', sessionLabel(cookie));
@@ -125,13 +121,13 @@ export function adminRoutes(deps: AdminDeps) {
   app.use('*', sameOrigin);
 
   app.get('/session', async (c) => {
-    const signedIn = deps.password !== undefined && (await checkSession(c.var.db, getCookie(c, ADMIN_COOKIE), now(c)));
+    const signedIn = deps.password !== undefined && (await checkSession(c.var.db, getCookie(c, ADMIN_COOKIE), c.var.now()));
     return c.json<AdminSessionInfo>({ enabled: deps.password !== undefined, signedIn });
   });
 
   app.post('/login', limitBody(1024, tooLarge), json(AdminLoginSchema), async (c) => {
     if (deps.password === undefined) return apiError(c, 503, copy.api.disabled);
-    const at = now(c);
+    const at = c.var.now();
     const result = await logIn(c.var.db, {
       password: c.req.valid('json').password,
       expected: deps.password,
@@ -152,7 +148,7 @@ export function adminRoutes(deps: AdminDeps) {
 
   app.post('/logout', async (c) => {
     const cookie = getCookie(c, ADMIN_COOKIE);
-    if (cookie) await logOut(c.var.db, cookie, now(c));
+    if (cookie) await logOut(c.var.db, cookie, c.var.now());
     deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
     return c.json({ ok: true });
   });
@@ -162,7 +158,7 @@ export function adminRoutes(deps: AdminDeps) {
 
   app.get('/overview', async (c) => {
     const { monthlyCapacity, offerEndsAt } = c.var.config;
-    return c.json(await readOverview(c.var.db, { monthlyCapacity, offerEndsAt }, now(c)));
+    return c.json(await readOverview(c.var.db, { monthlyCapacity, offerEndsAt }, c.var.now()));
   });
 
   app.get(
@@ -172,7 +168,7 @@ export function adminRoutes(deps: AdminDeps) {
     }),
     async (c) => {
       const query = c.req.valid('query');
-      const at = now(c);
+      const at = c.var.now();
       const { orders, total } = await searchOrders(c.var.db, {
         ...ordersSearch(query, at),
         offset: (query.page - 1) * ADMIN_PAGE_SIZE,
@@ -194,8 +190,12 @@ export function adminRoutes(deps: AdminDeps) {
       if (!result.success) return apiError(c, 422, copy.api.invalid);
     }),
     async (c) => {
-      const { orders } = await searchOrders(c.var.db, { ...ordersSearch(c.req.valid('query'), now(c)), offset: 0, limit: CSV_MAX_ROWS });
-      await recordAudit(c.var.db, { session: c.var.session, action: 'export_orders', detail: { rows: orders.length }, now: now(c) });
+      const { orders } = await searchOrders(c.var.db, {
+        ...ordersSearch(c.req.valid('query'), c.var.now()),
+        offset: 0,
+        limit: CSV_MAX_ROWS,
+      });
+      await recordAudit(c.var.db, { session: c.var.session, action: 'export_orders', detail: { rows: orders.length }, now: c.var.now() });
       const csv = renderOrdersCsv(orders, { header: copy.orders.csvHeader, status: copy.orders.status });
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
@@ -205,7 +205,7 @@ export function adminRoutes(deps: AdminDeps) {
   );
 
   app.get('/orders/:id', async (c) => {
-    const detail = await loadOrderDetail(c.var.db, c.req.param('id'), now(c));
+    const detail = await loadOrderDetail(c.var.db, c.req.param('id'), c.var.now());
     if (!detail) return apiError(c, 404, copy.api.orderNotFound);
     return c.json<AdminOrderDetail>(detail);
   });
@@ -214,7 +214,7 @@ export function adminRoutes(deps: AdminDeps) {
     (run: (c: Context<AdminEnv>, orderId: string, at: number) => Promise<'ok' | 'not_found' | 'not_paid'>) =>
     async (c: Context<AdminEnv>) => {
       const orderId = c.req.param('id') ?? '';
-      const result = await run(c, orderId, now(c));
+      const result = await run(c, orderId, c.var.now());
       if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
       if (result === 'not_paid') return apiError(c, 409, copy.api.notPaid);
       deps.runOutbox();
@@ -239,7 +239,7 @@ export function adminRoutes(deps: AdminDeps) {
     json(AdminCorrectEmailSchema, { message: copy.api.emailInvalid, field: 'email' }),
     async (c) => {
       const { email } = c.req.valid('json');
-      const result = await correctEmailAndResend(c.var.db, { orderId: c.req.param('id'), email, session: c.var.session, now: now(c) });
+      const result = await correctEmailAndResend(c.var.db, { orderId: c.req.param('id'), email, session: c.var.session, now: c.var.now() });
       if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
       if (result === 'not_paid') return apiError(c, 409, copy.api.notPaid);
       deps.runOutbox();
@@ -259,7 +259,7 @@ export function adminRoutes(deps: AdminDeps) {
   app.post('/buyer', ...buyerBody, async (c) => c.json<AdminBuyerSummary>(await findBuyer(c.var.db, c.req.valid('json').email)));
 
   app.post('/buyer/export', ...buyerBody, async (c) => {
-    const data = await exportBuyer(c.var.db, { email: c.req.valid('json').email, session: c.var.session, now: now(c) });
+    const data = await exportBuyer(c.var.db, { email: c.req.valid('json').email, session: c.var.session, now: c.var.now() });
     return c.body(`${JSON.stringify(data, null, 2)}\n`, 200, {
       'Content-Type': 'application/json; charset=utf-8',
       'Content-Disposition': 'attachment; filename="dados-pessoais.json"',
@@ -272,7 +272,9 @@ export function adminRoutes(deps: AdminDeps) {
     json(AdminBuyerDeleteSchema, { message: copy.api.buyerConfirmation, field: 'confirmation' }),
     async (c) => {
       const { email } = c.req.valid('json');
-      return c.json<AdminBuyerErased>(await eraseBuyer(c.var.db, c.var.checkout.dialect, { email, session: c.var.session, now: now(c) }));
+      return c.json<AdminBuyerErased>(
+        await eraseBuyer(c.var.db, c.var.checkout.dialect, { email, session: c.var.session, now: c.var.now() }),
+      );
     },
   );
 
@@ -302,7 +304,7 @@ export function adminRoutes(deps: AdminDeps) {
   });
 
   app.post('/suppliers', ...csvBody, async (c) => {
-    const at = now(c);
+    const at = c.var.now();
     const result = await importSupplierList(c.var.db, c.req.valid('json').csv, at);
     if (result.kind === 'invalid') return c.json({ error: copy.api.supplierInvalid, errors: result.errors.slice(0, 200) }, 422);
     await recordAudit(c.var.db, { session: c.var.session, action: 'import_suppliers', detail: { count: result.meta.count }, now: at });
@@ -311,11 +313,11 @@ export function adminRoutes(deps: AdminDeps) {
 
   app.get('/health', async (c) => {
     const { db, config, checkout } = c.var;
-    return c.json(await readHealth({ db, config, gateway: checkout.gateway, mailer: deps.mailer }, now(c)));
+    return c.json(await readHealth({ db, config, gateway: checkout.gateway, mailer: deps.mailer }, c.var.now()));
   });
 
   app.post('/outbox/:id/retry', async (c) => {
-    const at = now(c);
+    const at = c.var.now();
     const orderId = await retryOutboxMessage(c.var.db, c.req.param('id'), at);
     if (!orderId) return apiError(c, 404, copy.api.outboxNotFound);
     await recordAudit(c.var.db, { session: c.var.session, action: 'retry_email', orderId, now: at });

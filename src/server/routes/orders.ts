@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
 import { ORDER_VIEW_KEY_HEADER, createOrderSchema, fieldErrors } from '../../shared/checkout.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';
 import { startCheckout } from '../orders/checkout-service.ts';
@@ -34,7 +34,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       if (config.gateway.kind === 'remote' && !config.customerDocument && !input.document) {
         return apiError(c, 422, apiErrors.checkFields, { document: messages.documentInvalid });
       }
-      const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.checkout.now?.() ?? Date.now());
+      const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
       if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
       const result = await startCheckout(c.var.checkout, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
       if (result.kind === 'created') return c.json(result.order, 201);

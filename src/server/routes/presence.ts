@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { z } from 'zod';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { apiError, limitBody } from '../http.ts';
 import { recordHeartbeat } from '../live/presence.ts';
 import { apiErrors } from '../../content/api-errors.ts';
@@ -23,8 +23,7 @@ export const presenceRoutes = new Hono<AppEnv>().post(
   }),
   async (c) => {
     const { visitorId } = c.req.valid('json');
-    const now = c.var.checkout.now?.() ?? Date.now();
-    const result = await recordHeartbeat(c.var.db, c.var.limiter, { visitorId, clientAddress: c.var.clientAddress, now });
+    const result = await recordHeartbeat(c.var.db, c.var.limiter, { visitorId, clientAddress: c.var.clientAddress, now: c.var.now() });
     if (result === 'rate_limited') return apiError(c, 429, apiErrors.tooManyRequests);
     c.header('Cache-Control', 'no-store');
     return c.body(null, 204);

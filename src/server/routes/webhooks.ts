@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { limitBody } from '../http.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { postbackTransactionIds } from '../gateway/parse-transaction.ts';
 import { findOrderById, requestRecheck } from '../orders/orders-repository.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';
@@ -55,7 +55,7 @@ export const webhooksRoutes = new Hono<AppEnv>().post(
     const [orderId = '', secret = ''] = (c.req.query('t') ?? '').split('.', 2);
     const order = orderId ? await findOrderById(db, orderId) : undefined;
     const secretOk = Boolean(order && secret && secretsMatch(secret, order.postback_secret));
-    const now = c.var.checkout.now?.() ?? Date.now();
+    const now = c.var.now();
     if (!order || !secretOk) {
       // Nothing is stored for a postback we cannot tie to an order: a flood of them must not fill the
       // disk. Past the per-client limit they are not even logged.
