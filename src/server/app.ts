@@ -49,6 +49,27 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
 }
 
+/**
+ * The JSON API under /api, chained (Hono's RPC style) so that its type, `AppType`, carries every
+ * route's path, validated input and replies (src/server/api-contract.test.ts reads it).
+ */
+function apiRoutes(admin: AdminDeps) {
+  return new Hono<AppEnv>()
+    .basePath('/api')
+    .route('/access', accessRoutes)
+    .route('/events', eventsRoutes)
+    .route('/live', liveRoutes)
+    .route('/orders', ordersRoutes)
+    .route('/order-page', orderPageApiRoutes)
+    .route('/presence', presenceRoutes)
+    .route('/product', productRoutes)
+    .route('/webhooks', webhooksRoutes)
+    .route('/admin', adminRoutes(admin))
+    .all('*', (c) => apiError(c, 404, apiErrors.notFound));
+}
+
+export type AppType = ReturnType<typeof apiRoutes>;
+
 /** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
   const { db, config, logger, site, checkout, sandbox, background, admin } = deps;
@@ -120,18 +141,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes({ db, lifecycle, logger }));
 
-  const api = new Hono<AppEnv>();
-  api.route('/access', accessRoutes);
-  api.route('/events', eventsRoutes);
-  api.route('/live', liveRoutes);
-  api.route('/orders', ordersRoutes);
-  api.route('/order-page', orderPageApiRoutes);
-  api.route('/presence', presenceRoutes);
-  api.route('/product', productRoutes);
-  api.route('/webhooks', webhooksRoutes);
-  api.route('/admin', adminRoutes(admin ?? { password: undefined, runOutbox: () => undefined }));
-  api.all('*', (c) => apiError(c, 404, apiErrors.notFound));
-  app.route('/api', api);
+  app.route('/', apiRoutes(admin ?? { password: undefined, runOutbox: () => undefined }));
   // Never in a configured production: main.ts mounts it only when PROVIDER_URL is unset.
   if (sandbox) app.route('/sandbox', sandbox);
 

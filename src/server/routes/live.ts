@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { LiveSignals } from '../../shared/live.ts';
 import type { AppEnv } from '../context.ts';
 import { readLiveSignals } from '../live/live-signals.ts';
 
@@ -8,5 +9,5 @@ export const liveRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const signals = await readLiveSignals({ db, monthlyCapacity: config.monthlyCapacity, offerEndsAt: config.offerEndsAt }, c.var.now());
   // A cached answer would show spots that are gone; every instance answers from the database.
   c.header('Cache-Control', 'no-store');
-  return c.json(signals);
+  return c.json(signals satisfies LiveSignals);
 });

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { orderPage as copy } from '../../content/order-page.ts';
-import { ORDER_CONTACT_KEY_HEADER, PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
+import type { OkReply } from '../../shared/api.ts';
+import { ORDER_CONTACT_KEY_HEADER, PUBLIC_REF_PATTERN, type OrderPageReply } from '../../shared/order-page.ts';
 import { paths } from '../../shared/routes.ts';
 import { requestOrderAccessResend } from '../access/access-service.ts';
 import type { AppEnv } from '../context.ts';
@@ -62,7 +63,7 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     const reply = await describeOrderPage(c.var.checkout, c.req.param('ref'), c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64));
     if (!reply) return apiError(c, 404, copy.notFound.title);
-    return c.json(reply);
+    return c.json(reply satisfies OrderPageReply);
   })
   .post('/:ref/resend', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -74,5 +75,5 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
       return apiError(c, 429, copy.paid.tooMany);
     }
     c.var.logger.info('Access resend requested on the order page', { order: order.id, queued: result.queued });
-    return c.json({ ok: true }, 202);
+    return c.json({ ok: true } satisfies OkReply, 202);
   });
