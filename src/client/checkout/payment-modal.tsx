@@ -2,7 +2,6 @@ import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { site } from '../../content/site.ts';
-import type { CreatedOrder } from '../../shared/checkout.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { track, trackPurchaseOnce } from '../lib/analytics.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
@@ -79,8 +78,7 @@ export default function PaymentModal({
     setError(null);
     setFieldErrors({});
     try {
-      const order = await apiFetch<CreatedOrder>('/api/orders', {
-        method: 'POST',
+      const order = await apiFetch('POST /api/orders', {
         json: {
           name: values.name,
           email: values.email,
