@@ -1,6 +1,6 @@
 import { CalendarClock, Flame } from 'lucide-react';
 import { countLabel, formatNextBatchDate, scarcity } from '../../content/scarcity.ts';
-import { useLiveSignals } from '../lib/use-live-signals.ts';
+import { useLiveSignals } from '../lib/live/store.ts';
 import { BuyButton } from '../ui/buy-button.tsx';
 
 /**
