@@ -6,9 +6,6 @@
 
 import { formatCount } from '../shared/text.ts';
 
-// The live-signals hook reads the word of its countdown from here.
-export { countLabel } from '../shared/text.ts';
-
 export const scarcity = {
   eyebrow: 'Vagas limitadas',
   title: 'Garanta a sua vaga deste mês',

@@ -11,8 +11,9 @@ import { recordFunnelEvent } from './funnel/funnel-repository.ts';
 import { apiError } from './http.ts';
 import { clientAddress } from './access/client-address.ts';
 import { contentSecurityPolicy } from './csp.ts';
-import { createRateLimiter, limits, type RateLimiter } from './rate-limit.ts';
+import { createRateLimiter, limits } from './rate-limit.ts';
 import type { Background } from './background.ts';
+import type { AppEnv } from './context.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
@@ -49,22 +50,26 @@ export interface AppDeps {
   lifecycle?: Lifecycle;
 }
 
-export type AppEnv = {
-  Variables: {
-    db: Kysely<Database>;
-    config: Config;
-    logger: Logger;
-    checkout: ConfirmationDeps;
-    background: Background;
-    /** Per-client limits on anonymous writes (one limiter per app: it remembers blocked keys). */
-    limiter: RateLimiter;
-    /** The client's address as TRUST_PROXY_HOPS says to read it. */
-    clientAddress: string;
-    /** This request's id, echoed as X-Request-Id and carried by its log lines. */
-    requestId: string;
-    lifecycle: Lifecycle;
-  };
-};
+/**
+ * The JSON API under /api, chained (Hono's RPC style) so that its type, `AppType`, carries every
+ * route's path, validated input and replies (src/server/api-contract.test.ts reads it).
+ */
+function apiRoutes(admin: AdminDeps) {
+  return new Hono<AppEnv>()
+    .basePath('/api')
+    .route('/access', accessRoutes)
+    .route('/events', eventsRoutes)
+    .route('/live', liveRoutes)
+    .route('/orders', ordersRoutes)
+    .route('/order-page', orderPageApiRoutes)
+    .route('/presence', presenceRoutes)
+    .route('/product', productRoutes)
+    .route('/webhooks', webhooksRoutes)
+    .route('/admin', adminRoutes(admin))
+    .all('*', (c) => apiError(c, 404, apiErrors.notFound));
+}
+
+export type AppType = ReturnType<typeof apiRoutes>;
 
 /** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
@@ -72,6 +77,8 @@ export function createApp(deps: AppDeps) {
   const lifecycle = deps.lifecycle ?? createLifecycle();
   const app = new Hono<AppEnv>();
   const limiter = createRateLimiter(db);
+  // Read at each call: a test may set `checkout.now` after the app is built.
+  const now = () => checkout.now?.() ?? Date.now();
 
   app.use(...requestLogging(logger, { quietPaths: PROBE_PATHS }));
   app.use(async (c, next) => {
@@ -83,6 +90,7 @@ export function createApp(deps: AppDeps) {
     c.set('checkout', checkout);
     c.set('background', background);
     c.set('lifecycle', lifecycle);
+    c.set('now', now);
     await next();
   });
   // Documents get the full set of security headers. Hashed, immutable assets under /assets/ get
@@ -134,18 +142,7 @@ export function createApp(deps: AppDeps) {
 
   app.route('/', healthRoutes({ db, lifecycle, logger }));
 
-  const api = new Hono<AppEnv>();
-  api.route('/access', accessRoutes);
-  api.route('/events', eventsRoutes);
-  api.route('/live', liveRoutes);
-  api.route('/orders', ordersRoutes);
-  api.route('/order-page', orderPageApiRoutes);
-  api.route('/presence', presenceRoutes);
-  api.route('/product', productRoutes);
-  api.route('/webhooks', webhooksRoutes);
-  api.route('/admin', adminRoutes(admin ?? { password: undefined, runOutbox: () => undefined }));
-  api.all('*', (c) => apiError(c, 404, apiErrors.notFound));
-  app.route('/api', api);
+  app.route('/', apiRoutes(admin ?? { password: undefined, runOutbox: () => undefined }));
   // Never in a configured production: main.ts mounts it only when PROVIDER_URL is unset.
   if (sandbox) app.route('/sandbox', sandbox);
 
@@ -178,9 +175,7 @@ export function createApp(deps: AppDeps) {
     // One warning line per unknown path; the path is cut short so a huge URL cannot flood the log.
     logger.warn('Page not found', { method: c.req.method, path: c.req.path.slice(0, 200) });
     // Counted at most once per client per minute: a flood of random paths cannot grow the database.
-    const counted = await limiter
-      .consume(limits.notFound, c.var.clientAddress, checkout.now?.() ?? Date.now())
-      .catch(() => ({ allowed: false }));
+    const counted = await limiter.consume(limits.notFound, c.var.clientAddress, now()).catch(() => ({ allowed: false }));
     if (counted.allowed) await recordFunnelEvent(db, { name: 'not_found', path: NOT_FOUND_KEY }).catch(() => undefined);
     const page = site?.page(NOT_FOUND_PAGE);
     if (page && (c.req.method === 'GET' || c.req.method === 'HEAD')) return sendPage(c, page, 404);

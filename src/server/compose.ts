@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import { renderOutboxMessage } from './access/access-email-job.ts';
-import { createApp, type AppEnv } from './app.ts';
+import { createApp } from './app.ts';
+import type { AppEnv } from './context.ts';
 import { createBackground, type Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';

@@ -1,3 +1,6 @@
+import { emailSchema } from './checkout.ts';
+import { z } from './zod.ts';
+
 /** GET /api/access — the member page's data, as the server sends it and the client reads it. */
 
 /** One supplier of the list. */
@@ -22,3 +25,12 @@ export interface MemberArea {
   suppliers: MemberSupplier[];
   supportEmail: string;
 }
+
+/** 401 from GET /api/access: no cookie, or its order is no longer paid; the page still shows where to write. */
+export interface MemberAreaRefusal {
+  error: string;
+  supportEmail: string;
+}
+
+/** POST /api/access/resend. The same e-mail rule as the checkout form, so the address is normalised the way orders store it. */
+export const ResendAccessSchema = z.object({ email: emailSchema() });

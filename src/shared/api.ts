@@ -1,5 +1,84 @@
+import type { MemberArea, ResendAccessSchema } from './access.ts';
+import type {
+  AdminBuyerDeleteSchema,
+  AdminBuyerErased,
+  AdminBuyerSchema,
+  AdminBuyerSummary,
+  AdminCorrectEmailSchema,
+  AdminHealth,
+  AdminLoginSchema,
+  AdminOrderDetail,
+  AdminOrderList,
+  AdminOverview,
+  AdminSessionInfo,
+  AdminSupplierCsvSchema,
+  SupplierListInfo,
+  SupplierPreview,
+} from './admin.ts';
+import type { CreatedOrder, createOrderSchema, OrderStatusReply, ProductInfo } from './checkout.ts';
+import type { FunnelEventSchema } from './events.ts';
+import type { LiveSignals } from './live.ts';
+import type { OrderPageReply } from './order-page.ts';
+import type { PresenceBeatSchema } from './presence.ts';
+import type { z } from './zod.ts';
+
 /** The body of every 4xx/5xx our API sends: a Portuguese message, and per-field messages for forms. */
 export interface ApiErrorBody {
   error: string;
   fields?: Record<string, string>;
 }
+
+/** The reply of an action that has nothing else to say. */
+export interface OkReply {
+  ok: true;
+}
+
+/** What the browser sends for a body the server validates with `schema`. */
+type Body<Schema extends z.ZodType> = z.input<Schema>;
+
+/**
+ * Our JSON API, as `METHOD /path` (Hono's `:param` syntax) → the JSON body the browser sends and
+ * the reply of a success (`null` for 204). Bodies are the inputs of the zod schemas the server
+ * validates them with; the handlers return their replies with `satisfies`, and
+ * src/server/api-contract.test.ts checks this table against the routes' own types (`AppType`).
+ * The client calls the API only through `apiFetch` (client/lib/api.ts), which takes a key of it.
+ */
+export interface ApiEndpoints {
+  'GET /api/live': { reply: LiveSignals };
+  'POST /api/presence': { body: Body<typeof PresenceBeatSchema>; reply: null };
+  'POST /api/events': { body: Body<typeof FunnelEventSchema>; reply: null };
+
+  'GET /api/product': { reply: ProductInfo };
+  'POST /api/orders': { body: Body<ReturnType<typeof createOrderSchema>>; reply: CreatedOrder };
+  'GET /api/orders/:id': { reply: OrderStatusReply };
+  'GET /api/order-page/:ref': { reply: OrderPageReply };
+  'POST /api/order-page/:ref/resend': { reply: OkReply };
+
+  'GET /api/access': { reply: MemberArea };
+  'POST /api/access/resend': { body: Body<typeof ResendAccessSchema>; reply: OkReply };
+
+  'GET /api/admin/session': { reply: AdminSessionInfo };
+  'POST /api/admin/login': { body: Body<typeof AdminLoginSchema>; reply: OkReply };
+  'POST /api/admin/logout': { reply: OkReply };
+  'GET /api/admin/overview': { reply: AdminOverview };
+  'GET /api/admin/orders': { reply: AdminOrderList };
+  'GET /api/admin/orders/:id': { reply: AdminOrderDetail };
+  'POST /api/admin/orders/:id/resend': { reply: OkReply };
+  'POST /api/admin/orders/:id/revoke': { reply: OkReply };
+  'POST /api/admin/orders/:id/refund': { reply: OkReply };
+  'POST /api/admin/orders/:id/email': { body: Body<typeof AdminCorrectEmailSchema>; reply: OkReply };
+  'GET /api/admin/suppliers': { reply: SupplierListInfo };
+  'POST /api/admin/suppliers/preview': { body: Body<typeof AdminSupplierCsvSchema>; reply: SupplierPreview };
+  'POST /api/admin/suppliers': { body: Body<typeof AdminSupplierCsvSchema>; reply: SupplierListInfo };
+  'GET /api/admin/health': { reply: AdminHealth };
+  'POST /api/admin/buyer': { body: Body<typeof AdminBuyerSchema>; reply: AdminBuyerSummary };
+  /** A download: the buyer's data as a JSON file. */
+  'POST /api/admin/buyer/export': { body: Body<typeof AdminBuyerSchema>; reply: unknown };
+  'POST /api/admin/buyer/delete': { body: Body<typeof AdminBuyerDeleteSchema>; reply: AdminBuyerErased };
+  'POST /api/admin/outbox/:id/retry': { reply: OkReply };
+}
+
+export type ApiEndpoint = keyof ApiEndpoints;
+
+/** The reply of a success of `endpoint`. */
+export type ApiReply<Endpoint extends ApiEndpoint> = ApiEndpoints[Endpoint]['reply'];

@@ -1,15 +1,4 @@
-import type {
-  AdminBuyerErased,
-  AdminBuyerSummary,
-  AdminHealth,
-  AdminOrderDetail,
-  AdminOrderList,
-  AdminOverview,
-  AdminSessionInfo,
-  OrderFilterStatus,
-  SupplierListInfo,
-  SupplierPreview,
-} from '../../shared/admin.ts';
+import type { OrderFilterStatus } from '../../shared/admin.ts';
 import { apiFetch } from '../lib/api.ts';
 
 /** The console's calls to /api/admin/*. The session cookie travels by itself (same origin, HttpOnly). */
@@ -36,26 +25,23 @@ export function ordersQuery(filters: OrderFilters): string {
 }
 
 export const adminApi = {
-  session: () => apiFetch<AdminSessionInfo>(`${base}/session`),
-  login: (password: string) => apiFetch<{ ok: true }>(`${base}/login`, { method: 'POST', json: { password } }),
-  logout: () => apiFetch<{ ok: true }>(`${base}/logout`, { method: 'POST' }),
-  overview: () => apiFetch<AdminOverview>(`${base}/overview`),
-  orders: (filters: OrderFilters) => apiFetch<AdminOrderList>(`${base}/orders${ordersQuery(filters)}`),
+  session: () => apiFetch('GET /api/admin/session'),
+  login: (password: string) => apiFetch('POST /api/admin/login', { json: { password } }),
+  logout: () => apiFetch('POST /api/admin/logout'),
+  overview: () => apiFetch('GET /api/admin/overview'),
+  orders: (filters: OrderFilters) => apiFetch('GET /api/admin/orders', { search: ordersQuery(filters) }),
   ordersCsvUrl: (filters: OrderFilters) => `${base}/orders.csv${ordersQuery({ ...filters, page: 1 })}`,
-  order: (id: string) => apiFetch<AdminOrderDetail>(`${base}/orders/${encodeURIComponent(id)}`),
-  orderAction: (id: string, action: 'resend' | 'revoke' | 'refund') =>
-    apiFetch<{ ok: true }>(`${base}/orders/${encodeURIComponent(id)}/${action}`, { method: 'POST' }),
-  correctEmail: (id: string, email: string) =>
-    apiFetch<{ ok: true }>(`${base}/orders/${encodeURIComponent(id)}/email`, { method: 'POST', json: { email } }),
-  suppliers: () => apiFetch<SupplierListInfo>(`${base}/suppliers`),
+  order: (id: string) => apiFetch('GET /api/admin/orders/:id', { params: { id } }),
+  orderAction: (id: string, action: 'resend' | 'revoke' | 'refund') => apiFetch(`POST /api/admin/orders/:id/${action}`, { params: { id } }),
+  correctEmail: (id: string, email: string) => apiFetch('POST /api/admin/orders/:id/email', { params: { id }, json: { email } }),
+  suppliers: () => apiFetch('GET /api/admin/suppliers'),
   suppliersCsvUrl: `${base}/suppliers.csv`,
-  previewSuppliers: (csv: string) => apiFetch<SupplierPreview>(`${base}/suppliers/preview`, { method: 'POST', json: { csv } }),
-  importSuppliers: (csv: string) => apiFetch<SupplierListInfo>(`${base}/suppliers`, { method: 'POST', json: { csv } }),
-  health: () => apiFetch<AdminHealth>(`${base}/health`),
+  previewSuppliers: (csv: string) => apiFetch('POST /api/admin/suppliers/preview', { json: { csv } }),
+  importSuppliers: (csv: string) => apiFetch('POST /api/admin/suppliers', { json: { csv } }),
+  health: () => apiFetch('GET /api/admin/health'),
   // The buyer's address goes in a POST body, never in a URL (proxy logs, history).
-  findBuyer: (email: string) => apiFetch<AdminBuyerSummary>(`${base}/buyer`, { method: 'POST', json: { email } }),
-  exportBuyer: (email: string) => apiFetch<unknown>(`${base}/buyer/export`, { method: 'POST', json: { email } }),
-  eraseBuyer: (email: string, confirmation: string) =>
-    apiFetch<AdminBuyerErased>(`${base}/buyer/delete`, { method: 'POST', json: { email, confirmation } }),
-  retryEmail: (id: string) => apiFetch<{ ok: true }>(`${base}/outbox/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
+  findBuyer: (email: string) => apiFetch('POST /api/admin/buyer', { json: { email } }),
+  exportBuyer: (email: string) => apiFetch('POST /api/admin/buyer/export', { json: { email } }),
+  eraseBuyer: (email: string, confirmation: string) => apiFetch('POST /api/admin/buyer/delete', { json: { email, confirmation } }),
+  retryEmail: (id: string) => apiFetch('POST /api/admin/outbox/:id/retry', { params: { id } }),
 };

@@ -26,7 +26,7 @@ export function PaidOrderPanel({ publicRef, maskedEmail }: { publicRef: string; 
   const send = async () => {
     setResend('sending');
     try {
-      await apiFetch(`/api/order-page/${encodeURIComponent(publicRef)}/resend`, { method: 'POST' });
+      await apiFetch('POST /api/order-page/:ref/resend', { params: { ref: publicRef } });
       setResend('sent');
     } catch (failure) {
       setResend(failure instanceof ApiError && failure.status === 429 ? 'too-many' : 'failed');

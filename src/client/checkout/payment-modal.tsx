@@ -2,12 +2,11 @@ import { Check } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { site } from '../../content/site.ts';
-import type { CreatedOrder } from '../../shared/checkout.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { track, trackPurchaseOnce } from '../lib/analytics.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
-import { SPOT_TAKEN_EVENT } from '../lib/use-live-signals.ts';
+import { SPOT_TAKEN_EVENT } from '../lib/live/store.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
@@ -79,8 +78,7 @@ export default function PaymentModal({
     setError(null);
     setFieldErrors({});
     try {
-      const order = await apiFetch<CreatedOrder>('/api/orders', {
-        method: 'POST',
+      const order = await apiFetch('POST /api/orders', {
         json: {
           name: values.name,
           email: values.email,
@@ -228,7 +226,7 @@ function OrderProgress({
   useEffect(() => {
     if (!paid) return;
     trackPurchaseOnce(order.publicRef, order.amountCents);
-    // Only payment takes a spot: the page's live signals ask the server again (use-live-signals.ts).
+    // Only payment takes a spot: the page's live signals ask the server again (lib/live/store.ts).
     window.dispatchEvent(new Event(SPOT_TAKEN_EVENT));
   }, [paid, order.publicRef, order.amountCents]);
 

@@ -42,7 +42,8 @@ export function useOrderPage(ref: string, contactKey: string | undefined) {
     inFlight.current = true;
     setChecking(true);
     try {
-      const reply = await apiFetch<OrderPageReply>(`/api/order-page/${encodeURIComponent(ref)}`, {
+      const reply = await apiFetch('GET /api/order-page/:ref', {
+        params: { ref },
         headers: contactKey ? { [ORDER_CONTACT_KEY_HEADER]: contactKey } : {},
       });
       // Count down on this device's clock, whatever time it shows.

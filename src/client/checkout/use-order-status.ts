@@ -20,9 +20,7 @@ export function useOrderStatus(orderId: string, viewKey: string, active: boolean
     inFlight.current = true;
     setChecking(true);
     try {
-      setState(
-        await apiFetch<OrderStatusReply>(`/api/orders/${encodeURIComponent(orderId)}`, { headers: { [ORDER_VIEW_KEY_HEADER]: viewKey } }),
-      );
+      setState(await apiFetch('GET /api/orders/:id', { params: { id: orderId }, headers: { [ORDER_VIEW_KEY_HEADER]: viewKey } }));
     } catch {
       // A failed poll is retried at the next tick; the buyer sees no error for it.
     } finally {

@@ -13,7 +13,7 @@ export function useProduct(active: boolean) {
   const load = useCallback(async () => {
     setState({ kind: 'loading' });
     try {
-      setState({ kind: 'ready', product: await apiFetch<ProductInfo>('/api/product') });
+      setState({ kind: 'ready', product: await apiFetch('GET /api/product') });
     } catch (error) {
       const message = error instanceof ApiError && error.message ? error.message : 'Erro ao carregar produto';
       setState({ kind: 'error', message: error instanceof ApiError && error.status === 0 ? copy.errors.network : message });

@@ -4,7 +4,7 @@ import { site } from '../../content/site.ts';
 import { track } from '../lib/analytics.ts';
 import { useCheckout } from '../lib/checkout-context.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
-import { useLiveSignals } from '../lib/use-live-signals.ts';
+import { useLiveSignals } from '../lib/live/store.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 

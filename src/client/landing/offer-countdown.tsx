@@ -1,6 +1,7 @@
 import { Timer } from 'lucide-react';
 import { hero } from '../../content/landing.ts';
-import { formatOfferCountdown, useLiveSignals, useOfferCountdown } from '../lib/use-live-signals.ts';
+import { formatOfferCountdown, useOfferCountdown } from '../lib/live/countdown.ts';
+import { useLiveSignals } from '../lib/live/store.ts';
 
 /**
  * The hero's offer countdown: time left until the current batch closes, by the server's clock

@@ -1,7 +1,7 @@
 import { CalendarClock, Flame } from 'lucide-react';
 import { formatNextBatchDate, scarcity } from '../../content/scarcity.ts';
 import { countLabel } from '../../shared/text.ts';
-import { useLiveSignals } from '../lib/use-live-signals.ts';
+import { useLiveSignals } from '../lib/live/store.ts';
 import { BuyButton } from './buy-button.tsx';
 
 /**

@@ -1,4 +1,5 @@
 import { clientEventNames, type ClientEventName } from '../../shared/event-names.ts';
+import { apiFetch } from './api.ts';
 import { readConsent, CONSENT_CHANGED_EVENT } from './consent.ts';
 import { getPublicConfig } from './public-config.ts';
 import { hasAnyTracker, type TrackParams, type TrackerEventName, type TrackerIds } from './tracker-events.ts';
@@ -29,17 +30,8 @@ function newEventId(): string {
 }
 
 function sendToFunnel(name: ClientEventName, path: string): void {
-  try {
-    void fetch('/api/events', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name, path }),
-      credentials: 'omit',
-      keepalive: true,
-    }).catch(() => undefined);
-  } catch {
-    // Analytics must never break the page.
-  }
+  // keepalive: an event sent while the page unloads (a link followed) still reaches the server.
+  apiFetch('POST /api/events', { json: { name, path }, credentials: 'omit', keepalive: true }).catch(() => undefined);
 }
 
 function loadTrackers(): void {

@@ -1,5 +1,5 @@
-import type { MemberArea } from '../../shared/access.ts';
-import { apiFetch } from '../lib/api.ts';
+import type { MemberArea, MemberAreaRefusal } from '../../shared/access.ts';
+import { ApiError, apiFetch } from '../lib/api.ts';
 
 export type { MemberArea, MemberSupplier } from '../../shared/access.ts';
 
@@ -15,17 +15,17 @@ export type MemberAreaResult =
  */
 export async function fetchMemberArea(): Promise<MemberAreaResult> {
   try {
-    const response = await fetch('/api/access', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-    const body = (await response.json().catch(() => null)) as (Partial<MemberArea> & { error?: string }) | null;
-    if (response.ok && body && Array.isArray(body.suppliers)) return { kind: 'ready', area: body as MemberArea };
-    if (response.status === 401) return { kind: 'signed-out', supportEmail: body?.supportEmail ?? null };
-    return { kind: 'error' };
-  } catch {
+    const area = await apiFetch('GET /api/access');
+    return Array.isArray(area?.suppliers) ? { kind: 'ready', area } : { kind: 'error' };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      return { kind: 'signed-out', supportEmail: (error.body as Partial<MemberAreaRefusal> | null)?.supportEmail ?? null };
+    }
     return { kind: 'error' };
   }
 }
 
 /** Asks for the access e-mail again; the answer is the same whether or not the address bought. */
 export async function requestAccessResend(email: string): Promise<void> {
-  await apiFetch<{ ok: true }>('/api/access/resend', { method: 'POST', json: { email } });
+  await apiFetch('POST /api/access/resend', { json: { email } });
 }

@@ -9,7 +9,7 @@ import { CheckoutContext, useCheckout, type CheckoutStarter } from '../lib/check
 import { hydrateIslands, type IslandRegistry } from '../lib/hydrate-islands.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { hasAnyTracker } from '../lib/tracker-events.ts';
-import { startPresenceHeartbeat } from '../lib/use-live-signals.ts';
+import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
 import { BuyButton } from '../landing/buy-button.tsx';
 

@@ -6,7 +6,6 @@ import {
   mapPaymentStatus,
   parseCharge,
   parseTransactionRecord,
-  postbackTransactionIds,
   readCents,
   type JsonRecord,
 } from './parse-transaction.ts';
@@ -237,14 +236,5 @@ describe('parseTransactionRecord', () => {
       'h1',
     );
     expect(record).toMatchObject({ transactionHash: 'h1', state: 'reversed', productHash: 'prd2', offerHash: 'off2' });
-  });
-});
-
-describe('postbackTransactionIds', () => {
-  it('collects ids from both postback formats', () => {
-    expect(postbackTransactionIds(tribopayReply())).toEqual(['tx12345678', '26004327', '4711']);
-    expect(postbackTransactionIds({ token: 'x', event: 'transaction', status: 'paid', transaction: { id: 'abc' } })).toEqual(['abc']);
-    expect(postbackTransactionIds({ data: { hash: 'in-data' } })).toEqual(['in-data']);
-    expect(postbackTransactionIds(null)).toEqual([]);
   });
 });

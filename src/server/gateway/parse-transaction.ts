@@ -247,20 +247,3 @@ export function parseTransactionRecord(body: unknown, requestedHash: string): Tr
     offerHash: text(offer?.hash) ?? text(transaction.offer_hash) ?? text(item?.offer_hash) ?? null,
   };
 }
-
-/**
- * Ids a postback may name its transaction by, in either payload format (docs/gateway.md#6-postbacks, docs/gateway.md#10-confirming-a-payment):
- * `hash`, `transaction_hash`, `data.hash`, `transaction.id`, `transaction`. Only a hint: the
- * payment is confirmed by reading the transaction back, never from the postback itself.
- */
-export function postbackTransactionIds(body: unknown): string[] {
-  if (!isRecord(body)) return [];
-  const ids = [...readTransactionIds(body).alternateIds];
-  const own = readTransactionIds(body).hash;
-  if (own) ids.unshift(own);
-  if (isRecord(body.data)) {
-    const nested = readTransactionIds(body.data);
-    if (nested.hash) ids.push(nested.hash, ...nested.alternateIds);
-  }
-  return [...new Set(ids)];
-}

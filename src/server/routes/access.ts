@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
-import { z } from 'zod';
 import { members as copy } from '../../content/members.ts';
-import { emailSchema } from '../../shared/checkout.ts';
+import { ResendAccessSchema, type MemberArea, type MemberAreaRefusal } from '../../shared/access.ts';
+import type { OkReply } from '../../shared/api.ts';
 import { paths } from '../../shared/routes.ts';
 import { loadMemberArea, lookUpAccessToken, requestAccessResend } from '../access/access-service.ts';
 import { recordMemberPageOpen } from '../access/access-repository.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { apiError, limitBody } from '../http.ts';
 import { pageFile, sendPage, type Site } from '../site.ts';
 
@@ -20,15 +20,8 @@ export const ACCESS_COOKIE = 'vitrine_access';
 // Browsers cap cookie lifetimes at 400 days (RFC 6265bis); the e-mailed link renews it at any time.
 const ACCESS_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
-/** The same e-mail rule as the checkout form, so the address is normalised the way orders store it. */
-export const ResendAccessSchema = z.object({ email: emailSchema() });
-
 function isHttps(c: Context<AppEnv>): boolean {
   return c.var.config.publicUrl?.startsWith('https://') === true || new URL(c.req.url).protocol === 'https:';
-}
-
-function now(c: Context<AppEnv>): number {
-  return c.var.checkout.now?.() ?? Date.now();
 }
 
 /** The cookie's attributes; deleting it needs the same path and flags. */
@@ -46,7 +39,7 @@ export function accessPageRoutes(site: Site | undefined) {
       c.header('Cache-Control', 'no-store');
       c.header('Referrer-Policy', 'no-referrer');
       c.var.logger.info('Access link opened', { order: access.order.id });
-      await recordMemberPageOpen(c.var.db, access.order.id, now(c));
+      await recordMemberPageOpen(c.var.db, access.order.id, c.var.now());
       return c.redirect(paths.access, 303);
     }
     // Never the token itself in the log: it is a credential, even a dead one.
@@ -66,14 +59,14 @@ export const accessRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     const { supportEmail } = c.var.config.mail;
     const token = getCookie(c, ACCESS_COOKIE);
-    if (!token) return c.json({ error: copy.api.signedOut, supportEmail }, 401);
+    if (!token) return c.json({ error: copy.api.signedOut, supportEmail } satisfies MemberAreaRefusal, 401);
     const access = await lookUpAccessToken(c.var.db, token);
     if (access.kind !== 'active') {
       // Refunded or unknown: the cookie opens nothing any more, so it goes.
       deleteCookie(c, ACCESS_COOKIE, cookieOptions(c));
-      return c.json({ error: copy.api.revoked, supportEmail }, 401);
+      return c.json({ error: copy.api.revoked, supportEmail } satisfies MemberAreaRefusal, 401);
     }
-    return c.json(await loadMemberArea(c.var.db, access.order, supportEmail));
+    return c.json((await loadMemberArea(c.var.db, access.order, supportEmail)) satisfies MemberArea);
   })
   .post(
     '/resend',
@@ -84,13 +77,13 @@ export const accessRoutes = new Hono<AppEnv>()
     async (c) => {
       c.header('Cache-Control', 'no-store');
       const { email } = c.req.valid('json');
-      const result = await requestAccessResend(c.var.db, c.var.limiter, { email, clientAddress: c.var.clientAddress, now: now(c) });
+      const result = await requestAccessResend(c.var.db, c.var.limiter, { email, clientAddress: c.var.clientAddress, now: c.var.now() });
       if (result.kind === 'rate_limited') {
         c.header('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
         return apiError(c, 429, copy.api.tooManyRequests);
       }
       // How many e-mails were queued stays in the log: the answer must not reveal who bought.
       c.var.logger.info('Access resend requested', { queued: result.queued });
-      return c.json({ ok: true }, 202);
+      return c.json({ ok: true } satisfies OkReply, 202);
     },
   );

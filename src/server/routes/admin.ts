@@ -3,6 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
 import type { ZodType } from 'zod';
 import { admin as copy } from '../../content/admin.ts';
+import type { OkReply } from '../../shared/api.ts';
 import {
   ADMIN_PAGE_SIZE,
   AdminBuyerDeleteSchema,
@@ -13,9 +14,11 @@ import {
   AdminSupplierCsvSchema,
   type AdminBuyerErased,
   type AdminBuyerSummary,
+  type AdminHealth,
   type AdminOrderDetail,
   type AdminOrderList,
   type AdminOrdersQuery,
+  type AdminOverview,
   type AdminSessionInfo,
   type SupplierListInfo,
   type SupplierPreview,
@@ -29,7 +32,7 @@ import { loadOrderDetail, markOrderRefunded, resendAccess, correctEmailAndResend
 import { retryOutboxMessage, searchOrders } from '../admin/admin-orders-repository.ts';
 import { listAudit, recordAudit } from '../admin/admin-repository.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { apiError, limitBody } from '../http.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { importSupplierList, previewSupplierImport, renderSupplierCsv } from '../suppliers/supplier-import.ts';
@@ -54,10 +57,6 @@ export interface AdminDeps {
 }
 
 type AdminEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: string } };
-
-function now(c: Context<AdminEnv>): number {
-  return c.var.checkout.now?.() ?? Date.now();
-}
 
 function isHttps(c: Context<AdminEnv>): boolean {
   return c.var.config.publicUrl?.startsWith('https://') === true || new URL(c.req.url).protocol === 'https:';
@@ -92,6 +91,11 @@ function json<T extends ZodType>(schema: T, refusal?: { message: string; field: 
   });
 }
 
+/** A file the console saves (CSV exports, the buyer's data). */
+function download(c: Context, body: string, type: 'text/csv' | 'application/json', filename: string) {
+  return c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Disposition': `attachment; filename="${filename}"` });
+}
+
 function ordersSearch(query: AdminOrdersQuery, at: number) {
   return {
     status: query.status,
@@ -106,7 +110,7 @@ function ordersSearch(query: AdminOrdersQuery, at: number) {
 function requireSession(deps: AdminDeps): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const cookie = getCookie(c, ADMIN_COOKIE);
-    if (deps.password === undefined || !cookie || !(await checkSession(c.var.db, cookie, now(c)))) {
+    if (deps.password === undefined || !cookie || !(await checkSession(c.var.db, cookie, c.var.now()))) {
       return apiError(c, 401, copy.api.signedOut);
     }
     c.set('session', sessionLabel(cookie));
@@ -114,215 +118,216 @@ function requireSession(deps: AdminDeps): MiddlewareHandler<AdminEnv> {
   };
 }
 
+const ok = { ok: true } satisfies OkReply;
+
 export function adminRoutes(deps: AdminDeps) {
-  const app = new Hono<AdminEnv>();
-  app.use('*', async (c, next) => {
-    // Nothing here may be cached by a browser or a proxy: it is all private.
-    c.header('Cache-Control', 'no-store');
-    c.header('X-Robots-Tag', 'noindex');
-    await next();
-  });
-  app.use('*', sameOrigin);
-
-  app.get('/session', async (c) => {
-    const signedIn = deps.password !== undefined && (await checkSession(c.var.db, getCookie(c, ADMIN_COOKIE), now(c)));
-    return c.json<AdminSessionInfo>({ enabled: deps.password !== undefined, signedIn });
-  });
-
-  app.post('/login', limitBody(1024, tooLarge), json(AdminLoginSchema), async (c) => {
-    if (deps.password === undefined) return apiError(c, 503, copy.api.disabled);
-    const at = now(c);
-    const result = await logIn(c.var.db, {
-      password: c.req.valid('json').password,
-      expected: deps.password,
-      clientAddress: c.var.clientAddress,
-      now: at,
-    });
-    if (result.kind === 'locked') {
-      const seconds = Math.ceil((result.until - at) / 1000);
-      c.header('Retry-After', String(seconds));
-      c.var.logger.warn('Console login locked', {});
-      return apiError(c, 429, copy.api.locked(Math.ceil(seconds / 60)), { retryAfterSeconds: String(seconds) });
-    }
-    if (result.kind === 'wrong') return apiError(c, 401, copy.api.wrongPassword(result.attemptsLeft));
-    setCookie(c, ADMIN_COOKIE, result.cookieValue, cookieOptions(c));
-    await recordAudit(c.var.db, { session: sessionLabel(result.cookieValue), action: 'login', now: at });
-    return c.json({ ok: true });
-  });
-
-  app.post('/logout', async (c) => {
-    const cookie = getCookie(c, ADMIN_COOKIE);
-    if (cookie) await logOut(c.var.db, cookie, now(c));
-    deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
-    return c.json({ ok: true });
-  });
-
-  // Everything below needs a live session.
-  app.use('*', requireSession(deps));
-
-  app.get('/overview', async (c) => {
-    const { monthlyCapacity, offerEndsAt } = c.var.config;
-    return c.json(await readOverview(c.var.db, { monthlyCapacity, offerEndsAt }, now(c)));
-  });
-
-  app.get(
-    '/orders',
-    zValidator('query', AdminOrdersQuerySchema, (result, c) => {
-      if (!result.success) return apiError(c, 422, copy.api.invalid);
-    }),
-    async (c) => {
-      const query = c.req.valid('query');
-      const at = now(c);
-      const { orders, total } = await searchOrders(c.var.db, {
-        ...ordersSearch(query, at),
-        offset: (query.page - 1) * ADMIN_PAGE_SIZE,
-        limit: ADMIN_PAGE_SIZE,
-      });
-      const body: AdminOrderList = {
-        orders: orders.map(({ chargedAt: _charged, expiresAt: _expires, failureReason: _reason, ...order }) => order),
-        total,
-        page: query.page,
-        pageSize: ADMIN_PAGE_SIZE,
-      };
-      return c.json(body);
-    },
-  );
-
-  app.get(
-    '/orders.csv',
-    zValidator('query', AdminOrdersQuerySchema, (result, c) => {
-      if (!result.success) return apiError(c, 422, copy.api.invalid);
-    }),
-    async (c) => {
-      const { orders } = await searchOrders(c.var.db, { ...ordersSearch(c.req.valid('query'), now(c)), offset: 0, limit: CSV_MAX_ROWS });
-      await recordAudit(c.var.db, { session: c.var.session, action: 'export_orders', detail: { rows: orders.length }, now: now(c) });
-      const csv = renderOrdersCsv(orders, { header: copy.orders.csvHeader, status: copy.orders.status });
-      return c.body(csv, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': 'attachment; filename="pedidos.csv"',
-      });
-    },
-  );
-
-  app.get('/orders/:id', async (c) => {
-    const detail = await loadOrderDetail(c.var.db, c.req.param('id'), now(c));
-    if (!detail) return apiError(c, 404, copy.api.orderNotFound);
-    return c.json<AdminOrderDetail>(detail);
-  });
-
+  /** The order actions: each answers 404 / 409 or runs and sends its e-mail now. */
   const action =
     (run: (c: Context<AdminEnv>, orderId: string, at: number) => Promise<'ok' | 'not_found' | 'not_paid'>) =>
     async (c: Context<AdminEnv>) => {
       const orderId = c.req.param('id') ?? '';
-      const result = await run(c, orderId, now(c));
+      const result = await run(c, orderId, c.var.now());
       if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
       if (result === 'not_paid') return apiError(c, 409, copy.api.notPaid);
       deps.runOutbox();
-      return c.json({ ok: true });
+      return c.json(ok);
     };
-
-  app.post(
-    '/orders/:id/resend',
-    action((c, orderId, at) => resendAccess(c.var.db, { orderId, session: c.var.session, now: at })),
-  );
-  app.post(
-    '/orders/:id/revoke',
-    action((c, orderId, at) => revokeAccess(c.var.db, { orderId, session: c.var.session, now: at })),
-  );
-  app.post(
-    '/orders/:id/refund',
-    action((c, orderId, at) => markOrderRefunded(c.var.db, c.var.config, { orderId, session: c.var.session, now: at })),
-  );
-  app.post(
-    '/orders/:id/email',
-    limitBody(1024, tooLarge),
-    json(AdminCorrectEmailSchema, { message: copy.api.emailInvalid, field: 'email' }),
-    async (c) => {
-      const { email } = c.req.valid('json');
-      const result = await correctEmailAndResend(c.var.db, { orderId: c.req.param('id'), email, session: c.var.session, now: now(c) });
-      if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
-      if (result === 'not_paid') return apiError(c, 409, copy.api.notPaid);
-      deps.runOutbox();
-      return c.json({ ok: true });
-    },
-  );
-
-  app.get('/audit', async (c) => {
-    const orderId = c.req.query('order');
-    return c.json({ entries: await listAudit(c.var.db, { ...(orderId ? { orderId } : {}), limit: 100 }) });
-  });
-
   // Dados pessoais (LGPD). POST, so the buyer's address travels in the body and never in a URL
   // that a proxy's access log or the browser's history would keep.
   const buyerBody = [limitBody(1024, tooLarge), json(AdminBuyerSchema)] as const;
-
-  app.post('/buyer', ...buyerBody, async (c) => c.json<AdminBuyerSummary>(await findBuyer(c.var.db, c.req.valid('json').email)));
-
-  app.post('/buyer/export', ...buyerBody, async (c) => {
-    const data = await exportBuyer(c.var.db, { email: c.req.valid('json').email, session: c.var.session, now: now(c) });
-    return c.body(`${JSON.stringify(data, null, 2)}\n`, 200, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="dados-pessoais.json"',
-    });
-  });
-
-  app.post(
-    '/buyer/delete',
-    limitBody(1024, tooLarge),
-    json(AdminBuyerDeleteSchema, { message: copy.api.buyerConfirmation, field: 'confirmation' }),
-    async (c) => {
-      const { email } = c.req.valid('json');
-      return c.json<AdminBuyerErased>(await eraseBuyer(c.var.db, c.var.checkout.dialect, { email, session: c.var.session, now: now(c) }));
-    },
-  );
-
-  app.get('/suppliers', async (c) => {
-    const meta = await getSupplierListMeta(c.var.db);
-    return c.json<SupplierListInfo>({ count: meta?.count ?? 0, updatedAt: meta?.updatedAt ?? null });
-  });
-
-  app.get('/suppliers.csv', async (c) => {
-    const csv = renderSupplierCsv(await listSuppliers(c.var.db));
-    return c.body(csv, 200, {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="fornecedores.csv"',
-    });
-  });
-
   const csvBody = [limitBody(4 * 1024 * 1024, tooLarge), json(AdminSupplierCsvSchema)] as const;
 
-  app.post('/suppliers/preview', ...csvBody, (c) => {
-    const preview = previewSupplierImport(c.req.valid('json').csv);
-    return c.json<SupplierPreview>({
-      valid: preview.errors.length === 0,
-      count: preview.rows.length,
-      categories: preview.categories,
-      errors: preview.errors.slice(0, 200),
-    });
-  });
+  return (
+    new Hono<AdminEnv>()
+      .use('*', async (c, next) => {
+        // Nothing here may be cached by a browser or a proxy: it is all private.
+        c.header('Cache-Control', 'no-store');
+        c.header('X-Robots-Tag', 'noindex');
+        await next();
+      })
+      .use('*', sameOrigin)
 
-  app.post('/suppliers', ...csvBody, async (c) => {
-    const at = now(c);
-    const result = await importSupplierList(c.var.db, c.req.valid('json').csv, at);
-    if (result.kind === 'invalid') return c.json({ error: copy.api.supplierInvalid, errors: result.errors.slice(0, 200) }, 422);
-    await recordAudit(c.var.db, { session: c.var.session, action: 'import_suppliers', detail: { count: result.meta.count }, now: at });
-    return c.json<SupplierListInfo>({ count: result.meta.count, updatedAt: result.meta.updatedAt });
-  });
+      .get('/session', async (c) => {
+        const signedIn = deps.password !== undefined && (await checkSession(c.var.db, getCookie(c, ADMIN_COOKIE), c.var.now()));
+        return c.json({ enabled: deps.password !== undefined, signedIn } satisfies AdminSessionInfo);
+      })
 
-  app.get('/health', async (c) => {
-    const { db, config, checkout } = c.var;
-    return c.json(await readHealth({ db, config, gateway: checkout.gateway, mailer: deps.mailer }, now(c)));
-  });
+      .post('/login', limitBody(1024, tooLarge), json(AdminLoginSchema), async (c) => {
+        if (deps.password === undefined) return apiError(c, 503, copy.api.disabled);
+        const at = c.var.now();
+        const result = await logIn(c.var.db, {
+          password: c.req.valid('json').password,
+          expected: deps.password,
+          clientAddress: c.var.clientAddress,
+          now: at,
+        });
+        if (result.kind === 'locked') {
+          const seconds = Math.ceil((result.until - at) / 1000);
+          c.header('Retry-After', String(seconds));
+          c.var.logger.warn('Console login locked', {});
+          return apiError(c, 429, copy.api.locked(Math.ceil(seconds / 60)), { retryAfterSeconds: String(seconds) });
+        }
+        if (result.kind === 'wrong') return apiError(c, 401, copy.api.wrongPassword(result.attemptsLeft));
+        setCookie(c, ADMIN_COOKIE, result.cookieValue, cookieOptions(c));
+        await recordAudit(c.var.db, { session: sessionLabel(result.cookieValue), action: 'login', now: at });
+        return c.json(ok);
+      })
 
-  app.post('/outbox/:id/retry', async (c) => {
-    const at = now(c);
-    const orderId = await retryOutboxMessage(c.var.db, c.req.param('id'), at);
-    if (!orderId) return apiError(c, 404, copy.api.outboxNotFound);
-    await recordAudit(c.var.db, { session: c.var.session, action: 'retry_email', orderId, now: at });
-    deps.runOutbox();
-    return c.json({ ok: true });
-  });
+      .post('/logout', async (c) => {
+        const cookie = getCookie(c, ADMIN_COOKIE);
+        if (cookie) await logOut(c.var.db, cookie, c.var.now());
+        deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
+        return c.json(ok);
+      })
 
-  app.all('*', (c) => apiError(c, 404, apiErrors.notFound));
-  return app;
+      // Everything below needs a live session.
+      .use('*', requireSession(deps))
+
+      .get('/overview', async (c) => {
+        const { monthlyCapacity, offerEndsAt } = c.var.config;
+        return c.json((await readOverview(c.var.db, { monthlyCapacity, offerEndsAt }, c.var.now())) satisfies AdminOverview);
+      })
+
+      .get(
+        '/orders',
+        zValidator('query', AdminOrdersQuerySchema, (result, c) => {
+          if (!result.success) return apiError(c, 422, copy.api.invalid);
+        }),
+        async (c) => {
+          const query = c.req.valid('query');
+          const at = c.var.now();
+          const { orders, total } = await searchOrders(c.var.db, {
+            ...ordersSearch(query, at),
+            offset: (query.page - 1) * ADMIN_PAGE_SIZE,
+            limit: ADMIN_PAGE_SIZE,
+          });
+          return c.json({
+            orders: orders.map(({ chargedAt: _charged, expiresAt: _expires, failureReason: _reason, ...order }) => order),
+            total,
+            page: query.page,
+            pageSize: ADMIN_PAGE_SIZE,
+          } satisfies AdminOrderList);
+        },
+      )
+
+      .get(
+        '/orders.csv',
+        zValidator('query', AdminOrdersQuerySchema, (result, c) => {
+          if (!result.success) return apiError(c, 422, copy.api.invalid);
+        }),
+        async (c) => {
+          const at = c.var.now();
+          const { orders } = await searchOrders(c.var.db, { ...ordersSearch(c.req.valid('query'), at), offset: 0, limit: CSV_MAX_ROWS });
+          await recordAudit(c.var.db, { session: c.var.session, action: 'export_orders', detail: { rows: orders.length }, now: at });
+          const csv = renderOrdersCsv(orders, { header: copy.orders.csvHeader, status: copy.orders.status });
+          return download(c, csv, 'text/csv', 'pedidos.csv');
+        },
+      )
+
+      .get('/orders/:id', async (c) => {
+        const detail = await loadOrderDetail(c.var.db, c.req.param('id'), c.var.now());
+        if (!detail) return apiError(c, 404, copy.api.orderNotFound);
+        return c.json(detail satisfies AdminOrderDetail);
+      })
+
+      .post(
+        '/orders/:id/resend',
+        action((c, orderId, at) => resendAccess(c.var.db, { orderId, session: c.var.session, now: at })),
+      )
+      .post(
+        '/orders/:id/revoke',
+        action((c, orderId, at) => revokeAccess(c.var.db, { orderId, session: c.var.session, now: at })),
+      )
+      .post(
+        '/orders/:id/refund',
+        action((c, orderId, at) => markOrderRefunded(c.var.db, c.var.config, { orderId, session: c.var.session, now: at })),
+      )
+      .post(
+        '/orders/:id/email',
+        limitBody(1024, tooLarge),
+        json(AdminCorrectEmailSchema, { message: copy.api.emailInvalid, field: 'email' }),
+        async (c) => {
+          const { email } = c.req.valid('json');
+          const result = await correctEmailAndResend(c.var.db, {
+            orderId: c.req.param('id'),
+            email,
+            session: c.var.session,
+            now: c.var.now(),
+          });
+          if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
+          if (result === 'not_paid') return apiError(c, 409, copy.api.notPaid);
+          deps.runOutbox();
+          return c.json(ok);
+        },
+      )
+
+      .get('/audit', async (c) => {
+        const orderId = c.req.query('order');
+        return c.json({ entries: await listAudit(c.var.db, { ...(orderId ? { orderId } : {}), limit: 100 }) });
+      })
+
+      .post('/buyer', ...buyerBody, async (c) => c.json((await findBuyer(c.var.db, c.req.valid('json').email)) satisfies AdminBuyerSummary))
+
+      .post('/buyer/export', ...buyerBody, async (c) => {
+        const data = await exportBuyer(c.var.db, { email: c.req.valid('json').email, session: c.var.session, now: c.var.now() });
+        return download(c, `${JSON.stringify(data, null, 2)}\n`, 'application/json', 'dados-pessoais.json');
+      })
+
+      .post(
+        '/buyer/delete',
+        limitBody(1024, tooLarge),
+        json(AdminBuyerDeleteSchema, { message: copy.api.buyerConfirmation, field: 'confirmation' }),
+        async (c) => {
+          const { email } = c.req.valid('json');
+          const erased = await eraseBuyer(c.var.db, c.var.checkout.dialect, { email, session: c.var.session, now: c.var.now() });
+          return c.json(erased satisfies AdminBuyerErased);
+        },
+      )
+
+      .get('/suppliers', async (c) => {
+        const meta = await getSupplierListMeta(c.var.db);
+        return c.json({ count: meta?.count ?? 0, updatedAt: meta?.updatedAt ?? null } satisfies SupplierListInfo);
+      })
+
+      .get('/suppliers.csv', async (c) => {
+        const csv = renderSupplierCsv(await listSuppliers(c.var.db));
+        return download(c, csv, 'text/csv', 'fornecedores.csv');
+      })
+
+      .post('/suppliers/preview', ...csvBody, (c) => {
+        const preview = previewSupplierImport(c.req.valid('json').csv);
+        return c.json({
+          valid: preview.errors.length === 0,
+          count: preview.rows.length,
+          categories: preview.categories,
+          errors: preview.errors.slice(0, 200),
+        } satisfies SupplierPreview);
+      })
+
+      .post('/suppliers', ...csvBody, async (c) => {
+        const at = c.var.now();
+        const result = await importSupplierList(c.var.db, c.req.valid('json').csv, at);
+        if (result.kind === 'invalid') return c.json({ error: copy.api.supplierInvalid, errors: result.errors.slice(0, 200) }, 422);
+        await recordAudit(c.var.db, { session: c.var.session, action: 'import_suppliers', detail: { count: result.meta.count }, now: at });
+        return c.json({ count: result.meta.count, updatedAt: result.meta.updatedAt } satisfies SupplierListInfo);
+      })
+
+      .get('/health', async (c) => {
+        const { db, config, checkout } = c.var;
+        return c.json(
+          (await readHealth({ db, config, gateway: checkout.gateway, mailer: deps.mailer }, c.var.now())) satisfies AdminHealth,
+        );
+      })
+
+      .post('/outbox/:id/retry', async (c) => {
+        const at = c.var.now();
+        const orderId = await retryOutboxMessage(c.var.db, c.req.param('id'), at);
+        if (!orderId) return apiError(c, 404, copy.api.outboxNotFound);
+        await recordAudit(c.var.db, { session: c.var.session, action: 'retry_email', orderId, now: at });
+        deps.runOutbox();
+        return c.json(ok);
+      })
+
+      .all('*', (c) => apiError(c, 404, apiErrors.notFound))
+  );
 }

@@ -5,7 +5,7 @@ import { routeKey } from '../../shared/route-lookup.ts';
 import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
 import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 
 /** First-party funnel counting: no cookies are read or set, and only the route key is stored. */
@@ -17,7 +17,7 @@ export const eventsRoutes = new Hono<AppEnv>().post(
   }),
   async (c) => {
     const event = c.req.valid('json');
-    const decision = await c.var.limiter.consume(limits.events, c.var.clientAddress, c.var.checkout.now?.() ?? Date.now());
+    const decision = await c.var.limiter.consume(limits.events, c.var.clientAddress, c.var.now());
     if (!decision.allowed) return apiError(c, 429, apiErrors.tooManyRequests);
     await recordFunnelEvent(c.var.db, { name: event.name, path: routeKey(event.path) });
     return c.body(null, 204);

@@ -1,9 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { orderPage as copy } from '../../content/order-page.ts';
-import { ORDER_CONTACT_KEY_HEADER, PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
+import type { OkReply } from '../../shared/api.ts';
+import { ORDER_CONTACT_KEY_HEADER, PUBLIC_REF_PATTERN, type OrderPageReply } from '../../shared/order-page.ts';
 import { paths } from '../../shared/routes.ts';
 import { requestOrderAccessResend } from '../access/access-service.ts';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { apiError } from '../http.ts';
 import { isReminderOptOutToken } from '../orders/order-links.ts';
 import { describeOrderPage, findOrderForPage } from '../orders/order-page-service.ts';
@@ -11,10 +12,6 @@ import { markRemindersOptedOut } from '../orders/orders-repository.ts';
 import { cancelPixReminders } from '../orders/pix-email-job.ts';
 import { renderOptOutPage, type OptOutPageState } from '../orders/reminders-opt-out-page.ts';
 import { pageFile, sendPage, type Site } from '../site.ts';
-
-function now(c: Context<AppEnv>): number {
-  return c.var.checkout.now?.() ?? Date.now();
-}
 
 /** The order page and the opt-out page are personal: never indexed, never kept by a cache, no Referer. */
 function privatePage(response: Response): Response {
@@ -52,7 +49,7 @@ export function orderPageRoutes(site: Site | undefined) {
       const order = await findOptOutOrder(c);
       if (!order) return optOut(c, 'invalid', 404);
       // Whatever the body says: the button's form and a mail app's RFC 8058 POST both mean "stop".
-      if (await markRemindersOptedOut(c.var.db, order.id, now(c))) {
+      if (await markRemindersOptedOut(c.var.db, order.id, c.var.now())) {
         const cancelled = await cancelPixReminders(c.var.db, order.id);
         c.var.logger.info('PIX reminders turned off by the buyer', { order: order.id, cancelled });
       }
@@ -66,17 +63,17 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     const reply = await describeOrderPage(c.var.checkout, c.req.param('ref'), c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64));
     if (!reply) return apiError(c, 404, copy.notFound.title);
-    return c.json(reply);
+    return c.json(reply satisfies OrderPageReply);
   })
   .post('/:ref/resend', async (c) => {
     c.header('Cache-Control', 'no-store');
     const order = await findOrderForPage(c.var.checkout, c.req.param('ref'));
     if (!order) return apiError(c, 404, copy.notFound.title);
-    const result = await requestOrderAccessResend(c.var.db, c.var.limiter, { order, clientAddress: c.var.clientAddress, now: now(c) });
+    const result = await requestOrderAccessResend(c.var.db, c.var.limiter, { order, clientAddress: c.var.clientAddress, now: c.var.now() });
     if (result.kind === 'rate_limited') {
       c.header('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
       return apiError(c, 429, copy.paid.tooMany);
     }
     c.var.logger.info('Access resend requested on the order page', { order: order.id, queued: result.queued });
-    return c.json({ ok: true }, 202);
+    return c.json({ ok: true } satisfies OkReply, 202);
   });

@@ -1,8 +1,15 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
-import { ORDER_VIEW_KEY_HEADER, createOrderSchema, fieldErrors } from '../../shared/checkout.ts';
-import type { AppEnv } from '../app.ts';
+import {
+  ORDER_VIEW_KEY_HEADER,
+  createOrderSchema,
+  fieldErrors,
+  type CreatedOrder,
+  type OrderStatusReply,
+  type ProductInfo,
+} from '../../shared/checkout.ts';
+import type { AppEnv } from '../context.ts';
 import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';
 import { startCheckout } from '../orders/checkout-service.ts';
@@ -34,10 +41,10 @@ export const ordersRoutes = new Hono<AppEnv>()
       if (config.gateway.kind === 'remote' && !config.customerDocument && !input.document) {
         return apiError(c, 422, apiErrors.checkFields, { document: messages.documentInvalid });
       }
-      const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.checkout.now?.() ?? Date.now());
+      const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
       if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
       const result = await startCheckout(c.var.checkout, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
-      if (result.kind === 'created') return c.json(result.order, 201);
+      if (result.kind === 'created') return c.json(result.order satisfies CreatedOrder, 201);
       if (result.kind === 'sold_out') {
         return apiError(c, 409, copy.errors.soldOut(dateFormat.format(new Date(result.nextBatchAt))));
       }
@@ -49,13 +56,13 @@ export const ordersRoutes = new Hono<AppEnv>()
     const status = await describeOrderStatus(c.var.checkout, c.req.param('id'), c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64));
     if (!status) return apiError(c, 404, apiErrors.orderNotFound);
     c.header('Cache-Control', 'no-store');
-    return c.json(status);
+    return c.json(status satisfies OrderStatusReply);
   });
 
 export const productRoutes = new Hono<AppEnv>().get('/', async (c) => {
   try {
     const product = await c.var.checkout.gateway.getProduct();
-    return c.json({ title: product.title, priceCents: product.priceCents });
+    return c.json({ title: product.title, priceCents: product.priceCents } satisfies ProductInfo);
   } catch (error) {
     return apiError(c, 502, error instanceof Error && error.name === 'GatewayError' ? error.message : 'Erro ao carregar produto');
   }

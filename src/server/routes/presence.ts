@@ -1,18 +1,10 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
-import { z } from 'zod';
-import type { AppEnv } from '../app.ts';
+import type { AppEnv } from '../context.ts';
 import { apiError, limitBody } from '../http.ts';
 import { recordHeartbeat } from '../live/presence.ts';
 import { apiErrors } from '../../content/api-errors.ts';
-
-/**
- * A random id the tab keeps in sessionStorage (the client sends 32 hex digits). Opaque and short:
- * anything longer or with other characters is not ours.
- */
-export const PresenceBeatSchema = z.object({ visitorId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
-
-const MAX_PRESENCE_BODY_BYTES = 256;
+import { MAX_PRESENCE_BODY_BYTES, PresenceBeatSchema } from '../../shared/presence.ts';
 
 /** The landing page's heartbeat. No cookies are read or set; only the random id and a time are stored. */
 export const presenceRoutes = new Hono<AppEnv>().post(
@@ -23,8 +15,7 @@ export const presenceRoutes = new Hono<AppEnv>().post(
   }),
   async (c) => {
     const { visitorId } = c.req.valid('json');
-    const now = c.var.checkout.now?.() ?? Date.now();
-    const result = await recordHeartbeat(c.var.db, c.var.limiter, { visitorId, clientAddress: c.var.clientAddress, now });
+    const result = await recordHeartbeat(c.var.db, c.var.limiter, { visitorId, clientAddress: c.var.clientAddress, now: c.var.now() });
     if (result === 'rate_limited') return apiError(c, 429, apiErrors.tooManyRequests);
     c.header('Cache-Control', 'no-store');
     return c.body(null, 204);

@@ -1,38 +1,12 @@
 import { Hono } from 'hono';
 import { limitBody } from '../http.ts';
-import type { AppEnv } from '../app.ts';
-import { postbackTransactionIds } from '../gateway/parse-transaction.ts';
+import type { AppEnv } from '../context.ts';
+import { parsePostback } from '../gateway/postback.ts';
 import { findOrderById, requestRecheck } from '../orders/orders-repository.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';
 import { recordWebhookEvent } from '../orders/webhook-events-repository.ts';
 import { limits } from '../rate-limit.ts';
 import { secretsMatch } from '../secrets.ts';
-
-/** Form bodies (`a=1&data[hash]=x`) as the nested object a JSON postback would be. */
-function parseForm(text: string): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    const nested = /^([^[\]]+)\[([^[\]]+)\]$/.exec(key);
-    if (nested) {
-      const parent = (result[nested[1]!] ??= {}) as Record<string, unknown>;
-      if (typeof parent === 'object') parent[nested[2]!] = value;
-    } else {
-      result[key] = value;
-    }
-  }
-  return result;
-}
-
-function parseBody(text: string, contentType: string): unknown {
-  if (/json/i.test(contentType) || /^\s*[{[]/.test(text)) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return null;
-    }
-  }
-  return parseForm(text);
-}
 
 const ok = { received: true } as const;
 
@@ -49,13 +23,12 @@ export const webhooksRoutes = new Hono<AppEnv>().post(
     const { db, logger } = c.var;
     const text = await c.req.text();
     const contentType = c.req.header('Content-Type') ?? '';
-    const body = parseBody(text, contentType);
-    const candidateIds = postbackTransactionIds(body);
+    const { candidateIds } = parsePostback(text, contentType);
 
     const [orderId = '', secret = ''] = (c.req.query('t') ?? '').split('.', 2);
     const order = orderId ? await findOrderById(db, orderId) : undefined;
     const secretOk = Boolean(order && secret && secretsMatch(secret, order.postback_secret));
-    const now = c.var.checkout.now?.() ?? Date.now();
+    const now = c.var.now();
     if (!order || !secretOk) {
       // Nothing is stored for a postback we cannot tie to an order: a flood of them must not fill the
       // disk. Past the per-client limit they are not even logged.

@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { Background } from './background.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/schema.ts';
+import type { Lifecycle } from './lifecycle.ts';
+import type { Logger } from './logger.ts';
+import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
+import type { RateLimiter } from './rate-limit.ts';
+
+/**
+ * What every request handler reads from `c.var`, set once per request by app.ts. It lives apart
+ * from app.ts so that route modules can name it without importing the app that mounts them.
+ */
+export type AppEnv = {
+  Variables: {
+    db: Kysely<Database>;
+    config: Config;
+    logger: Logger;
+    checkout: ConfirmationDeps;
+    background: Background;
+    /** Per-client limits on anonymous writes (one limiter per app: it remembers blocked keys). */
+    limiter: RateLimiter;
+    /** The client's address as TRUST_PROXY_HOPS says to read it. */
+    clientAddress: string;
+    /** This request's id, echoed as X-Request-Id and carried by its log lines. */
+    requestId: string;
+    lifecycle: Lifecycle;
+    /** Epoch milliseconds: the clock tests inject (`checkout.now`), else the system's. */
+    now: () => number;
+  };
+};

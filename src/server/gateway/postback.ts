@@ -1,0 +1,58 @@
+import { isRecord, readTransactionIds } from './parse-transaction.ts';
+
+/** What we take from a postback: the ids it names its transaction by, in the order to try them. */
+export interface Postback {
+  candidateIds: string[];
+}
+
+/** Form bodies (`a=1&data[hash]=x`) as the nested object a JSON postback would be. */
+function parseForm(text: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const nested = /^([^[\]]+)\[([^[\]]+)\]$/.exec(key);
+    if (nested) {
+      const parent = (result[nested[1]!] ??= {}) as Record<string, unknown>;
+      if (typeof parent === 'object') parent[nested[2]!] = value;
+    } else {
+      result[key] = value;
+    }
+  }
+  return result;
+}
+
+/** JSON when it says or looks so, else a form; a body that is neither parses to null. */
+function parseBody(text: string, contentType: string): unknown {
+  if (/json/i.test(contentType) || /^\s*[{[]/.test(text)) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  return parseForm(text);
+}
+
+/**
+ * Ids a postback may name its transaction by, in either payload format (docs/gateway.md#6-postbacks, docs/gateway.md#10-confirming-a-payment):
+ * `hash`, `transaction_hash`, `data.hash`, `transaction.id`, `transaction`. Only a hint: the
+ * payment is confirmed by reading the transaction back, never from the postback itself.
+ */
+function postbackTransactionIds(body: unknown): string[] {
+  if (!isRecord(body)) return [];
+  const ids = [...readTransactionIds(body).alternateIds];
+  const own = readTransactionIds(body).hash;
+  if (own) ids.unshift(own);
+  if (isRecord(body.data)) {
+    const nested = readTransactionIds(body.data);
+    if (nested.hash) ids.push(nested.hash, ...nested.alternateIds);
+  }
+  return [...new Set(ids)];
+}
+
+/**
+ * Reads a postback's raw body, JSON or form-encoded as the gateway sends either. Never throws: a
+ * body we cannot read names no transaction, and the order's re-check still runs.
+ */
+export function parsePostback(text: string, contentType: string): Postback {
+  return { candidateIds: postbackTransactionIds(parseBody(text, contentType)) };
+}
