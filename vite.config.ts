@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { lucideDeepImports } from './scripts/vite/lucide-deep-imports.ts';
 import { lucideIcons } from './scripts/vite/lucide-icons.ts';
+import { testimonialsFixture } from './scripts/vite/testimonials-fixture.ts';
 
 /** The pages an ad lands on have entries of their own (scripts/prerender.ts gives them theirs). */
 const LANDING_ENTRY = 'src/client/landing-main.tsx';
@@ -64,6 +65,7 @@ export default defineConfig({
   plugins: [
     lucideDeepImports(),
     lucideIcons(),
+    testimonialsFixture(process.env.VITRINE_TESTIMONIALS_FIXTURE),
     react(),
     tailwindcss(),
     { name: 'initial-chunks', buildStart: () => void (initialEntries = null) },

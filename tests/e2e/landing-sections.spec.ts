@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { fixtureTestimonials } from '../fixtures/testimonials.ts';
 import { expect, test, watchConsole } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -229,21 +231,6 @@ test.describe('landing page with default settings', () => {
     await expect(page.getByRole('region', { name: 'O que dizem os nossos clientes' })).toHaveCount(0);
   });
 
-  test('with the test hook the testimonials section shows 6 cards, between top-up and services', async ({ page }) => {
-    await page.addInitScript((list) => {
-      (window as unknown as Record<string, unknown>).__VITRINE_TEST_TESTIMONIALS__ = list;
-    }, fixtureTestimonials);
-    await page.goto('/');
-    await bringTestimonialsNear(page);
-    const section = page.getByRole('region', { name: 'O que dizem os nossos clientes' });
-    await expect(section.getByRole('listitem')).toHaveCount(6);
-    await expect(section.getByRole('listitem').first()).toContainText('Cliente de teste 1');
-    await expect(section.getByRole('listitem').first()).toContainText('Cidade de teste/SP');
-    await expect(section.getByRole('listitem').first()).toContainText('Economia de teste 1');
-    const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
-    expect(titles.indexOf('O que dizem os nossos clientes')).toBe(titles.indexOf('Recarga de celular com 80% OFF') + 1);
-  });
-
   test('every buy button records begin_checkout and opens the PIX checkout', async ({ page }) => {
     const events = recordEvents(page);
     await page.goto('/');
@@ -268,8 +255,57 @@ test.describe('landing page with default settings', () => {
     }
     await expect.poll(() => events().filter((event) => event.name === 'begin_checkout').length).toBe(buttons.length);
   });
+});
 
-  test('lazy images: placeholder until in view, then loaded and faded in; a warning symbol when one fails', async ({ page }) => {
+/**
+ * The site ships no testimonials (the seller adds real ones), so this section is tested on a build
+ * of its own with the six fixture testimonials of tests/fixtures/testimonials.ts in place of the
+ * seller's list (VITRINE_TESTIMONIALS_FIXTURE).
+ */
+test.describe('landing page with testimonials (a build with fixture testimonials)', () => {
+  // One build and one server for both tests, in one worker.
+  test.describe.configure({ mode: 'serial' });
+  const fixtureDist = path.resolve('.test-output/dist-testimonials');
+  let server: RunningServer;
+  let context: BrowserContext;
+  let page: Page;
+  let checkConsole: () => void;
+
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+      env: { ...process.env, VITRINE_DIST: fixtureDist, VITRINE_TESTIMONIALS_FIXTURE: 'tests/fixtures/testimonials.ts' },
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) throw new Error(`The build with fixture testimonials failed:\n${build.stdout}${build.stderr}`);
+    server = await startServer({}, { command: [process.execPath, path.join(fixtureDist, 'server', 'main.js')] });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(fixtureDist, { recursive: true, force: true });
+  });
+  test.beforeEach(async ({ browser }) => {
+    ({ context, page } = await landingWith(browser, server));
+    checkConsole = watchConsole(page);
+  });
+  test.afterEach(async () => {
+    checkConsole();
+    await context.close();
+  });
+
+  test('the testimonials section shows the 6 cards, between top-up and services', async () => {
+    await page.goto('/');
+    await bringTestimonialsNear(page);
+    const section = page.getByRole('region', { name: 'O que dizem os nossos clientes' });
+    await expect(section.getByRole('listitem')).toHaveCount(6);
+    await expect(section.getByRole('listitem').first()).toContainText('Cliente de teste 1');
+    await expect(section.getByRole('listitem').first()).toContainText('Cidade de teste/SP');
+    await expect(section.getByRole('listitem').first()).toContainText('Economia de teste 1');
+    const titles = await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents();
+    expect(titles.indexOf('O que dizem os nossos clientes')).toBe(titles.indexOf('Recarga de celular com 80% OFF') + 1);
+  });
+
+  test('lazy images: placeholder until in view, then loaded and faded in; a warning symbol when one fails', async () => {
     checkConsole = watchConsole(page, [/Failed to load resource/]);
     const png = new PNG({ width: 48, height: 48 });
     png.data.fill(200);
@@ -284,13 +320,6 @@ test.describe('landing page with default settings', () => {
       await imageHeld;
       return route.fulfill({ status: 200, contentType: 'image/png', body: image });
     });
-    const withPhotos = fixtureTestimonials.map((testimonial, index) => ({
-      ...testimonial,
-      photoUrl: index === 1 ? '/e2e-photos/broken.png' : `/e2e-photos/ok-${index + 1}.png`,
-    }));
-    await page.addInitScript((list) => {
-      (window as unknown as Record<string, unknown>).__VITRINE_TEST_TESTIMONIALS__ = list;
-    }, withPhotos);
     await page.goto('/');
     await bringTestimonialsNear(page);
 

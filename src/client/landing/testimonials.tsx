@@ -1,6 +1,5 @@
 import { MapPin, Quote } from 'lucide-react';
-import { testimonialsSection, type Testimonial } from '../../content/testimonials.ts';
-import { useTestimonials } from '../lib/use-testimonials.ts';
+import { testimonials, testimonialsSection, type Testimonial } from '../../content/testimonials.ts';
 import { LazyImage } from '../ui/lazy-image.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
@@ -28,14 +27,13 @@ function Avatar({ testimonial }: { testimonial: Testimonial }) {
 
 /** Section 6: buyers' own words (docs/product.md#3-testimonials-are-real-or-absent: real or absent — no list, no section). */
 export function Testimonials() {
-  const list = useTestimonials();
-  if (list.length === 0) return null;
+  if (testimonials.length === 0) return null;
   return (
     <section aria-labelledby="testimonials-title" className="border-y border-line/60 bg-ink-900/60 px-5 py-16">
       <div className="mx-auto max-w-5xl">
         <SectionHeading id="testimonials-title" eyebrow={testimonialsSection.eyebrow} title={testimonialsSection.title} />
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {list.map((testimonial) => (
+          {testimonials.map((testimonial) => (
             <li key={`${testimonial.name}-${testimonial.city}`}>
               <figure className="flex h-full flex-col rounded-2xl border border-line bg-ink-850/80 p-5">
                 <Quote aria-hidden="true" className="size-6 text-brand-500/60" />
