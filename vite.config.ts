@@ -38,27 +38,26 @@ function staticEntriesOf(moduleId: string, ctx: Rolldown.ChunkingContext): Set<s
 }
 
 /**
- * The code the landing and pre-sell pages load up front, in two shared files rather than the
+ * The code each page loads up front, in one file per entry plus one shared file, rather than the
  * handful of sub-kilobyte chunks the default split makes from what the three entries and the lazy
  * chunks share (each one more request and ≈ 0.35 KB of headers on a phone's first load):
- * - `landing-initial`: what only the landing page loads up front;
- * - `app-initial`: what only the whole-page app (pre-sell and the other pages) loads up front;
- * - `initial`: what both load up front.
+ * - `landing-initial`, `presell-initial`, `app-initial`: what only the landing page, only the
+ *   pre-sell page, or only the whole-page app (every other page) loads up front;
+ * - `initial`: what more than one of them loads up front (React has a file of its own).
  * Entry modules themselves stay in their entry chunks, so a shared file never runs a page's start
  * (scripts/build.ts fails the build if a chunk one page loads imports another page's entry).
  * Code no entry loads up front keeps the default split (lazy chunks).
  */
-type InitialChunk = 'initial' | 'landing-initial' | 'app-initial';
+const initialChunks = ['initial', 'landing-initial', 'presell-initial', 'app-initial'] as const;
+type InitialChunk = (typeof initialChunks)[number];
 function initialChunkOf(moduleId: string, ctx: Rolldown.ChunkingContext): InitialChunk | null {
   const info = ctx.getModuleInfo(moduleId);
   // index.html's own module script (main.tsx) is that entry's start: it stays in the entry chunk.
   if (!info || info.isEntry || info.importers.includes(entryIds[2]!)) return null;
   const entries = [...staticEntriesOf(moduleId, ctx)];
   if (entries.length === 0) return null;
-  const landing = entries.includes(entryIds[0]!);
-  const app = entries.some((entry) => entry !== entryIds[0]);
-  if (landing && app) return 'initial';
-  return landing ? 'landing-initial' : 'app-initial';
+  if (entries.length > 1) return 'initial';
+  return entries[0] === entryIds[0] ? 'landing-initial' : entries[0] === entryIds[1] ? 'presell-initial' : 'app-initial';
 }
 
 export default defineConfig({
@@ -89,7 +88,7 @@ export default defineConfig({
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             // A module's static imports follow it into its group, so the shared group goes first:
             // it takes what both load before either page's own group could.
-            ...(['initial', 'landing-initial', 'app-initial'] as const).map((chunk, index) => ({
+            ...initialChunks.map((chunk, index) => ({
               name: (moduleId: string, ctx: Rolldown.ChunkingContext) => (initialChunkOf(moduleId, ctx) === chunk ? chunk : null),
               priority: 1 - index / 10,
             })),

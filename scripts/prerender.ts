@@ -54,9 +54,8 @@ export async function prerender(distDir: string): Promise<string[]> {
     // Private pages (the member area and its dead links, the console, one buyer's order): never listed.
     const robots = key === NOT_FOUND_ROUTE ? undefined : routes[key].robots;
     if (robots) head.push(`<meta name="robots" content="${robots}" />`);
-    // The landing page's entry hydrates islands only, without the router or the whole-page app; the
-    // pre-sell page's carries the page itself (vite.config.ts builds both). A page rendered in the
-    // browser only paints after its script.
+    // The landing and pre-sell pages' entries hydrate islands only, without the router or the
+    // whole-page app (vite.config.ts builds them). A page rendered in the browser only paints after its script.
     const entry = entryLoader(manifest, hasOwnEntry(key) ? `src/client/${pageName(key)}-main.tsx` : 'index.html', page.html === '');
     const html = template
       .replace('<!--app-entry-->', () => entry)

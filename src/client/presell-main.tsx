@@ -1,8 +1,8 @@
-import PresellPage from './pages/presell-page.tsx';
-import { startApp } from './start-app.tsx';
+import { startPresellPage } from './pages/presell-islands.tsx';
 
 /**
- * The pre-sell page's entry: the page an ad sends buyers to comes in the entry's own chunk, not
- * after it (routes.ts). The stylesheet is inlined by the prerenderer, as for every page.
+ * The pre-sell page's entry (`/presell`): hydrates its button only, like the landing page's entry.
+ * The stylesheet is inlined by the prerenderer, as for every page. The page starts in a task of its
+ * own, after the scripts' evaluation.
  */
-startApp(PresellPage);
+setTimeout(startPresellPage, 0);

@@ -24,7 +24,7 @@ export function isServedAtPath(key: RouteKey): boolean {
 
 /** Pages with an entry of their own, `src/client/{name}-main.tsx`: moving to them is a document load. */
 export function hasOwnEntry(key: PageKey): boolean {
-  return key !== NOT_FOUND_ROUTE && (routes[key].rendering === 'islands' || routes[key].rendering === 'entry');
+  return key !== NOT_FOUND_ROUTE && routes[key].rendering === 'islands';
 }
 
 /** A page's name in file names, the key in kebab-case: `notFound` is `pages/not-found-page.tsx`. */

@@ -10,7 +10,6 @@
  * `rendering` says how the page reaches the browser:
  * - `islands`: prerendered, with an entry of its own (`src/client/{key}-main.tsx`) that hydrates
  *   its islands only (docs/decisions/0004-landing-islands.md);
- * - `entry`: prerendered, with an entry of its own that hydrates the whole page;
  * - `prerendered`: prerendered, hydrated by the app's entry (main.tsx), which loads the page's chunk;
  * - `client-only`: an empty shell the app's entry renders into; for pages of one person (the
  *   console, an order), which no build can know.
@@ -21,7 +20,7 @@
  */
 const table = {
   landing: { path: '/', rendering: 'islands' },
-  presell: { path: '/presell', rendering: 'entry' },
+  presell: { path: '/presell', rendering: 'islands' },
   terms: { path: '/termos', rendering: 'prerendered' },
   privacy: { path: '/privacidade', rendering: 'prerendered' },
   /** The member area; the e-mailed `/acesso/{token}` redirects to it (its dead links show it too, with a 404). */
@@ -34,7 +33,7 @@ const table = {
 
 export interface RouteSpec {
   path: string;
-  rendering: 'islands' | 'entry' | 'prerendered' | 'client-only';
+  rendering: 'islands' | 'prerendered' | 'client-only';
   robots?: 'noindex' | 'noindex, nofollow';
 }
 

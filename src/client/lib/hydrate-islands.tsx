@@ -1,5 +1,5 @@
 import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { EARLY_CLICK_EVENT, markPageLive, takeEarlyClick } from './early-clicks.ts';
 import { islandIdentifierPrefix, type IslandName, type IslandProps, type IslandStrategy } from './island.tsx';
 
@@ -12,7 +12,7 @@ import { islandIdentifierPrefix, type IslandName, type IslandProps, type IslandS
 
 // Island props are plain JSON decided by the prerenderer; each loader returns the matching component.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props type; the registry cannot name them all
-export type IslandRegistry = Record<IslandName, () => Promise<ComponentType<any>>>;
+export type IslandRegistry = Partial<Record<IslandName, () => Promise<ComponentType<any>>>>;
 
 /** Starts `visible` islands a little before they scroll into view. */
 const VISIBLE_MARGIN = '200px';
@@ -35,6 +35,13 @@ function whenScrolled(callback: () => void): void {
   window.addEventListener('scroll', callback, { once: true, passive: true });
 }
 
+/** A client-only root at the end of <body> (nothing prerendered to hydrate): dialogs, notices. */
+export function mountRoot(children: ReactNode): void {
+  const container = document.createElement('div');
+  document.body.append(container);
+  createRoot(container).render(<StrictMode>{children}</StrictMode>);
+}
+
 export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ children: ReactNode }>): void {
   // Dialogs and notices rendered by this script sit outside the islands: their buttons are live.
   markPageLive();
@@ -46,7 +53,8 @@ export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ 
     const name = element.dataset.island as IslandName;
     const props = JSON.parse(element.dataset.props ?? '{}') as IslandProps;
     const id = Number(element.dataset.islandId);
-    const done = registry[name]()
+    const load = registry[name] ?? (() => Promise.reject(new Error(`no island "${name}" on this page`)));
+    const done = load()
       .then(
         (Component) =>
           new Promise<void>((resolve) => {

@@ -6,8 +6,12 @@ import { createContext, createElement, useContext, type ComponentType, type Reac
  * such part in the prerendered page; the browser side is lib/hydrate-islands.tsx.
  */
 
-/** The interactive parts of the landing page, each loaded from its own chunk (pages/landing-islands.tsx). */
+/**
+ * The interactive parts of the landing page (pages/landing-islands.tsx) and of the pre-sell page
+ * (pages/presell-islands.tsx).
+ */
 export type IslandName =
+  | 'presell-cta'
   | 'site-header'
   | 'offer-countdown'
   | 'buy-button'

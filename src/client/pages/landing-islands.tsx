@@ -1,12 +1,11 @@
-import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { paths } from '../../shared/routes.ts';
 import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { startTracking, track } from '../lib/analytics.ts';
 import { captureAttribution } from '../lib/attribution.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
 import { CheckoutContext, useCheckout, type CheckoutStarter } from '../lib/checkout-context.ts';
-import { hydrateIslands, type IslandRegistry } from '../lib/hydrate-islands.tsx';
+import { hydrateIslands, mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { hasAnyTracker } from '../lib/tracker-events.ts';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
@@ -44,15 +43,9 @@ function Expose<T>({ use, onReady }: { use: () => T; onReady: (value: T) => void
   return null;
 }
 
-/** A client-only root at the end of <body> (nothing prerendered to hydrate). */
-function mountRoot(children: ReactNode): void {
-  const container = document.createElement('div');
-  document.body.append(container);
-  createRoot(container).render(
-    <StrictMode>
-      <IslandFrame>{children}</IslandFrame>
-    </StrictMode>,
-  );
+/** A client-only root with the bridges to the checkout and the popups. */
+function mountFramed(children: ReactNode): void {
+  mountRoot(<IslandFrame>{children}</IslandFrame>);
 }
 
 /**
@@ -65,7 +58,7 @@ function lazyHost<T>(load: () => Promise<ComponentType<{ children: ReactNode }>>
     (host ??= load().then(
       (Provider) =>
         new Promise<T>((resolve) =>
-          mountRoot(
+          mountFramed(
             <Provider>
               <Expose use={use} onReady={resolve} />
             </Provider>,
@@ -107,6 +100,6 @@ export function startLandingPage(): void {
   // A PIX in progress before a reload opens again where the buyer left it (checkout-provider.tsx).
   if (loadOpenOrder()) void loadCheckout();
   if (hasAnyTracker(getPublicConfig().trackers)) {
-    void import('../consent/cookie-notice.tsx').then(({ CookieNotice }) => mountRoot(<CookieNotice />));
+    void import('../consent/cookie-notice.tsx').then(({ CookieNotice }) => mountFramed(<CookieNotice />));
   }
 }

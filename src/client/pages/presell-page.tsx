@@ -1,84 +1,76 @@
 import { Check, Gamepad2, ShieldCheck, Smartphone, Tv } from 'lucide-react';
-import { presell, type PresellTileIcon } from '../../content/presell.ts';
-import { presellMeta } from '../../content/presell.ts';
-import { paths, type PageMeta } from '../../shared/routes.ts';
-import { track } from '../lib/analytics.ts';
-import { acceptPresell } from '../lib/presell-gate.ts';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { useNavigation } from '../router.tsx';
-import { Button } from '../ui/button.tsx';
+import { presell, presellMeta, type PresellTileIcon } from '../../content/presell.ts';
+import type { PageMeta } from '../../shared/routes.ts';
+import { Island } from '../lib/island.tsx';
+import { PresellCta } from '../presell/presell-cta.tsx';
+import { DemoNotice } from '../ui/demo-notice.tsx';
 import { Logo } from '../ui/logo.tsx';
 
 const tileIcons: Record<PresellTileIcon, typeof Tv> = { tv: Tv, smartphone: Smartphone, gamepad: Gamepad2 };
 
 export const meta: PageMeta = presellMeta;
 
+/**
+ * The pre-sell page an ad sends buyers to: prerendered, and static but for its "Sim, quero!"
+ * button, an island hydrated at once (pages/presell-islands.tsx); no router, no whole-page app.
+ */
 export default function PresellPage() {
-  useDocumentTitle(meta.title);
-  const { navigate } = useNavigation();
-
-  const accept = () => {
-    acceptPresell();
-    track('presell_yes');
-    // The ad's parameters stay in the address: the Meta Pixel reads fbclid from it once cookies are
-    // accepted, and the visit's copy in sessionStorage (lib/attribution.ts) is kept either way.
-    navigate(paths.landing + window.location.search);
-  };
-
   return (
-    <main className="relative flex min-h-dvh flex-col items-center overflow-hidden px-5 pt-8 pb-10">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 h-96 bg-[radial-gradient(60%_60%_at_50%_0%,rgb(34_197_94/0.22),transparent)]"
-      />
-      <div className="relative w-full max-w-xl">
-        <div className="flex justify-center">
-          <Logo />
-        </div>
-        <p className="mt-8 text-center text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{presell.eyebrow}</p>
-        <h1 className="mt-3 text-center text-3xl leading-tight font-black text-balance text-white sm:text-4xl">{presell.headline}</h1>
-        <p className="mt-4 text-center text-base text-pretty text-slate-300">{presell.subheadline}</p>
+    <>
+      {/* Static markup, as on the landing page: the page frame that carries it elsewhere is not rendered here. */}
+      <DemoNotice />
+      <main className="relative flex min-h-dvh flex-col items-center overflow-hidden px-5 pt-8 pb-10">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-x-0 top-0 h-96 bg-[radial-gradient(60%_60%_at_50%_0%,rgb(34_197_94/0.22),transparent)]"
+        />
+        <div className="relative w-full max-w-xl">
+          <div className="flex justify-center">
+            <Logo />
+          </div>
+          <p className="mt-8 text-center text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{presell.eyebrow}</p>
+          <h1 className="mt-3 text-center text-3xl leading-tight font-black text-balance text-white sm:text-4xl">{presell.headline}</h1>
+          <p className="mt-4 text-center text-base text-pretty text-slate-300">{presell.subheadline}</p>
 
-        <ul className="mt-8 grid gap-3">
-          {presell.tiles.map((tile) => {
-            const Icon = tileIcons[tile.icon];
-            return (
-              <li
-                key={tile.title}
-                className="flex items-center gap-4 rounded-2xl border border-line bg-ink-850/80 p-4 shadow-lg shadow-black/20"
-              >
-                <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
-                  <Icon aria-hidden="true" className="size-6" />
-                </span>
-                <span>
-                  <span className="block text-lg font-bold text-white">{tile.title}</span>
-                  <span className="block text-sm text-slate-400">{tile.text}</span>
-                </span>
+          <ul className="mt-8 grid gap-3">
+            {presell.tiles.map((tile) => {
+              const Icon = tileIcons[tile.icon];
+              return (
+                <li
+                  key={tile.title}
+                  className="flex items-center gap-4 rounded-2xl border border-line bg-ink-850/80 p-4 shadow-lg shadow-black/20"
+                >
+                  <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
+                    <Icon aria-hidden="true" className="size-6" />
+                  </span>
+                  <span>
+                    <span className="block text-lg font-bold text-white">{tile.title}</span>
+                    <span className="block text-sm text-slate-400">{tile.text}</span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+
+          <div className="mt-8">
+            <Island name="presell-cta" component={PresellCta} props={{}} when="load" />
+            <p className="mt-2 text-center text-xs text-slate-400">{presell.ctaHint}</p>
+          </div>
+
+          <ul className="mt-8 grid gap-2 rounded-2xl border border-line/60 bg-ink-900/60 p-4 text-sm text-slate-300">
+            {presell.trustNotes.map((note, index) => (
+              <li key={note} className="flex items-center gap-2">
+                {index === 0 ? (
+                  <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-pix" />
+                ) : (
+                  <Check aria-hidden="true" className="size-4 shrink-0 text-brand-400" />
+                )}
+                {note}
               </li>
-            );
-          })}
-        </ul>
-
-        <div className="mt-8">
-          <Button size="lg" block onClick={accept} className="text-xl">
-            {presell.cta}
-          </Button>
-          <p className="mt-2 text-center text-xs text-slate-400">{presell.ctaHint}</p>
+            ))}
+          </ul>
         </div>
-
-        <ul className="mt-8 grid gap-2 rounded-2xl border border-line/60 bg-ink-900/60 p-4 text-sm text-slate-300">
-          {presell.trustNotes.map((note, index) => (
-            <li key={note} className="flex items-center gap-2">
-              {index === 0 ? (
-                <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-pix" />
-              ) : (
-                <Check aria-hidden="true" className="size-4 shrink-0 text-brand-400" />
-              )}
-              {note}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </main>
+      </main>
+    </>
   );
 }

@@ -1,0 +1,24 @@
+import { presell } from '../../content/presell.ts';
+import { paths } from '../../shared/routes.ts';
+import { track } from '../lib/analytics.ts';
+import { acceptPresell } from '../lib/presell-gate.ts';
+import { Button } from '../ui/button.tsx';
+
+/**
+ * The pre-sell page's one interactive part, "Sim, quero!": records the answer (the landing page's
+ * gate reads it) and moves on to the landing page, a document of its own. The ad's parameters stay
+ * in the address: the Meta Pixel reads fbclid from it once cookies are accepted, and the visit's
+ * copy in sessionStorage (lib/attribution.ts) is kept either way.
+ */
+export function PresellCta() {
+  const accept = () => {
+    acceptPresell();
+    track('presell_yes');
+    window.location.assign(paths.landing + window.location.search);
+  };
+  return (
+    <Button size="lg" block onClick={accept} className="text-xl">
+      {presell.cta}
+    </Button>
+  );
+}
