@@ -14,27 +14,33 @@ const root = import.meta.dirname;
 const entryIds = [LANDING_ENTRY, PRESELL_ENTRY, 'index.html'].map((entry) => path.resolve(root, entry));
 
 /**
- * Which entries load each module up front: walked once per build from every entry through static
- * imports only (a dynamic import starts a lazy chunk, loaded later). Reset at each build start.
+ * For each module, which entries load it up front (through static imports only: a dynamic import
+ * starts a lazy chunk, loaded later) and which reach it at all (static or dynamic imports). Walked
+ * once per build from every entry; reset at each build start.
  */
-let initialEntries: Map<string, Set<string>> | null = null;
-function staticEntriesOf(moduleId: string, ctx: Rolldown.ChunkingContext): Set<string> {
-  if (!initialEntries) {
-    const reached = new Map<string, Set<string>>();
-    for (const entry of entryIds) {
-      const stack = [entry];
-      while (stack.length > 0) {
-        const id = stack.pop()!;
-        const entries = reached.get(id) ?? new Set<string>();
-        if (entries.has(entry)) continue;
-        entries.add(entry);
-        reached.set(id, entries);
-        stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
-      }
+type Reach = { upFront: Map<string, Set<string>>; any: Map<string, Set<string>> };
+let reach: Reach | null = null;
+function walk(next: (id: string) => readonly string[]): Map<string, Set<string>> {
+  const reached = new Map<string, Set<string>>();
+  for (const entry of entryIds) {
+    const stack = [entry];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      const entries = reached.get(id) ?? new Set<string>();
+      if (entries.has(entry)) continue;
+      entries.add(entry);
+      reached.set(id, entries);
+      stack.push(...next(id));
     }
-    initialEntries = reached;
   }
-  return initialEntries.get(moduleId) ?? new Set();
+  return reached;
+}
+function reachOf(moduleId: string, ctx: Rolldown.ChunkingContext): { upFront: Set<string>; any: Set<string> } {
+  reach ??= {
+    upFront: walk((id) => ctx.getModuleInfo(id)?.importedIds ?? []),
+    any: walk((id) => [...(ctx.getModuleInfo(id)?.importedIds ?? []), ...(ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? [])]),
+  };
+  return { upFront: reach.upFront.get(moduleId) ?? new Set(), any: reach.any.get(moduleId) ?? new Set() };
 }
 
 /**
@@ -42,7 +48,8 @@ function staticEntriesOf(moduleId: string, ctx: Rolldown.ChunkingContext): Set<s
  * handful of sub-kilobyte chunks the default split makes from what the three entries and the lazy
  * chunks share (each one more request and ≈ 0.35 KB of headers on a phone's first load):
  * - `landing-initial`, `presell-initial`, `app-initial`: what only the landing page, only the
- *   pre-sell page, or only the whole-page app (every other page) loads up front;
+ *   pre-sell page, or only the whole-page app (every other page) loads up front; the app's file
+ *   only holds what the landing and pre-sell pages never load, even later;
  * - `initial`: what more than one of them loads up front (React has a file of its own).
  * Entry modules themselves stay in their entry chunks, so a shared file never runs a page's start
  * (scripts/build.ts fails the build if a chunk one page loads imports another page's entry).
@@ -54,10 +61,15 @@ function initialChunkOf(moduleId: string, ctx: Rolldown.ChunkingContext): Initia
   const info = ctx.getModuleInfo(moduleId);
   // index.html's own module script (main.tsx) is that entry's start: it stays in the entry chunk.
   if (!info || info.isEntry || info.importers.includes(entryIds[2]!)) return null;
-  const entries = [...staticEntriesOf(moduleId, ctx)];
-  if (entries.length === 0) return null;
-  if (entries.length > 1) return 'initial';
-  return entries[0] === entryIds[0] ? 'landing-initial' : entries[0] === entryIds[1] ? 'presell-initial' : 'app-initial';
+  const { upFront, any } = reachOf(moduleId, ctx);
+  if (upFront.size === 0) return null;
+  if (upFront.size > 1) return 'initial';
+  const [entry] = upFront;
+  if (entry === entryIds[0]) return 'landing-initial';
+  if (entry === entryIds[1]) return 'presell-initial';
+  // What the app loads up front and a lazy part of the landing or pre-sell page loads later (the
+  // router's links, say) keeps the default split: those pages never fetch the app's start-up chunk.
+  return any.size > 1 ? null : 'app-initial';
 }
 
 export default defineConfig({
@@ -67,7 +79,7 @@ export default defineConfig({
     testimonialsFixture(process.env.VITRINE_TESTIMONIALS_FIXTURE),
     react(),
     tailwindcss(),
-    { name: 'initial-chunks', buildStart: () => void (initialEntries = null) },
+    { name: 'initial-chunks', buildStart: () => void (reach = null) },
   ],
   publicDir: 'public',
   build: {
@@ -83,12 +95,14 @@ export default defineConfig({
       input: { index: 'index.html', landing: LANDING_ENTRY, presell: PRESELL_ENTRY },
       output: {
         codeSplitting: {
+          includeDependenciesRecursively: false,
           groups: [
             // React in one file shared by every entry: fewer, larger first-load requests on a phone.
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             // A module's static imports follow it into its group, so the shared group goes first:
             // it takes what both load before either page's own group could.
             ...initialChunks.map((chunk, index) => ({
+              debugName: chunk,
               name: (moduleId: string, ctx: Rolldown.ChunkingContext) => (initialChunkOf(moduleId, ctx) === chunk ? chunk : null),
               priority: 1 - index / 10,
             })),

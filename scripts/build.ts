@@ -36,12 +36,15 @@ type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: stri
 
 /**
  * Each page's entry runs its page's start when imported: a chunk that one entry loads (now or
- * lazily) must never import another entry's chunk, or the other page's start would run too. The
- * chunk grouping in vite.config.ts is built to keep that true; this check fails the build if not.
+ * lazily) must never import another entry's chunk, or the other page's start would run too. Nor
+ * may the landing or pre-sell page ever load the whole-page app's start-up chunk (`app-initial`,
+ * with its stylesheet): that is code and CSS those pages do not use. The chunk grouping in
+ * vite.config.ts is built to keep both true; this check fails the build if not.
  */
 export function assertEntriesIsolated(manifest: Manifest): void {
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   for (const entry of entries) {
+    const ownEntryPage = entry !== 'index.html';
     const seen = new Set<string>();
     const stack = [entry];
     while (stack.length > 0) {
@@ -51,6 +54,9 @@ export function assertEntriesIsolated(manifest: Manifest): void {
       const chunk = manifest[key];
       const foreign = chunk?.imports?.find((imported) => imported !== entry && entries.includes(imported));
       if (foreign) throw new Error(`build: ${chunk!.file}, loaded by ${entry}, imports the entry ${foreign}`);
+      const appChunk = chunk?.imports?.map((imported) => manifest[imported]?.file).find((file) => file?.includes('/app-initial-'));
+      if (ownEntryPage && appChunk)
+        throw new Error(`build: ${chunk!.file}, loaded by ${entry}, imports the app's start-up chunk ${appChunk}`);
       stack.push(...(chunk?.imports ?? []), ...(chunk?.dynamicImports ?? []));
     }
   }

@@ -6,6 +6,15 @@
 
 import { formatCount } from '../shared/text.ts';
 
+/** Sold-out words, its own object: every buy button loads them up front, the section's copy comes with the section. */
+export const soldOut = {
+  title: 'Vagas esgotadas este mês',
+  /** `date` is already formatted for pt-BR, e.g. "1º de abril". */
+  nextBatch: (date: string) => `Próximo lote abre em ${date}`,
+  /** What every buy button says while the month is sold out. */
+  buttonLabel: 'VAGAS ESGOTADAS',
+} as const;
+
 export const scarcity = {
   eyebrow: 'Vagas limitadas',
   title: 'Garanta a sua vaga deste mês',
@@ -15,13 +24,7 @@ export const scarcity = {
   /** Shown only when someone else has the page open too (docs/product.md#2-live-signals-tell-the-truth). */
   viewersLabel: { one: 'pessoa vendo agora', other: 'pessoas vendo agora' },
   cta: 'GARANTIR MINHA VAGA AGORA',
-  soldOut: {
-    title: 'Vagas esgotadas este mês',
-    /** `date` is already formatted for pt-BR, e.g. "1º de abril". */
-    nextBatch: (date: string) => `Próximo lote abre em ${date}`,
-    /** What every buy button says while the month is sold out. */
-    buttonLabel: 'VAGAS ESGOTADAS',
-  },
+  soldOut,
 } as const;
 
 const nextBatchFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', timeZone: 'America/Sao_Paulo' });

@@ -454,7 +454,12 @@ test('with CHECKOUT_URL a buy button records begin_checkout and takes the whole 
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Checkout</title>' }),
     );
     await page.goto('/');
-    await page.getByRole('button', { name: 'GARANTIR MINHA VAGA AGORA' }).click();
+    // Read on to the spots section: the sticky bar slides in at the bottom once scrolled, so wait
+    // for it before tapping, as a visitor whose screen moved would.
+    const button = page.getByRole('button', { name: 'GARANTIR MINHA VAGA AGORA' });
+    await button.scrollIntoViewIfNeeded();
+    await expect(page.getByRole('button', { name: 'GARANTIR MINHA LISTA' })).toBeVisible();
+    await button.click();
     await expect(page).toHaveURL(hosted);
     expect(events().map((event) => event.name)).toContain('begin_checkout');
     await context.close();

@@ -19,4 +19,15 @@ describe('assertEntriesIsolated', () => {
       assertEntriesIsolated({ ...entries, 'checkout.tsx': { file: 'assets/checkout.js', imports: ['presell-main.tsx'] } }),
     ).toThrow('build: assets/checkout.js, loaded by landing-main.tsx, imports the entry presell-main.tsx');
   });
+
+  it("fails when a lazy chunk of the landing page imports the app's start-up chunk (code and CSS it never uses)", () => {
+    expect(() =>
+      assertEntriesIsolated({
+        ...entries,
+        'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_app-initial.js'] },
+        '_app-initial.js': { file: 'assets/app-initial-abc.js' },
+        'checkout.tsx': { file: 'assets/checkout.js', imports: ['_app-initial.js'] },
+      }),
+    ).toThrow("build: assets/checkout.js, loaded by landing-main.tsx, imports the app's start-up chunk assets/app-initial-abc.js");
+  });
 });

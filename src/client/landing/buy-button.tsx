@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatNextBatchDate, scarcity } from '../../content/scarcity.ts';
+import { formatNextBatchDate, soldOut } from '../../content/scarcity.ts';
 import { site } from '../../content/site.ts';
 import { track } from '../lib/analytics.ts';
 import { useCheckout } from '../lib/checkout-context.ts';
@@ -52,9 +52,9 @@ export function BuyButton({
     >
       {isSoldOut ? (
         <>
-          <span>{scarcity.soldOut.buttonLabel}</span>
+          <span>{soldOut.buttonLabel}</span>
           <span className="text-xs font-semibold tracking-normal normal-case">
-            {scarcity.soldOut.nextBatch(formatNextBatchDate(live.nextBatchAt))}
+            {soldOut.nextBatch(formatNextBatchDate(live.nextBatchAt))}
           </span>
         </>
       ) : (

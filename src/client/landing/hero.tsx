@@ -1,4 +1,4 @@
-import { BadgeCheck, Sparkles } from 'lucide-react';
+import { BadgeCheck, Sparkles, Timer } from 'lucide-react';
 import { hero } from '../../content/landing.ts';
 import { site } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
@@ -29,7 +29,13 @@ export function Hero() {
 
         <div className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-ink-850/90 p-5 shadow-2xl shadow-black/40 sm:p-6">
           {/* The countdown and the buy button are islands: the rest of the hero is never hydrated. */}
-          <Island name="offer-countdown" component={OfferCountdown} props={{}} when="load" />
+          <div className="flex flex-col items-center gap-1 rounded-2xl border border-gold-400/30 bg-gold-400/5 px-4 py-3">
+            <p className="flex items-center gap-1.5 text-xs font-bold tracking-wider text-gold-300 uppercase">
+              <Timer aria-hidden="true" className="size-4" />
+              {hero.countdownLabel}
+            </p>
+            <Island name="offer-countdown" component={OfferCountdown} props={{}} when="load" />
+          </div>
           <p className="mt-5 text-sm font-semibold tracking-wider text-slate-400 uppercase">{hero.priceCaption}</p>
           <p className="mt-1 text-5xl font-black tracking-tight text-white">{formatBRL(site.priceCents)}</p>
           <p className="mt-1 text-sm text-slate-400">{hero.priceNote}</p>
