@@ -47,10 +47,11 @@ function reachOf(moduleId: string, ctx: Rolldown.ChunkingContext): { upFront: Se
  * The code each page loads up front, in one file per entry plus one shared file, rather than the
  * handful of sub-kilobyte chunks the default split makes from what the three entries and the lazy
  * chunks share (each one more request and ≈ 0.35 KB of headers on a phone's first load):
- * - `landing-initial`, `presell-initial`, `app-initial`: what only the landing page, only the
- *   pre-sell page, or only the whole-page app (every other page) loads up front; the app's file
- *   only holds what the landing and pre-sell pages never load, even later;
- * - `initial`: what more than one of them loads up front (React has a file of its own).
+ * - `landing-initial`, `presell-initial`, `app-initial`: what the landing page, the pre-sell page
+ *   or the whole-page app (every other page) loads up front and no other page ever loads, so no
+ *   page fetches another page's start-up file, now or later;
+ * - `initial`: what one page loads up front and another loads too, up front or later (React has a
+ *   file of its own).
  * Entry modules themselves stay in their entry chunks, so a shared file never runs a page's start
  * (scripts/build.ts fails the build if a chunk one page loads imports another page's entry).
  * Code no entry loads up front keeps the default split (lazy chunks).
@@ -63,13 +64,10 @@ function initialChunkOf(moduleId: string, ctx: Rolldown.ChunkingContext): Initia
   if (!info || info.isEntry || info.importers.includes(entryIds[2]!)) return null;
   const { upFront, any } = reachOf(moduleId, ctx);
   if (upFront.size === 0) return null;
-  if (upFront.size > 1) return 'initial';
+  // Loaded up front by more than one page, or up front by one and later by another.
+  if (upFront.size > 1 || any.size > 1) return 'initial';
   const [entry] = upFront;
-  if (entry === entryIds[0]) return 'landing-initial';
-  if (entry === entryIds[1]) return 'presell-initial';
-  // What the app loads up front and a lazy part of the landing or pre-sell page loads later (the
-  // router's links, say) keeps the default split: those pages never fetch the app's start-up chunk.
-  return any.size > 1 ? null : 'app-initial';
+  return entry === entryIds[0] ? 'landing-initial' : entry === entryIds[1] ? 'presell-initial' : 'app-initial';
 }
 
 export default defineConfig({
@@ -86,6 +84,12 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     manifest: true,
+    modulePreload: {
+      // A lazy chunk's preload list leaves out the files every page has loaded up front by then
+      // (React, the bundler's runtime, the shared `initial` chunk): listing them in each page's
+      // script only costs bytes on the first load.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !/^assets\/(react|rolldown-runtime|initial)-/.test(dep)),
+    },
     target: 'es2020',
     // Mid-range phones: keep chunks small and separate (pages, modal, popups are lazy).
     chunkSizeWarningLimit: 260,

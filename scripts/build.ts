@@ -37,14 +37,15 @@ type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: stri
 /**
  * Each page's entry runs its page's start when imported: a chunk that one entry loads (now or
  * lazily) must never import another entry's chunk, or the other page's start would run too. Nor
- * may the landing or pre-sell page ever load the whole-page app's start-up chunk (`app-initial`,
- * with its stylesheet): that is code and CSS those pages do not use. The chunk grouping in
- * vite.config.ts is built to keep both true; this check fails the build if not.
+ * may it import another page's start-up file (`{page}-initial`, the app's with its stylesheet):
+ * that is code, and CSS, the page does not use. The chunk grouping in vite.config.ts is built to
+ * keep both true; this check fails the build if not.
  */
 export function assertEntriesIsolated(manifest: Manifest): void {
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   for (const entry of entries) {
-    const ownEntryPage = entry !== 'index.html';
+    // `src/client/landing-main.tsx` starts from `landing-initial`, index.html (the app) from `app-initial`.
+    const ownStartUp = `/${/([\w-]+)-main\.tsx$/.exec(entry)?.[1] ?? 'app'}-initial-`;
     const seen = new Set<string>();
     const stack = [entry];
     while (stack.length > 0) {
@@ -54,9 +55,10 @@ export function assertEntriesIsolated(manifest: Manifest): void {
       const chunk = manifest[key];
       const foreign = chunk?.imports?.find((imported) => imported !== entry && entries.includes(imported));
       if (foreign) throw new Error(`build: ${chunk!.file}, loaded by ${entry}, imports the entry ${foreign}`);
-      const appChunk = chunk?.imports?.map((imported) => manifest[imported]?.file).find((file) => file?.includes('/app-initial-'));
-      if (ownEntryPage && appChunk)
-        throw new Error(`build: ${chunk!.file}, loaded by ${entry}, imports the app's start-up chunk ${appChunk}`);
+      const startUp = chunk?.imports
+        ?.map((imported) => manifest[imported]?.file)
+        .find((file) => file !== undefined && /\/[\w-]+-initial-/.test(file) && !file.includes(ownStartUp));
+      if (startUp) throw new Error(`build: ${chunk!.file}, loaded by ${entry}, imports another page's start-up file ${startUp}`);
       stack.push(...(chunk?.imports ?? []), ...(chunk?.dynamicImports ?? []));
     }
   }

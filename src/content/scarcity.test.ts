@@ -19,7 +19,7 @@ describe('scarcity copy', () => {
 
 describe('formatNextBatchDate', () => {
   it('writes the first of the month as the copy does, in São Paulo time', async () => {
-    const { formatNextBatchDate } = await import('./scarcity.ts');
+    const { formatNextBatchDate } = await import('./sold-out.ts');
     // 1 April 2026, 00:00 in São Paulo is 03:00 UTC.
     expect(formatNextBatchDate(Date.UTC(2026, 3, 1, 3))).toBe('1º de abril');
     expect(formatNextBatchDate(Date.UTC(2026, 3, 15, 12))).toBe('15 de abril');

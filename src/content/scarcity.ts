@@ -5,15 +5,7 @@
  */
 
 import { formatCount } from '../shared/text.ts';
-
-/** Sold-out words, its own object: every buy button loads them up front, the section's copy comes with the section. */
-export const soldOut = {
-  title: 'Vagas esgotadas este mês',
-  /** `date` is already formatted for pt-BR, e.g. "1º de abril". */
-  nextBatch: (date: string) => `Próximo lote abre em ${date}`,
-  /** What every buy button says while the month is sold out. */
-  buttonLabel: 'VAGAS ESGOTADAS',
-} as const;
+import { soldOut } from './sold-out.ts';
 
 export const scarcity = {
   eyebrow: 'Vagas limitadas',
@@ -26,10 +18,3 @@ export const scarcity = {
   cta: 'GARANTIR MINHA VAGA AGORA',
   soldOut,
 } as const;
-
-const nextBatchFormat = new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', timeZone: 'America/Sao_Paulo' });
-
-/** When the next batch opens, as the copy says it: "1º de abril" (São Paulo calendar). */
-export function formatNextBatchDate(at: number): string {
-  return nextBatchFormat.format(new Date(at)).replace(/^1 de/, '1º de');
-}

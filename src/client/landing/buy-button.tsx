@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatNextBatchDate, soldOut } from '../../content/scarcity.ts';
+import { formatNextBatchDate, soldOut } from '../../content/sold-out.ts';
 import { site } from '../../content/site.ts';
 import { track } from '../lib/analytics.ts';
 import { useCheckout } from '../lib/checkout-context.ts';

@@ -1,5 +1,6 @@
 import { CalendarClock, Flame } from 'lucide-react';
-import { formatNextBatchDate, scarcity } from '../../content/scarcity.ts';
+import { scarcity } from '../../content/scarcity.ts';
+import { formatNextBatchDate } from '../../content/sold-out.ts';
 import { countLabel } from '../../shared/text.ts';
 import { useLiveSignals } from '../lib/live/store.ts';
 import { BuyButton } from './buy-button.tsx';
