@@ -44,30 +44,20 @@ function reachOf(moduleId: string, ctx: Rolldown.ChunkingContext): { upFront: Se
 }
 
 /**
- * The code each page loads up front, in one file per entry plus one shared file, rather than the
- * handful of sub-kilobyte chunks the default split makes from what the three entries and the lazy
- * chunks share (each one more request and ≈ 0.35 KB of headers on a phone's first load):
- * - `landing-initial`, `presell-initial`, `app-initial`: what the landing page, the pre-sell page
- *   or the whole-page app (every other page) loads up front and no other page ever loads, so no
- *   page fetches another page's start-up file, now or later;
- * - `initial`: what one page loads up front and another loads too, up front or later (React has a
- *   file of its own).
- * Entry modules themselves stay in their entry chunks, so a shared file never runs a page's start
- * (scripts/build.ts fails the build if a chunk one page loads imports another page's entry).
- * Code no entry loads up front keeps the default split (lazy chunks).
+ * What each page loads up front comes in its entry's file plus one shared `initial` file (and
+ * React's), rather than the handful of sub-kilobyte chunks the default split makes from what the
+ * three entries and the lazy chunks share (each one more request and ≈ 0.35 KB of headers on a
+ * phone's first load). `initial` takes what one page loads up front and another page loads too, up
+ * front or later. What only one page ever loads stays with that page: in its entry's file when it
+ * loads it up front (its lazy parts import it from there; the bundler keeps it there as the entry
+ * always runs first), in its lazy chunks otherwise. So no page fetches another page's start-up
+ * code: scripts/build.ts fails the build if a chunk one page loads imports another page's entry.
  */
-const initialChunks = ['initial', 'landing-initial', 'presell-initial', 'app-initial'] as const;
-type InitialChunk = (typeof initialChunks)[number];
-function initialChunkOf(moduleId: string, ctx: Rolldown.ChunkingContext): InitialChunk | null {
+function isSharedUpFront(moduleId: string, ctx: Rolldown.ChunkingContext): boolean {
   const info = ctx.getModuleInfo(moduleId);
-  // index.html's own module script (main.tsx) is that entry's start: it stays in the entry chunk.
-  if (!info || info.isEntry || info.importers.includes(entryIds[2]!)) return null;
+  if (!info || info.isEntry) return false;
   const { upFront, any } = reachOf(moduleId, ctx);
-  if (upFront.size === 0) return null;
-  // Loaded up front by more than one page, or up front by one and later by another.
-  if (upFront.size > 1 || any.size > 1) return 'initial';
-  const [entry] = upFront;
-  return entry === entryIds[0] ? 'landing-initial' : entry === entryIds[1] ? 'presell-initial' : 'app-initial';
+  return upFront.size > 0 && (upFront.size > 1 || any.size > 1);
 }
 
 export default defineConfig({
@@ -99,17 +89,16 @@ export default defineConfig({
       input: { index: 'index.html', landing: LANDING_ENTRY, presell: PRESELL_ENTRY },
       output: {
         codeSplitting: {
+          // Each module's place is decided by the rule above, not by whoever imports it.
           includeDependenciesRecursively: false,
           groups: [
             // React in one file shared by every entry: fewer, larger first-load requests on a phone.
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            // A module's static imports follow it into its group, so the shared group goes first:
-            // it takes what both load before either page's own group could.
-            ...initialChunks.map((chunk, index) => ({
-              debugName: chunk,
-              name: (moduleId: string, ctx: Rolldown.ChunkingContext) => (initialChunkOf(moduleId, ctx) === chunk ? chunk : null),
-              priority: 1 - index / 10,
-            })),
+            {
+              debugName: 'initial',
+              name: (moduleId: string, ctx: Rolldown.ChunkingContext) => (isSharedUpFront(moduleId, ctx) ? 'initial' : null),
+              priority: 1,
+            },
           ],
         },
       },

@@ -36,16 +36,13 @@ type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: stri
 
 /**
  * Each page's entry runs its page's start when imported: a chunk that one entry loads (now or
- * lazily) must never import another entry's chunk, or the other page's start would run too. Nor
- * may it import another page's start-up file (`{page}-initial`, the app's with its stylesheet):
- * that is code, and CSS, the page does not use. The chunk grouping in vite.config.ts is built to
- * keep both true; this check fails the build if not.
+ * lazily) must never import another entry's chunk, or the other page's start would run too (and
+ * the page would fetch code, and the app's stylesheet, it does not use). The chunk grouping in
+ * vite.config.ts is built to keep that true; this check fails the build if not.
  */
 export function assertEntriesIsolated(manifest: Manifest): void {
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   for (const entry of entries) {
-    // `src/client/landing-main.tsx` starts from `landing-initial`, index.html (the app) from `app-initial`.
-    const ownStartUp = `/${/([\w-]+)-main\.tsx$/.exec(entry)?.[1] ?? 'app'}-initial-`;
     const seen = new Set<string>();
     const stack = [entry];
     while (stack.length > 0) {
@@ -55,10 +52,6 @@ export function assertEntriesIsolated(manifest: Manifest): void {
       const chunk = manifest[key];
       const foreign = chunk?.imports?.find((imported) => imported !== entry && entries.includes(imported));
       if (foreign) throw new Error(`build: ${chunk!.file}, loaded by ${entry}, imports the entry ${foreign}`);
-      const startUp = chunk?.imports
-        ?.map((imported) => manifest[imported]?.file)
-        .find((file) => file !== undefined && /\/[\w-]+-initial-/.test(file) && !file.includes(ownStartUp));
-      if (startUp) throw new Error(`build: ${chunk!.file}, loaded by ${entry}, imports another page's start-up file ${startUp}`);
       stack.push(...(chunk?.imports ?? []), ...(chunk?.dynamicImports ?? []));
     }
   }

@@ -19,25 +19,4 @@ describe('assertEntriesIsolated', () => {
       assertEntriesIsolated({ ...entries, 'checkout.tsx': { file: 'assets/checkout.js', imports: ['presell-main.tsx'] } }),
     ).toThrow('build: assets/checkout.js, loaded by landing-main.tsx, imports the entry presell-main.tsx');
   });
-
-  it("fails when a lazy chunk of the landing page imports the app's start-up file (code and CSS it never uses)", () => {
-    expect(() =>
-      assertEntriesIsolated({
-        ...entries,
-        'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_app-initial.js'] },
-        '_app-initial.js': { file: 'assets/app-initial-abc.js' },
-        'checkout.tsx': { file: 'assets/checkout.js', imports: ['_app-initial.js'] },
-      }),
-    ).toThrow("build: assets/checkout.js, loaded by landing-main.tsx, imports another page's start-up file assets/app-initial-abc.js");
-  });
-
-  it("accepts a page's lazy chunks importing its own start-up file", () => {
-    expect(() =>
-      assertEntriesIsolated({
-        ...entries,
-        '_landing-initial.js': { file: 'assets/landing-initial-abc.js' },
-        'checkout.tsx': { file: 'assets/checkout.js', imports: ['_landing-initial.js', '_initial.js'] },
-      }),
-    ).not.toThrow();
-  });
 });
