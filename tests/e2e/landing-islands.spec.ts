@@ -93,25 +93,16 @@ test("the landing page's first load carries neither the whole-page app nor a sec
   await page.waitForLoadState('networkidle');
   const loaded = scripts();
   expect(loaded.length).toBeGreaterThan(0);
-  // The whole-page app (app-initial, the index and pre-sell entries), the console and its charts,
+  // The whole-page app (the index entry) and the pre-sell page's entry, the console and its charts,
   // the checkout and the sections that wait for the viewport.
-  for (const chunk of [
-    '/assets/app-initial-',
-    '/assets/index-',
-    '/assets/presell-',
-    'admin-page',
-    'daily-charts',
-    'payment-modal',
-    'faq-accordion',
-    'catalogue',
-  ]) {
+  for (const chunk of ['/assets/index-', '/assets/presell-', 'admin-page', 'daily-charts', 'payment-modal', 'faq-accordion', 'catalogue']) {
     expect(
       loaded.filter((script) => script.includes(chunk)),
       chunk,
     ).toEqual([]);
   }
-  // What it does load: the page's own entry and its islands' code.
-  expect(loaded.some((script) => script.startsWith('/assets/landing-initial-'))).toBe(true);
+  // What it does load: the page's own entry, with its first islands' code, and the shared file.
+  expect(loaded.filter((script) => /^\/assets\/(landing|initial)-/.test(script))).toHaveLength(2);
 });
 
 test('a tap on the buy button before the page script arrives still opens the checkout', async ({ page, request }) => {

@@ -79,7 +79,7 @@ test('/presell does not download the landing page code', async ({ page }) => {
   await page.waitForLoadState('networkidle');
   const presellEntry = await page.locator('script[data-entry]').getAttribute('data-entry');
   expect(scripts).toContain(presellEntry);
-  // The landing page's entry and its islands' code (landing-initial) are never fetched here.
+  // The landing page's entry, which carries its first islands' code, is never fetched here.
   const landingHtml = await (await page.request.get('/')).text();
   const landingEntry = /data-entry="([^"]+)"/.exec(landingHtml)?.[1];
   expect(landingEntry).toMatch(/^\/assets\/landing-/);
