@@ -45,19 +45,25 @@ function reachOf(moduleId: string, ctx: Rolldown.ChunkingContext): { upFront: Se
 
 /**
  * What each page loads up front comes in its entry's file plus one shared `initial` file (and
- * React's), rather than the handful of sub-kilobyte chunks the default split makes from what the
- * three entries and the lazy chunks share (each one more request and ≈ 0.35 KB of headers on a
- * phone's first load). `initial` takes what one page loads up front and another page loads too, up
- * front or later. What only one page ever loads stays with that page: in its entry's file when it
- * loads it up front (its lazy parts import it from there; the bundler keeps it there as the entry
- * always runs first), in its lazy chunks otherwise. So no page fetches another page's start-up
- * code: scripts/build.ts fails the build if a chunk one page loads imports another page's entry.
+ * React's; the app's pages also load `app-shared`), rather than the handful of sub-kilobyte chunks
+ * the default split makes from what the three entries and the lazy chunks share (each one more
+ * request and ≈ 0.35 KB of headers on a phone's first load). `initial` takes what one page loads up
+ * front and another page loads too, up front or later. What only one page ever loads stays with
+ * that page: in its entry's file when it loads it up front (its lazy parts import it from there;
+ * the bundler keeps it there as the entry always runs first), in its lazy chunks otherwise. So no
+ * page fetches another page's start-up code: scripts/build.ts fails the build if a chunk one page
+ * loads imports another page's entry.
  */
-function isSharedUpFront(moduleId: string, ctx: Rolldown.ChunkingContext): boolean {
+function sharedGroupOf(moduleId: string, ctx: Rolldown.ChunkingContext): 'initial' | 'app-shared' | null {
   const info = ctx.getModuleInfo(moduleId);
-  if (!info || info.isEntry) return false;
+  if (!info || info.isEntry) return null;
   const { upFront, any } = reachOf(moduleId, ctx);
-  return upFront.size > 0 && (upFront.size > 1 || any.size > 1);
+  if (upFront.size > 1) return 'initial';
+  if (upFront.size === 0 || any.size === 1) return null;
+  // Loaded up front by one page and later by another. What only the app loads up front (the
+  // router's links, the demo line) and the landing page later (its footer, its checkout) gets a
+  // file of its own: the pages an ad sends buyers to never carry it on their first load.
+  return upFront.has(entryIds[2]!) ? 'app-shared' : 'initial';
 }
 
 export default defineConfig({
@@ -94,11 +100,11 @@ export default defineConfig({
           groups: [
             // React in one file shared by every entry: fewer, larger first-load requests on a phone.
             { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            {
-              debugName: 'initial',
-              name: (moduleId: string, ctx: Rolldown.ChunkingContext) => (isSharedUpFront(moduleId, ctx) ? 'initial' : null),
+            ...(['initial', 'app-shared'] as const).map((group) => ({
+              debugName: group,
+              name: (moduleId: string, ctx: Rolldown.ChunkingContext) => (sharedGroupOf(moduleId, ctx) === group ? group : null),
               priority: 1,
-            },
+            })),
           ],
         },
       },

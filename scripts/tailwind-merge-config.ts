@@ -118,15 +118,35 @@ function pruneDefinitions(
   });
 }
 
+/** The theme scales (`fromTheme('spacing')`…) that some definition reads. */
+function themeKeysOf(definitions: readonly (readonly ClassDefinition[])[]): Set<string> {
+  const keys = new Set<string>();
+  const visit = (definition: ClassDefinition): void => {
+    if (typeof definition === 'function') {
+      const themeKey = (definition as { themeKey?: string }).themeKey;
+      if (themeKey !== undefined) keys.add(themeKey);
+    } else if (typeof definition === 'object') {
+      for (const inner of Object.values(definition)) inner.forEach(visit);
+    }
+  };
+  definitions.forEach((list) => list.forEach(visit));
+  return keys;
+}
+
 export function trimmedConfig(config: AnyConfig, groups: readonly string[], classes: readonly string[]): AnyConfig {
   const keep = new Set(groups);
   const onlyKept = (list: readonly string[]): readonly string[] => list.filter((group) => keep.has(group));
   const used = new Set(classes.map((name) => name.replace(/^-/, '')));
+  const classGroups = pick(config.classGroups, keep, (definitions) => pruneDefinitions(definitions, '', used, config.theme));
+  const nonEmpty = (record: Record<string, readonly string[]>) =>
+    Object.fromEntries(Object.entries(record).filter(([, list]) => list.length > 0));
   return {
     ...config,
-    classGroups: pick(config.classGroups, keep, (definitions) => pruneDefinitions(definitions, '', used, config.theme)),
-    conflictingClassGroups: pick(config.conflictingClassGroups, keep, onlyKept),
-    conflictingClassGroupModifiers: pick(config.conflictingClassGroupModifiers, keep, onlyKept),
+    // Only the scales the kept groups read.
+    theme: pick(config.theme, themeKeysOf(Object.values(classGroups))),
+    classGroups,
+    conflictingClassGroups: nonEmpty(pick(config.conflictingClassGroups, keep, onlyKept)),
+    conflictingClassGroupModifiers: nonEmpty(pick(config.conflictingClassGroupModifiers, keep, onlyKept)),
   };
 }
 

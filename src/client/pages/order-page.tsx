@@ -6,7 +6,7 @@ import { ExpiredOrderPanel, MissingOrderPanel, PaidOrderPanel, ReversedOrderPane
 import { PixPanel } from '../checkout/pix-panel.tsx';
 import { maskPhone } from '../checkout/phone-mask.ts';
 import { takeContactKey, useOrderPage } from '../checkout/use-order-page.ts';
-import { trackPurchaseOnce } from '../lib/analytics.ts';
+import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useNavigation } from '../router.tsx';
