@@ -9,7 +9,6 @@ import { Dialog } from '../ui/dialog.tsx';
  * The look of an irreversible action's button. Marked important: the secondary variant's own
  * border and text colours come later in the console's stylesheet and would win otherwise.
  */
-export const DANGER_BUTTON = 'border-danger/60! text-red-200! hover:bg-danger/15!';
 
 /** Every console action asks first; the server's refusal is shown inside the dialog. */
 export function ConfirmDialog({
@@ -56,12 +55,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             {copy.detail.confirm.cancel}
           </Button>
-          <Button
-            variant={danger ? 'secondary' : 'cta'}
-            className={danger ? DANGER_BUTTON : undefined}
-            disabled={busy || confirmDisabled}
-            onClick={() => void confirm()}
-          >
+          <Button variant={danger ? 'danger' : 'cta'} disabled={busy || confirmDisabled} onClick={() => void confirm()}>
             {copy.detail.confirm.ok}
           </Button>
         </div>

@@ -1,3 +1,4 @@
+import { cva } from 'class-variance-authority';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { admin as copy } from '../../content/admin.ts';
 import { ORDER_FILTER_STATUSES, type AdminOrderStatus, type AdminOrderSummary, type OrderFilterStatus } from '../../shared/admin.ts';
@@ -11,14 +12,28 @@ import { useAdminData } from './use-admin-data.ts';
 const EMPTY: OrderFilters = { status: 'all', from: '', to: '', q: '', page: 1 };
 const inputClass = 'mt-1 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-sm text-white';
 
+const badge = cva('inline-block rounded-full px-2 py-0.5 text-xs', {
+  variants: {
+    tone: {
+      success: 'bg-brand-500/15 font-semibold text-brand-300',
+      danger: 'bg-danger/15 font-semibold text-red-200',
+      warning: 'bg-gold-400/15 font-bold text-gold-300',
+      neutral: 'bg-ink-700 font-semibold text-slate-300',
+    },
+  },
+});
+
+const statusTone: Record<AdminOrderStatus, 'success' | 'danger' | 'neutral'> = {
+  paid: 'success',
+  reversed: 'danger',
+  failed: 'danger',
+  creating: 'neutral',
+  pending: 'neutral',
+  expired: 'neutral',
+};
+
 export function StatusBadge({ status }: { status: AdminOrderStatus }) {
-  const tone =
-    status === 'paid'
-      ? 'bg-brand-500/15 text-brand-300'
-      : status === 'reversed' || status === 'failed'
-        ? 'bg-danger/15 text-red-200'
-        : 'bg-ink-700 text-slate-300';
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{copy.orders.status[status]}</span>;
+  return <span className={badge({ tone: statusTone[status] })}>{copy.orders.status[status]}</span>;
 }
 
 /** A buyer's second payment: to refund at the gateway, or already refunded. */
@@ -26,11 +41,7 @@ export function DuplicateMarker({ order }: { order: Pick<AdminOrderSummary, 'dup
   if (!order.duplicateOf) return null;
   const open = order.status === 'paid';
   return (
-    <span
-      className={`inline-block rounded-full px-2 py-0.5 text-xs font-bold ${open ? 'bg-gold-400/15 text-gold-300' : 'bg-ink-700 text-slate-300'}`}
-    >
-      {open ? copy.orders.duplicate : copy.orders.duplicateRefunded}
-    </span>
+    <span className={badge({ tone: open ? 'warning' : 'neutral' })}>{open ? copy.orders.duplicate : copy.orders.duplicateRefunded}</span>
   );
 }
 

@@ -5,7 +5,7 @@ import { ApiError } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
-import { ConfirmDialog, DANGER_BUTTON } from './confirm-dialog.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatBRL, formatDateTime } from './format.ts';
 
 const text = copy.privacy;
@@ -122,8 +122,7 @@ export function PrivacySection({ onSignedOut }: { onSignedOut: () => void }) {
                   {text.export}
                 </Button>
                 <Button
-                  variant="secondary"
-                  className={DANGER_BUTTON}
+                  variant="danger"
                   onClick={() => {
                     setConfirmation('');
                     setConfirming(true);

@@ -10,6 +10,8 @@ export const buttonVariants = cva(
         /** The buy call: the page's one loud colour. */
         cta: 'bg-gradient-to-b from-brand-500 to-brand-600 font-extrabold tracking-wide text-white uppercase shadow-cta hover:from-brand-400 hover:to-brand-500 active:translate-y-px',
         secondary: 'border border-line bg-ink-800 font-semibold text-slate-100 hover:bg-ink-700',
+        /** What cannot be undone (the console's revoke, refund and erase). */
+        danger: 'border border-danger/60 bg-ink-800 font-semibold text-red-200 hover:bg-danger/15',
         ghost: 'text-slate-300 underline-offset-4 hover:text-white hover:underline',
       },
       size: {
