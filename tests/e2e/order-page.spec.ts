@@ -234,7 +234,8 @@ test.describe('phone-first payment', () => {
     expect(scripts.some((script) => /[,"'`]co\.uk[,"'`]/.test(script.body))).toBe(false);
     await dialog.getByLabel('WhatsApp').focus();
     await expect(dialog.getByText('Você quis dizer', { exact: false })).toHaveText('Você quis dizer joana@gmail.com?');
-    expect(scripts.slice(beforeBlur).some((script) => /[,"'`]co\.uk[,"'`]/.test(script.body))).toBe(true);
+    // Bodies are recorded as they arrive, after the response event: poll until this one is in.
+    await expect.poll(() => scripts.slice(beforeBlur).some((script) => /[,"'`]co\.uk[,"'`]/.test(script.body))).toBe(true);
     await dialog.getByRole('button', { name: 'joana@gmail.com' }).click();
     await expect(email).toHaveValue('joana@gmail.com');
     await expect(dialog.getByText('Você quis dizer', { exact: false })).toHaveCount(0);
