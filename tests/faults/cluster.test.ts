@@ -162,9 +162,12 @@ describe('three instances behind nginx on one PostgreSQL', () => {
       payments += 1;
       if (payments === KILL_AFTER_PAYMENTS) {
         // What the killed instance may have been sending: DATA received and not yet answered, or
-        // answered so recently that the sender may not have recorded it.
-        inFlightAtKill = new Set([...smtp.pending(), ...smtp.acceptedSince(Date.now() - 2_000)]);
+        // answered so recently that the sender may not have recorded it. Read before and after the
+        // kill: a message the victim began between the first look and the signal is in flight too.
+        const killStarted = Date.now();
+        const pendingBefore = smtp.pending();
         await cluster.kill(VICTIM);
+        inFlightAtKill = new Set([...pendingBefore, ...smtp.pending(), ...smtp.acceptedSince(killStarted - 2_000)]);
       }
       const copies = Math.random() < DUPLICATED_POSTBACKS ? 2 : 1;
       await Promise.all(Array.from({ length: copies }, () => postback(order.transaction)));
