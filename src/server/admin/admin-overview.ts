@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminDailyPoint, AdminOverview } from '../../shared/admin.ts';
 import { businessDay, businessDayStart, businessMonth } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
-import { sumOrdersBySource } from '../funnel/attribution-report.ts';
+import { sumOrdersBySource } from '../funnel/attribution-repository.ts';
 import { funnelSteps, funnelTotals } from '../funnel/funnel-report.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';

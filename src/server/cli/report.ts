@@ -2,7 +2,8 @@ import { runCli, withCliDatabase } from './cli-config.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { renderFunnelReport } from '../funnel/funnel-report.ts';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
-import { renderSourceReport, sumOrdersBySource } from '../funnel/attribution-report.ts';
+import { sumOrdersBySource } from '../funnel/attribution-repository.ts';
+import { renderSourceReport } from '../funnel/attribution-report.ts';
 import { renderOpenDuplicates } from '../orders/duplicate-alert.ts';
 import { listOpenDuplicates } from '../orders/orders-repository.ts';
 

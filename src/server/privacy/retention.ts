@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import { prunePresence } from '../live/presence-repository.ts';
 import { PRESENCE_RETENTION_MS } from '../live/presence.ts';
 import type { Logger } from '../logger.ts';
-import { pruneRateLimits } from '../rate-limit.ts';
+import { pruneRateLimits } from '../rate-limit-repository.ts';
 import { deleteWebhookEventsBefore, eraseSandboxCustomers, eraseTrackingIdentifiers, eraseUnpaidBuyers } from './retention-repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
