@@ -94,8 +94,20 @@ test("the landing page's first load carries neither the whole-page app nor a sec
   const loaded = scripts();
   expect(loaded.length).toBeGreaterThan(0);
   // The whole-page app (the index entry) and the pre-sell page's entry, the console and its charts,
-  // the checkout and the sections that wait for the viewport.
-  for (const chunk of ['/assets/index-', '/assets/presell-', 'admin-page', 'daily-charts', 'payment-modal', 'faq-accordion', 'catalogue']) {
+  // the checkout, the sections that wait for the viewport (the spots among them) and the header and
+  // sticky bar, which wait for the first scroll.
+  for (const chunk of [
+    '/assets/site-header-',
+    '/assets/sticky-bar-',
+    '/assets/scarcity-',
+    '/assets/index-',
+    '/assets/presell-',
+    'admin-page',
+    'daily-charts',
+    'payment-modal',
+    'faq-accordion',
+    'catalogue',
+  ]) {
     expect(
       loaded.filter((script) => script.includes(chunk)),
       chunk,
