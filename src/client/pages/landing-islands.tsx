@@ -1,16 +1,13 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { paths } from '../../shared/routes.ts';
 import { loadOpenOrder } from '../checkout/open-order-store.ts';
-import { startTracking, track } from '../lib/analytics.ts';
-import { captureAttribution } from '../lib/attribution.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
 import { CheckoutContext, useCheckout, type CheckoutStarter } from '../lib/checkout-context.ts';
-import { hydrateIslands, mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
-import { getPublicConfig } from '../lib/public-config.ts';
-import { hasAnyTracker } from '../lib/tracker-events.ts';
+import { mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
 import { BuyButton } from '../landing/buy-button.tsx';
+import { startIslandsPage } from './islands-start.tsx';
 
 /**
  * The landing page in the browser (docs/decisions/0004-landing-islands.md): the prerendered HTML
@@ -90,16 +87,9 @@ function IslandFrame({ children }: { children: ReactNode }) {
 }
 
 export function startLandingPage(): void {
-  // A visit that starts here (the pre-sell page already answered) brings its campaign parameters.
-  captureAttribution();
-  hydrateIslands(registry, IslandFrame);
+  startIslandsPage({ path: paths.landing, registry, Frame: IslandFrame, mount: mountFramed });
   // This visitor counts in "pessoas vendo agora" while the page is visible (docs/product.md#2-live-signals-tell-the-truth).
   startPresenceHeartbeat();
-  startTracking();
-  track('page_view', { page_path: paths.landing });
   // A PIX in progress before a reload opens again where the buyer left it (checkout-provider.tsx).
   if (loadOpenOrder()) void loadCheckout();
-  if (hasAnyTracker(getPublicConfig().trackers)) {
-    void import('../consent/cookie-notice.tsx').then(({ CookieNotice }) => mountFramed(<CookieNotice />));
-  }
 }

@@ -1,11 +1,8 @@
 import { Fragment } from 'react';
 import { paths } from '../../shared/routes.ts';
-import { startTracking, track } from '../lib/analytics.ts';
-import { captureAttribution } from '../lib/attribution.ts';
-import { hydrateIslands, mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
-import { getPublicConfig } from '../lib/public-config.ts';
-import { hasAnyTracker } from '../lib/tracker-events.ts';
+import { mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
 import { PresellCta } from '../presell/presell-cta.tsx';
+import { startIslandsPage } from './islands-start.tsx';
 
 /**
  * The pre-sell page in the browser: the prerendered HTML stays as it is and only its button is
@@ -15,12 +12,5 @@ import { PresellCta } from '../presell/presell-cta.tsx';
 const registry: IslandRegistry = { 'presell-cta': async () => PresellCta };
 
 export function startPresellPage(): void {
-  // The first page of a visit from an ad keeps its campaign parameters for the checkout.
-  captureAttribution();
-  hydrateIslands(registry, Fragment);
-  startTracking();
-  track('page_view', { page_path: paths.presell });
-  if (hasAnyTracker(getPublicConfig().trackers)) {
-    void import('../consent/cookie-notice.tsx').then(({ CookieNotice }) => mountRoot(<CookieNotice />));
-  }
+  startIslandsPage({ path: paths.presell, registry, Frame: Fragment, mount: mountRoot });
 }
