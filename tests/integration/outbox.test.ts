@@ -312,6 +312,51 @@ for (const database of databases) {
       expect(logLines.join('\n')).not.toContain('buyer-ord_render@example.com');
     });
 
+    it('sends at most `concurrency` messages at once however many payments ask, and misses no row queued meanwhile', async () => {
+      const ids = Array.from({ length: 5 }, (_, index) => `ord_burst_${index}`);
+      for (const id of ids) await enqueueOutboxMessage(db.db, { orderId: id, kind: 'access_email', payload: payloadFor(id), now: T0 });
+      let sending = 0;
+      let mostAtOnce = 0;
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const gatedMailer: Mailer = {
+        mode: 'smtp',
+        async send(message) {
+          sending += 1;
+          mostAtOnce = Math.max(mostAtOnce, sending);
+          await released;
+          await mailer.send(message);
+          sending -= 1;
+        },
+        close() {},
+      };
+      const outbox = worker({ mailer: gatedMailer, concurrency: 2 });
+      // Five payments commit at once, each asking for a run: two start, the other three find them busy.
+      const runs = ids.map(() => outbox.runOnce());
+      await expect(Promise.all(runs.slice(2))).resolves.toEqual([0, 0, 0]);
+      await expect.poll(() => sending).toBe(2);
+      release();
+      const sent = await Promise.all(runs.slice(0, 2));
+      expect(sent.reduce((sum, count) => sum + count, 0)).toBe(5);
+      expect(mostAtOnce).toBe(2);
+      expect(messageIds(smtp).sort()).toEqual(ids.map((id) => `<order-${id}@vitrine>`).sort());
+
+      // The only run is looking for rows and finds none just as a payment commits one and asks for
+      // a run, which finds it busy: the run looks once more instead of leaving it for the next poll.
+      await enqueueOutboxMessage(db.db, { orderId: 'ord_late', kind: 'access_email', payload: payloadFor('ord_late'), now: T0 + 60_000 });
+      let looks = 0;
+      const single = worker({
+        concurrency: 1,
+        now: () => {
+          looks += 1;
+          if (looks === 1) void single.runOnce(); // arrives while the run is busy looking
+          return looks === 1 ? T0 : T0 + 60_000; // the row is due from the second look on
+        },
+      });
+      expect(await single.runOnce()).toBe(1);
+      expect(messageIds(smtp)).toContain('<order-ord_late@vitrine>');
+    });
+
     it("lets each row's kind pick its deliverer, and keeps a kind this version does not know for a newer instance", async () => {
       await enqueueOutboxMessage(db.db, { orderId: 'ord_mix', kind: 'access_email', payload: payloadFor('ord_mix'), now: T0 });
       await enqueueOutboxMessage(db.db, { orderId: 'ord_mix', kind: 'webhook:order.paid', payload: {}, now: T0 });

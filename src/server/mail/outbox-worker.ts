@@ -90,6 +90,13 @@ export interface OutboxWorkerOptions {
   /** Messages sent per run at most (each claimed right before it is sent). */
   batchSize?: number;
   /**
+   * Runs (each sending one message at a time) going on at once in this process, the timer's
+   * included. A burst of payments then opens at most this many connections to the mail server
+   * (providers refuse more), and a crash leaves at most this many messages half-sent, the only
+   * ones that can arrive twice.
+   */
+  concurrency?: number;
+  /**
    * The clock leases, due times and sent times are read from. Without it, the database's own clock
    * (`dialect` required), so several instances with skewed clocks agree; tests pass a fake one.
    */
@@ -105,6 +112,8 @@ export interface OutboxWorker {
   /**
    * Delivers the rows that are due now and resolves with how many were sent. Safe to call at any
    * time (e.g. right after a payment commits), also while the timer runs: claims never overlap.
+   * With `concurrency` runs already going it starts none and resolves with 0 at once: one of those
+   * runs claims the new rows before it ends.
    */
   runOnce(): Promise<number>;
 }
@@ -131,6 +140,9 @@ export class MessageNotNeededError extends Error {
   }
 }
 
+/** Sends going on at once per process by default (see `OutboxWorkerOptions.concurrency`). */
+export const OUTBOX_CONCURRENCY = 4;
+
 /** 30 s, 1 min, 2 min, 4 min, 8 min, then `maxMs` (10 min by default), for the nth failure in a row. */
 export function backoffDelay(failures: number, baseMs: number, maxMs: number): number {
   const exponent = Math.min(Math.max(failures - 1, 0), 30);
@@ -156,6 +168,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     baseBackoffMs = 30_000,
     maxBackoffMs = 10 * 60_000,
     batchSize = 50,
+    concurrency = OUTBOX_CONCURRENCY,
   } = options;
   if (leaseMs <= sendDeadlineMs) throw new Error('outbox lease must be longer than the send deadline');
   const dialect = options.dialect;
@@ -170,6 +183,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const inFlight = new Set<Promise<unknown>>();
+  let runs = 0;
+  /** Counts the calls to runOnce: a run that found nothing to claim looks again if it moved. */
+  let requests = 0;
 
   const track = <T>(promise: Promise<T>): Promise<T> => {
     inFlight.add(promise);
@@ -244,10 +260,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   /** Claims and sends one due row at a time; stops between two messages once `stop()` was called. */
   async function deliverDue(): Promise<number> {
+    runs += 1;
+    try {
+      return await claimAndSend();
+    } finally {
+      runs -= 1;
+    }
+  }
+
+  async function claimAndSend(): Promise<number> {
     let sent = 0;
-    for (let handled = 0; handled < batchSize && !stopped; handled++) {
+    let handled = 0;
+    while (handled < batchSize && !stopped) {
+      const seen = requests;
       const message = await claimNextMessage(db, { now: await clock(), leaseMs });
-      if (!message) break;
+      if (!message) {
+        // A row committed after this claim looked, whose runOnce found every run busy, is this
+        // run's to send: look once more.
+        if (requests !== seen) continue;
+        break;
+      }
+      handled += 1;
       try {
         if (await deliver(message)) sent += 1;
       } catch (error) {
@@ -266,6 +299,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (stopped) return;
     timer = setTimeout(() => {
       timer = undefined;
+      // Every run busy: they are sending what is due already.
+      if (runs >= concurrency) return schedule(intervalMs);
       void track(deliverDue())
         .catch((error: unknown) => logger.error('outbox: poll failed', { error: describe(error) }))
         .finally(() => schedule(intervalMs));
@@ -287,6 +322,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await Promise.allSettled([...inFlight]);
     },
     runOnce() {
+      requests += 1;
+      if (runs >= concurrency) return Promise.resolve(0);
       return track(deliverDue());
     },
   };
