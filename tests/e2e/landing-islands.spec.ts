@@ -117,6 +117,34 @@ test("the landing page's first load carries neither the whole-page app nor a sec
   expect(loaded.filter((script) => /^\/assets\/(landing|initial)-/.test(script))).toHaveLength(2);
 });
 
+test('starting the landing and pre-sell pages builds no Intl formatter, which would load the locale data on the main thread', async ({
+  page,
+}) => {
+  // The first formatter of a page loads the browser's locale and time-zone data: ≈ 50 ms of main
+  // thread on a slow phone, for text that the first view does not show (a sold-out date, a price
+  // in a popup). Formatters are made on first use.
+  await page.addInitScript(() => {
+    const made: string[] = [];
+    for (const name of ['DateTimeFormat', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Collator'] as const) {
+      const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+      const Counted = function (this: unknown, ...args: unknown[]) {
+        made.push(name);
+        return new Original(...args);
+      };
+      Object.assign(Counted, Original);
+      Object.defineProperty(Intl, name, { value: Counted, configurable: true, writable: true });
+    }
+    (window as unknown as Record<string, unknown>).__intlMade = made;
+  });
+  for (const path of ['/', '/presell']) {
+    await page.goto(path);
+    const live = path === '/' ? island(page, 'offer-countdown') : island(page, 'presell-cta');
+    await expect(live).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__intlMade), path).toEqual([]);
+  }
+});
+
 test('a tap on the buy button before the page script arrives still opens the checkout', async ({ page, request }) => {
   // Hold back the landing page's entry script, as a slow connection would.
   const html = await (await request.get('/')).text();
