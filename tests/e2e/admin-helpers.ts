@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, payOnSandbox } from './fixtures.ts';
 import type { RunningServer } from './server.ts';
 
 /** What the console's e2e specs share: signing in, the e-mails in the outbox folder, a sandbox purchase. */
@@ -42,13 +42,7 @@ export async function buyInSandbox(context: BrowserContext, buyer: { name: strin
   await dialog.getByLabel('E-mail').fill(buyer.email);
   await dialog.getByLabel('WhatsApp').fill('21987654321');
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
-  const [payPage] = await Promise.all([
-    context.waitForEvent('page'),
-    dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).click(),
-  ]);
-  await payPage.getByRole('button', { name: 'Simular pagamento' }).click();
-  await expect(payPage.getByText('Pagamento simulado').first()).toBeVisible();
-  await payPage.close();
+  await payOnSandbox(context, dialog);
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
   await page.close();
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -79,4 +79,20 @@ export function writeSqlite(server: RunningServer, sql: string, ...params: unkno
   } finally {
     db.close();
   }
+}
+
+/**
+ * Pays the checkout dialog's PIX the way a buyer of the sandbox does: its "Simular o pagamento
+ * deste PIX" link opens the payment page in a tab of its own, as a bank app would be opened, and
+ * "Simular pagamento" pays it.
+ */
+export async function payOnSandbox(context: BrowserContext, dialog: Locator): Promise<void> {
+  const [payPage] = await Promise.all([
+    context.waitForEvent('page'),
+    dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).click(),
+  ]);
+  await payPage.getByRole('button', { name: 'Simular pagamento' }).click();
+  // Let the form's navigation finish before closing the tab (closing mid-navigation can hang).
+  await expect(payPage.getByText('Pagamento simulado').first()).toBeVisible();
+  await payPage.close();
 }

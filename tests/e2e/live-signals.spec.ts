@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 // Not ./fixtures.ts: its `request` would start the shared worker server, which these tests do not use.
 import { expect, test } from '@playwright/test';
+import type { LiveSignals } from '../../src/shared/live.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -8,20 +9,10 @@ import { startServer, type RunningServer } from './server.ts';
  * server: heartbeats and orders from other specs on the shared worker server would change the counts.
  */
 
-interface Live {
-  spotsLeft: number | null;
-  capacity: number;
-  soldOut: boolean;
-  nextBatchAt: number;
-  offerEndsAt: number;
-  viewers: number;
-  serverTime: number;
-}
-
-async function readLive(request: APIRequestContext, server: RunningServer): Promise<Live> {
+async function readLive(request: APIRequestContext, server: RunningServer): Promise<LiveSignals> {
   const response = await request.get(`${server.url}/api/live`);
   expect(response.status()).toBe(200);
-  return (await response.json()) as Live;
+  return (await response.json()) as LiveSignals;
 }
 
 /**

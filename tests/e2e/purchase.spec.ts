@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseMail } from '../integration/mime.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, payOnSandbox, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -48,13 +48,7 @@ test('from "Sim, quero!" to reading the list on the member page', async ({ brows
   await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
 
   // The sandbox's payment page opens in a new tab, as a bank app would be opened.
-  const [payPage] = await Promise.all([
-    context.waitForEvent('page'),
-    dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).click(),
-  ]);
-  await payPage.getByRole('button', { name: 'Simular pagamento' }).click();
-  await expect(payPage.getByText('Pagamento simulado').first()).toBeVisible();
-  await payPage.close();
+  await payOnSandbox(context, dialog);
 
   // The open modal learns it within seconds (postback + polling), without a reload.
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 12_000 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { expect, querySqlite, test } from './fixtures.ts';
+import { expect, payOnSandbox, querySqlite, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -58,12 +58,7 @@ async function buyAndPay(page: Page, email: string): Promise<void> {
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByLabel('WhatsApp').fill('31987654321');
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
-  const payHref = await dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href');
-  const pay = await page.context().newPage();
-  await pay.goto(payHref!);
-  await pay.getByRole('button', { name: 'Simular pagamento' }).click();
-  await expect(pay.getByText('Pagamento simulado').first()).toBeVisible();
-  await pay.close();
+  await payOnSandbox(page.context(), dialog);
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
 }
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, payOnSandbox, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -122,13 +122,7 @@ test('purchase reaches the trackers exactly once per paid order, by its public r
     dialog.getByRole('button', { name: 'GERAR PIX' }).click(),
   ]);
   const { orderId } = (await created.json()) as { orderId: string };
-  const payHref = await dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href');
-  const pay = await context.newPage();
-  await pay.goto(payHref!);
-  await pay.getByRole('button', { name: 'Simular pagamento' }).click();
-  // Let the form's navigation finish before closing the tab (closing mid-navigation can hang).
-  await expect(pay.getByText('Pagamento simulado').first()).toBeVisible();
-  await pay.close();
+  await payOnSandbox(context, dialog);
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
 
   const purchases = async () => (await fbqCalls(page)).filter((call) => call[1] === 'Purchase');
