@@ -5,11 +5,6 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 
-/**
- * The look of an irreversible action's button. Marked important: the secondary variant's own
- * border and text colours come later in the console's stylesheet and would win otherwise.
- */
-
 /** Every console action asks first; the server's refusal is shown inside the dialog. */
 export function ConfirmDialog({
   open,

@@ -3,12 +3,11 @@ import type { AdminSourceRow } from '../../shared/admin.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
- * Sales by where buyers came from: the orders created in a period, grouped by the visit's
+ * Sales by where buyers came from: the orders created in [from, to), grouped by the visit's
  * utm_source and utm_campaign, with how many PIX charges were generated, how many were paid (their
- * conversion) and the revenue. Read by `npm run report` (attribution-report.ts prints it) and the
- * console's Visão geral.
+ * conversion) and the revenue; highest revenue first, then most charges. Read by `npm run report`
+ * (attribution-report.ts prints it) and the console's Visão geral.
  */
-/** Orders created in [from, to), by source and campaign, highest revenue first (then most charges). */
 export async function sumOrdersBySource(db: Kysely<Database>, from: number, to: number, limit = 50): Promise<AdminSourceRow[]> {
   const rows = await db
     .selectFrom('orders')
