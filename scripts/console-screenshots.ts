@@ -185,6 +185,9 @@ try {
     await shot('privacy');
     await page.getByRole('button', { name: 'Apagar dados pessoais' }).click();
     await page.getByLabel('Digite o e-mail do comprador para confirmar').fill('beatriz.nogueira@example.com');
+    // The address typed, "Confirmar" turns live: shoot it once its fade from disabled has ended.
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).and(page.locator(':enabled')).waitFor();
+    await page.waitForTimeout(300);
     await shot('privacy-dialog', false);
     await page.keyboard.press('Escape');
     // Each width erases a different fictitious buyer of the seed (the first two orders above).
