@@ -86,24 +86,45 @@ test.describe('PIX checkout in the sandbox', () => {
     await fillBuyer(dialog);
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
     const code = await dialog.getByLabel('PIX copia e cola').inputValue();
-    // Time the label in the page itself: the test process's clock would add its own delays.
+    // Time the label in the page itself, by the frames that show it: the test process's clock would
+    // add its own delays. A busy phone: the main thread is taken for half a second right after the
+    // copy succeeds (so the label renders late) and again as the label is committed, before it is
+    // painted. It must still be on screen for the whole 2 seconds.
     await page.evaluate(() => {
+      const busy = (ms: number) => {
+        const until = performance.now() + ms;
+        while (performance.now() < until);
+      };
       const times: Record<string, number> = {};
       (window as unknown as { copyTimes: Record<string, number> }).copyTimes = times;
+      const seen = new Set<string>();
       new MutationObserver(() => {
         const labels = [...document.querySelectorAll('[role="dialog"] button')].map((button) => button.textContent);
-        if (labels.includes('✓ Copiado')) times.copied ??= performance.now();
-        else if (times.copied && labels.includes('Copiar')) times.back ??= performance.now();
+        const state = labels.includes('✓ Copiado') ? 'copied' : seen.has('copied') && labels.includes('Copiar') ? 'back' : '';
+        if (!state || seen.has(state)) return;
+        seen.add(state);
+        requestAnimationFrame(() => (times[state] = performance.now()));
+        if (state === 'copied') busy(500);
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      const clipboard = navigator.clipboard;
+      const write = clipboard.writeText.bind(clipboard);
+      clipboard.writeText = async (value: string) => {
+        await write(value);
+        window.setTimeout(() => busy(500), 0);
+      };
     });
     await dialog.getByRole('button', { name: 'Copiar' }).click();
     await expect(dialog.getByRole('button', { name: '✓ Copiado' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await expect(dialog.getByRole('button', { name: 'Copiar' })).toBeVisible({ timeout: 5000 });
-    const times = await page.evaluate(() => (window as unknown as { copyTimes: { copied: number; back: number } }).copyTimes);
-    const shownMs = times.back - times.copied;
+    const shownMs = await (
+      await page.waitForFunction(() => {
+        const times = (window as unknown as { copyTimes: { copied?: number; back?: number } }).copyTimes;
+        return times.copied !== undefined && times.back !== undefined && times.back - times.copied;
+      })
+    ).jsonValue();
     expect(shownMs).toBeGreaterThanOrEqual(1950);
-    expect(shownMs).toBeLessThan(2600);
+    expect(shownMs).toBeLessThan(2800);
   });
 
   test('closing resets the form and the PIX but keeps the product (loaded once)', async ({ page }) => {

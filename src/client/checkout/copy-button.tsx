@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { Button } from '../ui/button.tsx';
 
@@ -36,16 +36,29 @@ export function CopyButton({
   size?: 'md' | 'lg';
   block?: boolean;
 }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // Successful copies while the label shows (0: not shown); a new copy restarts its 2 s.
+  const [copies, setCopies] = useState(0);
+  const copied = copies > 0;
+  useLayoutEffect(() => {
+    if (copies === 0) return;
+    // The 2 s count from the first frame that shows the label: a layout effect runs in the commit,
+    // and the animation frame it asks for comes right before that frame is painted. On a busy phone
+    // the render, and then the paint, can come hundreds of milliseconds after the click or the
+    // commit; counting from either would cut the label short.
+    let timer: number | undefined;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => setCopies(0), COPIED_LABEL_MS);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [copies]);
 
   const onCopy = async () => {
     try {
       await writeClipboard(text);
-      setCopied(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setCopied(false), COPIED_LABEL_MS);
+      setCopies((count) => count + 1);
     } catch (error) {
       // docs/product.md#error-messages-shown-to-buyers: a copy failure is only logged; the code stays selectable on screen.
       console.warn('PIX code copy failed', error);
