@@ -175,7 +175,8 @@ export interface AdminSessionInfo {
 /** One order of a buyer, as Dados pessoais lists it before an export or a deletion. */
 export interface AdminBuyerOrder {
   reference: string;
-  status: string;
+  /** As stored: the privacy list shows what the buyer's data file says, with no derived "expired". */
+  status: Exclude<AdminOrderStatus, 'expired'>;
   name: string;
   amountCents: number;
   createdAt: number | null;

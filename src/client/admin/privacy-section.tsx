@@ -7,6 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatBRL, formatDateTime } from './format.ts';
+import { StatusBadge } from './orders-section.tsx';
 
 const text = copy.privacy;
 const inputClass = 'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white';
@@ -164,7 +165,6 @@ export function PrivacySection({ onSignedOut }: { onSignedOut: () => void }) {
 
 /** The buyer's orders: a card per order on a phone, a row per order on a desktop. */
 function BuyerOrders({ label, orders }: { label: string; orders: AdminBuyerOrder[] }) {
-  const status = (value: string) => copy.orders.status[value as keyof typeof copy.orders.status] ?? value;
   return (
     <div>
       <p className="text-sm text-slate-400" role="status">
@@ -181,7 +181,9 @@ function BuyerOrders({ label, orders }: { label: string; orders: AdminBuyerOrder
             </span>
             <span className="text-right font-bold text-white tabular-nums sm:order-last">{formatBRL(order.amountCents)}</span>
             <span className="truncate text-slate-300">{order.name || '—'}</span>
-            <span className="text-right text-slate-300 sm:text-left">{status(order.status)}</span>
+            <span className="text-right sm:text-left">
+              <StatusBadge status={order.status} />
+            </span>
             <span className="col-span-2 text-xs text-slate-500 sm:col-span-1 sm:text-sm">
               {order.createdAt === null ? '—' : formatDateTime(order.createdAt)}
             </span>

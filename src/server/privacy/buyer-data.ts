@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { normalizeEmail } from '../../shared/text.ts';
 import { cleanAttribution, type Attribution } from '../../shared/attribution.ts';
 import type { Dialect } from '../db/database.ts';
-import type { Database } from '../db/schema.ts';
+import type { Database, StoredOrderStatus } from '../db/schema.ts';
 import {
   eraseBuyerRows,
   listAccessLinkDates,
@@ -24,7 +24,7 @@ export interface BuyerExport {
   email: string;
   orders: Array<{
     reference: string;
-    status: string;
+    status: StoredOrderStatus;
     name: string;
     email: string;
     phone: string;
