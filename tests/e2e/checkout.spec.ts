@@ -113,8 +113,12 @@ test.describe('PIX checkout in the sandbox', () => {
         window.setTimeout(() => busy(500), 0);
       };
     });
+    const codeField = dialog.getByLabel('PIX copia e cola');
+    const widthBefore = (await codeField.boundingBox())!.width;
     await dialog.getByRole('button', { name: 'Copiar' }).click();
     await expect(dialog.getByRole('button', { name: '✓ Copiado' })).toBeVisible();
+    // The button fits both labels: the code beside it does not move when the label changes.
+    expect((await codeField.boundingBox())!.width).toBe(widthBefore);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await expect(dialog.getByRole('button', { name: 'Copiar' })).toBeVisible({ timeout: 5000 });
     const shownMs = await (

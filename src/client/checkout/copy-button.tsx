@@ -71,7 +71,7 @@ export function CopyButton({
       size={size}
       block={block}
       onClick={() => void onCopy()}
-      className="min-w-28 shrink-0"
+      className="min-w-30 shrink-0"
       aria-live="polite"
     >
       {copied ? copiedLabel : label}
