@@ -6,7 +6,7 @@ import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatBRL, formatDateTime } from './format.ts';
-import { DuplicateMarker, StatusBadge } from './orders-section.tsx';
+import { DuplicateMarker, StatusBadge } from './order-badges.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
 type Action = 'resend' | 'correct' | 'revoke' | 'refund';

@@ -1,49 +1,16 @@
-import { cva } from 'class-variance-authority';
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { admin as copy } from '../../content/admin.ts';
-import { ORDER_FILTER_STATUSES, type AdminOrderStatus, type AdminOrderSummary, type OrderFilterStatus } from '../../shared/admin.ts';
+import { ORDER_FILTER_STATUSES, type OrderFilterStatus } from '../../shared/admin.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi, type OrderFilters } from './admin-api.ts';
 import { formatBRL, formatDateTime } from './format.ts';
+import { DuplicateMarker, StatusBadge } from './order-badges.tsx';
 import { OrderDetailView } from './order-detail.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
 const EMPTY: OrderFilters = { status: 'all', from: '', to: '', q: '', page: 1 };
 const inputClass = 'mt-1 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-sm text-white';
-
-const badge = cva('inline-block rounded-full px-2 py-0.5 text-xs', {
-  variants: {
-    tone: {
-      success: 'bg-brand-500/15 font-semibold text-brand-300',
-      danger: 'bg-danger/15 font-semibold text-red-200',
-      warning: 'bg-gold-400/15 font-bold text-gold-300',
-      neutral: 'bg-ink-700 font-semibold text-slate-300',
-    },
-  },
-});
-
-const statusTone: Record<AdminOrderStatus, 'success' | 'danger' | 'neutral'> = {
-  paid: 'success',
-  reversed: 'danger',
-  failed: 'danger',
-  creating: 'neutral',
-  pending: 'neutral',
-  expired: 'neutral',
-};
-
-export function StatusBadge({ status }: { status: AdminOrderStatus }) {
-  return <span className={badge({ tone: statusTone[status] })}>{copy.orders.status[status]}</span>;
-}
-
-/** A buyer's second payment: to refund at the gateway, or already refunded. */
-export function DuplicateMarker({ order }: { order: Pick<AdminOrderSummary, 'duplicateOf' | 'status'> }) {
-  if (!order.duplicateOf) return null;
-  const open = order.status === 'paid';
-  return (
-    <span className={badge({ tone: open ? 'warning' : 'neutral' })}>{open ? copy.orders.duplicate : copy.orders.duplicateRefunded}</span>
-  );
-}
 
 const filterLabel = (status: OrderFilterStatus) =>
   status === 'all' ? copy.orders.statusAll : status === 'duplicate' ? copy.orders.statusDuplicate : copy.orders.status[status];

@@ -7,7 +7,7 @@ import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatBRL, formatDateTime } from './format.ts';
-import { StatusBadge } from './orders-section.tsx';
+import { StatusBadge } from './order-badges.tsx';
 
 const text = copy.privacy;
 const inputClass = 'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white';
