@@ -258,39 +258,38 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return true;
   }
 
-  /** Claims and sends one due row at a time; stops between two messages once `stop()` was called. */
+  /**
+   * Claims and sends one due row at a time; stops between two messages once `stop()` was called.
+   * Counted in `runs` from its first (synchronous) step, so a runOnce right after sees it.
+   */
   async function deliverDue(): Promise<number> {
     runs += 1;
-    try {
-      return await claimAndSend();
-    } finally {
-      runs -= 1;
-    }
-  }
-
-  async function claimAndSend(): Promise<number> {
     let sent = 0;
     let handled = 0;
-    while (handled < batchSize && !stopped) {
-      const seen = requests;
-      const message = await claimNextMessage(db, { now: await clock(), leaseMs });
-      if (!message) {
-        // A row committed after this claim looked, whose runOnce found every run busy, is this
-        // run's to send: look once more.
-        if (requests !== seen) continue;
-        break;
+    try {
+      while (handled < batchSize && !stopped) {
+        const seen = requests;
+        const message = await claimNextMessage(db, { now: await clock(), leaseMs });
+        if (!message) {
+          // A row committed after this claim looked, whose runOnce found every run busy, is this
+          // run's to send: look once more.
+          if (requests !== seen) continue;
+          break;
+        }
+        handled += 1;
+        try {
+          if (await deliver(message)) sent += 1;
+        } catch (error) {
+          // The database failed while recording the outcome; the lease runs out and the row is retried.
+          logger.error('outbox: could not record a delivery attempt', {
+            outboxId: message.id,
+            orderId: message.orderId,
+            error: describe(error),
+          });
+        }
       }
-      handled += 1;
-      try {
-        if (await deliver(message)) sent += 1;
-      } catch (error) {
-        // The database failed while recording the outcome; the lease runs out and the row is retried.
-        logger.error('outbox: could not record a delivery attempt', {
-          outboxId: message.id,
-          orderId: message.orderId,
-          error: describe(error),
-        });
-      }
+    } finally {
+      runs -= 1;
     }
     return sent;
   }
