@@ -4,7 +4,7 @@ import { attributionFromSearch, cleanAttribution, type Attribution } from '../..
  * The visit's campaign parameters (utm_*, src, sck, fbclid, gclid), kept from its first page in
  * sessionStorage: first-party, gone with the tab, and no cookie (none may be set before consent).
  * The first page that carried any of them wins; later pages of the visit change nothing. Called
- * by each entry (main.tsx, landing-islands.tsx) before anything else reads the URL.
+ * at start by main.tsx and pages/islands-start.tsx; only the checkout reads it back.
  */
 const ATTRIBUTION_KEY = 'vitrine_attribution';
 

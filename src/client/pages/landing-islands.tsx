@@ -87,9 +87,18 @@ function IslandFrame({ children }: { children: ReactNode }) {
 }
 
 export function startLandingPage(): void {
-  startIslandsPage({ path: paths.landing, registry, Frame: IslandFrame, mount: mountFramed });
-  // This visitor counts in "pessoas vendo agora" while the page is visible (docs/product.md#2-live-signals-tell-the-truth).
-  startPresenceHeartbeat();
-  // A PIX in progress before a reload opens again where the buyer left it (checkout-provider.tsx).
-  if (loadOpenOrder()) void loadCheckout();
+  startIslandsPage({
+    path: paths.landing,
+    registry,
+    Frame: IslandFrame,
+    mount: mountFramed,
+    later: [
+      // A PIX in progress before a reload opens again where the buyer left it (checkout-provider.tsx).
+      () => {
+        if (loadOpenOrder()) void loadCheckout();
+      },
+      // This visitor counts in "pessoas vendo agora" while the page is visible (docs/product.md#2-live-signals-tell-the-truth).
+      () => void startPresenceHeartbeat(),
+    ],
+  });
 }
