@@ -49,6 +49,13 @@ test("Dados pessoais: the export has the buyer's order; deleting needs the e-mai
     await expect(found.getByRole('listitem')).toHaveCount(1);
     await expect(found).toContainText('Helena Prates');
     await expect(found).toContainText('Pago');
+    // The status reads as in Pedidos: the same green badge, not plain text.
+    const look = (element: Element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, color: style.color, radius: style.borderRadius };
+    };
+    const privacyBadge = await found.getByText('Pago', { exact: true }).evaluate(look);
+    expect(privacyBadge.background).not.toBe('rgba(0, 0, 0, 0)');
 
     // The download is the JSON `npm run buyer -- export` prints.
     const [download] = await Promise.all([
@@ -105,6 +112,11 @@ test("Dados pessoais: the export has the buyer's order; deleting needs the e-mai
     await page.getByLabel('Status').selectOption({ label: 'Pago' });
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await expect(page.getByRole('status').filter({ hasText: '1 pedido' })).toBeVisible();
+    const ordersBadge = await page
+      .getByRole('button', { name: /^Ver pedido de/ })
+      .getByText('Pago', { exact: true })
+      .evaluate(look);
+    expect(privacyBadge).toEqual(ordersBadge);
     await page.getByRole('button', { name: /^Ver pedido de/ }).click();
     const timeline = page.getByRole('list', { name: 'Linha do tempo' });
     await expect(timeline.getByText('Ação no painel: Dados pessoais exportados (LGPD)')).toBeVisible();
