@@ -117,6 +117,19 @@ test("the landing page's first load carries neither the whole-page app nor a sec
   expect(loaded.filter((script) => /^\/assets\/(landing|initial)-/.test(script))).toHaveLength(2);
 });
 
+test("React's file, and only it, asks Chrome to compile it while it downloads", async ({ page, request }) => {
+  // V8's explicit compile hint must be the file's first line; the page's own files are left to
+  // V8's lazy compilation (most of their functions wait for a tap or a scroll).
+  const loaded = scriptRequests(page);
+  await page.goto('/');
+  await expect(island(page, 'offer-countdown')).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
+  const hinted: string[] = [];
+  for (const script of loaded()) {
+    if ((await (await request.get(script)).text()).startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(script);
+  }
+  expect(hinted).toEqual([expect.stringMatching(/^\/assets\/react-[\w-]+\.js$/)]);
+});
+
 test('starting the landing and pre-sell pages builds no Intl formatter, which would load the locale data on the main thread', async ({
   page,
 }) => {
