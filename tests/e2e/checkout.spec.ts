@@ -225,6 +225,18 @@ test.describe('PIX checkout in the sandbox', () => {
     await expect(dialog.getByText(/^Este código expira em (23:59:\d{2}|24:00:00)$/)).toBeVisible();
   });
 
+  test('a PIX in progress opens again, with the same code, after the page is reloaded', async ({ page }) => {
+    // The buyer switches to the bank app and the phone reloads the tab on the way back.
+    const dialog = await openModalFromHero(page);
+    await fillBuyer(dialog);
+    await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+    const code = await dialog.getByLabel('PIX copia e cola').inputValue();
+    expect(code).toMatch(/^000201/);
+    await page.reload();
+    await expect(dialog.getByLabel('PIX copia e cola')).toHaveValue(code, { timeout: 20_000 });
+    await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+  });
+
   test('the modal code is its own chunk, loaded only when opened', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (request) => {
