@@ -7,12 +7,12 @@ import { startInTasks } from '../lib/start-in-tasks.ts';
 import { hasAnyTracker } from '../lib/tracker-events.ts';
 
 /**
- * What every page hydrated island by island does at start (the landing and pre-sell pages): hydrate
- * the islands, then keep the visit's campaign parameters and count the page view, ask about cookies
- * where a tracker is configured (the notice is a client-only root that `mount` renders), and run the
- * page's own `later` steps. The islands come first, so what a visitor may tap is live soonest; the
- * rest follows in tasks of their own (lib/start-in-tasks.ts). Nothing reads the campaign parameters
- * before an order is created, long after.
+ * What every page hydrated island by island does at start (the landing and pre-sell pages): keep
+ * the visit's campaign parameters and count the page view, then, each in a task of its own
+ * (lib/start-in-tasks.ts), hydrate the islands, ask about cookies where a tracker is configured
+ * (the notice is a client-only root that `mount` renders) and run the page's own `later` steps.
+ * What records the visit comes first, so no tap can take the visitor to the next page before it:
+ * a tap inside an island is held until that island is live (lib/early-clicks.ts).
  */
 export function startIslandsPage(options: {
   path: string;
@@ -21,13 +21,11 @@ export function startIslandsPage(options: {
   mount: (notice: ReactNode) => void;
   later?: ReadonlyArray<() => void>;
 }): void {
-  hydrateIslands(options.registry, options.Frame);
+  captureAttribution();
+  startTracking();
+  track('page_view', { page_path: options.path });
   startInTasks([
-    () => {
-      captureAttribution();
-      startTracking();
-      track('page_view', { page_path: options.path });
-    },
+    () => hydrateIslands(options.registry, options.Frame),
     () => {
       if (!hasAnyTracker(getPublicConfig().trackers)) return;
       void import('../consent/cookie-notice.tsx').then(({ CookieNotice }) => options.mount(<CookieNotice />));
