@@ -1,8 +1,8 @@
 /**
- * Runs `steps` in order, each in a task of its own (`setTimeout(…, 0)`). Start-up work that no
- * visitor waits for (storage reads, the page view, the presence beat) is cut into short tasks, so a
- * slow phone can paint and answer a tap between them instead of running one long task. A step that
- * throws still lets the later ones run; its error is reported as usual.
+ * Runs `steps` in order, each in a task of its own (`setTimeout(…, 0)`). Start-up work (hydrating
+ * the islands, the cookie notice, the presence beat) is cut into short tasks, so a slow phone can
+ * paint and answer a tap between them instead of running one long task. A step that throws still
+ * lets the later ones run; its error is reported as usual.
  */
 export function startInTasks(steps: ReadonlyArray<() => void>): void {
   const [step, ...rest] = steps;
