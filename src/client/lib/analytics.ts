@@ -1,4 +1,5 @@
 import { clientEventNames, type ClientEventName } from '../../shared/event-names.ts';
+import { afterLoadWhenIdle } from './after-load.ts';
 import { apiFetch } from './api.ts';
 import { readConsent, CONSENT_CHANGED_EVENT } from './consent.ts';
 import { getPublicConfig } from './public-config.ts';
@@ -36,15 +37,8 @@ function sendToFunnel(name: ClientEventName, path: string): void {
 
 function loadTrackers(): void {
   if (loading || readConsent() !== 'granted' || !hasAnyTracker(trackerIds())) return;
-  loading = new Promise<void>((resolve) => {
-    // After the page is interactive and idle: trackers never compete with the first paint.
-    const start = () => {
-      const idle = (window as Window & { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback;
-      (idle ?? ((cb: () => void) => window.setTimeout(cb, 1)))(() => resolve());
-    };
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
-  })
+  // After the page is interactive and idle: trackers never compete with the first paint.
+  loading = new Promise<void>((resolve) => afterLoadWhenIdle(resolve))
     .then(() => import('./trackers.ts'))
     .then(({ startTrackers }) => {
       sender = startTrackers(trackerIds());
