@@ -11,13 +11,18 @@ import type { PublicConfig } from '../shared/public-config.ts';
 
 type TrackerIds = PublicConfig['trackers'];
 
+/** The SHA-256 source ('sha256-…') that allows one inline script of exactly this text. */
+export function scriptHash(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
 /** SHA-256 sources ('sha256-…') of every inline <script> of a document, in the bytes it is sent with. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', body = ''] = match;
     if (/\bsrc\s*=/i.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    hashes.add(scriptHash(body));
   }
   return [...hashes];
 }

@@ -7,7 +7,8 @@ import { defaultPublicConfig } from '../content/seller.ts';
 import { PUBLIC_CONFIG_PLACEHOLDER, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
 import { pageKeys } from '../shared/route-lookup.ts';
 import { documentFile, NOT_FOUND_ROUTE, paths, routeKeys, routes, type RouteKey } from '../shared/routes.ts';
-import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
+import { LANDING_PREFETCH_RULES } from '../shared/speculation-rules.ts';
+import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from './csp.ts';
 
 /**
  * Delivers the built client: hashed assets with a long cache, prerendered pages, and the 404
@@ -76,7 +77,8 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
       // Hashed after the config script went in: exactly the bytes the browser will run.
       csp: contentSecurityPolicy({
         trackers: publicValues.trackers,
-        scriptHashes: inlineScriptHashes(text),
+        // The pre-sell page also adds its speculation rule at run time (client/lib/prefetch-page.ts).
+        scriptHashes: [...inlineScriptHashes(text), ...(file === documentFile('presell') ? [scriptHash(LANDING_PREFETCH_RULES)] : [])],
         remoteImages: !publicValues.sandbox,
       }),
       gzip: new Uint8Array(zlib.gzipSync(html, { level: 9 })),
@@ -117,13 +119,18 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   return { page: (name) => pages.get(name), assets };
 }
 
-/** Sends a page, compressed as the browser accepts; HTML is always revalidated. */
+/**
+ * Sends a page, compressed as the browser accepts; HTML is always revalidated. Its bytes never
+ * depend on the query (the browser reads the ad's parameters), which `No-Vary-Search` tells the
+ * browser: the pre-sell page's prefetch of `/` then serves `/?utm_source=…`.
+ */
 export function sendPage(c: Context, page: Page, status: 200 | 404 = 200): Response {
   const accepted = c.req.header('Accept-Encoding') ?? '';
   const headers: Record<string, string> = {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
     Vary: 'Accept-Encoding',
+    'No-Vary-Search': 'params',
     'Content-Security-Policy': page.csp,
   };
   let body: Bytes = page.html;

@@ -69,6 +69,46 @@ test('the pre-sell page is complete without JavaScript (prerendered)', async ({ 
   await context.close();
 });
 
+test('"Sim, quero!" keeps its large label on a desktop as on a phone, before and after the page script', async ({ page }) => {
+  const labelSize = () => page.getByRole('button', { name: 'Sim, quero!' }).evaluate((button) => getComputedStyle(button).fontSize);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/presell');
+    expect(await labelSize(), `${width} px, prerendered`).toBe('20px');
+    await expect(page.locator('[data-island="presell-cta"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+    expect(await labelSize(), `${width} px, live`).toBe('20px');
+  }
+});
+
+test('the pre-sell page fetches the landing page while the visitor reads; "Sim, quero!" opens it from there', async ({ page, server }) => {
+  const funnel: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname !== '/api/events') return;
+    const { name, path } = request.postDataJSON() as { name: string; path: string };
+    funnel.push(`${name} ${path}`);
+  });
+  const landingRequests = () => server.logs.filter((line) => / INFO request .*\bmethod=GET path=\/ status=/.test(line)).length;
+  const before = landingRequests();
+  await page.goto('/presell?utm_source=fb&utm_campaign=fast');
+  await expect(page.locator('[data-island="presell-cta"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+  // Once the page is loaded and idle, the browser asks the server for the landing page.
+  await expect.poll(landingRequests, { timeout: 10_000 }).toBe(before + 1);
+  // Fetched, not opened: none of its scripts ran, so it counted no page view.
+  expect(funnel).toEqual(['page_view /presell']);
+
+  await page.getByRole('button', { name: 'Sim, quero!' }).click();
+  await expect(page).toHaveURL(/\/\?utm_source=fb&utm_campaign=fast$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Netflix, Disney+, Spotify');
+  // The browser opened the document it had fetched: the server was not asked again.
+  // deliveryType (Chrome 121+) is not in TypeScript's DOM types yet.
+  const delivery = await page.evaluate(
+    () => (performance.getEntriesByType('navigation')[0] as unknown as { deliveryType: string }).deliveryType,
+  );
+  expect(delivery).toBe('navigational-prefetch');
+  expect(landingRequests()).toBe(before + 1);
+  await expect.poll(() => funnel).toEqual(['page_view /presell', 'presell_yes /presell', 'page_view /']);
+});
+
 test('/presell does not download the landing page code', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {

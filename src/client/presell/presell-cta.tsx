@@ -17,7 +17,7 @@ export function PresellCta() {
     window.location.assign(paths.landing + window.location.search);
   };
   return (
-    <Button size="lg" block onClick={accept} className="text-xl">
+    <Button size="xl" block onClick={accept}>
       {presell.cta}
     </Button>
   );

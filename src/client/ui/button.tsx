@@ -17,6 +17,8 @@ export const buttonVariants = cva(
       size: {
         md: 'min-h-11 px-5 text-sm',
         lg: 'min-h-14 px-6 text-base sm:text-lg',
+        /** The pre-sell page's one answer: the same large label on every width. */
+        xl: 'min-h-14 px-6 text-xl',
       },
       block: { true: 'w-full' },
     },
