@@ -27,7 +27,6 @@ test.afterAll(async () => {
 });
 
 test('/presell?utm_source=fb&utm_campaign=black → "Sim, quero!" → checkout: stored, sent to the gateway, reported', async ({ browser }) => {
-  test.setTimeout(60_000);
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   await page.goto('/presell?utm_source=fb&utm_campaign=black&fbclid=IwAR0e2e');
@@ -88,7 +87,9 @@ test('the first page of the visit wins: a later page with other parameters chang
   const page = await context.newPage();
   await page.goto('/presell?utm_source=google&utm_campaign=brand&gclid=Cj0first');
   await page.getByRole('button', { name: 'Sim, quero!' }).click();
-  await expect(page).toHaveURL(/utm_source=google/);
+  // The landing page, not the pre-sell address (which carries the same parameters): the tap is
+  // held until the pre-sell script has run, so its visit is recorded by then.
+  await expect(page).toHaveURL(/\/\?utm_source=google&utm_campaign=brand&gclid=Cj0first$/);
   await page.goto('/?utm_source=tiktok&utm_campaign=other');
   await expect
     .poll(() => page.evaluate(() => sessionStorage.getItem('vitrine_attribution')))
@@ -108,5 +109,53 @@ test('an ad link to / without the pre-sell answer keeps its parameters through t
   expect(await page.evaluate(() => sessionStorage.getItem('vitrine_attribution'))).toBe(
     JSON.stringify({ utm_source: 'ig', utm_campaign: 'story', sck: 'lp2' }),
   );
+  await context.close();
+});
+
+test('each islands page records the visit before React listens on any island: a tap can never leave before it', async ({ browser }) => {
+  // React answers taps on an island from the moment it starts hydrating it (its listeners go on the
+  // island's element then, and a tap that comes before the island is ready is replayed), and
+  // "Sim, quero!" then leaves the page at once. So when the first island gets React's listeners,
+  // the campaign parameters must be in sessionStorage and the page view on its way. Checked at that
+  // very moment, whatever the machine's speed.
+  const context = await browser.newContext({ baseURL: server.url });
+  await context.addInitScript(() => {
+    window.localStorage.setItem('presell_accepted', 'true');
+    type Snapshot = { island: string | null; attribution: string | null; events: string[] };
+    const seen: { events: string[]; firstListened?: Snapshot } = { events: [] };
+    (window as unknown as { __visit: typeof seen }).__visit = seen;
+    const originalFetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      // apiFetch passes a path and a JSON string body.
+      if (input === '/api/events' && typeof init?.body === 'string') seen.events.push(init.body);
+      return originalFetch(input, init);
+    };
+    const originalListen = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
+      if (!seen.firstListened && args[0] === 'click' && this instanceof Element && this.hasAttribute('data-island')) {
+        seen.firstListened = {
+          island: this.getAttribute('data-island'),
+          attribution: window.sessionStorage.getItem('vitrine_attribution'),
+          events: [...seen.events],
+        };
+      }
+      return originalListen.apply(this, args);
+    };
+  });
+  for (const [path, pagePath, island] of [
+    ['/presell?utm_source=fb&utm_campaign=order', '/presell', 'presell-cta'],
+    ['/?utm_source=fb&utm_campaign=order', '/', 'offer-countdown'],
+  ] as const) {
+    // A page of its own is a visit of its own: sessionStorage belongs to the tab.
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page.locator(`[data-island="${island}"]`)).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { __visit: { firstListened?: unknown } }).__visit.firstListened), path).toEqual({
+      island: expect.any(String),
+      attribution: JSON.stringify({ utm_source: 'fb', utm_campaign: 'order' }),
+      events: [JSON.stringify({ name: 'page_view', path: pagePath })],
+    });
+    await page.close();
+  }
   await context.close();
 });
