@@ -137,7 +137,8 @@ test.describe('PIX checkout in the sandbox', () => {
     await expect(dialog.getByRole('button', { name: 'Copiar' })).toBeVisible({ timeout: 5000 });
     const shownMs = await copyTimeBetween(page, 'copied', 'back');
     expect(shownMs).toBeGreaterThanOrEqual(1950);
-    expect(shownMs).toBeLessThan(2800);
+    // Not a second 2 s either (4 s); a loaded machine paints the frame after the timer late.
+    expect(shownMs).toBeLessThan(3500);
   });
 
   test('a second "Copiar" while "✓ Copiado" shows counts its 2 seconds again', async ({ page }) => {
@@ -145,10 +146,18 @@ test.describe('PIX checkout in the sandbox', () => {
     const dialog = await openModalFromHero(page);
     await fillBuyer(dialog);
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
-    // In the page's own clock: when the second tap lands, and the frame where "Copiar" is back.
+    // The buyer taps again half a second into the label (the code may not have pasted). Timed in the
+    // page's own clock, from the first frame that shows the label: the test process's round trips
+    // can take longer than the label's 2 seconds on a busy machine. Recorded too: when the second
+    // tap lands and the frame where "Copiar" is back.
     await page.evaluate(() => {
       const times: Record<string, number> = {};
       (window as unknown as { copyTimes: Record<string, number> }).copyTimes = times;
+      let secondTapQueued = false;
+      const copyButton = (): HTMLButtonElement | undefined =>
+        [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].find((button) =>
+          /Copia/.test(button.textContent ?? ''),
+        );
       document.addEventListener(
         'click',
         (event) => {
@@ -157,22 +166,26 @@ test.describe('PIX checkout in the sandbox', () => {
         true,
       );
       new MutationObserver(() => {
-        const labels = [...document.querySelectorAll('[role="dialog"] button')].map((button) => button.textContent);
-        if (times.secondTap !== undefined && times.back === undefined && labels.includes('Copiar'))
+        const label = copyButton()?.textContent;
+        if (label === '✓ Copiado' && !secondTapQueued) {
+          secondTapQueued = true;
+          requestAnimationFrame(() => {
+            times.shown = performance.now();
+            window.setTimeout(() => copyButton()!.click(), 500);
+          });
+        }
+        if (times.secondTap !== undefined && times.back === undefined && label === 'Copiar')
           requestAnimationFrame(() => (times.back ??= performance.now()));
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await dialog.getByRole('button', { name: 'Copiar' }).click();
-    const copied = dialog.getByRole('button', { name: '✓ Copiado' });
-    await expect(copied).toBeVisible();
-    // Within the first 2 seconds the buyer taps again (the code may not have pasted).
-    await page.waitForTimeout(500);
-    await copied.click();
-    await expect(dialog.getByRole('button', { name: 'Copiar' })).toBeVisible({ timeout: 5000 });
     const shownAfterSecondTapMs = await copyTimeBetween(page, 'secondTap', 'back');
-    // Without the restart the label would go back 2 s after the first copy, well before this.
+    // The tap landed on the label, half a second in.
+    expect(await copyTimeBetween(page, 'shown', 'secondTap')).toBeLessThan(1000);
+    // Without the restart the label would go back 1.5 s after the second tap.
     expect(shownAfterSecondTapMs).toBeGreaterThanOrEqual(1950);
-    expect(shownAfterSecondTapMs).toBeLessThan(2800);
+    expect(shownAfterSecondTapMs).toBeLessThan(3500);
+    await expect(dialog.getByRole('button', { name: 'Copiar' })).toBeVisible();
   });
 
   test('closing resets the form and the PIX but keeps the product (loaded once)', async ({ page }) => {
@@ -251,7 +264,6 @@ test.describe('PIX checkout in the sandbox', () => {
 });
 
 test('every catalogue error appears in the modal with its exact text', async ({ browser }) => {
-  test.setTimeout(120_000);
   const gateway = await startGatewayStandIn();
   const server = await startServer(standInEnv(gateway));
   const openFreshModal = async () => {
