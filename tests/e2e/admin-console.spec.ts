@@ -176,7 +176,6 @@ consoleTest.describe('console on SQLite', () => {
   });
 
   consoleTest('a sandbox sale shows up live; search, timeline and the audited actions work', async ({ context }) => {
-    consoleTest.setTimeout(90_000);
     await saleAndOrderActions(server, context);
   });
 
@@ -315,7 +314,6 @@ test.describe('console start-up', () => {
 
 test.describe('console on PostgreSQL', () => {
   test('a sandbox sale, the search and the audited actions', async ({ browser }) => {
-    test.setTimeout(120_000);
     // A fresh, migrated schema; the server finds it through the URL's search_path.
     const database = await createPostgresDb();
     const server = await startServer({ ADMIN_PASSWORD: PASSWORD, DATABASE_URL: database.url });

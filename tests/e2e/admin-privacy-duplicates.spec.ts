@@ -35,7 +35,6 @@ type Audit = { entries: Array<{ action: string; orderId: string | null; detail: 
 test("Dados pessoais: the export has the buyer's order; deleting needs the e-mail typed again, erases it and is audited", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   await withConsoleServer(browser, async (server, page) => {
     const email = 'helena.prates@example.com';
     await buyAsNewVisitor(browser, server, { name: 'Helena Prates', email });

@@ -107,7 +107,6 @@ async function visitEverything(context: BrowserContext, server: RunningServer) {
 }
 
 test('no page breaks the Content-Security-Policy, trackers off', async ({ browser }) => {
-  test.setTimeout(90_000);
   const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
   const context = await browser.newContext({ baseURL: server.url });
   try {
@@ -121,7 +120,6 @@ test('no page breaks the Content-Security-Policy, trackers off', async ({ browse
 });
 
 test('no page breaks the Content-Security-Policy with GA4, Meta and Clarity on and accepted', async ({ browser }) => {
-  test.setTimeout(90_000);
   const server = await startServer({
     ADMIN_PASSWORD: PASSWORD,
     GA_ID: 'G-CSPTEST123',

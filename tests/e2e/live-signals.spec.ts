@@ -139,7 +139,6 @@ test('the hero countdown runs to the server deadline, one second per second', as
 });
 
 test('at zero the countdown asks the server for the next deadline instead of restarting', async ({ browser, request }) => {
-  test.setTimeout(60_000);
   // Far enough ahead that a slow server start and page load still see it coming.
   const endsAt = Date.now() + 20_000;
   await withServer(browser, { OFFER_ENDS_AT: new Date(endsAt).toISOString() }, async (server, openLanding) => {

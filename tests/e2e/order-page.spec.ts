@@ -64,7 +64,6 @@ test.describe('the PIX e-mail and the order page', () => {
     browser,
     server,
   }) => {
-    test.setTimeout(60_000);
     const buyer = newBuyer();
     const dialog = await buy(page, buyer);
     const code = await dialog.getByLabel('PIX copia e cola').inputValue();

@@ -24,7 +24,6 @@ test.afterAll(async () => {
 });
 
 test('from "Sim, quero!" to reading the list on the member page', async ({ browser }) => {
-  test.setTimeout(60_000);
   const context = await browser.newContext({ baseURL: server.url });
   const page = await context.newPage();
   const purchases: unknown[] = [];

@@ -65,7 +65,6 @@ async function buyAndPay(page: Page, email: string): Promise<void> {
 test("the server sends one Purchase with the Pixel's event id and the hashed e-mail, and GA4 the same transaction id", async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
   const { context, page } = await visitor(browser, 'granted');
   await buyAndPay(page, 'Rita.Alves@Example.com');
 
@@ -111,7 +110,6 @@ test("the server sends one Purchase with the Pixel's event id and the hashed e-m
 });
 
 test('a buyer who refused cookies is reported to neither Meta nor GA4', async ({ browser }) => {
-  test.setTimeout(60_000);
   const before = { meta: meta.requests.length, ga: ga.requests.length };
   const { context, page } = await visitor(browser, 'denied');
   await buyAndPay(page, 'recusou@example.com');

@@ -108,7 +108,6 @@ test('"Recusar" keeps every tracker off, across reloads', async ({ browser }) =>
 });
 
 test('purchase reaches the trackers exactly once per paid order, by its public reference, even after a reload', async ({ browser }) => {
-  test.setTimeout(60_000);
   const { context, page, requests } = await newVisitor(browser);
   await page.addInitScript(() => localStorage.setItem('vitrine_consent', 'granted'));
   await page.goto('/');
