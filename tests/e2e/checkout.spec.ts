@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, writeSqlite } from './fixtures.ts';
+import { expect, landingStarted, scriptRequests, test, writeSqlite } from './fixtures.ts';
 import { decodeQrOnScreen } from './qr.ts';
 import { startServer } from './server.ts';
 import { gatewayReplies, standInEnv, STAND_IN_PRODUCT_HASH, startGatewayStandIn, type GatewayAnswer } from '../support/gateway-stand-in.ts';
@@ -251,11 +251,10 @@ test.describe('PIX checkout in the sandbox', () => {
   });
 
   test('the modal code is its own chunk, loaded only when opened', async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
+    const scripts = scriptRequests(page);
+    const started = landingStarted(page);
     await page.reload();
+    await started;
     await page.waitForLoadState('networkidle');
     expect(scripts.some((script) => script.includes('payment-modal'))).toBe(false);
     await openModalFromHero(page);

@@ -50,6 +50,25 @@ export function watchConsole(page: Page, allowed: RegExp[] = []): () => void {
   return () => expect(errors, 'console errors').toEqual([]);
 }
 
+/** The paths of the scripts the page requests from now on, as a list that grows as it does. */
+export function scriptRequests(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  return scripts;
+}
+
+/**
+ * Resolves once the landing page has run its last start-up step, the presence beat
+ * (pages/landing-islands.tsx): by then the islands in view are live and the step that would load the
+ * cookie notice has run, so what the page has not fetched by then it does not fetch at start. Call
+ * it before `goto`.
+ */
+export function landingStarted(page: Page): Promise<unknown> {
+  return page.waitForRequest((request) => new URL(request.url()).pathname === '/api/presence', { timeout: 20_000 });
+}
+
 /** Holds back the page's requests that match, as a slow connection would, until `release()`. */
 export async function holdRequests(page: Page, matches: RegExp | ((url: URL) => boolean)): Promise<() => void> {
   let release!: () => void;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, holdRequests, test, watchConsole } from './fixtures.ts';
+import { expect, holdRequests, landingStarted, scriptRequests, test, watchConsole } from './fixtures.ts';
 
 /**
  * The landing page is hydrated island by island (docs/decisions/0004-landing-islands.md): React
@@ -14,14 +14,6 @@ test.beforeEach(async ({ acceptPresell, page }) => {
   await acceptPresell();
 });
 test.afterEach(() => checkConsole());
-
-function scriptRequests(page: Page): () => string[] {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  return () => scripts;
-}
 
 /** The page's script starts after the first paint; on a machine busy with other runs it can take a while. */
 const PAGE_SCRIPT_TIMEOUT = 20_000;
@@ -74,12 +66,12 @@ test('islands below the fold wait until they come near the viewport, then hydrat
   await page.waitForLoadState('networkidle');
   // At the top of the page: the FAQ accordion's code (and Radix's) is not loaded yet.
   await expect(island(page, 'faq-accordion')).not.toHaveAttribute('data-hydrated', /.*/);
-  expect(scripts().filter((script) => script.includes('faq-accordion'))).toEqual([]);
+  expect(scripts.filter((script) => script.includes('faq-accordion'))).toEqual([]);
 
   const faq = page.getByRole('region', { name: 'Perguntas frequentes' });
   await faq.scrollIntoViewIfNeeded();
   await expect(island(page, 'faq-accordion')).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
-  expect(scripts().some((script) => script.includes('faq-accordion'))).toBe(true);
+  expect(scripts.some((script) => script.includes('faq-accordion'))).toBe(true);
   const question = faq.getByRole('button', { name: 'Como recebo o acesso à lista?' });
   await question.click();
   await expect(question).toHaveAttribute('aria-expanded', 'true');
@@ -87,11 +79,12 @@ test('islands below the fold wait until they come near the viewport, then hydrat
 });
 
 test("the landing page's first load carries neither the whole-page app nor a section's code", async ({ page }) => {
-  const scripts = scriptRequests(page);
+  const loaded = scriptRequests(page);
+  const started = landingStarted(page);
   await page.goto('/');
   await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
+  await started;
   await page.waitForLoadState('networkidle');
-  const loaded = scripts();
   expect(loaded.length).toBeGreaterThan(0);
   // The whole-page app (the index entry) and the pre-sell page's entry, the console and its charts,
   // the checkout, the sections that wait for the viewport (the spots among them) and the header and
@@ -124,7 +117,7 @@ test("React's file, and only it, asks Chrome to compile it while it downloads", 
   await page.goto('/');
   await expect(island(page, 'offer-countdown')).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
   const hinted: string[] = [];
-  for (const script of loaded()) {
+  for (const script of loaded) {
     if ((await (await request.get(script)).text()).startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(script);
   }
   expect(hinted).toEqual([expect.stringMatching(/^\/assets\/react-[\w-]+\.js$/)]);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, watchConsole } from './fixtures.ts';
+import { expect, landingStarted, scriptRequests, test, watchConsole } from './fixtures.ts';
 
 /**
  * The catalogue's popups (spec §2 section 8, issue 5 item 4): the streaming popup of each tier's
@@ -58,11 +58,10 @@ test('an app of each tier opens its streaming popup with name, icon, prices and 
 });
 
 test('the popups are their own chunks, fetched on the first click', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = scriptRequests(page);
+  const started = landingStarted(page);
   await page.goto('/');
+  await started;
   await page.waitForLoadState('networkidle');
   expect(scripts.some((script) => script.includes('streaming-popup'))).toBe(false);
   expect(scripts.some((script) => script.includes('upsell-popup'))).toBe(false);

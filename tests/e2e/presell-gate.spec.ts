@@ -1,4 +1,4 @@
-import { expect, holdRequests, querySqlite, test } from './fixtures.ts';
+import { expect, holdRequests, querySqlite, scriptRequests, test } from './fixtures.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -116,10 +116,7 @@ test('the pre-sell page fetches the landing page while the visitor reads; "Sim, 
 });
 
 test('/presell does not download the landing page code', async ({ page, server }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
+  const scripts = scriptRequests(page);
   const landingRequests = () => landingDocumentRequests(server);
   const before = landingRequests();
   await page.goto('/presell');
