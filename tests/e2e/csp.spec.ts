@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, paySandboxPage, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -89,9 +89,7 @@ async function visitEverything(context: BrowserContext, server: RunningServer) {
   const payHref = await dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href');
   const pay = await context.newPage();
   await visit(pay, payHref!);
-  await pay.getByRole('button', { name: 'Simular pagamento' }).click();
-  await expect(pay.getByText('Pagamento simulado').first()).toBeVisible();
-  await pay.close();
+  await paySandboxPage(pay);
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
   await dialog.getByRole('link', { name: 'Acessar minha lista agora' }).click();
   await expect(page.getByRole('heading', { name: 'Olá, Clara!' })).toBeVisible();

@@ -110,8 +110,14 @@ export async function payOnSandbox(context: BrowserContext, dialog: Locator): Pr
     context.waitForEvent('page'),
     dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).click(),
   ]);
+  await paySandboxPage(payPage);
+}
+
+/** Taps "Simular pagamento" on an open sandbox payment page, waits for its answer and closes it. */
+export async function paySandboxPage(payPage: Page): Promise<void> {
   await payPage.getByRole('button', { name: 'Simular pagamento' }).click();
-  // Let the form's navigation finish before closing the tab (closing mid-navigation can hang).
+  // Let the form's navigation (POST, then 303 to the page again) finish before closing the tab:
+  // closing it mid-navigation can hang Chromium's page close.
   await expect(payPage.getByText('Pagamento simulado').first()).toBeVisible();
   await payPage.close();
 }

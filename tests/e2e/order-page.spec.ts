@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { parseMail } from '../integration/mime.ts';
-import { expect, test, watchConsole, writeSqlite } from './fixtures.ts';
+import { expect, paySandboxPage, test, watchConsole, writeSqlite } from './fixtures.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -90,8 +90,7 @@ test.describe('the PIX e-mail and the order page', () => {
     const sandboxUrl = await other.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href');
     const bank = await phone.newPage();
     await bank.goto(sandboxUrl!);
-    await bank.getByRole('button', { name: 'Simular pagamento' }).click();
-    await bank.close();
+    await paySandboxPage(bank);
     await expect(other.getByRole('heading', { name: 'Pagamento confirmado' })).toBeVisible({ timeout: 15_000 });
     const masked = `${buyer.email[0]}•••@example.com`;
     await expect(other.getByText(`Enviamos o seu acesso para ${masked}.`)).toBeVisible();
