@@ -1,5 +1,5 @@
 import { clientEventNames, type ClientEventName } from '../../shared/event-names.ts';
-import { afterLoadWhenIdle } from './after-load.ts';
+import { afterLoadWhenIdle } from './idle.ts';
 import { apiFetch } from './api.ts';
 import { readConsent, CONSENT_CHANGED_EVENT } from './consent.ts';
 import { getPublicConfig } from './public-config.ts';

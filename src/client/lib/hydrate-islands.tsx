@@ -1,6 +1,7 @@
 import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { EARLY_CLICK_EVENT, markPageLive, takeEarlyClick } from './early-clicks.ts';
+import { whenIdle } from './idle.ts';
 import { islandIdentifierPrefix, type IslandName, type IslandProps, type IslandStrategy } from './island.tsx';
 
 /**
@@ -21,12 +22,6 @@ function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: 
   // Children's effects run first: once this runs, the whole island is live.
   useEffect(onHydrated, [onHydrated]);
   return children;
-}
-
-function whenIdle(callback: () => void): void {
-  const idle = (window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => void }).requestIdleCallback;
-  if (idle) idle(callback, { timeout: 2000 });
-  else window.setTimeout(callback, 200);
 }
 
 /** Once the visitor scrolls (or the page opens already scrolled, as on a reload mid-page). */

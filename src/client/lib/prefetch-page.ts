@@ -1,5 +1,5 @@
 import { LANDING_PREFETCH_RULES } from '../../shared/speculation-rules.ts';
-import { afterLoadWhenIdle } from './after-load.ts';
+import { afterLoadWhenIdle } from './idle.ts';
 
 /**
  * Has the browser fetch the landing page before the visitor asks for it, once this page has loaded
