@@ -7,7 +7,7 @@ import { defaultPublicConfig } from '../content/seller.ts';
 import { PUBLIC_CONFIG_PLACEHOLDER, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
 import { pageKeys } from '../shared/route-lookup.ts';
 import { documentFile, NOT_FOUND_ROUTE, paths, routeKeys, routes, type RouteKey } from '../shared/routes.ts';
-import { LANDING_PREFETCH_RULES } from '../shared/speculation-rules.ts';
+import { runtimeInlineScripts } from '../shared/speculation-rules.ts';
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from './csp.ts';
 
 /**
@@ -68,7 +68,8 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     throw new Error(`The client build is missing (${indexFile}); run "npm run build" first.`);
   }
   const pages = new Map<string, Page>();
-  for (const file of pageKeys.map(documentFile)) {
+  for (const key of pageKeys) {
+    const file = documentFile(key);
     const filled = fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues);
     const text = (publicValues.demoMode ? filled : stripDemoNotice(filled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => headScript);
     const html = Buffer.from(text);
@@ -77,8 +78,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
       // Hashed after the config script went in: exactly the bytes the browser will run.
       csp: contentSecurityPolicy({
         trackers: publicValues.trackers,
-        // The pre-sell page also adds its speculation rule at run time (client/lib/prefetch-page.ts).
-        scriptHashes: [...inlineScriptHashes(text), ...(file === documentFile('presell') ? [scriptHash(LANDING_PREFETCH_RULES)] : [])],
+        scriptHashes: [...inlineScriptHashes(text), ...(runtimeInlineScripts[key] ?? []).map(scriptHash)],
         remoteImages: !publicValues.sandbox,
       }),
       gzip: new Uint8Array(zlib.gzipSync(html, { level: 9 })),

@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { createLogger } from '../../src/server/logger.ts';
+import { scriptHash } from '../../src/server/csp.ts';
 import { loadSite } from '../../src/server/site.ts';
 import { isServedAtPath, pageKeys } from '../../src/shared/route-lookup.ts';
 import { documentFile, paths, routeKeys, routes } from '../../src/shared/routes.ts';
+import { LANDING_PREFETCH_RULES } from '../../src/shared/speculation-rules.ts';
 import { createSqliteDb, type TestDb } from './test-db.ts';
 
 /** The server sends every page of the route table (src/shared/routes.ts) from its built document. */
@@ -46,6 +48,16 @@ describe('site pages from the route table', () => {
       expect(response.headers.get('x-robots-tag')).toBe(routes[key].robots);
     } else {
       expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it("allows the pre-sell page's run-time speculation rule by its hash, and no other page's", async () => {
+    const ruleHash = scriptHash(LANDING_PREFETCH_RULES);
+    for (const key of routeKeys.filter(isServedAtPath)) {
+      const response = await app().request(paths[key]);
+      expect(response.headers.get('content-security-policy')?.includes(ruleHash), key).toBe(key === 'presell');
+      // The page's bytes do not depend on its query: the prefetched `/` serves `/?utm_source=…`.
+      expect(response.headers.get('no-vary-search'), key).toBe('params');
     }
   });
 
