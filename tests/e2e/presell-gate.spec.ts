@@ -93,12 +93,11 @@ test('the pre-sell page fetches the landing page while the visitor reads; "Sim, 
     const { name, path } = request.postDataJSON() as { name: string; path: string };
     funnel.push(`${name} ${path}`);
   });
-  const landingRequests = () => landingDocumentRequests(server);
-  const before = landingRequests();
+  const before = landingDocumentRequests(server);
   await page.goto('/presell?utm_source=fb&utm_campaign=fast');
   await expect(page.locator('[data-island="presell-cta"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
   // Once the page is loaded and idle, the browser asks the server for the landing page.
-  await expect.poll(landingRequests, { timeout: 10_000 }).toBe(before + 1);
+  await expect.poll(() => landingDocumentRequests(server), { timeout: 10_000 }).toBe(before + 1);
   // Fetched, not opened: none of its scripts ran, so it counted no page view.
   expect(funnel).toEqual(['page_view /presell']);
 
@@ -111,20 +110,19 @@ test('the pre-sell page fetches the landing page while the visitor reads; "Sim, 
     () => (performance.getEntriesByType('navigation')[0] as unknown as { deliveryType: string }).deliveryType,
   );
   expect(delivery).toBe('navigational-prefetch');
-  expect(landingRequests()).toBe(before + 1);
+  expect(landingDocumentRequests(server)).toBe(before + 1);
   await expect.poll(() => funnel).toEqual(['page_view /presell', 'presell_yes /presell', 'page_view /']);
 });
 
 test('/presell does not download the landing page code', async ({ page, server }) => {
   const scripts = scriptRequests(page);
-  const landingRequests = () => landingDocumentRequests(server);
-  const before = landingRequests();
+  const before = landingDocumentRequests(server);
   await page.goto('/presell');
   // The entry starts after the first paint, so the button (enabled in the HTML already) says nothing
   // about it. Wait for the page's last start-up step instead: once loaded and idle, with its island
   // live, it prefetches the landing document.
   await expect(page.locator('[data-island="presell-cta"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
-  await expect.poll(landingRequests, { timeout: 10_000 }).toBe(before + 1);
+  await expect.poll(() => landingDocumentRequests(server), { timeout: 10_000 }).toBe(before + 1);
   const presellEntry = await page.locator('script[data-entry]').getAttribute('data-entry');
   expect(scripts).toContain(presellEntry);
   // The landing page's entry, which carries its first islands' code, is never fetched here.
