@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { runCli } from './cli.ts';
-import { expect, querySqlite, test } from './fixtures.ts';
+import { expect, expectIslandLive, querySqlite, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -149,7 +149,7 @@ test('each islands page records the visit before React listens on any island: a 
     // A page of its own is a visit of its own: sessionStorage belongs to the tab.
     const page = await context.newPage();
     await page.goto(path);
-    await expect(page.locator(`[data-island="${island}"]`)).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+    await expectIslandLive(page, island);
     expect(await page.evaluate(() => (window as unknown as { __visit: { firstListened?: unknown } }).__visit.firstListened), path).toEqual({
       island: expect.any(String),
       attribution: JSON.stringify({ utm_source: 'fb', utm_campaign: 'order' }),

@@ -50,6 +50,14 @@ export function watchConsole(page: Page, allowed: RegExp[] = []): () => void {
   return () => expect(errors, 'console errors').toEqual([]);
 }
 
+/** A page's script starts after its first paint; on a machine busy with other runs it can take a while. */
+export const PAGE_SCRIPT_TIMEOUT = 20_000;
+
+/** Waits until React has hydrated the page's (first) island `name`. */
+export async function expectIslandLive(page: Page, name: string): Promise<void> {
+  await expect(page.locator(`[data-island="${name}"]`).first()).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
+}
+
 /** The paths of the scripts the page requests from now on, as a list that grows as it does. */
 export function scriptRequests(page: Page): string[] {
   const scripts: string[] = [];
@@ -66,7 +74,7 @@ export function scriptRequests(page: Page): string[] {
  * it before `goto`.
  */
 export function landingStarted(page: Page): Promise<unknown> {
-  return page.waitForRequest((request) => new URL(request.url()).pathname === '/api/presence', { timeout: 20_000 });
+  return page.waitForRequest((request) => new URL(request.url()).pathname === '/api/presence', { timeout: PAGE_SCRIPT_TIMEOUT });
 }
 
 /** Holds back the page's requests that match, as a slow connection would, until `release()`. */

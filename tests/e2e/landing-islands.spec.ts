@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, holdRequests, landingStarted, scriptRequests, test, watchConsole } from './fixtures.ts';
+import {
+  expect,
+  expectIslandLive,
+  holdRequests,
+  landingStarted,
+  PAGE_SCRIPT_TIMEOUT,
+  scriptRequests,
+  test,
+  watchConsole,
+} from './fixtures.ts';
 
 /**
  * The landing page is hydrated island by island (docs/decisions/0004-landing-islands.md): React
@@ -14,9 +23,6 @@ test.beforeEach(async ({ acceptPresell, page }) => {
   await acceptPresell();
 });
 test.afterEach(() => checkConsole());
-
-/** The page's script starts after the first paint; on a machine busy with other runs it can take a while. */
-const PAGE_SCRIPT_TIMEOUT = 20_000;
 
 const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`);
 
@@ -44,13 +50,13 @@ test('React never re-creates or rewrites a static section; the hero headline is 
   await page.goto('/');
   // The countdown is an island hydrated at load: once it ticks, the page's script has run.
   await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
-  await expect(island(page, 'offer-countdown')).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
+  await expectIslandLive(page, 'offer-countdown');
   // Bring every island to life: scroll through the whole page.
   // (The page grows as sections far below the fold are rendered on the way: content-visibility.)
   const height = () => page.evaluate(() => document.body.scrollHeight);
   for (let y = 0; y <= (await height()); y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
   for (const name of ['catalogue', 'faq-accordion', 'whatsapp-group', 'site-footer', 'site-header', 'sticky-bar']) {
-    await expect(island(page, name).first()).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
+    await expectIslandLive(page, name);
   }
 
   expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__staticChanges)).toEqual([]);
@@ -70,7 +76,7 @@ test('islands below the fold wait until they come near the viewport, then hydrat
 
   const faq = page.getByRole('region', { name: 'Perguntas frequentes' });
   await faq.scrollIntoViewIfNeeded();
-  await expect(island(page, 'faq-accordion')).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
+  await expectIslandLive(page, 'faq-accordion');
   expect(scripts.some((script) => script.includes('faq-accordion'))).toBe(true);
   const question = faq.getByRole('button', { name: 'Como recebo o acesso à lista?' });
   await question.click();
@@ -115,7 +121,7 @@ test("React's file, and only it, asks Chrome to compile it while it downloads", 
   // V8's lazy compilation (most of their functions wait for a tap or a scroll).
   const loaded = scriptRequests(page);
   await page.goto('/');
-  await expect(island(page, 'offer-countdown')).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
+  await expectIslandLive(page, 'offer-countdown');
   const hinted: string[] = [];
   for (const script of loaded) {
     if ((await (await request.get(script)).text()).startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(script);
@@ -144,8 +150,7 @@ test('starting the landing and pre-sell pages builds no Intl formatter, which wo
   });
   for (const path of ['/', '/presell']) {
     await page.goto(path);
-    const live = path === '/' ? island(page, 'offer-countdown') : island(page, 'presell-cta');
-    await expect(live).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
+    await expectIslandLive(page, path === '/' ? 'offer-countdown' : 'presell-cta');
     await page.waitForLoadState('networkidle');
     expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__intlMade), path).toEqual([]);
   }

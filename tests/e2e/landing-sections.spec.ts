@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { expect, test, watchConsole } from './fixtures.ts';
+import { expect, expectIslandLive, test, watchConsole } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -20,7 +20,7 @@ import { startServer, type RunningServer } from './server.ts';
 async function bringTestimonialsNear(page: Page): Promise<void> {
   const slot = page.locator('[data-island="testimonials"]');
   await slot.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - window.innerHeight - 150));
-  await expect(slot).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+  await expectIslandLive(page, 'testimonials');
 }
 
 const brl = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100);
@@ -425,7 +425,7 @@ test.describe('landing page with the seller configured', () => {
 
     // The footer is an island hydrated as it comes near the viewport: scroll to it as a visitor does.
     await footer.scrollIntoViewIfNeeded();
-    await expect(page.locator('[data-island="site-footer"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+    await expectIslandLive(page, 'site-footer');
     await footer.getByRole('link', { name: 'Termos de uso' }).click();
     await expect(page).toHaveURL(`${server.url}/termos`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Termos de uso');

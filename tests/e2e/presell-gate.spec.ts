@@ -1,4 +1,4 @@
-import { expect, holdRequests, querySqlite, scriptRequests, test } from './fixtures.ts';
+import { expect, expectIslandLive, holdRequests, querySqlite, scriptRequests, test } from './fixtures.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -81,7 +81,7 @@ test('"Sim, quero!" keeps its large label on a desktop as on a phone, before and
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/presell');
     expect(await labelSize(), `${width} px, prerendered`).toBe('20px');
-    await expect(page.locator('[data-island="presell-cta"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+    await expectIslandLive(page, 'presell-cta');
     expect(await labelSize(), `${width} px, live`).toBe('20px');
   }
 });
@@ -95,7 +95,7 @@ test('the pre-sell page fetches the landing page while the visitor reads; "Sim, 
   });
   const before = landingDocumentRequests(server);
   await page.goto('/presell?utm_source=fb&utm_campaign=fast');
-  await expect(page.locator('[data-island="presell-cta"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+  await expectIslandLive(page, 'presell-cta');
   // Once the page is loaded and idle, the browser asks the server for the landing page.
   await expect.poll(() => landingDocumentRequests(server), { timeout: 10_000 }).toBe(before + 1);
   // Fetched, not opened: none of its scripts ran, so it counted no page view.
@@ -121,7 +121,7 @@ test('/presell does not download the landing page code', async ({ page, server }
   // The entry starts after the first paint, so the button (enabled in the HTML already) says nothing
   // about it. Wait for the page's last start-up step instead: once loaded and idle, with its island
   // live, it prefetches the landing document.
-  await expect(page.locator('[data-island="presell-cta"]')).toHaveAttribute('data-hydrated', 'true', { timeout: 20_000 });
+  await expectIslandLive(page, 'presell-cta');
   await expect.poll(() => landingDocumentRequests(server), { timeout: 10_000 }).toBe(before + 1);
   const presellEntry = await page.locator('script[data-entry]').getAttribute('data-entry');
   expect(scripts).toContain(presellEntry);
