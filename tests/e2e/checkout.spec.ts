@@ -180,8 +180,11 @@ test.describe('PIX checkout in the sandbox', () => {
     });
     await dialog.getByRole('button', { name: 'Copiar' }).click();
     const shownAfterSecondTapMs = await copyTimeBetween(page, 'secondTap', 'back');
-    // The tap landed on the label, half a second in.
-    expect(await copyTimeBetween(page, 'shown', 'secondTap')).toBeLessThan(1000);
+    // The tap landed on the label (the listener records it only then), at least 500 ms in (the
+    // page's timer) and before its first 2 s ran out: alone they would bring "Copiar" back well
+    // under 1950 ms after it. The timer runs late on a busy machine (1.09 s seen in CI).
+    const tapIntoLabelMs = await copyTimeBetween(page, 'shown', 'secondTap');
+    expect(tapIntoLabelMs).toBeLessThan(1900);
     // Without the restart the label would go back 1.5 s after the second tap.
     expect(shownAfterSecondTapMs).toBeGreaterThanOrEqual(1950);
     expect(shownAfterSecondTapMs).toBeLessThan(3500);

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { expect, expectIslandLive, test, watchConsole } from './fixtures.ts';
+import { expect, expectIslandLive, PAGE_SCRIPT_TIMEOUT, test, watchConsole } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -245,6 +245,13 @@ test.describe('landing page with default settings', () => {
     for (const name of buttons) {
       const button = page.getByRole('button', { name, exact: true });
       // The sticky bar (last) shows once the page is scrolled past 500 px, as it is by then.
+      // Scrolled to first, and tapped once its island is live: the sections on the way render as
+      // they come near and can move the button between the press and the release of a click that
+      // a busy machine stretches over 400 ms (the release then lands beside it).
+      await button.scrollIntoViewIfNeeded();
+      await expect(button.locator('xpath=ancestor::*[@data-island][1]')).toHaveAttribute('data-hydrated', 'true', {
+        timeout: PAGE_SCRIPT_TIMEOUT,
+      });
       await button.click();
       const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
       await expect(dialog).toBeVisible();
