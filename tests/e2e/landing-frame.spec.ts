@@ -50,15 +50,16 @@ test('"Acesso Vitalício" with the price shows in the header only on wide screen
   await expect(header.getByText('R$ 19,90')).toBeVisible();
 });
 
-test('each section below the fold holds its place with a height at least its real one on phones', async ({ page }) => {
-  // The sections are rendered only near the viewport (content-visibility); their placeholder must
-  // not be shorter than the content, or the content spills over the next section in layout.
-  for (const width of [360, 412]) {
+test('each section below the fold holds its place: its real height or a little more, phone to desktop', async ({ page }) => {
+  // The sections are rendered only near the viewport (content-visibility). Their placeholder must
+  // not be shorter than the content, or the content spills over the next section in layout; nor
+  // much taller, or the page jumps where a browser has no scroll anchoring (Safari) as they render.
+  for (const width of [360, 412, 768, 1024, 1280, 1920]) {
     await page.setViewportSize({ width, height: 800 });
     const sections = await page.locator('.deferred-section').evaluateAll((elements) =>
       elements.map((element) => {
         const box = element as HTMLElement;
-        const estimate = Number(/auto (\d+)px/.exec(box.style.containIntrinsicSize)?.[1]);
+        const estimate = Number(/auto (\d+)px/.exec(getComputedStyle(box).containIntrinsicHeight)?.[1]);
         box.style.contentVisibility = 'visible';
         const height = box.getBoundingClientRect().height;
         box.style.contentVisibility = '';

@@ -37,42 +37,42 @@ export default function LandingPage() {
       {/* Static markup (never hydrated here): the page frame that carries it elsewhere is not rendered on `/`. */}
       <DemoNotice />
       <Island name="site-header" component={SiteHeader} props={{}} when="scroll" />
-      {/* Heights: each section's real height on a 360 px phone, rounded up (landing/deferred-section.tsx). */}
+      {/* Heights: each section's tallest real height on a phone (from 360 px), from `md` and from `lg` up, with a margin (landing/deferred-section.tsx). */}
       <main>
         <Hero />
-        <DeferredSection height={1150}>
+        <DeferredSection heights={{ phone: 1150, md: 650, lg: 600 }}>
           <HowItWorks />
         </DeferredSection>
-        <DeferredSection height={1100}>
+        <DeferredSection heights={{ phone: 1100, md: 850, lg: 650 }}>
           <Benefits />
         </DeferredSection>
-        <DeferredSection height={1250}>
+        <DeferredSection heights={{ phone: 1250, md: 900, lg: 900 }}>
           <TopUp />
         </DeferredSection>
         {/* Empty unless the seller has testimonials: not deferred, so no placeholder stands in for nothing. */}
         <Island name="testimonials" component={Testimonials} props={{}} when="visible" />
-        <DeferredSection height={1200}>
+        <DeferredSection heights={{ phone: 1200, md: 800, lg: 800 }}>
           <Services />
         </DeferredSection>
-        <DeferredSection height={3900}>
+        <DeferredSection heights={{ phone: 3900, md: 2950, lg: 2250 }}>
           <Island name="catalogue" component={Catalogue} props={{}} when="visible" />
         </DeferredSection>
-        <DeferredSection height={950}>
+        <DeferredSection heights={{ phone: 950, md: 650, lg: 600 }}>
           <HowToStart />
         </DeferredSection>
-        <DeferredSection height={600}>
+        <DeferredSection heights={{ phone: 600, md: 600, lg: 600 }}>
           <Island name="scarcity" component={Scarcity} props={{}} when="visible" />
         </DeferredSection>
-        <DeferredSection height={1300}>
+        <DeferredSection heights={{ phone: 1300, md: 950, lg: 900 }}>
           <Bonuses />
         </DeferredSection>
-        <DeferredSection height={750}>
+        <DeferredSection heights={{ phone: 750, md: 600, lg: 600 }}>
           <Island name="whatsapp-group" component={WhatsappGroup} props={{}} when="visible" />
         </DeferredSection>
-        <DeferredSection height={750}>
+        <DeferredSection heights={{ phone: 750, md: 700, lg: 700 }}>
           <Island name="faq-accordion" component={FaqAccordion} props={{}} when="visible" />
         </DeferredSection>
-        <DeferredSection height={2250}>
+        <DeferredSection heights={{ phone: 2250, md: 1350, lg: 1200 }}>
           <FaqGrid />
         </DeferredSection>
       </main>
