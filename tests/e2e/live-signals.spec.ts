@@ -1,5 +1,5 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-// Not ./fixtures.ts: its `request` would start the shared worker server, which these tests do not use.
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+// Not ./fixtures.ts: its fixtures start the shared worker server, which these tests do not use.
 import { expect, test } from '@playwright/test';
 import type { LiveSignals } from '../../src/shared/live.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -9,9 +9,20 @@ import { startServer, type RunningServer } from './server.ts';
  * server: heartbeats and orders from other specs on the shared worker server would change the counts.
  */
 
-async function readLive(request: APIRequestContext, server: RunningServer): Promise<LiveSignals> {
-  const response = await request.get(`${server.url}/api/live`);
-  expect(response.status()).toBe(200);
+/**
+ * The API as a script calls it, with Node's fetch rather than Playwright's `request`. The server
+ * closes a connection after 5 s without a request and says so (`Keep-Alive: timeout=5`). Node's
+ * fetch lets a pooled connection go a second before that; Playwright's client keeps it with no
+ * limit, and a read 6 s after the last call once went out on a connection the busy server was
+ * closing that moment (ECONNRESET).
+ */
+function callApi(server: RunningServer, path: string, init?: RequestInit): Promise<Response> {
+  return fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
+}
+
+async function readLive(server: RunningServer): Promise<LiveSignals> {
+  const response = await callApi(server, '/api/live');
+  expect(response.status).toBe(200);
   return (await response.json()) as LiveSignals;
 }
 
@@ -47,9 +58,11 @@ async function withServer(
   }
 }
 
-function postOrder(request: APIRequestContext, server: RunningServer, name: string, email: string) {
-  return request.post(`${server.url}/api/orders`, {
-    data: { name, email, phone: '(21) 98765-4321', checkoutKey: `e2e${crypto.randomUUID().replace(/-/g, '')}` },
+function postOrder(server: RunningServer, name: string, email: string): Promise<Response> {
+  return callApi(server, '/api/orders', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name, email, phone: '(21) 98765-4321', checkoutKey: `e2e${crypto.randomUUID().replace(/-/g, '')}` }),
   });
 }
 
@@ -68,17 +81,17 @@ async function scrollToSpots(page: Page): Promise<void> {
   await page.locator('section[aria-labelledby="scarcity-title"]').scrollIntoViewIfNeeded();
 }
 
-test('two visitors with the landing page open are counted as 2 viewers', async ({ browser, request }) => {
+test('two visitors with the landing page open are counted as 2 viewers', async ({ browser }) => {
   await withServer(browser, {}, async (server, openLanding) => {
     const first = await openLanding();
-    await expect.poll(async () => (await readLive(request, server)).viewers).toBe(1);
+    await expect.poll(async () => (await readLive(server)).viewers).toBe(1);
     // Alone on the page: no viewer line (DESIGN §1.2), once the spots show the signals have arrived.
     await scrollToSpots(first);
     await expect(first.getByText(/vagas? restantes?/)).toBeVisible();
     await expect(first.getByText(/vendo agora/)).toHaveCount(0);
 
     const second = await openLanding();
-    await expect.poll(async () => (await readLive(request, server)).viewers).toBe(2);
+    await expect.poll(async () => (await readLive(server)).viewers).toBe(2);
     // The page that arrived second asks for the signals after its own first heartbeat.
     await scrollToSpots(second);
     await expect(second.getByText('2 pessoas vendo agora')).toBeVisible();
@@ -119,12 +132,12 @@ test('the heartbeat beats about every 30 s while the page is visible and pauses 
   });
 });
 
-test('the hero countdown runs to the server deadline, one second per second', async ({ browser, request }) => {
+test('the hero countdown runs to the server deadline, one second per second', async ({ browser }) => {
   await withServer(browser, {}, async (server, openLanding) => {
     const page = await openLanding();
     const timer = page.getByRole('timer');
     await expect(timer).toHaveText(COUNTDOWN_TEXT);
-    const live = await readLive(request, server);
+    const live = await readLive(server);
     const firstRead = Date.now();
     const first = countdownSeconds(await timer.innerText());
     // By the server's clock: the month's end (no OFFER_ENDS_AT), give or take the time of the reads.
@@ -138,7 +151,7 @@ test('the hero countdown runs to the server deadline, one second per second', as
   });
 });
 
-test('at zero the countdown asks the server for the next deadline instead of restarting', async ({ browser, request }) => {
+test('at zero the countdown asks the server for the next deadline instead of restarting', async ({ browser }) => {
   // Far enough ahead that a slow server start and page load still see it coming.
   const endsAt = Date.now() + 20_000;
   await withServer(browser, { OFFER_ENDS_AT: new Date(endsAt).toISOString() }, async (server, openLanding) => {
@@ -152,7 +165,7 @@ test('at zero the countdown asks the server for the next deadline instead of res
 
     // After the deadline the page asked again (the regular poll is minutes away) …
     await expect.poll(() => asked.some((at) => at >= endsAt - 1_000), { timeout: Math.max(0, endsAt - Date.now()) + 10_000 }).toBe(true);
-    const live = await readLive(request, server);
+    const live = await readLive(server);
     expect(live.offerEndsAt).toBe(live.nextBatchAt);
     // … and now counts down to the month's end — not "00 horas 15:00" or any other restarted timer.
     await expect
@@ -163,11 +176,10 @@ test('at zero the countdown asks the server for the next deadline instead of res
 
 test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sell the month out and the API refuses a third', async ({
   browser,
-  request,
 }) => {
   await withServer(browser, { MONTHLY_CAPACITY: '2' }, async (server, openLanding) => {
-    const first = await postOrder(request, server, 'Primeira Compradora', 'primeira@example.com');
-    expect(first.status()).toBe(201);
+    const first = await postOrder(server, 'Primeira Compradora', 'primeira@example.com');
+    expect(first.status).toBe(201);
     const page = await openLanding();
     // A PIX on offer holds no spot. The number and its label are separate spans.
     await scrollToSpots(page);
@@ -175,8 +187,8 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
 
     // The first buyer pays at the gateway (the sandbox's "Simular pagamento").
     const { sandboxPayUrl } = (await first.json()) as { sandboxPayUrl: string };
-    await request.post(`${server.url}${sandboxPayUrl}`, { maxRedirects: 0 });
-    await expect.poll(async () => (await readLive(request, server)).spotsLeft).toBe(1);
+    await callApi(server, sandboxPayUrl, { method: 'POST' });
+    await expect.poll(async () => (await readLive(server)).spotsLeft).toBe(1);
 
     // The second spot goes through the page's own checkout; the page asks again once it is paid.
     await page.reload();
@@ -189,9 +201,9 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
     await dialog.getByLabel('WhatsApp').fill('(11) 98765-4321');
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
     await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
-    expect(await readLive(request, server)).toMatchObject({ spotsLeft: 1, soldOut: false });
+    expect(await readLive(server)).toMatchObject({ spotsLeft: 1, soldOut: false });
     const payUrl = await dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href');
-    await request.post(`${server.url}${payUrl!}`, { maxRedirects: 0 });
+    await callApi(server, payUrl!, { method: 'POST' });
     await expect(dialog.getByText('Pagamento confirmado!')).toBeVisible({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
     await expect(dialog).toHaveCount(0);
@@ -201,9 +213,9 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
     await expect(page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' })).toHaveCount(0);
     await expect(page.getByText(/Próximo lote abre em 1º de/).first()).toBeVisible();
 
-    expect(await readLive(request, server)).toMatchObject({ spotsLeft: 0, capacity: 2, soldOut: true });
-    const third = await postOrder(request, server, 'Terceira Compradora', 'terceira@example.com');
-    expect(third.status()).toBe(409);
+    expect(await readLive(server)).toMatchObject({ spotsLeft: 0, capacity: 2, soldOut: true });
+    const third = await postOrder(server, 'Terceira Compradora', 'terceira@example.com');
+    expect(third.status).toBe(409);
     expect(((await third.json()) as { error: string }).error).toMatch(/^As vagas deste mês esgotaram\./);
   });
 });
