@@ -8,16 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { composeServer } from './compose.ts';
 import { ConfigError, loadConfig, placeholdersInUse } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { HTTP_SERVER_OPTIONS } from './http-options.ts';
 import { createLogger, defaultLogFormat } from './logger.ts';
 import { describeEnvFile, loadEnvFile } from './env-file.ts';
 import { publicConfig, publicConfigScript } from './public-config.ts';
 import { loadSite } from './site.ts';
-
-/**
- * Slow clients cannot hold the server: a request's headers must arrive within 10 s and the whole
- * request within 30 s (a slow-loris client trickling bytes is cut off), checked every second.
- */
-const HTTP_SERVER_OPTIONS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 };
 
 /** In-flight requests get this long after SIGTERM (a checkout takes at most the gateway's 15 s timeout). */
 const SHUTDOWN_GRACE_MS = 20_000;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HTTP_SERVER_OPTIONS } from '../../src/server/http-options.ts';
 import { fetchFrom } from '../support/clients.ts';
 import {
   SHIPPED_NGINX_CONF,
@@ -69,6 +70,13 @@ describe('deploy/nginx.conf', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('lets idle connections to the instances go before the instances close them', () => {
+    // Otherwise nginx could send a request on a connection an instance is closing at that moment.
+    const upstream = /upstream vitrine \{[^}]*\}/.exec(shipped)?.[0] ?? '';
+    const seconds = Number(/^\s*keepalive_timeout (\d+)s;$/m.exec(upstream)?.[1]);
+    expect(seconds * 1000, 'upstream keepalive_timeout, in ms').toBeLessThan(HTTP_SERVER_OPTIONS.keepAliveTimeout);
   });
 
   it('says TRUST_PROXY_HOPS=1 and serves the certificate certbot writes', () => {
