@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 // Not ./fixtures.ts: its fixtures start the shared worker server, which these tests do not use.
 import { expect, test } from '@playwright/test';
 import type { LiveSignals } from '../../src/shared/live.ts';
+import { fetchFrom, newCheckoutKey, postOrder } from '../support/clients.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -10,18 +11,15 @@ import { startServer, type RunningServer } from './server.ts';
  */
 
 /**
- * The API as a script calls it, with Node's fetch rather than Playwright's `request`. The server
- * closes a connection after 5 s without a request and says so (`Keep-Alive: timeout=5`). Node's
- * fetch lets a pooled connection go a second before that; Playwright's client keeps it with no
- * limit, and a read 6 s after the last call once went out on a connection the busy server was
+ * The API on a connection of its own per call (tests/support/clients.ts). Not Playwright's `request`:
+ * it reuses pooled connections with no time limit, past the server's announced 5 s keep-alive
+ * timeout, and a read 6 s after the last call once went out on a connection the busy server was
  * closing that moment (ECONNRESET).
  */
-function callApi(server: RunningServer, path: string, init?: RequestInit): Promise<Response> {
-  return fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
-}
+const callApi = fetchFrom('127.0.0.1');
 
 async function readLive(server: RunningServer): Promise<LiveSignals> {
-  const response = await callApi(server, '/api/live');
+  const response = await callApi(`${server.url}/api/live`);
   expect(response.status).toBe(200);
   return (await response.json()) as LiveSignals;
 }
@@ -58,12 +56,8 @@ async function withServer(
   }
 }
 
-function postOrder(server: RunningServer, name: string, email: string): Promise<Response> {
-  return callApi(server, '/api/orders', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, phone: '(21) 98765-4321', checkoutKey: `e2e${crypto.randomUUID().replace(/-/g, '')}` }),
-  });
+function orderFor(name: string, email: string) {
+  return { name, email, phone: '(21) 98765-4321', checkoutKey: newCheckoutKey() };
 }
 
 /** "2 dias 03 horas 15:00" / "00 horas 15:00" → seconds. */
@@ -178,7 +172,7 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
   browser,
 }) => {
   await withServer(browser, { MONTHLY_CAPACITY: '2' }, async (server, openLanding) => {
-    const first = await postOrder(server, 'Primeira Compradora', 'primeira@example.com');
+    const first = await postOrder<{ sandboxPayUrl: string }>(server.url, orderFor('Primeira Compradora', 'primeira@example.com'));
     expect(first.status).toBe(201);
     const page = await openLanding();
     // A PIX on offer holds no spot. The number and its label are separate spans.
@@ -186,8 +180,7 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
     await expect(page.getByText(/^2\s*vagas restantes$/)).toBeVisible();
 
     // The first buyer pays at the gateway (the sandbox's "Simular pagamento").
-    const { sandboxPayUrl } = (await first.json()) as { sandboxPayUrl: string };
-    await callApi(server, sandboxPayUrl, { method: 'POST' });
+    await callApi(`${server.url}${first.body.sandboxPayUrl}`, { method: 'POST' });
     await expect.poll(async () => (await readLive(server)).spotsLeft).toBe(1);
 
     // The second spot goes through the page's own checkout; the page asks again once it is paid.
@@ -203,7 +196,7 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
     await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
     expect(await readLive(server)).toMatchObject({ spotsLeft: 1, soldOut: false });
     const payUrl = await dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href');
-    await callApi(server, payUrl!, { method: 'POST' });
+    await callApi(`${server.url}${payUrl!}`, { method: 'POST' });
     await expect(dialog.getByText('Pagamento confirmado!')).toBeVisible({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
     await expect(dialog).toHaveCount(0);
@@ -214,8 +207,8 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
     await expect(page.getByText(/Próximo lote abre em 1º de/).first()).toBeVisible();
 
     expect(await readLive(server)).toMatchObject({ spotsLeft: 0, capacity: 2, soldOut: true });
-    const third = await postOrder(server, 'Terceira Compradora', 'terceira@example.com');
+    const third = await postOrder<{ error: string }>(server.url, orderFor('Terceira Compradora', 'terceira@example.com'));
     expect(third.status).toBe(409);
-    expect(((await third.json()) as { error: string }).error).toMatch(/^As vagas deste mês esgotaram\./);
+    expect(third.body.error).toMatch(/^As vagas deste mês esgotaram\./);
   });
 });

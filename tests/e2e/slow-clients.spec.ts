@@ -1,12 +1,13 @@
 import http from 'node:http';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
+import { HTTP_SERVER_OPTIONS } from '../../src/server/http-options.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
  * Slow and broken clients against the real production server (its own OS process): a client
- * trickling its headers is cut off, 300 of them do not slow real visitors, and a refused
- * over-size body does not break the client's keep-alive connection.
+ * trickling its headers is cut off, 300 of them do not slow real visitors, a refused over-size
+ * body does not break the client's keep-alive connection, and an idle one is closed when announced.
  */
 let server: RunningServer;
 test.beforeAll(async () => {
@@ -86,4 +87,26 @@ test('after a refused 1 MB body, the same keep-alive client’s next request suc
   } finally {
     agent.destroy();
   }
+});
+
+test('an idle keep-alive connection is closed after the time the server announces, which the proxies in deploy/ stay under', async () => {
+  // deploy/nginx.conf and deploy/Caddyfile let their pooled connections go sooner (their tests
+  // compare with HTTP_SERVER_OPTIONS); this checks the running server keeps that value.
+  const socket = net.connect({ host: '127.0.0.1', port: port() });
+  socket.on('error', () => undefined);
+  let head = '';
+  const answered = new Promise<number>((resolve) =>
+    socket.on('data', (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      if (head.includes('\r\n\r\n')) resolve(Date.now());
+    }),
+  );
+  const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
+  socket.write('GET /api/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+  const answeredAt = await answered;
+  expect(head).toMatch(new RegExp(`\\r\\nKeep-Alive: timeout=${HTTP_SERVER_OPTIONS.keepAliveTimeout / 1000}\\r\\n`, 'i'));
+  const idle = (await closed) - answeredAt;
+  expect(idle).toBeGreaterThanOrEqual(HTTP_SERVER_OPTIONS.keepAliveTimeout - 100);
+  // Node checks its timers at least every second (connectionsCheckingInterval); a busy machine adds a little.
+  expect(idle).toBeLessThan(HTTP_SERVER_OPTIONS.keepAliveTimeout + 3_000);
 });
