@@ -245,9 +245,10 @@ test.describe('landing page with default settings', () => {
     for (const name of buttons) {
       const button = page.getByRole('button', { name, exact: true });
       // The sticky bar (last) shows once the page is scrolled past 500 px, as it is by then.
-      // Scrolled to first, and tapped once its island is live: the sections on the way render as
-      // they come near and can move the button between the press and the release of a click that
-      // a busy machine stretches over 400 ms (the release then lands beside it).
+      // Scrolled to first, and tapped once its island is live. A click that a busy machine stretched
+      // over 400 ms, while the island came to life, once opened nothing; the cause was not found
+      // (the buttons hold their place once scrolled to). Taps before hydration have their own tests
+      // in landing-islands and presell-gate.
       await button.scrollIntoViewIfNeeded();
       await expect(button.locator('xpath=ancestor::*[@data-island][1]')).toHaveAttribute('data-hydrated', 'true', {
         timeout: PAGE_SCRIPT_TIMEOUT,
