@@ -123,6 +123,22 @@ export default tseslint.config(
     },
   },
   {
+    files: ['tests/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ObjectPattern > Property[key.name="request"]',
+          'CallExpression > MemberExpression.callee > MemberExpression.object[property.name="request"]',
+        ].map((selector) => ({
+          selector,
+          message:
+            "Call the server with the `api` fixture or contextApi (tests/e2e/fixtures.ts): Playwright's request client reuses idle connections past the server's keep-alive timeout.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

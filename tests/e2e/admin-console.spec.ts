@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createPostgresDb } from '../integration/test-db.ts';
-import { expect, landingStarted, scriptRequests, test } from './fixtures.ts';
+import { contextApi, expect, landingStarted, scriptRequests, test, type ApiCall } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { accessLinkIn, buyInSandbox, emlFiles, signIn as signInWith } from './admin-helpers.ts';
@@ -19,6 +19,7 @@ const signIn = (page: Page, password = PASSWORD) => signInWith(page, password);
 
 /** Sale → Visão geral → search → timeline → resend / correct / revoke, each in the audit. */
 async function saleAndOrderActions(server: RunningServer, context: BrowserContext) {
+  const api = contextApi(context, server.url);
   const panel = await context.newPage();
   await signIn(panel);
   await expect(panel.getByLabel('Faturamento Hoje')).toHaveText('R$ 0,00');
@@ -84,8 +85,7 @@ async function saleAndOrderActions(server: RunningServer, context: BrowserContex
   await panel.getByRole('button', { name: 'Revogar acesso' }).click();
   await panel.getByRole('dialog', { name: 'Revogar o acesso?' }).getByRole('button', { name: 'Confirmar' }).click();
   await expect(panel.getByText('Acesso revogado.')).toBeVisible();
-  const dead = await context.request.get(firstLink, { maxRedirects: 0 });
-  expect(dead.status()).toBe(404);
+  expect((await api(firstLink)).status).toBe(404);
 
   // The buyer's visit through the resent link is on the timeline too.
   await expect(timeline.getByText('Página de membro aberta')).toBeVisible();
@@ -93,7 +93,7 @@ async function saleAndOrderActions(server: RunningServer, context: BrowserContex
   for (const action of ['Acesso reenviado', 'E-mail corrigido e acesso reenviado', 'Acesso revogado']) {
     await expect(timeline.getByText(`Ação no painel: ${action}`)).toBeVisible();
   }
-  const audit = (await (await panel.request.get('/api/admin/audit')).json()) as {
+  const audit = (await (await api('/api/admin/audit')).json()) as {
     entries: Array<{ action: string; orderId: string | null }>;
   };
   expect(audit.entries.map((entry) => entry.action)).toEqual(expect.arrayContaining(['resend_access', 'correct_email', 'revoke_access']));
@@ -124,30 +124,30 @@ consoleTest.describe('console on SQLite', () => {
     server = consoleServer;
   });
 
-  consoleTest('without a session the API answers 401; a foreign Origin gets 403 even with one', async ({ page, request }) => {
-    expect((await request.get(`${server.url}/api/admin/orders`)).status()).toBe(401);
-    expect((await request.get(`${server.url}/api/admin/overview`)).status()).toBe(401);
+  consoleTest('without a session the API answers 401; a foreign Origin gets 403 even with one', async ({ page, api }) => {
+    expect((await api('/api/admin/orders')).status).toBe(401);
+    expect((await api('/api/admin/overview')).status).toBe(401);
     await signIn(page);
-    const foreign = await page.request.post('/api/admin/suppliers/preview', {
+    const foreign = await api('/api/admin/suppliers/preview', {
       headers: { Origin: 'http://evil.example' },
-      data: { csv: 'nome,categoria\n' },
+      json: { csv: 'nome,categoria\n' },
     });
-    expect(foreign.status()).toBe(403);
-    const own = await page.request.post('/api/admin/suppliers/preview', {
+    expect(foreign.status).toBe(403);
+    const own = await api('/api/admin/suppliers/preview', {
       headers: { Origin: server.url },
-      data: { csv: 'nome,categoria\n' },
+      json: { csv: 'nome,categoria\n' },
     });
-    expect(own.status()).toBe(200);
-    const response = await page.request.get('/painel');
-    expect(response.headers()['x-robots-tag']).toContain('noindex');
+    expect(own.status).toBe(200);
+    const response = await api('/painel');
+    expect(response.headers.get('x-robots-tag')).toContain('noindex');
     expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow" />');
     // "Sair" ends the session on the server: the API refuses it from then on.
     await page.getByRole('button', { name: 'Sair' }).click();
     await expect(page.getByLabel('Senha do painel')).toBeVisible();
-    expect((await page.request.get('/api/admin/orders')).status()).toBe(401);
+    expect((await api('/api/admin/orders')).status).toBe(401);
   });
 
-  consoleTest('six wrong passwords lock the address; the right one waits for the lock to end', async ({ page }) => {
+  consoleTest('six wrong passwords lock the address; the right one waits for the lock to end', async ({ page, api }) => {
     await page.clock.install();
     await page.goto('/painel');
     const field = page.getByLabel('Senha do painel');
@@ -160,8 +160,8 @@ consoleTest.describe('console on SQLite', () => {
     await field.fill(PASSWORD);
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeDisabled();
     // The server refuses the right password too while the lock lasts.
-    const locked = await page.request.post('/api/admin/login', { headers: { Origin: server.url }, data: { password: PASSWORD } });
-    expect(locked.status()).toBe(429);
+    const locked = await api('/api/admin/login', { headers: { Origin: server.url }, json: { password: PASSWORD } });
+    expect(locked.status).toBe(429);
 
     // Fifteen minutes pass: in the browser (its clock) and on the server (the failures age).
     await page.clock.fastForward('15:01');
@@ -206,7 +206,7 @@ consoleTest.describe('console on SQLite', () => {
     expect(rows.some((row) => row[3] === 'joana.lima@example.com' && row[1] === 'Pago' && row[5] === '19,90')).toBe(true);
   });
 
-  consoleTest('a supplier CSV with a bad line changes nothing; a good one replaces the list buyers see', async ({ page, browser }) => {
+  consoleTest('a supplier CSV with a bad line changes nothing; a good one replaces the list buyers see', async ({ page, browser, api }) => {
     await signIn(page);
     await page.getByRole('link', { name: 'Fornecedores' }).click();
     await expect(page.getByText('A lista ainda não foi importada.')).toBeVisible();
@@ -227,10 +227,11 @@ consoleTest.describe('console on SQLite', () => {
     await expect(page.getByText(/^Atualizada em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
 
     // The buyer's member page shows the new list (the order's access was revoked above: resend gives a new link).
-    const resend = await page.request.post('/api/admin/orders/' + (await firstPaidOrderId(page)) + '/resend', {
+    const resend = await api(`/api/admin/orders/${await firstPaidOrderId(api)}/resend`, {
+      method: 'POST',
       headers: { Origin: server.url },
     });
-    expect(resend.status()).toBe(200);
+    expect(resend.status).toBe(200);
     await expect.poll(() => emlFiles(server).length).toBe(4);
     const newest = emlFiles(server).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0]!;
     const buyer = await browser.newContext();
@@ -253,8 +254,8 @@ consoleTest.describe('console on SQLite', () => {
   });
 });
 
-async function firstPaidOrderId(page: Page): Promise<string> {
-  const list = (await (await page.request.get('/api/admin/orders?status=paid')).json()) as { orders: Array<{ id: string }> };
+async function firstPaidOrderId(api: ApiCall): Promise<string> {
+  const list = (await (await api('/api/admin/orders?status=paid')).json()) as { orders: Array<{ id: string }> };
   return list.orders[0]!.id;
 }
 
@@ -275,7 +276,7 @@ test.describe('console start-up', () => {
     }
   });
 
-  test('with a real gateway and no ADMIN_PASSWORD the console is off and says how to turn it on', async ({ page }) => {
+  test('with a real gateway and no ADMIN_PASSWORD the console is off and says how to turn it on', async ({ page, api }) => {
     const server = await startServer({
       ...REAL_GATEWAY_TEST_ENV,
       PROVIDER_URL: 'http://127.0.0.1:9',
@@ -286,15 +287,13 @@ test.describe('console start-up', () => {
       await page.goto(`${server.url}/painel`);
       await expect(page.getByRole('heading', { name: 'Painel desligado' })).toBeVisible();
       await expect(page.getByText(/defina ADMIN_PASSWORD/)).toBeVisible();
-      expect(
-        (await page.request.post(`${server.url}/api/admin/login`, { headers: { Origin: server.url }, data: { password: 'x' } })).status(),
-      ).toBe(503);
+      expect((await api(`${server.url}/api/admin/login`, { headers: { Origin: server.url }, json: { password: 'x' } })).status).toBe(503);
     } finally {
       await server.stop();
     }
   });
 
-  test('the landing page never downloads the console or its chart library', async ({ page, server, acceptPresell }) => {
+  test('the landing page never downloads the console or its chart library', async ({ page, server, acceptPresell, api }) => {
     await acceptPresell();
     const scripts = scriptRequests(page);
     const started = landingStarted(page);
@@ -303,7 +302,7 @@ test.describe('console start-up', () => {
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     for (const script of scripts) {
-      const body = await (await page.request.get(`${server.url}${script}`)).text();
+      const body = await (await api(script)).text();
       expect(body, script).not.toContain('uPlot');
       expect(body, script).not.toContain('Painel do vendedor');
     }

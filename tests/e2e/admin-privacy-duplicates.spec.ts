@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { contextApi, expect, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { buyInSandbox, signIn } from './admin-helpers.ts';
 
@@ -31,6 +31,11 @@ async function buyAsNewVisitor(browser: Browser, server: RunningServer, buyer: {
 }
 
 type Audit = { entries: Array<{ action: string; orderId: string | null; detail: string | null }> };
+
+/** The console's audit, read through its API with the signed-in page's session. */
+async function auditOf(server: RunningServer, page: Page): Promise<Audit> {
+  return (await (await contextApi(page.context(), server.url)('/api/admin/audit')).json()) as Audit;
+}
 
 test("Dados pessoais: the export has the buyer's order; deleting needs the e-mail typed again, erases it and is audited", async ({
   browser,
@@ -122,7 +127,7 @@ test("Dados pessoais: the export has the buyer's order; deleting needs the e-mai
     await expect(timeline.getByText('Ação no painel: Dados pessoais apagados (LGPD)')).toBeVisible();
     await expect(page.getByText('R$ 19,90')).toBeVisible();
 
-    const audit = (await (await page.request.get('/api/admin/audit')).json()) as Audit;
+    const audit = await auditOf(server, page);
     const lgpd = audit.entries.filter((entry) => entry.action === 'export_buyer' || entry.action === 'delete_buyer');
     expect(lgpd.map((entry) => entry.action).sort()).toEqual(['delete_buyer', 'export_buyer']);
     expect(lgpd.every((entry) => entry.orderId?.startsWith('ord_'))).toBe(true);
@@ -189,7 +194,7 @@ test('a buyer who pays twice: the second order is marked for refund, links to th
     await page.getByRole('link', { name: 'Visão geral' }).click();
     await expect(page.getByLabel('Faturamento Hoje')).toBeVisible();
     await expect(page.getByText(/pagamentos? duplicados? para reembolsar/)).toHaveCount(0);
-    const audit = (await (await page.request.get('/api/admin/audit')).json()) as Audit;
+    const audit = await auditOf(server, page);
     expect(audit.entries.filter((entry) => entry.action === 'mark_refunded').map((entry) => entry.orderId)).toEqual([duplicateId]);
   });
 });

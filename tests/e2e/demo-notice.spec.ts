@@ -8,10 +8,10 @@ import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
  */
 const NOTICE = 'Modo demonstração — nenhum pagamento real é cobrado';
 
-test('the demo notice is on every page and in the payment modal', async ({ page, acceptPresell, request }) => {
+test('the demo notice is on every page and in the payment modal', async ({ page, acceptPresell, api }) => {
   for (const path of ['/presell', '/termos', '/privacidade', '/acesso', '/nao-existe']) {
     // In the HTML the server sends, before any script runs.
-    expect(await (await request.get(path)).text(), path).toContain(NOTICE);
+    expect(await (await api(path)).text(), path).toContain(NOTICE);
     await page.goto(path);
     await expect(page.getByRole('note').filter({ hasText: NOTICE }), path).toBeVisible();
   }

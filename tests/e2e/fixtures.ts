@@ -2,14 +2,19 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './server.ts';
+import { fetchFrom } from '../support/clients.ts';
+
+/** A call to the server as the test's browser context would make it; see the `api` fixture. */
+export type ApiCall = (path: string, init?: { method?: string; headers?: Record<string, string>; json?: unknown }) => Promise<Response>;
 
 /**
  * `server`: one real server per worker with default settings and its own SQLite file.
  * `acceptedPresell`: a page whose visitor already said "Sim, quero!".
+ * `api`: HTTP calls to the server from the test itself, with the context's cookies and headers.
  */
 let visitors = 0;
 
-export const test = base.extend<{ acceptPresell: () => Promise<void> }, { server: RunningServer }>({
+export const test = base.extend<{ acceptPresell: () => Promise<void>; api: ApiCall }, { server: RunningServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from a destructured first argument
     async ({}, use) => {
@@ -31,6 +36,9 @@ export const test = base.extend<{ acceptPresell: () => Promise<void> }, { server
     visitors += 1;
     await use({ 'X-Forwarded-For': `2001:db8:${testInfo.workerIndex}:${visitors}::1` });
   },
+  api: async ({ context, baseURL, extraHTTPHeaders }, use) => {
+    await use(contextApi(context, baseURL!, extraHTTPHeaders));
+  },
   acceptPresell: async ({ context }, use) => {
     await use(async () => {
       await context.addInitScript(() => window.localStorage.setItem('presell_accepted', 'true'));
@@ -39,6 +47,28 @@ export const test = base.extend<{ acceptPresell: () => Promise<void> }, { server
 });
 
 export { expect };
+
+/**
+ * HTTP calls to the server from the test itself, as `context`'s own requests would go: with its
+ * extra headers (the test's client address) and its cookies (a console session). Instead of
+ * Playwright's `request`: that client pools connections with no idle limit and ignores the server's
+ * `Keep-Alive: timeout=5`, so a call 5 s or more after the last one can go out on a connection the
+ * server is closing at that moment and fail with ECONNRESET (seen in CI). Each call here opens a
+ * connection of its own (`fetchFrom`). Redirects are not followed.
+ */
+export function contextApi(context: BrowserContext, baseURL: string, extraHTTPHeaders: Record<string, string> = {}): ApiCall {
+  return async (path, init = {}) => {
+    const url = new URL(path, baseURL).href;
+    const cookie = (await context.cookies(url)).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const headers: Record<string, string> = { ...extraHTTPHeaders, ...(cookie ? { Cookie: cookie } : {}) };
+    if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+    return fetchFrom('127.0.0.1')(url, {
+      method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+      headers: { ...headers, ...init.headers },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    });
+  };
+}
 
 /** A console error is a failure (STYLE.md), except the ones a test provokes on purpose. */
 export function watchConsole(page: Page, allowed: RegExp[] = []): () => void {

@@ -116,7 +116,7 @@ test("the landing page's first load carries neither the whole-page app nor a sec
   expect(loaded.filter((script) => /^\/assets\/(landing|initial)-/.test(script))).toHaveLength(2);
 });
 
-test("React's file, and only it, asks Chrome to compile it while it downloads", async ({ page, request }) => {
+test("React's file, and only it, asks Chrome to compile it while it downloads", async ({ page, api }) => {
   // V8's explicit compile hint must be the file's first line; the page's own files are left to
   // V8's lazy compilation (most of their functions wait for a tap or a scroll).
   const loaded = scriptRequests(page);
@@ -124,7 +124,7 @@ test("React's file, and only it, asks Chrome to compile it while it downloads", 
   await expectIslandLive(page, 'offer-countdown');
   const hinted: string[] = [];
   for (const script of loaded) {
-    if ((await (await request.get(script)).text()).startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(script);
+    if ((await (await api(script)).text()).startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(script);
   }
   expect(hinted).toEqual([expect.stringMatching(/^\/assets\/react-[\w-]+\.js$/)]);
 });
@@ -156,9 +156,9 @@ test('starting the landing and pre-sell pages builds no Intl formatter, which wo
   }
 });
 
-test('a tap on the buy button before the page script arrives still opens the checkout', async ({ page, request }) => {
+test('a tap on the buy button before the page script arrives still opens the checkout', async ({ page, api }) => {
   // Hold back the landing page's entry script, as a slow connection would.
-  const html = await (await request.get('/')).text();
+  const html = await (await api('/')).text();
   const entry = /<script[^>]*data-entry="([^"]+)"/.exec(html)?.[1];
   expect(entry).toBeTruthy();
   const release = await holdRequests(page, (url) => url.pathname === entry);

@@ -402,13 +402,13 @@ test.describe('landing page with the seller configured', () => {
     await context.close();
   });
 
-  test('/termos and /privacidade name the seller, in the prerendered HTML and after hydration', async ({ browser, request }) => {
+  test('/termos and /privacidade name the seller, in the prerendered HTML and after hydration', async ({ browser, api }) => {
     for (const [path, title] of [
       ['/termos', 'Termos de uso'],
       ['/privacidade', 'Política de privacidade'],
     ] as const) {
-      const response = await request.get(`${server.url}${path}`);
-      expect(response.status()).toBe(200);
+      const response = await api(`${server.url}${path}`);
+      expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).toContain(`<title>${title}</title>`);
       expect(html).toContain('Loja Teste E2E Ltda');
@@ -416,9 +416,9 @@ test.describe('landing page with the seller configured', () => {
       // No prerender token is left (see shared/public-config.ts).
       expect(html).not.toMatch(/__VITRINE_(SELLER|SUPPORT|WHATSAPP)_/);
       // A trailing slash leads to the same page rather than a raw copy of the file.
-      const slashed = await request.get(`${server.url}${path}/`, { maxRedirects: 0 });
-      expect(slashed.status()).toBe(301);
-      expect(slashed.headers().location).toBe(path);
+      const slashed = await api(`${server.url}${path}/`);
+      expect(slashed.status).toBe(301);
+      expect(slashed.headers.get('location')).toBe(path);
     }
 
     const { context, page } = await landingWith(browser, server);

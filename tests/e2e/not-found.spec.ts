@@ -13,8 +13,8 @@ test('an unknown path gets a real 404 page, a link home and one log line', async
   await expect(page).toHaveURL(/\/presell$/);
 });
 
-test('an unknown API path answers JSON 404, not the page', async ({ request, server }) => {
-  const response = await request.get(`${server.url}/api/nada`);
-  expect(response.status()).toBe(404);
+test('an unknown API path answers JSON 404, not the page', async ({ api }) => {
+  const response = await api('/api/nada');
+  expect(response.status).toBe(404);
   expect(await response.json()).toEqual({ error: 'Recurso não encontrado.' });
 });

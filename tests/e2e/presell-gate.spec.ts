@@ -114,7 +114,7 @@ test('the pre-sell page fetches the landing page while the visitor reads; "Sim, 
   await expect.poll(() => funnel).toEqual(['page_view /presell', 'presell_yes /presell', 'page_view /']);
 });
 
-test('/presell does not download the landing page code', async ({ page, server }) => {
+test('/presell does not download the landing page code', async ({ page, server, api }) => {
   const scripts = scriptRequests(page);
   const before = landingDocumentRequests(server);
   await page.goto('/presell');
@@ -126,15 +126,15 @@ test('/presell does not download the landing page code', async ({ page, server }
   const presellEntry = await page.locator('script[data-entry]').getAttribute('data-entry');
   expect(scripts).toContain(presellEntry);
   // The landing page's entry, which carries its first islands' code, is never fetched here.
-  const landingHtml = await (await page.request.get('/')).text();
+  const landingHtml = await (await api('/')).text();
   const landingEntry = /data-entry="([^"]+)"/.exec(landingHtml)?.[1];
   expect(landingEntry).toMatch(/^\/assets\/landing-/);
   expect(scripts.filter((script) => script === landingEntry || script.includes('landing'))).toEqual([]);
 });
 
-test('a tap before the JavaScript arrives is not lost (slow phone)', async ({ page }) => {
+test('a tap before the JavaScript arrives is not lost (slow phone)', async ({ page, api }) => {
   // Hold the page's entry script back, as a slow connection would.
-  const html = await (await page.request.get('/presell')).text();
+  const html = await (await api('/presell')).text();
   const entry = /data-entry="([^"]+)"/.exec(html)![1]!;
   const release = await holdRequests(page, (url) => url.pathname === entry);
   await page.goto('/presell', { waitUntil: 'commit' });
