@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, landingStarted, scriptRequests, test, writeSqlite } from './fixtures.ts';
 import { decodeQrOnScreen } from './qr.ts';
-import { startServer } from './server.ts';
+import { startServer, type RunningServer } from './server.ts';
 import { gatewayReplies, standInEnv, STAND_IN_PRODUCT_HASH, startGatewayStandIn, type GatewayAnswer } from '../support/gateway-stand-in.ts';
 
 async function openModalFromHero(page: Page) {
@@ -9,6 +9,21 @@ async function openModalFromHero(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/** A fresh visitor of `server` who already answered the pre-sell page. */
+async function visitorContext(browser: Browser, server: RunningServer) {
+  const context = await browser.newContext({ baseURL: server.url });
+  await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
+  return context;
+}
+
+/** A fresh visitor on `server`'s landing page with the checkout modal open from the hero. */
+async function openFreshModal(browser: Browser, server: RunningServer) {
+  const context = await visitorContext(browser, server);
+  const page = await context.newPage();
+  await page.goto('/');
+  return { context, page, dialog: await openModalFromHero(page) };
 }
 
 let buyers = 0;
@@ -265,42 +280,55 @@ test.describe('PIX checkout in the sandbox', () => {
   });
 });
 
-test('every catalogue error appears in the modal with its exact text', async ({ browser }) => {
-  const gateway = await startGatewayStandIn();
-  const server = await startServer(standInEnv(gateway));
-  const openFreshModal = async () => {
-    const context = await browser.newContext({ baseURL: server.url });
-    await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
-    const page = await context.newPage();
-    await page.goto('/');
-    return { context, page, dialog: await openModalFromHero(page) };
-  };
-  try {
-    const productCases: Array<[GatewayAnswer, string]> = [
-      [(c) => gatewayReplies.message(c, 500, 'Servidor em manutenção'), 'Erro ao buscar produtos: 500 - Servidor em manutenção'],
-      [(c) => gatewayReplies.empty(c, 401), 'Erro ao buscar produtos: 401 - Erro desconhecido'],
-      [(c) => gatewayReplies.products(c, [{ hash: 'outro', offers: [] }]), `Produto com hash ${STAND_IN_PRODUCT_HASH} não encontrado`],
-      [(c) => c.json({ data: [{ hash: STAND_IN_PRODUCT_HASH, title: 'X', offers: [] }] }), 'Produto não possui ofertas disponíveis'],
-      [(c) => c.text('<html>oops</html>', 200), 'Erro ao carregar produto'],
-    ];
-    for (const [answer, message] of productCases) {
+// One test per answer: each opens a fresh landing page and modal (the modal reads the catalogue
+// once), which took up to 20 s each in CI; as one test the five came close to its time limit.
+test.describe('a catalogue error appears in the modal with its exact text', () => {
+  // The gateway stand-in of this worker never answers with a product here, so the server has no
+  // catalogue cached (a failure is not cached) and each test sees its own answer.
+  let gateway: Awaited<ReturnType<typeof startGatewayStandIn>>;
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    gateway = await startGatewayStandIn();
+    server = await startServer(standInEnv(gateway));
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await gateway?.stop();
+  });
+
+  const productCases: Array<[GatewayAnswer, string]> = [
+    [(c) => gatewayReplies.message(c, 500, 'Servidor em manutenção'), 'Erro ao buscar produtos: 500 - Servidor em manutenção'],
+    [(c) => gatewayReplies.empty(c, 401), 'Erro ao buscar produtos: 401 - Erro desconhecido'],
+    [(c) => gatewayReplies.products(c, [{ hash: 'outro', offers: [] }]), `Produto com hash ${STAND_IN_PRODUCT_HASH} não encontrado`],
+    [(c) => c.json({ data: [{ hash: STAND_IN_PRODUCT_HASH, title: 'X', offers: [] }] }), 'Produto não possui ofertas disponíveis'],
+    [(c) => c.text('<html>oops</html>', 200), 'Erro ao carregar produto'],
+  ];
+  for (const [answer, message] of productCases) {
+    test(message, async ({ browser }) => {
       gateway.onProducts = answer;
-      const { context, dialog } = await openFreshModal();
+      const { context, dialog } = await openFreshModal(browser, server);
       await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`^${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
       // Submitting without a product is refused by the modal itself.
       await fillBuyer(dialog);
       await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
       await expect(dialog.getByText('Erro: informações do produto não disponíveis.')).toBeVisible();
       await context.close();
-    }
+    });
+  }
+});
 
-    gateway.onProducts = (c) => gatewayReplies.products(c);
+test('every charge error appears in the modal with its exact text; a charge without a PIX code says the QR is not available', async ({
+  browser,
+}) => {
+  const gateway = await startGatewayStandIn();
+  const server = await startServer(standInEnv(gateway));
+  try {
     const chargeCases: Array<[GatewayAnswer, string]> = [
       [(c) => gatewayReplies.validation(c, { installments: ['installments é obrigatório'] }), 'installments é obrigatório'],
       [(c) => gatewayReplies.empty(c, 503), 'Erro ao processar pagamento: 503'],
       [(c) => c.text('not json', 201), 'Erro ao processar pagamento'],
     ];
-    const { context, dialog } = await openFreshModal();
+    const { context, dialog } = await openFreshModal(browser, server);
     for (const [answer, message] of chargeCases) {
       gateway.onCreate = answer;
       await fillBuyer(dialog);
@@ -324,8 +352,7 @@ test('every catalogue error appears in the modal with its exact text', async ({ 
 
 test('with CHECKOUT_URL the buy button sends the whole page to the hosted checkout', async ({ browser }) => {
   const server = await startServer({ CHECKOUT_URL: 'https://pagamento.example.com/checkout/oferta' });
-  const context = await browser.newContext({ baseURL: server.url });
-  await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
+  const context = await visitorContext(browser, server);
   await context.route('https://pagamento.example.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<h1>Checkout externo</h1>' }),
   );
@@ -351,8 +378,7 @@ test('no byte of PROVIDER_TOKEN reaches the browser', async ({ browser }) => {
   const gateway = await startGatewayStandIn();
   gateway.onCreate = (c) => gatewayReplies.waitingCharge(c, 'tx_tok', '00020126360014br.gov.bcb.pix');
   const server = await startServer(standInEnv(gateway, { PROVIDER_TOKEN: token }));
-  const context = await browser.newContext({ baseURL: server.url });
-  await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
+  const context = await visitorContext(browser, server);
   const page = await context.newPage();
   const bodies: Promise<string>[] = [];
   page.on('response', (response) => bodies.push(response.text().catch(() => '')));
