@@ -8,9 +8,10 @@ import { createTailwindMerge, getDefaultConfig, mergeConfigs, validators, type C
  * `npm run generate:tw-merge`: writes src/client/ui/tailwind-merge-config.ts, tailwind-merge's
  * default configuration cut down to the class groups our sources use.
  *
- * Why: `cn()` runs on the landing page's first load, and tailwind-merge's full default config is
- * ≈ 5.6 KB brotli of the ≈ 7.5 KB the library adds there (docs/decisions/0004-landing-islands.md:
- * the page's whole first-load JS budget is 70 KB). The merge engine is the library's own; only the
+ * Why: `cn()` runs on the landing page as soon as its header and sticky bar come alive (the first
+ * scroll) and in its checkout, and tailwind-merge's full default config is ≈ 5.6 KB brotli of the
+ * ≈ 7.5 KB the library adds there (docs/decisions/0004-landing-islands.md). The buy buttons of the
+ * first load do without it (ui/button.tsx). The merge engine is the library's own; only the
  * table of class groups is trimmed. tests/unit/tailwind-merge-config.test.ts fails when the
  * committed file differs from what this script would write now (a class of a new group was used):
  * run the script again.

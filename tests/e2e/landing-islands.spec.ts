@@ -116,6 +116,29 @@ test("the landing page's first load carries neither the whole-page app nor a sec
   expect(loaded.filter((script) => /^\/assets\/(landing|initial)-/.test(script))).toHaveLength(2);
 });
 
+test('neither page an ad opens loads tailwind-merge at start; the header brings it at the first scroll', async ({ page, api }) => {
+  // Buttons join their classes without it (ui/button.tsx); what calls `cn()` comes later. The file
+  // that carries it has its config's `conflictingClassGroups` key.
+  const carryIt = async (scripts: string[]) =>
+    (await Promise.all(scripts.map(async (script) => (await (await api(script)).text()).includes('conflictingClassGroups')))).some(Boolean);
+  for (const [path, firstIsland] of [
+    ['/presell', 'presell-cta'],
+    ['/', 'offer-countdown'],
+  ] as const) {
+    const loaded = scriptRequests(page);
+    await page.goto(path);
+    await expectIslandLive(page, firstIsland);
+    await page.waitForLoadState('networkidle');
+    expect(loaded.length, path).toBeGreaterThan(0);
+    expect(await carryIt(loaded), path).toBe(false);
+  }
+  await page.mouse.wheel(0, 400);
+  await expectIslandLive(page, 'site-header');
+  await page.waitForLoadState('networkidle');
+  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+  expect(await carryIt(loaded.filter((script) => script.endsWith('.js')))).toBe(true);
+});
+
 test("React's file, and only it, asks Chrome to compile it while it downloads", async ({ page, api }) => {
   // V8's explicit compile hint must be the file's first line; the page's own files are left to
   // V8's lazy compilation (most of their functions wait for a tap or a scroll).

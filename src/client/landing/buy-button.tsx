@@ -6,7 +6,6 @@ import { useCheckout } from '../lib/checkout-context.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { useLiveSignals } from '../lib/live/store.ts';
 import { Button } from '../ui/button.tsx';
-import { cn } from '../ui/cn.ts';
 
 export type BuyPlacement = 'hero' | 'topup' | 'how_it_works' | 'scarcity' | 'faq' | 'sticky_bar' | 'popup';
 
@@ -33,8 +32,9 @@ export function BuyButton({
   return (
     <Button
       size="lg"
-      variant={isSoldOut ? 'secondary' : 'cta'}
-      className={cn(isSoldOut && 'flex-col gap-0 leading-tight font-extrabold', className)}
+      variant={isSoldOut ? 'soldOut' : 'cta'}
+      layout={isSoldOut ? 'stacked' : 'inline'}
+      className={className}
       data-placement={placement}
       disabled={isSoldOut}
       onClick={() => {
