@@ -10,12 +10,7 @@ import { startServer, type RunningServer } from './server.ts';
  * server: heartbeats and orders from other specs on the shared worker server would change the counts.
  */
 
-/**
- * The API on a connection of its own per call (tests/support/clients.ts). Not Playwright's `request`:
- * it reuses pooled connections with no time limit, past the server's announced 5 s keep-alive
- * timeout, and a read 6 s after the last call once went out on a connection the busy server was
- * closing that moment (ECONNRESET).
- */
+/** The API on a connection of its own per call, as fixtures.ts's `api` (whose comment says why). */
 const callApi = fetchFrom('127.0.0.1');
 
 async function readLive(server: RunningServer): Promise<LiveSignals> {
@@ -180,7 +175,7 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
     await expect(page.getByText(/^2\s*vagas restantes$/)).toBeVisible();
 
     // The first buyer pays at the gateway (the sandbox's "Simular pagamento").
-    await callApi(`${server.url}${first.body.sandboxPayUrl}`, { method: 'POST' });
+    expect((await callApi(`${server.url}${first.body.sandboxPayUrl}`, { method: 'POST' })).status).toBe(303);
     await expect.poll(async () => (await readLive(server)).spotsLeft).toBe(1);
 
     // The second spot goes through the page's own checkout; the page asks again once it is paid.
@@ -196,7 +191,7 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
     await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
     expect(await readLive(server)).toMatchObject({ spotsLeft: 1, soldOut: false });
     const payUrl = await dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href');
-    await callApi(`${server.url}${payUrl!}`, { method: 'POST' });
+    expect((await callApi(`${server.url}${payUrl!}`, { method: 'POST' })).status).toBe(303);
     await expect(dialog.getByText('Pagamento confirmado!')).toBeVisible({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Fechar' }).first().click();
     await expect(dialog).toHaveCount(0);
