@@ -51,13 +51,28 @@ test('React never re-creates or rewrites a static section; the hero headline is 
   // The countdown is an island hydrated at load: once it ticks, the page's script has run.
   await expect(page.getByRole('timer')).toHaveText(/\d{2}:\d{2}$/, { timeout: PAGE_SCRIPT_TIMEOUT });
   await expectIslandLive(page, 'offer-countdown');
-  // Bring every island to life: scroll through the whole page.
+  // Bring every island to life: scroll through the whole page, letting each position reach the
+  // screen (two animation frames) as a visitor's scroll does. A position the page never renders is
+  // never seen by its IntersectionObserver (in CI the FAQ once stayed asleep after this scroll).
   // (The page grows as sections far below the fold are rendered on the way: content-visibility.)
   const height = () => page.evaluate(() => document.body.scrollHeight);
-  for (let y = 0; y <= (await height()); y += 600) await page.evaluate((top) => window.scrollTo(0, top), y);
-  for (const name of ['catalogue', 'faq-accordion', 'whatsapp-group', 'site-footer', 'site-header', 'sticky-bar']) {
+  const scrollToAndRender = (top: number) =>
+    page.evaluate(
+      (y) =>
+        new Promise<void>((resolve) => {
+          window.scrollTo(0, y);
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        }),
+      top,
+    );
+  for (let y = 0; y <= (await height()); y += 600) await scrollToAndRender(y);
+  // Each island that waits for the viewport is then looked at once more, as a visitor coming back
+  // to it would: the check is that it comes alive when seen, however fast it was passed.
+  for (const name of ['catalogue', 'faq-accordion', 'whatsapp-group', 'site-footer']) {
+    await island(page, name).first().scrollIntoViewIfNeeded();
     await expectIslandLive(page, name);
   }
+  for (const name of ['site-header', 'sticky-bar']) await expectIslandLive(page, name);
 
   expect(await page.evaluate(() => (window as unknown as Record<string, unknown>).__staticChanges)).toEqual([]);
   expect(await page.evaluate(() => document.querySelector('h1') === (window as unknown as Record<string, unknown>).__firstHeadline)).toBe(
