@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { runCli } from './cli.ts';
-import { expect, expectIslandLive, querySqlite, test } from './fixtures.ts';
+import { expect, expectIslandLive, presellAnsweredContext, querySqlite, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -118,9 +118,8 @@ test('each islands page records the visit before React listens on any island: a 
   // "Sim, quero!" then leaves the page at once. So when the first island gets React's listeners,
   // the campaign parameters must be in sessionStorage and the page view on its way. Checked at that
   // very moment, whatever the machine's speed.
-  const context = await browser.newContext({ baseURL: server.url });
+  const context = await presellAnsweredContext(browser, server.url);
   await context.addInitScript(() => {
-    window.localStorage.setItem('presell_accepted', 'true');
     type Snapshot = { island: string | null; attribution: string | null; events: string[] };
     const seen: { events: string[]; firstListened?: Snapshot } = { events: [] };
     (window as unknown as { __visit: typeof seen }).__visit = seen;

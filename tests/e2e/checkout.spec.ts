@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, landingStarted, scriptRequests, test, writeSqlite } from './fixtures.ts';
+import { expect, landingStarted, presellAnsweredContext, scriptRequests, test, writeSqlite } from './fixtures.ts';
 import { decodeQrOnScreen } from './qr.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { gatewayReplies, standInEnv, STAND_IN_PRODUCT_HASH, startGatewayStandIn, type GatewayAnswer } from '../support/gateway-stand-in.ts';
@@ -12,11 +12,7 @@ async function openModalFromHero(page: Page) {
 }
 
 /** A fresh visitor of `server` who already answered the pre-sell page. */
-async function visitorContext(browser: Browser, server: RunningServer) {
-  const context = await browser.newContext({ baseURL: server.url });
-  await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
-  return context;
-}
+const visitorContext = (browser: Browser, server: RunningServer) => presellAnsweredContext(browser, server.url);
 
 /** A fresh visitor on `server`'s landing page with the checkout modal open from the hero. */
 async function openFreshModal(browser: Browser, server: RunningServer) {

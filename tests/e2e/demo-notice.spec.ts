@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { acceptPresellIn, expect, test } from './fixtures.ts';
 import { startServer } from './server.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 
@@ -50,7 +50,7 @@ test('with a real gateway no page shows the demo notice', async ({ browser }) =>
       await expect(page.getByRole('heading').first()).toBeVisible();
       await expect(page.getByText(NOTICE)).toHaveCount(0);
     }
-    await context.addInitScript(() => window.localStorage.setItem('presell_accepted', 'true'));
+    await acceptPresellIn(context);
     await page.goto('/');
     await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
     await expect(page.getByRole('dialog').getByLabel('Nome completo')).toBeVisible();

@@ -1,6 +1,14 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test as base,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { startServer, type RunningServer } from './server.ts';
 import { fetchFrom } from '../support/clients.ts';
 
@@ -40,13 +48,27 @@ export const test = base.extend<{ acceptPresell: () => Promise<void>; api: ApiCa
     await use(contextApi(context, baseURL!, extraHTTPHeaders));
   },
   acceptPresell: async ({ context }, use) => {
-    await use(async () => {
-      await context.addInitScript(() => window.localStorage.setItem('presell_accepted', 'true'));
-    });
+    await use(() => acceptPresellIn(context));
   },
 });
 
 export { expect };
+
+/** Every page of `context` opens as a visitor who already answered "Sim, quero!" on /presell. */
+export async function acceptPresellIn(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => window.localStorage.setItem('presell_accepted', 'true'));
+}
+
+/** A new visitor of `baseURL`, in a context of its own, who already answered the pre-sell page. */
+export async function presellAnsweredContext(
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...options, baseURL });
+  await acceptPresellIn(context);
+  return context;
+}
 
 /**
  * HTTP calls to the server from the test itself, as `context`'s own requests would go: with its

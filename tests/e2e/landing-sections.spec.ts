@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { expect, expectIslandLive, PAGE_SCRIPT_TIMEOUT, test, watchConsole } from './fixtures.ts';
+import { expect, expectIslandLive, PAGE_SCRIPT_TIMEOUT, presellAnsweredContext, test, watchConsole } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -56,8 +56,7 @@ function recordEvents(page: Page): () => Array<{ name: string; path: string }> {
 }
 
 async function landingWith(browser: Browser, server: RunningServer, init?: (page: Page) => Promise<void>) {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: { width: 390, height: 844 } });
-  await context.addInitScript(() => window.localStorage.setItem('presell_accepted', 'true'));
+  const context = await presellAnsweredContext(browser, server.url, { locale: 'pt-BR', viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await init?.(page);
   return { context, page };

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-// Not ./fixtures.ts: its fixtures start the shared worker server, which these tests do not use.
+// Not ./fixtures.ts's `test`: its fixtures start the shared worker server, which these tests do not use.
 import { expect, test } from '@playwright/test';
 import type { LiveSignals } from '../../src/shared/live.ts';
 import { fetchFrom, newCheckoutKey, postOrder } from '../support/clients.ts';
+import { presellAnsweredContext } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -32,14 +33,12 @@ async function withServer(
   const contexts: BrowserContext[] = [];
   try {
     await body(server, async (setup) => {
-      const context = await browser.newContext({
-        baseURL: server.url,
+      const context = await presellAnsweredContext(browser, server.url, {
         locale: 'pt-BR',
         timezoneId: 'America/Sao_Paulo',
         viewport: { width: 390, height: 844 },
       });
       contexts.push(context);
-      await context.addInitScript(() => window.localStorage.setItem('presell_accepted', 'true'));
       await setup?.(context);
       const page = await context.newPage();
       await page.goto('/');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { expect, payOnSandbox, querySqlite, test } from './fixtures.ts';
+import { expect, payOnSandbox, presellAnsweredContext, querySqlite, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -37,11 +37,8 @@ test.afterAll(async () => {
 
 /** A visitor who already answered the cookie notice, with the cookies the Pixel and GA4 would have set. */
 async function visitor(browser: Browser, consent: 'granted' | 'denied') {
-  const context = await browser.newContext({ baseURL: server.url });
-  await context.addInitScript((choice) => {
-    localStorage.setItem('presell_accepted', 'true');
-    localStorage.setItem('vitrine_consent', choice);
-  }, consent);
+  const context = await presellAnsweredContext(browser, server.url);
+  await context.addInitScript((choice) => localStorage.setItem('vitrine_consent', choice), consent);
   await context.route(TRACKER_HOSTS, (route) => route.fulfill({ contentType: 'text/javascript', body: '/* stand-in */' }));
   await context.addCookies([
     { name: '_fbp', value: FBP, url: server.url },

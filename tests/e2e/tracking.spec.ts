@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, landingStarted, payOnSandbox, scriptRequests, test } from './fixtures.ts';
+import { expect, landingStarted, payOnSandbox, presellAnsweredContext, scriptRequests, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -28,8 +28,7 @@ async function interceptTrackers(context: BrowserContext, mode: 'serve' | 'fail'
 }
 
 async function newVisitor(browser: import('@playwright/test').Browser, mode: 'serve' | 'fail' = 'serve') {
-  const context = await browser.newContext({ baseURL: server.url });
-  await context.addInitScript(() => localStorage.setItem('presell_accepted', 'true'));
+  const context = await presellAnsweredContext(browser, server.url);
   const requests = await interceptTrackers(context, mode);
   const page = await context.newPage();
   return { context, page, requests };
