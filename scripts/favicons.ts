@@ -6,8 +6,8 @@ import { chromiumLaunchOptions } from '../tests/e2e/browser.ts';
  * Renders scripts/favicon.svg to the PNG icons the pages link (index.html), with our Chromium:
  * `npx tsx scripts/favicons.ts` after editing the SVG. PNG, not SVG: Chrome decodes a page's
  * favicon in that page's renderer, and an SVG icon is a whole isolated SVG document set up on its
- * main thread just after the first paint (2–13 ms of real time on this machine, traced), where a 32 px PNG decodes
- * in well under a millisecond. Safari on iOS takes only the PNG touch icon.
+ * main thread just after the first paint (2–13 ms of real time on this machine, traced), where a
+ * 32 px PNG decodes in well under a millisecond. Safari on iOS takes only the PNG touch icon.
  */
 const SOURCE = 'scripts/favicon.svg';
 export const ICONS = [

@@ -11,12 +11,9 @@ async function openModalFromHero(page: Page) {
   return dialog;
 }
 
-/** A fresh visitor of `server` who already answered the pre-sell page. */
-const visitorContext = (browser: Browser, server: RunningServer) => presellAnsweredContext(browser, server.url);
-
 /** A fresh visitor on `server`'s landing page with the checkout modal open from the hero. */
 async function openFreshModal(browser: Browser, server: RunningServer) {
-  const context = await visitorContext(browser, server);
+  const context = await presellAnsweredContext(browser, server.url);
   const page = await context.newPage();
   await page.goto('/');
   return { context, page, dialog: await openModalFromHero(page) };
@@ -348,7 +345,7 @@ test('every charge error appears in the modal with its exact text; a charge with
 
 test('with CHECKOUT_URL the buy button sends the whole page to the hosted checkout', async ({ browser }) => {
   const server = await startServer({ CHECKOUT_URL: 'https://pagamento.example.com/checkout/oferta' });
-  const context = await visitorContext(browser, server);
+  const context = await presellAnsweredContext(browser, server.url);
   await context.route('https://pagamento.example.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<h1>Checkout externo</h1>' }),
   );
@@ -374,7 +371,7 @@ test('no byte of PROVIDER_TOKEN reaches the browser', async ({ browser }) => {
   const gateway = await startGatewayStandIn();
   gateway.onCreate = (c) => gatewayReplies.waitingCharge(c, 'tx_tok', '00020126360014br.gov.bcb.pix');
   const server = await startServer(standInEnv(gateway, { PROVIDER_TOKEN: token }));
-  const context = await visitorContext(browser, server);
+  const context = await presellAnsweredContext(browser, server.url);
   const page = await context.newPage();
   const bodies: Promise<string>[] = [];
   page.on('response', (response) => bodies.push(response.text().catch(() => '')));

@@ -19,10 +19,8 @@ test('every page links a 32 px PNG tab icon and a 180 px touch icon, and no SVG 
       '<link rel="apple-touch-icon" href="/apple-touch-icon.png" />',
     ]);
   }
-  for (const [href, size] of [
-    ['/favicon-32.png', 32],
-    ['/apple-touch-icon.png', 180],
-  ] as const) {
+  for (const { path: file, size } of ICONS) {
+    const href = file.replace(/^public/, '');
     const response = await api(href);
     expect(response.status, href).toBe(200);
     expect(response.headers.get('content-type'), href).toBe('image/png');

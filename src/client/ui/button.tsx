@@ -1,22 +1,24 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ButtonHTMLAttributes } from 'react';
 
+/** The secondary look, without its weight: shared by `secondary` and `soldOut`. */
+const QUIET = 'border border-line bg-ink-800 text-slate-100 hover:bg-ink-700';
+
 /**
  * The buttons' classes. A caller's `className` only adds classes of other kinds (margins, width,
  * flex); a look that replaces a variant's own class is a variant here (`soldOut`, `stacked`). So
  * composing them needs no class merging: the buy buttons hydrated on the landing and pre-sell
  * pages' first load run without tailwind-merge (`cn()`, ≈ 4.5 KB brotli with its config, which the
  * parts loaded later still use). `button.test.ts` checks every variant and every `className` passed
- * to a button in src/client against tailwind-merge.
+ * to a button in src/client against tailwind-merge, trying every combination of the variants below.
  */
-/** The variants and their classes (button.test.ts tries every combination). */
 export const buttonVariantClasses = {
   variant: {
     /** The buy call: the page's one loud colour. */
     cta: 'bg-gradient-to-b from-brand-500 to-brand-600 font-extrabold tracking-wide text-white uppercase shadow-cta hover:from-brand-400 hover:to-brand-500 active:translate-y-px',
-    secondary: 'border border-line bg-ink-800 font-semibold text-slate-100 hover:bg-ink-700',
+    secondary: `${QUIET} font-semibold`,
     /** A buy call while the month is sold out: the secondary look, its two lines in the buy call's weight. */
-    soldOut: 'border border-line bg-ink-800 font-extrabold text-slate-100 hover:bg-ink-700',
+    soldOut: `${QUIET} font-extrabold`,
     /** What cannot be undone (the console's revoke, refund and erase). */
     danger: 'border border-danger/60 bg-ink-800 font-semibold text-red-200 hover:bg-danger/15',
     ghost: 'text-slate-300 underline-offset-4 hover:text-white hover:underline',
