@@ -276,7 +276,7 @@ test.describe('console start-up', () => {
     }
   });
 
-  test('with a real gateway and no ADMIN_PASSWORD the console is off and says how to turn it on', async ({ page, api }) => {
+  test('with a real gateway and no ADMIN_PASSWORD the console is off and says how to turn it on', async ({ page }) => {
     const server = await startServer({
       ...REAL_GATEWAY_TEST_ENV,
       PROVIDER_URL: 'http://127.0.0.1:9',
@@ -287,7 +287,8 @@ test.describe('console start-up', () => {
       await page.goto(`${server.url}/painel`);
       await expect(page.getByRole('heading', { name: 'Painel desligado' })).toBeVisible();
       await expect(page.getByText(/defina ADMIN_PASSWORD/)).toBeVisible();
-      expect((await api(`${server.url}/api/admin/login`, { headers: { Origin: server.url }, json: { password: 'x' } })).status).toBe(503);
+      const api = contextApi(page.context(), server.url);
+      expect((await api('/api/admin/login', { headers: { Origin: server.url }, json: { password: 'x' } })).status).toBe(503);
     } finally {
       await server.stop();
     }

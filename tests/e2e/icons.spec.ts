@@ -1,8 +1,6 @@
 import fs from 'node:fs';
-import { chromium } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { ICONS, renderIcon } from '../../scripts/favicons.ts';
-import { chromiumLaunchOptions } from './browser.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -29,19 +27,14 @@ test('every page links a 32 px PNG tab icon and a 180 px touch icon, and no SVG 
   }
 });
 
-test('the PNG icons are the current scripts/favicon.svg, as scripts/favicons.ts renders it', async () => {
-  const browser = await chromium.launch(chromiumLaunchOptions());
-  try {
-    for (const icon of ICONS) {
-      const fresh = PNG.sync.read(await renderIcon(browser, icon));
-      const committed = PNG.sync.read(fs.readFileSync(icon.path));
-      expect([committed.width, committed.height], icon.path).toEqual([fresh.width, fresh.height]);
-      // Anti-aliasing may differ by a few levels between Chromium releases; a changed drawing does not.
-      let worst = 0;
-      for (let i = 0; i < fresh.data.length; i++) worst = Math.max(worst, Math.abs(fresh.data[i]! - committed.data[i]!));
-      expect(worst, `${icon.path}: run npx tsx scripts/favicons.ts`).toBeLessThanOrEqual(24);
-    }
-  } finally {
-    await browser.close();
+test('the PNG icons are the current scripts/favicon.svg, as scripts/favicons.ts renders it', async ({ browser }) => {
+  for (const icon of ICONS) {
+    const fresh = PNG.sync.read(await renderIcon(browser, icon));
+    const committed = PNG.sync.read(fs.readFileSync(icon.path));
+    expect([committed.width, committed.height], icon.path).toEqual([fresh.width, fresh.height]);
+    // Anti-aliasing may differ by a few levels between Chromium releases; a changed drawing does not.
+    let worst = 0;
+    for (let i = 0; i < fresh.data.length; i++) worst = Math.max(worst, Math.abs(fresh.data[i]! - committed.data[i]!));
+    expect(worst, `${icon.path}: run npx tsx scripts/favicons.ts`).toBeLessThanOrEqual(24);
   }
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { expect, expectIslandLive, PAGE_SCRIPT_TIMEOUT, presellAnsweredContext, test, watchConsole } from './fixtures.ts';
+import { contextApi, expect, expectIslandLive, PAGE_SCRIPT_TIMEOUT, presellAnsweredContext, test, watchConsole } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -401,12 +401,14 @@ test.describe('landing page with the seller configured', () => {
     await context.close();
   });
 
-  test('/termos and /privacidade name the seller, in the prerendered HTML and after hydration', async ({ browser, api }) => {
+  test('/termos and /privacidade name the seller, in the prerendered HTML and after hydration', async ({ browser }) => {
+    const { context, page } = await landingWith(browser, server);
+    const api = contextApi(context, server.url);
     for (const [path, title] of [
       ['/termos', 'Termos de uso'],
       ['/privacidade', 'Política de privacidade'],
     ] as const) {
-      const response = await api(`${server.url}${path}`);
+      const response = await api(path);
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).toContain(`<title>${title}</title>`);
@@ -415,12 +417,11 @@ test.describe('landing page with the seller configured', () => {
       // No prerender token is left (see shared/public-config.ts).
       expect(html).not.toMatch(/__VITRINE_(SELLER|SUPPORT|WHATSAPP)_/);
       // A trailing slash leads to the same page rather than a raw copy of the file.
-      const slashed = await api(`${server.url}${path}/`);
+      const slashed = await api(`${path}/`);
       expect(slashed.status).toBe(301);
       expect(slashed.headers.get('location')).toBe(path);
     }
 
-    const { context, page } = await landingWith(browser, server);
     const checkConsole = watchConsole(page);
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
