@@ -214,6 +214,15 @@ test.describe('phone-first payment', () => {
     await phone.evaluate((input: HTMLInputElement) => input.setSelectionRange(11, 11));
     await phone.press('Backspace');
     await expect(phone).toHaveValue('(11) 9876-4321');
+    // The caret is placed with the new value, not a frame later, where a quick next key would land
+    // at the end and be dropped. A "5" typed after the hyphen moves the hyphen; read at once.
+    const caretAtOnce = await phone.evaluate((input: HTMLInputElement) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '(11) 9876-54321');
+      input.setSelectionRange(11, 11);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      return { value: input.value, caret: input.selectionStart };
+    });
+    expect(caretAtOnce).toEqual({ value: '(11) 98765-4321', caret: 10 });
   });
 
   test('suggests "Você quis dizer joana@gmail.com?" for joana@gmial.com, and accepting it fixes the field', async ({ page }) => {

@@ -1,4 +1,14 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react';
 import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
 import { isValidPhone } from '../../shared/checkout.ts';
 import { Button } from '../ui/button.tsx';
@@ -98,12 +108,23 @@ export function BuyerForm({
   const checkedEmail = useRef('');
 
   // The phone formats itself as "(11) 98765-4321" while typed; the caret stays by the digit touched.
+  // It is placed once React has written the new value (which puts the caret at the end), in the
+  // same commit. Placed a frame later, a quick next key went to the end of the number (and on a full
+  // number was dropped).
+  const phoneCaret = useRef<{ input: HTMLInputElement; caret: number } | null>(null);
   const setPhone = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     const edit = editPhone(values.phone, input.value, input.selectionStart ?? input.value.length);
+    phoneCaret.current = { input, caret: edit.caret };
     onChange({ ...values, phone: edit.value });
-    if (document.activeElement === input) requestAnimationFrame(() => input.setSelectionRange(edit.caret, edit.caret));
   };
+  // After every commit (no dependencies): a key that leaves the value as it was (a letter, a
+  // twelfth digit) still has React write the value back.
+  useLayoutEffect(() => {
+    const pending = phoneCaret.current;
+    phoneCaret.current = null;
+    if (pending && document.activeElement === pending.input) pending.input.setSelectionRange(pending.caret, pending.caret);
+  });
 
   const checkEmail = () => {
     const typed = values.email;
