@@ -53,7 +53,7 @@ export default function PresellPage() {
           </ul>
 
           <div className="mt-8">
-            <Island name="presell-cta" component={PresellCta} props={{}} when="load" />
+            <Island name="presell-cta" component={PresellCta} props={{ label: presell.cta }} when="load" />
             <p className="mt-2 text-center text-xs text-slate-400">{presell.ctaHint}</p>
           </div>
 
