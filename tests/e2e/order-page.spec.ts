@@ -214,8 +214,8 @@ test.describe('phone-first payment', () => {
     await phone.evaluate((input: HTMLInputElement) => input.setSelectionRange(11, 11));
     await phone.press('Backspace');
     await expect(phone).toHaveValue('(11) 9876-4321');
-    // The caret is placed with the new value, not a frame later, where a quick next key would land
-    // at the end and be dropped. A "5" typed after the hyphen moves the hyphen; read at once.
+    // The caret is placed with the new value, not a frame later, when a quick next key would land at
+    // the end of the number. A "5" typed after the hyphen moves the hyphen; the caret is read at once.
     const caretAtOnce = await phone.evaluate((input: HTMLInputElement) => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, '(11) 9876-54321');
       input.setSelectionRange(11, 11);

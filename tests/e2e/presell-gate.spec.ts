@@ -114,7 +114,7 @@ test('the pre-sell page fetches the landing page while the visitor reads; "Sim, 
   await expect.poll(() => funnel).toEqual(['page_view /presell', 'presell_yes /presell', 'page_view /']);
 });
 
-test('/presell does not download the landing page code', async ({ page, server, api }) => {
+test('/presell does not download the landing page code, and its script does not carry its copy', async ({ page, server, api }) => {
   const scripts = scriptRequests(page);
   const before = landingDocumentRequests(server);
   await page.goto('/presell');
@@ -130,6 +130,11 @@ test('/presell does not download the landing page code', async ({ page, server, 
   const landingEntry = /data-entry="([^"]+)"/.exec(landingHtml)?.[1];
   expect(landingEntry).toMatch(/^\/assets\/landing-/);
   expect(scripts.filter((script) => script === landingEntry || script.includes('landing'))).toEqual([]);
+  // The page's copy is in its HTML only; the button's label reaches its island as a prop.
+  const presellScript = await (await api(presellEntry!)).text();
+  expect(presellScript).toContain('presell-cta');
+  expect(presellScript).not.toContain('Descubra onde os revendedores compram streaming');
+  expect(presellScript).not.toContain('Leva menos de 1 minuto');
 });
 
 test('a tap before the JavaScript arrives is not lost (slow phone)', async ({ page, api }) => {
