@@ -130,6 +130,10 @@ test('/presell does not download the landing page code, and its script does not 
   const landingEntry = /data-entry="([^"]+)"/.exec(landingHtml)?.[1];
   expect(landingEntry).toMatch(/^\/assets\/landing-/);
   expect(scripts.filter((script) => script === landingEntry || script.includes('landing'))).toEqual([]);
+  // Nor is the landing page's code that the checkout shares: the live signals the pre-sell page never
+  // shows (their poll of GET /api/live) are not in the file both pages load.
+  const loaded = await Promise.all(scripts.map(async (script) => ({ script, text: await (await api(script)).text() })));
+  expect(loaded.filter(({ text }) => text.includes('/api/live')).map(({ script }) => script)).toEqual([]);
   // The page's copy is in its HTML only; the button's label reaches its island as a prop.
   const presellScript = await (await api(presellEntry!)).text();
   expect(presellScript).toContain('presell-cta');

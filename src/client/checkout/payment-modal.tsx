@@ -7,7 +7,7 @@ import { track } from '../lib/analytics.ts';
 import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
-import { SPOT_TAKEN_EVENT } from '../lib/live/store.ts';
+import { SPOT_TAKEN_EVENT } from '../lib/live/spot-taken.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveSignals } from '../../../shared/live.ts';
+import { SPOT_TAKEN_EVENT } from './spot-taken.ts';
 import { LIVE_REFRESH_MAX_MS, LIVE_REFRESH_MIN_MS, nextRefreshDelay } from './store.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -73,7 +74,7 @@ describe('the shared live-signals store', () => {
     const stop = store.subscribeLiveSignals(() => undefined);
     await vi.advanceTimersByTimeAsync(0);
     responses.push(async () => Response.json(answer({ spotsLeft: 0, soldOut: true })));
-    window.dispatchEvent(new Event(store.SPOT_TAKEN_EVENT));
+    window.dispatchEvent(new Event(SPOT_TAKEN_EVENT));
     await vi.advanceTimersByTimeAsync(0);
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(store.getLiveSignals()).toMatchObject({ spotsLeft: 0, soldOut: true });

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { LiveSignals } from '../../../shared/live.ts';
 import { apiFetch } from '../api.ts';
+import { SPOT_TAKEN_EVENT } from './spot-taken.ts';
 
 /**
  * The landing page's live signals (docs/product.md#2-live-signals-tell-the-truth): remaining spots, viewers now and the offer
@@ -8,9 +9,6 @@ import { apiFetch } from '../api.ts';
  * shows a signal shares one poll of GET /api/live. Nothing here throws to the UI: a failed request
  * keeps the last answer (or none) and is tried again later.
  */
-
-/** Fired on `window` when the buyer's payment is confirmed: a spot is taken, so ask again. */
-export const SPOT_TAKEN_EVENT = 'vitrine:spot-taken';
 
 /** The spec's cadence: every 120–180 s, at a random point so open pages do not poll in step. */
 export const LIVE_REFRESH_MIN_MS = 120_000;
