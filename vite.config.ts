@@ -50,9 +50,13 @@ function reachOf(moduleId: string, ctx: Rolldown.ChunkingContext): { upFront: Se
  * request and ≈ 0.35 KB of headers on a phone's first load). `initial` takes what one page loads up
  * front and another page loads too, up front or later. What only one page ever loads stays with
  * that page: in its entry's file when it loads it up front (its lazy parts import it from there;
- * the bundler keeps it there as the entry always runs first), in its lazy chunks otherwise. So no
- * page fetches another page's start-up code: scripts/build.ts fails the build if a chunk one page
- * loads imports another page's entry.
+ * the bundler keeps it there as the entry always runs first), in its lazy chunks otherwise. No page
+ * fetches another page's entry: scripts/build.ts fails the build if a chunk one page loads imports
+ * another page's entry. The price of one shared file: a module one islands page runs at start and
+ * the app loads later (the open-order store, `shared/text.ts`) rides in `initial`, which the other
+ * islands page downloads too. Keep such modules small, and import a constant from a module of its
+ * own rather than from a big one (`lib/live/spot-taken.ts`; presell-gate.spec.ts checks that
+ * `/presell` does not download the live signals).
  */
 function sharedGroupOf(moduleId: string, ctx: Rolldown.ChunkingContext): 'initial' | 'app-shared' | null {
   const info = ctx.getModuleInfo(moduleId);
