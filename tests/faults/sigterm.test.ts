@@ -8,11 +8,14 @@ import { SERVER_ENTRY, startServer, type RunningServer } from '../support/server
 
 let gateway: GatewayStandIn;
 let server: RunningServer | undefined;
+/** Lets the held charge request answer (the test holds it while the server drains). */
+let releaseCharge = () => {};
 
 beforeAll(async () => {
   gateway = await startGatewayStandIn();
 });
 afterAll(async () => {
+  releaseCharge();
   await server?.stop();
   await gateway.stop();
 });
@@ -20,9 +23,12 @@ afterAll(async () => {
 it('SIGTERM to the process group of `npm start` during a checkout: the checkout completes, a new one gets 503, /readyz answers 503, exit code 0', async () => {
   const ledger = gateway.rememberCharges();
   const answer = gateway.onCreate;
-  // The gateway takes 3 s to create the charge, so the SIGTERM lands while the checkout is in flight.
+  // The gateway holds the charge until the test has seen the draining server refuse a new checkout,
+  // so the SIGTERM lands while the checkout is in flight however slow the machine is. (A fixed delay
+  // raced the checks below: once the charge returned, the server stopped listening and they failed.)
+  const chargeHeld = new Promise<void>((resolve) => (releaseCharge = resolve));
   gateway.onCreate = async (c, request) => {
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await chargeHeld;
     return answer(c, request);
   };
   // A stale build would make `npm start` rebuild dist/ under the other fault tests' feet.
@@ -45,7 +51,9 @@ it('SIGTERM to the process group of `npm start` during a checkout: the checkout 
   expect(ready.status).toBe(503);
   expect(ready.headers.get('cache-control')).toBe('no-store');
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  expect(server.logs.some((line) => /INFO Stopped/.test(line))).toBe(false);
 
+  releaseCharge();
   const completed = await inFlight.catch((error: unknown) => {
     throw new Error(`${String(error)}\n${server!.logs.join('\n')}`);
   });
