@@ -43,13 +43,20 @@ describe('npm run cluster', () => {
       const mailDir = /e-mails\s+(\S+)/.exec(output)?.[1];
       expect(url && database && mailDir, output).toBeTruthy();
       expect(output.match(/^\[\d\] .*Vitrine listening on/gm)).toHaveLength(3);
+      // Once the address is printed every request reaches an instance: nginx's workers from before
+      // its reload (no instances yet) are gone. Each on a new connection, as new visitors come.
+      const statuses = [];
+      for (let visit = 0; visit < 50; visit++) {
+        statuses.push(await fetch(`${url}/api/live`, { headers: { Connection: 'close' } }).then((response) => response.status));
+      }
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
 
       const created = await fetch(`${url}/api/orders`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: `clusterscript${Date.now()}` }),
       });
-      expect(created.status).toBe(201);
+      expect(created.status, `${await created.clone().text()}\n${output}`).toBe(201);
       const order = (await created.json()) as { orderId: string; sandboxPayUrl: string };
       const paid = await fetch(`${url}${order.sandboxPayUrl}`, { method: 'POST', redirect: 'manual' });
       expect(paid.status).toBe(303);

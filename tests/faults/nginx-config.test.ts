@@ -167,5 +167,20 @@ describe('deploy/nginx.conf', () => {
       expect(upload).toEqual({ status: 503, attempts: 1 });
       expect(received.at(-1)?.bytes).toBe(big.length);
     });
+
+    it('a reload is over when it returns: every new visitor after it reaches the new instances (npm run cluster prints its address then)', async () => {
+      // As `npm run cluster` starts: nginx first, on an upstream that is not there, then the instances.
+      misbehaviour = 'none';
+      const port = await freePort();
+      nginx = await startNginx(deriveLocalSite(shipped, { port, upstreams: ['127.0.0.1:9'] }), port);
+      const upstreams = instances.map((instance) => `127.0.0.1:${(instance.address() as AddressInfo).port}`);
+      await nginx.reload(deriveLocalSite(shipped, { port, upstreams }));
+      const statuses: number[] = [];
+      for (let visitor = 0; visitor < 200; visitor++) {
+        const response = await fetch(`${nginx.url}/api/live`, { headers: { Connection: 'close' } });
+        statuses.push(response.status);
+      }
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+    });
   });
 });

@@ -72,7 +72,7 @@ export interface ClusterOptions {
 
 const START_TIMEOUT_MS = 60_000;
 
-/** Waits until nginx answers from an instance (after a reload, old workers may answer for a moment). */
+/** Waits until nginx answers from an instance. */
 async function waitUntilServing(url: string, nginx: RunningNginx): Promise<void> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
@@ -166,7 +166,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     const started = await Promise.allSettled(Array.from({ length: count }, (_, index) => launch(index, 0)));
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
-    nginx.reload(deriveLocalSite(shipped, { port: nginxPort, upstreams: instances.map((instance) => `127.0.0.1:${instance.port}`) }));
+    await nginx.reload(deriveLocalSite(shipped, { port: nginxPort, upstreams: instances.map((instance) => `127.0.0.1:${instance.port}`) }));
     await waitUntilServing(cluster.url, nginx);
   } catch (error) {
     await cluster.stop().catch(() => undefined);

@@ -162,9 +162,21 @@ export interface RunningNginx {
   port: number;
   process: ChildProcess;
   output: string[];
-  /** Loads another site file (SIGHUP); nginx keeps the old one if the new one is refused. */
-  reload(site: string): void;
+  /**
+   * Loads another site file (SIGHUP) and resolves once the workers of the old one have exited, so
+   * every request after it gets the new site. Rejects if nginx keeps the old site (a refused file).
+   */
+  reload(site: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The nginx master's worker processes: the kernel's list of its children. */
+function workersOf(masterPid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${masterPid}/task/${masterPid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    return []; // the master has exited
+  }
 }
 
 /** Waits until something accepts connections on 127.0.0.1:port. */
@@ -202,7 +214,18 @@ export async function startNginx(site: string, port: number): Promise<RunningNgi
       resolve();
     }),
   );
-  if (!(await waitForPort(port, () => hasExited, 10_000))) {
+  // The port opens before the master has forked its workers and set its signal handlers (a reload
+  // then would kill it): started means both.
+  const started = async () => {
+    if (!(await waitForPort(port, () => hasExited, 10_000))) return false;
+    const deadline = Date.now() + 10_000;
+    while (workersOf(child.pid!).length === 0) {
+      if (hasExited || Date.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return true;
+  };
+  if (!(await started())) {
     child.kill('SIGKILL');
     await exited;
     fs.rmSync(prefix, { recursive: true, force: true });
@@ -213,9 +236,19 @@ export async function startNginx(site: string, port: number): Promise<RunningNgi
     port,
     process: child,
     output,
-    reload(site) {
+    async reload(site) {
+      // Until an old worker has seen the reload it still accepts connections and answers with the
+      // old site, for seconds on a busy machine: a first good answer proves nothing about the next.
+      const oldWorkers = workersOf(child.pid!);
       fs.writeFileSync(file, mainConfig(site, prefix));
       child.kill('SIGHUP');
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const workers = workersOf(child.pid!);
+        if (workers.length > 0 && !workers.some((pid) => oldWorkers.includes(pid))) return;
+        if (hasExited || Date.now() > deadline) throw new Error(`nginx did not replace its workers after a reload:\n${output.join('\n')}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
     },
     async stop() {
       // SIGQUIT: graceful shutdown, open requests finish first.
