@@ -238,7 +238,7 @@ export async function startNginx(site: string, port: number): Promise<RunningNgi
     output,
     async reload(site) {
       // Until an old worker has seen the reload it still accepts connections and answers with the
-      // old site, for seconds on a busy machine: a first good answer proves nothing about the next.
+      // old site, longer on a busy machine: a first good answer proves nothing about the next.
       const oldWorkers = workersOf(child.pid!);
       fs.writeFileSync(file, mainConfig(site, prefix));
       child.kill('SIGHUP');
