@@ -179,6 +179,25 @@ function workersOf(masterPid: number): number[] {
   }
 }
 
+/**
+ * Waits until the nginx master has workers and `ready` accepts them; false if it exits first or
+ * `timeoutMs` passes. (Not fault-kit's `waitFor`: `npm run cluster` loads this file outside Vitest.)
+ */
+async function waitForWorkers(
+  masterPid: number,
+  exited: () => boolean,
+  timeoutMs: number,
+  ready: (workers: number[]) => boolean = () => true,
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!exited() && Date.now() < deadline) {
+    const workers = workersOf(masterPid);
+    if (workers.length > 0 && ready(workers)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
 /** Waits until something accepts connections on 127.0.0.1:port. */
 async function waitForPort(port: number, exited: () => boolean, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -216,16 +235,8 @@ export async function startNginx(site: string, port: number): Promise<RunningNgi
   );
   // The port opens before the master has forked its workers and set its signal handlers (a reload
   // then would kill it): started means both.
-  const started = async () => {
-    if (!(await waitForPort(port, () => hasExited, 10_000))) return false;
-    const deadline = Date.now() + 10_000;
-    while (workersOf(child.pid!).length === 0) {
-      if (hasExited || Date.now() > deadline) return false;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    return true;
-  };
-  if (!(await started())) {
+  const started = (await waitForPort(port, () => hasExited, 10_000)) && (await waitForWorkers(child.pid!, () => hasExited, 10_000));
+  if (!started) {
     child.kill('SIGKILL');
     await exited;
     fs.rmSync(prefix, { recursive: true, force: true });
@@ -242,12 +253,9 @@ export async function startNginx(site: string, port: number): Promise<RunningNgi
       const oldWorkers = workersOf(child.pid!);
       fs.writeFileSync(file, mainConfig(site, prefix));
       child.kill('SIGHUP');
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const workers = workersOf(child.pid!);
-        if (workers.length > 0 && !workers.some((pid) => oldWorkers.includes(pid))) return;
-        if (hasExited || Date.now() > deadline) throw new Error(`nginx did not replace its workers after a reload:\n${output.join('\n')}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      const replaced = (workers: number[]) => !workers.some((pid) => oldWorkers.includes(pid));
+      if (!(await waitForWorkers(child.pid!, () => hasExited, 15_000, replaced))) {
+        throw new Error(`nginx did not replace its workers after a reload:\n${output.join('\n')}`);
       }
     },
     async stop() {
