@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
+import { firstLoadScripts } from './first-load.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { nginxAvailable, startNginx } from './nginx.ts';
 
@@ -29,25 +30,6 @@ if (!fs.existsSync(path.join(dist, 'server', 'main.js'))) {
 const brotli = (buffer: Buffer) => zlib.brotliCompressSync(buffer).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Scripts a page loads up front: its entry module and what that module imports statically. */
-function firstLoadScripts(html: string): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    { file: string; imports?: string[]; isEntry?: boolean }
-  >;
-  const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
-  // The entry loader's data-entry (scripts/prerender.ts), or a plain module script (older builds).
-  const entry = /<script[^>]*(?:data-entry|type="module"[^>]*src)="\/([^"]+)"/.exec(html)?.[1];
-  const files = new Set<string>();
-  const visit = (file: string | undefined) => {
-    if (!file || files.has(file)) return;
-    files.add(file);
-    for (const key of byFile.get(file)?.imports ?? []) visit(manifest[key]?.file);
-  };
-  visit(entry);
-  return [...files];
-}
-
 console.log('First load (brotli), before the page chunk:');
 for (const [route, file] of [
   ['/presell', 'presell/index.html'],
@@ -55,7 +37,7 @@ for (const [route, file] of [
   ['/acesso', 'acesso/index.html'],
 ] as const) {
   const html = fs.readFileSync(path.join(clientDir, file));
-  const scripts = firstLoadScripts(html.toString());
+  const scripts = firstLoadScripts(clientDir, html.toString());
   const jsBytes = scripts.reduce((sum, script) => sum + brotli(fs.readFileSync(path.join(clientDir, script))), 0);
   console.log(`  ${route.padEnd(9)} HTML+CSS ${kb(brotli(html)).padStart(9)}   JS ${kb(jsBytes).padStart(9)} (${scripts.length} files)`);
 }
