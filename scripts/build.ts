@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { build as viteBuild } from 'vite';
+import { readManifest, type Manifest } from './build-manifest.ts';
 import { prerender } from './prerender.ts';
 
 /**
@@ -31,8 +32,6 @@ function precompress(dir: string): number {
   }
   return count;
 }
-
-type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
 
 /**
  * Each page's entry runs its page's start when imported: a chunk that one entry loads (now or
@@ -66,7 +65,7 @@ export async function buildAll(): Promise<void> {
     logLevel: 'warn',
     build: { outDir: path.join(dist, 'client'), emptyOutDir: true },
   });
-  assertEntriesIsolated(JSON.parse(fs.readFileSync(path.join(dist, 'client', '.vite', 'manifest.json'), 'utf8')) as Manifest);
+  assertEntriesIsolated(readManifest(path.join(dist, 'client')));
   await viteBuild({
     root,
     configFile: path.join(root, 'vite.config.ts'),

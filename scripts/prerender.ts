@@ -7,6 +7,7 @@ import { presellGateScript } from '../src/client/lib/presell-gate.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
 import { hasOwnEntry, pageKeys, pageName } from '../src/shared/route-lookup.ts';
 import { documentFile, NOT_FOUND_ROUTE, paths, routes, type PageKey } from '../src/shared/routes.ts';
+import { readManifest, staticImportsOf, type Manifest } from './build-manifest.ts';
 
 /**
  * Turns the client build into finished documents: each prerendered route gets its HTML, title,
@@ -31,7 +32,7 @@ export async function prerender(distDir: string): Promise<string[]> {
   // Vite's entry module and its preloads are replaced by a loader that starts them after the
   // first paint (lib/entry-loader.ts); each page gets its entry from the build manifest.
   template = template.replace(/\s*<script type="module"[^>]*><\/script>/, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  const manifest = JSON.parse(fs.readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = readManifest(clientDir);
   template = template.replace('</body>', `  <!--app-entry-->\n  </body>`);
 
   const ssrEntry = pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href;
@@ -69,21 +70,12 @@ export async function prerender(distDir: string): Promise<string[]> {
   return written;
 }
 
-type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[] }>;
-
 /** The inline loader of one entry (see lib/entry-loader.ts), with the modules it imports to preload. */
 function entryLoader(manifest: Manifest, key: string, now: boolean): string {
   const entry = manifest[key];
   if (!entry?.isEntry) throw new Error(`prerender: the entry ${key} is missing from the build manifest`);
-  const imports = new Set<string>();
-  const visit = (from: string) => {
-    for (const child of manifest[from]?.imports ?? []) {
-      if (imports.has(child)) continue;
-      imports.add(child);
-      visit(child);
-    }
-  };
-  visit(key);
-  const preload = [...imports].map((child) => `/${manifest[child]!.file}`).join(' ');
+  const preload = staticImportsOf(manifest, key)
+    .map((child) => `/${manifest[child]!.file}`)
+    .join(' ');
   return `<script data-entry="/${entry.file}" data-preload="${preload}"${now ? ' data-now' : ''}>${entryLoaderScript()}</script>`;
 }
