@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_ENTRY } from '../e2e/server.ts';
 import { POSTGRES_URL } from '../integration/test-db.ts';
 import { uniqueBuyer } from '../support/clients.ts';
-import { waitFor } from '../support/fault-kit.ts';
+import { waitFor } from '../support/wait.ts';
 
 /**
  * `npm run cluster` as a developer uses it: it prints the address, a whole sandbox purchase works

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
-import { checkout, readOrder, waitFor } from '../support/fault-kit.ts';
+import { checkout, readOrder } from '../support/fault-kit.ts';
+import { waitFor } from '../support/wait.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { decodeHeader, parseMail } from '../integration/mime.ts';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';

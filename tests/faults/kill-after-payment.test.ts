@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { accessEmailSentAt, postback, readOrder, startKillRig, waitFor, type KillRig } from '../support/fault-kit.ts';
+import { accessEmailSentAt, postback, readOrder, startKillRig, type KillRig } from '../support/fault-kit.ts';
+import { waitFor } from '../support/wait.ts';
 import { parseMail } from '../integration/mime.ts';
 
 let rig: KillRig;

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
-import { checkout, openServerDb, postback, readOrder, waitFor } from '../support/fault-kit.ts';
+import { checkout, openServerDb, postback, readOrder } from '../support/fault-kit.ts';
+import { waitFor } from '../support/wait.ts';
 import { chargeRequestsFor, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 

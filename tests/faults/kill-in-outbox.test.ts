@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { accessEmailSentAt, openServerDb, postback, startKillRig, waitFor, type KillRig } from '../support/fault-kit.ts';
+import { accessEmailSentAt, openServerDb, postback, startKillRig, type KillRig } from '../support/fault-kit.ts';
+import { waitFor } from '../support/wait.ts';
 import { parseMail } from '../integration/mime.ts';
 
 let rig: KillRig;

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildIsStale } from '../../scripts/build-freshness.ts';
 import { uniqueBuyer } from '../support/clients.ts';
-import { checkout, openServerDb, waitFor } from '../support/fault-kit.ts';
+import { checkout, openServerDb } from '../support/fault-kit.ts';
+import { waitFor } from '../support/wait.ts';
 import { standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { SERVER_ENTRY, startServer, type RunningServer } from '../support/server-process.ts';
 

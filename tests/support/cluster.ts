@@ -4,6 +4,7 @@ import pg from 'pg';
 import { startServer, type RunningServer } from '../e2e/server.ts';
 import { POSTGRES_URL } from '../integration/test-db.ts';
 import { SHIPPED_NGINX_CONF, deriveLocalSite, freePort, startNginx, type RunningNginx } from './nginx.ts';
+import { waitFor } from './wait.ts';
 
 /**
  * Several real Vitrine processes (the built dist/server) on one PostgreSQL database behind a real
@@ -74,16 +75,14 @@ const START_TIMEOUT_MS = 60_000;
 
 /** Waits until nginx answers from an instance. */
 async function waitUntilServing(url: string, nginx: RunningNginx): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const status = await fetch(`${url}/api/live`).then(
+  const answered = async () =>
+    (await fetch(`${url}/api/live`).then(
       (response) => response.status,
       () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`nginx does not reach the instances:\n${nginx.output.join('\n')}`);
+    )) === 200;
+  await waitFor('nginx to reach the instances', answered, 15_000, 100).catch(() => {
+    throw new Error(`nginx does not reach the instances:\n${nginx.output.join('\n')}`);
+  });
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {

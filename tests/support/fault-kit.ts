@@ -7,6 +7,7 @@ import { isPixEmail, startSmtpServer, type TestSmtpServer } from '../integration
 import { standInEnv, startGatewayStandIn } from './gateway-stand-in.ts';
 import { startServer, type RunningServer } from './server-process.ts';
 import { newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from './clients.ts';
+import { waitFor } from './wait.ts';
 
 /**
  * What the fault tests share: a server process pointed at a scripted gateway stand-in, checkouts
@@ -62,22 +63,6 @@ export async function postback(url: string, order: Pick<OrderRow, 'id' | 'postba
   });
   await response.body?.cancel();
   return response.status;
-}
-
-/** Polls `check` until it returns something other than undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(
-  what: string,
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs: number,
-  intervalMs = 250,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
 }
 
 /** When the order's access e-mail was recorded as sent (null: not yet), read from the server's file. */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { waitFor } from './wait.ts';
 
 /**
  * The real nginx from the distribution, run from configurations derived from the one we ship
@@ -179,41 +180,16 @@ function workersOf(masterPid: number): number[] {
   }
 }
 
-/**
- * Waits until the nginx master has workers and `ready` accepts them; false if it exits first or
- * `timeoutMs` passes. (Not fault-kit's `waitFor`: `npm run cluster` loads this file outside Vitest.)
- */
-async function waitForWorkers(
-  masterPid: number,
-  exited: () => boolean,
-  timeoutMs: number,
-  ready: (workers: number[]) => boolean = () => true,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (!exited() && Date.now() < deadline) {
-    const workers = workersOf(masterPid);
-    if (workers.length > 0 && ready(workers)) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
-
-/** Waits until something accepts connections on 127.0.0.1:port. */
-async function waitForPort(port: number, exited: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && !exited()) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
+/** Whether something accepts connections on 127.0.0.1:port. */
+function portOpen(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
     });
-    if (open) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
+    socket.once('error', () => resolve(false));
+  });
 }
 
 /** Runs nginx in the foreground (a child process) with a site file that listens on `port`. */
@@ -233,10 +209,22 @@ export async function startNginx(site: string, port: number): Promise<RunningNgi
       resolve();
     }),
   );
-  // The port opens before the master has forked its workers and set its signal handlers (a reload
-  // then would kill it): started means both.
-  const started = (await waitForPort(port, () => hasExited, 10_000)) && (await waitForWorkers(child.pid!, () => hasExited, 10_000));
-  if (!started) {
+  /** Polls `check` while nginx runs (every 50 ms); an exit ends the wait at once. */
+  const whileRunning = (what: string, check: () => boolean | Promise<boolean>, timeoutMs: number) =>
+    waitFor(
+      what,
+      async () => {
+        if (hasExited) throw new Error('nginx exited');
+        return check();
+      },
+      timeoutMs,
+      50,
+    );
+  try {
+    // The port opens before the master has forked its workers and set its signal handlers (a reload
+    // then would kill it): started means both.
+    await whileRunning('nginx to listen with its workers', async () => (await portOpen(port)) && workersOf(child.pid!).length > 0, 10_000);
+  } catch {
     child.kill('SIGKILL');
     await exited;
     fs.rmSync(prefix, { recursive: true, force: true });
@@ -253,10 +241,13 @@ export async function startNginx(site: string, port: number): Promise<RunningNgi
       const oldWorkers = workersOf(child.pid!);
       fs.writeFileSync(file, mainConfig(site, prefix));
       child.kill('SIGHUP');
-      const replaced = (workers: number[]) => !workers.some((pid) => oldWorkers.includes(pid));
-      if (!(await waitForWorkers(child.pid!, () => hasExited, 15_000, replaced))) {
+      const replaced = () => {
+        const workers = workersOf(child.pid!);
+        return workers.length > 0 && !workers.some((pid) => oldWorkers.includes(pid));
+      };
+      await whileRunning('nginx to replace its workers', replaced, 15_000).catch(() => {
         throw new Error(`nginx did not replace its workers after a reload:\n${output.join('\n')}`);
-      }
+      });
     },
     async stop() {
       // SIGQUIT: graceful shutdown, open requests finish first.
