@@ -45,4 +45,30 @@ describe('parsePostback', () => {
     expect(parsePostback('[1, 2]', JSON_TYPE)).toEqual({ candidateIds: [] });
     expect(parsePostback('', '')).toEqual({ candidateIds: [] });
   });
+
+  it('never reaches Object.prototype, whatever the keys of a form or JSON body', () => {
+    const bodies: Array<[string, string]> = [
+      ['__proto__[now]=x&hash=tx1', FORM_TYPE],
+      ['constructor[prototype]=x&prototype[now]=x&hash=tx1', FORM_TYPE],
+      ['__proto__[now]=x&hash=tx1', 'text/plain'],
+      ['{"__proto__":{"now":1},"hash":"tx1"}', JSON_TYPE],
+      ['{"constructor":{"prototype":{"now":1}},"hash":"tx1"}', JSON_TYPE],
+      ['{"data":{"__proto__":{"now":1},"hash":"tx1"}}', JSON_TYPE],
+    ];
+    for (const [body, type] of bodies) {
+      expect(parsePostback(body, type).candidateIds).toEqual(['tx1']);
+      expect(Object.keys(Object.prototype)).toEqual([]);
+      expect(({} as Record<string, unknown>).now).toBeUndefined();
+    }
+  });
+
+  it('a postback naming its transaction by an inherited key names nothing', () => {
+    // A polluted prototype must not turn into a transaction id: only the body's own keys count.
+    expect(parsePostback('__proto__[hash]=stolen', FORM_TYPE)).toEqual({ candidateIds: [] });
+    expect(parsePostback('{"__proto__":{"hash":"stolen"}}', JSON_TYPE)).toEqual({ candidateIds: [] });
+  });
+
+  it('drops an "id" far longer than any transaction id', () => {
+    expect(parsePostback(`hash=${'a'.repeat(10_000)}&transaction=26004327`, FORM_TYPE)).toEqual({ candidateIds: ['26004327'] });
+  });
 });

@@ -1,3 +1,4 @@
+import { parseFormSafely, parseJsonSafely } from '../safe-parse.ts';
 import { isRecord, readTransactionIds } from './parse-transaction.ts';
 
 /** What we take from a postback: the ids it names its transaction by, in the order to try them. */
@@ -5,32 +6,23 @@ export interface Postback {
   candidateIds: string[];
 }
 
-/** Form bodies (`a=1&data[hash]=x`) as the nested object a JSON postback would be. */
-function parseForm(text: string): Record<string, unknown> {
-  const result: Record<string, unknown> = {};
-  for (const [key, value] of new URLSearchParams(text)) {
-    const nested = /^([^[\]]+)\[([^[\]]+)\]$/.exec(key);
-    if (nested) {
-      const parent = (result[nested[1]!] ??= {}) as Record<string, unknown>;
-      if (typeof parent === 'object') parent[nested[2]!] = value;
-    } else {
-      result[key] = value;
-    }
-  }
-  return result;
-}
-
 /** JSON when it says or looks so, else a form; a body that is neither parses to null. */
 function parseBody(text: string, contentType: string): unknown {
   if (/json/i.test(contentType) || /^\s*[{[]/.test(text)) {
     try {
-      return JSON.parse(text) as unknown;
+      return parseJsonSafely(text);
     } catch {
       return null;
     }
   }
-  return parseForm(text);
+  return parseFormSafely(text);
 }
+
+/**
+ * Transaction ids are short tokens (docs/gateway.md#5-reading-a-transaction); a longer "id" is
+ * junk that would only travel into the gateway's URL and our log lines.
+ */
+const MAX_ID_LENGTH = 128;
 
 /**
  * Ids a postback may name its transaction by, in either payload format (docs/gateway.md#6-postbacks, docs/gateway.md#10-confirming-a-payment):
@@ -46,7 +38,7 @@ function postbackTransactionIds(body: unknown): string[] {
     const nested = readTransactionIds(body.data);
     if (nested.hash) ids.push(nested.hash, ...nested.alternateIds);
   }
-  return [...new Set(ids)];
+  return [...new Set(ids)].filter((id) => id.length <= MAX_ID_LENGTH);
 }
 
 /**
