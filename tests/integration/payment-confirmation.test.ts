@@ -75,6 +75,11 @@ for (const database of databases) {
     const orderStatus = async (orderId: string) =>
       await db.db.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirstOrThrow();
 
+    /** As if the order's postback read window (routes/webhooks.ts) had ended: the next postback is read at once. */
+    async function openPostbackReadWindow(orderId: string) {
+      await db.db.updateTable('orders').set({ postback_read_at: null }).where('id', '=', orderId).execute();
+    }
+
     async function settle() {
       await server.background.idle();
       await server.outbox.runOnce();
@@ -253,6 +258,7 @@ for (const database of databases) {
         await fetch(postback, { method: 'POST', body: JSON.stringify({ hash }), headers: { 'Content-Type': 'application/json' } });
         await server.background.idle();
         await setGatewayStatus(hash, 'refunded');
+        await openPostbackReadWindow(orderId);
         await fetch(postback, { method: 'POST', body: JSON.stringify({ hash }), headers: { 'Content-Type': 'application/json' } });
         await server.background.idle();
       } finally {
@@ -281,6 +287,7 @@ for (const database of databases) {
       const link = mailedLink(orderId);
       expect((await fetch(`${server.url}${link}`, { redirect: 'manual' })).status).toBe(303);
       await setGatewayStatus(hash, 'refunded');
+      await openPostbackReadWindow(orderId);
       await fetch(postback, {
         method: 'POST',
         body: JSON.stringify({ hash, payment_status: 'refunded' }),

@@ -57,6 +57,8 @@ export interface OrdersTable {
   check_count: Generated<number>;
   /** An authenticated postback's re-read that has not succeeded yet (the reconciler retries it). */
   recheck_requested_at: Generated<number | null>;
+  /** When a postback last led to a gateway read (one per order per window: routes/webhooks.ts). */
+  postback_read_at: Generated<number | null>;
   /**
    * Random reference (≥ 128 bits) given to trackers and shown to the buyer instead of the order
    * id; set at creation. (The old `access_token` column is always null since 0013: see access_tokens.)

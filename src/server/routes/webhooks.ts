@@ -4,6 +4,7 @@ import type { AppEnv } from '../context.ts';
 import { parsePostback } from '../gateway/postback.ts';
 import { findOrderById, requestRecheck } from '../orders/orders-repository.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';
+import { claimPostbackRead, deferRecheck } from '../orders/postback-reads-repository.ts';
 import { recordWebhookEvent } from '../orders/webhook-events-repository.ts';
 import { limits } from '../rate-limit.ts';
 import { secretsMatch } from '../secrets.ts';
@@ -11,20 +12,27 @@ import { secretsMatch } from '../secrets.ts';
 const ok = { received: true } as const;
 
 /**
+ * A valid postback makes at most one gateway read per order per this window. The secret only
+ * proves someone saw the postback URL (a demo's sandbox API hands it out), and each read is a
+ * request to the gateway in our name: without a bound, a loop of postbacks would spend our quota
+ * there and a database write and a stored body each. Ten seconds is what a buyer's open modal
+ * may cost too (POLL_RECHECK_INTERVAL_MS): a real gateway sends a few postbacks per charge,
+ * minutes apart, and one that lands inside the window is read when it ends (deferRecheck).
+ */
+export const POSTBACK_READ_INTERVAL_MS = 10_000;
+
+/**
  * The gateway's postback (`postback_url` = this path with `?t={orderId}.{secret}`). Postbacks are
  * unsigned (docs/gateway.md#6-postbacks): the secret only says which order to look at, and the payload is a
  * hint. The answer is always a fast 2xx — a gateway that sees errors retries forever — and the
- * re-check at the gateway happens afterwards.
+ * re-check at the gateway happens afterwards. The body is read only once the secret matched and
+ * the order's read window is open: nothing an outsider sends is parsed before that.
  */
 export const webhooksRoutes = new Hono<AppEnv>().post(
   '/gateway',
   limitBody(256 * 1024, (c) => c.json(ok, 200)),
   async (c) => {
     const { db, logger } = c.var;
-    const text = await c.req.text();
-    const contentType = c.req.header('Content-Type') ?? '';
-    const { candidateIds } = parsePostback(text, contentType);
-
     const [orderId = '', secret = ''] = (c.req.query('t') ?? '').split('.', 2);
     const order = orderId ? await findOrderById(db, orderId) : undefined;
     const secretOk = Boolean(order && secret && secretsMatch(secret, order.postback_secret));
@@ -36,6 +44,14 @@ export const webhooksRoutes = new Hono<AppEnv>().post(
       if (decision.allowed) logger.warn('Postback ignored: unknown order or wrong secret');
       return c.json(ok, 200);
     }
+    if (!(await claimPostbackRead(db, order.id, now, POSTBACK_READ_INTERVAL_MS))) {
+      await deferRecheck(db, order.id, now, (order.postback_read_at ?? now) + POSTBACK_READ_INTERVAL_MS);
+      logger.debug('Postback inside the read window: re-read deferred', { order: order.id });
+      return c.json(ok, 200);
+    }
+    const text = await c.req.text();
+    const contentType = c.req.header('Content-Type') ?? '';
+    const { candidateIds } = parsePostback(text, contentType);
     await recordWebhookEvent(db, { orderId: order.id, secretOk, contentType, body: text, candidateIds, now });
     // Stored first: if the re-read below fails (or the process dies), the reconciler retries it.
     await requestRecheck(db, order.id, now);
