@@ -114,6 +114,8 @@ for (const database of databases) {
         state: 'pending',
         productHash: 'sandbox-product',
         offerHash: 'sandbox-offer',
+        // The sandbox keeps no document, as its own reply says.
+        customer: { email: 'maria@example.com', phone: '11987654321', document: null },
       });
 
       const payPath = `/sandbox/pay/${charge.transactionHash}`;

@@ -32,7 +32,13 @@ export interface OrdersTable {
   product_hash: string;
   offer_hash: string;
   postback_secret: string;
+  /** Unique: one transaction settles one order (migration 0020). */
   transaction_hash: string | null;
+  /**
+   * A transaction hash this order shared with another order before hashes were unique: moved
+   * here by migration 0020 for the seller to look into (the other order kept it).
+   */
+  contested_transaction_hash: Generated<string | null>;
   /** JSON array of the gateway's other ids for the charge (`transaction`, `id`). */
   alternate_ids: string | null;
   pix_code: string | null;

@@ -1,3 +1,4 @@
+import { readCustomer } from './parse-customer.ts';
 import type { Charge, PaymentState, PixData, TransactionRecord } from './types.ts';
 
 /**
@@ -245,5 +246,6 @@ export function parseTransactionRecord(body: unknown, requestedHash: string): Tr
     state: mapPaymentStatus(rawStatus),
     productHash: text(product?.hash) ?? text(transaction.product_hash) ?? text(item?.product_hash) ?? null,
     offerHash: text(offer?.hash) ?? text(transaction.offer_hash) ?? text(item?.offer_hash) ?? null,
+    customer: readCustomer(transaction),
   };
 }

@@ -44,6 +44,13 @@ export interface Charge {
   expiresAt: number | null;
 }
 
+/** The buyer a transaction was made for, as the gateway repeats it (each value as written, trimmed). */
+export interface TransactionCustomer {
+  email: string | null;
+  phone: string | null;
+  document: string | null;
+}
+
 export interface TransactionRecord {
   transactionHash: string;
   alternateIds: string[];
@@ -52,6 +59,8 @@ export interface TransactionRecord {
   state: PaymentState;
   productHash: string | null;
   offerHash: string | null;
+  /** Undefined when the reply names no customer. */
+  customer?: TransactionCustomer | undefined;
 }
 
 export interface ChargeInput {

@@ -16,7 +16,15 @@ import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
 import { enqueuePixEmails } from './pix-email-job.ts';
-import { findOrderById, insertOrderWithinCapacity, markOrderCharged, markOrderFailed, type OrderRow } from './orders-repository.ts';
+import {
+  CHARGE_IN_FLIGHT_MS,
+  findOrderById,
+  insertOrderWithinCapacity,
+  markOrderCharged,
+  markOrderFailed,
+  TransactionTakenError,
+  type OrderRow,
+} from './orders-repository.ts';
 
 export interface CheckoutDeps {
   db: Kysely<Database>;
@@ -89,8 +97,10 @@ export async function toCreatedOrder(order: OrderRow, config: Config): Promise<C
   };
 }
 
+/** Waits for a charge in flight, but never past the moment its request must have ended (CHARGE_IN_FLIGHT_MS). */
 async function settled(deps: CheckoutDeps, order: OrderRow): Promise<OrderRow> {
-  const deadline = Date.now() + SETTLE_WAIT_MS;
+  const inFlightFor = Number(order.created_at) + CHARGE_IN_FLIGHT_MS - (deps.now?.() ?? Date.now());
+  const deadline = Date.now() + Math.max(0, Math.min(SETTLE_WAIT_MS, inFlightFor));
   let current = order;
   while (current.status === 'creating' && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 150));
@@ -109,6 +119,9 @@ async function describe(deps: CheckoutDeps, order: OrderRow): Promise<CheckoutRe
  * Starts (or resumes) a PIX checkout. The order row is written before the charge is requested,
  * and the charge is requested at most once per checkout key: the gateway has no idempotency key,
  * so a retry could charge the buyer twice (docs/gateway.md#9-unknowns, docs/gateway.md#10-confirming-a-payment).
+ * Only a key whose request died with its process (still `creating` past CHARGE_IN_FLIGHT_MS) is
+ * charged again, under a new order: locking the buyer out would cost more than the rare double
+ * charge, which the duplicate-payment flag catches.
  */
 export async function startCheckout(
   deps: CheckoutDeps,
@@ -147,6 +160,7 @@ export async function startCheckout(
     },
     { limit: config.monthlyCapacity, monthStart: month.start },
     { key: clientKey(client.address), maxOpen: MAX_OPEN_CHARGES_PER_CLIENT },
+    copy.errors.generic,
   );
   if (inserted.kind === 'sold_out') return { kind: 'sold_out', nextBatchAt: month.nextStart };
   if (inserted.kind === 'too_many_open') return { kind: 'too_many_open' };
@@ -195,6 +209,9 @@ export async function startCheckout(
     const message = error instanceof GatewayError ? error.message : copy.errors.generic;
     const uncertain = error instanceof GatewayError && error.uncertain;
     await markOrderFailed(db, order.id, message, deps.now?.() ?? Date.now());
+    // The gateway named a transaction another order holds: this order does not take it.
+    if (error instanceof TransactionTakenError)
+      logger.warn('Charge names a transaction of another order; order failed', { order: order.id });
     // An uncertain charge may exist at the gateway; its postback still finds this order by secret
     // and a confirmed payment wins (issue: "a later confirmed payment still wins").
     logger.warn('Charge failed', { order: order.id, uncertain, reason: message });

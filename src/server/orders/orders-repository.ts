@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Attribution } from '../../shared/attribution.ts';
 import type { TrackingConsent } from '../../shared/tracking-context.ts';
 import type { Database, OrdersTable, StoredOrderStatus } from '../db/schema.ts';
+import { DEFAULT_TIMEOUT_MS } from '../gateway/gateway-client.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -47,8 +48,19 @@ async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, mon
   return Number(row.taken);
 }
 
-/** A charge still being requested is waited for this long by a second request for the same buyer. */
-const CREATING_MATCH_MS = 2 * 60_000;
+/**
+ * How long a charge request can be in flight: the gateway client gives up on it after its timeout,
+ * and the margin covers storing the reply on a busy server. An order still `creating` after this
+ * lost the process that was requesting its charge (a crash, a kill -9): a second request for the
+ * same buyer waits for it only this long, then starts again. If the lost request did create a
+ * charge and the buyer pays both, the duplicate-payment flag asks the seller to refund one.
+ */
+export const CHARGE_IN_FLIGHT_MS = DEFAULT_TIMEOUT_MS + 15_000;
+
+/** Whether an order in `creating` may still get its gateway answer (see CHARGE_IN_FLIGHT_MS). */
+export function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: number): boolean {
+  return order.status === 'creating' && Number(order.created_at) > now - CHARGE_IN_FLIGHT_MS;
+}
 
 /**
  * The buyer's charge still on offer, if any: same e-mail or phone, pending and unexpired (or being
@@ -67,7 +79,7 @@ async function findOpenOrderOfBuyer(
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]),
-        eb.and([eb('status', '=', 'creating'), eb('created_at', '>', now - CREATING_MATCH_MS)]),
+        eb.and([eb('status', '=', 'creating'), eb('created_at', '>', now - CHARGE_IN_FLIGHT_MS)]),
       ]),
     )
     .orderBy('created_at', 'desc')
@@ -83,7 +95,7 @@ async function countOpenOrdersOfClient(db: Kysely<Database> | Transaction<Databa
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]),
-        eb.and([eb('status', '=', 'creating'), eb('created_at', '>', now - CREATING_MATCH_MS)]),
+        eb.and([eb('status', '=', 'creating'), eb('created_at', '>', now - CHARGE_IN_FLIGHT_MS)]),
       ]),
     )
     .executeTakeFirstOrThrow();
@@ -99,6 +111,11 @@ export type InsertOrderResult =
  * charges. The checks and the insert are one atomic step: on Postgres a transaction-scoped
  * advisory lock serialises them across every server instance; SQLite runs write transactions one
  * at a time by itself.
+ *
+ * A key whose order died in `creating` (past CHARGE_IN_FLIGHT_MS) is handed to the new order: a
+ * browser whose request died with the server retries with the same key and must get a PIX. The
+ * dead order is kept, `failed` with `interruptedReason`, under its key suffixed with its id (a
+ * `.` no client key contains), so a late postback for its charge still finds and settles it.
  */
 export async function insertOrderWithinCapacity(
   db: Kysely<Database>,
@@ -106,11 +123,25 @@ export async function insertOrderWithinCapacity(
   order: NewOrder,
   capacity: { limit: number; monthStart: number },
   client: { key: string; maxOpen: number },
+  interruptedReason: string,
 ): Promise<InsertOrderResult> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
     const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', order.checkoutKey).executeTakeFirst();
-    if (existing) return { kind: 'existing', order: existing };
+    if (existing && (existing.status !== 'creating' || isChargeInFlight(existing, order.now))) return { kind: 'existing', order: existing };
+    if (existing) {
+      await trx
+        .updateTable('orders')
+        .set({
+          status: 'failed',
+          failure_reason: interruptedReason,
+          checkout_key: `${existing.checkout_key}.${existing.id}`,
+          updated_at: order.now,
+        })
+        .where('id', '=', existing.id)
+        .where('status', '=', 'creating')
+        .execute();
+    }
     const open = await findOpenOrderOfBuyer(trx, order.buyer, order.now);
     if (open) return { kind: 'existing', order: open };
     if (capacity.limit > 0 && (await countTakenSpots(trx, capacity.monthStart)) >= capacity.limit) {
@@ -188,6 +219,24 @@ export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<D
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * The database refused a second order with the same `transaction_hash` (unique since migration
+ * 0020), as PostgreSQL (unique violation on that index) and SQLite (naming the column) report it.
+ */
+function isTransactionHashTaken(error: unknown): boolean {
+  const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
+  if (code === '23505') return constraint === 'orders_transaction_hash_unique';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('orders.transaction_hash');
+}
+
+/** A transaction already settles another order: it can never settle this one too. */
+export class TransactionTakenError extends Error {
+  constructor(readonly orderId: string) {
+    super('the transaction already belongs to another order');
+    this.name = 'TransactionTakenError';
+  }
+}
+
 /** What the gateway's accepted charge puts on the order. */
 interface ChargeFields {
   transactionHash: string;
@@ -201,6 +250,8 @@ interface ChargeFields {
 /**
  * The gateway accepted the charge: the order now offers its PIX. Only from `creating`. `onCharged`
  * runs in the same transaction for the winner (the PIX e-mails' outbox rows and the `order.created` webhook commit with it).
+ * Throws TransactionTakenError, having changed nothing, when another order already holds the
+ * transaction the gateway named.
  */
 export async function markOrderCharged(
   db: Kysely<Database>,
@@ -208,11 +259,16 @@ export async function markOrderCharged(
   charge: ChargeFields,
   onCharged?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const charged = await chargeOrder(trx, id, charge);
-    if (charged && onCharged) await onCharged(trx, charged);
-    return charged;
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const charged = await chargeOrder(trx, id, charge);
+      if (charged && onCharged) await onCharged(trx, charged);
+      return charged;
+    });
+  } catch (error) {
+    if (isTransactionHashTaken(error)) throw new TransactionTakenError(id);
+    throw error;
+  }
 }
 
 async function chargeOrder(trx: Transaction<Database>, id: string, charge: ChargeFields): Promise<OrderRow | undefined> {
@@ -450,12 +506,23 @@ export async function clearRecheckRequest(db: Kysely<Database>, orderId: string,
     .execute();
 }
 
-/** Remembers the transaction a postback named for an order whose create answer was lost. */
-export async function adoptTransactionHash(db: Kysely<Database>, orderId: string, hash: string, now: number): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ transaction_hash: hash, updated_at: now })
-    .where('id', '=', orderId)
-    .where('transaction_hash', 'is', null)
-    .execute();
+/**
+ * Remembers the transaction a postback named for an order whose create answer was lost. True when
+ * the order now holds `hash`; false when it holds another one or another order holds this one (a
+ * transaction settles one order only: the unique index is the last word across instances).
+ */
+export async function adoptTransactionHash(db: Kysely<Database>, orderId: string, hash: string, now: number): Promise<boolean> {
+  try {
+    await db
+      .updateTable('orders')
+      .set({ transaction_hash: hash, updated_at: now })
+      .where('id', '=', orderId)
+      .where('transaction_hash', 'is', null)
+      .execute();
+  } catch (error) {
+    if (isTransactionHashTaken(error)) return false;
+    throw error;
+  }
+  const row = await db.selectFrom('orders').select('transaction_hash').where('id', '=', orderId).executeTakeFirst();
+  return row?.transaction_hash === hash;
 }

@@ -4,6 +4,7 @@ import type { TransactionRecord } from '../gateway/types.ts';
 import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
 import type { CheckoutDeps } from './checkout-service.ts';
 import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
+import { customerMatchesBuyer } from './buyer-match.ts';
 import { DUPLICATE_ALERT_KIND } from './duplicate-alert.ts';
 import { cancelPixEmails } from './pix-email-job.ts';
 import {
@@ -30,29 +31,46 @@ const MAX_HINTS = 3;
  * (docs/gateway.md#10-confirming-a-payment). A postback or a poll only ever triggers this; neither is believed.
  * Paid requires: our transaction, `payment_status` paid, the exact amount in centavos and our
  * product. Returns the order as it is afterwards.
+ *
+ * An order whose create reply was lost has no transaction of its own: it tries the ids its
+ * postbacks named. Whoever holds the order's postback secret chooses those ids, so a transaction
+ * is adopted only when the gateway says it was made for this order's buyer (buyer-match.ts) and
+ * no other order holds it already (the unique `transaction_hash`).
  */
 export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
   const { gateway, logger, db } = deps;
+  const adopting = !order.transaction_hash;
   const candidates = order.transaction_hash ? [order.transaction_hash] : hintIds.slice(0, MAX_HINTS);
   const readStartedAt = deps.now?.() ?? Date.now();
   // Nothing names the charge (no hash, postbacks without ids): there is nothing to read, now or later.
   if (candidates.length === 0) await clearRecheckRequest(db, order.id, readStartedAt);
   let record: TransactionRecord | undefined;
   let hash: string | undefined;
+  let answered = false;
   for (const candidate of candidates) {
+    let read: TransactionRecord;
     try {
-      record = await gateway.getTransaction(candidate);
-      hash = candidate;
-      break;
+      read = await gateway.getTransaction(candidate);
     } catch (error) {
       // A 404 can also mean a wrong host or credentials, so it never cancels anything (docs/gateway.md#5-reading-a-transaction).
       logger.warn('Payment re-check failed', { order: order.id, error: error instanceof Error ? error.message : String(error) });
+      continue;
     }
+    answered = true;
+    if (adopting && !customerMatchesBuyer(read.customer, order)) {
+      // Only ids: the customer's data stays out of the log.
+      logger.warn('Postback named a transaction of another customer; not adopted', { order: order.id, transaction: candidate });
+      continue;
+    }
+    record = read;
+    hash = candidate;
+    break;
   }
-  // A failed read leaves a postback's request standing: the reconciler retries it (never dropped).
+  // Any answer, another buyer's transaction included, settles the request; a failed read leaves a
+  // postback's request standing: the reconciler retries it (never dropped).
+  if (answered) await clearRecheckRequest(db, order.id, readStartedAt);
   if (!record || !hash) return order;
   const now = deps.now?.() ?? Date.now();
-  await clearRecheckRequest(db, order.id, readStartedAt);
 
   if (record.transactionHash !== hash && !record.alternateIds.includes(hash)) {
     logger.warn('Gateway answered for another transaction', { order: order.id });
@@ -72,7 +90,14 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
       logger.warn('Paid transaction is for another product; not fulfilled', { order: order.id });
       return order;
     }
-    if (!order.transaction_hash) await adoptTransactionHash(db, order.id, hash, now);
+    // The gateway's own hash, not the id the postback used: the unique index compares like with like.
+    if (adopting && !(await adoptTransactionHash(db, order.id, record.transactionHash, now))) {
+      logger.warn('Paid transaction already belongs to another order; not adopted', {
+        order: order.id,
+        transaction: record.transactionHash,
+      });
+      return (await findOrderById(db, order.id)) ?? order;
+    }
     let duplicateOf: string | undefined;
     const paid = await markOrderPaid(db, deps.dialect, order.id, { now }, async (trx, row) => {
       await enqueueOutboxMessage(trx, { orderId: row.id, kind: 'access_email', payload: {}, now });

@@ -1,0 +1,42 @@
+import type { TransactionCustomer } from './types.ts';
+
+type JsonRecord = Record<string, unknown>;
+
+// Kept here rather than imported from parse-transaction.ts, which imports this module.
+function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** The first field of `names` that holds text; a `{ number }` object counts (some panels nest the document). */
+function firstText(record: JsonRecord, names: string[]): string | null {
+  for (const name of names) {
+    const value = record[name];
+    const found = isRecord(value) ? text(value.number) : text(value);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Who the transaction was made for, as the gateway repeats it: TriboPay's read-back carries the
+ * `customer` we sent (`email`, `phone_number`, `document`; docs/gateway.md#3-charge), the postback
+ * v2 format nests it under `transaction` (docs/gateway.md#6-postbacks). Values are returned as
+ * written (trimmed); undefined when the reply names no customer at all.
+ */
+export function readCustomer(transaction: JsonRecord): TransactionCustomer | undefined {
+  const nested = isRecord(transaction.transaction) ? transaction.transaction.customer : undefined;
+  const customer = isRecord(transaction.customer) ? transaction.customer : isRecord(nested) ? nested : null;
+  if (!customer) return undefined;
+  const found = {
+    email: firstText(customer, ['email']),
+    phone: firstText(customer, ['phone_number', 'phone', 'cellphone', 'mobile_phone']),
+    document: firstText(customer, ['document', 'cpf', 'cnpj', 'document_number']),
+  };
+  return found.email || found.phone || found.document ? found : undefined;
+}

@@ -1,0 +1,36 @@
+import { digitsOnly } from '../../shared/checkout.ts';
+import { normalizeDocument } from '../../shared/documents.ts';
+import type { TransactionCustomer } from '../gateway/types.ts';
+import type { OrderRow } from './orders-repository.ts';
+
+/** DDD + number: the gateway may prefix Brazil's country code to what we sent. */
+function nationalPhone(value: string): string {
+  const digits = digitsOnly(value);
+  return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
+}
+
+/**
+ * Whether a transaction the gateway describes was made for this order's buyer: the test an order
+ * whose create reply was lost must pass before it takes a transaction a postback names, since
+ * anyone holding the order's postback secret chooses those names. Every identifier both sides
+ * carry must agree (e-mail trimmed and case-insensitive, phone by its digits, document by its
+ * characters) and at least one must be there to agree. The document counts only when the buyer
+ * gave one: otherwise the charge carried the seller's fixed CUSTOMER_DOCUMENT, shared by every
+ * such order. A reply without a customer matches nobody.
+ */
+export function customerMatchesBuyer(
+  customer: TransactionCustomer | undefined,
+  order: Pick<OrderRow, 'buyer_email' | 'buyer_phone' | 'buyer_document'>,
+): boolean {
+  if (!customer) return false;
+  const pairs: Array<[string | null, string | null]> = [
+    [customer.email?.trim().toLowerCase() || null, order.buyer_email.trim().toLowerCase() || null],
+    [customer.phone ? nationalPhone(customer.phone) || null : null, nationalPhone(order.buyer_phone) || null],
+    [
+      customer.document && order.buyer_document ? normalizeDocument(customer.document) : null,
+      order.buyer_document ? normalizeDocument(order.buyer_document) : null,
+    ],
+  ];
+  const compared = pairs.filter((pair): pair is [string, string] => pair[0] !== null && pair[1] !== null);
+  return compared.length > 0 && compared.every(([theirs, ours]) => theirs === ours);
+}
