@@ -6,6 +6,8 @@ import { isAssetPath } from './site.ts';
 
 /** Incoming ids (e.g. nginx's `$request_id`) are kept when short and plain; others are replaced. */
 const REQUEST_ID_MAX_LENGTH = 128;
+/** As the 404 warning cuts it (app.ts). */
+const MAX_LOGGED_PATH = 200;
 
 /**
  * The path as logged: the route's pattern when the route has parameters (`/acesso/:token`), so a
@@ -13,7 +15,8 @@ const REQUEST_ID_MAX_LENGTH = 128;
  * (postback secrets travel there).
  */
 function loggedPath(path: string, pattern: string): string {
-  return pattern.includes(':') ? pattern : path;
+  // A path may be 16 KB of an outsider's choosing; its start says which page was asked for.
+  return pattern.includes(':') ? pattern : path.slice(0, MAX_LOGGED_PATH);
 }
 
 /**

@@ -5,8 +5,34 @@ import { maskEmail } from './mail/mask-email.ts';
  * addresses, CPF/CNPJ (numeric and alphanumeric) and phone numbers. Gateway and database errors
  * can echo the customer they were given ("customer.document 123.456.789-09 is invalid"), so
  * every log line goes through here (logger.ts).
+ *
+ * Every line passes here, and a line can carry what an outsider sent (a path, a postback), so
+ * each step costs time in proportion to the text's length, never more: the patterns below have
+ * bounded runs (src/server/regex-safety.test.ts checks them), and e-mail addresses are found
+ * from each "@" outwards instead of by a pattern, which would try every start of a long run of
+ * address characters to its end (quadratic: 0.5 s for a 15 KB path, minutes for 256 KB).
  */
-const EMAIL = /[^\s<>"'(),;:@=]+@[^\s<>"'(),;:@]+\.[^\s<>"'(),;:@]+/g;
+const LOCAL_PART_STOP = /[\s<>"'(),;:@=]/;
+const DOMAIN_STOP = /[\s<>"'(),;:@]/;
+
+/** What `local@domain.tld` the old pattern matched: a local part, "@", and a domain with an inner dot. */
+function maskEmails(text: string): string {
+  let out = '';
+  let copied = 0;
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    // Both scans stop at the neighbouring "@", so all of them together read the text about twice.
+    let start = at;
+    while (start > copied && !LOCAL_PART_STOP.test(text[start - 1]!)) start--;
+    let end = at + 1;
+    let dot = -1;
+    for (; end < text.length && !DOMAIN_STOP.test(text[end]!); end++) if (dot === -1 && end > at + 1 && text[end] === '.') dot = end;
+    if (start === at || dot === -1 || dot >= end - 1) continue;
+    out += text.slice(copied, start) + maskEmail(text.slice(start, end));
+    copied = end;
+  }
+  return out + text.slice(copied);
+}
+
 // CNPJ, numeric or alphanumeric (IN RFB 2.229/2024): 12 characters + 2 check digits, with or without punctuation.
 const CNPJ = /\b[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}\/?[0-9A-Z]{4}-?\d{2}\b/g;
 const CPF = /\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b/g;
@@ -15,8 +41,7 @@ const PHONE = /(?:\+?55[\s-]?)?(?:\(?\b\d{2}\)?[\s-]?)?\b9?\d{4}[\s-]?\d{4}\b/g;
 
 export function maskPersonalData(text: string): string {
   return (
-    text
-      .replace(EMAIL, (address) => maskEmail(address))
+    maskEmails(text)
       // Only strings with at least one digit: plain words of 14 capitals are not documents.
       .replace(CNPJ, (match) => (/\d/.test(match) && /[0-9]{2}$/.test(match) ? '[cnpj]' : match))
       .replace(CPF, '[cpf]')

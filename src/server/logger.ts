@@ -69,6 +69,28 @@ function formatText(entry: LogEntry): string {
   return parts.join(' ');
 }
 
+/**
+ * A line keeps at most this much of any one value: paths, user agents and error messages can
+ * carry what an outsider sent (an error may echo a 256 KB body), and every line is masked and
+ * written on the request's time. The start of a value says what it was; the rest is the attack.
+ */
+const MAX_VALUE_CHARS = 300;
+/** A stack's frames are ours and say where it broke; only its first line quotes the message. */
+const MAX_STACK_CHARS = 4_000;
+
+function cutText(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
+}
+
+function cutFields(fields: LogFields | undefined): LogFields {
+  return Object.fromEntries(
+    Object.entries(fields ?? {}).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? cutText(value, key === 'stack' ? MAX_STACK_CHARS : MAX_VALUE_CHARS) : value,
+    ]),
+  );
+}
+
 export function createLogger(options: { level?: LogLevel; format?: LogFormat; sink?: LogSink } = {}): Logger {
   const sink = options.sink ?? consoleSink;
   const format = options.format ?? 'text';
@@ -109,7 +131,8 @@ export function createLogger(options: { level?: LogLevel; format?: LogFormat; si
     destination,
   );
 
-  const log = (level: LogLevel, message: string, fields?: LogFields) => instance[level](fields ?? {}, message);
+  const log = (level: LogLevel, message: string, fields?: LogFields) =>
+    instance[level](cutFields(fields), cutText(message, MAX_VALUE_CHARS));
 
   return {
     debug: (message, fields) => log('debug', message, fields),
