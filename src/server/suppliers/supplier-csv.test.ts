@@ -121,3 +121,28 @@ describe('normalizeTelegram', () => {
     expect(normalizeTelegram(raw)).toHaveProperty('error');
   });
 });
+
+describe('parseSupplierCsv on a hostile file', () => {
+  /** Best of three runs, so a pause of the machine does not decide. */
+  const cost = (text: string) => {
+    let best = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const started = performance.now();
+      parseSupplierCsv(text);
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+
+  it.each([
+    ['spaces, a letter, then quotes', (n: number) => `nome,categoria,whatsapp\n${' '.repeat(n / 2)}x${'"'.repeat(n / 2)}`],
+    ['one long quoted field', (n: number) => `nome,categoria,whatsapp\n"${'a'.repeat(n)}",b,11987654321`],
+    ['only delimiters', (n: number) => `nome,categoria,whatsapp\n${','.repeat(n)}`],
+    ['a long telegram value', (n: number) => `nome,categoria,telegram\na,b,https://t.me/${'a'.repeat(n)}/`],
+  ])('costs time in proportion to its size: %s', (_name, make) => {
+    const small = cost(make(1024));
+    const large = cost(make(256 * 1024));
+    // 256 × the input may cost at most ~600 × the time (quadratic would be 65,536 ×).
+    expect(large / Math.max(small, 0.05)).toBeLessThan(600);
+  });
+});

@@ -57,6 +57,9 @@ function readRecords(text: string, delimiter: string): { records: RawRecord[]; e
   const records: RawRecord[] = [];
   let fields: string[] = [];
   let field = '';
+  // Whether `field` is empty or only spaces, kept as it grows: testing `field.trim()` at each quote
+  // re-read a field's leading spaces every time, quadratic in a field of spaces and quotes.
+  let blank = true;
   let line = 1;
   let recordLine = 1;
   let quoted = false;
@@ -68,6 +71,11 @@ function readRecords(text: string, delimiter: string): { records: RawRecord[]; e
     records.push({ line: recordLine, fields });
     fields = [];
     field = '';
+    blank = true;
+  };
+  const append = (char: string) => {
+    field += char;
+    if (blank && char.trim() !== '') blank = false;
   };
 
   while (i < text.length) {
@@ -75,19 +83,19 @@ function readRecords(text: string, delimiter: string): { records: RawRecord[]; e
     if (quoted) {
       if (char === '"') {
         if (text[i + 1] === '"') {
-          field += '"';
+          append('"');
           i += 2;
           continue;
         }
         quoted = false;
       } else {
         if (char === '\n') line += 1;
-        field += char;
+        append(char);
       }
       i += 1;
       continue;
     }
-    if (char === '"' && field.trim() === '') {
+    if (char === '"' && blank) {
       // A quote opens a quoted field only at its start (spaces before it are tolerated and dropped).
       quoted = true;
       quoteLine = line;
@@ -95,13 +103,14 @@ function readRecords(text: string, delimiter: string): { records: RawRecord[]; e
     } else if (char === delimiter) {
       fields.push(field);
       field = '';
+      blank = true;
     } else if (char === '\r' || char === '\n') {
       if (char === '\r' && text[i + 1] === '\n') i += 1;
       endRecord();
       line += 1;
       recordLine = line;
     } else {
-      field += char;
+      append(char);
     }
     i += 1;
   }
