@@ -73,7 +73,8 @@ function withUpstreams(text: string, upstreams: string[]): string {
 /**
  * The shipped site for a local run: our instances as the upstream, the HTTPS server listening on
  * a loopback port without TLS, the port-80 redirect server left out. Everything else — proxy
- * headers, retries, timeouts, body limits — stays exactly as shipped.
+ * headers, retries, timeouts, body limits, response headers, the access log's format — stays
+ * exactly as shipped.
  */
 export function deriveLocalSite(shipped: string, options: { port: number; upstreams: string[] }): string {
   let text = withUpstreams(shipped, options.upstreams);
@@ -84,7 +85,6 @@ export function deriveLocalSite(shipped: string, options: { port: number; upstre
   const local = tls.body
     .replace(/^\s*listen\s+[^;]*;\n/gm, '')
     .replace(/^\s*ssl_\w+[^;]*;\n/gm, '')
-    .replace(/^\s*add_header\s+Strict-Transport-Security[^;]*;\n/gm, '')
     .replace(/^server\s*\{\n/, `server {\n    listen 127.0.0.1:${options.port};\n`);
   // Replace the later block first so the earlier one's offsets stay valid.
   for (const block of [tls, redirect].sort((a, b) => b.start - a.start)) {
@@ -113,12 +113,19 @@ export function selfSignedCertificate(dir: string): { cert: string; key: string 
   return { cert, key };
 }
 
+/** The access log of a running nginx: the shipped `access_log` lines write there instead of /var/log/nginx. */
+export function accessLogOf(prefix: string): string {
+  return path.join(prefix, 'access.log');
+}
+
 /**
  * A whole nginx.conf around a site file, as /etc/nginx/nginx.conf includes conf.d: one worker
- * (the tests share two cores), and pid, logs and temp files under `prefix`.
+ * (the tests share two cores), and pid, logs and temp files under `prefix`. The site's own
+ * `access_log` lines keep their format and write to `accessLogOf(prefix)`.
  */
 export function mainConfig(site: string, prefix: string): string {
   const temp = (name: string) => path.join(prefix, name);
+  const localSite = site.replace(/^(\s*access_log\s+)\/\S+/gm, (_line, directive: string) => `${directive}${accessLogOf(prefix)}`);
   return [
     'daemon off;',
     'worker_processes 1;',
@@ -132,7 +139,7 @@ export function mainConfig(site: string, prefix: string): string {
     `    fastcgi_temp_path ${temp('fastcgi')};`,
     `    uwsgi_temp_path ${temp('uwsgi')};`,
     `    scgi_temp_path ${temp('scgi')};`,
-    site,
+    localSite,
     '}',
     '',
   ].join('\n');
@@ -161,6 +168,8 @@ export function testNginxConfig(site: string): { code: number | null; output: st
 export interface RunningNginx {
   url: string;
   port: number;
+  /** Where the site's access log lines go. */
+  accessLog: string;
   process: ChildProcess;
   output: string[];
   /**
@@ -233,6 +242,7 @@ export async function startNginx(site: string, port: number): Promise<RunningNgi
   return {
     url: `http://127.0.0.1:${port}`,
     port,
+    accessLog: accessLogOf(prefix),
     process: child,
     output,
     async reload(site) {
