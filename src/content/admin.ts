@@ -28,6 +28,8 @@ export const admin = {
         : 'Senha incorreta. O acesso deste endereço fica bloqueado por 15 minutos.',
     locked: (minutes: number) =>
       `Muitas tentativas erradas. Por segurança, o acesso deste endereço está bloqueado por ${formatCount(minutes, { one: 'minuto', other: 'minutos' })}.`,
+    paused: (minutes: number) =>
+      `O painel recebeu senhas erradas demais de vários endereços e pausou os logins por ${formatCount(minutes, { one: 'minuto', other: 'minutos' })}. Sessões já abertas continuam valendo.`,
     foreignOrigin: 'Pedido recusado: origem diferente do painel.',
     disabled: 'O painel está desligado: defina ADMIN_PASSWORD.',
     invalid: 'Dados inválidos.',
@@ -46,6 +48,12 @@ export const admin = {
     privacy: 'Dados pessoais',
     logout: 'Sair',
     label: 'Seções do painel',
+  },
+  sessions: {
+    endAll: 'Encerrar todas as sessões',
+    confirmTitle: 'Encerrar todas as sessões?',
+    confirmBody:
+      'Todos os navegadores conectados ao painel, inclusive este, saem na hora e precisam da senha para entrar de novo. Use se perdeu um aparelho ou desconfia de um acesso; se a senha vazou, troque também ADMIN_PASSWORD e reinicie o servidor.',
   },
   overview: {
     newSale: (name: string, amount: string) => `Nova venda: ${name}, ${amount}`,

@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps) {
   app.use(...requestLogging(logger, { quietPaths: PROBE_PATHS }));
   app.use(async (c, next) => {
     c.set('limiter', limiter);
-    c.set('clientAddress', clientAddress(c, config.trustProxyHops));
+    c.set('clientAddress', clientAddress(c, config));
     c.set('db', db);
     c.set('config', config);
     c.set('logger', logger);

@@ -102,6 +102,27 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads TRUSTED_PROXIES as CIDR ranges (loopback when unset) and names it on a bad entry', () => {
+    const loopbackOnly = loadConfig({}).trustedProxies;
+    expect([loopbackOnly.check('127.0.0.1'), loopbackOnly.check('::1', 'ipv6'), loopbackOnly.check('10.0.0.1')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    const listed = loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 2001:db8::/32,192.0.2.7' }).trustedProxies;
+    expect([listed.check('10.9.8.7'), listed.check('2001:db8::5', 'ipv6'), listed.check('192.0.2.7'), listed.check('127.0.0.1')]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    for (const bad of ['10.0.0.0/33', 'proxy.local', '10.0.0.0/8,,', '1.2.3.4/8/2']) {
+      expect(problemsOf({ TRUSTED_PROXIES: bad })).toEqual([
+        `TRUSTED_PROXIES must be a comma-separated list of IP addresses or CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8 (got "${bad}")`,
+      ]);
+    }
+  });
+
   it('takes ADMIN_PASSWORD of 12 characters or more and never echoes a short one', () => {
     expect(loadConfig({}).adminPassword).toBeUndefined();
     expect(loadConfig({ ADMIN_PASSWORD: '  ' }).adminPassword).toBeUndefined();

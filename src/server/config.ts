@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultPublicConfig, sellerPlaceholder } from '../content/seller.ts';
@@ -76,6 +77,35 @@ const reminderMinutes = z
     value.trim() === '' ? [] : [...new Set(value.split(',').map((part) => Number(part.trim())))].sort((a, b) => a - b),
   );
 
+/** One TRUSTED_PROXIES entry: an address (a range of one) or a CIDR range; null when it is neither. */
+function proxyRange(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
+  const [address = '', prefixText, ...rest] = entry.trim().split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0 || (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText))) return null;
+  const max = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  return prefix <= max ? { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' } : null;
+}
+
+/**
+ * TRUSTED_PROXIES: the socket peers whose X-Forwarded-For counts (with TRUST_PROXY_HOPS ≥ 1).
+ * Unset → loopback only, where a proxy on the same machine (nginx, Caddy) connects from; set → exactly
+ * the listed ranges, so a proxy elsewhere (a Docker bridge, a platform's router) must be named.
+ */
+const proxyList = z
+  .string()
+  .refine((value) => value.split(',').every((entry) => proxyRange(entry) !== null), {
+    message: 'must be a comma-separated list of IP addresses or CIDR ranges, e.g. 127.0.0.1,10.0.0.0/8',
+  })
+  .transform((value) => {
+    const list = new BlockList();
+    for (const entry of value.split(',')) {
+      const range = proxyRange(entry)!;
+      list.addSubnet(range.address, range.prefix, range.family);
+    }
+    return list;
+  });
+
 /** The shipped example support address; the seller must set their own. */
 const DEFAULT_SUPPORT_EMAIL = 'suporte@example.com';
 
@@ -100,6 +130,7 @@ const EnvSchema = z.object({
   PUBLIC_URL: httpUrl.optional(),
   MONTHLY_CAPACITY: integerText(0, 1_000_000).default(100),
   TRUST_PROXY_HOPS: integerText(0, 10).default(0),
+  TRUSTED_PROXIES: z.preprocess(blankAsUnset, proxyList.prefault('127.0.0.0/8,::1')),
   OFFER_ENDS_AT: z.preprocess(blankAsUnset, isoInstant.optional()),
   PROVIDER_URL: httpUrl.optional(),
   PROVIDER_TOKEN: optionalText,
@@ -222,6 +253,8 @@ export interface Config {
    * 0 = the socket's peer is the client and the header is ignored.
    */
   trustProxyHops: number;
+  /** Socket peers allowed to speak for a client through X-Forwarded-For (TRUSTED_PROXIES). */
+  trustedProxies: BlockList;
   /** Epoch ms the offer countdown runs to (OFFER_ENDS_AT); unset → the end of the current month. */
   offerEndsAt: number | undefined;
   gateway: GatewayTarget;
@@ -391,6 +424,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: values.PUBLIC_URL,
     monthlyCapacity: values.MONTHLY_CAPACITY,
     trustProxyHops: values.TRUST_PROXY_HOPS,
+    trustedProxies: values.TRUSTED_PROXIES,
     offerEndsAt: values.OFFER_ENDS_AT,
     gateway,
     demoMode: gateway.kind === 'sandbox',

@@ -60,6 +60,7 @@ export interface ApiEndpoints {
   'GET /api/admin/session': { reply: AdminSessionInfo };
   'POST /api/admin/login': { body: Body<typeof AdminLoginSchema>; reply: OkReply };
   'POST /api/admin/logout': { reply: OkReply };
+  'POST /api/admin/sessions/end-all': { reply: OkReply };
   'GET /api/admin/overview': { reply: AdminOverview };
   'GET /api/admin/orders': { reply: AdminOrderList };
   'GET /api/admin/orders/:id': { reply: AdminOrderDetail };

@@ -1,38 +1,66 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { BlockList } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { clientKey } from '../rate-limit.ts';
 import { secretsMatch } from '../secrets.ts';
 import {
-  clearLoginFailures,
+  clearLoginAttempts,
+  countLoginAttempt,
   endAdminSession,
   insertAdminSession,
-  listLoginFailures,
   pruneAdminSessions,
-  recordLoginFailure,
+  releaseLoginAttempt,
   touchAdminSession,
 } from './admin-repository.ts';
 
-/** 5 wrong passwords from one address within 15 minutes lock that address for 15 minutes. */
+/** 5 wrong passwords from one client (an IPv4 address, an IPv6 /64) within 15 minutes lock it until those 15 minutes end. */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const LOGIN_LOCK_MS = 15 * 60_000;
+/**
+ * Wrong passwords from every client together within 15 minutes, after which logins pause until
+ * those 15 minutes end. The per-client lock does not stop a guesser with many addresses (a botnet,
+ * or an IPv6 provider's many /64s): this caps the whole world at 100 guesses per 15 minutes. The
+ * price is that such an attack also keeps the seller out for up to 15 minutes, so open sessions
+ * keep working, and a login from the machine itself (an SSH tunnel to 127.0.0.1) is exempt: no
+ * remote guesser can come from there, and it still has its own 5-per-15-minutes lock.
+ */
+export const LOGIN_GLOBAL_MAX_FAILURES = 100;
 /** A session left alone this long is over. */
 export const SESSION_IDLE_MS = 12 * 60 * 60_000;
+/** A session is over this long after its login, however busy: the overview's 15 s poll cannot keep it alive. */
+export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
+
+/** The counter every client's failures add to (client keys are base64url, never this). */
+const GLOBAL_KEY = '*';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
+
+const loopback = new BlockList();
+loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+loopback.addAddress('::1', 'ipv6');
+
+function isLoopback(address: string): boolean {
+  if (address.includes(':')) return loopback.check(address, 'ipv6');
+  return /^\d+\.\d+\.\d+\.\d+$/.test(address) && loopback.check(address, 'ipv4');
+}
 
 /** Constant-time (secretsMatch): neither the password's length nor its content leaks by timing. */
 export function passwordMatches(given: string, expected: string): boolean {
   return secretsMatch(given, expected);
 }
 
-/** IP addresses are personal data (LGPD): the lockout counts by a hash of the address. */
-export function loginAddressKey(clientAddress: string): string {
-  return sha256(`admin-login:${clientAddress}`).toString('base64url').slice(0, 22);
-}
-
 export function sessionHash(cookieValue: string): string {
   return sha256(cookieValue).toString('base64url');
+}
+
+/**
+ * The fingerprint of the password a session was opened with. Keyed by the cookie's secret, which
+ * the database never holds (only its SHA-256): a copy of the table cannot be used to test guesses
+ * of the password offline, while each request, carrying its cookie, can recompute it.
+ */
+export function passwordTag(cookieValue: string, password: string): string {
+  return createHmac('sha256', cookieValue).update(password).digest('base64url');
 }
 
 /** A non-secret label of a session for the audit trail. */
@@ -40,42 +68,63 @@ export function sessionLabel(cookieValue: string): string {
   return `sess_${sessionHash(cookieValue).slice(0, 10)}`;
 }
 
-/** When the address's lock ends, or null when it may try. */
-async function lockedUntil(db: Kysely<Database>, addressKey: string, now: number): Promise<number | null> {
-  const failures = await listLoginFailures(db, addressKey, now - LOGIN_WINDOW_MS);
-  if (failures.length < LOGIN_MAX_FAILURES) return null;
-  // The lock runs from the failure that reached the limit (the fifth newest in the window).
-  const until = failures[LOGIN_MAX_FAILURES - 1]! + LOGIN_LOCK_MS;
-  return until > now ? until : null;
-}
+export type LoginResult =
+  | { kind: 'ok'; cookieValue: string }
+  /** `locks`: this failure was the client's last; `pauses`: it was the last one allowed for everyone. */
+  | { kind: 'wrong'; attemptsLeft: number; locks: boolean; pauses: boolean }
+  | { kind: 'locked'; until: number }
+  | { kind: 'paused'; until: number };
 
-export type LoginResult = { kind: 'ok'; cookieValue: string } | { kind: 'wrong'; attemptsLeft: number } | { kind: 'locked'; until: number };
-
+/**
+ * Every attempt is counted before the password is compared, by one atomic upsert per counter: of
+ * any number of parallel attempts, only the first LOGIN_MAX_FAILURES of a client (and the first
+ * LOGIN_GLOBAL_MAX_FAILURES of everyone) are judged; the rest are answered "locked" unjudged.
+ * While locked even the right password waits: otherwise the lock would not slow a guesser down.
+ */
 export async function logIn(
   db: Kysely<Database>,
   attempt: { password: string; expected: string; clientAddress: string; now: number },
 ): Promise<LoginResult> {
   const { now } = attempt;
-  const key = loginAddressKey(attempt.clientAddress);
-  const lock = await lockedUntil(db, key, now);
-  // While locked even the right password waits: otherwise the lock would not slow a guesser down.
-  if (lock !== null) return { kind: 'locked', until: lock };
-  if (!passwordMatches(attempt.password, attempt.expected)) {
-    await recordLoginFailure(db, key, now);
-    // The fifth failure is still answered as a wrong password; the next attempt meets the lock.
-    const failures = await listLoginFailures(db, key, now - LOGIN_WINDOW_MS);
-    return { kind: 'wrong', attemptsLeft: Math.max(0, LOGIN_MAX_FAILURES - failures.length) };
+  const client = clientKey(attempt.clientAddress);
+  const own = await countLoginAttempt(db, client, LOGIN_WINDOW_MS, now);
+  if (own.count > LOGIN_MAX_FAILURES) return { kind: 'locked', until: own.windowStart + LOGIN_WINDOW_MS };
+  const all = isLoopback(attempt.clientAddress) ? null : await countLoginAttempt(db, GLOBAL_KEY, LOGIN_WINDOW_MS, now);
+  if (all && all.count > LOGIN_GLOBAL_MAX_FAILURES) {
+    // Not judged, so not one of the client's own tries.
+    await releaseLoginAttempt(db, client, own.windowStart);
+    return { kind: 'paused', until: all.windowStart + LOGIN_WINDOW_MS };
   }
-  await clearLoginFailures(db, key, now - LOGIN_WINDOW_MS);
-  await pruneAdminSessions(db, now - SESSION_IDLE_MS);
+  if (!passwordMatches(attempt.password, attempt.expected)) {
+    return {
+      kind: 'wrong',
+      attemptsLeft: LOGIN_MAX_FAILURES - own.count,
+      locks: own.count === LOGIN_MAX_FAILURES,
+      pauses: all?.count === LOGIN_GLOBAL_MAX_FAILURES,
+    };
+  }
+  await clearLoginAttempts(db, client);
+  if (all) await releaseLoginAttempt(db, GLOBAL_KEY, all.windowStart);
+  await pruneAdminSessions(db, { idleBefore: now - SESSION_IDLE_MS, createdBefore: now - SESSION_MAX_AGE_MS });
   const cookieValue = randomBytes(32).toString('base64url');
-  await insertAdminSession(db, sessionHash(cookieValue), now);
+  await insertAdminSession(db, { idHash: sessionHash(cookieValue), passwordTag: passwordTag(cookieValue, attempt.expected), now });
   return { kind: 'ok', cookieValue };
 }
 
-export async function checkSession(db: Kysely<Database>, cookieValue: string | undefined, now: number): Promise<boolean> {
+/** A live session: known, not ended, not idle, not too old, and opened with today's password. */
+export async function checkSession(db: Kysely<Database>, cookieValue: string | undefined, password: string, now: number): Promise<boolean> {
   if (!cookieValue || cookieValue.length > 100) return false;
-  return touchAdminSession(db, sessionHash(cookieValue), now, SESSION_IDLE_MS);
+  const idHash = sessionHash(cookieValue);
+  const live = await touchAdminSession(db, {
+    idHash,
+    passwordTag: passwordTag(cookieValue, password),
+    now,
+    idleMs: SESSION_IDLE_MS,
+    maxAgeMs: SESSION_MAX_AGE_MS,
+  });
+  // Refused once, over for good: setting ADMIN_PASSWORD back to an older one does not revive it.
+  if (!live) await endAdminSession(db, idHash, now);
+  return live;
 }
 
 export async function logOut(db: Kysely<Database>, cookieValue: string, now: number): Promise<void> {

@@ -28,7 +28,8 @@ export async function loadOrderDetail(db: Kysely<Database>, orderId: string, now
   const [postbacks, emails, audit, opens] = await Promise.all([
     listOrderPostbacks(db, orderId),
     listOrderEmails(db, orderId),
-    listAudit(db, { orderId, limit: 100 }),
+    // What was done to the order; who merely looked at it is in the audit, not on its timeline.
+    listAudit(db, { orderId, limit: 100, exceptActions: ['view_order'] }),
     listMemberPageOpens(db, orderId),
   ]);
   const timeline: TimelineEntry[] = [{ at: order.createdAt, kind: 'created' }];

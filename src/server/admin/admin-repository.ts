@@ -1,24 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /** Console sessions, failed logins and the audit trail. SQL for the console's own tables lives here. */
 
-export async function insertAdminSession(db: Kysely<Database>, idHash: string, now: number): Promise<void> {
-  await db.insertInto('admin_sessions').values({ id_hash: idHash, created_at: now, last_seen_at: now, ended_at: null }).execute();
+export async function insertAdminSession(
+  db: Kysely<Database>,
+  session: { idHash: string; passwordTag: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto('admin_sessions')
+    .values({
+      id_hash: session.idHash,
+      created_at: session.now,
+      last_seen_at: session.now,
+      ended_at: null,
+      password_tag: session.passwordTag,
+    })
+    .execute();
 }
 
 /**
- * Touches a live session and returns true, or returns false when it is unknown, ended or idle past
- * `idleMs`. One conditional UPDATE, so an expired session cannot be revived by a racing request.
+ * Touches a live session and returns true, or returns false when it is unknown, ended, idle past
+ * `idleMs`, older than `maxAgeMs` or opened with another password than `passwordTag`'s. One
+ * conditional UPDATE, so an expired session cannot be revived by a racing request.
  */
-export async function touchAdminSession(db: Kysely<Database>, idHash: string, now: number, idleMs: number): Promise<boolean> {
+export async function touchAdminSession(
+  db: Kysely<Database>,
+  session: { idHash: string; passwordTag: string; now: number; idleMs: number; maxAgeMs: number },
+): Promise<boolean> {
+  const { now } = session;
   const result = await db
     .updateTable('admin_sessions')
     .set({ last_seen_at: now })
-    .where('id_hash', '=', idHash)
+    .where('id_hash', '=', session.idHash)
     .where('ended_at', 'is', null)
-    .where('last_seen_at', '>', now - idleMs)
+    .where('password_tag', '=', session.passwordTag)
+    .where('last_seen_at', '>', now - session.idleMs)
+    .where('created_at', '>', now - session.maxAgeMs)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -27,35 +46,68 @@ export async function endAdminSession(db: Kysely<Database>, idHash: string, now:
   await db.updateTable('admin_sessions').set({ ended_at: now }).where('id_hash', '=', idHash).where('ended_at', 'is', null).execute();
 }
 
-/** Drops sessions nobody can use any more (ended or idle), so the table stays small. */
-export async function pruneAdminSessions(db: Kysely<Database>, idleBefore: number): Promise<void> {
+/** Ends every open session (every browser signed in); returns how many were open. */
+export async function endAllAdminSessions(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db.updateTable('admin_sessions').set({ ended_at: now }).where('ended_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Drops sessions nobody can use any more (ended, idle or too old), so the table stays small. */
+export async function pruneAdminSessions(db: Kysely<Database>, cutoffs: { idleBefore: number; createdBefore: number }): Promise<void> {
   await db
     .deleteFrom('admin_sessions')
-    .where((eb) => eb.or([eb('last_seen_at', '<', idleBefore), eb('ended_at', 'is not', null)]))
+    .where((eb) =>
+      eb.or([eb('last_seen_at', '<', cutoffs.idleBefore), eb('created_at', '<', cutoffs.createdBefore), eb('ended_at', 'is not', null)]),
+    )
     .execute();
 }
 
-export async function recordLoginFailure(db: Kysely<Database>, addressKey: string, now: number): Promise<void> {
-  await db.insertInto('admin_login_failures').values({ address_key: addressKey, at: now }).execute();
+/**
+ * Counts one login attempt against `key` and returns the count in its window, which starts at the
+ * first attempt and lasts `windowMs`. One upsert: on SQLite and PostgreSQL alike, parallel attempts
+ * each get a different count, so exactly the first ones are under any limit.
+ */
+export async function countLoginAttempt(
+  db: Kysely<Database>,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<{ count: number; windowStart: number }> {
+  const current = sql<boolean>`${sql.ref('admin_login_limits.window_start')} > ${now - windowMs}`;
+  const row = await db
+    .insertInto('admin_login_limits')
+    .values({ key, window_start: now, count: 1 })
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        // Both SETs read the row as it was before this statement.
+        count: sql<number>`case when ${current} then ${sql.ref('admin_login_limits.count')} + 1 else 1 end`,
+        window_start: sql<number>`case when ${current} then ${sql.ref('admin_login_limits.window_start')} else ${now} end`,
+      }),
+    )
+    .returning(['count', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), windowStart: Number(row.window_start) };
 }
 
-/** Failed logins of an address since `since`, newest first (times only). */
-export async function listLoginFailures(db: Kysely<Database>, addressKey: string, since: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('admin_login_failures')
-    .select('at')
-    .where('address_key', '=', addressKey)
-    .where('at', '>', since)
-    .orderBy('at', 'desc')
-    .execute();
-  return rows.map((row) => Number(row.at));
-}
-
-export async function clearLoginFailures(db: Kysely<Database>, addressKey: string, before: number): Promise<void> {
+/** Gives back an attempt counted in the window that started at `windowStart` (it was not a failure). */
+export async function releaseLoginAttempt(db: Kysely<Database>, key: string, windowStart: number): Promise<void> {
   await db
-    .deleteFrom('admin_login_failures')
-    .where((eb) => eb.or([eb('address_key', '=', addressKey), eb('at', '<', before)]))
+    .updateTable('admin_login_limits')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart)
+    .where('count', '>', 0)
     .execute();
+}
+
+export async function clearLoginAttempts(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('admin_login_limits').where('key', '=', key).execute();
+}
+
+/** Drops counters whose window started before `before`; they can no longer lock anyone. */
+export async function pruneLoginLimits(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('admin_login_limits').where('window_start', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export interface AuditEntry {
@@ -64,11 +116,13 @@ export interface AuditEntry {
   action: string;
   orderId: string | null;
   detail: string | null;
+  /** The client's hashed address group (rate-limit.ts `clientKey`). */
+  client: string | null;
 }
 
 export async function recordAudit(
   db: Kysely<Database>,
-  entry: { session: string; action: string; orderId?: string; detail?: unknown; now: number },
+  entry: { session: string; action: string; orderId?: string; detail?: unknown; client?: string; now: number },
 ): Promise<void> {
   await db
     .insertInto('admin_audit')
@@ -79,17 +133,29 @@ export async function recordAudit(
       action: entry.action,
       order_id: entry.orderId ?? null,
       detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
+      client: entry.client ?? null,
     })
     .execute();
 }
 
-export async function listAudit(db: Kysely<Database>, options: { orderId?: string; limit: number }): Promise<AuditEntry[]> {
+export async function listAudit(
+  db: Kysely<Database>,
+  options: { orderId?: string; exceptActions?: string[]; limit: number },
+): Promise<AuditEntry[]> {
   let query = db
     .selectFrom('admin_audit')
-    .select(['at', 'session', 'action', 'order_id', 'detail'])
+    .select(['at', 'session', 'action', 'order_id', 'detail', 'client'])
     .orderBy('at', 'desc')
     .limit(options.limit);
   if (options.orderId) query = query.where('order_id', '=', options.orderId);
+  if (options.exceptActions?.length) query = query.where('action', 'not in', options.exceptActions);
   const rows = await query.execute();
-  return rows.map((row) => ({ at: Number(row.at), session: row.session, action: row.action, orderId: row.order_id, detail: row.detail }));
+  return rows.map((row) => ({
+    at: Number(row.at),
+    session: row.session,
+    action: row.action,
+    orderId: row.order_id,
+    detail: row.detail,
+    client: row.client,
+  }));
 }

@@ -14,6 +14,7 @@ import { moneySafetyMigration } from './migrations/0014-money-safety.ts';
 import { pixRemindersMigration } from './migrations/0015-pix-reminders.ts';
 import { attributionMigration } from './migrations/0016-attribution-and-outgoing.ts';
 import { postbackReadsMigration } from './migrations/0017-postback-reads.ts';
+import { consoleSessionsMigration } from './migrations/0018-console-sessions.ts';
 import { uniqueTransactionHashMigration } from './migrations/0020-unique-transaction-hash.ts';
 
 /**
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_pix_reminders': pixRemindersMigration,
   '0016_attribution_and_outgoing': attributionMigration,
   '0017_postback_reads': postbackReadsMigration,
+  '0018_console_sessions': consoleSessionsMigration,
   '0020_unique_transaction_hash': uniqueTransactionHashMigration,
 };
 

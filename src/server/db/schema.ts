@@ -207,14 +207,17 @@ export interface AdminSessionsTable {
   id_hash: string;
   created_at: number;
   last_seen_at: number;
-  /** Set by "Sair"; an ended session opens nothing. */
+  /** Set by "Sair" or "Encerrar todas as sessões"; an ended session opens nothing. */
   ended_at: number | null;
+  /** HMAC of the password it was opened with, keyed by the cookie (admin-auth.ts); null → ended. */
+  password_tag: string | null;
 }
 
-/** One row per wrong console password, per hashed client address (lockout window). */
-export interface AdminLoginFailuresTable {
-  address_key: string;
-  at: number;
+/** Console logins counted per hashed client group (or '*' for all clients) in a window (lockout). */
+export interface AdminLoginLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
 }
 
 /** What was done in the console, by which session, to which order. */
@@ -226,6 +229,8 @@ export interface AdminAuditTable {
   order_id: string | null;
   /** JSON with the action's details (e.g. the old and new e-mail). */
   detail: string | null;
+  /** The client's hashed address group (rate-limit.ts `clientKey`), never the address. */
+  client: string | null;
 }
 
 /** One row per opening of a buyer's access link (the order timeline's "member page opened"). */
@@ -245,7 +250,7 @@ export interface Database {
   rate_limits: RateLimitsTable;
   presence: PresenceTable;
   admin_sessions: AdminSessionsTable;
-  admin_login_failures: AdminLoginFailuresTable;
+  admin_login_limits: AdminLoginLimitsTable;
   admin_audit: AdminAuditTable;
   member_page_opens: MemberPageOpensTable;
   access_tokens: AccessTokensTable;

@@ -5,6 +5,8 @@ import { prunePresence } from '../live/presence-repository.ts';
 import { PRESENCE_RETENTION_MS } from '../live/presence.ts';
 import type { Logger } from '../logger.ts';
 import { pruneRateLimits } from '../rate-limit-repository.ts';
+import { LOGIN_WINDOW_MS, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '../admin/admin-auth.ts';
+import { pruneAdminSessions, pruneLoginLimits } from '../admin/admin-repository.ts';
 import { deleteWebhookEventsBefore, eraseSandboxCustomers, eraseTrackingIdentifiers, eraseUnpaidBuyers } from './retention-repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -49,6 +51,9 @@ export function createRetentionJob(deps: {
     // Presence and limits say nothing after their windows (at most a day for the limits).
     await prunePresence(deps.db, now - PRESENCE_RETENTION_MS);
     await pruneRateLimits(deps.db, now - 2 * DAY_MS);
+    // The console's login counters (hashed client groups) once their window is over, and its dead sessions.
+    await pruneLoginLimits(deps.db, now - LOGIN_WINDOW_MS);
+    await pruneAdminSessions(deps.db, { idleBefore: now - SESSION_IDLE_MS, createdBefore: now - SESSION_MAX_AGE_MS });
     if (erasedOrders > 0 || deletedPostbacks > 0 || erasedTrackingIds > 0) {
       deps.logger.info('Retention applied', { erasedOrders, deletedPostbacks, erasedTrackingIds });
     }

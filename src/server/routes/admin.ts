@@ -30,11 +30,12 @@ import { readHealth } from '../admin/admin-health.ts';
 import { readOverview } from '../admin/admin-overview.ts';
 import { loadOrderDetail, markOrderRefunded, resendAccess, correctEmailAndResend, revokeAccess } from '../admin/admin-orders.ts';
 import { retryOutboxMessage, searchOrders } from '../admin/admin-orders-repository.ts';
-import { listAudit, recordAudit } from '../admin/admin-repository.ts';
+import { endAllAdminSessions, listAudit, recordAudit } from '../admin/admin-repository.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
 import type { AppEnv } from '../context.ts';
 import { apiError, limitBody } from '../http.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { clientKey } from '../rate-limit.ts';
 import { importSupplierList, previewSupplierImport, renderSupplierCsv } from '../suppliers/supplier-import.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
 import { apiErrors } from '../../content/api-errors.ts';
@@ -47,6 +48,8 @@ import { apiErrors } from '../../content/api-errors.ts';
 export const ADMIN_COOKIE = 'vitrine_admin';
 /** The CSV export's ceiling: far above a small seller's volume, low enough to keep one response cheap. */
 const CSV_MAX_ROWS = 50_000;
+/** The audit's session for what happens before a login (wrong passwords, locks). */
+const NO_SESSION = '-';
 
 export interface AdminDeps {
   /** ADMIN_PASSWORD, or the one generated at start in demo mode; undefined → the console is off. */
@@ -68,17 +71,21 @@ function cookieOptions(c: Context<AdminEnv>) {
 }
 
 /**
- * CSRF defence beside SameSite=Strict: a state-changing request must name our own origin (the
- * address it was sent to, or PUBLIC_URL behind a proxy). Browsers always send Origin on POST.
+ * CSRF defence beside SameSite=Strict: a state-changing request must name our own origin. With
+ * PUBLIC_URL set that is the only one: the address a request was sent to comes from its Host
+ * header, which whoever reaches the port directly (or a DNS-rebinding page) chooses. Without it,
+ * the address the request was sent to. Browsers always send Origin on POST.
  */
 const sameOrigin: MiddlewareHandler<AdminEnv> = async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const origin = c.req.header('Origin');
-  const allowed = new Set([new URL(c.req.url).origin]);
-  if (c.var.config.publicUrl) allowed.add(new URL(c.var.config.publicUrl).origin);
-  if (!origin || !allowed.has(origin)) return apiError(c, 403, copy.api.foreignOrigin);
+  const allowed = new URL(c.var.config.publicUrl ?? c.req.url).origin;
+  if (origin !== allowed) return apiError(c, 403, copy.api.foreignOrigin);
   return next();
 };
+
+/** The audit's name for the client: a hash of its address group, never the address (LGPD). */
+const auditClient = (c: Context<AdminEnv>) => clientKey(c.var.clientAddress);
 
 const tooLarge = (c: Context) => apiError(c, 413, copy.api.invalid);
 
@@ -110,7 +117,7 @@ function ordersSearch(query: AdminOrdersQuery, at: number) {
 function requireSession(deps: AdminDeps): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const cookie = getCookie(c, ADMIN_COOKIE);
-    if (deps.password === undefined || !cookie || !(await checkSession(c.var.db, cookie, c.var.now()))) {
+    if (deps.password === undefined || !cookie || !(await checkSession(c.var.db, cookie, deps.password, c.var.now()))) {
       return apiError(c, 401, copy.api.signedOut);
     }
     c.set('session', sessionLabel(cookie));
@@ -148,7 +155,8 @@ export function adminRoutes(deps: AdminDeps) {
       .use('*', sameOrigin)
 
       .get('/session', async (c) => {
-        const signedIn = deps.password !== undefined && (await checkSession(c.var.db, getCookie(c, ADMIN_COOKIE), c.var.now()));
+        const signedIn =
+          deps.password !== undefined && (await checkSession(c.var.db, getCookie(c, ADMIN_COOKIE), deps.password, c.var.now()));
         return c.json({ enabled: deps.password !== undefined, signedIn } satisfies AdminSessionInfo);
       })
 
@@ -161,27 +169,61 @@ export function adminRoutes(deps: AdminDeps) {
           clientAddress: c.var.clientAddress,
           now: at,
         });
-        if (result.kind === 'locked') {
-          const seconds = Math.ceil((result.until - at) / 1000);
+        const client = auditClient(c);
+        if (result.kind === 'locked' || result.kind === 'paused') {
+          const seconds = Math.max(1, Math.ceil((result.until - at) / 1000));
+          const minutes = Math.ceil(seconds / 60);
           c.header('Retry-After', String(seconds));
-          c.var.logger.warn('Console login locked', {});
-          return apiError(c, 429, copy.api.locked(Math.ceil(seconds / 60)), { retryAfterSeconds: String(seconds) });
+          const message = result.kind === 'locked' ? copy.api.locked(minutes) : copy.api.paused(minutes);
+          return apiError(c, 429, message, { retryAfterSeconds: String(seconds) });
         }
-        if (result.kind === 'wrong') return apiError(c, 401, copy.api.wrongPassword(result.attemptsLeft));
+        if (result.kind === 'wrong') {
+          // Only judged attempts are written (at most 5 per client and 100 in all per window), and
+          // the start of a lock or pause once: a flood of refused attempts adds no rows.
+          await recordAudit(c.var.db, { session: NO_SESSION, action: 'login_failed', client, now: at });
+          if (result.locks) {
+            c.var.logger.warn('Console login locked for a client', { client });
+            await recordAudit(c.var.db, { session: NO_SESSION, action: 'login_locked', client, now: at });
+          }
+          if (result.pauses) {
+            c.var.logger.warn('Console logins paused: too many wrong passwords from all clients', {});
+            await recordAudit(c.var.db, { session: NO_SESSION, action: 'logins_paused', client, now: at });
+          }
+          return apiError(c, 401, copy.api.wrongPassword(result.attemptsLeft));
+        }
         setCookie(c, ADMIN_COOKIE, result.cookieValue, cookieOptions(c));
-        await recordAudit(c.var.db, { session: sessionLabel(result.cookieValue), action: 'login', now: at });
+        await recordAudit(c.var.db, { session: sessionLabel(result.cookieValue), action: 'login', client, now: at });
         return c.json(ok);
       })
 
       .post('/logout', async (c) => {
         const cookie = getCookie(c, ADMIN_COOKIE);
-        if (cookie) await logOut(c.var.db, cookie, c.var.now());
+        if (cookie) {
+          const at = c.var.now();
+          await logOut(c.var.db, cookie, at);
+          await recordAudit(c.var.db, { session: sessionLabel(cookie), action: 'logout', client: auditClient(c), now: at });
+        }
         deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
         return c.json(ok);
       })
 
       // Everything below needs a live session.
       .use('*', requireSession(deps))
+
+      // Every browser signed in to the console, this one included, is signed out.
+      .post('/sessions/end-all', async (c) => {
+        const at = c.var.now();
+        const ended = await endAllAdminSessions(c.var.db, at);
+        await recordAudit(c.var.db, {
+          session: c.var.session,
+          action: 'end_all_sessions',
+          detail: { ended },
+          client: auditClient(c),
+          now: at,
+        });
+        deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
+        return c.json(ok);
+      })
 
       .get('/overview', async (c) => {
         const { monthlyCapacity, offerEndsAt } = c.var.config;
@@ -225,8 +267,11 @@ export function adminRoutes(deps: AdminDeps) {
       )
 
       .get('/orders/:id', async (c) => {
-        const detail = await loadOrderDetail(c.var.db, c.req.param('id'), c.var.now());
+        const at = c.var.now();
+        const detail = await loadOrderDetail(c.var.db, c.req.param('id'), at);
         if (!detail) return apiError(c, 404, copy.api.orderNotFound);
+        // The buyer's personal data was shown: who looked, and from where (LGPD art. 37).
+        await recordAudit(c.var.db, { session: c.var.session, action: 'view_order', orderId: detail.id, client: auditClient(c), now: at });
         return c.json(detail satisfies AdminOrderDetail);
       })
 
@@ -266,7 +311,13 @@ export function adminRoutes(deps: AdminDeps) {
         return c.json({ entries: await listAudit(c.var.db, { ...(orderId ? { orderId } : {}), limit: 100 }) });
       })
 
-      .post('/buyer', ...buyerBody, async (c) => c.json((await findBuyer(c.var.db, c.req.valid('json').email)) satisfies AdminBuyerSummary))
+      .post('/buyer', ...buyerBody, async (c) => {
+        const found = await findBuyer(c.var.db, c.req.valid('json').email);
+        // The address searched for is personal data: the audit keeps how many orders it found, not it.
+        const detail = { orders: found.orders.length };
+        await recordAudit(c.var.db, { session: c.var.session, action: 'find_buyer', detail, client: auditClient(c), now: c.var.now() });
+        return c.json(found satisfies AdminBuyerSummary);
+      })
 
       .post('/buyer/export', ...buyerBody, async (c) => {
         const data = await exportBuyer(c.var.db, { email: c.req.valid('json').email, session: c.var.session, now: c.var.now() });
@@ -279,7 +330,12 @@ export function adminRoutes(deps: AdminDeps) {
         json(AdminBuyerDeleteSchema, { message: copy.api.buyerConfirmation, field: 'confirmation' }),
         async (c) => {
           const { email } = c.req.valid('json');
-          const erased = await eraseBuyer(c.var.db, c.var.checkout.dialect, { email, session: c.var.session, now: c.var.now() });
+          const erased = await eraseBuyer(c.var.db, c.var.checkout.dialect, {
+            email,
+            session: c.var.session,
+            now: c.var.now(),
+            config: c.var.config,
+          });
           return c.json(erased satisfies AdminBuyerErased);
         },
       )
@@ -290,7 +346,16 @@ export function adminRoutes(deps: AdminDeps) {
       })
 
       .get('/suppliers.csv', async (c) => {
-        const csv = renderSupplierCsv(await listSuppliers(c.var.db));
+        const suppliers = await listSuppliers(c.var.db);
+        const detail = { rows: suppliers.length };
+        await recordAudit(c.var.db, {
+          session: c.var.session,
+          action: 'export_suppliers',
+          detail,
+          client: auditClient(c),
+          now: c.var.now(),
+        });
+        const csv = renderSupplierCsv(suppliers);
         return download(c, csv, 'text/csv', 'fornecedores.csv');
       })
 
