@@ -5,7 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { defaultPublicConfig } from '../content/seller.ts';
 import { PUBLIC_CONFIG_PLACEHOLDER, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
-import { pageKeys } from '../shared/route-lookup.ts';
+import { pageKeys, trimTrailingSlashes } from '../shared/route-lookup.ts';
 import { documentFile, NOT_FOUND_ROUTE, paths, routeKeys, routes, type RouteKey } from '../shared/routes.ts';
 import { runtimeInlineScripts } from '../shared/speculation-rules.ts';
 import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from './csp.ts';
@@ -104,7 +104,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     if (requested.endsWith('.html')) return next();
     // A shell rendered in the browser (e.g. `/pedido/index.html`) is only sent by its own routes
     // (`/pedido/{ref}`), never as the folder's index for the bare path.
-    const bare = requested.replace(/\/+$/, '') || '/';
+    const bare = trimTrailingSlashes(requested);
     const page = pageAt(bare);
     const prerendered = page !== undefined && routes[page].rendering !== 'client-only';
     if (page && !prerendered) return next();
@@ -112,8 +112,9 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
       return prerendered ? c.redirect(`${bare}${new URL(c.req.url).search}`, 301) : next();
     }
     const response = await files(c, next);
+    // Without such a file serveStatic returns what `next()` gave, Hono's context, not a Response.
     // A hashed asset is never revalidated (immutable), so its date is dead weight on every file.
-    if (response && isAssetPath(requested)) response.headers.delete('Last-Modified');
+    if (response instanceof Response && isAssetPath(requested)) response.headers.delete('Last-Modified');
     return response;
   };
   return { page: (name) => pages.get(name), assets };

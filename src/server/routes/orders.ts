@@ -17,6 +17,7 @@ import { describeOrderStatus } from '../orders/order-status.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
+const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -53,7 +54,12 @@ export const ordersRoutes = new Hono<AppEnv>()
     },
   )
   .get('/:id', async (c) => {
-    const status = await describeOrderStatus(c.var.checkout, c.req.param('id'), c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64));
+    const id = c.req.param('id');
+    // Not shaped like our ids (orders/ids.ts) is not worth a query; PostgreSQL would also refuse a
+    // NUL byte in the text with an error, not an empty answer.
+    const status = ORDER_ID_PATTERN.test(id)
+      ? await describeOrderStatus(c.var.checkout, id, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64))
+      : undefined;
     if (!status) return apiError(c, 404, apiErrors.orderNotFound);
     c.header('Cache-Control', 'no-store');
     return c.json(status satisfies OrderStatusReply);

@@ -1,0 +1,122 @@
+import http from 'node:http';
+
+/**
+ * Bounds, replay and CPU measurement for the fuzz suite.
+ *
+ * Every run is bounded (a fixed number of cases per target) and seeded: the seed is printed at the
+ * start, and `FUZZ_SEED=<seed>` replays exactly the same cases. `FUZZ_RUNS` scales the number of
+ * cases (default 1, e.g. 10 for a long local hunt).
+ */
+export const FUZZ_SEED = readSeed();
+export const FUZZ_SCALE = readScale();
+
+function readSeed(): number {
+  const given = process.env.FUZZ_SEED?.trim();
+  if (!given) return Date.now() % 2_147_483_647;
+  const seed = Number(given);
+  if (!Number.isSafeInteger(seed)) throw new Error(`FUZZ_SEED must be an integer, got "${given}"`);
+  return seed;
+}
+
+function readScale(): number {
+  const given = process.env.FUZZ_RUNS?.trim();
+  const scale = given ? Number(given) : 1;
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`FUZZ_RUNS must be a positive number, got "${given}"`);
+  return scale;
+}
+
+export function runs(base: number): number {
+  return Math.max(1, Math.round(base * FUZZ_SCALE));
+}
+
+export function announceSeed(suite: string): void {
+  console.log(`${suite}: fuzz seed ${FUZZ_SEED} (replay with FUZZ_SEED=${FUZZ_SEED})`);
+}
+
+/**
+ * The CPU one anonymous request may cost the server. Measured with `process.cpuUsage()` around the
+ * request: the server runs in the test's own process and nothing else runs meanwhile (requests go
+ * one at a time, the server's timers are not started), so the difference is the server's work for
+ * that request plus the client's small share (sending a prepared buffer, reading the answer). CPU
+ * time, unlike wall time, does not grow when other processes share the machine's cores.
+ */
+export const CPU_BUDGET_MS = 50;
+
+export interface HostileRequest {
+  method: string;
+  /** Path and query, sent as they are (Latin-1 bytes included). */
+  path: string;
+  headers: Record<string, string>;
+  body?: Buffer;
+  /** Send the body with `Transfer-Encoding: chunked` instead of a Content-Length. */
+  chunked?: boolean;
+}
+
+export interface Answer {
+  /** 0 when the connection ended without an answer. */
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  /** The connection failed (reset, refused) before or while the answer came. */
+  failure?: string;
+}
+
+/** One request over a fresh connection from `localAddress`; never rejects. */
+export function send(baseUrl: string, request: HostileRequest, localAddress: string): Promise<Answer> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve) => {
+    let settled = false;
+    const done = (answer: Answer) => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+    };
+    const headers: Record<string, string> = { ...request.headers };
+    if (request.body && !request.chunked) headers['Content-Length'] = String(request.body.length);
+    let outgoing: http.ClientRequest;
+    try {
+      outgoing = http.request({
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.path,
+        headers,
+        localAddress,
+        agent: false,
+      });
+    } catch (error) {
+      // The client refused to send it (e.g. a character Node never puts on the wire): not a server failure.
+      done({ status: -1, headers: {}, body: Buffer.alloc(0), failure: `not sent: ${(error as Error).message}` });
+      return;
+    }
+    outgoing.setTimeout(30_000, () => outgoing.destroy(new Error('no answer within 30 s')));
+    outgoing.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', (error) =>
+        done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks), failure: error.message }),
+      );
+    });
+    outgoing.on('error', (error) => done({ status: 0, headers: {}, body: Buffer.alloc(0), failure: error.message }));
+    outgoing.end(request.body);
+  });
+}
+
+/** `send`, and the process's CPU time (user + system) spent until the answer was read. */
+export async function sendMeasured(baseUrl: string, request: HostileRequest, localAddress: string): Promise<Answer & { cpuMs: number }> {
+  const before = process.cpuUsage();
+  const answer = await send(baseUrl, request, localAddress);
+  const used = process.cpuUsage(before);
+  return { ...answer, cpuMs: (used.user + used.system) / 1000 };
+}
+
+/** A request as one line for a report: method, path and body cut short, sizes given. */
+export function describeRequest(request: HostileRequest): string {
+  const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…(${text.length} chars)` : text);
+  const headerNames = Object.entries(request.headers)
+    .map(([name, value]) => (value.length > 60 ? `${name}(${value.length} chars)` : `${name}: ${value}`))
+    .join(' | ');
+  const body = request.body ? ` body ${cut(JSON.stringify(request.body.toString('latin1')), 160)} (${request.body.length} B)` : '';
+  return `${request.method} ${cut(JSON.stringify(request.path), 160)}${request.chunked ? ' chunked' : ''} [${cut(headerNames, 300)}]${body}`;
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { createLogger, type LogLevel } from '../../src/server/logger.ts';
+import { loadSite } from '../../src/server/site.ts';
+import { pageKeys } from '../../src/shared/route-lookup.ts';
+import { documentFile } from '../../src/shared/routes.ts';
+import { listenOnLoopback } from '../support/loopback.ts';
+import type { TestDb } from '../integration/test-db.ts';
+
+export const FUZZ_ADMIN_PASSWORD = 'senha-do-painel-para-o-fuzz';
+export const ASSET_PATH = '/assets/app-Fz3kQ9aB.js';
+
+export interface FuzzServer extends ComposedServer {
+  url: string;
+  logLines: Array<{ level: LogLevel; line: string }>;
+  stop(): Promise<void>;
+}
+
+/** A small client build: every page's document, one hashed asset (plain, brotli, gzip) and the root files. */
+function writeClientBuild(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-fuzz-client-'));
+  for (const key of pageKeys) {
+    const file = path.join(dir, documentFile(key));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(
+      file,
+      `<!doctype html><html lang="pt-BR"><title>${key}</title><!--public-config--><main>${'conteúdo '.repeat(500)}</main>`,
+    );
+  }
+  const asset = Buffer.from(`export const value = ${JSON.stringify('x'.repeat(20_000))};\n`);
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, ASSET_PATH), asset);
+  fs.writeFileSync(path.join(dir, `${ASSET_PATH}.br`), zlib.brotliCompressSync(asset));
+  fs.writeFileSync(path.join(dir, `${ASSET_PATH}.gz`), zlib.gzipSync(asset));
+  fs.writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  fs.writeFileSync(path.join(dir, 'favicon-32.png'), Buffer.alloc(600, 1));
+  return dir;
+}
+
+/**
+ * The production wiring (compose.ts: sandbox gateway, console on, the site) over a real database
+ * on a loopback port. Unlike the integration tests' server it serves a client build (a small one
+ * written here, so the suite needs no `npm run build`) and trusts one proxy hop, so that
+ * X-Forwarded-For is parsed on every request.
+ */
+export async function startFuzzServer(database: TestDb): Promise<FuzzServer> {
+  const clientDir = writeClientBuild();
+  const logLines: Array<{ level: LogLevel; line: string }> = [];
+  const logger = createLogger({ level: 'info', sink: { write: (level, line) => logLines.push({ level, line }) } });
+  const config = loadConfig({
+    DATA_DIR: '/tmp/vitrine-unused',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: FUZZ_ADMIN_PASSWORD,
+    TRUST_PROXY_HOPS: '1',
+  });
+  const composed = composeServer({ config, database, logger, site: loadSite(clientDir) });
+  const listening = await listenOnLoopback(composed.app.fetch);
+  composed.setPort(listening.port);
+  return {
+    ...composed,
+    url: listening.url,
+    logLines,
+    async stop() {
+      await listening.close();
+      await composed.stopJobs();
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    },
+  };
+}

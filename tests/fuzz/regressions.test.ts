@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrors } from '../../src/content/api-errors.ts';
+import { newClientAddress } from '../support/clients.ts';
+import { databases, type TestDb } from '../integration/test-db.ts';
+import { send } from './fuzz-kit.ts';
+import { ASSET_PATH, startFuzzServer, type FuzzServer } from './fuzz-server.ts';
+
+/**
+ * Requests the fuzz suite (http-routes.test.ts) once answered with a 500, replayed as they were
+ * sent, on the real server over loopback, on both databases.
+ */
+for (const database of databases) {
+  describe(`requests the fuzz found, ${database.name}`, () => {
+    let db: TestDb;
+    let server: FuzzServer;
+    beforeAll(async () => {
+      db = await database.create();
+      server = await startFuzzServer(db);
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await db?.close();
+    });
+
+    const request = (method: string, path: string) =>
+      send(server.url, { method, path, headers: { 'Accept-Encoding': 'br' } }, newClientAddress());
+
+    it('answers a file missing under /assets/ with the 404 page, whatever the method', async () => {
+      for (const [method, path] of [
+        ['GET', '/assets/no-such-file-Ab12.js'],
+        ['HEAD', '/assets/no-such-file-Ab12.js'],
+        ['GET', '/assets/%c0%af'],
+        ['GET', `/assets/${'a'.repeat(8000)}`],
+        ['POST', ASSET_PATH],
+        ['OPTIONS', '/assets/..%2f..%2fpackage.json'],
+      ] as const) {
+        const answer = await request(method, path);
+        expect(answer.status, `${method} ${path.slice(0, 40)}`).toBe(404);
+      }
+      // The file itself is still served, without its date.
+      const asset = await request('GET', ASSET_PATH);
+      expect(asset.status).toBe(200);
+      expect(asset.headers['last-modified']).toBeUndefined();
+      expect(server.logLines.filter((entry) => entry.level === 'error')).toEqual([]);
+    });
+
+    it('answers an order id holding a NUL byte, or any id not shaped like ours, with a 404', async () => {
+      for (const id of ['%00', 'ord_%00', `ord_${'a'.repeat(200)}`, '%E2%80%AE']) {
+        const answer = await request('GET', `/api/orders/${id}`);
+        expect(answer.status, id).toBe(404);
+        expect(JSON.parse(answer.body.toString('utf8'))).toEqual({ error: apiErrors.orderNotFound });
+      }
+      expect(server.logLines.filter((entry) => entry.level === 'error')).toEqual([]);
+    });
+  });
+}
