@@ -236,6 +236,7 @@ export const admin = {
       'webhook:order.paid': 'Webhook order.paid',
       'webhook:order.refunded': 'Webhook order.refunded',
       'webhook:order.duplicate': 'Webhook order.duplicate',
+      'webhook:order.erased': 'Webhook order.erased',
       'conversion:meta': 'Compra enviada à Meta (API de Conversões)',
       'conversion:ga4': 'Compra enviada ao GA4 (Measurement Protocol)',
     } as Record<string, string>,

@@ -1,4 +1,4 @@
-import { CONVERSION_DATA_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
+import { CONVERSION_DATA_RETENTION_DAYS, MEMBER_PAGE_OPEN_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
 /**
  * The terms of use (/termos) and the privacy policy (/privacidade), written for this product.
  *
@@ -167,6 +167,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
           `Cobranças PIX que não foram pagas: o nome, o e-mail, o telefone e o CPF são apagados ${unpaidRetentionDays} dias depois da cobrança; ficam só as contagens anônimas.`,
           `Os avisos de pagamento que o gateway nos envia são guardados sem os seus dados pessoais, para auditoria, e apagados depois de ${WEBHOOK_AUDIT_RETENTION_DAYS} dias.`,
           `Os identificadores dos rastreadores, o endereço IP e a identificação do navegador anotados no pedido são apagados ${CONVERSION_DATA_RETENTION_DAYS} dias depois do pagamento, ou um dia depois que um PIX não pago expira.`,
+          `Os horários em que o seu link de acesso foi aberto (no máximo um registro por hora, sem endereço IP) são guardados por ${MEMBER_PAGE_OPEN_RETENTION_DAYS} dias, o prazo do Marco Civil da Internet para registros de acesso, e apagados em seguida.`,
           'O identificador aleatório de presença é descartado pouco depois que você fecha a página, e os contadores usados contra abusos, em poucas horas. Os dados dos rastreadores de terceiros seguem os prazos de cada serviço.',
         ],
       },

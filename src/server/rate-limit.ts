@@ -36,6 +36,12 @@ export const limits = {
    * address (an office, a carrier's NAT) while a script cannot grow the table without end.
    */
   presence: { name: 'presence', windowMs: MINUTE, max: 60 },
+  /**
+   * Charges on the demo's sandbox gateway (`/sandbox/public/v1/transactions`, whose token is
+   * public): as many as orders, since a real checkout makes one per order. Our own server's calls
+   * are not counted (gateway/sandbox.ts), as its checkout is limited already.
+   */
+  sandboxCharge: { name: 'sandbox_charge', windowMs: HOUR, max: 10 },
   /** "Reenviar acesso" requests. */
   resend: { name: 'access_resend', windowMs: HOUR, max: 5 },
   /** Postbacks whose order or secret does not match: a real gateway never sends many. */

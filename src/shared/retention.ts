@@ -15,3 +15,10 @@ export const WEBHOOK_AUDIT_RETENTION_DAYS = 90;
  * payment (Meta takes events up to 7 days back), or a day after an unpaid charge expired.
  */
 export const CONVERSION_DATA_RETENTION_DAYS = 7;
+
+/**
+ * When a buyer's access link was opened (one row per order and hour, shown on the order's timeline
+ * to answer "I never got access"): kept for six months, the period Marco Civil da Internet (Lei
+ * 12.965/2014, art. 15) sets for an application's access records, then deleted.
+ */
+export const MEMBER_PAGE_OPEN_RETENTION_DAYS = 180;

@@ -189,7 +189,9 @@ for (const database of databases) {
         userAgent: TRACKED.client_user_agent,
       });
 
-      expect((await eraseBuyerData(db.db, db.dialect, email, NOW)).sort()).toEqual([paid, failed].sort());
+      expect(
+        (await eraseBuyerData(db.db, db.dialect, email, { now: NOW, config: { dataDir: '/tmp/vitrine-unused', webhook: null } })).sort(),
+      ).toEqual([paid, failed].sort());
       for (const id of [paid, failed]) {
         expect(await buyerOf(id)).toMatchObject({
           buyer_name: '',

@@ -86,7 +86,43 @@ export async function revokeOrderTokens(db: Executor, orderId: string, now: numb
   await db.updateTable('access_tokens').set({ revoked_at: now }).where('order_id', '=', orderId).where('revoked_at', 'is', null).execute();
 }
 
-/** Notes that an order's access link was opened (shown on the order's timeline in the console). */
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Notes that an order's access link was opened (shown on the order's timeline in the console):
+ * the first open of each hour only, so a link reloaded in a loop cannot grow the table.
+ */
 export async function recordMemberPageOpen(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
-  await db.insertInto('member_page_opens').values({ order_id: orderId, at: now }).execute();
+  await db
+    .insertInto('member_page_opens')
+    .values({ order_id: orderId, opened_hour: Math.floor(now / HOUR_MS), at: now })
+    .onConflict((conflict) => conflict.columns(['order_id', 'opened_hour']).doNothing())
+    .execute();
+}
+
+/** Opens older than `before` go (the retention period the privacy page states). */
+export async function pruneMemberPageOpens(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('member_page_opens').where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Ends the access of erased orders: every link handed out is revoked, and a paid order is marked
+ * revoked so no new link is issued for it (a queued access e-mail, the modal's link).
+ */
+export async function revokeAccessOfOrders(db: Executor, orderIds: readonly string[], now: number): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .updateTable('access_tokens')
+    .set({ revoked_at: now })
+    .where('order_id', 'in', [...orderIds])
+    .where('revoked_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('orders')
+    .set({ access_revoked_at: now })
+    .where('id', 'in', [...orderIds])
+    .where('status', '=', 'paid')
+    .where('access_revoked_at', 'is', null)
+    .execute();
 }

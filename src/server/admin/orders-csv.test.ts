@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { neutraliseCell, renderOrdersCsv } from './orders-csv.ts';
+import { renderOrdersCsv } from './orders-csv.ts';
+import { neutraliseCell } from '../spreadsheet-cell.ts';
 import { admin } from '../../content/admin.ts';
 
 describe('orders CSV', () => {

@@ -1,6 +1,7 @@
 import type { AdminOrderStatus } from '../../shared/admin.ts';
 import { formatCentsNumber } from '../../shared/money.ts';
 import type { AdminOrderRow } from './admin-orders-repository.ts';
+import { neutraliseCell } from '../spreadsheet-cell.ts';
 
 /**
  * The orders as a spreadsheet file for Excel in Brazil: UTF-8 with a BOM (else Excel reads the
@@ -8,14 +9,6 @@ import type { AdminOrderRow } from './admin-orders-repository.ts';
  */
 
 const BOM = '\uFEFF';
-
-/**
- * A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, or a tab/CR that some apps strip
- * first) gets a leading apostrophe, so a buyer named `=HYPERLINK(…)` stays text (OWASP CSV injection).
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 function cell(value: string): string {
   const safe = neutraliseCell(value);

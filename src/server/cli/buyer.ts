@@ -1,11 +1,13 @@
-import { runCli, withCliDatabase } from './cli-config.ts';
+import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { eraseBuyerData, exportBuyerData } from '../privacy/buyer-data.ts';
+import { loadCliConfig, runCli } from './cli-config.ts';
 
 /**
  * `npm run buyer -- export EMAIL` prints what is stored about a buyer as JSON;
  * `npm run buyer -- delete EMAIL` erases it from every order of that address (the amounts stay,
- * for accounting) and from the database file's bytes. Same database as the server (DATA_DIR /
- * DATABASE_URL).
+ * for accounting), revokes their access links, deletes their `.eml` files under DATA_DIR/outbox,
+ * queues `order.erased` for the seller's webhook and purges the database file's bytes. Same
+ * database and settings as the server (DATA_DIR / DATABASE_URL / WEBHOOK_URL).
  */
 const USAGE = 'Usage: npm run buyer -- export EMAIL | npm run buyer -- delete EMAIL';
 
@@ -15,15 +17,22 @@ async function main(): Promise<number> {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  return withCliDatabase(async (database) => {
+  // The erasure needs the settings beside the database: the outbox folder and the webhook.
+  const config = loadCliConfig();
+  if (!config) return 2;
+  const database = openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
     if (command === 'export') {
       process.stdout.write(`${JSON.stringify(await exportBuyerData(database.db, email), null, 2)}\n`);
       return 0;
     }
-    const erased = await eraseBuyerData(database.db, database.dialect, email);
+    const erased = await eraseBuyerData(database.db, database.dialect, email, { now: Date.now(), config });
     process.stdout.write(`${erased.length} order(s) erased\n`);
     return 0;
-  });
+  } finally {
+    await database.close();
+  }
 }
 
 runCli('Buyer command failed', main);

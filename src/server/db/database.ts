@@ -19,10 +19,27 @@ export interface Db {
 // and counts, which fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/**
+ * The database holds every buyer's data: the file is created readable by the server's user only
+ * (0600), and an existing file made with a looser mode is narrowed. SQLite creates its -wal and
+ * -shm files with the mode of the database file, so they follow; any already there are narrowed too.
+ */
+function restrictToOwner(file: string): void {
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const each of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      fs.chmodSync(each, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
 /** Opens the database the config names (creating the SQLite file and folder on first use). */
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'sqlite') {
-    fs.mkdirSync(path.dirname(target.file), { recursive: true });
+    fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
+    restrictToOwner(target.file);
     const sqlite = new SQLite(target.file);
     // WAL lets the report CLI read while the server writes; busy_timeout makes concurrent
     // writers (server + CLI, or two test workers) wait instead of failing.

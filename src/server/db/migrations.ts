@@ -15,6 +15,7 @@ import { pixRemindersMigration } from './migrations/0015-pix-reminders.ts';
 import { attributionMigration } from './migrations/0016-attribution-and-outgoing.ts';
 import { postbackReadsMigration } from './migrations/0017-postback-reads.ts';
 import { consoleSessionsMigration } from './migrations/0018-console-sessions.ts';
+import { boundedWritesMigration } from './migrations/0019-bounded-writes.ts';
 import { uniqueTransactionHashMigration } from './migrations/0020-unique-transaction-hash.ts';
 
 /**
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016_attribution_and_outgoing': attributionMigration,
   '0017_postback_reads': postbackReadsMigration,
   '0018_console_sessions': consoleSessionsMigration,
+  '0019_bounded_writes': boundedWritesMigration,
   '0020_unique_transaction_hash': uniqueTransactionHashMigration,
 };
 

@@ -233,9 +233,28 @@ export interface AdminAuditTable {
   client: string | null;
 }
 
-/** One row per opening of a buyer's access link (the order timeline's "member page opened"). */
+/**
+ * When a buyer's access link was opened (the order timeline's "member page opened"): one row per
+ * order and hour, however often the page is reloaded; pruned after MEMBER_PAGE_OPEN_RETENTION_DAYS.
+ */
 export interface MemberPageOpensTable {
   order_id: string;
+  /** Whole hours since the epoch; unique with `order_id`. */
+  opened_hour: number;
+  /** The first open in that hour. */
+  at: number;
+}
+
+/** One row per PIX e-mail sent to an address on a São Paulo day: at most N slots (mail/pix-email-quota.ts). */
+export interface PixEmailQuotaTable {
+  /** SHA-256 of the normalised address: the quota needs to recognise it, not read it. */
+  recipient_hash: string;
+  /** YYYY-MM-DD in America/Sao_Paulo. */
+  day: string;
+  /** 1..N, unique per address and day. */
+  slot: number;
+  /** `{order id}:{outbox kind}`: a retried message keeps its slot. */
+  message_key: string;
   at: number;
 }
 
@@ -253,5 +272,6 @@ export interface Database {
   admin_login_limits: AdminLoginLimitsTable;
   admin_audit: AdminAuditTable;
   member_page_opens: MemberPageOpensTable;
+  pix_email_quota: PixEmailQuotaTable;
   access_tokens: AccessTokensTable;
 }

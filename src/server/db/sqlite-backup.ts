@@ -42,6 +42,10 @@ function fsyncPath(target: string): void {
  * blocks the writer). The copy is made a self-contained file (rollback journal, no -wal beside it).
  */
 async function copyDatabase(source: string, target: string): Promise<number> {
+  // A copy holds every buyer's data, like the database: made readable by its owner only before
+  // the first page lands in it (SQLite keeps an existing file's mode, and its journal follows it).
+  fs.closeSync(fs.openSync(target, 'w', 0o600));
+  fs.chmodSync(target, 0o600);
   const from = new SQLite(source, { fileMustExist: true, timeout: 5_000 });
   try {
     // Several steps would restart each time another process commits; one step cannot be torn.

@@ -17,6 +17,7 @@ import {
 } from './sandbox-repository.ts';
 import { renderSandboxNotFoundPage, renderSandboxPayPage } from './sandbox-page.ts';
 import { secretsMatch } from '../secrets.ts';
+import { limits, type RateLimiter } from '../rate-limit.ts';
 
 /**
  * A stand-in for the real gateway, so the whole purchase can be clicked through offline (docs/gateway.md#9-unknowns
@@ -39,6 +40,15 @@ const MERCHANT_NAME = 'VITRINE SANDBOX';
 const MERCHANT_CITY = 'SAO PAULO';
 const POSTBACK_TIMEOUT_MS = 3_000;
 const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * What the app sets on every request before the sandbox's routes (app.ts); absent when the
+ * sandbox runs on its own in a test.
+ */
+type SandboxVariables = { limiter?: RateLimiter; clientAddress?: string };
+
+/** The addresses our own server's gateway client calls the sandbox from (compose.ts: 127.0.0.1). */
+const OWN_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export interface SandboxGatewayOptions {
   db: Kysely<Database>;
@@ -244,6 +254,23 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
   };
   const unauthenticated = (c: Context) => c.json({ message: 'Unauthenticated.' }, 401);
 
+  /**
+   * The sandbox's token is public, so its charges are limited per client like orders
+   * (`limits.sandboxCharge`, through the app's limiter and client address). Our own checkout
+   * reaches the sandbox from this machine's loopback address and is limited as orders already:
+   * counting it here too would make the shop's own sales share one bucket. Behind a proxy,
+   * TRUST_PROXY_HOPS gives outsiders their real address, as every other limit needs.
+   */
+  async function chargeLimit(c: Context): Promise<Response | undefined> {
+    const { limiter, clientAddress } = c.var as SandboxVariables;
+    if (!limiter || clientAddress === undefined || OWN_ADDRESSES.has(clientAddress)) return undefined;
+    const decision = await limiter.consume(limits.sandboxCharge, clientAddress, Date.now());
+    if (decision.allowed) return undefined;
+    c.header('Retry-After', String(Math.ceil(decision.retryAfterMs / 1000)));
+    // Laravel's throttle answer, as the real API gives it.
+    return c.json({ message: 'Too Many Attempts.' }, 429);
+  }
+
   /** Best effort, like a real gateway: one try, a short timeout, the outcome only logged. */
   async function sendPostback(row: SandboxTransactionRow): Promise<void> {
     if (!row.postback_url) return;
@@ -298,6 +325,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
       const errors = validateCharge(body, queryToken, options.ownOrigin?.());
       if (Object.keys(errors).length > 0) return validationFailure(c, errors);
       if (!secretsMatch(text(body.api_token) ?? queryToken, token)) return unauthenticated(c);
+      const limited = await chargeLimit(c);
+      if (limited) return limited;
       const amount = readCents(body.amount)!;
       if (amount < MIN_AMOUNT_CENTS) return c.json({ message: 'O valor da compra precisa ser no minimo 5 reais' }, 400);
 

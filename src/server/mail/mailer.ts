@@ -13,7 +13,9 @@ export interface MailMessage {
   html: string;
   /**
    * RFC 5322 Message-ID, `<…@…>`. Callers make it deterministic (one per order and kind) so that
-   * a message re-sent after a crash carries the same id and a receiving server can drop it.
+   * a message re-sent after a crash carries the same id and a receiving server can drop it. It
+   * must contain the order's id: an `.eml` file is named after it, and erasing a buyer finds the
+   * files of their orders by that id (`deleteMailFilesOfOrders`).
    */
   messageId: string;
   /**
@@ -114,12 +116,13 @@ function createFileMailer(dir: string, from: string, logger: Logger): Mailer {
     async send(message) {
       try {
         const info = await transport.sendMail(envelope(from, message));
-        await fs.mkdir(dir, { recursive: true });
+        // A message carries the buyer's name, address and links: readable by the server's user only.
+        await fs.mkdir(dir, { recursive: true, mode: 0o700 });
         const file = path.join(dir, fileNameFor(message.messageId));
         // Written beside its final name and renamed, so a reader never sees half a message.
         const temporary = `${file}.${process.pid}.${randomUUID()}.tmp`;
         try {
-          await fs.writeFile(temporary, info.message as Buffer);
+          await fs.writeFile(temporary, info.message as Buffer, { mode: 0o600 });
           await fs.rename(temporary, file);
         } catch (error) {
           await fs.rm(temporary, { force: true });
@@ -140,4 +143,25 @@ function createFileMailer(dir: string, from: string, logger: Logger): Mailer {
       transport.close();
     },
   };
+}
+
+/**
+ * Deletes the `.eml` files (and any half-written `.tmp`) of these orders from `{dataDir}/outbox/`,
+ * found by the order id every message id carries; order ids are random and long, so no other
+ * order's file can match. One directory listing, whatever the mailer's mode today (files written
+ * before an SMTP_URL was set are still there). Returns how many files went.
+ */
+export async function deleteMailFilesOfOrders(dataDir: string, orderIds: readonly string[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const dir = path.join(dataDir, 'outbox');
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  const matching = names.filter((name) => /\.eml(?:\..*\.tmp)?$/.test(name) && orderIds.some((id) => name.includes(id)));
+  await Promise.all(matching.map((name) => fs.rm(path.join(dir, name), { force: true })));
+  return matching.length;
 }

@@ -30,6 +30,17 @@ export function formatExpiry(at: number): string {
 }
 
 /**
+ * The name the e-mail greets the buyer with: the first name when it is a word of letters (an
+ * apostrophe or hyphen inside, as in D'Ávila or Ana-Luísa), else none ("Olá!"). The checkout
+ * takes any text as a name and anyone can type anyone's address, so a "name" such as a URL or a
+ * phone number must not reach a stranger's inbox in our e-mail.
+ */
+export function greetingName(buyerName: string): string {
+  const name = firstName(buyerName.normalize('NFC'));
+  return name.length <= 40 && /^\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*$/u.test(name) ? name : '';
+}
+
+/**
  * "Seu PIX está pronto" and its reminders: the amount, the code, the real expiry and the order
  * page; a reminder also carries the opt-out link. Plain HTML and text, no images, no pixels.
  */
@@ -38,7 +49,7 @@ export function renderPixEmail(input: PixEmailInput): RenderedEmail {
   const optOutUrl = input.optOutUrl ? assertWebUrl(input.optOutUrl, 'optOutUrl').href : undefined;
   if (input.kind === 'reminder' && !optOutUrl) throw new Error('a PIX reminder needs its opt-out link');
   const copy = input.kind === 'ready' ? pixEmails.ready : pixEmails.reminder;
-  const name = firstName(input.buyerName);
+  const name = greetingName(input.buyerName);
   const plain = {
     productName: input.productName,
     firstName: name,

@@ -8,6 +8,7 @@ import { deleteUnsentMessages, enqueueOutboxMessage, type OutboxMessage } from '
 import { MessageNotNeededError, UndeliverableMessageError } from '../mail/outbox-worker.ts';
 import { orderPageUrl, reminderOptOutUrl } from './order-links.ts';
 import { findOrderById, type OrderRow } from './orders-repository.ts';
+import { takePixEmailQuota } from './pix-email-quota.ts';
 
 /**
  * "Seu PIX está pronto" and the reminders of an unpaid PIX (issue 15), through the outbox: the
@@ -73,6 +74,10 @@ export async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<Outbo
   if (reminder && order.reminders_opted_out_at !== null) throw new MessageNotNeededError('the buyer opted out of reminders');
   // Erased after the retention period: nobody to write to any more.
   if (!order.buyer_email) throw new MessageNotNeededError('no e-mail address on the order');
+  // Checked last, so only an e-mail that would really go out takes one of the address's slots.
+  if (!(await takePixEmailQuota(deps.db, { email: order.buyer_email, orderId: order.id, kind: row.kind }, now))) {
+    throw new MessageNotNeededError('this address had its PIX e-mails for today');
+  }
 
   const publicUrl = deps.publicUrl();
   const orderUrl = orderPageUrl(publicUrl, order);

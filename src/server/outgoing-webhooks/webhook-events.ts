@@ -14,7 +14,7 @@ import { webhookHeaders, webhookKey } from './webhook-signature.ts';
  * by the outbox worker with exponential backoff (the first retry after 30 s) for up to 3 days,
  * under the same `webhook-id` on every attempt so receivers can deduplicate.
  */
-export const WEBHOOK_EVENT_TYPES = ['order.created', 'order.paid', 'order.refunded', 'order.duplicate'] as const;
+export const WEBHOOK_EVENT_TYPES = ['order.created', 'order.paid', 'order.refunded', 'order.duplicate', 'order.erased'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 const KIND_PREFIX = 'webhook:';
@@ -44,6 +44,11 @@ const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).to
  */
 export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, order: OrderRow): string {
   const type = message.kind.slice(KIND_PREFIX.length);
+  // The buyer had their data erased (LGPD art. 18): the seller's CRM learns which order to purge
+  // and when, and nothing else.
+  if (type === 'order.erased') {
+    return JSON.stringify({ type, timestamp: iso(message.createdAt), data: { id: order.id, reference: order.public_ref } });
+  }
   const attribution = Object.fromEntries(
     (['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'src', 'sck'] as const)
       .filter((key) => order[key] !== null)

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { ATTRIBUTION_KEYS } from '../../shared/attribution.ts';
@@ -62,29 +62,40 @@ export async function listEmailsSent(db: Kysely<Database>, orderIds: string[]) {
 /**
  * Erases the buyer's data on every order of the address (the money columns stay, for
  * accounting), the sandbox's copies, the console audit entries that quote the address and the
- * postbacks of those orders. One transaction: all or nothing.
+ * postbacks of those orders. Run it in the caller's transaction (privacy/buyer-data.ts): all or nothing.
  */
-export async function eraseBuyerRows(db: Kysely<Database>, email: string, now: number): Promise<string[]> {
-  return db.transaction().execute(async (trx) => {
-    const orders = await trx.selectFrom('orders').select('id').where('buyer_email', '=', email).execute();
-    const ids = orders.map((order) => order.id);
-    if (ids.length > 0) {
-      await trx
-        .updateTable('orders')
-        .set({ ...ERASED_BUYER, updated_at: now })
-        .where('id', 'in', ids)
-        .execute();
-      await trx.deleteFrom('webhook_events').where('order_id', 'in', ids).execute();
-      // A console correction keeps both addresses in its detail.
-      await trx.updateTable('admin_audit').set({ detail: null }).where('order_id', 'in', ids).where('detail', 'is not', null).execute();
-    }
+export async function eraseBuyerRows(trx: Transaction<Database>, email: string, now: number): Promise<string[]> {
+  const orders = await trx.selectFrom('orders').select('id').where('buyer_email', '=', email).execute();
+  const ids = orders.map((order) => order.id);
+  if (ids.length > 0) {
     await trx
-      .updateTable('sandbox_transactions')
-      .set({ customer_name: null, customer_email: null, customer_phone: null })
-      .where('customer_email', '=', email)
+      .updateTable('orders')
+      .set({ ...ERASED_BUYER, updated_at: now })
+      .where('id', 'in', ids)
       .execute();
-    return ids;
-  });
+    await trx.deleteFrom('webhook_events').where('order_id', 'in', ids).execute();
+    // A console correction keeps both addresses in its detail.
+    await trx.updateTable('admin_audit').set({ detail: null }).where('order_id', 'in', ids).where('detail', 'is not', null).execute();
+  }
+  await trx
+    .updateTable('sandbox_transactions')
+    .set({ customer_name: null, customer_email: null, customer_phone: null })
+    .where('customer_email', '=', email)
+    .execute();
+  return ids;
+}
+
+/** The buyer's e-mails still waiting in the outbox: with no address left, they can only fail. */
+export async function deleteUnsentBuyerEmails(trx: Transaction<Database>, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await trx
+    .deleteFrom('outbox')
+    .where('order_id', 'in', [...orderIds])
+    .where('sent_at', 'is', null)
+    .where((eb) =>
+      eb.or([eb('kind', 'in', ['access_email', 'pix_ready']), eb('kind', 'like', 'access_resend:%'), eb('kind', 'like', 'pix_reminder:%')]),
+    )
+    .execute();
 }
 
 /**

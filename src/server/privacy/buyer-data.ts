@@ -3,7 +3,14 @@ import { normalizeEmail } from '../../shared/text.ts';
 import { cleanAttribution, type Attribution } from '../../shared/attribution.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
+import type { Config } from '../config.ts';
+import { revokeAccessOfOrders } from '../access/access-repository.ts';
+import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
+import { recipientHash } from '../orders/pix-email-quota.ts';
+import { deletePixEmailQuotaOf } from '../orders/pix-email-quota-repository.ts';
+import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import {
+  deleteUnsentBuyerEmails,
   eraseBuyerRows,
   listAccessLinkDates,
   listEmailsSent,
@@ -100,9 +107,30 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
   return { data, orderIds: ids };
 }
 
-/** Erases the buyer's data on all orders of the address; returns the ids of the orders it touched. */
-export async function eraseBuyerData(db: Kysely<Database>, dialect: Dialect, rawEmail: string, now = Date.now()): Promise<string[]> {
-  const ids = await eraseBuyerRows(db, normalizeEmail(rawEmail), now);
+/**
+ * Erases the buyer's data on all orders of the address; returns the ids of the orders it touched.
+ * In one transaction with the erasure: every access link of those orders is revoked (the member
+ * page then shows its "link no longer valid" state), their e-mails still waiting are dropped and
+ * the seller's webhook gets `order.erased` (ids only), so a CRM can erase its copy too. Then the
+ * `.eml` copies in `{DATA_DIR}/outbox/` are deleted and the database file is purged.
+ */
+export async function eraseBuyerData(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  rawEmail: string,
+  options: { now: number; config: Pick<Config, 'dataDir' | 'webhook'> },
+): Promise<string[]> {
+  const { now, config } = options;
+  const email = normalizeEmail(rawEmail);
+  const ids = await db.transaction().execute(async (trx) => {
+    const erased = await eraseBuyerRows(trx, email, now);
+    await revokeAccessOfOrders(trx, erased, now);
+    await deleteUnsentBuyerEmails(trx, erased);
+    await deletePixEmailQuotaOf(trx, recipientHash(email));
+    for (const orderId of erased) await queueWebhookEvent(trx, config, orderId, 'order.erased', now);
+    return erased;
+  });
+  await deleteMailFilesOfOrders(config.dataDir, ids);
   await purgeErasedBytes(db, dialect);
   return ids;
 }

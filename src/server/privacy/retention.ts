@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
-import { CONVERSION_DATA_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../../shared/retention.ts';
+import { CONVERSION_DATA_RETENTION_DAYS, MEMBER_PAGE_OPEN_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../../shared/retention.ts';
+import { pruneMemberPageOpens } from '../access/access-repository.ts';
+import { prunePixEmailQuota } from '../orders/pix-email-quota-repository.ts';
 import type { Database } from '../db/schema.ts';
 import { prunePresence } from '../live/presence-repository.ts';
 import { PRESENCE_RETENTION_MS } from '../live/presence.ts';
@@ -54,6 +56,9 @@ export function createRetentionJob(deps: {
     // The console's login counters (hashed client groups) once their window is over, and its dead sessions.
     await pruneLoginLimits(deps.db, now - LOGIN_WINDOW_MS);
     await pruneAdminSessions(deps.db, { idleBefore: now - SESSION_IDLE_MS, createdBefore: now - SESSION_MAX_AGE_MS });
+    await pruneMemberPageOpens(deps.db, now - MEMBER_PAGE_OPEN_RETENTION_DAYS * DAY_MS);
+    // A day's PIX e-mail quota counts nothing once the day is over.
+    await prunePixEmailQuota(deps.db, now - 2 * DAY_MS);
     if (erasedOrders > 0 || deletedPostbacks > 0 || erasedTrackingIds > 0) {
       deps.logger.info('Retention applied', { erasedOrders, deletedPostbacks, erasedTrackingIds });
     }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { neutraliseCell, restoreNeutralisedCell } from '../spreadsheet-cell.ts';
 import { parseSupplierCsv, SUPPLIER_CSV_COLUMNS, type SupplierCsvError, type SupplierInput } from './supplier-csv.ts';
 import { replaceSupplierList, type Supplier, type SupplierListMeta } from './suppliers-repository.ts';
 
@@ -14,9 +15,22 @@ export interface SupplierImportPreview {
   categories: Array<{ name: string; count: number }>;
 }
 
+/** A list exported from the console comes back as it was: the export's formula guard is undone. */
+function restoreExportedRow(row: SupplierInput): SupplierInput {
+  return {
+    ...row,
+    name: restoreNeutralisedCell(row.name),
+    category: restoreNeutralisedCell(row.category),
+    offer: restoreNeutralisedCell(row.offer),
+    notes: row.notes === null ? null : restoreNeutralisedCell(row.notes),
+  };
+}
+
 /** Checks a file without writing anything (the dry run). */
 export function previewSupplierImport(text: string): SupplierImportPreview {
-  const { rows, errors } = parseSupplierCsv(text);
+  const parsed = parseSupplierCsv(text);
+  const { errors } = parsed;
+  const rows = parsed.rows.map(restoreExportedRow);
   const byCategory = new Map<string, number>();
   for (const row of rows) byCategory.set(row.category, (byCategory.get(row.category) ?? 0) + 1);
   return { rows, errors, categories: [...byCategory].map(([name, count]) => ({ name, count })) };
@@ -34,11 +48,15 @@ export async function importSupplierList(db: Kysely<Database>, text: string, now
 }
 
 function csvCell(value: string | null): string {
-  const text = value ?? '';
+  const text = neutraliseCell(value ?? '');
   return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The current list as a file the importer reads back unchanged (comma separated, the documented header). */
+/**
+ * The current list as a file the importer reads back unchanged (comma separated, the documented
+ * header); a cell a spreadsheet would run as a formula is exported with a leading apostrophe,
+ * which the import takes off again.
+ */
 export function renderSupplierCsv(suppliers: readonly Supplier[]): string {
   const lines = [SUPPLIER_CSV_COLUMNS.join(',')];
   for (const row of [...suppliers].sort((a, b) => a.position - b.position)) {
