@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/orders-repository.ts';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
 import { checkout, openServerDb, postback, readOrder } from '../support/fault-kit.ts';
 import { waitFor } from '../support/wait.ts';
@@ -22,8 +23,26 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-it('kill -9 while the gateway holds the charge request: after restart the order fails within the sweep window, the gateway saw one POST for it, and the buyer can start again and pay', async () => {
-  // The gateway takes the POST and never answers (until the test ends).
+interface StoredOrder {
+  id: string;
+  status: string;
+  checkout_key: string;
+  created_at: number;
+}
+
+function ordersOf(email: string): StoredOrder[] {
+  const db = openServerDb(dataDir);
+  try {
+    return db
+      .prepare('select id, status, checkout_key, created_at from orders where buyer_email = ? order by created_at')
+      .all(email) as StoredOrder[];
+  } finally {
+    db.close();
+  }
+}
+
+it('kill -9 while the gateway holds two charge requests: the buyer who retries waits out the request, then gets a PIX with the same key and pays; the other order is swept as failed; no order is lost or doubled', async () => {
+  // The gateway takes the POSTs and never answers (until the server is dead).
   let releaseHang!: () => void;
   const hang = new Promise<void>((resolve) => (releaseHang = resolve));
   gateway.onCreate = async (c) => {
@@ -32,52 +51,71 @@ it('kill -9 while the gateway holds the charge request: after restart the order 
   };
   const env = standInEnv(gateway);
   server = await startServer(env, { dataDir });
-  const buyer = uniqueBuyer('Paula Reis');
+  const paula = uniqueBuyer('Paula Reis');
+  const rui = uniqueBuyer('Rui Lopes');
   const key = newCheckoutKey();
-  const pending = checkout(server.url, buyer, key).catch(() => undefined); // its connection dies with the server
-  await waitFor('the charge request at the gateway', () => gateway.charges().length > 0, 60_000);
+  // Their connections die with the server.
+  const pending = [checkout(server.url, paula, key).catch(() => undefined), checkout(server.url, rui).catch(() => undefined)];
+  await waitFor('both charge requests at the gateway', () => gateway.charges().length === 2, 60_000);
   const killedAt = Date.now();
   expect((await server.kill('SIGKILL')).signal).toBe('SIGKILL');
-  await pending;
+  await Promise.all(pending);
 
-  const db = openServerDb(dataDir);
-  const stuck = db.prepare('select id, status, created_at from orders where buyer_email = ?').get(buyer.email) as {
-    id: string;
-    status: string;
-    created_at: number;
-  };
-  db.close();
-  expect(stuck.status).toBe('creating');
+  const [stuck] = ordersOf(paula.email);
+  const [abandoned] = ordersOf(rui.email);
+  expect([stuck?.status, abandoned?.status]).toEqual(['creating', 'creating']);
 
   // The gateway works again; the server comes back on the same data.
   releaseHang();
   const ledger = gateway.rememberCharges();
   server = await startServer(env, { dataDir });
 
-  // The browser retrying the same attempt makes no second charge.
-  const retry = await checkout(server.url, buyer, key);
-  expect(retry.status).toBe(502);
-  expect(retry.body.error ?? retry.body.message).toBeTruthy();
+  // Within the window the charge request could still be answering: the browser's retry with the
+  // same key, and a new attempt with the same e-mail, both get the in-flight answer and no charge.
+  expect(Date.now()).toBeLessThan(stuck!.created_at + CHARGE_IN_FLIGHT_MS - 2_000);
+  const inFlight = await Promise.all([checkout(server.url, paula, key), checkout(server.url, paula)]);
+  expect(inFlight.map((reply) => [reply.status, reply.body.error ?? reply.body.message])).toEqual([
+    [502, 'Erro ao processar pagamento'],
+    [502, 'Erro ao processar pagamento'],
+  ]);
+  expect(ledger.charges()).toBe(0);
+  expect(ordersOf(paula.email).map((order) => order.status)).toEqual(['creating']);
 
-  const failed = await waitFor(
-    'the stuck order to be failed',
-    () => readOrder(dataDir, stuck.id)?.status === 'failed' && Date.now(),
-    200_000,
-    1_000,
-  );
-  // Swept no earlier than 2 minutes after creation, and within the sweeper's interval after that.
-  expect(failed - stuck.created_at).toBeGreaterThanOrEqual(2 * 60_000);
-  expect(failed - killedAt).toBeLessThan(2 * 60_000 + 90_000);
-  expect(chargeRequestsFor(gateway, stuck.id)).toHaveLength(1);
-  expect(server.logs.some((line) => /Checkouts interrupted before the gateway answered marked failed/.test(line))).toBe(true);
-
-  // The buyer starts again and pays.
-  const again = await checkout(server.url, buyer);
+  // A few seconds after the window, the same key charges again: the buyer gets a PIX.
+  const windowEnd = stuck!.created_at + CHARGE_IN_FLIGHT_MS;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, windowEnd + 3_000 - Date.now())));
+  const again = await checkout(server.url, paula, key);
   expect(again.status).toBe(201);
-  expect(again.body.orderId).not.toBe(stuck.id);
+  expect(again.body.pix?.code).toMatch(/^000201/);
+  expect(again.body.orderId).not.toBe(stuck!.id);
+  // A retry of that attempt, or another tab of the buyer, lands on the same new order.
+  expect((await checkout(server.url, paula, key)).body.orderId).toBe(again.body.orderId);
+  expect((await checkout(server.url, paula)).body.orderId).toBe(again.body.orderId);
+  expect(ledger.charges()).toBe(1);
+
   const order = readOrder(dataDir, again.body.orderId!)!;
   ledger.pay(order.transaction_hash!);
   expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
   await waitFor('the new order to be paid', () => readOrder(dataDir, order.id)?.status === 'paid', 60_000);
-  expect(chargeRequestsFor(gateway, stuck.id)).toHaveLength(1);
+
+  // The dead order is kept, failed, under its key marked with its id; the new order holds the key.
+  expect(ordersOf(paula.email).map((row) => [row.id, row.status, row.checkout_key])).toEqual([
+    [stuck!.id, 'failed', `${key}.${stuck!.id}`],
+    [order.id, 'paid', key],
+  ]);
+  expect(chargeRequestsFor(gateway, stuck!.id)).toHaveLength(1);
+  expect(chargeRequestsFor(gateway, order.id)).toHaveLength(1);
+
+  // Nobody retried for Rui: the sweep fails his order no earlier than 2 minutes after creation.
+  const failed = await waitFor(
+    'the abandoned order to be failed',
+    () => readOrder(dataDir, abandoned!.id)?.status === 'failed' && Date.now(),
+    200_000,
+    1_000,
+  );
+  expect(failed - abandoned!.created_at).toBeGreaterThanOrEqual(2 * 60_000);
+  expect(failed - killedAt).toBeLessThan(2 * 60_000 + 90_000);
+  expect(server.logs.some((line) => /Checkouts interrupted before the gateway answered marked failed/.test(line))).toBe(true);
+  expect(ordersOf(rui.email)).toHaveLength(1);
+  expect(chargeRequestsFor(gateway, abandoned!.id)).toHaveLength(1);
 });
