@@ -77,8 +77,9 @@ export function createApp(deps: AppDeps) {
   const lifecycle = deps.lifecycle ?? createLifecycle();
   const app = new Hono<AppEnv>();
   const limiter = createRateLimiter(db);
-  // Read at each call: a test may set `checkout.now` after the app is built.
-  const now = () => checkout.now?.() ?? Date.now();
+  // Read at each call: a test may set `checkout.now` after the app is built. Only an own
+  // property: one inherited from a polluted Object.prototype would stop every request.
+  const now = () => (Object.hasOwn(checkout, 'now') ? checkout.now?.() : undefined) ?? Date.now();
 
   app.use(...requestLogging(logger, { quietPaths: PROBE_PATHS }));
   app.use(async (c, next) => {

@@ -61,6 +61,11 @@ export function composeServer(options: {
   adminPassword?: string;
 }): ComposedServer {
   const { config, database, logger, site } = options;
+  // Own properties only: an option bag inherits whatever reached Object.prototype, and a `now`
+  // found there would replace every clock of the server (src/server/safe-parse.ts says how one could).
+  const now = Object.hasOwn(options, 'now') ? options.now : undefined;
+  // Deps read at run time always carry their own clock, so none of their readers looks it up the chain.
+  const clock = now ?? (() => Date.now());
   let port = config.port;
   const publicUrl = () => config.publicUrl ?? `http://localhost:${port}`;
   const target = config.gateway;
@@ -88,7 +93,7 @@ export function composeServer(options: {
     gateway,
     logger,
     publicUrl,
-    ...(options.now ? { now: options.now } : {}),
+    now: clock,
     // Send the access e-mail right away rather than at the outbox's next poll.
     onPaid: () => background.run('outbox after payment', () => outbox.runOnce()),
     // "Seu PIX está pronto" leaves right away too.
@@ -101,7 +106,7 @@ export function composeServer(options: {
       render: (message) => {
         if (message.kind === DUPLICATE_ALERT_KIND) return renderDuplicateAlert({ db: database.db, config }, message);
         if (isPixEmailKind(message.kind)) {
-          return renderPixOutboxMessage({ db: database.db, config, publicUrl, ...(options.now ? { now: options.now } : {}) }, message);
+          return renderPixOutboxMessage({ db: database.db, config, publicUrl, now: clock }, message);
         }
         return renderOutboxMessage({ db: database.db, config, publicUrl }, message);
       },
@@ -113,7 +118,7 @@ export function composeServer(options: {
     db: database.db,
     dialect: database.dialect,
     // Leases run on the database's clock; a test's fake clock replaces it.
-    ...(options.now ? { now: options.now } : {}),
+    ...(now ? { now } : {}),
     logger,
     deliverers,
   });
@@ -122,7 +127,7 @@ export function composeServer(options: {
     db: database.db,
     logger,
     unpaidRetentionDays: config.unpaidRetentionDays,
-    ...(options.now ? { now: options.now } : {}),
+    now: clock,
   });
   const admin = {
     password: config.adminPassword ?? options.adminPassword,
