@@ -185,6 +185,12 @@ export interface ChargeLedger {
   toJson(transaction: LedgerTransaction): Record<string, unknown>;
 }
 
+/**
+ * Charges made by every ledger of this test process: the real gateway never hands out one hash
+ * twice, and a server that outlives a ledger (a test that starts another) refuses a taken one.
+ */
+let chargesIssued = 0;
+
 function rememberCharges(gateway: GatewayStandIn, options: { expiresAt?: string } = {}): ChargeLedger {
   const transactions = new Map<string, LedgerTransaction>();
   const byOrder = new Map<string, LedgerTransaction>();
@@ -206,7 +212,8 @@ function rememberCharges(gateway: GatewayStandIn, options: { expiresAt?: string 
 
   gateway.onCreate = (c, { body }) => {
     const request = (body ?? {}) as { amount?: number; postback_url?: string; tracking?: Record<string, string> };
-    const hash = `tx${String(transactions.size + 1).padStart(8, '0')}`;
+    chargesIssued += 1;
+    const hash = `tx${String(chargesIssued).padStart(8, '0')}`;
     const postbackUrl = request.postback_url ?? '';
     const orderId = postbackUrl ? ((new URL(postbackUrl).searchParams.get('t') ?? '').split('.')[0] ?? '') : '';
     const amount = request.amount ?? 0;
