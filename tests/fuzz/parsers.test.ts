@@ -1,0 +1,452 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { BlockList } from 'node:net';
+import fc from 'fast-check';
+import { Hono } from 'hono';
+import { parse as parseCookies } from 'hono/utils/cookie';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkoutFormMessages } from '../../src/content/checkout.ts';
+import { clientAddress } from '../../src/server/access/client-address.ts';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../src/server/config.ts';
+import { describeEnvFile, loadEnvFile } from '../../src/server/env-file.ts';
+import { parseCharge, parseTransactionRecord } from '../../src/server/gateway/parse-transaction.ts';
+import { chooseOffer, parseProductPage } from '../../src/server/gateway/parse-products.ts';
+import { parsePostback } from '../../src/server/gateway/postback.ts';
+import { maskPersonalData } from '../../src/server/log-mask.ts';
+import { parseSupplierCsv } from '../../src/server/suppliers/supplier-csv.ts';
+import { ResendAccessSchema } from '../../src/shared/access.ts';
+import { AdminBuyerDeleteSchema, AdminLoginSchema, AdminOrdersQuerySchema, AdminSupplierCsvSchema } from '../../src/shared/admin.ts';
+import { ATTRIBUTION_KEYS } from '../../src/shared/attribution.ts';
+import { createOrderSchema } from '../../src/shared/checkout.ts';
+import { FunnelEventSchema } from '../../src/shared/events.ts';
+import { PresenceBeatSchema } from '../../src/shared/presence.ts';
+import { announceSeed, FUZZ_SEED, runs } from './fuzz-kit.ts';
+import {
+  deepJson,
+  formBody,
+  forwardedFor,
+  cookieHeader,
+  headerText,
+  hostileKey,
+  hostileString,
+  hugeJson,
+  jsonText,
+  pollutionJson,
+  PROTOTYPE_KEYS,
+  shapedJson,
+} from './hostile-input.ts';
+
+/**
+ * The parsers of outside input, called directly with many more cases than the HTTP fuzz can
+ * afford: postbacks, the supplier CSV, log masking, X-Forwarded-For, cookies, the .env file and
+ * the settings, the gateway's replies (a gateway stand-in may answer anything) and the shared zod
+ * schemas. Each never throws where it promises not to, keeps Object.prototype as it was, and
+ * costs CPU in proportion to its input (a budget per call, re-measured once before it counts).
+ */
+
+const params = (numRuns: number) => ({ seed: FUZZ_SEED, numRuns: runs(numRuns) });
+
+/** CPU milliseconds of `run()`; over `budgetMs`, run again and keep the lower figure (a GC can land anywhere). */
+function cpuMs(run: () => unknown, budgetMs: number): number {
+  const once = () => {
+    const before = process.cpuUsage();
+    run();
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000;
+  };
+  const first = once();
+  return first <= budgetMs ? first : Math.min(first, once());
+}
+
+/** JSON text parsed as a gateway or a browser would hand it to us (`__proto__` becomes an own key). */
+const anyJsonValue = fc.oneof(jsonText, pollutionJson).map((text) => JSON.parse(text) as unknown);
+
+const prototypeNames = Object.getOwnPropertyNames(Object.prototype).sort();
+
+function expectPrototypeUntouched() {
+  expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeNames);
+  expect(Object.keys(Object.prototype)).toEqual([]);
+  expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+}
+
+/** Whether any object in `value` has a prototype key of its own (what a later merge would act on). */
+function holdsPrototypeKey(value: unknown, depth = 0): boolean {
+  if (depth > 50 || value === null || typeof value !== 'object') return false;
+  return Object.keys(value).some(
+    (key) => (PROTOTYPE_KEYS as readonly string[]).includes(key) || holdsPrototypeKey((value as Record<string, unknown>)[key], depth + 1),
+  );
+}
+
+beforeAll(() => announceSeed('parsers'));
+afterAll(() => expectPrototypeUntouched());
+
+describe('postback parser', () => {
+  const body = fc.oneof(
+    jsonText,
+    pollutionJson,
+    formBody,
+    shapedJson({ hash: 'abc123', data: { hash: 'abc123' }, transaction: { id: 1 } }),
+    deepJson(256 * 1024),
+    hugeJson(256 * 1024),
+    hostileString,
+  );
+  const type = fc.constantFrom(
+    'application/json',
+    'application/x-www-form-urlencoded',
+    '',
+    'text/plain',
+    'application/json; charset=utf-8',
+  );
+
+  // A request's whole budget (the webhook takes up to 256 KB): a postback with the order's secret is parsed.
+  it('reads any body as a list of short string ids, within 50 ms of CPU, leaving Object.prototype alone', () => {
+    fc.assert(
+      fc.property(body, type, (text, contentType) => {
+        let candidateIds: unknown;
+        const spent = cpuMs(() => ({ candidateIds } = parsePostback(text, contentType)), 50);
+        expect(spent, `${text.length} chars`).toBeLessThanOrEqual(50);
+        expect(Array.isArray(candidateIds)).toBe(true);
+        for (const id of candidateIds as unknown[]) {
+          expect(typeof id).toBe('string');
+          expect((id as string).length).toBeLessThanOrEqual(128);
+        }
+        expectPrototypeUntouched();
+      }),
+      params(400),
+    );
+  });
+});
+
+describe('supplier CSV parser', () => {
+  const cell = fc.oneof(
+    hostileString,
+    fc.constantFrom('"', '""', '"a""b"', ' "x" ', '\r', '\n', '\r\n', ';', ',', '@usuario', 't.me/x', '(11) 98765-4321', '\uFEFF'),
+  );
+  const csv = fc.oneof(
+    fc.array(fc.array(cell, { maxLength: 8 }), { maxLength: 40 }).map((rows) => rows.map((row) => row.join(',')).join('\n')),
+    fc
+      .array(fc.array(cell, { maxLength: 6 }), { maxLength: 40 })
+      .map((rows) => `nome;categoria;whatsapp;telegram\n${rows.map((row) => row.join(';')).join('\r\n')}`),
+    hostileString,
+  );
+
+  it('reads any text into rows or line-numbered errors, within 20 ms of CPU per 50 KB', () => {
+    fc.assert(
+      fc.property(csv, (text) => {
+        let result: ReturnType<typeof parseSupplierCsv> | undefined;
+        const spent = cpuMs(() => (result = parseSupplierCsv(text)), 20);
+        expect(spent).toBeLessThanOrEqual(20 * Math.max(1, text.length / 50_000));
+        expect(result!.rows.length === 0 || result!.errors.length === 0).toBe(true);
+        for (const error of result!.errors) expect(error.line).toBeGreaterThanOrEqual(1);
+        for (const row of result!.rows) expect(row.whatsapp ?? row.telegram).not.toBeNull();
+      }),
+      params(300),
+    );
+  });
+
+  // The console's upload is the seller's own, not an anonymous request: the bound is linear time
+  // (a quadratic step would take minutes here), not the 50 ms of a visitor's request.
+  it('reads the largest file the console accepts (2 MB) of quotes, delimiters or one long field within 2 s of CPU', () => {
+    const limit = 2_000_000;
+    for (const [label, text] of [
+      ['quotes', `nome,categoria,whatsapp\n${'"'.repeat(limit - 30)}`],
+      ['doubled quotes', `nome,categoria,whatsapp\n"${'""'.repeat((limit - 40) / 2)}"`],
+      ['delimiters', `nome,categoria,whatsapp\n${','.repeat(limit - 30)}`],
+      ['one field', `nome,categoria,whatsapp\n${'a'.repeat(limit - 30)}`],
+      ['spaces then a quote', `nome,categoria,whatsapp\n${' '.repeat(limit - 31)}"`],
+      ['line breaks', `nome,categoria,whatsapp\n${'\n'.repeat(limit - 30)}`],
+    ] as const) {
+      expect(
+        cpuMs(() => parseSupplierCsv(text), 2000),
+        label,
+      ).toBeLessThanOrEqual(2000);
+    }
+  });
+});
+
+describe('log masking', () => {
+  const personal = fc.constantFrom('maria.souza@example.com', '529.982.247-25', '52998224725', '(11) 98765-4321', '+55 11 98765-4321');
+  const around = fc.oneof(hostileString, fc.constantFrom(' ', ' path=/x ', ''));
+
+  it('costs at most 5 ms of CPU for any 16 KB of text', () => {
+    const text = fc.oneof(
+      hostileString,
+      fc
+        .tuple(
+          fc.constantFrom('a', '@', 'a@', 'a.', '1', '1.', '1-', ' 9', '.@', 'a@b', '@a.', '55 ', '(11)', '%40', 'x'),
+          fc.integer({ min: 1000, max: 16_000 }),
+        )
+        .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)).slice(0, length)),
+    );
+    fc.assert(
+      fc.property(text, (line) => {
+        expect(
+          cpuMs(() => maskPersonalData(line), 5),
+          `${line.length} chars of ${JSON.stringify(line.slice(0, 8))}`,
+        ).toBeLessThanOrEqual(5);
+      }),
+      params(300),
+    );
+  });
+
+  it('masks an e-mail, a CPF or a phone between spaces wherever it sits in a line', () => {
+    fc.assert(
+      fc.property(around, personal, around, (before, value, after) => {
+        const masked = maskPersonalData(`${before} ${value} ${after}`);
+        expect(masked).not.toContain(value);
+      }),
+      params(300),
+    );
+  });
+});
+
+describe('client address', () => {
+  const trustedProxies = new BlockList();
+  trustedProxies.addSubnet('127.0.0.0', 8, 'ipv4');
+  /** Answers the address, and the CPU its reading took in a header. */
+  const appFor = (hops: number) =>
+    new Hono().get('/', (c) => {
+      let address = '';
+      const spent = cpuMs(() => (address = clientAddress(c, { trustProxyHops: hops, trustedProxies })), 5);
+      return c.text(address, 200, { 'X-Cpu-Ms': String(spent) });
+    });
+
+  it('reads any X-Forwarded-For as one of its IP entries or "unknown", within 5 ms of CPU', async () => {
+    await fc.assert(
+      fc.asyncProperty(forwardedFor, fc.integer({ min: 0, max: 3 }), async (header, hops) => {
+        const response = await appFor(hops).request('/', { headers: { 'X-Forwarded-For': header } });
+        const address = await response.text();
+        expect(Number(response.headers.get('X-Cpu-Ms'))).toBeLessThanOrEqual(5);
+        if (hops === 0) expect(address).toBe('unknown');
+        else if (address !== 'unknown') {
+          expect(header.split(',').map((entry) => entry.trim())).toContain(address);
+          expect(address.length).toBeLessThanOrEqual(64);
+        }
+      }),
+      params(300),
+    );
+  });
+});
+
+describe('cookie parsing', () => {
+  it('reads any Cookie header without touching Object.prototype, within 5 ms of CPU', () => {
+    fc.assert(
+      fc.property(cookieHeader, fc.constantFrom(undefined, 'vitrine_admin', 'vitrine_access', '__proto__'), (header, name) => {
+        let cookies: Record<string, string> = {};
+        expect(cpuMs(() => (cookies = parseCookies(header, name)), 5)).toBeLessThanOrEqual(5);
+        for (const value of Object.values(cookies)) expect(typeof value).toBe('string');
+        expectPrototypeUntouched();
+      }),
+      params(400),
+    );
+  });
+});
+
+describe('.env file and settings', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-fuzz-env-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const name = fc.oneof(
+    fc.constantFrom(...CONFIG_VARIABLES),
+    fc.constantFrom(...PROTOTYPE_KEYS),
+    fc.stringMatching(/^FUZZ_[A-Z0-9_]{1,20}$/),
+  );
+  const value = fc.oneof(
+    hostileString,
+    fc.constantFrom('0', '-1', '1e9', 'true', 'http://x', 'postgres://', 'sqlite:', '"a', "'b'", '`c`', '#', '${PATH}'),
+  );
+  const line = fc.oneof(
+    fc.tuple(name, value).map(([key, text]) => `${key}=${text.replace(/\n/g, ' ')}`),
+    fc.tuple(name, value).map(([key, text]) => `export ${key}="${text}"`),
+    headerText(80),
+    fc.constantFrom('#', '=', '==', 'A', 'A=', ' = ', '\\', '"'),
+  );
+
+  it('loads any .env without throwing; the environment keeps what it had', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), (lines) => {
+        const before = { ...process.env };
+        fs.writeFileSync(path.join(dir, '.env'), lines.join('\n'));
+        try {
+          const loaded = loadEnvFile(dir);
+          expect(loaded).toBeDefined();
+          expect(typeof describeEnvFile(loaded!)).toBe('string');
+          for (const [key, kept] of Object.entries(before)) expect(process.env[key]).toBe(kept);
+        } finally {
+          for (const key of Object.keys(process.env)) if (!(key in before)) delete process.env[key];
+        }
+        expectPrototypeUntouched();
+      }),
+      params(200),
+    );
+  });
+
+  it('answers any set of settings with a config or a ConfigError whose every line names a variable', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...CONFIG_VARIABLES), value, { maxKeys: 8 }), (env) => {
+        try {
+          loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ...env });
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          for (const problem of (error as ConfigError).problems) {
+            expect(
+              CONFIG_VARIABLES.some((variable) => problem.includes(variable)),
+              problem,
+            ).toBe(true);
+          }
+        }
+      }),
+      params(300),
+    );
+  });
+});
+
+describe('gateway replies (a stand-in may answer anything)', () => {
+  const transaction = {
+    hash: 'abc123',
+    payment_status: 'paid',
+    amount: 1990,
+    pix: { pix_qr_code: '000201…', pix_url: 'https://x', qr_code_base64: null },
+    customer: { name: 'Maria', email: 'maria@example.com', document: '52998224725' },
+    data: { hash: 'abc123' },
+    items: [{ product_hash: 'p', offer_hash: 'o' }],
+    expires_at: '2025-01-01 12:00:00',
+  };
+  const reply = fc.oneof(
+    anyJsonValue,
+    shapedJson(transaction).map((text) => JSON.parse(text) as unknown),
+    fc.anything(),
+  );
+  const STATES = ['paid', 'pending', 'failed', 'reversed', 'unknown'];
+
+  it('reads a charge or a transaction from any reply without throwing', () => {
+    fc.assert(
+      fc.property(reply, hostileString, (body, requestedHash) => {
+        const charge = parseCharge(body);
+        if (charge) {
+          expect(typeof charge.transactionHash).toBe('string');
+          expect(STATES).toContain(charge.state);
+          if (charge.amountCents !== null) expect(Number.isSafeInteger(charge.amountCents)).toBe(true);
+        }
+        const record = parseTransactionRecord(body, requestedHash);
+        if (record) {
+          expect(typeof record.transactionHash).toBe('string');
+          expect(STATES).toContain(record.state);
+        }
+        expectPrototypeUntouched();
+      }),
+      params(500),
+    );
+  });
+
+  it('reads a product page and chooses an offer from any reply without throwing', () => {
+    const product = {
+      hash: 'p',
+      title: 'Produto',
+      offers: [
+        { hash: 'o', price: 1990, status: 1, title: null },
+        { hash: 'o2', price: '990', status: '0' },
+      ],
+    };
+    const page = fc.oneof(
+      reply,
+      shapedJson({ data: [product], links: { next: null } }).map((text) => JSON.parse(text) as unknown),
+      shapedJson(product).map((text) => JSON.parse(`{"data":[${text}]}`) as unknown),
+    );
+    fc.assert(
+      fc.property(page, (body) => {
+        const parsed = parseProductPage(body);
+        for (const found of parsed?.products ?? []) {
+          const choice = chooseOffer(found, 'p');
+          if (choice.ok) {
+            expect(Number.isSafeInteger(choice.product.priceCents)).toBe(true);
+            expect(choice.product.priceCents).toBeGreaterThan(0);
+          }
+        }
+        expectPrototypeUntouched();
+      }),
+      params(500),
+    );
+  });
+});
+
+describe('shared schemas', () => {
+  const createOrder = createOrderSchema(checkoutFormMessages);
+  const validOrder = {
+    name: 'Maria Souza',
+    email: 'maria@example.com',
+    phone: '(11) 98765-4321',
+    document: '529.982.247-25',
+    checkoutKey: 'fuzzcheckoutkey000000000',
+    viewKey: 'v'.repeat(40),
+    attribution: { utm_source: 'google' },
+    tracking: { consent: 'granted', fbp: 'fb.1.1700000000000.123' },
+  };
+  const input = (valid: Record<string, unknown>) =>
+    fc.oneof(
+      { weight: 3, arbitrary: shapedJson(valid).map((text) => JSON.parse(text) as unknown) },
+      { weight: 1, arbitrary: anyJsonValue },
+    );
+
+  it('checks any order body within 5 ms of CPU; what passes is clean (known attribution keys, digits-only phone, no prototype keys)', () => {
+    fc.assert(
+      fc.property(input(validOrder), (body) => {
+        let result: ReturnType<typeof createOrder.safeParse> | undefined;
+        expect(cpuMs(() => (result = createOrder.safeParse(body)), 5)).toBeLessThanOrEqual(5);
+        if (!result!.success) return;
+        const order = result!.data;
+        expect(order.phone).toMatch(/^\d{10,11}$/);
+        expect(order.name.length).toBeGreaterThanOrEqual(2);
+        for (const key of Object.keys(order.attribution)) expect(ATTRIBUTION_KEYS).toContain(key);
+        expect(['granted', 'denied', 'unset']).toContain(order.tracking.consent);
+        expect(holdsPrototypeKey(order)).toBe(false);
+      }),
+      params(500),
+    );
+  });
+
+  it('checks any body of the other public and console forms within 5 ms of CPU, never throwing', () => {
+    const schemas = [
+      [FunnelEventSchema, { name: 'page_view', path: '/' }],
+      [PresenceBeatSchema, { visitorId: 'visitor_0123456789abcdef' }],
+      [ResendAccessSchema, { email: 'maria@example.com' }],
+      [AdminLoginSchema, { password: 'senha' }],
+      [AdminBuyerDeleteSchema, { email: 'maria@example.com', confirmation: 'maria@example.com' }],
+      [AdminSupplierCsvSchema, { csv: 'nome,categoria' }],
+    ] as const;
+    fc.assert(
+      fc.property(fc.constantFrom(...schemas.keys()), input({ email: 'x', path: '/', visitorId: 'v', password: 'p' }), (index, body) => {
+        const [schema, valid] = schemas[index]!;
+        for (const candidate of [body, { ...valid, ...(typeof body === 'object' && body !== null ? body : {}) }]) {
+          let result: { success: boolean } | undefined;
+          expect(cpuMs(() => (result = schema.safeParse(candidate)), 5)).toBeLessThanOrEqual(5);
+          expect(typeof result!.success).toBe('boolean');
+        }
+      }),
+      params(500),
+    );
+  });
+
+  it('reads any console order query (repeated keys, wrong types) within 5 ms of CPU', () => {
+    const query = fc.dictionary(
+      fc.oneof(fc.constantFrom('status', 'from', 'to', 'q', 'page'), hostileKey),
+      fc.oneof(hostileString, fc.array(hostileString, { maxLength: 3 }), fc.constantFrom('1e9', '-1', '0x10', '2025-02-30', 'paid')),
+      { maxKeys: 6 },
+    );
+    fc.assert(
+      fc.property(query, (values) => {
+        let result: ReturnType<typeof AdminOrdersQuerySchema.safeParse> | undefined;
+        expect(cpuMs(() => (result = AdminOrdersQuerySchema.safeParse(values)), 5)).toBeLessThanOrEqual(5);
+        if (result!.success) {
+          expect(Number.isSafeInteger(result!.data.page)).toBe(true);
+          expect(result!.data.page).toBeGreaterThanOrEqual(1);
+        }
+      }),
+      params(500),
+    );
+  });
+});
