@@ -17,6 +17,7 @@ import {
 } from './sandbox-repository.ts';
 import { renderSandboxNotFoundPage, renderSandboxPayPage } from './sandbox-page.ts';
 import { secretsMatch } from '../secrets.ts';
+import { parseJsonSafely } from '../safe-parse.ts';
 import { limits, type RateLimiter } from '../rate-limit.ts';
 
 /**
@@ -316,7 +317,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
     async (c) => {
       let parsed: unknown = null;
       try {
-        parsed = await c.req.json();
+        // Null-prototype objects without __proto__ keys: the body is an outsider's (safe-parse.ts).
+        parsed = parseJsonSafely(await c.req.text());
       } catch {
         // Laravel treats an unreadable body as an empty one: every required field is then missing.
       }
