@@ -10,7 +10,8 @@ import { requestLogging } from './access-log.ts';
 import { recordFunnelEvent } from './funnel/funnel-repository.ts';
 import { apiError } from './http.ts';
 import { clientAddress } from './access/client-address.ts';
-import { contentSecurityPolicy } from './csp.ts';
+import { contentSecurityPolicy, NO_TRACKERS } from './csp.ts';
+import { PERMISSIONS_POLICY } from './permissions-policy.ts';
 import { createRateLimiter, limits } from './rate-limit.ts';
 import type { Background } from './background.ts';
 import type { AppEnv } from './context.ts';
@@ -98,8 +99,10 @@ export function createApp(deps: AppDeps) {
   // only what a script or stylesheet response uses (nosniff, resource policy): the rest (frame,
   // referrer, CSP...) only applies to documents, and on a phone's first load of a dozen files it
   // was ≈ 0.6 KB of headers per file (bench/lighthouse.ts counts transfer sizes, headers included).
+  // Every response carries the Permissions-Policy, assets too: an SVG opened on its own is a document.
   const documentHeaders = secureHeaders({
     crossOriginEmbedderPolicy: false,
+    permissionsPolicy: PERMISSIONS_POLICY,
     referrerPolicy: 'strict-origin-when-cross-origin',
     // HSTS only where the public address is https: it would pin a plain-http demo to https.
     strictTransportSecurity: config.publicUrl?.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
@@ -110,6 +113,7 @@ export function createApp(deps: AppDeps) {
     crossOriginEmbedderPolicy: false,
     crossOriginOpenerPolicy: false,
     originAgentCluster: false,
+    permissionsPolicy: PERMISSIONS_POLICY,
     referrerPolicy: false,
     strictTransportSecurity: false,
     xDnsPrefetchControl: false,
@@ -120,8 +124,9 @@ export function createApp(deps: AppDeps) {
   });
   app.use((c, next) => (isAssetPath(c.req.path) ? assetHeaders(c, next) : documentHeaders(c, next)));
   // Pages carry their own policy (with their inline scripts' hashes, see site.ts); everything else
-  // (the sandbox's pages, plain-text errors, JSON) gets the strict one without any inline script.
-  const defaultPolicy = contentSecurityPolicy({ trackers: { gaId: null, metaPixelId: null, clarityId: null } });
+  // (the sandbox's pages, the reminders opt-out, plain-text errors, JSON) gets the strict one
+  // without any inline script or tracker.
+  const defaultPolicy = contentSecurityPolicy({ trackers: NO_TRACKERS });
   app.use(async (c, next) => {
     await next();
     if (isAssetPath(c.req.path) && c.res.ok) return;

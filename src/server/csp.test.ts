@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
+import { contentSecurityPolicy, inlineScriptHashes, personalPagePolicy } from './csp.ts';
 
 const off = { gaId: null, metaPixelId: null, clarityId: null };
 
@@ -40,5 +40,17 @@ describe('contentSecurityPolicy', () => {
     const clarity = contentSecurityPolicy({ trackers: { ...off, clarityId: 'abc' } });
     expect(clarity).toContain('https://*.clarity.ms');
     expect(clarity).not.toMatch(/google|facebook/);
+  });
+});
+
+describe('personalPagePolicy', () => {
+  it('allows no tracker host and no remote image, whatever the marketing pages allow, and keeps the page’s own scripts', () => {
+    const marketing = contentSecurityPolicy({ trackers: { gaId: 'G-X', metaPixelId: '123', clarityId: 'abc' }, remoteImages: true });
+    expect(marketing).toMatch(/img-src [^;]*https:/);
+    const personal = personalPagePolicy(["'sha256-abc'"]);
+    expect(personal).not.toMatch(/https:|google|facebook|clarity|bing/);
+    expect(personal).toContain("script-src 'self' 'sha256-abc';");
+    expect(personal).toContain("img-src 'self' data:;");
+    expect(personal).toContain("connect-src 'self';");
   });
 });

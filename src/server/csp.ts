@@ -11,6 +11,9 @@ import type { PublicConfig } from '../shared/public-config.ts';
 
 type TrackerIds = PublicConfig['trackers'];
 
+/** No tracker at all: for one person's pages (see personalPagePolicy) and what the server writes itself. */
+export const NO_TRACKERS: TrackerIds = Object.freeze({ gaId: null, metaPixelId: null, clarityId: null });
+
 /** The SHA-256 source ('sha256-…') that allows one inline script of exactly this text. */
 export function scriptHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -75,4 +78,14 @@ export function contentSecurityPolicy(options: PolicyOptions): string {
     ['form-action', ["'self'"]],
   ];
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/**
+ * The policy of one person's pages: the member area, an order and the seller's console. Their
+ * address carries a credential or an order's reference and their screen the buyer's data and
+ * download links, so no tracker host may load there (a session replay would record all of it),
+ * and images come only from our origin or data: URLs, whatever the marketing pages allow.
+ */
+export function personalPagePolicy(scriptHashes: string[]): string {
+  return contentSecurityPolicy({ trackers: NO_TRACKERS, scriptHashes });
 }

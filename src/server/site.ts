@@ -6,9 +6,10 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { defaultPublicConfig } from '../content/seller.ts';
 import { PUBLIC_CONFIG_PLACEHOLDER, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
 import { pageKeys, trimTrailingSlashes } from '../shared/route-lookup.ts';
-import { documentFile, NOT_FOUND_ROUTE, paths, routeKeys, routes, type RouteKey } from '../shared/routes.ts';
+import { documentFile, NOT_FOUND_ROUTE, paths, routeKeys, routes, type PageKey, type RouteKey } from '../shared/routes.ts';
 import { runtimeInlineScripts } from '../shared/speculation-rules.ts';
-import { contentSecurityPolicy, inlineScriptHashes, scriptHash } from './csp.ts';
+import { contentSecurityPolicy, inlineScriptHashes, NO_TRACKERS, personalPagePolicy, scriptHash } from './csp.ts';
+import { publicConfigScript } from './public-config.ts';
 
 /**
  * Delivers the built client: hashed assets with a long cache, prerendered pages, and the 404
@@ -59,8 +60,17 @@ export function isAssetPath(requestPath: string): boolean {
 }
 
 /**
- * `headScript` is inserted where the template has the public-config placeholder; the values of
- * `publicValues` replace the tokens the prerenderer printed (seller identity, support and group links).
+ * One person's pages: the member area, an order and the seller's console. They get the policy
+ * without trackers (csp.ts, personalPagePolicy) and the public config without the tracker IDs, so
+ * their script never asks for a tracker the policy refuses (nor shows the cookie notice: nothing
+ * there would set a cookie).
+ */
+const PERSONAL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>(['access', 'admin', 'order']);
+
+/**
+ * `headScript` is the public config's script (publicConfigScript of `publicValues`), inserted where
+ * the template has the placeholder; the values of `publicValues` replace the tokens the
+ * prerenderer printed (seller identity, support and group links).
  */
 export function loadSite(clientDir: string, headScript = '', publicValues: PublicConfig = defaultPublicConfig): Site {
   const indexFile = path.join(clientDir, 'index.html');
@@ -70,17 +80,18 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   const pages = new Map<string, Page>();
   for (const key of pageKeys) {
     const file = documentFile(key);
+    const personal = PERSONAL_PAGES.has(key);
+    const script = personal && headScript ? publicConfigScript({ ...publicValues, trackers: NO_TRACKERS }) : headScript;
     const filled = fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues);
-    const text = (publicValues.demoMode ? filled : stripDemoNotice(filled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => headScript);
+    const text = (publicValues.demoMode ? filled : stripDemoNotice(filled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => script);
     const html = Buffer.from(text);
+    // Hashed after the config script went in: exactly the bytes the browser will run.
+    const scriptHashes = [...inlineScriptHashes(text), ...(runtimeInlineScripts[key] ?? []).map(scriptHash)];
     pages.set(file, {
       html: new Uint8Array(html),
-      // Hashed after the config script went in: exactly the bytes the browser will run.
-      csp: contentSecurityPolicy({
-        trackers: publicValues.trackers,
-        scriptHashes: [...inlineScriptHashes(text), ...(runtimeInlineScripts[key] ?? []).map(scriptHash)],
-        remoteImages: !publicValues.sandbox,
-      }),
+      csp: personal
+        ? personalPagePolicy(scriptHashes)
+        : contentSecurityPolicy({ trackers: publicValues.trackers, scriptHashes, remoteImages: !publicValues.sandbox }),
       gzip: new Uint8Array(zlib.gzipSync(html, { level: 9 })),
       brotli: new Uint8Array(zlib.brotliCompressSync(html)),
     });

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeServer } from '../../src/server/compose.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { inlineScriptHashes } from '../../src/server/csp.ts';
+import { createLogger } from '../../src/server/logger.ts';
+import { publicConfig, publicConfigScript } from '../../src/server/public-config.ts';
+import { loadSite } from '../../src/server/site.ts';
+import { pageKeys } from '../../src/shared/route-lookup.ts';
+import { PUBLIC_CONFIG_PLACEHOLDER } from '../../src/shared/public-config.ts';
+import { documentFile } from '../../src/shared/routes.ts';
+import { startGatewayStandIn, standInEnv, type GatewayStandIn } from '../support/gateway-stand-in.ts';
+import { listenOnLoopback, type LoopbackServer } from '../support/loopback.ts';
+import { createSqliteDb, type TestDb } from './test-db.ts';
+import { startTestServer } from './test-server.ts';
+
+/**
+ * The policies a browser enforces, over real HTTP, for a shop with GA4, the Meta Pixel and Clarity
+ * configured and a real gateway (whose PIX image may be an https URL): the marketing pages allow
+ * the trackers' hosts and remote images; one person's pages (the member area, an order, its
+ * reminders opt-out, the console) allow neither, and their config names no tracker for the page's
+ * script to load. Every response carries the Permissions-Policy.
+ */
+
+const TRACKERS = { GA_ID: 'G-HEADERS123', META_PIXEL_ID: '9876543210', CLARITY_ID: 'clarhead1' };
+const TRACKER_HOSTS = ['googletagmanager.com', 'google-analytics.com', 'facebook', 'clarity.ms', 'bing.com'];
+const VALID_REF = 'ref_AAAAAAAAAAAAAAAAAAAAAA';
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `)) ?? '';
+
+describe('Content-Security-Policy and Permissions-Policy by page', () => {
+  let db: TestDb;
+  let gateway: GatewayStandIn;
+  let clientDir: string;
+  let server: LoopbackServer;
+
+  beforeAll(async () => {
+    db = await createSqliteDb();
+    gateway = await startGatewayStandIn();
+    // A stand-in for the client build: each document with the config placeholder, and one asset.
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-headers-'));
+    for (const key of pageKeys) {
+      const file = path.join(clientDir, documentFile(key));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, `<!doctype html><head>${PUBLIC_CONFIG_PLACEHOLDER}<title>PAGE-${key}</title></head>`);
+    }
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
+    const config = loadConfig({
+      DATA_DIR: '/tmp/vitrine-unused',
+      ADMIN_PASSWORD: 'senha-do-painel-headers',
+      ...standInEnv(gateway),
+      ...TRACKERS,
+    });
+    // As main.ts loads it.
+    const browserConfig = publicConfig(config);
+    const site = loadSite(clientDir, publicConfigScript(browserConfig), browserConfig);
+    const logger = createLogger({ level: 'error', sink: { write: () => undefined } });
+    server = await listenOnLoopback(composeServer({ config, database: db, logger, site }).app.fetch);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await gateway?.stop();
+    await db?.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('lets the landing and legal pages load the configured trackers and a gateway’s https images', async () => {
+    for (const pathname of ['/', '/presell', '/termos', '/privacidade']) {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.status, pathname).toBe(200);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(directive(policy, 'script-src'), pathname).toContain('https://*.googletagmanager.com');
+      expect(directive(policy, 'script-src'), pathname).toContain('https://connect.facebook.net');
+      expect(directive(policy, 'script-src'), pathname).toContain('https://*.clarity.ms');
+      expect(directive(policy, 'img-src').split(' '), pathname).toContain('https:');
+      expect(await response.text(), pathname).toContain(TRACKERS.GA_ID);
+    }
+  });
+
+  it('gives the member area, an order, its opt-out and the console no tracker host and no remote image', async () => {
+    const personal = [
+      ['/painel', 200],
+      ['/acesso', 200],
+      ['/acesso/tok_nobody_has_this_link_000000', 404],
+      [`/pedido/${VALID_REF}`, 200],
+      ['/pedido/not-a-ref', 404],
+      [`/pedido/${VALID_REF}/lembretes/not-the-token`, 404],
+    ] as const;
+    for (const [pathname, status] of personal) {
+      const response = await fetch(`${server.url}${pathname}`);
+      expect(response.status, pathname).toBe(status);
+      const policy = response.headers.get('content-security-policy') ?? '';
+      for (const host of TRACKER_HOSTS) expect(policy, `${pathname}: ${host}`).not.toContain(host);
+      expect(directive(policy, 'img-src'), pathname).toBe("img-src 'self' data:");
+      expect(directive(policy, 'connect-src'), pathname).toBe("connect-src 'self'");
+      const html = await response.text();
+      // The page's script is told of no tracker, so it never asks for one the policy refuses...
+      for (const id of Object.values(TRACKERS)) expect(html, `${pathname}: ${id}`).not.toContain(id);
+      // ...and still runs: each inline script of the document is allowed by its hash.
+      for (const hash of inlineScriptHashes(html)) expect(directive(policy, 'script-src'), pathname).toContain(hash);
+    }
+    const console = await (await fetch(`${server.url}/painel`)).text();
+    expect(console).toContain('"trackers":{"gaId":null,"metaPixelId":null,"clarityId":null}');
+    expect(console).toContain('"seller":');
+  });
+
+  it('sends the Permissions-Policy on documents, assets, API answers, redirects and every 404', async () => {
+    const answers = [
+      ['GET', '/', 200],
+      ['HEAD', '/', 200],
+      ['GET', '/painel', 200],
+      ['GET', '/assets/main-abc123.js', 200],
+      ['GET', '/assets/missing-000000.js', 404],
+      ['GET', '/api/live', 200],
+      ['GET', '/api/nope', 404],
+      ['POST', '/api/orders', 422],
+      ['GET', '/termos/', 301],
+      ['GET', '/nada', 404],
+      ['GET', `/pedido/${VALID_REF}/lembretes/not-the-token`, 404],
+    ] as const;
+    for (const [method, pathname, status] of answers) {
+      const response = await fetch(`${server.url}${pathname}`, { method, redirect: 'manual' });
+      expect(response.status, `${method} ${pathname}`).toBe(status);
+      expectPermissionsPolicy(response.headers.get('permissions-policy'), `${method} ${pathname}`);
+    }
+  });
+});
+
+function expectPermissionsPolicy(policy: string | null, what: string) {
+  const features = new Map((policy ?? '').split(', ').map((entry) => entry.split('=') as [string, string]));
+  for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb', 'browsing-topics']) {
+    expect(features.get(feature), `${what}: ${feature}`).toBe('()');
+  }
+  // The PIX code's "Copiar" button writes to the clipboard.
+  expect(features.get('clipboard-write'), what).toBe('(self)');
+}
+
+describe('Permissions-Policy on the demo’s sandbox pages and on a server error', () => {
+  it('is sent by the sandbox’s pay page and by the 500 of a request that broke', async () => {
+    const db = await createSqliteDb();
+    const server = await startTestServer(db);
+    try {
+      const pay = await fetch(`${server.url}/sandbox/pay/unknown`);
+      expect(pay.status).toBe(404);
+      expectPermissionsPolicy(pay.headers.get('permissions-policy'), 'sandbox pay page');
+      // The database gone under a running server: the order page's API throws, the app answers 500.
+      await db.close();
+      const broken = await fetch(`${server.url}/api/order-page/${VALID_REF}`);
+      expect(broken.status).toBe(500);
+      expectPermissionsPolicy(broken.headers.get('permissions-policy'), 'a 500');
+      expect(server.logLines.some((entry) => entry.level === 'error' && entry.line.includes('Unhandled error'))).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+});
