@@ -152,6 +152,29 @@ consoleTest.describe('console on SQLite', () => {
     expect((await api('/api/admin/orders')).status).toBe(401);
   });
 
+  consoleTest('"Encerrar todas as sessões" asks first, then signs out every browser, this one included', async ({ page, browser }) => {
+    const phoneContext = await browser.newContext({ baseURL: server.url });
+    const phone = await phoneContext.newPage();
+    const phoneApi = contextApi(phoneContext, server.url);
+    await signIn(phone);
+    await signIn(page);
+    const endAll = page.getByRole('banner').getByRole('button', { name: 'Encerrar todas as sessões' });
+    const dialog = page.getByRole('dialog', { name: 'Encerrar todas as sessões?' });
+    await endAll.click();
+    await expect(dialog).toContainText('inclusive este');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    expect((await phoneApi('/api/admin/orders')).status).toBe(200);
+
+    await endAll.click();
+    await dialog.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByLabel('Senha do painel')).toBeVisible();
+    expect((await phoneApi('/api/admin/orders')).status).toBe(401);
+    // The other browser's console shows the login form at its next look.
+    await phone.reload();
+    await expect(phone.getByLabel('Senha do painel')).toBeVisible();
+    await phoneContext.close();
+  });
+
   consoleTest('six wrong passwords lock the address; the right one waits for the lock to end', async ({ page, api }) => {
     await page.clock.install();
     await page.goto('/painel');
@@ -293,7 +316,9 @@ test.describe('console start-up', () => {
       await expect(page.getByRole('heading', { name: 'Painel desligado' })).toBeVisible();
       await expect(page.getByText(/defina ADMIN_PASSWORD/)).toBeVisible();
       const api = contextApi(page.context(), server.url);
-      expect((await api('/api/admin/login', { headers: { Origin: server.url }, json: { password: 'x' } })).status).toBe(503);
+      // With PUBLIC_URL set, its origin is the only one the console accepts.
+      const origin = new URL(REAL_GATEWAY_TEST_ENV.PUBLIC_URL).origin;
+      expect((await api('/api/admin/login', { headers: { Origin: origin }, json: { password: 'x' } })).status).toBe(503);
     } finally {
       await server.stop();
     }

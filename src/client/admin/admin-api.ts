@@ -28,6 +28,7 @@ export const adminApi = {
   session: () => apiFetch('GET /api/admin/session'),
   login: (password: string) => apiFetch('POST /api/admin/login', { json: { password } }),
   logout: () => apiFetch('POST /api/admin/logout'),
+  endAllSessions: () => apiFetch('POST /api/admin/sessions/end-all'),
   overview: () => apiFetch('GET /api/admin/overview'),
   orders: (filters: OrderFilters) => apiFetch('GET /api/admin/orders', { search: ordersQuery(filters) }),
   ordersCsvUrl: (filters: OrderFilters) => `${base}/orders.csv${ordersQuery({ ...filters, page: 1 })}`,

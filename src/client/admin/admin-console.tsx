@@ -8,6 +8,7 @@ import { LoginForm } from './login-form.tsx';
 import { OrdersSection } from './orders-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
+import { SessionActions } from './session-actions.tsx';
 import { SuppliersSection } from './suppliers-section.tsx';
 import type { OrderFilterStatus } from '../../shared/admin.ts';
 
@@ -92,23 +93,12 @@ export function AdminConsole() {
   }
   if (session.kind === 'signed-out') return <LoginForm onSignedIn={() => setSession({ kind: 'signed-in' })} />;
 
-  const logout = async () => {
-    await adminApi.logout().catch(() => undefined);
-    setSession({ kind: 'signed-out' });
-  };
-
   return (
     <div className="min-h-dvh bg-ink-950 text-slate-100">
       <header className="sticky top-0 z-20 border-b border-line bg-ink-900/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 pt-3">
           <h1 className="text-base font-black text-white sm:text-lg">{copy.title}</h1>
-          <button
-            type="button"
-            onClick={() => void logout()}
-            className="min-h-11 rounded-lg px-3 text-sm font-semibold text-slate-300 hover:text-white"
-          >
-            {copy.nav.logout}
-          </button>
+          <SessionActions onSignedOut={signedOut} />
         </div>
         <nav aria-label={copy.nav.label} className="mx-auto flex max-w-6xl flex-wrap gap-1 px-2 pb-2">
           {TABS.map((item) => (

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { admin as copy } from '../../content/admin.ts';
+import { adminApi } from './admin-api.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+const headerButton = 'min-h-11 whitespace-nowrap rounded-lg px-2 text-sm font-semibold text-slate-300 hover:text-white sm:px-3';
+
+/**
+ * The header's way out: "Sair" for this browser, and "Encerrar todas as sessões" for every browser
+ * signed in (a lost phone, a session the seller does not recognise), which signs this one out too.
+ */
+export function SessionActions({ onSignedOut }: { onSignedOut: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const logout = async () => {
+    await adminApi.logout().catch(() => undefined);
+    onSignedOut();
+  };
+  return (
+    // On a phone the title wraps instead, so both stay on one line beside it.
+    <div className="flex shrink-0 items-center">
+      <button type="button" onClick={() => setConfirming(true)} className={headerButton}>
+        {copy.sessions.endAll}
+      </button>
+      <button type="button" onClick={() => void logout()} className={headerButton}>
+        {copy.nav.logout}
+      </button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={copy.sessions.confirmTitle}
+        body={copy.sessions.confirmBody}
+        danger
+        onConfirm={async () => {
+          await adminApi.endAllSessions();
+          onSignedOut();
+        }}
+      />
+    </div>
+  );
+}
