@@ -11,7 +11,8 @@ import { ensureBuilt } from './ensure-built.ts';
  * port). Without DATABASE_URL it creates a scratch database on the PostgreSQL of
  * TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test) and drops it on exit.
  * Without PROVIDER_URL every instance runs the sandbox gateway, whose charges live in the shared
- * database, so a charge made on one instance can be paid on any. Ctrl-C stops everything.
+ * database, so a charge made on one instance can be paid on any. Each instance runs with
+ * production's Node flags (SERVER_NODE_FLAGS, tests/support/server-process.ts). Ctrl-C stops everything.
  */
 
 const instanceCount = Number(process.env.CLUSTER_INSTANCES ?? 3);

@@ -15,6 +15,12 @@ import path from 'node:path';
  */
 export const SERVER_ENTRY = path.resolve(process.env.VITRINE_SERVER_ENTRY?.trim() || 'dist/server/main.js');
 
+/**
+ * Node's flags for the server, as production passes them (package.json `start`, the Dockerfile's
+ * CMD, deploy/vitrine.service): without `__proto__`, no body can reach Object.prototype through it.
+ */
+export const SERVER_NODE_FLAGS = ['--disable-proto=throw'] as const;
+
 export interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -51,7 +57,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
   if (options.envFile !== undefined) fs.writeFileSync(path.join(dataDir, '.env'), options.envFile);
-  const [command, ...args] = options.command ?? [process.execPath, SERVER_ENTRY];
+  const [command, ...args] = options.command ?? [process.execPath, ...SERVER_NODE_FLAGS, SERVER_ENTRY];
   const child = spawn(command, args, {
     // Text lines (the assertions read them). The bundled server runs in its data folder, so a
     // developer's own .env in the project root never leaks into a test server; `npm start` needs the root.

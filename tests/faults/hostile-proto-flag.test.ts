@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkout, postback, readOrder, startKillRig, type KillRig } from '../support/fault-kit.ts';
+import { SERVER_NODE_FLAGS } from '../support/server-process.ts';
+import { waitFor } from '../support/wait.ts';
+import { isPixEmail } from '../integration/smtp-test-server.ts';
+
+/**
+ * Production runs Node with --disable-proto=throw (no `__proto__` accessor on any object), and so
+ * does every test that starts the built server as a process. Here: every way production starts
+ * says so, the spawned server really runs with it, and a buyer can still pay after prototype-key
+ * attacks on it, so neither our code nor a dependency needs `__proto__` on the purchase path.
+ */
+
+const FLAG = '--disable-proto=throw';
+
+let rig: KillRig;
+
+beforeAll(async () => {
+  rig = await startKillRig('proto-flag');
+});
+afterAll(async () => {
+  await rig.close();
+});
+
+it('npm start, the Docker image, the systemd unit and the test servers all pass the flag', () => {
+  const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+  expect(packageJson.scripts.start).toMatch(/^exec node --disable-proto=throw .*scripts\/start\.ts$/);
+  expect(fs.readFileSync('Dockerfile', 'utf8')).toContain('CMD ["node", "--disable-proto=throw", "dist/server/main.js"]');
+  expect(fs.readFileSync('deploy/vitrine.service', 'utf8')).toMatch(/^ExecStart=\/usr\/bin\/node --disable-proto=throw \S+main\.js$/m);
+  expect(SERVER_NODE_FLAGS).toContain(FLAG);
+});
+
+it('the spawned server runs with the flag, shrugs off prototype keys, and a buyer still pays', async () => {
+  const { ledger, server, order } = await rig.placePendingOrder('Dora Prado');
+  const commandLine = fs.readFileSync(`/proc/${server.process.pid}/cmdline`, 'utf8').split('\0');
+  expect(commandLine).toContain(FLAG);
+
+  const hostile: Array<[string, string]> = [
+    ['application/x-www-form-urlencoded', '__proto__[now]=x&constructor[prototype][now]=x'],
+    ['text/plain', '__proto__[now]=x'],
+    ['application/json', '{"__proto__":{"now":1},"constructor":{"prototype":{"now":1}}}'],
+  ];
+  for (const [type, body] of hostile) {
+    for (const query of [`${order.id}.${order.postback_secret}`, `${order.id}.wrong`]) {
+      const response = await fetch(`${server.url}/api/webhooks/gateway?t=${query}`, {
+        method: 'POST',
+        headers: { 'Content-Type': type },
+        body,
+      });
+      expect(response.status).toBe(200);
+      await response.body?.cancel();
+    }
+    const created = await fetch(`${server.url}/api/orders`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    // Refused as a bad form (400 or 422 with Portuguese field messages), never a 500.
+    expect([400, 422]).toContain(created.status);
+    await created.body?.cancel();
+  }
+  const live = await fetch(`${server.url}/api/live`);
+  expect(live.status).toBe(200);
+  await live.body?.cancel();
+  const another = await checkout(server.url);
+  expect(another.status).toBe(201);
+
+  ledger.pay(order.transaction_hash!);
+  // The hostile postbacks above opened and closed this order's read window: wait it out, as the gateway's retry would.
+  await new Promise((resolve) => setTimeout(resolve, 10_500));
+  expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
+  await waitFor('the order paid', () => readOrder(rig.dataDir, order.id)?.status === 'paid', 30_000, 100);
+  await waitFor('the access e-mail', () => rig.smtp.received.some((mail) => !isPixEmail(mail)), 30_000, 100);
+  expect(server.logs.filter((line) => /__proto__|TypeError/.test(line))).toEqual([]);
+});
