@@ -52,5 +52,22 @@ for (const database of databases) {
       }
       expect(server.logLines.filter((entry) => entry.level === 'error')).toEqual([]);
     });
+
+    it("answers a sandbox transaction hash holding a NUL byte with the sandbox's 404", async () => {
+      for (const [method, path] of [
+        ['GET', '/sandbox/pay/%00'],
+        ['POST', '/sandbox/pay/%00'],
+        ['POST', '/sandbox/pay/abc%00def/refund'],
+      ] as const) {
+        expect((await request(method, path)).status, `${method} ${path}`).toBe(404);
+      }
+      const read = await send(
+        server.url,
+        { method: 'GET', path: '/sandbox/public/v1/transactions/%00', headers: { Authorization: 'Bearer sandbox-token' } },
+        newClientAddress(),
+      );
+      expect(read.status).toBe(404);
+      expect(server.logLines.filter((entry) => entry.level === 'error')).toEqual([]);
+    });
   });
 }

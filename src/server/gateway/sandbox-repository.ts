@@ -7,7 +7,14 @@ export async function insertSandboxTransaction(db: Kysely<Database>, row: Sandbo
   await db.insertInto('sandbox_transactions').values(row).execute();
 }
 
+/**
+ * Hashes come from the sandbox's URLs, so anyone can write them. One not shaped like ours is not
+ * looked up: PostgreSQL refuses text holding a NUL byte with an error, not an empty answer.
+ */
+const HASH_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export async function findSandboxTransaction(db: Kysely<Database>, hash: string): Promise<SandboxTransactionRow | null> {
+  if (!HASH_PATTERN.test(hash)) return null;
   const row = await db.selectFrom('sandbox_transactions').selectAll().where('hash', '=', hash).executeTakeFirst();
   return row ?? null;
 }
@@ -21,6 +28,7 @@ export async function changeSandboxTransactionStatus(
   hash: string,
   change: { from: string; to: string; now: number },
 ): Promise<boolean> {
+  if (!HASH_PATTERN.test(hash)) return false;
   const result = await db
     .updateTable('sandbox_transactions')
     .set({ payment_status: change.to, updated_at: change.now })
