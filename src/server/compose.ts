@@ -85,7 +85,15 @@ export function composeServer(options: {
       ? createSandboxGateway({ db: database.db, token: SANDBOX_TOKEN, logger, ownOrigin: () => new URL(publicUrl()).origin })
       : undefined;
   const background = createBackground(logger);
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger });
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      dataDir: config.dataDir,
+      logger,
+      demoMode: config.demoMode,
+    });
   const checkout: ConfirmationDeps = {
     db: database.db,
     dialect: database.dialect,

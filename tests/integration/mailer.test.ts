@@ -31,11 +31,11 @@ describe('mailer without SMTP (file mode)', () => {
     for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('writes a parseable .eml named after the Message-ID, and logs the link but not the address', async () => {
+  it('writes a parseable .eml named after the Message-ID, and in the demo logs the link but not the address', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-mail-'));
     dirs.push(dataDir);
     const { logger, lines } = captureLogger();
-    const mailer = createMailer({ from: 'Vitrine <suporte@example.com>', dataDir, logger });
+    const mailer = createMailer({ from: 'Vitrine <suporte@example.com>', dataDir, logger, demoMode: true });
     expect(mailer.mode).toBe('file');
 
     await mailer.send(accessMessage('ord_file_1'));
@@ -59,6 +59,19 @@ describe('mailer without SMTP (file mode)', () => {
     expect(log).toContain(ACCESS_URL);
     expect(log).toContain('m***@example.com');
     expect(log).not.toContain(BUYER);
+  });
+
+  it('logs no link outside the demo: it is a buyer’s credential', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-mail-'));
+    dirs.push(dataDir);
+    const { logger, lines } = captureLogger();
+    const mailer = createMailer({ from: 'Vitrine <suporte@example.com>', dataDir, logger });
+    await mailer.send(accessMessage('ord_file_3'));
+    mailer.close();
+    expect(fs.readFileSync(path.join(dataDir, 'outbox', 'order-ord_file_3@vitrine.eml'), 'utf8')).toContain(ACCESS_URL);
+    const log = lines.join('\n');
+    expect(log).toContain('mail written to file');
+    expect(log).not.toContain('tok_mailer_test');
   });
 
   it('fails with a MailDeliveryError when the folder cannot be written', async () => {

@@ -19,8 +19,9 @@ export interface MailMessage {
    */
   messageId: string;
   /**
-   * A link to print in the log when no SMTP server is configured, so that the offline demo can
-   * be finished from the terminal. Never logged when the mail really leaves the machine.
+   * A link to print in the log when the demo keeps its e-mails as files, so that it can be
+   * finished from the terminal. Logged only in the demo: a shop with a real gateway never logs it
+   * (it holds a buyer's access token or contact key), and a mail that leaves the machine neither.
    */
   demoLink?: string;
   /** Extra header lines, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
@@ -52,11 +53,12 @@ export class MailDeliveryError extends Error {
 // while it sends, and a hung server should turn into a retry, not a stuck worker.
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
 
-export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger }): Mailer {
+/** `demoMode`: the sandbox takes the charges (Config.demoMode), so file mode may log each mail's demoLink. */
+export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; logger: Logger; demoMode?: boolean }): Mailer {
   const { logger } = options;
   return options.smtpUrl
     ? createSmtpMailer(options.smtpUrl, options.from, logger)
-    : createFileMailer(path.join(options.dataDir, 'outbox'), options.from, logger);
+    : createFileMailer(path.join(options.dataDir, 'outbox'), options.from, logger, options.demoMode === true);
 }
 
 /** Our message as nodemailer takes it (the same for SMTP and for .eml files). */
@@ -107,7 +109,7 @@ function fileNameFor(messageId: string): string {
   return `${base || randomUUID()}.eml`;
 }
 
-function createFileMailer(dir: string, from: string, logger: Logger): Mailer {
+function createFileMailer(dir: string, from: string, logger: Logger, logDemoLinks: boolean): Mailer {
   // The stream transport builds the same RFC 5322 message SMTP would carry, with CRLF line ends,
   // so the file opens in any mail client.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
@@ -131,7 +133,9 @@ function createFileMailer(dir: string, from: string, logger: Logger): Mailer {
         logger.info('mail written to file (no SMTP_URL set)', {
           to: maskEmail(message.to),
           file,
-          link: message.demoLink,
+          // In the demo the link is the quickest way on for a newcomer; with a real gateway it is
+          // a buyer's credential, and the log is read by more people and kept longer than the file.
+          ...(logDemoLinks && message.demoLink ? { link: message.demoLink } : {}),
         });
       } catch (error) {
         throw new MailDeliveryError(`could not write mail file: ${error instanceof Error ? error.message : String(error)}`, {
