@@ -3,8 +3,8 @@ import { admin as copy } from '../../src/content/admin.ts';
 import { LOGIN_GLOBAL_MAX_FAILURES, LOGIN_MAX_FAILURES } from '../../src/server/admin/admin-auth.ts';
 import { createLogger } from '../../src/server/logger.ts';
 import { createRetentionJob } from '../../src/server/privacy/retention.ts';
-import { clientKey } from '../../src/server/rate-limit.ts';
-import { fetchFrom, newClientAddress } from '../support/clients.ts';
+import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../../src/server/rate-limit.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -297,6 +297,23 @@ describe('which peer may speak for a client (TRUSTED_PROXIES)', () => {
       statuses.push((await forged.login(`errada-${guess}-xxxxxxx`)).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('a direct client forging X-Forwarded-For gets no more PIX charges than any one client', async () => {
+    const direct = fetchFrom(newClientAddress());
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 8; attempt++) {
+      const response = await direct(`${server.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `2001:db8:${attempt}::1` },
+        body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: newCheckoutKey() }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([
+      ...Array<number>(MAX_OPEN_CHARGES_PER_CLIENT).fill(201),
+      ...Array<number>(8 - MAX_OPEN_CHARGES_PER_CLIENT).fill(429),
+    ]);
   });
 
   it('through the trusted proxy each forwarded address is its own client', async () => {
