@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { databases } from './test-db.ts';
+import { useTestServer } from './test-server.ts';
+
+/**
+ * Prototype keys (`__proto__`, `constructor.prototype`) in every body an anonymous visitor can
+ * send, as JSON, as a form and as plain text. The server runs in this process, so a key that
+ * reached Object.prototype would show here; it once did, from one unauthenticated postback, and
+ * then /api/live and /api/admin/session answered 500 and every checkout 400 until a restart.
+ */
+
+const ADMIN_PASSWORD = 'senha-do-painel-hostil';
+
+const jsonBodies = [
+  '{"__proto__":{"now":"x","polluted":1}}',
+  '{"constructor":{"prototype":{"now":"x","polluted":1}}}',
+  '{"prototype":{"now":"x"},"hash":{"__proto__":{"now":"x"}}}',
+  '{"data":{"__proto__":{"now":"x"}},"transaction":{"constructor":{"prototype":{"polluted":1}}}}',
+  '{"name":"Ana","attribution":{"__proto__":{"now":"x"}},"tracking":{"__proto__":{"consent":"granted"}},"customer":{"__proto__":{"now":"x"}}}',
+];
+const formBodies = [
+  '__proto__[now]=x',
+  '__proto__[polluted]=1&hash=tx1',
+  'constructor[prototype][now]=x',
+  'constructor[prototype]=x&prototype[now]=x&data[__proto__]=x&__proto__.now=x',
+];
+
+/** Every (content type, body) pair sent to each route. */
+const hostileBodies: Array<[string, string]> = [
+  ...jsonBodies.map((body): [string, string] => ['application/json', body]),
+  ...formBodies.flatMap((body): Array<[string, string]> => [
+    ['application/x-www-form-urlencoded', body],
+    ['text/plain', body],
+  ]),
+];
+
+function expectPrototypeUntouched() {
+  expect(Object.keys(Object.prototype)).toEqual([]);
+  const probe: Record<string, unknown> = {};
+  expect(probe.now).toBeUndefined();
+  expect(probe.polluted).toBeUndefined();
+  expect(Object.getPrototypeOf(probe)).toBe(Object.prototype);
+}
+
+for (const database of databases) {
+  describe(`prototype keys in request bodies on ${database.name}`, () => {
+    const running = useTestServer(database, { ADMIN_PASSWORD });
+
+    async function send(path: string, type: string, body: string, headers: Record<string, string> = {}) {
+      const response = await fetch(`${running.server.url}${path}`, { method: 'POST', headers: { 'Content-Type': type, ...headers }, body });
+      await response.body?.cancel();
+      return response.status;
+    }
+
+    async function answers() {
+      const live = await fetch(`${running.server.url}/api/live`);
+      const session = await fetch(`${running.server.url}/api/admin/session`);
+      return {
+        live: live.status,
+        liveKeys: Object.keys((await live.json()) as object).sort(),
+        session: session.status,
+        sessionBody: (await session.text()).length > 0,
+      };
+    }
+
+    it('no route lets one reach Object.prototype, and the shop works afterwards', async () => {
+      const { server, db } = running;
+      const before = await answers();
+      expect(before.live).toBe(200);
+
+      const created = await postOrder<{ orderId: string }>(server.url, { ...uniqueBuyer('Vera Lima'), checkoutKey: newCheckoutKey() });
+      expect(created.status).toBe(201);
+      const order = await db.db
+        .selectFrom('orders')
+        .select(['id', 'postback_secret'])
+        .where('id', '=', created.body.orderId)
+        .executeTakeFirstOrThrow();
+
+      const statuses: number[] = [];
+      for (const [type, body] of hostileBodies) {
+        // The postback route with the order's secret (read and parsed), with a wrong one, without any.
+        for (const query of [`${order.id}.${order.postback_secret}`, `${order.id}.wrong`, '']) {
+          // Each valid postback opens the order's read window anew, so each body is really parsed.
+          await db.db.updateTable('orders').set({ postback_read_at: null }).where('id', '=', order.id).execute();
+          statuses.push(await send(`/api/webhooks/gateway?t=${query}`, type, body));
+        }
+        statuses.push(await send('/api/orders', type, body));
+        statuses.push(await send('/api/events', type, body));
+        statuses.push(await send('/api/presence', type, body));
+        statuses.push(await send('/api/admin/login', type, body));
+        statuses.push(await send('/api/access/resend', type, body));
+        statuses.push(await send('/sandbox/public/v1/transactions', type, body, { Authorization: 'Bearer sandbox-token' }));
+        expectPrototypeUntouched();
+      }
+      await server.background.idle();
+      expectPrototypeUntouched();
+      // Refused or ignored, never a server error.
+      expect(statuses.filter((status) => status >= 500)).toEqual([]);
+
+      expect(await answers()).toEqual(before);
+      const checkout = await postOrder(server.url, { ...uniqueBuyer('Rita Alves'), checkoutKey: newCheckoutKey() });
+      expect(checkout.status).toBe(201);
+    });
+  });
+}
