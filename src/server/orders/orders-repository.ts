@@ -58,7 +58,7 @@ async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, mon
 export const CHARGE_IN_FLIGHT_MS = DEFAULT_TIMEOUT_MS + 15_000;
 
 /** Whether an order in `creating` may still get its gateway answer (see CHARGE_IN_FLIGHT_MS). */
-export function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: number): boolean {
+function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: number): boolean {
   return order.status === 'creating' && Number(order.created_at) > now - CHARGE_IN_FLIGHT_MS;
 }
 

@@ -5,8 +5,9 @@ import { claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck, type Or
 import { findPostbackCandidateIds } from './webhook-events-repository.ts';
 
 /**
- * A charge request takes at most the gateway client's timeout (15 s), so an order still `creating`
- * after two minutes has lost the process that was making it.
+ * A charge request ends within CHARGE_IN_FLIGHT_MS (the gateway client's timeout plus a margin),
+ * so an order still `creating` after two minutes has lost the process that was making it. Its
+ * buyer was free to start again long before (orders-repository.ts); the sweep only closes it.
  */
 export const STUCK_CHECKOUT_MS = 2 * 60_000;
 /** A pending charge is re-checked until its expiry plus this, for payments made at the last minute. */
