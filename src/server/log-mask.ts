@@ -12,8 +12,19 @@ import { maskEmail } from './mail/mask-email.ts';
  * from each "@" outwards instead of by a pattern, which would try every start of a long run of
  * address characters to its end (quadratic: 0.5 s for a 15 KB path, minutes for 256 KB).
  */
-const LOCAL_PART_STOP = /[\s<>"'(),;:@=]/;
-const DOMAIN_STOP = /[\s<>"'(),;:@]/;
+const WHITESPACE = /\s/;
+/** ASCII characters that end an address (\s among them); the local part also stops at "=" (`to=maria@…`). */
+const ASCII_STOPS = new Uint8Array(128);
+for (const char of ' \t\n\v\f\r<>"\'(),;:@') ASCII_STOPS[char.charCodeAt(0)] = 1;
+
+function endsDomain(code: number): boolean {
+  // Outside ASCII only Unicode's spaces end an address (what \s matches).
+  return code < 128 ? ASCII_STOPS[code] === 1 : WHITESPACE.test(String.fromCharCode(code));
+}
+
+function endsLocalPart(code: number): boolean {
+  return code === 0x3d || endsDomain(code);
+}
 
 /** What `local@domain.tld` the old pattern matched: a local part, "@", and a domain with an inner dot. */
 function maskEmails(text: string): string {
@@ -22,10 +33,11 @@ function maskEmails(text: string): string {
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
     // Both scans stop at the neighbouring "@", so all of them together read the text about twice.
     let start = at;
-    while (start > copied && !LOCAL_PART_STOP.test(text[start - 1]!)) start--;
+    while (start > copied && !endsLocalPart(text.charCodeAt(start - 1))) start--;
     let end = at + 1;
     let dot = -1;
-    for (; end < text.length && !DOMAIN_STOP.test(text[end]!); end++) if (dot === -1 && end > at + 1 && text[end] === '.') dot = end;
+    for (; end < text.length && !endsDomain(text.charCodeAt(end)); end++)
+      if (dot === -1 && end > at + 1 && text.charCodeAt(end) === 0x2e) dot = end;
     if (start === at || dot === -1 || dot >= end - 1) continue;
     out += text.slice(copied, start) + maskEmail(text.slice(start, end));
     copied = end;
