@@ -4,9 +4,10 @@ import type { PublicConfig } from '../shared/public-config.ts';
 /**
  * The Content-Security-Policy of our HTML (docs/decisions/0006-tokens-and-csp.md). Scripts run
  * only from our origin, or inline when their exact text is hashed here at start; tracker hosts are
- * allowed only when their ID is configured (they load only after consent anyway). Styles allow
- * 'unsafe-inline': the prerendered markup carries style attributes and the dialog's scroll lock
- * injects a <style> element at run time, neither of which a hash can cover.
+ * allowed only when their ID is configured (they load only after consent anyway), and never on one
+ * person's pages (personalPagePolicy). Styles allow 'unsafe-inline': the prerendered markup carries
+ * style attributes and the dialog's scroll lock injects a <style> element at run time, neither of
+ * which a hash can cover.
  */
 
 type TrackerIds = PublicConfig['trackers'];
