@@ -7,8 +7,9 @@ import { waitFor } from './wait.ts';
 
 /**
  * The real nginx from the distribution, run from configurations derived from the one we ship
- * (deploy/nginx.conf), each with its own prefix, pid file and temp folders under a temp dir so it
- * never touches /etc/nginx, /run or /var/lib/nginx, and on loopback ports only.
+ * (deploy/nginx.conf), each with its own prefix, pid file, access log and temp folders under a temp
+ * dir so it never touches /etc/nginx, /run, /var/log/nginx or /var/lib/nginx, and on loopback
+ * ports only.
  */
 
 export const SHIPPED_NGINX_CONF = path.resolve(import.meta.dirname, '../../deploy/nginx.conf');
