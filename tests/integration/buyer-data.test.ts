@@ -9,6 +9,9 @@ import { createLogger } from '../../src/server/logger.ts';
 import { recordWebhookEvent } from '../../src/server/orders/webhook-events-repository.ts';
 import { eraseBuyerData, exportBuyerData } from '../../src/server/privacy/buyer-data.ts';
 import { createRetentionJob } from '../../src/server/privacy/retention.ts';
+import { recordMemberPageOpen } from '../../src/server/access/access-repository.ts';
+import { takePixEmailQuota } from '../../src/server/orders/pix-email-quota.ts';
+import { MEMBER_PAGE_OPEN_RETENTION_DAYS } from '../../src/shared/retention.ts';
 import { databases } from './test-db.ts';
 
 /** Retention with a fake clock, and the buyer's export and deletion, on both databases. */
@@ -152,6 +155,26 @@ for (const database of databases) {
       for (const id of [paidRecently, stillPayable])
         expect(await identifiers(id)).toMatchObject({ fbp: TRACKED.fbp, client_ip: TRACKED.client_ip });
       expect((await job.runOnce()).erasedTrackingIds).toBe(0);
+    });
+
+    it(`deletes member-page opens after ${MEMBER_PAGE_OPEN_RETENTION_DAYS} days and past days' PIX e-mail quota`, async () => {
+      const order = await insertOrder({ status: 'paid', email: 'opens@example.com', createdAt: NOW - 400 * DAY });
+      await recordMemberPageOpen(db.db, order, NOW - (MEMBER_PAGE_OPEN_RETENTION_DAYS + 1) * DAY);
+      await recordMemberPageOpen(db.db, order, NOW - (MEMBER_PAGE_OPEN_RETENTION_DAYS - 1) * DAY);
+      expect(await takePixEmailQuota(db.db, { email: 'opens@example.com', orderId: order, kind: 'pix_ready' }, NOW - 3 * DAY)).toBe(true);
+      expect(await takePixEmailQuota(db.db, { email: 'opens@example.com', orderId: order, kind: 'pix_reminder:60' }, NOW)).toBe(true);
+
+      const job = createRetentionJob({
+        db: db.db,
+        logger: createLogger({ sink: { write: () => undefined } }),
+        unpaidRetentionDays: 30,
+        now: () => NOW,
+      });
+      await job.runOnce();
+      const opens = await db.db.selectFrom('member_page_opens').select('at').execute();
+      expect(opens.map((open) => Number(open.at))).toEqual([NOW - (MEMBER_PAGE_OPEN_RETENTION_DAYS - 1) * DAY]);
+      const quota = await db.db.selectFrom('pix_email_quota').select('message_key').execute();
+      expect(quota.map((row) => row.message_key)).toEqual([`${order}:pix_reminder:60`]);
     });
 
     it('exports a buyer as JSON and deletes them on every order of the address, amounts kept', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { uniqueBuyer } from '../support/clients.ts';
+import { postOrder, uniqueBuyer } from '../support/clients.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { PIX_EMAILS_PER_ADDRESS_PER_DAY, takePixEmailQuota } from '../../src/server/orders/pix-email-quota.ts';
 import { parseMail, decodeHeader, type ParsedMail } from './mime.ts';
 import { payBySandboxPostback } from './sandbox-payment.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
@@ -184,6 +186,91 @@ for (const database of databases) {
       // Dropped, not parked as undeliverable: the console's health check stays green.
       const rows = await db.db.selectFrom('outbox').select(['kind']).where('order_id', '=', order.orderId).execute();
       expect(rows.map((r) => r.kind).sort()).toEqual(['pix_ready', 'pix_reminder:1200']);
+    });
+
+    it(`sends one address at most ${PIX_EMAILS_PER_ADDRESS_PER_DAY} PIX e-mails a day, however many orders strangers place for it`, async () => {
+      const victim = `alvo.${process.pid}.${Date.now()}@example.com`;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        // Each from a client of its own, with its own phone: only the address is the same.
+        const { status, body } = await postOrder<{ orderId: string }>(server.url, {
+          ...uniqueBuyer(`Atacante ${attempt}`),
+          email: victim,
+          checkoutKey: key(),
+        });
+        expect(status).toBe(201);
+        await server.background.idle();
+        // The code expires (a gateway's short expiry), so the next order for the address is a new charge.
+        await db.db
+          .updateTable('orders')
+          .set({ expires_at: clock - 1 })
+          .where('id', '=', body.orderId)
+          .execute();
+      }
+      await server.outbox.runOnce();
+      const toVictim = smtp.received.filter((mail) => mail.to.includes(victim));
+      expect(toVictim).toHaveLength(PIX_EMAILS_PER_ADDRESS_PER_DAY);
+      expect(toVictim.map((mail) => subjectOf(parseMail(mail.raw)))).toEqual(
+        Array(PIX_EMAILS_PER_ADDRESS_PER_DAY).fill('Seu PIX está pronto'),
+      );
+      // The skipped ones are dropped (not parked as failures) and logged without the address.
+      const waiting = await db.db.selectFrom('outbox').select('id').where('kind', '=', 'pix_ready').where('sent_at', 'is', null).execute();
+      expect(waiting).toEqual([]);
+      expect(server.logLines.filter((entry) => entry.line.includes('had its PIX e-mails for today'))).toHaveLength(2);
+      expect(server.logLines.some((entry) => entry.line.includes(victim))).toBe(false);
+      // Only a hash of the address is kept to count.
+      const quota = await db.db.selectFrom('pix_email_quota').selectAll().execute();
+      expect(quota).toHaveLength(PIX_EMAILS_PER_ADDRESS_PER_DAY);
+      expect(JSON.stringify(quota)).not.toContain(victim);
+
+      // Another address is not affected.
+      await checkout();
+      expect(smtp.received.filter((mail) => !mail.to.includes(victim))).toHaveLength(1);
+    });
+
+    it('greets by the first name only when it is letters: a URL typed as the name never reaches the inbox', async () => {
+      await checkout(uniqueBuyer('https://evil.example/x Souza'));
+      await checkout(uniqueBuyer('Ana-Luísa D’Ávila'));
+      await checkout(uniqueBuyer('0800 123 4567'));
+      const [url, letters, digits] = mails();
+      expect(url!.text).toContain('Olá!');
+      for (const part of [url!.text, url!.html, subjectOf(url!)]) {
+        expect(part).not.toContain('evil');
+        expect(part).not.toContain('https://evil');
+      }
+      expect(letters!.text).toContain('Olá, Ana-Luísa!');
+      expect(letters!.html).toContain('Olá, Ana-Luísa!');
+      expect(digits!.text).toContain('Olá!');
+      expect(digits!.text).not.toContain('0800');
+    });
+  });
+}
+
+for (const database of databases) {
+  describe(`the daily PIX e-mail quota across instances on ${database.name}`, () => {
+    it(`grants ${PIX_EMAILS_PER_ADDRESS_PER_DAY} of 40 concurrent sends to one address from two instances, and a retry keeps its slot`, async () => {
+      const db = await database.create();
+      // A second instance: its own connection (pool) to the same database.
+      const target = 'file' in db ? { kind: 'sqlite' as const, file: db.file } : { kind: 'postgres' as const, url: db.url };
+      const other = openDatabase(target);
+      try {
+        const now = Date.now();
+        const instances = [db.db, other.db];
+        const granted = await Promise.all(
+          Array.from({ length: 40 }, (_, n) =>
+            takePixEmailQuota(instances[n % 2]!, { email: 'Alvo@Example.com ', orderId: `ord_quota_${n}`, kind: 'pix_ready' }, now),
+          ),
+        );
+        expect(granted.filter(Boolean)).toHaveLength(PIX_EMAILS_PER_ADDRESS_PER_DAY);
+        const winner = granted.indexOf(true);
+        // The same message again (the outbox retrying a failed send) still holds its slot; a new one gets none.
+        expect(
+          await takePixEmailQuota(other.db, { email: 'alvo@example.com', orderId: `ord_quota_${winner}`, kind: 'pix_ready' }, now),
+        ).toBe(true);
+        expect(await takePixEmailQuota(db.db, { email: 'alvo@example.com', orderId: 'ord_quota_new', kind: 'pix_ready' }, now)).toBe(false);
+      } finally {
+        await other.close();
+        await db.close();
+      }
     });
   });
 }

@@ -1,0 +1,181 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
+import { recipientHash } from '../../src/server/orders/pix-email-quota.ts';
+import { parseMail } from './mime.ts';
+import { sandboxSays } from './sandbox-payment.ts';
+import { databases, type TestDb } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * Erasing a buyer, end to end on both databases: the real server with e-mails written as `.eml`
+ * files, a real webhook receiver checking signatures with the Standard Webhooks library, and the
+ * erasure run from the console (and, on SQLite, from `npm run buyer`). What the buyer and the
+ * seller's CRM would notice: the access link stops opening the list, the e-mail files are gone, and
+ * the CRM hears `order.erased` with ids only.
+ */
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const PASSWORD = 'senha-do-painel-apagar';
+
+const typeOf = (request: ReceivedRequest) => (JSON.parse(request.body) as { type: string }).type;
+
+for (const database of databases) {
+  describe(`erasing a buyer on ${database.name}`, () => {
+    let db: TestDb;
+    let server: TestServer;
+    let receiver: HttpReceiver;
+    let dataDir: string;
+    let buyers = 0;
+    const env = () => ({ DATA_DIR: dataDir, WEBHOOK_URL: `${receiver.url}/hooks`, WEBHOOK_SECRET: SECRET, ADMIN_PASSWORD: PASSWORD });
+    const outbox = () => path.join(dataDir, 'outbox');
+    const mailFiles = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()) : []);
+
+    beforeAll(async () => {
+      receiver = await startHttpReceiver();
+    });
+    afterAll(async () => {
+      await receiver.stop();
+    });
+    beforeEach(async () => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-erasure-'));
+      receiver.requests.length = 0;
+      db = await database.create();
+      server = await startTestServer(db, env());
+    });
+    afterEach(async () => {
+      await server.stopJobs();
+      await server.stop();
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    async function checkout(email: string): Promise<{ orderId: string; publicRef: string }> {
+      buyers += 1;
+      const response = await fetch(`${server.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Renata Quintela',
+          email,
+          phone: `1197${String(process.pid % 1000).padStart(3, '0')}${String(buyers).padStart(4, '0')}`,
+          checkoutKey: `erasure-${buyers}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`.padEnd(24, 'x'),
+        }),
+      });
+      expect(response.status).toBe(201);
+      await server.background.idle();
+      return (await response.json()) as { orderId: string; publicRef: string };
+    }
+
+    /** Pays the order and returns the access token from the access e-mail's file. */
+    async function payAndReadAccessToken(orderId: string): Promise<string> {
+      await sandboxSays(server, db, orderId, 'paid');
+      await server.outbox.runOnce();
+      const file = mailFiles().find((name) => name.startsWith(`access-${orderId}-`));
+      expect(file, 'the access e-mail was written').toBeDefined();
+      const mail = parseMail(fs.readFileSync(path.join(outbox(), file!), 'utf8'));
+      return /\/acesso\/(acc_[\w-]+)/.exec(mail.text)![1]!;
+    }
+
+    const openLink = (token: string) => fetch(`${server.url}/acesso/${token}`, { redirect: 'manual' });
+
+    async function consoleCookie(): Promise<string> {
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url },
+        body: JSON.stringify({ password: PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      return login.headers.get('Set-Cookie')!.split(';')[0]!;
+    }
+
+    it('from the console: the link stops opening the list, the .eml files go, and the CRM gets order.erased with ids only', async () => {
+      const email = `renata.${process.pid}.${Date.now()}@example.com`;
+      const other = `outra.${process.pid}.${Date.now()}@example.com`;
+      const first = await checkout(email);
+      const token = await payAndReadAccessToken(first.orderId);
+      const second = await checkout(email);
+      const bystander = await checkout(other);
+
+      const opened = await openLink(token);
+      expect(opened.status).toBe(303);
+      const cookie = opened.headers.get('Set-Cookie')!.split(';')[0]!;
+      expect((await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).status).toBe(200);
+      // "Seu PIX está pronto" for all three orders, and the access e-mail of the paid one.
+      for (const orderId of [first.orderId, second.orderId, bystander.orderId]) {
+        expect(mailFiles().some((name) => name.includes(orderId))).toBe(true);
+      }
+      await server.outbox.runOnce();
+      receiver.requests.length = 0;
+      const quotaOfBuyer = async () =>
+        (await db.db.selectFrom('pix_email_quota').select('slot').where('recipient_hash', '=', recipientHash(email)).execute()).length;
+      expect(await quotaOfBuyer()).toBe(2);
+
+      const response = await fetch(`${server.url}/api/admin/buyer/delete`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: await consoleCookie() },
+        body: JSON.stringify({ email, confirmation: email }),
+      });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { erasedOrders: number }).erasedOrders).toBe(2);
+
+      // Not even the hash of the address stays in the PIX e-mail quota.
+      expect(await quotaOfBuyer()).toBe(0);
+      // The link and the cookie it gave open nothing any more: the member page's dead-link state.
+      expect((await openLink(token)).status).toBe(404);
+      const list = await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } });
+      expect(list.status).toBe(401);
+      expect(((await list.json()) as { error: string }).error).toBe('Este acesso não está mais ativo.');
+
+      // The buyer's e-mail files are gone; the other buyer's stays.
+      const left = mailFiles();
+      expect(left.filter((name) => name.includes(first.orderId) || name.includes(second.orderId))).toEqual([]);
+      expect(left.some((name) => name.includes(bystander.orderId))).toBe(true);
+      for (const name of left) expect(fs.readFileSync(path.join(outbox(), name), 'utf8')).not.toContain(email);
+
+      await server.outbox.runOnce();
+      const erased = receiver.requests.filter((request) => typeOf(request) === 'order.erased');
+      expect(erased).toHaveLength(2);
+      const reference = new Webhook(SECRET);
+      const events = erased.map((request) => reference.verify(request.body, request.headers) as { data: Record<string, unknown> });
+      expect(events.map((event) => event.data).sort((a, b) => String(a.id).localeCompare(String(b.id)))).toEqual(
+        [first, second].map((order) => ({ id: order.orderId, reference: order.publicRef })).sort((a, b) => a.id.localeCompare(b.id)),
+      );
+      for (const request of erased) {
+        expect(request.body).not.toContain(email);
+        expect(request.body).not.toContain('Renata');
+      }
+    });
+
+    if (database.name === 'sqlite') {
+      it('from npm run buyer -- delete: the same revocation, files and webhook', async () => {
+        const email = `cli.${process.pid}.${Date.now()}@example.com`;
+        const order = await checkout(email);
+        const token = await payAndReadAccessToken(order.orderId);
+        expect((await openLink(token)).status).toBe(303);
+        await server.outbox.runOnce();
+        receiver.requests.length = 0;
+
+        const output = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/buyer.ts', 'delete', email], {
+          env: { PATH: process.env.PATH ?? '', ...env(), DATABASE_URL: `sqlite:${(db as unknown as { file: string }).file}` },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        expect(output).toBe('1 order(s) erased\n');
+        expect((await openLink(token)).status).toBe(404);
+        expect(mailFiles().filter((name) => name.includes(order.orderId))).toEqual([]);
+        // The running server's outbox sends the event the command queued.
+        await server.outbox.runOnce();
+        const erased = receiver.requests.filter((request) => typeOf(request) === 'order.erased');
+        expect(erased).toHaveLength(1);
+        expect(new Webhook(SECRET).verify(erased[0]!.body, erased[0]!.headers)).toMatchObject({
+          type: 'order.erased',
+          data: { id: order.orderId, reference: order.publicRef },
+        });
+      }, 90_000);
+    }
+  });
+}

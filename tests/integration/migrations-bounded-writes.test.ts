@@ -1,0 +1,57 @@
+import { Migrator, type Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { recordMemberPageOpen } from '../../src/server/access/access-repository.ts';
+import { migrationProvider } from '../../src/server/db/migrations.ts';
+import { databases } from './test-db.ts';
+
+/** The table as it was before 0019 (the schema types know only the current shape). */
+type OldShape = Kysely<Record<string, Record<string, unknown>>>;
+
+const HOUR = 3_600_000;
+
+/** Migration 0019 on a database whose member-page opens were written one row per open (an upgrade in place). */
+for (const database of databases) {
+  describe(`member-page opens migration on ${database.name}`, () => {
+    it('folds the opens of each order and hour into one row (the first), even exact duplicates, and then refuses a second', async () => {
+      const db = await database.create();
+      try {
+        const schema = 'url' in db ? new URL(db.url).searchParams.get('options')?.match(/search_path=(\w+)/)?.[1] : undefined;
+        const migrator = new Migrator({ db: db.db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+        expect((await migrator.migrateTo('0018_console_sessions')).error).toBeUndefined();
+        const base = 500_000 * HOUR;
+        const old = [
+          ['ord_a', base + 10],
+          ['ord_a', base + 10],
+          ['ord_a', base + 20 * 60_000],
+          ['ord_a', base + HOUR + 5],
+          ['ord_b', base + 30],
+        ] as const;
+        for (const [orderId, at] of old) {
+          await (db.db as unknown as OldShape).insertInto('member_page_opens').values({ order_id: orderId, at }).execute();
+        }
+        expect((await migrator.migrateToLatest()).error).toBeUndefined();
+
+        const rows = async () =>
+          (await db.db.selectFrom('member_page_opens').select(['order_id', 'at']).orderBy('order_id').orderBy('at').execute()).map(
+            (row) => [row.order_id, Number(row.at)],
+          );
+        expect(await rows()).toEqual([
+          ['ord_a', base + 10],
+          ['ord_a', base + HOUR + 5],
+          ['ord_b', base + 30],
+        ]);
+        // A later open in a stored hour adds nothing; the next hour adds one.
+        await recordMemberPageOpen(db.db, 'ord_b', base + 59 * 60_000);
+        await recordMemberPageOpen(db.db, 'ord_b', base + HOUR);
+        expect(await rows()).toEqual([
+          ['ord_a', base + 10],
+          ['ord_a', base + HOUR + 5],
+          ['ord_b', base + 30],
+          ['ord_b', base + HOUR],
+        ]);
+      } finally {
+        await db.close();
+      }
+    });
+  });
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { parseSupplierCsv } from '../../src/server/suppliers/supplier-csv.ts';
+import { databases } from './test-db.ts';
+import { useTestServer } from './test-server.ts';
+
+/**
+ * The console's supplier list export, opened in a spreadsheet: a supplier whose name or notes start
+ * like a formula (`=`, `+`, `-`, `@`) must arrive as text, not run. The list goes in through the
+ * console's import, as a seller (or a supplier sending their own line) would put it there, and the
+ * exported file imports back to the same list.
+ */
+const PASSWORD = 'senha-do-painel-fornecedores';
+const HOSTILE = ['=HYPERLINK("https://evil.example/x","Clique")', '+1', '-2', '@SUM(A1:A9)'];
+
+for (const database of databases) {
+  describe(`suppliers CSV export on ${database.name}`, () => {
+    const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD });
+
+    async function consoleHeaders(): Promise<Record<string, string>> {
+      const { server } = running;
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url },
+        body: JSON.stringify({ password: PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      return { 'Content-Type': 'application/json', Origin: server.url, Cookie: login.headers.get('Set-Cookie')!.split(';')[0]! };
+    }
+
+    it('exports formula-like cells with a leading apostrophe, and the export imports back unchanged', async () => {
+      const { server } = running;
+      const headers = await consoleHeaders();
+      const lines = HOSTILE.map(
+        (name, n) => `"${name.replace(/"/g, '""')}",Streaming,Oferta ${n},55119876543${n}0,,${n === 0 ? '=1+1' : ''}`,
+      );
+      const csv = ['nome,categoria,oferta,whatsapp,telegram,observacoes', ...lines].join('\n');
+      const imported = await fetch(`${server.url}/api/admin/suppliers`, { method: 'POST', headers, body: JSON.stringify({ csv }) });
+      expect(imported.status).toBe(200);
+
+      const exported = await fetch(`${server.url}/api/admin/suppliers.csv`, { headers });
+      expect(exported.status).toBe(200);
+      const file = await exported.text();
+      const rows = file.trim().split('\n').slice(1);
+      // What a spreadsheet reads as the first cell of each row: text starting with an apostrophe.
+      expect(rows.map((line) => line.slice(0, 14))).toEqual([`"'=HYPERLINK("`, "'+1,Streaming,", "'-2,Streaming,", "'@SUM(A1:A9),S"]);
+      for (const row of parseSupplierCsv(file).rows) {
+        for (const value of [row.name, row.category, row.offer, row.notes ?? '']) expect(value).not.toMatch(/^[=+\-@]/);
+      }
+      expect(parseSupplierCsv(file).rows[0]!.notes).toBe("'=1+1");
+
+      // Imported back as it is, the list is the same list (the apostrophes come off).
+      const again = await fetch(`${server.url}/api/admin/suppliers`, { method: 'POST', headers, body: JSON.stringify({ csv: file }) });
+      expect(again.status).toBe(200);
+      const reexported = await (await fetch(`${server.url}/api/admin/suppliers.csv`, { headers })).text();
+      expect(reexported).toBe(file);
+      const stored = await running.db.db.selectFrom('suppliers').select(['name', 'notes']).orderBy('position').execute();
+      expect(stored.map((row) => row.name)).toEqual(HOSTILE);
+      expect(stored[0]!.notes).toBe('=1+1');
+    });
+  });
+}

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { issueAccessToken } from '../../src/server/access/access-service.ts';
+import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
+import { SANDBOX_OFFER_HASH } from '../../src/server/gateway/sandbox.ts';
+import { limits } from '../../src/server/rate-limit.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { sandboxSays } from './sandbox-payment.ts';
+import { databases, type TestDb } from './test-db.ts';
+import { useTestServer } from './test-server.ts';
+
+/**
+ * Writes an anonymous client can repeat, repeated for real: 5,000 opens of one member-page link and
+ * 5,000 charges on the demo's sandbox gateway, each from one address over real HTTP on loopback
+ * (20 at a time). On SQLite the data folder (database + WAL, checkpointed) grows by less than 1 MB;
+ * on both databases the tables they write stay a handful of rows. The shop keeps selling after.
+ */
+const FLOOD = 5_000;
+const CONCURRENCY = 20;
+const MB = 1024 * 1024;
+
+async function flood(count: number, send: () => Promise<Response>): Promise<Map<number, number>> {
+  const statuses = new Map<number, number>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < count) {
+        next += 1;
+        const response = await send();
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }
+    }),
+  );
+  return statuses;
+}
+
+/** The SQLite files' size once the WAL is folded in and emptied (what stays on disk). */
+async function folderBytes(db: TestDb): Promise<number> {
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db.db);
+  const dir = (db as unknown as { dir: string }).dir;
+  return fs.readdirSync(dir).reduce((total, name) => total + fs.statSync(path.join(dir, name)).size, 0);
+}
+
+const count = async (db: TestDb, table: 'member_page_opens' | 'sandbox_transactions' | 'rate_limits') =>
+  Number(
+    (
+      await db.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+for (const database of databases) {
+  describe(`write floods from one address on ${database.name}`, () => {
+    const running = useTestServer(database, { ADMIN_PASSWORD: 'senha-do-painel-enchente' });
+
+    it(`${FLOOD} opens of one member-page link keep one row per hour, and the console's timeline still shows them`, async () => {
+      const { db, server } = running;
+      const { status, body } = await postOrder<{ orderId: string }>(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() });
+      expect(status).toBe(201);
+      await sandboxSays(server, db, body.orderId, 'paid');
+      const token = await issueAccessToken(db.db, body.orderId, Date.now());
+      const before = database.name === 'sqlite' ? await folderBytes(db) : 0;
+
+      const from = fetchFrom(newClientAddress());
+      const started = Date.now();
+      const statuses = await flood(FLOOD, () => from(`${server.url}/acesso/${token}`));
+      expect(Object.fromEntries(statuses)).toEqual({ 303: FLOOD });
+      expect(Date.now() - started).toBeLessThan(60_000);
+
+      // One row per order and hour: two if the flood crossed an hour's boundary.
+      const opens = await count(db, 'member_page_opens');
+      expect(opens).toBeGreaterThanOrEqual(1);
+      expect(opens).toBeLessThanOrEqual(2);
+      if (database.name === 'sqlite') expect((await folderBytes(db)) - before).toBeLessThan(MB);
+
+      const login = await fetch(`${server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url },
+        body: JSON.stringify({ password: 'senha-do-painel-enchente' }),
+      });
+      const cookie = login.headers.get('Set-Cookie')!.split(';')[0]!;
+      const detail = (await (await fetch(`${server.url}/api/admin/orders/${body.orderId}`, { headers: { Cookie: cookie } })).json()) as {
+        timeline: Array<{ kind: string; at: number }>;
+      };
+      const shown = detail.timeline.filter((entry) => entry.kind === 'member_page');
+      expect(shown).toHaveLength(opens);
+      expect(shown[0]!.at).toBeGreaterThanOrEqual(started);
+    }, 120_000);
+
+    it(`${FLOOD} sandbox charges from one address: ${limits.sandboxCharge.max} go through, and real purchases still work`, async () => {
+      const { db, server } = running;
+      const chargesBefore = await count(db, 'sandbox_transactions');
+      const before = database.name === 'sqlite' ? await folderBytes(db) : 0;
+      const outsider = fetchFrom(newClientAddress());
+      const charge = () =>
+        outsider(`${server.url}/sandbox/public/v1/transactions`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            api_token: SANDBOX_TOKEN,
+            amount: 1990,
+            payment_method: 'pix',
+            installments: 1,
+            offer_hash: SANDBOX_OFFER_HASH,
+            customer: { name: 'Robô', email: 'robo@example.com', phone_number: '11900000000' },
+          }),
+        });
+
+      const started = Date.now();
+      const statuses = await flood(FLOOD, charge);
+      expect(Date.now() - started).toBeLessThan(60_000);
+      expect(Object.fromEntries(statuses)).toEqual({ 201: limits.sandboxCharge.max, 429: FLOOD - limits.sandboxCharge.max });
+      const refused = await charge();
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await refused.json()).toEqual({ message: 'Too Many Attempts.' });
+
+      expect((await count(db, 'sandbox_transactions')) - chargesBefore).toBe(limits.sandboxCharge.max);
+      expect(await count(db, 'rate_limits')).toBeLessThan(10);
+      if (database.name === 'sqlite') expect((await folderBytes(db)) - before).toBeLessThan(MB);
+
+      // The shop's own checkout reaches the sandbox from its loopback address and is not held by
+      // that limit: more purchases than it allows, each from a buyer of its own, all get their PIX.
+      const orders = [];
+      for (let n = 0; n < limits.sandboxCharge.max + 2; n++) {
+        const { status, body } = await postOrder<{ orderId: string; pix: { code: string } }>(server.url, {
+          ...uniqueBuyer(),
+          checkoutKey: newCheckoutKey(),
+        });
+        expect(status).toBe(201);
+        expect(body.pix.code).toMatch(/^000201/);
+        orders.push(body.orderId);
+      }
+      await sandboxSays(server, db, orders.at(-1)!, 'paid');
+      const paid = await db.db.selectFrom('orders').select('status').where('id', '=', orders.at(-1)!).executeTakeFirstOrThrow();
+      expect(paid.status).toBe('paid');
+    }, 120_000);
+  });
+}
