@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
+import {
+  standInEnv,
+  standInGatewayClient,
+  startGatewayStandIn,
+  type ChargeLedger,
+  type GatewayStandIn,
+} from '../support/gateway-stand-in.ts';
+import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/routes/webhooks.ts';
+import { databases, type TestDb } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * Whoever holds one order's postback URL (a demo's sandbox API hands it out) can send its valid
+ * postback in a loop. Each one used to make a gateway read in our name, a database write and a
+ * stored copy of its body. Now an order gets at most one read per window, and the postbacks in
+ * between store nothing, yet still answer 200 at once (a gateway retries anything else).
+ */
+
+const POSTBACKS = 5_000;
+const CONCURRENCY = 20;
+
+/** Bytes the database takes on disk: the SQLite file with its journal, or this schema's tables in PostgreSQL. */
+async function storedBytes(db: TestDb): Promise<number> {
+  if (db.dialect === 'sqlite') {
+    const dir = (db as TestDb & { dir: string }).dir;
+    return fs.readdirSync(dir).reduce((total, name) => total + fs.statSync(path.join(dir, name)).size, 0);
+  }
+  const { rows } = await sql<{ bytes: string }>`
+    select coalesce(sum(pg_total_relation_size(c.oid)), 0) as bytes
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind = 'r'`.execute(db.db);
+  return Number(rows[0]!.bytes);
+}
+
+for (const database of databases) {
+  describe(`${POSTBACKS} valid postbacks for one order on ${database.name}`, () => {
+    let db: TestDb;
+    let gateway: GatewayStandIn;
+    let ledger: ChargeLedger;
+    let server: TestServer;
+
+    beforeAll(async () => {
+      db = await database.create();
+      gateway = await startGatewayStandIn();
+      ledger = gateway.rememberCharges();
+      server = await startTestServer(db, standInEnv(gateway), { gateway: standInGatewayClient(gateway) });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await gateway?.stop();
+      await db?.close();
+    });
+
+    it('make a bounded number of gateway reads, store next to nothing, and the payment is still confirmed', async () => {
+      const created = await postOrder<{ orderId: string }>(server.url, { ...uniqueBuyer('Bia Rocha'), checkoutKey: newCheckoutKey() });
+      expect(created.status).toBe(201);
+      const order = await db.db
+        .selectFrom('orders')
+        .select(['id', 'postback_secret', 'transaction_hash'])
+        .where('id', '=', created.body.orderId)
+        .executeTakeFirstOrThrow();
+      const transaction = ledger.byOrder.get(order.id)!;
+      const url = `${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`;
+      const body = JSON.stringify(ledger.toJson(transaction));
+      const reads = () =>
+        gateway.requests.filter((request) => request.method === 'GET' && request.path.endsWith(`/${transaction.hash}`)).length;
+      const readsBefore = reads();
+      const bytesBefore = await storedBytes(db);
+
+      const started = performance.now();
+      const statuses = new Map<number, number>();
+      let sent = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (sent < POSTBACKS) {
+            sent += 1;
+            const response = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+            await response.body?.cancel();
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          }
+        }),
+      );
+      const elapsedMs = performance.now() - started;
+      await server.background.idle();
+
+      expect(Object.fromEntries(statuses)).toEqual({ 200: POSTBACKS });
+      // One read per window that opened while the flood lasted.
+      const windows = 1 + Math.floor(elapsedMs / POSTBACK_READ_INTERVAL_MS);
+      expect(reads() - readsBefore).toBeGreaterThanOrEqual(1);
+      expect(reads() - readsBefore).toBeLessThanOrEqual(windows);
+      const events = await db.db
+        .selectFrom('webhook_events')
+        .select(db.db.fn.countAll<number>().as('n'))
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(events.n)).toBeLessThanOrEqual(windows);
+      expect((await storedBytes(db)) - bytesBefore).toBeLessThan(1024 * 1024);
+
+      // The buyer pays; the gateway's next postback lands inside the window, and is not read then.
+      ledger.pay(transaction.hash);
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(ledger.toJson(transaction)),
+      });
+      expect(response.status).toBe(200);
+      await server.background.idle();
+      // Once the window has passed, the reconciler's pass reads it and the order is paid.
+      server.checkout.now = () => Date.now() + POSTBACK_READ_INTERVAL_MS + 1_000;
+      try {
+        await server.reconciler.runOnce();
+      } finally {
+        server.checkout.now = () => Date.now();
+      }
+      const after = await db.db.selectFrom('orders').select(['status']).where('id', '=', order.id).executeTakeFirstOrThrow();
+      expect(after.status).toBe('paid');
+    }, 180_000);
+  });
+}
