@@ -112,9 +112,14 @@ for (const database of databases) {
       const paused = await fresh.login();
       expect(paused.status).toBe(429);
       expect(await errorOf(paused)).toBe(copy.api.paused(15));
-      // Not judged, so it did not use up that client's own tries.
+      // Not judged, so it did not use up that client's own tries, nor wrote a row of its own.
       const audit = await auditRows(db);
       expect(audit.filter((row) => row.client === clientKey('2001:db8:999:1::1'))).toEqual([]);
+      // Once paused, a client with a new address is turned away before writing its counter.
+      const another = consoleClient(server, newClientAddress(), { 'X-Forwarded-For': '2001:db8:998:1::1' });
+      expect((await another.login()).status).toBe(429);
+      const counters = await db.db.selectFrom('admin_login_limits').select('key').execute();
+      expect(counters.map((row) => row.key)).not.toContain(clientKey('2001:db8:998:1::1'));
       expect(audit.filter((row) => row.action === 'logins_paused')).toHaveLength(1);
       // An open session keeps working; a login from loopback (an SSH tunnel) is exempt.
       expect((await signedIn.request('/api/admin/overview')).status).toBe(200);
@@ -192,6 +197,13 @@ for (const database of databases) {
           paid_at: clock,
         })
         .execute();
+      // A made-up cookie's "Sair" ends nothing and writes nothing.
+      const stranger = consoleClient(server);
+      stranger.cookie = 'vitrine_admin=inventado';
+      const beforeStranger = (await auditRows(db)).length;
+      expect((await stranger.request('/api/admin/logout', { method: 'POST' })).status).toBe(200);
+      expect(await auditRows(db)).toHaveLength(beforeStranger);
+
       const seller = consoleClient(server);
       const before = (await auditRows(db)).length;
       expect((await seller.login('errada-uma-vez-xx')).status).toBe(401);

@@ -10,6 +10,7 @@ import {
   endAdminSession,
   insertAdminSession,
   pruneAdminSessions,
+  readLoginAttempts,
   releaseLoginAttempt,
   touchAdminSession,
 } from './admin-repository.ts';
@@ -87,9 +88,14 @@ export async function logIn(
 ): Promise<LoginResult> {
   const { now } = attempt;
   const client = clientKey(attempt.clientAddress);
+  const exempt = isLoopback(attempt.clientAddress);
+  // While paused, a new client is turned away before it writes a counter row of its own: a guesser
+  // with a new address per request then adds nothing to the database.
+  const pause = exempt ? null : await readLoginAttempts(db, GLOBAL_KEY, LOGIN_WINDOW_MS, now);
+  if (pause && pause.count > LOGIN_GLOBAL_MAX_FAILURES) return { kind: 'paused', until: pause.windowStart + LOGIN_WINDOW_MS };
   const own = await countLoginAttempt(db, client, LOGIN_WINDOW_MS, now);
   if (own.count > LOGIN_MAX_FAILURES) return { kind: 'locked', until: own.windowStart + LOGIN_WINDOW_MS };
-  const all = isLoopback(attempt.clientAddress) ? null : await countLoginAttempt(db, GLOBAL_KEY, LOGIN_WINDOW_MS, now);
+  const all = exempt ? null : await countLoginAttempt(db, GLOBAL_KEY, LOGIN_WINDOW_MS, now);
   if (all && all.count > LOGIN_GLOBAL_MAX_FAILURES) {
     // Not judged, so not one of the client's own tries.
     await releaseLoginAttempt(db, client, own.windowStart);
@@ -127,6 +133,7 @@ export async function checkSession(db: Kysely<Database>, cookieValue: string | u
   return live;
 }
 
-export async function logOut(db: Kysely<Database>, cookieValue: string, now: number): Promise<void> {
-  await endAdminSession(db, sessionHash(cookieValue), now);
+/** Ends the cookie's session; says whether there was an open one. */
+export async function logOut(db: Kysely<Database>, cookieValue: string, now: number): Promise<boolean> {
+  return endAdminSession(db, sessionHash(cookieValue), now);
 }

@@ -42,8 +42,15 @@ export async function touchAdminSession(
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function endAdminSession(db: Kysely<Database>, idHash: string, now: number): Promise<void> {
-  await db.updateTable('admin_sessions').set({ ended_at: now }).where('id_hash', '=', idHash).where('ended_at', 'is', null).execute();
+/** Ends a session; says whether it was open (an unknown or already ended one changes nothing). */
+export async function endAdminSession(db: Kysely<Database>, idHash: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('admin_sessions')
+    .set({ ended_at: now })
+    .where('id_hash', '=', idHash)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** Ends every open session (every browser signed in); returns how many were open. */
@@ -87,6 +94,22 @@ export async function countLoginAttempt(
     .returning(['count', 'window_start'])
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), windowStart: Number(row.window_start) };
+}
+
+/** The count in `key`'s window when that window is still open at `now`, else null (no write). */
+export async function readLoginAttempts(
+  db: Kysely<Database>,
+  key: string,
+  windowMs: number,
+  now: number,
+): Promise<{ count: number; windowStart: number } | null> {
+  const row = await db
+    .selectFrom('admin_login_limits')
+    .select(['count', 'window_start'])
+    .where('key', '=', key)
+    .where('window_start', '>', now - windowMs)
+    .executeTakeFirst();
+  return row ? { count: Number(row.count), windowStart: Number(row.window_start) } : null;
 }
 
 /** Gives back an attempt counted in the window that started at `windowStart` (it was not a failure). */

@@ -200,8 +200,9 @@ export function adminRoutes(deps: AdminDeps) {
         const cookie = getCookie(c, ADMIN_COOKIE);
         if (cookie) {
           const at = c.var.now();
-          await logOut(c.var.db, cookie, at);
-          await recordAudit(c.var.db, { session: sessionLabel(cookie), action: 'logout', client: auditClient(c), now: at });
+          // Audited only when a session ended: a made-up cookie adds no row.
+          if (await logOut(c.var.db, cookie, at))
+            await recordAudit(c.var.db, { session: sessionLabel(cookie), action: 'logout', client: auditClient(c), now: at });
         }
         deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
         return c.json(ok);
