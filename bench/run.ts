@@ -14,7 +14,8 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  * 3. Throughput and latency of the real server on loopback: a bounded number of requests to the
  *    landing page and to GET /api/live, and `GET /` against nginx serving the same build folder.
  * 4. What the abuse limits cost a legitimate visitor while a flood runs (bench/abuse.ts).
- * `npm run bench -- lighthouse` runs only sections 1–3.
+ * 5. The costliest request each public route accepts, and `/healthz` while 20 clients send it (bench/hostile.ts).
+ * `npm run bench -- lighthouse` runs only sections 1–3; `npm run bench -- hostile` only section 5.
  */
 const onlyPageSpeed = process.argv.includes('lighthouse');
 const root = path.resolve(import.meta.dirname, '..');
@@ -25,6 +26,13 @@ process.env.VITRINE_SERVER_ENTRY ??= path.join(dist, 'server', 'main.js');
 if (!fs.existsSync(path.join(dist, 'server', 'main.js'))) {
   console.error('No build found: run "npm run build" first.');
   process.exit(1);
+}
+
+if (process.argv.includes('hostile')) {
+  // Imported here, once VITRINE_SERVER_ENTRY is settled (server.ts reads it when loaded).
+  const { runHostileBench } = await import('./hostile.ts');
+  await runHostileBench(clientDir);
+  process.exit(0);
 }
 
 const brotli = (buffer: Buffer) => zlib.brotliCompressSync(buffer).length;
@@ -121,4 +129,6 @@ try {
 if (!onlyPageSpeed) {
   const { runAbuseBench } = await import('./abuse.ts');
   await runAbuseBench();
+  const { runHostileBench } = await import('./hostile.ts');
+  await runHostileBench(clientDir);
 }
