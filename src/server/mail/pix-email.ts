@@ -35,7 +35,7 @@ export function formatExpiry(at: number): string {
  * takes any text as a name and anyone can type anyone's address, so a "name" such as a URL or a
  * phone number must not reach a stranger's inbox in our e-mail.
  */
-export function greetingName(buyerName: string): string {
+function greetingName(buyerName: string): string {
   const name = firstName(buyerName.normalize('NFC'));
   return name.length <= 40 && /^\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*$/u.test(name) ? name : '';
 }

@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.ts';
  * instances and concurrent sends without a lock.
  */
 
-export interface QuotaClaim {
+interface QuotaClaim {
   recipientHash: string;
   day: string;
   messageKey: string;
