@@ -99,13 +99,21 @@ function hostileBody(limit: number, valid?: Record<string, unknown>) {
 
 const segmentWithoutDots = pathSegment.filter((segment) => !/^(\.|%2e)+$/i.test(segment) && !segment.includes('\\'));
 
-/** A path parameter: an odd segment, one shaped like ours, or a long one. */
-const parameter = (prefix: string) =>
+/** A path parameter: an odd segment, one shaped like ours, a long one, or a real one (`known`). */
+const parameter = (prefix: string, known?: string) =>
   fc.oneof(
     segmentWithoutDots,
     fc.stringMatching(/^[A-Za-z0-9_-]{8,70}$/).map((rest) => `${prefix}${rest}`),
     fc.integer({ min: 100, max: 4000 }).map((length) => `${prefix}${'a'.repeat(length)}`),
+    ...(known === undefined ? [] : [fc.constant(known), fc.constant(`${known}%00`)]),
   );
+
+/** A real order (a pending PIX in the sandbox), so that the order routes do their real work too. */
+interface KnownOrder {
+  orderId: string;
+  publicRef: string;
+  sandboxHash: string;
+}
 
 function request(options: {
   methods: readonly string[];
@@ -141,7 +149,7 @@ const ANY_METHOD = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'] 
 const READS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 const WRITES = ['POST', 'POST', 'POST', 'POST', 'GET', 'PUT', 'DELETE'] as const;
 
-function targets(origin: string, sessionCookie: string): Target[] {
+function targets(origin: string, sessionCookie: string, known: KnownOrder): Target[] {
   const ownOrigin = fc.oneof(fc.constant({ Origin: origin }), fc.constant({}));
   return [
     {
@@ -225,8 +233,8 @@ function targets(origin: string, sessionCookie: string): Target[] {
       request: request({
         methods: ['GET', 'POST', 'HEAD'],
         path: fc.oneof(
-          parameter('ref_').map((ref) => `/pedido/${ref}`),
-          fc.tuple(parameter('ref_'), parameter('')).map(([ref, token]) => `/pedido/${ref}/lembretes/${token}`),
+          parameter('ref_', known.publicRef).map((ref) => `/pedido/${ref}`),
+          fc.tuple(parameter('ref_', known.publicRef), parameter('')).map(([ref, token]) => `/pedido/${ref}/lembretes/${token}`),
         ),
         limit: 4096,
       }),
@@ -262,7 +270,7 @@ function targets(origin: string, sessionCookie: string): Target[] {
       api: true,
       anonymous: true,
       cases: 60,
-      request: request({ methods: READS, path: parameter('ord_').map((id) => `/api/orders/${id}`) }),
+      request: request({ methods: READS, path: parameter('ord_', known.orderId).map((id) => `/api/orders/${id}`) }),
     },
     {
       name: '/api/order-page/{ref} and its resend',
@@ -272,8 +280,8 @@ function targets(origin: string, sessionCookie: string): Target[] {
       request: request({
         methods: ['GET', 'POST'],
         path: fc.oneof(
-          parameter('ref_').map((ref) => `/api/order-page/${ref}`),
-          parameter('ref_').map((ref) => `/api/order-page/${ref}/resend`),
+          parameter('ref_', known.publicRef).map((ref) => `/api/order-page/${ref}`),
+          parameter('ref_', known.publicRef).map((ref) => `/api/order-page/${ref}/resend`),
         ),
         limit: 2048,
       }),
@@ -323,7 +331,8 @@ function targets(origin: string, sessionCookie: string): Target[] {
         methods: WRITES,
         path: fc
           .oneof(
-            fc.constantFrom('', 'ord_x.pbs_y', '.', '..', 'a.b.c', '%zz', 'ord_%00.x'),
+            fc.constantFrom('', 'ord_x.pbs_y', '.', '..', 'a.b.c', '%zz', 'ord_%00.x', `${known.orderId}.`, `${known.orderId}.pbs_wrong`),
+            hostileString.map((secret) => `${known.orderId}.${percentEncode(secret)}`),
             hostileString.map(percentEncode),
             fc.integer({ min: 100, max: 5000 }).map((length) => `ord_${'a'.repeat(length)}.pbs_x`),
           )
@@ -354,7 +363,7 @@ function targets(origin: string, sessionCookie: string): Target[] {
             '/api/admin/health',
             '/api/admin/audit',
           ),
-          parameter('ord_').map((id) => `/api/admin/orders/${id}/refund`),
+          parameter('ord_', known.orderId).map((id) => `/api/admin/orders/${id}/refund`),
         ),
         limit: 64 * 1024,
         valid: { password: 'senha-errada-do-fuzz', email: 'maria@example.com', csv: 'nome,categoria,whatsapp\nA,B,11987654321' },
@@ -376,8 +385,8 @@ function targets(origin: string, sessionCookie: string): Target[] {
             '/api/admin/buyer',
             '/api/admin/suppliers/preview',
           ),
-          parameter('ord_').map((id) => `/api/admin/orders/${id}`),
-          parameter('ord_').map((id) => `/api/admin/orders/${id}/email`),
+          parameter('ord_', known.orderId).map((id) => `/api/admin/orders/${id}`),
+          parameter('ord_', known.orderId).map((id) => `/api/admin/orders/${id}/email`),
         ),
         limit: 16 * 1024,
         valid: { email: 'maria@example.com', csv: 'nome;categoria;telegram\n"a ""b""";c;@usuario_x' },
@@ -393,9 +402,9 @@ function targets(origin: string, sessionCookie: string): Target[] {
         methods: ['GET', 'POST', 'POST', 'PUT'],
         path: fc.oneof(
           fc.constantFrom('/sandbox/public/v1/products', '/sandbox/public/v1/transactions', '/sandbox/public/v2/x', '/sandbox/'),
-          parameter('').map((hash) => `/sandbox/public/v1/transactions/${hash}`),
-          parameter('').map((hash) => `/sandbox/pay/${hash}`),
-          parameter('').map((hash) => `/sandbox/pay/${hash}/refund`),
+          parameter('', known.sandboxHash).map((hash) => `/sandbox/public/v1/transactions/${hash}`),
+          parameter('', known.sandboxHash).map((hash) => `/sandbox/pay/${hash}`),
+          parameter('', known.sandboxHash).map((hash) => `/sandbox/pay/${hash}/refund`),
         ),
         limit: 64 * 1024,
         valid: {
@@ -474,6 +483,7 @@ for (const [index, database] of databases.entries()) {
     let db: TestDb;
     let server: FuzzServer;
     let sessionCookie = '';
+    let known: KnownOrder;
     const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
     const enumerableKeys = Object.keys(Object.prototype);
 
@@ -499,6 +509,12 @@ for (const [index, database] of databases.entries()) {
       db = await database.create();
       server = await startFuzzServer(db);
       sessionCookie = await logIn();
+      const created = await postOrder<{ orderId: string; publicRef: string; sandboxPayUrl: string }>(server.url, {
+        ...uniqueBuyer(),
+        checkoutKey: newCheckoutKey(),
+      });
+      expect(created.status).toBe(201);
+      known = { ...created.body, sandboxHash: created.body.sandboxPayUrl.split('/').pop()! };
     });
     afterAll(async () => {
       await server?.stop();
@@ -508,7 +524,7 @@ for (const [index, database] of databases.entries()) {
     it('answers every hostile request below 500 within the CPU budget', { timeout: 300_000 }, async () => {
       const findings: Finding[] = [];
       const costs: Array<{ target: string; request: HostileRequest; cpuMs: number }> = [];
-      const all = targets(server.url, sessionCookie);
+      const all = targets(server.url, sessionCookie, known);
       for (const [position, target] of all.entries()) {
         // One seed per target, so that a change to one target's cases leaves the others' as they were.
         const result = await fuzzTarget(server, target, FUZZ_SEED + position);

@@ -147,7 +147,7 @@ describe('supplier CSV parser', () => {
 
   // The console's upload is the seller's own, not an anonymous request: the bound is linear time
   // (a quadratic step would take minutes here), not the 50 ms of a visitor's request.
-  it('reads the largest file the console accepts (2 MB) of quotes, delimiters or one long field within 2 s of CPU', () => {
+  it('reads the largest file the console accepts (2 MB) of quotes, delimiters or one long field within 3 s of CPU', () => {
     const limit = 2_000_000;
     for (const [label, text] of [
       ['quotes', `nome,categoria,whatsapp\n${'"'.repeat(limit - 30)}`],
@@ -158,9 +158,9 @@ describe('supplier CSV parser', () => {
       ['line breaks', `nome,categoria,whatsapp\n${'\n'.repeat(limit - 30)}`],
     ] as const) {
       expect(
-        cpuMs(() => parseSupplierCsv(text), 2000),
+        cpuMs(() => parseSupplierCsv(text), 3000),
         label,
-      ).toBeLessThanOrEqual(2000);
+      ).toBeLessThanOrEqual(3000);
     }
   });
 });
