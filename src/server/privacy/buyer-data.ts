@@ -122,6 +122,13 @@ export async function eraseBuyerData(
 ): Promise<string[]> {
   const { now, config } = options;
   const email = normalizeEmail(rawEmail);
+  // Once the rows are erased, nothing leads from the address to its orders' files any more: they go
+  // first (a crash after the commit cannot orphan them), and once more after, for a message that was
+  // being written meanwhile.
+  await deleteMailFilesOfOrders(
+    config.dataDir,
+    (await listOrdersOfEmail(db, email)).map((order) => order.id),
+  );
   const ids = await db.transaction().execute(async (trx) => {
     const erased = await eraseBuyerRows(trx, email, now);
     await revokeAccessOfOrders(trx, erased, now);
