@@ -120,5 +120,46 @@ for (const database of databases) {
       const after = await db.db.selectFrom('orders').select(['status']).where('id', '=', order.id).executeTakeFirstOrThrow();
       expect(after.status).toBe('paid');
     }, 180_000);
+
+    it('one large postback per window, for hours, is read each time but keeps at most 20 bodies', async () => {
+      const created = await postOrder<{ orderId: string }>(server.url, { ...uniqueBuyer('Ciro Neves'), checkoutKey: newCheckoutKey() });
+      expect(created.status).toBe(201);
+      const order = await db.db
+        .selectFrom('orders')
+        .select(['id', 'postback_secret'])
+        .where('id', '=', created.body.orderId)
+        .executeTakeFirstOrThrow();
+      const transaction = ledger.byOrder.get(order.id)!;
+      const reads = () =>
+        gateway.requests.filter((request) => request.method === 'GET' && request.path.endsWith(`/${transaction.hash}`)).length;
+      const readsBefore = reads();
+      const bytesBefore = await storedBytes(db);
+      const body = JSON.stringify({ ...ledger.toJson(transaction), note: 'x'.repeat(200 * 1024) });
+      const start = Date.now();
+      try {
+        for (let window = 0; window < 40; window++) {
+          // The clock moves one window further each time, as a patient sender's would.
+          server.checkout.now = () => start + window * (POSTBACK_READ_INTERVAL_MS + 1_000);
+          const response = await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body,
+          });
+          expect(response.status).toBe(200);
+          await response.body?.cancel();
+          await server.background.idle();
+        }
+      } finally {
+        server.checkout.now = () => Date.now();
+      }
+      expect(reads() - readsBefore).toBe(40);
+      const events = await db.db
+        .selectFrom('webhook_events')
+        .select(db.db.fn.countAll<number>().as('n'))
+        .where('order_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(events.n)).toBe(20);
+      expect((await storedBytes(db)) - bytesBefore).toBeLessThan(1024 * 1024);
+    }, 120_000);
   });
 }

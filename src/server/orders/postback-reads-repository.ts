@@ -34,3 +34,13 @@ export async function deferRecheck(db: Kysely<Database>, orderId: string, now: n
     .where('recheck_requested_at', 'is', null)
     .execute();
 }
+
+/** How many of the order's postbacks are kept for audit (webhook_events). */
+export async function countStoredPostbacks(db: Kysely<Database>, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_events')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

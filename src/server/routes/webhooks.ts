@@ -4,7 +4,7 @@ import type { AppEnv } from '../context.ts';
 import { parsePostback } from '../gateway/postback.ts';
 import { findOrderById, requestRecheck } from '../orders/orders-repository.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';
-import { claimPostbackRead, deferRecheck } from '../orders/postback-reads-repository.ts';
+import { claimPostbackRead, countStoredPostbacks, deferRecheck } from '../orders/postback-reads-repository.ts';
 import { recordWebhookEvent } from '../orders/webhook-events-repository.ts';
 import { limits } from '../rate-limit.ts';
 import { secretsMatch } from '../secrets.ts';
@@ -20,6 +20,12 @@ const ok = { received: true } as const;
  * minutes apart, and one that lands inside the window is read when it ends (deferRecheck).
  */
 export const POSTBACK_READ_INTERVAL_MS = 10_000;
+
+/**
+ * Postbacks kept for audit per order. A real gateway sends a handful per charge; past this, a
+ * leaked secret's postbacks (one per window, up to 16 KB each kept) are still read, not stored.
+ */
+const MAX_STORED_POSTBACKS = 20;
 
 /**
  * The gateway's postback (`postback_url` = this path with `?t={orderId}.{secret}`). Postbacks are
@@ -52,7 +58,9 @@ export const webhooksRoutes = new Hono<AppEnv>().post(
     const text = await c.req.text();
     const contentType = c.req.header('Content-Type') ?? '';
     const { candidateIds } = parsePostback(text, contentType);
-    await recordWebhookEvent(db, { orderId: order.id, secretOk, contentType, body: text, candidateIds, now });
+    if ((await countStoredPostbacks(db, order.id)) < MAX_STORED_POSTBACKS) {
+      await recordWebhookEvent(db, { orderId: order.id, secretOk, contentType, body: text, candidateIds, now });
+    }
     // Stored first: if the re-read below fails (or the process dies), the reconciler retries it.
     await requestRecheck(db, order.id, now);
     logger.info('Postback received', { order: order.id });
