@@ -17,7 +17,8 @@ const ok = { received: true } as const;
  * request to the gateway in our name: without a bound, a loop of postbacks would spend our quota
  * there and a database write and a stored body each. Ten seconds is what a buyer's open modal
  * may cost too (POLL_RECHECK_INTERVAL_MS): a real gateway sends a few postbacks per charge,
- * minutes apart, and one that lands inside the window is read when it ends (deferRecheck).
+ * minutes apart, and one that lands inside the window is read by the reconciler's first pass after
+ * it ends (deferRecheck), if the buyer's modal has not seen the payment first.
  */
 export const POSTBACK_READ_INTERVAL_MS = 10_000;
 
