@@ -8,7 +8,9 @@ import { createLogger, type LogLevel } from '../../src/server/logger.ts';
 import { loadSite } from '../../src/server/site.ts';
 import { pageKeys } from '../../src/shared/route-lookup.ts';
 import { documentFile } from '../../src/shared/routes.ts';
+import { newClientAddress } from '../support/clients.ts';
 import { listenOnLoopback } from '../support/loopback.ts';
+import { send } from './fuzz-kit.ts';
 import type { TestDb } from '../integration/test-db.ts';
 
 export const FUZZ_ADMIN_PASSWORD = 'senha-do-painel-para-o-fuzz';
@@ -71,4 +73,21 @@ export async function startFuzzServer(database: TestDb): Promise<FuzzServer> {
       fs.rmSync(clientDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Signs in to the console (from a client group of its own); resolves with the session cookie. */
+export async function logInToConsole(url: string): Promise<string> {
+  const response = await send(
+    url,
+    {
+      method: 'POST',
+      path: '/api/admin/login',
+      headers: { 'Content-Type': 'application/json', Origin: url, 'X-Forwarded-For': newClientAddress() },
+      body: Buffer.from(JSON.stringify({ password: FUZZ_ADMIN_PASSWORD })),
+    },
+    '127.0.0.1',
+  );
+  const cookie = [response.headers['set-cookie'] ?? []].flat()[0]?.split(';')[0];
+  if (response.status !== 200 || !cookie?.startsWith('vitrine_admin=')) throw new Error(`The console login answered ${response.status}`);
+  return cookie;
 }

@@ -15,7 +15,7 @@ import {
   type Answer,
   type HostileRequest,
 } from './fuzz-kit.ts';
-import { ASSET_PATH, FUZZ_ADMIN_PASSWORD, startFuzzServer, type FuzzServer } from './fuzz-server.ts';
+import { ASSET_PATH, logInToConsole, startFuzzServer, type FuzzServer } from './fuzz-server.ts';
 import {
   contentType,
   deepJson,
@@ -487,28 +487,11 @@ for (const [index, database] of databases.entries()) {
     const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
     const enumerableKeys = Object.keys(Object.prototype);
 
-    const logIn = async () => {
-      const response = await send(
-        server.url,
-        {
-          method: 'POST',
-          path: '/api/admin/login',
-          headers: { 'Content-Type': JSON_TYPE, Origin: server.url, 'X-Forwarded-For': newClientAddress() },
-          body: Buffer.from(JSON.stringify({ password: FUZZ_ADMIN_PASSWORD })),
-        },
-        '127.0.0.1',
-      );
-      expect(response.status).toBe(200);
-      const cookie = [response.headers['set-cookie'] ?? []].flat()[0]?.split(';')[0];
-      expect(cookie).toMatch(/^vitrine_admin=/);
-      return cookie!;
-    };
-
     beforeAll(async () => {
       if (index === 0) announceSeed('HTTP routes');
       db = await database.create();
       server = await startFuzzServer(db);
-      sessionCookie = await logIn();
+      sessionCookie = await logInToConsole(server.url);
       const created = await postOrder<{ orderId: string; publicRef: string; sandboxPayUrl: string }>(server.url, {
         ...uniqueBuyer(),
         checkoutKey: newCheckoutKey(),
@@ -556,7 +539,7 @@ for (const [index, database] of databases.entries()) {
       const order = await db.db.selectFrom('orders').select('status').where('id', '=', created.body.orderId).executeTakeFirstOrThrow();
       expect(order.status).toBe('paid');
 
-      const cookie = await logIn();
+      const cookie = await logInToConsole(server.url);
       const overview = await send(server.url, { method: 'GET', path: '/api/admin/overview', headers: { Cookie: cookie } }, '127.0.0.1');
       expect(overview.status).toBe(200);
       const body = JSON.parse(overview.body.toString('utf8')) as AdminOverview;

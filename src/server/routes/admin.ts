@@ -33,6 +33,7 @@ import { retryOutboxMessage, searchOrders } from '../admin/admin-orders-reposito
 import { endAllAdminSessions, listAudit, recordAudit } from '../admin/admin-repository.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
 import type { AppEnv } from '../context.ts';
+import { isIdShaped } from '../orders/ids.ts';
 import { apiError, limitBody } from '../http.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { clientKey } from '../rate-limit.ts';
@@ -127,6 +128,11 @@ function requireSession(deps: AdminDeps): MiddlewareHandler<AdminEnv> {
 
 const ok = { ok: true } satisfies OkReply;
 
+/** A path whose `:id` is not shaped like our ids answers 404 before any query sees it. */
+function idShaped(notFound: string): MiddlewareHandler<AdminEnv> {
+  return async (c, next) => (isIdShaped(c.req.param('id') ?? '') ? next() : apiError(c, 404, notFound));
+}
+
 export function adminRoutes(deps: AdminDeps) {
   /** The order actions: each answers 404 / 409 or runs and sends its e-mail now. */
   const action =
@@ -210,6 +216,8 @@ export function adminRoutes(deps: AdminDeps) {
 
       // Everything below needs a live session.
       .use('*', requireSession(deps))
+      .use('/orders/:id/*', idShaped(copy.api.orderNotFound))
+      .use('/outbox/:id/*', idShaped(copy.api.outboxNotFound))
 
       // Every browser signed in to the console, this one included, is signed out.
       .post('/sessions/end-all', async (c) => {

@@ -13,11 +13,11 @@ import type { AppEnv } from '../context.ts';
 import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';
 import { startCheckout } from '../orders/checkout-service.ts';
+import { isIdShaped } from '../orders/ids.ts';
 import { describeOrderStatus } from '../orders/order-status.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
-const ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
 
@@ -55,9 +55,7 @@ export const ordersRoutes = new Hono<AppEnv>()
   )
   .get('/:id', async (c) => {
     const id = c.req.param('id');
-    // Not shaped like our ids (orders/ids.ts) is not worth a query; PostgreSQL would also refuse a
-    // NUL byte in the text with an error, not an empty answer.
-    const status = ORDER_ID_PATTERN.test(id)
+    const status = isIdShaped(id)
       ? await describeOrderStatus(c.var.checkout, id, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64))
       : undefined;
     if (!status) return apiError(c, 404, apiErrors.orderNotFound);
