@@ -3,7 +3,8 @@ import { apiErrors } from '../../src/content/api-errors.ts';
 import { newClientAddress } from '../support/clients.ts';
 import { databases, type TestDb } from '../integration/test-db.ts';
 import { send } from './fuzz-kit.ts';
-import { ASSET_PATH, startFuzzServer, type FuzzServer } from './fuzz-server.ts';
+import { admin } from '../../src/content/admin.ts';
+import { ASSET_PATH, logInToConsole, startFuzzServer, type FuzzServer } from './fuzz-server.ts';
 
 /**
  * Requests the fuzz suite (http-routes.test.ts) once answered with a 500, replayed as they were
@@ -67,6 +68,43 @@ for (const database of databases) {
         newClientAddress(),
       );
       expect(read.status).toBe(404);
+      expect(server.logLines.filter((entry) => entry.level === 'error')).toEqual([]);
+    });
+
+    it('answers a console order or outbox id holding a NUL byte with a 404, before any query', async () => {
+      const cookie = await logInToConsole(server.url);
+      for (const [method, path, error] of [
+        ['GET', '/api/admin/orders/ord_vEBYkd2UQs2kXXZwKB_vdQ%00', admin.api.orderNotFound],
+        ['GET', '/api/admin/orders/%00?prototype=%20', admin.api.orderNotFound],
+        ['POST', '/api/admin/orders/ord_%00/refund', admin.api.orderNotFound],
+        ['POST', '/api/admin/orders/ord_%00/email', admin.api.orderNotFound],
+        ['POST', '/api/admin/outbox/%00/retry', admin.api.outboxNotFound],
+      ] as const) {
+        const answer = await send(server.url, { method, path, headers: { Cookie: cookie, Origin: server.url } }, newClientAddress());
+        expect(answer.status, `${method} ${path}`).toBe(404);
+        expect(JSON.parse(answer.body.toString('utf8'))).toEqual({ error });
+      }
+      expect(server.logLines.filter((entry) => entry.level === 'error')).toEqual([]);
+    });
+
+    it('treats a postback secret of NUL bytes as a wrong secret', async () => {
+      const wrongSecret = await send(
+        server.url,
+        { method: 'POST', path: '/api/webhooks/gateway?t=abc', headers: { 'Content-Type': 'application/json' }, body: Buffer.from('{}') },
+        newClientAddress(),
+      );
+      const nul = await send(
+        server.url,
+        {
+          method: 'POST',
+          path: `/api/webhooks/gateway?t=${'%00'.repeat(40)}`,
+          headers: { 'Content-Type': 'application/json' },
+          body: Buffer.from('{}'),
+        },
+        newClientAddress(),
+      );
+      expect(nul.status).toBe(wrongSecret.status);
+      expect(nul.body.toString('utf8')).toBe(wrongSecret.body.toString('utf8'));
       expect(server.logLines.filter((entry) => entry.level === 'error')).toEqual([]);
     });
   });

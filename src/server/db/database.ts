@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config.ts';
 import { migrationProvider } from './migrations.ts';
+import { NulFreeTextPlugin } from './nul-free-text.ts';
 import type { Database } from './schema.ts';
 
 export type Dialect = DatabaseTarget['kind'];
@@ -58,7 +59,7 @@ export function openDatabase(target: DatabaseTarget): Db {
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeTextPlugin()] });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 

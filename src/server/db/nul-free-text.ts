@@ -1,0 +1,48 @@
+import {
+  OperationNodeTransformer,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type PrimitiveValueListNode,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+  type ValueNode,
+} from 'kysely';
+
+/** U+FFFD, the character that stands for one that cannot be represented. */
+const REPLACEMENT = '\uFFFD';
+
+function withoutNul(value: unknown): unknown {
+  return typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', REPLACEMENT) : value;
+}
+
+class NulFreeValues extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    const value = withoutNul(node.value);
+    return value === node.value ? node : { ...node, value };
+  }
+
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    return node.values.some((value) => withoutNul(value) !== value) ? { ...node, values: node.values.map(withoutNul) } : node;
+  }
+}
+
+/**
+ * PostgreSQL refuses a NUL byte in text with an error ("invalid byte sequence"), where SQLite stores
+ * it. Every request-derived value (a path segment, a query's token, a header) can carry one, so on
+ * PostgreSQL each query parameter has its NULs replaced by U+FFFD: a look-up then finds nothing,
+ * as on SQLite, instead of failing the request with a 500, and a text written with one keeps a
+ * visible mark in its place.
+ */
+export class NulFreeTextPlugin implements KyselyPlugin {
+  readonly #transformer = new NulFreeValues();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.#transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
