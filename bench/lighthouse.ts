@@ -14,7 +14,7 @@ import { floorPageHtml } from './floor-page.ts';
  * Chromium profile (no warm cache); puppeteer-core never downloads a browser, it drives
  * /usr/bin/chromium (or CHROMIUM_PATH). Figures are printed, never asserted.
  */
-// The issue asks for the median of 3; BENCH_RUNS=1 is a quicker look while working.
+// The targets are read on the median of 3; BENCH_RUNS=1 is a quicker look while working.
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BROWSER_SETTLE_MS = 3_000;
 /** Under the client build, so the server sends it like any static file (a folder's index.html). */
@@ -53,14 +53,14 @@ const millis = (ms: number) => `${Math.round(ms)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const score = (value: number) => String(Math.round(value * 100));
 
-/** The issue's targets (#12), per page. */
+/** The landing-page targets per page (docs/decisions/0004-landing-islands.md#context). */
 const targets: Record<'/' | '/presell', Target[]> = {
   '/': [
     { metric: 'performance', label: 'performance', limit: () => 1, atLeast: true, show: score },
     { metric: 'lcp', label: 'LCP ≤ 1.0 s and ≤ 1.5 × floor', limit: (floor) => Math.min(1000, 1.5 * floor.lcp), show: seconds },
     { metric: 'tbt', label: 'TBT ≤ 50 ms', limit: () => 50, show: millis },
     { metric: 'cls', label: 'CLS ≤ 0.01', limit: () => 0.01, show: (value) => value.toFixed(3) },
-    // The issue's 70 KB is /presell's figure when the work began; what its parenthesis asks of the
+    // 70 KB is /presell's figure when the work began; what the target's parenthesis asks of the
     // sections (no first-load JS of their own) is checked from the scripts each run loaded, below.
     { metric: 'jsBytes', label: "JS ≤ 70 KB (/presell's when the work began)", limit: () => 70 * 1024, show: kb },
     { metric: 'accessibility', label: 'accessibility', limit: () => 1, atLeast: true, show: score },
@@ -229,7 +229,7 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
       `  ${name.padEnd(10)} ${score(sample.performance).padStart(4)}  ${seconds(sample.fcp).padStart(7)}  ${seconds(sample.lcp).padStart(7)}  ${millis(sample.tbt).padStart(6)}  ${sample.cls.toFixed(3).padStart(6)}  ${kb(sample.jsBytes).padStart(12)}  ${score(sample.accessibility).padStart(4)}  ${score(sample.bestPractices).padStart(7)}  ${(sample.lcp / floor.lcp).toFixed(2).padStart(8)}×  ${(sample.fcp / floor.fcp).toFixed(2).padStart(8)}×`,
     );
   }
-  // The parenthesis of the issue's script target for `/`: the sections add no first-load JS. Static
+  // The parenthesis of the script target for `/`: the sections add no first-load JS. Static
   // sections ship none; the others are lazily imported chunks. So every script a run fetched must
   // be the page's entry (the hero's countdown and buy button, the heartbeat, the islands' registry)
   // or one of its static imports (the bundler's runtime, React, the shared `initial`).
@@ -253,13 +253,14 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
     console.log(`\n  targets ${name}:\n    ${marks.join('\n    ')}`);
   }
   // The floor runs no script: what it blocks for is the browser's and the machine's, and every page
-  // carries it too (on Chromium 156 mostly the renderer process each load starts in, see ADR 0004).
+  // carries it too (on Chromium 156 mostly the renderer process each load starts in, see
+  // docs/benchmarks.md#the-floors-blocking-time-is-a-new-renderer-process).
   const tightestTbt = Math.min(
     ...Object.values(targets).flatMap((list) => list.filter((t) => t.metric === 'tbt').map((t) => t.limit(floor))),
   );
   if (floor.tbt > tightestTbt) {
     console.log(
-      `\n  ! The floor page, which runs no script, blocked for ${millis(floor.tbt)} (over ${millis(tightestTbt)}): this sitting cannot judge the blocking-time targets; read the pages against the floor (docs/decisions/0004-landing-islands.md).`,
+      `\n  ! The floor page, which runs no script, blocked for ${millis(floor.tbt)} (over ${millis(tightestTbt)}): this sitting cannot judge the blocking-time targets; read the pages against the floor (docs/benchmarks.md#page-speed).`,
     );
   }
 }

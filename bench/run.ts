@@ -10,7 +10,7 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  * `npm run bench`: figures, not pass/fail. Needs a build (`npm run build`).
  * 1. First-load weight of each prerendered page: the HTML (inline CSS included) and the scripts it
  *    loads before any interaction, brotli-compressed as the server sends them.
- * 2. Lighthouse on a plain-HTML floor page, `/presell` and `/`, with the issue's targets (bench/lighthouse.ts).
+ * 2. Lighthouse on a plain-HTML floor page, `/presell` and `/`, with the landing-page targets (bench/lighthouse.ts).
  * 3. Throughput and latency of the real server on loopback: a bounded number of requests to the
  *    landing page and to GET /api/live, and `GET /` against nginx serving the same build folder.
  * 4. What the abuse limits cost a legitimate visitor while a flood runs (bench/abuse.ts).

@@ -186,7 +186,7 @@ describe('loadConfig: storefront links and seller identity', () => {
   });
 });
 
-/** OFFER_ENDS_AT (issue 5, item 6): the deadline the offer countdown runs to. */
+/** The deadline the offer countdown runs to (docs/payments.md#live-signals). */
 describe('OFFER_ENDS_AT', () => {
   it('is optional: unset or blank means the end of the month', () => {
     expect(loadConfig({}).offerEndsAt).toBeUndefined();

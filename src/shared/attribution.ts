@@ -1,7 +1,8 @@
 /**
- * Where a buyer came from: the campaign parameters of the first page of the visit (issue 15,
- * item 4). No zod here: the capture runs in every page's first-load script (client/lib/attribution.ts),
- * which must stay tiny; the API validates the same fields with `cleanAttribution`.
+ * Where a buyer came from: the campaign parameters of the first page of the visit
+ * (docs/tracking.md#attribution). No zod here: the capture runs in every page's first-load script
+ * (client/lib/attribution.ts), which must stay tiny; the API validates the same fields with
+ * `cleanAttribution`.
  */
 export const ATTRIBUTION_KEYS = [
   'utm_source',
@@ -42,7 +43,6 @@ export function cleanAttribution(input: unknown): Attribution {
   return result;
 }
 
-/** The campaign parameters of a query string (`location.search`); empty when it has none. */
 export function attributionFromSearch(search: string): Attribution {
   const params = new URLSearchParams(search);
   const found: Record<string, string> = {};

@@ -8,7 +8,7 @@ import { contextApi, expect, expectIslandLive, PAGE_SCRIPT_TIMEOUT, presellAnswe
 import { startServer, type RunningServer } from './server.ts';
 
 /**
- * The landing page's sections (spec §2, issue 5): order, key figures, computed totals, the FAQ
+ * The landing page's sections (spec §2): order, key figures, computed totals, the FAQ
  * accordion, the WhatsApp group, testimonials, lazy images, every buy button, the legal pages and
  * an axe-core check. Located by role, label and Portuguese text, like a visitor.
  */

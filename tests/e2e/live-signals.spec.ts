@@ -7,7 +7,7 @@ import { presellAnsweredContext } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
- * Truthful live signals (DESIGN §1.2, issue 5 item 6) in real Chromium. Each test runs its own
+ * Truthful live signals (docs/payments.md#live-signals) in real Chromium. Each test runs its own
  * server: heartbeats and orders from other specs on the shared worker server would change the counts.
  */
 
@@ -73,7 +73,7 @@ test('two visitors with the landing page open are counted as 2 viewers', async (
   await withServer(browser, {}, async (server, openLanding) => {
     const first = await openLanding();
     await expect.poll(async () => (await readLive(server)).viewers).toBe(1);
-    // Alone on the page: no viewer line (DESIGN §1.2), once the spots show the signals have arrived.
+    // Alone on the page: no viewer line (docs/product.md#2-live-signals-tell-the-truth), once the spots show the signals have arrived.
     await scrollToSpots(first);
     await expect(first.getByText(/vagas? restantes?/)).toBeVisible();
     await expect(first.getByText(/vendo agora/)).toHaveCount(0);

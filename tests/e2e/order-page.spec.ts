@@ -6,8 +6,9 @@ import { expect, paySandboxPage, test, watchConsole, writeSqlite } from './fixtu
 import type { RunningServer } from './server.ts';
 
 /**
- * Issue 15: the "Seu PIX está pronto" e-mail and the order page it links to (`/pedido/{ref}`),
- * opened in another browser, in each of its states; and the phone-first payment panel.
+ * The "Seu PIX está pronto" e-mail and the order page it links to (`/pedido/{ref}`),
+ * opened in another browser, in each of its states; and the phone-first payment panel
+ * (docs/payments.md#pix-e-mails-and-the-order-page).
  */
 let buyers = 0;
 function newBuyer() {

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, landingStarted, scriptRequests, test, watchConsole } from './fixtures.ts';
 
 /**
- * The catalogue's popups (spec §2 section 8, issue 5 item 4): the streaming popup of each tier's
+ * The catalogue's popups (spec §2 section 8): the streaming popup of each tier's
  * apps, the upsell popup from both of its triggers, their accessible-dialog behaviour, their own
  * lazily loaded chunks, and the buy call inside them.
  */

@@ -9,8 +9,9 @@ import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 /**
- * "Seu PIX está pronto" and the reminders (issue 15), end to end through the real outbox, a real
- * SMTP server and both databases, on a fake clock: the worker only sends what is due by that clock.
+ * "Seu PIX está pronto" and the reminders (docs/payments.md#pix-e-mails-and-the-order-page), end to
+ * end through the real outbox, a real SMTP server and both databases, on a fake clock: the worker
+ * only sends what is due by that clock.
  */
 const MINUTE = 60_000;
 const key = () => `k${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(24, 'x');

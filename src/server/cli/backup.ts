@@ -3,7 +3,7 @@ import { runSqliteFileCommand } from './cli-config.ts';
 
 /**
  * `npm run backup -- <file>`: a consistent copy of the SQLite database, taken while the server
- * runs, checked with `PRAGMA integrity_check`. PostgreSQL has its own tools (README, "Backups").
+ * runs, checked with `PRAGMA integrity_check`. PostgreSQL has its own tools (docs/operations.md#backups).
  */
 runSqliteFileCommand({
   usage: `Usage: npm run backup -- <file>
@@ -11,7 +11,7 @@ runSqliteFileCommand({
 Writes a consistent copy of the SQLite database (DATA_DIR / DATABASE_URL) to <file>, even while
 the server runs, then checks the copy with PRAGMA integrity_check. An existing <file> is replaced
 only by a copy that passed the check. Restore it with: npm run restore -- <file>`,
-  postgresHint: 'DATABASE_URL names PostgreSQL: back it up with pg_dump (see "Backups" in the README).',
+  postgresHint: 'DATABASE_URL names PostgreSQL: back it up with pg_dump (see docs/operations.md#backups).',
   failed: 'Backup failed',
   async run(databaseFile, file) {
     const started = Date.now();

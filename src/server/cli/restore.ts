@@ -12,7 +12,7 @@ runSqliteFileCommand({
 Replaces the SQLite database (DATA_DIR / DATABASE_URL) with the backup <file>, after checking it
 with PRAGMA integrity_check. Stop the server first: the restore refuses while the database is open.
 The replaced database is kept beside it as vitrine.sqlite.before-restore-<time>.`,
-  postgresHint: 'DATABASE_URL names PostgreSQL: restore it with pg_restore (see "Backups" in the README).',
+  postgresHint: 'DATABASE_URL names PostgreSQL: restore it with pg_restore (see docs/operations.md#backups).',
   failed: 'Restore failed',
   async run(databaseFile, file) {
     const result = await restoreSqlite(file, databaseFile);

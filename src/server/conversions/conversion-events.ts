@@ -11,8 +11,8 @@ import { ga4CollectUrl, ga4PurchaseBody } from './ga4-measurement.ts';
 import { metaEventsUrl, metaPurchaseBody } from './meta-conversions.ts';
 
 /**
- * Server-side conversions (issue 15, item 5): a paid order whose buyer accepted tracking is
- * reported to Meta and GA4 by the server too, so the sale counts even when the buyer's tab was
+ * Server-side conversions (docs/tracking.md#server-side-conversions): a paid order whose buyer
+ * accepted tracking is reported to Meta and GA4 by the server too, so the sale counts even when the buyer's tab was
  * closed. Queued in the outbox with the paid transition (same transaction), sent and retried by
  * the outbox worker. Without consent nothing is queued, ever.
  */

@@ -195,8 +195,8 @@ export async function startCheckout(
         now: chargedAt,
         expiresAt: gatewayExpiry(requestedAt, config.pixExpireDays, charge.expiresAt),
       },
-      // "Seu PIX está pronto" and its reminders commit with the charge (issue 15).
-      // The seller's `order.created` webhook too.
+      // In the charge's transaction: an order recorded as charged always has its PIX e-mails and `order.created`
+      // webhook queued (docs/payments.md#pix-e-mails-and-the-order-page), and an order that is not has none.
       async (trx, row) => {
         await enqueuePixEmails(trx, row, { reminderMinutes: config.pixReminderMinutes, now: chargedAt });
         await queueWebhookEvent(trx, config, row.id, 'order.created', chargedAt);
@@ -212,8 +212,8 @@ export async function startCheckout(
     // The gateway named a transaction another order holds: this order does not take it.
     if (error instanceof TransactionTakenError)
       logger.warn('Charge names a transaction of another order; order failed', { order: order.id });
-    // An uncertain charge may exist at the gateway; its postback still finds this order by secret
-    // and a confirmed payment wins (issue: "a later confirmed payment still wins").
+    // An uncertain charge may exist at the gateway; its postback still finds this order by secret,
+    // and a later confirmed payment wins over this failure (docs/payments.md#postbacks).
     logger.warn('Charge failed', { order: order.id, uncertain, reason: message });
     return { kind: 'failed', message };
   }

@@ -373,7 +373,7 @@ export async function markOrderPaid(
   });
 }
 
-/** Two paid orders of one buyer closer than this are a duplicate payment (issue 11). */
+/** Two paid orders of one buyer closer than this are a duplicate payment (docs/payments.md#duplicate-payments). */
 export const DUPLICATE_WINDOW_MS = 48 * 60 * 60_000;
 
 /**

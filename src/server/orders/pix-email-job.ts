@@ -11,10 +11,11 @@ import { findOrderById, type OrderRow } from './orders-repository.ts';
 import { takePixEmailQuota } from './pix-email-quota.ts';
 
 /**
- * "Seu PIX está pronto" and the reminders of an unpaid PIX (issue 15), through the outbox: the
- * rows are written with the charge (a reminder is a row due later), and every row is checked
- * against the order when its turn comes, so nothing goes out for a PIX that was paid, refunded,
- * expired or failed, or whose reminders the buyer turned off.
+ * "Seu PIX está pronto" and the reminders of an unpaid PIX, through the outbox
+ * (docs/payments.md#pix-e-mails-and-the-order-page): the rows are written with the charge (a
+ * reminder is a row due later), and every row is checked against the order when its turn comes, so
+ * nothing goes out for a PIX that was paid, refunded, expired or failed, or whose reminders the
+ * buyer turned off.
  */
 export const PIX_READY_KIND = 'pix_ready';
 const PIX_REMINDER_PREFIX = 'pix_reminder:';
@@ -67,7 +68,6 @@ export async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<Outbo
   const order = await findOrderById(deps.db, row.orderId);
   if (!order) throw new UndeliverableMessageError(`PIX e-mail for ${row.orderId}: order not found`);
   const now = deps.now?.() ?? Date.now();
-  // Payable and unpaid: charged (pending) and not past the gateway's expiry.
   if (order.status !== 'pending' || !order.transaction_hash) throw new MessageNotNeededError(`order is ${order.status}`);
   if (order.expires_at <= now) throw new MessageNotNeededError('the PIX expired');
   const reminder = row.kind !== PIX_READY_KIND;

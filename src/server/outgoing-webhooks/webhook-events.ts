@@ -9,8 +9,8 @@ import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 import { webhookHeaders, webhookKey } from './webhook-signature.ts';
 
 /**
- * The seller's outgoing webhooks (issue 15, item 6) for Zapier, n8n, a CRM or an NF-e issuer:
- * each event is an outbox row written in the same transaction as the fact it reports, delivered
+ * The seller's outgoing webhooks (docs/payments.md#outgoing-webhooks) for Zapier, n8n, a CRM or an
+ * NF-e issuer: each event is an outbox row written in the same transaction as the fact it reports, delivered
  * by the outbox worker with exponential backoff (the first retry after 30 s) for up to 3 days,
  * under the same `webhook-id` on every attempt so receivers can deduplicate.
  */

@@ -1,9 +1,10 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Money that survives faults (issue 11): duplicate payments by one buyer are flagged for a refund,
- * and the reconciler keeps its own schedule per order (least recently checked first, with backoff)
- * and remembers postbacks whose re-read at the gateway has not succeeded yet.
+ * Money that survives faults (docs/payments.md#duplicate-payments): duplicate payments by one buyer
+ * are flagged for a refund, and the reconciler keeps its own schedule per order (least recently
+ * checked first, with backoff) and remembers postbacks whose re-read at the gateway has not
+ * succeeded yet.
  */
 export const moneySafetyMigration: Migration = {
   async up(db: Kysely<unknown>) {

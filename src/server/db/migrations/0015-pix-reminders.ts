@@ -1,8 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * PIX e-mails and reminders (issue 15): the buyer's one-click "não quero mais lembretes" is kept
- * on the order, so a reminder queued earlier is dropped at send time and no new one goes out.
+ * PIX e-mails and reminders (docs/payments.md#pix-e-mails-and-the-order-page): the buyer's
+ * one-click "não quero mais lembretes" is kept on the order, so a reminder queued earlier is
+ * dropped at send time and no new one goes out.
  */
 export const pixRemindersMigration: Migration = {
   async up(db: Kysely<unknown>) {
