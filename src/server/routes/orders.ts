@@ -3,6 +3,7 @@ import { zValidator } from '@hono/zod-validator';
 import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
 import { ORDER_VIEW_KEY_HEADER, createOrderSchema, fieldErrors } from '../../shared/checkout.ts';
 import type { AppEnv } from '../context.ts';
+import { GatewayError, gatewayMessages } from '../gateway/errors.ts';
 import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';
 import { startCheckout } from '../orders/checkout-service.ts';
@@ -65,6 +66,6 @@ export const productRoutes = new Hono<AppEnv>().basePath('/api/product').get('/'
     const product = await c.var.checkout.gateway.getProduct();
     return sendReply(c, 'GET', { title: product.title, priceCents: product.priceCents });
   } catch (error) {
-    return apiError(c, 502, error instanceof Error && error.name === 'GatewayError' ? error.message : 'Erro ao carregar produto');
+    return apiError(c, 502, error instanceof GatewayError ? error.message : gatewayMessages.productLoad);
   }
 });
