@@ -1,19 +1,12 @@
 import { emailSchema } from './checkout.ts';
+import type { Supplier } from './suppliers.ts';
 import { z } from './zod.ts';
 
 /** GET /api/access — the member page's data, as the server sends it and the client reads it. */
 
-/** One supplier of the list. */
-export interface MemberSupplier {
+/** One supplier of the list, with its id. */
+export interface MemberSupplier extends Supplier {
   id: string;
-  name: string;
-  category: string;
-  offer: string;
-  /** Digits with country code, for https://wa.me/<digits>. */
-  whatsapp: string | null;
-  /** A https://t.me/… link. */
-  telegram: string | null;
-  notes: string | null;
 }
 
 /** 200 from GET /api/access. */

@@ -37,11 +37,13 @@ export interface OkReply {
 type Body<Schema extends z.ZodType> = z.input<Schema>;
 
 /**
- * Our JSON API, as `METHOD /path` (Hono's `:param` syntax) → the JSON body the browser sends and
- * the reply of a success (`null` for 204). Bodies are the inputs of the zod schemas the server
- * validates them with; the handlers return their replies with `satisfies`, and
- * src/server/api-contract.test.ts checks this table against the routes' own types (`AppType`).
- * The client calls the API only through `apiFetch` (client/lib/api.ts), which takes a key of it.
+ * Our JSON API, the one contract of both sides, as `METHOD /path` (Hono's `:param` syntax) → the
+ * JSON body the browser sends and the reply of a success (`null` for 204). Bodies are the inputs of
+ * the zod schemas the server validates them with. The server's handlers answer through
+ * `sendReply` (server/routes/api-reply.ts), typed from this table by their own path; the client
+ * calls the API only through `apiFetch` (client/lib/api.ts), which takes a key of it. One table
+ * rather than Hono's `hc<AppType>`: the client may not import server types, and `apiFetch` costs
+ * the landing page less than `hono/client`.
  */
 export interface ApiEndpoints {
   'GET /api/live': { reply: LiveSignals };

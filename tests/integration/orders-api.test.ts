@@ -178,6 +178,19 @@ for (const database of databases) {
         await fresh.stop();
       }
     });
+
+    it('shows the generic product message for a failure that is not a gateway error, whatever its name', async () => {
+      const failure = Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:443'), { name: 'GatewayError' });
+      const broken = { ...standInGatewayClient(gateway), getProduct: () => Promise.reject(failure) };
+      const fresh = await startTestServer(db, standInEnv(gateway), { gateway: broken });
+      try {
+        const response = await fetch(`${fresh.url}/api/product`);
+        expect(response.status).toBe(502);
+        expect(await response.json()).toEqual({ error: 'Erro ao carregar produto' });
+      } finally {
+        await fresh.stop();
+      }
+    });
   });
 
   describe(`monthly capacity on ${database.name}`, () => {

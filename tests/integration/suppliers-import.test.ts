@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
-import type { SupplierInput } from '../../src/server/suppliers/supplier-csv.ts';
+import type { Supplier } from '../../src/shared/suppliers.ts';
 import { getSupplierListMeta, listSuppliers, replaceSupplierList } from '../../src/server/suppliers/suppliers-repository.ts';
 import { databases } from './test-db.ts';
 
@@ -34,7 +34,7 @@ function runCli(args: string[], env: Record<string, string>): Promise<CliResult>
   });
 }
 
-const supplier = (name: string, category: string, whatsapp: string | null = '5511900000001'): SupplierInput => ({
+const supplier = (name: string, category: string, whatsapp: string | null = '5511900000001'): Supplier => ({
   name,
   category,
   offer: `oferta de ${name}`,

@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
-import { isValidPhone } from '../../shared/checkout.ts';
+import { checkoutFormSchema, digitsOnly, fieldErrors } from '../../shared/checkout.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { suggestEmail } from './email-typo.ts';
@@ -24,6 +24,50 @@ export interface BuyerValues {
 }
 
 export const emptyBuyer: BuyerValues = { name: '', email: '', phone: '', document: '' };
+
+type BuyerField = keyof BuyerValues;
+
+/** The form's fields, in order; the document only when the gateway needs the buyer's own. */
+const buyerFields: ReadonlyArray<
+  { name: BuyerField; label: string; placeholder: string; hint?: string } & Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'type' | 'autoComplete' | 'inputMode'
+  >
+> = [
+  { name: 'name', label: copy.form.name, placeholder: copy.form.namePlaceholder, autoComplete: 'name' },
+  {
+    name: 'email',
+    label: copy.form.email,
+    placeholder: copy.form.emailPlaceholder,
+    hint: copy.form.emailHint,
+    type: 'email',
+    autoComplete: 'email',
+    inputMode: 'email',
+  },
+  {
+    name: 'phone',
+    label: copy.form.phone,
+    placeholder: copy.form.phonePlaceholder,
+    type: 'tel',
+    autoComplete: 'tel-national',
+    inputMode: 'tel',
+  },
+  {
+    name: 'document',
+    label: copy.form.document,
+    placeholder: copy.form.documentPlaceholder,
+    hint: copy.form.documentHint,
+    inputMode: 'numeric',
+  },
+];
+
+/** The API's own rules and messages (shared/checkout.ts): the form says what POST /api/orders would. */
+const buyerSchema = checkoutFormSchema(messages);
+
+export function checkBuyer(values: BuyerValues, askDocument: boolean): Partial<Record<BuyerField, string>> {
+  const result = buyerSchema.safeParse(askDocument ? values : { ...values, document: undefined });
+  return result.success ? {} : fieldErrors(result.error);
+}
 
 function Field({
   label,
@@ -99,11 +143,13 @@ export function BuyerForm({
   serverErrors: Record<string, string>;
   onSubmit: () => void;
 }) {
-  const [phoneTouched, setPhoneTouched] = useState(false);
-  const phoneValid = isValidPhone(values.phone);
-  const phoneDigits = values.phone.replace(/\D/g, '').length;
-  const phoneError = (!phoneValid && (phoneTouched || phoneDigits > 11) ? messages.phoneInvalid : undefined) ?? serverErrors.phone;
-  const set = (key: keyof BuyerValues) => (event: { target: { value: string } }) => onChange({ ...values, [key]: event.target.value });
+  // A field's rule speaks once the field was left, or once a submit was tried; the phone's also
+  // while it has too many digits.
+  const [touched, setTouched] = useState<Partial<Record<BuyerField, boolean>>>({});
+  const errors = checkBuyer(values, askDocument);
+  const errorOf = (field: BuyerField) =>
+    (touched[field] || (field === 'phone' && digitsOnly(values.phone).length > 11) ? errors[field] : undefined) ?? serverErrors[field];
+  const set = (key: BuyerField) => (event: { target: { value: string } }) => onChange({ ...values, [key]: event.target.value });
   const [suggestion, setSuggestion] = useState<string | null>(null);
   const checkedEmail = useRef('');
 
@@ -143,9 +189,9 @@ export function BuyerForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The phone rule blocks the submit even if the disabled button is bypassed (Enter key).
-    if (!phoneValid) {
-      setPhoneTouched(true);
+    // The rules block the submit even if the disabled button is bypassed (Enter key).
+    if (Object.keys(errors).length > 0) {
+      setTouched({ name: true, email: true, phone: true, document: true });
       return;
     }
     onSubmit();
@@ -155,70 +201,36 @@ export function BuyerForm({
     <form onSubmit={submit} noValidate={false} className="space-y-3.5">
       <fieldset disabled={processing} className="space-y-3.5">
         <legend className="mb-1 text-sm text-slate-400">{copy.form.legend}</legend>
-        <Field
-          label={copy.form.name}
-          name="name"
-          autoComplete="name"
-          required
-          placeholder={copy.form.namePlaceholder}
-          value={values.name}
-          onChange={set('name')}
-          error={serverErrors.name}
-        />
-        <Field
-          label={copy.form.email}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          placeholder={copy.form.emailPlaceholder}
-          value={values.email}
-          onChange={set('email')}
-          onBlur={checkEmail}
-          error={serverErrors.email}
-          hint={copy.form.emailHint}
-          below={
-            suggestion ? (
-              <EmailSuggestion
-                suggestion={suggestion}
-                onAccept={() => {
-                  checkedEmail.current = suggestion;
-                  onChange({ ...values, email: suggestion });
-                  setSuggestion(null);
-                }}
-              />
-            ) : null
-          }
-        />
-        <Field
-          label={copy.form.phone}
-          name="phone"
-          type="tel"
-          autoComplete="tel-national"
-          inputMode="tel"
-          required
-          placeholder={copy.form.phonePlaceholder}
-          value={values.phone}
-          onChange={setPhone}
-          onBlur={() => setPhoneTouched(true)}
-          error={phoneError}
-        />
-        {askDocument ? (
-          <Field
-            label={copy.form.document}
-            name="document"
-            inputMode="numeric"
-            required
-            placeholder={copy.form.documentPlaceholder}
-            value={values.document}
-            onChange={set('document')}
-            error={serverErrors.document}
-            hint={copy.form.documentHint}
-          />
-        ) : null}
+        {buyerFields
+          .filter((field) => field.name !== 'document' || askDocument)
+          .map((field) => (
+            <Field
+              key={field.name}
+              {...field}
+              required
+              value={values[field.name]}
+              onChange={field.name === 'phone' ? setPhone : set(field.name)}
+              onBlur={() => {
+                setTouched((current) => ({ ...current, [field.name]: true }));
+                if (field.name === 'email') checkEmail();
+              }}
+              error={errorOf(field.name)}
+              below={
+                field.name === 'email' && suggestion ? (
+                  <EmailSuggestion
+                    suggestion={suggestion}
+                    onAccept={() => {
+                      checkedEmail.current = suggestion;
+                      onChange({ ...values, email: suggestion });
+                      setSuggestion(null);
+                    }}
+                  />
+                ) : null
+              }
+            />
+          ))}
       </fieldset>
-      <Button type="submit" size="lg" block disabled={processing || !phoneValid}>
+      <Button type="submit" size="lg" block disabled={processing || errors.phone !== undefined}>
         {processing ? copy.form.processing : copy.form.submit}
       </Button>
       <p className="text-center text-xs text-slate-500">{copy.form.privacy}</p>

@@ -77,6 +77,6 @@ export async function apiFetch<Endpoint extends ApiEndpoint>(
     const error = reply as Partial<ApiErrorBody> | null;
     throw new ApiError(error?.error ?? '', response.status, error?.fields ?? {}, reply);
   }
-  // Trusted as the table's reply: src/server/api-contract.test.ts checks the routes answer it.
+  // Trusted as the table's reply: the server's handlers can answer nothing else (server/routes/api-reply.ts).
   return reply;
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { loadCliConfig } from './cli-config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
-import { SUPPLIER_CSV_COLUMNS, type SupplierInput } from '../suppliers/supplier-csv.ts';
+import type { Supplier } from '../../shared/suppliers.ts';
+import { SUPPLIER_CSV_COLUMNS } from '../suppliers/supplier-csv.ts';
 import { importSupplierList, previewSupplierImport } from '../suppliers/supplier-import.ts';
 
 /**
@@ -50,13 +51,13 @@ function formatTime(at: number): string {
   return `${local.format(at)} (${BUSINESS_TIME_ZONE})`;
 }
 
-function describeRow(row: SupplierInput): string {
+function describeRow(row: Supplier): string {
   const contacts = [row.whatsapp && `whatsapp ${row.whatsapp}`, row.telegram && `telegram ${row.telegram}`].filter(Boolean);
   return `${row.name}${row.offer ? ` — ${row.offer}` : ''} (${contacts.join(', ')})`;
 }
 
-function summarize(rows: readonly SupplierInput[]): void {
-  const byCategory = new Map<string, SupplierInput[]>();
+function summarize(rows: readonly Supplier[]): void {
+  const byCategory = new Map<string, Supplier[]>();
   for (const row of rows) byCategory.set(row.category, [...(byCategory.get(row.category) ?? []), row]);
   for (const [category, members] of byCategory) {
     out(`${category} (${members.length})`);

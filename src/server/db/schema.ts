@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { Supplier } from '../../shared/suppliers.ts';
 
 /**
  * Table types for Kysely. Times are epoch milliseconds (bigint columns) so that SQLite and
@@ -110,19 +111,10 @@ export interface AccessTokensTable {
 }
 
 /** The supplier list buyers see, replaced whole by the seller's CSV import. */
-export interface SuppliersTable {
+export interface SuppliersTable extends Supplier {
   id: string;
   /** Row order in the imported file; listings sort by category, then by this. */
   position: number;
-  name: string;
-  category: string;
-  /** What the supplier sells. */
-  offer: string;
-  /** Digits with country code, e.g. 5511987654321. */
-  whatsapp: string | null;
-  /** A https://t.me/… URL. */
-  telegram: string | null;
-  notes: string | null;
 }
 
 /** One row (`id` = 'current'): when the list was last imported, and how many rows it has. */

@@ -2,14 +2,14 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
 import { members as copy } from '../../content/members.ts';
-import { ResendAccessSchema, type MemberArea, type MemberAreaRefusal } from '../../shared/access.ts';
-import type { OkReply } from '../../shared/api.ts';
+import { ResendAccessSchema, type MemberAreaRefusal } from '../../shared/access.ts';
 import { paths } from '../../shared/routes.ts';
 import { loadMemberArea, lookUpAccessToken, requestAccessResend } from '../access/access-service.ts';
 import { recordMemberPageOpen } from '../access/access-repository.ts';
 import type { AppEnv } from '../context.ts';
 import { apiError, limitBody } from '../http.ts';
 import { pageFile, sendPage, type Site } from '../site.ts';
+import { sendReply } from './api-reply.ts';
 
 /**
  * The member area. The e-mailed link `/acesso/{token}` is exchanged for an HttpOnly cookie and a
@@ -55,6 +55,7 @@ export function accessPageRoutes(site: Site | undefined) {
 
 /** `/api/access`: the list for the cookie's holder, and the resend form's endpoint. */
 export const accessRoutes = new Hono<AppEnv>()
+  .basePath('/api/access')
   .get('/', async (c) => {
     c.header('Cache-Control', 'no-store');
     const { supportEmail } = c.var.config.mail;
@@ -66,7 +67,7 @@ export const accessRoutes = new Hono<AppEnv>()
       deleteCookie(c, ACCESS_COOKIE, cookieOptions(c));
       return c.json({ error: copy.api.revoked, supportEmail } satisfies MemberAreaRefusal, 401);
     }
-    return c.json((await loadMemberArea(c.var.db, access.order, supportEmail)) satisfies MemberArea);
+    return sendReply(c, 'GET', await loadMemberArea(c.var.db, access.order, supportEmail));
   })
   .post(
     '/resend',
@@ -84,6 +85,6 @@ export const accessRoutes = new Hono<AppEnv>()
       }
       // How many e-mails were queued stays in the log: the answer must not reveal who bought.
       c.var.logger.info('Access resend requested', { queued: result.queued });
-      return c.json({ ok: true } satisfies OkReply, 202);
+      return sendReply(c, 'POST', { ok: true }, 202);
     },
   );

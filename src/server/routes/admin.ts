@@ -3,7 +3,6 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
 import type { ZodType } from 'zod';
 import { admin as copy } from '../../content/admin.ts';
-import type { OkReply } from '../../shared/api.ts';
 import {
   ADMIN_PAGE_SIZE,
   AdminBuyerDeleteSchema,
@@ -12,16 +11,7 @@ import {
   AdminLoginSchema,
   AdminOrdersQuerySchema,
   AdminSupplierCsvSchema,
-  type AdminBuyerErased,
-  type AdminBuyerSummary,
-  type AdminHealth,
-  type AdminOrderDetail,
-  type AdminOrderList,
   type AdminOrdersQuery,
-  type AdminOverview,
-  type AdminSessionInfo,
-  type SupplierListInfo,
-  type SupplierPreview,
 } from '../../shared/admin.ts';
 import { businessDayStart } from '../../shared/time.ts';
 import { checkSession, logIn, logOut, sessionLabel } from '../admin/admin-auth.ts';
@@ -40,6 +30,7 @@ import { clientKey } from '../rate-limit.ts';
 import { importSupplierList, previewSupplierImport, renderSupplierCsv } from '../suppliers/supplier-import.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
 import { apiErrors } from '../../content/api-errors.ts';
+import { sendReply } from './api-reply.ts';
 
 /**
  * `/api/admin/*`: the seller's console. Every route but the session probe and the login needs a
@@ -126,7 +117,7 @@ function requireSession(deps: AdminDeps): MiddlewareHandler<AdminEnv> {
   };
 }
 
-const ok = { ok: true } satisfies OkReply;
+const ok = { ok: true } as const;
 
 /** A path whose `:id` is not shaped like our ids answers 404 before any query sees it. */
 function idShaped(notFound: string): MiddlewareHandler<AdminEnv> {
@@ -134,17 +125,13 @@ function idShaped(notFound: string): MiddlewareHandler<AdminEnv> {
 }
 
 export function adminRoutes(deps: AdminDeps) {
-  /** The order actions: each answers 404 / 409 or runs and sends its e-mail now. */
-  const action =
-    (run: (c: Context<AdminEnv>, orderId: string, at: number) => Promise<'ok' | 'not_found' | 'not_paid'>) =>
-    async (c: Context<AdminEnv>) => {
-      const orderId = c.req.param('id') ?? '';
-      const result = await run(c, orderId, c.var.now());
-      if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
-      if (result === 'not_paid') return apiError(c, 409, copy.api.notPaid);
-      deps.runOutbox();
-      return c.json(ok);
-    };
+  /** An order action's refusal (404 / 409); when it ran, its e-mail is sent now and there is none. */
+  const refusalOf = (c: Context<AdminEnv>, result: 'ok' | 'not_found' | 'not_paid') => {
+    if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
+    if (result === 'not_paid') return apiError(c, 409, copy.api.notPaid);
+    deps.runOutbox();
+    return undefined;
+  };
   // Dados pessoais (LGPD). POST, so the buyer's address travels in the body and never in a URL
   // that a proxy's access log or the browser's history would keep.
   const buyerBody = [limitBody(1024, tooLarge), json(AdminBuyerSchema)] as const;
@@ -152,6 +139,7 @@ export function adminRoutes(deps: AdminDeps) {
 
   return (
     new Hono<AdminEnv>()
+      .basePath('/api/admin')
       .use('*', async (c, next) => {
         // Nothing here may be cached by a browser or a proxy: it is all private.
         c.header('Cache-Control', 'no-store');
@@ -163,7 +151,7 @@ export function adminRoutes(deps: AdminDeps) {
       .get('/session', async (c) => {
         const signedIn =
           deps.password !== undefined && (await checkSession(c.var.db, getCookie(c, ADMIN_COOKIE), deps.password, c.var.now()));
-        return c.json({ enabled: deps.password !== undefined, signedIn } satisfies AdminSessionInfo);
+        return sendReply(c, 'GET', { enabled: deps.password !== undefined, signedIn });
       })
 
       .post('/login', limitBody(1024, tooLarge), json(AdminLoginSchema), async (c) => {
@@ -199,7 +187,7 @@ export function adminRoutes(deps: AdminDeps) {
         }
         setCookie(c, ADMIN_COOKIE, result.cookieValue, cookieOptions(c));
         await recordAudit(c.var.db, { session: sessionLabel(result.cookieValue), action: 'login', client, now: at });
-        return c.json(ok);
+        return sendReply(c, 'POST', ok);
       })
 
       .post('/logout', async (c) => {
@@ -211,7 +199,7 @@ export function adminRoutes(deps: AdminDeps) {
             await recordAudit(c.var.db, { session: sessionLabel(cookie), action: 'logout', client: auditClient(c), now: at });
         }
         deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
-        return c.json(ok);
+        return sendReply(c, 'POST', ok);
       })
 
       // Everything below needs a live session.
@@ -231,12 +219,12 @@ export function adminRoutes(deps: AdminDeps) {
           now: at,
         });
         deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
-        return c.json(ok);
+        return sendReply(c, 'POST', ok);
       })
 
       .get('/overview', async (c) => {
         const { monthlyCapacity, offerEndsAt } = c.var.config;
-        return c.json((await readOverview(c.var.db, { monthlyCapacity, offerEndsAt }, c.var.now())) satisfies AdminOverview);
+        return sendReply(c, 'GET', await readOverview(c.var.db, { monthlyCapacity, offerEndsAt }, c.var.now()));
       })
 
       .get(
@@ -252,12 +240,12 @@ export function adminRoutes(deps: AdminDeps) {
             offset: (query.page - 1) * ADMIN_PAGE_SIZE,
             limit: ADMIN_PAGE_SIZE,
           });
-          return c.json({
+          return sendReply(c, 'GET', {
             orders: orders.map(({ chargedAt: _charged, expiresAt: _expires, failureReason: _reason, ...order }) => order),
             total,
             page: query.page,
             pageSize: ADMIN_PAGE_SIZE,
-          } satisfies AdminOrderList);
+          });
         },
       )
 
@@ -281,21 +269,21 @@ export function adminRoutes(deps: AdminDeps) {
         if (!detail) return apiError(c, 404, copy.api.orderNotFound);
         // The buyer's personal data was shown: who looked, and from where (LGPD art. 37).
         await recordAudit(c.var.db, { session: c.var.session, action: 'view_order', orderId: detail.id, client: auditClient(c), now: at });
-        return c.json(detail satisfies AdminOrderDetail);
+        return sendReply(c, 'GET', detail);
       })
 
-      .post(
-        '/orders/:id/resend',
-        action((c, orderId, at) => resendAccess(c.var.db, { orderId, session: c.var.session, now: at })),
-      )
-      .post(
-        '/orders/:id/revoke',
-        action((c, orderId, at) => revokeAccess(c.var.db, { orderId, session: c.var.session, now: at })),
-      )
-      .post(
-        '/orders/:id/refund',
-        action((c, orderId, at) => markOrderRefunded(c.var.db, c.var.config, { orderId, session: c.var.session, now: at })),
-      )
+      .post('/orders/:id/resend', async (c) => {
+        const result = await resendAccess(c.var.db, { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() });
+        return refusalOf(c, result) ?? sendReply(c, 'POST', ok);
+      })
+      .post('/orders/:id/revoke', async (c) => {
+        const result = await revokeAccess(c.var.db, { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() });
+        return refusalOf(c, result) ?? sendReply(c, 'POST', ok);
+      })
+      .post('/orders/:id/refund', async (c) => {
+        const order = { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() };
+        return refusalOf(c, await markOrderRefunded(c.var.db, c.var.config, order)) ?? sendReply(c, 'POST', ok);
+      })
       .post(
         '/orders/:id/email',
         limitBody(1024, tooLarge),
@@ -308,10 +296,7 @@ export function adminRoutes(deps: AdminDeps) {
             session: c.var.session,
             now: c.var.now(),
           });
-          if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
-          if (result === 'not_paid') return apiError(c, 409, copy.api.notPaid);
-          deps.runOutbox();
-          return c.json(ok);
+          return refusalOf(c, result) ?? sendReply(c, 'POST', ok);
         },
       )
 
@@ -325,7 +310,7 @@ export function adminRoutes(deps: AdminDeps) {
         // The address searched for is personal data: the audit keeps how many orders it found, not it.
         const detail = { orders: found.orders.length };
         await recordAudit(c.var.db, { session: c.var.session, action: 'find_buyer', detail, client: auditClient(c), now: c.var.now() });
-        return c.json(found satisfies AdminBuyerSummary);
+        return sendReply(c, 'POST', found);
       })
 
       .post('/buyer/export', ...buyerBody, async (c) => {
@@ -345,13 +330,13 @@ export function adminRoutes(deps: AdminDeps) {
             now: c.var.now(),
             config: c.var.config,
           });
-          return c.json(erased satisfies AdminBuyerErased);
+          return sendReply(c, 'POST', erased);
         },
       )
 
       .get('/suppliers', async (c) => {
         const meta = await getSupplierListMeta(c.var.db);
-        return c.json({ count: meta?.count ?? 0, updatedAt: meta?.updatedAt ?? null } satisfies SupplierListInfo);
+        return sendReply(c, 'GET', { count: meta?.count ?? 0, updatedAt: meta?.updatedAt ?? null });
       })
 
       .get('/suppliers.csv', async (c) => {
@@ -370,12 +355,12 @@ export function adminRoutes(deps: AdminDeps) {
 
       .post('/suppliers/preview', ...csvBody, (c) => {
         const preview = previewSupplierImport(c.req.valid('json').csv);
-        return c.json({
+        return sendReply(c, 'POST', {
           valid: preview.errors.length === 0,
           count: preview.rows.length,
           categories: preview.categories,
           errors: preview.errors.slice(0, 200),
-        } satisfies SupplierPreview);
+        });
       })
 
       .post('/suppliers', ...csvBody, async (c) => {
@@ -383,14 +368,12 @@ export function adminRoutes(deps: AdminDeps) {
         const result = await importSupplierList(c.var.db, c.req.valid('json').csv, at);
         if (result.kind === 'invalid') return c.json({ error: copy.api.supplierInvalid, errors: result.errors.slice(0, 200) }, 422);
         await recordAudit(c.var.db, { session: c.var.session, action: 'import_suppliers', detail: { count: result.meta.count }, now: at });
-        return c.json({ count: result.meta.count, updatedAt: result.meta.updatedAt } satisfies SupplierListInfo);
+        return sendReply(c, 'POST', { count: result.meta.count, updatedAt: result.meta.updatedAt });
       })
 
       .get('/health', async (c) => {
         const { db, config, checkout } = c.var;
-        return c.json(
-          (await readHealth({ db, config, gateway: checkout.gateway, mailer: deps.mailer }, c.var.now())) satisfies AdminHealth,
-        );
+        return sendReply(c, 'GET', await readHealth({ db, config, gateway: checkout.gateway, mailer: deps.mailer }, c.var.now()));
       })
 
       .post('/outbox/:id/retry', async (c) => {
@@ -399,7 +382,7 @@ export function adminRoutes(deps: AdminDeps) {
         if (!orderId) return apiError(c, 404, copy.api.outboxNotFound);
         await recordAudit(c.var.db, { session: c.var.session, action: 'retry_email', orderId, now: at });
         deps.runOutbox();
-        return c.json(ok);
+        return sendReply(c, 'POST', ok);
       })
 
       .all('*', (c) => apiError(c, 404, apiErrors.notFound))

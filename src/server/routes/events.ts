@@ -7,9 +7,10 @@ import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';
 import type { AppEnv } from '../context.ts';
 import { apiErrors } from '../../content/api-errors.ts';
+import { sendReply } from './api-reply.ts';
 
 /** First-party funnel counting: no cookies are read or set, and only the route key is stored. */
-export const eventsRoutes = new Hono<AppEnv>().post(
+export const eventsRoutes = new Hono<AppEnv>().basePath('/api/events').post(
   '/',
   limitBody(MAX_EVENT_BODY_BYTES, (c) => apiError(c, 400, apiErrors.eventTooLarge)),
   zValidator('json', FunnelEventSchema, (result, c) => {
@@ -20,6 +21,6 @@ export const eventsRoutes = new Hono<AppEnv>().post(
     const decision = await c.var.limiter.consume(limits.events, c.var.clientAddress, c.var.now());
     if (!decision.allowed) return apiError(c, 429, apiErrors.tooManyRequests);
     await recordFunnelEvent(c.var.db, { name: event.name, path: routeKey(event.path) });
-    return c.body(null, 204);
+    return sendReply(c, 'POST', null);
   },
 );

@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { orderPage as copy } from '../../content/order-page.ts';
-import type { OkReply } from '../../shared/api.ts';
-import { ORDER_CONTACT_KEY_HEADER, PUBLIC_REF_PATTERN, type OrderPageReply } from '../../shared/order-page.ts';
+import { ORDER_CONTACT_KEY_HEADER, PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
 import { paths } from '../../shared/routes.ts';
 import { requestOrderAccessResend } from '../access/access-service.ts';
 import type { AppEnv } from '../context.ts';
@@ -12,6 +11,7 @@ import { markRemindersOptedOut } from '../orders/orders-repository.ts';
 import { cancelPixReminders } from '../orders/pix-email-job.ts';
 import { renderOptOutPage, type OptOutPageState } from '../orders/reminders-opt-out-page.ts';
 import { pageFile, sendPage, type Site } from '../site.ts';
+import { sendReply } from './api-reply.ts';
 
 /** The order page and the opt-out page are personal: never indexed, never kept by a cache, no Referer. */
 function privatePage(response: Response): Response {
@@ -59,11 +59,12 @@ export function orderPageRoutes(site: Site | undefined) {
 
 /** `/api/order-page/:ref`: the order page's data, and its "Reenviar acesso". */
 export const orderPageApiRoutes = new Hono<AppEnv>()
+  .basePath('/api/order-page')
   .get('/:ref', async (c) => {
     c.header('Cache-Control', 'no-store');
     const reply = await describeOrderPage(c.var.checkout, c.req.param('ref'), c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64));
     if (!reply) return apiError(c, 404, copy.notFound.title);
-    return c.json(reply satisfies OrderPageReply);
+    return sendReply(c, 'GET', reply);
   })
   .post('/:ref/resend', async (c) => {
     c.header('Cache-Control', 'no-store');
@@ -75,5 +76,5 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
       return apiError(c, 429, copy.paid.tooMany);
     }
     c.var.logger.info('Access resend requested on the order page', { order: order.id, queued: result.queued });
-    return c.json({ ok: true } satisfies OkReply, 202);
+    return sendReply(c, 'POST', { ok: true }, 202);
   });

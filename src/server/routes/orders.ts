@@ -1,27 +1,23 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
-import {
-  ORDER_VIEW_KEY_HEADER,
-  createOrderSchema,
-  fieldErrors,
-  type CreatedOrder,
-  type OrderStatusReply,
-  type ProductInfo,
-} from '../../shared/checkout.ts';
+import { ORDER_VIEW_KEY_HEADER, createOrderSchema, fieldErrors } from '../../shared/checkout.ts';
 import type { AppEnv } from '../context.ts';
+import { GatewayError, gatewayMessages } from '../gateway/errors.ts';
 import { apiError, limitBody } from '../http.ts';
 import { limits } from '../rate-limit.ts';
 import { startCheckout } from '../orders/checkout-service.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { describeOrderStatus } from '../orders/order-status.ts';
 import { apiErrors } from '../../content/api-errors.ts';
+import { sendReply } from './api-reply.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
 
 export const ordersRoutes = new Hono<AppEnv>()
+  .basePath('/api/orders')
   .post(
     '/',
     // The form, its keys and the visit's campaign parameters and tracking cookies fit well within 8 KiB.
@@ -45,7 +41,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
       if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
       const result = await startCheckout(c.var.checkout, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
-      if (result.kind === 'created') return c.json(result.order satisfies CreatedOrder, 201);
+      if (result.kind === 'created') return sendReply(c, 'POST', result.order, 201);
       if (result.kind === 'sold_out') {
         return apiError(c, 409, copy.errors.soldOut(dateFormat.format(new Date(result.nextBatchAt))));
       }
@@ -60,14 +56,14 @@ export const ordersRoutes = new Hono<AppEnv>()
       : undefined;
     if (!status) return apiError(c, 404, apiErrors.orderNotFound);
     c.header('Cache-Control', 'no-store');
-    return c.json(status satisfies OrderStatusReply);
+    return sendReply(c, 'GET', status);
   });
 
-export const productRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const productRoutes = new Hono<AppEnv>().basePath('/api/product').get('/', async (c) => {
   try {
     const product = await c.var.checkout.gateway.getProduct();
-    return c.json({ title: product.title, priceCents: product.priceCents } satisfies ProductInfo);
+    return sendReply(c, 'GET', { title: product.title, priceCents: product.priceCents });
   } catch (error) {
-    return apiError(c, 502, error instanceof Error && error.name === 'GatewayError' ? error.message : 'Erro ao carregar produto');
+    return apiError(c, 502, error instanceof GatewayError ? error.message : gatewayMessages.productLoad);
   }
 });

@@ -5,9 +5,10 @@ import { apiError, limitBody } from '../http.ts';
 import { recordHeartbeat } from '../live/presence.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 import { MAX_PRESENCE_BODY_BYTES, PresenceBeatSchema } from '../../shared/presence.ts';
+import { sendReply } from './api-reply.ts';
 
 /** The landing page's heartbeat. No cookies are read or set; only the random id and a time are stored. */
-export const presenceRoutes = new Hono<AppEnv>().post(
+export const presenceRoutes = new Hono<AppEnv>().basePath('/api/presence').post(
   '/',
   limitBody(MAX_PRESENCE_BODY_BYTES, (c) => apiError(c, 413, apiErrors.invalidRequest)),
   zValidator('json', PresenceBeatSchema, (result, c) => {
@@ -18,6 +19,6 @@ export const presenceRoutes = new Hono<AppEnv>().post(
     const result = await recordHeartbeat(c.var.db, c.var.limiter, { visitorId, clientAddress: c.var.clientAddress, now: c.var.now() });
     if (result === 'rate_limited') return apiError(c, 429, apiErrors.tooManyRequests);
     c.header('Cache-Control', 'no-store');
-    return c.body(null, 204);
+    return sendReply(c, 'POST', null);
   },
 );

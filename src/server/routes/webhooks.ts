@@ -35,7 +35,7 @@ const MAX_STORED_POSTBACKS = 20;
  * re-check at the gateway happens afterwards. The body is read only once the secret matched and
  * the order's read window is open: nothing an outsider sends is parsed before that.
  */
-export const webhooksRoutes = new Hono<AppEnv>().post(
+export const webhooksRoutes = new Hono<AppEnv>().basePath('/api/webhooks').post(
   '/gateway',
   limitBody(256 * 1024, (c) => c.json(ok, 200)),
   async (c) => {

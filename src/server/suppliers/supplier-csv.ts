@@ -18,16 +18,8 @@
  * skipped. Errors name the line of the file where the row starts.
  */
 
+import type { Supplier } from '../../shared/suppliers.ts';
 import { stripAccents } from '../../shared/text.ts';
-
-export interface SupplierInput {
-  name: string;
-  category: string;
-  offer: string;
-  whatsapp: string | null;
-  telegram: string | null;
-  notes: string | null;
-}
 
 export interface SupplierCsvError {
   /** 1-based line in the file (the header is line 1). */
@@ -37,7 +29,7 @@ export interface SupplierCsvError {
 
 export interface SupplierCsvResult {
   /** The valid rows, in file order. Import them only when `errors` is empty. */
-  rows: SupplierInput[];
+  rows: Supplier[];
   errors: SupplierCsvError[];
 }
 
@@ -174,7 +166,7 @@ export function normalizeTelegram(raw: string): { value: string } | { error: str
 export function parseSupplierCsv(input: string): SupplierCsvResult {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const errors: SupplierCsvError[] = [];
-  const rows: SupplierInput[] = [];
+  const rows: Supplier[] = [];
 
   const delimiter = detectDelimiter(text);
   const { records, error } = readRecords(text, delimiter);

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Database, SuppliersTable } from '../db/schema.ts';
+import type { Supplier } from '../../shared/suppliers.ts';
 import { neutraliseCell, restoreNeutralisedCell } from '../spreadsheet-cell.ts';
-import { parseSupplierCsv, SUPPLIER_CSV_COLUMNS, type SupplierCsvError, type SupplierInput } from './supplier-csv.ts';
-import { replaceSupplierList, type Supplier, type SupplierListMeta } from './suppliers-repository.ts';
+import { parseSupplierCsv, SUPPLIER_CSV_COLUMNS, type SupplierCsvError } from './supplier-csv.ts';
+import { replaceSupplierList, type SupplierListMeta } from './suppliers-repository.ts';
 
 /**
  * The supplier import, shared by `npm run suppliers:import` and the console's Fornecedores page, so
@@ -10,13 +11,13 @@ import { replaceSupplierList, type Supplier, type SupplierListMeta } from './sup
  */
 
 export interface SupplierImportPreview {
-  rows: SupplierInput[];
+  rows: Supplier[];
   errors: SupplierCsvError[];
   categories: Array<{ name: string; count: number }>;
 }
 
 /** A list exported from the console comes back as it was: the export's formula guard is undone. */
-function restoreExportedRow(row: SupplierInput): SupplierInput {
+function restoreExportedRow(row: Supplier): Supplier {
   return {
     ...row,
     name: restoreNeutralisedCell(row.name),
@@ -57,7 +58,7 @@ function csvCell(value: string | null): string {
  * header); a cell a spreadsheet would run as a formula is exported with a leading apostrophe,
  * which the import takes off again.
  */
-export function renderSupplierCsv(suppliers: readonly Supplier[]): string {
+export function renderSupplierCsv(suppliers: readonly SuppliersTable[]): string {
   const lines = [SUPPLIER_CSV_COLUMNS.join(',')];
   for (const row of [...suppliers].sort((a, b) => a.position - b.position)) {
     lines.push([row.name, row.category, row.offer, row.whatsapp, row.telegram, row.notes].map(csvCell).join(','));

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import type { SupplierInput } from './supplier-csv.ts';
-
-export interface Supplier extends SupplierInput {
-  id: string;
-  /** Row order in the imported file. */
-  position: number;
-}
+import type { Database, SuppliersTable } from '../db/schema.ts';
+import type { Supplier } from '../../shared/suppliers.ts';
 
 export interface SupplierListMeta {
   updatedAt: number;
@@ -22,7 +16,7 @@ const INSERT_CHUNK = 200;
  * Replaces the whole list in one transaction: a buyer opening the member page meanwhile sees
  * either the old list or the new one, never a mix or an empty page.
  */
-export async function replaceSupplierList(db: Kysely<Database>, rows: readonly SupplierInput[], now: number): Promise<SupplierListMeta> {
+export async function replaceSupplierList(db: Kysely<Database>, rows: readonly Supplier[], now: number): Promise<SupplierListMeta> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('suppliers').execute();
     const values = rows.map((row, index) => ({
@@ -55,7 +49,7 @@ export async function replaceSupplierList(db: Kysely<Database>, rows: readonly S
 const categoryOrder = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
 /** The list as buyers see it: categories in pt-BR alphabetical order, each in the seller's file order. */
-export async function listSuppliers(db: Kysely<Database>): Promise<Supplier[]> {
+export async function listSuppliers(db: Kysely<Database>): Promise<SuppliersTable[]> {
   const rows = await db
     .selectFrom('suppliers')
     .select(['id', 'position', 'name', 'category', 'offer', 'whatsapp', 'telegram', 'notes'])

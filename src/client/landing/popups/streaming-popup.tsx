@@ -1,12 +1,11 @@
-import { Check } from 'lucide-react';
 import { useEffect } from 'react';
 import { streamingPopup, type CatalogueApp } from '../../../content/catalogue.ts';
 import { appMonthlySavingCents } from '../../../content/totals.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { track } from '../../lib/analytics.ts';
 import { AppIcon } from '../../ui/app-icon.tsx';
-import { BuyButton } from '../buy-button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { PopupFooter } from './popup-footer.tsx';
 
 /** The popup of one catalogue app: its prices, what suppliers offer, and a buy call. Open while an app is selected. */
 export default function StreamingPopup({ app, onClose }: { app: CatalogueApp | null; onClose: () => void }) {
@@ -56,18 +55,7 @@ export default function StreamingPopup({ app, onClose }: { app: CatalogueApp | n
               </dd>
             </div>
           </dl>
-          <h3 className="mt-5 text-sm font-bold text-white">{streamingPopup.featuresTitle}</h3>
-          <ul className="mt-2 grid gap-1.5">
-            {app.features.map((feature) => (
-              <li key={feature} className="flex items-start gap-2 text-sm text-slate-300">
-                <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-400" />
-                {feature}
-              </li>
-            ))}
-          </ul>
-          <BuyButton placement="popup" className="mt-6 w-full" onBeforeCheckout={onClose}>
-            {streamingPopup.cta}
-          </BuyButton>
+          <PopupFooter title={streamingPopup.featuresTitle} lines={app.features} cta={streamingPopup.cta} onClose={onClose} />
         </div>
       ) : null}
     </Dialog>

@@ -1,10 +1,8 @@
-import { Check } from 'lucide-react';
 import { supplierCard, upsellPopup } from '../../../content/catalogue.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { AppIcon } from '../../ui/app-icon.tsx';
-import { Button } from '../../ui/button.tsx';
-import { BuyButton } from '../buy-button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { PopupFooter } from './popup-footer.tsx';
 
 /** The upsell popup: the list's top-up supplier (R$ 100 de crédito por R$ 20) and a buy call. */
 export default function UpsellPopup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -46,20 +44,7 @@ export default function UpsellPopup({ open, onOpenChange }: { open: boolean; onO
             <dd className="text-2xl font-black text-brand-400">{formatBRL(supplierCard.costCents)}</dd>
           </div>
         </dl>
-        <ul className="mt-5 grid gap-1.5">
-          {upsellPopup.highlights.map((line) => (
-            <li key={line} className="flex items-start gap-2 text-sm text-slate-300">
-              <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-400" />
-              {line}
-            </li>
-          ))}
-        </ul>
-        <BuyButton placement="popup" className="mt-6 w-full" onBeforeCheckout={close}>
-          {upsellPopup.cta}
-        </BuyButton>
-        <Button variant="ghost" block className="mt-2" onClick={close}>
-          {upsellPopup.dismiss}
-        </Button>
+        <PopupFooter lines={upsellPopup.highlights} cta={upsellPopup.cta} dismiss={upsellPopup.dismiss} onClose={close} />
       </div>
     </Dialog>
   );
