@@ -35,5 +35,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Node is PID 1 and handles SIGTERM itself (docker stop starts the drain). --disable-proto=throw:
 # `__proto__` is gone from every object, so no request body can ever reach Object.prototype
-# through it (src/server/safe-parse.ts is the first line of that defence).
+# through it (src/server/lib/safe-parse.ts is the first line of that defence).
 CMD ["node", "--disable-proto=throw", "dist/server/main.js"]

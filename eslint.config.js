@@ -103,7 +103,7 @@ export default tseslint.config(
       ...noNodeImports,
       'no-restricted-globals': [
         'error',
-        { name: 'process', message: 'shared/ and content/ read no env: config is parsed in src/server/config.ts.' },
+        { name: 'process', message: 'shared/ and content/ read no env: config is parsed in src/server/config/config.ts.' },
         { name: 'window', message: 'shared/ and content/ run on both sides: no DOM.' },
         { name: 'document', message: 'shared/ and content/ run on both sides: no DOM.' },
       ],

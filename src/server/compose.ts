@@ -1,15 +1,15 @@
 import type { Hono } from 'hono';
 import { renderOutboxMessage } from './access/access-email-job.ts';
 import { createApp } from './app.ts';
-import type { AppEnv } from './context.ts';
-import { createBackground, type Background } from './background.ts';
-import type { Config } from './config.ts';
+import type { AppEnv } from './http/context.ts';
+import { createBackground, type Background } from './lib/background.ts';
+import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { createGatewayClient } from './gateway/gateway-client.ts';
 import { SANDBOX_PRODUCT_HASH, createSandboxGateway } from './gateway/sandbox.ts';
 import type { GatewayClient } from './gateway/types.ts';
-import { createLifecycle, type Lifecycle } from './lifecycle.ts';
-import type { Logger } from './logger.ts';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
+import type { Logger } from './lib/logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createEmailDeliverer, createOutboxWorker, type OutboxDeliverer, type OutboxWorker } from './mail/outbox-worker.ts';
 import { createConversionDeliverers } from './conversions/conversion-events.ts';
@@ -19,7 +19,7 @@ import { DUPLICATE_ALERT_KIND, renderDuplicateAlert } from './orders/duplicate-a
 import { isPixEmailKind, renderPixOutboxMessage } from './orders/pix-email-job.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
 import { createRetentionJob, type RetentionJob } from './privacy/retention.ts';
-import type { Site } from './site.ts';
+import type { Site } from './http/site.ts';
 
 /** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
 export const SANDBOX_TOKEN = 'sandbox-token';
@@ -62,7 +62,7 @@ export function composeServer(options: {
 }): ComposedServer {
   const { config, database, logger, site } = options;
   // Own properties only: an option bag inherits whatever reached Object.prototype, and a `now`
-  // found there would replace every clock of the server (src/server/safe-parse.ts says how one could).
+  // found there would replace every clock of the server (src/server/lib/safe-parse.ts says how one could).
   const now = Object.hasOwn(options, 'now') ? options.now : undefined;
   // Deps read at run time always carry their own clock, so none of their readers looks it up the chain.
   const clock = now ?? (() => Date.now());

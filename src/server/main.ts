@@ -6,13 +6,13 @@ import { serve } from '@hono/node-server';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { composeServer } from './compose.ts';
-import { ConfigError, loadConfig, placeholdersInUse } from './config.ts';
+import { ConfigError, loadConfig, placeholdersInUse } from './config/config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { HTTP_SERVER_OPTIONS } from './http-options.ts';
-import { createLogger, defaultLogFormat } from './logger.ts';
-import { describeEnvFile, loadEnvFile } from './env-file.ts';
-import { publicConfig, publicConfigScript } from './public-config.ts';
-import { loadSite } from './site.ts';
+import { HTTP_SERVER_OPTIONS } from './http/http-options.ts';
+import { createLogger, defaultLogFormat } from './lib/logger.ts';
+import { describeEnvFile, loadEnvFile } from './config/env-file.ts';
+import { publicConfig, publicConfigScript } from './config/public-config.ts';
+import { loadSite } from './http/site.ts';
 
 /** In-flight requests get this long after SIGTERM (a checkout takes at most the gateway's 15 s timeout). */
 const SHUTDOWN_GRACE_MS = 20_000;

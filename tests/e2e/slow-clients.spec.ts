@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import { HTTP_SERVER_OPTIONS } from '../../src/server/http-options.ts';
+import { HTTP_SERVER_OPTIONS } from '../../src/server/http/http-options.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HTTP_SERVER_OPTIONS } from '../../src/server/http-options.ts';
+import { HTTP_SERVER_OPTIONS } from '../../src/server/http/http-options.ts';
 import { fetchFrom } from '../support/clients.ts';
 import {
   SHIPPED_NGINX_CONF,

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { limits, MAX_OPEN_CHARGES_PER_CLIENT } from '../../src/server/rate-limit.ts';
+import { limits, MAX_OPEN_CHARGES_PER_CLIENT } from '../../src/server/http/rate-limit.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';

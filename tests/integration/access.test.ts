@@ -7,10 +7,10 @@ import { storeAccessTokenHash } from '../../src/server/access/access-repository.
 import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
 import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import { composeServer } from '../../src/server/compose.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
 import type { StoredOrderStatus } from '../../src/server/db/schema.ts';
-import { createLogger } from '../../src/server/logger.ts';
-import { loadSite } from '../../src/server/site.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
+import { loadSite } from '../../src/server/http/site.ts';
 import { replaceSupplierList } from '../../src/server/suppliers/suppliers-repository.ts';
 import { databases } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';

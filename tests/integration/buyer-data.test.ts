@@ -5,7 +5,7 @@ import { storeAccessTokenHash } from '../../src/server/access/access-repository.
 import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import type { StoredOrderStatus } from '../../src/server/db/schema.ts';
 import { recordFunnelEvent } from '../../src/server/funnel/funnel-repository.ts';
-import { createLogger } from '../../src/server/logger.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
 import { recordWebhookEvent } from '../../src/server/orders/webhook-events-repository.ts';
 import { eraseBuyerData, exportBuyerData } from '../../src/server/privacy/buyer-data.ts';
 import { createRetentionJob } from '../../src/server/privacy/retention.ts';

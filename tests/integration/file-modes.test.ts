@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
 import { backupSqlite, restoreSqlite } from '../../src/server/db/sqlite-backup.ts';
-import { createLogger } from '../../src/server/logger.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { createLogger, type LogLevel } from '../../src/server/logger.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
+import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
 import { databases, type TestDb } from './test-db.ts';
 
 /** The server as main.ts wires it, with its log lines kept in memory in the given format. */

@@ -1,4 +1,4 @@
-import { createLogger, type Logger } from '../../src/server/logger.ts';
+import { createLogger, type Logger } from '../../src/server/lib/logger.ts';
 
 /** A logger whose lines stay in memory, for asserting on what reaches the logs. */
 export function captureLogger(): { logger: Logger; lines: string[] } {

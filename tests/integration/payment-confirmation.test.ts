@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { composeServer } from '../../src/server/compose.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { createLogger } from '../../src/server/logger.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { parseMail } from './mime.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';

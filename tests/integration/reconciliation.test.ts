@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts';
 import { GatewayError, type GatewayClient } from '../../src/server/gateway/types.ts';
-import { createLogger } from '../../src/server/logger.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
 import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
 import { SANDBOX_PRODUCT_HASH } from '../../src/server/gateway/sandbox.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';

@@ -7,7 +7,7 @@ import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts'
 import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
 import { createSandboxGateway, SANDBOX_OFFER_HASH } from '../../src/server/gateway/sandbox.ts';
 import { GatewayError, type ChargeInput, type GatewayClient } from '../../src/server/gateway/types.ts';
-import { createLogger, type LogLevel } from '../../src/server/logger.ts';
+import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
 import { databases } from './test-db.ts';
 import { startTestServer } from './test-server.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import { listenOnLoopback } from '../support/loopback.ts';
 import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
-import { loadConfig } from '../../src/server/config.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import type { GatewayClient } from '../../src/server/gateway/types.ts';
-import { createLogger, type LogLevel } from '../../src/server/logger.ts';
+import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
 import type { TestDb } from './test-db.ts';
 
 export interface TestServer extends ComposedServer {

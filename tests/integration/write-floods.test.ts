@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
 import { SANDBOX_OFFER_HASH } from '../../src/server/gateway/sandbox.ts';
-import { limits } from '../../src/server/rate-limit.ts';
+import { limits } from '../../src/server/http/rate-limit.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { sandboxSays } from './sandbox-payment.ts';
 import { databases, type TestDb } from './test-db.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { HTTP_SERVER_OPTIONS } from '../../src/server/http-options.ts';
+import { HTTP_SERVER_OPTIONS } from '../../src/server/http/http-options.ts';
 
 /**
  * The deploy kit as files a seller copies: the Dockerfile (no image can be pulled here, so it is

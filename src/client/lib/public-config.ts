@@ -2,7 +2,7 @@ import { defaultPublicConfig } from '../../content/seller.ts';
 import { PUBLIC_CONFIG_GLOBAL, prerenderPublicConfig, type PublicConfig } from '../../shared/public-config.ts';
 
 /**
- * Runtime settings the server injected into the page (see server/public-config.ts). While
+ * Runtime settings the server injected into the page (see server/config/public-config.ts). While
  * prerendering there is no window: printed values are tokens the server fills in when it loads
  * the pages (see shared/public-config.ts), so the HTML and the hydrated page agree.
  */

@@ -6,7 +6,7 @@ import { cn } from './cn.ts';
  * Marks a demo (no gateway configured) so nobody mistakes it for a shop. `fixed` places it over
  * the page frame at the top: it takes no room in the layout, so it shifts nothing and leaves the
  * hero headline where it was. It is in the prerendered HTML; with a real gateway the server strips
- * it from the pages (`data-demo-notice`, see server/site.ts) and the browser renders nothing, so
+ * it from the pages (`data-demo-notice`, see server/http/site.ts) and the browser renders nothing, so
  * both agree at hydration. `inline` is the same line inside a dialog.
  */
 export function DemoNotice({ inline = false }: { inline?: boolean }) {

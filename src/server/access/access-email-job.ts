@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { site } from '../../content/site.ts';
 import { paths } from '../../shared/routes.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { renderAccessEmail } from '../mail/access-email.ts';
 import type { MailMessage } from '../mail/mailer.ts';

@@ -3,13 +3,13 @@ import type { Database } from '../db/schema.ts';
 import { firstName } from '../../shared/text.ts';
 import { enqueueOutboxMessage, type OutboxKind } from '../mail/outbox-repository.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
-import { limits, type RateLimiter } from '../rate-limit.ts';
+import { limits, type RateLimiter } from '../http/rate-limit.ts';
 import { findOrderByTokenHash, listPaidOrderIdsByEmail, storeAccessTokenHash, type AccessOrder } from './access-repository.ts';
 import { hashAccessToken, hashViewKey, modalAccessToken, newAccessToken } from './access-token.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { paths } from '../../shared/routes.ts';
 import type { MemberArea, MemberSupplier } from '../../shared/access.ts';
-import { secretsMatch } from '../secrets.ts';
+import { secretsMatch } from '../config/secrets.ts';
 
 /** Resends: per client address (`limits.resend`), and per order in fixed 10-minute windows. */
 export const RESEND_ORDER_WINDOW_MS = 10 * 60_000;

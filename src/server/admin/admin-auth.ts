@@ -2,8 +2,8 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { BlockList } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { clientKey } from '../rate-limit.ts';
-import { secretsMatch } from '../secrets.ts';
+import { clientKey } from '../http/rate-limit.ts';
+import { secretsMatch } from '../config/secrets.ts';
 import {
   clearLoginAttempts,
   countLoginAttempt,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AdminBuyerErased, AdminBuyerOrder, AdminBuyerSummary } from '../../shared/admin.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { collectBuyerData, eraseBuyerData, type BuyerExport } from '../privacy/buyer-data.ts';

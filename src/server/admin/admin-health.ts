@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { admin as copy } from '../../content/admin.ts';
 import type { AdminHealth, HealthCheck } from '../../shared/admin.ts';
 import { formatDateTime } from '../../shared/time.ts';
-import { placeholdersInUse, type Config, type PlaceholderVariable } from '../config.ts';
+import { placeholdersInUse, type Config, type PlaceholderVariable } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
 import type { GatewayClient } from '../gateway/types.ts';

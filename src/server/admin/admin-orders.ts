@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminOrderDetail, TimelineEntry } from '../../shared/admin.ts';
 import type { Database } from '../db/schema.ts';
 import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { markOrderReversed } from '../orders/orders-repository.ts';
 import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import { isPixEmailKind } from '../orders/pix-email-job.ts';

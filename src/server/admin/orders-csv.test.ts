@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderOrdersCsv } from './orders-csv.ts';
-import { neutraliseCell } from '../spreadsheet-cell.ts';
+import { neutraliseCell } from '../lib/spreadsheet-cell.ts';
 import { admin } from '../../content/admin.ts';
 
 describe('orders CSV', () => {

@@ -1,7 +1,7 @@
 import type { AdminOrderStatus } from '../../shared/admin.ts';
 import { formatCentsNumber } from '../../shared/money.ts';
 import type { AdminOrderRow } from './admin-orders-repository.ts';
-import { neutraliseCell } from '../spreadsheet-cell.ts';
+import { neutraliseCell } from '../lib/spreadsheet-cell.ts';
 
 /**
  * The orders as a spreadsheet file for Excel in Brazil: UTF-8 with a BOM (else Excel reads the

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
-import { describeEnvFile, loadEnvFile } from '../env-file.ts';
+import { describeEnvFile, loadEnvFile } from '../config/env-file.ts';
 
 /**
  * The configuration a command-line tool runs with: `.env` from the project root first (the real

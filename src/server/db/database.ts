@@ -3,7 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { DatabaseTarget } from '../config.ts';
+import type { DatabaseTarget } from '../config/config.ts';
 import { migrationProvider } from './migrations.ts';
 import { NulFreeTextPlugin } from './nul-free-text.ts';
 import type { Database } from './schema.ts';

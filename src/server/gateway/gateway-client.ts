@@ -1,4 +1,4 @@
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../lib/logger.ts';
 import { gatewayErrorMessage, gatewayMessages } from './errors.ts';
 import { chooseOffer, parseProductPage } from './parse-products.ts';
 import { parseCharge, parseTransactionRecord } from './parse-transaction.ts';

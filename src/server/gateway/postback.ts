@@ -1,4 +1,4 @@
-import { parseFormSafely, parseJsonSafely } from '../safe-parse.ts';
+import { parseFormSafely, parseJsonSafely } from '../lib/safe-parse.ts';
 import { isRecord, readTransactionIds } from './parse-transaction.ts';
 
 /** What we take from a postback: the ids it names its transaction by, in the order to try them. */

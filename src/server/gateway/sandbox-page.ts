@@ -1,6 +1,6 @@
 import { formatBRL } from '../../shared/money.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import { standalonePage } from '../standalone-page.ts';
+import { standalonePage } from '../http/standalone-page.ts';
 
 /**
  * The sandbox's "bank": one self-contained page per charge where the developer or the seller

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { site } from '../../content/site.ts';
-import { limitBody } from '../http.ts';
+import { limitBody } from '../http/http.ts';
 import { formatCount } from '../../shared/text.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../lib/logger.ts';
 import { buildPixBrCode } from './br-code.ts';
 import { isRecord, readCents, type JsonRecord } from './parse-transaction.ts';
 import {
@@ -16,9 +16,9 @@ import {
   type SandboxTransactionRow,
 } from './sandbox-repository.ts';
 import { renderSandboxNotFoundPage, renderSandboxPayPage } from './sandbox-page.ts';
-import { secretsMatch } from '../secrets.ts';
-import { parseJsonSafely } from '../safe-parse.ts';
-import { limits, type RateLimiter } from '../rate-limit.ts';
+import { secretsMatch } from '../config/secrets.ts';
+import { parseJsonSafely } from '../lib/safe-parse.ts';
+import { limits, type RateLimiter } from '../http/rate-limit.ts';
 
 /**
  * A stand-in for the real gateway, so the whole purchase can be clicked through offline (docs/gateway.md#9-unknowns

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { clientKey, limits, type RateLimiter } from '../rate-limit.ts';
+import { clientKey, limits, type RateLimiter } from '../http/rate-limit.ts';
 import { countPresentVisitors, prunePresence, touchPresence } from './presence-repository.ts';
 
 /** A visitor counts as "vendo agora" for this long after a heartbeat (the page beats every ~30 s). */

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Logger } from '../logger.ts';
-import { maskPersonalData } from '../log-mask.ts';
-import { maskEmail } from './mask-email.ts';
+import type { Logger } from '../lib/logger.ts';
+import { maskPersonalData } from '../lib/log-mask.ts';
+import { maskEmail } from '../lib/mask-email.ts';
 
 export interface MailMessage {
   to: string;

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../lib/logger.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
-import { maskPersonalData } from '../log-mask.ts';
-import { maskEmail } from './mask-email.ts';
+import { maskPersonalData } from '../lib/log-mask.ts';
+import { maskEmail } from '../lib/mask-email.ts';
 import {
   claimNextMessage,
   isEmailKind,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { duplicatePaymentAlert as copy } from '../../content/emails.ts';
 import { formatBRL } from '../../shared/money.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import type { MailMessage } from '../mail/mailer.ts';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { secretsMatch } from '../secrets.ts';
+import { secretsMatch } from '../config/secrets.ts';
 import { paths } from '../../shared/routes.ts';
 import type { OrderRow } from './orders-repository.ts';
 

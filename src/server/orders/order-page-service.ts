@@ -1,6 +1,6 @@
 import type { OrderPageReply } from '../../shared/order-page.ts';
 import { PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
-import { maskEmailForBuyer } from '../mail/mask-email.ts';
+import { maskEmailForBuyer } from '../lib/mask-email.ts';
 import { toCreatedOrder } from './checkout-service.ts';
 import { isOrderContactKey } from './order-links.ts';
 import { publicStatus, refreshWaitingOrder } from './order-status.ts';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { site } from '../../content/site.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { renderPixEmail } from '../mail/pix-email.ts';

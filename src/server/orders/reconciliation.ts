@@ -1,5 +1,5 @@
 import { checkout as copy } from '../../content/checkout.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../lib/logger.ts';
 import { recheckOrder, type ConfirmationDeps } from './payment-confirmation.ts';
 import { claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck, type OrderRow } from './orders-repository.ts';
 import { findPostbackCandidateIds } from './webhook-events-repository.ts';

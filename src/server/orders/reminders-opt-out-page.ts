@@ -1,6 +1,6 @@
 import { remindersOptOut as copy } from '../../content/order-page.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import { standalonePage } from '../standalone-page.ts';
+import { standalonePage } from '../http/standalone-page.ts';
 
 /**
  * The page behind the reminders' "não quero mais lembretes" link. A GET only shows a button (mail

@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '../lib/logger.ts';
 import { enqueueOutboxMessage, type OutboxMessage } from '../mail/outbox-repository.ts';
 import { UndeliverableMessageError, type OutboxDeliverer } from '../mail/outbox-worker.ts';
-import { postJson } from '../outbound/post-json.ts';
+import { postJson } from '../lib/post-json.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 import { webhookHeaders, webhookKey } from './webhook-signature.ts';
 

@@ -3,7 +3,7 @@ import { normalizeEmail } from '../../shared/text.ts';
 import { cleanAttribution, type Attribution } from '../../shared/attribution.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
-import type { Config } from '../config.ts';
+import type { Config } from '../config/config.ts';
 import { revokeAccessOfOrders } from '../access/access-repository.ts';
 import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
 import { recipientHash } from '../orders/pix-email-quota.ts';

@@ -1,4 +1,4 @@
-import { maskPersonalData } from '../log-mask.ts';
+import { maskPersonalData } from '../lib/log-mask.ts';
 
 /**
  * Gateway postbacks repeat the customer (name, e-mail, phone, CPF, address). We keep their raw

@@ -22,11 +22,11 @@ import { loadOrderDetail, markOrderRefunded, resendAccess, correctEmailAndResend
 import { retryOutboxMessage, searchOrders } from '../admin/admin-orders-repository.ts';
 import { endAllAdminSessions, listAudit, recordAudit } from '../admin/admin-repository.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../http/context.ts';
 import { isIdShaped } from '../orders/ids.ts';
-import { apiError, limitBody } from '../http.ts';
+import { apiError, limitBody } from '../http/http.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { clientKey } from '../rate-limit.ts';
+import { clientKey } from '../http/rate-limit.ts';
 import { importSupplierList, previewSupplierImport, renderSupplierCsv } from '../suppliers/supplier-import.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
 import { apiErrors } from '../../content/api-errors.ts';

@@ -3,9 +3,9 @@ import { zValidator } from '@hono/zod-validator';
 import { FunnelEventSchema, MAX_EVENT_BODY_BYTES } from '../../shared/events.ts';
 import { routeKey } from '../../shared/route-lookup.ts';
 import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
-import { apiError, limitBody } from '../http.ts';
-import { limits } from '../rate-limit.ts';
-import type { AppEnv } from '../context.ts';
+import { apiError, limitBody } from '../http/http.ts';
+import { limits } from '../http/rate-limit.ts';
+import type { AppEnv } from '../http/context.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 import { sendReply } from './api-reply.ts';
 

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { pendingMigrations } from '../db/migration-status-repository.ts';
 import type { Database } from '../db/schema.ts';
-import type { Lifecycle } from '../lifecycle.ts';
-import type { Logger } from '../logger.ts';
+import type { Lifecycle } from '../lib/lifecycle.ts';
+import type { Logger } from '../lib/logger.ts';
 
 /** A database that takes longer than this to answer counts as down: the balancer needs an answer. */
 const READINESS_TIMEOUT_MS = 2_000;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
-import type { AppEnv } from '../context.ts';
-import { apiError, limitBody } from '../http.ts';
+import type { AppEnv } from '../http/context.ts';
+import { apiError, limitBody } from '../http/http.ts';
 import { recordHeartbeat } from '../live/presence.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 import { MAX_PRESENCE_BODY_BYTES, PresenceBeatSchema } from '../../shared/presence.ts';

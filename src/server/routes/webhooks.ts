@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
-import { limitBody } from '../http.ts';
-import type { AppEnv } from '../context.ts';
+import { limitBody } from '../http/http.ts';
+import type { AppEnv } from '../http/context.ts';
 import { parsePostback } from '../gateway/postback.ts';
 import { findOrderById, requestRecheck } from '../orders/orders-repository.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';
 import { claimPostbackRead, countStoredPostbacks, deferRecheck } from '../orders/postback-reads-repository.ts';
 import { recordWebhookEvent } from '../orders/webhook-events-repository.ts';
-import { limits } from '../rate-limit.ts';
-import { secretsMatch } from '../secrets.ts';
+import { limits } from '../http/rate-limit.ts';
+import { secretsMatch } from '../config/secrets.ts';
 
 const ok = { received: true } as const;
 

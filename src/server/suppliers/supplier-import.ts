@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SuppliersTable } from '../db/schema.ts';
 import type { Supplier } from '../../shared/suppliers.ts';
-import { neutraliseCell, restoreNeutralisedCell } from '../spreadsheet-cell.ts';
+import { neutraliseCell, restoreNeutralisedCell } from '../lib/spreadsheet-cell.ts';
 import { parseSupplierCsv, SUPPLIER_CSV_COLUMNS, type SupplierCsvError } from './supplier-csv.ts';
 import { replaceSupplierList, type SupplierListMeta } from './suppliers-repository.ts';
 

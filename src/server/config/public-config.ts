@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_GLOBAL, type PublicConfig } from '../shared/public-config.ts';
+import { PUBLIC_CONFIG_GLOBAL, type PublicConfig } from '../../shared/public-config.ts';
 import type { Config } from './config.ts';
 
 /** The one function that decides what of the configuration reaches the browser. */

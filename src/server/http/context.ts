@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Background } from './background.ts';
-import type { Config } from './config.ts';
-import type { Database } from './db/schema.ts';
-import type { Lifecycle } from './lifecycle.ts';
-import type { Logger } from './logger.ts';
-import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
+import type { Background } from '../lib/background.ts';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/schema.ts';
+import type { Lifecycle } from '../lib/lifecycle.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { ConfirmationDeps } from '../orders/payment-confirmation.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 /**

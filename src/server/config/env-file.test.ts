@@ -4,7 +4,7 @@ import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, loadConfig } from './config.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
 
 describe('.env.example', () => {

@@ -3,13 +3,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { defaultPublicConfig } from '../content/seller.ts';
-import { PUBLIC_CONFIG_PLACEHOLDER, fillPublicConfigTokens, type PublicConfig } from '../shared/public-config.ts';
-import { pageKeys, trimTrailingSlashes } from '../shared/route-lookup.ts';
-import { documentFile, NOT_FOUND_ROUTE, paths, routeKeys, routes, type PageKey, type RouteKey } from '../shared/routes.ts';
-import { runtimeInlineScripts } from '../shared/speculation-rules.ts';
+import { defaultPublicConfig } from '../../content/seller.ts';
+import { PUBLIC_CONFIG_PLACEHOLDER, fillPublicConfigTokens, type PublicConfig } from '../../shared/public-config.ts';
+import { pageKeys, trimTrailingSlashes } from '../../shared/route-lookup.ts';
+import { documentFile, NOT_FOUND_ROUTE, paths, routeKeys, routes, type PageKey, type RouteKey } from '../../shared/routes.ts';
+import { runtimeInlineScripts } from '../../shared/speculation-rules.ts';
 import { contentSecurityPolicy, inlineScriptHashes, NO_TRACKERS, personalPagePolicy, scriptHash } from './csp.ts';
-import { publicConfigScript } from './public-config.ts';
+import { publicConfigScript } from '../config/public-config.ts';
 
 /**
  * Delivers the built client: hashed assets with a long cache, prerendered pages, and the 404

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody } from '../shared/api.ts';
+import type { ApiErrorBody } from '../../shared/api.ts';
 
 /** Sends the one error shape our API uses (shared/api.ts). */
 export function apiError(c: Context, status: ContentfulStatusCode, error: string, fields?: Record<string, string>) {

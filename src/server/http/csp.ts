@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PublicConfig } from '../shared/public-config.ts';
+import type { PublicConfig } from '../../shared/public-config.ts';
 
 /**
  * The Content-Security-Policy of our HTML (docs/decisions/0006-tokens-and-csp.md). Scripts run

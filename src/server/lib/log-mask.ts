@@ -1,4 +1,4 @@
-import { maskEmail } from './mail/mask-email.ts';
+import { maskEmail } from './mask-email.ts';
 
 /**
  * Masks buyers' personal data in free text before it is logged or stored as an error: e-mail
@@ -8,7 +8,7 @@ import { maskEmail } from './mail/mask-email.ts';
  *
  * Every line passes here, and a line can carry what an outsider sent (a path, a postback), so
  * each step costs time in proportion to the text's length, never more: the patterns below have
- * bounded runs (src/server/regex-safety.test.ts checks them), and e-mail addresses are found
+ * bounded runs (tests/unit/regex-safety.test.ts checks them), and e-mail addresses are found
  * from each "@" outwards instead of by a pattern, which would try every start of a long run of
  * address characters to its end (quadratic: 0.5 s for a 15 KB path, minutes for 256 KB).
  */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
-import type { Database } from './db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import { hitRateLimit, pruneRateLimits } from './rate-limit-repository.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultPublicConfig, sellerPlaceholder } from '../content/seller.ts';
-import { formatDocument, isValidCpfOrCnpj, normalizeDocument } from '../shared/documents.ts';
-import { DEFAULT_UNPAID_RETENTION_DAYS } from '../shared/retention.ts';
+import { defaultPublicConfig, sellerPlaceholder } from '../../content/seller.ts';
+import { formatDocument, isValidCpfOrCnpj, normalizeDocument } from '../../shared/documents.ts';
+import { DEFAULT_UNPAID_RETENTION_DAYS } from '../../shared/retention.ts';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the start with one

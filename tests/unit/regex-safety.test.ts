@@ -3,7 +3,7 @@ import path from 'node:path';
 import { checkSync } from 'recheck';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { z } from '../shared/zod.ts';
+import { z } from '../../src/shared/zod.ts';
 
 /**
  * Every regular expression in the server's and the shared code, checked by recheck (a ReDoS
@@ -21,23 +21,23 @@ const root = path.resolve(import.meta.dirname, '../..');
 const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string }> = [
   ...[
     'src/server/access/access-email-job.ts',
-    'src/server/config.ts',
+    'src/server/config/config.ts',
     'src/server/conversions/conversion-events.ts',
     'src/server/conversions/ga4-measurement.ts',
     'src/server/conversions/meta-conversions.ts',
     'src/server/gateway/gateway-client.ts',
     'src/server/orders/order-links.ts',
   ].map((file) => ({ file, pattern: String.raw`/\/+$/`, why: 'trims a URL from the settings (PUBLIC_URL, PROVIDER_URL, …)' })),
-  { file: 'src/server/config.ts', pattern: String.raw`/^[^\s@]+@[^\s@]+\.[^\s@]+$/`, why: "checks the seller's MAIL_FROM setting" },
-  { file: 'src/server/config.ts', pattern: String.raw`/\/\/([^:/@]+):([^@]+)@/`, why: 'hides the password of a URL from the settings' },
+  { file: 'src/server/config/config.ts', pattern: String.raw`/^[^\s@]+@[^\s@]+\.[^\s@]+$/`, why: "checks the seller's MAIL_FROM setting" },
+  { file: 'src/server/config/config.ts', pattern: String.raw`/\/\/([^:/@]+):([^@]+)@/`, why: 'hides the password of a URL from the settings' },
   { file: 'src/server/mail/mailer.ts', pattern: String.raw`/\/\/[^:/@]+:([^@]+)@/`, why: 'hides the password of SMTP_URL' },
   {
     file: 'src/server/mail/mailer.ts',
     pattern: String.raw`/\.eml(?:\..*\.tmp)?$/`,
     why: 'reads file names the server wrote in its data folder',
   },
-  { file: 'src/server/csp.ts', pattern: String.raw`/<script\b([^>]*)>([\s\S]*?)<\/script>/gi`, why: 'reads the built pages at start' },
-  { file: 'src/server/site.ts', pattern: String.raw`/<p data-demo-notice=""[^>]*>[^<]*<\/p>/g`, why: 'edits a built page at start' },
+  { file: 'src/server/http/csp.ts', pattern: String.raw`/<script\b([^>]*)>([\s\S]*?)<\/script>/gi`, why: 'reads the built pages at start' },
+  { file: 'src/server/http/site.ts', pattern: String.raw`/<p data-demo-notice=""[^>]*>[^<]*<\/p>/g`, why: 'edits a built page at start' },
   {
     file: 'src/server/gateway/sandbox.ts',
     pattern: String.raw`/^Bearer\s+(.+)$/i`,

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../shared/html.ts';
+import { escapeHtml } from '../../shared/html.ts';
 
 /**
  * The document around a small page the server writes itself (the reminders opt-out, the sandbox's

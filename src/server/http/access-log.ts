@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { routePath } from 'hono/route';
-import { withRequestId, type Logger } from './logger.ts';
+import { withRequestId, type Logger } from '../lib/logger.ts';
 import { isAssetPath } from './site.ts';
 
 /** Incoming ids (e.g. nginx's `$request_id`) are kept when short and plain; others are replaced. */

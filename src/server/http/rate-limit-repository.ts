@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from './db/schema.ts';
+import type { Database } from '../db/schema.ts';
 
-// The rate limiter's counters: server/rate-limit.ts decides, this module only reads and writes them.
+// The rate limiter's counters: server/http/rate-limit.ts decides, this module only reads and writes them.
 
 /**
  * Counts one hit against `key` in the fixed window containing `now` and returns the window's count
