@@ -29,7 +29,11 @@ const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string 
     'src/server/orders/order-links.ts',
   ].map((file) => ({ file, pattern: String.raw`/\/+$/`, why: 'trims a URL from the settings (PUBLIC_URL, PROVIDER_URL, …)' })),
   { file: 'src/server/config/config.ts', pattern: String.raw`/^[^\s@]+@[^\s@]+\.[^\s@]+$/`, why: "checks the seller's MAIL_FROM setting" },
-  { file: 'src/server/config/config.ts', pattern: String.raw`/\/\/([^:/@]+):([^@]+)@/`, why: 'hides the password of a URL from the settings' },
+  {
+    file: 'src/server/config/config.ts',
+    pattern: String.raw`/\/\/([^:/@]+):([^@]+)@/`,
+    why: 'hides the password of a URL from the settings',
+  },
   { file: 'src/server/mail/mailer.ts', pattern: String.raw`/\/\/[^:/@]+:([^@]+)@/`, why: 'hides the password of SMTP_URL' },
   {
     file: 'src/server/mail/mailer.ts',
