@@ -14,7 +14,7 @@ import { contentSecurityPolicy, NO_TRACKERS } from './http/csp.ts';
 import { PERMISSIONS_POLICY } from './http/permissions-policy.ts';
 import { createRateLimiter, limits } from './http/rate-limit.ts';
 import type { Background } from './lib/background.ts';
-import type { AppEnv } from './http/context.ts';
+import type { AppEnv } from './routes/context.ts';
 import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';

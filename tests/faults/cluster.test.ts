@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_CONCURRENCY } from '../../src/server/mail/outbox-worker.ts';
+import { OUTBOX_CONCURRENCY } from '../../src/server/outbox/outbox-worker.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { forEachInParallel, startCluster, type Cluster } from '../support/cluster.ts';
 import {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
 import { createMailer, type MailMessage } from '../../src/server/mail/mailer.ts';
-import { enqueueOutboxMessage, type OutboxMessage } from '../../src/server/mail/outbox-repository.ts';
-import { createEmailDeliverer, createOutboxWorker } from '../../src/server/mail/outbox-worker.ts';
+import { enqueueOutboxMessage, type OutboxMessage } from '../../src/server/outbox/outbox-repository.ts';
+import { createEmailDeliverer, createOutboxWorker } from '../../src/server/outbox/outbox-worker.ts';
 import { captureLogger } from '../integration/mail-test-support.ts';
 import { parseMail } from '../integration/mime.ts';
 import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';

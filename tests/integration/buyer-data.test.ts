@@ -10,7 +10,7 @@ import { recordWebhookEvent } from '../../src/server/orders/webhook-events-repos
 import { eraseBuyerData, exportBuyerData } from '../../src/server/privacy/buyer-data.ts';
 import { createRetentionJob } from '../../src/server/privacy/retention.ts';
 import { recordMemberPageOpen } from '../../src/server/access/access-repository.ts';
-import { takePixEmailQuota } from '../../src/server/orders/pix-email-quota.ts';
+import { takePixEmailQuota } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { MEMBER_PAGE_OPEN_RETENTION_DAYS } from '../../src/shared/retention.ts';
 import { databases } from './test-db.ts';
 

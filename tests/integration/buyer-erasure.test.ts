@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
-import { recipientHash } from '../../src/server/orders/pix-email-quota.ts';
+import { recipientHash } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { parseMail } from './mime.ts';
 import { sandboxSays } from './sandbox-payment.ts';
 import { databases, type TestDb } from './test-db.ts';

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
 import { createMailer, type MailMessage, type Mailer } from '../../src/server/mail/mailer.ts';
-import { claimNextMessage, enqueueOutboxMessage, markFailed, type OutboxMessage } from '../../src/server/mail/outbox-repository.ts';
-import { backoffDelay, createEmailDeliverer, createOutboxWorker, type OutboxDeliverer } from '../../src/server/mail/outbox-worker.ts';
+import { claimNextMessage, enqueueOutboxMessage, markFailed, type OutboxMessage } from '../../src/server/outbox/outbox-repository.ts';
+import { backoffDelay, createEmailDeliverer, createOutboxWorker, type OutboxDeliverer } from '../../src/server/outbox/outbox-worker.ts';
 import { captureLogger } from './mail-test-support.ts';
 import { parseMail } from './mime.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';

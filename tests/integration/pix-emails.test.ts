@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postOrder, uniqueBuyer } from '../support/clients.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
-import { PIX_EMAILS_PER_ADDRESS_PER_DAY, takePixEmailQuota } from '../../src/server/orders/pix-email-quota.ts';
+import { PIX_EMAILS_PER_ADDRESS_PER_DAY, takePixEmailQuota } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { parseMail, decodeHeader, type ParsedMail } from './mime.ts';
 import { payBySandboxPostback } from './sandbox-payment.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';

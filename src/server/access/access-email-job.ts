@@ -5,10 +5,10 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { renderAccessEmail } from '../mail/access-email.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import type { OutboxMessage } from '../mail/outbox-repository.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { findAccessOrderById } from './access-repository.ts';
 import { issueAccessToken } from './access-service.ts';
-import { UndeliverableMessageError } from '../mail/outbox-worker.ts';
+import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 
 /** Shaped so that the checkout's dependencies (orders/checkout-service.ts) can be passed as they are. */
 export interface AccessEmailDeps {

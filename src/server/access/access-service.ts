@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { firstName } from '../../shared/text.ts';
-import { enqueueOutboxMessage, type OutboxKind } from '../mail/outbox-repository.ts';
+import { enqueueOutboxMessage, type OutboxKind } from '../outbox/outbox-repository.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
 import { limits, type RateLimiter } from '../http/rate-limit.ts';
 import { findOrderByTokenHash, listPaidOrderIdsByEmail, storeAccessTokenHash, type AccessOrder } from './access-repository.ts';

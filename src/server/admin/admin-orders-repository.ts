@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
 import type { AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
-import { emailKindsOnly, kindsStartingWith, type HTTP_KIND_PREFIXES } from '../mail/outbox-repository.ts';
+import { emailKindsOnly, kindsStartingWith, type HTTP_KIND_PREFIXES } from '../outbox/outbox-repository.ts';
 
 /** The console's reads over orders, e-mails and postbacks. */
 

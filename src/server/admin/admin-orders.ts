@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { AdminOrderDetail, TimelineEntry } from '../../shared/admin.ts';
 import type { Database } from '../db/schema.ts';
-import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import type { Config } from '../config/config.ts';
 import { markOrderReversed } from '../orders/orders-repository.ts';
 import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
-import { isPixEmailKind } from '../orders/pix-email-job.ts';
+import { isPixEmailKind } from '../pix-emails/pix-email-job.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
 import {
   findAdminOrder,

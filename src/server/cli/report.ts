@@ -4,7 +4,7 @@ import { renderFunnelReport } from '../funnel/funnel-report.ts';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
 import { sumOrdersBySource } from '../funnel/attribution-repository.ts';
 import { renderSourceReport } from '../funnel/attribution-report.ts';
-import { renderOpenDuplicates } from '../orders/duplicate-alert.ts';
+import { renderOpenDuplicates } from '../duplicates/duplicate-alert.ts';
 import { listOpenDuplicates } from '../orders/orders-repository.ts';
 
 /**

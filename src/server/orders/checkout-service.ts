@@ -15,7 +15,7 @@ import { gaClientIdFromCookie } from '../conversions/ga4-measurement.ts';
 import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
-import { enqueuePixEmails } from './pix-email-job.ts';
+import { enqueuePixEmails } from '../pix-emails/pix-email-job.ts';
 import {
   CHARGE_IN_FLIGHT_MS,
   findOrderById,

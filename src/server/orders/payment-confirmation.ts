@@ -1,12 +1,12 @@
 import { queueConversions } from '../conversions/conversion-events.ts';
 import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
 import type { TransactionRecord } from '../gateway/types.ts';
-import { enqueueOutboxMessage } from '../mail/outbox-repository.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import type { CheckoutDeps } from './checkout-service.ts';
 import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import { customerMatchesBuyer } from './buyer-match.ts';
-import { DUPLICATE_ALERT_KIND } from './duplicate-alert.ts';
-import { cancelPixEmails } from './pix-email-job.ts';
+import { DUPLICATE_ALERT_KIND } from '../duplicates/duplicate-alert.ts';
+import { cancelPixEmails } from '../pix-emails/pix-email-job.ts';
 import {
   adoptTransactionHash,
   clearRecheckRequest,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { stripCustomerFields } from '../privacy/strip-customer.ts';
+import { stripCustomerFields } from '../gateway/strip-customer.ts';
 
 /** Raw postback bodies are kept up to this size for audit. */
 export const MAX_AUDITED_BODY = 16 * 1024;

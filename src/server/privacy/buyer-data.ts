@@ -6,8 +6,8 @@ import type { Database, StoredOrderStatus } from '../db/schema.ts';
 import type { Config } from '../config/config.ts';
 import { revokeAccessOfOrders } from '../access/access-repository.ts';
 import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
-import { recipientHash } from '../orders/pix-email-quota.ts';
-import { deletePixEmailQuotaOf } from '../orders/pix-email-quota-repository.ts';
+import { recipientHash } from '../pix-emails/pix-email-quota.ts';
+import { deletePixEmailQuotaOf } from '../pix-emails/pix-email-quota-repository.ts';
 import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import {
   deleteUnsentBuyerEmails,

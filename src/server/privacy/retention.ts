@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { CONVERSION_DATA_RETENTION_DAYS, MEMBER_PAGE_OPEN_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../../shared/retention.ts';
 import { pruneMemberPageOpens } from '../access/access-repository.ts';
-import { prunePixEmailQuota } from '../orders/pix-email-quota-repository.ts';
+import { prunePixEmailQuota } from '../pix-emails/pix-email-quota-repository.ts';
 import type { Database } from '../db/schema.ts';
 import { prunePresence } from '../live/presence-repository.ts';
 import { PRESENCE_RETENTION_MS } from '../live/presence.ts';

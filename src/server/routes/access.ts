@@ -6,7 +6,7 @@ import { ResendAccessSchema, type MemberAreaRefusal } from '../../shared/access.
 import { paths } from '../../shared/routes.ts';
 import { loadMemberArea, lookUpAccessToken, requestAccessResend } from '../access/access-service.ts';
 import { recordMemberPageOpen } from '../access/access-repository.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv } from './context.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { pageFile, sendPage, type Site } from '../http/site.ts';
 import { sendReply } from './api-reply.ts';

@@ -22,7 +22,7 @@ import { loadOrderDetail, markOrderRefunded, resendAccess, correctEmailAndResend
 import { retryOutboxMessage, searchOrders } from '../admin/admin-orders-repository.ts';
 import { endAllAdminSessions, listAudit, recordAudit } from '../admin/admin-repository.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv } from './context.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import type { Mailer } from '../mail/mailer.ts';

@@ -5,7 +5,7 @@ import { routeKey } from '../../shared/route-lookup.ts';
 import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv } from './context.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 import { sendReply } from './api-reply.ts';
 

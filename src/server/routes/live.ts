@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv } from './context.ts';
 import { readLiveSignals } from '../live/live-signals.ts';
 import { sendReply } from './api-reply.ts';
 

@@ -3,13 +3,13 @@ import { orderPage as copy } from '../../content/order-page.ts';
 import { ORDER_CONTACT_KEY_HEADER, PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
 import { paths } from '../../shared/routes.ts';
 import { requestOrderAccessResend } from '../access/access-service.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv } from './context.ts';
 import { apiError } from '../http/http.ts';
 import { isReminderOptOutToken } from '../orders/order-links.ts';
 import { describeOrderPage, findOrderForPage } from '../orders/order-page-service.ts';
 import { markRemindersOptedOut } from '../orders/orders-repository.ts';
-import { cancelPixReminders } from '../orders/pix-email-job.ts';
-import { renderOptOutPage, type OptOutPageState } from '../orders/reminders-opt-out-page.ts';
+import { cancelPixReminders } from '../pix-emails/pix-email-job.ts';
+import { renderOptOutPage, type OptOutPageState } from '../pix-emails/reminders-opt-out-page.ts';
 import { pageFile, sendPage, type Site } from '../http/site.ts';
 import { sendReply } from './api-reply.ts';
 

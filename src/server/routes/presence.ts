@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv } from './context.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { recordHeartbeat } from '../live/presence.ts';
 import { apiErrors } from '../../content/api-errors.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { limitBody } from '../http/http.ts';
-import type { AppEnv } from '../http/context.ts';
+import type { AppEnv } from './context.ts';
 import { parsePostback } from '../gateway/postback.ts';
 import { findOrderById, requestRecheck } from '../orders/orders-repository.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';

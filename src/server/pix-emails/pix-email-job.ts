@@ -4,10 +4,10 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { renderPixEmail } from '../mail/pix-email.ts';
-import { deleteUnsentMessages, enqueueOutboxMessage, type OutboxMessage } from '../mail/outbox-repository.ts';
-import { MessageNotNeededError, UndeliverableMessageError } from '../mail/outbox-worker.ts';
-import { orderPageUrl, reminderOptOutUrl } from './order-links.ts';
-import { findOrderById, type OrderRow } from './orders-repository.ts';
+import { deleteUnsentMessages, enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
+import { orderPageUrl, reminderOptOutUrl } from '../orders/order-links.ts';
+import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 import { takePixEmailQuota } from './pix-email-quota.ts';
 
 /**

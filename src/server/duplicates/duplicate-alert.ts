@@ -5,9 +5,9 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import type { OutboxMessage } from '../mail/outbox-repository.ts';
-import { UndeliverableMessageError } from '../mail/outbox-worker.ts';
-import { findOrderById, type OrderRow } from './orders-repository.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
+import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
+import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 
 /** Outbox kind of the seller's alert about a duplicate payment; the row's order is the duplicate. */
 export const DUPLICATE_ALERT_KIND = 'duplicate_alert';

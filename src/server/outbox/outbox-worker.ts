@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { MailMessage, Mailer } from './mailer.ts';
+import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { maskPersonalData } from '../lib/log-mask.ts';
 import { maskEmail } from '../lib/mask-email.ts';
 import {

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema.ts';
 import type { Lifecycle } from '../lib/lifecycle.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { ConfirmationDeps } from '../orders/payment-confirmation.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
 
 /**
  * What every request handler reads from `c.var`, set once per request by app.ts. It lives apart
