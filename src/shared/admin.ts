@@ -1,9 +1,9 @@
-import { z } from './zod.ts';
+import { text, z } from './zod.ts';
 import { emailSchema } from './checkout.ts';
 
 /** The seller's console API (/api/admin/*): request schemas shared by the forms and the server, and reply types. */
 
-export const AdminLoginSchema = z.object({ password: z.string().min(1).max(200) });
+export const AdminLoginSchema = z.object({ password: text(z.string().min(1).max(200)) });
 
 /** `duplicate`: paid orders flagged as a buyer's second payment, still to refund. */
 export const ORDER_FILTER_STATUSES = ['all', 'paid', 'pending', 'expired', 'failed', 'reversed', 'duplicate'] as const;
@@ -15,7 +15,7 @@ export const AdminOrdersQuerySchema = z.object({
   status: z.enum(ORDER_FILTER_STATUSES).default('all'),
   from: day.optional().or(z.literal('').transform(() => undefined)),
   to: day.optional().or(z.literal('').transform(() => undefined)),
-  q: z.string().trim().max(200).optional(),
+  q: text(z.string().trim().max(200)).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
@@ -31,10 +31,10 @@ export const AdminBuyerSchema = z.object({ email: emailSchema() });
  * too, so no stray request (or a click on the wrong buyer) erases anyone.
  */
 export const AdminBuyerDeleteSchema = z
-  .object({ email: emailSchema(), confirmation: z.string().trim().toLowerCase().max(254) })
+  .object({ email: emailSchema(), confirmation: text(z.string().trim().toLowerCase().max(254)) })
   .refine((value) => value.confirmation === value.email, { path: ['confirmation'] });
 
-export const AdminSupplierCsvSchema = z.object({ csv: z.string().max(2_000_000) });
+export const AdminSupplierCsvSchema = z.object({ csv: text(z.string().max(2_000_000)) });
 
 export const ADMIN_PAGE_SIZE = 20;
 

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { text, z } from './zod.ts';
 import { cleanAttribution } from './attribution.ts';
 import { isValidCpfOrCnpj, normalizeDocument } from './documents.ts';
 import { cleanTrackingContext } from './tracking-context.ts';
@@ -29,21 +29,22 @@ export function isValidPhone(value: string): boolean {
 
 /** The e-mail rule of the buyer form: trimmed, lower-cased, at most 254 characters. */
 export function emailSchema(message?: string) {
-  return z.string().trim().toLowerCase().max(254, message).pipe(z.email(message));
+  return text(z.string().trim().toLowerCase().max(254, message)).pipe(z.email(message));
 }
 
 export function checkoutFormSchema(messages: CheckoutFormMessages) {
   return z.object({
-    name: z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired),
+    name: text(z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired)),
     email: emailSchema(messages.emailInvalid),
-    phone: z.string().max(40, messages.phoneInvalid).refine(isValidPhone, messages.phoneInvalid).transform(digitsOnly),
-    document: z
-      .string()
-      .max(20, messages.documentInvalid)
-      // A CPF, or a company's CNPJ (numeric or alphanumeric): the maintained validator in documents.ts.
-      .refine((value) => value.trim() === '' || isValidCpfOrCnpj(value), messages.documentInvalid)
-      .transform(normalizeDocument)
-      .optional(),
+    phone: text(z.string().max(40, messages.phoneInvalid).refine(isValidPhone, messages.phoneInvalid).transform(digitsOnly)),
+    document: text(
+      z
+        .string()
+        .max(20, messages.documentInvalid)
+        // A CPF, or a company's CNPJ (numeric or alphanumeric): the maintained validator in documents.ts.
+        .refine((value) => value.trim() === '' || isValidCpfOrCnpj(value), messages.documentInvalid)
+        .transform(normalizeDocument),
+    ).optional(),
   });
 }
 

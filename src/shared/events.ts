@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import { text, z } from './zod.ts';
 import { clientEventNames } from './event-names.ts';
 
 /** Bodies larger than this are refused before parsing. */
@@ -6,5 +6,5 @@ export const MAX_EVENT_BODY_BYTES = 1024;
 
 export const FunnelEventSchema = z.object({
   name: z.enum(clientEventNames),
-  path: z.string().startsWith('/').max(512),
+  path: text(z.string().startsWith('/').max(512)),
 });

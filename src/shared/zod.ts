@@ -9,3 +9,13 @@ import { z } from 'zod';
 z.config({ jitless: true });
 
 export { z };
+
+/**
+ * `schema`, reached only by a string. Zod runs its length checks (min, max, length) on any value
+ * that has a `length`, even after `z.string()` refused it, and a `length` that is an object with no
+ * usable valueOf or toString makes the comparison throw instead of fail: a body such as
+ * `{"name":{"length":{}}}` answered 500. A pipe from a bare `z.string()` stops at the type check.
+ */
+export function text<Out>(schema: z.ZodType<Out, string>) {
+  return z.string().pipe(schema);
+}

@@ -87,6 +87,38 @@ for (const database of databases) {
       expect(server.logLines.filter((entry) => entry.level === 'error')).toEqual([]);
     });
 
+    it('refuses a text field sent as an object whose length is an object, on every form the API reads, with a 4xx', async () => {
+      // Zod ran its length checks on it after the type check failed, and the comparison threw.
+      const lengthObject = { length: { toString: '' } };
+      const cookie = await logInToConsole(server.url);
+      const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+        send(
+          server.url,
+          {
+            method,
+            path,
+            headers: { 'Content-Type': 'application/json', Origin: server.url, ...headers },
+            body: Buffer.from(JSON.stringify(body)),
+          },
+          newClientAddress(),
+        );
+      const buyer = { name: 'Maria Silva', email: 'maria@example.com', phone: '11987654321', checkoutKey: 'fuzzcheckoutkey000000000' };
+      const answers = [
+        ...(['name', 'email', 'phone', 'document'] as const).map((field) =>
+          json('POST', '/api/orders', { ...buyer, [field]: lengthObject }),
+        ),
+        json('POST', '/api/events', { name: 'page_view', path: lengthObject }),
+        json('POST', '/api/admin/login', { password: lengthObject }),
+        json('POST', '/api/admin/buyer/delete', { email: 'maria@example.com', confirmation: lengthObject }, { Cookie: cookie }),
+        json('POST', '/api/admin/suppliers', { csv: lengthObject }, { Cookie: cookie }),
+      ];
+      for (const answer of await Promise.all(answers)) {
+        expect(answer.status, answer.body.toString('utf8').slice(0, 200)).toBeGreaterThanOrEqual(400);
+        expect(answer.status, answer.body.toString('utf8').slice(0, 200)).toBeLessThan(500);
+      }
+      expect(server.logLines.filter((entry) => entry.level === 'error')).toEqual([]);
+    });
+
     it('treats a postback secret of NUL bytes as a wrong secret', async () => {
       const wrongSecret = await send(
         server.url,
