@@ -1,21 +1,39 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 
 /**
  * Bounds, replay and CPU measurement for the fuzz suite.
  *
  * Every run is bounded (a fixed number of cases per target) and seeded: the seed is printed at the
- * start, and `FUZZ_SEED=<seed>` replays exactly the same cases. `FUZZ_RUNS` scales the number of
- * cases (default 1, e.g. 10 for a long local hunt).
+ * start, and `FUZZ_SEED=<seed>` replays exactly the same cases. Without it the seed comes from the
+ * commit checked out, so a commit's run in CI draws the cases its author's run drew, and each new
+ * commit draws new ones. `FUZZ_RUNS` scales the number of cases (default 1, e.g. 10 for a long
+ * local hunt, with `FUZZ_SEED=random` for a new seed each time).
  */
 export const FUZZ_SEED = readSeed();
 export const FUZZ_SCALE = readScale();
 
 function readSeed(): number {
   const given = process.env.FUZZ_SEED?.trim();
-  if (!given) return Date.now() % 2_147_483_647;
+  if (given === 'random') return Date.now() % 2_147_483_647;
+  if (!given) return commitSeed() ?? Date.now() % 2_147_483_647;
   const seed = Number(given);
   if (!Number.isSafeInteger(seed)) throw new Error(`FUZZ_SEED must be an integer, got "${given}"`);
   return seed;
+}
+
+function commitSeed(): number | undefined {
+  try {
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+      cwd: import.meta.dirname,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return createHash('sha256').update(commit.trim()).digest().readUInt32BE(0) % 2_147_483_647;
+  } catch {
+    return undefined;
+  }
 }
 
 function readScale(): number {
