@@ -6,6 +6,7 @@ import type { Config } from './config/config.ts';
 import type { Database } from './db/schema.ts';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 import type { Logger } from './lib/logger.ts';
+import { own } from './lib/own.ts';
 import { requestLogging } from './http/access-log.ts';
 import { recordFunnelEvent } from './funnel/funnel-repository.ts';
 import { apiError } from './http/http.ts';
@@ -15,7 +16,7 @@ import { PERMISSIONS_POLICY } from './http/permissions-policy.ts';
 import { createRateLimiter, limits } from './http/rate-limit.ts';
 import type { Background } from './lib/background.ts';
 import type { AppEnv } from './routes/context.ts';
-import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
+import type { OrdersDeps } from './orders/orders-deps.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
 import { eventsRoutes } from './routes/events.ts';
@@ -35,7 +36,7 @@ export interface AppDeps {
   db: Kysely<Database>;
   logger: Logger;
   /** Everything the checkout and payment confirmation need (gateway client, dialect, public URL). */
-  checkout: ConfirmationDeps;
+  checkout: OrdersDeps;
   /** Work that continues after a response (webhook re-checks). */
   background: Background;
   /** The sandbox gateway, mounted at /sandbox when no real gateway is configured. */
@@ -71,8 +72,10 @@ function apiRoutes(admin: AdminDeps) {
 
 /** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, site, checkout, sandbox, background, admin } = deps;
-  const lifecycle = deps.lifecycle ?? createLifecycle();
+  const { db, config, logger, checkout, background } = deps;
+  // Optional parts are read as own properties only (lib/own.ts).
+  const [site, sandbox, admin] = [own(deps, 'site'), own(deps, 'sandbox'), own(deps, 'admin')];
+  const lifecycle = own(deps, 'lifecycle') ?? createLifecycle();
   const app = new Hono<AppEnv>();
   const limiter = createRateLimiter(db);
   // Read at each call: a test may set `checkout.now` after the app is built. Only an own

@@ -1,39 +1,43 @@
 import type { Hono } from 'hono';
-import { renderOutboxMessage } from './access/access-email-job.ts';
+import { registerAccessEmails, subscribeAccessEmail } from './access/access-email-job.ts';
 import { createApp } from './app.ts';
-import type { AppEnv } from './routes/context.ts';
-import { createBackground, type Background } from './lib/background.ts';
 import type { Config } from './config/config.ts';
+import { registerConversions, subscribeConversions } from './conversions/conversion-events.ts';
 import type { Db } from './db/database.ts';
+import { registerDuplicateAlert, subscribeDuplicateAlert } from './duplicates/duplicate-alert.ts';
+import { subscribeOrderFunnel } from './funnel/order-funnel.ts';
 import { createGatewayClient } from './gateway/gateway-client.ts';
 import { SANDBOX_PRODUCT_HASH, createSandboxGateway } from './gateway/sandbox.ts';
 import type { GatewayClient } from './gateway/types.ts';
+import type { Site } from './http/site.ts';
+import { createRetentionJob, type RetentionJob } from './jobs/retention.ts';
+import { createBackground, type Background } from './lib/background.ts';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 import type { Logger } from './lib/logger.ts';
+import { own } from './lib/own.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createEmailDeliverer, createOutboxWorker, type OutboxDeliverer, type OutboxWorker } from './outbox/outbox-worker.ts';
-import { createConversionDeliverers } from './conversions/conversion-events.ts';
-import { createWebhookDeliverer } from './outgoing-webhooks/webhook-events.ts';
-import type { ConfirmationDeps } from './orders/payment-confirmation.ts';
-import { DUPLICATE_ALERT_KIND, renderDuplicateAlert } from './duplicates/duplicate-alert.ts';
-import { isPixEmailKind, renderPixOutboxMessage } from './pix-emails/pix-email-job.ts';
+import { createOrderEvents, type OrderEvents } from './orders/order-events.ts';
+import type { OrdersDeps } from './orders/orders-deps.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
-import { createRetentionJob, type RetentionJob } from './privacy/retention.ts';
-import type { Site } from './http/site.ts';
+import { registerWebhooks, subscribeWebhooks } from './outgoing-webhooks/webhook-events.ts';
+import { createOutboxKinds } from './outbox/outbox-kinds.ts';
+import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
+import { registerPixEmails, subscribePixEmails } from './pix-emails/pix-email-job.ts';
+import type { AppEnv } from './routes/context.ts';
 
 /** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
 export const SANDBOX_TOKEN = 'sandbox-token';
 
 export interface ComposedServer {
   app: Hono<AppEnv>;
-  checkout: ConfirmationDeps;
+  checkout: OrdersDeps;
   gateway: GatewayClient;
   background: Background;
   outbox: OutboxWorker;
   reconciler: Reconciler;
   /** Draining after SIGTERM: readiness fails and new checkouts are refused (main.ts begins it, tests may too). */
   lifecycle: Lifecycle;
-  /** Erases personal data past its lifetime (privacy/retention.ts). */
+  /** Erases personal data past its lifetime (jobs/retention.ts). */
   retention: RetentionJob;
   /** Starts the timers (e-mail outbox, reconciliation, retention); tests drive `runOnce()` instead. */
   startJobs(): void;
@@ -60,17 +64,17 @@ export function composeServer(options: {
   /** The console password when none is configured (main.ts generates one in demo mode). */
   adminPassword?: string;
 }): ComposedServer {
-  const { config, database, logger, site } = options;
-  // Own properties only: an option bag inherits whatever reached Object.prototype, and a `now`
-  // found there would replace every clock of the server (src/server/lib/safe-parse.ts says how one could).
-  const now = Object.hasOwn(options, 'now') ? options.now : undefined;
+  const { config, database, logger } = options;
+  // Own properties only (lib/own.ts): every option here replaces a part of the server.
+  const site = own(options, 'site');
+  const now = own(options, 'now');
   // Deps read at run time always carry their own clock, so none of their readers looks it up the chain.
   const clock = now ?? (() => Date.now());
   let port = config.port;
   const publicUrl = () => config.publicUrl ?? `http://localhost:${port}`;
   const target = config.gateway;
   const gateway =
-    options.gateway ??
+    own(options, 'gateway') ??
     (target.kind === 'remote'
       ? createGatewayClient({ baseUrl: target.url, token: target.token, productHash: target.productHash, logger })
       : createGatewayClient({
@@ -86,7 +90,7 @@ export function composeServer(options: {
       : undefined;
   const background = createBackground(logger);
   const mailer =
-    options.mailer ??
+    own(options, 'mailer') ??
     createMailer({
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
@@ -94,56 +98,46 @@ export function composeServer(options: {
       logger,
       demoMode: config.demoMode,
     });
-  const checkout: ConfirmationDeps = {
-    db: database.db,
-    dialect: database.dialect,
-    config,
-    gateway,
-    logger,
-    publicUrl,
-    now: clock,
-    // Send the access e-mail right away rather than at the outbox's next poll.
-    onPaid: () => background.run('outbox after payment', () => outbox.runOnce()),
-    // "Seu PIX está pronto" leaves right away too.
-    onCharged: () => background.run('outbox after charge', () => outbox.runOnce()),
-  };
-  // Each outbox row's kind picks who sends it: e-mails, the seller's webhooks, the ad platforms.
-  const deliverers: OutboxDeliverer[] = [
-    createEmailDeliverer({
-      mailer,
-      render: (message) => {
-        if (message.kind === DUPLICATE_ALERT_KIND) return renderDuplicateAlert({ db: database.db, config }, message);
-        if (isPixEmailKind(message.kind)) {
-          return renderPixOutboxMessage({ db: database.db, config, publicUrl, now: clock }, message);
-        }
-        return renderOutboxMessage({ db: database.db, config, publicUrl }, message);
-      },
-    }),
-    ...(config.webhook ? [createWebhookDeliverer({ db: database.db, webhook: config.webhook, logger })] : []),
-    ...createConversionDeliverers({ db: database.db, config, logger, publicUrl }),
-  ];
+
+  // Each consumer registers the outbox rows it sends…
+  const kinds = createOutboxKinds();
+  const db = database.db;
+  registerAccessEmails(kinds, mailer, { db, config, publicUrl });
+  registerPixEmails(kinds, mailer, { db, config, publicUrl, now: clock });
+  registerDuplicateAlert(kinds, mailer, { db, config });
+  if (config.webhook) registerWebhooks(kinds, { db, webhook: config.webhook, logger });
+  registerConversions(kinds, { db, config, logger, publicUrl });
   const outbox = createOutboxWorker({
-    db: database.db,
+    db,
     dialect: database.dialect,
     // Leases run on the database's clock; a test's fake clock replaces it.
     ...(now ? { now } : {}),
     logger,
-    deliverers,
+    kinds,
   });
+
+  // …and the order events that queue them.
+  const events = subscribeToOrders(createOrderEvents({ logger }), { db, config });
+  // The access e-mail and "Seu PIX está pronto" leave right away rather than at the outbox's next poll.
+  // A method call, not a bound one: a test may hold the outbox by replacing `outbox.runOnce`.
+  events.afterCommit('paid', () => background.run('outbox after payment', () => outbox.runOnce()));
+  events.afterCommit('charged', () => background.run('outbox after charge', () => outbox.runOnce()));
+
+  const checkout: OrdersDeps = { db, dialect: database.dialect, config, gateway, logger, publicUrl, now: clock, events };
   const reconciler = createReconciler(checkout);
   const retention = createRetentionJob({
-    db: database.db,
+    db,
     logger,
     unpaidRetentionDays: config.unpaidRetentionDays,
     now: clock,
   });
   const admin = {
-    password: config.adminPassword ?? options.adminPassword,
+    password: config.adminPassword ?? own(options, 'adminPassword'),
     mailer,
     runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
   };
   const lifecycle = createLifecycle();
-  const app = createApp({ config, db: database.db, logger, site, sandbox, checkout, background, admin, lifecycle });
+  const app = createApp({ config, db, logger, site, sandbox, checkout, background, admin, lifecycle });
   return {
     app,
     lifecycle,
@@ -168,4 +162,19 @@ export function composeServer(options: {
       port = bound;
     },
   };
+}
+
+/**
+ * Who hears of an order's transitions (orders/order-events.ts), in the order they write: the
+ * buyer's e-mails, the seller's webhooks, the ad platforms, the duplicate alert, the funnel.
+ * `npm run buyer` uses it too, so an erasure from the command line tells the seller's webhook.
+ */
+export function subscribeToOrders(events: OrderEvents, deps: { db: Db['db']; config: Config }): OrderEvents {
+  subscribeAccessEmail(events);
+  subscribeWebhooks(events, deps.config);
+  subscribeConversions(events, deps.config);
+  subscribePixEmails(events, deps.config);
+  subscribeDuplicateAlert(events);
+  subscribeOrderFunnel(events, deps.db);
+  return events;
 }

@@ -1,5 +1,5 @@
 /**
- * How long personal data is kept (LGPD art. 15/16). The retention job (server/privacy/retention.ts)
+ * How long personal data is kept (LGPD art. 15/16). The retention job (server/jobs/retention.ts)
  * and the privacy page (content/legal.ts) both read these, so the page states what the code does.
  */
 

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
 import { createMailer, type MailMessage } from '../../src/server/mail/mailer.ts';
 import { enqueueOutboxMessage, type OutboxMessage } from '../../src/server/outbox/outbox-repository.ts';
-import { createEmailDeliverer, createOutboxWorker } from '../../src/server/outbox/outbox-worker.ts';
+import { emailHandler } from '../../src/server/mail/email-handler.ts';
+import { createOutboxKinds } from '../../src/server/outbox/outbox-kinds.ts';
+import { createOutboxWorker } from '../../src/server/outbox/outbox-worker.ts';
 import { captureLogger } from '../integration/mail-test-support.ts';
 import { parseMail } from '../integration/mime.ts';
 import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
@@ -37,7 +39,9 @@ for (const database of databases) {
       const { logger } = captureLogger();
       const mailer = createMailer({ smtpUrl: smtp.url, from: 'Loja <loja@example.com>', dataDir: '/nonexistent', logger });
       // The worker as the server runs it (its defaults), on a fake clock the test moves.
-      const worker = createOutboxWorker({ db: db.db, logger, deliverers: [createEmailDeliverer({ mailer, render })], now: () => clock });
+      const kinds = createOutboxKinds();
+      kinds.register('access_email', emailHandler(mailer, render));
+      const worker = createOutboxWorker({ db: db.db, logger, kinds, now: () => clock });
       const deliveredAt = new Map<string, number>();
       const collect = () => {
         for (const mail of smtp.received) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { admin as copy } from '../../src/content/admin.ts';
 import { LOGIN_GLOBAL_MAX_FAILURES, LOGIN_MAX_FAILURES } from '../../src/server/admin/admin-auth.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
-import { createRetentionJob } from '../../src/server/privacy/retention.ts';
+import { createRetentionJob } from '../../src/server/jobs/retention.ts';
 import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../../src/server/http/rate-limit.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { databases, type TestDb } from './test-db.ts';

@@ -6,9 +6,10 @@ import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import type { StoredOrderStatus } from '../../src/server/db/schema.ts';
 import { recordFunnelEvent } from '../../src/server/funnel/funnel-repository.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
+import { createOrderEvents } from '../../src/server/orders/order-events.ts';
 import { recordWebhookEvent } from '../../src/server/orders/webhook-events-repository.ts';
 import { eraseBuyerData, exportBuyerData } from '../../src/server/privacy/buyer-data.ts';
-import { createRetentionJob } from '../../src/server/privacy/retention.ts';
+import { createRetentionJob } from '../../src/server/jobs/retention.ts';
 import { recordMemberPageOpen } from '../../src/server/access/access-repository.ts';
 import { takePixEmailQuota } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { MEMBER_PAGE_OPEN_RETENTION_DAYS } from '../../src/shared/retention.ts';
@@ -213,7 +214,13 @@ for (const database of databases) {
       });
 
       expect(
-        (await eraseBuyerData(db.db, db.dialect, email, { now: NOW, config: { dataDir: '/tmp/vitrine-unused', webhook: null } })).sort(),
+        (
+          await eraseBuyerData(db.db, db.dialect, email, {
+            now: NOW,
+            dataDir: '/tmp/vitrine-unused',
+            events: createOrderEvents({ logger: createLogger({ level: 'error' }) }),
+          })
+        ).sort(),
       ).toEqual([paid, failed].sort());
       for (const id of [paid, failed]) {
         expect(await buyerOf(id)).toMatchObject({

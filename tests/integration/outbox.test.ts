@@ -3,7 +3,9 @@ import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
 import { createMailer, type MailMessage, type Mailer } from '../../src/server/mail/mailer.ts';
 import { claimNextMessage, enqueueOutboxMessage, markFailed, type OutboxMessage } from '../../src/server/outbox/outbox-repository.ts';
-import { backoffDelay, createEmailDeliverer, createOutboxWorker, type OutboxDeliverer } from '../../src/server/outbox/outbox-worker.ts';
+import { emailHandler } from '../../src/server/mail/email-handler.ts';
+import { createOutboxKinds, type OutboxHandler } from '../../src/server/outbox/outbox-kinds.ts';
+import { backoffDelay, createOutboxWorker } from '../../src/server/outbox/outbox-worker.ts';
 import { captureLogger } from './mail-test-support.ts';
 import { parseMail } from './mime.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
@@ -80,13 +82,22 @@ for (const database of databases) {
       await db.close();
     });
 
-    /** The worker with the e-mail deliverer only; a test may swap the mailer or the render. */
-    type WorkerOverrides = Partial<Parameters<typeof createOutboxWorker>[0]> & Partial<Parameters<typeof createEmailDeliverer>[0]>;
+    /** The kinds as a consumer registers them: each name with its handler. */
+    const kindsOf = (handlers: Record<string, OutboxHandler>) => {
+      const kinds = createOutboxKinds();
+      for (const [kind, handler] of Object.entries(handlers)) kinds.register(kind, handler);
+      return kinds;
+    };
+    /** The worker with the access e-mail's kind only; a test may swap the mailer or the render. */
+    type WorkerOverrides = Partial<Parameters<typeof createOutboxWorker>[0]> & {
+      mailer?: Mailer;
+      render?: (message: OutboxMessage) => Promise<MailMessage>;
+    };
     const worker = ({ mailer: useMailer = mailer, render = renderFromPayload, ...overrides }: WorkerOverrides = {}) =>
       createOutboxWorker({
         db: db.db,
         logger,
-        deliverers: [createEmailDeliverer({ mailer: useMailer, render })],
+        kinds: kindsOf({ access_email: emailHandler(useMailer, render) }),
         now: () => clock,
         ...overrides,
       });
@@ -357,41 +368,39 @@ for (const database of databases) {
       expect(messageIds(smtp)).toContain('<order-ord_late@vitrine>');
     });
 
-    it("lets each row's kind pick its deliverer, and keeps a kind this version does not know for a newer instance", async () => {
+    it("lets each row's kind pick the handler its consumer registered (exact or by family), and keeps a kind this version does not know for a newer instance", async () => {
       await enqueueOutboxMessage(db.db, { orderId: 'ord_mix', kind: 'access_email', payload: payloadFor('ord_mix'), now: T0 });
       await enqueueOutboxMessage(db.db, { orderId: 'ord_mix', kind: 'webhook:order.paid', payload: {}, now: T0 });
       await enqueueOutboxMessage(db.db, { orderId: 'ord_mix', kind: 'conversion:tiktok', payload: {}, now: T0 });
       const calls: string[] = [];
-      const http: OutboxDeliverer = {
+      const http: OutboxHandler = {
         channel: 'webhook',
-        handles: (kind) => kind.startsWith('webhook:'),
         async deliver(message) {
           calls.push(message.kind);
           return { recipient: 'hooks.example' };
         },
       };
-      const outbox = worker({ deliverers: [createEmailDeliverer({ mailer, render: renderFromPayload }), http] });
+      const outbox = worker({ kinds: kindsOf({ access_email: emailHandler(mailer, renderFromPayload), 'webhook:': http }) });
       expect(await outbox.runOnce()).toBe(2);
       expect(messageIds(smtp)).toEqual(['<order-ord_mix@vitrine>']);
       expect(calls).toEqual(['webhook:order.paid']);
       // Not dropped: retried with the usual backoff, as when an older instance meets a newer row.
       const unknown = await readOutboxRow(db.db, 'ord_mix', 'conversion:tiktok');
       expect(unknown).toMatchObject({ sentAt: null, attempts: 1, nextAttemptAt: T0 + 30_000 });
-      expect(unknown!.lastError).toContain('no deliverer for outbox kind "conversion:tiktok"');
+      expect(unknown!.lastError).toContain('no handler for outbox kind "conversion:tiktok"');
       expect(logLines.join('\n')).toContain('webhook sent');
     });
 
-    it("parks a row once its deliverer's lifetime is over, and keeps retrying before that", async () => {
+    it("parks a row once its handler's lifetime is over, and keeps retrying before that", async () => {
       await enqueueOutboxMessage(db.db, { orderId: 'ord_old', kind: 'webhook:order.paid', payload: {}, now: T0 });
-      const failing: OutboxDeliverer = {
+      const failing: OutboxHandler = {
         channel: 'webhook',
-        handles: () => true,
         retry: { baseBackoffMs: 60_000, maxBackoffMs: 60_000, giveUpAfterMs: 150_000 },
         deliver: async () => {
           throw new Error('receiver down');
         },
       };
-      const outbox = worker({ deliverers: [failing] });
+      const outbox = worker({ kinds: kindsOf({ 'webhook:': failing }) });
       const states: Array<number | null> = [];
       for (let attempt = 0; attempt < 3; attempt++) {
         await outbox.runOnce();

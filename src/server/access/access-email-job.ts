@@ -5,7 +5,11 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { renderAccessEmail } from '../mail/access-email.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import type { OutboxMessage } from '../outbox/outbox-repository.ts';
+import { emailHandler } from '../mail/email-handler.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { OrderEvents } from '../orders/order-events.ts';
+import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
+import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
 import { findAccessOrderById } from './access-repository.ts';
 import { issueAccessToken } from './access-service.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
@@ -29,9 +33,25 @@ export class AccessNotDeliverableError extends UndeliverableMessageError {
   }
 }
 
-/** Outbox kinds this module renders: the first delivery and the buyer's "send it again" requests. */
-export function isAccessEmailKind(kind: string): boolean {
-  return kind === 'access_email' || /^access_resend:\d+$/.test(kind);
+/** Outbox kinds this module renders: the first delivery and the buyer's "send it again" requests (`access_resend:{time}`). */
+const ACCESS_EMAIL_KIND = 'access_email';
+const ACCESS_RESEND_FAMILY = 'access_resend:';
+
+function isAccessEmailKind(kind: string): boolean {
+  return kind === ACCESS_EMAIL_KIND || /^access_resend:\d+$/.test(kind);
+}
+
+/** A paid order's access e-mail is queued with the payment: a paid order never lacks it (docs/product.md#6-e-mail-delivery-is-made-true). */
+export function subscribeAccessEmail(events: OrderEvents): void {
+  events.subscribe('paid', async (trx, { order, at }) => {
+    await enqueueOutboxMessage(trx, { orderId: order.id, kind: ACCESS_EMAIL_KIND, payload: {}, now: at });
+  });
+}
+
+export function registerAccessEmails(kinds: OutboxKinds, mailer: Mailer, deps: AccessEmailDeps): void {
+  const handler = emailHandler(mailer, (message) => renderOutboxMessage(deps, message));
+  kinds.register(ACCESS_EMAIL_KIND, handler);
+  kinds.register(ACCESS_RESEND_FAMILY, handler);
 }
 
 /**

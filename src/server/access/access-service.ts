@@ -1,11 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { firstName } from '../../shared/text.ts';
-import { enqueueOutboxMessage, type OutboxKind } from '../outbox/outbox-repository.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
 import { limits, type RateLimiter } from '../http/rate-limit.ts';
 import { findOrderByTokenHash, listPaidOrderIdsByEmail, storeAccessTokenHash, type AccessOrder } from './access-repository.ts';
-import { hashAccessToken, hashViewKey, modalAccessToken, newAccessToken } from './access-token.ts';
+import { hashViewKey } from '../orders/view-key.ts';
+import { hashAccessToken, modalAccessToken, newAccessToken } from './access-token.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { paths } from '../../shared/routes.ts';
 import type { MemberArea, MemberSupplier } from '../../shared/access.ts';
@@ -15,7 +16,7 @@ import { secretsMatch } from '../config/secrets.ts';
 export const RESEND_ORDER_WINDOW_MS = 10 * 60_000;
 
 /** The outbox kind of a resend: one row per order and window, so the outbox's uniqueness throttles it. */
-export function resendKind(now: number): OutboxKind {
+export function resendKind(now: number): string {
   return `access_resend:${Math.floor(now / RESEND_ORDER_WINDOW_MS)}`;
 }
 

@@ -21,7 +21,3 @@ export function newAccessToken(): string {
 export function modalAccessToken(viewKey: string): string {
   return `acc_${createHash('sha256').update(`vitrine-modal-access:${viewKey}`).digest('base64url')}`;
 }
-
-export function hashViewKey(viewKey: string): string {
-  return createHash('sha256').update(`vitrine-view-key:${viewKey}`).digest('hex');
-}

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AdminBuyerErased, AdminBuyerOrder, AdminBuyerSummary } from '../../shared/admin.ts';
-import type { Config } from '../config/config.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
+import type { OrderEvents } from '../orders/order-events.ts';
 import { collectBuyerData, eraseBuyerData, type BuyerExport } from '../privacy/buyer-data.ts';
 import { recordAudit } from './admin-repository.ts';
 
@@ -50,10 +50,10 @@ export async function exportBuyer(db: Kysely<Database>, input: { email: string; 
 export async function eraseBuyer(
   db: Kysely<Database>,
   dialect: Dialect,
-  input: { email: string; session: string; now: number; config: Pick<Config, 'dataDir' | 'webhook'> },
+  input: { email: string; session: string; now: number; dataDir: string; events: OrderEvents },
 ): Promise<AdminBuyerErased> {
   const { data } = await collectBuyerData(db, input.email);
-  const erased = await eraseBuyerData(db, dialect, input.email, { now: input.now, config: input.config });
+  const erased = await eraseBuyerData(db, dialect, input.email, { now: input.now, dataDir: input.dataDir, events: input.events });
   await auditEach(db, { session: input.session, action: 'delete_buyer', orderIds: erased, now: input.now });
   // Only what stays is shown back: the references, statuses and amounts, not the erased name.
   return { erasedOrders: erased.length, orders: listOrders(data).map((order) => ({ ...order, name: '' })) };

@@ -1,10 +1,19 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
 import type { AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
-import { emailKindsOnly, kindsStartingWith, type HTTP_KIND_PREFIXES } from '../outbox/outbox-repository.ts';
+import { CONVERSION_KIND_FAMILY } from '../conversions/conversion-events.ts';
+import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/webhook-events.ts';
 
 /** The console's reads over orders, e-mails and postbacks. */
+
+/** The outbox families that are HTTP calls; every other row is an e-mail, which the console lists apart. */
+const HTTP_KIND_FAMILIES = [WEBHOOK_KIND_FAMILY, CONVERSION_KIND_FAMILY] as const;
+type HttpKindFamily = (typeof HTTP_KIND_FAMILIES)[number];
+
+function emailKindsOnly(eb: ExpressionBuilder<Database, 'outbox'>) {
+  return eb.and(HTTP_KIND_FAMILIES.map((family) => eb('kind', 'not like', `${family}%`)));
+}
 
 /** What the order list shows, plus what the order's detail needs. */
 export interface AdminOrderRow extends AdminOrderSummary {
@@ -284,11 +293,11 @@ export async function outboxHealth(db: Kysely<Database>, now: number) {
  * Saúde's view of the HTTP deliveries (the seller's webhooks, or the server-side conversions):
  * every unsent one that failed at least once, still retrying (`nextAttemptAt`) or given up (null).
  */
-export async function failingDeliveries(db: Kysely<Database>, prefix: (typeof HTTP_KIND_PREFIXES)[number]) {
+export async function failingDeliveries(db: Kysely<Database>, family: HttpKindFamily) {
   const rows = await db
     .selectFrom('outbox')
     .select(['id', 'order_id', 'kind', 'attempts', 'next_attempt_at', 'last_error'])
-    .where((eb) => kindsStartingWith(eb, prefix))
+    .where('kind', 'like', `${family}%`)
     .where('sent_at', 'is', null)
     .where('attempts', '>=', 1)
     .orderBy('created_at', 'desc')

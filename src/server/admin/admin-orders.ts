@@ -2,9 +2,8 @@ import type { Kysely } from 'kysely';
 import type { AdminOrderDetail, TimelineEntry } from '../../shared/admin.ts';
 import type { Database } from '../db/schema.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
-import type { Config } from '../config/config.ts';
-import { markOrderReversed } from '../orders/orders-repository.ts';
-import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
+import type { OrderEvents } from '../orders/order-events.ts';
+import { reverseOrder } from '../orders/order-transitions.ts';
 import { isPixEmailKind } from '../pix-emails/pix-email-job.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
 import {
@@ -105,13 +104,13 @@ export async function revokeAccess(db: Kysely<Database>, input: { orderId: strin
 /** After the seller refunded at the gateway: the order counts as reversed and its link opens nothing. */
 export async function markOrderRefunded(
   db: Kysely<Database>,
-  config: Pick<Config, 'webhook'>,
+  events: OrderEvents,
   input: { orderId: string; session: string; now: number },
 ): Promise<ActionResult> {
   const order = await findAdminOrder(db, input.orderId, input.now);
   if (!order) return 'not_found';
   if (order.status !== 'paid') return 'not_paid';
-  await markOrderReversed(db, order.id, input.now, (trx, row) => queueWebhookEvent(trx, config, row.id, 'order.refunded', input.now));
+  await reverseOrder({ db, events }, order.id, 'refunded', input.now);
   await revokeOrderTokens(db, order.id, input.now);
   await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });
   return 'ok';

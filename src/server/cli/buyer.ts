@@ -1,4 +1,7 @@
 import { migrateToLatest, openDatabase } from '../db/database.ts';
+import { subscribeToOrders } from '../compose.ts';
+import { createLogger } from '../lib/logger.ts';
+import { createOrderEvents } from '../orders/order-events.ts';
 import { eraseBuyerData, exportBuyerData } from '../privacy/buyer-data.ts';
 import { loadCliConfig, runCli } from './cli-config.ts';
 
@@ -27,7 +30,9 @@ async function main(): Promise<number> {
       process.stdout.write(`${JSON.stringify(await exportBuyerData(database.db, email), null, 2)}\n`);
       return 0;
     }
-    const erased = await eraseBuyerData(database.db, database.dialect, email, { now: Date.now(), config });
+    // The same subscribers as the server's: the seller's webhook hears of the erasure (sent by the server's outbox).
+    const events = subscribeToOrders(createOrderEvents({ logger: createLogger() }), { db: database.db, config });
+    const erased = await eraseBuyerData(database.db, database.dialect, email, { now: Date.now(), dataDir: config.dataDir, events });
     process.stdout.write(`${erased.length} order(s) erased\n`);
     return 0;
   } finally {

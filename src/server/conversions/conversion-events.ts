@@ -4,7 +4,9 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
-import { UndeliverableMessageError, type OutboxDeliverer } from '../outbox/outbox-worker.ts';
+import type { OrderEvents } from '../orders/order-events.ts';
+import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
+import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 import { ga4CollectUrl, ga4PurchaseBody } from './ga4-measurement.ts';
@@ -16,13 +18,19 @@ import { metaEventsUrl, metaPurchaseBody } from './meta-conversions.ts';
  * closed. Queued in the outbox with the paid transition (same transaction), sent and retried by
  * the outbox worker. Without consent nothing is queued, ever.
  */
-export const META_CONVERSION_KIND = 'conversion:meta';
-export const GA4_CONVERSION_KIND = 'conversion:ga4';
+/** The outbox family of the conversion rows: one kind per platform. */
+export const CONVERSION_KIND_FAMILY = 'conversion:';
+const META_CONVERSION_KIND = `${CONVERSION_KIND_FAMILY}meta`;
+const GA4_CONVERSION_KIND = `${CONVERSION_KIND_FAMILY}ga4`;
 
 const HOUR_MS = 60 * 60_000;
 
-/** Called inside the paid transition. */
-export async function queueConversions(
+/** A paid order's conversions are queued with the payment. */
+export function subscribeConversions(events: OrderEvents, config: Pick<Config, 'conversions'>): void {
+  events.subscribe('paid', (trx, { order, at }) => queueConversions(trx, config, order, at));
+}
+
+async function queueConversions(
   trx: Transaction<Database>,
   config: Pick<Config, 'conversions'>,
   order: OrderRow,
@@ -43,20 +51,21 @@ async function paidOrder(db: Kysely<Database>, orderId: string): Promise<OrderRo
   return order;
 }
 
-export function createConversionDeliverers(deps: {
-  db: Kysely<Database>;
-  config: Pick<Config, 'conversions'>;
-  logger: Logger;
-  /** The shop's address: Meta's `event_source_url`. */
-  publicUrl: () => string;
-}): OutboxDeliverer[] {
+export function registerConversions(
+  kinds: OutboxKinds,
+  deps: {
+    db: Kysely<Database>;
+    config: Pick<Config, 'conversions'>;
+    logger: Logger;
+    /** The shop's address: Meta's `event_source_url`. */
+    publicUrl: () => string;
+  },
+): void {
   const { meta, ga4 } = deps.config.conversions;
-  const deliverers: OutboxDeliverer[] = [];
   if (meta) {
     deps.logger.addSecret(meta.token);
-    deliverers.push({
+    kinds.register(META_CONVERSION_KIND, {
       channel: 'Meta conversion',
-      handles: (kind) => kind === META_CONVERSION_KIND,
       // Meta refuses events older than 7 days.
       retry: { baseBackoffMs: 30_000, maxBackoffMs: HOUR_MS, giveUpAfterMs: 6 * 24 * HOUR_MS },
       async deliver(message, signal) {
@@ -69,9 +78,8 @@ export function createConversionDeliverers(deps: {
   }
   if (ga4) {
     deps.logger.addSecret(ga4.apiSecret);
-    deliverers.push({
+    kinds.register(GA4_CONVERSION_KIND, {
       channel: 'GA4 conversion',
-      handles: (kind) => kind === GA4_CONVERSION_KIND,
       // The Measurement Protocol takes events up to 72 hours back.
       retry: { baseBackoffMs: 30_000, maxBackoffMs: HOUR_MS, giveUpAfterMs: 71 * HOUR_MS },
       async deliver(message, signal) {
@@ -83,5 +91,4 @@ export function createConversionDeliverers(deps: {
       },
     });
   }
-  return deliverers;
 }

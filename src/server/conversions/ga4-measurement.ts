@@ -14,12 +14,6 @@ export interface Ga4Settings {
   baseUrl: string;
 }
 
-/** `_ga` = `GA1.1.<random>.<first visit>`: the client id is the last two numbers. */
-export function gaClientIdFromCookie(cookie: string | undefined): string | null {
-  const match = cookie ? /^GA\d\.\d\.(\d{1,20}\.\d{1,20})$/.exec(cookie) : null;
-  return match ? match[1]! : null;
-}
-
 export function ga4PurchaseBody(order: OrderRow, clientId: string, productTitle: string): Record<string, unknown> {
   const value = Number(order.amount_cents) / 100;
   const paidAt = Number(order.paid_at ?? order.created_at);

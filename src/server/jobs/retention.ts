@@ -9,7 +9,12 @@ import type { Logger } from '../lib/logger.ts';
 import { pruneRateLimits } from '../http/rate-limit-repository.ts';
 import { LOGIN_WINDOW_MS, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '../admin/admin-auth.ts';
 import { pruneAdminSessions, pruneLoginLimits } from '../admin/admin-repository.ts';
-import { deleteWebhookEventsBefore, eraseSandboxCustomers, eraseTrackingIdentifiers, eraseUnpaidBuyers } from './retention-repository.ts';
+import {
+  deleteWebhookEventsBefore,
+  eraseSandboxCustomers,
+  eraseTrackingIdentifiers,
+  eraseUnpaidBuyers,
+} from '../privacy/retention-repository.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 

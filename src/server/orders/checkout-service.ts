@@ -1,21 +1,15 @@
 import QRCode from 'qrcode';
-import type { Kysely } from 'kysely';
 import { checkout as copy } from '../../content/checkout.ts';
 import type { CreateOrderInput, CreatedOrder } from '../../shared/checkout.ts';
 import { businessMonth } from '../../shared/time.ts';
 import type { Config } from '../config/config.ts';
-import type { Database } from '../db/schema.ts';
-import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
 import { GatewayError } from '../gateway/errors.ts';
-import type { GatewayClient } from '../gateway/types.ts';
-import type { Logger } from '../lib/logger.ts';
 import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../http/rate-limit.ts';
-import { hashViewKey } from '../access/access-token.ts';
-import { gaClientIdFromCookie } from '../conversions/ga4-measurement.ts';
-import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
+import { hashViewKey } from './view-key.ts';
+import { trackingToStore } from './tracking-store.ts';
 import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
-import { enqueuePixEmails } from '../pix-emails/pix-email-job.ts';
+import type { OrdersDeps } from './orders-deps.ts';
 import {
   CHARGE_IN_FLIGHT_MS,
   findOrderById,
@@ -25,19 +19,6 @@ import {
   TransactionTakenError,
   type OrderRow,
 } from './orders-repository.ts';
-
-export interface CheckoutDeps {
-  db: Kysely<Database>;
-  dialect: 'sqlite' | 'postgres';
-  config: Config;
-  gateway: GatewayClient;
-  logger: Logger;
-  /** Base of absolute URLs we hand out (the postback URL). */
-  publicUrl: () => string;
-  now?: () => number;
-  /** Called after a charge was created (e.g. to send "Seu PIX está pronto" now instead of at the next poll). */
-  onCharged?: (order: OrderRow) => void;
-}
 
 export type CheckoutResult =
   | { kind: 'created'; order: CreatedOrder }
@@ -55,23 +36,6 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 export function gatewayExpiry(requestedAt: number, expireInDays: number, returned: number | null): number {
   return returned !== null && returned > requestedAt ? returned : requestedAt + expireInDays * DAY_MS;
-}
-
-/**
- * What the order keeps of the tracking context: the consent always; the trackers' cookies, the GA
- * client id, the address and the user agent only when tracking was accepted (they are personal
- * data, used only for the server-side Purchase; privacy/ exports, erases and expires them).
- */
-function trackingToStore(tracking: CreateOrderInput['tracking'], client: { address: string; userAgent?: string }) {
-  const granted = tracking.consent === 'granted';
-  return {
-    consent: tracking.consent,
-    fbp: granted ? (tracking.fbp ?? null) : null,
-    fbc: granted ? (tracking.fbc ?? null) : null,
-    gaClientId: granted ? gaClientIdFromCookie(tracking.ga) : null,
-    clientIp: granted ? client.address || null : null,
-    userAgent: granted ? client.userAgent?.slice(0, 512) || null : null,
-  };
 }
 
 /** How long a duplicate request waits for the first one's gateway answer. */
@@ -98,7 +62,7 @@ export async function toCreatedOrder(order: OrderRow, config: Config): Promise<C
 }
 
 /** Waits for a charge in flight, but never past the moment its request must have ended (CHARGE_IN_FLIGHT_MS). */
-async function settled(deps: CheckoutDeps, order: OrderRow): Promise<OrderRow> {
+async function settled(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
   const inFlightFor = Number(order.created_at) + CHARGE_IN_FLIGHT_MS - (deps.now?.() ?? Date.now());
   const deadline = Date.now() + Math.max(0, Math.min(SETTLE_WAIT_MS, inFlightFor));
   let current = order;
@@ -109,7 +73,7 @@ async function settled(deps: CheckoutDeps, order: OrderRow): Promise<OrderRow> {
   return current;
 }
 
-async function describe(deps: CheckoutDeps, order: OrderRow): Promise<CheckoutResult> {
+async function describe(deps: OrdersDeps, order: OrderRow): Promise<CheckoutResult> {
   if (order.status === 'failed') return { kind: 'failed', message: order.failure_reason ?? copy.errors.generic };
   if (order.status === 'creating') return { kind: 'failed', message: copy.errors.generic };
   return { kind: 'created', order: await toCreatedOrder(order, deps.config) };
@@ -124,7 +88,7 @@ async function describe(deps: CheckoutDeps, order: OrderRow): Promise<CheckoutRe
  * charge, which the duplicate-payment flag catches.
  */
 export async function startCheckout(
-  deps: CheckoutDeps,
+  deps: OrdersDeps,
   input: CreateOrderInput,
   client: { address: string; userAgent?: string },
 ): Promise<CheckoutResult> {
@@ -161,13 +125,14 @@ export async function startCheckout(
     { limit: config.monthlyCapacity, monthStart: month.start },
     { key: clientKey(client.address), maxOpen: MAX_OPEN_CHARGES_PER_CLIENT },
     copy.errors.generic,
+    (trx, row) => deps.events.publish(trx, { type: 'created', order: row, at: now }),
   );
   if (inserted.kind === 'sold_out') return { kind: 'sold_out', nextBatchAt: month.nextStart };
   if (inserted.kind === 'too_many_open') return { kind: 'too_many_open' };
   if (inserted.kind === 'existing') return describe(deps, await settled(deps, inserted.order));
 
   const order = inserted.order;
-  await recordFunnelEvent(db, { name: 'order_created', path: '/' }).catch(() => undefined);
+  await deps.events.committed({ type: 'created', order, at: now });
   const requestedAt = deps.now?.() ?? Date.now();
   try {
     const charge = await gateway.createCharge({
@@ -195,15 +160,13 @@ export async function startCheckout(
         now: chargedAt,
         expiresAt: gatewayExpiry(requestedAt, config.pixExpireDays, charge.expiresAt),
       },
-      // In the charge's transaction: an order recorded as charged always has its PIX e-mails and `order.created`
-      // webhook queued (docs/payments.md#pix-e-mails-and-the-order-page), and an order that is not has none.
-      async (trx, row) => {
-        await enqueuePixEmails(trx, row, { reminderMinutes: config.pixReminderMinutes, now: chargedAt });
-        await queueWebhookEvent(trx, config, row.id, 'order.created', chargedAt);
-      },
+      // In the charge's transaction: an order recorded as charged always has what its subscribers queue
+      // (the PIX e-mails, the `order.created` webhook; docs/payments.md#pix-e-mails-and-the-order-page),
+      // and an order that is not has none of it.
+      (trx, row) => deps.events.publish(trx, { type: 'charged', order: row, at: chargedAt }),
     );
     logger.info('Charge created', { order: order.id, transaction: charge.transactionHash });
-    if (charged) deps.onCharged?.(charged);
+    if (charged) await deps.events.committed({ type: 'charged', order: charged, at: chargedAt });
     return describe(deps, charged ?? (await findOrderById(db, order.id)) ?? order);
   } catch (error) {
     const message = error instanceof GatewayError ? error.message : copy.errors.generic;

@@ -5,10 +5,10 @@ import { toCreatedOrder } from './checkout-service.ts';
 import { isOrderContactKey } from './order-links.ts';
 import { publicStatus, refreshWaitingOrder } from './order-status.ts';
 import { findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
-import type { ConfirmationDeps } from './payment-confirmation.ts';
+import type { OrdersDeps } from './orders-deps.ts';
 
 /** The order behind a public reference, or undefined for anything that is not one of ours. */
-export async function findOrderForPage(deps: Pick<ConfirmationDeps, 'db'>, ref: string): Promise<OrderRow | undefined> {
+export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string): Promise<OrderRow | undefined> {
   if (!PUBLIC_REF_PATTERN.test(ref)) return undefined;
   return findOrderByPublicRef(deps.db, ref);
 }
@@ -20,7 +20,7 @@ export async function findOrderForPage(deps: Pick<ConfirmationDeps, 'db'>, ref: 
  * contact key. Never the order id or an access link (docs/decisions/0006-tokens-and-csp.md).
  */
 export async function describeOrderPage(
-  deps: ConfirmationDeps,
+  deps: OrdersDeps,
   ref: string,
   contactKey: string | undefined,
 ): Promise<OrderPageReply | undefined> {

@@ -124,6 +124,7 @@ export async function insertOrderWithinCapacity(
   capacity: { limit: number; monthStart: number },
   client: { key: string; maxOpen: number },
   interruptedReason: string,
+  onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<InsertOrderResult> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
@@ -187,7 +188,10 @@ export async function insertOrderWithinCapacity(
       .onConflict((conflict) => conflict.column('checkout_key').doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) return { kind: 'created', order: inserted };
+    if (inserted) {
+      await onCreated?.(trx, inserted);
+      return { kind: 'created', order: inserted };
+    }
     // Another instance inserted the same key between our read and write (no lock on SQLite files
     // shared by processes): theirs wins.
     const winner = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', order.checkoutKey).executeTakeFirstOrThrow();
@@ -249,7 +253,7 @@ interface ChargeFields {
 
 /**
  * The gateway accepted the charge: the order now offers its PIX. Only from `creating`. `onCharged`
- * runs in the same transaction for the winner (the PIX e-mails' outbox rows and the `order.created` webhook commit with it).
+ * runs in the same transaction for the winner (what the `charged` event's subscribers queue commits with it).
  * Throws TransactionTakenError, having changed nothing, when another order already holds the
  * transaction the gateway named.
  */

@@ -1,27 +1,17 @@
-import { queueConversions } from '../conversions/conversion-events.ts';
-import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
 import type { TransactionRecord } from '../gateway/types.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
-import type { CheckoutDeps } from './checkout-service.ts';
-import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
 import { customerMatchesBuyer } from './buyer-match.ts';
-import { DUPLICATE_ALERT_KIND } from '../duplicates/duplicate-alert.ts';
-import { cancelPixEmails } from '../pix-emails/pix-email-job.ts';
+import type { OrderEvent, OrderEventOf } from './order-events.ts';
+import { reverseOrder } from './order-transitions.ts';
+import type { OrdersDeps } from './orders-deps.ts';
 import {
   adoptTransactionHash,
   clearRecheckRequest,
   findOrderById,
   flagDuplicatePayment,
   markOrderPaid,
-  markOrderReversed,
   setOrderStatus,
   type OrderRow,
 } from './orders-repository.ts';
-
-export interface ConfirmationDeps extends CheckoutDeps {
-  /** Called after an order turned paid (e.g. to send the e-mail right away instead of at the next poll). */
-  onPaid?: (order: OrderRow) => void;
-}
 
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;
@@ -37,7 +27,7 @@ const MAX_HINTS = 3;
  * is adopted only when the gateway says it was made for this order's buyer (buyer-match.ts) and
  * no other order holds it already (the unique `transaction_hash`).
  */
-export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
+export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
   const { gateway, logger, db } = deps;
   const adopting = !order.transaction_hash;
   const candidates = order.transaction_hash ? [order.transaction_hash] : hintIds.slice(0, MAX_HINTS);
@@ -98,37 +88,33 @@ export async function recheckOrder(deps: ConfirmationDeps, order: OrderRow, hint
       });
       return (await findOrderById(db, order.id)) ?? order;
     }
-    let duplicateOf: string | undefined;
+    // Whoever sells, e-mails or reports the sale hears of it in this transaction: never lost, never twice.
+    const published: OrderEvent[] = [];
     const paid = await markOrderPaid(db, deps.dialect, order.id, { now }, async (trx, row) => {
-      await enqueueOutboxMessage(trx, { orderId: row.id, kind: 'access_email', payload: {}, now });
-      // The seller's tools and the ad platforms hear of the sale in the same transaction: never lost, never twice.
-      await queueWebhookEvent(trx, deps.config, row.id, 'order.paid', now);
-      await queueConversions(trx, deps.config, row, now);
-      // Paid: no more "your PIX is waiting" e-mails (the worker's own check at send time is the second guard).
-      await cancelPixEmails(trx, row.id);
+      published.push({ type: 'paid', order: row, at: now });
       const earlier = await flagDuplicatePayment(trx, row, now);
-      if (earlier) {
-        duplicateOf = earlier.id;
-        await enqueueOutboxMessage(trx, { orderId: row.id, kind: DUPLICATE_ALERT_KIND, payload: {}, now });
-        await queueWebhookEvent(trx, deps.config, row.id, 'order.duplicate', now);
-      }
+      if (earlier) published.push({ type: 'duplicate', order: row, original: earlier, at: now });
+      for (const event of published) await deps.events.publish(trx, event);
     });
     if (paid) {
       logger.info('Order paid', { order: order.id, transaction: hash });
-      if (duplicateOf) logger.warn('Duplicate payment: the seller is asked to refund it', { order: order.id, duplicateOf });
-      await recordFunnelEvent(db, { name: 'order_paid', path: '/' }).catch(() => undefined);
-      deps.onPaid?.(paid);
+      const duplicate = published.find((event): event is OrderEventOf<'duplicate'> => event.type === 'duplicate');
+      if (duplicate)
+        logger.warn('Duplicate payment: the seller is asked to refund it', { order: order.id, duplicateOf: duplicate.original.id });
+      for (const event of published) await deps.events.committed(event);
     }
   } else if (record.state === 'reversed') {
-    const reversed = await markOrderReversed(db, order.id, now, async (trx, row) => {
-      await queueWebhookEvent(trx, deps.config, row.id, 'order.refunded', now);
-      await cancelPixEmails(trx, row.id);
-    });
-    if (reversed) {
+    if (await reverseOrder(deps, order.id, 'reversed', now)) {
       logger.warn('Payment reversed; access revoked', { order: order.id, status: record.rawStatus ?? 'unknown' });
     }
   } else if (record.state === 'failed') {
-    if (await setOrderStatus(db, order.id, ['pending'], 'failed', now)) await cancelPixEmails(db, order.id);
+    const failed: OrderEvent = { type: 'failed', orderId: order.id, at: now };
+    const changed = await db.transaction().execute(async (trx) => {
+      const updated = await setOrderStatus(trx, order.id, ['pending'], 'failed', now);
+      if (updated) await deps.events.publish(trx, failed);
+      return updated;
+    });
+    if (changed) await deps.events.committed(failed);
   } else if (record.state === 'unknown') {
     logger.warn('Unknown payment status from the gateway', { order: order.id, status: record.rawStatus ?? 'none' });
   }

@@ -1,6 +1,7 @@
 import { checkout as copy } from '../../content/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
-import { recheckOrder, type ConfirmationDeps } from './payment-confirmation.ts';
+import type { OrdersDeps } from './orders-deps.ts';
+import { recheckOrder } from './payment-confirmation.ts';
 import { claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck, type OrderRow } from './orders-repository.ts';
 import { findPostbackCandidateIds } from './webhook-events-repository.ts';
 
@@ -37,7 +38,7 @@ export interface Reconciler {
   runOnce(): Promise<number>;
 }
 
-export function createReconciler(deps: ConfirmationDeps & { logger: Logger }, options: { intervalMs?: number } = {}): Reconciler {
+export function createReconciler(deps: OrdersDeps & { logger: Logger }, options: { intervalMs?: number } = {}): Reconciler {
   const intervalMs = options.intervalMs ?? 30_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;

@@ -8,39 +8,6 @@ import type { Database, OutboxTable } from '../db/schema.ts';
  * before sending it, sends it under a hard deadline shorter than the lease, and marks it sent.
  */
 
-/**
- * E-mails: the first access e-mail, a resend requested on /acesso (one per order per 10-minute
- * window), or the seller's alert that this order duplicates an earlier payment. HTTP calls: one of
- * the seller's webhook events (`webhook:order.paid`…) or a server-side conversion
- * (`conversion:meta`, `conversion:ga4`).
- */
-export type OutboxKind =
-  | 'access_email'
-  | `access_resend:${number}`
-  | 'duplicate_alert'
-  | 'pix_ready'
-  | `pix_reminder:${number}`
-  | `webhook:${string}`
-  | `conversion:${string}`;
-
-/** Kind prefixes of the rows that are HTTP calls, not e-mails. */
-export const HTTP_KIND_PREFIXES = ['webhook:', 'conversion:'] as const;
-
-/** Every kind that is not an HTTP call is an e-mail (new e-mail kinds need no list change). */
-export function isEmailKind(kind: string): boolean {
-  return !HTTP_KIND_PREFIXES.some((prefix) => kind.startsWith(prefix));
-}
-
-/** The same rule in SQL, for listings of e-mails only (the console's timeline and Saúde). */
-export function emailKindsOnly(eb: ExpressionBuilder<Database, 'outbox'>) {
-  return eb.and(HTTP_KIND_PREFIXES.map((prefix) => eb('kind', 'not like', `${prefix}%`)));
-}
-
-/** The rows of kinds starting with `prefix` (e.g. `webhook:`), in SQL. */
-export function kindsStartingWith(eb: ExpressionBuilder<Database, 'outbox'>, prefix: (typeof HTTP_KIND_PREFIXES)[number]) {
-  return eb('kind', 'like', `${prefix}%`);
-}
-
 export interface OutboxMessage {
   id: string;
   orderId: string;
@@ -85,7 +52,7 @@ function toMessage(row: Selectable<OutboxTable>): OutboxMessage {
  */
 export async function enqueueOutboxMessage(
   db: Executor,
-  row: { orderId: string; kind: OutboxKind; payload: unknown; now?: number; notBefore?: number },
+  row: { orderId: string; kind: string; payload: unknown; now?: number; notBefore?: number },
 ): Promise<boolean> {
   const now = row.now ?? Date.now();
   // A scheduled message (a reminder) is simply a row that is not due yet.

@@ -1,79 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { maskPersonalData } from '../lib/log-mask.ts';
-import { maskEmail } from '../lib/mask-email.ts';
+import type { OutboxHandler, OutboxKinds } from './outbox-kinds.ts';
 import {
   claimNextMessage,
-  isEmailKind,
   deleteClaimedMessage,
   markFailed,
   markSent,
   readDatabaseClock,
   type ClaimedMessage,
-  type OutboxMessage,
 } from './outbox-repository.ts';
-
-/**
- * How a row is retried after a failed attempt: `baseBackoffMs` doubling up to `maxBackoffMs`, and,
- * with `giveUpAfterMs`, parked as undeliverable once the row is that old (an event a receiver no
- * longer accepts, a webhook after 3 days).
- */
-export interface RetryPolicy {
-  baseBackoffMs: number;
-  maxBackoffMs: number;
-  giveUpAfterMs?: number;
-}
-
-/**
- * Sends the outbox rows of some kinds: e-mail (SMTP or files) or an HTTP call (the seller's
- * webhooks, Meta's Conversions API, GA4's Measurement Protocol). The worker claims, leases,
- * deadlines, records and retries; a deliverer only sends one row.
- */
-export interface OutboxDeliverer {
-  /** How the log names it: `e-mail`, `webhook`, … (lines read "`channel` sent"). */
-  channel: string;
-  handles(kind: string): boolean;
-  /**
-   * Sends one row. `signal` aborts at the hard deadline (cut the connection then). Resolves with
-   * a masked recipient for the log; throws UndeliverableMessageError when retrying cannot help.
-   */
-  deliver(message: ClaimedMessage, signal: AbortSignal): Promise<{ recipient?: string }>;
-  /** Overrides the worker's default backoff for these rows. */
-  retry?: RetryPolicy;
-  /** Shown in the "sent" log line (the mailer's smtp or file). */
-  mode?: string;
-}
-
-/** The e-mail rows: `render` builds each message at send time (see access-email-job.ts). */
-export function createEmailDeliverer(options: {
-  mailer: Mailer;
-  /**
-   * Builds the e-mail for a row (the orders code looks up the order and its access link). Its
-   * `messageId` must be the same every time for a row, e.g. `<order-{orderId}@vitrine>`.
-   */
-  render: (message: OutboxMessage) => Promise<MailMessage>;
-}): OutboxDeliverer {
-  const { mailer, render } = options;
-  return {
-    channel: 'e-mail',
-    mode: mailer.mode,
-    handles: isEmailKind,
-    async deliver(message, signal) {
-      const mail = await render(message);
-      signal.throwIfAborted();
-      await mailer.send(mail, { signal });
-      return { recipient: maskEmail(mail.to) };
-    },
-  };
-}
 
 export interface OutboxWorkerOptions {
   db: Kysely<Database>;
   logger: Logger;
-  /** Who sends which rows; the first that handles a row's kind sends it. */
-  deliverers: OutboxDeliverer[];
+  /** Who sends which rows (each consumer registers its kinds). */
+  kinds: OutboxKinds;
   /** Pause between two polls of the table. */
   intervalMs?: number;
   /**
@@ -83,7 +26,7 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** Hard limit on rendering and sending one message; past it the connection is cut and the attempt counts as failed. */
   sendDeadlineMs?: number;
-  /** Wait after the first failure; doubles with each further failure (deliverers may set their own). */
+  /** Wait after the first failure; doubles with each further failure (a kind's handler may set its own). */
   baseBackoffMs?: number;
   /** At most this long between two attempts (10 min: a mail server back from an outage gets everything within 10 min). */
   maxBackoffMs?: number;
@@ -161,7 +104,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
     db,
     logger,
-    deliverers,
+    kinds,
     intervalMs = 5_000,
     leaseMs = 90_000,
     sendDeadlineMs = 60_000,
@@ -171,9 +114,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     concurrency = OUTBOX_CONCURRENCY,
   } = options;
   if (leaseMs <= sendDeadlineMs) throw new Error('outbox lease must be longer than the send deadline');
-  const dialect = options.dialect;
-  const clock: () => Promise<number> = options.now
-    ? async () => options.now!()
+  // Own properties only: an option inherited through the prototype chain must not replace the clock.
+  const fakeNow = Object.hasOwn(options, 'now') ? options.now : undefined;
+  const dialect = Object.hasOwn(options, 'dialect') ? options.dialect : undefined;
+  const clock: () => Promise<number> = fakeNow
+    ? async () => fakeNow()
     : async () => {
         if (!dialect) throw new Error('the outbox worker needs `dialect` to read the database clock');
         return readDatabaseClock(db, dialect);
@@ -197,7 +142,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   };
 
   /** Sends under the hard deadline: at the deadline the deliverer's signal aborts (the connection is cut). */
-  async function sendWithin(deliverer: OutboxDeliverer, message: ClaimedMessage): Promise<string | undefined> {
+  async function sendWithin(deliverer: OutboxHandler, message: ClaimedMessage): Promise<string | undefined> {
     const signal = AbortSignal.timeout(sendDeadlineMs);
     const deadline = new Promise<never>((_, reject) => {
       signal.addEventListener('abort', () => reject(new Error(`send deadline of ${sendDeadlineMs} ms passed`)), { once: true });
@@ -208,14 +153,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function deliver(message: ClaimedMessage): Promise<boolean> {
-    const deliverer = deliverers.find((candidate) => candidate.handles(message.kind));
+    const deliverer = kinds.handlerOf(message.kind);
     const channel = deliverer?.channel ?? 'message';
     const fields = { outboxId: message.id, orderId: message.orderId, kind: message.kind };
     let to: string | undefined;
     try {
       // A kind this version does not know (a newer instance queued it during a rolling update) is
       // retried later, like any failure, rather than dropped: the newer instances will send it.
-      if (!deliverer) throw new Error(`no deliverer for outbox kind "${message.kind}" in this version`);
+      if (!deliverer) throw new Error(`no handler for outbox kind "${message.kind}" in this version`);
       to = await sendWithin(deliverer, message);
     } catch (error) {
       if (error instanceof MessageNotNeededError) {

@@ -2,8 +2,10 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
+import { orderIdOf, type OrderEvent, type OrderEvents, type OrderEventType } from '../orders/order-events.ts';
+import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
-import { UndeliverableMessageError, type OutboxDeliverer } from '../outbox/outbox-worker.ts';
+import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 import { webhookHeaders, webhookKey } from './webhook-signature.ts';
@@ -17,23 +19,37 @@ import { webhookHeaders, webhookKey } from './webhook-signature.ts';
 export const WEBHOOK_EVENT_TYPES = ['order.created', 'order.paid', 'order.refunded', 'order.duplicate', 'order.erased'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-const KIND_PREFIX = 'webhook:';
+/** The outbox family of the webhook rows: `webhook:order.paid`… */
+export const WEBHOOK_KIND_FAMILY = 'webhook:';
 const DAY_MS = 24 * 60 * 60_000;
 
 export function webhookKind(type: WebhookEventType): `webhook:${WebhookEventType}` {
-  return `${KIND_PREFIX}${type}`;
+  return `${WEBHOOK_KIND_FAMILY}${type}`;
 }
 
-/** Queues an event when webhooks are configured; a second call for the same order and type changes nothing. */
-export async function queueWebhookEvent(
-  trx: Kysely<Database> | Transaction<Database>,
-  config: Pick<Config, 'webhook'>,
-  orderId: string,
-  type: WebhookEventType,
-  now: number,
-): Promise<void> {
+/** Which order event the seller's webhook hears as which type. */
+const EVENT_TYPES: Partial<Record<OrderEventType, WebhookEventType>> = {
+  charged: 'order.created',
+  paid: 'order.paid',
+  duplicate: 'order.duplicate',
+  reversed: 'order.refunded',
+  refunded: 'order.refunded',
+  erased: 'order.erased',
+};
+
+/**
+ * With webhooks configured, each of those events queues its webhook in the transition's
+ * transaction; a second one for the same order and type changes nothing.
+ */
+export function subscribeWebhooks(events: OrderEvents, config: Pick<Config, 'webhook'>): void {
   if (!config.webhook) return;
-  await enqueueOutboxMessage(trx, { orderId, kind: webhookKind(type), payload: { type }, now });
+  for (const [event, type] of Object.entries(EVENT_TYPES) as Array<[OrderEventType, WebhookEventType]>) {
+    events.subscribe(event, (trx, published) => queueWebhookEvent(trx, published, type));
+  }
+}
+
+async function queueWebhookEvent(trx: Transaction<Database>, event: OrderEvent, type: WebhookEventType): Promise<void> {
+  await enqueueOutboxMessage(trx, { orderId: orderIdOf(event), kind: webhookKind(type), payload: { type }, now: event.at });
 }
 
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
@@ -43,7 +59,7 @@ const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).to
  * contact for a CRM or an invoice; empty once erased under the privacy rules).
  */
 export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, order: OrderRow): string {
-  const type = message.kind.slice(KIND_PREFIX.length);
+  const type = message.kind.slice(WEBHOOK_KIND_FAMILY.length);
   // The buyer had their data erased (LGPD art. 18): the seller's CRM learns which order to purge
   // and when, and nothing else.
   if (type === 'order.erased') {
@@ -73,18 +89,20 @@ export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, 
   });
 }
 
-export function createWebhookDeliverer(deps: {
-  db: Kysely<Database>;
-  webhook: NonNullable<Config['webhook']>;
-  logger: Logger;
-  /** Seconds for `webhook-timestamp`; the attempt's own time (receivers check it is recent). */
-  now?: () => number;
-}): OutboxDeliverer {
+export function registerWebhooks(
+  kinds: OutboxKinds,
+  deps: {
+    db: Kysely<Database>;
+    webhook: NonNullable<Config['webhook']>;
+    logger: Logger;
+    /** Seconds for `webhook-timestamp`; the attempt's own time (receivers check it is recent). */
+    now?: () => number;
+  },
+): void {
   const key = webhookKey(deps.webhook.secret);
   deps.logger.addSecret(deps.webhook.secret);
-  return {
+  kinds.register(WEBHOOK_KIND_FAMILY, {
     channel: 'webhook',
-    handles: (kind) => kind.startsWith(KIND_PREFIX),
     retry: { baseBackoffMs: 30_000, maxBackoffMs: 12 * 60 * 60_000, giveUpAfterMs: 3 * DAY_MS },
     async deliver(message, signal) {
       const order = await findOrderById(deps.db, message.orderId);
@@ -96,5 +114,5 @@ export function createWebhookDeliverer(deps: {
       await postJson(deps.webhook.url, body, { headers: webhookHeaders(key, id, timestamp, body), signal });
       return { recipient: new URL(deps.webhook.url).host };
     },
-  };
+  });
 }

@@ -3,12 +3,11 @@ import { normalizeEmail } from '../../shared/text.ts';
 import { cleanAttribution, type Attribution } from '../../shared/attribution.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
-import type { Config } from '../config/config.ts';
 import { revokeAccessOfOrders } from '../access/access-repository.ts';
 import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
 import { recipientHash } from '../pix-emails/pix-email-quota.ts';
 import { deletePixEmailQuotaOf } from '../pix-emails/pix-email-quota-repository.ts';
-import { queueWebhookEvent } from '../outgoing-webhooks/webhook-events.ts';
+import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
 import {
   deleteUnsentBuyerEmails,
   eraseBuyerRows,
@@ -111,22 +110,23 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
  * Erases the buyer's data on all orders of the address; returns the ids of the orders it touched.
  * In one transaction with the erasure: every access link of those orders is revoked (the member
  * page then shows its "link no longer valid" state), their e-mails still waiting are dropped and
- * the seller's webhook gets `order.erased` (ids only), so a CRM can erase its copy too. Then the
+ * the `erased` event is published (the seller's webhook then gets `order.erased`, ids only, so a CRM
+ * can erase its copy too). Then the
  * `.eml` copies in `{DATA_DIR}/outbox/` are deleted and the database file is purged.
  */
 export async function eraseBuyerData(
   db: Kysely<Database>,
   dialect: Dialect,
   rawEmail: string,
-  options: { now: number; config: Pick<Config, 'dataDir' | 'webhook'> },
+  options: { now: number; dataDir: string; events: OrderEvents },
 ): Promise<string[]> {
-  const { now, config } = options;
+  const { now, dataDir, events } = options;
   const email = normalizeEmail(rawEmail);
   // Once the rows are erased, nothing leads from the address to its orders' files any more: they go
   // first (a crash after the commit cannot orphan them), and once more after, for a message that was
   // being written meanwhile.
   await deleteMailFilesOfOrders(
-    config.dataDir,
+    dataDir,
     (await listOrdersOfEmail(db, email)).map((order) => order.id),
   );
   const ids = await db.transaction().execute(async (trx) => {
@@ -134,10 +134,11 @@ export async function eraseBuyerData(
     await revokeAccessOfOrders(trx, erased, now);
     await deleteUnsentBuyerEmails(trx, erased);
     await deletePixEmailQuotaOf(trx, recipientHash(email));
-    for (const orderId of erased) await queueWebhookEvent(trx, config, orderId, 'order.erased', now);
+    for (const orderId of erased) await events.publish(trx, { type: 'erased', orderId, at: now });
     return erased;
   });
-  await deleteMailFilesOfOrders(config.dataDir, ids);
+  for (const orderId of ids) await events.committed({ type: 'erased', orderId, at: now } satisfies OrderEvent);
+  await deleteMailFilesOfOrders(dataDir, ids);
   await purgeErasedBytes(db, dialect);
   return ids;
 }

@@ -282,7 +282,7 @@ export function adminRoutes(deps: AdminDeps) {
       })
       .post('/orders/:id/refund', async (c) => {
         const order = { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() };
-        return refusalOf(c, await markOrderRefunded(c.var.db, c.var.config, order)) ?? sendReply(c, 'POST', ok);
+        return refusalOf(c, await markOrderRefunded(c.var.db, c.var.checkout.events, order)) ?? sendReply(c, 'POST', ok);
       })
       .post(
         '/orders/:id/email',
@@ -328,7 +328,8 @@ export function adminRoutes(deps: AdminDeps) {
             email,
             session: c.var.session,
             now: c.var.now(),
-            config: c.var.config,
+            dataDir: c.var.config.dataDir,
+            events: c.var.checkout.events,
           });
           return sendReply(c, 'POST', erased);
         },

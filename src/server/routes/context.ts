@@ -4,7 +4,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Lifecycle } from '../lib/lifecycle.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { ConfirmationDeps } from '../orders/payment-confirmation.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 
 /**
@@ -16,7 +16,7 @@ export type AppEnv = {
     db: Kysely<Database>;
     config: Config;
     logger: Logger;
-    checkout: ConfirmationDeps;
+    checkout: OrdersDeps;
     background: Background;
     /** Per-client limits on anonymous writes (one limiter per app: it remembers blocked keys). */
     limiter: RateLimiter;

@@ -8,7 +8,7 @@ import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
 import { startCheckout } from '../orders/checkout-service.ts';
 import { isIdShaped } from '../orders/ids.ts';
-import { describeOrderStatus } from '../orders/order-status.ts';
+import { describeOrderStatus } from '../access/order-status-reply.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 import { sendReply } from './api-reply.ts';
 

@@ -1,0 +1,7 @@
+/**
+ * An optional dependency, read only when the caller set it. Option bags are plain objects, and a
+ * key inherited from a polluted Object.prototype (docs/security.md) must never stand in for one.
+ */
+export function own<T extends object, K extends keyof T>(options: T, key: K): T[K] | undefined {
+  return Object.hasOwn(options, key) ? options[key] : undefined;
+}

@@ -1,0 +1,80 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { OrderRow } from './orders-repository.ts';
+
+/**
+ * What happens to an order, as the features around it need to hear it. orders/ publishes each
+ * transition inside the transaction that makes it; the e-mails, the seller's webhooks, the ad
+ * platforms' conversions and the duplicate alert subscribe when the server is assembled
+ * (subscribers.ts), and write their outbox rows in that same transaction. So a transition and all
+ * it calls for commit together or not at all, and orders/ imports none of them.
+ */
+export type OrderEvent =
+  /** The order row exists; its charge is being requested. */
+  | { type: 'created'; order: OrderRow; at: number }
+  /** The gateway accepted the charge: the PIX is on offer. */
+  | { type: 'charged'; order: OrderRow; at: number }
+  /** The charge will not be paid (the gateway said it failed). */
+  | { type: 'failed'; orderId: string; at: number }
+  /** The gateway confirmed the payment (docs/payments.md#postbacks). */
+  | { type: 'paid'; order: OrderRow; at: number }
+  /** The paid order repeats a payment of the same buyer within 48 h (docs/payments.md#duplicate-payments). */
+  | { type: 'duplicate'; order: OrderRow; original: OrderRow; at: number }
+  /** The gateway reports the payment refunded or charged back. */
+  | { type: 'reversed'; order: OrderRow; at: number }
+  /** The seller refunded at the gateway and marked the order refunded in the console. */
+  | { type: 'refunded'; order: OrderRow; at: number }
+  /** The buyer's personal data on the order was erased (docs/operations.md#personal-data). */
+  | { type: 'erased'; orderId: string; at: number };
+
+export type OrderEventType = OrderEvent['type'];
+export type OrderEventOf<T extends OrderEventType> = Extract<OrderEvent, { type: T }>;
+
+/** Writes a subscriber's rows in the transition's transaction; throwing rolls the transition back. */
+type Subscriber<T extends OrderEventType> = (trx: Transaction<Database>, event: OrderEventOf<T>) => Promise<void>;
+/** Runs once the transition committed, for work that must never undo it (a funnel count, a nudge to the outbox). */
+type Listener<T extends OrderEventType> = (event: OrderEventOf<T>) => void | Promise<void>;
+
+export interface OrderEvents {
+  subscribe<T extends OrderEventType>(type: T, subscriber: Subscriber<T>): void;
+  afterCommit<T extends OrderEventType>(type: T, listener: Listener<T>): void;
+  /** Called by orders/ inside the transition's transaction. */
+  publish(trx: Transaction<Database>, event: OrderEvent): Promise<void>;
+  /** Called by orders/ after that transaction committed; a listener's failure is logged and goes no further. */
+  committed(event: OrderEvent): Promise<void>;
+}
+
+export function createOrderEvents(options: { logger: Logger }): OrderEvents {
+  // Stored by type; each was registered for the events of its own type only, which `publish` keeps.
+  const subscribers = new Map<OrderEventType, Array<Subscriber<OrderEventType>>>();
+  const listeners = new Map<OrderEventType, Array<Listener<OrderEventType>>>();
+  const add = <F>(map: Map<OrderEventType, F[]>, type: OrderEventType, fn: F) => map.set(type, [...(map.get(type) ?? []), fn]);
+  return {
+    subscribe(type, subscriber) {
+      add(subscribers, type, subscriber as unknown as Subscriber<OrderEventType>);
+    },
+    afterCommit(type, listener) {
+      add(listeners, type, listener as unknown as Listener<OrderEventType>);
+    },
+    async publish(trx, event) {
+      for (const subscriber of subscribers.get(event.type) ?? []) await subscriber(trx, event);
+    },
+    async committed(event) {
+      for (const listener of listeners.get(event.type) ?? []) {
+        try {
+          await listener(event);
+        } catch (error) {
+          options.logger.warn('After an order event: a listener failed', {
+            event: event.type,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+    },
+  };
+}
+
+export function orderIdOf(event: OrderEvent): string {
+  return 'order' in event ? event.order.id : event.orderId;
+}
