@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { contextApi, expect, expectIslandLive, PAGE_SCRIPT_TIMEOUT, presellAnsweredContext, test, watchConsole } from './fixtures.ts';
-import { startServer, type RunningServer } from './server.ts';
+import { SERVER_NODE_FLAGS, startServer, type RunningServer } from './server.ts';
 
 /**
  * The landing page's sections (spec §2): order, key figures, computed totals, the FAQ
@@ -285,7 +285,8 @@ test.describe('landing page with testimonials (a build with fixture testimonials
       encoding: 'utf8',
     });
     if (build.status !== 0) throw new Error(`The build with fixture testimonials failed:\n${build.stdout}${build.stderr}`);
-    server = await startServer({}, { command: [process.execPath, path.join(fixtureDist, 'server', 'main.js')] });
+    // Node's flags as production passes them, as for the shared build's server.
+    server = await startServer({}, { command: [process.execPath, ...SERVER_NODE_FLAGS, path.join(fixtureDist, 'server', 'main.js')] });
   });
   test.afterAll(async () => {
     await server?.stop();

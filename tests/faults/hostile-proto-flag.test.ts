@@ -1,18 +1,22 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startCluster } from '../support/cluster.ts';
 import { checkout, postback, readOrder, startKillRig, type KillRig } from '../support/fault-kit.ts';
-import { SERVER_NODE_FLAGS } from '../support/server-process.ts';
 import { waitFor } from '../support/wait.ts';
 import { isPixEmail } from '../integration/smtp-test-server.ts';
 
 /**
  * Production runs Node with --disable-proto=throw (no `__proto__` accessor on any object), and so
  * does every test that starts the built server as a process. Here: every way production starts
- * says so, the spawned server really runs with it, and a buyer can still pay after prototype-key
- * attacks on it, so neither our code nor a dependency needs `__proto__` on the purchase path.
+ * says so, the spawned servers (the fault tests' single one, the cluster harness's instances)
+ * really run with it, and a buyer can still pay after prototype-key attacks on it, so neither our
+ * code nor a dependency needs `__proto__` on the purchase path.
  */
 
 const FLAG = '--disable-proto=throw';
+
+/** The arguments a running process was started with, as the kernel has them. */
+const commandLineOf = (pid: number | undefined) => fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
 
 let rig: KillRig;
 
@@ -23,18 +27,30 @@ afterAll(async () => {
   await rig.close();
 });
 
-it('npm start, the Docker image, the systemd unit and the test servers all pass the flag', () => {
+it('npm start, the Docker image and the systemd unit all pass the flag', () => {
   const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
   expect(packageJson.scripts.start).toMatch(/^exec node --disable-proto=throw .*scripts\/start\.ts$/);
   expect(fs.readFileSync('Dockerfile', 'utf8')).toContain('CMD ["node", "--disable-proto=throw", "dist/server/main.js"]');
   expect(fs.readFileSync('deploy/vitrine.service', 'utf8')).toMatch(/^ExecStart=\/usr\/bin\/node --disable-proto=throw \S+main\.js$/m);
-  expect(SERVER_NODE_FLAGS).toContain(FLAG);
 });
+
+it('an instance of the cluster harness (npm run cluster, the cluster fault tests) runs with the flag', async () => {
+  // One instance is enough: they all start the same way. Still the real harness: nginx in front, PostgreSQL behind.
+  const cluster = await startCluster({ instances: 1 });
+  try {
+    const [instance] = cluster.instances;
+    expect(commandLineOf(instance!.server.process.pid)).toContain(FLAG);
+    const live = await fetch(`${cluster.url}/api/live`);
+    expect(live.status).toBe(200);
+    await live.body?.cancel();
+  } finally {
+    await cluster.stop();
+  }
+}, 120_000);
 
 it('the spawned server runs with the flag, shrugs off prototype keys, and a buyer still pays', async () => {
   const { ledger, server, order } = await rig.placePendingOrder('Dora Prado');
-  const commandLine = fs.readFileSync(`/proc/${server.process.pid}/cmdline`, 'utf8').split('\0');
-  expect(commandLine).toContain(FLAG);
+  expect(commandLineOf(server.process.pid)).toContain(FLAG);
 
   const hostile: Array<[string, string]> = [
     ['application/x-www-form-urlencoded', '__proto__[now]=x&constructor[prototype][now]=x'],

@@ -17,18 +17,20 @@ import { startTestServer, type TestServer } from '../integration/test-server.ts'
  * The shipped proxies' logs on disk, written by the real nginx and the real Caddy in front of the
  * real server: requests carrying each secret Vitrine puts in a URL (an access link, an order's
  * reference and its reminders opt-out, the gateway's postback secret, the console's buyer search)
- * leave the method, the path and the status in the access log and not one of the secrets. And one
- * Strict-Transport-Security header reaches the browser, the server's.
+ * leave the method, the path and the status in the access log and not one of the secrets. Nor does
+ * the buyer's tab polling its order with the X-Order-Key header, which Caddy's JSON log would
+ * otherwise record among the request headers. And one Strict-Transport-Security header reaches the
+ * browser, the server's.
  */
 
 const SHIPPED_CADDYFILE = path.resolve(import.meta.dirname, '../../deploy/Caddyfile');
 
 /**
  * The server's answers: the postback pays, the order page is a 404 (no client build here, so no
- * page shell), the console refuses a visitor without a session, and the access link redirects to
- * the member page once the order is paid.
+ * page shell), the console refuses a visitor without a session, the buyer's tab gets its paid
+ * order, and the access link redirects to the member page once the order is paid.
  */
-const EXPECTED_STATUSES = [200, 404, 200, 200, 200, 401, 200, 303];
+const EXPECTED_STATUSES = [200, 404, 200, 200, 200, 401, 200, 200, 303];
 
 interface Sent {
   method: 'GET' | 'POST';
@@ -43,6 +45,7 @@ interface Answer {
   status: number;
   /** Header names and values as they came over the wire, repeated headers kept apart. */
   rawHeaders: string[];
+  body: string;
 }
 
 /** One request over a fresh connection, with the answer's raw headers (fetch would merge repeated ones). */
@@ -52,8 +55,11 @@ function send(base: string, request: Sent): Promise<Answer> {
       `${base}${request.url}`,
       { method: request.method, headers: request.headers, agent: false },
       (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, rawHeaders: response.rawHeaders }));
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, rawHeaders: response.rawHeaders, body: Buffer.concat(chunks).toString() }),
+        );
         response.on('error', reject);
       },
     );
@@ -156,15 +162,18 @@ describe('proxy logs keep no secret of a URL', () => {
   let server: TestServer;
   const secrets: string[] = [];
   let requests: Sent[] = [];
+  let orderId = '';
+  // The tab's per-attempt key, easy to spot in a log: with it the poll below hands out the access link.
+  const viewKey = `OrderKeySecret_${Date.now().toString(36)}`.padEnd(43, 'K');
 
   beforeAll(async () => {
     db = await createSqliteDb();
     // An https PUBLIC_URL, as behind either proxy: the server then sends HSTS itself.
     server = await startTestServer(db, { PUBLIC_URL: 'https://loja.example.com', DEMO_MODE: '1', ADMIN_PASSWORD: 'senha-do-painel-logs' });
     const buyer = uniqueBuyer('Lia Prado');
-    const created = await postOrder<{ orderId: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
+    const created = await postOrder<{ orderId: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey(), viewKey });
     expect(created.status).toBe(201);
-    const orderId = created.body.orderId;
+    orderId = created.body.orderId;
     const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
     await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
     const ref = order.public_ref;
@@ -200,18 +209,35 @@ describe('proxy logs keep no secret of a URL', () => {
       },
       { method: 'GET', url: '/api/live', logged: '/api/live' },
     ];
-    secrets.push(ref, optOut, order.postback_secret, orderId, buyer.email, encodeURIComponent(buyer.email), buyer.email.split('@')[0]!);
+    // The order id is left out: the tab's poll has it in its path, and without the view key the
+    // poll tells only the order's status.
+    secrets.push(ref, optOut, order.postback_secret, viewKey, buyer.email, encodeURIComponent(buyer.email), buyer.email.split('@')[0]!);
   });
   afterAll(async () => {
     await server?.stop();
     await db?.close();
   });
 
-  /** Sends every request, then one with the access link of the (now paid) order. */
+  /**
+   * Sends every request, then the buyer's tab polling the (now paid) order with its view key, then
+   * one with the access link of the order.
+   */
   async function sendAll(base: string): Promise<Array<{ sent: Sent; answer: Answer }>> {
     const answers: Array<{ sent: Sent; answer: Answer }> = [];
     for (const sent of requests) answers.push({ sent, answer: await send(base, sent) });
     await server.background.idle();
+    // Lower-case, as a browser sends it over HTTP/2; the header is a live credential: the answer holds the access link.
+    const poll: Sent = {
+      method: 'GET',
+      url: `/api/orders/${orderId}`,
+      logged: `/api/orders/${orderId}`,
+      headers: { 'x-order-key': viewKey },
+    };
+    const polled = await send(base, poll);
+    const reply = JSON.parse(polled.body) as { status?: string; accessUrl?: string };
+    expect(reply.status).toBe('paid');
+    expect(reply.accessUrl).toMatch(/^\/acesso\/acc_/);
+    answers.push({ sent: poll, answer: polled });
     // A fresh link each time, valid: the answer sets it as the member cookie, which must not reach the log either.
     const token = await issueAccessToken(
       db.db,
@@ -309,6 +335,8 @@ describe('proxy logs keep no secret of a URL', () => {
       );
       expect(logged[1]!.request.headers.Referer).toEqual(['https://mail.example.net']);
       expect(logged[2]!.request.headers.Referer).toEqual(['https://loja.example.com']);
+      // The tab's poll is logged without its X-Order-Key header.
+      expect(Object.keys(logged[7]!.request.headers).map((name) => name.toLowerCase())).not.toContain('x-order-key');
       expectNoSecret(entries.text);
       expectNoSecret(caddy.output.join('\n'));
     });
@@ -325,7 +353,12 @@ describe('proxy logs keep no secret of a URL', () => {
       try {
         const link = `tok_${'x'.repeat(8)}${Date.now()}`;
         secrets.push(link);
-        const answer = await send(down.url, { method: 'GET', url: `/acesso/${link}?t=${link}`, logged: '' });
+        const answer = await send(down.url, {
+          method: 'GET',
+          url: `/acesso/${link}?t=${link}`,
+          logged: '',
+          headers: { 'X-Order-Key': viewKey },
+        });
         // 502 when the last try failed to connect, 503 once the health check took the instance out.
         expect([502, 503]).toContain(answer.status);
         const error = await waitFor(

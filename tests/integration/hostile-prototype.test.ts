@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { databases } from './test-db.ts';
 import { useTestServer } from './test-server.ts';
 
@@ -35,6 +35,19 @@ const hostileBodies: Array<[string, string]> = [
   ]),
 ];
 
+/**
+ * The console's login, with the password the route reads next to the prototype keys. A wrong one
+ * must be judged as any wrong password is; the right one placed only under a prototype key must
+ * not open a session (it would, were it merged into Object.prototype: the schema reads inherited
+ * keys).
+ */
+const WRONG_PASSWORD = 'senha-errada';
+const loginBodies = jsonBodies.map((body) => body.replace(/^\{/, `{"password":"${WRONG_PASSWORD}",`));
+const inheritedPasswordBodies = [
+  `{"__proto__":{"password":"${ADMIN_PASSWORD}"}}`,
+  `{"constructor":{"prototype":{"password":"${ADMIN_PASSWORD}"}}}`,
+];
+
 function expectPrototypeUntouched() {
   expect(Object.keys(Object.prototype)).toEqual([]);
   const probe: Record<string, unknown> = {};
@@ -51,6 +64,19 @@ for (const database of databases) {
       const response = await fetch(`${running.server.url}${path}`, { method: 'POST', headers: { 'Content-Type': type, ...headers }, body });
       await response.body?.cancel();
       return response.status;
+    }
+
+    /**
+     * A login as the console sends it: its own origin (any other is refused with 403 before the
+     * body is read) and, since every wrong password counts against its client, a fresh client.
+     */
+    async function login(type: string, body: string) {
+      const response = await fetchFrom(newClientAddress())(`${running.server.url}/api/admin/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': type, Origin: running.server.url },
+        body,
+      });
+      return { status: response.status, text: await response.text(), cookie: response.headers.get('Set-Cookie') };
     }
 
     async function answers() {
@@ -78,6 +104,7 @@ for (const database of databases) {
         .executeTakeFirstOrThrow();
 
       const statuses: number[] = [];
+      const loginAnswers: Array<Awaited<ReturnType<typeof login>>> = [];
       for (const [type, body] of hostileBodies) {
         // The postback route with the order's secret (read and parsed), with a wrong one, without any.
         for (const query of [`${order.id}.${order.postback_secret}`, `${order.id}.wrong`, '']) {
@@ -88,7 +115,9 @@ for (const database of databases) {
         statuses.push(await send('/api/orders', type, body));
         statuses.push(await send('/api/events', type, body));
         statuses.push(await send('/api/presence', type, body));
-        statuses.push(await send('/api/admin/login', type, body));
+        // Past the origin check, no password field: refused by the login's schema (a form or text
+        // body is not read as JSON at all).
+        loginAnswers.push(await login(type, body));
         statuses.push(await send('/api/access/resend', type, body));
         statuses.push(await send('/sandbox/public/v1/transactions', type, body, { Authorization: 'Bearer sandbox-token' }));
         expectPrototypeUntouched();
@@ -97,6 +126,18 @@ for (const database of databases) {
       expectPrototypeUntouched();
       // Refused or ignored, never a server error.
       expect(statuses.filter((status) => status >= 500)).toEqual([]);
+      expect(loginAnswers.map((answer) => answer.status)).toEqual(hostileBodies.map(() => 422));
+
+      // With a wrong password beside the prototype keys: the same answer as a plain wrong password.
+      const wrong = await login('application/json', JSON.stringify({ password: WRONG_PASSWORD }));
+      expect(wrong.status).toBe(401);
+      for (const body of loginBodies) expect(await login('application/json', body)).toEqual(wrong);
+      for (const body of inheritedPasswordBodies) {
+        const answer = await login('application/json', body);
+        expect(answer.status).toBe(422);
+        expect(answer.cookie).toBeNull();
+      }
+      expectPrototypeUntouched();
 
       expect(await answers()).toEqual(before);
       const checkout = await postOrder(server.url, { ...uniqueBuyer('Rita Alves'), checkoutKey: newCheckoutKey() });
