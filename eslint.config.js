@@ -24,6 +24,48 @@ const purityZones = [
   { target: './src/content', from: ['./src/client', './src/server'], message: 'content/ imports only content/ and shared/.' },
 ];
 
+/**
+ * The server's layers (docs/architecture.md "The server"): infrastructure (config, db, the gateway
+ * client, HTTP plumbing, shared helpers, mail, the outbox) imports no feature; orders/ is the core
+ * and imports none of its consumers, which subscribe to its events in compose.ts; a feature never
+ * imports the edges that call it (routes, jobs, the CLI, the composition root). tests/unit's
+ * server-boundaries test proves the folders have no import loop.
+ */
+const server = (folder) => `./src/server/${folder}`;
+const serverInfrastructure = ['config', 'db', 'gateway', 'http', 'lib', 'mail', 'outbox'];
+const serverFeatures = [
+  'access',
+  'admin',
+  'conversions',
+  'duplicates',
+  'funnel',
+  'live',
+  'outgoing-webhooks',
+  'pix-emails',
+  'privacy',
+  'suppliers',
+];
+const serverEdges = [...['routes', 'jobs', 'cli'].map(server), ...['app.ts', 'compose.ts', 'main.ts'].map(server)];
+
+const serverZones = [
+  {
+    target: server('orders'),
+    from: [...serverFeatures.map(server), ...serverEdges],
+    message:
+      'orders/ is the core: it publishes order events (orders/order-events.ts) and imports none of its consumers; they subscribe in compose.ts.',
+  },
+  {
+    target: serverInfrastructure.map(server),
+    from: [server('orders'), ...serverFeatures.map(server), ...serverEdges],
+    message: 'config/, db/, gateway/, http/, lib/, mail/ and outbox/ import no feature: pass in what they need.',
+  },
+  {
+    target: serverFeatures.map(server),
+    from: serverEdges,
+    message: 'A feature never imports the routes, jobs, command-line tools or composition root that call it.',
+  },
+];
+
 const zones = [
   { target: './src/client', from: './src/server', message: 'The client never imports server code.' },
   { target: './src/server', from: './src/client', message: 'The server never imports client code.' },
@@ -38,6 +80,7 @@ const zones = [
     from: [...clientFeatures.map((feature) => `./src/client/${feature}`), './src/client/pages'],
     message: 'ui/ and lib/ never import a feature.',
   },
+  ...serverZones,
 ];
 
 /** No Node built-ins where the code also runs in a browser or must stay platform-free. */
