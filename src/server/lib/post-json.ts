@@ -1,6 +1,6 @@
 /**
  * One POST of a JSON body to a third party (the seller's webhook receiver, Meta, Google), for the
- * outbox's HTTP deliverers. Only a 2xx answer counts as delivered; redirects are not followed (a
+ * outbox's HTTP handlers. Only a 2xx answer counts as delivered; redirects are not followed (a
  * receiver that moved must be reconfigured, not guessed). Errors name the host and the status,
  * never the URL's query, which can carry a secret (GA4's api_secret).
  */
