@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { composeServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
+import { recheckOrder } from '../../src/server/orders/payment-confirmation.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { parseMail } from './mime.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
@@ -277,6 +278,35 @@ for (const database of databases) {
       expect(row.sent_at).toBeNull();
       expect(row.last_error).toMatch(/^not deliverable: /);
       expect(Number(row.next_attempt_at)).toBeGreaterThan(Date.now() + 365 * 86_400_000);
+    });
+
+    it('a payment commits with everything its subscribers queue or not at all: one failing leaves the order unpaid and nothing queued, the next read pays it once', async () => {
+      const { orderId, hash } = await createOrder();
+      const kinds = async () =>
+        (await db.db.selectFrom('outbox').select('kind').where('order_id', '=', orderId).where('sent_at', 'is', null).execute())
+          .map((row) => row.kind)
+          .sort();
+      const queuedBefore = await kinds();
+      expect(queuedBefore.some((kind) => kind.startsWith('pix_reminder:'))).toBe(true);
+      let failing = true;
+      server.checkout.events.subscribe('paid', async () => {
+        if (failing) throw new Error('a subscriber failed');
+      });
+      await setGatewayStatus(hash, 'paid');
+      const row = () => db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+
+      await expect(recheckOrder(server.checkout, await row())).rejects.toThrow('a subscriber failed');
+      // Rolled back whole: still unpaid, no access e-mail queued, the PIX reminders the paid event drops still there.
+      expect((await orderStatus(orderId)).status).toBe('pending');
+      expect(await kinds()).toEqual(queuedBefore);
+
+      failing = false;
+      expect((await recheckOrder(server.checkout, await row())).status).toBe('paid');
+      expect((await recheckOrder(server.checkout, await row())).status).toBe('paid');
+      await settle();
+      expect(smtp.received).toHaveLength(1);
+      expect(mailedLink(orderId)).toBeDefined();
+      expect(await kinds()).toEqual([]);
     });
 
     it('a refund revokes the access', async () => {
