@@ -37,7 +37,6 @@ export interface AppDeps {
   logger: Logger;
   /** Everything the checkout and payment confirmation need (gateway client, dialect, public URL). */
   checkout: OrdersDeps;
-  /** Work that continues after a response (webhook re-checks). */
   background: Background;
   /** The sandbox gateway, mounted at /sandbox when no real gateway is configured. */
   sandbox?: Hono;

@@ -12,7 +12,6 @@ import { StatusBadge } from './order-badges.tsx';
 const text = copy.privacy;
 const inputClass = 'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white';
 
-/** Hands a JSON document to the browser as a file download. */
 function downloadJson(data: unknown, fileName: string) {
   const url = URL.createObjectURL(new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' }));
   const link = document.createElement('a');

@@ -78,7 +78,6 @@ export function ReversedOrderPanel() {
   return <Heading icon={CircleAlert} title={copy.reversed.title} text={copy.reversed.text} />;
 }
 
-/** The reference does not name an order. */
 export function MissingOrderPanel() {
   return <Heading icon={CircleAlert} title={copy.notFound.title} text={copy.notFound.text} />;
 }

@@ -198,10 +198,10 @@ const EnvSchema = z.object({
   ),
 });
 
-/** Every variable the server reads (DATABASE_URL is parsed on its own); .env.example lists them all. */
 /** Read only to refuse them with a hint: not listed in .env.example. */
 const REMOVED_VARIABLES = new Set(['PIX_TTL_MINUTES']);
 
+/** Every variable the server reads (DATABASE_URL is parsed on its own); .env.example lists them all. */
 export const CONFIG_VARIABLES: readonly string[] = [
   ...Object.keys(EnvSchema.shape).filter((name) => !REMOVED_VARIABLES.has(name)),
   'DATABASE_URL',

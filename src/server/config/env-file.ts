@@ -5,7 +5,6 @@ import { parseEnv } from 'node:util';
 /** What loading `.env` did, for the start-up line: names only, never values. */
 export interface LoadedEnvFile {
   file: string;
-  /** Variables the file set. */
   applied: string[];
   /** Variables the file also names but the real environment already had (the environment wins). */
   overridden: string[];

@@ -36,7 +36,6 @@ function restrictToOwner(file: string): void {
   }
 }
 
-/** Opens the database the config names (creating the SQLite file and folder on first use). */
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
@@ -63,7 +62,6 @@ export function openDatabase(target: DatabaseTarget): Db {
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
-/** Brings the schema up to date; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<string[]> {
   // `schema` keeps the migration bookkeeping tables in a non-default Postgres schema (tests use one
   // schema each; without it Kysely may find another schema's lock table and skip creating its own).

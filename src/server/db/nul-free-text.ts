@@ -10,7 +10,6 @@ import {
   type ValueNode,
 } from 'kysely';
 
-/** U+FFFD, the character that stands for one that cannot be represented. */
 const REPLACEMENT = '\uFFFD';
 
 function withoutNul(value: unknown): unknown {

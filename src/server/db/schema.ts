@@ -180,7 +180,6 @@ export interface RateLimitsTable {
   key: string;
   /** Epoch ms at which the current window began. */
   window_start: number;
-  /** Hits counted in that window. */
   count: number;
 }
 

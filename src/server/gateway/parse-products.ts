@@ -8,7 +8,6 @@ import type { GatewayProduct } from './types.ts';
 
 export interface ProductPage {
   products: JsonRecord[];
-  /** The next page's URL, when the gateway says there is one. */
   next: string | null;
 }
 

@@ -179,7 +179,6 @@ export function extractPix(transaction: JsonRecord): PixData {
 // ---------------------------------------------------------------------------------------------
 // Whole replies
 
-/** A create reply; null when it names no transaction (then whether a charge exists is unknown). */
 const EXPIRY_KEYS = ['expires_at', 'expiration_date', 'expire_at', 'expired_at'];
 const ZONELESS_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)$/;
 
@@ -201,6 +200,7 @@ export function readExpiry(transaction: JsonRecord): number | null {
   return null;
 }
 
+/** A create reply; null when it names no transaction (then whether a charge exists is unknown). */
 export function parseCharge(body: unknown): Charge | null {
   const transaction = unwrapTransaction(body);
   if (!transaction) return null;

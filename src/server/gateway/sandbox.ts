@@ -55,7 +55,6 @@ export interface SandboxGatewayOptions {
   db: Kysely<Database>;
   token: string;
   logger: Logger;
-  /** Used to send postbacks; defaults to the global fetch. */
   fetch?: typeof fetch;
   /**
    * The origin of the site the sandbox is part of. When given, postbacks may only go there: a
@@ -134,7 +133,6 @@ function sandboxProduct(createdAt: string) {
   };
 }
 
-/** The transaction object exactly as TriboPay returns it from POST and GET (and posts it back). */
 const UTM_FIELDS = ['utm_source', 'utm_campaign', 'utm_content', 'utm_term', 'utm_medium'] as const;
 
 /** The `tracking` object of a create request, kept as the gateway would: string fields only. */
@@ -146,6 +144,7 @@ function readTracking(value: unknown): Record<string, string> | null {
   return kept.length > 0 ? Object.fromEntries(kept.map(([key, text]) => [key.slice(0, 40), text.slice(0, 200)])) : null;
 }
 
+/** The transaction object exactly as TriboPay returns it from POST and GET (and posts it back). */
 function transactionJson(row: SandboxTransactionRow) {
   const tracking = (row.tracking ? JSON.parse(row.tracking) : {}) as Record<string, string>;
   const ids = numericIds(row.hash);

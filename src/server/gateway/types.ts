@@ -22,7 +22,6 @@ export interface PixData {
   code: string | null;
   /** A `data:image/...;base64,` URL when the gateway sent an image. */
   imageDataUrl: string | null;
-  /** An http(s) URL of a QR image, when the gateway sent one. */
   imageUrl: string | null;
   /** An http(s) payment page, when the gateway sent one (Pepper's `pix_url`). */
   paymentUrl: string | null;
@@ -59,7 +58,6 @@ export interface TransactionRecord {
   state: PaymentState;
   productHash: string | null;
   offerHash: string | null;
-  /** Undefined when the reply names no customer. */
   customer?: TransactionCustomer | undefined;
 }
 

@@ -87,7 +87,6 @@ const LONGEST_WINDOW_MS = Math.max(...Object.values(limits).map((policy) => poli
 const MAX_BLOCKED_KEYS = 50_000;
 
 export interface RateLimiter {
-  /** Counts one request of `policy` from `address`; says whether it may go on. */
   consume(policy: LimitPolicy, address: string, now: number): Promise<LimitDecision>;
 }
 

@@ -37,7 +37,6 @@ function pageAt(routePath: string): RouteKey | undefined {
   return routeKeys.find((key) => paths[key] === routePath);
 }
 
-/** The file name (under the client build) of the HTML document of the page at `routePath`. */
 export function pageFile(routePath: string): string {
   const key = pageAt(routePath);
   if (!key) throw new Error(`No page at ${routePath} in the route table`);

@@ -7,7 +7,6 @@ import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts
 export interface AccessEmailInput {
   /** As the buyer typed it at checkout; only the first name is used. */
   buyerName: string;
-  /** The buyer's personal member-page link. */
   accessUrl: string;
   supportEmail: string;
   productName: string;

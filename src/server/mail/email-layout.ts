@@ -35,7 +35,6 @@ export const html = {
 </td></tr></table>`,
 };
 
-/** The plain-text demo line that opens an e-mail sent by a demo (no real gateway). */
 export function demoTextLines(demoMode: boolean | undefined): string[] {
   return demoMode ? [`[${demoNotice.text}]`, ''] : [];
 }

@@ -23,7 +23,6 @@ export interface OutboxHandler {
    * a masked recipient for the log; throws UndeliverableMessageError when retrying cannot help.
    */
   deliver(message: ClaimedMessage, signal: AbortSignal): Promise<{ recipient?: string }>;
-  /** Overrides the worker's default backoff for these rows. */
   retry?: RetryPolicy;
   /** Shown in the "sent" log line (the mailer's smtp or file). */
   mode?: string;

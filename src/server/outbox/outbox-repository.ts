@@ -13,7 +13,6 @@ export interface OutboxMessage {
   orderId: string;
   kind: string;
   payload: unknown;
-  /** Failed attempts so far. */
   attempts: number;
   nextAttemptAt: number;
   /** When the current lease ends (for a claimed row: the claim that holds it). */

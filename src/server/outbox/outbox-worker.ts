@@ -17,7 +17,6 @@ export interface OutboxWorkerOptions {
   logger: Logger;
   /** Who sends which rows (each consumer registers its kinds). */
   kinds: OutboxKinds;
-  /** Pause between two polls of the table. */
   intervalMs?: number;
   /**
    * How long a claimed row stays reserved. Longer than `sendDeadlineMs` plus the time to record the
@@ -48,7 +47,6 @@ export interface OutboxWorkerOptions {
 }
 
 export interface OutboxWorker {
-  /** Polls every `intervalMs`, starting now. */
   start(): void;
   /** Stops polling and resolves once the message being sent (if any) is finished and recorded. */
   stop(): Promise<void>;

@@ -111,8 +111,7 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
  * In one transaction with the erasure: every access link of those orders is revoked (the member
  * page then shows its "link no longer valid" state), their e-mails still waiting are dropped and
  * the `erased` event is published (the seller's webhook then gets `order.erased`, ids only, so a CRM
- * can erase its copy too). Then the
- * `.eml` copies in `{DATA_DIR}/outbox/` are deleted and the database file is purged.
+ * can erase its copy too). Then the `.eml` copies in `{DATA_DIR}/outbox/` are deleted and the database file is purged.
  */
 export async function eraseBuyerData(
   db: Kysely<Database>,
