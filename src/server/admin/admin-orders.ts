@@ -15,7 +15,7 @@ import {
   revokeAccess as revokeOrderAccess,
   updateBuyerEmail,
 } from './admin-orders-repository.ts';
-import { listAudit, recordAudit } from './admin-repository.ts';
+import { listAudit, recordAudit } from './admin-audit.ts';
 
 /** The console's order detail and its actions; each action is written to the audit. */
 

@@ -14,13 +14,14 @@ import {
   type AdminOrdersQuery,
 } from '../../shared/admin.ts';
 import { businessDayStart } from '../../shared/time.ts';
+import { listAudit, recordAudit } from '../admin/admin-audit.ts';
 import { checkSession, logIn, logOut, sessionLabel } from '../admin/admin-auth.ts';
 import { eraseBuyer, exportBuyer, findBuyer } from '../admin/admin-buyers.ts';
 import { readHealth } from '../admin/admin-health.ts';
 import { readOverview } from '../admin/admin-overview.ts';
 import { loadOrderDetail, markOrderRefunded, resendAccess, correctEmailAndResend, revokeAccess } from '../admin/admin-orders.ts';
 import { retryOutboxMessage, searchOrders } from '../admin/admin-orders-repository.ts';
-import { endAllAdminSessions, listAudit, recordAudit } from '../admin/admin-repository.ts';
+import { endAllAdminSessions } from '../admin/admin-repository.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
 import type { AppEnv } from './context.ts';
 import { isIdShaped } from '../orders/ids.ts';
