@@ -15,13 +15,12 @@ import {
 } from '../../shared/admin.ts';
 import { businessDayStart } from '../../shared/time.ts';
 import { listAudit, recordAudit } from '../admin/admin-audit.ts';
-import { checkSession, logIn, logOut, sessionLabel } from '../admin/admin-auth.ts';
+import { checkSession, endAllSessions, logIn, logOut, sessionLabel } from '../admin/admin-auth.ts';
 import { eraseBuyer, exportBuyer, findBuyer } from '../admin/admin-buyers.ts';
 import { readHealth } from '../admin/admin-health.ts';
 import { readOverview } from '../admin/admin-overview.ts';
 import { loadOrderDetail, markOrderRefunded, resendAccess, correctEmailAndResend, revokeAccess } from '../admin/admin-orders.ts';
 import { retryOutboxMessage, searchOrders } from '../admin/admin-orders-repository.ts';
-import { endAllAdminSessions } from '../admin/admin-repository.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
 import type { AppEnv } from './context.ts';
 import { isIdShaped } from '../orders/ids.ts';
@@ -210,15 +209,7 @@ export function adminRoutes(deps: AdminDeps) {
 
       // Every browser signed in to the console, this one included, is signed out.
       .post('/sessions/end-all', async (c) => {
-        const at = c.var.now();
-        const ended = await endAllAdminSessions(c.var.db, at);
-        await recordAudit(c.var.db, {
-          session: c.var.session,
-          action: 'end_all_sessions',
-          detail: { ended },
-          client: auditClient(c),
-          now: at,
-        });
+        await endAllSessions(c.var.db, { session: c.var.session, client: auditClient(c), now: c.var.now() });
         deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
         return sendReply(c, 'POST', ok);
       })
