@@ -32,8 +32,7 @@ import { isIdShaped } from '../orders/ids.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { clientKey } from '../http/rate-limit.ts';
-import { importSupplierList, previewSupplierImport, renderSupplierCsv } from '../suppliers/supplier-import.ts';
-import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
+import { describeSupplierList, exportSupplierList, importSupplierList, previewSupplierImport } from '../suppliers/supplier-import.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 import { sendReply } from './api-reply.ts';
 
@@ -304,22 +303,17 @@ export function adminRoutes(deps: AdminDeps) {
         },
       )
 
-      .get('/suppliers', async (c) => {
-        const meta = await getSupplierListMeta(c.var.db);
-        return sendReply(c, 'GET', { count: meta?.count ?? 0, updatedAt: meta?.updatedAt ?? null });
-      })
+      .get('/suppliers', async (c) => sendReply(c, 'GET', await describeSupplierList(c.var.db)))
 
       .get('/suppliers.csv', async (c) => {
-        const suppliers = await listSuppliers(c.var.db);
-        const detail = { rows: suppliers.length };
+        const { csv, rows } = await exportSupplierList(c.var.db);
         await recordAudit(c.var.db, {
           session: c.var.session,
           action: 'export_suppliers',
-          detail,
+          detail: { rows },
           client: auditClient(c),
           now: c.var.now(),
         });
-        const csv = renderSupplierCsv(suppliers);
         return download(c, csv, 'text/csv', 'fornecedores.csv');
       })
 
