@@ -10,7 +10,7 @@ import {
   type ChargeLedger,
   type GatewayStandIn,
 } from '../support/gateway-stand-in.ts';
-import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/routes/webhooks.ts';
+import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/orders/postback-service.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 

@@ -6,7 +6,7 @@ import { sandboxSays } from './sandbox-payment.ts';
 import { databases } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 import { readOutboxRow } from '../support/outbox-row.ts';
-import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/routes/webhooks.ts';
+import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/orders/postback-service.ts';
 
 /**
  * The seller's webhooks end to end: the real server on a real database, checkouts and payments

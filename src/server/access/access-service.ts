@@ -4,7 +4,13 @@ import { firstName } from '../../shared/text.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
 import { limits, type RateLimiter } from '../http/rate-limit.ts';
-import { findOrderByTokenHash, listPaidOrderIdsByEmail, storeAccessTokenHash, type AccessOrder } from './access-repository.ts';
+import {
+  findOrderByTokenHash,
+  listPaidOrderIdsByEmail,
+  recordMemberPageOpen,
+  storeAccessTokenHash,
+  type AccessOrder,
+} from './access-repository.ts';
 import { hashViewKey } from '../orders/view-key.ts';
 import { hashAccessToken, modalAccessToken, newAccessToken } from './access-token.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
@@ -31,6 +37,13 @@ export async function lookUpAccessToken(db: Kysely<Database>, token: string): Pr
   return found.order.hasAccess && !found.tokenRevoked
     ? { kind: 'active', order: found.order }
     : { kind: 'revoked', orderId: found.order.id };
+}
+
+/** The e-mailed link was followed: an open that lets the buyer in goes on the order's console timeline. */
+export async function openAccessLink(db: Kysely<Database>, token: string, now: number): Promise<TokenLookup> {
+  const access = await lookUpAccessToken(db, token);
+  if (access.kind === 'active') await recordMemberPageOpen(db, access.order.id, now);
+  return access;
 }
 
 /**

@@ -4,10 +4,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { clientKey } from '../http/rate-limit.ts';
 import { secretsMatch } from '../config/secrets.ts';
+import { recordAudit } from './admin-audit.ts';
 import {
   clearLoginAttempts,
   countLoginAttempt,
   endAdminSession,
+  endAllAdminSessions,
   insertAdminSession,
   pruneAdminSessions,
   readLoginAttempts,
@@ -136,4 +138,10 @@ export async function checkSession(db: Kysely<Database>, cookieValue: string | u
 /** Ends the cookie's session; says whether there was an open one. */
 export async function logOut(db: Kysely<Database>, cookieValue: string, now: number): Promise<boolean> {
   return endAdminSession(db, sessionHash(cookieValue), now);
+}
+
+/** "Encerrar todas as sessões": every browser signed in is signed out, the caller's too; the audit keeps how many. */
+export async function endAllSessions(db: Kysely<Database>, input: { session: string; client: string; now: number }): Promise<void> {
+  const ended = await endAllAdminSessions(db, input.now);
+  await recordAudit(db, { session: input.session, action: 'end_all_sessions', detail: { ended }, client: input.client, now: input.now });
 }

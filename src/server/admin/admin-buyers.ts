@@ -4,7 +4,7 @@ import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
 import { collectBuyerData, eraseBuyerData, type BuyerExport } from '../privacy/buyer-data.ts';
-import { recordAudit } from './admin-repository.ts';
+import { recordAudit } from './admin-audit.ts';
 
 /**
  * Dados pessoais (LGPD art. 18) in the console: the same export and deletion as `npm run buyer`.

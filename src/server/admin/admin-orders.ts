@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { AdminOrderDetail, TimelineEntry } from '../../shared/admin.ts';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminOrderDetail,
+  type AdminOrderList,
+  type AdminOrdersQuery,
+  type TimelineEntry,
+} from '../../shared/admin.ts';
+import { businessDayStart } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
@@ -12,14 +19,55 @@ import {
   listMemberPageOpens,
   listOrderPostbacks,
   restoreAccess,
+  retryOutboxMessage,
   revokeAccess as revokeOrderAccess,
+  searchOrders,
   updateBuyerEmail,
+  type AdminOrderRow,
+  type OrderSearch,
 } from './admin-orders-repository.ts';
-import { listAudit, recordAudit } from './admin-repository.ts';
+import { listAudit, recordAudit } from './admin-audit.ts';
 
-/** The console's order detail and its actions; each action is written to the audit. */
+/** The console's order list, its export, the order detail and its actions; each action is written to the audit. */
 
 export type ActionResult = 'ok' | 'not_found' | 'not_paid';
+
+/** The CSV export's ceiling: far above a small seller's volume, low enough to keep one response cheap. */
+const CSV_MAX_ROWS = 50_000;
+
+/** The console's filters as a search: its days are business days, the end day included. */
+function orderSearch(query: AdminOrdersQuery, page: { offset: number; limit: number }, now: number): OrderSearch {
+  return {
+    status: query.status,
+    ...(query.from ? { from: businessDayStart(query.from) } : {}),
+    ...(query.to ? { to: businessDayStart(query.to, 1) } : {}),
+    ...(query.q ? { q: query.q } : {}),
+    ...page,
+    now,
+  };
+}
+
+export async function listOrders(db: Kysely<Database>, query: AdminOrdersQuery, now: number): Promise<AdminOrderList> {
+  const page = { offset: (query.page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE };
+  const { orders, total } = await searchOrders(db, orderSearch(query, page, now));
+  return {
+    orders: orders.map(({ chargedAt: _charged, expiresAt: _expires, failureReason: _reason, ...order }) => order),
+    total,
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+  };
+}
+
+/** Every order the filters match, up to CSV_MAX_ROWS, for the CSV file; the audit keeps how many, not which. */
+export async function exportOrders(
+  db: Kysely<Database>,
+  query: AdminOrdersQuery,
+  input: { session: string; now: number },
+): Promise<AdminOrderRow[]> {
+  const { orders } = await searchOrders(db, orderSearch(query, { offset: 0, limit: CSV_MAX_ROWS }, input.now));
+  await recordAudit(db, { session: input.session, action: 'export_orders', detail: { rows: orders.length }, now: input.now });
+  return orders;
+}
 
 export async function loadOrderDetail(db: Kysely<Database>, orderId: string, now: number): Promise<AdminOrderDetail | undefined> {
   const order = await findAdminOrder(db, orderId, now);
@@ -113,5 +161,16 @@ export async function markOrderRefunded(
   await reverseOrder({ db, events }, order.id, 'refunded', input.now);
   await revokeOrderTokens(db, order.id, input.now);
   await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });
+  return 'ok';
+}
+
+/** "Tentar de novo" on an e-mail that failed or was given up on: it goes back to the queue. */
+export async function retryEmail(
+  db: Kysely<Database>,
+  input: { messageId: string; session: string; now: number },
+): Promise<'ok' | 'not_found'> {
+  const orderId = await retryOutboxMessage(db, input.messageId, input.now);
+  if (!orderId) return 'not_found';
+  await recordAudit(db, { session: input.session, action: 'retry_email', orderId, now: input.now });
   return 'ok';
 }

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** Console sessions, failed logins and the audit trail. SQL for the console's own tables lives here. */
+/** Console sessions and failed logins. SQL for the console's own tables lives here, but the audit's (admin-audit.ts). */
 
 export async function insertAdminSession(
   db: Kysely<Database>,
@@ -131,54 +130,4 @@ export async function clearLoginAttempts(db: Kysely<Database>, key: string): Pro
 export async function pruneLoginLimits(db: Kysely<Database>, before: number): Promise<number> {
   const result = await db.deleteFrom('admin_login_limits').where('window_start', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-export interface AuditEntry {
-  at: number;
-  session: string;
-  action: string;
-  orderId: string | null;
-  detail: string | null;
-  /** The client's hashed address group (rate-limit.ts `clientKey`). */
-  client: string | null;
-}
-
-export async function recordAudit(
-  db: Kysely<Database>,
-  entry: { session: string; action: string; orderId?: string; detail?: unknown; client?: string; now: number },
-): Promise<void> {
-  await db
-    .insertInto('admin_audit')
-    .values({
-      id: randomUUID(),
-      at: entry.now,
-      session: entry.session,
-      action: entry.action,
-      order_id: entry.orderId ?? null,
-      detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
-      client: entry.client ?? null,
-    })
-    .execute();
-}
-
-export async function listAudit(
-  db: Kysely<Database>,
-  options: { orderId?: string; exceptActions?: string[]; limit: number },
-): Promise<AuditEntry[]> {
-  let query = db
-    .selectFrom('admin_audit')
-    .select(['at', 'session', 'action', 'order_id', 'detail', 'client'])
-    .orderBy('at', 'desc')
-    .limit(options.limit);
-  if (options.orderId) query = query.where('order_id', '=', options.orderId);
-  if (options.exceptActions?.length) query = query.where('action', 'not in', options.exceptActions);
-  const rows = await query.execute();
-  return rows.map((row) => ({
-    at: Number(row.at),
-    session: row.session,
-    action: row.action,
-    orderId: row.order_id,
-    detail: row.detail,
-    client: row.client,
-  }));
 }

@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { funnelMigration } from './migrations/0001-funnel.ts';
 import { sandboxTransactionsMigration } from './migrations/0002-sandbox-transactions.ts';
 import { ordersMigration } from './migrations/0003-orders.ts';
@@ -17,6 +17,7 @@ import { postbackReadsMigration } from './migrations/0017-postback-reads.ts';
 import { consoleSessionsMigration } from './migrations/0018-console-sessions.ts';
 import { boundedWritesMigration } from './migrations/0019-bounded-writes.ts';
 import { uniqueTransactionHashMigration } from './migrations/0020-unique-transaction-hash.ts';
+import type { Database } from './schema.ts';
 
 /**
  * Versioned migrations, applied in key order at every start. They are listed here (not read from
@@ -50,3 +51,18 @@ export const migrationNames = Object.keys(migrations).sort();
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
+
+/**
+ * The migrations this build knows that the database has not applied, read from Kysely's own
+ * bookkeeping table (the same one `migrateToLatest` writes). One read, no write: it also proves
+ * the database answers. Throws when the database is unreachable or was never migrated.
+ */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const rows = await db
+    .withTables<{ [DEFAULT_MIGRATION_TABLE]: { name: string } }>()
+    .selectFrom(DEFAULT_MIGRATION_TABLE)
+    .select('name')
+    .execute();
+  const applied = new Set(rows.map((row) => row.name));
+  return migrationNames.filter((name) => !applied.has(name));
+}

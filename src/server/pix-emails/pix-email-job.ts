@@ -10,7 +10,7 @@ import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outb
 import { orderIdOf, type OrderEvents } from '../orders/order-events.ts';
 import { orderPageUrl, reminderOptOutUrl } from '../orders/order-links.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import { findOrderById, markRemindersOptedOut, type OrderRow } from '../orders/orders-repository.ts';
 import { takePixEmailQuota } from './pix-email-quota.ts';
 
 /**
@@ -70,8 +70,13 @@ function cancelPixEmails(db: Kysely<Database> | Transaction<Database>, orderId: 
   return deleteUnsentMessages(db, orderId, { kinds: [PIX_READY_KIND], kindPrefixes: [PIX_REMINDER_PREFIX] });
 }
 
-/** The buyer's "não quero mais lembretes": the reminders still waiting go. */
-export function cancelPixReminders(db: Kysely<Database> | Transaction<Database>, orderId: string): Promise<number> {
+/**
+ * The buyer's "não quero mais lembretes": recorded on the order (the check at send time reads it),
+ * and the reminders still waiting go. Returns how many went, or undefined when they were already
+ * off, so a second click changes nothing.
+ */
+export async function turnOffReminders(db: Kysely<Database>, orderId: string, now: number): Promise<number | undefined> {
+  if (!(await markRemindersOptedOut(db, orderId, now))) return undefined;
   return deleteUnsentMessages(db, orderId, { kinds: [], kindPrefixes: [PIX_REMINDER_PREFIX] });
 }
 

@@ -4,8 +4,7 @@ import { zValidator } from '@hono/zod-validator';
 import { members as copy } from '../../content/members.ts';
 import { ResendAccessSchema, type MemberAreaRefusal } from '../../shared/access.ts';
 import { paths } from '../../shared/routes.ts';
-import { loadMemberArea, lookUpAccessToken, requestAccessResend } from '../access/access-service.ts';
-import { recordMemberPageOpen } from '../access/access-repository.ts';
+import { loadMemberArea, lookUpAccessToken, openAccessLink, requestAccessResend } from '../access/access-service.ts';
 import type { AppEnv } from './context.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { pageFile, sendPage, type Site } from '../http/site.ts';
@@ -33,13 +32,12 @@ function cookieOptions(c: Context<AppEnv>) {
 export function accessPageRoutes(site: Site | undefined) {
   return new Hono<AppEnv>().get('/:token', async (c) => {
     const token = c.req.param('token');
-    const access = await lookUpAccessToken(c.var.db, token);
+    const access = await openAccessLink(c.var.db, token, c.var.now());
     if (access.kind === 'active') {
       setCookie(c, ACCESS_COOKIE, token, { ...cookieOptions(c), maxAge: ACCESS_COOKIE_MAX_AGE_S });
       c.header('Cache-Control', 'no-store');
       c.header('Referrer-Policy', 'no-referrer');
       c.var.logger.info('Access link opened', { order: access.order.id });
-      await recordMemberPageOpen(c.var.db, access.order.id, c.var.now());
       return c.redirect(paths.access, 303);
     }
     // Never the token itself in the log: it is a credential, even a dead one.

@@ -4,31 +4,35 @@ import { zValidator } from '@hono/zod-validator';
 import type { ZodType } from 'zod';
 import { admin as copy } from '../../content/admin.ts';
 import {
-  ADMIN_PAGE_SIZE,
   AdminBuyerDeleteSchema,
   AdminBuyerSchema,
   AdminCorrectEmailSchema,
   AdminLoginSchema,
   AdminOrdersQuerySchema,
   AdminSupplierCsvSchema,
-  type AdminOrdersQuery,
 } from '../../shared/admin.ts';
-import { businessDayStart } from '../../shared/time.ts';
-import { checkSession, logIn, logOut, sessionLabel } from '../admin/admin-auth.ts';
+import { listAudit, recordAudit } from '../admin/admin-audit.ts';
+import { checkSession, endAllSessions, logIn, logOut, sessionLabel } from '../admin/admin-auth.ts';
 import { eraseBuyer, exportBuyer, findBuyer } from '../admin/admin-buyers.ts';
 import { readHealth } from '../admin/admin-health.ts';
 import { readOverview } from '../admin/admin-overview.ts';
-import { loadOrderDetail, markOrderRefunded, resendAccess, correctEmailAndResend, revokeAccess } from '../admin/admin-orders.ts';
-import { retryOutboxMessage, searchOrders } from '../admin/admin-orders-repository.ts';
-import { endAllAdminSessions, listAudit, recordAudit } from '../admin/admin-repository.ts';
+import {
+  correctEmailAndResend,
+  exportOrders,
+  listOrders,
+  loadOrderDetail,
+  markOrderRefunded,
+  resendAccess,
+  retryEmail,
+  revokeAccess,
+} from '../admin/admin-orders.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
 import type { AppEnv } from './context.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { clientKey } from '../http/rate-limit.ts';
-import { importSupplierList, previewSupplierImport, renderSupplierCsv } from '../suppliers/supplier-import.ts';
-import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
+import { describeSupplierList, exportSupplierList, importSupplierList, previewSupplierImport } from '../suppliers/supplier-import.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 import { sendReply } from './api-reply.ts';
 
@@ -38,8 +42,6 @@ import { sendReply } from './api-reply.ts';
  */
 
 export const ADMIN_COOKIE = 'vitrine_admin';
-/** The CSV export's ceiling: far above a small seller's volume, low enough to keep one response cheap. */
-const CSV_MAX_ROWS = 50_000;
 /** The audit's session for what happens before a login (wrong passwords, locks). */
 const NO_SESSION = '-';
 
@@ -93,16 +95,6 @@ function json<T extends ZodType>(schema: T, refusal?: { message: string; field: 
 /** A file the console saves (CSV exports, the buyer's data). */
 function download(c: Context, body: string, type: 'text/csv' | 'application/json', filename: string) {
   return c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Disposition': `attachment; filename="${filename}"` });
-}
-
-function ordersSearch(query: AdminOrdersQuery, at: number) {
-  return {
-    status: query.status,
-    ...(query.from ? { from: businessDayStart(query.from) } : {}),
-    ...(query.to ? { to: businessDayStart(query.to, 1) } : {}),
-    ...(query.q ? { q: query.q } : {}),
-    now: at,
-  };
 }
 
 /** The console API past /login and /logout needs a live session. */
@@ -209,15 +201,7 @@ export function adminRoutes(deps: AdminDeps) {
 
       // Every browser signed in to the console, this one included, is signed out.
       .post('/sessions/end-all', async (c) => {
-        const at = c.var.now();
-        const ended = await endAllAdminSessions(c.var.db, at);
-        await recordAudit(c.var.db, {
-          session: c.var.session,
-          action: 'end_all_sessions',
-          detail: { ended },
-          client: auditClient(c),
-          now: at,
-        });
+        await endAllSessions(c.var.db, { session: c.var.session, client: auditClient(c), now: c.var.now() });
         deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));
         return sendReply(c, 'POST', ok);
       })
@@ -232,21 +216,7 @@ export function adminRoutes(deps: AdminDeps) {
         zValidator('query', AdminOrdersQuerySchema, (result, c) => {
           if (!result.success) return apiError(c, 422, copy.api.invalid);
         }),
-        async (c) => {
-          const query = c.req.valid('query');
-          const at = c.var.now();
-          const { orders, total } = await searchOrders(c.var.db, {
-            ...ordersSearch(query, at),
-            offset: (query.page - 1) * ADMIN_PAGE_SIZE,
-            limit: ADMIN_PAGE_SIZE,
-          });
-          return sendReply(c, 'GET', {
-            orders: orders.map(({ chargedAt: _charged, expiresAt: _expires, failureReason: _reason, ...order }) => order),
-            total,
-            page: query.page,
-            pageSize: ADMIN_PAGE_SIZE,
-          });
-        },
+        async (c) => sendReply(c, 'GET', await listOrders(c.var.db, c.req.valid('query'), c.var.now())),
       )
 
       .get(
@@ -255,9 +225,7 @@ export function adminRoutes(deps: AdminDeps) {
           if (!result.success) return apiError(c, 422, copy.api.invalid);
         }),
         async (c) => {
-          const at = c.var.now();
-          const { orders } = await searchOrders(c.var.db, { ...ordersSearch(c.req.valid('query'), at), offset: 0, limit: CSV_MAX_ROWS });
-          await recordAudit(c.var.db, { session: c.var.session, action: 'export_orders', detail: { rows: orders.length }, now: at });
+          const orders = await exportOrders(c.var.db, c.req.valid('query'), { session: c.var.session, now: c.var.now() });
           const csv = renderOrdersCsv(orders, { header: copy.orders.csvHeader, status: copy.orders.status });
           return download(c, csv, 'text/csv', 'pedidos.csv');
         },
@@ -335,22 +303,17 @@ export function adminRoutes(deps: AdminDeps) {
         },
       )
 
-      .get('/suppliers', async (c) => {
-        const meta = await getSupplierListMeta(c.var.db);
-        return sendReply(c, 'GET', { count: meta?.count ?? 0, updatedAt: meta?.updatedAt ?? null });
-      })
+      .get('/suppliers', async (c) => sendReply(c, 'GET', await describeSupplierList(c.var.db)))
 
       .get('/suppliers.csv', async (c) => {
-        const suppliers = await listSuppliers(c.var.db);
-        const detail = { rows: suppliers.length };
+        const { csv, rows } = await exportSupplierList(c.var.db);
         await recordAudit(c.var.db, {
           session: c.var.session,
           action: 'export_suppliers',
-          detail,
+          detail: { rows },
           client: auditClient(c),
           now: c.var.now(),
         });
-        const csv = renderSupplierCsv(suppliers);
         return download(c, csv, 'text/csv', 'fornecedores.csv');
       })
 
@@ -378,10 +341,8 @@ export function adminRoutes(deps: AdminDeps) {
       })
 
       .post('/outbox/:id/retry', async (c) => {
-        const at = c.var.now();
-        const orderId = await retryOutboxMessage(c.var.db, c.req.param('id'), at);
-        if (!orderId) return apiError(c, 404, copy.api.outboxNotFound);
-        await recordAudit(c.var.db, { session: c.var.session, action: 'retry_email', orderId, now: at });
+        const result = await retryEmail(c.var.db, { messageId: c.req.param('id'), session: c.var.session, now: c.var.now() });
+        if (result === 'not_found') return apiError(c, 404, copy.api.outboxNotFound);
         deps.runOutbox();
         return sendReply(c, 'POST', ok);
       })

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { FunnelEventSchema, MAX_EVENT_BODY_BYTES } from '../../shared/events.ts';
-import { routeKey } from '../../shared/route-lookup.ts';
-import { recordFunnelEvent } from '../funnel/funnel-repository.ts';
+import { countClientEvent } from '../funnel/funnel-events.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
 import type { AppEnv } from './context.ts';
@@ -20,7 +19,7 @@ export const eventsRoutes = new Hono<AppEnv>().basePath('/api/events').post(
     const event = c.req.valid('json');
     const decision = await c.var.limiter.consume(limits.events, c.var.clientAddress, c.var.now());
     if (!decision.allowed) return apiError(c, 429, apiErrors.tooManyRequests);
-    await recordFunnelEvent(c.var.db, { name: event.name, path: routeKey(event.path) });
+    await countClientEvent(c.var.db, event);
     return sendReply(c, 'POST', null);
   },
 );

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
-import { pendingMigrations } from '../db/migration-status-repository.ts';
+import { pendingMigrations } from '../db/migrations.ts';
 import type { Database } from '../db/schema.ts';
 import type { Lifecycle } from '../lib/lifecycle.ts';
 import type { Logger } from '../lib/logger.ts';

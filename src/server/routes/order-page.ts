@@ -7,8 +7,7 @@ import type { AppEnv } from './context.ts';
 import { apiError } from '../http/http.ts';
 import { isReminderOptOutToken } from '../orders/order-links.ts';
 import { describeOrderPage, findOrderForPage } from '../orders/order-page-service.ts';
-import { markRemindersOptedOut } from '../orders/orders-repository.ts';
-import { cancelPixReminders } from '../pix-emails/pix-email-job.ts';
+import { turnOffReminders } from '../pix-emails/pix-email-job.ts';
 import { renderOptOutPage, type OptOutPageState } from '../pix-emails/reminders-opt-out-page.ts';
 import { pageFile, sendPage, type Site } from '../http/site.ts';
 import { sendReply } from './api-reply.ts';
@@ -49,10 +48,8 @@ export function orderPageRoutes(site: Site | undefined) {
       const order = await findOptOutOrder(c);
       if (!order) return optOut(c, 'invalid', 404);
       // Whatever the body says: the button's form and a mail app's RFC 8058 POST both mean "stop".
-      if (await markRemindersOptedOut(c.var.db, order.id, c.var.now())) {
-        const cancelled = await cancelPixReminders(c.var.db, order.id);
-        c.var.logger.info('PIX reminders turned off by the buyer', { order: order.id, cancelled });
-      }
+      const cancelled = await turnOffReminders(c.var.db, order.id, c.var.now());
+      if (cancelled !== undefined) c.var.logger.info('PIX reminders turned off by the buyer', { order: order.id, cancelled });
       return optOut(c, 'done');
     });
 }

@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database, SuppliersTable } from '../db/schema.ts';
+import type { SupplierListInfo } from '../../shared/admin.ts';
 import type { Supplier } from '../../shared/suppliers.ts';
 import { neutraliseCell, restoreNeutralisedCell } from '../lib/spreadsheet-cell.ts';
 import { parseSupplierCsv, SUPPLIER_CSV_COLUMNS, type SupplierCsvError } from './supplier-csv.ts';
-import { replaceSupplierList, type SupplierListMeta } from './suppliers-repository.ts';
+import { getSupplierListMeta, listSuppliers, replaceSupplierList, type SupplierListMeta } from './suppliers-repository.ts';
 
 /**
  * The supplier import, shared by `npm run suppliers:import` and the console's Fornecedores page, so
  * both accept and refuse exactly the same files. All or nothing: one invalid row and nothing is written.
+ * The console's export lives here too: what it writes, the import must read back unchanged.
  */
 
 export interface SupplierImportPreview {
@@ -58,10 +60,22 @@ function csvCell(value: string | null): string {
  * header); a cell a spreadsheet would run as a formula is exported with a leading apostrophe,
  * which the import takes off again.
  */
-export function renderSupplierCsv(suppliers: readonly SuppliersTable[]): string {
+function renderSupplierCsv(suppliers: readonly SuppliersTable[]): string {
   const lines = [SUPPLIER_CSV_COLUMNS.join(',')];
   for (const row of [...suppliers].sort((a, b) => a.position - b.position)) {
     lines.push([row.name, row.category, row.offer, row.whatsapp, row.telegram, row.notes].map(csvCell).join(','));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The console's download of the list; its row count is what the console's audit keeps of it. */
+export async function exportSupplierList(db: Kysely<Database>): Promise<{ csv: string; rows: number }> {
+  const suppliers = await listSuppliers(db);
+  return { csv: renderSupplierCsv(suppliers), rows: suppliers.length };
+}
+
+/** How big the list is and when it was imported; before the first import, an empty list. */
+export async function describeSupplierList(db: Kysely<Database>): Promise<SupplierListInfo> {
+  const meta = await getSupplierListMeta(db);
+  return { count: meta?.count ?? 0, updatedAt: meta?.updatedAt ?? null };
 }

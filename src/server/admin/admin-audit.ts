@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * The console's audit trail: who did what, to which order, from where. Small enough to hold its
+ * table code itself; the console's services and routes write and read it only through here.
+ */
+
+export interface AuditEntry {
+  at: number;
+  session: string;
+  action: string;
+  orderId: string | null;
+  detail: string | null;
+  /** The client's hashed address group (rate-limit.ts `clientKey`). */
+  client: string | null;
+}
+
+export async function recordAudit(
+  db: Kysely<Database>,
+  entry: { session: string; action: string; orderId?: string; detail?: unknown; client?: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto('admin_audit')
+    .values({
+      id: randomUUID(),
+      at: entry.now,
+      session: entry.session,
+      action: entry.action,
+      order_id: entry.orderId ?? null,
+      detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
+      client: entry.client ?? null,
+    })
+    .execute();
+}
+
+export async function listAudit(
+  db: Kysely<Database>,
+  options: { orderId?: string; exceptActions?: string[]; limit: number },
+): Promise<AuditEntry[]> {
+  let query = db
+    .selectFrom('admin_audit')
+    .select(['at', 'session', 'action', 'order_id', 'detail', 'client'])
+    .orderBy('at', 'desc')
+    .limit(options.limit);
+  if (options.orderId) query = query.where('order_id', '=', options.orderId);
+  if (options.exceptActions?.length) query = query.where('action', 'not in', options.exceptActions);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    at: Number(row.at),
+    session: row.session,
+    action: row.action,
+    orderId: row.order_id,
+    detail: row.detail,
+    client: row.client,
+  }));
+}
