@@ -60,6 +60,11 @@ const serverZones = [
     message: 'config/, db/, gateway/, http/, lib/, mail/ and outbox/ import no feature: pass in what they need.',
   },
   {
+    target: server('routes'),
+    from: './src/server/**/*-repository.ts',
+    message: 'Routes call services, never a repository: the service owns the rules around its writes.',
+  },
+  {
     target: serverFeatures.map(server),
     from: serverEdges,
     message: 'A feature never imports the routes, jobs, command-line tools or composition root that call it.',
