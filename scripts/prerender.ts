@@ -57,7 +57,12 @@ export async function prerender(distDir: string): Promise<string[]> {
     if (robots) head.push(`<meta name="robots" content="${robots}" />`);
     // The landing and pre-sell pages' entries hydrate islands only, without the router or the
     // whole-page app (vite.config.ts builds them). A page rendered in the browser only paints after its script.
-    const entry = entryLoader(manifest, hasOwnEntry(key) ? `src/client/${pageName(key)}-main.tsx` : 'index.html', page.html === '');
+    const entry = entryLoader(
+      manifest,
+      hasOwnEntry(key) ? `src/client/${pageName(key)}-main.tsx` : 'index.html',
+      page.html === '',
+      key === 'landing' ? CHECKOUT_MODULES : [],
+    );
     const html = template
       .replace('<!--app-entry-->', () => entry)
       .replace('<!--app-head-->', head.join('\n    '))
@@ -70,12 +75,31 @@ export async function prerender(distDir: string): Promise<string[]> {
   return written;
 }
 
-/** The inline loader of one entry (see lib/entry-loader.ts), with the modules it imports to preload. */
-function entryLoader(manifest: Manifest, key: string, now: boolean): string {
+/**
+ * The checkout's code on the landing page: the modal host and the payment modal, which the page
+ * fetches once it is loaded and idle, or at the first touch of a buy button (lib/checkout-preload.ts).
+ */
+const CHECKOUT_MODULES = ['src/client/checkout/checkout-provider.tsx', 'src/client/checkout/payment-modal.tsx'];
+
+/**
+ * The inline loader of one entry (see lib/entry-loader.ts), with the modules it imports to preload,
+ * and the files of `later` modules (with their imports) the page does not load at start.
+ */
+function entryLoader(manifest: Manifest, key: string, now: boolean, later: readonly string[]): string {
   const entry = manifest[key];
   if (!entry?.isEntry) throw new Error(`prerender: the entry ${key} is missing from the build manifest`);
-  const preload = staticImportsOf(manifest, key)
+  const atStart = [key, ...staticImportsOf(manifest, key)];
+  const preload = atStart
+    .slice(1)
     .map((child) => `/${manifest[child]!.file}`)
     .join(' ');
-  return `<script data-entry="/${entry.file}" data-preload="${preload}"${now ? ' data-now' : ''}>${entryLoaderScript()}</script>`;
+  const laterFiles = later
+    .flatMap((module) => {
+      if (!manifest[module]) throw new Error(`prerender: ${module} is missing from the build manifest`);
+      return [module, ...staticImportsOf(manifest, module)];
+    })
+    .filter((module, index, all) => all.indexOf(module) === index && !atStart.includes(module))
+    .map((module) => `/${manifest[module]!.file}`);
+  const laterAttribute = laterFiles.length > 0 ? ` data-checkout="${laterFiles.join(' ')}"` : '';
+  return `<script data-entry="/${entry.file}" data-preload="${preload}"${laterAttribute}${now ? ' data-now' : ''}>${entryLoaderScript()}</script>`;
 }

@@ -1,5 +1,6 @@
 import { text, z } from './zod.ts';
 import { cleanAttribution } from './attribution.ts';
+import { digitsOnly } from './digits.ts';
 import { isValidCpfOrCnpj, normalizeDocument } from './documents.ts';
 import { cleanTrackingContext } from './tracking-context.ts';
 
@@ -15,10 +16,6 @@ export interface CheckoutFormMessages {
   documentInvalid: string;
   /** A checkout or view key that is not ours (only a tampered request gets it). */
   keyInvalid: string;
-}
-
-export function digitsOnly(value: string): string {
-  return value.replace(/\D/g, '');
 }
 
 /** Phone: only digits count; DDD + number, 10 or 11 digits. */
@@ -66,9 +63,6 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
     tracking: z.unknown().optional().transform(cleanTrackingContext),
   });
 }
-
-/** The header with which the tab that created an order proves it (GET /api/orders/:id). */
-export const ORDER_VIEW_KEY_HEADER = 'X-Order-Key';
 
 export type CreateOrderInput = z.output<ReturnType<typeof createOrderSchema>>;
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/checkout.ts';
+import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { runCli } from './cli.ts';
 import { startServer, type RunningServer } from './server.ts';
 

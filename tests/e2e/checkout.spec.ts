@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, landingStarted, presellAnsweredContext, scriptRequests, test, writeSqlite } from './fixtures.ts';
+import { expect, presellAnsweredContext, test, writeSqlite } from './fixtures.ts';
 import { decodeQrOnScreen } from './qr.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { gatewayReplies, standInEnv, STAND_IN_PRODUCT_HASH, startGatewayStandIn, type GatewayAnswer } from '../support/gateway-stand-in.ts';
@@ -259,17 +259,6 @@ test.describe('PIX checkout in the sandbox', () => {
     await page.reload();
     await expect(dialog.getByLabel('PIX copia e cola')).toHaveValue(code, { timeout: 20_000 });
     await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
-  });
-
-  test('the modal code is its own chunk, loaded only when opened', async ({ page }) => {
-    const scripts = scriptRequests(page);
-    const started = landingStarted(page);
-    await page.reload();
-    await started;
-    await page.waitForLoadState('networkidle');
-    expect(scripts.some((script) => script.includes('payment-modal'))).toBe(false);
-    await openModalFromHero(page);
-    expect(scripts.some((script) => script.includes('payment-modal'))).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkBuyer, emptyBuyer } from './buyer-form.tsx';
+import { checkBuyer } from './buyer-checks.ts';
+import { emptyBuyer } from './buyer-values.ts';
 
 const buyer = { name: 'Maria Souza', email: 'maria@example.com', phone: '(11) 98765-4321', document: '' };
 

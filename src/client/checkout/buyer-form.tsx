@@ -9,23 +9,15 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
-import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
-import { checkoutFormSchema, digitsOnly, fieldErrors } from '../../shared/checkout.ts';
+import { checkout as copy } from '../../content/checkout.ts';
+import { digitsOnly } from '../../shared/digits.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
+import type { BuyerField, BuyerValues } from './buyer-values.ts';
 import { suggestEmail } from './email-typo.ts';
 import { editPhone } from './phone-mask.ts';
 
-export interface BuyerValues {
-  name: string;
-  email: string;
-  phone: string;
-  document: string;
-}
-
-export const emptyBuyer: BuyerValues = { name: '', email: '', phone: '', document: '' };
-
-type BuyerField = keyof BuyerValues;
+export { emptyBuyer, type BuyerValues } from './buyer-values.ts';
 
 /** The form's fields, in order; the document only when the gateway needs the buyer's own. */
 const buyerFields: ReadonlyArray<
@@ -61,12 +53,28 @@ const buyerFields: ReadonlyArray<
   },
 ];
 
-/** The API's own rules and messages (shared/checkout.ts): the form says what POST /api/orders would. */
-const buyerSchema = checkoutFormSchema(messages);
+type Checks = typeof import('./buyer-checks.ts');
+let checksModule: Promise<Checks> | undefined;
 
-export function checkBuyer(values: BuyerValues, askDocument: boolean): Partial<Record<BuyerField, string>> {
-  const result = buyerSchema.safeParse(askDocument ? values : { ...values, document: undefined });
-  return result.success ? {} : fieldErrors(result.error);
+/**
+ * The form's rules are the API's zod schema (buyer-checks.ts), in a chunk of its own: fetched as
+ * the form first renders, so the fields are typeable before zod has arrived. Until then no field
+ * shows an error, and a submit waits for the rules.
+ */
+export function loadBuyerChecks(): Promise<Checks> {
+  return (checksModule ??= import('./buyer-checks.ts'));
+}
+
+function useBuyerChecks(): Checks['checkBuyer'] | undefined {
+  const [checks, setChecks] = useState<Checks['checkBuyer']>();
+  useEffect(() => {
+    let live = true;
+    void loadBuyerChecks().then((module) => live && setChecks(() => module.checkBuyer));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return checks;
 }
 
 function Field({
@@ -146,7 +154,8 @@ export function BuyerForm({
   // A field's rule speaks once the field was left, or once a submit was tried; the phone's also
   // while it has too many digits.
   const [touched, setTouched] = useState<Partial<Record<BuyerField, boolean>>>({});
-  const errors = checkBuyer(values, askDocument);
+  const checkBuyer = useBuyerChecks();
+  const errors = checkBuyer?.(values, askDocument) ?? {};
   const errorOf = (field: BuyerField) =>
     (touched[field] || (field === 'phone' && digitsOnly(values.phone).length > 11) ? errors[field] : undefined) ?? serverErrors[field];
   const set = (key: BuyerField) => (event: { target: { value: string } }) => onChange({ ...values, [key]: event.target.value });
@@ -189,12 +198,14 @@ export function BuyerForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The rules block the submit even if the disabled button is bypassed (Enter key).
-    if (Object.keys(errors).length > 0) {
-      setTouched({ name: true, email: true, phone: true, document: true });
-      return;
-    }
-    onSubmit();
+    void loadBuyerChecks().then((module) => {
+      // The rules block the submit even if the disabled button is bypassed (Enter key).
+      if (Object.keys(module.checkBuyer(values, askDocument)).length > 0) {
+        setTouched({ name: true, email: true, phone: true, document: true });
+        return;
+      }
+      onSubmit();
+    });
   };
 
   return (

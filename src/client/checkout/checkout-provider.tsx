@@ -4,7 +4,9 @@ import { getPublicConfig } from '../lib/public-config.ts';
 import { ModalSkeleton } from './modal-skeleton.tsx';
 import { loadOpenOrder } from './open-order-store.ts';
 
-const PaymentModal = lazy(() => import('./payment-modal.tsx'));
+let modalModule: Promise<typeof import('./payment-modal.tsx')> | undefined;
+const loadPaymentModal = () => (modalModule ??= import('./payment-modal.tsx'));
+const PaymentModal = lazy(loadPaymentModal);
 
 /**
  * Provides `startCheckout` to the page: the in-page PIX modal (its code loads on first use, with
@@ -22,6 +24,11 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
     }
     setUsed(true);
     setOpen(true);
+  }, []);
+
+  // Mounted on a buy button's first touch (or its first tap): the modal's code is on its way before the click.
+  useEffect(() => {
+    void loadPaymentModal();
   }, []);
 
   // A PIX in progress before a reload opens again where the buyer left it.

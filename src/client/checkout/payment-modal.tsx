@@ -1,24 +1,27 @@
 import { Check } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { site } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { track } from '../lib/analytics.ts';
-import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
-import { SPOT_TAKEN_EVENT } from '../lib/live/spot-taken.ts';
 import { Alert } from '../ui/alert.tsx';
-import { Button } from '../ui/button.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { BuyerForm, emptyBuyer, type BuyerValues } from './buyer-form.tsx';
 import { clearOpenOrder, loadOpenOrder, saveOpenOrder, type OpenOrder } from './open-order-store.ts';
 import { orderContext } from './order-context.ts';
-import { PaidPanel } from './paid-panel.tsx';
-import { PixPanel } from './pix-panel.tsx';
-import { useOrderStatus } from './use-order-status.ts';
 import { useProduct } from './use-product.ts';
+
+/**
+ * The PIX panel, the confirmation and their status poll: not part of the form's first render.
+ * Fetched when the buyer submits, in parallel with the charge request (or at once for a PIX
+ * resumed after a reload).
+ */
+let progressModule: Promise<typeof import('./order-progress.tsx')> | undefined;
+const loadOrderProgress = () => (progressModule ??= import('./order-progress.tsx'));
+const OrderProgress = lazy(loadOrderProgress);
 
 /**
  * One attempt's keys: the idempotency key (double clicks and retries reuse it) and the tab's own
@@ -51,7 +54,7 @@ export default function PaymentModal({
   resume?: boolean;
 }) {
   const { askDocument, sandbox } = getPublicConfig();
-  const { state: product, reload } = useProduct(open);
+  const { state: product, reload, settled: productSettled } = useProduct(open);
   const [values, setValues] = useState<BuyerValues>(initialValues);
   const [phase, setPhase] = useState<Phase>(() => {
     const resumed = resume ? loadOpenOrder() : null;
@@ -106,11 +109,15 @@ export default function PaymentModal({
   };
 
   const submit = async () => {
-    if (product.kind !== 'ready') {
+    setPhase({ kind: 'processing' });
+    // The PIX panel's code comes while the charge is created.
+    void loadOrderProgress();
+    // A submit before the product check ended waits for it (docs/product.md#screen-states).
+    if ((await productSettled()).kind !== 'ready') {
+      setPhase({ kind: 'form' });
       setError(copy.errors.noProduct);
       return;
     }
-    setPhase({ kind: 'processing' });
     track('generate_lead');
     const order = await createOrder(attemptKeys);
     if (order) saveOpenOrder(order);
@@ -189,74 +196,24 @@ export default function PaymentModal({
           </div>
         </>
       ) : (
-        <OrderProgress
-          order={phase.order}
-          open={open}
-          error={error}
-          sandbox={sandbox}
-          regenerating={regenerating}
-          onRegenerate={() => void regenerate()}
-          onClose={() => changeOpen(false)}
-        />
+        <Suspense
+          fallback={
+            <p className="mt-4 animate-pulse text-sm text-slate-400" role="status">
+              {copy.form.processing}
+            </p>
+          }
+        >
+          <OrderProgress
+            order={phase.order}
+            open={open}
+            error={error}
+            sandbox={sandbox}
+            regenerating={regenerating}
+            onRegenerate={() => void regenerate()}
+            onClose={() => changeOpen(false)}
+          />
+        </Suspense>
       )}
     </Dialog>
-  );
-}
-
-/** After the charge: the PIX panel while waiting, then the confirmation once the server says paid. */
-function OrderProgress({
-  order,
-  open,
-  error,
-  sandbox,
-  regenerating,
-  onRegenerate,
-  onClose,
-}: {
-  order: OpenOrder;
-  open: boolean;
-  error: string | null;
-  sandbox: boolean;
-  regenerating: boolean;
-  onRegenerate: () => void;
-  onClose: () => void;
-}) {
-  const status = useOrderStatus(order.orderId, order.viewKey, open);
-  const paid = status.status === 'paid';
-
-  useEffect(() => {
-    if (!paid) return;
-    trackPurchaseOnce(order.publicRef, order.amountCents);
-    // Only payment takes a spot: the page's live signals ask the server again (lib/live/store.ts).
-    window.dispatchEvent(new Event(SPOT_TAKEN_EVENT));
-  }, [paid, order.publicRef, order.amountCents]);
-
-  return (
-    <>
-      {error ? (
-        <Alert variant="destructive" className="mt-4">
-          {error}
-        </Alert>
-      ) : null}
-      {paid ? (
-        <PaidPanel accessUrl={status.accessUrl} note={status.accessNote} />
-      ) : status.status === 'reversed' ? (
-        <Alert variant="destructive" className="mt-4">
-          {copy.paid.reversed}
-        </Alert>
-      ) : (
-        <PixPanel
-          order={order}
-          sandbox={sandbox}
-          regenerating={regenerating}
-          onRegenerate={onRegenerate}
-          onCheckNow={() => void status.checkNow()}
-          checking={status.checking}
-        />
-      )}
-      <Button variant="ghost" block className="mt-3" onClick={onClose}>
-        {copy.close}
-      </Button>
-    </>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ORDER_VIEW_KEY_HEADER, type OrderStatusReply } from '../../shared/checkout.ts';
+import type { OrderStatusReply } from '../../shared/checkout.ts';
+import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import { apiFetch } from '../lib/api.ts';
 
 /** The open modal asks our server every 4.5 s (docs/gateway.md#10-confirming-a-payment: 4–5 s); never the gateway. */
@@ -31,10 +32,20 @@ export function useOrderStatus(orderId: string, viewKey: string, active: boolean
 
   useEffect(() => {
     if (!active || settled) return;
-    // At once too: an order resumed after a reload may already be paid.
-    void checkNow();
-    const timer = window.setInterval(() => void checkNow(), ORDER_POLL_MS);
-    return () => window.clearInterval(timer);
+    // The first ask once the panel is painted (the frame after this commit), not before: the PIX
+    // shows first. At once after that too: an order resumed after a reload may already be paid.
+    let timer: number | undefined;
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        void checkNow();
+        timer = window.setInterval(() => void checkNow(), ORDER_POLL_MS);
+      }, 0);
+    });
+    return () => {
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+      window.clearInterval(timer);
+    };
   }, [active, settled, checkNow]);
 
   return { ...state, checking, checkNow };

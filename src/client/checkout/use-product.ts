@@ -5,19 +5,30 @@ import { ApiError, apiFetch } from '../lib/api.ts';
 
 export type ProductState = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; product: ProductInfo };
 
-/** Loads the product once, on the modal's first opening (docs/product.md#screen-states); kept across closings. */
+/**
+ * Loads the product once, on the modal's first opening (docs/product.md#screen-states); kept across
+ * closings. The form does not wait for it (the price shown meanwhile is the page's own); a submit
+ * does, through `settled`, which resolves with the state the current load ends in.
+ */
 export function useProduct(active: boolean) {
   const [state, setState] = useState<ProductState>({ kind: 'loading' });
   const started = useRef(false);
+  const current = useRef<Promise<ProductState> | null>(null);
 
-  const load = useCallback(async () => {
+  const load = useCallback(async (): Promise<ProductState> => {
     setState({ kind: 'loading' });
-    try {
-      setState({ kind: 'ready', product: await apiFetch('GET /api/product') });
-    } catch (error) {
-      const message = error instanceof ApiError && error.message ? error.message : 'Erro ao carregar produto';
-      setState({ kind: 'error', message: error instanceof ApiError && error.status === 0 ? copy.errors.network : message });
-    }
+    const loading = (async (): Promise<ProductState> => {
+      try {
+        return { kind: 'ready', product: await apiFetch('GET /api/product') };
+      } catch (error) {
+        const message = error instanceof ApiError && error.message ? error.message : 'Erro ao carregar produto';
+        return { kind: 'error', message: error instanceof ApiError && error.status === 0 ? copy.errors.network : message };
+      }
+    })();
+    current.current = loading;
+    const next = await loading;
+    setState(next);
+    return next;
   }, []);
 
   useEffect(() => {
@@ -27,5 +38,7 @@ export function useProduct(active: boolean) {
     }
   }, [active, load]);
 
-  return { state, reload: load };
+  const settled = useCallback(async (): Promise<ProductState> => (await current.current) ?? state, [state]);
+
+  return { state, reload: load, settled };
 }

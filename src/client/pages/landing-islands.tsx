@@ -3,6 +3,7 @@ import { paths } from '../../shared/routes.ts';
 import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
 import { CheckoutContext, useCheckout, type CheckoutStarter } from '../lib/checkout-context.ts';
+import { preloadCheckoutWhenIdle } from '../lib/checkout-preload.ts';
 import { mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
@@ -99,6 +100,8 @@ export function startLandingPage(): void {
       },
       // This visitor counts in "pessoas vendo agora" while the page is visible (docs/product.md#2-live-signals-tell-the-truth).
       () => void startPresenceHeartbeat(),
+      // The checkout's code arrives before the tap: after load when idle, or at a buy button's first touch.
+      () => preloadCheckoutWhenIdle(() => void loadCheckout()),
     ],
   });
 }

@@ -1,4 +1,4 @@
-import { digitsOnly } from '../../shared/checkout.ts';
+import { digitsOnly } from '../../shared/digits.ts';
 import { normalizeDocument } from '../../shared/documents.ts';
 import type { TransactionCustomer } from '../gateway/types.ts';
 import type { OrderRow } from './orders-repository.ts';

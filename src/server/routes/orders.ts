@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
-import { ORDER_VIEW_KEY_HEADER, createOrderSchema, fieldErrors } from '../../shared/checkout.ts';
+import { createOrderSchema, fieldErrors } from '../../shared/checkout.ts';
+import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import type { AppEnv } from './context.ts';
 import { GatewayError, gatewayMessages } from '../gateway/errors.ts';
 import { apiError, limitBody } from '../http/http.ts';

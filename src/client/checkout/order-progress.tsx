@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { checkout as copy } from '../../content/checkout.ts';
+import { SPOT_TAKEN_EVENT } from '../lib/live/spot-taken.ts';
+import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import type { OpenOrder } from './open-order-store.ts';
+import { PaidPanel } from './paid-panel.tsx';
+import { PixPanel } from './pix-panel.tsx';
+import { useOrderStatus } from './use-order-status.ts';
+
+/** After the charge: the PIX panel while waiting, then the confirmation once the server says paid. */
+export default function OrderProgress({
+  order,
+  open,
+  error,
+  sandbox,
+  regenerating,
+  onRegenerate,
+  onClose,
+}: {
+  order: OpenOrder;
+  open: boolean;
+  error: string | null;
+  sandbox: boolean;
+  regenerating: boolean;
+  onRegenerate: () => void;
+  onClose: () => void;
+}) {
+  const status = useOrderStatus(order.orderId, order.viewKey, open);
+  const paid = status.status === 'paid';
+
+  useEffect(() => {
+    if (!paid) return;
+    trackPurchaseOnce(order.publicRef, order.amountCents);
+    // Only payment takes a spot: the page's live signals ask the server again (lib/live/store.ts).
+    window.dispatchEvent(new Event(SPOT_TAKEN_EVENT));
+  }, [paid, order.publicRef, order.amountCents]);
+
+  return (
+    <>
+      {error ? (
+        <Alert variant="destructive" className="mt-4">
+          {error}
+        </Alert>
+      ) : null}
+      {paid ? (
+        <PaidPanel accessUrl={status.accessUrl} note={status.accessNote} />
+      ) : status.status === 'reversed' ? (
+        <Alert variant="destructive" className="mt-4">
+          {copy.paid.reversed}
+        </Alert>
+      ) : (
+        <PixPanel
+          order={order}
+          sandbox={sandbox}
+          regenerating={regenerating}
+          onRegenerate={onRegenerate}
+          onCheckNow={() => void status.checkNow()}
+          checking={status.checking}
+        />
+      )}
+      <Button variant="ghost" block className="mt-3" onClick={onClose}>
+        {copy.close}
+      </Button>
+    </>
+  );
+}
