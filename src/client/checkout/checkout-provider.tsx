@@ -4,8 +4,15 @@ import { getPublicConfig } from '../lib/public-config.ts';
 import { ModalSkeleton } from './modal-skeleton.tsx';
 import { loadOpenOrder } from './open-order-store.ts';
 
-let modalModule: Promise<typeof import('./payment-modal.tsx')> | undefined;
-const loadPaymentModal = () => (modalModule ??= import('./payment-modal.tsx'));
+type ModalModule = typeof import('./payment-modal.tsx');
+let modalModule: Promise<ModalModule> | undefined;
+/** Set once the modal's code has run: from then on it renders in the tap's own commit, with no skeleton first. */
+let LoadedModal: ModalModule['default'] | undefined;
+const loadPaymentModal = () =>
+  (modalModule ??= import('./payment-modal.tsx').then((module) => {
+    LoadedModal = module.default;
+    return module;
+  }));
 const PaymentModal = lazy(loadPaymentModal);
 
 /**
@@ -45,9 +52,13 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
     <CheckoutContext.Provider value={value}>
       {children}
       {used ? (
-        <Suspense fallback={open ? <ModalSkeleton /> : null}>
-          <PaymentModal open={open} onOpenChange={setOpen} />
-        </Suspense>
+        LoadedModal ? (
+          <LoadedModal open={open} onOpenChange={setOpen} />
+        ) : (
+          <Suspense fallback={open ? <ModalSkeleton /> : null}>
+            <PaymentModal open={open} onOpenChange={setOpen} />
+          </Suspense>
+        )
       ) : null}
     </CheckoutContext.Provider>
   );
