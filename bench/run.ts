@@ -15,7 +15,10 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  *    landing page and to GET /api/live, and `GET /` against nginx serving the same build folder.
  * 4. What the abuse limits cost a legitimate visitor while a flood runs (bench/abuse.ts).
  * 5. The costliest request each public route accepts, and `/healthz` while 20 clients send it (bench/hostile.ts).
- * `npm run bench -- lighthouse` runs only sections 1–3; `npm run bench -- hostile` only section 5.
+ * 6. Tap to PIX on an emulated slow phone: tap → buyer form, the tap's INP, submit → PIX panel and the
+ *    checkout's scripts, with a cold cache and with the checkout already cached (bench/tap-to-pix.ts).
+ * `npm run bench -- lighthouse` runs only sections 1–3; `npm run bench -- hostile` only section 5;
+ * `npm run bench -- tap` only section 6.
  */
 const onlyPageSpeed = process.argv.includes('lighthouse');
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,6 +35,12 @@ if (process.argv.includes('hostile')) {
   // Imported here, once VITRINE_SERVER_ENTRY is settled (server.ts reads it when loaded).
   const { runHostileBench } = await import('./hostile.ts');
   await runHostileBench(clientDir);
+  process.exit(0);
+}
+
+if (process.argv.includes('tap')) {
+  const { runTapToPixBench } = await import('./tap-to-pix.ts');
+  await runTapToPixBench(clientDir);
   process.exit(0);
 }
 
@@ -131,4 +140,6 @@ if (!onlyPageSpeed) {
   await runAbuseBench();
   const { runHostileBench } = await import('./hostile.ts');
   await runHostileBench(clientDir);
+  const { runTapToPixBench } = await import('./tap-to-pix.ts');
+  await runTapToPixBench(clientDir);
 }
