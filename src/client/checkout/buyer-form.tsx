@@ -57,8 +57,8 @@ type Checks = typeof import('./buyer-checks.ts');
 let checksModule: Promise<Checks> | undefined;
 
 /**
- * The form's rules are the API's zod schema (buyer-checks.ts), in a chunk of its own: fetched as
- * the form first renders, so the fields are typeable before zod has arrived. Until then no field
+ * The form's rules are the API's zod schema (buyer-checks.ts), in a chunk of its own: fetched once
+ * the form has painted, so the fields are typeable before zod has arrived. Until then no field
  * shows an error, and a submit waits for the rules.
  */
 export function loadBuyerChecks(): Promise<Checks> {
@@ -69,9 +69,15 @@ function useBuyerChecks(): Checks['checkBuyer'] | undefined {
   const [checks, setChecks] = useState<Checks['checkBuyer']>();
   useEffect(() => {
     let live = true;
-    void loadBuyerChecks().then((module) => live && setChecks(() => module.checkBuyer));
+    let timer: number | undefined;
+    // Once the form has painted: the rules' code runs after the fields are on screen, not before.
+    const frame = window.requestAnimationFrame(() => {
+      timer = window.setTimeout(() => void loadBuyerChecks().then((module) => live && setChecks(() => module.checkBuyer)), 0);
+    });
     return () => {
       live = false;
+      window.cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
     };
   }, []);
   return checks;

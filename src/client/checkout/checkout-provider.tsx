@@ -1,19 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
+import { onDemand } from './chunk.ts';
 import { ModalSkeleton } from './modal-skeleton.tsx';
 import { loadOpenOrder } from './open-order-store.ts';
 
-type ModalModule = typeof import('./payment-modal.tsx');
-let modalModule: Promise<ModalModule> | undefined;
-/** Set once the modal's code has run: from then on it renders in the tap's own commit, with no skeleton first. */
-let LoadedModal: ModalModule['default'] | undefined;
-const loadPaymentModal = () =>
-  (modalModule ??= import('./payment-modal.tsx').then((module) => {
-    LoadedModal = module.default;
-    return module;
-  }));
-const PaymentModal = lazy(loadPaymentModal);
+const paymentModal = onDemand(() => import('./payment-modal.tsx'));
 
 /**
  * Provides `startCheckout` to the page: the in-page PIX modal (its code loads on first use, with
@@ -34,9 +26,7 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Mounted on a buy button's first touch (or its first tap): the modal's code is on its way before the click.
-  useEffect(() => {
-    void loadPaymentModal();
-  }, []);
+  const PaymentModal = paymentModal.useLoaded(true)?.default;
 
   // A PIX in progress before a reload opens again where the buyer left it.
   useEffect(() => {
@@ -51,15 +41,7 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
   return (
     <CheckoutContext.Provider value={value}>
       {children}
-      {used ? (
-        LoadedModal ? (
-          <LoadedModal open={open} onOpenChange={setOpen} />
-        ) : (
-          <Suspense fallback={open ? <ModalSkeleton /> : null}>
-            <PaymentModal open={open} onOpenChange={setOpen} />
-          </Suspense>
-        )
-      ) : null}
+      {used ? PaymentModal ? <PaymentModal open={open} onOpenChange={setOpen} /> : open ? <ModalSkeleton /> : null : null}
     </CheckoutContext.Provider>
   );
 }

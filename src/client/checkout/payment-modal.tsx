@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { site } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
@@ -10,6 +10,7 @@ import { Alert } from '../ui/alert.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { BuyerForm, emptyBuyer, type BuyerValues } from './buyer-form.tsx';
+import { onDemand } from './chunk.ts';
 import { clearOpenOrder, loadOpenOrder, saveOpenOrder, type OpenOrder } from './open-order-store.ts';
 import { orderContext } from './order-context.ts';
 import { useProduct } from './use-product.ts';
@@ -19,9 +20,7 @@ import { useProduct } from './use-product.ts';
  * Fetched when the buyer submits, in parallel with the charge request (or at once for a PIX
  * resumed after a reload).
  */
-let progressModule: Promise<typeof import('./order-progress.tsx')> | undefined;
-const loadOrderProgress = () => (progressModule ??= import('./order-progress.tsx'));
-const OrderProgress = lazy(loadOrderProgress);
+const orderProgress = onDemand(() => import('./order-progress.tsx'));
 
 /**
  * One attempt's keys: the idempotency key (double clicks and retries reuse it) and the tab's own
@@ -60,6 +59,7 @@ export default function PaymentModal({
     const resumed = resume ? loadOpenOrder() : null;
     return resumed ? { kind: 'success', order: resumed } : { kind: 'form' };
   });
+  const OrderProgress = orderProgress.useLoaded(phase.kind === 'success')?.default;
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [attemptKeys, setAttemptKeys] = useState(newAttemptKeys);
@@ -111,7 +111,7 @@ export default function PaymentModal({
   const submit = async () => {
     setPhase({ kind: 'processing' });
     // The PIX panel's code comes while the charge is created.
-    void loadOrderProgress();
+    void orderProgress.load();
     // A submit before the product check ended waits for it (docs/product.md#screen-states).
     if ((await productSettled()).kind !== 'ready') {
       setPhase({ kind: 'form' });
@@ -195,24 +195,20 @@ export default function PaymentModal({
             />
           </div>
         </>
+      ) : OrderProgress ? (
+        <OrderProgress
+          order={phase.order}
+          open={open}
+          error={error}
+          sandbox={sandbox}
+          regenerating={regenerating}
+          onRegenerate={() => void regenerate()}
+          onClose={() => changeOpen(false)}
+        />
       ) : (
-        <Suspense
-          fallback={
-            <p className="mt-4 animate-pulse text-sm text-slate-400" role="status">
-              {copy.form.processing}
-            </p>
-          }
-        >
-          <OrderProgress
-            order={phase.order}
-            open={open}
-            error={error}
-            sandbox={sandbox}
-            regenerating={regenerating}
-            onRegenerate={() => void regenerate()}
-            onClose={() => changeOpen(false)}
-          />
-        </Suspense>
+        <p className="mt-4 animate-pulse text-sm text-slate-400" role="status">
+          {copy.form.processing}
+        </p>
       )}
     </Dialog>
   );
