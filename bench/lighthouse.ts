@@ -17,6 +17,12 @@ import { floorPageHtml } from './floor-page.ts';
 // The targets are read on the median of 3; BENCH_RUNS=1 is a quicker look while working.
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BROWSER_SETTLE_MS = 3_000;
+/**
+ * The checkout's files, which `/` fetches at low priority once loaded and idle (docs/benchmarks.md,
+ * "Tap to PIX"): read from the built page's `data-checkout`, and counted apart from its first load.
+ */
+let checkoutFiles = new Set<string>();
+
 /** Under the client build, so the server sends it like any static file (a folder's index.html). */
 const FLOOR_DIR = 'bench-floor';
 
@@ -26,7 +32,10 @@ interface Sample {
   lcp: number;
   tbt: number;
   cls: number;
+  /** Scripts transferred, without the checkout's files `/` fetches once loaded and idle. */
   jsBytes: number;
+  /** Those checkout files (`data-checkout`, scripts/prerender.ts), transferred. */
+  checkoutBytes: number;
   accessibility: number;
   bestPractices: number;
 }
@@ -37,6 +46,8 @@ type Metric = keyof Sample;
 interface Run {
   sample: Sample;
   scripts: string[];
+  /** Checkout files requested before the page's load event or its largest paint (observed): none is the design. */
+  checkoutTooEarly: string[];
 }
 
 interface Target {
@@ -162,21 +173,33 @@ async function measureOnce(url: string, acceptedPresell: boolean): Promise<Run> 
     const summary = lhr.audits['resource-summary']?.details as
       { items?: Array<{ resourceType: string; transferSize: number }> } | undefined;
     const requests =
-      (lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> } | undefined)?.items ?? [];
+      (
+        lhr.audits['network-requests']?.details as
+          { items?: Array<{ url: string; resourceType?: string; transferSize?: number; networkRequestTime?: number }> } | undefined
+      )?.items ?? [];
+    const observed = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0] ?? {};
+    const pathOf = (url: string) => new URL(url).pathname;
+    const checkout = requests.filter((request) => request.resourceType === 'Script' && checkoutFiles.has(pathOf(request.url)));
+    const checkoutBytes = checkout.reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+    const firstPaintDone = Math.max(observed.observedLoad ?? Infinity, observed.observedLargestContentfulPaint ?? Infinity);
+    const checkoutTooEarly = checkout
+      .filter((request) => (request.networkRequestTime ?? 0) < firstPaintDone)
+      .map((request) => pathOf(request.url));
     const scripts = requests
-      .filter((request) => request.resourceType === 'Script')
-      .map((request) => new URL(request.url).pathname.slice(1));
+      .filter((request) => request.resourceType === 'Script' && !checkoutFiles.has(pathOf(request.url)))
+      .map((request) => pathOf(request.url).slice(1));
     const sample: Sample = {
       performance: lhr.categories.performance?.score ?? 0,
       fcp: numeric('first-contentful-paint'),
       lcp: numeric('largest-contentful-paint'),
       tbt: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
-      jsBytes: summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
+      jsBytes: (summary?.items?.find((item) => item.resourceType === 'script')?.transferSize ?? 0) - checkoutBytes,
+      checkoutBytes,
       accessibility: lhr.categories.accessibility?.score ?? 0,
       bestPractices: lhr.categories['best-practices']?.score ?? 0,
     };
-    return { sample, scripts };
+    return { sample, scripts, checkoutTooEarly };
   } finally {
     await browser.close();
   }
@@ -202,17 +225,22 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
     { name: '/', url: `${server.url}/`, accepted: true },
   ] as const;
   const samples = new Map<string, Sample[]>(pages.map((page) => [page.name, []]));
+  const landingHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  checkoutFiles = new Set(/data-checkout="([^"]*)"/.exec(landingHtml)?.[1]?.split(' ').filter(Boolean) ?? []);
+  const checkoutTooEarly = new Set<string>();
   // Every script the landing page fetched in any run, to hold against what its HTML loads up front.
   const landingScripts = new Set<string>();
   try {
     console.log(`\nLighthouse ${RUNS}× (mobile defaults, simulated throttling), interleaved; load before: ${loadAverage()}`);
     for (let run = 1; run <= RUNS; run++) {
       for (const page of pages) {
-        const { sample, scripts } = await measure(page.url, page.accepted);
+        const { sample, scripts, checkoutTooEarly: early } = await measure(page.url, page.accepted);
         samples.get(page.name)!.push(sample);
         if (page.name === '/') for (const script of scripts) landingScripts.add(script);
+        for (const script of early) checkoutTooEarly.add(script);
+        const later = sample.checkoutBytes > 0 ? `  (+ checkout after load ${kb(sample.checkoutBytes)})` : '';
         console.log(
-          `  run ${run} ${page.name.padEnd(8)} perf ${score(sample.performance)}  FCP ${seconds(sample.fcp)}  LCP ${seconds(sample.lcp)}  TBT ${millis(sample.tbt)}  JS ${kb(sample.jsBytes)}`,
+          `  run ${run} ${page.name.padEnd(8)} perf ${score(sample.performance)}  FCP ${seconds(sample.fcp)}  LCP ${seconds(sample.lcp)}  TBT ${millis(sample.tbt)}  JS ${kb(sample.jsBytes)}${later}`,
         );
       }
     }
@@ -233,7 +261,7 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
   // sections ship none; the others are lazily imported chunks. So every script a run fetched must
   // be the page's entry (the hero's countdown and buy button, the heartbeat, the islands' registry)
   // or one of its static imports (the bundler's runtime, React, the shared `initial`).
-  const upFront = firstLoadScripts(clientDir, fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
+  const upFront = firstLoadScripts(clientDir, landingHtml);
   const lazy = [...landingScripts].filter((script) => !upFront.includes(script));
   const extra = medians.get('/')!.jsBytes - medians.get('/presell')!.jsBytes;
   const landingNotes = [
@@ -241,6 +269,9 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
       ? `✓ no section's code in the first load: every run fetched only the entry and its static imports (${upFront.length} files)`
       : `✗ no section's code in the first load: ${landingScripts.size === 0 ? 'no script was recorded' : `fetched ${lazy.join(', ')}`}`,
     `(${kb(Math.abs(extra))} ${extra >= 0 ? 'more' : 'less'} script than /presell: the entry starts the hero's two islands, the heartbeat and the registry; ADR 0004)`,
+    checkoutTooEarly.size === 0
+      ? `✓ the checkout's code (${kb(medians.get('/')!.checkoutBytes)}) only after the load event and the largest paint, at low priority`
+      : `✗ the checkout's code only after the load event and the largest paint: ${[...checkoutTooEarly].join(', ')} came earlier`,
   ];
   for (const name of ['/', '/presell'] as const) {
     const sample = medians.get(name)!;

@@ -38,6 +38,8 @@ test("the landing page fetches the checkout's code once loaded, at low priority,
   await page.goto('/');
   await started;
   await expect.poll(() => scripts.some((script) => CHECKOUT_CHUNK.test(script)), { timeout: 20_000 }).toBe(true);
+  // Its resource timing entry is written once the response has ended.
+  await expect.poll(async () => (await checkoutTiming(page)).fetchedAt, { timeout: 20_000 }).toBeDefined();
   const timing = await checkoutTiming(page);
   expect(timing.fetchedAt).toBeGreaterThanOrEqual(timing.loadEnd);
   expect(timing.fetchedAt).toBeGreaterThan(timing.lcp);

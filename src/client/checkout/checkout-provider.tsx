@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
-import { onDemand } from './chunk.ts';
+import { onDemand } from './on-demand.ts';
 import { ModalSkeleton } from './modal-skeleton.tsx';
 import { loadOpenOrder } from './open-order-store.ts';
 

@@ -10,7 +10,7 @@ import { Alert } from '../ui/alert.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { BuyerForm, emptyBuyer, type BuyerValues } from './buyer-form.tsx';
-import { onDemand } from './chunk.ts';
+import { onDemand } from './on-demand.ts';
 import { clearOpenOrder, loadOpenOrder, saveOpenOrder, type OpenOrder } from './open-order-store.ts';
 import { orderContext } from './order-context.ts';
 import { useProduct } from './use-product.ts';

@@ -26,7 +26,7 @@ export function BuyButton({
   /** e.g. a popup closes itself before the checkout opens. */
   onBeforeCheckout?: () => void;
 }) {
-  const { startCheckout } = useCheckout();
+  const { startCheckout, prepareCheckout } = useCheckout();
   const live = useLiveSignals();
   const isSoldOut = live?.soldOut === true;
   return (
@@ -37,6 +37,8 @@ export function BuyButton({
       className={className}
       data-placement={placement}
       disabled={isSoldOut}
+      onPointerDown={prepareCheckout}
+      onFocus={prepareCheckout}
       onClick={() => {
         const { checkoutUrl, sandbox } = getPublicConfig();
         track('begin_checkout', {

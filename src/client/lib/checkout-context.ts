@@ -6,6 +6,8 @@ import { createContext, useContext } from 'react';
  */
 export interface CheckoutStarter {
   startCheckout(): void;
+  /** A buy button was touched or focused: the checkout may get ready for the tap that follows. */
+  prepareCheckout?(): void;
 }
 
 export const CheckoutContext = createContext<CheckoutStarter>({ startCheckout: () => undefined });
