@@ -77,7 +77,8 @@ export async function prerender(distDir: string): Promise<string[]> {
 
 /**
  * The checkout's code on the landing page: the modal host and the payment modal, which the page
- * fetches once it is loaded and idle, or at the first touch of a buy button (lib/checkout-preload.ts).
+ * fetches once it is loaded and idle (the entry loader, lib/entry-loader.ts), or at the first touch of a
+ * buy button (the checkout bridge, pages/landing-islands.tsx).
  */
 const CHECKOUT_MODULES = ['src/client/checkout/checkout-provider.tsx', 'src/client/checkout/payment-modal.tsx'];
 

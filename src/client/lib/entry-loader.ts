@@ -7,12 +7,16 @@
  * pushed `/presell` from 0.7 s to 1.2 s on the slow phone profile); started after the paint, the
  * scripts can only come after it. Pages with nothing to paint before their script (`data-now`, the
  * client-rendered console) start at once. A tap before the scripts run is kept (lib/early-clicks.ts).
+ * The landing page's checkout files are preloaded the same way once the page is loaded and idle.
  */
 export function entryLoaderScript(): string {
   return (
-    '(function(c){var d=document,started=0;function go(){if(started++)return;' +
-    'var p=(c.getAttribute("data-preload")||"").split(" ").filter(Boolean);' +
-    'p.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=u;d.head.appendChild(l)});' +
+    '(function(c){var d=document,w=window,started=0;' +
+    'function pre(a){(c.getAttribute(a)||"").split(" ").filter(Boolean).forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=u;d.head.appendChild(l)})}' +
+    // The checkout's files (`data-checkout`, on `/` only): fetched and compiled, not run, once the
+    // page has loaded and is idle (docs/benchmarks.md, "Tap to PIX").
+    'w.addEventListener("load",function(){(w.requestIdleCallback||setTimeout)(function(){pre("data-checkout")},{timeout:2000})});' +
+    'function go(){if(started++)return;pre("data-preload");' +
     'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.fetchPriority="low";s.src=c.getAttribute("data-entry");d.head.appendChild(s)}' +
     'function later(){requestAnimationFrame(function(){setTimeout(go,0)})}' +
     'if(c.hasAttribute("data-now")||typeof PerformanceObserver!="function")return go();' +

@@ -3,8 +3,6 @@ import { paths } from '../../shared/routes.ts';
 import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
 import { CheckoutContext, useCheckout, type CheckoutStarter } from '../lib/checkout-context.ts';
-import { preloadCheckout } from '../lib/checkout-preload.ts';
-import { afterLoadWhenIdle } from '../lib/idle.ts';
 import { mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
@@ -74,11 +72,9 @@ const loadPopups = lazyHost(
 
 const checkoutBridge: CheckoutStarter = {
   startCheckout: () => void loadCheckout().then((checkout) => checkout.startCheckout()),
-  // The touch comes a moment before the click: the checkout's host starts, and fetches the modal.
-  prepareCheckout: () => {
-    preloadCheckout();
-    void loadCheckout();
-  },
+  // The touch comes a moment before the click: the checkout's host starts and fetches the modal (the
+  // page's loader preloads the same files once it is idle, scripts/prerender.ts).
+  prepareCheckout: () => void loadCheckout(),
 };
 const popupsBridge: CataloguePopups = {
   openApp: (app) => void loadPopups().then((popups) => popups.openApp(app)),
@@ -106,8 +102,6 @@ export function startLandingPage(): void {
       },
       // This visitor counts in "pessoas vendo agora" while the page is visible (docs/product.md#2-live-signals-tell-the-truth).
       () => void startPresenceHeartbeat(),
-      // The checkout's code arrives before the tap: after load when idle, or at a buy button's first touch.
-      () => afterLoadWhenIdle(preloadCheckout),
     ],
   });
 }
