@@ -14,10 +14,13 @@ export function entryLoaderScript(): string {
     '(function(c){var d=document,w=window,started=0;' +
     'function pre(a){(c.getAttribute(a)||"").split(" ").filter(Boolean).forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=u;d.head.appendChild(l)})}' +
     // The checkout's files (`data-checkout`, on `/` only): fetched and compiled, not run, once the
-    // page has loaded and is idle (docs/benchmarks.md, "Tap to PIX").
-    'w.addEventListener("load",function(){(w.requestIdleCallback||setTimeout)(function(){pre("data-checkout")},{timeout:2000})});' +
+    // entry has run and the page has loaded and is idle (docs/benchmarks.md, "Tap to PIX"). Without
+    // the entry's own load first, a page whose load event comes before its first paint fetched them
+    // ahead of its own scripts.
+    'function idle(){(w.requestIdleCallback||setTimeout)(function(){pre("data-checkout")},{timeout:2000})}' +
+    'function ready(){d.readyState=="complete"?idle():w.addEventListener("load",idle)}' +
     'function go(){if(started++)return;pre("data-preload");' +
-    'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.fetchPriority="low";s.src=c.getAttribute("data-entry");d.head.appendChild(s)}' +
+    'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.fetchPriority="low";s.onload=ready;s.src=c.getAttribute("data-entry");d.head.appendChild(s)}' +
     'function later(){requestAnimationFrame(function(){setTimeout(go,0)})}' +
     'if(c.hasAttribute("data-now")||typeof PerformanceObserver!="function")return go();' +
     'try{new PerformanceObserver(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();later()}}).observe({type:"paint",buffered:true})}catch(e){later()}' +

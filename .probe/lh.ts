@@ -1,0 +1,15 @@
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { chromiumLaunchOptions, findChromium } from '../tests/e2e/browser.ts';
+import { startServer } from '../tests/e2e/server.ts';
+const server = await startServer();
+const browser = await puppeteer.launch({ executablePath: findChromium()!, args: chromiumLaunchOptions().args, headless: true });
+await new Promise((r) => setTimeout(r, 3000));
+const page = await browser.newPage();
+await page.evaluateOnNewDocument(() => localStorage.setItem('presell_accepted', 'true'));
+const result = await lighthouse(`${server.url}/`, { logLevel: 'error', output: 'json', formFactor: 'mobile', disableStorageReset: true, onlyCategories: ['performance'] } as never, undefined, page as never);
+const lhr = result!.lhr;
+const m = (lhr.audits.metrics.details as any).items[0];
+console.log('observedNavigationStart', m.observedNavigationStart, 'observedLoad', m.observedLoad, 'observedLCP', m.observedLargestContentfulPaint, 'observedDomContentLoaded', m.observedDomContentLoaded);
+for (const r of (lhr.audits['network-requests'].details as any).items.slice(0, 40)) console.log(Math.round(r.networkRequestTime), Math.round(r.rendererStartTime ?? -1), r.resourceType, new URL(r.url).pathname, r.priority);
+await browser.close(); await server.stop();
