@@ -7,7 +7,6 @@ import { publicStatus, refreshWaitingOrder } from './order-status.ts';
 import { findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 
-/** The order behind a public reference, or undefined for anything that is not one of ours. */
 export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string): Promise<OrderRow | undefined> {
   if (!PUBLIC_REF_PATTERN.test(ref)) return undefined;
   return findOrderByPublicRef(deps.db, ref);

@@ -6,7 +6,7 @@ import { claimOrderCheck, type OrderRow } from './orders-repository.ts';
 /** A buyer's open modal may make the server ask the gateway at most this often per order. */
 export const POLL_RECHECK_INTERVAL_MS = 10_000;
 
-/** The status a buyer sees: a pending charge past its lifetime reads as expired. */
+/** A pending charge past its lifetime reads as expired. */
 export function publicStatus(order: OrderRow, now: number): OrderStatus {
   if (order.status === 'creating') return 'pending';
   if (order.status === 'pending' && order.expires_at <= now) return 'expired';

@@ -5,7 +5,6 @@ import type { GatewayClient } from '../gateway/types.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OrderEvents } from './order-events.ts';
 
-/** What the orders services need: the checkout, the payment confirmation, the order page and the reconciler. */
 export interface OrdersDeps {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
@@ -15,6 +14,5 @@ export interface OrdersDeps {
   /** Base of absolute URLs we hand out (the postback URL). */
   publicUrl: () => string;
   now?: () => number;
-  /** Where the order's transitions are published (order-events.ts). */
   events: OrderEvents;
 }

@@ -20,7 +20,6 @@ export interface NewOrder {
   viewKeyHash: string | null;
   now: number;
   expiresAt: number;
-  /** The visit's campaign parameters (shared/attribution.ts). */
   attribution: Attribution;
   /** The cookie notice's answer; the identifiers only when it was "granted" (the caller checks). */
   tracking: {
@@ -57,7 +56,6 @@ async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, mon
  */
 export const CHARGE_IN_FLIGHT_MS = DEFAULT_TIMEOUT_MS + 15_000;
 
-/** Whether an order in `creating` may still get its gateway answer (see CHARGE_IN_FLIGHT_MS). */
 function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: number): boolean {
   return order.status === 'creating' && Number(order.created_at) > now - CHARGE_IN_FLIGHT_MS;
 }
@@ -86,7 +84,6 @@ async function findOpenOrderOfBuyer(
     .executeTakeFirst();
 }
 
-/** Charges on offer (or being requested) that one client address holds right now. */
 async function countOpenOrdersOfClient(db: Kysely<Database> | Transaction<Database>, clientKey: string, now: number) {
   const row = await db
     .selectFrom('orders')
@@ -207,12 +204,11 @@ export async function findOrderById(db: Kysely<Database>, id: string): Promise<O
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The order behind a public reference (the order page, the reminders' opt-out link). */
 export async function findOrderByPublicRef(db: Kysely<Database>, publicRef: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('public_ref', '=', publicRef).executeTakeFirst();
 }
 
-/** The buyer asked for no more reminders of this order's PIX; returns false when already recorded. */
+/** Returns false when the opt-out was already recorded. */
 export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<Database>, id: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('orders')
@@ -241,7 +237,6 @@ export class TransactionTakenError extends Error {
   }
 }
 
-/** What the gateway's accepted charge puts on the order. */
 interface ChargeFields {
   transactionHash: string;
   alternateIds: string[];
@@ -404,7 +399,6 @@ export async function flagDuplicatePayment(trx: Transaction<Database>, order: Or
   return earlier;
 }
 
-/** Paid orders flagged as a duplicate payment and not refunded yet (the seller's to-do list). */
 export async function listOpenDuplicates(db: Kysely<Database>): Promise<Array<{ duplicate: OrderRow; original: OrderRow | undefined }>> {
   const duplicates = await db
     .selectFrom('orders')

@@ -35,7 +35,6 @@ export async function deferRecheck(db: Kysely<Database>, orderId: string, now: n
     .execute();
 }
 
-/** How many of the order's postbacks are kept for audit (webhook_events). */
 export async function countStoredPostbacks(db: Kysely<Database>, orderId: string): Promise<number> {
   const row = await db
     .selectFrom('webhook_events')

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { stripCustomerFields } from '../gateway/strip-customer.ts';
 
-/** Raw postback bodies are kept up to this size for audit. */
 export const MAX_AUDITED_BODY = 16 * 1024;
 
 export async function recordWebhookEvent(
