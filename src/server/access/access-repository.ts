@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
 
-/** What the member area needs to know about the order behind an access token or an outbox row. */
 export interface AccessOrder {
   id: string;
   status: StoredOrderStatus;

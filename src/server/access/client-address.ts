@@ -3,8 +3,6 @@ import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 
 /**
- * The address a request came from, for per-client limits.
- *
  * With `trustProxyHops` = 0 the socket's peer is the client and `X-Forwarded-For` is ignored:
  * anyone can write that header, so trusting it without a proxy of ours in front would let a
  * script pick a new address for every request. With N proxies of ours in front, each appends the
