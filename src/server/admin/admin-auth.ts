@@ -29,7 +29,6 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
  * remote guesser can come from there, and it still has its own 5-per-15-minutes lock.
  */
 export const LOGIN_GLOBAL_MAX_FAILURES = 100;
-/** A session left alone this long is over. */
 export const SESSION_IDLE_MS = 12 * 60 * 60_000;
 /** A session is over this long after its login, however busy: the overview's 15 s poll cannot keep it alive. */
 export const SESSION_MAX_AGE_MS = 7 * 24 * 60 * 60_000;
@@ -135,7 +134,6 @@ export async function checkSession(db: Kysely<Database>, cookieValue: string | u
   return live;
 }
 
-/** Ends the cookie's session; says whether there was an open one. */
 export async function logOut(db: Kysely<Database>, cookieValue: string, now: number): Promise<boolean> {
   return endAdminSession(db, sessionHash(cookieValue), now);
 }

@@ -5,8 +5,6 @@ import { revokeOrderTokens } from '../access/access-repository.ts';
 import { CONVERSION_KIND_FAMILY } from '../conversions/conversion-events.ts';
 import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/webhook-events.ts';
 
-/** The console's reads over orders, e-mails and postbacks. */
-
 /** The outbox families that are HTTP calls; every other row is an e-mail, which the console lists apart. */
 const HTTP_KIND_FAMILIES = [WEBHOOK_KIND_FAMILY, CONVERSION_KIND_FAMILY] as const;
 type HttpKindFamily = (typeof HTTP_KIND_FAMILIES)[number];
@@ -15,7 +13,6 @@ function emailKindsOnly(eb: ExpressionBuilder<Database, 'outbox'>) {
   return eb.and(HTTP_KIND_FAMILIES.map((family) => eb('kind', 'not like', `${family}%`)));
 }
 
-/** What the order list shows, plus what the order's detail needs. */
 export interface AdminOrderRow extends AdminOrderSummary {
   chargedAt: number | null;
   expiresAt: number;

@@ -52,7 +52,6 @@ export async function endAdminSession(db: Kysely<Database>, idHash: string, now:
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Ends every open session (every browser signed in); returns how many were open. */
 export async function endAllAdminSessions(db: Kysely<Database>, now: number): Promise<number> {
   const result = await db.updateTable('admin_sessions').set({ ended_at: now }).where('ended_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows);
