@@ -92,12 +92,10 @@ function json<T extends ZodType>(schema: T, refusal?: { message: string; field: 
   });
 }
 
-/** A file the console saves (CSV exports, the buyer's data). */
 function download(c: Context, body: string, type: 'text/csv' | 'application/json', filename: string) {
   return c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Disposition': `attachment; filename="${filename}"` });
 }
 
-/** The console API past /login and /logout needs a live session. */
 function requireSession(deps: AdminDeps): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const cookie = getCookie(c, ADMIN_COOKIE);
@@ -194,7 +192,6 @@ export function adminRoutes(deps: AdminDeps) {
         return sendReply(c, 'POST', ok);
       })
 
-      // Everything below needs a live session.
       .use('*', requireSession(deps))
       .use('/orders/:id/*', idShaped(copy.api.orderNotFound))
       .use('/outbox/:id/*', idShaped(copy.api.outboxNotFound))
