@@ -20,7 +20,7 @@ export function recipientHash(email: string): string {
     .digest('base64url');
 }
 
-/** Takes one of the day's PIX e-mail slots of the address for this message; false when none is left. */
+/** False when the address has no slot left today. */
 export function takePixEmailQuota(
   db: Kysely<Database>,
   message: { email: string; orderId: string; kind: string },
