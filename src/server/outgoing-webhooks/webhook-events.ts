@@ -27,7 +27,6 @@ export function webhookKind(type: WebhookEventType): `webhook:${WebhookEventType
   return `${WEBHOOK_KIND_FAMILY}${type}`;
 }
 
-/** Which order event the seller's webhook hears as which type. */
 const EVENT_TYPES: Partial<Record<OrderEventType, WebhookEventType>> = {
   charged: 'order.created',
   paid: 'order.paid',
