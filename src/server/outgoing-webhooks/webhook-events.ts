@@ -27,6 +27,8 @@ export function webhookKind(type: WebhookEventType): `webhook:${WebhookEventType
   return `${WEBHOOK_KIND_FAMILY}${type}`;
 }
 
+// `order.created` is sent once the PIX exists (the `charged` event): an order whose charge failed never
+// reached its buyer, so the seller's tools never hear of it.
 const EVENT_TYPES: Partial<Record<OrderEventType, WebhookEventType>> = {
   charged: 'order.created',
   paid: 'order.paid',
