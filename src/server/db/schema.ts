@@ -236,7 +236,7 @@ export interface MemberPageOpensTable {
   at: number;
 }
 
-/** One row per PIX e-mail sent to an address on a São Paulo day: at most N slots (mail/pix-email-quota.ts). */
+/** One row per PIX e-mail sent to an address on a São Paulo day: at most N slots (pix-emails/pix-email-quota.ts). */
 export interface PixEmailQuotaTable {
   /** SHA-256 of the normalised address: the quota needs to recognise it, not read it. */
   recipient_hash: string;

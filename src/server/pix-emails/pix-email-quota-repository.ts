@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 /**
- * The slots of the daily PIX e-mail quota (orders/pix-email-quota.ts). A slot is taken by an
+ * The slots of the daily PIX e-mail quota (pix-emails/pix-email-quota.ts). A slot is taken by an
  * insert that the primary key (address, day, slot) lets through once, so N slots hold across
  * instances and concurrent sends without a lock.
  */
