@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signInToConsole } from '../support/clients.ts';
 import { Webhook } from 'standardwebhooks';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
 import { recipientHash } from '../../src/server/pix-emails/pix-email-quota.ts';
@@ -82,15 +83,7 @@ for (const database of databases) {
 
     const openLink = (token: string) => fetch(`${server.url}/acesso/${token}`, { redirect: 'manual' });
 
-    async function consoleCookie(): Promise<string> {
-      const login = await fetch(`${server.url}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: server.url },
-        body: JSON.stringify({ password: PASSWORD }),
-      });
-      expect(login.status).toBe(200);
-      return login.headers.get('Set-Cookie')!.split(';')[0]!;
-    }
+    const consoleCookie = () => signInToConsole(server.url, PASSWORD);
 
     it('from the console: the link stops opening the list, the .eml files go, and the CRM gets order.erased with ids only', async () => {
       const email = `renata.${process.pid}.${Date.now()}@example.com`;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/orders-repository.ts';
 import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { postbackFor } from './sandbox-payment.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -30,12 +31,7 @@ for (const database of databases) {
       postOrder<{ orderId?: string; error?: string; pix?: { code: string } }>(server.url, { ...buyer, checkoutKey });
     async function pay(order: { id: string; postback_secret: string }, hash: string) {
       await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', hash).execute();
-      const response = await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ hash, payment_status: 'paid' }),
-      });
-      expect(response.status).toBe(200);
+      expect(await postbackFor(server, order, hash)).toBe(200);
       await server.background.idle();
     }
 

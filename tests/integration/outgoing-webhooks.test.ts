@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signInToConsole } from '../support/clients.ts';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { AdminHealth } from '../../src/shared/admin.ts';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
@@ -73,16 +74,7 @@ for (const database of databases) {
 
     const gatewaySays = (orderId: string, status: 'paid' | 'refunded') => sandboxSays(server, db, orderId, status);
 
-    /** Signs in to the seller's console; resolves with the session cookie. */
-    async function consoleCookie(): Promise<string> {
-      const login = await fetch(`${server.url}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: server.url },
-        body: JSON.stringify({ password: PASSWORD }),
-      });
-      expect(login.status).toBe(200);
-      return login.headers.get('Set-Cookie')!.split(';')[0]!;
-    }
+    const consoleCookie = () => signInToConsole(server.url, PASSWORD);
 
     it('signs every delivery, and delivers order.paid exactly once after the receiver answered 500 twice', async () => {
       const { orderId, publicRef } = await checkout();

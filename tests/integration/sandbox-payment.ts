@@ -13,10 +13,23 @@ async function postSandboxStatus(
 ): Promise<number> {
   const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   await db.db.updateTable('sandbox_transactions').set({ payment_status: status }).where('hash', '=', order.transaction_hash!).execute();
+  return postbackFor(server, order, order.transaction_hash!, status);
+}
+
+/**
+ * The gateway's postback for `order`, as anyone holding its secret can send it, naming the
+ * transaction `hash` (not always the order's own); returns its HTTP status.
+ */
+export async function postbackFor(
+  server: { url: string },
+  order: { id: string; postback_secret: string },
+  hash: string,
+  status: 'paid' | 'refunded' = 'paid',
+): Promise<number> {
   const response = await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ hash: order.transaction_hash, payment_status: status }),
+    body: JSON.stringify({ hash, payment_status: status }),
   });
   return response.status;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signInToConsole } from '../support/clients.ts';
 import { parseSupplierCsv } from '../../src/server/suppliers/supplier-csv.ts';
 import { databases } from './test-db.ts';
 import { useTestServer } from './test-server.ts';
@@ -18,13 +19,7 @@ for (const database of databases) {
 
     async function consoleHeaders(): Promise<Record<string, string>> {
       const { server } = running;
-      const login = await fetch(`${server.url}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: server.url },
-        body: JSON.stringify({ password: PASSWORD }),
-      });
-      expect(login.status).toBe(200);
-      return { 'Content-Type': 'application/json', Origin: server.url, Cookie: login.headers.get('Set-Cookie')!.split(';')[0]! };
+      return { 'Content-Type': 'application/json', Origin: server.url, Cookie: await signInToConsole(server.url, PASSWORD) };
     }
 
     it('exports formula-like cells with a leading apostrophe, and the export imports back unchanged', async () => {

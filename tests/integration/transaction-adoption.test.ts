@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { gatewayReplies, standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
+import { postbackFor } from './sandbox-payment.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -81,12 +82,7 @@ for (const database of databases) {
 
     /** The gateway's postback for `order`, as anyone holding its secret can send it, naming `hash`. */
     async function postback(order: { id: string; postback_secret: string }, hash: string) {
-      const response = await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ hash, payment_status: 'paid' }),
-      });
-      expect(response.status).toBe(200);
+      expect(await postbackFor(server, order, hash)).toBe(200);
       await server.background.idle();
     }
 

@@ -6,7 +6,7 @@ import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
 import { SANDBOX_OFFER_HASH } from '../../src/server/gateway/sandbox.ts';
 import { limits } from '../../src/server/http/rate-limit.ts';
-import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer, signInToConsole } from '../support/clients.ts';
 import { sandboxSays } from './sandbox-payment.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { useTestServer } from './test-server.ts';
@@ -78,12 +78,7 @@ for (const database of databases) {
       expect(opens).toBeLessThanOrEqual(2);
       if (database.name === 'sqlite') expect((await folderBytes(db)) - before).toBeLessThan(MB);
 
-      const login = await fetch(`${server.url}/api/admin/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: server.url },
-        body: JSON.stringify({ password: 'senha-do-painel-enchente' }),
-      });
-      const cookie = login.headers.get('Set-Cookie')!.split(';')[0]!;
+      const cookie = await signInToConsole(server.url, 'senha-do-painel-enchente');
       const detail = (await (await fetch(`${server.url}/api/admin/orders/${body.orderId}`, { headers: { Cookie: cookie } })).json()) as {
         timeline: Array<{ kind: string; at: number }>;
       };

@@ -64,3 +64,18 @@ export async function postOrder<Reply = Record<string, unknown>>(
   });
   return { status: response.status, body: (await response.json()) as Reply };
 }
+
+/**
+ * Signs in to the seller's console at `url` with `password`; resolves with the session cookie
+ * (`name=value`). Fails when the login is refused. `origin` is the browser's (the server's own URL
+ * unless PUBLIC_URL sets another).
+ */
+export async function signInToConsole(url: string, password: string, origin = url): Promise<string> {
+  const login = await fetch(`${url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({ password }),
+  });
+  if (login.status !== 200) throw new Error(`console login answered ${login.status}: ${await login.text()}`);
+  return login.headers.get('Set-Cookie')!.split(';')[0]!;
+}
