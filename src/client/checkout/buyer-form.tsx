@@ -15,6 +15,7 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import type { BuyerField, BuyerValues } from './buyer-values.ts';
 import { suggestEmail } from './email-typo.ts';
+import { onDemand } from './on-demand.ts';
 import { editPhone } from './phone-mask.ts';
 
 export { emptyBuyer, type BuyerValues } from './buyer-values.ts';
@@ -53,35 +54,12 @@ const buyerFields: ReadonlyArray<
   },
 ];
 
-type Checks = typeof import('./buyer-checks.ts');
-let checksModule: Promise<Checks> | undefined;
-
 /**
  * The form's rules are the API's zod schema (buyer-checks.ts), in a chunk of its own: fetched once
  * the form has painted, so the fields are typeable before zod has arrived. Until then no field
  * shows an error, and a submit waits for the rules.
  */
-export function loadBuyerChecks(): Promise<Checks> {
-  return (checksModule ??= import('./buyer-checks.ts'));
-}
-
-function useBuyerChecks(): Checks['checkBuyer'] | undefined {
-  const [checks, setChecks] = useState<Checks['checkBuyer']>();
-  useEffect(() => {
-    let live = true;
-    let timer: number | undefined;
-    // Once the form has painted: the rules' code runs after the fields are on screen, not before.
-    const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => void loadBuyerChecks().then((module) => live && setChecks(() => module.checkBuyer)), 0);
-    });
-    return () => {
-      live = false;
-      window.cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
-    };
-  }, []);
-  return checks;
-}
+const buyerChecks = onDemand(() => import('./buyer-checks.ts'));
 
 function Field({
   label,
@@ -160,7 +138,7 @@ export function BuyerForm({
   // A field's rule speaks once the field was left, or once a submit was tried; the phone's also
   // while it has too many digits.
   const [touched, setTouched] = useState<Partial<Record<BuyerField, boolean>>>({});
-  const checkBuyer = useBuyerChecks();
+  const checkBuyer = buyerChecks.useLoaded(true, { afterPaint: true })?.checkBuyer;
   const errors = checkBuyer?.(values, askDocument) ?? {};
   const errorOf = (field: BuyerField) =>
     (touched[field] || (field === 'phone' && digitsOnly(values.phone).length > 11) ? errors[field] : undefined) ?? serverErrors[field];
@@ -204,7 +182,7 @@ export function BuyerForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void loadBuyerChecks().then((module) => {
+    void buyerChecks.load().then((module) => {
       // The rules block the submit even if the disabled button is bypassed (Enter key).
       if (Object.keys(module.checkBuyer(values, askDocument)).length > 0) {
         setTouched({ name: true, email: true, phone: true, document: true });

@@ -16,18 +16,35 @@ export function onDemand<T>(load: () => Promise<T>) {
     }));
   return {
     load: get,
-    /** The chunk once it has run; undefined before, and it starts loading when `wanted`. */
-    useLoaded(wanted: boolean): T | undefined {
+    /**
+     * The chunk once it has run; undefined before. It starts loading when `wanted`, or with
+     * `afterPaint` once the component's first frame is on screen (code it needs only later).
+     */
+    useLoaded(wanted: boolean, { afterPaint: deferred = false } = {}): T | undefined {
       const [module, setModule] = useState(() => loaded);
       useEffect(() => {
         if (!wanted || module) return;
         let live = true;
-        void get().then((arrived) => live && setModule(() => arrived));
+        const start = () => void get().then((arrived) => live && setModule(() => arrived));
+        const cancel = deferred ? afterPaint(start) : (start(), undefined);
         return () => {
           live = false;
+          cancel?.();
         };
-      }, [wanted, module]);
+      }, [wanted, module, deferred]);
       return module ?? loaded;
     },
+  };
+}
+
+/** Runs `callback` once the frame being prepared is painted (the next frame, then a task); returns a cancel. */
+export function afterPaint(callback: () => void): () => void {
+  let timer: number | undefined;
+  const frame = window.requestAnimationFrame(() => {
+    timer = window.setTimeout(callback, 0);
+  });
+  return () => {
+    window.cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
   };
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderStatusReply } from '../../shared/checkout.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import { apiFetch } from '../lib/api.ts';
+import { afterPaint } from './on-demand.ts';
 
 /** The open modal asks our server every 4.5 s (docs/gateway.md#10-confirming-a-payment: 4–5 s); never the gateway. */
 export const ORDER_POLL_MS = 4500;
@@ -35,15 +36,12 @@ export function useOrderStatus(orderId: string, viewKey: string, active: boolean
     // The first ask once the panel is painted (the frame after this commit), not before: the PIX
     // shows first. At once after that too: an order resumed after a reload may already be paid.
     let timer: number | undefined;
-    const frame = window.requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        void checkNow();
-        timer = window.setInterval(() => void checkNow(), ORDER_POLL_MS);
-      }, 0);
+    const cancel = afterPaint(() => {
+      void checkNow();
+      timer = window.setInterval(() => void checkNow(), ORDER_POLL_MS);
     });
     return () => {
-      window.cancelAnimationFrame(frame);
-      window.clearTimeout(timer);
+      cancel();
       window.clearInterval(timer);
     };
   }, [active, settled, checkNow]);
