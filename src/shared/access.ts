@@ -1,4 +1,5 @@
 import { emailSchema } from './checkout.ts';
+import type { GuaranteeView } from './refunds.ts';
 import type { Supplier } from './suppliers.ts';
 import { z } from './zod.ts';
 
@@ -17,13 +18,23 @@ export interface MemberArea {
   /** Ordered by category, then by the seller's file order. */
   suppliers: MemberSupplier[];
   supportEmail: string;
+  /** The guarantee: "Pedir reembolso" while it is open, the request once made. */
+  guarantee: GuaranteeView;
 }
 
 /** 401 from GET /api/access: no cookie, or its order is no longer paid; the page still shows where to write. */
 export interface MemberAreaRefusal {
   error: string;
   supportEmail: string;
+  /** The order was refunded: the page says "Acesso encerrado" rather than "link inválido". */
+  ended?: boolean;
 }
+
+/**
+ * `/acesso/{token}` of a refunded order redirects to `/acesso?${ACCESS_ENDED_QUERY}` (no cookie):
+ * the page says the access ended with the refund.
+ */
+export const ACCESS_ENDED_QUERY = 'encerrado';
 
 /** POST /api/access/resend. The same e-mail rule as the checkout form, so the address is normalised the way orders store it. */
 export const ResendAccessSchema = z.object({ email: emailSchema() });

@@ -1,12 +1,16 @@
 import { text, z } from './zod.ts';
 import { emailSchema } from './checkout.ts';
+import type { AdminRefund, ManualRefundSteps, RefundStatus } from './refunds.ts';
 
 /** The seller's console API (/api/admin/*): request schemas shared by the forms and the server, and reply types. */
 
 export const AdminLoginSchema = z.object({ password: text(z.string().min(1).max(200)) });
 
-/** `duplicate`: paid orders flagged as a buyer's second payment, still to refund. */
-export const ORDER_FILTER_STATUSES = ['all', 'paid', 'pending', 'expired', 'failed', 'reversed', 'duplicate'] as const;
+/**
+ * `duplicate`: paid orders flagged as a buyer's second payment, still to refund. `refund_requested`:
+ * refunds asked for and not finished (awaiting the seller's decision, or approved and not yet refunded).
+ */
+export const ORDER_FILTER_STATUSES = ['all', 'paid', 'pending', 'expired', 'failed', 'reversed', 'duplicate', 'refund_requested'] as const;
 export type OrderFilterStatus = (typeof ORDER_FILTER_STATUSES)[number];
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -52,6 +56,8 @@ export interface AdminOrderSummary {
   hasAccess: boolean;
   /** The buyer's earlier paid order when this payment is a duplicate of it (a refund candidate). */
   duplicateOf: string | null;
+  /** Where the order's refund stands (shared/refunds.ts); null when none was asked for or started. */
+  refundStatus: RefundStatus | null;
 }
 
 export interface AdminOrderList {
@@ -62,7 +68,18 @@ export interface AdminOrderList {
 }
 
 export type TimelineKind =
-  'created' | 'charged' | 'postback' | 'paid' | 'email_queued' | 'email_sent' | 'email_failed' | 'pix_email_sent' | 'member_page' | 'admin';
+  | 'created'
+  | 'charged'
+  | 'postback'
+  | 'paid'
+  | 'email_queued'
+  | 'email_sent'
+  | 'email_failed'
+  | 'pix_email_sent'
+  | 'member_page'
+  | 'admin'
+  /** The refund's steps (shared/refunds.ts): the detail is the event, then the reason or error. */
+  | 'refund';
 
 export interface TimelineEntry {
   at: number;
@@ -74,6 +91,14 @@ export interface TimelineEntry {
 export interface AdminOrderDetail extends AdminOrderSummary {
   failureReason: string | null;
   timeline: TimelineEntry[];
+  /** The order's refund, once asked for or started; null otherwise. */
+  refund: AdminRefund | null;
+  /** When the buyer's guarantee window closes (payment + GUARANTEE_DAYS); null before payment. */
+  guaranteeEndsAt: number | null;
+  /** GATEWAY_REFUNDS=1: "Reembolsar" refunds through the gateway; otherwise the console shows `manualRefund`. */
+  gatewayRefunds: boolean;
+  /** What to type in the gateway panel to refund by hand; null for an order that was never paid. */
+  manualRefund: ManualRefundSteps | null;
 }
 
 export interface AdminPeriodTotals {
@@ -122,6 +147,8 @@ export interface AdminOverview {
   daily: AdminDailyPoint[];
   /** Paid orders flagged as duplicate payments, still to refund at the gateway. */
   duplicatesToRefund: number;
+  /** Refunds asked for and not finished: awaiting the seller, or approved and not yet refunded. */
+  refundRequests: number;
   /** Orders created in the last 30 days by source / campaign, highest revenue first. */
   bySource: AdminSourceRow[];
 }

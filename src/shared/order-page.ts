@@ -1,4 +1,5 @@
 import type { CreatedOrder } from './checkout.ts';
+import type { GuaranteeView } from './refunds.ts';
 
 /**
  * GET /api/order-page/{ref}: what the order page (`/pedido/{ref}`) shows, and nothing more. The
@@ -8,7 +9,15 @@ import type { CreatedOrder } from './checkout.ts';
  */
 export type OrderPageReply =
   | ({ status: 'pending' } & Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt' | 'serverTime' | 'sandboxPayUrl'>)
-  | { status: 'paid'; /** e.g. `j•••@example.com`; null once the address was erased. */ maskedEmail: string | null }
+  | {
+      status: 'paid';
+      /** e.g. `j•••@example.com`; null once the address was erased. */
+      maskedEmail: string | null;
+      /** The guarantee; its request's decline reason only with the contact key. */
+      guarantee: GuaranteeView;
+      /** The page holds the e-mailed contact key, so "Pedir reembolso" can be sent from here. */
+      canRequestHere: boolean;
+    }
   | { status: 'expired' | 'failed'; amountCents: number; prefill?: OrderPrefill }
   | { status: 'reversed' };
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { defaultPublicConfig, sellerPlaceholder } from '../../content/seller.ts';
 import { formatDocument, isValidCpfOrCnpj, normalizeDocument } from '../../shared/documents.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from '../../shared/retention.ts';
+import { DEFAULT_GUARANTEE_DAYS } from '../../shared/refunds.ts';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the start with one
@@ -145,6 +146,20 @@ const EnvSchema = z.object({
   // a day (docs/decisions/0005-pix-expiry.md). Still set, it would mislead the seller; refused below.
   PIX_TTL_MINUTES: optionalText,
   UNPAID_RETENTION_DAYS: integerText(1, 3650).default(DEFAULT_UNPAID_RETENTION_DAYS),
+  // CDC art. 49 gives the online buyer 7 days; a seller may offer more, never less.
+  GUARANTEE_DAYS: integerText(7, 365).default(DEFAULT_GUARANTEE_DAYS),
+  REFUND_MODE: z.preprocess(
+    blankAsUnset,
+    z
+      .enum(['manual', 'auto'], {
+        message: 'must be manual (the seller approves each request in the console) or auto (every request inside the window is refunded)',
+      })
+      .default('manual'),
+  ),
+  GATEWAY_REFUNDS: z.preprocess(
+    blankAsUnset,
+    z.enum(['0', '1'], { message: 'must be 1 (refund through the gateway API) or 0 (refund by hand in the gateway panel)' }).default('0'),
+  ),
   SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\/[^/]+/.test(value), {
     message: 'must be smtp://user:password@host:port or smtps://…',
   }),
@@ -276,6 +291,12 @@ export interface Config {
   pixReminderMinutes: number[];
   /** Days after which an unpaid charge loses the buyer's name, e-mail, phone and CPF. */
   unpaidRetentionDays: number;
+  /** The guarantee (docs/refunds.md): days after payment the buyer may ask for a refund (GUARANTEE_DAYS). */
+  guaranteeDays: number;
+  /** REFUND_MODE: `auto` approves every request inside the window with no seller action. */
+  refundMode: 'manual' | 'auto';
+  /** GATEWAY_REFUNDS=1: refunds go through the gateway's refund endpoint; off → by hand in the gateway panel. */
+  gatewayRefunds: boolean;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   /** Public links and the seller's identity the pages show (footer, /termos, /privacidade). */
   storefront: {
@@ -433,6 +454,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pixExpireDays: values.PIX_EXPIRE_DAYS,
     pixReminderMinutes: values.PIX_REMINDER_MINUTES,
     unpaidRetentionDays: values.UNPAID_RETENTION_DAYS,
+    guaranteeDays: values.GUARANTEE_DAYS,
+    refundMode: values.REFUND_MODE,
+    gatewayRefunds: values.GATEWAY_REFUNDS === '1',
     mail: {
       smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL,
       from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`,

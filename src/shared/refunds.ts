@@ -1,0 +1,97 @@
+import { text, z } from './zod.ts';
+
+/**
+ * The guarantee and its refunds (docs/refunds.md): what the buyer's pages, the console and the
+ * server agree on. The Portuguese labels live in content/refunds.ts.
+ */
+
+/** Days after payment a buyer may ask for a refund when GUARANTEE_DAYS is unset (CDC art. 49). */
+export const DEFAULT_GUARANTEE_DAYS = 7;
+
+/**
+ * Days the seller has to answer a request in manual mode, as /termos and the e-mails promise; a
+ * request older than this is flagged in the console's Saúde.
+ */
+export const REFUND_ANSWER_DAYS = 2;
+
+export const DAY_MS = 24 * 60 * 60_000;
+
+/** The short list a buyer may pick a reason from (optional); `other` asks for the free text. */
+export const REFUND_REASONS = ['not_for_me', 'contacts_unanswered', 'expected_other', 'bought_by_mistake', 'other'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** Free text the buyer (reason) or the seller (a decline) may write. */
+export const REFUND_NOTE_MAX = 500;
+
+/** POST /api/access/refund and POST /api/order-page/:ref/refund: one confirmation is required. */
+export const RefundRequestSchema = z.object({
+  reason: z.enum(REFUND_REASONS).optional(),
+  note: text(z.string().trim().max(REFUND_NOTE_MAX)).optional(),
+  confirm: z.literal(true),
+});
+export type RefundRequestInput = z.infer<typeof RefundRequestSchema>;
+
+/** POST /api/admin/orders/:id/refund/decline: the buyer is told this reason. */
+export const RefundDeclineSchema = z.object({ reason: text(z.string().trim().min(5).max(REFUND_NOTE_MAX)) });
+
+/**
+ * Where a refund stands.
+ * - `requested`: the buyer asked; the seller has not decided (manual mode).
+ * - `approved`: the seller (or REFUND_MODE=auto) said yes; the money is on its way back: at the
+ *   gateway (`gateway` says how far) or by hand in the gateway panel.
+ * - `declined`: the seller said no, with a reason the buyer was sent.
+ * - `refunded`: the money went back; the access has ended.
+ */
+export type RefundStatus = 'requested' | 'approved' | 'declined' | 'refunded';
+
+/** Who started the refund: the buyer's request, the seller in the console, or the duplicate-payment rule. */
+export type RefundOrigin = 'buyer' | 'seller' | 'duplicate';
+
+/**
+ * The gateway side of an approved refund (GATEWAY_REFUNDS=1):
+ * - `off`: refunds are made by hand in the gateway panel;
+ * - `calling`: the refund call is being made or its answer is awaited;
+ * - `pending`: the gateway accepted it and reads `pending_refund`; the server re-reads until `refunded`;
+ * - `failed`: the gateway refused or kept failing: refund by hand (`error` says why).
+ */
+export type GatewayRefundState = 'off' | 'calling' | 'pending' | 'failed';
+
+/** The guarantee as the member page and the order page show it to the buyer. */
+export interface GuaranteeView {
+  /** GUARANTEE_DAYS. */
+  days: number;
+  /** Epoch ms the window closes (payment + days). */
+  endsAt: number;
+  /** The window is open and no request was made: "Pedir reembolso" is offered. */
+  canRequest: boolean;
+  /** The buyer's request, once made. */
+  request: { requestedAt: number; status: RefundStatus; declineReason: string | null } | null;
+}
+
+/** 200 from a refund request: the guarantee as it now stands. */
+export interface RefundRequestReply {
+  guarantee: GuaranteeView;
+}
+
+/** The refund of an order as the console shows it. */
+export interface AdminRefund {
+  status: RefundStatus;
+  origin: RefundOrigin;
+  reason: RefundReason | null;
+  note: string | null;
+  requestedAt: number;
+  decidedAt: number | null;
+  /** `auto` when REFUND_MODE=auto (or the duplicate rule) approved it. */
+  decidedBy: 'seller' | 'auto' | null;
+  declineReason: string | null;
+  refundedAt: number | null;
+  gateway: { state: GatewayRefundState; error: string | null };
+}
+
+/** What the seller needs to refund by hand in the gateway panel. */
+export interface ManualRefundSteps {
+  amountCents: number;
+  transactionHash: string | null;
+  /** The CPF typed at checkout, when there was one (a PIX key the seller may use). */
+  buyerDocument: string | null;
+}
