@@ -1,6 +1,6 @@
 import { text, z } from './zod.ts';
 import { emailSchema } from './checkout.ts';
-import type { AdminRefund, ManualRefundSteps, RefundStatus } from './refunds.ts';
+import type { AdminRefund, ManualRefundSteps, RefundReason, RefundStatus } from './refunds.ts';
 
 /** The seller's console API (/api/admin/*): request schemas shared by the forms and the server, and reply types. */
 
@@ -86,7 +86,17 @@ export interface TimelineEntry {
   kind: TimelineKind;
   /** Short detail: the admin action, the e-mail error, whether the postback carried the secret. */
   detail?: string;
+  /** For `refund` entries: which step, with the buyer's reason or the seller's/gateway's text. */
+  refund?: { event: RefundTimelineEvent; reason?: RefundReason; text?: string };
 }
+
+/**
+ * A refund's steps on the order's timeline: asked for, approved (by the seller or by
+ * REFUND_MODE=auto / the duplicate rule), declined, sent to the gateway, pending there, failed
+ * there (refund by hand), done.
+ */
+export type RefundTimelineEvent =
+  'requested' | 'approved' | 'approved_auto' | 'declined' | 'gateway_called' | 'gateway_pending' | 'gateway_failed' | 'refunded';
 
 export interface AdminOrderDetail extends AdminOrderSummary {
   failureReason: string | null;
