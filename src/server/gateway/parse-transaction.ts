@@ -53,7 +53,8 @@ const PAYMENT_STATES: Record<string, PaymentState> = {
   refunded: 'reversed',
   chargeback: 'reversed',
   chargedback: 'reversed',
-  pending_refund: 'reversed',
+  // A refund asked for, not yet made: the access ends only on `refunded` (docs/gateway.md#5-reading-a-transaction).
+  pending_refund: 'refunding',
 };
 
 /** docs/gateway.md#10-confirming-a-payment. Anything unrecognised is `unknown`: the caller leaves the order pending and logs it. */

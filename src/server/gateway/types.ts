@@ -14,8 +14,11 @@ export interface GatewayProduct {
   cover: string | null;
 }
 
-/** docs/gateway.md#10-confirming-a-payment: the gateway's many status words folded into what the order flow acts on. */
-export type PaymentState = 'pending' | 'paid' | 'failed' | 'reversed' | 'unknown';
+/**
+ * docs/gateway.md#10-confirming-a-payment: the gateway's many status words folded into what the order flow acts on.
+ * `refunding` is `pending_refund`: a refund is under way but not done, so the access stays until `reversed`.
+ */
+export type PaymentState = 'pending' | 'paid' | 'refunding' | 'failed' | 'reversed' | 'unknown';
 
 export interface PixData {
   /** The copy-and-paste EMV code (BR Code); the QR image is drawn from it locally (docs/product.md#4-the-qr-code-is-drawn-locally). */
