@@ -1,8 +1,10 @@
+import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { evidenceDocument } from '../../content/evidence.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import type { EvidenceEventKind, OrderEvidence } from './evidence.ts';
-import { renderEvidenceHtml } from './evidence-document.ts';
+import { renderEvidenceHtml, renderEvidencePdf } from './evidence-document.ts';
+import { pdfText } from './evidence-pdf.ts';
 
 const minute = 60_000;
 /** 10/03/2026 11:03:07 in São Paulo. */
@@ -35,6 +37,34 @@ function evidenceWith(overrides: Partial<OrderEvidence> = {}): OrderEvidence {
     ...overrides,
   };
 }
+
+/**
+ * The text a PDF shows, line by line: pdfkit writes each line as one TJ array of hex strings in
+ * WinAnsi (after deflating the page streams), which is all this reads.
+ */
+function pdfLines(pdf: Uint8Array): string[] {
+  const raw = Buffer.from(pdf).toString('latin1');
+  const winAnsi = new TextDecoder('windows-1252');
+  const lines: string[] = [];
+  for (const [, data] of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(data!, 'latin1')).toString('latin1');
+    } catch {
+      continue; // not a deflated content stream
+    }
+    for (const [, array] of content.matchAll(/\[((?:<[0-9a-f]*>|[-\d.\s])*)\]\s*TJ/gi)) {
+      const hex = [...array!.matchAll(/<([0-9a-f]*)>/gi)].map((part) => part[1]).join('');
+      lines.push(winAnsi.decode(Buffer.from(hex, 'hex')));
+    }
+  }
+  return lines;
+}
+
+const pageCount = (pdf: Uint8Array) =>
+  Buffer.from(pdf)
+    .toString('latin1')
+    .match(/\/Type \/Page\b/g)?.length ?? 0;
 
 describe('renderEvidenceHtml', () => {
   it('escapes a hostile value in every field', () => {
@@ -96,5 +126,46 @@ describe('renderEvidenceHtml', () => {
     expect(html).toContain(escapeHtml(evidenceDocument.noEvents));
     expect(html).toContain(`<dd>${evidenceDocument.notPaid}</dd>`);
     expect(html).not.toContain('<table');
+  });
+});
+
+describe('renderEvidencePdf', () => {
+  it('writes a PDF with the reference, the amount and accented Portuguese', async () => {
+    const pdf = await renderEvidencePdf(evidenceWith());
+    expect(Buffer.from(pdf.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+    const text = pdfLines(pdf).join('\n').replaceAll('\u00a0', ' ');
+    expect(text).toContain('Pedido VT-7K2M9Q');
+    expect(text).toContain('R$ 19,90');
+    expect(text).toContain('Conceição Gonçalves de Sé e Leões');
+    expect(text).toContain('Página de membro aberta');
+    expect(text).toContain('10/03/2026 11:03:07');
+    expect(text).toContain('Página 1 de');
+  });
+
+  it('breaks a long history over several pages, repeating the table header', async () => {
+    const opens = Array.from({ length: 300 }, (_, index) => ({
+      at: start + (index + 5) * minute,
+      kind: 'member_page_opened' as const,
+      detail: index % 7 === 0 ? `Aparelho ${'a1f3'.repeat(30)}` : 'Aparelho 9c2e',
+    }));
+    const began = performance.now();
+    const pdf = await renderEvidencePdf(evidenceWith({ events: [...evidenceWith().events.slice(0, 3), ...opens] }));
+    expect(performance.now() - began).toBeLessThan(5_000);
+    const pages = pageCount(pdf);
+    expect(pages).toBeGreaterThanOrEqual(5);
+    const lines = pdfLines(pdf);
+    expect(lines).toContain('303');
+    expect(lines).toContain(`Página ${pages} de ${pages}`);
+    // The header opens the table and every page it continues on.
+    const headers = lines.filter((line) => line === evidenceDocument.table.at).length;
+    expect(headers).toBeGreaterThanOrEqual(pages - 2);
+  });
+});
+
+describe('pdfText', () => {
+  it('keeps what WinAnsi draws and swaps or drops the rest', () => {
+    expect(pdfText('ã ç é õ Ç À “aspas” — € R$\u00a019,90')).toBe('ã ç é õ Ç À “aspas” — € R$\u00a019,90');
+    expect(pdfText('cafe\u0301 ő → 😀')).toBe('café o -> ?');
+    expect(pdfText('a\u0000b\tc\nd\u202fe\u2212f\u200bg')).toBe('ab c\nd e-fg');
   });
 });

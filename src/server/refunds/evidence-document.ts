@@ -2,10 +2,11 @@ import { escapeHtml } from '../../shared/html.ts';
 import { standalonePage } from '../http/standalone-page.ts';
 import type { OrderEvidence } from './evidence.ts';
 import { describeEvidence, type EvidenceField, type EvidenceModel, type EvidenceSection } from './evidence-model.ts';
+import { drawEvidencePdf } from './evidence-pdf.ts';
 
 /**
  * The dispute evidence document (the console's "Baixar comprovante"), as a self-contained HTML
- * page drawn from the document's model (evidence-model.ts). The page loads nothing and
+ * page and as a PDF, both drawn from one model (evidence-model.ts). The page loads nothing and
  * runs nothing: it is a file the seller saves and attaches to a MED or Procon answer, opened
  * later by strangers, so every value is escaped and the CSS is inline.
  */
@@ -35,6 +36,10 @@ ${model.notes.map((note) => `<p>${escapeHtml(note)}</p>`).join('\n')}
 </footer>
 </main>`,
   });
+}
+
+export async function renderEvidencePdf(evidence: OrderEvidence): Promise<Uint8Array> {
+  return drawEvidencePdf(describeEvidence(evidence));
 }
 
 const fieldHtml = (field: EvidenceField) => `<div><dt>${escapeHtml(field.label)}</dt><dd>${escapeHtml(field.value)}</dd></div>`;
