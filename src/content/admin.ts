@@ -185,7 +185,7 @@ export const admin = {
     },
     evidence: {
       title: 'Comprovante da venda',
-      hint: 'Para uma contestação (MED) ou um pedido do gateway: pedido, pagamento, e-mails e acessos do comprador.',
+      hint: 'Para uma contestação (MED) ou um pedido do gateway: a história deste pedido, do pagamento ao acesso do comprador.',
       pdf: 'Baixar comprovante (PDF)',
       html: 'Baixar comprovante (HTML)',
       file: (id: string, extension: 'pdf' | 'html') => `comprovante-${id}.${extension}`,

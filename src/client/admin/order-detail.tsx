@@ -107,10 +107,10 @@ export function OrderDetailView({
                 ) : null}
               </div>
             ) : null}
-            {state.data.paidAt !== null ? <EvidenceLinks orderId={state.data.id} /> : null}
           </section>
           <RefundPanel order={state.data} reload={reload} onDone={setDone} />
           <OrderTimeline entries={state.data.timeline} />
+          {state.data.paidAt !== null ? <EvidenceLinks orderId={state.data.id} /> : null}
           <ConfirmDialog
             open={dialog === 'resend'}
             onOpenChange={(open) => setDialog(open ? 'resend' : null)}
@@ -181,8 +181,8 @@ function EvidenceLinks({ orderId }: { orderId: string }) {
   const text = copy.detail.evidence;
   const link = buttonVariants({ variant: 'secondary' });
   return (
-    <div className="mt-4 border-t border-line pt-4">
-      <p className="text-sm font-semibold text-white">{text.title}</p>
+    <section className="rounded-2xl border border-line bg-ink-850 p-4">
+      <h3 className="text-base font-extrabold text-white">{text.title}</h3>
       <p className="mt-0.5 text-xs text-slate-400">{text.hint}</p>
       <div className="mt-2 grid gap-2 sm:flex sm:flex-wrap">
         <a href={adminApi.evidenceUrl(orderId, 'pdf')} download={text.file(orderId, 'pdf')} className={link}>
@@ -192,6 +192,6 @@ function EvidenceLinks({ orderId }: { orderId: string }) {
           {text.html}
         </a>
       </div>
-    </div>
+    </section>
   );
 }

@@ -224,6 +224,9 @@ function GatewayNotice({ order, state }: { order: AdminOrderDetail; state: keyof
   const message = state === 'failed' ? text.gateway.failed(order.refund?.gateway.error ?? null) : text.gateway[state];
   return (
     <p role="status" className={`mt-3 rounded-xl border px-3.5 py-3 text-sm font-medium ${noticeTone[state]}`}>
+      {state === 'calling' || state === 'pending' ? (
+        <span aria-hidden="true" className="mr-2 inline-block size-2 animate-pulse rounded-full bg-brand-400 align-middle" />
+      ) : null}
       {message}
     </p>
   );
