@@ -20,7 +20,7 @@ import type { FunnelEventSchema } from './events.ts';
 import type { LiveSignals } from './live.ts';
 import type { OrderPageReply } from './order-page.ts';
 import type { PresenceBeatSchema } from './presence.ts';
-import type { RefundDeclineSchema } from './refunds.ts';
+import type { RefundDeclineSchema, RefundRequestReply, RefundRequestSchema } from './refunds.ts';
 import type { z } from './zod.ts';
 
 /** The body of every 4xx/5xx our API sends: a Portuguese message, and per-field messages for forms. */
@@ -56,9 +56,11 @@ export interface ApiEndpoints {
   'GET /api/orders/:id': { reply: OrderStatusReply };
   'GET /api/order-page/:ref': { reply: OrderPageReply };
   'POST /api/order-page/:ref/resend': { reply: OkReply };
+  'POST /api/order-page/:ref/refund': { body: Body<typeof RefundRequestSchema>; reply: RefundRequestReply };
 
   'GET /api/access': { reply: MemberArea };
   'POST /api/access/resend': { body: Body<typeof ResendAccessSchema>; reply: OkReply };
+  'POST /api/access/refund': { body: Body<typeof RefundRequestSchema>; reply: RefundRequestReply };
 
   'GET /api/admin/session': { reply: AdminSessionInfo };
   'POST /api/admin/login': { body: Body<typeof AdminLoginSchema>; reply: OkReply };
@@ -70,9 +72,10 @@ export interface ApiEndpoints {
   'POST /api/admin/orders/:id/resend': { reply: OkReply };
   'POST /api/admin/orders/:id/revoke': { reply: OkReply };
   'POST /api/admin/orders/:id/refund': { reply: OkReply };
-  /** 202 when the gateway refunds it (GATEWAY_REFUNDS=1), 200 when approved for a refund by hand. */
   'POST /api/admin/orders/:id/refund/start': { reply: OkReply };
   'POST /api/admin/orders/:id/refund/decline': { body: Body<typeof RefundDeclineSchema>; reply: OkReply };
+  /** A download: the order's delivery record, `?format=pdf` or `?format=html`. */
+  'GET /api/admin/orders/:id/evidence': { reply: unknown };
   'POST /api/admin/orders/:id/email': { body: Body<typeof AdminCorrectEmailSchema>; reply: OkReply };
   'GET /api/admin/suppliers': { reply: SupplierListInfo };
   'POST /api/admin/suppliers/preview': { body: Body<typeof AdminSupplierCsvSchema>; reply: SupplierPreview };

@@ -62,3 +62,10 @@ const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIM
 export function formatDateTime(at: number): string {
   return dateTimeFormat.format(at);
 }
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short' });
+
+/** e.g. "10/03/2025", in São Paulo time. */
+export function formatDate(at: number): string {
+  return dateFormat.format(at);
+}
