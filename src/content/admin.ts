@@ -168,6 +168,9 @@ export const admin = {
       correct_email: 'E-mail corrigido e acesso reenviado',
       revoke_access: 'Acesso revogado',
       mark_refunded: 'Marcado como reembolsado',
+      refund_start: '“Reembolsar” tocado',
+      refund_decline: 'Reembolso recusado',
+      export_evidence: 'Comprovante da venda baixado',
       retry_email: 'Novo envio de e-mail',
       export_buyer: 'Dados pessoais exportados (LGPD)',
       delete_buyer: 'Dados pessoais apagados (LGPD)',
@@ -188,7 +191,6 @@ export const admin = {
       hint: 'Para uma contestação (MED) ou um pedido do gateway: a história deste pedido, do pagamento ao acesso do comprador.',
       pdf: 'Baixar comprovante (PDF)',
       html: 'Baixar comprovante (HTML)',
-      file: (id: string, extension: 'pdf' | 'html') => `comprovante-${id}.${extension}`,
     },
     refund: {
       title: 'Reembolso',

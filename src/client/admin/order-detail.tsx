@@ -176,7 +176,7 @@ function DuplicateNotice({ order, onOpenOrder }: { order: AdminOrderDetail; onOp
   );
 }
 
-/** The sale's evidence for a dispute, as files the browser downloads with the session cookie (like the CSV export). */
+/** The sale's evidence for a dispute, as files the browser downloads with the session cookie (like the CSV export), named by the server. */
 function EvidenceLinks({ orderId }: { orderId: string }) {
   const text = copy.detail.evidence;
   const link = buttonVariants({ variant: 'secondary' });
@@ -185,10 +185,10 @@ function EvidenceLinks({ orderId }: { orderId: string }) {
       <h3 className="text-base font-extrabold text-white">{text.title}</h3>
       <p className="mt-0.5 text-xs text-slate-400">{text.hint}</p>
       <div className="mt-2 grid gap-2 sm:flex sm:flex-wrap">
-        <a href={adminApi.evidenceUrl(orderId, 'pdf')} download={text.file(orderId, 'pdf')} className={link}>
+        <a href={adminApi.evidenceUrl(orderId, 'pdf')} download className={link}>
           {text.pdf}
         </a>
-        <a href={adminApi.evidenceUrl(orderId, 'html')} download={text.file(orderId, 'html')} className={link}>
+        <a href={adminApi.evidenceUrl(orderId, 'html')} download className={link}>
           {text.html}
         </a>
       </div>
