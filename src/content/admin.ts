@@ -168,8 +168,8 @@ export const admin = {
       correct_email: 'E-mail corrigido e acesso reenviado',
       revoke_access: 'Acesso revogado',
       mark_refunded: 'Marcado como reembolsado',
-      refund_start: '“Reembolsar” tocado',
-      refund_decline: 'Reembolso recusado',
+      refund_start: 'Reembolso iniciado',
+      refund_decline: 'Recusa do reembolso enviada ao comprador',
       export_evidence: 'Comprovante da venda baixado',
       retry_email: 'Novo envio de e-mail',
       export_buyer: 'Dados pessoais exportados (LGPD)',
@@ -237,7 +237,7 @@ export const admin = {
         comeBack: 'Volte aqui e toque em “Marcar como reembolsado”',
         document: 'CPF do comprador (chave PIX possível)',
       },
-      actions: { start: 'Reembolsar', decline: 'Recusar' },
+      actions: { start: 'Reembolsar', retry: 'Tentar de novo pelo gateway', decline: 'Recusar' },
       confirm: {
         startGateway: {
           title: (amount: string) => `Reembolsar ${amount}?`,
@@ -246,6 +246,10 @@ export const admin = {
         startManual: {
           title: (amount: string) => `Reembolsar ${amount}?`,
           body: 'O reembolso fica aprovado. Em seguida, devolva o valor no painel do gateway seguindo os passos que aparecem aqui e toque em “Marcar como reembolsado”.',
+        },
+        retry: {
+          title: (amount: string) => `Pedir ${amount} ao gateway de novo?`,
+          body: 'O gateway tenta devolver o valor outra vez. Se você já devolveu à mão, não tente de novo: use “Marcar como reembolsado”.',
         },
         decline: {
           title: 'Recusar o reembolso?',

@@ -15,7 +15,7 @@ const text = copy.detail.refund;
 /** How often an order is re-read while the gateway refunds it (it takes seconds to minutes). */
 const REFUND_POLL_MS = 4000;
 
-type Dialog = 'start' | 'decline' | 'mark';
+type Dialog = 'start' | 'retry' | 'decline' | 'mark';
 
 /**
  * An order's refund: the buyer's request and the guarantee, where it stands, the gateway's side,
@@ -62,11 +62,16 @@ export function RefundPanel({
         <p className="mt-3 text-sm text-slate-300">{text.refundedAt(formatDateTime(refund.refundedAt))}</p>
       ) : null}
       {view.manualSteps ? <ManualRefundSteps order={order} /> : null}
-      {view.start || view.decline || view.markRefunded ? (
+      {view.start || view.retry || view.decline || view.markRefunded ? (
         <div className="mt-4 grid gap-2 sm:flex sm:flex-wrap">
           {view.start ? (
             <Button variant="danger" onClick={() => setDialog('start')}>
               {text.actions.start}
+            </Button>
+          ) : null}
+          {view.retry ? (
+            <Button variant="secondary" onClick={() => setDialog('retry')}>
+              {text.actions.retry}
             </Button>
           ) : null}
           {view.decline ? (
@@ -90,6 +95,16 @@ export function RefundPanel({
         onConfirm={async () => {
           await adminApi.startRefund(order.id);
           await after(order.gatewayRefunds ? text.done.startGateway : text.done.startManual);
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === 'retry'}
+        onOpenChange={opener('retry')}
+        title={text.confirm.retry.title(amount)}
+        body={text.confirm.retry.body}
+        onConfirm={async () => {
+          await adminApi.startRefund(order.id);
+          await after(text.done.startGateway);
         }}
       />
       <ConfirmDialog

@@ -28,7 +28,7 @@ const order = (fields: Partial<Pick<AdminOrderDetail, 'status' | 'refund' | 'gat
 /** The actions a state shows, as a short list to compare. */
 const actions = (fields: Parameters<typeof order>[0]) => {
   const view = refundView(order(fields));
-  return (['start', 'decline', 'manualSteps', 'markRefunded'] as const).filter((name) => view[name]);
+  return (['start', 'retry', 'decline', 'manualSteps', 'markRefunded'] as const).filter((name) => view[name]);
 };
 
 describe('refundView', () => {
@@ -55,9 +55,14 @@ describe('refundView', () => {
     }
   });
 
-  it('falls back to the steps by hand when the gateway failed', () => {
+  it('falls back to the steps by hand when the gateway failed, or asks it again', () => {
     const view = refundView(order({ refund: refund('approved', 'failed'), gatewayRefunds: true }));
-    expect(view).toMatchObject({ polling: false, gateway: 'failed', manualSteps: true, markRefunded: true, start: false });
+    expect(view).toMatchObject({ polling: false, gateway: 'failed', start: false });
+    expect(actions({ refund: refund('approved', 'failed'), gatewayRefunds: true })).toEqual(['retry', 'manualSteps', 'markRefunded']);
+  });
+
+  it('lets an approval by hand go to the gateway once gateway refunds are turned on', () => {
+    expect(actions({ refund: refund('approved', 'off'), gatewayRefunds: true })).toEqual(['retry', 'manualSteps', 'markRefunded']);
   });
 
   it('lets the seller still refund a declined request', () => {

@@ -6,6 +6,8 @@ export interface RefundView {
   panel: boolean;
   /** "Reembolsar": approve the buyer's request, or start a refund the buyer did not ask for. */
   start: boolean;
+  /** Ask the gateway again after it failed (GATEWAY_REFUNDS=1; the same endpoint as "Reembolsar"). */
+  retry: boolean;
   /** "Recusar": only a request still awaiting the seller. */
   decline: boolean;
   /** The numbered steps to refund in the gateway panel by hand. */
@@ -31,6 +33,7 @@ export function refundView(order: RefundFields): RefundView {
   return {
     panel: paid || refund !== null,
     start: paid && (refund === null || refund.status === 'requested' || refund.status === 'declined'),
+    retry: approved && order.gatewayRefunds && (state === 'failed' || state === 'off'),
     decline: paid && refund?.status === 'requested',
     manualSteps: byHand,
     // While the gateway is refunding, a hand refund would pay the buyer twice.
