@@ -217,7 +217,6 @@ export const admin = {
       declineReason: 'Motivo da recusa (enviado ao comprador)',
       refundedAt: (date: string) => `Dinheiro devolvido em ${date}. O acesso do comprador foi encerrado.`,
       gateway: {
-        manual: 'Reembolso à mão: devolva o valor no painel do gateway seguindo os passos abaixo.',
         calling: 'Enviando o reembolso ao gateway… Esta página se atualiza sozinha.',
         pending:
           'O gateway aceitou o reembolso e está devolvendo o dinheiro. Costuma levar poucos minutos; esta página se atualiza sozinha.',
@@ -226,6 +225,7 @@ export const admin = {
       },
       manual: {
         title: 'Reembolsar à mão',
+        why: 'Os reembolsos pelo gateway estão desligados (GATEWAY_REFUNDS): você devolve o valor no painel dele.',
         openTransaction: 'No painel do gateway, abra a transação',
         noTransaction: 'No painel do gateway, procure o pagamento deste pedido (pelo valor e pela data)',
         copy: 'Copiar',

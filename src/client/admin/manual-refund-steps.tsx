@@ -9,12 +9,20 @@ const text = copy.detail.refund.manual;
 const COPIED_MS = 2000;
 
 /** What to do in the gateway's panel when the gateway does not refund by itself, numbered. */
-export function ManualRefundSteps({ order }: { order: AdminOrderDetail }) {
+export function ManualRefundSteps({
+  order,
+  explain,
+}: {
+  order: AdminOrderDetail;
+  /** Say why it is by hand (refunds through the gateway are off); a failed gateway says so above instead. */
+  explain: boolean;
+}) {
   const steps = order.manualRefund;
   const hash = steps?.transactionHash ?? null;
   return (
     <div className="mt-4 rounded-xl border border-line bg-ink-900 px-3.5 py-3 text-sm text-slate-200">
       <h4 className="font-extrabold text-white">{text.title}</h4>
+      {explain ? <p className="mt-0.5 text-xs text-slate-400">{text.why}</p> : null}
       <ol className="mt-2 list-decimal space-y-2 pl-5 marker:font-bold marker:text-slate-400">
         <li>
           {hash ? (

@@ -57,11 +57,13 @@ export function RefundPanel({
       </div>
       <GuaranteeLine order={order} />
       {refund === null ? <p className="mt-3 text-sm text-slate-300">{text.none}</p> : <RefundFacts order={order} />}
-      {view.gateway ? <GatewayNotice order={order} state={view.gateway} /> : null}
+      {view.gateway && view.gateway !== 'manual' ? <GatewayNotice order={order} state={view.gateway} /> : null}
       {refund?.status === 'refunded' && refund.refundedAt !== null ? (
-        <p className="mt-3 text-sm text-slate-300">{text.refundedAt(formatDateTime(refund.refundedAt))}</p>
+        <p className="text-brand-100 mt-3 rounded-xl border border-brand-500/40 bg-brand-500/10 px-3.5 py-3 text-sm font-medium">
+          {text.refundedAt(formatDateTime(refund.refundedAt))}
+        </p>
       ) : null}
-      {view.manualSteps ? <ManualRefundSteps order={order} /> : null}
+      {view.manualSteps ? <ManualRefundSteps order={order} explain={view.gateway === 'manual' && !order.gatewayRefunds} /> : null}
       {view.start || view.retry || view.decline || view.markRefunded ? (
         <div className="mt-4 grid gap-2 sm:flex sm:flex-wrap">
           {view.start ? (
@@ -228,7 +230,6 @@ function RefundFacts({ order }: { order: AdminOrderDetail }) {
 }
 
 const noticeTone = {
-  manual: 'border-line bg-ink-900 text-slate-200',
   calling: 'border-brand-500/40 bg-brand-500/10 text-brand-100',
   pending: 'border-brand-500/40 bg-brand-500/10 text-brand-100',
   failed: 'border-danger/50 bg-danger/10 text-red-200',
