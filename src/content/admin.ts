@@ -4,7 +4,7 @@
  */
 
 import type { RefundTimelineEvent } from '../shared/admin.ts';
-import type { RefundOrigin, RefundStatus } from '../shared/refunds.ts';
+import { REFUND_ANSWER_DAYS, type RefundOrigin, type RefundStatus } from '../shared/refunds.ts';
 import { formatCount } from '../shared/text.ts';
 
 export const admin = {
@@ -352,6 +352,7 @@ export const admin = {
       gateway: 'Gateway de pagamento',
       postback: 'Último aviso do gateway (postback)',
       duplicates: 'Pagamentos duplicados',
+      refunds: 'Pedidos de reembolso',
       smtp: 'Envio de e-mails',
       outbox: 'Fila de e-mails',
       placeholders: 'Dados do vendedor',
@@ -365,6 +366,10 @@ export const admin = {
       sandbox: 'Modo de demonstração (gateway de teste)',
       gatewayOk: (product: string) => `Produto “${product}” e oferta encontrados`,
       gatewayError: 'O gateway não respondeu ou não achou o produto',
+      refunds: (open: number, overdue: number) =>
+        open === 0
+          ? 'Nenhum pedido em aberto'
+          : `${formatCount(open, { one: 'pedido em aberto', other: 'pedidos em aberto' })}${overdue > 0 ? `, ${overdue} há mais de ${REFUND_ANSWER_DAYS} dias` : ''}`,
       noPostback: 'Nenhum aviso recebido ainda',
       postbackAgo: (ago: string) => `Recebido ${ago}`,
       smtpFile: 'Modo arquivo: os e-mails ficam em DATA_DIR/outbox',
@@ -391,6 +396,7 @@ export const admin = {
       gateway: 'Confira PROVIDER_URL, PROVIDER_TOKEN e PRODUCT_HASH e se o produto tem uma oferta ativa no gateway.',
       postback: 'Faça uma compra de teste; se o aviso não chegar, confira se PUBLIC_URL é acessível pela internet.',
       duplicates: 'Reembolse cada um no gateway e use “Marcar como reembolsado” no pedido (Pedidos › Duplicados a reembolsar).',
+      refunds: `A garantia promete resposta em até ${REFUND_ANSWER_DAYS} dias: abra Pedidos › Reembolsos pedidos e reembolse ou recuse cada um.`,
       smtp: 'Confira usuário, senha, host e porta em SMTP_URL.',
       outbox: 'Confira o envio de e-mails acima e use “Tentar de novo” nos e-mails abaixo.',
       placeholders: 'Defina SELLER_NAME, SELLER_DOCUMENT e SELLER_ADDRESS.',
