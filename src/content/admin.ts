@@ -219,7 +219,7 @@ export const admin = {
       gateway: {
         calling: 'Enviando o reembolso ao gateway… Esta página se atualiza sozinha.',
         pending:
-          'O gateway aceitou o reembolso e está devolvendo o dinheiro. Costuma levar poucos minutos; esta página se atualiza sozinha.',
+          'Reembolso em processamento: o gateway aceitou e está devolvendo o dinheiro. Costuma levar poucos minutos; esta página se atualiza sozinha.',
         failed: (error: string | null) =>
           `O gateway não conseguiu fazer o reembolso${error ? ` (${error})` : ''}. Devolva o valor à mão seguindo os passos abaixo.`,
       },
@@ -237,7 +237,7 @@ export const admin = {
         comeBack: 'Volte aqui e toque em “Marcar como reembolsado”',
         document: 'CPF do comprador (chave PIX possível)',
       },
-      actions: { start: 'Reembolsar', retry: 'Tentar de novo pelo gateway', decline: 'Recusar' },
+      actions: { start: 'Reembolsar', retry: 'Reembolsar de novo pelo gateway', decline: 'Recusar' },
       confirm: {
         startGateway: {
           title: (amount: string) => `Reembolsar ${amount}?`,

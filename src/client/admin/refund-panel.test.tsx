@@ -75,7 +75,7 @@ describe('RefundPanel', () => {
       gateway: { state: 'pending', error: null },
     });
     const html = render(detail({ refund: pending, refundStatus: 'approved', gatewayRefunds: true }));
-    expect(html).toContain('O gateway aceitou o reembolso');
+    expect(html).toContain('Reembolso em processamento');
     expect(html).toContain('Automática');
     expect(buttons(html)).toEqual([]);
   });
