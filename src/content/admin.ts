@@ -3,7 +3,8 @@
  * so the page and the server say the same.
  */
 
-import { REFUND_ANSWER_DAYS } from '../shared/refunds.ts';
+import type { RefundTimelineEvent } from '../shared/admin.ts';
+import { REFUND_ANSWER_DAYS, type RefundOrigin, type RefundStatus } from '../shared/refunds.ts';
 import { formatCount } from '../shared/text.ts';
 
 export const admin = {
@@ -90,6 +91,9 @@ export const admin = {
     duplicates: (count: number) =>
       `${formatCount(count, { one: 'pagamento duplicado para reembolsar', other: 'pagamentos duplicados para reembolsar' })}: o mesmo comprador pagou duas vezes.`,
     showDuplicates: 'Ver os duplicados',
+    refundRequests: (count: number) =>
+      `${formatCount(count, { one: 'reembolso pedido', other: 'reembolsos pedidos' })} para resolver: aprovar, recusar ou concluir.`,
+    showRefundRequests: 'Ver os reembolsos',
   },
   orders: {
     search: 'Buscar',
@@ -105,6 +109,7 @@ export const admin = {
     statusFilter: 'Status',
     statusAll: 'Todos',
     statusDuplicate: 'Duplicados a reembolsar',
+    statusRefundRequested: 'Reembolsos pedidos',
     from: 'De',
     to: 'Até',
     apply: 'Filtrar',
@@ -119,6 +124,12 @@ export const admin = {
     noAccess: 'Sem acesso',
     duplicate: 'Pagamento duplicado — reembolsar',
     duplicateRefunded: 'Pagamento duplicado — reembolsado',
+    refundStatus: {
+      requested: 'Reembolso pedido',
+      approved: 'Reembolso aprovado',
+      declined: 'Reembolso recusado',
+      refunded: 'Reembolsado',
+    } as Record<RefundStatus, string>,
   },
   detail: {
     back: 'Voltar aos pedidos',
@@ -138,12 +149,28 @@ export const admin = {
       pix_email_sent: 'E-mail do PIX enviado (código ou lembrete)',
       member_page: 'Página de membro aberta',
       admin: 'Ação no painel',
+      refund: 'Reembolso',
     } as Record<string, string>,
+    refundEvents: {
+      requested: 'Reembolso pedido',
+      approved: 'Reembolso aprovado por você',
+      approved_auto: 'Reembolso aprovado automaticamente',
+      declined: 'Reembolso recusado',
+      gateway_called: 'Reembolso enviado ao gateway',
+      gateway_pending: 'Gateway processando o reembolso',
+      gateway_failed: 'O gateway não fez o reembolso',
+      refunded: 'Reembolso concluído',
+    } as Record<RefundTimelineEvent, string>,
+    refundReason: (label: string) => `Motivo: ${label}`,
+    quoted: (text: string) => `“${text}”`,
     auditActions: {
       resend_access: 'Acesso reenviado',
       correct_email: 'E-mail corrigido e acesso reenviado',
       revoke_access: 'Acesso revogado',
       mark_refunded: 'Marcado como reembolsado',
+      refund_start: 'Reembolso iniciado',
+      refund_decline: 'Recusa do reembolso enviada ao comprador',
+      export_evidence: 'Comprovante da venda baixado',
       retry_email: 'Novo envio de e-mail',
       export_buyer: 'Dados pessoais exportados (LGPD)',
       delete_buyer: 'Dados pessoais apagados (LGPD)',
@@ -158,6 +185,84 @@ export const admin = {
       correct: 'Corrigir e-mail',
       revoke: 'Revogar acesso',
       refund: 'Marcar como reembolsado',
+    },
+    evidence: {
+      title: 'Comprovante da venda',
+      hint: 'Para uma contestação (MED) ou um pedido do gateway: a história deste pedido, do pagamento ao acesso do comprador.',
+      pdf: 'Baixar comprovante (PDF)',
+      html: 'Baixar comprovante (HTML)',
+    },
+    refund: {
+      title: 'Reembolso',
+      none: 'O comprador não pediu reembolso.',
+      guaranteeUntil: (date: string) => `Garantia até ${date}`,
+      guaranteeOpen: 'dentro do prazo',
+      guaranteeClosed: 'prazo encerrado',
+      requestedAt: 'Pedido em',
+      startedAt: 'Iniciado em',
+      reason: 'Motivo',
+      noReason: 'Não informado',
+      note: 'Mensagem do comprador',
+      insideGuarantee: 'Pedido dentro da garantia',
+      outsideGuarantee: 'Pedido depois do fim da garantia',
+      origin: {
+        buyer: 'Pedido pelo comprador',
+        seller: 'Iniciado por você no painel',
+        duplicate: 'Pagamento duplicado (reembolso automático)',
+      } as Record<RefundOrigin, string>,
+      status: 'Situação',
+      decidedBy: 'Decisão',
+      decided: { seller: 'Você', auto: 'Automática' } as Record<'seller' | 'auto', string>,
+      decidedAt: (who: string, date: string) => `${who}, em ${date}`,
+      declineReason: 'Motivo da recusa (enviado ao comprador)',
+      refundedAt: (date: string) => `Dinheiro devolvido em ${date}. O acesso do comprador foi encerrado.`,
+      gateway: {
+        calling: 'Enviando o reembolso ao gateway… Esta página se atualiza sozinha.',
+        pending:
+          'Reembolso em processamento: o gateway aceitou e está devolvendo o dinheiro. Costuma levar poucos minutos; esta página se atualiza sozinha.',
+        failed: (error: string | null) =>
+          `O gateway não conseguiu fazer o reembolso${error ? ` (${error})` : ''}. Devolva o valor à mão seguindo os passos abaixo.`,
+      },
+      manual: {
+        title: 'Reembolsar à mão',
+        why: 'Os reembolsos pelo gateway estão desligados (GATEWAY_REFUNDS): você devolve o valor no painel dele.',
+        openTransaction: 'No painel do gateway, abra a transação',
+        noTransaction: 'No painel do gateway, procure o pagamento deste pedido (pelo valor e pela data)',
+        copy: 'Copiar',
+        copied: 'Copiado',
+        /** Read after "Copiar" by screen readers (and Playwright), so each copy button says what it copies. */
+        copyTransaction: 'o código da transação',
+        copyDocument: 'o CPF do comprador',
+        refundAmount: 'Reembolse',
+        comeBack: 'Volte aqui e toque em “Marcar como reembolsado”',
+        document: 'CPF do comprador (chave PIX possível)',
+      },
+      actions: { start: 'Reembolsar', retry: 'Reembolsar de novo pelo gateway', decline: 'Recusar' },
+      confirm: {
+        startGateway: {
+          title: (amount: string) => `Reembolsar ${amount}?`,
+          body: 'O gateway devolve o valor pelo PIX para a conta que pagou. Quando terminar, o acesso do comprador é encerrado e ele recebe um e-mail.',
+        },
+        startManual: {
+          title: (amount: string) => `Reembolsar ${amount}?`,
+          body: 'O reembolso fica aprovado. Em seguida, devolva o valor no painel do gateway seguindo os passos que aparecem aqui e toque em “Marcar como reembolsado”.',
+        },
+        retry: {
+          title: (amount: string) => `Pedir ${amount} ao gateway de novo?`,
+          body: 'O gateway tenta devolver o valor outra vez. Se você já devolveu à mão, não tente de novo: use “Marcar como reembolsado”.',
+        },
+        decline: {
+          title: 'Recusar o reembolso?',
+          body: 'O comprador recebe o motivo por e-mail e continua com o acesso.',
+          field: 'Motivo da recusa',
+          hint: 'Vai por e-mail para o comprador. De 5 a 500 caracteres.',
+        },
+      },
+      done: {
+        startGateway: 'Reembolso enviado ao gateway.',
+        startManual: 'Reembolso aprovado. Agora devolva o valor no painel do gateway.',
+        decline: 'Reembolso recusado. O comprador recebeu o motivo por e-mail.',
+      },
     },
     confirm: {
       resend: { title: 'Reenviar o acesso?', body: (email: string) => `Um novo e-mail com o link de acesso vai para ${email}.` },
