@@ -147,6 +147,7 @@ export const admin = {
       email_sent: 'E-mail de acesso enviado',
       email_failed: 'Falha ao enviar e-mail',
       pix_email_sent: 'E-mail do PIX enviado (código ou lembrete)',
+      refund_email_sent: 'E-mail do reembolso enviado ao comprador',
       member_page: 'Página de membro aberta',
       admin: 'Ação no painel',
       refund: 'Reembolso',

@@ -76,6 +76,8 @@ export type TimelineKind =
   | 'email_sent'
   | 'email_failed'
   | 'pix_email_sent'
+  /** A refund e-mail to the buyer (received, declined, done) the mail server accepted. */
+  | 'refund_email_sent'
   | 'member_page'
   | 'admin'
   /** The refund's steps (shared/refunds.ts): the detail is the event, then the reason or error. */

@@ -162,7 +162,7 @@ for (const database of databases) {
       }
     });
 
-    it('a revoked order: its link answers 404 and its cookie stops working (and is cleared)', async () => {
+    it('a refunded order: its link says the access ended (no cookie), and its cookie stops working (and is cleared)', async () => {
       const { id, token } = await insertOrder(db, { status: 'paid' });
       const cookie = parseSetCookie((await visit(token)).headers.getSetCookie()[0]!).pair;
       expect((await readAccess(cookie)).status).toBe(200);
@@ -170,12 +170,14 @@ for (const database of databases) {
       await db.db.updateTable('orders').set({ status: 'reversed' }).where('id', '=', id).execute();
 
       const link = await visit(token);
-      expect(link.status).toBe(404);
+      expect(link.status).toBe(303);
+      expect(link.headers.get('location')).toBe('/acesso?encerrado');
       expect(link.headers.getSetCookie()).toEqual([]);
       expect(link.headers.get('referrer-policy')).toBe('no-referrer');
       const api = await readAccess(cookie);
       expect(api.status).toBe(401);
-      expect(((await api.json()) as { error: string }).error).toBe('Este acesso não está mais ativo.');
+      const refusal = (await api.json()) as { error: string; ended?: boolean };
+      expect(refusal).toMatchObject({ error: 'Este acesso não está mais ativo.', ended: true });
       const cleared = parseSetCookie(api.headers.getSetCookie()[0]!);
       expect(cleared.pair).toBe('vitrine_access=');
       expect(cleared.attributes).toContain('max-age=0');

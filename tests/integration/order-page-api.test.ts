@@ -51,7 +51,12 @@ for (const database of databases) {
       expect(await payBySandboxPostback(running.server, running.db, order.orderId)).toBe(200);
       await running.server.background.idle();
       const paid = await read(order.publicRef, { 'X-Order-Contact': await contactKey(order.orderId) });
-      expect(paid.body).toEqual({ status: 'paid', maskedEmail: `c•••@example.com` });
+      expect(paid.body).toEqual({
+        status: 'paid',
+        maskedEmail: `c•••@example.com`,
+        guarantee: { days: 7, endsAt: expect.any(Number), canRequest: true, request: null },
+        canRequestHere: true,
+      });
       expect(JSON.stringify(paid.body)).not.toContain('/acesso/');
     });
 

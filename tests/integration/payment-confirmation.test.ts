@@ -325,8 +325,11 @@ for (const database of databases) {
       });
       await settle();
       expect((await orderStatus(orderId)).status).toBe('reversed');
+      // The buyer's link now leads to "Acesso encerrado", without a cookie.
       const visit = await fetch(`${server.url}${link}`, { redirect: 'manual' });
-      expect(visit.status).toBe(404);
+      expect(visit.status).toBe(303);
+      expect(visit.headers.get('location')).toBe('/acesso?encerrado');
+      expect(visit.headers.getSetCookie()).toEqual([]);
     });
   });
 }

@@ -29,6 +29,7 @@ import { listAudit, recordAudit } from './admin-audit.ts';
 import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
+import { isRefundEmailKind } from '../refunds/refund-service.ts';
 
 /** The console's order list, its export, the order detail and its actions; each action is written to the audit. */
 
@@ -95,6 +96,10 @@ export async function loadOrderDetail(
     // The PIX e-mail and its reminders: sent ones are events; reminders still waiting are not yet.
     if (isPixEmailKind(email.kind)) {
       if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'pix_email_sent' });
+      continue;
+    }
+    if (isRefundEmailKind(email.kind) && email.sentAt !== null) {
+      timeline.push({ at: email.sentAt, kind: 'refund_email_sent' });
       continue;
     }
     if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'email_sent' });

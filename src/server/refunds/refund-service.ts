@@ -223,6 +223,11 @@ export function registerRefundEmails(
   for (const kind of Object.values(EMAIL_KINDS)) kinds.register(kind, handler);
 }
 
+/** The console's timeline tells these apart from the access e-mail. */
+export function isRefundEmailKind(kind: string): boolean {
+  return (Object.values(EMAIL_KINDS) as string[]).includes(kind);
+}
+
 function emailKindOf(row: OutboxMessage, refund: RefundRow): RefundEmailKind {
   if (row.kind === EMAIL_KINDS.declined) return 'declined';
   if (row.kind === EMAIL_KINDS.done) return refund.origin === 'duplicate' ? 'done_duplicate' : 'done';
