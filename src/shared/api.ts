@@ -20,6 +20,7 @@ import type { FunnelEventSchema } from './events.ts';
 import type { LiveSignals } from './live.ts';
 import type { OrderPageReply } from './order-page.ts';
 import type { PresenceBeatSchema } from './presence.ts';
+import type { RefundRequestReply, RefundRequestSchema } from './refunds.ts';
 import type { z } from './zod.ts';
 
 /** The body of every 4xx/5xx our API sends: a Portuguese message, and per-field messages for forms. */
@@ -55,9 +56,11 @@ export interface ApiEndpoints {
   'GET /api/orders/:id': { reply: OrderStatusReply };
   'GET /api/order-page/:ref': { reply: OrderPageReply };
   'POST /api/order-page/:ref/resend': { reply: OkReply };
+  'POST /api/order-page/:ref/refund': { body: Body<typeof RefundRequestSchema>; reply: RefundRequestReply };
 
   'GET /api/access': { reply: MemberArea };
   'POST /api/access/resend': { body: Body<typeof ResendAccessSchema>; reply: OkReply };
+  'POST /api/access/refund': { body: Body<typeof RefundRequestSchema>; reply: RefundRequestReply };
 
   'GET /api/admin/session': { reply: AdminSessionInfo };
   'POST /api/admin/login': { body: Body<typeof AdminLoginSchema>; reply: OkReply };

@@ -95,3 +95,9 @@ export interface ManualRefundSteps {
   /** The CPF typed at checkout, when there was one (a PIX key the seller may use). */
   buyerDocument: string | null;
 }
+
+/**
+ * The fragment of the guarantee block (`/acesso/{token}#reembolso` in the access e-mail): the member
+ * page brings the block into view and focuses its heading when the address ends with it.
+ */
+export const GUARANTEE_ANCHOR = 'reembolso';
