@@ -36,7 +36,7 @@ export default function AccessPage() {
         <Logo />
         {state.kind === 'loading' ? <MemberSkeleton /> : null}
         {state.kind === 'error' ? <LoadError onRetry={reload} /> : null}
-        {state.kind === 'signed-out' ? <SignedOutPanel reason={state.reason} /> : null}
+        {state.kind === 'signed-out' ? <SignedOutPanel reason={state.reason} supportEmail={state.supportEmail} /> : null}
         {state.kind === 'ready' ? (
           <>
             <MemberGreeting firstName={state.area.firstName} updatedAt={state.area.updatedAt} />
