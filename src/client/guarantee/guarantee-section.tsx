@@ -35,7 +35,6 @@ export function GuaranteeSection({
   const [dialogWanted, setDialogWanted] = useState(false);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [loading, startLoading] = useTransition();
-  const [focusAfterRequest, setFocusAfterRequest] = useState(false);
   const state = guaranteeState(guarantee);
 
   useEffect(() => {
@@ -49,13 +48,16 @@ export function GuaranteeSection({
     return () => window.removeEventListener('hashchange', reveal);
   }, []);
 
+  // After a request the opener button is gone: focus goes to the heading once the new state is on
+  // screen, after the dialog's own focus return (a task Radix queues as it unmounts), and the live
+  // text below the heading says what happened.
+  const focusAfterRequest = useRef(false);
   useEffect(() => {
-    if (!focusAfterRequest) return;
-    // After the dialog's own focus return (a task of Radix's), whose opener button is gone now.
+    if (!focusAfterRequest.current) return;
+    focusAfterRequest.current = false;
     const timer = window.setTimeout(() => heading.current?.focus(), 0);
-    setFocusAfterRequest(false);
     return () => window.clearTimeout(timer);
-  }, [focusAfterRequest]);
+  }, [guarantee]);
 
   // In a transition, the block stays as it is while the dialog's chunk arrives: no fallback flash.
   const openDialog = () =>
@@ -68,7 +70,7 @@ export function GuaranteeSection({
     <section
       id={GUARANTEE_ANCHOR}
       aria-labelledby={headingId}
-      className={cn('scroll-mt-6 rounded-2xl border border-line bg-ink-850/80 p-5', className)}
+      className={cn('scroll-mt-32 rounded-2xl border border-line bg-ink-850/80 p-5', className)}
     >
       <div className="flex items-start gap-3">
         <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
@@ -109,8 +111,8 @@ export function GuaranteeSection({
             target={target}
             onRequested={(next) => {
               setDialogOpen(false);
+              focusAfterRequest.current = true;
               onGuaranteeChange(next);
-              setFocusAfterRequest(true);
             }}
           />
         </Suspense>
@@ -162,7 +164,7 @@ function HelpLine({ supportEmail }: { supportEmail: string | null }) {
   return (
     <p>
       {copy.help}{' '}
-      <a href={`mailto:${supportEmail}`} className="font-semibold break-all text-brand-300 underline-offset-4 hover:underline">
+      <a href={`mailto:${supportEmail}`} className="font-semibold break-words text-brand-300 underline-offset-4 hover:underline">
         {supportEmail}
       </a>
       .

@@ -63,7 +63,7 @@ export default function RefundDialog({
                   value={value}
                   checked={reason === value}
                   onChange={() => setReason(value)}
-                  className="size-4 accent-brand-500"
+                  className="size-4 accent-brand-500 scheme-dark"
                 />
                 {refundReasonLabels[value]}
               </label>
@@ -81,7 +81,7 @@ export default function RefundDialog({
             value={note}
             onChange={(event) => setNote(event.target.value)}
             aria-describedby={`${id}-counter`}
-            className="block w-full resize-y rounded-xl border border-line bg-ink-950 px-3.5 py-3 text-base text-white placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:opacity-60"
+            className="block w-full rounded-xl border border-line bg-ink-950 px-3.5 py-3 text-base text-white placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none disabled:opacity-60"
           />
           <p id={`${id}-counter`} className="mt-1 text-right text-xs text-slate-400">
             {copy.counter(note.length, REFUND_NOTE_MAX)}
@@ -92,11 +92,11 @@ export default function RefundDialog({
             {error}
           </Alert>
         ) : null}
-        <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse">
-          <Button type="submit" block disabled={sending}>
+        <div className="mt-5 flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">
+          <Button type="submit" block className="sm:w-auto" disabled={sending}>
             {sending ? copy.sending : copy.confirm}
           </Button>
-          <Button variant="ghost" block onClick={() => onOpenChange(false)} disabled={sending}>
+          <Button variant="ghost" block className="sm:w-auto" onClick={() => onOpenChange(false)} disabled={sending}>
             {copy.cancel}
           </Button>
         </div>

@@ -58,7 +58,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "z": [validators.isInteger, validators.isArbitraryValue],
     }],
     "flex-direction": [{
-      "flex": ["row", "col", "col-reverse"],
+      "flex": ["row", "row-reverse", "col", "col-reverse"],
     }],
     "flex-wrap": [{
       "flex": ["wrap"],
@@ -90,7 +90,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "gap-y": [fromTheme("spacing")],
     }],
     "justify-content": [{
-      "justify": ["end", "center", "between"],
+      "justify": ["start", "end", "center", "between"],
     }],
     "align-items": [{
       "items": ["start", "end", "center", {
@@ -146,7 +146,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "size": [validators.isFraction, "full", fromTheme("spacing")],
     }],
     "w": [{
-      "w": [validators.isFraction, "full", fromTheme("spacing")],
+      "w": [validators.isFraction, "auto", "full", fromTheme("spacing")],
     }],
     "min-w": [{
       "min-w": [fromTheme("spacing")],
@@ -189,6 +189,9 @@ export const tailwindMergeConfig: Config<string, string> = {
       "text": [fromTheme("color"), validators.isArbitraryValue],
     }],
     "text-decoration": ["underline", "overline", "line-through", "no-underline"],
+    "text-decoration-color": [{
+      "decoration": [fromTheme("color")],
+    }],
     "underline-offset": [{
       "underline-offset": [validators.isNumber],
     }],
@@ -329,11 +332,23 @@ export const tailwindMergeConfig: Config<string, string> = {
     "translate-y": [{
       "translate-y": [validators.isFraction, "full", fromTheme("spacing")],
     }],
+    "accent": [{
+      "accent": [fromTheme("color")],
+    }],
+    "color-scheme": [{
+      "scheme": ["dark"],
+    }],
     "cursor": [{
       "cursor": ["pointer", "not-allowed"],
     }],
     "pointer-events": [{
       "pointer-events": ["none"],
+    }],
+    "resize": [{
+      "resize": [""],
+    }],
+    "scroll-mt": [{
+      "scroll-mt": [fromTheme("spacing")],
     }],
   },
   "conflictingClassGroups": {
