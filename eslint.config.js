@@ -43,6 +43,7 @@ const serverFeatures = [
   'outgoing-webhooks',
   'pix-emails',
   'privacy',
+  'refunds',
   'suppliers',
 ];
 const serverEdges = [...['routes', 'jobs', 'cli'].map(server), ...['app.ts', 'compose.ts', 'main.ts'].map(server)];

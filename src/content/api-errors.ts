@@ -10,3 +10,20 @@ export const apiErrors = {
   invalidEvent: 'Evento inválido.',
   tooManyRequests: 'Muitas requisições. Tente novamente em instantes.',
 } as const;
+
+/** After a reply that leaves the refund's outcome open. */
+const REFUND_MAY_HAVE_HAPPENED = 'O reembolso pode ter sido feito: a transação é conferida antes de qualquer nova tentativa.';
+const detailSuffix = (detail: string | null) => (detail ? `: ${detail}` : '');
+
+/**
+ * Why a refund through the gateway did not go as asked, shown in the seller's console. `detail` is
+ * the gateway's own message, already cleaned and cut short (gateway/errors.ts).
+ */
+export const gatewayRefundErrors = {
+  refused: (status: number, detail: string | null) => `O gateway recusou o reembolso (HTTP ${status})${detailSuffix(detail)}.`,
+  notSent: 'Não foi possível falar com o gateway: o reembolso não foi pedido.',
+  noAnswer: `O gateway não respondeu a tempo. ${REFUND_MAY_HAVE_HAPPENED}`,
+  serverError: (status: number, detail: string | null) =>
+    `O gateway respondeu com erro (HTTP ${status})${detailSuffix(detail)}. ${REFUND_MAY_HAVE_HAPPENED}`,
+  unreadable: `O gateway aceitou o pedido, mas a resposta não pôde ser lida. ${REFUND_MAY_HAVE_HAPPENED}`,
+} as const;

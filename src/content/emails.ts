@@ -18,6 +18,10 @@ export const accessEmail = {
     'Lista atualizada toda semana: ao abrir o link, você vê sempre a versão mais recente.',
     'Acesso vitalício: pagamento único, sem mensalidade.',
   ],
+  guaranteeTitle: 'Garantia de {guaranteeDays} dias',
+  guarantee:
+    'Se a lista não for para você, peça o reembolso até {guaranteeEndsAt}: devolvemos 100% do valor pago pelo PIX e o acesso é encerrado.',
+  refundLink: 'Pedir reembolso',
   recoverTitle: 'Perdeu este e-mail?',
   recover: 'Entre em {recoverUrl} e digite o e-mail que você usou na compra: enviamos o link de acesso de novo.',
   support: 'Dúvidas ou algum problema com o acesso? Escreva para {supportEmail} que a gente ajuda.',
@@ -43,6 +47,13 @@ export const duplicatePaymentAlert = {
   buyer: 'Comprador',
   unknown: '—',
   afterRefund: 'Depois do reembolso, o pedido sai da lista de "npm run report". O comprador mantém o acesso pelo primeiro pedido.',
+  /** GATEWAY_REFUNDS=1: the second payment is refunded without the seller (docs/refunds.md#duplicate-payments). */
+  automatic: {
+    subject: 'Pagamento em duplicidade: reembolso automático do pedido {orderId}',
+    action:
+      'O segundo pagamento está sendo reembolsado automaticamente pelo gateway; o comprador recebe um e-mail quando o valor voltar. Acompanhe no painel, em Pedidos → Reembolsos pedidos. Se o gateway falhar, o painel mostra como reembolsar à mão.',
+    refundTitle: 'Reembolso automático',
+  },
 } as const;
 
 /**

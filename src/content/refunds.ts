@@ -26,6 +26,23 @@ export const refundApi = {
   tooLarge: 'O texto enviado é grande demais.',
 };
 
+/** The console's refund actions' refusals. */
+export const refundConsoleApi = {
+  notPaid: 'Só pedidos pagos podem ser reembolsados.',
+  inProgress: 'O reembolso deste pedido já está em andamento.',
+  notRequested: 'Não há pedido de reembolso aguardando resposta neste pedido.',
+  declineReason: 'Escreva o motivo, de 5 a 500 caracteres: o comprador recebe este texto por e-mail.',
+  badFormat: 'Formato inválido: use pdf ou html.',
+};
+
+/** Why a refund at the gateway stopped, as the console shows it beside the steps to refund by hand. */
+export const refundGateway = {
+  noTransaction: 'Este pedido não tem transação no gateway: reembolse à mão.',
+  notSeen:
+    'O gateway recebeu o pedido de reembolso, mas a transação continua paga depois de 30 minutos. Confira no painel do gateway antes de tentar de novo.',
+  notPaid: (status: string) => `A transação não está paga no gateway (status: ${status}). Confira no painel do gateway.`,
+};
+
 /** The buyer's e-mails about a refund; `{name}` marks are filled in and escaped by the mail renderer. */
 export const refundEmails = {
   received: {
@@ -46,6 +63,15 @@ export const refundEmails = {
     timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
     access: 'O seu acesso à lista foi encerrado, e o link do e-mail de acesso não abre mais a lista.',
     footer: 'Você recebeu este e-mail porque a sua compra da {productName} foi reembolsada.',
+  },
+  /** A buyer who paid twice: the second payment went back, the first one's access stays. */
+  doneDuplicate: {
+    subject: 'Devolvemos o seu pagamento em duplicidade',
+    preheader: 'Você pagou duas vezes: devolvemos {amount} pelo PIX. Seu acesso continua ativo.',
+    intro: 'Você pagou a {productName} duas vezes. Devolvemos o segundo pagamento, {amount}, pelo PIX, para a mesma conta que pagou.',
+    timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
+    access: 'O seu acesso continua ativo pelo primeiro pagamento. Se precisar do link de novo, peça em {recoverUrl}.',
+    footer: 'Você recebeu este e-mail porque pagou a {productName} duas vezes.',
   },
   declined: {
     subject: 'Sobre o seu pedido de reembolso',

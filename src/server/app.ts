@@ -17,6 +17,7 @@ import { createRateLimiter, limits } from './http/rate-limit.ts';
 import type { Background } from './lib/background.ts';
 import type { AppEnv } from './routes/context.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
+import type { RefundsDeps } from './refunds/refund-service.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
 import { eventsRoutes } from './routes/events.ts';
@@ -37,6 +38,8 @@ export interface AppDeps {
   logger: Logger;
   /** Everything the checkout and payment confirmation need (gateway client, dialect, public URL). */
   checkout: OrdersDeps;
+  /** The guarantee's refunds: the buyer's request, the seller's decisions (refunds/refund-service.ts). */
+  refunds: RefundsDeps;
   background: Background;
   /** The sandbox gateway, mounted at /sandbox when no real gateway is configured. */
   sandbox?: Hono;
@@ -71,7 +74,7 @@ function apiRoutes(admin: AdminDeps) {
 
 /** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, checkout, background } = deps;
+  const { db, config, logger, checkout, background, refunds } = deps;
   // Optional parts are read as own properties only (lib/own.ts).
   const [site, sandbox, admin] = [own(deps, 'site'), own(deps, 'sandbox'), own(deps, 'admin')];
   const lifecycle = own(deps, 'lifecycle') ?? createLifecycle();
@@ -89,6 +92,7 @@ export function createApp(deps: AppDeps) {
     c.set('config', config);
     c.set('logger', logger);
     c.set('checkout', checkout);
+    c.set('refunds', refunds);
     c.set('background', background);
     c.set('lifecycle', lifecycle);
     c.set('now', now);

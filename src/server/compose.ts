@@ -23,6 +23,8 @@ import { registerWebhooks, subscribeWebhooks } from './outgoing-webhooks/webhook
 import { createOutboxKinds } from './outbox/outbox-kinds.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { registerPixEmails, subscribePixEmails } from './pix-emails/pix-email-job.ts';
+import { registerGatewayRefunds } from './refunds/gateway-refund.ts';
+import { registerRefundEmails, subscribeRefunds, type RefundsDeps } from './refunds/refund-service.ts';
 import type { AppEnv } from './routes/context.ts';
 
 /** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
@@ -107,6 +109,7 @@ export function composeServer(options: {
   registerDuplicateAlert(kinds, mailer, { db, config });
   if (config.webhook) registerWebhooks(kinds, { db, webhook: config.webhook, logger });
   registerConversions(kinds, { db, config, logger, publicUrl });
+  registerRefundEmails(kinds, mailer, { db, config, publicUrl });
   const outbox = createOutboxWorker({
     db,
     dialect: database.dialect,
@@ -122,8 +125,12 @@ export function composeServer(options: {
   // A method call, not a bound one: a test may hold the outbox by replacing `outbox.runOnce`.
   events.afterCommit('paid', () => background.run('outbox after payment', () => outbox.runOnce()));
   events.afterCommit('charged', () => background.run('outbox after charge', () => outbox.runOnce()));
+  // "Reembolso feito" and the seller's webhook leave as soon as the refund is seen.
+  for (const type of ['refunded', 'reversed'] as const) events.afterCommit(type, () => background.run('outbox after refund', () => outbox.runOnce()));
 
   const checkout: OrdersDeps = { db, dialect: database.dialect, config, gateway, logger, publicUrl, now: clock, events };
+  // Registered once the checkout's deps exist: a gateway refund reads and reverses orders through them.
+  registerGatewayRefunds(kinds, checkout);
   const reconciler = createReconciler(checkout);
   const retention = createRetentionJob({
     db,
@@ -136,8 +143,9 @@ export function composeServer(options: {
     mailer,
     runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
   };
+  const refunds: RefundsDeps = { db, config, runOutbox: admin.runOutbox };
   const lifecycle = createLifecycle();
-  const app = createApp({ config, db, logger, site, sandbox, checkout, background, admin, lifecycle });
+  const app = createApp({ config, db, logger, site, sandbox, checkout, refunds, background, admin, lifecycle });
   return {
     app,
     lifecycle,
@@ -175,6 +183,7 @@ export function subscribeToOrders(events: OrderEvents, deps: { db: Db['db']; con
   subscribeConversions(events, deps.config);
   subscribePixEmails(events, deps.config);
   subscribeDuplicateAlert(events);
+  subscribeRefunds(events, deps.config);
   subscribeOrderFunnel(events, deps.db);
   return events;
 }

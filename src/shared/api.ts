@@ -20,7 +20,7 @@ import type { FunnelEventSchema } from './events.ts';
 import type { LiveSignals } from './live.ts';
 import type { OrderPageReply } from './order-page.ts';
 import type { PresenceBeatSchema } from './presence.ts';
-import type { RefundRequestReply, RefundRequestSchema } from './refunds.ts';
+import type { RefundDeclineSchema, RefundRequestReply, RefundRequestSchema } from './refunds.ts';
 import type { z } from './zod.ts';
 
 /** The body of every 4xx/5xx our API sends: a Portuguese message, and per-field messages for forms. */
@@ -72,6 +72,10 @@ export interface ApiEndpoints {
   'POST /api/admin/orders/:id/resend': { reply: OkReply };
   'POST /api/admin/orders/:id/revoke': { reply: OkReply };
   'POST /api/admin/orders/:id/refund': { reply: OkReply };
+  'POST /api/admin/orders/:id/refund/start': { reply: OkReply };
+  'POST /api/admin/orders/:id/refund/decline': { body: Body<typeof RefundDeclineSchema>; reply: OkReply };
+  /** A download: the order's delivery record, `?format=pdf` or `?format=html`. */
+  'GET /api/admin/orders/:id/evidence': { reply: unknown };
   'POST /api/admin/orders/:id/email': { body: Body<typeof AdminCorrectEmailSchema>; reply: OkReply };
   'GET /api/admin/suppliers': { reply: SupplierListInfo };
   'POST /api/admin/suppliers/preview': { body: Body<typeof AdminSupplierCsvSchema>; reply: SupplierPreview };

@@ -16,6 +16,9 @@ export const REFUND_ANSWER_DAYS = 2;
 
 export const DAY_MS = 24 * 60 * 60_000;
 
+/** The member page's guarantee section: the access e-mail's "Pedir reembolso" links to `#reembolso`. */
+export const REFUND_SECTION_ID = 'reembolso';
+
 /** The short list a buyer may pick a reason from (optional); `other` asks for the free text. */
 export const REFUND_REASONS = ['not_for_me', 'contacts_unanswered', 'expected_other', 'bought_by_mistake', 'other'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
@@ -101,3 +104,8 @@ export interface ManualRefundSteps {
  * page brings the block into view and focuses its heading when the address ends with it.
  */
 export const GUARANTEE_ANCHOR = 'reembolso';
+
+/** When the guarantee of an order paid at `paidAt` ends. */
+export function guaranteeEndsAt(paidAt: number, days: number): number {
+  return paidAt + days * DAY_MS;
+}

@@ -62,3 +62,30 @@ const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIM
 export function formatDateTime(at: number): string {
   return dateTimeFormat.format(at);
 }
+
+const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short' });
+
+/** e.g. "10/03/2025", in São Paulo time. */
+export function formatDate(at: number): string {
+  return dateFormat.format(at);
+}
+
+const timestampFormat = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * e.g. "10/03/2025 12:00:05", in São Paulo time, to the second: for records that must say
+ * exactly when something happened. Built from the parts so that no engine's separator leaks in.
+ */
+export function formatTimestamp(at: number): string {
+  const parts = Object.fromEntries(timestampFormat.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}

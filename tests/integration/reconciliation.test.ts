@@ -41,6 +41,7 @@ for (const database of databases) {
       const gateway: GatewayClient = {
         getProduct: (options) => real.getProduct(options),
         createCharge: (input) => real.createCharge(input),
+        refundTransaction: (hash) => real.refundTransaction(hash),
         async getTransaction(hash) {
           reads++;
           if (readsFail) throw new GatewayError('Erro ao processar pagamento', 'transaction', 503);

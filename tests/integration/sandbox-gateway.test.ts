@@ -177,6 +177,65 @@ for (const database of databases) {
       expect(await gateway.getTransaction(charge.transactionHash)).toMatchObject({ state: 'pending' });
     });
 
+    it('refunds a paid transaction through the API once, with its postback, as the client reads it', async () => {
+      const postbackUrl = `${receiver.url}/api/webhooks/gateway?t=api-refund`;
+      const charge = await gateway.createCharge(chargeInput(postbackUrl));
+      const hash = charge.transactionHash;
+      const refundsOf = () => postbacks().filter((postback) => postback.query.t === 'api-refund');
+      await fetch(`${host.url}/sandbox/pay/${hash}`, { method: 'POST', redirect: 'manual' });
+
+      expect(await gateway.refundTransaction(hash)).toEqual({ rawStatus: 'refunded', state: 'reversed' });
+      expect(await gateway.getTransaction(hash)).toMatchObject({ rawStatus: 'refunded', state: 'reversed' });
+      expect(refundsOf().map((postback) => postback.body.payment_status)).toEqual(['paid', 'refunded']);
+      expect(refundsOf()[1]!.body).toMatchObject({ event: 'transaction', hash, payment_status: 'refunded', amount: 1990 });
+
+      // The answer is the transaction object, exactly as a read gives it.
+      const read = (await (await api(`/transactions/${hash}`)).json()) as Record<string, unknown>;
+      await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', hash).execute();
+      const answer = await api(`/transactions/${hash}/refund`, { method: 'POST' });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ ...read, updated_at: expect.any(String) });
+
+      // A second call refunds nothing, sends nothing and says why, as a definite refusal.
+      const again = await api(`/transactions/${hash}/refund`, { method: 'POST' });
+      expect([again.status, await again.json()]).toEqual([422, { message: 'Transaction already refunded' }]);
+      expect(await gateway.refundTransaction(hash).catch((caught: unknown) => caught)).toMatchObject({
+        kind: 'refund',
+        httpStatus: 422,
+        uncertain: false,
+        message: 'O gateway recusou o reembolso (HTTP 422): Transaction already refunded.',
+      });
+      expect(refundsOf()).toHaveLength(3);
+    });
+
+    it('refuses to refund through the API what is not paid, what it does not know, and without the token', async () => {
+      const charge = await gateway.createCharge(chargeInput(`${receiver.url}/api/webhooks/gateway?t=api-unpaid`));
+      const unpaid = await api(`/transactions/${charge.transactionHash}/refund`, { method: 'POST' });
+      expect([unpaid.status, await unpaid.json()]).toEqual([422, { message: 'Only paid transactions can be refunded' }]);
+      expect(await gateway.getTransaction(charge.transactionHash)).toMatchObject({ state: 'pending' });
+
+      const unknown = await api('/transactions/abcdefghij/refund', { method: 'POST' });
+      expect([unknown.status, await unknown.json()]).toEqual([404, { message: 'Transação não encontrada' }]);
+      expect(await gateway.refundTransaction('abcdefghij').catch((caught: unknown) => caught)).toMatchObject({
+        kind: 'refund',
+        httpStatus: 404,
+        uncertain: false,
+        message: 'O gateway recusou o reembolso (HTTP 404): Transação não encontrada.',
+      });
+
+      await fetch(`${host.url}/sandbox/pay/${charge.transactionHash}`, { method: 'POST', redirect: 'manual' });
+      for (const token of [null, 'wrong']) {
+        const refused = await api(`/transactions/${charge.transactionHash}/refund`, { method: 'POST', token });
+        expect([refused.status, await refused.json()]).toEqual([401, { message: 'Unauthenticated.' }]);
+      }
+      expect(await gateway.getTransaction(charge.transactionHash)).toMatchObject({ state: 'paid' });
+      expect(
+        postbacks()
+          .filter((postback) => postback.query.t === 'api-unpaid')
+          .map((p) => p.body.payment_status),
+      ).toEqual(['paid']);
+    });
+
     it('answers the create call in TriboPay shape, echoing postback_url', async () => {
       const response = await api('/transactions', {
         method: 'POST',

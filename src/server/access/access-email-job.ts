@@ -8,7 +8,9 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
-import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
+import type { OutboxHandler, OutboxKinds } from '../outbox/outbox-kinds.ts';
+import { guaranteeEndsAt } from '../../shared/refunds.ts';
+import { recordEvidence } from './evidence-repository.ts';
 import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
 import { findAccessOrderById } from './access-repository.ts';
 import { issueAccessToken } from './access-service.ts';
@@ -17,7 +19,7 @@ import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 /** Shaped so that the checkout's dependencies (orders/checkout-service.ts) can be passed as they are. */
 export interface AccessEmailDeps {
   db: Kysely<Database>;
-  config: Pick<Config, 'mail' | 'demoMode'>;
+  config: Pick<Config, 'mail' | 'demoMode' | 'guaranteeDays'>;
   /** Base of the access link, e.g. https://loja.example.com. */
   publicUrl: () => string;
 }
@@ -49,7 +51,21 @@ export function subscribeAccessEmail(events: OrderEvents): void {
 }
 
 export function registerAccessEmails(kinds: OutboxKinds, mailer: Mailer, deps: AccessEmailDeps): void {
-  const handler = emailHandler(mailer, (message) => renderOutboxMessage(deps, message));
+  const send = emailHandler(mailer, (message) => renderOutboxMessage(deps, message));
+  // The mail server accepted it: the delivery record keeps when, and the Message-ID (docs/refunds.md#evidence).
+  const handler: OutboxHandler = {
+    ...send,
+    async deliver(message, signal) {
+      const sent = await send.deliver(message, signal);
+      await recordEvidence(deps.db, {
+        orderId: message.orderId,
+        at: Date.now(),
+        kind: 'access_email_accepted',
+        detail: accessMessageId(message.orderId, message.kind),
+      });
+      return sent;
+    },
+  };
   kinds.register(ACCESS_EMAIL_KIND, handler);
   kinds.register(ACCESS_RESEND_FAMILY, handler);
 }
@@ -69,6 +85,7 @@ export async function renderOutboxMessage(deps: AccessEmailDeps, row: Pick<Outbo
     throw new AccessNotDeliverableError(row.orderId, order.status === 'paid' ? 'access revoked' : `order is ${order.status}`);
   }
   const token = await issueAccessToken(deps.db, order.id, Date.now());
+  const endsAt = guaranteeEndsAt(order.paidAt ?? Date.now(), deps.config.guaranteeDays);
   const accessUrl = `${deps.publicUrl().replace(/\/+$/, '')}${paths.access}/${token}`;
   const email = renderAccessEmail({
     buyerName: order.buyerName,
@@ -76,7 +93,13 @@ export async function renderOutboxMessage(deps: AccessEmailDeps, row: Pick<Outbo
     supportEmail: deps.config.mail.supportEmail,
     productName: site.productName,
     demoMode: deps.config.demoMode,
+    ...(Date.now() < endsAt ? { guarantee: { days: deps.config.guaranteeDays, endsAt } } : {}),
   });
-  const localPart = `access-${row.orderId}-${row.kind}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
-  return { to: order.buyerEmail, ...email, messageId: `<${localPart}@vitrine>`, demoLink: accessUrl };
+  return { to: order.buyerEmail, ...email, messageId: accessMessageId(row.orderId, row.kind), demoLink: accessUrl };
+}
+
+/** The same for every attempt at one row (mail/mailer.ts). */
+function accessMessageId(orderId: string, kind: string): string {
+  const localPart = `access-${orderId}-${kind}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
+  return `<${localPart}@vitrine>`;
 }

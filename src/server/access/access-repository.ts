@@ -8,11 +8,12 @@ export interface AccessOrder {
   buyerEmail: string;
   /** Paid and not revoked by the seller: a new link may be issued and an unrevoked one opens the list. */
   hasAccess: boolean;
+  paidAt: number | null;
 }
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-const ORDER_COLUMNS = ['orders.id', 'orders.status', 'orders.buyer_name', 'orders.buyer_email', 'orders.access_revoked_at'] as const;
+const ORDER_COLUMNS = ['orders.id', 'orders.status', 'orders.buyer_name', 'orders.buyer_email', 'orders.access_revoked_at', 'orders.paid_at'] as const;
 
 /** The order behind a token's hash, and whether that token itself was revoked. */
 export async function findOrderByTokenHash(
@@ -52,6 +53,7 @@ function toAccessOrder(row: {
   buyer_name: string;
   buyer_email: string;
   access_revoked_at: number | null;
+  paid_at: number | null;
 }): AccessOrder {
   return {
     id: row.id,
@@ -59,6 +61,7 @@ function toAccessOrder(row: {
     buyerName: row.buyer_name,
     buyerEmail: row.buyer_email,
     hasAccess: row.status === 'paid' && row.access_revoked_at === null,
+    paidAt: row.paid_at === null ? null : Number(row.paid_at),
   };
 }
 
@@ -91,10 +94,10 @@ const HOUR_MS = 60 * 60_000;
  * Notes that an order's access link was opened (shown on the order's timeline in the console):
  * the first open of each hour only, so a link reloaded in a loop cannot grow the table.
  */
-export async function recordMemberPageOpen(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
+export async function recordMemberPageOpen(db: Kysely<Database>, orderId: string, now: number, client: string | null = null): Promise<void> {
   await db
     .insertInto('member_page_opens')
-    .values({ order_id: orderId, opened_hour: Math.floor(now / HOUR_MS), at: now })
+    .values({ order_id: orderId, opened_hour: Math.floor(now / HOUR_MS), at: now, client })
     .onConflict((conflict) => conflict.columns(['order_id', 'opened_hour']).doNothing())
     .execute();
 }

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { firstName } from '../../shared/text.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
-import { limits, type RateLimiter } from '../http/rate-limit.ts';
+import { clientKey, limits, type RateLimiter } from '../http/rate-limit.ts';
 import {
   findOrderByTokenHash,
   listPaidOrderIdsByEmail,
@@ -26,7 +26,11 @@ export function resendKind(now: number): string {
   return `access_resend:${Math.floor(now / RESEND_ORDER_WINDOW_MS)}`;
 }
 
-export type TokenLookup = { kind: 'active'; order: AccessOrder } | { kind: 'revoked'; orderId: string } | { kind: 'unknown' };
+/** `ended`: the order was refunded (or charged back), so the page says the access ended rather than "invalid link". */
+export type TokenLookup =
+  | { kind: 'active'; order: AccessOrder }
+  | { kind: 'revoked'; orderId: string; ended: boolean }
+  | { kind: 'unknown' };
 
 /** What an access token opens: only an unrevoked token of a paid, unrevoked order opens the member area. */
 export async function lookUpAccessToken(db: Kysely<Database>, token: string): Promise<TokenLookup> {
@@ -36,13 +40,17 @@ export async function lookUpAccessToken(db: Kysely<Database>, token: string): Pr
   if (!found) return { kind: 'unknown' };
   return found.order.hasAccess && !found.tokenRevoked
     ? { kind: 'active', order: found.order }
-    : { kind: 'revoked', orderId: found.order.id };
+    : { kind: 'revoked', orderId: found.order.id, ended: found.order.status === 'reversed' };
 }
 
-/** The e-mailed link was followed: an open that lets the buyer in goes on the order's console timeline. */
-export async function openAccessLink(db: Kysely<Database>, token: string, now: number): Promise<TokenLookup> {
+/**
+ * The e-mailed link was followed, or the page read the list with its cookie: an open that lets the
+ * buyer in goes on the order's timeline and delivery record, with the hashed client group
+ * (http/rate-limit.ts `clientKey`), never the address. One row per order and hour at most.
+ */
+export async function openMemberPage(db: Kysely<Database>, token: string, input: { now: number; clientAddress: string }): Promise<TokenLookup> {
   const access = await lookUpAccessToken(db, token);
-  if (access.kind === 'active') await recordMemberPageOpen(db, access.order.id, now);
+  if (access.kind === 'active') await recordMemberPageOpen(db, access.order.id, input.now, clientKey(input.clientAddress));
   return access;
 }
 
@@ -90,7 +98,8 @@ function toMemberSupplier(row: MemberSupplier): MemberSupplier {
   };
 }
 
-export async function loadMemberArea(db: Kysely<Database>, order: AccessOrder, supportEmail: string): Promise<MemberArea> {
+/** The list and who it is for; the guarantee is added by the route (refunds/ reads it). */
+export async function loadMemberArea(db: Kysely<Database>, order: AccessOrder, supportEmail: string): Promise<Omit<MemberArea, 'guarantee'>> {
   const [suppliers, meta] = await Promise.all([listSuppliers(db), getSupplierListMeta(db)]);
   return {
     firstName: firstName(order.buyerName),

@@ -1,12 +1,14 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
 import type { AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
+import type { RefundStatus } from '../../shared/refunds.ts';
+import { GATEWAY_REFUND_FAMILY } from '../refunds/gateway-refund.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
 import { CONVERSION_KIND_FAMILY } from '../conversions/conversion-events.ts';
 import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/webhook-events.ts';
 
 /** The outbox families that are HTTP calls; every other row is an e-mail, which the console lists apart. */
-const HTTP_KIND_FAMILIES = [WEBHOOK_KIND_FAMILY, CONVERSION_KIND_FAMILY] as const;
+const HTTP_KIND_FAMILIES = [WEBHOOK_KIND_FAMILY, CONVERSION_KIND_FAMILY, GATEWAY_REFUND_FAMILY] as const;
 type HttpKindFamily = (typeof HTTP_KIND_FAMILIES)[number];
 
 function emailKindsOnly(eb: ExpressionBuilder<Database, 'outbox'>) {
@@ -44,6 +46,7 @@ type Row = {
   access_revoked_at: number | null;
   failure_reason: string | null;
   duplicate_of: string | null;
+  refund_status: RefundStatus | null;
 };
 
 const COLUMNS = [
@@ -78,7 +81,13 @@ function toAdminOrder(row: Row, now: number): AdminOrderRow {
     hasAccess: row.status === 'paid' && row.access_revoked_at === null,
     failureReason: row.failure_reason,
     duplicateOf: row.duplicate_of,
+    refundStatus: row.refund_status ?? null,
   };
+}
+
+/** The order's refund status, beside its columns (null when no refund was asked for or started). */
+function refundStatusColumn(eb: ExpressionBuilder<Database, 'orders'>) {
+  return eb.selectFrom('refunds').select('refunds.status').whereRef('refunds.order_id', '=', 'orders.id').as('refund_status');
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -91,6 +100,18 @@ function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 
   const { status, now } = search;
   if (status === 'paid' || status === 'failed' || status === 'reversed') query = query.where('status', '=', status);
   if (status === 'duplicate') query = query.where('status', '=', 'paid').where('duplicate_of', 'is not', null);
+  if (status === 'refund_requested') {
+    query = query
+      .where('status', '=', 'paid')
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('refunds')
+            .select('refunds.order_id')
+            .whereRef('refunds.order_id', '=', 'orders.id')
+            .where('refunds.status', 'in', ['requested', 'approved']),
+        ),
+      );
+  }
   if (status === 'expired') query = query.where('status', '=', 'pending').where('expires_at', '<=', now);
   if (status === 'pending') {
     query = query.where((eb) => eb.or([eb('status', '=', 'creating'), eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)])]));
@@ -119,7 +140,7 @@ function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 
 
 export async function searchOrders(db: Kysely<Database>, search: OrderSearch): Promise<{ orders: AdminOrderRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    searchQuery(db, search).select(COLUMNS).orderBy('created_at', 'desc').orderBy('id').offset(search.offset).limit(search.limit).execute(),
+    searchQuery(db, search).select(COLUMNS).select(refundStatusColumn).orderBy('created_at', 'desc').orderBy('id').offset(search.offset).limit(search.limit).execute(),
     searchQuery(db, search)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
@@ -128,7 +149,7 @@ export async function searchOrders(db: Kysely<Database>, search: OrderSearch): P
 }
 
 export async function findAdminOrder(db: Kysely<Database>, id: string, now: number): Promise<AdminOrderRow | undefined> {
-  const row = await db.selectFrom('orders').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('orders').select(COLUMNS).select(refundStatusColumn).where('id', '=', id).executeTakeFirst();
   return row && toAdminOrder(row, now);
 }
 

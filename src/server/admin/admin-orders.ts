@@ -12,7 +12,6 @@ import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
 import { reverseOrder } from '../orders/order-transitions.ts';
 import { isPixEmailKind } from '../pix-emails/pix-email-job.ts';
-import { revokeOrderTokens } from '../access/access-repository.ts';
 import {
   findAdminOrder,
   listOrderEmails,
@@ -27,6 +26,9 @@ import {
   type OrderSearch,
 } from './admin-orders-repository.ts';
 import { listAudit, recordAudit } from './admin-audit.ts';
+import type { Config } from '../config/config.ts';
+import { guaranteeEndsAt } from '../../shared/refunds.ts';
+import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
 
 /** The console's order list, its export, the order detail and its actions; each action is written to the audit. */
 
@@ -69,15 +71,21 @@ export async function exportOrders(
   return orders;
 }
 
-export async function loadOrderDetail(db: Kysely<Database>, orderId: string, now: number): Promise<AdminOrderDetail | undefined> {
+export async function loadOrderDetail(
+  db: Kysely<Database>,
+  orderId: string,
+  now: number,
+  config: Pick<Config, 'guaranteeDays' | 'gatewayRefunds'>,
+): Promise<AdminOrderDetail | undefined> {
   const order = await findAdminOrder(db, orderId, now);
   if (!order) return undefined;
-  const [postbacks, emails, audit, opens] = await Promise.all([
+  const [postbacks, emails, audit, opens, refund] = await Promise.all([
     listOrderPostbacks(db, orderId),
     listOrderEmails(db, orderId),
     // What was done to the order; who merely looked at it is in the audit, not on its timeline.
     listAudit(db, { orderId, limit: 100, exceptActions: ['view_order'] }),
     listMemberPageOpens(db, orderId),
+    loadAdminRefund(db, orderId),
   ]);
   const timeline: TimelineEntry[] = [{ at: order.createdAt, kind: 'created' }];
   if (order.chargedAt !== null) timeline.push({ at: order.chargedAt, kind: 'charged' });
@@ -95,10 +103,18 @@ export async function loadOrderDetail(db: Kysely<Database>, orderId: string, now
   }
   for (const at of opens) timeline.push({ at, kind: 'member_page' });
   for (const entry of audit) timeline.push({ at: entry.at, kind: 'admin', detail: entry.action });
+  timeline.push(...(refund?.timeline ?? []));
   // Stable for equal times: the order of the pushes above (created → charged → … → e-mail).
   timeline.sort((a, b) => a.at - b.at);
   const { chargedAt: _charged, expiresAt: _expires, ...rest } = order;
-  return { ...rest, timeline };
+  return {
+    ...rest,
+    timeline,
+    refund: refund?.refund ?? null,
+    guaranteeEndsAt: order.paidAt === null ? null : guaranteeEndsAt(order.paidAt, config.guaranteeDays),
+    gatewayRefunds: config.gatewayRefunds,
+    manualRefund: order.paidAt === null ? null : await manualRefundSteps(db, orderId),
+  };
 }
 
 /**
@@ -158,8 +174,8 @@ export async function markOrderRefunded(
   const order = await findAdminOrder(db, input.orderId, input.now);
   if (!order) return 'not_found';
   if (order.status !== 'paid') return 'not_paid';
+  // Its subscribers (refunds/) revoke every link, finish the refund and tell the buyer.
   await reverseOrder({ db, events }, order.id, 'refunded', input.now);
-  await revokeOrderTokens(db, order.id, input.now);
   await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });
   return 'ok';
 }

@@ -7,6 +7,7 @@ import { funnelSteps, funnelTotals } from '../funnel/funnel-report.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
 import { countSpotsTaken } from '../orders/orders-repository.ts';
+import { countOpenRefunds } from '../refunds/refunds-repository.ts';
 import { countOpenDuplicates, countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from './admin-orders-repository.ts';
 
 /** Keys of the funnel steps as the console names them (labels live in content/admin.ts). */
@@ -25,7 +26,7 @@ export async function readOverview(
   const tomorrow = businessDayStart(today, 1);
   const month = businessMonth(now);
   const chartStart = businessDayStart(today, -(CHART_DAYS - 1));
-  const [todayTotals, last7, last30, monthTotals, allTime, latestPaid, taken, funnelRows, paidRows, duplicates, bySource] =
+  const [todayTotals, last7, last30, monthTotals, allTime, latestPaid, taken, funnelRows, paidRows, duplicates, bySource, refunds] =
     await Promise.all([
       sumPaid(db, todayStart, tomorrow),
       sumPaid(db, businessDayStart(today, -6), tomorrow),
@@ -38,6 +39,7 @@ export async function readOverview(
       listPaidSince(db, chartStart),
       countOpenDuplicates(db),
       sumOrdersBySource(db, chartStart, tomorrow, 20),
+      countOpenRefunds(db),
     ]);
 
   const totals = funnelTotals(funnelRows);
@@ -63,6 +65,7 @@ export async function readOverview(
     funnel: funnelSteps.map((_, index) => ({ key: FUNNEL_KEYS[index]!, count: totals[index]!.count, rate: totals[index]!.rate })),
     daily,
     duplicatesToRefund: duplicates,
+    refundRequests: refunds,
     bySource,
   };
 }

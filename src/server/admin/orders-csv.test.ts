@@ -29,6 +29,7 @@ describe('orders CSV', () => {
           hasAccess: true,
           failureReason: null,
           duplicateOf: null,
+          refundStatus: null,
         },
       ],
       { header: admin.orders.csvHeader, status: admin.orders.status },

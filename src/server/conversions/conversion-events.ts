@@ -3,14 +3,14 @@ import { site } from '../../content/site.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
+import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
-import { ga4CollectUrl, ga4PurchaseBody } from './ga4-measurement.ts';
-import { metaEventsUrl, metaPurchaseBody } from './meta-conversions.ts';
+import { ga4CollectUrl, ga4PurchaseBody, ga4RefundBody } from './ga4-measurement.ts';
+import { metaEventsUrl, metaPurchaseBody, metaRefundBody } from './meta-conversions.ts';
 
 /**
  * Server-side conversions (docs/tracking.md#server-side-conversions): a paid order whose buyer
@@ -22,12 +22,17 @@ import { metaEventsUrl, metaPurchaseBody } from './meta-conversions.ts';
 export const CONVERSION_KIND_FAMILY = 'conversion:';
 const META_CONVERSION_KIND = `${CONVERSION_KIND_FAMILY}meta`;
 const GA4_CONVERSION_KIND = `${CONVERSION_KIND_FAMILY}ga4`;
+/** A reported purchase that was refunded (or charged back) is reported as a refund. */
+const META_REFUND_KIND = `${CONVERSION_KIND_FAMILY}meta_refund`;
+const GA4_REFUND_KIND = `${CONVERSION_KIND_FAMILY}ga4_refund`;
 
 const HOUR_MS = 60 * 60_000;
 
 /** A paid order's conversions are queued with the payment. */
 export function subscribeConversions(events: OrderEvents, config: Pick<Config, 'conversions'>): void {
-  events.subscribe('paid', (trx, { order, at }) => queueConversions(trx, config, order, at));
+  events.subscribe('paid', (trx, { order, at }) => queueConversions(trx, config, order, at, 'purchase'));
+  events.subscribe('refunded', (trx, { order, at }) => queueConversions(trx, config, order, at, 'refund'));
+  events.subscribe('reversed', (trx, { order, at }) => queueConversions(trx, config, order, at, 'refund'));
 }
 
 async function queueConversions(
@@ -35,13 +40,23 @@ async function queueConversions(
   config: Pick<Config, 'conversions'>,
   order: OrderRow,
   now: number,
+  event: 'purchase' | 'refund',
 ): Promise<void> {
   if (order.tracking_consent !== 'granted') return;
-  if (config.conversions.meta) await enqueueOutboxMessage(trx, { orderId: order.id, kind: META_CONVERSION_KIND, payload: {}, now });
+  const [metaKind, ga4Kind] = event === 'purchase' ? [META_CONVERSION_KIND, GA4_CONVERSION_KIND] : [META_REFUND_KIND, GA4_REFUND_KIND];
+  // The refund carries its time: the row is sent later, and its event is the moment the money went back.
+  const payload = event === 'refund' ? { at: now } : {};
+  if (config.conversions.meta) await enqueueOutboxMessage(trx, { orderId: order.id, kind: metaKind, payload, now });
   // GA4 ties an event to the browser's client id; without the _ga cookie there is nobody to credit.
   if (config.conversions.ga4 && order.ga_client_id) {
-    await enqueueOutboxMessage(trx, { orderId: order.id, kind: GA4_CONVERSION_KIND, payload: {}, now });
+    await enqueueOutboxMessage(trx, { orderId: order.id, kind: ga4Kind, payload, now });
   }
+}
+
+function refundedAt(message: OutboxMessage): number {
+  const payload = message.payload;
+  const at = typeof payload === 'object' && payload !== null && Object.hasOwn(payload, 'at') ? (payload as { at: unknown }).at : undefined;
+  return typeof at === 'number' ? at : message.createdAt;
 }
 
 async function paidOrder(db: Kysely<Database>, orderId: string): Promise<OrderRow> {
@@ -75,6 +90,16 @@ export function registerConversions(
         return { recipient: new URL(meta.baseUrl).host };
       },
     });
+    kinds.register(META_REFUND_KIND, {
+      channel: 'Meta refund',
+      retry: { baseBackoffMs: 30_000, maxBackoffMs: HOUR_MS, giveUpAfterMs: 6 * 24 * HOUR_MS },
+      async deliver(message, signal) {
+        const order = await paidOrder(deps.db, message.orderId);
+        const body = metaRefundBody(order, `${deps.publicUrl().replace(/\/+$/, '')}/`, refundedAt(message));
+        await postJson(metaEventsUrl(meta), JSON.stringify(body), { signal });
+        return { recipient: new URL(meta.baseUrl).host };
+      },
+    });
   }
   if (ga4) {
     deps.logger.addSecret(ga4.apiSecret);
@@ -86,6 +111,17 @@ export function registerConversions(
         const order = await paidOrder(deps.db, message.orderId);
         if (!order.ga_client_id) throw new UndeliverableMessageError(`GA4 conversion for ${order.id}: no client id`);
         const body = ga4PurchaseBody(order, order.ga_client_id, site.productName);
+        await postJson(ga4CollectUrl(ga4), JSON.stringify(body), { signal });
+        return { recipient: new URL(ga4.baseUrl).host };
+      },
+    });
+    kinds.register(GA4_REFUND_KIND, {
+      channel: 'GA4 refund',
+      retry: { baseBackoffMs: 30_000, maxBackoffMs: HOUR_MS, giveUpAfterMs: 71 * HOUR_MS },
+      async deliver(message, signal) {
+        const order = await paidOrder(deps.db, message.orderId);
+        if (!order.ga_client_id) throw new UndeliverableMessageError(`GA4 refund for ${order.id}: no client id`);
+        const body = ga4RefundBody(order, order.ga_client_id, site.productName, refundedAt(message));
         await postJson(ga4CollectUrl(ga4), JSON.stringify(body), { signal });
         return { recipient: new URL(ga4.baseUrl).host };
       },

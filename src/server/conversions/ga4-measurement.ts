@@ -41,3 +41,26 @@ export function ga4CollectUrl(settings: Ga4Settings): string {
   url.searchParams.set('api_secret', settings.apiSecret);
   return url.toString();
 }
+
+/**
+ * The refund of a purchase reported before: GA4's `refund` event with the same `transaction_id`
+ * takes the sale back out of the reports.
+ */
+export function ga4RefundBody(order: OrderRow, clientId: string, productTitle: string, refundedAt: number): Record<string, unknown> {
+  const value = Number(order.amount_cents) / 100;
+  return {
+    client_id: clientId,
+    timestamp_micros: refundedAt * 1000,
+    events: [
+      {
+        name: 'refund',
+        params: {
+          transaction_id: order.public_ref,
+          value,
+          currency: 'BRL',
+          items: [{ item_id: order.product_hash, item_name: productTitle, price: value, quantity: 1 }],
+        },
+      },
+    ],
+  };
+}

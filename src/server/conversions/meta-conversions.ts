@@ -40,7 +40,7 @@ export function fbcFor(order: Pick<OrderRow, 'fbc' | 'fbclid' | 'created_at'>): 
 }
 
 /** The request body for one paid order (read at send time, so an erased buyer sends no e-mail or phone). */
-export function metaPurchaseBody(order: OrderRow, eventSourceUrl: string): { data: unknown[] } {
+function metaUserData(order: OrderRow): Record<string, unknown> {
   const userData: Record<string, unknown> = {};
   // Meta's e-mail normalisation before hashing is ours: trimmed, lower-cased.
   if (order.buyer_email) userData.em = [sha256Hex(normalizeEmail(order.buyer_email))];
@@ -50,6 +50,11 @@ export function metaPurchaseBody(order: OrderRow, eventSourceUrl: string): { dat
   if (fbc) userData.fbc = fbc;
   if (order.client_ip) userData.client_ip_address = order.client_ip;
   if (order.client_user_agent) userData.client_user_agent = order.client_user_agent;
+  return userData;
+}
+
+export function metaPurchaseBody(order: OrderRow, eventSourceUrl: string): { data: unknown[] } {
+  const userData = metaUserData(order);
   return {
     data: [
       {
@@ -66,6 +71,27 @@ export function metaPurchaseBody(order: OrderRow, eventSourceUrl: string): { dat
 }
 
 /** Where the events go; the token travels as Meta documents it, as `access_token`. */
+/**
+ * Meta has no standard refund event: the refund goes as the custom event `Refund`, with the
+ * purchase's value and order id and its own event id, so the seller can subtract it in a custom
+ * conversion or report.
+ */
+export function metaRefundBody(order: OrderRow, eventSourceUrl: string, refundedAt: number): { data: unknown[] } {
+  return {
+    data: [
+      {
+        event_name: 'Refund',
+        event_time: Math.floor(refundedAt / 1000),
+        event_id: `refund:${order.public_ref}`,
+        action_source: 'website',
+        event_source_url: eventSourceUrl,
+        user_data: metaUserData(order),
+        custom_data: { currency: 'BRL', value: Number(order.amount_cents) / 100, order_id: order.public_ref },
+      },
+    ],
+  };
+}
+
 export function metaEventsUrl(settings: MetaSettings): string {
   const url = new URL(`${settings.baseUrl.replace(/\/+$/, '')}/${META_GRAPH_VERSION}/${encodeURIComponent(settings.pixelId)}/events`);
   url.searchParams.set('access_token', settings.token);

@@ -17,6 +17,7 @@ import { postbackReadsMigration } from './migrations/0017-postback-reads.ts';
 import { consoleSessionsMigration } from './migrations/0018-console-sessions.ts';
 import { boundedWritesMigration } from './migrations/0019-bounded-writes.ts';
 import { uniqueTransactionHashMigration } from './migrations/0020-unique-transaction-hash.ts';
+import { refundsMigration } from './migrations/0021-refunds.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0018_console_sessions': consoleSessionsMigration,
   '0019_bounded_writes': boundedWritesMigration,
   '0020_unique_transaction_hash': uniqueTransactionHashMigration,
+  '0021_refunds': refundsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

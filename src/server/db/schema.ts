@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { GatewayRefundState, RefundOrigin, RefundReason, RefundStatus } from '../../shared/refunds.ts';
 import type { Supplier } from '../../shared/suppliers.ts';
 
 /**
@@ -234,6 +235,42 @@ export interface MemberPageOpensTable {
   opened_hour: number;
   /** The first open in that hour. */
   at: number;
+  /** The hashed client group that opened it (http/rate-limit.ts `clientKey`), never the address; null before 0021. */
+  client: Generated<string | null>;
+}
+
+/** One refund per order (docs/refunds.md); statuses and states as in shared/refunds.ts. */
+export interface RefundsTable {
+  order_id: string;
+  status: RefundStatus;
+  origin: RefundOrigin;
+  reason: RefundReason | null;
+  /** The buyer's own words (personal data: exported and erased with the order). */
+  note: string | null;
+  requested_at: number;
+  decided_at: number | null;
+  decided_by: 'seller' | 'auto' | null;
+  decline_reason: string | null;
+  refunded_at: number | null;
+  gateway_state: Generated<GatewayRefundState>;
+  gateway_error: string | null;
+  /** When the refund endpoint was last called: set once before the call, so a retry re-reads instead of calling again. */
+  gateway_called_at: number | null;
+  /** Counts the seller's "try the gateway again": each try is its own outbox row. */
+  attempt: Generated<number>;
+  updated_at: number;
+}
+
+/**
+ * The order's delivery record for disputes (refunds/evidence.ts): the access e-mail accepted by the
+ * mail server (Message-ID), the refund's steps. Erased with the order's personal data.
+ */
+export interface OrderEvidenceTable {
+  id: string;
+  order_id: string;
+  at: number;
+  kind: string;
+  detail: string | null;
 }
 
 /** One row per PIX e-mail sent to an address on a São Paulo day: at most N slots (pix-emails/pix-email-quota.ts). */
@@ -265,4 +302,6 @@ export interface Database {
   member_page_opens: MemberPageOpensTable;
   pix_email_quota: PixEmailQuotaTable;
   access_tokens: AccessTokensTable;
+  refunds: RefundsTable;
+  order_evidence: OrderEvidenceTable;
 }

@@ -25,7 +25,7 @@ export function subscribeDuplicateAlert(events: OrderEvents): void {
 export function registerDuplicateAlert(
   kinds: OutboxKinds,
   mailer: Mailer,
-  deps: { db: Kysely<Database>; config: Pick<Config, 'mail'> },
+  deps: { db: Kysely<Database>; config: Pick<Config, 'mail' | 'gatewayRefunds'> },
 ): void {
   kinds.register(
     DUPLICATE_ALERT_KIND,
@@ -50,27 +50,29 @@ function describeOrder(order: OrderRow): Array<[string, string]> {
  * (SUPPORT_EMAIL), who needs the buyer's name and e-mail to find the charge at the gateway.
  */
 async function renderDuplicateAlert(
-  deps: { db: Kysely<Database>; config: Pick<Config, 'mail'> },
+  deps: { db: Kysely<Database>; config: Pick<Config, 'mail' | 'gatewayRefunds'> },
   row: Pick<OutboxMessage, 'orderId'>,
 ): Promise<MailMessage> {
   const duplicate = await findOrderById(deps.db, row.orderId);
   const original = duplicate?.duplicate_of ? await findOrderById(deps.db, duplicate.duplicate_of) : undefined;
   if (!duplicate || !original) throw new UndeliverableMessageError(`duplicate alert for ${row.orderId}: orders not found`);
+  const automatic = deps.config.gatewayRefunds ? copy.automatic : undefined;
+  const action = automatic?.action ?? copy.action;
   const sections: Array<[string, Array<[string, string]>]> = [
-    [copy.refundTitle, describeOrder(duplicate)],
+    [automatic?.refundTitle ?? copy.refundTitle, describeOrder(duplicate)],
     [copy.keepTitle, describeOrder(original)],
   ];
   const text = [
     copy.intro,
     '',
-    copy.action,
+    action,
     ...sections.flatMap(([title, lines]) => ['', `${title}:`, ...lines.map(([label, value]) => `  ${label}: ${value}`)]),
     '',
     copy.afterRefund,
   ].join('\n');
   const html = [
     `<p>${escapeHtml(copy.intro)}</p>`,
-    `<p><strong>${escapeHtml(copy.action)}</strong></p>`,
+    `<p><strong>${escapeHtml(action)}</strong></p>`,
     ...sections.map(
       ([title, lines]) =>
         `<h3>${escapeHtml(title)}</h3><ul>${lines.map(([label, value]) => `<li>${escapeHtml(label)}: ${escapeHtml(value)}</li>`).join('')}</ul>`,
@@ -79,7 +81,7 @@ async function renderDuplicateAlert(
   ].join('\n');
   return {
     to: deps.config.mail.supportEmail,
-    subject: copy.subject.replace('{orderId}', duplicate.id),
+    subject: (automatic?.subject ?? copy.subject).replace('{orderId}', duplicate.id),
     text,
     html,
     messageId: `<duplicate-${duplicate.id.replace(/[^A-Za-z0-9._-]/g, '-')}@vitrine>`,

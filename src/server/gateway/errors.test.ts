@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayError, gatewayErrorMessage, gatewayMessages } from './errors.ts';
+import { GatewayError, gatewayErrorMessage, gatewayMessages, refundErrorDetail } from './errors.ts';
 
 describe('gatewayErrorMessage', () => {
   it('flattens a Laravel 422 envelope into every distinct message', () => {
@@ -58,5 +58,27 @@ describe('gatewayMessages', () => {
     expect(error).toBeInstanceOf(Error);
     expect([error.message, error.kind, error.httpStatus, error.uncertain, error.name]).toEqual(['m', 'charge', 504, true, 'GatewayError']);
     expect(new GatewayError('m', 'products').uncertain).toBe(false);
+  });
+});
+
+describe('refundErrorDetail', () => {
+  it("keeps the gateway's message without its final period", () => {
+    expect(refundErrorDetail({ message: 'Transaction already refunded.' })).toBe('Transaction already refunded');
+    expect(refundErrorDetail({ errors: { hash: ['Saldo insuficiente para o reembolso'] } })).toBe('Saldo insuficiente para o reembolso');
+  });
+
+  it('drops control and invisible characters and markup, and cuts at 200 characters', () => {
+    expect(refundErrorDetail({ message: 'Recusado\u0000\u001b[31m <b>agora</b>\u202e\r\n<script>alert(1)</script>' })).toBe(
+      'Recusado [31m agora alert(1)',
+    );
+    const long = refundErrorDetail({ message: 'x'.repeat(600) })!;
+    expect(long).toHaveLength(200);
+    expect(long.endsWith('…')).toBe(true);
+  });
+
+  it('is null when the body names no message, or only markup', () => {
+    expect(refundErrorDetail(undefined)).toBeNull();
+    expect(refundErrorDetail('<html>502 Bad Gateway</html>')).toBeNull();
+    expect(refundErrorDetail({ message: '<br/> . ' })).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
  * class lives with the other contract types (orders code imports it from there) and is re-exported
  * here so that it and the helpers that build its messages can be imported together.
  */
-import { truncate } from '../../shared/text.ts';
+import { collapseWhitespace, truncate } from '../../shared/text.ts';
 
 export { GatewayError } from './types.ts';
 
@@ -52,4 +52,17 @@ export function gatewayErrorMessage(body: unknown): string | null {
   if (message === null) return null;
   // It is shown to the visitor: keep a misbehaving gateway from filling the modal.
   return truncate(message, MAX_MESSAGE_LENGTH);
+}
+
+const MAX_REFUND_DETAIL_LENGTH = 200;
+
+/**
+ * The gateway's own message from a refund's error body, for a line of the seller's console: no
+ * control or invisible format characters, no markup, no final period, at most 200 characters.
+ */
+export function refundErrorDetail(body: unknown): string | null {
+  const message = gatewayErrorMessage(body);
+  if (message === null) return null;
+  const clean = collapseWhitespace(message.replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/<\/?[a-z!][^>]*>/gi, ' ')).replace(/[.\s]+$/, '');
+  return clean === '' ? null : truncate(clean, MAX_REFUND_DETAIL_LENGTH);
 }

@@ -1,8 +1,17 @@
+import { gatewayRefundErrors } from '../../content/api-errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import { gatewayErrorMessage, gatewayMessages } from './errors.ts';
+import { gatewayErrorMessage, gatewayMessages, refundErrorDetail } from './errors.ts';
 import { chooseOffer, parseProductPage } from './parse-products.ts';
-import { parseCharge, parseTransactionRecord } from './parse-transaction.ts';
-import { GatewayError, type Charge, type ChargeInput, type GatewayClient, type GatewayProduct, type TransactionRecord } from './types.ts';
+import { parseCharge, parseRefundReply, parseTransactionRecord } from './parse-transaction.ts';
+import {
+  GatewayError,
+  type Charge,
+  type ChargeInput,
+  type GatewayClient,
+  type GatewayProduct,
+  type RefundAnswer,
+  type TransactionRecord,
+} from './types.ts';
 
 export interface GatewayClientOptions {
   /** The `{provider}` prefix, e.g. `https://api.tribopay.com.br/api`; a function when it is known only later. */
@@ -290,5 +299,29 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     return record;
   }
 
-  return { getProduct, createCharge, getTransaction };
+  async function refundTransaction(hash: string): Promise<RefundAnswer> {
+    const wanted = hash.trim();
+    if (wanted === '') throw new TypeError('transaction hash is empty');
+    const refundError = (message: string, uncertain: boolean, status?: number) => new GatewayError(message, 'refund', status, uncertain);
+    let reply: Reply;
+    try {
+      // One attempt (docs/gateway.md#11-refunds): a retry after a lost answer could refund twice.
+      reply = await call('POST', endpoint(`transactions/${encodeURIComponent(wanted)}/refund`, false), { api_token: token });
+    } catch (error) {
+      if (error instanceof TransportFailure && !error.sent) throw refundError(gatewayRefundErrors.notSent, false);
+      throw refundError(gatewayRefundErrors.noAnswer, true);
+    }
+    if (reply.status >= 500) {
+      throw refundError(gatewayRefundErrors.serverError(reply.status, refundErrorDetail(reply.json)), true, reply.status);
+    }
+    if (!reply.ok) throw refundError(gatewayRefundErrors.refused(reply.status, refundErrorDetail(reply.json)), false, reply.status);
+    const answer = reply.invalidJson ? null : parseRefundReply(reply.json, wanted);
+    if (!answer) {
+      logger.warn('Gateway refund reply unreadable or for another hash', { hash: wanted, status: reply.status });
+      throw refundError(gatewayRefundErrors.unreadable, true, reply.status);
+    }
+    return answer;
+  }
+
+  return { getProduct, createCharge, getTransaction, refundTransaction };
 }

@@ -5,6 +5,7 @@ import {
   extractPix,
   mapPaymentStatus,
   parseCharge,
+  parseRefundReply,
   parseTransactionRecord,
   readCents,
   type JsonRecord,
@@ -155,7 +156,9 @@ describe('mapPaymentStatus (docs/gateway.md#10-confirming-a-payment)', () => {
     ['refunded', 'reversed'],
     ['chargeback', 'reversed'],
     ['chargedback', 'reversed'],
-    ['pending_refund', 'reversed'],
+    ['pending_refund', 'refunding'],
+    ['PENDING_REFUND', 'refunding'],
+    [' pending_refund\n', 'refunding'],
     ['antifraud', 'unknown'],
     ['checkout_abandoned', 'unknown'],
     ['WaitingPayment', 'unknown'],
@@ -236,5 +239,37 @@ describe('parseTransactionRecord', () => {
       'h1',
     );
     expect(record).toMatchObject({ transactionHash: 'h1', state: 'reversed', productHash: 'prd2', offerHash: 'off2' });
+  });
+});
+
+describe('parseRefundReply', () => {
+  it('reads the transaction, at the root or in data, by payment_status', () => {
+    expect(parseRefundReply(tribopayReply({ payment_status: 'refunded' }), 'tx12345678')).toEqual({
+      rawStatus: 'refunded',
+      state: 'reversed',
+    });
+    expect(parseRefundReply({ data: { hash: 'h1', payment_status: 'pending_refund' } }, 'h1')).toEqual({
+      rawStatus: 'pending_refund',
+      state: 'refunding',
+    });
+    expect(parseRefundReply({ payment_status: 'PAID' }, 'h1')).toEqual({ rawStatus: 'PAID', state: 'paid' });
+    expect(parseRefundReply(tribopayReply({ payment_status: 'refunded' }), '26004327')?.state).toBe('reversed');
+  });
+
+  it('takes an empty body or an object that is not the transaction as "accepted, state unknown"', () => {
+    const unknown = { rawStatus: null, state: 'unknown' };
+    expect(parseRefundReply(undefined, 'h1')).toEqual(unknown);
+    expect(parseRefundReply({ success: true }, 'h1')).toEqual(unknown);
+    expect(parseRefundReply({ message: 'Reembolso solicitado' }, 'h1')).toEqual(unknown);
+    // A refund record of its own: its `status` is not the payment's.
+    expect(parseRefundReply({ data: { id: 77, status: 'pending', amount: 1990 } }, 'h1')).toEqual(unknown);
+  });
+
+  it('leaves the outcome open (null) for a body that is no object, says success: false, or is another transaction', () => {
+    expect(parseRefundReply('ok', 'h1')).toBeNull();
+    expect(parseRefundReply([tribopayReply()], 'h1')).toBeNull();
+    expect(parseRefundReply(null, 'h1')).toBeNull();
+    expect(parseRefundReply({ success: false, message: 'Falhou' }, 'h1')).toBeNull();
+    expect(parseRefundReply({ hash: 'someone-else', payment_status: 'refunded' }, 'h1')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { readCustomer } from './parse-customer.ts';
-import type { Charge, PaymentState, PixData, TransactionRecord } from './types.ts';
+import type { Charge, PaymentState, PixData, RefundAnswer, TransactionRecord } from './types.ts';
 
 /**
  * Pure readers for the gateway's transaction JSON. Real replies are TriboPay/Pepper objects at the
@@ -53,7 +53,8 @@ const PAYMENT_STATES: Record<string, PaymentState> = {
   refunded: 'reversed',
   chargeback: 'reversed',
   chargedback: 'reversed',
-  pending_refund: 'reversed',
+  // A refund asked for, not yet made: the access ends only on `refunded` (docs/gateway.md#5-reading-a-transaction).
+  pending_refund: 'refunding',
 };
 
 /** docs/gateway.md#10-confirming-a-payment. Anything unrecognised is `unknown`: the caller leaves the order pending and logs it. */
@@ -248,4 +249,24 @@ export function parseTransactionRecord(body: unknown, requestedHash: string): Tr
     offerHash: text(offer?.hash) ?? text(transaction.offer_hash) ?? text(item?.offer_hash) ?? null,
     customer: readCustomer(transaction),
   };
+}
+
+/**
+ * A 2xx answer to `POST /transactions/{hash}/refund`, an endpoint no reply of which has been seen
+ * (docs/gateway.md#11-refunds). Empty, or an object that is not this transaction (`{ success: true }`,
+ * a refund record of its own), says only "accepted": the state is `unknown`. A transaction object
+ * gives its status. Null (the outcome is open) for a body that is no object, says `success: false`,
+ * or is another transaction.
+ */
+export function parseRefundReply(body: unknown, requestedHash: string): RefundAnswer | null {
+  if (body === undefined) return { rawStatus: null, state: 'unknown' };
+  if (!isRecord(body) || body.success === false) return null;
+  const transaction = unwrapTransaction(body)!;
+  const { hash, alternateIds } = readTransactionIds(transaction);
+  const ours = hash === requestedHash || alternateIds.includes(requestedHash);
+  const hasPaymentStatus = transaction.payment_status !== undefined && transaction.payment_status !== null;
+  if (!ours && hasPaymentStatus && hash !== null) return null;
+  if (!ours && !hasPaymentStatus) return { rawStatus: null, state: 'unknown' };
+  const rawStatus = readRawStatus(transaction);
+  return { rawStatus, state: mapPaymentStatus(rawStatus) };
 }

@@ -370,6 +370,30 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
     return c.json(transactionJson(row));
   });
 
+  /** Moves a transaction from one status to another (once: a repeat changes nothing) and reads it back. */
+  async function transition(hash: string, from: string, to: string) {
+    const changed = await changeSandboxTransactionStatus(db, hash, { from, to, now: Date.now() });
+    return { changed, row: await findSandboxTransaction(db, hash) };
+  }
+
+  /**
+   * The refund endpoint only a second-hand registry names (docs/gateway.md#11-refunds), in the shape
+   * the client reads leniently: the transaction, now `refunded`, and its postback, as "Simular estorno" sends.
+   */
+  app.post('/public/v1/transactions/:hash/refund', async (c) => {
+    if (!authorized(c)) return unauthenticated(c);
+    const hash = c.req.param('hash');
+    const { changed, row } = await transition(hash, 'paid', 'refunded');
+    if (!row) return c.json({ message: 'Transação não encontrada' }, 404);
+    if (!changed) {
+      const message = row.payment_status === 'refunded' ? 'Transaction already refunded' : 'Only paid transactions can be refunded';
+      return c.json({ message }, 422);
+    }
+    logger.info('Sandbox refund made', { hash });
+    await sendPostback(row);
+    return c.json(transactionJson(row));
+  });
+
   app.all('/public/*', (c) =>
     c.json({ success: false, message: `The route ${c.req.path.replace(/^\/+/, '')} could not be found.`, status: 404 }, 404),
   );
@@ -396,8 +420,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
    */
   const simulate = (from: string, to: string) => async (c: Context) => {
     const hash = c.req.param('hash') ?? '';
-    const changed = await changeSandboxTransactionStatus(db, hash, { from, to, now: Date.now() });
-    const row = await findSandboxTransaction(db, hash);
+    const { changed, row } = await transition(hash, from, to);
     if (!row) return c.html(renderSandboxNotFoundPage(), 404);
     logger.info('Sandbox status simulated', { hash, status: row.payment_status, changed });
     await sendPostback(row);

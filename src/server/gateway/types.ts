@@ -14,8 +14,11 @@ export interface GatewayProduct {
   cover: string | null;
 }
 
-/** docs/gateway.md#10-confirming-a-payment: the gateway's many status words folded into what the order flow acts on. */
-export type PaymentState = 'pending' | 'paid' | 'failed' | 'reversed' | 'unknown';
+/**
+ * docs/gateway.md#10-confirming-a-payment: the gateway's many status words folded into what the order flow acts on.
+ * `refunding` is `pending_refund`: a refund is under way but not done, so the access stays until `reversed`.
+ */
+export type PaymentState = 'pending' | 'paid' | 'refunding' | 'failed' | 'reversed' | 'unknown';
 
 export interface PixData {
   /** The copy-and-paste EMV code (BR Code); the QR image is drawn from it locally (docs/product.md#4-the-qr-code-is-drawn-locally). */
@@ -73,22 +76,40 @@ export interface ChargeInput {
   tracking?: GatewayTracking;
 }
 
+/**
+ * The gateway's answer to a refund it accepted: the transaction's status as the reply shows it
+ * (`rawStatus: null`, `unknown` when the reply has none). Only a later read saying `refunded` ends the access.
+ */
+export interface RefundAnswer {
+  rawStatus: string | null;
+  state: PaymentState;
+}
+
 export interface GatewayClient {
   /** `fresh` skips the cache: the console's health check asks the gateway now. */
   getProduct(options?: { fresh?: boolean }): Promise<GatewayProduct>;
   /** Sends exactly one POST; never retried (there is no idempotency key, docs/gateway.md#9-unknowns). */
   createCharge(input: ChargeInput): Promise<Charge>;
   getTransaction(hash: string): Promise<TransactionRecord>;
+  /**
+   * Sends exactly one `POST /transactions/{hash}/refund`, never retried: after an `uncertain`
+   * error the caller re-reads the transaction before asking again (docs/gateway.md#11-refunds).
+   */
+  refundTransaction(hash: string): Promise<RefundAnswer>;
 }
 
-export type GatewayErrorKind = 'products' | 'product_not_found' | 'no_offers' | 'product_load' | 'charge' | 'transaction';
+export type GatewayErrorKind = 'products' | 'product_not_found' | 'no_offers' | 'product_load' | 'charge' | 'transaction' | 'refund';
 
-/** A failure of the gateway; `message` is the brief's Portuguese text (docs/product.md#error-messages-shown-to-buyers), shown to the visitor as-is. */
+/**
+ * A failure of the gateway; `message` is Portuguese and shown as-is: to the visitor (the brief's texts,
+ * docs/product.md#error-messages-shown-to-buyers), or to the seller's console for a `refund`.
+ */
 export class GatewayError extends Error {
   /**
-   * @param uncertain true when the charge MAY exist at the gateway (timeout, connection lost after the
-   *   request was sent, a server error or an unreadable success): the caller must not simply try again,
-   *   because the gateway has no idempotency key (docs/gateway.md#9-unknowns, docs/gateway.md#10-confirming-a-payment).
+   * @param uncertain true when the charge (or the refund) MAY have happened at the gateway (timeout,
+   *   connection lost after the request was sent, a server error or an unreadable success): the caller
+   *   must not simply try again, because the gateway has no idempotency key (docs/gateway.md#9-unknowns,
+   *   docs/gateway.md#10-confirming-a-payment, docs/gateway.md#11-refunds).
    */
   constructor(
     message: string,

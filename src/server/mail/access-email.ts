@@ -1,5 +1,7 @@
 import { accessEmail } from '../../content/emails.ts';
 import { paths } from '../../shared/routes.ts';
+import { REFUND_SECTION_ID } from '../../shared/refunds.ts';
+import { formatDate } from '../../shared/time.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { firstName } from '../../shared/text.ts';
 import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts } from './email-layout.ts';
@@ -12,6 +14,11 @@ export interface AccessEmailInput {
   productName: string;
   /** Sent by a demo (no real gateway): the e-mail says no real payment was made. */
   demoMode?: boolean;
+  /**
+   * The guarantee (GUARANTEE_DAYS) and when it ends: the e-mail links to the member page's refund
+   * request. Absent once the window has passed (a link re-sent later promises nothing it cannot keep).
+   */
+  guarantee?: { days: number; endsAt: number };
 }
 
 export interface RenderedEmail {
@@ -25,7 +32,17 @@ export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
   const accessUrl = assertWebUrl(input.accessUrl, 'accessUrl').href;
   const recoverUrl = new URL(paths.access, accessUrl).href;
   const name = firstName(input.buyerName);
-  const plain = { productName: input.productName, firstName: name, recoverUrl, supportEmail: input.supportEmail };
+  // The member page opens its guarantee section for this fragment (the redirect from the link keeps it).
+  const refundUrl = `${accessUrl}#${REFUND_SECTION_ID}`;
+  const { guarantee } = input;
+  const plain = {
+    productName: input.productName,
+    firstName: name,
+    recoverUrl,
+    supportEmail: input.supportEmail,
+    guaranteeDays: guarantee ? String(guarantee.days) : '',
+    guaranteeEndsAt: guarantee ? formatDate(guarantee.endsAt) : '',
+  };
 
   const greeting = name ? fill(accessEmail.greeting, plain) : accessEmail.greetingWithoutName;
   const subject = fill(accessEmail.subject, plain);
@@ -42,6 +59,7 @@ export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
     accessEmail.aboutTitle,
     ...accessEmail.about.map((item) => `- ${item}`),
     '',
+    ...(guarantee ? [fill(accessEmail.guaranteeTitle, plain), fill(accessEmail.guarantee, plain), `${accessEmail.refundLink}: ${refundUrl}`, ''] : []),
     accessEmail.recoverTitle,
     fill(accessEmail.recover, plain),
     '',
@@ -61,6 +79,8 @@ export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
     firstName: escapeHtml(name),
     recoverUrl: link(recoverUrl, recoverUrl),
     supportEmail: link(`mailto:${input.supportEmail}`, input.supportEmail),
+    guaranteeDays: escapeHtml(plain.guaranteeDays),
+    guaranteeEndsAt: `<strong>${escapeHtml(plain.guaranteeEndsAt)}</strong>`,
   };
   // The copy itself is escaped before the (already escaped or built) values go in.
   const copy = (template: string) => fill(escapeHtml(template), rich);
@@ -73,7 +93,7 @@ ${heading(accessEmail.aboutTitle)}
 <ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.5">
 ${accessEmail.about.map((item) => `<li style="margin:0 0 6px">${escapeHtml(item)}</li>`).join('\n')}
 </ul>
-${heading(accessEmail.recoverTitle)}
+${guarantee ? `${heading(fill(accessEmail.guaranteeTitle, plain))}\n${paragraph(`${copy(accessEmail.guarantee)} ${link(refundUrl, accessEmail.refundLink)}`)}\n` : ''}${heading(accessEmail.recoverTitle)}
 ${paragraph(copy(accessEmail.recover))}
 ${paragraph(copy(accessEmail.support))}
 ${paragraph(`${escapeHtml(accessEmail.signature)}<br>${rich.productName}`)}`;

@@ -18,15 +18,22 @@ export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string
  * and on an expired or failed PIX the buyer's data for a new checkout, only with the e-mailed
  * contact key. Never the order id or an access link (docs/decisions/0006-tokens-and-csp.md).
  */
+/** A paid order's reply before the route adds the guarantee (refunds/ reads it). */
+export type OrderPageBase = Exclude<OrderPageReply, { status: 'paid' }> | { status: 'paid'; maskedEmail: string | null };
+
 export async function describeOrderPage(
   deps: OrdersDeps,
   ref: string,
   contactKey: string | undefined,
-): Promise<OrderPageReply | undefined> {
+): Promise<{ reply: OrderPageBase; order: OrderRow } | undefined> {
   const found = await findOrderForPage(deps, ref);
   if (!found) return undefined;
   const now = deps.now?.() ?? Date.now();
   const order = await refreshWaitingOrder(deps, found, now);
+  return { reply: await pageReply(deps, order, contactKey, now), order };
+}
+
+async function pageReply(deps: OrdersDeps, order: OrderRow, contactKey: string | undefined, now: number): Promise<OrderPageBase> {
   const status = publicStatus(order, now);
   if (status === 'pending') {
     const { amountCents, pix, expiresAt, sandboxPayUrl } = await toCreatedOrder(order, deps.config);

@@ -103,6 +103,8 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
         logger.warn('Duplicate payment: the seller is asked to refund it', { order: order.id, duplicateOf: duplicate.original.id });
       for (const event of published) await deps.events.committed(event);
     }
+  } else if (record.state === 'refunding') {
+    // pending_refund: the refund is under way; only `refunded` ends the access (docs/gateway.md).
   } else if (record.state === 'reversed') {
     if (await reverseOrder(deps, order.id, 'reversed', now)) {
       logger.warn('Payment reversed; access revoked', { order: order.id, status: record.rawStatus ?? 'unknown' });

@@ -4,6 +4,8 @@ import { cleanAttribution, type Attribution } from '../../shared/attribution.ts'
 import type { Dialect } from '../db/database.ts';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
 import { revokeAccessOfOrders } from '../access/access-repository.ts';
+import { deleteEvidenceOfOrders, listEvidence } from '../access/evidence-repository.ts';
+import { eraseRefundNotes, findRefund, type RefundRow } from '../refunds/refunds-repository.ts';
 import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
 import { recipientHash } from '../pix-emails/pix-email-quota.ts';
 import { deletePixEmailQuotaOf } from '../pix-emails/pix-email-quota-repository.ts';
@@ -41,6 +43,18 @@ export interface BuyerExport {
     accessLinks: Array<{ issuedAt: string | null; revokedAt: string | null }>;
     memberPageOpenedAt: Array<string | null>;
     emails: Array<{ kind: string; queuedAt: string | null; sentAt: string | null }>;
+    /** The guarantee's refund, when one was asked for or made (docs/refunds.md). */
+    refund: {
+      status: string;
+      reason: string | null;
+      note: string | null;
+      requestedAt: string | null;
+      decidedAt: string | null;
+      declineReason: string | null;
+      refundedAt: string | null;
+    } | null;
+    /** The delivery record kept for disputes: access e-mails accepted by the mail server, the refund's steps. */
+    deliveryRecord: Array<{ at: string | null; kind: string; detail: string | null }>;
     /** The visit's campaign parameters (utm_*, src, sck, fbclid, gclid) the order was made with. */
     attribution: Attribution;
     /** The cookie notice's answer at checkout and what was kept because tracking was accepted. */
@@ -67,14 +81,16 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
   const email = normalizeEmail(rawEmail);
   const orders = await listOrdersOfEmail(db, email);
   const ids = orders.map((order) => order.id);
-  const [links, opens, emails] = await Promise.all([
+  const [links, opens, emails, refunds, records] = await Promise.all([
     listAccessLinkDates(db, ids),
     listMemberPageOpenDates(db, ids),
     listEmailsSent(db, ids),
+    Promise.all(ids.map((id) => findRefund(db, id))),
+    Promise.all(ids.map((id) => listEvidence(db, id))),
   ]);
   const data: BuyerExport = {
     email,
-    orders: orders.map((order) => ({
+    orders: orders.map((order, index) => ({
       reference: order.public_ref,
       status: order.status,
       name: order.buyer_name,
@@ -92,6 +108,8 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
       emails: emails
         .filter((mail) => mail.order_id === order.id)
         .map((mail) => ({ kind: mail.kind, queuedAt: iso(mail.created_at), sentAt: iso(mail.sent_at) })),
+      refund: exportedRefund(refunds[index]),
+      deliveryRecord: (records[index] ?? []).map((record) => ({ at: iso(record.at), kind: record.kind, detail: record.detail })),
       attribution: cleanAttribution(order),
       tracking: {
         consent: order.tracking_consent,
@@ -104,6 +122,19 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
     })),
   };
   return { data, orderIds: ids };
+}
+
+function exportedRefund(refund: RefundRow | undefined): BuyerExport['orders'][number]['refund'] {
+  if (!refund) return null;
+  return {
+    status: refund.status,
+    reason: refund.reason,
+    note: refund.note,
+    requestedAt: iso(refund.requested_at),
+    decidedAt: iso(refund.decided_at),
+    declineReason: refund.decline_reason,
+    refundedAt: iso(refund.refunded_at),
+  };
 }
 
 /**
@@ -132,6 +163,8 @@ export async function eraseBuyerData(
     const erased = await eraseBuyerRows(trx, email, now);
     await revokeAccessOfOrders(trx, erased, now);
     await deleteUnsentBuyerEmails(trx, erased);
+    await deleteEvidenceOfOrders(trx, erased);
+    await eraseRefundNotes(trx, erased);
     await deletePixEmailQuotaOf(trx, recipientHash(email));
     for (const orderId of erased) await events.publish(trx, { type: 'erased', orderId, at: now });
     return erased;

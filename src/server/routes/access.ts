@@ -2,9 +2,12 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
 import { members as copy } from '../../content/members.ts';
-import { ResendAccessSchema, type MemberAreaRefusal } from '../../shared/access.ts';
+import { ACCESS_ENDED_QUERY, ResendAccessSchema, type MemberAreaRefusal } from '../../shared/access.ts';
 import { paths } from '../../shared/routes.ts';
-import { loadMemberArea, lookUpAccessToken, openAccessLink, requestAccessResend } from '../access/access-service.ts';
+import { loadMemberArea, lookUpAccessToken, openMemberPage, requestAccessResend } from '../access/access-service.ts';
+import { refundApi } from '../../content/refunds.ts';
+import { loadGuarantee, requestRefund } from '../refunds/refund-service.ts';
+import { refundBody, refusedRefund } from './refund-request.ts';
 import type { AppEnv } from './context.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { pageFile, sendPage, type Site } from '../http/site.ts';
@@ -32,7 +35,7 @@ function cookieOptions(c: Context<AppEnv>) {
 export function accessPageRoutes(site: Site | undefined) {
   return new Hono<AppEnv>().get('/:token', async (c) => {
     const token = c.req.param('token');
-    const access = await openAccessLink(c.var.db, token, c.var.now());
+    const access = await openMemberPage(c.var.db, token, { now: c.var.now(), clientAddress: c.var.clientAddress });
     if (access.kind === 'active') {
       setCookie(c, ACCESS_COOKIE, token, { ...cookieOptions(c), maxAge: ACCESS_COOKIE_MAX_AGE_S });
       c.header('Cache-Control', 'no-store');
@@ -42,6 +45,12 @@ export function accessPageRoutes(site: Site | undefined) {
     }
     // Never the token itself in the log: it is a credential, even a dead one.
     c.var.logger.info('Access link refused', { reason: access.kind, order: access.kind === 'revoked' ? access.orderId : undefined });
+    if (access.kind === 'revoked' && access.ended) {
+      // Refunded: the page says the access ended with the refund (no cookie, nothing personal in the address).
+      c.header('Cache-Control', 'no-store');
+      c.header('Referrer-Policy', 'no-referrer');
+      return c.redirect(`${paths.access}?${ACCESS_ENDED_QUERY}`, 303);
+    }
     // The member page explains the dead link and offers the resend form (a real 404 for crawlers and tests).
     const page = site?.page(pageFile(paths.access));
     const response = page ? sendPage(c, page, 404) : c.text('Not found', 404);
@@ -59,13 +68,31 @@ export const accessRoutes = new Hono<AppEnv>()
     const { supportEmail } = c.var.config.mail;
     const token = getCookie(c, ACCESS_COOKIE);
     if (!token) return c.json({ error: copy.api.signedOut, supportEmail } satisfies MemberAreaRefusal, 401);
-    const access = await lookUpAccessToken(c.var.db, token);
+    const now = c.var.now();
+    const access = await openMemberPage(c.var.db, token, { now, clientAddress: c.var.clientAddress });
     if (access.kind !== 'active') {
       // Refunded or unknown: the cookie opens nothing any more, so it goes.
       deleteCookie(c, ACCESS_COOKIE, cookieOptions(c));
-      return c.json({ error: copy.api.revoked, supportEmail } satisfies MemberAreaRefusal, 401);
+      const ended = access.kind === 'revoked' && access.ended;
+      return c.json({ error: copy.api.revoked, supportEmail, ...(ended ? { ended } : {}) } satisfies MemberAreaRefusal, 401);
     }
-    return sendReply(c, 'GET', await loadMemberArea(c.var.db, access.order, supportEmail));
+    const [area, guarantee] = await Promise.all([
+      loadMemberArea(c.var.db, access.order, supportEmail),
+      loadGuarantee(c.var.refunds, access.order.id, now),
+    ]);
+    if (!guarantee) return c.json({ error: copy.api.revoked, supportEmail } satisfies MemberAreaRefusal, 401);
+    return sendReply(c, 'GET', { ...area, guarantee });
+  })
+  .post('/refund', limitBody(2048, (c) => apiError(c, 413, refundApi.tooLarge)), refundBody, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const { supportEmail } = c.var.config.mail;
+    const token = getCookie(c, ACCESS_COOKIE);
+    const access = token ? await lookUpAccessToken(c.var.db, token) : undefined;
+    if (access?.kind !== 'active') return c.json({ error: copy.api.revoked, supportEmail } satisfies MemberAreaRefusal, 401);
+    const result = await requestRefund(c.var.refunds, access.order.id, c.req.valid('json'), c.var.now());
+    if (result.kind !== 'ok') return refusedRefund(c, result);
+    c.var.logger.info('Refund requested on the member page', { order: access.order.id });
+    return sendReply(c, 'POST', { guarantee: result.guarantee });
   })
   .post(
     '/resend',

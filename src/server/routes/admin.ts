@@ -27,6 +27,11 @@ import {
   revokeAccess,
 } from '../admin/admin-orders.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
+import { refundConsoleApi } from '../../content/refunds.ts';
+import { RefundDeclineSchema } from '../../shared/refunds.ts';
+import { declineRefundRequest, startRefund } from '../refunds/refund-service.ts';
+import { loadOrderEvidence } from '../refunds/order-evidence.ts';
+import { renderEvidenceHtml, renderEvidencePdf } from '../refunds/evidence-document.ts';
 import type { AppEnv } from './context.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { apiError, limitBody } from '../http/http.ts';
@@ -230,7 +235,7 @@ export function adminRoutes(deps: AdminDeps) {
 
       .get('/orders/:id', async (c) => {
         const at = c.var.now();
-        const detail = await loadOrderDetail(c.var.db, c.req.param('id'), at);
+        const detail = await loadOrderDetail(c.var.db, c.req.param('id'), at, c.var.config);
         if (!detail) return apiError(c, 404, copy.api.orderNotFound);
         // The buyer's personal data was shown: who looked, and from where (LGPD art. 37).
         await recordAudit(c.var.db, { session: c.var.session, action: 'view_order', orderId: detail.id, client: auditClient(c), now: at });
@@ -248,6 +253,45 @@ export function adminRoutes(deps: AdminDeps) {
       .post('/orders/:id/refund', async (c) => {
         const order = { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() };
         return refusalOf(c, await markOrderRefunded(c.var.db, c.var.checkout.events, order)) ?? sendReply(c, 'POST', ok);
+      })
+      .post('/orders/:id/refund/start', async (c) => {
+        const now = c.var.now();
+        const orderId = c.req.param('id');
+        const result = await startRefund(c.var.refunds, orderId, now);
+        if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
+        if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.notPaid);
+        if (result === 'in_progress') return apiError(c, 409, refundConsoleApi.inProgress);
+        await recordAudit(c.var.db, { session: c.var.session, action: 'refund_start', orderId, now });
+        return sendReply(c, 'POST', ok, c.var.config.gatewayRefunds ? 202 : 200);
+      })
+      .post(
+        '/orders/:id/refund/decline',
+        limitBody(2048, tooLarge),
+        json(RefundDeclineSchema, { message: refundConsoleApi.declineReason, field: 'reason' }),
+        async (c) => {
+          const now = c.var.now();
+          const orderId = c.req.param('id');
+          const result = await declineRefundRequest(c.var.refunds, orderId, c.req.valid('json').reason, now);
+          if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
+          if (result === 'not_requested') return apiError(c, 409, refundConsoleApi.notRequested);
+          await recordAudit(c.var.db, { session: c.var.session, action: 'refund_decline', orderId, now });
+          return sendReply(c, 'POST', ok);
+        },
+      )
+      .get('/orders/:id/evidence', async (c) => {
+        const now = c.var.now();
+        const format = c.req.query('format') ?? 'pdf';
+        if (format !== 'pdf' && format !== 'html') return apiError(c, 422, refundConsoleApi.badFormat);
+        const evidence = await loadOrderEvidence(c.var.db, c.req.param('id'), { config: c.var.config, publicUrl: c.var.checkout.publicUrl(), now });
+        if (!evidence) return apiError(c, 404, copy.api.orderNotFound);
+        // The buyer's personal data leaves the console in a file: who took it, and from where (LGPD art. 37).
+        await recordAudit(c.var.db, { session: c.var.session, action: 'export_evidence', orderId: evidence.order.id, client: auditClient(c), now });
+        const filename = `comprovante-${evidence.order.reference}.${format}`;
+        c.header('Cache-Control', 'no-store');
+        c.header('Content-Disposition', `attachment; filename="${filename}"`);
+        if (format === 'html') return c.body(renderEvidenceHtml(evidence), 200, { 'Content-Type': 'text/html; charset=utf-8' });
+        const pdf = await renderEvidencePdf(evidence);
+        return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf' });
       })
       .post(
         '/orders/:id/email',

@@ -6,6 +6,7 @@ import type { Lifecycle } from '../lib/lifecycle.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
+import type { RefundsDeps } from '../refunds/refund-service.ts';
 
 /**
  * What every request handler reads from `c.var`, set once per request by app.ts. It lives apart
@@ -17,6 +18,7 @@ export type AppEnv = {
     config: Config;
     logger: Logger;
     checkout: OrdersDeps;
+    refunds: RefundsDeps;
     background: Background;
     /** Per-client limits on anonymous writes (one limiter per app: it remembers blocked keys). */
     limiter: RateLimiter;

@@ -4,8 +4,11 @@ import { ORDER_CONTACT_KEY_HEADER, PUBLIC_REF_PATTERN } from '../../shared/order
 import { paths } from '../../shared/routes.ts';
 import { requestOrderAccessResend } from '../access/access-service.ts';
 import type { AppEnv } from './context.ts';
-import { apiError } from '../http/http.ts';
-import { isReminderOptOutToken } from '../orders/order-links.ts';
+import { apiError, limitBody } from '../http/http.ts';
+import { refundApi } from '../../content/refunds.ts';
+import { loadGuarantee, requestRefund } from '../refunds/refund-service.ts';
+import { refundBody, refusedRefund } from './refund-request.ts';
+import { isOrderContactKey, isReminderOptOutToken } from '../orders/order-links.ts';
 import { describeOrderPage, findOrderForPage } from '../orders/order-page-service.ts';
 import { turnOffReminders } from '../pix-emails/pix-email-job.ts';
 import { renderOptOutPage, type OptOutPageState } from '../pix-emails/reminders-opt-out-page.ts';
@@ -59,9 +62,28 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
   .basePath('/api/order-page')
   .get('/:ref', async (c) => {
     c.header('Cache-Control', 'no-store');
-    const reply = await describeOrderPage(c.var.checkout, c.req.param('ref'), c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64));
-    if (!reply) return apiError(c, 404, copy.notFound.title);
-    return sendReply(c, 'GET', reply);
+    const contactKey = c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64);
+    const found = await describeOrderPage(c.var.checkout, c.req.param('ref'), contactKey);
+    if (!found) return apiError(c, 404, copy.notFound.title);
+    const { reply, order } = found;
+    if (reply.status !== 'paid') return sendReply(c, 'GET', reply);
+    const guarantee = await loadGuarantee(c.var.refunds, order.id, c.var.now());
+    if (!guarantee) return apiError(c, 404, copy.notFound.title);
+    const canRequestHere = isOrderContactKey(order, contactKey);
+    // The reference reaches trackers: a decline's reason (the seller's words to the buyer) only with the e-mailed key.
+    const request = guarantee.request && !canRequestHere ? { ...guarantee.request, declineReason: null } : guarantee.request;
+    return sendReply(c, 'GET', { ...reply, guarantee: { ...guarantee, request }, canRequestHere });
+  })
+  .post('/:ref/refund', limitBody(2048, (c) => apiError(c, 413, refundApi.tooLarge)), refundBody, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const order = await findOrderForPage(c.var.checkout, c.req.param('ref'));
+    if (!order) return apiError(c, 404, copy.notFound.title);
+    // The reference alone is not the buyer: it also reaches trackers. Only the e-mailed key asks.
+    if (!isOrderContactKey(order, c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64))) return apiError(c, 403, refundApi.needsContactKey);
+    const result = await requestRefund(c.var.refunds, order.id, c.req.valid('json'), c.var.now());
+    if (result.kind !== 'ok') return refusedRefund(c, result);
+    c.var.logger.info('Refund requested on the order page', { order: order.id });
+    return sendReply(c, 'POST', { guarantee: result.guarantee });
   })
   .post('/:ref/resend', async (c) => {
     c.header('Cache-Control', 'no-store');

@@ -1,0 +1,145 @@
+import { evidenceDocument as copy } from '../../content/evidence.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { formatTimestamp } from '../../shared/time.ts';
+import type { EvidenceEventKind, OrderEvidence } from './evidence.ts';
+
+/**
+ * The evidence document as plain text, laid out once: the HTML and the PDF renderers draw this
+ * same model, so the two downloads can never say different things. Nothing here is escaped; each
+ * renderer escapes for its own format.
+ */
+
+export interface EvidenceField {
+  label: string;
+  value: string;
+}
+
+export interface EvidenceSection {
+  title: string;
+  fields: EvidenceField[];
+}
+
+export interface EvidenceRow {
+  number: string;
+  at: string;
+  label: string;
+  detail: string;
+}
+
+export interface EvidenceModel {
+  title: string;
+  /** "Pedido ABC123": under the title and in every PDF page's footer. */
+  reference: string;
+  intro: string;
+  /** Seller, order and payment, buyer, guarantee, delivery and use. */
+  sections: EvidenceSection[];
+  eventsTitle: string;
+  columns: EvidenceRow;
+  rows: EvidenceRow[];
+  /** Shown instead of the table when there is no event. */
+  noEvents: string;
+  meaningsTitle: string;
+  /** The meaning of each kind of event the table shows, in the order of `eventKinds`. */
+  meanings: EvidenceField[];
+  /** The time zone, how records are made, and when the document was generated. */
+  notes: string[];
+  /** For the PDF's metadata. */
+  author: string;
+  generatedAt: number;
+  /** "Página 2 de 7", for the PDF's footers. */
+  pageLabel: (page: number, total: number) => string;
+}
+
+/** Every kind with its copy; typed here because content/ may not import the server's types. */
+const eventCopy: Record<EvidenceEventKind, { label: string; meaning: string }> = copy.events;
+
+/** The order the explanations follow: the life of an order. */
+const eventKinds = Object.keys(eventCopy) as EvidenceEventKind[];
+
+const orNotInformed = (value: string | null) => (value === null || value.trim() === '' ? copy.notInformed : value);
+
+export function describeEvidence(evidence: OrderEvidence): EvidenceModel {
+  const { seller, order, buyer, guarantee, events } = evidence;
+  const time = (at: number | null, missing: string = copy.notInformed) => (at === null ? missing : formatTimestamp(at));
+  const opens = events.filter((event) => event.kind === 'member_page_opened');
+  const accessEmail = events.find((event) => event.kind === 'access_email_accepted');
+  const present = new Set(events.map((event) => event.kind));
+
+  return {
+    title: copy.title,
+    reference: copy.reference(order.reference),
+    intro: copy.intro,
+    sections: [
+      {
+        title: copy.sections.seller,
+        fields: [
+          { label: copy.seller.name, value: seller.name },
+          { label: copy.seller.document, value: seller.document },
+          { label: copy.seller.address, value: seller.address },
+          { label: copy.seller.supportEmail, value: seller.supportEmail },
+          { label: copy.seller.siteUrl, value: seller.siteUrl },
+        ],
+      },
+      {
+        title: copy.sections.order,
+        fields: [
+          { label: copy.order.product, value: evidence.productName },
+          { label: copy.order.reference, value: order.reference },
+          { label: copy.order.id, value: order.id },
+          { label: copy.order.createdAt, value: time(order.createdAt) },
+          { label: copy.order.paidAt, value: time(order.paidAt, copy.notPaid) },
+          { label: copy.order.amount, value: formatBRL(order.amountCents) },
+          { label: copy.order.method, value: copy.order.methodValue },
+          { label: copy.order.transaction, value: orNotInformed(order.transactionHash) },
+          { label: copy.order.status, value: order.statusLabel },
+        ],
+      },
+      {
+        title: copy.sections.buyer,
+        fields: [
+          { label: copy.buyer.name, value: orNotInformed(buyer.name) },
+          { label: copy.buyer.email, value: orNotInformed(buyer.email) },
+          { label: copy.buyer.phone, value: orNotInformed(buyer.phone) },
+          { label: copy.buyer.document, value: orNotInformed(buyer.document) },
+        ],
+      },
+      {
+        title: copy.sections.guarantee,
+        fields: [
+          { label: copy.guarantee.period, value: copy.guarantee.periodValue(guarantee.days) },
+          { label: copy.guarantee.endsAt, value: time(guarantee.endsAt) },
+        ],
+      },
+      {
+        title: copy.sections.summary,
+        fields: [
+          { label: copy.summary.accessEmail, value: time(accessEmail?.at ?? null, copy.none) },
+          { label: copy.summary.opens, value: copy.summary.opensValue(opens.length) },
+          ...(opens.length > 0
+            ? [
+                { label: copy.summary.firstOpen, value: time(opens[0]!.at) },
+                { label: copy.summary.lastOpen, value: time(opens.at(-1)!.at) },
+              ]
+            : []),
+        ],
+      },
+    ],
+    eventsTitle: copy.sections.events,
+    columns: { number: copy.table.number, at: copy.table.at, label: copy.table.event, detail: copy.table.detail },
+    rows: events.map((event, index) => ({
+      number: String(index + 1),
+      at: formatTimestamp(event.at),
+      label: eventCopy[event.kind].label,
+      detail: event.detail ?? '',
+    })),
+    noEvents: copy.noEvents,
+    meaningsTitle: copy.sections.meanings,
+    meanings: eventKinds
+      .filter((kind) => present.has(kind))
+      .map((kind) => ({ label: eventCopy[kind].label, value: eventCopy[kind].meaning })),
+    notes: [copy.timeZone, copy.recording, copy.generatedAt(formatTimestamp(evidence.generatedAt))],
+    author: seller.name,
+    generatedAt: evidence.generatedAt,
+    pageLabel: copy.page,
+  };
+}

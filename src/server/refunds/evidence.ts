@@ -1,0 +1,44 @@
+/**
+ * What the dispute evidence document (the console's "Baixar comprovante") is made from: the
+ * facts of one order, gathered from the database by the console's side and rendered, with no
+ * database, by evidence-document.ts. Instants are epoch milliseconds.
+ */
+
+/** One kind of recorded fact; its Portuguese label and meaning are in content/evidence.ts. */
+export type EvidenceEventKind =
+  | 'order_created'
+  | 'paid'
+  | 'access_email_accepted'
+  | 'member_page_opened'
+  | 'refund_requested'
+  | 'refund_approved'
+  | 'refund_declined'
+  | 'refund_gateway'
+  | 'refunded'
+  | 'access_revoked';
+
+export interface EvidenceEvent {
+  at: number;
+  kind: EvidenceEventKind;
+  /** already-safe plain text detail, e.g. Message-ID, hashed client, reason */
+  detail: string | null;
+}
+
+export interface OrderEvidence {
+  generatedAt: number;
+  productName: string;
+  seller: { name: string; document: string; address: string; supportEmail: string; siteUrl: string };
+  order: {
+    reference: string;
+    id: string;
+    createdAt: number;
+    paidAt: number | null;
+    amountCents: number;
+    transactionHash: string | null;
+    statusLabel: string;
+  };
+  buyer: { name: string; email: string; phone: string; document: string | null };
+  guarantee: { days: number; endsAt: number | null };
+  /** In time order. */
+  events: EvidenceEvent[];
+}

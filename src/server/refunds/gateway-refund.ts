@@ -1,0 +1,107 @@
+import { refundGateway as copy } from '../../content/refunds.ts';
+import { GatewayError } from '../gateway/types.ts';
+import { recordEvidence } from '../access/evidence-repository.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import { reverseOrder } from '../orders/order-transitions.ts';
+import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
+import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
+import { claimGatewayCall, findRefund, setGatewayState, type RefundRow } from './refunds-repository.ts';
+
+/**
+ * An approved refund made at the gateway (GATEWAY_REFUNDS=1, docs/refunds.md#at-the-gateway). It
+ * runs as an outbox row, so it survives restarts and runs on one instance at a time, and it is
+ * done only when a re-read of the transaction says `refunded`, as for payments. Each attempt:
+ * 1. reads the transaction first: refunded (by an earlier try, or in the panel) → done;
+ *    `pending_refund` → wait and read again later;
+ * 2. still paid and this attempt has not called yet → takes the call (refunds-repository.ts
+ *    `claimGatewayCall`), asks for the refund once, and reads again;
+ * 3. a definite refusal → the console shows the steps to refund by hand; an uncertain failure
+ *    (timeout, 5xx) → the next try reads before anything else, so a retry never refunds twice.
+ */
+export const GATEWAY_REFUND_FAMILY = 'gateway_refund:';
+
+/** One outbox row per attempt: the seller's "try again" after a failure is a new attempt. */
+export function gatewayRefundKind(attempt: number): string {
+  return `${GATEWAY_REFUND_FAMILY}${attempt}`;
+}
+
+/** How long an accepted call may go unseen in the transaction before the seller is asked to look. */
+export const REFUND_CONFIRM_WINDOW_MS = 30 * 60_000;
+
+const MINUTE_MS = 60_000;
+
+/** Thrown to read again later: the refund is under way (or its call's answer was lost). */
+class RefundNotYetSeen extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefundNotYetSeen';
+  }
+}
+
+export function registerGatewayRefunds(kinds: OutboxKinds, deps: OrdersDeps): void {
+  kinds.register(GATEWAY_REFUND_FAMILY, {
+    channel: 'gateway refund',
+    // Read back soon, then every few minutes; a `pending_refund` may take days, and the
+    // reconciler keeps re-reading paid orders after this row gives up.
+    retry: { baseBackoffMs: 10_000, maxBackoffMs: 15 * MINUTE_MS, giveUpAfterMs: 3 * 24 * 60 * MINUTE_MS },
+    async deliver(message, signal) {
+      const now = () => deps.now?.() ?? Date.now();
+      const [order, refund] = await Promise.all([findOrderById(deps.db, message.orderId), findRefund(deps.db, message.orderId)]);
+      if (!order || !refund) throw new MessageNotNeededError('order or refund gone');
+      if (order.status === 'reversed') return {};
+      if (refund.status !== 'approved' || order.status !== 'paid') throw new MessageNotNeededError(`refund is ${refund.status}`);
+      if (!order.transaction_hash) {
+        await setGatewayState(deps.db, order.id, 'failed', copy.noTransaction, now());
+        return {};
+      }
+      signal.throwIfAborted();
+      await refundAtGateway(deps, order, refund, order.transaction_hash, now);
+      return {};
+    },
+  });
+}
+
+async function refundAtGateway(deps: OrdersDeps, order: OrderRow, refund: RefundRow, hash: string, now: () => number) {
+  if (await readBack(deps, order, hash, now)) return;
+  if (refund.gateway_called_at !== null) {
+    // This attempt already asked (maybe just before a crash): never ask twice; wait for the read.
+    if (now() - Number(refund.gateway_called_at) < REFUND_CONFIRM_WINDOW_MS) throw new RefundNotYetSeen('refund asked for; not seen yet');
+    await setGatewayState(deps.db, order.id, 'failed', copy.notSeen, now());
+    return;
+  }
+  if (!(await claimGatewayCall(deps.db, order.id, now()))) throw new RefundNotYetSeen('another worker asked for the refund');
+  await recordEvidence(deps.db, { orderId: order.id, at: now(), kind: 'refund_gateway', detail: hash });
+  try {
+    await deps.gateway.refundTransaction(hash);
+  } catch (error) {
+    if (error instanceof GatewayError && !error.uncertain) {
+      deps.logger.warn('Gateway refused the refund', { order: order.id, status: error.httpStatus ?? 'none' });
+      await setGatewayState(deps.db, order.id, 'failed', error.message, now());
+      return;
+    }
+    // It may have gone through: the next try reads the transaction before anything else.
+    throw error;
+  }
+  deps.logger.info('Refund asked for at the gateway', { order: order.id });
+  if (!(await readBack(deps, order, hash, now))) throw new RefundNotYetSeen('refund asked for; not seen yet');
+}
+
+/** Reads the transaction: true when it is refunded (the order is then marked so). */
+async function readBack(deps: OrdersDeps, order: OrderRow, hash: string, now: () => number): Promise<boolean> {
+  const record = await deps.gateway.getTransaction(hash);
+  if (record.transactionHash !== hash && !record.alternateIds.includes(hash)) throw new RefundNotYetSeen('gateway answered for another transaction');
+  if (record.state === 'reversed') {
+    if (await reverseOrder(deps, order.id, 'refunded', now())) deps.logger.info('Refund confirmed by the gateway; access ended', { order: order.id });
+    return true;
+  }
+  if (record.state === 'refunding') {
+    await setGatewayState(deps.db, order.id, 'pending', null, now());
+    throw new RefundNotYetSeen('pending_refund at the gateway');
+  }
+  if (record.state !== 'paid') {
+    await setGatewayState(deps.db, order.id, 'failed', copy.notPaid(record.rawStatus ?? '?'), now());
+    throw new MessageNotNeededError(`transaction is ${record.rawStatus ?? 'unknown'}`);
+  }
+  return false;
+}

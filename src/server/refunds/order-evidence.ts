@@ -1,0 +1,62 @@
+import type { Kysely } from 'kysely';
+import { admin as adminCopy } from '../../content/admin.ts';
+import { refundReasonLabels } from '../../content/refunds.ts';
+import { site } from '../../content/site.ts';
+import { guaranteeEndsAt } from '../../shared/refunds.ts';
+import { listEvidence, listMemberPageOpenings } from '../access/evidence-repository.ts';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/schema.ts';
+import { findOrderById } from '../orders/orders-repository.ts';
+import type { EvidenceEvent, OrderEvidence } from './evidence.ts';
+import { findRefund } from './refunds-repository.ts';
+
+/**
+ * Gathers one order's delivery record (docs/refunds.md#evidence) for the console's "Baixar
+ * comprovante": the order and payment, each access e-mail the mail server accepted (with its
+ * Message-ID), each opening of the member page (with the hashed client, never the address), and
+ * the refund's request and decision. evidence-document.ts renders it as HTML or PDF.
+ */
+export async function loadOrderEvidence(
+  db: Kysely<Database>,
+  orderId: string,
+  input: { config: Pick<Config, 'guaranteeDays' | 'mail' | 'storefront'>; publicUrl: string; now: number },
+): Promise<OrderEvidence | undefined> {
+  const order = await findOrderById(db, orderId);
+  if (!order) return undefined;
+  const [records, openings, refund] = await Promise.all([listEvidence(db, orderId), listMemberPageOpenings(db, orderId), findRefund(db, orderId)]);
+  const paidAt = order.paid_at === null ? null : Number(order.paid_at);
+  const events: EvidenceEvent[] = [{ at: Number(order.created_at), kind: 'order_created', detail: null }];
+  if (paidAt !== null) events.push({ at: paidAt, kind: 'paid', detail: order.transaction_hash });
+  for (const record of records) {
+    // The request's reason is told from the refund itself (label and the buyer's words).
+    const detail =
+      record.kind === 'refund_requested' && refund
+        ? [refund.reason ? refundReasonLabels[refund.reason] : null, refund.note].filter(Boolean).join(' — ') || null
+        : record.kind === 'refund_approved'
+          ? null
+          : record.detail;
+    events.push({ at: record.at, kind: record.kind, detail });
+  }
+  for (const opening of openings) events.push({ at: opening.at, kind: 'member_page_opened', detail: opening.client });
+  // Stable: equal times keep the order above (created → paid → records → openings).
+  events.sort((a, b) => a.at - b.at);
+  const { seller } = input.config.storefront;
+  const status = order.status === 'pending' && Number(order.expires_at) <= input.now ? 'expired' : order.status;
+  return {
+    generatedAt: input.now,
+    productName: site.productName,
+    seller: { ...seller, supportEmail: input.config.mail.supportEmail, siteUrl: input.publicUrl },
+    order: {
+      reference: order.public_ref,
+      id: order.id,
+      createdAt: Number(order.created_at),
+      paidAt,
+      amountCents: Number(order.amount_cents),
+      transactionHash: order.transaction_hash,
+      statusLabel: adminCopy.orders.status[status],
+    },
+    buyer: { name: order.buyer_name, email: order.buyer_email, phone: order.buyer_phone, document: order.buyer_document },
+    guarantee: { days: input.config.guaranteeDays, endsAt: paidAt === null ? null : guaranteeEndsAt(paidAt, input.config.guaranteeDays) },
+    events,
+  };
+}

@@ -1,0 +1,197 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, RefundsTable } from '../db/schema.ts';
+import type { GatewayRefundState, RefundOrigin, RefundReason } from '../../shared/refunds.ts';
+
+/**
+ * One refund per order (docs/refunds.md). Every change is a conditional update on the row's
+ * status, so a double click, a retried request or a second instance changes it once.
+ */
+export type RefundRow = Selectable<RefundsTable>;
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function findRefund(db: Executor, orderId: string): Promise<RefundRow | undefined> {
+  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/**
+ * The buyer's request; false when the order already has a refund (asked before, or started by the
+ * seller). `autoApprove` records it approved at once (REFUND_MODE=auto).
+ */
+export async function insertRefundRequest(
+  trx: Executor,
+  request: { orderId: string; reason: RefundReason | null; note: string | null; now: number; autoApprove: boolean; gateway: boolean },
+): Promise<boolean> {
+  const result = await trx
+    .insertInto('refunds')
+    .values({
+      order_id: request.orderId,
+      status: request.autoApprove ? 'approved' : 'requested',
+      origin: 'buyer',
+      reason: request.reason,
+      note: request.note,
+      requested_at: request.now,
+      decided_at: request.autoApprove ? request.now : null,
+      decided_by: request.autoApprove ? 'auto' : null,
+      decline_reason: null,
+      refunded_at: null,
+      gateway_state: request.autoApprove && request.gateway ? 'calling' : 'off',
+      gateway_error: null,
+      gateway_called_at: null,
+      updated_at: request.now,
+    })
+    .onConflict((conflict) => conflict.column('order_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Approves the order's refund: a request (or a declined one the seller reconsiders) turns
+ * approved; an order with no refund gets one started by `origin`. Returns the row as approved, or
+ * undefined when it was already approved or refunded (nothing changed).
+ */
+export async function approveRefund(
+  trx: Executor,
+  input: { orderId: string; origin: RefundOrigin; by: 'seller' | 'auto'; gateway: boolean; now: number },
+): Promise<RefundRow | undefined> {
+  const state: GatewayRefundState = input.gateway ? 'calling' : 'off';
+  const updated = await trx
+    .updateTable('refunds')
+    .set({ status: 'approved', decided_at: input.now, decided_by: input.by, gateway_state: state, gateway_error: null, updated_at: input.now })
+    .where('order_id', '=', input.orderId)
+    .where('status', 'in', ['requested', 'declined'])
+    .returningAll()
+    .executeTakeFirst();
+  if (updated) return updated;
+  return trx
+    .insertInto('refunds')
+    .values({
+      order_id: input.orderId,
+      status: 'approved',
+      origin: input.origin,
+      reason: null,
+      note: null,
+      requested_at: input.now,
+      decided_at: input.now,
+      decided_by: input.by,
+      decline_reason: null,
+      refunded_at: null,
+      gateway_state: state,
+      gateway_error: null,
+      gateway_called_at: null,
+      updated_at: input.now,
+    })
+    .onConflict((conflict) => conflict.column('order_id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The seller tries the gateway again after it failed (or turned GATEWAY_REFUNDS on after approving
+ * by hand): a new attempt, which may call the refund endpoint once more. Returns its number.
+ */
+export async function retryGatewayRefund(trx: Executor, orderId: string, now: number): Promise<number | undefined> {
+  const row = await trx
+    .updateTable('refunds')
+    .set((eb) => ({
+      gateway_state: 'calling' as const,
+      gateway_error: null,
+      gateway_called_at: null,
+      attempt: eb('attempt', '+', 1),
+      updated_at: now,
+    }))
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'approved')
+    .where('gateway_state', 'in', ['failed', 'off'])
+    .returning('attempt')
+    .executeTakeFirst();
+  return row === undefined ? undefined : Number(row.attempt);
+}
+
+export async function declineRefund(trx: Executor, orderId: string, reason: string, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('refunds')
+    .set({ status: 'declined', decided_at: now, decided_by: 'seller', decline_reason: reason, updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'requested')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * The right to make the gateway call, taken once per attempt: only the caller whose update matched
+ * calls the refund endpoint. A retry, a second worker or a restart after kill -9 finds it taken and
+ * re-reads the transaction instead, so one attempt never asks the gateway for a refund twice.
+ */
+export async function claimGatewayCall(db: Executor, orderId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('refunds')
+    .set({ gateway_called_at: now, gateway_state: 'calling', updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'approved')
+    .where('gateway_called_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function setGatewayState(db: Executor, orderId: string, state: GatewayRefundState, error: string | null, now: number) {
+  await db
+    .updateTable('refunds')
+    .set({ gateway_state: state, gateway_error: error?.slice(0, 500) ?? null, updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'approved')
+    .execute();
+}
+
+/** The money went back: the order's refund (if any) is done. Returns it when this call finished it. */
+export async function markRefundDone(trx: Executor, orderId: string, now: number): Promise<RefundRow | undefined> {
+  return trx
+    .updateTable('refunds')
+    .set({ status: 'refunded', refunded_at: now, gateway_error: null, updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '!=', 'refunded')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** "Marcar como reembolsado" on an order nobody asked a refund for: the seller's own refund, done. */
+export async function insertDoneRefund(trx: Executor, orderId: string, now: number): Promise<void> {
+  await trx
+    .insertInto('refunds')
+    .values({
+      order_id: orderId,
+      status: 'refunded',
+      origin: 'seller',
+      reason: null,
+      note: null,
+      requested_at: now,
+      decided_at: now,
+      decided_by: 'seller',
+      decline_reason: null,
+      refunded_at: now,
+      gateway_error: null,
+      gateway_called_at: null,
+      updated_at: now,
+    })
+    .onConflict((conflict) => conflict.column('order_id').doNothing())
+    .execute();
+}
+
+/** Refunds asked for and not finished, on orders still paid: the console's "Reembolsos pedidos". */
+export async function countOpenRefunds(db: Executor, requestedBefore?: number): Promise<number> {
+  let query = db
+    .selectFrom('refunds')
+    .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('refunds.status', 'in', ['requested', 'approved'])
+    .where('orders.status', '=', 'paid');
+  if (requestedBefore !== undefined) query = query.where('refunds.requested_at', '<', requestedBefore);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Erasure (privacy/): the buyer's own words go; the facts of the refund stay with the anonymised order. */
+export async function eraseRefundNotes(db: Executor, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db.updateTable('refunds').set({ note: null }).where('order_id', 'in', [...orderIds]).execute();
+}

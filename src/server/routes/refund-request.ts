@@ -1,0 +1,22 @@
+import type { Context } from 'hono';
+import { zValidator } from '@hono/zod-validator';
+import { refundApi } from '../../content/refunds.ts';
+import { RefundRequestSchema } from '../../shared/refunds.ts';
+import { apiError } from '../http/http.ts';
+import type { RefundRequestResult } from '../refunds/refund-service.ts';
+import type { AppEnv } from './context.ts';
+
+/**
+ * The buyer's "Pedir reembolso", from the member page (cookie) or the order page (e-mailed contact
+ * key): the same body and the same answers. A missing confirmation gets its own message.
+ */
+export const refundBody = zValidator('json', RefundRequestSchema, (result, c) => {
+  if (result.success) return;
+  const confirmMissing = result.error.issues.some((issue) => issue.path[0] === 'confirm');
+  return apiError(c, 422, confirmMissing ? refundApi.confirmRequired : refundApi.invalid);
+});
+
+/** A refused request, as its Portuguese error. */
+export function refusedRefund(c: Context<AppEnv>, result: Extract<RefundRequestResult, { kind: 'refused' }>): Response {
+  return apiError(c, result.status, result.message);
+}
