@@ -39,6 +39,8 @@ export const orderPage = {
   reversed: {
     title: 'Pagamento devolvido',
     text: 'O valor deste pedido foi devolvido pelo PIX (reembolso ou estorno) e o acesso à lista foi encerrado.',
+    /** Followed by the support address as a mailto link. */
+    help: 'Dúvidas? Escreva para',
   },
   amountLabel: 'Valor',
   orderLabel: 'Pedido',
