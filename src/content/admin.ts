@@ -3,6 +3,8 @@
  * so the page and the server say the same.
  */
 
+import type { RefundTimelineEvent } from '../shared/admin.ts';
+import { REFUND_ANSWER_DAYS, type RefundOrigin, type RefundStatus } from '../shared/refunds.ts';
 import { formatCount } from '../shared/text.ts';
 
 export const admin = {
@@ -89,6 +91,9 @@ export const admin = {
     duplicates: (count: number) =>
       `${formatCount(count, { one: 'pagamento duplicado para reembolsar', other: 'pagamentos duplicados para reembolsar' })}: o mesmo comprador pagou duas vezes.`,
     showDuplicates: 'Ver os duplicados',
+    refundRequests: (count: number) =>
+      `${formatCount(count, { one: 'reembolso pedido', other: 'reembolsos pedidos' })} para resolver: aprovar, recusar ou concluir.`,
+    showRefundRequests: 'Ver os reembolsos',
   },
   orders: {
     search: 'Buscar',
@@ -104,6 +109,7 @@ export const admin = {
     statusFilter: 'Status',
     statusAll: 'Todos',
     statusDuplicate: 'Duplicados a reembolsar',
+    statusRefundRequested: 'Reembolsos pedidos',
     from: 'De',
     to: 'Até',
     apply: 'Filtrar',
@@ -118,6 +124,12 @@ export const admin = {
     noAccess: 'Sem acesso',
     duplicate: 'Pagamento duplicado — reembolsar',
     duplicateRefunded: 'Pagamento duplicado — reembolsado',
+    refundStatus: {
+      requested: 'Reembolso pedido',
+      approved: 'Reembolso aprovado',
+      declined: 'Reembolso recusado',
+      refunded: 'Reembolsado',
+    } as Record<RefundStatus, string>,
   },
   detail: {
     back: 'Voltar aos pedidos',
@@ -137,12 +149,28 @@ export const admin = {
       pix_email_sent: 'E-mail do PIX enviado (código ou lembrete)',
       member_page: 'Página de membro aberta',
       admin: 'Ação no painel',
+      refund: 'Reembolso',
     } as Record<string, string>,
+    refundEvents: {
+      requested: 'Reembolso pedido',
+      approved: 'Reembolso aprovado por você',
+      approved_auto: 'Reembolso aprovado automaticamente',
+      declined: 'Reembolso recusado',
+      gateway_called: 'Reembolso enviado ao gateway',
+      gateway_pending: 'Gateway processando o reembolso',
+      gateway_failed: 'O gateway não fez o reembolso',
+      refunded: 'Reembolso concluído',
+    } as Record<RefundTimelineEvent, string>,
+    refundReason: (label: string) => `Motivo: ${label}`,
+    quoted: (text: string) => `“${text}”`,
     auditActions: {
       resend_access: 'Acesso reenviado',
       correct_email: 'E-mail corrigido e acesso reenviado',
       revoke_access: 'Acesso revogado',
       mark_refunded: 'Marcado como reembolsado',
+      refund_start: 'Reembolso iniciado',
+      refund_decline: 'Recusa do reembolso enviada ao comprador',
+      export_evidence: 'Comprovante da venda baixado',
       retry_email: 'Novo envio de e-mail',
       export_buyer: 'Dados pessoais exportados (LGPD)',
       delete_buyer: 'Dados pessoais apagados (LGPD)',
@@ -157,6 +185,84 @@ export const admin = {
       correct: 'Corrigir e-mail',
       revoke: 'Revogar acesso',
       refund: 'Marcar como reembolsado',
+    },
+    evidence: {
+      title: 'Comprovante da venda',
+      hint: 'Para uma contestação (MED) ou um pedido do gateway: a história deste pedido, do pagamento ao acesso do comprador.',
+      pdf: 'Baixar comprovante (PDF)',
+      html: 'Baixar comprovante (HTML)',
+    },
+    refund: {
+      title: 'Reembolso',
+      none: 'O comprador não pediu reembolso.',
+      guaranteeUntil: (date: string) => `Garantia até ${date}`,
+      guaranteeOpen: 'dentro do prazo',
+      guaranteeClosed: 'prazo encerrado',
+      requestedAt: 'Pedido em',
+      startedAt: 'Iniciado em',
+      reason: 'Motivo',
+      noReason: 'Não informado',
+      note: 'Mensagem do comprador',
+      insideGuarantee: 'Pedido dentro da garantia',
+      outsideGuarantee: 'Pedido depois do fim da garantia',
+      origin: {
+        buyer: 'Pedido pelo comprador',
+        seller: 'Iniciado por você no painel',
+        duplicate: 'Pagamento duplicado (reembolso automático)',
+      } as Record<RefundOrigin, string>,
+      status: 'Situação',
+      decidedBy: 'Decisão',
+      decided: { seller: 'Você', auto: 'Automática' } as Record<'seller' | 'auto', string>,
+      decidedAt: (who: string, date: string) => `${who}, em ${date}`,
+      declineReason: 'Motivo da recusa (enviado ao comprador)',
+      refundedAt: (date: string) => `Dinheiro devolvido em ${date}. O acesso do comprador foi encerrado.`,
+      gateway: {
+        calling: 'Enviando o reembolso ao gateway… Esta página se atualiza sozinha.',
+        pending:
+          'Reembolso em processamento: o gateway aceitou e está devolvendo o dinheiro. Costuma levar poucos minutos; esta página se atualiza sozinha.',
+        failed: (error: string | null) =>
+          `O gateway não conseguiu fazer o reembolso${error ? ` (${error})` : ''}. Devolva o valor à mão seguindo os passos abaixo.`,
+      },
+      manual: {
+        title: 'Reembolsar à mão',
+        why: 'Os reembolsos pelo gateway estão desligados (GATEWAY_REFUNDS): você devolve o valor no painel dele.',
+        openTransaction: 'No painel do gateway, abra a transação',
+        noTransaction: 'No painel do gateway, procure o pagamento deste pedido (pelo valor e pela data)',
+        copy: 'Copiar',
+        copied: 'Copiado',
+        /** Read after "Copiar" by screen readers (and Playwright), so each copy button says what it copies. */
+        copyTransaction: 'o código da transação',
+        copyDocument: 'o CPF do comprador',
+        refundAmount: 'Reembolse',
+        comeBack: 'Volte aqui e toque em “Marcar como reembolsado”',
+        document: 'CPF do comprador (chave PIX possível)',
+      },
+      actions: { start: 'Reembolsar', retry: 'Reembolsar de novo pelo gateway', decline: 'Recusar' },
+      confirm: {
+        startGateway: {
+          title: (amount: string) => `Reembolsar ${amount}?`,
+          body: 'O gateway devolve o valor pelo PIX para a conta que pagou. Quando terminar, o acesso do comprador é encerrado e ele recebe um e-mail.',
+        },
+        startManual: {
+          title: (amount: string) => `Reembolsar ${amount}?`,
+          body: 'O reembolso fica aprovado. Em seguida, devolva o valor no painel do gateway seguindo os passos que aparecem aqui e toque em “Marcar como reembolsado”.',
+        },
+        retry: {
+          title: (amount: string) => `Pedir ${amount} ao gateway de novo?`,
+          body: 'O gateway tenta devolver o valor outra vez. Se você já devolveu à mão, não tente de novo: use “Marcar como reembolsado”.',
+        },
+        decline: {
+          title: 'Recusar o reembolso?',
+          body: 'O comprador recebe o motivo por e-mail e continua com o acesso.',
+          field: 'Motivo da recusa',
+          hint: 'Vai por e-mail para o comprador. De 5 a 500 caracteres.',
+        },
+      },
+      done: {
+        startGateway: 'Reembolso enviado ao gateway.',
+        startManual: 'Reembolso aprovado. Agora devolva o valor no painel do gateway.',
+        decline: 'Reembolso recusado. O comprador recebeu o motivo por e-mail.',
+      },
     },
     confirm: {
       resend: { title: 'Reenviar o acesso?', body: (email: string) => `Um novo e-mail com o link de acesso vai para ${email}.` },
@@ -246,6 +352,7 @@ export const admin = {
       gateway: 'Gateway de pagamento',
       postback: 'Último aviso do gateway (postback)',
       duplicates: 'Pagamentos duplicados',
+      refunds: 'Pedidos de reembolso',
       smtp: 'Envio de e-mails',
       outbox: 'Fila de e-mails',
       placeholders: 'Dados do vendedor',
@@ -259,6 +366,10 @@ export const admin = {
       sandbox: 'Modo de demonstração (gateway de teste)',
       gatewayOk: (product: string) => `Produto “${product}” e oferta encontrados`,
       gatewayError: 'O gateway não respondeu ou não achou o produto',
+      refunds: (open: number, overdue: number) =>
+        open === 0
+          ? 'Nenhum pedido em aberto'
+          : `${formatCount(open, { one: 'pedido em aberto', other: 'pedidos em aberto' })}${overdue > 0 ? `, ${overdue} há mais de ${REFUND_ANSWER_DAYS} dias` : ''}`,
       noPostback: 'Nenhum aviso recebido ainda',
       postbackAgo: (ago: string) => `Recebido ${ago}`,
       smtpFile: 'Modo arquivo: os e-mails ficam em DATA_DIR/outbox',
@@ -285,6 +396,7 @@ export const admin = {
       gateway: 'Confira PROVIDER_URL, PROVIDER_TOKEN e PRODUCT_HASH e se o produto tem uma oferta ativa no gateway.',
       postback: 'Faça uma compra de teste; se o aviso não chegar, confira se PUBLIC_URL é acessível pela internet.',
       duplicates: 'Reembolse cada um no gateway e use “Marcar como reembolsado” no pedido (Pedidos › Duplicados a reembolsar).',
+      refunds: `A garantia promete resposta em até ${REFUND_ANSWER_DAYS} dias: abra Pedidos › Reembolsos pedidos e reembolse ou recuse cada um.`,
       smtp: 'Confira usuário, senha, host e porta em SMTP_URL.',
       outbox: 'Confira o envio de e-mails acima e use “Tentar de novo” nos e-mails abaixo.',
       placeholders: 'Defina SELLER_NAME, SELLER_DOCUMENT e SELLER_ADDRESS.',

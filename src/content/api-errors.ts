@@ -22,7 +22,7 @@ const detailSuffix = (detail: string | null) => (detail ? `: ${detail}` : '');
 export const gatewayRefundErrors = {
   refused: (status: number, detail: string | null) => `O gateway recusou o reembolso (HTTP ${status})${detailSuffix(detail)}.`,
   notSent: 'Não foi possível falar com o gateway: o reembolso não foi pedido.',
-  noAnswer: `O gateway não respondeu a tempo. ${REFUND_MAY_HAVE_HAPPENED}`,
+  noAnswer: `O gateway não deu resposta (tempo esgotado ou conexão perdida). ${REFUND_MAY_HAVE_HAPPENED}`,
   serverError: (status: number, detail: string | null) =>
     `O gateway respondeu com erro (HTTP ${status})${detailSuffix(detail)}. ${REFUND_MAY_HAVE_HAPPENED}`,
   unreadable: `O gateway aceitou o pedido, mas a resposta não pôde ser lida. ${REFUND_MAY_HAVE_HAPPENED}`,

@@ -92,7 +92,7 @@ export const evidenceDocument = {
     },
     refund_gateway: {
       label: 'Reembolso enviado ao intermediador de pagamento',
-      meaning: 'A devolução foi pedida ao intermediador de pagamento, que a faz pelo PIX. O detalhe traz a situação informada por ele.',
+      meaning: 'A devolução foi pedida ao intermediador de pagamento, que a faz pelo PIX. O detalhe traz o identificador da transação.',
     },
     refunded: {
       label: 'Valor devolvido',

@@ -126,7 +126,8 @@ export function composeServer(options: {
   events.afterCommit('paid', () => background.run('outbox after payment', () => outbox.runOnce()));
   events.afterCommit('charged', () => background.run('outbox after charge', () => outbox.runOnce()));
   // "Reembolso feito" and the seller's webhook leave as soon as the refund is seen.
-  for (const type of ['refunded', 'reversed'] as const) events.afterCommit(type, () => background.run('outbox after refund', () => outbox.runOnce()));
+  for (const type of ['refunded', 'reversed'] as const)
+    events.afterCommit(type, () => background.run('outbox after refund', () => outbox.runOnce()));
 
   const checkout: OrdersDeps = { db, dialect: database.dialect, config, gateway, logger, publicUrl, now: clock, events };
   // Registered once the checkout's deps exist: a gateway refund reads and reverses orders through them.

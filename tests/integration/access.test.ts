@@ -258,7 +258,11 @@ for (const database of databases) {
       const { id, token } = await insertOrder(db, { status: 'paid', name: 'joão pereira', email: 'joao@example.com' });
       const deps = {
         db: db.db,
-        config: { demoMode: false, guaranteeDays: 7, mail: { smtpUrl: undefined, from: 'Loja <loja@example.com>', supportEmail: 'ajuda@example.com' } },
+        config: {
+          demoMode: false,
+          guaranteeDays: 7,
+          mail: { smtpUrl: undefined, from: 'Loja <loja@example.com>', supportEmail: 'ajuda@example.com' },
+        },
         publicUrl: () => 'https://loja.example.com/',
       };
       const mail = await renderOutboxMessage(deps, { orderId: id, kind: 'access_resend:2901234' });

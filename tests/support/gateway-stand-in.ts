@@ -7,10 +7,11 @@ import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
 
 /**
  * The payment gateway's stand-in on a loopback port, for every test that talks to "the gateway"
- * over real HTTP (docs/gateway.md): the products list, charge creation and the transaction read.
- * Each test scripts how those three answer, from the replies below (every odd shape and error the
- * gateway notes record) or its own; every request is recorded. `rememberCharges()` makes it behave
- * like the real one, charges that stay until the test says the buyer paid.
+ * over real HTTP (docs/gateway.md): the products list, charge creation, the transaction read and
+ * the refund. Each test scripts how those four answer, from the replies below (every odd shape and
+ * error the gateway notes record) or its own; every request is recorded. `rememberCharges()` makes
+ * it behave like the real one, charges that stay until the test says the buyer paid, and refunds
+ * that answer as `ledger.answerRefunds()` says.
  */
 
 /** A request as the gateway received it. */
@@ -26,6 +27,8 @@ export interface GatewayRequest {
 }
 
 export type GatewayAnswer = (c: Context, request: GatewayRequest) => Response | Promise<Response>;
+/** An answer about one transaction, named by its (decoded) hash. */
+export type TransactionAnswer = (c: Context, hash: string, request: GatewayRequest) => Response | Promise<Response>;
 
 export interface GatewayStandIn {
   /** The gateway's base URL (PROVIDER_URL), base path included. */
@@ -36,9 +39,13 @@ export interface GatewayStandIn {
   /** POST {url}/public/v1/transactions */
   onCreate: GatewayAnswer;
   /** GET {url}/public/v1/transactions/{hash} (the hash decoded) */
-  onRead: (c: Context, hash: string, request: GatewayRequest) => Response | Promise<Response>;
+  onRead: TransactionAnswer;
+  /** POST {url}/public/v1/transactions/{hash}/refund (the hash decoded) */
+  onRefund: TransactionAnswer;
   /** The charge POSTs received so far. */
   charges(): GatewayRequest[];
+  /** How many refund POSTs named `hash` so far: what a test asserts "never refunded twice" with. */
+  refundCalls(hash: string): number;
   /** Answers like the real gateway from now on: each POST creates a waiting transaction, each GET reads it. */
   rememberCharges(options?: { expiresAt?: string }): ChargeLedger;
   stop(): Promise<void>;
@@ -139,7 +146,12 @@ export async function startGatewayStandIn(options: { basePath?: string } = {}): 
     onProducts: (c) => gatewayReplies.products(c),
     onCreate: (c) => gatewayReplies.notScripted(c),
     onRead: (c) => gatewayReplies.unknownTransaction(c),
-    charges: () => gateway.requests.filter((request) => request.method === 'POST'),
+    onRefund: (c) => gatewayReplies.notScripted(c),
+    charges: () => gateway.requests.filter((request) => request.method === 'POST' && !request.path.endsWith('/refund')),
+    refundCalls: (hash) =>
+      gateway.requests.filter(
+        (request) => request.method === 'POST' && decodeURIComponent(request.path).endsWith(`/public/v1/transactions/${hash}/refund`),
+      ).length,
     rememberCharges: (ledgerOptions) => rememberCharges(gateway, ledgerOptions),
     stop: async () => undefined,
   };
@@ -151,6 +163,7 @@ export async function startGatewayStandIn(options: { basePath?: string } = {}): 
   app.get('/public/v1/products', async (c) => gateway.onProducts(c, await recorded(c)));
   app.post('/public/v1/transactions', async (c) => gateway.onCreate(c, await recorded(c)));
   app.get('/public/v1/transactions/:hash', async (c) => gateway.onRead(c, c.req.param('hash'), await recorded(c)));
+  app.post('/public/v1/transactions/:hash/refund', async (c) => gateway.onRefund(c, c.req.param('hash'), await recorded(c)));
   const listening = await listenOnLoopback(app.fetch);
   gateway.url = `${listening.url}${options.basePath ?? ''}`;
   gateway.stop = listening.close;
@@ -161,7 +174,7 @@ export async function startGatewayStandIn(options: { basePath?: string } = {}): 
 export interface LedgerTransaction {
   hash: string;
   amount: number;
-  status: 'waiting_payment' | 'paid';
+  status: 'waiting_payment' | 'paid' | 'pending_refund' | 'refunded';
   /** Our server's postback URL for this charge (`…/api/webhooks/gateway?t={order}.{secret}`). */
   postbackUrl: string;
   orderId: string;
@@ -169,6 +182,27 @@ export interface LedgerTransaction {
   /** The `tracking` object the charge was created with (utm_*, src), as the gateway keeps it. */
   tracking: Record<string, string>;
 }
+
+/**
+ * How the ledger answers `POST /transactions/{hash}/refund` (docs/gateway.md#11-refunds). A hash it
+ * does not know gets 404; a transaction that is not `paid` gets 422 (`Transaction already refunded`
+ * once refunded or refunding), whatever the behaviour, so a second call never refunds twice.
+ */
+export type RefundBehaviour =
+  /** 200 with the transaction, which reads `refunded` from then on (the default). */
+  | { kind: 'refunds' }
+  /** 200 with the transaction reading `pending_refund`, and so do reads until `ledger.finishRefund(hash)`. */
+  | { kind: 'pending' }
+  /**
+   * That status with `{ message }` (none: an empty body). `refundsAnyway`: the refund is made all
+   * the same, as when a 5xx is written after the money moved.
+   */
+  | { kind: 'fails'; status: 400 | 404 | 422 | 500 | 502 | 503; message?: string; refundsAnyway?: boolean }
+  /**
+   * Takes the request and answers (200, the transaction) only after `ms` (default 1 s, so past the
+   * client's 300 ms and still bounded). `refundsAnyway`: the refund is made when the request arrives.
+   */
+  | { kind: 'hangs'; ms?: number; refundsAnyway?: boolean };
 
 /**
  * The stand-in's memory of its charges, like the real gateway's: the test decides when a buyer
@@ -181,6 +215,10 @@ export interface ChargeLedger {
   charges(): number;
   /** The buyer pays the charge: the next read answers paid. */
   pay(hash: string): LedgerTransaction;
+  /** How refunds are answered from now on (`{ kind: 'refunds' }` until a test says otherwise). */
+  answerRefunds(behaviour: RefundBehaviour): void;
+  /** A refund left `pending_refund` is done: the next read answers refunded. */
+  finishRefund(hash: string): LedgerTransaction;
   /** The transaction as the gateway shows it, in TriboPay's shape (also the postback body). */
   toJson(transaction: LedgerTransaction): Record<string, unknown>;
 }
@@ -241,14 +279,44 @@ function rememberCharges(gateway: GatewayStandIn, options: { expiresAt?: string 
     const transaction = transactions.get(hash);
     return transaction ? c.json(toJson(transaction)) : gatewayReplies.unknownTransaction(c);
   };
+  const known = (hash: string) => {
+    const transaction = transactions.get(hash);
+    if (!transaction) throw new Error(`the stand-in has no charge ${hash}`);
+    return transaction;
+  };
+  const answerRefunds = (behaviour: RefundBehaviour) => {
+    gateway.onRefund = (c, hash) => {
+      const transaction = transactions.get(hash);
+      if (!transaction) return gatewayReplies.unknownTransaction(c);
+      if (transaction.status !== 'paid') {
+        const refunded = transaction.status === 'refunded' || transaction.status === 'pending_refund';
+        return c.json({ message: refunded ? 'Transaction already refunded' : 'Only paid transactions can be refunded' }, 422);
+      }
+      if (behaviour.kind === 'fails') {
+        if (behaviour.refundsAnyway) transaction.status = 'refunded';
+        return behaviour.message === undefined ? c.body(null, behaviour.status) : c.json({ message: behaviour.message }, behaviour.status);
+      }
+      if (behaviour.kind === 'pending') transaction.status = 'pending_refund';
+      else if (behaviour.kind === 'refunds' || behaviour.refundsAnyway) transaction.status = 'refunded';
+      if (behaviour.kind !== 'hangs') return c.json(toJson(transaction));
+      return new Promise<Response>((resolve) => setTimeout(() => resolve(c.json(toJson(transaction))), behaviour.ms ?? 1_000));
+    };
+  };
+  answerRefunds({ kind: 'refunds' });
   return {
     transactions,
     byOrder,
     charges: () => transactions.size,
     pay: (hash) => {
-      const transaction = transactions.get(hash);
-      if (!transaction) throw new Error(`the stand-in has no charge ${hash}`);
+      const transaction = known(hash);
       transaction.status = 'paid';
+      return transaction;
+    },
+    answerRefunds,
+    finishRefund: (hash) => {
+      const transaction = known(hash);
+      if (transaction.status !== 'pending_refund') throw new Error(`the stand-in's charge ${hash} has no refund under way`);
+      transaction.status = 'refunded';
       return transaction;
     },
     toJson,

@@ -34,6 +34,10 @@ export const adminApi = {
   ordersCsvUrl: (filters: OrderFilters) => `${base}/orders.csv${ordersQuery({ ...filters, page: 1 })}`,
   order: (id: string) => apiFetch('GET /api/admin/orders/:id', { params: { id } }),
   orderAction: (id: string, action: 'resend' | 'revoke' | 'refund') => apiFetch(`POST /api/admin/orders/:id/${action}`, { params: { id } }),
+  startRefund: (id: string) => apiFetch('POST /api/admin/orders/:id/refund/start', { params: { id } }),
+  declineRefund: (id: string, reason: string) =>
+    apiFetch('POST /api/admin/orders/:id/refund/decline', { params: { id }, json: { reason } }),
+  evidenceUrl: (id: string, format: 'pdf' | 'html') => `${base}/orders/${encodeURIComponent(id)}/evidence?format=${format}`,
   correctEmail: (id: string, email: string) => apiFetch('POST /api/admin/orders/:id/email', { params: { id }, json: { email } }),
   suppliers: () => apiFetch('GET /api/admin/suppliers'),
   suppliersCsvUrl: `${base}/suppliers.csv`,

@@ -32,7 +32,7 @@ const HASHES: Record<Tab, string> = {
 interface View {
   tab: Tab;
   orderId: string | null;
-  /** The filter Pedidos opens with (Visão geral's "Ver em Pedidos" asks for the duplicates). */
+  /** The filter Pedidos opens with (Visão geral's links ask for the refunds asked for, or the duplicates). */
   status: OrderFilterStatus;
 }
 
@@ -122,7 +122,7 @@ export function AdminConsole() {
       </header>
       <main className="mx-auto max-w-6xl px-4 py-5">
         {tab === 'overview' ? (
-          <OverviewSection onSignedOut={signedOut} onShowDuplicates={() => show({ tab: 'orders', orderId: null, status: 'duplicate' })} />
+          <OverviewSection onSignedOut={signedOut} onShowOrders={(status) => show({ tab: 'orders', orderId: null, status })} />
         ) : null}
         {tab === 'orders' ? (
           <OrdersSection

@@ -9,4 +9,6 @@ const dateOnly = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE
 export const formatDateTime = (at: number) => dateTime.format(at);
 /** "2025-03-10" → "10/03". */
 export const formatDay = (day: string) => dateOnly.format(new Date(`${day}T12:00:00Z`));
+/** An instant's day in the business time zone: "10/03". */
+export const formatDate = (at: number) => dateOnly.format(at);
 export const formatRate = (rate: number | null) => (rate === null ? '—' : `${(rate * 100).toFixed(1).replace('.', ',')}%`);

@@ -1,8 +1,9 @@
 import { cva } from 'class-variance-authority';
 import { admin as copy } from '../../content/admin.ts';
 import type { AdminOrderStatus, AdminOrderSummary } from '../../shared/admin.ts';
+import type { RefundStatus } from '../../shared/refunds.ts';
 
-// An order's status and duplicate marks, the same in Pedidos, an order's detail and Dados pessoais.
+// An order's status, duplicate and refund marks, the same in Pedidos, an order's detail and Dados pessoais.
 
 const badge = cva('inline-block rounded-full px-2 py-0.5 text-xs', {
   variants: {
@@ -28,11 +29,34 @@ export function StatusBadge({ status }: { status: AdminOrderStatus }) {
   return <span className={badge({ tone: statusTone[status] })}>{copy.orders.status[status]}</span>;
 }
 
-/** A buyer's second payment: to refund at the gateway, or already refunded. */
-export function DuplicateMarker({ order }: { order: Pick<AdminOrderSummary, 'duplicateOf' | 'status'> }) {
+/** A buyer's second payment: to refund at the gateway, or already refunded; null for any other order. */
+export function duplicateMark(order: Pick<AdminOrderSummary, 'duplicateOf' | 'status'>): string | null {
   if (!order.duplicateOf) return null;
-  const open = order.status === 'paid';
-  return (
-    <span className={badge({ tone: open ? 'warning' : 'neutral' })}>{open ? copy.orders.duplicate : copy.orders.duplicateRefunded}</span>
-  );
+  return order.status === 'paid' ? copy.orders.duplicate : copy.orders.duplicateRefunded;
+}
+
+export function DuplicateMarker({ order }: { order: Pick<AdminOrderSummary, 'duplicateOf' | 'status'> }) {
+  const mark = duplicateMark(order);
+  if (mark === null) return null;
+  return <span className={badge({ tone: order.status === 'paid' ? 'warning' : 'neutral' })}>{mark}</span>;
+}
+
+const refundTone: Record<RefundStatus, 'warning' | 'neutral' | 'danger'> = {
+  requested: 'warning',
+  approved: 'warning',
+  declined: 'neutral',
+  refunded: 'danger',
+};
+
+/** Where the order's refund stands; null without one, or when it would repeat the status badge (a reversed order's "Reembolsado"). */
+export function refundMark(order: Pick<AdminOrderSummary, 'refundStatus' | 'status'>): string | null {
+  const status = order.refundStatus;
+  if (status === null || (status === 'refunded' && order.status === 'reversed')) return null;
+  return copy.orders.refundStatus[status];
+}
+
+export function RefundBadge({ order }: { order: Pick<AdminOrderSummary, 'refundStatus' | 'status'> }) {
+  const mark = refundMark(order);
+  if (mark === null || order.refundStatus === null) return null;
+  return <span className={badge({ tone: refundTone[order.refundStatus] })}>{mark}</span>;
 }

@@ -2,16 +2,18 @@ import { useCallback, useId, useState } from 'react';
 import { admin as copy } from '../../content/admin.ts';
 import type { AdminOrderDetail } from '../../shared/admin.ts';
 import { Alert } from '../ui/alert.tsx';
-import { Button } from '../ui/button.tsx';
+import { Button, buttonVariants } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { formatBRL, formatDateTime } from './format.ts';
+import { formatBRL } from './format.ts';
 import { DuplicateMarker, StatusBadge } from './order-badges.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+import { RefundPanel } from './refund-panel.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
-type Action = 'resend' | 'correct' | 'revoke' | 'refund';
+type Action = 'resend' | 'correct' | 'revoke';
 
-/** One order: buyer, amount, its timeline, and the actions (each confirmed, each audited by the server). */
+/** One order: buyer, amount, its refund, its timeline, and the actions (each confirmed, each audited by the server). */
 export function OrderDetailView({
   orderId,
   onBack,
@@ -103,30 +105,12 @@ export function OrderDetailView({
                     {copy.detail.actions.revoke}
                   </Button>
                 ) : null}
-                <Button variant="secondary" onClick={() => setDialog('refund')}>
-                  {copy.detail.actions.refund}
-                </Button>
               </div>
             ) : null}
           </section>
-          <section className="rounded-2xl border border-line bg-ink-850 p-4">
-            <h3 className="text-base font-extrabold text-white">{copy.detail.timeline}</h3>
-            <ol className="mt-3 space-y-3 border-l border-line pl-4" aria-label={copy.detail.timeline}>
-              {state.data.timeline.map((entry, index) => (
-                <li key={index} className="relative">
-                  <span aria-hidden="true" className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-brand-400" />
-                  <p className="text-sm font-semibold text-white">
-                    {copy.detail.timelineKinds[entry.kind]}
-                    {entry.kind === 'admin' && entry.detail ? `: ${copy.detail.auditActions[entry.detail] ?? entry.detail}` : ''}
-                  </p>
-                  <p className="text-xs text-slate-400">
-                    {formatDateTime(entry.at)}
-                    {entry.kind === 'email_failed' && entry.detail ? ` — ${entry.detail}` : ''}
-                  </p>
-                </li>
-              ))}
-            </ol>
-          </section>
+          <RefundPanel order={state.data} reload={reload} onDone={setDone} />
+          <OrderTimeline entries={state.data.timeline} />
+          {state.data.paidAt !== null ? <EvidenceLinks orderId={state.data.id} /> : null}
           <ConfirmDialog
             open={dialog === 'resend'}
             onOpenChange={(open) => setDialog(open ? 'resend' : null)}
@@ -162,14 +146,6 @@ export function OrderDetailView({
             onConfirm={() => run('revoke')}
             danger
           />
-          <ConfirmDialog
-            open={dialog === 'refund'}
-            onOpenChange={(open) => setDialog(open ? 'refund' : null)}
-            title={copy.detail.confirm.refund.title}
-            body={state.data.duplicateOf ? copy.detail.confirm.refundDuplicate.body : copy.detail.confirm.refund.body}
-            onConfirm={() => run('refund')}
-            danger
-          />
         </>
       ) : null}
     </div>
@@ -197,5 +173,25 @@ function DuplicateNotice({ order, onOpenOrder }: { order: AdminOrderDetail; onOp
         </a>
       </p>
     </div>
+  );
+}
+
+/** The sale's evidence for a dispute, as files the browser downloads with the session cookie (like the CSV export), named by the server. */
+function EvidenceLinks({ orderId }: { orderId: string }) {
+  const text = copy.detail.evidence;
+  const link = buttonVariants({ variant: 'secondary' });
+  return (
+    <section className="rounded-2xl border border-line bg-ink-850 p-4">
+      <h3 className="text-base font-extrabold text-white">{text.title}</h3>
+      <p className="mt-0.5 text-xs text-slate-400">{text.hint}</p>
+      <div className="mt-2 grid gap-2 sm:flex sm:flex-wrap">
+        <a href={adminApi.evidenceUrl(orderId, 'pdf')} download className={link}>
+          {text.pdf}
+        </a>
+        <a href={adminApi.evidenceUrl(orderId, 'html')} download className={link}>
+          {text.html}
+        </a>
+      </div>
+    </section>
   );
 }

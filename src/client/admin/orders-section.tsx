@@ -1,19 +1,29 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { admin as copy } from '../../content/admin.ts';
-import { ORDER_FILTER_STATUSES, type OrderFilterStatus } from '../../shared/admin.ts';
+import { ORDER_FILTER_STATUSES, type AdminOrderSummary, type OrderFilterStatus } from '../../shared/admin.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi, type OrderFilters } from './admin-api.ts';
 import { formatBRL, formatDateTime } from './format.ts';
-import { DuplicateMarker, StatusBadge } from './order-badges.tsx';
+import { DuplicateMarker, duplicateMark, RefundBadge, refundMark, StatusBadge } from './order-badges.tsx';
 import { OrderDetailView } from './order-detail.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
 const EMPTY: OrderFilters = { status: 'all', from: '', to: '', q: '', page: 1 };
 const inputClass = 'mt-1 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-sm text-white';
 
-const filterLabel = (status: OrderFilterStatus) =>
-  status === 'all' ? copy.orders.statusAll : status === 'duplicate' ? copy.orders.statusDuplicate : copy.orders.status[status];
+const filterLabels: Record<OrderFilterStatus, string> = {
+  ...copy.orders.status,
+  all: copy.orders.statusAll,
+  duplicate: copy.orders.statusDuplicate,
+  refund_requested: copy.orders.statusRefundRequested,
+};
+
+/** The list row's name for screen readers: the buyer, then the marks the eye sees beside the name. */
+function rowLabel(order: AdminOrderSummary): string {
+  const marks = [duplicateMark(order), refundMark(order)].filter((mark) => mark !== null);
+  return `${copy.orders.open(order.buyerName)}${marks.length ? ` (${marks.join(', ')})` : ''}`;
+}
 
 /** Pedidos: filters, search, pages, the CSV export, and the detail of one order. */
 export function OrdersSection({
@@ -87,7 +97,7 @@ export function OrdersSection({
           >
             {ORDER_FILTER_STATUSES.map((status) => (
               <option key={status} value={status}>
-                {filterLabel(status)}
+                {filterLabels[status]}
               </option>
             ))}
           </select>
@@ -145,15 +155,16 @@ export function OrdersSection({
                 <li key={order.id}>
                   <button
                     type="button"
-                    aria-label={`${copy.orders.open(order.buyerName)}${order.duplicateOf ? ` (${order.status === 'paid' ? copy.orders.duplicate : copy.orders.duplicateRefunded})` : ''}`}
+                    aria-label={rowLabel(order)}
                     onClick={() => setOpenId(order.id)}
                     className="grid w-full grid-cols-[1fr_auto] gap-x-3 gap-y-1 px-4 py-3 text-left hover:bg-ink-800 sm:grid-cols-[2fr_2fr_1fr_1fr_auto]"
                   >
                     <span className="min-w-0">
                       <span className="block truncate font-semibold text-white">{order.buyerName}</span>
-                      {order.duplicateOf ? (
-                        <span className="mt-1 block">
+                      {duplicateMark(order) || refundMark(order) ? (
+                        <span className="mt-1 flex flex-wrap gap-1">
                           <DuplicateMarker order={order} />
+                          <RefundBadge order={order} />
                         </span>
                       ) : null}
                     </span>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { admin as copy } from '../../content/admin.ts';
-import type { AdminOverview } from '../../shared/admin.ts';
+import type { AdminOverview, OrderFilterStatus } from '../../shared/admin.ts';
 import { Alert } from '../ui/alert.tsx';
 import { adminApi } from './admin-api.ts';
 import { formatBRL, formatDateTime, formatRate } from './format.ts';
@@ -12,8 +12,15 @@ const DailyCharts = lazy(() => import('./daily-charts.tsx'));
 const REFRESH_MS = 15_000;
 const PERIODS = ['today', 'last7', 'last30', 'month'] as const;
 
-/** Visão geral: sales, spots, funnel and charts, refreshed every 15 s without a reload. */
-export function OverviewSection({ onSignedOut, onShowDuplicates }: { onSignedOut: () => void; onShowDuplicates: () => void }) {
+/** Visão geral: what needs the seller, then sales, spots, funnel and charts, refreshed every 15 s without a reload. */
+export function OverviewSection({
+  onSignedOut,
+  onShowOrders,
+}: {
+  onSignedOut: () => void;
+  /** Opens Pedidos filtered (the refunds asked for, the duplicate payments). */
+  onShowOrders: (status: OrderFilterStatus) => void;
+}) {
   const { state } = useAdminData(adminApi.overview, onSignedOut, { refreshMs: REFRESH_MS });
   const newSale = useNewSale(state.kind === 'ready' ? state.data : null);
 
@@ -30,23 +37,19 @@ export function OverviewSection({ onSignedOut, onShowDuplicates }: { onSignedOut
           </Alert>
         ) : null}
       </div>
+      {overview.refundRequests > 0 ? (
+        <OrdersNotice
+          message={copy.overview.refundRequests(overview.refundRequests)}
+          link={copy.overview.showRefundRequests}
+          onShow={() => onShowOrders('refund_requested')}
+        />
+      ) : null}
       {overview.duplicatesToRefund > 0 ? (
-        <div
-          role="status"
-          className="flex flex-col gap-2 rounded-xl border border-gold-400/40 bg-gold-400/10 px-3.5 py-3 text-sm font-medium text-gold-300 sm:flex-row sm:items-center sm:justify-between"
-        >
-          <p>{copy.overview.duplicates(overview.duplicatesToRefund)}</p>
-          <a
-            href="#pedidos"
-            onClick={(event) => {
-              event.preventDefault();
-              onShowDuplicates();
-            }}
-            className="shrink-0 font-semibold text-white underline underline-offset-4"
-          >
-            {copy.overview.showDuplicates}
-          </a>
-        </div>
+        <OrdersNotice
+          message={copy.overview.duplicates(overview.duplicatesToRefund)}
+          link={copy.overview.showDuplicates}
+          onShow={() => onShowOrders('duplicate')}
+        />
       ) : null}
       <p className="text-xs text-slate-400">{copy.overview.refreshing}</p>
       <section aria-label={copy.overview.revenue} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -80,6 +83,28 @@ export function OverviewSection({ onSignedOut, onShowDuplicates }: { onSignedOut
       <Suspense fallback={<p className="text-slate-400">{copy.loading}</p>}>
         <DailyCharts daily={overview.daily} />
       </Suspense>
+    </div>
+  );
+}
+
+/** Orders waiting for the seller (refunds to answer, duplicate payments to refund), with a link to them. */
+function OrdersNotice({ message, link, onShow }: { message: string; link: string; onShow: () => void }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-2 rounded-xl border border-gold-400/40 bg-gold-400/10 px-3.5 py-3 text-sm font-medium text-gold-300 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p>{message}</p>
+      <a
+        href="#pedidos"
+        onClick={(event) => {
+          event.preventDefault();
+          onShow();
+        }}
+        className="shrink-0 font-semibold text-white underline underline-offset-4"
+      >
+        {link}
+      </a>
     </div>
   );
 }

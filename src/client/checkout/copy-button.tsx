@@ -1,27 +1,10 @@
 import { useLayoutEffect, useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
+import { writeClipboard } from '../lib/clipboard.ts';
 import { Button } from '../ui/button.tsx';
 
 /** docs/product.md#money-and-capacity: the "copied" label lasts 2000 ms. */
 export const COPIED_LABEL_MS = 2000;
-
-async function writeClipboard(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  // Older in-app browsers: the selection + execCommand fallback.
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('execCommand copy refused');
-}
 
 export function CopyButton({
   text,

@@ -13,7 +13,14 @@ export interface AccessOrder {
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-const ORDER_COLUMNS = ['orders.id', 'orders.status', 'orders.buyer_name', 'orders.buyer_email', 'orders.access_revoked_at', 'orders.paid_at'] as const;
+const ORDER_COLUMNS = [
+  'orders.id',
+  'orders.status',
+  'orders.buyer_name',
+  'orders.buyer_email',
+  'orders.access_revoked_at',
+  'orders.paid_at',
+] as const;
 
 /** The order behind a token's hash, and whether that token itself was revoked. */
 export async function findOrderByTokenHash(
@@ -94,7 +101,12 @@ const HOUR_MS = 60 * 60_000;
  * Notes that an order's access link was opened (shown on the order's timeline in the console):
  * the first open of each hour only, so a link reloaded in a loop cannot grow the table.
  */
-export async function recordMemberPageOpen(db: Kysely<Database>, orderId: string, now: number, client: string | null = null): Promise<void> {
+export async function recordMemberPageOpen(
+  db: Kysely<Database>,
+  orderId: string,
+  now: number,
+  client: string | null = null,
+): Promise<void> {
   await db
     .insertInto('member_page_opens')
     .values({ order_id: orderId, opened_hour: Math.floor(now / HOUR_MS), at: now, client })

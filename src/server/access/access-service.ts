@@ -28,9 +28,7 @@ export function resendKind(now: number): string {
 
 /** `ended`: the order was refunded (or charged back), so the page says the access ended rather than "invalid link". */
 export type TokenLookup =
-  | { kind: 'active'; order: AccessOrder }
-  | { kind: 'revoked'; orderId: string; ended: boolean }
-  | { kind: 'unknown' };
+  { kind: 'active'; order: AccessOrder } | { kind: 'revoked'; orderId: string; ended: boolean } | { kind: 'unknown' };
 
 /** What an access token opens: only an unrevoked token of a paid, unrevoked order opens the member area. */
 export async function lookUpAccessToken(db: Kysely<Database>, token: string): Promise<TokenLookup> {
@@ -48,7 +46,11 @@ export async function lookUpAccessToken(db: Kysely<Database>, token: string): Pr
  * buyer in goes on the order's timeline and delivery record, with the hashed client group
  * (http/rate-limit.ts `clientKey`), never the address. One row per order and hour at most.
  */
-export async function openMemberPage(db: Kysely<Database>, token: string, input: { now: number; clientAddress: string }): Promise<TokenLookup> {
+export async function openMemberPage(
+  db: Kysely<Database>,
+  token: string,
+  input: { now: number; clientAddress: string },
+): Promise<TokenLookup> {
   const access = await lookUpAccessToken(db, token);
   if (access.kind === 'active') await recordMemberPageOpen(db, access.order.id, input.now, clientKey(input.clientAddress));
   return access;
@@ -99,7 +101,11 @@ function toMemberSupplier(row: MemberSupplier): MemberSupplier {
 }
 
 /** The list and who it is for; the guarantee is added by the route (refunds/ reads it). */
-export async function loadMemberArea(db: Kysely<Database>, order: AccessOrder, supportEmail: string): Promise<Omit<MemberArea, 'guarantee'>> {
+export async function loadMemberArea(
+  db: Kysely<Database>,
+  order: AccessOrder,
+  supportEmail: string,
+): Promise<Omit<MemberArea, 'guarantee'>> {
   const [suppliers, meta] = await Promise.all([listSuppliers(db), getSupplierListMeta(db)]);
   return {
     firstName: firstName(order.buyerName),

@@ -9,13 +9,7 @@ import type { Database } from '../db/schema.ts';
  * refund's steps. Written by the features that do those things; read by refunds/evidence.ts.
  */
 export type EvidenceKind =
-  | 'access_email_accepted'
-  | 'refund_requested'
-  | 'refund_approved'
-  | 'refund_declined'
-  | 'refund_gateway'
-  | 'refunded'
-  | 'access_revoked';
+  'access_email_accepted' | 'refund_requested' | 'refund_approved' | 'refund_declined' | 'refund_gateway' | 'refunded' | 'access_revoked';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -40,17 +34,15 @@ export async function listEvidence(db: Executor, orderId: string) {
 
 /** Member page openings, with the hashed client that opened each (null for openings before it was recorded). */
 export async function listMemberPageOpenings(db: Executor, orderId: string) {
-  const rows = await db
-    .selectFrom('member_page_opens')
-    .select(['at', 'client'])
-    .where('order_id', '=', orderId)
-    .orderBy('at')
-    .execute();
+  const rows = await db.selectFrom('member_page_opens').select(['at', 'client']).where('order_id', '=', orderId).orderBy('at').execute();
   return rows.map((row) => ({ at: Number(row.at), client: row.client }));
 }
 
 /** Erasure (privacy/): the records of these orders go with their personal data. */
 export async function deleteEvidenceOfOrders(db: Executor, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
-  await db.deleteFrom('order_evidence').where('order_id', 'in', [...orderIds]).execute();
+  await db
+    .deleteFrom('order_evidence')
+    .where('order_id', 'in', [...orderIds])
+    .execute();
 }

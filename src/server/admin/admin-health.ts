@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { DAY_MS, REFUND_ANSWER_DAYS } from '../../shared/refunds.ts';
+import { countOpenRefunds } from '../refunds/refunds-repository.ts';
 import { admin as copy } from '../../content/admin.ts';
 import type { AdminHealth, HealthCheck } from '../../shared/admin.ts';
 import { formatDateTime } from '../../shared/time.ts';
@@ -48,7 +50,7 @@ export async function readHealth(
     }
   };
   const month = businessMonth(now);
-  const [gateway, smtp, lastPostback, outbox, taken, duplicates, webhooks, conversions] = await Promise.all([
+  const [gateway, smtp, lastPostback, outbox, taken, duplicates, webhooks, conversions, openRefunds, overdueRefunds] = await Promise.all([
     gatewayCheck(),
     smtpCheck(),
     lastPostbackAt(db),
@@ -57,6 +59,8 @@ export async function readHealth(
     countOpenDuplicates(db),
     failingDeliveries(db, 'webhook:'),
     failingDeliveries(db, 'conversion:'),
+    countOpenRefunds(db),
+    countOpenRefunds(db, now - REFUND_ANSWER_DAYS * DAY_MS),
   ]);
   // Shown only when turned on: a shop without webhooks or server-side conversions has nothing to check.
   const given = (list: typeof webhooks) => list.filter((delivery) => delivery.nextAttemptAt === null).length;
@@ -110,6 +114,8 @@ export async function readHealth(
       ),
       // A buyer who paid twice: the seller owes a refund at the gateway.
       check('duplicates', duplicates === 0, text.detail.duplicates(duplicates)),
+      // A refund asked for and left unanswered past the promise of the terms (docs/refunds.md).
+      check('refunds', overdueRefunds === 0, text.detail.refunds(openRefunds, overdueRefunds)),
       smtp,
       check(
         'outbox',

@@ -140,7 +140,14 @@ function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 
 
 export async function searchOrders(db: Kysely<Database>, search: OrderSearch): Promise<{ orders: AdminOrderRow[]; total: number }> {
   const [rows, count] = await Promise.all([
-    searchQuery(db, search).select(COLUMNS).select(refundStatusColumn).orderBy('created_at', 'desc').orderBy('id').offset(search.offset).limit(search.limit).execute(),
+    searchQuery(db, search)
+      .select(COLUMNS)
+      .select(refundStatusColumn)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .offset(search.offset)
+      .limit(search.limit)
+      .execute(),
     searchQuery(db, search)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),

@@ -63,6 +63,9 @@ const MAX_REFUND_DETAIL_LENGTH = 200;
 export function refundErrorDetail(body: unknown): string | null {
   const message = gatewayErrorMessage(body);
   if (message === null) return null;
-  const clean = collapseWhitespace(message.replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/<\/?[a-z!][^>]*>/gi, ' ')).replace(/[.\s]+$/, '');
-  return clean === '' ? null : truncate(clean, MAX_REFUND_DETAIL_LENGTH);
+  const clean = collapseWhitespace(message.replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/<\/?[a-z!][^<>]*>/gi, ' '));
+  // The console's sentence ends it: no "..". A loop, not /[.\s]+$/, which backtracks on long runs.
+  let end = clean.length;
+  while (end > 0 && (clean[end - 1] === '.' || clean[end - 1] === ' ')) end--;
+  return end === 0 ? null : truncate(clean.slice(0, end), MAX_REFUND_DETAIL_LENGTH);
 }

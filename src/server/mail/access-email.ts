@@ -59,7 +59,9 @@ export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
     accessEmail.aboutTitle,
     ...accessEmail.about.map((item) => `- ${item}`),
     '',
-    ...(guarantee ? [fill(accessEmail.guaranteeTitle, plain), fill(accessEmail.guarantee, plain), `${accessEmail.refundLink}: ${refundUrl}`, ''] : []),
+    ...(guarantee
+      ? [fill(accessEmail.guaranteeTitle, plain), fill(accessEmail.guarantee, plain), `${accessEmail.refundLink}: ${refundUrl}`, '']
+      : []),
     accessEmail.recoverTitle,
     fill(accessEmail.recover, plain),
     '',

@@ -90,9 +90,11 @@ async function refundAtGateway(deps: OrdersDeps, order: OrderRow, refund: Refund
 /** Reads the transaction: true when it is refunded (the order is then marked so). */
 async function readBack(deps: OrdersDeps, order: OrderRow, hash: string, now: () => number): Promise<boolean> {
   const record = await deps.gateway.getTransaction(hash);
-  if (record.transactionHash !== hash && !record.alternateIds.includes(hash)) throw new RefundNotYetSeen('gateway answered for another transaction');
+  if (record.transactionHash !== hash && !record.alternateIds.includes(hash))
+    throw new RefundNotYetSeen('gateway answered for another transaction');
   if (record.state === 'reversed') {
-    if (await reverseOrder(deps, order.id, 'refunded', now())) deps.logger.info('Refund confirmed by the gateway; access ended', { order: order.id });
+    if (await reverseOrder(deps, order.id, 'refunded', now()))
+      deps.logger.info('Refund confirmed by the gateway; access ended', { order: order.id });
     return true;
   }
   if (record.state === 'refunding') {

@@ -23,7 +23,11 @@ export async function loadOrderEvidence(
 ): Promise<OrderEvidence | undefined> {
   const order = await findOrderById(db, orderId);
   if (!order) return undefined;
-  const [records, openings, refund] = await Promise.all([listEvidence(db, orderId), listMemberPageOpenings(db, orderId), findRefund(db, orderId)]);
+  const [records, openings, refund] = await Promise.all([
+    listEvidence(db, orderId),
+    listMemberPageOpenings(db, orderId),
+    findRefund(db, orderId),
+  ]);
   const paidAt = order.paid_at === null ? null : Number(order.paid_at);
   const events: EvidenceEvent[] = [{ at: Number(order.created_at), kind: 'order_created', detail: null }];
   if (paidAt !== null) events.push({ at: paidAt, kind: 'paid', detail: order.transaction_hash });

@@ -60,20 +60,20 @@ export function describeGuarantee(
     days,
     endsAt,
     canRequest: order.status === 'paid' && order.paid_at !== null && now < endsAt && refund === undefined,
-    request: refund
-      ? { requestedAt: Number(refund.requested_at), status: refund.status, declineReason: refund.decline_reason }
-      : null,
+    request: refund ? { requestedAt: Number(refund.requested_at), status: refund.status, declineReason: refund.decline_reason } : null,
   };
 }
 
-export async function loadGuarantee(deps: Pick<RefundsDeps, 'db' | 'config'>, orderId: string, now: number): Promise<GuaranteeView | undefined> {
+export async function loadGuarantee(
+  deps: Pick<RefundsDeps, 'db' | 'config'>,
+  orderId: string,
+  now: number,
+): Promise<GuaranteeView | undefined> {
   const [order, refund] = await Promise.all([findOrderById(deps.db, orderId), findRefund(deps.db, orderId)]);
   return order ? describeGuarantee(order, refund, deps.config, now) : undefined;
 }
 
-export type RefundRequestResult =
-  | { kind: 'ok'; guarantee: GuaranteeView }
-  | { kind: 'refused'; status: 409 | 422; message: string };
+export type RefundRequestResult = { kind: 'ok'; guarantee: GuaranteeView } | { kind: 'refused'; status: 409 | 422; message: string };
 
 function reasonText(reason: RefundReason | null, note: string | null): string {
   return [reason ? refundReasonLabels[reason] : null, note].filter(Boolean).join(' — ');
@@ -202,7 +202,8 @@ export function registerRefundEmails(
 ): void {
   const render = async (row: OutboxMessage): Promise<MailMessage> => {
     const [order, refund] = await Promise.all([findOrderById(deps.db, row.orderId), findRefund(deps.db, row.orderId)]);
-    if (!order || !refund || !order.buyer_email) throw new UndeliverableMessageError(`refund e-mail for ${row.orderId}: order or refund gone`);
+    if (!order || !refund || !order.buyer_email)
+      throw new UndeliverableMessageError(`refund e-mail for ${row.orderId}: order or refund gone`);
     const kind = emailKindOf(row, refund);
     const email = renderRefundEmail({
       kind,
@@ -225,6 +226,10 @@ export function registerRefundEmails(
 function emailKindOf(row: OutboxMessage, refund: RefundRow): RefundEmailKind {
   if (row.kind === EMAIL_KINDS.declined) return 'declined';
   if (row.kind === EMAIL_KINDS.done) return refund.origin === 'duplicate' ? 'done_duplicate' : 'done';
-  const auto = typeof row.payload === 'object' && row.payload !== null && Object.hasOwn(row.payload, 'auto') && (row.payload as { auto: unknown }).auto === true;
+  const auto =
+    typeof row.payload === 'object' &&
+    row.payload !== null &&
+    Object.hasOwn(row.payload, 'auto') &&
+    (row.payload as { auto: unknown }).auto === true;
   return auto ? 'received_auto' : 'received';
 }

@@ -57,7 +57,14 @@ export async function approveRefund(
   const state: GatewayRefundState = input.gateway ? 'calling' : 'off';
   const updated = await trx
     .updateTable('refunds')
-    .set({ status: 'approved', decided_at: input.now, decided_by: input.by, gateway_state: state, gateway_error: null, updated_at: input.now })
+    .set({
+      status: 'approved',
+      decided_at: input.now,
+      decided_by: input.by,
+      gateway_state: state,
+      gateway_error: null,
+      updated_at: input.now,
+    })
     .where('order_id', '=', input.orderId)
     .where('status', 'in', ['requested', 'declined'])
     .returningAll()
@@ -193,5 +200,9 @@ export async function countOpenRefunds(db: Executor, requestedBefore?: number): 
 /** Erasure (privacy/): the buyer's own words go; the facts of the refund stay with the anonymised order. */
 export async function eraseRefundNotes(db: Executor, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
-  await db.updateTable('refunds').set({ note: null }).where('order_id', 'in', [...orderIds]).execute();
+  await db
+    .updateTable('refunds')
+    .set({ note: null })
+    .where('order_id', 'in', [...orderIds])
+    .execute();
 }

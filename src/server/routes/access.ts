@@ -83,17 +83,22 @@ export const accessRoutes = new Hono<AppEnv>()
     if (!guarantee) return c.json({ error: copy.api.revoked, supportEmail } satisfies MemberAreaRefusal, 401);
     return sendReply(c, 'GET', { ...area, guarantee });
   })
-  .post('/refund', limitBody(2048, (c) => apiError(c, 413, refundApi.tooLarge)), refundBody, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const { supportEmail } = c.var.config.mail;
-    const token = getCookie(c, ACCESS_COOKIE);
-    const access = token ? await lookUpAccessToken(c.var.db, token) : undefined;
-    if (access?.kind !== 'active') return c.json({ error: copy.api.revoked, supportEmail } satisfies MemberAreaRefusal, 401);
-    const result = await requestRefund(c.var.refunds, access.order.id, c.req.valid('json'), c.var.now());
-    if (result.kind !== 'ok') return refusedRefund(c, result);
-    c.var.logger.info('Refund requested on the member page', { order: access.order.id });
-    return sendReply(c, 'POST', { guarantee: result.guarantee });
-  })
+  .post(
+    '/refund',
+    limitBody(2048, (c) => apiError(c, 413, refundApi.tooLarge)),
+    refundBody,
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const { supportEmail } = c.var.config.mail;
+      const token = getCookie(c, ACCESS_COOKIE);
+      const access = token ? await lookUpAccessToken(c.var.db, token) : undefined;
+      if (access?.kind !== 'active') return c.json({ error: copy.api.revoked, supportEmail } satisfies MemberAreaRefusal, 401);
+      const result = await requestRefund(c.var.refunds, access.order.id, c.req.valid('json'), c.var.now());
+      if (result.kind !== 'ok') return refusedRefund(c, result);
+      c.var.logger.info('Refund requested on the member page', { order: access.order.id });
+      return sendReply(c, 'POST', { guarantee: result.guarantee });
+    },
+  )
   .post(
     '/resend',
     limitBody(1024, (c) => apiError(c, 413, copy.api.tooLarge)),

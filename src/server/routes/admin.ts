@@ -282,10 +282,20 @@ export function adminRoutes(deps: AdminDeps) {
         const now = c.var.now();
         const format = c.req.query('format') ?? 'pdf';
         if (format !== 'pdf' && format !== 'html') return apiError(c, 422, refundConsoleApi.badFormat);
-        const evidence = await loadOrderEvidence(c.var.db, c.req.param('id'), { config: c.var.config, publicUrl: c.var.checkout.publicUrl(), now });
+        const evidence = await loadOrderEvidence(c.var.db, c.req.param('id'), {
+          config: c.var.config,
+          publicUrl: c.var.checkout.publicUrl(),
+          now,
+        });
         if (!evidence) return apiError(c, 404, copy.api.orderNotFound);
         // The buyer's personal data leaves the console in a file: who took it, and from where (LGPD art. 37).
-        await recordAudit(c.var.db, { session: c.var.session, action: 'export_evidence', orderId: evidence.order.id, client: auditClient(c), now });
+        await recordAudit(c.var.db, {
+          session: c.var.session,
+          action: 'export_evidence',
+          orderId: evidence.order.id,
+          client: auditClient(c),
+          now,
+        });
         const filename = `comprovante-${evidence.order.reference}.${format}`;
         c.header('Cache-Control', 'no-store');
         c.header('Content-Disposition', `attachment; filename="${filename}"`);

@@ -74,17 +74,23 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
     const request = guarantee.request && !canRequestHere ? { ...guarantee.request, declineReason: null } : guarantee.request;
     return sendReply(c, 'GET', { ...reply, guarantee: { ...guarantee, request }, canRequestHere });
   })
-  .post('/:ref/refund', limitBody(2048, (c) => apiError(c, 413, refundApi.tooLarge)), refundBody, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const order = await findOrderForPage(c.var.checkout, c.req.param('ref'));
-    if (!order) return apiError(c, 404, copy.notFound.title);
-    // The reference alone is not the buyer: it also reaches trackers. Only the e-mailed key asks.
-    if (!isOrderContactKey(order, c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64))) return apiError(c, 403, refundApi.needsContactKey);
-    const result = await requestRefund(c.var.refunds, order.id, c.req.valid('json'), c.var.now());
-    if (result.kind !== 'ok') return refusedRefund(c, result);
-    c.var.logger.info('Refund requested on the order page', { order: order.id });
-    return sendReply(c, 'POST', { guarantee: result.guarantee });
-  })
+  .post(
+    '/:ref/refund',
+    limitBody(2048, (c) => apiError(c, 413, refundApi.tooLarge)),
+    refundBody,
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const order = await findOrderForPage(c.var.checkout, c.req.param('ref'));
+      if (!order) return apiError(c, 404, copy.notFound.title);
+      // The reference alone is not the buyer: it also reaches trackers. Only the e-mailed key asks.
+      if (!isOrderContactKey(order, c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64)))
+        return apiError(c, 403, refundApi.needsContactKey);
+      const result = await requestRefund(c.var.refunds, order.id, c.req.valid('json'), c.var.now());
+      if (result.kind !== 'ok') return refusedRefund(c, result);
+      c.var.logger.info('Refund requested on the order page', { order: order.id });
+      return sendReply(c, 'POST', { guarantee: result.guarantee });
+    },
+  )
   .post('/:ref/resend', async (c) => {
     c.header('Cache-Control', 'no-store');
     const order = await findOrderForPage(c.var.checkout, c.req.param('ref'));

@@ -1,0 +1,88 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '../../shared/admin.ts';
+import { DAY_MS, type AdminRefund } from '../../shared/refunds.ts';
+import { RefundPanel } from './refund-panel.tsx';
+
+const paidAt = Date.UTC(2026, 2, 3, 15);
+
+const detail = (fields: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
+  id: 'ord_teste',
+  status: 'paid',
+  buyerName: 'Joana Lima',
+  buyerEmail: 'joana@example.com',
+  buyerPhone: '21987654321',
+  amountCents: 1990,
+  createdAt: paidAt - 60_000,
+  paidAt,
+  hasAccess: true,
+  duplicateOf: null,
+  refundStatus: null,
+  failureReason: null,
+  timeline: [],
+  refund: null,
+  guaranteeEndsAt: paidAt + 7 * DAY_MS,
+  gatewayRefunds: false,
+  manualRefund: { amountCents: 1990, transactionHash: 'tx_9f8e7d', buyerDocument: '52998224725' },
+  ...fields,
+});
+
+const request = (fields: Partial<AdminRefund> = {}): AdminRefund => ({
+  status: 'requested',
+  origin: 'buyer',
+  reason: 'contacts_unanswered',
+  note: 'Mandei mensagem para três e ninguém respondeu.',
+  requestedAt: paidAt + 2 * DAY_MS,
+  decidedAt: null,
+  decidedBy: null,
+  declineReason: null,
+  refundedAt: null,
+  gateway: { state: 'off', error: null },
+  ...fields,
+});
+
+const render = (order: AdminOrderDetail) =>
+  renderToStaticMarkup(createElement(RefundPanel, { order, reload: () => Promise.resolve(), onDone: () => undefined }));
+/** The panel's buttons by their visible names (what Playwright's getByRole('button', { name }) finds). */
+const buttons = (html: string) => [...html.matchAll(/<button[^>]*>(.*?)<\/button>/g)].map((match) => match[1]!.replace(/<[^>]+>/g, ''));
+
+describe('RefundPanel', () => {
+  it('shows a request with its reason, the buyer’s words and the guarantee, and both answers', () => {
+    const html = render(detail({ refund: request(), refundStatus: 'requested' }));
+    expect(html).toContain('Garantia até 10/03');
+    expect(html).toContain('Pedido dentro da garantia');
+    expect(html).toContain('Os fornecedores não responderam');
+    expect(html).toContain('“Mandei mensagem para três e ninguém respondeu.”');
+    expect(html).toContain('Reembolso pedido');
+    expect(buttons(html)).toEqual(['Reembolsar', 'Recusar', 'Marcar como reembolsado']);
+  });
+
+  it('numbers the steps by hand, with the transaction, the amount and the buyer’s CPF', () => {
+    const approved = request({ status: 'approved', decidedAt: paidAt + 3 * DAY_MS, decidedBy: 'seller' });
+    const html = render(detail({ refund: approved, refundStatus: 'approved' }));
+    expect(html).toMatch(/<ol[^>]*>.*No painel do gateway, abra a transação.*tx_9f8e7d.*Reembolse.*R\$\s19,90.*Marcar como reembolsado/);
+    expect(html).toContain('CPF do comprador (chave PIX possível)');
+    expect(html).toContain('529.982.247-25');
+    expect(buttons(html)).toEqual(['Copiar o código da transação', 'Copiar o CPF do comprador', 'Marcar como reembolsado']);
+  });
+
+  it('explains the gateway at work and offers nothing to tap meanwhile', () => {
+    const pending = request({
+      status: 'approved',
+      decidedBy: 'auto',
+      decidedAt: paidAt + 2 * DAY_MS,
+      gateway: { state: 'pending', error: null },
+    });
+    const html = render(detail({ refund: pending, refundStatus: 'approved', gatewayRefunds: true }));
+    expect(html).toContain('Reembolso em processamento');
+    expect(html).toContain('Automática');
+    expect(buttons(html)).toEqual([]);
+  });
+
+  it('offers a refund the buyer did not ask for', () => {
+    const html = render(detail());
+    expect(html).toContain('O comprador não pediu reembolso.');
+    expect(buttons(html)).toEqual(['Reembolsar', 'Marcar como reembolsado']);
+  });
+});

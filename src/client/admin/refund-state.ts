@@ -1,0 +1,50 @@
+import type { AdminOrderDetail } from '../../shared/admin.ts';
+
+/** What the refund panel offers for an order, decided from the detail alone (refund-state.test.ts). */
+export interface RefundView {
+  /** The panel shows at all: a paid order, or one whose refund was asked for or started. */
+  panel: boolean;
+  /** "Reembolsar": approve the buyer's request, or start a refund the buyer did not ask for. */
+  start: boolean;
+  /** Ask the gateway again after it failed (GATEWAY_REFUNDS=1; the same endpoint as "Reembolsar"). */
+  retry: boolean;
+  /** "Recusar": only a request still awaiting the seller. */
+  decline: boolean;
+  /** The numbered steps to refund in the gateway panel by hand. */
+  manualSteps: boolean;
+  /** "Marcar como reembolsado": after refunding by hand. */
+  markRefunded: boolean;
+  /** What the gateway side says: `manual` (refund by hand), the gateway's states, or nothing to say. */
+  gateway: 'manual' | 'calling' | 'pending' | 'failed' | null;
+  /** The gateway is working on it: the console re-reads the order until it is done or has failed. */
+  polling: boolean;
+}
+
+type RefundFields = Pick<AdminOrderDetail, 'status' | 'refund' | 'gatewayRefunds'>;
+
+export function refundView(order: RefundFields): RefundView {
+  const { refund } = order;
+  const paid = order.status === 'paid';
+  const approved = paid && refund?.status === 'approved';
+  const state = approved ? refund.gateway.state : null;
+  const inFlight = state === 'calling' || state === 'pending';
+  // An approved refund the gateway will not make (off, or gave up): the seller refunds by hand.
+  const byHand = approved && (state === 'off' || state === 'failed' || !order.gatewayRefunds) && !inFlight;
+  return {
+    panel: paid || refund !== null,
+    start: paid && (refund === null || refund.status === 'requested' || refund.status === 'declined'),
+    retry: approved && order.gatewayRefunds && (state === 'failed' || state === 'off'),
+    decline: paid && refund?.status === 'requested',
+    manualSteps: byHand,
+    // While the gateway is refunding, a hand refund would pay the buyer twice.
+    markRefunded: paid && !inFlight,
+    gateway: state === 'failed' ? 'failed' : inFlight ? state : byHand ? 'manual' : null,
+    polling: inFlight,
+  };
+}
+
+/** Whether the buyer asked before the guarantee window closed; null when either date is unknown. */
+export function requestedInsideGuarantee(order: Pick<AdminOrderDetail, 'refund' | 'guaranteeEndsAt'>): boolean | null {
+  if (!order.refund || order.refund.origin !== 'buyer' || order.guaranteeEndsAt === null) return null;
+  return order.refund.requestedAt <= order.guaranteeEndsAt;
+}

@@ -1,0 +1,314 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { issueAccessToken } from '../../src/server/access/access-service.ts';
+import type { MemberArea, MemberAreaRefusal } from '../../src/shared/access.ts';
+import type { AdminOrderDetail, AdminOrderList, AdminOverview } from '../../src/shared/admin.ts';
+import type { OrderPageReply } from '../../src/shared/order-page.ts';
+import type { RefundRequestReply } from '../../src/shared/refunds.ts';
+import { orderContactKey } from '../../src/server/orders/order-links.ts';
+import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
+import { sandboxSays } from './sandbox-payment.ts';
+import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
+import { databases, type TestDb } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * The 7-day guarantee end to end over real HTTP, on SQLite and PostgreSQL: a paid buyer asks for
+ * a refund on the member page, the seller refunds in the console (by hand, then "Marcar como
+ * reembolsado"), and the access ends, the spot returns, the buyer has both e-mails (real SMTP),
+ * the seller's webhook (checked with the Standard Webhooks library) and the GA4 refund go out
+ * once. Also: REFUND_MODE=auto with gateway refunds through the sandbox, the window's end, the
+ * order page's contact key, and a declined request.
+ */
+const DAY = 24 * 60 * 60_000;
+const PASSWORD = 'senha-do-painel-reembolsos';
+const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+
+interface Running {
+  db: TestDb;
+  server: TestServer;
+  smtp: TestSmtpServer;
+  hooks: HttpReceiver;
+  ga: HttpReceiver;
+  clock: { now: number };
+}
+
+function useRefundServer(database: (typeof databases)[number], env: Record<string, string>): Running {
+  const running = { clock: { now: Date.UTC(2026, 10, 2, 15, 0, 0) } } as Running;
+  beforeAll(async () => {
+    running.db = await database.create();
+    running.smtp = await startSmtpServer();
+    running.hooks = await startHttpReceiver();
+    running.ga = await startHttpReceiver();
+    running.server = await startTestServer(
+      running.db,
+      {
+        ADMIN_PASSWORD: PASSWORD,
+        SMTP_URL: running.smtp.url,
+        SUPPORT_EMAIL: 'ajuda@example.com',
+        WEBHOOK_URL: running.hooks.url,
+        WEBHOOK_SECRET,
+        GA_ID: 'G-TESTREFUND1',
+        GA_API_SECRET: 'ga-secret-refunds',
+        GA_MP_URL: running.ga.url,
+        MONTHLY_CAPACITY: '50',
+        ...env,
+      },
+      { now: () => running.clock.now },
+    );
+  });
+  afterAll(async () => {
+    await running.server?.stop();
+    await running.smtp?.stop();
+    await running.hooks?.stop();
+    await running.ga?.stop();
+    await running.db?.close();
+  });
+  return running;
+}
+
+/** A buyer who accepted tracking pays in the sandbox; returns the order and a member-page cookie. */
+async function buyAndPay(running: Running) {
+  const { server, db } = running;
+  const created = await postOrder<{ orderId: string }>(server.url, {
+    ...uniqueBuyer('Joana Prado'),
+    checkoutKey: newCheckoutKey(),
+    tracking: { consent: 'granted', ga: 'GA1.1.123456789.1700000000' },
+  });
+  expect(created.status).toBe(201);
+  const orderId = created.body.orderId;
+  await sandboxSays(server, db, orderId, 'paid');
+  const token = await issueAccessToken(db.db, orderId, running.clock.now);
+  const visit = await fetch(`${server.url}/acesso/${token}`, { redirect: 'manual' });
+  expect(visit.status).toBe(303);
+  const cookie = visit.headers.getSetCookie()[0]!.split(';')[0]!;
+  return { orderId, token, cookie };
+}
+
+async function drainOutbox(server: TestServer) {
+  await server.background.idle();
+  while ((await server.outbox.runOnce()) > 0) await server.background.idle();
+}
+
+const subjects = (smtp: TestSmtpServer, to: string) =>
+  smtp.received.filter((mail) => mail.to.includes(to)).map((mail) => /^Subject: (.*)$/im.exec(mail.raw)?.[1] ?? '');
+
+async function consoleCall(running: Running, cookie: string, path: string, body?: unknown) {
+  return fetch(`${running.server.url}/api/admin${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Cookie: cookie, Origin: running.server.url, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+function askRefund(url: string, cookie: string, body: unknown) {
+  return fetch(`${url}/api/access/refund`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+for (const database of databases) {
+  describe(`refunds by hand on ${database.name}`, () => {
+    const running = useRefundServer(database, {});
+
+    it('buyer asks on the member page, seller refunds by hand and marks it: access ends, spot returns, everyone told once', async () => {
+      const { server, db, smtp, hooks, ga } = running;
+      const { orderId, token, cookie } = await buyAndPay(running);
+      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const admin = await signInToConsole(server.url, PASSWORD);
+      const spotsBefore = ((await (await consoleCall(running, admin, '/overview')).json()) as AdminOverview).spotsLeft;
+
+      const area = (await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea;
+      expect(area.guarantee).toMatchObject({ days: 7, canRequest: true, request: null, endsAt: Number(order.paid_at) + 7 * DAY });
+
+      // No confirmation: refused in Portuguese, nothing recorded.
+      const unconfirmed = await askRefund(server.url, cookie, { reason: 'not_for_me' });
+      expect(unconfirmed.status).toBe(422);
+      expect(((await unconfirmed.json()) as { error: string }).error).toBe('Confirme que deseja pedir o reembolso.');
+
+      const asked = await askRefund(server.url, cookie, { reason: 'contacts_unanswered', note: 'Dois não responderam.', confirm: true });
+      expect(asked.status).toBe(200);
+      const reply = (await asked.json()) as RefundRequestReply;
+      expect(reply.guarantee).toMatchObject({ canRequest: false, request: { status: 'requested', declineReason: null } });
+      // A double tap changes nothing.
+      const again = await askRefund(server.url, cookie, { confirm: true });
+      expect(again.status).toBe(409);
+
+      await drainOutbox(server);
+      expect(subjects(smtp, order.buyer_email)).toContain('Recebemos seu pedido de reembolso');
+
+      // The console: counted, filtered, the reason on the timeline.
+      const overview = (await (await consoleCall(running, admin, '/overview')).json()) as AdminOverview;
+      expect(overview.refundRequests).toBe(1);
+      const listed = (await (await consoleCall(running, admin, '/orders?status=refund_requested')).json()) as AdminOrderList;
+      expect(listed.orders.map((row) => [row.id, row.refundStatus])).toEqual([[orderId, 'requested']]);
+      let detail = (await (await consoleCall(running, admin, `/orders/${orderId}`)).json()) as AdminOrderDetail;
+      expect(detail.refund).toMatchObject({
+        status: 'requested',
+        origin: 'buyer',
+        reason: 'contacts_unanswered',
+        note: 'Dois não responderam.',
+      });
+      expect(detail.timeline.find((entry) => entry.kind === 'refund')?.refund).toEqual({
+        event: 'requested',
+        reason: 'contacts_unanswered',
+        text: 'Dois não responderam.',
+      });
+      expect(detail.gatewayRefunds).toBe(false);
+      expect(detail.manualRefund).toEqual({
+        amountCents: 1990,
+        transactionHash: order.transaction_hash,
+        buyerDocument: order.buyer_document,
+      });
+
+      // "Reembolsar" without gateway refunds: approved, the console shows the steps by hand.
+      expect((await consoleCall(running, admin, `/orders/${orderId}/refund/start`, {})).status).toBe(200);
+      detail = (await (await consoleCall(running, admin, `/orders/${orderId}`)).json()) as AdminOrderDetail;
+      expect(detail.refund).toMatchObject({ status: 'approved', decidedBy: 'seller', gateway: { state: 'off', error: null } });
+      expect(detail.status).toBe('paid');
+
+      // Refunded by hand in the panel, then marked here.
+      expect((await consoleCall(running, admin, `/orders/${orderId}/refund`, {})).status).toBe(200);
+      await drainOutbox(server);
+
+      detail = (await (await consoleCall(running, admin, `/orders/${orderId}`)).json()) as AdminOrderDetail;
+      expect(detail).toMatchObject({ status: 'reversed', hasAccess: false, refundStatus: 'refunded' });
+      const ended = await fetch(`${server.url}/acesso/${token}`, { redirect: 'manual' });
+      expect(ended.status).toBe(303);
+      expect(ended.headers.get('location')).toBe('/acesso?encerrado');
+      const refused = await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as MemberAreaRefusal).ended).toBe(true);
+      const spotsAfter = ((await (await consoleCall(running, admin, '/overview')).json()) as AdminOverview).spotsLeft;
+      expect(spotsAfter).toBe(spotsBefore! + 1);
+
+      expect(subjects(smtp, order.buyer_email)).toEqual(expect.arrayContaining(['Recebemos seu pedido de reembolso', 'Reembolso feito']));
+      const done = smtp.received.find((mail) => /Subject: Reembolso feito/.test(mail.raw))!;
+      expect(done.raw).toMatch(/R\$(\s|=C2=A0|&nbsp;)?19,90/);
+
+      const refundedHooks = hooks.requests.filter((request) => JSON.parse(request.body).type === 'order.refunded');
+      expect(refundedHooks).toHaveLength(1);
+      const signed = new Webhook(WEBHOOK_SECRET).verify(refundedHooks[0]!.body, refundedHooks[0]!.headers) as {
+        data: { reference: string };
+      };
+      expect(signed.data.reference).toBe(order.public_ref);
+      const gaRefunds = ga.requests.filter((request) => request.body.includes('"refund"'));
+      expect(gaRefunds).toHaveLength(1);
+      expect(JSON.parse(gaRefunds[0]!.body)).toMatchObject({
+        events: [{ name: 'refund', params: { transaction_id: order.public_ref, value: 19.9 } }],
+      });
+
+      // Evidence for a dispute: the access e-mail accepted, the openings, the request and the decision.
+      const html = await consoleCall(running, admin, `/orders/${orderId}/evidence?format=html`);
+      expect(html.status).toBe(200);
+      const page = await html.text();
+      for (const label of [
+        'Pagamento PIX confirmado',
+        'E-mail de acesso aceito',
+        'Página de membro aberta',
+        'Reembolso solicitado',
+        'Dois não responderam.',
+        'Valor devolvido',
+      ]) {
+        expect(page).toContain(label);
+      }
+      const pdf = await consoleCall(running, admin, `/orders/${orderId}/evidence?format=pdf`);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    });
+
+    it('after the window: no button, and the API refuses in Portuguese', async () => {
+      const { server } = running;
+      const { cookie } = await buyAndPay(running);
+      const start = running.clock.now;
+      try {
+        running.clock.now = start + 7 * DAY + 60_000;
+        const area = (await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea;
+        expect(area.guarantee.canRequest).toBe(false);
+        const late = await askRefund(server.url, cookie, { confirm: true });
+        expect(late.status).toBe(422);
+        expect(((await late.json()) as { error: string }).error).toBe(
+          'O prazo de 7 dias da garantia terminou. Se precisar de ajuda, escreva para ajuda@example.com.',
+        );
+      } finally {
+        running.clock.now = start;
+      }
+    });
+
+    it('the order page asks only with the e-mailed contact key; the seller declines with a reason the buyer receives', async () => {
+      const { server, db, smtp } = running;
+      const { orderId } = await buyAndPay(running);
+      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const post = (headers: Record<string, string>) =>
+        fetch(`${server.url}/api/order-page/${order.public_ref}/refund`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers },
+          body: JSON.stringify({ reason: 'bought_by_mistake', confirm: true }),
+        });
+      const withoutKey = await post({});
+      expect(withoutKey.status).toBe(403);
+      const page = (await (await fetch(`${server.url}/api/order-page/${order.public_ref}`)).json()) as OrderPageReply;
+      expect(page).toMatchObject({ status: 'paid', canRequestHere: false, guarantee: { canRequest: true } });
+
+      const key = orderContactKey(order);
+      expect((await post({ 'X-Order-Contact': key })).status).toBe(200);
+
+      const admin = await signInToConsole(server.url, PASSWORD);
+      const short = await consoleCall(running, admin, `/orders/${orderId}/refund/decline`, { reason: 'não' });
+      expect(short.status).toBe(422);
+      const reason = 'A compra foi usada por 6 dias e os contatos foram copiados.';
+      expect((await consoleCall(running, admin, `/orders/${orderId}/refund/decline`, { reason })).status).toBe(200);
+      expect((await consoleCall(running, admin, `/orders/${orderId}/refund/decline`, { reason })).status).toBe(409);
+      await drainOutbox(server);
+      const declined = smtp.received.find(
+        (mail) => mail.to.includes(order.buyer_email) && /Subject: Sobre o seu pedido de reembolso/.test(mail.raw),
+      );
+      expect(declined?.raw).toContain('os contatos foram copiados');
+      // Still paid, access intact; only the key holder reads the seller's words on the order page.
+      const withKey = (await (
+        await fetch(`${server.url}/api/order-page/${order.public_ref}`, { headers: { 'X-Order-Contact': key } })
+      ).json()) as OrderPageReply;
+      expect(withKey).toMatchObject({ status: 'paid', guarantee: { request: { status: 'declined', declineReason: reason } } });
+      const anonymous = (await (await fetch(`${server.url}/api/order-page/${order.public_ref}`)).json()) as OrderPageReply;
+      expect(anonymous).toMatchObject({ status: 'paid', guarantee: { request: { status: 'declined', declineReason: null } } });
+    });
+  });
+
+  describe(`REFUND_MODE=auto with gateway refunds through the sandbox on ${database.name}`, () => {
+    const running = useRefundServer(database, { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' });
+
+    it('a request inside the window is refunded at the gateway with no console action', async () => {
+      const { server, db, smtp, hooks } = running;
+      const { orderId, cookie } = await buyAndPay(running);
+      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const asked = await askRefund(server.url, cookie, { confirm: true });
+      expect(asked.status).toBe(200);
+      expect(((await asked.json()) as RefundRequestReply).guarantee.request?.status).toBe('approved');
+      await drainOutbox(server);
+
+      const after = await db.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+      expect(after.status).toBe('reversed');
+      const sandbox = await db.db
+        .selectFrom('sandbox_transactions')
+        .select('payment_status')
+        .where('hash', '=', order.transaction_hash!)
+        .executeTakeFirstOrThrow();
+      expect(sandbox.payment_status).toBe('refunded');
+      const refund = await db.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      expect(refund).toMatchObject({ status: 'refunded', decided_by: 'auto' });
+      expect(subjects(smtp, order.buyer_email)).toEqual(expect.arrayContaining(['Recebemos seu pedido de reembolso', 'Reembolso feito']));
+      expect(hooks.requests.filter((request) => JSON.parse(request.body).type === 'order.refunded')).toHaveLength(1);
+      // Running the queue again (a retry, another instance) refunds nothing twice.
+      await drainOutbox(server);
+      expect(hooks.requests.filter((request) => JSON.parse(request.body).type === 'order.refunded')).toHaveLength(1);
+      expect(subjects(smtp, order.buyer_email).filter((subject) => subject === 'Reembolso feito')).toHaveLength(1);
+    });
+  });
+}
