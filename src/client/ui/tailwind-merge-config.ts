@@ -180,7 +180,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "leading": ["none", fromTheme("leading"), validators.isArbitraryValue],
     }],
     "list-style-type": [{
-      "list": ["disc", "none"],
+      "list": ["disc", "decimal", "none"],
     }],
     "text-alignment": [{
       "text": ["left", "center", "right"],
@@ -201,10 +201,10 @@ export const tailwindMergeConfig: Config<string, string> = {
       "text": ["wrap", "balance", "pretty"],
     }],
     "vertical-align": [{
-      "align": ["top"],
+      "align": ["top", "middle"],
     }],
     "whitespace": [{
-      "whitespace": ["nowrap"],
+      "whitespace": ["nowrap", "pre-line"],
     }],
     "break": [{
       "break": ["words", "all"],
