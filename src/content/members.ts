@@ -37,6 +37,13 @@ export const members = {
     title: 'Link inválido ou revogado',
     text: 'Este link de acesso não existe ou não está mais ativo. Se você comprou, peça o link de novo abaixo.',
   },
+  /** `/acesso?encerrado`, or a session whose order was refunded: no "link inválido", and no resend form. */
+  ended: {
+    title: 'Acesso encerrado',
+    text: 'Esta compra foi reembolsada: o valor foi devolvido pelo PIX e o acesso à lista de fornecedores foi encerrado.',
+    help: 'Se você acha que isso é um engano, ou se tiver qualquer dúvida, fale com o suporte.',
+    contact: 'Escrever para o suporte',
+  },
   loadError: {
     text: 'Não foi possível carregar sua lista. Verifique sua internet e tente novamente.',
     retry: 'Tentar novamente',

@@ -35,9 +35,12 @@ export const orderPage = {
     title: 'Não foi possível gerar este PIX',
     text: 'Nenhum valor foi cobrado. Gere um novo PIX para concluir a compra.',
   },
+  /** A refund (the guarantee, or the seller) or a chargeback: the reply does not say which. */
   reversed: {
-    title: 'Pagamento estornado',
-    text: 'Este pagamento foi estornado e o acesso foi cancelado.',
+    title: 'Pagamento devolvido',
+    text: 'O valor deste pedido foi devolvido pelo PIX (reembolso ou estorno) e o acesso à lista foi encerrado.',
+    /** Followed by the support address as a mailto link. */
+    help: 'Dúvidas? Escreva para',
   },
   amountLabel: 'Valor',
   orderLabel: 'Pedido',

@@ -84,3 +84,45 @@ export const refundEmails = {
   support: 'Dúvidas? Responda este e-mail ou escreva para {supportEmail}.',
   signature: 'Obrigado,',
 } as const;
+
+/**
+ * The guarantee as the buyer's pages show it: the member page's card and the order page's block
+ * (one component for both), and the dialog that sends the request. Dates arrive formatted
+ * (dd/mm/aaaa, or dd/mm for the day of a request).
+ */
+export const refundPage = {
+  heading: (days: number) => `Garantia de ${days} dias`,
+  headingUntil: (days: number, endsAt: string) => `Garantia de ${days} dias — até ${endsAt}`,
+  open: 'Se a lista não for para você, peça o reembolso até essa data. Devolvemos o valor pelo PIX, para a mesma conta que pagou.',
+  request: 'Pedir reembolso',
+  /** The order page without the e-mailed key: the request is made from the e-mail's link. */
+  needsEmailLink: refundApi.needsContactKey,
+  requested: (date: string) =>
+    `Pedido de reembolso recebido em ${date} — você receberá um e-mail quando o valor for devolvido pelo PIX. Até lá, o seu acesso continua ativo.`,
+  approved:
+    'Reembolso aprovado: o valor volta pelo PIX, para a mesma conta que pagou. Você receberá um e-mail quando ele for devolvido; então o acesso à lista é encerrado.',
+  declinedTitle: 'Pedido de reembolso não aprovado',
+  declined: (date: string) => `Analisamos o seu pedido de ${date} e não pudemos aprová-lo. O seu acesso continua ativo.`,
+  declineReason: 'Motivo',
+  refunded: 'Reembolso feito: o valor foi devolvido pelo PIX, para a mesma conta que pagou.',
+  closed: (days: number, endsAt: string) => `A garantia de ${days} dias terminou em ${endsAt}.`,
+  /** Followed by the support address as a mailto link. */
+  help: 'Precisa de ajuda? Escreva para',
+  /** The member page's small link to the card, near the top. */
+  jumpOpen: (days: number, endsAt: string) => `Garantia de ${days} dias: reembolso até ${endsAt}`,
+  jumpRequest: 'Seu pedido de reembolso',
+  dialog: {
+    title: 'Pedir reembolso',
+    description: 'Devolvemos o valor pelo PIX, para a mesma conta que pagou. Quando o reembolso for feito, o acesso à lista é encerrado.',
+    reasonLegend: 'Por que você quer o reembolso? (opcional)',
+    noteLabel: 'Quer contar mais? (opcional)',
+    notePlaceholder: 'Escreva aqui, se quiser',
+    /** Read out as "120 de 500 caracteres". */
+    counter: (used: number, max: number) => `${used} de ${max} caracteres`,
+    confirm: 'Confirmar pedido de reembolso',
+    sending: 'Enviando…',
+    cancel: 'Voltar',
+    close: 'Fechar',
+    network: 'Sem conexão. Verifique sua internet e tente novamente.',
+  },
+} as const;

@@ -99,6 +99,12 @@ export interface ManualRefundSteps {
   buyerDocument: string | null;
 }
 
+/**
+ * The fragment of the guarantee block (`/acesso/{token}#reembolso` in the access e-mail): the member
+ * page brings the block into view and focuses its heading when the address ends with it.
+ */
+export const GUARANTEE_ANCHOR = 'reembolso';
+
 /** When the guarantee of an order paid at `paidAt` ends. */
 export function guaranteeEndsAt(paidAt: number, days: number): number {
   return paidAt + days * DAY_MS;

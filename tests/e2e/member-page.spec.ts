@@ -129,7 +129,8 @@ test.describe('member area', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: 'Olá, Juliana!' })).toBeVisible();
     await expect(page.getByText('Atualizada em 10/03/2025')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Jogos', 'Música', 'Streaming']);
+    // The categories, then the guarantee card at the end of the list.
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Jogos', 'Música', 'Streaming', /^Garantia de 7 dias — até /]);
 
     const streaming = page.getByRole('region', { name: 'Streaming' });
     await expect(streaming.getByText('2 fornecedores')).toBeVisible();
@@ -160,7 +161,7 @@ test.describe('member area', () => {
 
     await search.fill('acao');
     await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Cine Ação']);
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Streaming']);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Streaming', /^Garantia de 7 dias/]);
     await expect(page.getByText('1 de 4 fornecedores')).toBeVisible();
 
     await search.fill('MÚSICA');
@@ -178,7 +179,10 @@ test.describe('member area', () => {
     await expect(page.getByRole('heading', { level: 3 })).toHaveCount(4);
   });
 
-  test('a bad or revoked link shows a clear message with a 404 status and the resend form', async ({ page, memberServer }) => {
+  test('a bad link shows a clear message with a 404 status and the resend form; a refunded one says the access ended', async ({
+    page,
+    memberServer,
+  }) => {
     const unknown = await page.goto('/acesso/acc_this_token_does_not_exist_000000');
     expect(unknown?.status()).toBe(404);
     await expect(page).toHaveURL(/\/acesso\/acc_this_token_does_not_exist_000000$/);
@@ -191,12 +195,14 @@ test.describe('member area', () => {
     await page.getByRole('button', { name: 'Reenviar meu acesso' }).click();
     await expect(page.getByText(/^Pronto! Se este e-mail tiver uma compra confirmada/)).toBeVisible();
 
-    // A refunded buyer's link stops working the same way.
+    // A refunded buyer's link stops working, and the page says why instead of "link inválido".
     const { orderId, token } = seedPaidOrder(memberServer, 'Carla Dias');
     revokeOrder(memberServer, orderId);
-    const revoked = await page.goto(`/acesso/${token}`);
-    expect(revoked?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: 'Link inválido ou revogado' })).toBeVisible();
+    await page.goto(`/acesso/${token}`);
+    await expect(page).toHaveURL(/\/acesso\?encerrado$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Acesso encerrado' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Escrever para o suporte' })).toHaveAttribute('href', /^mailto:/);
+    await expect(page.getByRole('button', { name: 'Reenviar meu acesso' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Olá, Carla!' })).toHaveCount(0);
   });
 

@@ -1,8 +1,9 @@
-import { CircleAlert, MailCheck, TimerOff } from 'lucide-react';
+import { CircleAlert, MailCheck, TimerOff, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { orderPage as copy } from '../../content/order-page.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
+import { getPublicConfig } from '../lib/public-config.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 
@@ -73,9 +74,21 @@ export function ExpiredOrderPanel({
   );
 }
 
-/** Refunded or charged back. */
+/** Refunded or charged back: the money went back and the access ended; who to ask about it. */
 export function ReversedOrderPanel() {
-  return <Heading icon={CircleAlert} title={copy.reversed.title} text={copy.reversed.text} />;
+  const { supportEmail } = getPublicConfig();
+  return (
+    <div>
+      <Heading icon={Undo2} title={copy.reversed.title} text={copy.reversed.text} />
+      <p className="mt-4 text-sm text-slate-400">
+        {copy.reversed.help}{' '}
+        <a href={`mailto:${supportEmail}`} className="font-semibold break-words text-brand-300 underline-offset-4 hover:underline">
+          {supportEmail}
+        </a>
+        .
+      </p>
+    </div>
+  );
 }
 
 export function MissingOrderPanel() {

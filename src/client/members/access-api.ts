@@ -5,8 +5,8 @@ export type { MemberArea, MemberSupplier } from '../../shared/access.ts';
 
 export type MemberAreaResult =
   | { kind: 'ready'; area: MemberArea }
-  /** No access cookie, or the order behind it is no longer paid. */
-  | { kind: 'signed-out'; supportEmail: string | null }
+  /** No access cookie, or the order behind it is no longer paid (`ended`: it was refunded). */
+  | { kind: 'signed-out'; supportEmail: string | null; ended: boolean }
   | { kind: 'error' };
 
 /**
@@ -19,7 +19,8 @@ export async function fetchMemberArea(): Promise<MemberAreaResult> {
     return Array.isArray(area?.suppliers) ? { kind: 'ready', area } : { kind: 'error' };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      return { kind: 'signed-out', supportEmail: (error.body as Partial<MemberAreaRefusal> | null)?.supportEmail ?? null };
+      const refusal = error.body as Partial<MemberAreaRefusal> | null;
+      return { kind: 'signed-out', supportEmail: refusal?.supportEmail ?? null, ended: refusal?.ended === true };
     }
     return { kind: 'error' };
   }

@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { paths } from '../../shared/routes.ts';
 import { fetchMemberArea, type MemberArea } from './access-api.ts';
+import { signedOutReason, type SignedOutReason } from './signed-out-reason.ts';
 
 export type MemberAreaState =
   | { kind: 'loading' }
   | { kind: 'ready'; area: MemberArea }
   /** `invalid-link`: the page was served for a dead `/acesso/{token}` link (a live one redirects). */
-  | { kind: 'signed-out'; reason: 'no-session' | 'invalid-link'; supportEmail: string | null }
+  | { kind: 'signed-out'; reason: SignedOutReason; supportEmail: string | null }
   | { kind: 'error' };
 
 /**
@@ -22,12 +23,14 @@ export function useMemberArea(pathname: string): { state: MemberAreaState; reloa
     let cancelled = false;
     void fetchMemberArea().then((result) => {
       if (cancelled) return;
+      const search = window.location.search;
       if (deadLink) {
         // Whatever the cookie says, this link is dead; the answer only tells the support address.
         const supportEmail = result.kind === 'ready' ? result.area.supportEmail : result.kind === 'signed-out' ? result.supportEmail : null;
-        setState({ kind: 'signed-out', reason: 'invalid-link', supportEmail });
+        setState({ kind: 'signed-out', reason: signedOutReason({ deadLink, search, ended: false }), supportEmail });
       } else if (result.kind === 'signed-out') {
-        setState({ kind: 'signed-out', reason: 'no-session', supportEmail: result.supportEmail });
+        const reason = signedOutReason({ deadLink, search, ended: result.ended });
+        setState({ kind: 'signed-out', reason, supportEmail: result.supportEmail });
       } else {
         setState(result);
       }

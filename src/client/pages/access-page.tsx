@@ -1,5 +1,10 @@
+import { useState } from 'react';
 import { accessMeta } from '../../content/members.ts';
+import type { MemberArea } from '../../shared/access.ts';
+import type { GuaranteeView } from '../../shared/refunds.ts';
 import type { PageMeta } from '../../shared/routes.ts';
+import { GuaranteeJumpLink } from '../guarantee/guarantee-jump-link.tsx';
+import { GuaranteeSection } from '../guarantee/guarantee-section.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { LoadError } from '../members/load-error.tsx';
 import { MemberGreeting } from '../members/member-greeting.tsx';
@@ -19,6 +24,31 @@ function supportEmailOf(state: MemberAreaState): string | null {
 
 export const meta: PageMeta = accessMeta;
 
+const memberTarget = { kind: 'member' } as const;
+
+/**
+ * The list first: on a phone the guarantee card sits at the end, below the suppliers, and a
+ * one-line link under the greeting leads to it (and the access e-mail's `#reembolso` link opens it).
+ */
+function MemberList({ area }: { area: MemberArea }) {
+  const [updatedGuarantee, setUpdatedGuarantee] = useState<GuaranteeView | null>(null);
+  const guarantee = updatedGuarantee ?? area.guarantee;
+  return (
+    <>
+      <MemberGreeting firstName={area.firstName} updatedAt={area.updatedAt} />
+      <GuaranteeJumpLink guarantee={guarantee} />
+      <SupplierDirectory suppliers={area.suppliers} />
+      <GuaranteeSection
+        className="mt-10"
+        guarantee={guarantee}
+        onGuaranteeChange={setUpdatedGuarantee}
+        target={memberTarget}
+        supportEmail={area.supportEmail}
+      />
+    </>
+  );
+}
+
 /** The member area (`/acesso`): the buyer's supplier list, or the way back to it. */
 export default function AccessPage() {
   useDocumentTitle(meta.title);
@@ -36,13 +66,8 @@ export default function AccessPage() {
         <Logo />
         {state.kind === 'loading' ? <MemberSkeleton /> : null}
         {state.kind === 'error' ? <LoadError onRetry={reload} /> : null}
-        {state.kind === 'signed-out' ? <SignedOutPanel reason={state.reason} /> : null}
-        {state.kind === 'ready' ? (
-          <>
-            <MemberGreeting firstName={state.area.firstName} updatedAt={state.area.updatedAt} />
-            <SupplierDirectory suppliers={state.area.suppliers} />
-          </>
-        ) : null}
+        {state.kind === 'signed-out' ? <SignedOutPanel reason={state.reason} supportEmail={state.supportEmail} /> : null}
+        {state.kind === 'ready' ? <MemberList area={state.area} /> : null}
         {state.kind === 'loading' ? null : <SupportLine email={supportEmailOf(state)} />}
       </div>
     </main>

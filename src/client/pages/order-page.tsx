@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { orderPage as copy } from '../../content/order-page.ts';
+import type { GuaranteeView } from '../../shared/refunds.ts';
 import { paths, type PageMeta } from '../../shared/routes.ts';
 import { ModalSkeleton } from '../checkout/modal-skeleton.tsx';
 import { ExpiredOrderPanel, MissingOrderPanel, PaidOrderPanel, ReversedOrderPanel } from '../checkout/order-page-panels.tsx';
 import { PixPanel } from '../checkout/pix-panel.tsx';
 import { maskPhone } from '../checkout/phone-mask.ts';
 import { takeContactKey, useOrderPage } from '../checkout/use-order-page.ts';
+import { GuaranteeSection } from '../guarantee/guarantee-section.tsx';
 import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
@@ -29,7 +31,8 @@ export default function OrderPage() {
   const { state, checking, reload } = useOrderPage(ref, contactKey);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [checkoutUsed, setCheckoutUsed] = useState(false);
-  const { sandbox } = getPublicConfig();
+  const [updatedGuarantee, setUpdatedGuarantee] = useState<GuaranteeView | null>(null);
+  const { sandbox, supportEmail } = getPublicConfig();
   const reply = state.kind === 'ready' ? state.reply : undefined;
 
   // A payment this page saw happen counts as the purchase (once per order, as in the modal).
@@ -83,7 +86,19 @@ export default function OrderPage() {
             />
           </>
         ) : null}
-        {reply?.status === 'paid' ? <PaidOrderPanel publicRef={ref} maskedEmail={reply.maskedEmail} /> : null}
+        {reply?.status === 'paid' ? (
+          <>
+            <PaidOrderPanel publicRef={ref} maskedEmail={reply.maskedEmail} />
+            <GuaranteeSection
+              className="mt-8"
+              guarantee={updatedGuarantee ?? reply.guarantee}
+              onGuaranteeChange={setUpdatedGuarantee}
+              // Sent from here only with the e-mailed link's key; without it, the block says where to ask.
+              target={reply.canRequestHere && contactKey ? { kind: 'order', publicRef: ref, contactKey } : null}
+              supportEmail={supportEmail}
+            />
+          </>
+        ) : null}
         {reply && (reply.status === 'expired' || reply.status === 'failed') ? (
           <ExpiredOrderPanel status={reply.status} amountCents={reply.amountCents} onRegenerate={startCheckout} />
         ) : null}

@@ -58,7 +58,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "z": [validators.isInteger, validators.isArbitraryValue],
     }],
     "flex-direction": [{
-      "flex": ["row", "col", "col-reverse"],
+      "flex": ["row", "row-reverse", "col", "col-reverse"],
     }],
     "flex-wrap": [{
       "flex": ["wrap"],
@@ -90,7 +90,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "gap-y": [fromTheme("spacing")],
     }],
     "justify-content": [{
-      "justify": ["end", "center", "between"],
+      "justify": ["start", "end", "center", "between"],
     }],
     "align-items": [{
       "items": ["start", "end", "center", {
@@ -146,7 +146,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "size": [validators.isFraction, "full", fromTheme("spacing")],
     }],
     "w": [{
-      "w": [validators.isFraction, "full", fromTheme("spacing")],
+      "w": [validators.isFraction, "auto", "full", fromTheme("spacing")],
     }],
     "min-w": [{
       "min-w": [fromTheme("spacing")],
@@ -180,7 +180,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "leading": ["none", fromTheme("leading"), validators.isArbitraryValue],
     }],
     "list-style-type": [{
-      "list": ["disc", "none"],
+      "list": ["disc", "decimal", "none"],
     }],
     "text-alignment": [{
       "text": ["left", "center", "right"],
@@ -189,6 +189,9 @@ export const tailwindMergeConfig: Config<string, string> = {
       "text": [fromTheme("color"), validators.isArbitraryValue],
     }],
     "text-decoration": ["underline", "overline", "line-through", "no-underline"],
+    "text-decoration-color": [{
+      "decoration": [fromTheme("color")],
+    }],
     "underline-offset": [{
       "underline-offset": [validators.isNumber],
     }],
@@ -198,10 +201,10 @@ export const tailwindMergeConfig: Config<string, string> = {
       "text": ["wrap", "balance", "pretty"],
     }],
     "vertical-align": [{
-      "align": ["top"],
+      "align": ["top", "middle"],
     }],
     "whitespace": [{
-      "whitespace": ["nowrap"],
+      "whitespace": ["nowrap", "pre-line"],
     }],
     "break": [{
       "break": ["words", "all"],
@@ -329,11 +332,23 @@ export const tailwindMergeConfig: Config<string, string> = {
     "translate-y": [{
       "translate-y": [validators.isFraction, "full", fromTheme("spacing")],
     }],
+    "accent": [{
+      "accent": [fromTheme("color")],
+    }],
+    "color-scheme": [{
+      "scheme": ["dark"],
+    }],
     "cursor": [{
       "cursor": ["pointer", "not-allowed"],
     }],
     "pointer-events": [{
       "pointer-events": ["none"],
+    }],
+    "resize": [{
+      "resize": [""],
+    }],
+    "scroll-mt": [{
+      "scroll-mt": [fromTheme("spacing")],
     }],
   },
   "conflictingClassGroups": {
