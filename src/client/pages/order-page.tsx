@@ -29,7 +29,7 @@ export default function OrderPage() {
   const { state, checking, reload } = useOrderPage(ref, contactKey);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [checkoutUsed, setCheckoutUsed] = useState(false);
-  const { sandbox } = getPublicConfig();
+  const { sandbox, guaranteeDays } = getPublicConfig();
   const reply = state.kind === 'ready' ? state.reply : undefined;
 
   // A payment this page saw happen counts as the purchase (once per order, as in the modal).
@@ -76,6 +76,7 @@ export default function OrderPage() {
               order={{ ...reply, expiresAt: state.localExpiresAt ?? reply.expiresAt }}
               intro={false}
               sandbox={sandbox}
+              guaranteeDays={guaranteeDays}
               regenerating={false}
               onRegenerate={startCheckout}
               onCheckNow={() => void reload()}
