@@ -39,6 +39,7 @@ describe('FAQ', () => {
     const answers = everything('7');
     expect(answers).toContain('Pedir reembolso');
     expect(answers).toContain('página do seu pedido');
+    expect(answers).toContain('escolha um motivo, se quiser');
     expect(answers).toContain(`em até ${REFUND_ANSWER_DAYS} dias`);
     expect(answers).toContain('100% do valor');
     expect(answers).toContain('mesma conta que pagou');

@@ -88,7 +88,7 @@ export const faqGrid = (guaranteeDays: string) =>
       },
       {
         question: `Como funciona a garantia de ${guaranteeDays} dias?`,
-        answer: `Em até ${guaranteeDays} dias depois do pagamento, toque em “Pedir reembolso” na página da sua lista (o link está no e-mail de acesso) ou na página do seu pedido, escolha um motivo, se quiser, e confirme. Você recebe na hora um e-mail confirmando o pedido; respondemos em até ${REFUND_ANSWER_DAYS} dias e devolvemos 100% do valor pelo PIX, para a mesma conta que pagou. Feito o reembolso, o acesso à lista é encerrado.`,
+        answer: `Em até ${guaranteeDays} dias depois do pagamento, toque em “Pedir reembolso” na página da sua lista (o link está no e-mail de acesso) ou na do seu pedido, escolha um motivo, se quiser, e confirme. Você recebe um e-mail na hora, respondemos em até ${REFUND_ANSWER_DAYS} dias e devolvemos 100% do valor pelo PIX, para a mesma conta que pagou. Feito o reembolso, o acesso à lista é encerrado.`,
       },
       {
         question: 'Meus dados estão seguros?',

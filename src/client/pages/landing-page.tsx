@@ -76,7 +76,7 @@ export default function LandingPage() {
         <DeferredSection heights={{ phone: 750, md: 700, lg: 700 }}>
           <Island name="faq-accordion" component={FaqAccordion} props={{ guaranteeDays }} when="visible" />
         </DeferredSection>
-        <DeferredSection heights={{ phone: 2250, md: 1350, lg: 1200 }}>
+        <DeferredSection heights={{ phone: 2350, md: 1350, lg: 1200 }}>
           <FaqGrid guaranteeDays={guaranteeDays} />
         </DeferredSection>
       </main>
