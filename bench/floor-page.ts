@@ -1,5 +1,6 @@
 import { hero } from '../src/content/landing.ts';
 import { site } from '../src/content/site.ts';
+import { DEFAULT_GUARANTEE_DAYS } from '../src/shared/guarantee.ts';
 import { formatBRL } from '../src/shared/money.ts';
 
 /**
@@ -40,7 +41,10 @@ ul{margin:1rem 0 0;padding:0;list-style:none;text-align:left;font-size:.875rem;c
 <p class="price">${escape(formatBRL(site.priceCents))}</p>
 <p>${escape(hero.priceNote)}</p>
 <a class="cta" href="#">${escape(hero.cta)}</a>
-<ul>${hero.trust.map((item) => `<li>${escape(item)}</li>`).join('')}</ul>
+<ul>${hero
+    .trust(String(DEFAULT_GUARANTEE_DAYS))
+    .map((item) => `<li>${escape(item)}</li>`)
+    .join('')}</ul>
 </div>
 </main>
 </body>

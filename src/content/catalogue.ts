@@ -380,7 +380,7 @@ export const supplierCard: SupplierCard = {
     'R$ 100 de crédito por R$ 20',
     'Recargas TIM e Claro',
     'Para uso próprio ou revenda',
-    // The spec's own supplier copy says 30 days here; the list's own guarantee is 7 days.
+    // The spec's own supplier copy says 30 days here; the list's own guarantee is GUARANTEE_DAYS (7 unless set).
     'Garantia de 30 dias do fornecedor',
   ],
   brandColor: '#16A34A',

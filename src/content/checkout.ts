@@ -72,7 +72,12 @@ export const checkout = {
       'Pronto! O acesso chega no seu e-mail assim que o pagamento for confirmado.',
     ],
     security: 'Pagamento processado com segurança pelo seu banco via PIX. Não pedimos senhas nem dados do cartão.',
-    guarantee: 'Garantia de 7 dias: se não gostar, devolvemos seu dinheiro.',
+    /**
+     * `guaranteeDays`: GUARANTEE_DAYS from the public config. Typed out rather than built with
+     * content/guarantee.ts: a module shared with the pages would be one more small file for the
+     * checkout to fetch before the modal opens.
+     */
+    guarantee: (guaranteeDays: string) => `Garantia de ${guaranteeDays} dias: se não gostar, peça o reembolso e devolvemos 100% do valor.`,
     spotSecured: 'Sua vaga fica garantida assim que o pagamento for confirmado.',
     waiting: 'Aguardando o pagamento…',
     alreadyPaid: 'Já paguei',

@@ -1,3 +1,5 @@
+import { guaranteeTitle } from './guarantee.ts';
+
 /** Copy of the landing page's frame and hero (docs/product.md#the-journey, sections 1, 2 and 16). */
 export const hero = {
   badge: 'Oferta de lançamento',
@@ -8,7 +10,8 @@ export const hero = {
   priceCaption: 'Pagamento único',
   priceNote: 'Acesso vitalício · sem mensalidade',
   cta: 'QUERO MINHA LISTA AGORA',
-  trust: ['Entrega por e-mail logo após o pagamento', 'Garantia de 7 dias', 'Pagamento via PIX'],
+  /** `guaranteeDays`: GUARANTEE_DAYS from the public config. */
+  trust: (guaranteeDays: string) => ['Entrega por e-mail logo após o pagamento', guaranteeTitle(guaranteeDays), 'Pagamento via PIX'],
   /** Above the offer countdown (time left until the current batch closes, docs/product.md#2-live-signals-tell-the-truth). */
   countdownLabel: 'Esta oferta termina em',
 } as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REFUND_ANSWER_DAYS } from '../shared/guarantee.ts';
 import { CONVERSION_DATA_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
 import { paths } from '../shared/routes.ts';
 import { footer } from './footer.ts';
@@ -23,7 +24,7 @@ describe('legal pages', () => {
   });
 
   it('name the seller only from configuration', () => {
-    for (const document of [termsOfUse(seller), privacyPolicy(seller, '30')]) {
+    for (const document of [termsOfUse(seller, '7'), privacyPolicy(seller, '30')]) {
       const text = textOf(document);
       for (const value of Object.values(seller)) expect(text).toContain(value);
       expect(text).not.toMatch(/undefined|\{|\}/);
@@ -36,6 +37,37 @@ describe('legal pages', () => {
     for (const word of ['Gateway de pagamento', 'Provedor de e-mail', 'LGPD', 'exclusão', 'Por quanto tempo']) {
       expect(text).toContain(word);
     }
+  });
+
+  it('state in the terms the guarantee of the configured days and how a refund is asked for', () => {
+    const terms = termsOfUse(seller, '10');
+    const guarantee = terms.sections.find((section) => section.heading === 'Garantia de 10 dias');
+    expect(guarantee).toBeDefined();
+    const text = guarantee?.paragraphs.join('\n') ?? '';
+    const promises = [
+      'em até 10 dias depois do pagamento',
+      'artigo 49 do Código de Defesa do Consumidor',
+      'artigo 5º do Decreto nº 7.962/2013',
+      'Pedir reembolso',
+      'Recebemos seu pedido de reembolso',
+      `em até ${REFUND_ANSWER_DAYS} dias`,
+      '100% do valor pelo PIX, para a mesma conta que fez o pagamento',
+      'Reembolso feito',
+      'informando o motivo',
+      seller.supportEmail,
+    ];
+    for (const promise of promises) expect(text).toContain(promise);
+    expect(textOf(terms)).not.toContain('7 dias');
+  });
+
+  it('say in the privacy policy what a refund keeps, for how long, and that the export has it', () => {
+    const sections = privacyPolicy(seller, '30').sections;
+    const section = (heading: string) => sections.find((s) => s.heading === heading)?.paragraphs.join('\n') ?? '';
+    expect(section('O que coletamos')).toContain('o motivo que escolher e o texto que escrever');
+    expect(section('O que coletamos')).toContain('identificador dessa mensagem');
+    expect(section('O que coletamos')).toContain('nunca o endereço IP');
+    expect(section('Por quanto tempo guardamos')).toContain('apagados junto com eles quando você pede a exclusão');
+    expect(section('Seus direitos e como pedir a exclusão')).toContain('enviamos também o seu pedido de reembolso');
   });
 
   it('link the footer to the legal routes', () => {

@@ -1,4 +1,5 @@
-import { CONVERSION_DATA_RETENTION_DAYS, MEMBER_PAGE_OPEN_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
+import { REFUND_ANSWER_DAYS } from '../shared/guarantee.ts';
+import { CONVERSION_DATA_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
 /**
  * The terms of use (/termos) and the privacy policy (/privacidade), written for this product.
  *
@@ -6,6 +7,7 @@ import { CONVERSION_DATA_RETENTION_DAYS, MEMBER_PAGE_OPEN_RETENTION_DAYS, WEBHOO
  * nothing here names a real person. Keep these texts true to what the code does: if the site starts
  * collecting something new or sharing data with someone new, the privacy policy changes with it.
  */
+import { guaranteeTitle } from './guarantee.ts';
 import { site } from './site.ts';
 
 /** Who sells, as the seller configures it. */
@@ -42,7 +44,8 @@ export const legalPageMeta = {
   },
 } as const;
 
-export function termsOfUse(seller: SellerIdentity): LegalDocument {
+/** `guaranteeDays`: GUARANTEE_DAYS as the public config carries it. */
+export function termsOfUse(seller: SellerIdentity, guaranteeDays: string): LegalDocument {
   return {
     title: 'Termos de uso',
     intro: `Estes termos valem para a compra e o uso da ${site.productName}, vendida neste site por ${seller.name}. Ao comprar, você concorda com eles.`,
@@ -78,7 +81,7 @@ export function termsOfUse(seller: SellerIdentity): LegalDocument {
       {
         heading: 'Acesso vitalício e atualizações',
         paragraphs: [
-          'O acesso é vitalício: não expira e não tem mensalidade. A lista é revisada toda semana, e a página da lista mostra a data da última atualização.',
+          'O acesso é vitalício: não expira e não tem mensalidade; ele só é encerrado se a compra for reembolsada. A lista é revisada toda semana, e a página da lista mostra a data da última atualização.',
           'Os contatos mudam com o tempo: um fornecedor pode deixar de atender ou trocar de número. Por isso a lista é atualizada, mas não garantimos que cada contato continue disponível para sempre.',
         ],
       },
@@ -103,14 +106,18 @@ export function termsOfUse(seller: SellerIdentity): LegalDocument {
         ],
       },
       {
-        heading: 'Garantia de 7 dias',
+        heading: guaranteeTitle(guaranteeDays),
         paragraphs: [
-          `Você pode desistir da compra em até 7 dias depois de receber o acesso, sem precisar justificar, como prevê o artigo 49 do Código de Defesa do Consumidor. Basta escrever para ${seller.supportEmail} a partir do e-mail usado na compra: devolvemos 100% do valor pago e o acesso à lista é encerrado.`,
+          `Você pode desistir da compra em até ${guaranteeDays} dias depois do pagamento, sem precisar justificar, e receber de volta 100% do valor pago. É o direito de arrependimento do artigo 49 do Código de Defesa do Consumidor, que vale para as compras feitas pela internet.`,
+          'Para pedir o reembolso, abra a página da sua lista pelo link do e-mail de acesso (ou pelo link “Pedir reembolso” desse e-mail) ou a página do seu pedido, toque em “Pedir reembolso”, escolha um motivo se quiser e confirme. Como pede o artigo 5º do Decreto nº 7.962/2013, você desiste pelo mesmo site em que comprou, e recebe na hora um e-mail confirmando o pedido (“Recebemos seu pedido de reembolso”).',
+          `Respondemos em até ${REFUND_ANSWER_DAYS} dias e devolvemos 100% do valor pelo PIX, para a mesma conta que fez o pagamento. Feito o reembolso, o acesso à lista é encerrado e você recebe o e-mail “Reembolso feito”.`,
+          'Só recusamos um pedido informando o motivo, que enviamos a você por e-mail; nesse caso, o acesso continua ativo. Se não concordar, responda esse e-mail ou procure um órgão de defesa do consumidor.',
+          `Se não conseguir abrir a página, escreva para ${seller.supportEmail} a partir do e-mail usado na compra, dentro do prazo. Depois de ${guaranteeDays} dias do pagamento, a página mostra que a garantia terminou; se tiver algum problema com a compra, fale com o suporte.`,
         ],
       },
       {
         heading: 'Suporte',
-        paragraphs: [`Dúvidas, reenvio do acesso e pedidos de reembolso: ${seller.supportEmail}.`],
+        paragraphs: [`Dúvidas, reenvio do acesso e ajuda com o reembolso: ${seller.supportEmail}.`],
       },
       {
         heading: 'Alterações destes termos',
@@ -144,6 +151,8 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
         heading: 'O que coletamos',
         paragraphs: [
           'Na compra: o nome, o e-mail e o telefone que você digita no formulário e, quando ele for pedido, o CPF. Não pedimos dados de cartão nem senhas de banco.',
+          'Na entrega do acesso: o horário em que o servidor de e-mail aceitou a mensagem com o seu acesso e o identificador dessa mensagem, e cada vez que a página da sua lista é aberta, o horário e um identificador do navegador cifrado por hash (nunca o endereço IP). É o registro de que o acesso foi entregue.',
+          'Se você pedir o reembolso: a data do pedido, o motivo que escolher e o texto que escrever (os dois são opcionais), e a nossa decisão, com o motivo se o pedido for recusado.',
           'Na navegação: contamos as visitas às páginas e as etapas da compra de forma anônima, sem cookies e sem dados pessoais. Para mostrar quantas pessoas estão com a página aberta, o seu navegador envia de tempos em tempos um identificador aleatório, que não diz quem você é.',
           'No seu navegador: guardamos localmente se você já passou pela página de apresentação e a sua escolha no aviso de cookies.',
           'De onde você veio: se o link que trouxe você ao site tinha parâmetros de campanha (como utm_source ou o identificador do clique no anúncio), eles ficam guardados só nesta aba do navegador, sem cookies, e são anotados no pedido se você comprar, para sabermos quais anúncios trazem vendas.',
@@ -155,6 +164,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
         heading: 'Para que usamos',
         paragraphs: [
           'Nome, e-mail, telefone e CPF: para gerar a cobrança PIX, confirmar o pagamento, enviar o acesso por e-mail, prestar suporte e fazer reembolsos. A base legal é a execução do contrato de compra (art. 7º, V, da LGPD) e o cumprimento de obrigações legais, como as fiscais (art. 7º, II).',
+          'Pedido de reembolso: para analisar e fazer o reembolso da garantia, também com base na execução do contrato (art. 7º, V). Registro de entrega: para mostrar que o acesso foi entregue se uma compra for contestada, com base no exercício regular de direitos (art. 7º, VI).',
           'Contagens anônimas: para saber quantas pessoas visitam o site e quantas compram, sem identificar ninguém.',
           'Rastreadores de terceiros: para medir campanhas de anúncios e melhorar o site, com base no seu consentimento (art. 7º, I), que você pode retirar quando quiser.',
           'Não usamos os seus dados para outras finalidades e não os vendemos.',
@@ -167,7 +177,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
           `Cobranças PIX que não foram pagas: o nome, o e-mail, o telefone e o CPF são apagados ${unpaidRetentionDays} dias depois da cobrança; ficam só as contagens anônimas.`,
           `Os avisos de pagamento que o gateway nos envia são guardados sem os seus dados pessoais, para auditoria, e apagados depois de ${WEBHOOK_AUDIT_RETENTION_DAYS} dias.`,
           `Os identificadores dos rastreadores, o endereço IP e a identificação do navegador anotados no pedido são apagados ${CONVERSION_DATA_RETENTION_DAYS} dias depois do pagamento, ou um dia depois que um PIX não pago expira.`,
-          `Os horários em que o seu link de acesso foi aberto (no máximo um registro por hora, sem endereço IP) são guardados por ${MEMBER_PAGE_OPEN_RETENTION_DAYS} dias, o prazo do Marco Civil da Internet para registros de acesso, e apagados em seguida.`,
+          'O pedido de reembolso, a decisão sobre ele e o registro de entrega do acesso (o aceite do e-mail de acesso e as aberturas da página da lista) ficam guardados enquanto os demais dados do pedido, e são apagados junto com eles quando você pede a exclusão.',
           'O identificador aleatório de presença é descartado pouco depois que você fecha a página, e os contadores usados contra abusos, em poucas horas. Os dados dos rastreadores de terceiros seguem os prazos de cada serviço.',
         ],
       },
@@ -175,7 +185,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
         heading: 'Com quem compartilhamos',
         paragraphs: [
           'Gateway de pagamento: recebe nome, e-mail, telefone e CPF para gerar e confirmar a cobrança PIX.',
-          'Provedor de e-mail: recebe o seu nome e o seu e-mail para entregar a mensagem com o seu acesso.',
+          'Provedor de e-mail: recebe o seu nome e o seu e-mail para entregar a mensagem com o seu acesso e as mensagens sobre um reembolso.',
           'Provedor de hospedagem: mantém o site e o banco de dados em que os pedidos ficam registrados.',
           'Google, Meta e Microsoft: somente se você aceitar os rastreadores no aviso de cookies. Quando você compra, informamos a compra também pelo nosso servidor à Meta (com o e-mail e o telefone cifrados por hash SHA-256) e ao Google, junto com os identificadores dos cookies deles, o endereço IP e a identificação do navegador. Esses serviços podem guardar dados fora do Brasil, nas condições previstas na LGPD.',
           'Ferramentas do vendedor (como CRM, automação ou emissão de nota fiscal), quando configuradas: recebem os dados do pedido, inclusive nome, e-mail, telefone e CPF, para atendimento e obrigações fiscais.',
@@ -194,6 +204,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
         paragraphs: [
           'Pela LGPD (art. 18), você pode pedir a qualquer momento: a confirmação de que tratamos os seus dados; o acesso a eles; a correção de dados incompletos ou errados; a anonimização, o bloqueio ou a eliminação de dados desnecessários; a portabilidade; a informação sobre com quem os compartilhamos; e a eliminação dos dados tratados com o seu consentimento, bem como a revogação desse consentimento.',
           `Para pedir a exclusão dos seus dados ou exercer qualquer outro direito, escreva para ${seller.supportEmail} com o assunto "LGPD", a partir do e-mail usado na compra, para podermos confirmar que o pedido é seu. Respondemos em até 15 dias.`,
+          'Quando você pede o acesso aos seus dados, enviamos também o seu pedido de reembolso, a decisão sobre ele e o registro de entrega do acesso.',
           'Depois da exclusão, não conseguiremos mais reenviar o seu acesso. Os dados que a lei nos obriga a guardar, como os registros fiscais, ficam apenas pelo prazo legal e são apagados em seguida.',
           'Você também pode apresentar uma reclamação à Autoridade Nacional de Proteção de Dados (ANPD).',
         ],

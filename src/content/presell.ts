@@ -1,3 +1,5 @@
+import { guaranteeTitle } from './guarantee.ts';
+
 /** Copy of the pre-sell page (docs/product.md#the-journey, route /presell). */
 export const presell = {
   eyebrow: 'Pergunta rápida',
@@ -8,7 +10,8 @@ export const presell = {
     { icon: 'smartphone', title: 'Recarga de celular com 80% OFF', text: 'Créditos TIM e Claro pagando só uma fração do valor.' },
     { icon: 'gamepad', title: 'Jogos premium', text: 'Xbox Game Pass e outros serviços de jogos por muito menos.' },
   ],
-  trustNotes: ['Pagamento 100% seguro via PIX', 'Acesso imediato por e-mail', 'Garantia de 7 dias'],
+  /** `guaranteeDays`: GUARANTEE_DAYS from the public config. */
+  trustNotes: (guaranteeDays: string) => ['Pagamento 100% seguro via PIX', 'Acesso imediato por e-mail', guaranteeTitle(guaranteeDays)],
   cta: 'Sim, quero!',
   ctaHint: 'Leva menos de 1 minuto',
 } as const;

@@ -20,6 +20,14 @@ describe('fillPublicConfigTokens', () => {
     );
   });
 
+  it("fills the guarantee's days in printed text and in an island's props alike", () => {
+    const { guaranteeDays } = prerenderPublicConfig();
+    const html = `<p>Garantia de ${guaranteeDays} dias</p><div data-props="{&quot;guaranteeDays&quot;:&quot;${guaranteeDays}&quot;}"></div>`;
+    expect(fillPublicConfigTokens(html, { ...config, guaranteeDays: '10' })).toBe(
+      '<p>Garantia de 10 dias</p><div data-props="{&quot;guaranteeDays&quot;:&quot;10&quot;}"></div>',
+    );
+  });
+
   it('leaves a page without tokens untouched', () => {
     expect(fillPublicConfigTokens('<p>__NOT_OURS__ R$ 19,90</p>', config)).toBe('<p>__NOT_OURS__ R$ 19,90</p>');
   });

@@ -1,4 +1,5 @@
 import { escapeHtml } from './html.ts';
+import { DEFAULT_GUARANTEE_DAYS } from './guarantee.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from './retention.ts';
 
 /**
@@ -24,6 +25,8 @@ export interface PublicConfig {
   seller: { name: string; document: string; address: string };
   /** Days an unpaid charge keeps the buyer's data (UNPAID_RETENTION_DAYS), as the privacy page prints it. */
   unpaidRetentionDays: string;
+  /** Days after payment the buyer may ask for a refund (GUARANTEE_DAYS), as every guarantee text prints it. */
+  guaranteeDays: string;
   /** Public tracker IDs (GA_ID, META_PIXEL_ID, CLARITY_ID); loaded only after consent (docs/product.md#5-tracking-waits-for-consent). */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
 }
@@ -44,12 +47,13 @@ export const publicConfigDefaults: Omit<PublicConfig, 'seller'> = {
   supportEmail: 'suporte@example.com',
   supportUrl: 'mailto:suporte@example.com',
   unpaidRetentionDays: String(DEFAULT_UNPAID_RETENTION_DAYS),
+  guaranteeDays: String(DEFAULT_GUARANTEE_DAYS),
   trackers: { gaId: null, metaPixelId: null, clarityId: null },
 };
 
 /**
  * Text values of the public config that prerendered pages print (footer, /termos, /privacidade,
- * the WhatsApp link). Pages are prerendered at build time, before the seller's configuration is
+ * the WhatsApp link, the guarantee's days). Pages are prerendered at build time, before the seller's configuration is
  * known, so they are rendered with these tokens and the server swaps in the real values when it
  * loads the pages (`fillPublicConfigTokens`). The first byte then already shows the seller's
  * identity, and it matches what the browser renders from the injected config, so hydration agrees.
@@ -62,6 +66,7 @@ const tokens = {
   sellerDocument: '__VITRINE_SELLER_DOCUMENT__',
   sellerAddress: '__VITRINE_SELLER_ADDRESS__',
   unpaidRetentionDays: '__VITRINE_UNPAID_RETENTION_DAYS__',
+  guaranteeDays: '__VITRINE_GUARANTEE_DAYS__',
 } as const;
 
 /**
@@ -76,6 +81,7 @@ export function prerenderPublicConfig(): PublicConfig {
     supportUrl: tokens.supportUrl,
     seller: { name: tokens.sellerName, document: tokens.sellerDocument, address: tokens.sellerAddress },
     unpaidRetentionDays: tokens.unpaidRetentionDays,
+    guaranteeDays: tokens.guaranteeDays,
   };
 }
 
@@ -89,6 +95,7 @@ export function fillPublicConfigTokens(html: string, config: PublicConfig): stri
     [tokens.sellerDocument]: config.seller.document,
     [tokens.sellerAddress]: config.seller.address,
     [tokens.unpaidRetentionDays]: config.unpaidRetentionDays,
+    [tokens.guaranteeDays]: config.guaranteeDays,
   };
   return html.replace(/__VITRINE_[A-Z_]+?__/g, (token) => {
     const value = values[token];

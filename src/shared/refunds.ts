@@ -5,14 +5,7 @@ import { text, z } from './zod.ts';
  * server agree on. The Portuguese labels live in content/refunds.ts.
  */
 
-/** Days after payment a buyer may ask for a refund when GUARANTEE_DAYS is unset (CDC art. 49). */
-export const DEFAULT_GUARANTEE_DAYS = 7;
-
-/**
- * Days the seller has to answer a request in manual mode, as /termos and the e-mails promise; a
- * request older than this is flagged in the console's Saúde.
- */
-export const REFUND_ANSWER_DAYS = 2;
+// DEFAULT_GUARANTEE_DAYS and REFUND_ANSWER_DAYS are in shared/guarantee.ts, away from zod.
 
 export const DAY_MS = 24 * 60 * 60_000;
 
@@ -99,11 +92,6 @@ export interface ManualRefundSteps {
   buyerDocument: string | null;
 }
 
-/**
- * The fragment of the guarantee block (`/acesso/{token}#reembolso` in the access e-mail): the member
- * page brings the block into view and focuses its heading when the address ends with it.
- */
-export const GUARANTEE_ANCHOR = 'reembolso';
 
 /** When the guarantee of an order paid at `paidAt` ends. */
 export function guaranteeEndsAt(paidAt: number, days: number): number {

@@ -6,6 +6,7 @@ import { composeServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { scriptHash } from '../../src/server/http/csp.ts';
+import { publicConfig, publicConfigScript } from '../../src/server/config/public-config.ts';
 import { loadSite } from '../../src/server/http/site.ts';
 import { isServedAtPath, pageKeys } from '../../src/shared/route-lookup.ts';
 import { documentFile, paths, routeKeys, routes } from '../../src/shared/routes.ts';
@@ -73,5 +74,46 @@ describe('site pages from the route table', () => {
       expect(response.status, pathname).toBe(404);
       expect(await response.text(), pathname).toContain('PAGE-notFound');
     }
+  });
+});
+
+/**
+ * GUARANTEE_DAYS reaches the prerendered pages: the real client build (`npm run build`; `npm test`
+ * builds it first), filled in as main.ts does. Skipped without a build.
+ */
+const builtClient = path.resolve(import.meta.dirname, '../../dist/client');
+describe.skipIf(!fs.existsSync(path.join(builtClient, 'index.html')))('the guarantee days on the built pages', () => {
+  let db: TestDb;
+  beforeAll(async () => {
+    db = await createSqliteDb();
+  });
+  afterAll(async () => {
+    await db.close();
+  });
+
+  it('prints GUARANTEE_DAYS=10 on /, /presell and /termos, and no 7-day guarantee', async () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/vitrine-unused', GUARANTEE_DAYS: '10' });
+    const browserConfig = publicConfig(config);
+    const app = composeServer({
+      config,
+      database: db,
+      logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
+      site: loadSite(builtClient, publicConfigScript(browserConfig), browserConfig),
+    }).app;
+    for (const pathname of [paths.landing, paths.presell, paths.terms]) {
+      const response = await app.request(pathname);
+      expect(response.status, pathname).toBe(200);
+      const html = await response.text();
+      expect(html, pathname).toContain('Garantia de 10 dias');
+      expect(html, pathname).not.toMatch(/\b7 dias/i);
+      expect(html, pathname).not.toContain('__VITRINE_GUARANTEE_DAYS__');
+      // The browser renders from the same number: the injected config carries it.
+      expect(html, pathname).toContain('"guaranteeDays":"10"');
+    }
+    const landing = await (await app.request(paths.landing)).text();
+    expect(landing).toContain('QUERO TESTAR POR 10 DIAS');
+    // The FAQ island hydrates from its props: the same 10 the static HTML shows.
+    expect(landing).toContain('data-props="{&quot;guaranteeDays&quot;:&quot;10&quot;}"');
+    expect(landing).toContain('Como funciona a garantia de 10 dias?');
   });
 });

@@ -15,6 +15,7 @@ export default function OrderProgress({
   open,
   error,
   sandbox,
+  guaranteeDays,
   regenerating,
   onRegenerate,
   onClose,
@@ -23,6 +24,7 @@ export default function OrderProgress({
   open: boolean;
   error: string | null;
   sandbox: boolean;
+  guaranteeDays: string;
   regenerating: boolean;
   onRegenerate: () => void;
   onClose: () => void;
@@ -54,6 +56,7 @@ export default function OrderProgress({
         <PixPanel
           order={order}
           sandbox={sandbox}
+          guaranteeDays={guaranteeDays}
           regenerating={regenerating}
           onRegenerate={onRegenerate}
           onCheckNow={() => void status.checkNow()}

@@ -52,7 +52,7 @@ export default function PaymentModal({
   /** Reopen this tab's PIX in progress (the landing page); the order page starts a new one. */
   resume?: boolean;
 }) {
-  const { askDocument, sandbox } = getPublicConfig();
+  const { askDocument, sandbox, guaranteeDays } = getPublicConfig();
   const { state: product, reload, settled: productSettled } = useProduct(open);
   const [values, setValues] = useState<BuyerValues>(initialValues);
   const [phase, setPhase] = useState<Phase>(() => {
@@ -201,6 +201,7 @@ export default function PaymentModal({
           open={open}
           error={error}
           sandbox={sandbox}
+          guaranteeDays={guaranteeDays}
           regenerating={regenerating}
           onRegenerate={() => void regenerate()}
           onClose={() => changeOpen(false)}

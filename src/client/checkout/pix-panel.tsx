@@ -40,6 +40,7 @@ export function PixPanel({
   onRegenerate,
   regenerating,
   sandbox,
+  guaranteeDays,
   onCheckNow,
   checking,
 }: {
@@ -49,6 +50,8 @@ export function PixPanel({
   onRegenerate: () => void;
   regenerating: boolean;
   sandbox: boolean;
+  /** GUARANTEE_DAYS from the public config, for the guarantee line. */
+  guaranteeDays: string;
   onCheckNow: () => void;
   checking: boolean;
 }) {
@@ -148,7 +151,7 @@ export function PixPanel({
         </li>
         <li className="flex gap-2">
           <Undo2 aria-hidden="true" className="size-4 shrink-0 text-brand-400" />
-          {copy.pix.guarantee}
+          {copy.pix.guarantee(guaranteeDays)}
         </li>
       </ul>
     </div>

@@ -1,5 +1,5 @@
 import { ShieldCheck } from 'lucide-react';
-import { GUARANTEE_ANCHOR, type GuaranteeView } from '../../shared/refunds.ts';
+import { REFUND_SECTION_ID, type GuaranteeView } from '../../shared/refunds.ts';
 import { guaranteeJumpLabel, guaranteeState } from './guarantee-state.ts';
 
 /**
@@ -12,9 +12,9 @@ export function GuaranteeJumpLink({ guarantee }: { guarantee: GuaranteeView }) {
   return (
     <p className="mt-3">
       <a
-        href={`#${GUARANTEE_ANCHOR}`}
+        href={`#${REFUND_SECTION_ID}`}
         // The address may already end with the fragment (no hashchange then): the card's heading takes focus either way.
-        onClick={() => document.getElementById(GUARANTEE_ANCHOR)?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true })}
+        onClick={() => document.getElementById(REFUND_SECTION_ID)?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true })}
         className="inline-flex min-h-8 items-center gap-1.5 text-sm font-semibold text-slate-300 underline decoration-slate-500 underline-offset-4 hover:text-white"
       >
         <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-brand-400" />

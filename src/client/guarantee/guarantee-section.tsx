@@ -1,7 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState, useTransition } from 'react';
 import { refundPage as copy } from '../../content/refunds.ts';
-import { GUARANTEE_ANCHOR, type GuaranteeView } from '../../shared/refunds.ts';
+import { REFUND_SECTION_ID, type GuaranteeView } from '../../shared/refunds.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { guaranteeHeading, guaranteeState, type GuaranteeState } from './guarantee-state.ts';
@@ -39,7 +39,7 @@ export function GuaranteeSection({
 
   useEffect(() => {
     const reveal = () => {
-      if (window.location.hash !== `#${GUARANTEE_ANCHOR}`) return;
+      if (window.location.hash !== `#${REFUND_SECTION_ID}`) return;
       heading.current?.closest('section')?.scrollIntoView({ block: 'start' });
       heading.current?.focus({ preventScroll: true });
     };
@@ -68,7 +68,7 @@ export function GuaranteeSection({
 
   return (
     <section
-      id={GUARANTEE_ANCHOR}
+      id={REFUND_SECTION_ID}
       aria-labelledby={headingId}
       className={cn('scroll-mt-32 rounded-2xl border border-line bg-ink-850/80 p-5', className)}
     >

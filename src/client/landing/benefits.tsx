@@ -11,14 +11,14 @@ const icons: Record<BenefitIcon, typeof Mail> = {
   gift: Gift,
 };
 
-/** Section 4: the six benefits. */
-export function Benefits() {
+/** Section 4: the six benefits; `guaranteeDays` (GUARANTEE_DAYS) is the guarantee card's. */
+export function Benefits({ guaranteeDays }: { guaranteeDays: string }) {
   return (
     <section aria-labelledby="benefits-title" className="border-y border-line/60 bg-ink-900/60 px-5 py-16">
       <div className="mx-auto max-w-5xl">
         <SectionHeading id="benefits-title" eyebrow={benefitsSection.eyebrow} title={benefitsSection.title} />
         <ul className="mt-10 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {benefits.map((benefit) => {
+          {benefits(guaranteeDays).map((benefit) => {
             const Icon = icons[benefit.icon];
             return (
               <li key={benefit.title} className="flex gap-4 rounded-2xl border border-line bg-ink-850/70 p-4 sm:flex-col sm:p-5">

@@ -2,14 +2,18 @@ import { faqAccordion } from '../../content/faq.ts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
-/** Section 13: six questions; one answer open at a time, a click on the open one closes it (docs/product.md#screen-states). */
-export function FaqAccordion() {
+/**
+ * Section 13: six questions; one answer open at a time, a click on the open one closes it (docs/product.md#screen-states).
+ * An island: `guaranteeDays` (GUARANTEE_DAYS) travels in its props, which the server fills in with the page.
+ */
+export function FaqAccordion({ guaranteeDays }: { guaranteeDays: string }) {
+  const faq = faqAccordion(guaranteeDays);
   return (
     <section aria-labelledby="faq-title" className="px-5 py-16">
       <div className="mx-auto max-w-3xl">
-        <SectionHeading id="faq-title" eyebrow={faqAccordion.eyebrow} title={faqAccordion.title} />
+        <SectionHeading id="faq-title" eyebrow={faq.eyebrow} title={faq.title} />
         <Accordion type="single" collapsible className="mt-10 grid gap-3">
-          {faqAccordion.items.map((item, index) => (
+          {faq.items.map((item, index) => (
             <AccordionItem key={item.question} value={`faq-${index}`}>
               <AccordionTrigger>{item.question}</AccordionTrigger>
               <AccordionContent>{item.answer}</AccordionContent>

@@ -4,14 +4,15 @@ import { Island } from '../lib/island.tsx';
 import { BuyButton } from './buy-button.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
-/** Section 14: ten more answers side by side, and the 7-day trial call. */
-export function FaqGrid() {
+/** Section 14: ten more answers side by side, and the call to try it for the guarantee's days (GUARANTEE_DAYS). */
+export function FaqGrid({ guaranteeDays }: { guaranteeDays: string }) {
+  const faq = faqGrid(guaranteeDays);
   return (
     <section aria-labelledby="faq-grid-title" className="border-y border-line/60 bg-ink-900/60 px-5 py-16">
       <div className="mx-auto max-w-5xl">
-        <SectionHeading id="faq-grid-title" title={faqGrid.title} subtitle={faqGrid.subtitle} />
+        <SectionHeading id="faq-grid-title" title={faq.title} subtitle={faq.subtitle} />
         <ul className="mt-10 grid gap-3 md:grid-cols-2">
-          {faqGrid.items.map((item) => (
+          {faq.items.map((item) => (
             <li key={item.question} className="rounded-2xl border border-line bg-ink-850/80 p-4 sm:p-5">
               <h3 className="flex items-start gap-2.5 font-bold text-white">
                 <CircleHelp aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-400" />
@@ -25,7 +26,7 @@ export function FaqGrid() {
           <Island
             name="buy-button"
             component={BuyButton}
-            props={{ placement: 'faq', className: 'w-full', children: faqGrid.cta }}
+            props={{ placement: 'faq', className: 'w-full', children: faq.cta }}
             when="visible"
           />
         </div>

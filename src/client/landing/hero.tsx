@@ -6,8 +6,8 @@ import { Island } from '../lib/island.tsx';
 import { BuyButton } from './buy-button.tsx';
 import { OfferCountdown } from './offer-countdown.tsx';
 
-/** Section 2: the promise, the price and the first buy button. */
-export function Hero() {
+/** Section 2: the promise, the price and the first buy button; `guaranteeDays` is GUARANTEE_DAYS. */
+export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
   const [before, after] = hero.headline.split(hero.highlight);
   return (
     <section className="relative overflow-hidden px-5 pt-28 pb-16 sm:pt-36">
@@ -46,7 +46,7 @@ export function Hero() {
             when="visible"
           />
           <ul className="mt-4 grid gap-1.5 text-left text-sm text-slate-300">
-            {hero.trust.map((item) => (
+            {hero.trust(guaranteeDays).map((item) => (
               <li key={item} className="flex items-center gap-2">
                 <BadgeCheck aria-hidden="true" className="size-4 shrink-0 text-brand-400" />
                 {item}

@@ -18,6 +18,7 @@ import { Testimonials } from '../landing/testimonials.tsx';
 import { TopUp } from '../landing/top-up.tsx';
 import { WhatsappGroup } from '../landing/whatsapp-group.tsx';
 import { Island } from '../lib/island.tsx';
+import { getPublicConfig } from '../lib/public-config.ts';
 import { DemoNotice } from '../ui/demo-notice.tsx';
 
 export const meta: PageMeta = landingMeta;
@@ -32,6 +33,9 @@ export const meta: PageMeta = landingMeta;
  * island hydrates it at once.
  */
 export default function LandingPage() {
+  // A prerender token (shared/public-config.ts): the server swaps in GUARANTEE_DAYS, in the static
+  // sections' text and in the FAQ island's props alike, so the island hydrates with the same number.
+  const { guaranteeDays } = getPublicConfig();
   return (
     <>
       {/* Static markup (never hydrated here): the page frame that carries it elsewhere is not rendered on `/`. */}
@@ -39,12 +43,12 @@ export default function LandingPage() {
       <Island name="site-header" component={SiteHeader} props={{}} when="scroll" />
       {/* Heights: each section's tallest real height on a phone (from 360 px), from `md` and from `lg` up, with a margin (landing/deferred-section.tsx). */}
       <main>
-        <Hero />
+        <Hero guaranteeDays={guaranteeDays} />
         <DeferredSection heights={{ phone: 1150, md: 650, lg: 600 }}>
           <HowItWorks />
         </DeferredSection>
         <DeferredSection heights={{ phone: 1100, md: 850, lg: 650 }}>
-          <Benefits />
+          <Benefits guaranteeDays={guaranteeDays} />
         </DeferredSection>
         <DeferredSection heights={{ phone: 1250, md: 900, lg: 900 }}>
           <TopUp />
@@ -70,10 +74,10 @@ export default function LandingPage() {
           <Island name="whatsapp-group" component={WhatsappGroup} props={{}} when="visible" />
         </DeferredSection>
         <DeferredSection heights={{ phone: 750, md: 700, lg: 700 }}>
-          <Island name="faq-accordion" component={FaqAccordion} props={{}} when="visible" />
+          <Island name="faq-accordion" component={FaqAccordion} props={{ guaranteeDays }} when="visible" />
         </DeferredSection>
-        <DeferredSection heights={{ phone: 2250, md: 1350, lg: 1200 }}>
-          <FaqGrid />
+        <DeferredSection heights={{ phone: 2350, md: 1350, lg: 1200 }}>
+          <FaqGrid guaranteeDays={guaranteeDays} />
         </DeferredSection>
       </main>
       <Island name="site-footer" component={SiteFooter} props={{ aboveStickyBar: true }} when="visible" />

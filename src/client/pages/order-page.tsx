@@ -32,7 +32,7 @@ export default function OrderPage() {
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [checkoutUsed, setCheckoutUsed] = useState(false);
   const [updatedGuarantee, setUpdatedGuarantee] = useState<GuaranteeView | null>(null);
-  const { sandbox, supportEmail } = getPublicConfig();
+  const { sandbox, supportEmail, guaranteeDays } = getPublicConfig();
   const reply = state.kind === 'ready' ? state.reply : undefined;
 
   // A payment this page saw happen counts as the purchase (once per order, as in the modal).
@@ -79,6 +79,7 @@ export default function OrderPage() {
               order={{ ...reply, expiresAt: state.localExpiresAt ?? reply.expiresAt }}
               intro={false}
               sandbox={sandbox}
+              guaranteeDays={guaranteeDays}
               regenerating={false}
               onRegenerate={startCheckout}
               onCheckNow={() => void reload()}

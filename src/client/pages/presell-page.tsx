@@ -2,6 +2,7 @@ import { Check, Gamepad2, ShieldCheck, Smartphone, Tv } from 'lucide-react';
 import { presell, presellMeta, type PresellTileIcon } from '../../content/presell.ts';
 import type { PageMeta } from '../../shared/routes.ts';
 import { Island } from '../lib/island.tsx';
+import { getPublicConfig } from '../lib/public-config.ts';
 import { PresellCta } from '../presell/presell-cta.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
 import { Logo } from '../ui/logo.tsx';
@@ -15,6 +16,8 @@ export const meta: PageMeta = presellMeta;
  * button, an island hydrated at once (pages/presell-islands.tsx); no router, no whole-page app.
  */
 export default function PresellPage() {
+  // Printed as a token while prerendering, filled in by the server (shared/public-config.ts).
+  const { guaranteeDays } = getPublicConfig();
   return (
     <>
       {/* Static markup, as on the landing page: the page frame that carries it elsewhere is not rendered here. */}
@@ -58,7 +61,7 @@ export default function PresellPage() {
           </div>
 
           <ul className="mt-8 grid gap-2 rounded-2xl border border-line/60 bg-ink-900/60 p-4 text-sm text-slate-300">
-            {presell.trustNotes.map((note, index) => (
+            {presell.trustNotes(guaranteeDays).map((note, index) => (
               <li key={note} className="flex items-center gap-2">
                 {index === 0 ? (
                   <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-pix" />

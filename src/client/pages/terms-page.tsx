@@ -7,13 +7,13 @@ import { LegalDocumentView } from '../ui/legal-document.tsx';
 
 export const meta: PageMeta = legalPageMeta.terms;
 
-/** `/termos`: the terms of use, naming the seller from configuration. */
+/** `/termos`: the terms of use, naming the seller and the guarantee's days from configuration. */
 export default function TermsPage() {
   useDocumentTitle(meta.title);
-  const { seller, supportEmail } = getPublicConfig();
+  const { seller, supportEmail, guaranteeDays } = getPublicConfig();
   return (
     <>
-      <LegalDocumentView document={termsOfUse({ ...seller, supportEmail })} />
+      <LegalDocumentView document={termsOfUse({ ...seller, supportEmail }, guaranteeDays)} />
       <SiteFooter />
     </>
   );

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defaultPublicConfig, sellerPlaceholder } from '../../content/seller.ts';
 import { formatDocument, isValidCpfOrCnpj, normalizeDocument } from '../../shared/documents.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from '../../shared/retention.ts';
-import { DEFAULT_GUARANTEE_DAYS } from '../../shared/refunds.ts';
+import { DEFAULT_GUARANTEE_DAYS } from '../../shared/guarantee.ts';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the start with one

@@ -15,6 +15,7 @@ export function publicConfig(config: Config): PublicConfig {
     supportUrl: supportWhatsapp ? `https://wa.me/${supportWhatsapp}` : `mailto:${supportEmail}`,
     seller: { ...seller },
     unpaidRetentionDays: String(config.unpaidRetentionDays),
+    guaranteeDays: String(config.guaranteeDays),
     trackers: { ...config.trackers },
   };
 }
