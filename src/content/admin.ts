@@ -4,7 +4,8 @@
  */
 
 import type { RefundTimelineEvent } from '../shared/admin.ts';
-import { REFUND_ANSWER_DAYS, type RefundOrigin, type RefundStatus } from '../shared/refunds.ts';
+import { REFUND_ANSWER_DAYS } from '../shared/guarantee.ts';
+import type { RefundOrigin, RefundStatus } from '../shared/refunds.ts';
 import { formatCount } from '../shared/text.ts';
 
 export const admin = {

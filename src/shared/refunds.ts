@@ -5,8 +5,6 @@ import { text, z } from './zod.ts';
  * server agree on. The Portuguese labels live in content/refunds.ts.
  */
 
-// DEFAULT_GUARANTEE_DAYS and REFUND_ANSWER_DAYS are in shared/guarantee.ts, away from zod.
-
 export const DAY_MS = 24 * 60 * 60_000;
 
 /** The member page's guarantee section: the access e-mail's "Pedir reembolso" links to `#reembolso`. */
@@ -91,7 +89,6 @@ export interface ManualRefundSteps {
   /** The CPF typed at checkout, when there was one (a PIX key the seller may use). */
   buyerDocument: string | null;
 }
-
 
 /** When the guarantee of an order paid at `paidAt` ends. */
 export function guaranteeEndsAt(paidAt: number, days: number): number {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { DAY_MS, REFUND_ANSWER_DAYS } from '../../shared/refunds.ts';
+import { REFUND_ANSWER_DAYS } from '../../shared/guarantee.ts';
+import { DAY_MS } from '../../shared/refunds.ts';
 import { countOpenRefunds } from '../refunds/refunds-repository.ts';
 import { admin as copy } from '../../content/admin.ts';
 import type { AdminHealth, HealthCheck } from '../../shared/admin.ts';

@@ -2,7 +2,7 @@ import { accessEmail } from '../../content/emails.ts';
 import { refundEmails } from '../../content/refunds.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { REFUND_ANSWER_DAYS } from '../../shared/refunds.ts';
+import { REFUND_ANSWER_DAYS } from '../../shared/guarantee.ts';
 import { firstName } from '../../shared/text.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import type { RenderedEmail } from '../mail/access-email.ts';
