@@ -81,7 +81,7 @@ export const refundEmails = {
     access: 'O seu acesso à lista continua ativo.',
     footer: 'Você recebeu este e-mail porque pediu o reembolso da {productName}.',
   },
-  support: 'Dúvidas? Responda este e-mail ou escreva para {supportEmail}.',
+  support: 'Dúvidas? Escreva para {supportEmail}.',
   signature: 'Obrigado,',
 } as const;
 

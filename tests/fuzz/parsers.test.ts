@@ -21,6 +21,7 @@ import { ATTRIBUTION_KEYS } from '../../src/shared/attribution.ts';
 import { createOrderSchema } from '../../src/shared/checkout.ts';
 import { FunnelEventSchema } from '../../src/shared/events.ts';
 import { PresenceBeatSchema } from '../../src/shared/presence.ts';
+import { RefundDeclineSchema, RefundRequestSchema } from '../../src/shared/refunds.ts';
 import { NOT_FOUND_KEY, routeKey } from '../../src/shared/route-lookup.ts';
 import { routes } from '../../src/shared/routes.ts';
 import { announceSeed, FUZZ_SEED, runs } from './fuzz-kit.ts';
@@ -450,6 +451,8 @@ describe('shared schemas', () => {
       [AdminLoginSchema, { password: 'senha' }],
       [AdminBuyerDeleteSchema, { email: 'maria@example.com', confirmation: 'maria@example.com' }],
       [AdminSupplierCsvSchema, { csv: 'nome,categoria' }],
+      [RefundRequestSchema, { reason: 'not_for_me', note: 'Não era o que eu esperava.', confirm: true }],
+      [RefundDeclineSchema, { reason: 'Pedido feito fora do prazo da garantia.' }],
     ] as const;
     fc.assert(
       fc.property(fc.constantFrom(...schemas.keys()), input({ email: 'x', path: '/', visitorId: 'v', password: 'p' }), (index, body) => {
