@@ -1,5 +1,5 @@
 import { REFUND_ANSWER_DAYS } from '../shared/guarantee.ts';
-import { CONVERSION_DATA_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
+import { CONVERSION_DATA_RETENTION_DAYS, MEMBER_PAGE_OPEN_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
 /**
  * The terms of use (/termos) and the privacy policy (/privacidade), written for this product.
  *
@@ -177,7 +177,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
           `Cobranças PIX que não foram pagas: o nome, o e-mail, o telefone e o CPF são apagados ${unpaidRetentionDays} dias depois da cobrança; ficam só as contagens anônimas.`,
           `Os avisos de pagamento que o gateway nos envia são guardados sem os seus dados pessoais, para auditoria, e apagados depois de ${WEBHOOK_AUDIT_RETENTION_DAYS} dias.`,
           `Os identificadores dos rastreadores, o endereço IP e a identificação do navegador anotados no pedido são apagados ${CONVERSION_DATA_RETENTION_DAYS} dias depois do pagamento, ou um dia depois que um PIX não pago expira.`,
-          'O pedido de reembolso, a decisão sobre ele e o registro de entrega do acesso (o aceite do e-mail de acesso e as aberturas da página da lista) ficam guardados enquanto os demais dados do pedido, e são apagados junto com eles quando você pede a exclusão.',
+          `O pedido de reembolso, a decisão sobre ele e o aceite do e-mail de acesso ficam guardados enquanto os demais dados do pedido; cada abertura da página da lista, por ${MEMBER_PAGE_OPEN_RETENTION_DAYS} dias. Tudo isso é apagado junto com os demais dados quando você pede a exclusão.`,
           'O identificador aleatório de presença é descartado pouco depois que você fecha a página, e os contadores usados contra abusos, em poucas horas. Os dados dos rastreadores de terceiros seguem os prazos de cada serviço.',
         ],
       },

@@ -222,6 +222,19 @@ for (const database of databases) {
           .subarray(0, 5)
           .toString(),
       ).toBe('%PDF-');
+
+      // The buyer's data export carries the refund and the record; erasing the buyer takes them away.
+      const exported = await consoleCall(running, admin, '/buyer/export', { email: order.buyer_email });
+      const data = (await exported.json()) as { orders: Array<{ refund: { note: string } | null; deliveryRecord: unknown[] }> };
+      expect(data.orders[0]?.refund?.note).toBe('Dois não responderam.');
+      expect(data.orders[0]?.deliveryRecord.length).toBeGreaterThanOrEqual(3);
+      const erased = await consoleCall(running, admin, '/buyer/delete', { email: order.buyer_email, confirmation: order.buyer_email });
+      expect(erased.status).toBe(200);
+      const left = async (table: 'order_evidence' | 'member_page_opens') =>
+        (await db.db.selectFrom(table).select('order_id').where('order_id', '=', orderId).execute()).length;
+      expect([await left('order_evidence'), await left('member_page_opens')]).toEqual([0, 0]);
+      const kept = await db.db.selectFrom('refunds').select(['status', 'note']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      expect(kept).toEqual({ status: 'refunded', note: null });
     });
 
     it('after the window: no button, and the API refuses in Portuguese', async () => {

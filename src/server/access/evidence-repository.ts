@@ -38,11 +38,15 @@ export async function listMemberPageOpenings(db: Executor, orderId: string) {
   return rows.map((row) => ({ at: Number(row.at), client: row.client }));
 }
 
-/** Erasure (privacy/): the records of these orders go with their personal data. */
+/** Erasure (privacy/): the records of these orders, member page openings included, go with their personal data. */
 export async function deleteEvidenceOfOrders(db: Executor, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
   await db
     .deleteFrom('order_evidence')
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+  await db
+    .deleteFrom('member_page_opens')
     .where('order_id', 'in', [...orderIds])
     .execute();
 }
