@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REFUND_ANSWER_DAYS } from '../shared/guarantee.ts';
-import { CONVERSION_DATA_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
+import { CONVERSION_DATA_RETENTION_DAYS, MEMBER_PAGE_OPEN_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../shared/retention.ts';
 import { paths } from '../shared/routes.ts';
 import { footer } from './footer.ts';
 import { privacyPolicy, termsOfUse, type LegalDocument, type SellerIdentity } from './legal.ts';
@@ -66,7 +66,10 @@ describe('legal pages', () => {
     expect(section('O que coletamos')).toContain('o motivo que escolher e o texto que escrever');
     expect(section('O que coletamos')).toContain('identificador dessa mensagem');
     expect(section('O que coletamos')).toContain('nunca o endereço IP');
-    expect(section('Por quanto tempo guardamos')).toContain('apagados junto com eles quando você pede a exclusão');
+    expect(section('Por quanto tempo guardamos')).toContain(
+      `cada abertura da página da lista, por ${MEMBER_PAGE_OPEN_RETENTION_DAYS} dias`,
+    );
+    expect(section('Por quanto tempo guardamos')).toContain('apagado junto com os demais dados quando você pede a exclusão');
     expect(section('Seus direitos e como pedir a exclusão')).toContain('enviamos também o seu pedido de reembolso');
   });
 
