@@ -1,0 +1,360 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { issueAccessToken } from '../../src/server/access/access-service.ts';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import type { AdminOrderDetail } from '../../src/shared/admin.ts';
+import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import {
+  standInEnv,
+  standInGatewayClient,
+  startGatewayStandIn,
+  type ChargeLedger,
+  type GatewayStandIn,
+  type RefundBehaviour,
+} from '../support/gateway-stand-in.ts';
+import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
+import { postbackFor } from './sandbox-payment.ts';
+import { databases, type TestDb } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * Issue 36: a refund made at the gateway (GATEWAY_REFUNDS=1, docs/refunds.md#at-the-gateway) is
+ * asked for once and always finishes, whatever the gateway answers, however often the outbox runs,
+ * and with two instances on one database. The real server, over real HTTP, against the gateway
+ * stand-in's refund behaviours, on SQLite and PostgreSQL; the outbox is driven by hand with a test
+ * clock. What is checked is what the seller and the buyer see: the order, the console's refund
+ * panel, the access link, "Reembolso feito", the seller's webhook, and the refund calls the
+ * gateway received.
+ */
+const PASSWORD = 'senha-do-painel-reembolso-gateway';
+const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
+const SELLER = 'vendas@example.com';
+/** The browser's origin for the console: the stand-in env's PUBLIC_URL. */
+const ORIGIN = 'http://127.0.0.1';
+/** Past the gateway refund row's longest backoff (15 min), so the next run finds it due. */
+const PAST_BACKOFF_MS = 16 * 60_000;
+
+interface Running {
+  db: TestDb;
+  gateway: GatewayStandIn;
+  ledger: ChargeLedger;
+  hooks: HttpReceiver;
+  dataDir: string;
+  clock: { now: number };
+  server: TestServer;
+  admin: string;
+  env: Record<string, string>;
+}
+
+function useGatewayRefundServer(database: (typeof databases)[number]): Running {
+  const running = { clock: { now: Date.UTC(2026, 10, 2, 15, 0, 0) } } as Running;
+  beforeAll(async () => {
+    running.db = await database.create();
+    running.gateway = await startGatewayStandIn();
+    running.ledger = running.gateway.rememberCharges();
+    running.hooks = await startHttpReceiver();
+    running.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-gw-refund-'));
+    running.env = standInEnv(running.gateway, {
+      GATEWAY_REFUNDS: '1',
+      ADMIN_PASSWORD: PASSWORD,
+      SUPPORT_EMAIL: SELLER,
+      WEBHOOK_URL: running.hooks.url,
+      WEBHOOK_SECRET,
+      DATA_DIR: running.dataDir,
+    });
+    running.server = await startInstance(running, running.db);
+    running.admin = await signInToConsole(running.server.url, PASSWORD, ORIGIN);
+  });
+  afterAll(async () => {
+    await running.server?.stop();
+    await running.hooks?.stop();
+    await running.gateway?.stop();
+    await running.db?.close();
+    if (running.dataDir) fs.rmSync(running.dataDir, { recursive: true, force: true });
+  });
+  beforeEach(() => running.ledger.answerRefunds({ kind: 'refunds' }));
+  return running;
+}
+
+/** A server instance on `db`, with the running test's clock and a gateway client quick to give up (300 ms). */
+function startInstance(running: Running, db: Db): Promise<TestServer> {
+  return startTestServer(db, running.env, { gateway: standInGatewayClient(running.gateway), now: () => running.clock.now });
+}
+
+/** A second connection to the same database (its SQLite file, or its PostgreSQL schema), as another instance has. */
+function openSameDatabase(db: TestDb & { file?: string; url?: string }): Db {
+  return db.file ? openDatabase({ kind: 'sqlite', file: db.file }) : openDatabase({ kind: 'postgres', url: db.url! });
+}
+
+async function readOrder(running: Running, orderId: string) {
+  return running.db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/** A buyer checks out, pays at the gateway, and its postback reaches the server; returns the order and an access link's token. */
+async function buyAndPay(running: Running, buyer = uniqueBuyer('Lia Moraes')) {
+  const { server, ledger } = running;
+  const created = await postOrder<{ orderId: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
+  expect(created.status).toBe(201);
+  const { orderId } = created.body;
+  await server.background.idle();
+  const hash = ledger.byOrder.get(orderId)!.hash;
+  ledger.pay(hash);
+  expect(await postbackFor(server, await readOrder(running, orderId), hash)).toBe(200);
+  await server.background.idle();
+  expect((await readOrder(running, orderId)).paid_at).not.toBeNull();
+  const token = await issueAccessToken(running.db.db, orderId, running.clock.now);
+  return { orderId, hash, token };
+}
+
+async function consoleCall(running: Running, path: string, method: 'GET' | 'POST' = 'GET') {
+  return fetch(`${running.server.url}/api/admin${path}`, {
+    method,
+    headers: { Cookie: running.admin, Origin: ORIGIN, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
+    ...(method === 'POST' ? { body: '{}' } : {}),
+  });
+}
+
+/** "Reembolsar" and its confirmation in the console; resolves with the HTTP status once the work it started is done. */
+async function pressRefund(running: Running, orderId: string): Promise<number> {
+  const response = await consoleCall(running, `/orders/${orderId}/refund/start`, 'POST');
+  await response.body?.cancel();
+  await running.server.background.idle();
+  return response.status;
+}
+
+async function orderDetail(running: Running, orderId: string): Promise<AdminOrderDetail> {
+  const response = await consoleCall(running, `/orders/${orderId}`);
+  expect(response.status).toBe(200);
+  return (await response.json()) as AdminOrderDetail;
+}
+
+/** `rounds` outbox runs, the clock moved `stepMs` before each. */
+async function runOutbox(running: Running, rounds: number, stepMs = PAST_BACKOFF_MS) {
+  for (let round = 0; round < rounds; round++) {
+    running.clock.now += stepMs;
+    await running.server.outbox.runOnce();
+    await running.server.background.idle();
+  }
+}
+
+/**
+ * The gateway's reads of `hash` lag behind its refund: they answer `paid` (as the transaction was)
+ * until the returned function is called. A re-read then cannot tell that the refund was asked for.
+ */
+function lagReadsOf(running: Running, hash: string): () => void {
+  const { gateway, ledger } = running;
+  const read = gateway.onRead;
+  gateway.onRead = (c, readHash, request) => {
+    const transaction = ledger.transactions.get(readHash);
+    if (readHash !== hash || !transaction) return read(c, readHash, request);
+    return c.json({ ...ledger.toJson(transaction), payment_status: 'paid' });
+  };
+  return () => {
+    gateway.onRead = read;
+  };
+}
+
+async function outboxRows(running: Running, orderId: string, kind: string) {
+  return running.db.db.selectFrom('outbox').select(['kind', 'sent_at']).where('order_id', '=', orderId).where('kind', '=', kind).execute();
+}
+
+/** Where the member's access link leads: the member page, or "Acesso encerrado". */
+async function accessLinkGoesTo(running: Running, token: string): Promise<string | null> {
+  const visit = await fetch(`${running.server.url}/acesso/${token}`, { redirect: 'manual' });
+  await visit.body?.cancel();
+  return visit.headers.get('location');
+}
+
+async function expectStillPaid(running: Running, order: { orderId: string; token: string }) {
+  const detail = await orderDetail(running, order.orderId);
+  expect(detail).toMatchObject({ status: 'paid', hasAccess: true, refund: { status: 'approved' } });
+  expect(await accessLinkGoesTo(running, order.token)).not.toBe('/acesso?encerrado');
+  expect(await outboxRows(running, order.orderId, 'refund_done')).toEqual([]);
+  return detail;
+}
+
+/** The gateway attempt ended without the money moving: the console shows why (and the steps by hand); one call was made. */
+async function expectFailedAtGateway(running: Running, order: { orderId: string; hash: string; token: string }, error: string) {
+  const detail = await expectStillPaid(running, order);
+  expect(detail.refund?.gateway).toEqual({ state: 'failed', error });
+  expect(detail.manualRefund).toMatchObject({ amountCents: 1990, transactionHash: order.hash });
+  expect(running.gateway.refundCalls(order.hash)).toBe(1);
+}
+
+/** The refund is done, and everyone heard of it once: the order, the access, "Reembolso feito", the seller's webhook. */
+async function expectRefundedOnce(running: Running, order: { orderId: string; hash: string; token: string }, calls = 1) {
+  const detail = await orderDetail(running, order.orderId);
+  expect(detail).toMatchObject({ status: 'reversed', hasAccess: false, refundStatus: 'refunded', refund: { status: 'refunded' } });
+  expect(running.gateway.refundCalls(order.hash)).toBe(calls);
+  expect(await accessLinkGoesTo(running, order.token)).toBe('/acesso?encerrado');
+  const done = await outboxRows(running, order.orderId, 'refund_done');
+  expect(done).toHaveLength(1);
+  expect(done[0]!.sent_at).not.toBeNull();
+  expect(fs.existsSync(path.join(running.dataDir, 'outbox', `refund_done-${order.orderId}@vitrine.eml`))).toBe(true);
+  const hooks = await outboxRows(running, order.orderId, 'webhook:order.refunded');
+  expect(hooks).toHaveLength(1);
+  expect(hooks[0]!.sent_at).not.toBeNull();
+  const { public_ref: reference } = await readOrder(running, order.orderId);
+  const received = running.hooks.requests
+    .map((request) => JSON.parse(request.body) as { type: string; data: { reference: string } })
+    .filter((body) => body.type === 'order.refunded' && body.data.reference === reference);
+  expect(received).toHaveLength(1);
+}
+
+for (const database of databases) {
+  describe(`gateway refunds through the stand-in on ${database.name}`, () => {
+    const running = useGatewayRefundServer(database);
+
+    it('the gateway refunds: order reversed, access ended, one call, one "Reembolso feito", one webhook', async () => {
+      const order = await buyAndPay(running);
+      expect(await pressRefund(running, order.orderId)).toBe(202);
+      await runOutbox(running, 3);
+      await expectRefundedOnce(running, order);
+      expect((await orderDetail(running, order.orderId)).refund?.gateway.error).toBeNull();
+    });
+
+    it('a definite refusal (422): the seller reads the gateway message, the order stays paid; "Reembolsar" again calls once more', async () => {
+      running.ledger.answerRefunds({ kind: 'fails', status: 422, message: 'Saldo insuficiente para o reembolso.' });
+      const order = await buyAndPay(running);
+      expect(await pressRefund(running, order.orderId)).toBe(202);
+      await runOutbox(running, 3);
+      await expectFailedAtGateway(running, order, 'O gateway recusou o reembolso (HTTP 422): Saldo insuficiente para o reembolso.');
+
+      // The gateway's balance is back; the seller presses "Reembolsar" again: a new attempt.
+      running.ledger.answerRefunds({ kind: 'refunds' });
+      expect(await pressRefund(running, order.orderId)).toBe(202);
+      await runOutbox(running, 3);
+      await expectRefundedOnce(running, order, 2);
+    });
+
+    const uncertain: Array<[string, RefundBehaviour]> = [
+      ['a 500', { kind: 'fails', status: 500, message: 'Server Error', refundsAnyway: true }],
+      ['no answer in time', { kind: 'hangs', ms: 1_000, refundsAnyway: true }],
+    ];
+    for (const [name, behaviour] of uncertain) {
+      it(`an uncertain failure (${name}) after the money moved: the next run reads "refunded" and finishes without a second call`, async () => {
+        running.ledger.answerRefunds(behaviour);
+        const order = await buyAndPay(running);
+        expect(await pressRefund(running, order.orderId)).toBe(202);
+        // The console's own run asked once and got no usable answer: still paid, as far as we know.
+        await expectStillPaid(running, order);
+        expect(running.gateway.refundCalls(order.hash)).toBe(1);
+        await runOutbox(running, 3);
+        await expectRefundedOnce(running, order);
+      });
+    }
+
+    it('the refund went through but reads lag behind it: no second call while they do, and it finishes once they show it', async () => {
+      running.ledger.answerRefunds({ kind: 'fails', status: 502, refundsAnyway: true });
+      const order = await buyAndPay(running);
+      const caughtUp = lagReadsOf(running, order.hash);
+      try {
+        expect(await pressRefund(running, order.orderId)).toBe(202);
+        // Within the 30 minutes an accepted call is given to show up: the transaction reads paid each time.
+        await runOutbox(running, 4, 5 * 60_000);
+        await expectStillPaid(running, order);
+        expect(running.gateway.refundCalls(order.hash)).toBe(1);
+      } finally {
+        caughtUp();
+      }
+      await runOutbox(running, 1, 5 * 60_000);
+      await expectRefundedOnce(running, order);
+    });
+
+    it('an accepted call whose refund is still not seen after 30 minutes: the seller is asked to check the panel, and nothing is called again', async () => {
+      const order = await buyAndPay(running);
+      const caughtUp = lagReadsOf(running, order.hash);
+      try {
+        expect(await pressRefund(running, order.orderId)).toBe(202);
+        await runOutbox(running, 4);
+        await expectFailedAtGateway(
+          running,
+          order,
+          'O gateway recebeu o pedido de reembolso, mas a transação continua paga depois de 30 minutos. Confira no painel do gateway antes de tentar de novo.',
+        );
+      } finally {
+        caughtUp();
+      }
+      // The seller finds it refunded in the panel and presses "Reembolsar" again: the new attempt reads first.
+      expect(await pressRefund(running, order.orderId)).toBe(202);
+      await runOutbox(running, 1);
+      await expectRefundedOnce(running, order);
+    });
+
+    it('pending_refund: "em processamento", no further calls while it waits, then refunded once the gateway finishes', async () => {
+      running.ledger.answerRefunds({ kind: 'pending' });
+      const order = await buyAndPay(running);
+      expect(await pressRefund(running, order.orderId)).toBe(202);
+      await runOutbox(running, 4);
+      const detail = await expectStillPaid(running, order);
+      expect(detail.refund?.gateway).toEqual({ state: 'pending', error: null });
+      expect(running.gateway.refundCalls(order.hash)).toBe(1);
+      // Pressing "Reembolsar" while it is under way starts nothing.
+      expect(await pressRefund(running, order.orderId)).toBe(409);
+
+      running.ledger.finishRefund(order.hash);
+      await runOutbox(running, 1);
+      await expectRefundedOnce(running, order);
+    });
+
+    it('retries: a double "Reembolsar" and many outbox runs still make one call', async () => {
+      const order = await buyAndPay(running);
+      const statuses = await Promise.all([pressRefund(running, order.orderId), pressRefund(running, order.orderId)]);
+      expect(statuses.sort()).toEqual([202, 409]);
+      await runOutbox(running, 10, 30_000);
+      expect(await pressRefund(running, order.orderId)).toBe(409);
+      await runOutbox(running, 5);
+      await expectRefundedOnce(running, order);
+    });
+
+    it('two instances on one database running their outboxes at once: one call', async () => {
+      const other = openSameDatabase(running.db);
+      const second = await startInstance(running, other);
+      const first = running.server;
+      // Each instance's own runs after a console action or a payment are held: the test runs them, together.
+      const runs = [first, second].map((instance) => {
+        const runOnce = instance.outbox.runOnce.bind(instance.outbox);
+        instance.outbox.runOnce = async () => 0;
+        return runOnce;
+      });
+      try {
+        // Slow but in time (the client waits 300 ms): the call is in flight while the other instance's run looks.
+        running.ledger.answerRefunds({ kind: 'hangs', ms: 150, refundsAnyway: true });
+        const order = await buyAndPay(running);
+        expect(await pressRefund(running, order.orderId)).toBe(202);
+        for (let round = 0; round < 6; round++) {
+          running.clock.now += round === 0 ? 0 : PAST_BACKOFF_MS;
+          await Promise.all(runs.map((runOnce) => runOnce()));
+          await Promise.all([first.background.idle(), second.background.idle()]);
+        }
+        await expectRefundedOnce(running, order);
+      } finally {
+        first.outbox.runOnce = runs[0]!;
+        await second.stop();
+        await other.close();
+      }
+    });
+
+    it("a buyer's second payment within 48 h is refunded at the gateway on its own, the first untouched, and the seller is told", async () => {
+      const buyer = uniqueBuyer('Otávio Reis');
+      const original = await buyAndPay(running, buyer);
+      running.clock.now += 60 * 60_000;
+      const duplicate = await buyAndPay(running, { ...buyer, phone: '(41) 99654-3210' });
+      await runOutbox(running, 3);
+
+      expect((await readOrder(running, duplicate.orderId)).duplicate_of).toBe(original.orderId);
+      await expectRefundedOnce(running, duplicate);
+      expect((await orderDetail(running, duplicate.orderId)).refund).toMatchObject({ origin: 'duplicate', decidedBy: 'auto' });
+      expect(running.gateway.refundCalls(original.hash)).toBe(0);
+      expect(await orderDetail(running, original.orderId)).toMatchObject({ status: 'paid', hasAccess: true, refund: null });
+      expect(await accessLinkGoesTo(running, original.token)).not.toBe('/acesso?encerrado');
+      const alert = await outboxRows(running, duplicate.orderId, 'duplicate_alert');
+      expect(alert).toHaveLength(1);
+      expect(alert[0]!.sent_at).not.toBeNull();
+      const alertFile = fs.readFileSync(path.join(running.dataDir, 'outbox', `duplicate-${duplicate.orderId}@vitrine.eml`), 'utf8');
+      expect(alertFile).toContain(`To: ${SELLER}`);
+    });
+  });
+}
