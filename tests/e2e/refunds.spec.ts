@@ -157,7 +157,7 @@ async function askForRefund(
   await expect(card).toContainText(
     options.auto
       ? 'Reembolso aprovado: o valor volta pelo PIX, para a mesma conta que pagou.'
-      : /Pedido de reembolso recebido em \d{2}\/\d{2} — você receberá um e-mail/,
+      : /Pedido de reembolso recebido em \d{2}\/\d{2}\s— você receberá um e-mail/,
   );
   await expect(card.getByRole('button', { name: 'Pedir reembolso' })).toHaveCount(0);
   if (options.shots) await shoot(page, 'buyer-refund-requested', card);
