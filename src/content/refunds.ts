@@ -92,13 +92,14 @@ export const refundEmails = {
  */
 export const refundPage = {
   heading: (days: number) => `Garantia de ${days} dias`,
-  headingUntil: (days: number, endsAt: string) => `Garantia de ${days} dias — até ${endsAt}`,
+  // A no-break space before each dash here: on a phone these lines wrap, and a line must not start with "—".
+  headingUntil: (days: number, endsAt: string) => `Garantia de ${days} dias\u00a0— até ${endsAt}`,
   open: 'Se a lista não for para você, peça o reembolso até essa data. Devolvemos o valor pelo PIX, para a mesma conta que pagou.',
   request: 'Pedir reembolso',
   /** The order page without the e-mailed key: the request is made from the e-mail's link. */
   needsEmailLink: refundApi.needsContactKey,
   requested: (date: string) =>
-    `Pedido de reembolso recebido em ${date} — você receberá um e-mail quando o valor for devolvido pelo PIX. Até lá, o seu acesso continua ativo.`,
+    `Pedido de reembolso recebido em ${date}\u00a0— você receberá um e-mail quando o valor for devolvido pelo PIX. Até lá, o seu acesso continua ativo.`,
   approved:
     'Reembolso aprovado: o valor volta pelo PIX, para a mesma conta que pagou. Você receberá um e-mail quando ele for devolvido; então o acesso à lista é encerrado.',
   declinedTitle: 'Pedido de reembolso não aprovado',

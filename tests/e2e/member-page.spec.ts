@@ -130,7 +130,7 @@ test.describe('member area', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Olá, Juliana!' })).toBeVisible();
     await expect(page.getByText('Atualizada em 10/03/2025')).toBeVisible();
     // The categories, then the guarantee card at the end of the list.
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Jogos', 'Música', 'Streaming', /^Garantia de 7 dias — até /]);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Jogos', 'Música', 'Streaming', /^Garantia de 7 dias\s— até /]);
 
     const streaming = page.getByRole('region', { name: 'Streaming' });
     await expect(streaming.getByText('2 fornecedores')).toBeVisible();

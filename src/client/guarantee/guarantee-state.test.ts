@@ -23,7 +23,7 @@ describe('guaranteeState', () => {
     const open = view();
     const state = guaranteeState(open);
     expect(state).toEqual({ kind: 'open', days: 7, endsAt: '12/03/2025' });
-    expect(guaranteeHeading(open, state)).toBe('Garantia de 7 dias — até 12/03/2025');
+    expect(guaranteeHeading(open, state)).toBe('Garantia de 7 dias\u00a0— até 12/03/2025');
     expect(guaranteeJumpLabel(state)).toBe('Garantia de 7 dias: reembolso até 12/03/2025');
   });
 
