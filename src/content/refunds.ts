@@ -39,7 +39,7 @@ export const refundConsoleApi = {
 export const refundGateway = {
   noTransaction: 'Este pedido não tem transação no gateway: reembolse à mão.',
   notSeen:
-    'O gateway recebeu o pedido de reembolso, mas a transação continua paga depois de 30 minutos. Confira no painel do gateway antes de tentar de novo.',
+    'O reembolso foi pedido ao gateway, mas a transação continua paga depois de 30 minutos (o pedido pode não ter chegado). Confira no painel do gateway antes de tentar de novo.',
   notPaid: (status: string) => `A transação não está paga no gateway (status: ${status}). Confira no painel do gateway.`,
 };
 

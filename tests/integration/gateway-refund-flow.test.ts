@@ -272,7 +272,7 @@ for (const database of databases) {
         await expectFailedAtGateway(
           running,
           order,
-          'O gateway recebeu o pedido de reembolso, mas a transação continua paga depois de 30 minutos. Confira no painel do gateway antes de tentar de novo.',
+          'O reembolso foi pedido ao gateway, mas a transação continua paga depois de 30 minutos (o pedido pode não ter chegado). Confira no painel do gateway antes de tentar de novo.',
         );
       } finally {
         caughtUp();
