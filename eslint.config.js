@@ -44,6 +44,7 @@ const serverFeatures = [
   'pix-emails',
   'privacy',
   'refunds',
+  'reviews',
   'suppliers',
 ];
 const serverEdges = [...['routes', 'jobs', 'cli'].map(server), ...['app.ts', 'compose.ts', 'main.ts'].map(server)];

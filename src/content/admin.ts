@@ -176,6 +176,9 @@ export const admin = {
       retry_email: 'Novo envio de e-mail',
       export_buyer: 'Dados pessoais exportados (LGPD)',
       delete_buyer: 'Dados pessoais apagados (LGPD)',
+      review_publish: 'Depoimento publicado',
+      review_hide: 'Depoimento ocultado',
+      review_order: 'Ordem dos depoimentos alterada',
     } as Record<string, string>,
     duplicate: {
       open: 'Este comprador já tinha pago outro pedido. Reembolse este pagamento no gateway e depois use “Marcar como reembolsado”.',

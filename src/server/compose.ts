@@ -25,6 +25,8 @@ import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts
 import { registerPixEmails, subscribePixEmails } from './pix-emails/pix-email-job.ts';
 import { registerGatewayRefunds } from './refunds/gateway-refund.ts';
 import { registerRefundEmails, subscribeRefunds, type RefundsDeps } from './refunds/refund-service.ts';
+import { registerReviewEmails, subscribeReviews, type ReviewsDeps } from './reviews/review-service.ts';
+import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
 import type { AppEnv } from './routes/context.ts';
 
 /** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
@@ -41,6 +43,8 @@ export interface ComposedServer {
   lifecycle: Lifecycle;
   /** Erases personal data past its lifetime (jobs/retention.ts). */
   retention: RetentionJob;
+  /** "The published reviews changed" (publish, hide, order, withdraw, erase): the landing page's fragment listens. */
+  reviewsSignal: ReviewsSignal;
   /** Starts the timers (e-mail outbox, reconciliation, retention); tests drive `runOnce()` instead. */
   startJobs(): void;
   /** Stops the timers and waits for work in flight. */
@@ -110,6 +114,7 @@ export function composeServer(options: {
   if (config.webhook) registerWebhooks(kinds, { db, webhook: config.webhook, logger });
   registerConversions(kinds, { db, config, logger, publicUrl });
   registerRefundEmails(kinds, mailer, { db, config, publicUrl });
+  registerReviewEmails(kinds, mailer, { db, config, publicUrl });
   const outbox = createOutboxWorker({
     db,
     dialect: database.dialect,
@@ -145,10 +150,15 @@ export function composeServer(options: {
     runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
   };
   const refunds: RefundsDeps = { db, config, runOutbox: admin.runOutbox };
+  const reviewsSignal = createReviewsSignal((error) =>
+    logger.error('A reviews listener failed', { error: error instanceof Error ? error.message : String(error) }),
+  );
+  const reviews: ReviewsDeps = { db, config, signal: reviewsSignal };
   const lifecycle = createLifecycle();
-  const app = createApp({ config, db, logger, site, sandbox, checkout, refunds, background, admin, lifecycle });
+  const app = createApp({ config, db, logger, site, sandbox, checkout, refunds, reviews, background, admin, lifecycle });
   return {
     app,
+    reviewsSignal,
     lifecycle,
     checkout,
     gateway,
@@ -185,6 +195,7 @@ export function subscribeToOrders(events: OrderEvents, deps: { db: Db['db']; con
   subscribePixEmails(events, deps.config);
   subscribeDuplicateAlert(events);
   subscribeRefunds(events, deps.config);
+  subscribeReviews(events, deps.config);
   subscribeOrderFunnel(events, deps.db);
   return events;
 }
