@@ -149,6 +149,7 @@ export const admin = {
       email_failed: 'Falha ao enviar e-mail',
       pix_email_sent: 'E-mail do PIX enviado (código ou lembrete)',
       refund_email_sent: 'E-mail do reembolso enviado ao comprador',
+      review_email_sent: 'Pedido de avaliação enviado ao comprador',
       member_page: 'Página de membro aberta',
       admin: 'Ação no painel',
       refund: 'Reembolso',
