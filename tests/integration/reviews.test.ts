@@ -6,6 +6,7 @@ import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { reviewToken } from '../../src/server/orders/order-links.ts';
 import type { MemberArea } from '../../src/shared/access.ts';
+import type { AdminHealth } from '../../src/shared/admin.ts';
 import type { AdminReviewList, ReviewPageReply, ReviewReply } from '../../src/shared/reviews.ts';
 import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { sandboxSays } from './sandbox-payment.ts';
@@ -126,6 +127,10 @@ for (const database of databases) {
       running.clock.now += 3 * DAY - 60_000;
       await drainOutbox(server);
       expect(reviewRequests(smtp, email)).toHaveLength(0);
+      // A request waiting its days is not a stuck e-mail in Saúde.
+      const admin = await signInToConsole(server.url, PASSWORD);
+      const health = (await (await consoleCall(running, admin, '/health')).json()) as AdminHealth;
+      expect(health.checks.find((check) => check.key === 'outbox')?.ok).toBe(true);
 
       running.clock.now += 2 * 60_000;
       await drainOutbox(server);
