@@ -24,6 +24,7 @@ import { createOutboxKinds } from './outbox/outbox-kinds.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { registerPixEmails, subscribePixEmails } from './pix-emails/pix-email-job.ts';
 import { registerGatewayRefunds } from './refunds/gateway-refund.ts';
+import { createLandingReviews, REVIEWS_REFRESH_MS } from './reviews/landing-reviews.ts';
 import { registerRefundEmails, subscribeRefunds, type RefundsDeps } from './refunds/refund-service.ts';
 import type { AppEnv } from './routes/context.ts';
 
@@ -47,6 +48,11 @@ export interface ComposedServer {
   stopJobs(): Promise<void>;
   /** Tells the server which port it got (PORT=0 picks one), for its own absolute URLs. */
   setPort(port: number): void;
+  /**
+   * Re-reads the published reviews into `/`'s prepared bytes (reviews/landing-reviews.ts): at start,
+   * on a timer (startJobs) and, once moderation has one, on its change signal.
+   */
+  refreshReviews(): Promise<void>;
 }
 
 /**
@@ -146,6 +152,10 @@ export function composeServer(options: {
   };
   const refunds: RefundsDeps = { db, config, runOutbox: admin.runOutbox };
   const lifecycle = createLifecycle();
+  const landingReviews = createLandingReviews({ db, site, minimum: config.reviewsMin, now: clock, logger });
+  // No moderation change signal exists yet (reviewsSignal.onChange): until it does, every instance
+  // re-reads on a bounded interval, so several instances behind a proxy converge within it.
+  let reviewsTimer: ReturnType<typeof setInterval> | undefined;
   const app = createApp({ config, db, logger, site, sandbox, checkout, refunds, background, admin, lifecycle });
   return {
     app,
@@ -160,8 +170,13 @@ export function composeServer(options: {
       outbox.start();
       reconciler.start();
       retention.start();
+      void landingReviews.refresh();
+      reviewsTimer ??= setInterval(() => void landingReviews.refresh(), REVIEWS_REFRESH_MS);
+      reviewsTimer.unref();
     },
     async stopJobs() {
+      clearInterval(reviewsTimer);
+      reviewsTimer = undefined;
       await retention.stop();
       await reconciler.stop();
       await outbox.stop();
@@ -170,6 +185,7 @@ export function composeServer(options: {
     setPort(bound) {
       port = bound;
     },
+    refreshReviews: () => landingReviews.refresh(),
   };
 }
 
