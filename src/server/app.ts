@@ -170,11 +170,12 @@ export function createApp(deps: AppDeps) {
     // Every page of the route table at its path; a page with a required parameter (`/pedido/{ref}`)
     // is sent by its own routes above.
     for (const key of routeKeys) {
-      const page = isServedAtPath(key) ? site.page(pageFile(paths[key])) : undefined;
-      if (!page) continue;
+      const file = pageFile(paths[key]);
+      if (!isServedAtPath(key) || !site.page(file)) continue;
       const { rendering, robots } = routes[key];
       app.get(paths[key], (c) => {
-        const response = sendPage(c, page);
+        // Looked up per request: a page's bytes may be replaced (the landing page's reviews, site.ts fillSlot).
+        const response = sendPage(c, site.page(file)!);
         // A page rendered in the browser only is one person's (the console): never indexed, never cached.
         if (rendering === 'client-only') {
           if (robots) response.headers.set('X-Robots-Tag', robots);

@@ -24,6 +24,7 @@ import { createOutboxKinds } from './outbox/outbox-kinds.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { registerPixEmails, subscribePixEmails } from './pix-emails/pix-email-job.ts';
 import { registerGatewayRefunds } from './refunds/gateway-refund.ts';
+import { createLandingReviews, REVIEWS_REFRESH_MS } from './reviews/landing-reviews.ts';
 import { registerRefundEmails, subscribeRefunds, type RefundsDeps } from './refunds/refund-service.ts';
 import { registerReviewEmails, subscribeReviews, type ReviewsDeps } from './reviews/review-service.ts';
 import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
@@ -51,6 +52,11 @@ export interface ComposedServer {
   stopJobs(): Promise<void>;
   /** Tells the server which port it got (PORT=0 picks one), for its own absolute URLs. */
   setPort(port: number): void;
+  /**
+   * Re-reads the published reviews into `/`'s prepared bytes (reviews/landing-reviews.ts): at start,
+   * on a timer (startJobs) and, once moderation has one, on its change signal.
+   */
+  refreshReviews(): Promise<void>;
 }
 
 /**
@@ -155,6 +161,11 @@ export function composeServer(options: {
   );
   const reviews: ReviewsDeps = { db, config, signal: reviewsSignal };
   const lifecycle = createLifecycle();
+  const landingReviews = createLandingReviews({ db, site, minimum: config.reviewsMin, now: clock, logger });
+  // A moderation change on this instance refreshes `/` at once; the others (several instances
+  // behind a proxy) re-read on a bounded interval, so they converge within it.
+  reviewsSignal.onChange(() => background.run('landing reviews after moderation', () => landingReviews.refresh()));
+  let reviewsTimer: ReturnType<typeof setInterval> | undefined;
   const app = createApp({ config, db, logger, site, sandbox, checkout, refunds, reviews, background, admin, lifecycle });
   return {
     app,
@@ -170,8 +181,13 @@ export function composeServer(options: {
       outbox.start();
       reconciler.start();
       retention.start();
+      void landingReviews.refresh();
+      reviewsTimer ??= setInterval(() => void landingReviews.refresh(), REVIEWS_REFRESH_MS);
+      reviewsTimer.unref();
     },
     async stopJobs() {
+      clearInterval(reviewsTimer);
+      reviewsTimer = undefined;
       await retention.stop();
       await reconciler.stop();
       await outbox.stop();
@@ -180,6 +196,7 @@ export function composeServer(options: {
     setPort(bound) {
       port = bound;
     },
+    refreshReviews: () => landingReviews.refresh(),
   };
 }
 
