@@ -1,10 +1,10 @@
-import { Star } from 'lucide-react';
 import { useState } from 'react';
 import { reviewForm, reviewStatusLabels, reviewView as copy } from '../../content/reviews.ts';
 import type { BuyerReview } from '../../shared/reviews.ts';
 import { ApiError } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { Stars } from '../ui/stars.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { withdrawReview, type ReviewTarget } from './review-api.ts';
 
@@ -48,15 +48,7 @@ export function OwnReview({
   return (
     <div>
       <figure className="rounded-xl border border-line bg-ink-950 p-4">
-        <p className="flex gap-0.5" role="img" aria-label={copy.stars(review.rating)}>
-          {[1, 2, 3, 4, 5].map((stars) => (
-            <Star
-              key={stars}
-              aria-hidden="true"
-              className={stars <= review.rating ? 'size-5 fill-gold-400 text-gold-400' : 'size-5 text-slate-600'}
-            />
-          ))}
-        </p>
+        <Stars rating={review.rating} label={copy.stars(review.rating)} />
         <blockquote className="mt-2 text-pretty whitespace-pre-line text-slate-100">{review.text}</blockquote>
         <figcaption className="mt-2 text-sm font-semibold text-slate-300">
           {review.displayName}
