@@ -68,7 +68,6 @@ export const reviewPage = {
     text: 'Este link de avaliação não existe ou está incompleto. Abra de novo o link do e-mail, do jeito que ele veio.',
   },
   thanks: 'Obrigado! Seu depoimento será publicado depois de revisado.',
-  yours: 'Seu depoimento',
 };
 
 export const memberReview = {

@@ -50,14 +50,14 @@ export default function ReviewPage() {
             <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">{copy.title}</h1>
             <p className="mt-2 text-pretty text-slate-300">{copy.intro}</p>
             <p className="mt-1 text-sm font-semibold text-brand-300">{copy.verified(formatPurchaseMonth(state.reply.purchasedAt))}</p>
-            <section aria-label={copy.yours} className="mt-6 rounded-2xl border border-line bg-ink-850/80 p-5">
+            <div className="mt-6 rounded-2xl border border-line bg-ink-850/80 p-5">
               <ReviewPanel
                 target={{ kind: 'page', publicRef: ref, token }}
                 suggestedName={state.reply.suggestedName}
                 initialReview={state.reply.review}
                 thanks={copy.thanks}
               />
-            </section>
+            </div>
           </>
         ) : null}
       </div>

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { reviewForm as copy } from '../../content/reviews.ts';
 import { BRAZIL_STATES, REVIEW_TEXT_MAX, type BrazilState, type BuyerReview } from '../../shared/reviews.ts';
 import { ApiError } from '../lib/api.ts';
@@ -37,6 +37,15 @@ export function ReviewForm({
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const editing = review !== null && review.status !== 'withdrawn';
+  const form = useRef<HTMLFormElement>(null);
+  const focusFirstError = useRef(false);
+
+  // After a refused "Enviar", focus goes to the first field to fix, once its message is on screen.
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    form.current?.querySelector<HTMLElement>('[data-invalid] input, [aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const set = <K extends keyof ReviewFormValues>(key: K, value: ReviewFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -48,9 +57,8 @@ export function ReviewForm({
     event.preventDefault();
     const checked = checkReview(values);
     if (!checked.ok) {
+      focusFirstError.current = true;
       setErrors(checked.errors);
-      // Focus goes to the first field to fix.
-      event.currentTarget.querySelector<HTMLElement>('[data-invalid] input, [aria-invalid="true"]')?.focus();
       return;
     }
     setSending(true);
@@ -75,7 +83,7 @@ export function ReviewForm({
     ) : null;
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
+    <form ref={form} onSubmit={(event) => void submit(event)} noValidate className="space-y-5">
       <fieldset disabled={sending} className="space-y-5">
         <StarRating value={values.rating} onChange={(value) => set('rating', value)} error={errors.rating} errorId={`${id}-rating-error`} />
         <div>
@@ -117,7 +125,7 @@ export function ReviewForm({
           </p>
           {fieldError('displayName')}
         </div>
-        <div className="grid grid-cols-[1fr_8rem] gap-3">
+        <div className="grid gap-5 sm:grid-cols-[1fr_10rem] sm:gap-3">
           <div>
             <label htmlFor={`${id}-city`} className={label}>
               {copy.cityLabel}
@@ -143,7 +151,7 @@ export function ReviewForm({
               autoComplete="address-level1"
               value={values.state}
               onChange={(event) => set('state', event.target.value as BrazilState | '')}
-              className={`${field} scheme-dark`}
+              className={`${field} min-h-12.5 scheme-dark`}
             >
               <option value="">{copy.stateNone}</option>
               {BRAZIL_STATES.map((uf) => (
