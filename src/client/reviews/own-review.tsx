@@ -9,7 +9,7 @@ import { Dialog } from '../ui/dialog.tsx';
 import { withdrawReview, type ReviewTarget } from './review-api.ts';
 
 /** "Recife/PE", "Recife", "PE" or nothing. */
-export function reviewPlace(review: Pick<BuyerReview, 'city' | 'state'>): string {
+function reviewPlace(review: Pick<BuyerReview, 'city' | 'state'>): string {
   return [review.city, review.state].filter(Boolean).join('/');
 }
 
