@@ -28,6 +28,7 @@ import { orderPageApiRoutes, orderPageRoutes } from './routes/order-page.ts';
 import { ordersRoutes, productRoutes } from './routes/orders.ts';
 import { presenceRoutes } from './routes/presence.ts';
 import { reviewsRoutes } from './routes/reviews.ts';
+import { reviewPageRoutes } from './routes/review-page.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
 import { isAssetPath, NOT_FOUND_PAGE, pageFile, sendPage, type Site } from './http/site.ts';
 import { isServedAtPath, NOT_FOUND_KEY } from '../shared/route-lookup.ts';
@@ -165,6 +166,8 @@ export function createApp(deps: AppDeps) {
   app.route(paths.access, accessPageRoutes(site));
   // The buyer's order page (e-mailed) and the reminders' opt-out.
   app.route(paths.order, orderPageRoutes(site));
+  // The review page (the review-request e-mail's link).
+  app.route(paths.review, reviewPageRoutes(site));
 
   if (site) {
     // Every page of the route table at its path; a page with a required parameter (`/pedido/{ref}`)

@@ -59,16 +59,15 @@ export interface ApiEndpoints {
   'POST /api/order-page/:ref/resend': { reply: OkReply };
   'POST /api/order-page/:ref/refund': { body: Body<typeof RefundRequestSchema>; reply: RefundRequestReply };
 
+  'GET /api/reviews/:ref': { reply: ReviewPageReply };
+  'POST /api/reviews/:ref': { body: Body<typeof ReviewInputSchema>; reply: ReviewReply };
+  'POST /api/reviews/:ref/withdraw': { reply: ReviewReply };
+
   'GET /api/access': { reply: MemberArea };
   'POST /api/access/resend': { body: Body<typeof ResendAccessSchema>; reply: OkReply };
   'POST /api/access/refund': { body: Body<typeof RefundRequestSchema>; reply: RefundRequestReply };
   'POST /api/access/review': { body: Body<typeof ReviewInputSchema>; reply: ReviewReply };
   'POST /api/access/review/withdraw': { reply: ReviewReply };
-
-  /** The e-mailed review page; each call carries the key in the `X-Review-Token` header. */
-  'GET /api/reviews/:ref': { reply: ReviewPageReply };
-  'POST /api/reviews/:ref': { body: Body<typeof ReviewInputSchema>; reply: ReviewReply };
-  'POST /api/reviews/:ref/withdraw': { reply: ReviewReply };
 
   'GET /api/admin/session': { reply: AdminSessionInfo };
   'POST /api/admin/login': { body: Body<typeof AdminLoginSchema>; reply: OkReply };
