@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
  * client and server never import each other; shared/ imports only shared/; content/ imports only
  * content/ and shared/; client features never import each other; ui/ and lib/ never import a feature.
  */
-const clientFeatures = ['landing', 'presell', 'checkout', 'members', 'guarantee', 'admin', 'consent'];
+const clientFeatures = ['landing', 'presell', 'checkout', 'members', 'guarantee', 'reviews', 'admin', 'consent'];
 
 const purityZones = [
   {
@@ -44,6 +44,7 @@ const serverFeatures = [
   'pix-emails',
   'privacy',
   'refunds',
+  'reviews',
   'suppliers',
 ];
 const serverEdges = [...['routes', 'jobs', 'cli'].map(server), ...['app.ts', 'compose.ts', 'main.ts'].map(server)];

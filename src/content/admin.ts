@@ -46,6 +46,7 @@ export const admin = {
   nav: {
     overview: 'Visão geral',
     orders: 'Pedidos',
+    reviews: 'Depoimentos',
     suppliers: 'Fornecedores',
     health: 'Saúde',
     privacy: 'Dados pessoais',
@@ -149,6 +150,7 @@ export const admin = {
       email_failed: 'Falha ao enviar e-mail',
       pix_email_sent: 'E-mail do PIX enviado (código ou lembrete)',
       refund_email_sent: 'E-mail do reembolso enviado ao comprador',
+      review_email_sent: 'Pedido de avaliação enviado ao comprador',
       member_page: 'Página de membro aberta',
       admin: 'Ação no painel',
       refund: 'Reembolso',
@@ -176,6 +178,9 @@ export const admin = {
       retry_email: 'Novo envio de e-mail',
       export_buyer: 'Dados pessoais exportados (LGPD)',
       delete_buyer: 'Dados pessoais apagados (LGPD)',
+      review_publish: 'Depoimento publicado',
+      review_hide: 'Depoimento ocultado',
+      review_order: 'Ordem dos depoimentos alterada',
     } as Record<string, string>,
     duplicate: {
       open: 'Este comprador já tinha pago outro pedido. Reembolse este pagamento no gateway e depois use “Marcar como reembolsado”.',
@@ -288,6 +293,27 @@ export const admin = {
       revoke: 'Acesso revogado.',
       refund: 'Pedido marcado como reembolsado.',
     },
+  },
+  reviews: {
+    title: 'Depoimentos',
+    intro: 'Depoimentos de compradores verificados. O texto é do comprador: você só escolhe publicar, ocultar e a ordem.',
+    summary: (average: string | null, count: number) =>
+      average === null
+        ? 'Nenhum depoimento publicado ainda.'
+        : `Nota média ${average} de 5 em ${formatCount(count, { one: 'depoimento publicado', other: 'depoimentos publicados' })}.`,
+    shows: (minimum: number) => `A seção aparece na página de vendas (com pelo menos ${minimum} publicados).`,
+    hiddenUntil: (minimum: number) => `Aparece na página com pelo menos ${minimum} publicados.`,
+    groups: { pending: 'Pendentes', published: 'Publicados', hidden: 'Ocultos' },
+    empty: 'Nenhum.',
+    stars: (rating: number) => `Nota ${rating} de 5`,
+    purchased: (month: string) => `Compra em ${month}`,
+    publish: 'Publicar',
+    hide: 'Ocultar',
+    hideTitle: 'Ocultar este depoimento?',
+    hideBody: 'Ele sai da página de vendas (se estiver lá) e fica em Ocultos; você pode publicá-lo de novo depois.',
+    moveUp: (name: string) => `Subir o depoimento de ${name}`,
+    moveDown: (name: string) => `Descer o depoimento de ${name}`,
+    orderFailed: 'Não foi possível salvar a nova ordem. Tente de novo.',
   },
   suppliers: {
     title: 'Lista de fornecedores',

@@ -73,6 +73,15 @@ describe('legal pages', () => {
     expect(section('Seus direitos e como pedir a exclusão')).toContain('enviamos também o seu pedido de reembolso');
   });
 
+  it('say in the privacy policy what a review keeps, on what basis, until when, and that the export has it', () => {
+    const sections = privacyPolicy(seller, '30').sections;
+    const section = (heading: string) => sections.find((s) => s.heading === heading)?.paragraphs.join('\n') ?? '';
+    expect(section('O que coletamos')).toContain('Se você escrever um depoimento');
+    expect(section('Para que usamos')).toContain('somente com a sua autorização (art. 7º, I)');
+    expect(section('Por quanto tempo guardamos')).toContain('O depoimento fica guardado até você retirá-lo');
+    expect(section('Seus direitos e como pedir a exclusão')).toContain('e o seu depoimento');
+  });
+
   it('link the footer to the legal routes', () => {
     const pages = footer.links.filter((link) => link.kind === 'page').map((link) => link.href);
     expect(pages).toEqual([paths.terms, paths.privacy]);

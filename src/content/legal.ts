@@ -153,6 +153,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
           'Na compra: o nome, o e-mail e o telefone que você digita no formulário e, quando ele for pedido, o CPF. Não pedimos dados de cartão nem senhas de banco.',
           'Na entrega do acesso: o horário em que o servidor de e-mail aceitou a mensagem com o seu acesso e o identificador dessa mensagem, e cada vez que a página da sua lista é aberta, o horário e um identificador do navegador cifrado por hash (nunca o endereço IP). É o registro de que o acesso foi entregue.',
           'Se você pedir o reembolso: a data do pedido, o motivo que escolher e o texto que escrever (os dois são opcionais), e a nossa decisão, com o motivo se o pedido for recusado.',
+          'Se você escrever um depoimento: a nota, o texto, o nome que você escolher mostrar, a cidade e o estado (opcionais) e o momento em que autorizou a publicação. Alguns dias depois da compra enviamos um único e-mail perguntando como está sendo a lista; ele não é enviado se você pediu reembolso ou não quer mais lembretes.',
           'Na navegação: contamos as visitas às páginas e as etapas da compra de forma anônima, sem cookies e sem dados pessoais. Para mostrar quantas pessoas estão com a página aberta, o seu navegador envia de tempos em tempos um identificador aleatório, que não diz quem você é.',
           'No seu navegador: guardamos localmente se você já passou pela página de apresentação e a sua escolha no aviso de cookies.',
           'De onde você veio: se o link que trouxe você ao site tinha parâmetros de campanha (como utm_source ou o identificador do clique no anúncio), eles ficam guardados só nesta aba do navegador, sem cookies, e são anotados no pedido se você comprar, para sabermos quais anúncios trazem vendas.',
@@ -165,6 +166,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
         paragraphs: [
           'Nome, e-mail, telefone e CPF: para gerar a cobrança PIX, confirmar o pagamento, enviar o acesso por e-mail, prestar suporte e fazer reembolsos. A base legal é a execução do contrato de compra (art. 7º, V, da LGPD) e o cumprimento de obrigações legais, como as fiscais (art. 7º, II).',
           'Pedido de reembolso: para analisar e fazer o reembolso da garantia, também com base na execução do contrato (art. 7º, V). Registro de entrega: para mostrar que o acesso foi entregue se uma compra for contestada, com base no exercício regular de direitos (art. 7º, VI).',
+          'Depoimento: para mostrá-lo na página de vendas com o selo “Compra verificada” e o mês da compra, somente com a sua autorização (art. 7º, I). O vendedor revisa antes de publicar e não altera o seu texto.',
           'Contagens anônimas: para saber quantas pessoas visitam o site e quantas compram, sem identificar ninguém.',
           'Rastreadores de terceiros: para medir campanhas de anúncios e melhorar o site, com base no seu consentimento (art. 7º, I), que você pode retirar quando quiser.',
           'Não usamos os seus dados para outras finalidades e não os vendemos.',
@@ -178,6 +180,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
           `Os avisos de pagamento que o gateway nos envia são guardados sem os seus dados pessoais, para auditoria, e apagados depois de ${WEBHOOK_AUDIT_RETENTION_DAYS} dias.`,
           `Os identificadores dos rastreadores, o endereço IP e a identificação do navegador anotados no pedido são apagados ${CONVERSION_DATA_RETENTION_DAYS} dias depois do pagamento, ou um dia depois que um PIX não pago expira.`,
           `O pedido de reembolso, a decisão sobre ele e o aceite do e-mail de acesso ficam guardados enquanto os demais dados do pedido; cada abertura da página da lista, por ${MEMBER_PAGE_OPEN_RETENTION_DAYS} dias. Tudo isso é apagado junto com os demais dados quando você pede a exclusão.`,
+          'O depoimento fica guardado até você retirá-lo, o que pode fazer a qualquer momento na página da sua lista: ele sai da página de vendas na hora. Quando você pede a exclusão dos seus dados, ele é apagado de todo lugar.',
           'O identificador aleatório de presença é descartado pouco depois que você fecha a página, e os contadores usados contra abusos, em poucas horas. Os dados dos rastreadores de terceiros seguem os prazos de cada serviço.',
         ],
       },
@@ -204,7 +207,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
         paragraphs: [
           'Pela LGPD (art. 18), você pode pedir a qualquer momento: a confirmação de que tratamos os seus dados; o acesso a eles; a correção de dados incompletos ou errados; a anonimização, o bloqueio ou a eliminação de dados desnecessários; a portabilidade; a informação sobre com quem os compartilhamos; e a eliminação dos dados tratados com o seu consentimento, bem como a revogação desse consentimento.',
           `Para pedir a exclusão dos seus dados ou exercer qualquer outro direito, escreva para ${seller.supportEmail} com o assunto "LGPD", a partir do e-mail usado na compra, para podermos confirmar que o pedido é seu. Respondemos em até 15 dias.`,
-          'Quando você pede o acesso aos seus dados, enviamos também o seu pedido de reembolso, a decisão sobre ele e o registro de entrega do acesso.',
+          'Quando você pede o acesso aos seus dados, enviamos também o seu pedido de reembolso, a decisão sobre ele, o registro de entrega do acesso e o seu depoimento.',
           'Depois da exclusão, não conseguiremos mais reenviar o seu acesso. Os dados que a lei nos obriga a guardar, como os registros fiscais, ficam apenas pelo prazo legal e são apagados em seguida.',
           'Você também pode apresentar uma reclamação à Autoridade Nacional de Proteção de Dados (ANPD).',
         ],

@@ -18,6 +18,7 @@ import type { Background } from './lib/background.ts';
 import type { AppEnv } from './routes/context.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
 import type { RefundsDeps } from './refunds/refund-service.ts';
+import type { ReviewsDeps } from './reviews/review-service.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
 import { eventsRoutes } from './routes/events.ts';
@@ -26,6 +27,8 @@ import { liveRoutes } from './routes/live.ts';
 import { orderPageApiRoutes, orderPageRoutes } from './routes/order-page.ts';
 import { ordersRoutes, productRoutes } from './routes/orders.ts';
 import { presenceRoutes } from './routes/presence.ts';
+import { reviewsRoutes } from './routes/reviews.ts';
+import { reviewPageRoutes } from './routes/review-page.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
 import { isAssetPath, NOT_FOUND_PAGE, pageFile, sendPage, type Site } from './http/site.ts';
 import { isServedAtPath, NOT_FOUND_KEY } from '../shared/route-lookup.ts';
@@ -40,6 +43,8 @@ export interface AppDeps {
   checkout: OrdersDeps;
   /** The guarantee's refunds: the buyer's request, the seller's decisions (refunds/refund-service.ts). */
   refunds: RefundsDeps;
+  /** Verified-buyer reviews: the review page, the member page's card, the console (reviews/review-service.ts). */
+  reviews: ReviewsDeps;
   background: Background;
   /** The sandbox gateway, mounted at /sandbox when no real gateway is configured. */
   sandbox?: Hono;
@@ -67,6 +72,7 @@ function apiRoutes(admin: AdminDeps) {
     .route('/', orderPageApiRoutes)
     .route('/', presenceRoutes)
     .route('/', productRoutes)
+    .route('/', reviewsRoutes)
     .route('/', webhooksRoutes)
     .route('/', adminRoutes(admin))
     .all('/api/*', (c) => apiError(c, 404, apiErrors.notFound));
@@ -74,7 +80,7 @@ function apiRoutes(admin: AdminDeps) {
 
 /** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, checkout, background, refunds } = deps;
+  const { db, config, logger, checkout, background, refunds, reviews } = deps;
   // Optional parts are read as own properties only (lib/own.ts).
   const [site, sandbox, admin] = [own(deps, 'site'), own(deps, 'sandbox'), own(deps, 'admin')];
   const lifecycle = own(deps, 'lifecycle') ?? createLifecycle();
@@ -93,6 +99,7 @@ export function createApp(deps: AppDeps) {
     c.set('logger', logger);
     c.set('checkout', checkout);
     c.set('refunds', refunds);
+    c.set('reviews', reviews);
     c.set('background', background);
     c.set('lifecycle', lifecycle);
     c.set('now', now);
@@ -159,16 +166,19 @@ export function createApp(deps: AppDeps) {
   app.route(paths.access, accessPageRoutes(site));
   // The buyer's order page (e-mailed) and the reminders' opt-out.
   app.route(paths.order, orderPageRoutes(site));
+  // The review page (the review-request e-mail's link).
+  app.route(paths.review, reviewPageRoutes(site));
 
   if (site) {
     // Every page of the route table at its path; a page with a required parameter (`/pedido/{ref}`)
     // is sent by its own routes above.
     for (const key of routeKeys) {
-      const page = isServedAtPath(key) ? site.page(pageFile(paths[key])) : undefined;
-      if (!page) continue;
+      const file = pageFile(paths[key]);
+      if (!isServedAtPath(key) || !site.page(file)) continue;
       const { rendering, robots } = routes[key];
       app.get(paths[key], (c) => {
-        const response = sendPage(c, page);
+        // Looked up per request: a page's bytes may be replaced (the landing page's reviews, site.ts fillSlot).
+        const response = sendPage(c, site.page(file)!);
         // A page rendered in the browser only is one person's (the console): never indexed, never cached.
         if (rendering === 'client-only') {
           if (robots) response.headers.set('X-Robots-Tag', robots);

@@ -24,7 +24,10 @@ import { createOutboxKinds } from './outbox/outbox-kinds.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { registerPixEmails, subscribePixEmails } from './pix-emails/pix-email-job.ts';
 import { registerGatewayRefunds } from './refunds/gateway-refund.ts';
+import { createLandingReviews, REVIEWS_REFRESH_MS } from './reviews/landing-reviews.ts';
 import { registerRefundEmails, subscribeRefunds, type RefundsDeps } from './refunds/refund-service.ts';
+import { registerReviewEmails, subscribeReviews, type ReviewsDeps } from './reviews/review-service.ts';
+import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
 import type { AppEnv } from './routes/context.ts';
 
 /** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
@@ -41,12 +44,19 @@ export interface ComposedServer {
   lifecycle: Lifecycle;
   /** Erases personal data past its lifetime (jobs/retention.ts). */
   retention: RetentionJob;
+  /** "The published reviews changed" (publish, hide, order, withdraw, erase): the landing page's fragment listens. */
+  reviewsSignal: ReviewsSignal;
   /** Starts the timers (e-mail outbox, reconciliation, retention); tests drive `runOnce()` instead. */
   startJobs(): void;
   /** Stops the timers and waits for work in flight. */
   stopJobs(): Promise<void>;
   /** Tells the server which port it got (PORT=0 picks one), for its own absolute URLs. */
   setPort(port: number): void;
+  /**
+   * Re-reads the published reviews into `/`'s prepared bytes (reviews/landing-reviews.ts): at start,
+   * on a timer (startJobs) and, once moderation has one, on its change signal.
+   */
+  refreshReviews(): Promise<void>;
 }
 
 /**
@@ -110,6 +120,7 @@ export function composeServer(options: {
   if (config.webhook) registerWebhooks(kinds, { db, webhook: config.webhook, logger });
   registerConversions(kinds, { db, config, logger, publicUrl });
   registerRefundEmails(kinds, mailer, { db, config, publicUrl });
+  registerReviewEmails(kinds, mailer, { db, config, publicUrl });
   const outbox = createOutboxWorker({
     db,
     dialect: database.dialect,
@@ -145,10 +156,20 @@ export function composeServer(options: {
     runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
   };
   const refunds: RefundsDeps = { db, config, runOutbox: admin.runOutbox };
+  const reviewsSignal = createReviewsSignal((error) =>
+    logger.error('A reviews listener failed', { error: error instanceof Error ? error.message : String(error) }),
+  );
+  const reviews: ReviewsDeps = { db, config, signal: reviewsSignal };
   const lifecycle = createLifecycle();
-  const app = createApp({ config, db, logger, site, sandbox, checkout, refunds, background, admin, lifecycle });
+  const landingReviews = createLandingReviews({ db, site, minimum: config.reviewsMin, now: clock, logger });
+  // A moderation change on this instance refreshes `/` at once; the others (several instances
+  // behind a proxy) re-read on a bounded interval, so they converge within it.
+  reviewsSignal.onChange(() => background.run('landing reviews after moderation', () => landingReviews.refresh()));
+  let reviewsTimer: ReturnType<typeof setInterval> | undefined;
+  const app = createApp({ config, db, logger, site, sandbox, checkout, refunds, reviews, background, admin, lifecycle });
   return {
     app,
+    reviewsSignal,
     lifecycle,
     checkout,
     gateway,
@@ -160,8 +181,13 @@ export function composeServer(options: {
       outbox.start();
       reconciler.start();
       retention.start();
+      void landingReviews.refresh();
+      reviewsTimer ??= setInterval(() => void landingReviews.refresh(), REVIEWS_REFRESH_MS);
+      reviewsTimer.unref();
     },
     async stopJobs() {
+      clearInterval(reviewsTimer);
+      reviewsTimer = undefined;
       await retention.stop();
       await reconciler.stop();
       await outbox.stop();
@@ -170,6 +196,7 @@ export function composeServer(options: {
     setPort(bound) {
       port = bound;
     },
+    refreshReviews: () => landingReviews.refresh(),
   };
 }
 
@@ -185,6 +212,7 @@ export function subscribeToOrders(events: OrderEvents, deps: { db: Db['db']; con
   subscribePixEmails(events, deps.config);
   subscribeDuplicateAlert(events);
   subscribeRefunds(events, deps.config);
+  subscribeReviews(events, deps.config);
   subscribeOrderFunnel(events, deps.db);
   return events;
 }

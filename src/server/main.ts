@@ -65,6 +65,8 @@ async function main() {
     config.adminPassword === undefined && config.gateway.kind === 'sandbox' ? randomBytes(12).toString('base64url') : undefined;
   const composed = composeServer({ config, database, logger, site, adminPassword: generatedAdminPassword });
   const gatewayTarget = config.gateway;
+  // The first visitor already gets the published reviews in `/` (startJobs keeps them fresh).
+  await composed.refreshReviews();
 
   // Requests whose answer has not been fully sent yet: a SIGTERM lets them finish (a checkout must
   // not be cut between writing its order and storing the gateway's answer).

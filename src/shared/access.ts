@@ -1,5 +1,6 @@
 import { emailSchema } from './checkout.ts';
 import type { GuaranteeView } from './refunds.ts';
+import type { MemberReview } from './reviews.ts';
 import type { Supplier } from './suppliers.ts';
 import { z } from './zod.ts';
 
@@ -20,6 +21,8 @@ export interface MemberArea {
   supportEmail: string;
   /** The guarantee: "Pedir reembolso" while it is open, the request once made. */
   guarantee: GuaranteeView;
+  /** The review card: write one, or see and withdraw one's own (docs/reviews.md). */
+  review: MemberReview;
 }
 
 /** 401 from GET /api/access: no cookie, or its order is no longer paid; the page still shows where to write. */

@@ -78,6 +78,7 @@ export type TimelineKind =
   | 'pix_email_sent'
   /** A refund e-mail to the buyer (received, declined, done) the mail server accepted. */
   | 'refund_email_sent'
+  | 'review_email_sent'
   | 'member_page'
   | 'admin'
   /** The refund's steps (shared/refunds.ts): the detail is the event, then the reason or error. */

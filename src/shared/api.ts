@@ -21,6 +21,7 @@ import type { LiveSignals } from './live.ts';
 import type { OrderPageReply } from './order-page.ts';
 import type { PresenceBeatSchema } from './presence.ts';
 import type { RefundDeclineSchema, RefundRequestReply, RefundRequestSchema } from './refunds.ts';
+import type { AdminReviewList, AdminReviewOrderSchema, ReviewInputSchema, ReviewPageReply, ReviewReply } from './reviews.ts';
 import type { z } from './zod.ts';
 
 /** The body of every 4xx/5xx our API sends: a Portuguese message, and per-field messages for forms. */
@@ -58,9 +59,15 @@ export interface ApiEndpoints {
   'POST /api/order-page/:ref/resend': { reply: OkReply };
   'POST /api/order-page/:ref/refund': { body: Body<typeof RefundRequestSchema>; reply: RefundRequestReply };
 
+  'GET /api/reviews/:ref': { reply: ReviewPageReply };
+  'POST /api/reviews/:ref': { body: Body<typeof ReviewInputSchema>; reply: ReviewReply };
+  'POST /api/reviews/:ref/withdraw': { reply: ReviewReply };
+
   'GET /api/access': { reply: MemberArea };
   'POST /api/access/resend': { body: Body<typeof ResendAccessSchema>; reply: OkReply };
   'POST /api/access/refund': { body: Body<typeof RefundRequestSchema>; reply: RefundRequestReply };
+  'POST /api/access/review': { body: Body<typeof ReviewInputSchema>; reply: ReviewReply };
+  'POST /api/access/review/withdraw': { reply: ReviewReply };
 
   'GET /api/admin/session': { reply: AdminSessionInfo };
   'POST /api/admin/login': { body: Body<typeof AdminLoginSchema>; reply: OkReply };
@@ -86,6 +93,10 @@ export interface ApiEndpoints {
   'POST /api/admin/buyer/export': { body: Body<typeof AdminBuyerSchema>; reply: unknown };
   'POST /api/admin/buyer/delete': { body: Body<typeof AdminBuyerDeleteSchema>; reply: AdminBuyerErased };
   'POST /api/admin/outbox/:id/retry': { reply: OkReply };
+  'GET /api/admin/reviews': { reply: AdminReviewList };
+  'POST /api/admin/reviews/:orderId/publish': { reply: AdminReviewList };
+  'POST /api/admin/reviews/:orderId/hide': { reply: AdminReviewList };
+  'POST /api/admin/reviews/order': { body: Body<typeof AdminReviewOrderSchema>; reply: AdminReviewList };
 }
 
 export type ApiEndpoint = keyof ApiEndpoints;

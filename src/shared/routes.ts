@@ -29,6 +29,8 @@ const table = {
   admin: { path: '/painel', rendering: 'client-only', robots: 'noindex, nofollow' },
   /** The buyer's order page (e-mailed); `/pedido/{ref}/lembretes/{token}` (server-rendered) opts out of reminders. */
   order: { path: '/pedido/:ref', rendering: 'client-only', robots: 'noindex, nofollow' },
+  /** The buyer's review page, from the review-request e-mail (`/avaliar/{ref}#t={token}`). */
+  review: { path: '/avaliar/:ref', rendering: 'client-only', robots: 'noindex, nofollow' },
 } as const satisfies Record<string, RouteSpec>;
 
 export interface RouteSpec {

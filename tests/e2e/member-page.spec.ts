@@ -130,7 +130,13 @@ test.describe('member area', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Olá, Juliana!' })).toBeVisible();
     await expect(page.getByText('Atualizada em 10/03/2025')).toBeVisible();
     // The categories, then the guarantee card at the end of the list.
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Jogos', 'Música', 'Streaming', /^Garantia de 7 dias\s— até /]);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+      'Jogos',
+      'Música',
+      'Streaming',
+      /^Garantia de 7 dias\s— até /,
+      'Seu depoimento',
+    ]);
 
     const streaming = page.getByRole('region', { name: 'Streaming' });
     await expect(streaming.getByText('2 fornecedores')).toBeVisible();
@@ -161,7 +167,7 @@ test.describe('member area', () => {
 
     await search.fill('acao');
     await expect(page.getByRole('heading', { level: 3 })).toHaveText(['Cine Ação']);
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Streaming', /^Garantia de 7 dias/]);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Streaming', /^Garantia de 7 dias/, 'Seu depoimento']);
     await expect(page.getByText('1 de 4 fornecedores')).toBeVisible();
 
     await search.fill('MÚSICA');

@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { createPostgresDb } from '../integration/test-db.ts';
-import { decodeHeader, parseMail } from '../integration/mime.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { accessLinkIn, buyInSandbox, emlFiles, signIn } from './admin-helpers.ts';
+import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
 import { expect, querySqlite, test, watchConsole, writeSqlite } from './fixtures.ts';
+import { expectNoAxeViolations, mailsTo, shoot, waitForMail } from './mails-and-shots.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -22,12 +19,6 @@ const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
 const DAY = 24 * 60 * 60_000;
 const TRACKER_HOSTS = /googletagmanager\.com|google-analytics\.com|facebook\.net|facebook\.com|clarity\.ms/;
 const NOTE = 'Mandei mensagem para três fornecedores e nenhum respondeu.';
-/** Where the screenshots go for a person to look at (not compared, not committed). */
-const SHOTS = path.resolve('.test-output/shots');
-const SHOT_SIZES = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 800 },
-] as const;
 
 interface Rig {
   server: RunningServer;
@@ -70,26 +61,6 @@ async function trackedBuyer(browser: Browser, server: RunningServer): Promise<Br
   return context;
 }
 
-interface Mail {
-  file: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** The e-mails written for `email` in the server's outbox folder. */
-function mailsTo(server: RunningServer, email: string): Mail[] {
-  return emlFiles(server)
-    .map((file) => ({ file, mail: parseMail(fs.readFileSync(file, 'utf8')) }))
-    .filter(({ mail }) => mail.headers.get('to')?.includes(email))
-    .map(({ file, mail }) => ({ file, subject: decodeHeader(mail.headers.get('subject') ?? ''), text: mail.text, html: mail.html }));
-}
-
-async function waitForMail(server: RunningServer, email: string, subject: string): Promise<Mail> {
-  await expect.poll(() => mailsTo(server, email).map((mail) => mail.subject), { timeout: 20_000 }).toContain(subject);
-  return mailsTo(server, email).find((mail) => mail.subject === subject)!;
-}
-
 /** The access e-mail's "Pedir reembolso" link: the access link with `#reembolso`. */
 async function refundLinkFor(server: RunningServer, email: string): Promise<string> {
   const mail = await waitForMail(server, email, 'Seu acesso à Lista de Fornecedores Secretos Vitalícia está liberado');
@@ -97,29 +68,6 @@ async function refundLinkFor(server: RunningServer, email: string): Promise<stri
   expect(link, 'the access e-mail links "Pedir reembolso"').toBeDefined();
   expect(link).toBe(`${accessLinkIn(mail.file)}#reembolso`);
   return link!;
-}
-
-/** Screenshots of what is on screen (or of one element) at a phone's and a laptop's size. */
-async function shoot(page: Page, name: string, target?: Locator): Promise<void> {
-  const size = page.viewportSize();
-  for (const viewport of SHOT_SIZES) {
-    await page.setViewportSize(viewport);
-    const file = path.join(SHOTS, `${name}-${viewport.width}.png`);
-    if (target) {
-      // Centred, so the console's sticky header does not cover the element's top.
-      await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-      await target.screenshot({ path: file, animations: 'disabled' });
-    } else {
-      await page.screenshot({ path: file, animations: 'disabled' });
-    }
-  }
-  if (size) await page.setViewportSize(size);
-}
-
-async function expectNoAxeViolations(page: Page, scope?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
-  const { violations } = await (scope ? builder.include(scope) : builder).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 const guaranteeCard = (page: Page) => page.getByRole('region', { name: /^Garantia de 7 dias/ });
@@ -253,7 +201,6 @@ async function refundByHand(browser: Browser, rig: Rig, buyer: { name: string; e
 
 test.describe('refunds', () => {
   test('by hand on SQLite: the buyer asks, the seller refunds and marks it, the access ends', async ({ browser }) => {
-    fs.mkdirSync(SHOTS, { recursive: true });
     const rig = await startRig();
     try {
       await refundByHand(browser, rig, { name: 'Beatriz Souza', email: 'beatriz.souza@example.com' }, { shots: true });

@@ -22,6 +22,7 @@ import { createOrderSchema } from '../../src/shared/checkout.ts';
 import { FunnelEventSchema } from '../../src/shared/events.ts';
 import { PresenceBeatSchema } from '../../src/shared/presence.ts';
 import { RefundDeclineSchema, RefundRequestSchema } from '../../src/shared/refunds.ts';
+import { AdminReviewOrderSchema, ReviewInputSchema } from '../../src/shared/reviews.ts';
 import { NOT_FOUND_KEY, routeKey } from '../../src/shared/route-lookup.ts';
 import { routes } from '../../src/shared/routes.ts';
 import { announceSeed, FUZZ_SEED, runs } from './fuzz-kit.ts';
@@ -453,6 +454,8 @@ describe('shared schemas', () => {
       [AdminSupplierCsvSchema, { csv: 'nome,categoria' }],
       [RefundRequestSchema, { reason: 'not_for_me', note: 'Não era o que eu esperava.', confirm: true }],
       [RefundDeclineSchema, { reason: 'Pedido feito fora do prazo da garantia.' }],
+      [ReviewInputSchema, { rating: 5, text: 'A lista me ajudou a economizar todo mês.', displayName: 'Joana P.', consent: true }],
+      [AdminReviewOrderSchema, { orderIds: ['ord_a', 'ord_b'] }],
     ] as const;
     fc.assert(
       fc.property(fc.constantFrom(...schemas.keys()), input({ email: 'x', path: '/', visitorId: 'v', password: 'p' }), (index, body) => {

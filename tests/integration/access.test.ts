@@ -309,6 +309,7 @@ describe('member area pages with a built client', () => {
       ['privacidade/index.html', 'PRIVACY-DOC'],
       ['painel/index.html', 'CONSOLE-DOC'],
       ['pedido/index.html', 'ORDER-DOC'],
+      ['avaliar/index.html', 'REVIEW-DOC'],
       ['404.html', 'NOT-FOUND-DOC'],
     ] as const) {
       fs.mkdirSync(path.dirname(path.join(clientDir, file)), { recursive: true });
@@ -342,6 +343,17 @@ describe('member area pages with a built client', () => {
 
     // Other pages keep the site-wide policy.
     expect((await app.request('/presell')).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('serves the review page document at /avaliar/{ref}: private, never cached, without a Referer', async () => {
+    const { app } = compose();
+    const page = await app.request('/avaliar/ref_AbCdEfGhIjKlMnOpQrStUv');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('REVIEW-DOC');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect((await app.request('/avaliar/index.html')).status).toBe(404);
   });
 
   it('serves the order page document at /pedido/{ref}: private, never cached; /pedido alone is a 404', async () => {

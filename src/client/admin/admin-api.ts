@@ -49,4 +49,8 @@ export const adminApi = {
   exportBuyer: (email: string) => apiFetch('POST /api/admin/buyer/export', { json: { email } }),
   eraseBuyer: (email: string, confirmation: string) => apiFetch('POST /api/admin/buyer/delete', { json: { email, confirmation } }),
   retryEmail: (id: string) => apiFetch('POST /api/admin/outbox/:id/retry', { params: { id } }),
+  reviews: () => apiFetch('GET /api/admin/reviews'),
+  reviewAction: (orderId: string, action: 'publish' | 'hide') =>
+    apiFetch(`POST /api/admin/reviews/:orderId/${action}`, { params: { orderId } }),
+  orderReviews: (orderIds: string[]) => apiFetch('POST /api/admin/reviews/order', { json: { orderIds } }),
 };

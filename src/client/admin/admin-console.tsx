@@ -8,12 +8,13 @@ import { LoginForm } from './login-form.tsx';
 import { OrdersSection } from './orders-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
+import { ReviewsSection } from './reviews-section.tsx';
 import { SessionActions } from './session-actions.tsx';
 import { SuppliersSection } from './suppliers-section.tsx';
 import type { OrderFilterStatus } from '../../shared/admin.ts';
 
-type Tab = 'overview' | 'orders' | 'suppliers' | 'health' | 'privacy';
-const TABS: Tab[] = ['overview', 'orders', 'suppliers', 'health', 'privacy'];
+type Tab = 'overview' | 'orders' | 'reviews' | 'suppliers' | 'health' | 'privacy';
+const TABS: Tab[] = ['overview', 'orders', 'reviews', 'suppliers', 'health', 'privacy'];
 
 type Session = { kind: 'loading' } | { kind: 'disabled' } | { kind: 'signed-out' } | { kind: 'signed-in' };
 
@@ -24,6 +25,7 @@ type Session = { kind: 'loading' } | { kind: 'disabled' } | { kind: 'signed-out'
 const HASHES: Record<Tab, string> = {
   overview: '#visao-geral',
   orders: '#pedidos',
+  reviews: '#depoimentos',
   suppliers: '#fornecedores',
   health: '#saude',
   privacy: '#dados-pessoais',
@@ -133,6 +135,7 @@ export function AdminConsole() {
             onSignedOut={signedOut}
           />
         ) : null}
+        {tab === 'reviews' ? <ReviewsSection onSignedOut={signedOut} /> : null}
         {tab === 'suppliers' ? <SuppliersSection onSignedOut={signedOut} /> : null}
         {tab === 'health' ? <HealthSection onSignedOut={signedOut} /> : null}
         {tab === 'privacy' ? <PrivacySection onSignedOut={signedOut} /> : null}

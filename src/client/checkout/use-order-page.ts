@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ORDER_CONTACT_KEY_HEADER, type OrderPageReply } from '../../shared/order-page.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
+import { takeFragmentSecret } from '../lib/fragment-secret.ts';
 import { ORDER_POLL_MS } from './use-order-status.ts';
 
 export type OrderPageState =
@@ -11,24 +12,9 @@ export type OrderPageState =
 
 const CONTACT_KEY_PREFIX = 'vitrine_order_contact:';
 
-/**
- * The e-mailed link's contact key (`#k=…`): read once, kept for this tab (a reload keeps working)
- * and taken out of the address bar at once, before any tracker could read the URL.
- */
+/** The e-mailed link's contact key (`#k=…`), kept for this tab (lib/fragment-secret.ts). */
 export function takeContactKey(ref: string): string | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const storageKey = `${CONTACT_KEY_PREFIX}${ref}`;
-  const fromLink = /^#k=([\w-]{16,64})$/.exec(window.location.hash)?.[1];
-  try {
-    if (fromLink) {
-      window.sessionStorage.setItem(storageKey, fromLink);
-      window.history.replaceState(window.history.state, '', window.location.pathname);
-      return fromLink;
-    }
-    return window.sessionStorage.getItem(storageKey) ?? undefined;
-  } catch {
-    return fromLink;
-  }
+  return takeFragmentSecret(/^#k=([\w-]{16,64})$/, `${CONTACT_KEY_PREFIX}${ref}`);
 }
 
 /** Reads `/api/order-page/{ref}`, and polls it every 4.5 s while the PIX waits (like the modal). */

@@ -13,6 +13,7 @@ import { SignedOutPanel } from '../members/signed-out-panel.tsx';
 import { SupplierDirectory } from '../members/supplier-directory.tsx';
 import { SupportLine } from '../members/support-line.tsx';
 import { useMemberArea, type MemberAreaState } from '../members/use-member-area.ts';
+import { MemberReviewCard } from '../reviews/member-review-card.tsx';
 import { useNavigation } from '../router.tsx';
 import { Logo } from '../ui/logo.tsx';
 
@@ -45,6 +46,7 @@ function MemberList({ area }: { area: MemberArea }) {
         target={memberTarget}
         supportEmail={area.supportEmail}
       />
+      {area.review ? <MemberReviewCard className="mt-6" memberReview={area.review} /> : null}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { Services } from '../landing/services.tsx';
 import { SiteFooter } from '../landing/site-footer.tsx';
 import { SiteHeader } from '../landing/site-header.tsx';
 import { StickyBar } from '../landing/sticky-bar.tsx';
+import { ReviewsSlot } from '../landing/reviews-slot.tsx';
 import { Testimonials } from '../landing/testimonials.tsx';
 import { TopUp } from '../landing/top-up.tsx';
 import { WhatsappGroup } from '../landing/whatsapp-group.tsx';
@@ -53,7 +54,9 @@ export default function LandingPage() {
         <DeferredSection heights={{ phone: 1250, md: 900, lg: 900 }}>
           <TopUp />
         </DeferredSection>
-        {/* Empty unless the seller has testimonials: not deferred, so no placeholder stands in for nothing. */}
+        {/* Section 6. Verified reviews: spliced in by the server, static (never under an island). Seller-typed
+            testimonials: empty unless the seller has some. Neither deferred, so no placeholder stands in for nothing. */}
+        <ReviewsSlot />
         <Island name="testimonials" component={Testimonials} props={{}} when="visible" />
         <DeferredSection heights={{ phone: 1200, md: 800, lg: 800 }}>
           <Services />

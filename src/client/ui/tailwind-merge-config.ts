@@ -275,8 +275,11 @@ export const tailwindMergeConfig: Config<string, string> = {
     "outline-style": [{
       "outline": ["none"],
     }],
+    "outline-offset": [{
+      "outline-offset": [validators.isNumber],
+    }],
     "outline-w": [{
-      "outline": [""],
+      "outline": ["", validators.isNumber],
     }],
     "outline-color": [{
       "outline": [fromTheme("color")],
@@ -349,6 +352,9 @@ export const tailwindMergeConfig: Config<string, string> = {
     }],
     "scroll-mt": [{
       "scroll-mt": [fromTheme("spacing")],
+    }],
+    "fill": [{
+      "fill": [fromTheme("color")],
     }],
   },
   "conflictingClassGroups": {

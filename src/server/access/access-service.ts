@@ -105,7 +105,7 @@ export async function loadMemberArea(
   db: Kysely<Database>,
   order: AccessOrder,
   supportEmail: string,
-): Promise<Omit<MemberArea, 'guarantee'>> {
+): Promise<Omit<MemberArea, 'guarantee' | 'review'>> {
   const [suppliers, meta] = await Promise.all([listSuppliers(db), getSupplierListMeta(db)]);
   return {
     firstName: firstName(order.buyerName),

@@ -50,10 +50,11 @@ export async function exportBuyer(db: Kysely<Database>, input: { email: string; 
 export async function eraseBuyer(
   db: Kysely<Database>,
   dialect: Dialect,
-  input: { email: string; session: string; now: number; dataDir: string; events: OrderEvents },
+  input: { email: string; session: string; now: number; dataDir: string; events: OrderEvents; reviewsChanged?: () => void },
 ): Promise<AdminBuyerErased> {
   const { data } = await collectBuyerData(db, input.email);
-  const erased = await eraseBuyerData(db, dialect, input.email, { now: input.now, dataDir: input.dataDir, events: input.events });
+  const { now, dataDir, events, reviewsChanged } = input;
+  const erased = await eraseBuyerData(db, dialect, input.email, { now, dataDir, events, ...(reviewsChanged ? { reviewsChanged } : {}) });
   await auditEach(db, { session: input.session, action: 'delete_buyer', orderIds: erased, now: input.now });
   // Only what stays is shown back: the references, statuses and amounts, not the erased name.
   return { erasedOrders: erased.length, orders: listOrders(data).map((order) => ({ ...order, name: '' })) };

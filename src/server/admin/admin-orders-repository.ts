@@ -297,6 +297,9 @@ export async function outboxHealth(db: Kysely<Database>, now: number) {
     .where('sent_at', 'is', null)
     .where('next_attempt_at', '<', Number.MAX_SAFE_INTEGER)
     .where('created_at', '<', now - 5 * 60_000)
+    // A scheduled row (a PIX reminder, the review request days after payment) is late only once due:
+    // never tried yet, its next attempt is when it is due.
+    .where((eb) => eb.or([eb('attempts', '>', 0), eb('next_attempt_at', '<', now - 5 * 60_000)]))
     .executeTakeFirstOrThrow();
   const undeliverable = await db
     .selectFrom('outbox')

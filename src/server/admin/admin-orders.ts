@@ -30,6 +30,7 @@ import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
 import { isRefundEmailKind } from '../refunds/refund-service.ts';
+import { isReviewEmailKind } from '../reviews/review-service.ts';
 
 /** The console's order list, its export, the order detail and its actions; each action is written to the audit. */
 
@@ -96,6 +97,11 @@ export async function loadOrderDetail(
     // The PIX e-mail and its reminders: sent ones are events; reminders still waiting are not yet.
     if (isPixEmailKind(email.kind)) {
       if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'pix_email_sent' });
+      continue;
+    }
+    // The review request waits days by design: only its sending is an event.
+    if (isReviewEmailKind(email.kind)) {
+      if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'review_email_sent' });
       continue;
     }
     if (isRefundEmailKind(email.kind) && email.sentAt !== null) {

@@ -148,6 +148,16 @@ const EnvSchema = z.object({
   UNPAID_RETENTION_DAYS: integerText(1, 3650).default(DEFAULT_UNPAID_RETENTION_DAYS),
   // CDC art. 49 gives the online buyer 7 days; a seller may offer more, never less.
   GUARANTEE_DAYS: integerText(7, 365).default(DEFAULT_GUARANTEE_DAYS),
+  // Empty turns the review request off (blankAsUnset would bring the default back, so it is read as text).
+  REVIEW_REQUEST_DAYS: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,3})?$/, { message: 'must be a whole number of days from 1 to 365, or empty to send no review request' })
+    .refine((value) => value === '' || (Number(value) >= 1 && Number(value) <= 365), {
+      message: 'must be a whole number of days from 1 to 365, or empty to send no review request',
+    })
+    .default('3'),
+  REVIEWS_MIN: integerText(1, 100).default(3),
   REFUND_MODE: z.preprocess(
     blankAsUnset,
     z
@@ -293,6 +303,10 @@ export interface Config {
   unpaidRetentionDays: number;
   /** The guarantee (docs/refunds.md): days after payment the buyer may ask for a refund (GUARANTEE_DAYS). */
   guaranteeDays: number;
+  /** REVIEW_REQUEST_DAYS: days after payment the "Como está sendo a lista?" e-mail goes; null = never. */
+  reviewRequestDays: number | null;
+  /** REVIEWS_MIN: the landing page shows reviews from this many published ones. */
+  reviewsMin: number;
   /** REFUND_MODE: `auto` approves every request inside the window with no seller action. */
   refundMode: 'manual' | 'auto';
   /** GATEWAY_REFUNDS=1: refunds go through the gateway's refund endpoint; off → by hand in the gateway panel. */
@@ -455,6 +469,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pixReminderMinutes: values.PIX_REMINDER_MINUTES,
     unpaidRetentionDays: values.UNPAID_RETENTION_DAYS,
     guaranteeDays: values.GUARANTEE_DAYS,
+    reviewRequestDays: values.REVIEW_REQUEST_DAYS === '' ? null : Number(values.REVIEW_REQUEST_DAYS),
+    reviewsMin: values.REVIEWS_MIN,
     refundMode: values.REFUND_MODE,
     gatewayRefunds: values.GATEWAY_REFUNDS === '1',
     mail: {

@@ -18,6 +18,7 @@ import { consoleSessionsMigration } from './migrations/0018-console-sessions.ts'
 import { boundedWritesMigration } from './migrations/0019-bounded-writes.ts';
 import { uniqueTransactionHashMigration } from './migrations/0020-unique-transaction-hash.ts';
 import { refundsMigration } from './migrations/0021-refunds.ts';
+import { reviewsMigration } from './migrations/0022-reviews.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019_bounded_writes': boundedWritesMigration,
   '0020_unique_transaction_hash': uniqueTransactionHashMigration,
   '0021_refunds': refundsMigration,
+  '0022_reviews': reviewsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

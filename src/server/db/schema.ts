@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { GatewayRefundState, RefundOrigin, RefundReason, RefundStatus } from '../../shared/refunds.ts';
+import type { BrazilState, ReviewStatus } from '../../shared/reviews.ts';
 import type { Supplier } from '../../shared/suppliers.ts';
 
 /**
@@ -286,6 +287,29 @@ export interface PixEmailQuotaTable {
   at: number;
 }
 
+/** One review per paid order (docs/reviews.md); statuses as in shared/reviews.ts. */
+export interface ReviewsTable {
+  order_id: string;
+  rating: number;
+  /** The buyer's words, exactly as written: the seller publishes or hides, never edits. */
+  text: string;
+  display_name: string;
+  city: string | null;
+  state: BrazilState | null;
+  /** A photo the buyer consented to show; none ships (the structure exists). */
+  photo_url: string | null;
+  /** When the buyer ticked "Autorizo publicar…" for this text. */
+  consent_at: number;
+  status: ReviewStatus;
+  /** The seller's order of the published ones (0 first). */
+  position: number | null;
+  /** The order's payment: "Compra verificada em {mês}". */
+  purchased_at: number;
+  created_at: number;
+  updated_at: number;
+  published_at: number | null;
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -304,4 +328,5 @@ export interface Database {
   access_tokens: AccessTokensTable;
   refunds: RefundsTable;
   order_evidence: OrderEvidenceTable;
+  reviews: ReviewsTable;
 }

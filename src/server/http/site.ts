@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -30,7 +31,17 @@ interface Page {
 export interface Site {
   page(name: string): Page | undefined;
   assets: MiddlewareHandler;
+  /**
+   * Puts `fragment` where the page `name` has `marker` (the landing page's verified reviews,
+   * server/reviews/landing-reviews.ts). The html, gzip and brotli bytes are rebuilt together and
+   * swapped in one step, and only when the fragment changed. The fragment must hold no script: the
+   * page keeps its Content-Security-Policy, whose hashes cover the inline scripts of the template.
+   */
+  fillSlot(name: string, marker: string, fragment: string): Promise<void>;
 }
+
+const gzip = promisify(zlib.gzip);
+const brotliCompress = promisify(zlib.brotliCompress);
 
 /** The page whose path (without its parameter) is `routePath`, e.g. `paths.order`. */
 function pageAt(routePath: string): RouteKey | undefined {
@@ -77,12 +88,16 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     throw new Error(`The client build is missing (${indexFile}); run "npm run build" first.`);
   }
   const pages = new Map<string, Page>();
+  /** Each page's text as prepared at start (slots still marked), and the fragments now filled in. */
+  const sources = new Map<string, string>();
+  const filled = new Map<string, Map<string, string>>();
   for (const key of pageKeys) {
     const file = documentFile(key);
     const personal = PERSONAL_PAGES.has(key);
     const script = personal && headScript ? publicConfigScript({ ...publicValues, trackers: NO_TRACKERS }) : headScript;
-    const filled = fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues);
-    const text = (publicValues.demoMode ? filled : stripDemoNotice(filled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => script);
+    const tokensFilled = fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues);
+    const text = (publicValues.demoMode ? tokensFilled : stripDemoNotice(tokensFilled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => script);
+    sources.set(file, text);
     const html = Buffer.from(text);
     // Hashed after the config script went in: exactly the bytes the browser will run.
     const scriptHashes = [...inlineScriptHashes(text), ...(runtimeInlineScripts[key] ?? []).map(scriptHash)];
@@ -127,7 +142,21 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     if (response instanceof Response && isAssetPath(requested)) response.headers.delete('Last-Modified');
     return response;
   };
-  return { page: (name) => pages.get(name), assets };
+  const fillSlot = async (name: string, marker: string, fragment: string) => {
+    const source = sources.get(name);
+    const page = pages.get(name);
+    if (source === undefined || !page || !source.includes(marker)) return;
+    if (filled.get(name)?.get(marker) === fragment) return;
+    const slots = new Map(filled.get(name)).set(marker, fragment);
+    let text = source;
+    for (const [each, value] of slots) text = text.replace(each, () => value);
+    const html = Buffer.from(text);
+    // Off the event loop (zlib's thread pool): brotli at its best quality takes a while on a whole page.
+    const [gzipped, brotli] = await Promise.all([gzip(html, { level: 9 }), brotliCompress(html)]);
+    pages.set(name, { ...page, html: new Uint8Array(html), gzip: new Uint8Array(gzipped), brotli: new Uint8Array(brotli) });
+    filled.set(name, slots);
+  };
+  return { page: (name) => pages.get(name), assets, fillSlot };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { OrderRow } from './orders-repository.ts';
  */
 type KeyedOrder = Pick<OrderRow, 'id' | 'postback_secret'>;
 
-function orderMac(order: KeyedOrder, purpose: 'reminders-opt-out' | 'order-contact'): string {
+function orderMac(order: KeyedOrder, purpose: 'reminders-opt-out' | 'order-contact' | 'review'): string {
   // 192 bits: unguessable, and short enough for a URL.
   return createHmac('sha256', order.postback_secret).update(`vitrine-${purpose}:${order.id}`).digest('base64url').slice(0, 32);
 }
@@ -21,6 +21,9 @@ export const reminderOptOutToken = (order: KeyedOrder) => orderMac(order, 'remin
 export const orderContactKey = (order: KeyedOrder) => orderMac(order, 'order-contact');
 export const isReminderOptOutToken = (order: KeyedOrder, given: string | undefined) => secretsMatch(given, reminderOptOutToken(order));
 export const isOrderContactKey = (order: KeyedOrder, given: string | undefined) => secretsMatch(given, orderContactKey(order));
+/** The review request's key: opens the review page of this order only (docs/reviews.md). */
+export const reviewToken = (order: KeyedOrder) => orderMac(order, 'review');
+export const isReviewToken = (order: KeyedOrder, given: string | undefined) => secretsMatch(given, reviewToken(order));
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
@@ -35,4 +38,12 @@ export function orderPageUrl(publicUrl: string, order: KeyedOrder & Pick<OrderRo
 /** The reminders' one-click opt-out (GET shows a button, POST opts out; RFC 8058 posts to it too). */
 export function reminderOptOutUrl(publicUrl: string, order: KeyedOrder & Pick<OrderRow, 'public_ref'>): string {
   return `${base(publicUrl)}${paths.order}/${encodeURIComponent(order.public_ref)}/lembretes/${reminderOptOutToken(order)}`;
+}
+
+/** Where the review request e-mail leads; the page itself is the client's (`/avaliar/{ref}`). */
+export const REVIEW_PAGE_PATH = '/avaliar';
+
+/** The review page as e-mailed: like the order page, its key rides in the fragment (`#t=`). */
+export function reviewPageUrl(publicUrl: string, order: KeyedOrder & Pick<OrderRow, 'public_ref'>): string {
+  return `${base(publicUrl)}${REVIEW_PAGE_PATH}/${encodeURIComponent(order.public_ref)}#t=${reviewToken(order)}`;
 }

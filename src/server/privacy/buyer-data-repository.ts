@@ -93,7 +93,11 @@ export async function deleteUnsentBuyerEmails(trx: Transaction<Database>, orderI
     .where('order_id', 'in', [...orderIds])
     .where('sent_at', 'is', null)
     .where((eb) =>
-      eb.or([eb('kind', 'in', ['access_email', 'pix_ready']), eb('kind', 'like', 'access_resend:%'), eb('kind', 'like', 'pix_reminder:%')]),
+      eb.or([
+        eb('kind', 'in', ['access_email', 'pix_ready', 'review_request']),
+        eb('kind', 'like', 'access_resend:%'),
+        eb('kind', 'like', 'pix_reminder:%'),
+      ]),
     )
     .execute();
 }

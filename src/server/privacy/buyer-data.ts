@@ -6,6 +6,7 @@ import type { Database, StoredOrderStatus } from '../db/schema.ts';
 import { revokeAccessOfOrders } from '../access/access-repository.ts';
 import { deleteEvidenceOfOrders, listEvidence } from '../access/evidence-repository.ts';
 import { eraseRefundNotes, findRefund, type RefundRow } from '../refunds/refunds-repository.ts';
+import { deleteReviewsOfOrders, findReview, type ReviewRow } from '../reviews/reviews-repository.ts';
 import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
 import { recipientHash } from '../pix-emails/pix-email-quota.ts';
 import { deletePixEmailQuotaOf } from '../pix-emails/pix-email-quota-repository.ts';
@@ -53,6 +54,19 @@ export interface BuyerExport {
       declineReason: string | null;
       refundedAt: string | null;
     } | null;
+    /** The buyer's review (docs/reviews.md), when one was written. */
+    review: {
+      status: string;
+      rating: number;
+      text: string;
+      displayName: string;
+      city: string | null;
+      state: string | null;
+      consentAt: string | null;
+      createdAt: string | null;
+      updatedAt: string | null;
+      publishedAt: string | null;
+    } | null;
     /** The delivery record kept for disputes: access e-mails accepted by the mail server, the refund's steps. */
     deliveryRecord: Array<{ at: string | null; kind: string; detail: string | null }>;
     /** The visit's campaign parameters (utm_*, src, sck, fbclid, gclid) the order was made with. */
@@ -81,12 +95,13 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
   const email = normalizeEmail(rawEmail);
   const orders = await listOrdersOfEmail(db, email);
   const ids = orders.map((order) => order.id);
-  const [links, opens, emails, refunds, records] = await Promise.all([
+  const [links, opens, emails, refunds, records, reviews] = await Promise.all([
     listAccessLinkDates(db, ids),
     listMemberPageOpenDates(db, ids),
     listEmailsSent(db, ids),
     Promise.all(ids.map((id) => findRefund(db, id))),
     Promise.all(ids.map((id) => listEvidence(db, id))),
+    Promise.all(ids.map((id) => findReview(db, id))),
   ]);
   const data: BuyerExport = {
     email,
@@ -109,6 +124,7 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
         .filter((mail) => mail.order_id === order.id)
         .map((mail) => ({ kind: mail.kind, queuedAt: iso(mail.created_at), sentAt: iso(mail.sent_at) })),
       refund: exportedRefund(refunds[index]),
+      review: exportedReview(reviews[index]),
       deliveryRecord: (records[index] ?? []).map((record) => ({ at: iso(record.at), kind: record.kind, detail: record.detail })),
       attribution: cleanAttribution(order),
       tracking: {
@@ -122,6 +138,22 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
     })),
   };
   return { data, orderIds: ids };
+}
+
+function exportedReview(review: ReviewRow | undefined): BuyerExport['orders'][number]['review'] {
+  if (!review) return null;
+  return {
+    status: review.status,
+    rating: review.rating,
+    text: review.text,
+    displayName: review.display_name,
+    city: review.city,
+    state: review.state,
+    consentAt: iso(review.consent_at),
+    createdAt: iso(review.created_at),
+    updatedAt: iso(review.updated_at),
+    publishedAt: iso(review.published_at),
+  };
 }
 
 function exportedRefund(refund: RefundRow | undefined): BuyerExport['orders'][number]['refund'] {
@@ -148,9 +180,10 @@ export async function eraseBuyerData(
   db: Kysely<Database>,
   dialect: Dialect,
   rawEmail: string,
-  options: { now: number; dataDir: string; events: OrderEvents },
+  options: { now: number; dataDir: string; events: OrderEvents; reviewsChanged?: () => void },
 ): Promise<string[]> {
   const { now, dataDir, events } = options;
+  let publishedReviewErased = false;
   const email = normalizeEmail(rawEmail);
   // Once the rows are erased, nothing leads from the address to its orders' files any more: they go
   // first (a crash after the commit cannot orphan them), and once more after, for a message that was
@@ -165,11 +198,14 @@ export async function eraseBuyerData(
     await deleteUnsentBuyerEmails(trx, erased);
     await deleteEvidenceOfOrders(trx, erased);
     await eraseRefundNotes(trx, erased);
+    // The buyer's words and name go with the rest; the landing page stops showing them at once.
+    publishedReviewErased = await deleteReviewsOfOrders(trx, erased);
     await deletePixEmailQuotaOf(trx, recipientHash(email));
     for (const orderId of erased) await events.publish(trx, { type: 'erased', orderId, at: now });
     return erased;
   });
   for (const orderId of ids) await events.committed({ type: 'erased', orderId, at: now } satisfies OrderEvent);
+  if (publishedReviewErased) options.reviewsChanged?.();
   await deleteMailFilesOfOrders(dataDir, ids);
   await purgeErasedBytes(db, dialect);
   return ids;

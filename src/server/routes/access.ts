@@ -8,6 +8,8 @@ import { loadMemberArea, lookUpAccessToken, openMemberPage, requestAccessResend 
 import { refundApi } from '../../content/refunds.ts';
 import { loadGuarantee, requestRefund } from '../refunds/refund-service.ts';
 import { refundBody, refusedRefund } from './refund-request.ts';
+import { loadMemberReview, withdrawBuyerReview, writeReview } from '../reviews/review-service.ts';
+import { refusedReview, reviewBody, reviewBodyLimit } from './reviews.ts';
 import type { AppEnv } from './context.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { pageFile, sendPage, type Site } from '../http/site.ts';
@@ -60,6 +62,13 @@ export function accessPageRoutes(site: Site | undefined) {
   });
 }
 
+/** The order of the member-page cookie's holder, while its access is active. */
+async function memberOrder(c: Context<AppEnv>) {
+  const token = getCookie(c, ACCESS_COOKIE);
+  const access = token ? await lookUpAccessToken(c.var.db, token) : undefined;
+  return access?.kind === 'active' ? access.order : undefined;
+}
+
 /** `/api/access`: the list for the cookie's holder, and the resend form's endpoint. */
 export const accessRoutes = new Hono<AppEnv>()
   .basePath('/api/access')
@@ -76,12 +85,13 @@ export const accessRoutes = new Hono<AppEnv>()
       const ended = access.kind === 'revoked' && access.ended;
       return c.json({ error: copy.api.revoked, supportEmail, ...(ended ? { ended } : {}) } satisfies MemberAreaRefusal, 401);
     }
-    const [area, guarantee] = await Promise.all([
+    const [area, guarantee, review] = await Promise.all([
       loadMemberArea(c.var.db, access.order, supportEmail),
       loadGuarantee(c.var.refunds, access.order.id, now),
+      loadMemberReview(c.var.reviews, access.order),
     ]);
     if (!guarantee) return c.json({ error: copy.api.revoked, supportEmail } satisfies MemberAreaRefusal, 401);
-    return sendReply(c, 'GET', { ...area, guarantee });
+    return sendReply(c, 'GET', { ...area, guarantee, review });
   })
   .post(
     '/refund',
@@ -99,6 +109,24 @@ export const accessRoutes = new Hono<AppEnv>()
       return sendReply(c, 'POST', { guarantee: result.guarantee });
     },
   )
+  .post('/review', reviewBodyLimit, reviewBody, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const order = await memberOrder(c);
+    if (!order) return c.json({ error: copy.api.revoked, supportEmail: c.var.config.mail.supportEmail } satisfies MemberAreaRefusal, 401);
+    const result = await writeReview(c.var.reviews, order.id, c.req.valid('json'), c.var.now());
+    if (result.kind !== 'ok') return refusedReview(c, result);
+    c.var.logger.info('Review written on the member page', { order: order.id });
+    return sendReply(c, 'POST', { review: result.review });
+  })
+  .post('/review/withdraw', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const order = await memberOrder(c);
+    if (!order) return c.json({ error: copy.api.revoked, supportEmail: c.var.config.mail.supportEmail } satisfies MemberAreaRefusal, 401);
+    const result = await withdrawBuyerReview(c.var.reviews, order.id, c.var.now());
+    if (result.kind !== 'ok') return refusedReview(c, result);
+    c.var.logger.info('Review withdrawn on the member page', { order: order.id });
+    return sendReply(c, 'POST', { review: result.review });
+  })
   .post(
     '/resend',
     limitBody(1024, (c) => apiError(c, 413, copy.api.tooLarge)),

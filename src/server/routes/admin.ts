@@ -29,6 +29,9 @@ import {
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
 import { refundConsoleApi } from '../../content/refunds.ts';
 import { RefundDeclineSchema } from '../../shared/refunds.ts';
+import { AdminReviewOrderSchema } from '../../shared/reviews.ts';
+import { reviewConsoleApi } from '../../content/reviews.ts';
+import { hideOrderReview, listReviewsForConsole, orderReviews, publishOrderReview, type ReviewsDeps } from '../reviews/review-service.ts';
 import { declineRefundRequest, startRefund } from '../refunds/refund-service.ts';
 import { loadOrderEvidence } from '../refunds/order-evidence.ts';
 import { renderEvidenceHtml, renderEvidencePdf } from '../refunds/evidence-document.ts';
@@ -117,6 +120,19 @@ const ok = { ok: true } as const;
 /** A path whose `:id` is not shaped like our ids answers 404 before any query sees it. */
 function idShaped(notFound: string): MiddlewareHandler<AdminEnv> {
   return async (c, next) => (isIdShaped(c.req.param('id') ?? '') ? next() : apiError(c, 404, notFound));
+}
+
+/** "Publicar" / "Ocultar" a review: 404 when the order has none (or the buyer withdrew it), audited when done. */
+async function moderateReview(
+  c: Context<AdminEnv, '/api/admin/reviews/:orderId/publish' | '/api/admin/reviews/:orderId/hide'>,
+  action: 'review_publish' | 'review_hide',
+  moderate: (deps: ReviewsDeps, orderId: string, now: number) => Promise<boolean>,
+) {
+  const now = c.var.now();
+  const orderId = c.req.param('orderId');
+  if (!isIdShaped(orderId) || !(await moderate(c.var.reviews, orderId, now))) return apiError(c, 404, reviewConsoleApi.notFound);
+  await recordAudit(c.var.db, { session: c.var.session, action, orderId, now });
+  return sendReply(c, 'POST', await listReviewsForConsole(c.var.reviews));
 }
 
 export function adminRoutes(deps: AdminDeps) {
@@ -349,10 +365,22 @@ export function adminRoutes(deps: AdminDeps) {
             now: c.var.now(),
             dataDir: c.var.config.dataDir,
             events: c.var.checkout.events,
+            reviewsChanged: () => c.var.reviews.signal.changed(),
           });
           return sendReply(c, 'POST', erased);
         },
       )
+
+      // Depoimentos: the seller publishes, hides and orders; the buyer's words are never edited here.
+      .get('/reviews', async (c) => sendReply(c, 'GET', await listReviewsForConsole(c.var.reviews)))
+      .post('/reviews/order', limitBody(64 * 1024, tooLarge), json(AdminReviewOrderSchema), async (c) => {
+        const now = c.var.now();
+        const count = await orderReviews(c.var.reviews, c.req.valid('json').orderIds);
+        await recordAudit(c.var.db, { session: c.var.session, action: 'review_order', detail: { count }, now });
+        return sendReply(c, 'POST', await listReviewsForConsole(c.var.reviews));
+      })
+      .post('/reviews/:orderId/publish', (c) => moderateReview(c, 'review_publish', publishOrderReview))
+      .post('/reviews/:orderId/hide', (c) => moderateReview(c, 'review_hide', hideOrderReview))
 
       .get('/suppliers', async (c) => sendReply(c, 'GET', await describeSupplierList(c.var.db)))
 

@@ -7,6 +7,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { RefundsDeps } from '../refunds/refund-service.ts';
+import type { ReviewsDeps } from '../reviews/review-service.ts';
 
 /**
  * What every request handler reads from `c.var`, set once per request by app.ts. It lives apart
@@ -19,6 +20,8 @@ export type AppEnv = {
     logger: Logger;
     checkout: OrdersDeps;
     refunds: RefundsDeps;
+    /** Verified-buyer reviews, and the signal the landing page listens to (reviews/review-service.ts). */
+    reviews: ReviewsDeps;
     background: Background;
     /** Per-client limits on anonymous writes (one limiter per app: it remembers blocked keys). */
     limiter: RateLimiter;

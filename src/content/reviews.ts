@@ -1,0 +1,112 @@
+/**
+ * Verified-buyer reviews (docs/reviews.md), in the buyer's and the seller's words: the review
+ * request e-mail, the API's answers, the review page (`/avaliar/{ref}`), the member page's
+ * "Seu depoimento" card and the form both use. `{name}` marks in the e-mail are filled in and
+ * escaped by the renderer. The console's words are in admin.ts.
+ */
+import type { ReviewStatus } from '../shared/reviews.ts';
+
+export const reviewEmail = {
+  subject: 'Como está sendo a lista?',
+  preheader: 'Conte em poucas palavras como está sendo a {productName}. Leva um minuto.',
+  intro:
+    'Faz alguns dias que você começou a usar a {productName}. Queremos saber como está sendo: conseguiu falar com os fornecedores? A lista ajudou?',
+  ask: 'Se puder, deixe uma nota e algumas palavras sobre a sua experiência. Leva um minuto.',
+  button: 'Avaliar a lista',
+  rawLinkIntro: 'Se o botão não abrir, copie este endereço no navegador:',
+  consent: 'O seu depoimento só é publicado com a sua autorização, e você pode retirá-lo quando quiser na sua página de acesso.',
+  signature: 'Obrigado pela confiança!',
+  footer: 'Você recebeu este e-mail porque comprou a {productName}. É o único pedido de avaliação que enviamos.',
+};
+
+/** What the review endpoints answer with; the pages show these as they are. */
+export const reviewApi = {
+  notFound: 'Pedido não encontrado.',
+  badToken: 'Este link de avaliação não é válido. Abra o botão “Avaliar a lista” do e-mail que enviamos.',
+  notPaid: 'Este pedido não está mais ativo, então não pode ser avaliado.',
+  invalid: 'Confira a avaliação: escolha de 1 a 5 estrelas e informe o nome que deve aparecer (de 2 a 40 caracteres).',
+  textLength: 'O depoimento precisa ter de 20 a 500 caracteres.',
+  consentRequired: 'Marque a autorização para publicar o seu depoimento.',
+  nothingToWithdraw: 'Você ainda não escreveu um depoimento.',
+  tooLarge: 'O texto enviado é grande demais.',
+};
+
+/** The console's review actions' refusals. */
+export const reviewConsoleApi = {
+  notFound: 'Depoimento não encontrado (ou retirado pelo comprador).',
+};
+
+export const reviewForm = {
+  ratingLegend: 'Sua nota',
+  ratingLabel: (stars: number) => (stars === 1 ? '1 estrela' : `${stars} estrelas`),
+  textLabel: 'Seu depoimento',
+  textHint: 'Conte como a lista ajudou você: o que encontrou, o que mudou.',
+  counter: (used: number, max: number) => `${used} de ${max} caracteres`,
+  nameLabel: 'Nome que aparece',
+  nameHint: 'Primeiro nome e a inicial do sobrenome, por exemplo.',
+  cityLabel: 'Cidade (opcional)',
+  stateLabel: 'Estado (opcional)',
+  stateNone: 'Não informar',
+  consent: 'Autorizo publicar meu depoimento com este nome na página de vendas',
+  submit: 'Enviar depoimento',
+  save: 'Salvar alterações',
+  sending: 'Enviando…',
+  cancel: 'Cancelar',
+  network: 'Não foi possível enviar. Verifique sua conexão e tente de novo.',
+  errors: {
+    rating: 'Escolha uma nota de 1 a 5 estrelas.',
+    textShort: (min: number) => `Escreva pelo menos ${min} caracteres.`,
+    textLong: (max: number) => `Use no máximo ${max} caracteres.`,
+    name: 'Informe o nome que vai aparecer (de 2 a 40 caracteres).',
+    city: 'Use no máximo 60 caracteres na cidade.',
+    consent: 'Para enviar, marque a autorização para publicar.',
+  },
+};
+
+export const reviewStatusLabels: Record<ReviewStatus, string> = {
+  pending: 'Em revisão',
+  published: 'Publicado',
+  hidden: 'Não publicado',
+  withdrawn: 'Retirado',
+};
+
+/** The buyer's own review, as the page and the card show it back. */
+export const reviewView = {
+  stars: (rating: number) => `Nota ${rating} de 5`,
+  status: 'Situação',
+  edit: 'Editar',
+  withdraw: 'Retirar depoimento',
+  withdrawTitle: 'Retirar seu depoimento?',
+  withdrawBody: 'Ele sai da página de vendas na hora. Você pode escrever outro depois, se quiser.',
+  withdrawConfirm: 'Sim, retirar',
+  withdrawing: 'Retirando…',
+  withdrawn: 'Seu depoimento foi retirado e não aparece mais na página. Se quiser, escreva outro abaixo.',
+  close: 'Fechar',
+};
+
+export const reviewPage = {
+  meta: {
+    title: 'Seu depoimento',
+    description: 'Conte como foi a sua experiência com a Lista de Fornecedores Secretos Vitalícia.',
+  },
+  title: 'Como foi a sua experiência?',
+  intro: 'Seu depoimento ajuda quem ainda está decidindo. Leva um minuto.',
+  verified: (month: string) => `Compra verificada em ${month}`,
+  loading: 'Carregando…',
+  loadError: 'Não foi possível carregar a página. Verifique sua conexão.',
+  retry: 'Tentar novamente',
+  invalidLink: {
+    title: 'Link inválido',
+    text: 'Este link de avaliação não existe ou está incompleto. Abra de novo o link do e-mail, do jeito que ele veio.',
+  },
+  thanks: 'Obrigado! Seu depoimento será publicado depois de revisado.',
+};
+
+export const memberReview = {
+  title: 'Seu depoimento',
+  invite: 'Gostou da lista? Conte em poucas palavras: seu depoimento pode aparecer na página de vendas, depois de revisado.',
+  write: 'Escrever depoimento',
+  formTitle: 'Escrever depoimento',
+  editTitle: 'Editar depoimento',
+  thanks: reviewPage.thanks,
+};

@@ -1,0 +1,221 @@
+import type { Kysely } from 'kysely';
+import { reviewApi } from '../../content/reviews.ts';
+import { site } from '../../content/site.ts';
+import type { AdminReview, AdminReviewList, BuyerReview, MemberReview, ReviewInput, ReviewPageReply } from '../../shared/reviews.ts';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/schema.ts';
+import { emailHandler } from '../mail/email-handler.ts';
+import type { MailMessage, Mailer } from '../mail/mailer.ts';
+import type { OrderEvents } from '../orders/order-events.ts';
+import { reviewPageUrl } from '../orders/order-links.ts';
+import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
+import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
+import { findRefund } from '../refunds/refunds-repository.ts';
+import { renderReviewRequestEmail } from './review-emails.ts';
+import type { ReviewsSignal } from './reviews-signal.ts';
+import {
+  findReview,
+  hideReview,
+  listModeratedReviews,
+  orderPublishedReviews,
+  publishReview,
+  saveReview,
+  withdrawReview,
+  type ReviewRow,
+} from './reviews-repository.ts';
+
+/**
+ * Verified-buyer reviews (docs/reviews.md): one request e-mail some days after payment, the
+ * buyer's review page and member-page card, the seller's moderation in the console, and the
+ * signal the landing page listens to for what it shows.
+ */
+export interface ReviewsDeps {
+  db: Kysely<Database>;
+  config: Pick<Config, 'reviewsMin'>;
+  /** Told after every change to what the landing page shows (published reviews and their order). */
+  signal: ReviewsSignal;
+}
+
+const DAY = 24 * 60 * 60_000;
+/** The outbox kind of the review request (one per order, by the outbox's (order, kind) key). */
+export const REVIEW_REQUEST_KIND = 'review_request';
+
+/** "Joana Prado Silva" → "Joana S.": the first name and the initial of the last. */
+export function suggestedDisplayName(fullName: string): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? '';
+  const last = words.length > 1 ? words[words.length - 1]! : '';
+  const capital = (word: string) => word.charAt(0).toLocaleUpperCase('pt-BR') + word.slice(1).toLocaleLowerCase('pt-BR');
+  const initial = last ? ` ${last.charAt(0).toLocaleUpperCase('pt-BR')}.` : '';
+  return `${first ? capital(first) : ''}${initial}`;
+}
+
+function buyerReview(row: ReviewRow): BuyerReview {
+  return {
+    rating: row.rating,
+    text: row.text,
+    displayName: row.display_name,
+    city: row.city,
+    state: row.state,
+    status: row.status,
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+/**
+ * On payment, in its transaction: the request is queued for `paidAt + REVIEW_REQUEST_DAYS`. The
+ * outbox keeps one row per (order, kind), so a replayed payment or a second instance adds none.
+ */
+export function subscribeReviews(events: OrderEvents, config: Pick<Config, 'reviewRequestDays'>): void {
+  events.subscribe('paid', async (trx, { order, at }) => {
+    if (config.reviewRequestDays === null) return;
+    const paidAt = Number(order.paid_at ?? at);
+    await enqueueOutboxMessage(trx, {
+      orderId: order.id,
+      kind: REVIEW_REQUEST_KIND,
+      payload: {},
+      now: at,
+      notBefore: paidAt + config.reviewRequestDays * DAY,
+    });
+  });
+}
+
+/** Why a review request is not sent any more; undefined when it still should be. */
+async function reasonNotToAsk(db: Kysely<Database>, order: OrderRow): Promise<string | undefined> {
+  if (order.status !== 'paid') return `order is ${order.status}`;
+  if (!order.buyer_email) return 'the buyer was erased';
+  if (order.reminders_opted_out_at !== null) return 'the buyer opted out of reminders';
+  const [refund, review] = await Promise.all([findRefund(db, order.id), findReview(db, order.id)]);
+  if (refund) return `a refund is ${refund.status}`;
+  if (review) return 'the buyer already reviewed';
+  return undefined;
+}
+
+/** The review request, rendered at send time; dropped (never sent) when it no longer applies. */
+export function registerReviewEmails(
+  kinds: OutboxKinds,
+  mailer: Mailer,
+  deps: { db: Kysely<Database>; config: Pick<Config, 'demoMode'>; publicUrl: () => string },
+): void {
+  const render = async (row: OutboxMessage): Promise<MailMessage> => {
+    const order = await findOrderById(deps.db, row.orderId);
+    if (!order) throw new UndeliverableMessageError(`review request for ${row.orderId}: order gone`);
+    const reason = await reasonNotToAsk(deps.db, order);
+    if (reason) throw new MessageNotNeededError(reason);
+    const email = renderReviewRequestEmail({
+      buyerName: order.buyer_name,
+      reviewUrl: reviewPageUrl(deps.publicUrl(), order),
+      productName: site.productName,
+      demoMode: deps.config.demoMode,
+    });
+    const localPart = `${row.kind}-${row.orderId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
+    return { to: order.buyer_email, ...email, messageId: `<${localPart}@vitrine>` };
+  };
+  kinds.register(REVIEW_REQUEST_KIND, emailHandler(mailer, render));
+}
+
+/** The console's timeline tells this one apart from the access e-mail. */
+export function isReviewEmailKind(kind: string): boolean {
+  return kind === REVIEW_REQUEST_KIND;
+}
+
+export type ReviewRefusal = { kind: 'refused'; status: 404 | 409; message: string };
+
+/** GET /api/reviews/:ref, for an order its caller already identified (the e-mailed key). */
+export async function loadReviewPage(deps: Pick<ReviewsDeps, 'db'>, order: OrderRow): Promise<ReviewPageReply | ReviewRefusal> {
+  if (order.status !== 'paid' || order.paid_at === null) return { kind: 'refused', status: 409, message: reviewApi.notPaid };
+  const review = await findReview(deps.db, order.id);
+  return {
+    suggestedName: suggestedDisplayName(order.buyer_name),
+    purchasedAt: Number(order.paid_at),
+    review: review ? buyerReview(review) : null,
+  };
+}
+
+/** The member page's card, for the order of its cookie. */
+export async function loadMemberReview(
+  deps: Pick<ReviewsDeps, 'db'>,
+  member: { id: string; status: OrderRow['status']; buyerName: string },
+): Promise<MemberReview> {
+  const review = await findReview(deps.db, member.id);
+  return {
+    canReview: member.status === 'paid',
+    suggestedName: suggestedDisplayName(member.buyerName),
+    review: review ? buyerReview(review) : null,
+  };
+}
+
+/** The buyer writes or edits: `pending` again either way, with the consent given now. */
+export async function writeReview(
+  deps: ReviewsDeps,
+  orderId: string,
+  input: ReviewInput,
+  now: number,
+): Promise<{ kind: 'ok'; review: BuyerReview } | ReviewRefusal> {
+  const order = await findOrderById(deps.db, orderId);
+  if (!order) return { kind: 'refused', status: 404, message: reviewApi.notFound };
+  if (order.status !== 'paid' || order.paid_at === null) return { kind: 'refused', status: 409, message: reviewApi.notPaid };
+  const { row, previous } = await saveReview(deps.db, { orderId, review: input, purchasedAt: Number(order.paid_at), now });
+  // An edit of a published text takes it off the site until the seller publishes it again.
+  if (previous?.status === 'published') deps.signal.changed();
+  return { kind: 'ok', review: buyerReview(row) };
+}
+
+/** "Retirar depoimento": off the site at once. */
+export async function withdrawBuyerReview(
+  deps: ReviewsDeps,
+  orderId: string,
+  now: number,
+): Promise<{ kind: 'ok'; review: BuyerReview } | ReviewRefusal> {
+  const before = await withdrawReview(deps.db, orderId, now);
+  if (!before) return { kind: 'refused', status: 404, message: reviewApi.nothingToWithdraw };
+  if (before.status === 'published') deps.signal.changed();
+  const row = await findReview(deps.db, orderId);
+  return row ? { kind: 'ok', review: buyerReview(row) } : { kind: 'refused', status: 404, message: reviewApi.nothingToWithdraw };
+}
+
+function adminReview(row: ReviewRow): AdminReview {
+  return {
+    orderId: row.order_id,
+    ...buyerReview(row),
+    position: row.status === 'published' ? row.position : null,
+    purchasedAt: Number(row.purchased_at),
+    createdAt: Number(row.created_at),
+    publishedAt: row.published_at === null ? null : Number(row.published_at),
+  };
+}
+
+/** The console's "Depoimentos". */
+export async function listReviewsForConsole(deps: Pick<ReviewsDeps, 'db' | 'config'>): Promise<AdminReviewList> {
+  const reviews = (await listModeratedReviews(deps.db)).map(adminReview);
+  const published = reviews.filter((review) => review.status === 'published');
+  const averageRating = published.length
+    ? Math.round((published.reduce((sum, r) => sum + r.rating, 0) / published.length) * 10) / 10
+    : null;
+  return { reviews, averageRating, publishedCount: published.length, minimumToShow: deps.config.reviewsMin };
+}
+
+/** "Publicar"; false when the order has no review to publish (none, or withdrawn). */
+export async function publishOrderReview(deps: ReviewsDeps, orderId: string, now: number): Promise<boolean> {
+  const before = await publishReview(deps.db, orderId, now);
+  if (!before) return false;
+  if (before.status !== 'published') deps.signal.changed();
+  return true;
+}
+
+/** "Ocultar"; false when the order has no review to hide. */
+export async function hideOrderReview(deps: ReviewsDeps, orderId: string, now: number): Promise<boolean> {
+  const before = await hideReview(deps.db, orderId, now);
+  if (!before) return false;
+  if (before.status === 'published') deps.signal.changed();
+  return true;
+}
+
+/** The seller's order of the published reviews; returns how many are published. */
+export async function orderReviews(deps: ReviewsDeps, orderIds: string[]): Promise<number> {
+  const count = await orderPublishedReviews(deps.db, orderIds);
+  if (count > 0) deps.signal.changed();
+  return count;
+}

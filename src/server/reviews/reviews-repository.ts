@@ -1,0 +1,152 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, ReviewsTable } from '../db/schema.ts';
+import type { ReviewInput } from '../../shared/reviews.ts';
+
+/**
+ * One review per order (docs/reviews.md). The buyer writes (a new text goes back to `pending`) or
+ * withdraws; the seller publishes, hides and orders the published ones. Every change is one
+ * statement or one transaction, so a double click changes it once.
+ */
+export type ReviewRow = Selectable<ReviewsTable>;
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export async function findReview(db: Executor, orderId: string): Promise<ReviewRow | undefined> {
+  return db.selectFrom('reviews').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/**
+ * The buyer's text, new or edited: always `pending` again (the seller approved other words), with
+ * the consent given now. Returns the status it had before (undefined when new).
+ */
+export async function saveReview(
+  db: Kysely<Database>,
+  input: { orderId: string; review: ReviewInput; purchasedAt: number; now: number },
+): Promise<{ row: ReviewRow; previous: ReviewRow | undefined }> {
+  const { review, now } = input;
+  const fields = {
+    rating: review.rating,
+    text: review.text,
+    display_name: review.displayName,
+    city: review.city ? review.city : null,
+    state: review.state ?? null,
+    consent_at: now,
+    status: 'pending' as const,
+    position: null,
+    updated_at: now,
+    published_at: null,
+  };
+  return db.transaction().execute(async (trx) => {
+    const previous = await findReview(trx, input.orderId);
+    await trx
+      .insertInto('reviews')
+      .values({ ...fields, order_id: input.orderId, photo_url: null, purchased_at: input.purchasedAt, created_at: now })
+      .onConflict((conflict) => conflict.column('order_id').doUpdateSet(fields))
+      .execute();
+    const row = await trx.selectFrom('reviews').selectAll().where('order_id', '=', input.orderId).executeTakeFirstOrThrow();
+    return { row, previous };
+  });
+}
+
+/**
+ * The buyer took it back: off the site at once, and only the fact is kept (the words, the name and
+ * the place are blanked, as the consent to show them is gone). Returns the row as it was.
+ */
+export async function withdrawReview(db: Kysely<Database>, orderId: string, now: number): Promise<ReviewRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findReview(trx, orderId);
+    if (!before || before.status === 'withdrawn') return before;
+    await trx
+      .updateTable('reviews')
+      .set({
+        status: 'withdrawn',
+        text: '',
+        display_name: '',
+        city: null,
+        state: null,
+        photo_url: null,
+        position: null,
+        published_at: null,
+        updated_at: now,
+      })
+      .where('order_id', '=', orderId)
+      .execute();
+    return before;
+  });
+}
+
+/** Every review but the withdrawn ones: published first in the seller's order, then the newest. */
+export async function listModeratedReviews(db: Executor): Promise<ReviewRow[]> {
+  const rows = await db.selectFrom('reviews').selectAll().where('status', '!=', 'withdrawn').execute();
+  const published = rows.filter((row) => row.status === 'published').sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  const others = rows.filter((row) => row.status !== 'published').sort((a, b) => Number(b.updated_at) - Number(a.updated_at));
+  return [...published, ...others];
+}
+
+async function publishedInOrder(trx: Executor): Promise<ReviewRow[]> {
+  return trx.selectFrom('reviews').selectAll().where('status', '=', 'published').orderBy('position').orderBy('published_at').execute();
+}
+
+/** "Publicar": at the end of the published ones. Undefined when there is none to publish (or withdrawn). */
+export async function publishReview(db: Kysely<Database>, orderId: string, now: number): Promise<ReviewRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findReview(trx, orderId);
+    if (!row || row.status === 'withdrawn') return undefined;
+    if (row.status === 'published') return row;
+    const last = await trx
+      .selectFrom('reviews')
+      .select((eb) => eb.fn.max('position').as('last'))
+      .where('status', '=', 'published')
+      .executeTakeFirst();
+    const position = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
+    await trx
+      .updateTable('reviews')
+      .set({ status: 'published', position, published_at: now, updated_at: now })
+      .where('order_id', '=', orderId)
+      .where('status', 'in', ['pending', 'hidden'])
+      .execute();
+    return row;
+  });
+}
+
+/** "Ocultar": off the site, kept for the seller. Returns the row as it was; undefined when none (or withdrawn). */
+export async function hideReview(db: Kysely<Database>, orderId: string, now: number): Promise<ReviewRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findReview(trx, orderId);
+    if (!row || row.status === 'withdrawn') return undefined;
+    if (row.status === 'hidden') return row;
+    await trx
+      .updateTable('reviews')
+      .set({ status: 'hidden', position: null, published_at: null, updated_at: now })
+      .where('order_id', '=', orderId)
+      .where('status', 'in', ['pending', 'published'])
+      .execute();
+    return row;
+  });
+}
+
+/**
+ * The seller's order of the published reviews: the ids given first (others ignored), the published
+ * ones not named after them as they were. Positions are rewritten 0…n-1. Returns how many there are.
+ */
+export async function orderPublishedReviews(db: Kysely<Database>, orderIds: string[]): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const published = await publishedInOrder(trx);
+    const known = new Set(published.map((row) => row.order_id));
+    const named = [...new Set(orderIds)].filter((id) => known.has(id));
+    const rest = published.map((row) => row.order_id).filter((id) => !named.includes(id));
+    const ordered = [...named, ...rest];
+    for (const [position, orderId] of ordered.entries()) {
+      await trx.updateTable('reviews').set({ position }).where('order_id', '=', orderId).where('status', '=', 'published').execute();
+    }
+    return ordered.length;
+  });
+}
+
+/** The erasure (LGPD): the orders' reviews go. True when one of them was on the site. */
+export async function deleteReviewsOfOrders(trx: Executor, orderIds: string[]): Promise<boolean> {
+  if (orderIds.length === 0) return false;
+  const rows = await trx.selectFrom('reviews').select('status').where('order_id', 'in', orderIds).execute();
+  await trx.deleteFrom('reviews').where('order_id', 'in', orderIds).execute();
+  return rows.some((row) => row.status === 'published');
+}

@@ -1,0 +1,73 @@
+import { Hono, type Context } from 'hono';
+import { zValidator } from '@hono/zod-validator';
+import { reviewApi } from '../../content/reviews.ts';
+import { REVIEW_TOKEN_HEADER, ReviewInputSchema } from '../../shared/reviews.ts';
+import { apiError, limitBody } from '../http/http.ts';
+import { isReviewToken } from '../orders/order-links.ts';
+import { findOrderForPage } from '../orders/order-page-service.ts';
+import { loadReviewPage, withdrawBuyerReview, writeReview, type ReviewRefusal } from '../reviews/review-service.ts';
+import { sendReply } from './api-reply.ts';
+import type { AppEnv } from './context.ts';
+
+/** A review's body: small (the text is at most 500 characters). */
+export const reviewBodyLimit = limitBody(2048, (c) => apiError(c, 413, reviewApi.tooLarge));
+
+/**
+ * The review form's body, from the review page or the member page: the same schema the form uses.
+ * The text's length and the missing consent get their own messages (and name their field).
+ */
+export const reviewBody = zValidator('json', ReviewInputSchema, (result, c) => {
+  if (result.success) return;
+  const fields = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+  if (fields.has('text')) return apiError(c, 422, reviewApi.textLength, { text: reviewApi.textLength });
+  if (fields.has('consent')) return apiError(c, 422, reviewApi.consentRequired, { consent: reviewApi.consentRequired });
+  return apiError(c, 422, reviewApi.invalid);
+});
+
+export function refusedReview(c: Context<AppEnv>, refusal: ReviewRefusal): Response {
+  return apiError(c, refusal.status, refusal.message);
+}
+
+/**
+ * The order the e-mailed review key opens: 404 for an unknown reference, 403 without its key
+ * (the reference alone also reaches trackers as the Purchase event id).
+ */
+async function keyedOrder(c: Context<AppEnv>) {
+  const order = await findOrderForPage(c.var.checkout, c.req.param('ref') ?? '');
+  if (!order) return { refusal: apiError(c, 404, reviewApi.notFound) } as const;
+  if (!isReviewToken(order, c.req.header(REVIEW_TOKEN_HEADER)?.slice(0, 64)))
+    return { refusal: apiError(c, 403, reviewApi.badToken) } as const;
+  return { order } as const;
+}
+
+/** `/api/reviews/:ref`: the e-mailed review page (`/avaliar/{ref}#t={key}`). */
+export const reviewsRoutes = new Hono<AppEnv>()
+  .basePath('/api/reviews')
+  .use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Robots-Tag', 'noindex');
+    await next();
+  })
+  .get('/:ref', async (c) => {
+    const found = await keyedOrder(c);
+    if (found.refusal) return found.refusal;
+    const page = await loadReviewPage(c.var.reviews, found.order);
+    if ('kind' in page) return refusedReview(c, page);
+    return sendReply(c, 'GET', page);
+  })
+  .post('/:ref', reviewBodyLimit, reviewBody, async (c) => {
+    const found = await keyedOrder(c);
+    if (found.refusal) return found.refusal;
+    const result = await writeReview(c.var.reviews, found.order.id, c.req.valid('json'), c.var.now());
+    if (result.kind !== 'ok') return refusedReview(c, result);
+    c.var.logger.info('Review written on the review page', { order: found.order.id });
+    return sendReply(c, 'POST', { review: result.review });
+  })
+  .post('/:ref/withdraw', async (c) => {
+    const found = await keyedOrder(c);
+    if (found.refusal) return found.refusal;
+    const result = await withdrawBuyerReview(c.var.reviews, found.order.id, c.var.now());
+    if (result.kind !== 'ok') return refusedReview(c, result);
+    c.var.logger.info('Review withdrawn on the review page', { order: found.order.id });
+    return sendReply(c, 'POST', { review: result.review });
+  });

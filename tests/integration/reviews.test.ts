@@ -1,0 +1,318 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueAccessToken } from '../../src/server/access/access-service.ts';
+import { composeServer } from '../../src/server/compose.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
+import { reviewToken } from '../../src/server/orders/order-links.ts';
+import type { MemberArea } from '../../src/shared/access.ts';
+import type { AdminHealth } from '../../src/shared/admin.ts';
+import type { AdminReviewList, ReviewPageReply, ReviewReply } from '../../src/shared/reviews.ts';
+import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { sandboxSays } from './sandbox-payment.ts';
+import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
+import { databases, type TestDb } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * Verified-buyer reviews end to end over real HTTP, on SQLite and PostgreSQL: the one request
+ * e-mail after REVIEW_REQUEST_DAYS (none after a refund or an erasure, one across two servers),
+ * the e-mailed review page, the member page's card, the console's moderation with its audit, and
+ * the signal the landing page listens to.
+ */
+const DAY = 24 * 60 * 60_000;
+const PASSWORD = 'senha-do-painel-depoimentos';
+
+interface Running {
+  db: TestDb;
+  server: TestServer;
+  smtp: TestSmtpServer;
+  clock: { now: number };
+  signals: number;
+}
+
+function useReviewServer(database: (typeof databases)[number], env: Record<string, string>): Running {
+  const running = { clock: { now: Date.UTC(2026, 10, 2, 15, 0, 0) }, signals: 0 } as Running;
+  beforeAll(async () => {
+    running.db = await database.create();
+    running.smtp = await startSmtpServer();
+    running.server = await startTestServer(running.db, serverEnv(running.smtp, env), { now: () => running.clock.now });
+    running.server.reviewsSignal.onChange(() => (running.signals += 1));
+  });
+  afterAll(async () => {
+    await running.server?.stop();
+    await running.smtp?.stop();
+    await running.db?.close();
+  });
+  return running;
+}
+
+function serverEnv(smtp: TestSmtpServer, env: Record<string, string>) {
+  return { ADMIN_PASSWORD: PASSWORD, SMTP_URL: smtp.url, SUPPORT_EMAIL: 'ajuda@example.com', MONTHLY_CAPACITY: '50', ...env };
+}
+
+async function buyAndPay(running: Running, name = 'Joana Prado') {
+  const { server, db } = running;
+  const buyer = uniqueBuyer(name);
+  const created = await postOrder<{ orderId: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
+  expect(created.status).toBe(201);
+  const orderId = created.body.orderId;
+  await sandboxSays(server, db, orderId, 'paid');
+  const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  return { orderId, email: buyer.email, order, token: reviewToken(order), ref: order.public_ref };
+}
+
+async function memberCookie(running: Running, orderId: string) {
+  const token = await issueAccessToken(running.db.db, orderId, running.clock.now);
+  const visit = await fetch(`${running.server.url}/acesso/${token}`, { redirect: 'manual' });
+  expect(visit.status).toBe(303);
+  return visit.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+async function drainOutbox(server: { background: TestServer['background']; outbox: TestServer['outbox'] }) {
+  await server.background.idle();
+  while ((await server.outbox.runOnce()) > 0) await server.background.idle();
+}
+
+/** The review requests one address received, their bodies with quoted-printable soft breaks undone. */
+const reviewRequests = (smtp: TestSmtpServer, to: string) =>
+  smtp.received
+    .filter((mail) => mail.to.includes(to))
+    .map((mail) => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .filter((raw) => raw.includes('/avaliar/'));
+
+function reviewCall(running: Running, ref: string, token: string | undefined, path = '', body?: unknown) {
+  return fetch(`${running.server.url}/api/reviews/${ref}${path}`, {
+    method: body === undefined && path === '' ? 'GET' : 'POST',
+    headers: { ...(token ? { 'X-Review-Token': token } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function consoleCall(running: Running, cookie: string, path: string, body?: unknown) {
+  return fetch(`${running.server.url}/api/admin${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { Cookie: cookie, Origin: running.server.url, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+const goodReview = {
+  rating: 5,
+  text: 'A lista me ajudou a achar bons fornecedores logo na primeira semana.',
+  displayName: 'Joana P.',
+  city: 'Recife',
+  state: 'PE',
+  consent: true,
+};
+
+const reviewRows = (running: Running, orderId: string) =>
+  running.db.db
+    .selectFrom('outbox')
+    .select(['kind', 'sent_at'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'review_request')
+    .execute();
+
+for (const database of databases) {
+  describe(`reviews on ${database.name}`, () => {
+    const running = useReviewServer(database, {});
+
+    it('sends "Como está sendo a lista?" once, after REVIEW_REQUEST_DAYS, with the review link', async () => {
+      const { server, smtp } = running;
+      const { email, ref, token, orderId } = await buyAndPay(running);
+      await drainOutbox(server);
+      expect(reviewRequests(smtp, email)).toHaveLength(0);
+
+      running.clock.now += 3 * DAY - 60_000;
+      await drainOutbox(server);
+      expect(reviewRequests(smtp, email)).toHaveLength(0);
+      // A request waiting its days is not a stuck e-mail in Saúde.
+      const admin = await signInToConsole(server.url, PASSWORD);
+      const health = (await (await consoleCall(running, admin, '/health')).json()) as AdminHealth;
+      expect(health.checks.find((check) => check.key === 'outbox')?.ok).toBe(true);
+
+      running.clock.now += 2 * 60_000;
+      await drainOutbox(server);
+      const sent = reviewRequests(smtp, email);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toContain(`/avaliar/${ref}#t=${token}`);
+      expect(sent[0]).toMatch(/Subject: .*Como/);
+
+      running.clock.now += 5 * DAY;
+      await drainOutbox(server);
+      expect(reviewRequests(smtp, email)).toHaveLength(1);
+      expect(await reviewRows(running, orderId)).toHaveLength(1);
+    });
+
+    it('sends no request after a refund or an erasure', async () => {
+      const { server, smtp } = running;
+      const admin = await signInToConsole(server.url, PASSWORD);
+      const refunded = await buyAndPay(running);
+      const erased = await buyAndPay(running);
+      expect((await consoleCall(running, admin, `/orders/${refunded.orderId}/refund`, {})).status).toBe(200);
+      const deleted = await consoleCall(running, admin, '/buyer/delete', { email: erased.email, confirmation: erased.email });
+      expect(deleted.status).toBe(200);
+
+      running.clock.now += 4 * DAY;
+      await drainOutbox(server);
+      expect(reviewRequests(smtp, refunded.email)).toHaveLength(0);
+      expect(reviewRequests(smtp, erased.email)).toHaveLength(0);
+      // The refunded order's request was dropped unsent; the erased one's went with the erasure.
+      expect(await reviewRows(running, refunded.orderId)).toHaveLength(0);
+      expect(await reviewRows(running, erased.orderId)).toHaveLength(0);
+
+      // The refunded order cannot be reviewed, even with its link.
+      const page = await reviewCall(running, refunded.ref, refunded.token);
+      expect(page.status).toBe(409);
+      expect(((await page.json()) as { error: string }).error).toMatch(/não está mais ativo/);
+    });
+
+    it('opens the review page with the e-mailed key only, and saves a pending review', async () => {
+      const { orderId, ref, token, order } = await buyAndPay(running);
+      expect((await reviewCall(running, ref, undefined)).status).toBe(403);
+      const wrong = await reviewCall(running, ref, 'x'.repeat(32));
+      expect(wrong.status).toBe(403);
+      expect(((await wrong.json()) as { error: string }).error).toMatch(/link de avaliação não é válido/);
+      expect((await reviewCall(running, 'ZZZZZZZZZZ', token)).status).toBe(404);
+
+      const opened = await reviewCall(running, ref, token);
+      expect(opened.status).toBe(200);
+      expect((await opened.json()) as ReviewPageReply).toEqual({
+        suggestedName: 'Joana P.',
+        purchasedAt: Number(order.paid_at),
+        review: null,
+      });
+
+      const short = await reviewCall(running, ref, token, '', { ...goodReview, text: 'Curto demais.' });
+      expect(short.status).toBe(422);
+      expect(((await short.json()) as { error: string }).error).toBe('O depoimento precisa ter de 20 a 500 caracteres.');
+      const noConsent = await reviewCall(running, ref, token, '', { ...goodReview, consent: false });
+      expect(noConsent.status).toBe(422);
+      expect(((await noConsent.json()) as { error: string }).error).toBe('Marque a autorização para publicar o seu depoimento.');
+      expect((await reviewCall(running, ref, 'x'.repeat(32), '', goodReview)).status).toBe(403);
+
+      const saved = await reviewCall(running, ref, token, '', goodReview);
+      expect(saved.status).toBe(200);
+      expect(((await saved.json()) as ReviewReply).review).toMatchObject({ rating: 5, status: 'pending', city: 'Recife', state: 'PE' });
+      const row = await running.db.db.selectFrom('reviews').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      expect(Number(row.consent_at)).toBe(running.clock.now);
+
+      // Written already: the request due later is dropped, not sent.
+      running.clock.now += 4 * DAY;
+      await drainOutbox(running.server);
+      expect(await reviewRows(running, orderId)).toHaveLength(0);
+    });
+
+    it('console publishes, orders and hides, audited; the member page withdraws; the landing page is told', async () => {
+      const { server } = running;
+      const admin = await signInToConsole(server.url, PASSWORD);
+      const first = await buyAndPay(running, 'Ana Lima');
+      const second = await buyAndPay(running, 'Bruno Costa');
+      expect((await reviewCall(running, first.ref, first.token, '', { ...goodReview, displayName: 'Ana L.' })).status).toBe(200);
+      const cookie = await memberCookie(running, second.orderId);
+      const card = ((await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea).review;
+      expect(card).toEqual({ canReview: true, suggestedName: 'Bruno C.', review: null });
+      const written = await fetch(`${server.url}/api/access/review`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...goodReview, rating: 4, displayName: 'Bruno C.', city: undefined, state: undefined }),
+      });
+      expect(written.status).toBe(200);
+
+      const signalsBefore = running.signals;
+      const publish = async (orderId: string) => {
+        const response = await consoleCall(running, admin, `/reviews/${orderId}/publish`, {});
+        expect(response.status).toBe(200);
+        return (await response.json()) as AdminReviewList;
+      };
+      await publish(first.orderId);
+      let list = await publish(second.orderId);
+      const position = (list: AdminReviewList, orderId: string) => list.reviews.find((review) => review.orderId === orderId)?.position;
+      expect([position(list, first.orderId), position(list, second.orderId)]).toEqual([0, 1]);
+      expect(list.publishedCount).toBeGreaterThanOrEqual(2);
+      expect(list.minimumToShow).toBe(3);
+
+      const ordered = await consoleCall(running, admin, '/reviews/order', { orderIds: [second.orderId, first.orderId] });
+      expect(ordered.status).toBe(200);
+      list = (await ordered.json()) as AdminReviewList;
+      expect([position(list, second.orderId), position(list, first.orderId)]).toEqual([0, 1]);
+      expect(list.reviews[0]?.orderId).toBe(second.orderId);
+
+      const hidden = await consoleCall(running, admin, `/reviews/${first.orderId}/hide`, {});
+      expect(hidden.status).toBe(200);
+      list = (await hidden.json()) as AdminReviewList;
+      expect(list.reviews.find((review) => review.orderId === first.orderId)).toMatchObject({ status: 'hidden', position: null });
+      expect(running.signals - signalsBefore).toBe(4);
+      expect((await consoleCall(running, admin, '/reviews/not-an-order/publish', {})).status).toBe(404);
+
+      const audit = await running.db.db
+        .selectFrom('admin_audit')
+        .select(['action', 'order_id'])
+        .where('action', 'in', ['review_publish', 'review_hide', 'review_order'])
+        .where((eb) => eb.or([eb('order_id', 'in', [first.orderId, second.orderId]), eb('action', '=', 'review_order')]))
+        .execute();
+      expect(audit.map((entry) => entry.action).sort()).toEqual(['review_hide', 'review_order', 'review_publish', 'review_publish']);
+
+      // The buyer takes it back on the member page: off the published list at once.
+      const withdrawn = await fetch(`${server.url}/api/access/review/withdraw`, { method: 'POST', headers: { Cookie: cookie } });
+      expect(withdrawn.status).toBe(200);
+      expect(((await withdrawn.json()) as ReviewReply).review).toMatchObject({ status: 'withdrawn', text: '' });
+      expect(running.signals - signalsBefore).toBe(5);
+      list = (await (await consoleCall(running, admin, '/reviews')).json()) as AdminReviewList;
+      expect(list.reviews.map((review) => review.orderId)).not.toContain(second.orderId);
+      const area = (await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea;
+      expect(area.review.review?.status).toBe('withdrawn');
+      // A withdrawn review cannot be published again by the seller.
+      expect((await consoleCall(running, admin, `/reviews/${second.orderId}/publish`, {})).status).toBe(404);
+    });
+
+    it('an erasure deletes the buyer’s published review and tells the landing page', async () => {
+      const admin = await signInToConsole(running.server.url, PASSWORD);
+      const buyer = await buyAndPay(running);
+      expect((await reviewCall(running, buyer.ref, buyer.token, '', goodReview)).status).toBe(200);
+      expect((await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, {})).status).toBe(200);
+      const exported = await consoleCall(running, admin, '/buyer/export', { email: buyer.email });
+      const data = (await exported.json()) as { orders: Array<{ review: { status: string } | null }> };
+      expect(data.orders[0]?.review).toMatchObject({ status: 'published' });
+      const before = running.signals;
+      expect((await consoleCall(running, admin, '/buyer/delete', { email: buyer.email, confirmation: buyer.email })).status).toBe(200);
+      expect(running.signals).toBe(before + 1);
+      expect(await running.db.db.selectFrom('reviews').select('order_id').where('order_id', '=', buyer.orderId).execute()).toHaveLength(0);
+    });
+
+    it('sends the request once across two servers on the same database', async () => {
+      const { server, smtp, db } = running;
+      const where = db as TestDb & { file?: string; url?: string };
+      const other: Db = openDatabase(where.file ? { kind: 'sqlite', file: where.file } : { kind: 'postgres', url: String(where.url) });
+      const second = composeServer({
+        config: loadConfig({ DATA_DIR: '/tmp/vitrine-unused', PORT: '0', HOST: '127.0.0.1', ...serverEnv(smtp, {}) }),
+        database: other,
+        logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
+        now: () => running.clock.now,
+      });
+      try {
+        const { email } = await buyAndPay(running);
+        await drainOutbox(server);
+        running.clock.now += 3 * DAY + 60_000;
+        await Promise.all([drainOutbox(server), drainOutbox(second), drainOutbox(server), drainOutbox(second)]);
+        expect(reviewRequests(smtp, email)).toHaveLength(1);
+      } finally {
+        await second.stopJobs();
+        await other.close();
+      }
+    });
+  });
+
+  describe(`no review request with REVIEW_REQUEST_DAYS='' on ${database.name}`, () => {
+    const running = useReviewServer(database, { REVIEW_REQUEST_DAYS: '' });
+
+    it('queues and sends nothing', async () => {
+      const { orderId, email } = await buyAndPay(running);
+      running.clock.now += 30 * DAY;
+      await drainOutbox(running.server);
+      expect(reviewRequests(running.smtp, email)).toHaveLength(0);
+      expect(await reviewRows(running, orderId)).toHaveLength(0);
+    });
+  });
+}
