@@ -1,5 +1,6 @@
 import { demoNotice } from '../../content/demo.ts';
 import { escapeHtml } from '../../shared/html.ts';
+import { firstName } from '../../shared/text.ts';
 
 /**
  * The one look of every buyer e-mail: plain, light, no images and no tracking pixels. Values that
@@ -68,4 +69,15 @@ ${parts.body}
 </body>
 </html>
 `;
+}
+
+/**
+ * The name the e-mail greets the buyer with: the first name when it is a word of letters (an
+ * apostrophe or hyphen inside, as in D'Ávila or Ana-Luísa), else none ("Olá!"). The checkout
+ * takes any text as a name and anyone can type anyone's address, so a "name" such as a URL or a
+ * phone number must not reach a stranger's inbox in our e-mail.
+ */
+export function greetingName(buyerName: string): string {
+  const name = firstName(buyerName.normalize('NFC'));
+  return name.length <= 40 && /^\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*$/u.test(name) ? name : '';
 }

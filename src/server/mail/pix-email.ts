@@ -3,8 +3,7 @@ import { formatBRL } from '../../shared/money.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import type { RenderedEmail } from './access-email.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import { firstName } from '../../shared/text.ts';
-import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts } from './email-layout.ts';
+import { assertWebUrl, colors, demoTextLines, emailDocument, fill, greetingName, html as parts } from './email-layout.ts';
 
 export interface PixEmailInput {
   kind: 'ready' | 'reminder';
@@ -27,17 +26,6 @@ export interface PixEmailInput {
 /** "23/11/2026 às 18:47", São Paulo time (the copy says "horário de Brasília"). */
 export function formatExpiry(at: number): string {
   return formatDateTime(at).replace(', ', ' às ');
-}
-
-/**
- * The name the e-mail greets the buyer with: the first name when it is a word of letters (an
- * apostrophe or hyphen inside, as in D'Ávila or Ana-Luísa), else none ("Olá!"). The checkout
- * takes any text as a name and anyone can type anyone's address, so a "name" such as a URL or a
- * phone number must not reach a stranger's inbox in our e-mail.
- */
-function greetingName(buyerName: string): string {
-  const name = firstName(buyerName.normalize('NFC'));
-  return name.length <= 40 && /^\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*$/u.test(name) ? name : '';
 }
 
 /**

@@ -3,10 +3,9 @@ import { refundEmails } from '../../content/refunds.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { REFUND_ANSWER_DAYS } from '../../shared/guarantee.ts';
-import { firstName } from '../../shared/text.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import type { RenderedEmail } from '../mail/access-email.ts';
-import { colors, demoTextLines, emailDocument, fill, html as parts } from '../mail/email-layout.ts';
+import { colors, demoTextLines, emailDocument, fill, greetingName, html as parts } from '../mail/email-layout.ts';
 
 /**
  * The buyer's e-mails about a refund: the request received (with what happens next), the refund
@@ -38,7 +37,8 @@ function copyOf(kind: RefundEmailKind) {
 
 export function renderRefundEmail(input: RefundEmailInput): RenderedEmail {
   const copy = copyOf(input.kind);
-  const name = firstName(input.buyerName);
+  // Only a name that reads as one: anyone can type anyone's address at checkout (mail/email-layout.ts).
+  const name = greetingName(input.buyerName);
   const plain = {
     productName: input.productName,
     firstName: name,

@@ -7,6 +7,7 @@ import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import { pageFile, type Site } from '../http/site.ts';
 import type { Logger } from '../lib/logger.ts';
+import { publishedInOrder } from './reviews-repository.ts';
 import { paths } from '../../shared/routes.ts';
 
 /**
@@ -31,16 +32,9 @@ export interface LandingReview {
 /** Cards on the page; the header's average and count cover every published review. */
 export const LANDING_REVIEWS_SHOWN = 12;
 
-/** The published reviews in the seller's order (`position`, 0 first). */
+/** The published reviews in the seller's order, as the landing page shows them. */
 export async function listPublishedReviews(db: Kysely<Database>): Promise<LandingReview[]> {
-  const rows = await db
-    .selectFrom('reviews')
-    .select(['rating', 'text', 'display_name', 'city', 'state', 'photo_url', 'purchased_at', 'created_at', 'published_at'])
-    .where('status', '=', 'published')
-    .orderBy('position', 'asc')
-    .orderBy('published_at', 'desc')
-    .orderBy('order_id', 'asc')
-    .execute();
+  const rows = await publishedInOrder(db);
   return rows.map((row) => ({
     rating: Number(row.rating),
     text: row.text,

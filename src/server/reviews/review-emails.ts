@@ -1,9 +1,8 @@
 import { accessEmail } from '../../content/emails.ts';
 import { reviewEmail } from '../../content/reviews.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import { firstName } from '../../shared/text.ts';
 import type { RenderedEmail } from '../mail/access-email.ts';
-import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts } from '../mail/email-layout.ts';
+import { assertWebUrl, colors, demoTextLines, emailDocument, fill, greetingName, html as parts } from '../mail/email-layout.ts';
 
 /**
  * "Como está sendo a lista?": the one review request (docs/reviews.md), a few days after payment.
@@ -20,7 +19,8 @@ export interface ReviewRequestEmailInput {
 
 export function renderReviewRequestEmail(input: ReviewRequestEmailInput): RenderedEmail {
   assertWebUrl(input.reviewUrl, 'the review link');
-  const name = firstName(input.buyerName);
+  // Only a name that reads as one: anyone can type anyone's address at checkout (mail/email-layout.ts).
+  const name = greetingName(input.buyerName);
   const plain = { productName: input.productName, firstName: name };
   const subject = reviewEmail.subject;
   const greeting = name ? fill(accessEmail.greeting, plain) : accessEmail.greetingWithoutName;

@@ -83,8 +83,16 @@ export async function listModeratedReviews(db: Executor): Promise<ReviewRow[]> {
   return [...published, ...others];
 }
 
-async function publishedInOrder(trx: Executor): Promise<ReviewRow[]> {
-  return trx.selectFrom('reviews').selectAll().where('status', '=', 'published').orderBy('position').orderBy('published_at').execute();
+/** The published reviews in the seller's order (`position`, 0 first): the console's and the landing page's. */
+export async function publishedInOrder(trx: Executor): Promise<ReviewRow[]> {
+  return trx
+    .selectFrom('reviews')
+    .selectAll()
+    .where('status', '=', 'published')
+    .orderBy('position')
+    .orderBy('published_at')
+    .orderBy('order_id')
+    .execute();
 }
 
 /** "Publicar": at the end of the published ones. Undefined when there is none to publish (or withdrawn). */
