@@ -12,8 +12,7 @@ import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useNavigation } from '../router.tsx';
-import { Alert } from '../ui/alert.tsx';
-import { Logo } from '../ui/logo.tsx';
+import { PrivatePage } from '../ui/private-page.tsx';
 
 const PaymentModal = lazy(() => import('../checkout/payment-modal.tsx'));
 
@@ -53,63 +52,50 @@ export default function OrderPage() {
   };
 
   return (
-    // Session replay (Clarity) masks the order: the PIX code and where the access went.
-    <main className="relative min-h-dvh px-5 pt-6 pb-12" data-clarity-mask="true">
-      <div className="relative mx-auto w-full max-w-lg">
-        <Logo />
-        {state.kind === 'loading' ? (
-          <p className="mt-8 animate-pulse text-slate-400" role="status">
-            {copy.loading}
-          </p>
-        ) : null}
-        {state.kind === 'error' ? (
-          <Alert variant="destructive" className="mt-8">
-            <p>{copy.loadError}</p>
-            <button type="button" onClick={() => void reload()} className="mt-1 font-bold underline underline-offset-4">
-              {copy.retry}
-            </button>
-          </Alert>
-        ) : null}
-        {state.kind === 'not-found' ? <MissingOrderPanel /> : null}
-        {reply?.status === 'pending' && state.kind === 'ready' ? (
-          <>
-            <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">{copy.pending.title}</h1>
-            <p className="mt-2 text-pretty text-slate-300">{copy.pending.text}</p>
-            <PixPanel
-              order={{ ...reply, expiresAt: state.localExpiresAt ?? reply.expiresAt }}
-              intro={false}
-              sandbox={sandbox}
-              guaranteeDays={guaranteeDays}
-              regenerating={false}
-              onRegenerate={startCheckout}
-              onCheckNow={() => void reload()}
-              checking={checking}
-            />
-          </>
-        ) : null}
-        {reply?.status === 'paid' ? (
-          <>
-            <PaidOrderPanel publicRef={ref} maskedEmail={reply.maskedEmail} />
-            <GuaranteeSection
-              className="mt-8"
-              guarantee={updatedGuarantee ?? reply.guarantee}
-              onGuaranteeChange={setUpdatedGuarantee}
-              // Sent from here only with the e-mailed link's key; without it, the block says where to ask.
-              target={reply.canRequestHere && contactKey ? { kind: 'order', publicRef: ref, contactKey } : null}
-              supportEmail={supportEmail}
-            />
-          </>
-        ) : null}
-        {reply && (reply.status === 'expired' || reply.status === 'failed') ? (
-          <ExpiredOrderPanel status={reply.status} amountCents={reply.amountCents} onRegenerate={startCheckout} />
-        ) : null}
-        {reply?.status === 'reversed' ? <ReversedOrderPanel /> : null}
-        {checkoutUsed ? (
-          <Suspense fallback={checkoutOpen ? <ModalSkeleton /> : null}>
-            <PaymentModal open={checkoutOpen} onOpenChange={setCheckoutOpen} initialValues={initialValues} resume={false} />
-          </Suspense>
-        ) : null}
-      </div>
-    </main>
+    <PrivatePage
+      load={state.kind === 'loading' ? 'loading' : state.kind === 'error' ? 'error' : 'done'}
+      copy={copy}
+      onRetry={() => void reload()}
+    >
+      {state.kind === 'not-found' ? <MissingOrderPanel /> : null}
+      {reply?.status === 'pending' && state.kind === 'ready' ? (
+        <>
+          <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">{copy.pending.title}</h1>
+          <p className="mt-2 text-pretty text-slate-300">{copy.pending.text}</p>
+          <PixPanel
+            order={{ ...reply, expiresAt: state.localExpiresAt ?? reply.expiresAt }}
+            intro={false}
+            sandbox={sandbox}
+            guaranteeDays={guaranteeDays}
+            regenerating={false}
+            onRegenerate={startCheckout}
+            onCheckNow={() => void reload()}
+            checking={checking}
+          />
+        </>
+      ) : null}
+      {reply?.status === 'paid' ? (
+        <>
+          <PaidOrderPanel publicRef={ref} maskedEmail={reply.maskedEmail} />
+          <GuaranteeSection
+            className="mt-8"
+            guarantee={updatedGuarantee ?? reply.guarantee}
+            onGuaranteeChange={setUpdatedGuarantee}
+            // Sent from here only with the e-mailed link's key; without it, the block says where to ask.
+            target={reply.canRequestHere && contactKey ? { kind: 'order', publicRef: ref, contactKey } : null}
+            supportEmail={supportEmail}
+          />
+        </>
+      ) : null}
+      {reply && (reply.status === 'expired' || reply.status === 'failed') ? (
+        <ExpiredOrderPanel status={reply.status} amountCents={reply.amountCents} onRegenerate={startCheckout} />
+      ) : null}
+      {reply?.status === 'reversed' ? <ReversedOrderPanel /> : null}
+      {checkoutUsed ? (
+        <Suspense fallback={checkoutOpen ? <ModalSkeleton /> : null}>
+          <PaymentModal open={checkoutOpen} onOpenChange={setCheckoutOpen} initialValues={initialValues} resume={false} />
+        </Suspense>
+      ) : null}
+    </PrivatePage>
   );
 }

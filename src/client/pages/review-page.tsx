@@ -5,8 +5,7 @@ import { ReviewPanel } from '../reviews/review-panel.tsx';
 import { formatPurchaseMonth, takeReviewToken, useReviewPage } from '../reviews/use-review-page.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useNavigation } from '../router.tsx';
-import { Alert } from '../ui/alert.tsx';
-import { Logo } from '../ui/logo.tsx';
+import { PrivatePage } from '../ui/private-page.tsx';
 
 export const meta: PageMeta = copy.meta;
 
@@ -22,45 +21,28 @@ export default function ReviewPage() {
   const { state, retry } = useReviewPage(ref, token);
 
   return (
-    // Session replay (Clarity) masks the page: the buyer's name and words.
-    <main className="relative min-h-dvh px-5 pt-6 pb-12" data-clarity-mask="true">
-      <div className="relative mx-auto w-full max-w-lg">
-        <Logo />
-        {state.kind === 'loading' ? (
-          <p className="mt-8 animate-pulse text-slate-400" role="status">
-            {copy.loading}
-          </p>
-        ) : null}
-        {state.kind === 'error' ? (
-          <Alert variant="destructive" className="mt-8">
-            <p>{copy.loadError}</p>
-            <button type="button" onClick={retry} className="mt-1 font-bold underline underline-offset-4">
-              {copy.retry}
-            </button>
-          </Alert>
-        ) : null}
-        {state.kind === 'invalid' ? (
-          <>
-            <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">{copy.invalidLink.title}</h1>
-            <p className="mt-2 text-pretty text-slate-300">{state.message ?? copy.invalidLink.text}</p>
-          </>
-        ) : null}
-        {state.kind === 'ready' && token ? (
-          <>
-            <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">{copy.title}</h1>
-            <p className="mt-2 text-pretty text-slate-300">{copy.intro}</p>
-            <p className="mt-1 text-sm font-semibold text-brand-300">{copy.verified(formatPurchaseMonth(state.reply.purchasedAt))}</p>
-            <div className="mt-6 rounded-2xl border border-line bg-ink-850/80 p-5">
-              <ReviewPanel
-                target={{ kind: 'page', publicRef: ref, token }}
-                suggestedName={state.reply.suggestedName}
-                initialReview={state.reply.review}
-                thanks={copy.thanks}
-              />
-            </div>
-          </>
-        ) : null}
-      </div>
-    </main>
+    <PrivatePage load={state.kind === 'loading' ? 'loading' : state.kind === 'error' ? 'error' : 'done'} copy={copy} onRetry={retry}>
+      {state.kind === 'invalid' ? (
+        <>
+          <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">{copy.invalidLink.title}</h1>
+          <p className="mt-2 text-pretty text-slate-300">{state.message ?? copy.invalidLink.text}</p>
+        </>
+      ) : null}
+      {state.kind === 'ready' && token ? (
+        <>
+          <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">{copy.title}</h1>
+          <p className="mt-2 text-pretty text-slate-300">{copy.intro}</p>
+          <p className="mt-1 text-sm font-semibold text-brand-300">{copy.verified(formatPurchaseMonth(state.reply.purchasedAt))}</p>
+          <div className="mt-6 rounded-2xl border border-line bg-ink-850/80 p-5">
+            <ReviewPanel
+              target={{ kind: 'page', publicRef: ref, token }}
+              suggestedName={state.reply.suggestedName}
+              initialReview={state.reply.review}
+              thanks={copy.thanks}
+            />
+          </div>
+        </>
+      ) : null}
+    </PrivatePage>
   );
 }
