@@ -71,19 +71,12 @@ export interface ReviewReply {
 }
 
 /** One review as the console's "Depoimentos" lists it. */
-export interface AdminReview {
+export interface AdminReview extends BuyerReview {
   orderId: string;
-  rating: number;
-  text: string;
-  displayName: string;
-  city: string | null;
-  state: BrazilState | null;
-  status: ReviewStatus;
   /** The seller's order of the published ones (0 first); null for the others. */
   position: number | null;
   purchasedAt: number;
   createdAt: number;
-  updatedAt: number;
   publishedAt: number | null;
 }
 
