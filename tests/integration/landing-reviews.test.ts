@@ -7,6 +7,7 @@ import { composeServer, type ComposedServer } from '../../src/server/compose.ts'
 import { loadConfig } from '../../src/server/config/config.ts';
 import { inlineScriptHashes } from '../../src/server/http/csp.ts';
 import { loadSite } from '../../src/server/http/site.ts';
+import { REVIEWS_CHECK_MS } from '../../src/server/reviews/landing-reviews.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { pageKeys } from '../../src/shared/route-lookup.ts';
 import { REVIEWS_MARKER } from '../../src/shared/reviews-marker.ts';
@@ -154,6 +155,44 @@ describe.each(databases)('verified reviews on the landing page ($name)', ({ crea
       expect(html, encoding).toContain('Recife/PE · hoje');
       expect(html, encoding).not.toContain('Primeira avaliação');
       expect(html, encoding).toContain('de 3 avaliações');
+    }
+  });
+
+  it('follows a change made elsewhere (another instance, `npm run buyer delete`) within seconds, with no signal', async () => {
+    const first = await insertReview({ text: 'Primeira avaliação publicada, muito boa.' });
+    await insertReview({ text: 'Segunda avaliação publicada, ótima lista.' });
+    await insertReview({ text: 'Terceira avaliação publicada, recomendo.' });
+    const fourth = await insertReview({ text: 'Quarta avaliação publicada, chegou rápido.' });
+    // A second instance on the same database, running its jobs as main.ts does.
+    const other = composeServer({
+      config: loadConfig({ DATA_DIR: '/tmp/vitrine-unused', REVIEWS_MIN: '3' }),
+      database: db,
+      logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
+      site: loadSite(clientDir),
+      now: () => NOW,
+    });
+    other.startJobs();
+    try {
+      await expect.poll(async () => (await landingBodies(other)).plain, { timeout: 10_000 }).toContain('Quarta avaliação');
+      // Erased by the command line (a row gone) and withdrawn on the first instance (a status changed).
+      await db.db.deleteFrom('reviews').where('order_id', '=', fourth).execute();
+      await db.db
+        .updateTable('reviews')
+        .set({ status: 'withdrawn', position: null, updated_at: NOW })
+        .where('order_id', '=', first)
+        .execute();
+      const started = Date.now();
+      await expect
+        .poll(async () => (await landingBodies(other)).br, { timeout: 10_000, interval: 200 })
+        .not.toMatch(/Quarta avaliação|Primeira avaliação/);
+      // Within the 2 s check (and well before the 30 s full refresh), in every encoding.
+      expect(Date.now() - started).toBeLessThan(REVIEWS_CHECK_MS + 3_000);
+      const bodies = await landingBodies(other);
+      for (const html of Object.values(bodies)) expect(html).not.toContain('Primeira avaliação');
+      // Two left: fewer than REVIEWS_MIN, so the section is gone.
+      expect(bodies.plain).not.toContain('Quem comprou, avalia');
+    } finally {
+      await other.stopJobs();
     }
   });
 

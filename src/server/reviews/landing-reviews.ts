@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import { reviewsSection } from '../../content/reviews-section.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import type { BrazilState } from '../../shared/reviews.ts';
-import { REVIEWS_MARKER } from '../../shared/reviews-marker.ts';
+import { REVIEW_ITEM_CLASS, REVIEW_LIST_CLASS, REVIEWS_MARKER } from '../../shared/reviews-marker.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import { pageFile, type Site } from '../http/site.ts';
 import type { Logger } from '../lib/logger.ts';
-import { publishedInOrder } from './reviews-repository.ts';
+import { publishedFingerprint, publishedInOrder } from './reviews-repository.ts';
 import { paths } from '../../shared/routes.ts';
 
 /**
@@ -99,7 +99,7 @@ function card(review: LandingReview, now: number): string {
   const where = place(review);
   const detail = [where, timeAgo(review.shownSince, now)].filter(Boolean).join(' · ');
   return [
-    '<li><figure class="flex h-full flex-col rounded-2xl border border-line bg-ink-850/80 p-5">',
+    `<li class="${REVIEW_ITEM_CLASS}"><figure class="flex h-full flex-col rounded-2xl border border-line bg-ink-850/80 p-5">`,
     stars(review.rating, reviewsSection.rating(review.rating)),
     `<blockquote class="mt-3 flex-1 text-pretty text-slate-200">${escapeHtml(review.text)}</blockquote>`,
     `<p class="mt-4 self-start rounded-full bg-brand-500/15 px-3 py-1 text-xs font-bold text-brand-300">${escapeHtml(
@@ -135,17 +135,24 @@ export function renderReviewsSection(reviews: readonly LandingReview[], options:
     stars(Number(average.replace(',', '.')), reviewsSection.averageRating(average)),
     `<p>${escapeHtml(reviewsSection.summary(average, reviews.length))}</p>`,
     '</div></div>',
-    `<ul class="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">${cards}</ul>`,
+    `<ul class="${REVIEW_LIST_CLASS}">${cards}</ul>`,
     '</div></section>',
   ].join('');
 }
 
-/** How often every instance re-reads the published reviews (see createLandingReviews). */
+/** How often every instance renders the section again in full (its "há 2 dias" moves on). */
 export const REVIEWS_REFRESH_MS = 30_000;
 
 /**
+ * How often every instance compares the published reviews' fingerprint (publishedFingerprint):
+ * a change made on another instance, or by `npm run buyer delete`, reaches its `/` within this.
+ */
+export const REVIEWS_CHECK_MS = 2_000;
+
+/**
  * `refresh()` reads the published reviews and splices the section into `/`'s prepared bytes
- * (site.ts recompresses only when the HTML changed). Refreshes run one at a time, so an older
+ * (site.ts recompresses only when the HTML changed). `check()` reads only the fingerprint and
+ * refreshes when it differs from the one last rendered. Refreshes run one at a time, so an older
  * read never overwrites a newer one; a failed read keeps what is served and is logged.
  */
 export function createLandingReviews(deps: {
@@ -154,22 +161,37 @@ export function createLandingReviews(deps: {
   minimum: number;
   now: () => number;
   logger: Logger;
-}): { refresh(): Promise<void> } {
+}): { refresh(): Promise<void>; check(): Promise<void> } {
   let last: Promise<void> = Promise.resolve();
+  let rendered: string | undefined;
   const landing = pageFile(paths.landing);
+  const warn = (error: unknown) =>
+    deps.logger.warn('Landing reviews not refreshed', { error: error instanceof Error ? error.message : String(error) });
   const refreshOnce = async () => {
     if (!deps.site) return;
     try {
+      // The fingerprint first: a change landing between the two reads is seen at the next check.
+      const fingerprint = await publishedFingerprint(deps.db);
       const fragment = renderReviewsSection(await listPublishedReviews(deps.db), { minimum: deps.minimum, now: deps.now() });
       await deps.site.fillSlot(landing, REVIEWS_MARKER, fragment);
+      rendered = fingerprint;
     } catch (error) {
-      deps.logger.warn('Landing reviews not refreshed', { error: error instanceof Error ? error.message : String(error) });
+      warn(error);
     }
   };
+  const refresh = () => {
+    last = last.then(refreshOnce);
+    return last;
+  };
   return {
-    refresh() {
-      last = last.then(refreshOnce);
-      return last;
+    refresh,
+    async check() {
+      if (!deps.site) return;
+      const fingerprint = await publishedFingerprint(deps.db).catch((error: unknown) => {
+        warn(error);
+        return rendered;
+      });
+      if (fingerprint !== rendered) await refresh();
     },
   };
 }

@@ -95,6 +95,22 @@ export async function publishedInOrder(trx: Executor): Promise<ReviewRow[]> {
     .execute();
 }
 
+/**
+ * What the landing page's section depends on, in a few bytes per review: which reviews are
+ * published, in what order, and when each last changed. Every instance compares it every couple
+ * of seconds, so a change made anywhere (another instance, `npm run buyer delete`) shows at once.
+ */
+export async function publishedFingerprint(trx: Executor): Promise<string> {
+  const rows = await trx
+    .selectFrom('reviews')
+    .select(['order_id', 'position', 'updated_at'])
+    .where('status', '=', 'published')
+    .orderBy('position')
+    .orderBy('order_id')
+    .execute();
+  return rows.map((row) => `${row.order_id}:${String(row.position)}:${String(row.updated_at)}`).join(',');
+}
+
 /** "Publicar": at the end of the published ones. Undefined when there is none to publish (or withdrawn). */
 export async function publishReview(db: Kysely<Database>, orderId: string, now: number): Promise<ReviewRow | undefined> {
   return db.transaction().execute(async (trx) => {
