@@ -29,6 +29,7 @@ export const reviewApi = {
   consentRequired: 'Marque a autorização para publicar o seu depoimento.',
   nothingToWithdraw: 'Você ainda não escreveu um depoimento.',
   tooLarge: 'O texto enviado é grande demais.',
+  tooMany: 'Você já alterou o depoimento várias vezes. Aguarde um pouco e tente de novo.',
 };
 
 /** The console's review actions' refusals. */

@@ -8,7 +8,7 @@ import { reviewToken } from '../../src/server/orders/order-links.ts';
 import type { MemberArea } from '../../src/shared/access.ts';
 import type { AdminHealth } from '../../src/shared/admin.ts';
 import type { AdminReviewList, ReviewPageReply, ReviewReply } from '../../src/shared/reviews.ts';
-import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { fetchFrom, newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { sandboxSays } from './sandbox-payment.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
@@ -279,6 +279,36 @@ for (const database of databases) {
       expect((await consoleCall(running, admin, '/buyer/delete', { email: buyer.email, confirmation: buyer.email })).status).toBe(200);
       expect(running.signals).toBe(before + 1);
       expect(await running.db.db.selectFrom('reviews').select('order_id').where('order_id', '=', buyer.orderId).execute()).toHaveLength(0);
+    });
+
+    it('limits review writes per client: the 21st in an hour gets 429 in Portuguese, another client still writes', async () => {
+      const buyer = await buyAndPay(running);
+      const other = await buyAndPay(running, 'Rui Costa');
+      const scripted = fetchFrom('127.0.1.37');
+      const post = (send: typeof fetch | ReturnType<typeof fetchFrom>, who: typeof buyer, path = '') =>
+        send(`${running.server.url}/api/reviews/${who.ref}${path}`, {
+          method: 'POST',
+          headers: { 'X-Review-Token': who.token, 'Content-Type': 'application/json' },
+          body: path ? '' : JSON.stringify({ ...goodReview, text: `${goodReview.text} Edição ${Math.random()}` }),
+        });
+      for (let write = 0; write < 20; write++) expect((await post(scripted, buyer, write % 2 ? '/withdraw' : '')).status).toBe(200);
+      const refused = await post(scripted, buyer);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { error: string }).error).toBe(
+        'Você já alterou o depoimento várias vezes. Aguarde um pouco e tente de novo.',
+      );
+      // Refused before anything was read or written: the review is still the withdrawn one.
+      const row = await running.db.db
+        .selectFrom('reviews')
+        .select('status')
+        .where('order_id', '=', buyer.orderId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('withdrawn');
+      expect((await post(fetchFrom('127.0.1.38'), other)).status).toBe(200);
+      // An hour later the first client writes again.
+      running.clock.now += 61 * 60_000;
+      expect((await post(scripted, buyer)).status).toBe(200);
     });
 
     it('sends the request once across two servers on the same database', async () => {

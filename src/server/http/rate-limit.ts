@@ -46,6 +46,11 @@ export const limits = {
   resend: { name: 'access_resend', windowMs: HOUR, max: 5 },
   /** Postbacks whose order or secret does not match: a real gateway never sends many. */
   webhookRejected: { name: 'webhook_rejected', windowMs: MINUTE, max: 20 },
+  /**
+   * Review writes and withdrawals (the review page and the member page): a buyer fixing a typo
+   * sends a few; each one rewrites a row and may re-render `/`, so a script gets few.
+   */
+  reviewWrite: { name: 'review_write', windowMs: HOUR, max: 20 },
   /** 404s counted in the funnel: one per client per minute says all the report needs. */
   notFound: { name: 'not_found', windowMs: MINUTE, max: 1 },
 } as const satisfies Record<string, LimitPolicy>;

@@ -9,7 +9,7 @@ import { refundApi } from '../../content/refunds.ts';
 import { loadGuarantee, requestRefund } from '../refunds/refund-service.ts';
 import { refundBody, refusedRefund } from './refund-request.ts';
 import { loadMemberReview, withdrawBuyerReview, writeReview } from '../reviews/review-service.ts';
-import { refusedReview, reviewBody, reviewBodyLimit } from './reviews.ts';
+import { refusedReview, reviewBody, reviewBodyLimit, reviewWriteLimit } from './reviews.ts';
 import type { AppEnv } from './context.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { pageFile, sendPage, type Site } from '../http/site.ts';
@@ -109,7 +109,7 @@ export const accessRoutes = new Hono<AppEnv>()
       return sendReply(c, 'POST', { guarantee: result.guarantee });
     },
   )
-  .post('/review', reviewBodyLimit, reviewBody, async (c) => {
+  .post('/review', reviewWriteLimit, reviewBodyLimit, reviewBody, async (c) => {
     c.header('Cache-Control', 'no-store');
     const order = await memberOrder(c);
     if (!order) return c.json({ error: copy.api.revoked, supportEmail: c.var.config.mail.supportEmail } satisfies MemberAreaRefusal, 401);
@@ -118,7 +118,7 @@ export const accessRoutes = new Hono<AppEnv>()
     c.var.logger.info('Review written on the member page', { order: order.id });
     return sendReply(c, 'POST', { review: result.review });
   })
-  .post('/review/withdraw', async (c) => {
+  .post('/review/withdraw', reviewWriteLimit, async (c) => {
     c.header('Cache-Control', 'no-store');
     const order = await memberOrder(c);
     if (!order) return c.json({ error: copy.api.revoked, supportEmail: c.var.config.mail.supportEmail } satisfies MemberAreaRefusal, 401);

@@ -2,7 +2,9 @@ import { Hono, type Context } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { reviewApi } from '../../content/reviews.ts';
 import { REVIEW_TOKEN_HEADER, ReviewInputSchema } from '../../shared/reviews.ts';
+import { createMiddleware } from 'hono/factory';
 import { apiError, limitBody } from '../http/http.ts';
+import { limits } from '../http/rate-limit.ts';
 import { isReviewToken } from '../orders/order-links.ts';
 import { findOrderForPage } from '../orders/order-page-service.ts';
 import { loadReviewPage, withdrawBuyerReview, writeReview, type ReviewRefusal } from '../reviews/review-service.ts';
@@ -22,6 +24,19 @@ export const reviewBody = zValidator('json', ReviewInputSchema, (result, c) => {
   if (fields.has('text')) return apiError(c, 422, reviewApi.textLength, { text: reviewApi.textLength });
   if (fields.has('consent')) return apiError(c, 422, reviewApi.consentRequired, { consent: reviewApi.consentRequired });
   return apiError(c, 422, reviewApi.invalid);
+});
+
+/**
+ * Review writes per client address (limits.reviewWrite), before the body is read: each one
+ * rewrites the review and may re-render `/`.
+ */
+export const reviewWriteLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const decision = await c.var.limiter.consume(limits.reviewWrite, c.var.clientAddress, c.var.now());
+  if (!decision.allowed) {
+    c.header('Retry-After', String(Math.ceil(decision.retryAfterMs / 1000)));
+    return apiError(c, 429, reviewApi.tooMany);
+  }
+  await next();
 });
 
 export function refusedReview(c: Context<AppEnv>, refusal: ReviewRefusal): Response {
@@ -55,7 +70,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     if ('kind' in page) return refusedReview(c, page);
     return sendReply(c, 'GET', page);
   })
-  .post('/:ref', reviewBodyLimit, reviewBody, async (c) => {
+  .post('/:ref', reviewWriteLimit, reviewBodyLimit, reviewBody, async (c) => {
     const found = await keyedOrder(c);
     if (found.refusal) return found.refusal;
     const result = await writeReview(c.var.reviews, found.order.id, c.req.valid('json'), c.var.now());
@@ -63,7 +78,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     c.var.logger.info('Review written on the review page', { order: found.order.id });
     return sendReply(c, 'POST', { review: result.review });
   })
-  .post('/:ref/withdraw', async (c) => {
+  .post('/:ref/withdraw', reviewWriteLimit, async (c) => {
     const found = await keyedOrder(c);
     if (found.refusal) return found.refusal;
     const result = await withdrawBuyerReview(c.var.reviews, found.order.id, c.var.now());
