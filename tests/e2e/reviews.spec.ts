@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
 import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
-import { expect, presellAnsweredContext, querySqlite, test, watchConsole, writeSqlite } from './fixtures.ts';
+import { expect, presellAnsweredContext, querySqlite, test, watchConsole } from './fixtures.ts';
 import { expectNoAxeViolations, shoot, waitForMail } from './mails-and-shots.ts';
-import { startServer } from './server.ts';
+import { startClockedServer } from './server.ts';
 
 /**
  * Verified-buyer reviews (docs/reviews.md) as their two people live them, in real Chromium against
@@ -15,6 +15,7 @@ const PASSWORD = 'senha-do-painel-depoimentos-e2e';
 const BUYER = { name: 'Marina Albuquerque', email: 'marina.albuquerque@example.com' };
 const REVIEW_TEXT = 'Achei três fornecedores de roupas no primeiro dia e já fiz o meu primeiro pedido. Vale cada centavo.';
 const SERIOUS = ['serious', 'critical'] as const;
+const DAY = 24 * 60 * 60_000;
 
 const reviewsRegion = (page: Page) => page.getByRole('region', { name: 'Quem comprou, avalia' });
 
@@ -23,14 +24,13 @@ test.describe('reviews', () => {
     browser,
   }) => {
     test.setTimeout(180_000);
-    const server = await startServer({ ADMIN_PASSWORD: PASSWORD, REVIEW_REQUEST_DAYS: '1', REVIEWS_MIN: '1' });
+    // The server's clock moves a day ahead in the test (tests/support/clocked-server.ts).
+    const server = await startClockedServer({ ADMIN_PASSWORD: PASSWORD, REVIEW_REQUEST_DAYS: '1', REVIEWS_MIN: '1' });
     try {
       const buyer = await browser.newContext({ baseURL: server.url });
       await buyInSandbox(buyer, BUYER);
 
-      // The day passes. The server process has no injectable clock, so the order's waiting
-      // review_request row is made due now in the database; the integration tests cover the
-      // REVIEW_REQUEST_DAYS clock itself (the row queued at paidAt + 1 day).
+      // The payment queued the request for a day later; it is not sent yet.
       const [order] = querySqlite<{ id: string }>(server, "select id from orders where buyer_email = ? and status = 'paid'", BUYER.email);
       const [row] = querySqlite<{ next_attempt_at: number; sent_at: number | null }>(
         server,
@@ -40,7 +40,8 @@ test.describe('reviews', () => {
       expect(row, 'the payment queued the review request').toBeDefined();
       expect(row!.sent_at).toBeNull();
       expect(row!.next_attempt_at).toBeGreaterThan(Date.now() + 23 * 60 * 60_000);
-      writeSqlite(server, "update outbox set next_attempt_at = ? where order_id = ? and kind = 'review_request'", Date.now(), order!.id);
+      // The day passes on the server's clock.
+      await server.advance(DAY + 60_000);
 
       // The outbox worker polls every 5 s; the due row goes out at its next poll.
       const reviewMail = await waitForMail(server, BUYER.email, 'Como está sendo a lista?', 30_000);

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The production server as its own process: see tests/support/server-process.ts (shared with the fault tests). */
-export { SERVER_ENTRY, SERVER_NODE_FLAGS, startServer, type RunningServer } from '../support/server-process.ts';
+export { SERVER_ENTRY, SERVER_NODE_FLAGS, startClockedServer, startServer, type RunningServer } from '../support/server-process.ts';
 import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../support/server-process.ts';
 
 /** Runs the server expecting it to refuse to start; resolves with its exit code and output. */

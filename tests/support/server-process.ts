@@ -51,6 +51,8 @@ export interface StartOptions {
   startTimeoutMs?: number;
   /** The text of a `.env` written into the server's working folder (its data folder). */
   envFile?: string;
+  /** The working folder for a `command` (the project root by default; the bundled server runs in its data folder). */
+  cwd?: string;
 }
 
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningServer> {
@@ -71,7 +73,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       LOG_FORMAT: 'text',
       ...env,
     },
-    cwd: options.command ? process.cwd() : dataDir,
+    cwd: options.cwd ?? (options.command ? process.cwd() : dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.detached ?? false,
   });
@@ -136,6 +138,44 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       signalProcess('SIGTERM');
       await exited;
       if (ownDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ClockedServer extends RunningServer {
+  /** Moves the server's clock `ms` further ahead and waits until the process has read it. */
+  advance(ms: number): Promise<void>;
+}
+
+/** tsx's loader, by path: the clocked server runs in its data folder, where `--import tsx` would not resolve. */
+const TSX_LOADER = path.resolve('node_modules/tsx/dist/loader.mjs');
+const CLOCKED_ENTRY = path.resolve('tests/support/clocked-server.ts');
+
+/**
+ * The server from source (tests/support/clocked-server.ts) with a clock the test moves, for a
+ * flow that waits days in real life (the review request after REVIEW_REQUEST_DAYS). Same wiring
+ * and the same client build as the bundled server; production's Node flags.
+ */
+export async function startClockedServer(env: Record<string, string> = {}): Promise<ClockedServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-e2e-'));
+  const clockFile = path.join(dataDir, 'clock-ahead-ms');
+  fs.writeFileSync(clockFile, '0');
+  let aheadMs = 0;
+  const server = await startServer(
+    { ...env, VITRINE_CLOCK_FILE: clockFile },
+    { dataDir, cwd: dataDir, command: [process.execPath, ...SERVER_NODE_FLAGS, '--import', TSX_LOADER, CLOCKED_ENTRY] },
+  );
+  return {
+    ...server,
+    async advance(ms) {
+      aheadMs += ms;
+      fs.writeFileSync(clockFile, String(aheadMs));
+      // The process polls the file every 100 ms (fs.watchFile) and says when it moved.
+      await server.waitForLog(new RegExp(`^Test clock: ${aheadMs} ms ahead$`), 10_000);
+    },
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { composeServer } from './compose.ts';
+import { ConfigError, loadConfig, placeholdersInUse } from './config/config.ts';
+import { migrateToLatest, openDatabase } from './db/database.ts';
+import { HTTP_SERVER_OPTIONS } from './http/http-options.ts';
+import { createLogger, defaultLogFormat } from './lib/logger.ts';
+import { describeEnvFile, loadEnvFile } from './config/env-file.ts';
+import { publicConfig, publicConfigScript } from './config/public-config.ts';
+import { loadSite } from './http/site.ts';
+
+/** In-flight requests get this long after SIGTERM (a checkout takes at most the gateway's 15 s timeout). */
+const SHUTDOWN_GRACE_MS = 20_000;
+
+/** Finds the client build next to the bundled server (dist/server → dist/client) or from the repo root. */
+function findClientDir(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../client'), path.resolve(here, '../../dist/client')];
+  return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0]!;
+}
+
+/**
+ * Starts the server as `node dist/server/main.js` runs it: settings, database, site, listening,
+ * jobs and the SIGTERM drain. `now` replaces the clock everywhere composeServer passes one (the
+ * end-to-end tests' clocked server moves it days ahead); production passes nothing.
+ */
+export async function runServer(options: { now?: () => number } = {}): Promise<void> {
+  const envFile = loadEnvFile();
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) process.stderr.write(`Invalid configuration: ${problem}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat ?? defaultLogFormat() });
+  if (envFile) logger.info(describeEnvFile(envFile));
+  // With their stack, masked like every line: the process keeps serving the other requests.
+  process.on('unhandledRejection', (reason) => {
+    logger.error('Unhandled rejection', {
+      error: reason instanceof Error ? reason.message : String(reason),
+      stack: reason instanceof Error ? reason.stack : undefined,
+    });
+  });
+  if (config.demoMode)
+    logger.warn(
+      'Demo mode: no gateway is configured, the sandbox takes the charges and no real payment is made (set PROVIDER_URL to sell)',
+    );
+  for (const variable of placeholdersInUse(config)) {
+    logger.warn(`Placeholder still in use: set ${variable}`, { variable });
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = openDatabase(config.database);
+  await migrateToLatest(database.db);
+  const browserConfig = publicConfig(config);
+  const site = loadSite(findClientDir(), publicConfigScript(browserConfig), browserConfig);
+
+  // Demo mode (the sandbox gateway) without ADMIN_PASSWORD: a password for this run only, shown
+  // once on the start line. With a real gateway the console stays off until the seller sets one.
+  const generatedAdminPassword =
+    config.adminPassword === undefined && config.gateway.kind === 'sandbox' ? randomBytes(12).toString('base64url') : undefined;
+  const composed = composeServer({
+    config,
+    database,
+    logger,
+    site,
+    adminPassword: generatedAdminPassword,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const gatewayTarget = config.gateway;
+  // The first visitor already gets the published reviews in `/` (startJobs keeps them fresh).
+  await composed.refreshReviews();
+
+  // Requests whose answer has not been fully sent yet: a SIGTERM lets them finish (a checkout must
+  // not be cut between writing its order and storing the gateway's answer).
+  let inFlight = 0;
+  const idleWaiters = new Set<() => void>();
+
+  const server = serve(
+    { fetch: composed.app.fetch, port: config.port, hostname: config.host, serverOptions: HTTP_SERVER_OPTIONS },
+    (info: AddressInfo) => {
+      composed.setPort(info.port);
+      composed.startJobs();
+      const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+      logger.info(`Vitrine listening on http://${shownHost}:${info.port}`, {
+        database: database.dialect,
+        gateway: gatewayTarget.kind === 'remote' ? new URL(gatewayTarget.url).host : 'sandbox',
+        console:
+          config.adminPassword || generatedAdminPassword
+            ? `${config.publicUrl ?? `http://${shownHost}:${info.port}`}/painel`
+            : 'off (set ADMIN_PASSWORD)',
+        consolePassword: generatedAdminPassword,
+      });
+    },
+  ) as Server;
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    // Counted until the answer is fully written ('close'), not merely returned by the handler.
+    inFlight++;
+    response.once('close', () => {
+      inFlight--;
+      if (inFlight === 0) for (const wake of idleWaiters) wake();
+    });
+    // While draining, every answer closes its connection, so keep-alive clients move to another instance.
+    if (composed.lifecycle.isDraining()) response.setHeader('Connection', 'close');
+  });
+
+  const requestsFinished = (timeoutMs: number) =>
+    new Promise<boolean>((resolve) => {
+      if (inFlight === 0) return resolve(true);
+      const timer = setTimeout(() => {
+        idleWaiters.delete(wake);
+        resolve(false);
+      }, timeoutMs);
+      const wake = () => {
+        clearTimeout(timer);
+        idleWaiters.delete(wake);
+        resolve(true);
+      };
+      idleWaiters.add(wake);
+    });
+
+  /**
+   * SIGTERM (systemd, Docker and `kill` send it to the whole process group) or SIGINT: refuse new
+   * checkouts (503), let requests in flight finish for up to 20 s, stop listening, stop the workers
+   * between two jobs, close the database and exit 0. Repeated signals (the group's and the one npm
+   * relays) change nothing.
+   */
+  let shuttingDown = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    composed.lifecycle.beginDrain();
+    logger.info('Shutting down: finishing requests in flight', { signal, requests: inFlight });
+    // Still listening while draining: a checkout arriving now gets a clear 503 (and the load
+    // balancer's readiness check takes this instance out) rather than a refused connection.
+    server.closeIdleConnections();
+    void (async () => {
+      const finished = await requestsFinished(SHUTDOWN_GRACE_MS);
+      if (!finished) logger.warn('Requests still running after the shutdown grace period were cut off', { requests: inFlight });
+      server.close();
+      server.closeAllConnections();
+      await composed.stopJobs();
+      await database.close();
+      logger.info('Stopped');
+    })()
+      .catch((error: unknown) => logger.error('Shutdown failed', { error: error instanceof Error ? error.message : String(error) }))
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
