@@ -2,6 +2,7 @@ import { MapPin, Quote } from 'lucide-react';
 import { testimonials, testimonialsSection, type Testimonial } from '../../content/testimonials.ts';
 import { LazyImage } from '../ui/lazy-image.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
+import { REVIEW_ITEM_CLASS, REVIEW_LIST_CLASS } from '../../shared/reviews-marker.ts';
 
 function Avatar({ testimonial }: { testimonial: Testimonial }) {
   if (testimonial.photoUrl) {
@@ -32,9 +33,9 @@ export function Testimonials() {
     <section aria-labelledby="testimonials-title" className="border-y border-line/60 bg-ink-900/60 px-5 py-16">
       <div className="mx-auto max-w-5xl">
         <SectionHeading id="testimonials-title" eyebrow={testimonialsSection.eyebrow} title={testimonialsSection.title} />
-        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className={REVIEW_LIST_CLASS}>
           {testimonials.map((testimonial) => (
-            <li key={`${testimonial.name}-${testimonial.city}`}>
+            <li key={`${testimonial.name}-${testimonial.city}`} className={REVIEW_ITEM_CLASS}>
               <figure className="flex h-full flex-col rounded-2xl border border-line bg-ink-850/80 p-5">
                 <Quote aria-hidden="true" className="size-6 text-brand-500/60" />
                 <blockquote className="mt-3 flex-1 text-pretty text-slate-200">{testimonial.text}</blockquote>
