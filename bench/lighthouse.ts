@@ -215,7 +215,11 @@ function medianSample(samples: Sample[]): Sample {
   return Object.fromEntries(keys.map((key) => [key, median(samples.map((sample) => sample[key]))])) as unknown as Sample;
 }
 
-export async function runLighthouseBench(server: RunningServer, clientDir: string): Promise<void> {
+/**
+ * `landingWithReviews`: `/` of a server whose section 6 shows published reviews (bench/reviews-server.ts),
+ * held to `/`'s targets and compared with it.
+ */
+export async function runLighthouseBench(server: RunningServer, clientDir: string, landingWithReviews?: string): Promise<void> {
   const floorDir = path.join(clientDir, FLOOR_DIR);
   fs.mkdirSync(floorDir, { recursive: true });
   fs.writeFileSync(path.join(floorDir, 'index.html'), floorPageHtml());
@@ -223,7 +227,8 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
     { name: 'floor', url: `${server.url}/${FLOOR_DIR}`, accepted: false },
     { name: '/presell', url: `${server.url}/presell`, accepted: false },
     { name: '/', url: `${server.url}/`, accepted: true },
-  ] as const;
+    ...(landingWithReviews ? [{ name: '/ reviews', url: landingWithReviews, accepted: true }] : []),
+  ];
   const samples = new Map<string, Sample[]>(pages.map((page) => [page.name, []]));
   const landingHtml = fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   checkoutFiles = new Set(/data-checkout="([^"]*)"/.exec(landingHtml)?.[1]?.split(' ').filter(Boolean) ?? []);
@@ -273,14 +278,21 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
       ? `✓ the checkout's code (${kb(medians.get('/')!.checkoutBytes)}) only after the load event and the largest paint, at low priority`
       : `✗ the checkout's code only after the load event and the largest paint: ${[...checkoutTooEarly].join(', ')} came earlier`,
   ];
-  for (const name of ['/', '/presell'] as const) {
+  const judged = [['/', '/'], ['/presell', '/presell'], ...(medians.has('/ reviews') ? ([['/ reviews', '/']] as const) : [])] as const;
+  for (const [name, targetsOf] of judged) {
     const sample = medians.get(name)!;
-    const marks = targets[name].map((target) => {
+    const marks = targets[targetsOf].map((target) => {
       const limit = target.limit(floor);
       const met = target.atLeast ? sample[target.metric] >= limit : sample[target.metric] <= limit;
       return `${met ? '✓' : '✗'} ${target.label} (${target.show(sample[target.metric])})`;
     });
     if (name === '/') marks.push(...landingNotes);
+    if (name === '/ reviews') {
+      const plain = medians.get('/')!;
+      marks.push(
+        `against / without reviews: LCP ${(sample.lcp / plain.lcp).toFixed(2)}×, FCP ${(sample.fcp / plain.fcp).toFixed(2)}×, JS ${kb(sample.jsBytes - plain.jsBytes)} more, CLS ${sample.cls.toFixed(3)} vs ${plain.cls.toFixed(3)}`,
+      );
+    }
     console.log(`\n  targets ${name}:\n    ${marks.join('\n    ')}`);
   }
   // The floor runs no script: what it blocks for is the browser's and the machine's, and every page

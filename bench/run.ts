@@ -10,7 +10,8 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  * `npm run bench`: figures, not pass/fail. Needs a build (`npm run build`).
  * 1. First-load weight of each prerendered page: the HTML (inline CSS included) and the scripts it
  *    loads before any interaction, brotli-compressed as the server sends them.
- * 2. Lighthouse on a plain-HTML floor page, `/presell` and `/`, with the landing-page targets (bench/lighthouse.ts).
+ * 2. Lighthouse on a plain-HTML floor page, `/presell`, `/` and `/` with six published reviews, with the
+ *    landing-page targets (bench/lighthouse.ts).
  * 3. Throughput and latency of the real server on loopback: a bounded number of requests to the
  *    landing page and to GET /api/live, and `GET /` against nginx serving the same build folder.
  * 4. What the abuse limits cost a legitimate visitor while a flood runs (bench/abuse.ts).
@@ -67,6 +68,9 @@ for (const chunk of pageChunks)
 // Imported once VITRINE_SERVER_ENTRY is settled (server.ts reads it when loaded).
 const { startServer } = await import('../tests/e2e/server.ts');
 const server = await startServer();
+// `/` again, from a server with six published verified reviews in section 6 (bench/reviews-server.ts).
+const { startReviewsServer } = await import('./reviews-server.ts');
+const reviewsServer = await startReviewsServer(startServer);
 
 async function load(pathname: string, total: number, concurrency: number) {
   const latencies: number[] = [];
@@ -126,13 +130,14 @@ async function compareWithNginx() {
 }
 
 try {
-  await runLighthouseBench(server, clientDir);
+  await runLighthouseBench(server, clientDir, `${reviewsServer.url}/`);
   console.log('\nLoopback load (bounded):');
   await load('/', 2000, 20);
   await load('/api/live', 1000, 10);
   await compareWithNginx();
 } finally {
   await server.stop();
+  await reviewsServer.stop();
 }
 
 if (!onlyPageSpeed) {
