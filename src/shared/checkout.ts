@@ -61,6 +61,8 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
       .optional(),
     attribution: z.unknown().optional().transform(cleanAttribution),
     tracking: z.unknown().optional().transform(cleanTrackingContext),
+    /** The order bump's checkbox (content/offers.ts): only "with" or "without"; the server sets every price. */
+    bump: z.boolean().optional().default(false),
   });
 }
 
@@ -80,12 +82,23 @@ export function fieldErrors(error: {
 
 export type OrderStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'reversed';
 
-/** 201 from POST /api/orders. */
+/** One item of an order: the main product, or the order bump (content/offers.ts). */
+export type OrderItemKey = 'main' | 'bump';
+
+export interface OrderItem {
+  key: OrderItemKey;
+  title: string;
+  priceCents: number;
+}
+
+/** 201 from POST /api/orders (and from POST /api/orders/:id/addon, for the bump alone). */
 export interface CreatedOrder {
   orderId: string;
   /** Random reference for trackers (GA4 transaction_id, Meta eventID) and the buyer; never the order id. */
   publicRef: string;
+  /** The charge's total: the sum of `items`. */
   amountCents: number;
+  items: OrderItem[];
   pix: { code: string | null; qrSvg: string | null; image: string | null };
   /** Epoch ms after which the code is no longer offered (server clock). */
   expiresAt: number;
@@ -102,7 +115,23 @@ export interface OrderStatusReply {
   accessUrl?: string;
   /** Paid without a link here: where the access went instead (Portuguese). */
   accessNote?: string;
+  /**
+   * Paid, and the bump was not in it: the one-time offer of the bump alone (shown once per order,
+   * to the tab that created it). POST /api/orders/:id/addon answers it.
+   */
+  addonOffer?: AddonOffer;
 }
+
+/** The one-time offer after payment (content/offers.ts `afterPaymentPriceCents`). */
+export interface AddonOffer {
+  title: string;
+  pitch: string;
+  priceCents: number;
+}
+
+/** POST /api/orders/:id/addon, with the tab's view key: "Quero adicionar" or "Não, obrigado". */
+export const AddonAnswerSchema = z.strictObject({ accept: z.boolean() });
+export type AddonAnswer = z.infer<typeof AddonAnswerSchema>;
 
 /** GET /api/product. */
 export interface ProductInfo {

@@ -27,6 +27,8 @@ export interface PublicConfig {
   unpaidRetentionDays: string;
   /** Days after payment the buyer may ask for a refund (GUARANTEE_DAYS), as every guarantee text prints it. */
   guaranteeDays: string;
+  /** The checkout offers the order bump of content/offers.ts (ORDER_BUMP; docs/offers.md). */
+  orderBump: boolean;
   /** Public tracker IDs (GA_ID, META_PIXEL_ID, CLARITY_ID); loaded only after consent (docs/product.md#5-tracking-waits-for-consent). */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
 }
@@ -48,6 +50,7 @@ export const publicConfigDefaults: Omit<PublicConfig, 'seller'> = {
   supportUrl: 'mailto:suporte@example.com',
   unpaidRetentionDays: String(DEFAULT_UNPAID_RETENTION_DAYS),
   guaranteeDays: String(DEFAULT_GUARANTEE_DAYS),
+  orderBump: true,
   trackers: { gaId: null, metaPixelId: null, clarityId: null },
 };
 

@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultPublicConfig, sellerPlaceholder } from '../../content/seller.ts';
+import { DEMO_BUMP_OFFER_HASH, DEMO_BUMP_PRODUCT_HASH, orderBump, type BumpOffer } from '../../content/offers.ts';
 import { formatDocument, isValidCpfOrCnpj, normalizeDocument } from '../../shared/documents.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from '../../shared/retention.ts';
 import { DEFAULT_GUARANTEE_DAYS } from '../../shared/guarantee.ts';
@@ -166,6 +167,10 @@ const EnvSchema = z.object({
       })
       .default('manual'),
   ),
+  ORDER_BUMP: z.preprocess(
+    blankAsUnset,
+    z.enum(['on', 'off'], { message: 'must be on (offer the order bump of src/content/offers.ts) or off' }).optional(),
+  ),
   GATEWAY_REFUNDS: z.preprocess(
     blankAsUnset,
     z.enum(['0', '1'], { message: 'must be 1 (refund through the gateway API) or 0 (refund by hand in the gateway panel)' }).default('0'),
@@ -311,6 +316,11 @@ export interface Config {
   refundMode: 'manual' | 'auto';
   /** GATEWAY_REFUNDS=1: refunds go through the gateway's refund endpoint; off → by hand in the gateway panel. */
   gatewayRefunds: boolean;
+  /**
+   * The order bump of content/offers.ts, when it is offered (ORDER_BUMP): null when it is off, when
+   * content has none, or with a real gateway while content still has the demo's hashes.
+   */
+  orderBump: BumpOffer | null;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
   /** Public links and the seller's identity the pages show (footer, /termos, /privacidade). */
   storefront: {
@@ -405,6 +415,21 @@ function deploymentProblems(values: z.infer<typeof EnvSchema>): string[] {
   return problems;
 }
 
+/** The bump still carries the demo's gateway hashes, which only the sandbox sells. */
+function isDemoBump(bump: BumpOffer): boolean {
+  return bump.productHash === DEMO_BUMP_PRODUCT_HASH || bump.offerHash === DEMO_BUMP_OFFER_HASH;
+}
+
+/**
+ * ORDER_BUMP unset: on in the demo, and with a real gateway once content/offers.ts names the
+ * bump's own hashes (the demo's would be refused by the gateway). `off` always wins.
+ */
+function offeredBump(setting: 'on' | 'off' | undefined, gateway: GatewayTarget['kind']): BumpOffer | null {
+  if (setting === 'off' || !orderBump) return null;
+  if (gateway === 'remote' && isDemoBump(orderBump)) return null;
+  return orderBump;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const problems: string[] = [];
   const parsed = EnvSchema.safeParse(env);
@@ -437,6 +462,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (WEBHOOK_URL && !WEBHOOK_SECRET)
       problems.push('WEBHOOK_SECRET is required with WEBHOOK_URL: every delivery is signed (whsec_ followed by base64)');
     if (WEBHOOK_SECRET && !WEBHOOK_URL) problems.push('WEBHOOK_URL is required when WEBHOOK_SECRET is set (where to send the events)');
+    if (PROVIDER_URL && parsed.data.ORDER_BUMP === 'on' && orderBump && isDemoBump(orderBump)) {
+      problems.push(
+        "ORDER_BUMP=on needs the bump's own gateway hashes: replace the demo's productHash and offerHash in src/content/offers.ts, or set ORDER_BUMP=off",
+      );
+    }
     if (parsed.data.PIX_TTL_MINUTES !== undefined) {
       problems.push(
         'PIX_TTL_MINUTES is no longer supported: a PIX code is shown for as long as the gateway keeps it payable; unset it (PIX_EXPIRE_DAYS sets that lifetime in whole days)',
@@ -473,6 +503,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reviewsMin: values.REVIEWS_MIN,
     refundMode: values.REFUND_MODE,
     gatewayRefunds: values.GATEWAY_REFUNDS === '1',
+    orderBump: offeredBump(values.ORDER_BUMP, gateway.kind),
     mail: {
       smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL,
       from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`,

@@ -16,6 +16,7 @@ export function publicConfig(config: Config): PublicConfig {
     seller: { ...seller },
     unpaidRetentionDays: String(config.unpaidRetentionDays),
     guaranteeDays: String(config.guaranteeDays),
+    orderBump: config.orderBump !== null,
     trackers: { ...config.trackers },
   };
 }

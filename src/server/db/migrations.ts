@@ -19,6 +19,7 @@ import { boundedWritesMigration } from './migrations/0019-bounded-writes.ts';
 import { uniqueTransactionHashMigration } from './migrations/0020-unique-transaction-hash.ts';
 import { refundsMigration } from './migrations/0021-refunds.ts';
 import { reviewsMigration } from './migrations/0022-reviews.ts';
+import { orderItemsMigration } from './migrations/0023-order-items.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_unique_transaction_hash': uniqueTransactionHashMigration,
   '0021_refunds': refundsMigration,
   '0022_reviews': reviewsMigration,
+  '0023_order_items': orderItemsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { GatewayRefundState, RefundOrigin, RefundReason, RefundStatus } from '../../shared/refunds.ts';
 import type { BrazilState, ReviewStatus } from '../../shared/reviews.ts';
 import type { Supplier } from '../../shared/suppliers.ts';
@@ -101,6 +102,25 @@ export interface OrdersTable {
   client_user_agent: Generated<string | null>;
   /** The buyer asked for no more PIX reminders for this order (the e-mail's one-click link). */
   reminders_opted_out_at: Generated<number | null>;
+  /** `main`, or `addon`: the one-time offer after payment, the bump alone for `parent_order_id` (docs/offers.md). */
+  kind: Generated<OrderKind>;
+  parent_order_id: Generated<string | null>;
+  /** A main order's answer to the one-time offer after payment: shown once, then `accepted` or `declined`. */
+  addon_answer: Generated<'accepted' | 'declined' | null>;
+  addon_answered_at: Generated<number | null>;
+}
+
+export type OrderKind = 'main' | 'addon';
+
+/** What an order sells (docs/offers.md): its amount is the sum of its items' prices. */
+export interface OrderItemsTable {
+  order_id: string;
+  item: OrderItemKey;
+  /** The item's name when it was bought, as receipts and the console show it. */
+  title: string;
+  price_cents: number;
+  product_hash: string;
+  offer_hash: string;
 }
 
 /** One row per access link handed out: only the SHA-256 of the token is kept. */
@@ -314,6 +334,7 @@ export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
   orders: OrdersTable;
+  order_items: OrderItemsTable;
   webhook_events: WebhookEventsTable;
   suppliers: SuppliersTable;
   supplier_list_meta: SupplierListMetaTable;

@@ -2,13 +2,13 @@ import QRCode from 'qrcode';
 import { checkout as copy } from '../../content/checkout.ts';
 import type { CreateOrderInput, CreatedOrder } from '../../shared/checkout.ts';
 import { businessMonth } from '../../shared/time.ts';
-import type { Config } from '../config/config.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../http/rate-limit.ts';
 import { hashViewKey } from './view-key.ts';
 import { trackingToStore } from './tracking-store.ts';
 import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
+import { itemsOfOrder } from './order-items.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import {
   CHARGE_IN_FLIGHT_MS,
@@ -47,11 +47,13 @@ async function qrSvg(code: string | null): Promise<string | null> {
   return QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, width: 200 });
 }
 
-export async function toCreatedOrder(order: OrderRow, config: Config): Promise<CreatedOrder> {
+export async function toCreatedOrder(deps: Pick<OrdersDeps, 'db' | 'config'>, order: OrderRow): Promise<CreatedOrder> {
+  const { config } = deps;
   return {
     orderId: order.id,
     publicRef: order.public_ref,
     amountCents: order.amount_cents,
+    items: await itemsOfOrder(deps.db, order.id),
     pix: { code: order.pix_code, qrSvg: await qrSvg(order.pix_code), image: order.pix_code ? null : order.pix_image },
     expiresAt: order.expires_at,
     serverTime: Date.now(),
@@ -76,7 +78,7 @@ async function settled(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
 async function describe(deps: OrdersDeps, order: OrderRow): Promise<CheckoutResult> {
   if (order.status === 'failed') return { kind: 'failed', message: order.failure_reason ?? copy.errors.generic };
   if (order.status === 'creating') return { kind: 'failed', message: copy.errors.generic };
-  return { kind: 'created', order: await toCreatedOrder(order, deps.config) };
+  return { kind: 'created', order: await toCreatedOrder(deps, order) };
 }
 
 /**

@@ -36,7 +36,7 @@ export async function describeOrderPage(
 async function pageReply(deps: OrdersDeps, order: OrderRow, contactKey: string | undefined, now: number): Promise<OrderPageBase> {
   const status = publicStatus(order, now);
   if (status === 'pending') {
-    const { amountCents, pix, expiresAt, sandboxPayUrl } = await toCreatedOrder(order, deps.config);
+    const { amountCents, pix, expiresAt, sandboxPayUrl } = await toCreatedOrder(deps, order);
     return { status, amountCents, pix, expiresAt, serverTime: now, ...(sandboxPayUrl ? { sandboxPayUrl } : {}) };
   }
   if (status === 'paid') return { status, maskedEmail: order.buyer_email ? maskEmailForBuyer(order.buyer_email) : null };

@@ -1,0 +1,86 @@
+import { formatBRL } from '../shared/money.ts';
+import { site } from './site.ts';
+
+/**
+ * What Vitrine sells (docs/offers.md): the main product and at most one order bump, the second
+ * item a buyer may tick in the checkout and pay in the same PIX. The server decides every amount
+ * from here and from the gateway's offer; the browser only says "with the bump" or "without".
+ */
+
+/** The lists a paid order can open on the member page. */
+export type ListKey = 'suppliers' | 'recharge';
+
+export interface MainOffer {
+  readonly name: string;
+  /** What the copy announces; with a real gateway the offer of PRODUCT_HASH decides the charge. */
+  readonly priceCents: number;
+  readonly delivers: ListKey;
+}
+
+export interface BumpOffer {
+  readonly name: string;
+  /** One or two sentences beside the checkbox: what the buyer gets. */
+  readonly pitch: string;
+  /** The bump's price in the checkout, in centavos (TriboPay refuses a charge under R$ 5,00). */
+  readonly priceCents: number;
+  /**
+   * The one-time offer after payment, to a buyer who did not tick the bump: the same item, alone
+   * in a PIX of its own, at this price (it may be lower than `priceCents`; at least R$ 5,00).
+   */
+  readonly afterPaymentPriceCents: number;
+  /** The gateway's product and offer for the bump (Pepper: Produtos → the product → Ofertas). */
+  readonly productHash: string;
+  readonly offerHash: string;
+  /** The list a paid bump opens on the member page. */
+  readonly delivers: ListKey;
+}
+
+export const mainOffer: MainOffer = {
+  name: site.productName,
+  priceCents: site.priceCents,
+  delivers: 'suppliers',
+};
+
+/**
+ * The demo's bump, which the built-in sandbox gateway sells. Before selling it for real, create
+ * the product in the gateway and put its hashes here (or set ORDER_BUMP=off): with a real gateway
+ * and these demo hashes the bump stays off (docs/offers.md).
+ */
+export const DEMO_BUMP_PRODUCT_HASH = 'sandbox-bump-product';
+export const DEMO_BUMP_OFFER_HASH = 'sandbox-bump-offer';
+
+export const orderBump: BumpOffer | null = {
+  name: 'Lista de Fornecedores de Recarga',
+  pitch: 'Contatos de quem vende recarga de celular com até 80% de desconto, para você usar ou revender. Chega no mesmo acesso.',
+  priceCents: 990,
+  afterPaymentPriceCents: 990,
+  productHash: DEMO_BUMP_PRODUCT_HASH,
+  offerHash: DEMO_BUMP_OFFER_HASH,
+  delivers: 'recharge',
+};
+
+/** The lists' names, as the member page and the e-mails call them. */
+export const listNames: Record<ListKey, string> = {
+  suppliers: 'Fornecedores Secretos',
+  recharge: 'Fornecedores de Recarga',
+};
+
+/** The bump's words in the checkout and after payment (pt-BR). */
+export const bumpCopy = {
+  /** The card's small heading above the checkbox. */
+  eyebrow: 'Adicione ao seu pedido',
+  /** The checkbox's label. */
+  checkbox: (name: string, priceCents: number) => `Sim, quero a ${name} por mais ${formatBRL(priceCents)}`,
+  total: 'Total',
+  /** The PIX panel's and the e-mails' line per item. */
+  itemsHeading: 'Itens do pedido',
+  afterPayment: {
+    eyebrow: 'Oferta única para o seu pedido',
+    title: (name: string) => `Quer adicionar a ${name}?`,
+    price: (priceCents: number) => `Por ${formatBRL(priceCents)}, em um PIX separado, sem preencher nada de novo.`,
+    accept: 'Quero adicionar',
+    decline: 'Não, obrigado',
+    declined: 'Tudo certo. Seu acesso continua liberado.',
+    paid: (name: string) => `${name} adicionada ao seu acesso.`,
+  },
+} as const;

@@ -1,0 +1,40 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+import { mainOffer } from '../../../content/offers.ts';
+
+/**
+ * The order bump (docs/offers.md): an order holds items (the main product, and the bump when it
+ * was ticked), its amount is their sum. An `addon` order is the one-time offer after payment: the
+ * bump alone, in a PIX of its own, delivered to its parent order's member page. The parent keeps
+ * the buyer's answer to that offer, so it is shown once. Existing orders get their one item.
+ */
+export const orderItemsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('order_items')
+      .addColumn('order_id', 'text', (col) => col.notNull())
+      .addColumn('item', 'text', (col) => col.notNull())
+      .addColumn('title', 'text', (col) => col.notNull())
+      .addColumn('price_cents', 'integer', (col) => col.notNull())
+      .addColumn('product_hash', 'text', (col) => col.notNull())
+      .addColumn('offer_hash', 'text', (col) => col.notNull())
+      .addPrimaryKeyConstraint('order_items_pk', ['order_id', 'item'])
+      .execute();
+    await sql`insert into order_items (order_id, item, title, price_cents, product_hash, offer_hash)
+      select id, 'main', ${mainOffer.name}, amount_cents, product_hash, offer_hash from orders`.execute(db);
+    await db.schema
+      .alterTable('orders')
+      .addColumn('kind', 'text', (col) => col.notNull().defaultTo('main'))
+      .execute();
+    await db.schema.alterTable('orders').addColumn('parent_order_id', 'text').execute();
+    await db.schema.alterTable('orders').addColumn('addon_answer', 'text').execute();
+    await db.schema.alterTable('orders').addColumn('addon_answered_at', 'bigint').execute();
+    await db.schema.createIndex('orders_parent').on('orders').columns(['parent_order_id']).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropIndex('orders_parent').execute();
+    for (const column of ['addon_answered_at', 'addon_answer', 'parent_order_id', 'kind']) {
+      await db.schema.alterTable('orders').dropColumn(column).execute();
+    }
+    await db.schema.dropTable('order_items').execute();
+  },
+};

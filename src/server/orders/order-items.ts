@@ -1,0 +1,80 @@
+import type { Kysely, Transaction } from 'kysely';
+import { mainOffer, orderBump, type ListKey } from '../../content/offers.ts';
+import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * What an order sells (docs/offers.md): its items, and the lists a paid order opens on the member
+ * page. An order's amount is the sum of its items; an `addon` order (the one-time offer after
+ * payment) adds its item to its parent's member page once paid.
+ */
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** One item as an order is created with it: what the gateway's cart carries. */
+export interface NewOrderItem {
+  key: OrderItemKey;
+  title: string;
+  priceCents: number;
+  productHash: string;
+  offerHash: string;
+}
+
+/** The list an item opens: the main product's suppliers, the bump's own list. */
+export function listOfItem(key: OrderItemKey): ListKey {
+  return key === 'main' ? mainOffer.delivers : (orderBump?.delivers ?? 'recharge');
+}
+
+export async function insertOrderItems(trx: Executor, orderId: string, items: readonly NewOrderItem[]): Promise<void> {
+  if (items.length === 0) return;
+  await trx
+    .insertInto('order_items')
+    .values(
+      items.map((item) => ({
+        order_id: orderId,
+        item: item.key,
+        title: item.title,
+        price_cents: item.priceCents,
+        product_hash: item.productHash,
+        offer_hash: item.offerHash,
+      })),
+    )
+    .execute();
+}
+
+const ITEM_ORDER: Record<OrderItemKey, number> = { main: 0, bump: 1 };
+
+/** Each order's items, main product first; an order without rows (none should exist) gets none. */
+export async function itemsOfOrders(db: Executor, orderIds: readonly string[]): Promise<Map<string, OrderItem[]>> {
+  const items = new Map<string, OrderItem[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return items;
+  const rows = await db
+    .selectFrom('order_items')
+    .selectAll()
+    .where('order_id', 'in', [...new Set(orderIds)])
+    .execute();
+  for (const row of rows.sort((a, b) => ITEM_ORDER[a.item] - ITEM_ORDER[b.item])) {
+    items.get(row.order_id)?.push({ key: row.item, title: row.title, priceCents: Number(row.price_cents) });
+  }
+  return items;
+}
+
+export async function itemsOfOrder(db: Executor, orderId: string): Promise<OrderItem[]> {
+  return (await itemsOfOrders(db, [orderId])).get(orderId) ?? [];
+}
+
+/**
+ * The lists a main order's member page opens: its own items' (it is paid: the member page checks
+ * the access first) and those of its paid add-on orders, main product first, each list once.
+ */
+export async function entitledLists(db: Executor, orderId: string): Promise<ListKey[]> {
+  const addons = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('parent_order_id', '=', orderId)
+    .where('kind', '=', 'addon')
+    .where('status', '=', 'paid')
+    .execute();
+  const items = await itemsOfOrders(db, [orderId, ...addons.map((addon) => addon.id)]);
+  const keys = [...items.values()].flat().map((item) => item.key);
+  return [...new Set(keys.sort((a, b) => ITEM_ORDER[a] - ITEM_ORDER[b]).map(listOfItem))];
+}
