@@ -82,5 +82,7 @@ export const bumpCopy = {
     decline: 'Não, obrigado',
     declined: 'Tudo certo. Seu acesso continua liberado.',
     paid: (name: string) => `${name} adicionada ao seu acesso.`,
+    unavailable: 'Esta oferta não está mais disponível para este pedido.',
+    otherTab: 'Abra esta oferta na mesma aba em que você fez o pagamento.',
   },
 } as const;

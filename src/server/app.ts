@@ -25,7 +25,7 @@ import { eventsRoutes } from './routes/events.ts';
 import { healthRoutes, PROBE_PATHS } from './routes/health.ts';
 import { liveRoutes } from './routes/live.ts';
 import { orderPageApiRoutes, orderPageRoutes } from './routes/order-page.ts';
-import { ordersRoutes, productRoutes } from './routes/orders.ts';
+import { addonRoutes, ordersRoutes, productRoutes } from './routes/orders.ts';
 import { presenceRoutes } from './routes/presence.ts';
 import { reviewsRoutes } from './routes/reviews.ts';
 import { reviewPageRoutes } from './routes/review-page.ts';
@@ -69,6 +69,7 @@ function apiRoutes(admin: AdminDeps) {
     .route('/', eventsRoutes)
     .route('/', liveRoutes)
     .route('/', ordersRoutes)
+    .route('/', addonRoutes)
     .route('/', orderPageApiRoutes)
     .route('/', presenceRoutes)
     .route('/', productRoutes)

@@ -273,6 +273,18 @@ function targets(origin: string, sessionCookie: string, known: KnownOrder): Targ
       request: request({ methods: READS, path: parameter('ord_', known.orderId).map((id) => `/api/orders/${id}`) }),
     },
     {
+      name: 'POST /api/orders/{id}/addon',
+      api: true,
+      anonymous: true,
+      cases: 60,
+      request: request({
+        methods: WRITES,
+        path: parameter('ord_', known.orderId).map((id) => `/api/orders/${id}/addon`),
+        limit: 256,
+        valid: { accept: true },
+      }),
+    },
+    {
       name: '/api/order-page/{ref} and its resend',
       api: true,
       anonymous: true,

@@ -18,7 +18,7 @@ import { parseSupplierCsv } from '../../src/server/suppliers/supplier-csv.ts';
 import { ResendAccessSchema } from '../../src/shared/access.ts';
 import { AdminBuyerDeleteSchema, AdminLoginSchema, AdminOrdersQuerySchema, AdminSupplierCsvSchema } from '../../src/shared/admin.ts';
 import { ATTRIBUTION_KEYS } from '../../src/shared/attribution.ts';
-import { createOrderSchema } from '../../src/shared/checkout.ts';
+import { AddonAnswerSchema, createOrderSchema } from '../../src/shared/checkout.ts';
 import { FunnelEventSchema } from '../../src/shared/events.ts';
 import { PresenceBeatSchema } from '../../src/shared/presence.ts';
 import { RefundDeclineSchema, RefundRequestSchema } from '../../src/shared/refunds.ts';
@@ -456,6 +456,7 @@ describe('shared schemas', () => {
       [RefundDeclineSchema, { reason: 'Pedido feito fora do prazo da garantia.' }],
       [ReviewInputSchema, { rating: 5, text: 'A lista me ajudou a economizar todo mês.', displayName: 'Joana P.', consent: true }],
       [AdminReviewOrderSchema, { orderIds: ['ord_a', 'ord_b'] }],
+      [AddonAnswerSchema, { accept: true }],
     ] as const;
     fc.assert(
       fc.property(fc.constantFrom(...schemas.keys()), input({ email: 'x', path: '/', visitorId: 'v', password: 'p' }), (index, body) => {

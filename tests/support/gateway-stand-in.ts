@@ -181,6 +181,8 @@ export interface LedgerTransaction {
   pixCode: string;
   /** The `tracking` object the charge was created with (utm_*, src), as the gateway keeps it. */
   tracking: Record<string, string>;
+  /** The first cart line's product (the read-back's `product.hash`), the stand-in's product when none. */
+  productHash: string;
 }
 
 /**
@@ -239,7 +241,7 @@ function rememberCharges(gateway: GatewayStandIn, options: { expiresAt?: string 
     payment_method: 'pix',
     payment_status: transaction.status,
     pix: { pix_qr_code: transaction.pixCode, pix_url: transaction.pixCode, qr_code_base64: null },
-    product: { hash: STAND_IN_PRODUCT_HASH },
+    product: { hash: transaction.productHash },
     postback_url: transaction.postbackUrl,
     ...(options.expiresAt ? { expires_at: options.expiresAt } : {}),
     // The charge's tracking comes back as top-level utm_* fields, "null" when not sent (docs/gateway.md).
@@ -249,7 +251,12 @@ function rememberCharges(gateway: GatewayStandIn, options: { expiresAt?: string 
   });
 
   gateway.onCreate = (c, { body }) => {
-    const request = (body ?? {}) as { amount?: number; postback_url?: string; tracking?: Record<string, string> };
+    const request = (body ?? {}) as {
+      amount?: number;
+      postback_url?: string;
+      tracking?: Record<string, string>;
+      cart?: Array<{ product_hash?: string }>;
+    };
     chargesIssued += 1;
     const hash = `tx${String(chargesIssued).padStart(8, '0')}`;
     const postbackUrl = request.postback_url ?? '';
@@ -270,6 +277,7 @@ function rememberCharges(gateway: GatewayStandIn, options: { expiresAt?: string 
       orderId,
       pixCode,
       tracking: request.tracking ?? {},
+      productHash: request.cart?.[0]?.product_hash ?? STAND_IN_PRODUCT_HASH,
     };
     transactions.set(hash, transaction);
     byOrder.set(orderId, transaction);

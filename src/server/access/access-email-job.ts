@@ -46,6 +46,12 @@ function isAccessEmailKind(kind: string): boolean {
 /** A paid order's access e-mail is queued with the payment: a paid order never lacks it (docs/product.md#6-e-mail-delivery-is-made-true). */
 export function subscribeAccessEmail(events: OrderEvents): void {
   events.subscribe('paid', async (trx, { order, at }) => {
+    // An add-on (the bump bought after payment) opens its list on its parent's member page: the
+    // parent's access e-mail goes again, with a fresh link to the page that now shows both lists.
+    if (order.kind === 'addon' && order.parent_order_id) {
+      await enqueueOutboxMessage(trx, { orderId: order.parent_order_id, kind: `${ACCESS_RESEND_FAMILY}${at}`, payload: {}, now: at });
+      return;
+    }
     await enqueueOutboxMessage(trx, { orderId: order.id, kind: ACCESS_EMAIL_KIND, payload: {}, now: at });
   });
 }

@@ -73,6 +73,11 @@ export const MODAL_LINK_WINDOW_MS = 30 * 60_000;
  * The member page link for the paid order's modal, or undefined: only for the tab holding the
  * order's view key, within MODAL_LINK_WINDOW_MS of payment, while the access is not revoked.
  */
+/** The key the creating tab holds (ORDER_VIEW_KEY_HEADER) matches the order's. */
+export function viewKeyMatches(order: Pick<OrderRow, 'view_key_hash'>, viewKey: string | undefined): boolean {
+  return Boolean(viewKey && order.view_key_hash && secretsMatch(hashViewKey(viewKey), order.view_key_hash));
+}
+
 export async function modalAccessLink(
   db: Kysely<Database>,
   order: OrderRow,

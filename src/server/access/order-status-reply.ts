@@ -3,7 +3,8 @@ import type { OrderStatusReply } from '../../shared/checkout.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { publicStatus, refreshWaitingOrder } from '../orders/order-status.ts';
 import { findOrderById } from '../orders/orders-repository.ts';
-import { modalAccessLink } from './access-service.ts';
+import { modalAccessLink, viewKeyMatches } from './access-service.ts';
+import { addonOfferOpen } from '../orders/checkout-service.ts';
 
 /**
  * GET /api/orders/:id — and, while the order waits, a throttled re-check at the gateway. Once
@@ -17,6 +18,14 @@ export async function describeOrderStatus(deps: OrdersDeps, orderId: string, vie
   const order = await refreshWaitingOrder(deps, found, now);
   const status = publicStatus(order, now);
   if (status !== 'paid') return { status };
+  // An add-on's list opens on its parent's member page, whose link the tab already shows.
+  if (order.kind === 'addon') return { status };
   const accessUrl = await modalAccessLink(deps.db, order, viewKey, now);
-  return accessUrl ? { status, accessUrl } : { status, accessNote: copy.paid.sentByEmail };
+  const reply: OrderStatusReply = accessUrl ? { status, accessUrl } : { status, accessNote: copy.paid.sentByEmail };
+  // The one-time offer goes only to the tab that bought (it alone may answer it).
+  const bump = deps.config.orderBump;
+  if (bump && viewKeyMatches(order, viewKey) && (await addonOfferOpen(deps, order))) {
+    reply.addonOffer = { title: bump.name, pitch: bump.pitch, priceCents: bump.afterPaymentPriceCents };
+  }
+  return reply;
 }

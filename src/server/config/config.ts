@@ -167,6 +167,8 @@ const EnvSchema = z.object({
       })
       .default('manual'),
   ),
+  BUMP_PRODUCT_HASH: optionalText,
+  BUMP_OFFER_HASH: optionalText,
   ORDER_BUMP: z.preprocess(
     blankAsUnset,
     z.enum(['on', 'off'], { message: 'must be on (offer the order bump of src/content/offers.ts) or off' }).optional(),
@@ -421,13 +423,21 @@ function isDemoBump(bump: BumpOffer): boolean {
 }
 
 /**
- * ORDER_BUMP unset: on in the demo, and with a real gateway once content/offers.ts names the
- * bump's own hashes (the demo's would be refused by the gateway). `off` always wins.
+ * The bump of content/offers.ts with its gateway hashes (BUMP_PRODUCT_HASH and BUMP_OFFER_HASH
+ * when set). ORDER_BUMP unset: on in the demo, and with a real gateway once it has hashes of its
+ * own (the demo's would be refused by the gateway). `off` always wins.
  */
-function offeredBump(setting: 'on' | 'off' | undefined, gateway: GatewayTarget['kind']): BumpOffer | null {
-  if (setting === 'off' || !orderBump) return null;
-  if (gateway === 'remote' && isDemoBump(orderBump)) return null;
-  return orderBump;
+function offeredBump(
+  values: { ORDER_BUMP?: 'on' | 'off'; BUMP_PRODUCT_HASH?: string; BUMP_OFFER_HASH?: string },
+  gateway: GatewayTarget['kind'],
+): BumpOffer | null {
+  if (values.ORDER_BUMP === 'off' || !orderBump) return null;
+  const bump =
+    values.BUMP_PRODUCT_HASH && values.BUMP_OFFER_HASH
+      ? { ...orderBump, productHash: values.BUMP_PRODUCT_HASH, offerHash: values.BUMP_OFFER_HASH }
+      : orderBump;
+  if (gateway === 'remote' && isDemoBump(bump)) return null;
+  return bump;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -462,9 +472,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (WEBHOOK_URL && !WEBHOOK_SECRET)
       problems.push('WEBHOOK_SECRET is required with WEBHOOK_URL: every delivery is signed (whsec_ followed by base64)');
     if (WEBHOOK_SECRET && !WEBHOOK_URL) problems.push('WEBHOOK_URL is required when WEBHOOK_SECRET is set (where to send the events)');
-    if (PROVIDER_URL && parsed.data.ORDER_BUMP === 'on' && orderBump && isDemoBump(orderBump)) {
+    const { BUMP_PRODUCT_HASH, BUMP_OFFER_HASH } = parsed.data;
+    if (Boolean(BUMP_PRODUCT_HASH) !== Boolean(BUMP_OFFER_HASH)) {
       problems.push(
-        "ORDER_BUMP=on needs the bump's own gateway hashes: replace the demo's productHash and offerHash in src/content/offers.ts, or set ORDER_BUMP=off",
+        `${BUMP_PRODUCT_HASH ? 'BUMP_OFFER_HASH' : 'BUMP_PRODUCT_HASH'} is required with ${BUMP_PRODUCT_HASH ? 'BUMP_PRODUCT_HASH' : 'BUMP_OFFER_HASH'}: the bump's product and offer at the gateway`,
+      );
+    } else if (PROVIDER_URL && parsed.data.ORDER_BUMP === 'on' && orderBump && !BUMP_PRODUCT_HASH && isDemoBump(orderBump)) {
+      problems.push(
+        "BUMP_PRODUCT_HASH and BUMP_OFFER_HASH are required with ORDER_BUMP=on and a real gateway: the bump's product and offer at the gateway (or set ORDER_BUMP=off)",
       );
     }
     if (parsed.data.PIX_TTL_MINUTES !== undefined) {
@@ -503,7 +518,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reviewsMin: values.REVIEWS_MIN,
     refundMode: values.REFUND_MODE,
     gatewayRefunds: values.GATEWAY_REFUNDS === '1',
-    orderBump: offeredBump(values.ORDER_BUMP, gateway.kind),
+    orderBump: offeredBump(values, gateway.kind),
     mail: {
       smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL,
       from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`,

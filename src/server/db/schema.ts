@@ -182,6 +182,8 @@ export interface SandboxTransactionTable {
   updated_at: number;
   /** JSON of the `tracking` object the charge was created with (utm_*, src), or null. */
   tracking: Generated<string | null>;
+  /** JSON of the charge's cart as the sandbox read it ([{ hash, offer, title, price }]), or null (older rows). */
+  cart: Generated<string | null>;
 }
 
 export interface WebhookEventsTable {

@@ -7,6 +7,7 @@ import {
   GatewayError,
   type Charge,
   type ChargeInput,
+  type ChargeItem,
   type GatewayClient,
   type GatewayProduct,
   type RefundAnswer,
@@ -220,26 +221,31 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
       throw new TypeError(`amountCents must be positive integer centavos, got ${input.amountCents}`);
     }
     const { product, customer } = input;
+    const items: readonly ChargeItem[] = input.items ?? [{ ...product, priceCents: input.amountCents }];
+    const itemsTotal = items.reduce((sum, item) => sum + item.priceCents, 0);
+    if (items.some((item) => !Number.isSafeInteger(item.priceCents) || item.priceCents <= 0) || itemsTotal !== input.amountCents) {
+      throw new TypeError(
+        `the cart's prices must be positive integer centavos adding up to amountCents (${input.amountCents}), got ${itemsTotal}`,
+      );
+    }
     // docs/gateway.md#3-charge: token in the body and the header; offer_hash at the root (TriboPay) and in
-    // the cart (Pepper); digits only for phone and document.
+    // the cart (Pepper); digits only for phone and document. The amount is the cart's sum (docs/offers.md).
     const body = {
       api_token: token,
       amount: input.amountCents,
       payment_method: 'pix',
       installments: 1,
       offer_hash: product.offerHash,
-      cart: [
-        {
-          product_hash: product.productHash,
-          offer_hash: product.offerHash,
-          title: product.title,
-          cover: product.cover,
-          price: input.amountCents,
-          quantity: 1,
-          operation_type: 1,
-          tangible: false,
-        },
-      ],
+      cart: items.map((item) => ({
+        product_hash: item.productHash,
+        offer_hash: item.offerHash,
+        title: item.title,
+        cover: item.cover,
+        price: item.priceCents,
+        quantity: 1,
+        operation_type: 1,
+        tangible: false,
+      })),
       customer: {
         name: customer.name,
         email: customer.email,

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { site } from '../../content/site.ts';
+import { DEMO_BUMP_OFFER_HASH, DEMO_BUMP_PRODUCT_HASH, orderBump } from '../../content/offers.ts';
 import { limitBody } from '../http/http.ts';
 import { formatCount } from '../../shared/text.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
@@ -133,6 +134,45 @@ function sandboxProduct(createdAt: string) {
   };
 }
 
+/**
+ * The demo's order bump (content/offers.ts), a product of its own as in the real gateway. Its
+ * offer is priced at the bump's checkout price; the one-time offer after payment charges the
+ * same offer at its own price, which the sandbox, like the real API, takes from the cart.
+ */
+function sandboxBumpProduct(createdAt: string) {
+  return {
+    ...sandboxProduct(createdAt),
+    hash: DEMO_BUMP_PRODUCT_HASH,
+    title: orderBump?.name ?? 'Produto adicional',
+    offers: [{ ...sandboxOffer(createdAt), hash: DEMO_BUMP_OFFER_HASH, price: orderBump?.priceCents ?? OFFER_PRICE_CENTS }],
+  };
+}
+
+const KNOWN_OFFERS = new Set([SANDBOX_OFFER_HASH, DEMO_BUMP_OFFER_HASH]);
+
+/** One cart line as the sandbox keeps it. */
+interface SandboxCartLine {
+  hash: string;
+  offer: string;
+  title: string;
+  price: number;
+}
+
+/** The cart's lines when every one names a known offer and an integer price; null otherwise. */
+function readCart(value: unknown): SandboxCartLine[] | null {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 10) return null;
+  const lines: SandboxCartLine[] = [];
+  for (const entry of value) {
+    if (!isRecord(entry)) return null;
+    const offer = text(entry.offer_hash);
+    const price = readCents(entry.price);
+    if (!offer || !KNOWN_OFFERS.has(offer) || price === null || price <= 0) return null;
+    const hash = text(entry.product_hash) ?? (offer === DEMO_BUMP_OFFER_HASH ? DEMO_BUMP_PRODUCT_HASH : SANDBOX_PRODUCT_HASH);
+    lines.push({ hash, offer, title: text(entry.title) ?? PRODUCT_TITLE, price });
+  }
+  return lines;
+}
+
 const UTM_FIELDS = ['utm_source', 'utm_campaign', 'utm_content', 'utm_term', 'utm_medium'] as const;
 
 /** The `tracking` object of a create request, kept as the gateway would: string fields only. */
@@ -179,14 +219,30 @@ function transactionJson(row: SandboxTransactionRow) {
     offer: { offerId: 1, ...sandboxOffer(created), hash: row.offer_hash ?? SANDBOX_OFFER_HASH },
     product: { ...sandboxProduct(created), hash: row.product_hash ?? SANDBOX_PRODUCT_HASH },
     // TriboPay echoes operation_type as "sale", not the 1 that was sent (docs/gateway.md#3-charge).
-    items: [
-      { hash: row.product_hash ?? SANDBOX_PRODUCT_HASH, title: PRODUCT_TITLE, price: row.amount, quantity: 1, operation_type: 'sale' },
-    ],
+    items: storedCart(row).map((line) => ({ hash: line.hash, title: line.title, price: line.price, quantity: 1, operation_type: 'sale' })),
     balance: null,
     postback_url: row.postback_url,
     created_at: created,
     updated_at: updated,
   };
+}
+
+/** The charge's cart as created, or its one product at the whole amount (rows from before carts were kept). */
+function storedCart(row: SandboxTransactionRow): SandboxCartLine[] {
+  const fallback = [
+    {
+      hash: row.product_hash ?? SANDBOX_PRODUCT_HASH,
+      offer: row.offer_hash ?? SANDBOX_OFFER_HASH,
+      title: PRODUCT_TITLE,
+      price: row.amount,
+    },
+  ];
+  if (!row.cart) return fallback;
+  try {
+    return readCart(JSON.parse(row.cart)) ?? fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 function text(value: unknown): string | null {
@@ -224,7 +280,15 @@ function validateCharge(body: JsonRecord, queryToken: string | undefined, ownOri
   const cart = Array.isArray(body.cart) && isRecord(body.cart[0]) ? body.cart[0] : null;
   const offerHash = text(body.offer_hash) ?? text(cart?.offer_hash);
   if (!offerHash) add('offer_hash', 'offer_hash é obrigatório');
-  else if (offerHash !== SANDBOX_OFFER_HASH) add('offer_hash', 'offer_hash inválido');
+  else if (!KNOWN_OFFERS.has(offerHash)) add('offer_hash', 'offer_hash inválido');
+  if (Array.isArray(body.cart)) {
+    const lines = readCart(body.cart);
+    const amount = readCents(body.amount);
+    if (!lines) add('cart', 'cart inválido');
+    else if (amount !== null && lines.reduce((sum, line) => sum + line.price, 0) !== amount) {
+      add('amount', 'amount deve ser a soma dos preços do cart');
+    }
+  }
   const customer = isRecord(body.customer) ? body.customer : null;
   if (!customer) add('customer', 'customer é obrigatório');
   else {
@@ -304,8 +368,9 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
     if (!authorized(c)) return unauthenticated(c);
     const here = new URL(c.req.url);
     const pageUrl = `${here.origin}${here.pathname}?page=1`;
+    const created = gatewayTime(Date.UTC(2025, 0, 1, 13));
     return c.json({
-      data: [sandboxProduct(gatewayTime(Date.UTC(2025, 0, 1, 13)))],
+      data: [sandboxProduct(created), sandboxBumpProduct(created)],
       links: { first: pageUrl, last: pageUrl, prev: null, next: null },
     });
   });
@@ -333,6 +398,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
 
       const customer = body.customer as JsonRecord;
       const cart = Array.isArray(body.cart) && isRecord(body.cart[0]) ? body.cart[0] : null;
+      const lines = readCart(body.cart);
       const hash = newTransactionHash();
       const now = Date.now();
       const tracking = readTracking(body.tracking);
@@ -347,6 +413,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
         customer_phone: text(customer.phone_number),
         postback_url: text(body.postback_url),
         tracking: tracking ? JSON.stringify(tracking) : null,
+        cart: lines ? JSON.stringify(lines) : null,
         pix_code: buildPixBrCode({
           key: SANDBOX_PIX_KEY,
           amountCents: amount,

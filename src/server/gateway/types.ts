@@ -64,9 +64,22 @@ export interface TransactionRecord {
   customer?: TransactionCustomer | undefined;
 }
 
+/** One line of a charge's cart: the gateway's product and offer, at the price we charge for it. */
+export interface ChargeItem {
+  productHash: string;
+  offerHash: string;
+  title: string;
+  cover: string | null;
+  priceCents: number;
+}
+
 export interface ChargeInput {
+  /** The charge's total; with `items`, exactly their sum. */
   amountCents: number;
+  /** The main product (or the only item): its offer is the charge's root `offer_hash`. */
   product: GatewayProduct;
+  /** The cart when it holds more than `product` at `amountCents` (the order bump, docs/offers.md). */
+  items?: readonly ChargeItem[];
   customer: { name: string; email: string; phoneDigits: string; document: string };
   /** Where the gateway posts status changes; carries our per-order secret (docs/gateway.md#6-postbacks). */
   postbackUrl: string;

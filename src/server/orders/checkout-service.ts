@@ -8,11 +8,15 @@ import { hashViewKey } from './view-key.ts';
 import { trackingToStore } from './tracking-store.ts';
 import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
-import { itemsOfOrder } from './order-items.ts';
+import { itemsOfOrder, type NewOrderItem } from './order-items.ts';
+import { mainOffer, type BumpOffer } from '../../content/offers.ts';
+import type { ChargeItem, GatewayProduct } from '../gateway/types.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import {
   CHARGE_IN_FLIGHT_MS,
   findOrderById,
+  declineAddonOffer,
+  insertAddonOrder,
   insertOrderWithinCapacity,
   markOrderCharged,
   markOrderFailed,
@@ -95,7 +99,7 @@ export async function startCheckout(
   client: { address: string; userAgent?: string },
 ): Promise<CheckoutResult> {
   const now = deps.now?.() ?? Date.now();
-  const { db, config, gateway, logger } = deps;
+  const { db, config, gateway } = deps;
 
   let product;
   try {
@@ -104,6 +108,7 @@ export async function startCheckout(
     return { kind: 'failed', message: error instanceof GatewayError ? error.message : copy.errors.generic };
   }
 
+  const items = checkoutItems(product, input.bump ? config.orderBump : null);
   const month = businessMonth(now);
   const inserted = await insertOrderWithinCapacity(
     db,
@@ -112,7 +117,7 @@ export async function startCheckout(
       id: newId('ord'),
       checkoutKey: input.checkoutKey,
       buyer: { name: input.name, email: input.email, phone: input.phone, document: input.document || null },
-      amountCents: product.priceCents,
+      items,
       productHash: product.productHash,
       offerHash: product.offerHash,
       postbackSecret: newId('pbs', 24),
@@ -135,11 +140,55 @@ export async function startCheckout(
 
   const order = inserted.order;
   await deps.events.committed({ type: 'created', order, at: now });
+  return chargeOrder(deps, order, product, items);
+}
+
+/**
+ * What a checkout sells: the gateway's offer for the main product, at its price, and the order
+ * bump (content/offers.ts) when the buyer ticked it and it is offered. The browser only says
+ * "with" or "without"; every price is decided here.
+ */
+function checkoutItems(product: GatewayProduct, bump: BumpOffer | null): NewOrderItem[] {
+  const main: NewOrderItem = {
+    key: 'main',
+    title: mainOffer.name,
+    priceCents: product.priceCents,
+    productHash: product.productHash,
+    offerHash: product.offerHash,
+  };
+  if (!bump) return [main];
+  return [main, { key: 'bump', title: bump.name, priceCents: bump.priceCents, productHash: bump.productHash, offerHash: bump.offerHash }];
+}
+
+/** The cart line of an item: the gateway's own title and cover for the main product. */
+function chargeItem(item: NewOrderItem, product: GatewayProduct): ChargeItem {
+  const main = item.key === 'main';
+  return {
+    productHash: item.productHash,
+    offerHash: item.offerHash,
+    title: main ? product.title : item.title,
+    cover: main ? product.cover : null,
+    priceCents: item.priceCents,
+  };
+}
+
+/**
+ * Requests the charge of an order just written (`creating`): once, whatever happens, since the
+ * gateway has no idempotency key. The cart holds the order's items and the amount is their sum.
+ */
+async function chargeOrder(
+  deps: OrdersDeps,
+  order: OrderRow,
+  product: GatewayProduct,
+  items: readonly NewOrderItem[],
+): Promise<CheckoutResult> {
+  const { db, config, gateway, logger } = deps;
   const requestedAt = deps.now?.() ?? Date.now();
   try {
     const charge = await gateway.createCharge({
       amountCents: order.amount_cents,
       product,
+      items: items.map((item) => chargeItem(item, product)),
       customer: {
         name: order.buyer_name,
         email: order.buyer_email,
@@ -182,4 +231,75 @@ export async function startCheckout(
     logger.warn('Charge failed', { order: order.id, uncertain, reason: message });
     return { kind: 'failed', message };
   }
+}
+
+/** Why "Quero adicionar" cannot be taken: the offer is off, answered "no", or not for this order. */
+export type AddonResult = CheckoutResult | { kind: 'unavailable' };
+
+/**
+ * Whether a paid main order is offered the bump after payment: the bump is on (ORDER_BUMP), the
+ * order did not include it, and its buyer has not answered the offer.
+ */
+export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config'>, order: OrderRow): Promise<boolean> {
+  if (!deps.config.orderBump || order.kind !== 'main' || order.status !== 'paid' || order.addon_answer !== null) return false;
+  if (order.access_revoked_at !== null) return false;
+  return !(await itemsOfOrder(deps.db, order.id)).some((item) => item.key === 'bump');
+}
+
+/**
+ * "Quero adicionar" (docs/offers.md#the-one-time-offer-after-payment): the bump alone, at its
+ * after-payment price, in a PIX of its own for the same buyer, with no form. Pressed twice (or on
+ * two instances) it makes one add-on order and one charge: the second press gets the first's PIX.
+ */
+export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Promise<AddonResult> {
+  const bump = deps.config.orderBump;
+  if (!bump) return { kind: 'unavailable' };
+  if (parent.addon_answer !== 'accepted' && !(await addonOfferOpen(deps, parent))) return { kind: 'unavailable' };
+  const now = deps.now?.() ?? Date.now();
+  const item: NewOrderItem = {
+    key: 'bump',
+    title: bump.name,
+    priceCents: bump.afterPaymentPriceCents,
+    productHash: bump.productHash,
+    offerHash: bump.offerHash,
+  };
+  const product: GatewayProduct = {
+    productHash: bump.productHash,
+    offerHash: bump.offerHash,
+    title: bump.name,
+    priceCents: bump.afterPaymentPriceCents,
+    cover: null,
+  };
+  const inserted = await insertAddonOrder(
+    deps.db,
+    deps.dialect,
+    parent,
+    {
+      id: newId('ord'),
+      items: [item],
+      productHash: bump.productHash,
+      offerHash: bump.offerHash,
+      postbackSecret: newId('pbs', 24),
+      publicRef: newId('ref'),
+      now,
+      expiresAt: gatewayExpiry(now, deps.config.pixExpireDays, null),
+    },
+    copy.errors.generic,
+    (trx, row) => deps.events.publish(trx, { type: 'created', order: row, at: now }),
+  );
+  if (!inserted) return { kind: 'unavailable' };
+  if (inserted.kind === 'existing') return describe(deps, await settled(deps, inserted.order));
+  await deps.events.committed({ type: 'created', order: inserted.order, at: now });
+  return chargeOrder(deps, inserted.order, product, [item]);
+}
+
+/** A main order, the one the offer after payment belongs to; undefined for an add-on or an unknown id. */
+export async function findMainOrder(deps: Pick<OrdersDeps, 'db'>, id: string): Promise<OrderRow | undefined> {
+  const order = await findOrderById(deps.db, id);
+  return order?.kind === 'main' ? order : undefined;
+}
+
+/** "Não, obrigado": the offer closes for good; false when it had been answered already. */
+export function declineAddon(deps: OrdersDeps, order: OrderRow): Promise<boolean> {
+  return declineAddonOffer(deps.db, order.id, deps.now?.() ?? Date.now());
 }

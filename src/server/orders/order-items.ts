@@ -19,6 +19,13 @@ export interface NewOrderItem {
   offerHash: string;
 }
 
+/** An order's amount: its items' prices added up, in integer centavos. */
+export function totalOf(items: readonly Pick<NewOrderItem, 'priceCents'>[]): number {
+  const total = items.reduce((sum, item) => sum + item.priceCents, 0);
+  if (!Number.isSafeInteger(total) || total <= 0) throw new TypeError(`an order's total must be positive integer centavos, got ${total}`);
+  return total;
+}
+
 /** The list an item opens: the main product's suppliers, the bump's own list. */
 export function listOfItem(key: OrderItemKey): ListKey {
   return key === 'main' ? mainOffer.delivers : (orderBump?.delivers ?? 'recharge');

@@ -1,8 +1,9 @@
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Attribution } from '../../shared/attribution.ts';
 import type { TrackingConsent } from '../../shared/tracking-context.ts';
 import type { Database, OrdersTable, StoredOrderStatus } from '../db/schema.ts';
 import { DEFAULT_TIMEOUT_MS } from '../gateway/gateway-client.ts';
+import { insertOrderItems, totalOf, type NewOrderItem } from './order-items.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -10,7 +11,9 @@ export interface NewOrder {
   id: string;
   checkoutKey: string;
   buyer: { name: string; email: string; phone: string; document: string | null };
-  amountCents: number;
+  /** What the order sells (the main product first); the amount is their sum. */
+  items: readonly NewOrderItem[];
+  /** The main product's (the gateway's read-back of a paid charge must name it). */
   productHash: string;
   offerHash: string;
   postbackSecret: string;
@@ -43,6 +46,8 @@ async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, mon
     .select((eb) => eb.fn.countAll<number>().as('taken'))
     .where('status', '=', 'paid')
     .where('paid_at', '>=', monthStart)
+    // The main product's sales only: an add-on order (the bump alone, after payment) takes no spot.
+    .where('kind', '=', 'main')
     .executeTakeFirstOrThrow();
   return Number(row.taken);
 }
@@ -61,18 +66,23 @@ function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: n
 }
 
 /**
- * The buyer's charge still on offer, if any: same e-mail or phone, pending and unexpired (or being
- * requested right now). Handing it back instead of making a new charge means two tabs, a retry
- * with a new key or a script reusing one buyer never make a second charge the buyer could pay.
+ * The buyer's charge still on offer, if any: same e-mail or phone, the same total (with or without
+ * the bump), pending and unexpired (or being requested right now). Handing it back instead of
+ * making a new charge means two tabs, a retry with a new key or a script reusing one buyer never
+ * make a second charge the buyer could pay. A buyer who ticks or unticks the bump gets a new
+ * charge for the new total; paying both is flagged as a duplicate.
  */
 async function findOpenOrderOfBuyer(
   db: Kysely<Database> | Transaction<Database>,
   buyer: { email: string; phone: string },
+  amountCents: number,
   now: number,
 ): Promise<OrderRow | undefined> {
   return db
     .selectFrom('orders')
     .selectAll()
+    .where('kind', '=', 'main')
+    .where('amount_cents', '=', amountCents)
     .where((eb) => eb.or([eb('buyer_email', '=', buyer.email), eb('buyer_phone', '=', buyer.phone)]))
     .where((eb) =>
       eb.or([
@@ -97,6 +107,45 @@ async function countOpenOrdersOfClient(db: Kysely<Database> | Transaction<Databa
     )
     .executeTakeFirstOrThrow();
   return Number(row.open);
+}
+
+/**
+ * A checkout key's order that died in `creating` (its process was killed mid-charge) gives the key
+ * up: it is kept, `failed` with `reason`, under its key suffixed with its id (a `.` no client key
+ * contains), so a late postback for its charge still finds and settles it.
+ */
+async function retireInterruptedOrder(trx: Transaction<Database>, existing: OrderRow, reason: string, now: number): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ status: 'failed', failure_reason: reason, checkout_key: `${existing.checkout_key}.${existing.id}`, updated_at: now })
+    .where('id', '=', existing.id)
+    .where('status', '=', 'creating')
+    .execute();
+}
+
+/**
+ * Inserts the order with its items under its checkout key; when another writer took the key
+ * between our read and our write (no lock on SQLite files shared by processes), theirs wins.
+ */
+async function insertUnderKey(
+  trx: Transaction<Database>,
+  values: Insertable<OrdersTable>,
+  items: readonly NewOrderItem[],
+  onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+): Promise<{ kind: 'created' | 'existing'; order: OrderRow }> {
+  const inserted = await trx
+    .insertInto('orders')
+    .values(values)
+    .onConflict((conflict) => conflict.column('checkout_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) {
+    await insertOrderItems(trx, inserted.id, items);
+    await onCreated?.(trx, inserted);
+    return { kind: 'created', order: inserted };
+  }
+  const winner = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', values.checkout_key).executeTakeFirstOrThrow();
+  return { kind: 'existing', order: winner };
 }
 
 export type InsertOrderResult =
@@ -127,28 +176,17 @@ export async function insertOrderWithinCapacity(
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
     const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', order.checkoutKey).executeTakeFirst();
     if (existing && (existing.status !== 'creating' || isChargeInFlight(existing, order.now))) return { kind: 'existing', order: existing };
-    if (existing) {
-      await trx
-        .updateTable('orders')
-        .set({
-          status: 'failed',
-          failure_reason: interruptedReason,
-          checkout_key: `${existing.checkout_key}.${existing.id}`,
-          updated_at: order.now,
-        })
-        .where('id', '=', existing.id)
-        .where('status', '=', 'creating')
-        .execute();
-    }
-    const open = await findOpenOrderOfBuyer(trx, order.buyer, order.now);
+    if (existing) await retireInterruptedOrder(trx, existing, interruptedReason, order.now);
+    const amountCents = totalOf(order.items);
+    const open = await findOpenOrderOfBuyer(trx, order.buyer, amountCents, order.now);
     if (open) return { kind: 'existing', order: open };
     if (capacity.limit > 0 && (await countTakenSpots(trx, capacity.monthStart)) >= capacity.limit) {
       return { kind: 'sold_out' };
     }
     if ((await countOpenOrdersOfClient(trx, client.key, order.now)) >= client.maxOpen) return { kind: 'too_many_open' };
-    const inserted = await trx
-      .insertInto('orders')
-      .values({
+    return insertUnderKey(
+      trx,
+      {
         id: order.id,
         checkout_key: order.checkoutKey,
         status: 'creating',
@@ -156,7 +194,7 @@ export async function insertOrderWithinCapacity(
         buyer_email: order.buyer.email,
         buyer_phone: order.buyer.phone,
         buyer_document: order.buyer.document,
-        amount_cents: order.amountCents,
+        amount_cents: amountCents,
         product_hash: order.productHash,
         offer_hash: order.offerHash,
         postback_secret: order.postbackSecret,
@@ -181,19 +219,102 @@ export async function insertOrderWithinCapacity(
         ga_client_id: order.tracking.gaClientId,
         client_ip: order.tracking.clientIp,
         client_user_agent: order.tracking.userAgent,
-      })
-      .onConflict((conflict) => conflict.column('checkout_key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (inserted) {
-      await onCreated?.(trx, inserted);
-      return { kind: 'created', order: inserted };
-    }
-    // Another instance inserted the same key between our read and write (no lock on SQLite files
-    // shared by processes): theirs wins.
-    const winner = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', order.checkoutKey).executeTakeFirstOrThrow();
-    return { kind: 'existing', order: winner };
+      },
+      order.items,
+      onCreated,
+    );
   });
+}
+
+/** The one add-on order a main order can have: keyed on its parent, so a double press makes one. */
+export function addonCheckoutKey(parentId: string): string {
+  return `addon.${parentId}`;
+}
+
+/**
+ * "Quero adicionar" (docs/offers.md#the-one-time-offer-after-payment): the parent's answer is
+ * recorded and its add-on order (the bump alone, for the same buyer, tab and campaign) inserted in
+ * one transaction. However often it is pressed, on however many instances, one add-on order exists
+ * (its checkout key is the parent's); a later press gets it back. An add-on whose charge died with
+ * its process (still `creating` past CHARGE_IN_FLIGHT_MS) is failed and made again, as a checkout is.
+ * Undefined when the parent is not a paid main order whose offer is open or accepted.
+ */
+export async function insertAddonOrder(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  parent: OrderRow,
+  addon: Pick<NewOrder, 'id' | 'items' | 'productHash' | 'offerHash' | 'postbackSecret' | 'publicRef' | 'now' | 'expiresAt'>,
+  interruptedReason: string,
+  onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+): Promise<{ kind: 'created' | 'existing'; order: OrderRow } | undefined> {
+  const checkoutKey = addonCheckoutKey(parent.id);
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
+    const current = await trx.selectFrom('orders').selectAll().where('id', '=', parent.id).executeTakeFirst();
+    if (!current || current.kind !== 'main' || current.status !== 'paid' || current.addon_answer === 'declined') return undefined;
+    const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
+    if (existing && (existing.status !== 'creating' || isChargeInFlight(existing, addon.now))) return { kind: 'existing', order: existing };
+    if (existing) await retireInterruptedOrder(trx, existing, interruptedReason, addon.now);
+    await trx
+      .updateTable('orders')
+      .set({ addon_answer: 'accepted', addon_answered_at: addon.now })
+      .where('id', '=', parent.id)
+      .where('addon_answer', 'is', null)
+      .execute();
+    return insertUnderKey(
+      trx,
+      {
+        id: addon.id,
+        checkout_key: checkoutKey,
+        kind: 'addon',
+        parent_order_id: parent.id,
+        status: 'creating',
+        buyer_name: current.buyer_name,
+        buyer_email: current.buyer_email,
+        buyer_phone: current.buyer_phone,
+        buyer_document: current.buyer_document,
+        amount_cents: totalOf(addon.items),
+        product_hash: addon.productHash,
+        offer_hash: addon.offerHash,
+        postback_secret: addon.postbackSecret,
+        public_ref: addon.publicRef,
+        view_key_hash: current.view_key_hash,
+        created_at: addon.now,
+        updated_at: addon.now,
+        expires_at: addon.expiresAt,
+        client_key: current.client_key,
+        utm_source: current.utm_source,
+        utm_medium: current.utm_medium,
+        utm_campaign: current.utm_campaign,
+        utm_content: current.utm_content,
+        utm_term: current.utm_term,
+        src: current.src,
+        sck: current.sck,
+        fbclid: current.fbclid,
+        gclid: current.gclid,
+        tracking_consent: current.tracking_consent,
+        fbp: current.fbp,
+        fbc: current.fbc,
+        ga_client_id: current.ga_client_id,
+        client_ip: current.client_ip,
+        client_user_agent: current.client_user_agent,
+      },
+      addon.items,
+      onCreated,
+    );
+  });
+}
+
+/** "Não, obrigado": the offer is answered and never shown again. False when it was answered already. */
+export async function declineAddonOffer(db: Kysely<Database>, parentId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ addon_answer: 'declined', addon_answered_at: now })
+    .where('id', '=', parentId)
+    .where('kind', '=', 'main')
+    .where('addon_answer', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function countSpotsTaken(db: Kysely<Database>, monthStart: number): Promise<number> {
@@ -381,18 +502,36 @@ export const DUPLICATE_WINDOW_MS = 48 * 60 * 60_000;
  * Both stay paid (both buyers' access is honoured); the seller refunds the flagged one.
  */
 export async function flagDuplicatePayment(trx: Transaction<Database>, order: OrderRow, now: number): Promise<OrderRow | undefined> {
+  // A duplicate buys again what the buyer already has: the main product twice, or the bump twice
+  // (ticked in the checkout and bought again after payment). The bump's add-on order after the main
+  // product is not one.
+  const items = await trx.selectFrom('order_items').select('item').where('order_id', '=', order.id).execute();
+  if (items.length === 0) return undefined;
   const earlier = await trx
     .selectFrom('orders')
-    .selectAll()
-    .where('id', '!=', order.id)
-    .where('status', '=', 'paid')
-    .where('paid_at', '>=', now - DUPLICATE_WINDOW_MS)
+    .selectAll('orders')
+    .where('orders.id', '!=', order.id)
+    .where('orders.status', '=', 'paid')
+    .where('orders.paid_at', '>=', now - DUPLICATE_WINDOW_MS)
     .where((eb) => {
-      const sameBuyer = [eb('buyer_email', '=', order.buyer_email), eb('buyer_phone', '=', order.buyer_phone)];
-      if (order.buyer_document) sameBuyer.push(eb('buyer_document', '=', order.buyer_document));
+      const sameBuyer = [eb('orders.buyer_email', '=', order.buyer_email), eb('orders.buyer_phone', '=', order.buyer_phone)];
+      if (order.buyer_document) sameBuyer.push(eb('orders.buyer_document', '=', order.buyer_document));
       return eb.or(sameBuyer);
     })
-    .orderBy('paid_at')
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('order_items')
+          .select('order_items.item')
+          .whereRef('order_items.order_id', '=', 'orders.id')
+          .where(
+            'order_items.item',
+            'in',
+            items.map((row) => row.item),
+          ),
+      ),
+    )
+    .orderBy('orders.paid_at')
     .executeTakeFirst();
   if (!earlier) return undefined;
   await trx.updateTable('orders').set({ duplicate_of: earlier.id }).where('id', '=', order.id).execute();

@@ -32,9 +32,11 @@ export function isPixEmailKind(kind: string): boolean {
  * failed (the check at send time is the second guard).
  */
 export function subscribePixEmails(events: OrderEvents, config: Pick<Config, 'pixReminderMinutes'>): void {
-  events.subscribe('charged', (trx, { order, at }) =>
-    enqueuePixEmails(trx, order, { reminderMinutes: config.pixReminderMinutes, now: at }),
-  );
+  events.subscribe('charged', async (trx, { order, at }) => {
+    // The one-time offer after payment is shown on the paid page and never chased by e-mail.
+    if (order.kind === 'addon') return;
+    await enqueuePixEmails(trx, order, { reminderMinutes: config.pixReminderMinutes, now: at });
+  });
   for (const type of ['paid', 'reversed', 'failed'] as const) {
     events.subscribe(type, async (trx, event) => {
       await cancelPixEmails(trx, orderIdOf(event));

@@ -70,7 +70,8 @@ function buyerReview(row: ReviewRow): BuyerReview {
  */
 export function subscribeReviews(events: OrderEvents, config: Pick<Config, 'reviewRequestDays'>): void {
   events.subscribe('paid', async (trx, { order, at }) => {
-    if (config.reviewRequestDays === null) return;
+    // One request per purchase: an add-on paid after it is part of its parent's.
+    if (config.reviewRequestDays === null || order.kind === 'addon') return;
     const paidAt = Number(order.paid_at ?? at);
     await enqueueOutboxMessage(trx, {
       orderId: order.id,

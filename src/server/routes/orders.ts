@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
-import { createOrderSchema, fieldErrors } from '../../shared/checkout.ts';
+import { AddonAnswerSchema, createOrderSchema, fieldErrors } from '../../shared/checkout.ts';
+import { bumpCopy } from '../../content/offers.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import type { AppEnv } from './context.ts';
 import { GatewayError, gatewayMessages } from '../gateway/errors.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
-import { startCheckout } from '../orders/checkout-service.ts';
+import { acceptAddonOffer, declineAddon, findMainOrder, startCheckout } from '../orders/checkout-service.ts';
+import { viewKeyMatches } from '../access/access-service.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { describeOrderStatus } from '../access/order-status-reply.ts';
 import { apiErrors } from '../../content/api-errors.ts';
@@ -59,6 +61,41 @@ export const ordersRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return sendReply(c, 'GET', status);
   });
+
+/**
+ * The one-time offer after payment (docs/offers.md#the-one-time-offer-after-payment), answered by
+ * the tab that paid (its view key): `{ accept: true }` creates the bump's own PIX (201, the same
+ * one however often it is pressed), `{ accept: false }` closes the offer for good.
+ */
+export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
+  '/:id/addon',
+  limitBody(256, (c) => apiError(c, 413, apiErrors.tooLarge)),
+  zValidator('json', AddonAnswerSchema, (result, c) => {
+    if (!result.success) return apiError(c, 422, apiErrors.invalidRequest);
+  }),
+  async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const id = c.req.param('id');
+    const order = isIdShaped(id) ? await findMainOrder(c.var.checkout, id) : undefined;
+    if (!order) return apiError(c, 404, apiErrors.orderNotFound);
+    if (!viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64))) return apiError(c, 403, bumpCopy.afterPayment.otherTab);
+    if (!c.req.valid('json').accept) {
+      await declineAddon(c.var.checkout, order);
+      return sendReply(c, 'POST', {});
+    }
+    if (c.var.lifecycle.isDraining()) {
+      c.header('Retry-After', '5');
+      return apiError(c, 503, copy.errors.restarting);
+    }
+    // A charge at the gateway, like a checkout: counted against the same per-client limit.
+    const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
+    if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
+    const result = await acceptAddonOffer(c.var.checkout, order);
+    if (result.kind === 'created') return sendReply(c, 'POST', result.order, 201);
+    if (result.kind === 'failed') return apiError(c, 502, result.message);
+    return apiError(c, 409, bumpCopy.afterPayment.unavailable);
+  },
+);
 
 export const productRoutes = new Hono<AppEnv>().basePath('/api/product').get('/', async (c) => {
   try {

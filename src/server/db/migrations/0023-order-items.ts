@@ -29,8 +29,11 @@ export const orderItemsMigration: Migration = {
     await db.schema.alterTable('orders').addColumn('addon_answer', 'text').execute();
     await db.schema.alterTable('orders').addColumn('addon_answered_at', 'bigint').execute();
     await db.schema.createIndex('orders_parent').on('orders').columns(['parent_order_id']).execute();
+    // The sandbox gateway keeps each charge's cart, to read it back as the real one does.
+    await db.schema.alterTable('sandbox_transactions').addColumn('cart', 'text').execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('sandbox_transactions').dropColumn('cart').execute();
     await db.schema.dropIndex('orders_parent').execute();
     for (const column of ['addon_answered_at', 'addon_answer', 'parent_order_id', 'kind']) {
       await db.schema.alterTable('orders').dropColumn(column).execute();
