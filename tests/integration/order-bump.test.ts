@@ -5,7 +5,7 @@ import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { entitledLists } from '../../src/server/orders/order-items.ts';
 import { countSpotsTaken } from '../../src/server/orders/orders-repository.ts';
 import { businessMonth } from '../../src/shared/time.ts';
-import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import {
   standInEnv,
   standInGatewayClient,
@@ -15,6 +15,7 @@ import {
   type GatewayRequest,
   type GatewayStandIn,
 } from '../support/gateway-stand-in.ts';
+import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { postbackFor } from './sandbox-payment.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -251,6 +252,41 @@ for (const database of databases) {
       expect(await countSpotsTaken(running.db.db, monthStart)).toBe(2);
       const third = await checkout(running, { bump: false });
       expect(third.status).toBe(409);
+    });
+  });
+
+  describe(`a refund refunds the whole purchase, on ${database.name}`, () => {
+    const running = useBumpServer(database, { GATEWAY_REFUNDS: '1', ADMIN_PASSWORD: 'senha-do-painel-bump' });
+
+    it('"Reembolsar" on the order also refunds the bump bought after payment: one gateway call each', async () => {
+      const created = await checkout(running, { bump: false });
+      const parent = await payAndConfirm(running, created.body.orderId);
+      const accepted = await answerOffer(running, parent.id, created.viewKey, true);
+      const addon = await payAndConfirm(running, ((await accepted.json()) as CreatedOrder).orderId);
+      const origin = REAL_GATEWAY_TEST_ENV.PUBLIC_URL;
+      const admin = await signInToConsole(running.server.url, 'senha-do-painel-bump', origin);
+      const pressed = await fetch(`${running.server.url}/api/admin/orders/${parent.id}/refund/start`, {
+        method: 'POST',
+        headers: { Cookie: admin, Origin: origin, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      expect(pressed.status).toBe(202);
+      await running.server.background.idle();
+      for (let round = 0; round < 3; round++) {
+        await running.server.outbox.runOnce();
+        await running.server.background.idle();
+      }
+      const parentHash = running.ledger.byOrder.get(parent.id)!.hash;
+      const addonHash = running.ledger.byOrder.get(addon.id)!.hash;
+      expect([running.gateway.refundCalls(parentHash), running.gateway.refundCalls(addonHash)]).toEqual([1, 1]);
+      const rows = await running.db.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [parent.id, addon.id]).execute();
+      expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({ [parent.id]: 'reversed', [addon.id]: 'reversed' });
+      const refunds = await running.db.db
+        .selectFrom('refunds')
+        .select(['order_id', 'status'])
+        .where('order_id', 'in', [parent.id, addon.id])
+        .execute();
+      expect(refunds.map((row) => row.status)).toEqual(['refunded', 'refunded']);
     });
   });
 }

@@ -75,6 +75,22 @@ export async function loadGuarantee(
 
 export type RefundRequestResult = { kind: 'ok'; guarantee: GuaranteeView } | { kind: 'refused'; status: 409 | 422; message: string };
 
+/**
+ * The add-on orders a refund of `orderId` also covers (docs/offers.md#refunds): the bump bought
+ * after payment is part of the same purchase, in a PIX of its own, so refunding the order
+ * refunds it too. Paid ones only.
+ */
+async function paidAddonsOf(trx: Transaction<Database>, orderId: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('parent_order_id', '=', orderId)
+    .where('kind', '=', 'addon')
+    .where('status', '=', 'paid')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 function reasonText(reason: RefundReason | null, note: string | null): string {
   return [reason ? refundReasonLabels[reason] : null, note].filter(Boolean).join(' — ');
 }
@@ -101,9 +117,17 @@ export async function requestRefund(
   const created = await deps.db.transaction().execute(async (trx) => {
     const inserted = await insertRefundRequest(trx, { orderId, reason, note, now, autoApprove: auto, gateway: config.gatewayRefunds });
     if (!inserted) return false;
-    await recordEvidence(trx, { orderId, at: now, kind: 'refund_requested', detail: reasonText(reason, note) || null });
     await enqueueOutboxMessage(trx, { orderId, kind: EMAIL_KINDS.received, payload: { auto }, now });
-    if (auto) await approved(trx, deps, orderId, { by: 'auto', attempt: 0, now });
+    // The whole purchase: the order and the bump bought after it, each with its own request.
+    for (const id of [orderId, ...(await paidAddonsOf(trx, orderId))]) {
+      if (
+        id !== orderId &&
+        !(await insertRefundRequest(trx, { orderId: id, reason, note, now, autoApprove: auto, gateway: config.gatewayRefunds }))
+      )
+        continue;
+      await recordEvidence(trx, { orderId: id, at: now, kind: 'refund_requested', detail: reasonText(reason, note) || null });
+      if (auto) await approved(trx, deps, id, { by: 'auto', attempt: 0, now });
+    }
     return true;
   });
   if (!created) return { kind: 'refused', status: 409, message: refundApi.alreadyRequested };
@@ -140,6 +164,17 @@ export async function startRefund(deps: RefundsDeps, orderId: string, now: numbe
     const row = await approveRefund(trx, { orderId, origin: 'seller', by: 'seller', gateway: deps.config.gatewayRefunds, now });
     if (row) {
       await approved(trx, deps, orderId, { by: 'seller', attempt: Number(row.attempt), now });
+      // The bump bought after payment goes back with the order (its own PIX, its own refund).
+      for (const addonId of await paidAddonsOf(trx, orderId)) {
+        const addon = await approveRefund(trx, {
+          orderId: addonId,
+          origin: 'seller',
+          by: 'seller',
+          gateway: deps.config.gatewayRefunds,
+          now,
+        });
+        if (addon) await approved(trx, deps, addonId, { by: 'seller', attempt: Number(addon.attempt), now });
+      }
       return 'ok';
     }
     if (!deps.config.gatewayRefunds) return 'in_progress';
@@ -161,6 +196,10 @@ export async function declineRefundRequest(deps: RefundsDeps, orderId: string, r
   const declined = await deps.db.transaction().execute(async (trx) => {
     if (!(await declineRefund(trx, orderId, reason, now))) return false;
     await recordEvidence(trx, { orderId, at: now, kind: 'refund_declined', detail: reason });
+    for (const addonId of await paidAddonsOf(trx, orderId)) {
+      if (await declineRefund(trx, addonId, reason, now))
+        await recordEvidence(trx, { orderId: addonId, at: now, kind: 'refund_declined', detail: reason });
+    }
     await enqueueOutboxMessage(trx, { orderId, kind: EMAIL_KINDS.declined, payload: {}, now });
     return true;
   });
