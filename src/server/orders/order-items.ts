@@ -69,19 +69,24 @@ export async function itemsOfOrder(db: Executor, orderId: string): Promise<Order
   return (await itemsOfOrders(db, [orderId])).get(orderId) ?? [];
 }
 
-/**
- * The lists a main order's member page opens: its own items' (it is paid: the member page checks
- * the access first) and those of its paid add-on orders, main product first, each list once.
- */
-export async function entitledLists(db: Executor, orderId: string): Promise<ListKey[]> {
-  const addons = await db
+/** A main order's paid add-on orders (the bump bought after payment). */
+export async function paidAddonIds(db: Executor, orderId: string): Promise<string[]> {
+  const rows = await db
     .selectFrom('orders')
     .select('id')
     .where('parent_order_id', '=', orderId)
     .where('kind', '=', 'addon')
     .where('status', '=', 'paid')
     .execute();
-  const items = await itemsOfOrders(db, [orderId, ...addons.map((addon) => addon.id)]);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The lists a main order's member page opens: its own items' (it is paid: the member page checks
+ * the access first) and those of its paid add-on orders, main product first, each list once.
+ */
+export async function entitledLists(db: Executor, orderId: string): Promise<ListKey[]> {
+  const items = await itemsOfOrders(db, [orderId, ...(await paidAddonIds(db, orderId))]);
   const keys = [...items.values()].flat().map((item) => item.key);
   return [...new Set(keys.sort((a, b) => ITEM_ORDER[a] - ITEM_ORDER[b]).map(listOfItem))];
 }

@@ -10,6 +10,7 @@ import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import { paidAddonIds } from '../orders/order-items.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
@@ -75,22 +76,6 @@ export async function loadGuarantee(
 
 export type RefundRequestResult = { kind: 'ok'; guarantee: GuaranteeView } | { kind: 'refused'; status: 409 | 422; message: string };
 
-/**
- * The add-on orders a refund of `orderId` also covers (docs/offers.md#refunds): the bump bought
- * after payment is part of the same purchase, in a PIX of its own, so refunding the order
- * refunds it too. Paid ones only.
- */
-async function paidAddonsOf(trx: Transaction<Database>, orderId: string): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('orders')
-    .select('id')
-    .where('parent_order_id', '=', orderId)
-    .where('kind', '=', 'addon')
-    .where('status', '=', 'paid')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 function reasonText(reason: RefundReason | null, note: string | null): string {
   return [reason ? refundReasonLabels[reason] : null, note].filter(Boolean).join(' — ');
 }
@@ -118,8 +103,9 @@ export async function requestRefund(
     const inserted = await insertRefundRequest(trx, { orderId, reason, note, now, autoApprove: auto, gateway: config.gatewayRefunds });
     if (!inserted) return false;
     await enqueueOutboxMessage(trx, { orderId, kind: EMAIL_KINDS.received, payload: { auto }, now });
-    // The whole purchase: the order and the bump bought after it, each with its own request.
-    for (const id of [orderId, ...(await paidAddonsOf(trx, orderId))]) {
+    // The whole purchase (docs/offers.md#refunds): the order and the bump bought after it in a PIX
+    // of its own, each with its own request.
+    for (const id of [orderId, ...(await paidAddonIds(trx, orderId))]) {
       if (
         id !== orderId &&
         !(await insertRefundRequest(trx, { orderId: id, reason, note, now, autoApprove: auto, gateway: config.gatewayRefunds }))
@@ -165,7 +151,7 @@ export async function startRefund(deps: RefundsDeps, orderId: string, now: numbe
     if (row) {
       await approved(trx, deps, orderId, { by: 'seller', attempt: Number(row.attempt), now });
       // The bump bought after payment goes back with the order (its own PIX, its own refund).
-      for (const addonId of await paidAddonsOf(trx, orderId)) {
+      for (const addonId of await paidAddonIds(trx, orderId)) {
         const addon = await approveRefund(trx, {
           orderId: addonId,
           origin: 'seller',
@@ -196,7 +182,7 @@ export async function declineRefundRequest(deps: RefundsDeps, orderId: string, r
   const declined = await deps.db.transaction().execute(async (trx) => {
     if (!(await declineRefund(trx, orderId, reason, now))) return false;
     await recordEvidence(trx, { orderId, at: now, kind: 'refund_declined', detail: reason });
-    for (const addonId of await paidAddonsOf(trx, orderId)) {
+    for (const addonId of await paidAddonIds(trx, orderId)) {
       if (await declineRefund(trx, addonId, reason, now))
         await recordEvidence(trx, { orderId: addonId, at: now, kind: 'refund_declined', detail: reason });
     }
