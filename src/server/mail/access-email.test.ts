@@ -60,4 +60,21 @@ describe('renderAccessEmail', () => {
     expect(real.text).not.toContain('demonstração');
     expect(real.html).not.toContain('demonstração');
   });
+
+  it('lists the items with their prices when the order holds the bump too, escaped; not for the main product alone', () => {
+    const items = [
+      { title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990 },
+      { title: 'Lista de <Recarga>', priceCents: 990 },
+    ];
+    const email = renderAccessEmail({ ...input, items });
+    expect(email.text).toContain(
+      'Itens do pedido:\n- Lista de Fornecedores Secretos Vitalícia: R$\u00a019,90\n- Lista de <Recarga>: R$\u00a09,90',
+    );
+    expect(email.html).toContain('Itens do pedido');
+    expect(email.html).toContain('Lista de &lt;Recarga&gt;');
+    expect(email.html).toContain('R$\u00a09,90');
+    const alone = renderAccessEmail({ ...input, items: items.slice(0, 1) });
+    expect(alone.text).not.toContain('Itens do pedido');
+    expect(alone.html).not.toContain('Itens do pedido');
+  });
 });

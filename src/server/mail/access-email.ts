@@ -4,7 +4,7 @@ import { REFUND_SECTION_ID } from '../../shared/refunds.ts';
 import { formatDate } from '../../shared/time.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { firstName } from '../../shared/text.ts';
-import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts } from './email-layout.ts';
+import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts, orderItemsBlock } from './email-layout.ts';
 
 export interface AccessEmailInput {
   /** As the buyer typed it at checkout; only the first name is used. */
@@ -19,6 +19,8 @@ export interface AccessEmailInput {
    * request. Absent once the window has passed (a link re-sent later promises nothing it cannot keep).
    */
   guarantee?: { days: number; endsAt: number };
+  /** What the order (with its add-on) bought: listed when it holds more than the main product. */
+  items?: readonly { title: string; priceCents: number }[];
 }
 
 export interface RenderedEmail {
@@ -45,6 +47,7 @@ export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
   };
 
   const greeting = name ? fill(accessEmail.greeting, plain) : accessEmail.greetingWithoutName;
+  const items = orderItemsBlock(input.items);
   const subject = fill(accessEmail.subject, plain);
 
   const text = [
@@ -56,6 +59,7 @@ export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
     `${accessEmail.button}:`,
     accessUrl,
     '',
+    ...items.text,
     accessEmail.aboutTitle,
     ...accessEmail.about.map((item) => `- ${item}`),
     '',
@@ -91,7 +95,7 @@ export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
 ${paragraph(copy(accessEmail.thanks))}
 ${parts.button(accessUrl, accessEmail.button)}
 ${paragraph(`${escapeHtml(accessEmail.rawLinkIntro)}<br>${link(accessUrl, accessUrl)}`, `font-size:14px;color:${colors.muted}`)}
-${heading(accessEmail.aboutTitle)}
+${items.html}${items.html ? '\n' : ''}${heading(accessEmail.aboutTitle)}
 <ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.5">
 ${accessEmail.about.map((item) => `<li style="margin:0 0 6px">${escapeHtml(item)}</li>`).join('\n')}
 </ul>

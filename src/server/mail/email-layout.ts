@@ -1,4 +1,6 @@
 import { demoNotice } from '../../content/demo.ts';
+import { bumpCopy } from '../../content/offers.ts';
+import { formatBRL } from '../../shared/money.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { firstName } from '../../shared/text.ts';
 
@@ -80,4 +82,22 @@ ${parts.body}
 export function greetingName(buyerName: string): string {
   const name = firstName(buyerName.normalize('NFC'));
   return name.length <= 40 && /^\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*$/u.test(name) ? name : '';
+}
+
+/**
+ * An order's items with their prices (docs/offers.md): shown when it holds more than the main
+ * product (the bump, in the checkout or after payment), as text lines and as an HTML table.
+ */
+export function orderItemsBlock(items: readonly { title: string; priceCents: number }[] | undefined): { text: string[]; html: string } {
+  if (!items || items.length < 2) return { text: [], html: '' };
+  const text = [`${bumpCopy.itemsHeading}:`, ...items.map((item) => `- ${item.title}: ${formatBRL(item.priceCents)}`), ''];
+  const rows = items
+    .map(
+      (item) =>
+        `<tr><td style="padding:6px 0;border-bottom:1px solid ${colors.border}">${escapeHtml(item.title)}</td><td style="padding:6px 0 6px 12px;border-bottom:1px solid ${colors.border};text-align:right;white-space:nowrap">${escapeHtml(formatBRL(item.priceCents))}</td></tr>`,
+    )
+    .join('');
+  const htmlBlock = `${html.heading(bumpCopy.itemsHeading)}
+<table role="presentation" style="width:100%;margin:0 0 16px;border-collapse:collapse;font-size:16px;line-height:1.4">${rows}</table>`;
+  return { text, html: htmlBlock };
 }

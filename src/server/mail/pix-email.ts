@@ -3,7 +3,7 @@ import { formatBRL } from '../../shared/money.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import type { RenderedEmail } from './access-email.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import { assertWebUrl, colors, demoTextLines, emailDocument, fill, greetingName, html as parts } from './email-layout.ts';
+import { assertWebUrl, colors, demoTextLines, emailDocument, fill, greetingName, html as parts, orderItemsBlock } from './email-layout.ts';
 
 export interface PixEmailInput {
   kind: 'ready' | 'reminder';
@@ -21,6 +21,8 @@ export interface PixEmailInput {
   supportEmail: string;
   productName: string;
   demoMode?: boolean;
+  /** The charge's items: listed above the amount when it holds the bump too. */
+  items?: readonly { title: string; priceCents: number }[];
 }
 
 /** "23/11/2026 às 18:47", São Paulo time (the copy says "horário de Brasília"). */
@@ -55,6 +57,7 @@ export function renderPixEmail(input: PixEmailInput): RenderedEmail {
     '',
     fill(copy.intro, plain),
     '',
+    ...orderItemsBlock(input.items).text,
     `${pixEmails.amountLabel}: ${plain.amount}`,
     ...(input.pixCode ? ['', `${pixEmails.codeLabel}:`, input.pixCode, '', pixEmails.howToPay] : []),
     fill(pixEmails.expiry, plain),
@@ -89,6 +92,7 @@ ${paragraph(escapeHtml(pixEmails.howToPay), `font-size:14px;color:${colors.muted
     : '';
   const body = `${paragraph(`<strong>${name ? rendered(accessEmail.greeting) : escapeHtml(accessEmail.greetingWithoutName)}</strong>`, 'font-size:20px')}
 ${paragraph(rendered(copy.intro))}
+${orderItemsBlock(input.items).html}
 ${paragraph(`${escapeHtml(pixEmails.amountLabel)}: ${rich.amount}`, 'font-size:18px')}
 ${codeBlock}
 ${paragraph(rendered(pixEmails.expiry))}

@@ -9,6 +9,7 @@ import { deleteUnsentMessages, enqueueOutboxMessage, type OutboxMessage } from '
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { orderIdOf, type OrderEvents } from '../orders/order-events.ts';
 import { orderPageUrl, reminderOptOutUrl } from '../orders/order-links.ts';
+import { itemsOfOrder } from '../orders/order-items.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { findOrderById, markRemindersOptedOut, type OrderRow } from '../orders/orders-repository.ts';
 import { takePixEmailQuota } from './pix-email-quota.ts';
@@ -124,6 +125,7 @@ async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<OutboxMessag
     supportEmail: deps.config.mail.supportEmail,
     productName: site.productName,
     demoMode: deps.config.demoMode,
+    items: await itemsOfOrder(deps.db, order.id),
   });
   const localPart = `pix-${row.orderId}-${row.kind}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
   return {
