@@ -214,6 +214,40 @@ describe('OFFER_ENDS_AT', () => {
     expect(problems.some((line) => line.startsWith('OFFER_ENDS_AT '))).toBe(true);
   });
 
+  describe('the order bump (docs/offers.md)', () => {
+    const real = {
+      PROVIDER_URL: 'https://api.tribopay.com.br/api',
+      PROVIDER_TOKEN: 'tok',
+      PRODUCT_HASH: 'prd',
+      PUBLIC_URL: 'https://loja.com.br',
+      SMTP_URL: 'smtp://mail:587',
+    };
+
+    it("is on in the demo with the content's bump, and ORDER_BUMP=off turns it off", () => {
+      expect(loadConfig({}).orderBump).toMatchObject({ name: 'Lista de Fornecedores de Recarga', priceCents: 990 });
+      expect(loadConfig({ ORDER_BUMP: 'off' }).orderBump).toBeNull();
+    });
+
+    it("with a real gateway, waits for the bump's own hashes, then uses them", () => {
+      expect(loadConfig(real).orderBump).toBeNull();
+      const bump = loadConfig({ ...real, BUMP_PRODUCT_HASH: 'prd_bump', BUMP_OFFER_HASH: 'off_bump' }).orderBump;
+      expect(bump).toMatchObject({ productHash: 'prd_bump', offerHash: 'off_bump', priceCents: 990 });
+      expect(loadConfig({ ...real, BUMP_PRODUCT_HASH: 'prd_bump', BUMP_OFFER_HASH: 'off_bump', ORDER_BUMP: 'off' }).orderBump).toBeNull();
+    });
+
+    it('names the missing variable: ORDER_BUMP=on without hashes, one hash without the other, a wrong ORDER_BUMP', () => {
+      expect(problemsOf({ ...real, ORDER_BUMP: 'on' })).toEqual([
+        "BUMP_PRODUCT_HASH and BUMP_OFFER_HASH are required with ORDER_BUMP=on and a real gateway: the bump's product and offer at the gateway (or set ORDER_BUMP=off)",
+      ]);
+      expect(problemsOf({ BUMP_PRODUCT_HASH: 'prd_bump' })).toEqual([
+        "BUMP_OFFER_HASH is required with BUMP_PRODUCT_HASH: the bump's product and offer at the gateway",
+      ]);
+      expect(problemsOf({ ORDER_BUMP: 'yes' })).toEqual([
+        'ORDER_BUMP must be on (offer the order bump of src/content/offers.ts) or off (got "yes")',
+      ]);
+    });
+  });
+
   describe('demo mode and a real deployment', () => {
     const gateway = { PROVIDER_URL: 'https://api.tribopay.com.br/api', PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd' };
 
