@@ -60,8 +60,9 @@ function BumpRow({ label, figures }: { label: string; figures: AdminBumpTotals }
       </th>
       <td className="py-2 pr-2 text-right tabular-nums">
         <span className="block font-bold text-white">{formatBRL(figures.revenueCents)}</span>
-        <span className="block text-xs text-slate-400">
-          {text.revenueSplit(formatBRL(figures.checkoutRevenueCents), formatBRL(figures.afterPaymentRevenueCents))}
+        <span className="block text-xs whitespace-nowrap text-slate-400">{text.inCheckout(formatBRL(figures.checkoutRevenueCents))}</span>
+        <span className="block text-xs whitespace-nowrap text-slate-400">
+          {text.afterPayment(formatBRL(figures.afterPaymentRevenueCents))}
         </span>
       </td>
       <td className="py-2 pr-2 text-right tabular-nums">
