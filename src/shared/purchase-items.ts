@@ -1,7 +1,7 @@
 import type { OrderItem } from './checkout.ts';
 
 /**
- * An order's items as GA4's `purchase` takes them (docs/tracking.md#what-a-purchase-carries), the
+ * An order's items as GA4's `purchase` takes them (docs/tracking.md, "What a purchase carries"), the
  * same from the browser's gtag and the server's Measurement Protocol, so whichever GA4 keeps for the
  * transaction names the items alike: `item_id` is the item's key (`main`, `bump`), stable when the
  * gateway's products change; the price is in reais, as GA4 expects.

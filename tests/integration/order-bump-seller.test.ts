@@ -22,7 +22,7 @@ import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 /**
- * What the seller sees of the order bump (docs/offers.md#what-the-seller-sees), on SQLite and
+ * What the seller sees of the order bump (docs/operations.md, docs/tracking.md, docs/payments.md), on SQLite and
  * PostgreSQL, from one known set of orders made through the real API against the gateway's
  * stand-in: Visão geral's figures, the orders list, detail and CSV, the funnel's bump steps, the
  * GA4 and Meta purchases (stand-ins on loopback) and the webhooks (checked with the Standard

@@ -2,7 +2,7 @@ import type { AdminBumpTotals } from '../../shared/admin.ts';
 import type { OrderKind } from '../db/schema.ts';
 
 /**
- * The order bump's figures in Visão geral (docs/offers.md#what-the-seller-sees), from the paid
+ * The order bump's figures in Visão geral (docs/operations.md, the console), from the paid
  * orders of a period (by payment time, as the revenue cards count):
  * - bump revenue: the bump's price on every paid order that holds it, ticked in the checkout (a
  *   main order) or bought after payment (an add-on order);

@@ -4,7 +4,7 @@ import { hasPaidAddon, holdsBump } from '../orders/order-items.ts';
 import { formatRate } from './funnel-report.ts';
 
 /**
- * The order bump's steps in `npm run report` (docs/offers.md#what-the-seller-sees), read from the
+ * The order bump's steps in `npm run report` (docs/tracking.md, the funnel report), read from the
  * orders themselves, so no browser event is needed: of the main orders created in the period, those
  * created with the bump ticked and those paid with it; then the one-time offer after payment, for
  * the paid ones without the bump: offered, accepted ("Quero adicionar"), declined, and paid.
