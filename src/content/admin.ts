@@ -64,7 +64,8 @@ export const admin = {
     refreshing: 'Atualiza sozinho a cada 15 segundos.',
     periods: { today: 'Hoje', last7: 'Últimos 7 dias', last30: 'Últimos 30 dias', month: 'Este mês' },
     revenue: 'Faturamento',
-    paidOrders: (count: number) => `${formatCount(count, { one: 'pedido pago', other: 'pedidos pagos' })}`,
+    // Sales: paid main orders; the bump bought after payment adds to the revenue, not to the sales.
+    paidOrders: (count: number) => `${formatCount(count, { one: 'venda', other: 'vendas' })}`,
     spotsLeft: 'Vagas restantes no mês',
     unlimited: 'Sem limite',
     spotsOf: (capacity: number) => `de ${capacity}`,
@@ -96,6 +97,21 @@ export const admin = {
     refundRequests: (count: number) =>
       `${formatCount(count, { one: 'reembolso pedido', other: 'reembolsos pedidos' })} para resolver: aprovar, recusar ou concluir.`,
     showRefundRequests: 'Ver os reembolsos',
+    bump: {
+      title: (name: string) => `Adicional: ${name}`,
+      period: 'Período',
+      revenue: 'Receita',
+      inCheckout: (amount: string) => `${amount} no checkout`,
+      afterPayment: (amount: string) => `${amount} depois`,
+      takeRate: 'Adesão',
+      offer: 'Pós-compra',
+      ofOrders: (part: number, whole: number) => `${part} de ${whole}`,
+      help: [
+        'Receita: o preço do adicional em cada pedido pago que o inclui, marcado no checkout ou comprado na oferta depois do pagamento (pela data do pagamento).',
+        'Adesão: vendas pagas com o adicional marcado no checkout ÷ vendas pagas.',
+        'Pós-compra: vendas pagas sem o adicional (a quem a oferta única aparece depois do pagamento) cujo PIX do adicional foi pago ÷ essas vendas.',
+      ],
+    },
   },
   orders: {
     search: 'Buscar',
@@ -122,7 +138,24 @@ export const admin = {
     next: 'Próximos',
     page: (page: number, pages: number) => `Página ${page} de ${pages}`,
     open: (name: string) => `Ver pedido de ${name}`,
-    csvHeader: ['Pedido', 'Status', 'Nome', 'E-mail', 'Telefone', 'Valor (R$)', 'Criado em', 'Pago em'],
+    csvHeader: [
+      'Pedido',
+      'Status',
+      'Nome',
+      'E-mail',
+      'Telefone',
+      'Valor (R$)',
+      'Criado em',
+      'Pago em',
+      'Itens',
+      'Tipo',
+      'Pedido principal',
+    ],
+    /** The CSV's "Tipo": a checkout, or the order bump bought after payment (content/offers.ts). */
+    kind: { main: 'Compra', addon: 'Adicional após o pagamento' } as Record<'main' | 'addon', string>,
+    /** The list's compact marks: an order holding the order bump, and the bump bought after payment. */
+    withBump: '+ Recarga',
+    addon: 'Adicional pós-compra',
     noAccess: 'Sem acesso',
     duplicate: 'Pagamento duplicado — reembolsar',
     duplicateRefunded: 'Pagamento duplicado — reembolsado',
@@ -138,6 +171,11 @@ export const admin = {
     title: (id: string) => `Pedido ${id}`,
     buyer: 'Comprador',
     amount: 'Valor',
+    items: 'Itens',
+    total: 'Total',
+    /** An add-on order (the bump bought after payment) and the main order it belongs to. */
+    addonOf: 'Compra adicional feita depois do pagamento do pedido',
+    addons: 'Compra adicional depois do pagamento:',
     timeline: 'Linha do tempo',
     failure: 'Motivo da falha',
     timelineKinds: {

@@ -1,5 +1,5 @@
 import { text, z } from './zod.ts';
-import { emailSchema } from './checkout.ts';
+import { emailSchema, type OrderItem } from './checkout.ts';
 import type { AdminRefund, ManualRefundSteps, RefundReason, RefundStatus } from './refunds.ts';
 
 /** The seller's console API (/api/admin/*): request schemas shared by the forms and the server, and reply types. */
@@ -58,6 +58,11 @@ export interface AdminOrderSummary {
   duplicateOf: string | null;
   /** Where the order's refund stands (shared/refunds.ts); null when none was asked for or started. */
   refundStatus: RefundStatus | null;
+  /** `addon`: the bump bought after payment, in a PIX of its own, for `parentOrderId` (docs/offers.md). */
+  kind: 'main' | 'addon';
+  parentOrderId: string | null;
+  /** What the order sells, main product first; the amount is their sum. */
+  items: OrderItem[];
 }
 
 export interface AdminOrderList {
@@ -112,11 +117,36 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   gatewayRefunds: boolean;
   /** What to type in the gateway panel to refund by hand; null for an order that was never paid. */
   manualRefund: ManualRefundSteps | null;
+  /** A main order's add-on orders (the bump after payment); empty for the others. */
+  addons: Array<{ id: string; status: AdminOrderStatus }>;
 }
 
 export interface AdminPeriodTotals {
+  /** Every paid order's amount, add-on orders (the bump bought after payment) included. */
   revenueCents: number;
+  /** Sales: paid main orders (an add-on is no sale of its own, as capacity counts). */
   paidOrders: number;
+}
+
+/** The order bump's figures over one period, by payment time (server/admin/bump-figures.ts). */
+export interface AdminBumpTotals {
+  /** The bump's price on every paid order holding it: checkout plus after payment. */
+  revenueCents: number;
+  checkoutRevenueCents: number;
+  afterPaymentRevenueCents: number;
+  /** Paid main orders, and those of them with the bump ticked in the checkout. */
+  paidOrders: number;
+  withBump: number;
+  /** withBump ÷ paidOrders; null without paid orders. */
+  takeRate: number | null;
+  /** Paid main orders without the bump: those the one-time offer after payment is for. */
+  offerEligible: number;
+  offerAccepted: number;
+  offerDeclined: number;
+  /** Of offerEligible, those whose add-on order is paid. */
+  offerPaid: number;
+  /** offerPaid ÷ offerEligible; null without eligible orders. */
+  offerConversion: number | null;
 }
 
 export interface AdminFunnelStep {
@@ -149,8 +179,11 @@ export interface AdminSourceRow {
 export interface AdminOverview {
   now: number;
   totals: { today: AdminPeriodTotals; last7: AdminPeriodTotals; last30: AdminPeriodTotals; month: AdminPeriodTotals };
-  /** Every paid order ever, so the console can tell a new sale since its last refresh. */
+  /** The order bump over the same periods; null while ORDER_BUMP is off. */
+  bump: { today: AdminBumpTotals; last7: AdminBumpTotals; last30: AdminBumpTotals; month: AdminBumpTotals } | null;
+  /** Every sale ever (paid main orders), so the console can tell a new sale since its last refresh. */
   paidOrdersAllTime: number;
+  /** The latest sale (a paid main order). */
   latestPaid: { id: string; buyerName: string; amountCents: number; paidAt: number } | null;
   /** null when the monthly capacity is unlimited. */
   spotsLeft: number | null;

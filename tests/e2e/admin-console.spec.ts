@@ -228,7 +228,19 @@ consoleTest.describe('console on SQLite', () => {
       .trim()
       .split('\r\n')
       .map((line) => line.split(';'));
-    expect(rows[0]).toEqual(['Pedido', 'Status', 'Nome', 'E-mail', 'Telefone', 'Valor (R$)', 'Criado em', 'Pago em']);
+    expect(rows[0]).toEqual([
+      'Pedido',
+      'Status',
+      'Nome',
+      'E-mail',
+      'Telefone',
+      'Valor (R$)',
+      'Criado em',
+      'Pago em',
+      'Itens',
+      'Tipo',
+      'Pedido principal',
+    ]);
     const formula = rows.find((row) => row[0] === 'ord_formula')!;
     expect(formula[2]).toBe(`"'=HYPERLINK(""x"")"`);
     expect(rows.some((row) => row[3] === 'joana.lima@example.com' && row[1] === 'Pago' && row[5] === '19,90')).toBe(true);

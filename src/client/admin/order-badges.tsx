@@ -3,7 +3,7 @@ import { admin as copy } from '../../content/admin.ts';
 import type { AdminOrderStatus, AdminOrderSummary } from '../../shared/admin.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
 
-// An order's status, duplicate and refund marks, the same in Pedidos, an order's detail and Dados pessoais.
+// An order's status, items, duplicate and refund marks, the same in Pedidos, an order's detail and Dados pessoais.
 
 const badge = cva('inline-block rounded-full px-2 py-0.5 text-xs', {
   variants: {
@@ -12,6 +12,7 @@ const badge = cva('inline-block rounded-full px-2 py-0.5 text-xs', {
       danger: 'bg-danger/15 font-semibold text-red-200',
       warning: 'bg-gold-400/15 font-bold text-gold-300',
       neutral: 'bg-ink-700 font-semibold text-slate-300',
+      bump: 'bg-sky-400/15 font-semibold text-sky-200',
     },
   },
 });
@@ -39,6 +40,18 @@ export function DuplicateMarker({ order }: { order: Pick<AdminOrderSummary, 'dup
   const mark = duplicateMark(order);
   if (mark === null) return null;
   return <span className={badge({ tone: order.status === 'paid' ? 'warning' : 'neutral' })}>{mark}</span>;
+}
+
+/** What the order holds beyond the main product: "+ Recarga" with the bump ticked, or an add-on order's mark. */
+export function itemsMark(order: Pick<AdminOrderSummary, 'kind' | 'items'>): string | null {
+  if (order.kind === 'addon') return copy.orders.addon;
+  return order.items.some((item) => item.key === 'bump') ? copy.orders.withBump : null;
+}
+
+export function ItemsBadge({ order }: { order: Pick<AdminOrderSummary, 'kind' | 'items'> }) {
+  const mark = itemsMark(order);
+  if (mark === null) return null;
+  return <span className={badge({ tone: 'bump' })}>{mark}</span>;
 }
 
 const refundTone: Record<RefundStatus, 'warning' | 'neutral' | 'danger'> = {

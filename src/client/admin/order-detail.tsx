@@ -80,6 +80,7 @@ export function OrderDetailView({
                 ) : null}
               </div>
             </dl>
+            <OrderItems order={state.data} onOpenOrder={onOpenOrder} />
             {state.data.duplicateOf ? <DuplicateNotice order={state.data} onOpenOrder={onOpenOrder} /> : null}
             {done ? (
               <Alert variant="success" className="mt-4">
@@ -149,6 +150,67 @@ export function OrderDetailView({
         </>
       ) : null}
     </div>
+  );
+}
+
+/** Another order's id as a link that opens it in the console. */
+function OrderLink({ orderId, onOpenOrder }: { orderId: string; onOpenOrder: (orderId: string) => void }) {
+  return (
+    <a
+      href={`#pedidos/${encodeURIComponent(orderId)}`}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpenOrder(orderId);
+      }}
+      className="font-semibold break-all text-sky-200 underline underline-offset-4 hover:text-white"
+    >
+      {orderId}
+    </a>
+  );
+}
+
+/**
+ * What the order sells, one line per item with its price, and how it relates to the bump bought
+ * after payment: an add-on names its main order, a main order names its add-on.
+ */
+function OrderItems({ order, onOpenOrder }: { order: AdminOrderDetail; onOpenOrder: (orderId: string) => void }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="mt-4 border-t border-line pt-3 text-sm">
+      <h3 id={id} className="text-slate-400">
+        {copy.detail.items}
+      </h3>
+      <ul className="mt-1.5 space-y-1">
+        {order.items.map((item) => (
+          <li key={item.key} className="flex items-baseline justify-between gap-3">
+            <span className="text-slate-200">{item.title}</span>
+            <span className="shrink-0 font-semibold text-white tabular-nums">{formatBRL(item.priceCents)}</span>
+          </li>
+        ))}
+        {order.items.length > 1 ? (
+          <li className="flex items-baseline justify-between gap-3 border-t border-line pt-1">
+            <span className="text-slate-400">{copy.detail.total}</span>
+            <span className="shrink-0 font-black text-white tabular-nums">{formatBRL(order.amountCents)}</span>
+          </li>
+        ) : null}
+      </ul>
+      {order.parentOrderId ? (
+        <p className="mt-2 text-slate-300">
+          {copy.detail.addonOf} <OrderLink orderId={order.parentOrderId} onOpenOrder={onOpenOrder} />
+        </p>
+      ) : null}
+      {order.addons.length > 0 ? (
+        <p className="mt-2 text-slate-300">
+          {copy.detail.addons}{' '}
+          {order.addons.map((addon, index) => (
+            <span key={addon.id}>
+              {index > 0 ? ', ' : null}
+              <OrderLink orderId={addon.id} onOpenOrder={onOpenOrder} /> <StatusBadge status={addon.status} />
+            </span>
+          ))}
+        </p>
+      ) : null}
+    </section>
   );
 }
 

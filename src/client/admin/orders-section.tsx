@@ -5,7 +5,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi, type OrderFilters } from './admin-api.ts';
 import { formatBRL, formatDateTime } from './format.ts';
-import { DuplicateMarker, duplicateMark, RefundBadge, refundMark, StatusBadge } from './order-badges.tsx';
+import { DuplicateMarker, duplicateMark, ItemsBadge, itemsMark, RefundBadge, refundMark, StatusBadge } from './order-badges.tsx';
 import { OrderDetailView } from './order-detail.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
@@ -21,7 +21,7 @@ const filterLabels: Record<OrderFilterStatus, string> = {
 
 /** The list row's name for screen readers: the buyer, then the marks the eye sees beside the name. */
 function rowLabel(order: AdminOrderSummary): string {
-  const marks = [duplicateMark(order), refundMark(order)].filter((mark) => mark !== null);
+  const marks = [itemsMark(order), duplicateMark(order), refundMark(order)].filter((mark) => mark !== null);
   return `${copy.orders.open(order.buyerName)}${marks.length ? ` (${marks.join(', ')})` : ''}`;
 }
 
@@ -161,8 +161,9 @@ export function OrdersSection({
                   >
                     <span className="min-w-0">
                       <span className="block truncate font-semibold text-white">{order.buyerName}</span>
-                      {duplicateMark(order) || refundMark(order) ? (
+                      {itemsMark(order) || duplicateMark(order) || refundMark(order) ? (
                         <span className="mt-1 flex flex-wrap gap-1">
+                          <ItemsBadge order={order} />
                           <DuplicateMarker order={order} />
                           <RefundBadge order={order} />
                         </span>

@@ -3,6 +3,7 @@ import { admin as copy } from '../../content/admin.ts';
 import type { AdminOverview, OrderFilterStatus } from '../../shared/admin.ts';
 import { Alert } from '../ui/alert.tsx';
 import { adminApi } from './admin-api.ts';
+import { BumpFiguresTable } from './bump-figures-table.tsx';
 import { formatBRL, formatDateTime, formatRate } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
 
@@ -78,6 +79,7 @@ export function OverviewSection({
           <p className="mt-1 text-2xl font-black text-white">{formatDateTime(overview.offerEndsAt)}</p>
         </div>
       </section>
+      {overview.bump ? <BumpFiguresTable bump={overview.bump} /> : null}
       <FunnelTable overview={overview} />
       <SourceTable overview={overview} />
       <Suspense fallback={<p className="text-slate-400">{copy.loading}</p>}>

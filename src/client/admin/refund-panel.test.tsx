@@ -25,6 +25,10 @@ const detail = (fields: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   guaranteeEndsAt: paidAt + 7 * DAY_MS,
   gatewayRefunds: false,
   manualRefund: { amountCents: 1990, transactionHash: 'tx_9f8e7d', buyerDocument: '52998224725' },
+  kind: 'main',
+  parentOrderId: null,
+  items: [{ key: 'main', title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990 }],
+  addons: [],
   ...fields,
 });
 

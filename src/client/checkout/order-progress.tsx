@@ -34,10 +34,11 @@ export default function OrderProgress({
 
   useEffect(() => {
     if (!paid) return;
-    trackPurchaseOnce(order.publicRef, order.amountCents);
+    // An order saved before items existed (sessionStorage across a deploy) has none.
+    trackPurchaseOnce(order.publicRef, order.amountCents, order.items ?? []);
     // Only payment takes a spot: the page's live signals ask the server again (lib/live/store.ts).
     window.dispatchEvent(new Event(SPOT_TAKEN_EVENT));
-  }, [paid, order.publicRef, order.amountCents]);
+  }, [paid, order.publicRef, order.amountCents, order.items]);
 
   return (
     <>

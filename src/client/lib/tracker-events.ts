@@ -1,4 +1,5 @@
 import type { PublicConfig } from '../../shared/public-config.ts';
+import type { PurchaseItem } from '../../shared/purchase-items.ts';
 
 /**
  * The spec's analytics → ad-pixel mapping (docs/product.md#tracking-events), applied in this one place.
@@ -15,7 +16,8 @@ export const metaEventNames = {
 
 export type TrackerEventName = keyof typeof metaEventNames | 'page_view' | 'presell_yes';
 
-export type TrackParams = Record<string, string | number | undefined>;
+/** Flat parameters, and GA4's `items` list on a purchase (the Pixel gets the flat ones only). */
+export type TrackParams = Record<string, string | number | readonly PurchaseItem[] | undefined>;
 
 export type TrackerIds = PublicConfig['trackers'];
 

@@ -95,7 +95,10 @@ export function startTrackers(ids: TrackerIds): TrackerSender {
         return;
       }
       const metaName = metaEventNames[name as keyof typeof metaEventNames];
-      if (metaName) fbq('track', metaName, clean, { eventID: eventId });
+      // GA4's `items` is no Pixel parameter: the Pixel's Purchase carries the total value, as the
+      // Conversions API's does (server/conversions/meta-conversions.ts).
+      const flat = Object.fromEntries(Object.entries(clean).filter(([, value]) => !Array.isArray(value)));
+      if (metaName) fbq('track', metaName, flat, { eventID: eventId });
     },
   };
 }

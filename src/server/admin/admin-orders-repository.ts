@@ -1,7 +1,10 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import type { Database, StoredOrderStatus } from '../db/schema.ts';
-import type { AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
+import type { Database, OrderKind, StoredOrderStatus } from '../db/schema.ts';
+import type { OrderItem } from '../../shared/checkout.ts';
+import { hasPaidAddon, itemsOfOrders } from '../orders/order-items.ts';
+import type { AdminOrderStatus, AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
+import type { PaidOrderFacts } from './bump-figures.ts';
 import { GATEWAY_REFUND_FAMILY } from '../refunds/gateway-refund.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
 import { CONVERSION_KIND_FAMILY } from '../conversions/conversion-events.ts';
@@ -46,6 +49,8 @@ type Row = {
   access_revoked_at: number | null;
   failure_reason: string | null;
   duplicate_of: string | null;
+  kind: OrderKind;
+  parent_order_id: string | null;
   refund_status: RefundStatus | null;
 };
 
@@ -63,9 +68,11 @@ const COLUMNS = [
   'access_revoked_at',
   'failure_reason',
   'duplicate_of',
+  'kind',
+  'parent_order_id',
 ] as const;
 
-function toAdminOrder(row: Row, now: number): AdminOrderRow {
+function toAdminOrder(row: Row, now: number, items: OrderItem[]): AdminOrderRow {
   const expired = row.status === 'pending' && Number(row.expires_at) <= now;
   return {
     id: row.id,
@@ -82,7 +89,19 @@ function toAdminOrder(row: Row, now: number): AdminOrderRow {
     failureReason: row.failure_reason,
     duplicateOf: row.duplicate_of,
     refundStatus: row.refund_status ?? null,
+    kind: row.kind,
+    parentOrderId: row.parent_order_id,
+    items,
   };
+}
+
+/** The rows with their items, read in one query. */
+async function withItems(db: Kysely<Database>, rows: Row[], now: number): Promise<AdminOrderRow[]> {
+  const items = await itemsOfOrders(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toAdminOrder(row, now, items.get(row.id) ?? []));
 }
 
 /** The order's refund status, beside its columns (null when no refund was asked for or started). */
@@ -152,12 +171,29 @@ export async function searchOrders(db: Kysely<Database>, search: OrderSearch): P
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { orders: rows.map((row) => toAdminOrder(row, search.now)), total: Number(count.total) };
+  return { orders: await withItems(db, rows, search.now), total: Number(count.total) };
 }
 
 export async function findAdminOrder(db: Kysely<Database>, id: string, now: number): Promise<AdminOrderRow | undefined> {
   const row = await db.selectFrom('orders').select(COLUMNS).select(refundStatusColumn).where('id', '=', id).executeTakeFirst();
-  return row && toAdminOrder(row, now);
+  return row && (await withItems(db, [row], now))[0];
+}
+
+/** A main order's add-on orders (the offer after payment; at most one is ever paid), oldest first. */
+export async function listAddonOrders(
+  db: Kysely<Database>,
+  parentId: string,
+  now: number,
+): Promise<Array<{ id: string; status: AdminOrderStatus }>> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'status', 'expires_at'])
+    .where('parent_order_id', '=', parentId)
+    .where('kind', '=', 'addon')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, status: row.status === 'pending' && Number(row.expires_at) <= now ? 'expired' : row.status }));
 }
 
 export async function listOrderPostbacks(db: Kysely<Database>, orderId: string): Promise<Array<{ at: number; secretOk: boolean }>> {
@@ -198,11 +234,17 @@ export async function listOrderEmails(db: Kysely<Database>, orderId: string): Pr
   }));
 }
 
-/** Revenue and paid orders whose payment landed in [from, to). */
+/**
+ * Revenue and sales whose payment landed in [from, to): the revenue of every paid order, add-on
+ * orders (the bump bought after payment) included; the sales count main orders only, as capacity does.
+ */
 export async function sumPaid(db: Kysely<Database>, from: number, to: number): Promise<{ revenueCents: number; paidOrders: number }> {
   const row = await db
     .selectFrom('orders')
-    .select((eb) => [eb.fn.countAll<number>().as('paid'), eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('revenue')])
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>(sql`case when kind = 'main' then 1 else 0 end`), sql<number>`0`).as('paid'),
+      eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('revenue'),
+    ])
     .where('status', '=', 'paid')
     .where('paid_at', '>=', from)
     .where('paid_at', '<', to)
@@ -210,11 +252,13 @@ export async function sumPaid(db: Kysely<Database>, from: number, to: number): P
   return { revenueCents: Number(row.revenue), paidOrders: Number(row.paid) };
 }
 
+/** Every sale ever: paid main orders (an add-on paid after its main order is no new sale). */
 export async function countPaidOrders(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('paid'))
     .where('status', '=', 'paid')
+    .where('kind', '=', 'main')
     .executeTakeFirstOrThrow();
   return Number(row.paid);
 }
@@ -235,6 +279,7 @@ export async function findLatestPaid(db: Kysely<Database>) {
     .selectFrom('orders')
     .select(['id', 'buyer_name', 'amount_cents', 'paid_at'])
     .where('status', '=', 'paid')
+    .where('kind', '=', 'main')
     .where('paid_at', 'is not', null)
     .orderBy('paid_at', 'desc')
     .limit(1)
@@ -242,15 +287,39 @@ export async function findLatestPaid(db: Kysely<Database>) {
   return row ? { id: row.id, buyerName: row.buyer_name, amountCents: Number(row.amount_cents), paidAt: Number(row.paid_at) } : null;
 }
 
-/** Paid orders since `from` (time and amount only), for the charts by day. */
-export async function listPaidSince(db: Kysely<Database>, from: number): Promise<Array<{ paidAt: number; amountCents: number }>> {
+/**
+ * Paid orders since `from`, with what the charts by day and the bump's figures need: the kind, the
+ * bump's price when the order holds it (0 otherwise), the buyer's answer to the offer after
+ * payment and whether the add-on it led to is paid.
+ */
+export async function listPaidSince(db: Kysely<Database>, from: number): Promise<PaidOrderFacts[]> {
   const rows = await db
     .selectFrom('orders')
-    .select(['paid_at', 'amount_cents'])
+    .select((eb) => [
+      'paid_at',
+      'amount_cents',
+      'kind',
+      'addon_answer',
+      eb
+        .selectFrom('order_items')
+        .select('order_items.price_cents')
+        .whereRef('order_items.order_id', '=', 'orders.id')
+        .where('order_items.item', '=', 'bump')
+        .as('bump_cents'),
+      hasPaidAddon(eb).as('addon_paid'),
+    ])
     .where('status', '=', 'paid')
     .where('paid_at', '>=', from)
     .execute();
-  return rows.map((row) => ({ paidAt: Number(row.paid_at), amountCents: Number(row.amount_cents) }));
+  return rows.map((row) => ({
+    paidAt: Number(row.paid_at),
+    amountCents: Number(row.amount_cents),
+    kind: row.kind,
+    bumpCents: row.bump_cents === null ? 0 : Number(row.bump_cents),
+    addonAnswer: row.addon_answer,
+    // SQLite answers 0/1, PostgreSQL a boolean.
+    addonPaid: Boolean(Number(row.addon_paid)),
+  }));
 }
 
 /** Corrects the buyer's address (for resending). Returns the old one, or undefined when the order is unknown. */

@@ -14,6 +14,7 @@ import { reverseOrder } from '../orders/order-transitions.ts';
 import { isPixEmailKind } from '../pix-emails/pix-email-job.ts';
 import {
   findAdminOrder,
+  listAddonOrders,
   listOrderEmails,
   listMemberPageOpens,
   listOrderPostbacks,
@@ -81,13 +82,14 @@ export async function loadOrderDetail(
 ): Promise<AdminOrderDetail | undefined> {
   const order = await findAdminOrder(db, orderId, now);
   if (!order) return undefined;
-  const [postbacks, emails, audit, opens, refund] = await Promise.all([
+  const [postbacks, emails, audit, opens, refund, addons] = await Promise.all([
     listOrderPostbacks(db, orderId),
     listOrderEmails(db, orderId),
     // What was done to the order; who merely looked at it is in the audit, not on its timeline.
     listAudit(db, { orderId, limit: 100, exceptActions: ['view_order'] }),
     listMemberPageOpens(db, orderId),
     loadAdminRefund(db, orderId),
+    order.kind === 'main' ? listAddonOrders(db, orderId, now) : [],
   ]);
   const timeline: TimelineEntry[] = [{ at: order.createdAt, kind: 'created' }];
   if (order.chargedAt !== null) timeline.push({ at: order.chargedAt, kind: 'charged' });
@@ -125,6 +127,7 @@ export async function loadOrderDetail(
     guaranteeEndsAt: order.paidAt === null ? null : guaranteeEndsAt(order.paidAt, config.guaranteeDays),
     gatewayRefunds: config.gatewayRefunds,
     manualRefund: order.paidAt === null ? null : await manualRefundSteps(db, orderId),
+    addons,
   };
 }
 

@@ -7,6 +7,7 @@ import { funnelSteps, funnelTotals } from '../funnel/funnel-report.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
 import { countSpotsTaken } from '../orders/orders-repository.ts';
+import { bumpFigures } from './bump-figures.ts';
 import { countOpenRefunds } from '../refunds/refunds-repository.ts';
 import { countOpenDuplicates, countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from './admin-orders-repository.ts';
 
@@ -18,7 +19,7 @@ const CHART_DAYS = 30;
 /** Visão geral: every number from the database at `now`, days counted in São Paulo. */
 export async function readOverview(
   db: Kysely<Database>,
-  settings: { monthlyCapacity: number; offerEndsAt: number | undefined },
+  settings: { monthlyCapacity: number; offerEndsAt: number | undefined; orderBump: boolean },
   now: number,
 ): Promise<AdminOverview> {
   const today = businessDay(now);
@@ -36,7 +37,8 @@ export async function readOverview(
       findLatestPaid(db),
       settings.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
       readFunnel(db, businessDay(chartStart), today),
-      listPaidSince(db, chartStart),
+      // The widest period of the cards (30 days, or the month when it began earlier): the charts and the bump's figures.
+      listPaidSince(db, Math.min(chartStart, month.start)),
       countOpenDuplicates(db),
       sumOrdersBySource(db, chartStart, tomorrow, 20),
       countOpenRefunds(db),
@@ -50,13 +52,21 @@ export async function readOverview(
     daily.push({
       day,
       revenueCents: paid.reduce((sum, row) => sum + row.amountCents, 0),
-      paidOrders: paid.length,
+      paidOrders: paid.filter((row) => row.kind === 'main').length,
       funnel: funnelTotals(funnelRows, day).map((step) => step.count),
     });
   }
   return {
     now,
     totals: { today: todayTotals, last7, last30, month: monthTotals },
+    bump: settings.orderBump
+      ? {
+          today: bumpFigures(paidRows, todayStart, tomorrow),
+          last7: bumpFigures(paidRows, businessDayStart(today, -6), tomorrow),
+          last30: bumpFigures(paidRows, chartStart, tomorrow),
+          month: bumpFigures(paidRows, month.start, month.nextStart),
+        }
+      : null,
     paidOrdersAllTime: allTime,
     latestPaid,
     spotsLeft: settings.monthlyCapacity > 0 ? Math.max(0, settings.monthlyCapacity - taken) : null,

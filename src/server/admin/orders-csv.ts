@@ -19,7 +19,7 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo
 
 export function renderOrdersCsv(
   orders: readonly AdminOrderRow[],
-  labels: { header: readonly string[]; status: Record<AdminOrderStatus, string> },
+  labels: { header: readonly string[]; status: Record<AdminOrderStatus, string>; kind: Record<AdminOrderRow['kind'], string> },
 ): string {
   const lines = [labels.header.map(cell).join(';')];
   for (const order of orders) {
@@ -34,6 +34,10 @@ export function renderOrdersCsv(
         formatCentsNumber(order.amountCents),
         dateTime.format(order.createdAt),
         order.paidAt === null ? '' : dateTime.format(order.paidAt),
+        // One cell: the items' titles, main product first (quoted, since `;` separates them).
+        order.items.map((item) => item.title).join('; '),
+        labels.kind[order.kind],
+        order.parentOrderId ?? '',
       ]
         .map(cell)
         .join(';'),

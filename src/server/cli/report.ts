@@ -4,12 +4,13 @@ import { renderFunnelReport } from '../funnel/funnel-report.ts';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
 import { sumOrdersBySource } from '../funnel/attribution-repository.ts';
 import { renderSourceReport } from '../funnel/attribution-report.ts';
+import { readBumpFunnel, renderBumpFunnel } from '../funnel/bump-funnel.ts';
 import { renderOpenDuplicates } from '../duplicates/duplicate-alert.ts';
 import { listOpenDuplicates } from '../orders/orders-repository.ts';
 
 /**
  * `npm run report [-- --days N]`: the first-party funnel of the last N days (default 7), the sales
- * of those days by source / campaign, and the duplicate payments still to refund, read from the same database the server uses (DATA_DIR /
+ * of those days by source / campaign, the order bump's steps, and the duplicate payments still to refund, read from the same database the server uses (DATA_DIR /
  * DATABASE_URL).
  */
 function parseDays(argv: string[]): number | string {
@@ -35,6 +36,9 @@ async function main(): Promise<number> {
     process.stdout.write(`${renderFunnelReport(rows, { from, to, days })}\n`);
     const bySource = await sumOrdersBySource(database.db, businessDayStart(from), businessDayStart(to, 1));
     process.stdout.write(`\n${renderSourceReport(bySource, { from, to })}\n`);
+    const bump = await readBumpFunnel(database.db, businessDayStart(from), businessDayStart(to, 1));
+    const checkoutsStarted = rows.filter((row) => row.event === 'begin_checkout').reduce((sum, row) => sum + Number(row.count), 0);
+    process.stdout.write(`\n${renderBumpFunnel(bump, checkoutsStarted, { from, to })}\n`);
     process.stdout.write(`\n${renderOpenDuplicates(await listOpenDuplicates(database.db))}\n`);
     return 0;
   });

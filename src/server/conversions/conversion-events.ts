@@ -9,6 +9,8 @@ import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import { itemsOfOrder } from '../orders/order-items.ts';
+import type { OrderItem } from '../../shared/checkout.ts';
 import { ga4CollectUrl, ga4PurchaseBody, ga4RefundBody } from './ga4-measurement.ts';
 import { metaEventsUrl, metaPurchaseBody, metaRefundBody } from './meta-conversions.ts';
 
@@ -66,6 +68,12 @@ async function paidOrder(db: Kysely<Database>, orderId: string): Promise<OrderRo
   return order;
 }
 
+/** The order's items; one line of the whole amount should an order have none stored (none should). */
+async function purchasedItems(db: Kysely<Database>, order: OrderRow): Promise<OrderItem[]> {
+  const items = await itemsOfOrder(db, order.id);
+  return items.length > 0 ? items : [{ key: 'main', title: site.productName, priceCents: Number(order.amount_cents) }];
+}
+
 export function registerConversions(
   kinds: OutboxKinds,
   deps: {
@@ -110,7 +118,7 @@ export function registerConversions(
       async deliver(message, signal) {
         const order = await paidOrder(deps.db, message.orderId);
         if (!order.ga_client_id) throw new UndeliverableMessageError(`GA4 conversion for ${order.id}: no client id`);
-        const body = ga4PurchaseBody(order, order.ga_client_id, site.productName);
+        const body = ga4PurchaseBody(order, order.ga_client_id, await purchasedItems(deps.db, order));
         await postJson(ga4CollectUrl(ga4), JSON.stringify(body), { signal });
         return { recipient: new URL(ga4.baseUrl).host };
       },
@@ -121,7 +129,7 @@ export function registerConversions(
       async deliver(message, signal) {
         const order = await paidOrder(deps.db, message.orderId);
         if (!order.ga_client_id) throw new UndeliverableMessageError(`GA4 refund for ${order.id}: no client id`);
-        const body = ga4RefundBody(order, order.ga_client_id, site.productName, refundedAt(message));
+        const body = ga4RefundBody(order, order.ga_client_id, await purchasedItems(deps.db, order), refundedAt(message));
         await postJson(ga4CollectUrl(ga4), JSON.stringify(body), { signal });
         return { recipient: new URL(ga4.baseUrl).host };
       },

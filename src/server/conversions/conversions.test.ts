@@ -70,6 +70,23 @@ describe('Meta Conversions API shapes', () => {
 });
 
 describe('GA4 Measurement Protocol shapes', () => {
+  it('carries every item of an order with the bump, and its total as the value', () => {
+    const items = [
+      { key: 'main', title: 'Lista Vitalícia', priceCents: 1990 },
+      { key: 'bump', title: 'Lista de Recarga', priceCents: 990 },
+    ] as const;
+    const body = ga4PurchaseBody({ ...order, amount_cents: 2980 }, '1.2', items) as { events: Array<{ params: unknown }> };
+    expect(body.events[0]!.params).toEqual({
+      transaction_id: 'ref_abc',
+      value: 29.8,
+      currency: 'BRL',
+      items: [
+        { item_id: 'main', item_name: 'Lista Vitalícia', price: 19.9, quantity: 1 },
+        { item_id: 'bump', item_name: 'Lista de Recarga', price: 9.9, quantity: 1 },
+      ],
+    });
+  });
+
   it('takes the client id from the _ga cookie', () => {
     expect(gaClientIdFromCookie('GA1.1.987654321.1700000000')).toBe('987654321.1700000000');
     expect(gaClientIdFromCookie('GA1.2.1.2')).toBe('1.2');
@@ -78,7 +95,7 @@ describe('GA4 Measurement Protocol shapes', () => {
   });
 
   it('builds a purchase whose transaction_id is the public reference', () => {
-    expect(ga4PurchaseBody(order, '1.2', 'Lista')).toEqual({
+    expect(ga4PurchaseBody(order, '1.2', [{ key: 'main', title: 'Lista', priceCents: 1990 }])).toEqual({
       client_id: '1.2',
       timestamp_micros: 1_700_000_060_000_000,
       events: [
@@ -88,7 +105,7 @@ describe('GA4 Measurement Protocol shapes', () => {
             transaction_id: 'ref_abc',
             value: 19.9,
             currency: 'BRL',
-            items: [{ item_id: 'prd_1', item_name: 'Lista', price: 19.9, quantity: 1 }],
+            items: [{ item_id: 'main', item_name: 'Lista', price: 19.9, quantity: 1 }],
           },
         },
       ],

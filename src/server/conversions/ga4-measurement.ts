@@ -1,10 +1,14 @@
+import type { OrderItem } from '../../shared/checkout.ts';
+import { purchaseItems } from '../../shared/purchase-items.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 
 /**
  * GA4's Measurement Protocol: the shapes Google expects stay in this module. One `purchase` per
  * paid order whose buyer accepted tracking, under the browser's GA client id (from the `_ga`
  * cookie) and with `transaction_id` = the order's public reference, the same id the browser's
- * gtag used, so GA4 keeps one purchase.
+ * gtag used, so GA4 keeps one purchase. `value` is the order's total and `items` every item it
+ * holds (the main product, and the bump when ticked); an add-on order (the bump bought after
+ * payment) is a transaction of its own, with its one item.
  * https://developers.google.com/analytics/devguides/collection/protocol/ga4
  */
 export interface Ga4Settings {
@@ -14,7 +18,7 @@ export interface Ga4Settings {
   baseUrl: string;
 }
 
-export function ga4PurchaseBody(order: OrderRow, clientId: string, productTitle: string): Record<string, unknown> {
+export function ga4PurchaseBody(order: OrderRow, clientId: string, items: readonly OrderItem[]): Record<string, unknown> {
   const value = Number(order.amount_cents) / 100;
   const paidAt = Number(order.paid_at ?? order.created_at);
   return {
@@ -27,7 +31,7 @@ export function ga4PurchaseBody(order: OrderRow, clientId: string, productTitle:
           transaction_id: order.public_ref,
           value,
           currency: 'BRL',
-          items: [{ item_id: order.product_hash, item_name: productTitle, price: value, quantity: 1 }],
+          items: purchaseItems(items),
         },
       },
     ],
@@ -46,7 +50,7 @@ export function ga4CollectUrl(settings: Ga4Settings): string {
  * The refund of a purchase reported before: GA4's `refund` event with the same `transaction_id`
  * takes the sale back out of the reports.
  */
-export function ga4RefundBody(order: OrderRow, clientId: string, productTitle: string, refundedAt: number): Record<string, unknown> {
+export function ga4RefundBody(order: OrderRow, clientId: string, items: readonly OrderItem[], refundedAt: number): Record<string, unknown> {
   const value = Number(order.amount_cents) / 100;
   return {
     client_id: clientId,
@@ -58,7 +62,7 @@ export function ga4RefundBody(order: OrderRow, clientId: string, productTitle: s
           transaction_id: order.public_ref,
           value,
           currency: 'BRL',
-          items: [{ item_id: order.product_hash, item_name: productTitle, price: value, quantity: 1 }],
+          items: purchaseItems(items),
         },
       },
     ],

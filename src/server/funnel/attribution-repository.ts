@@ -5,7 +5,9 @@ import type { Database } from '../db/schema.ts';
 /**
  * Sales by where buyers came from: the orders created in [from, to), grouped by the visit's
  * utm_source and utm_campaign, with how many PIX charges were generated, how many were paid (their
- * conversion) and the revenue; highest revenue first, then most charges. Read by `npm run report`
+ * conversion) and the revenue; highest revenue first, then most charges. Charges and sales count
+ * main orders; the revenue includes add-on orders (the bump bought after payment carries its
+ * parent's campaign). Read by `npm run report`
  * (attribution-report.ts prints it) and the console's Visão geral.
  */
 export async function sumOrdersBySource(db: Kysely<Database>, from: number, to: number, limit = 50): Promise<AdminSourceRow[]> {
@@ -14,8 +16,8 @@ export async function sumOrdersBySource(db: Kysely<Database>, from: number, to: 
     .select((eb) => [
       'utm_source',
       'utm_campaign',
-      eb.fn.countAll<number>().as('charges'),
-      eb.fn.sum<number>(sql`case when status = 'paid' then 1 else 0 end`).as('paid'),
+      eb.fn.sum<number>(sql`case when kind = 'main' then 1 else 0 end`).as('charges'),
+      eb.fn.sum<number>(sql`case when status = 'paid' and kind = 'main' then 1 else 0 end`).as('paid'),
       eb.fn.sum<number>(sql`case when status = 'paid' then amount_cents else 0 end`).as('revenue'),
     ])
     .where('created_at', '>=', from)
@@ -28,7 +30,7 @@ export async function sumOrdersBySource(db: Kysely<Database>, from: number, to: 
     .limit(limit)
     .execute();
   return rows.map((row) => {
-    const charges = Number(row.charges);
+    const charges = Number(row.charges ?? 0);
     const paidOrders = Number(row.paid ?? 0);
     return {
       source: row.utm_source,

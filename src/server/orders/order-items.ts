@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import { mainOffer, orderBump, type ListKey } from '../../content/offers.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';
@@ -63,6 +63,29 @@ export async function itemsOfOrders(db: Executor, orderIds: readonly string[]): 
     items.get(row.order_id)?.push({ key: row.item, title: row.title, priceCents: Number(row.price_cents) });
   }
   return items;
+}
+
+/** A condition on `orders`: the order holds the bump (ticked in the checkout, or an add-on order). */
+export function holdsBump(eb: ExpressionBuilder<Database, 'orders'>) {
+  return eb.exists(
+    eb
+      .selectFrom('order_items')
+      .select('order_items.order_id')
+      .whereRef('order_items.order_id', '=', 'orders.id')
+      .where('order_items.item', '=', 'bump'),
+  );
+}
+
+/** A condition on `orders`: the main order's add-on (the bump bought after payment) is paid. */
+export function hasPaidAddon(eb: ExpressionBuilder<Database, 'orders'>) {
+  return eb.exists(
+    eb
+      .selectFrom('orders as addon')
+      .select('addon.id')
+      .whereRef('addon.parent_order_id', '=', 'orders.id')
+      .where('addon.kind', '=', 'addon')
+      .where('addon.status', '=', 'paid'),
+  );
 }
 
 export async function itemsOfOrder(db: Executor, orderId: string): Promise<OrderItem[]> {

@@ -8,6 +8,8 @@ import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repos
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import { itemsOfOrder } from '../orders/order-items.ts';
+import type { OrderItem } from '../../shared/checkout.ts';
 import { webhookHeaders, webhookKey } from './webhook-signature.ts';
 
 /**
@@ -57,9 +59,12 @@ const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).to
 
 /**
  * The event's JSON: its type, when it happened, and the order as it is when sent (the buyer's
- * contact for a CRM or an invoice; empty once erased under the privacy rules).
+ * contact for a CRM or an invoice; empty once erased under the privacy rules), with its items
+ * (docs/payments.md#outgoing-webhooks): an order with the bump lists both, and an add-on order (the
+ * bump bought after payment, its own PIX and its own events) is `kind: "addon"` with its main
+ * order's id in `parent_order_id`.
  */
-export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, order: OrderRow): string {
+export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, order: OrderRow, items: readonly OrderItem[]): string {
   const type = message.kind.slice(WEBHOOK_KIND_FAMILY.length);
   // The buyer had their data erased (LGPD art. 18): the seller's CRM learns which order to purge
   // and when, and nothing else.
@@ -80,6 +85,9 @@ export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, 
       status: order.status,
       amount_cents: Number(order.amount_cents),
       currency: 'BRL',
+      kind: order.kind,
+      parent_order_id: order.parent_order_id,
+      items: items.map((item) => ({ key: item.key, title: item.title, price_cents: item.priceCents })),
       created_at: iso(order.created_at),
       paid_at: iso(order.paid_at),
       transaction: order.transaction_hash,
@@ -108,7 +116,7 @@ export function registerWebhooks(
     async deliver(message, signal) {
       const order = await findOrderById(deps.db, message.orderId);
       if (!order) throw new UndeliverableMessageError(`webhook for ${message.orderId}: order not found`);
-      const body = webhookBody(message, order);
+      const body = webhookBody(message, order, await itemsOfOrder(deps.db, order.id));
       // The row's id never changes, so every retry of this event carries the same webhook-id.
       const id = `msg_${message.id}`;
       const timestamp = Math.floor((deps.now?.() ?? Date.now()) / 1000);

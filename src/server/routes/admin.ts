@@ -225,8 +225,12 @@ export function adminRoutes(deps: AdminDeps) {
       })
 
       .get('/overview', async (c) => {
-        const { monthlyCapacity, offerEndsAt } = c.var.config;
-        return sendReply(c, 'GET', await readOverview(c.var.db, { monthlyCapacity, offerEndsAt }, c.var.now()));
+        const { monthlyCapacity, offerEndsAt, orderBump } = c.var.config;
+        return sendReply(
+          c,
+          'GET',
+          await readOverview(c.var.db, { monthlyCapacity, offerEndsAt, orderBump: orderBump !== null }, c.var.now()),
+        );
       })
 
       .get(
@@ -244,7 +248,7 @@ export function adminRoutes(deps: AdminDeps) {
         }),
         async (c) => {
           const orders = await exportOrders(c.var.db, c.req.valid('query'), { session: c.var.session, now: c.var.now() });
-          const csv = renderOrdersCsv(orders, { header: copy.orders.csvHeader, status: copy.orders.status });
+          const csv = renderOrdersCsv(orders, { header: copy.orders.csvHeader, status: copy.orders.status, kind: copy.orders.kind });
           return download(c, csv, 'text/csv', 'pedidos.csv');
         },
       )
