@@ -86,7 +86,7 @@ for (const database of databases) {
 
     beforeAll(async () => {
       db = await database.create();
-      await replaceSupplierList(db.db, supplierRows, LIST_UPDATED_AT);
+      await replaceSupplierList(db.db, 'suppliers', supplierRows, LIST_UPDATED_AT);
       server = await startTestServer(db, { SUPPORT_EMAIL: 'ajuda@example.com', TRUST_PROXY_HOPS: '1' }, { now: () => clock });
     });
     afterAll(async () => {

@@ -106,7 +106,7 @@ export async function loadMemberArea(
   order: AccessOrder,
   supportEmail: string,
 ): Promise<Omit<MemberArea, 'guarantee' | 'review'>> {
-  const [suppliers, meta] = await Promise.all([listSuppliers(db), getSupplierListMeta(db)]);
+  const [suppliers, meta] = await Promise.all([listSuppliers(db, 'suppliers'), getSupplierListMeta(db, 'suppliers')]);
   return {
     firstName: firstName(order.buyerName),
     updatedAt: meta?.updatedAt ?? null,
