@@ -1,6 +1,8 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { admin as copy } from '../../content/admin.ts';
-import type { SupplierPreview } from '../../shared/admin.ts';
+import { listNames } from '../../content/offers.ts';
+import type { SupplierListInfo, SupplierPreview } from '../../shared/admin.ts';
+import { LIST_SLUGS, supplierCsvFileName, type ListKey } from '../../shared/suppliers.ts';
 import { ApiError } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -8,9 +10,31 @@ import { adminApi } from './admin-api.ts';
 import { formatDateTime } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
 
-/** Fornecedores: upload a CSV, see the dry-run preview, confirm to replace the list; download the current one. */
-export function SuppliersSection({ onSignedOut }: { onSignedOut: () => void }) {
-  const { state, reload } = useAdminData(adminApi.suppliers, onSignedOut);
+/** What the list holds: its size and date, or, while it is empty or the demo's examples, how to import the real one. */
+function ListStatus({ list, info }: { list: ListKey; info: SupplierListInfo }) {
+  return (
+    <>
+      <p className="mt-2 text-slate-200">{copy.suppliers.current(info.count)}</p>
+      <p className="text-sm text-slate-400">
+        {info.updatedAt === null ? copy.suppliers.neverUpdated : copy.suppliers.updatedAt(formatDateTime(info.updatedAt))}
+      </p>
+      {info.example ? <p className="mt-2 text-sm font-semibold text-gold-300">{copy.suppliers.example}</p> : null}
+      {info.count === 0 || info.example ? (
+        <div className="mt-3 rounded-xl border border-dashed border-line bg-ink-900 p-3 text-sm text-slate-300">
+          <p>{copy.suppliers.importHow}</p>
+          <code className="mt-1.5 block rounded-lg bg-ink-950 px-2.5 py-2 font-mono text-xs break-words text-brand-300">
+            {copy.suppliers.importCommand(LIST_SLUGS[list], list === 'suppliers')}
+          </code>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** One list in Fornecedores: upload a CSV, see the dry-run preview, confirm to replace it; download the current one. */
+export function SupplierListPanel({ list, onSignedOut }: { list: ListKey; onSignedOut: () => void }) {
+  const load = useCallback(() => adminApi.suppliers(list), [list]);
+  const { state, reload } = useAdminData(load, onSignedOut);
   const [csv, setCsv] = useState<string | null>(null);
   const [preview, setPreview] = useState<SupplierPreview | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -37,7 +61,7 @@ export function SuppliersSection({ onSignedOut }: { onSignedOut: () => void }) {
     if (csv === null) return;
     setBusy(true);
     try {
-      const info = await adminApi.importSuppliers(csv);
+      const info = await adminApi.importSuppliers(list, csv);
       setMessage({ ok: true, text: copy.suppliers.replaced(info.count) });
       setPreview(null);
       setCsv(null);
@@ -50,28 +74,22 @@ export function SuppliersSection({ onSignedOut }: { onSignedOut: () => void }) {
   };
 
   return (
-    <div className="space-y-4">
-      <section className="rounded-2xl border border-line bg-ink-850 p-4">
-        <h2 className="text-base font-extrabold text-white">{copy.suppliers.title}</h2>
-        {state.kind === 'ready' ? (
-          <>
-            <p className="mt-1 text-slate-300">{copy.suppliers.current(state.data.count)}</p>
-            <p className="text-sm text-slate-400">
-              {state.data.updatedAt === null ? copy.suppliers.neverUpdated : copy.suppliers.updatedAt(formatDateTime(state.data.updatedAt))}
-            </p>
-          </>
-        ) : (
-          <p className="text-slate-400">{copy.loading}</p>
-        )}
+    <section aria-labelledby={`${id}-title`} className="space-y-4">
+      <div className="rounded-2xl border border-line bg-ink-850 p-4">
+        <h2 id={`${id}-title`} className="text-base font-extrabold text-white">
+          {listNames[list]}
+        </h2>
+        <p className="text-sm text-slate-400">{copy.suppliers.lists[list]}</p>
+        {state.kind === 'ready' ? <ListStatus list={list} info={state.data} /> : <p className="mt-2 text-slate-400">{copy.loading}</p>}
         <a
-          href={adminApi.suppliersCsvUrl}
-          download="fornecedores.csv"
+          href={adminApi.suppliersCsvUrl(list)}
+          download={supplierCsvFileName(list)}
           className="mt-3 inline-flex min-h-11 items-center rounded-xl border border-line bg-ink-800 px-4 text-sm font-semibold text-slate-100 hover:bg-ink-700"
         >
           {copy.suppliers.download}
         </a>
-      </section>
-      <section className="rounded-2xl border border-line bg-ink-850 p-4">
+      </div>
+      <div className="rounded-2xl border border-line bg-ink-850 p-4">
         <label htmlFor={`${id}-file`} className="block text-sm font-semibold text-slate-200">
           {copy.suppliers.upload}
         </label>
@@ -117,7 +135,7 @@ export function SuppliersSection({ onSignedOut }: { onSignedOut: () => void }) {
             )}
           </div>
         ) : null}
-      </section>
-    </div>
+      </div>
+    </section>
   );
 }
