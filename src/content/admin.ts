@@ -354,10 +354,20 @@ export const admin = {
     orderFailed: 'Não foi possível salvar a nova ordem. Tente de novo.',
   },
   suppliers: {
-    title: 'Lista de fornecedores',
+    /** The main list, and the order bump's list: what each is for. */
+    lists: {
+      suppliers: 'A lista principal: todo comprador recebe.',
+      recharge: 'O order bump: só quem comprou a Lista de Fornecedores de Recarga recebe.',
+    },
     current: (count: number) => `${formatCount(count, { one: 'fornecedor', other: 'fornecedores' })} na lista`,
     updatedAt: (date: string) => `Atualizada em ${date}`,
     neverUpdated: 'A lista ainda não foi importada.',
+    /** The demo's example set (content/example-lists.ts), seeded while no gateway is configured. */
+    example: 'Exemplos do modo demonstração: os compradores veem estes contatos fictícios até você importar a lista real.',
+    /** When the list is empty: the two ways to import it. */
+    importHow: 'Para importar, envie o arquivo CSV aqui embaixo ou, no servidor, rode:',
+    importCommand: (slug: string, isMain: boolean) =>
+      isMain ? 'npm run suppliers:import -- fornecedores.csv' : `npm run suppliers:import -- --list ${slug} fornecedores-${slug}.csv`,
     download: 'Baixar lista atual (CSV)',
     upload: 'Arquivo CSV',
     uploadHint: 'Colunas: nome, categoria, oferta, whatsapp, telegram, observacoes (o mesmo formato do npm run suppliers:import).',

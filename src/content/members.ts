@@ -9,6 +9,8 @@ export const members = {
   loading: 'Carregando sua lista…',
   greeting: (firstName: string) => (firstName ? `Olá, ${firstName}!` : 'Olá!'),
   intro: 'Esta é a sua lista de fornecedores. Guarde o link do e-mail: ele é o seu acesso vitalício.',
+  /** The same with the order bump's list too. */
+  introLists: 'Estas são as suas listas de fornecedores. Guarde o link do e-mail: ele é o seu acesso vitalício.',
   updatedAt: (date: string) => `Atualizada em ${date}`,
   notUpdatedYet: 'A lista está sendo preparada. Volte em breve.',
   search: {
@@ -22,6 +24,16 @@ export const members = {
   },
   categoryCount: (count: number) => `${formatCount(count, { one: 'fornecedor', other: 'fornecedores' })}`,
   listEmpty: 'Ainda não há fornecedores na lista. Volte em breve: ela é atualizada toda semana.',
+  /** Above a list that is still the demo's example set (content/example-lists.ts). */
+  example: {
+    badge: 'Exemplo',
+    text: 'Estes fornecedores são exemplos fictícios do modo demonstração. Os contatos reais aparecem aqui quando o vendedor importar a lista dele.',
+  },
+  /** The switch between the lists when the order opened more than one (the order bump's). */
+  lists: {
+    label: 'Suas listas',
+    count: (count: number) => formatCount(count, { one: 'fornecedor', other: 'fornecedores' }),
+  },
   contact: {
     whatsapp: 'WhatsApp',
     telegram: 'Telegram',

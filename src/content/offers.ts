@@ -1,4 +1,5 @@
 import { formatBRL } from '../shared/money.ts';
+import type { ListKey } from '../shared/suppliers.ts';
 import { site } from './site.ts';
 
 /**
@@ -7,8 +8,8 @@ import { site } from './site.ts';
  * from here and from the gateway's offer; the browser only says "with the bump" or "without".
  */
 
-/** The lists a paid order can open on the member page. */
-export type ListKey = 'suppliers' | 'recharge';
+/** The lists a paid order can open on the member page (defined in shared/, which the member API's types use). */
+export type { ListKey };
 
 export interface MainOffer {
   readonly name: string;

@@ -13,6 +13,7 @@ import { createLogger, defaultLogFormat } from './lib/logger.ts';
 import { describeEnvFile, loadEnvFile } from './config/env-file.ts';
 import { publicConfig, publicConfigScript } from './config/public-config.ts';
 import { loadSite } from './http/site.ts';
+import { prepareExampleLists } from './suppliers/example-lists.ts';
 
 /** In-flight requests get this long after SIGTERM (a checkout takes at most the gateway's 15 s timeout). */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -61,6 +62,13 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
+  const examples = await prepareExampleLists(database.db, { demoMode: config.demoMode, now: Date.now() });
+  if (examples.seeded.length > 0) logger.info('Demo: example suppliers added to the empty lists', { lists: examples.seeded.join(',') });
+  if (examples.cleared.length > 0) {
+    logger.warn('A real gateway is configured: the demo example suppliers were removed; import the real lists', {
+      lists: examples.cleared.join(','),
+    });
+  }
   const browserConfig = publicConfig(config);
   const site = loadSite(findClientDir(), publicConfigScript(browserConfig), browserConfig);
 

@@ -1,7 +1,7 @@
 import { emailSchema } from './checkout.ts';
 import type { GuaranteeView } from './refunds.ts';
 import type { MemberReview } from './reviews.ts';
-import type { Supplier } from './suppliers.ts';
+import type { ListKey, Supplier } from './suppliers.ts';
 import { z } from './zod.ts';
 
 /** GET /api/access — the member page's data, as the server sends it and the client reads it. */
@@ -11,13 +11,28 @@ export interface MemberSupplier extends Supplier {
   id: string;
 }
 
+/** One more list the order opens besides the main one (the order bump's), with its own search on the page. */
+export interface MemberList {
+  key: ListKey;
+  /** When the seller last imported this list (epoch ms); null before its first import. */
+  updatedAt: number | null;
+  /** The demo's example set: the page says "Exemplo" above the list. */
+  example: boolean;
+  /** Ordered by category, then by the seller's file order. */
+  suppliers: MemberSupplier[];
+}
+
 /** 200 from GET /api/access. */
 export interface MemberArea {
   firstName: string;
-  /** When the seller last imported the list (epoch ms); null before the first import. */
+  /** When the seller last imported the main list (epoch ms); null before the first import. */
   updatedAt: number | null;
-  /** Ordered by category, then by the seller's file order. */
+  /** The main list, ordered by category, then by the seller's file order. */
   suppliers: MemberSupplier[];
+  /** Whether the main list is the demo's example set: the page says "Exemplo" above it. */
+  example: boolean;
+  /** The other lists the order opens (a paid bump's), in the order the page shows them; usually none. */
+  extraLists: MemberList[];
   supportEmail: string;
   /** The guarantee: "Pedir reembolso" while it is open, the request once made. */
   guarantee: GuaranteeView;

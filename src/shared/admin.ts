@@ -1,6 +1,7 @@
 import { text, z } from './zod.ts';
 import { emailSchema, type OrderItem } from './checkout.ts';
 import type { AdminRefund, ManualRefundSteps, RefundReason, RefundStatus } from './refunds.ts';
+import { LIST_KEYS } from './suppliers.ts';
 
 /** The seller's console API (/api/admin/*): request schemas shared by the forms and the server, and reply types. */
 
@@ -39,6 +40,9 @@ export const AdminBuyerDeleteSchema = z
   .refine((value) => value.confirmation === value.email, { path: ['confirmation'] });
 
 export const AdminSupplierCsvSchema = z.object({ csv: text(z.string().max(2_000_000)) });
+
+/** `?list=` of the Fornecedores endpoints: which supplier list; the main one when absent. */
+export const AdminSupplierListQuerySchema = z.object({ list: z.enum(LIST_KEYS).default('suppliers') });
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -237,6 +241,8 @@ export interface SupplierPreview {
 export interface SupplierListInfo {
   count: number;
   updatedAt: number | null;
+  /** The demo's example set, seeded at start, rather than the seller's own import. */
+  example: boolean;
 }
 
 export interface AdminSessionInfo {

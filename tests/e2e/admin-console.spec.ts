@@ -249,22 +249,30 @@ consoleTest.describe('console on SQLite', () => {
   consoleTest('a supplier CSV with a bad line changes nothing; a good one replaces the list buyers see', async ({ page, browser, api }) => {
     await signIn(page);
     await page.getByRole('link', { name: 'Fornecedores' }).click();
-    await expect(page.getByText('A lista ainda não foi importada.')).toBeVisible();
+    // The demo starts both lists with their example set; the main list is replaced here, the other stays.
+    const main = page.getByRole('region', { name: 'Fornecedores Secretos' });
+    const recharge = page.getByRole('region', { name: 'Fornecedores de Recarga' });
+    await expect(main.getByText(/^Exemplos do modo demonstração/)).toBeVisible();
+    await expect(main.getByText('npm run suppliers:import -- fornecedores.csv')).toBeVisible();
+    await expect(recharge.getByText('npm run suppliers:import -- --list recarga fornecedores-recarga.csv')).toBeVisible();
     const bad =
       'nome,categoria,oferta,whatsapp,telegram,observacoes\nTela Cheia,Streaming,Netflix,11987654321,,\nSem Contato,Streaming,HBO,,,\n';
-    await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'ruim.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
-    await expect(page.getByText(/^Linha 3:/)).toBeVisible();
+    await main.getByLabel('Arquivo CSV').setInputFiles({ name: 'ruim.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    await expect(main.getByText(/^Linha 3:/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Substituir a lista' })).toHaveCount(0);
-    await expect(page.getByText('A lista ainda não foi importada.')).toBeVisible();
+    await expect(main.getByText(/^Exemplos do modo demonstração/)).toBeVisible();
 
     const good =
       'nome,categoria,oferta,whatsapp,telegram,observacoes\nTela Cheia,Streaming,Netflix 4K,11987654321,,\nSom da Casa,Música,Spotify,,@somdacasa,\n';
-    await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'boa.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
-    await expect(page.getByText('2 fornecedores em 2 categorias vão substituir a lista atual.')).toBeVisible();
-    await page.getByRole('button', { name: 'Substituir a lista' }).click();
-    await expect(page.getByText('Lista substituída: 2 fornecedores.')).toBeVisible();
-    await expect(page.getByText('2 fornecedores na lista')).toBeVisible();
-    await expect(page.getByText(/^Atualizada em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    await main.getByLabel('Arquivo CSV').setInputFiles({ name: 'boa.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    await expect(main.getByText('2 fornecedores em 2 categorias vão substituir a lista atual.')).toBeVisible();
+    await main.getByRole('button', { name: 'Substituir a lista' }).click();
+    await expect(main.getByText('Lista substituída: 2 fornecedores.')).toBeVisible();
+    await expect(main.getByText('2 fornecedores na lista')).toBeVisible();
+    await expect(main.getByText(/^Atualizada em \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    await expect(main.getByText(/^Exemplos do modo demonstração/)).toHaveCount(0);
+    await expect(recharge.getByText('12 fornecedores na lista')).toBeVisible();
+    await expect(recharge.getByText(/^Exemplos do modo demonstração/)).toBeVisible();
 
     // The buyer's member page shows the new list (the order's access was revoked above: resend gives a new link).
     const resend = await api(`/api/admin/orders/${await firstPaidOrderId(api)}/resend`, {

@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import { expect, test as base } from './fixtures.ts';
+import { openDatabase, seedPaidOrder } from './member-helpers.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -35,65 +32,27 @@ const suppliers = [
 // 12:00 in São Paulo on 10 March 2025.
 const LIST_UPDATED_AT = Date.UTC(2025, 2, 10, 15, 0, 0);
 
-function openDatabase(server: RunningServer) {
-  // The server created and migrated this file at start; busy_timeout waits out its writes.
-  const db = new Database(path.join(server.dataDir, 'vitrine.sqlite'));
-  db.pragma('busy_timeout = 5000');
-  return db;
-}
-
 /** The supplier list as the seller's import leaves it. */
 function seedSuppliers(server: RunningServer) {
   const db = openDatabase(server);
   try {
     db.transaction(() => {
-      db.prepare('delete from suppliers').run();
+      // The main list only: the demo's example set of the other list stays as the server seeded it.
+      db.prepare("delete from suppliers where list = 'suppliers'").run();
       const insert = db.prepare(
-        'insert into suppliers (id, position, name, category, offer, whatsapp, telegram, notes) values (?, ?, ?, ?, ?, ?, ?, null)',
+        "insert into suppliers (id, list, position, name, category, offer, whatsapp, telegram, notes) values (?, 'suppliers', ?, ?, ?, ?, ?, ?, null)",
       );
       suppliers.forEach((supplier, index) => {
         insert.run(`sup_e2e_${index}`, index + 1, supplier.name, supplier.category, supplier.offer, supplier.whatsapp, supplier.telegram);
       });
       db.prepare(
-        `insert into supplier_list_meta (id, updated_at, count) values ('current', ?, ?)
-         on conflict (id) do update set updated_at = excluded.updated_at, count = excluded.count`,
+        `insert into supplier_list_meta (list, updated_at, count, example) values ('suppliers', ?, ?, 0)
+         on conflict (list) do update set updated_at = excluded.updated_at, count = excluded.count, example = 0`,
       ).run(LIST_UPDATED_AT, suppliers.length);
     })();
   } finally {
     db.close();
   }
-}
-
-/** A paid order, as the payment confirmation leaves it; returns its access token. */
-function seedPaidOrder(server: RunningServer, buyerName: string): { orderId: string; token: string } {
-  const suffix = randomBytes(12).toString('hex');
-  const orderId = `ord_e2e_${suffix}`;
-  const token = `acc_${randomBytes(24).toString('base64url')}`;
-  const now = Date.now();
-  const db = openDatabase(server);
-  try {
-    db.prepare(
-      `insert into orders (id, checkout_key, status, buyer_name, buyer_email, buyer_phone, amount_cents, product_hash,
-         offer_hash, postback_secret, public_ref, created_at, updated_at, expires_at, paid_at)
-       values (?, ?, 'paid', ?, ?, '11987654321', 1990, 'sandbox-product', 'sandbox-offer', ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      orderId,
-      `key_${suffix}`,
-      buyerName,
-      `buyer-${suffix}@example.com`,
-      `pbs_${suffix}`,
-      `ref_${suffix}`,
-      now,
-      now,
-      now + 30 * 60_000,
-      now,
-    );
-    // Only the token's hash is stored, as the server itself does.
-    db.prepare('insert into access_tokens (token_hash, order_id, created_at) values (?, ?, ?)').run(hashAccessToken(token), orderId, now);
-  } finally {
-    db.close();
-  }
-  return { orderId, token };
 }
 
 function revokeOrder(server: RunningServer, orderId: string) {

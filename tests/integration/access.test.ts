@@ -12,6 +12,8 @@ import type { StoredOrderStatus } from '../../src/server/db/schema.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { loadSite } from '../../src/server/http/site.ts';
 import { replaceSupplierList } from '../../src/server/suppliers/suppliers-repository.ts';
+import type { MemberArea } from '../../src/shared/access.ts';
+import type { OrderItemKey } from '../../src/shared/checkout.ts';
 import { databases } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -73,6 +75,28 @@ const supplierRows = [
   { name: 'Canal Zero', category: 'IPTV', offer: 'Canais abertos', whatsapp: '5531999990000', telegram: null, notes: null },
 ];
 const LIST_UPDATED_AT = Date.UTC(2025, 2, 10, 15, 0, 0);
+// The order bump's list, also fixtures.
+const rechargeRows = [
+  { name: 'Recarga Já', category: 'Operadoras', offer: 'Vivo e Claro', whatsapp: '5511987650001', telegram: null, notes: null },
+  { name: 'Chip Certo', category: 'Operadoras', offer: 'TIM', whatsapp: null, telegram: 'https://t.me/chipcerto', notes: null },
+];
+
+/** The order's items, as the checkout writes them (orders/order-items.ts). */
+async function insertItems(db: TestDb, orderId: string, items: OrderItemKey[]) {
+  await db.db
+    .insertInto('order_items')
+    .values(
+      items.map((item) => ({
+        order_id: orderId,
+        item,
+        title: item === 'main' ? 'Lista de Fornecedores Secretos' : 'Lista de Fornecedores de Recarga',
+        price_cents: item === 'main' ? 1990 : 990,
+        product_hash: `sandbox-${item}-product`,
+        offer_hash: `sandbox-${item}-offer`,
+      })),
+    )
+    .execute();
+}
 
 for (const database of databases) {
   describe(`member area on ${database.name}`, () => {
@@ -86,7 +110,7 @@ for (const database of databases) {
 
     beforeAll(async () => {
       db = await database.create();
-      await replaceSupplierList(db.db, supplierRows, LIST_UPDATED_AT);
+      await replaceSupplierList(db.db, 'suppliers', supplierRows, LIST_UPDATED_AT);
       server = await startTestServer(db, { SUPPORT_EMAIL: 'ajuda@example.com', TRUST_PROXY_HOPS: '1' }, { now: () => clock });
     });
     afterAll(async () => {
@@ -149,6 +173,57 @@ for (const database of databases) {
       expect(body.suppliers[1]).toMatchObject({ telegram: 'https://t.me/somlivre', whatsapp: null, notes: 'Responde à noite' });
       // Only t.me links become hrefs on the page.
       expect(body.suppliers[3]).toMatchObject({ whatsapp: '5521912345678', telegram: null });
+    });
+
+    it('a paid bump opens a second list with its own rows; without it the area has the main list only', async () => {
+      await replaceSupplierList(db.db, 'recharge', rechargeRows, LIST_UPDATED_AT + 60_000);
+      const withBump = await insertOrder(db, { status: 'paid' });
+      await insertItems(db, withBump.id, ['main', 'bump']);
+      const mainOnly = await insertOrder(db, { status: 'paid' });
+      await insertItems(db, mainOnly.id, ['main']);
+      // The one-time offer after payment: the bump alone in an add-on order, once paid, opens the same list.
+      const addonParent = await insertOrder(db, { status: 'paid' });
+      await insertItems(db, addonParent.id, ['main']);
+      const addon = await insertOrder(db, { status: 'paid', token: null });
+      await db.db.updateTable('orders').set({ kind: 'addon', parent_order_id: addonParent.id }).where('id', '=', addon.id).execute();
+      await insertItems(db, addon.id, ['bump']);
+
+      const areaOf = async (token: string) => {
+        const cookie = parseSetCookie((await visit(token)).headers.getSetCookie()[0]!).pair;
+        const response = await readAccess(cookie);
+        expect(response.status).toBe(200);
+        return (await response.json()) as MemberArea;
+      };
+      const mainNames = ['Canal Zero', 'Som Livre', 'Tela Cheia', 'Cine Mais'];
+
+      const both = await areaOf(withBump.token);
+      expect(both.suppliers.map((supplier) => supplier.name)).toEqual(mainNames);
+      expect(both).toMatchObject({ updatedAt: LIST_UPDATED_AT, example: false });
+      expect(both.extraLists).toHaveLength(1);
+      expect(both.extraLists[0]).toMatchObject({ key: 'recharge', updatedAt: LIST_UPDATED_AT + 60_000, example: false });
+      expect(both.extraLists[0]!.suppliers.map((supplier) => [supplier.category, supplier.name])).toEqual([
+        ['Operadoras', 'Recarga Já'],
+        ['Operadoras', 'Chip Certo'],
+      ]);
+      expect(Object.keys(both.extraLists[0]!.suppliers[0]!).sort()).toEqual([
+        'category',
+        'id',
+        'name',
+        'notes',
+        'offer',
+        'telegram',
+        'whatsapp',
+      ]);
+
+      const one = await areaOf(mainOnly.token);
+      expect(one.suppliers.map((supplier) => supplier.name)).toEqual(mainNames);
+      expect(one.extraLists).toEqual([]);
+
+      const afterAddon = await areaOf(addonParent.token);
+      expect(afterAddon.extraLists.map((list) => list.key)).toEqual(['recharge']);
+      // Until the add-on is paid, it opens nothing.
+      await db.db.updateTable('orders').set({ status: 'pending' }).where('id', '=', addon.id).execute();
+      expect((await areaOf(addonParent.token)).extraLists).toEqual([]);
     });
 
     it('answers 401 in Portuguese without a cookie or with a made-up one', async () => {

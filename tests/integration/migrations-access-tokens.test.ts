@@ -1,9 +1,8 @@
-import { Migrator, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
 import { hashAccessToken } from '../../src/server/access/access-token.ts';
-import { migrationProvider } from '../../src/server/db/migrations.ts';
-import { databases } from './test-db.ts';
+import { databases, migratorOf } from './test-db.ts';
 
 /** The tables as they were before 0013 (the schema types know only the current shape). */
 type OldShape = Kysely<Record<string, Record<string, unknown>>>;
@@ -14,8 +13,7 @@ for (const database of databases) {
     it('hashes every existing token, erases the clear ones, keeps revocations and gives each order a public reference', async () => {
       const db = await database.create();
       try {
-        const schema = 'url' in db ? new URL(db.url).searchParams.get('options')?.match(/search_path=(\w+)/)?.[1] : undefined;
-        const migrator = new Migrator({ db: db.db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+        const migrator = migratorOf(db);
         expect((await migrator.migrateTo('0012_admin_console')).error).toBeUndefined();
         const base = {
           buyer_name: 'Ana',

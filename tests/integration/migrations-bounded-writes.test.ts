@@ -1,8 +1,7 @@
-import { Migrator, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { recordMemberPageOpen } from '../../src/server/access/access-repository.ts';
-import { migrationProvider } from '../../src/server/db/migrations.ts';
-import { databases } from './test-db.ts';
+import { databases, migratorOf } from './test-db.ts';
 
 /** The table as it was before 0019 (the schema types know only the current shape). */
 type OldShape = Kysely<Record<string, Record<string, unknown>>>;
@@ -15,8 +14,7 @@ for (const database of databases) {
     it('folds the opens of each order and hour into one row (the first), even exact duplicates, and then refuses a second', async () => {
       const db = await database.create();
       try {
-        const schema = 'url' in db ? new URL(db.url).searchParams.get('options')?.match(/search_path=(\w+)/)?.[1] : undefined;
-        const migrator = new Migrator({ db: db.db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+        const migrator = migratorOf(db);
         expect((await migrator.migrateTo('0018_console_sessions')).error).toBeUndefined();
         const base = 500_000 * HOUR;
         const old = [

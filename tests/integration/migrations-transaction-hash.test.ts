@@ -1,7 +1,7 @@
-import { Migrator, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrationNames, migrationProvider } from '../../src/server/db/migrations.ts';
-import { databases } from './test-db.ts';
+import { migrationNames } from '../../src/server/db/migrations.ts';
+import { databases, migratorOf } from './test-db.ts';
 
 /** The orders table as it was before 0020 (the schema types know only the current shape). */
 type OldShape = Kysely<Record<string, Record<string, unknown>>>;
@@ -15,8 +15,7 @@ for (const database of databases) {
     it('passes over shared hashes: a paid order keeps each, the others keep status and data with the hash set aside; then a duplicate is refused', async () => {
       const db = await database.create();
       try {
-        const schema = 'url' in db ? new URL(db.url).searchParams.get('options')?.match(/search_path=(\w+)/)?.[1] : undefined;
-        const migrator = new Migrator({ db: db.db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+        const migrator = migratorOf(db);
         expect((await migrator.migrateTo(BEFORE)).error).toBeUndefined();
         const old = db.db as unknown as OldShape;
         const rows: Array<{ id: string; status: string; created_at: number; transaction_hash: string | null }> = [

@@ -28,6 +28,7 @@ async function makeDatabase(file: string, marker: string): Promise<void> {
     .insertInto('suppliers')
     .values({
       id: `sup_${marker}`,
+      list: 'suppliers',
       position: 1,
       name: marker,
       category: 'Teste',

@@ -52,5 +52,33 @@ for (const database of databases) {
       expect(stored.map((row) => row.name)).toEqual(HOSTILE);
       expect(stored[0]!.notes).toBe('=1+1');
     });
+
+    it("?list=recharge reads, imports and exports the bump's list alone; an unknown list is a 404", async () => {
+      const { server } = running;
+      const headers = await consoleHeaders();
+      const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}/api/admin/${path}`, { headers, ...init });
+      const mainBefore = await (await api('suppliers')).json();
+      expect(await (await api('suppliers?list=recharge')).json()).toEqual({ count: 0, updatedAt: null, example: false });
+
+      const csv = 'nome,categoria,oferta,whatsapp,telegram,observacoes\nRecarga Já,Operadoras,Vivo,11987654321,,\n';
+      const imported = await api('suppliers?list=recharge', { method: 'POST', body: JSON.stringify({ csv }) });
+      expect(imported.status).toBe(200);
+      expect(await imported.json()).toMatchObject({ count: 1, example: false });
+      expect(await (await api('suppliers?list=recharge')).json()).toMatchObject({ count: 1, example: false });
+      expect(await (await api('suppliers')).json()).toEqual(mainBefore);
+
+      const exported = await api('suppliers.csv?list=recharge');
+      expect(exported.headers.get('content-disposition')).toBe('attachment; filename="fornecedores-recarga.csv"');
+      expect(parseSupplierCsv(await exported.text()).rows.map((row) => row.name)).toEqual(['Recarga Já']);
+      const audit = await running.db.db
+        .selectFrom('admin_audit')
+        .select(['action', 'detail'])
+        .where('action', '=', 'import_suppliers')
+        .execute();
+      expect(audit.map((row) => JSON.parse(row.detail ?? '{}') as unknown)).toContainEqual({ count: 1, list: 'recharge' });
+
+      for (const path of ['suppliers?list=outra', 'suppliers.csv?list=outra']) expect((await api(path)).status).toBe(404);
+      expect((await api('suppliers?list=outra', { method: 'POST', body: JSON.stringify({ csv }) })).status).toBe(404);
+    });
   });
 }

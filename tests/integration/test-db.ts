@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { Migrator } from 'kysely';
 import { migrateToLatest, openDatabase, type Db } from '../../src/server/db/database.ts';
+import { migrationProvider } from '../../src/server/db/migrations.ts';
 
 /**
  * Real databases for integration tests: a fresh SQLite file per call, or a fresh schema in the
@@ -59,3 +61,10 @@ export const databases = [
   { name: 'sqlite', create: createSqliteDb },
   { name: 'postgres', create: createPostgresDb },
 ] as const;
+
+/** A migrator over a test database, to step it back before a migration and up again (an upgrade in place). */
+export function migratorOf(db: TestDb): Migrator {
+  const schema =
+    'url' in db && typeof db.url === 'string' ? new URL(db.url).searchParams.get('options')?.match(/search_path=(\w+)/)?.[1] : undefined;
+  return new Migrator({ db: db.db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+}

@@ -1,4 +1,5 @@
 import type { OrderFilterStatus } from '../../shared/admin.ts';
+import type { ListKey } from '../../shared/suppliers.ts';
 import { apiFetch } from '../lib/api.ts';
 
 /** The console's calls to /api/admin/*. The session cookie travels by itself (same origin, HttpOnly). */
@@ -39,10 +40,11 @@ export const adminApi = {
     apiFetch('POST /api/admin/orders/:id/refund/decline', { params: { id }, json: { reason } }),
   evidenceUrl: (id: string, format: 'pdf' | 'html') => `${base}/orders/${encodeURIComponent(id)}/evidence?format=${format}`,
   correctEmail: (id: string, email: string) => apiFetch('POST /api/admin/orders/:id/email', { params: { id }, json: { email } }),
-  suppliers: () => apiFetch('GET /api/admin/suppliers'),
-  suppliersCsvUrl: `${base}/suppliers.csv`,
+  // Each supplier list by its key (`?list=`); the server takes the main list without one.
+  suppliers: (list: ListKey) => apiFetch('GET /api/admin/suppliers', { search: `?list=${list}` }),
+  suppliersCsvUrl: (list: ListKey) => `${base}/suppliers.csv?list=${list}`,
   previewSuppliers: (csv: string) => apiFetch('POST /api/admin/suppliers/preview', { json: { csv } }),
-  importSuppliers: (csv: string) => apiFetch('POST /api/admin/suppliers', { json: { csv } }),
+  importSuppliers: (list: ListKey, csv: string) => apiFetch('POST /api/admin/suppliers', { search: `?list=${list}`, json: { csv } }),
   health: () => apiFetch('GET /api/admin/health'),
   // The buyer's address goes in a POST body, never in a URL (proxy logs, history).
   findBuyer: (email: string) => apiFetch('POST /api/admin/buyer', { json: { email } }),

@@ -15,7 +15,7 @@ export function SiteHeader() {
     <header
       data-scrolled={scrolled}
       className={cn(
-        'fixed inset-x-0 top-0 z-40 border-b transition-all duration-300',
+        'fixed inset-x-0 top-(--demo-notice-height) z-40 border-b transition-all duration-300',
         scrolled ? 'border-line bg-ink-950/85 py-2 shadow-lg shadow-black/30 backdrop-blur-md' : 'border-transparent bg-transparent py-4',
       )}
     >

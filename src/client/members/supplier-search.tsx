@@ -2,7 +2,7 @@ import { Search, X } from 'lucide-react';
 import { useId } from 'react';
 import { members as copy } from '../../content/members.ts';
 
-/** The search box; it stays at the top of the screen while the buyer scrolls a long list. */
+/** The search box; it stays at the top of the screen (below the demo notice) while the buyer scrolls a long list. */
 export function SupplierSearch({
   query,
   onQueryChange,
@@ -14,7 +14,7 @@ export function SupplierSearch({
 }) {
   const id = useId();
   return (
-    <div className="sticky top-0 z-10 -mx-5 mt-6 border-b border-line/60 bg-ink-950/90 px-5 py-3 backdrop-blur-md">
+    <div className="sticky top-(--demo-notice-height) z-10 -mx-5 mt-6 border-b border-line/60 bg-ink-950/90 px-5 py-3 backdrop-blur-md">
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-200">
         {copy.search.label}
       </label>

@@ -10,7 +10,7 @@ import { LoadError } from '../members/load-error.tsx';
 import { MemberGreeting } from '../members/member-greeting.tsx';
 import { MemberSkeleton } from '../members/member-skeleton.tsx';
 import { SignedOutPanel } from '../members/signed-out-panel.tsx';
-import { SupplierDirectory } from '../members/supplier-directory.tsx';
+import { SupplierLists } from '../members/supplier-lists.tsx';
 import { SupportLine } from '../members/support-line.tsx';
 import { useMemberArea, type MemberAreaState } from '../members/use-member-area.ts';
 import { MemberReviewCard } from '../reviews/member-review-card.tsx';
@@ -28,7 +28,7 @@ export const meta: PageMeta = accessMeta;
 const memberTarget = { kind: 'member' } as const;
 
 /**
- * The list first: on a phone the guarantee card sits at the end, below the suppliers, and a
+ * The lists first: on a phone the guarantee card sits at the end, below the suppliers, and a
  * one-line link under the greeting leads to it (and the access e-mail's `#reembolso` link opens it).
  */
 function MemberList({ area }: { area: MemberArea }) {
@@ -36,9 +36,9 @@ function MemberList({ area }: { area: MemberArea }) {
   const guarantee = updatedGuarantee ?? area.guarantee;
   return (
     <>
-      <MemberGreeting firstName={area.firstName} updatedAt={area.updatedAt} />
+      <MemberGreeting firstName={area.firstName} updatedAt={area.updatedAt} lists={1 + area.extraLists.length} />
       <GuaranteeJumpLink guarantee={guarantee} />
-      <SupplierDirectory suppliers={area.suppliers} />
+      <SupplierLists area={area} />
       <GuaranteeSection
         className="mt-10"
         guarantee={guarantee}

@@ -3,23 +3,26 @@ import { getPublicConfig } from '../lib/public-config.ts';
 import { cn } from './cn.ts';
 
 /**
- * Marks a demo (no gateway configured) so nobody mistakes it for a shop. `fixed` places it over
- * the page frame at the top: it takes no room in the layout, so it shifts nothing and leaves the
- * hero headline where it was. It is in the prerendered HTML; with a real gateway the server strips
- * it from the pages (`data-demo-notice`, see server/http/site.ts) and the browser renders nothing, so
- * both agree at hydration. `inline` is the same line inside a dialog.
+ * Marks a demo (no gateway configured) so nobody mistakes it for a shop. A strip across the top of
+ * the screen: the page keeps a band of its height free (styles.css, `--demo-notice-height`: the
+ * body starts below it, and the fixed header and the member page's sticky search stick below it),
+ * so it never covers content at any scroll position. It is in the prerendered HTML, so the band is
+ * there from the first paint and nothing shifts; with a real gateway the server strips it from
+ * the pages (`data-demo-notice`, see server/http/site.ts), the band goes with it, and the browser
+ * renders nothing, so both agree at hydration. `inline` is the same line inside a dialog.
  */
 export function DemoNotice({ inline = false }: { inline?: boolean }) {
   if (!getPublicConfig().demoMode) return null;
   return (
     <p
       data-demo-notice=""
+      data-demo-inline={inline ? '' : undefined}
       role="note"
       className={cn(
         'bg-gold-300 text-center text-[10px] leading-[14px] font-bold text-ink-950',
         inline
           ? 'mt-3 rounded-lg px-2 py-1'
-          : 'pointer-events-none fixed top-0 left-1/2 z-[60] -translate-x-1/2 rounded-b-lg px-3 py-0.5 whitespace-nowrap shadow shadow-black/40',
+          : 'pointer-events-none fixed inset-x-0 top-0 z-[60] h-(--demo-notice-height) truncate px-3 py-0.5 shadow shadow-black/40',
       )}
     >
       {demoNotice.text}

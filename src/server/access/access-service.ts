@@ -15,7 +15,10 @@ import { hashViewKey } from '../orders/view-key.ts';
 import { hashAccessToken, modalAccessToken, newAccessToken } from './access-token.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { paths } from '../../shared/routes.ts';
-import type { MemberArea, MemberSupplier } from '../../shared/access.ts';
+import type { MemberArea, MemberList, MemberSupplier } from '../../shared/access.ts';
+import type { ListKey } from '../../shared/suppliers.ts';
+import { mainOffer } from '../../content/offers.ts';
+import { entitledLists } from '../orders/order-items.ts';
 import { secretsMatch } from '../config/secrets.ts';
 
 /** Resends: per client address (`limits.resend`), and per order in fixed 10-minute windows. */
@@ -105,17 +108,30 @@ function toMemberSupplier(row: MemberSupplier): MemberSupplier {
   };
 }
 
-/** The list and who it is for; the guarantee is added by the route (refunds/ reads it). */
+async function loadMemberList(db: Kysely<Database>, list: ListKey): Promise<MemberList> {
+  const [suppliers, meta] = await Promise.all([listSuppliers(db, list), getSupplierListMeta(db, list)]);
+  return { key: list, updatedAt: meta?.updatedAt ?? null, example: meta?.example ?? false, suppliers: suppliers.map(toMemberSupplier) };
+}
+
+/**
+ * The lists and who they are for; the guarantee is added by the route (refunds/ reads it). Every
+ * paid order opens the main list; the others are the ones its items and paid add-on orders bought
+ * (orders/order-items.ts `entitledLists`).
+ */
 export async function loadMemberArea(
   db: Kysely<Database>,
   order: AccessOrder,
   supportEmail: string,
 ): Promise<Omit<MemberArea, 'guarantee' | 'review'>> {
-  const [suppliers, meta] = await Promise.all([listSuppliers(db), getSupplierListMeta(db)]);
+  const entitled = await entitledLists(db, order.id);
+  const others = entitled.filter((list) => list !== mainOffer.delivers);
+  const [main, ...extraLists] = await Promise.all([mainOffer.delivers, ...others].map((list) => loadMemberList(db, list)));
   return {
     firstName: firstName(order.buyerName),
-    updatedAt: meta?.updatedAt ?? null,
-    suppliers: suppliers.map(toMemberSupplier),
+    updatedAt: main!.updatedAt,
+    suppliers: main!.suppliers,
+    example: main!.example,
+    extraLists,
     supportEmail,
   };
 }

@@ -3,28 +3,31 @@ import path from 'node:path';
 import { loadCliConfig } from './cli-config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
-import type { Supplier } from '../../shared/suppliers.ts';
+import { LIST_SLUGS, parseListKey, type ListKey, type Supplier } from '../../shared/suppliers.ts';
 import { SUPPLIER_CSV_COLUMNS } from '../suppliers/supplier-csv.ts';
 import { importSupplierList, previewSupplierImport } from '../suppliers/supplier-import.ts';
 
 /**
- * `npm run suppliers:import -- fornecedores.csv [--dry-run]`
+ * `npm run suppliers:import -- [--list recarga] fornecedores.csv [--dry-run]`
  *
- * Replaces the supplier list buyers see with the rows of a CSV file, in the database the server
- * uses (DATA_DIR / DATABASE_URL). All or nothing: one invalid row and nothing is imported.
+ * Replaces one supplier list buyers see (the main one, or with `--list recarga` the order bump's)
+ * with the rows of a CSV file, in the database the server uses (DATA_DIR / DATABASE_URL). All or
+ * nothing: one invalid row and nothing is imported. The other list is never touched.
  * Exit codes: 0 imported (or valid, with --dry-run); 1 invalid data or the import failed;
  * 2 usage or configuration error.
  */
 
-const USAGE = `Usage: npm run suppliers:import -- <file.csv> [--dry-run]
+const USAGE = `Usage: npm run suppliers:import -- [--list ${Object.values(LIST_SLUGS).join('|')}] <file.csv> [--dry-run]
 
-Replaces the supplier list with the rows of <file.csv> (UTF-8, comma or semicolon separated).
+Replaces a supplier list with the rows of <file.csv> (UTF-8, comma or semicolon separated);
+the other list stays as it is.
+--list     ${LIST_SLUGS.suppliers} (the default): the main list; ${LIST_SLUGS.recharge}: the order bump's list.
 Header: ${SUPPLIER_CSV_COLUMNS.join(',')}
   nome, categoria        required
   whatsapp / telegram    at least one: BR number (DDD + number) / @user or https://t.me/...
   oferta, observacoes    optional text
 --dry-run  check the file and show what would be imported, without writing anything.
-Sample: samples/fornecedores-exemplo.csv`;
+Samples: samples/fornecedores-exemplo.csv, samples/fornecedores-recarga-exemplo.csv`;
 
 const EXIT_OK = 0;
 const EXIT_INVALID = 1;
@@ -33,17 +36,25 @@ const EXIT_USAGE = 2;
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const fail = (line: string) => process.stderr.write(`${line}\n`);
 
-function parseArgs(argv: string[]): { file: string; dryRun: boolean } | { help: true } | { error: string } {
+function parseArgs(argv: string[]): { file: string; list: ListKey; dryRun: boolean } | { help: true } | { error: string } {
   let file: string | undefined;
+  let list: ListKey = 'suppliers';
   let dryRun = false;
-  for (const arg of argv) {
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index]!;
     if (arg === '--help' || arg === '-h') return { help: true };
     if (arg === '--dry-run') dryRun = true;
-    else if (arg.startsWith('-')) return { error: `unknown option ${arg}` };
+    else if (arg === '--list' || arg.startsWith('--list=')) {
+      const name = arg === '--list' ? argv[++index] : arg.slice('--list='.length);
+      const parsed = name === undefined ? undefined : parseListKey(name);
+      if (!parsed)
+        return { error: `--list takes ${Object.values(LIST_SLUGS).join(' or ')}${name === undefined ? '' : ` (got "${name}")`}` };
+      list = parsed;
+    } else if (arg.startsWith('-')) return { error: `unknown option ${arg}` };
     else if (file === undefined) file = arg;
     else return { error: `one file at a time (got "${file}" and "${arg}")` };
   }
-  return file === undefined ? { error: 'no CSV file given' } : { file, dryRun };
+  return file === undefined ? { error: 'no CSV file given' } : { file, list, dryRun };
 }
 
 function formatTime(at: number): string {
@@ -95,7 +106,9 @@ async function main(argv: string[]): Promise<number> {
   if (args.dryRun) {
     summarize(rows);
     out();
-    out(`Dry run: ${rows.length} suppliers in ${categories} categories would replace the current list. Nothing was written.`);
+    out(
+      `Dry run: ${rows.length} suppliers in ${categories} categories would replace the list "${LIST_SLUGS[args.list]}". Nothing was written.`,
+    );
     return EXIT_OK;
   }
 
@@ -106,12 +119,12 @@ async function main(argv: string[]): Promise<number> {
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    const result = await importSupplierList(database.db, text, Date.now());
+    const result = await importSupplierList(database.db, args.list, text, Date.now());
     // The file was checked above; the import checks it again with the same code and cannot differ.
     if (result.kind === 'invalid') return EXIT_INVALID;
     const { meta } = result;
     out(
-      `Imported ${meta.count} suppliers in ${categories} categories into ${database.dialect}; list updated at ${formatTime(meta.updatedAt)}.`,
+      `Imported ${meta.count} suppliers in ${categories} categories into the list "${LIST_SLUGS[args.list]}" (${database.dialect}); updated at ${formatTime(meta.updatedAt)}.`,
     );
     return EXIT_OK;
   } finally {

@@ -20,6 +20,7 @@ import { uniqueTransactionHashMigration } from './migrations/0020-unique-transac
 import { refundsMigration } from './migrations/0021-refunds.ts';
 import { reviewsMigration } from './migrations/0022-reviews.ts';
 import { orderItemsMigration } from './migrations/0023-order-items.ts';
+import { supplierListsMigration } from './migrations/0024-supplier-lists.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021_refunds': refundsMigration,
   '0022_reviews': reviewsMigration,
   '0023_order_items': orderItemsMigration,
+  '0024_supplier_lists': supplierListsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

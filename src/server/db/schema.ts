@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { GatewayRefundState, RefundOrigin, RefundReason, RefundStatus } from '../../shared/refunds.ts';
 import type { BrazilState, ReviewStatus } from '../../shared/reviews.ts';
-import type { Supplier } from '../../shared/suppliers.ts';
+import type { ListKey, Supplier } from '../../shared/suppliers.ts';
 
 /**
  * Table types for Kysely. Times are epoch milliseconds (bigint columns) so that SQLite and
@@ -132,18 +132,21 @@ export interface AccessTokensTable {
   revoked_at: number | null;
 }
 
-/** The supplier list buyers see, replaced whole by the seller's CSV import. */
+/** The supplier lists buyers see, each replaced whole by the seller's CSV import of that list. */
 export interface SuppliersTable extends Supplier {
   id: string;
+  list: ListKey;
   /** Row order in the imported file; listings sort by category, then by this. */
   position: number;
 }
 
-/** One row (`id` = 'current'): when the list was last imported, and how many rows it has. */
+/** One row per list once imported (or seeded): when it was last replaced, and how many rows it has. */
 export interface SupplierListMetaTable {
-  id: string;
+  list: ListKey;
   updated_at: number;
   count: number;
+  /** 1 for the demo's example set (server/suppliers/example-lists.ts), 0 for the seller's own import. */
+  example: number;
 }
 
 /** E-mails waiting to be sent (transactional outbox, docs/decisions/0001-outbox-delivery.md). */

@@ -10,7 +10,9 @@ import {
   AdminLoginSchema,
   AdminOrdersQuerySchema,
   AdminSupplierCsvSchema,
+  AdminSupplierListQuerySchema,
 } from '../../shared/admin.ts';
+import { supplierCsvFileName } from '../../shared/suppliers.ts';
 import { listAudit, recordAudit } from '../admin/admin-audit.ts';
 import { checkSession, endAllSessions, logIn, logOut, sessionLabel } from '../admin/admin-auth.ts';
 import { eraseBuyer, exportBuyer, findBuyer } from '../admin/admin-buyers.ts';
@@ -147,6 +149,10 @@ export function adminRoutes(deps: AdminDeps) {
   // that a proxy's access log or the browser's history would keep.
   const buyerBody = [limitBody(1024, tooLarge), json(AdminBuyerSchema)] as const;
   const csvBody = [limitBody(4 * 1024 * 1024, tooLarge), json(AdminSupplierCsvSchema)] as const;
+  // Which supplier list (`?list=recharge`); the main one without it, a 404 for a list that does not exist.
+  const supplierList = zValidator('query', AdminSupplierListQuerySchema, (result, c) => {
+    if (!result.success) return apiError(c, 404, apiErrors.notFound);
+  });
 
   return (
     new Hono<AdminEnv>()
@@ -386,18 +392,19 @@ export function adminRoutes(deps: AdminDeps) {
       .post('/reviews/:orderId/publish', (c) => moderateReview(c, 'review_publish', publishOrderReview))
       .post('/reviews/:orderId/hide', (c) => moderateReview(c, 'review_hide', hideOrderReview))
 
-      .get('/suppliers', async (c) => sendReply(c, 'GET', await describeSupplierList(c.var.db)))
+      .get('/suppliers', supplierList, async (c) => sendReply(c, 'GET', await describeSupplierList(c.var.db, c.req.valid('query').list)))
 
-      .get('/suppliers.csv', async (c) => {
-        const { csv, rows } = await exportSupplierList(c.var.db);
+      .get('/suppliers.csv', supplierList, async (c) => {
+        const { list } = c.req.valid('query');
+        const { csv, rows } = await exportSupplierList(c.var.db, list);
         await recordAudit(c.var.db, {
           session: c.var.session,
           action: 'export_suppliers',
-          detail: { rows },
+          detail: { rows, list },
           client: auditClient(c),
           now: c.var.now(),
         });
-        return download(c, csv, 'text/csv', 'fornecedores.csv');
+        return download(c, csv, 'text/csv', supplierCsvFileName(list));
       })
 
       .post('/suppliers/preview', ...csvBody, (c) => {
@@ -410,12 +417,19 @@ export function adminRoutes(deps: AdminDeps) {
         });
       })
 
-      .post('/suppliers', ...csvBody, async (c) => {
+      .post('/suppliers', supplierList, ...csvBody, async (c) => {
         const at = c.var.now();
-        const result = await importSupplierList(c.var.db, c.req.valid('json').csv, at);
+        const { list } = c.req.valid('query');
+        const result = await importSupplierList(c.var.db, list, c.req.valid('json').csv, at);
         if (result.kind === 'invalid') return c.json({ error: copy.api.supplierInvalid, errors: result.errors.slice(0, 200) }, 422);
-        await recordAudit(c.var.db, { session: c.var.session, action: 'import_suppliers', detail: { count: result.meta.count }, now: at });
-        return sendReply(c, 'POST', { count: result.meta.count, updatedAt: result.meta.updatedAt });
+        await recordAudit(c.var.db, {
+          session: c.var.session,
+          action: 'import_suppliers',
+          detail: { count: result.meta.count, list },
+          now: at,
+        });
+        const { count, updatedAt, example } = result.meta;
+        return sendReply(c, 'POST', { count, updatedAt, example });
       })
 
       .get('/health', async (c) => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, SuppliersTable } from '../db/schema.ts';
 import type { SupplierListInfo } from '../../shared/admin.ts';
-import type { Supplier } from '../../shared/suppliers.ts';
+import type { ListKey, Supplier } from '../../shared/suppliers.ts';
 import { neutraliseCell, restoreNeutralisedCell } from '../lib/spreadsheet-cell.ts';
 import { parseSupplierCsv, SUPPLIER_CSV_COLUMNS, type SupplierCsvError } from './supplier-csv.ts';
 import { getSupplierListMeta, listSuppliers, replaceSupplierList, type SupplierListMeta } from './suppliers-repository.ts';
@@ -42,11 +42,14 @@ export function previewSupplierImport(text: string): SupplierImportPreview {
 export type SupplierImportResult =
   { kind: 'imported'; meta: SupplierListMeta; categories: number } | { kind: 'invalid'; errors: SupplierCsvError[] };
 
-/** Replaces the list atomically with the file's rows, or changes nothing when the file has an error. */
-export async function importSupplierList(db: Kysely<Database>, text: string, now: number): Promise<SupplierImportResult> {
+/**
+ * Replaces one list atomically with the file's rows, or changes nothing when the file has an error.
+ * The other lists are not touched.
+ */
+export async function importSupplierList(db: Kysely<Database>, list: ListKey, text: string, now: number): Promise<SupplierImportResult> {
   const preview = previewSupplierImport(text);
   if (preview.errors.length > 0) return { kind: 'invalid', errors: preview.errors };
-  const meta = await replaceSupplierList(db, preview.rows, now);
+  const meta = await replaceSupplierList(db, list, preview.rows, now);
   return { kind: 'imported', meta, categories: preview.categories.length };
 }
 
@@ -68,14 +71,14 @@ function renderSupplierCsv(suppliers: readonly SuppliersTable[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The console's download of the list; its row count is what the console's audit keeps of it. */
-export async function exportSupplierList(db: Kysely<Database>): Promise<{ csv: string; rows: number }> {
-  const suppliers = await listSuppliers(db);
+/** The console's download of one list; its row count is what the console's audit keeps of it. */
+export async function exportSupplierList(db: Kysely<Database>, list: ListKey): Promise<{ csv: string; rows: number }> {
+  const suppliers = await listSuppliers(db, list);
   return { csv: renderSupplierCsv(suppliers), rows: suppliers.length };
 }
 
-/** How big the list is and when it was imported; before the first import, an empty list. */
-export async function describeSupplierList(db: Kysely<Database>): Promise<SupplierListInfo> {
-  const meta = await getSupplierListMeta(db);
-  return { count: meta?.count ?? 0, updatedAt: meta?.updatedAt ?? null };
+/** How big a list is and when it was imported; before the first import, an empty list. */
+export async function describeSupplierList(db: Kysely<Database>, list: ListKey): Promise<SupplierListInfo> {
+  const meta = await getSupplierListMeta(db, list);
+  return { count: meta?.count ?? 0, updatedAt: meta?.updatedAt ?? null, example: meta?.example ?? false };
 }

@@ -1,58 +1,106 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, SuppliersTable } from '../db/schema.ts';
-import type { Supplier } from '../../shared/suppliers.ts';
+import type { ListKey, Supplier } from '../../shared/suppliers.ts';
 
 export interface SupplierListMeta {
   updatedAt: number;
   count: number;
+  /** The demo's example set rather than the seller's own import (server/suppliers/example-lists.ts). */
+  example: boolean;
 }
-
-const META_ID = 'current';
-// Keeps each INSERT well under SQLite's bound-parameter limit (8 columns per row).
+// Keeps each INSERT well under SQLite's bound-parameter limit (9 columns per row).
 const INSERT_CHUNK = 200;
 
+type Executor = Kysely<Database> | Transaction<Database>;
+
 /**
- * Replaces the whole list in one transaction: a buyer opening the member page meanwhile sees
- * either the old list or the new one, never a mix or an empty page.
+ * Replaces one whole list in one transaction: a buyer opening the member page meanwhile sees
+ * either the old list or the new one, never a mix or an empty page. The other lists stay as they are.
  */
-export async function replaceSupplierList(db: Kysely<Database>, rows: readonly Supplier[], now: number): Promise<SupplierListMeta> {
+export async function replaceSupplierList(
+  db: Kysely<Database>,
+  list: ListKey,
+  rows: readonly Supplier[],
+  now: number,
+  { example = false }: { example?: boolean } = {},
+): Promise<SupplierListMeta> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('suppliers').execute();
-    const values = rows.map((row, index) => ({
-      id: randomUUID(),
-      position: index + 1,
-      name: row.name,
-      category: row.category,
-      offer: row.offer,
-      whatsapp: row.whatsapp,
-      telegram: row.telegram,
-      notes: row.notes,
-    }));
-    for (let start = 0; start < values.length; start += INSERT_CHUNK) {
-      await trx
-        .insertInto('suppliers')
-        .values(values.slice(start, start + INSERT_CHUNK))
-        .execute();
-    }
+    await trx.deleteFrom('suppliers').where('list', '=', list).execute();
+    await insertSuppliers(trx, list, rows);
+    const flag = example ? 1 : 0;
     await trx
       .insertInto('supplier_list_meta')
-      .values({ id: META_ID, updated_at: now, count: rows.length })
-      .onConflict((conflict) => conflict.column('id').doUpdateSet({ updated_at: now, count: rows.length }))
+      .values({ list, updated_at: now, count: rows.length, example: flag })
+      .onConflict((conflict) => conflict.column('list').doUpdateSet({ updated_at: now, count: rows.length, example: flag }))
       .execute();
   });
-  return { updatedAt: now, count: rows.length };
+  return { updatedAt: now, count: rows.length, example };
+}
+
+/**
+ * Fills a list that was never imported with `rows`, once: the bookkeeping row is claimed first, so
+ * of several instances starting together only the one whose claim lands writes the rows (the
+ * others wait for its transaction, then find the claim). False when the list already existed.
+ */
+export async function seedSupplierList(db: Kysely<Database>, list: ListKey, rows: readonly Supplier[], now: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claim = await trx
+      .insertInto('supplier_list_meta')
+      .values({ list, updated_at: now, count: rows.length, example: 1 })
+      .onConflict((conflict) => conflict.column('list').doNothing())
+      .executeTakeFirst();
+    if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    // A list without a bookkeeping row has no rows either (replaceSupplierList writes both), but
+    // clearing first keeps the seed exact whatever an older build or a hand edit left behind.
+    await trx.deleteFrom('suppliers').where('list', '=', list).execute();
+    await insertSuppliers(trx, list, rows);
+    return true;
+  });
+}
+
+/** Empties the lists that still hold the demo's example set; returns which ones it emptied. */
+export async function deleteExampleLists(db: Kysely<Database>): Promise<ListKey[]> {
+  return db.transaction().execute(async (trx) => {
+    const examples = await trx.selectFrom('supplier_list_meta').select('list').where('example', '=', 1).execute();
+    const lists = examples.map((row) => row.list);
+    if (lists.length === 0) return [];
+    await trx.deleteFrom('suppliers').where('list', 'in', lists).execute();
+    await trx.deleteFrom('supplier_list_meta').where('list', 'in', lists).execute();
+    return lists;
+  });
+}
+
+async function insertSuppliers(trx: Executor, list: ListKey, rows: readonly Supplier[]): Promise<void> {
+  const values = rows.map((row, index) => ({
+    id: randomUUID(),
+    list,
+    position: index + 1,
+    name: row.name,
+    category: row.category,
+    offer: row.offer,
+    whatsapp: row.whatsapp,
+    telegram: row.telegram,
+    notes: row.notes,
+  }));
+  for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+    await trx
+      .insertInto('suppliers')
+      .values(values.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
 }
 
 // Categories are sorted here rather than in SQL: SQLite compares bytes and Postgres uses the
 // database's collation, so "IPTV", "jogos" and "Música" would come out in different orders.
 const categoryOrder = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
-/** The list as buyers see it: categories in pt-BR alphabetical order, each in the seller's file order. */
-export async function listSuppliers(db: Kysely<Database>): Promise<SuppliersTable[]> {
+/** One list as buyers see it: categories in pt-BR alphabetical order, each in the seller's file order. */
+export async function listSuppliers(db: Kysely<Database>, list: ListKey): Promise<SuppliersTable[]> {
   const rows = await db
     .selectFrom('suppliers')
-    .select(['id', 'position', 'name', 'category', 'offer', 'whatsapp', 'telegram', 'notes'])
+    .select(['id', 'list', 'position', 'name', 'category', 'offer', 'whatsapp', 'telegram', 'notes'])
+    .where('list', '=', list)
     .orderBy('position')
     .execute();
   return rows
@@ -60,8 +108,12 @@ export async function listSuppliers(db: Kysely<Database>): Promise<SuppliersTabl
     .sort((a, b) => categoryOrder.compare(a.category, b.category) || a.position - b.position);
 }
 
-/** When the list was last imported; undefined before the first import. */
-export async function getSupplierListMeta(db: Kysely<Database>): Promise<SupplierListMeta | undefined> {
-  const row = await db.selectFrom('supplier_list_meta').select(['updated_at', 'count']).where('id', '=', META_ID).executeTakeFirst();
-  return row ? { updatedAt: Number(row.updated_at), count: Number(row.count) } : undefined;
+/** When a list was last imported; undefined before its first import (or seed). */
+export async function getSupplierListMeta(db: Kysely<Database>, list: ListKey): Promise<SupplierListMeta | undefined> {
+  const row = await db
+    .selectFrom('supplier_list_meta')
+    .select(['updated_at', 'count', 'example'])
+    .where('list', '=', list)
+    .executeTakeFirst();
+  return row ? { updatedAt: Number(row.updated_at), count: Number(row.count), example: Number(row.example) === 1 } : undefined;
 }
