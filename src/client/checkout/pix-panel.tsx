@@ -41,6 +41,7 @@ function Steps({ steps }: { steps: readonly string[] }) {
 export function PixPanel({
   order,
   intro = true,
+  addon = false,
   onRegenerate,
   regenerating,
   sandbox,
@@ -51,6 +52,8 @@ export function PixPanel({
   order: PayableOrder;
   /** The modal's "Pagamento gerado com sucesso!"; the order page has its own heading. */
   intro?: boolean;
+  /** The add-on's PIX after payment (addon-offer.tsx): no spot to secure, the access is already there. */
+  addon?: boolean;
   onRegenerate: () => void;
   regenerating: boolean;
   sandbox: boolean;
@@ -112,7 +115,7 @@ export function PixPanel({
 
       {code ? <ShareButton code={code} /> : null}
 
-      {!expired ? <p className="text-center text-sm font-semibold text-gold-300">{copy.pix.spotSecured}</p> : null}
+      {!expired && !addon ? <p className="text-center text-sm font-semibold text-gold-300">{copy.pix.spotSecured}</p> : null}
 
       {!expired ? (
         <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-ink-850 px-4 py-3">
