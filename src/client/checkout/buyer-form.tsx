@@ -232,7 +232,7 @@ export function BuyerForm({
       <Button type="submit" size="lg" block disabled={processing || errors.phone !== undefined}>
         {processing ? copy.form.processing : copy.form.submit}
       </Button>
-      <p className="text-center text-xs text-slate-500">{copy.form.privacy}</p>
+      <p className="text-center text-xs text-slate-400">{copy.form.privacy}</p>
     </form>
   );
 }
