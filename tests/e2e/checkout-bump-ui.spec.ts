@@ -1,18 +1,19 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
 import QRCode from 'qrcode';
 import type { AddonOffer, CreatedOrder, OrderStatusReply } from '../../src/shared/checkout.ts';
 import { expect, test, watchConsole } from './fixtures.ts';
+import { expectNoAxeViolations } from './mails-and-shots.ts';
 
 /**
  * UI ONLY (issue 38): the order bump's screens in the browser, with the order API stubbed by
  * page.route, because the server side (orders with items, the add-on endpoint) is built in
  * parallel. The real server still serves the pages, the product and the public config. The
  * end-to-end journey against the sandbox gateway lives in its own spec. Screenshots go to
- * SHOTS_DIR (default /tmp/shots-checkout) for a look at both widths.
+ * SHOTS_DIR (default .test-output/shots, like the buyer-journey specs') for a look at both widths.
  */
-const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-checkout';
-fs.mkdirSync(SHOTS_DIR, { recursive: true });
+const SHOTS_DIR = path.resolve(process.env.SHOTS_DIR ?? '.test-output/shots');
 
 const MAIN_ID = 'ord_ui_main';
 const ADDON_ID = 'ord_ui_addon';
@@ -100,7 +101,10 @@ for (const viewport of [
 ]) {
   test.describe(`UI only, at ${viewport.width} px`, () => {
     test.use({ viewport });
-    const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS_DIR}/${name}-${viewport.width}.png` });
+    const shot = async (page: Page, name: string) => {
+      fs.mkdirSync(SHOTS_DIR, { recursive: true });
+      await page.screenshot({ path: path.join(SHOTS_DIR, `bump-${name}-${viewport.width}.png`), animations: 'disabled' });
+    };
 
     test('the bump card starts unticked, updates the total and sends the flag; the PIX lists both items; the offer after payment shows its PIX in place', async ({
       page,
@@ -121,6 +125,7 @@ for (const viewport of [
       await box.press('Space');
       await expect(box).toBeChecked();
       await shot(page, '2-modal-bump-ticked');
+      await expectNoAxeViolations(page, '[role="dialog"]');
 
       await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
       const items = dialog.getByRole('region', { name: 'Itens do pedido' });
@@ -148,6 +153,7 @@ for (const viewport of [
       expect((await link.boundingBox())!.y).toBeLessThan((await offer.boundingBox())!.y);
       await offer.scrollIntoViewIfNeeded();
       await shot(page, '4-after-payment-offer');
+      await expectNoAxeViolations(page, '[role="dialog"]');
 
       await offer.getByRole('button', { name: 'Quero adicionar' }).dblclick();
       const addonPix = dialog.getByRole('region', { name: 'PIX da Lista de Fornecedores de Recarga' });
