@@ -1,6 +1,4 @@
 import type { CheckoutFormMessages } from '../shared/checkout.ts';
-import { formatBRL } from '../shared/money.ts';
-import { site } from './site.ts';
 
 /** The payment modal and the checkout API's messages (docs/product.md#the-journey "Payment modal", docs/product.md#screen-states, docs/product.md#the-buyer-form, docs/product.md#error-messages-shown-to-buyers). */
 export const checkout = {
@@ -58,17 +56,18 @@ export const checkout = {
     expired: 'Este código expirou.',
     regenerate: 'Gerar novo código',
     stepsTitle: 'Como pagar',
-    steps: [
+    /** `amount`: the PIX's own total (formatBRL), which differs from the price when the order has the bump. */
+    steps: (amount: string) => [
       'Abra o app do seu banco e escolha pagar com PIX.',
       'Escaneie o QR Code ou cole o código copiado.',
-      `Confira o valor de ${formatBRL(site.priceCents)} e confirme o pagamento.`,
+      `Confira o valor de ${amount} e confirme o pagamento.`,
       'Pronto! O acesso chega no seu e-mail assim que o pagamento for confirmado.',
     ],
     /** The same steps on a phone, where the QR cannot be scanned by the phone showing it. */
-    phoneSteps: [
+    phoneSteps: (amount: string) => [
       'Toque em "Copiar código PIX".',
       'Abra o app do seu banco e escolha PIX Copia e Cola.',
-      `Cole o código, confira o valor de ${formatBRL(site.priceCents)} e confirme o pagamento.`,
+      `Cole o código, confira o valor de ${amount} e confirme o pagamento.`,
       'Pronto! O acesso chega no seu e-mail assim que o pagamento for confirmado.',
     ],
     security: 'Pagamento processado com segurança pelo seu banco via PIX. Não pedimos senhas nem dados do cartão.',

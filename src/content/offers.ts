@@ -72,18 +72,37 @@ export const bumpCopy = {
   eyebrow: 'Adicione ao seu pedido',
   /** The checkbox's label. */
   checkbox: (name: string, priceCents: number) => `Sim, quero a ${name} por mais ${formatBRL(priceCents)}`,
+  /** Under the pitch: the add-on is paid in the same PIX, nothing else to fill in. */
+  samePix: 'No mesmo PIX, sem preencher nada a mais.',
   total: 'Total',
   /** The PIX panel's and the e-mails' line per item. */
   itemsHeading: 'Itens do pedido',
+  /** The upsell popup (the "Fornecedor de Recarga" card and "QUERO ACESSO AGORA"), when the bump is on. */
+  popup: {
+    eyebrow: 'Adicione à sua lista',
+    price: (priceCents: number) => `+ ${formatBRL(priceCents)}`,
+    priceCaption: 'no mesmo PIX da lista',
+    cta: 'QUERO AS DUAS LISTAS',
+    /** Under the button: the popup's button ticks the box, the buyer may still untick it. */
+    note: (name: string) => `A ${name} já vem marcada no pagamento. Você pode desmarcar antes de gerar o PIX.`,
+  },
   afterPayment: {
     eyebrow: 'Oferta única para o seu pedido',
     title: (name: string) => `Quer adicionar a ${name}?`,
+    /** The offer's price in one sentence (where the price is not shown on its own, e.g. an e-mail). */
     price: (priceCents: number) => `Por ${formatBRL(priceCents)}, em um PIX separado, sem preencher nada de novo.`,
+    /** Beside the price shown large, in the confirmation's offer card. */
+    priceNote: 'Em um PIX separado, sem preencher nada de novo.',
     accept: 'Quero adicionar',
     decline: 'Não, obrigado',
+    sending: 'Gerando o PIX…',
     declined: 'Tudo certo. Seu acesso continua liberado.',
+    /** Above the add-on's own PIX, shown in place of the offer. */
+    pixTitle: (name: string) => `PIX da ${name}`,
     paid: (name: string) => `${name} adicionada ao seu acesso.`,
     unavailable: 'Esta oferta não está mais disponível para este pedido.',
     otherTab: 'Abra esta oferta na mesma aba em que você fez o pagamento.',
+    failed: 'Não foi possível gerar o PIX agora. Seu acesso continua liberado; tente de novo em instantes.',
+    retry: 'Tentar de novo',
   },
 } as const;

@@ -25,6 +25,8 @@ export const orderPage = {
     resent: 'Pronto! Enviamos o acesso de novo. Pode levar alguns minutos para chegar.',
     tooMany: 'Você já pediu o reenvio várias vezes. Aguarde um pouco e tente de novo.',
     resendFailed: 'Não foi possível reenviar agora. Tente de novo em instantes.',
+    /** Under the order's items, when the page has them. */
+    totalPaid: 'Total pago',
   },
   expired: {
     title: 'Este PIX expirou',

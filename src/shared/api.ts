@@ -55,7 +55,8 @@ export interface ApiEndpoints {
   'GET /api/product': { reply: ProductInfo };
   'POST /api/orders': { body: Body<ReturnType<typeof createOrderSchema>>; reply: CreatedOrder };
   'GET /api/orders/:id': { reply: OrderStatusReply };
-  'POST /api/orders/:id/addon': { body: Body<typeof AddonAnswerSchema>; reply: CreatedOrder | Record<string, never> };
+  /** The one-time offer after payment, with the order's view key: accept → 201 the add-on's own order; decline → 200 `{}`. */
+  'POST /api/orders/:id/addon': { body: Body<typeof AddonAnswerSchema>; reply: CreatedOrder | { orderId?: undefined } };
   'GET /api/order-page/:ref': { reply: OrderPageReply };
   'POST /api/order-page/:ref/resend': { reply: OkReply };
   'POST /api/order-page/:ref/refund': { body: Body<typeof RefundRequestSchema>; reply: RefundRequestReply };

@@ -1,4 +1,4 @@
-import type { CreatedOrder } from './checkout.ts';
+import type { CreatedOrder, OrderItem } from './checkout.ts';
 import type { GuaranteeView } from './refunds.ts';
 
 /**
@@ -8,8 +8,8 @@ import type { GuaranteeView } from './refunds.ts';
  * contact key (ORDER_CONTACT_KEY_HEADER) adds the data a new checkout is filled in with.
  */
 export type OrderPageReply =
-  | ({ status: 'pending' } & Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt' | 'serverTime' | 'sandboxPayUrl'>)
-  | {
+  | ({ status: 'pending' } & Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt' | 'serverTime' | 'sandboxPayUrl'> & OrderPageItems)
+  | ({
       status: 'paid';
       /** e.g. `j•••@example.com`; null once the address was erased. */
       maskedEmail: string | null;
@@ -17,9 +17,14 @@ export type OrderPageReply =
       guarantee: GuaranteeView;
       /** The page holds the e-mailed contact key, so "Pedir reembolso" can be sent from here. */
       canRequestHere: boolean;
-    }
+    } & OrderPageItems)
   | { status: 'expired' | 'failed'; amountCents: number; prefill?: OrderPrefill }
   | { status: 'reversed' };
+
+/** What the order holds (the main product, and the bump when bought); the page lists them when sent. */
+interface OrderPageItems {
+  items?: OrderItem[];
+}
 
 /** The buyer's data for "Gerar novo PIX" (phone as digits). */
 export interface OrderPrefill {

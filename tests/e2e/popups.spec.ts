@@ -85,7 +85,9 @@ test('the upsell popup opens from the "Fornecedor de Recarga" card and from "QUE
     await expect(dialog.getByRole('definition').filter({ hasText: 'R$ 100,00' })).toBeVisible();
     await expect(dialog.getByRole('definition').filter({ hasText: 'R$ 20,00' })).toBeVisible();
     await expect(dialog.getByText('Recargas TIM e Claro com até 80% OFF')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' })).toBeVisible();
+    // The order bump is on by default (ORDER_BUMP): the popup presents it and its button adds it.
+    await expect(dialog.getByRole('heading', { name: 'Lista de Fornecedores de Recarga' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'QUERO AS DUAS LISTAS' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Agora não' }).click();
     await expect(dialog).toHaveCount(0);
     await expect(trigger).toBeFocused();
@@ -108,9 +110,10 @@ test('the buy call in a popup closes it and opens the checkout', async ({ page }
   await expect(checkout).toBeHidden();
   await catalogue(page).getByRole('button', { name: 'QUERO ACESSO AGORA' }).click();
   const upsell = page.getByRole('dialog', { name: 'R$ 100 de crédito por R$ 20' });
-  await upsell.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  await upsell.getByRole('button', { name: 'QUERO AS DUAS LISTAS' }).click();
   await expect(upsell).toHaveCount(0);
   await expect(checkout).toBeVisible();
+  await expect(checkout.getByRole('checkbox', { name: /Lista de Fornecedores de Recarga/ })).toBeChecked();
 });
 
 test('an open popup has no serious or critical axe-core violations', async ({ page }) => {

@@ -127,6 +127,7 @@ export function BuyerForm({
   processing,
   serverErrors,
   onSubmit,
+  beforeSubmit,
 }: {
   values: BuyerValues;
   onChange: (values: BuyerValues) => void;
@@ -134,6 +135,8 @@ export function BuyerForm({
   processing: boolean;
   serverErrors: Record<string, string>;
   onSubmit: () => void;
+  /** Between the fields and the submit button: the order bump and the total (payment-modal.tsx). */
+  beforeSubmit?: ReactNode;
 }) {
   // A field's rule speaks once the field was left, or once a submit was tried; the phone's also
   // while it has too many digits.
@@ -225,10 +228,11 @@ export function BuyerForm({
             />
           ))}
       </fieldset>
+      {beforeSubmit}
       <Button type="submit" size="lg" block disabled={processing || errors.phone !== undefined}>
         {processing ? copy.form.processing : copy.form.submit}
       </Button>
-      <p className="text-center text-xs text-slate-500">{copy.form.privacy}</p>
+      <p className="text-center text-xs text-slate-400">{copy.form.privacy}</p>
     </form>
   );
 }

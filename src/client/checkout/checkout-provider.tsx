@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
+import { CheckoutContext, type CheckoutOptions, type CheckoutStarter } from '../lib/checkout-context.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { onDemand } from './on-demand.ts';
 import { ModalSkeleton } from './modal-skeleton.tsx';
@@ -14,13 +14,15 @@ const paymentModal = onDemand(() => import('./payment-modal.tsx'));
 export function CheckoutProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const [initialBump, setInitialBump] = useState(false);
 
-  const startCheckout = useCallback(() => {
+  const startCheckout = useCallback((options?: CheckoutOptions) => {
     const { checkoutUrl } = getPublicConfig();
     if (checkoutUrl) {
       window.location.assign(checkoutUrl);
       return;
     }
+    setInitialBump(options?.bump === true);
     setUsed(true);
     setOpen(true);
   }, []);
@@ -41,7 +43,13 @@ export function CheckoutProvider({ children }: { children: ReactNode }) {
   return (
     <CheckoutContext.Provider value={value}>
       {children}
-      {used ? PaymentModal ? <PaymentModal open={open} onOpenChange={setOpen} /> : open ? <ModalSkeleton /> : null : null}
+      {used ? (
+        PaymentModal ? (
+          <PaymentModal open={open} onOpenChange={setOpen} initialBump={initialBump} />
+        ) : open ? (
+          <ModalSkeleton />
+        ) : null
+      ) : null}
     </CheckoutContext.Provider>
   );
 }

@@ -1,11 +1,13 @@
 import { CircleAlert, MailCheck, TimerOff, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { orderPage as copy } from '../../content/order-page.ts';
+import type { OrderItem } from '../../shared/checkout.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { OrderSummary } from './order-summary.tsx';
 
 function Heading({ icon: Icon, title, text }: { icon: typeof MailCheck; title: string; text: string }) {
   return (
@@ -21,8 +23,16 @@ function Heading({ icon: Icon, title, text }: { icon: typeof MailCheck; title: s
 
 type ResendState = 'idle' | 'sending' | 'sent' | 'too-many' | 'failed';
 
-/** "Pagamento confirmado": where the access went (masked), and "Reenviar acesso". */
-export function PaidOrderPanel({ publicRef, maskedEmail }: { publicRef: string; maskedEmail: string | null }) {
+/** "Pagamento confirmado": where the access went (masked), what was bought when known, and "Reenviar acesso". */
+export function PaidOrderPanel({
+  publicRef,
+  maskedEmail,
+  items,
+}: {
+  publicRef: string;
+  maskedEmail: string | null;
+  items?: readonly OrderItem[] | undefined;
+}) {
   const [resend, setResend] = useState<ResendState>('idle');
   const send = async () => {
     setResend('sending');
@@ -38,6 +48,16 @@ export function PaidOrderPanel({ publicRef, maskedEmail }: { publicRef: string; 
     <div role="status">
       <Heading icon={MailCheck} title={copy.paid.title} text={maskedEmail ? copy.paid.sentTo(maskedEmail) : copy.paid.sentToUnknown} />
       <p className="mt-1 text-sm text-slate-400">{copy.paid.checkSpam}</p>
+      {items && items.length > 0 ? (
+        <div className="mt-5">
+          <OrderSummary
+            label={copy.paid.totalPaid}
+            amountCents={items.reduce((total, item) => total + item.priceCents, 0)}
+            items={items}
+            amountTestId="order-total"
+          />
+        </div>
+      ) : null}
       <Button className="mt-5" variant="secondary" onClick={() => void send()} disabled={resend === 'sending' || resend === 'sent'}>
         {resend === 'sending' ? copy.paid.resending : copy.paid.resend}
       </Button>

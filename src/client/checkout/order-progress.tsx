@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { SPOT_TAKEN_EVENT } from '../lib/live/spot-taken.ts';
 import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { AddonOffer } from './addon-offer.tsx';
 import type { OpenOrder } from './open-order-store.ts';
 import { PaidPanel } from './paid-panel.tsx';
 import { PixPanel } from './pix-panel.tsx';
@@ -31,6 +32,9 @@ export default function OrderProgress({
 }) {
   const status = useOrderStatus(order.orderId, order.viewKey, open);
   const paid = status.status === 'paid';
+  // The offer stays once seen: the server offers it once per order, a later reply may lack it.
+  const [addonOffer, setAddonOffer] = useState(status.addonOffer);
+  if (status.addonOffer && !addonOffer) setAddonOffer(status.addonOffer);
 
   useEffect(() => {
     if (!paid) return;
@@ -48,7 +52,19 @@ export default function OrderProgress({
         </Alert>
       ) : null}
       {paid ? (
-        <PaidPanel accessUrl={status.accessUrl} note={status.accessNote} />
+        <>
+          <PaidPanel accessUrl={status.accessUrl} note={status.accessNote} />
+          <div className="mt-6">
+            <AddonOffer
+              orderId={order.orderId}
+              viewKey={order.viewKey}
+              offer={addonOffer}
+              open={open}
+              sandbox={sandbox}
+              guaranteeDays={guaranteeDays}
+            />
+          </div>
+        </>
       ) : status.status === 'reversed' ? (
         <Alert variant="destructive" className="mt-4">
           {copy.paid.reversed}

@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
+import { orderBump } from '../../content/offers.ts';
 import { site } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { track } from '../lib/analytics.ts';
@@ -9,10 +10,12 @@ import { getPublicConfig } from '../lib/public-config.ts';
 import { Alert } from '../ui/alert.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
 import { Dialog } from '../ui/dialog.tsx';
+import { BumpCard, CheckoutTotal } from './bump-card.tsx';
 import { BuyerForm, emptyBuyer, type BuyerValues } from './buyer-form.tsx';
 import { onDemand } from './on-demand.ts';
 import { clearOpenOrder, loadOpenOrder, saveOpenOrder, type OpenOrder } from './open-order-store.ts';
 import { orderContext } from './order-context.ts';
+import { checkoutTotalCents, offeredBump, orderFields } from './order-total.ts';
 import { useProduct } from './use-product.ts';
 
 /**
@@ -44,6 +47,7 @@ export default function PaymentModal({
   onOpenChange,
   initialValues = emptyBuyer,
   resume = true,
+  initialBump = false,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -51,8 +55,14 @@ export default function PaymentModal({
   initialValues?: BuyerValues;
   /** Reopen this tab's PIX in progress (the landing page); the order page starts a new one. */
   resume?: boolean;
+  /**
+   * Open with the bump ticked: only when the buyer asked for it (the upsell popup's button). Any
+   * other way in starts unticked (DESIGN.md §1 item 9).
+   */
+  initialBump?: boolean;
 }) {
-  const { askDocument, sandbox, guaranteeDays } = getPublicConfig();
+  const { askDocument, sandbox, guaranteeDays, orderBump: serverOffersBump } = getPublicConfig();
+  const bump = offeredBump(serverOffersBump, orderBump);
   const { state: product, reload, settled: productSettled } = useProduct(open);
   const [values, setValues] = useState<BuyerValues>(initialValues);
   const [phase, setPhase] = useState<Phase>(() => {
@@ -64,6 +74,13 @@ export default function PaymentModal({
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [attemptKeys, setAttemptKeys] = useState(newAttemptKeys);
   const [regenerating, setRegenerating] = useState(false);
+  const [bumpTicked, setBumpTicked] = useState(open && initialBump);
+  // Each opening starts from the way in: ticked after the upsell popup's button, else unticked.
+  const [openedWith, setOpenedWith] = useState({ open, initialBump });
+  if (openedWith.open !== open || openedWith.initialBump !== initialBump) {
+    setOpenedWith({ open, initialBump });
+    if (open) setBumpTicked(initialBump);
+  }
 
   // Closing resets error, success and transaction, but keeps the loaded product (docs/product.md#screen-states).
   const changeOpen = (next: boolean) => {
@@ -73,6 +90,7 @@ export default function PaymentModal({
       setError(null);
       setFieldErrors({});
       setValues(initialValues);
+      setBumpTicked(false);
       setAttemptKeys(newAttemptKeys());
     }
     onOpenChange(next);
@@ -83,14 +101,7 @@ export default function PaymentModal({
     setFieldErrors({});
     try {
       const order = await apiFetch('POST /api/orders', {
-        json: {
-          name: values.name,
-          email: values.email,
-          phone: values.phone,
-          ...keys,
-          ...(askDocument ? { document: values.document } : {}),
-          ...orderContext(),
-        },
+        json: { ...orderFields(values, askDocument, bump, bumpTicked), ...keys, ...orderContext() },
       });
       // Count down on this device's clock, whatever time it shows: shift the deadline by the
       // difference between the server's clock and ours.
@@ -192,6 +203,14 @@ export default function PaymentModal({
               processing={phase.kind === 'processing'}
               serverErrors={fieldErrors}
               onSubmit={() => void submit()}
+              beforeSubmit={
+                bump ? (
+                  <>
+                    <BumpCard bump={bump} checked={bumpTicked} onCheckedChange={setBumpTicked} disabled={phase.kind === 'processing'} />
+                    <CheckoutTotal totalCents={checkoutTotalCents(priceCents, bump, bumpTicked)} />
+                  </>
+                ) : null
+              }
             />
           </div>
         </>

@@ -1,17 +1,21 @@
 import { ChevronDown, ExternalLink, ShieldCheck, Undo2 } from 'lucide-react';
 import { checkout as copy } from '../../content/checkout.ts';
-import type { CreatedOrder } from '../../shared/checkout.ts';
+import type { CreatedOrder, OrderItem } from '../../shared/checkout.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { CopyButton } from './copy-button.tsx';
+import { OrderSummary } from './order-summary.tsx';
 import { PixCodeField, PixQr } from './pix-qr.tsx';
 import { ShareButton } from './share-button.tsx';
 import { formatTimeLeft, useTimeLeft } from './use-countdown.ts';
 import { useIsPhone } from './use-is-phone.ts';
 
-/** What the panel needs of a charge (the modal's order, or the order page's). */
-export type PayableOrder = Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt' | 'sandboxPayUrl'>;
+/**
+ * What the panel needs of a charge (the modal's order, the order page's, or the add-on's). The
+ * items may be missing: a PIX kept in the tab from before they existed, an order page without them.
+ */
+export type PayableOrder = Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt' | 'sandboxPayUrl'> & { items?: readonly OrderItem[] };
 
 function Steps({ steps }: { steps: readonly string[] }) {
   return (
@@ -37,6 +41,7 @@ function Steps({ steps }: { steps: readonly string[] }) {
 export function PixPanel({
   order,
   intro = true,
+  addon = false,
   onRegenerate,
   regenerating,
   sandbox,
@@ -47,6 +52,8 @@ export function PixPanel({
   order: PayableOrder;
   /** The modal's "Pagamento gerado com sucesso!"; the order page has its own heading. */
   intro?: boolean;
+  /** The add-on's PIX after payment (addon-offer.tsx): no spot to secure, the access is already there. */
+  addon?: boolean;
   onRegenerate: () => void;
   regenerating: boolean;
   sandbox: boolean;
@@ -78,18 +85,13 @@ export function PixPanel({
     <div className="mt-4 space-y-4">
       {intro ? <Alert variant="success">{copy.pix.success}</Alert> : null}
 
-      <div className="flex items-baseline justify-between rounded-xl bg-ink-800 px-4 py-3">
-        <span className="text-sm text-slate-300">{copy.pix.amountLabel}</span>
-        <span className="text-2xl font-black text-white" data-testid="pix-amount">
-          {formatBRL(order.amountCents)}
-        </span>
-      </div>
+      <OrderSummary label={copy.pix.amountLabel} amountCents={order.amountCents} items={order.items} />
 
       {phone ? (
         <>
           {code ? <CopyButton text={code} label={copy.pix.copyCode} copiedLabel={copy.pix.codeCopied} size="lg" block /> : null}
           {expiry}
-          <Steps steps={copy.pix.phoneSteps} />
+          <Steps steps={copy.pix.phoneSteps(formatBRL(order.amountCents))} />
           <details className="group rounded-xl border border-line bg-ink-850">
             <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between px-4 text-sm font-semibold text-slate-200 [&::-webkit-details-marker]:hidden">
               {copy.pix.otherDevice}
@@ -113,7 +115,7 @@ export function PixPanel({
 
       {code ? <ShareButton code={code} /> : null}
 
-      {!expired ? <p className="text-center text-sm font-semibold text-gold-300">{copy.pix.spotSecured}</p> : null}
+      {!expired && !addon ? <p className="text-center text-sm font-semibold text-gold-300">{copy.pix.spotSecured}</p> : null}
 
       {!expired ? (
         <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-ink-850 px-4 py-3">
@@ -142,7 +144,7 @@ export function PixPanel({
         </div>
       ) : null}
 
-      {phone ? null : <Steps steps={copy.pix.steps} />}
+      {phone ? null : <Steps steps={copy.pix.steps(formatBRL(order.amountCents))} />}
 
       <ul className="space-y-2 rounded-xl border border-line bg-ink-850 p-3 text-xs text-slate-400">
         <li className="flex gap-2">

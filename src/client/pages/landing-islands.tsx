@@ -71,7 +71,7 @@ const loadPopups = lazyHost(
 );
 
 const checkoutBridge: CheckoutStarter = {
-  startCheckout: () => void loadCheckout().then((checkout) => checkout.startCheckout()),
+  startCheckout: (options) => void loadCheckout().then((checkout) => checkout.startCheckout(options)),
   // The touch comes a moment before the click: the checkout's host starts and fetches the modal (the
   // page's loader preloads the same files once it is idle, scripts/prerender.ts).
   prepareCheckout: () => void loadCheckout(),

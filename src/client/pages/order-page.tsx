@@ -76,7 +76,7 @@ export default function OrderPage() {
       ) : null}
       {reply?.status === 'paid' ? (
         <>
-          <PaidOrderPanel publicRef={ref} maskedEmail={reply.maskedEmail} />
+          <PaidOrderPanel publicRef={ref} maskedEmail={reply.maskedEmail} items={reply.items} />
           <GuaranteeSection
             className="mt-8"
             guarantee={updatedGuarantee ?? reply.guarantee}

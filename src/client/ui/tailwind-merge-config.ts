@@ -258,7 +258,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "divide-y": [""],
     }],
     "border-style": [{
-      "border": ["dashed"],
+      "border": ["solid", "dashed"],
     }],
     "border-color": [{
       "border": [fromTheme("color")],
@@ -295,6 +295,12 @@ export const tailwindMergeConfig: Config<string, string> = {
     }],
     "ring-color": [{
       "ring": [fromTheme("color")],
+    }],
+    "ring-offset-w": [{
+      "ring-offset": [validators.isNumber],
+    }],
+    "ring-offset-color": [{
+      "ring-offset": [fromTheme("color")],
     }],
     "opacity": [{
       "opacity": [validators.isNumber],
@@ -337,6 +343,9 @@ export const tailwindMergeConfig: Config<string, string> = {
     }],
     "accent": [{
       "accent": [fromTheme("color")],
+    }],
+    "appearance": [{
+      "appearance": ["none"],
     }],
     "color-scheme": [{
       "scheme": ["dark"],

@@ -4,18 +4,21 @@ import { BuyButton } from '../buy-button.tsx';
 
 /**
  * The end of a catalogue popup: its checked lines (under `title` when given), the buy call, which
- * closes the popup before the checkout opens, and, when given, a `dismiss` button.
+ * closes the popup before the checkout opens, and, when given, a `note` under it and a `dismiss` button.
  */
 export function PopupFooter({
   title,
   lines,
   cta,
+  note,
   dismiss,
   onClose,
 }: {
   title?: string;
   lines: readonly string[];
   cta: string;
+  /** A line under the buy call (what the call does beyond opening the checkout). */
+  note?: string;
   dismiss?: string;
   onClose: () => void;
 }) {
@@ -33,6 +36,7 @@ export function PopupFooter({
       <BuyButton placement="popup" className="mt-6 w-full" onBeforeCheckout={onClose}>
         {cta}
       </BuyButton>
+      {note ? <p className="mt-2 text-center text-xs text-slate-400">{note}</p> : null}
       {dismiss ? (
         <Button variant="ghost" block className="mt-2" onClick={onClose}>
           {dismiss}

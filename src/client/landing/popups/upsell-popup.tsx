@@ -1,12 +1,50 @@
+import { useMemo, type ReactNode } from 'react';
 import { supplierCard, upsellPopup } from '../../../content/catalogue.ts';
+import { bumpCopy, orderBump, type BumpOffer } from '../../../content/offers.ts';
 import { formatBRL } from '../../../shared/money.ts';
+import { CheckoutContext, useCheckout, type CheckoutStarter } from '../../lib/checkout-context.ts';
+import { getPublicConfig } from '../../lib/public-config.ts';
 import { AppIcon } from '../../ui/app-icon.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { PopupFooter } from './popup-footer.tsx';
 
-/** The upsell popup: the list's top-up supplier (R$ 100 de crédito por R$ 20) and a buy call. */
+/**
+ * The buy call inside opens the checkout with the bump ticked: the buyer chose it here, with its
+ * price in view (DESIGN.md §1 item 9). The checkout still shows the box, which they may untick.
+ */
+function WithBumpTicked({ children }: { children: ReactNode }) {
+  const checkout = useCheckout();
+  const value = useMemo<CheckoutStarter>(() => ({ ...checkout, startCheckout: () => checkout.startCheckout({ bump: true }) }), [checkout]);
+  return <CheckoutContext.Provider value={value}>{children}</CheckoutContext.Provider>;
+}
+
+/** The order bump as the popup presents it: its name, pitch and price. */
+function BumpOfferBox({ bump }: { bump: BumpOffer }) {
+  return (
+    <div className="mt-3 rounded-2xl border-2 border-dashed border-brand-500/60 bg-brand-500/10 p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-bold tracking-[0.16em] text-brand-300 uppercase">{bumpCopy.popup.eyebrow}</p>
+          <h3 className="mt-1 text-lg leading-snug font-black text-white">{bump.name}</h3>
+        </div>
+        <p className="shrink-0 text-right">
+          <span className="block text-xl font-black text-brand-400">{bumpCopy.popup.price(bump.priceCents)}</span>
+          <span className="block max-w-28 text-xs leading-tight text-brand-300">{bumpCopy.popup.priceCaption}</span>
+        </p>
+      </div>
+      <p className="mt-2 text-sm text-pretty text-slate-300">{bump.pitch}</p>
+    </div>
+  );
+}
+
+/**
+ * The upsell popup: the list's top-up supplier (R$ 100 de crédito por R$ 20) and a buy call. When
+ * the server offers the order bump (issue 38) it presents the bump too, and its buy call opens the
+ * checkout with the bump ticked.
+ */
 export default function UpsellPopup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const close = () => onOpenChange(false);
+  const bump = getPublicConfig().orderBump ? orderBump : null;
   return (
     <Dialog
       open={open}
@@ -44,7 +82,22 @@ export default function UpsellPopup({ open, onOpenChange }: { open: boolean; onO
             <dd className="text-2xl font-black text-brand-400">{formatBRL(supplierCard.costCents)}</dd>
           </div>
         </dl>
-        <PopupFooter lines={upsellPopup.highlights} cta={upsellPopup.cta} dismiss={upsellPopup.dismiss} onClose={close} />
+        {bump ? (
+          <>
+            <BumpOfferBox bump={bump} />
+            <WithBumpTicked>
+              <PopupFooter
+                lines={upsellPopup.highlights}
+                cta={bumpCopy.popup.cta}
+                note={bumpCopy.popup.note(bump.name)}
+                dismiss={upsellPopup.dismiss}
+                onClose={close}
+              />
+            </WithBumpTicked>
+          </>
+        ) : (
+          <PopupFooter lines={upsellPopup.highlights} cta={upsellPopup.cta} dismiss={upsellPopup.dismiss} onClose={close} />
+        )}
       </div>
     </Dialog>
   );

@@ -1,0 +1,202 @@
+import { CircleCheck, Gift } from 'lucide-react';
+import { useEffect, useReducer, useRef } from 'react';
+import { bumpCopy } from '../../content/offers.ts';
+import type { AddonOffer as AddonOfferData } from '../../shared/checkout.ts';
+import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { apiFetch } from '../lib/api.ts';
+import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { canAnswer, nextAddonPhase, type AddonPhase } from './addon-offer-state.ts';
+import { loadAddonOrder, saveAddonOrder } from './addon-order-store.ts';
+import type { OpenOrder } from './open-order-store.ts';
+import { PixPanel } from './pix-panel.tsx';
+import { useOrderStatus } from './use-order-status.ts';
+
+const copy = bumpCopy.afterPayment;
+
+/**
+ * The offer itself: eyebrow, title, pitch, price and the two answers (disabled while one is on its
+ * way); after "Não, obrigado", the declined line in the answers' place.
+ */
+export function AddonOfferCard({
+  offer,
+  phase,
+  onAccept,
+  onDecline,
+}: {
+  offer: AddonOfferData;
+  phase: AddonPhase;
+  onAccept: () => void;
+  onDecline: () => void;
+}) {
+  const busy = !canAnswer(phase);
+  return (
+    <section
+      aria-labelledby="addon-offer-title"
+      className="rounded-2xl border-2 border-dashed border-gold-400/60 bg-gold-400/5 p-4 text-left"
+    >
+      <p className="flex items-center gap-1.5 text-xs font-bold tracking-[0.16em] text-gold-300 uppercase">
+        <Gift aria-hidden="true" className="size-4" />
+        {copy.eyebrow}
+      </p>
+      <h3 id="addon-offer-title" className="mt-2 text-lg leading-snug font-black text-balance text-white">
+        {copy.title(offer.title)}
+      </h3>
+      <p className="mt-1.5 text-sm text-pretty text-slate-300">{offer.pitch}</p>
+      <p className="mt-3 flex items-center gap-3">
+        <span className="shrink-0 text-2xl font-black text-white tabular-nums">{formatBRL(offer.priceCents)}</span>
+        <span className="text-xs leading-snug text-slate-400">{copy.priceNote}</span>
+      </p>
+      {phase.kind === 'failed' ? (
+        <Alert variant="destructive" className="mt-3">
+          {copy.failed}
+        </Alert>
+      ) : null}
+      {phase.kind === 'declined' ? (
+        // In the buttons' place and height: nothing moves, so a double click's second half lands
+        // where "Não, obrigado" was, not on whatever would have slid under the pointer ("Fechar").
+        <p
+          role="status"
+          className="mt-4 flex min-h-30 items-center justify-center rounded-xl bg-ink-950/50 px-4 text-center text-sm font-semibold text-slate-200"
+        >
+          {copy.declined}
+        </p>
+      ) : (
+        <div className="mt-4 grid gap-2">
+          <Button size="lg" onClick={onAccept} disabled={busy} aria-busy={phase.kind === 'accepting' || undefined}>
+            {phase.kind === 'accepting' ? copy.sending : phase.kind === 'failed' ? copy.retry : copy.accept}
+          </Button>
+          <Button variant="secondary" size="lg" onClick={onDecline} disabled={busy}>
+            {copy.decline}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The add-on's own PIX, in place of the offer, until its payment is confirmed. */
+function AddonPix({
+  addon,
+  title,
+  open,
+  sandbox,
+  guaranteeDays,
+  onRegenerate,
+}: {
+  addon: OpenOrder;
+  title: string;
+  open: boolean;
+  sandbox: boolean;
+  guaranteeDays: string;
+  onRegenerate: () => void;
+}) {
+  const status = useOrderStatus(addon.orderId, addon.viewKey, open);
+  const paid = status.status === 'paid';
+  useEffect(() => {
+    if (paid) trackPurchaseOnce(addon.publicRef, addon.amountCents);
+  }, [paid, addon.publicRef, addon.amountCents]);
+
+  if (paid) {
+    return (
+      <p
+        role="status"
+        className="text-brand-100 flex items-start gap-2.5 rounded-xl border border-brand-500/50 bg-brand-500/10 px-4 py-3 text-left font-semibold"
+      >
+        <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-400" />
+        {copy.paid(title)}
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="addon-pix-title" className="border-t border-line pt-5 text-left">
+      <h3 id="addon-pix-title" className="text-lg font-black text-white">
+        {copy.pixTitle(title)}
+      </h3>
+      <PixPanel
+        order={addon}
+        intro={false}
+        addon
+        sandbox={sandbox}
+        guaranteeDays={guaranteeDays}
+        regenerating={false}
+        onRegenerate={onRegenerate}
+        onCheckNow={() => void status.checkNow()}
+        checking={status.checking}
+      />
+    </section>
+  );
+}
+
+/**
+ * Below the access link once paid, when the server offers the bump alone (issue 38): the offer,
+ * then the add-on's PIX in place, or the "no" line. Never in front of the link, never delaying it.
+ * One request per answer: the buttons are disabled while it is on its way, and a ref stops a
+ * second click that lands before React has rendered the first.
+ */
+export function AddonOffer({
+  orderId,
+  viewKey,
+  offer,
+  open,
+  sandbox,
+  guaranteeDays,
+}: {
+  orderId: string;
+  viewKey: string;
+  offer: AddonOfferData | undefined;
+  open: boolean;
+  sandbox: boolean;
+  guaranteeDays: string;
+}) {
+  const [phase, dispatch] = useReducer(nextAddonPhase, orderId, (id): AddonPhase => {
+    const saved = loadAddonOrder(id);
+    return saved ? { kind: 'pix', order: saved } : { kind: 'offer' };
+  });
+  const sending = useRef(false);
+  const title = offer?.title ?? (phase.kind === 'pix' ? (phase.order.items[0]?.title ?? '') : '');
+
+  const answer = async (accept: boolean) => {
+    if (sending.current) return;
+    sending.current = true;
+    dispatch({ type: accept ? 'accept' : 'decline' });
+    try {
+      const reply = await apiFetch('POST /api/orders/:id/addon', {
+        params: { id: orderId },
+        headers: { [ORDER_VIEW_KEY_HEADER]: viewKey },
+        json: { accept },
+      });
+      if (accept && reply.orderId !== undefined) {
+        // Count down on this device's clock, as the main order's PIX does (payment-modal.tsx).
+        const addon: OpenOrder = { ...reply, expiresAt: Date.now() + (reply.expiresAt - reply.serverTime), viewKey };
+        saveAddonOrder(orderId, addon);
+        dispatch({ type: 'created', order: addon });
+      } else if (accept) {
+        dispatch({ type: 'accept-failed' });
+      }
+    } catch {
+      // A "no" that did not arrive changes nothing for the buyer: the server may offer it again later.
+      if (accept) dispatch({ type: 'accept-failed' });
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  if (phase.kind === 'pix') {
+    return (
+      <AddonPix
+        addon={phase.order}
+        title={title}
+        open={open}
+        sandbox={sandbox}
+        guaranteeDays={guaranteeDays}
+        onRegenerate={() => void answer(true)}
+      />
+    );
+  }
+  return offer ? (
+    <AddonOfferCard offer={offer} phase={phase} onAccept={() => void answer(true)} onDecline={() => void answer(false)} />
+  ) : null;
+}
