@@ -131,7 +131,6 @@ export interface AddonOffer {
 
 /** POST /api/orders/:id/addon, with the tab's view key: "Quero adicionar" or "Não, obrigado". */
 export const AddonAnswerSchema = z.strictObject({ accept: z.boolean() });
-export type AddonAnswer = z.infer<typeof AddonAnswerSchema>;
 
 /** GET /api/product. */
 export interface ProductInfo {

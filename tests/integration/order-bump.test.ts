@@ -203,6 +203,47 @@ for (const database of databases) {
       expect(queued.filter((row) => row.order_id === addon.id).map((row) => row.kind)).not.toContain('access_email');
       expect(queued.filter((row) => row.order_id === parent.id && row.kind.startsWith('access_resend:'))).toHaveLength(1);
       expect(queued.filter((row) => row.order_id === addon.id && row.kind.startsWith('review_request'))).toHaveLength(0);
+      // One order page for the whole purchase: the parent's lists both items.
+      const page = (await (await fetch(`${running.server.url}/api/order-page/${parent.public_ref}`)).json()) as {
+        status: string;
+        items: unknown;
+      };
+      expect(page).toMatchObject({
+        status: 'paid',
+        items: [
+          { key: 'main', priceCents: MAIN_PRICE },
+          { key: 'bump', title: bump.name, priceCents: bump.afterPaymentPriceCents },
+        ],
+      });
+    });
+
+    it('"Gerar novo código" on an expired add-on PIX makes a new one; the old stays findable', async () => {
+      const created = await checkout(running, { bump: false });
+      const parent = await payAndConfirm(running, created.body.orderId);
+      const first = (await (await answerOffer(running, parent.id, created.viewKey, true)).json()) as CreatedOrder;
+      await running.server.background.idle();
+      // The add-on's code expires unpaid.
+      await running.db.db
+        .updateTable('orders')
+        .set({ expires_at: Date.now() - 1000 })
+        .where('id', '=', first.orderId)
+        .execute();
+      const before = running.gateway.charges().length;
+      const again = await answerOffer(running, parent.id, created.viewKey, true);
+      expect(again.status).toBe(201);
+      const second = (await again.json()) as CreatedOrder;
+      expect(second.orderId).not.toBe(first.orderId);
+      expect(second.pix.code).toBeTruthy();
+      expect(running.gateway.charges().length).toBe(before + 1);
+      const old = await running.db.db
+        .selectFrom('orders')
+        .select(['checkout_key', 'status'])
+        .where('id', '=', first.orderId)
+        .executeTakeFirstOrThrow();
+      expect(old.checkout_key).toBe(`addon.${parent.id}.${first.orderId}`);
+      // Paid, the new one opens the bump's list.
+      await payAndConfirm(running, second.orderId);
+      expect(await entitledLists(running.db.db, parent.id)).toEqual(['suppliers', 'recharge']);
     });
 
     it('"Não, obrigado" closes the offer for good and changes nothing else', async () => {

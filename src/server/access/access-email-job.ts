@@ -8,7 +8,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
-import { itemsOfOrders, paidAddonIds } from '../orders/order-items.ts';
+import { purchasedItems } from '../orders/order-items.ts';
 import type { OutboxHandler, OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { recordEvidence } from './evidence-repository.ts';
@@ -104,12 +104,6 @@ export async function renderOutboxMessage(deps: AccessEmailDeps, row: Pick<Outbo
     items: await purchasedItems(deps.db, order.id),
   });
   return { to: order.buyerEmail, ...email, messageId: accessMessageId(row.orderId, row.kind), demoLink: accessUrl };
-}
-
-/** Everything the member page opens for: the order's items and those of its paid add-on orders. */
-async function purchasedItems(db: Kysely<Database>, orderId: string) {
-  const items = await itemsOfOrders(db, [orderId, ...(await paidAddonIds(db, orderId))]);
-  return [...items.values()].flat();
 }
 
 /** The same for every attempt at one row (mail/mailer.ts). */

@@ -113,3 +113,9 @@ export async function entitledLists(db: Executor, orderId: string): Promise<List
   const keys = [...items.values()].flat().map((item) => item.key);
   return [...new Set(keys.sort((a, b) => ITEM_ORDER[a] - ITEM_ORDER[b]).map(listOfItem))];
 }
+
+/** Everything a paid main order bought: its items, then those of its paid add-on orders. */
+export async function purchasedItems(db: Executor, orderId: string): Promise<OrderItem[]> {
+  const items = await itemsOfOrders(db, [orderId, ...(await paidAddonIds(db, orderId))]);
+  return [...items.values()].flat();
+}

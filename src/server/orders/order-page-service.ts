@@ -1,7 +1,9 @@
 import type { OrderPageReply } from '../../shared/order-page.ts';
+import type { OrderItem } from '../../shared/checkout.ts';
 import { PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
 import { maskEmailForBuyer } from '../lib/mask-email.ts';
 import { toCreatedOrder } from './checkout-service.ts';
+import { purchasedItems } from './order-items.ts';
 import { isOrderContactKey } from './order-links.ts';
 import { publicStatus, refreshWaitingOrder } from './order-status.ts';
 import { findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
@@ -19,7 +21,8 @@ export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string
  * contact key. Never the order id or an access link (docs/decisions/0006-tokens-and-csp.md).
  */
 /** A paid order's reply before the route adds the guarantee (refunds/ reads it). */
-export type OrderPageBase = Exclude<OrderPageReply, { status: 'paid' }> | { status: 'paid'; maskedEmail: string | null };
+export type OrderPageBase =
+  Exclude<OrderPageReply, { status: 'paid' }> | { status: 'paid'; maskedEmail: string | null; items?: OrderItem[] };
 
 export async function describeOrderPage(
   deps: OrdersDeps,
@@ -36,10 +39,17 @@ export async function describeOrderPage(
 async function pageReply(deps: OrdersDeps, order: OrderRow, contactKey: string | undefined, now: number): Promise<OrderPageBase> {
   const status = publicStatus(order, now);
   if (status === 'pending') {
-    const { amountCents, pix, expiresAt, sandboxPayUrl } = await toCreatedOrder(deps, order);
-    return { status, amountCents, pix, expiresAt, serverTime: now, ...(sandboxPayUrl ? { sandboxPayUrl } : {}) };
+    const { amountCents, pix, expiresAt, sandboxPayUrl, items } = await toCreatedOrder(deps, order);
+    return { status, amountCents, pix, expiresAt, serverTime: now, items, ...(sandboxPayUrl ? { sandboxPayUrl } : {}) };
   }
-  if (status === 'paid') return { status, maskedEmail: order.buyer_email ? maskEmailForBuyer(order.buyer_email) : null };
+  if (status === 'paid') {
+    // The whole purchase: the bump bought after payment shows on the same page (docs/offers.md).
+    return {
+      status,
+      maskedEmail: order.buyer_email ? maskEmailForBuyer(order.buyer_email) : null,
+      items: await purchasedItems(deps.db, order.id),
+    };
+  }
   if (status === 'reversed') return { status };
   const prefill =
     order.buyer_email && isOrderContactKey(order, contactKey)

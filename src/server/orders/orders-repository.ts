@@ -124,6 +124,20 @@ async function retireInterruptedOrder(trx: Transaction<Database>, existing: Orde
 }
 
 /**
+ * An add-on order no longer on offer gives its key up like an interrupted one (retireInterruptedOrder):
+ * still `creating` → failed; failed or expired → kept as it is, under the suffixed key, so a late
+ * payment of its old code is still found by its postback (and flagged as the bump paid twice).
+ */
+async function retireAddonOrder(trx: Transaction<Database>, existing: OrderRow, reason: string, now: number): Promise<void> {
+  if (existing.status === 'creating') return retireInterruptedOrder(trx, existing, reason, now);
+  await trx
+    .updateTable('orders')
+    .set({ checkout_key: `${existing.checkout_key}.${existing.id}`, updated_at: now })
+    .where('id', '=', existing.id)
+    .execute();
+}
+
+/**
  * Inserts the order with its items under its checkout key; when another writer took the key
  * between our read and our write (no lock on SQLite files shared by processes), theirs wins.
  */
@@ -253,8 +267,17 @@ export async function insertAddonOrder(
     const current = await trx.selectFrom('orders').selectAll().where('id', '=', parent.id).executeTakeFirst();
     if (!current || current.kind !== 'main' || current.status !== 'paid' || current.addon_answer === 'declined') return undefined;
     const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
-    if (existing && (existing.status !== 'creating' || isChargeInFlight(existing, addon.now))) return { kind: 'existing', order: existing };
-    if (existing) await retireInterruptedOrder(trx, existing, interruptedReason, addon.now);
+    // The add-on's PIX that can still be paid (or is being requested, or was paid) is handed back.
+    // One that failed, expired, or died with its process gives the key to a new one: the buyer
+    // pressed "Gerar novo código".
+    const stillOn =
+      existing &&
+      ((existing.status === 'creating' && isChargeInFlight(existing, addon.now)) ||
+        (existing.status === 'pending' && Number(existing.expires_at) > addon.now) ||
+        existing.status === 'paid' ||
+        existing.status === 'reversed');
+    if (existing && stillOn) return { kind: 'existing', order: existing };
+    if (existing) await retireAddonOrder(trx, existing, interruptedReason, addon.now);
     await trx
       .updateTable('orders')
       .set({ addon_answer: 'accepted', addon_answered_at: addon.now })
