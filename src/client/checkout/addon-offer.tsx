@@ -96,8 +96,9 @@ function AddonPix({
   const status = useOrderStatus(addon.orderId, addon.viewKey, open);
   const paid = status.status === 'paid';
   useEffect(() => {
-    if (paid) trackPurchaseOnce(addon.publicRef, addon.amountCents);
-  }, [paid, addon.publicRef, addon.amountCents]);
+    // The add-on is a purchase of its own (its reference, its one item), as the server reports it.
+    if (paid) trackPurchaseOnce(addon.publicRef, addon.amountCents, addon.items ?? []);
+  }, [paid, addon.publicRef, addon.amountCents, addon.items]);
 
   if (paid) {
     return (

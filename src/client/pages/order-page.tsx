@@ -9,6 +9,7 @@ import { maskPhone } from '../checkout/phone-mask.ts';
 import { takeContactKey, useOrderPage } from '../checkout/use-order-page.ts';
 import { GuaranteeSection } from '../guarantee/guarantee-section.tsx';
 import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
+import type { OrderItem } from '../../shared/checkout.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useNavigation } from '../router.tsx';
@@ -35,10 +36,10 @@ export default function OrderPage() {
   const reply = state.kind === 'ready' ? state.reply : undefined;
 
   // A payment this page saw happen counts as the purchase (once per order, as in the modal).
-  const pendingAmount = useRef<number | null>(null);
+  const pending = useRef<{ amountCents: number; items: OrderItem[] } | null>(null);
   useEffect(() => {
-    if (reply?.status === 'pending') pendingAmount.current = reply.amountCents;
-    if (reply?.status === 'paid' && pendingAmount.current !== null) trackPurchaseOnce(ref, pendingAmount.current);
+    if (reply?.status === 'pending') pending.current = { amountCents: reply.amountCents, items: reply.items ?? [] };
+    if (reply?.status === 'paid' && pending.current !== null) trackPurchaseOnce(ref, pending.current.amountCents, pending.current.items);
   }, [reply, ref]);
 
   const prefill = reply && (reply.status === 'expired' || reply.status === 'failed') ? reply.prefill : undefined;
