@@ -45,7 +45,15 @@ for (const database of databases) {
       expect(pending.status).toBe(200);
       expect(pending.cache).toBe('no-store');
       expect(pending.body).toMatchObject({ status: 'pending', amountCents: 1990, pix: { code: expect.stringMatching(/^000201/) } });
-      expect(Object.keys(pending.body).sort()).toEqual(['amountCents', 'expiresAt', 'items', 'pix', 'sandboxPayUrl', 'serverTime', 'status']);
+      expect(Object.keys(pending.body).sort()).toEqual([
+        'amountCents',
+        'expiresAt',
+        'items',
+        'pix',
+        'sandboxPayUrl',
+        'serverTime',
+        'status',
+      ]);
       expect(pending.body).toMatchObject({ items: [{ key: 'main', title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990 }] });
       expect(JSON.stringify(pending.body)).not.toContain(order.orderId);
 
