@@ -125,7 +125,7 @@ test("Dados pessoais: the export has the buyer's order; deleting needs the e-mai
     const timeline = page.getByRole('list', { name: 'Linha do tempo' });
     await expect(timeline.getByText('Ação no painel: Dados pessoais exportados (LGPD)')).toBeVisible();
     await expect(timeline.getByText('Ação no painel: Dados pessoais apagados (LGPD)')).toBeVisible();
-    await expect(page.getByText('R$ 19,90')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'R$ 19,90' })).toBeVisible();
 
     const audit = await auditOf(server, page);
     const lgpd = audit.entries.filter((entry) => entry.action === 'export_buyer' || entry.action === 'delete_buyer');

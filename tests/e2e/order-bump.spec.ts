@@ -178,3 +178,23 @@ test('"Não, obrigado" leaves everything as it was', async ({ browser }) => {
   await page.close();
   await context.close();
 });
+
+test('ORDER_BUMP=off: no bump card in the checkout and no offer after payment', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const off = await startServer({ ORDER_BUMP: 'off' });
+  try {
+    const context = await presellAnsweredContext(browser, off.url);
+    const { dialog } = await openCheckout(context, { name: 'Bruno Lacerda', email: 'bruno.lacerda.off@example.com' });
+    await expect(dialog.getByRole('button', { name: 'GERAR PIX' })).toBeVisible();
+    await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+    await expect(dialog.getByTestId('pix-amount')).toHaveText('R$ 19,90');
+    await payOnSandbox(context, dialog);
+    await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+    await expect(dialog.getByRole('link', { name: 'Acessar minha lista agora' })).toBeVisible();
+    await expect(dialog.getByText('Oferta única para o seu pedido')).toHaveCount(0);
+    await context.close();
+  } finally {
+    await off.stop();
+  }
+});

@@ -21,7 +21,7 @@ export function SupplierCard({ supplier }: { supplier: MemberSupplier }) {
             target="_blank"
             rel="noopener noreferrer"
             aria-label={copy.contact.whatsappLabel(supplier.name)}
-            className={cn(contactLink, 'bg-brand-600 text-white hover:bg-brand-500')}
+            className={cn(contactLink, 'bg-brand-700 text-white hover:bg-brand-600')}
           >
             <MessageCircle aria-hidden="true" className="size-4" />
             {copy.contact.whatsapp}

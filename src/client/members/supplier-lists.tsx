@@ -64,7 +64,7 @@ export function SupplierLists({ area }: { area: MemberArea }) {
             onKeyDown={onKeyDown}
             className={cn(
               'min-h-14 rounded-xl px-3 py-2 text-left transition duration-150',
-              index === selected ? 'bg-brand-600 text-white shadow shadow-black/30' : 'text-slate-300 hover:bg-ink-800 hover:text-white',
+              index === selected ? 'bg-brand-700 text-white shadow shadow-black/30' : 'text-slate-300 hover:bg-ink-800 hover:text-white',
             )}
           >
             <span className="block text-sm leading-tight font-extrabold text-balance">{listNames[list.key]}</span>

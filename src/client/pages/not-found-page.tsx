@@ -17,7 +17,7 @@ export default function NotFoundPage() {
       <p className="mt-2 max-w-sm text-slate-400">{notFound.text}</p>
       <Link
         href={paths.landing}
-        className="mt-8 inline-flex min-h-11 items-center rounded-xl bg-brand-600 px-5 font-semibold text-white hover:bg-brand-500"
+        className="mt-8 inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-5 font-semibold text-white hover:bg-brand-600"
       >
         {notFound.homeLink}
       </Link>
