@@ -42,7 +42,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "inset-x": [fromTheme("spacing")],
     }],
     "top": [{
-      "top": [validators.isFraction, fromTheme("spacing")],
+      "top": [validators.isFraction, validators.isArbitraryVariable, fromTheme("spacing")],
     }],
     "right": [{
       "right": [fromTheme("spacing")],
@@ -155,7 +155,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "max-w": [fromTheme("container"), "full", validators.isArbitraryValue, fromTheme("spacing")],
     }],
     "h": [{
-      "h": ["full", validators.isArbitraryValue, fromTheme("spacing")],
+      "h": ["full", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
     }],
     "min-h": [{
       "min-h": ["dvh", fromTheme("spacing")],
@@ -231,7 +231,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "rounded-t": ["", fromTheme("radius")],
     }],
     "rounded-b": [{
-      "rounded-b": ["", fromTheme("radius")],
+      "rounded-b": [""],
     }],
     "rounded-br": [{
       "rounded-br": ["", fromTheme("radius")],
