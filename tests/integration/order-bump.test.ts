@@ -242,8 +242,17 @@ for (const database of databases) {
         .executeTakeFirstOrThrow();
       expect(old.checkout_key).toBe(`addon.${parent.id}.${first.orderId}`);
       // Paid, the new one opens the bump's list.
-      await payAndConfirm(running, second.orderId);
+      const paidSecond = await payAndConfirm(running, second.orderId);
       expect(await entitledLists(running.db.db, parent.id)).toEqual(['suppliers', 'recharge']);
+      // The buyer pays the old code too, late: the bump paid twice is flagged for a refund.
+      await running.db.db
+        .updateTable('orders')
+        .set({ expires_at: Date.now() + 60_000 })
+        .where('id', '=', first.orderId)
+        .execute();
+      const paidFirst = await payAndConfirm(running, first.orderId);
+      expect(paidFirst.status).toBe('paid');
+      expect(paidFirst.duplicate_of).toBe(paidSecond.id);
     });
 
     it('"Não, obrigado" closes the offer for good and changes nothing else', async () => {
