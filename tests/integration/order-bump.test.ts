@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderBump } from '../../src/content/offers.ts';
 import type { CreatedOrder, OrderStatusReply } from '../../src/shared/checkout.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
+import { renderOutboxMessage } from '../../src/server/access/access-email-job.ts';
+import { listPaidOrderIdsByEmail } from '../../src/server/access/access-repository.ts';
+import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
 import { entitledLists } from '../../src/server/orders/order-items.ts';
 import { countSpotsTaken } from '../../src/server/orders/orders-repository.ts';
 import { businessMonth } from '../../src/shared/time.ts';
@@ -203,6 +207,16 @@ for (const database of databases) {
       expect(queued.filter((row) => row.order_id === addon.id).map((row) => row.kind)).not.toContain('access_email');
       expect(queued.filter((row) => row.order_id === parent.id && row.kind.startsWith('access_resend:'))).toHaveLength(1);
       expect(queued.filter((row) => row.order_id === addon.id && row.kind.startsWith('review_request'))).toHaveLength(0);
+      // An add-on has no member page of its own: "reenviar acesso" by e-mail names the parent alone,
+      // and an access e-mail for the add-on (a console resend) links to the parent's page.
+      expect(await listPaidOrderIdsByEmail(running.db.db, parent.buyer_email)).toEqual([parent.id]);
+      const resent = await renderOutboxMessage(
+        { db: running.db.db, config: loadConfig({ DATA_DIR: '/tmp/vitrine-unused' }), publicUrl: () => running.server.url },
+        { orderId: addon.id, kind: 'access_resend:1' },
+      );
+      const token = /\/acesso\/(acc_[\w-]+)/.exec(resent.text)?.[1];
+      const opened = await lookUpAccessToken(running.db.db, token!);
+      expect(opened.kind === 'active' && opened.order.id).toBe(parent.id);
       // One order page for the whole purchase: the parent's lists both items.
       const page = (await (await fetch(`${running.server.url}/api/order-page/${parent.public_ref}`)).json()) as {
         status: string;

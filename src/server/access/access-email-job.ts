@@ -13,7 +13,7 @@ import type { OutboxHandler, OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { recordEvidence } from './evidence-repository.ts';
 import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
-import { findAccessOrderById } from './access-repository.ts';
+import { accessOrderIdOf, findAccessOrderById } from './access-repository.ts';
 import { issueAccessToken } from './access-service.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 
@@ -86,7 +86,8 @@ export function registerAccessEmails(kinds: OutboxKinds, mailer: Mailer, deps: A
  */
 export async function renderOutboxMessage(deps: AccessEmailDeps, row: Pick<OutboxMessage, 'orderId' | 'kind'>): Promise<MailMessage> {
   if (!isAccessEmailKind(row.kind)) throw new Error(`outbox kind "${row.kind}" is not an access e-mail`);
-  const order = await findAccessOrderById(deps.db, row.orderId);
+  // An add-on's access (a console resend of it) is its parent's page, which shows its list too.
+  const order = await findAccessOrderById(deps.db, await accessOrderIdOf(deps.db, row.orderId));
   if (!order) throw new AccessNotDeliverableError(row.orderId, 'order not found');
   if (!order.hasAccess) {
     throw new AccessNotDeliverableError(row.orderId, order.status === 'paid' ? 'access revoked' : `order is ${order.status}`);

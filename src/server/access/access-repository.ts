@@ -41,12 +41,25 @@ export async function findAccessOrderById(db: Kysely<Database>, orderId: string)
   return row && toAccessOrder(row);
 }
 
-/** Ids of the paid, unrevoked orders bought with an e-mail (stored lower-cased by the checkout form). */
+/**
+ * The order whose member page an order's access opens: itself, or for an add-on (the bump bought
+ * after payment, docs/offers.md) its parent, where the add-on's list is shown.
+ */
+export async function accessOrderIdOf(db: Kysely<Database>, orderId: string): Promise<string> {
+  const row = await db.selectFrom('orders').select(['kind', 'parent_order_id']).where('id', '=', orderId).executeTakeFirst();
+  return row?.kind === 'addon' && row.parent_order_id ? row.parent_order_id : orderId;
+}
+
+/**
+ * Ids of the paid, unrevoked main orders bought with an e-mail (stored lower-cased by the checkout
+ * form): an add-on has no member page of its own.
+ */
 export async function listPaidOrderIdsByEmail(db: Kysely<Database>, email: string): Promise<string[]> {
   const rows = await db
     .selectFrom('orders')
     .select('id')
     .where('buyer_email', '=', email)
+    .where('kind', '=', 'main')
     .where('status', '=', 'paid')
     .where('access_revoked_at', 'is', null)
     .orderBy('created_at')

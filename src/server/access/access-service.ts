@@ -87,10 +87,9 @@ export async function modalAccessLink(
   viewKey: string | undefined,
   now: number,
 ): Promise<string | undefined> {
-  if (!viewKey || !order.view_key_hash || order.status !== 'paid' || order.paid_at === null || order.access_revoked_at !== null)
-    return undefined;
+  if (order.status !== 'paid' || order.paid_at === null || order.access_revoked_at !== null) return undefined;
   if (now - order.paid_at > MODAL_LINK_WINDOW_MS) return undefined;
-  if (!secretsMatch(hashViewKey(viewKey), order.view_key_hash)) return undefined;
+  if (!viewKey || !viewKeyMatches(order, viewKey)) return undefined;
   const token = modalAccessToken(viewKey);
   return (await storeAccessTokenHash(db, order.id, hashAccessToken(token), now)) ? `${paths.access}/${token}` : undefined;
 }
