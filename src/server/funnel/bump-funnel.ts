@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { hasPaidAddon, holdsBump } from '../orders/order-items.ts';
+import { mainOrderBumpFacts } from './funnel-repository.ts';
 import { formatRate } from './funnel-report.ts';
 
 /**
@@ -21,22 +21,9 @@ export interface BumpFunnel {
   addonPaid: number;
 }
 
-/** Main orders created in [from, to) and what became of the bump in each. */
+/** Main orders created in [from, to) and what became of the bump in each (funnel-repository.ts reads them). */
 export async function readBumpFunnel(db: Kysely<Database>, from: number, to: number): Promise<BumpFunnel> {
-  const rows = await db
-    .selectFrom('orders')
-    .select((eb) => ['status', 'addon_answer', holdsBump(eb).as('has_bump'), hasPaidAddon(eb).as('addon_paid')])
-    .where('kind', '=', 'main')
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .execute();
-  // SQLite answers 0/1 for `exists`, PostgreSQL a boolean.
-  const facts = rows.map((row) => ({
-    paid: row.status === 'paid',
-    bump: Boolean(Number(row.has_bump)),
-    answer: row.addon_answer,
-    addonPaid: Boolean(Number(row.addon_paid)),
-  }));
+  const facts = await mainOrderBumpFacts(db, from, to);
   const offered = facts.filter((order) => order.paid && !order.bump);
   return {
     ordersCreated: facts.length,
