@@ -89,8 +89,6 @@ export const bumpCopy = {
   afterPayment: {
     eyebrow: 'Oferta única para o seu pedido',
     title: (name: string) => `Quer adicionar a ${name}?`,
-    /** The offer's price in one sentence (where the price is not shown on its own, e.g. an e-mail). */
-    price: (priceCents: number) => `Por ${formatBRL(priceCents)}, em um PIX separado, sem preencher nada de novo.`,
     /** Beside the price shown large, in the confirmation's offer card. */
     priceNote: 'Em um PIX separado, sem preencher nada de novo.',
     accept: 'Quero adicionar',

@@ -397,7 +397,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
       if (amount < MIN_AMOUNT_CENTS) return c.json({ message: 'O valor da compra precisa ser no minimo 5 reais' }, 400);
 
       const customer = body.customer as JsonRecord;
-      const cart = Array.isArray(body.cart) && isRecord(body.cart[0]) ? body.cart[0] : null;
+      // Validated above: a cart that was sent reads whole.
       const lines = readCart(body.cart);
       const hash = newTransactionHash();
       const now = Date.now();
@@ -406,8 +406,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
         hash,
         amount,
         payment_status: 'waiting_payment',
-        product_hash: text(cart?.product_hash) ?? SANDBOX_PRODUCT_HASH,
-        offer_hash: text(body.offer_hash) ?? text(cart?.offer_hash),
+        product_hash: lines?.[0]?.hash ?? SANDBOX_PRODUCT_HASH,
+        offer_hash: text(body.offer_hash) ?? lines?.[0]?.offer ?? null,
         customer_name: text(customer.name),
         customer_email: text(customer.email),
         customer_phone: text(customer.phone_number),
