@@ -1,3 +1,4 @@
+import { businessDay, businessDayStart } from './time.ts';
 import { text, z } from './zod.ts';
 
 /**
@@ -90,7 +91,17 @@ export interface ManualRefundSteps {
   buyerDocument: string | null;
 }
 
-/** When the guarantee of an order paid at `paidAt` ends. */
+/**
+ * When the guarantee of an item paid at `paidAt` ends: at the end of the São Paulo calendar day
+ * `days` after its payment, because a Brazilian deadline counts whole days (paid on 25/11 at any
+ * hour, 7 days → requests are inside until 02/12 23:59:59). The instant is exclusive. The server's
+ * check, the e-mails, the pages and the evidence all take it from here (docs/money.md#windows).
+ */
 export function guaranteeEndsAt(paidAt: number, days: number): number {
-  return paidAt + days * DAY_MS;
+  return businessDayStart(businessDay(paidAt), days + 1);
+}
+
+/** The guarantee's last day as people read it ("até 02/12/2026"): the last instant inside the window. */
+export function guaranteeLastDay(endsAt: number): number {
+  return endsAt - 1;
 }

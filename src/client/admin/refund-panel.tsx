@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { admin as copy } from '../../content/admin.ts';
 import { refundReasonLabels } from '../../content/refunds.ts';
 import type { AdminOrderDetail } from '../../shared/admin.ts';
-import { RefundDeclineSchema } from '../../shared/refunds.ts';
+import { guaranteeLastDay, RefundDeclineSchema } from '../../shared/refunds.ts';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -176,7 +176,7 @@ function GuaranteeLine({ order }: { order: AdminOrderDetail }) {
   const open = order.guaranteeEndsAt > openedAt;
   return (
     <p className="mt-1 text-sm text-slate-400">
-      {text.guaranteeUntil(formatDate(order.guaranteeEndsAt))}
+      {text.guaranteeUntil(formatDate(guaranteeLastDay(order.guaranteeEndsAt)))}
       {inside === null ? ` (${open ? text.guaranteeOpen : text.guaranteeClosed})` : ''}
       {inside !== null ? (
         <span className={inside ? 'text-brand-300' : 'text-gold-300'}>

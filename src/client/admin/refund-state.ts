@@ -46,5 +46,5 @@ export function refundView(order: RefundFields): RefundView {
 /** Whether the buyer asked before the guarantee window closed; null when either date is unknown. */
 export function requestedInsideGuarantee(order: Pick<AdminOrderDetail, 'refund' | 'guaranteeEndsAt'>): boolean | null {
   if (!order.refund || order.refund.origin !== 'buyer' || order.guaranteeEndsAt === null) return null;
-  return order.refund.requestedAt <= order.guaranteeEndsAt;
+  return order.refund.requestedAt < order.guaranteeEndsAt;
 }

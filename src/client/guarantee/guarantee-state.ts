@@ -1,5 +1,5 @@
 import { refundPage as copy } from '../../content/refunds.ts';
-import type { GuaranteeView } from '../../shared/refunds.ts';
+import { guaranteeLastDay, type GuaranteeView } from '../../shared/refunds.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 
 const fullDate = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -46,7 +46,7 @@ export function guaranteeState(view: GuaranteeView): GuaranteeState {
         return { kind: 'refunded' };
     }
   }
-  const endsAt = formatFullDate(view.endsAt);
+  const endsAt = formatFullDate(guaranteeLastDay(view.endsAt));
   return view.canRequest ? { kind: 'open', days: view.days, endsAt } : { kind: 'closed', days: view.days, endsAt };
 }
 

@@ -21,6 +21,7 @@ import { refundsMigration } from './migrations/0021-refunds.ts';
 import { reviewsMigration } from './migrations/0022-reviews.ts';
 import { orderItemsMigration } from './migrations/0023-order-items.ts';
 import { supplierListsMigration } from './migrations/0024-supplier-lists.ts';
+import { purchaseLedgerMigration } from './migrations/0025-purchase-ledger.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022_reviews': reviewsMigration,
   '0023_order_items': orderItemsMigration,
   '0024_supplier_lists': supplierListsMigration,
+  '0025_purchase_ledger': purchaseLedgerMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

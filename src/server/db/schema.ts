@@ -61,6 +61,8 @@ export interface OrdersTable {
   client_key: Generated<string | null>;
   /** The earlier paid order of the same buyer within 48 h; set on the later one (a refund candidate). */
   duplicate_of: Generated<string | null>;
+  /** The order of the same buyer's later checkout that retired this charge (docs/money.md#one-payable-pix). */
+  replaced_by: Generated<string | null>;
   /** When the reconciler may ask the gateway about this order again. */
   next_check_at: Generated<number | null>;
   /** Reconciler checks since the last status change (drives the backoff). */
@@ -285,6 +287,10 @@ export interface RefundsTable {
   /** Counts the seller's "try the gateway again": each try is its own outbox row. */
   attempt: Generated<number>;
   updated_at: number;
+  /** What goes back when not the whole order: a duplicate's items the buyer already owned (docs/money.md). */
+  amount_cents: Generated<number | null>;
+  /** Comma-separated item keys that refund covers; null: every item of the order. */
+  item_keys: Generated<string | null>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { accessEmail } from '../../content/emails.ts';
 import { paths } from '../../shared/routes.ts';
-import { REFUND_SECTION_ID } from '../../shared/refunds.ts';
+import { guaranteeLastDay, REFUND_SECTION_ID } from '../../shared/refunds.ts';
 import { formatDate } from '../../shared/time.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { firstName } from '../../shared/text.ts';
@@ -43,7 +43,7 @@ export function renderAccessEmail(input: AccessEmailInput): RenderedEmail {
     recoverUrl,
     supportEmail: input.supportEmail,
     guaranteeDays: guarantee ? String(guarantee.days) : '',
-    guaranteeEndsAt: guarantee ? formatDate(guarantee.endsAt) : '',
+    guaranteeEndsAt: guarantee ? formatDate(guaranteeLastDay(guarantee.endsAt)) : '',
   };
 
   const greeting = name ? fill(accessEmail.greeting, plain) : accessEmail.greetingWithoutName;

@@ -1,5 +1,6 @@
 import { evidenceDocument as copy } from '../../content/evidence.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { guaranteeLastDay } from '../../shared/refunds.ts';
 import { formatTimestamp } from '../../shared/time.ts';
 import type { EvidenceEventKind, OrderEvidence } from './evidence.ts';
 
@@ -107,7 +108,7 @@ export function describeEvidence(evidence: OrderEvidence): EvidenceModel {
         title: copy.sections.guarantee,
         fields: [
           { label: copy.guarantee.period, value: copy.guarantee.periodValue(guarantee.days) },
-          { label: copy.guarantee.endsAt, value: time(guarantee.endsAt) },
+          { label: copy.guarantee.endsAt, value: time(guarantee.endsAt === null ? null : guaranteeLastDay(guarantee.endsAt)) },
         ],
       },
       {
