@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/orders-repository.ts';
+import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/checkout-repository.ts';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
 import { checkout, openServerDb, postback, readOrder } from '../support/fault-kit.ts';
 import { waitFor } from '../support/wait.ts';

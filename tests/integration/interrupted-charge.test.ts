@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/orders-repository.ts';
+import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/checkout-repository.ts';
 import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { postbackFor } from './sandbox-payment.ts';
 import { databases, type TestDb } from './test-db.ts';

@@ -10,7 +10,7 @@ import type { Database } from '../db/schema.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
 import type { GatewayClient } from '../gateway/types.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { countSpotsTaken } from '../orders/orders-repository.ts';
+import { countSpotsTaken } from '../orders/checkout-repository.ts';
 import { businessMonth } from '../../shared/time.ts';
 import { countOpenDuplicates, failingDeliveries, lastPostbackAt, outboxHealth } from './admin-orders-repository.ts';
 

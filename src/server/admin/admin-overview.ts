@@ -6,7 +6,7 @@ import { sumOrdersBySource } from '../funnel/attribution-repository.ts';
 import { funnelSteps, funnelTotals } from '../funnel/funnel-report.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
-import { countSpotsTaken } from '../orders/orders-repository.ts';
+import { countSpotsTaken } from '../orders/checkout-repository.ts';
 import { bumpFigures } from './bump-figures.ts';
 import { countOpenRefunds } from '../refunds/refunds-repository.ts';
 import { countOpenDuplicates, countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from './admin-orders-repository.ts';

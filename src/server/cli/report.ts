@@ -6,7 +6,7 @@ import { sumOrdersBySource } from '../funnel/attribution-repository.ts';
 import { renderSourceReport } from '../funnel/attribution-report.ts';
 import { readBumpFunnel, renderBumpFunnel } from '../funnel/bump-funnel.ts';
 import { renderOpenDuplicates } from '../duplicates/duplicate-alert.ts';
-import { listOpenDuplicates } from '../orders/orders-repository.ts';
+import { listOpenDuplicates } from '../orders/payment-repository.ts';
 
 /**
  * `npm run report [-- --days N]`: the first-party funnel of the last N days (default 7), the sales

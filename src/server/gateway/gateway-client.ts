@@ -25,7 +25,7 @@ export interface GatewayClientOptions {
   fetch?: typeof fetch;
 }
 
-/** How long any one gateway call may take; a charge request never outlives it (orders-repository.ts counts on it). */
+/** How long any one gateway call may take; a charge request never outlives it (orders/checkout-repository.ts counts on it). */
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_PRODUCT_CACHE_MS = 5 * 60_000;
 /** A seller has a handful of products; a gateway that keeps paging is misbehaving. */

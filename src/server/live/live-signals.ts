@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { LiveSignals } from '../../shared/live.ts';
 import { businessMonth } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
-import { countSpotsTaken } from '../orders/orders-repository.ts';
+import { countSpotsTaken } from '../orders/checkout-repository.ts';
 import { countViewers } from './presence.ts';
 
 /**

@@ -14,15 +14,14 @@ import type { ChargeItem, GatewayProduct } from '../gateway/types.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import {
   CHARGE_IN_FLIGHT_MS,
-  findOrderById,
   declineAddonOffer,
   insertAddonOrder,
   insertOrderWithinCapacity,
   markOrderCharged,
   markOrderFailed,
   TransactionTakenError,
-  type OrderRow,
-} from './orders-repository.ts';
+} from './checkout-repository.ts';
+import { findOrderById, type OrderRow } from './orders-repository.ts';
 
 export type CheckoutResult =
   | { kind: 'created'; order: CreatedOrder }

@@ -1,7 +1,8 @@
 import type { OrderStatus } from '../../shared/checkout.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import { recheckOrder } from './payment-confirmation.ts';
-import { claimOrderCheck, type OrderRow } from './orders-repository.ts';
+import { claimOrderCheck } from './reconciliation-repository.ts';
+import type { OrderRow } from './orders-repository.ts';
 
 /** A buyer's open modal may make the server ask the gateway at most this often per order. */
 export const POLL_RECHECK_INTERVAL_MS = 10_000;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { OrderEvent, OrderEvents } from './order-events.ts';
-import { markOrderReversed } from './orders-repository.ts';
+import { markOrderReversed } from './reversal-repository.ts';
 
 /**
  * A paid order's money went back: `reversed` when the gateway reports a refund or chargeback,

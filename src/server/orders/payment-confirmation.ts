@@ -3,15 +3,9 @@ import { customerMatchesBuyer } from './buyer-match.ts';
 import type { OrderEvent, OrderEventOf } from './order-events.ts';
 import { reverseOrder } from './order-transitions.ts';
 import type { OrdersDeps } from './orders-deps.ts';
-import {
-  adoptTransactionHash,
-  clearRecheckRequest,
-  findOrderById,
-  flagDuplicatePayment,
-  markOrderPaid,
-  setOrderStatus,
-  type OrderRow,
-} from './orders-repository.ts';
+import { findOrderById, setOrderStatus, type OrderRow } from './orders-repository.ts';
+import { adoptTransactionHash, flagDuplicatePayment, markOrderPaid } from './payment-repository.ts';
+import { clearRecheckRequest } from './reconciliation-repository.ts';
 
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;

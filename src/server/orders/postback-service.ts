@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { secretsMatch } from '../config/secrets.ts';
 import type { Database } from '../db/schema.ts';
 import { parsePostback } from '../gateway/postback.ts';
-import { findOrderById, requestRecheck, type OrderRow } from './orders-repository.ts';
+import { findOrderById, type OrderRow } from './orders-repository.ts';
+import { requestRecheck } from './reconciliation-repository.ts';
 import { claimPostbackRead, countStoredPostbacks, deferRecheck } from './postback-reads-repository.ts';
 import { recordWebhookEvent } from './webhook-events-repository.ts';
 

@@ -2,13 +2,14 @@ import { checkout as copy } from '../../content/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import { recheckOrder } from './payment-confirmation.ts';
-import { claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck, type OrderRow } from './orders-repository.ts';
+import type { OrderRow } from './orders-repository.ts';
+import { claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from './reconciliation-repository.ts';
 import { findPostbackCandidateIds } from './webhook-events-repository.ts';
 
 /**
  * A charge request ends within CHARGE_IN_FLIGHT_MS (the gateway client's timeout plus a margin),
  * so an order still `creating` after two minutes has lost the process that was making it. Its
- * buyer was free to start again long before (orders-repository.ts); the sweep only closes it.
+ * buyer was free to start again long before (checkout-repository.ts); the sweep only closes it.
  */
 export const STUCK_CHECKOUT_MS = 2 * 60_000;
 /** A pending charge is re-checked until its expiry plus this, for payments made at the last minute. */

@@ -16,7 +16,7 @@ function keeperFirst(a: Holder, b: Holder): number {
 /**
  * A gateway transaction settles one order only: `orders.transaction_hash` becomes unique, so an
  * order whose create reply was lost can never adopt (or be charged with) a transaction another
- * order holds, on any instance (orders-repository.ts `adoptTransactionHash`). NULLs stay allowed
+ * order holds, on any instance (orders/payment-repository.ts `adoptTransactionHash`). NULLs stay allowed
  * any number of times: SQLite and PostgreSQL both treat them as distinct in a unique index.
  *
  * A database from before may already hold one hash on several orders. The migration must not fail

@@ -1,0 +1,414 @@
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { Attribution } from '../../shared/attribution.ts';
+import type { TrackingConsent } from '../../shared/tracking-context.ts';
+import type { Database, OrdersTable } from '../db/schema.ts';
+import { DEFAULT_TIMEOUT_MS } from '../gateway/gateway-client.ts';
+import { insertOrderItems, totalOf, type NewOrderItem } from './order-items.ts';
+import { isTransactionHashTaken, type OrderRow } from './orders-repository.ts';
+
+export interface NewOrder {
+  id: string;
+  checkoutKey: string;
+  buyer: { name: string; email: string; phone: string; document: string | null };
+  /** What the order sells (the main product first); the amount is their sum. */
+  items: readonly NewOrderItem[];
+  /** The main product's (the gateway's read-back of a paid charge must name it). */
+  productHash: string;
+  offerHash: string;
+  postbackSecret: string;
+  /** Random reference for trackers and the buyer (never the order id). */
+  publicRef: string;
+  /** Hash of the creating tab's key, when it sent one (see access/access-token.ts). */
+  viewKeyHash: string | null;
+  now: number;
+  expiresAt: number;
+  attribution: Attribution;
+  /** The cookie notice's answer; the identifiers only when it was "granted" (the caller checks). */
+  tracking: {
+    consent: TrackingConsent;
+    fbp: string | null;
+    fbc: string | null;
+    gaClientId: string | null;
+    clientIp: string | null;
+    userAgent: string | null;
+  };
+}
+
+/**
+ * Spots a month has taken: orders paid this month. Only payment takes a spot (docs/product.md#2-live-signals-tell-the-truth): a
+ * charge on offer holds none, so unpaid charges can never sell the month out. Refunded and
+ * charged-back orders give their spot back.
+ */
+async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, monthStart: number) {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('taken'))
+    .where('status', '=', 'paid')
+    .where('paid_at', '>=', monthStart)
+    // The main product's sales only: an add-on order (the bump alone, after payment) takes no spot.
+    .where('kind', '=', 'main')
+    .executeTakeFirstOrThrow();
+  return Number(row.taken);
+}
+
+/**
+ * How long a charge request can be in flight: the gateway client gives up on it after its timeout,
+ * and the margin covers storing the reply on a busy server. An order still `creating` after this
+ * lost the process that was requesting its charge (a crash, a kill -9): a second request for the
+ * same buyer waits for it only this long, then starts again. If the lost request did create a
+ * charge and the buyer pays both, the duplicate-payment flag asks the seller to refund one.
+ */
+export const CHARGE_IN_FLIGHT_MS = DEFAULT_TIMEOUT_MS + 15_000;
+
+function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: number): boolean {
+  return order.status === 'creating' && Number(order.created_at) > now - CHARGE_IN_FLIGHT_MS;
+}
+
+/**
+ * The buyer's charge still on offer, if any: same e-mail or phone, the same total (with or without
+ * the bump), pending and unexpired (or being requested right now). Handing it back instead of
+ * making a new charge means two tabs, a retry with a new key or a script reusing one buyer never
+ * make a second charge the buyer could pay. A buyer who ticks or unticks the bump gets a new
+ * charge for the new total; paying both is flagged as a duplicate.
+ */
+async function findOpenOrderOfBuyer(
+  db: Kysely<Database> | Transaction<Database>,
+  buyer: { email: string; phone: string },
+  amountCents: number,
+  now: number,
+): Promise<OrderRow | undefined> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('kind', '=', 'main')
+    .where('amount_cents', '=', amountCents)
+    .where((eb) => eb.or([eb('buyer_email', '=', buyer.email), eb('buyer_phone', '=', buyer.phone)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]),
+        eb.and([eb('status', '=', 'creating'), eb('created_at', '>', now - CHARGE_IN_FLIGHT_MS)]),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+async function countOpenOrdersOfClient(db: Kysely<Database> | Transaction<Database>, clientKey: string, now: number) {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('open'))
+    .where('client_key', '=', clientKey)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]),
+        eb.and([eb('status', '=', 'creating'), eb('created_at', '>', now - CHARGE_IN_FLIGHT_MS)]),
+      ]),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.open);
+}
+
+/**
+ * A checkout key's order that died in `creating` (its process was killed mid-charge) gives the key
+ * up: it is kept, `failed` with `reason`, under its key suffixed with its id (a `.` no client key
+ * contains), so a late postback for its charge still finds and settles it.
+ */
+async function retireInterruptedOrder(trx: Transaction<Database>, existing: OrderRow, reason: string, now: number): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ status: 'failed', failure_reason: reason, checkout_key: `${existing.checkout_key}.${existing.id}`, updated_at: now })
+    .where('id', '=', existing.id)
+    .where('status', '=', 'creating')
+    .execute();
+}
+
+/**
+ * An add-on order no longer on offer gives its key up like an interrupted one (retireInterruptedOrder):
+ * still `creating` → failed; failed or expired → kept as it is, under the suffixed key, so a late
+ * payment of its old code is still found by its postback (and flagged as the bump paid twice).
+ */
+async function retireAddonOrder(trx: Transaction<Database>, existing: OrderRow, reason: string, now: number): Promise<void> {
+  if (existing.status === 'creating') return retireInterruptedOrder(trx, existing, reason, now);
+  await trx
+    .updateTable('orders')
+    .set({ checkout_key: `${existing.checkout_key}.${existing.id}`, updated_at: now })
+    .where('id', '=', existing.id)
+    .execute();
+}
+
+/**
+ * Inserts the order with its items under its checkout key; when another writer took the key
+ * between our read and our write (no lock on SQLite files shared by processes), theirs wins.
+ */
+async function insertUnderKey(
+  trx: Transaction<Database>,
+  values: Insertable<OrdersTable>,
+  items: readonly NewOrderItem[],
+  onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+): Promise<{ kind: 'created' | 'existing'; order: OrderRow }> {
+  const inserted = await trx
+    .insertInto('orders')
+    .values(values)
+    .onConflict((conflict) => conflict.column('checkout_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) {
+    await insertOrderItems(trx, inserted.id, items);
+    await onCreated?.(trx, inserted);
+    return { kind: 'created', order: inserted };
+  }
+  const winner = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', values.checkout_key).executeTakeFirstOrThrow();
+  return { kind: 'existing', order: winner };
+}
+
+export type InsertOrderResult =
+  { kind: 'created'; order: OrderRow } | { kind: 'existing'; order: OrderRow } | { kind: 'sold_out' } | { kind: 'too_many_open' };
+
+/**
+ * Inserts the order unless its checkout key already has one, or the buyer already has a charge on
+ * offer (then returns that order), the month is sold out, or the client holds too many unpaid
+ * charges. The checks and the insert are one atomic step: on Postgres a transaction-scoped
+ * advisory lock serialises them across every server instance; SQLite runs write transactions one
+ * at a time by itself.
+ *
+ * A key whose order died in `creating` (past CHARGE_IN_FLIGHT_MS) is handed to the new order: a
+ * browser whose request died with the server retries with the same key and must get a PIX. The
+ * dead order is kept, `failed` with `interruptedReason`, under its key suffixed with its id (a
+ * `.` no client key contains), so a late postback for its charge still finds and settles it.
+ */
+export async function insertOrderWithinCapacity(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  order: NewOrder,
+  capacity: { limit: number; monthStart: number },
+  client: { key: string; maxOpen: number },
+  interruptedReason: string,
+  onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+): Promise<InsertOrderResult> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
+    const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', order.checkoutKey).executeTakeFirst();
+    if (existing && (existing.status !== 'creating' || isChargeInFlight(existing, order.now))) return { kind: 'existing', order: existing };
+    if (existing) await retireInterruptedOrder(trx, existing, interruptedReason, order.now);
+    const amountCents = totalOf(order.items);
+    const open = await findOpenOrderOfBuyer(trx, order.buyer, amountCents, order.now);
+    if (open) return { kind: 'existing', order: open };
+    if (capacity.limit > 0 && (await countTakenSpots(trx, capacity.monthStart)) >= capacity.limit) {
+      return { kind: 'sold_out' };
+    }
+    if ((await countOpenOrdersOfClient(trx, client.key, order.now)) >= client.maxOpen) return { kind: 'too_many_open' };
+    return insertUnderKey(
+      trx,
+      {
+        id: order.id,
+        checkout_key: order.checkoutKey,
+        status: 'creating',
+        buyer_name: order.buyer.name,
+        buyer_email: order.buyer.email,
+        buyer_phone: order.buyer.phone,
+        buyer_document: order.buyer.document,
+        amount_cents: amountCents,
+        product_hash: order.productHash,
+        offer_hash: order.offerHash,
+        postback_secret: order.postbackSecret,
+        public_ref: order.publicRef,
+        view_key_hash: order.viewKeyHash,
+        created_at: order.now,
+        updated_at: order.now,
+        expires_at: order.expiresAt,
+        client_key: client.key,
+        utm_source: order.attribution.utm_source ?? null,
+        utm_medium: order.attribution.utm_medium ?? null,
+        utm_campaign: order.attribution.utm_campaign ?? null,
+        utm_content: order.attribution.utm_content ?? null,
+        utm_term: order.attribution.utm_term ?? null,
+        src: order.attribution.src ?? null,
+        sck: order.attribution.sck ?? null,
+        fbclid: order.attribution.fbclid ?? null,
+        gclid: order.attribution.gclid ?? null,
+        tracking_consent: order.tracking.consent,
+        fbp: order.tracking.fbp,
+        fbc: order.tracking.fbc,
+        ga_client_id: order.tracking.gaClientId,
+        client_ip: order.tracking.clientIp,
+        client_user_agent: order.tracking.userAgent,
+      },
+      order.items,
+      onCreated,
+    );
+  });
+}
+
+/** The one add-on order a main order can have: keyed on its parent, so a double press makes one. */
+export function addonCheckoutKey(parentId: string): string {
+  return `addon.${parentId}`;
+}
+
+/**
+ * "Quero adicionar" (docs/offers.md#the-one-time-offer-after-payment): the parent's answer is
+ * recorded and its add-on order (the bump alone, for the same buyer, tab and campaign) inserted in
+ * one transaction. However often it is pressed, on however many instances, one add-on order exists
+ * (its checkout key is the parent's); a later press gets it back. An add-on whose charge died with
+ * its process (still `creating` past CHARGE_IN_FLIGHT_MS) is failed and made again, as a checkout is.
+ * Undefined when the parent is not a paid main order whose offer is open or accepted.
+ */
+export async function insertAddonOrder(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  parent: OrderRow,
+  addon: Pick<NewOrder, 'id' | 'items' | 'productHash' | 'offerHash' | 'postbackSecret' | 'publicRef' | 'now' | 'expiresAt'>,
+  interruptedReason: string,
+  onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+): Promise<{ kind: 'created' | 'existing'; order: OrderRow } | undefined> {
+  const checkoutKey = addonCheckoutKey(parent.id);
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
+    const current = await trx.selectFrom('orders').selectAll().where('id', '=', parent.id).executeTakeFirst();
+    if (!current || current.kind !== 'main' || current.status !== 'paid' || current.addon_answer === 'declined') return undefined;
+    const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
+    // The add-on's PIX that can still be paid (or is being requested, or was paid) is handed back.
+    // One that failed, expired, or died with its process gives the key to a new one: the buyer
+    // pressed "Gerar novo código".
+    const stillOn =
+      existing &&
+      ((existing.status === 'creating' && isChargeInFlight(existing, addon.now)) ||
+        (existing.status === 'pending' && Number(existing.expires_at) > addon.now) ||
+        existing.status === 'paid' ||
+        existing.status === 'reversed');
+    if (existing && stillOn) return { kind: 'existing', order: existing };
+    if (existing) await retireAddonOrder(trx, existing, interruptedReason, addon.now);
+    await trx
+      .updateTable('orders')
+      .set({ addon_answer: 'accepted', addon_answered_at: addon.now })
+      .where('id', '=', parent.id)
+      .where('addon_answer', 'is', null)
+      .execute();
+    return insertUnderKey(
+      trx,
+      {
+        id: addon.id,
+        checkout_key: checkoutKey,
+        kind: 'addon',
+        parent_order_id: parent.id,
+        status: 'creating',
+        buyer_name: current.buyer_name,
+        buyer_email: current.buyer_email,
+        buyer_phone: current.buyer_phone,
+        buyer_document: current.buyer_document,
+        amount_cents: totalOf(addon.items),
+        product_hash: addon.productHash,
+        offer_hash: addon.offerHash,
+        postback_secret: addon.postbackSecret,
+        public_ref: addon.publicRef,
+        view_key_hash: current.view_key_hash,
+        created_at: addon.now,
+        updated_at: addon.now,
+        expires_at: addon.expiresAt,
+        client_key: current.client_key,
+        utm_source: current.utm_source,
+        utm_medium: current.utm_medium,
+        utm_campaign: current.utm_campaign,
+        utm_content: current.utm_content,
+        utm_term: current.utm_term,
+        src: current.src,
+        sck: current.sck,
+        fbclid: current.fbclid,
+        gclid: current.gclid,
+        tracking_consent: current.tracking_consent,
+        fbp: current.fbp,
+        fbc: current.fbc,
+        ga_client_id: current.ga_client_id,
+        client_ip: current.client_ip,
+        client_user_agent: current.client_user_agent,
+      },
+      addon.items,
+      onCreated,
+    );
+  });
+}
+
+/** "Não, obrigado": the offer is answered and never shown again. False when it was answered already. */
+export async function declineAddonOffer(db: Kysely<Database>, parentId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ addon_answer: 'declined', addon_answered_at: now })
+    .where('id', '=', parentId)
+    .where('kind', '=', 'main')
+    .where('addon_answer', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function countSpotsTaken(db: Kysely<Database>, monthStart: number): Promise<number> {
+  return countTakenSpots(db, monthStart);
+}
+
+/** A transaction already settles another order: it can never settle this one too. */
+export class TransactionTakenError extends Error {
+  constructor(readonly orderId: string) {
+    super('the transaction already belongs to another order');
+    this.name = 'TransactionTakenError';
+  }
+}
+
+interface ChargeFields {
+  transactionHash: string;
+  alternateIds: string[];
+  pixCode: string | null;
+  pixImage: string | null;
+  now: number;
+  expiresAt: number;
+}
+
+/**
+ * The gateway accepted the charge: the order now offers its PIX. Only from `creating`. `onCharged`
+ * runs in the same transaction for the winner (what the `charged` event's subscribers queue commits with it).
+ * Throws TransactionTakenError, having changed nothing, when another order already holds the
+ * transaction the gateway named.
+ */
+export async function markOrderCharged(
+  db: Kysely<Database>,
+  id: string,
+  charge: ChargeFields,
+  onCharged?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+): Promise<OrderRow | undefined> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const charged = await chargeOrder(trx, id, charge);
+      if (charged && onCharged) await onCharged(trx, charged);
+      return charged;
+    });
+  } catch (error) {
+    if (isTransactionHashTaken(error)) throw new TransactionTakenError(id);
+    throw error;
+  }
+}
+
+async function chargeOrder(trx: Transaction<Database>, id: string, charge: ChargeFields): Promise<OrderRow | undefined> {
+  return trx
+    .updateTable('orders')
+    .set({
+      status: 'pending',
+      transaction_hash: charge.transactionHash,
+      alternate_ids: JSON.stringify(charge.alternateIds),
+      pix_code: charge.pixCode,
+      pix_image: charge.pixImage,
+      charged_at: charge.now,
+      updated_at: charge.now,
+      expires_at: charge.expiresAt,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'creating')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The charge could not be created (or its answer was lost). Only from `creating`. */
+export async function markOrderFailed(db: Kysely<Database>, id: string, reason: string, now: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ status: 'failed', failure_reason: reason.slice(0, 500), updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'creating')
+    .execute();
+}

@@ -1,0 +1,117 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { findOrderById, isTransactionHashTaken, type OrderRow } from './orders-repository.ts';
+
+/** A paid order is first re-read an hour after payment (a quick refund), then less and less often. */
+export const FIRST_PAID_RECHECK_MS = 60 * 60_000;
+
+/**
+ * The paid transition. The conditional UPDATE lets exactly one caller win however many
+ * postbacks, polls and instances race; the winner writes the access e-mail's outbox row in the
+ * same transaction, so a paid order can never lack its e-mail (docs/product.md#6-e-mail-delivery-is-made-true). A payment confirmed
+ * after the charge expired or "failed" (an uncertain create) still wins.
+ */
+export async function markOrderPaid(
+  db: Kysely<Database>,
+  dialect: 'sqlite' | 'postgres',
+  orderId: string,
+  paid: { now: number },
+  onPaid: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+): Promise<OrderRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    // Paid transitions run one at a time across instances, so two payments of one buyer landing at
+    // once still see each other (the duplicate check below). SQLite serialises writers by itself:
+    // the UPDATE comes first and takes the write lock.
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727002)`.execute(trx);
+    const updated = await trx
+      .updateTable('orders')
+      .set({ status: 'paid', paid_at: paid.now, updated_at: paid.now, check_count: 0, next_check_at: paid.now + FIRST_PAID_RECHECK_MS })
+      .where('id', '=', orderId)
+      .where('status', 'in', ['creating', 'pending', 'failed'])
+      .returningAll()
+      .executeTakeFirst();
+    if (updated) await onPaid(trx, updated);
+    return updated;
+  });
+}
+
+/** Two paid orders of one buyer closer than this are a duplicate payment (docs/payments.md#duplicate-payments). */
+export const DUPLICATE_WINDOW_MS = 48 * 60 * 60_000;
+
+/**
+ * Inside the paid transition: when the same buyer (e-mail, phone or CPF) already has another paid
+ * order paid within 48 h, this one is flagged as its duplicate and the earlier order is returned.
+ * Both stay paid (both buyers' access is honoured); the seller refunds the flagged one.
+ */
+export async function flagDuplicatePayment(trx: Transaction<Database>, order: OrderRow, now: number): Promise<OrderRow | undefined> {
+  // A duplicate buys again what the buyer already has: the main product twice, or the bump twice
+  // (ticked in the checkout and bought again after payment). The bump's add-on order after the main
+  // product is not one.
+  const items = await trx.selectFrom('order_items').select('item').where('order_id', '=', order.id).execute();
+  if (items.length === 0) return undefined;
+  const earlier = await trx
+    .selectFrom('orders')
+    .selectAll('orders')
+    .where('orders.id', '!=', order.id)
+    .where('orders.status', '=', 'paid')
+    .where('orders.paid_at', '>=', now - DUPLICATE_WINDOW_MS)
+    .where((eb) => {
+      const sameBuyer = [eb('orders.buyer_email', '=', order.buyer_email), eb('orders.buyer_phone', '=', order.buyer_phone)];
+      if (order.buyer_document) sameBuyer.push(eb('orders.buyer_document', '=', order.buyer_document));
+      return eb.or(sameBuyer);
+    })
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('order_items')
+          .select('order_items.item')
+          .whereRef('order_items.order_id', '=', 'orders.id')
+          .where(
+            'order_items.item',
+            'in',
+            items.map((row) => row.item),
+          ),
+      ),
+    )
+    .orderBy('orders.paid_at')
+    .executeTakeFirst();
+  if (!earlier) return undefined;
+  await trx.updateTable('orders').set({ duplicate_of: earlier.id }).where('id', '=', order.id).execute();
+  return earlier;
+}
+
+export async function listOpenDuplicates(db: Kysely<Database>): Promise<Array<{ duplicate: OrderRow; original: OrderRow | undefined }>> {
+  const duplicates = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('duplicate_of', 'is not', null)
+    .where('status', '=', 'paid')
+    .orderBy('paid_at')
+    .execute();
+  const result = [];
+  for (const duplicate of duplicates) {
+    result.push({ duplicate, original: await findOrderById(db, duplicate.duplicate_of!) });
+  }
+  return result;
+}
+
+/**
+ * Remembers the transaction a postback named for an order whose create answer was lost. True when
+ * the order now holds `hash`; false when it holds another one or another order holds this one (a
+ * transaction settles one order only: the unique index is the last word across instances).
+ */
+export async function adoptTransactionHash(db: Kysely<Database>, orderId: string, hash: string, now: number): Promise<boolean> {
+  try {
+    await db
+      .updateTable('orders')
+      .set({ transaction_hash: hash, updated_at: now })
+      .where('id', '=', orderId)
+      .where('transaction_hash', 'is', null)
+      .execute();
+  } catch (error) {
+    if (isTransactionHashTaken(error)) return false;
+    throw error;
+  }
+  const row = await db.selectFrom('orders').select('transaction_hash').where('id', '=', orderId).executeTakeFirst();
+  return row?.transaction_hash === hash;
+}

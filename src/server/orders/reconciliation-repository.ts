@@ -1,0 +1,93 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { OrderRow } from './orders-repository.ts';
+
+/**
+ * Reserves the right to ask the gateway about an order now: true for at most one caller per
+ * `intervalMs`, across every server instance (polling must not hammer a gateway with unknown rate
+ * limits, docs/gateway.md#10-confirming-a-payment).
+ */
+export async function claimOrderCheck(db: Kysely<Database>, orderId: string, now: number, intervalMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ checked_at: now })
+    .where('id', '=', orderId)
+    .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<=', now - intervalMs)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Orders left in `creating` since before `createdBefore` become `failed`: the process that was
+ * requesting their charge died (kill -9, power cut). A conditional UPDATE, so any number of
+ * instances may sweep at once; a postback that later proves payment still wins (markOrderPaid
+ * accepts `failed`). Returns how many were swept.
+ */
+export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: number, reason: string, now: number): Promise<number> {
+  const result = await db
+    .updateTable('orders')
+    .set({ status: 'failed', failure_reason: reason, updated_at: now })
+    .where('status', '=', 'creating')
+    .where('created_at', '<', createdBefore)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Orders the reconciler should ask the gateway about now, least recently checked first: pending
+ * charges until their expiry plus `pendingGraceMs`, paid orders for `paidWindowMs` after payment
+ * (refunds, chargebacks), and any order whose postback's re-read has not succeeded yet.
+ */
+export async function listOrdersDueForCheck(
+  db: Kysely<Database>,
+  options: { now: number; pendingGraceMs: number; paidWindowMs: number; limit: number },
+): Promise<OrderRow[]> {
+  const { now } = options;
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', now)]))
+    .where((eb) =>
+      eb.or([
+        eb('recheck_requested_at', 'is not', null),
+        eb.and([eb('status', '=', 'pending'), eb('transaction_hash', 'is not', null), eb('expires_at', '>', now - options.pendingGraceMs)]),
+        eb.and([eb('status', '=', 'paid'), eb('transaction_hash', 'is not', null), eb('paid_at', '>', now - options.paidWindowMs)]),
+      ]),
+    )
+    .orderBy(sql`coalesce(checked_at, 0)`)
+    .limit(options.limit)
+    .execute();
+}
+
+/**
+ * Reserves the reconciler's next check of an order: true for exactly one caller across instances
+ * (the loser's UPDATE finds `next_check_at` already moved on), which then owns the check and has
+ * already scheduled the one after it.
+ */
+export async function claimScheduledCheck(db: Kysely<Database>, orderId: string, now: number, nextCheckAt: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set((eb) => ({ checked_at: now, next_check_at: nextCheckAt, check_count: eb('check_count', '+', 1) }))
+    .where('id', '=', orderId)
+    .where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * An authenticated postback arrived: the order must be re-read at the gateway. Stored before the
+ * re-read is tried, so a failed read or a crash leaves it for the reconciler (due at once).
+ */
+export async function requestRecheck(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
+  await db.updateTable('orders').set({ recheck_requested_at: now, next_check_at: now, check_count: 0 }).where('id', '=', orderId).execute();
+}
+
+/** The gateway answered for this order: requests made before `readStartedAt` are done. */
+export async function clearRecheckRequest(db: Kysely<Database>, orderId: string, readStartedAt: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ recheck_requested_at: null })
+    .where('id', '=', orderId)
+    .where('recheck_requested_at', '<=', readStartedAt)
+    .execute();
+}
