@@ -279,6 +279,9 @@ export const admin = {
         copyTransaction: 'o código da transação',
         copyDocument: 'o CPF do comprador',
         refundAmount: 'Reembolse',
+        /** One PIX per line: the order and its add-on were paid apart, so each is refunded apart. */
+        eachCharge: 'Esta compra foi paga em mais de um PIX: reembolse cada transação pelo seu valor.',
+        total: 'Total a devolver',
         comeBack: 'Volte aqui e toque em “Marcar como reembolsado”',
         document: 'CPF do comprador (chave PIX possível)',
       },

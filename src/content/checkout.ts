@@ -36,6 +36,8 @@ export const checkout = {
     tooManyAttempts: 'Muitas tentativas de pagamento seguidas. Aguarde alguns minutos e tente novamente.',
     restarting: 'Estamos atualizando o sistema. Tente novamente em alguns segundos.',
     tooManyOpenCharges: 'Já existem vários PIX em aberto feitos desta conexão. Pague um deles ou aguarde alguns minutos para gerar outro.',
+    /** A PIX the buyer replaced with a new checkout (the bump ticked or unticked): only the newest is payable. */
+    replaced: 'Este PIX foi substituído por um novo, com o valor atualizado. Use o PIX mais recente.',
   },
   pix: {
     success: 'Pagamento gerado com sucesso! Use as informações abaixo para pagar.',

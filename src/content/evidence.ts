@@ -14,6 +14,7 @@ export const evidenceDocument = {
     order: 'Pedido e pagamento',
     buyer: 'Comprador',
     guarantee: 'Garantia',
+    purchase: 'Compra completa',
     summary: 'Entrega e uso do acesso',
     events: 'Registros do pedido',
     meanings: 'O que cada registro significa',
@@ -38,6 +39,14 @@ export const evidenceDocument = {
     status: 'Situação atual',
   },
   buyer: { name: 'Nome', email: 'E-mail', phone: 'Telefone', document: 'CPF' },
+  /** The order and its add-on (paid in a PIX of its own): the purchase's money in one place. */
+  purchase: {
+    charge: (n: number) => `PIX ${n}`,
+    chargeValue: (amount: string, items: string, transaction: string) => `${amount} — ${items} — transação ${transaction}`,
+    paid: 'Total pago',
+    refunded: 'Total devolvido',
+    owed: 'A devolver',
+  },
   guarantee: {
     period: 'Prazo de arrependimento',
     periodValue: (days: number) => `${days} ${days === 1 ? 'dia' : 'dias'} a partir da confirmação do pagamento`,

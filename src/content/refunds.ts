@@ -29,6 +29,9 @@ export const refundApi = {
 /** The console's refund actions' refusals. */
 export const refundConsoleApi = {
   notPaid: 'Só pedidos pagos podem ser reembolsados.',
+  markNotPaid: 'Só pedidos pagos podem ser marcados como reembolsados.',
+  gatewayInFlight:
+    'O reembolso deste pedido está em andamento no gateway. Espere a resposta dele antes de marcar como reembolsado, para não devolver duas vezes.',
   inProgress: 'O reembolso deste pedido já está em andamento.',
   notRequested: 'Não há pedido de reembolso aguardando resposta neste pedido.',
   declineReason: 'Escreva o motivo, de 5 a 500 caracteres: o comprador recebe este texto por e-mail.',
@@ -72,6 +75,25 @@ export const refundEmails = {
     timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
     access: 'O seu acesso continua ativo pelo primeiro pagamento. Se precisar do link de novo, peça em {recoverUrl}.',
     footer: 'Você recebeu este e-mail porque pagou a {productName} duas vezes.',
+  },
+  /** Part of the purchase went back (the add-on alone, in its own window); the rest stays. */
+  donePart: {
+    subject: 'Reembolso feito',
+    preheader: 'Devolvemos {amount} pelo PIX. O restante da sua compra continua ativo.',
+    intro: 'O reembolso de parte da sua compra da {productName} foi feito: devolvemos {amount} pelo PIX, para a mesma conta que pagou.',
+    timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
+    access: 'Continua com você: {keptItems}. O link do e-mail de acesso segue abrindo o que ficou.',
+    footer: 'Você recebeu este e-mail porque parte da sua compra da {productName} foi reembolsada.',
+  },
+  /** A payment that bought again something the buyer had, with something new: the repeated part went back. */
+  doneDuplicatePart: {
+    subject: 'Devolvemos o que você pagou em duplicidade',
+    preheader: 'Sua compra repetia algo que você já tinha: devolvemos {amount} pelo PIX.',
+    intro:
+      'A sua última compra incluía o que você já tinha comprado antes. Devolvemos essa parte, {amount}, pelo PIX, para a mesma conta que pagou.',
+    timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
+    access: 'Continua com você: {keptItems}. Se precisar do link de novo, peça em {recoverUrl}.',
+    footer: 'Você recebeu este e-mail porque pagou duas vezes por parte da sua compra da {productName}.',
   },
   declined: {
     subject: 'Sobre o seu pedido de reembolso',

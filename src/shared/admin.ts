@@ -1,5 +1,6 @@
 import { text, z } from './zod.ts';
 import { emailSchema, type OrderItem } from './checkout.ts';
+import type { PurchaseView } from './purchase.ts';
 import type { AdminRefund, ManualRefundSteps, RefundReason, RefundStatus } from './refunds.ts';
 import { LIST_KEYS } from './suppliers.ts';
 
@@ -123,6 +124,8 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   manualRefund: ManualRefundSteps | null;
   /** A main order's add-on orders (the bump after payment); empty for the others. */
   addons: Array<{ id: string; status: AdminOrderStatus }>;
+  /** The order's whole purchase (an add-on's is its parent's): each item and the money (docs/money.md). */
+  purchase: PurchaseView | null;
 }
 
 export interface AdminPeriodTotals {

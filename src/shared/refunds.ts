@@ -85,8 +85,10 @@ export interface AdminRefund {
 
 /** What the seller needs to refund by hand in the gateway panel. */
 export interface ManualRefundSteps {
+  /** What the purchase gives back in all: the sum of `charges`. */
   amountCents: number;
-  transactionHash: string | null;
+  /** Each PIX to refund in the panel: the order and its add-on are transactions of their own (docs/money.md). */
+  charges: Array<{ orderId: string; transactionHash: string | null; amountCents: number; items: string[] }>;
   /** The CPF typed at checkout, when there was one (a PIX key the seller may use). */
   buyerDocument: string | null;
 }

@@ -179,7 +179,7 @@ async function expectStillPaid(running: Running, order: { orderId: string; token
 async function expectFailedAtGateway(running: Running, order: { orderId: string; hash: string; token: string }, error: string) {
   const detail = await expectStillPaid(running, order);
   expect(detail.refund?.gateway).toEqual({ state: 'failed', error });
-  expect(detail.manualRefund).toMatchObject({ amountCents: 1990, transactionHash: order.hash });
+  expect(detail.manualRefund).toMatchObject({ amountCents: 1990, charges: [{ transactionHash: order.hash, amountCents: 1990 }] });
   expect(running.gateway.refundCalls(order.hash)).toBe(1);
 }
 

@@ -6,7 +6,7 @@ import { loadConfig } from '../../src/server/config/config.ts';
 import { renderOutboxMessage } from '../../src/server/access/access-email-job.ts';
 import { listPaidOrderIdsByEmail } from '../../src/server/access/access-repository.ts';
 import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
-import { entitledLists } from '../../src/server/orders/order-items.ts';
+import { entitledLists } from '../../src/server/purchases/purchase-repository.ts';
 import { countSpotsTaken } from '../../src/server/orders/checkout-repository.ts';
 import { businessMonth } from '../../src/shared/time.ts';
 import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';

@@ -4,7 +4,7 @@ import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import type { MemberArea, MemberAreaRefusal } from '../../src/shared/access.ts';
 import type { AdminOrderDetail, AdminOrderList, AdminOverview } from '../../src/shared/admin.ts';
 import type { OrderPageReply } from '../../src/shared/order-page.ts';
-import type { RefundRequestReply } from '../../src/shared/refunds.ts';
+import { guaranteeEndsAt, type RefundRequestReply } from '../../src/shared/refunds.ts';
 import { orderContactKey } from '../../src/server/orders/order-links.ts';
 import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
@@ -21,7 +21,6 @@ import { startTestServer, type TestServer } from './test-server.ts';
  * once. Also: REFUND_MODE=auto with gateway refunds through the sandbox, the window's end, the
  * order page's contact key, and a declined request.
  */
-const DAY = 24 * 60 * 60_000;
 const PASSWORD = 'senha-do-painel-reembolsos';
 const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
@@ -122,7 +121,7 @@ for (const database of databases) {
       const spotsBefore = ((await (await consoleCall(running, admin, '/overview')).json()) as AdminOverview).spotsLeft;
 
       const area = (await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea;
-      expect(area.guarantee).toMatchObject({ days: 7, canRequest: true, request: null, endsAt: Number(order.paid_at) + 7 * DAY });
+      expect(area.guarantee).toMatchObject({ days: 7, canRequest: true, request: null, endsAt: guaranteeEndsAt(Number(order.paid_at), 7) });
 
       // No confirmation: refused in Portuguese, nothing recorded.
       const unconfirmed = await askRefund(server.url, cookie, { reason: 'not_for_me' });
@@ -160,7 +159,7 @@ for (const database of databases) {
       expect(detail.gatewayRefunds).toBe(false);
       expect(detail.manualRefund).toEqual({
         amountCents: 1990,
-        transactionHash: order.transaction_hash,
+        charges: [{ orderId, transactionHash: order.transaction_hash, amountCents: 1990, items: [expect.any(String)] }],
         buyerDocument: order.buyer_document,
       });
 
@@ -239,10 +238,12 @@ for (const database of databases) {
 
     it('after the window: no button, and the API refuses in Portuguese', async () => {
       const { server } = running;
-      const { cookie } = await buyAndPay(running);
+      const { cookie, orderId } = await buyAndPay(running);
       const start = running.clock.now;
+      const paid = await running.db.db.selectFrom('orders').select('paid_at').where('id', '=', orderId).executeTakeFirstOrThrow();
       try {
-        running.clock.now = start + 7 * DAY + 60_000;
+        // A minute into the São Paulo day after the window's last day.
+        running.clock.now = guaranteeEndsAt(Number(paid.paid_at), 7) + 60_000;
         const area = (await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea;
         expect(area.guarantee.canRequest).toBe(false);
         const late = await askRefund(server.url, cookie, { confirm: true });

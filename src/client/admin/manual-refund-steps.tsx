@@ -18,28 +18,38 @@ export function ManualRefundSteps({
   explain: boolean;
 }) {
   const steps = order.manualRefund;
-  const hash = steps?.transactionHash ?? null;
+  const charges = steps?.charges ?? [];
+  const several = charges.length > 1;
   return (
     <div className="mt-4 rounded-xl border border-line bg-ink-900 px-3.5 py-3 text-sm text-slate-200">
       <h4 className="font-extrabold text-white">{text.title}</h4>
       {explain ? <p className="mt-0.5 text-xs text-slate-400">{text.why}</p> : null}
+      {several ? <p className="mt-0.5 text-xs text-slate-400">{text.eachCharge}</p> : null}
       <ol className="mt-2 list-decimal space-y-2 pl-5 marker:font-bold marker:text-slate-400">
-        <li>
-          {hash ? (
-            <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              {text.openTransaction}
-              <code className="rounded bg-ink-800 px-1.5 py-0.5 font-mono text-xs break-all text-white">{hash}</code>
-              <CopyValue value={hash} what={text.copyTransaction} />
+        {charges.map((charge) => (
+          <li key={charge.orderId}>
+            <ChargeStep hash={charge.transactionHash} />
+            <span className="mt-1 block">
+              {text.refundAmount} <strong className="text-white">{formatBRL(charge.amountCents)}</strong>
+              {several && charge.items.length > 0 ? <span className="text-slate-400"> ({charge.items.join(' + ')})</span> : null}
             </span>
-          ) : (
-            text.noTransaction
-          )}
-        </li>
-        <li>
-          {text.refundAmount} <strong className="text-white">{formatBRL(steps?.amountCents ?? order.amountCents)}</strong>
-        </li>
+          </li>
+        ))}
+        {charges.length === 0 ? (
+          <li>
+            {text.noTransaction}
+            <span className="mt-1 block">
+              {text.refundAmount} <strong className="text-white">{formatBRL(order.amountCents)}</strong>
+            </span>
+          </li>
+        ) : null}
         <li>{text.comeBack}</li>
       </ol>
+      {several ? (
+        <p className="mt-3 border-t border-line pt-3">
+          <span className="text-slate-400">{text.total}:</span> <strong className="text-white">{formatBRL(steps?.amountCents ?? 0)}</strong>
+        </p>
+      ) : null}
       {steps?.buyerDocument ? (
         <p className="mt-3 flex flex-wrap items-center gap-x-2 gap-y-1 border-t border-line pt-3">
           <span className="text-slate-400">{text.document}:</span>
@@ -48,6 +58,18 @@ export function ManualRefundSteps({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** "Abra a transação {hash} [Copiar]", or how to find the payment when the gateway named none. */
+function ChargeStep({ hash }: { hash: string | null }) {
+  if (!hash) return <>{text.noTransaction}</>;
+  return (
+    <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      {text.openTransaction}
+      <code className="rounded bg-ink-800 px-1.5 py-0.5 font-mono text-xs break-all text-white">{hash}</code>
+      <CopyValue value={hash} what={text.copyTransaction} />
+    </span>
   );
 }
 

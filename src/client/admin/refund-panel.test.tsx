@@ -24,7 +24,11 @@ const detail = (fields: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   refund: null,
   guaranteeEndsAt: paidAt + 7 * DAY_MS,
   gatewayRefunds: false,
-  manualRefund: { amountCents: 1990, transactionHash: 'tx_9f8e7d', buyerDocument: '52998224725' },
+  manualRefund: {
+    amountCents: 1990,
+    charges: [{ orderId: 'ord_1', transactionHash: 'tx_9f8e7d', amountCents: 1990, items: ['Lista de Fornecedores Secretos Vitalícia'] }],
+    buyerDocument: '52998224725',
+  },
   kind: 'main',
   parentOrderId: null,
   items: [{ key: 'main', title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990 }],

@@ -8,7 +8,7 @@ import type { MailMessage } from '../mail/mailer.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
-import { purchasedItems } from '../orders/order-items.ts';
+import { purchasedItems } from '../purchases/purchase-repository.ts';
 import type { OutboxHandler, OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { recordEvidence } from './evidence-repository.ts';

@@ -18,7 +18,7 @@ import { paths } from '../../shared/routes.ts';
 import type { MemberArea, MemberList, MemberSupplier } from '../../shared/access.ts';
 import type { ListKey } from '../../shared/suppliers.ts';
 import { mainOffer } from '../../content/offers.ts';
-import { entitledLists } from '../orders/order-items.ts';
+import { entitledLists } from '../purchases/purchase-repository.ts';
 import { secretsMatch } from '../config/secrets.ts';
 
 /** Resends: per client address (`limits.resend`), and per order in fixed 10-minute windows. */
@@ -115,7 +115,7 @@ async function loadMemberList(db: Kysely<Database>, list: ListKey): Promise<Memb
 /**
  * The lists and who they are for; the guarantee is added by the route (refunds/ reads it). Every
  * paid order opens the main list; the others are the ones its items and paid add-on orders bought
- * (orders/order-items.ts `entitledLists`).
+ * (purchases/purchase-repository.ts `entitledLists`).
  */
 export async function loadMemberArea(
   db: Kysely<Database>,

@@ -30,7 +30,8 @@ import { listAudit, recordAudit } from './admin-audit.ts';
 import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
-import { isRefundEmailKind } from '../refunds/refund-service.ts';
+import { approveManualRefunds, finishPartialRefund, isRefundEmailKind } from '../refunds/refund-service.ts';
+import { loadPurchaseView } from '../purchases/purchase-repository.ts';
 import { isReviewEmailKind } from '../reviews/review-service.ts';
 
 /** The console's order list, its export, the order detail and its actions; each action is written to the audit. */
@@ -128,6 +129,7 @@ export async function loadOrderDetail(
     gatewayRefunds: config.gatewayRefunds,
     manualRefund: order.paidAt === null ? null : await manualRefundSteps(db, orderId),
     addons,
+    purchase: await loadPurchaseView(db, orderId, config),
   };
 }
 
@@ -179,17 +181,33 @@ export async function revokeAccess(db: Kysely<Database>, input: { orderId: strin
   return 'ok';
 }
 
-/** After the seller refunded at the gateway: the order counts as reversed and its link opens nothing. */
+/**
+ * After the seller refunded at the gateway by hand: every charge of the purchase the steps named
+ * (refunds/refund-admin.ts `manualRefundSteps`) counts as refunded. A whole charge is reversed
+ * and its lists close; part of one (a duplicate's repeated item) is recorded as given back, and
+ * the rest stays open.
+ */
 export async function markOrderRefunded(
   db: Kysely<Database>,
   events: OrderEvents,
   input: { orderId: string; session: string; now: number },
-): Promise<ActionResult> {
+): Promise<ActionResult | 'gateway_in_flight'> {
   const order = await findAdminOrder(db, input.orderId, input.now);
   if (!order) return 'not_found';
-  if (order.status !== 'paid') return 'not_paid';
-  // Its subscribers (refunds/) revoke every link, finish the refund and tell the buyer.
-  await reverseOrder({ db, events }, order.id, 'refunded', input.now);
+  const steps = await manualRefundSteps(db, order.id);
+  if (!steps || steps.charges.length === 0) return 'not_paid';
+  // The charges are approved first, together, so the buyer gets one e-mail for the whole amount.
+  const approved = await approveManualRefunds(
+    db,
+    steps.charges.map((charge) => charge.orderId),
+    input.now,
+  );
+  if (approved === 'gateway_in_flight') return 'gateway_in_flight';
+  for (const charge of steps.charges) {
+    if (approved.part.has(charge.orderId)) await finishPartialRefund(db, charge.orderId, input.now);
+    // Its subscribers (refunds/) revoke every link, finish the refund and tell the buyer.
+    else await reverseOrder({ db, events }, charge.orderId, 'refunded', input.now);
+  }
   await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });
   return 'ok';
 }

@@ -65,23 +65,21 @@ function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: n
 }
 
 /**
- * The buyer's charge still on offer, if any: same e-mail or phone, the same total (with or without
- * the bump), pending and unexpired (or being requested right now). Handing it back instead of
- * making a new charge means two tabs, a retry with a new key or a script reusing one buyer never
- * make a second charge the buyer could pay. A buyer who ticks or unticks the bump gets a new
- * charge for the new total; paying both is flagged as a duplicate.
+ * The buyer's charges still on offer: same e-mail or phone, pending and unexpired (or being
+ * requested right now), newest first. One with the same total is handed back instead of a new
+ * charge, so two tabs, a retry with a new key or a script reusing one buyer never make a second
+ * charge the buyer could pay. One with another total (the bump ticked or unticked since) is
+ * retired by the new checkout: a buyer has one payable PIX at a time (docs/money.md#one-payable-pix).
  */
-async function findOpenOrderOfBuyer(
+async function findOpenOrdersOfBuyer(
   db: Kysely<Database> | Transaction<Database>,
   buyer: { email: string; phone: string },
-  amountCents: number,
   now: number,
-): Promise<OrderRow | undefined> {
+): Promise<OrderRow[]> {
   return db
     .selectFrom('orders')
     .selectAll()
     .where('kind', '=', 'main')
-    .where('amount_cents', '=', amountCents)
     .where((eb) => eb.or([eb('buyer_email', '=', buyer.email), eb('buyer_phone', '=', buyer.phone)]))
     .where((eb) =>
       eb.or([
@@ -90,7 +88,22 @@ async function findOpenOrderOfBuyer(
       ]),
     )
     .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/**
+ * A charge a later checkout of the same buyer replaced: no longer offered (`failed`, with
+ * `reason` and its successor). A payment of it that still arrives is settled as any late payment:
+ * delivered, or refunded as a duplicate of what the buyer owns by then.
+ */
+async function retireReplacedOrder(trx: Transaction<Database>, replaced: OrderRow, by: string, reason: string, now: number) {
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: 'failed', failure_reason: reason, replaced_by: by, updated_at: now })
+    .where('id', '=', replaced.id)
+    .where('status', 'in', ['pending', 'creating'])
     .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 async function countOpenOrdersOfClient(db: Kysely<Database> | Transaction<Database>, clientKey: string, now: number) {
@@ -184,6 +197,7 @@ export async function insertOrderWithinCapacity(
   client: { key: string; maxOpen: number },
   interruptedReason: string,
   onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+  replaced?: { reason: string; onRetired: (trx: Transaction<Database>, orderId: string) => Promise<void> },
 ): Promise<InsertOrderResult> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
@@ -191,12 +205,23 @@ export async function insertOrderWithinCapacity(
     if (existing && (existing.status !== 'creating' || isChargeInFlight(existing, order.now))) return { kind: 'existing', order: existing };
     if (existing) await retireInterruptedOrder(trx, existing, interruptedReason, order.now);
     const amountCents = totalOf(order.items);
-    const open = await findOpenOrderOfBuyer(trx, order.buyer, amountCents, order.now);
-    if (open) return { kind: 'existing', order: open };
+    const open = await findOpenOrdersOfBuyer(trx, order.buyer, order.now);
+    const same = open.find((row) => Number(row.amount_cents) === amountCents);
+    if (same) return { kind: 'existing', order: same };
     if (capacity.limit > 0 && (await countTakenSpots(trx, capacity.monthStart)) >= capacity.limit) {
       return { kind: 'sold_out' };
     }
-    if ((await countOpenOrdersOfClient(trx, client.key, order.now)) >= client.maxOpen) return { kind: 'too_many_open' };
+    // The charges this checkout retires no longer count against the client's open ones.
+    const retiring = replaced ? open : [];
+    const freed = retiring.filter((row) => row.client_key === client.key).length;
+    if ((await countOpenOrdersOfClient(trx, client.key, order.now)) - freed >= client.maxOpen) return { kind: 'too_many_open' };
+    const created = async (trx: Transaction<Database>, row: OrderRow) => {
+      for (const previous of retiring) {
+        if (replaced && (await retireReplacedOrder(trx, previous, row.id, replaced.reason, order.now)))
+          await replaced.onRetired(trx, previous.id);
+      }
+      await onCreated?.(trx, row);
+    };
     return insertUnderKey(
       trx,
       {
@@ -234,7 +259,7 @@ export async function insertOrderWithinCapacity(
         client_user_agent: order.tracking.userAgent,
       },
       order.items,
-      onCreated,
+      created,
     );
   });
 }
@@ -265,6 +290,9 @@ export async function insertAddonOrder(
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
     const current = await trx.selectFrom('orders').selectAll().where('id', '=', parent.id).executeTakeFirst();
     if (!current || current.kind !== 'main' || current.status !== 'paid' || current.addon_answer === 'declined') return undefined;
+    // A refund asked for (and not declined) closes the offer, however it was answered before.
+    const refund = await trx.selectFrom('refunds').select('status').where('order_id', '=', parent.id).executeTakeFirst();
+    if (refund && refund.status !== 'declined') return undefined;
     const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
     // The add-on's PIX that can still be paid (or is being requested, or was paid) is handed back.
     // One that failed, expired, or died with its process gives the key to a new one: the buyer

@@ -132,6 +132,8 @@ export async function startCheckout(
     { key: clientKey(client.address), maxOpen: MAX_OPEN_CHARGES_PER_CLIENT },
     copy.errors.generic,
     (trx, row) => deps.events.publish(trx, { type: 'created', order: row, at: now }),
+    // Its PIX e-mails and reminders stop with it (pix-emails/ listens to `failed`).
+    { reason: copy.errors.replaced, onRetired: (trx, orderId) => deps.events.publish(trx, { type: 'failed', orderId, at: now }) },
   );
   if (inserted.kind === 'sold_out') return { kind: 'sold_out', nextBatchAt: month.nextStart };
   if (inserted.kind === 'too_many_open') return { kind: 'too_many_open' };
@@ -242,6 +244,8 @@ export type AddonResult = CheckoutResult | { kind: 'unavailable' };
 export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config'>, order: OrderRow): Promise<boolean> {
   if (!deps.config.orderBump || order.kind !== 'main' || order.status !== 'paid' || order.addon_answer !== null) return false;
   if (order.access_revoked_at !== null) return false;
+  // A refund request closes the offer (docs/money.md#invariants).
+  if (await hasRefund(deps.db, order.id)) return false;
   return !(await itemsOfOrder(deps.db, order.id)).some((item) => item.key === 'bump');
 }
 
@@ -293,6 +297,11 @@ export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Prom
 }
 
 /** A main order, the one the offer after payment belongs to; undefined for an add-on or an unknown id. */
+async function hasRefund(db: OrdersDeps['db'], orderId: string): Promise<boolean> {
+  const row = await db.selectFrom('refunds').select('status').where('order_id', '=', orderId).executeTakeFirst();
+  return row !== undefined && row.status !== 'declined';
+}
+
 export async function findMainOrder(deps: Pick<OrdersDeps, 'db'>, id: string): Promise<OrderRow | undefined> {
   const order = await findOrderById(deps.db, id);
   return order?.kind === 'main' ? order : undefined;

@@ -92,30 +92,25 @@ export async function itemsOfOrder(db: Executor, orderId: string): Promise<Order
   return (await itemsOfOrders(db, [orderId])).get(orderId) ?? [];
 }
 
-/** A main order's paid add-on orders (the bump bought after payment). */
-export async function paidAddonIds(db: Executor, orderId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('parent_order_id', '=', orderId)
-    .where('kind', '=', 'addon')
-    .where('status', '=', 'paid')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 /**
- * The lists a main order's member page opens: its own items' (it is paid: the member page checks
- * the access first) and those of its paid add-on orders, main product first, each list once.
+ * Whether the buyer of `order` (same e-mail or phone) has already paid, in another order, for an
+ * item this order sells: then its PIX is not chased (docs/money.md#one-payable-pix).
  */
-export async function entitledLists(db: Executor, orderId: string): Promise<ListKey[]> {
-  const items = await itemsOfOrders(db, [orderId, ...(await paidAddonIds(db, orderId))]);
-  const keys = [...items.values()].flat().map((item) => item.key);
-  return [...new Set(keys.sort((a, b) => ITEM_ORDER[a] - ITEM_ORDER[b]).map(listOfItem))];
-}
-
-/** Everything a paid main order bought: its items, then those of its paid add-on orders. */
-export async function purchasedItems(db: Executor, orderId: string): Promise<OrderItem[]> {
-  const items = await itemsOfOrders(db, [orderId, ...(await paidAddonIds(db, orderId))]);
-  return [...items.values()].flat();
+export async function buyerPaidForItemsOf(
+  db: Executor,
+  order: { id: string; buyer_email: string | null; buyer_phone: string | null },
+): Promise<boolean> {
+  const keys = (await itemsOfOrder(db, order.id)).map((item) => item.key);
+  const buyer = [order.buyer_email, order.buyer_phone].filter((value): value is string => Boolean(value));
+  if (keys.length === 0 || buyer.length === 0) return false;
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+    .select('orders.id')
+    .where('orders.id', '!=', order.id)
+    .where('orders.status', '=', 'paid')
+    .where('order_items.item', 'in', keys)
+    .where((eb) => eb.or([eb('orders.buyer_email', 'in', buyer), eb('orders.buyer_phone', 'in', buyer)]))
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,8 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { itemsOfOrders } from '../orders/order-items.ts';
+import type { ListKey } from '../../content/offers.ts';
+import type { OrderItem } from '../../shared/checkout.ts';
+import type { PurchaseView } from '../../shared/purchase.ts';
+import { itemsOfOrders, listOfItem } from '../orders/order-items.ts';
 import type { RefundRow } from '../refunds/refunds-repository.ts';
-import type { PurchaseRecord } from './purchase-ledger.ts';
+import { ledgerOf, openItemKeys, type PurchaseRecord } from './purchase-ledger.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -33,4 +36,32 @@ export async function loadPurchase(db: Executor, orderId: string): Promise<Purch
     db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).execute(),
   ]);
   return { main, addons, items, refunds: new Map<string, RefundRow>(refundRows.map((row) => [row.order_id, row])) };
+}
+
+/**
+ * The lists an order's member page opens: those of its purchase's items whose access is open
+ * (docs/money.md): the main product's and the bump's, whether ticked in the checkout or bought
+ * after payment, less any refunded. Main product first, each list once.
+ */
+export async function entitledLists(db: Executor, orderId: string): Promise<ListKey[]> {
+  const purchase = await loadPurchase(db, orderId);
+  if (!purchase) return [];
+  return [...new Set(openItemKeys(ledgerOf(purchase, { guaranteeDays: 0 })).map(listOfItem))];
+}
+
+/** Everything a purchase bought and kept: its paid items not refunded, main order's first. */
+export async function purchasedItems(db: Executor, orderId: string): Promise<OrderItem[]> {
+  const purchase = await loadPurchase(db, orderId);
+  if (!purchase) return [];
+  return ledgerOf(purchase, { guaranteeDays: 0 })
+    .items.filter((item) => item.state !== 'unpaid' && item.state !== 'refunded')
+    .map(({ key, title, priceCents }) => ({ key, title, priceCents }));
+}
+
+/** The console's view of an order's purchase; null for an unknown id. */
+export async function loadPurchaseView(db: Executor, orderId: string, config: { guaranteeDays: number }): Promise<PurchaseView | null> {
+  const purchase = await loadPurchase(db, orderId);
+  if (!purchase) return null;
+  const { unlistedOwedCents: _unlisted, ...view } = ledgerOf(purchase, config);
+  return view;
 }

@@ -33,6 +33,15 @@ function evidenceWith(overrides: Partial<OrderEvidence> = {}): OrderEvidence {
     },
     buyer: { name: 'Conceição Gonçalves de Sé e Leões', email: 'c@example.com', phone: '(11) 98765-4321', document: null },
     guarantee: { days: 7, endsAt: start + 7 * 24 * 60 * minute },
+    purchase: {
+      charges: [
+        { amountCents: 1990, items: ['Lista VIP de Fornecedores'], transactionHash: 'tx_8f2c1e9a' },
+        { amountCents: 990, items: ['Lista de Fornecedores de Recarga'], transactionHash: 'tx_addon_31' },
+      ],
+      paidCents: 2980,
+      refundedCents: 0,
+      owedCents: 0,
+    },
     events: kinds.map((kind, index) => ({ at: start + index * 61 * minute, kind, detail: `detalhe ${index}` })),
     ...overrides,
   };

@@ -112,6 +112,22 @@ export function describeEvidence(evidence: OrderEvidence): EvidenceModel {
         ],
       },
       {
+        title: copy.sections.purchase,
+        fields: [
+          ...evidence.purchase.charges.map((charge, index) => ({
+            label: copy.purchase.charge(index + 1),
+            value: copy.purchase.chargeValue(
+              formatBRL(charge.amountCents),
+              charge.items.join(' + '),
+              orNotInformed(charge.transactionHash),
+            ),
+          })),
+          { label: copy.purchase.paid, value: formatBRL(evidence.purchase.paidCents) },
+          { label: copy.purchase.refunded, value: formatBRL(evidence.purchase.refundedCents) },
+          ...(evidence.purchase.owedCents > 0 ? [{ label: copy.purchase.owed, value: formatBRL(evidence.purchase.owedCents) }] : []),
+        ],
+      },
+      {
         title: copy.sections.summary,
         fields: [
           { label: copy.summary.accessEmail, value: time(accessEmail?.at ?? null, copy.none) },

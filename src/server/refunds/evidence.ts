@@ -39,6 +39,13 @@ export interface OrderEvidence {
   };
   buyer: { name: string; email: string; phone: string; document: string | null };
   guarantee: { days: number; endsAt: number | null };
+  /** The whole purchase (the order and its add-on, each a PIX of its own), from its ledger (docs/money.md). */
+  purchase: {
+    charges: Array<{ amountCents: number; items: string[]; transactionHash: string | null }>;
+    paidCents: number;
+    refundedCents: number;
+    owedCents: number;
+  };
   /** In time order. */
   events: EvidenceEvent[];
 }

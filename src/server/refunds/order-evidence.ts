@@ -9,6 +9,8 @@ import type { Database } from '../db/schema.ts';
 import { findOrderById } from '../orders/orders-repository.ts';
 import type { EvidenceEvent, OrderEvidence } from './evidence.ts';
 import { findRefund } from './refunds-repository.ts';
+import { chargesOf, ledgerOf, wasPaid } from '../purchases/purchase-ledger.ts';
+import { loadPurchase } from '../purchases/purchase-repository.ts';
 
 /**
  * Gathers one order's delivery record (docs/refunds.md#evidence) for the console's "Baixar
@@ -22,7 +24,9 @@ export async function loadOrderEvidence(
   input: { config: Pick<Config, 'guaranteeDays' | 'mail' | 'storefront'>; publicUrl: string; now: number },
 ): Promise<OrderEvidence | undefined> {
   const order = await findOrderById(db, orderId);
-  if (!order) return undefined;
+  const purchase = await loadPurchase(db, orderId);
+  if (!order || !purchase) return undefined;
+  const ledger = ledgerOf(purchase, input.config);
   const [records, openings, refund] = await Promise.all([
     listEvidence(db, orderId),
     listMemberPageOpenings(db, orderId),
@@ -61,6 +65,18 @@ export async function loadOrderEvidence(
     },
     buyer: { name: order.buyer_name, email: order.buyer_email, phone: order.buyer_phone, document: order.buyer_document },
     guarantee: { days: input.config.guaranteeDays, endsAt: paidAt === null ? null : guaranteeEndsAt(paidAt, input.config.guaranteeDays) },
+    purchase: {
+      charges: chargesOf(purchase)
+        .filter(wasPaid)
+        .map((charge) => ({
+          amountCents: Number(charge.amount_cents),
+          items: (purchase.items.get(charge.id) ?? []).map((item) => item.title),
+          transactionHash: charge.transaction_hash,
+        })),
+      paidCents: ledger.paidCents,
+      refundedCents: ledger.refundedCents,
+      owedCents: ledger.owedCents,
+    },
     events,
   };
 }

@@ -3,7 +3,8 @@ import type { TimelineEntry } from '../../shared/admin.ts';
 import type { AdminRefund, ManualRefundSteps } from '../../shared/refunds.ts';
 import { listEvidence } from '../access/evidence-repository.ts';
 import type { Database } from '../db/schema.ts';
-import { findOrderById } from '../orders/orders-repository.ts';
+import { chargesOf, refundAmount, refundCovers } from '../purchases/purchase-ledger.ts';
+import { loadPurchase } from '../purchases/purchase-repository.ts';
 import { findRefund, type RefundRow } from './refunds-repository.ts';
 
 /** The console's view of an order's refund: its state, and its steps for the order's timeline. */
@@ -62,13 +63,33 @@ function toAdminRefund(row: RefundRow): AdminRefund {
   };
 }
 
-/** What the seller types in the gateway panel to refund by hand. */
+/**
+ * What the seller does in the gateway panel to refund by hand, for the whole purchase: each
+ * charge with an open refund (or, when none was asked, each paid charge) and what it gives back.
+ */
 export async function manualRefundSteps(db: Kysely<Database>, orderId: string): Promise<ManualRefundSteps | null> {
-  const order = await findOrderById(db, orderId);
-  if (!order) return null;
+  const purchase = await loadPurchase(db, orderId);
+  if (!purchase) return null;
+  const paid = chargesOf(purchase).filter((order) => order.status === 'paid');
+  const open = paid.filter((order) => isOpenRefund(purchase.refunds.get(order.id)));
+  const due = open.length > 0 ? open : paid.filter((order) => purchase.refunds.get(order.id)?.status !== 'refunded');
+  const charges = due.map((order) => {
+    const refund = purchase.refunds.get(order.id);
+    const items = (purchase.items.get(order.id) ?? []).filter((item) => !refund || !isOpenRefund(refund) || refundCovers(refund, item.key));
+    return {
+      orderId: order.id,
+      transactionHash: order.transaction_hash,
+      amountCents: refund && isOpenRefund(refund) ? refundAmount(refund, order) : Number(order.amount_cents),
+      items: items.map((item) => item.title),
+    };
+  });
   return {
-    amountCents: Number(order.amount_cents),
-    transactionHash: order.transaction_hash,
-    buyerDocument: order.buyer_document,
+    amountCents: charges.reduce((sum, charge) => sum + charge.amountCents, 0),
+    charges,
+    buyerDocument: purchase.main.buyer_document,
   };
+}
+
+function isOpenRefund(refund: RefundRow | undefined): refund is RefundRow {
+  return refund !== undefined && (refund.status === 'requested' || refund.status === 'approved');
 }

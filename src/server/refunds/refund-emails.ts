@@ -12,7 +12,7 @@ import { colors, demoTextLines, emailDocument, fill, greetingName, html as parts
  * made (with the amount, and that the access ended), and a declined request (with the seller's
  * reason). Plain HTML and text in the look of every buyer e-mail (mail/email-layout.ts).
  */
-export type RefundEmailKind = 'received' | 'received_auto' | 'done' | 'done_duplicate' | 'declined';
+export type RefundEmailKind = 'received' | 'received_auto' | 'done' | 'done_part' | 'done_duplicate' | 'done_duplicate_part' | 'declined';
 
 export interface RefundEmailInput {
   kind: RefundEmailKind;
@@ -21,6 +21,8 @@ export interface RefundEmailInput {
   requestedAt: number;
   /** The seller's reason, for `declined`. */
   declineReason?: string;
+  /** What the buyer keeps after a refund of part of the purchase (`done_part`, `done_duplicate_part`). */
+  keptItems?: readonly string[];
   /** The member page's address, where a buyer who paid twice asks for the link again. */
   recoverUrl: string;
   supportEmail: string;
@@ -31,7 +33,9 @@ export interface RefundEmailInput {
 function copyOf(kind: RefundEmailKind) {
   if (kind === 'received' || kind === 'received_auto') return refundEmails.received;
   if (kind === 'done') return refundEmails.done;
+  if (kind === 'done_part') return refundEmails.donePart;
   if (kind === 'done_duplicate') return refundEmails.doneDuplicate;
+  if (kind === 'done_duplicate_part') return refundEmails.doneDuplicatePart;
   return refundEmails.declined;
 }
 
@@ -47,13 +51,16 @@ export function renderRefundEmail(input: RefundEmailInput): RenderedEmail {
     answerDays: String(REFUND_ANSWER_DAYS),
     supportEmail: input.supportEmail,
     recoverUrl: input.recoverUrl,
+    keptItems: (input.keptItems ?? []).join(', '),
   };
   // The paragraphs after the intro, by kind: what happens next, or what it means for the access.
   const lines: string[] = [];
   if (input.kind === 'received') lines.push(refundEmails.received.nextManual, refundEmails.received.access);
   if (input.kind === 'received_auto') lines.push(refundEmails.received.nextAuto, refundEmails.received.access);
   if (input.kind === 'done') lines.push(refundEmails.done.timing, refundEmails.done.access);
+  if (input.kind === 'done_part') lines.push(refundEmails.donePart.timing, refundEmails.donePart.access);
   if (input.kind === 'done_duplicate') lines.push(refundEmails.doneDuplicate.timing, refundEmails.doneDuplicate.access);
+  if (input.kind === 'done_duplicate_part') lines.push(refundEmails.doneDuplicatePart.timing, refundEmails.doneDuplicatePart.access);
   if (input.kind === 'declined') lines.push(refundEmails.declined.access);
   const declineReason = input.kind === 'declined' ? (input.declineReason ?? '') : undefined;
 
@@ -86,6 +93,7 @@ export function renderRefundEmail(input: RefundEmailInput): RenderedEmail {
     answerDays: escapeHtml(plain.answerDays),
     supportEmail: link(`mailto:${input.supportEmail}`, input.supportEmail),
     recoverUrl: link(input.recoverUrl, input.recoverUrl),
+    keptItems: `<strong>${escapeHtml(plain.keptItems)}</strong>`,
   };
   const rendered = (template: string) => fill(escapeHtml(template), rich);
   const reasonBlock =

@@ -9,8 +9,11 @@ import type { Database } from '../db/schema.ts';
 import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
-import { paidAddonIds } from '../orders/order-items.ts';
+import { setOrderStatus, type OrderRow } from '../orders/orders-repository.ts';
+import { itemsOfOrder } from '../orders/order-items.ts';
+import type { OrderItemKey } from '../../shared/checkout.ts';
+import { chargesOf, ledgerOf, refundableCharges, refundAmount, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
+import { loadPurchase } from '../purchases/purchase-repository.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
@@ -19,7 +22,6 @@ import { renderRefundEmail, type RefundEmailKind } from './refund-emails.ts';
 import {
   approveRefund,
   declineRefund,
-  findRefund,
   insertDoneRefund,
   insertRefundRequest,
   markRefundDone,
@@ -49,20 +51,32 @@ const EMAIL_KINDS = {
   done: 'refund_done',
 } as const;
 
-export function describeGuarantee(
-  order: Pick<OrderRow, 'status' | 'paid_at'>,
-  refund: RefundRow | undefined,
-  config: RefundsConfig,
-  now: number,
-): GuaranteeView {
+/**
+ * The guarantee as the buyer's pages show it, for the whole purchase: a request can be made while
+ * any paid item is inside its own window with nothing asked yet; the end date shown is the latest
+ * such window (the add-on bought on day 6 keeps its own days), else the main order's.
+ */
+export function describeGuarantee(purchase: PurchaseRecord, config: RefundsConfig, now: number): GuaranteeView {
   const days = config.guaranteeDays;
-  const endsAt = guaranteeEndsAt(Number(order.paid_at ?? now), days);
+  const due = refundableCharges(purchase, config, now);
+  const main = purchase.main;
+  const ends = due.map((order) => guaranteeEndsAt(Number(order.paid_at), days));
+  const endsAt = ends.length > 0 ? Math.max(...ends) : guaranteeEndsAt(Number(main.paid_at ?? now), days);
+  const refund = latestRefund(purchase);
   return {
     days,
     endsAt,
-    canRequest: order.status === 'paid' && order.paid_at !== null && now < endsAt && refund === undefined,
+    canRequest: due.length > 0,
     request: refund ? { requestedAt: Number(refund.requested_at), status: refund.status, declineReason: refund.decline_reason } : null,
   };
+}
+
+/** The purchase's refund the buyer follows: the main order's, else the latest of its add-ons'. */
+function latestRefund(purchase: PurchaseRecord): RefundRow | undefined {
+  const rows = chargesOf(purchase)
+    .map((order) => purchase.refunds.get(order.id))
+    .filter((row): row is RefundRow => row !== undefined && row.origin !== 'duplicate');
+  return rows.sort((a, b) => Number(b.requested_at) - Number(a.requested_at))[0];
 }
 
 export async function loadGuarantee(
@@ -70,8 +84,8 @@ export async function loadGuarantee(
   orderId: string,
   now: number,
 ): Promise<GuaranteeView | undefined> {
-  const [order, refund] = await Promise.all([findOrderById(deps.db, orderId), findRefund(deps.db, orderId)]);
-  return order ? describeGuarantee(order, refund, deps.config, now) : undefined;
+  const purchase = await loadPurchase(deps.db, orderId);
+  return purchase ? describeGuarantee(purchase, deps.config, now) : undefined;
 }
 
 export type RefundRequestResult = { kind: 'ok'; guarantee: GuaranteeView } | { kind: 'refused'; status: 409 | 422; message: string };
@@ -80,9 +94,16 @@ function reasonText(reason: RefundReason | null, note: string | null): string {
   return [reason ? refundReasonLabels[reason] : null, note].filter(Boolean).join(' — ');
 }
 
+/** The outbox kind of a purchase's e-mail: the first of its kind plain, a later one named after its charge. */
+async function purchaseEmailKind(trx: Transaction<Database>, mainId: string, kind: string, chargeId: string): Promise<string> {
+  const taken = await trx.selectFrom('outbox').select('id').where('order_id', '=', mainId).where('kind', '=', kind).executeTakeFirst();
+  return taken ? `${kind}:${chargeId}` : kind;
+}
+
 /**
- * The buyer's "Pedir reembolso": inside the window, once per order. The request, its e-mail and
- * (REFUND_MODE=auto) its approval and gateway call commit together.
+ * The buyer's "Pedir reembolso" (docs/money.md#refunds): every paid item of the purchase still
+ * inside its own window, once each. The requests, the e-mail, the add-on offer's closing and
+ * (REFUND_MODE=auto) the approvals and gateway calls commit together.
  */
 export async function requestRefund(
   deps: RefundsDeps,
@@ -90,36 +111,58 @@ export async function requestRefund(
   input: RefundRequestInput,
   now: number,
 ): Promise<RefundRequestResult> {
-  const order = await findOrderById(deps.db, orderId);
-  if (!order || order.status !== 'paid' || order.paid_at === null) return { kind: 'refused', status: 422, message: refundApi.notPaid };
   const { config } = deps;
-  if (now >= guaranteeEndsAt(Number(order.paid_at), config.guaranteeDays)) {
-    return { kind: 'refused', status: 422, message: refundApi.windowClosed(config.guaranteeDays, config.mail.supportEmail) };
-  }
   const reason = input.reason ?? null;
   const note = input.note ? input.note : null;
   const auto = config.refundMode === 'auto';
-  const created = await deps.db.transaction().execute(async (trx) => {
-    const inserted = await insertRefundRequest(trx, { orderId, reason, note, now, autoApprove: auto, gateway: config.gatewayRefunds });
-    if (!inserted) return false;
-    await enqueueOutboxMessage(trx, { orderId, kind: EMAIL_KINDS.received, payload: { auto }, now });
-    // The whole purchase (docs/offers.md#refunds): the order and the bump bought after it in a PIX
-    // of its own, each with its own request.
-    for (const id of [orderId, ...(await paidAddonIds(trx, orderId))]) {
-      if (
-        id !== orderId &&
-        !(await insertRefundRequest(trx, { orderId: id, reason, note, now, autoApprove: auto, gateway: config.gatewayRefunds }))
-      )
-        continue;
-      await recordEvidence(trx, { orderId: id, at: now, kind: 'refund_requested', detail: reasonText(reason, note) || null });
-      if (auto) await approved(trx, deps, id, { by: 'auto', attempt: 0, now });
+  const outcome = await deps.db.transaction().execute(async (trx) => {
+    const purchase = await loadPurchase(trx, orderId);
+    if (!purchase || !chargesOf(purchase).some((order) => order.status === 'paid')) return 'not_paid' as const;
+    const due = refundableCharges(purchase, config, now);
+    if (due.length === 0) {
+      const unasked = chargesOf(purchase).some((order) => order.status === 'paid' && !purchase.refunds.has(order.id));
+      return unasked ? ('window_closed' as const) : ('already' as const);
     }
-    return true;
+    const asked: OrderRow[] = [];
+    for (const order of due) {
+      if (!(await insertRefundRequest(trx, { orderId: order.id, reason, note, now, autoApprove: auto, gateway: config.gatewayRefunds })))
+        continue;
+      asked.push(order);
+      await recordEvidence(trx, { orderId: order.id, at: now, kind: 'refund_requested', detail: reasonText(reason, note) || null });
+      if (auto) await approved(trx, deps, order.id, { by: 'auto', attempt: 0, now });
+    }
+    if (asked.length === 0) return 'already' as const;
+    await closeAddonOffer(trx, purchase, now);
+    const amountCents = asked.reduce((sum, order) => sum + Number(order.amount_cents), 0);
+    const kind = await purchaseEmailKind(trx, purchase.main.id, EMAIL_KINDS.received, asked[0]!.id);
+    await enqueueOutboxMessage(trx, {
+      orderId: purchase.main.id,
+      kind,
+      payload: { auto, amountCents, orderIds: asked.map((order) => order.id) },
+      now,
+    });
+    return 'ok' as const;
   });
-  if (!created) return { kind: 'refused', status: 409, message: refundApi.alreadyRequested };
+  if (outcome === 'not_paid') return { kind: 'refused', status: 422, message: refundApi.notPaid };
+  if (outcome === 'window_closed')
+    return { kind: 'refused', status: 422, message: refundApi.windowClosed(config.guaranteeDays, config.mail.supportEmail) };
+  if (outcome === 'already') return { kind: 'refused', status: 409, message: refundApi.alreadyRequested };
   deps.runOutbox();
   const guarantee = await loadGuarantee(deps, orderId, now);
   return guarantee ? { kind: 'ok', guarantee } : { kind: 'refused', status: 422, message: refundApi.notPaid };
+}
+
+/**
+ * A refund request closes the one-time offer (docs/money.md#invariants): an add-on PIX still on
+ * offer stops being offered. If the buyer pays it all the same, its payment is refunded with the
+ * rest (subscribeRefunds, `paid`).
+ */
+async function closeAddonOffer(trx: Transaction<Database>, purchase: PurchaseRecord, now: number): Promise<void> {
+  for (const addon of purchase.addons) {
+    if (addon.status === 'pending' || addon.status === 'creating') {
+      await setOrderStatus(trx, addon.id, ['pending', 'creating'], 'failed', now);
+    }
+  }
 }
 
 /** What an approval sets going, in its transaction: the record, and the gateway call when refunds go through it. */
@@ -127,10 +170,11 @@ async function approved(
   trx: Transaction<Database>,
   deps: { config: RefundsConfig },
   orderId: string,
-  input: { by: 'seller' | 'auto'; attempt: number; now: number },
+  input: { by: 'seller' | 'auto'; attempt: number; now: number; partial?: boolean },
 ): Promise<void> {
   await recordEvidence(trx, { orderId, at: input.now, kind: 'refund_approved', detail: input.by === 'auto' ? 'auto' : 'seller' });
-  if (deps.config.gatewayRefunds) {
+  // The gateway refunds a whole transaction: part of one is refunded by hand.
+  if (deps.config.gatewayRefunds && !input.partial) {
     await enqueueOutboxMessage(trx, { orderId, kind: gatewayRefundKind(input.attempt), payload: {}, now: input.now });
   }
 }
@@ -138,60 +182,143 @@ async function approved(
 export type SellerRefundResult = 'ok' | 'not_found' | 'not_paid' | 'in_progress';
 
 /**
- * "Reembolsar" in the console: approves the order's refund (the buyer's request, or the seller's
- * own). With GATEWAY_REFUNDS=1 the gateway call is queued; without it the console shows the steps
- * to refund by hand. Pressed again after the gateway failed, it tries the gateway once more.
+ * "Reembolsar" in the console: approves the refund of every paid charge of the purchase (the
+ * buyer's requests, or the seller's own). With GATEWAY_REFUNDS=1 each charge's gateway call is
+ * queued; without it the console shows the steps to refund by hand. Pressed again after the
+ * gateway failed, it tries the gateway once more.
  */
 export async function startRefund(deps: RefundsDeps, orderId: string, now: number): Promise<SellerRefundResult> {
-  const order = await findOrderById(deps.db, orderId);
-  if (!order) return 'not_found';
-  if (order.status !== 'paid') return 'not_paid';
   const result = await deps.db.transaction().execute(async (trx): Promise<SellerRefundResult> => {
-    const row = await approveRefund(trx, { orderId, origin: 'seller', by: 'seller', gateway: deps.config.gatewayRefunds, now });
-    if (row) {
-      await approved(trx, deps, orderId, { by: 'seller', attempt: Number(row.attempt), now });
-      // The bump bought after payment goes back with the order (its own PIX, its own refund).
-      for (const addonId of await paidAddonIds(trx, orderId)) {
-        const addon = await approveRefund(trx, {
-          orderId: addonId,
-          origin: 'seller',
-          by: 'seller',
-          gateway: deps.config.gatewayRefunds,
-          now,
-        });
-        if (addon) await approved(trx, deps, addonId, { by: 'seller', attempt: Number(addon.attempt), now });
+    const purchase = await loadPurchase(trx, orderId);
+    if (!purchase) return 'not_found';
+    const paid = chargesOf(purchase).filter((order) => order.status === 'paid');
+    if (paid.length === 0) return 'not_paid';
+    let changed = false;
+    for (const order of paid) {
+      const row = await approveRefund(trx, { orderId: order.id, origin: 'seller', by: 'seller', gateway: deps.config.gatewayRefunds, now });
+      if (row) {
+        await approved(trx, deps, order.id, { by: 'seller', attempt: Number(row.attempt), now, partial: row.amount_cents !== null });
+        changed = true;
+        continue;
       }
-      return 'ok';
+      if (!deps.config.gatewayRefunds) continue;
+      const attempt = await retryGatewayRefund(trx, order.id, now);
+      if (attempt === undefined) continue;
+      await enqueueOutboxMessage(trx, { orderId: order.id, kind: gatewayRefundKind(attempt), payload: {}, now });
+      changed = true;
     }
-    if (!deps.config.gatewayRefunds) return 'in_progress';
-    const attempt = await retryGatewayRefund(trx, orderId, now);
-    if (attempt === undefined) return 'in_progress';
-    await enqueueOutboxMessage(trx, { orderId, kind: gatewayRefundKind(attempt), payload: {}, now });
-    return 'ok';
+    return changed ? 'ok' : 'in_progress';
   });
   if (result === 'ok') deps.runOutbox();
   return result;
 }
 
+/**
+ * "Marcar como reembolsado" (admin/admin-orders.ts): the charges the seller refunded by hand are
+ * approved, those not yet, in one transaction. Refused while the gateway is refunding one of them
+ * (a second refund by hand would give the money back twice). Says which charges went back in part.
+ */
+export async function approveManualRefunds(
+  db: Kysely<Database>,
+  orderIds: readonly string[],
+  now: number,
+): Promise<{ part: Set<string> } | 'gateway_in_flight'> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('refunds')
+      .selectAll()
+      .where('order_id', 'in', [...orderIds])
+      .execute();
+    if (rows.some((row) => row.status === 'approved' && (row.gateway_state === 'calling' || row.gateway_state === 'pending')))
+      return 'gateway_in_flight' as const;
+    const part = new Set(rows.filter((row) => row.amount_cents !== null).map((row) => row.order_id));
+    for (const orderId of orderIds) {
+      const row = await approveRefund(trx, { orderId, origin: 'seller', by: 'seller', gateway: false, now });
+      if (row) await recordEvidence(trx, { orderId, at: now, kind: 'refund_approved', detail: 'seller' });
+    }
+    return { part };
+  });
+}
+
+/** Part of a charge went back by hand (a duplicate's repeated item): the refund is done, the order stays paid. */
+export async function finishPartialRefund(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await markRefundDone(trx, orderId, now))) return;
+    await recordEvidence(trx, { orderId, at: now, kind: 'refunded', detail: null });
+    await queueDoneEmail(trx, orderId, now);
+  });
+}
+
 export type DeclineResult = 'ok' | 'not_found' | 'not_requested';
 
-/** "Recusar": only a request still waiting; the buyer is e-mailed the reason. */
+/** "Recusar": every request of the purchase still waiting; the buyer is e-mailed the reason once. */
 export async function declineRefundRequest(deps: RefundsDeps, orderId: string, reason: string, now: number): Promise<DeclineResult> {
-  const order = await findOrderById(deps.db, orderId);
-  if (!order) return 'not_found';
   const declined = await deps.db.transaction().execute(async (trx) => {
-    if (!(await declineRefund(trx, orderId, reason, now))) return false;
-    await recordEvidence(trx, { orderId, at: now, kind: 'refund_declined', detail: reason });
-    for (const addonId of await paidAddonIds(trx, orderId)) {
-      if (await declineRefund(trx, addonId, reason, now))
-        await recordEvidence(trx, { orderId: addonId, at: now, kind: 'refund_declined', detail: reason });
+    const purchase = await loadPurchase(trx, orderId);
+    if (!purchase) return 'not_found' as const;
+    const done: OrderRow[] = [];
+    for (const order of chargesOf(purchase)) {
+      if (!(await declineRefund(trx, order.id, reason, now))) continue;
+      done.push(order);
+      await recordEvidence(trx, { orderId: order.id, at: now, kind: 'refund_declined', detail: reason });
     }
-    await enqueueOutboxMessage(trx, { orderId, kind: EMAIL_KINDS.declined, payload: {}, now });
-    return true;
+    if (done.length === 0) return 'not_requested' as const;
+    const amountCents = done.reduce((sum, order) => sum + Number(order.amount_cents), 0);
+    const kind = await purchaseEmailKind(trx, purchase.main.id, EMAIL_KINDS.declined, done[0]!.id);
+    await enqueueOutboxMessage(trx, { orderId: purchase.main.id, kind, payload: { amountCents, orderIds: done.map((o) => o.id) }, now });
+    return 'ok' as const;
   });
-  if (!declined) return 'not_requested';
-  deps.runOutbox();
-  return 'ok';
+  if (declined === 'ok') deps.runOutbox();
+  return declined;
+}
+
+/**
+ * The refund e-mail once a purchase's money went back: one for what went back together (the
+ * order and its add-on refunded by one "Marcar como reembolsado", or by the gateway one after the
+ * other), sent when nothing of the purchase is still on its way back, with the amount that went
+ * back since the last such e-mail.
+ */
+async function queueDoneEmail(trx: Transaction<Database>, orderId: string, now: number): Promise<void> {
+  const purchase = await loadPurchase(trx, orderId);
+  if (!purchase) return;
+  const inFlight = chargesOf(purchase).some((order) => {
+    const refund = purchase.refunds.get(order.id);
+    return order.status === 'paid' && refund !== undefined && refund.status === 'approved';
+  });
+  if (inFlight) return;
+  const mainId = purchase.main.id;
+  const sent = await trx
+    .selectFrom('outbox')
+    .select('payload')
+    .where('order_id', '=', mainId)
+    .where((eb) => eb.or([eb('kind', '=', EMAIL_KINDS.done), eb('kind', 'like', `${EMAIL_KINDS.done}:%`)]))
+    .execute();
+  const told = sent.reduce((sum, row) => sum + payloadNumber(row.payload, 'amountCents'), 0);
+  const given = chargesOf(purchase).reduce((sum, order) => {
+    const refund = purchase.refunds.get(order.id);
+    if (order.status === 'reversed' && refund) return sum + Number(order.amount_cents);
+    if (refund?.status === 'refunded') return sum + refundAmount(refund, order);
+    return sum;
+  }, 0);
+  const amountCents = given - told;
+  if (amountCents <= 0) return;
+  const kind = await purchaseEmailKind(trx, mainId, EMAIL_KINDS.done, orderId);
+  await enqueueOutboxMessage(trx, { orderId: mainId, kind, payload: { amountCents, orderId }, now });
+}
+
+function payloadNumber(payload: unknown, key: string): number {
+  const value = typeof payload === 'string' ? safeJson(payload) : payload;
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return 0;
+  const number = (value as Record<string, unknown>)[key];
+  return typeof number === 'number' && Number.isFinite(number) ? number : 0;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -207,35 +334,97 @@ export function subscribeRefunds(events: OrderEvents, config: RefundsConfig): vo
     if (!finished && markedBySeller) await insertDoneRefund(trx, order.id, at);
     const isRefund = finished !== undefined || markedBySeller;
     await recordEvidence(trx, { orderId: order.id, at, kind: isRefund ? 'refunded' : 'access_revoked', detail: null });
-    if (isRefund) await enqueueOutboxMessage(trx, { orderId: order.id, kind: EMAIL_KINDS.done, payload: {}, now: at });
+    if (isRefund) await queueDoneEmail(trx, order.id, at);
   };
   events.subscribe('refunded', (trx, { order, at }) => ended(trx, order, at, true));
   events.subscribe('reversed', (trx, { order, at }) => ended(trx, order, at, false));
-  // A buyer who paid twice gets the second payment back with no one deciding (GATEWAY_REFUNDS=1 only).
-  events.subscribe('duplicate', async (trx, { order, at }) => {
-    if (!config.gatewayRefunds) return;
-    const row = await approveRefund(trx, { orderId: order.id, origin: 'duplicate', by: 'auto', gateway: true, now: at });
-    if (row) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at });
+  // A paid charge always ends delivered or refunded (docs/money.md#invariants): an add-on paid
+  // after its purchase's refund was asked for goes back with it, in the same state.
+  events.subscribe('paid', async (trx, { order, at }) => {
+    if (order.kind !== 'addon' || !order.parent_order_id) return;
+    const purchase = await loadPurchase(trx, order.id);
+    if (!purchase) return;
+    const parentRefund = purchase.refunds.get(purchase.main.id);
+    const parentGone = purchase.main.status === 'reversed' || (parentRefund !== undefined && parentRefund.status !== 'declined');
+    if (!parentGone) return;
+    const asked = parentRefund?.status === 'requested';
+    const inserted = await insertRefundRequest(trx, {
+      orderId: order.id,
+      reason: parentRefund?.reason ?? null,
+      note: null,
+      now: at,
+      autoApprove: !asked,
+      gateway: config.gatewayRefunds,
+    });
+    if (!inserted) return;
+    await recordEvidence(trx, { orderId: order.id, at, kind: 'refund_requested', detail: null });
+    if (!asked) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at });
+  });
+  // A payment that buys again what the buyer owns gives back what was owned (docs/money.md#duplicates):
+  // the whole charge when all of it was (through the gateway with GATEWAY_REFUNDS=1), else the
+  // owned items' price, by hand (a gateway refunds whole transactions only); the rest is delivered.
+  events.subscribe('duplicate', async (trx, { order, original, at }) => {
+    const owned = await ownedItems(trx, order, original);
+    if (owned.length === 0) return;
+    const items = await itemsOfOrder(trx, order.id);
+    const whole = items.every((item) => owned.includes(item.key));
+    const partial = whole
+      ? undefined
+      : { amountCents: items.filter((i) => owned.includes(i.key)).reduce((s, i) => s + i.priceCents, 0), keys: owned };
+    const row = await approveRefund(trx, {
+      orderId: order.id,
+      origin: 'duplicate',
+      by: 'auto',
+      gateway: config.gatewayRefunds && whole,
+      now: at,
+      ...(partial ? { partial } : {}),
+    });
+    if (row) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
   });
 }
 
-/** The buyer's refund e-mails, rendered at send time from the order and its refund. */
+/** The items of `order` that the buyer already has through `original`'s purchase (the order or its paid add-ons). */
+async function ownedItems(trx: Transaction<Database>, order: OrderRow, original: OrderRow): Promise<OrderItemKey[]> {
+  const earlier = await loadPurchase(trx, original.id);
+  if (!earlier) return [];
+  const have = new Set(
+    ledgerOf(earlier, { guaranteeDays: 0 })
+      .items.filter((item) => item.orderId !== order.id && item.state !== 'unpaid' && item.state !== 'refunded')
+      .map((item) => item.key),
+  );
+  return (await itemsOfOrder(trx, order.id)).map((item) => item.key).filter((key) => have.has(key));
+}
+
+/** The buyer's refund e-mails, rendered at send time from the purchase and the amount the row names. */
 export function registerRefundEmails(
   kinds: OutboxKinds,
   mailer: Mailer,
   deps: { db: Kysely<Database>; config: Pick<Config, 'mail' | 'demoMode'>; publicUrl: () => string },
 ): void {
   const render = async (row: OutboxMessage): Promise<MailMessage> => {
-    const [order, refund] = await Promise.all([findOrderById(deps.db, row.orderId), findRefund(deps.db, row.orderId)]);
-    if (!order || !refund || !order.buyer_email)
+    const purchase = await loadPurchase(deps.db, row.orderId);
+    const order = purchase?.main;
+    const named = payloadString(row.payload, 'orderId') ?? payloadStrings(row.payload, 'orderIds')[0];
+    const refund =
+      purchase?.refunds.get(named ?? row.orderId) ?? purchase?.refunds.get(row.orderId) ?? (purchase && latestRefund(purchase));
+    if (!purchase || !order || !refund || !order.buyer_email)
       throw new UndeliverableMessageError(`refund e-mail for ${row.orderId}: order or refund gone`);
+    // Rows queued before the purchase ledger carry no amount: their order's own.
+    const amountCents = payloadNumber(row.payload, 'amountCents') || Number(order.amount_cents);
     const kind = emailKindOf(row, refund);
+    const keptItems =
+      kind === 'done' || kind === 'done_duplicate_part'
+        ? ledgerOf(purchase, { guaranteeDays: 0 })
+            .items.filter((item) => item.state === 'open')
+            .map((item) => item.title)
+        : [];
     const email = renderRefundEmail({
-      kind,
+      kind: kind === 'done' && keptItems.length > 0 ? 'done_part' : kind,
       buyerName: order.buyer_name,
-      amountCents: Number(order.amount_cents),
+      amountCents,
       requestedAt: Number(refund.requested_at),
       ...(refund.decline_reason ? { declineReason: refund.decline_reason } : {}),
+      ...(keptItems.length > 0 ? { keptItems } : {}),
       recoverUrl: `${deps.publicUrl().replace(/\/+$/, '')}${paths.access}`,
       supportEmail: deps.config.mail.supportEmail,
       productName: site.productName,
@@ -245,17 +434,38 @@ export function registerRefundEmails(
     return { to: order.buyer_email, ...email, messageId: `<${localPart}@vitrine>` };
   };
   const handler = emailHandler(mailer, render);
-  for (const kind of Object.values(EMAIL_KINDS)) kinds.register(kind, handler);
+  for (const kind of Object.values(EMAIL_KINDS)) {
+    kinds.register(kind, handler);
+    kinds.register(`${kind}:`, handler);
+  }
 }
 
 /** The console's timeline tells these apart from the access e-mail. */
 export function isRefundEmailKind(kind: string): boolean {
-  return (Object.values(EMAIL_KINDS) as string[]).includes(kind);
+  return (Object.values(EMAIL_KINDS) as string[]).some((base) => kind === base || kind.startsWith(`${base}:`));
+}
+
+function payloadString(payload: unknown, key: string): string | undefined {
+  const value = typeof payload === 'string' ? safeJson(payload) : payload;
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+  const text = (value as Record<string, unknown>)[key];
+  return typeof text === 'string' ? text : undefined;
+}
+
+function payloadStrings(payload: unknown, key: string): string[] {
+  const value = typeof payload === 'string' ? safeJson(payload) : payload;
+  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return [];
+  const list = (value as Record<string, unknown>)[key];
+  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
 }
 
 function emailKindOf(row: OutboxMessage, refund: RefundRow): RefundEmailKind {
-  if (row.kind === EMAIL_KINDS.declined) return 'declined';
-  if (row.kind === EMAIL_KINDS.done) return refund.origin === 'duplicate' ? 'done_duplicate' : 'done';
+  const base = row.kind.split(':')[0];
+  if (base === EMAIL_KINDS.declined) return 'declined';
+  if (base === EMAIL_KINDS.done) {
+    if (refund.origin !== 'duplicate') return 'done';
+    return refund.amount_cents === null ? 'done_duplicate' : 'done_duplicate_part';
+  }
   const auto =
     typeof row.payload === 'object' &&
     row.payload !== null &&

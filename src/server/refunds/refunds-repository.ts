@@ -52,7 +52,15 @@ export async function insertRefundRequest(
  */
 export async function approveRefund(
   trx: Executor,
-  input: { orderId: string; origin: RefundOrigin; by: 'seller' | 'auto'; gateway: boolean; now: number },
+  input: {
+    orderId: string;
+    origin: RefundOrigin;
+    by: 'seller' | 'auto';
+    gateway: boolean;
+    now: number;
+    /** Part of the order only (a duplicate's items the buyer already owned): by hand, never at the gateway. */
+    partial?: { amountCents: number; keys: readonly string[] };
+  },
 ): Promise<RefundRow | undefined> {
   const state: GatewayRefundState = input.gateway ? 'calling' : 'off';
   const updated = await trx
@@ -87,6 +95,8 @@ export async function approveRefund(
       gateway_error: null,
       gateway_called_at: null,
       updated_at: input.now,
+      amount_cents: input.partial?.amountCents ?? null,
+      item_keys: input.partial ? input.partial.keys.join(',') : null,
     })
     .onConflict((conflict) => conflict.column('order_id').doNothing())
     .returningAll()
@@ -110,6 +120,8 @@ export async function retryGatewayRefund(trx: Executor, orderId: string, now: nu
     .where('order_id', '=', orderId)
     .where('status', '=', 'approved')
     .where('gateway_state', 'in', ['failed', 'off'])
+    // The gateway refunds whole transactions: part of one is refunded by hand.
+    .where('amount_cents', 'is', null)
     .returning('attempt')
     .executeTakeFirst();
   return row === undefined ? undefined : Number(row.attempt);
