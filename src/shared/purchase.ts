@@ -15,7 +15,8 @@ import type { OrderItemKey } from './checkout.ts';
  * - `refunding`: the refund is approved, the money is on its way (the list stays open until it arrives);
  * - `owed`: paid but its list is not open (bought after a refund, or already owned): money is owed back;
  * - `refunded`: the money went back and its list is closed;
- * - `revoked`: paid, and the seller closed its list by hand (the console's "Revogar acesso").
+ * - `revoked`: paid, and its list was closed on purpose with nothing owed: the seller's "Revogar
+ *   acesso", or the buyer's own erasure of their data (docs/operations.md#personal-data).
  */
 export type PurchaseItemState = 'unpaid' | 'open' | 'refund_requested' | 'refunding' | 'owed' | 'refunded' | 'revoked';
 
@@ -38,10 +39,12 @@ export interface PurchaseView {
   paidCents: number;
   /** Money given back (refunds done, chargebacks). */
   refundedCents: number;
-  /** Price of the items whose list is open: paid − refunded − owed (docs/money.md#invariants). */
+  /** Price of the items whose list is open: paid − refunded − owed − revoked (docs/money.md#invariants). */
   openCents: number;
   /** Money still to give back: a refund is open for it and listed in "Reembolsos pedidos". */
   owedCents: number;
+  /** Price of the items closed on purpose with nothing owed: the seller's "Revogar acesso", the buyer's erasure. */
+  revokedCents: number;
   /** What the refund in progress gives back, whole purchase: every item asked or approved, and owed. */
   refundingCents: number;
 }

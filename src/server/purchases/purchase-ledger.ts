@@ -55,14 +55,14 @@ function itemState(order: OrderRow, main: OrderRow, key: OrderItemKey, refund: R
     return refund.status === 'requested' ? 'refund_requested' : 'refunding';
   }
   if (open) return 'open';
-  // The seller's own "Revogar acesso" closes a paid list on purpose (a fraud, a chargeback to come).
+  // Closed on purpose: the seller's "Revogar acesso" (a fraud, a chargeback to come) or the buyer's erasure.
   if (order.access_revoked_at !== null || main.access_revoked_at !== null) return 'revoked';
   return 'owed';
 }
 
 /**
  * The purchase's ledger: each item's state and window, and the money. By construction
- * paid − refunded = open + owed (+ revoked); owed money must have an open refund
+ * paid − refunded = open + owed + revoked; owed money must have an open refund
  * (`unlistedOwedCents` says how much has none: it must be 0, docs/money.md#invariants).
  */
 export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: number }): PurchaseView & { unlistedOwedCents: number } {
@@ -102,6 +102,7 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
     refundedCents,
     openCents: sum(['open', 'refund_requested', 'refunding']),
     owedCents: sum(['owed']),
+    revokedCents: sum(['revoked']),
     refundingCents: sum(['refund_requested', 'refunding', 'owed']),
     unlistedOwedCents,
   };
