@@ -26,23 +26,26 @@ export function ManualRefundSteps({
       {explain ? <p className="mt-0.5 text-xs text-slate-400">{text.why}</p> : null}
       {several ? <p className="mt-0.5 text-xs text-slate-400">{text.eachCharge}</p> : null}
       <ol className="mt-2 list-decimal space-y-2 pl-5 marker:font-bold marker:text-slate-400">
-        {charges.map((charge) => (
-          <li key={charge.orderId}>
-            <ChargeStep hash={charge.transactionHash} />
-            <span className="mt-1 block">
-              {text.refundAmount} <strong className="text-white">{formatBRL(charge.amountCents)}</strong>
-              {several && charge.items.length > 0 ? <span className="text-slate-400"> ({charge.items.join(' + ')})</span> : null}
-            </span>
-          </li>
-        ))}
-        {charges.length === 0 ? (
-          <li>
-            {text.noTransaction}
-            <span className="mt-1 block">
-              {text.refundAmount} <strong className="text-white">{formatBRL(order.amountCents)}</strong>
-            </span>
-          </li>
-        ) : null}
+        {several ? (
+          charges.map((charge) => (
+            <li key={charge.orderId}>
+              <ChargeStep hash={charge.transactionHash} />
+              <span className="mt-1 block">
+                {text.refundAmount} <strong className="text-white">{formatBRL(charge.amountCents)}</strong>
+                {charge.items.length > 0 ? <span className="text-slate-400"> ({charge.items.join(' + ')})</span> : null}
+              </span>
+            </li>
+          ))
+        ) : (
+          <>
+            <li>
+              <ChargeStep hash={charges[0]?.transactionHash ?? null} />
+            </li>
+            <li>
+              {text.refundAmount} <strong className="text-white">{formatBRL(charges[0]?.amountCents ?? order.amountCents)}</strong>
+            </li>
+          </>
+        )}
         <li>{text.comeBack}</li>
       </ol>
       {several ? (

@@ -39,7 +39,8 @@ export function RefundPanel({
   if (!view.panel) return null;
 
   const { refund } = order;
-  const amount = formatBRL(order.amountCents);
+  // The whole purchase's: the order and its add-on go back together (docs/money.md).
+  const amount = formatBRL(order.manualRefund?.amountCents ?? order.amountCents);
   const startCopy = order.gatewayRefunds ? text.confirm.startGateway : text.confirm.startManual;
   const after = async (message: string) => {
     onDone(message);
