@@ -84,7 +84,7 @@ type OrderRow = Awaited<ReturnType<typeof readOrder>>;
 interface Snapshot {
   orders: Map<string, OrderRow>;
   items: Map<string, Array<{ item: 'main' | 'bump'; price_cents: number }>>;
-  refunds: Map<string, { status: string; origin: string }>;
+  refunds: Map<string, { status: string; origin: string; amount_cents: number | null; item_keys: string | null }>;
 }
 
 async function snapshot(shop: Shop, model: Model): Promise<Snapshot> {
@@ -102,14 +102,28 @@ async function snapshot(shop: Shop, model: Model): Promise<Snapshot> {
     .select(['order_id', 'item', 'price_cents'])
     .where('order_id', 'in', allIds)
     .execute();
-  const refunds = await shop.db.db.selectFrom('refunds').select(['order_id', 'status', 'origin']).where('order_id', 'in', allIds).execute();
+  const refunds = await shop.db.db
+    .selectFrom('refunds')
+    .select(['order_id', 'status', 'origin', 'amount_cents', 'item_keys'])
+    .where('order_id', 'in', allIds)
+    .execute();
   const byOrder = new Map<string, Array<{ item: 'main' | 'bump'; price_cents: number }>>();
   for (const item of items)
     byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), { item: item.item, price_cents: Number(item.price_cents) }]);
   return {
     orders: new Map(rows.map((row) => [row.id, row])),
     items: byOrder,
-    refunds: new Map(refunds.map((row) => [row.order_id, { status: row.status, origin: row.origin }])),
+    refunds: new Map(
+      refunds.map((row) => [
+        row.order_id,
+        {
+          status: row.status,
+          origin: row.origin,
+          amount_cents: row.amount_cents === null ? null : Number(row.amount_cents),
+          item_keys: row.item_keys,
+        },
+      ]),
+    ),
   };
 }
 
@@ -159,19 +173,25 @@ async function checkContract(shop: Shop, model: Model): Promise<void> {
       const label = `${order.kind} order ${order.id} (${items.map((item) => item.item).join('+')}, ${order.status}, refund ${refund?.status ?? 'none'})`;
       if (order.status === 'paid' || order.status === 'reversed') paid += amount;
       if (order.status === 'reversed') refunded += amount;
+      // A duplicate's repeated items go back alone (docs/money.md#duplicates): the order stays paid for the rest.
+      const part = refund && refund.amount_cents !== null ? Number(refund.amount_cents) : null;
+      const partKeys = refund?.item_keys?.split(',') ?? [];
+      const kept = part === null ? items : items.filter((item) => !partKeys.includes(item.item));
       if (order.status === 'paid' && refund && OPEN_REFUND.has(refund.status)) {
-        owed += amount;
-        rule(listed.has(order.id), `R1: ${label} owes R$ ${amount / 100} back but is not in "Reembolsos pedidos"`);
+        owed += part ?? amount;
+        open += amount - (part ?? amount);
+        rule(listed.has(order.id), `R1: ${label} owes R$ ${(part ?? amount) / 100} back but is not in "Reembolsos pedidos"`);
       } else if (order.status === 'paid') {
-        open += amount;
+        if (part !== null && refund?.status === 'refunded') refunded += part;
+        open += amount - (part !== null && refund?.status === 'refunded' ? part : 0);
         // R2: a paid charge without an open refund is delivered: its lists on the member page.
         if (!erased) {
-          for (const item of items) {
+          for (const item of part !== null && refund?.status === 'refunded' ? kept : items) {
             rule(shown.has(item.item), `R2: ${label} is paid, not being refunded, and its "${item.item}" list is not on the member page`);
           }
         }
       }
-      if (refund && !OPEN_REFUND.has(refund.status) && refund.status !== 'declined') {
+      if (refund && !OPEN_REFUND.has(refund.status) && refund.status !== 'declined' && part === null) {
         rule(order.status !== 'paid', `R1: ${label}: its refund is done but the order is still paid`);
       }
       // API and database agree on the order's status.
