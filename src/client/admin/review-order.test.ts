@@ -4,6 +4,7 @@ import { formatAverage, groupReviews, moveReview } from './review-order.ts';
 
 const review = (orderId: string, overrides: Partial<AdminReview> = {}): AdminReview => ({
   orderId,
+  hiddenByRefund: false,
   rating: 5,
   text: 'Uma lista muito boa, recomendo a todos.',
   displayName: 'Joana P.',
