@@ -36,6 +36,8 @@ export const reviewApi = {
 /** The console's review actions' refusals. */
 export const reviewConsoleApi = {
   notFound: 'Depoimento não encontrado (ou retirado pelo comprador).',
+  /** "Publicar" after the buyer saved other words than the list showed (409). */
+  textChanged: 'O texto mudou desde que você abriu a lista: leia de novo antes de publicar.',
 };
 
 export const reviewForm = {

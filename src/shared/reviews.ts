@@ -82,6 +82,11 @@ export interface AdminReview extends BuyerReview {
   orderId: string;
   /** Its purchase was refunded (or a refund is asked for or under way): not on the site whatever its status. */
   hiddenByRefund: boolean;
+  /**
+   * A digest of what the seller reads (rating, text, name, place). "Publicar" sends back the one
+   * the list showed, so words the buyer saved since are never published unread.
+   */
+  contentKey: string;
   /** The seller's order of the published ones (0 first); null for the others. */
   position: number | null;
   purchasedAt: number;
@@ -97,6 +102,9 @@ export interface AdminReviewList {
   /** REVIEWS_MIN: the landing page shows the section from this many published reviews. */
   minimumToShow: number;
 }
+
+/** POST /api/admin/reviews/:orderId/publish: the contentKey of the review as the list showed it. */
+export const AdminReviewPublishSchema = z.object({ contentKey: text(z.string().min(1).max(64)) });
 
 /** POST /api/admin/reviews/order: the published reviews in the seller's order. */
 export const AdminReviewOrderSchema = z.object({ orderIds: z.array(text(z.string().min(1).max(64))).max(500) });

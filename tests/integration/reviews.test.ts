@@ -131,6 +131,13 @@ async function consoleCall(running: Running, cookie: string, path: string, body?
   });
 }
 
+/** "Publicar" as the console sends it: with the contentKey of the review as its list shows it now. */
+async function publishAsSeen(running: Running, cookie: string, orderId: string) {
+  const list = (await (await consoleCall(running, cookie, '/reviews')).json()) as AdminReviewList;
+  const contentKey = list.reviews.find((review) => review.orderId === orderId)?.contentKey ?? 'none-listed';
+  return consoleCall(running, cookie, `/reviews/${orderId}/publish`, { contentKey });
+}
+
 const goodReview = {
   rating: 5,
   text: 'A lista me ajudou a achar bons fornecedores logo na primeira semana.',
@@ -257,7 +264,7 @@ for (const database of databases) {
 
       const signalsBefore = running.signals;
       const publish = async (orderId: string) => {
-        const response = await consoleCall(running, admin, `/reviews/${orderId}/publish`, {});
+        const response = await publishAsSeen(running, admin, orderId);
         expect(response.status).toBe(200);
         return (await response.json()) as AdminReviewList;
       };
@@ -279,7 +286,7 @@ for (const database of databases) {
       list = (await hidden.json()) as AdminReviewList;
       expect(list.reviews.find((review) => review.orderId === first.orderId)).toMatchObject({ status: 'hidden', position: null });
       expect(running.signals - signalsBefore).toBe(4);
-      expect((await consoleCall(running, admin, '/reviews/not-an-order/publish', {})).status).toBe(404);
+      expect((await consoleCall(running, admin, '/reviews/not-an-order/publish', { contentKey: 'x' })).status).toBe(404);
 
       const audit = await running.db.db
         .selectFrom('admin_audit')
@@ -299,14 +306,14 @@ for (const database of databases) {
       const area = (await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea;
       expect(area.review.review?.status).toBe('withdrawn');
       // A withdrawn review cannot be published again by the seller.
-      expect((await consoleCall(running, admin, `/reviews/${second.orderId}/publish`, {})).status).toBe(404);
+      expect((await consoleCall(running, admin, `/reviews/${second.orderId}/publish`, { contentKey: 'x' })).status).toBe(404);
     });
 
     it('an erasure deletes the buyer’s published review and tells the landing page', async () => {
       const admin = await signInToConsole(running.server.url, PASSWORD);
       const buyer = await buyAndPay(running);
       expect((await reviewCall(running, buyer.ref, buyer.token, '', goodReview)).status).toBe(200);
-      expect((await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, {})).status).toBe(200);
+      expect((await publishAsSeen(running, admin, buyer.orderId)).status).toBe(200);
       const exported = await consoleCall(running, admin, '/buyer/export', { email: buyer.email });
       const data = (await exported.json()) as { orders: Array<{ review: { status: string } | null }> };
       expect(data.orders[0]?.review).toMatchObject({ status: 'published' });
@@ -369,7 +376,7 @@ for (const database of databases) {
     });
   });
 
-  describe(`a refund takes the review off the landing page on ${database.name}`, () => {
+  describe(`what the landing page shows on ${database.name}`, () => {
     const site = standInSite();
     const running = useReviewServer(database, { REVIEWS_MIN: '1' }, { siteDir: () => site.dir, jobs: true });
     const landing = async () => (await fetch(`${running.server.url}/`)).text();
@@ -397,7 +404,7 @@ for (const database of databases) {
       const buyer = await buyAndPay(running, name);
       const written = await reviewCall(running, buyer.ref, buyer.token, '', { ...goodReview, text, displayName: name });
       expect(written.status).toBe(200);
-      expect((await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, {})).status).toBe(200);
+      expect((await publishAsSeen(running, admin, buyer.orderId)).status).toBe(200);
       await expectLanding((html) => expect(html).toContain(text));
       return { ...buyer, admin };
     }
@@ -465,6 +472,37 @@ for (const database of databases) {
       const reopened = await reviewCall(running, buyer.ref, buyer.token);
       expect(reopened.status).toBe(200);
       expect((await reopened.json()) as ReviewPageReply).toMatchObject({ refunded: true, review: { status: 'withdrawn' } });
+    });
+
+    it('"Publicar" puts on the site only the words the seller read: 409 "o texto mudou" after the buyer saved others', async () => {
+      const admin = await signInToConsole(running.server.url, PASSWORD);
+      const buyer = await buyAndPay(running, 'Lia Souza');
+      const first = 'Primeira versão: a lista me ajudou a achar fornecedores de roupas.';
+      const second = 'Segunda versão, salva depois que o vendedor abriu a lista de depoimentos.';
+      expect((await reviewCall(running, buyer.ref, buyer.token, '', { ...goodReview, text: first })).status).toBe(200);
+      const seen = (await consoleEntry(admin, buyer.orderId)).review!;
+      expect(seen.text).toBe(first);
+
+      expect((await reviewCall(running, buyer.ref, buyer.token, '', { ...goodReview, text: second })).status).toBe(200);
+      const stale = await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, { contentKey: seen.contentKey });
+      expect(stale.status).toBe(409);
+      expect(((await stale.json()) as { error: string }).error).toBe(
+        'O texto mudou desde que você abriu a lista: leia de novo antes de publicar.',
+      );
+      const row = await running.db.db.selectFrom('reviews').selectAll().where('order_id', '=', buyer.orderId).executeTakeFirstOrThrow();
+      expect(row.status).toBe('pending');
+      // Past two checks of the shown reviews, the words nobody read are not on the site.
+      await new Promise((resolve) => setTimeout(resolve, 2 * REVIEWS_CHECK_MS + 500));
+      expect(await landing()).not.toContain(second);
+
+      // Read again, published.
+      const reread = (await consoleEntry(admin, buyer.orderId)).review!;
+      expect(reread.text).toBe(second);
+      const published = await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, { contentKey: reread.contentKey });
+      expect(published.status).toBe(200);
+      await expectLanding((html) => expect(html).toContain(second));
+      // The marker is required: a console that sends none publishes nothing.
+      expect((await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, {})).status).toBe(422);
     });
 
     it('keeps it when only the add-on bought after payment is refunded', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { reviewApi } from '../../content/reviews.ts';
 import { site } from '../../content/site.ts';
@@ -200,11 +201,18 @@ export async function withdrawBuyerReview(
   return row ? { kind: 'ok', review: buyerReview(row) } : { kind: 'refused', status: 404, message: reviewApi.nothingToWithdraw };
 }
 
+/** AdminReview's contentKey: a digest of every word and mark the console's card shows of the review. */
+function reviewContentKey(row: ReviewRow): string {
+  const shown = [Number(row.rating), row.text, row.display_name, row.city, row.state];
+  return createHash('sha256').update(JSON.stringify(shown), 'utf8').digest('base64url');
+}
+
 function adminReview(row: ModeratedReviewRow): AdminReview {
   return {
     orderId: row.order_id,
     ...buyerReview(row),
     hiddenByRefund: row.hidden_by_refund,
+    contentKey: reviewContentKey(row),
     position: row.status === 'published' ? row.position : null,
     purchasedAt: Number(row.purchased_at),
     createdAt: Number(row.created_at),
@@ -222,12 +230,21 @@ export async function listReviewsForConsole(deps: Pick<ReviewsDeps, 'db' | 'conf
   return { reviews, averageRating, publishedCount: published.length, minimumToShow: deps.config.reviewsMin };
 }
 
-/** "Publicar"; false when the order has no review to publish (none, or withdrawn). */
-export async function publishOrderReview(deps: ReviewsDeps, orderId: string, now: number): Promise<boolean> {
-  const before = await publishReview(deps.db, orderId, now);
-  if (!before) return false;
-  if (before.status !== 'published') deps.signal.changed();
-  return true;
+/**
+ * "Publicar" of the words the seller read (`contentKey`, from the list): `not_found` when the order
+ * has no review to publish (none, or withdrawn), `changed` when the buyer saved other words since.
+ */
+export async function publishOrderReview(
+  deps: ReviewsDeps,
+  orderId: string,
+  contentKey: string,
+  now: number,
+): Promise<'ok' | 'not_found' | 'changed'> {
+  const result = await publishReview(deps.db, orderId, now, (row) => reviewContentKey(row) === contentKey);
+  if (result.kind === 'none') return 'not_found';
+  if (result.kind === 'changed') return 'changed';
+  if (result.before.status !== 'published') deps.signal.changed();
+  return 'ok';
 }
 
 /** "Ocultar"; false when the order has no review to hide. */

@@ -165,25 +165,37 @@ export async function publishedFingerprint(trx: Executor): Promise<string> {
   return rows.map((row) => `${row.order_id}:${String(row.position)}:${String(row.updated_at)}`).join(',');
 }
 
-/** "Publicar": at the end of the published ones. Undefined when there is none to publish (or withdrawn). */
-export async function publishReview(db: Kysely<Database>, orderId: string, now: number): Promise<ReviewRow | undefined> {
+/**
+ * "Publicar": at the end of the published ones, only when `isSeen(row)` (the seller read these
+ * words). `none` when there is no review to publish (or withdrawn); `changed` when the words are
+ * not the ones seen, or changed between the read and the write.
+ */
+export async function publishReview(
+  db: Kysely<Database>,
+  orderId: string,
+  now: number,
+  isSeen: (row: ReviewRow) => boolean,
+): Promise<{ kind: 'none' } | { kind: 'changed' } | { kind: 'ok'; before: ReviewRow }> {
   return db.transaction().execute(async (trx) => {
     const row = await findReview(trx, orderId);
-    if (!row || row.status === 'withdrawn') return undefined;
-    if (row.status === 'published') return row;
+    if (!row || row.status === 'withdrawn') return { kind: 'none' };
+    if (!isSeen(row)) return { kind: 'changed' };
+    if (row.status === 'published') return { kind: 'ok', before: row };
     const last = await trx
       .selectFrom('reviews')
       .select((eb) => eb.fn.max('position').as('last'))
       .where('status', '=', 'published')
       .executeTakeFirst();
     const position = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
-    await trx
+    const result = await trx
       .updateTable('reviews')
       .set({ status: 'published', position, published_at: now, updated_at: now })
       .where('order_id', '=', orderId)
       .where('status', 'in', ['pending', 'hidden'])
-      .execute();
-    return row;
+      // A buyer's save committed since the read (PostgreSQL's read committed) is not published unseen.
+      .where('updated_at', '=', row.updated_at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? { kind: 'ok', before: row } : { kind: 'changed' };
   });
 }
 
