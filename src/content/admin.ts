@@ -350,6 +350,8 @@ export const admin = {
     purchased: (month: string) => `Compra em ${month}`,
     publish: 'Publicar',
     hide: 'Ocultar',
+    /** A refund asked for, under way or done: off the site whatever the group; back if it is declined. */
+    hiddenByRefund: 'Fora da página: compra reembolsada',
     hideTitle: 'Ocultar este depoimento?',
     hideBody: 'Ele sai da página de vendas (se estiver lá) e fica em Ocultos; você pode publicá-lo de novo depois.',
     moveUp: (name: string) => `Subir o depoimento de ${name}`,

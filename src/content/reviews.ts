@@ -24,6 +24,7 @@ export const reviewApi = {
   notFound: 'Pedido não encontrado.',
   badToken: 'Este link de avaliação não é válido. Abra o botão “Avaliar a lista” do e-mail que enviamos.',
   notPaid: 'Este pedido não está mais ativo, então não pode ser avaliado.',
+  refunded: 'Esta compra foi reembolsada (ou está em reembolso), então o depoimento não pode mais ser alterado. Você ainda pode retirá-lo.',
   invalid: 'Confira a avaliação: escolha de 1 a 5 estrelas e informe o nome que deve aparecer (de 2 a 40 caracteres).',
   textLength: 'O depoimento precisa ter de 20 a 500 caracteres.',
   consentRequired: 'Marque a autorização para publicar o seu depoimento.',
@@ -35,6 +36,8 @@ export const reviewApi = {
 /** The console's review actions' refusals. */
 export const reviewConsoleApi = {
   notFound: 'Depoimento não encontrado (ou retirado pelo comprador).',
+  /** "Publicar" after the buyer saved other words than the list showed (409). */
+  textChanged: 'O texto mudou desde que você abriu a lista: leia de novo antes de publicar.',
 };
 
 export const reviewForm = {
@@ -82,6 +85,13 @@ export const reviewView = {
   withdrawConfirm: 'Sim, retirar',
   withdrawing: 'Retirando…',
   withdrawn: 'Seu depoimento foi retirado e não aparece mais na página. Se quiser, escreva outro abaixo.',
+  /** After a refund there is no form below: the purchase no longer backs a review. */
+  withdrawnRefunded: 'Seu depoimento foi retirado e não aparece mais na página.',
+  refunded:
+    'Esta compra foi reembolsada (ou está em reembolso), então seu depoimento não aparece mais na página de vendas. Você ainda pode retirá-lo.',
+  /** The status shown after a refund, and its withdrawal's confirmation (no new review follows). */
+  refundedStatus: 'Fora da página (compra reembolsada)',
+  withdrawBodyRefunded: 'Ele é apagado e não volta para a página de vendas.',
   close: 'Fechar',
 };
 
@@ -96,6 +106,10 @@ export const reviewPage = {
   loading: 'Carregando…',
   loadError: 'Não foi possível carregar a página. Verifique sua conexão.',
   retry: 'Tentar novamente',
+  closed: {
+    title: 'Avaliação indisponível',
+    text: 'Este pedido não pode ser avaliado.',
+  },
   invalidLink: {
     title: 'Link inválido',
     text: 'Este link de avaliação não existe ou está incompleto. Abra de novo o link do e-mail, do jeito que ele veio.',

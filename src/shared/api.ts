@@ -21,7 +21,14 @@ import type { LiveSignals } from './live.ts';
 import type { OrderPageReply } from './order-page.ts';
 import type { PresenceBeatSchema } from './presence.ts';
 import type { RefundDeclineSchema, RefundRequestReply, RefundRequestSchema } from './refunds.ts';
-import type { AdminReviewList, AdminReviewOrderSchema, ReviewInputSchema, ReviewPageReply, ReviewReply } from './reviews.ts';
+import type {
+  AdminReviewList,
+  AdminReviewOrderSchema,
+  AdminReviewPublishSchema,
+  ReviewInputSchema,
+  ReviewPageReply,
+  ReviewReply,
+} from './reviews.ts';
 import type { z } from './zod.ts';
 
 /** The body of every 4xx/5xx our API sends: a Portuguese message, and per-field messages for forms. */
@@ -96,7 +103,7 @@ export interface ApiEndpoints {
   'POST /api/admin/buyer/delete': { body: Body<typeof AdminBuyerDeleteSchema>; reply: AdminBuyerErased };
   'POST /api/admin/outbox/:id/retry': { reply: OkReply };
   'GET /api/admin/reviews': { reply: AdminReviewList };
-  'POST /api/admin/reviews/:orderId/publish': { reply: AdminReviewList };
+  'POST /api/admin/reviews/:orderId/publish': { body: Body<typeof AdminReviewPublishSchema>; reply: AdminReviewList };
   'POST /api/admin/reviews/:orderId/hide': { reply: AdminReviewList };
   'POST /api/admin/reviews/order': { body: Body<typeof AdminReviewOrderSchema>; reply: AdminReviewList };
 }

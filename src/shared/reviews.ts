@@ -55,12 +55,19 @@ export interface ReviewPageReply {
   suggestedName: string;
   /** When the purchase was paid: the card will say "Compra verificada em {mês}". */
   purchasedAt: number;
+  /**
+   * A refund was asked for, is under way or was done: the review is off the site and the buyer may
+   * only withdraw it (no new words).
+   */
+  refunded: boolean;
   review: BuyerReview | null;
 }
 
 /** The member page's review card: may the buyer write one, and theirs if written. */
 export interface MemberReview {
   canReview: boolean;
+  /** As ReviewPageReply's: off the site for a refund, withdraw only. */
+  refunded: boolean;
   suggestedName: string;
   review: BuyerReview | null;
 }
@@ -73,6 +80,13 @@ export interface ReviewReply {
 /** One review as the console's "Depoimentos" lists it. */
 export interface AdminReview extends BuyerReview {
   orderId: string;
+  /** Its purchase was refunded (or a refund is asked for or under way): not on the site whatever its status. */
+  hiddenByRefund: boolean;
+  /**
+   * A digest of what the seller reads (rating, text, name, place). "Publicar" sends back the one
+   * the list showed, so words the buyer saved since are never published unread.
+   */
+  contentKey: string;
   /** The seller's order of the published ones (0 first); null for the others. */
   position: number | null;
   purchasedAt: number;
@@ -88,6 +102,9 @@ export interface AdminReviewList {
   /** REVIEWS_MIN: the landing page shows the section from this many published reviews. */
   minimumToShow: number;
 }
+
+/** POST /api/admin/reviews/:orderId/publish: the contentKey of the review as the list showed it. */
+export const AdminReviewPublishSchema = z.object({ contentKey: text(z.string().min(1).max(64)) });
 
 /** POST /api/admin/reviews/order: the published reviews in the seller's order. */
 export const AdminReviewOrderSchema = z.object({ orderIds: z.array(text(z.string().min(1).max(64))).max(500) });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
-import { expect, presellAnsweredContext, querySqlite, test, watchConsole } from './fixtures.ts';
+import { contextApi, expect, presellAnsweredContext, querySqlite, test, watchConsole } from './fixtures.ts';
 import { expectNoAxeViolations, shoot, waitForMail } from './mails-and-shots.ts';
 import { startClockedServer } from './server.ts';
 
@@ -9,7 +9,8 @@ import { startClockedServer } from './server.ts';
  * the production build: the buyer opens the "Como está sendo a lista?" e-mail's link and writes a
  * review, the seller publishes it in the console, the landing page's section 6 shows it as a
  * verified purchase, and the buyer withdraws it from the member page, which takes it off the site.
- * With axe-core on the review page and the console's section, and screenshots for a person to see.
+ * After a refund the review leaves the site and its page still lets the buyer withdraw it. With
+ * axe-core on the review page and the console's section, and screenshots for a person to see.
  */
 const PASSWORD = 'senha-do-painel-depoimentos-e2e';
 const BUYER = { name: 'Marina Albuquerque', email: 'marina.albuquerque@example.com' };
@@ -134,6 +135,82 @@ test.describe('reviews', () => {
       landingErrors();
 
       await visitor.close();
+      await buyer.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('after "Marcar como reembolsado" the review leaves the site; its page still opens, says why, and withdraws it', async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const server = await startClockedServer({ ADMIN_PASSWORD: PASSWORD, REVIEW_REQUEST_DAYS: '1', REVIEWS_MIN: '1' });
+    const refunded = { name: 'Otávio Refundado', email: 'otavio.refundado@example.com' };
+    const text = 'Usei a lista por uns dias e depois pedi o dinheiro de volta, sem problema nenhum.';
+    try {
+      const buyer = await browser.newContext({ baseURL: server.url });
+      await buyInSandbox(buyer, refunded);
+      const [order] = querySqlite<{ id: string }>(
+        server,
+        "select id from orders where buyer_email = ? and status = 'paid'",
+        refunded.email,
+      );
+      await server.advance(DAY + 60_000);
+      const reviewMail = await waitForMail(server, refunded.email, 'Como está sendo a lista?', 30_000);
+      const reviewLink = /href="([^"]*\/avaliar\/[^"#]+#t=[^"]+)"/.exec(reviewMail.html)![1]!;
+
+      const page = await buyer.newPage();
+      const pageErrors = watchConsole(page);
+      await page.goto(reviewLink);
+      const fiveStars = page.getByRole('radio', { name: '5 estrelas' });
+      await page.locator('label', { has: fiveStars }).click();
+      await page.getByLabel('Seu depoimento').fill(text);
+      await page.getByRole('checkbox', { name: 'Autorizo publicar meu depoimento com este nome na página de vendas' }).check();
+      await page.getByRole('button', { name: 'Enviar depoimento' }).click();
+      await expect(page.getByText('Situação: Em revisão')).toBeVisible();
+
+      // The seller publishes it, then refunds the purchase by hand and marks it.
+      const seller = await browser.newContext({ baseURL: server.url });
+      const panel = await seller.newPage();
+      await signIn(panel, PASSWORD);
+      await panel.getByRole('link', { name: 'Depoimentos' }).click();
+      await panel.getByRole('region', { name: 'Pendentes (1)' }).getByRole('button', { name: 'Publicar' }).click();
+      await expect(panel.getByRole('region', { name: 'Publicados (1)' })).toContainText(text);
+      const marked = await contextApi(seller, server.url)(`/api/admin/orders/${order!.id}/refund`, {
+        method: 'POST',
+        headers: { Origin: server.url },
+      });
+      expect(marked.status).toBe(200);
+      await panel.reload();
+      await panel.getByRole('link', { name: 'Depoimentos' }).click();
+      await expect(panel.getByRole('region', { name: 'Publicados (1)' })).toContainText('Fora da página: compra reembolsada');
+      await expect(panel.getByText('Nenhum depoimento publicado ainda.')).toBeVisible();
+      await seller.close();
+
+      // Off the landing page within the 2 s check.
+      const visitor = await presellAnsweredContext(browser, server.url);
+      const landing = await visitor.newPage();
+      await expect(async () => {
+        await landing.goto('/');
+        await expect(landing.getByText(text)).toHaveCount(0, { timeout: 1000 });
+      }).toPass({ timeout: 15_000, intervals: [500, 1000] });
+      await visitor.close();
+
+      // The review page opens on the review, says why it is off the site, and only withdraws it.
+      await page.reload();
+      await expect(page.getByText(/Esta compra foi reembolsada \(ou está em reembolso\)/)).toBeVisible();
+      await expect(page.getByText(text)).toBeVisible();
+      await expect(page.getByText('Situação: Fora da página (compra reembolsada)')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Editar' })).toHaveCount(0);
+      await expect(page.getByText('Não foi possível carregar a página.')).toHaveCount(0);
+      await expectNoAxeViolations(page, undefined, SERIOUS);
+      await shoot(page, 'review-page-refunded', undefined, { fullPage: true });
+      await page.getByRole('button', { name: 'Retirar depoimento' }).click();
+      await page.getByRole('dialog', { name: 'Retirar seu depoimento?' }).getByRole('button', { name: 'Sim, retirar' }).click();
+      await expect(page.getByText('Seu depoimento foi retirado e não aparece mais na página.')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Enviar depoimento' })).toHaveCount(0);
+      pageErrors();
       await buyer.close();
     } finally {
       await server.stop();

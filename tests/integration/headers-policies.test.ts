@@ -20,7 +20,7 @@ import { startTestServer } from './test-server.ts';
  * The policies a browser enforces, over real HTTP, for a shop with GA4, the Meta Pixel and Clarity
  * configured and a real gateway (whose PIX image may be an https URL): the marketing pages allow
  * the trackers' hosts and remote images; one person's pages (the member area, an order, its
- * reminders opt-out, the console) allow neither, and their config names no tracker for the page's
+ * reminders opt-out, the review page, the console) allow neither, and their config names no tracker for the page's
  * script to load. Every response carries the Permissions-Policy.
  */
 
@@ -84,7 +84,7 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
     }
   });
 
-  it('gives the member area, an order, its opt-out and the console no tracker host and no remote image', async () => {
+  it('gives the member area, an order, its opt-out, the review page and the console no tracker host and no remote image', async () => {
     const personal = [
       ['/painel', 200],
       ['/acesso', 200],
@@ -92,6 +92,9 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
       [`/pedido/${VALID_REF}`, 200],
       ['/pedido/not-a-ref', 404],
       [`/pedido/${VALID_REF}/lembretes/not-the-token`, 404],
+      // The review page shows the buyer's name and words: no session replay may record it.
+      [`/avaliar/${VALID_REF}`, 200],
+      ['/avaliar/x', 404],
     ] as const;
     for (const [pathname, status] of personal) {
       const response = await fetch(`${server.url}${pathname}`);

@@ -1,13 +1,21 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import { composeServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import { loadSite } from '../../src/server/http/site.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
+import { REVIEWS_CHECK_MS } from '../../src/server/reviews/landing-reviews.ts';
 import { reviewToken } from '../../src/server/orders/order-links.ts';
 import type { MemberArea } from '../../src/shared/access.ts';
 import type { AdminHealth } from '../../src/shared/admin.ts';
 import type { AdminReviewList, ReviewPageReply, ReviewReply } from '../../src/shared/reviews.ts';
+import { pageKeys } from '../../src/shared/route-lookup.ts';
+import { REVIEWS_MARKER } from '../../src/shared/reviews-marker.ts';
+import { documentFile } from '../../src/shared/routes.ts';
 import { fetchFrom, newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { sandboxSays } from './sandbox-payment.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
@@ -31,15 +39,41 @@ interface Running {
   signals: number;
 }
 
-function useReviewServer(database: (typeof databases)[number], env: Record<string, string>): Running {
+/**
+ * A stand-in for the client build whose `/` carries the reviews' marker, for the tests that read
+ * the landing page; removed after the enclosing `describe`.
+ */
+function standInSite(): { dir: string } {
+  const site = { dir: '' };
+  beforeAll(() => {
+    site.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-reviews-site-'));
+    for (const key of pageKeys) {
+      const file = path.join(site.dir, documentFile(key));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, `<!doctype html><title>PAGE-${key}</title>${key === 'landing' ? `<main>${REVIEWS_MARKER}</main>` : ''}`);
+    }
+  });
+  afterAll(() => fs.rmSync(site.dir, { recursive: true, force: true }));
+  return site;
+}
+
+function useReviewServer(
+  database: (typeof databases)[number],
+  env: Record<string, string>,
+  options: { siteDir?: () => string; jobs?: boolean } = {},
+): Running {
   const running = { clock: { now: Date.UTC(2026, 10, 2, 15, 0, 0) }, signals: 0 } as Running;
   beforeAll(async () => {
     running.db = await database.create();
     running.smtp = await startSmtpServer();
-    running.server = await startTestServer(running.db, serverEnv(running.smtp, env), { now: () => running.clock.now });
+    const site = options.siteDir ? { site: loadSite(options.siteDir()) } : {};
+    running.server = await startTestServer(running.db, serverEnv(running.smtp, env), { now: () => running.clock.now, ...site });
     running.server.reviewsSignal.onChange(() => (running.signals += 1));
+    // The jobs as main.ts runs them: among them the landing page's 2 s check of the shown reviews.
+    if (options.jobs) running.server.startJobs();
   });
   afterAll(async () => {
+    if (options.jobs) await running.server?.stopJobs();
     await running.server?.stop();
     await running.smtp?.stop();
     await running.db?.close();
@@ -95,6 +129,13 @@ async function consoleCall(running: Running, cookie: string, path: string, body?
     headers: { Cookie: cookie, Origin: running.server.url, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+}
+
+/** "Publicar" as the console sends it: with the contentKey of the review as its list shows it now. */
+async function publishAsSeen(running: Running, cookie: string, orderId: string) {
+  const list = (await (await consoleCall(running, cookie, '/reviews')).json()) as AdminReviewList;
+  const contentKey = list.reviews.find((review) => review.orderId === orderId)?.contentKey ?? 'none-listed';
+  return consoleCall(running, cookie, `/reviews/${orderId}/publish`, { contentKey });
 }
 
 const goodReview = {
@@ -181,6 +222,7 @@ for (const database of databases) {
       expect((await opened.json()) as ReviewPageReply).toEqual({
         suggestedName: 'Joana P.',
         purchasedAt: Number(order.paid_at),
+        refunded: false,
         review: null,
       });
 
@@ -212,7 +254,7 @@ for (const database of databases) {
       expect((await reviewCall(running, first.ref, first.token, '', { ...goodReview, displayName: 'Ana L.' })).status).toBe(200);
       const cookie = await memberCookie(running, second.orderId);
       const card = ((await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea).review;
-      expect(card).toEqual({ canReview: true, suggestedName: 'Bruno C.', review: null });
+      expect(card).toEqual({ canReview: true, refunded: false, suggestedName: 'Bruno C.', review: null });
       const written = await fetch(`${server.url}/api/access/review`, {
         method: 'POST',
         headers: { Cookie: cookie, 'Content-Type': 'application/json' },
@@ -222,7 +264,7 @@ for (const database of databases) {
 
       const signalsBefore = running.signals;
       const publish = async (orderId: string) => {
-        const response = await consoleCall(running, admin, `/reviews/${orderId}/publish`, {});
+        const response = await publishAsSeen(running, admin, orderId);
         expect(response.status).toBe(200);
         return (await response.json()) as AdminReviewList;
       };
@@ -244,7 +286,7 @@ for (const database of databases) {
       list = (await hidden.json()) as AdminReviewList;
       expect(list.reviews.find((review) => review.orderId === first.orderId)).toMatchObject({ status: 'hidden', position: null });
       expect(running.signals - signalsBefore).toBe(4);
-      expect((await consoleCall(running, admin, '/reviews/not-an-order/publish', {})).status).toBe(404);
+      expect((await consoleCall(running, admin, '/reviews/not-an-order/publish', { contentKey: 'x' })).status).toBe(404);
 
       const audit = await running.db.db
         .selectFrom('admin_audit')
@@ -264,14 +306,14 @@ for (const database of databases) {
       const area = (await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea;
       expect(area.review.review?.status).toBe('withdrawn');
       // A withdrawn review cannot be published again by the seller.
-      expect((await consoleCall(running, admin, `/reviews/${second.orderId}/publish`, {})).status).toBe(404);
+      expect((await consoleCall(running, admin, `/reviews/${second.orderId}/publish`, { contentKey: 'x' })).status).toBe(404);
     });
 
     it('an erasure deletes the buyer’s published review and tells the landing page', async () => {
       const admin = await signInToConsole(running.server.url, PASSWORD);
       const buyer = await buyAndPay(running);
       expect((await reviewCall(running, buyer.ref, buyer.token, '', goodReview)).status).toBe(200);
-      expect((await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, {})).status).toBe(200);
+      expect((await publishAsSeen(running, admin, buyer.orderId)).status).toBe(200);
       const exported = await consoleCall(running, admin, '/buyer/export', { email: buyer.email });
       const data = (await exported.json()) as { orders: Array<{ review: { status: string } | null }> };
       expect(data.orders[0]?.review).toMatchObject({ status: 'published' });
@@ -331,6 +373,163 @@ for (const database of databases) {
         await second.stopJobs();
         await other.close();
       }
+    });
+  });
+
+  describe(`what the landing page shows on ${database.name}`, () => {
+    const site = standInSite();
+    const running = useReviewServer(database, { REVIEWS_MIN: '1' }, { siteDir: () => site.dir, jobs: true });
+    const landing = async () => (await fetch(`${running.server.url}/`)).text();
+    /** `/` as every instance serves it within its 2 s check of the shown reviews, and no later. */
+    const expectLanding = async (check: (html: string) => void) => {
+      const started = Date.now();
+      await expect
+        .poll(
+          async () => {
+            try {
+              check(await landing());
+              return true;
+            } catch {
+              return false;
+            }
+          },
+          { timeout: 10_000, interval: 200 },
+        )
+        .toBe(true);
+      expect(Date.now() - started).toBeLessThan(REVIEWS_CHECK_MS + 3_000);
+    };
+
+    async function publishedReview(name: string, text: string) {
+      const admin = await signInToConsole(running.server.url, PASSWORD);
+      const buyer = await buyAndPay(running, name);
+      const written = await reviewCall(running, buyer.ref, buyer.token, '', { ...goodReview, text, displayName: name });
+      expect(written.status).toBe(200);
+      expect((await publishAsSeen(running, admin, buyer.orderId)).status).toBe(200);
+      await expectLanding((html) => expect(html).toContain(text));
+      return { ...buyer, admin };
+    }
+
+    const consoleEntry = async (admin: string, orderId: string) => {
+      const list = (await (await consoleCall(running, admin, '/reviews')).json()) as AdminReviewList;
+      return { list, review: list.reviews.find((review) => review.orderId === orderId) };
+    };
+
+    it('hides it from the refund request on, shows it again when the refund is declined', async () => {
+      const kept = 'Outra compradora, sem reembolso: esta continua na página.';
+      await publishedReview('Rita M.', kept);
+      const text = 'Gostei da lista, mas depois pedi o reembolso da compra.';
+      const buyer = await publishedReview('Carla S.', text);
+      expect(await landing()).toContain('de 2 avaliações');
+
+      const cookie = await memberCookie(running, buyer.orderId);
+      const asked = await fetch(`${running.server.url}/api/access/refund`, {
+        method: 'POST',
+        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ confirm: true }),
+      });
+      expect(asked.status).toBe(200);
+      // Off `/` and out of the average and the count, with no console action.
+      await expectLanding((html) => {
+        expect(html).not.toContain(text);
+        expect(html).toContain(kept);
+        expect(html).toContain('de 1 avaliação');
+      });
+      // The seller sees why it is not on the site.
+      let entry = await consoleEntry(buyer.admin, buyer.orderId);
+      expect(entry.review).toMatchObject({ status: 'published', hiddenByRefund: true });
+      expect(entry.list.publishedCount).toBe(1);
+
+      const declined = await consoleCall(running, buyer.admin, `/orders/${buyer.orderId}/refund/decline`, {
+        reason: 'O pedido chegou fora do prazo da garantia.',
+      });
+      expect(declined.status).toBe(200);
+      await expectLanding((html) => {
+        expect(html).toContain(text);
+        expect(html).toContain('de 2 avaliações');
+      });
+      entry = await consoleEntry(buyer.admin, buyer.orderId);
+      expect(entry.review).toMatchObject({ status: 'published', hiddenByRefund: false });
+    });
+
+    it('hides it after "Marcar como reembolsado"; the buyer still opens the review page and withdraws it', async () => {
+      const text = 'Comprei, usei e o vendedor devolveu o dinheiro depois.';
+      const buyer = await publishedReview('Paulo R.', text);
+      expect((await consoleCall(running, buyer.admin, `/orders/${buyer.orderId}/refund`, {})).status).toBe(200);
+      await expectLanding((html) => expect(html).not.toContain(text));
+
+      // The e-mailed review page still opens: the review, marked as off the site for the refund.
+      const page = await reviewCall(running, buyer.ref, buyer.token);
+      expect(page.status).toBe(200);
+      expect((await page.json()) as ReviewPageReply).toMatchObject({ refunded: true, review: { text, status: 'published' } });
+      // No new words for a purchase that was refunded...
+      const edited = await reviewCall(running, buyer.ref, buyer.token, '', { ...goodReview, text: `${text} Editado depois.` });
+      expect(edited.status).toBe(409);
+      expect(((await edited.json()) as { error: string }).error).toMatch(/reembols/);
+      // ...but the buyer can take it back.
+      const withdrawn = await reviewCall(running, buyer.ref, buyer.token, '/withdraw');
+      expect(withdrawn.status).toBe(200);
+      expect(((await withdrawn.json()) as ReviewReply).review).toMatchObject({ status: 'withdrawn', text: '' });
+      const reopened = await reviewCall(running, buyer.ref, buyer.token);
+      expect(reopened.status).toBe(200);
+      expect((await reopened.json()) as ReviewPageReply).toMatchObject({ refunded: true, review: { status: 'withdrawn' } });
+    });
+
+    it('"Publicar" puts on the site only the words the seller read: 409 "o texto mudou" after the buyer saved others', async () => {
+      const admin = await signInToConsole(running.server.url, PASSWORD);
+      const buyer = await buyAndPay(running, 'Lia Souza');
+      const first = 'Primeira versão: a lista me ajudou a achar fornecedores de roupas.';
+      const second = 'Segunda versão, salva depois que o vendedor abriu a lista de depoimentos.';
+      expect((await reviewCall(running, buyer.ref, buyer.token, '', { ...goodReview, text: first })).status).toBe(200);
+      const seen = (await consoleEntry(admin, buyer.orderId)).review!;
+      expect(seen.text).toBe(first);
+
+      expect((await reviewCall(running, buyer.ref, buyer.token, '', { ...goodReview, text: second })).status).toBe(200);
+      const stale = await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, { contentKey: seen.contentKey });
+      expect(stale.status).toBe(409);
+      expect(((await stale.json()) as { error: string }).error).toBe(
+        'O texto mudou desde que você abriu a lista: leia de novo antes de publicar.',
+      );
+      const row = await running.db.db.selectFrom('reviews').selectAll().where('order_id', '=', buyer.orderId).executeTakeFirstOrThrow();
+      expect(row.status).toBe('pending');
+      // Past two checks of the shown reviews, the words nobody read are not on the site.
+      await new Promise((resolve) => setTimeout(resolve, 2 * REVIEWS_CHECK_MS + 500));
+      expect(await landing()).not.toContain(second);
+
+      // Read again, published.
+      const reread = (await consoleEntry(admin, buyer.orderId)).review!;
+      expect(reread.text).toBe(second);
+      const published = await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, { contentKey: reread.contentKey });
+      expect(published.status).toBe(200);
+      await expectLanding((html) => expect(html).toContain(second));
+      // The marker is required: a console that sends none publishes nothing.
+      expect((await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, {})).status).toBe(422);
+    });
+
+    it('keeps it when only the add-on bought after payment is refunded', async () => {
+      const text = 'A lista principal vale a pena; o extra eu devolvi.';
+      const buyer = await publishedReview('Nina F.', text);
+      // The one-time offer's order, paid after its parent (docs/offers.md), then marked refunded alone.
+      const addonId = `${buyer.orderId}_addon`;
+      await running.db.db
+        .insertInto('orders')
+        .values({
+          ...buyer.order,
+          id: addonId,
+          checkout_key: `${buyer.order.checkout_key}-addon`,
+          public_ref: `${buyer.order.public_ref}X`,
+          transaction_hash: `${buyer.order.transaction_hash}-addon`,
+          postback_secret: `${buyer.order.postback_secret}-addon`,
+          kind: 'addon',
+          parent_order_id: buyer.orderId,
+        })
+        .execute();
+      expect((await consoleCall(running, buyer.admin, `/orders/${addonId}/refund`, {})).status).toBe(200);
+      const addon = await running.db.db.selectFrom('orders').select('status').where('id', '=', addonId).executeTakeFirstOrThrow();
+      expect(addon.status).toBe('reversed');
+      // Past two checks of the shown reviews, still there.
+      await new Promise((resolve) => setTimeout(resolve, 2 * REVIEWS_CHECK_MS + 500));
+      expect(await landing()).toContain(text);
+      expect((await consoleEntry(buyer.admin, buyer.orderId)).review).toMatchObject({ hiddenByRefund: false });
     });
   });
 

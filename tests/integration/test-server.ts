@@ -4,6 +4,7 @@ import { composeServer, type ComposedServer } from '../../src/server/compose.ts'
 import { loadConfig } from '../../src/server/config/config.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import type { GatewayClient } from '../../src/server/gateway/types.ts';
+import type { Site } from '../../src/server/http/site.ts';
 import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
 import type { TestDb } from './test-db.ts';
 
@@ -20,7 +21,7 @@ export interface TestServer extends ComposedServer {
 export async function startTestServer(
   db: Db,
   env: Record<string, string> = {},
-  options: { gateway?: GatewayClient; now?: () => number } = {},
+  options: { gateway?: GatewayClient; now?: () => number; site?: Site } = {},
 ): Promise<TestServer> {
   const logLines: Array<{ level: LogLevel; line: string }> = [];
   const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });

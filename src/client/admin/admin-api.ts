@@ -52,7 +52,9 @@ export const adminApi = {
   eraseBuyer: (email: string, confirmation: string) => apiFetch('POST /api/admin/buyer/delete', { json: { email, confirmation } }),
   retryEmail: (id: string) => apiFetch('POST /api/admin/outbox/:id/retry', { params: { id } }),
   reviews: () => apiFetch('GET /api/admin/reviews'),
-  reviewAction: (orderId: string, action: 'publish' | 'hide') =>
-    apiFetch(`POST /api/admin/reviews/:orderId/${action}`, { params: { orderId } }),
+  // The review's contentKey as the list showed it: the server publishes only those words.
+  publishReview: (orderId: string, contentKey: string) =>
+    apiFetch('POST /api/admin/reviews/:orderId/publish', { params: { orderId }, json: { contentKey } }),
+  hideReview: (orderId: string) => apiFetch('POST /api/admin/reviews/:orderId/hide', { params: { orderId } }),
   orderReviews: (orderIds: string[]) => apiFetch('POST /api/admin/reviews/order', { json: { orderIds } }),
 };

@@ -8,7 +8,7 @@ import { Stars } from '../ui/stars.tsx';
 const copy = admin.reviews;
 const monthYear = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, month: 'short', year: 'numeric' });
 
-/** One review as the buyer wrote it (read-only), with the actions its group allows. */
+/** One review as the buyer wrote it (read-only), with the actions its group allows, and whether a refund keeps it off the site. */
 export function ReviewCard({
   review,
   onPublish,
@@ -28,6 +28,9 @@ export function ReviewCard({
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start sm:justify-between">
       <figure className="min-w-0">
         <Stars rating={review.rating} label={copy.stars(review.rating)} />
+        {review.hiddenByRefund ? (
+          <p className="mt-1 inline-block rounded-full bg-gold-400/15 px-2 py-0.5 text-xs font-bold text-gold-300">{copy.hiddenByRefund}</p>
+        ) : null}
         <blockquote className="mt-1 text-sm break-words whitespace-pre-line text-slate-100">{review.text}</blockquote>
         <figcaption className="mt-1 text-xs text-slate-400">
           <span className="font-semibold text-slate-200">{review.displayName}</span>

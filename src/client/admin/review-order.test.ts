@@ -4,6 +4,8 @@ import { formatAverage, groupReviews, moveReview } from './review-order.ts';
 
 const review = (orderId: string, overrides: Partial<AdminReview> = {}): AdminReview => ({
   orderId,
+  hiddenByRefund: false,
+  contentKey: `key-${orderId}`,
   rating: 5,
   text: 'Uma lista muito boa, recomendo a todos.',
   displayName: 'Joana P.',

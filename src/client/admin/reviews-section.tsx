@@ -77,7 +77,8 @@ export function ReviewsSection({ onSignedOut }: { onSignedOut: () => void }) {
                   onPublish={
                     group === 'published'
                       ? undefined
-                      : () => void act(() => adminApi.reviewAction(review.orderId, 'publish'), admin.api.invalid)
+                      : // A 409 (the buyer saved other words) shows its message, and the list reloads with them.
+                        () => void act(() => adminApi.publishReview(review.orderId, review.contentKey), admin.api.invalid)
                   }
                   onHide={group === 'hidden' ? undefined : () => setHiding(review)}
                   onMove={group === 'published' ? { up: move(index, -1), down: move(index, 1) } : undefined}
@@ -95,7 +96,7 @@ export function ReviewsSection({ onSignedOut }: { onSignedOut: () => void }) {
         danger
         onConfirm={async () => {
           if (!hiding) return;
-          await adminApi.reviewAction(hiding.orderId, 'hide');
+          await adminApi.hideReview(hiding.orderId);
           await reload();
         }}
       />

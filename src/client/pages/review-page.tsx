@@ -11,7 +11,8 @@ export const meta: PageMeta = copy.meta;
 
 /**
  * `/avaliar/{ref}#t={token}`, the review-request e-mail's page: the form, or the buyer's review with
- * "Editar" and "Retirar depoimento". Without the e-mailed token it only says the link is not valid.
+ * "Editar" and "Retirar depoimento" (only the latter after a refund). Without the e-mailed token it
+ * only says the link is not valid.
  */
 export default function ReviewPage() {
   useDocumentTitle(meta.title);
@@ -28,16 +29,30 @@ export default function ReviewPage() {
           <p className="mt-2 text-pretty text-slate-300">{state.message ?? copy.invalidLink.text}</p>
         </>
       ) : null}
+      {state.kind === 'closed' ? (
+        <>
+          <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">{copy.closed.title}</h1>
+          <p className="mt-2 text-pretty text-slate-300">{state.message ?? copy.closed.text}</p>
+        </>
+      ) : null}
       {state.kind === 'ready' && token ? (
         <>
-          <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">{copy.title}</h1>
-          <p className="mt-2 text-pretty text-slate-300">{copy.intro}</p>
-          <p className="mt-1 text-sm font-semibold text-brand-300">{copy.verified(formatPurchaseMonth(state.reply.purchasedAt))}</p>
+          <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">
+            {state.reply.refunded ? copy.meta.title : copy.title}
+          </h1>
+          {/* A refunded purchase is no longer a verified one, and its page only lets the review go. */}
+          {state.reply.refunded ? null : (
+            <>
+              <p className="mt-2 text-pretty text-slate-300">{copy.intro}</p>
+              <p className="mt-1 text-sm font-semibold text-brand-300">{copy.verified(formatPurchaseMonth(state.reply.purchasedAt))}</p>
+            </>
+          )}
           <div className="mt-6 rounded-2xl border border-line bg-ink-850/80 p-5">
             <ReviewPanel
               target={{ kind: 'page', publicRef: ref, token }}
               suggestedName={state.reply.suggestedName}
               initialReview={state.reply.review}
+              refunded={state.reply.refunded}
               thanks={copy.thanks}
             />
           </div>

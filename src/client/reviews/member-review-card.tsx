@@ -16,7 +16,7 @@ const memberTarget = { kind: 'member' } as const;
 export function MemberReviewCard({ memberReview, className }: { memberReview: MemberReview; className?: string }) {
   const headingId = useId();
   const [writing, setWriting] = useState(false);
-  const { review, canReview, suggestedName } = memberReview;
+  const { review, canReview, refunded, suggestedName } = memberReview;
   const hasReview = review !== null && review.status !== 'withdrawn';
   if (!hasReview && !canReview) return null;
 
@@ -39,6 +39,7 @@ export function MemberReviewCard({ memberReview, className }: { memberReview: Me
             target={memberTarget}
             suggestedName={suggestedName}
             initialReview={review}
+            refunded={refunded}
             thanks={copy.thanks}
             onCancelNew={() => setWriting(false)}
           />

@@ -14,17 +14,21 @@ function reviewPlace(review: Pick<BuyerReview, 'city' | 'state'>): string {
 }
 
 /**
- * The buyer's review as written, its status, "Editar" and "Retirar depoimento" (one confirmation).
+ * The buyer's review as written, its status, "Editar" (absent without `onEdit`) and "Retirar
+ * depoimento" (one confirmation).
  */
 export function OwnReview({
   review,
   target,
+  refunded = false,
   onEdit,
   onWithdrawn,
 }: {
   review: BuyerReview;
   target: ReviewTarget;
-  onEdit: () => void;
+  /** After a refund it is off the site whatever its status, and nothing can be written after it. */
+  refunded?: boolean;
+  onEdit?: () => void;
   onWithdrawn: (review: BuyerReview) => void;
 }) {
   const [confirming, setConfirming] = useState(false);
@@ -56,12 +60,15 @@ export function OwnReview({
         </figcaption>
       </figure>
       <p className="mt-3 text-sm text-slate-300">
-        {copy.status}: <span className="font-semibold text-white">{reviewStatusLabels[review.status]}</span>
+        {copy.status}:{' '}
+        <span className="font-semibold text-white">{refunded ? copy.refundedStatus : reviewStatusLabels[review.status]}</span>
       </p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-        <Button variant="secondary" block className="sm:w-auto" onClick={onEdit}>
-          {copy.edit}
-        </Button>
+        {onEdit ? (
+          <Button variant="secondary" block className="sm:w-auto" onClick={onEdit}>
+            {copy.edit}
+          </Button>
+        ) : null}
         <Button variant="ghost" block className="sm:w-auto" onClick={() => setConfirming(true)}>
           {copy.withdraw}
         </Button>
@@ -70,7 +77,7 @@ export function OwnReview({
         open={confirming}
         onOpenChange={setConfirming}
         title={copy.withdrawTitle}
-        description={copy.withdrawBody}
+        description={refunded ? copy.withdrawBodyRefunded : copy.withdrawBody}
         closeLabel={copy.close}
       >
         {error ? (

@@ -11,17 +11,20 @@ type Mode = 'form' | 'view';
 /**
  * The form, or the buyer's review once written (with "Editar" and "Retirar depoimento"): the body
  * of the review page and of the member page's card. `thanks` is said once a review was sent.
+ * After a refund (`refunded`) the review is off the site: it can only be withdrawn, and no form follows.
  */
 export function ReviewPanel({
   target,
   suggestedName,
   initialReview,
+  refunded = false,
   thanks,
   onCancelNew,
 }: {
   target: ReviewTarget;
   suggestedName: string;
   initialReview: BuyerReview | null;
+  refunded?: boolean;
   thanks: string;
   /** Only where the form may be closed before anything was written (the member card). */
   onCancelNew?: () => void;
@@ -37,13 +40,39 @@ export function ReviewPanel({
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
+  const noticeBlock = notice ? (
+    <div ref={noticeRef} tabIndex={-1} className="mb-4 outline-none">
+      <Alert variant="success">{notice}</Alert>
+    </div>
+  ) : null;
+
+  if (refunded) {
+    return (
+      <div>
+        {noticeBlock}
+        {review ? (
+          <>
+            <p className="mb-4 text-sm text-pretty text-gold-300">{reviewView.refunded}</p>
+            <OwnReview
+              review={review}
+              target={target}
+              refunded
+              onWithdrawn={() => {
+                setReview(null);
+                setNotice(reviewView.withdrawnRefunded);
+              }}
+            />
+          </>
+        ) : notice ? null : (
+          <p className="text-sm text-pretty text-slate-300">{reviewView.withdrawnRefunded}</p>
+        )}
+      </div>
+    );
+  }
+
   return (
     <div>
-      {notice ? (
-        <div ref={noticeRef} tabIndex={-1} className="mb-4 outline-none">
-          <Alert variant="success">{notice}</Alert>
-        </div>
-      ) : null}
+      {noticeBlock}
       {mode === 'view' && review ? (
         <OwnReview
           review={review}

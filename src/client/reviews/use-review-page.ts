@@ -8,6 +8,8 @@ export type ReviewPageState =
   | { kind: 'loading' }
   /** No token, or one the server refused (401/403/404): the link is not valid. */
   | { kind: 'invalid'; message: string | null }
+  /** A valid link to a purchase that has nothing to review (409: never paid, or refunded with no review): the server says why. */
+  | { kind: 'closed'; message: string | null }
   | { kind: 'error' }
   | { kind: 'ready'; reply: ReviewPageReply };
 
@@ -35,8 +37,10 @@ export function useReviewPage(ref: string, token: string | undefined) {
       const reply = await apiFetch('GET /api/reviews/:ref', { params: { ref }, headers: { [REVIEW_TOKEN_HEADER]: token } });
       setState({ kind: 'ready', reply });
     } catch (failure) {
+      // Only the network (status 0) and the server's own failures are worth a retry.
       if (failure instanceof ApiError && [400, 401, 403, 404].includes(failure.status))
         setState({ kind: 'invalid', message: failure.message || null });
+      else if (failure instanceof ApiError && failure.status === 409) setState({ kind: 'closed', message: failure.message || null });
       else setState({ kind: 'error' });
     }
   }, [ref, token]);

@@ -70,12 +70,12 @@ export function isAssetPath(requestPath: string): boolean {
 }
 
 /**
- * One person's pages: the member area, an order and the seller's console. They get the policy
- * without trackers (csp.ts, personalPagePolicy) and the public config without the tracker IDs, so
- * their script never asks for a tracker the policy refuses (nor shows the cookie notice: nothing
- * there would set a cookie).
+ * One person's pages: the member area, an order, a review page and the seller's console. They get
+ * the policy without trackers (csp.ts, personalPagePolicy) and the public config without the
+ * tracker IDs, so their script never asks for a tracker the policy refuses (nor shows the cookie
+ * notice: nothing there would set a cookie).
  */
-const PERSONAL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>(['access', 'admin', 'order']);
+const PERSONAL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>(['access', 'admin', 'order', 'review']);
 
 /**
  * `headScript` is the public config's script (publicConfigScript of `publicValues`), inserted where

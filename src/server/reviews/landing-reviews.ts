@@ -7,7 +7,7 @@ import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import { pageFile, type Site } from '../http/site.ts';
 import type { Logger } from '../lib/logger.ts';
-import { publishedFingerprint, publishedInOrder } from './reviews-repository.ts';
+import { publishedFingerprint, shownInOrder } from './reviews-repository.ts';
 import { paths } from '../../shared/routes.ts';
 
 /**
@@ -32,9 +32,9 @@ export interface LandingReview {
 /** Cards on the page; the header's average and count cover every published review. */
 export const LANDING_REVIEWS_SHOWN = 12;
 
-/** The published reviews in the seller's order, as the landing page shows them. */
+/** The published reviews in the seller's order, as the landing page shows them (none of a refunded purchase). */
 export async function listPublishedReviews(db: Kysely<Database>): Promise<LandingReview[]> {
-  const rows = await publishedInOrder(db);
+  const rows = await shownInOrder(db);
   return rows.map((row) => ({
     rating: Number(row.rating),
     text: row.text,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { reviewApi } from '../../content/reviews.ts';
 import { site } from '../../content/site.ts';
@@ -21,8 +22,10 @@ import {
   listModeratedReviews,
   orderPublishedReviews,
   publishReview,
+  REFUND_STATUSES_HIDING_REVIEW,
   saveReview,
   withdrawReview,
+  type ModeratedReviewRow,
   type ReviewRow,
 } from './reviews-repository.ts';
 
@@ -124,25 +127,42 @@ export function isReviewEmailKind(kind: string): boolean {
 
 export type ReviewRefusal = { kind: 'refused'; status: 404 | 409; message: string };
 
-/** GET /api/reviews/:ref, for an order its caller already identified (the e-mailed key). */
+/**
+ * Whether the order's review may be on the site (the same rule as reviews-repository.ts's
+ * queries): the order is paid and no refund is asked for, under way or done.
+ */
+async function purchaseStands(db: Kysely<Database>, order: Pick<OrderRow, 'id' | 'status'>): Promise<boolean> {
+  if (order.status !== 'paid') return false;
+  const refund = await findRefund(db, order.id);
+  return !refund || !REFUND_STATUSES_HIDING_REVIEW.includes(refund.status);
+}
+
+/**
+ * GET /api/reviews/:ref, for an order its caller already identified (the e-mailed key). After a
+ * refund the page still opens on the buyer's review (`refunded`), so they can withdraw it; with
+ * no review left to withdraw there is nothing to do there.
+ */
 export async function loadReviewPage(deps: Pick<ReviewsDeps, 'db'>, order: OrderRow): Promise<ReviewPageReply | ReviewRefusal> {
-  if (order.status !== 'paid' || order.paid_at === null) return { kind: 'refused', status: 409, message: reviewApi.notPaid };
-  const review = await findReview(deps.db, order.id);
+  if (order.paid_at === null) return { kind: 'refused', status: 409, message: reviewApi.notPaid };
+  const [review, stands] = await Promise.all([findReview(deps.db, order.id), purchaseStands(deps.db, order)]);
+  if (!stands && !review) return { kind: 'refused', status: 409, message: reviewApi.notPaid };
   return {
     suggestedName: suggestedDisplayName(order.buyer_name),
     purchasedAt: Number(order.paid_at),
+    refunded: !stands,
     review: review ? buyerReview(review) : null,
   };
 }
 
-/** The member page's card, for the order of its cookie. */
+/** The member page's card, for the order of its cookie (a refund asked for leaves the page open until it is done). */
 export async function loadMemberReview(
   deps: Pick<ReviewsDeps, 'db'>,
   member: { id: string; status: OrderRow['status']; buyerName: string },
 ): Promise<MemberReview> {
-  const review = await findReview(deps.db, member.id);
+  const [review, stands] = await Promise.all([findReview(deps.db, member.id), purchaseStands(deps.db, member)]);
   return {
-    canReview: member.status === 'paid',
+    canReview: stands,
+    refunded: !stands,
     suggestedName: suggestedDisplayName(member.buyerName),
     review: review ? buyerReview(review) : null,
   };
@@ -157,7 +177,11 @@ export async function writeReview(
 ): Promise<{ kind: 'ok'; review: BuyerReview } | ReviewRefusal> {
   const order = await findOrderById(deps.db, orderId);
   if (!order) return { kind: 'refused', status: 404, message: reviewApi.notFound };
-  if (order.status !== 'paid' || order.paid_at === null) return { kind: 'refused', status: 409, message: reviewApi.notPaid };
+  if (order.status !== 'paid' || order.paid_at === null) {
+    return { kind: 'refused', status: 409, message: order.paid_at === null ? reviewApi.notPaid : reviewApi.refunded };
+  }
+  // New words would wait for a seller who can no longer show them: only withdrawing is left.
+  if (!(await purchaseStands(deps.db, order))) return { kind: 'refused', status: 409, message: reviewApi.refunded };
   const { row, previous } = await saveReview(deps.db, { orderId, review: input, purchasedAt: Number(order.paid_at), now });
   // An edit of a published text takes it off the site until the seller publishes it again.
   if (previous?.status === 'published') deps.signal.changed();
@@ -177,10 +201,18 @@ export async function withdrawBuyerReview(
   return row ? { kind: 'ok', review: buyerReview(row) } : { kind: 'refused', status: 404, message: reviewApi.nothingToWithdraw };
 }
 
-function adminReview(row: ReviewRow): AdminReview {
+/** AdminReview's contentKey: a digest of every word and mark the console's card shows of the review. */
+function reviewContentKey(row: ReviewRow): string {
+  const shown = [Number(row.rating), row.text, row.display_name, row.city, row.state];
+  return createHash('sha256').update(JSON.stringify(shown), 'utf8').digest('base64url');
+}
+
+function adminReview(row: ModeratedReviewRow): AdminReview {
   return {
     orderId: row.order_id,
     ...buyerReview(row),
+    hiddenByRefund: row.hidden_by_refund,
+    contentKey: reviewContentKey(row),
     position: row.status === 'published' ? row.position : null,
     purchasedAt: Number(row.purchased_at),
     createdAt: Number(row.created_at),
@@ -188,22 +220,31 @@ function adminReview(row: ReviewRow): AdminReview {
   };
 }
 
-/** The console's "Depoimentos". */
+/** The console's "Depoimentos"; its average and count are the landing page's (none of a refunded purchase). */
 export async function listReviewsForConsole(deps: Pick<ReviewsDeps, 'db' | 'config'>): Promise<AdminReviewList> {
   const reviews = (await listModeratedReviews(deps.db)).map(adminReview);
-  const published = reviews.filter((review) => review.status === 'published');
+  const published = reviews.filter((review) => review.status === 'published' && !review.hiddenByRefund);
   const averageRating = published.length
     ? Math.round((published.reduce((sum, r) => sum + r.rating, 0) / published.length) * 10) / 10
     : null;
   return { reviews, averageRating, publishedCount: published.length, minimumToShow: deps.config.reviewsMin };
 }
 
-/** "Publicar"; false when the order has no review to publish (none, or withdrawn). */
-export async function publishOrderReview(deps: ReviewsDeps, orderId: string, now: number): Promise<boolean> {
-  const before = await publishReview(deps.db, orderId, now);
-  if (!before) return false;
-  if (before.status !== 'published') deps.signal.changed();
-  return true;
+/**
+ * "Publicar" of the words the seller read (`contentKey`, from the list): `not_found` when the order
+ * has no review to publish (none, or withdrawn), `changed` when the buyer saved other words since.
+ */
+export async function publishOrderReview(
+  deps: ReviewsDeps,
+  orderId: string,
+  contentKey: string,
+  now: number,
+): Promise<'ok' | 'not_found' | 'changed'> {
+  const result = await publishReview(deps.db, orderId, now, (row) => reviewContentKey(row) === contentKey);
+  if (result.kind === 'none') return 'not_found';
+  if (result.kind === 'changed') return 'changed';
+  if (result.before.status !== 'published') deps.signal.changed();
+  return 'ok';
 }
 
 /** "Ocultar"; false when the order has no review to hide. */

@@ -1,5 +1,6 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, ReviewsTable } from '../db/schema.ts';
+import type { RefundStatus } from '../../shared/refunds.ts';
 import type { ReviewInput } from '../../shared/reviews.ts';
 
 /**
@@ -10,6 +11,34 @@ import type { ReviewInput } from '../../shared/reviews.ts';
 export type ReviewRow = Selectable<ReviewsTable>;
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * A refund asked for, under way or done takes the purchase's review off the site; a declined one
+ * puts it back. Reviews belong to main orders, so an add-on's own refund never touches it.
+ */
+export const REFUND_STATUSES_HIDING_REVIEW: readonly RefundStatus[] = ['requested', 'approved', 'refunded'];
+
+/**
+ * "Only a purchase with net payment shows a review" (docs/money.md): its order is still paid and
+ * has no refund that hides it. Read in the same query as the reviews, so every instance's 2 s
+ * fingerprint check sees a refund's change of state without being told.
+ */
+function purchaseStands(eb: ExpressionBuilder<Database, 'reviews'>) {
+  return eb.and([
+    eb.exists(
+      eb.selectFrom('orders').select('orders.id').whereRef('orders.id', '=', 'reviews.order_id').where('orders.status', '=', 'paid'),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('refunds')
+          .select('refunds.order_id')
+          .whereRef('refunds.order_id', '=', 'reviews.order_id')
+          .where('refunds.status', 'in', [...REFUND_STATUSES_HIDING_REVIEW]),
+      ),
+    ),
+  ]);
+}
 
 export async function findReview(db: Executor, orderId: string): Promise<ReviewRow | undefined> {
   return db.selectFrom('reviews').selectAll().where('order_id', '=', orderId).executeTakeFirst();
@@ -75,15 +104,25 @@ export async function withdrawReview(db: Kysely<Database>, orderId: string, now:
   });
 }
 
+/** A review as the console lists it: `hidden_by_refund` when its purchase no longer stands. */
+export type ModeratedReviewRow = ReviewRow & { hidden_by_refund: boolean };
+
 /** Every review but the withdrawn ones: published first in the seller's order, then the newest. */
-export async function listModeratedReviews(db: Executor): Promise<ReviewRow[]> {
-  const rows = await db.selectFrom('reviews').selectAll().where('status', '!=', 'withdrawn').execute();
+export async function listModeratedReviews(db: Executor): Promise<ModeratedReviewRow[]> {
+  const found = await db
+    .selectFrom('reviews')
+    .selectAll()
+    .select((eb) => purchaseStands(eb).as('stands'))
+    .where('status', '!=', 'withdrawn')
+    .execute();
+  // SQLite answers 0/1, PostgreSQL a boolean.
+  const rows = found.map(({ stands, ...row }) => ({ ...row, hidden_by_refund: !Number(stands) }));
   const published = rows.filter((row) => row.status === 'published').sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   const others = rows.filter((row) => row.status !== 'published').sort((a, b) => Number(b.updated_at) - Number(a.updated_at));
   return [...published, ...others];
 }
 
-/** The published reviews in the seller's order (`position`, 0 first): the console's and the landing page's. */
+/** The published reviews in the seller's order (`position`, 0 first), shown or not: the console orders these. */
 export async function publishedInOrder(trx: Executor): Promise<ReviewRow[]> {
   return trx
     .selectFrom('reviews')
@@ -95,41 +134,68 @@ export async function publishedInOrder(trx: Executor): Promise<ReviewRow[]> {
     .execute();
 }
 
+/** What the landing page shows: the published reviews whose purchase still stands, in the seller's order. */
+export async function shownInOrder(trx: Executor): Promise<ReviewRow[]> {
+  return trx
+    .selectFrom('reviews')
+    .selectAll()
+    .where('status', '=', 'published')
+    .where(purchaseStands)
+    .orderBy('position')
+    .orderBy('published_at')
+    .orderBy('order_id')
+    .execute();
+}
+
 /**
- * What the landing page's section depends on, in a few bytes per review: which reviews are
- * published, in what order, and when each last changed. Every instance compares it every couple
- * of seconds, so a change made anywhere (another instance, `npm run buyer delete`) shows at once.
+ * What the landing page's section depends on, in a few bytes per review: which reviews are shown
+ * (published, their purchase standing), in what order, and when each last changed. Every instance
+ * compares it every couple of seconds, so a change made anywhere (another instance, `npm run buyer
+ * delete`, a refund asked for, declined or marked done) shows at once.
  */
 export async function publishedFingerprint(trx: Executor): Promise<string> {
   const rows = await trx
     .selectFrom('reviews')
     .select(['order_id', 'position', 'updated_at'])
     .where('status', '=', 'published')
+    .where(purchaseStands)
     .orderBy('position')
     .orderBy('order_id')
     .execute();
   return rows.map((row) => `${row.order_id}:${String(row.position)}:${String(row.updated_at)}`).join(',');
 }
 
-/** "Publicar": at the end of the published ones. Undefined when there is none to publish (or withdrawn). */
-export async function publishReview(db: Kysely<Database>, orderId: string, now: number): Promise<ReviewRow | undefined> {
+/**
+ * "Publicar": at the end of the published ones, only when `isSeen(row)` (the seller read these
+ * words). `none` when there is no review to publish (or withdrawn); `changed` when the words are
+ * not the ones seen, or changed between the read and the write.
+ */
+export async function publishReview(
+  db: Kysely<Database>,
+  orderId: string,
+  now: number,
+  isSeen: (row: ReviewRow) => boolean,
+): Promise<{ kind: 'none' } | { kind: 'changed' } | { kind: 'ok'; before: ReviewRow }> {
   return db.transaction().execute(async (trx) => {
     const row = await findReview(trx, orderId);
-    if (!row || row.status === 'withdrawn') return undefined;
-    if (row.status === 'published') return row;
+    if (!row || row.status === 'withdrawn') return { kind: 'none' };
+    if (!isSeen(row)) return { kind: 'changed' };
+    if (row.status === 'published') return { kind: 'ok', before: row };
     const last = await trx
       .selectFrom('reviews')
       .select((eb) => eb.fn.max('position').as('last'))
       .where('status', '=', 'published')
       .executeTakeFirst();
     const position = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1;
-    await trx
+    const result = await trx
       .updateTable('reviews')
       .set({ status: 'published', position, published_at: now, updated_at: now })
       .where('order_id', '=', orderId)
       .where('status', 'in', ['pending', 'hidden'])
-      .execute();
-    return row;
+      // A buyer's save committed since the read (PostgreSQL's read committed) is not published unseen.
+      .where('updated_at', '=', row.updated_at)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0 ? { kind: 'ok', before: row } : { kind: 'changed' };
   });
 }
 

@@ -31,7 +31,7 @@ import {
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
 import { refundConsoleApi } from '../../content/refunds.ts';
 import { RefundDeclineSchema } from '../../shared/refunds.ts';
-import { AdminReviewOrderSchema } from '../../shared/reviews.ts';
+import { AdminReviewOrderSchema, AdminReviewPublishSchema } from '../../shared/reviews.ts';
 import { reviewConsoleApi } from '../../content/reviews.ts';
 import { hideOrderReview, listReviewsForConsole, orderReviews, publishOrderReview, type ReviewsDeps } from '../reviews/review-service.ts';
 import { declineRefundRequest, startRefund } from '../refunds/refund-service.ts';
@@ -124,15 +124,20 @@ function idShaped(notFound: string): MiddlewareHandler<AdminEnv> {
   return async (c, next) => (isIdShaped(c.req.param('id') ?? '') ? next() : apiError(c, 404, notFound));
 }
 
-/** "Publicar" / "Ocultar" a review: 404 when the order has none (or the buyer withdrew it), audited when done. */
+/**
+ * "Publicar" / "Ocultar" a review: 404 when the order has none (or the buyer withdrew it), 409 when
+ * the buyer saved other words than the seller read, audited when done.
+ */
 async function moderateReview(
   c: Context<AdminEnv, '/api/admin/reviews/:orderId/publish' | '/api/admin/reviews/:orderId/hide'>,
   action: 'review_publish' | 'review_hide',
-  moderate: (deps: ReviewsDeps, orderId: string, now: number) => Promise<boolean>,
+  moderate: (deps: ReviewsDeps, orderId: string, now: number) => Promise<'ok' | 'not_found' | 'changed'>,
 ) {
   const now = c.var.now();
   const orderId = c.req.param('orderId');
-  if (!isIdShaped(orderId) || !(await moderate(c.var.reviews, orderId, now))) return apiError(c, 404, reviewConsoleApi.notFound);
+  const result = isIdShaped(orderId) ? await moderate(c.var.reviews, orderId, now) : 'not_found';
+  if (result === 'not_found') return apiError(c, 404, reviewConsoleApi.notFound);
+  if (result === 'changed') return apiError(c, 409, reviewConsoleApi.textChanged);
   await recordAudit(c.var.db, { session: c.var.session, action, orderId, now });
   return sendReply(c, 'POST', await listReviewsForConsole(c.var.reviews));
 }
@@ -392,8 +397,15 @@ export function adminRoutes(deps: AdminDeps) {
         await recordAudit(c.var.db, { session: c.var.session, action: 'review_order', detail: { count }, now });
         return sendReply(c, 'POST', await listReviewsForConsole(c.var.reviews));
       })
-      .post('/reviews/:orderId/publish', (c) => moderateReview(c, 'review_publish', publishOrderReview))
-      .post('/reviews/:orderId/hide', (c) => moderateReview(c, 'review_hide', hideOrderReview))
+      .post('/reviews/:orderId/publish', limitBody(1024, tooLarge), json(AdminReviewPublishSchema), (c) => {
+        const { contentKey } = c.req.valid('json');
+        return moderateReview(c, 'review_publish', (reviews, orderId, now) => publishOrderReview(reviews, orderId, contentKey, now));
+      })
+      .post('/reviews/:orderId/hide', (c) =>
+        moderateReview(c, 'review_hide', async (reviews, orderId, now) =>
+          (await hideOrderReview(reviews, orderId, now)) ? 'ok' : 'not_found',
+        ),
+      )
 
       .get('/suppliers', supplierList, async (c) => sendReply(c, 'GET', await describeSupplierList(c.var.db, c.req.valid('query').list)))
 
