@@ -31,6 +31,10 @@ export const refundConsoleApi = {
   notPaid: 'Só pedidos pagos podem ser reembolsados.',
   inProgress: 'O reembolso deste pedido já está em andamento.',
   notRequested: 'Não há pedido de reembolso aguardando resposta neste pedido.',
+  /** "Marcar como reembolsado" on an order that is not (or no longer) paid. */
+  markNotPaid: 'Só pedidos pagos podem ser marcados como reembolsados.',
+  /** "Marcar como reembolsado" while the gateway is returning the money: a refund by hand would pay twice. */
+  markWhileAtGateway: 'O reembolso deste pedido já está em andamento no gateway. Aguarde a confirmação antes de marcar como reembolsado.',
   declineReason: 'Escreva o motivo, de 5 a 500 caracteres: o comprador recebe este texto por e-mail.',
   badFormat: 'Formato inválido: use pdf ou html.',
 };

@@ -183,6 +183,17 @@ async function expectFailedAtGateway(running: Running, order: { orderId: string;
   expect(running.gateway.refundCalls(order.hash)).toBe(1);
 }
 
+/** "Marcar como reembolsado" while the gateway refunds: refused by the server, the order untouched. */
+async function expectMarkRefusedInFlight(running: Running, order: { orderId: string; token: string }) {
+  const mark = await consoleCall(running, `/orders/${order.orderId}/refund`, 'POST');
+  expect(mark.status).toBe(409);
+  expect(await mark.json()).toEqual({
+    error: 'O reembolso deste pedido já está em andamento no gateway. Aguarde a confirmação antes de marcar como reembolsado.',
+  });
+  await running.server.background.idle();
+  await expectStillPaid(running, order);
+}
+
 /** The refund is done, and everyone heard of it once: the order, the access, "Reembolso feito", the seller's webhook. */
 async function expectRefundedOnce(running: Running, order: { orderId: string; hash: string; token: string }, calls = 1) {
   const detail = await orderDetail(running, order.orderId);
@@ -256,6 +267,9 @@ for (const database of databases) {
         await runOutbox(running, 4, 5 * 60_000);
         await expectStillPaid(running, order);
         expect(running.gateway.refundCalls(order.hash)).toBe(1);
+        // Asked and not yet seen ("calling"): a refund by hand now would pay the buyer twice.
+        expect((await orderDetail(running, order.orderId)).refund?.gateway.state).toBe('calling');
+        await expectMarkRefusedInFlight(running, order);
       } finally {
         caughtUp();
       }
@@ -293,6 +307,8 @@ for (const database of databases) {
       expect(running.gateway.refundCalls(order.hash)).toBe(1);
       // Pressing "Reembolsar" while it is under way starts nothing.
       expect(await pressRefund(running, order.orderId)).toBe(409);
+      // Nor does "Marcar como reembolsado": the gateway is returning the money already.
+      await expectMarkRefusedInFlight(running, order);
 
       running.ledger.finishRefund(order.hash);
       await runOutbox(running, 1);

@@ -29,7 +29,7 @@ import {
 import { listAudit, recordAudit } from './admin-audit.ts';
 import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
-import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
+import { loadAdminRefund, manualRefundSteps, refundUnderWayAtGateway } from '../refunds/refund-admin.ts';
 import { isRefundEmailKind } from '../refunds/refund-service.ts';
 import { isReviewEmailKind } from '../reviews/review-service.ts';
 
@@ -179,15 +179,20 @@ export async function revokeAccess(db: Kysely<Database>, input: { orderId: strin
   return 'ok';
 }
 
-/** After the seller refunded at the gateway: the order counts as reversed and its link opens nothing. */
+/**
+ * After the seller refunded at the gateway: the order counts as reversed and its link opens nothing.
+ * Refused while our own gateway refund is under way (`at_gateway`): the console hides the button
+ * then, and the server holds the same line for a stale page or a second tab.
+ */
 export async function markOrderRefunded(
   db: Kysely<Database>,
   events: OrderEvents,
   input: { orderId: string; session: string; now: number },
-): Promise<ActionResult> {
+): Promise<ActionResult | 'at_gateway'> {
   const order = await findAdminOrder(db, input.orderId, input.now);
   if (!order) return 'not_found';
   if (order.status !== 'paid') return 'not_paid';
+  if (await refundUnderWayAtGateway(db, order.id)) return 'at_gateway';
   // Its subscribers (refunds/) revoke every link, finish the refund and tell the buyer.
   await reverseOrder({ db, events }, order.id, 'refunded', input.now);
   await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });

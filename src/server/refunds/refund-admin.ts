@@ -62,6 +62,15 @@ function toAdminRefund(row: RefundRow): AdminRefund {
   };
 }
 
+/**
+ * The gateway is returning the order's money (GATEWAY_REFUNDS=1: asked, or waiting to be seen):
+ * marking it refunded by hand now could have the seller pay the buyer a second time.
+ */
+export async function refundUnderWayAtGateway(db: Kysely<Database>, orderId: string): Promise<boolean> {
+  const row = await findRefund(db, orderId);
+  return row?.status === 'approved' && (row.gateway_state === 'calling' || row.gateway_state === 'pending');
+}
+
 /** What the seller types in the gateway panel to refund by hand. */
 export async function manualRefundSteps(db: Kysely<Database>, orderId: string): Promise<ManualRefundSteps | null> {
   const order = await findOrderById(db, orderId);

@@ -278,7 +278,10 @@ export function adminRoutes(deps: AdminDeps) {
       })
       .post('/orders/:id/refund', async (c) => {
         const order = { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() };
-        return refusalOf(c, await markOrderRefunded(c.var.db, c.var.checkout.events, order)) ?? sendReply(c, 'POST', ok);
+        const result = await markOrderRefunded(c.var.db, c.var.checkout.events, order);
+        if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.markNotPaid);
+        if (result === 'at_gateway') return apiError(c, 409, refundConsoleApi.markWhileAtGateway);
+        return refusalOf(c, result) ?? sendReply(c, 'POST', ok);
       })
       .post('/orders/:id/refund/start', async (c) => {
         const now = c.var.now();
