@@ -31,6 +31,9 @@ export const refundConsoleApi = {
   notPaid: 'Só pedidos pagos podem ser reembolsados.',
   inProgress: 'O reembolso deste pedido já está em andamento.',
   notRequested: 'Não há pedido de reembolso aguardando resposta neste pedido.',
+  /** Trying the gateway again after a call whose refund was never seen (the console shows it as a warning too). */
+  checkGatewayFirst:
+    'Antes de tentar de novo, confira no painel do gateway se o reembolso já foi feito: tentar de novo pode devolver duas vezes.',
   /** "Marcar como reembolsado" on an order that is not (or no longer) paid. */
   markNotPaid: 'Só pedidos pagos podem ser marcados como reembolsados.',
   /** "Marcar como reembolsado" while the gateway is returning the money: a refund by hand would pay twice. */

@@ -25,6 +25,13 @@ export const RefundRequestSchema = z.object({
 });
 export type RefundRequestInput = z.infer<typeof RefundRequestSchema>;
 
+/**
+ * POST /api/admin/orders/:id/refund/start. `gatewayChecked`: the seller looked in the gateway's
+ * panel and the refund is not there, so asking again cannot refund twice (AdminRefund's
+ * `gateway.mayHaveRefunded`).
+ */
+export const RefundStartSchema = z.object({ gatewayChecked: z.literal(true).optional() });
+
 /** POST /api/admin/orders/:id/refund/decline: the buyer is told this reason. */
 export const RefundDeclineSchema = z.object({ reason: text(z.string().trim().min(5).max(REFUND_NOTE_MAX)) });
 
@@ -79,7 +86,16 @@ export interface AdminRefund {
   decidedBy: 'seller' | 'auto' | null;
   declineReason: string | null;
   refundedAt: number | null;
-  gateway: { state: GatewayRefundState; error: string | null };
+  gateway: {
+    state: GatewayRefundState;
+    error: string | null;
+    /**
+     * This attempt's refund call was made and its refund never seen (an uncertain answer, or none
+     * in 30 minutes): the gateway may have refunded, so trying again may refund twice. Retrying
+     * then takes RefundRetrySchema's `gatewayChecked`.
+     */
+    mayHaveRefunded: boolean;
+  };
 }
 
 /** What the seller needs to refund by hand in the gateway panel. */

@@ -30,12 +30,13 @@ import {
 } from '../admin/admin-orders.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
 import { refundConsoleApi } from '../../content/refunds.ts';
-import { RefundDeclineSchema } from '../../shared/refunds.ts';
+import { RefundDeclineSchema, RefundStartSchema } from '../../shared/refunds.ts';
 import { AdminReviewOrderSchema } from '../../shared/reviews.ts';
 import { reviewConsoleApi } from '../../content/reviews.ts';
 import { hideOrderReview, listReviewsForConsole, orderReviews, publishOrderReview, type ReviewsDeps } from '../reviews/review-service.ts';
 import { declineRefundRequest, startRefund } from '../refunds/refund-service.ts';
 import { loadOrderEvidence } from '../refunds/order-evidence.ts';
+import { retryNeedsPanelCheck } from '../refunds/refund-admin.ts';
 import { renderEvidenceHtml, renderEvidencePdf } from '../refunds/evidence-document.ts';
 import type { AppEnv } from './context.ts';
 import { isIdShaped } from '../orders/ids.ts';
@@ -283,9 +284,11 @@ export function adminRoutes(deps: AdminDeps) {
         if (result === 'at_gateway') return apiError(c, 409, refundConsoleApi.markWhileAtGateway);
         return refusalOf(c, result) ?? sendReply(c, 'POST', ok);
       })
-      .post('/orders/:id/refund/start', async (c) => {
+      .post('/orders/:id/refund/start', limitBody(256, tooLarge), json(RefundStartSchema), async (c) => {
         const now = c.var.now();
         const orderId = c.req.param('id');
+        if (!c.req.valid('json').gatewayChecked && (await retryNeedsPanelCheck(c.var.db, orderId)))
+          return apiError(c, 409, refundConsoleApi.checkGatewayFirst);
         const result = await startRefund(c.var.refunds, orderId, now);
         if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
         if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.notPaid);
