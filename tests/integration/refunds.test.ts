@@ -268,7 +268,7 @@ for (const database of databases) {
       const withoutKey = await post({});
       expect(withoutKey.status).toBe(403);
       // The reference alone (it reaches GA4 and Meta as the purchase id): what anyone holding it reads.
-      const byReference = async () => (await (await fetch(`${server.url}/api/order-page/${order.public_ref}`)).text()) as string;
+      const byReference = async () => (await fetch(`${server.url}/api/order-page/${order.public_ref}`)).text();
       const page = JSON.parse(await byReference()) as OrderPageReply;
       expect(page).toMatchObject({ status: 'paid', canRequestHere: false, guarantee: { canRequest: true, request: null } });
       const beforeRequest = await byReference();
