@@ -15,7 +15,8 @@ export { z };
  * that has a `length`, even after `z.string()` refused it, and a `length` that is an object with no
  * usable valueOf or toString makes the comparison throw instead of fail: a body such as
  * `{"name":{"length":{}}}` answered 500. A pipe from a bare `z.string()` stops at the type check.
+ * `message`: what a value that is not a string (or is missing) is told, instead of zod's English.
  */
-export function text<Out>(schema: z.ZodType<Out, string>) {
-  return z.string().pipe(schema);
+export function text<Out>(schema: z.ZodType<Out, string>, message?: string) {
+  return z.string(message).pipe(schema);
 }

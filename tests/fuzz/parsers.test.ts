@@ -26,6 +26,7 @@ import { AdminReviewOrderSchema, ReviewInputSchema } from '../../src/shared/revi
 import { NOT_FOUND_KEY, routeKey } from '../../src/shared/route-lookup.ts';
 import { routes } from '../../src/shared/routes.ts';
 import { announceSeed, FUZZ_SEED, runs } from './fuzz-kit.ts';
+import { isPortugueseApiMessage } from './portuguese-messages.ts';
 import {
   deepJson,
   formBody,
@@ -427,12 +428,16 @@ describe('shared schemas', () => {
       { weight: 1, arbitrary: anyJsonValue },
     );
 
-  it('checks any order body within 5 ms of CPU; what passes is clean (known attribution keys, digits-only phone, no prototype keys)', () => {
+  it('checks any order body within 5 ms of CPU; what passes is clean (known attribution keys, digits-only phone, no prototype keys); what fails says why in Portuguese', () => {
     fc.assert(
       fc.property(input(validOrder), (body) => {
         let result: ReturnType<typeof createOrder.safeParse> | undefined;
         expect(cpuMs(() => (result = createOrder.safeParse(body)), 5)).toBeLessThanOrEqual(5);
-        if (!result!.success) return;
+        if (!result!.success) {
+          // Each message reaches the buyer as a field's error (routes/orders.ts).
+          for (const issue of result!.error.issues) expect(isPortugueseApiMessage(issue.message), issue.message).toBe(true);
+          return;
+        }
         const order = result!.data;
         expect(order.phone).toMatch(/^\d{10,11}$/);
         expect(order.name.length).toBeGreaterThanOrEqual(2);
