@@ -30,7 +30,7 @@ export function isValidPhone(value: string): boolean {
 
 /** The e-mail rule of the buyer form: trimmed, lower-cased, at most 254 characters. */
 export function emailSchema(message?: string) {
-  return text(z.string().trim().toLowerCase().max(254, message), message).pipe(z.email(message));
+  return text(z.string().trim().toLowerCase().max(254, message), { message }).pipe(z.email(message));
 }
 
 /**
@@ -39,12 +39,11 @@ export function emailSchema(message?: string) {
  */
 function checkoutFormShape(messages: CheckoutFormMessages) {
   return {
-    name: text(z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired), messages.nameRequired),
+    name: text(z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired), { message: messages.nameRequired }),
     email: emailSchema(messages.emailInvalid),
-    phone: text(
-      z.string().max(40, messages.phoneInvalid).refine(isValidPhone, messages.phoneInvalid).transform(digitsOnly),
-      messages.phoneInvalid,
-    ),
+    phone: text(z.string().max(40, messages.phoneInvalid).refine(isValidPhone, messages.phoneInvalid).transform(digitsOnly), {
+      message: messages.phoneInvalid,
+    }),
     document: text(
       z
         .string()
@@ -52,7 +51,7 @@ function checkoutFormShape(messages: CheckoutFormMessages) {
         // A CPF, or a company's CNPJ (numeric or alphanumeric): the maintained validator in documents.ts.
         .refine((value) => value.trim() === '' || isValidCpfOrCnpj(value), messages.documentInvalid)
         .transform(normalizeDocument),
-      messages.documentInvalid,
+      { message: messages.documentInvalid },
     ).optional(),
   };
 }
@@ -72,8 +71,8 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
   return z.object(
     {
       ...checkoutFormShape(messages),
-      checkoutKey: text(z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.keyInvalid), messages.keyInvalid),
-      viewKey: text(z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, messages.keyInvalid), messages.keyInvalid).optional(),
+      checkoutKey: text(z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.keyInvalid), { message: messages.keyInvalid }),
+      viewKey: text(z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, messages.keyInvalid), { message: messages.keyInvalid }).optional(),
       attribution: z.unknown().optional().transform(cleanAttribution),
       tracking: z.unknown().optional().transform(cleanTrackingContext),
       /** The order bump's checkbox (content/offers.ts): only "with" or "without"; the server sets every price. */

@@ -20,7 +20,7 @@ export const REFUND_NOTE_MAX = 500;
 /** POST /api/access/refund and POST /api/order-page/:ref/refund: one confirmation is required. */
 export const RefundRequestSchema = z.object({
   reason: z.enum(REFUND_REASONS).optional(),
-  note: text(z.string().trim().max(REFUND_NOTE_MAX)).optional(),
+  note: text(z.string().trim().max(REFUND_NOTE_MAX), { written: 'lines' }).optional(),
   confirm: z.literal(true),
 });
 export type RefundRequestInput = z.infer<typeof RefundRequestSchema>;
@@ -33,7 +33,7 @@ export type RefundRequestInput = z.infer<typeof RefundRequestSchema>;
 export const RefundStartSchema = z.object({ gatewayChecked: z.literal(true).optional() });
 
 /** POST /api/admin/orders/:id/refund/decline: the buyer is told this reason. */
-export const RefundDeclineSchema = z.object({ reason: text(z.string().trim().min(5).max(REFUND_NOTE_MAX)) });
+export const RefundDeclineSchema = z.object({ reason: text(z.string().trim().min(5).max(REFUND_NOTE_MAX), { written: 'lines' }) });
 
 /**
  * Where a refund stands.

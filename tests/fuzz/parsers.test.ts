@@ -476,6 +476,41 @@ describe('shared schemas', () => {
     );
   });
 
+  it('refuses control and bidi-override characters in what buyers and the seller write; keeps tabs and line breaks in texts with lines', () => {
+    const review = { rating: 5, text: 'A lista me ajudou a economizar todo mês.', displayName: 'Joana P.', city: 'Recife', consent: true };
+    const fields = [
+      { schema: RefundRequestSchema, body: { confirm: true }, field: 'note', value: 'Não era o que eu esperava.', lines: true },
+      { schema: RefundDeclineSchema, body: {}, field: 'reason', value: 'Pedido feito fora do prazo da garantia.', lines: true },
+      { schema: ReviewInputSchema, body: review, field: 'text', value: review.text, lines: true },
+      { schema: ReviewInputSchema, body: review, field: 'displayName', value: review.displayName, lines: false },
+      { schema: ReviewInputSchema, body: review, field: 'city', value: review.city, lines: false },
+    ] as const;
+    const c0 = [...Array(32).keys()].map((code) => String.fromCharCode(code));
+    const hidden = fc.constantFrom(
+      ...c0.filter((char) => !'\t\n\r'.includes(char)),
+      '\u007f',
+      '\u0085',
+      '\u009f',
+      ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'],
+    );
+    const parse = (index: number, value: string) => {
+      const { schema, body, field } = fields[index]!;
+      return schema.safeParse({ ...body, [field]: value });
+    };
+    const insert = (value: string, at: number, char: string) =>
+      `${value.slice(0, at % value.length)}${char}${value.slice(at % value.length)}`;
+    fc.assert(
+      fc.property(fc.constantFrom(...fields.keys()), fc.nat(), hidden, fc.constantFrom('\t', '\n', '\r'), (index, at, char, lineChar) => {
+        const { value, lines } = fields[index]!;
+        expect(parse(index, value).success).toBe(true);
+        expect(parse(index, insert(value, at, char)).success, JSON.stringify(char)).toBe(false);
+        // Inside the text: a line break or a tab is a person's, where the text has lines.
+        expect(parse(index, insert(value, Math.max(at, 1), lineChar)).success).toBe(lines);
+      }),
+      params(500),
+    );
+  });
+
   it('reads any console order query (repeated keys, wrong types) within 5 ms of CPU', () => {
     const query = fc.dictionary(
       fc.oneof(fc.constantFrom('status', 'from', 'to', 'q', 'page'), hostileKey),

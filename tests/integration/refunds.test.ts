@@ -237,6 +237,25 @@ for (const database of databases) {
       expect(kept).toEqual({ status: 'refunded', note: null });
     });
 
+    it('refuses control and bidi-override characters in the buyer’s note and the seller’s reason, in Portuguese', async () => {
+      const { server } = running;
+      const { orderId, cookie } = await buyAndPay(running);
+      const HIDDEN = 'O texto tem caracteres invisíveis ou de controle. Apague-os e tente de novo.';
+      for (const note of ['Não\u0000 serve', 'Texto \u202eoãn', 'Linha\u001b[31m']) {
+        const asked = await askRefund(server.url, cookie, { note, confirm: true });
+        expect(asked.status).toBe(422);
+        expect(await asked.json()).toEqual({ error: HIDDEN });
+      }
+      // Line breaks and tabs are the buyer's own.
+      expect((await askRefund(server.url, cookie, { note: 'Não era para mim.\n\tObrigada.', confirm: true })).status).toBe(200);
+      const admin = await signInToConsole(server.url, PASSWORD);
+      const declined = await consoleCall(running, admin, `/orders/${orderId}/refund/decline`, {
+        reason: 'Fora do prazo\u2066 da garantia.',
+      });
+      expect(declined.status).toBe(422);
+      expect(await declined.json()).toEqual({ error: HIDDEN, fields: { reason: HIDDEN } });
+    });
+
     it('after the window: no button, and the API refuses in Portuguese', async () => {
       const { server } = running;
       const { cookie } = await buyAndPay(running);

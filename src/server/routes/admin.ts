@@ -2,6 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
 import type { ZodType } from 'zod';
+import { hiddenCharactersField } from '../../shared/zod.ts';
 import { admin as copy } from '../../content/admin.ts';
 import {
   AdminBuyerDeleteSchema,
@@ -98,6 +99,8 @@ const tooLarge = (c: Context) => apiError(c, 413, copy.api.invalid);
 function json<T extends ZodType>(schema: T, refusal?: { message: string; field: string }) {
   return zValidator('json', schema, (result, c) => {
     if (result.success) return;
+    const hidden = hiddenCharactersField(result.error);
+    if (hidden) return apiError(c, 422, apiErrors.hiddenCharacters, { [hidden]: apiErrors.hiddenCharacters });
     if (!refusal) return apiError(c, 422, copy.api.invalid);
     return apiError(c, 422, refusal.message, { [refusal.field]: refusal.message });
   });
