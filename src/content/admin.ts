@@ -7,6 +7,7 @@ import type { RefundTimelineEvent } from '../shared/admin.ts';
 import { REFUND_ANSWER_DAYS } from '../shared/guarantee.ts';
 import type { RefundOrigin, RefundStatus } from '../shared/refunds.ts';
 import { formatCount } from '../shared/text.ts';
+import { refundConsoleApi } from './refunds.ts';
 
 export const admin = {
   meta: { title: 'Painel do vendedor', description: 'Vendas, pedidos, fornecedores e saúde da sua Vitrine.' },
@@ -298,6 +299,10 @@ export const admin = {
         retry: {
           title: (amount: string) => `Pedir ${amount} ao gateway de novo?`,
           body: 'O gateway tenta devolver o valor outra vez. Se você já devolveu à mão, não tente de novo: use “Marcar como reembolsado”.',
+          /** The last call may have refunded (it was never seen): shown beside the button and in the dialog. */
+          panelCheck: refundConsoleApi.checkGatewayFirst,
+          /** The box the seller ticks before that retry; the server refuses it without. */
+          checked: 'Conferi no painel do gateway: o reembolso não foi feito.',
         },
         decline: {
           title: 'Recusar o reembolso?',

@@ -9,6 +9,8 @@ export const apiErrors = {
   eventTooLarge: 'Evento grande demais.',
   invalidEvent: 'Evento inválido.',
   tooManyRequests: 'Muitas requisições. Tente novamente em instantes.',
+  /** A name or a note with control or bidi-override characters (shared/text.ts `hasHiddenCharacters`). */
+  hiddenCharacters: 'O texto tem caracteres invisíveis ou de controle. Apague-os e tente de novo.',
 } as const;
 
 /** After a reply that leaves the refund's outcome open. */

@@ -103,4 +103,6 @@ export const checkoutFormMessages = {
   phoneInvalid: 'Telefone inválido',
   documentInvalid: 'CPF inválido',
   keyInvalid: 'Chave de pagamento inválida.',
+  bumpInvalid: 'Escolha com ou sem o adicional e tente de novo.',
+  requestInvalid: 'Os dados do pedido chegaram incompletos. Recarregue a página e tente de novo.',
 } as const satisfies CheckoutFormMessages;

@@ -30,10 +30,14 @@ export const refundApi = {
 export const refundConsoleApi = {
   notPaid: 'Só pedidos pagos podem ser reembolsados.',
   markNotPaid: 'Só pedidos pagos podem ser marcados como reembolsados.',
-  gatewayInFlight:
-    'O reembolso deste pedido está em andamento no gateway. Espere a resposta dele antes de marcar como reembolsado, para não devolver duas vezes.',
   inProgress: 'O reembolso deste pedido já está em andamento.',
   notRequested: 'Não há pedido de reembolso aguardando resposta neste pedido.',
+  /** Trying the gateway again after a call whose refund was never seen (the console shows it as a warning too). */
+  checkGatewayFirst:
+    'Antes de tentar de novo, confira no painel do gateway se o reembolso já foi feito: tentar de novo pode devolver duas vezes.',
+  /** "Marcar como reembolsado" on an order that is not (or no longer) paid. */
+  /** "Marcar como reembolsado" while the gateway is returning the money: a refund by hand would pay twice. */
+  markWhileAtGateway: 'O reembolso deste pedido já está em andamento no gateway. Aguarde a confirmação antes de marcar como reembolsado.',
   declineReason: 'Escreva o motivo, de 5 a 500 caracteres: o comprador recebe este texto por e-mail.',
   badFormat: 'Formato inválido: use pdf ou html.',
 };

@@ -20,7 +20,7 @@ import type { FunnelEventSchema } from './events.ts';
 import type { LiveSignals } from './live.ts';
 import type { OrderPageReply } from './order-page.ts';
 import type { PresenceBeatSchema } from './presence.ts';
-import type { RefundDeclineSchema, RefundRequestReply, RefundRequestSchema } from './refunds.ts';
+import type { RefundDeclineSchema, RefundRequestReply, RefundRequestSchema, RefundStartSchema } from './refunds.ts';
 import type {
   AdminReviewList,
   AdminReviewOrderSchema,
@@ -88,7 +88,7 @@ export interface ApiEndpoints {
   'POST /api/admin/orders/:id/resend': { reply: OkReply };
   'POST /api/admin/orders/:id/revoke': { reply: OkReply };
   'POST /api/admin/orders/:id/refund': { reply: OkReply };
-  'POST /api/admin/orders/:id/refund/start': { reply: OkReply };
+  'POST /api/admin/orders/:id/refund/start': { body: Body<typeof RefundStartSchema>; reply: OkReply };
   'POST /api/admin/orders/:id/refund/decline': { body: Body<typeof RefundDeclineSchema>; reply: OkReply };
   /** A download: the order's delivery record, `?format=pdf` or `?format=html`. */
   'GET /api/admin/orders/:id/evidence': { reply: unknown };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutFormMessages } from '../content/checkout.ts';
-import { checkoutFormSchema, fieldErrors, isValidPhone } from './checkout.ts';
+import { checkoutFormSchema, createOrderSchema, fieldErrors, isValidPhone } from './checkout.ts';
 import { isValidCpfOrCnpj as isValidCpf } from './documents.ts';
 
 const CheckoutFormSchema = checkoutFormSchema(checkoutFormMessages);
@@ -47,5 +47,39 @@ describe('CheckoutFormSchema', () => {
       email: 'Informe um e-mail válido.',
       phone: 'Telefone inválido',
     });
+  });
+});
+
+describe('createOrderSchema', () => {
+  const CreateOrderSchema = createOrderSchema(checkoutFormMessages);
+  const order = { name: 'Maria Souza', email: 'maria@example.com', phone: '11987654321', checkoutKey: 'k'.repeat(24) };
+  const refusal = (body: unknown) => {
+    const result = CreateOrderSchema.safeParse(body);
+    expect(result.success).toBe(false);
+    return fieldErrors(result.error!);
+  };
+
+  it('answers a wrong type in any field in Portuguese, never with zod’s English', () => {
+    const portuguese = new Set<string>(Object.values(checkoutFormMessages));
+    const wrongTypes: Array<Record<string, unknown>> = [
+      { bump: 'true' },
+      { bump: 1 },
+      { name: 42 },
+      { email: null },
+      { phone: ['11987654321'] },
+      { document: null },
+      { checkoutKey: 5 },
+      { viewKey: false },
+    ];
+    for (const wrong of wrongTypes) {
+      const fields = refusal({ ...order, ...wrong });
+      expect(Object.keys(fields), JSON.stringify(wrong)).toEqual(Object.keys(wrong));
+      for (const message of Object.values(fields)) expect(portuguese, JSON.stringify(wrong)).toContain(message);
+    }
+    expect(refusal({ ...order, bump: 'true' })).toEqual({ bump: 'Escolha com ou sem o adicional e tente de novo.' });
+    // Not even an object: the whole form.
+    for (const body of [[], 'pedido', 7, null]) {
+      for (const message of Object.values(refusal(body))) expect(portuguese).toContain(message);
+    }
   });
 });

@@ -16,6 +16,10 @@ export interface CheckoutFormMessages {
   documentInvalid: string;
   /** A checkout or view key that is not ours (only a tampered request gets it). */
   keyInvalid: string;
+  /** The bump's answer that is not true or false (only a tampered request gets it). */
+  bumpInvalid: string;
+  /** A body that is not the form at all (only a tampered request gets it). */
+  requestInvalid: string;
 }
 
 /** Phone: only digits count; DDD + number, 10 or 11 digits. */
@@ -26,14 +30,20 @@ export function isValidPhone(value: string): boolean {
 
 /** The e-mail rule of the buyer form: trimmed, lower-cased, at most 254 characters. */
 export function emailSchema(message?: string) {
-  return text(z.string().trim().toLowerCase().max(254, message)).pipe(z.email(message));
+  return text(z.string().trim().toLowerCase().max(254, message), { message }).pipe(z.email(message));
 }
 
-export function checkoutFormSchema(messages: CheckoutFormMessages) {
-  return z.object({
-    name: text(z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired)),
+/**
+ * Every field names its message for every way it can fail, a wrong type or a missing value
+ * included: whatever a request holds, the buyer reads Portuguese (tests/fuzz/parsers.test.ts).
+ */
+function checkoutFormShape(messages: CheckoutFormMessages) {
+  return {
+    name: text(z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired), { message: messages.nameRequired }),
     email: emailSchema(messages.emailInvalid),
-    phone: text(z.string().max(40, messages.phoneInvalid).refine(isValidPhone, messages.phoneInvalid).transform(digitsOnly)),
+    phone: text(z.string().max(40, messages.phoneInvalid).refine(isValidPhone, messages.phoneInvalid).transform(digitsOnly), {
+      message: messages.phoneInvalid,
+    }),
     document: text(
       z
         .string()
@@ -41,8 +51,13 @@ export function checkoutFormSchema(messages: CheckoutFormMessages) {
         // A CPF, or a company's CNPJ (numeric or alphanumeric): the maintained validator in documents.ts.
         .refine((value) => value.trim() === '' || isValidCpfOrCnpj(value), messages.documentInvalid)
         .transform(normalizeDocument),
+      { message: messages.documentInvalid },
     ).optional(),
-  });
+  };
+}
+
+export function checkoutFormSchema(messages: CheckoutFormMessages) {
+  return z.object(checkoutFormShape(messages), messages.requestInvalid);
 }
 
 /**
@@ -53,17 +68,18 @@ export function checkoutFormSchema(messages: CheckoutFormMessages) {
  * trackers' cookies) are cleaned, never refused: they must not stop a sale.
  */
 export function createOrderSchema(messages: CheckoutFormMessages) {
-  return checkoutFormSchema(messages).extend({
-    checkoutKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.keyInvalid),
-    viewKey: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{32,64}$/, messages.keyInvalid)
-      .optional(),
-    attribution: z.unknown().optional().transform(cleanAttribution),
-    tracking: z.unknown().optional().transform(cleanTrackingContext),
-    /** The order bump's checkbox (content/offers.ts): only "with" or "without"; the server sets every price. */
-    bump: z.boolean().optional().default(false),
-  });
+  return z.object(
+    {
+      ...checkoutFormShape(messages),
+      checkoutKey: text(z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, messages.keyInvalid), { message: messages.keyInvalid }),
+      viewKey: text(z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, messages.keyInvalid), { message: messages.keyInvalid }).optional(),
+      attribution: z.unknown().optional().transform(cleanAttribution),
+      tracking: z.unknown().optional().transform(cleanTrackingContext),
+      /** The order bump's checkbox (content/offers.ts): only "with" or "without"; the server sets every price. */
+      bump: z.boolean(messages.bumpInvalid).optional().default(false),
+    },
+    messages.requestInvalid,
+  );
 }
 
 export type CreateOrderInput = z.output<ReturnType<typeof createOrderSchema>>;

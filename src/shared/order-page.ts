@@ -13,7 +13,10 @@ export type OrderPageReply =
       status: 'paid';
       /** e.g. `j•••@example.com`; null once the address was erased. */
       maskedEmail: string | null;
-      /** The guarantee; its request's decline reason only with the contact key. */
+      /**
+       * The guarantee. Its request only with the contact key: without it, the window alone
+       * (`canRequest` says it is open, `request` is null), whatever the buyer did.
+       */
       guarantee: GuaranteeView;
       /** The page holds the e-mailed contact key, so "Pedir reembolso" can be sent from here. */
       canRequestHere: boolean;

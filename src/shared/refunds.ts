@@ -21,13 +21,20 @@ export const REFUND_NOTE_MAX = 500;
 /** POST /api/access/refund and POST /api/order-page/:ref/refund: one confirmation is required. */
 export const RefundRequestSchema = z.object({
   reason: z.enum(REFUND_REASONS).optional(),
-  note: text(z.string().trim().max(REFUND_NOTE_MAX)).optional(),
+  note: text(z.string().trim().max(REFUND_NOTE_MAX), { written: 'lines' }).optional(),
   confirm: z.literal(true),
 });
 export type RefundRequestInput = z.infer<typeof RefundRequestSchema>;
 
+/**
+ * POST /api/admin/orders/:id/refund/start. `gatewayChecked`: the seller looked in the gateway's
+ * panel and the refund is not there, so asking again cannot refund twice (AdminRefund's
+ * `gateway.mayHaveRefunded`).
+ */
+export const RefundStartSchema = z.object({ gatewayChecked: z.literal(true).optional() });
+
 /** POST /api/admin/orders/:id/refund/decline: the buyer is told this reason. */
-export const RefundDeclineSchema = z.object({ reason: text(z.string().trim().min(5).max(REFUND_NOTE_MAX)) });
+export const RefundDeclineSchema = z.object({ reason: text(z.string().trim().min(5).max(REFUND_NOTE_MAX), { written: 'lines' }) });
 
 /**
  * Where a refund stands.
@@ -80,7 +87,16 @@ export interface AdminRefund {
   decidedBy: 'seller' | 'auto' | null;
   declineReason: string | null;
   refundedAt: number | null;
-  gateway: { state: GatewayRefundState; error: string | null };
+  gateway: {
+    state: GatewayRefundState;
+    error: string | null;
+    /**
+     * This attempt's refund call was made and its refund never seen (an uncertain answer, or none
+     * in 30 minutes): the gateway may have refunded, so trying again may refund twice. Retrying
+     * then takes RefundRetrySchema's `gatewayChecked`.
+     */
+    mayHaveRefunded: boolean;
+  };
 }
 
 /** What the seller needs to refund by hand in the gateway panel. */

@@ -18,10 +18,10 @@ export type BrazilState = (typeof BRAZIL_STATES)[number];
 /** What the buyer sends from the review page or the member page; the consent to publish is required. */
 export const ReviewInputSchema = z.object({
   rating: z.number().int().min(1).max(5),
-  text: text(z.string().trim().min(REVIEW_TEXT_MIN).max(REVIEW_TEXT_MAX)),
+  text: text(z.string().trim().min(REVIEW_TEXT_MIN).max(REVIEW_TEXT_MAX), { written: 'lines' }),
   /** The name to show: first name plus initial, prefilled ("Joana P."). */
-  displayName: text(z.string().trim().min(2).max(40)),
-  city: text(z.string().trim().max(60)).optional(),
+  displayName: text(z.string().trim().min(2).max(40), { written: 'line' }),
+  city: text(z.string().trim().max(60), { written: 'line' }).optional(),
   state: z.enum(BRAZIL_STATES).optional(),
   consent: z.literal(true),
 });

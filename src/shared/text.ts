@@ -48,3 +48,26 @@ export function countLabel(count: number, label: CountLabel): string {
 export function formatCount(count: number, label: CountLabel): string {
   return `${count} ${countLabel(count, label)}`;
 }
+
+/**
+ * Characters no one types into a name or a note, which only hide or disguise text: the C0 controls
+ * (NUL included), DEL, the C1 controls, and the bidi embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069) that make text display in another order than it reads ("Trojan
+ * Source"). Tab, LF and CR are a person's own where a text has lines. One character class each:
+ * linear (tests/unit/regex-safety.test.ts).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HIDDEN_IN_A_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const HIDDEN_IN_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const EVERY_HIDDEN_IN_LINES = new RegExp(HIDDEN_IN_LINES, 'g');
+
+/** Whether `text` holds a hidden character; `lines`: tab, LF and CR are allowed. */
+export function hasHiddenCharacters(text: string, lines: boolean): boolean {
+  return (lines ? HIDDEN_IN_LINES : HIDDEN_IN_A_LINE).test(text);
+}
+
+/** Each hidden character (tab and line breaks kept) as U+FFFD: the text stays readable and shows where one was. */
+export function markHiddenCharacters(text: string): string {
+  return text.replace(EVERY_HIDDEN_IN_LINES, '\uFFFD');
+}

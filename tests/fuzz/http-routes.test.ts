@@ -262,6 +262,7 @@ function targets(origin: string, sessionCookie: string, known: KnownOrder): Targ
           document: '529.982.247-25',
           attribution: { utm_source: 'google', utm_campaign: 'x' },
           tracking: { consent: 'granted', fbp: 'fb.1.1700000000000.123', ga: 'GA1.1.1.1' },
+          bump: false,
         },
       }),
     },
@@ -450,13 +451,19 @@ function checkAnswer(target: Target, request: HostileRequest, answer: Answer): s
   if (answer.status === 0) return `no answer (${answer.failure})`;
   if (answer.status >= 500) return `HTTP ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`;
   if (target.api && answer.status >= 400 && request.method !== 'HEAD' && !refusedByNode(answer)) {
-    let error: unknown;
+    let reply: { error?: unknown; fields?: unknown };
     try {
-      error = (JSON.parse(answer.body.toString('utf8')) as { error?: unknown }).error;
+      reply = JSON.parse(answer.body.toString('utf8')) as typeof reply;
     } catch {
       return `HTTP ${answer.status} without a JSON error: ${answer.body.toString('utf8').slice(0, 120)}`;
     }
-    if (!isPortugueseApiMessage(error)) return `HTTP ${answer.status} with an error that is not our Portuguese copy: ${String(error)}`;
+    if (!isPortugueseApiMessage(reply.error))
+      return `HTTP ${answer.status} with an error that is not our Portuguese copy: ${String(reply.error)}`;
+    // A field's message is shown beside the field (the checkout form): Portuguese too.
+    for (const message of Object.values(reply.fields ?? {})) {
+      if (!isPortugueseApiMessage(message))
+        return `HTTP ${answer.status} with a field message that is not our Portuguese copy: ${String(message)}`;
+    }
   }
   return undefined;
 }

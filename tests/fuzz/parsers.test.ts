@@ -26,6 +26,7 @@ import { AdminReviewOrderSchema, ReviewInputSchema } from '../../src/shared/revi
 import { NOT_FOUND_KEY, routeKey } from '../../src/shared/route-lookup.ts';
 import { routes } from '../../src/shared/routes.ts';
 import { announceSeed, FUZZ_SEED, runs } from './fuzz-kit.ts';
+import { isPortugueseApiMessage } from './portuguese-messages.ts';
 import {
   deepJson,
   formBody,
@@ -427,12 +428,16 @@ describe('shared schemas', () => {
       { weight: 1, arbitrary: anyJsonValue },
     );
 
-  it('checks any order body within 5 ms of CPU; what passes is clean (known attribution keys, digits-only phone, no prototype keys)', () => {
+  it('checks any order body within 5 ms of CPU; what passes is clean (known attribution keys, digits-only phone, no prototype keys); what fails says why in Portuguese', () => {
     fc.assert(
       fc.property(input(validOrder), (body) => {
         let result: ReturnType<typeof createOrder.safeParse> | undefined;
         expect(cpuMs(() => (result = createOrder.safeParse(body)), 5)).toBeLessThanOrEqual(5);
-        if (!result!.success) return;
+        if (!result!.success) {
+          // Each message reaches the buyer as a field's error (routes/orders.ts).
+          for (const issue of result!.error.issues) expect(isPortugueseApiMessage(issue.message), issue.message).toBe(true);
+          return;
+        }
         const order = result!.data;
         expect(order.phone).toMatch(/^\d{10,11}$/);
         expect(order.name.length).toBeGreaterThanOrEqual(2);
@@ -466,6 +471,41 @@ describe('shared schemas', () => {
           expect(cpuMs(() => (result = schema.safeParse(candidate)), 5)).toBeLessThanOrEqual(5);
           expect(typeof result!.success).toBe('boolean');
         }
+      }),
+      params(500),
+    );
+  });
+
+  it('refuses control and bidi-override characters in what buyers and the seller write; keeps tabs and line breaks in texts with lines', () => {
+    const review = { rating: 5, text: 'A lista me ajudou a economizar todo mês.', displayName: 'Joana P.', city: 'Recife', consent: true };
+    const fields = [
+      { schema: RefundRequestSchema, body: { confirm: true }, field: 'note', value: 'Não era o que eu esperava.', lines: true },
+      { schema: RefundDeclineSchema, body: {}, field: 'reason', value: 'Pedido feito fora do prazo da garantia.', lines: true },
+      { schema: ReviewInputSchema, body: review, field: 'text', value: review.text, lines: true },
+      { schema: ReviewInputSchema, body: review, field: 'displayName', value: review.displayName, lines: false },
+      { schema: ReviewInputSchema, body: review, field: 'city', value: review.city, lines: false },
+    ] as const;
+    const c0 = [...Array(32).keys()].map((code) => String.fromCharCode(code));
+    const hidden = fc.constantFrom(
+      ...c0.filter((char) => !'\t\n\r'.includes(char)),
+      '\u007f',
+      '\u0085',
+      '\u009f',
+      ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'],
+    );
+    const parse = (index: number, value: string) => {
+      const { schema, body, field } = fields[index]!;
+      return schema.safeParse({ ...body, [field]: value });
+    };
+    const insert = (value: string, at: number, char: string) =>
+      `${value.slice(0, at % value.length)}${char}${value.slice(at % value.length)}`;
+    fc.assert(
+      fc.property(fc.constantFrom(...fields.keys()), fc.nat(), hidden, fc.constantFrom('\t', '\n', '\r'), (index, at, char, lineChar) => {
+        const { value, lines } = fields[index]!;
+        expect(parse(index, value).success).toBe(true);
+        expect(parse(index, insert(value, at, char)).success, JSON.stringify(char)).toBe(false);
+        // Inside the text: a line break or a tab is a person's, where the text has lines.
+        expect(parse(index, insert(value, Math.max(at, 1), lineChar)).success).toBe(lines);
       }),
       params(500),
     );

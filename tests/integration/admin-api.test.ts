@@ -160,7 +160,12 @@ for (const database of databases) {
       const { cookie } = await login();
       const post = (path: string) => call(path, { method: 'POST', cookie, headers: { Origin: ORIGIN } });
       expect((await post('/api/admin/orders/ord_a/refund')).status).toBe(200);
-      expect((await post('/api/admin/orders/ord_a/refund')).status).toBe(409);
+      // Refused with words about refunds, not the resend's.
+      for (const orderId of ['ord_a', 'ord_b']) {
+        const again = await post(`/api/admin/orders/${orderId}/refund`);
+        expect(again.status).toBe(409);
+        expect(await again.json()).toEqual({ error: 'Só pedidos pagos podem ser marcados como reembolsados.' });
+      }
       expect((await post('/api/admin/orders/nope/refund')).status).toBe(404);
       const audit = (await (await call('/api/admin/audit?order=ord_a', { cookie })).json()) as { entries: Array<{ action: string }> };
       expect(audit.entries.map((entry) => entry.action)).toEqual(['mark_refunded']);

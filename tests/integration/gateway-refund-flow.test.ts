@@ -33,6 +33,9 @@ const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;
 const SELLER = 'vendas@example.com';
 /** The browser's origin for the console: the stand-in env's PUBLIC_URL. */
 const ORIGIN = 'http://127.0.0.1';
+/** The console's warning, and the retry's refusal without the seller's word, when a refund asked for was never seen. */
+const CHECK_THE_PANEL_FIRST =
+  'Antes de tentar de novo, confira no painel do gateway se o reembolso já foi feito: tentar de novo pode devolver duas vezes.';
 /** Past the gateway refund row's longest backoff (15 min), so the next run finds it due. */
 const PAST_BACKOFF_MS = 16 * 60_000;
 
@@ -108,17 +111,17 @@ async function buyAndPay(running: Running, buyer = uniqueBuyer('Lia Moraes')) {
   return { orderId, hash, token };
 }
 
-async function consoleCall(running: Running, path: string, method: 'GET' | 'POST' = 'GET') {
+async function consoleCall(running: Running, path: string, method: 'GET' | 'POST' = 'GET', body: object = {}) {
   return fetch(`${running.server.url}/api/admin${path}`, {
     method,
     headers: { Cookie: running.admin, Origin: ORIGIN, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
-    ...(method === 'POST' ? { body: '{}' } : {}),
+    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
   });
 }
 
 /** "Reembolsar" and its confirmation in the console; resolves with the HTTP status once the work it started is done. */
-async function pressRefund(running: Running, orderId: string): Promise<number> {
-  const response = await consoleCall(running, `/orders/${orderId}/refund/start`, 'POST');
+async function pressRefund(running: Running, orderId: string, body: object = {}): Promise<number> {
+  const response = await consoleCall(running, `/orders/${orderId}/refund/start`, 'POST', body);
   await response.body?.cancel();
   await running.server.background.idle();
   return response.status;
@@ -178,9 +181,20 @@ async function expectStillPaid(running: Running, order: { orderId: string; token
 /** The gateway attempt ended without the money moving: the console shows why (and the steps by hand); one call was made. */
 async function expectFailedAtGateway(running: Running, order: { orderId: string; hash: string; token: string }, error: string) {
   const detail = await expectStillPaid(running, order);
-  expect(detail.refund?.gateway).toEqual({ state: 'failed', error });
+  expect(detail.refund?.gateway).toMatchObject({ state: 'failed', error });
   expect(detail.manualRefund).toMatchObject({ amountCents: 1990, charges: [{ transactionHash: order.hash, amountCents: 1990 }] });
   expect(running.gateway.refundCalls(order.hash)).toBe(1);
+}
+
+/** "Marcar como reembolsado" while the gateway refunds: refused by the server, the order untouched. */
+async function expectMarkRefusedInFlight(running: Running, order: { orderId: string; token: string }) {
+  const mark = await consoleCall(running, `/orders/${order.orderId}/refund`, 'POST');
+  expect(mark.status).toBe(409);
+  expect(await mark.json()).toEqual({
+    error: 'O reembolso deste pedido já está em andamento no gateway. Aguarde a confirmação antes de marcar como reembolsado.',
+  });
+  await running.server.background.idle();
+  await expectStillPaid(running, order);
 }
 
 /** The refund is done, and everyone heard of it once: the order, the access, "Reembolso feito", the seller's webhook. */
@@ -221,6 +235,8 @@ for (const database of databases) {
       expect(await pressRefund(running, order.orderId)).toBe(202);
       await runOutbox(running, 3);
       await expectFailedAtGateway(running, order, 'O gateway recusou o reembolso (HTTP 422): Saldo insuficiente para o reembolso.');
+      // A refusal refunded nothing: trying again cannot pay twice, so no check in the panel is asked for.
+      expect((await orderDetail(running, order.orderId)).refund?.gateway.mayHaveRefunded).toBe(false);
 
       // The gateway's balance is back; the seller presses "Reembolsar" again: a new attempt.
       running.ledger.answerRefunds({ kind: 'refunds' });
@@ -256,6 +272,9 @@ for (const database of databases) {
         await runOutbox(running, 4, 5 * 60_000);
         await expectStillPaid(running, order);
         expect(running.gateway.refundCalls(order.hash)).toBe(1);
+        // Asked and not yet seen ("calling"): a refund by hand now would pay the buyer twice.
+        expect((await orderDetail(running, order.orderId)).refund?.gateway.state).toBe('calling');
+        await expectMarkRefusedInFlight(running, order);
       } finally {
         caughtUp();
       }
@@ -277,10 +296,36 @@ for (const database of databases) {
       } finally {
         caughtUp();
       }
+      // The call may have gone through: the console warns, and the server wants the seller's word that they looked.
+      expect((await orderDetail(running, order.orderId)).refund?.gateway.mayHaveRefunded).toBe(true);
+      const unchecked = await consoleCall(running, `/orders/${order.orderId}/refund/start`, 'POST');
+      expect(unchecked.status).toBe(409);
+      expect(await unchecked.json()).toEqual({ error: CHECK_THE_PANEL_FIRST });
+      await running.server.background.idle();
+      expect(running.gateway.refundCalls(order.hash)).toBe(1);
       // The seller finds it refunded in the panel and presses "Reembolsar" again: the new attempt reads first.
-      expect(await pressRefund(running, order.orderId)).toBe(202);
+      expect(await pressRefund(running, order.orderId, { gatewayChecked: true })).toBe(202);
       await runOutbox(running, 1);
       await expectRefundedOnce(running, order);
+    });
+
+    it('a call still unseen after 30 minutes, retried once the seller checked the panel: the gateway is asked again, once', async () => {
+      const order = await buyAndPay(running);
+      const caughtUp = lagReadsOf(running, order.hash);
+      try {
+        // The first call never arrived (the gateway answered, but refunded nothing): the panel shows it still paid.
+        running.ledger.answerRefunds({ kind: 'fails', status: 502 });
+        expect(await pressRefund(running, order.orderId)).toBe(202);
+        await runOutbox(running, 4);
+        expect((await orderDetail(running, order.orderId)).refund?.gateway).toMatchObject({ state: 'failed', mayHaveRefunded: true });
+        expect(await pressRefund(running, order.orderId)).toBe(409);
+      } finally {
+        caughtUp();
+      }
+      running.ledger.answerRefunds({ kind: 'refunds' });
+      expect(await pressRefund(running, order.orderId, { gatewayChecked: true })).toBe(202);
+      await runOutbox(running, 2);
+      await expectRefundedOnce(running, order, 2);
     });
 
     it('pending_refund: "em processamento", no further calls while it waits, then refunded once the gateway finishes', async () => {
@@ -289,10 +334,12 @@ for (const database of databases) {
       expect(await pressRefund(running, order.orderId)).toBe(202);
       await runOutbox(running, 4);
       const detail = await expectStillPaid(running, order);
-      expect(detail.refund?.gateway).toEqual({ state: 'pending', error: null });
+      expect(detail.refund?.gateway).toMatchObject({ state: 'pending', error: null });
       expect(running.gateway.refundCalls(order.hash)).toBe(1);
       // Pressing "Reembolsar" while it is under way starts nothing.
       expect(await pressRefund(running, order.orderId)).toBe(409);
+      // Nor does "Marcar como reembolsado": the gateway is returning the money already.
+      await expectMarkRefusedInFlight(running, order);
 
       running.ledger.finishRefund(order.hash);
       await runOutbox(running, 1);

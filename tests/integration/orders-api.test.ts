@@ -92,6 +92,12 @@ for (const database of databases) {
         phone: 'Telefone inválido',
       });
       expect((await postOrder(running.server.url, { ...buyer, checkoutKey: 'short' })).status).toBe(422);
+      // A tampered bump answer: Portuguese, not zod's "Invalid input: expected boolean, received string".
+      const tampered = await postOrder(running.server.url, { ...uniqueBuyer(), bump: 'true', checkoutKey: newCheckoutKey() });
+      expect(tampered).toMatchObject({
+        status: 422,
+        body: { error: 'Confira os campos destacados.', fields: { bump: 'Escolha com ou sem o adicional e tente de novo.' } },
+      });
       expect((await postOrder(running.server.url, { ...uniqueBuyer(), amountCents: 1, checkoutKey: newCheckoutKey() })).status).toBe(201);
       expect(await count()).toBe(before + 1);
     });

@@ -236,6 +236,25 @@ for (const database of databases) {
       expect(kept).toEqual({ status: 'refunded', note: null });
     });
 
+    it('refuses control and bidi-override characters in the buyer’s note and the seller’s reason, in Portuguese', async () => {
+      const { server } = running;
+      const { orderId, cookie } = await buyAndPay(running);
+      const HIDDEN = 'O texto tem caracteres invisíveis ou de controle. Apague-os e tente de novo.';
+      for (const note of ['Não\u0000 serve', 'Texto \u202eoãn', 'Linha\u001b[31m']) {
+        const asked = await askRefund(server.url, cookie, { note, confirm: true });
+        expect(asked.status).toBe(422);
+        expect(await asked.json()).toEqual({ error: HIDDEN });
+      }
+      // Line breaks and tabs are the buyer's own.
+      expect((await askRefund(server.url, cookie, { note: 'Não era para mim.\n\tObrigada.', confirm: true })).status).toBe(200);
+      const admin = await signInToConsole(server.url, PASSWORD);
+      const declined = await consoleCall(running, admin, `/orders/${orderId}/refund/decline`, {
+        reason: 'Fora do prazo\u2066 da garantia.',
+      });
+      expect(declined.status).toBe(422);
+      expect(await declined.json()).toEqual({ error: HIDDEN, fields: { reason: HIDDEN } });
+    });
+
     it('after the window: no button, and the API refuses in Portuguese', async () => {
       const { server } = running;
       const { cookie, orderId } = await buyAndPay(running);
@@ -268,11 +287,16 @@ for (const database of databases) {
         });
       const withoutKey = await post({});
       expect(withoutKey.status).toBe(403);
-      const page = (await (await fetch(`${server.url}/api/order-page/${order.public_ref}`)).json()) as OrderPageReply;
-      expect(page).toMatchObject({ status: 'paid', canRequestHere: false, guarantee: { canRequest: true } });
+      // The reference alone (it reaches GA4 and Meta as the purchase id): what anyone holding it reads.
+      const byReference = async () => (await fetch(`${server.url}/api/order-page/${order.public_ref}`)).text();
+      const page = JSON.parse(await byReference()) as OrderPageReply;
+      expect(page).toMatchObject({ status: 'paid', canRequestHere: false, guarantee: { canRequest: true, request: null } });
+      const beforeRequest = await byReference();
 
       const key = orderContactKey(order);
       expect((await post({ 'X-Order-Contact': key })).status).toBe(200);
+      // Whether the buyer asked for a refund is theirs to read: the reference alone reads the same as before.
+      expect(await byReference()).toBe(beforeRequest);
 
       const admin = await signInToConsole(server.url, PASSWORD);
       const short = await consoleCall(running, admin, `/orders/${orderId}/refund/decline`, { reason: 'não' });
@@ -290,8 +314,7 @@ for (const database of databases) {
         await fetch(`${server.url}/api/order-page/${order.public_ref}`, { headers: { 'X-Order-Contact': key } })
       ).json()) as OrderPageReply;
       expect(withKey).toMatchObject({ status: 'paid', guarantee: { request: { status: 'declined', declineReason: reason } } });
-      const anonymous = (await (await fetch(`${server.url}/api/order-page/${order.public_ref}`)).json()) as OrderPageReply;
-      expect(anonymous).toMatchObject({ status: 'paid', guarantee: { request: { status: 'declined', declineReason: null } } });
+      expect(await byReference()).toBe(beforeRequest);
     });
   });
 

@@ -246,6 +246,22 @@ for (const database of databases) {
       expect(await reviewRows(running, orderId)).toHaveLength(0);
     });
 
+    it('refuses control and bidi-override characters in the name and the text, in Portuguese, naming the field', async () => {
+      const { ref, token } = await buyAndPay(running);
+      const HIDDEN = 'O texto tem caracteres invisíveis ou de controle. Apague-os e tente de novo.';
+      for (const [field, value] of [
+        ['displayName', 'Joana\u202e .P'],
+        ['displayName', 'Joana\u0000 P.'],
+        ['text', `${goodReview.text}\u0000`],
+        ['text', `\u2067${goodReview.text}\u2069`],
+        ['city', 'Recife\u0007'],
+      ] as const) {
+        const refused = await reviewCall(running, ref, token, '', { ...goodReview, [field]: value });
+        expect(refused.status, JSON.stringify(value)).toBe(422);
+        expect(await refused.json()).toEqual({ error: HIDDEN, fields: { [field]: HIDDEN } });
+      }
+    });
+
     it('console publishes, orders and hides, audited; the member page withdraws; the landing page is told', async () => {
       const { server } = running;
       const admin = await signInToConsole(server.url, PASSWORD);

@@ -35,7 +35,9 @@ export const adminApi = {
   ordersCsvUrl: (filters: OrderFilters) => `${base}/orders.csv${ordersQuery({ ...filters, page: 1 })}`,
   order: (id: string) => apiFetch('GET /api/admin/orders/:id', { params: { id } }),
   orderAction: (id: string, action: 'resend' | 'revoke' | 'refund') => apiFetch(`POST /api/admin/orders/:id/${action}`, { params: { id } }),
-  startRefund: (id: string) => apiFetch('POST /api/admin/orders/:id/refund/start', { params: { id } }),
+  /** `gatewayChecked`: the seller confirmed the panel shows no refund (the retry after a call never seen). */
+  startRefund: (id: string, gatewayChecked = false) =>
+    apiFetch('POST /api/admin/orders/:id/refund/start', { params: { id }, json: gatewayChecked ? { gatewayChecked: true } : {} }),
   declineRefund: (id: string, reason: string) =>
     apiFetch('POST /api/admin/orders/:id/refund/decline', { params: { id }, json: { reason } }),
   evidenceUrl: (id: string, format: 'pdf' | 'html') => `${base}/orders/${encodeURIComponent(id)}/evidence?format=${format}`,

@@ -33,6 +33,7 @@ const detail = (fields: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   parentOrderId: null,
   items: [{ key: 'main', title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990 }],
   addons: [],
+  purchase: null,
   ...fields,
 });
 
@@ -46,7 +47,7 @@ const request = (fields: Partial<AdminRefund> = {}): AdminRefund => ({
   decidedBy: null,
   declineReason: null,
   refundedAt: null,
-  gateway: { state: 'off', error: null },
+  gateway: { state: 'off', error: null, mayHaveRefunded: false },
   ...fields,
 });
 
@@ -80,12 +81,29 @@ describe('RefundPanel', () => {
       status: 'approved',
       decidedBy: 'auto',
       decidedAt: paidAt + 2 * DAY_MS,
-      gateway: { state: 'pending', error: null },
+      gateway: { state: 'pending', error: null, mayHaveRefunded: true },
     });
     const html = render(detail({ refund: pending, refundStatus: 'approved', gatewayRefunds: true }));
     expect(html).toContain('Reembolso em processamento');
     expect(html).toContain('Automática');
     expect(buttons(html)).toEqual([]);
+  });
+
+  it('tells the seller to check the gateway panel before retrying a refund asked for and never seen', () => {
+    const warning =
+      'Antes de tentar de novo, confira no painel do gateway se o reembolso já foi feito: tentar de novo pode devolver duas vezes.';
+    const failed = (mayHaveRefunded: boolean) =>
+      request({
+        status: 'approved',
+        decidedBy: 'seller',
+        decidedAt: paidAt + 2 * DAY_MS,
+        gateway: { state: 'failed', error: 'O reembolso foi pedido ao gateway, mas a transação continua paga', mayHaveRefunded },
+      });
+    const unseen = render(detail({ refund: failed(true), refundStatus: 'approved', gatewayRefunds: true }));
+    expect(unseen).toContain(warning);
+    expect(buttons(unseen)).toContain('Reembolsar de novo pelo gateway');
+    // Refused by the gateway: nothing was refunded, so no warning.
+    expect(render(detail({ refund: failed(false), refundStatus: 'approved', gatewayRefunds: true }))).not.toContain(warning);
   });
 
   it('offers a refund the buyer did not ask for', () => {

@@ -34,6 +34,7 @@ export function RefundPanel({
   const view = refundView(order);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [reason, setReason] = useState('');
+  const [gatewayChecked, setGatewayChecked] = useState(false);
   const id = useId();
   usePolling(view.polling, reload);
   if (!view.panel) return null;
@@ -64,6 +65,7 @@ export function RefundPanel({
           {text.refundedAt(formatDateTime(refund.refundedAt))}
         </p>
       ) : null}
+      {view.retryNeedsPanelCheck ? <PanelCheckWarning /> : null}
       {view.manualSteps ? <ManualRefundSteps order={order} explain={view.gateway === 'manual' && !order.gatewayRefunds} /> : null}
       {view.start || view.retry || view.decline || view.markRefunded ? (
         <div className="mt-4 grid gap-2 sm:flex sm:flex-wrap">
@@ -104,12 +106,26 @@ export function RefundPanel({
         open={dialog === 'retry'}
         onOpenChange={opener('retry')}
         title={text.confirm.retry.title(amount)}
-        body={text.confirm.retry.body}
+        body={view.retryNeedsPanelCheck ? text.confirm.retry.panelCheck : text.confirm.retry.body}
+        confirmDisabled={view.retryNeedsPanelCheck && !gatewayChecked}
         onConfirm={async () => {
-          await adminApi.startRefund(order.id);
+          await adminApi.startRefund(order.id, view.retryNeedsPanelCheck && gatewayChecked);
+          setGatewayChecked(false);
           await after(text.done.startGateway);
         }}
-      />
+      >
+        {view.retryNeedsPanelCheck ? (
+          <label className="flex items-start gap-2 text-sm font-semibold text-slate-200">
+            <input
+              type="checkbox"
+              checked={gatewayChecked}
+              onChange={(event) => setGatewayChecked(event.target.checked)}
+              className="mt-0.5 size-4 shrink-0 accent-brand-500"
+            />
+            {text.confirm.retry.checked}
+          </label>
+        ) : null}
+      </ConfirmDialog>
       <ConfirmDialog
         open={dialog === 'decline'}
         onOpenChange={opener('decline')}
@@ -227,6 +243,15 @@ function RefundFacts({ order }: { order: AdminOrderDetail }) {
         </div>
       ) : null}
     </dl>
+  );
+}
+
+/** Beside "Reembolsar de novo pelo gateway" when the last call may have refunded: look in the panel first. */
+function PanelCheckWarning() {
+  return (
+    <p role="note" className="mt-3 rounded-xl border border-gold-400/40 bg-gold-400/10 px-3.5 py-3 text-sm font-medium text-gold-300">
+      {text.confirm.retry.panelCheck}
+    </p>
   );
 }
 

@@ -5,7 +5,12 @@ import { refundView, requestedInsideGuarantee } from './refund-state.ts';
 
 const paidAt = Date.UTC(2026, 2, 3, 15);
 
-const refund = (status: RefundStatus, gateway: GatewayRefundState = 'off', origin: AdminRefund['origin'] = 'buyer'): AdminRefund => ({
+const refund = (
+  status: RefundStatus,
+  gateway: GatewayRefundState = 'off',
+  origin: AdminRefund['origin'] = 'buyer',
+  mayHaveRefunded = false,
+): AdminRefund => ({
   status,
   origin,
   reason: 'not_for_me',
@@ -15,7 +20,7 @@ const refund = (status: RefundStatus, gateway: GatewayRefundState = 'off', origi
   decidedBy: status === 'requested' ? null : 'seller',
   declineReason: status === 'declined' ? 'Você usou a lista por 6 dias.' : null,
   refundedAt: status === 'refunded' ? paidAt + 2 * DAY_MS : null,
-  gateway: { state: gateway, error: gateway === 'failed' ? 'saldo insuficiente' : null },
+  gateway: { state: gateway, error: gateway === 'failed' ? 'saldo insuficiente' : null, mayHaveRefunded },
 });
 
 const order = (fields: Partial<Pick<AdminOrderDetail, 'status' | 'refund' | 'gatewayRefunds'>>) => ({
@@ -59,6 +64,17 @@ describe('refundView', () => {
     const view = refundView(order({ refund: refund('approved', 'failed'), gatewayRefunds: true }));
     expect(view).toMatchObject({ polling: false, gateway: 'failed', start: false });
     expect(actions({ refund: refund('approved', 'failed'), gatewayRefunds: true })).toEqual(['retry', 'manualSteps', 'markRefunded']);
+  });
+
+  it('asks for a look in the gateway panel before retrying a call that may have refunded, and only then', () => {
+    const unseen = refundView(order({ refund: refund('approved', 'failed', 'buyer', true), gatewayRefunds: true }));
+    expect(unseen).toMatchObject({ retry: true, retryNeedsPanelCheck: true });
+    const refused = refundView(order({ refund: refund('approved', 'failed'), gatewayRefunds: true }));
+    expect(refused).toMatchObject({ retry: true, retryNeedsPanelCheck: false });
+    // In flight: no retry at all, so nothing to warn about.
+    expect(refundView(order({ refund: refund('approved', 'calling', 'buyer', true), gatewayRefunds: true })).retryNeedsPanelCheck).toBe(
+      false,
+    );
   });
 
   it('lets an approval by hand go to the gateway once gateway refunds are turned on', () => {

@@ -8,6 +8,8 @@ export interface RefundView {
   start: boolean;
   /** Ask the gateway again after it failed (GATEWAY_REFUNDS=1; the same endpoint as "Reembolsar"). */
   retry: boolean;
+  /** The failed attempt's call may have refunded: the seller checks the gateway's panel before a retry. */
+  retryNeedsPanelCheck: boolean;
   /** "Recusar": only a request still awaiting the seller. */
   decline: boolean;
   /** The numbered steps to refund in the gateway panel by hand. */
@@ -30,10 +32,12 @@ export function refundView(order: RefundFields): RefundView {
   const inFlight = state === 'calling' || state === 'pending';
   // An approved refund the gateway will not make (off, or gave up): the seller refunds by hand.
   const byHand = approved && (state === 'off' || state === 'failed' || !order.gatewayRefunds) && !inFlight;
+  const retry = approved && order.gatewayRefunds && (state === 'failed' || state === 'off');
   return {
     panel: paid || refund !== null,
     start: paid && (refund === null || refund.status === 'requested' || refund.status === 'declined'),
-    retry: approved && order.gatewayRefunds && (state === 'failed' || state === 'off'),
+    retry,
+    retryNeedsPanelCheck: retry && refund.gateway.mayHaveRefunded,
     decline: paid && refund?.status === 'requested',
     manualSteps: byHand,
     // While the gateway is refunding, a hand refund would pay the buyer twice.

@@ -56,6 +56,12 @@ describe('checkReview', () => {
     });
   });
 
+  it('names the field holding a control or bidi-override character, as the server does', () => {
+    const hidden = 'O texto tem caracteres invisíveis ou de controle. Apague-os e tente de novo.';
+    expect(checkReview({ ...valid, displayName: 'Joana\u202e .P' })).toEqual({ ok: false, errors: { displayName: hidden } });
+    expect(checkReview({ ...valid, text: `${valid.text}\u0000` })).toEqual({ ok: false, errors: { text: hidden } });
+  });
+
   it('counts the trimmed text, as the server does', () => {
     expect(checkReview({ ...valid, text: `   ${'a'.repeat(19)}   ` })).toMatchObject({
       ok: false,

@@ -1,4 +1,6 @@
+import { apiErrors } from '../../content/api-errors.ts';
 import { reviewForm as copy } from '../../content/reviews.ts';
+import { hiddenCharactersField } from '../../shared/zod.ts';
 import {
   BRAZIL_STATES,
   REVIEW_TEXT_MAX,
@@ -71,7 +73,11 @@ export function checkReview(values: ReviewFormValues): { ok: true; input: Review
     ...(values.state && isBrazilState(values.state) ? { state: values.state } : {}),
     consent: true,
   });
-  // The checks above mirror the schema; anything else it refuses (control characters) is the text's.
-  if (!parsed.success) return { ok: false, errors: { text: copy.errors.textShort(REVIEW_TEXT_MIN) } };
+  // The checks above mirror the schema; what else it refuses is a control or bidi-override character, in its field.
+  if (!parsed.success) {
+    const field = hiddenCharactersField(parsed.error);
+    const named = field === 'displayName' || field === 'city' ? field : 'text';
+    return { ok: false, errors: { [named]: field ? apiErrors.hiddenCharacters : copy.errors.textShort(REVIEW_TEXT_MIN) } };
+  }
   return { ok: true, input: parsed.data };
 }

@@ -108,6 +108,22 @@ describe('renderEvidenceHtml', () => {
     for (const field of ['buyer', 'email', 'phone', 'cpf', 'detail']) expect(html).toContain(escapeHtml(hostile(field)));
   });
 
+  it('marks where a control or bidi-override character was, in every value, whatever the database kept', () => {
+    // A note or a name written before the schemas refused them, or stored raw by SQLite.
+    const hidden = (field: string) => `${field}\u0000\u0007\u001b[31m\u202eevil\u2066x\u2069\u0085`;
+    const html = renderEvidenceHtml(
+      evidenceWith({
+        buyer: { name: hidden('buyer'), email: 'c@example.com', phone: '(11) 98765-4321', document: null },
+        events: [{ at: start, kind: 'refund_requested', detail: hidden('detail') }],
+      }),
+    );
+    // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+    expect(html).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    // What the characters hid stays readable, with a visible mark where each one was.
+    expect(html).toContain('buyer\ufffd\ufffd\ufffd[31m\ufffdevil\ufffdx\ufffd\ufffd');
+    expect(html).toContain('detail\ufffd');
+  });
+
   it('lists every event with its label and its time in São Paulo', () => {
     const html = renderEvidenceHtml(evidenceWith());
     for (const kind of kinds) expect(html).toContain(escapeHtml(evidenceDocument.events[kind].label));

@@ -1,4 +1,5 @@
-import { escapeHtml } from '../../shared/html.ts';
+import { escapeHtml as escapeText } from '../../shared/html.ts';
+import { markHiddenCharacters } from '../../shared/text.ts';
 import { standalonePage } from '../http/standalone-page.ts';
 import type { OrderEvidence } from './evidence.ts';
 import { describeEvidence, type EvidenceField, type EvidenceModel, type EvidenceSection } from './evidence-model.ts';
@@ -10,6 +11,13 @@ import { drawEvidencePdf } from './evidence-pdf.ts';
  * runs nothing: it is a file the seller saves and attaches to a MED or Procon answer, opened
  * later by strangers, so every value is escaped and the CSS is inline.
  */
+
+/**
+ * Every value escaped, and its control and bidi-override characters marked: the schemas refuse
+ * them, but older rows (or SQLite, which stores a NUL as it came) may still hold one, and a
+ * reversed line in evidence would say something else than the data.
+ */
+const escapeHtml = (value: string) => escapeText(markHiddenCharacters(value));
 
 export function renderEvidenceHtml(evidence: OrderEvidence): string {
   const model = describeEvidence(evidence);

@@ -6,7 +6,7 @@ import { reverseOrder } from '../orders/order-transitions.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
-import { claimGatewayCall, findRefund, setGatewayState, type RefundRow } from './refunds-repository.ts';
+import { claimGatewayCall, findRefund, refuseGatewayCall, setGatewayState, type RefundRow } from './refunds-repository.ts';
 
 /**
  * An approved refund made at the gateway (GATEWAY_REFUNDS=1, docs/refunds.md#at-the-gateway). It
@@ -16,8 +16,10 @@ import { claimGatewayCall, findRefund, setGatewayState, type RefundRow } from '.
  *    `pending_refund` → wait and read again later;
  * 2. still paid and this attempt has not called yet → takes the call (refunds-repository.ts
  *    `claimGatewayCall`), asks for the refund once, and reads again;
- * 3. a definite refusal → the console shows the steps to refund by hand; an uncertain failure
- *    (timeout, 5xx) → the next try reads before anything else, so a retry never refunds twice.
+ * 3. a definite refusal → the console shows the steps to refund by hand (the call is released: it
+ *    refunded nothing); an uncertain failure (timeout, 5xx) → the next try reads before anything
+ *    else, so a retry never refunds twice. A call still unseen after REFUND_CONFIRM_WINDOW_MS ends
+ *    the attempt; the seller's retry then needs their word that the panel shows no refund.
  */
 export const GATEWAY_REFUND_FAMILY = 'gateway_refund:';
 
@@ -51,6 +53,8 @@ export function registerGatewayRefunds(kinds: OutboxKinds, deps: OrdersDeps): vo
       if (!order || !refund) throw new MessageNotNeededError('order or refund gone');
       if (order.status === 'reversed') return {};
       if (refund.status !== 'approved' || order.status !== 'paid') throw new MessageNotNeededError(`refund is ${refund.status}`);
+      // This attempt ended (the seller's "try again" is a new attempt, with its own row).
+      if (refund.gateway_state === 'failed') throw new MessageNotNeededError('this attempt failed');
       if (!order.transaction_hash) {
         await setGatewayState(deps.db, order.id, 'failed', copy.noTransaction, now());
         return {};
@@ -77,7 +81,7 @@ async function refundAtGateway(deps: OrdersDeps, order: OrderRow, refund: Refund
   } catch (error) {
     if (error instanceof GatewayError && !error.uncertain) {
       deps.logger.warn('Gateway refused the refund', { order: order.id, status: error.httpStatus ?? 'none' });
-      await setGatewayState(deps.db, order.id, 'failed', error.message, now());
+      await refuseGatewayCall(deps.db, order.id, error.message, now());
       return;
     }
     // It may have gone through: the next try reads the transaction before anything else.

@@ -59,8 +59,26 @@ function toAdminRefund(row: RefundRow): AdminRefund {
     decidedBy: row.decided_by,
     declineReason: row.decline_reason,
     refundedAt: time(row.refunded_at),
-    gateway: { state: row.gateway_state, error: row.gateway_error },
+    gateway: { state: row.gateway_state, error: row.gateway_error, mayHaveRefunded: mayHaveRefunded(row) },
   };
+}
+
+/** This attempt asked the gateway and never saw the refund (a refusal releases the call: refunds-repository.ts). */
+function mayHaveRefunded(row: RefundRow): boolean {
+  return row.status === 'approved' && row.gateway_called_at !== null;
+}
+
+/**
+ * "Try the gateway again" on a purchase with a charge whose call may have gone through
+ * (REFUND_CONFIRM_WINDOW_MS passed unseen): a new call could refund twice, so the seller must
+ * first have checked the panel.
+ */
+export async function retryNeedsPanelCheck(db: Kysely<Database>, orderId: string): Promise<boolean> {
+  const purchase = await loadPurchase(db, orderId);
+  if (!purchase) return false;
+  return [...purchase.refunds.values()].some(
+    (row) => mayHaveRefunded(row) && (row.gateway_state === 'failed' || row.gateway_state === 'off'),
+  );
 }
 
 /**

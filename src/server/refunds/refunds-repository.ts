@@ -153,6 +153,19 @@ export async function claimGatewayCall(db: Executor, orderId: string, now: numbe
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * The gateway refused this attempt's call for good: nothing was refunded, so the call no longer
+ * counts as one that may have gone through (the console asks no panel check before a retry).
+ */
+export async function refuseGatewayCall(db: Executor, orderId: string, error: string, now: number): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ gateway_state: 'failed', gateway_error: error.slice(0, 500), gateway_called_at: null, updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'approved')
+    .execute();
+}
+
 export async function setGatewayState(db: Executor, orderId: string, state: GatewayRefundState, error: string | null, now: number) {
   await db
     .updateTable('refunds')

@@ -2,6 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { zValidator } from '@hono/zod-validator';
 import type { ZodType } from 'zod';
+import { hiddenCharactersField } from '../../shared/zod.ts';
 import { admin as copy } from '../../content/admin.ts';
 import {
   AdminBuyerDeleteSchema,
@@ -30,12 +31,13 @@ import {
 } from '../admin/admin-orders.ts';
 import { renderOrdersCsv } from '../admin/orders-csv.ts';
 import { refundConsoleApi } from '../../content/refunds.ts';
-import { RefundDeclineSchema } from '../../shared/refunds.ts';
+import { RefundDeclineSchema, RefundStartSchema } from '../../shared/refunds.ts';
 import { AdminReviewOrderSchema, AdminReviewPublishSchema } from '../../shared/reviews.ts';
 import { reviewConsoleApi } from '../../content/reviews.ts';
 import { hideOrderReview, listReviewsForConsole, orderReviews, publishOrderReview, type ReviewsDeps } from '../reviews/review-service.ts';
 import { declineRefundRequest, startRefund } from '../refunds/refund-service.ts';
 import { loadOrderEvidence } from '../refunds/order-evidence.ts';
+import { retryNeedsPanelCheck } from '../refunds/refund-admin.ts';
 import { renderEvidenceHtml, renderEvidencePdf } from '../refunds/evidence-document.ts';
 import type { AppEnv } from './context.ts';
 import { isIdShaped } from '../orders/ids.ts';
@@ -97,6 +99,8 @@ const tooLarge = (c: Context) => apiError(c, 413, copy.api.invalid);
 function json<T extends ZodType>(schema: T, refusal?: { message: string; field: string }) {
   return zValidator('json', schema, (result, c) => {
     if (result.success) return;
+    const hidden = hiddenCharactersField(result.error);
+    if (hidden) return apiError(c, 422, apiErrors.hiddenCharacters, { [hidden]: apiErrors.hiddenCharacters });
     if (!refusal) return apiError(c, 422, copy.api.invalid);
     return apiError(c, 422, refusal.message, { [refusal.field]: refusal.message });
   });
@@ -285,12 +289,14 @@ export function adminRoutes(deps: AdminDeps) {
         const order = { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() };
         const result = await markOrderRefunded(c.var.db, c.var.checkout.events, order);
         if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.markNotPaid);
-        if (result === 'gateway_in_flight') return apiError(c, 409, refundConsoleApi.gatewayInFlight);
+        if (result === 'gateway_in_flight') return apiError(c, 409, refundConsoleApi.markWhileAtGateway);
         return refusalOf(c, result) ?? sendReply(c, 'POST', ok);
       })
-      .post('/orders/:id/refund/start', async (c) => {
+      .post('/orders/:id/refund/start', limitBody(256, tooLarge), json(RefundStartSchema), async (c) => {
         const now = c.var.now();
         const orderId = c.req.param('id');
+        if (!c.req.valid('json').gatewayChecked && (await retryNeedsPanelCheck(c.var.db, orderId)))
+          return apiError(c, 409, refundConsoleApi.checkGatewayFirst);
         const result = await startRefund(c.var.refunds, orderId, now);
         if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
         if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.notPaid);

@@ -67,12 +67,16 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
     if (!found) return apiError(c, 404, copy.notFound.title);
     const { reply, order } = found;
     if (reply.status !== 'paid') return sendReply(c, 'GET', reply);
-    const guarantee = await loadGuarantee(c.var.refunds, order.id, c.var.now());
+    const now = c.var.now();
+    const guarantee = await loadGuarantee(c.var.refunds, order.id, now);
     if (!guarantee) return apiError(c, 404, copy.notFound.title);
     const canRequestHere = isOrderContactKey(order, contactKey);
-    // The reference reaches trackers: a decline's reason (the seller's words to the buyer) only with the e-mailed key.
-    const request = guarantee.request && !canRequestHere ? { ...guarantee.request, declineReason: null } : guarantee.request;
-    return sendReply(c, 'GET', { ...reply, guarantee: { ...guarantee, request }, canRequestHere });
+    if (canRequestHere) return sendReply(c, 'GET', { ...reply, guarantee, canRequestHere });
+    // The reference also reaches GA4 and Meta (the Purchase event id): whether the buyer asked for a
+    // refund, and how it stands, is read only with the e-mailed key. Without it, the window alone,
+    // the same whether a request was made or not.
+    const windowOnly = { days: guarantee.days, endsAt: guarantee.endsAt, canRequest: now < guarantee.endsAt, request: null };
+    return sendReply(c, 'GET', { ...reply, guarantee: windowOnly, canRequestHere });
   })
   .post(
     '/:ref/refund',

@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { refundApi } from '../../content/refunds.ts';
+import { apiErrors } from '../../content/api-errors.ts';
 import { RefundRequestSchema } from '../../shared/refunds.ts';
+import { hiddenCharactersField } from '../../shared/zod.ts';
 import { apiError } from '../http/http.ts';
 import type { RefundRequestResult } from '../refunds/refund-service.ts';
 import type { AppEnv } from './context.ts';
@@ -13,7 +15,8 @@ import type { AppEnv } from './context.ts';
 export const refundBody = zValidator('json', RefundRequestSchema, (result, c) => {
   if (result.success) return;
   const confirmMissing = result.error.issues.some((issue) => issue.path[0] === 'confirm');
-  return apiError(c, 422, confirmMissing ? refundApi.confirmRequired : refundApi.invalid);
+  if (confirmMissing) return apiError(c, 422, refundApi.confirmRequired);
+  return apiError(c, 422, hiddenCharactersField(result.error) ? apiErrors.hiddenCharacters : refundApi.invalid);
 });
 
 /** A refused request, as its Portuguese error. */

@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { reviewApi } from '../../content/reviews.ts';
 import { REVIEW_TOKEN_HEADER, ReviewInputSchema } from '../../shared/reviews.ts';
+import { apiErrors } from '../../content/api-errors.ts';
+import { hiddenCharactersField } from '../../shared/zod.ts';
 import { createMiddleware } from 'hono/factory';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
@@ -20,6 +22,8 @@ export const reviewBodyLimit = limitBody(2048, (c) => apiError(c, 413, reviewApi
  */
 export const reviewBody = zValidator('json', ReviewInputSchema, (result, c) => {
   if (result.success) return;
+  const hidden = hiddenCharactersField(result.error);
+  if (hidden) return apiError(c, 422, apiErrors.hiddenCharacters, { [hidden]: apiErrors.hiddenCharacters });
   const fields = new Set(result.error.issues.map((issue) => String(issue.path[0])));
   if (fields.has('text')) return apiError(c, 422, reviewApi.textLength, { text: reviewApi.textLength });
   if (fields.has('consent')) return apiError(c, 422, reviewApi.consentRequired, { consent: reviewApi.consentRequired });
