@@ -43,7 +43,12 @@ export async function shoot(page: Page, name: string, target?: Locator, options:
   for (const viewport of SHOT_SIZES) {
     await page.setViewportSize(viewport);
     const file = path.join(SHOTS, `${name}-${viewport.width}.png`);
-    if (target) {
+    const tall = target ? await target.evaluate(tallerThanItsScreen) : null;
+    if (tall) {
+      // Cut from the whole page drawn from the top: centred, its top would sit under the sticky header.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: file, animations: 'disabled', fullPage: true, clip: tall });
+    } else if (target) {
       // Centred, so the console's sticky header does not cover the element's top.
       await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       await target.screenshot({ path: file, animations: 'disabled' });
@@ -54,6 +59,20 @@ export async function shoot(page: Page, name: string, target?: Locator, options:
     }
   }
   if (size) await page.setViewportSize(size);
+}
+
+/**
+ * The element's box in the page when it does not fit on screen below what stays pinned at the top
+ * (the console's sticky header), else null.
+ */
+function tallerThanItsScreen(element: Element): { x: number; y: number; width: number; height: number } | null {
+  const pinned = document
+    .elementsFromPoint(window.innerWidth / 2, 1)
+    .filter((node) => ['sticky', 'fixed'].includes(getComputedStyle(node).position))
+    .map((node) => node.getBoundingClientRect().height);
+  const rect = element.getBoundingClientRect();
+  if (rect.height + 2 * Math.max(0, ...pinned) <= window.innerHeight) return null;
+  return { x: rect.left + window.scrollX, y: rect.top + window.scrollY, width: rect.width, height: rect.height };
 }
 
 /** axe-core finds nothing (or, with `impacts`, nothing of those impacts) on the page or in `scope`. */
