@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import { orderContactKey, reviewToken } from '../../src/server/orders/order-links.ts';
-import { publishedInOrder } from '../../src/server/reviews/reviews-repository.ts';
+import { shownInOrder } from '../../src/server/reviews/reviews-repository.ts';
 import type { MemberArea } from '../../src/shared/access.ts';
 import type { AdminOrderDetail, AdminOrderList } from '../../src/shared/admin.ts';
 import type { CreatedOrder, OrderStatusReply } from '../../src/shared/checkout.ts';
@@ -266,6 +266,6 @@ export function nextMidnight(at: number): number {
   return businessDayStart(businessDay(at), 1);
 }
 
-export const publishedReviewOrders = async (shop: Shop) => new Set((await publishedInOrder(shop.db.db)).map((row) => row.order_id));
+export const publishedReviewOrders = async (shop: Shop) => new Set((await shownInOrder(shop.db.db)).map((row) => row.order_id));
 
 export { DAY };

@@ -543,14 +543,11 @@ class Review extends Step {
         rule(answer.status === 200, `R7: the buyer cannot withdraw the review of ${main.id} (order ${order.status}): ${answer.status}`);
     } else {
       const seen = (await consoleCall(shop, '/reviews')).json() as {
-        reviews: Array<{ orderId: string; text: string; updatedAt?: number }>;
+        reviews: Array<{ orderId: string; text: string; contentKey: string }>;
       };
       const card = seen.reviews.find((entry) => entry.orderId === main.id);
-      const answer = await consoleCall(
-        shop,
-        `/reviews/${main.id}/${this.action}`,
-        card ? { text: card.text, updatedAt: card.updatedAt } : {},
-      );
+      // "Publicar" names the words the seller read (their content key); "Ocultar" needs nothing.
+      const answer = await consoleCall(shop, `/reviews/${main.id}/${this.action}`, card ? { contentKey: card.contentKey } : {});
       rule(answer.status < 500, `console ${this.action} review answered ${answer.status}`);
     }
     await shop.server.background.idle();
@@ -850,7 +847,9 @@ for (const database of databases) {
       const purchase = await paidPurchase(s);
       const order = await readOrder(s, purchase.mainId);
       expect((await writeReview(s, order, 1)).status).toBe(200);
-      expect((await consoleCall(s, `/reviews/${order.id}/publish`, {})).status).toBe(200);
+      const listed = (await consoleCall(s, '/reviews')).json() as { reviews: Array<{ orderId: string; contentKey: string }> };
+      const shown = listed.reviews.find((review) => review.orderId === order.id)!;
+      expect((await consoleCall(s, `/reviews/${order.id}/publish`, { contentKey: shown.contentKey })).status).toBe(200);
       expect(await publishedReviewOrders(s)).toContain(order.id);
       expect((await askRefund(s, order.id, 'member')).status).toBe(200);
       expect(await publishedReviewOrders(s), 'shown while the refund is requested').not.toContain(order.id);
@@ -867,11 +866,11 @@ for (const database of databases) {
       const purchase = await paidPurchase(s);
       const order = await readOrder(s, purchase.mainId);
       expect((await writeReview(s, order, 1)).status).toBe(200);
-      const seen = (await consoleCall(s, '/reviews')).json() as { reviews: Array<{ orderId: string; text: string; updatedAt?: number }> };
+      const seen = (await consoleCall(s, '/reviews')).json() as { reviews: Array<{ orderId: string; text: string; contentKey: string }> };
       const card = seen.reviews.find((review) => review.orderId === order.id)!;
       expect(card.text).toBe(reviewText(1));
       expect((await writeReview(s, order, 2)).status).toBe(200);
-      const published = await consoleCall(s, `/reviews/${order.id}/publish`, { text: card.text, updatedAt: card.updatedAt });
+      const published = await consoleCall(s, `/reviews/${order.id}/publish`, { contentKey: card.contentKey });
       expect(published.status).toBe(409);
       expect(published.text).toMatch(/o texto mudou/i);
       expect(await publishedReviewOrders(s)).not.toContain(order.id);

@@ -1,7 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database, OrderKind, StoredOrderStatus } from '../db/schema.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
-import { hasPaidAddon, itemsOfOrders } from '../orders/order-items.ts';
+import { hasPaidAddon } from '../orders/order-items.ts';
+import { itemsOfOrders } from '../purchases/purchase-items.ts';
 import type { AdminOrderStatus, AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
 import type { PaidOrderFacts } from './bump-figures.ts';

@@ -9,7 +9,7 @@ import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
-import { itemsOfOrder } from '../orders/order-items.ts';
+import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { ga4CollectUrl, ga4PurchaseBody, ga4RefundBody } from './ga4-measurement.ts';
 import { metaEventsUrl, metaPurchaseBody, metaRefundBody } from './meta-conversions.ts';

@@ -1,6 +1,6 @@
 import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
-import { mainOffer, orderBump, type ListKey } from '../../content/offers.ts';
-import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
+import type { OrderItemKey } from '../../shared/checkout.ts';
+import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -26,11 +26,6 @@ export function totalOf(items: readonly Pick<NewOrderItem, 'priceCents'>[]): num
   return total;
 }
 
-/** The list an item opens: the main product's suppliers, the bump's own list. */
-export function listOfItem(key: OrderItemKey): ListKey {
-  return key === 'main' ? mainOffer.delivers : (orderBump?.delivers ?? 'recharge');
-}
-
 export async function insertOrderItems(trx: Executor, orderId: string, items: readonly NewOrderItem[]): Promise<void> {
   if (items.length === 0) return;
   await trx
@@ -46,23 +41,6 @@ export async function insertOrderItems(trx: Executor, orderId: string, items: re
       })),
     )
     .execute();
-}
-
-const ITEM_ORDER: Record<OrderItemKey, number> = { main: 0, bump: 1 };
-
-/** Each order's items, main product first; an order without rows (none should exist) gets none. */
-export async function itemsOfOrders(db: Executor, orderIds: readonly string[]): Promise<Map<string, OrderItem[]>> {
-  const items = new Map<string, OrderItem[]>(orderIds.map((id) => [id, []]));
-  if (orderIds.length === 0) return items;
-  const rows = await db
-    .selectFrom('order_items')
-    .selectAll()
-    .where('order_id', 'in', [...new Set(orderIds)])
-    .execute();
-  for (const row of rows.sort((a, b) => ITEM_ORDER[a.item] - ITEM_ORDER[b.item])) {
-    items.get(row.order_id)?.push({ key: row.item, title: row.title, priceCents: Number(row.price_cents) });
-  }
-  return items;
 }
 
 /** A condition on `orders`: the order holds the bump (ticked in the checkout, or an add-on order). */
@@ -86,10 +64,6 @@ export function hasPaidAddon(eb: ExpressionBuilder<Database, 'orders'>) {
       .where('addon.kind', '=', 'addon')
       .where('addon.status', '=', 'paid'),
   );
-}
-
-export async function itemsOfOrder(db: Executor, orderId: string): Promise<OrderItem[]> {
-  return (await itemsOfOrders(db, [orderId])).get(orderId) ?? [];
 }
 
 /**

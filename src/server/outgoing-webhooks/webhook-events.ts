@@ -8,7 +8,7 @@ import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repos
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
-import { itemsOfOrder } from '../orders/order-items.ts';
+import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { webhookHeaders, webhookKey } from './webhook-signature.ts';
 

@@ -9,7 +9,8 @@ import { deleteUnsentMessages, enqueueOutboxMessage, type OutboxMessage } from '
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { orderIdOf, type OrderEvents } from '../orders/order-events.ts';
 import { orderPageUrl, reminderOptOutUrl } from '../orders/order-links.ts';
-import { buyerPaidForItemsOf, itemsOfOrder } from '../orders/order-items.ts';
+import { buyerPaidForItemsOf } from '../orders/order-items.ts';
+import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { findOrderById, markRemindersOptedOut, type OrderRow } from '../orders/orders-repository.ts';
 import { takePixEmailQuota } from './pix-email-quota.ts';
@@ -106,8 +107,10 @@ async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<OutboxMessag
   if (reminder && order.reminders_opted_out_at !== null) throw new MessageNotNeededError('the buyer opted out of reminders');
   // Erased after the retention period: nobody to write to any more.
   if (!order.buyer_email) throw new MessageNotNeededError('no e-mail address on the order');
-  // Paid through another charge (the other bump choice, another tab): nothing to chase.
-  if (await buyerPaidForItemsOf(deps.db, order)) throw new MessageNotNeededError('the buyer paid for these items in another order');
+  // Paid through another charge (the other bump choice, another tab): nothing to chase. The first
+  // e-mail still goes: the buyer asked for this PIX just now.
+  if (reminder && (await buyerPaidForItemsOf(deps.db, order)))
+    throw new MessageNotNeededError('the buyer paid for these items in another order');
   // Checked last, so only an e-mail that would really go out takes one of the address's slots.
   if (!(await takePixEmailQuota(deps.db, { email: order.buyer_email, orderId: order.id, kind: row.kind }, now))) {
     throw new MessageNotNeededError('this address had its PIX e-mails for today');

@@ -1,8 +1,11 @@
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { PurchaseItemState, PurchaseItemView, PurchaseView } from '../../shared/purchase.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
-import type { OrderRow } from '../orders/orders-repository.ts';
-import type { RefundRow } from '../refunds/refunds-repository.ts';
+import type { Selectable } from 'kysely';
+import type { OrdersTable, RefundsTable } from '../db/schema.ts';
+
+type OrderRow = Selectable<OrdersTable>;
+type RefundRow = Selectable<RefundsTable>;
 
 /**
  * A purchase as stored: its main order, the add-on orders bought after it, their items and their
@@ -119,6 +122,21 @@ export function refundableCharges(purchase: PurchaseRecord, config: { guaranteeD
     if (refund && refund.status !== 'declined') return false;
     return now < guaranteeEndsAt(Number(order.paid_at), config.guaranteeDays);
   });
+}
+
+/**
+ * The charges a seller's action on order `orderId` covers ("Reembolsar", "Marcar como
+ * reembolsado"): on the main order, the whole purchase (an add-on's list closes with its parent's);
+ * on an add-on's own page, that add-on alone, unless a refund of the purchase is already open.
+ */
+export function sellerScope(purchase: PurchaseRecord, orderId: string): OrderRow[] {
+  const charges = chargesOf(purchase);
+  const asked = charges.some((order) => {
+    const refund = purchase.refunds.get(order.id);
+    return order.status === 'paid' && refund !== undefined && (refund.status === 'requested' || refund.status === 'approved');
+  });
+  if (orderId === purchase.main.id || asked) return charges;
+  return charges.filter((order) => order.id === orderId);
 }
 
 /** The lists a purchase opens on its member page: those of its open items, main product first. */

@@ -3,8 +3,7 @@ import type { Database } from '../db/schema.ts';
 import type { ListKey } from '../../content/offers.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import type { PurchaseView } from '../../shared/purchase.ts';
-import { itemsOfOrders, listOfItem } from '../orders/order-items.ts';
-import type { RefundRow } from '../refunds/refunds-repository.ts';
+import { itemsOfOrders, listOfItem } from './purchase-items.ts';
 import { ledgerOf, openItemKeys, type PurchaseRecord } from './purchase-ledger.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -35,7 +34,7 @@ export async function loadPurchase(db: Executor, orderId: string): Promise<Purch
     itemsOfOrders(db, ids),
     db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).execute(),
   ]);
-  return { main, addons, items, refunds: new Map<string, RefundRow>(refundRows.map((row) => [row.order_id, row])) };
+  return { main, addons, items, refunds: new Map(refundRows.map((row) => [row.order_id, row])) };
 }
 
 /**

@@ -3,7 +3,7 @@ import type { TimelineEntry } from '../../shared/admin.ts';
 import type { AdminRefund, ManualRefundSteps } from '../../shared/refunds.ts';
 import { listEvidence } from '../access/evidence-repository.ts';
 import type { Database } from '../db/schema.ts';
-import { chargesOf, refundAmount, refundCovers } from '../purchases/purchase-ledger.ts';
+import { refundAmount, refundCovers, sellerScope } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-repository.ts';
 import { findRefund, type RefundRow } from './refunds-repository.ts';
 
@@ -88,7 +88,7 @@ export async function retryNeedsPanelCheck(db: Kysely<Database>, orderId: string
 export async function manualRefundSteps(db: Kysely<Database>, orderId: string): Promise<ManualRefundSteps | null> {
   const purchase = await loadPurchase(db, orderId);
   if (!purchase) return null;
-  const paid = chargesOf(purchase).filter((order) => order.status === 'paid');
+  const paid = sellerScope(purchase, orderId).filter((order) => order.status === 'paid');
   const open = paid.filter((order) => isOpenRefund(purchase.refunds.get(order.id)));
   const due = open.length > 0 ? open : paid.filter((order) => purchase.refunds.get(order.id)?.status !== 'refunded');
   const charges = due.map((order) => {

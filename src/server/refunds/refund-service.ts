@@ -10,9 +10,9 @@ import type { MailMessage, Mailer } from '../mail/mailer.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
 import { setOrderStatus, type OrderRow } from '../orders/orders-repository.ts';
-import { itemsOfOrder } from '../orders/order-items.ts';
+import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import type { OrderItemKey } from '../../shared/checkout.ts';
-import { chargesOf, ledgerOf, refundableCharges, refundAmount, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
+import { chargesOf, ledgerOf, refundableCharges, refundAmount, sellerScope, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-repository.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
@@ -191,7 +191,7 @@ export async function startRefund(deps: RefundsDeps, orderId: string, now: numbe
   const result = await deps.db.transaction().execute(async (trx): Promise<SellerRefundResult> => {
     const purchase = await loadPurchase(trx, orderId);
     if (!purchase) return 'not_found';
-    const paid = chargesOf(purchase).filter((order) => order.status === 'paid');
+    const paid = sellerScope(purchase, orderId).filter((order) => order.status === 'paid');
     if (paid.length === 0) return 'not_paid';
     let changed = false;
     for (const order of paid) {

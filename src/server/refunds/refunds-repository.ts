@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, RefundsTable } from '../db/schema.ts';
 import type { GatewayRefundState, RefundOrigin, RefundReason } from '../../shared/refunds.ts';
 
@@ -214,7 +214,8 @@ export async function countOpenRefunds(db: Executor, requestedBefore?: number): 
   let query = db
     .selectFrom('refunds')
     .innerJoin('orders', 'orders.id', 'refunds.order_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    // One purchase's request is one task for the seller, however many of its charges it covers.
+    .select(sql<number>`count(distinct coalesce(orders.parent_order_id, orders.id))`.as('n'))
     .where('refunds.status', 'in', ['requested', 'approved'])
     .where('orders.status', '=', 'paid');
   if (requestedBefore !== undefined) query = query.where('refunds.requested_at', '<', requestedBefore);
