@@ -20,7 +20,8 @@ import { signAbacateBody, startAbacatepayStandIn, type AbacatepayStandIn } from 
  * comes from AbacatePay's public documentation and official repositories:
  * - AbacatePay/documentation `openapi.yaml` (https://docs.abacatepay.com, API v2): `/transparents/create`
  *   (body `{ method: 'PIX', data }`, `data.amount` in centavos required, `expiresIn` seconds,
- *   `description` ≤ 500, `customer` all-four-fields-or-none for PIX, `externalId` "para idempotência"),
+ *   `description` ≤ 500, `customer` all-four-fields-or-none for PIX, `externalId` "para idempotência", whose
+ *   answer to a repeat is undocumented: the stand-in returns the same charge),
  *   `/transparents/check`, `/transparents/simulate-payment`, `/transparents/refund` (RefundRequest,
  *   RefundResponse, RefundError codes), schemas `TransparentCharge` and `PixQRCode`, `bearerAuth`.
  * - AbacatePay/documentation pages/transparents/{create,check,simulate-payment,refund}.mdx: whole-amount
@@ -136,12 +137,11 @@ describe('AbacatePay: create and read back', () => {
     expect((standIn.requests.at(-1)!.body as { data: object }).data).not.toHaveProperty('customer');
   });
 
-  it('a retry with the same idempotency key names the same charge, so it cannot charge twice', async () => {
+  it('sends our idempotency key as externalId, but does not claim an idempotent create the docs do not describe', async () => {
     const once = input();
-    const first = await provider.createCharge(once);
-    const again = await provider.createCharge(once);
-    expect(again.chargeId).toBe(first.chargeId);
-    expect(provider.capabilities.idempotentCreate).toBe(true);
+    await provider.createCharge(once);
+    expect((standIn.requests.at(-1)!.body as { data: { externalId: unknown } }).data.externalId).toBe(once.idempotencyKey);
+    expect(provider.capabilities.idempotentCreate).toBe(false);
   });
 
   it('reads the charge back pending, then paid after the buyer pays', async () => {

@@ -195,7 +195,8 @@ export function createAbacatepayProvider(settings: AbacatepaySettings, options: 
         ...(taxId && cellphone && customer.name.trim() && customer.email.trim()
           ? { customer: { name: customer.name.trim(), email: customer.email.trim(), taxId, cellphone } }
           : {}),
-        // "ID no seu sistema para idempotência" (openapi.yaml): a retry with the same key names the same charge.
+        // "ID no seu sistema para idempotência" (openapi.yaml, a field hidden from the rendered docs); it also
+        // comes back in the webhook's `data.transparent.externalId`, which ties a charge to our order.
         externalId: input.idempotencyKey,
       },
     };
@@ -327,7 +328,8 @@ export function createAbacatepayProvider(settings: AbacatepaySettings, options: 
       cart: false,
       expiry: true,
       webhook: 'signed',
-      idempotentCreate: true,
+      // Not relied on: what a repeated `externalId` answers (the same charge, or an error) is undocumented.
+      idempotentCreate: false,
     },
     createCharge,
     getCharge: (chargeId) => readCharge(chargeId, 'transaction'),
