@@ -1,0 +1,23 @@
+/** What the seller's console and the buyer see about each PIX provider (pt-BR), one section per provider. */
+
+/** AbacatePay (gateway/providers/abacatepay/). */
+export const abacatepayCopy = {
+  /** A partial refund asked of a provider that only refunds whole payments. */
+  partialRefund: 'A AbacatePay só reembolsa o valor total do pagamento: o reembolso parcial não foi pedido.',
+  /** The provider's refund error codes (docs: transparents/refund), for the seller's console. */
+  refundCodes: {
+    LOCK_NOT_ACQUIRED: 'outra operação está em andamento na sua conta AbacatePay; tente de novo em instantes',
+    TRANSACTION_NOT_FOUND: 'a AbacatePay não encontrou esta cobrança',
+    TRANSACTION_NOT_REFUNDABLE: 'a cobrança não está paga, ou já foi reembolsada',
+    TRANSACTION_UNDER_DISPUTE: 'o pagamento está em disputa (MED) e não pode ser reembolsado agora',
+    INVALID_METHOD: 'este tipo de cobrança não pode ser reembolsado pela API',
+    INSUFFICIENT_FUNDS: 'o saldo da sua conta AbacatePay é menor que o valor do reembolso',
+    STORE_NOT_FOUND: 'a loja desta chave de API não foi encontrada',
+    REFUND_REQUEST_FAILED: 'a AbacatePay falhou ao pedir o reembolso',
+    REFUND_CONFIRMATION_FAILED: 'a AbacatePay criou o reembolso mas não conseguiu confirmá-lo',
+  } as Readonly<Record<string, string>>,
+  /** `simulatePayment` outside dev mode, or refused. */
+  simulateRefused: (detail: string | null) =>
+    `A AbacatePay recusou simular o pagamento${detail ? `: ${detail}` : ''}. A simulação só funciona com uma chave de API do modo de desenvolvimento.`,
+  simulateFailed: 'Não foi possível falar com a AbacatePay para simular o pagamento. Tente de novo.',
+} as const;

@@ -1,0 +1,318 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { buildPixBrCode } from '../../../src/server/gateway/br-code.ts';
+import { listenOnLoopback } from '../loopback.ts';
+
+/**
+ * AbacatePay's API v2 transparent checkout on a loopback port, built from its public documentation
+ * (sources listed in tests/integration/provider-abacatepay.test.ts): create, check, simulate-payment
+ * (dev mode) and refund, each request checked against the documented shape, answers in the
+ * `{ data, error, success }` envelope, and the documented webhook sent to the seller's URL, with
+ * `?webhookSecret=`, `X-Webhook-Secret` and `X-Webhook-Signature` as AbacatePay sends them.
+ */
+
+/** pages/webhooks/security.mdx: the public key every AbacatePay webhook body is signed with. */
+const WEBHOOK_SIGNING_KEY =
+  't9dXRhHHo3yDEj5pVDYz0frf7q6bMKyMRmxxCPIPp3RCplBfXRxqlC6ZpiWmOqj4L63qEaeUOtrCI8P0VMUgo6iIga2ri9ogaHFs0WIIywSMg0q7RmBfybe1E5XJcfC4IW3alNqym0tXoAKkzvfEjZxV6bE0oG2zJrNNYmUCKZyV0KZ3JS8Votf9EAWWYdiDkMkpbMdPggfh1EqHlVkMiTady6jOR3hyzGEHrIz2Ret0xHKMbiqkr9HS1JhNHDX9';
+
+export function signAbacateBody(rawBody: string): string {
+  return createHmac('sha256', WEBHOOK_SIGNING_KEY).update(rawBody, 'utf8').digest('base64');
+}
+
+export type AbacateStatus = 'PENDING' | 'PAID' | 'EXPIRED' | 'CANCELLED' | 'REFUNDED' | 'UNDER_DISPUTE';
+
+export interface StandInCharge {
+  id: string;
+  amount: number;
+  status: AbacateStatus;
+  externalId: string | null;
+  body: Record<string, unknown>;
+  expiresAt: string;
+  refundPublicId: string | null;
+}
+
+export interface AbacateRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+type Route = 'create' | 'check' | 'simulate' | 'refund';
+/** A scripted answer for the next request to a route: replaces the documented behaviour once. */
+export type Fault = 'hang' | 'reset' | { status: number; body?: unknown; raw?: string };
+
+export interface AbacatepayStandIn {
+  url: string;
+  apiKey: string;
+  requests: AbacateRequest[];
+  charges: Map<string, StandInCharge>;
+  /** Dev-mode key (simulate-payment works) or production key (it answers an error). */
+  devMode: boolean;
+  /** The webhook registered in the dashboard: where events go, and its secret. */
+  webhook: { url: string; secret: string } | null;
+  /** Webhook deliveries made, as sent. */
+  deliveries: Array<{ url: string; headers: Record<string, string>; body: string; status: number }>;
+  failNext(route: Route, fault: Fault): void;
+  /** The buyer paid: status PAID and `transparent.completed` sent to the webhook. */
+  markPaid(id: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const envelope = (data: unknown) => ({ data, success: true, error: null });
+const failure = (error: string) => ({ data: null, success: false, error });
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const onlyKeys = (record: Record<string, unknown>, allowed: readonly string[]) => Object.keys(record).every((key) => allowed.includes(key));
+const isNonEmptyString = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/** openapi.yaml `/transparents/create`: the reason a body is refused, or null when it is valid for PIX. */
+function createBodyProblem(body: unknown): string | null {
+  if (!isRecord(body) || !onlyKeys(body, ['method', 'data'])) return 'body must be { method, data }';
+  if (body.method !== 'PIX') return 'method must be PIX';
+  const data = body.data;
+  if (!isRecord(data)) return 'data is required';
+  if (!onlyKeys(data, ['amount', 'expiresIn', 'description', 'customer', 'externalId', 'metadata', 'utm'])) return 'unknown field in data';
+  // Centavos: a positive integer. A reais value such as 19.9 is refused here.
+  if (typeof data.amount !== 'number' || !Number.isSafeInteger(data.amount) || data.amount <= 0) return 'amount must be integer centavos';
+  if (
+    data.expiresIn !== undefined &&
+    (typeof data.expiresIn !== 'number' || !Number.isSafeInteger(data.expiresIn) || data.expiresIn <= 0)
+  ) {
+    return 'expiresIn must be whole seconds';
+  }
+  if (data.description !== undefined && (typeof data.description !== 'string' || data.description.length > 500)) {
+    return 'description is a string of at most 500 characters';
+  }
+  if (data.externalId !== undefined && !isNonEmptyString(data.externalId)) return 'externalId must be a string';
+  if (data.metadata !== undefined && !isRecord(data.metadata)) return 'metadata must be an object';
+  if (data.customer !== undefined) {
+    const customer = data.customer;
+    // For PIX, a customer once sent needs all four fields, and no others.
+    if (!isRecord(customer) || !onlyKeys(customer, ['name', 'email', 'taxId', 'cellphone'])) return 'customer has unknown fields';
+    for (const key of ['name', 'email', 'taxId', 'cellphone']) if (!isNonEmptyString(customer[key])) return `customer.${key} is required`;
+    const taxDigits = String(customer.taxId).replace(/\D/g, '');
+    if (taxDigits.length !== 11 && taxDigits.length !== 14) return 'customer.taxId must be a CPF or CNPJ';
+    if (!/^[^@\s]+@[^@\s]+$/.test(String(customer.email))) return 'customer.email is invalid';
+  }
+  return null;
+}
+
+export async function startAbacatepayStandIn(options: { apiKey?: string; devMode?: boolean } = {}): Promise<AbacatepayStandIn> {
+  const apiKey = options.apiKey ?? `abc_dev_${randomBytes(12).toString('hex')}`;
+  const faults = new Map<Route, Fault>();
+  const hanging = new Set<() => void>();
+  let counter = 0;
+
+  const standIn: AbacatepayStandIn = {
+    url: '',
+    apiKey,
+    requests: [],
+    charges: new Map(),
+    devMode: options.devMode ?? true,
+    webhook: null,
+    deliveries: [],
+    failNext: (route, fault) => void faults.set(route, fault),
+    markPaid: async (id) => {
+      const charge = standIn.charges.get(id);
+      if (!charge) throw new Error(`no charge ${id}`);
+      charge.status = 'PAID';
+      await deliver('transparent.completed', charge);
+    },
+    stop: async () => undefined,
+  };
+
+  /** pages/webhooks/events/transparent.mdx: the envelope and `data.transparent` of a PIX event. */
+  async function deliver(event: string, charge: StandInCharge) {
+    if (!standIn.webhook) return;
+    const body = JSON.stringify({
+      id: `log_${randomBytes(8).toString('hex')}`,
+      event,
+      apiVersion: 2,
+      devMode: standIn.devMode,
+      data: {
+        transparent: {
+          id: charge.id,
+          externalId: charge.externalId,
+          amount: charge.amount,
+          paidAmount: charge.amount,
+          platformFee: 80,
+          status: 'PAID',
+          frequency: 'ONE_TIME',
+          devMode: standIn.devMode,
+          methods: ['PIX'],
+          receiptUrl: 'https://app.abacatepay.com/receipt/stand-in',
+          createdAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
+        },
+        customer: { id: '', name: null, email: null, taxId: null },
+        payerInformation: { method: 'PIX', PIX: { name: 'Pagador', taxId: '123.***.***-**', isSameAsCustomer: false } },
+        ...(event === 'transparent.refunded' ? { reason: 'requested_by_customer' } : {}),
+      },
+    });
+    const url = new URL(standIn.webhook.url);
+    url.searchParams.set('webhookSecret', standIn.webhook.secret);
+    const headers = {
+      'Content-Type': 'application/json',
+      'User-Agent': 'AbacatePay/1.0',
+      'X-Webhook-Secret': standIn.webhook.secret,
+      'X-Webhook-Signature': signAbacateBody(body),
+    };
+    const response = await fetch(url, { method: 'POST', headers, body });
+    await response.text();
+    standIn.deliveries.push({ url: url.href, headers, body, status: response.status });
+  }
+
+  function chargeData(charge: StandInCharge) {
+    return {
+      id: charge.id,
+      amount: charge.amount,
+      status: charge.status,
+      devMode: standIn.devMode,
+      brCode: buildPixBrCode({
+        key: 'pix@abacatepay.com',
+        amountCents: charge.amount,
+        merchantName: 'ABACATEPAY',
+        merchantCity: 'SAO PAULO',
+        txid: charge.id,
+      }),
+      brCodeBase64:
+        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      platformFee: 80,
+      receiptUrl: charge.status === 'PAID' ? 'https://app.abacatepay.com/receipt/stand-in' : null,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      expiresAt: charge.expiresAt,
+      metadata: isRecord(charge.body.metadata) ? charge.body.metadata : {},
+    };
+  }
+
+  /** A scripted fault for this route, if one is waiting. */
+  function takeFault(route: Route, c: Context<{ Variables: { body: unknown } }>): Response | Promise<Response> | null {
+    const fault = faults.get(route);
+    if (fault === undefined) return null;
+    faults.delete(route);
+    if (fault === 'hang') return new Promise<Response>((resolve) => hanging.add(() => resolve(c.body(null, 504))));
+    if (fault === 'reset') {
+      // Drop the connection without an answer, after the request was read.
+      const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
+      incoming?.socket?.destroy();
+      return new Promise<Response>(() => undefined);
+    }
+    if (fault.raw !== undefined) return c.body(fault.raw, fault.status as 200, { 'Content-Type': 'application/json' });
+    return c.json(fault.body ?? failure('Internal server error'), fault.status as 200);
+  }
+
+  const app = new Hono<{ Variables: { body: unknown } }>();
+  app.use('*', async (c, next) => {
+    const text = c.req.method === 'GET' ? '' : await c.req.text();
+    let body: unknown = null;
+    if (text !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = text;
+      }
+    }
+    const url = new URL(c.req.url);
+    standIn.requests.push({
+      method: c.req.method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      authorization: c.req.header('authorization'),
+      body,
+    });
+    // openapi.yaml `bearerAuth`: `Authorization: Bearer <abacatepay-api-key>`.
+    if (c.req.header('authorization') !== `Bearer ${apiKey}`) return c.json(failure('Token de autenticação inválido ou ausente.'), 401);
+    if (c.req.method === 'POST' && !c.req.header('content-type')?.startsWith('application/json')) {
+      return c.json(failure('Content-Type must be application/json'), 415);
+    }
+    c.set('body', body);
+    await next();
+  });
+
+  app.post('/v2/transparents/create', (c) => {
+    const fault = takeFault('create', c);
+    if (fault) return fault;
+    const body = c.get('body');
+    const problem = createBodyProblem(body);
+    if (problem) return c.json(failure(problem), 400);
+    const data = (body as { data: Record<string, unknown> }).data;
+    const externalId = typeof data.externalId === 'string' ? data.externalId : null;
+    // "ID no seu sistema para idempotência": the same externalId names the same charge.
+    const existing = externalId ? [...standIn.charges.values()].find((charge) => charge.externalId === externalId) : undefined;
+    if (existing) return c.json(envelope(chargeData(existing)));
+    const id = `pix_char_${String(++counter).padStart(4, '0')}${randomBytes(6).toString('hex')}`;
+    const expiresIn = typeof data.expiresIn === 'number' ? data.expiresIn : 86_400;
+    const charge: StandInCharge = {
+      id,
+      amount: data.amount as number,
+      status: 'PENDING',
+      externalId,
+      body: data,
+      expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString(),
+      refundPublicId: null,
+    };
+    standIn.charges.set(id, charge);
+    return c.json(envelope(chargeData(charge)));
+  });
+
+  app.get('/v2/transparents/check', (c) => {
+    const fault = takeFault('check', c);
+    if (fault) return fault;
+    const charge = standIn.charges.get(c.req.query('id') ?? '');
+    if (!charge) return c.json(failure('Checkout transparente não encontrado'), 404);
+    return c.json(envelope({ id: charge.id, status: charge.status, expiresAt: charge.expiresAt }));
+  });
+
+  app.post('/v2/transparents/simulate-payment', async (c) => {
+    const fault = takeFault('simulate', c);
+    if (fault) return fault;
+    const body = c.get('body');
+    if (!isRecord(body) || !onlyKeys(body, ['metadata'])) return c.json(failure('body must be { metadata }'), 400);
+    // "Em produção este endpoint retorna erro" (pages/transparents/simulate-payment.mdx).
+    if (!standIn.devMode) return c.json(failure('Simulação disponível apenas em modo de desenvolvimento'), 400);
+    const charge = standIn.charges.get(c.req.query('id') ?? '');
+    if (!charge) return c.json(failure('Checkout transparente não encontrado'), 404);
+    if (charge.status !== 'PENDING') return c.json(failure('Cobrança não está pendente'), 400);
+    charge.status = 'PAID';
+    await deliver('transparent.completed', charge);
+    return c.json(envelope(chargeData(charge)));
+  });
+
+  app.post('/v2/transparents/refund', async (c) => {
+    const fault = takeFault('refund', c);
+    if (fault) return fault;
+    const body = c.get('body');
+    // openapi.yaml RefundRequest: `id` required, `reason` optional, nothing else.
+    if (!isRecord(body) || !onlyKeys(body, ['id', 'reason']) || !isNonEmptyString(body.id)) return c.json(failure('id is required'), 400);
+    if (body.reason !== undefined && (typeof body.reason !== 'string' || body.reason.length > 500))
+      return c.json(failure('reason too long'), 400);
+    const charge = standIn.charges.get(body.id as string);
+    if (!charge) return c.json(failure('TRANSACTION_NOT_FOUND'), 400);
+    // Idempotent: the same id always returns the same refundPublicId.
+    if (charge.refundPublicId) return c.json(envelope({ refundPublicId: charge.refundPublicId }));
+    if (charge.status === 'UNDER_DISPUTE') return c.json(failure('TRANSACTION_UNDER_DISPUTE'), 400);
+    if (charge.status !== 'PAID') return c.json(failure('TRANSACTION_NOT_REFUNDABLE'), 400);
+    charge.refundPublicId = `tran_${randomBytes(8).toString('hex')}`;
+    // Dev mode confirms at once; the charge turns REFUNDED and `transparent.refunded` is sent.
+    charge.status = 'REFUNDED';
+    await deliver('transparent.refunded', charge);
+    return c.json(envelope({ refundPublicId: charge.refundPublicId }));
+  });
+
+  app.notFound((c) => c.json(failure('Not found'), 404));
+
+  const server = await listenOnLoopback(app.fetch);
+  standIn.url = server.url;
+  standIn.stop = async () => {
+    for (const release of hanging) release();
+    hanging.clear();
+    await server.close();
+  };
+  return standIn;
+}
