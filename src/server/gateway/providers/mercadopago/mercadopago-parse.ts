@@ -1,0 +1,122 @@
+import type { SafeRecord } from '../../../lib/safe-parse.ts';
+import type { PaymentState } from '../../types.ts';
+import { reaisToCents } from './mercadopago-amount.ts';
+
+/**
+ * Mercado Pago's payment and refund JSON read into plain values. Every reply went through
+ * parseJsonSafely first (null-prototype objects, no `__proto__`/`constructor` keys), so a key
+ * lookup here can only find what the reply itself held.
+ */
+
+function record(value: unknown): SafeRecord | null {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as SafeRecord) : null;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+/** Payment and refund ids are JSON integers (`"id": 5466310457`); a digit string is read the same. */
+export function readId(value: unknown): string | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? String(value) : null;
+  if (typeof value === 'string' && /^\d{1,19}$/.test(value.trim())) return value.trim();
+  return null;
+}
+
+/**
+ * The documented payment statuses (reference "Get payment"): `approved` is paid; `pending`,
+ * `in_process` and `authorized` wait; `rejected` and `cancelled` (an expired PIX ends cancelled)
+ * never paid; `refunded` and `charged_back` gave the money back. `in_mediation` is a dispute with the
+ * money held: neither paid nor reversed until it settles, so it reads `unknown`.
+ */
+function paymentState(status: string | null): PaymentState {
+  switch (status) {
+    case 'approved':
+      return 'paid';
+    case 'pending':
+    case 'in_process':
+    case 'authorized':
+      return 'pending';
+    case 'rejected':
+    case 'cancelled':
+      return 'failed';
+    case 'refunded':
+    case 'charged_back':
+      return 'reversed';
+    default:
+      return 'unknown';
+  }
+}
+
+export interface MercadoPagoPayment {
+  id: string;
+  amountCents: number | null;
+  rawStatus: string | null;
+  state: PaymentState;
+  qrCode: string | null;
+  /** The QR image as a data URL (the reply sends bare base64). */
+  qrImageDataUrl: string | null;
+  ticketUrl: string | null;
+  expiresAt: number | null;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+/** A QR image is a few kilobytes; a reply that sends megabytes is not one to keep. */
+const MAX_IMAGE_BASE64 = 200_000;
+
+function imageDataUrl(value: unknown): string | null {
+  const base64 = text(value);
+  if (!base64 || base64.length > MAX_IMAGE_BASE64 || !BASE64.test(base64)) return null;
+  // The documented sample is a PNG (`iVBOR…`), the docs' <img> says jpeg: name what the bytes are.
+  const type = base64.startsWith('/9j/') ? 'jpeg' : 'png';
+  return `data:image/${type};base64,${base64}`;
+}
+
+function httpUrl(value: unknown): string | null {
+  const candidate = text(value);
+  if (!candidate) return null;
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+export function parsePayment(body: unknown): MercadoPagoPayment | null {
+  const payment = record(body);
+  const id = payment ? readId(payment.id) : null;
+  if (!payment || !id) return null;
+  const rawStatus = text(payment.status);
+  const transactionData = record(record(payment.point_of_interaction)?.transaction_data);
+  const expires = text(payment.date_of_expiration);
+  const expiresAt = expires ? Date.parse(expires) : Number.NaN;
+  return {
+    id,
+    amountCents: reaisToCents(payment.transaction_amount),
+    rawStatus,
+    state: paymentState(rawStatus),
+    qrCode: text(transactionData?.qr_code),
+    qrImageDataUrl: imageDataUrl(transactionData?.qr_code_base64),
+    ticketUrl: httpUrl(transactionData?.ticket_url),
+    expiresAt: Number.isFinite(expiresAt) ? expiresAt : null,
+  };
+}
+
+export interface MercadoPagoRefund {
+  id: string;
+  paymentId: string | null;
+  amountCents: number | null;
+  rawStatus: string | null;
+  state: 'pending' | 'done' | 'failed';
+}
+
+/** Refund statuses (reference "Create refund"): `approved` is done, `rejected`/`cancelled` failed, the rest (`in_process`) waits. */
+export function parseRefund(body: unknown): MercadoPagoRefund | null {
+  const refund = record(body);
+  const id = refund ? readId(refund.id) : null;
+  if (!refund || !id) return null;
+  const rawStatus = text(refund.status);
+  const state = rawStatus === 'approved' ? 'done' : rawStatus === 'rejected' || rawStatus === 'cancelled' ? 'failed' : 'pending';
+  return { id, paymentId: readId(refund.payment_id), amountCents: reaisToCents(refund.amount), rawStatus, state };
+}

@@ -1,0 +1,319 @@
+/**
+ * Mercado Pago as a PIX provider (issue 44; docs: "Checkout Transparente > Pix", "Webhooks",
+ * "Reembolsos e cancelamentos", the API reference for /v1/payments and its refunds).
+ *
+ * A small typed client, not the official `mercadopago` SDK: the SDK's base URL is a static constant
+ * (`AppConfig.BASE_URL` in src/utils/config), so tests and staging could not point it at a stand-in
+ * without patching the module, and its RestClient retries 5xx answers on its own, where we decide
+ * retries ourselves after reading the charge back. Four endpoints do not need it.
+ *
+ * Units: Mercado Pago speaks reais with decimals (mercadopago-amount.ts); everything leaving this
+ * folder is integer centavos and epoch milliseconds.
+ */
+import { mercadopagoCopy } from '../../../../content/providers.ts';
+import { parseJsonSafely } from '../../../lib/safe-parse.ts';
+import { refundErrorDetail } from '../../errors.ts';
+import type { ChargeRecord, CreatePixInput, PixCharge, PixProvider, ProviderCapabilities, RefundRecord } from '../../pix-provider.ts';
+import { GatewayError } from '../../types.ts';
+import { centsToReais } from './mercadopago-amount.ts';
+import { parsePayment, parseRefund, readId } from './mercadopago-parse.ts';
+import { verifyMercadoPagoWebhook } from './mercadopago-webhook.ts';
+
+const DEFAULT_API_URL = 'https://api.mercadopago.com';
+/** Like gateway-client.ts: no call outlives it, so a checkout never waits longer than this for one provider. */
+const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * "The configured date must be between 30 minutes and up to 30 days from the date of issue" (Pix
+ * guide, `date_of_expiration`). A minute of margin keeps our clock and the request's transit from
+ * landing just under the minimum; the reply's `date_of_expiration` is what we report.
+ */
+const MIN_EXPIRY_SECONDS = 31 * 60;
+const MAX_EXPIRY_SECONDS = 30 * 24 * 60 * 60 - 60;
+/** São Paulo has had no daylight saving time since 2019; the docs' examples carry an explicit offset. */
+const SAO_PAULO_OFFSET_MS = -3 * 60 * 60_000;
+/** Creates whose expiry we remember for a retry; far more than one process has in flight. */
+const REMEMBERED_EXPIRIES = 1000;
+/** Description length we send; the bank app shows far less. */
+const MAX_DESCRIPTION = 250;
+
+const capabilities: ProviderCapabilities = {
+  refunds: true,
+  partialRefunds: true,
+  // One description for the charge; the lines go in additional_info.items, which the buyer never sees.
+  cart: false,
+  expiry: true,
+  webhook: 'signed',
+  idempotentCreate: true,
+};
+
+/**
+ * Connection failures that happen before a byte of the request leaves (as in gateway-client.ts):
+ * Mercado Pago cannot have created anything. Every other transport failure leaves a POST's outcome open.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_INVALID_URL',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+class TransportFailure extends Error {
+  constructor(readonly sent: boolean) {
+    super('Mercado Pago call failed without an answer');
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const record = current as { code?: unknown; cause?: unknown; errors?: unknown };
+    if (typeof record.code === 'string') return record.code;
+    current = record.cause ?? (Array.isArray(record.errors) ? record.errors[0] : undefined);
+  }
+  return undefined;
+}
+
+interface Reply {
+  status: number;
+  ok: boolean;
+  /** Parsed with parseJsonSafely; undefined for an empty or non-JSON body. */
+  json: unknown;
+}
+
+/**
+ * Answers that leave a write's outcome open besides 5xx: 409 (the idempotency key was already used,
+ * so something exists under it), 423 (a request with the same key is still running) and 424 (a
+ * dependency of theirs failed mid-way); mercadopago/sdk-nodejs src/utils/errors/index.ts names them.
+ */
+function leavesWriteOpen(status: number): boolean {
+  return status >= 500 || status === 409 || status === 423 || status === 424;
+}
+
+function splitName(name: string): { first_name: string; last_name?: string } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length <= 1) return { first_name: words[0] ?? '' };
+  return { first_name: words[0] ?? '', last_name: words.slice(1).join(' ') };
+}
+
+function identification(document: string | null): { type: 'CPF' | 'CNPJ'; number: string } | undefined {
+  const digits = document?.replace(/\D/g, '') ?? '';
+  if (digits.length === 11) return { type: 'CPF', number: digits };
+  if (digits.length === 14) return { type: 'CNPJ', number: digits };
+  return undefined;
+}
+
+/** `2026-05-30T23:59:59.000-03:00`, the docs' `yyyy-MM-dd'T'HH:mm:ss.SSSz`. */
+function saoPauloIso(epochMs: number): string {
+  return `${new Date(epochMs + SAO_PAULO_OFFSET_MS).toISOString().slice(0, -1)}-03:00`;
+}
+
+function description(items: CreatePixInput['items']): string {
+  const joined = items.map((item) => item.title.trim()).join(' + ');
+  return joined.length > MAX_DESCRIPTION ? `${joined.slice(0, MAX_DESCRIPTION - 1)}…` : joined;
+}
+
+export function createMercadoPagoProvider(
+  settings: { accessToken: string; webhookSecret: string; apiUrl?: string },
+  options: { fetch?: typeof fetch; now?: () => number; timeoutMs?: number } = {},
+): PixProvider {
+  const accessToken = settings.accessToken.trim();
+  const webhookSecret = settings.webhookSecret;
+  if (accessToken === '') throw new TypeError('Mercado Pago accessToken is empty');
+  if (webhookSecret.trim() === '') throw new TypeError('Mercado Pago webhookSecret is empty');
+  const apiUrl = new URL(settings.apiUrl ?? DEFAULT_API_URL).href.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const now = options.now ?? Date.now;
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  /**
+   * The date_of_expiration first sent under each idempotency key. A retry must send the very same
+   * body: Mercado Pago answers 409 to a key reused with another request, so an expiry recomputed
+   * from the clock would turn a safe retry into a conflict.
+   */
+  const expiryByKey = new Map<string, string>();
+
+  function expiryFor(idempotencyKey: string, expiresInSeconds: number): string {
+    const known = expiryByKey.get(idempotencyKey);
+    if (known) return known;
+    const expiry = saoPauloIso(now() + expiresInSeconds * 1000);
+    expiryByKey.set(idempotencyKey, expiry);
+    // Map keeps insertion order: the first key is the oldest.
+    if (expiryByKey.size > REMEMBERED_EXPIRIES) expiryByKey.delete(expiryByKey.keys().next().value as string);
+    return expiry;
+  }
+
+  async function call(method: 'GET' | 'POST', path: string, write?: { body: unknown; idempotencyKey: string }): Promise<Reply> {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const response = await doFetch(`${apiUrl}${path}`, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          Authorization: `Bearer ${accessToken}`,
+          ...(write ? { 'Content-Type': 'application/json', 'X-Idempotency-Key': write.idempotencyKey } : {}),
+        },
+        body: write ? JSON.stringify(write.body) : undefined,
+        // A redirect would replay the token elsewhere, or turn the POST into a GET.
+        redirect: 'manual',
+        signal: controller.signal,
+      });
+      const raw = await response.text();
+      let json: unknown;
+      try {
+        json = raw.trim() === '' ? undefined : parseJsonSafely(raw);
+      } catch {
+        json = undefined;
+      }
+      return { status: response.status, ok: response.status >= 200 && response.status < 300, json };
+    } catch (error) {
+      const timedOut = controller.signal.aborted;
+      throw new TransportFailure(timedOut || !NOT_SENT_CODES.has(errorCode(error) ?? ''));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async function createCharge(input: CreatePixInput): Promise<PixCharge> {
+    const { amountCents, items, customer } = input;
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+      throw new TypeError(`amountCents must be positive integer centavos, got ${amountCents}`);
+    const itemsTotal = items.reduce((sum, item) => sum + item.priceCents, 0);
+    if (
+      items.length === 0 ||
+      items.some((item) => !Number.isSafeInteger(item.priceCents) || item.priceCents <= 0) ||
+      itemsTotal !== amountCents
+    ) {
+      throw new TypeError(`the items must be positive integer centavos adding up to amountCents (${amountCents}), got ${itemsTotal}`);
+    }
+    const idempotencyKey = input.idempotencyKey.trim();
+    if (idempotencyKey === '') throw new TypeError('idempotencyKey is empty');
+    const expiresInSeconds = Math.min(MAX_EXPIRY_SECONDS, Math.max(MIN_EXPIRY_SECONDS, Math.round(input.expiresInSeconds)));
+    const document = identification(customer.document);
+    const body = {
+      transaction_amount: centsToReais(amountCents),
+      payment_method_id: 'pix',
+      description: description(items),
+      external_reference: idempotencyKey,
+      notification_url: input.webhookUrl,
+      date_of_expiration: expiryFor(idempotencyKey, expiresInSeconds),
+      payer: { email: customer.email, ...splitName(customer.name), ...(document ? { identification: document } : {}) },
+      additional_info: {
+        items: items.map((item, index) => ({
+          id: String(index + 1),
+          title: item.title,
+          quantity: 1,
+          unit_price: centsToReais(item.priceCents),
+        })),
+      },
+    };
+
+    let reply: Reply;
+    try {
+      // One attempt here; a retry with the same key is safe (Mercado Pago answers the same payment) and is the caller's call.
+      reply = await call('POST', '/v1/payments', { body, idempotencyKey });
+    } catch (error) {
+      throw new GatewayError(mercadopagoCopy.chargeFailed, 'charge', undefined, error instanceof TransportFailure && error.sent);
+    }
+    if (!reply.ok)
+      throw new GatewayError(mercadopagoCopy.chargeFailedHttp(reply.status), 'charge', reply.status, leavesWriteOpen(reply.status));
+    const payment = parsePayment(reply.json);
+    // A success we cannot use: the payment probably exists, but without its id, its PIX code or our amount.
+    if (!payment || !payment.qrCode || payment.amountCents !== amountCents) {
+      throw new GatewayError(mercadopagoCopy.chargeFailed, 'charge', reply.status, true);
+    }
+    return {
+      chargeId: payment.id,
+      alternateIds: [],
+      amountCents,
+      state: payment.state,
+      rawStatus: payment.rawStatus,
+      pix: { code: payment.qrCode, imageDataUrl: payment.qrImageDataUrl, imageUrl: null, paymentUrl: payment.ticketUrl },
+      expiresAt: payment.expiresAt,
+    };
+  }
+
+  function paymentPath(chargeId: string): string {
+    const id = readId(chargeId);
+    if (!id) throw new TypeError(`not a Mercado Pago payment id: ${JSON.stringify(chargeId)}`);
+    return `/v1/payments/${id}`;
+  }
+
+  async function getCharge(chargeId: string): Promise<ChargeRecord> {
+    const path = paymentPath(chargeId);
+    let reply: Reply;
+    try {
+      reply = await call('GET', path);
+    } catch {
+      throw new GatewayError(mercadopagoCopy.readFailed, 'transaction');
+    }
+    if (!reply.ok) throw new GatewayError(mercadopagoCopy.readFailedHttp(reply.status), 'transaction', reply.status);
+    const payment = parsePayment(reply.json);
+    // The read-back is what confirms a payment: it must be the one we asked for.
+    if (!payment || payment.id !== readId(chargeId)) throw new GatewayError(mercadopagoCopy.readFailed, 'transaction', reply.status);
+    return { chargeId: payment.id, amountCents: payment.amountCents, state: payment.state, rawStatus: payment.rawStatus, endToEndId: null };
+  }
+
+  async function refund(charge: ChargeRecord, input: { refundId: string; amountCents: number }): Promise<RefundRecord> {
+    const path = `${paymentPath(charge.chargeId)}/refunds`;
+    if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
+      throw new TypeError(`amountCents must be positive integer centavos, got ${input.amountCents}`);
+    const idempotencyKey = input.refundId.trim();
+    if (idempotencyKey === '') throw new TypeError('refundId is empty');
+    let reply: Reply;
+    try {
+      // Always the amount, even for the whole charge: what we ask is what we meant, whatever was refunded before.
+      reply = await call('POST', path, { body: { amount: centsToReais(input.amountCents) }, idempotencyKey });
+    } catch (error) {
+      if (error instanceof TransportFailure && !error.sent) throw new GatewayError(mercadopagoCopy.refundNotSent, 'refund');
+      throw new GatewayError(mercadopagoCopy.refundNoAnswer, 'refund', undefined, true);
+    }
+    if (leavesWriteOpen(reply.status))
+      throw new GatewayError(mercadopagoCopy.refundServerError(reply.status), 'refund', reply.status, true);
+    if (!reply.ok)
+      throw new GatewayError(mercadopagoCopy.refundRefused(reply.status, refundErrorDetail(reply.json)), 'refund', reply.status);
+    const answer = parseRefund(reply.json);
+    if (!answer || (answer.paymentId !== null && answer.paymentId !== charge.chargeId)) {
+      throw new GatewayError(mercadopagoCopy.refundUnreadable, 'refund', reply.status, true);
+    }
+    return { refundId: answer.id, amountCents: answer.amountCents, state: answer.state, rawStatus: answer.rawStatus };
+  }
+
+  /**
+   * `refundId` is Mercado Pago's, as refund() returned it. After an uncertain refund, calling refund()
+   * again with the same key is how to learn what happened: Mercado Pago answers the first refund
+   * for a repeated X-Idempotency-Key instead of making another.
+   */
+  async function getRefund(charge: ChargeRecord, refundId: string): Promise<RefundRecord> {
+    const id = readId(refundId);
+    if (!id) throw new TypeError(`not a Mercado Pago refund id: ${JSON.stringify(refundId)}`);
+    let reply: Reply;
+    try {
+      reply = await call('GET', `${paymentPath(charge.chargeId)}/refunds/${id}`);
+    } catch {
+      throw new GatewayError(mercadopagoCopy.refundReadFailed, 'refund');
+    }
+    const answer = reply.ok ? parseRefund(reply.json) : null;
+    if (!answer || answer.id !== id || (answer.paymentId !== null && answer.paymentId !== charge.chargeId))
+      throw new GatewayError(mercadopagoCopy.refundReadFailed, 'refund', reply.status);
+    return { refundId: answer.id, amountCents: answer.amountCents, state: answer.state, rawStatus: answer.rawStatus };
+  }
+
+  return {
+    id: 'mercadopago',
+    capabilities,
+    createCharge,
+    getCharge,
+    parseWebhook: async (request) => verifyMercadoPagoWebhook(request, webhookSecret, now()),
+    refund,
+    getRefund,
+  };
+}

@@ -1,0 +1,486 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { Hono, type Context } from 'hono';
+import { buildPixBrCode } from '../../../src/server/gateway/br-code.ts';
+import { listenOnLoopback } from '../loopback.ts';
+
+/**
+ * Mercado Pago's API on a loopback port, built from its public documentation (the sources are listed
+ * at the top of tests/integration/provider-mercadopago.test.ts): `POST /v1/payments` for a PIX,
+ * `GET /v1/payments/{id}`, `POST /v1/payments/{id}/refunds` and `GET /v1/payments/{id}/refunds/{refund_id}`.
+ *
+ * It checks each request we send against the documented shape (Bearer token, X-Idempotency-Key on
+ * writes, `transaction_amount` a JSON number in reais with at most two decimals, `payment_method_id:
+ * "pix"`, `payer.email`, `date_of_expiration` in ISO 8601 between 30 minutes and 30 days away…) and
+ * answers 400 with Mercado Pago's error body when it does not hold. It keeps payments and refunds,
+ * honours idempotency keys (same key and body: the same answer; same key, other body: 409), and a
+ * test can pay a payment and have the documented webhook sent, signed as Mercado Pago signs it,
+ * or script the next answer of a route (an error, a hang, a dropped connection, an odd shape).
+ */
+
+export const MP_STAND_IN_TOKEN = 'APP_USR-1234567890123456-010203-standin0secret0token-123456789';
+export const MP_STAND_IN_WEBHOOK_SECRET = 'mp-standin-webhook-secret';
+
+/** A request as the stand-in received it. */
+export interface MercadoPagoRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  rawBody: string;
+  /** The parsed body; null when empty or not JSON. */
+  body: unknown;
+}
+
+export type MercadoPagoRoute = 'create' | 'read' | 'refund' | 'readRefund';
+
+/** A scripted answer for the next request to a route. */
+export type ScriptedAnswer =
+  /** That status with that JSON body (Mercado Pago's error shape unless given), or an empty body. */
+  | { kind: 'status'; status: number; body?: unknown; empty?: boolean; afterWrite?: boolean }
+  /** A 2xx reply whose raw text is given as is (odd shapes, prototype keys, bad JSON). */
+  | { kind: 'raw'; status: number; text: string; afterWrite?: boolean }
+  /** Takes the request and never answers (the client's timeout decides). */
+  | { kind: 'hang'; afterWrite?: boolean }
+  /** Closes the connection without an answer after reading the request. */
+  | { kind: 'drop'; afterWrite?: boolean };
+
+export interface StandInPayment {
+  id: number;
+  status: string;
+  statusDetail: string;
+  /** In centavos, for the test's arithmetic; replies carry reais. */
+  amountCents: number;
+  refundedCents: number;
+  description: string;
+  externalReference: string | null;
+  notificationUrl: string | null;
+  dateOfExpiration: string;
+  qrCode: string;
+  payerEmail: string;
+  refunds: StandInRefund[];
+}
+
+export interface StandInRefund {
+  id: number;
+  paymentId: number;
+  amountCents: number;
+  status: 'approved' | 'in_process' | 'rejected';
+}
+
+export interface MercadoPagoStandIn {
+  url: string;
+  requests: MercadoPagoRequest[];
+  payments: Map<number, StandInPayment>;
+  /** The stand-in's clock (ms), for the expiry window it enforces. */
+  now: () => number;
+  /** The next request to `route` gets this answer instead (after the write when `afterWrite`). */
+  scriptNext(route: MercadoPagoRoute, answer: ScriptedAnswer): void;
+  /** How new refunds end: `approved` (the default) or `in_process` until `finishRefund`. */
+  refundOutcome: 'approved' | 'in_process';
+  /** The buyer pays: status `approved`, `accredited`. */
+  pay(paymentId: number | string): StandInPayment;
+  /** The PIX expired unpaid: `cancelled`, `expired`. */
+  expire(paymentId: number | string): StandInPayment;
+  finishRefund(refundId: number | string): StandInRefund;
+  /**
+   * Sends the documented `payment` notification to the payment's notification_url (with
+   * `?data.id=…&type=payment` added), signed with `secret` (the stand-in's by default).
+   */
+  notify(paymentId: number | string, options?: { secret?: string; tsMs?: number; action?: string }): Promise<{ status: number }>;
+  stop(): Promise<void>;
+}
+
+/** Mercado Pago's error body (`{ message, error, status, cause: [{ code, description }] }`, as the SDK's MercadoPagoError reads it). */
+export function mpError(status: number, error: string, message: string, code?: number | string) {
+  return { message, error, status, cause: code === undefined ? [] : [{ code, description: message, data: null }] };
+}
+
+/** The x-signature header Mercado Pago sends: `ts=…,v1=hex(HMAC-SHA256(secret, "id:{data.id};request-id:{x-request-id};ts:{ts};"))`. */
+export function signNotification(input: { secret: string; dataId: string; requestId: string | null; ts: string }): string {
+  const id = /^[a-z0-9]+$/i.test(input.dataId) ? input.dataId.toLowerCase() : input.dataId;
+  const manifest = `id:${id};${input.requestId ? `request-id:${input.requestId};` : ''}ts:${input.ts};`;
+  return `ts=${input.ts},v1=${createHmac('sha256', input.secret).update(manifest).digest('hex')}`;
+}
+
+/** A 1×1 PNG, as `qr_code_base64` (the documented sample is a PNG too). */
+const TINY_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABc3UBGAAAAABJRU5ErkJggg==';
+const AMOUNT_TEXT = /^\d{1,10}(\.\d{1,2})?$/;
+/** The docs' `yyyy-MM-dd'T'HH:mm:ss.SSSz`, e.g. `2020-05-30T23:59:59.000-04:00`. */
+const EXPIRATION_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/;
+
+/** Centavos from an amount, and whether the raw JSON wrote it as reais with at most two decimals. */
+function amountOf(value: unknown): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return null;
+  const text = String(value);
+  if (!AMOUNT_TEXT.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Every literal written for `key` in the raw JSON text: what a float slip (19.900000000000002, 1e-7) would show. */
+function rawNumbers(rawBody: string, key: string): string[] {
+  return [...rawBody.matchAll(new RegExp(`"${key}"\\s*:\\s*([^,}\\]\\s]+)`, 'g'))].map((match) => match[1] ?? '');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const reais = (cents: number) => Number(`${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`);
+
+/** The reasons a payment request breaks the documented shape; empty when it holds. */
+function createProblems(body: unknown, rawBody: string, now: number): string[] {
+  if (!isRecord(body)) return ['body is not a JSON object'];
+  const problems: string[] = [];
+  const amount = amountOf(body.transaction_amount);
+  if (amount === null) problems.push('transaction_amount must be a positive number in reais with at most two decimals');
+  for (const literal of [...rawNumbers(rawBody, 'transaction_amount'), ...rawNumbers(rawBody, 'unit_price')]) {
+    if (!AMOUNT_TEXT.test(literal)) problems.push(`amount written as ${literal}`);
+  }
+  if (body.payment_method_id !== 'pix') problems.push('payment_method_id must be "pix"');
+  const payer = isRecord(body.payer) ? body.payer : null;
+  if (!payer || typeof payer.email !== 'string' || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(payer.email))
+    problems.push('payer.email is required');
+  if (payer && payer.identification !== undefined) {
+    const identification = isRecord(payer.identification) ? payer.identification : {};
+    const digits = typeof identification.number === 'string' ? identification.number : '';
+    const ok = (identification.type === 'CPF' && /^\d{11}$/.test(digits)) || (identification.type === 'CNPJ' && /^\d{14}$/.test(digits));
+    if (!ok) problems.push('payer.identification must be a CPF or CNPJ in digits');
+  }
+  if (body.description !== undefined && (typeof body.description !== 'string' || body.description.length > 600))
+    problems.push('description');
+  if (body.notification_url !== undefined) {
+    let valid = false;
+    try {
+      valid = typeof body.notification_url === 'string' && ['http:', 'https:'].includes(new URL(body.notification_url).protocol);
+    } catch {
+      valid = false;
+    }
+    if (!valid) problems.push('notification_url must be an http(s) URL');
+  }
+  if (body.date_of_expiration !== undefined) {
+    const text = typeof body.date_of_expiration === 'string' ? body.date_of_expiration : '';
+    const at = Date.parse(text);
+    if (!EXPIRATION_TEXT.test(text) || !Number.isFinite(at))
+      problems.push('date_of_expiration must be ISO 8601 with milliseconds and an offset');
+    else if (at < now + 30 * 60_000 || at > now + 30 * 24 * 3_600_000)
+      problems.push('date_of_expiration must be between 30 minutes and 30 days away');
+  }
+  const info = isRecord(body.additional_info) ? body.additional_info : null;
+  if (info && info.items !== undefined) {
+    const items = Array.isArray(info.items) ? info.items : [];
+    let sum = 0;
+    for (const item of items) {
+      const price = isRecord(item) ? amountOf(item.unit_price) : null;
+      const quantity = isRecord(item) ? item.quantity : null;
+      if (
+        !isRecord(item) ||
+        typeof item.title !== 'string' ||
+        price === null ||
+        !Number.isSafeInteger(quantity) ||
+        (quantity as number) < 1
+      ) {
+        problems.push('additional_info.items: title, quantity and unit_price');
+        break;
+      }
+      sum += price * (quantity as number);
+    }
+    if (amount !== null && items.length > 0 && sum !== amount) problems.push('additional_info.items do not add up to transaction_amount');
+  }
+  return problems;
+}
+
+export async function startMercadoPagoStandIn(options: { now?: () => number } = {}): Promise<MercadoPagoStandIn> {
+  const app = new Hono();
+  const scripted = new Map<MercadoPagoRoute, ScriptedAnswer[]>();
+  const createKeys = new Map<string, { rawBody: string; paymentId: number }>();
+  const refundKeys = new Map<string, { paymentId: number; rawBody: string; refundId: number }>();
+  const refundsById = new Map<number, StandInRefund>();
+  let nextPaymentId = 130_000_000_000;
+  let nextRefundId = 2_000_000_000;
+
+  const standIn: MercadoPagoStandIn = {
+    url: '',
+    requests: [],
+    payments: new Map(),
+    now: options.now ?? Date.now,
+    refundOutcome: 'approved',
+    scriptNext: (route, answer) => scripted.set(route, [...(scripted.get(route) ?? []), answer]),
+    pay: (id) => {
+      const payment = known(id);
+      if (payment.status !== 'pending') throw new Error(`payment ${id} is ${payment.status}, not pending`);
+      payment.status = 'approved';
+      payment.statusDetail = 'accredited';
+      return payment;
+    },
+    expire: (id) => {
+      const payment = known(id);
+      payment.status = 'cancelled';
+      payment.statusDetail = 'expired';
+      return payment;
+    },
+    finishRefund: (id) => {
+      const refund = refundsById.get(Number(id));
+      if (!refund || refund.status !== 'in_process') throw new Error(`no refund ${id} in process`);
+      refund.status = 'approved';
+      const payment = known(refund.paymentId);
+      if (payment.refundedCents === payment.amountCents && payment.refunds.every((each) => each.status === 'approved')) {
+        payment.status = 'refunded';
+        payment.statusDetail = 'refunded';
+      }
+      return refund;
+    },
+    notify: async (id, notifyOptions = {}) => {
+      const payment = known(id);
+      if (!payment.notificationUrl) throw new Error(`payment ${id} has no notification_url`);
+      const url = new URL(payment.notificationUrl);
+      url.searchParams.set('data.id', String(payment.id));
+      url.searchParams.set('type', 'payment');
+      const requestId = randomUUID();
+      const ts = String(notifyOptions.tsMs ?? standIn.now());
+      const body = {
+        id: Math.floor(standIn.now() / 1000),
+        live_mode: true,
+        type: 'payment',
+        date_created: new Date(standIn.now()).toISOString(),
+        user_id: 44444,
+        api_version: 'v1',
+        action: notifyOptions.action ?? 'payment.updated',
+        data: { id: String(payment.id) },
+      };
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'x-request-id': requestId,
+          'x-signature': signNotification({
+            secret: notifyOptions.secret ?? MP_STAND_IN_WEBHOOK_SECRET,
+            dataId: String(payment.id),
+            requestId,
+            ts,
+          }),
+        },
+        body: JSON.stringify(body),
+      });
+      await response.arrayBuffer();
+      return { status: response.status };
+    },
+    stop: async () => undefined,
+  };
+
+  function known(id: number | string): StandInPayment {
+    const payment = standIn.payments.get(Number(id));
+    if (!payment) throw new Error(`the stand-in has no payment ${id}`);
+    return payment;
+  }
+
+  const paymentJson = (payment: StandInPayment) => ({
+    id: payment.id,
+    date_created: new Date(standIn.now()).toISOString(),
+    date_approved: payment.status === 'approved' ? new Date(standIn.now()).toISOString() : null,
+    date_of_expiration: payment.dateOfExpiration,
+    operation_type: 'regular_payment',
+    payment_method_id: 'pix',
+    payment_type_id: 'bank_transfer',
+    status: payment.status,
+    status_detail: payment.statusDetail,
+    currency_id: 'BRL',
+    description: payment.description,
+    live_mode: true,
+    collector_id: 123456,
+    payer: { email: payment.payerEmail, identification: { type: null, number: null } },
+    metadata: {},
+    additional_info: {},
+    external_reference: payment.externalReference,
+    transaction_amount: reais(payment.amountCents),
+    transaction_amount_refunded: reais(payment.refundedCents),
+    coupon_amount: 0,
+    installments: 1,
+    transaction_details: {
+      net_received_amount: 0,
+      total_paid_amount: reais(payment.amountCents),
+      overpaid_amount: 0,
+      external_resource_url: null,
+      installment_amount: 0,
+      financial_institution: null,
+    },
+    captured: true,
+    binary_mode: false,
+    notification_url: payment.notificationUrl,
+    refunds: payment.refunds.map(refundJson),
+    point_of_interaction: {
+      type: 'PIX',
+      sub_type: null,
+      application_data: { name: null, version: null },
+      transaction_data: {
+        qr_code_base64: TINY_PNG_BASE64,
+        qr_code: payment.qrCode,
+        ticket_url: `https://www.mercadopago.com.br/payments/${payment.id}/ticket?caller_id=123456&hash=${randomUUID()}`,
+      },
+    },
+  });
+
+  const refundJson = (refund: StandInRefund) => ({
+    id: refund.id,
+    payment_id: refund.paymentId,
+    amount: reais(refund.amountCents),
+    metadata: {},
+    source: { id: '123456', name: 'Loja Teste', type: 'collector' },
+    date_created: new Date(standIn.now()).toISOString(),
+    unique_sequence_number: null,
+    refund_mode: 'standard',
+    adjustment_amount: 0,
+    status: refund.status,
+    reason: null,
+    amount_refunded_to_payer: refund.status === 'approved' ? reais(refund.amountCents) : 0,
+  });
+
+  async function record(c: Context): Promise<MercadoPagoRequest> {
+    const rawBody = await c.req.text();
+    let body: unknown = null;
+    try {
+      body = rawBody === '' ? null : JSON.parse(rawBody);
+    } catch {
+      body = null;
+    }
+    const request = { method: c.req.method, path: c.req.path, headers: Object.fromEntries(c.req.raw.headers.entries()), rawBody, body };
+    standIn.requests.push(request);
+    return request;
+  }
+
+  /** Runs a route: the auth check, then a scripted answer if any (before or after the write), else the real one. */
+  async function handle(
+    c: Context,
+    route: MercadoPagoRoute,
+    write: boolean,
+    real: (request: MercadoPagoRequest) => Response,
+  ): Promise<Response> {
+    const request = await record(c);
+    if (request.headers.authorization !== `Bearer ${MP_STAND_IN_TOKEN}`) {
+      return c.json(mpError(401, 'unauthorized', 'invalid access token'), 401);
+    }
+    if (write && !request.headers['x-idempotency-key']) {
+      return c.json(mpError(400, 'bad_request', 'X-Idempotency-Key header is required'), 400);
+    }
+    if (write && !(request.headers['content-type'] ?? '').startsWith('application/json')) {
+      return c.json(mpError(400, 'bad_request', 'content-type must be application/json'), 400);
+    }
+    const queue = scripted.get(route) ?? [];
+    const answer = queue.shift();
+    if (!answer) return real(request);
+    if (answer.afterWrite) real(request);
+    switch (answer.kind) {
+      case 'status':
+        if (answer.empty) return c.body(null, answer.status as 500);
+        return c.json(answer.body ?? mpError(answer.status, 'scripted', `scripted ${answer.status}`), answer.status as 500);
+      case 'raw':
+        return new Response(answer.text, { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+      case 'hang':
+        return new Promise<Response>(() => undefined);
+      case 'drop':
+        (c.env as { incoming: IncomingMessage }).incoming.socket.destroy();
+        return new Promise<Response>(() => undefined);
+    }
+  }
+
+  app.post('/v1/payments', (c) =>
+    handle(c, 'create', true, (request) => {
+      const key = request.headers['x-idempotency-key'] ?? '';
+      const earlier = createKeys.get(key);
+      if (earlier) {
+        // The same key answers the same payment; another body under it is a conflict (SDK: MPIdempotencyError).
+        if (earlier.rawBody !== request.rawBody)
+          return c.json(mpError(409, 'conflict', 'idempotency key already used with another request'), 409);
+        return c.json(paymentJson(known(earlier.paymentId)), 201);
+      }
+      const problems = createProblems(request.body, request.rawBody, standIn.now());
+      if (problems.length > 0) return c.json(mpError(400, 'bad_request', problems.join('; '), 4037), 400);
+      const body = request.body as Record<string, unknown> & { payer: { email: string } };
+      const id = nextPaymentId++;
+      const amountCents = amountOf(body.transaction_amount) ?? 0;
+      const payment: StandInPayment = {
+        id,
+        status: 'pending',
+        statusDetail: 'pending_waiting_transfer',
+        amountCents,
+        refundedCents: 0,
+        description: typeof body.description === 'string' ? body.description : '',
+        externalReference: typeof body.external_reference === 'string' ? body.external_reference : null,
+        notificationUrl: typeof body.notification_url === 'string' ? body.notification_url : null,
+        dateOfExpiration:
+          typeof body.date_of_expiration === 'string'
+            ? body.date_of_expiration
+            : new Date(standIn.now() + 24 * 3_600_000).toISOString().replace('Z', '-00:00'),
+        qrCode: buildPixBrCode({
+          key: 'mp-standin@example.com',
+          amountCents,
+          merchantName: 'LOJA TESTE',
+          merchantCity: 'SAO PAULO',
+          txid: `MP${id}`,
+        }),
+        payerEmail: body.payer.email,
+        refunds: [],
+      };
+      standIn.payments.set(id, payment);
+      createKeys.set(key, { rawBody: request.rawBody, paymentId: id });
+      return c.json(paymentJson(payment), 201);
+    }),
+  );
+
+  const notFound = (c: Context) => c.json(mpError(404, 'not_found', 'Payment not found', 2000), 404);
+
+  app.get('/v1/payments/:id', (c) =>
+    handle(c, 'read', false, () => {
+      const payment = standIn.payments.get(Number(c.req.param('id')));
+      return payment ? c.json(paymentJson(payment)) : notFound(c);
+    }),
+  );
+
+  app.post('/v1/payments/:id/refunds', (c) =>
+    handle(c, 'refund', true, (request) => {
+      const payment = standIn.payments.get(Number(c.req.param('id')));
+      if (!payment) return notFound(c);
+      const key = request.headers['x-idempotency-key'] ?? '';
+      const earlier = refundKeys.get(key);
+      if (earlier) {
+        if (earlier.rawBody !== request.rawBody || earlier.paymentId !== payment.id) {
+          return c.json(mpError(409, 'conflict', 'idempotency key already used with another request'), 409);
+        }
+        return c.json(refundJson(refundsById.get(earlier.refundId) as StandInRefund), 201);
+      }
+      const body = request.body === null ? {} : request.body;
+      if (!isRecord(body)) return c.json(mpError(400, 'bad_request', 'body is not a JSON object'), 400);
+      for (const literal of rawNumbers(request.rawBody, 'amount')) {
+        if (!AMOUNT_TEXT.test(literal)) return c.json(mpError(400, 'bad_request', `amount written as ${literal}`), 400);
+      }
+      if (payment.status !== 'approved')
+        return c.json(mpError(400, 'bad_request', `Payment ${payment.status} cannot be refunded`, 2063), 400);
+      const remaining = payment.amountCents - payment.refundedCents;
+      const amountCents = body.amount === undefined ? remaining : amountOf(body.amount);
+      if (amountCents === null || amountCents > remaining) return c.json(mpError(400, 'bad_request', 'Invalid refund amount', 2085), 400);
+      const refund: StandInRefund = { id: nextRefundId++, paymentId: payment.id, amountCents, status: standIn.refundOutcome };
+      refundsById.set(refund.id, refund);
+      payment.refunds.push(refund);
+      payment.refundedCents += amountCents;
+      if (payment.refundedCents === payment.amountCents && refund.status === 'approved') {
+        payment.status = 'refunded';
+        payment.statusDetail = 'refunded';
+      }
+      refundKeys.set(key, { paymentId: payment.id, rawBody: request.rawBody, refundId: refund.id });
+      return c.json(refundJson(refund), 201);
+    }),
+  );
+
+  app.get('/v1/payments/:id/refunds/:refundId', (c) =>
+    handle(c, 'readRefund', false, () => {
+      const refund = refundsById.get(Number(c.req.param('refundId')));
+      if (!refund || refund.paymentId !== Number(c.req.param('id'))) return c.json(mpError(404, 'not_found', 'Refund not found'), 404);
+      return c.json(refundJson(refund));
+    }),
+  );
+
+  const listening = await listenOnLoopback(app.fetch);
+  standIn.url = listening.url;
+  standIn.stop = listening.close;
+  return standIn;
+}
