@@ -178,10 +178,23 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     return agent;
   }
 
-  function send(method: 'GET' | 'PUT' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Reply> {
+  /**
+   * One request. `firstOnConnection` marks the token call: a server that checks the client certificate
+   * after a TLS 1.3 handshake (Node's own `rejectUnauthorized`, some proxies) just resets the new
+   * connection instead of sending an alert, and a token call creates nothing, so reading such a reset
+   * as a refused certificate can only make the message clearer, never hide a charge.
+   */
+  function send(
+    method: 'GET' | 'PUT' | 'POST',
+    path: string,
+    headers: Record<string, string>,
+    body?: string,
+    firstOnConnection = false,
+  ): Promise<Reply> {
     const httpsAgent = getAgent();
     return new Promise((resolve, reject) => {
       let connected = false;
+      let fresh = false;
       let timedOut = false;
       const request = https.request(`${baseUrl}${path}`, {
         method,
@@ -198,7 +211,11 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
       }, timeoutMs);
       request.on('socket', (socket) => {
         // A kept-alive socket is already connected; a new one is once its handshake is done.
-        if (!socket.connecting && !socket.destroyed) connected = true;
+        if (!socket.connecting) {
+          connected = true;
+          return;
+        }
+        fresh = true;
         socket.once('secureConnect', () => {
           connected = true;
         });
@@ -207,8 +224,10 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
         clearTimeout(timer);
         const code = errorCode(error);
         if (timedOut) reject(new CallFailure('timeout', connected));
-        else if (CERTIFICATE_ALERT.test(code)) reject(new CallFailure('certificate', false));
-        else if (code.startsWith('ERR_OSSL') || code === 'ERR_SSL_WRONG_VERSION_NUMBER') reject(new CallFailure('certificate_file', false));
+        else if (CERTIFICATE_ALERT.test(code) || (firstOnConnection && fresh && connected && code === 'ECONNRESET')) {
+          reject(new CallFailure('certificate', false));
+        } else if (code.startsWith('ERR_OSSL') || code === 'ERR_SSL_WRONG_VERSION_NUMBER')
+          reject(new CallFailure('certificate_file', false));
         else reject(new CallFailure('network', connected && !NOT_SENT.has(code)));
       });
       request.on('response', (response) => {
@@ -256,7 +275,7 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     // Nothing is created by a token call, so any failure of it means the real call was not sent.
     let reply: Reply;
     try {
-      reply = await send('POST', profile.tokenPath, headers, body);
+      reply = await send('POST', profile.tokenPath, headers, body, true);
     } catch (error) {
       if (error instanceof CallFailure && (error.reason === 'certificate' || error.reason === 'certificate_file')) throw error;
       throw new CallFailure('token', false);
