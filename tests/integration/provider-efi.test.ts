@@ -29,6 +29,7 @@ import { WebhookRejectedError, type CreatePixInput, type PixProvider, type Webho
 import { createEfiProvider, type EfiSettings } from '../../src/server/gateway/providers/efi/efi-provider.ts';
 import { centsToReais, reaisToCents } from '../../src/server/gateway/providers/efi/pix-api-parse.ts';
 import { GatewayError } from '../../src/server/gateway/types.ts';
+import { announceSeed, FUZZ_SEED as SEED } from '../fuzz/fuzz-kit.ts';
 import { refusedUrl } from '../support/loopback.ts';
 import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
 
@@ -36,8 +37,6 @@ const CLIENT_ID = 'Client_Id_stand_in';
 const CLIENT_SECRET = 'Client_Secret_stand_in';
 const PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
 const HMAC_SECRET = 'hmac-secret-of-the-seller';
-
-const SEED = Number(process.env.FUZZ_SEED) || Date.now() % 2_147_483_647;
 
 let pki: TestPki;
 let standIn: EfiStandIn;
@@ -577,7 +576,7 @@ describe('prototype keys', () => {
 
 describe('money units', () => {
   it('every amount from 1 to 10.000.000 centavos goes to reais and back exactly', () => {
-    console.log(`provider-efi: fast-check seed ${SEED} (replay with FUZZ_SEED=${SEED})`);
+    announceSeed('provider-efi');
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000_000 }), (cents) => {
         const text = centsToReais(cents);
