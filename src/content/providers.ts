@@ -22,7 +22,6 @@ export const abacatepayCopy = {
   simulateFailed: 'Não foi possível falar com a AbacatePay para simular o pagamento. Tente de novo.',
 } as const;
 
-
 /** REFUND_MAY_HAVE_HAPPENED (api-errors.ts), naming where the seller can look. */
 const MERCADOPAGO_REFUND_MAY_HAVE_HAPPENED =
   'O reembolso pode ter sido feito: confira o pagamento no painel do Mercado Pago antes de pedir de novo.';
@@ -42,4 +41,20 @@ export const mercadopagoCopy = {
   refundNoAnswer: `O Mercado Pago não deu resposta (tempo esgotado ou conexão perdida). ${MERCADOPAGO_REFUND_MAY_HAVE_HAPPENED}`,
   refundServerError: (status: number) => `O Mercado Pago respondeu com erro (HTTP ${status}). ${MERCADOPAGO_REFUND_MAY_HAVE_HAPPENED}`,
   refundUnreadable: `O Mercado Pago aceitou o pedido, mas a resposta não pôde ser lida. ${MERCADOPAGO_REFUND_MAY_HAVE_HAPPENED}`,
+} as const;
+
+/** Efí (API Pix do Banco Central, gateway/providers/efi/). */
+export const efiCopy = {
+  certificateRefused:
+    'A Efí recusou o certificado do vendedor (mTLS). Confira EFI_CERTIFICATE: deve ser o certificado .p12 ou .pem do mesmo ambiente (produção ou homologação) das credenciais.',
+  certificateUnreadable: 'O certificado da Efí (EFI_CERTIFICATE) não pôde ser lido. Confira o caminho e o formato (.p12 ou .pem).',
+  credentialsRefused: 'A Efí recusou as credenciais (EFI_CLIENT_ID e EFI_CLIENT_SECRET).',
+  tokenUnavailable: 'Não foi possível obter o acesso à API Pix da Efí (token OAuth).',
+  serverError: (status: number) => `A Efí respondeu com erro (HTTP ${status}).`,
+  refused: (status: number, detail: string | null) => `A Efí recusou o pedido (HTTP ${status})${detail ? `: ${detail}` : ''}.`,
+  noAnswer: 'A Efí não deu resposta (tempo esgotado ou conexão perdida).',
+  unreadable: 'A resposta da Efí não pôde ser lida.',
+  refundMayHaveHappened: 'A devolução pode ter sido feita: ela é conferida na Efí antes de qualquer nova tentativa.',
+  noPaymentToRefund: 'Esta cobrança Efí não tem um Pix pago para devolver.',
+  refundNotFound: 'A Efí não encontrou esta devolução: ela não foi pedida.',
 } as const;

@@ -1,0 +1,610 @@
+/**
+ * The Efí adapter over real HTTPS (mutual TLS) against a stand-in that requires a client certificate.
+ *
+ * Sources the adapter and the stand-in (tests/support/stand-ins/efi-stand-in.ts) follow:
+ * - Banco Central, "API Pix" 2.9.0: github.com/bacen/pix-api `openapi.yaml` — `PUT|GET /cob/{txid}`,
+ *   `PUT|GET /pix/{e2eid}/devolucao/{id}`, `PUT /webhook/{chave}` and its callback `POST {webhookUrl}/pix`
+ *   with `{ pix: [Pix] }` (also on a devolução's final status); schemas `TxId` ([a-zA-Z0-9]{26,35}),
+ *   `EndToEndId`, `DevolucaoId` ([a-zA-Z0-9]{1,35}), `CobValor.original` / `Pix.valor` / `Devolucao.valor`
+ *   (`\d{1,10}\.\d{2}`), `CobrancaStatus`, `Devolucao.status`, `Problema` (RFC 7807); examples
+ *   `cobResponse1/2` (numeric `loc.id`), `pixWebhook1` (`devolucoes` as one object), `devolucaoResponse1/2`;
+ *   the violations listed for `PUT /cob/{txid}` and `PUT /pix/{e2eid}/devolucao/{id}`; OAuth2 client credentials.
+ * - Efí: github.com/efipay/sdk-node-apis-efi `src/constants/endpoints.ts` (base URLs
+ *   pix.api.efipay.com.br / pix-h.api.efipay.com.br, `POST /oauth/token`, `GET /v2/loc/:id/qrcode`) and
+ *   `src/httpClient.ts` (certificate as .p12 with an empty passphrase or PEM, on every call);
+ *   dev.efipay.com.br/docs/api-pix/credenciais (client credentials, certificate) and
+ *   dev.efipay.com.br/docs/api-pix/webhooks (mTLS required on the webhook: a call without a certificate
+ *   must be refused); github.com/efipay/mtls-webhook README (Efí appends `/pix` unless the URL holds
+ *   `ignorar=`); comunidade.sejaefi.com.br "Configuração de Webhook com Skip-mTLS" (2025-01-17: without
+ *   mTLS, check the `hmac` query parameter registered in the URL and the source IP 34.193.116.226).
+ */
+import { once } from 'node:events';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { efiCopy } from '../../src/content/providers.ts';
+import { WebhookRejectedError, type CreatePixInput, type PixProvider, type WebhookRequest } from '../../src/server/gateway/pix-provider.ts';
+import { createEfiProvider, type EfiSettings } from '../../src/server/gateway/providers/efi/efi-provider.ts';
+import { centsToReais, reaisToCents } from '../../src/server/gateway/providers/efi/pix-api-parse.ts';
+import { GatewayError } from '../../src/server/gateway/types.ts';
+import { announceSeed, FUZZ_SEED as SEED } from '../fuzz/fuzz-kit.ts';
+import { refusedUrl } from '../support/loopback.ts';
+import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
+
+const CLIENT_ID = 'Client_Id_stand_in';
+const CLIENT_SECRET = 'Client_Secret_stand_in';
+const PIX_KEY = '7d9f0335-8dcc-4054-9bf9-0dbd61d36906';
+const HMAC_SECRET = 'hmac-secret-of-the-seller';
+
+let pki: TestPki;
+let standIn: EfiStandIn;
+let clock: number;
+
+function settings(overrides: Partial<EfiSettings> = {}): EfiSettings {
+  return {
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    certificatePath: pki.sellerP12Path,
+    pixKey: PIX_KEY,
+    apiUrl: standIn.url,
+    webhookHmacSecret: HMAC_SECRET,
+    allowedIps: ['34.193.116.226'],
+    ...overrides,
+  };
+}
+
+function provider(overrides: Partial<EfiSettings> = {}, timeoutMs = 2_000): PixProvider {
+  return createEfiProvider(settings(overrides), { ca: pki.caCert, now: () => clock, timeoutMs });
+}
+
+let keyCounter = 0;
+function input(overrides: Partial<CreatePixInput> = {}): CreatePixInput {
+  keyCounter++;
+  return {
+    idempotencyKey: `order-${keyCounter}:attempt-1`,
+    amountCents: 1990,
+    items: [{ title: 'Guia de Fornecedores', priceCents: 1990 }],
+    customer: { name: 'Maria Silva', email: 'maria@example.com', phoneDigits: '11987654321', document: '123.456.789-09' },
+    webhookUrl: 'https://loja.example/api/webhooks/efi',
+    expiresInSeconds: 3600,
+    ...overrides,
+  };
+}
+
+async function gatewayFailure(promise: Promise<unknown>): Promise<GatewayError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(GatewayError);
+  return error as GatewayError;
+}
+
+function causeOf(error: GatewayError): string {
+  return error.cause instanceof Error ? error.cause.message : '';
+}
+
+beforeAll(() => {
+  pki = makeTestPki();
+});
+
+afterAll(() => pki.cleanup());
+
+beforeEach(async () => {
+  clock = Date.parse('2026-03-02T15:00:00.000Z');
+  standIn = new EfiStandIn({ pki, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, pixKey: PIX_KEY, now: () => clock });
+  await standIn.start();
+});
+
+afterEach(async () => {
+  await standIn.stop();
+});
+
+describe('charges', () => {
+  it('creates a PIX charge with the documented body, over mTLS, and shows its copy-and-paste code', async () => {
+    const efi = provider();
+    const charge = await efi.createCharge(
+      input({
+        amountCents: 2980,
+        items: [
+          { title: 'Guia', priceCents: 1990 },
+          { title: 'Bônus', priceCents: 990 },
+        ],
+      }),
+    );
+
+    expect(charge.chargeId).toMatch(/^[a-zA-Z0-9]{26,35}$/);
+    expect(charge.pix.code).toMatch(/^000201/);
+    expect(charge.amountCents).toBe(2980);
+    expect(charge.state).toBe('pending');
+    expect(charge.expiresAt).toBe(clock + 3600 * 1000);
+
+    const [tokenCall, put] = standIn.requests;
+    expect(tokenCall).toMatchObject({ method: 'POST', path: '/oauth/token', clientCertificate: true });
+    expect(tokenCall!.headers.authorization).toBe(`Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`);
+    expect(put).toMatchObject({ method: 'PUT', path: `/v2/cob/${charge.chargeId}`, clientCertificate: true });
+    expect(JSON.parse(put!.body)).toEqual({
+      calendario: { expiracao: 3600 },
+      devedor: { cpf: '12345678909', nome: 'Maria Silva' },
+      valor: { original: '29.80' },
+      chave: PIX_KEY,
+      solicitacaoPagador: 'Guia + Bônus',
+    });
+    expect(standIn.violations).toEqual([]);
+  });
+
+  it('leaves the debtor out when the buyer gave no CPF, as the standard requires a document with a name', async () => {
+    await provider().createCharge(input({ customer: { name: 'Ana', email: 'a@example.com', phoneDigits: '11999999999', document: null } }));
+    expect(JSON.parse(standIn.requests.at(-1)!.body)).not.toHaveProperty('devedor');
+    expect(standIn.violations).toEqual([]);
+  });
+
+  it('a retry of the same create is the same charge (the txid comes from the idempotency key)', async () => {
+    const efi = provider();
+    const request = input();
+    const first = await efi.createCharge(request);
+    const again = await efi.createCharge(request);
+    expect(again.chargeId).toBe(first.chargeId);
+    expect(standIn.cob(first.chargeId)!.revisao).toBe(1);
+
+    const other = await efi.createCharge(input());
+    expect(other.chargeId).not.toBe(first.chargeId);
+  });
+
+  it('a retry after the charge was paid returns that charge instead of failing', async () => {
+    const efi = provider();
+    const request = input();
+    const first = await efi.createCharge(request);
+    standIn.pay(first.chargeId);
+    const again = await efi.createCharge(request);
+    expect(again).toMatchObject({ chargeId: first.chargeId, state: 'paid' });
+  });
+
+  it('asks Efí for the QR code of the location when the reply has no pixCopiaECola', async () => {
+    await standIn.stop();
+    standIn = new EfiStandIn({
+      pki,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      pixKey: PIX_KEY,
+      now: () => clock,
+      omitCopiaECola: true,
+    });
+    await standIn.start();
+    const charge = await provider().createCharge(input());
+    expect(charge.pix.code).toMatch(/^000201/);
+    expect(charge.pix.imageDataUrl).toMatch(/^data:image\/png;base64,/);
+    expect(standIn.requests.map((request) => request.method + ' ' + request.path.replace(/\d+/g, 'N'))).toContain('GET /vN/loc/N/qrcode');
+  });
+
+  it('keeps one token until shortly before it expires', async () => {
+    const efi = provider();
+    await efi.createCharge(input());
+    await efi.createCharge(input());
+    expect(standIn.tokenCalls).toBe(1);
+    clock += 3600 * 1000 - 30_000;
+    await efi.createCharge(input());
+    expect(standIn.tokenCalls).toBe(2);
+  });
+
+  it('gets a new token once when Efí revokes the old one early', async () => {
+    const efi = provider();
+    await efi.createCharge(input());
+    standIn.revokeTokens();
+    const charge = await efi.createCharge(input());
+    expect(charge.pix.code).toBeTruthy();
+    expect(standIn.tokenCalls).toBe(2);
+  });
+
+  it('reads a charge back: pending, paid with its end-to-end id, expired, removed', async () => {
+    const efi = provider();
+    const charge = await efi.createCharge(input());
+    expect(await efi.getCharge(charge.chargeId)).toMatchObject({
+      state: 'pending',
+      rawStatus: 'ATIVA',
+      amountCents: 1990,
+      endToEndId: null,
+    });
+
+    const endToEndId = standIn.pay(charge.chargeId);
+    expect(await efi.getCharge(charge.chargeId)).toEqual({
+      chargeId: charge.chargeId,
+      amountCents: 1990,
+      state: 'paid',
+      rawStatus: 'CONCLUIDA',
+      endToEndId,
+    });
+
+    const late = await efi.createCharge(input({ expiresInSeconds: 60 }));
+    clock += 61_000;
+    expect(await efi.getCharge(late.chargeId)).toMatchObject({ state: 'failed', rawStatus: 'ATIVA' });
+
+    const removed = await efi.createCharge(input());
+    standIn.remove(removed.chargeId);
+    expect(await efi.getCharge(removed.chargeId)).toMatchObject({ state: 'failed', rawStatus: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
+  });
+
+  it('an unknown txid is a plain read error, not a payment', async () => {
+    const error = await gatewayFailure(provider().getCharge('a'.repeat(35)));
+    expect(error).toMatchObject({ kind: 'transaction', httpStatus: 404, uncertain: false });
+  });
+});
+
+describe('refunds (devoluções)', () => {
+  it('refunds part, then the rest, and reads each devolução back', async () => {
+    const efi = provider();
+    const charge = await efi.createCharge(input({ amountCents: 2980 }));
+    const endToEndId = standIn.pay(charge.chargeId);
+    const paid = await efi.getCharge(charge.chargeId);
+
+    const part = await efi.refund(paid, { refundId: 'refund-7:addon', amountCents: 990 });
+    expect(part).toEqual({ refundId: 'refund-7:addon', amountCents: 990, state: 'pending', rawStatus: 'EM_PROCESSAMENTO' });
+    const put = standIn.requests.at(-1)!;
+    expect(put.method).toBe('PUT');
+    expect(put.path).toMatch(new RegExp(`^/v2/pix/${endToEndId}/devolucao/[a-zA-Z0-9]{1,35}$`));
+    expect(JSON.parse(put.body)).toEqual({ valor: '9.90' });
+
+    const devolucaoId = put.path.split('/').at(-1)!;
+    standIn.settleRefund(endToEndId, devolucaoId, 'DEVOLVIDO');
+    expect(await efi.getRefund(paid, 'refund-7:addon')).toMatchObject({ state: 'done', rawStatus: 'DEVOLVIDO', amountCents: 990 });
+    expect((await efi.getCharge(charge.chargeId)).state).toBe('paid');
+
+    await efi.refund(paid, { refundId: 'R8', amountCents: 1990 });
+    expect((await efi.getCharge(charge.chargeId)).state).toBe('refunding');
+    standIn.settleRefund(endToEndId, 'R8', 'DEVOLVIDO');
+    expect((await efi.getCharge(charge.chargeId)).state).toBe('reversed');
+    expect(standIn.violations).toEqual([]);
+  });
+
+  it('a devolução Efí could not make reads as failed', async () => {
+    const efi = provider();
+    const charge = await efi.createCharge(input());
+    const endToEndId = standIn.pay(charge.chargeId);
+    const paid = await efi.getCharge(charge.chargeId);
+    await efi.refund(paid, { refundId: 'R1', amountCents: 1990 });
+    standIn.settleRefund(endToEndId, 'R1', 'NAO_REALIZADO');
+    expect(await efi.getRefund(paid, 'R1')).toMatchObject({ state: 'failed', rawStatus: 'NAO_REALIZADO' });
+  });
+
+  it('refusals are certain, lost answers and 5xx are not', async () => {
+    const efi = provider({}, 500);
+    const charge = await efi.createCharge(input());
+    standIn.pay(charge.chargeId);
+    const paid = await efi.getCharge(charge.chargeId);
+
+    const tooMuch = await gatewayFailure(efi.refund(paid, { refundId: 'R1', amountCents: 5000 }));
+    expect(tooMuch).toMatchObject({ kind: 'refund', httpStatus: 400, uncertain: false });
+    expect(tooMuch.message).toContain('excederia o valor do pix originário');
+
+    standIn.script('PUT', '/v2/pix/', {
+      kind: 'status',
+      status: 503,
+      body: '{"type":"https://pix.bcb.gov.br/api/v2/error/ServicoIndisponivel","title":"Serviço Indisponível","status":503}',
+    });
+    const unavailable = await gatewayFailure(efi.refund(paid, { refundId: 'R2', amountCents: 100 }));
+    expect(unavailable).toMatchObject({ kind: 'refund', httpStatus: 503, uncertain: true });
+    expect(unavailable.message).toContain(efiCopy.refundMayHaveHappened);
+
+    standIn.script('PUT', '/v2/pix/', { kind: 'drop-after' });
+    const dropped = await gatewayFailure(efi.refund(paid, { refundId: 'R3', amountCents: 100 }));
+    expect(dropped).toMatchObject({ kind: 'refund', uncertain: true });
+    // It was made: reading it is how the console finds out.
+    expect(await efi.getRefund(paid, 'R3')).toMatchObject({ state: 'pending', amountCents: 100 });
+
+    standIn.script('PUT', '/v2/pix/', { kind: 'hang' });
+    expect(await gatewayFailure(efi.refund(paid, { refundId: 'R4', amountCents: 100 }))).toMatchObject({ uncertain: true });
+
+    const missing = await gatewayFailure(efi.getRefund(paid, 'R4'));
+    expect(missing).toMatchObject({ kind: 'refund', httpStatus: 404, uncertain: false, message: efiCopy.refundNotFound });
+  });
+
+  it('a charge without a paid Pix cannot be refunded, and nothing is sent', async () => {
+    const efi = provider();
+    const charge = await efi.createCharge(input());
+    const record = await efi.getCharge(charge.chargeId);
+    const sent = standIn.requests.length;
+    const error = await gatewayFailure(efi.refund(record, { refundId: 'R1', amountCents: 100 }));
+    expect(error).toMatchObject({ kind: 'refund', uncertain: false, message: efiCopy.noPaymentToRefund });
+    expect(standIn.requests.length).toBe(sent);
+  });
+});
+
+describe('errors when creating a charge', () => {
+  it('a 5xx, a timeout or a connection cut after sending leave the charge uncertain; a 4xx does not', async () => {
+    const efi = provider({}, 400);
+    standIn.script('PUT', '/v2/cob/', {
+      kind: 'status',
+      status: 500,
+      body: '{"type":"https://pix.bcb.gov.br/api/v2/error/ErroInternoDoServidor","title":"Erro","status":500}',
+    });
+    const serverError = await gatewayFailure(efi.createCharge(input()));
+    expect(serverError).toMatchObject({ kind: 'charge', httpStatus: 500, uncertain: true, message: 'Erro ao processar pagamento: 500' });
+
+    standIn.script('PUT', '/v2/cob/', { kind: 'hang' });
+    expect(await gatewayFailure(efi.createCharge(input()))).toMatchObject({
+      kind: 'charge',
+      uncertain: true,
+      message: 'Erro ao processar pagamento',
+    });
+
+    standIn.script('PUT', '/v2/cob/', { kind: 'drop-after' });
+    expect(await gatewayFailure(efi.createCharge(input()))).toMatchObject({ uncertain: true });
+
+    standIn.script('PUT', '/v2/cob/', { kind: 'status', status: 201, body: '{"txid": ' });
+    expect(await gatewayFailure(efi.createCharge(input()))).toMatchObject({ uncertain: true });
+
+    const wrongKey = await gatewayFailure(provider({ pixKey: 'not-the-sellers-key@example.com' }).createCharge(input()));
+    expect(wrongKey).toMatchObject({ kind: 'charge', httpStatus: 400, uncertain: false });
+    expect(causeOf(wrongKey)).toContain('não pertence a este usuário recebedor');
+    standIn.violations.length = 0;
+
+    standIn.script('PUT', '/v2/cob/', {
+      kind: 'status',
+      status: 403,
+      body: '{"type":"https://pix.bcb.gov.br/api/v2/error/AcessoNegado","title":"Acesso Negado","status":403,"detail":"Requisição de participante autenticado que viola alguma regra de autorização."}',
+    });
+    expect(await gatewayFailure(efi.createCharge(input()))).toMatchObject({ httpStatus: 403, uncertain: false });
+  });
+
+  it('refused credentials and an unreachable bank are certain: nothing was created', async () => {
+    const refused = await gatewayFailure(provider({ clientSecret: 'wrong' }).createCharge(input()));
+    expect(refused).toMatchObject({ kind: 'charge', uncertain: false });
+    expect(causeOf(refused)).toBe(efiCopy.credentialsRefused);
+    expect(standIn.requests.every((request) => request.path === '/oauth/token')).toBe(true);
+
+    const down = await gatewayFailure(provider({ apiUrl: (await refusedUrl()).replace('http:', 'https:') }).createCharge(input()));
+    expect(down).toMatchObject({ kind: 'charge', uncertain: false });
+  });
+});
+
+describe('the client certificate (mTLS)', () => {
+  it('the stand-in refuses a call without a client certificate', async () => {
+    const outcome = await new Promise<string>((resolve) => {
+      const request = https.request(`${standIn.url}/oauth/token`, { method: 'POST', ca: pki.caCert }, (response) =>
+        resolve(`answered ${response.statusCode}`),
+      );
+      request.on('error', (error: NodeJS.ErrnoException) => resolve(`refused ${error.code ?? error.message}`));
+      request.end('{"grant_type":"client_credentials"}');
+    });
+    expect(outcome).toMatch(/^refused /);
+    expect(standIn.requests).toEqual([]);
+  });
+
+  it('a certificate from another CA is refused, and the adapter says so, certain that nothing was created', async () => {
+    const error = await gatewayFailure(provider({ certificatePath: pki.strangerPemPath }).createCharge(input()));
+    expect(error).toMatchObject({ kind: 'charge', uncertain: false, message: 'Erro ao processar pagamento' });
+    expect(causeOf(error)).toBe(efiCopy.certificateRefused);
+    expect(standIn.requests).toEqual([]);
+  });
+
+  it('the refund console shows the seller the certificate problem itself', async () => {
+    const charge = {
+      chargeId: 'a'.repeat(35),
+      amountCents: 100,
+      state: 'paid' as const,
+      rawStatus: 'CONCLUIDA',
+      endToEndId: 'E'.padEnd(32, '1'),
+    };
+    const error = await gatewayFailure(
+      provider({ certificatePath: pki.strangerPemPath }).refund(charge, { refundId: 'R1', amountCents: 100 }),
+    );
+    expect(error).toMatchObject({ kind: 'refund', uncertain: false, message: efiCopy.certificateRefused });
+  });
+
+  it('a missing or unreadable certificate file is named, and nothing is sent', async () => {
+    const missing = await gatewayFailure(provider({ certificatePath: `${pki.dir}/nope.p12` }).createCharge(input()));
+    expect(causeOf(missing)).toBe(efiCopy.certificateUnreadable);
+    const garbage = await gatewayFailure(provider({ certificatePath: `${pki.dir}/seller.ext` }).createCharge(input()));
+    expect(causeOf(garbage)).toBe(efiCopy.certificateUnreadable);
+    expect(standIn.requests).toEqual([]);
+  });
+
+  it('works with the certificate as .pem (certificate and key in one file) as well as .p12', async () => {
+    const charge = await provider({ certificatePath: pki.sellerPemPath }).createCharge(input());
+    expect(charge.pix.code).toBeTruthy();
+  });
+});
+
+interface Received {
+  url: URL;
+  headers: Headers;
+  rawBody: string;
+  clientAddress: string;
+  clientCertificateVerified: boolean;
+}
+
+/** Our side's TLS terminator: asks for a client certificate and reports whether it verified one. */
+async function startWebhookTerminator(): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = https.createServer(
+    { key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert, requestCert: true, rejectUnauthorized: false },
+    (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
+        received.push({
+          url: new URL(request.url ?? '/', 'https://loja.example'),
+          headers,
+          rawBody: Buffer.concat(chunks).toString('utf8'),
+          clientAddress: request.socket.remoteAddress ?? '',
+          clientCertificateVerified: (request.socket as TLSSocket).authorized,
+        });
+        response.end('200');
+      });
+    },
+  );
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+function hmacRequest(body: unknown, overrides: Partial<WebhookRequest> = {}): WebhookRequest {
+  return {
+    url: new URL(`https://loja.example/api/webhooks/efi?hmac=${HMAC_SECRET}&ignorar=`),
+    headers: new Headers({ 'content-type': 'application/json' }),
+    rawBody: typeof body === 'string' ? body : JSON.stringify(body),
+    clientAddress: '34.193.116.226',
+    clientCertificateVerified: false,
+    ...overrides,
+  };
+}
+
+describe('webhooks', () => {
+  it('a notification delivered over mTLS names the charge to read back; the read-back decides', async () => {
+    const terminator = await startWebhookTerminator();
+    try {
+      const efi = provider({ webhookHmacSecret: null });
+      const charge = await efi.createCharge(input());
+      standIn.webhookUrl = `${terminator.url}/api/webhooks/efi`;
+      standIn.pay(charge.chargeId);
+      expect(await standIn.notify([charge.chargeId])).toBe(200);
+
+      const [delivery] = terminator.received;
+      expect(delivery!.url.pathname).toBe('/api/webhooks/efi/pix');
+      expect(delivery!.clientCertificateVerified).toBe(true);
+      expect(await efi.parseWebhook(delivery!)).toEqual([{ kind: 'charge', chargeId: charge.chargeId }]);
+      expect((await efi.getCharge(charge.chargeId)).state).toBe('paid');
+
+      // The same bytes without a verified certificate, and no HMAC configured: refused.
+      await expect(efi.parseWebhook({ ...delivery!, clientCertificateVerified: false })).rejects.toBeInstanceOf(WebhookRejectedError);
+    } finally {
+      await terminator.close();
+    }
+  });
+
+  it('the HMAC-in-URL mode: the right secret from Efí’s address passes; a wrong secret, a missing one or another address do not', async () => {
+    const efi = provider();
+    const charge = await efi.createCharge(input());
+    const body = { pix: [{ endToEndId: 'E'.padEnd(32, '7'), txid: charge.chargeId, valor: '19.90', horario: '2026-03-02T15:00:00.000Z' }] };
+
+    expect(await efi.parseWebhook(hmacRequest(body))).toEqual([{ kind: 'charge', chargeId: charge.chargeId }]);
+    // Node reports an IPv4 peer on a dual-stack socket as ::ffff:a.b.c.d.
+    expect(await efi.parseWebhook(hmacRequest(body, { clientAddress: '::ffff:34.193.116.226' }))).toHaveLength(1);
+
+    const wrongSecret = hmacRequest(body, { url: new URL('https://loja.example/api/webhooks/efi?hmac=guess&ignorar=') });
+    await expect(efi.parseWebhook(wrongSecret)).rejects.toThrow('hmac does not match');
+    const noSecret = hmacRequest(body, { url: new URL('https://loja.example/api/webhooks/efi?ignorar=') });
+    await expect(efi.parseWebhook(noSecret)).rejects.toThrow('hmac does not match');
+    await expect(efi.parseWebhook(hmacRequest(body, { clientAddress: '203.0.113.9' }))).rejects.toThrow('address not allowed');
+  });
+
+  it('a tampered body cannot settle anything: it only names a charge, and the read-back tells the truth', async () => {
+    const efi = provider();
+    const unpaid = await efi.createCharge(input());
+    const forged = {
+      pix: [{ endToEndId: 'E'.padEnd(32, '9'), txid: unpaid.chargeId, valor: '19.90', horario: '2026-03-02T15:00:00.000Z' }],
+    };
+    const events = await efi.parseWebhook(hmacRequest(forged));
+    expect(events).toEqual([{ kind: 'charge', chargeId: unpaid.chargeId }]);
+    expect((await efi.getCharge(unpaid.chargeId)).state).toBe('pending');
+  });
+
+  it('a replayed notification (the scheme has no timestamp) only repeats the same read-back', async () => {
+    const efi = provider();
+    const charge = await efi.createCharge(input());
+    standIn.pay(charge.chargeId);
+    const request = hmacRequest({ pix: standIn.cob(charge.chargeId)!.pix });
+    const first = await efi.parseWebhook(request);
+    const replay = await efi.parseWebhook(request);
+    expect(replay).toEqual(first);
+    expect(await efi.getCharge(charge.chargeId)).toMatchObject({ state: 'paid', amountCents: 1990 });
+  });
+
+  it('devoluções in a notification name the refunds to read, whether a list or (as in the standard’s example) one object', async () => {
+    const efi = provider();
+    const txid = 'c3e0e7a4e7f1469a9f782d3d4999343c';
+    const base = { endToEndId: 'E12345678202009091221kkkkkkkkkkk', txid, valor: '110.00', horario: '2020-09-09T20:15:00.358Z' };
+    const devolucao = {
+      id: '123ABC',
+      rtrId: 'D12345678202009091221abcdf098765',
+      valor: '10.00',
+      horario: { solicitacao: '2020-09-09T20:15:00.358Z' },
+      status: 'EM_PROCESSAMENTO',
+    };
+    const expected = [
+      { kind: 'charge', chargeId: txid },
+      { kind: 'refund', chargeId: txid, refundId: '123ABC' },
+    ];
+    expect(await efi.parseWebhook(hmacRequest({ pix: [{ ...base, devolucoes: devolucao }] }))).toEqual(expected);
+    expect(await efi.parseWebhook(hmacRequest({ pix: [{ ...base, devolucoes: [devolucao] }] }))).toEqual(expected);
+  });
+
+  it('bodies that are not Pix notifications are ignored, not acted on', async () => {
+    const efi = provider();
+    expect(await efi.parseWebhook(hmacRequest('{"evento":"teste_webhook"}'))).toEqual([
+      { kind: 'ignored', reason: 'not a pix notification' },
+    ]);
+    expect(await efi.parseWebhook(hmacRequest('not json'))).toEqual([{ kind: 'ignored', reason: 'body is not JSON' }]);
+    expect(await efi.parseWebhook(hmacRequest({ pix: [{ endToEndId: 'E'.padEnd(32, '1'), valor: '5.00', horario: 'x' }] }))).toEqual([
+      { kind: 'ignored', reason: 'pix without a charge txid' },
+    ]);
+  });
+});
+
+describe('prototype keys', () => {
+  it('`__proto__` and `constructor` in a reply or a webhook change nothing', async () => {
+    const efi = provider();
+    standIn.script('PUT', '/v2/cob/', {
+      kind: 'rewrite',
+      rewrite: (normal) =>
+        JSON.stringify(normal).replace(
+          /^\{/,
+          '{"__proto__":{"polluted":"yes","status":"CONCLUIDA"},"constructor":{"prototype":{"polluted":"yes"}},',
+        ),
+    });
+    const charge = await efi.createCharge(input());
+    expect(charge.state).toBe('pending');
+
+    const events = await efi.parseWebhook(
+      hmacRequest(
+        `{"__proto__":{"pix":[{"txid":"${'b'.repeat(30)}"}]},"pix":[{"__proto__":{"txid":"${'c'.repeat(30)}"},"constructor":{"prototype":{"polluted":"yes"}},"txid":"${charge.chargeId}","endToEndId":"${'E'.padEnd(32, '2')}","valor":"19.90","horario":"x"}]}`,
+      ),
+    );
+    expect(events).toEqual([{ kind: 'charge', chargeId: charge.chargeId }]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+});
+
+describe('money units', () => {
+  it('every amount from 1 to 10.000.000 centavos goes to reais and back exactly', () => {
+    announceSeed('provider-efi');
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), (cents) => {
+        const text = centsToReais(cents);
+        expect(text).toMatch(/^\d{1,10}\.\d{2}$/);
+        expect(reaisToCents(text)).toBe(cents);
+      }),
+      { seed: SEED, numRuns: 5_000 },
+    );
+    for (const cents of [1, 9, 10, 99, 100, 1990, 2980, 10_000_000]) expect(reaisToCents(centsToReais(cents))).toBe(cents);
+    expect(centsToReais(1)).toBe('0.01');
+    expect(centsToReais(1990)).toBe('19.90');
+    expect(reaisToCents('19.9')).toBeNull();
+    expect(reaisToCents(19.9)).toBeNull();
+  });
+
+  it('amounts survive the round trip through the bank: create, pay, read back, refund', async () => {
+    const efi = provider();
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 10_000_000 }), async (cents) => {
+        const charge = await efi.createCharge(input({ amountCents: cents, items: [{ title: 'Item', priceCents: cents }] }));
+        expect(JSON.parse(standIn.requests.at(-1)!.body).valor.original).toBe(centsToReais(cents));
+        standIn.pay(charge.chargeId);
+        const record = await efi.getCharge(charge.chargeId);
+        expect(record.amountCents).toBe(cents);
+        expect((await efi.refund(record, { refundId: `R${cents}`, amountCents: cents })).amountCents).toBe(cents);
+      }),
+      { seed: SEED, numRuns: 25 },
+    );
+    expect(standIn.violations).toEqual([]);
+  });
+});

@@ -1,0 +1,560 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import https from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TLSSocket } from 'node:tls';
+
+/**
+ * A stand-in for Efí's API Pix: a real https server on 127.0.0.1 that, like the bank, REQUIRES a
+ * client certificate signed by its CA on every connection (the token call included), and checks
+ * every request against the Banco Central's openapi.yaml (github.com/bacen/pix-api) and Efí's
+ * extensions. Sources are cited in tests/integration/provider-efi.test.ts.
+ */
+
+/** A throwaway PKI made with the machine's openssl: the bank's CA, its server, the seller, a stranger. */
+export interface TestPki {
+  dir: string;
+  caCert: string;
+  serverCert: string;
+  serverKey: string;
+  /** The seller's certificate as Efí hands it out (.p12, no passphrase) and converted (.pem, cert + key). */
+  sellerP12Path: string;
+  sellerPemPath: string;
+  /** A certificate from another CA (say, homologação's against production). */
+  strangerPemPath: string;
+  /** The bank's own client certificate, presented when it calls our webhook (mTLS). */
+  bankClientCert: string;
+  bankClientKey: string;
+  cleanup(): void;
+}
+
+function openssl(dir: string, args: string[]): void {
+  execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+function issue(dir: string, name: string, subject: string, ca: string, extensions: string): void {
+  openssl(dir, [
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.csr`,
+    '-subj',
+    subject,
+  ]);
+  writeFileSync(path.join(dir, `${name}.ext`), extensions);
+  openssl(dir, [
+    'x509',
+    '-req',
+    '-in',
+    `${name}.csr`,
+    '-CA',
+    `${ca}.crt`,
+    '-CAkey',
+    `${ca}.key`,
+    '-CAcreateserial',
+    '-out',
+    `${name}.crt`,
+    '-days',
+    '2',
+    '-extfile',
+    `${name}.ext`,
+  ]);
+}
+
+function selfSignedCa(dir: string, name: string, subject: string): void {
+  openssl(dir, [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    `${name}.key`,
+    '-out',
+    `${name}.crt`,
+    '-days',
+    '2',
+    '-subj',
+    subject,
+  ]);
+}
+
+export function makeTestPki(): TestPki {
+  const dir = mkdtempSync(path.join(tmpdir(), 'efi-pki-'));
+  const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+  selfSignedCa(dir, 'ca', '/CN=Stand-in PSP CA');
+  selfSignedCa(dir, 'other-ca', '/CN=Another CA');
+  issue(dir, 'server', '/CN=127.0.0.1', 'ca', 'subjectAltName=IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
+  issue(dir, 'seller', '/CN=Seller application', 'ca', 'extendedKeyUsage=clientAuth\n');
+  issue(dir, 'bank-client', '/CN=Stand-in PSP webhooks', 'ca', 'extendedKeyUsage=clientAuth\n');
+  issue(dir, 'stranger', '/CN=Stranger', 'other-ca', 'extendedKeyUsage=clientAuth\n');
+  openssl(dir, ['pkcs12', '-export', '-in', 'seller.crt', '-inkey', 'seller.key', '-out', 'seller.p12', '-passout', 'pass:']);
+  writeFileSync(path.join(dir, 'seller.pem'), read('seller.crt') + read('seller.key'));
+  writeFileSync(path.join(dir, 'stranger.pem'), read('stranger.crt') + read('stranger.key'));
+  return {
+    dir,
+    caCert: read('ca.crt'),
+    serverCert: read('server.crt'),
+    serverKey: read('server.key'),
+    sellerP12Path: path.join(dir, 'seller.p12'),
+    sellerPemPath: path.join(dir, 'seller.pem'),
+    strangerPemPath: path.join(dir, 'stranger.pem'),
+    bankClientCert: read('bank-client.crt'),
+    bankClientKey: read('bank-client.key'),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+interface Devolucao {
+  id: string;
+  rtrId: string;
+  valor: string;
+  horario: { solicitacao: string; liquidacao?: string };
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  motivo?: string;
+}
+
+interface PixEntry {
+  endToEndId: string;
+  txid: string;
+  valor: string;
+  horario: string;
+  devolucoes: Devolucao[];
+}
+
+interface Cob {
+  txid: string;
+  revisao: number;
+  criacao: string;
+  expiracao: number;
+  original: string;
+  chave: string;
+  devedor?: Record<string, string>;
+  solicitacaoPagador?: string;
+  status: 'ATIVA' | 'CONCLUIDA' | 'REMOVIDA_PELO_USUARIO_RECEBEDOR' | 'REMOVIDA_PELO_PSP';
+  locId: number;
+  pix: PixEntry[];
+}
+
+/** What the test can make the next matching request meet. */
+export type ScriptedReply =
+  | { kind: 'status'; status: number; body?: string }
+  /** Never answer (the client's timeout must fire). */
+  | { kind: 'hang' }
+  /** Read the request, do what it asks, then cut the connection without an answer. */
+  | { kind: 'drop-after' }
+  /** Do what the request asks and answer, but with this body instead. */
+  | { kind: 'rewrite'; rewrite: (normal: Record<string, unknown>) => string };
+
+export interface StandInRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  clientCertificate: boolean;
+}
+
+export interface EfiStandInOptions {
+  pki: TestPki;
+  clientId: string;
+  clientSecret: string;
+  pixKey: string;
+  /** Seconds the tokens it issues live. */
+  tokenLifetime?: number;
+  /** Leave `pixCopiaECola` out of cob replies, so the client must call `GET /v2/loc/{id}/qrcode`. */
+  omitCopiaECola?: boolean;
+  now?: () => number;
+}
+
+const TXID = /^[a-zA-Z0-9]{26,35}$/;
+const E2EID = /^[a-zA-Z0-9]{32}$/;
+const DEVOLUCAO_ID = /^[a-zA-Z0-9]{1,35}$/;
+const REAIS = /^\d{1,10}\.\d{2}$/;
+const COB_KEYS = new Set(['calendario', 'devedor', 'loc', 'valor', 'chave', 'solicitacaoPagador', 'infoAdicionais']);
+
+function cents(reais: string): number {
+  const [whole, fraction] = reais.split('.');
+  return Number(whole) * 100 + Number(fraction);
+}
+
+function reais(value: number): string {
+  return `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
+}
+
+function alnum(length: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export class EfiStandIn {
+  url = '';
+  readonly requests: StandInRequest[] = [];
+  /** Every way a request we sent broke the documented shape; a test ends with none it did not provoke. */
+  readonly violations: string[] = [];
+  tokenCalls = 0;
+  /** Where it posts notifications (the webhook registered for the PIX key). */
+  webhookUrl: string | null = null;
+  private readonly cobs = new Map<string, Cob>();
+  private readonly tokens = new Map<string, number>();
+  private readonly scripts: Array<{ match: (method: string, path: string) => boolean; reply: ScriptedReply }> = [];
+  private server: https.Server | null = null;
+  private nextLocId = 100;
+  private readonly now: () => number;
+
+  constructor(private readonly options: EfiStandInOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async start(): Promise<void> {
+    const { pki } = this.options;
+    this.server = https.createServer(
+      { key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
+      (request, response) => void this.handle(request, response),
+    );
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** The next request matching `method` and a path starting with `pathPrefix` meets `reply`. */
+  script(method: string, pathPrefix: string, reply: ScriptedReply): void {
+    this.scripts.push({ match: (m, p) => m === method && p.startsWith(pathPrefix), reply });
+  }
+
+  /** Tokens issued so far stop working (the bank revoked them early). */
+  revokeTokens(): void {
+    this.tokens.clear();
+  }
+
+  cob(txid: string): Cob | undefined {
+    return this.cobs.get(txid);
+  }
+
+  /** The buyer pays: the charge is CONCLUIDA with one Pix. Returns the Pix's end-to-end id. */
+  pay(txid: string): string {
+    const cob = this.cobs.get(txid);
+    if (!cob || cob.status !== 'ATIVA') throw new Error(`stand-in: no payable cob ${txid}`);
+    const endToEndId = `E${alnum(31)}`;
+    cob.status = 'CONCLUIDA';
+    cob.pix.push({ endToEndId, txid, valor: cob.original, horario: new Date(this.now()).toISOString(), devolucoes: [] });
+    return endToEndId;
+  }
+
+  /** The seller removes the charge in Efí's panel. */
+  remove(txid: string): void {
+    const cob = this.cobs.get(txid);
+    if (cob) cob.status = 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
+  }
+
+  /** The devolução reaches a final status. */
+  settleRefund(endToEndId: string, id: string, status: 'DEVOLVIDO' | 'NAO_REALIZADO'): void {
+    const refund = this.findPix(endToEndId)?.devolucoes.find((devolucao) => devolucao.id === id);
+    if (!refund) throw new Error(`stand-in: no devolução ${id}`);
+    refund.status = status;
+    if (status === 'DEVOLVIDO') refund.horario.liquidacao = new Date(this.now()).toISOString();
+    else refund.motivo = 'Negado por timeout';
+  }
+
+  /**
+   * Notifies the registered webhook as the standard's callback does: `POST {webhookUrl}/pix` (Efí
+   * appends `/pix` unless the URL holds `ignorar=`), body `{ pix: [...] }`, over TLS presenting the
+   * bank's client certificate. Returns the receiver's status.
+   */
+  async notify(txids: string[]): Promise<number> {
+    if (!this.webhookUrl) throw new Error('stand-in: no webhook registered');
+    const target = new URL(this.webhookUrl);
+    if (!target.search.includes('ignorar=')) target.pathname = `${target.pathname.replace(/\/$/, '')}/pix`;
+    const pix = txids.flatMap((txid) => this.cobs.get(txid)?.pix ?? []);
+    const body = JSON.stringify({ pix });
+    const { pki } = this.options;
+    return new Promise((resolve, reject) => {
+      const request = https.request(
+        target,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          cert: pki.bankClientCert,
+          key: pki.bankClientKey,
+          ca: pki.caCert,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  private findPix(endToEndId: string): PixEntry | undefined {
+    for (const cob of this.cobs.values()) {
+      const found = cob.pix.find((pix) => pix.endToEndId === endToEndId);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private cobJson(cob: Cob): Record<string, unknown> {
+    const location = `pix.stand-in.example/qr/v2/${cob.txid}`;
+    return {
+      calendario: { criacao: cob.criacao, expiracao: cob.expiracao },
+      txid: cob.txid,
+      revisao: cob.revisao,
+      // The standard's example sends `loc.id` as a number.
+      loc: { id: cob.locId, location, tipoCob: 'cob', criacao: cob.criacao },
+      location,
+      status: cob.status,
+      ...(cob.devedor ? { devedor: cob.devedor } : {}),
+      valor: { original: cob.original },
+      chave: cob.chave,
+      ...(cob.solicitacaoPagador ? { solicitacaoPagador: cob.solicitacaoPagador } : {}),
+      ...(this.options.omitCopiaECola ? {} : { pixCopiaECola: this.copiaECola(cob) }),
+      ...(cob.pix.length > 0 ? { pix: cob.pix } : {}),
+    };
+  }
+
+  private copiaECola(cob: Cob): string {
+    return `00020101021226830014BR.GOV.BCB.PIX2561pix.stand-in.example/qr/v2/${cob.txid}5204000053039865406${cob.original}5802BR6304ABCD`;
+  }
+
+  private problem(response: ServerResponse, status: number, type: string, detail: string, violation = true): void {
+    if (violation) this.violations.push(`${status} ${type}: ${detail}`);
+    response.writeHead(status, { 'Content-Type': 'application/problem+json' });
+    response.end(JSON.stringify({ type: `https://pix.bcb.gov.br/api/v2/error/${type}`, title: type, status, detail }));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const method = request.method ?? '';
+    const url = new URL(request.url ?? '/', this.url);
+    const socket = request.socket as TLSSocket;
+    this.requests.push({ method, path: url.pathname + url.search, headers: request.headers, body, clientCertificate: socket.authorized });
+    // rejectUnauthorized already ended any connection without our CA's certificate; this is belt and braces.
+    if (!socket.authorized) return this.problem(response, 403, 'AcessoNegado', 'client certificate required');
+
+    const index = this.scripts.findIndex((script) => script.match(method, url.pathname));
+    const scripted = index >= 0 ? this.scripts.splice(index, 1)[0]!.reply : null;
+    if (scripted?.kind === 'hang') return;
+    if (scripted?.kind === 'status') {
+      response.writeHead(scripted.status, { 'Content-Type': 'application/json' });
+      response.end(scripted.body ?? '');
+      return;
+    }
+
+    const answer = (status: number, json: Record<string, unknown>) => {
+      if (scripted?.kind === 'drop-after') {
+        socket.destroy();
+        return;
+      }
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(scripted?.kind === 'rewrite' ? scripted.rewrite(json) : JSON.stringify(json));
+    };
+
+    if (method === 'POST' && url.pathname === '/oauth/token') return this.token(request, body, response, answer);
+
+    const auth = request.headers.authorization ?? '';
+    const token = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
+    const until = this.tokens.get(token);
+    if (until === undefined || this.now() >= until) {
+      // Efí's own shape for an expired or unknown token, not the standard's Problema.
+      response.writeHead(401, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ nome: 'nao_autorizado', mensagem: 'Token inválido ou expirado' }));
+      return;
+    }
+
+    let json: unknown = undefined;
+    if (method === 'PUT') {
+      if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
+        return this.problem(response, 400, 'RequisicaoInvalida', 'Content-Type must be application/json');
+      }
+      try {
+        json = JSON.parse(body);
+      } catch {
+        return this.problem(response, 400, 'RequisicaoInvalida', 'body is not JSON');
+      }
+    }
+
+    const segments = url.pathname.split('/').filter(Boolean);
+    if (segments[0] === 'v2' && segments[1] === 'cob' && segments.length === 3) {
+      const txid = decodeURIComponent(segments[2]!);
+      if (!TXID.test(txid)) return this.problem(response, 400, 'CobOperacaoInvalida', `txid ${txid} does not match [a-zA-Z0-9]{26,35}`);
+      if (method === 'PUT') return this.putCob(txid, json, response, answer);
+      if (method === 'GET') {
+        const cob = this.cobs.get(txid);
+        if (!cob) return this.problem(response, 404, 'CobNaoEncontrado', 'Cobrança não encontrada para o txid informado', false);
+        return answer(200, this.cobJson(cob));
+      }
+    }
+    if (segments[0] === 'v2' && segments[1] === 'loc' && segments[3] === 'qrcode' && segments.length === 4 && method === 'GET') {
+      const cob = [...this.cobs.values()].find((candidate) => String(candidate.locId) === segments[2]);
+      if (!cob) return this.problem(response, 404, 'NaoEncontrado', 'location não encontrada');
+      return answer(200, {
+        qrcode: this.copiaECola(cob),
+        imagemQrcode: `data:image/png;base64,${Buffer.from('stand-in png').toString('base64')}`,
+        linkVisualizacao: `https://pix.stand-in.example/cob/pagar/${cob.txid}`,
+      });
+    }
+    if (segments[0] === 'v2' && segments[1] === 'pix' && segments[3] === 'devolucao' && segments.length === 5) {
+      return this.devolucao(method, decodeURIComponent(segments[2]!), decodeURIComponent(segments[4]!), json, response, answer);
+    }
+    return this.problem(response, 404, 'NaoEncontrado', `${method} ${url.pathname} is not an API Pix route`);
+  }
+
+  private token(
+    request: IncomingMessage,
+    body: string,
+    response: ServerResponse,
+    answer: (status: number, json: Record<string, unknown>) => void,
+  ): void {
+    this.tokenCalls++;
+    const expected = `Basic ${Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64')}`;
+    if (request.headers.authorization !== expected) {
+      response.writeHead(401, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ error: 'invalid_client', error_description: 'Invalid or inactive credentials' }));
+      return;
+    }
+    const type = String(request.headers['content-type'] ?? '');
+    let grant: unknown;
+    try {
+      grant = type.startsWith('application/json') ? JSON.parse(body) : Object.fromEntries(new URLSearchParams(body));
+    } catch {
+      grant = null;
+    }
+    if (!isRecord(grant) || grant.grant_type !== 'client_credentials') {
+      return this.problem(response, 400, 'RequisicaoInvalida', 'grant_type must be client_credentials');
+    }
+    const token = alnum(40);
+    const lifetime = this.options.tokenLifetime ?? 3600;
+    this.tokens.set(token, this.now() + lifetime * 1000);
+    answer(200, { access_token: token, token_type: 'Bearer', expires_in: lifetime, scope: 'cob.read cob.write pix.read pix.write' });
+  }
+
+  private putCob(
+    txid: string,
+    json: unknown,
+    response: ServerResponse,
+    answer: (status: number, json: Record<string, unknown>) => void,
+  ): void {
+    // CobSolicitada: required valor, chave, calendario; the violations listed for `PUT /cob/{txid}`.
+    if (!isRecord(json)) return this.problem(response, 400, 'CobOperacaoInvalida', 'body must be an object');
+    const unknown = Object.keys(json).filter((key) => !COB_KEYS.has(key));
+    if (unknown.length > 0) return this.problem(response, 400, 'CobOperacaoInvalida', `unknown fields ${unknown.join(', ')}`);
+    const { calendario, valor, chave, devedor, solicitacaoPagador } = json;
+    if (!isRecord(calendario) || !Number.isInteger(calendario.expiracao) || (calendario.expiracao as number) <= 0) {
+      return this.problem(response, 400, 'CobOperacaoInvalida', 'cob.calendario.expiracao must be a positive integer');
+    }
+    if (!isRecord(valor) || typeof valor.original !== 'string' || !REAIS.test(valor.original)) {
+      return this.problem(response, 400, 'CobOperacaoInvalida', 'cob.valor.original não respeita o schema');
+    }
+    if (cents(valor.original) === 0) return this.problem(response, 400, 'CobOperacaoInvalida', 'cob.valor.original é zero');
+    if (typeof chave !== 'string' || chave.length > 77)
+      return this.problem(response, 400, 'CobOperacaoInvalida', 'cob.chave não respeita o schema');
+    if (chave !== this.options.pixKey) {
+      return this.problem(
+        response,
+        400,
+        'CobOperacaoInvalida',
+        'cob.chave corresponde a uma conta que não pertence a este usuário recebedor',
+      );
+    }
+    if (devedor !== undefined) {
+      const okPerson =
+        isRecord(devedor) &&
+        typeof devedor.nome === 'string' &&
+        devedor.nome.length > 0 &&
+        devedor.nome.length <= 200 &&
+        ((typeof devedor.cpf === 'string' && /^\d{11}$/.test(devedor.cpf) && devedor.cnpj === undefined) ||
+          (typeof devedor.cnpj === 'string' && /^[0-9A-Z]{14}$/.test(devedor.cnpj) && devedor.cpf === undefined));
+      if (!okPerson) return this.problem(response, 400, 'CobOperacaoInvalida', 'cob.devedor não respeita o schema');
+    }
+    if (solicitacaoPagador !== undefined && (typeof solicitacaoPagador !== 'string' || solicitacaoPagador.length > 140)) {
+      return this.problem(response, 400, 'CobOperacaoInvalida', 'solicitacaoPagador não respeita o schema');
+    }
+
+    const existing = this.cobs.get(txid);
+    if (existing && existing.status !== 'ATIVA') {
+      return this.problem(response, 400, 'CobOperacaoInvalida', 'A cobrança já existe, não está no status ATIVA', false);
+    }
+    const cob: Cob = {
+      txid,
+      revisao: existing ? existing.revisao + 1 : 0,
+      criacao: existing?.criacao ?? new Date(this.now()).toISOString(),
+      expiracao: calendario.expiracao as number,
+      original: valor.original,
+      chave,
+      ...(isRecord(devedor) ? { devedor: devedor as Record<string, string> } : {}),
+      ...(typeof solicitacaoPagador === 'string' ? { solicitacaoPagador } : {}),
+      status: 'ATIVA',
+      locId: existing?.locId ?? this.nextLocId++,
+      pix: [],
+    };
+    this.cobs.set(txid, cob);
+    answer(201, this.cobJson(cob));
+  }
+
+  private devolucao(
+    method: string,
+    endToEndId: string,
+    id: string,
+    json: unknown,
+    response: ServerResponse,
+    answer: (status: number, json: Record<string, unknown>) => void,
+  ): void {
+    if (!E2EID.test(endToEndId)) return this.problem(response, 400, 'PixDevolucaoInvalida', 'e2eid must match [a-zA-Z0-9]{32}');
+    if (!DEVOLUCAO_ID.test(id)) return this.problem(response, 400, 'PixDevolucaoInvalida', 'id must match [a-zA-Z0-9]{1,35}');
+    const pix = this.findPix(endToEndId);
+    if (!pix) return this.problem(response, 404, 'PixNaoEncontrado', 'pix não encontrado para o e2eid informado', false);
+    if (method === 'GET') {
+      const found = pix.devolucoes.find((devolucao) => devolucao.id === id);
+      if (!found) return this.problem(response, 404, 'PixDevolucaoNaoEncontrada', 'devolução não encontrada', false);
+      return answer(200, { ...found });
+    }
+    if (method !== 'PUT') return this.problem(response, 404, 'NaoEncontrado', 'no such route');
+    if (!isRecord(json) || typeof json.valor !== 'string' || !REAIS.test(json.valor) || cents(json.valor) === 0) {
+      return this.problem(response, 400, 'PixDevolucaoInvalida', 'devolucao.valor não respeita o schema');
+    }
+    if (pix.devolucoes.some((devolucao) => devolucao.id === id)) {
+      return this.problem(response, 400, 'PixDevolucaoInvalida', 'id já utilizado por outra devolução', false);
+    }
+    const already = pix.devolucoes
+      .filter((devolucao) => devolucao.status !== 'NAO_REALIZADO')
+      .reduce((sum, devolucao) => sum + cents(devolucao.valor), 0);
+    if (already + cents(json.valor) > cents(pix.valor)) {
+      return this.problem(response, 400, 'PixDevolucaoInvalida', 'excederia o valor do pix originário', false);
+    }
+    const devolucao: Devolucao = {
+      id,
+      rtrId: `D${alnum(31)}`,
+      valor: reais(cents(json.valor)),
+      horario: { solicitacao: new Date(this.now()).toISOString() },
+      status: 'EM_PROCESSAMENTO',
+    };
+    pix.devolucoes.push(devolucao);
+    answer(201, { ...devolucao, horario: { ...devolucao.horario } });
+  }
+}
