@@ -13,6 +13,7 @@ import {
   type RefundAnswer,
   type TransactionRecord,
 } from './types.ts';
+import { errorCode, NOT_SENT_CODES } from './transport.ts';
 
 export interface GatewayClientOptions {
   /** The `{provider}` prefix, e.g. `https://api.tribopay.com.br/api`; a function when it is known only later. */
@@ -31,25 +32,6 @@ const DEFAULT_PRODUCT_CACHE_MS = 5 * 60_000;
 /** A seller has a handful of products; a gateway that keeps paging is misbehaving. */
 const MAX_PRODUCT_PAGES = 20;
 
-/**
- * Connection failures that happen before a single byte of the request leaves: the gateway cannot
- * have created anything. Every other transport failure leaves a POST's outcome unknown.
- */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ERR_INVALID_URL',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
 /** The request never got an HTTP answer. `sent` is false only when it surely never reached the gateway. */
 class TransportFailure extends Error {
   constructor(
@@ -67,17 +49,6 @@ interface Reply {
   /** Parsed JSON; undefined for an empty or non-JSON body (`invalidJson` tells which). */
   json: unknown;
   invalidJson: boolean;
-}
-
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  // undici wraps the socket error in `cause`; happy-eyeballs wraps several in an AggregateError.
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const record = current as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof record.code === 'string') return record.code;
-    current = record.cause ?? (Array.isArray(record.errors) ? record.errors[0] : undefined);
-  }
-  return undefined;
 }
 
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {

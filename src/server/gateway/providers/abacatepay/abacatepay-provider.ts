@@ -23,6 +23,7 @@ import {
   toAbacateAmount,
   type AbacateCharge,
 } from './parse-abacatepay.ts';
+import { errorCode, NOT_SENT_CODES } from '../../transport.ts';
 
 /**
  * AbacatePay behind our PixProvider, with a small typed client rather than `@abacatepay/sdk`: the SDK
@@ -64,22 +65,6 @@ const MAX_DESCRIPTION = 500;
 const ABACATEPAY_WEBHOOK_KEY =
   't9dXRhHHo3yDEj5pVDYz0frf7q6bMKyMRmxxCPIPp3RCplBfXRxqlC6ZpiWmOqj4L63qEaeUOtrCI8P0VMUgo6iIga2ri9ogaHFs0WIIywSMg0q7RmBfybe1E5XJcfC4IW3alNqym0tXoAKkzvfEjZxV6bE0oG2zJrNNYmUCKZyV0KZ3JS8Votf9EAWWYdiDkMkpbMdPggfh1EqHlVkMiTady6jOR3hyzGEHrIz2Ret0xHKMbiqkr9HS1JhNHDX9';
 
-/** Connection failures before any byte of the request left: nothing can exist at AbacatePay. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ERR_INVALID_URL',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
 class TransportFailure extends Error {
   constructor(readonly sent: boolean) {
     super(sent ? 'AbacatePay gave no answer' : 'AbacatePay was not reached');
@@ -90,17 +75,6 @@ interface Reply {
   status: number;
   /** Parsed with null prototypes; undefined for an empty or non-JSON body. */
   json: unknown;
-}
-
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  // undici wraps the socket error in `cause`; happy-eyeballs wraps several in an AggregateError.
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const record = current as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof record.code === 'string') return record.code;
-    current = record.cause ?? (Array.isArray(record.errors) ? record.errors[0] : undefined);
-  }
-  return undefined;
 }
 
 /** Equal strings, in time that depends only on their hashes: no early exit, no length leak. */

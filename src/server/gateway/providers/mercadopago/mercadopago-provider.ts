@@ -18,6 +18,7 @@ import { GatewayError } from '../../types.ts';
 import { centsToReais } from './mercadopago-amount.ts';
 import { parsePayment, parseRefund, readId } from './mercadopago-parse.ts';
 import { verifyMercadoPagoWebhook } from './mercadopago-webhook.ts';
+import { errorCode, NOT_SENT_CODES } from '../../transport.ts';
 
 const DEFAULT_API_URL = 'https://api.mercadopago.com';
 /** Like gateway-client.ts: no call outlives it, so a checkout never waits longer than this for one provider. */
@@ -47,39 +48,10 @@ const capabilities: ProviderCapabilities = {
   idempotentCreate: true,
 };
 
-/**
- * Connection failures that happen before a byte of the request leaves (as in gateway-client.ts):
- * Mercado Pago cannot have created anything. Every other transport failure leaves a POST's outcome open.
- */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'ERR_INVALID_URL',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
 class TransportFailure extends Error {
   constructor(readonly sent: boolean) {
     super('Mercado Pago call failed without an answer');
   }
-}
-
-function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-    const record = current as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (typeof record.code === 'string') return record.code;
-    current = record.cause ?? (Array.isArray(record.errors) ? record.errors[0] : undefined);
-  }
-  return undefined;
 }
 
 interface Reply {
