@@ -61,8 +61,11 @@ function cpuMs(run: () => unknown, budgetMs: number): number {
     const used = process.cpuUsage(before);
     return (used.user + used.system) / 1000;
   };
-  const first = once();
-  return first <= budgetMs ? first : Math.min(first, once());
+  // Over budget, it is measured twice more and the least counts: a parser that is really slow for
+  // this input is slow every time, while a garbage collection or a busy second core is not.
+  let least = once();
+  for (let again = 0; again < 2 && least > budgetMs; again++) least = Math.min(least, once());
+  return least;
 }
 
 /** JSON text parsed as a gateway or a browser would hand it to us (`__proto__` becomes an own key). */

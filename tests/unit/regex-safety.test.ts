@@ -28,6 +28,9 @@ const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string 
     'src/server/gateway/gateway-client.ts',
     'src/server/orders/order-links.ts',
     'src/server/refunds/refund-service.ts',
+    'src/server/gateway/providers/abacatepay/abacatepay-provider.ts',
+    'src/server/gateway/providers/efi/efi-provider.ts',
+    'src/server/gateway/providers/mercadopago/mercadopago-provider.ts',
   ].map((file) => ({ file, pattern: String.raw`/\/+$/`, why: 'trims a URL from the settings (PUBLIC_URL, PROVIDER_URL, …)' })),
   { file: 'src/server/config/config.ts', pattern: String.raw`/^[^\s@]+@[^\s@]+\.[^\s@]+$/`, why: "checks the seller's MAIL_FROM setting" },
   {
