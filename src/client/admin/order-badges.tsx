@@ -61,14 +61,18 @@ const refundTone: Record<RefundStatus, 'warning' | 'neutral' | 'danger'> = {
   refunded: 'danger',
 };
 
-/** Where the order's refund stands; null without one, or when it would repeat the status badge (a reversed order's "Reembolsado"). */
-export function refundMark(order: Pick<AdminOrderSummary, 'refundStatus' | 'status'>): string | null {
+/**
+ * Where the order's refund stands; null without one, or when it would repeat another badge: a
+ * reversed order's "Reembolsado", or a duplicate's own refund (its duplicate mark says "reembolsar").
+ */
+export function refundMark(order: Pick<AdminOrderSummary, 'refundStatus' | 'status' | 'duplicateOf'>): string | null {
   const status = order.refundStatus;
   if (status === null || (status === 'refunded' && order.status === 'reversed')) return null;
+  if (order.duplicateOf && (status === 'approved' || status === 'refunded')) return null;
   return copy.orders.refundStatus[status];
 }
 
-export function RefundBadge({ order }: { order: Pick<AdminOrderSummary, 'refundStatus' | 'status'> }) {
+export function RefundBadge({ order }: { order: Pick<AdminOrderSummary, 'refundStatus' | 'status' | 'duplicateOf'> }) {
   const mark = refundMark(order);
   if (mark === null || order.refundStatus === null) return null;
   return <span className={badge({ tone: refundTone[order.refundStatus] })}>{mark}</span>;
