@@ -3,6 +3,9 @@ import { apiErrors } from '../../src/content/api-errors.ts';
 import { checkout, checkoutFormMessages } from '../../src/content/checkout.ts';
 import { members } from '../../src/content/members.ts';
 import { orderPage } from '../../src/content/order-page.ts';
+import { bumpCopy } from '../../src/content/offers.ts';
+import { refundApi } from '../../src/content/refunds.ts';
+import { reviewApi } from '../../src/content/reviews.ts';
 
 /**
  * Every message the API may answer a visitor with, from the pt-BR copy (src/content/). A message
@@ -23,7 +26,12 @@ function collect(value: unknown, exact: Set<string>, prefixes: Set<string>): voi
 
 const exact = new Set<string>();
 const prefixes = new Set<string>();
-collect([apiErrors, admin.api, members.api, orderPage, checkout.errors, checkoutFormMessages], exact, prefixes);
+// The offer after payment, the refund request and the review page answer visitors too.
+collect(
+  [apiErrors, admin.api, members.api, orderPage, checkout.errors, checkoutFormMessages, bumpCopy, refundApi, reviewApi],
+  exact,
+  prefixes,
+);
 
 export function isPortugueseApiMessage(message: unknown): boolean {
   if (typeof message !== 'string' || message === '') return false;
