@@ -28,7 +28,7 @@ const exact = new Set<string>();
 const prefixes = new Set<string>();
 // The offer after payment, the refund request and the review page answer visitors too.
 collect(
-  [apiErrors, admin.api, members.api, orderPage, checkout.errors, checkoutFormMessages, bumpCopy, refundApi, reviewApi],
+  [apiErrors, admin.api, members.api, orderPage, checkout.errors, checkoutFormMessages, bumpCopy.afterPayment, refundApi, reviewApi],
   exact,
   prefixes,
 );
