@@ -1,3 +1,4 @@
+import { parseJsonSafely } from '../lib/safe-parse.ts';
 /**
  * What every provider client (gateway-client.ts and gateway/providers/) needs to tell a request
  * that never left from one whose outcome is unknown: a POST that may have reached the provider
@@ -30,4 +31,58 @@ export function errorCode(error: unknown): string | undefined {
     current = record.cause ?? (Array.isArray(record.errors) ? record.errors[0] : undefined);
   }
   return undefined;
+}
+
+/** The request got no HTTP answer. `sent` is false only when it surely never reached the provider. */
+export class TransportFailure extends Error {
+  constructor(readonly sent: boolean) {
+    super(sent ? 'the provider gave no answer' : 'the provider was not reached');
+    this.name = 'TransportFailure';
+  }
+}
+
+/**
+ * One JSON call to a provider's API, sent once: bearer token, a hard timeout, no redirects (one
+ * would replay the credential elsewhere or turn a POST into a GET). The body is read with
+ * prototype keys kept harmless; an empty or unreadable body reads as undefined.
+ */
+export async function requestJson(
+  doFetch: typeof fetch,
+  request: {
+    url: URL | string;
+    method: 'GET' | 'POST';
+    token: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    timeoutMs: number;
+  },
+): Promise<{ status: number; json: unknown }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), request.timeoutMs);
+  try {
+    const response = await doFetch(request.url, {
+      method: request.method,
+      headers: {
+        Accept: 'application/json',
+        Authorization: `Bearer ${request.token}`,
+        ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...request.headers,
+      },
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+    const raw = await response.text();
+    let json: unknown;
+    try {
+      json = raw.trim() === '' ? undefined : parseJsonSafely(raw);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json };
+  } catch (error) {
+    throw new TransportFailure(controller.signal.aborted || !NOT_SENT_CODES.has(errorCode(error) ?? ''));
+  } finally {
+    clearTimeout(timer);
+  }
 }

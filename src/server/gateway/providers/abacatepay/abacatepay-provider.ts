@@ -23,7 +23,7 @@ import {
   toAbacateAmount,
   type AbacateCharge,
 } from './parse-abacatepay.ts';
-import { errorCode, NOT_SENT_CODES } from '../../transport.ts';
+import { requestJson, TransportFailure } from '../../transport.ts';
 
 /**
  * AbacatePay behind our PixProvider, with a small typed client rather than `@abacatepay/sdk`: the SDK
@@ -64,12 +64,6 @@ const MAX_DESCRIPTION = 500;
  */
 const ABACATEPAY_WEBHOOK_KEY =
   't9dXRhHHo3yDEj5pVDYz0frf7q6bMKyMRmxxCPIPp3RCplBfXRxqlC6ZpiWmOqj4L63qEaeUOtrCI8P0VMUgo6iIga2ri9ogaHFs0WIIywSMg0q7RmBfybe1E5XJcfC4IW3alNqym0tXoAKkzvfEjZxV6bE0oG2zJrNNYmUCKZyV0KZ3JS8Votf9EAWWYdiDkMkpbMdPggfh1EqHlVkMiTady6jOR3hyzGEHrIz2Ret0xHKMbiqkr9HS1JhNHDX9';
-
-class TransportFailure extends Error {
-  constructor(readonly sent: boolean) {
-    super(sent ? 'AbacatePay gave no answer' : 'AbacatePay was not reached');
-  }
-}
 
 interface Reply {
   status: number;
@@ -114,34 +108,7 @@ export function createAbacatepayProvider(settings: AbacatepaySettings, options: 
       throw new TransportFailure(false);
     }
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    try {
-      const response = await doFetch(url, {
-        method,
-        headers: {
-          Accept: 'application/json',
-          Authorization: `Bearer ${settings.apiKey}`,
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        // A redirect would replay the key elsewhere or turn a POST into a GET.
-        redirect: 'manual',
-        signal: controller.signal,
-      });
-      const raw = await response.text();
-      let json: unknown;
-      try {
-        json = raw.trim() === '' ? undefined : parseJsonSafely(raw);
-      } catch {
-        json = undefined;
-      }
-      return { status: response.status, json };
-    } catch (error) {
-      throw new TransportFailure(controller.signal.aborted || !NOT_SENT_CODES.has(errorCode(error) ?? ''));
-    } finally {
-      clearTimeout(timer);
-    }
+    return requestJson(doFetch, { url, method, token: settings.apiKey, body, timeoutMs });
   }
 
   const isOk = (reply: Reply) => reply.status >= 200 && reply.status < 300 && envelopeError(reply.json) === null;

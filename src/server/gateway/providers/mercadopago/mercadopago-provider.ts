@@ -11,14 +11,13 @@
  * folder is integer centavos and epoch milliseconds.
  */
 import { mercadopagoCopy } from '../../../../content/providers.ts';
-import { parseJsonSafely } from '../../../lib/safe-parse.ts';
 import { refundErrorDetail } from '../../errors.ts';
 import type { ChargeRecord, CreatePixInput, PixCharge, PixProvider, ProviderCapabilities, RefundRecord } from '../../pix-provider.ts';
 import { GatewayError } from '../../types.ts';
 import { centsToReais } from './mercadopago-amount.ts';
 import { parsePayment, parseRefund, readId } from './mercadopago-parse.ts';
 import { verifyMercadoPagoWebhook } from './mercadopago-webhook.ts';
-import { errorCode, NOT_SENT_CODES } from '../../transport.ts';
+import { requestJson, TransportFailure } from '../../transport.ts';
 
 const DEFAULT_API_URL = 'https://api.mercadopago.com';
 /** Like gateway-client.ts: no call outlives it, so a checkout never waits longer than this for one provider. */
@@ -47,12 +46,6 @@ const capabilities: ProviderCapabilities = {
   webhook: 'signed',
   idempotentCreate: true,
 };
-
-class TransportFailure extends Error {
-  constructor(readonly sent: boolean) {
-    super('Mercado Pago call failed without an answer');
-  }
-}
 
 interface Reply {
   status: number;
@@ -123,35 +116,15 @@ export function createMercadoPagoProvider(
   }
 
   async function call(method: 'GET' | 'POST', path: string, write?: { body: unknown; idempotencyKey: string }): Promise<Reply> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    try {
-      const response = await doFetch(`${apiUrl}${path}`, {
-        method,
-        headers: {
-          Accept: 'application/json',
-          Authorization: `Bearer ${accessToken}`,
-          ...(write ? { 'Content-Type': 'application/json', 'X-Idempotency-Key': write.idempotencyKey } : {}),
-        },
-        body: write ? JSON.stringify(write.body) : undefined,
-        // A redirect would replay the token elsewhere, or turn the POST into a GET.
-        redirect: 'manual',
-        signal: controller.signal,
-      });
-      const raw = await response.text();
-      let json: unknown;
-      try {
-        json = raw.trim() === '' ? undefined : parseJsonSafely(raw);
-      } catch {
-        json = undefined;
-      }
-      return { status: response.status, ok: response.status >= 200 && response.status < 300, json };
-    } catch (error) {
-      const timedOut = controller.signal.aborted;
-      throw new TransportFailure(timedOut || !NOT_SENT_CODES.has(errorCode(error) ?? ''));
-    } finally {
-      clearTimeout(timer);
-    }
+    const { status, json } = await requestJson(doFetch, {
+      url: `${apiUrl}${path}`,
+      method,
+      token: accessToken,
+      body: write?.body,
+      headers: write ? { 'X-Idempotency-Key': write.idempotencyKey } : {},
+      timeoutMs,
+    });
+    return { status, ok: status >= 200 && status < 300, json };
   }
 
   async function createCharge(input: CreatePixInput): Promise<PixCharge> {
