@@ -45,6 +45,4 @@ export interface PurchaseView {
   owedCents: number;
   /** Price of the items closed on purpose with nothing owed: the seller's "Revogar acesso", the buyer's erasure. */
   revokedCents: number;
-  /** What the refund in progress gives back, whole purchase: every item asked or approved, and owed. */
-  refundingCents: number;
 }

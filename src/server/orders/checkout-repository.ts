@@ -264,6 +264,12 @@ export async function insertOrderWithinCapacity(
   });
 }
 
+/** A refund of the order was asked for and not declined: the offer after payment is closed (docs/money.md#invariants). */
+export async function refundAskedFor(db: Kysely<Database> | Transaction<Database>, orderId: string): Promise<boolean> {
+  const refund = await db.selectFrom('refunds').select('status').where('order_id', '=', orderId).executeTakeFirst();
+  return refund !== undefined && refund.status !== 'declined';
+}
+
 /** The one add-on order a main order can have: keyed on its parent, so a double press makes one. */
 export function addonCheckoutKey(parentId: string): string {
   return `addon.${parentId}`;
@@ -291,8 +297,7 @@ export async function insertAddonOrder(
     const current = await trx.selectFrom('orders').selectAll().where('id', '=', parent.id).executeTakeFirst();
     if (!current || current.kind !== 'main' || current.status !== 'paid' || current.addon_answer === 'declined') return undefined;
     // A refund asked for (and not declined) closes the offer, however it was answered before.
-    const refund = await trx.selectFrom('refunds').select('status').where('order_id', '=', parent.id).executeTakeFirst();
-    if (refund && refund.status !== 'declined') return undefined;
+    if (await refundAskedFor(trx, parent.id)) return undefined;
     const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
     // The add-on's PIX that can still be paid (or is being requested, or was paid) is handed back.
     // One that failed, expired, or died with its process gives the key to a new one: the buyer

@@ -18,6 +18,7 @@ import {
   declineAddonOffer,
   insertAddonOrder,
   insertOrderWithinCapacity,
+  refundAskedFor,
   markOrderCharged,
   markOrderFailed,
   TransactionTakenError,
@@ -246,7 +247,7 @@ export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config'>, or
   if (!deps.config.orderBump || order.kind !== 'main' || order.status !== 'paid' || order.addon_answer !== null) return false;
   if (order.access_revoked_at !== null) return false;
   // A refund request closes the offer (docs/money.md#invariants).
-  if (await hasRefund(deps.db, order.id)) return false;
+  if (await refundAskedFor(deps.db, order.id)) return false;
   return !(await itemsOfOrder(deps.db, order.id)).some((item) => item.key === 'bump');
 }
 
@@ -298,11 +299,6 @@ export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Prom
 }
 
 /** A main order, the one the offer after payment belongs to; undefined for an add-on or an unknown id. */
-async function hasRefund(db: OrdersDeps['db'], orderId: string): Promise<boolean> {
-  const row = await db.selectFrom('refunds').select('status').where('order_id', '=', orderId).executeTakeFirst();
-  return row !== undefined && row.status !== 'declined';
-}
-
 export async function findMainOrder(deps: Pick<OrdersDeps, 'db'>, id: string): Promise<OrderRow | undefined> {
   const order = await findOrderById(deps.db, id);
   return order?.kind === 'main' ? order : undefined;

@@ -204,3 +204,17 @@ export async function deleteUnsentMessages(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * The payloads of an order's rows of one kind family (`kind`, and `kind:…` for the later ones),
+ * sent or not: what a family of e-mails has already said.
+ */
+export async function outboxPayloadsOf(db: Executor, orderId: string, kind: string): Promise<unknown[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select('payload')
+    .where('order_id', '=', orderId)
+    .where((eb) => eb.or([eb('kind', '=', kind), eb('kind', 'like', `${kind}:%`)]))
+    .execute();
+  return rows.map((row) => JSON.parse(row.payload) as unknown);
+}

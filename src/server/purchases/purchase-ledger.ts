@@ -106,7 +106,6 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
     openCents: sum(['open', 'refund_requested', 'refunding']),
     owedCents: sum(['owed']),
     revokedCents: sum(['revoked']),
-    refundingCents: sum(['refund_requested', 'refunding', 'owed']),
     unlistedOwedCents,
   };
 }

@@ -15,13 +15,15 @@ import type { OrderItemKey } from '../../shared/checkout.ts';
 import { chargesOf, ledgerOf, refundableCharges, refundAmount, sellerScope, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-repository.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
-import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import { enqueueOutboxMessage, outboxPayloadsOf, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import { z } from 'zod';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { site } from '../../content/site.ts';
 import { renderRefundEmail, type RefundEmailKind } from './refund-emails.ts';
 import {
   approveRefund,
   declineRefund,
+  findRefunds,
   insertDoneRefund,
   insertRefundRequest,
   markRefundDone,
@@ -96,8 +98,8 @@ function reasonText(reason: RefundReason | null, note: string | null): string {
 
 /** The outbox kind of a purchase's e-mail: the first of its kind plain, a later one named after its charge. */
 async function purchaseEmailKind(trx: Transaction<Database>, mainId: string, kind: string, chargeId: string): Promise<string> {
-  const taken = await trx.selectFrom('outbox').select('id').where('order_id', '=', mainId).where('kind', '=', kind).executeTakeFirst();
-  return taken ? `${kind}:${chargeId}` : kind;
+  const taken = await outboxPayloadsOf(trx, mainId, kind);
+  return taken.length > 0 ? `${kind}:${chargeId}` : kind;
 }
 
 /**
@@ -224,11 +226,7 @@ export async function approveManualRefunds(
   now: number,
 ): Promise<{ part: Set<string> } | 'gateway_in_flight'> {
   return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('refunds')
-      .selectAll()
-      .where('order_id', 'in', [...orderIds])
-      .execute();
+    const rows = await findRefunds(trx, orderIds);
     if (rows.some((row) => row.status === 'approved' && (row.gateway_state === 'calling' || row.gateway_state === 'pending')))
       return 'gateway_in_flight' as const;
     const part = new Set(rows.filter((row) => row.amount_cents !== null).map((row) => row.order_id));
@@ -287,13 +285,8 @@ async function queueDoneEmail(trx: Transaction<Database>, orderId: string, now: 
   });
   if (inFlight) return;
   const mainId = purchase.main.id;
-  const sent = await trx
-    .selectFrom('outbox')
-    .select('payload')
-    .where('order_id', '=', mainId)
-    .where((eb) => eb.or([eb('kind', '=', EMAIL_KINDS.done), eb('kind', 'like', `${EMAIL_KINDS.done}:%`)]))
-    .execute();
-  const told = sent.reduce((sum, row) => sum + payloadNumber(row.payload, 'amountCents'), 0);
+  const sent = await outboxPayloadsOf(trx, mainId, EMAIL_KINDS.done);
+  const told = sent.reduce((sum: number, payload) => sum + (emailPayload(payload).amountCents ?? 0), 0);
   const given = chargesOf(purchase).reduce((sum, order) => {
     const refund = purchase.refunds.get(order.id);
     if (order.status === 'reversed' && refund) return sum + Number(order.amount_cents);
@@ -306,19 +299,16 @@ async function queueDoneEmail(trx: Transaction<Database>, orderId: string, now: 
   await enqueueOutboxMessage(trx, { orderId: mainId, kind, payload: { amountCents, orderId }, now });
 }
 
-function payloadNumber(payload: unknown, key: string): number {
-  const value = typeof payload === 'string' ? safeJson(payload) : payload;
-  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return 0;
-  const number = (value as Record<string, unknown>)[key];
-  return typeof number === 'number' && Number.isFinite(number) ? number : 0;
-}
+/** What a refund e-mail's outbox row carries; rows queued before the ledger carry none of it. */
+const RefundEmailPayloadSchema = z.object({
+  auto: z.boolean().optional(),
+  amountCents: z.number().int().positive().optional(),
+  orderId: z.string().optional(),
+  orderIds: z.array(z.string()).optional(),
+});
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
+function emailPayload(payload: unknown): z.infer<typeof RefundEmailPayloadSchema> {
+  return RefundEmailPayloadSchema.safeParse(payload).data ?? {};
 }
 
 /**
@@ -404,13 +394,14 @@ export function registerRefundEmails(
   const render = async (row: OutboxMessage): Promise<MailMessage> => {
     const purchase = await loadPurchase(deps.db, row.orderId);
     const order = purchase?.main;
-    const named = payloadString(row.payload, 'orderId') ?? payloadStrings(row.payload, 'orderIds')[0];
+    const payload = emailPayload(row.payload);
+    const named = payload.orderId ?? payload.orderIds?.[0];
     const refund =
       purchase?.refunds.get(named ?? row.orderId) ?? purchase?.refunds.get(row.orderId) ?? (purchase && latestRefund(purchase));
     if (!purchase || !order || !refund || !order.buyer_email)
       throw new UndeliverableMessageError(`refund e-mail for ${row.orderId}: order or refund gone`);
     // Rows queued before the purchase ledger carry no amount: their order's own.
-    const amountCents = payloadNumber(row.payload, 'amountCents') || Number(order.amount_cents);
+    const amountCents = payload.amountCents ?? Number(order.amount_cents);
     const kind = emailKindOf(row, refund);
     const keptItems =
       kind === 'done' || kind === 'done_duplicate_part'
@@ -445,20 +436,6 @@ export function isRefundEmailKind(kind: string): boolean {
   return (Object.values(EMAIL_KINDS) as string[]).some((base) => kind === base || kind.startsWith(`${base}:`));
 }
 
-function payloadString(payload: unknown, key: string): string | undefined {
-  const value = typeof payload === 'string' ? safeJson(payload) : payload;
-  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
-  const text = (value as Record<string, unknown>)[key];
-  return typeof text === 'string' ? text : undefined;
-}
-
-function payloadStrings(payload: unknown, key: string): string[] {
-  const value = typeof payload === 'string' ? safeJson(payload) : payload;
-  if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return [];
-  const list = (value as Record<string, unknown>)[key];
-  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
-}
-
 function emailKindOf(row: OutboxMessage, refund: RefundRow): RefundEmailKind {
   const base = row.kind.split(':')[0];
   if (base === EMAIL_KINDS.declined) return 'declined';
@@ -466,10 +443,5 @@ function emailKindOf(row: OutboxMessage, refund: RefundRow): RefundEmailKind {
     if (refund.origin !== 'duplicate') return 'done';
     return refund.amount_cents === null ? 'done_duplicate' : 'done_duplicate_part';
   }
-  const auto =
-    typeof row.payload === 'object' &&
-    row.payload !== null &&
-    Object.hasOwn(row.payload, 'auto') &&
-    (row.payload as { auto: unknown }).auto === true;
-  return auto ? 'received_auto' : 'received';
+  return emailPayload(row.payload).auto === true ? 'received_auto' : 'received';
 }

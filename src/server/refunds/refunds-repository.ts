@@ -18,6 +18,15 @@ export async function findRefund(db: Executor, orderId: string): Promise<RefundR
  * The buyer's request; false when the order already has a refund (asked before, or started by the
  * seller). `autoApprove` records it approved at once (REFUND_MODE=auto).
  */
+export async function findRefunds(db: Executor, orderIds: readonly string[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+}
+
 export async function insertRefundRequest(
   trx: Executor,
   request: { orderId: string; reason: RefundReason | null; note: string | null; now: number; autoApprove: boolean; gateway: boolean },
