@@ -26,4 +26,15 @@ describe('refund e-mails', () => {
     expect(declined.text).toContain('Motivo: Uso <b>completo</b> da lista.');
     expect(declined.html).toContain('Uso &lt;b&gt;completo&lt;/b&gt; da lista.');
   });
+
+  it('say what the buyer keeps when part of the purchase went back', () => {
+    const kept = ['Lista de Fornecedores Secretos Vitalícia'];
+    const part = renderRefundEmail({ ...base, amountCents: 990, kind: 'done_part', buyerName: 'Joana', keptItems: kept });
+    expect(part.text).toContain('R$\u00a09,90');
+    expect(part.text).toContain(`Continua com você: ${kept[0]}.`);
+    expect(part.text).not.toContain('foi encerrado');
+    const duplicate = renderRefundEmail({ ...base, kind: 'done_duplicate_part', buyerName: 'Joana', keptItems: ['<Recarga>'] });
+    expect(duplicate.subject).toBe('Devolvemos o que você pagou em duplicidade');
+    expect(duplicate.html).toContain('&lt;Recarga&gt;');
+  });
 });
