@@ -1006,6 +1006,14 @@ for (const database of databases) {
       const detail = await orderDetail(s, order.id);
       expect(detail.refund?.gateway.state).toBe('failed');
       expect(detail.refund?.gateway.error).toMatch(/Confira no painel do gateway antes de tentar de novo/);
+      expect(detail.refund?.gateway.mayHaveRefunded).toBe(true);
+      // "Reembolsar de novo" without the seller's word that the panel shows no refund calls nothing.
+      const retry = await sellerActs(s, order.id, 'approve');
+      expect(retry.status).toBe(409);
+      expect(retry.text).toMatch(/confira no painel do gateway/i);
+      await drainOutbox(s);
+      const after = s.server.logLines.filter(({ line }) => line.includes('Sandbox refund made') && line.includes(order.transaction_hash!));
+      expect(after.length).toBe(calls.length);
     });
   });
 }
