@@ -415,7 +415,7 @@ class AnswerAddon extends Step {
     const response = await answerAddon(shop, main.id, main.viewKey, this.accept);
     const body = (await response.json()) as { orderId?: string };
     await shop.server.background.idle();
-    if (refund && this.accept)
+    if (refund && refund.status !== 'declined' && this.accept)
       rule(response.status === 409, `R4: "Quero adicionar" after a refund request (${refund.status}) answered ${response.status}`);
     if (response.status === 201 && body.orderId && !model.orders.some((order) => order.id === body.orderId)) {
       model.orders.push({ id: body.orderId, buyer: main.buyer, kind: 'addon', parentId: main.id, viewKey: main.viewKey });
