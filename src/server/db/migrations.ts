@@ -22,6 +22,7 @@ import { reviewsMigration } from './migrations/0022-reviews.ts';
 import { orderItemsMigration } from './migrations/0023-order-items.ts';
 import { supplierListsMigration } from './migrations/0024-supplier-lists.ts';
 import { purchaseLedgerMigration } from './migrations/0025-purchase-ledger.ts';
+import { paymentProvidersMigration } from './migrations/0026-payment-providers.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023_order_items': orderItemsMigration,
   '0024_supplier_lists': supplierListsMigration,
   '0025_purchase_ledger': purchaseLedgerMigration,
+  '0026_payment_providers': paymentProvidersMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { GatewayRefundState, RefundOrigin, RefundReason, RefundStatus } from '../../shared/refunds.ts';
 import type { BrazilState, ReviewStatus } from '../../shared/reviews.ts';
+import type { ProviderId } from '../../shared/providers.ts';
 import type { ListKey, Supplier } from '../../shared/suppliers.ts';
 
 /**
@@ -36,7 +37,11 @@ export interface OrdersTable {
   product_hash: string;
   offer_hash: string;
   postback_secret: string;
-  /** Unique: one transaction settles one order (migration 0020). */
+  /** The PIX provider that took (or is taking) the charge (migration 0026); older orders: tribopay. */
+  provider: Generated<ProviderId>;
+  /** The idempotency key of the create call in flight or last made (migration 0026). */
+  charge_key: Generated<string | null>;
+  /** The provider's id of the charge. Unique: one transaction settles one order (migration 0020). */
   transaction_hash: string | null;
   /**
    * A transaction hash this order shared with another order before hashes were unique: moved

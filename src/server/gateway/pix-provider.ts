@@ -1,3 +1,4 @@
+import type { ProviderId } from '../../shared/providers.ts';
 import type { PaymentState, PixData } from './types.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { PaymentState, PixData } from './types.ts';
  * event, as Medusa's `getWebhookActionAndData` does. Provider shapes and units stay inside each
  * adapter (gateway/providers/{id}/); everything here is integer centavos and epoch milliseconds.
  */
-export type ProviderId = 'tribopay' | 'mercadopago' | 'efi' | 'abacatepay';
+export type { ProviderId };
 
 /** What a provider can do; the order flow asks these instead of knowing providers by name. */
 export interface ProviderCapabilities {

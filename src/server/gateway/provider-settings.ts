@@ -1,4 +1,3 @@
-import type { ProviderId } from './pix-provider.ts';
 
 /**
  * The PIX providers a seller configured, in the order they are tried (PAYMENT_PROVIDERS,
@@ -21,7 +20,7 @@ export type ProviderSettings =
     }
   | { id: 'abacatepay'; apiKey: string; webhookSecret: string; apiUrl: string };
 
-export const PROVIDER_IDS: readonly ProviderId[] = ['tribopay', 'mercadopago', 'efi', 'abacatepay'];
+export { PROVIDER_IDS } from '../../shared/providers.ts';
 
 export const DEFAULT_API_URLS = {
   mercadopago: 'https://api.mercadopago.com',
