@@ -451,6 +451,7 @@ export const admin = {
     detail: {
       sandbox: 'Modo de demonstração (gateway de teste)',
       gatewayOk: (product: string) => `Produto “${product}” e oferta encontrados`,
+      providers: (ids: string) => `Provedores de PIX: ${ids}`,
       gatewayError: 'O gateway não respondeu ou não achou o produto',
       refunds: (open: number, overdue: number) =>
         open === 0

@@ -45,6 +45,7 @@ export const refundConsoleApi = {
 /** Why a refund at the gateway stopped, as the console shows it beside the steps to refund by hand. */
 export const refundGateway = {
   noTransaction: 'Este pedido não tem transação no gateway: reembolse à mão.',
+  providerGone: 'O provedor de PIX deste pedido não está mais configurado (PAYMENT_PROVIDERS): reembolse à mão no painel dele.',
   notSeen:
     'O reembolso foi pedido ao gateway, mas a transação continua paga depois de 30 minutos (o pedido pode não ter chegado). Confira no painel do gateway antes de tentar de novo.',
   notPaid: (status: string) => `A transação não está paga no gateway (status: ${status}). Confira no painel do gateway.`,

@@ -6,8 +6,10 @@ import { registerConversions, subscribeConversions } from './conversions/convers
 import type { Db } from './db/database.ts';
 import { registerDuplicateAlert, subscribeDuplicateAlert } from './duplicates/duplicate-alert.ts';
 import { subscribeOrderFunnel } from './funnel/order-funnel.ts';
-import { createGatewayClient } from './gateway/gateway-client.ts';
-import { SANDBOX_PRODUCT_HASH, createSandboxGateway } from './gateway/sandbox.ts';
+import { createPayments, type Payments } from './gateway/payments.ts';
+import { createProviders, SANDBOX_TOKEN } from './gateway/provider-registry.ts';
+import type { ProviderSettings } from './gateway/provider-settings.ts';
+import { createSandboxGateway } from './gateway/sandbox.ts';
 import type { GatewayClient } from './gateway/types.ts';
 import type { Site } from './http/site.ts';
 import { createRetentionJob, type RetentionJob } from './jobs/retention.ts';
@@ -30,13 +32,12 @@ import { registerReviewEmails, subscribeReviews, type ReviewsDeps } from './revi
 import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
 import type { AppEnv } from './routes/context.ts';
 
-/** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
-export const SANDBOX_TOKEN = 'sandbox-token';
+export { SANDBOX_TOKEN };
 
 export interface ComposedServer {
   app: Hono<AppEnv>;
   checkout: OrdersDeps;
-  gateway: GatewayClient;
+  payments: Payments;
   background: Background;
   outbox: OutboxWorker;
   reconciler: Reconciler;
@@ -84,22 +85,18 @@ export function composeServer(options: {
   const clock = now ?? (() => Date.now());
   let port = config.port;
   const publicUrl = () => config.publicUrl ?? `http://localhost:${port}`;
-  const target = config.gateway;
-  const gateway =
-    own(options, 'gateway') ??
-    (target.kind === 'remote'
-      ? createGatewayClient({ baseUrl: target.url, token: target.token, productHash: target.productHash, logger })
-      : createGatewayClient({
-          // The sandbox is reached over real HTTP on loopback, exactly like a remote gateway.
-          baseUrl: () => `http://127.0.0.1:${port}/sandbox`,
-          token: SANDBOX_TOKEN,
-          productHash: SANDBOX_PRODUCT_HASH,
-          logger,
-        }));
-  const sandbox =
-    target.kind === 'sandbox'
-      ? createSandboxGateway({ db: database.db, token: SANDBOX_TOKEN, logger, ownOrigin: () => new URL(publicUrl()).origin })
-      : undefined;
+  // TODO(config): config.payments replaces this one-entry list.
+  const providerSettings: ProviderSettings[] = [{ id: 'tribopay', target: config.gateway }];
+  const payments = createPayments(
+    createProviders(providerSettings, {
+      logger,
+      sandboxUrl: () => `http://127.0.0.1:${port}/sandbox`,
+      ...(own(options, 'gateway') ? { tribopayClient: own(options, 'gateway') } : {}),
+    }),
+  );
+  const sandbox = config.demoMode
+    ? createSandboxGateway({ db: database.db, token: SANDBOX_TOKEN, logger, ownOrigin: () => new URL(publicUrl()).origin })
+    : undefined;
   const background = createBackground(logger);
   const mailer =
     own(options, 'mailer') ??
@@ -140,7 +137,7 @@ export function composeServer(options: {
   for (const type of ['refunded', 'reversed'] as const)
     events.afterCommit(type, () => background.run('outbox after refund', () => outbox.runOnce()));
 
-  const checkout: OrdersDeps = { db, dialect: database.dialect, config, gateway, logger, publicUrl, now: clock, events };
+  const checkout: OrdersDeps = { db, dialect: database.dialect, config, payments, logger, publicUrl, now: clock, events };
   // Registered once the checkout's deps exist: a gateway refund reads and reverses orders through them.
   registerGatewayRefunds(kinds, checkout);
   const reconciler = createReconciler(checkout);
@@ -172,7 +169,7 @@ export function composeServer(options: {
     reviewsSignal,
     lifecycle,
     checkout,
-    gateway,
+    payments,
     background,
     outbox,
     reconciler,

@@ -34,6 +34,20 @@ export function clientAddress(c: Context, proxies: { trustProxyHops: number; tru
   return peer ?? 'unknown';
 }
 
+/**
+ * The TLS terminator in front of us verified the caller's client certificate (nginx's
+ * `$ssl_client_verify`, passed as `X-Client-Verified: SUCCESS`; docs/payments.md#efí). Believed
+ * only from a socket peer among TRUSTED_PROXIES: anyone else could send the header.
+ */
+export function clientCertificateVerified(c: Context, trustedProxies: BlockList): boolean {
+  if (c.req.header('X-Client-Verified') !== 'SUCCESS') return false;
+  try {
+    return isTrustedPeer(getConnInfo(c).remote.address ?? '', trustedProxies);
+  } catch {
+    return false;
+  }
+}
+
 function isTrustedPeer(peer: string, trusted: BlockList): boolean {
   const version = isIP(peer);
   return version !== 0 && trusted.check(peer, version === 4 ? 'ipv4' : 'ipv6');

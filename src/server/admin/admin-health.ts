@@ -8,7 +8,7 @@ import { formatDateTime } from '../../shared/time.ts';
 import { placeholdersInUse, type Config, type PlaceholderVariable } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
-import type { GatewayClient } from '../gateway/types.ts';
+import type { Payments } from '../gateway/payments.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { countSpotsTaken } from '../orders/checkout-repository.ts';
 import { businessMonth } from '../../shared/time.ts';
@@ -28,14 +28,18 @@ function check(key: string, ok: boolean, detail: string): HealthCheck {
 
 /** Saúde: each part the shop depends on, checked now, with a fix line for what is wrong. */
 export async function readHealth(
-  deps: { db: Kysely<Database>; config: Config; gateway: GatewayClient; mailer: Mailer | undefined },
+  deps: { db: Kysely<Database>; config: Config; payments: Payments; mailer: Mailer | undefined },
   now: number,
 ): Promise<AdminHealth> {
   const { db, config } = deps;
   const gatewayCheck = async (): Promise<HealthCheck> => {
     if (config.gateway.kind === 'sandbox') return check('gateway', true, text.detail.sandbox);
+    // TriboPay's catalogue is the one thing a provider can get wrong before a charge (the product
+    // hash); the other providers' state is their last calls (`providers` below).
+    const tribopay = deps.payments.tribopay;
+    if (!tribopay) return check('gateway', true, text.detail.providers(deps.payments.providers.map((provider) => provider.id).join(', ')));
     try {
-      const product = await withTimeout(deps.gateway.getProduct({ fresh: true }));
+      const product = await withTimeout(tribopay.getProduct({ fresh: true }));
       return check('gateway', true, text.detail.gatewayOk(product.title));
     } catch {
       return check('gateway', false, text.detail.gatewayError);

@@ -1,5 +1,6 @@
 import type { ProviderId } from '../../shared/providers.ts';
-import type { PaymentState, PixData } from './types.ts';
+import type { GatewayTracking } from './tracking.ts';
+import type { PaymentState, PixData, TransactionCustomer } from './types.ts';
 
 /**
  * One PIX provider behind one interface (DESIGN.md §1.11, STYLE.md "Payment providers are plugins"):
@@ -33,13 +34,18 @@ export interface CreatePixInput {
    */
   idempotencyKey: string;
   amountCents: number;
-  /** What the buyer sees on the bank's screen and in the cart, main product first. */
-  items: ReadonlyArray<{ title: string; priceCents: number }>;
+  /**
+   * What the buyer sees on the bank's screen and in the cart, main product first. `gatewayRef`:
+   * the item's product and offer at a provider with a catalogue (TriboPay); the others ignore it.
+   */
+  items: ReadonlyArray<{ title: string; priceCents: number; gatewayRef?: { productHash: string; offerHash: string } }>;
   customer: { name: string; email: string; phoneDigits: string; document: string | null };
   /** Our webhook URL for this charge (`/api/webhooks/{provider}`, with the order's secret where the provider keeps a per-charge URL). */
   webhookUrl: string;
   /** How long the PIX stays payable. */
   expiresInSeconds: number;
+  /** The visit's campaign parameters, for a provider that keeps them (TriboPay's `tracking`). */
+  tracking?: GatewayTracking;
 }
 
 /** A charge the provider created: the id to read it back by, and the PIX to show. */
@@ -63,6 +69,10 @@ export interface ChargeRecord {
   rawStatus: string | null;
   /** The end-to-end id of the PIX that paid it, where the provider gives one (Efí's refunds need it). */
   endToEndId: string | null;
+  /** The catalogue product it was made for, where the provider has one (TriboPay). */
+  productHash?: string | null;
+  /** The buyer the provider made it for, where it says (TriboPay): ties a charge whose create reply was lost to its order. */
+  customer?: TransactionCustomer;
 }
 
 export interface RefundRecord {

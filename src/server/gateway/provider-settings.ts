@@ -1,4 +1,3 @@
-
 /**
  * The PIX providers a seller configured, in the order they are tried (PAYMENT_PROVIDERS,
  * docs/payments.md#pix-providers). Config builds this list; compose.ts turns each entry into a

@@ -1,3 +1,4 @@
+import type { ProviderId } from '../../shared/providers.ts';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Attribution } from '../../shared/attribution.ts';
 import type { TrackingConsent } from '../../shared/tracking-context.ts';
@@ -52,13 +53,20 @@ async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, mon
 }
 
 /**
- * How long a charge request can be in flight: the gateway client gives up on it after its timeout,
- * and the margin covers storing the reply on a busy server. An order still `creating` after this
- * lost the process that was requesting its charge (a crash, a kill -9): a second request for the
- * same buyer waits for it only this long, then starts again. If the lost request did create a
- * charge and the buyer pays both, the duplicate-payment flag asks the seller to refund one.
+ * How long one checkout may spend asking providers for its charge, failover included: a new
+ * attempt starts only while a whole timeout still fits (orders/checkout-service.ts), so at most
+ * three calls that hang run one after the other.
  */
-export const CHARGE_IN_FLIGHT_MS = DEFAULT_TIMEOUT_MS + 15_000;
+export const CHARGE_BUDGET_MS = 3 * DEFAULT_TIMEOUT_MS;
+
+/**
+ * How long a charge request can be in flight: the checkout's budget, and a margin for storing the
+ * reply on a busy server. An order still `creating` after this lost the process that was
+ * requesting its charge (a crash, a kill -9): a second request for the same buyer waits for it
+ * only this long, then starts again. If the lost request did create a charge and the buyer pays
+ * both, the duplicate-payment flag asks the seller to refund one.
+ */
+export const CHARGE_IN_FLIGHT_MS = CHARGE_BUDGET_MS + 15_000;
 
 function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: number): boolean {
   return order.status === 'creating' && Number(order.created_at) > now - CHARGE_IN_FLIGHT_MS;
@@ -434,6 +442,25 @@ async function chargeOrder(trx: Transaction<Database>, id: string, charge: Charg
     .where('status', '=', 'creating')
     .returningAll()
     .executeTakeFirst();
+}
+
+/**
+ * Written (and committed) before each create call: the provider about to be asked and the key the
+ * call carries, so a restart knows where a charge may exist (migration 0026). False when the order
+ * is no longer `creating`.
+ */
+export async function recordChargeAttempt(
+  db: Kysely<Database>,
+  id: string,
+  attempt: { provider: ProviderId; key: string; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ provider: attempt.provider, charge_key: attempt.key, updated_at: attempt.now })
+    .where('id', '=', id)
+    .where('status', '=', 'creating')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The charge could not be created (or its answer was lost). Only from `creating`. */

@@ -8,13 +8,19 @@ import { hashViewKey } from './view-key.ts';
 import { trackingToStore } from './tracking-store.ts';
 import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
-import { type NewOrderItem } from './order-items.ts';
+import { chargeItemsOf, type NewOrderItem } from './order-items.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import { mainOffer, type BumpOffer } from '../../content/offers.ts';
-import type { ChargeItem, GatewayProduct } from '../gateway/types.ts';
+import type { GatewayProduct } from '../gateway/types.ts';
+import { DEFAULT_TIMEOUT_MS } from '../gateway/gateway-client.ts';
+import { isProviderFailure } from '../gateway/payments.ts';
+import type { CreatePixInput, PixCharge, PixProvider } from '../gateway/pix-provider.ts';
+import type { ProviderId } from '../../shared/providers.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import {
+  CHARGE_BUDGET_MS,
   CHARGE_IN_FLIGHT_MS,
+  recordChargeAttempt,
   declineAddonOffer,
   insertAddonOrder,
   insertOrderWithinCapacity,
@@ -62,7 +68,7 @@ export async function toCreatedOrder(deps: Pick<OrdersDeps, 'db' | 'config'>, or
     pix: { code: order.pix_code, qrSvg: await qrSvg(order.pix_code), image: order.pix_code ? null : order.pix_image },
     expiresAt: order.expires_at,
     serverTime: Date.now(),
-    ...(config.gateway.kind === 'sandbox' && order.transaction_hash
+    ...(config.demoMode && order.provider === 'tribopay' && order.transaction_hash
       ? { sandboxPayUrl: `/sandbox/pay/${encodeURIComponent(order.transaction_hash)}` }
       : {}),
   };
@@ -100,11 +106,11 @@ export async function startCheckout(
   client: { address: string; userAgent?: string },
 ): Promise<CheckoutResult> {
   const now = deps.now?.() ?? Date.now();
-  const { db, config, gateway } = deps;
+  const { db, config } = deps;
 
   let product;
   try {
-    product = await gateway.getProduct();
+    product = await offeredProduct(deps);
   } catch (error) {
     return { kind: 'failed', message: error instanceof GatewayError ? error.message : copy.errors.generic };
   }
@@ -143,8 +149,29 @@ export async function startCheckout(
 
   const order = inserted.order;
   await deps.events.committed({ type: 'created', order, at: now });
-  return chargeOrder(deps, order, product, items);
+  return chargeOrder(deps, order, items);
 }
+
+/**
+ * The main product and its price. TriboPay alone (every install from before the provider list):
+ * its offer of PRODUCT_HASH, as always. With other providers the price is the one the page
+ * announces (content/site.ts), so a failover never changes what the buyer pays; TriboPay, when it
+ * is among them, still finds its own offer for its cart (providers/tribopay/).
+ */
+export async function offeredProduct(deps: Pick<OrdersDeps, 'payments'>): Promise<GatewayProduct> {
+  const { tribopay, providers } = deps.payments;
+  if (tribopay && providers.length === 1) return tribopay.getProduct();
+  return {
+    productHash: tribopay?.productHash ?? MAIN_PRODUCT_REF,
+    offerHash: MAIN_PRODUCT_REF,
+    title: mainOffer.name,
+    priceCents: mainOffer.priceCents,
+    cover: null,
+  };
+}
+
+/** The main product's reference on orders charged without a catalogue (no TriboPay). */
+const MAIN_PRODUCT_REF = 'main';
 
 /**
  * What a checkout sells: the gateway's offer for the main product, at its price, and the order
@@ -163,51 +190,135 @@ function checkoutItems(product: GatewayProduct, bump: BumpOffer | null): NewOrde
   return [main, { key: 'bump', title: bump.name, priceCents: bump.priceCents, productHash: bump.productHash, offerHash: bump.offerHash }];
 }
 
-/** The cart line of an item: the gateway's own title and cover for the main product. */
-function chargeItem(item: NewOrderItem, product: GatewayProduct): ChargeItem {
-  const main = item.key === 'main';
+/** The cart line of an item: the main product is the provider's own (TriboPay's title and cover); others name theirs. */
+function chargeItem(item: NewOrderItem): CreatePixInput['items'][number] {
+  return item.key === 'main'
+    ? { title: item.title, priceCents: item.priceCents }
+    : { title: item.title, priceCents: item.priceCents, gatewayRef: { productHash: item.productHash, offerHash: item.offerHash } };
+}
+
+/** Why a create ended without a charge, and whether the next provider may try. */
+type AttemptFailure = { error: unknown; failOver: boolean };
+
+/**
+ * One provider's create for the order, under the attempt's key. When the outcome is unknown
+ * (timeout, lost answer, 5xx) and the provider keys its creates, the same create is sent once more:
+ * the provider answers with the charge it made, or makes the one it did not, so either way there is
+ * one. Without a key (TriboPay, AbacatePay) an unknown outcome ends the checkout: the charge may
+ * exist, and another provider's would be a second payable PIX.
+ */
+async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: () => boolean): Promise<PixCharge | AttemptFailure> {
+  try {
+    return await provider.createCharge(input);
+  } catch (error) {
+    const uncertain = error instanceof GatewayError && error.uncertain;
+    if (!uncertain) return { error, failOver: isProviderFailure(error) };
+    if (!provider.capabilities.idempotentCreate || !mayRetry()) return { error, failOver: false };
+  }
+  try {
+    return await provider.createCharge(input);
+  } catch (error) {
+    const uncertain = error instanceof GatewayError && error.uncertain;
+    return { error, failOver: !uncertain && isProviderFailure(error) };
+  }
+}
+
+/**
+ * Requests the charge of an order just written (`creating`), from the seller's providers in order
+ * (docs/payments.md#pix-providers): the first that creates it wins, and the buyer sees one PIX.
+ * Before each call the provider and the call's key are written on the order, so a crash leaves a
+ * trail (orders/charge-recovery.ts). A provider whose failure is its own is skipped for a while
+ * (gateway/payments.ts); a refusal of the buyer's data, or an outcome that cannot be found out,
+ * ends the checkout with that message.
+ */
+async function chargeOrder(deps: OrdersDeps, order: OrderRow, items: readonly NewOrderItem[]): Promise<CheckoutResult> {
+  const { db, payments, logger } = deps;
+  const clock = () => deps.now?.() ?? Date.now();
+  const started = Date.now();
+  // A new call starts only while a whole timeout still fits in the checkout's budget.
+  const fits = () => Date.now() - started + DEFAULT_TIMEOUT_MS <= CHARGE_BUDGET_MS;
+  let failure: AttemptFailure | undefined;
+  let attempt = 0;
+  for (const provider of payments.candidates(clock())) {
+    if (attempt > 0 && !fits()) break;
+    attempt += 1;
+    const key = `${order.id}.${attempt}`;
+    if (!(await recordChargeAttempt(db, order.id, { provider: provider.id, key, now: clock() }))) break;
+    const requestedAt = clock();
+    const result = await createAt(provider, chargeInput(deps, order, items, provider, key), fits);
+    if ('chargeId' in result) {
+      payments.succeeded(provider.id, clock());
+      return recordCharge(deps, order, provider, result, requestedAt);
+    }
+    failure = result;
+    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    if (result.failOver || (result.error instanceof GatewayError && result.error.uncertain)) payments.failed(provider.id, reason, clock());
+    logger.warn('Charge failed', {
+      order: order.id,
+      provider: provider.id,
+      uncertain: result.error instanceof GatewayError && result.error.uncertain,
+      failOver: result.failOver,
+      reason,
+    });
+    if (!result.failOver) break;
+  }
+  const message = failure?.error instanceof GatewayError ? failure.error.message : copy.errors.generic;
+  // An uncertain charge may exist at the provider; TriboPay's postback still finds this order by its
+  // secret, and a later confirmed payment wins over this failure (docs/payments.md#postbacks).
+  await markOrderFailed(db, order.id, message, clock());
+  return { kind: 'failed', message };
+}
+
+/** The create call's input at one provider: the same for a retry under the same key. */
+function chargeInput(
+  deps: OrdersDeps,
+  order: OrderRow,
+  items: readonly NewOrderItem[],
+  provider: PixProvider,
+  key: string,
+): CreatePixInput {
+  const { config } = deps;
   return {
-    productHash: item.productHash,
-    offerHash: item.offerHash,
-    title: main ? product.title : item.title,
-    cover: main ? product.cover : null,
-    priceCents: item.priceCents,
+    idempotencyKey: key,
+    amountCents: order.amount_cents,
+    items: items.map(chargeItem),
+    customer: {
+      name: order.buyer_name,
+      email: order.buyer_email,
+      phoneDigits: order.buyer_phone,
+      document: order.buyer_document ?? config.customerDocument ?? null,
+    },
+    webhookUrl: webhookUrl(deps, provider.id, order),
+    expiresInSeconds: (config.pixExpireDays * DAY_MS) / 1000,
+    ...(gatewayTracking(order) ? { tracking: gatewayTracking(order) } : {}),
   };
 }
 
 /**
- * Requests the charge of an order just written (`creating`): once, whatever happens, since the
- * gateway has no idempotency key. The cart holds the order's items and the amount is their sum.
+ * Where a provider reports this charge (docs/payments.md#pix-providers): TriboPay's postback carries
+ * the order's secret; the others post to their own path and are verified by signature.
  */
-async function chargeOrder(
+function webhookUrl(deps: OrdersDeps, provider: ProviderId, order: OrderRow): string {
+  if (provider === 'tribopay') return `${deps.publicUrl()}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`;
+  return `${deps.publicUrl()}/api/webhooks/${provider}`;
+}
+
+/** The provider made the charge: the order offers its PIX, and its subscribers hear of it. */
+async function recordCharge(
   deps: OrdersDeps,
   order: OrderRow,
-  product: GatewayProduct,
-  items: readonly NewOrderItem[],
+  provider: PixProvider,
+  charge: PixCharge,
+  requestedAt: number,
 ): Promise<CheckoutResult> {
-  const { db, config, gateway, logger } = deps;
-  const requestedAt = deps.now?.() ?? Date.now();
+  const { db, config, logger } = deps;
+  const chargedAt = deps.now?.() ?? Date.now();
   try {
-    const charge = await gateway.createCharge({
-      amountCents: order.amount_cents,
-      product,
-      items: items.map((item) => chargeItem(item, product)),
-      customer: {
-        name: order.buyer_name,
-        email: order.buyer_email,
-        phoneDigits: order.buyer_phone,
-        document: order.buyer_document ?? config.customerDocument ?? '',
-      },
-      postbackUrl: `${deps.publicUrl()}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`,
-      expireInDays: config.pixExpireDays,
-      tracking: gatewayTracking(order),
-    });
-    const chargedAt = deps.now?.() ?? Date.now();
     const charged = await markOrderCharged(
       db,
       order.id,
       {
-        transactionHash: charge.transactionHash,
+        transactionHash: charge.chargeId,
         alternateIds: charge.alternateIds,
         pixCode: charge.pix.code,
         pixImage: charge.pix.imageDataUrl ?? charge.pix.imageUrl,
@@ -219,21 +330,47 @@ async function chargeOrder(
       // and an order that is not has none of it.
       (trx, row) => deps.events.publish(trx, { type: 'charged', order: row, at: chargedAt }),
     );
-    logger.info('Charge created', { order: order.id, transaction: charge.transactionHash });
+    logger.info('Charge created', { order: order.id, provider: provider.id, transaction: charge.chargeId });
     if (charged) await deps.events.committed({ type: 'charged', order: charged, at: chargedAt });
     return describe(deps, charged ?? (await findOrderById(db, order.id)) ?? order);
   } catch (error) {
-    const message = error instanceof GatewayError ? error.message : copy.errors.generic;
-    const uncertain = error instanceof GatewayError && error.uncertain;
-    await markOrderFailed(db, order.id, message, deps.now?.() ?? Date.now());
-    // The gateway named a transaction another order holds: this order does not take it.
-    if (error instanceof TransactionTakenError)
-      logger.warn('Charge names a transaction of another order; order failed', { order: order.id });
-    // An uncertain charge may exist at the gateway; its postback still finds this order by secret,
-    // and a later confirmed payment wins over this failure (docs/payments.md#postbacks).
-    logger.warn('Charge failed', { order: order.id, uncertain, reason: message });
-    return { kind: 'failed', message };
+    if (!(error instanceof TransactionTakenError)) throw error;
+    // The provider named a transaction another order holds: this order does not take it.
+    logger.warn('Charge names a transaction of another order; order failed', { order: order.id });
+    await markOrderFailed(db, order.id, copy.errors.generic, deps.now?.() ?? Date.now());
+    return { kind: 'failed', message: copy.errors.generic };
   }
+}
+
+/**
+ * An order whose process died during its create call (still `creating` past CHARGE_IN_FLIGHT_MS) at
+ * a provider that keys its creates: the same call, under the same key, is sent once more. The
+ * provider answers with the charge it made (Mercado Pago's X-Idempotency-Key, Efí's txid), or
+ * makes it if the first call never arrived; either way the order ends with exactly one live
+ * charge, which it now offers (docs/payments.md#pix-providers). Any failure leaves the order to
+ * the reconciler's sweep, which fails it. True when the order was charged.
+ */
+export async function resumeInterruptedCharge(deps: OrdersDeps, order: OrderRow): Promise<boolean> {
+  const provider = deps.payments.get(order.provider);
+  if (!provider?.capabilities.idempotentCreate || !order.charge_key || order.status !== 'creating') return false;
+  const items = await chargeItemsOf(deps.db, order.id);
+  if (items.length === 0) return false;
+  const requestedAt = deps.now?.() ?? Date.now();
+  let charge: PixCharge;
+  try {
+    charge = await provider.createCharge(chargeInput(deps, order, items, provider, order.charge_key));
+  } catch (error) {
+    deps.logger.warn('Interrupted charge not resumed', {
+      order: order.id,
+      provider: provider.id,
+      reason: error instanceof Error ? error.message : String(error),
+    });
+    return false;
+  }
+  deps.payments.succeeded(provider.id, deps.now?.() ?? Date.now());
+  const result = await recordCharge(deps, order, provider, charge, requestedAt);
+  if (result.kind === 'created') deps.logger.warn('Interrupted charge resumed', { order: order.id, provider: provider.id });
+  return result.kind === 'created';
 }
 
 /** Why "Quero adicionar" cannot be taken: the offer is off, answered "no", or not for this order. */
@@ -268,13 +405,6 @@ export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Prom
     productHash: bump.productHash,
     offerHash: bump.offerHash,
   };
-  const product: GatewayProduct = {
-    productHash: bump.productHash,
-    offerHash: bump.offerHash,
-    title: bump.name,
-    priceCents: bump.afterPaymentPriceCents,
-    cover: null,
-  };
   const inserted = await insertAddonOrder(
     deps.db,
     deps.dialect,
@@ -295,7 +425,7 @@ export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Prom
   if (!inserted) return { kind: 'unavailable' };
   if (inserted.kind === 'existing') return describe(deps, await settled(deps, inserted.order));
   await deps.events.committed({ type: 'created', order: inserted.order, at: now });
-  return chargeOrder(deps, inserted.order, product, [item]);
+  return chargeOrder(deps, inserted.order, [item]);
 }
 
 /** A main order, the one the offer after payment belongs to; undefined for an add-on or an unknown id. */

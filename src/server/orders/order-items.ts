@@ -26,6 +26,26 @@ export function totalOf(items: readonly Pick<NewOrderItem, 'priceCents'>[]): num
   return total;
 }
 
+/** An order's items as it was created with them: a resumed create sends the same cart (checkout-service.ts). */
+export async function chargeItemsOf(db: Executor, orderId: string): Promise<NewOrderItem[]> {
+  const rows = await db
+    .selectFrom('order_items')
+    .select(['item', 'title', 'price_cents', 'product_hash', 'offer_hash'])
+    .where('order_id', '=', orderId)
+    .execute();
+  // The main product first, as the cart was sent.
+  const order = (key: OrderItemKey) => (key === 'main' ? 0 : 1);
+  return rows
+    .map((row) => ({
+      key: row.item,
+      title: row.title,
+      priceCents: Number(row.price_cents),
+      productHash: row.product_hash,
+      offerHash: row.offer_hash,
+    }))
+    .sort((a, b) => order(a.key) - order(b.key));
+}
+
 export async function insertOrderItems(trx: Executor, orderId: string, items: readonly NewOrderItem[]): Promise<void> {
   if (items.length === 0) return;
   await trx

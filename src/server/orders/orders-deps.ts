@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import type { GatewayClient } from '../gateway/types.ts';
+import type { Payments } from '../gateway/payments.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OrderEvents } from './order-events.ts';
 
@@ -9,7 +9,8 @@ export interface OrdersDeps {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   config: Config;
-  gateway: GatewayClient;
+  /** The seller's PIX providers in order, and their recent health (gateway/payments.ts). */
+  payments: Payments;
   logger: Logger;
   /** Base of absolute URLs we hand out (the postback URL). */
   publicUrl: () => string;

@@ -1,3 +1,4 @@
+import type { ProviderId } from '../../shared/providers.ts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrdersTable, StoredOrderStatus } from '../db/schema.ts';
 
@@ -5,6 +6,11 @@ export type OrderRow = Selectable<OrdersTable>;
 
 export async function findOrderById(db: Kysely<Database>, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The order whose charge a provider names (its webhook): one transaction settles one order. */
+export async function findOrderByCharge(db: Kysely<Database>, provider: ProviderId, chargeId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('provider', '=', provider).where('transaction_hash', '=', chargeId).executeTakeFirst();
 }
 
 export async function findOrderByPublicRef(db: Kysely<Database>, publicRef: string): Promise<OrderRow | undefined> {

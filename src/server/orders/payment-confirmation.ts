@@ -1,4 +1,4 @@
-import type { TransactionRecord } from '../gateway/types.ts';
+import type { ChargeRecord } from '../gateway/pix-provider.ts';
 import { customerMatchesBuyer } from './buyer-match.ts';
 import type { OrderEvent, OrderEventOf } from './order-events.ts';
 import { reverseOrder } from './order-transitions.ts';
@@ -22,19 +22,25 @@ const MAX_HINTS = 3;
  * no other order holds it already (the unique `transaction_hash`).
  */
 export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
-  const { gateway, logger, db } = deps;
+  const { logger, db } = deps;
+  // The provider that took the charge is the only one asked about it.
+  const provider = deps.payments.get(order.provider);
+  if (!provider) {
+    logger.warn('Order of a provider no longer configured; not re-checked', { order: order.id, provider: order.provider });
+    return order;
+  }
   const adopting = !order.transaction_hash;
   const candidates = order.transaction_hash ? [order.transaction_hash] : hintIds.slice(0, MAX_HINTS);
   const readStartedAt = deps.now?.() ?? Date.now();
   // Nothing names the charge (no hash, postbacks without ids): there is nothing to read, now or later.
   if (candidates.length === 0) await clearRecheckRequest(db, order.id, readStartedAt);
-  let record: TransactionRecord | undefined;
+  let record: ChargeRecord | undefined;
   let hash: string | undefined;
   let answered = false;
   for (const candidate of candidates) {
-    let read: TransactionRecord;
+    let read: ChargeRecord;
     try {
-      read = await gateway.getTransaction(candidate);
+      read = await provider.getCharge(candidate);
     } catch (error) {
       // A 404 can also mean a wrong host or credentials, so it never cancels anything (docs/gateway.md#5-reading-a-transaction).
       logger.warn('Payment re-check failed', { order: order.id, error: error instanceof Error ? error.message : String(error) });
@@ -56,11 +62,6 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
   if (!record || !hash) return order;
   const now = deps.now?.() ?? Date.now();
 
-  if (record.transactionHash !== hash && !record.alternateIds.includes(hash)) {
-    logger.warn('Gateway answered for another transaction', { order: order.id });
-    return order;
-  }
-
   if (record.state === 'paid') {
     if (record.amountCents !== order.amount_cents) {
       logger.warn('Paid amount differs from the order; not fulfilled', {
@@ -75,10 +76,10 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
       return order;
     }
     // The gateway's own hash, not the id the postback used: the unique index compares like with like.
-    if (adopting && !(await adoptTransactionHash(db, order.id, record.transactionHash, now))) {
+    if (adopting && !(await adoptTransactionHash(db, order.id, record.chargeId, now))) {
       logger.warn('Paid transaction already belongs to another order; not adopted', {
         order: order.id,
-        transaction: record.transactionHash,
+        transaction: record.chargeId,
       });
       return (await findOrderById(db, order.id)) ?? order;
     }

@@ -1,3 +1,4 @@
+import type { ProviderId } from '../../shared/providers.ts';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { OrderRow } from './orders-repository.ts';
@@ -23,6 +24,30 @@ export async function claimOrderCheck(db: Kysely<Database>, orderId: string, now
  * instances may sweep at once; a postback that later proves payment still wins (markOrderPaid
  * accepts `failed`). Returns how many were swept.
  */
+/**
+ * Orders whose create call was interrupted (still `creating` past `createdBefore`) at a provider
+ * that keys its creates: the same call can be sent again to find the charge (checkout-service.ts
+ * `resumeInterruptedCharge`). Oldest first, a bounded batch.
+ */
+export async function listInterruptedCharges(
+  db: Kysely<Database>,
+  createdBefore: number,
+  providers: readonly ProviderId[],
+  limit: number,
+): Promise<OrderRow[]> {
+  if (providers.length === 0) return [];
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('status', '=', 'creating')
+    .where('created_at', '<', createdBefore)
+    .where('charge_key', 'is not', null)
+    .where('provider', 'in', [...providers])
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
 export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: number, reason: string, now: number): Promise<number> {
   const result = await db
     .updateTable('orders')

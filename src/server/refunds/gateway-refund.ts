@@ -1,4 +1,5 @@
 import { refundGateway as copy } from '../../content/refunds.ts';
+import type { ChargeRecord, PixProvider } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
 import { recordEvidence } from '../access/evidence-repository.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
@@ -60,14 +61,20 @@ export function registerGatewayRefunds(kinds: OutboxKinds, deps: OrdersDeps): vo
         return {};
       }
       signal.throwIfAborted();
-      await refundAtGateway(deps, order, refund, order.transaction_hash, now);
+      const provider = deps.payments.get(order.provider);
+      if (!provider) {
+        await setGatewayState(deps.db, order.id, 'failed', copy.providerGone, now());
+        return {};
+      }
+      await refundAtGateway({ ...deps, provider }, order, refund, order.transaction_hash, now);
       return {};
     },
   });
 }
 
-async function refundAtGateway(deps: OrdersDeps, order: OrderRow, refund: RefundRow, hash: string, now: () => number) {
-  if (await readBack(deps, order, hash, now)) return;
+async function refundAtGateway(deps: RefundDeps, order: OrderRow, refund: RefundRow, hash: string, now: () => number) {
+  const charge = await readBack(deps, order, hash, now);
+  if (charge === 'refunded') return;
   if (refund.gateway_called_at !== null) {
     // This attempt already asked (maybe just before a crash): never ask twice; wait for the read.
     if (now() - Number(refund.gateway_called_at) < REFUND_CONFIRM_WINDOW_MS) throw new RefundNotYetSeen('refund asked for; not seen yet');
@@ -77,7 +84,11 @@ async function refundAtGateway(deps: OrdersDeps, order: OrderRow, refund: Refund
   if (!(await claimGatewayCall(deps.db, order.id, now()))) throw new RefundNotYetSeen('another worker asked for the refund');
   await recordEvidence(deps.db, { orderId: order.id, at: now(), kind: 'refund_gateway', detail: hash });
   try {
-    await deps.gateway.refundTransaction(hash);
+    // The whole charge, keyed by the attempt where the provider takes a key (a retry is the same refund).
+    await deps.provider.refund(charge, {
+      refundId: `${order.id}.r${refund.attempt}`,
+      amountCents: charge.amountCents ?? order.amount_cents,
+    });
   } catch (error) {
     if (error instanceof GatewayError && !error.uncertain) {
       deps.logger.warn('Gateway refused the refund', { order: order.id, status: error.httpStatus ?? 'none' });
@@ -88,18 +99,22 @@ async function refundAtGateway(deps: OrdersDeps, order: OrderRow, refund: Refund
     throw error;
   }
   deps.logger.info('Refund asked for at the gateway', { order: order.id });
-  if (!(await readBack(deps, order, hash, now))) throw new RefundNotYetSeen('refund asked for; not seen yet');
+  if ((await readBack(deps, order, hash, now)) !== 'refunded') throw new RefundNotYetSeen('refund asked for; not seen yet');
 }
 
-/** Reads the transaction: true when it is refunded (the order is then marked so). */
-async function readBack(deps: OrdersDeps, order: OrderRow, hash: string, now: () => number): Promise<boolean> {
-  const record = await deps.gateway.getTransaction(hash);
-  if (record.transactionHash !== hash && !record.alternateIds.includes(hash))
-    throw new RefundNotYetSeen('gateway answered for another transaction');
+/** The refund's deps: the order flow's, and the provider that took the charge. */
+type RefundDeps = OrdersDeps & { provider: PixProvider };
+
+/**
+ * Reads the charge back (the provider checks it is the one asked for): `refunded` (the order is
+ * then marked so), or the charge, still paid.
+ */
+async function readBack(deps: RefundDeps, order: OrderRow, hash: string, now: () => number): Promise<'refunded' | ChargeRecord> {
+  const record = await deps.provider.getCharge(hash);
   if (record.state === 'reversed') {
     if (await reverseOrder(deps, order.id, 'refunded', now()))
       deps.logger.info('Refund confirmed by the gateway; access ended', { order: order.id });
-    return true;
+    return 'refunded';
   }
   if (record.state === 'refunding') {
     await setGatewayState(deps.db, order.id, 'pending', null, now());
@@ -109,5 +124,5 @@ async function readBack(deps: OrdersDeps, order: OrderRow, hash: string, now: ()
     await setGatewayState(deps.db, order.id, 'failed', copy.notPaid(record.rawStatus ?? '?'), now());
     throw new MessageNotNeededError(`transaction is ${record.rawStatus ?? 'unknown'}`);
   }
-  return false;
+  return record;
 }

@@ -455,7 +455,7 @@ export function adminRoutes(deps: AdminDeps) {
 
       .get('/health', async (c) => {
         const { db, config, checkout } = c.var;
-        return sendReply(c, 'GET', await readHealth({ db, config, gateway: checkout.gateway, mailer: deps.mailer }, c.var.now()));
+        return sendReply(c, 'GET', await readHealth({ db, config, payments: checkout.payments, mailer: deps.mailer }, c.var.now()));
       })
 
       .post('/outbox/:id/retry', async (c) => {

@@ -8,7 +8,7 @@ import type { AppEnv } from './context.ts';
 import { GatewayError, gatewayMessages } from '../gateway/errors.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
-import { acceptAddonOffer, declineAddon, findMainOrder, startCheckout } from '../orders/checkout-service.ts';
+import { acceptAddonOffer, declineAddon, findMainOrder, offeredProduct, startCheckout } from '../orders/checkout-service.ts';
 import { viewKeyMatches } from '../access/access-service.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { describeOrderStatus } from '../access/order-status-reply.ts';
@@ -99,7 +99,7 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
 
 export const productRoutes = new Hono<AppEnv>().basePath('/api/product').get('/', async (c) => {
   try {
-    const product = await c.var.checkout.gateway.getProduct();
+    const product = await offeredProduct(c.var.checkout);
     return sendReply(c, 'GET', { title: product.title, priceCents: product.priceCents });
   } catch (error) {
     return apiError(c, 502, error instanceof GatewayError ? error.message : gatewayMessages.productLoad);

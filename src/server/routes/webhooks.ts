@@ -1,4 +1,7 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import type { ProviderId } from '../../shared/providers.ts';
+import { clientCertificateVerified } from '../access/client-address.ts';
+import { receiveProviderWebhook } from '../orders/provider-webhook.ts';
 import { limitBody } from '../http/http.ts';
 import type { AppEnv } from './context.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';
@@ -13,10 +16,9 @@ const ok = { received: true } as const;
  * happens afterwards. The body is handed over unread: postback-service.ts reads it only once the
  * secret matched and the order's read window is open.
  */
-export const webhooksRoutes = new Hono<AppEnv>().basePath('/api/webhooks').post(
-  '/gateway',
-  limitBody(256 * 1024, (c) => c.json(ok, 200)),
-  async (c) => {
+const tribopayPostback = [
+  limitBody(256 * 1024, (c: Context<AppEnv>) => c.json(ok, 200)),
+  async (c: Context<AppEnv>) => {
     const { db, logger } = c.var;
     const now = c.var.now();
     const postback = await receivePostback(
@@ -40,4 +42,44 @@ export const webhooksRoutes = new Hono<AppEnv>().basePath('/api/webhooks').post(
     c.var.background.run('postback re-check', () => recheckOrder(c.var.checkout, order, candidateIds));
     return c.json(ok, 200);
   },
-);
+] as const;
+
+/**
+ * Another provider's webhook (`/api/webhooks/{provider}`; Efí appends `/pix` to the URL it was
+ * given), verified by its adapter (orders/provider-webhook.ts). A rejected one still gets a fast
+ * 200, stores nothing, and is logged within the per-client limit; each order it names is read back.
+ */
+async function providerWebhook(c: Context<AppEnv>, id: ProviderId) {
+  const { logger, checkout } = c.var;
+  const now = c.var.now();
+  const result = await receiveProviderWebhook(checkout, id, {
+    url: new URL(c.req.url),
+    headers: c.req.raw.headers,
+    rawBody: await c.req.text(),
+    clientAddress: c.var.clientAddress,
+    clientCertificateVerified: clientCertificateVerified(c, c.var.config.trustedProxies),
+  });
+  if (result.kind === 'rejected') {
+    const decision = await c.var.limiter.consume(limits.webhookRejected, c.var.clientAddress, now);
+    if (decision.allowed) logger.warn('Webhook ignored', { provider: id, reason: result.reason });
+    return c.json(ok, 200);
+  }
+  for (const order of result.orders) {
+    logger.info('Webhook received', { provider: id, order: order.id });
+    c.var.background.run('webhook re-check', () => recheckOrder(checkout, order));
+  }
+  return c.json(ok, 200);
+}
+
+const providerRoute = (id: ProviderId) =>
+  [limitBody(256 * 1024, (c: Context<AppEnv>) => c.json(ok, 200)), (c: Context<AppEnv>) => providerWebhook(c, id)] as const;
+
+export const webhooksRoutes = new Hono<AppEnv>()
+  .basePath('/api/webhooks')
+  // TriboPay's postbacks carry the order's secret in the URL of each charge (`/gateway` since the first release).
+  .post('/gateway', ...tribopayPostback)
+  .post('/tribopay', ...tribopayPostback)
+  .post('/mercadopago', ...providerRoute('mercadopago'))
+  .post('/abacatepay', ...providerRoute('abacatepay'))
+  .post('/efi', ...providerRoute('efi'))
+  .post('/efi/pix', ...providerRoute('efi'));

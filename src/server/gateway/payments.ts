@@ -1,0 +1,95 @@
+import type { ProviderId } from '../../shared/providers.ts';
+import type { PixProvider } from './pix-provider.ts';
+import type { TribopayProvider } from './providers/tribopay/tribopay-provider.ts';
+import { GatewayError } from './types.ts';
+
+/** What Saúde shows of one provider (docs/payments.md#pix-providers). */
+export interface ProviderHealth {
+  id: ProviderId;
+  lastSuccessAt: number | null;
+  lastError: { at: number; message: string } | null;
+  /** Until when new charges skip it (the circuit is open); null when it takes charges. */
+  skippedUntil: number | null;
+}
+
+/**
+ * The seller's PIX providers in the order they are tried, and what each has done lately. The
+ * circuit breaker is this small map rather than a library's wrapper (opossum wraps one function
+ * and counts its rejections): here the checkout itself decides which failures are the provider's
+ * (a buyer's invalid CPF is not), the skip is consulted before a provider is chosen, and the same
+ * state is what the console shows. Per instance, in memory: each instance learns on its own.
+ */
+export interface Payments {
+  readonly providers: readonly PixProvider[];
+  get(id: ProviderId): PixProvider | undefined;
+  /** TriboPay's adapter, when it is among the providers (its catalogue decides the sole-provider price). */
+  readonly tribopay: TribopayProvider | undefined;
+  /** The providers a new charge may use now, in order: those skipped go last, so a checkout is never refused for it. */
+  candidates(now: number): PixProvider[];
+  succeeded(id: ProviderId, now: number): void;
+  failed(id: ProviderId, message: string, now: number): void;
+  health(now: number): ProviderHealth[];
+}
+
+/** The first skip after a failure; each further failure in a row doubles it, up to MAX_SKIP_MS. */
+export const FIRST_SKIP_MS = 60_000;
+export const MAX_SKIP_MS = 10 * 60_000;
+
+/**
+ * Whether a failed create is the provider's trouble, so the next provider may try: no HTTP answer,
+ * a 5xx, a refused credential (401/403), a wrong address (404) or a rate limit (408/429). A 400
+ * or 422 is about this buyer's data, which the next provider would refuse too.
+ */
+export function isProviderFailure(error: unknown): boolean {
+  if (!(error instanceof GatewayError)) return false;
+  const status = error.httpStatus;
+  return status === undefined || status >= 500 || [401, 403, 404, 408, 429].includes(status);
+}
+
+export function createPayments(providers: readonly PixProvider[]): Payments {
+  if (providers.length === 0) throw new Error('at least one PIX provider is required');
+  const state = new Map<
+    ProviderId,
+    { lastSuccessAt: number | null; lastError: ProviderHealth['lastError']; failuresInARow: number; skippedUntil: number | null }
+  >(providers.map((provider) => [provider.id, { lastSuccessAt: null, lastError: null, failuresInARow: 0, skippedUntil: null }]));
+  const byId = new Map(providers.map((provider) => [provider.id, provider]));
+  const skipped = (id: ProviderId, now: number) => {
+    const until = state.get(id)?.skippedUntil ?? null;
+    return until !== null && now < until;
+  };
+  return {
+    providers,
+    get: (id) => byId.get(id),
+    tribopay: byId.get('tribopay') as TribopayProvider | undefined,
+    candidates(now) {
+      return [...providers.filter((provider) => !skipped(provider.id, now)), ...providers.filter((provider) => skipped(provider.id, now))];
+    },
+    succeeded(id, now) {
+      const entry = state.get(id);
+      if (!entry) return;
+      entry.lastSuccessAt = now;
+      entry.failuresInARow = 0;
+      entry.skippedUntil = null;
+    },
+    failed(id, message, now) {
+      const entry = state.get(id);
+      if (!entry) return;
+      entry.lastError = { at: now, message };
+      entry.failuresInARow += 1;
+      // Only with somewhere else to go: a sole provider is always tried.
+      if (providers.length > 1)
+        entry.skippedUntil = now + Math.min(MAX_SKIP_MS, FIRST_SKIP_MS * 2 ** Math.min(entry.failuresInARow - 1, 10));
+    },
+    health(now) {
+      return providers.map((provider) => {
+        const entry = state.get(provider.id)!;
+        return {
+          id: provider.id,
+          lastSuccessAt: entry.lastSuccessAt,
+          lastError: entry.lastError,
+          skippedUntil: skipped(provider.id, now) ? entry.skippedUntil : null,
+        };
+      });
+    },
+  };
+}

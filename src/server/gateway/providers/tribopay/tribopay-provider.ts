@@ -1,0 +1,132 @@
+import { GatewayError, type GatewayClient, type GatewayProduct, type PaymentState, type TransactionRecord } from '../../types.ts';
+import type {
+  ChargeRecord,
+  CreatePixInput,
+  PixCharge,
+  PixProvider,
+  RefundRecord,
+  WebhookRequest,
+  ProviderEvent,
+} from '../../pix-provider.ts';
+
+/**
+ * Pepper / TriboPay (docs/gateway.md) on the provider interface. The client (gateway-client.ts)
+ * is unchanged: this adapter only maps shapes. Its webhook is the per-order postback
+ * (`/api/webhooks/gateway?t={order}.{secret}`, orders/postback-service.ts), authenticated by the
+ * order's secret rather than a signature, so `parseWebhook` is not how its postbacks arrive.
+ */
+export interface TribopayProvider extends PixProvider {
+  readonly id: 'tribopay';
+  /** The seller's product and offer at TriboPay (cached by the client). */
+  getProduct(options?: { fresh?: boolean }): Promise<GatewayProduct>;
+  /** The configured product hash, known without a call. */
+  readonly productHash: string;
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** The transaction's state as a refund's: `reversed` is done; a refund under way or not yet seen is pending. */
+function refundState(state: PaymentState): RefundRecord['state'] {
+  if (state === 'reversed') return 'done';
+  if (state === 'failed') return 'failed';
+  return 'pending';
+}
+
+function toChargeRecord(record: TransactionRecord): ChargeRecord {
+  return {
+    chargeId: record.transactionHash,
+    amountCents: record.amountCents,
+    state: record.state,
+    rawStatus: record.rawStatus,
+    endToEndId: null,
+    productHash: record.productHash,
+    ...(record.customer ? { customer: record.customer } : {}),
+  };
+}
+
+export function createTribopayProvider(client: GatewayClient, productHash: string): TribopayProvider {
+  async function createCharge(input: CreatePixInput): Promise<PixCharge> {
+    // The first item is the charge's root offer: the seller's product (an item without a
+    // reference), or an item of its own such as the add-on after payment (docs/gateway.md#3-charge).
+    const first = input.items[0];
+    const product: GatewayProduct = first?.gatewayRef
+      ? { ...first.gatewayRef, title: first.title, priceCents: input.amountCents, cover: null }
+      : await client.getProduct();
+    const charge = await client.createCharge({
+      amountCents: input.amountCents,
+      product,
+      items: input.items.map((item) =>
+        item.gatewayRef
+          ? { ...item.gatewayRef, title: item.title, cover: null, priceCents: item.priceCents }
+          : // The main product keeps the gateway's own title and cover.
+            {
+              productHash: product.productHash,
+              offerHash: product.offerHash,
+              title: product.title,
+              cover: product.cover,
+              priceCents: item.priceCents,
+            },
+      ),
+      customer: {
+        name: input.customer.name,
+        email: input.customer.email,
+        phoneDigits: input.customer.phoneDigits,
+        document: input.customer.document ?? '',
+      },
+      postbackUrl: input.webhookUrl,
+      // TriboPay's only expiry knob is whole days (docs/gateway.md#7-expiry).
+      expireInDays: Math.max(1, Math.ceil(input.expiresInSeconds / DAY_SECONDS)),
+      ...(input.tracking ? { tracking: input.tracking } : {}),
+    });
+    return {
+      chargeId: charge.transactionHash,
+      alternateIds: charge.alternateIds,
+      amountCents: charge.amountCents ?? input.amountCents,
+      state: charge.state,
+      rawStatus: charge.rawStatus,
+      pix: charge.pix,
+      expiresAt: charge.expiresAt,
+    };
+  }
+
+  async function getCharge(chargeId: string): Promise<ChargeRecord> {
+    return toChargeRecord(await client.getTransaction(chargeId));
+  }
+
+  async function refund(charge: ChargeRecord, input: { refundId: string; amountCents: number }): Promise<RefundRecord> {
+    // Whole transactions only (docs/gateway.md#11-refunds): a part is given back by hand.
+    if (charge.amountCents !== null && input.amountCents !== charge.amountCents) {
+      throw new GatewayError('A TriboPay devolve só a transação inteira.', 'refund');
+    }
+    const answer = await client.refundTransaction(charge.chargeId);
+    return { refundId: input.refundId, amountCents: input.amountCents, state: refundState(answer.state), rawStatus: answer.rawStatus };
+  }
+
+  async function getRefund(charge: ChargeRecord, refundId: string): Promise<RefundRecord> {
+    const record = await client.getTransaction(charge.chargeId);
+    return { refundId, amountCents: record.amountCents, state: refundState(record.state), rawStatus: record.rawStatus };
+  }
+
+  return {
+    id: 'tribopay',
+    productHash,
+    capabilities: {
+      refunds: true,
+      partialRefunds: false,
+      cart: true,
+      expiry: true,
+      // A postback is only a hint: the transaction is read back (docs/gateway.md#10-confirming-a-payment).
+      webhook: 'read_back',
+      // No idempotency key (docs/gateway.md#9-unknowns): an unknown outcome is never sent again.
+      idempotentCreate: false,
+    },
+    getProduct: (options) => client.getProduct(options),
+    createCharge,
+    getCharge,
+    parseWebhook: async (_request: WebhookRequest): Promise<ProviderEvent[]> => [
+      { kind: 'ignored', reason: 'TriboPay posts to /api/webhooks/gateway with the order secret' },
+    ],
+    refund,
+    getRefund,
+  };
+}
