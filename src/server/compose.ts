@@ -84,7 +84,9 @@ export function composeServer(options: {
   const clock = now ?? (() => Date.now());
   let port = config.port;
   const publicUrl = () => config.publicUrl ?? `http://localhost:${port}`;
-  const target = config.gateway;
+  // TriboPay's entry, the sandbox in the demo. A list without TriboPay must never reach the sandbox.
+  const target = config.payments.find((provider) => provider.id === 'tribopay')?.target;
+  if (!target) throw new Error('compose.ts has no client yet for a provider list without tribopay');
   const gateway =
     own(options, 'gateway') ??
     (target.kind === 'remote'

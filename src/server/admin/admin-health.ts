@@ -33,7 +33,7 @@ export async function readHealth(
 ): Promise<AdminHealth> {
   const { db, config } = deps;
   const gatewayCheck = async (): Promise<HealthCheck> => {
-    if (config.gateway.kind === 'sandbox') return check('gateway', true, text.detail.sandbox);
+    if (config.demoMode) return check('gateway', true, text.detail.sandbox);
     try {
       const product = await withTimeout(deps.gateway.getProduct({ fresh: true }));
       return check('gateway', true, text.detail.gatewayOk(product.title));
@@ -110,7 +110,7 @@ export async function readHealth(
       // In demo mode the sandbox posts back itself; with none yet there is simply nothing to show.
       check(
         'postback',
-        lastPostback !== null || config.gateway.kind === 'sandbox',
+        lastPostback !== null || config.demoMode,
         postbackMinutes === null ? text.detail.noPostback : text.detail.postbackAgo(copy.time.ago(postbackMinutes)),
       ),
       // A buyer who paid twice: the seller owes a refund at the gateway.

@@ -62,9 +62,7 @@ export async function toCreatedOrder(deps: Pick<OrdersDeps, 'db' | 'config'>, or
     pix: { code: order.pix_code, qrSvg: await qrSvg(order.pix_code), image: order.pix_code ? null : order.pix_image },
     expiresAt: order.expires_at,
     serverTime: Date.now(),
-    ...(config.gateway.kind === 'sandbox' && order.transaction_hash
-      ? { sandboxPayUrl: `/sandbox/pay/${encodeURIComponent(order.transaction_hash)}` }
-      : {}),
+    ...(config.demoMode && order.transaction_hash ? { sandboxPayUrl: `/sandbox/pay/${encodeURIComponent(order.transaction_hash)}` } : {}),
   };
 }
 
