@@ -8,7 +8,6 @@ import { registerDuplicateAlert, subscribeDuplicateAlert } from './duplicates/du
 import { subscribeOrderFunnel } from './funnel/order-funnel.ts';
 import { createPayments, type Payments } from './gateway/payments.ts';
 import { createProviders, SANDBOX_TOKEN } from './gateway/provider-registry.ts';
-import type { ProviderSettings } from './gateway/provider-settings.ts';
 import { createSandboxGateway } from './gateway/sandbox.ts';
 import type { GatewayClient } from './gateway/types.ts';
 import type { Site } from './http/site.ts';
@@ -85,10 +84,8 @@ export function composeServer(options: {
   const clock = now ?? (() => Date.now());
   let port = config.port;
   const publicUrl = () => config.publicUrl ?? `http://localhost:${port}`;
-  // TODO(config): config.payments replaces this one-entry list.
-  const providerSettings: ProviderSettings[] = [{ id: 'tribopay', target: config.gateway }];
   const payments = createPayments(
-    createProviders(providerSettings, {
+    createProviders(config.payments, {
       logger,
       sandboxUrl: () => `http://127.0.0.1:${port}/sandbox`,
       ...(own(options, 'gateway') ? { tribopayClient: own(options, 'gateway') } : {}),

@@ -74,8 +74,7 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
 
   // Demo mode (the sandbox gateway) without ADMIN_PASSWORD: a password for this run only, shown
   // once on the start line. With a real gateway the console stays off until the seller sets one.
-  const generatedAdminPassword =
-    config.adminPassword === undefined && config.gateway.kind === 'sandbox' ? randomBytes(12).toString('base64url') : undefined;
+  const generatedAdminPassword = config.adminPassword === undefined && config.demoMode ? randomBytes(12).toString('base64url') : undefined;
   const composed = composeServer({
     config,
     database,
@@ -84,7 +83,6 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
     adminPassword: generatedAdminPassword,
     ...(options.now ? { now: options.now } : {}),
   });
-  const gatewayTarget = config.gateway;
   // The first visitor already gets the published reviews in `/` (startJobs keeps them fresh).
   await composed.refreshReviews();
 
@@ -101,7 +99,11 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
       const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
       logger.info(`Vitrine listening on http://${shownHost}:${info.port}`, {
         database: database.dialect,
-        gateway: gatewayTarget.kind === 'remote' ? new URL(gatewayTarget.url).host : 'sandbox',
+        gateway: config.payments
+          .map((provider) =>
+            provider.id !== 'tribopay' ? provider.id : provider.target.kind === 'remote' ? new URL(provider.target.url).host : 'sandbox',
+          )
+          .join(', '),
         console:
           config.adminPassword || generatedAdminPassword
             ? `${config.publicUrl ?? `http://${shownHost}:${info.port}`}/painel`

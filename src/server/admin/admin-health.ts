@@ -33,7 +33,7 @@ export async function readHealth(
 ): Promise<AdminHealth> {
   const { db, config } = deps;
   const gatewayCheck = async (): Promise<HealthCheck> => {
-    if (config.gateway.kind === 'sandbox') return check('gateway', true, text.detail.sandbox);
+    if (config.demoMode) return check('gateway', true, text.detail.sandbox);
     // TriboPay's catalogue is the one thing a provider can get wrong before a charge (the product
     // hash); the other providers' state is their last calls (`providers` below).
     const tribopay = deps.payments.tribopay;
@@ -114,7 +114,7 @@ export async function readHealth(
       // In demo mode the sandbox posts back itself; with none yet there is simply nothing to show.
       check(
         'postback',
-        lastPostback !== null || config.gateway.kind === 'sandbox',
+        lastPostback !== null || config.demoMode,
         postbackMinutes === null ? text.detail.noPostback : text.detail.postbackAgo(copy.time.ago(postbackMinutes)),
       ),
       // A buyer who paid twice: the seller owes a refund at the gateway.

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, placeholdersInUse } from './config.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -307,3 +309,218 @@ describe('OFFER_ENDS_AT', () => {
     });
   });
 });
+
+/** PAYMENT_PROVIDERS and each provider's settings (docs/configuration.md). */
+describe('PIX providers', () => {
+  const site = { PUBLIC_URL: 'https://loja.com.br', SMTP_URL: 'smtp://mail:587' };
+  const tribopay = { PROVIDER_URL: 'https://api.tribopay.com.br/api', PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd' };
+  const mercadopago = { MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-mp-token', MERCADOPAGO_WEBHOOK_SECRET: 'mp-webhook-secret' };
+  const abacatepay = { ABACATEPAY_API_KEY: 'abc_prod_key', ABACATEPAY_WEBHOOK_SECRET: 'abacate-webhook-secret' };
+  let folder: string;
+  let efi: Record<string, string>;
+
+  beforeAll(() => {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-efi-'));
+    const certificate = path.join(folder, 'efi.pem');
+    fs.writeFileSync(certificate, `${pemBlock('CERTIFICATE')}${pemBlock('PRIVATE KEY')}`);
+    efi = {
+      EFI_CLIENT_ID: 'Client_Id_1',
+      EFI_CLIENT_SECRET: 'Client_Secret_1',
+      EFI_CERTIFICATE: certificate,
+      EFI_PIX_KEY: 'pix@loja.com.br',
+    };
+  });
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+
+  it('keeps an existing install: PROVIDER_URL without the list is TriboPay alone', () => {
+    const config = loadConfig({ ...tribopay, ...site });
+    expect(config.payments).toEqual([
+      { id: 'tribopay', target: { kind: 'remote', url: 'https://api.tribopay.com.br/api', token: 'tok', productHash: 'prd' } },
+    ]);
+    expect(config.demoMode).toBe(false);
+  });
+
+  it('runs the demo on the sandbox when no provider is set', () => {
+    const config = loadConfig({});
+    expect(config.payments).toEqual([{ id: 'tribopay', target: { kind: 'sandbox' } }]);
+    expect(config.demoMode).toBe(true);
+  });
+
+  it("reads the list in the seller's order, trimmed and in any case, each with its settings and default API URL", () => {
+    const config = loadConfig({
+      ...site,
+      ...tribopay,
+      ...mercadopago,
+      ...abacatepay,
+      ...efi,
+      PAYMENT_PROVIDERS: ' Efi, mercadopago ,ABACATEPAY,tribopay',
+      EFI_WEBHOOK_HMAC: 'efi-hmac',
+      ABACATEPAY_API_URL: 'https://staging.abacatepay.example/',
+    });
+    expect(config.payments).toEqual([
+      {
+        id: 'efi',
+        clientId: 'Client_Id_1',
+        clientSecret: 'Client_Secret_1',
+        certificatePath: efi.EFI_CERTIFICATE,
+        pixKey: 'pix@loja.com.br',
+        apiUrl: 'https://pix.api.efipay.com.br',
+        webhookHmacSecret: 'efi-hmac',
+      },
+      { id: 'mercadopago', accessToken: 'APP_USR-mp-token', webhookSecret: 'mp-webhook-secret', apiUrl: 'https://api.mercadopago.com' },
+      { id: 'abacatepay', apiKey: 'abc_prod_key', webhookSecret: 'abacate-webhook-secret', apiUrl: 'https://staging.abacatepay.example' },
+      { id: 'tribopay', target: { kind: 'remote', url: 'https://api.tribopay.com.br/api', token: 'tok', productHash: 'prd' } },
+    ]);
+    expect(config.demoMode).toBe(false);
+    const mercadoPagoOnly = loadConfig({ ...site, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago' });
+    expect(mercadoPagoOnly.payments.map((provider) => provider.id)).toEqual(['mercadopago']);
+    expect(mercadoPagoOnly.demoMode).toBe(false);
+  });
+
+  it('names each missing variable of a listed provider on its own line', () => {
+    expect(problemsOf({ ...site, PAYMENT_PROVIDERS: 'tribopay,mercadopago,efi,abacatepay' })).toEqual([
+      'PROVIDER_URL is required when PAYMENT_PROVIDERS lists tribopay',
+      'PROVIDER_TOKEN is required when PAYMENT_PROVIDERS lists tribopay',
+      'PRODUCT_HASH is required when PAYMENT_PROVIDERS lists tribopay',
+      'MERCADOPAGO_ACCESS_TOKEN is required when PAYMENT_PROVIDERS lists mercadopago',
+      'MERCADOPAGO_WEBHOOK_SECRET is required when PAYMENT_PROVIDERS lists mercadopago',
+      'EFI_CLIENT_ID is required when PAYMENT_PROVIDERS lists efi',
+      'EFI_CLIENT_SECRET is required when PAYMENT_PROVIDERS lists efi',
+      'EFI_CERTIFICATE is required when PAYMENT_PROVIDERS lists efi',
+      'EFI_PIX_KEY is required when PAYMENT_PROVIDERS lists efi',
+      'ABACATEPAY_API_KEY is required when PAYMENT_PROVIDERS lists abacatepay',
+      'ABACATEPAY_WEBHOOK_SECRET is required when PAYMENT_PROVIDERS lists abacatepay',
+    ]);
+    const { EFI_PIX_KEY: _left, ...efiWithoutKey } = efi;
+    expect(problemsOf({ ...site, ...efiWithoutKey, PAYMENT_PROVIDERS: 'efi' })).toEqual([
+      'EFI_PIX_KEY is required when PAYMENT_PROVIDERS lists efi',
+    ]);
+  });
+
+  it("refuses a provider's settings while PAYMENT_PROVIDERS leaves it out, so a typo cannot drop a provider", () => {
+    expect(problemsOf({ ...site, ...mercadopago, ...abacatepay, PAYMENT_PROVIDERS: 'abacatepay' })).toEqual([
+      'MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET are set but PAYMENT_PROVIDERS does not list mercadopago: add mercadopago to PAYMENT_PROVIDERS, or unset MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET',
+    ]);
+    // An existing TriboPay install that adds Mercado Pago's settings but forgets the list.
+    expect(problemsOf({ ...site, ...tribopay, MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-mp-token' })).toEqual([
+      'MERCADOPAGO_ACCESS_TOKEN is set but PAYMENT_PROVIDERS does not list mercadopago: add mercadopago to PAYMENT_PROVIDERS, or unset MERCADOPAGO_ACCESS_TOKEN',
+    ]);
+    expect(problemsOf({ ...site, ...tribopay, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago' })).toEqual([
+      'PROVIDER_URL, PROVIDER_TOKEN, PRODUCT_HASH are set but PAYMENT_PROVIDERS does not list tribopay: add tribopay to PAYMENT_PROVIDERS, or unset PROVIDER_URL, PROVIDER_TOKEN, PRODUCT_HASH',
+    ]);
+    expect(problemsOf({ EFI_API_URL: 'https://pix.api.efipay.com.br' })[0]).toMatch(
+      /^EFI_API_URL is set but PAYMENT_PROVIDERS does not list efi/,
+    );
+  });
+
+  it('names PAYMENT_PROVIDERS and the allowed values for an unknown or repeated provider', () => {
+    for (const bad of ['mercadopago,pagseguro', 'mercadopago,,tribopay', 'tribopay;efi']) {
+      expect(problemsOf({ ...site, ...mercadopago, PAYMENT_PROVIDERS: bad })).toEqual([
+        `PAYMENT_PROVIDERS must be a comma-separated list of tribopay, mercadopago, efi, abacatepay, in the order to try them (e.g. mercadopago,tribopay) (got "${bad}")`,
+      ]);
+    }
+    expect(problemsOf({ ...site, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago, MercadoPago' })).toEqual([
+      'PAYMENT_PROVIDERS names mercadopago more than once: list each provider once (got "mercadopago, MercadoPago")',
+    ]);
+    // Blank is unset: the demo.
+    expect(loadConfig({ PAYMENT_PROVIDERS: ' ' }).demoMode).toBe(true);
+  });
+
+  it("checks Efí's certificate at start: a missing file, a folder, an empty .p12, another extension, a .pem without its key", () => {
+    const problemFor = (file: string) => problemsOf({ ...site, ...efi, EFI_CERTIFICATE: file, PAYMENT_PROVIDERS: 'efi' });
+    const missing = path.join(folder, 'nao-existe.p12');
+    expect(problemFor(missing)).toEqual([`EFI_CERTIFICATE names a file that does not exist (got "${missing}")`]);
+    const directory = path.join(folder, 'pasta.p12');
+    fs.mkdirSync(directory);
+    expect(problemFor(directory)).toEqual([`EFI_CERTIFICATE names a folder, not the certificate file (got "${directory}")`]);
+    const empty = path.join(folder, 'vazio.p12');
+    fs.writeFileSync(empty, '');
+    expect(problemFor(empty)).toEqual([`EFI_CERTIFICATE names an empty file (got "${empty}")`]);
+    const p12 = path.join(folder, 'efi.P12');
+    fs.writeFileSync(p12, Buffer.from([0x30, 0x82, 0x0a, 0x1f]));
+    expect(problemFor(p12)).toEqual([]);
+    const crt = path.join(folder, 'efi.crt');
+    fs.writeFileSync(crt, pemBlock('CERTIFICATE'));
+    expect(problemFor(crt)[0]).toMatch(/^EFI_CERTIFICATE must be the path of the \.p12 certificate Efí issued, or of a \.pem/);
+    const certificateOnly = path.join(folder, 'so-certificado.pem');
+    fs.writeFileSync(certificateOnly, pemBlock('CERTIFICATE'));
+    expect(problemFor(certificateOnly)).toEqual([
+      `EFI_CERTIFICATE must hold the private key too: the .pem has no BEGIN PRIVATE KEY block (openssl pkcs12 -in cert.p12 -out cert.pem -nodes) (got "${certificateOnly}")`,
+    ]);
+    const keyOnly = path.join(folder, 'so-chave.pem');
+    fs.writeFileSync(keyOnly, pemBlock('PRIVATE KEY'));
+    expect(problemFor(keyOnly)[0]).toMatch(/^EFI_CERTIFICATE must hold the certificate: the \.pem has no BEGIN CERTIFICATE block/);
+    const encrypted = path.join(folder, 'cifrado.pem');
+    fs.writeFileSync(encrypted, `${pemBlock('CERTIFICATE')}${pemBlock('ENCRYPTED PRIVATE KEY')}`);
+    expect(problemFor(encrypted)[0]).toMatch(/^EFI_CERTIFICATE holds an encrypted private key/);
+    const rsa = path.join(folder, 'rsa.pem');
+    fs.writeFileSync(rsa, `${pemBlock('RSA PRIVATE KEY')}${pemBlock('CERTIFICATE')}`);
+    expect(problemFor(rsa)).toEqual([]);
+  });
+
+  it('names a PIX key Efí would not know', () => {
+    for (const key of ['52998224725', '11222333000181', '+5511987654321', 'pix@loja.com.br', '123e4567-e89b-42d3-a456-426614174000']) {
+      expect(problemsOf({ ...site, ...efi, EFI_PIX_KEY: key, PAYMENT_PROVIDERS: 'efi' }), key).toEqual([]);
+    }
+    for (const key of ['529.982.247-25', '52998224726', '11987654321', 'minha chave']) {
+      const problems = problemsOf({ ...site, ...efi, EFI_PIX_KEY: key, PAYMENT_PROVIDERS: 'efi' });
+      expect(problems, key).toHaveLength(1);
+      expect(problems[0]).toMatch(/^EFI_PIX_KEY must be a PIX key of your Efí account/);
+    }
+  });
+
+  it("never echoes a provider's secret", () => {
+    const secrets = { ...mercadopago, ...abacatepay, EFI_CLIENT_SECRET: 'Client_Secret_1', EFI_WEBHOOK_HMAC: 'efi-hmac' };
+    const problems = problemsOf({ ...site, ...tribopay, ...secrets, EFI_CLIENT_ID: 'Client_Id_1', PAYMENT_PROVIDERS: 'tribopay' });
+    expect(problems).toHaveLength(3);
+    for (const value of Object.values(secrets)) expect(problems.join('\n')).not.toContain(value);
+  });
+
+  it('takes an http API URL on loopback only, for a stand-in', () => {
+    const stand = loadConfig({ ...site, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago', MERCADOPAGO_API_URL: 'http://127.0.0.1:4010/' });
+    expect(stand.payments).toEqual([
+      { id: 'mercadopago', ...{ accessToken: 'APP_USR-mp-token', webhookSecret: 'mp-webhook-secret' }, apiUrl: 'http://127.0.0.1:4010' },
+    ]);
+    for (const [name, provider, settings] of [
+      ['MERCADOPAGO_API_URL', 'mercadopago', mercadopago],
+      ['EFI_API_URL', 'efi', efi],
+      ['ABACATEPAY_API_URL', 'abacatepay', abacatepay],
+    ] as const) {
+      expect(problemsOf({ ...site, ...settings, PAYMENT_PROVIDERS: provider, [name]: 'http://api.example.com' })).toEqual([
+        `${name} must be an https:// URL (http:// only on loopback, for a local stand-in) (got "http://api.example.com")`,
+      ]);
+      expect(problemsOf({ ...site, ...settings, PAYMENT_PROVIDERS: provider, [name]: 'api.example.com' })).toEqual([
+        `${name} must be an http(s) URL (got "api.example.com")`,
+      ]);
+    }
+  });
+
+  it('applies the real-deployment rules to any real provider, naming PAYMENT_PROVIDERS', () => {
+    const listed = { ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago' };
+    expect(problemsOf(listed)).toEqual([
+      "PUBLIC_URL is required with PAYMENT_PROVIDERS: the gateway's postbacks and the e-mailed access links need the site's public https address",
+      'SMTP_URL is required with PAYMENT_PROVIDERS (buyers get their access by e-mail); set MAIL_TRANSPORT=file only to keep e-mails as files on purpose',
+    ]);
+    expect(problemsOf({ ...listed, ...site, PUBLIC_URL: 'http://loja.com.br' })).toEqual([
+      'PUBLIC_URL must be an https:// address with a real gateway (got "http://loja.com.br")',
+    ]);
+    expect(problemsOf({ ...listed, ...site, DEMO_MODE: '1' })).toEqual([
+      'DEMO_MODE=1 cannot be combined with PAYMENT_PROVIDERS: unset one of them',
+    ]);
+  });
+
+  it("asks TriboPay's bump hashes only when TriboPay takes charges", () => {
+    // Mercado Pago charges the bump as a cart line: the demo's hashes are fine.
+    expect(loadConfig({ ...site, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago' }).orderBump).toMatchObject({ priceCents: 990 });
+    expect(problemsOf({ ...site, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago', ORDER_BUMP: 'on' })).toEqual([]);
+    expect(loadConfig({ ...site, ...mercadopago, ...tribopay, PAYMENT_PROVIDERS: 'mercadopago,tribopay' }).orderBump).toBeNull();
+    expect(problemsOf({ ...site, ...mercadopago, ...tribopay, PAYMENT_PROVIDERS: 'mercadopago,tribopay', ORDER_BUMP: 'on' })[0]).toMatch(
+      /^BUMP_PRODUCT_HASH and BUMP_OFFER_HASH are required with ORDER_BUMP=on/,
+    );
+  });
+});
+
+/** A PEM block of that label with a body of no meaning: the start reads the labels only. */
+function pemBlock(label: string): string {
+  return `-----BEGIN ${label}-----\nMIIBdGVzdA==\n-----END ${label}-----\n`;
+}

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import { DEMO_BUMP_OFFER_HASH, DEMO_BUMP_PRODUCT_HASH, orderBump, type BumpOffer
 import { formatDocument, isValidCpfOrCnpj, normalizeDocument } from '../../shared/documents.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from '../../shared/retention.ts';
 import { DEFAULT_GUARANTEE_DAYS } from '../../shared/guarantee.ts';
+import { DEFAULT_API_URLS, PROVIDER_IDS, type ProviderSettings } from './provider-settings.ts';
 
 /**
  * Every setting the server reads, validated once at boot. A bad value stops the start with one
@@ -43,6 +45,60 @@ const httpUrl = z
     { message: 'must be an http(s) URL' },
   )
   .transform((value) => value.replace(/\/+$/, ''));
+
+/**
+ * A PIX provider's API base URL (MERCADOPAGO_API_URL, EFI_API_URL, ABACATEPAY_API_URL): https, as
+ * it carries credentials; plain http only on loopback, where tests and staging run a stand-in.
+ */
+const apiUrl = httpUrl.refine(
+  (value) => {
+    const url = new URL(value);
+    return url.protocol === 'https:' || isLoopbackHost(url.hostname);
+  },
+  { message: 'must be an https:// URL (http:// only on loopback, for a local stand-in)' },
+);
+
+const isEmailAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+
+/** PAYMENT_PROVIDERS: provider ids in the order a charge tries them, each once. */
+const providerList = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()))
+  .superRefine((entries, context) => {
+    if (!entries.every(isProviderId)) {
+      context.addIssue({
+        code: 'custom',
+        message: `must be a comma-separated list of ${PROVIDER_IDS.join(', ')}, in the order to try them (e.g. mercadopago,tribopay)`,
+      });
+      return;
+    }
+    const repeated = entries.find((entry, index) => entries.indexOf(entry) !== index);
+    if (repeated) context.addIssue({ code: 'custom', message: `names ${repeated} more than once: list each provider once` });
+  })
+  .transform((entries) => entries.filter(isProviderId));
+
+type ProviderId = ProviderSettings['id'];
+
+function isProviderId(value: string): value is ProviderId {
+  return (PROVIDER_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * EFI_PIX_KEY: the key charges are paid to, in one of the Banco Central's key forms (CPF or CNPJ
+ * digits, e-mail, +55 phone, random key), so a pasted label or a formatted CPF fails at start.
+ */
+const pixKey = optionalText.refine(
+  (value) =>
+    value === undefined ||
+    (/^\d{11}$|^\d{14}$/.test(value) && isValidCpfOrCnpj(value)) ||
+    (value.length <= 77 && isEmailAddress(value)) ||
+    /^\+55\d{10,11}$/.test(value) ||
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
+  {
+    message:
+      'must be a PIX key of your Efí account: CPF or CNPJ digits only, an e-mail, a phone as +55 with DDD (+5511987654321), or a random key',
+  },
+);
 
 /**
  * An instant written as an ISO 8601 date-time with its offset (or Z), e.g. 2025-12-31T23:59:59-03:00:
@@ -137,6 +193,19 @@ const EnvSchema = z.object({
   PROVIDER_URL: httpUrl.optional(),
   PROVIDER_TOKEN: optionalText,
   PRODUCT_HASH: optionalText,
+  PAYMENT_PROVIDERS: z.preprocess(blankAsUnset, providerList.optional()),
+  MERCADOPAGO_ACCESS_TOKEN: optionalText,
+  MERCADOPAGO_WEBHOOK_SECRET: optionalText,
+  MERCADOPAGO_API_URL: z.preprocess(blankAsUnset, apiUrl.optional()),
+  EFI_CLIENT_ID: optionalText,
+  EFI_CLIENT_SECRET: optionalText,
+  EFI_CERTIFICATE: optionalText,
+  EFI_PIX_KEY: pixKey,
+  EFI_API_URL: z.preprocess(blankAsUnset, apiUrl.optional()),
+  EFI_WEBHOOK_HMAC: optionalText,
+  ABACATEPAY_API_KEY: optionalText,
+  ABACATEPAY_WEBHOOK_SECRET: optionalText,
+  ABACATEPAY_API_URL: z.preprocess(blankAsUnset, apiUrl.optional()),
   CUSTOMER_DOCUMENT: optionalText.refine((value) => value === undefined || isValidCpfOrCnpj(value), {
     message: 'must be a valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric)',
   }),
@@ -181,7 +250,7 @@ const EnvSchema = z.object({
     message: 'must be smtp://user:password@host:port or smtps://…',
   }),
   MAIL_FROM: optionalText,
-  SUPPORT_EMAIL: optionalText.refine((value) => value === undefined || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), {
+  SUPPORT_EMAIL: optionalText.refine((value) => value === undefined || isEmailAddress(value), {
     message: 'must be an e-mail address',
   }),
   GA_ID: optionalText.refine((value) => value === undefined || /^G-[A-Z0-9]{4,20}$/i.test(value), {
@@ -240,7 +309,37 @@ export const CONFIG_VARIABLES: readonly string[] = [
 ];
 
 /** Settings whose values never appear in an error message. */
-const SECRET_VARIABLES = new Set(['ADMIN_PASSWORD', 'PROVIDER_TOKEN', 'META_CAPI_TOKEN', 'GA_API_SECRET', 'WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'ADMIN_PASSWORD',
+  'PROVIDER_TOKEN',
+  'META_CAPI_TOKEN',
+  'GA_API_SECRET',
+  'WEBHOOK_SECRET',
+  'MERCADOPAGO_ACCESS_TOKEN',
+  'MERCADOPAGO_WEBHOOK_SECRET',
+  'EFI_CLIENT_SECRET',
+  'EFI_WEBHOOK_HMAC',
+  'ABACATEPAY_API_KEY',
+  'ABACATEPAY_WEBHOOK_SECRET',
+]);
+
+type EnvValues = z.infer<typeof EnvSchema>;
+type EnvName = keyof EnvValues;
+
+/**
+ * Each PIX provider's variables: the ones it cannot run without, then the optional ones (an API
+ * base URL with a default, Efí's webhook HMAC). Any of them set while PAYMENT_PROVIDERS leaves the
+ * provider out is refused, so a typo in the list cannot silently drop a provider.
+ */
+const PROVIDER_VARIABLES: Record<ProviderId, { required: readonly EnvName[]; optional: readonly EnvName[] }> = {
+  tribopay: { required: ['PROVIDER_URL', 'PROVIDER_TOKEN', 'PRODUCT_HASH'], optional: [] },
+  mercadopago: { required: ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'], optional: ['MERCADOPAGO_API_URL'] },
+  efi: {
+    required: ['EFI_CLIENT_ID', 'EFI_CLIENT_SECRET', 'EFI_CERTIFICATE', 'EFI_PIX_KEY'],
+    optional: ['EFI_API_URL', 'EFI_WEBHOOK_HMAC'],
+  },
+  abacatepay: { required: ['ABACATEPAY_API_KEY', 'ABACATEPAY_WEBHOOK_SECRET'], optional: ['ABACATEPAY_API_URL'] },
+};
 
 /**
  * A host that only this machine or its private network can reach: a demo there cannot be
@@ -269,9 +368,6 @@ const isLoopbackHost = (hostname: string) => {
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
-/** Where charges go: the seller's gateway, or the sandbox gateway this server mounts at /sandbox. */
-export type GatewayTarget = { kind: 'sandbox' } | { kind: 'remote'; url: string; token: string; productHash: string };
-
 export interface Config {
   port: number;
   host: string;
@@ -289,8 +385,12 @@ export interface Config {
   trustedProxies: BlockList;
   /** Epoch ms the offer countdown runs to (OFFER_ENDS_AT); unset → the end of the current month. */
   offerEndsAt: number | undefined;
-  gateway: GatewayTarget;
-  /** No gateway configured: the sandbox takes the charges and every page says so. */
+  /**
+   * The PIX providers, in the order a charge tries them (PAYMENT_PROVIDERS; unset → TriboPay alone
+   * with PROVIDER_URL). In the demo, TriboPay's entry alone, with the sandbox this server mounts at /sandbox.
+   */
+  payments: ProviderSettings[];
+  /** No real provider configured: the sandbox takes the charges and every page says so. */
   demoMode: boolean;
   /** Document sent as the customer's (docs/product.md#the-buyer-form); when unset with a real gateway, the buyer types a CPF. */
   customerDocument: string | undefined;
@@ -384,37 +484,162 @@ function parseDatabaseUrl(raw: string | undefined, dataDir: string): DatabaseTar
 }
 
 /**
- * Settings that are each valid but dangerous together. Without a gateway the site is a demo whose
- * sandbox gives the list away for free, so a demo must not run on a public address by accident.
- * With a real gateway, postbacks and e-mailed links need the public https address, and buyers
- * need real e-mail.
+ * The variable that configures a real PIX provider: PAYMENT_PROVIDERS, else PROVIDER_URL (TriboPay
+ * alone, as before the list existed); null for the demo.
  */
-function deploymentProblems(values: z.infer<typeof EnvSchema>): string[] {
+function realProviderVariable(values: EnvValues): 'PAYMENT_PROVIDERS' | 'PROVIDER_URL' | null {
+  if (values.PAYMENT_PROVIDERS !== undefined) return 'PAYMENT_PROVIDERS';
+  return values.PROVIDER_URL ? 'PROVIDER_URL' : null;
+}
+
+/** The providers a charge tries, by id: the list, else TriboPay alone with PROVIDER_URL; empty in the demo. */
+function configuredProviders(values: EnvValues): readonly ProviderId[] {
+  return values.PAYMENT_PROVIDERS ?? (values.PROVIDER_URL ? ['tribopay'] : []);
+}
+
+/**
+ * Settings that are each valid but dangerous together. Without a real provider the site is a demo
+ * whose sandbox gives the list away for free, so a demo must not run on a public address by
+ * accident. With one, webhooks and e-mailed links need the public https address, and buyers need
+ * real e-mail.
+ */
+function deploymentProblems(values: EnvValues): string[] {
   const problems: string[] = [];
   const publicUrl = values.PUBLIC_URL ? new URL(values.PUBLIC_URL) : undefined;
   if (values.MAIL_TRANSPORT === 'smtp' && !values.SMTP_URL) problems.push('SMTP_URL is required with MAIL_TRANSPORT=smtp');
-  if (!values.PROVIDER_URL) {
+  const provider = realProviderVariable(values);
+  if (!provider) {
     if (publicUrl && !isLocalHost(publicUrl.hostname) && values.DEMO_MODE !== '1') {
       problems.push(
-        `PROVIDER_URL is not set, so this would be a demo (no real payments, the list free to anyone) at the public address ${publicUrl.origin}: set PROVIDER_URL for a real gateway, or DEMO_MODE=1 to run the demo there on purpose`,
+        `PROVIDER_URL is not set, so this would be a demo (no real payments, the list free to anyone) at the public address ${publicUrl.origin}: set PAYMENT_PROVIDERS or PROVIDER_URL for a real gateway, or DEMO_MODE=1 to run the demo there on purpose`,
       );
     }
     return problems;
   }
-  if (values.DEMO_MODE === '1') problems.push('DEMO_MODE=1 cannot be combined with PROVIDER_URL: unset one of them');
+  if (values.DEMO_MODE === '1') problems.push(`DEMO_MODE=1 cannot be combined with ${provider}: unset one of them`);
   if (!publicUrl) {
     problems.push(
-      "PUBLIC_URL is required with PROVIDER_URL: the gateway's postbacks and the e-mailed access links need the site's public https address",
+      `PUBLIC_URL is required with ${provider}: the gateway's postbacks and the e-mailed access links need the site's public https address`,
     );
   } else if (publicUrl.protocol !== 'https:' && !isLoopbackHost(publicUrl.hostname)) {
     problems.push(`PUBLIC_URL must be an https:// address with a real gateway (got "${publicUrl.origin}")`);
   }
   if (!values.SMTP_URL && values.MAIL_TRANSPORT !== 'file') {
     problems.push(
-      'SMTP_URL is required with PROVIDER_URL (buyers get their access by e-mail); set MAIL_TRANSPORT=file only to keep e-mails as files on purpose',
+      `SMTP_URL is required with ${provider} (buyers get their access by e-mail); set MAIL_TRANSPORT=file only to keep e-mails as files on purpose`,
     );
   }
   return problems;
+}
+
+/**
+ * Each provider's variables against PAYMENT_PROVIDERS: a listed provider needs its required ones, an
+ * unlisted one may set none. With the list unset, TriboPay keeps the rules PROVIDER_URL always had.
+ */
+function providerProblems(values: EnvValues): string[] {
+  const problems: string[] = [];
+  const listed = values.PAYMENT_PROVIDERS;
+  if (listed === undefined) {
+    const { PROVIDER_URL, PROVIDER_TOKEN, PRODUCT_HASH } = values;
+    if (PROVIDER_URL && !PROVIDER_TOKEN) problems.push('PROVIDER_TOKEN is required when PROVIDER_URL is set');
+    if (PROVIDER_URL && !PRODUCT_HASH) problems.push('PRODUCT_HASH is required when PROVIDER_URL is set');
+    if (!PROVIDER_URL && (PROVIDER_TOKEN || PRODUCT_HASH)) {
+      problems.push('PROVIDER_URL is required when PROVIDER_TOKEN or PRODUCT_HASH is set (unset all three for the sandbox)');
+    }
+  }
+  for (const id of PROVIDER_IDS) {
+    const { required, optional } = PROVIDER_VARIABLES[id];
+    if (listed?.includes(id)) {
+      for (const name of required) if (!values[name]) problems.push(`${name} is required when PAYMENT_PROVIDERS lists ${id}`);
+      continue;
+    }
+    // With the list unset, TriboPay's variables are checked above (PROVIDER_URL is how it was chosen).
+    if (listed === undefined && id === 'tribopay') continue;
+    const set = [...required, ...optional].filter((name) => values[name] !== undefined);
+    if (set.length > 0) {
+      const names = set.join(', ');
+      problems.push(
+        `${names} ${set.length === 1 ? 'is' : 'are'} set but PAYMENT_PROVIDERS does not list ${id}: add ${id} to PAYMENT_PROVIDERS, or unset ${names}`,
+      );
+    }
+  }
+  if (listed?.includes('efi') && values.EFI_CERTIFICATE) {
+    const problem = certificateProblem(values.EFI_CERTIFICATE);
+    if (problem) problems.push(`EFI_CERTIFICATE ${problem} (got "${values.EFI_CERTIFICATE}")`);
+  }
+  return problems;
+}
+
+/**
+ * Efí's client certificate, checked at start rather than at the first charge, which would fail
+ * the buyer instead: a `.p12` as Efí issues it (there and not empty; reading it is the adapter's
+ * part), or a `.pem` holding both the certificate and its unencrypted key.
+ */
+function certificateProblem(file: string): string | null {
+  const extension = path.extname(file).toLowerCase();
+  if (extension !== '.p12' && extension !== '.pem') {
+    return 'must be the path of the .p12 certificate Efí issued, or of a .pem holding the certificate and its key';
+  }
+  let content: Buffer;
+  try {
+    content = fs.readFileSync(path.resolve(file));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'names a file that does not exist';
+    if (code === 'EISDIR') return 'names a folder, not the certificate file';
+    return `names a file this server cannot read (${code ?? 'read error'})`;
+  }
+  if (content.length === 0) return 'names an empty file';
+  if (extension === '.p12') return null;
+  const text = content.toString('utf8');
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) return 'must hold the certificate: the .pem has no BEGIN CERTIFICATE block';
+  if (text.includes('-----BEGIN ENCRYPTED PRIVATE KEY-----')) {
+    return 'holds an encrypted private key: convert the .p12 without a passphrase (openssl pkcs12 -in cert.p12 -out cert.pem -nodes)';
+  }
+  if (!/-----BEGIN (?:RSA |EC )?PRIVATE KEY-----/.test(text)) {
+    return 'must hold the private key too: the .pem has no BEGIN PRIVATE KEY block (openssl pkcs12 -in cert.p12 -out cert.pem -nodes)';
+  }
+  return null;
+}
+
+/** The validated values as the provider list a charge tries; the sandbox alone in the demo. */
+function paymentSettings(values: EnvValues): ProviderSettings[] {
+  const ids = configuredProviders(values);
+  if (ids.length === 0) return [{ id: 'tribopay', target: { kind: 'sandbox' } }];
+  // providerProblems has checked every required variable of a listed provider.
+  return ids.map((id): ProviderSettings => {
+    switch (id) {
+      case 'tribopay':
+        return {
+          id,
+          target: { kind: 'remote', url: values.PROVIDER_URL!, token: values.PROVIDER_TOKEN!, productHash: values.PRODUCT_HASH! },
+        };
+      case 'mercadopago':
+        return {
+          id,
+          accessToken: values.MERCADOPAGO_ACCESS_TOKEN!,
+          webhookSecret: values.MERCADOPAGO_WEBHOOK_SECRET!,
+          apiUrl: values.MERCADOPAGO_API_URL ?? DEFAULT_API_URLS.mercadopago,
+        };
+      case 'efi':
+        return {
+          id,
+          clientId: values.EFI_CLIENT_ID!,
+          clientSecret: values.EFI_CLIENT_SECRET!,
+          certificatePath: path.resolve(values.EFI_CERTIFICATE!),
+          pixKey: values.EFI_PIX_KEY!,
+          apiUrl: values.EFI_API_URL ?? DEFAULT_API_URLS.efi,
+          webhookHmacSecret: values.EFI_WEBHOOK_HMAC ?? null,
+        };
+      case 'abacatepay':
+        return {
+          id,
+          apiKey: values.ABACATEPAY_API_KEY!,
+          webhookSecret: values.ABACATEPAY_WEBHOOK_SECRET!,
+          apiUrl: values.ABACATEPAY_API_URL ?? DEFAULT_API_URLS.abacatepay,
+        };
+    }
+  });
 }
 
 /** The bump still carries the demo's gateway hashes, which only the sandbox sells. */
@@ -424,19 +649,21 @@ function isDemoBump(bump: BumpOffer): boolean {
 
 /**
  * The bump of content/offers.ts with its gateway hashes (BUMP_PRODUCT_HASH and BUMP_OFFER_HASH
- * when set). ORDER_BUMP unset: on in the demo, and with a real gateway once it has hashes of its
- * own (the demo's would be refused by the gateway). `off` always wins.
+ * when set). ORDER_BUMP unset: on in the demo, and with TriboPay among the providers once it has
+ * hashes of its own (TriboPay would refuse the demo's). The hashes mean nothing to the other
+ * providers, which charge the bump as a line of the cart: without TriboPay the demo's do. `off`
+ * always wins.
  */
 function offeredBump(
   values: { ORDER_BUMP?: 'on' | 'off'; BUMP_PRODUCT_HASH?: string; BUMP_OFFER_HASH?: string },
-  gateway: GatewayTarget['kind'],
+  tribopayIsReal: boolean,
 ): BumpOffer | null {
   if (values.ORDER_BUMP === 'off' || !orderBump) return null;
   const bump =
     values.BUMP_PRODUCT_HASH && values.BUMP_OFFER_HASH
       ? { ...orderBump, productHash: values.BUMP_PRODUCT_HASH, offerHash: values.BUMP_OFFER_HASH }
       : orderBump;
-  if (gateway === 'remote' && isDemoBump(bump)) return null;
+  if (tribopayIsReal && isDemoBump(bump)) return null;
   return bump;
 }
 
@@ -456,12 +683,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const database = parseDatabaseUrl(env.DATABASE_URL?.trim() || undefined, dataDir);
   if (typeof database === 'string') problems.push(`DATABASE_URL ${database}`);
   if (parsed.success) {
-    const { PROVIDER_URL, PROVIDER_TOKEN, PRODUCT_HASH } = parsed.data;
-    if (PROVIDER_URL && !PROVIDER_TOKEN) problems.push('PROVIDER_TOKEN is required when PROVIDER_URL is set');
-    if (PROVIDER_URL && !PRODUCT_HASH) problems.push('PRODUCT_HASH is required when PROVIDER_URL is set');
-    if (!PROVIDER_URL && (PROVIDER_TOKEN || PRODUCT_HASH)) {
-      problems.push('PROVIDER_URL is required when PROVIDER_TOKEN or PRODUCT_HASH is set (unset all three for the sandbox)');
-    }
+    problems.push(...providerProblems(parsed.data));
     problems.push(...deploymentProblems(parsed.data));
     const { META_CAPI_TOKEN, META_PIXEL_ID, GA_API_SECRET, GA_ID, WEBHOOK_URL, WEBHOOK_SECRET } = parsed.data;
     // The server-side events complete the browser's: they need the same Pixel / measurement id.
@@ -477,7 +699,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push(
         `${BUMP_PRODUCT_HASH ? 'BUMP_OFFER_HASH' : 'BUMP_PRODUCT_HASH'} is required with ${BUMP_PRODUCT_HASH ? 'BUMP_PRODUCT_HASH' : 'BUMP_OFFER_HASH'}: the bump's product and offer at the gateway`,
       );
-    } else if (PROVIDER_URL && parsed.data.ORDER_BUMP === 'on' && orderBump && !BUMP_PRODUCT_HASH && isDemoBump(orderBump)) {
+    } else if (
+      configuredProviders(parsed.data).includes('tribopay') &&
+      parsed.data.ORDER_BUMP === 'on' &&
+      orderBump &&
+      !BUMP_PRODUCT_HASH &&
+      isDemoBump(orderBump)
+    ) {
       problems.push(
         "BUMP_PRODUCT_HASH and BUMP_OFFER_HASH are required with ORDER_BUMP=on and a real gateway: the bump's product and offer at the gateway (or set ORDER_BUMP=off)",
       );
@@ -491,10 +719,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success || typeof database === 'string' || problems.length > 0) throw new ConfigError(problems);
 
   const values = parsed.data;
-  const gateway: GatewayTarget =
-    values.PROVIDER_URL && values.PROVIDER_TOKEN && values.PRODUCT_HASH
-      ? { kind: 'remote', url: values.PROVIDER_URL, token: values.PROVIDER_TOKEN, productHash: values.PRODUCT_HASH }
-      : { kind: 'sandbox' };
+  const payments = paymentSettings(values);
+  const demoMode = realProviderVariable(values) === null;
   const supportEmail = values.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL;
   return {
     port: values.PORT,
@@ -506,8 +732,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxyHops: values.TRUST_PROXY_HOPS,
     trustedProxies: values.TRUSTED_PROXIES,
     offerEndsAt: values.OFFER_ENDS_AT,
-    gateway,
-    demoMode: gateway.kind === 'sandbox',
+    payments,
+    demoMode,
     customerDocument: values.CUSTOMER_DOCUMENT === undefined ? undefined : normalizeDocument(values.CUSTOMER_DOCUMENT),
     checkoutUrl: values.CHECKOUT_URL,
     pixExpireDays: values.PIX_EXPIRE_DAYS,
@@ -518,7 +744,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reviewsMin: values.REVIEWS_MIN,
     refundMode: values.REFUND_MODE,
     gatewayRefunds: values.GATEWAY_REFUNDS === '1',
-    orderBump: offeredBump(values, gateway.kind),
+    orderBump: offeredBump(values, configuredProviders(values).includes('tribopay')),
     mail: {
       smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL,
       from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,15 @@ import { CONFIG_VARIABLES, loadConfig } from './config.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
+/** The secrets .env.example leaves blank, as a seller's .env would fill them. */
+const providerSecrets = {
+  MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-123',
+  MERCADOPAGO_WEBHOOK_SECRET: 'mp-secret',
+  EFI_CLIENT_ID: 'Client_Id_1',
+  EFI_CLIENT_SECRET: 'Client_Secret_1',
+  ABACATEPAY_API_KEY: 'abc_prod_1',
+  ABACATEPAY_WEBHOOK_SECRET: 'abacate-secret',
+};
 
 describe('.env.example', () => {
   it('lists every variable the server reads, each with a comment above it', () => {
@@ -22,7 +32,24 @@ describe('.env.example', () => {
     const uncommented = parseEnv(example.replace(/^# ([A-Z_]+=)/gm, '$1'));
     // Every example value together: a real gateway, an https address and SMTP, as production needs.
     const values = Object.fromEntries(Object.entries(uncommented).filter(([, value]) => value !== ''));
-    expect(() => loadConfig({ ...values, DEMO_MODE: '', PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd' })).not.toThrow();
+    // Every provider listed (the example lists two), so each provider's example values count, with a certificate that exists.
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-env-'));
+    try {
+      const certificate = path.join(folder, 'efi.p12');
+      fs.writeFileSync(certificate, Buffer.from([0x30, 0x82]));
+      const config = loadConfig({
+        ...values,
+        DEMO_MODE: '',
+        PROVIDER_TOKEN: 'tok',
+        PRODUCT_HASH: 'prd',
+        ...providerSecrets,
+        PAYMENT_PROVIDERS: 'tribopay,mercadopago,efi,abacatepay',
+        EFI_CERTIFICATE: certificate,
+      });
+      expect(config.payments.map((provider) => provider.id)).toEqual(['tribopay', 'mercadopago', 'efi', 'abacatepay']);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('is what git tracks, while .env itself is ignored', () => {

@@ -7,9 +7,9 @@ export function publicConfig(config: Config): PublicConfig {
   const { whatsappGroupUrl, supportWhatsapp, seller } = config.storefront;
   return {
     checkoutUrl: config.checkoutUrl ?? null,
-    sandbox: config.gateway.kind === 'sandbox',
+    sandbox: config.demoMode,
     demoMode: config.demoMode,
-    askDocument: config.gateway.kind === 'remote' && !config.customerDocument,
+    askDocument: !config.demoMode && !config.customerDocument,
     whatsappGroupUrl,
     supportEmail,
     supportUrl: supportWhatsapp ? `https://wa.me/${supportWhatsapp}` : `mailto:${supportEmail}`,

@@ -1,7 +1,7 @@
 import type { Logger } from '../lib/logger.ts';
 import { createGatewayClient } from './gateway-client.ts';
 import type { PixProvider } from './pix-provider.ts';
-import type { ProviderSettings } from './provider-settings.ts';
+import type { ProviderSettings } from '../config/provider-settings.ts';
 import { createAbacatepayProvider } from './providers/abacatepay/abacatepay-provider.ts';
 import { createEfiProvider } from './providers/efi/efi-provider.ts';
 import { createMercadoPagoProvider } from './providers/mercadopago/mercadopago-provider.ts';

@@ -38,7 +38,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json');
       const { config } = c.var;
       // With a real gateway and no fixed document, the bank needs the buyer's own CPF (docs/product.md#the-buyer-form).
-      if (config.gateway.kind === 'remote' && !config.customerDocument && !input.document) {
+      if (!config.demoMode && !config.customerDocument && !input.document) {
         return apiError(c, 422, apiErrors.checkFields, { document: messages.documentInvalid });
       }
       const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());

@@ -1,7 +1,9 @@
 /**
  * The PIX providers a seller configured, in the order they are tried (PAYMENT_PROVIDERS,
  * docs/payments.md#pix-providers). Config builds this list; compose.ts turns each entry into a
- * PixProvider. TriboPay's entry is the sandbox in the demo.
+ * PixProvider. TriboPay's entry is the sandbox in the demo. It sits in config/ because gateway/
+ * already depends on config/ (through db/ and http/), so config/ imports nothing from gateway/:
+ * the ids are gateway/pix-provider.ts's ProviderId, spelled here once more.
  */
 export type ProviderSettings =
   | { id: 'tribopay'; target: { kind: 'sandbox' } | { kind: 'remote'; url: string; token: string; productHash: string } }
