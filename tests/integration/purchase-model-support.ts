@@ -10,7 +10,7 @@ import type { CreatedOrder, OrderStatusReply } from '../../src/shared/checkout.t
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { businessDay, businessDayStart } from '../../src/shared/time.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, signInToConsole } from '../support/clients.ts';
-import { sandboxSays } from './sandbox-payment.ts';
+import { sandboxProvider, type ModelProvider } from './purchase-model-providers.ts';
 import type { TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -34,9 +34,16 @@ export interface Shop {
   admin: string;
   dataDir: string;
   gatewayRefunds: boolean;
+  /** Where the buyers pay: the sandbox unless a provider's stand-in is given. */
+  provider: ModelProvider;
 }
 
-export async function openShop(db: TestDb, env: Record<string, string>, startAt: number): Promise<Shop> {
+export async function openShop(
+  db: TestDb,
+  env: Record<string, string>,
+  startAt: number,
+  provider: ModelProvider = sandboxProvider,
+): Promise<Shop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-model-'));
   const fullEnv: Record<string, string> = {
     ADMIN_PASSWORD: PASSWORD,
@@ -44,13 +51,17 @@ export async function openShop(db: TestDb, env: Record<string, string>, startAt:
     MONTHLY_CAPACITY: '100000',
     GUARANTEE_DAYS: String(GUARANTEE_DAYS),
     SUPPORT_EMAIL: 'ajuda@example.com',
+    ...provider.env,
     ...env,
   };
-  const shop = { db, env: fullEnv, clock: { now: startAt }, dataDir, gatewayRefunds: fullEnv.GATEWAY_REFUNDS === '1' } as Shop;
+  const shop = { db, env: fullEnv, clock: { now: startAt }, dataDir, gatewayRefunds: fullEnv.GATEWAY_REFUNDS === '1', provider } as Shop;
   shop.server = await startTestServer(db, fullEnv, { now: () => shop.clock.now });
-  shop.admin = await signInToConsole(shop.server.url, PASSWORD);
+  shop.admin = await signInToConsole(shop.server.url, PASSWORD, consoleOrigin(shop));
   return shop;
 }
+
+/** The console is used from the site's own address: PUBLIC_URL when set (a real provider needs one). */
+const consoleOrigin = (shop: Shop) => shop.env.PUBLIC_URL ?? shop.server.url;
 
 /** Stops the composed server and starts a new one on the same database (a deploy or a crash-restart). */
 export async function restartShop(shop: Shop): Promise<void> {
@@ -58,7 +69,7 @@ export async function restartShop(shop: Shop): Promise<void> {
   await shop.server.stopJobs();
   await shop.server.stop();
   shop.server = await startTestServer(shop.db, shop.env, { now: () => shop.clock.now });
-  shop.admin = await signInToConsole(shop.server.url, PASSWORD);
+  shop.admin = await signInToConsole(shop.server.url, PASSWORD, consoleOrigin(shop));
 }
 
 export async function closeShop(shop: Shop | undefined): Promise<void> {
@@ -106,9 +117,9 @@ export async function checkout(shop: Shop, buyer: Buyer, bump: boolean) {
   return { status: created.status, body: created.body, viewKey };
 }
 
-/** The buyer pays the order's PIX at the gateway (the sandbox's "Simular pagamento"); the postback arrives. */
+/** The buyer pays the order's PIX at the provider (the sandbox's "Simular pagamento"); its webhook arrives. */
 export async function pay(shop: Shop, orderId: string): Promise<void> {
-  await sandboxSays(shop.server, shop.db, orderId, 'paid');
+  await shop.provider.pay(shop.server, shop.db, orderId);
   await shop.server.background.idle();
 }
 
@@ -173,14 +184,14 @@ export async function askRefund(shop: Shop, mainId: string, route: RefundRoute, 
 export async function consoleCall(shop: Shop, route: string, body?: unknown, retried = false): Promise<ConsoleReply> {
   const response = await fetch(`${shop.server.url}/api/admin${route}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { Cookie: shop.admin, Origin: shop.server.url, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { Cookie: shop.admin, Origin: consoleOrigin(shop), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await response.text();
   await shop.server.background.idle();
   // The seller's session ends after a while idle (the test's clock jumps days): sign in again.
   if (response.status === 401 && !retried) {
-    shop.admin = await signInToConsole(shop.server.url, PASSWORD);
+    shop.admin = await signInToConsole(shop.server.url, PASSWORD, consoleOrigin(shop));
     return consoleCall(shop, route, body, true);
   }
   return { status: response.status, text, json: () => JSON.parse(text) as unknown };

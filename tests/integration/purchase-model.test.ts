@@ -48,6 +48,7 @@ import {
   type Shop,
 } from './purchase-model-support.ts';
 import { databases, type TestDb } from './test-db.ts';
+import { startAbacatepayModel, startMercadoPagoModel, type ModelProvider } from './purchase-model-providers.ts';
 
 /**
  * Issue 43's model-based test: random sequences of what two buyers and the seller do to purchases
@@ -619,10 +620,21 @@ const MAX_COMMANDS = 20;
 /** 25/11/2026 15:00 in São Paulo. */
 const START = Date.UTC(2026, 10, 25, 18, 0, 0);
 
-const variants = [
+const variants: ReadonlyArray<{ name: string; env: Record<string, string>; provider?: () => Promise<ModelProvider> }> = [
   { name: 'manual refunds', env: {} },
   { name: 'REFUND_MODE=auto, GATEWAY_REFUNDS=1', env: { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' } },
-] as const;
+  // The same contract with each other provider as the shop's only one, refunds at the provider (issue 44).
+  {
+    name: 'Mercado Pago, refunds at the provider',
+    env: { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' },
+    provider: startMercadoPagoModel,
+  },
+  {
+    name: 'AbacatePay, manual refunds',
+    env: {},
+    provider: startAbacatepayModel,
+  },
+];
 
 for (const database of databases) {
   describe(`purchase model on ${database.name}`, () => {
@@ -639,8 +651,9 @@ for (const database of databases) {
         announceSeed(`purchase model (${database.name}, ${variant.name}): ${NUM_RUNS} runs of ≤ ${MAX_COMMANDS} commands`);
         let shop: Shop | undefined;
         let run = 0;
+        const provider = variant.provider ? await variant.provider() : undefined;
         try {
-          shop = await openShop(db, variant.env, START);
+          shop = await openShop(db, variant.env, START, provider);
           await fc.assert(
             fc.asyncProperty(fc.commands(commandArbs, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
               run += 1;
@@ -666,6 +679,7 @@ for (const database of databases) {
           );
         } finally {
           await closeShop(shop);
+          await provider?.stop();
         }
       }, 600_000);
     }
