@@ -30,6 +30,8 @@ export interface StandInCharge {
   body: Record<string, unknown>;
   expiresAt: string;
   refundPublicId: string | null;
+  /** The PIX copy-and-paste code its replies carry (what the buyer's page must show). */
+  brCode: string;
 }
 
 export interface AbacateRequest {
@@ -174,13 +176,7 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
       amount: charge.amount,
       status: charge.status,
       devMode: standIn.devMode,
-      brCode: buildPixBrCode({
-        key: 'pix@abacatepay.com',
-        amountCents: charge.amount,
-        merchantName: 'ABACATEPAY',
-        merchantCity: 'SAO PAULO',
-        txid: charge.id,
-      }),
+      brCode: charge.brCode,
       brCodeBase64:
         'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
       platformFee: 80,
@@ -257,6 +253,13 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
       body: data,
       expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString(),
       refundPublicId: null,
+      brCode: buildPixBrCode({
+        key: 'pix@abacatepay.com',
+        amountCents: data.amount as number,
+        merchantName: 'ABACATEPAY',
+        merchantCity: 'SAO PAULO',
+        txid: id,
+      }),
     };
     standIn.charges.set(id, charge);
     return c.json(envelope(chargeData(charge)));
