@@ -22,9 +22,11 @@ import { signAbacateBody, startAbacatepayStandIn, type AbacatepayStandIn } from 
  *   (body `{ method: 'PIX', data }`, `data.amount` in centavos required, `expiresIn` seconds,
  *   `description` ≤ 500, `customer` all-four-fields-or-none for PIX, `externalId` "para idempotência", whose
  *   answer to a repeat is undocumented: the stand-in returns the same charge),
- *   `/transparents/check`, `/transparents/simulate-payment`, `/transparents/refund` (RefundRequest,
+ *   `/transparents/check` (id, status and expiresAt only), `/transparents/list` (PixQRCode items, `id` and
+ *   `status` filters, PaginationCursor), `/transparents/simulate-payment`, `/transparents/refund` (RefundRequest,
  *   RefundResponse, RefundError codes), schemas `TransparentCharge` and `PixQRCode`, `bearerAuth`.
- * - AbacatePay/documentation pages/transparents/{create,check,simulate-payment,refund}.mdx: whole-amount
+ * - AbacatePay/documentation pages/transparents/{create,check,list,simulate-payment,refund}.mdx: list items
+ *   have the create reply's shape (`amount` included); whole-amount
  *   refunds only, idempotent per id, dev mode confirms at once; simulate-payment errors in production.
  * - AbacatePay/documentation pages/webhooks/security.mdx and https://docs.abacatepay.com/pages/notificacoes/seguranca:
  *   `?webhookSecret=` and `X-Webhook-Secret`, `X-Webhook-Signature` = base64 HMAC-SHA256 of the raw body
@@ -144,12 +146,13 @@ describe('AbacatePay: create and read back', () => {
     expect(provider.capabilities.idempotentCreate).toBe(false);
   });
 
-  it('reads the charge back pending, then paid after the buyer pays', async () => {
+  it('reads the charge back pending, then paid after the buyer pays, with the amount a payment is confirmed by', async () => {
     const charge = await provider.createCharge(input());
     expect(await provider.getCharge(charge.chargeId)).toMatchObject({ chargeId: charge.chargeId, state: 'pending', rawStatus: 'PENDING' });
     await standIn.markPaid(charge.chargeId);
-    expect(await provider.getCharge(charge.chargeId)).toMatchObject({ state: 'paid', rawStatus: 'PAID' });
-    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v2/transparents/check', query: { id: charge.chargeId } });
+    expect(await provider.getCharge(charge.chargeId)).toMatchObject({ state: 'paid', rawStatus: 'PAID', amountCents: 1990 });
+    // The list filtered by id: `check` answers no amount, and an order is paid only for its own amount.
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v2/transparents/list', query: { id: charge.chargeId } });
   });
 
   it('maps the other documented statuses: EXPIRED and CANCELLED fail, REFUNDED is reversed, a dispute stays unknown', async () => {
@@ -164,7 +167,17 @@ describe('AbacatePay: create and read back', () => {
 
   it('refuses a read-back that names another charge', async () => {
     const charge = await provider.createCharge(input());
-    standIn.failNext('check', { status: 200, body: { data: { id: 'pix_char_other', status: 'PAID' }, success: true, error: null } });
+    standIn.failNext('list', {
+      status: 200,
+      body: { data: [{ id: 'pix_char_other', amount: 1990, status: 'PAID' }], success: true, error: null },
+    });
+    const error = await caught(provider.getCharge(charge.chargeId));
+    expect(error.kind).toBe('transaction');
+  });
+
+  it('refuses a read-back that lists no charge', async () => {
+    const charge = await provider.createCharge(input());
+    standIn.failNext('list', { status: 200, body: { data: [], success: true, error: null } });
     const error = await caught(provider.getCharge(charge.chargeId));
     expect(error.kind).toBe('transaction');
   });
@@ -231,7 +244,7 @@ describe('AbacatePay: refunds', () => {
   async function paidCharge(): Promise<ChargeRecord> {
     const charge = await provider.createCharge(input());
     await standIn.markPaid(charge.chargeId);
-    return provider.getCharge(charge.chargeId).then((record) => ({ ...record, amountCents: 1990 }));
+    return provider.getCharge(charge.chargeId);
   }
 
   it('refunds the whole charge with the documented body, then reads the refund done', async () => {

@@ -5,10 +5,11 @@ import { listenOnLoopback } from '../loopback.ts';
 
 /**
  * AbacatePay's API v2 transparent checkout on a loopback port, built from its public documentation
- * (sources listed in tests/integration/provider-abacatepay.test.ts): create, check, simulate-payment
- * (dev mode) and refund, each request checked against the documented shape, answers in the
- * `{ data, error, success }` envelope, and the documented webhook sent to the seller's URL, with
- * `?webhookSecret=`, `X-Webhook-Secret` and `X-Webhook-Signature` as AbacatePay sends them.
+ * (sources listed in tests/integration/provider-abacatepay.test.ts): create, check, list,
+ * simulate-payment (dev mode) and refund, each request checked against the documented shape,
+ * answers in the `{ data, error, success }` envelope, and the documented webhook sent to the
+ * seller's URL, with `?webhookSecret=`, `X-Webhook-Secret` and `X-Webhook-Signature` as AbacatePay
+ * sends them.
  */
 
 /** pages/webhooks/security.mdx: the public key every AbacatePay webhook body is signed with. */
@@ -29,6 +30,8 @@ export interface StandInCharge {
   body: Record<string, unknown>;
   expiresAt: string;
   refundPublicId: string | null;
+  /** The PIX copy-and-paste code its replies carry (what the buyer's page must show). */
+  brCode: string;
 }
 
 export interface AbacateRequest {
@@ -39,7 +42,7 @@ export interface AbacateRequest {
   body: unknown;
 }
 
-type Route = 'create' | 'check' | 'simulate' | 'refund';
+type Route = 'create' | 'check' | 'list' | 'simulate' | 'refund';
 /** A scripted answer for the next request to a route: replaces the documented behaviour once. */
 export type Fault = 'hang' | 'reset' | { status: number; body?: unknown; raw?: string };
 
@@ -173,13 +176,7 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
       amount: charge.amount,
       status: charge.status,
       devMode: standIn.devMode,
-      brCode: buildPixBrCode({
-        key: 'pix@abacatepay.com',
-        amountCents: charge.amount,
-        merchantName: 'ABACATEPAY',
-        merchantCity: 'SAO PAULO',
-        txid: charge.id,
-      }),
+      brCode: charge.brCode,
       brCodeBase64:
         'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
       platformFee: 80,
@@ -256,6 +253,13 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
       body: data,
       expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString(),
       refundPublicId: null,
+      brCode: buildPixBrCode({
+        key: 'pix@abacatepay.com',
+        amountCents: data.amount as number,
+        merchantName: 'ABACATEPAY',
+        merchantCity: 'SAO PAULO',
+        txid: id,
+      }),
     };
     standIn.charges.set(id, charge);
     return c.json(envelope(chargeData(charge)));
@@ -267,6 +271,23 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
     const charge = standIn.charges.get(c.req.query('id') ?? '');
     if (!charge) return c.json(failure('Checkout transparente não encontrado'), 404);
     return c.json(envelope({ id: charge.id, status: charge.status, expiresAt: charge.expiresAt }));
+  });
+
+  // openapi.yaml `/transparents/list`: PixQRCode items (the create reply's shape), filtered by `id`
+  // and `status`, a page of `limit` (1-100) with a PaginationCursor.
+  app.get('/v2/transparents/list', (c) => {
+    const fault = takeFault('list', c);
+    if (fault) return fault;
+    const { id, status } = c.req.query();
+    const limit = Number(c.req.query('limit') ?? 100);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return c.json(failure('limit must be between 1 and 100'), 400);
+    const matching = [...standIn.charges.values()].filter(
+      (charge) => (id === undefined || charge.id === id) && (status === undefined || charge.status === status),
+    );
+    return c.json({
+      ...envelope(matching.slice(0, limit).map(chargeData)),
+      pagination: { hasMore: matching.length > limit, next: matching.length > limit ? matching[limit - 1]!.id : null, before: null },
+    });
   });
 
   app.post('/v2/transparents/simulate-payment', async (c) => {

@@ -336,7 +336,8 @@ export class EfiStandIn {
     };
   }
 
-  private copiaECola(cob: Cob): string {
+  /** The copy-and-paste code the bank gives for the charge (what the buyer's page must show). */
+  copiaECola(cob: Cob): string {
     return `00020101021226830014BR.GOV.BCB.PIX2561pix.stand-in.example/qr/v2/${cob.txid}5204000053039865406${cob.original}5802BR6304ABCD`;
   }
 

@@ -65,10 +65,19 @@ function epochMs(value: unknown): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-/** `data` of a create, check or simulate reply; null when it names no charge. */
+/** `data` of a create or simulate reply; null when it names no charge. */
 export function parseChargeData(body: unknown): AbacateCharge | null {
-  if (!isRecord(body) || !isRecord(body.data)) return null;
-  const data = body.data;
+  return isRecord(body) ? parseCharge(body.data) : null;
+}
+
+/** The charges of a list reply (`data`, an array of PixQRCode); null when it is not a list. Unreadable items are left out. */
+export function parseChargeList(body: unknown): AbacateCharge[] | null {
+  if (!isRecord(body) || !Array.isArray(body.data)) return null;
+  return body.data.map(parseCharge).filter((charge): charge is AbacateCharge => charge !== null);
+}
+
+function parseCharge(data: unknown): AbacateCharge | null {
+  if (!isRecord(data)) return null;
   const id = text(data.id);
   if (id === null) return null;
   const image = text(data.brCodeBase64);
