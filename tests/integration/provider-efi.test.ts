@@ -359,6 +359,23 @@ describe('errors when creating a charge', () => {
   });
 });
 
+describe('finding out after an unknown outcome', () => {
+  it('a read of the txid our key makes says whether the cob exists: the standard’s 404 is none', async () => {
+    const efi = provider({}, 400);
+    const made = input();
+    standIn.script('PUT', '/v2/cob/', { kind: 'drop-after' });
+    expect(await gatewayFailure(efi.createCharge(made))).toMatchObject({ uncertain: true });
+    const lost = input();
+    standIn.script('PUT', '/v2/cob/', { kind: 'status', status: 503, body: '{"title":"Indisponível","status":503}' });
+    expect(await gatewayFailure(efi.createCharge(lost))).toMatchObject({ uncertain: true });
+    expect(await efi.findCharge!(made.idempotencyKey)).toBe('exists');
+    expect(await efi.findCharge!(lost.idempotencyKey)).toBe('none');
+    // A read that fails cannot tell: an error, never `none`.
+    standIn.script('GET', '/v2/cob/', { kind: 'status', status: 500, body: '{"title":"Erro","status":500}' });
+    expect(await gatewayFailure(efi.findCharge!(lost.idempotencyKey))).toMatchObject({ httpStatus: 500 });
+  });
+});
+
 describe('the client certificate (mTLS)', () => {
   it('the stand-in refuses a call without a client certificate', async () => {
     const outcome = await new Promise<string>((resolve) => {

@@ -443,6 +443,26 @@ describe('Mercado Pago: create and read errors', () => {
     expect(standIn.payments.get(Number(charge.chargeId))?.externalReference).toBe(input.idempotencyKey);
   });
 
+  it('after an uncertain create, a search by our key tells whether the payment exists, without writing', async () => {
+    const made = pixInput();
+    standIn.scriptNext('create', { kind: 'status', status: 502, empty: true, afterWrite: true });
+    expect((await gatewayError(provider.createCharge(made))).uncertain).toBe(true);
+    const lost = pixInput();
+    standIn.scriptNext('create', { kind: 'status', status: 503, empty: true });
+    expect((await gatewayError(provider.createCharge(lost))).uncertain).toBe(true);
+    const count = standIn.payments.size;
+    expect(await provider.findCharge!(made.idempotencyKey)).toBe('exists');
+    expect(await provider.findCharge!(lost.idempotencyKey)).toBe('none');
+    expect(standIn.payments.size).toBe(count);
+    const search = standIn.requests.filter((request) => request.path === '/v1/payments/search');
+    expect(search.map((request) => request.method)).toEqual(['GET', 'GET']);
+    // A search that fails is an error, never a `none` that would let another provider charge too.
+    standIn.scriptNext('search', { kind: 'status', status: 500 });
+    expect(await gatewayError(provider.findCharge!(lost.idempotencyKey))).toBeInstanceOf(GatewayError);
+    standIn.scriptNext('search', { kind: 'raw', status: 200, text: '{"results":"none"}' });
+    expect(await gatewayError(provider.findCharge!(lost.idempotencyKey))).toBeInstanceOf(GatewayError);
+  });
+
   it('a wrong access token is refused by the stand-in as by Mercado Pago, and the token never shows in the error', async () => {
     const wrong = createMercadoPagoProvider({ accessToken: 'APP_USR-wrong', webhookSecret: 'x', apiUrl: standIn.url }, { timeoutMs: 300 });
     const error = await gatewayError(wrong.createCharge(pixInput()));

@@ -113,6 +113,12 @@ export interface PixProvider {
   /** One create; throws GatewayError (gateway/types.ts), `uncertain` when the charge may exist. */
   createCharge(input: CreatePixInput): Promise<PixCharge>;
   getCharge(chargeId: string): Promise<ChargeRecord>;
+  /**
+   * Finds out whether a create under `idempotencyKey` made a charge, by a read (no write): after a
+   * create whose outcome is unknown, `none` lets the next provider try. Throws GatewayError when
+   * the provider cannot tell. Only providers that key their creates have it.
+   */
+  findCharge?(idempotencyKey: string): Promise<'exists' | 'none'>;
   /** Verifies the request (throws WebhookRejectedError) and names what to read back. */
   parseWebhook(request: WebhookRequest): Promise<ProviderEvent[]>;
   /** One refund call, keyed by `refundId` where the provider takes one; throws GatewayError. */

@@ -31,7 +31,7 @@ export interface MercadoPagoRequest {
   body: unknown;
 }
 
-export type MercadoPagoRoute = 'create' | 'read' | 'refund' | 'readRefund';
+export type MercadoPagoRoute = 'create' | 'read' | 'search' | 'refund' | 'readRefund';
 
 /** A scripted answer for the next request to a route. */
 export type ScriptedAnswer =
@@ -428,6 +428,17 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
   );
 
   const notFound = (c: Context) => c.json(mpError(404, 'not_found', 'Payment not found', 2000), 404);
+
+  // The Payment Search API (`GET /v1/payments/search`, external_reference among its filters; the reply's
+  // `paging` and `results`): https://www.mercadopago.com.br/developers/en/reference/payments/_payments_search/get
+  app.get('/v1/payments/search', (c) =>
+    handle(c, 'search', false, () => {
+      const reference = c.req.query('external_reference');
+      const found = [...standIn.payments.values()].filter((payment) => reference === undefined || payment.externalReference === reference);
+      const limit = Math.min(Number(c.req.query('limit') ?? 30) || 30, 1000);
+      return c.json({ paging: { total: found.length, limit, offset: 0 }, results: found.slice(0, limit).map(paymentJson) }, 200);
+    }),
+  );
 
   app.get('/v1/payments/:id', (c) =>
     handle(c, 'read', false, () => {

@@ -444,6 +444,17 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     return { chargeId: txid, amountCents: cob.amountCents, state: cob.state, rawStatus: cob.rawStatus, endToEndId: cob.endToEndId };
   }
 
+  /**
+   * Whether the create under this key made a cob: the txid is ours (derived from the key), so a
+   * `GET /v2/cob/{txid}` answers it; the standard's 404 (`CobNaoEncontrado`) means none was made.
+   */
+  async function findCharge(idempotencyKey: string): Promise<'exists' | 'none'> {
+    const reply = await readCob(txidFor(idempotencyKey), 'transaction');
+    if (reply.status === 404) return 'none';
+    if (reply.status !== 200) throw replyError('transaction', reply, false);
+    return 'exists';
+  }
+
   function refundPath(charge: ChargeRecord, refundId: string): string {
     if (!charge.endToEndId) throw gatewayError('refund', efiCopy.noPaymentToRefund, undefined, false);
     return `/v2/pix/${encodeURIComponent(charge.endToEndId)}/devolucao/${devolucaoIdFor(refundId)}`;
@@ -525,5 +536,5 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     return events.length > 0 ? events : [{ kind: 'ignored', reason: 'empty pix list' }];
   }
 
-  return { id: profile.id, capabilities, createCharge, getCharge, parseWebhook, refund, getRefund };
+  return { id: profile.id, capabilities, createCharge, getCharge, findCharge, parseWebhook, refund, getRefund };
 }

@@ -120,3 +120,12 @@ export function parseRefund(body: unknown): MercadoPagoRefund | null {
   const state = rawStatus === 'approved' ? 'done' : rawStatus === 'rejected' || rawStatus === 'cancelled' ? 'failed' : 'pending';
   return { id, paymentId: readId(refund.payment_id), amountCents: reaisToCents(refund.amount), rawStatus, state };
 }
+
+/** The Payment Search reply's count: `paging.total`, else the length of `results`; null when neither reads. */
+export function parseSearchTotal(body: unknown): number | null {
+  const reply = record(body);
+  if (!reply) return null;
+  const total = record(reply.paging)?.total;
+  if (typeof total === 'number' && Number.isSafeInteger(total) && total >= 0) return total;
+  return Array.isArray(reply.results) ? reply.results.length : null;
+}

@@ -15,7 +15,7 @@ import { refundErrorDetail } from '../../errors.ts';
 import type { ChargeRecord, CreatePixInput, PixCharge, PixProvider, ProviderCapabilities, RefundRecord } from '../../pix-provider.ts';
 import { GatewayError } from '../../types.ts';
 import { centsToReais } from './mercadopago-amount.ts';
-import { parsePayment, parseRefund, readId } from './mercadopago-parse.ts';
+import { parsePayment, parseRefund, parseSearchTotal, readId } from './mercadopago-parse.ts';
 import { verifyMercadoPagoWebhook } from './mercadopago-webhook.ts';
 import { requestJson, TransportFailure } from '../../transport.ts';
 
@@ -207,6 +207,27 @@ export function createMercadoPagoProvider(
     return { chargeId: payment.id, amountCents: payment.amountCents, state: payment.state, rawStatus: payment.rawStatus, endToEndId: null };
   }
 
+  /**
+   * `GET /v1/payments/search?external_reference={key}` (the Payment Search API): our key is the
+   * payment's external_reference, so a payment made under it is listed. Search results may trail
+   * a create by moments; a `none` therefore only ever leads to another provider's charge, never to
+   * a second one here.
+   */
+  async function findCharge(idempotencyKey: string): Promise<'exists' | 'none'> {
+    const key = idempotencyKey.trim();
+    if (key === '') throw new TypeError('idempotencyKey is empty');
+    let reply: Reply;
+    try {
+      reply = await call('GET', `/v1/payments/search?${new URLSearchParams({ external_reference: key, limit: '1' })}`);
+    } catch {
+      throw new GatewayError(mercadopagoCopy.readFailed, 'transaction');
+    }
+    if (!reply.ok) throw new GatewayError(mercadopagoCopy.readFailedHttp(reply.status), 'transaction', reply.status);
+    const total = parseSearchTotal(reply.json);
+    if (total === null) throw new GatewayError(mercadopagoCopy.readFailed, 'transaction', reply.status);
+    return total > 0 ? 'exists' : 'none';
+  }
+
   async function refund(charge: ChargeRecord, input: { refundId: string; amountCents: number }): Promise<RefundRecord> {
     const path = `${paymentPath(charge.chargeId)}/refunds`;
     if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0)
@@ -257,6 +278,7 @@ export function createMercadoPagoProvider(
     capabilities,
     createCharge,
     getCharge,
+    findCharge,
     parseWebhook: async (request) => verifyMercadoPagoWebhook(request, webhookSecret, now()),
     refund,
     getRefund,
