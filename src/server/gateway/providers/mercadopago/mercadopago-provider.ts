@@ -218,7 +218,7 @@ export function createMercadoPagoProvider(
     if (key === '') throw new TypeError('idempotencyKey is empty');
     let reply: Reply;
     try {
-      reply = await call('GET', `/v1/payments/search?${new URLSearchParams({ external_reference: key, limit: '1' })}`);
+      reply = await call('GET', `/v1/payments/search?${new URLSearchParams({ external_reference: key, limit: '1' }).toString()}`);
     } catch {
       throw new GatewayError(mercadopagoCopy.readFailed, 'transaction');
     }
