@@ -139,6 +139,8 @@ export const admin = {
     next: 'Próximos',
     page: (page: number, pages: number) => `Página ${page} de ${pages}`,
     open: (name: string) => `Ver pedido de ${name}`,
+    /** The PIX provider that took the order, beside its date. */
+    via: (provider: string) => `via ${provider}`,
     csvHeader: [
       'Pedido',
       'Status',
@@ -151,6 +153,7 @@ export const admin = {
       'Itens',
       'Tipo',
       'Pedido principal',
+      'Provedor de PIX',
     ],
     /** The CSV's "Tipo": a checkout, or the order bump bought after payment (content/offers.ts). */
     kind: { main: 'Compra', addon: 'Adicional após o pagamento' } as Record<'main' | 'addon', string>,
@@ -172,6 +175,7 @@ export const admin = {
     title: (id: string) => `Pedido ${id}`,
     buyer: 'Comprador',
     amount: 'Valor',
+    provider: 'Provedor de PIX',
     items: 'Itens',
     total: 'Total',
     /** An add-on order (the bump bought after payment) and the main order it belongs to. */

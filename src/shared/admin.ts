@@ -2,6 +2,7 @@ import { text, z } from './zod.ts';
 import { emailSchema, type OrderItem } from './checkout.ts';
 import type { PurchaseView } from './purchase.ts';
 import type { AdminRefund, ManualRefundSteps, RefundReason, RefundStatus } from './refunds.ts';
+import type { ProviderId } from './providers.ts';
 import { LIST_KEYS } from './suppliers.ts';
 
 /** The seller's console API (/api/admin/*): request schemas shared by the forms and the server, and reply types. */
@@ -68,6 +69,9 @@ export interface AdminOrderSummary {
   parentOrderId: string | null;
   /** What the order sells, main product first; the amount is their sum. */
   items: OrderItem[];
+  /** The PIX provider that took the order's charge (or was last asked for it), and its name as the console shows it. */
+  provider: ProviderId;
+  providerName: string;
 }
 
 export interface AdminOrderList {
