@@ -436,6 +436,16 @@ export const admin = {
       'conversion:meta': 'Compra enviada à Meta (API de Conversões)',
       'conversion:ga4': 'Compra enviada ao GA4 (Measurement Protocol)',
     } as Record<string, string>,
+    /** Each PIX provider's last calls, as this server process saw them (gateway/payments.ts). */
+    providers: {
+      title: 'Provedores de PIX',
+      scope: 'Desde o último início do servidor: cada servidor guarda o seu na memória, e reiniciar zera.',
+      state: { ok: 'OK', error: 'Com erro', idle: 'Sem uso ainda', skipped: (until: string) => `Pulado até ${until}` },
+      skippedHint: 'Enquanto pulado, as novas cobranças vão primeiro para o próximo provedor da lista.',
+      lastSuccess: (ago: string) => `Última cobrança criada: ${ago}`,
+      never: 'Última cobrança criada: nunca nesta execução',
+      lastError: (ago: string, at: string) => `Último erro ${ago} (${at}):`,
+    },
     deliveryState: (attempts: number, nextAttempt: string | null) =>
       `${formatCount(attempts, { one: 'tentativa', other: 'tentativas' })}; ${nextAttempt === null ? 'desistimos de tentar' : `próxima em ${nextAttempt}`}`,
     checks: {

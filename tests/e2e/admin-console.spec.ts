@@ -310,6 +310,14 @@ consoleTest.describe('console on SQLite', () => {
     const seller = page.getByRole('listitem').filter({ hasText: 'Dados do vendedor' });
     await expect(seller.getByLabel('Atenção')).toHaveText('✗');
     await expect(seller).toContainText('Defina SELLER_NAME, SELLER_DOCUMENT e SELLER_ADDRESS.');
+    // The demo's one provider, the sandbox, which took the sale above, since this server started.
+    const providers = page.getByRole('region', { name: 'Provedores de PIX' });
+    await expect(providers).toContainText('Desde o último início do servidor');
+    const sandbox = providers.getByRole('listitem');
+    await expect(sandbox).toHaveCount(1);
+    await expect(sandbox).toContainText('TriboPay (sandbox)');
+    await expect(sandbox).toContainText('OK');
+    await expect(sandbox).toContainText(/Última cobrança criada: (agora há pouco|há \d+ min)/);
   });
 });
 
