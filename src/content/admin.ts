@@ -139,6 +139,8 @@ export const admin = {
     next: 'Próximos',
     page: (page: number, pages: number) => `Página ${page} de ${pages}`,
     open: (name: string) => `Ver pedido de ${name}`,
+    /** The PIX provider that took the order, beside its date. */
+    via: (provider: string) => `via ${provider}`,
     csvHeader: [
       'Pedido',
       'Status',
@@ -151,6 +153,7 @@ export const admin = {
       'Itens',
       'Tipo',
       'Pedido principal',
+      'Provedor de PIX',
     ],
     /** The CSV's "Tipo": a checkout, or the order bump bought after payment (content/offers.ts). */
     kind: { main: 'Compra', addon: 'Adicional após o pagamento' } as Record<'main' | 'addon', string>,
@@ -172,6 +175,7 @@ export const admin = {
     title: (id: string) => `Pedido ${id}`,
     buyer: 'Comprador',
     amount: 'Valor',
+    provider: 'Provedor de PIX',
     items: 'Itens',
     total: 'Total',
     /** An add-on order (the bump bought after payment) and the main order it belongs to. */
@@ -432,6 +436,16 @@ export const admin = {
       'conversion:meta': 'Compra enviada à Meta (API de Conversões)',
       'conversion:ga4': 'Compra enviada ao GA4 (Measurement Protocol)',
     } as Record<string, string>,
+    /** Each PIX provider's last calls, as this server process saw them (gateway/payments.ts). */
+    providers: {
+      title: 'Provedores de PIX',
+      scope: 'Desde o último início do servidor: cada servidor guarda o seu na memória, e reiniciar zera.',
+      state: { ok: 'OK', error: 'Com erro', idle: 'Sem uso ainda', skipped: (until: string) => `Pulado até ${until}` },
+      skippedHint: 'Enquanto pulado, as novas cobranças vão primeiro para o próximo provedor da lista.',
+      lastSuccess: (ago: string) => `Última cobrança criada: ${ago}`,
+      never: 'Última cobrança criada: nunca nesta execução',
+      lastError: (ago: string, at: string) => `Último erro ${ago} (${at}):`,
+    },
     deliveryState: (attempts: number, nextAttempt: string | null) =>
       `${formatCount(attempts, { one: 'tentativa', other: 'tentativas' })}; ${nextAttempt === null ? 'desistimos de tentar' : `próxima em ${nextAttempt}`}`,
     checks: {

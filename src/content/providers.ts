@@ -1,4 +1,19 @@
+import type { ProviderId } from '../shared/providers.ts';
+
 /** What the seller's console and the buyer see about each PIX provider (pt-BR), one section per provider. */
+
+/** Each provider's name as the console shows it (Saúde, Pedidos, the orders CSV). */
+export const providerNames: Readonly<Record<ProviderId, string>> = {
+  tribopay: 'TriboPay',
+  mercadopago: 'Mercado Pago',
+  efi: 'Efí',
+  abacatepay: 'AbacatePay',
+};
+
+/** `sandbox`: the demo, whose TriboPay is the test gateway this server mounts at /sandbox. */
+export function providerName(id: ProviderId, options: { sandbox: boolean }): string {
+  return id === 'tribopay' && options.sandbox ? 'TriboPay (sandbox)' : providerNames[id];
+}
 
 /** AbacatePay (gateway/providers/abacatepay/). */
 export const abacatepayCopy = {

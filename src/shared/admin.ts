@@ -2,6 +2,7 @@ import { text, z } from './zod.ts';
 import { emailSchema, type OrderItem } from './checkout.ts';
 import type { PurchaseView } from './purchase.ts';
 import type { AdminRefund, ManualRefundSteps, RefundReason, RefundStatus } from './refunds.ts';
+import type { ProviderId } from './providers.ts';
 import { LIST_KEYS } from './suppliers.ts';
 
 /** The seller's console API (/api/admin/*): request schemas shared by the forms and the server, and reply types. */
@@ -68,6 +69,9 @@ export interface AdminOrderSummary {
   parentOrderId: string | null;
   /** What the order sells, main product first; the amount is their sum. */
   items: OrderItem[];
+  /** The PIX provider that took the order's charge (or was last asked for it), and its name as the console shows it. */
+  provider: ProviderId;
+  providerName: string;
 }
 
 export interface AdminOrderList {
@@ -227,8 +231,26 @@ export interface FailingDelivery {
   lastError: string | null;
 }
 
+/**
+ * One PIX provider as Saúde shows it, in the seller's order. Its state is what this server process
+ * saw since it started (gateway/payments.ts keeps it in memory): a restart starts it over.
+ */
+export interface AdminProviderHealth {
+  id: ProviderId;
+  name: string;
+  /** The last charge it created. */
+  lastSuccessAt: number | null;
+  /** The last failure that counted against it (no answer, 5xx, refused credential…). */
+  lastError: { at: number; message: string } | null;
+  /** Until when new charges go to the next provider first; null when it takes them. */
+  skippedUntil: number | null;
+}
+
 export interface AdminHealth {
+  /** The server's clock when it answered, for "há X min". */
+  now: number;
   checks: HealthCheck[];
+  providers: AdminProviderHealth[];
   undeliverable: Array<{ id: string; orderId: string; lastError: string | null }>;
   /** The seller's webhooks and the server-side conversions that are failing. */
   failingDeliveries: FailingDelivery[];

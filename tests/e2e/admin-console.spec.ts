@@ -47,7 +47,12 @@ async function saleAndOrderActions(server: RunningServer, context: BrowserContex
   await panel.getByLabel('Buscar').fill('joana@example');
   await panel.getByRole('button', { name: 'Filtrar' }).click();
   await expect(panel.getByRole('status').filter({ hasText: '1 pedido' })).toBeVisible();
-  await panel.getByRole('button', { name: 'Ver pedido de Joana Lima' }).click();
+  // The PIX provider that took the order: in the demo, the sandbox.
+  const row = panel.getByRole('button', { name: 'Ver pedido de Joana Lima' });
+  await expect(row).toContainText('via TriboPay (sandbox)');
+  await row.click();
+  await expect(panel.getByRole('term').filter({ hasText: 'Provedor de PIX' })).toBeVisible();
+  await expect(panel.getByRole('definition').filter({ hasText: /^TriboPay \(sandbox\)$/ })).toBeVisible();
   const timeline = panel.getByRole('list', { name: 'Linha do tempo' });
   await expect(timeline.getByRole('listitem').first()).toContainText('Pedido criado');
   const steps = await timeline.getByRole('listitem').allInnerTexts();
@@ -240,10 +245,16 @@ consoleTest.describe('console on SQLite', () => {
       'Itens',
       'Tipo',
       'Pedido principal',
+      'Provedor de PIX',
     ]);
     const formula = rows.find((row) => row[0] === 'ord_formula')!;
     expect(formula[2]).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(rows.some((row) => row[3] === 'joana.lima@example.com' && row[1] === 'Pago' && row[5] === '19,90')).toBe(true);
+    // The demo's orders are the sandbox's, named as the console names it.
+    expect(
+      rows.some(
+        (row) => row[3] === 'joana.lima@example.com' && row[1] === 'Pago' && row[5] === '19,90' && row[11] === 'TriboPay (sandbox)',
+      ),
+    ).toBe(true);
   });
 
   consoleTest('a supplier CSV with a bad line changes nothing; a good one replaces the list buyers see', async ({ page, browser, api }) => {
@@ -299,6 +310,14 @@ consoleTest.describe('console on SQLite', () => {
     const seller = page.getByRole('listitem').filter({ hasText: 'Dados do vendedor' });
     await expect(seller.getByLabel('Atenção')).toHaveText('✗');
     await expect(seller).toContainText('Defina SELLER_NAME, SELLER_DOCUMENT e SELLER_ADDRESS.');
+    // The demo's one provider, the sandbox, which took the sale above, since this server started.
+    const providers = page.getByRole('region', { name: 'Provedores de PIX' });
+    await expect(providers).toContainText('Desde o último início do servidor');
+    const sandbox = providers.getByRole('listitem');
+    await expect(sandbox).toHaveCount(1);
+    await expect(sandbox).toContainText('TriboPay (sandbox)');
+    await expect(sandbox).toContainText('OK');
+    await expect(sandbox).toContainText(/Última cobrança criada: (agora há pouco|há \d+ min)/);
   });
 });
 

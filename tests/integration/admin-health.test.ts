@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminHealth } from '../../src/shared/admin.ts';
+import { FIRST_SKIP_MS } from '../../src/server/gateway/payments.ts';
+import type { AdminHealth, AdminOrderDetail, AdminOrderList } from '../../src/shared/admin.ts';
+import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { gatewayReplies, standInEnv, standInGatewayClient, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
+import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
+import {
+  MP_STAND_IN_TOKEN,
+  MP_STAND_IN_WEBHOOK_SECRET,
+  startMercadoPagoStandIn,
+  type MercadoPagoStandIn,
+} from '../support/stand-ins/mercadopago-stand-in.ts';
 import { createSqliteDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
 
@@ -64,5 +73,154 @@ describe('console health with a real gateway', () => {
     const check = byKey(await health(), 'gateway');
     expect(check.ok).toBe(false);
     expect(check.fix).toBe('Confira PROVIDER_URL, PROVIDER_TOKEN e PRODUCT_HASH e se o produto tem uma oferta ativa no gateway.');
+  });
+
+  it('shows the sole provider’s last error, and never a skip: with nowhere else to go it is always tried', async () => {
+    gateway.onProducts = (c) => gatewayReplies.products(c);
+    gateway.onCreate = (c) => gatewayReplies.message(c, 500, 'Server Error');
+    const before = Date.now();
+    expect((await postOrder(server.url, { ...uniqueBuyer('Caio Reis'), checkoutKey: newCheckoutKey() })).status).toBe(502);
+    const [tribopay, ...others] = (await health()).providers;
+    expect(others).toEqual([]);
+    expect(tribopay).toMatchObject({ id: 'tribopay', name: 'TriboPay', lastSuccessAt: null, skippedUntil: null });
+    expect(tribopay!.lastError?.message).toBe('Server Error');
+    expect(tribopay!.lastError?.at).toBeGreaterThanOrEqual(before);
+  });
+});
+
+/**
+ * Saúde and Pedidos with two PIX providers (PAYMENT_PROVIDERS=tribopay,mercadopago), each against
+ * its stand-in, and TriboPay failing. What the console shows follows what the checkout does
+ * (docs/payments.md#pix-providers): a TriboPay 500 may have written the charge, so that buyer gets
+ * the error rather than a second PIX, and TriboPay is skipped; a refused credential is TriboPay's
+ * own trouble, so Mercado Pago creates the PIX in the same tap.
+ */
+describe('console with two PIX providers, the first failing', () => {
+  let db: Awaited<ReturnType<typeof createSqliteDb>>;
+  let gateway: GatewayStandIn;
+  let mercadopago: MercadoPagoStandIn;
+  let server: TestServer;
+  let cookie: string;
+  const PASSWORD = 'senha-do-painel-provedores';
+  // The stand-in checks the PIX's expiry against its own clock: both read this one.
+  const clock = { now: Date.now() };
+
+  beforeAll(async () => {
+    db = await createSqliteDb();
+    gateway = await startGatewayStandIn();
+    mercadopago = await startMercadoPagoStandIn({ now: () => clock.now });
+    server = await startTestServer(
+      db,
+      standInEnv(gateway, {
+        ADMIN_PASSWORD: PASSWORD,
+        PAYMENT_PROVIDERS: 'tribopay,mercadopago',
+        MERCADOPAGO_ACCESS_TOKEN: MP_STAND_IN_TOKEN,
+        MERCADOPAGO_WEBHOOK_SECRET: MP_STAND_IN_WEBHOOK_SECRET,
+        MERCADOPAGO_API_URL: mercadopago.url,
+      }),
+      { gateway: standInGatewayClient(gateway), now: () => clock.now },
+    );
+    cookie = await signInToConsole(server.url, PASSWORD, REAL_GATEWAY_TEST_ENV.PUBLIC_URL);
+  });
+  afterAll(async () => {
+    await server.stop();
+    await mercadopago.stop();
+    await gateway.stop();
+    await db.close();
+  });
+
+  const consoleGet = (path: string) => fetch(`${server.url}/api/admin${path}`, { headers: { Cookie: cookie } });
+  const health = async () => (await (await consoleGet('/health')).json()) as AdminHealth;
+  const checkout = (name: string) =>
+    postOrder<{ orderId: string; pix: { code: string }; error?: string }>(server.url, {
+      ...uniqueBuyer(name),
+      checkoutKey: newCheckoutKey(),
+    });
+  /** The order as Pedidos shows it: in the list, in its detail and in the CSV export. */
+  async function consoleOrder(orderId: string) {
+    const list = (await (await consoleGet('/orders')).json()) as AdminOrderList;
+    const detail = (await (await consoleGet(`/orders/${orderId}`)).json()) as AdminOrderDetail;
+    const csv = (await (await consoleGet('/orders.csv')).text()).split('\r\n');
+    return {
+      listed: list.orders.find((order) => order.id === orderId),
+      detail,
+      csvProvider: csv
+        .find((line) => line.startsWith(`${orderId};`))
+        ?.split(';')
+        .at(-1),
+    };
+  }
+
+  it('lists both providers in the seller’s order, neither used yet', async () => {
+    expect((await health()).providers).toEqual([
+      { id: 'tribopay', name: 'TriboPay', lastSuccessAt: null, lastError: null, skippedUntil: null },
+      { id: 'mercadopago', name: 'Mercado Pago', lastSuccessAt: null, lastError: null, skippedUntil: null },
+    ]);
+  });
+
+  it('a TriboPay 500 shows its error and a skip of a minute; that order stays TriboPay’s', async () => {
+    gateway.onCreate = (c) => gatewayReplies.message(c, 500, 'Server Error');
+    const failedAt = clock.now;
+    const { status } = await checkout('Rita Campos');
+    // The charge may exist at TriboPay, which takes no key: no second PIX for this buyer.
+    expect(status).toBe(502);
+    expect(mercadopago.payments.size).toBe(0);
+
+    const result = await health();
+    expect(result.now).toBe(failedAt);
+    expect(result.providers).toEqual([
+      {
+        id: 'tribopay',
+        name: 'TriboPay',
+        lastSuccessAt: null,
+        lastError: { at: failedAt, message: 'Server Error' },
+        skippedUntil: failedAt + FIRST_SKIP_MS,
+      },
+      { id: 'mercadopago', name: 'Mercado Pago', lastSuccessAt: null, lastError: null, skippedUntil: null },
+    ]);
+    // TriboPay's catalogue is still checked as before: the product is found.
+    expect(result.checks.find((check) => check.key === 'gateway')).toMatchObject({ ok: true });
+
+    // The buyer's one order, failed, names the provider that was asked for its charge.
+    const { orders } = (await (await consoleGet('/orders')).json()) as AdminOrderList;
+    expect(orders).toMatchObject([{ status: 'failed', provider: 'tribopay', providerName: 'TriboPay' }]);
+  });
+
+  it('while TriboPay is skipped the next buyer’s PIX comes from Mercado Pago, and the order says so', async () => {
+    clock.now += 10_000;
+    const { status, body } = await checkout('Davi Nunes');
+    expect(status).toBe(201);
+    expect(gateway.charges()).toHaveLength(1);
+    expect(body.pix.code).toBe([...mercadopago.payments.values()][0]!.qrCode);
+    expect((await health()).providers[1]).toMatchObject({ lastSuccessAt: clock.now, lastError: null, skippedUntil: null });
+
+    const shown = await consoleOrder(body.orderId);
+    expect(shown.listed).toMatchObject({ provider: 'mercadopago', providerName: 'Mercado Pago' });
+    expect(shown.detail).toMatchObject({ provider: 'mercadopago', providerName: 'Mercado Pago', status: 'pending' });
+    expect(shown.csvProvider).toBe('Mercado Pago');
+  });
+
+  it('after the skip TriboPay is tried first again; a refused credential hands the same tap to Mercado Pago', async () => {
+    clock.now += FIRST_SKIP_MS;
+    const [tribopay] = (await health()).providers;
+    // The skip is over; the last error stays on show until TriboPay creates a charge again.
+    expect(tribopay).toMatchObject({ skippedUntil: null, lastError: { message: 'Server Error' } });
+
+    gateway.onCreate = (c) => gatewayReplies.message(c, 401, 'Unauthenticated.');
+    const { status, body } = await checkout('Ana Prado');
+    expect(status).toBe(201);
+    expect(gateway.charges()).toHaveLength(2);
+    expect(mercadopago.payments.size).toBe(2);
+    expect(body.pix.code).toBe([...mercadopago.payments.values()][1]!.qrCode);
+
+    // A second failure in a row doubles the skip.
+    expect((await health()).providers).toMatchObject([
+      { id: 'tribopay', lastError: { at: clock.now, message: 'Unauthenticated.' }, skippedUntil: clock.now + 2 * FIRST_SKIP_MS },
+      { id: 'mercadopago', lastSuccessAt: clock.now, lastError: null, skippedUntil: null },
+    ]);
+    const shown = await consoleOrder(body.orderId);
+    expect(shown.listed?.providerName).toBe('Mercado Pago');
+    expect(shown.detail.providerName).toBe('Mercado Pago');
+    expect(shown.csvProvider).toBe('Mercado Pago');
   });
 });

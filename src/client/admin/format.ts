@@ -4,9 +4,12 @@ import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 export { formatBRL };
 
 const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+const timeOnly = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 const dateOnly = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, day: '2-digit', month: '2-digit' });
 
 export const formatDateTime = (at: number) => dateTime.format(at);
+/** An instant's time of day in the business time zone: "14:32". */
+export const formatTime = (at: number) => timeOnly.format(at);
 /** "2025-03-10" → "10/03". */
 export const formatDay = (day: string) => dateOnly.format(new Date(`${day}T12:00:00Z`));
 /** An instant's day in the business time zone: "10/03". */

@@ -4,9 +4,10 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { formatDateTime } from './format.ts';
+import { ProviderHealthList } from './provider-health.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
-/** Saúde: each check with ✓ or ✗ and, when ✗, one line saying how to fix it. */
+/** Saúde: each PIX provider's state, then each check with ✓ or ✗ and, when ✗, one line saying how to fix it. */
 export function HealthSection({ onSignedOut }: { onSignedOut: () => void }) {
   const { state, reload } = useAdminData(adminApi.health, onSignedOut);
   const [retried, setRetried] = useState<string | null>(null);
@@ -22,6 +23,8 @@ export function HealthSection({ onSignedOut }: { onSignedOut: () => void }) {
   return (
     <div className="space-y-4">
       <h2 className="text-base font-extrabold text-white">{copy.health.title}</h2>
+      {/* First: whether the shop can take a PIX now, which no ✓ below says once a provider fails. */}
+      <ProviderHealthList providers={state.data.providers} now={state.data.now} />
       <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-ink-850">
         {state.data.checks.map((check) => (
           <li key={check.key} className="flex gap-3 px-4 py-3">

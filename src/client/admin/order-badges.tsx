@@ -5,7 +5,8 @@ import type { RefundStatus } from '../../shared/refunds.ts';
 
 // An order's status, items, duplicate and refund marks, the same in Pedidos, an order's detail and Dados pessoais.
 
-const badge = cva('inline-block rounded-full px-2 py-0.5 text-xs', {
+/** The console's small rounded mark; Saúde's provider states use it too. */
+export const badge = cva('inline-block rounded-full px-2 py-0.5 text-xs', {
   variants: {
     tone: {
       success: 'bg-brand-500/15 font-semibold text-brand-300',

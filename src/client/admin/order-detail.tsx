@@ -64,6 +64,8 @@ export function OrderDetailView({
               <div>
                 <dt className="text-slate-400">{copy.detail.amount}</dt>
                 <dd className="text-lg font-black text-white">{formatBRL(state.data.amountCents)}</dd>
+                <dt className="mt-2 text-slate-400">{copy.detail.provider}</dt>
+                <dd className="font-semibold text-white">{state.data.providerName}</dd>
               </div>
               <div>
                 <dt className="text-slate-400">{copy.orders.statusFilter}</dt>

@@ -174,7 +174,13 @@ export function OrdersSection({
                     <span className="text-right sm:text-left">
                       <StatusBadge status={order.status} />
                     </span>
-                    <span className="col-span-2 text-xs text-slate-500 sm:col-span-1 sm:text-sm">{formatDateTime(order.createdAt)}</span>
+                    <span className="col-span-2 text-xs text-slate-500 sm:col-span-1 sm:text-sm">
+                      {formatDateTime(order.createdAt)}
+                      <span aria-hidden="true" className="sm:hidden">
+                        {' · '}
+                      </span>
+                      <span className="sm:block sm:text-xs">{copy.orders.via(order.providerName)}</span>
+                    </span>
                   </button>
                 </li>
               ))}

@@ -32,6 +32,8 @@ const detail = (fields: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   kind: 'main',
   parentOrderId: null,
   items: [{ key: 'main', title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990 }],
+  provider: 'tribopay',
+  providerName: 'TriboPay',
   addons: [],
   purchase: null,
   ...fields,

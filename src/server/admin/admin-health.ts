@@ -3,6 +3,7 @@ import { REFUND_ANSWER_DAYS } from '../../shared/guarantee.ts';
 import { DAY_MS } from '../../shared/refunds.ts';
 import { countOpenRefunds } from '../refunds/refunds-repository.ts';
 import { admin as copy } from '../../content/admin.ts';
+import { providerName } from '../../content/providers.ts';
 import type { AdminHealth, HealthCheck } from '../../shared/admin.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { placeholdersInUse, type Config, type PlaceholderVariable } from '../config/config.ts';
@@ -32,12 +33,14 @@ export async function readHealth(
   now: number,
 ): Promise<AdminHealth> {
   const { db, config } = deps;
+  // Each provider's last calls in this process (gateway/payments.ts), in the seller's order.
+  const providers = deps.payments.health(now).map((entry) => ({ ...entry, name: providerName(entry.id, { sandbox: config.demoMode }) }));
   const gatewayCheck = async (): Promise<HealthCheck> => {
     if (config.demoMode) return check('gateway', true, text.detail.sandbox);
     // TriboPay's catalogue is the one thing a provider can get wrong before a charge (the product
-    // hash); the other providers' state is their last calls (`providers` below).
+    // hash); each provider's state is its last calls (`providers`).
     const tribopay = deps.payments.tribopay;
-    if (!tribopay) return check('gateway', true, text.detail.providers(deps.payments.providers.map((provider) => provider.id).join(', ')));
+    if (!tribopay) return check('gateway', true, text.detail.providers(providers.map((provider) => provider.name).join(', ')));
     try {
       const product = await withTimeout(tribopay.getProduct({ fresh: true }));
       return check('gateway', true, text.detail.gatewayOk(product.title));
@@ -109,6 +112,7 @@ export async function readHealth(
   const postbackMinutes = lastPostback === null ? null : Math.floor((now - lastPostback) / 60_000);
 
   return {
+    now,
     checks: [
       gateway,
       // In demo mode the sandbox posts back itself; with none yet there is simply nothing to show.
@@ -154,6 +158,7 @@ export async function readHealth(
             ),
       ),
     ],
+    providers,
     undeliverable: outbox.undeliverable,
     failingDeliveries: [...webhooks, ...conversions],
   };

@@ -4,6 +4,7 @@ import type { OrderItem } from '../../shared/checkout.ts';
 import { hasPaidAddon } from '../orders/order-items.ts';
 import { itemsOfOrders } from '../purchases/purchase-items.ts';
 import type { AdminOrderStatus, AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
+import type { ProviderId } from '../../shared/providers.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
 import type { PaidOrderFacts } from './bump-figures.ts';
 import { GATEWAY_REFUND_FAMILY } from '../refunds/gateway-refund.ts';
@@ -19,7 +20,8 @@ function emailKindsOnly(eb: ExpressionBuilder<Database, 'outbox'>) {
   return eb.and(HTTP_KIND_FAMILIES.map((family) => eb('kind', 'not like', `${family}%`)));
 }
 
-export interface AdminOrderRow extends AdminOrderSummary {
+/** An order as the console reads it; the provider's name is the console's to give (admin-orders.ts). */
+export interface AdminOrderRow extends Omit<AdminOrderSummary, 'providerName'> {
   chargedAt: number | null;
   expiresAt: number;
   failureReason: string | null;
@@ -52,6 +54,7 @@ type Row = {
   duplicate_of: string | null;
   kind: OrderKind;
   parent_order_id: string | null;
+  provider: ProviderId;
   refund_status: RefundStatus | null;
 };
 
@@ -71,6 +74,7 @@ const COLUMNS = [
   'duplicate_of',
   'kind',
   'parent_order_id',
+  'provider',
 ] as const;
 
 function toAdminOrder(row: Row, now: number, items: OrderItem[]): AdminOrderRow {
@@ -93,6 +97,7 @@ function toAdminOrder(row: Row, now: number, items: OrderItem[]): AdminOrderRow 
     kind: row.kind,
     parentOrderId: row.parent_order_id,
     items,
+    provider: row.provider,
   };
 }
 

@@ -7,6 +7,7 @@ import {
   type TimelineEntry,
 } from '../../shared/admin.ts';
 import { businessDayStart } from '../../shared/time.ts';
+import { providerName } from '../../content/providers.ts';
 import type { Database } from '../db/schema.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
@@ -38,6 +39,9 @@ import { isReviewEmailKind } from '../reviews/review-service.ts';
 
 export type ActionResult = 'ok' | 'not_found' | 'not_paid';
 
+/** An order as the CSV export writes it. */
+export type NamedOrderRow = AdminOrderRow & { providerName: string };
+
 /** The CSV export's ceiling: far above a small seller's volume, low enough to keep one response cheap. */
 const CSV_MAX_ROWS = 50_000;
 
@@ -53,11 +57,24 @@ function orderSearch(query: AdminOrdersQuery, page: { offset: number; limit: num
   };
 }
 
-export async function listOrders(db: Kysely<Database>, query: AdminOrdersQuery, now: number): Promise<AdminOrderList> {
+/** The order with its PIX provider's name as the console shows it: in the demo, TriboPay is the sandbox. */
+function withProviderName<Order extends Pick<AdminOrderRow, 'provider'>>(
+  order: Order,
+  config: Pick<Config, 'demoMode'>,
+): Order & { providerName: string } {
+  return { ...order, providerName: providerName(order.provider, { sandbox: config.demoMode }) };
+}
+
+export async function listOrders(
+  db: Kysely<Database>,
+  query: AdminOrdersQuery,
+  now: number,
+  config: Pick<Config, 'demoMode'>,
+): Promise<AdminOrderList> {
   const page = { offset: (query.page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE };
   const { orders, total } = await searchOrders(db, orderSearch(query, page, now));
   return {
-    orders: orders.map(({ chargedAt: _charged, expiresAt: _expires, failureReason: _reason, ...order }) => order),
+    orders: orders.map(({ chargedAt: _charged, expiresAt: _expires, failureReason: _reason, ...order }) => withProviderName(order, config)),
     total,
     page: query.page,
     pageSize: ADMIN_PAGE_SIZE,
@@ -69,17 +86,18 @@ export async function exportOrders(
   db: Kysely<Database>,
   query: AdminOrdersQuery,
   input: { session: string; now: number },
-): Promise<AdminOrderRow[]> {
+  config: Pick<Config, 'demoMode'>,
+): Promise<NamedOrderRow[]> {
   const { orders } = await searchOrders(db, orderSearch(query, { offset: 0, limit: CSV_MAX_ROWS }, input.now));
   await recordAudit(db, { session: input.session, action: 'export_orders', detail: { rows: orders.length }, now: input.now });
-  return orders;
+  return orders.map((order) => withProviderName(order, config));
 }
 
 export async function loadOrderDetail(
   db: Kysely<Database>,
   orderId: string,
   now: number,
-  config: Pick<Config, 'guaranteeDays' | 'gatewayRefunds'>,
+  config: Pick<Config, 'guaranteeDays' | 'gatewayRefunds' | 'demoMode'>,
 ): Promise<AdminOrderDetail | undefined> {
   const order = await findAdminOrder(db, orderId, now);
   if (!order) return undefined;
@@ -122,7 +140,7 @@ export async function loadOrderDetail(
   timeline.sort((a, b) => a.at - b.at);
   const { chargedAt: _charged, expiresAt: _expires, ...rest } = order;
   return {
-    ...rest,
+    ...withProviderName(rest, config),
     timeline,
     refund: refund?.refund ?? null,
     guaranteeEndsAt: order.paidAt === null ? null : guaranteeEndsAt(order.paidAt, config.guaranteeDays),

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { renderOrdersCsv } from './orders-csv.ts';
 import { neutraliseCell } from '../lib/spreadsheet-cell.ts';
 import { admin } from '../../content/admin.ts';
-import type { AdminOrderRow } from './admin-orders-repository.ts';
+import type { NamedOrderRow } from './admin-orders.ts';
 
-const order: AdminOrderRow = {
+const order: NamedOrderRow = {
   id: 'ord_1',
   status: 'paid',
   buyerName: 'João; "Jota"',
@@ -25,6 +25,8 @@ const order: AdminOrderRow = {
     { key: 'main', title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990 },
     { key: 'bump', title: 'Lista de Fornecedores de Recarga', priceCents: 990 },
   ],
+  provider: 'mercadopago',
+  providerName: 'Mercado Pago',
 };
 
 const labels = { header: admin.orders.csvHeader, status: admin.orders.status, kind: admin.orders.kind };
@@ -38,26 +40,28 @@ describe('orders CSV', () => {
     expect(neutraliseCell('Ana')).toBe('Ana');
   });
 
-  it('starts with a BOM, separates with ; and quotes cells that need it, items in one cell', () => {
-    const addon: AdminOrderRow = {
+  it('starts with a BOM, separates with ; and quotes cells that need it, items in one cell, the PIX provider last', () => {
+    const addon: NamedOrderRow = {
       ...order,
       id: 'ord_2',
       amountCents: 990,
       kind: 'addon',
       parentOrderId: 'ord_1',
       items: [{ key: 'bump', title: 'Lista de Fornecedores de Recarga', priceCents: 990 }],
+      provider: 'tribopay',
+      providerName: 'TriboPay',
     };
     const csv = renderOrdersCsv([order, addon], labels);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row, addonRow] = csv.slice(1).split('\r\n');
-    expect(header).toBe('Pedido;Status;Nome;E-mail;Telefone;Valor (R$);Criado em;Pago em;Itens;Tipo;Pedido principal');
+    expect(header).toBe('Pedido;Status;Nome;E-mail;Telefone;Valor (R$);Criado em;Pago em;Itens;Tipo;Pedido principal;Provedor de PIX');
     expect(row).toBe(
       'ord_1;Pago;"João; ""Jota""";j@example.com;11987654321;29,80;10/03/2025, 12:00;10/03/2025, 12:05;' +
-        '"Lista de Fornecedores Secretos Vitalícia; Lista de Fornecedores de Recarga";Compra;',
+        '"Lista de Fornecedores Secretos Vitalícia; Lista de Fornecedores de Recarga";Compra;;Mercado Pago',
     );
     expect(addonRow).toBe(
       'ord_2;Pago;"João; ""Jota""";j@example.com;11987654321;9,90;10/03/2025, 12:00;10/03/2025, 12:05;' +
-        'Lista de Fornecedores de Recarga;Adicional após o pagamento;ord_1',
+        'Lista de Fornecedores de Recarga;Adicional após o pagamento;ord_1;TriboPay',
     );
   });
 

@@ -1,6 +1,7 @@
 import type { AdminOrderStatus } from '../../shared/admin.ts';
 import { formatCentsNumber } from '../../shared/money.ts';
 import type { AdminOrderRow } from './admin-orders-repository.ts';
+import type { NamedOrderRow } from './admin-orders.ts';
 import { neutraliseCell } from '../lib/spreadsheet-cell.ts';
 
 /**
@@ -18,7 +19,7 @@ function cell(value: string): string {
 const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
 
 export function renderOrdersCsv(
-  orders: readonly AdminOrderRow[],
+  orders: readonly NamedOrderRow[],
   labels: { header: readonly string[]; status: Record<AdminOrderStatus, string>; kind: Record<AdminOrderRow['kind'], string> },
 ): string {
   const lines = [labels.header.map(cell).join(';')];
@@ -38,6 +39,7 @@ export function renderOrdersCsv(
         order.items.map((item) => item.title).join('; '),
         labels.kind[order.kind],
         order.parentOrderId ?? '',
+        order.providerName,
       ]
         .map(cell)
         .join(';'),

@@ -253,7 +253,7 @@ export function adminRoutes(deps: AdminDeps) {
         zValidator('query', AdminOrdersQuerySchema, (result, c) => {
           if (!result.success) return apiError(c, 422, copy.api.invalid);
         }),
-        async (c) => sendReply(c, 'GET', await listOrders(c.var.db, c.req.valid('query'), c.var.now())),
+        async (c) => sendReply(c, 'GET', await listOrders(c.var.db, c.req.valid('query'), c.var.now(), c.var.config)),
       )
 
       .get(
@@ -262,7 +262,7 @@ export function adminRoutes(deps: AdminDeps) {
           if (!result.success) return apiError(c, 422, copy.api.invalid);
         }),
         async (c) => {
-          const orders = await exportOrders(c.var.db, c.req.valid('query'), { session: c.var.session, now: c.var.now() });
+          const orders = await exportOrders(c.var.db, c.req.valid('query'), { session: c.var.session, now: c.var.now() }, c.var.config);
           const csv = renderOrdersCsv(orders, { header: copy.orders.csvHeader, status: copy.orders.status, kind: copy.orders.kind });
           return download(c, csv, 'text/csv', 'pedidos.csv');
         },
