@@ -22,7 +22,8 @@ import { signAbacateBody, startAbacatepayStandIn, type AbacatepayStandIn } from 
  *   (body `{ method: 'PIX', data }`, `data.amount` in centavos required, `expiresIn` seconds,
  *   `description` ≤ 500, `customer` all-four-fields-or-none for PIX, `externalId` "para idempotência", whose
  *   answer to a repeat is undocumented: the stand-in returns the same charge),
- *   `/transparents/check`, `/transparents/simulate-payment`, `/transparents/refund` (RefundRequest,
+ *   `/transparents/check` (status and expiry only, no amount), `/transparents/list` (PixQRCode[] with the
+ *   amount, `?id=` filter), `/transparents/simulate-payment`, `/transparents/refund` (RefundRequest,
  *   RefundResponse, RefundError codes), schemas `TransparentCharge` and `PixQRCode`, `bearerAuth`.
  * - AbacatePay/documentation pages/transparents/{create,check,simulate-payment,refund}.mdx: whole-amount
  *   refunds only, idempotent per id, dev mode confirms at once; simulate-payment errors in production.
@@ -149,7 +150,18 @@ describe('AbacatePay: create and read back', () => {
     expect(await provider.getCharge(charge.chargeId)).toMatchObject({ chargeId: charge.chargeId, state: 'pending', rawStatus: 'PENDING' });
     await standIn.markPaid(charge.chargeId);
     expect(await provider.getCharge(charge.chargeId)).toMatchObject({ state: 'paid', rawStatus: 'PAID' });
-    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v2/transparents/check', query: { id: charge.chargeId } });
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v2/transparents/list', query: { id: charge.chargeId } });
+  });
+
+  it('reads the amount back with the status: the documented /check reply has none, and a payment is confirmed at its exact amount', async () => {
+    const charge = await provider.createCharge(input({ amountCents: 2980, items: [{ title: 'Lista + Guia', priceCents: 2980 }] }));
+    await standIn.markPaid(charge.chargeId);
+    expect(await provider.getCharge(charge.chargeId)).toMatchObject({ chargeId: charge.chargeId, state: 'paid', amountCents: 2980 });
+  });
+
+  it('an empty list is a read error, never a state', async () => {
+    const error = await caught(provider.getCharge('pix_char_unknown00000'));
+    expect(error.kind).toBe('transaction');
   });
 
   it('maps the other documented statuses: EXPIRED and CANCELLED fail, REFUNDED is reversed, a dispute stays unknown', async () => {
@@ -164,7 +176,10 @@ describe('AbacatePay: create and read back', () => {
 
   it('refuses a read-back that names another charge', async () => {
     const charge = await provider.createCharge(input());
-    standIn.failNext('check', { status: 200, body: { data: { id: 'pix_char_other', status: 'PAID' }, success: true, error: null } });
+    standIn.failNext('list', {
+      status: 200,
+      body: { data: [{ id: 'pix_char_other', amount: 1990, status: 'PAID' }], success: true, error: null },
+    });
     const error = await caught(provider.getCharge(charge.chargeId));
     expect(error.kind).toBe('transaction');
   });

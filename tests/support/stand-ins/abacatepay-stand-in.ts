@@ -5,8 +5,8 @@ import { listenOnLoopback } from '../loopback.ts';
 
 /**
  * AbacatePay's API v2 transparent checkout on a loopback port, built from its public documentation
- * (sources listed in tests/integration/provider-abacatepay.test.ts): create, check, simulate-payment
- * (dev mode) and refund, each request checked against the documented shape, answers in the
+ * (sources listed in tests/integration/provider-abacatepay.test.ts): create, check, list,
+ * simulate-payment (dev mode) and refund, each request checked against the documented shape, answers in the
  * `{ data, error, success }` envelope, and the documented webhook sent to the seller's URL, with
  * `?webhookSecret=`, `X-Webhook-Secret` and `X-Webhook-Signature` as AbacatePay sends them.
  */
@@ -39,7 +39,7 @@ export interface AbacateRequest {
   body: unknown;
 }
 
-type Route = 'create' | 'check' | 'simulate' | 'refund';
+type Route = 'create' | 'check' | 'list' | 'simulate' | 'refund';
 /** A scripted answer for the next request to a route: replaces the documented behaviour once. */
 export type Fault = 'hang' | 'reset' | { status: number; body?: unknown; raw?: string };
 
@@ -52,12 +52,24 @@ export interface AbacatepayStandIn {
   devMode: boolean;
   /** The webhook registered in the dashboard: where events go, and its secret. */
   webhook: { url: string; secret: string } | null;
+  /** The PIX copy-and-paste code of a charge it holds, as its replies carry it. */
+  brCodeOf(id: string): string;
   /** Webhook deliveries made, as sent. */
   deliveries: Array<{ url: string; headers: Record<string, string>; body: string; status: number }>;
   failNext(route: Route, fault: Fault): void;
   /** The buyer paid: status PAID and `transparent.completed` sent to the webhook. */
   markPaid(id: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+function brCodeOf(charge: StandInCharge): string {
+  return buildPixBrCode({
+    key: 'pix@abacatepay.com',
+    amountCents: charge.amount,
+    merchantName: 'ABACATEPAY',
+    merchantCity: 'SAO PAULO',
+    txid: charge.id,
+  });
 }
 
 const envelope = (data: unknown) => ({ data, success: true, error: null });
@@ -117,6 +129,11 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
     webhook: null,
     deliveries: [],
     failNext: (route, fault) => void faults.set(route, fault),
+    brCodeOf: (id) => {
+      const charge = standIn.charges.get(id);
+      if (!charge) throw new Error(`no charge ${id}`);
+      return brCodeOf(charge);
+    },
     markPaid: async (id) => {
       const charge = standIn.charges.get(id);
       if (!charge) throw new Error(`no charge ${id}`);
@@ -173,13 +190,7 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
       amount: charge.amount,
       status: charge.status,
       devMode: standIn.devMode,
-      brCode: buildPixBrCode({
-        key: 'pix@abacatepay.com',
-        amountCents: charge.amount,
-        merchantName: 'ABACATEPAY',
-        merchantCity: 'SAO PAULO',
-        txid: charge.id,
-      }),
+      brCode: brCodeOf(charge),
       brCodeBase64:
         'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
       platformFee: 80,
@@ -267,6 +278,23 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
     const charge = standIn.charges.get(c.req.query('id') ?? '');
     if (!charge) return c.json(failure('Checkout transparente não encontrado'), 404);
     return c.json(envelope({ id: charge.id, status: charge.status, expiresAt: charge.expiresAt }));
+  });
+
+  // openapi.yaml `GET /transparents/list`: PixQRCode[] (amount included), filtered by `id` and `status`, cursor-paginated.
+  app.get('/v2/transparents/list', (c) => {
+    const fault = takeFault('list', c);
+    if (fault) return fault;
+    const limit = Number(c.req.query('limit') ?? '100');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return c.json(failure('limit must be 1 to 100'), 400);
+    const id = c.req.query('id');
+    const status = c.req.query('status');
+    const listed = [...standIn.charges.values()].filter(
+      (charge) => (id === undefined || charge.id === id) && (status === undefined || charge.status === status),
+    );
+    return c.json({
+      ...envelope(listed.slice(0, limit).map(chargeData)),
+      pagination: { hasMore: listed.length > limit, next: null, before: null },
+    });
   });
 
   app.post('/v2/transparents/simulate-payment', async (c) => {

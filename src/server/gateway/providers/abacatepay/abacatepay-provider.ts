@@ -17,6 +17,7 @@ import { GatewayError, type GatewayErrorKind } from '../../types.ts';
 import {
   envelopeError,
   parseChargeData,
+  parseListedCharge,
   parseRefundData,
   paymentState,
   readWebhookEvent,
@@ -34,8 +35,9 @@ import { requestJson, TransportFailure } from '../../transport.ts';
  * evolução da plataforma acontece na v2", pages/v1/introduction.mdx) and the SDK's v1 export as
  * frozen, and only v2 refunds a PIX charge (`POST /v2/transparents/refund`, pages/transparents/refund.mdx).
  * Create `POST /v2/transparents/create` (`{ method: 'PIX', data }`, centavos), read
- * `GET /v2/transparents/check?id=`, dev mode's `POST /v2/transparents/simulate-payment?id=`
- * (AbacatePay/documentation `openapi.yaml`). Auth: `Authorization: Bearer <api key>`.
+ * `GET /v2/transparents/list?id=` (the charge with its amount; `/check` answers its status alone),
+ * dev mode's `POST /v2/transparents/simulate-payment?id=` (AbacatePay/documentation `openapi.yaml`).
+ * Auth: `Authorization: Bearer <api key>`.
  */
 
 export interface AbacatepaySettings {
@@ -177,14 +179,14 @@ export function createAbacatepayProvider(settings: AbacatepaySettings, options: 
     if (wanted === '') throw new TypeError('charge id is empty');
     let reply: Reply;
     try {
-      reply = await call('GET', 'transparents/check', { id: wanted });
+      reply = await call('GET', 'transparents/list', { id: wanted });
     } catch {
       throw new GatewayError(gatewayMessages.payment, kind);
     }
     if (!isOk(reply)) throw new GatewayError(gatewayMessages.paymentHttp(reply.status), kind, reply.status);
-    const charge = parseChargeData(reply.json);
     // The read-back is what confirms a payment: it must be about the charge we asked for.
-    if (!charge || charge.id !== wanted) throw new GatewayError(gatewayMessages.payment, kind, reply.status);
+    const charge = parseListedCharge(reply.json, wanted);
+    if (!charge) throw new GatewayError(gatewayMessages.payment, kind, reply.status);
     return toChargeRecord(charge);
   }
 

@@ -65,10 +65,28 @@ function epochMs(value: unknown): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-/** `data` of a create, check or simulate reply; null when it names no charge. */
+/** `data` of a create or simulate reply; null when it names no charge. */
 export function parseChargeData(body: unknown): AbacateCharge | null {
-  if (!isRecord(body) || !isRecord(body.data)) return null;
-  const data = body.data;
+  return isRecord(body) ? parseCharge(body.data) : null;
+}
+
+/**
+ * The charge `id` in a `GET /transparents/list?id=` reply (`data`: PixQRCode[]); null when the list
+ * does not hold it. The list, not `/transparents/check`, is the read-back: the documented check
+ * reply carries `id`, `status` and `expiresAt` but no `amount`, and a payment is confirmed only at
+ * its exact amount (orders/payment-confirmation.ts).
+ */
+export function parseListedCharge(body: unknown, id: string): AbacateCharge | null {
+  if (!isRecord(body) || !Array.isArray(body.data)) return null;
+  for (const entry of body.data) {
+    const charge = parseCharge(entry);
+    if (charge?.id === id) return charge;
+  }
+  return null;
+}
+
+function parseCharge(data: unknown): AbacateCharge | null {
+  if (!isRecord(data)) return null;
   const id = text(data.id);
   if (id === null) return null;
   const image = text(data.brCodeBase64);
