@@ -197,29 +197,33 @@ function chargeItem(item: NewOrderItem): CreatePixInput['items'][number] {
     : { title: item.title, priceCents: item.priceCents, gatewayRef: { productHash: item.productHash, offerHash: item.offerHash } };
 }
 
-/** Why a create ended without a charge, and whether the next provider may try. */
-type AttemptFailure = { error: unknown; failOver: boolean };
+/**
+ * Why a create ended without a charge; whether the next provider may try; and whether the trouble
+ * was the provider's own (then it is skipped for a while), not the buyer's data.
+ */
+type AttemptFailure = { error: unknown; failOver: boolean; providerAtFault: boolean };
 
 /**
  * One provider's create for the order, under the attempt's key. When the outcome is unknown
  * (timeout, lost answer, 5xx) and the provider keys its creates, the same create is sent once more:
  * the provider answers with the charge it made, or makes the one it did not, so either way there is
- * one. Without a key (TriboPay, AbacatePay) an unknown outcome ends the checkout: the charge may
- * exist, and another provider's would be a second payable PIX.
+ * one. Only that charge settles the question: a retry that fails too (however clearly: a refused
+ * connection, a 401, a 429) says nothing of the first call, so the checkout ends there rather than
+ * risk a second payable PIX at the next provider. Without a key (TriboPay, AbacatePay) an unknown
+ * outcome ends the checkout at once: the charge may exist.
  */
 async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: () => boolean): Promise<PixCharge | AttemptFailure> {
   try {
     return await provider.createCharge(input);
   } catch (error) {
     const uncertain = error instanceof GatewayError && error.uncertain;
-    if (!uncertain) return { error, failOver: isProviderFailure(error) };
-    if (!provider.capabilities.idempotentCreate || !mayRetry()) return { error, failOver: false };
+    if (!uncertain) return { error, failOver: isProviderFailure(error), providerAtFault: isProviderFailure(error) };
+    if (!provider.capabilities.idempotentCreate || !mayRetry()) return { error, failOver: false, providerAtFault: true };
   }
   try {
     return await provider.createCharge(input);
   } catch (error) {
-    const uncertain = error instanceof GatewayError && error.uncertain;
-    return { error, failOver: !uncertain && isProviderFailure(error) };
+    return { error, failOver: false, providerAtFault: true };
   }
 }
 
@@ -252,7 +256,7 @@ async function chargeOrder(deps: OrdersDeps, order: OrderRow, items: readonly Ne
     }
     failure = result;
     const reason = result.error instanceof Error ? result.error.message : String(result.error);
-    if (result.failOver || (result.error instanceof GatewayError && result.error.uncertain)) payments.failed(provider.id, reason, clock());
+    if (result.providerAtFault) payments.failed(provider.id, reason, clock());
     logger.warn('Charge failed', {
       order: order.id,
       provider: provider.id,
