@@ -294,6 +294,7 @@ function chargeInput(
     },
     webhookUrl: webhookUrl(deps, provider.id, order),
     expiresInSeconds: (config.pixExpireDays * DAY_MS) / 1000,
+    requestedAt: Number(order.created_at),
     ...(gatewayTracking(order) ? { tracking: gatewayTracking(order) } : {}),
   };
 }
