@@ -30,6 +30,7 @@ import {
   TransactionTakenError,
 } from './checkout-repository.ts';
 import { findOrderById, type OrderRow } from './orders-repository.ts';
+import { listInterruptedCharges } from './reconciliation-repository.ts';
 
 export type CheckoutResult =
   | { kind: 'created'; order: CreatedOrder }
@@ -114,6 +115,10 @@ export async function startCheckout(
   } catch (error) {
     return { kind: 'failed', message: error instanceof GatewayError ? error.message : copy.errors.generic };
   }
+
+  // A create of this buyer's that died with its process is resumed first (it may have made a
+  // charge): this tap then finds that order and its PIX, rather than retiring it for a second charge.
+  await resumeInterruptedCharges(deps, now, { checkoutKey: input.checkoutKey, email: input.email, phone: input.phone });
 
   const items = checkoutItems(product, input.bump ? config.orderBump : null);
   const month = businessMonth(now);
@@ -376,6 +381,24 @@ export async function resumeInterruptedCharge(deps: OrdersDeps, order: OrderRow)
   const result = await recordCharge(deps, order, provider, charge, requestedAt);
   if (result.kind === 'created') deps.logger.warn('Interrupted charge resumed', { order: order.id, provider: provider.id });
   return result.kind === 'created';
+}
+
+/**
+ * Resumes the creates interrupted before `now - CHARGE_IN_FLIGHT_MS` at providers that key their
+ * creates (resumeInterruptedCharge), a bounded batch, oldest first; `of`: only a checkout's own
+ * (its key, or its buyer's). The reconciler's pass and each new checkout call it.
+ */
+export async function resumeInterruptedCharges(
+  deps: OrdersDeps,
+  now: number,
+  of?: { checkoutKey: string; email: string; phone: string },
+  shouldStop: () => boolean = () => false,
+): Promise<void> {
+  const keyed = deps.payments.providers.filter((provider) => provider.capabilities.idempotentCreate).map((provider) => provider.id);
+  for (const order of await listInterruptedCharges(deps.db, now - CHARGE_IN_FLIGHT_MS, keyed, of ? 3 : 20, of)) {
+    if (shouldStop()) break;
+    await resumeInterruptedCharge(deps, order);
+  }
 }
 
 /** Why "Quero adicionar" cannot be taken: the offer is off, answered "no", or not for this order. */
