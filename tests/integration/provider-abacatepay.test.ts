@@ -52,6 +52,7 @@ function input(overrides: Partial<CreatePixInput> = {}): CreatePixInput {
     customer: { name: 'Maria Silva', email: 'maria@example.com', phoneDigits: '11987654321', document: '52998224725' },
     webhookUrl: 'https://loja.example/api/webhooks/abacatepay',
     expiresInSeconds: 3600,
+    requestedAt: Date.now(),
     ...overrides,
   };
 }

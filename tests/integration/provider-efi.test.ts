@@ -69,6 +69,7 @@ function input(overrides: Partial<CreatePixInput> = {}): CreatePixInput {
     customer: { name: 'Maria Silva', email: 'maria@example.com', phoneDigits: '11987654321', document: '123.456.789-09' },
     webhookUrl: 'https://loja.example/api/webhooks/efi',
     expiresInSeconds: 3600,
+    requestedAt: clock,
     ...overrides,
   };
 }

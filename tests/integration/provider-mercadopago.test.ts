@@ -70,6 +70,7 @@ function pixInput(overrides: Partial<CreatePixInput> = {}): CreatePixInput {
     customer: { name: 'Maria  da Silva', email: 'maria@example.com', phoneDigits: '11987654321', document: '529.982.247-25' },
     webhookUrl: `${receiver.url}/api/webhooks/mercadopago`,
     expiresInSeconds: 3600,
+    requestedAt: Date.now(),
     ...overrides,
   };
 }
@@ -205,6 +206,20 @@ describe('Mercado Pago: create and read back', () => {
     const again = await provider.createCharge(input);
     expect(again.chargeId).toBe(first.chargeId);
     expect(standIn.payments.size).toBe(count);
+  });
+
+  it('a restarted process resuming the create under its key sends the same body: the same payment, not a 409', async () => {
+    const input = pixInput({ requestedAt: Date.now() - 90_000 });
+    const first = await provider.createCharge(input);
+    const count = standIn.payments.size;
+    const restarted = providerFor(standIn.url);
+    const again = await restarted.createCharge(input);
+    expect(again.chargeId).toBe(first.chargeId);
+    expect(standIn.payments.size).toBe(count);
+    const [sent, resent] = standIn.requests.slice(-2);
+    expect(resent!.rawBody).toBe(sent!.rawBody);
+    // The expiry counts from the first ask, not from the resumed one.
+    expect(Date.parse((sent!.body as { date_of_expiration: string }).date_of_expiration)).toBe(input.requestedAt + 3600_000);
   });
 
   it('reads a payment back pending, paid once the buyer pays, failed when it expired unpaid', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { listenOnLoopback } from '../support/loopback.ts';
+import { listenOnLoopback, refusedUrl } from '../support/loopback.ts';
 import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import type { Db } from '../../src/server/db/database.ts';
@@ -17,17 +17,29 @@ export interface TestServer extends ComposedServer {
 /**
  * The real server (same wiring as main.ts, sandbox gateway included) over a real database,
  * listening on a free loopback port, so the gateway client speaks real HTTP to it.
+ * `ownPublicUrl`: PUBLIC_URL is the server's own address, port included, so a provider's stand-in
+ * can reach the webhook URL the server gives it with each charge; `port` keeps a stopped server's
+ * address for its restart.
  */
 export async function startTestServer(
   db: Db,
   env: Record<string, string> = {},
-  options: { gateway?: GatewayClient; now?: () => number; site?: Site } = {},
+  options: { gateway?: GatewayClient; now?: () => number; site?: Site; ownPublicUrl?: boolean; port?: number } = {},
 ): Promise<TestServer> {
+  const { ownPublicUrl, port: wantedPort, ...parts } = options;
   const logLines: Array<{ level: LogLevel; line: string }> = [];
   const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
-  const config = loadConfig({ DATA_DIR: '/tmp/vitrine-unused', PORT: '0', HOST: '127.0.0.1', ...env });
-  const composed = composeServer({ config, database: db, logger, ...options });
-  const listening = await listenOnLoopback(composed.app.fetch);
+  // A port free a moment ago: the server takes it at once.
+  const chosenPort = wantedPort ?? (ownPublicUrl ? Number(new URL(await refusedUrl()).port) : 0);
+  const config = loadConfig({
+    DATA_DIR: '/tmp/vitrine-unused',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...env,
+    ...(ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${chosenPort}` } : {}),
+  });
+  const composed = composeServer({ config, database: db, logger, ...parts });
+  const listening = await listenOnLoopback(composed.app.fetch, chosenPort);
   const port = listening.port;
   composed.setPort(port);
   return {

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 
-/** A fetch handler (a Hono app) listening on a free port of 127.0.0.1 — test servers stay on loopback. */
+/** A fetch handler (a Hono app) listening on 127.0.0.1 (`port`, else a free one) — test servers stay on loopback. */
 export interface LoopbackServer {
   url: string;
   port: number;
@@ -11,9 +11,9 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-export function listenOnLoopback(fetch: (request: Request) => Response | Promise<Response>): Promise<LoopbackServer> {
+export function listenOnLoopback(fetch: (request: Request) => Response | Promise<Response>, port = 0): Promise<LoopbackServer> {
   return new Promise((resolve) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+    const server = serve({ fetch, port, hostname: '127.0.0.1' }, (info: AddressInfo) =>
       resolve({
         url: `http://127.0.0.1:${info.port}`,
         port: info.port,

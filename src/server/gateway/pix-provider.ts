@@ -44,6 +44,12 @@ export interface CreatePixInput {
   webhookUrl: string;
   /** How long the PIX stays payable. */
   expiresInSeconds: number;
+  /**
+   * When the charge was first asked for (epoch ms; the order's creation): the same for every call
+   * under the same key, so a provider that takes an absolute expiry (Mercado Pago) is sent the same
+   * body by a retry, and by a restarted process resuming the call.
+   */
+  requestedAt: number;
   /** The visit's campaign parameters, for a provider that keeps them (TriboPay's `tracking`). */
   tracking?: GatewayTracking;
 }

@@ -30,6 +30,7 @@ import {
   TransactionTakenError,
 } from './checkout-repository.ts';
 import { findOrderById, type OrderRow } from './orders-repository.ts';
+import { listInterruptedCharges } from './reconciliation-repository.ts';
 
 export type CheckoutResult =
   | { kind: 'created'; order: CreatedOrder }
@@ -115,6 +116,10 @@ export async function startCheckout(
     return { kind: 'failed', message: error instanceof GatewayError ? error.message : copy.errors.generic };
   }
 
+  // A create of this buyer's that died with its process is resumed first (it may have made a
+  // charge): this tap then finds that order and its PIX, rather than retiring it for a second charge.
+  await resumeInterruptedCharges(deps, now, { checkoutKey: input.checkoutKey, email: input.email, phone: input.phone });
+
   const items = checkoutItems(product, input.bump ? config.orderBump : null);
   const month = businessMonth(now);
   const inserted = await insertOrderWithinCapacity(
@@ -197,29 +202,33 @@ function chargeItem(item: NewOrderItem): CreatePixInput['items'][number] {
     : { title: item.title, priceCents: item.priceCents, gatewayRef: { productHash: item.productHash, offerHash: item.offerHash } };
 }
 
-/** Why a create ended without a charge, and whether the next provider may try. */
-type AttemptFailure = { error: unknown; failOver: boolean };
+/**
+ * Why a create ended without a charge; whether the next provider may try; and whether the trouble
+ * was the provider's own (then it is skipped for a while), not the buyer's data.
+ */
+type AttemptFailure = { error: unknown; failOver: boolean; providerAtFault: boolean };
 
 /**
  * One provider's create for the order, under the attempt's key. When the outcome is unknown
  * (timeout, lost answer, 5xx) and the provider keys its creates, the same create is sent once more:
  * the provider answers with the charge it made, or makes the one it did not, so either way there is
- * one. Without a key (TriboPay, AbacatePay) an unknown outcome ends the checkout: the charge may
- * exist, and another provider's would be a second payable PIX.
+ * one. Only that charge settles the question: a retry that fails too (however clearly: a refused
+ * connection, a 401, a 429) says nothing of the first call, so the checkout ends there rather than
+ * risk a second payable PIX at the next provider. Without a key (TriboPay, AbacatePay) an unknown
+ * outcome ends the checkout at once: the charge may exist.
  */
 async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: () => boolean): Promise<PixCharge | AttemptFailure> {
   try {
     return await provider.createCharge(input);
   } catch (error) {
     const uncertain = error instanceof GatewayError && error.uncertain;
-    if (!uncertain) return { error, failOver: isProviderFailure(error) };
-    if (!provider.capabilities.idempotentCreate || !mayRetry()) return { error, failOver: false };
+    if (!uncertain) return { error, failOver: isProviderFailure(error), providerAtFault: isProviderFailure(error) };
+    if (!provider.capabilities.idempotentCreate || !mayRetry()) return { error, failOver: false, providerAtFault: true };
   }
   try {
     return await provider.createCharge(input);
   } catch (error) {
-    const uncertain = error instanceof GatewayError && error.uncertain;
-    return { error, failOver: !uncertain && isProviderFailure(error) };
+    return { error, failOver: false, providerAtFault: true };
   }
 }
 
@@ -252,7 +261,7 @@ async function chargeOrder(deps: OrdersDeps, order: OrderRow, items: readonly Ne
     }
     failure = result;
     const reason = result.error instanceof Error ? result.error.message : String(result.error);
-    if (result.failOver || (result.error instanceof GatewayError && result.error.uncertain)) payments.failed(provider.id, reason, clock());
+    if (result.providerAtFault) payments.failed(provider.id, reason, clock());
     logger.warn('Charge failed', {
       order: order.id,
       provider: provider.id,
@@ -290,6 +299,7 @@ function chargeInput(
     },
     webhookUrl: webhookUrl(deps, provider.id, order),
     expiresInSeconds: (config.pixExpireDays * DAY_MS) / 1000,
+    requestedAt: Number(order.created_at),
     ...(gatewayTracking(order) ? { tracking: gatewayTracking(order) } : {}),
   };
 }
@@ -371,6 +381,24 @@ export async function resumeInterruptedCharge(deps: OrdersDeps, order: OrderRow)
   const result = await recordCharge(deps, order, provider, charge, requestedAt);
   if (result.kind === 'created') deps.logger.warn('Interrupted charge resumed', { order: order.id, provider: provider.id });
   return result.kind === 'created';
+}
+
+/**
+ * Resumes the creates interrupted before `now - CHARGE_IN_FLIGHT_MS` at providers that key their
+ * creates (resumeInterruptedCharge), a bounded batch, oldest first; `of`: only a checkout's own
+ * (its key, or its buyer's). The reconciler's pass and each new checkout call it.
+ */
+export async function resumeInterruptedCharges(
+  deps: OrdersDeps,
+  now: number,
+  of?: { checkoutKey: string; email: string; phone: string },
+  shouldStop: () => boolean = () => false,
+): Promise<void> {
+  const keyed = deps.payments.providers.filter((provider) => provider.capabilities.idempotentCreate).map((provider) => provider.id);
+  for (const order of await listInterruptedCharges(deps.db, now - CHARGE_IN_FLIGHT_MS, keyed, of ? 3 : 20, of)) {
+    if (shouldStop()) break;
+    await resumeInterruptedCharge(deps, order);
+  }
 }
 
 /** Why "Quero adicionar" cannot be taken: the offer is off, answered "no", or not for this order. */

@@ -19,35 +19,40 @@ export async function claimOrderCheck(db: Kysely<Database>, orderId: string, now
 }
 
 /**
- * Orders left in `creating` since before `createdBefore` become `failed`: the process that was
- * requesting their charge died (kill -9, power cut). A conditional UPDATE, so any number of
- * instances may sweep at once; a postback that later proves payment still wins (markOrderPaid
- * accepts `failed`). Returns how many were swept.
- */
-/**
  * Orders whose create call was interrupted (still `creating` past `createdBefore`) at a provider
  * that keys its creates: the same call can be sent again to find the charge (checkout-service.ts
- * `resumeInterruptedCharge`). Oldest first, a bounded batch.
+ * `resumeInterruptedCharge`). Oldest first, a bounded batch; `of`: only those under that checkout
+ * key or of that buyer (same e-mail or phone).
  */
 export async function listInterruptedCharges(
   db: Kysely<Database>,
   createdBefore: number,
   providers: readonly ProviderId[],
   limit: number,
+  of?: { checkoutKey: string; email: string; phone: string },
 ): Promise<OrderRow[]> {
   if (providers.length === 0) return [];
-  return db
+  let query = db
     .selectFrom('orders')
     .selectAll()
     .where('status', '=', 'creating')
     .where('created_at', '<', createdBefore)
     .where('charge_key', 'is not', null)
-    .where('provider', 'in', [...providers])
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+    .where('provider', 'in', [...providers]);
+  if (of) {
+    query = query.where((eb) =>
+      eb.or([eb('checkout_key', '=', of.checkoutKey), eb('buyer_email', '=', of.email), eb('buyer_phone', '=', of.phone)]),
+    );
+  }
+  return query.orderBy('created_at').limit(limit).execute();
 }
 
+/**
+ * Orders left in `creating` since before `createdBefore` become `failed`: the process that was
+ * requesting their charge died (kill -9, power cut). A conditional UPDATE, so any number of
+ * instances may sweep at once; a postback that later proves payment still wins (markOrderPaid
+ * accepts `failed`). Returns how many were swept.
+ */
 export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: number, reason: string, now: number): Promise<number> {
   const result = await db
     .updateTable('orders')

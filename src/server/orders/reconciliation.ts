@@ -3,9 +3,8 @@ import type { Logger } from '../lib/logger.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import { recheckOrder } from './payment-confirmation.ts';
 import type { OrderRow } from './orders-repository.ts';
-import { claimScheduledCheck, failStuckCheckouts, listInterruptedCharges, listOrdersDueForCheck } from './reconciliation-repository.ts';
-import { CHARGE_IN_FLIGHT_MS } from './checkout-repository.ts';
-import { resumeInterruptedCharge } from './checkout-service.ts';
+import { claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from './reconciliation-repository.ts';
+import { resumeInterruptedCharges } from './checkout-service.ts';
 import { findPostbackCandidateIds } from './webhook-events-repository.ts';
 
 /**
@@ -51,11 +50,7 @@ export function createReconciler(deps: OrdersDeps & { logger: Logger }, options:
     const now = deps.now?.() ?? Date.now();
     // First, an interrupted create at a provider that keys its creates is sent again under its key,
     // so its charge is found rather than left live and unknown (checkout-service.ts).
-    const resumable = deps.payments.providers.filter((provider) => provider.capabilities.idempotentCreate).map((provider) => provider.id);
-    for (const order of await listInterruptedCharges(deps.db, now - CHARGE_IN_FLIGHT_MS, resumable, 20)) {
-      if (stopping) break;
-      await resumeInterruptedCharge(deps, order);
-    }
+    await resumeInterruptedCharges(deps, now, undefined, () => stopping);
     const swept = await failStuckCheckouts(deps.db, now - STUCK_CHECKOUT_MS, copy.errors.generic, now);
     if (swept > 0) deps.logger.warn('Checkouts interrupted before the gateway answered marked failed', { orders: swept });
     const orders = await listOrdersDueForCheck(deps.db, {

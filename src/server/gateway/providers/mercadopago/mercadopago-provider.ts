@@ -32,8 +32,6 @@ const MIN_EXPIRY_SECONDS = 31 * 60;
 const MAX_EXPIRY_SECONDS = 30 * 24 * 60 * 60 - 60;
 /** São Paulo has had no daylight saving time since 2019; the docs' examples carry an explicit offset. */
 const SAO_PAULO_OFFSET_MS = -3 * 60 * 60_000;
-/** Creates whose expiry we remember for a retry; far more than one process has in flight. */
-const REMEMBERED_EXPIRIES = 1000;
 /** Description length we send; the bank app shows far less. */
 const MAX_DESCRIPTION = 250;
 
@@ -99,20 +97,16 @@ export function createMercadoPagoProvider(
   const now = options.now ?? Date.now;
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   /**
-   * The date_of_expiration first sent under each idempotency key. A retry must send the very same
-   * body: Mercado Pago answers 409 to a key reused with another request, so an expiry recomputed
-   * from the clock would turn a safe retry into a conflict.
+   * The date_of_expiration, counted from when the charge was first asked for: every call under one
+   * idempotency key must send the very same body, since Mercado Pago answers 409 to a key reused with
+   * another request, and an expiry recomputed from the clock would turn a safe retry (or a restarted
+   * process resuming the call, orders/checkout-service.ts) into a conflict. Kept within the window
+   * Mercado Pago accepts from now.
    */
-  const expiryByKey = new Map<string, string>();
-
-  function expiryFor(idempotencyKey: string, expiresInSeconds: number): string {
-    const known = expiryByKey.get(idempotencyKey);
-    if (known) return known;
-    const expiry = saoPauloIso(now() + expiresInSeconds * 1000);
-    expiryByKey.set(idempotencyKey, expiry);
-    // Map keeps insertion order: the first key is the oldest.
-    if (expiryByKey.size > REMEMBERED_EXPIRIES) expiryByKey.delete(expiryByKey.keys().next().value as string);
-    return expiry;
+  function expiryFor(requestedAt: number, expiresInSeconds: number): string {
+    const wanted = requestedAt + expiresInSeconds * 1000;
+    const at = Math.min(now() + MAX_EXPIRY_SECONDS * 1000, Math.max(now() + MIN_EXPIRY_SECONDS * 1000, wanted));
+    return saoPauloIso(at);
   }
 
   async function call(method: 'GET' | 'POST', path: string, write?: { body: unknown; idempotencyKey: string }): Promise<Reply> {
@@ -149,7 +143,7 @@ export function createMercadoPagoProvider(
       description: description(items),
       external_reference: idempotencyKey,
       notification_url: input.webhookUrl,
-      date_of_expiration: expiryFor(idempotencyKey, expiresInSeconds),
+      date_of_expiration: expiryFor(input.requestedAt, expiresInSeconds),
       payer: { email: customer.email, ...splitName(customer.name), ...(document ? { identification: document } : {}) },
       additional_info: {
         items: items.map((item, index) => ({

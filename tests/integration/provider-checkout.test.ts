@@ -1,0 +1,260 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProviderId } from '../../src/shared/providers.ts';
+import { mainOffer, orderBump } from '../../src/content/offers.ts';
+import { site } from '../../src/content/site.ts';
+import {
+  gatewayReplies,
+  standInProduct,
+  startGatewayStandIn,
+  type ChargeLedger,
+  type GatewayStandIn,
+} from '../support/gateway-stand-in.ts';
+import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
+import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
+import {
+  abacatepayVariables,
+  ABACATEPAY_WEBHOOK_SECRET,
+  askRefund,
+  checkout,
+  drainOutbox,
+  memberCookie,
+  mercadoPagoVariables,
+  outboxRows,
+  providersEnv,
+  storedOrder,
+  tribopayVariables,
+} from '../support/provider-rig.ts';
+import { databases, type TestDb } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * Issue 44, "a purchase, its payment and a refund work end to end against each provider's
+ * stand-in": each provider configured alone (PAYMENT_PROVIDERS=<id>), through the real server
+ * wiring and its HTTP API, over a real SQLite file and a real PostgreSQL, speaking real HTTP to
+ * the provider's stand-in. The buyer's one "Gerar PIX" gets that provider's code; the stand-in's
+ * signed webhook (TriboPay: its postback) pays the order and queues the access e-mail; the buyer's
+ * "Pedir reembolso" (REFUND_MODE=auto, GATEWAY_REFUNDS=1) refunds the whole charge there, once.
+ * Efí, whose API needs mTLS with a test CA, is in provider-checkout-efi.test.ts.
+ */
+
+/** One provider's stand-in, as these tests drive it. */
+interface StandInRig {
+  env: Record<string, string>;
+  /** The PIX code the stand-in made for the charge. */
+  codeOf(chargeId: string): string;
+  /** The charges it holds. */
+  charges(): number;
+  /** The buyer pays; the provider's webhook reaches the server (through the URL the server gave with the charge). */
+  payAndNotify(server: TestServer, chargeId: string): Promise<void>;
+  /** Reads of the charge it answered. */
+  readsOf(chargeId: string): number;
+  /** The refunds it made of the charge, in centavos. */
+  refundsOf(chargeId: string): number[];
+  stop(): Promise<void>;
+}
+
+async function mercadoPagoRig(): Promise<StandInRig> {
+  const standIn: MercadoPagoStandIn = await startMercadoPagoStandIn();
+  const payment = (id: string) => standIn.payments.get(Number(id))!;
+  return {
+    env: mercadoPagoVariables(standIn),
+    codeOf: (id) => payment(id).qrCode,
+    charges: () => standIn.payments.size,
+    async payAndNotify(_server, id) {
+      standIn.pay(id);
+      expect((await standIn.notify(id)).status).toBe(200);
+    },
+    readsOf: (id) => standIn.requests.filter((request) => request.method === 'GET' && request.path === `/v1/payments/${id}`).length,
+    refundsOf: (id) => payment(id).refunds.map((refund) => refund.amountCents),
+    stop: () => standIn.stop(),
+  };
+}
+
+async function abacatepayRig(): Promise<StandInRig> {
+  const standIn: AbacatepayStandIn = await startAbacatepayStandIn();
+  return {
+    env: abacatepayVariables(standIn),
+    codeOf: (id) => standIn.charges.get(id)!.brCode,
+    charges: () => standIn.charges.size,
+    async payAndNotify(server, id) {
+      // The webhook registered in AbacatePay's dashboard: our route, with the seller's secret.
+      standIn.webhook = { url: `${server.url}/api/webhooks/abacatepay`, secret: ABACATEPAY_WEBHOOK_SECRET };
+      await standIn.markPaid(id);
+      expect(standIn.deliveries.at(-1)?.status).toBe(200);
+    },
+    readsOf: (id) => standIn.requests.filter((request) => request.path === '/v2/transparents/list' && request.query.id === id).length,
+    refundsOf: (id) =>
+      standIn.requests
+        .filter((request) => request.path === '/v2/transparents/refund' && (request.body as { id?: string }).id === id)
+        .map(() => standIn.charges.get(id)!.amount),
+    stop: () => standIn.stop(),
+  };
+}
+
+async function tribopayRig(): Promise<StandInRig & { ledger: ChargeLedger; gateway: GatewayStandIn }> {
+  const gateway = await startGatewayStandIn();
+  const ledger = gateway.rememberCharges();
+  return {
+    gateway,
+    ledger,
+    // TriboPay sells the bump as its own product and offer (the demo's hashes are the sandbox's).
+    env: { ...tribopayVariables(gateway), BUMP_PRODUCT_HASH: 'prd_bump_standin', BUMP_OFFER_HASH: 'off_bump_standin' },
+    codeOf: (hash) => ledger.transactions.get(hash)!.pixCode,
+    charges: () => ledger.charges(),
+    async payAndNotify(_server, hash) {
+      const transaction = ledger.pay(hash);
+      // TriboPay's postback, to the URL (with the order's secret) the server gave with the charge.
+      const response = await fetch(transaction.postbackUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(ledger.toJson(transaction)),
+      });
+      expect(response.status).toBe(200);
+    },
+    readsOf: (hash) =>
+      gateway.requests.filter((request) => request.method === 'GET' && decodeURIComponent(request.path).endsWith(`/transactions/${hash}`))
+        .length,
+    refundsOf: (hash) => Array.from({ length: gateway.refundCalls(hash) }, () => ledger.transactions.get(hash)!.amount),
+    stop: () => gateway.stop(),
+  };
+}
+
+const rigs: Array<{ id: ProviderId; start: () => Promise<StandInRig> }> = [
+  { id: 'mercadopago', start: mercadoPagoRig },
+  { id: 'abacatepay', start: abacatepayRig },
+  { id: 'tribopay', start: tribopayRig },
+];
+
+for (const database of databases) {
+  for (const rig of rigs) {
+    describe(`${rig.id} alone, end to end through the API on ${database.name}`, () => {
+      let db: TestDb;
+      let standIn: StandInRig;
+      let server: TestServer;
+      let dataDir: string;
+      const clock = { now: Date.now() };
+
+      beforeAll(async () => {
+        db = await database.create();
+        standIn = await rig.start();
+        dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vitrine-${rig.id}-`));
+        server = await startTestServer(
+          db,
+          providersEnv([rig.id], standIn.env, { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1', DATA_DIR: dataDir }),
+          { now: () => clock.now, ownPublicUrl: true },
+        );
+      });
+      afterAll(async () => {
+        await server?.background.idle();
+        await server?.stop();
+        await standIn?.stop();
+        await db?.close();
+        if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      });
+
+      it('one PIX from the provider, paid through its webhook, the access e-mailed, then refunded there in full', async () => {
+        const created = await checkout(server.url);
+        expect(created.status).toBe(201);
+        const order = await storedOrder(db, created.body.orderId!);
+        expect(order).toMatchObject({ provider: rig.id, status: 'pending', amount_cents: mainOffer.priceCents });
+        expect(created.body.amountCents).toBe(1990);
+        expect(standIn.charges()).toBe(1);
+        const chargeId = order.transaction_hash!;
+        expect(created.body.pix?.code).toBe(standIn.codeOf(chargeId));
+        expect(created.body.pix?.code).toMatch(/^000201/);
+
+        const readsBefore = standIn.readsOf(chargeId);
+        await standIn.payAndNotify(server, chargeId);
+        await server.background.idle();
+        // The webhook named the charge; the read-back is what paid the order.
+        expect(standIn.readsOf(chargeId)).toBeGreaterThan(readsBefore);
+        expect(await storedOrder(db, order.id)).toMatchObject({ status: 'paid' });
+        await drainOutbox(server);
+        const access = await outboxRows(db, order.id, 'access_email');
+        expect(access).toHaveLength(1);
+        expect(access[0]!.sent_at).not.toBeNull();
+
+        const cookie = await memberCookie(server.url, db, order.id, clock.now);
+        const asked = await askRefund(server.url, cookie);
+        expect(asked.status).toBe(200);
+        expect(asked.body.guarantee?.request?.status).toBe('approved');
+        await drainOutbox(server);
+        expect(standIn.refundsOf(chargeId)).toEqual([1990]);
+        expect(await storedOrder(db, order.id)).toMatchObject({ status: 'reversed' });
+        // Running the queue again asks for nothing more.
+        await drainOutbox(server);
+        expect(standIn.refundsOf(chargeId)).toEqual([1990]);
+      });
+
+      it('with the bump ticked: one charge of R$ 29,80 at the provider', async () => {
+        const created = await checkout(server.url, { bump: true });
+        expect(created.status).toBe(201);
+        expect(created.body.amountCents).toBe(mainOffer.priceCents + orderBump!.priceCents);
+        expect(created.body.amountCents).toBe(2980);
+        const order = await storedOrder(db, created.body.orderId!);
+        expect(order).toMatchObject({ provider: rig.id, status: 'pending', amount_cents: 2980 });
+        expect(created.body.pix?.code).toContain('540529.80');
+      });
+    });
+  }
+}
+
+/** TriboPay's offer at another price than the page's (content/site.ts): who decides the price shows. */
+const TRIBOPAY_OFFER_CENTS = 2490;
+
+for (const database of databases) {
+  describe(`the price charged, on ${database.name}`, () => {
+    let db: TestDb;
+    let tribopay: GatewayStandIn;
+    let mercadoPago: MercadoPagoStandIn;
+    let ledger: ChargeLedger;
+    const servers: TestServer[] = [];
+
+    beforeAll(async () => {
+      db = await database.create();
+      tribopay = await startGatewayStandIn();
+      tribopay.onProducts = (c) =>
+        gatewayReplies.products(c, [{ ...standInProduct, offers: [{ ...standInProduct.offers[0], price: TRIBOPAY_OFFER_CENTS }] }]);
+      ledger = tribopay.rememberCharges();
+      mercadoPago = await startMercadoPagoStandIn();
+    });
+    afterAll(async () => {
+      for (const server of servers) {
+        await server.background.idle();
+        await server.stop();
+      }
+      await tribopay?.stop();
+      await mercadoPago?.stop();
+      await db?.close();
+    });
+
+    async function chargedWith(providers: Array<'tribopay' | 'mercadopago'>) {
+      const variables = { tribopay: tribopayVariables(tribopay), mercadopago: mercadoPagoVariables(mercadoPago) };
+      const env = providersEnv(providers, ...providers.map((id) => variables[id]));
+      const server = await startTestServer(db, env, { ownPublicUrl: true });
+      servers.push(server);
+      const created = await checkout(server.url);
+      expect(created.status).toBe(201);
+      return { created, order: await storedOrder(db, created.body.orderId!) };
+    }
+
+    it('TriboPay alone keeps its offer’s price, as every install from before the provider list', async () => {
+      const { created, order } = await chargedWith(['tribopay']);
+      expect([created.body.amountCents, order.provider]).toEqual([TRIBOPAY_OFFER_CENTS, 'tribopay']);
+      expect(ledger.transactions.get(order.transaction_hash!)?.amount).toBe(TRIBOPAY_OFFER_CENTS);
+    });
+
+    it('any list of providers charges the page’s price, at TriboPay too, so a failover never changes what the buyer pays', async () => {
+      const atTribopay = await chargedWith(['tribopay', 'mercadopago']);
+      expect([atTribopay.created.body.amountCents, atTribopay.order.provider]).toEqual([mainOffer.priceCents, 'tribopay']);
+      expect(ledger.transactions.get(atTribopay.order.transaction_hash!)?.amount).toBe(mainOffer.priceCents);
+      const atMercadoPago = await chargedWith(['mercadopago', 'tribopay']);
+      expect([atMercadoPago.created.body.amountCents, atMercadoPago.order.provider]).toEqual([mainOffer.priceCents, 'mercadopago']);
+      expect(mercadoPago.payments.get(Number(atMercadoPago.order.transaction_hash))?.amountCents).toBe(mainOffer.priceCents);
+      expect(mainOffer.priceCents).toBe(site.priceCents);
+    });
+  });
+}

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEOUT_MS } from '../../src/server/gateway/gateway-client.ts';
+import { uniqueBuyer } from '../support/clients.ts';
+import { gatewayReplies, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
+import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
+import { checkout, mercadoPagoVariables, providersEnv, storedOrder, tribopayVariables } from '../support/provider-rig.ts';
+import { databases, type TestDb } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * The first provider hangs past its 15 s timeout (no setting shortens it), within the buyer's one
+ * tap: the other half of provider-failover.test.ts. The three run side by side, each with its own
+ * stand-ins and server, so the file waits about one timeout per database. A hang leaves the
+ * outcome unknown: Mercado Pago is asked again under the same X-Idempotency-Key, which finds out;
+ * TriboPay, which takes no key, is not, and the checkout stops rather than risk a second PIX.
+ */
+
+const WAIT_MS = DEFAULT_TIMEOUT_MS * 2 + 10_000;
+
+for (const database of databases) {
+  describe.concurrent(`a provider that hangs, on ${database.name}`, () => {
+    let db: TestDb;
+    const cleanups: Array<() => Promise<void>> = [];
+
+    beforeAll(async () => {
+      db = await database.create();
+    });
+    afterAll(async () => {
+      for (const cleanup of cleanups.splice(0)) await cleanup();
+      await db?.close();
+    });
+
+    async function rig(order: Array<'tribopay' | 'mercadopago'>) {
+      const tribopay: GatewayStandIn = await startGatewayStandIn();
+      const ledger = tribopay.rememberCharges();
+      const mercadoPago: MercadoPagoStandIn = await startMercadoPagoStandIn();
+      const server: TestServer = await startTestServer(
+        db,
+        providersEnv(order, tribopayVariables(tribopay), mercadoPagoVariables(mercadoPago)),
+        { ownPublicUrl: true },
+      );
+      cleanups.push(async () => {
+        await server.background.idle();
+        await server.stop();
+        await tribopay.stop();
+        await mercadoPago.stop();
+      });
+      const creates = () => mercadoPago.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payments');
+      return { tribopay, ledger, mercadoPago, server, creates };
+    }
+
+    it(
+      'Mercado Pago first hangs: the keyed retry gets the payment, one PIX from Mercado Pago, TriboPay never asked',
+      async () => {
+        const { tribopay, mercadoPago, server, creates } = await rig(['mercadopago', 'tribopay']);
+        mercadoPago.scriptNext('create', { kind: 'hang' });
+        const started = Date.now();
+        const created = await checkout(server.url);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(DEFAULT_TIMEOUT_MS);
+        expect(created.status).toBe(201);
+        const order = await storedOrder(db, created.body.orderId!);
+        expect(order).toMatchObject({ provider: 'mercadopago', status: 'pending' });
+        expect(created.body.pix?.code).toBe(mercadoPago.payments.get(Number(order.transaction_hash))?.qrCode);
+        const [first, retry] = creates();
+        expect(creates()).toHaveLength(2);
+        expect(retry!.headers['x-idempotency-key']).toBe(first!.headers['x-idempotency-key']);
+        expect(mercadoPago.payments.size).toBe(1);
+        expect(tribopay.requests).toHaveLength(0);
+      },
+      WAIT_MS,
+    );
+
+    it(
+      'Mercado Pago hangs, then refuses the retry (429): no PIX from TriboPay in that tap; the next buyer gets TriboPay’s at once',
+      async () => {
+        const { tribopay, ledger, mercadoPago, server, creates } = await rig(['mercadopago', 'tribopay']);
+        mercadoPago.scriptNext('create', { kind: 'hang' });
+        mercadoPago.scriptNext('create', { kind: 'status', status: 429, body: mpError(429, 'too_many_requests', 'Too many requests') });
+        const created = await checkout(server.url);
+        expect([created.status, created.body.error]).toEqual([502, 'Erro ao processar pagamento: 429']);
+        expect(creates()).toHaveLength(2);
+        expect(tribopay.requests).toHaveLength(0);
+
+        const started = Date.now();
+        const next = await checkout(server.url);
+        expect(next.status).toBe(201);
+        expect(Date.now() - started).toBeLessThan(DEFAULT_TIMEOUT_MS);
+        expect(await storedOrder(db, next.body.orderId!)).toMatchObject({ provider: 'tribopay' });
+        expect(ledger.charges()).toBe(1);
+        expect(creates()).toHaveLength(2);
+      },
+      WAIT_MS,
+    );
+
+    it(
+      'TriboPay first hangs: it takes no key, so the charge may exist; no failover, one create at TriboPay, none at Mercado Pago',
+      async () => {
+        const { tribopay, mercadoPago, server, creates } = await rig(['tribopay', 'mercadopago']);
+        tribopay.onCreate = () => gatewayReplies.hang();
+        const buyer = uniqueBuyer('Heitor Luz');
+        const created = await checkout(server.url, { buyer });
+        expect([created.status, created.body.error]).toEqual([502, 'Erro ao processar pagamento']);
+        expect(tribopay.charges()).toHaveLength(1);
+        expect(creates()).toHaveLength(0);
+        expect(mercadoPago.payments.size).toBe(0);
+        const order = await db.db.selectFrom('orders').selectAll().where('buyer_email', '=', buyer.email).executeTakeFirstOrThrow();
+        expect(order).toMatchObject({ provider: 'tribopay', status: 'failed' });
+      },
+      WAIT_MS,
+    );
+  });
+}

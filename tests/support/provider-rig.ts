@@ -1,0 +1,93 @@
+import { expect } from 'vitest';
+import { issueAccessToken } from '../../src/server/access/access-service.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import type { ProviderId } from '../../src/shared/providers.ts';
+import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
+import { STAND_IN_PRODUCT_HASH, STAND_IN_TOKEN } from './gateway-stand-in.ts';
+import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET } from './stand-ins/mercadopago-stand-in.ts';
+import { newCheckoutKey, postOrder, uniqueBuyer } from './clients.ts';
+
+/**
+ * What the tests of the seller's PIX providers through the real server share (PAYMENT_PROVIDERS,
+ * docs/payments.md#pix-providers): each provider's variables pointed at its stand-in, the buyer's
+ * checkout, and the order as stored.
+ */
+
+/** The buyer's CPF the server sends (the checkout form asks for none): the providers want one. */
+const CUSTOMER_DOCUMENT = '52998224725';
+export const ABACATEPAY_WEBHOOK_SECRET = 'abacatepay-webhook-secret-da-loja';
+
+/** PAYMENT_PROVIDERS in that order, with each listed provider's variables (`parts`) and what any real provider needs. */
+export function providersEnv(providers: readonly ProviderId[], ...parts: Array<Record<string, string>>): Record<string, string> {
+  const env: Record<string, string> = { ...REAL_GATEWAY_TEST_ENV, CUSTOMER_DOCUMENT, PAYMENT_PROVIDERS: providers.join(',') };
+  for (const part of parts) Object.assign(env, part);
+  return env;
+}
+
+export const mercadoPagoVariables = (standIn: { url: string }) => ({
+  MERCADOPAGO_ACCESS_TOKEN: MP_STAND_IN_TOKEN,
+  MERCADOPAGO_WEBHOOK_SECRET: MP_STAND_IN_WEBHOOK_SECRET,
+  MERCADOPAGO_API_URL: standIn.url,
+});
+
+export const abacatepayVariables = (standIn: { url: string; apiKey: string }) => ({
+  ABACATEPAY_API_KEY: standIn.apiKey,
+  ABACATEPAY_WEBHOOK_SECRET,
+  ABACATEPAY_API_URL: standIn.url,
+});
+
+export const tribopayVariables = (gateway: { url: string }) => ({
+  PROVIDER_URL: gateway.url,
+  PROVIDER_TOKEN: STAND_IN_TOKEN,
+  PRODUCT_HASH: STAND_IN_PRODUCT_HASH,
+});
+
+export interface CheckoutBody {
+  orderId?: string;
+  amountCents?: number;
+  items?: Array<{ key: string; priceCents: number }>;
+  pix?: { code: string | null };
+  error?: string;
+}
+
+/** "Gerar PIX" in the modal: one POST /api/orders, with the bump ticked or not. */
+export function checkout(url: string, options: { bump?: boolean; buyer?: ReturnType<typeof uniqueBuyer>; key?: string } = {}) {
+  const buyer = options.buyer ?? uniqueBuyer('Renata Alves');
+  return postOrder<CheckoutBody>(url, { ...buyer, checkoutKey: options.key ?? newCheckoutKey(), ...(options.bump ? { bump: true } : {}) });
+}
+
+export function storedOrder(db: Pick<Db, 'db'>, id: string) {
+  return db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Runs the outbox until it finds nothing due (the e-mails, the seller's webhooks, a refund at the provider). */
+export async function drainOutbox(server: { background: { idle(): Promise<void> }; outbox: { runOnce(): Promise<number> } }) {
+  await server.background.idle();
+  while ((await server.outbox.runOnce()) > 0) await server.background.idle();
+}
+
+/** The buyer opens the e-mailed access link: the member page's cookie. */
+export async function memberCookie(url: string, db: Pick<Db, 'db'>, orderId: string, now: number): Promise<string> {
+  const token = await issueAccessToken(db.db, orderId, now);
+  const visit = await fetch(`${url}/acesso/${token}`, { redirect: 'manual' });
+  expect(visit.status).toBe(303);
+  return visit.headers.getSetCookie()[0]!.split(';')[0]!;
+}
+
+/** "Pedir reembolso" on the member page, confirmed. */
+export async function askRefund(
+  url: string,
+  cookie: string,
+): Promise<{ status: number; body: { guarantee?: { request?: { status: string } } } }> {
+  const response = await fetch(`${url}/api/access/refund`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ confirm: true }),
+  });
+  return { status: response.status, body: (await response.json()) as { guarantee?: { request?: { status: string } } } };
+}
+
+/** The order's outbox rows of `kind`. */
+export function outboxRows(db: Pick<Db, 'db'>, orderId: string, kind: string) {
+  return db.db.selectFrom('outbox').select(['kind', 'sent_at']).where('order_id', '=', orderId).where('kind', '=', kind).execute();
+}
