@@ -37,7 +37,7 @@ import { startTestServer, type TestServer } from './test-server.ts';
  * the provider's stand-in. The buyer's one "Gerar PIX" gets that provider's code; the stand-in's
  * signed webhook (TriboPay: its postback) pays the order and queues the access e-mail; the buyer's
  * "Pedir reembolso" (REFUND_MODE=auto, GATEWAY_REFUNDS=1) refunds the whole charge there, once.
- * Efí, whose API needs mTLS with a test CA, is in provider-checkout-efi.test.ts.
+ * Efí, whose API needs mTLS with a test CA, is in tests/faults/provider-efi-process.test.ts.
  */
 
 /** One provider's stand-in, as these tests drive it. */

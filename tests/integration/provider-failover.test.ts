@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from './test-server.ts';
  * one POST /api/orders gets one PIX from the second, what the first is left holding, and how the
  * next checkouts skip the first until its skip ends (the server's clock is the test's). A hang
  * (Mercado Pago's 15 s timeout) is in provider-failover-hang.test.ts; Mercado Pago then Efí in
- * provider-checkout-efi.test.ts.
+ * tests/faults/provider-efi-process.test.ts.
  */
 
 const UNKNOWN_OUTCOME = 'Erro ao processar pagamento: 500';

@@ -29,7 +29,7 @@ import { startTestServer, type TestServer } from './test-server.ts';
  * verification in detail). What the seller would notice: a valid webhook makes the server read the
  * charge back at the provider and the order paid; any other is answered 200 (a provider that sees
  * errors retries for days) and leaves no trace at the provider and the order waiting. Efí's
- * (mTLS header, HMAC in the URL) are in provider-checkout-efi.test.ts.
+ * (mTLS header, HMAC in the URL) are in tests/faults/provider-efi-process.test.ts.
  */
 
 /** Sends a webhook to the server; resolves with its status once the work it started (a read-back) is done. */

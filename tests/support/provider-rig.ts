@@ -1,11 +1,15 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect } from 'vitest';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
-import type { Db } from '../../src/server/db/database.ts';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import type { ProviderId } from '../../src/shared/providers.ts';
 import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
 import { STAND_IN_PRODUCT_HASH, STAND_IN_TOKEN } from './gateway-stand-in.ts';
 import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET } from './stand-ins/mercadopago-stand-in.ts';
 import { newCheckoutKey, postOrder, uniqueBuyer } from './clients.ts';
+import { createScratchDatabase } from './cluster.ts';
 
 /**
  * What the tests of the seller's PIX providers through the real server share (PAYMENT_PROVIDERS,
@@ -90,4 +94,37 @@ export async function askRefund(
 /** The order's outbox rows of `kind`. */
 export function outboxRows(db: Pick<Db, 'db'>, orderId: string, kind: string) {
   return db.db.selectFrom('outbox').select(['kind', 'sent_at']).where('order_id', '=', orderId).where('kind', '=', kind).execute();
+}
+
+/**
+ * The database of a server process (tests/support/server-process.ts) that outlives it, a kill and
+ * a restart included: a SQLite file or a scratch PostgreSQL database, named to the process by
+ * DATABASE_URL (`env`); `db` is the test's own connection to it.
+ */
+export async function processDatabase(
+  kind: 'sqlite' | 'postgres',
+): Promise<{ env: Record<string, string>; db: Db; close(): Promise<void> }> {
+  if (kind === 'postgres') {
+    const scratch = await createScratchDatabase();
+    const db = openDatabase({ kind: 'postgres', url: scratch.url });
+    return {
+      env: { DATABASE_URL: scratch.url },
+      db,
+      async close() {
+        await db.close();
+        await scratch.drop();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-process-db-'));
+  const file = path.join(dir, 'vitrine.sqlite');
+  const db = openDatabase({ kind: 'sqlite', file });
+  return {
+    env: { DATABASE_URL: `sqlite:${file}` },
+    db,
+    async close() {
+      await db.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
