@@ -250,9 +250,9 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       );
 
       it(
-        'Mercado Pago answers 500, and its keyed retry creates the payment: its PIX, Efí never asked',
+        'Mercado Pago answers 500 after making the payment: its search finds it, the keyed retry gets it; its PIX, Efí never asked',
         async () => {
-          mercadoPago.scriptNext('create', { kind: 'status', status: 500 });
+          mercadoPago.scriptNext('create', { kind: 'status', status: 500, afterWrite: true });
           const [createsBefore, efiBefore] = [creates().length, efi.requests.length];
           await expectPixFrom('mercadopago');
           const [first, retry] = creates().slice(createsBefore);

@@ -9,10 +9,11 @@ import { startTestServer, type TestServer } from './test-server.ts';
 
 /**
  * The first provider hangs past its 15 s timeout (no setting shortens it), within the buyer's one
- * tap: the other half of provider-failover.test.ts. The three run side by side, each with its own
+ * tap: the other half of provider-failover.test.ts. They run side by side, each with its own
  * stand-ins and server, so the file waits about one timeout per database. A hang leaves the
- * outcome unknown: Mercado Pago is asked again under the same X-Idempotency-Key, which finds out;
- * TriboPay, which takes no key, is not, and the checkout stops rather than risk a second PIX.
+ * outcome unknown: Mercado Pago's payment search by our key finds out (none: the next provider
+ * makes the PIX; one: the retry under the same X-Idempotency-Key gets it); TriboPay, which takes
+ * no key, cannot be asked, and the checkout stops rather than risk a second PIX.
  */
 
 const WAIT_MS = DEFAULT_TIMEOUT_MS * 2 + 10_000;
@@ -50,10 +51,28 @@ for (const database of databases) {
     }
 
     it(
-      'Mercado Pago first hangs: the keyed retry gets the payment, one PIX from Mercado Pago, TriboPay never asked',
+      'Mercado Pago hangs without making the payment: its search finds none, and TriboPay makes the one PIX in the same tap',
+      async () => {
+        const { ledger, mercadoPago, server, creates } = await rig(['mercadopago', 'tribopay']);
+        mercadoPago.scriptNext('create', { kind: 'hang' });
+        const started = Date.now();
+        const created = await checkout(server.url);
+        expect(Date.now() - started).toBeGreaterThanOrEqual(DEFAULT_TIMEOUT_MS);
+        expect(created.status).toBe(201);
+        const order = await storedOrder(db, created.body.orderId!);
+        expect(order).toMatchObject({ provider: 'tribopay', status: 'pending' });
+        expect(ledger.charges()).toBe(1);
+        expect(creates()).toHaveLength(1);
+        expect(mercadoPago.payments.size).toBe(0);
+      },
+      WAIT_MS,
+    );
+
+    it(
+      'Mercado Pago hangs after making the payment: its search finds it, the keyed retry gets it, one PIX from Mercado Pago, TriboPay never asked',
       async () => {
         const { tribopay, mercadoPago, server, creates } = await rig(['mercadopago', 'tribopay']);
-        mercadoPago.scriptNext('create', { kind: 'hang' });
+        mercadoPago.scriptNext('create', { kind: 'hang', afterWrite: true });
         const started = Date.now();
         const created = await checkout(server.url);
         expect(Date.now() - started).toBeGreaterThanOrEqual(DEFAULT_TIMEOUT_MS);
@@ -71,10 +90,11 @@ for (const database of databases) {
     );
 
     it(
-      'Mercado Pago hangs, then refuses the retry (429): no PIX from TriboPay in that tap; the next buyer gets TriboPay’s at once',
+      'Mercado Pago hangs, cannot be searched, then refuses the retry (429): no PIX from TriboPay in that tap; the next buyer gets TriboPay’s at once',
       async () => {
         const { tribopay, ledger, mercadoPago, server, creates } = await rig(['mercadopago', 'tribopay']);
         mercadoPago.scriptNext('create', { kind: 'hang' });
+        mercadoPago.scriptNext('search', { kind: 'status', status: 503 });
         mercadoPago.scriptNext('create', { kind: 'status', status: 429, body: mpError(429, 'too_many_requests', 'Too many requests') });
         const created = await checkout(server.url);
         expect([created.status, created.body.error]).toEqual([502, 'Erro ao processar pagamento: 429']);

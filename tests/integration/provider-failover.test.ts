@@ -19,8 +19,6 @@ import { startTestServer, type TestServer } from './test-server.ts';
  * tests/faults/provider-efi-process.test.ts.
  */
 
-const UNKNOWN_OUTCOME = 'Erro ao processar pagamento: 500';
-
 for (const database of databases) {
   describe(`failover on ${database.name}`, () => {
     let db: TestDb;
@@ -73,6 +71,10 @@ for (const database of databases) {
         tribopayCreates: () => tribopay.requests.slice(tribopayBefore).filter((request) => request.method === 'POST').length,
         mercadoPagoCreates: () =>
           mercadoPago.requests.slice(mercadoPagoBefore).filter((request) => request.method === 'POST' && request.path === '/v1/payments'),
+        mercadoPagoSearches: () =>
+          mercadoPago.requests
+            .slice(mercadoPagoBefore)
+            .filter((request) => request.method === 'GET' && request.path === '/v1/payments/search'),
         newPayments: () => mercadoPago.payments.size - paymentsBefore,
       };
     }
@@ -176,24 +178,29 @@ for (const database of databases) {
         await expectPixFrom(server, 'mercadopago');
       });
 
-      it('Mercado Pago answers 500, and the retry under the same X-Idempotency-Key creates the payment: its PIX, no call to TriboPay', async () => {
+      it('Mercado Pago answers 500 without making the payment: its search by our key finds none, so TriboPay makes the one PIX', async () => {
         const server = await serverWith(['mercadopago', 'tribopay']);
         mercadoPago.scriptNext('create', { kind: 'status', status: 500 });
+        const seen = traffic();
+        await expectPixFrom(server, 'tribopay');
+        expect(seen.mercadoPagoCreates()).toHaveLength(1);
+        expect(seen.mercadoPagoSearches()).toHaveLength(1);
+        expect(seen.newPayments()).toBe(0);
+        // Mercado Pago is in trouble: the next buyer goes to TriboPay straight away.
+        const next = traffic();
+        await expectPixFrom(server, 'tribopay');
+        expect(next.mercadoPagoCreates()).toHaveLength(0);
+      });
+
+      it('Mercado Pago answers 500 after making the payment, or cuts the connection: the search finds it and the retry under the same key gets it, so there is one', async () => {
+        const server = await serverWith(['mercadopago', 'tribopay']);
+        mercadoPago.scriptNext('create', { kind: 'status', status: 500, afterWrite: true });
         const seen = traffic();
         await expectPixFrom(server, 'mercadopago');
         const creates = seen.mercadoPagoCreates();
         expect(creates).toHaveLength(2);
         expect(creates[1]!.headers['x-idempotency-key']).toBe(creates[0]!.headers['x-idempotency-key']);
         expect(creates[1]!.rawBody).toBe(creates[0]!.rawBody);
-        expect(seen.newPayments()).toBe(1);
-        expect(seen.tribopayRequests()).toBe(0);
-      });
-
-      it('Mercado Pago answers 500 after making the payment, or cuts the connection: the retry finds that payment, so there is one', async () => {
-        const server = await serverWith(['mercadopago', 'tribopay']);
-        mercadoPago.scriptNext('create', { kind: 'status', status: 500, afterWrite: true });
-        const seen = traffic();
-        await expectPixFrom(server, 'mercadopago');
         mercadoPago.scriptNext('create', { kind: 'drop', afterWrite: true });
         await expectPixFrom(server, 'mercadopago');
         expect(seen.mercadoPagoCreates()).toHaveLength(4);
@@ -201,21 +208,21 @@ for (const database of databases) {
         expect(seen.tribopayRequests()).toBe(0);
       });
 
-      it('Mercado Pago answers 500 twice: the payment may exist, so TriboPay is not asked; the buyer reads the error, and the next checkout skips Mercado Pago', async () => {
+      it('Mercado Pago answers 500 and its search fails too: the retry under the same key makes the payment; its PIX, no call to TriboPay', async () => {
         const server = await serverWith(['mercadopago', 'tribopay']);
         mercadoPago.scriptNext('create', { kind: 'status', status: 500 });
-        mercadoPago.scriptNext('create', { kind: 'status', status: 500 });
+        mercadoPago.scriptNext('search', { kind: 'status', status: 500 });
         const seen = traffic();
-        await expectFailure(server, UNKNOWN_OUTCOME);
+        await expectPixFrom(server, 'mercadopago');
         expect(seen.mercadoPagoCreates()).toHaveLength(2);
+        expect(seen.newPayments()).toBe(1);
         expect(seen.tribopayRequests()).toBe(0);
-        await expectPixFrom(server, 'tribopay');
-        expect(seen.mercadoPagoCreates()).toHaveLength(2);
       });
 
-      it('Mercado Pago answers 500, then refuses the retry (429): the first outcome is still unknown, so TriboPay is not asked', async () => {
+      it('Mercado Pago answers 500, cannot be searched, and refuses the retry: the first outcome stays unknown, so TriboPay is not asked', async () => {
         const server = await serverWith(['mercadopago', 'tribopay']);
         mercadoPago.scriptNext('create', { kind: 'status', status: 500 });
+        mercadoPago.scriptNext('search', { kind: 'status', status: 503 });
         mercadoPago.scriptNext('create', { kind: 'status', status: 429, body: mpError(429, 'too_many_requests', 'Too many requests') });
         const seen = traffic();
         await expectFailure(server, 'Erro ao processar pagamento: 429');

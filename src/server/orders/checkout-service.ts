@@ -210,21 +210,27 @@ type AttemptFailure = { error: unknown; failOver: boolean; providerAtFault: bool
 
 /**
  * One provider's create for the order, under the attempt's key. When the outcome is unknown
- * (timeout, lost answer, 5xx) and the provider keys its creates, the same create is sent once more:
- * the provider answers with the charge it made, or makes the one it did not, so either way there is
- * one. Only that charge settles the question: a retry that fails too (however clearly: a refused
- * connection, a 401, a 429) says nothing of the first call, so the checkout ends there rather than
- * risk a second payable PIX at the next provider. Without a key (TriboPay, AbacatePay) an unknown
- * outcome ends the checkout at once: the charge may exist.
+ * (timeout, lost answer, 5xx) at a provider that keys its creates, it is found out before anything
+ * else: a read by the key (`findCharge`) that says no charge was made lets the next provider try;
+ * otherwise the same create is sent once more, and the provider answers with the charge it made
+ * (or makes the one it did not), so either way there is one. A retry that fails too says nothing
+ * of the first call, so the checkout ends there rather than risk a second payable PIX at the next
+ * provider. Without a key (TriboPay, AbacatePay) an unknown outcome ends the checkout at once.
  */
 async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: () => boolean): Promise<PixCharge | AttemptFailure> {
+  let unknown: unknown;
   try {
     return await provider.createCharge(input);
   } catch (error) {
     const uncertain = error instanceof GatewayError && error.uncertain;
     if (!uncertain) return { error, failOver: isProviderFailure(error), providerAtFault: isProviderFailure(error) };
     if (!provider.capabilities.idempotentCreate || !mayRetry()) return { error, failOver: false, providerAtFault: true };
+    unknown = error;
   }
+  // A read that cannot tell (the provider is down for reads too) leaves the question to the retry.
+  const made = await provider.findCharge?.(input.idempotencyKey).catch(() => 'unknown' as const);
+  if (made === 'none') return { error: unknown, failOver: true, providerAtFault: true };
+  if (!mayRetry()) return { error: unknown, failOver: false, providerAtFault: true };
   try {
     return await provider.createCharge(input);
   } catch (error) {
@@ -236,7 +242,7 @@ async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: 
  * Requests the charge of an order just written (`creating`), from the seller's providers in order
  * (docs/payments.md#pix-providers): the first that creates it wins, and the buyer sees one PIX.
  * Before each call the provider and the call's key are written on the order, so a crash leaves a
- * trail (orders/charge-recovery.ts). A provider whose failure is its own is skipped for a while
+ * trail (resumeInterruptedCharge below). A provider whose failure is its own is skipped for a while
  * (gateway/payments.ts); a refusal of the buyer's data, or an outcome that cannot be found out,
  * ends the checkout with that message.
  */
