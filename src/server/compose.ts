@@ -70,6 +70,8 @@ export function composeServer(options: {
   site?: Site;
   /** Tests may swap the gateway client (e.g. one pointed at a stand-in). */
   gateway?: GatewayClient;
+  /** Tests may have Efí's client trust a stand-in's certificate authority (Node reads NODE_EXTRA_CA_CERTS only at start). */
+  efiCa?: string;
   /** Tests may swap the mailer (e.g. one whose SMTP server they stop and start). */
   mailer?: Mailer;
   now?: () => number;
@@ -89,6 +91,7 @@ export function composeServer(options: {
       logger,
       sandboxUrl: () => `http://127.0.0.1:${port}/sandbox`,
       ...(own(options, 'gateway') ? { tribopayClient: own(options, 'gateway') } : {}),
+      ...(own(options, 'efiCa') ? { efiCa: own(options, 'efiCa') } : {}),
     }),
   );
   const sandbox = config.demoMode

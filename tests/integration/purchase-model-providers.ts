@@ -1,5 +1,6 @@
 import type { Db } from '../../src/server/db/database.ts';
 import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
+import { EfiStandIn, makeTestPki } from '../support/stand-ins/efi-stand-in.ts';
 import {
   MP_STAND_IN_TOKEN,
   MP_STAND_IN_WEBHOOK_SECRET,
@@ -19,6 +20,8 @@ import type { TestServer } from './test-server.ts';
 export interface ModelProvider {
   name: string;
   env: Record<string, string>;
+  /** What the in-process server needs besides its settings (Efí: trust the stand-in's CA). */
+  serverOptions?: { efiCa?: string };
   pay(server: Pick<TestServer, 'url' | 'background'>, db: Db, orderId: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -86,5 +89,49 @@ export async function startAbacatepayModel(): Promise<ModelProvider> {
       await server.background.idle();
     },
     stop: () => standIn.stop(),
+  };
+}
+
+/**
+ * Efí's stand-in over mTLS. Its webhook is posted straight to the running server as nginx would
+ * pass it on after checking Efí's client certificate (`X-Client-Verified: SUCCESS` from loopback,
+ * a trusted proxy): the mTLS itself is tested in tests/faults/provider-efi-process.test.ts.
+ */
+export async function startEfiModel(): Promise<ModelProvider> {
+  const pki = makeTestPki();
+  const credentials = { clientId: 'Client_Id_model', clientSecret: 'Client_Secret_model', pixKey: '5f0b8f44-2a53-4c4e-9d57-0b1c2d3e4f50' };
+  const standIn = new EfiStandIn({ pki, ...credentials });
+  await standIn.start();
+  return {
+    name: 'Efí',
+    env: {
+      ...REAL_GATEWAY_TEST_ENV,
+      PAYMENT_PROVIDERS: 'efi',
+      EFI_CLIENT_ID: credentials.clientId,
+      EFI_CLIENT_SECRET: credentials.clientSecret,
+      EFI_CERTIFICATE: pki.sellerP12Path,
+      EFI_PIX_KEY: credentials.pixKey,
+      EFI_API_URL: standIn.url,
+      CUSTOMER_DOCUMENT: '52998224725',
+    },
+    serverOptions: { efiCa: pki.caCert },
+    async pay(server, db, orderId) {
+      const { provider, transaction_hash: txid } = await chargeOf(db, orderId);
+      if (provider !== 'efi' || !txid) throw new Error(`order ${orderId} has no Efí charge`);
+      const cob = standIn.cob(txid);
+      if (!cob) throw new Error(`stand-in has no cob ${txid}`);
+      if (cob.status === 'ATIVA') standIn.pay(txid);
+      const response = await fetch(`${server.url}/api/webhooks/efi/pix`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Client-Verified': 'SUCCESS' },
+        body: JSON.stringify({ pix: cob.pix }),
+      });
+      if (response.status !== 200) throw new Error(`webhook answered ${response.status}`);
+      await server.background.idle();
+    },
+    async stop() {
+      await standIn.stop();
+      pki.cleanup();
+    },
   };
 }

@@ -55,7 +55,7 @@ export async function openShop(
     ...env,
   };
   const shop = { db, env: fullEnv, clock: { now: startAt }, dataDir, gatewayRefunds: fullEnv.GATEWAY_REFUNDS === '1', provider } as Shop;
-  shop.server = await startTestServer(db, fullEnv, { now: () => shop.clock.now });
+  shop.server = await startTestServer(db, fullEnv, { now: () => shop.clock.now, ...provider.serverOptions });
   shop.admin = await signInToConsole(shop.server.url, PASSWORD, consoleOrigin(shop));
   return shop;
 }
@@ -68,7 +68,7 @@ export async function restartShop(shop: Shop): Promise<void> {
   await shop.server.background.idle();
   await shop.server.stopJobs();
   await shop.server.stop();
-  shop.server = await startTestServer(shop.db, shop.env, { now: () => shop.clock.now });
+  shop.server = await startTestServer(shop.db, shop.env, { now: () => shop.clock.now, ...shop.provider.serverOptions });
   shop.admin = await signInToConsole(shop.server.url, PASSWORD, consoleOrigin(shop));
 }
 

@@ -48,7 +48,7 @@ import {
   type Shop,
 } from './purchase-model-support.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startAbacatepayModel, startMercadoPagoModel, type ModelProvider } from './purchase-model-providers.ts';
+import { startAbacatepayModel, startEfiModel, startMercadoPagoModel, type ModelProvider } from './purchase-model-providers.ts';
 
 /**
  * Issue 43's model-based test: random sequences of what two buyers and the seller do to purchases
@@ -629,6 +629,7 @@ const variants: ReadonlyArray<{ name: string; env: Record<string, string>; provi
     env: { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' },
     provider: startMercadoPagoModel,
   },
+  { name: 'Efí, manual refunds', env: {}, provider: startEfiModel },
   {
     name: 'AbacatePay, manual refunds',
     env: {},

@@ -24,7 +24,7 @@ export interface TestServer extends ComposedServer {
 export async function startTestServer(
   db: Db,
   env: Record<string, string> = {},
-  options: { gateway?: GatewayClient; now?: () => number; site?: Site; ownPublicUrl?: boolean; port?: number } = {},
+  options: { gateway?: GatewayClient; efiCa?: string; now?: () => number; site?: Site; ownPublicUrl?: boolean; port?: number } = {},
 ): Promise<TestServer> {
   const { ownPublicUrl, port: wantedPort, ...parts } = options;
   const logLines: Array<{ level: LogLevel; line: string }> = [];

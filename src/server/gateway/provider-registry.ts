@@ -25,6 +25,8 @@ export function createProviders(
     sandboxUrl: () => string;
     /** Tests may swap TriboPay's client (e.g. one pointed at a stand-in). */
     tribopayClient?: GatewayClient;
+    /** Tests may trust a stand-in's CA for Efí's API (in place of the system's). */
+    efiCa?: string;
   },
 ): PixProvider[] {
   const { logger } = options;
@@ -46,14 +48,17 @@ export function createProviders(
       case 'efi':
         logger.addSecret(entry.clientSecret);
         if (entry.webhookHmacSecret) logger.addSecret(entry.webhookHmacSecret);
-        return createEfiProvider({
-          clientId: entry.clientId,
-          clientSecret: entry.clientSecret,
-          certificatePath: entry.certificatePath,
-          pixKey: entry.pixKey,
-          apiUrl: entry.apiUrl,
-          webhookHmacSecret: entry.webhookHmacSecret,
-        });
+        return createEfiProvider(
+          {
+            clientId: entry.clientId,
+            clientSecret: entry.clientSecret,
+            certificatePath: entry.certificatePath,
+            pixKey: entry.pixKey,
+            apiUrl: entry.apiUrl,
+            webhookHmacSecret: entry.webhookHmacSecret,
+          },
+          options.efiCa ? { ca: options.efiCa } : {},
+        );
       case 'abacatepay':
         logger.addSecret(entry.apiKey);
         logger.addSecret(entry.webhookSecret);
