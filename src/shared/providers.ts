@@ -2,7 +2,3 @@
 export const PROVIDER_IDS = ['tribopay', 'mercadopago', 'efi', 'abacatepay'] as const;
 
 export type ProviderId = (typeof PROVIDER_IDS)[number];
-
-export function isProviderId(value: string): value is ProviderId {
-  return (PROVIDER_IDS as readonly string[]).includes(value);
-}
