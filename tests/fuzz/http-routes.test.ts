@@ -355,6 +355,33 @@ function targets(origin: string, sessionCookie: string, known: KnownOrder): Targ
       }),
     },
     {
+      // A provider's webhook, verified by its adapter; in this shop (the demo) none is configured.
+      name: 'POST /api/webhooks/{provider}',
+      api: true,
+      anonymous: true,
+      cases: 90,
+      request: request({
+        methods: WRITES,
+        path: fc
+          .tuple(
+            fc.constantFrom('mercadopago', 'abacatepay', 'efi', 'efi/pix', 'tribopay'),
+            fc.oneof(
+              fc.constant(''),
+              hostileString.map((value) => `?data.id=${percentEncode(value)}&webhookSecret=${percentEncode(value)}`),
+            ),
+          )
+          .map(([provider, query]) => `/api/webhooks/${provider}${query}`),
+        limit: 256 * 1024,
+        valid: {
+          action: 'payment.updated',
+          type: 'payment',
+          data: { id: '123' },
+          pix: [{ txid: 'a'.repeat(26) }],
+          event: 'transparent.completed',
+        },
+      }),
+    },
+    {
       name: 'console API without a session',
       api: true,
       anonymous: true,
