@@ -3,8 +3,11 @@
  *
  * Sources the adapter and the stand-in (tests/support/stand-ins/efi-stand-in.ts) follow:
  * - Banco Central, "API Pix" 2.9.0: github.com/bacen/pix-api `openapi.yaml` — `PUT|GET /cob/{txid}`,
- *   `PUT|GET /pix/{e2eid}/devolucao/{id}`, `PUT /webhook/{chave}` and its callback `POST {webhookUrl}/pix`
- *   with `{ pix: [Pix] }` (also on a devolução's final status); schemas `TxId` ([a-zA-Z0-9]{26,35}),
+ *   `PUT|GET /pix/{e2eid}/devolucao/{id}`, `PUT /webhook/{chave}` (body `WebhookSolicitado`, `webhookUrl`
+ *   alone; 200 with no body; 400 `WebhookOperacaoInvalida` when {chave} is not a key of this account or
+ *   `webhookUrl` breaks the schema) and its callback `POST {webhookUrl}/pix` with `{ pix: [Pix] }` (also on
+ *   a devolução's final status), `GET /webhook/{chave}` (`WebhookCompleto`, example `webhookResponse1`;
+ *   404 `WebhookNaoEncontrado` when none is set), `chave` maxLength 77; schemas `TxId` ([a-zA-Z0-9]{26,35}),
  *   `EndToEndId`, `DevolucaoId` ([a-zA-Z0-9]{1,35}), `CobValor.original` / `Pix.valor` / `Devolucao.valor`
  *   (`\d{1,10}\.\d{2}`), `CobrancaStatus`, `Devolucao.status`, `Problema` (RFC 7807); examples
  *   `cobResponse1/2` (numeric `loc.id`), `pixWebhook1` (`devolucoes` as one object), `devolucaoResponse1/2`;
@@ -12,6 +15,8 @@
  * - Efí: github.com/efipay/sdk-node-apis-efi `src/constants/endpoints.ts` (base URLs
  *   pix.api.efipay.com.br / pix-h.api.efipay.com.br, `POST /oauth/token`, `GET /v2/loc/:id/qrcode`) and
  *   `src/httpClient.ts` (certificate as .p12 with an empty passphrase or PEM, on every call);
+ *   `src/lib/endpoints.js` (`x-skip-mtls-checking: !validateMtls` on `pixConfigWebhook`, `PUT /v2/webhook/:chave`)
+ *   and examples/pix/webhooks/cob-cobv/pixConfigWebhook.js (`validateMtls: false`, body `{ webhookUrl }`);
  *   dev.efipay.com.br/docs/api-pix/credenciais (client credentials, certificate) and
  *   dev.efipay.com.br/docs/api-pix/webhooks (mTLS required on the webhook: a call without a certificate
  *   must be refused); github.com/efipay/mtls-webhook README (Efí appends `/pix` unless the URL holds
@@ -25,8 +30,13 @@ import type { TLSSocket } from 'node:tls';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { efiCopy } from '../../src/content/providers.ts';
-import { WebhookRejectedError, type CreatePixInput, type PixProvider, type WebhookRequest } from '../../src/server/gateway/pix-provider.ts';
-import { createEfiProvider, type EfiSettings } from '../../src/server/gateway/providers/efi/efi-provider.ts';
+import { WebhookRejectedError, type CreatePixInput, type WebhookRequest } from '../../src/server/gateway/pix-provider.ts';
+import {
+  createEfiProvider,
+  EfiWebhookError,
+  type EfiProvider,
+  type EfiSettings,
+} from '../../src/server/gateway/providers/efi/efi-provider.ts';
 import { centsToReais, reaisToCents } from '../../src/server/gateway/providers/efi/pix-api-parse.ts';
 import { GatewayError } from '../../src/server/gateway/types.ts';
 import { announceSeed, FUZZ_SEED as SEED } from '../fuzz/fuzz-kit.ts';
@@ -55,7 +65,7 @@ function settings(overrides: Partial<EfiSettings> = {}): EfiSettings {
   };
 }
 
-function provider(overrides: Partial<EfiSettings> = {}, timeoutMs = 2_000): PixProvider {
+function provider(overrides: Partial<EfiSettings> = {}, timeoutMs = 2_000): EfiProvider {
   return createEfiProvider(settings(overrides), { ca: pki.caCert, now: () => clock, timeoutMs });
 }
 
@@ -74,14 +84,17 @@ function input(overrides: Partial<CreatePixInput> = {}): CreatePixInput {
   };
 }
 
-async function gatewayFailure(promise: Promise<unknown>): Promise<GatewayError> {
+/** What `promise` was rejected with, which must be an `ErrorClass`. */
+async function rejection<E>(promise: Promise<unknown>, ErrorClass: abstract new (...args: never[]) => E): Promise<E> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(GatewayError);
-  return error as GatewayError;
+  expect(error).toBeInstanceOf(ErrorClass);
+  return error as E;
 }
+
+const gatewayFailure = (promise: Promise<unknown>) => rejection(promise, GatewayError);
 
 function causeOf(error: GatewayError): string {
   return error.cause instanceof Error ? error.cause.message : '';
@@ -564,6 +577,139 @@ describe('webhooks', () => {
     expect(await efi.parseWebhook(hmacRequest({ pix: [{ endToEndId: 'E'.padEnd(32, '1'), valor: '5.00', horario: 'x' }] }))).toEqual([
       { kind: 'ignored', reason: 'pix without a charge txid' },
     ]);
+  });
+});
+
+const webhookFailure = (promise: Promise<unknown>) => rejection(promise, EfiWebhookError);
+
+describe('registering the webhook for the PIX key', () => {
+  const webhookCalls = () => standIn.requests.filter((request) => request.path.startsWith('/v2/webhook/'));
+
+  it('none is registered at first: the standard’s 404 reads as null', async () => {
+    expect(await provider().getWebhook()).toBeNull();
+    expect(standIn.violations).toEqual([]);
+  });
+
+  it('mTLS: puts the URL for the key over the certificate and the token, and Efí’s calls then reach the server', async () => {
+    const terminator = await startWebhookTerminator();
+    try {
+      const efi = provider({ webhookHmacSecret: null });
+      await efi.registerWebhook(`${terminator.url}/api/webhooks/efi`, { skipMtls: false });
+
+      const [put] = webhookCalls();
+      expect(put).toMatchObject({ method: 'PUT', path: `/v2/webhook/${PIX_KEY}`, clientCertificate: true });
+      expect(put!.headers.authorization).toMatch(/^Bearer /);
+      expect(put!.headers['x-skip-mtls-checking']).toBe('false');
+      expect(JSON.parse(put!.body)).toEqual({ webhookUrl: `${terminator.url}/api/webhooks/efi` });
+      expect(await efi.getWebhook()).toBe(`${terminator.url}/api/webhooks/efi`);
+      expect(standIn.webhookSkipsMtls).toBe(false);
+
+      const charge = await efi.createCharge(input());
+      standIn.pay(charge.chargeId);
+      expect(await standIn.notify([charge.chargeId])).toBe(200);
+      const [delivery] = terminator.received;
+      expect(delivery!.url.pathname).toBe('/api/webhooks/efi/pix');
+      expect(await efi.parseWebhook(delivery!)).toEqual([{ kind: 'charge', chargeId: charge.chargeId }]);
+      expect(standIn.violations).toEqual([]);
+    } finally {
+      await terminator.close();
+    }
+  });
+
+  it('skip-mTLS: Efí’s header, and the URL carries the hmac the webhook check then accepts', async () => {
+    const terminator = await startWebhookTerminator();
+    try {
+      const efi = provider();
+      await efi.registerWebhook(`${terminator.url}/api/webhooks/efi`, { skipMtls: true });
+
+      const [put] = webhookCalls();
+      expect(put!.headers['x-skip-mtls-checking']).toBe('true');
+      const registered = `${terminator.url}/api/webhooks/efi/pix?hmac=${HMAC_SECRET}&ignorar=`;
+      expect(JSON.parse(put!.body)).toEqual({ webhookUrl: registered });
+      expect(await efi.getWebhook()).toBe(registered);
+      expect(standIn.webhookSkipsMtls).toBe(true);
+
+      const charge = await efi.createCharge(input());
+      standIn.pay(charge.chargeId);
+      expect(await standIn.notify([charge.chargeId])).toBe(200);
+      const [delivery] = terminator.received;
+      expect(delivery!.url.pathname).toBe('/api/webhooks/efi/pix');
+      // From Efí's address, as the proxy in front reports it; no certificate is believed in this mode.
+      const fromEfi = { ...delivery!, clientAddress: '34.193.116.226', clientCertificateVerified: false };
+      expect(await efi.parseWebhook(fromEfi)).toEqual([{ kind: 'charge', chargeId: charge.chargeId }]);
+    } finally {
+      await terminator.close();
+    }
+  });
+
+  it('a secret with URL characters is escaped in the URL and still matches', async () => {
+    const secret = 'a&b=c d+e/f';
+    const efi = provider({ webhookHmacSecret: secret });
+    await efi.registerWebhook('https://loja.example/api/webhooks/efi', { skipMtls: true });
+    const registered = new URL((await efi.getWebhook())!);
+    expect(registered.searchParams.get('hmac')).toBe(secret);
+    expect(await efi.parseWebhook(hmacRequest({ pix: [] }, { url: registered }))).toEqual([{ kind: 'ignored', reason: 'empty pix list' }]);
+  });
+
+  it('a phone key goes in the path with its + as %2B', async () => {
+    const phoneKey = '+5511987654321';
+    const phoneBank = new EfiStandIn({ pki, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, pixKey: phoneKey, now: () => clock });
+    await phoneBank.start();
+    try {
+      const efi = createEfiProvider(settings({ pixKey: phoneKey, apiUrl: phoneBank.url }), { ca: pki.caCert, now: () => clock });
+      await efi.registerWebhook('https://loja.example/api/webhooks/efi', { skipMtls: false });
+      expect(phoneBank.requests.map((request) => `${request.method} ${request.path}`)).toContain('PUT /v2/webhook/%2B5511987654321');
+      expect(phoneBank.webhookUrl).toBe('https://loja.example/api/webhooks/efi');
+      expect(await efi.getWebhook()).toBe('https://loja.example/api/webhooks/efi');
+      expect(phoneBank.violations).toEqual([]);
+    } finally {
+      await phoneBank.stop();
+    }
+  });
+
+  it('skipping mTLS without an hmac would leave the webhook open: refused before anything is sent', async () => {
+    await expect(
+      provider({ webhookHmacSecret: null }).registerWebhook('https://loja.example/api/webhooks/efi', { skipMtls: true }),
+    ).rejects.toThrow(TypeError);
+    await expect(provider().registerWebhook('https://loja.example/api/webhooks/efi?x=1', { skipMtls: false })).rejects.toThrow(TypeError);
+    expect(standIn.requests).toEqual([]);
+  });
+
+  it('each failure says what failed: key, certificate, credentials, scopes, the bank', async () => {
+    const url = 'https://loja.example/api/webhooks/efi';
+    const otherKey = await webhookFailure(provider({ pixKey: 'outra@example.com' }).registerWebhook(url, { skipMtls: false }));
+    expect(otherKey).toMatchObject({ failure: 'refused', status: 400 });
+    expect(otherKey.detail).toContain('não corresponde a uma chave DICT pertencente a este usuário recebedor');
+    expect(standIn.webhookUrl).toBeNull();
+
+    const stranger = await webhookFailure(provider({ certificatePath: pki.strangerPemPath }).registerWebhook(url, { skipMtls: false }));
+    expect(stranger).toMatchObject({ failure: 'certificate', status: null });
+    const missing = await webhookFailure(provider({ certificatePath: `${pki.dir}/nope.p12` }).getWebhook());
+    expect(missing.failure).toBe('certificate_file');
+    const credentials = await webhookFailure(provider({ clientSecret: 'wrong' }).registerWebhook(url, { skipMtls: false }));
+    expect(credentials).toMatchObject({ failure: 'credentials', status: 401 });
+
+    standIn.script('PUT', '/v2/webhook/', {
+      kind: 'status',
+      status: 403,
+      body: JSON.stringify({
+        type: 'https://pix.bcb.gov.br/api/v2/error/AcessoNegado',
+        title: 'Acesso Negado',
+        status: 403,
+        detail: 'escopo webhook.write ausente',
+      }),
+    });
+    expect(await webhookFailure(provider().registerWebhook(url, { skipMtls: false }))).toMatchObject({
+      failure: 'refused',
+      status: 403,
+      detail: 'escopo webhook.write ausente',
+    });
+    standIn.script('GET', '/v2/webhook/', { kind: 'status', status: 503 });
+    expect(await webhookFailure(provider().getWebhook())).toMatchObject({ failure: 'server_error', status: 503 });
+    standIn.script('GET', '/v2/webhook/', { kind: 'status', status: 200, body: '{"webhookUrl":"not a url"}' });
+    expect(await webhookFailure(provider().getWebhook())).toMatchObject({ failure: 'unreadable' });
+    standIn.script('GET', '/v2/webhook/', { kind: 'hang' });
+    expect(await webhookFailure(provider({}, 300).getWebhook())).toMatchObject({ failure: 'no_answer' });
   });
 });
 

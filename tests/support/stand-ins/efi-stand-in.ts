@@ -210,6 +210,9 @@ export class EfiStandIn {
   tokenCalls = 0;
   /** Where it posts notifications (the webhook registered for the PIX key). */
   webhookUrl: string | null = null;
+  /** The registration's `x-skip-mtls-checking` (Efí's): true when Efí was told not to check our mTLS. */
+  webhookSkipsMtls = false;
+  private webhookCreatedAt = '';
   private readonly cobs = new Map<string, Cob>();
   private readonly tokens = new Map<string, number>();
   private readonly scripts: Array<{ match: (method: string, path: string) => boolean; reply: ScriptedReply }> = [];
@@ -367,13 +370,19 @@ export class EfiStandIn {
       return;
     }
 
-    const answer = (status: number, json: Record<string, unknown>) => {
+    /** `json` null: a reply the standard gives no body (`PUT /webhook/{chave}`'s 200). */
+    const answer = (status: number, json: Record<string, unknown> | null) => {
       if (scripted?.kind === 'drop-after') {
         socket.destroy();
         return;
       }
+      if (json === null && scripted?.kind !== 'rewrite') {
+        response.writeHead(status);
+        response.end();
+        return;
+      }
       response.writeHead(status, { 'Content-Type': 'application/json' });
-      response.end(scripted?.kind === 'rewrite' ? scripted.rewrite(json) : JSON.stringify(json));
+      response.end(scripted?.kind === 'rewrite' ? scripted.rewrite(json ?? {}) : JSON.stringify(json));
     };
 
     if (method === 'POST' && url.pathname === '/oauth/token') return this.token(request, body, response, answer);
@@ -419,6 +428,12 @@ export class EfiStandIn {
         imagemQrcode: `data:image/png;base64,${Buffer.from('stand-in png').toString('base64')}`,
         linkVisualizacao: `https://pix.stand-in.example/cob/pagar/${cob.txid}`,
       });
+    }
+    if (segments[0] === 'v2' && segments[1] === 'webhook' && segments.length === 3 && (method === 'PUT' || method === 'GET')) {
+      // A `+` left raw in a path is read as a space by form-style decoding: only `%2B` is a phone key's plus.
+      const chave = decodeURIComponent(segments[2]!.replace(/\+/g, ' '));
+      if (method === 'GET') return this.getWebhook(chave, response, answer);
+      return this.putWebhook(chave, json, request.headers['x-skip-mtls-checking'], response, answer);
     }
     if (segments[0] === 'v2' && segments[1] === 'pix' && segments[3] === 'devolucao' && segments.length === 5) {
       return this.devolucao(method, decodeURIComponent(segments[2]!), decodeURIComponent(segments[4]!), json, response, answer);
@@ -516,6 +531,47 @@ export class EfiStandIn {
     };
     this.cobs.set(txid, cob);
     answer(201, this.cobJson(cob));
+  }
+
+  private putWebhook(
+    chave: string,
+    json: unknown,
+    skipMtls: string | string[] | undefined,
+    response: ServerResponse,
+    answer: (status: number, json: Record<string, unknown> | null) => void,
+  ): void {
+    // WebhookSolicitado: `webhookUrl` (format uri) alone; the violations listed for `PUT /webhook/{chave}`.
+    if (!isRecord(json)) return this.problem(response, 400, 'WebhookOperacaoInvalida', 'body must be an object');
+    const unknown = Object.keys(json).filter((key) => key !== 'webhookUrl');
+    if (unknown.length > 0) return this.problem(response, 400, 'WebhookOperacaoInvalida', `unknown fields ${unknown.join(', ')}`);
+    if (typeof json.webhookUrl !== 'string' || !URL.canParse(json.webhookUrl)) {
+      return this.problem(response, 400, 'WebhookOperacaoInvalida', 'Campo webhook.webhookUrl não respeita o schema');
+    }
+    // Efí's header is a boolean the SDK sends as text (sdk-node-apis-efi src/lib/endpoints.js).
+    if (skipMtls !== undefined && skipMtls !== 'true' && skipMtls !== 'false') {
+      return this.problem(response, 400, 'WebhookOperacaoInvalida', 'x-skip-mtls-checking must be true or false');
+    }
+    if (chave !== this.options.pixKey) {
+      return this.problem(
+        response,
+        400,
+        'WebhookOperacaoInvalida',
+        'o parâmetro {chave} não corresponde a uma chave DICT pertencente a este usuário recebedor',
+        false,
+      );
+    }
+    this.webhookUrl = json.webhookUrl;
+    this.webhookSkipsMtls = skipMtls === 'true';
+    this.webhookCreatedAt = new Date(this.now()).toISOString();
+    answer(200, null);
+  }
+
+  private getWebhook(chave: string, response: ServerResponse, answer: (status: number, json: Record<string, unknown>) => void): void {
+    if (chave !== this.options.pixKey || this.webhookUrl === null) {
+      return this.problem(response, 404, 'WebhookNaoEncontrado', 'o webhook denotado por {chave} não encontra-se estabelecido', false);
+    }
+    // The standard's example `webhookResponse1`.
+    answer(200, { webhookUrl: this.webhookUrl, chave, criacao: this.webhookCreatedAt || new Date(this.now()).toISOString() });
   }
 
   private devolucao(

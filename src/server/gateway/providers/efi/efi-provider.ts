@@ -6,8 +6,8 @@
  * A small typed client over node:https, not Efí's `sdk-node-apis-efi`: every call, the token call
  * included, must present the seller's certificate (mTLS), which global fetch cannot do without
  * undici's dispatcher; the SDK brings axios and fixed base URLs (production or sandbox only), so tests
- * could not point it at a stand-in; and this is five endpoints. For the same reason the factory takes
- * no `fetch`: its transport is an https.Agent holding the certificate (and, for tests, a CA).
+ * could not point it at a stand-in; and this is a handful of endpoints. For the same reason the factory
+ * takes no `fetch`: its transport is an https.Agent holding the certificate (and, for tests, a CA).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -35,6 +35,7 @@ import {
   parseDevolucao,
   parseQrcode,
   parseToken,
+  parseWebhookConfig,
   parseWebhookPix,
   problemDetail,
   TXID,
@@ -54,6 +55,50 @@ export interface EfiSettings {
   webhookHmacSecret?: string | null;
   /** Addresses webhooks may come from in that mode; the profile's (Efí's published one) when unset. */
   allowedIps?: readonly string[] | null;
+}
+
+/**
+ * The Efí adapter: a PixProvider, plus the webhook set-up a seller does once per PIX key
+ * (`npm run efi-webhook`, src/server/cli/efi-webhook.ts). The standard's `PUT|GET /webhook/{chave}`;
+ * not on PixProvider, as no other provider registers a webhook per account through its API.
+ */
+export interface EfiProvider extends PixProvider {
+  /**
+   * Registers `webhookUrl` (our `/api/webhooks/efi`) for the settings' PIX key, replacing the one
+   * there. `skipMtls`: Efí's alternative to mTLS, registering the URL `efiWebhookUrl` builds with the
+   * settings' hmac. Registering the same URL again is harmless. Throws EfiWebhookError.
+   */
+  registerWebhook(webhookUrl: string, options: { skipMtls: boolean }): Promise<void>;
+  /** The URL registered for the PIX key, or null when there is none. Throws EfiWebhookError. */
+  getWebhook(): Promise<string | null>;
+}
+
+/** What went wrong in a webhook call; `detail` is the bank's own explanation, cleaned. */
+export type EfiWebhookFailure =
+  'certificate_file' | 'certificate' | 'credentials' | 'token' | 'no_answer' | 'refused' | 'server_error' | 'unreadable';
+
+export class EfiWebhookError extends Error {
+  constructor(
+    readonly failure: EfiWebhookFailure,
+    readonly status: number | null,
+    readonly detail: string | null,
+  ) {
+    super(`Efí webhook call failed: ${failure}${status === null ? '' : ` (HTTP ${status})`}${detail ? `: ${detail}` : ''}`);
+    this.name = 'EfiWebhookError';
+  }
+}
+
+/**
+ * The URL to register for the PIX key. With mTLS, `baseUrl` itself: Efí calls `{baseUrl}/pix` (the
+ * standard's callback). With the hmac (Efí's skip-mTLS mode), `{baseUrl}/pix?hmac=<secret>&ignorar=`:
+ * the same path, the secret the webhook check compares, and `ignorar=` to swallow the `/pix` Efí
+ * still appends (github.com/efipay/mtls-webhook README; comunidade.sejaefi.com.br, 2025-01-17).
+ */
+export function efiWebhookUrl(baseUrl: string, hmacSecret: string | null): string {
+  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : null;
+  if (!url || url.search !== '' || url.hash !== '') throw new TypeError(`not a webhook base URL: ${JSON.stringify(baseUrl)}`);
+  const base = url.href.replace(/\/+$/, '');
+  return hmacSecret === null ? base : `${base}/pix?hmac=${encodeURIComponent(hmacSecret)}&ignorar=`;
 }
 
 export interface EfiProviderOptions {
@@ -147,11 +192,11 @@ function normalizeAddress(address: string): string {
   return address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
 }
 
-export function createEfiProvider(settings: EfiSettings, options: EfiProviderOptions = {}): PixProvider {
+export function createEfiProvider(settings: EfiSettings, options: EfiProviderOptions = {}): EfiProvider {
   return createPixApiProvider(efiProfile, settings, options);
 }
 
-function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, options: EfiProviderOptions): PixProvider {
+function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, options: EfiProviderOptions): EfiProvider {
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseUrl = settings.apiUrl.replace(/\/+$/, '');
@@ -297,11 +342,11 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
   }
 
   /** One API call with a bearer token; a 401 (token revoked early) gets one new token and one more try. */
-  async function call(method: 'GET' | 'PUT', path: string, payload?: unknown): Promise<Reply> {
+  async function call(method: 'GET' | 'PUT', path: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
     const body = payload === undefined ? undefined : JSON.stringify(payload);
     for (let attempt = 0; ; attempt++) {
       const token = await getToken();
-      const reply = await send(method, path, { Authorization: `Bearer ${token}` }, body);
+      const reply = await send(method, path, { ...headers, Authorization: `Bearer ${token}` }, body);
       if (reply.status !== 401) return reply;
       cachedToken = null;
       // A 401 is answered before anything is done, so trying again cannot do anything twice.
@@ -536,5 +581,62 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     return events.length > 0 ? events : [{ kind: 'ignored', reason: 'empty pix list' }];
   }
 
-  return { id: profile.id, capabilities, createCharge, getCharge, findCharge, parseWebhook, refund, getRefund };
+  /** The PIX key in the path: percent-encoded, so a phone key's `+` arrives as `%2B`, not as a space. */
+  const webhookPath = () => `/v2/webhook/${encodeURIComponent(settings.pixKey)}`;
+
+  function webhookFailure(failure: unknown): EfiWebhookError {
+    if (!(failure instanceof CallFailure)) throw failure;
+    const reason = failure.reason === 'timeout' || failure.reason === 'network' ? 'no_answer' : failure.reason;
+    return new EfiWebhookError(reason, failure.status ?? null, null);
+  }
+
+  function webhookRefusal(reply: Reply): EfiWebhookError {
+    const detail = refundErrorDetail({ message: problemDetail(reply.json) });
+    return new EfiWebhookError(reply.status >= 500 ? 'server_error' : 'refused', reply.status, detail);
+  }
+
+  async function registerWebhook(webhookUrl: string, registration: { skipMtls: boolean }): Promise<void> {
+    const headers: Record<string, string> = {};
+    // Without mTLS the hmac in the URL is all that tells Efí's calls from anyone's: never one without the other.
+    const secret = registration.skipMtls ? (settings.webhookHmacSecret ?? '') : null;
+    if (secret === '') throw new TypeError('skipMtls needs the webhook hmac secret (EFI_WEBHOOK_HMAC)');
+    if (profile.skipMtlsHeader) headers[profile.skipMtlsHeader] = String(registration.skipMtls);
+    else if (registration.skipMtls) throw new TypeError(`${profile.name} registers webhooks only with mTLS`);
+    let reply: Reply;
+    try {
+      // WebhookSolicitado: `webhookUrl` alone. The standard answers 200 with no body; a 2xx is all we read.
+      reply = await call('PUT', webhookPath(), { webhookUrl: efiWebhookUrl(webhookUrl, secret) }, headers);
+    } catch (error) {
+      throw webhookFailure(error);
+    }
+    if (reply.status < 200 || reply.status >= 300) throw webhookRefusal(reply);
+  }
+
+  async function getWebhook(): Promise<string | null> {
+    let reply: Reply;
+    try {
+      reply = await call('GET', webhookPath());
+    } catch (error) {
+      throw webhookFailure(error);
+    }
+    // The standard's `WebhookNaoEncontrado`: no webhook for this key.
+    if (reply.status === 404) return null;
+    if (reply.status !== 200) throw webhookRefusal(reply);
+    const url = parseWebhookConfig(reply.json);
+    if (url === null) throw new EfiWebhookError('unreadable', reply.status, null);
+    return url;
+  }
+
+  return {
+    id: profile.id,
+    capabilities,
+    createCharge,
+    getCharge,
+    findCharge,
+    parseWebhook,
+    refund,
+    getRefund,
+    registerWebhook,
+    getWebhook,
+  };
 }

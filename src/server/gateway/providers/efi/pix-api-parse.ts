@@ -2,7 +2,7 @@ import type { PaymentState } from '../../types.ts';
 
 /**
  * Pure readers for the "API Pix" JSON (github.com/bacen/pix-api openapi.yaml, schemas `CobCompleta`,
- * `Pix`, `Devolucao`, `Problema`) and the reais strings it carries. None throws; every reader takes
+ * `Pix`, `Devolucao`, `WebhookCompleto`, `Problema`) and the reais strings it carries. None throws; every reader takes
  * what a parser built with `parseJsonSafely` (null-prototype objects) and returns our own shapes.
  */
 
@@ -166,6 +166,16 @@ export function problemDetail(body: unknown): string | null {
     text(body.title) ??
     text(body.error_description)
   );
+}
+
+/**
+ * `WebhookCompleto` (`GET /webhook/{chave}`): the registered `webhookUrl`, an absolute URL; null when
+ * the reply is not one.
+ */
+export function parseWebhookConfig(body: unknown): string | null {
+  if (!isRecord(body)) return null;
+  const url = text(body.webhookUrl);
+  return url !== null && URL.canParse(url) ? url : null;
 }
 
 export interface WebhookEntry {

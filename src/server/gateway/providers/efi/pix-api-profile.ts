@@ -24,13 +24,19 @@ export interface PixApiProfile {
   qrcodePath: ((locationId: string) => string) | null;
   /** Where the bank's webhooks come from, for the HMAC-in-URL alternative to mTLS. */
   webhookIps: readonly string[];
+  /**
+   * The request header that registers a webhook without the bank checking our server's mTLS (the
+   * HMAC-in-URL alternative); null when the bank has no such mode.
+   */
+  skipMtlsHeader: string | null;
 }
 
 /**
  * Efí (formerly Gerencianet). Base URLs: sdk-node-apis-efi src/constants/endpoints.ts (APIS.PIX.URL);
  * `GET /v2/loc/:id/qrcode` is Efí's (same file, `pixGenerateQRCode`); the webhook source address is
  * the one Efí's staff give for the skip-mTLS mode (comunidade.sejaefi.com.br, "Configuração de
- * Webhook com Skip-mTLS", 2025-01-17).
+ * Webhook com Skip-mTLS", 2025-01-17); that mode's header is what the SDK sends on
+ * `pixConfigWebhook` with `validateMtls: false` (src/lib/endpoints.js).
  */
 export const efiProfile: PixApiProfile = {
   id: 'efi',
@@ -42,4 +48,5 @@ export const efiProfile: PixApiProfile = {
   scopes: null,
   qrcodePath: (locationId) => `/v2/loc/${encodeURIComponent(locationId)}/qrcode`,
   webhookIps: ['34.193.116.226'],
+  skipMtlsHeader: 'x-skip-mtls-checking',
 };
