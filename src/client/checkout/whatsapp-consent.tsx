@@ -1,6 +1,6 @@
-import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
+import { Checkbox } from '../ui/checkbox.tsx';
 
 /**
  * "Quero receber o PIX e o acesso pelo WhatsApp", right under the phone it is about: a real
@@ -20,22 +20,7 @@ export function WhatsappConsent({
   return (
     <div className="mt-2">
       <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 has-disabled:cursor-not-allowed">
-        <span className="relative grid size-6 shrink-0 place-items-center">
-          <input
-            id={id}
-            type="checkbox"
-            checked={checked}
-            disabled={disabled}
-            onChange={(event) => onCheckedChange(event.target.checked)}
-            aria-describedby={`${id}-hint`}
-            className="peer size-6 cursor-pointer appearance-none rounded-md border-2 border-slate-400 bg-ink-950 transition checked:border-brand-500 checked:bg-brand-500 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:ring-offset-2 focus-visible:ring-offset-ink-900 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
-          />
-          <Check
-            aria-hidden="true"
-            strokeWidth={3}
-            className="pointer-events-none absolute size-4 text-ink-950 opacity-0 peer-checked:opacity-100"
-          />
-        </span>
+        <Checkbox id={id} checked={checked} disabled={disabled} onCheckedChange={onCheckedChange} aria-describedby={`${id}-hint`} />
         <span className="text-sm leading-snug font-semibold text-slate-200">{copy.form.whatsappConsent.label}</span>
       </label>
       <p id={`${id}-hint`} className="pl-9 text-xs text-slate-400">
