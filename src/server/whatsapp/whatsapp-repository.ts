@@ -157,9 +157,16 @@ export async function applyDeliveryStatus(
   return db.selectFrom('whatsapp_messages').selectAll().where('id', '=', row.id).executeTakeFirst();
 }
 
-/** An order's messages, oldest first. */
+/** An order's messages, oldest first (two in one millisecond by the slot they took). */
 export function listMessagesOfOrder(db: Kysely<Database>, orderId: string): Promise<WhatsappMessageRow[]> {
-  return db.selectFrom('whatsapp_messages').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('whatsapp_messages')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('slot')
+    .orderBy('id')
+    .execute();
 }
 
 /** The first failure of the order's messages whose code ends WhatsApp for it (the number, the template). */
