@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { signInToConsole } from '../support/clients.ts';
 import { Webhook } from 'standardwebhooks';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
+import { whatsappStopUrl } from '../../src/server/orders/order-links.ts';
 import { recipientHash } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { parseMail } from './mime.ts';
 import { sandboxSays } from './sandbox-payment.ts';
@@ -54,7 +55,7 @@ for (const database of databases) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
-    async function checkout(email: string): Promise<{ orderId: string; publicRef: string }> {
+    async function checkout(email: string, whatsappConsent = false): Promise<{ orderId: string; publicRef: string }> {
       buyers += 1;
       const response = await fetch(`${server.url}/api/orders`, {
         method: 'POST',
@@ -64,6 +65,7 @@ for (const database of databases) {
           email,
           phone: `1197${String(process.pid % 1000).padStart(3, '0')}${String(buyers).padStart(4, '0')}`,
           checkoutKey: `erasure-${buyers}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`.padEnd(24, 'x'),
+          whatsappConsent,
         }),
       });
       expect(response.status).toBe(201);
@@ -141,6 +143,56 @@ for (const database of databases) {
         expect(request.body).not.toContain(email);
         expect(request.body).not.toContain('Renata');
       }
+    });
+
+    it("takes the WhatsApp consent and message log with the buyer; the export had them; a number's PARAR stays, as a hash", async () => {
+      const email = `whats.${process.pid}.${Date.now()}@example.com`;
+      const other = `vizinha.${process.pid}.${Date.now()}@example.com`;
+      const order = await checkout(email, true);
+      await payAndReadAccessToken(order.orderId);
+      const bystander = await checkout(other, true);
+      // Without the Cloud API the messages are recorded as they would have gone: the PIX, then the access.
+      const logOf = (orderId: string) => db.db.selectFrom('whatsapp_messages').select('kind').where('order_id', '=', orderId).execute();
+      expect((await logOf(order.orderId)).map((row) => row.kind).sort()).toEqual(['access', 'pix']);
+      expect(await logOf(bystander.orderId)).toHaveLength(1);
+      // The buyer stops the messages with the link the messages carry.
+      const stored = await db.db.selectFrom('orders').selectAll().where('id', '=', order.orderId).executeTakeFirstOrThrow();
+      const stop = new URL(whatsappStopUrl(server.url, stored)).pathname;
+      expect((await fetch(`${server.url}${stop}`, { method: 'POST' })).status).toBe(200);
+
+      const cookie = await consoleCookie();
+      const exported = await fetch(`${server.url}/api/admin/buyer/export`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookie },
+        body: JSON.stringify({ email }),
+      });
+      const data = (await exported.json()) as {
+        orders: Array<{ whatsapp: { consent: { text: string } | null; messages: Array<{ kind: string; status: string }> } }>;
+      };
+      expect(data.orders[0]!.whatsapp.consent).toMatchObject({ text: 'Quero receber o PIX e o acesso pelo WhatsApp', version: '2026-11' });
+      expect(data.orders[0]!.whatsapp.messages.map((message) => [message.kind, message.status])).toEqual([
+        ['pix', 'not_sent'],
+        ['access', 'not_sent'],
+      ]);
+
+      const erased = await fetch(`${server.url}/api/admin/buyer/delete`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookie },
+        body: JSON.stringify({ email, confirmation: email }),
+      });
+      expect(erased.status).toBe(200);
+      expect(await logOf(order.orderId)).toEqual([]);
+      const after = await db.db
+        .selectFrom('orders')
+        .select(['buyer_phone', 'whatsapp_consent_at', 'whatsapp_consent_text', 'whatsapp_consent_version'])
+        .where('id', '=', order.orderId)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual({ buyer_phone: '', whatsapp_consent_at: null, whatsapp_consent_text: null, whatsapp_consent_version: null });
+      // The other buyer's log stays; the stop is kept as a hash of the number, never the number.
+      expect(await logOf(bystander.orderId)).toHaveLength(1);
+      const optOuts = await db.db.selectFrom('whatsapp_opt_outs').select(['phone_key', 'source']).execute();
+      expect(optOuts).toEqual([{ phone_key: expect.stringMatching(/^[\w-]{43}$/), source: 'link' }]);
+      expect(JSON.stringify(optOuts)).not.toContain(stored.buyer_phone);
     });
 
     if (database.name === 'sqlite') {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newCheckoutKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { startWhatsappStandIn, type StandInMessage, type WhatsappStandIn } from '../support/stand-ins/whatsapp-stand-in.ts';
@@ -356,7 +357,6 @@ for (const database of databases) {
       expect(await cloud.deliver(body, 'sha256=' + '0'.repeat(64))).toBe(401);
       expect(await cloud.deliver(body, 'sha1=abc')).toBe(401);
       // Signed, then changed on the way: a byte off and the signature no longer holds.
-      const { createHmac } = await import('node:crypto');
       const signature = `sha256=${createHmac('sha256', cloud.appSecret).update(body).digest('hex')}`;
       expect(await cloud.deliver(body.replace('"read"', '"sent"'), signature)).toBe(401);
       expect(await statusOf()).toBe('accepted');
