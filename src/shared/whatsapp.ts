@@ -28,12 +28,6 @@ export type WhatsappMessageMode = 'cloud_api' | 'simulated' | 'wa_me';
  */
 export type WhatsappMessageStatus = 'sending' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'not_sent' | 'opened';
 
-/**
- * The statuses of a message that reached WhatsApp: the ones a "paid after a WhatsApp message"
- * figure counts (a failed or merely recorded message reached nobody).
- */
-export const WHATSAPP_REACHED_STATUSES: readonly WhatsappMessageStatus[] = ['accepted', 'sent', 'delivered', 'read'];
-
 /** One message of an order, as the console lists it. */
 export interface AdminWhatsappMessage {
   id: string;
