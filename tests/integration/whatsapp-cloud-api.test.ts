@@ -251,6 +251,12 @@ for (const database of databases) {
       expect(view.messages.map((message) => message.kind)).toEqual(['pix', 'reminder', 'access']);
       expect(view.messages[0]!.preview).toContain(`Código PIX copia e cola:\n${order.pix.code}`);
       expect(view.messages[0]!.preview).toContain(`[Ver meu pedido] http://localhost:`);
+      // The order's timeline lists e-mails: the WhatsApp messages are not among them.
+      const cookie = await signInToConsole(server.url, PASSWORD);
+      const detail = (await (await fetch(`${server.url}/api/admin/orders/${order.orderId}`, { headers: { Cookie: cookie } })).json()) as {
+        timeline: Array<{ kind: string }>;
+      };
+      expect(detail.timeline.filter((entry) => entry.kind.startsWith('email_')).map((entry) => entry.kind)).toEqual(['email_sent']);
     });
 
     it('sends no reminder to a buyer who paid for the item through another charge', async () => {

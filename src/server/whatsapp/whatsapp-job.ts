@@ -40,7 +40,8 @@ import {
  * message reaches a buyer at most twice, and twice only when Meta took a call it never answered
  * and its webhook came later than the retry.
  */
-const FAMILY = 'whatsapp:';
+export const WHATSAPP_KIND_FAMILY = 'whatsapp:';
+const FAMILY = WHATSAPP_KIND_FAMILY;
 const KINDS: readonly AutomaticMessageKind[] = ['pix', 'reminder', 'access'];
 
 /** `whatsapp:pix`, or `whatsapp:pix:{time}` for one moved out of the quiet hours when its turn came. */

@@ -6,7 +6,7 @@ import { secretsMatch } from '../config/secrets.ts';
 import type { Database } from '../db/schema.ts';
 import { deleteUnsentMessages } from '../outbox/outbox-repository.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
-import { endsWhatsappForOrder } from './whatsapp-job.ts';
+import { endsWhatsappForOrder, WHATSAPP_KIND_FAMILY } from './whatsapp-job.ts';
 import { messageVariables, previewText, type AutomaticMessageKind } from './whatsapp-messages.ts';
 import { phoneKey, whatsappRecipient } from './phone-key.ts';
 import { isSignedByMeta, readWhatsappWebhook } from './webhook-payload.ts';
@@ -68,7 +68,7 @@ export async function receiveWhatsappWebhook(
     if (!row) continue;
     statuses += 1;
     if (row.status === 'failed' && row.error_code !== null && endsWhatsappForOrder(Number(row.error_code))) {
-      await deleteUnsentMessages(deps.db, row.order_id, { kinds: [], kindPrefixes: ['whatsapp:'] });
+      await deleteUnsentMessages(deps.db, row.order_id, { kinds: [], kindPrefixes: [WHATSAPP_KIND_FAMILY] });
       ended.push(row.order_id);
     }
   }
@@ -80,7 +80,7 @@ export async function receiveWhatsappWebhook(
  * messages, from this order or any other. False when it had already asked.
  */
 export async function stopWhatsappByLink(db: Kysely<Database>, order: Pick<OrderRow, 'id' | 'buyer_phone'>, now: number): Promise<boolean> {
-  await deleteUnsentMessages(db, order.id, { kinds: [], kindPrefixes: ['whatsapp:'] });
+  await deleteUnsentMessages(db, order.id, { kinds: [], kindPrefixes: [WHATSAPP_KIND_FAMILY] });
   const to = whatsappRecipient(order.buyer_phone);
   return to ? recordOptOut(db, phoneKey(to), 'link', now) : false;
 }
