@@ -20,6 +20,9 @@ export interface WhatsappTemplateText {
 
 const STOP_LINE = 'Não quer mais mensagens? Responda PARAR ou abra';
 
+/** {{1}} when the name typed at checkout is no plain first name (a URL, a number): "Olá, cliente!". */
+export const whatsappNameFallback = 'cliente';
+
 export const whatsappTemplates = {
   pix: {
     purpose: 'O PIX, logo depois de gerado',

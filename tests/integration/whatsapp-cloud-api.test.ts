@@ -505,6 +505,31 @@ for (const database of databases) {
       expect((await fetch(`${server.url}/api/admin/orders/${order.orderId}/whatsapp`)).status).toBe(401);
     });
 
+    it('gives one number at most 4 messages a day whatever the orders typed with it, and never a URL typed as the name', async () => {
+      const buyer = { ...uniqueBuyer('https://golpe.example.com Silva'), email: `alvo.${Date.now()}@example.com` };
+      const orders: string[] = [];
+      // Ticking and unticking the bump makes a new PIX each time (the older one is replaced).
+      for (const bump of [false, true, false, true, false]) {
+        const response = await fetch(`${server.url}/api/orders`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...buyer, checkoutKey: newCheckoutKey(), whatsappConsent: true, bump }),
+        });
+        expect(response.status).toBe(201);
+        orders.push(((await response.json()) as Checkout).orderId);
+        await server.background.idle();
+      }
+      const rows = await db.db.selectFrom('whatsapp_messages').select(['order_id', 'kind']).where('order_id', 'in', orders).execute();
+      // The fifth order's PIX found the number's day full.
+      expect(rows.map((row) => row.order_id).sort()).toEqual(orders.slice(0, 4).sort());
+      const cookie = await signInToConsole(server.url, PASSWORD);
+      const view = (await (
+        await fetch(`${server.url}/api/admin/orders/${orders[0]}/whatsapp`, { headers: { Cookie: cookie } })
+      ).json()) as AdminOrderWhatsapp;
+      expect(view.messages[0]!.preview).toMatch(/^Olá, cliente! Seu PIX de /);
+      expect(view.messages[0]!.preview).not.toContain('golpe');
+    });
+
     it('refuses every webhook: with no app secret nothing can be verified', async () => {
       const response = await fetch(`${server.url}/api/webhooks/whatsapp`, {
         method: 'POST',

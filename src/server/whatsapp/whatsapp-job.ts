@@ -14,9 +14,12 @@ import { CloudApiError, CloudApiNoAnswer, sendTemplate } from './cloud-api.ts';
 import { messageVariables, type AutomaticMessageKind } from './whatsapp-messages.ts';
 import { phoneKey, whatsappRecipient } from './phone-key.ts';
 import { isQuiet, nextSendableAt, reminderTime } from './quiet-hours.ts';
+import { businessDay, businessDayStart } from '../../shared/time.ts';
 import {
   claimMessageRow,
+  countMessagesToPhoneSince,
   findBlockingFailure,
+  findMessageRow,
   markAccepted,
   markCalling,
   markFailed,
@@ -50,6 +53,14 @@ function messageKindOf(outboxKind: string): AutomaticMessageKind | undefined {
   if (`${family}:` !== FAMILY || rest.length > 0 || (time !== undefined && !/^\d{1,15}$/.test(time))) return undefined;
   return KINDS.find((known) => known === kind);
 }
+
+/**
+ * The checkout takes any number, so a stranger's could get a PIX message per order someone places
+ * with it. A number gets at most this many messages per São Paulo day, whatever the orders (like
+ * the PIX e-mails' daily quota per address); a buyer's order with its reminder and access fits, with
+ * a replaced PIX besides.
+ */
+export const WHATSAPP_MESSAGES_PER_NUMBER_PER_DAY = 4;
 
 /** Error codes after which WhatsApp is not tried again for the order: the number, or the template. */
 export function endsWhatsappForOrder(code: number): boolean {
@@ -153,6 +164,14 @@ async function deliverMessage(deps: WhatsappDeps, row: ClaimedMessage): Promise<
     if (kind !== 'access' && due >= Number(order.expires_at)) throw notNeeded('the PIX expires before the quiet hours end');
     await enqueueOutboxMessage(db, { orderId: order.id, kind: `${FAMILY}${kind}:${due}`, payload: {}, now, notBefore: due });
     throw notNeeded(`quiet hours: moved to ${new Date(due).toISOString()}`);
+  }
+
+  // A message not tried yet takes a place in the number's day (an earlier attempt already has one).
+  if (
+    !(await findMessageRow(db, order.id, kind)) &&
+    (await countMessagesToPhoneSince(db, order.buyer_phone, businessDayStart(businessDay(now)))) >= WHATSAPP_MESSAGES_PER_NUMBER_PER_DAY
+  ) {
+    throw notNeeded(`this number had its ${WHATSAPP_MESSAGES_PER_NUMBER_PER_DAY} WhatsApp messages for today`);
   }
 
   const cloud = config.whatsapp.cloud;

@@ -1,7 +1,7 @@
 import { site } from '../../content/site.ts';
-import { whatsappTemplates } from '../../content/whatsapp.ts';
+import { whatsappNameFallback, whatsappTemplates } from '../../content/whatsapp.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { firstName } from '../../shared/text.ts';
+import { greetingName } from '../mail/email-layout.ts';
 import { formatExpiry } from '../mail/pix-email.ts';
 import { whatsappStopUrl } from '../orders/order-links.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
@@ -26,7 +26,9 @@ export function messageVariables(
   order: MessageOrder,
   links: { publicUrl: string; accessToken?: string },
 ): MessageVariables {
-  const name = firstName(order.buyer_name);
+  // As the e-mails greet: the first name when it is a word of letters. The checkout takes any
+  // text as a name and any number as the phone, so a URL typed as a name never reaches a stranger.
+  const name = greetingName(order.buyer_name) || whatsappNameFallback;
   const stop = whatsappStopUrl(links.publicUrl, order);
   switch (kind) {
     case 'pix':

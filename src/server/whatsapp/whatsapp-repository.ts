@@ -13,6 +13,26 @@ export type WhatsappMessageRow = Selectable<WhatsappMessagesTable>;
 const byKey = (db: Executor, orderId: string, messageKey: string) =>
   db.selectFrom('whatsapp_messages').selectAll().where('order_id', '=', orderId).where('message_key', '=', messageKey).executeTakeFirst();
 
+/** The row of one message of an order, when an earlier attempt claimed it. */
+export const findMessageRow = (db: Kysely<Database>, orderId: string, messageKey: string) => byKey(db, orderId, messageKey);
+
+/**
+ * The automatic messages that went (or were recorded) since `since` to the orders of one phone, as
+ * the checkout stored it: anyone can type anyone's number, so a number's day has a cap of its own.
+ */
+export async function countMessagesToPhoneSince(db: Kysely<Database>, buyerPhone: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('whatsapp_messages')
+    .innerJoin('orders', 'orders.id', 'whatsapp_messages.order_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('orders.buyer_phone', '=', buyerPhone)
+    .where('whatsapp_messages.created_at', '>=', since)
+    .where('whatsapp_messages.kind', '!=', 'console')
+    .where('whatsapp_messages.status', '!=', 'failed')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /**
  * The row of one message of an order: the one already there (an earlier attempt), or a new one in
  * the first free slot up to `max` (WHATSAPP_MAX_PER_ORDER). Undefined when every slot is taken. A
