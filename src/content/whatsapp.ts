@@ -131,7 +131,7 @@ export function whatsappFailureReason(code: number | null): string {
     case 190:
       return 'o token do WhatsApp (WHATSAPP_TOKEN) expirou ou foi revogado';
     case null:
-      return 'falha sem código da Meta';
+      return 'a Meta não disse o motivo, ou não foi possível falar com ela';
     default:
       return code >= 132000 && code < 133000
         ? `a Meta recusou o modelo de mensagem (código ${code})`
