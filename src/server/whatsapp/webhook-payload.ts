@@ -101,11 +101,36 @@ function stopEvent(value: unknown, now: number): WhatsappWebhookEvent | null {
   return { kind: 'stop', from, at: timeOf(message?.timestamp, now) };
 }
 
+/** Meta's payloads nest about eight levels (entry, changes, value, statuses, errors, error_data…). */
+const MAX_DEPTH = 32;
+
+/**
+ * Whether arrays and objects nest deeper than MAX_DEPTH, in one pass over the text: JSON.parse
+ * alone spends over 100 ms of CPU on a megabyte of `[[[…`, which no delivery of Meta's holds.
+ */
+function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c)
+        index++; // a backslash escapes the next character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x5b || code === 0x7b) {
+      if (++depth > MAX_DEPTH) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--;
+  }
+  return false;
+}
+
 /**
  * The events of one delivery: `{ object: 'whatsapp_business_account', entry: [{ changes: [{ field:
  * 'messages', value: { statuses: [...], messages: [...] } }] }] }`. Anything else yields nothing.
  */
 export function readWhatsappWebhook(rawBody: string, now: number): WhatsappWebhookEvent[] {
+  if (nestsTooDeep(rawBody)) return [];
   let payload: unknown;
   try {
     payload = parseJsonSafely(rawBody);
