@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInToConsole } from '../support/clients.ts';
+import { quietHoursAround } from '../support/quiet-hours.ts';
 import { Webhook } from 'standardwebhooks';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
 import { whatsappStopUrl } from '../../src/server/orders/order-links.ts';
@@ -32,7 +33,14 @@ for (const database of databases) {
     let receiver: HttpReceiver;
     let dataDir: string;
     let buyers = 0;
-    const env = () => ({ DATA_DIR: dataDir, WEBHOOK_URL: `${receiver.url}/hooks`, WEBHOOK_SECRET: SECRET, ADMIN_PASSWORD: PASSWORD });
+    const env = () => ({
+      DATA_DIR: dataDir,
+      WEBHOOK_URL: `${receiver.url}/hooks`,
+      WEBHOOK_SECRET: SECRET,
+      ADMIN_PASSWORD: PASSWORD,
+      // The WhatsApp messages go now, whatever the hour the test runs at.
+      WHATSAPP_QUIET_HOURS: quietHoursAround(Date.now()),
+    });
     const outbox = () => path.join(dataDir, 'outbox');
     const mailFiles = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()) : []);
 

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newCheckoutKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { quietHoursAround, saoPauloHour } from '../support/quiet-hours.ts';
 import { startWhatsappStandIn, type StandInMessage, type WhatsappStandIn } from '../support/stand-ins/whatsapp-stand-in.ts';
 import { site } from '../../src/content/site.ts';
 import type { AdminOrderWhatsapp } from '../../src/shared/whatsapp.ts';
@@ -48,12 +49,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const PASSWORD = 'senha-do-painel-whatsapp';
 
-/** The São Paulo hour now: quiet hours are set around it so the test never depends on when it runs. */
-function saoPauloHour(at: number): number {
-  return Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Sao_Paulo', hour: 'numeric', hourCycle: 'h23' }).format(at));
-}
-const quietAround = (at: number, from: number, to: number) => `${(saoPauloHour(at) + from) % 24}-${(saoPauloHour(at) + to) % 24}`;
-
 interface Checkout {
   orderId: string;
   publicRef: string;
@@ -84,7 +79,7 @@ for (const database of databases) {
       server = await startTestServer(
         db,
         // Quiet hours away from now and from the reminder's time (22 h later), unless a test sets them.
-        { ...cloud.env(), WHATSAPP_QUIET_HOURS: quietAround(clock, 3, 5), ADMIN_PASSWORD: PASSWORD, ...env },
+        { ...cloud.env(), WHATSAPP_QUIET_HOURS: quietHoursAround(clock), ADMIN_PASSWORD: PASSWORD, ...env },
         { now: () => clock },
       );
       cloud.webhookUrl = `${server.url}/api/webhooks/whatsapp`;
@@ -459,7 +454,7 @@ for (const database of databases) {
       db = await database.create();
       server = await startTestServer(
         db,
-        { ADMIN_PASSWORD: PASSWORD, WHATSAPP_QUIET_HOURS: quietAround(clock, 3, 5), WHATSAPP_MAX_PER_ORDER: '2' },
+        { ADMIN_PASSWORD: PASSWORD, WHATSAPP_QUIET_HOURS: quietHoursAround(clock), WHATSAPP_MAX_PER_ORDER: '2' },
         { now: () => clock },
       );
     });
