@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSignedByMeta, isStopWord, readWhatsappWebhook } from '../../src/server/whatsapp/webhook-payload.ts';
 import { createSqliteDb, type TestDb } from '../integration/test-db.ts';
 import { createTestApp } from '../integration/test-server.ts';
-import { announceSeed, FUZZ_SEED, runs } from './fuzz-kit.ts';
+import { announceSeed, cpuMs, FUZZ_SEED, runs } from './fuzz-kit.ts';
 import { deepJson, headerText, hostileString, hugeJson, jsonText, pollutionJson, shapedJson } from './hostile-input.ts';
 
 /**
@@ -23,23 +23,6 @@ const prototypeNames = Object.getOwnPropertyNames(Object.prototype).sort();
 function expectPrototypeUntouched() {
   expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeNames);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-}
-
-/**
- * CPU milliseconds of `run()`; over `budgetMs` it is measured twice more and the least counts, as in
- * parsers.test.ts: a reader that is slow for this input is slow every time, a garbage collection or
- * a busy second core is not.
- */
-function cpuMs(run: () => unknown, budgetMs: number): number {
-  const once = () => {
-    const before = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(before);
-    return (used.user + used.system) / 1000;
-  };
-  let least = once();
-  for (let again = 0; again < 2 && least > budgetMs; again++) least = Math.min(least, once());
-  return least;
 }
 
 const hostileValue = fc.oneof(jsonText, pollutionJson);
