@@ -46,6 +46,7 @@ const serverFeatures = [
   'refunds',
   'reviews',
   'suppliers',
+  'whatsapp',
 ];
 const serverEdges = [...['routes', 'jobs', 'cli'].map(server), ...['app.ts', 'compose.ts', 'main.ts'].map(server)];
 

@@ -225,7 +225,7 @@ async function measureRun(browser: Browser, server: RunningServer, mode: Mode): 
     const tag = `${process.pid}${buyers}`.padStart(8, '7').slice(-8);
     await dialog.getByLabel(NAME_LABEL).fill('Maria Souza');
     await dialog.getByLabel('E-mail').fill(`maria.tap${process.pid}.${buyers}@example.com`);
-    await dialog.getByLabel('WhatsApp').fill(`(11) 9${tag.slice(0, 4)}-${tag.slice(4)}`);
+    await dialog.getByLabel('WhatsApp', { exact: true }).fill(`(11) 9${tag.slice(0, 4)}-${tag.slice(4)}`);
     // Submitting before the product has loaded only shows an error (payment-modal.tsx).
     await dialog.getByRole('status').filter({ hasText: LOADING_PRODUCT }).waitFor({ state: 'detached' });
 

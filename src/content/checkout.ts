@@ -18,6 +18,15 @@ export const checkout = {
     emailSuggestion: { before: 'Você quis dizer ', after: '?' },
     phone: 'WhatsApp',
     phonePlaceholder: '(11) 98765-4321',
+    /**
+     * Below the phone, never ticked by the page (LGPD art. 8): the server stores these exact words
+     * and their version with the order (docs/whatsapp.md#consent). Change the version with the words.
+     */
+    whatsappConsent: {
+      label: 'Quero receber o PIX e o acesso pelo WhatsApp',
+      hint: 'Opcional. Para parar, é só responder PARAR.',
+      version: '2026-11',
+    },
     document: 'CPF',
     documentPlaceholder: '000.000.000-00',
     documentHint: 'Exigido pelo banco para gerar o PIX.',

@@ -82,6 +82,26 @@ describe('legal pages', () => {
     expect(section('Seus direitos e como pedir a exclusão')).toContain('e o seu depoimento');
   });
 
+  it('say in the privacy policy what goes by WhatsApp, with what consent, and how to stop it', () => {
+    const sections = privacyPolicy(seller, '30').sections;
+    const section = (heading: string) => sections.find((s) => s.heading === heading)?.paragraphs.join('\n') ?? '';
+    const whatsapp = section('Mensagens pelo WhatsApp');
+    expect(whatsapp).toContain('Quero receber o PIX e o acesso pelo WhatsApp');
+    expect(whatsapp).toContain('(art. 7º, I, da LGPD)');
+    for (const promise of [
+      'o código PIX logo depois de gerado',
+      'um lembrete antes de o PIX vencer',
+      'o link de acesso depois do pagamento',
+    ]) {
+      expect(whatsapp).toContain(promise);
+    }
+    expect(whatsapp).toContain('entre 21h e 8h');
+    expect(whatsapp).toContain('responda PARAR');
+    expect(whatsapp).toContain('o link para parar');
+    expect(whatsapp).toContain('esse registro e o seu consentimento são apagados');
+    expect(section('Com quem compartilhamos')).toContain('WhatsApp (Meta)');
+  });
+
   it('link the footer to the legal routes', () => {
     const pages = footer.links.filter((link) => link.kind === 'page').map((link) => link.href);
     expect(pages).toEqual([paths.terms, paths.privacy]);

@@ -173,6 +173,15 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
         ],
       },
       {
+        heading: 'Mensagens pelo WhatsApp',
+        paragraphs: [
+          'Só enviamos mensagens pelo WhatsApp se você marcar, na compra, a opção “Quero receber o PIX e o acesso pelo WhatsApp”. Ela vem desmarcada; guardamos no pedido o momento em que você a marcou e o texto exato que foi mostrado. A base legal é o seu consentimento (art. 7º, I, da LGPD).',
+          'São no máximo três mensagens por pedido, enviadas pela plataforma oficial do WhatsApp (Meta) para o telefone que você informou: o código PIX logo depois de gerado, com o valor e o link do pedido; um lembrete antes de o PIX vencer, se ele ainda não tiver sido pago (nenhum lembrete se você já pagou, neste ou em outro pedido); e o link de acesso depois do pagamento. Não enviamos propaganda, nem mensagens à noite (por padrão, nada entre 21h e 8h, horário de Brasília).',
+          'Para parar, responda PARAR (ou SAIR) a qualquer mensagem, ou abra o link para parar que vai no fim de cada uma. Depois disso, não enviamos mais nenhuma mensagem pelo WhatsApp para esse número; os e-mails do pedido continuam normalmente.',
+          'Guardamos um registro de cada mensagem (qual foi, quando e se foi entregue), sem o seu número e sem o texto, enquanto os demais dados do pedido. Quando você pede a exclusão, esse registro e o seu consentimento são apagados. Se você pediu para parar, guardamos apenas um código calculado a partir do número (não o número), para não voltar a enviar mensagens a ele.',
+        ],
+      },
+      {
         heading: 'Por quanto tempo guardamos',
         paragraphs: [
           'Os dados da compra ficam guardados enquanto o seu acesso estiver ativo, para podermos reenviar o link e atender você, e depois disso apenas pelo prazo que a lei exige para registros fiscais e de consumo (em geral, 5 anos).',
@@ -189,6 +198,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
         paragraphs: [
           'Gateway de pagamento: recebe nome, e-mail, telefone e CPF para gerar e confirmar a cobrança PIX.',
           'Provedor de e-mail: recebe o seu nome e o seu e-mail para entregar a mensagem com o seu acesso e as mensagens sobre um reembolso.',
+          'WhatsApp (Meta): somente se você pediu as mensagens pelo WhatsApp, recebe o seu telefone, o seu primeiro nome, o valor e o código PIX ou o link de acesso, para entregar as mensagens.',
           'Provedor de hospedagem: mantém o site e o banco de dados em que os pedidos ficam registrados.',
           'Google, Meta e Microsoft: somente se você aceitar os rastreadores no aviso de cookies. Quando você compra, informamos a compra também pelo nosso servidor à Meta (com o e-mail e o telefone cifrados por hash SHA-256) e ao Google, junto com os identificadores dos cookies deles, o endereço IP e a identificação do navegador. Esses serviços podem guardar dados fora do Brasil, nas condições previstas na LGPD.',
           'Ferramentas do vendedor (como CRM, automação ou emissão de nota fiscal), quando configuradas: recebem os dados do pedido, inclusive nome, e-mail, telefone e CPF, para atendimento e obrigações fiscais.',

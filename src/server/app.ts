@@ -30,6 +30,7 @@ import { presenceRoutes } from './routes/presence.ts';
 import { reviewsRoutes } from './routes/reviews.ts';
 import { reviewPageRoutes } from './routes/review-page.ts';
 import { webhooksRoutes } from './routes/webhooks.ts';
+import { whatsappWebhookRoutes } from './routes/whatsapp.ts';
 import { isAssetPath, NOT_FOUND_PAGE, pageFile, sendPage, type Site } from './http/site.ts';
 import { isServedAtPath, NOT_FOUND_KEY } from '../shared/route-lookup.ts';
 import { paths, routeKeys, routes } from '../shared/routes.ts';
@@ -75,6 +76,7 @@ function apiRoutes(admin: AdminDeps) {
     .route('/', productRoutes)
     .route('/', reviewsRoutes)
     .route('/', webhooksRoutes)
+    .route('/', whatsappWebhookRoutes)
     .route('/', adminRoutes(admin))
     .all('/api/*', (c) => apiError(c, 404, apiErrors.notFound));
 }

@@ -30,6 +30,7 @@ import { registerRefundEmails, subscribeRefunds, type RefundsDeps } from './refu
 import { registerReviewEmails, subscribeReviews, type ReviewsDeps } from './reviews/review-service.ts';
 import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
 import type { AppEnv } from './routes/context.ts';
+import { registerWhatsapp, subscribeWhatsapp } from './whatsapp/whatsapp-job.ts';
 
 export { SANDBOX_TOKEN };
 
@@ -118,6 +119,7 @@ export function composeServer(options: {
   registerConversions(kinds, { db, config, logger, publicUrl });
   registerRefundEmails(kinds, mailer, { db, config, publicUrl });
   registerReviewEmails(kinds, mailer, { db, config, publicUrl });
+  registerWhatsapp(kinds, { db, config, publicUrl, now: clock });
   const outbox = createOutboxWorker({
     db,
     dialect: database.dialect,
@@ -204,7 +206,8 @@ export function composeServer(options: {
 
 /**
  * Who hears of an order's transitions (orders/order-events.ts), in the order they write: the
- * buyer's e-mails, the seller's webhooks, the ad platforms, the duplicate alert, the funnel.
+ * buyer's e-mails, the seller's webhooks, the ad platforms, the buyer's WhatsApp messages, the
+ * duplicate alert, the funnel.
  * `npm run buyer` uses it too, so an erasure from the command line tells the seller's webhook.
  */
 export function subscribeToOrders(events: OrderEvents, deps: { db: Db['db']; config: Config }): OrderEvents {
@@ -212,6 +215,7 @@ export function subscribeToOrders(events: OrderEvents, deps: { db: Db['db']; con
   subscribeWebhooks(events, deps.config);
   subscribeConversions(events, deps.config);
   subscribePixEmails(events, deps.config);
+  subscribeWhatsapp(events, deps.config);
   subscribeDuplicateAlert(events);
   subscribeRefunds(events, deps.config);
   subscribeReviews(events, deps.config);

@@ -29,6 +29,7 @@ import type {
   ReviewPageReply,
   ReviewReply,
 } from './reviews.ts';
+import type { AdminOrderWhatsapp } from './whatsapp.ts';
 import type { z } from './zod.ts';
 
 /** The body of every 4xx/5xx our API sends: a Portuguese message, and per-field messages for forms. */
@@ -85,6 +86,8 @@ export interface ApiEndpoints {
   'GET /api/admin/overview': { reply: AdminOverview };
   'GET /api/admin/orders': { reply: AdminOrderList };
   'GET /api/admin/orders/:id': { reply: AdminOrderDetail };
+  /** The order's WhatsApp: consent, stop, why it is not possible, and every message (docs/whatsapp.md#the-console). */
+  'GET /api/admin/orders/:id/whatsapp': { reply: AdminOrderWhatsapp };
   'POST /api/admin/orders/:id/resend': { reply: OkReply };
   'POST /api/admin/orders/:id/revoke': { reply: OkReply };
   'POST /api/admin/orders/:id/refund': { reply: OkReply };

@@ -77,6 +77,8 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
       tracking: z.unknown().optional().transform(cleanTrackingContext),
       /** The order bump's checkbox (content/offers.ts): only "with" or "without"; the server sets every price. */
       bump: z.boolean(messages.bumpInvalid).optional().default(false),
+      /** "Quero receber o PIX e o acesso pelo WhatsApp" (content/checkout.ts), unticked unless the buyer ticks it. */
+      whatsappConsent: z.boolean(messages.requestInvalid).optional().default(false),
     },
     messages.requestInvalid,
   );

@@ -40,7 +40,7 @@ export async function buyInSandbox(context: BrowserContext, buyer: { name: strin
   const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
   await dialog.getByLabel('Nome completo').fill(buyer.name);
   await dialog.getByLabel('E-mail').fill(buyer.email);
-  await dialog.getByLabel('WhatsApp').fill('21987654321');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987654321');
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
   await payOnSandbox(context, dialog);
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });

@@ -40,7 +40,7 @@ test('/presell?utm_source=fb&utm_campaign=black → "Sim, quero!" → checkout: 
   const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
   await dialog.getByLabel('Nome completo').fill('Bia Campos');
   await dialog.getByLabel('E-mail').fill('bia@example.com');
-  await dialog.getByLabel('WhatsApp').fill('11987654321');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('11987654321');
   const [created] = await Promise.all([
     page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST'),
     dialog.getByRole('button', { name: 'GERAR PIX' }).click(),

@@ -82,7 +82,7 @@ async function openCheckout(page: Page): Promise<Locator> {
 async function fillBuyer(dialog: Locator) {
   await dialog.getByLabel('Nome completo').fill('Maria Souza');
   await dialog.getByLabel('E-mail').fill('maria.ui@example.com');
-  await dialog.getByLabel('WhatsApp').fill('(11) 98765-4321');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('(11) 98765-4321');
 }
 
 const bumpBox = (dialog: Locator) =>

@@ -26,7 +26,9 @@ async function fillBuyer(dialog: ReturnType<Page['getByRole']>, phone?: string) 
   const tag = `${process.pid}${buyers}`;
   await dialog.getByLabel('Nome completo').fill('Maria Souza');
   await dialog.getByLabel('E-mail').fill(`maria.${tag}@example.com`);
-  await dialog.getByLabel('WhatsApp').fill(phone ?? `(11) 9${tag.padStart(8, '7').slice(-8, -4)}-${tag.padStart(8, '7').slice(-4)}`);
+  await dialog
+    .getByLabel('WhatsApp', { exact: true })
+    .fill(phone ?? `(11) 9${tag.padStart(8, '7').slice(-8, -4)}-${tag.padStart(8, '7').slice(-4)}`);
   return { email: `maria.${tag}@example.com` };
 }
 
@@ -61,12 +63,12 @@ test.describe('PIX checkout in the sandbox', () => {
     await expect(dialog.getByLabel('E-mail')).toHaveAttribute('type', 'email');
 
     await fillBuyer(dialog, '1234-567');
-    await dialog.getByLabel('WhatsApp').blur();
+    await dialog.getByLabel('WhatsApp', { exact: true }).blur();
     await expect(dialog.getByText('Telefone inválido')).toBeVisible();
-    await expect(dialog.getByLabel('WhatsApp')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('WhatsApp', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     const submit = dialog.getByRole('button', { name: 'GERAR PIX' });
     await expect(submit).toBeDisabled();
-    await dialog.getByLabel('WhatsApp').press('Enter');
+    await dialog.getByLabel('WhatsApp', { exact: true }).press('Enter');
     await expect(dialog.getByText('Pagamento gerado com sucesso!')).toHaveCount(0);
 
     // Hold the order request a moment so the processing state can be seen.
@@ -74,7 +76,7 @@ test.describe('PIX checkout in the sandbox', () => {
       await new Promise((resolve) => setTimeout(resolve, 600));
       await route.continue();
     });
-    await dialog.getByLabel('WhatsApp').fill('(11) 98765-4321');
+    await dialog.getByLabel('WhatsApp', { exact: true }).fill('(11) 98765-4321');
     await expect(dialog.getByText('Telefone inválido')).toHaveCount(0);
     await submit.click();
     await expect(dialog.getByRole('button', { name: 'Processando...' })).toBeDisabled();

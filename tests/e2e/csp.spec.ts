@@ -84,7 +84,7 @@ async function visitEverything(context: BrowserContext, server: RunningServer) {
   const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
   await dialog.getByLabel('Nome completo').fill('Clara Souza');
   await dialog.getByLabel('E-mail').fill(`clara-${Date.now()}@example.com`);
-  await dialog.getByLabel('WhatsApp').fill('21987654321');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987654321');
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
   const payHref = await dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href');
   const pay = await context.newPage();

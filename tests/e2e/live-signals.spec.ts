@@ -185,7 +185,7 @@ test('with MONTHLY_CAPACITY=2, unpaid PIX charges take no spot; two payments sel
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Nome completo').fill('Maria Souza');
     await dialog.getByLabel('E-mail').fill('maria@example.com');
-    await dialog.getByLabel('WhatsApp').fill('(11) 98765-4321');
+    await dialog.getByLabel('WhatsApp', { exact: true }).fill('(11) 98765-4321');
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
     await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
     expect(await readLive(server)).toMatchObject({ spotsLeft: 1, soldOut: false });

@@ -34,7 +34,7 @@ async function openCheckout(context: BrowserContext, buyer: { name: string; emai
   await dialog.getByLabel('Nome completo').fill(buyer.name);
   await dialog.getByLabel('E-mail').fill(buyer.email);
   // A phone of each buyer's own: the same phone is the same buyer, whose second purchase is a duplicate (docs/money.md).
-  await dialog.getByLabel('WhatsApp').fill(phoneOf(buyer.email));
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill(phoneOf(buyer.email));
   return { page, dialog };
 }
 
@@ -194,7 +194,9 @@ test('ORDER_BUMP=off: no bump card in the checkout and no offer after payment', 
     const context = await presellAnsweredContext(browser, off.url);
     const { dialog } = await openCheckout(context, { name: 'Bruno Lacerda', email: 'bruno.lacerda.off@example.com' });
     await expect(dialog.getByRole('button', { name: 'GERAR PIX' })).toBeVisible();
-    await expect(dialog.getByRole('checkbox')).toHaveCount(0);
+    // The WhatsApp consent is the form's only box.
+    await expect(dialog.getByRole('checkbox')).toHaveCount(1);
+    await expect(dialog.getByRole('checkbox', { name: CHECKBOX })).toHaveCount(0);
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
     await expect(dialog.getByTestId('pix-amount')).toHaveText('R$ 19,90');
     await payOnSandbox(context, dialog);

@@ -32,7 +32,7 @@ async function buy(page: Page, buyer: ReturnType<typeof newBuyer>): Promise<Loca
   const dialog = await openCheckout(page);
   await dialog.getByLabel('Nome completo').fill(buyer.name);
   await dialog.getByLabel('E-mail').fill(buyer.email);
-  await dialog.getByLabel('WhatsApp').fill(buyer.phoneDigits);
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill(buyer.phoneDigits);
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
   await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
   return dialog;
@@ -124,7 +124,9 @@ test.describe('the PIX e-mail and the order page', () => {
     const dialog = other.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
     await expect(dialog.getByLabel('Nome completo')).toHaveValue(buyer.name);
     await expect(dialog.getByLabel('E-mail')).toHaveValue(buyer.email);
-    await expect(dialog.getByLabel('WhatsApp')).toHaveValue(`(21) ${buyer.phoneDigits.slice(2, 7)}-${buyer.phoneDigits.slice(7)}`);
+    await expect(dialog.getByLabel('WhatsApp', { exact: true })).toHaveValue(
+      `(21) ${buyer.phoneDigits.slice(2, 7)}-${buyer.phoneDigits.slice(7)}`,
+    );
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
     await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
 
@@ -203,7 +205,7 @@ test.describe('phone-first payment', () => {
 
   test('the phone formats as it is typed, and the caret stays put when editing in the middle', async ({ page }) => {
     const dialog = await openCheckout(page);
-    const phone = dialog.getByLabel('WhatsApp');
+    const phone = dialog.getByLabel('WhatsApp', { exact: true });
     await phone.pressSequentially('11987654321');
     await expect(phone).toHaveValue('(11) 98765-4321');
     // Fix a digit in the middle: select the "5" and type a "0" over it.
@@ -240,7 +242,7 @@ test.describe('phone-first payment', () => {
     const beforeBlur = scripts.length;
     expect(scripts.some((script) => script.body.includes('POPULAR_TLDS'))).toBe(true); // the modal's reference to it
     expect(scripts.some((script) => /[,"'`]co\.uk[,"'`]/.test(script.body))).toBe(false);
-    await dialog.getByLabel('WhatsApp').focus();
+    await dialog.getByLabel('WhatsApp', { exact: true }).focus();
     await expect(dialog.getByText('Você quis dizer', { exact: false })).toHaveText('Você quis dizer joana@gmail.com?');
     // Bodies are recorded as they arrive, after the response event: poll until this one is in.
     await expect.poll(() => scripts.slice(beforeBlur).some((script) => /[,"'`]co\.uk[,"'`]/.test(script.body))).toBe(true);
@@ -249,7 +251,7 @@ test.describe('phone-first payment', () => {
     await expect(dialog.getByText('Você quis dizer', { exact: false })).toHaveCount(0);
     // A right address gets no suggestion.
     await email.focus();
-    await dialog.getByLabel('WhatsApp').focus();
+    await dialog.getByLabel('WhatsApp', { exact: true }).focus();
     await expect(dialog.getByText('Você quis dizer', { exact: false })).toHaveCount(0);
   });
 });

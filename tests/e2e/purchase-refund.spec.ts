@@ -37,7 +37,7 @@ async function buyMainThenAddon(context: BrowserContext, buyer: { name: string; 
   const dialog = page.getByRole('dialog', { name: MAIN });
   await dialog.getByLabel('Nome completo').fill(buyer.name);
   await dialog.getByLabel('E-mail').fill(buyer.email);
-  await dialog.getByLabel('WhatsApp').fill('21987650043');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987650043');
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
   await expect(dialog.getByTestId('pix-amount')).toHaveText('R$ 19,90');
   await payOnSandbox(context, dialog);

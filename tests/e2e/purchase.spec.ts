@@ -42,7 +42,7 @@ test('from "Sim, quero!" to reading the list on the member page', async ({ brows
   const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
   await dialog.getByLabel('Nome completo').fill('Joana Lima');
   await dialog.getByLabel('E-mail').fill('joana@example.com');
-  await dialog.getByLabel('WhatsApp').fill('21987654321');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987654321');
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
   await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
 

@@ -53,7 +53,7 @@ async function buyAndPay(page: Page, email: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
   await dialog.getByLabel('Nome completo').fill('Rita Alves');
   await dialog.getByLabel('E-mail').fill(email);
-  await dialog.getByLabel('WhatsApp').fill('31987654321');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('31987654321');
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
   await payOnSandbox(page.context(), dialog);
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });

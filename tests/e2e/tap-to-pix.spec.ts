@@ -110,7 +110,7 @@ test('with GET /api/product held for 5 s the form is typeable at once, and a sub
   const dialog = checkoutDialog(page);
   await dialog.getByLabel('Nome completo').fill('Maria Souza');
   await dialog.getByLabel('E-mail').fill(`maria.product.${process.pid}@example.com`);
-  await dialog.getByLabel('WhatsApp').fill('(11) 98123-4567');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('(11) 98123-4567');
   // All typed while the product check was still out.
   expect(productAnsweredAt).toBeUndefined();
   await expect(dialog.getByRole('status').filter({ hasText: 'Carregando' })).toBeVisible();

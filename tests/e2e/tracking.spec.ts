@@ -114,7 +114,7 @@ test('purchase reaches the trackers exactly once per paid order, by its public r
   const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
   await dialog.getByLabel('Nome completo').fill('Rita Alves');
   await dialog.getByLabel('E-mail').fill('rita@example.com');
-  await dialog.getByLabel('WhatsApp').fill('31987654321');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('31987654321');
   const [created] = await Promise.all([
     page.waitForResponse((response) => response.url().endsWith('/api/orders') && response.request().method() === 'POST'),
     dialog.getByRole('button', { name: 'GERAR PIX' }).click(),

@@ -25,7 +25,7 @@ import { RefundDeclineSchema, RefundRequestSchema } from '../../src/shared/refun
 import { AdminReviewOrderSchema, ReviewInputSchema } from '../../src/shared/reviews.ts';
 import { NOT_FOUND_KEY, routeKey } from '../../src/shared/route-lookup.ts';
 import { routes } from '../../src/shared/routes.ts';
-import { announceSeed, FUZZ_SEED, runs } from './fuzz-kit.ts';
+import { announceSeed, cpuMs, FUZZ_SEED, runs } from './fuzz-kit.ts';
 import { isPortugueseApiMessage } from './portuguese-messages.ts';
 import {
   deepJson,
@@ -52,21 +52,6 @@ import {
  */
 
 const params = (numRuns: number) => ({ seed: FUZZ_SEED, numRuns: runs(numRuns) });
-
-/** CPU milliseconds of `run()`; over `budgetMs`, run again and keep the lower figure (a GC can land anywhere). */
-function cpuMs(run: () => unknown, budgetMs: number): number {
-  const once = () => {
-    const before = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(before);
-    return (used.user + used.system) / 1000;
-  };
-  // Over budget, it is measured twice more and the least counts: a parser that is really slow for
-  // this input is slow every time, while a garbage collection or a busy second core is not.
-  let least = once();
-  for (let again = 0; again < 2 && least > budgetMs; again++) least = Math.min(least, once());
-  return least;
-}
 
 /** JSON text parsed as a gateway or a browser would hand it to us (`__proto__` becomes an own key). */
 const anyJsonValue = fc.oneof(jsonText, pollutionJson).map((text) => JSON.parse(text) as unknown);

@@ -66,6 +66,10 @@ for (const database of databases) {
           utm_source: 'fb',
           utm_campaign: 'black',
           ...(order.tracked ? TRACKED : {}),
+          // Every buyer here ticked "Quero receber o PIX e o acesso pelo WhatsApp".
+          whatsapp_consent_at: order.createdAt,
+          whatsapp_consent_text: 'Quero receber o PIX e o acesso pelo WhatsApp',
+          whatsapp_consent_version: '2026-11',
         })
         .execute();
       return id;
@@ -74,7 +78,16 @@ for (const database of databases) {
     const buyerOf = async (id: string) =>
       db.db
         .selectFrom('orders')
-        .select(['buyer_name', 'buyer_email', 'buyer_phone', 'buyer_document', 'amount_cents', 'status'])
+        .select([
+          'buyer_name',
+          'buyer_email',
+          'buyer_phone',
+          'buyer_document',
+          'amount_cents',
+          'status',
+          'whatsapp_consent_at',
+          'whatsapp_consent_text',
+        ])
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
 
@@ -116,9 +129,16 @@ for (const database of databases) {
           buyer_phone: '',
           buyer_document: null,
           amount_cents: 1990,
+          // The WhatsApp consent goes with the phone it was given for.
+          whatsapp_consent_at: null,
+          whatsapp_consent_text: null,
         });
       }
-      expect(await buyerOf(recentUnpaid)).toMatchObject({ buyer_email: 'recent@example.com', buyer_document: '52998224725' });
+      expect(await buyerOf(recentUnpaid)).toMatchObject({
+        buyer_email: 'recent@example.com',
+        buyer_document: '52998224725',
+        whatsapp_consent_text: 'Quero receber o PIX e o acesso pelo WhatsApp',
+      });
       expect(await buyerOf(oldPaid)).toMatchObject({ buyer_email: 'paid@example.com' });
       expect(await db.db.selectFrom('webhook_events').select('received_at').execute()).toEqual([{ received_at: NOW - 89 * DAY }]);
       expect(await db.db.selectFrom('funnel').selectAll().execute()).toEqual(funnelBefore);

@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInToConsole } from '../support/clients.ts';
+import { quietHoursAround } from '../support/quiet-hours.ts';
 import { Webhook } from 'standardwebhooks';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
+import { whatsappStopUrl } from '../../src/server/orders/order-links.ts';
 import { recipientHash } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { parseMail } from './mime.ts';
 import { sandboxSays } from './sandbox-payment.ts';
@@ -31,7 +33,14 @@ for (const database of databases) {
     let receiver: HttpReceiver;
     let dataDir: string;
     let buyers = 0;
-    const env = () => ({ DATA_DIR: dataDir, WEBHOOK_URL: `${receiver.url}/hooks`, WEBHOOK_SECRET: SECRET, ADMIN_PASSWORD: PASSWORD });
+    const env = () => ({
+      DATA_DIR: dataDir,
+      WEBHOOK_URL: `${receiver.url}/hooks`,
+      WEBHOOK_SECRET: SECRET,
+      ADMIN_PASSWORD: PASSWORD,
+      // The WhatsApp messages go now, whatever the hour the test runs at.
+      WHATSAPP_QUIET_HOURS: quietHoursAround(Date.now()),
+    });
     const outbox = () => path.join(dataDir, 'outbox');
     const mailFiles = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()) : []);
 
@@ -54,7 +63,7 @@ for (const database of databases) {
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
-    async function checkout(email: string): Promise<{ orderId: string; publicRef: string }> {
+    async function checkout(email: string, whatsappConsent = false): Promise<{ orderId: string; publicRef: string }> {
       buyers += 1;
       const response = await fetch(`${server.url}/api/orders`, {
         method: 'POST',
@@ -64,6 +73,7 @@ for (const database of databases) {
           email,
           phone: `1197${String(process.pid % 1000).padStart(3, '0')}${String(buyers).padStart(4, '0')}`,
           checkoutKey: `erasure-${buyers}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`.padEnd(24, 'x'),
+          whatsappConsent,
         }),
       });
       expect(response.status).toBe(201);
@@ -141,6 +151,56 @@ for (const database of databases) {
         expect(request.body).not.toContain(email);
         expect(request.body).not.toContain('Renata');
       }
+    });
+
+    it("takes the WhatsApp consent and message log with the buyer; the export had them; a number's PARAR stays, as a hash", async () => {
+      const email = `whats.${process.pid}.${Date.now()}@example.com`;
+      const other = `vizinha.${process.pid}.${Date.now()}@example.com`;
+      const order = await checkout(email, true);
+      await payAndReadAccessToken(order.orderId);
+      const bystander = await checkout(other, true);
+      // Without the Cloud API the messages are recorded as they would have gone: the PIX, then the access.
+      const logOf = (orderId: string) => db.db.selectFrom('whatsapp_messages').select('kind').where('order_id', '=', orderId).execute();
+      expect((await logOf(order.orderId)).map((row) => row.kind).sort()).toEqual(['access', 'pix']);
+      expect(await logOf(bystander.orderId)).toHaveLength(1);
+      // The buyer stops the messages with the link the messages carry.
+      const stored = await db.db.selectFrom('orders').selectAll().where('id', '=', order.orderId).executeTakeFirstOrThrow();
+      const stop = new URL(whatsappStopUrl(server.url, stored)).pathname;
+      expect((await fetch(`${server.url}${stop}`, { method: 'POST' })).status).toBe(200);
+
+      const cookie = await consoleCookie();
+      const exported = await fetch(`${server.url}/api/admin/buyer/export`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookie },
+        body: JSON.stringify({ email }),
+      });
+      const data = (await exported.json()) as {
+        orders: Array<{ whatsapp: { consent: { text: string } | null; messages: Array<{ kind: string; status: string }> } }>;
+      };
+      expect(data.orders[0]!.whatsapp.consent).toMatchObject({ text: 'Quero receber o PIX e o acesso pelo WhatsApp', version: '2026-11' });
+      expect(data.orders[0]!.whatsapp.messages.map((message) => [message.kind, message.status])).toEqual([
+        ['pix', 'not_sent'],
+        ['access', 'not_sent'],
+      ]);
+
+      const erased = await fetch(`${server.url}/api/admin/buyer/delete`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookie },
+        body: JSON.stringify({ email, confirmation: email }),
+      });
+      expect(erased.status).toBe(200);
+      expect(await logOf(order.orderId)).toEqual([]);
+      const after = await db.db
+        .selectFrom('orders')
+        .select(['buyer_phone', 'whatsapp_consent_at', 'whatsapp_consent_text', 'whatsapp_consent_version'])
+        .where('id', '=', order.orderId)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual({ buyer_phone: '', whatsapp_consent_at: null, whatsapp_consent_text: null, whatsapp_consent_version: null });
+      // The other buyer's log stays; the stop is kept as a hash of the number, never the number.
+      expect(await logOf(bystander.orderId)).toHaveLength(1);
+      const optOuts = await db.db.selectFrom('whatsapp_opt_outs').select(['phone_key', 'source']).execute();
+      expect(optOuts).toEqual([{ phone_key: expect.stringMatching(/^[\w-]{43}$/), source: 'link' }]);
+      expect(JSON.stringify(optOuts)).not.toContain(stored.buyer_phone);
     });
 
     if (database.name === 'sqlite') {

@@ -92,6 +92,12 @@ describe('regular expressions', () => {
   it('finds the patterns it is meant to check', () => {
     expect(literals.length).toBeGreaterThan(50);
     expect(literals.some((literal) => literal.file.endsWith('log-mask.ts'))).toBe(true);
+    // Meta's webhook (a status's timestamp, a reply's text) and the Cloud API's variables.
+    expect(literals.filter((literal) => literal.file.endsWith('whatsapp/webhook-payload.ts')).map((literal) => literal.pattern)).toEqual([
+      String.raw`/^\d{1,12}$/`,
+      String.raw`/[\u0300-\u036f]/g`,
+    ]);
+    expect(literals.some((literal) => literal.file.endsWith('whatsapp/cloud-api.ts'))).toBe(true);
   });
 
   it('every pattern in the server and shared code runs in linear time, unless it only reads trusted text', () => {

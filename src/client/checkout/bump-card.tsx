@@ -1,7 +1,7 @@
-import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { bumpCopy, type BumpOffer } from '../../content/offers.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { Checkbox } from '../ui/checkbox.tsx';
 
 /**
  * The order bump between the form and "GERAR PIX" (issue 38): a real checkbox, never ticked by
@@ -31,22 +31,14 @@ export function BumpCard({
         </p>
       </div>
       <label htmlFor={id} className="mt-2 flex min-h-11 cursor-pointer items-start gap-3 has-disabled:cursor-not-allowed">
-        <span className="relative mt-px grid size-7 shrink-0 place-items-center">
-          <input
-            id={id}
-            type="checkbox"
-            checked={checked}
-            disabled={disabled}
-            onChange={(event) => onCheckedChange(event.target.checked)}
-            aria-describedby={`${id}-pitch`}
-            className="peer size-7 cursor-pointer appearance-none rounded-lg border-2 border-slate-300 bg-ink-950 transition checked:border-brand-500 checked:bg-brand-500 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:ring-offset-2 focus-visible:ring-offset-ink-900 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60"
-          />
-          <Check
-            aria-hidden="true"
-            strokeWidth={3}
-            className="pointer-events-none absolute size-5 text-ink-950 opacity-0 peer-checked:opacity-100"
-          />
-        </span>
+        <Checkbox
+          size="lg"
+          id={id}
+          checked={checked}
+          disabled={disabled}
+          onCheckedChange={onCheckedChange}
+          aria-describedby={`${id}-pitch`}
+        />
         <span className="text-base leading-snug font-bold text-white">{bumpCopy.checkbox(bump.name, bump.priceCents)}</span>
       </label>
       <p id={`${id}-pitch`} className="mt-1.5 pl-10 text-sm text-pretty text-slate-300">

@@ -17,6 +17,7 @@ import type { BuyerField, BuyerValues } from './buyer-values.ts';
 import { suggestEmail } from './email-typo.ts';
 import { onDemand } from './on-demand.ts';
 import { editPhone } from './phone-mask.ts';
+import { WhatsappConsent } from './whatsapp-consent.tsx';
 
 export { emptyBuyer, type BuyerValues } from './buyer-values.ts';
 
@@ -128,6 +129,8 @@ export function BuyerForm({
   serverErrors,
   onSubmit,
   beforeSubmit,
+  whatsappConsent,
+  onWhatsappConsentChange,
 }: {
   values: BuyerValues;
   onChange: (values: BuyerValues) => void;
@@ -135,6 +138,9 @@ export function BuyerForm({
   processing: boolean;
   serverErrors: Record<string, string>;
   onSubmit: () => void;
+  /** "Quero receber o PIX e o acesso pelo WhatsApp", under the phone: unticked until the buyer ticks it. */
+  whatsappConsent: boolean;
+  onWhatsappConsentChange: (checked: boolean) => void;
   /** Between the fields and the submit button: the order bump and the total (payment-modal.tsx). */
   beforeSubmit?: ReactNode;
 }) {
@@ -223,6 +229,8 @@ export function BuyerForm({
                       setSuggestion(null);
                     }}
                   />
+                ) : field.name === 'phone' ? (
+                  <WhatsappConsent checked={whatsappConsent} onCheckedChange={onWhatsappConsentChange} disabled={processing} />
                 ) : null
               }
             />

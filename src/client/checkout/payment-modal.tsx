@@ -75,6 +75,8 @@ export default function PaymentModal({
   const [attemptKeys, setAttemptKeys] = useState(newAttemptKeys);
   const [regenerating, setRegenerating] = useState(false);
   const [bumpTicked, setBumpTicked] = useState(open && initialBump);
+  // Never ticked by the page, whichever way the checkout was opened (LGPD art. 8).
+  const [whatsappConsent, setWhatsappConsent] = useState(false);
   // Each opening starts from the way in: ticked after the upsell popup's button, else unticked.
   const [openedWith, setOpenedWith] = useState({ open, initialBump });
   if (openedWith.open !== open || openedWith.initialBump !== initialBump) {
@@ -91,6 +93,7 @@ export default function PaymentModal({
       setFieldErrors({});
       setValues(initialValues);
       setBumpTicked(false);
+      setWhatsappConsent(false);
       setAttemptKeys(newAttemptKeys());
     }
     onOpenChange(next);
@@ -101,7 +104,7 @@ export default function PaymentModal({
     setFieldErrors({});
     try {
       const order = await apiFetch('POST /api/orders', {
-        json: { ...orderFields(values, askDocument, bump, bumpTicked), ...keys, ...orderContext() },
+        json: { ...orderFields(values, askDocument, bump, bumpTicked), whatsappConsent, ...keys, ...orderContext() },
       });
       // Count down on this device's clock, whatever time it shows: shift the deadline by the
       // difference between the server's clock and ours.
@@ -203,6 +206,8 @@ export default function PaymentModal({
               processing={phase.kind === 'processing'}
               serverErrors={fieldErrors}
               onSubmit={() => void submit()}
+              whatsappConsent={whatsappConsent}
+              onWhatsappConsentChange={setWhatsappConsent}
               beforeSubmit={
                 bump ? (
                   <>

@@ -11,9 +11,13 @@ import { GATEWAY_REFUND_FAMILY } from '../refunds/gateway-refund.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
 import { CONVERSION_KIND_FAMILY } from '../conversions/conversion-events.ts';
 import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/webhook-events.ts';
+import { WHATSAPP_KIND_FAMILY } from '../whatsapp/whatsapp-job.ts';
 
-/** The outbox families that are HTTP calls; every other row is an e-mail, which the console lists apart. */
-const HTTP_KIND_FAMILIES = [WEBHOOK_KIND_FAMILY, CONVERSION_KIND_FAMILY, GATEWAY_REFUND_FAMILY] as const;
+/**
+ * The outbox families that are HTTP calls; every other row is an e-mail, which the console lists
+ * apart. WhatsApp messages have their own view (GET /api/admin/orders/:id/whatsapp).
+ */
+const HTTP_KIND_FAMILIES = [WEBHOOK_KIND_FAMILY, CONVERSION_KIND_FAMILY, GATEWAY_REFUND_FAMILY, WHATSAPP_KIND_FAMILY] as const;
 type HttpKindFamily = (typeof HTTP_KIND_FAMILIES)[number];
 
 function emailKindsOnly(eb: ExpressionBuilder<Database, 'outbox'>) {

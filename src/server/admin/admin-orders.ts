@@ -105,7 +105,7 @@ export async function loadOrderDetail(
     listOrderPostbacks(db, orderId),
     listOrderEmails(db, orderId),
     // What was done to the order; who merely looked at it is in the audit, not on its timeline.
-    listAudit(db, { orderId, limit: 100, exceptActions: ['view_order'] }),
+    listAudit(db, { orderId, limit: 100, exceptActions: ['view_order', 'view_order_whatsapp'] }),
     listMemberPageOpens(db, orderId),
     loadAdminRefund(db, orderId),
     order.kind === 'main' ? listAddonOrders(db, orderId, now) : [],

@@ -524,3 +524,76 @@ describe('PIX providers', () => {
 function pemBlock(label: string): string {
   return `-----BEGIN ${label}-----\nMIIBdGVzdA==\n-----END ${label}-----\n`;
 }
+
+describe('WhatsApp settings', () => {
+  const cloud = {
+    WHATSAPP_TOKEN: 'EAAGm0PX4ZCpsBAKZCqVzZBaAbCdEf123456',
+    WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+    WHATSAPP_APP_SECRET: '0123456789abcdef0123456789abcdef',
+    WHATSAPP_VERIFY_TOKEN: 'vitrine-verify-7f3k2m9q',
+  };
+
+  it('records the messages without the Cloud API by default, with the documented templates, cap and quiet hours', () => {
+    expect(loadConfig({}).whatsapp).toEqual({
+      cloud: null,
+      templates: { pix: 'vitrine_pix', reminder: 'vitrine_pix_lembrete', access: 'vitrine_acesso' },
+      language: 'pt_BR',
+      maxPerOrder: 3,
+      quietHours: { start: 21, end: 8 },
+    });
+  });
+
+  it("sends through the Cloud API once its four credentials are set, at Meta's documented Graph API by default", () => {
+    const settings = loadConfig({ ...cloud, WHATSAPP_QUIET_HOURS: '0-6', WHATSAPP_MAX_PER_ORDER: '2' }).whatsapp;
+    expect(settings.cloud).toEqual({
+      token: cloud.WHATSAPP_TOKEN,
+      phoneNumberId: cloud.WHATSAPP_PHONE_NUMBER_ID,
+      appSecret: cloud.WHATSAPP_APP_SECRET,
+      verifyToken: cloud.WHATSAPP_VERIFY_TOKEN,
+      apiUrl: 'https://graph.facebook.com/v25.0',
+    });
+    expect(settings.quietHours).toEqual({ start: 0, end: 6 });
+    expect(settings.maxPerOrder).toBe(2);
+  });
+
+  it('names each credential missing beside the others on its own line', () => {
+    const problems = problemsOf({ WHATSAPP_TOKEN: cloud.WHATSAPP_TOKEN });
+    expect(problems.map((line) => line.split(' ')[0])).toEqual([
+      'WHATSAPP_PHONE_NUMBER_ID',
+      'WHATSAPP_APP_SECRET',
+      'WHATSAPP_VERIFY_TOKEN',
+    ]);
+    expect(problems[0]).toContain('is required with WHATSAPP_TOKEN');
+    const { WHATSAPP_VERIFY_TOKEN: _, ...withoutVerify } = cloud;
+    expect(problemsOf(withoutVerify)).toEqual([expect.stringMatching(/^WHATSAPP_VERIFY_TOKEN is required with WHATSAPP_TOKEN, /)]);
+  });
+
+  it('names a bad value, never echoing a secret', () => {
+    expect(problemsOf({ ...cloud, WHATSAPP_PHONE_NUMBER_ID: '+55 11 98765-4321' })).toEqual([
+      expect.stringMatching(/^WHATSAPP_PHONE_NUMBER_ID must be the phone number ID .*\(got "\+55 11 98765-4321"\)$/),
+    ]);
+    const token = problemsOf({ ...cloud, WHATSAPP_TOKEN: 'short secret' });
+    expect(token).toEqual([expect.stringMatching(/^WHATSAPP_TOKEN must be the Cloud API's access token/)]);
+    expect(token.join('\n')).not.toContain('short secret');
+    expect(problemsOf({ WHATSAPP_QUIET_HOURS: '22h-7h' })).toEqual([
+      expect.stringMatching(/^WHATSAPP_QUIET_HOURS must be two whole hours/),
+    ]);
+    expect(problemsOf({ WHATSAPP_QUIET_HOURS: '24-8' })).toEqual([
+      expect.stringMatching(/^WHATSAPP_QUIET_HOURS must be two different whole hours/),
+    ]);
+    expect(problemsOf({ WHATSAPP_MAX_PER_ORDER: '11' })).toEqual(['WHATSAPP_MAX_PER_ORDER must be a whole number from 0 to 10 (got "11")']);
+    expect(problemsOf({ WHATSAPP_TEMPLATE_PIX: 'Seu PIX' })).toEqual([
+      expect.stringMatching(/^WHATSAPP_TEMPLATE_PIX must be a template's name/),
+    ]);
+    expect(problemsOf({ WHATSAPP_TEMPLATE_LANGUAGE: 'pt-BR' })).toEqual([expect.stringMatching(/^WHATSAPP_TEMPLATE_LANGUAGE must be/)]);
+  });
+
+  it('takes an http API URL on loopback only, for the stand-in', () => {
+    expect(loadConfig({ ...cloud, WHATSAPP_API_URL: 'http://127.0.0.1:4010/v25.0/' }).whatsapp.cloud?.apiUrl).toBe(
+      'http://127.0.0.1:4010/v25.0',
+    );
+    expect(problemsOf({ ...cloud, WHATSAPP_API_URL: 'http://graph.example.com/v25.0' })).toEqual([
+      expect.stringMatching(/^WHATSAPP_API_URL must be an https:\/\/ URL/),
+    ]);
+  });
+});

@@ -135,6 +135,33 @@ const reminderMinutes = z
     value.trim() === '' ? [] : [...new Set(value.split(',').map((part) => Number(part.trim())))].sort((a, b) => a - b),
   );
 
+/** A message template's name as Meta's template manager accepts it: lower-case letters, digits and underscores. */
+const templateName = (fallback: string) =>
+  z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,512}$/, { message: "must be a template's name as Meta shows it: lower-case letters, digits and _" })
+      .default(fallback),
+  );
+
+/**
+ * WHATSAPP_QUIET_HOURS: `from-to` in whole hours of São Paulo, e.g. 21-8 (no messages from 21:00
+ * to 08:00); a window may wrap midnight or not (0-6). Messages due inside it wait for its end.
+ */
+const quietHours = z
+  .string()
+  .trim()
+  .regex(/^\d{1,2}-\d{1,2}$/, { message: 'must be two whole hours from 0 to 23, from-to in São Paulo time (e.g. 21-8)' })
+  .transform((value) => {
+    const [start, end] = value.split('-').map(Number) as [number, number];
+    return { start, end };
+  })
+  .refine(({ start, end }) => start <= 23 && end <= 23 && start !== end, {
+    message: 'must be two different whole hours from 0 to 23, from-to in São Paulo time (e.g. 21-8)',
+  });
+
 /** One TRUSTED_PROXIES entry: an address (a range of one) or a CIDR range; null when it is neither. */
 function proxyRange(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
   const [address = '', prefixText, ...rest] = entry.trim().split('/');
@@ -286,6 +313,32 @@ const EnvSchema = z.object({
       message: 'must be a phone number with area code, e.g. 5511987654321',
     },
   ),
+  WHATSAPP_TOKEN: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{20,2048}$/.test(value), {
+    message: "must be the Cloud API's access token (a system user's permanent token from Meta Business Suite: letters and digits)",
+  }),
+  WHATSAPP_PHONE_NUMBER_ID: optionalText.refine((value) => value === undefined || /^\d{5,20}$/.test(value), {
+    message: "must be the phone number ID from the app's WhatsApp → API Setup page (digits only; it is not the phone number)",
+  }),
+  WHATSAPP_APP_SECRET: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9]{16,128}$/.test(value), {
+    message: "must be the Meta app's App Secret (App settings → Basic): letters and digits",
+  }),
+  WHATSAPP_VERIFY_TOKEN: optionalText.refine((value) => value === undefined || /^[\x21-\x7e]{16,200}$/.test(value), {
+    message: "must be 16 to 200 visible characters without spaces, the same you type in the app's Webhooks → Verify token",
+  }),
+  WHATSAPP_API_URL: z.preprocess(blankAsUnset, apiUrl.optional()),
+  WHATSAPP_TEMPLATE_PIX: templateName('vitrine_pix'),
+  WHATSAPP_TEMPLATE_REMINDER: templateName('vitrine_pix_lembrete'),
+  WHATSAPP_TEMPLATE_ACCESS: templateName('vitrine_acesso'),
+  WHATSAPP_TEMPLATE_LANGUAGE: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z]{2,3}(?:_[A-Z]{2})?$/, { message: 'must be a template language code as Meta writes it, e.g. pt_BR' })
+      .default('pt_BR'),
+  ),
+  WHATSAPP_MAX_PER_ORDER: z.preprocess(blankAsUnset, integerText(0, 10).default(3)),
+  WHATSAPP_QUIET_HOURS: z.preprocess(blankAsUnset, quietHours.prefault('21-8')),
   SELLER_NAME: optionalText,
   SELLER_DOCUMENT: optionalText.refine((value) => value === undefined || isValidCpfOrCnpj(value), {
     message: 'must be a valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric)',
@@ -321,6 +374,9 @@ const SECRET_VARIABLES = new Set([
   'EFI_WEBHOOK_HMAC',
   'ABACATEPAY_API_KEY',
   'ABACATEPAY_WEBHOOK_SECRET',
+  'WHATSAPP_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_VERIFY_TOKEN',
 ]);
 
 type EnvValues = z.infer<typeof EnvSchema>;
@@ -340,6 +396,22 @@ const PROVIDER_VARIABLES: Record<ProviderId, { required: readonly EnvName[]; opt
   },
   abacatepay: { required: ['ABACATEPAY_API_KEY', 'ABACATEPAY_WEBHOOK_SECRET'], optional: ['ABACATEPAY_API_URL'] },
 };
+
+/** The Cloud API's credentials: all four together, or none (the messages are then recorded, not sent). */
+const WHATSAPP_CREDENTIALS = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+
+/** One line per credential missing beside the others: a token without its phone number ID sends nothing. */
+function whatsappProblems(values: EnvValues): string[] {
+  const set = WHATSAPP_CREDENTIALS.filter((name) => values[name] !== undefined);
+  if (set.length === 0 || set.length === WHATSAPP_CREDENTIALS.length) return [];
+  return WHATSAPP_CREDENTIALS.filter((name) => values[name] === undefined).map(
+    (name) =>
+      `${name} is required with ${set.join(', ')}: the WhatsApp Cloud API needs ${WHATSAPP_CREDENTIALS.join(', ')} together (or none of them, to record the messages without sending)`,
+  );
+}
+
+/** The Cloud API's base URL by default: the Graph API version Meta's WhatsApp documentation shows. */
+export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v25.0';
 
 /**
  * A host that only this machine or its private network can reach: a demo there cannot be
@@ -450,6 +522,20 @@ export interface Config {
   logFormat: 'json' | 'text' | undefined;
   /** The seller's console (/painel) password; unset → generated at start in demo mode, else the console is off. */
   adminPassword: string | undefined;
+  /** WhatsApp messages to buyers who asked for them (docs/whatsapp.md). */
+  whatsapp: WhatsappSettings;
+}
+
+export interface WhatsappSettings {
+  /** The Cloud API (WHATSAPP_TOKEN and the rest); null → each message is recorded as it would have gone, not sent. */
+  cloud: { token: string; phoneNumberId: string; appSecret: string; verifyToken: string; apiUrl: string } | null;
+  /** The names of the three templates registered at Meta, and their language. */
+  templates: { pix: string; reminder: string; access: string };
+  language: string;
+  /** WHATSAPP_MAX_PER_ORDER: messages one order may get at most (0 = none). */
+  maxPerOrder: number;
+  /** WHATSAPP_QUIET_HOURS: whole hours of São Paulo with no messages (from `start`:00 to `end`:00). */
+  quietHours: { start: number; end: number };
 }
 
 export class ConfigError extends Error {
@@ -684,6 +770,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (typeof database === 'string') problems.push(`DATABASE_URL ${database}`);
   if (parsed.success) {
     problems.push(...providerProblems(parsed.data));
+    problems.push(...whatsappProblems(parsed.data));
     problems.push(...deploymentProblems(parsed.data));
     const { META_CAPI_TOKEN, META_PIXEL_ID, GA_API_SECRET, GA_ID, WEBHOOK_URL, WEBHOOK_SECRET } = parsed.data;
     // The server-side events complete the browser's: they need the same Pixel / measurement id.
@@ -778,6 +865,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
     adminPassword: values.ADMIN_PASSWORD,
+    whatsapp: whatsappSettings(values),
+  };
+}
+
+function whatsappSettings(values: EnvValues): WhatsappSettings {
+  const { WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN } = values;
+  return {
+    cloud:
+      WHATSAPP_TOKEN && WHATSAPP_PHONE_NUMBER_ID && WHATSAPP_APP_SECRET && WHATSAPP_VERIFY_TOKEN
+        ? {
+            token: WHATSAPP_TOKEN,
+            phoneNumberId: WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: WHATSAPP_APP_SECRET,
+            verifyToken: WHATSAPP_VERIFY_TOKEN,
+            apiUrl: values.WHATSAPP_API_URL ?? DEFAULT_WHATSAPP_API_URL,
+          }
+        : null,
+    templates: { pix: values.WHATSAPP_TEMPLATE_PIX, reminder: values.WHATSAPP_TEMPLATE_REMINDER, access: values.WHATSAPP_TEMPLATE_ACCESS },
+    language: values.WHATSAPP_TEMPLATE_LANGUAGE,
+    maxPerOrder: values.WHATSAPP_MAX_PER_ORDER,
+    quietHours: values.WHATSAPP_QUIET_HOURS,
   };
 }
 

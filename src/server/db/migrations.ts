@@ -23,6 +23,7 @@ import { orderItemsMigration } from './migrations/0023-order-items.ts';
 import { supplierListsMigration } from './migrations/0024-supplier-lists.ts';
 import { purchaseLedgerMigration } from './migrations/0025-purchase-ledger.ts';
 import { paymentProvidersMigration } from './migrations/0026-payment-providers.ts';
+import { whatsappMigration } from './migrations/0027-whatsapp.ts';
 import type { Database } from './schema.ts';
 
 /**
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024_supplier_lists': supplierListsMigration,
   '0025_purchase_ledger': purchaseLedgerMigration,
   '0026_payment_providers': paymentProvidersMigration,
+  '0027_whatsapp': whatsappMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

@@ -4,6 +4,7 @@ import type { GatewayRefundState, RefundOrigin, RefundReason, RefundStatus } fro
 import type { BrazilState, ReviewStatus } from '../../shared/reviews.ts';
 import type { ProviderId } from '../../shared/providers.ts';
 import type { ListKey, Supplier } from '../../shared/suppliers.ts';
+import type { WhatsappMessageKind, WhatsappMessageMode, WhatsappMessageStatus } from '../../shared/whatsapp.ts';
 
 /**
  * Table types for Kysely. Times are epoch milliseconds (bigint columns) so that SQLite and
@@ -115,6 +116,13 @@ export interface OrdersTable {
   /** A main order's answer to the one-time offer after payment: shown once, then `accepted` or `declined`. */
   addon_answer: Generated<'accepted' | 'declined' | null>;
   addon_answered_at: Generated<number | null>;
+  /**
+   * The buyer ticked "Quero receber o PIX e o acesso pelo WhatsApp" (migration 0027): when, the
+   * exact words shown and their version (content/checkout.ts). Null: no consent, no WhatsApp.
+   */
+  whatsapp_consent_at: Generated<number | null>;
+  whatsapp_consent_text: Generated<string | null>;
+  whatsapp_consent_version: Generated<string | null>;
 }
 
 export type OrderKind = 'main' | 'addon';
@@ -346,6 +354,43 @@ export interface ReviewsTable {
   published_at: number | null;
 }
 
+/**
+ * The log of WhatsApp messages (docs/whatsapp.md), one row per order and message. Never the number,
+ * the PIX code or the text: those are read from the order when a message goes.
+ */
+export interface WhatsappMessagesTable {
+  id: string;
+  order_id: string;
+  kind: WhatsappMessageKind;
+  /** Unique per order: `pix`, `reminder`, `access`; a console message `console:{time}`. */
+  message_key: string;
+  /** 1..WHATSAPP_MAX_PER_ORDER, unique per order: the cap; null for console messages. */
+  slot: number | null;
+  mode: WhatsappMessageMode;
+  /** The template's name at Meta. */
+  template: string | null;
+  status: WhatsappMessageStatus;
+  status_at: number;
+  created_at: number;
+  /** When the Cloud API accepted it, or it was recorded (simulated) or opened (wa.me). */
+  sent_at: number | null;
+  /** Meta's `wamid.…`, matched by the delivery webhook. */
+  meta_message_id: string | null;
+  error_code: number | null;
+  /** Calls made to the Cloud API for this message. */
+  attempts: Generated<number>;
+  /** Of those, calls whose outcome is unknown (no answer): a message is never sent a third time. */
+  uncertain: Generated<number>;
+}
+
+/** Numbers that answered PARAR or used a message's stop link: nothing more goes to them. */
+export interface WhatsappOptOutsTable {
+  /** whatsapp/phone-key.ts: a hash of the number, never the number. */
+  phone_key: string;
+  at: number;
+  source: 'reply' | 'link';
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -366,4 +411,6 @@ export interface Database {
   refunds: RefundsTable;
   order_evidence: OrderEvidenceTable;
   reviews: ReviewsTable;
+  whatsapp_messages: WhatsappMessagesTable;
+  whatsapp_opt_outs: WhatsappOptOutsTable;
 }

@@ -24,6 +24,8 @@ export interface NewOrder {
   now: number;
   expiresAt: number;
   attribution: Attribution;
+  /** "Quero receber o PIX e o acesso pelo WhatsApp", when ticked: when, and the words and version shown. */
+  whatsappConsent: { at: number; text: string; version: string } | null;
   /** The cookie notice's answer; the identifiers only when it was "granted" (the caller checks). */
   tracking: {
     consent: TrackingConsent;
@@ -265,6 +267,9 @@ export async function insertOrderWithinCapacity(
         ga_client_id: order.tracking.gaClientId,
         client_ip: order.tracking.clientIp,
         client_user_agent: order.tracking.userAgent,
+        whatsapp_consent_at: order.whatsappConsent?.at ?? null,
+        whatsapp_consent_text: order.whatsappConsent?.text ?? null,
+        whatsapp_consent_version: order.whatsappConsent?.version ?? null,
       },
       order.items,
       created,

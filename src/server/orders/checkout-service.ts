@@ -140,6 +140,10 @@ export async function startCheckout(
       expiresAt: gatewayExpiry(now, config.pixExpireDays, null),
       attribution: input.attribution,
       tracking: trackingToStore(input.tracking, client),
+      // The words the form showed, as this server ships them: never a text the request sends.
+      whatsappConsent: input.whatsappConsent
+        ? { at: now, text: copy.form.whatsappConsent.label, version: copy.form.whatsappConsent.version }
+        : null,
     },
     { limit: config.monthlyCapacity, monthStart: month.start },
     { key: clientKey(client.address), maxOpen: MAX_OPEN_CHARGES_PER_CLIENT },

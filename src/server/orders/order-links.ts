@@ -12,7 +12,7 @@ import type { OrderRow } from './orders-repository.ts';
  */
 type KeyedOrder = Pick<OrderRow, 'id' | 'postback_secret'>;
 
-function orderMac(order: KeyedOrder, purpose: 'reminders-opt-out' | 'order-contact' | 'review'): string {
+function orderMac(order: KeyedOrder, purpose: 'reminders-opt-out' | 'order-contact' | 'review' | 'whatsapp-stop'): string {
   // 192 bits: unguessable, and short enough for a URL.
   return createHmac('sha256', order.postback_secret).update(`vitrine-${purpose}:${order.id}`).digest('base64url').slice(0, 32);
 }
@@ -24,6 +24,10 @@ export const isOrderContactKey = (order: KeyedOrder, given: string | undefined) 
 /** The review request's key: opens the review page of this order only (docs/reviews.md). */
 export const reviewToken = (order: KeyedOrder) => orderMac(order, 'review');
 export const isReviewToken = (order: KeyedOrder, given: string | undefined) => secretsMatch(given, reviewToken(order));
+
+/** The WhatsApp messages' stop link (docs/whatsapp.md): ends every message to the order's number. */
+const whatsappStopToken = (order: KeyedOrder) => orderMac(order, 'whatsapp-stop');
+export const isWhatsappStopToken = (order: KeyedOrder, given: string | undefined) => secretsMatch(given, whatsappStopToken(order));
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
@@ -46,4 +50,9 @@ export const REVIEW_PAGE_PATH = '/avaliar';
 /** The review page as e-mailed: like the order page, its key rides in the fragment (`#t=`). */
 export function reviewPageUrl(publicUrl: string, order: KeyedOrder & Pick<OrderRow, 'public_ref'>): string {
   return `${base(publicUrl)}${REVIEW_PAGE_PATH}/${encodeURIComponent(order.public_ref)}#t=${reviewToken(order)}`;
+}
+
+/** The stop link every WhatsApp message carries: like the reminders' opt-out, a GET asks and a POST stops. */
+export function whatsappStopUrl(publicUrl: string, order: KeyedOrder & Pick<OrderRow, 'public_ref'>): string {
+  return `${base(publicUrl)}${paths.order}/${encodeURIComponent(order.public_ref)}/whatsapp/${whatsappStopToken(order)}`;
 }

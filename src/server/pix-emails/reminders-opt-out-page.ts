@@ -1,11 +1,12 @@
-import { remindersOptOut as copy } from '../../content/order-page.ts';
+import { remindersOptOut } from '../../content/order-page.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { standalonePage } from '../http/standalone-page.ts';
 
 /**
- * The page behind the reminders' "não quero mais lembretes" link. A GET only shows a button (mail
- * scanners open links on their own, and must not opt anyone out); the button POSTs the same body a
- * mail app sends for RFC 8058 one-click, to the same address. Self-contained: no script at all.
+ * The page behind the reminders' "não quero mais lembretes" link, and the WhatsApp messages' stop
+ * link. A GET only shows a button (mail scanners and WhatsApp's link previews open links on their
+ * own, and must not opt anyone out); the button POSTs the same body a mail app sends for RFC 8058
+ * one-click, to the same address. Self-contained: no script at all.
  */
 const STYLE = `
   :root { color-scheme: dark; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
@@ -22,7 +23,14 @@ const STYLE = `
 
 export type OptOutPageState = 'ask' | 'done' | 'invalid';
 
-export function renderOptOutPage(state: OptOutPageState, links: { action: string; orderPath: string | null }): string {
+/** The page's words: the reminders' (content/order-page.ts), or another stop link's with the same parts (WhatsApp's). */
+export type OptOutPageCopy = { readonly [Key in keyof typeof remindersOptOut]: string };
+
+export function renderOptOutPage(
+  state: OptOutPageState,
+  links: { action: string; orderPath: string | null },
+  copy: OptOutPageCopy = remindersOptOut,
+): string {
   const body =
     state === 'ask'
       ? `<h1>${escapeHtml(copy.question)}</h1>

@@ -27,6 +27,9 @@ export async function listOrdersOfEmail(db: Kysely<Database>, email: string) {
       'ga_client_id',
       'client_ip',
       'client_user_agent',
+      'whatsapp_consent_at',
+      'whatsapp_consent_text',
+      'whatsapp_consent_version',
     ])
     .where('buyer_email', '=', email)
     .orderBy('created_at')

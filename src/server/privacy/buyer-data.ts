@@ -11,6 +11,7 @@ import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
 import { recipientHash } from '../pix-emails/pix-email-quota.ts';
 import { deletePixEmailQuotaOf } from '../pix-emails/pix-email-quota-repository.ts';
 import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
+import { deleteMessagesOfOrders, listMessagesOfOrder } from '../whatsapp/whatsapp-repository.ts';
 import {
   deleteUnsentBuyerEmails,
   eraseBuyerRows,
@@ -71,6 +72,11 @@ export interface BuyerExport {
     deliveryRecord: Array<{ at: string | null; kind: string; detail: string | null }>;
     /** The visit's campaign parameters (utm_*, src, sck, fbclid, gclid) the order was made with. */
     attribution: Attribution;
+    /** "Quero receber o PIX e o acesso pelo WhatsApp": the consent, and each message sent or recorded (never its text). */
+    whatsapp: {
+      consent: { at: string | null; text: string | null; version: string | null } | null;
+      messages: Array<{ kind: string; status: string; createdAt: string | null; sentAt: string | null }>;
+    };
     /** The cookie notice's answer at checkout and what was kept because tracking was accepted. */
     tracking: {
       consent: string | null;
@@ -95,13 +101,14 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
   const email = normalizeEmail(rawEmail);
   const orders = await listOrdersOfEmail(db, email);
   const ids = orders.map((order) => order.id);
-  const [links, opens, emails, refunds, records, reviews] = await Promise.all([
+  const [links, opens, emails, refunds, records, reviews, whatsapp] = await Promise.all([
     listAccessLinkDates(db, ids),
     listMemberPageOpenDates(db, ids),
     listEmailsSent(db, ids),
     Promise.all(ids.map((id) => findRefund(db, id))),
     Promise.all(ids.map((id) => listEvidence(db, id))),
     Promise.all(ids.map((id) => findReview(db, id))),
+    Promise.all(ids.map((id) => listMessagesOfOrder(db, id))),
   ]);
   const data: BuyerExport = {
     email,
@@ -126,6 +133,18 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
       refund: exportedRefund(refunds[index]),
       review: exportedReview(reviews[index]),
       deliveryRecord: (records[index] ?? []).map((record) => ({ at: iso(record.at), kind: record.kind, detail: record.detail })),
+      whatsapp: {
+        consent:
+          order.whatsapp_consent_at === null
+            ? null
+            : { at: iso(order.whatsapp_consent_at), text: order.whatsapp_consent_text, version: order.whatsapp_consent_version },
+        messages: (whatsapp[index] ?? []).map((message) => ({
+          kind: message.kind,
+          status: message.status,
+          createdAt: iso(message.created_at),
+          sentAt: iso(message.sent_at),
+        })),
+      },
       attribution: cleanAttribution(order),
       tracking: {
         consent: order.tracking_consent,
@@ -201,6 +220,10 @@ export async function eraseBuyerData(
     // The buyer's words and name go with the rest; the landing page stops showing them at once.
     publishedReviewErased = await deleteReviewsOfOrders(trx, erased);
     await deletePixEmailQuotaOf(trx, recipientHash(email));
+    // The WhatsApp log goes with the orders (their consent went with the phone, ERASED_BUYER). A
+    // number's "PARAR" stays, as a hash (whatsapp/phone-key.ts): erasing it would let the next
+    // checkout that types the number message it again, against its owner's word.
+    await deleteMessagesOfOrders(trx, erased);
     for (const orderId of erased) await events.publish(trx, { type: 'erased', orderId, at: now });
     return erased;
   });

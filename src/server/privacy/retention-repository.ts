@@ -15,13 +15,19 @@ export const ERASED_TRACKING_IDENTIFIERS = {
   gclid: null,
 } as const;
 
-/** The personal data an order carries; emptied (not deleted: the row keeps its counts and money). */
+/**
+ * The personal data an order carries; emptied (not deleted: the row keeps its counts and money).
+ * The WhatsApp consent goes with the phone it was given for.
+ */
 export const ERASED_BUYER = {
   buyer_name: '',
   buyer_email: '',
   buyer_phone: '',
   buyer_document: null,
   ...ERASED_TRACKING_IDENTIFIERS,
+  whatsapp_consent_at: null,
+  whatsapp_consent_text: null,
+  whatsapp_consent_version: null,
 } as const;
 
 /**

@@ -39,7 +39,8 @@ import { declineRefundRequest, startRefund } from '../refunds/refund-service.ts'
 import { loadOrderEvidence } from '../refunds/order-evidence.ts';
 import { retryNeedsPanelCheck } from '../refunds/refund-admin.ts';
 import { renderEvidenceHtml, renderEvidencePdf } from '../refunds/evidence-document.ts';
-import type { AppEnv } from './context.ts';
+import type { AdminEnv } from './context.ts';
+import { orderWhatsapp } from './admin-whatsapp.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -64,8 +65,6 @@ export interface AdminDeps {
   /** Sends queued e-mails now instead of at the outbox's next poll. */
   runOutbox: () => void;
 }
-
-type AdminEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: string } };
 
 function isHttps(c: Context<AdminEnv>): boolean {
   return c.var.config.publicUrl?.startsWith('https://') === true || new URL(c.req.url).protocol === 'https:';
@@ -276,6 +275,8 @@ export function adminRoutes(deps: AdminDeps) {
         await recordAudit(c.var.db, { session: c.var.session, action: 'view_order', orderId: detail.id, client: auditClient(c), now: at });
         return sendReply(c, 'GET', detail);
       })
+
+      .get('/orders/:id/whatsapp', orderWhatsapp)
 
       .post('/orders/:id/resend', async (c) => {
         const result = await resendAccess(c.var.db, { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() });

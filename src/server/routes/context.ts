@@ -34,3 +34,6 @@ export type AppEnv = {
     now: () => number;
   };
 };
+
+/** A console request, once its session is checked (routes/admin.ts): the session's label for the audit. */
+export type AdminEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: string } };

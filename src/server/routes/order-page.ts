@@ -8,10 +8,12 @@ import { apiError, limitBody } from '../http/http.ts';
 import { refundApi } from '../../content/refunds.ts';
 import { loadGuarantee, requestRefund } from '../refunds/refund-service.ts';
 import { refundBody, refusedRefund } from './refund-request.ts';
-import { isOrderContactKey, isReminderOptOutToken } from '../orders/order-links.ts';
+import { isOrderContactKey, isReminderOptOutToken, isWhatsappStopToken } from '../orders/order-links.ts';
 import { describeOrderPage, findOrderForPage } from '../orders/order-page-service.ts';
 import { turnOffReminders } from '../pix-emails/pix-email-job.ts';
-import { renderOptOutPage, type OptOutPageState } from '../pix-emails/reminders-opt-out-page.ts';
+import { renderOptOutPage, type OptOutPageCopy, type OptOutPageState } from '../pix-emails/reminders-opt-out-page.ts';
+import { stopWhatsappByLink } from '../whatsapp/whatsapp-service.ts';
+import { whatsappStop } from '../../content/whatsapp.ts';
 import { pageFile, sendPage, type Site } from '../http/site.ts';
 import { sendReply } from './api-reply.ts';
 
@@ -24,37 +26,52 @@ function privatePage(response: Response): Response {
 }
 
 /**
- * `/pedido/:ref` (the page, rendered in the browser from `/api/order-page`) and the reminders'
- * opt-out, `/pedido/:ref/lembretes/:token`. The routes have parameters, so the access log shows
+ * `/pedido/:ref` (the page, rendered in the browser from `/api/order-page`), the reminders'
+ * opt-out, `/pedido/:ref/lembretes/:token`, and the WhatsApp messages' stop link,
+ * `/pedido/:ref/whatsapp/:token`. The routes have parameters, so the access log shows
  * their patterns, never a reference or a token. `site` is absent in API-only tests.
  */
 export function orderPageRoutes(site: Site | undefined) {
-  const optOut = async (c: Context<AppEnv>, state: OptOutPageState, status: 200 | 404 = 200) => {
+  const optOut = async (c: Context<AppEnv>, state: OptOutPageState, status: 200 | 404 = 200, copy?: OptOutPageCopy) => {
     const ref = c.req.param('ref') ?? '';
-    const html = renderOptOutPage(state, { action: c.req.path, orderPath: `${paths.order}/${encodeURIComponent(ref)}` });
+    const html = renderOptOutPage(state, { action: c.req.path, orderPath: `${paths.order}/${encodeURIComponent(ref)}` }, copy);
     return privatePage(c.html(html, status));
   };
-  const findOptOutOrder = async (c: Context<AppEnv>) => {
+  const findOptOutOrder = async (c: Context<AppEnv>, isToken = isReminderOptOutToken) => {
     const order = await findOrderForPage(c.var.checkout, c.req.param('ref') ?? '');
-    return order && isReminderOptOutToken(order, c.req.param('token')) ? order : undefined;
+    return order && isToken(order, c.req.param('token')) ? order : undefined;
   };
+  const stopPage = (c: Context<AppEnv>, state: OptOutPageState, status: 200 | 404 = 200) => optOut(c, state, status, whatsappStop);
 
-  return new Hono<AppEnv>()
-    .get('/:ref', (c) => {
-      const page = site?.page(pageFile(paths.order));
-      // Not even shaped like a reference: the page says "Pedido não encontrado", with a real 404.
-      const status = PUBLIC_REF_PATTERN.test(c.req.param('ref')) ? 200 : 404;
-      return privatePage(page ? sendPage(c, page, status) : c.text('Not found', 404));
-    })
-    .get('/:ref/lembretes/:token', async (c) => ((await findOptOutOrder(c)) ? optOut(c, 'ask') : optOut(c, 'invalid', 404)))
-    .post('/:ref/lembretes/:token', async (c) => {
-      const order = await findOptOutOrder(c);
-      if (!order) return optOut(c, 'invalid', 404);
-      // Whatever the body says: the button's form and a mail app's RFC 8058 POST both mean "stop".
-      const cancelled = await turnOffReminders(c.var.db, order.id, c.var.now());
-      if (cancelled !== undefined) c.var.logger.info('PIX reminders turned off by the buyer', { order: order.id, cancelled });
-      return optOut(c, 'done');
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/:ref', (c) => {
+        const page = site?.page(pageFile(paths.order));
+        // Not even shaped like a reference: the page says "Pedido não encontrado", with a real 404.
+        const status = PUBLIC_REF_PATTERN.test(c.req.param('ref')) ? 200 : 404;
+        return privatePage(page ? sendPage(c, page, status) : c.text('Not found', 404));
+      })
+      .get('/:ref/lembretes/:token', async (c) => ((await findOptOutOrder(c)) ? optOut(c, 'ask') : optOut(c, 'invalid', 404)))
+      .post('/:ref/lembretes/:token', async (c) => {
+        const order = await findOptOutOrder(c);
+        if (!order) return optOut(c, 'invalid', 404);
+        // Whatever the body says: the button's form and a mail app's RFC 8058 POST both mean "stop".
+        const cancelled = await turnOffReminders(c.var.db, order.id, c.var.now());
+        if (cancelled !== undefined) c.var.logger.info('PIX reminders turned off by the buyer', { order: order.id, cancelled });
+        return optOut(c, 'done');
+      })
+      // Every WhatsApp message's stop link (docs/whatsapp.md): the order's number gets no more messages.
+      .get('/:ref/whatsapp/:token', async (c) =>
+        (await findOptOutOrder(c, isWhatsappStopToken)) ? stopPage(c, 'ask') : stopPage(c, 'invalid', 404),
+      )
+      .post('/:ref/whatsapp/:token', async (c) => {
+        const order = await findOptOutOrder(c, isWhatsappStopToken);
+        if (!order) return stopPage(c, 'invalid', 404);
+        if (await stopWhatsappByLink(c.var.db, order, c.var.now()))
+          c.var.logger.info('WhatsApp messages stopped by the buyer', { order: order.id });
+        return stopPage(c, 'done');
+      })
+  );
 }
 
 /** `/api/order-page/:ref`: the order page's data, and its "Reenviar acesso". */

@@ -1,0 +1,146 @@
+import { requestJson, TransportFailure } from '../gateway/transport.ts';
+import type { WhatsappSettings } from '../config/config.ts';
+
+/**
+ * The WhatsApp Cloud API's send call, the one module that knows its shapes (sources in
+ * tests/integration/whatsapp-cloud-api.test.ts): `POST {WHATSAPP_API_URL}/{phone-number-id}/messages`
+ * with a template message, a bearer token and a hard timeout; Meta's answer is read into a message
+ * id or a typed error.
+ *
+ * No SDK: Meta paused its official Node.js SDK (WhatsApp/WhatsApp-Nodejs-SDK, issue #31, June 2023)
+ * and no maintained official one remains; the call is one JSON POST, made with the same transport
+ * as the PIX providers (gateway/transport.ts: no redirects, prototype-safe JSON, sent-or-not).
+ */
+export type CloudApiSettings = NonNullable<WhatsappSettings['cloud']>;
+
+/** Long enough for Meta on a bad day, well inside the outbox's 60 s deadline for one send. */
+export const CLOUD_API_TIMEOUT_MS = 15_000;
+
+export interface TemplateMessage {
+  /** The number with its country code, digits only (5511987654321). */
+  to: string;
+  template: string;
+  language: string;
+  /** The body's variables, {{1}} first. */
+  body: readonly string[];
+  /** The URL button's variable: what Meta appends to the URL the template was registered with. */
+  urlSuffix: string;
+  /** Echoed by Meta in every status webhook of this message (`biz_opaque_callback_data`): our log row's id. */
+  callbackData: string;
+}
+
+/**
+ * Meta takes a variable as one line: no line break or tab, never more than four spaces in a row
+ * (a name typed with a tab would otherwise cost the message).
+ */
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+/** The request body of a template message with body variables and one URL button. */
+export function templateRequestBody(message: TemplateMessage) {
+  const text = (value: string) => ({ type: 'text', text: oneLine(value) });
+  return {
+    messaging_product: 'whatsapp',
+    recipient_type: 'individual',
+    to: message.to,
+    type: 'template',
+    biz_opaque_callback_data: message.callbackData,
+    template: {
+      name: message.template,
+      language: { code: message.language },
+      components: [
+        { type: 'body', parameters: message.body.map(text) },
+        { type: 'button', sub_type: 'url', index: '0', parameters: [text(message.urlSuffix)] },
+      ],
+    },
+  };
+}
+
+/**
+ * What a refusal means for us. `undeliverable`: the number cannot get WhatsApp messages (131026);
+ * `template`: Meta refused the template (paused 132015, disabled 132016, missing or with other
+ * variables); `rate_limited` (130429, 131056, 131048, 80007, 4), `auth` (190 and the permission
+ * codes: a seller can renew the token) and `server` are worth another try; `rejected` is anything
+ * else about this one message.
+ */
+export type CloudApiFailure = 'undeliverable' | 'template' | 'rate_limited' | 'auth' | 'server' | 'rejected';
+
+export class CloudApiError extends Error {
+  constructor(
+    readonly failure: CloudApiFailure,
+    readonly code: number | null,
+    readonly httpStatus: number,
+  ) {
+    super(`WhatsApp Cloud API refused the message: ${failure}${code === null ? '' : ` (code ${code})`}, HTTP ${httpStatus}`);
+    this.name = 'CloudApiError';
+  }
+
+  /** Another attempt later may go through; the others will fail the same way. */
+  get retryable(): boolean {
+    return this.failure === 'rate_limited' || this.failure === 'auth' || this.failure === 'server';
+  }
+}
+
+/** No answer. `sent` false: the request surely never reached Meta, so sending again cannot double it. */
+export class CloudApiNoAnswer extends Error {
+  constructor(readonly sent: boolean) {
+    super(sent ? 'WhatsApp Cloud API gave no answer' : 'WhatsApp Cloud API was not reached');
+    this.name = 'CloudApiNoAnswer';
+  }
+}
+
+const RATE_LIMIT_CODES = new Set([4, 80007, 130429, 131048, 131056]);
+const AUTH_CODES = new Set([0, 3, 10, 190]);
+const SERVER_CODES = new Set([1, 2, 131000, 131016]);
+
+export function classifyCloudApiCode(code: number | null, httpStatus: number, subcode?: number): CloudApiFailure {
+  if (code === 131026) return 'undeliverable';
+  // "Invalid parameter" with this subcode: the recipient is not a WhatsApp number (older API versions).
+  if (code === 100 && subcode === 2494010) return 'undeliverable';
+  if (code !== null && code >= 132000 && code < 133000) return 'template';
+  if (code !== null && RATE_LIMIT_CODES.has(code)) return 'rate_limited';
+  if ((code !== null && (AUTH_CODES.has(code) || (code >= 200 && code < 300))) || httpStatus === 401) return 'auth';
+  if ((code !== null && SERVER_CODES.has(code)) || httpStatus === 429 || httpStatus >= 500) {
+    return httpStatus === 429 ? 'rate_limited' : 'server';
+  }
+  return 'rejected';
+}
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+const integer = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+
+/** Sends one template message; resolves with Meta's message id (`wamid.…`). */
+export async function sendTemplate(
+  settings: Pick<CloudApiSettings, 'apiUrl' | 'phoneNumberId' | 'token'>,
+  message: TemplateMessage,
+  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
+): Promise<{ messageId: string }> {
+  let answer: { status: number; json: unknown };
+  try {
+    answer = await requestJson(options.fetch ?? fetch, {
+      url: `${settings.apiUrl}/${encodeURIComponent(settings.phoneNumberId)}/messages`,
+      method: 'POST',
+      token: settings.token,
+      body: templateRequestBody(message),
+      timeoutMs: options.timeoutMs ?? CLOUD_API_TIMEOUT_MS,
+    });
+  } catch (error) {
+    if (error instanceof TransportFailure) throw new CloudApiNoAnswer(error.sent);
+    throw error;
+  }
+  const body = record(answer.json);
+  if (answer.status >= 200 && answer.status < 300) {
+    const first = Array.isArray(body?.messages) ? record(body.messages[0]) : undefined;
+    const id = first?.id;
+    if (typeof id === 'string' && id.length > 0 && id.length <= 512) return { messageId: id };
+    // A 2xx we cannot read: Meta may have taken the message; treat it as an answer lost.
+    throw new CloudApiNoAnswer(true);
+  }
+  const error = record(body?.error);
+  const code = integer(error?.code);
+  const subcode = integer(error?.error_subcode);
+  throw new CloudApiError(classifyCloudApiCode(code, answer.status, subcode ?? undefined), code, answer.status);
+}

@@ -1,0 +1,238 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/schema.ts';
+import { findAccessOrderById } from '../access/access-repository.ts';
+import { issueAccessToken } from '../access/access-service.ts';
+import { deleteUnsentMessages, enqueueOutboxMessage, type ClaimedMessage } from '../outbox/outbox-repository.ts';
+import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
+import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
+import { orderIdOf, type OrderEvents } from '../orders/order-events.ts';
+import { buyerPaidForItemsOf } from '../orders/order-items.ts';
+import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import { WHATSAPP_NO_ANSWER } from '../../content/whatsapp.ts';
+import { CloudApiError, CloudApiNoAnswer, sendTemplate } from './cloud-api.ts';
+import { messageVariables, type AutomaticMessageKind } from './whatsapp-messages.ts';
+import { phoneKey, whatsappRecipient } from './phone-key.ts';
+import { isQuiet, nextSendableAt, reminderTime } from './quiet-hours.ts';
+import { businessDay, businessDayStart } from '../../shared/time.ts';
+import {
+  claimMessageRow,
+  countMessagesToPhoneSince,
+  findBlockingFailure,
+  findMessageRow,
+  markAccepted,
+  markCalling,
+  markFailed,
+  markNoAnswer,
+  markRecorded,
+  optedOutAt,
+} from './whatsapp-repository.ts';
+
+/**
+ * The PIX, one reminder and the access on WhatsApp (docs/whatsapp.md), for buyers who ticked the
+ * consent, through the outbox like the e-mails: the rows are written in the transitions'
+ * transactions (`whatsapp:pix` with the charge, `whatsapp:reminder` due before the expiry,
+ * `whatsapp:access` with the payment) and each is checked against the order when its turn comes.
+ * Without the Cloud API settings the same rows are recorded as they would have gone (`not_sent`).
+ *
+ * Idempotency: Meta takes no idempotency key, so each message is its own log row, claimed before
+ * the call (its id travels as `biz_opaque_callback_data`) and read by every later attempt. A row
+ * that Meta accepted, or whose status webhook arrived, is never sent again. A call that got no
+ * answer may have gone: the retry (30 s later at the soonest) first looks whether Meta's webhook
+ * reported it, and sends it again only once; a second unanswered call ends the message. So a
+ * message reaches a buyer at most twice, and twice only when Meta took a call it never answered
+ * and its webhook came later than the retry.
+ */
+export const WHATSAPP_KIND_FAMILY = 'whatsapp:';
+const FAMILY = WHATSAPP_KIND_FAMILY;
+const KINDS: readonly AutomaticMessageKind[] = ['pix', 'reminder', 'access'];
+
+/** `whatsapp:pix`, or `whatsapp:pix:{time}` for one moved out of the quiet hours when its turn came. */
+function messageKindOf(outboxKind: string): AutomaticMessageKind | undefined {
+  const [family, kind, time, ...rest] = outboxKind.split(':');
+  if (`${family}:` !== FAMILY || rest.length > 0 || (time !== undefined && !/^\d{1,15}$/.test(time))) return undefined;
+  return KINDS.find((known) => known === kind);
+}
+
+/**
+ * The checkout takes any number, so a stranger's could get a PIX message per order someone places
+ * with it. A number gets at most this many messages per São Paulo day, whatever the orders (like
+ * the PIX e-mails' daily quota per address); a buyer's order with its reminder and access fits, with
+ * a replaced PIX besides.
+ */
+export const WHATSAPP_MESSAGES_PER_NUMBER_PER_DAY = 4;
+
+/** Error codes after which WhatsApp is not tried again for the order: the number, or the template. */
+export function endsWhatsappForOrder(code: number): boolean {
+  return code === 131026 || (code >= 132000 && code < 133000);
+}
+
+type WhatsappConfig = Pick<Config, 'whatsapp'>;
+
+function wantsWhatsapp(order: Pick<OrderRow, 'kind' | 'whatsapp_consent_at'>, config: WhatsappConfig): boolean {
+  // The one-time offer after payment is answered on the paid page: never chased, like its e-mails.
+  return order.kind === 'main' && order.whatsapp_consent_at !== null && config.whatsapp.maxPerOrder > 0;
+}
+
+async function enqueue(trx: Transaction<Database>, orderId: string, kind: AutomaticMessageKind, now: number, due: number) {
+  await enqueueOutboxMessage(trx, { orderId, kind: `${FAMILY}${kind}`, payload: {}, now, notBefore: due });
+}
+
+/** The PIX's messages stop once it is paid, failed or refunded; an unsent access message once refunded. */
+function cancelMessages(db: Kysely<Database> | Transaction<Database>, orderId: string, kinds: readonly AutomaticMessageKind[]) {
+  return deleteUnsentMessages(db, orderId, { kinds: [], kindPrefixes: kinds.map((kind) => `${FAMILY}${kind}`) });
+}
+
+export function subscribeWhatsapp(events: OrderEvents, config: WhatsappConfig): void {
+  const quiet = config.whatsapp.quietHours;
+  events.subscribe('charged', async (trx, { order, at }) => {
+    if (!wantsWhatsapp(order, config)) return;
+    const expiresAt = Number(order.expires_at);
+    const pixAt = nextSendableAt(at, quiet);
+    if (pixAt < expiresAt) await enqueue(trx, order.id, 'pix', at, pixAt);
+    const remindAt = reminderTime(at, expiresAt, quiet);
+    if (remindAt !== null) await enqueue(trx, order.id, 'reminder', at, remindAt);
+  });
+  events.subscribe('paid', async (trx, { order, at }) => {
+    await cancelMessages(trx, order.id, ['pix', 'reminder']);
+    if (wantsWhatsapp(order, config)) await enqueue(trx, order.id, 'access', at, nextSendableAt(at, quiet));
+  });
+  events.subscribe('failed', async (trx, event) => {
+    await cancelMessages(trx, orderIdOf(event), ['pix', 'reminder']);
+  });
+  for (const type of ['reversed', 'erased'] as const) {
+    events.subscribe(type, async (trx, event) => {
+      await cancelMessages(trx, orderIdOf(event), KINDS);
+    });
+  }
+}
+
+export interface WhatsappDeps {
+  db: Kysely<Database>;
+  config: WhatsappConfig;
+  publicUrl: () => string;
+  now: () => number;
+}
+
+export function registerWhatsapp(kinds: OutboxKinds, deps: WhatsappDeps): void {
+  kinds.register(FAMILY, {
+    channel: 'whatsapp',
+    mode: deps.config.whatsapp.cloud ? 'cloud_api' : 'simulated',
+    // A message is worth sending for a day at most; past it the checks at send time drop it anyway.
+    retry: { baseBackoffMs: 30_000, maxBackoffMs: 10 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 },
+    deliver: (message) => deliverMessage(deps, message),
+  });
+}
+
+const notNeeded = (reason: string) => new MessageNotNeededError(reason);
+
+/** The checks a message of `kind` must pass when its turn comes; throws MessageNotNeededError otherwise. */
+async function checkOrder(deps: WhatsappDeps, kind: AutomaticMessageKind, order: OrderRow, now: number): Promise<string> {
+  if (!wantsWhatsapp(order, deps.config)) throw notNeeded('no WhatsApp consent on the order');
+  const to = whatsappRecipient(order.buyer_phone);
+  if (!to) throw notNeeded('no phone on the order');
+  if ((await optedOutAt(deps.db, phoneKey(to))) !== null) throw notNeeded('the number asked for no more WhatsApp messages');
+  if (await findBlockingFailure(deps.db, order.id, endsWhatsappForOrder)) throw notNeeded('WhatsApp is not possible for this order');
+  if (kind === 'access') {
+    const access = await findAccessOrderById(deps.db, order.id);
+    if (!access?.hasAccess) throw notNeeded(`order is ${order.status} without access`);
+    return to;
+  }
+  if (order.status !== 'pending' || !order.transaction_hash) throw notNeeded(`order is ${order.status}`);
+  if (Number(order.expires_at) <= now) throw notNeeded('the PIX expired');
+  if (!order.pix_code) throw notNeeded('the charge has no PIX code to send');
+  if (kind === 'reminder') {
+    if (order.reminders_opted_out_at !== null) throw notNeeded('the buyer opted out of reminders');
+    // Paid through another charge (the other bump choice, another tab): nothing to chase.
+    if (await buyerPaidForItemsOf(deps.db, order)) throw notNeeded('the buyer paid for these items in another order');
+  }
+  return to;
+}
+
+async function deliverMessage(deps: WhatsappDeps, row: ClaimedMessage): Promise<{ recipient?: string }> {
+  const kind = messageKindOf(row.kind);
+  if (!kind) throw new UndeliverableMessageError(`outbox kind "${row.kind}" is not a WhatsApp message`);
+  const { db, config } = deps;
+  const now = deps.now();
+  const order = await findOrderById(db, row.orderId);
+  if (!order) throw notNeeded('order not found');
+  const to = await checkOrder(deps, kind, order, now);
+
+  // Its turn came inside the quiet hours (a retry, a late run): it waits for their end as a new row.
+  if (isQuiet(now, config.whatsapp.quietHours)) {
+    const due = nextSendableAt(now, config.whatsapp.quietHours);
+    if (kind !== 'access' && due >= Number(order.expires_at)) throw notNeeded('the PIX expires before the quiet hours end');
+    await enqueueOutboxMessage(db, { orderId: order.id, kind: `${FAMILY}${kind}:${due}`, payload: {}, now, notBefore: due });
+    throw notNeeded(`quiet hours: moved to ${new Date(due).toISOString()}`);
+  }
+
+  // A message not tried yet takes a place in the number's day (an earlier attempt already has one).
+  if (
+    !(await findMessageRow(db, order.id, kind)) &&
+    (await countMessagesToPhoneSince(db, order.buyer_phone, businessDayStart(businessDay(now)))) >= WHATSAPP_MESSAGES_PER_NUMBER_PER_DAY
+  ) {
+    throw notNeeded(`this number had its ${WHATSAPP_MESSAGES_PER_NUMBER_PER_DAY} WhatsApp messages for today`);
+  }
+
+  const cloud = config.whatsapp.cloud;
+  const template = config.whatsapp.templates[kind];
+  const log = await claimMessageRow(db, {
+    orderId: order.id,
+    kind,
+    messageKey: kind,
+    mode: cloud ? 'cloud_api' : 'simulated',
+    template,
+    max: config.whatsapp.maxPerOrder,
+    now,
+  });
+  if (!log) throw notNeeded(`the order had its ${config.whatsapp.maxPerOrder} WhatsApp messages`);
+  // Already gone (the outbox lost the record of it): done, never twice.
+  if (log.status !== 'sending' && log.status !== 'failed') return {};
+  if (!cloud) {
+    await markRecorded(db, log.id, now);
+    return {};
+  }
+
+  // An earlier call whose outcome is unknown (no answer, or this process died during it).
+  let unknown = Number(log.uncertain);
+  if (log.status === 'sending' && Number(log.attempts) > unknown) {
+    await markNoAnswer(db, log.id);
+    unknown += 1;
+  }
+  if (unknown >= 2) {
+    await markFailed(db, log.id, WHATSAPP_NO_ANSWER, now);
+    throw notNeeded('two calls without an answer: not sent a third time');
+  }
+
+  const accessToken = kind === 'access' ? await issueAccessToken(db, order.id, now) : undefined;
+  const variables = messageVariables(kind, order, { publicUrl: deps.publicUrl(), ...(accessToken ? { accessToken } : {}) });
+  await markCalling(db, log.id, now);
+  try {
+    const { messageId } = await sendTemplate(cloud, {
+      to,
+      template,
+      language: config.whatsapp.language,
+      body: variables.body,
+      urlSuffix: variables.urlSuffix,
+      callbackData: log.id,
+    });
+    await markAccepted(db, log.id, messageId, deps.now());
+    return {};
+  } catch (error) {
+    if (error instanceof CloudApiNoAnswer) {
+      // Never reached Meta: nothing went, the next try is a first one. Else: unknown, see above.
+      if (error.sent) await markNoAnswer(db, log.id);
+      else await markFailed(db, log.id, null, deps.now());
+      throw error;
+    }
+    if (!(error instanceof CloudApiError)) throw error;
+    await markFailed(db, log.id, error.code, deps.now());
+    if (error.retryable) throw error;
+    if (error.code !== null && endsWhatsappForOrder(error.code)) {
+      // The e-mails go on; the order's other WhatsApp messages would fail the same way.
+      await cancelMessages(db, order.id, KINDS);
+      throw notNeeded(`WhatsApp is not possible for this order (code ${error.code})`);
+    }
+    throw new UndeliverableMessageError(error.message);
+  }
+}

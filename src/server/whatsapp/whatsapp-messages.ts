@@ -1,0 +1,59 @@
+import { site } from '../../content/site.ts';
+import { whatsappNameFallback, whatsappTemplates } from '../../content/whatsapp.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { greetingName } from '../mail/email-layout.ts';
+import { formatExpiry } from '../mail/pix-email.ts';
+import { whatsappStopUrl } from '../orders/order-links.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+
+/**
+ * The variables of each template (content/whatsapp.ts prints the texts they fill), read from the
+ * order when a message goes, and the same message as the console previews it.
+ */
+export type AutomaticMessageKind = keyof typeof whatsappTemplates;
+
+export interface MessageVariables {
+  /** The body's variables, {{1}} first. */
+  body: string[];
+  /** The URL button's variable: the order's reference, or the access link's key. */
+  urlSuffix: string;
+}
+
+type MessageOrder = Pick<OrderRow, 'id' | 'public_ref' | 'postback_secret' | 'buyer_name' | 'amount_cents' | 'pix_code' | 'expires_at'>;
+
+export function messageVariables(
+  kind: AutomaticMessageKind,
+  order: MessageOrder,
+  links: { publicUrl: string; accessToken?: string },
+): MessageVariables {
+  // As the e-mails greet: the first name when it is a word of letters. The checkout takes any
+  // text as a name and any number as the phone, so a URL typed as a name never reaches a stranger.
+  const name = greetingName(order.buyer_name) || whatsappNameFallback;
+  const stop = whatsappStopUrl(links.publicUrl, order);
+  switch (kind) {
+    case 'pix':
+      return {
+        body: [name, formatBRL(order.amount_cents), site.productName, order.pix_code ?? '', formatExpiry(order.expires_at), stop],
+        urlSuffix: order.public_ref,
+      };
+    case 'reminder':
+      return {
+        body: [name, formatBRL(order.amount_cents), site.productName, formatExpiry(order.expires_at), stop],
+        urlSuffix: order.public_ref,
+      };
+    case 'access':
+      return { body: [name, site.productName, stop], urlSuffix: links.accessToken ?? '' };
+  }
+}
+
+/**
+ * The message as the buyer reads it: the template's body with its variables, and the button. The
+ * access link's key is never stored, so the console's preview of that message shows no link.
+ */
+export function previewText(kind: AutomaticMessageKind, variables: MessageVariables, publicUrl: string): string {
+  const template = whatsappTemplates[kind];
+  const body = template.body.replace(/\{\{(\d{1,2})\}\}/g, (_, index: string) => variables.body[Number(index) - 1] ?? '');
+  // The button's URL as registered at Meta: the site's address, the template's path, the variable.
+  const target = variables.urlSuffix ? ` ${publicUrl}${template.button.path}${variables.urlSuffix}` : '';
+  return `${body}\n\n[${template.button.text}]${target}`;
+}
