@@ -197,7 +197,7 @@ async function tapForPix(page: Page, buyer: Buyer): Promise<{ dialog: Locator; c
   const dialog = page.getByRole('dialog', { name: PRODUCT });
   await dialog.getByLabel('Nome completo').fill(buyer.name);
   await dialog.getByLabel('E-mail').fill(buyer.email);
-  await dialog.getByLabel('WhatsApp').fill('21987650044');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987650044');
   // A real provider's bank needs the buyer's CPF (no CUSTOMER_DOCUMENT here).
   await dialog.getByLabel('CPF').fill('52998224725');
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
