@@ -115,6 +115,31 @@ export const admin = {
         'Pós-compra: vendas pagas sem o adicional (a quem a oferta única aparece depois do pagamento) cujo PIX do adicional foi pago ÷ essas vendas.',
       ],
     },
+    /** The recovery table (server/funnel/recovery-figures.ts; docs/whatsapp.md#recovery-figures). */
+    recovery: {
+      title: 'PIX recuperados',
+      metric: 'Indicador',
+      periods: { today: 'Hoje', last7: '7 dias', last30: '30 dias', month: 'Mês' },
+      rows: {
+        pixGenerated: 'PIX gerados',
+        paidWithoutReminder: 'Pagos sem lembrete',
+        paidAfterEmail: 'Pagos após e-mail',
+        paidAfterWhatsapp: 'Pagos após WhatsApp',
+        paidAfterConsole: 'Pagos após “Cobrar no WhatsApp”',
+        recoveredCents: 'Receita recuperada',
+        whatsappCostCents: 'Custo estimado do WhatsApp',
+      },
+      messages: (count: number) => formatCount(count, { one: 'mensagem', other: 'mensagens' }),
+      help: (priceCents: string) => [
+        'PIX gerados: cobranças PIX criadas no período (pedidos e compras adicionais).',
+        'Pagos: pedidos pagos no período (pela data do pagamento), cada um contado uma única vez, pelo último contato enviado antes do pagamento. Se dois contatos têm o mesmo horário, vale o “Cobrar no WhatsApp”, depois o WhatsApp, depois o e-mail. “Sem lembrete”: nenhum contato antes do pagamento.',
+        'Contatos: um lembrete por e-mail aceito pelo servidor de e-mail; uma mensagem do PIX ou lembrete pelo WhatsApp aceita pela Meta (ou enviada, entregue, lida); um clique em “Cobrar no WhatsApp” no painel (conta como contato mesmo sem saber se você enviou a mensagem).',
+        'Receita recuperada: a soma dos valores dos pedidos pagos depois de algum contato.',
+        `Custo estimado: mensagens automáticas pelo WhatsApp enviadas no período × ${priceCents} (WHATSAPP_PRICE_CENTS). O “Cobrar no WhatsApp” sai do seu próprio WhatsApp e não custa nada.`,
+      ],
+      demoNote:
+        'Demonstração: sem a Cloud API, as mensagens registradas (não enviadas) contam como enviadas, para a tabela mostrar números.',
+    },
   },
   orders: {
     search: 'Buscar',

@@ -239,12 +239,15 @@ export function adminRoutes(deps: AdminDeps) {
       })
 
       .get('/overview', async (c) => {
-        const { monthlyCapacity, offerEndsAt, orderBump } = c.var.config;
-        return sendReply(
-          c,
-          'GET',
-          await readOverview(c.var.db, { monthlyCapacity, offerEndsAt, orderBump: orderBump !== null }, c.var.now()),
-        );
+        const { monthlyCapacity, offerEndsAt, orderBump, demoMode, whatsapp } = c.var.config;
+        const settings = {
+          monthlyCapacity,
+          offerEndsAt,
+          orderBump: orderBump !== null,
+          countSimulatedWhatsapp: demoMode && whatsapp.cloud === null,
+          whatsappPriceCents: whatsapp.priceCents,
+        };
+        return sendReply(c, 'GET', await readOverview(c.var.db, settings, c.var.now()));
       })
 
       .get(
