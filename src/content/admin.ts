@@ -127,9 +127,9 @@ export const admin = {
         paidAfterWhatsapp: 'Pagos após WhatsApp',
         paidAfterConsole: 'Pagos após “Cobrar no WhatsApp”',
         recoveredCents: 'Receita recuperada',
-        whatsappCostCents: 'Custo estimado do WhatsApp',
+        whatsappSent: 'Mensagens pelo WhatsApp',
+        whatsappCostCents: 'Custo estimado',
       },
-      messages: (count: number) => formatCount(count, { one: 'mensagem', other: 'mensagens' }),
       help: (priceCents: string) => [
         'PIX gerados: cobranças PIX criadas no período (pedidos e compras adicionais).',
         'Pagos: pedidos pagos no período (pela data do pagamento), cada um contado uma única vez, pelo último contato enviado antes do pagamento. Se dois contatos têm o mesmo horário, vale o “Cobrar no WhatsApp”, depois o WhatsApp, depois o e-mail. “Sem lembrete”: nenhum contato antes do pagamento.',

@@ -13,10 +13,10 @@ const COUNTS = ['pixGenerated', 'paidWithoutReminder', 'paidAfterEmail', 'paidAf
 export function RecoveryTable({ recovery }: { recovery: AdminOverview['recovery'] }) {
   const id = useId();
   const text = copy.overview.recovery;
-  const cell = 'py-2 pl-2 text-right tabular-nums';
+  const cell = 'py-2 pl-2 text-right whitespace-nowrap tabular-nums';
   const row = (label: string, value: (figures: AdminRecoveryTotals) => ReactNode, strong = false) => (
     <tr key={label} className="border-t border-line align-top">
-      <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-300">
+      <th scope="row" className="min-w-32 py-2 pr-2 text-left font-medium text-slate-300">
         {label}
       </th>
       {PERIODS.map((period) => (
@@ -48,12 +48,8 @@ export function RecoveryTable({ recovery }: { recovery: AdminOverview['recovery'
           <tbody>
             {COUNTS.map((key) => row(text.rows[key], (figures) => figures[key]))}
             {row(text.rows.recoveredCents, (figures) => formatBRL(figures.recoveredCents), true)}
-            {row(text.rows.whatsappCostCents, (figures) => (
-              <>
-                <span className="block whitespace-nowrap">{formatBRL(figures.whatsappCostCents)}</span>
-                <span className="block text-xs whitespace-nowrap text-slate-400">{text.messages(figures.whatsappSent)}</span>
-              </>
-            ))}
+            {row(text.rows.whatsappSent, (figures) => figures.whatsappSent)}
+            {row(text.rows.whatsappCostCents, (figures) => formatBRL(figures.whatsappCostCents))}
           </tbody>
         </table>
       </div>
