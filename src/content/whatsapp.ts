@@ -138,3 +138,13 @@ export function whatsappFailureReason(code: number | null): string {
         : `a Meta recusou a mensagem (código ${code})`;
   }
 }
+
+/**
+ * The console's "Cobrar no WhatsApp" (docs/whatsapp.md#the-console): the message wa.me opens,
+ * which the seller can still edit in WhatsApp before sending. It carries the amount and the order
+ * page, never the PIX code: a wa.me URL sits in the browser's history and WhatsApp's link preview.
+ */
+export function whatsappConsoleText(message: { name: string; amount: string; orderUrl: string }): string {
+  const greeting = message.name ? `Olá, ${message.name}!` : 'Olá!';
+  return `${greeting} Vi que o seu PIX de ${message.amount} ainda está em aberto. O código para pagar está na página do seu pedido: ${message.orderUrl}\n\nQualquer dúvida, é só responder por aqui.`;
+}

@@ -160,6 +160,26 @@ export interface AdminBumpTotals {
   offerConversion: number | null;
 }
 
+/**
+ * Unpaid PIX won back, over one period (server/funnel/recovery-figures.ts; the definitions are
+ * printed under the table from content/admin.ts): each paid order counts for the last touch sent
+ * before its payment.
+ */
+export interface AdminRecoveryTotals {
+  /** PIX charges created in the period (main and add-on orders). */
+  pixGenerated: number;
+  /** Orders paid in the period, by the last touch before the payment. */
+  paidWithoutReminder: number;
+  paidAfterEmail: number;
+  paidAfterWhatsapp: number;
+  paidAfterConsole: number;
+  /** The amounts of the orders paid after a touch of any kind. */
+  recoveredCents: number;
+  /** WhatsApp messages sent in the period (automatic ones; wa.me costs nothing) × WHATSAPP_PRICE_CENTS. */
+  whatsappSent: number;
+  whatsappCostCents: number;
+}
+
 export interface AdminFunnelStep {
   key: string;
   count: number;
@@ -192,6 +212,14 @@ export interface AdminOverview {
   totals: { today: AdminPeriodTotals; last7: AdminPeriodTotals; last30: AdminPeriodTotals; month: AdminPeriodTotals };
   /** The order bump over the same periods; null while ORDER_BUMP is off. */
   bump: { today: AdminBumpTotals; last7: AdminBumpTotals; last30: AdminBumpTotals; month: AdminBumpTotals } | null;
+  /** Unpaid PIX won back by the reminders, over the same periods. */
+  recovery: {
+    periods: { today: AdminRecoveryTotals; last7: AdminRecoveryTotals; last30: AdminRecoveryTotals; month: AdminRecoveryTotals };
+    /** WHATSAPP_PRICE_CENTS, printed in the cost's definition. */
+    whatsappPriceCents: number;
+    /** The demo: messages recorded without the Cloud API count as sent. */
+    countsSimulated: boolean;
+  };
   /** Every sale ever (paid main orders), so the console can tell a new sale since its last refresh. */
   paidOrdersAllTime: number;
   /** The latest sale (a paid main order). */

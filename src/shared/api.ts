@@ -88,6 +88,8 @@ export interface ApiEndpoints {
   'GET /api/admin/orders/:id': { reply: AdminOrderDetail };
   /** The order's WhatsApp: consent, stop, why it is not possible, and every message (docs/whatsapp.md#the-console). */
   'GET /api/admin/orders/:id/whatsapp': { reply: AdminOrderWhatsapp };
+  /** "Cobrar no WhatsApp": records the use, then gives the wa.me link to open (never with the PIX code). */
+  'POST /api/admin/orders/:id/whatsapp/console': { reply: { url: string } };
   'POST /api/admin/orders/:id/resend': { reply: OkReply };
   'POST /api/admin/orders/:id/revoke': { reply: OkReply };
   'POST /api/admin/orders/:id/refund': { reply: OkReply };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, payOnSandbox } from './fixtures.ts';
 import type { RunningServer } from './server.ts';
 
@@ -34,6 +34,14 @@ export function accessLinkIn(file: string): string {
 /** Buys the product as a visitor does, in the sandbox: pre-sell → landing → PIX → "Simular pagamento". */
 export async function buyInSandbox(context: BrowserContext, buyer: { name: string; email: string }) {
   const page = await context.newPage();
+  const dialog = await generatePix(page, buyer);
+  await payOnSandbox(context, dialog);
+  await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+  await page.close();
+}
+
+/** From the pre-sell to the PIX, as a first-time visitor (phone 21 98765-4321); `whatsapp` ticks the consent. Resolves with the checkout dialog. */
+export async function generatePix(page: Page, buyer: { name: string; email: string; whatsapp?: boolean }): Promise<Locator> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Sim, quero!' }).click();
   await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
@@ -41,8 +49,7 @@ export async function buyInSandbox(context: BrowserContext, buyer: { name: strin
   await dialog.getByLabel('Nome completo').fill(buyer.name);
   await dialog.getByLabel('E-mail').fill(buyer.email);
   await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987654321');
+  if (buyer.whatsapp) await dialog.getByRole('checkbox', { name: 'Quero receber o PIX e o acesso pelo WhatsApp' }).check();
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
-  await payOnSandbox(context, dialog);
-  await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
-  await page.close();
+  return dialog;
 }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quietHoursAround } from '../support/quiet-hours.ts';
 import { sandboxSays } from './sandbox-payment.ts';
 import { createSqliteDb } from './test-db.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -12,7 +13,7 @@ describe('npm run report', () => {
   let server: TestServer;
   beforeAll(async () => {
     db = await createSqliteDb();
-    server = await startTestServer(db);
+    server = await startTestServer(db, { WHATSAPP_QUIET_HOURS: quietHoursAround(Date.now()) });
   });
   afterAll(async () => {
     await server.stop();
@@ -44,11 +45,15 @@ describe('npm run report', () => {
           checkoutKey: `report-key-${index}-xxxxxxxx`,
           // The paid one came from a Meta ad campaign; the other had no campaign parameters.
           ...(index === 0 ? { attribution: { utm_source: 'fb', utm_campaign: 'black', utm_medium: 'cpc' } } : {}),
+          // The paid one also asked for WhatsApp: the demo records its PIX message, which comes before the payment.
+          ...(index === 0 ? { whatsappConsent: true } : {}),
         }),
       });
       orderIds.push(((await response.json()) as { orderId: string }).orderId);
     }
+    await server.background.idle();
     await sandboxSays(server, db, orderIds[0]!, 'paid');
+    await server.background.idle();
     await fetch(`${server.url}/nao-existe`);
 
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts', '--days', '3'], {
@@ -67,6 +72,18 @@ describe('npm run report', () => {
     expect(stdout).toContain('Sales by source / campaign');
     expect(stdout).toMatch(/fb \/ black\s+1\s+1\s+100\.0%\s+R\$\s19,90/);
     expect(stdout).toMatch(/\(none\) \/ \(none\)\s+1\s+0\s+0\.0%\s+R\$\s0,00/);
+
+    expect(stdout).toContain('Recovery (PIX created, and orders paid,');
+    expect(stdout).toMatch(/PIX generated\s+2\n/);
+    expect(stdout).toMatch(/Paid without any reminder\s+0\n/);
+    expect(stdout).toMatch(/Paid after an e-mail reminder\s+0\n/);
+    expect(stdout).toMatch(/Paid after a WhatsApp message\s+1\n/);
+    expect(stdout).toMatch(/Paid after "Cobrar no WhatsApp"\s+0\n/);
+    expect(stdout).toMatch(/Revenue recovered\s+R\$\s19,90\n/);
+    // The PIX message and, after the payment, the access message, at the default 4 centavos each.
+    expect(stdout).toMatch(/WhatsApp messages sent\s+2\n/);
+    expect(stdout).toMatch(/Estimated WhatsApp cost\s+R\$\s0,08\n/);
+    expect(stdout).toContain('Demo: WhatsApp messages recorded without the Cloud API count as sent.');
   });
 
   it('refuses a bad --days with a usage line', async () => {

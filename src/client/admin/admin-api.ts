@@ -34,6 +34,8 @@ export const adminApi = {
   orders: (filters: OrderFilters) => apiFetch('GET /api/admin/orders', { search: ordersQuery(filters) }),
   ordersCsvUrl: (filters: OrderFilters) => `${base}/orders.csv${ordersQuery({ ...filters, page: 1 })}`,
   order: (id: string) => apiFetch('GET /api/admin/orders/:id', { params: { id } }),
+  orderWhatsapp: (id: string) => apiFetch('GET /api/admin/orders/:id/whatsapp', { params: { id } }),
+  chargeOnWhatsapp: (id: string) => apiFetch('POST /api/admin/orders/:id/whatsapp/console', { params: { id } }),
   orderAction: (id: string, action: 'resend' | 'revoke' | 'refund') => apiFetch(`POST /api/admin/orders/:id/${action}`, { params: { id } }),
   /** `gatewayChecked`: the seller confirmed the panel shows no refund (the retry after a call never seen). */
   startRefund: (id: string, gatewayChecked = false) =>

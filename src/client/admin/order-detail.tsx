@@ -8,6 +8,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatBRL } from './format.ts';
 import { DuplicateMarker, StatusBadge } from './order-badges.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
+import { OrderWhatsapp } from './order-whatsapp.tsx';
 import { RefundPanel } from './refund-panel.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
@@ -112,6 +113,7 @@ export function OrderDetailView({
             ) : null}
           </section>
           <RefundPanel order={state.data} reload={reload} onDone={setDone} />
+          <OrderWhatsapp orderId={state.data.id} pending={state.data.status === 'pending'} onSignedOut={onSignedOut} />
           <OrderTimeline entries={state.data.timeline} />
           {state.data.paidAt !== null ? <EvidenceLinks orderId={state.data.id} /> : null}
           <ConfirmDialog

@@ -4,6 +4,7 @@ import type { AdminOverview, OrderFilterStatus } from '../../shared/admin.ts';
 import { Alert } from '../ui/alert.tsx';
 import { adminApi } from './admin-api.ts';
 import { BumpFiguresTable } from './bump-figures-table.tsx';
+import { RecoveryTable } from './recovery-table.tsx';
 import { formatBRL, formatDateTime, formatRate } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
 
@@ -80,6 +81,7 @@ export function OverviewSection({
         </div>
       </section>
       {overview.bump ? <BumpFiguresTable bump={overview.bump} /> : null}
+      <RecoveryTable recovery={overview.recovery} />
       <FunnelTable overview={overview} />
       <SourceTable overview={overview} />
       <Suspense fallback={<p className="text-slate-400">{copy.loading}</p>}>

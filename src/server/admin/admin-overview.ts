@@ -5,6 +5,8 @@ import type { Database } from '../db/schema.ts';
 import { sumOrdersBySource } from '../funnel/attribution-repository.ts';
 import { funnelSteps, funnelTotals } from '../funnel/funnel-report.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
+import { recoveryFigures } from '../funnel/recovery-figures.ts';
+import { readRecoveryFacts } from '../funnel/recovery-repository.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
 import { countSpotsTaken } from '../orders/checkout-repository.ts';
 import { bumpFigures } from './bump-figures.ts';
@@ -19,7 +21,14 @@ const CHART_DAYS = 30;
 /** Visão geral: every number from the database at `now`, days counted in São Paulo. */
 export async function readOverview(
   db: Kysely<Database>,
-  settings: { monthlyCapacity: number; offerEndsAt: number | undefined; orderBump: boolean },
+  settings: {
+    monthlyCapacity: number;
+    offerEndsAt: number | undefined;
+    orderBump: boolean;
+    /** The demo's recorded WhatsApp messages count as sent (docs/whatsapp.md#recovery-figures). */
+    countSimulatedWhatsapp: boolean;
+    whatsappPriceCents: number;
+  },
   now: number,
 ): Promise<AdminOverview> {
   const today = businessDay(now);
@@ -27,22 +36,37 @@ export async function readOverview(
   const tomorrow = businessDayStart(today, 1);
   const month = businessMonth(now);
   const chartStart = businessDayStart(today, -(CHART_DAYS - 1));
-  const [todayTotals, last7, last30, monthTotals, allTime, latestPaid, taken, funnelRows, paidRows, duplicates, bySource, refunds] =
-    await Promise.all([
-      sumPaid(db, todayStart, tomorrow),
-      sumPaid(db, businessDayStart(today, -6), tomorrow),
-      sumPaid(db, chartStart, tomorrow),
-      sumPaid(db, month.start, month.nextStart),
-      countPaidOrders(db),
-      findLatestPaid(db),
-      settings.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
-      readFunnel(db, businessDay(chartStart), today),
-      // The widest period of the cards (30 days, or the month when it began earlier): the charts and the bump's figures.
-      listPaidSince(db, Math.min(chartStart, month.start)),
-      countOpenDuplicates(db),
-      sumOrdersBySource(db, chartStart, tomorrow, 20),
-      countOpenRefunds(db),
-    ]);
+  const widest = Math.min(chartStart, month.start);
+  const [
+    todayTotals,
+    last7,
+    last30,
+    monthTotals,
+    allTime,
+    latestPaid,
+    taken,
+    funnelRows,
+    paidRows,
+    duplicates,
+    bySource,
+    refunds,
+    recovery,
+  ] = await Promise.all([
+    sumPaid(db, todayStart, tomorrow),
+    sumPaid(db, businessDayStart(today, -6), tomorrow),
+    sumPaid(db, chartStart, tomorrow),
+    sumPaid(db, month.start, month.nextStart),
+    countPaidOrders(db),
+    findLatestPaid(db),
+    settings.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
+    readFunnel(db, businessDay(chartStart), today),
+    // The widest period of the cards (30 days, or the month when it began earlier): the charts and the bump's figures.
+    listPaidSince(db, widest),
+    countOpenDuplicates(db),
+    sumOrdersBySource(db, chartStart, tomorrow, 20),
+    countOpenRefunds(db),
+    readRecoveryFacts(db, widest, { countSimulated: settings.countSimulatedWhatsapp }),
+  ]);
 
   const totals = funnelTotals(funnelRows);
   const daily: AdminDailyPoint[] = [];
@@ -56,6 +80,8 @@ export async function readOverview(
       funnel: funnelTotals(funnelRows, day).map((step) => step.count),
     });
   }
+  const recoveryIn = (from: number, to: number) =>
+    recoveryFigures(recovery.orders, recovery.whatsappSentAt, { from, to, priceCents: settings.whatsappPriceCents });
   return {
     now,
     totals: { today: todayTotals, last7, last30, month: monthTotals },
@@ -67,6 +93,16 @@ export async function readOverview(
           month: bumpFigures(paidRows, month.start, month.nextStart),
         }
       : null,
+    recovery: {
+      periods: {
+        today: recoveryIn(todayStart, tomorrow),
+        last7: recoveryIn(businessDayStart(today, -6), tomorrow),
+        last30: recoveryIn(chartStart, tomorrow),
+        month: recoveryIn(month.start, month.nextStart),
+      },
+      whatsappPriceCents: settings.whatsappPriceCents,
+      countsSimulated: settings.countSimulatedWhatsapp,
+    },
     paidOrdersAllTime: allTime,
     latestPaid,
     spotsLeft: settings.monthlyCapacity > 0 ? Math.max(0, settings.monthlyCapacity - taken) : null,

@@ -24,13 +24,13 @@ export function loadCliConfig(): Config | undefined {
  * Runs `work` on the server's database (migrated, as the server would have it) and closes it.
  * Resolves with `work`'s exit code, or 2 after a configuration error.
  */
-export async function withCliDatabase(work: (database: Db) => Promise<number>): Promise<number> {
+export async function withCliDatabase(work: (database: Db, config: Config) => Promise<number>): Promise<number> {
   const config = loadCliConfig();
   if (!config) return 2;
   const database = openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    return await work(database);
+    return await work(database, config);
   } finally {
     await database.close();
   }

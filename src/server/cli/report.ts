@@ -1,6 +1,8 @@
 import { runCli, withCliDatabase } from './cli-config.ts';
 import { readFunnel } from '../funnel/funnel-repository.ts';
-import { renderFunnelReport } from '../funnel/funnel-report.ts';
+import { renderFunnelReport, renderRecoveryReport } from '../funnel/funnel-report.ts';
+import { recoveryFigures } from '../funnel/recovery-figures.ts';
+import { readRecoveryFacts } from '../funnel/recovery-repository.ts';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
 import { sumOrdersBySource } from '../funnel/attribution-repository.ts';
 import { renderSourceReport } from '../funnel/attribution-report.ts';
@@ -10,7 +12,7 @@ import { listOpenDuplicates } from '../orders/payment-repository.ts';
 
 /**
  * `npm run report [-- --days N]`: the first-party funnel of the last N days (default 7), the sales
- * of those days by source / campaign, the order bump's steps, and the duplicate payments still to refund, read from the same database the server uses (DATA_DIR /
+ * of those days by source / campaign, the order bump's steps, the unpaid PIX won back by the reminders, and the duplicate payments still to refund, read from the same database the server uses (DATA_DIR /
  * DATABASE_URL).
  */
 function parseDays(argv: string[]): number | string {
@@ -27,7 +29,7 @@ async function main(): Promise<number> {
     process.stderr.write(`${days}\nUsage: npm run report -- [--days N]\n`);
     return 2;
   }
-  return withCliDatabase(async (database) => {
+  return withCliDatabase(async (database, config) => {
     const now = Date.now();
     const to = businessDay(now);
     // Whole São Paulo days: today and the N−1 before it (noon avoids any daylight-saving edge).
@@ -39,6 +41,15 @@ async function main(): Promise<number> {
     const bump = await readBumpFunnel(database.db, businessDayStart(from), businessDayStart(to, 1));
     const checkoutsStarted = rows.filter((row) => row.event === 'begin_checkout').reduce((sum, row) => sum + Number(row.count), 0);
     process.stdout.write(`\n${renderBumpFunnel(bump, checkoutsStarted, { from, to })}\n`);
+    const countsSimulated = config.demoMode && config.whatsapp.cloud === null;
+    const facts = await readRecoveryFacts(database.db, businessDayStart(from), { countSimulated: countsSimulated });
+    const priceCents = config.whatsapp.priceCents;
+    const recovery = recoveryFigures(facts.orders, facts.whatsappSentAt, {
+      from: businessDayStart(from),
+      to: businessDayStart(to, 1),
+      priceCents,
+    });
+    process.stdout.write(`\n${renderRecoveryReport(recovery, { from, to }, { priceCents, countsSimulated })}\n`);
     process.stdout.write(`\n${renderOpenDuplicates(await listOpenDuplicates(database.db))}\n`);
     return 0;
   });

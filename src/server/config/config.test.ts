@@ -540,7 +540,9 @@ describe('WhatsApp settings', () => {
       language: 'pt_BR',
       maxPerOrder: 3,
       quietHours: { start: 21, end: 8 },
+      priceCents: 4,
     });
+    expect(loadConfig({ WHATSAPP_PRICE_CENTS: '7' }).whatsapp.priceCents).toBe(7);
   });
 
   it("sends through the Cloud API once its four credentials are set, at Meta's documented Graph API by default", () => {
@@ -582,6 +584,9 @@ describe('WhatsApp settings', () => {
       expect.stringMatching(/^WHATSAPP_QUIET_HOURS must be two different whole hours/),
     ]);
     expect(problemsOf({ WHATSAPP_MAX_PER_ORDER: '11' })).toEqual(['WHATSAPP_MAX_PER_ORDER must be a whole number from 0 to 10 (got "11")']);
+    expect(problemsOf({ WHATSAPP_PRICE_CENTS: '0,04' })).toEqual([
+      'WHATSAPP_PRICE_CENTS must be a whole number from 0 to 1000 (got "0,04")',
+    ]);
     expect(problemsOf({ WHATSAPP_TEMPLATE_PIX: 'Seu PIX' })).toEqual([
       expect.stringMatching(/^WHATSAPP_TEMPLATE_PIX must be a template's name/),
     ]);

@@ -338,6 +338,8 @@ const EnvSchema = z.object({
       .default('pt_BR'),
   ),
   WHATSAPP_MAX_PER_ORDER: z.preprocess(blankAsUnset, integerText(0, 10).default(3)),
+  // Meta's utility rate for Brazil, about US$ 0,0034–0,0068 a message in 2026: 4 centavos is the top at R$ 5,50.
+  WHATSAPP_PRICE_CENTS: z.preprocess(blankAsUnset, integerText(0, 1000).default(4)),
   WHATSAPP_QUIET_HOURS: z.preprocess(blankAsUnset, quietHours.prefault('21-8')),
   SELLER_NAME: optionalText,
   SELLER_DOCUMENT: optionalText.refine((value) => value === undefined || isValidCpfOrCnpj(value), {
@@ -536,6 +538,8 @@ export interface WhatsappSettings {
   maxPerOrder: number;
   /** WHATSAPP_QUIET_HOURS: whole hours of São Paulo with no messages (from `start`:00 to `end`:00). */
   quietHours: { start: number; end: number };
+  /** WHATSAPP_PRICE_CENTS: what the seller pays Meta per message, for the recovery table's estimated cost. */
+  priceCents: number;
 }
 
 export class ConfigError extends Error {
@@ -886,6 +890,7 @@ function whatsappSettings(values: EnvValues): WhatsappSettings {
     language: values.WHATSAPP_TEMPLATE_LANGUAGE,
     maxPerOrder: values.WHATSAPP_MAX_PER_ORDER,
     quietHours: values.WHATSAPP_QUIET_HOURS,
+    priceCents: values.WHATSAPP_PRICE_CENTS,
   };
 }
 

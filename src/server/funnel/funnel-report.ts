@@ -1,3 +1,5 @@
+import type { AdminRecoveryTotals } from '../../shared/admin.ts';
+import { formatBRL } from '../../shared/money.ts';
 import type { FunnelRow } from './funnel-repository.ts';
 
 /**
@@ -67,4 +69,35 @@ export function renderFunnelReport(rows: FunnelRow[], range: { from: string; to:
     }
   }
   return lines.join('\n');
+}
+
+/**
+ * Unpaid PIX won back over the report's days (recovery-figures.ts; docs/whatsapp.md#recovery-figures),
+ * the figures of Visão geral's "PIX recuperados" with their definitions.
+ */
+export function renderRecoveryReport(
+  figures: AdminRecoveryTotals,
+  range: { from: string; to: string },
+  settings: { priceCents: number; countsSimulated: boolean },
+): string {
+  const lines: Array<[string, string]> = [
+    ['PIX generated', String(figures.pixGenerated)],
+    ['Paid without any reminder', String(figures.paidWithoutReminder)],
+    ['Paid after an e-mail reminder', String(figures.paidAfterEmail)],
+    ['Paid after a WhatsApp message', String(figures.paidAfterWhatsapp)],
+    ['Paid after "Cobrar no WhatsApp"', String(figures.paidAfterConsole)],
+    ['Revenue recovered', formatBRL(figures.recoveredCents)],
+    ['WhatsApp messages sent', String(figures.whatsappSent)],
+    ['Estimated WhatsApp cost', formatBRL(figures.whatsappCostCents)],
+  ];
+  const width = Math.max(...lines.map(([label]) => label.length));
+  return [
+    `Recovery (PIX created, and orders paid, ${range.from} to ${range.to})`,
+    '',
+    ...lines.map(([label, value]) => `${label.padEnd(width)}  ${value.padStart(12)}`),
+    '',
+    'Each paid order counts once, for the last touch before its payment (at the same instant: console, then WhatsApp, then e-mail).',
+    `Revenue recovered: orders paid after any touch. Cost: automatic WhatsApp messages sent x ${formatBRL(settings.priceCents)} (WHATSAPP_PRICE_CENTS).`,
+    ...(settings.countsSimulated ? ['Demo: WhatsApp messages recorded without the Cloud API count as sent.'] : []),
+  ].join('\n');
 }

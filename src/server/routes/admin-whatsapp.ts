@@ -4,6 +4,7 @@ import { recordAudit } from '../admin/admin-audit.ts';
 import { apiError } from '../http/http.ts';
 import { clientKey } from '../http/rate-limit.ts';
 import { isIdShaped } from '../orders/ids.ts';
+import { openConsoleMessage } from '../whatsapp/whatsapp-console.ts';
 import { describeOrderWhatsapp } from '../whatsapp/whatsapp-service.ts';
 import { sendReply } from './api-reply.ts';
 import type { AdminEnv } from './context.ts';
@@ -28,4 +29,20 @@ export async function orderWhatsapp(c: Context<AdminEnv, '/api/admin/orders/:id/
     now: at,
   });
   return sendReply(c, 'GET', view);
+}
+
+/**
+ * `POST /api/admin/orders/:id/whatsapp/console` (behind the session and same-origin checks): the
+ * "Cobrar no WhatsApp" of a pending order. The use is recorded and audited before the link comes
+ * back, so the console opens WhatsApp only for a use the recovery figures already count.
+ */
+export async function chargeOnWhatsapp(c: Context<AdminEnv, '/api/admin/orders/:id/whatsapp/console'>) {
+  const now = c.var.now();
+  const orderId = c.req.param('id');
+  const result = await openConsoleMessage(c.var.db, { orderId, publicUrl: c.var.checkout.publicUrl(), now });
+  if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
+  if (result === 'not_pending') return apiError(c, 409, copy.api.notPending);
+  if (result === 'no_number') return apiError(c, 409, copy.api.noWhatsappNumber);
+  await recordAudit(c.var.db, { session: c.var.session, action: 'whatsapp_console', orderId, client: clientKey(c.var.clientAddress), now });
+  return sendReply(c, 'POST', result);
 }

@@ -40,7 +40,7 @@ import { loadOrderEvidence } from '../refunds/order-evidence.ts';
 import { retryNeedsPanelCheck } from '../refunds/refund-admin.ts';
 import { renderEvidenceHtml, renderEvidencePdf } from '../refunds/evidence-document.ts';
 import type { AdminEnv } from './context.ts';
-import { orderWhatsapp } from './admin-whatsapp.ts';
+import { chargeOnWhatsapp, orderWhatsapp } from './admin-whatsapp.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -239,12 +239,15 @@ export function adminRoutes(deps: AdminDeps) {
       })
 
       .get('/overview', async (c) => {
-        const { monthlyCapacity, offerEndsAt, orderBump } = c.var.config;
-        return sendReply(
-          c,
-          'GET',
-          await readOverview(c.var.db, { monthlyCapacity, offerEndsAt, orderBump: orderBump !== null }, c.var.now()),
-        );
+        const { monthlyCapacity, offerEndsAt, orderBump, demoMode, whatsapp } = c.var.config;
+        const settings = {
+          monthlyCapacity,
+          offerEndsAt,
+          orderBump: orderBump !== null,
+          countSimulatedWhatsapp: demoMode && whatsapp.cloud === null,
+          whatsappPriceCents: whatsapp.priceCents,
+        };
+        return sendReply(c, 'GET', await readOverview(c.var.db, settings, c.var.now()));
       })
 
       .get(
@@ -277,6 +280,7 @@ export function adminRoutes(deps: AdminDeps) {
       })
 
       .get('/orders/:id/whatsapp', orderWhatsapp)
+      .post('/orders/:id/whatsapp/console', chargeOnWhatsapp)
 
       .post('/orders/:id/resend', async (c) => {
         const result = await resendAccess(c.var.db, { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() });

@@ -230,3 +230,31 @@ export async function deleteMessagesOfOrders(trx: Executor, orderIds: readonly s
     .where('order_id', 'in', [...orderIds])
     .execute();
 }
+
+/**
+ * One use of the console's "Cobrar no WhatsApp": the seller opened the wa.me link at `now`. Each
+ * use is a row of its own (its key is its time), with no slot, so it never takes an automatic
+ * message's place under WHATSAPP_MAX_PER_ORDER; the recovery figures count it as a touch.
+ */
+export async function recordConsoleMessage(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
+  await db
+    .insertInto('whatsapp_messages')
+    .values({
+      id: `wam_${randomUUID().replace(/-/g, '')}`,
+      order_id: orderId,
+      kind: 'console',
+      message_key: `console:${now}`,
+      slot: null,
+      mode: 'wa_me',
+      template: null,
+      status: 'opened',
+      status_at: now,
+      created_at: now,
+      sent_at: now,
+      meta_message_id: null,
+      error_code: null,
+    })
+    // Two clicks in the same millisecond are one use.
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}

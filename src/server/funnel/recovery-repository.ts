@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { WhatsappMessageStatus } from '../../shared/whatsapp.ts';
+import type { Database } from '../db/schema.ts';
+import type { RecoveryOrderFacts } from './recovery-figures.ts';
+
+/** The statuses of a WhatsApp message that reached Meta (docs/whatsapp.md#recovery-figures). */
+const REACHED: WhatsappMessageStatus[] = ['accepted', 'sent', 'delivered', 'read'];
+
+/**
+ * What the recovery figures (recovery-figures.ts) are computed from, for every period starting at
+ * `since` or later: the charged orders created or paid since then with their touches, and the
+ * sending times of the automatic WhatsApp messages since then. `countSimulated`: the demo's
+ * messages, recorded as `not_sent` without the Cloud API, count as sent, so the demo shows figures.
+ */
+export async function readRecoveryFacts(
+  db: Kysely<Database>,
+  since: number,
+  options: { countSimulated: boolean },
+): Promise<{ orders: RecoveryOrderFacts[]; whatsappSentAt: number[] }> {
+  const reached: WhatsappMessageStatus[] = options.countSimulated ? [...REACHED, 'not_sent'] : REACHED;
+  const inWindow = db
+    .selectFrom('orders')
+    .select('id')
+    .where('transaction_hash', 'is not', null)
+    .where((eb) => eb.or([eb('created_at', '>=', since), eb('paid_at', '>=', since)]));
+  const [orders, messages, emails, sent] = await Promise.all([
+    db.selectFrom('orders').select(['id', 'created_at', 'paid_at', 'status', 'amount_cents']).where('id', 'in', inWindow).execute(),
+    db
+      .selectFrom('whatsapp_messages')
+      .select(['order_id', 'kind', 'sent_at'])
+      .where('order_id', 'in', inWindow)
+      .where('sent_at', 'is not', null)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('kind', 'in', ['pix', 'reminder']), eb('status', 'in', reached)]),
+          eb.and([eb('kind', '=', 'console'), eb('status', '=', 'opened')]),
+        ]),
+      )
+      .execute(),
+    db
+      .selectFrom('outbox')
+      .select(['order_id', 'sent_at'])
+      .where('order_id', 'in', inWindow)
+      .where('kind', 'like', 'pix_reminder:%')
+      .where('sent_at', 'is not', null)
+      .execute(),
+    db
+      .selectFrom('whatsapp_messages')
+      .select('sent_at')
+      .where('kind', '!=', 'console')
+      .where('status', 'in', reached)
+      .where('sent_at', '>=', since)
+      .execute(),
+  ]);
+  const touches = new Map<string, RecoveryOrderFacts['touches'][number][]>();
+  const touch = (orderId: string, at: number, channel: 'email' | 'whatsapp' | 'console') => {
+    const list = touches.get(orderId) ?? [];
+    list.push({ at, channel });
+    touches.set(orderId, list);
+  };
+  for (const row of messages) touch(row.order_id, Number(row.sent_at), row.kind === 'console' ? 'console' : 'whatsapp');
+  for (const row of emails) touch(row.order_id, Number(row.sent_at), 'email');
+  return {
+    orders: orders.map((row) => ({
+      chargedAt: Number(row.created_at),
+      // A refunded or reversed order is no sale, as the revenue cards count.
+      paidAt: row.status === 'paid' && row.paid_at !== null ? Number(row.paid_at) : null,
+      amountCents: Number(row.amount_cents),
+      touches: touches.get(row.id) ?? [],
+    })),
+    whatsappSentAt: sent.map((row) => Number(row.sent_at)),
+  };
+}

@@ -1,0 +1,127 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newCheckoutKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import type { AdminOrderWhatsapp } from '../../src/shared/whatsapp.ts';
+import { sandboxSays } from './sandbox-payment.ts';
+import { databases, type TestDb } from './test-db.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
+
+/**
+ * The console's "Cobrar no WhatsApp" (docs/whatsapp.md#the-console), on both databases, in the demo
+ * (no Cloud API): each use is recorded and audited before the wa.me link comes back, the link
+ * carries the amount and the order page but never the PIX code, and only a payable order gets one.
+ */
+const PASSWORD = 'senha-do-painel-cobranca';
+
+interface Checkout {
+  orderId: string;
+  publicRef: string;
+  pix: { code: string };
+}
+
+for (const database of databases) {
+  describe(`"Cobrar no WhatsApp" on ${database.name}`, () => {
+    let db: TestDb;
+    let server: TestServer;
+    let clock: number;
+    let cookie: string;
+
+    beforeEach(async () => {
+      clock = Date.now();
+      db = await database.create();
+      server = await startTestServer(db, { ADMIN_PASSWORD: PASSWORD }, { now: () => clock, ownPublicUrl: true });
+      cookie = await signInToConsole(server.url, PASSWORD);
+    });
+    afterEach(async () => {
+      expect(server.logLines.filter((line) => line.level === 'error')).toEqual([]);
+      await server.stopJobs();
+      await server.stop();
+      await db.close();
+    });
+
+    async function checkout(name: string): Promise<Checkout & { phone: string }> {
+      const buyer = uniqueBuyer(name);
+      const response = await fetch(`${server.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...buyer, checkoutKey: newCheckoutKey() }),
+      });
+      expect(response.status).toBe(201);
+      await server.background.idle();
+      return { ...((await response.json()) as Checkout), phone: `55${buyer.phone.replace(/\D/g, '')}` };
+    }
+
+    const charge = (orderId: string, origin: string | null = server.url) =>
+      fetch(`${server.url}/api/admin/orders/${orderId}/whatsapp/console`, {
+        method: 'POST',
+        headers: { Cookie: cookie, ...(origin ? { Origin: origin } : {}) },
+      });
+
+    it('records the use, then gives a wa.me link with the amount and the order page, never the PIX code', async () => {
+      const order = await checkout('Joana Prado');
+      const response = await charge(order.orderId);
+      expect(response.status).toBe(200);
+      const { url } = (await response.json()) as { url: string };
+      const link = new URL(url);
+      expect(`${link.origin}${link.pathname}`).toBe(`https://wa.me/${order.phone}`);
+      const text = link.searchParams.get('text')!;
+      expect(text).toContain('Olá, Joana!');
+      expect(text).toContain('R$\u00a019,90');
+      expect(text).toContain(`${server.url}/pedido/${order.publicRef}`);
+      expect(text).not.toContain(order.pix.code);
+      expect(url).not.toContain(encodeURIComponent(order.pix.code));
+
+      const rows = await db.db.selectFrom('whatsapp_messages').selectAll().where('order_id', '=', order.orderId).execute();
+      expect(rows.map((row) => [row.kind, row.mode, row.status, row.message_key, row.slot, Number(row.sent_at)])).toEqual([
+        ['console', 'wa_me', 'opened', `console:${clock}`, null, clock],
+      ]);
+      const audit = await db.db.selectFrom('admin_audit').select('action').where('order_id', '=', order.orderId).execute();
+      expect(audit.map((entry) => entry.action)).toContain('whatsapp_console');
+
+      // A second use later is a second row; the console's log lists both.
+      clock += 60_000;
+      expect((await charge(order.orderId)).status).toBe(200);
+      const view = (await (
+        await fetch(`${server.url}/api/admin/orders/${order.orderId}/whatsapp`, { headers: { Cookie: cookie } })
+      ).json()) as AdminOrderWhatsapp;
+      expect(view.messages.map((message) => [message.kind, message.status, message.sentAt])).toEqual([
+        ['console', 'opened', clock - 60_000],
+        ['console', 'opened', clock],
+      ]);
+    });
+
+    it('greets with "Olá!" when the name is no plain first name', async () => {
+      const order = await checkout('https://golpe.example.com Silva');
+      const { url } = (await (await charge(order.orderId)).json()) as { url: string };
+      const text = new URL(url).searchParams.get('text')!;
+      expect(text.startsWith('Olá! ')).toBe(true);
+      expect(text).not.toContain('golpe');
+    });
+
+    it('refuses a paid or expired order, a foreign origin, an unknown order and a request without a session', async () => {
+      const paid = await checkout('Joana Prado');
+      await sandboxSays(server, db, paid.orderId, 'paid');
+      await server.background.idle();
+      const refused = await charge(paid.orderId);
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: string }).error).toContain('Só pedidos com PIX em aberto');
+
+      const pending = await checkout('Joana Prado');
+      expect((await charge(pending.orderId, 'https://outro.example.com')).status).toBe(403);
+      expect((await charge(pending.orderId, null)).status).toBe(403);
+      expect((await charge('ord_doesnotexist000000000')).status).toBe(404);
+      const anonymous = await fetch(`${server.url}/api/admin/orders/${pending.orderId}/whatsapp/console`, {
+        method: 'POST',
+        headers: { Origin: server.url },
+      });
+      expect(anonymous.status).toBe(401);
+
+      const expiresAt = await db.db.selectFrom('orders').select('expires_at').where('id', '=', pending.orderId).executeTakeFirstOrThrow();
+      clock = Number(expiresAt.expires_at);
+      // The console's session is shorter than the PIX's life.
+      cookie = await signInToConsole(server.url, PASSWORD);
+      expect((await charge(pending.orderId)).status).toBe(409);
+      const rows = await db.db.selectFrom('whatsapp_messages').select('id').where('kind', '=', 'console').execute();
+      expect(rows).toEqual([]);
+    });
+  });
+}
