@@ -172,7 +172,10 @@ try {
     await page.getByRole('link', { name: 'Fornecedores' }).click();
     const csv =
       'nome,categoria,oferta,whatsapp,telegram,observacoes\nTela Cheia,Streaming,Netflix,11987654321,,\nSem Contato,Streaming,HBO,,,\n';
-    await page.getByLabel('Arquivo CSV').setInputFiles({ name: 'fornecedores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page
+      .getByRole('region', { name: 'Fornecedores Secretos' })
+      .getByLabel('Arquivo CSV')
+      .setInputFiles({ name: 'fornecedores.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await page.getByText(/^Linha 3/).waitFor();
     await shot('suppliers');
     await page.getByRole('link', { name: 'Saúde' }).click();

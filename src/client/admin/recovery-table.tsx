@@ -13,10 +13,11 @@ const COUNTS = ['pixGenerated', 'paidWithoutReminder', 'paidAfterEmail', 'paidAf
 export function RecoveryTable({ recovery }: { recovery: AdminOverview['recovery'] }) {
   const id = useId();
   const text = copy.overview.recovery;
-  const cell = 'py-2 pl-2 text-right whitespace-nowrap tabular-nums';
+  // Four periods side by side fit a 390 px phone only at the smaller size; a longer sum scrolls sideways.
+  const cell = 'py-2 pl-1.5 text-right text-xs whitespace-nowrap tabular-nums sm:pl-2 sm:text-sm';
   const row = (label: string, value: (figures: AdminRecoveryTotals) => ReactNode, strong = false) => (
     <tr key={label} className="border-t border-line align-top">
-      <th scope="row" className="min-w-32 py-2 pr-2 text-left font-medium text-slate-300">
+      <th scope="row" className="w-24 py-2 pr-1 text-left text-xs font-medium text-slate-300 sm:w-auto sm:min-w-32 sm:pr-2 sm:text-sm">
         {label}
       </th>
       {PERIODS.map((period) => (
@@ -39,7 +40,7 @@ export function RecoveryTable({ recovery }: { recovery: AdminOverview['recovery'
                 {text.metric}
               </th>
               {PERIODS.map((period) => (
-                <th key={period} scope="col" className="pb-2 pl-2 text-right font-semibold whitespace-nowrap">
+                <th key={period} scope="col" className="pb-2 pl-1.5 text-right font-semibold whitespace-nowrap sm:pl-2">
                   {text.periods[period]}
                 </th>
               ))}
