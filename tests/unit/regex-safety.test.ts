@@ -32,6 +32,7 @@ const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string 
     'src/server/gateway/providers/efi/efi-provider.ts',
     'src/server/gateway/providers/mercadopago/mercadopago-provider.ts',
     'src/server/cli/efi-webhook.ts',
+    'src/server/whatsapp/whatsapp-console.ts',
   ].map((file) => ({ file, pattern: String.raw`/\/+$/`, why: 'trims a URL from the settings (PUBLIC_URL, PROVIDER_URL, …)' })),
   { file: 'src/server/config/config.ts', pattern: String.raw`/^[^\s@]+@[^\s@]+\.[^\s@]+$/`, why: "checks the seller's MAIL_FROM setting" },
   {

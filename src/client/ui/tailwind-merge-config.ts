@@ -28,6 +28,9 @@ export const tailwindMergeConfig: Config<string, string> = {
     "overflow": [{
       "overflow": ["hidden"],
     }],
+    "overflow-x": [{
+      "overflow-x": ["auto"],
+    }],
     "overflow-y": [{
       "overflow-y": ["auto"],
     }],
@@ -367,7 +370,7 @@ export const tailwindMergeConfig: Config<string, string> = {
     }],
   },
   "conflictingClassGroups": {
-    "overflow": ["overflow-y"],
+    "overflow": ["overflow-x", "overflow-y"],
     "inset": ["inset-x", "top", "right", "bottom", "left"],
     "inset-x": ["right", "left"],
     "flex": ["shrink"],
