@@ -20,6 +20,23 @@ export interface WhatsappTemplateText {
 
 const STOP_LINE = 'Não quer mais mensagens? Responda PARAR ou abra';
 
+/** The variables and the button the templates share, each described once for Meta's template manager. */
+const variable = {
+  firstName: { holds: 'o primeiro nome do comprador', example: 'Maria' },
+  amount: { holds: 'o valor do PIX', example: 'R$ 19,90' },
+  product: { holds: 'o nome do produto', example: 'Lista de Fornecedores Secretos Vitalícia' },
+  stopLink: {
+    holds: 'o link para parar as mensagens',
+    example: 'https://loja.example.com/pedido/ref_3pBxK9qW2mZ8vT4nY7cR1A/whatsapp/q8Yw2LzN4rT6vB1mK9xC3dF7hJ5sA0pE',
+  },
+} as const;
+const orderButton = {
+  text: 'Ver meu pedido',
+  path: '/pedido/',
+  holds: 'a referência do pedido',
+  example: 'ref_3pBxK9qW2mZ8vT4nY7cR1A',
+} as const;
+
 /** {{1}} when the name typed at checkout is no plain first name (a URL, a number): "Olá, cliente!". */
 export const whatsappNameFallback = 'cliente';
 
@@ -35,17 +52,14 @@ No app do seu banco, escolha PIX Copia e Cola e cole o código. Ele vale até {{
 
 ${STOP_LINE} {{6}} e confirme.`,
     variables: [
-      { holds: 'o primeiro nome do comprador', example: 'Maria' },
-      { holds: 'o valor do PIX', example: 'R$ 19,90' },
-      { holds: 'o nome do produto', example: 'Lista de Fornecedores Secretos Vitalícia' },
+      variable.firstName,
+      variable.amount,
+      variable.product,
       { holds: 'o código PIX copia e cola', example: '00020101021226820014br.gov.bcb.pix2560pix.example.com/qr/v2/9d36b84f' },
       { holds: 'até quando o código vale', example: '26/11/2026 às 20:15' },
-      {
-        holds: 'o link para parar as mensagens',
-        example: 'https://loja.example.com/pedido/ref_3pBxK9qW2mZ8vT4nY7cR1A/whatsapp/q8Yw2LzN4rT6vB1mK9xC3dF7hJ5sA0pE',
-      },
+      variable.stopLink,
     ],
-    button: { text: 'Ver meu pedido', path: '/pedido/', holds: 'a referência do pedido', example: 'ref_3pBxK9qW2mZ8vT4nY7cR1A' },
+    button: orderButton,
   },
   reminder: {
     purpose: 'Um lembrete antes de o PIX vencer',
@@ -55,16 +69,13 @@ Toque em "Ver meu pedido" para copiar o código e pagar no app do seu banco.
 
 ${STOP_LINE} {{5}} e confirme.`,
     variables: [
-      { holds: 'o primeiro nome do comprador', example: 'Maria' },
-      { holds: 'o valor do PIX', example: 'R$ 19,90' },
-      { holds: 'o nome do produto', example: 'Lista de Fornecedores Secretos Vitalícia' },
+      variable.firstName,
+      variable.amount,
+      variable.product,
       { holds: 'quando o código vence', example: '26/11/2026 às 20:15' },
-      {
-        holds: 'o link para parar as mensagens',
-        example: 'https://loja.example.com/pedido/ref_3pBxK9qW2mZ8vT4nY7cR1A/whatsapp/q8Yw2LzN4rT6vB1mK9xC3dF7hJ5sA0pE',
-      },
+      variable.stopLink,
     ],
-    button: { text: 'Ver meu pedido', path: '/pedido/', holds: 'a referência do pedido', example: 'ref_3pBxK9qW2mZ8vT4nY7cR1A' },
+    button: orderButton,
   },
   access: {
     purpose: 'O acesso, depois do pagamento',
@@ -73,14 +84,7 @@ ${STOP_LINE} {{5}} e confirme.`,
 Toque em "Acessar minha lista" para abrir. O mesmo link também foi enviado para o seu e-mail.
 
 ${STOP_LINE} {{3}} e confirme.`,
-    variables: [
-      { holds: 'o primeiro nome do comprador', example: 'Maria' },
-      { holds: 'o nome do produto', example: 'Lista de Fornecedores Secretos Vitalícia' },
-      {
-        holds: 'o link para parar as mensagens',
-        example: 'https://loja.example.com/pedido/ref_3pBxK9qW2mZ8vT4nY7cR1A/whatsapp/q8Yw2LzN4rT6vB1mK9xC3dF7hJ5sA0pE',
-      },
-    ],
+    variables: [variable.firstName, variable.product, variable.stopLink],
     button: {
       text: 'Acessar minha lista',
       path: '/acesso/',
