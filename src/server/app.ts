@@ -40,8 +40,8 @@ export interface AppDeps {
   config: Config;
   db: Kysely<Database>;
   logger: Logger;
-  /** Everything the checkout and payment confirmation need (gateway client, dialect, public URL). */
-  checkout: OrdersDeps;
+  /** The orders bundle: what checkout and payment confirmation need (gateway client, dialect, public URL). */
+  orders: OrdersDeps;
   /** The guarantee's refunds: the buyer's request, the seller's decisions (refunds/refund-service.ts). */
   refunds: RefundsDeps;
   /** Verified-buyer reviews: the review page, the member page's card, the console (reviews/review-service.ts). */
@@ -83,15 +83,15 @@ function apiRoutes(admin: AdminDeps) {
 
 /** Builds the whole HTTP application. Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, checkout, background, refunds, reviews } = deps;
+  const { db, config, logger, orders, background, refunds, reviews } = deps;
   // Optional parts are read as own properties only (lib/own.ts).
   const [site, sandbox, admin] = [own(deps, 'site'), own(deps, 'sandbox'), own(deps, 'admin')];
   const lifecycle = own(deps, 'lifecycle') ?? createLifecycle();
   const app = new Hono<AppEnv>();
   const limiter = createRateLimiter(db);
-  // Read at each call: a test may set `checkout.now` after the app is built. Only an own
+  // Read at each call: a test may set `orders.now` after the app is built. Only an own
   // property: one inherited from a polluted Object.prototype would stop every request.
-  const now = () => (Object.hasOwn(checkout, 'now') ? checkout.now?.() : undefined) ?? Date.now();
+  const now = () => (Object.hasOwn(orders, 'now') ? orders.now?.() : undefined) ?? Date.now();
 
   app.use(...requestLogging(logger, { quietPaths: PROBE_PATHS }));
   app.use(async (c, next) => {
@@ -100,7 +100,7 @@ export function createApp(deps: AppDeps) {
     c.set('db', db);
     c.set('config', config);
     c.set('logger', logger);
-    c.set('checkout', checkout);
+    c.set('orders', orders);
     c.set('refunds', refunds);
     c.set('reviews', reviews);
     c.set('background', background);

@@ -36,7 +36,7 @@ export { SANDBOX_TOKEN };
 
 export interface ComposedServer {
   app: Hono<AppEnv>;
-  checkout: OrdersDeps;
+  orders: OrdersDeps;
   payments: Payments;
   background: Background;
   outbox: OutboxWorker;
@@ -139,10 +139,10 @@ export function composeServer(options: {
   for (const type of ['refunded', 'reversed'] as const)
     events.afterCommit(type, () => background.run('outbox after refund', () => outbox.runOnce()));
 
-  const checkout: OrdersDeps = { db, dialect: database.dialect, config, payments, logger, publicUrl, now: clock, events };
-  // Registered once the checkout's deps exist: a gateway refund reads and reverses orders through them.
-  registerGatewayRefunds(kinds, checkout);
-  const reconciler = createReconciler(checkout);
+  const orders: OrdersDeps = { db, dialect: database.dialect, config, payments, logger, publicUrl, now: clock, events };
+  // Registered once the orders deps exist: a gateway refund reads and reverses orders through them.
+  registerGatewayRefunds(kinds, orders);
+  const reconciler = createReconciler(orders);
   const retention = createRetentionJob({
     db,
     logger,
@@ -165,12 +165,12 @@ export function composeServer(options: {
   // behind a proxy, or `npm run buyer delete`) are seen by the fingerprint check within 2 s.
   reviewsSignal.onChange(() => background.run('landing reviews after moderation', () => landingReviews.refresh()));
   let reviewsTimers: ReturnType<typeof setInterval>[] = [];
-  const app = createApp({ config, db, logger, site, sandbox, checkout, refunds, reviews, background, admin, lifecycle });
+  const app = createApp({ config, db, logger, site, sandbox, orders, refunds, reviews, background, admin, lifecycle });
   return {
     app,
     reviewsSignal,
     lifecycle,
-    checkout,
+    orders,
     payments,
     background,
     outbox,

@@ -41,7 +41,7 @@ for (const database of databases) {
       db = await database.create();
       const created = createTestApp(db, { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1' });
       // The app's clock is the checkout's `now`; tests move it by hand.
-      (created.checkout as { now?: () => number }).now = () => clock;
+      (created.orders as { now?: () => number }).now = () => clock;
       app = created.app;
       const insert = (id: string, name: string, email: string, phone: string, status: string, createdAt: number) =>
         db.db

@@ -82,7 +82,7 @@ for (const database of databases) {
     beforeAll(async () => {
       db = await database.create();
       const created = createTestApp(db, { ADMIN_PASSWORD: PASSWORD });
-      (created.checkout as { now?: () => number }).now = () => NOW;
+      (created.orders as { now?: () => number }).now = () => NOW;
       app = created.app;
       const login = await app.request('/api/admin/login', {
         method: 'POST',

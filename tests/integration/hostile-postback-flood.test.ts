@@ -111,11 +111,11 @@ for (const database of databases) {
       expect(response.status).toBe(200);
       await server.background.idle();
       // Once the window has passed, the reconciler's pass reads it and the order is paid.
-      server.checkout.now = () => Date.now() + POSTBACK_READ_INTERVAL_MS + 1_000;
+      server.orders.now = () => Date.now() + POSTBACK_READ_INTERVAL_MS + 1_000;
       try {
         await server.reconciler.runOnce();
       } finally {
-        server.checkout.now = () => Date.now();
+        server.orders.now = () => Date.now();
       }
       const after = await db.db.selectFrom('orders').select(['status']).where('id', '=', order.id).executeTakeFirstOrThrow();
       expect(after.status).toBe('paid');
@@ -139,7 +139,7 @@ for (const database of databases) {
       try {
         for (let window = 0; window < 40; window++) {
           // The clock moves one window further each time, as a patient sender's would.
-          server.checkout.now = () => start + window * (POSTBACK_READ_INTERVAL_MS + 1_000);
+          server.orders.now = () => start + window * (POSTBACK_READ_INTERVAL_MS + 1_000);
           const response = await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
@@ -150,7 +150,7 @@ for (const database of databases) {
           await server.background.idle();
         }
       } finally {
-        server.checkout.now = () => Date.now();
+        server.orders.now = () => Date.now();
       }
       expect(reads() - readsBefore).toBe(40);
       const events = await db.db

@@ -291,20 +291,20 @@ for (const database of databases) {
       const queuedBefore = await kinds();
       expect(queuedBefore.some((kind) => kind.startsWith('pix_reminder:'))).toBe(true);
       let failing = true;
-      server.checkout.events.subscribe('paid', async () => {
+      server.orders.events.subscribe('paid', async () => {
         if (failing) throw new Error('a subscriber failed');
       });
       await setGatewayStatus(hash, 'paid');
       const row = () => db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 
-      await expect(recheckOrder(server.checkout, await row())).rejects.toThrow('a subscriber failed');
+      await expect(recheckOrder(server.orders, await row())).rejects.toThrow('a subscriber failed');
       // Rolled back whole: still unpaid, no access e-mail queued, the PIX reminders the paid event drops still there.
       expect((await orderStatus(orderId)).status).toBe('pending');
       expect(await kinds()).toEqual(queuedBefore);
 
       failing = false;
-      expect((await recheckOrder(server.checkout, await row())).status).toBe('paid');
-      expect((await recheckOrder(server.checkout, await row())).status).toBe('paid');
+      expect((await recheckOrder(server.orders, await row())).status).toBe('paid');
+      expect((await recheckOrder(server.orders, await row())).status).toBe('paid');
       await settle();
       expect(smtp.received).toHaveLength(1);
       expect(mailedLink(orderId)).toBeDefined();

@@ -17,8 +17,8 @@ import type { AdminEnv } from './context.ts';
 export async function orderWhatsapp(c: Context<AdminEnv, '/api/admin/orders/:id/whatsapp'>) {
   const at = c.var.now();
   const orderId = c.req.param('id');
-  const { db, config, checkout } = c.var;
-  const view = isIdShaped(orderId) ? await describeOrderWhatsapp({ db, config, publicUrl: checkout.publicUrl }, orderId) : undefined;
+  const { db, config, orders } = c.var;
+  const view = isIdShaped(orderId) ? await describeOrderWhatsapp({ db, config, publicUrl: orders.publicUrl }, orderId) : undefined;
   if (!view) return apiError(c, 404, copy.api.orderNotFound);
   // The previews carry the buyer's name and PIX code: who looked, as for the order itself (LGPD art. 37).
   await recordAudit(db, {
@@ -39,7 +39,7 @@ export async function orderWhatsapp(c: Context<AdminEnv, '/api/admin/orders/:id/
 export async function chargeOnWhatsapp(c: Context<AdminEnv, '/api/admin/orders/:id/whatsapp/console'>) {
   const now = c.var.now();
   const orderId = c.req.param('id');
-  const result = await openConsoleMessage(c.var.db, { orderId, publicUrl: c.var.checkout.publicUrl(), now });
+  const result = await openConsoleMessage(c.var.db, { orderId, publicUrl: c.var.orders.publicUrl(), now });
   if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
   if (result === 'not_pending') return apiError(c, 409, copy.api.notPending);
   if (result === 'no_number') return apiError(c, 409, copy.api.noWhatsappNumber);

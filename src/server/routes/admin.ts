@@ -292,7 +292,7 @@ export function adminRoutes(deps: AdminDeps) {
       })
       .post('/orders/:id/refund', async (c) => {
         const order = { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() };
-        const result = await markOrderRefunded(c.var.db, c.var.checkout.events, order);
+        const result = await markOrderRefunded(c.var.db, c.var.orders.events, order);
         if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.markNotPaid);
         if (result === 'gateway_in_flight') return apiError(c, 409, refundConsoleApi.markWhileAtGateway);
         return refusalOf(c, result) ?? sendReply(c, 'POST', ok);
@@ -329,7 +329,7 @@ export function adminRoutes(deps: AdminDeps) {
         if (format !== 'pdf' && format !== 'html') return apiError(c, 422, refundConsoleApi.badFormat);
         const evidence = await loadOrderEvidence(c.var.db, c.req.param('id'), {
           config: c.var.config,
-          publicUrl: c.var.checkout.publicUrl(),
+          publicUrl: c.var.orders.publicUrl(),
           now,
         });
         if (!evidence) return apiError(c, 404, copy.api.orderNotFound);
@@ -388,12 +388,12 @@ export function adminRoutes(deps: AdminDeps) {
         json(AdminBuyerDeleteSchema, { message: copy.api.buyerConfirmation, field: 'confirmation' }),
         async (c) => {
           const { email } = c.req.valid('json');
-          const erased = await eraseBuyer(c.var.db, c.var.checkout.dialect, {
+          const erased = await eraseBuyer(c.var.db, c.var.orders.dialect, {
             email,
             session: c.var.session,
             now: c.var.now(),
             dataDir: c.var.config.dataDir,
-            events: c.var.checkout.events,
+            events: c.var.orders.events,
             reviewsChanged: () => c.var.reviews.signal.changed(),
           });
           return sendReply(c, 'POST', erased);
@@ -459,8 +459,8 @@ export function adminRoutes(deps: AdminDeps) {
       })
 
       .get('/health', async (c) => {
-        const { db, config, checkout } = c.var;
-        return sendReply(c, 'GET', await readHealth({ db, config, payments: checkout.payments, mailer: deps.mailer }, c.var.now()));
+        const { db, config, orders } = c.var;
+        return sendReply(c, 'GET', await readHealth({ db, config, payments: orders.payments, mailer: deps.mailer }, c.var.now()));
       })
 
       .post('/outbox/:id/retry', async (c) => {

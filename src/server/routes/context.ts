@@ -18,7 +18,7 @@ export type AppEnv = {
     db: Kysely<Database>;
     config: Config;
     logger: Logger;
-    checkout: OrdersDeps;
+    orders: OrdersDeps;
     refunds: RefundsDeps;
     /** Verified-buyer reviews, and the signal the landing page listens to (reviews/review-service.ts). */
     reviews: ReviewsDeps;
@@ -30,7 +30,7 @@ export type AppEnv = {
     /** This request's id, echoed as X-Request-Id and carried by its log lines. */
     requestId: string;
     lifecycle: Lifecycle;
-    /** Epoch milliseconds: the clock tests inject (`checkout.now`), else the system's. */
+    /** Epoch milliseconds: the clock tests inject (`orders.now`), else the system's. */
     now: () => number;
   };
 };

@@ -38,7 +38,7 @@ export function orderPageRoutes(site: Site | undefined) {
     return privatePage(c.html(html, status));
   };
   const findOptOutOrder = async (c: Context<AppEnv>, isToken = isReminderOptOutToken) => {
-    const order = await findOrderForPage(c.var.checkout, c.req.param('ref') ?? '');
+    const order = await findOrderForPage(c.var.orders, c.req.param('ref') ?? '');
     return order && isToken(order, c.req.param('token')) ? order : undefined;
   };
   const stopPage = (c: Context<AppEnv>, state: OptOutPageState, status: 200 | 404 = 200) => optOut(c, state, status, whatsappStop);
@@ -80,7 +80,7 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
   .get('/:ref', async (c) => {
     c.header('Cache-Control', 'no-store');
     const contactKey = c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64);
-    const found = await describeOrderPage(c.var.checkout, c.req.param('ref'), contactKey);
+    const found = await describeOrderPage(c.var.orders, c.req.param('ref'), contactKey);
     if (!found) return apiError(c, 404, copy.notFound.title);
     const { reply, order } = found;
     if (reply.status !== 'paid') return sendReply(c, 'GET', reply);
@@ -101,7 +101,7 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
     refundBody,
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      const order = await findOrderForPage(c.var.checkout, c.req.param('ref'));
+      const order = await findOrderForPage(c.var.orders, c.req.param('ref'));
       if (!order) return apiError(c, 404, copy.notFound.title);
       // The reference alone is not the buyer: it also reaches trackers. Only the e-mailed key asks.
       if (!isOrderContactKey(order, c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64)))
@@ -114,7 +114,7 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
   )
   .post('/:ref/resend', async (c) => {
     c.header('Cache-Control', 'no-store');
-    const order = await findOrderForPage(c.var.checkout, c.req.param('ref'));
+    const order = await findOrderForPage(c.var.orders, c.req.param('ref'));
     if (!order) return apiError(c, 404, copy.notFound.title);
     const result = await requestOrderAccessResend(c.var.db, c.var.limiter, { order, clientAddress: c.var.clientAddress, now: c.var.now() });
     if (result.kind === 'rate_limited') {

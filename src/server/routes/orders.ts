@@ -43,7 +43,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       }
       const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
       if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
-      const result = await startCheckout(c.var.checkout, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
+      const result = await startCheckout(c.var.orders, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
       if (result.kind === 'created') return sendReply(c, 'POST', result.order, 201);
       if (result.kind === 'sold_out') {
         return apiError(c, 409, copy.errors.soldOut(dateFormat.format(new Date(result.nextBatchAt))));
@@ -55,7 +55,7 @@ export const ordersRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const id = c.req.param('id');
     const status = isIdShaped(id)
-      ? await describeOrderStatus(c.var.checkout, id, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64))
+      ? await describeOrderStatus(c.var.orders, id, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64))
       : undefined;
     if (!status) return apiError(c, 404, apiErrors.orderNotFound);
     c.header('Cache-Control', 'no-store');
@@ -76,11 +76,11 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
   async (c) => {
     c.header('Cache-Control', 'no-store');
     const id = c.req.param('id');
-    const order = isIdShaped(id) ? await findMainOrder(c.var.checkout, id) : undefined;
+    const order = isIdShaped(id) ? await findMainOrder(c.var.orders, id) : undefined;
     if (!order) return apiError(c, 404, apiErrors.orderNotFound);
     if (!viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64))) return apiError(c, 403, bumpCopy.afterPayment.otherTab);
     if (!c.req.valid('json').accept) {
-      await declineAddon(c.var.checkout, order);
+      await declineAddon(c.var.orders, order);
       return sendReply(c, 'POST', {});
     }
     if (c.var.lifecycle.isDraining()) {
@@ -90,7 +90,7 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
     // A charge at the gateway, like a checkout: counted against the same per-client limit.
     const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
     if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
-    const result = await acceptAddonOffer(c.var.checkout, order);
+    const result = await acceptAddonOffer(c.var.orders, order);
     if (result.kind === 'created') return sendReply(c, 'POST', result.order, 201);
     if (result.kind === 'failed') return apiError(c, 502, result.message);
     return apiError(c, 409, bumpCopy.afterPayment.unavailable);
@@ -99,7 +99,7 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
 
 export const productRoutes = new Hono<AppEnv>().basePath('/api/product').get('/', async (c) => {
   try {
-    const product = await offeredProduct(c.var.checkout);
+    const product = await offeredProduct(c.var.orders);
     return sendReply(c, 'GET', { title: product.title, priceCents: product.priceCents });
   } catch (error) {
     return apiError(c, 502, error instanceof GatewayError ? error.message : gatewayMessages.productLoad);

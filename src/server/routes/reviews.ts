@@ -52,7 +52,7 @@ export function refusedReview(c: Context<AppEnv>, refusal: ReviewRefusal): Respo
  * (the reference alone also reaches trackers as the Purchase event id).
  */
 async function keyedOrder(c: Context<AppEnv>) {
-  const order = await findOrderForPage(c.var.checkout, c.req.param('ref') ?? '');
+  const order = await findOrderForPage(c.var.orders, c.req.param('ref') ?? '');
   if (!order) return { refusal: apiError(c, 404, reviewApi.notFound) } as const;
   if (!isReviewToken(order, c.req.header(REVIEW_TOKEN_HEADER)?.slice(0, 64)))
     return { refusal: apiError(c, 403, reviewApi.badToken) } as const;

@@ -39,7 +39,7 @@ const tribopayPostback = [
     }
     const { order, candidateIds } = postback;
     logger.info('Postback received', { order: order.id });
-    c.var.background.run('postback re-check', () => recheckOrder(c.var.checkout, order, candidateIds));
+    c.var.background.run('postback re-check', () => recheckOrder(c.var.orders, order, candidateIds));
     return c.json(ok, 200);
   },
 ] as const;
@@ -50,9 +50,9 @@ const tribopayPostback = [
  * 200, stores nothing, and is logged within the per-client limit; each order it names is read back.
  */
 async function providerWebhook(c: Context<AppEnv>, id: ProviderId) {
-  const { logger, checkout } = c.var;
+  const { logger, orders } = c.var;
   const now = c.var.now();
-  const result = await receiveProviderWebhook(checkout, id, {
+  const result = await receiveProviderWebhook(orders, id, {
     url: new URL(c.req.url),
     headers: c.req.raw.headers,
     rawBody: await c.req.text(),
@@ -66,7 +66,7 @@ async function providerWebhook(c: Context<AppEnv>, id: ProviderId) {
   }
   for (const order of result.orders) {
     logger.info('Webhook received', { provider: id, order: order.id });
-    c.var.background.run('webhook re-check', () => recheckOrder(checkout, order));
+    c.var.background.run('webhook re-check', () => recheckOrder(orders, order));
   }
   return c.json(ok, 200);
 }
