@@ -35,5 +35,5 @@ export type AppEnv = {
   };
 };
 
-/** A console request, once its session is checked (routes/admin.ts): the session's label for the audit. */
+/** A console request, once its session is checked (routes/admin/console.ts): the session's label for the audit. */
 export type AdminEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: string } };

@@ -19,7 +19,7 @@ import {
   type WhatsappMessageRow,
 } from './whatsapp-repository.ts';
 
-/** What the WhatsApp routes and the console need (routes/whatsapp.ts, routes/admin-whatsapp.ts). */
+/** What the WhatsApp routes and the console need (routes/whatsapp.ts, routes/admin/whatsapp.ts). */
 export interface WhatsappServiceDeps {
   db: Kysely<Database>;
   config: Pick<Config, 'whatsapp'>;

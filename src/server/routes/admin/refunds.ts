@@ -1,0 +1,78 @@
+import { admin as copy } from '../../../content/admin.ts';
+import { refundConsoleApi } from '../../../content/refunds.ts';
+import { RefundDeclineSchema, RefundStartSchema } from '../../../shared/refunds.ts';
+import { recordAudit } from '../../admin/admin-audit.ts';
+import { markOrderRefunded } from '../../admin/admin-orders.ts';
+import { apiError, limitBody } from '../../http/http.ts';
+import { renderEvidenceHtml, renderEvidencePdf } from '../../refunds/evidence-document.ts';
+import { loadOrderEvidence } from '../../refunds/order-evidence.ts';
+import { retryNeedsPanelCheck } from '../../refunds/refund-admin.ts';
+import { declineRefundRequest, startRefund } from '../../refunds/refund-service.ts';
+import { sendReply } from '../api-reply.ts';
+import { adminRouter, auditClient, json, ok, orderRefusal, tooLarge } from './console.ts';
+
+/** An order's refund: started at the gateway, declined, or marked as done by hand; and the evidence file. */
+export function adminRefundsRoutes(runOutbox: () => void) {
+  return adminRouter()
+    .post('/orders/:id/refund', async (c) => {
+      const order = { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() };
+      const result = await markOrderRefunded(c.var.db, c.var.orders.events, order);
+      if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.markNotPaid);
+      if (result === 'gateway_in_flight') return apiError(c, 409, refundConsoleApi.markWhileAtGateway);
+      return orderRefusal(c, result, runOutbox) ?? sendReply(c, 'POST', ok);
+    })
+
+    .post('/orders/:id/refund/start', limitBody(256, tooLarge), json(RefundStartSchema), async (c) => {
+      const now = c.var.now();
+      const orderId = c.req.param('id');
+      if (!c.req.valid('json').gatewayChecked && (await retryNeedsPanelCheck(c.var.db, orderId)))
+        return apiError(c, 409, refundConsoleApi.checkGatewayFirst);
+      const result = await startRefund(c.var.refunds, orderId, now);
+      if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
+      if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.notPaid);
+      if (result === 'in_progress') return apiError(c, 409, refundConsoleApi.inProgress);
+      await recordAudit(c.var.db, { session: c.var.session, action: 'refund_start', orderId, now });
+      return sendReply(c, 'POST', ok, c.var.config.gatewayRefunds ? 202 : 200);
+    })
+
+    .post(
+      '/orders/:id/refund/decline',
+      limitBody(2048, tooLarge),
+      json(RefundDeclineSchema, { message: refundConsoleApi.declineReason, field: 'reason' }),
+      async (c) => {
+        const now = c.var.now();
+        const orderId = c.req.param('id');
+        const result = await declineRefundRequest(c.var.refunds, orderId, c.req.valid('json').reason, now);
+        if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
+        if (result === 'not_requested') return apiError(c, 409, refundConsoleApi.notRequested);
+        await recordAudit(c.var.db, { session: c.var.session, action: 'refund_decline', orderId, now });
+        return sendReply(c, 'POST', ok);
+      },
+    )
+
+    .get('/orders/:id/evidence', async (c) => {
+      const now = c.var.now();
+      const format = c.req.query('format') ?? 'pdf';
+      if (format !== 'pdf' && format !== 'html') return apiError(c, 422, refundConsoleApi.badFormat);
+      const evidence = await loadOrderEvidence(c.var.db, c.req.param('id'), {
+        config: c.var.config,
+        publicUrl: c.var.orders.publicUrl(),
+        now,
+      });
+      if (!evidence) return apiError(c, 404, copy.api.orderNotFound);
+      // The buyer's personal data leaves the console in a file: who took it, and from where (LGPD art. 37).
+      await recordAudit(c.var.db, {
+        session: c.var.session,
+        action: 'export_evidence',
+        orderId: evidence.order.id,
+        client: auditClient(c),
+        now,
+      });
+      const filename = `comprovante-${evidence.order.reference}.${format}`;
+      c.header('Cache-Control', 'no-store');
+      c.header('Content-Disposition', `attachment; filename="${filename}"`);
+      if (format === 'html') return c.body(renderEvidenceHtml(evidence), 200, { 'Content-Type': 'text/html; charset=utf-8' });
+      const pdf = await renderEvidencePdf(evidence);
+      return c.body(new Uint8Array(pdf), 200, { 'Content-Type': 'application/pdf' });
+    });
+}
