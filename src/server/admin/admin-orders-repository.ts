@@ -8,7 +8,6 @@ import type { ProviderId } from '../../shared/providers.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
 import type { PaidOrderFacts } from './bump-figures.ts';
 import { GATEWAY_REFUND_FAMILY } from '../refunds/gateway-refund.ts';
-import { revokeOrderTokens } from '../access/access-repository.ts';
 import { CONVERSION_KIND_FAMILY } from '../conversions/conversion-events.ts';
 import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/webhook-events.ts';
 import { WHATSAPP_KIND_FAMILY } from '../whatsapp/whatsapp-job.ts';
@@ -342,31 +341,6 @@ export async function updateBuyerEmail(db: Kysely<Database>, orderId: string, em
   });
 }
 
-/** Gives a paid order its access back after a revocation; the links revoked then stay dead. */
-export async function restoreAccess(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ access_revoked_at: null, updated_at: now })
-    .where('id', '=', orderId)
-    .where('status', '=', 'paid')
-    .where('access_revoked_at', 'is not', null)
-    .execute();
-}
-
-/** Revokes the access: every link sent so far and the buyer's cookie open nothing from now on. */
-export async function revokeAccess(db: Kysely<Database>, orderId: string, now: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('orders')
-      .set({ access_revoked_at: now, updated_at: now })
-      .where('id', '=', orderId)
-      .where('access_revoked_at', 'is', null)
-      .executeTakeFirst();
-    await revokeOrderTokens(trx, orderId, now);
-    return Number(result.numUpdatedRows) > 0;
-  });
-}
-
 /** Outbox summary for Saúde: e-mails still to try, and e-mails given up on as undeliverable. */
 export async function outboxHealth(db: Kysely<Database>, now: number) {
   const pending = await db
@@ -418,18 +392,6 @@ export async function failingDeliveries(db: Kysely<Database>, family: HttpKindFa
     nextAttemptAt: Number(row.next_attempt_at) === Number.MAX_SAFE_INTEGER ? null : Number(row.next_attempt_at),
     lastError: row.last_error,
   }));
-}
-
-/** "Tentar de novo": an undeliverable or failing e-mail goes back to the queue now. */
-export async function retryOutboxMessage(db: Kysely<Database>, id: string, now: number): Promise<string | undefined> {
-  const row = await db
-    .updateTable('outbox')
-    .set({ next_attempt_at: now, attempts: 0, locked_until: null })
-    .where('id', '=', id)
-    .where('sent_at', 'is', null)
-    .returning('order_id')
-    .executeTakeFirst();
-  return row?.order_id;
 }
 
 export async function lastPostbackAt(db: Kysely<Database>): Promise<number | null> {

@@ -10,6 +10,8 @@ import { businessDayStart } from '../../shared/time.ts';
 import { providerName } from '../../content/providers.ts';
 import type { Database } from '../db/schema.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
+import { retryOutboxMessage } from '../outbox/outbox-retry-repository.ts';
+import { restoreOrderAccess, revokeOrderAccess } from '../access/access-revocation-repository.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
 import { reverseOrder } from '../orders/order-transitions.ts';
 import { isPixEmailKind } from '../pix-emails/pix-email-job.ts';
@@ -19,9 +21,6 @@ import {
   listOrderEmails,
   listMemberPageOpens,
   listOrderPostbacks,
-  restoreAccess,
-  retryOutboxMessage,
-  revokeAccess as revokeOrderAccess,
   searchOrders,
   updateBuyerEmail,
   type AdminOrderRow,
@@ -157,7 +156,7 @@ export async function loadOrderDetail(
  */
 async function queueAccessEmail(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
   // A revoked order gets its access back with the new link: the revoked links stay dead.
-  await restoreAccess(db, orderId, now);
+  await restoreOrderAccess(db, orderId, now);
   await enqueueOutboxMessage(db, { orderId, kind: `access_resend:${now}`, payload: {}, now });
 }
 

@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+/**
+ * "Tentar de novo": an unsent message, failing or given up on, goes back to the queue now with its
+ * attempts reset. Its order's id, or undefined when no unsent message has that id.
+ */
+export async function retryOutboxMessage(db: Kysely<Database>, id: string, now: number): Promise<string | undefined> {
+  const row = await db
+    .updateTable('outbox')
+    .set({ next_attempt_at: now, attempts: 0, locked_until: null })
+    .where('id', '=', id)
+    .where('sent_at', 'is', null)
+    .returning('order_id')
+    .executeTakeFirst();
+  return row?.order_id;
+}
