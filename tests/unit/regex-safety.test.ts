@@ -21,7 +21,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string }> = [
   ...[
     'src/server/access/access-email-job.ts',
-    'src/server/config/config.ts',
+    'src/server/config/env-schema.ts',
     'src/server/conversions/conversion-events.ts',
     'src/server/conversions/ga4-measurement.ts',
     'src/server/conversions/meta-conversions.ts',
@@ -34,7 +34,11 @@ const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string 
     'src/server/cli/efi-webhook.ts',
     'src/server/whatsapp/whatsapp-console.ts',
   ].map((file) => ({ file, pattern: String.raw`/\/+$/`, why: 'trims a URL from the settings (PUBLIC_URL, PROVIDER_URL, …)' })),
-  { file: 'src/server/config/config.ts', pattern: String.raw`/^[^\s@]+@[^\s@]+\.[^\s@]+$/`, why: "checks the seller's MAIL_FROM setting" },
+  {
+    file: 'src/server/config/env-schema.ts',
+    pattern: String.raw`/^[^\s@]+@[^\s@]+\.[^\s@]+$/`,
+    why: "checks the seller's MAIL_FROM setting",
+  },
   {
     file: 'src/server/config/config.ts',
     pattern: String.raw`/\/\/([^:/@]+):([^@]+)@/`,
