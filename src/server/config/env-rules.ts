@@ -6,7 +6,6 @@ import { PROVIDER_IDS } from './provider-settings.ts';
 
 /** Settings that are each valid but wrong together: one line each, naming the variable to set or unset. */
 
-/** Every problem across variables of values the schema (env-schema.ts) accepted one by one. */
 export function envRuleProblems(values: EnvValues): string[] {
   const problems = [...providerProblems(values), ...whatsappProblems(values), ...deploymentProblems(values)];
   const { META_CAPI_TOKEN, META_PIXEL_ID, GA_API_SECRET, GA_ID, WEBHOOK_URL, WEBHOOK_SECRET } = values;

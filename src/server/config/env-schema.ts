@@ -239,7 +239,7 @@ export const EnvSchema = z.object({
   PIX_EXPIRE_DAYS: integerText(1, 30).default(1),
   PIX_REMINDER_MINUTES: reminderMinutes.default([60, 1200]),
   // Removed: it only shortened the countdown we showed while the gateway kept the code payable for
-  // a day (docs/decisions/0005-pix-expiry.md). Still set, it would mislead the seller; refused below.
+  // a day (docs/decisions/0005-pix-expiry.md). Still set, it would mislead the seller; env-rules.ts refuses it.
   PIX_TTL_MINUTES: optionalText,
   UNPAID_RETENTION_DAYS: integerText(1, 3650).default(DEFAULT_UNPAID_RETENTION_DAYS),
   // CDC art. 49 gives the online buyer 7 days; a seller may offer more, never less.

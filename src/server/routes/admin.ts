@@ -24,9 +24,8 @@ export interface AdminDeps {
 const everyPath = `${ADMIN_BASE}/*`;
 
 /**
- * `/api/admin/*`, the seller's console, one router per section of it (routes/admin/). Every route
- * but signing in and out needs a session; every state-changing request must come from the
- * console's own origin. The order matters: a guard covers the sections mounted after it.
+ * The seller's console, one router per section (routes/admin/). A guard covers only the sections
+ * mounted after it: signing in needs no session, and every other route does.
  */
 export function adminRoutes(deps: AdminDeps) {
   return new Hono<AdminEnv>()

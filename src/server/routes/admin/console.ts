@@ -42,7 +42,6 @@ export const sameOrigin: MiddlewareHandler<AdminEnv> = async (c, next) => {
   return next();
 };
 
-/** `password` undefined → the console is off and no cookie opens it. */
 export function requireSession(password: string | undefined): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const cookie = getCookie(c, ADMIN_COOKIE);
