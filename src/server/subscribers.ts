@@ -68,9 +68,9 @@ export const SUBSCRIBERS: readonly Row[] = [
 ];
 
 /** Calls every subscriber of the table, held to its rows. */
-export function wireSubscribers(kinds: OutboxKinds, deps: ConsumerDeps): void {
-  for (const subscriber of new Set(SUBSCRIBERS.map(([, fn]) => fn))) {
-    const rows = SUBSCRIBERS.filter(([, fn]) => fn === subscriber);
+export function wireSubscribers(kinds: OutboxKinds, deps: ConsumerDeps, table: readonly Row[] = SUBSCRIBERS): void {
+  for (const subscriber of new Set(table.map(([, fn]) => fn))) {
+    const rows = table.filter(([, fn]) => fn === subscriber);
     const refuse = (what: string) => new Error(`${subscriber.name}: ${what} is not in subscribers.ts's table`);
     const listed = (type: OrderEventType) => {
       if (!rows.some(([events]) => events.includes(type))) throw refuse(`order event "${type}"`);
