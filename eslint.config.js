@@ -1,4 +1,6 @@
 // @ts-check
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -12,8 +14,75 @@ import tseslint from 'typescript-eslint';
  * The house's boundaries (docs/architecture.md "Layers"), enforced on every import, static or dynamic:
  * client and server never import each other; shared/ imports only shared/; content/ imports only
  * content/ and shared/; client features never import each other; ui/ and lib/ never import a feature.
+ * The feature lists are read from the tree at every run: a new folder under src/client or src/server is
+ * a feature, held to the features' rules, until it is named in another layer here.
  */
-const clientFeatures = ['landing', 'presell', 'checkout', 'members', 'guarantee', 'reviews', 'admin', 'consent'];
+const SRC_LAYERS = ['client', 'content', 'server', 'shared'];
+const clientCommon = ['ui', 'lib', 'pages'];
+/**
+ * The server's layers (docs/architecture.md "The server"): infrastructure imports no feature; the core
+ * (orders/ and the purchase it is part of) imports none of its consumers, which subscribe to its events
+ * in subscribers.ts; a feature never imports the edges that call it (routes, jobs, the CLI, the files of
+ * the composition root).
+ */
+const serverInfrastructure = ['config', 'db', 'gateway', 'http', 'lib', 'mail', 'outbox'];
+const serverCore = ['orders', 'purchases'];
+const serverEdgeFolders = ['routes', 'jobs', 'cli'];
+/** The features the seller's console may use (docs/architecture.md "The console"). */
+const adminUses = ['access', 'funnel', 'live', 'privacy', 'refunds', 'reviews', 'whatsapp'];
+/** Consumers that only deliver: the console reads their outbox kind names from this file, to label an order's timeline. */
+const adminReadsKindNames = {
+  conversions: 'conversions-events.ts',
+  'outgoing-webhooks': 'outgoing-webhooks-events.ts',
+  'pix-emails': 'pix-email-job.ts',
+};
+
+/** The folders (and the server's root files) the layers are derived from. */
+export function readTree(root) {
+  const entries = (dir) => fs.readdirSync(path.join(root, dir), { withFileTypes: true });
+  const folders = (dir) =>
+    entries(dir)
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort();
+  return {
+    src: folders('src'),
+    client: folders('src/client'),
+    server: folders('src/server'),
+    serverFiles: entries('src/server')
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+      .map((entry) => entry.name)
+      .sort(),
+  };
+}
+
+/** Every folder's layer; throws, naming the folder, on one no layer covers or a layer naming a folder that is gone. */
+export function deriveLayers(tree) {
+  const named = [...serverInfrastructure, ...serverCore, ...serverEdgeFolders, ...adminUses, ...Object.keys(adminReadsKindNames)];
+  const problems = [
+    ...tree.src
+      .filter((folder) => !SRC_LAYERS.includes(folder))
+      .map((folder) => `src/${folder} is in no lint zone: make it part of a layer`),
+    ...SRC_LAYERS.filter((folder) => !tree.src.includes(folder)).map(
+      (folder) => `src/${folder} is named by a lint zone but does not exist`,
+    ),
+    ...named
+      .filter((folder) => !tree.server.includes(folder))
+      .map((folder) => `src/server/${folder} is named by a lint zone but does not exist`),
+    ...clientCommon
+      .filter((folder) => !tree.client.includes(folder))
+      .map((folder) => `src/client/${folder} is named by a lint zone but does not exist`),
+  ];
+  if (problems.length > 0) throw new Error(`eslint.config.js:\n  ${problems.join('\n  ')}`);
+  const layered = [...serverInfrastructure, ...serverCore, ...serverEdgeFolders];
+  return {
+    clientFeatures: tree.client.filter((folder) => !clientCommon.includes(folder)),
+    serverFeatures: tree.server.filter((folder) => !layered.includes(folder)),
+    serverEdges: [...serverEdgeFolders, ...tree.serverFiles],
+  };
+}
+
+const { clientFeatures, serverFeatures, serverEdges: serverEdgeNames } = deriveLayers(readTree(import.meta.dirname));
 
 const purityZones = [
   {
@@ -24,42 +93,19 @@ const purityZones = [
   { target: './src/content', from: ['./src/client', './src/server'], message: 'content/ imports only content/ and shared/.' },
 ];
 
-/**
- * The server's layers (docs/architecture.md "The server"): infrastructure (config, db, the gateway
- * client, HTTP plumbing, shared helpers, mail, the outbox) imports no feature; orders/ is the core
- * and imports none of its consumers, which subscribe to its events in compose.ts; a feature never
- * imports the edges that call it (routes, jobs, the CLI, the composition root). tests/unit's
- * server-boundaries test proves the folders have no import loop.
- */
 const server = (folder) => `./src/server/${folder}`;
-const serverInfrastructure = ['config', 'db', 'gateway', 'http', 'lib', 'mail', 'outbox'];
-const serverFeatures = [
-  'access',
-  'admin',
-  'conversions',
-  'duplicates',
-  'funnel',
-  'live',
-  'outgoing-webhooks',
-  'pix-emails',
-  'privacy',
-  'refunds',
-  'reviews',
-  'suppliers',
-  'whatsapp',
-];
-const serverEdges = [...['routes', 'jobs', 'cli'].map(server), ...['app.ts', 'compose.ts', 'main.ts'].map(server)];
+const serverEdges = serverEdgeNames.map(server);
 
 const serverZones = [
   {
-    target: server('orders'),
+    target: serverCore.map(server),
     from: [...serverFeatures.map(server), ...serverEdges],
     message:
-      'orders/ is the core: it publishes order events (orders/order-events.ts) and imports none of its consumers; they subscribe in compose.ts.',
+      'orders/ and purchases/ are the core: orders/ publishes order events (orders/order-events.ts) and imports none of its consumers; they subscribe in subscribers.ts.',
   },
   {
     target: serverInfrastructure.map(server),
-    from: [server('orders'), ...serverFeatures.map(server), ...serverEdges],
+    from: [...serverCore.map(server), ...serverFeatures.map(server), ...serverEdges],
     message: 'config/, db/, gateway/, http/, lib/, mail/ and outbox/ import no feature: pass in what they need.',
   },
   {
@@ -72,6 +118,19 @@ const serverZones = [
     from: serverEdges,
     message: 'A feature never imports the routes, jobs, command-line tools or composition root that call it.',
   },
+  {
+    target: server('admin'),
+    from: serverFeatures
+      .filter((feature) => feature !== 'admin' && !adminUses.includes(feature) && !(feature in adminReadsKindNames))
+      .map(server),
+    message: `The console (admin/) uses the core, the infrastructure and ${adminUses.join(', ')} only (docs/architecture.md "The console").`,
+  },
+  ...Object.entries(adminReadsKindNames).map(([feature, file]) => ({
+    target: server('admin'),
+    from: server(feature),
+    except: [`./${file}`],
+    message: `The console reads only ${feature}/'s outbox kind names (${file}) (docs/architecture.md "The console").`,
+  })),
 ];
 
 const zones = [

@@ -1,11 +1,7 @@
 import type { Hono } from 'hono';
-import { registerAccessEmails, subscribeAccessEmail } from './access/access-email-job.ts';
 import { createApp } from './app.ts';
 import type { Config } from './config/config.ts';
-import { registerConversions, subscribeConversions } from './conversions/conversion-events.ts';
 import type { Db } from './db/database.ts';
-import { registerDuplicateAlert, subscribeDuplicateAlert } from './duplicates/duplicate-alert.ts';
-import { subscribeOrderFunnel } from './funnel/order-funnel.ts';
 import { createPayments, type Payments } from './gateway/payments.ts';
 import { createProviders, SANDBOX_TOKEN } from './gateway/provider-registry.ts';
 import { createSandboxGateway } from './gateway/sandbox.ts';
@@ -17,20 +13,17 @@ import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 import type { Logger } from './lib/logger.ts';
 import { own } from './lib/own.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { createOrderEvents, type OrderEvents } from './orders/order-events.ts';
+import { createOrderEvents } from './orders/order-events.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
-import { registerWebhooks, subscribeWebhooks } from './outgoing-webhooks/webhook-events.ts';
-import { createOutboxKinds } from './outbox/outbox-kinds.ts';
+import { createOutboxKinds, type OutboxKinds } from './outbox/outbox-kinds.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
-import { registerPixEmails, subscribePixEmails } from './pix-emails/pix-email-job.ts';
-import { registerGatewayRefunds } from './refunds/gateway-refund.ts';
 import { createLandingReviews, REVIEWS_CHECK_MS, REVIEWS_REFRESH_MS } from './reviews/landing-reviews.ts';
-import { registerRefundEmails, subscribeRefunds, type RefundsDeps } from './refunds/refund-service.ts';
-import { registerReviewEmails, subscribeReviews, type ReviewsDeps } from './reviews/review-service.ts';
+import type { RefundsDeps } from './refunds/refund-service.ts';
+import type { ReviewsDeps } from './reviews/review-service.ts';
 import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
 import type { AppEnv } from './routes/context.ts';
-import { registerWhatsapp, subscribeWhatsapp } from './whatsapp/whatsapp-job.ts';
+import { runOutboxAfter, wireSubscribers } from './subscribers.ts';
 
 export { SANDBOX_TOKEN };
 
@@ -83,43 +76,22 @@ export function composeServer(options: {
   // Own properties only (lib/own.ts): every option here replaces a part of the server.
   const site = own(options, 'site');
   const now = own(options, 'now');
-  // Deps read at run time always carry their own clock, so none of their readers looks it up the chain.
-  const clock = now ?? (() => Date.now());
   let port = config.port;
-  const publicUrl = () => config.publicUrl ?? `http://localhost:${port}`;
-  const payments = createPayments(
-    createProviders(config.payments, {
-      logger,
-      sandboxUrl: () => `http://127.0.0.1:${port}/sandbox`,
-      ...(own(options, 'gateway') ? { tribopayClient: own(options, 'gateway') } : {}),
-      ...(own(options, 'efiCa') ? { efiCa: own(options, 'efiCa') } : {}),
-    }),
-  );
+  const { orders, kinds, mailer, publicUrl } = composeOrders({
+    config,
+    database,
+    logger,
+    port: () => port,
+    ...(own(options, 'gateway') ? { gateway: own(options, 'gateway') } : {}),
+    ...(own(options, 'efiCa') ? { efiCa: own(options, 'efiCa') } : {}),
+    ...(own(options, 'mailer') ? { mailer: own(options, 'mailer') } : {}),
+    ...(now ? { now } : {}),
+  });
+  const { db, payments, now: clock } = orders;
   const sandbox = config.demoMode
-    ? createSandboxGateway({ db: database.db, token: SANDBOX_TOKEN, logger, ownOrigin: () => new URL(publicUrl()).origin })
+    ? createSandboxGateway({ db, token: SANDBOX_TOKEN, logger, ownOrigin: () => new URL(publicUrl()).origin })
     : undefined;
   const background = createBackground(logger);
-  const mailer =
-    own(options, 'mailer') ??
-    createMailer({
-      smtpUrl: config.mail.smtpUrl,
-      from: config.mail.from,
-      dataDir: config.dataDir,
-      logger,
-      demoMode: config.demoMode,
-    });
-
-  // Each consumer registers the outbox rows it sends…
-  const kinds = createOutboxKinds();
-  const db = database.db;
-  registerAccessEmails(kinds, mailer, { db, config, publicUrl });
-  registerPixEmails(kinds, mailer, { db, config, publicUrl, now: clock });
-  registerDuplicateAlert(kinds, mailer, { db, config });
-  if (config.webhook) registerWebhooks(kinds, { db, webhook: config.webhook, logger });
-  registerConversions(kinds, { db, config, logger, publicUrl });
-  registerRefundEmails(kinds, mailer, { db, config, publicUrl });
-  registerReviewEmails(kinds, mailer, { db, config, publicUrl });
-  registerWhatsapp(kinds, { db, config, publicUrl, now: clock });
   const outbox = createOutboxWorker({
     db,
     dialect: database.dialect,
@@ -128,20 +100,9 @@ export function composeServer(options: {
     logger,
     kinds,
   });
-
-  // …and the order events that queue them.
-  const events = subscribeToOrders(createOrderEvents({ logger }), { db, config });
-  // The access e-mail and "Seu PIX está pronto" leave right away rather than at the outbox's next poll.
   // A method call, not a bound one: a test may hold the outbox by replacing `outbox.runOnce`.
-  events.afterCommit('paid', () => background.run('outbox after payment', () => outbox.runOnce()));
-  events.afterCommit('charged', () => background.run('outbox after charge', () => outbox.runOnce()));
-  // "Reembolso feito" and the seller's webhook leave as soon as the refund is seen.
-  for (const type of ['refunded', 'reversed'] as const)
-    events.afterCommit(type, () => background.run('outbox after refund', () => outbox.runOnce()));
+  runOutboxAfter(orders.events, (label) => background.run(label, () => outbox.runOnce()));
 
-  const orders: OrdersDeps = { db, dialect: database.dialect, config, payments, logger, publicUrl, now: clock, events };
-  // Registered once the orders deps exist: a gateway refund reads and reverses orders through them.
-  registerGatewayRefunds(kinds, orders);
   const reconciler = createReconciler(orders);
   const retention = createRetentionJob({
     db,
@@ -205,20 +166,39 @@ export function composeServer(options: {
 }
 
 /**
- * Who hears of an order's transitions (orders/order-events.ts), in the order they write: the
- * buyer's e-mails, the seller's webhooks, the ad platforms, the buyer's WhatsApp messages, the
- * duplicate alert, the funnel.
- * `npm run buyer` uses it too, so an erasure from the command line tells the seller's webhook.
+ * The order flow with its subscribers (subscribers.ts) and the outbox kinds they send, without the
+ * app or the jobs. `npm run buyer` erases through it, so the seller's webhook hears of it.
  */
-export function subscribeToOrders(events: OrderEvents, deps: { db: Db['db']; config: Config }): OrderEvents {
-  subscribeAccessEmail(events);
-  subscribeWebhooks(events, deps.config);
-  subscribeConversions(events, deps.config);
-  subscribePixEmails(events, deps.config);
-  subscribeWhatsapp(events, deps.config);
-  subscribeDuplicateAlert(events);
-  subscribeRefunds(events, deps.config);
-  subscribeReviews(events, deps.config);
-  subscribeOrderFunnel(events, deps.db);
-  return events;
+export function composeOrders(options: {
+  config: Config;
+  database: Db;
+  logger: Logger;
+  /** The server's port, once it has one (PORT=0 picks one), for its own absolute URLs. */
+  port?: () => number;
+  gateway?: GatewayClient;
+  efiCa?: string;
+  mailer?: Mailer;
+  now?: () => number;
+}): { orders: OrdersDeps & { now: () => number }; kinds: OutboxKinds; mailer: Mailer; publicUrl: () => string } {
+  const { config, database, logger } = options;
+  const port = options.port ?? (() => config.port);
+  // Deps read at run time always carry their own clock, so none of their readers looks it up the chain.
+  const now = options.now ?? (() => Date.now());
+  const publicUrl = () => config.publicUrl ?? `http://localhost:${port()}`;
+  const payments = createPayments(
+    createProviders(config.payments, {
+      logger,
+      sandboxUrl: () => `http://127.0.0.1:${port()}/sandbox`,
+      ...(options.gateway ? { tribopayClient: options.gateway } : {}),
+      ...(options.efiCa ? { efiCa: options.efiCa } : {}),
+    }),
+  );
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, demoMode: config.demoMode });
+  const events = createOrderEvents({ logger });
+  const orders = { db: database.db, dialect: database.dialect, config, payments, logger, publicUrl, now, events };
+  const kinds = createOutboxKinds();
+  wireSubscribers(kinds, { ...orders, mailer });
+  return { orders, kinds, mailer, publicUrl };
 }

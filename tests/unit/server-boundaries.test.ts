@@ -24,7 +24,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The folder right under src/server a file belongs to; main.ts, app.ts and compose.ts are the composition root. */
+/** The folder right under src/server a file belongs to; the files at its root are the composition root. */
 function folderOf(file: string): string {
   const parts = path.relative(serverDir, file).split(path.sep);
   return parts.length > 1 ? parts[0]! : ROOT_FILES;

@@ -5,14 +5,9 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { renderAccessEmail } from '../mail/access-email.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { emailHandler } from '../mail/email-handler.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { OrderEvents } from '../orders/order-events.ts';
 import { purchasedItems } from '../purchases/purchase-repository.ts';
-import type { OutboxHandler, OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
-import { recordEvidence } from './evidence-repository.ts';
-import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { accessOrderIdOf, findAccessOrderById } from './access-repository.ts';
 import { issueAccessToken } from './access-service.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
@@ -37,44 +32,11 @@ export class AccessNotDeliverableError extends UndeliverableMessageError {
 }
 
 /** Outbox kinds this module renders: the first delivery and the buyer's "send it again" requests (`access_resend:{time}`). */
-const ACCESS_EMAIL_KIND = 'access_email';
-const ACCESS_RESEND_FAMILY = 'access_resend:';
+export const ACCESS_EMAIL_KIND = 'access_email';
+export const ACCESS_RESEND_FAMILY = 'access_resend:';
 
 function isAccessEmailKind(kind: string): boolean {
   return kind === ACCESS_EMAIL_KIND || /^access_resend:\d+$/.test(kind);
-}
-
-/** A paid order's access e-mail is queued with the payment: a paid order never lacks it (docs/product.md#6-e-mail-delivery-is-made-true). */
-export function subscribeAccessEmail(events: OrderEvents): void {
-  events.subscribe('paid', async (trx, { order, at }) => {
-    // An add-on (the bump bought after payment) opens its list on its parent's member page: the
-    // parent's access e-mail goes again, with a fresh link to the page that now shows both lists.
-    if (order.kind === 'addon' && order.parent_order_id) {
-      await enqueueOutboxMessage(trx, { orderId: order.parent_order_id, kind: `${ACCESS_RESEND_FAMILY}${at}`, payload: {}, now: at });
-      return;
-    }
-    await enqueueOutboxMessage(trx, { orderId: order.id, kind: ACCESS_EMAIL_KIND, payload: {}, now: at });
-  });
-}
-
-export function registerAccessEmails(kinds: OutboxKinds, mailer: Mailer, deps: AccessEmailDeps): void {
-  const send = emailHandler(mailer, (message) => renderOutboxMessage(deps, message));
-  // The mail server accepted it: the delivery record keeps when, and the Message-ID (docs/refunds.md#evidence).
-  const handler: OutboxHandler = {
-    ...send,
-    async deliver(message, signal) {
-      const sent = await send.deliver(message, signal);
-      await recordEvidence(deps.db, {
-        orderId: message.orderId,
-        at: Date.now(),
-        kind: 'access_email_accepted',
-        detail: accessMessageId(message.orderId, message.kind),
-      });
-      return sent;
-    },
-  };
-  kinds.register(ACCESS_EMAIL_KIND, handler);
-  kinds.register(ACCESS_RESEND_FAMILY, handler);
 }
 
 /**
@@ -108,7 +70,7 @@ export async function renderOutboxMessage(deps: AccessEmailDeps, row: Pick<Outbo
 }
 
 /** The same for every attempt at one row (mail/mailer.ts). */
-function accessMessageId(orderId: string, kind: string): string {
+export function accessMessageId(orderId: string, kind: string): string {
   const localPart = `access-${orderId}-${kind}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
   return `<${localPart}@vitrine>`;
 }

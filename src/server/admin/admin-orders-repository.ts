@@ -8,8 +8,8 @@ import type { ProviderId } from '../../shared/providers.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
 import type { PaidOrderFacts } from './bump-figures.ts';
 import { GATEWAY_REFUND_FAMILY } from '../refunds/gateway-refund.ts';
-import { CONVERSION_KIND_FAMILY } from '../conversions/conversion-events.ts';
-import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/webhook-events.ts';
+import { CONVERSION_KIND_FAMILY } from '../conversions/conversions-events.ts';
+import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/outgoing-webhooks-events.ts';
 import { WHATSAPP_KIND_FAMILY } from '../whatsapp/whatsapp-job.ts';
 
 /**

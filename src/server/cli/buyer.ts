@@ -1,7 +1,6 @@
 import { migrateToLatest, openDatabase } from '../db/database.ts';
-import { subscribeToOrders } from '../compose.ts';
+import { composeOrders } from '../compose.ts';
 import { createLogger } from '../lib/logger.ts';
-import { createOrderEvents } from '../orders/order-events.ts';
 import { eraseBuyerData, exportBuyerData } from '../privacy/buyer-data.ts';
 import { loadCliConfig, runCli } from './cli-config.ts';
 
@@ -31,7 +30,7 @@ async function main(): Promise<number> {
       return 0;
     }
     // The same subscribers as the server's: the seller's webhook hears of the erasure (sent by the server's outbox).
-    const events = subscribeToOrders(createOrderEvents({ logger: createLogger() }), { db: database.db, config });
+    const { events } = composeOrders({ config, database, logger: createLogger() }).orders;
     const erased = await eraseBuyerData(database.db, database.dialect, email, { now: Date.now(), dataDir: config.dataDir, events });
     process.stdout.write(`${erased.length} order(s) erased\n`);
     return 0;

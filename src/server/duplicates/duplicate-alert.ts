@@ -4,34 +4,13 @@ import { formatBRL } from '../../shared/money.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import { emailHandler } from '../mail/email-handler.ts';
-import type { MailMessage, Mailer } from '../mail/mailer.ts';
-import type { OrderEvents } from '../orders/order-events.ts';
-import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
-import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 
 /** Outbox kind of the seller's alert about a duplicate payment; the row's order is the duplicate. */
-const DUPLICATE_ALERT_KIND = 'duplicate_alert';
-
-/** The seller is alerted in the paid transition that found the duplicate. */
-export function subscribeDuplicateAlert(events: OrderEvents): void {
-  events.subscribe('duplicate', async (trx, { order, at }) => {
-    await enqueueOutboxMessage(trx, { orderId: order.id, kind: DUPLICATE_ALERT_KIND, payload: {}, now: at });
-  });
-}
-
-export function registerDuplicateAlert(
-  kinds: OutboxKinds,
-  mailer: Mailer,
-  deps: { db: Kysely<Database>; config: Pick<Config, 'mail' | 'gatewayRefunds'> },
-): void {
-  kinds.register(
-    DUPLICATE_ALERT_KIND,
-    emailHandler(mailer, (message) => renderDuplicateAlert(deps, message)),
-  );
-}
+export const DUPLICATE_ALERT_KIND = 'duplicate_alert';
 
 const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'short' });
 
@@ -49,7 +28,7 @@ function describeOrder(order: OrderRow): Array<[string, string]> {
  * The alert for an outbox row of kind `duplicate_alert`, read at send time. It goes to the seller
  * (SUPPORT_EMAIL), who needs the buyer's name and e-mail to find the charge at the gateway.
  */
-async function renderDuplicateAlert(
+export async function renderDuplicateAlert(
   deps: { db: Kysely<Database>; config: Pick<Config, 'mail' | 'gatewayRefunds'> },
   row: Pick<OutboxMessage, 'orderId'>,
 ): Promise<MailMessage> {

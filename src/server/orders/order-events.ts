@@ -1,14 +1,18 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
+import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 
 /**
  * What happens to an order, as the features around it need to hear it. orders/ publishes each
  * transition inside the transaction that makes it; the e-mails, the seller's webhooks, the ad
- * platforms' conversions and the duplicate alert subscribe when the server is assembled
- * (subscribers.ts), and write their outbox rows in that same transaction. So a transition and all
- * it calls for commit together or not at all, and orders/ imports none of them.
+ * platforms' conversions and the duplicate alert subscribe when the server is assembled (the table
+ * in src/server/subscribers.ts lists who hears what), and write their outbox rows in that same
+ * transaction. So a transition and all it calls for commit together or not at all, and orders/
+ * imports none of them.
  */
 export type OrderEvent =
   /** The order row exists; its charge is being requested. */
@@ -44,6 +48,18 @@ export interface OrderEvents {
   /** Called by orders/ after that transaction committed; a listener's failure is logged and goes no further. */
   committed(event: OrderEvent): Promise<void>;
 }
+
+/**
+ * What each consumer's `<feature>/<feature>-events.ts` registers into: `events` to subscribe to, the
+ * outbox `kinds` it sends. src/server/subscribers.ts calls every one of them.
+ */
+export interface EventWiring {
+  events: OrderEvents;
+  kinds: OutboxKinds;
+  deps: ConsumerDeps;
+}
+
+export type ConsumerDeps = OrdersDeps & { now: () => number; mailer: Mailer };
 
 export function createOrderEvents(options: { logger: Logger }): OrderEvents {
   // Stored by type; each was registered for the events of its own type only, which `publish` keeps.

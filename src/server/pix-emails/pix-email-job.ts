@@ -1,18 +1,15 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { site } from '../../content/site.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import { emailHandler } from '../mail/email-handler.ts';
-import type { MailMessage, Mailer } from '../mail/mailer.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { renderPixEmail } from '../mail/pix-email.ts';
-import { deleteUnsentMessages, enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import { deleteUnsentMessages, type OutboxMessage } from '../outbox/outbox-repository.ts';
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { orderIdOf, type OrderEvents } from '../orders/order-events.ts';
 import { orderPageUrl, reminderOptOutUrl } from '../orders/order-links.ts';
 import { buyerPaidForItemsOf } from '../orders/order-items.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
-import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
-import { findOrderById, markRemindersOptedOut, type OrderRow } from '../orders/orders-repository.ts';
+import { findOrderById, markRemindersOptedOut } from '../orders/orders-repository.ts';
 import { takePixEmailQuota } from './pix-email-quota.ts';
 
 /**
@@ -22,56 +19,11 @@ import { takePixEmailQuota } from './pix-email-quota.ts';
  * nothing goes out for a PIX that was paid, refunded, expired or failed, or whose reminders the
  * buyer turned off.
  */
-const PIX_READY_KIND = 'pix_ready';
-const PIX_REMINDER_PREFIX = 'pix_reminder:';
+export const PIX_READY_KIND = 'pix_ready';
+export const PIX_REMINDER_PREFIX = 'pix_reminder:';
 
 export function isPixEmailKind(kind: string): boolean {
   return kind === PIX_READY_KIND || /^pix_reminder:\d+$/.test(kind);
-}
-
-/**
- * The PIX e-mails follow the order: queued with the charge, dropped once it is paid, refunded or
- * failed (the check at send time is the second guard).
- */
-export function subscribePixEmails(events: OrderEvents, config: Pick<Config, 'pixReminderMinutes'>): void {
-  events.subscribe('charged', async (trx, { order, at }) => {
-    // The one-time offer after payment is shown on the paid page and never chased by e-mail.
-    if (order.kind === 'addon') return;
-    await enqueuePixEmails(trx, order, { reminderMinutes: config.pixReminderMinutes, now: at });
-  });
-  for (const type of ['paid', 'reversed', 'failed'] as const) {
-    events.subscribe(type, async (trx, event) => {
-      await cancelPixEmails(trx, orderIdOf(event));
-    });
-  }
-}
-
-export function registerPixEmails(kinds: OutboxKinds, mailer: Mailer, deps: PixEmailDeps): void {
-  const handler = emailHandler(mailer, (message) => renderPixOutboxMessage(deps, message));
-  kinds.register(PIX_READY_KIND, handler);
-  kinds.register(PIX_REMINDER_PREFIX, handler);
-}
-
-/**
- * Queues the PIX e-mail and its reminders in the charge's transaction. A reminder's minute mark
- * counts from the order's creation; marks at or past the code's expiry are left out.
- */
-async function enqueuePixEmails(
-  trx: Transaction<Database>,
-  order: Pick<OrderRow, 'id' | 'created_at' | 'expires_at'>,
-  options: { reminderMinutes: readonly number[]; now: number },
-): Promise<void> {
-  await enqueueOutboxMessage(trx, { orderId: order.id, kind: PIX_READY_KIND, payload: {}, now: options.now });
-  for (const minutes of options.reminderMinutes) {
-    const due = Number(order.created_at) + minutes * 60_000;
-    if (due >= Number(order.expires_at)) continue;
-    await enqueueOutboxMessage(trx, { orderId: order.id, kind: `pix_reminder:${minutes}`, payload: {}, now: options.now, notBefore: due });
-  }
-}
-
-/** Once the order is paid, refunded or failed: its unsent PIX e-mails are dropped at once. */
-function cancelPixEmails(db: Kysely<Database> | Transaction<Database>, orderId: string): Promise<number> {
-  return deleteUnsentMessages(db, orderId, { kinds: [PIX_READY_KIND], kindPrefixes: [PIX_REMINDER_PREFIX] });
 }
 
 /**
@@ -96,7 +48,7 @@ export interface PixEmailDeps {
  * that is no longer payable and unpaid (or a reminder the buyer opted out of) yields
  * MessageNotNeededError, and the worker drops the row.
  */
-async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<OutboxMessage, 'orderId' | 'kind'>): Promise<MailMessage> {
+export async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<OutboxMessage, 'orderId' | 'kind'>): Promise<MailMessage> {
   if (!isPixEmailKind(row.kind)) throw new Error(`outbox kind "${row.kind}" is not a PIX e-mail`);
   const order = await findOrderById(deps.db, row.orderId);
   if (!order) throw new UndeliverableMessageError(`PIX e-mail for ${row.orderId}: order not found`);

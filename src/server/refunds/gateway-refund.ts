@@ -5,7 +5,7 @@ import { recordEvidence } from '../access/evidence-repository.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { reverseOrder } from '../orders/order-transitions.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
-import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
+import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
 import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
 import { claimGatewayCall, findRefund, refuseGatewayCall, setGatewayState, type RefundRow } from './refunds-repository.ts';
 
@@ -32,8 +32,6 @@ export function gatewayRefundKind(attempt: number): string {
 /** How long an accepted call may go unseen in the transaction before the seller is asked to look. */
 export const REFUND_CONFIRM_WINDOW_MS = 30 * 60_000;
 
-const MINUTE_MS = 60_000;
-
 /** Thrown to read again later: the refund is under way (or its call's answer was lost). */
 class RefundNotYetSeen extends Error {
   constructor(message: string) {
@@ -42,12 +40,9 @@ class RefundNotYetSeen extends Error {
   }
 }
 
-export function registerGatewayRefunds(kinds: OutboxKinds, deps: OrdersDeps): void {
-  kinds.register(GATEWAY_REFUND_FAMILY, {
+export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
+  return {
     channel: 'gateway refund',
-    // Read back soon, then every few minutes; a `pending_refund` may take days, and the
-    // reconciler keeps re-reading paid orders after this row gives up.
-    retry: { baseBackoffMs: 10_000, maxBackoffMs: 15 * MINUTE_MS, giveUpAfterMs: 3 * 24 * 60 * MINUTE_MS },
     async deliver(message, signal) {
       const now = () => deps.now?.() ?? Date.now();
       const [order, refund] = await Promise.all([findOrderById(deps.db, message.orderId), findRefund(deps.db, message.orderId)]);
@@ -69,7 +64,7 @@ export function registerGatewayRefunds(kinds: OutboxKinds, deps: OrdersDeps): vo
       await refundAtGateway({ ...deps, provider }, order, refund, order.transaction_hash, now);
       return {};
     },
-  });
+  };
 }
 
 async function refundAtGateway(deps: RefundDeps, order: OrderRow, refund: RefundRow, hash: string, now: () => number) {

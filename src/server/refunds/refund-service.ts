@@ -6,15 +6,12 @@ import { recordEvidence } from '../access/evidence-repository.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import type { MailMessage, Mailer } from '../mail/mailer.ts';
-import { emailHandler } from '../mail/email-handler.ts';
-import type { OrderEvents } from '../orders/order-events.ts';
+import type { MailMessage } from '../mail/mailer.ts';
 import { setOrderStatus, type OrderRow } from '../orders/orders-repository.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import { chargesOf, ledgerOf, refundableCharges, refundAmount, sellerScope, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-repository.ts';
-import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { enqueueOutboxMessage, outboxPayloadsOf, type OutboxMessage } from '../outbox/outbox-repository.ts';
 import { z } from 'zod';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
@@ -157,7 +154,7 @@ export async function requestRefund(
 /**
  * A refund request closes the one-time offer (docs/money.md#invariants): an add-on PIX still on
  * offer stops being offered. If the buyer pays it all the same, its payment is refunded with the
- * rest (subscribeRefunds, `paid`).
+ * rest (refundAddonOfRefundedPurchase).
  */
 async function closeAddonOffer(trx: Transaction<Database>, purchase: PurchaseRecord, now: number): Promise<void> {
   for (const addon of purchase.addons) {
@@ -317,60 +314,71 @@ function emailPayload(payload: unknown): z.infer<typeof RefundEmailPayloadSchema
  * link dies, the refund is done, and the buyer hears of it unless it was a chargeback nobody asked
  * for (the bank returned that money, not us). All in the transition's transaction.
  */
-export function subscribeRefunds(events: OrderEvents, config: RefundsConfig): void {
-  const ended = async (trx: Transaction<Database>, order: OrderRow, at: number, markedBySeller: boolean) => {
-    await revokeOrderTokens(trx, order.id, at);
-    const finished = await markRefundDone(trx, order.id, at);
-    if (!finished && markedBySeller) await insertDoneRefund(trx, order.id, at);
-    const isRefund = finished !== undefined || markedBySeller;
-    await recordEvidence(trx, { orderId: order.id, at, kind: isRefund ? 'refunded' : 'access_revoked', detail: null });
-    if (isRefund) await queueDoneEmail(trx, order.id, at);
-  };
-  events.subscribe('refunded', (trx, { order, at }) => ended(trx, order, at, true));
-  events.subscribe('reversed', (trx, { order, at }) => ended(trx, order, at, false));
-  // A paid charge always ends delivered or refunded (docs/money.md#invariants): an add-on paid
-  // after its purchase's refund was asked for goes back with it, in the same state.
-  events.subscribe('paid', async (trx, { order, at }) => {
-    if (order.kind !== 'addon' || !order.parent_order_id) return;
-    const purchase = await loadPurchase(trx, order.id);
-    if (!purchase) return;
-    const parentRefund = purchase.refunds.get(purchase.main.id);
-    const parentGone = purchase.main.status === 'reversed' || (parentRefund !== undefined && parentRefund.status !== 'declined');
-    if (!parentGone) return;
-    const asked = parentRefund?.status === 'requested';
-    const inserted = await insertRefundRequest(trx, {
-      orderId: order.id,
-      reason: parentRefund?.reason ?? null,
-      note: null,
-      now: at,
-      autoApprove: !asked,
-      gateway: config.gatewayRefunds,
-    });
-    if (!inserted) return;
-    await recordEvidence(trx, { orderId: order.id, at, kind: 'refund_requested', detail: null });
-    if (!asked) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at });
+export async function endRefund(trx: Transaction<Database>, order: OrderRow, at: number, markedBySeller: boolean): Promise<void> {
+  await revokeOrderTokens(trx, order.id, at);
+  const finished = await markRefundDone(trx, order.id, at);
+  if (!finished && markedBySeller) await insertDoneRefund(trx, order.id, at);
+  const isRefund = finished !== undefined || markedBySeller;
+  await recordEvidence(trx, { orderId: order.id, at, kind: isRefund ? 'refunded' : 'access_revoked', detail: null });
+  if (isRefund) await queueDoneEmail(trx, order.id, at);
+}
+
+/**
+ * A paid charge always ends delivered or refunded (docs/money.md#invariants): an add-on paid after
+ * its purchase's refund was asked for goes back with it, in the same state.
+ */
+export async function refundAddonOfRefundedPurchase(
+  trx: Transaction<Database>,
+  config: RefundsConfig,
+  order: OrderRow,
+  at: number,
+): Promise<void> {
+  if (order.kind !== 'addon' || !order.parent_order_id) return;
+  const purchase = await loadPurchase(trx, order.id);
+  if (!purchase) return;
+  const parentRefund = purchase.refunds.get(purchase.main.id);
+  const parentGone = purchase.main.status === 'reversed' || (parentRefund !== undefined && parentRefund.status !== 'declined');
+  if (!parentGone) return;
+  const asked = parentRefund?.status === 'requested';
+  const inserted = await insertRefundRequest(trx, {
+    orderId: order.id,
+    reason: parentRefund?.reason ?? null,
+    note: null,
+    now: at,
+    autoApprove: !asked,
+    gateway: config.gatewayRefunds,
   });
-  // A payment that buys again what the buyer owns gives back what was owned (docs/money.md#duplicates):
-  // the whole charge when all of it was (through the gateway with GATEWAY_REFUNDS=1), else the
-  // owned items' price, by hand (a gateway refunds whole transactions only); the rest is delivered.
-  events.subscribe('duplicate', async (trx, { order, original, at }) => {
-    const owned = await ownedItems(trx, order, original);
-    if (owned.length === 0) return;
-    const items = await itemsOfOrder(trx, order.id);
-    const whole = items.every((item) => owned.includes(item.key));
-    const partial = whole
-      ? undefined
-      : { amountCents: items.filter((i) => owned.includes(i.key)).reduce((s, i) => s + i.priceCents, 0), keys: owned };
-    const row = await approveRefund(trx, {
-      orderId: order.id,
-      origin: 'duplicate',
-      by: 'auto',
-      gateway: config.gatewayRefunds && whole,
-      now: at,
-      ...(partial ? { partial } : {}),
-    });
-    if (row) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
+  if (!inserted) return;
+  await recordEvidence(trx, { orderId: order.id, at, kind: 'refund_requested', detail: null });
+  if (!asked) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at });
+}
+
+/**
+ * A payment that buys again what the buyer owns gives back what was owned (docs/money.md#duplicates):
+ * the whole charge when all of it was (through the gateway with GATEWAY_REFUNDS=1), else the
+ * owned items' price, by hand (a gateway refunds whole transactions only); the rest is delivered.
+ */
+export async function refundOwnedItems(
+  trx: Transaction<Database>,
+  config: RefundsConfig,
+  { order, original, at }: { order: OrderRow; original: OrderRow; at: number },
+): Promise<void> {
+  const owned = await ownedItems(trx, order, original);
+  if (owned.length === 0) return;
+  const items = await itemsOfOrder(trx, order.id);
+  const whole = items.every((item) => owned.includes(item.key));
+  const partial = whole
+    ? undefined
+    : { amountCents: items.filter((i) => owned.includes(i.key)).reduce((s, i) => s + i.priceCents, 0), keys: owned };
+  const row = await approveRefund(trx, {
+    orderId: order.id,
+    origin: 'duplicate',
+    by: 'auto',
+    gateway: config.gatewayRefunds && whole,
+    now: at,
+    ...(partial ? { partial } : {}),
   });
+  if (row) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
 }
 
 /** The items of `order` that the buyer already has through `original`'s purchase (the order or its paid add-ons). */
@@ -385,51 +393,45 @@ async function ownedItems(trx: Transaction<Database>, order: OrderRow, original:
   return (await itemsOfOrder(trx, order.id)).map((item) => item.key).filter((key) => have.has(key));
 }
 
-/** The buyer's refund e-mails, rendered at send time from the purchase and the amount the row names. */
-export function registerRefundEmails(
-  kinds: OutboxKinds,
-  mailer: Mailer,
+/** A refund e-mail, rendered at send time from the purchase and the amount the row names. */
+export async function renderRefundOutboxEmail(
   deps: { db: Kysely<Database>; config: Pick<Config, 'mail' | 'demoMode'>; publicUrl: () => string },
-): void {
-  const render = async (row: OutboxMessage): Promise<MailMessage> => {
-    const purchase = await loadPurchase(deps.db, row.orderId);
-    const order = purchase?.main;
-    const payload = emailPayload(row.payload);
-    const named = payload.orderId ?? payload.orderIds?.[0];
-    const refund =
-      purchase?.refunds.get(named ?? row.orderId) ?? purchase?.refunds.get(row.orderId) ?? (purchase && latestRefund(purchase));
-    if (!purchase || !order || !refund || !order.buyer_email)
-      throw new UndeliverableMessageError(`refund e-mail for ${row.orderId}: order or refund gone`);
-    // Rows queued before the purchase ledger carry no amount: their order's own.
-    const amountCents = payload.amountCents ?? Number(order.amount_cents);
-    const kind = emailKindOf(row, refund);
-    const keptItems =
-      kind === 'done' || kind === 'done_duplicate_part'
-        ? ledgerOf(purchase, { guaranteeDays: 0 })
-            .items.filter((item) => item.state === 'open')
-            .map((item) => item.title)
-        : [];
-    const email = renderRefundEmail({
-      kind: kind === 'done' && keptItems.length > 0 ? 'done_part' : kind,
-      buyerName: order.buyer_name,
-      amountCents,
-      requestedAt: Number(refund.requested_at),
-      ...(refund.decline_reason ? { declineReason: refund.decline_reason } : {}),
-      ...(keptItems.length > 0 ? { keptItems } : {}),
-      recoverUrl: `${deps.publicUrl().replace(/\/+$/, '')}${paths.access}`,
-      supportEmail: deps.config.mail.supportEmail,
-      productName: site.productName,
-      demoMode: deps.config.demoMode,
-    });
-    const localPart = `${row.kind}-${row.orderId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
-    return { to: order.buyer_email, ...email, messageId: `<${localPart}@vitrine>` };
-  };
-  const handler = emailHandler(mailer, render);
-  for (const kind of Object.values(EMAIL_KINDS)) {
-    kinds.register(kind, handler);
-    kinds.register(`${kind}:`, handler);
-  }
+  row: OutboxMessage,
+): Promise<MailMessage> {
+  const purchase = await loadPurchase(deps.db, row.orderId);
+  const order = purchase?.main;
+  const payload = emailPayload(row.payload);
+  const named = payload.orderId ?? payload.orderIds?.[0];
+  const refund = purchase?.refunds.get(named ?? row.orderId) ?? purchase?.refunds.get(row.orderId) ?? (purchase && latestRefund(purchase));
+  if (!purchase || !order || !refund || !order.buyer_email)
+    throw new UndeliverableMessageError(`refund e-mail for ${row.orderId}: order or refund gone`);
+  // Rows queued before the purchase ledger carry no amount: their order's own.
+  const amountCents = payload.amountCents ?? Number(order.amount_cents);
+  const kind = emailKindOf(row, refund);
+  const keptItems =
+    kind === 'done' || kind === 'done_duplicate_part'
+      ? ledgerOf(purchase, { guaranteeDays: 0 })
+          .items.filter((item) => item.state === 'open')
+          .map((item) => item.title)
+      : [];
+  const email = renderRefundEmail({
+    kind: kind === 'done' && keptItems.length > 0 ? 'done_part' : kind,
+    buyerName: order.buyer_name,
+    amountCents,
+    requestedAt: Number(refund.requested_at),
+    ...(refund.decline_reason ? { declineReason: refund.decline_reason } : {}),
+    ...(keptItems.length > 0 ? { keptItems } : {}),
+    recoverUrl: `${deps.publicUrl().replace(/\/+$/, '')}${paths.access}`,
+    supportEmail: deps.config.mail.supportEmail,
+    productName: site.productName,
+    demoMode: deps.config.demoMode,
+  });
+  const localPart = `${row.kind}-${row.orderId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
+  return { to: order.buyer_email, ...email, messageId: `<${localPart}@vitrine>` };
 }
+
+/** The kinds of the buyer's refund e-mails; a purchase's later one of a kind is `{kind}:{order id}`. */
+export const REFUND_EMAIL_KINDS: readonly string[] = Object.values(EMAIL_KINDS);
 
 /** The console's timeline tells these apart from the access e-mail. */
 export function isRefundEmailKind(kind: string): boolean {

@@ -1,20 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { reviewApi } from '../../content/reviews.ts';
-import { site } from '../../content/site.ts';
 import type { AdminReview, AdminReviewList, BuyerReview, MemberReview, ReviewInput, ReviewPageReply } from '../../shared/reviews.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import { emailHandler } from '../mail/email-handler.ts';
-import type { MailMessage, Mailer } from '../mail/mailer.ts';
-import type { OrderEvents } from '../orders/order-events.ts';
-import { reviewPageUrl } from '../orders/order-links.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
-import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
-import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
-import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { findRefund } from '../refunds/refunds-repository.ts';
-import { renderReviewRequestEmail } from './review-emails.ts';
 import type { ReviewsSignal } from './reviews-signal.ts';
 import {
   findReview,
@@ -41,7 +32,6 @@ export interface ReviewsDeps {
   signal: ReviewsSignal;
 }
 
-const DAY = 24 * 60 * 60_000;
 /** The outbox kind of the review request (one per order, by the outbox's (order, kind) key). */
 export const REVIEW_REQUEST_KIND = 'review_request';
 
@@ -65,59 +55,6 @@ function buyerReview(row: ReviewRow): BuyerReview {
     status: row.status,
     updatedAt: Number(row.updated_at),
   };
-}
-
-/**
- * On payment, in its transaction: the request is queued for `paidAt + REVIEW_REQUEST_DAYS`. The
- * outbox keeps one row per (order, kind), so a replayed payment or a second instance adds none.
- */
-export function subscribeReviews(events: OrderEvents, config: Pick<Config, 'reviewRequestDays'>): void {
-  events.subscribe('paid', async (trx, { order, at }) => {
-    // One request per purchase: an add-on paid after it is part of its parent's.
-    if (config.reviewRequestDays === null || order.kind === 'addon') return;
-    const paidAt = Number(order.paid_at ?? at);
-    await enqueueOutboxMessage(trx, {
-      orderId: order.id,
-      kind: REVIEW_REQUEST_KIND,
-      payload: {},
-      now: at,
-      notBefore: paidAt + config.reviewRequestDays * DAY,
-    });
-  });
-}
-
-/** Why a review request is not sent any more; undefined when it still should be. */
-async function reasonNotToAsk(db: Kysely<Database>, order: OrderRow): Promise<string | undefined> {
-  if (order.status !== 'paid') return `order is ${order.status}`;
-  if (!order.buyer_email) return 'the buyer was erased';
-  if (order.reminders_opted_out_at !== null) return 'the buyer opted out of reminders';
-  const [refund, review] = await Promise.all([findRefund(db, order.id), findReview(db, order.id)]);
-  if (refund) return `a refund is ${refund.status}`;
-  if (review) return 'the buyer already reviewed';
-  return undefined;
-}
-
-/** The review request, rendered at send time; dropped (never sent) when it no longer applies. */
-export function registerReviewEmails(
-  kinds: OutboxKinds,
-  mailer: Mailer,
-  deps: { db: Kysely<Database>; config: Pick<Config, 'demoMode'>; publicUrl: () => string },
-): void {
-  const render = async (row: OutboxMessage): Promise<MailMessage> => {
-    const order = await findOrderById(deps.db, row.orderId);
-    if (!order) throw new UndeliverableMessageError(`review request for ${row.orderId}: order gone`);
-    const reason = await reasonNotToAsk(deps.db, order);
-    if (reason) throw new MessageNotNeededError(reason);
-    const email = renderReviewRequestEmail({
-      buyerName: order.buyer_name,
-      reviewUrl: reviewPageUrl(deps.publicUrl(), order),
-      productName: site.productName,
-      demoMode: deps.config.demoMode,
-    });
-    const localPart = `${row.kind}-${row.orderId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
-    return { to: order.buyer_email, ...email, messageId: `<${localPart}@vitrine>` };
-  };
-  kinds.register(REVIEW_REQUEST_KIND, emailHandler(mailer, render));
 }
 
 /** The console's timeline tells this one apart from the access e-mail. */

@@ -4,16 +4,14 @@ import type { Database } from '../db/schema.ts';
 import { findAccessOrderById } from '../access/access-repository.ts';
 import { issueAccessToken } from '../access/access-service.ts';
 import { deleteUnsentMessages, enqueueOutboxMessage, type ClaimedMessage } from '../outbox/outbox-repository.ts';
-import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { orderIdOf, type OrderEvents } from '../orders/order-events.ts';
 import { buyerPaidForItemsOf } from '../orders/order-items.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 import { WHATSAPP_NO_ANSWER } from '../../content/whatsapp.ts';
 import { CloudApiError, CloudApiNoAnswer, sendTemplate } from './cloud-api.ts';
 import { messageVariables, type AutomaticMessageKind } from './whatsapp-messages.ts';
 import { phoneKey, whatsappRecipient } from './phone-key.ts';
-import { isQuiet, nextSendableAt, reminderTime } from './quiet-hours.ts';
+import { isQuiet, nextSendableAt } from './quiet-hours.ts';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
 import {
   claimMessageRow,
@@ -45,13 +43,13 @@ import {
  */
 export const WHATSAPP_KIND_FAMILY = 'whatsapp:';
 const FAMILY = WHATSAPP_KIND_FAMILY;
-const KINDS: readonly AutomaticMessageKind[] = ['pix', 'reminder', 'access'];
+export const WHATSAPP_MESSAGE_KINDS: readonly AutomaticMessageKind[] = ['pix', 'reminder', 'access'];
 
 /** `whatsapp:pix`, or `whatsapp:pix:{time}` for one moved out of the quiet hours when its turn came. */
 function messageKindOf(outboxKind: string): AutomaticMessageKind | undefined {
   const [family, kind, time, ...rest] = outboxKind.split(':');
   if (`${family}:` !== FAMILY || rest.length > 0 || (time !== undefined && !/^\d{1,15}$/.test(time))) return undefined;
-  return KINDS.find((known) => known === kind);
+  return WHATSAPP_MESSAGE_KINDS.find((known) => known === kind);
 }
 
 /**
@@ -67,44 +65,16 @@ export function endsWhatsappForOrder(code: number): boolean {
   return code === 131026 || (code >= 132000 && code < 133000);
 }
 
-type WhatsappConfig = Pick<Config, 'whatsapp'>;
+export type WhatsappConfig = Pick<Config, 'whatsapp'>;
 
-function wantsWhatsapp(order: Pick<OrderRow, 'kind' | 'whatsapp_consent_at'>, config: WhatsappConfig): boolean {
+export function wantsWhatsapp(order: Pick<OrderRow, 'kind' | 'whatsapp_consent_at'>, config: WhatsappConfig): boolean {
   // The one-time offer after payment is answered on the paid page: never chased, like its e-mails.
   return order.kind === 'main' && order.whatsapp_consent_at !== null && config.whatsapp.maxPerOrder > 0;
 }
 
-async function enqueue(trx: Transaction<Database>, orderId: string, kind: AutomaticMessageKind, now: number, due: number) {
-  await enqueueOutboxMessage(trx, { orderId, kind: `${FAMILY}${kind}`, payload: {}, now, notBefore: due });
-}
-
 /** The PIX's messages stop once it is paid, failed or refunded; an unsent access message once refunded. */
-function cancelMessages(db: Kysely<Database> | Transaction<Database>, orderId: string, kinds: readonly AutomaticMessageKind[]) {
+export function cancelMessages(db: Kysely<Database> | Transaction<Database>, orderId: string, kinds: readonly AutomaticMessageKind[]) {
   return deleteUnsentMessages(db, orderId, { kinds: [], kindPrefixes: kinds.map((kind) => `${FAMILY}${kind}`) });
-}
-
-export function subscribeWhatsapp(events: OrderEvents, config: WhatsappConfig): void {
-  const quiet = config.whatsapp.quietHours;
-  events.subscribe('charged', async (trx, { order, at }) => {
-    if (!wantsWhatsapp(order, config)) return;
-    const expiresAt = Number(order.expires_at);
-    const pixAt = nextSendableAt(at, quiet);
-    if (pixAt < expiresAt) await enqueue(trx, order.id, 'pix', at, pixAt);
-    const remindAt = reminderTime(at, expiresAt, quiet);
-    if (remindAt !== null) await enqueue(trx, order.id, 'reminder', at, remindAt);
-  });
-  events.subscribe('paid', async (trx, { order, at }) => {
-    await cancelMessages(trx, order.id, ['pix', 'reminder']);
-    if (wantsWhatsapp(order, config)) await enqueue(trx, order.id, 'access', at, nextSendableAt(at, quiet));
-  });
-  events.subscribe('failed', async (trx, event) => {
-    await cancelMessages(trx, orderIdOf(event), ['pix', 'reminder']);
-  });
-  for (const type of ['reversed', 'erased'] as const) {
-    events.subscribe(type, async (trx, event) => {
-      await cancelMessages(trx, orderIdOf(event), KINDS);
-    });
-  }
 }
 
 export interface WhatsappDeps {
@@ -112,16 +82,6 @@ export interface WhatsappDeps {
   config: WhatsappConfig;
   publicUrl: () => string;
   now: () => number;
-}
-
-export function registerWhatsapp(kinds: OutboxKinds, deps: WhatsappDeps): void {
-  kinds.register(FAMILY, {
-    channel: 'whatsapp',
-    mode: deps.config.whatsapp.cloud ? 'cloud_api' : 'simulated',
-    // A message is worth sending for a day at most; past it the checks at send time drop it anyway.
-    retry: { baseBackoffMs: 30_000, maxBackoffMs: 10 * 60_000, giveUpAfterMs: 24 * 60 * 60_000 },
-    deliver: (message) => deliverMessage(deps, message),
-  });
 }
 
 const notNeeded = (reason: string) => new MessageNotNeededError(reason);
@@ -149,7 +109,7 @@ async function checkOrder(deps: WhatsappDeps, kind: AutomaticMessageKind, order:
   return to;
 }
 
-async function deliverMessage(deps: WhatsappDeps, row: ClaimedMessage): Promise<{ recipient?: string }> {
+export async function deliverMessage(deps: WhatsappDeps, row: ClaimedMessage): Promise<{ recipient?: string }> {
   const kind = messageKindOf(row.kind);
   if (!kind) throw new UndeliverableMessageError(`outbox kind "${row.kind}" is not a WhatsApp message`);
   const { db, config } = deps;
@@ -230,7 +190,7 @@ async function deliverMessage(deps: WhatsappDeps, row: ClaimedMessage): Promise<
     if (error.retryable) throw error;
     if (error.code !== null && endsWhatsappForOrder(error.code)) {
       // The e-mails go on; the order's other WhatsApp messages would fail the same way.
-      await cancelMessages(db, order.id, KINDS);
+      await cancelMessages(db, order.id, WHATSAPP_MESSAGE_KINDS);
       throw notNeeded(`WhatsApp is not possible for this order (code ${error.code})`);
     }
     throw new UndeliverableMessageError(error.message);

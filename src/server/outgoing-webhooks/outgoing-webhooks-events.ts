@@ -1,9 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Config } from '../config/config.ts';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { Logger } from '../lib/logger.ts';
-import { orderIdOf, type OrderEvent, type OrderEvents, type OrderEventType } from '../orders/order-events.ts';
-import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
+import { orderIdOf, type EventWiring, type OrderEvent, type OrderEventType } from '../orders/order-events.ts';
 import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
@@ -14,16 +11,15 @@ import { webhookHeaders, webhookKey } from './webhook-signature.ts';
 
 /**
  * The seller's outgoing webhooks (docs/payments.md#outgoing-webhooks) for Zapier, n8n, a CRM or an
- * NF-e issuer: each event is an outbox row written in the same transaction as the fact it reports, delivered
- * by the outbox worker with exponential backoff (the first retry after 30 s) for up to 3 days,
- * under the same `webhook-id` on every attempt so receivers can deduplicate.
+ * NF-e issuer: each event is an outbox row written in the same transaction as the fact it reports,
+ * delivered by the outbox worker with backoff (src/server/subscribers.ts) under the same
+ * `webhook-id` on every attempt, so receivers can deduplicate.
  */
 export const WEBHOOK_EVENT_TYPES = ['order.created', 'order.paid', 'order.refunded', 'order.duplicate', 'order.erased'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** The outbox family of the webhook rows: `webhook:order.paid`… */
 export const WEBHOOK_KIND_FAMILY = 'webhook:';
-const DAY_MS = 24 * 60 * 60_000;
 
 export function webhookKind(type: WebhookEventType): `webhook:${WebhookEventType}` {
   return `${WEBHOOK_KIND_FAMILY}${type}`;
@@ -39,17 +35,6 @@ const EVENT_TYPES: Partial<Record<OrderEventType, WebhookEventType>> = {
   refunded: 'order.refunded',
   erased: 'order.erased',
 };
-
-/**
- * With webhooks configured, each of those events queues its webhook in the transition's
- * transaction; a second one for the same order and type changes nothing.
- */
-export function subscribeWebhooks(events: OrderEvents, config: Pick<Config, 'webhook'>): void {
-  if (!config.webhook) return;
-  for (const [event, type] of Object.entries(EVENT_TYPES) as Array<[OrderEventType, WebhookEventType]>) {
-    events.subscribe(event, (trx, published) => queueWebhookEvent(trx, published, type));
-  }
-}
 
 async function queueWebhookEvent(trx: Transaction<Database>, event: OrderEvent, type: WebhookEventType): Promise<void> {
   await enqueueOutboxMessage(trx, { orderId: orderIdOf(event), kind: webhookKind(type), payload: { type }, now: event.at });
@@ -98,30 +83,31 @@ export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, 
   });
 }
 
-export function registerWebhooks(
-  kinds: OutboxKinds,
-  deps: {
-    db: Kysely<Database>;
-    webhook: NonNullable<Config['webhook']>;
-    logger: Logger;
-    /** Seconds for `webhook-timestamp`; the attempt's own time (receivers check it is recent). */
-    now?: () => number;
-  },
-): void {
-  const key = webhookKey(deps.webhook.secret);
-  deps.logger.addSecret(deps.webhook.secret);
+/**
+ * With webhooks configured, each of those events queues its webhook in the transition's
+ * transaction; a second one for the same order and type changes nothing.
+ */
+export function registerOutgoingWebhooksEvents({ events, kinds, deps }: EventWiring): void {
+  const webhook = deps.config.webhook;
+  if (!webhook) return;
+  for (const [event, type] of Object.entries(EVENT_TYPES) as Array<[OrderEventType, WebhookEventType]>) {
+    events.subscribe(event, (trx, published) => queueWebhookEvent(trx, published, type));
+  }
+
+  const key = webhookKey(webhook.secret);
+  deps.logger.addSecret(webhook.secret);
   kinds.register(WEBHOOK_KIND_FAMILY, {
     channel: 'webhook',
-    retry: { baseBackoffMs: 30_000, maxBackoffMs: 12 * 60 * 60_000, giveUpAfterMs: 3 * DAY_MS },
     async deliver(message, signal) {
       const order = await findOrderById(deps.db, message.orderId);
       if (!order) throw new UndeliverableMessageError(`webhook for ${message.orderId}: order not found`);
       const body = webhookBody(message, order, await itemsOfOrder(deps.db, order.id));
       // The row's id never changes, so every retry of this event carries the same webhook-id.
       const id = `msg_${message.id}`;
-      const timestamp = Math.floor((deps.now?.() ?? Date.now()) / 1000);
-      await postJson(deps.webhook.url, body, { headers: webhookHeaders(key, id, timestamp, body), signal });
-      return { recipient: new URL(deps.webhook.url).host };
+      // The attempt's own time, not a test's clock: receivers check that it is recent.
+      const timestamp = Math.floor(Date.now() / 1000);
+      await postJson(webhook.url, body, { headers: webhookHeaders(key, id, timestamp, body), signal });
+      return { recipient: new URL(webhook.url).host };
     },
   });
 }

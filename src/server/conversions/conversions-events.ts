@@ -2,10 +2,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { site } from '../../content/site.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import type { Logger } from '../lib/logger.ts';
 import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
-import type { OrderEvents } from '../orders/order-events.ts';
-import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
+import type { EventWiring } from '../orders/order-events.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
@@ -27,15 +25,6 @@ const GA4_CONVERSION_KIND = `${CONVERSION_KIND_FAMILY}ga4`;
 /** A reported purchase that was refunded (or charged back) is reported as a refund. */
 const META_REFUND_KIND = `${CONVERSION_KIND_FAMILY}meta_refund`;
 const GA4_REFUND_KIND = `${CONVERSION_KIND_FAMILY}ga4_refund`;
-
-const HOUR_MS = 60 * 60_000;
-
-/** A paid order's conversions are queued with the payment. */
-export function subscribeConversions(events: OrderEvents, config: Pick<Config, 'conversions'>): void {
-  events.subscribe('paid', (trx, { order, at }) => queueConversions(trx, config, order, at, 'purchase'));
-  events.subscribe('refunded', (trx, { order, at }) => queueConversions(trx, config, order, at, 'refund'));
-  events.subscribe('reversed', (trx, { order, at }) => queueConversions(trx, config, order, at, 'refund'));
-}
 
 async function queueConversions(
   trx: Transaction<Database>,
@@ -74,23 +63,18 @@ async function purchasedItems(db: Kysely<Database>, order: OrderRow): Promise<Or
   return items.length > 0 ? items : [{ key: 'main', title: site.productName, priceCents: Number(order.amount_cents) }];
 }
 
-export function registerConversions(
-  kinds: OutboxKinds,
-  deps: {
-    db: Kysely<Database>;
-    config: Pick<Config, 'conversions'>;
-    logger: Logger;
-    /** The shop's address: Meta's `event_source_url`. */
-    publicUrl: () => string;
-  },
-): void {
-  const { meta, ga4 } = deps.config.conversions;
+/** A paid order's conversions are queued with the payment, and its refund reported as one. */
+export function registerConversionsEvents({ events, kinds, deps }: EventWiring): void {
+  const { config } = deps;
+  events.subscribe('paid', (trx, { order, at }) => queueConversions(trx, config, order, at, 'purchase'));
+  events.subscribe('refunded', (trx, { order, at }) => queueConversions(trx, config, order, at, 'refund'));
+  events.subscribe('reversed', (trx, { order, at }) => queueConversions(trx, config, order, at, 'refund'));
+
+  const { meta, ga4 } = config.conversions;
   if (meta) {
     deps.logger.addSecret(meta.token);
     kinds.register(META_CONVERSION_KIND, {
       channel: 'Meta conversion',
-      // Meta refuses events older than 7 days.
-      retry: { baseBackoffMs: 30_000, maxBackoffMs: HOUR_MS, giveUpAfterMs: 6 * 24 * HOUR_MS },
       async deliver(message, signal) {
         const order = await paidOrder(deps.db, message.orderId);
         const body = metaPurchaseBody(order, `${deps.publicUrl().replace(/\/+$/, '')}/`);
@@ -100,7 +84,6 @@ export function registerConversions(
     });
     kinds.register(META_REFUND_KIND, {
       channel: 'Meta refund',
-      retry: { baseBackoffMs: 30_000, maxBackoffMs: HOUR_MS, giveUpAfterMs: 6 * 24 * HOUR_MS },
       async deliver(message, signal) {
         const order = await paidOrder(deps.db, message.orderId);
         const body = metaRefundBody(order, `${deps.publicUrl().replace(/\/+$/, '')}/`, refundedAt(message));
@@ -113,8 +96,6 @@ export function registerConversions(
     deps.logger.addSecret(ga4.apiSecret);
     kinds.register(GA4_CONVERSION_KIND, {
       channel: 'GA4 conversion',
-      // The Measurement Protocol takes events up to 72 hours back.
-      retry: { baseBackoffMs: 30_000, maxBackoffMs: HOUR_MS, giveUpAfterMs: 71 * HOUR_MS },
       async deliver(message, signal) {
         const order = await paidOrder(deps.db, message.orderId);
         if (!order.ga_client_id) throw new UndeliverableMessageError(`GA4 conversion for ${order.id}: no client id`);
@@ -125,7 +106,6 @@ export function registerConversions(
     });
     kinds.register(GA4_REFUND_KIND, {
       channel: 'GA4 refund',
-      retry: { baseBackoffMs: 30_000, maxBackoffMs: HOUR_MS, giveUpAfterMs: 71 * HOUR_MS },
       async deliver(message, signal) {
         const order = await paidOrder(deps.db, message.orderId);
         if (!order.ga_client_id) throw new UndeliverableMessageError(`GA4 refund for ${order.id}: no client id`);

@@ -1,0 +1,37 @@
+import { emailHandler } from '../mail/email-handler.ts';
+import type { EventWiring } from '../orders/order-events.ts';
+import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
+import { ACCESS_EMAIL_KIND, ACCESS_RESEND_FAMILY, accessMessageId, renderOutboxMessage } from './access-email-job.ts';
+import { recordEvidence } from './evidence-repository.ts';
+
+/** A paid order's access e-mail is queued with the payment: a paid order never lacks it (docs/product.md#6-e-mail-delivery-is-made-true). */
+export function registerAccessEvents({ events, kinds, deps }: EventWiring): void {
+  events.subscribe('paid', async (trx, { order, at }) => {
+    // An add-on (the bump bought after payment) opens its list on its parent's member page: the
+    // parent's access e-mail goes again, with a fresh link to the page that now shows both lists.
+    if (order.kind === 'addon' && order.parent_order_id) {
+      await enqueueOutboxMessage(trx, { orderId: order.parent_order_id, kind: `${ACCESS_RESEND_FAMILY}${at}`, payload: {}, now: at });
+      return;
+    }
+    await enqueueOutboxMessage(trx, { orderId: order.id, kind: ACCESS_EMAIL_KIND, payload: {}, now: at });
+  });
+
+  const send = emailHandler(deps.mailer, (message) => renderOutboxMessage(deps, message));
+  // The mail server accepted it: the delivery record keeps when, and the Message-ID (docs/refunds.md#evidence).
+  const handler: OutboxHandler = {
+    ...send,
+    async deliver(message, signal) {
+      const sent = await send.deliver(message, signal);
+      await recordEvidence(deps.db, {
+        orderId: message.orderId,
+        at: Date.now(),
+        kind: 'access_email_accepted',
+        detail: accessMessageId(message.orderId, message.kind),
+      });
+      return sent;
+    },
+  };
+  kinds.register(ACCESS_EMAIL_KIND, handler);
+  kinds.register(ACCESS_RESEND_FAMILY, handler);
+}

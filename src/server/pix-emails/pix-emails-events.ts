@@ -1,0 +1,51 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { emailHandler } from '../mail/email-handler.ts';
+import { orderIdOf, type EventWiring } from '../orders/order-events.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import { deleteUnsentMessages, enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
+import { PIX_READY_KIND, PIX_REMINDER_PREFIX, renderPixOutboxMessage } from './pix-email-job.ts';
+
+/**
+ * The PIX e-mails follow the order: queued with the charge, dropped once it is paid, refunded or
+ * failed (the check at send time is the second guard).
+ */
+export function registerPixEmailsEvents({ events, kinds, deps }: EventWiring): void {
+  events.subscribe('charged', async (trx, { order, at }) => {
+    // The one-time offer after payment is shown on the paid page and never chased by e-mail.
+    if (order.kind === 'addon') return;
+    await enqueuePixEmails(trx, order, { reminderMinutes: deps.config.pixReminderMinutes, now: at });
+  });
+  for (const type of ['paid', 'reversed', 'failed'] as const) {
+    events.subscribe(type, async (trx, event) => {
+      await deleteUnsentMessages(trx, orderIdOf(event), { kinds: [PIX_READY_KIND], kindPrefixes: [PIX_REMINDER_PREFIX] });
+    });
+  }
+
+  const handler = emailHandler(deps.mailer, (message) => renderPixOutboxMessage(deps, message));
+  kinds.register(PIX_READY_KIND, handler);
+  kinds.register(PIX_REMINDER_PREFIX, handler);
+}
+
+/**
+ * Queues the PIX e-mail and its reminders in the charge's transaction. A reminder's minute mark
+ * counts from the order's creation; marks at or past the code's expiry are left out.
+ */
+async function enqueuePixEmails(
+  trx: Transaction<Database>,
+  order: Pick<OrderRow, 'id' | 'created_at' | 'expires_at'>,
+  options: { reminderMinutes: readonly number[]; now: number },
+): Promise<void> {
+  await enqueueOutboxMessage(trx, { orderId: order.id, kind: PIX_READY_KIND, payload: {}, now: options.now });
+  for (const minutes of options.reminderMinutes) {
+    const due = Number(order.created_at) + minutes * 60_000;
+    if (due >= Number(order.expires_at)) continue;
+    await enqueueOutboxMessage(trx, {
+      orderId: order.id,
+      kind: `${PIX_REMINDER_PREFIX}${minutes}`,
+      payload: {},
+      now: options.now,
+      notBefore: due,
+    });
+  }
+}

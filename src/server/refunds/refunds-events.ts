@@ -1,0 +1,25 @@
+import { emailHandler } from '../mail/email-handler.ts';
+import type { EventWiring } from '../orders/order-events.ts';
+import { GATEWAY_REFUND_FAMILY, gatewayRefundHandler } from './gateway-refund.ts';
+import {
+  endRefund,
+  refundAddonOfRefundedPurchase,
+  refundOwnedItems,
+  REFUND_EMAIL_KINDS,
+  renderRefundOutboxEmail,
+} from './refund-service.ts';
+
+export function registerRefundsEvents({ events, kinds, deps }: EventWiring): void {
+  const { config } = deps;
+  events.subscribe('refunded', (trx, { order, at }) => endRefund(trx, order, at, true));
+  events.subscribe('reversed', (trx, { order, at }) => endRefund(trx, order, at, false));
+  events.subscribe('paid', (trx, { order, at }) => refundAddonOfRefundedPurchase(trx, config, order, at));
+  events.subscribe('duplicate', (trx, event) => refundOwnedItems(trx, config, event));
+
+  const email = emailHandler(deps.mailer, (row) => renderRefundOutboxEmail(deps, row));
+  for (const kind of REFUND_EMAIL_KINDS) {
+    kinds.register(kind, email);
+    kinds.register(`${kind}:`, email);
+  }
+  kinds.register(GATEWAY_REFUND_FAMILY, gatewayRefundHandler(deps));
+}

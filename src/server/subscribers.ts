@@ -1,0 +1,116 @@
+import { registerAccessEvents } from './access/access-events.ts';
+import { registerConversionsEvents } from './conversions/conversions-events.ts';
+import { registerDuplicatesEvents } from './duplicates/duplicates-events.ts';
+import { registerFunnelEvents } from './funnel/funnel-events.ts';
+import type { ConsumerDeps, EventWiring, OrderEvents, OrderEventType } from './orders/order-events.ts';
+import type { OutboxKinds, RetryPolicy } from './outbox/outbox-kinds.ts';
+import { registerOutgoingWebhooksEvents } from './outgoing-webhooks/outgoing-webhooks-events.ts';
+import { registerPixEmailsEvents } from './pix-emails/pix-emails-events.ts';
+import { registerRefundsEvents } from './refunds/refunds-events.ts';
+import { registerReviewsEvents } from './reviews/reviews-events.ts';
+import { registerWhatsappEvents } from './whatsapp/whatsapp-events.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** The outbox worker's own: 30 s doubling to 10 min, never given up (an e-mail waits out a mail server's outage). */
+const WORKER = undefined;
+const WEBHOOK: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: 12 * HOUR, giveUpAfterMs: 3 * DAY };
+/** Meta refuses events older than 7 days. */
+const META: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: HOUR, giveUpAfterMs: 6 * DAY };
+/** The Measurement Protocol takes events up to 72 hours back. */
+const GA4: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: HOUR, giveUpAfterMs: 71 * HOUR };
+/** A message is worth sending for a day at most; past it the checks at send time drop it anyway. */
+const WHATSAPP: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: 10 * MINUTE, giveUpAfterMs: DAY };
+/** Read back soon, then every few minutes; a `pending_refund` may take days, and the reconciler re-reads paid orders after. */
+const GATEWAY: RetryPolicy = { baseBackoffMs: 10_000, maxBackoffMs: 15 * MINUTE, giveUpAfterMs: 3 * DAY };
+
+type Subscriber = (wiring: EventWiring) => void;
+type Row = [
+  events: readonly OrderEventType[],
+  subscriber: Subscriber,
+  kind: string | null,
+  handler: string,
+  retry: RetryPolicy | undefined,
+];
+
+/**
+ * Who hears of which order event (orders/order-events.ts), in the order they are called. A
+ * subscriber writes its outbox rows in the transition's transaction; the worker sends each row
+ * through the handler its kind registered, retried as the last column says. A kind ending in `:` is
+ * a family. A null kind listens after the commit and queues nothing. Some rows are queued outside
+ * events too (the console's refunds, the buyer's resend). `wireSubscribers` registers exactly this
+ * table: a subscriber that hears another event, or registers another kind or handler, fails at start.
+ */
+// prettier-ignore
+export const SUBSCRIBERS: readonly Row[] = [
+  // event                                                              subscriber                      outbox kind               handler            retry
+  [['paid'],                                                            registerAccessEvents,           'access_email',           'e-mail',          WORKER],
+  [['paid'],                                                            registerAccessEvents,           'access_resend:',         'e-mail',          WORKER],
+  [['charged', 'paid', 'duplicate', 'reversed', 'refunded', 'erased'],  registerOutgoingWebhooksEvents, 'webhook:',               'webhook',         WEBHOOK],
+  [['paid'],                                                            registerConversionsEvents,      'conversion:meta',        'Meta conversion', META],
+  [['refunded', 'reversed'],                                            registerConversionsEvents,      'conversion:meta_refund', 'Meta refund',     META],
+  [['paid'],                                                            registerConversionsEvents,      'conversion:ga4',         'GA4 conversion',  GA4],
+  [['refunded', 'reversed'],                                            registerConversionsEvents,      'conversion:ga4_refund',  'GA4 refund',      GA4],
+  [['charged', 'paid', 'reversed', 'failed'],                           registerPixEmailsEvents,        'pix_ready',              'e-mail',          WORKER],
+  [['charged', 'paid', 'reversed', 'failed'],                           registerPixEmailsEvents,        'pix_reminder:',          'e-mail',          WORKER],
+  [['charged', 'paid', 'failed', 'reversed', 'erased'],                 registerWhatsappEvents,         'whatsapp:',              'whatsapp',        WHATSAPP],
+  [['duplicate'],                                                       registerDuplicatesEvents,       'duplicate_alert',        'e-mail',          WORKER],
+  [['refunded', 'reversed'],                                            registerRefundsEvents,          'refund_done',            'e-mail',          WORKER],
+  [['refunded', 'reversed'],                                            registerRefundsEvents,          'refund_done:',           'e-mail',          WORKER],
+  [[],                                                                  registerRefundsEvents,          'refund_received',        'e-mail',          WORKER],
+  [[],                                                                  registerRefundsEvents,          'refund_received:',       'e-mail',          WORKER],
+  [[],                                                                  registerRefundsEvents,          'refund_declined',        'e-mail',          WORKER],
+  [[],                                                                  registerRefundsEvents,          'refund_declined:',       'e-mail',          WORKER],
+  [['paid', 'duplicate'],                                               registerRefundsEvents,          'gateway_refund:',        'gateway refund',  GATEWAY],
+  [['paid'],                                                            registerReviewsEvents,          'review_request',         'e-mail',          WORKER],
+  [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER],
+];
+
+/** Calls every subscriber of the table, held to its rows. */
+export function wireSubscribers(kinds: OutboxKinds, deps: ConsumerDeps, table: readonly Row[] = SUBSCRIBERS): void {
+  for (const subscriber of new Set(table.map(([, fn]) => fn))) {
+    const rows = table.filter(([, fn]) => fn === subscriber);
+    const refuse = (what: string) => new Error(`${subscriber.name}: ${what} is not in subscribers.ts's table`);
+    const listed = (type: OrderEventType) => {
+      if (!rows.some(([events]) => events.includes(type))) throw refuse(`order event "${type}"`);
+    };
+    const events: OrderEvents = {
+      ...deps.events,
+      subscribe(type, fn) {
+        listed(type);
+        deps.events.subscribe(type, fn);
+      },
+      afterCommit(type, fn) {
+        listed(type);
+        deps.events.afterCommit(type, fn);
+      },
+    };
+    subscriber({
+      events,
+      kinds: {
+        ...kinds,
+        register(kind, handler) {
+          const row = rows.find(([, , listedKind, channel]) => listedKind === kind && channel === handler.channel);
+          if (!row || handler.retry)
+            throw refuse(`outbox kind "${kind}" sent by "${handler.channel}"${handler.retry ? ' with its own retry' : ''}`);
+          const retry = row[4];
+          kinds.register(kind, retry ? { ...handler, retry } : handler);
+        },
+      },
+      deps,
+    });
+  }
+}
+
+/** The rows a transition queued leave right away rather than at the outbox's next poll. */
+const SENT_AT_ONCE = [
+  ['paid', 'outbox after payment'],
+  ['charged', 'outbox after charge'],
+  ['refunded', 'outbox after refund'],
+  ['reversed', 'outbox after refund'],
+] as const;
+
+export function runOutboxAfter(events: OrderEvents, run: (label: string) => void): void {
+  for (const [type, label] of SENT_AT_ONCE) events.afterCommit(type, () => run(label));
+}
