@@ -30,7 +30,7 @@ export interface OutboxHandler {
 
 /**
  * Which handler sends which rows. Each consumer registers its own kinds when the server is
- * assembled (compose.ts), so the outbox knows none of them. A kind is exact (`access_email`) or a
+ * assembled (subscribers.ts), so the outbox knows none of them. A kind is exact (`access_email`) or a
  * family ending in `:` (`webhook:` sends `webhook:order.paid`, `webhook:order.erased`…).
  */
 export interface OutboxKinds {
