@@ -217,6 +217,8 @@ export const admin = {
       consentNo: 'O comprador não pediu mensagens pelo WhatsApp',
       optedOut: (at: string) => `O número pediu para parar as mensagens em ${at}`,
       unavailable: (reason: string) => `WhatsApp não é possível: ${reason}`,
+      /** Under the reason: what the buyer gets instead (docs/whatsapp.md#delivery: the e-mails go on). */
+      fallback: 'Os e-mails do pedido (PIX, lembretes e acesso) continuam sendo enviados.',
       simulated: 'simulada (sem Cloud API)',
       none: 'Nenhuma mensagem pelo WhatsApp',
       kind: { pix: 'PIX', reminder: 'Lembrete', access: 'Acesso', console: 'Cobrança pelo painel' },

@@ -40,16 +40,43 @@ export async function buyInSandbox(context: BrowserContext, buyer: { name: strin
   await page.close();
 }
 
-/** From the pre-sell to the PIX, as a first-time visitor (phone 21 98765-4321); `whatsapp` ticks the consent. Resolves with the checkout dialog. */
-export async function generatePix(page: Page, buyer: { name: string; email: string; whatsapp?: boolean }): Promise<Locator> {
+/**
+ * From the pre-sell to the PIX, as a first-time visitor (phone 21 98765-4321 unless `phone`);
+ * `whatsapp` ticks the consent. Resolves with the checkout dialog.
+ */
+export async function generatePix(
+  page: Page,
+  buyer: { name: string; email: string; phone?: string; whatsapp?: boolean },
+): Promise<Locator> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Sim, quero!' }).click();
   await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
   await dialog.getByLabel('Nome completo').fill(buyer.name);
   await dialog.getByLabel('E-mail').fill(buyer.email);
-  await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987654321');
-  if (buyer.whatsapp) await dialog.getByRole('checkbox', { name: 'Quero receber o PIX e o acesso pelo WhatsApp' }).check();
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill(buyer.phone ?? '21987654321');
+  const consent = dialog.getByRole('checkbox', { name: 'Quero receber o PIX e o acesso pelo WhatsApp' });
+  // The consent starts unticked: only the buyer ticks it.
+  await expect(consent).not.toBeChecked();
+  if (buyer.whatsapp) await consent.check();
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
   return dialog;
+}
+
+/** Pedidos → the buyer's order, found by e-mail. Resolves with the order's WhatsApp section. */
+export async function openOrderWhatsapp(panel: Page, buyer: { name: string; email: string }): Promise<Locator> {
+  await panel.getByRole('link', { name: 'Pedidos' }).click();
+  await panel.getByLabel('Buscar').fill(buyer.email);
+  await panel.getByRole('button', { name: 'Filtrar' }).click();
+  await panel.getByRole('button', { name: `Ver pedido de ${buyer.name}` }).click();
+  return panel.getByRole('region', { name: 'WhatsApp' });
+}
+
+/** Visão geral's "PIX recuperados": a row's figure for today (its first period). */
+export function recoveredToday(panel: Page, row: string): Locator {
+  return panel
+    .getByRole('region', { name: 'PIX recuperados' })
+    .getByRole('row', { name: new RegExp(`^${row}`) })
+    .getByRole('cell')
+    .first();
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
+import { payAndPostBack, standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { runCli } from './cli.ts';
 import { expect, expectIslandLive, presellAnsweredContext, querySqlite, test } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -60,14 +60,7 @@ test('/presell?utm_source=fb&utm_campaign=black → "Sim, quero!" → checkout: 
   expect(order).toEqual({ utm_source: 'fb', utm_campaign: 'black', fbclid: 'IwAR0e2e', tracking_consent: 'unset' });
 
   // The buyer pays; the gateway posts back and the server confirms by reading the charge.
-  const transaction = ledger.pay(ledger.byOrder.get(orderId)!.hash);
-  const postback = new URL(transaction.postbackUrl);
-  const answer = await fetch(`${server.url}${postback.pathname}${postback.search}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ledger.toJson(transaction)),
-  });
-  expect(answer.status).toBe(200);
+  expect(await payAndPostBack(ledger, server.url, orderId)).toBe(200);
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
 
   // The seller's report credits the revenue to the campaign.

@@ -1,7 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { quietHoursAround } from '../support/quiet-hours.ts';
 import { expect, payOnSandbox, test } from './fixtures.ts';
-import { generatePix, signIn } from './admin-helpers.ts';
+import { generatePix, openOrderWhatsapp, recoveredToday, signIn } from './admin-helpers.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -18,14 +18,6 @@ async function openCheckout(browser: Browser, baseURL: string, buyer: { name: st
   const dialog = await generatePix(await context.newPage(), { ...buyer, whatsapp: buyer.consent });
   await expect(dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' })).toBeVisible();
   return { context, dialog };
-}
-
-async function openOrder(panel: Page, buyer: { name: string; email: string }) {
-  await panel.getByRole('link', { name: 'Pedidos' }).click();
-  await panel.getByLabel('Buscar').fill(buyer.email);
-  await panel.getByRole('button', { name: 'Filtrar' }).click();
-  await panel.getByRole('button', { name: `Ver pedido de ${buyer.name}` }).click();
-  return panel.getByRole('region', { name: 'WhatsApp' });
 }
 
 test('the demo records the WhatsApp messages, and a payment after "Cobrar no WhatsApp" counts for the button', async ({ browser }) => {
@@ -48,14 +40,14 @@ test('the demo records the WhatsApp messages, and a payment after "Cobrar no Wha
 
     const panel = await context.newPage();
     await signIn(panel, PASSWORD);
-    const log = await openOrder(panel, asked);
+    const log = await openOrderWhatsapp(panel, asked);
     await expect(log).toContainText('O comprador pediu o PIX e o acesso pelo WhatsApp');
     await expect(log.getByRole('listitem').filter({ hasText: /^PIX/ })).toContainText('simulada (sem Cloud API)');
     await expect(log.getByRole('listitem').filter({ hasText: /^Acesso/ })).toContainText('simulada (sem Cloud API)');
     await expect(log.getByRole('button', { name: 'Cobrar no WhatsApp' })).toHaveCount(0);
 
     await panel.getByRole('button', { name: /Voltar aos pedidos/ }).click();
-    const pendingLog = await openOrder(panel, pending);
+    const pendingLog = await openOrderWhatsapp(panel, pending);
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
       pendingLog.getByRole('button', { name: 'Cobrar no WhatsApp' }).click(),
@@ -79,16 +71,10 @@ test('the demo records the WhatsApp messages, and a payment after "Cobrar no Wha
     await second.context.close();
 
     await panel.getByRole('link', { name: 'Visão geral' }).click();
-    const table = panel.getByRole('region', { name: 'PIX recuperados' });
-    const today = (row: string) =>
-      table
-        .getByRole('row', { name: new RegExp(`^${row}`) })
-        .getByRole('cell')
-        .first();
-    await expect(today('PIX gerados')).toHaveText('2');
-    await expect(today('Pagos após WhatsApp')).toHaveText('1');
-    await expect(today('Pagos após “Cobrar no WhatsApp”')).toHaveText('1');
-    await expect(today('Receita recuperada')).toHaveText('R$ 39,80');
+    await expect(recoveredToday(panel, 'PIX gerados')).toHaveText('2');
+    await expect(recoveredToday(panel, 'Pagos após WhatsApp')).toHaveText('1');
+    await expect(recoveredToday(panel, 'Pagos após “Cobrar no WhatsApp”')).toHaveText('1');
+    await expect(recoveredToday(panel, 'Receita recuperada')).toHaveText('R$ 39,80');
     await context.close();
   } finally {
     await server.stop();

@@ -170,6 +170,23 @@ export async function startGatewayStandIn(options: { basePath?: string } = {}): 
   return gateway;
 }
 
+/**
+ * The buyer pays `orderId`'s charge at the bank: the ledger's charge reads paid, and the gateway's
+ * postback reaches `serverUrl` (the server under test, whatever host its PUBLIC_URL names).
+ * Resolves with the server's answer status.
+ */
+export async function payAndPostBack(ledger: ChargeLedger, serverUrl: string, orderId: string): Promise<number> {
+  const transaction = ledger.pay(ledger.byOrder.get(orderId)!.hash);
+  const postback = new URL(transaction.postbackUrl);
+  const answer = await fetch(`${serverUrl}${postback.pathname}${postback.search}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ledger.toJson(transaction)),
+  });
+  await answer.body?.cancel();
+  return answer.status;
+}
+
 /** A charge the gateway remembers. */
 export interface LedgerTransaction {
   hash: string;

@@ -38,14 +38,17 @@ export function OrderWhatsapp({ orderId, pending, onSignedOut }: { orderId: stri
             <p className="mt-1 text-slate-300">{copy.optedOut(formatDateTime(state.data.optedOutAt))}</p>
           ) : null}
           {state.data.unavailable ? (
-            <p className="mt-1 font-semibold text-gold-300">{copy.unavailable(state.data.unavailable.reason)}</p>
+            <>
+              <p className="mt-1 font-semibold text-gold-300">{copy.unavailable(state.data.unavailable.reason)}</p>
+              <p className="mt-0.5 text-xs text-slate-300">{copy.fallback}</p>
+            </>
           ) : null}
           {state.data.messages.length === 0 ? (
             <p className="mt-2 text-slate-400">{copy.none}</p>
           ) : (
             <ul className="mt-2 divide-y divide-line border-t border-line">
               {state.data.messages.map((message) => (
-                <MessageLine key={message.id} message={message} />
+                <MessageLine key={message.id} message={message} shownReason={state.data.unavailable?.reason ?? null} />
               ))}
             </ul>
           )}
@@ -55,14 +58,17 @@ export function OrderWhatsapp({ orderId, pending, onSignedOut }: { orderId: stri
   );
 }
 
-function MessageLine({ message }: { message: AdminWhatsappMessage }) {
+/** `shownReason`: the reason already given above the list, not repeated on the message it came from. */
+function MessageLine({ message, shownReason }: { message: AdminWhatsappMessage; shownReason: string | null }) {
   const status = message.mode === 'simulated' ? copy.simulated : copy.status[message.status];
   return (
     <li className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2">
       <span className="font-semibold text-white">{copy.kind[message.kind]}</span>
       <span className="text-slate-300">{status}</span>
       <span className="w-full text-xs text-slate-400 tabular-nums sm:w-auto">{formatDateTime(message.sentAt ?? message.createdAt)}</span>
-      {message.errorReason ? <span className="w-full text-xs text-gold-300">{copy.unavailable(message.errorReason)}</span> : null}
+      {message.errorReason && message.errorReason !== shownReason ? (
+        <span className="w-full text-xs text-gold-300">{copy.unavailable(message.errorReason)}</span>
+      ) : null}
     </li>
   );
 }

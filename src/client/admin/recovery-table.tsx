@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { admin as copy } from '../../content/admin.ts';
 import type { AdminOverview, AdminRecoveryTotals } from '../../shared/admin.ts';
 import { formatBRL } from './format.ts';
@@ -18,7 +18,7 @@ export function RecoveryTable({ recovery }: { recovery: AdminOverview['recovery'
   const row = (label: string, value: (figures: AdminRecoveryTotals) => ReactNode, strong = false) => (
     <tr key={label} className="border-t border-line align-top">
       <th scope="row" className="w-24 py-2 pr-1 text-left text-xs font-medium text-slate-300 sm:w-auto sm:min-w-32 sm:pr-2 sm:text-sm">
-        {label}
+        <WholeWords text={label} />
       </th>
       {PERIODS.map((period) => (
         <td key={period} className={`${cell} ${strong ? 'font-bold text-white' : 'text-slate-100'}`}>
@@ -54,12 +54,27 @@ export function RecoveryTable({ recovery }: { recovery: AdminOverview['recovery'
           </tbody>
         </table>
       </div>
-      <ul className="mt-3 space-y-1 text-xs text-slate-400">
+      <ul className="mt-3 space-y-1 text-xs text-pretty text-slate-400">
         {text.help(formatBRL(recovery.whatsappPriceCents)).map((line) => (
-          <li key={line}>{line}</li>
+          <li key={line}>
+            <WholeWords text={line} />
+          </li>
         ))}
         {recovery.countsSimulated ? <li className="text-gold-300">{text.demoNote}</li> : null}
       </ul>
     </section>
   );
+}
+
+/**
+ * Text in a phone's narrow column: a hyphenated word ("e-mail") stays whole, since "Pagos após e-"
+ * over "mail" reads as two words.
+ */
+function WholeWords({ text }: { text: string }) {
+  return text.split(' ').map((word, index) => (
+    <Fragment key={index}>
+      {index > 0 ? ' ' : null}
+      {word.includes('-') ? <span className="whitespace-nowrap">{word}</span> : word}
+    </Fragment>
+  ));
 }
