@@ -3,7 +3,7 @@ import type { GatewayTracking } from './tracking.ts';
 import type { PaymentState, PixData, TransactionCustomer } from './types.ts';
 
 /**
- * One PIX provider behind one interface (DESIGN.md §1.11, STYLE.md "Payment providers are plugins"):
+ * One PIX provider behind one interface (docs/payments.md#pix-providers):
  * separate create, read back, webhook, refund and refund read steps, as pretix's
  * `BasePaymentProvider` splits them, and one method that turns any provider's webhook into our own
  * event, as Medusa's `getWebhookActionAndData` does. Provider shapes and units stay inside each

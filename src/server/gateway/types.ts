@@ -1,7 +1,7 @@
 import type { GatewayTracking } from './tracking.ts';
 /**
  * Our own view of the payment gateway. Nothing outside `gateway/` sees the provider's JSON: the
- * client parses every reply into these types (STYLE.md, "Each third party sits behind one module").
+ * client parses every reply into these types, so provider shapes never leak past this folder.
  */
 
 /** The product and the offer we sell, as the gateway lists them (docs/gateway.md). */

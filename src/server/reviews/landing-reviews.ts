@@ -11,7 +11,7 @@ import { publishedFingerprint, shownInOrder } from './reviews-repository.ts';
 import { paths } from '../../shared/routes.ts';
 
 /**
- * Section 6's verified reviews on `/` (issue 37): the published reviews rendered once to static
+ * Section 6's verified reviews on `/` (docs/reviews.md): the published reviews rendered once to static
  * HTML and spliced into the prepared page at its marker (client/landing/reviews-slot.tsx), so the
  * buyer's browser gets them in the first byte: no fetch, no script, no layout shift.
  */

@@ -12,7 +12,7 @@ export interface ExampleListsOutcome {
 }
 
 /**
- * Runs at every start, after the migrations (docs/suppliers.md). In the demo (no gateway) each list
+ * Runs at every start, after the migrations (docs/operations.md#supplier-list). In the demo (no gateway) each list
  * that was never imported gets the example set of content/example-lists.ts, so a demo buyer sees
  * what the product delivers; once seeded or imported a list is left alone, and several instances
  * starting together seed it once. With a real gateway no example row may reach a paying buyer:

@@ -7,7 +7,7 @@ import type { WhatsappSettings } from '../config/config.ts';
  * with a template message, a bearer token and a hard timeout; Meta's answer is read into a message
  * id or a typed error.
  *
- * No SDK: Meta paused its official Node.js SDK (WhatsApp/WhatsApp-Nodejs-SDK, issue #31, June 2023)
+ * No SDK: Meta paused its official Node.js SDK (github.com/WhatsApp/WhatsApp-Nodejs-SDK/issues/31, June 2023)
  * and no maintained official one remains; the call is one JSON POST, made with the same transport
  * as the PIX providers (gateway/transport.ts: no redirects, prototype-safe JSON, sent-or-not).
  */

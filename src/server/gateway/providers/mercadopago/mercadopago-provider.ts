@@ -1,5 +1,5 @@
 /**
- * Mercado Pago as a PIX provider (issue 44; docs: "Checkout Transparente > Pix", "Webhooks",
+ * Mercado Pago as a PIX provider (docs/payments.md#mercado-pago; its docs: "Checkout Transparente > Pix", "Webhooks",
  * "Reembolsos e cancelamentos", the API reference for /v1/payments and its refunds).
  *
  * A small typed client, not the official `mercadopago` SDK: the SDK's base URL is a static constant
