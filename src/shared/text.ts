@@ -1,4 +1,3 @@
-
 /** "Música" → "Musica": the text in NFD with its combining accents dropped. */
 export function stripAccents(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
