@@ -1,7 +1,7 @@
 import type { ListKey, Supplier } from '../shared/suppliers.ts';
 
 /**
- * The demo's example rows (docs/suppliers.md): without a gateway, each list that was never
+ * The demo's example rows (docs/operations.md#supplier-list): without a gateway, each list that was never
  * imported starts with these, so a demo buyer sees what the product delivers. Every row says it is
  * an example, and the member page says so above the list. The contacts are fictitious (numbers in
  * the unassigned 11 9000-xxxx range, Telegram names starting with exemplo_). A production start

@@ -33,10 +33,7 @@ export const AdminCorrectEmailSchema = z.object({ email: emailSchema() });
 /** Dados pessoais (LGPD): the buyer is found by the address they bought with, as the checkout stored it. */
 export const AdminBuyerSchema = z.object({ email: emailSchema() });
 
-/**
- * Deleting is irreversible, so the seller types the address a second time; the server checks it
- * too, so no stray request (or a click on the wrong buyer) erases anyone.
- */
+/** Deleting is irreversible: the seller types the address a second time, and the server checks it too. */
 export const AdminBuyerDeleteSchema = z
   .object({ email: emailSchema(), confirmation: text(z.string().trim().toLowerCase().max(254)) })
   .refine((value) => value.confirmation === value.email, { path: ['confirmation'] });
@@ -67,7 +64,6 @@ export interface AdminOrderSummary {
   /** `addon`: the bump bought after payment, in a PIX of its own, for `parentOrderId` (docs/offers.md). */
   kind: 'main' | 'addon';
   parentOrderId: string | null;
-  /** What the order sells, main product first; the amount is their sum. */
   items: OrderItem[];
   /** The PIX provider that took the order's charge (or was last asked for it), and its name as the console shows it. */
   provider: ProviderId;
@@ -90,7 +86,6 @@ export type TimelineKind =
   | 'email_sent'
   | 'email_failed'
   | 'pix_email_sent'
-  /** A refund e-mail to the buyer (received, declined, done) the mail server accepted. */
   | 'refund_email_sent'
   | 'review_email_sent'
   | 'member_page'
@@ -107,18 +102,13 @@ export interface TimelineEntry {
   refund?: { event: RefundTimelineEvent; reason?: RefundReason; text?: string };
 }
 
-/**
- * A refund's steps on the order's timeline: asked for, approved (by the seller or by
- * REFUND_MODE=auto / the duplicate rule), declined, sent to the gateway, pending there, failed
- * there (refund by hand), done.
- */
+/** A refund's steps on the order's timeline; `gateway_failed` means a refund by hand. */
 export type RefundTimelineEvent =
   'requested' | 'approved' | 'approved_auto' | 'declined' | 'gateway_called' | 'gateway_pending' | 'gateway_failed' | 'refunded';
 
 export interface AdminOrderDetail extends AdminOrderSummary {
   failureReason: string | null;
   timeline: TimelineEntry[];
-  /** The order's refund, once asked for or started; null otherwise. */
   refund: AdminRefund | null;
   /** When the buyer's guarantee window closes (payment + GUARANTEE_DAYS); null before payment. */
   guaranteeEndsAt: number | null;
@@ -126,7 +116,6 @@ export interface AdminOrderDetail extends AdminOrderSummary {
   gatewayRefunds: boolean;
   /** What to type in the gateway panel to refund by hand; null for an order that was never paid. */
   manualRefund: ManualRefundSteps | null;
-  /** A main order's add-on orders (the bump after payment); empty for the others. */
   addons: Array<{ id: string; status: AdminOrderStatus }>;
   /** The order's whole purchase (an add-on's is its parent's): each item and the money (docs/money.md). */
   purchase: PurchaseView | null;
@@ -141,11 +130,9 @@ export interface AdminPeriodTotals {
 
 /** The order bump's figures over one period, by payment time (server/admin/bump-figures.ts). */
 export interface AdminBumpTotals {
-  /** The bump's price on every paid order holding it: checkout plus after payment. */
   revenueCents: number;
   checkoutRevenueCents: number;
   afterPaymentRevenueCents: number;
-  /** Paid main orders, and those of them with the bump ticked in the checkout. */
   paidOrders: number;
   withBump: number;
   /** withBump ÷ paidOrders; null without paid orders. */
@@ -160,20 +147,13 @@ export interface AdminBumpTotals {
   offerConversion: number | null;
 }
 
-/**
- * Unpaid PIX won back, over one period (server/funnel/recovery-figures.ts; the definitions are
- * printed under the table from content/admin.ts): each paid order counts for the last touch sent
- * before its payment.
- */
+/** Unpaid PIX won back over one period: each paid order counts for the last touch sent before its payment. */
 export interface AdminRecoveryTotals {
-  /** PIX charges created in the period (main and add-on orders). */
   pixGenerated: number;
-  /** Orders paid in the period, by the last touch before the payment. */
   paidWithoutReminder: number;
   paidAfterEmail: number;
   paidAfterWhatsapp: number;
   paidAfterConsole: number;
-  /** The amounts of the orders paid after a touch of any kind. */
   recoveredCents: number;
   /** WhatsApp messages sent in the period (automatic ones; wa.me costs nothing) × WHATSAPP_PRICE_CENTS. */
   whatsappSent: number;
@@ -191,7 +171,6 @@ export interface AdminDailyPoint {
   day: string;
   revenueCents: number;
   paidOrders: number;
-  /** One count per funnel step, in the funnel's order. */
   funnel: number[];
 }
 
@@ -199,7 +178,6 @@ export interface AdminDailyPoint {
 export interface AdminSourceRow {
   source: string | null;
   campaign: string | null;
-  /** PIX charges generated (the gateway took the request). */
   charges: number;
   paidOrders: number;
   revenueCents: number;
@@ -210,19 +188,15 @@ export interface AdminSourceRow {
 export interface AdminOverview {
   now: number;
   totals: { today: AdminPeriodTotals; last7: AdminPeriodTotals; last30: AdminPeriodTotals; month: AdminPeriodTotals };
-  /** The order bump over the same periods; null while ORDER_BUMP is off. */
   bump: { today: AdminBumpTotals; last7: AdminBumpTotals; last30: AdminBumpTotals; month: AdminBumpTotals } | null;
-  /** Unpaid PIX won back by the reminders, over the same periods. */
   recovery: {
     periods: { today: AdminRecoveryTotals; last7: AdminRecoveryTotals; last30: AdminRecoveryTotals; month: AdminRecoveryTotals };
-    /** WHATSAPP_PRICE_CENTS, printed in the cost's definition. */
     whatsappPriceCents: number;
     /** The demo: messages recorded without the Cloud API count as sent. */
     countsSimulated: boolean;
   };
   /** Every sale ever (paid main orders), so the console can tell a new sale since its last refresh. */
   paidOrdersAllTime: number;
-  /** The latest sale (a paid main order). */
   latestPaid: { id: string; buyerName: string; amountCents: number; paidAt: number } | null;
   /** null when the monthly capacity is unlimited. */
   spotsLeft: number | null;
@@ -230,11 +204,8 @@ export interface AdminOverview {
   offerEndsAt: number;
   funnel: AdminFunnelStep[];
   daily: AdminDailyPoint[];
-  /** Paid orders flagged as duplicate payments, still to refund at the gateway. */
   duplicatesToRefund: number;
-  /** Refunds asked for and not finished: awaiting the seller, or approved and not yet refunded. */
   refundRequests: number;
-  /** Orders created in the last 30 days by source / campaign, highest revenue first. */
   bySource: AdminSourceRow[];
 }
 
@@ -251,7 +222,6 @@ export interface HealthCheck {
 export interface FailingDelivery {
   id: string;
   orderId: string;
-  /** `webhook:order.paid`, `conversion:meta`… */
   kind: string;
   attempts: number;
   /** When it is tried again; null once given up (3 days for a webhook). */
@@ -259,14 +229,10 @@ export interface FailingDelivery {
   lastError: string | null;
 }
 
-/**
- * One PIX provider as Saúde shows it, in the seller's order. Its state is what this server process
- * saw since it started (gateway/payments.ts keeps it in memory): a restart starts it over.
- */
+/** A PIX provider's state as this process saw it since it started: a restart starts it over. */
 export interface AdminProviderHealth {
   id: ProviderId;
   name: string;
-  /** The last charge it created. */
   lastSuccessAt: number | null;
   /** The last failure that counted against it (no answer, 5xx, refused credential…). */
   lastError: { at: number; message: string } | null;
@@ -275,12 +241,10 @@ export interface AdminProviderHealth {
 }
 
 export interface AdminHealth {
-  /** The server's clock when it answered, for "há X min". */
   now: number;
   checks: HealthCheck[];
   providers: AdminProviderHealth[];
   undeliverable: Array<{ id: string; orderId: string; lastError: string | null }>;
-  /** The seller's webhooks and the server-side conversions that are failing. */
   failingDeliveries: FailingDelivery[];
 }
 
@@ -294,7 +258,6 @@ export interface SupplierPreview {
 export interface SupplierListInfo {
   count: number;
   updatedAt: number | null;
-  /** The demo's example set, seeded at start, rather than the seller's own import. */
   example: boolean;
 }
 

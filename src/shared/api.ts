@@ -38,7 +38,6 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
 }
 
-/** The reply of an action that has nothing else to say. */
 export interface OkReply {
   ok: true;
 }
@@ -47,13 +46,9 @@ export interface OkReply {
 type Body<Schema extends z.ZodType> = z.input<Schema>;
 
 /**
- * Our JSON API, the one contract of both sides, as `METHOD /path` (Hono's `:param` syntax) → the
- * JSON body the browser sends and the reply of a success (`null` for 204). Bodies are the inputs of
- * the zod schemas the server validates them with. The server's handlers answer through
- * `sendReply` (server/routes/api-reply.ts), typed from this table by their own path; the client
- * calls the API only through `apiFetch` (client/lib/api.ts), which takes a key of it. One table
- * rather than Hono's `hc<AppType>`: the client may not import server types, and `apiFetch` costs
- * the landing page less than `hono/client`.
+ * The one API contract of both sides: `METHOD /path` → body and reply (`null` for 204). A table
+ * rather than Hono's `hc<AppType>`: the client may not import server types, and `apiFetch` costs the
+ * landing page less than `hono/client`.
  */
 export interface ApiEndpoints {
   'GET /api/live': { reply: LiveSignals };
@@ -115,5 +110,4 @@ export interface ApiEndpoints {
 
 export type ApiEndpoint = keyof ApiEndpoints;
 
-/** The reply of a success of `endpoint`. */
 export type ApiReply<Endpoint extends ApiEndpoint> = ApiEndpoints[Endpoint]['reply'];

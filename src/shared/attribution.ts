@@ -1,9 +1,4 @@
-/**
- * Where a buyer came from: the campaign parameters of the first page of the visit
- * (docs/tracking.md#attribution). No zod here: the capture runs in every page's first-load script
- * (client/lib/attribution.ts), which must stay tiny; the API validates the same fields with
- * `cleanAttribution`.
- */
+/** No zod here: the capture runs in every page's first-load script (docs/tracking.md#attribution). */
 export const ATTRIBUTION_KEYS = [
   'utm_source',
   'utm_medium',
@@ -25,11 +20,7 @@ export const MAX_ATTRIBUTION_LENGTH = 200;
 // eslint-disable-next-line no-control-regex -- stripping control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
-/**
- * Keeps the known keys whose values are non-empty strings, trimmed, without control characters
- * and cut at 200 characters; everything else is dropped (never an error: attribution must not
- * stop a sale).
- */
+/** Never an error: attribution must not stop a sale. */
 export function cleanAttribution(input: unknown): Attribution {
   const result: Attribution = {};
   if (typeof input !== 'object' || input === null) return result;

@@ -4,21 +4,15 @@ import { digitsOnly } from './digits.ts';
 import { isValidCpfOrCnpj, normalizeDocument } from './documents.ts';
 import { cleanTrackingContext } from './tracking-context.ts';
 
-/**
- * The buyer form's rules (docs/product.md#the-buyer-form), used by the form in the browser and by
- * the API on the server, so both say exactly the same thing. The Portuguese messages live in
- * content/checkout.ts (`checkoutFormMessages`) and are passed in.
- */
+/** The buyer form's rules (docs/product.md#the-buyer-form), the same in the browser and the API. */
 export interface CheckoutFormMessages {
   nameRequired: string;
   emailInvalid: string;
   phoneInvalid: string;
   documentInvalid: string;
-  /** A checkout or view key that is not ours (only a tampered request gets it). */
+  /** The last three: only a tampered request gets them. */
   keyInvalid: string;
-  /** The bump's answer that is not true or false (only a tampered request gets it). */
   bumpInvalid: string;
-  /** A body that is not the form at all (only a tampered request gets it). */
   requestInvalid: string;
 }
 
@@ -61,11 +55,8 @@ export function checkoutFormSchema(messages: CheckoutFormMessages) {
 }
 
 /**
- * What the browser sends to POST /api/orders: the form, an idempotency key for this attempt and
- * the tab's own secret key (`viewKey`), which it later shows to read the access link (see
- * ORDER_VIEW_KEY_HEADER). Without a view key the link only goes out by e-mail. `attribution` (the
- * visit's campaign parameters) and `tracking` (the cookie notice's answer and, when accepted, the
- * trackers' cookies) are cleaned, never refused: they must not stop a sale.
+ * `viewKey`: the tab's own secret, shown later to read the access link (ORDER_VIEW_KEY_HEADER).
+ * `attribution` and `tracking` are cleaned, never refused: they must not stop a sale.
  */
 export function createOrderSchema(messages: CheckoutFormMessages) {
   return z.object(
@@ -75,9 +66,8 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
       viewKey: text(z.string().regex(/^[A-Za-z0-9_-]{32,64}$/, messages.keyInvalid), { message: messages.keyInvalid }).optional(),
       attribution: z.unknown().optional().transform(cleanAttribution),
       tracking: z.unknown().optional().transform(cleanTrackingContext),
-      /** The order bump's checkbox (content/offers.ts): only "with" or "without"; the server sets every price. */
+      /** Only "with" or "without": the server sets every price. */
       bump: z.boolean(messages.bumpInvalid).optional().default(false),
-      /** "Quero receber o PIX e o acesso pelo WhatsApp" (content/checkout.ts), unticked unless the buyer ticks it. */
       whatsappConsent: z.boolean(messages.requestInvalid).optional().default(false),
     },
     messages.requestInvalid,
@@ -86,7 +76,7 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
 
 export type CreateOrderInput = z.output<ReturnType<typeof createOrderSchema>>;
 
-/** Field messages for a failed parse, one per field (the first problem). */
+/** One message per field: the first problem. */
 export function fieldErrors(error: {
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
 }): Record<string, string> {
@@ -100,7 +90,6 @@ export function fieldErrors(error: {
 
 export type OrderStatus = 'pending' | 'paid' | 'expired' | 'failed' | 'reversed';
 
-/** One item of an order: the main product, or the order bump (content/offers.ts). */
 export type OrderItemKey = 'main' | 'bump';
 
 export interface OrderItem {
@@ -109,48 +98,36 @@ export interface OrderItem {
   priceCents: number;
 }
 
-/** 201 from POST /api/orders (and from POST /api/orders/:id/addon, for the bump alone). */
 export interface CreatedOrder {
   orderId: string;
   /** Random reference for trackers (GA4 transaction_id, Meta eventID) and the buyer; never the order id. */
   publicRef: string;
-  /** The charge's total: the sum of `items`. */
   amountCents: number;
   items: OrderItem[];
   pix: { code: string | null; qrSvg: string | null; image: string | null };
-  /** Epoch ms after which the code is no longer offered (server clock). */
   expiresAt: number;
   /** The server's clock when it answered, so the page can count down without trusting the phone's clock. */
   serverTime: number;
-  /** Sandbox only: the page where the charge can be marked paid. */
   sandboxPayUrl?: string;
 }
 
-/** GET /api/orders/:id. */
 export interface OrderStatusReply {
   status: OrderStatus;
   /** Paid: the member page link, only for the tab that created the order and only shortly after payment. */
   accessUrl?: string;
-  /** Paid without a link here: where the access went instead (Portuguese). */
   accessNote?: string;
-  /**
-   * Paid, and the bump was not in it: the one-time offer of the bump alone (shown once per order,
-   * to the tab that created it). POST /api/orders/:id/addon answers it.
-   */
+  /** The bump alone, offered once to the tab that created an order paid without it. */
   addonOffer?: AddonOffer;
 }
 
-/** The one-time offer after payment (content/offers.ts `afterPaymentPriceCents`). */
 export interface AddonOffer {
   title: string;
   pitch: string;
   priceCents: number;
 }
 
-/** POST /api/orders/:id/addon, with the tab's view key: "Quero adicionar" or "Não, obrigado". */
 export const AddonAnswerSchema = z.strictObject({ accept: z.boolean() });
 
-/** GET /api/product. */
 export interface ProductInfo {
   title: string;
   priceCents: number;

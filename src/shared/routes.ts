@@ -1,22 +1,8 @@
 /**
- * The site's pages: the one table the client router, the prerenderer, the server's page routes and
- * the funnel read. A page is one entry here, its module `src/client/pages/{key}-page.tsx` (the
- * component and its `meta`, kebab-case of the key) and its copy in `src/content/`
- * (docs/architecture.md, "Adding a page").
- *
- * `path` is the page's address; `/x/:name` takes one more segment (the page's parameter) and
- * `/x/:name?` is the page at `/x` as well. The pattern is also the page's key in funnel counts.
- *
- * `rendering` says how the page reaches the browser:
- * - `islands`: prerendered, with an entry of its own (`src/client/{key}-main.tsx`) that hydrates
- *   its islands only (docs/decisions/0004-landing-islands.md);
- * - `prerendered`: prerendered, hydrated by the app's entry (main.tsx), which loads the page's chunk;
- * - `client-only`: an empty shell the app's entry renders into; for pages of one person (the
- *   console, an order), which no build can know.
- * The pages an ad sends buyers to have entries of their own, so moving to them is a document load
- * and the app never loads them as chunks (client/routes.ts).
- *
- * `robots` is the page's robots meta tag, for pages search engines must not list.
+ * The site's pages, one table for the router, the prerenderer, the server and the funnel
+ * (docs/architecture.md#adding-a-page). `/x/:name?` is the page at `/x` as well. `islands` pages
+ * have an entry of their own (docs/decisions/0004-landing-islands.md); `client-only` pages belong to
+ * one person, so no build can prerender them.
  */
 const table = {
   landing: { path: '/', rendering: 'islands' },
@@ -25,11 +11,9 @@ const table = {
   privacy: { path: '/privacidade', rendering: 'prerendered' },
   /** The member area; the e-mailed `/acesso/{token}` redirects to it (its dead links show it too, with a 404). */
   access: { path: '/acesso/:token?', rendering: 'prerendered', robots: 'noindex' },
-  /** The seller's console. */
   admin: { path: '/painel', rendering: 'client-only', robots: 'noindex, nofollow' },
   /** The buyer's order page (e-mailed); `/pedido/{ref}/lembretes/{token}` (server-rendered) opts out of reminders. */
   order: { path: '/pedido/:ref', rendering: 'client-only', robots: 'noindex, nofollow' },
-  /** The buyer's review page, from the review-request e-mail (`/avaliar/{ref}#t={token}`). */
   review: { path: '/avaliar/:ref', rendering: 'client-only', robots: 'noindex, nofollow' },
 } as const satisfies Record<string, RouteSpec>;
 
@@ -43,7 +27,6 @@ export type RouteKey = keyof typeof table;
 
 export const routes: Readonly<Record<RouteKey, RouteSpec>> = table;
 
-/** A page's document head, which its module exports as `meta` from its copy in content/. */
 export interface PageMeta {
   title: string;
   description: string;
@@ -62,7 +45,6 @@ export const paths = Object.fromEntries(routeKeys.map((key) => [key, routes[key]
   [K in RouteKey]: BasePath<(typeof table)[K]['path']>;
 };
 
-/** The file, under the client build, of a page's prerendered document or shell. */
 export function documentFile(key: PageKey): string {
   if (key === NOT_FOUND_ROUTE) return '404.html';
   const base = paths[key];

@@ -1,14 +1,9 @@
 import { z } from './zod.ts';
 
-/**
- * One supplier of the list: what the seller's CSV import produces (server/suppliers/supplier-csv.ts
- * holds the rules and their messages), what the `suppliers` table stores beside its id and file
- * position, and what buyers get from GET /api/access.
- */
+/** The import's rules and messages are in server/suppliers/supplier-csv.ts. */
 export const SupplierSchema = z.object({
   name: z.string(),
   category: z.string(),
-  /** What the supplier sells. */
   offer: z.string(),
   /** Digits with the country code, e.g. 5511987654321, for https://wa.me/<digits>. */
   whatsapp: z.string().nullable(),
@@ -19,11 +14,7 @@ export const SupplierSchema = z.object({
 
 export type Supplier = z.infer<typeof SupplierSchema>;
 
-/**
- * The supplier lists a paid order can open on the member page: the main product's, and the order
- * bump's (content/offers.ts names them and says which item opens which). Each is imported and
- * replaced on its own.
- */
+/** content/offers.ts says which item opens which list; each is imported and replaced on its own. */
 export const LIST_KEYS = ['suppliers', 'recharge'] as const;
 
 export type ListKey = (typeof LIST_KEYS)[number];
@@ -31,7 +22,6 @@ export type ListKey = (typeof LIST_KEYS)[number];
 /** How the command line and file names call each list (`npm run suppliers:import -- --list recarga`). */
 export const LIST_SLUGS: Record<ListKey, string> = { suppliers: 'fornecedores', recharge: 'recarga' };
 
-/** A list named by its key or its slug; undefined for anything else. */
 export function parseListKey(value: string): ListKey | undefined {
   const name = value.trim().toLowerCase();
   return LIST_KEYS.find((key) => key === name || LIST_SLUGS[key] === name);

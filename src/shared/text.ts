@@ -1,8 +1,3 @@
-/**
- * The small text rules the server, the client and the copy share, each written once: accents,
- * whitespace, length, names, e-mail addresses and the plural of a counted word (pt-BR).
- */
-
 /** "Música" → "Musica": the text in NFD with its combining accents dropped. */
 export function stripAccents(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -33,7 +28,6 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Singular and plural of a word shown after a number. */
 export interface CountLabel {
   readonly one: string;
   readonly other: string;
@@ -44,17 +38,13 @@ export function countLabel(count: number, label: CountLabel): string {
   return count === 1 ? label.one : label.other;
 }
 
-/** The number and its word: "1 pedido", "3 pedidos". */
 export function formatCount(count: number, label: CountLabel): string {
   return `${count} ${countLabel(count, label)}`;
 }
 
 /**
- * Characters no one types into a name or a note, which only hide or disguise text: the C0 controls
- * (NUL included), DEL, the C1 controls, and the bidi embeddings, overrides and isolates
- * (U+202A–U+202E, U+2066–U+2069) that make text display in another order than it reads ("Trojan
- * Source"). Tab, LF and CR are a person's own where a text has lines. One character class each:
- * linear (tests/unit/regex-safety.test.ts).
+ * Controls and the bidi overrides that make text display in another order than it reads ("Trojan
+ * Source"); tab, LF and CR are a person's own where a text has lines.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const HIDDEN_IN_A_LINE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;

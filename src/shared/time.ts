@@ -8,7 +8,6 @@ const dayFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
-/** The calendar day (YYYY-MM-DD) in São Paulo at the given instant. */
 export function businessDay(at: Date | number = Date.now()): string {
   return dayFormat.format(typeof at === 'number' ? new Date(at) : at);
 }
@@ -58,14 +57,12 @@ export function businessDayStart(day: string, days = 0): number {
 
 const dateTimeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
 
-/** e.g. "10/03/2025, 12:00", in São Paulo time. */
 export function formatDateTime(at: number): string {
   return dateTimeFormat.format(at);
 }
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short' });
 
-/** e.g. "10/03/2025", in São Paulo time. */
 export function formatDate(at: number): string {
   return dateFormat.format(at);
 }
@@ -81,10 +78,7 @@ const timestampFormat = new Intl.DateTimeFormat('pt-BR', {
   hourCycle: 'h23',
 });
 
-/**
- * e.g. "10/03/2025 12:00:05", in São Paulo time, to the second: for records that must say
- * exactly when something happened. Built from the parts so that no engine's separator leaks in.
- */
+/** Built from the parts, so that no engine's separator leaks into a record. */
 export function formatTimestamp(at: number): string {
   const parts = Object.fromEntries(timestampFormat.formatToParts(at).map((part) => [part.type, part.value]));
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;

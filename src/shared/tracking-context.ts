@@ -1,9 +1,4 @@
-/**
- * What the checkout tells the server about tracking (docs/tracking.md#server-side-conversions): the
- * visitor's answer to the cookie notice and, only when it was "Aceitar", the first-party cookies
- * the Meta Pixel and GA4 set (`_fbp`, `_fbc`, `_ga`), so the server-side Purchase matches the
- * browser's visitor.
- */
+/** The cookies only after "Aceitar", so the server-side Purchase matches the browser's visitor (docs/tracking.md#server-side-conversions). */
 export type TrackingConsent = 'granted' | 'denied' | 'unset';
 
 export interface TrackingContext {

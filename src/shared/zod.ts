@@ -2,24 +2,17 @@ import { z } from 'zod';
 import { hasHiddenCharacters } from './text.ts';
 
 /**
- * Zod, set jitless before any schema exists. Zod compiles object parsers with `new Function` and
- * probes for it when a schema is built; under the pages' Content-Security-Policy (no
- * 'unsafe-eval') that probe is reported as a violation. Setting it here, in the module every
- * schema imports `z` from, orders it before each schema whatever the bundler's chunking does.
+ * Jitless before any schema exists: Zod's `new Function` probe is a violation of the pages' CSP, and
+ * the module every schema imports `z` from runs first whatever the bundler's chunking does.
  */
 z.config({ jitless: true });
 
 export { z };
 
 /**
- * `schema`, reached only by a string. Zod runs its length checks (min, max, length) on any value
- * that has a `length`, even after `z.string()` refused it, and a `length` that is an object with no
- * usable valueOf or toString makes the comparison throw instead of fail: a body such as
- * `{"name":{"length":{}}}` answered 500. A pipe from a bare `z.string()` stops at the type check.
- * - `message`: what a value that is not a string (or is missing) is told, instead of zod's English;
- * - `written`: a text a person wrote, shown to others (a name, a note, a review), on one `line` or
- *   several `lines`: control and bidi-override characters are refused (shared/text.ts
- *   `hasHiddenCharacters`) with the HIDDEN_CHARACTERS issue, which the routes answer in Portuguese.
+ * `schema`, reached only by a string: Zod runs length checks on any value with a `length`, and
+ * `{"name":{"length":{}}}` made them throw (a 500). `written`: a text shown to others, refused
+ * when it holds hidden characters (shared/text.ts).
  */
 export function text<Out>(schema: z.ZodType<Out, string>, options: { message?: string; written?: 'line' | 'lines' } = {}) {
   const { message, written } = options;
@@ -32,7 +25,6 @@ export function text<Out>(schema: z.ZodType<Out, string>, options: { message?: s
     .pipe(schema);
 }
 
-/** The message of a `written` text's refusal: a marker, which routes turn into their Portuguese. */
 export const HIDDEN_CHARACTERS = 'hidden_characters';
 
 /** The field (the first path key) of a refusal for hidden characters, if the parse failed for one. */

@@ -1,7 +1,7 @@
 import type { OpenOrder } from './open-order-store.ts';
 
 /**
- * The one-time offer after payment (issue 38), step by step: the offer; the buyer's answer on its
+ * The one-time offer after payment (docs/offers.md), step by step: the offer; the buyer's answer on its
  * way; the add-on's own PIX in place of the offer; or the line that says "no" was heard. Its
  * payment is the add-on order's own status (use-order-status.ts), not a step here.
  */

@@ -132,7 +132,7 @@ function AddonPix({
 }
 
 /**
- * Below the access link once paid, when the server offers the bump alone (issue 38): the offer,
+ * Below the access link once paid, when the server offers the bump alone (docs/offers.md): the offer,
  * then the add-on's PIX in place, or the "no" line. Never in front of the link, never delaying it.
  * One request per answer: the buttons are disabled while it is on its way, and a ref stops a
  * second click that lands before React has rendered the first.

@@ -4,8 +4,8 @@ import { formatBRL } from '../../shared/money.ts';
 import { Checkbox } from '../ui/checkbox.tsx';
 
 /**
- * The order bump between the form and "GERAR PIX" (issue 38): a real checkbox, never ticked by
- * the page itself (a pre-ticked add-on is abusive, CDC art. 39; DESIGN.md §1 item 9). Only the
+ * The order bump between the form and "GERAR PIX": a real checkbox, never ticked by the page
+ * itself (a pre-ticked add-on is abusive, CDC art. 39; docs/offers.md#the-checkout). Only the
  * upsell popup's own button opens the checkout with it ticked, because the buyer asked for it
  * there. The card's look follows the box (`has-checked:`), so it needs no state of its own.
  */

@@ -3,7 +3,7 @@ import type { OrderItem } from '../../shared/checkout.ts';
 import { formatBRL } from '../../shared/money.ts';
 
 /**
- * What an order charges: its amount under `label`, and its items (issue 38). One item is named
+ * What an order charges: its amount under `label`, and its items (docs/offers.md). One item is named
  * under the amount; several are listed, each with its price, above the total. Compact on purpose:
  * on a phone the "Copiar código PIX" button right below must stay in the first screen.
  */

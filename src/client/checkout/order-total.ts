@@ -7,7 +7,7 @@ export function offeredBump(serverOffersBump: boolean, bump: BumpOffer | null): 
 }
 
 /**
- * The total shown above "GERAR PIX": the price the PIX will charge (DESIGN.md §1 item 9), the
+ * The total shown above "GERAR PIX": the price the PIX will charge (docs/offers.md#the-checkout), the
  * main product's and, when ticked, the bump's.
  */
 export function checkoutTotalCents(mainCents: number, bump: BumpOffer | null, ticked: boolean): number {

@@ -57,7 +57,7 @@ export default function PaymentModal({
   resume?: boolean;
   /**
    * Open with the bump ticked: only when the buyer asked for it (the upsell popup's button). Any
-   * other way in starts unticked (DESIGN.md §1 item 9).
+   * other way in starts unticked (docs/offers.md#the-checkout).
    */
   initialBump?: boolean;
 }) {

@@ -3,11 +3,7 @@ import { ConfigError, loadConfig, type Config } from '../config/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
 import { describeEnvFile, loadEnvFile } from '../config/env-file.ts';
 
-/**
- * The configuration a command-line tool runs with: `.env` from the project root first (the real
- * environment wins), then the same validation as the server. On stderr: which file was loaded
- * (never a value), or one line per bad setting; `undefined` then means "exit with a usage error".
- */
+/** `.env` first (the real environment wins), then the server's validation; stderr names the file, never a value. */
 export function loadCliConfig(): Config | undefined {
   const envFile = loadEnvFile();
   if (envFile) process.stderr.write(`${describeEnvFile(envFile)}\n`);
@@ -20,10 +16,6 @@ export function loadCliConfig(): Config | undefined {
   }
 }
 
-/**
- * Runs `work` on the server's database (migrated, as the server would have it) and closes it.
- * Resolves with `work`'s exit code, or 2 after a configuration error.
- */
 export async function withCliDatabase(work: (database: Db, config: Config) => Promise<number>): Promise<number> {
   const config = loadCliConfig();
   if (!config) return 2;
@@ -41,11 +33,7 @@ export function userPath(file: string): string {
   return path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 }
 
-/**
- * Runs a command that takes one file argument and works on the SQLite database file (backup,
- * restore). Exit codes: 0 done; 1 refused or failed (`failed: …` on stderr); 2 usage or
- * configuration error, or a PostgreSQL database (which has its own tools, named in `postgresHint`).
- */
+/** Exit codes: 0 done; 1 refused or failed; 2 usage or configuration error, or PostgreSQL (which has its own tools). */
 export function runSqliteFileCommand(options: {
   usage: string;
   postgresHint: string;
@@ -69,7 +57,6 @@ export function runSqliteFileCommand(options: {
   runCli(options.failed, () => main(process.argv.slice(2)));
 }
 
-/** Runs a command's `main` and exits with its code; a crash prints one line naming the command. */
 export function runCli(failure: string, main: () => Promise<number>): void {
   main().then(
     (code) => process.exit(code),

@@ -3,18 +3,12 @@ import { purchaseItems } from '../../shared/purchase-items.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 
 /**
- * GA4's Measurement Protocol: the shapes Google expects stay in this module. One `purchase` per
- * paid order whose buyer accepted tracking, under the browser's GA client id (from the `_ga`
- * cookie) and with `transaction_id` = the order's public reference, the same id the browser's
- * gtag used, so GA4 keeps one purchase. `value` is the order's total and `items` every item it
- * holds (the main product, and the bump when ticked); an add-on order (the bump bought after
- * payment) is a transaction of its own, with its one item.
+ * `transaction_id` is the one the browser's gtag used, so GA4 keeps one purchase.
  * https://developers.google.com/analytics/devguides/collection/protocol/ga4
  */
 export interface Ga4Settings {
   measurementId: string;
   apiSecret: string;
-  /** https://www.google-analytics.com, or a stand-in in tests (GA_MP_URL). */
   baseUrl: string;
 }
 
@@ -46,10 +40,6 @@ export function ga4CollectUrl(settings: Ga4Settings): string {
   return url.toString();
 }
 
-/**
- * The refund of a purchase reported before: GA4's `refund` event with the same `transaction_id`
- * takes the sale back out of the reports.
- */
 export function ga4RefundBody(order: OrderRow, clientId: string, items: readonly OrderItem[], refundedAt: number): Record<string, unknown> {
   const value = Number(order.amount_cents) / 100;
   return {

@@ -3,9 +3,7 @@ import type { OrderRow } from '../orders/orders-repository.ts';
 import { normalizeEmail } from '../../shared/text.ts';
 
 /**
- * Meta's Conversions API: the shapes Meta expects stay in this module. One `Purchase` per paid
- * order whose buyer accepted tracking, with `event_id` = the order's public reference, the same
- * eventID the browser's Pixel used (client/lib/analytics.ts), so Meta counts the sale once.
+ * `event_id` is the eventID the browser's Pixel used, so Meta counts the sale once.
  * https://developers.facebook.com/docs/marketing-api/conversions-api/parameters
  */
 export const META_GRAPH_VERSION = 'v23.0';
@@ -13,7 +11,6 @@ export const META_GRAPH_VERSION = 'v23.0';
 export interface MetaSettings {
   pixelId: string;
   token: string;
-  /** https://graph.facebook.com, or a stand-in in tests (META_CAPI_URL). */
   baseUrl: string;
 }
 
@@ -21,25 +18,19 @@ export function sha256Hex(value: string): string {
   return createHash('sha256').update(value, 'utf8').digest('hex');
 }
 
-/**
- * Meta's phone normalisation: digits only, with the country code, no leading zeros. Orders keep
- * Brazilian numbers as DDD + number (10 or 11 digits), so Brazil's 55 goes in front.
- */
+/** Meta wants the country code; orders keep DDD + number. */
 export function normalizePhoneForMeta(phone: string): string {
   const digits = phone.replace(/\D/g, '').replace(/^0+/, '');
   return digits.length === 10 || digits.length === 11 ? `55${digits}` : digits;
 }
 
-/**
- * The `fbc` value: the `_fbc` cookie when the Pixel set one, else built from the ad click's
- * fbclid as Meta documents (`fb.1.<creation time ms>.<fbclid>`), with the order's creation time.
- */
+/** Without the Pixel's `_fbc` cookie, built from the fbclid as Meta documents. */
 export function fbcFor(order: Pick<OrderRow, 'fbc' | 'fbclid' | 'created_at'>): string | undefined {
   if (order.fbc) return order.fbc;
   return order.fbclid ? `fb.1.${Number(order.created_at)}.${order.fbclid}` : undefined;
 }
 
-/** The request body for one paid order (read at send time, so an erased buyer sends no e-mail or phone). */
+/** Read at send time, so an erased buyer sends no e-mail or phone. */
 function metaUserData(order: OrderRow): Record<string, unknown> {
   const userData: Record<string, unknown> = {};
   // Meta's e-mail normalisation before hashing is ours: trimmed, lower-cased.
@@ -70,12 +61,7 @@ export function metaPurchaseBody(order: OrderRow, eventSourceUrl: string): { dat
   };
 }
 
-/** Where the events go; the token travels as Meta documents it, as `access_token`. */
-/**
- * Meta has no standard refund event: the refund goes as the custom event `Refund`, with the
- * purchase's value and order id and its own event id, so the seller can subtract it in a custom
- * conversion or report.
- */
+/** Meta has no standard refund event: a custom `Refund` the seller can subtract in a report. */
 export function metaRefundBody(order: OrderRow, eventSourceUrl: string, refundedAt: number): { data: unknown[] } {
   return {
     data: [

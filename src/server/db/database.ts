@@ -20,11 +20,7 @@ export interface Db {
 // and counts, which fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number(value));
 
-/**
- * The database holds every buyer's data: the file is created readable by the server's user only
- * (0600), and an existing file made with a looser mode is narrowed. SQLite creates its -wal and
- * -shm files with the mode of the database file, so they follow; any already there are narrowed too.
- */
+/** Every buyer's data: 0600, and SQLite's -wal and -shm files take the database file's mode. */
 function restrictToOwner(file: string): void {
   fs.closeSync(fs.openSync(file, 'a', 0o600));
   for (const each of [file, `${file}-wal`, `${file}-shm`]) {

@@ -42,14 +42,9 @@ export interface OrdersTable {
   provider: Generated<ProviderId>;
   /** The idempotency key of the create call in flight or last made (migration 0026). */
   charge_key: Generated<string | null>;
-  /** The provider's id of the charge. Unique: one transaction settles one order (migration 0020). */
   transaction_hash: string | null;
-  /**
-   * A transaction hash this order shared with another order before hashes were unique: moved
-   * here by migration 0020 for the seller to look into (the other order kept it).
-   */
+  /** Shared with another order before hashes were unique (migration 0020); the other order kept it. */
   contested_transaction_hash: Generated<string | null>;
-  /** JSON array of the gateway's other ids for the charge (`transaction`, `id`). */
   alternate_ids: string | null;
   pix_code: string | null;
   /** A QR image the gateway sent (data: or https: URL), used only when there is no code. */
@@ -59,9 +54,7 @@ export interface OrdersTable {
   updated_at: number;
   expires_at: number;
   paid_at: number | null;
-  /** Last time the gateway was asked about this order (throttles polling). */
   checked_at: number | null;
-  /** When the gateway accepted the charge (the PIX was offered); null for older orders. */
   charged_at: Generated<number | null>;
   /** Hash of the client's address group (see rate-limit.ts); limits open charges per client. */
   client_key: Generated<string | null>;
@@ -69,22 +62,16 @@ export interface OrdersTable {
   duplicate_of: Generated<string | null>;
   /** The order of the same buyer's later checkout that retired this charge (docs/money.md#one-payable-pix). */
   replaced_by: Generated<string | null>;
-  /** When the reconciler may ask the gateway about this order again. */
   next_check_at: Generated<number | null>;
-  /** Reconciler checks since the last status change (drives the backoff). */
   check_count: Generated<number>;
   /** An authenticated postback's re-read that has not succeeded yet (the reconciler retries it). */
   recheck_requested_at: Generated<number | null>;
   /** When a postback last led to a gateway read (one per order per window: routes/webhooks.ts). */
   postback_read_at: Generated<number | null>;
-  /**
-   * Random reference (≥ 128 bits) given to trackers and shown to the buyer instead of the order
-   * id; set at creation. (The old `access_token` column is always null since 0013: see access_tokens.)
-   */
+  /** Given to trackers instead of the order id. The old `access_token` column is always null since 0013. */
   public_ref: string;
   /** SHA-256 of the per-tab key the creating tab holds: only that tab sees the access link in the modal. */
   view_key_hash: Generated<string | null>;
-  /** The seller revoked the access: no token opens the member page until the seller resends it. */
   access_revoked_at: Generated<number | null>;
   /** Campaign parameters of the first page of the buyer's visit (shared/attribution.ts); null when absent. */
   utm_source: Generated<string | null>;
@@ -96,30 +83,20 @@ export interface OrdersTable {
   sck: Generated<string | null>;
   fbclid: Generated<string | null>;
   gclid: Generated<string | null>;
-  /** The cookie notice's answer at checkout: 'granted', 'denied' or 'unset'; null for older orders. */
   tracking_consent: Generated<string | null>;
-  /**
-   * Stored only when tracking was accepted, for the server-side conversions (Meta Conversions API,
-   * GA4 Measurement Protocol): the `_fbp` and `_fbc` cookies, the GA client id, and the client's
-   * address and user agent at checkout. Personal data: exported, erased and expired (privacy/).
-   */
+  /** Only when tracking was accepted, for the server-side conversions; personal data (privacy/). */
   fbp: Generated<string | null>;
   fbc: Generated<string | null>;
   ga_client_id: Generated<string | null>;
   client_ip: Generated<string | null>;
   client_user_agent: Generated<string | null>;
-  /** The buyer asked for no more PIX reminders for this order (the e-mail's one-click link). */
   reminders_opted_out_at: Generated<number | null>;
   /** `main`, or `addon`: the one-time offer after payment, the bump alone for `parent_order_id` (docs/offers.md). */
   kind: Generated<OrderKind>;
   parent_order_id: Generated<string | null>;
-  /** A main order's answer to the one-time offer after payment: shown once, then `accepted` or `declined`. */
   addon_answer: Generated<'accepted' | 'declined' | null>;
   addon_answered_at: Generated<number | null>;
-  /**
-   * The buyer ticked "Quero receber o PIX e o acesso pelo WhatsApp" (migration 0027): when, the
-   * exact words shown and their version (content/checkout.ts). Null: no consent, no WhatsApp.
-   */
+  /** The exact words shown and their version; null: no consent, no WhatsApp. */
   whatsapp_consent_at: Generated<number | null>;
   whatsapp_consent_text: Generated<string | null>;
   whatsapp_consent_version: Generated<string | null>;
@@ -127,11 +104,9 @@ export interface OrdersTable {
 
 export type OrderKind = 'main' | 'addon';
 
-/** What an order sells (docs/offers.md): its amount is the sum of its items' prices. */
 export interface OrderItemsTable {
   order_id: string;
   item: OrderItemKey;
-  /** The item's name when it was bought, as receipts and the console show it. */
   title: string;
   price_cents: number;
   product_hash: string;
@@ -147,15 +122,12 @@ export interface AccessTokensTable {
   revoked_at: number | null;
 }
 
-/** The supplier lists buyers see, each replaced whole by the seller's CSV import of that list. */
 export interface SuppliersTable extends Supplier {
   id: string;
   list: ListKey;
-  /** Row order in the imported file; listings sort by category, then by this. */
   position: number;
 }
 
-/** One row per list once imported (or seeded): when it was last replaced, and how many rows it has. */
 export interface SupplierListMetaTable {
   list: ListKey;
   updated_at: number;
@@ -168,13 +140,10 @@ export interface SupplierListMetaTable {
 export interface OutboxTable {
   id: string;
   order_id: string;
-  /** e.g. `access_email`; unique with `order_id`. */
   kind: string;
-  /** JSON. */
   payload: string;
   attempts: number;
   next_attempt_at: number;
-  /** Lease of the worker that claimed the row; null when nobody holds it. */
   locked_until: number | null;
   sent_at: number | null;
   last_error: string | null;
@@ -183,9 +152,7 @@ export interface OutboxTable {
 
 /** The sandbox gateway's charges, in the gateway's own words (TriboPay's `payment_status` values). */
 export interface SandboxTransactionTable {
-  /** The gateway-style 10-character transaction hash. */
   hash: string;
-  /** Centavos. */
   amount: number;
   payment_status: string;
   product_hash: string | null;
@@ -194,13 +161,10 @@ export interface SandboxTransactionTable {
   customer_email: string | null;
   customer_phone: string | null;
   postback_url: string | null;
-  /** The PIX BR Code handed out for this charge. */
   pix_code: string;
   created_at: number;
   updated_at: number;
-  /** JSON of the `tracking` object the charge was created with (utm_*, src), or null. */
   tracking: Generated<string | null>;
-  /** JSON of the charge's cart as the sandbox read it ([{ hash, offer, title, price }]), or null (older rows). */
   cart: Generated<string | null>;
 }
 
@@ -208,19 +172,16 @@ export interface WebhookEventsTable {
   id: string;
   received_at: number;
   order_id: string | null;
-  /** 1 when the URL carried the order's postback secret. */
   secret_ok: number;
   content_type: string | null;
   /** The raw body, cut at 16 KiB. */
   body: string;
-  /** JSON array of the transaction ids the payload named. */
   candidate_ids: string;
 }
 
 /** A fixed-window counter (`key` names the limit and who it counts, e.g. a hashed client IP). */
 export interface RateLimitsTable {
   key: string;
-  /** Epoch ms at which the current window began. */
   window_start: number;
   count: number;
 }
@@ -231,7 +192,6 @@ export interface PresenceTable {
   visitor_id: string;
   /** Hash of the client's address group: viewers are counted per client. */
   client_key: string | null;
-  /** Epoch ms of the latest heartbeat. */
   last_seen: number;
 }
 
@@ -253,28 +213,21 @@ export interface AdminLoginLimitsTable {
   count: number;
 }
 
-/** What was done in the console, by which session, to which order. */
 export interface AdminAuditTable {
   id: string;
   at: number;
   session: string;
   action: string;
   order_id: string | null;
-  /** JSON with the action's details (e.g. the old and new e-mail). */
   detail: string | null;
   /** The client's hashed address group (rate-limit.ts `clientKey`), never the address. */
   client: string | null;
 }
 
-/**
- * When a buyer's access link was opened (the order timeline's "member page opened"): one row per
- * order and hour, however often the page is reloaded; pruned after MEMBER_PAGE_OPEN_RETENTION_DAYS.
- */
+/** One row per order and hour, however often the page is reloaded. */
 export interface MemberPageOpensTable {
   order_id: string;
-  /** Whole hours since the epoch; unique with `order_id`. */
   opened_hour: number;
-  /** The first open in that hour. */
   at: number;
   /** The hashed client group that opened it (http/rate-limit.ts `clientKey`), never the address; null before 0021. */
   client: Generated<string | null>;
@@ -297,19 +250,14 @@ export interface RefundsTable {
   gateway_error: string | null;
   /** When the refund endpoint was last called: set once before the call, so a retry re-reads instead of calling again. */
   gateway_called_at: number | null;
-  /** Counts the seller's "try the gateway again": each try is its own outbox row. */
   attempt: Generated<number>;
   updated_at: number;
   /** What goes back when not the whole order: a duplicate's items the buyer already owned (docs/money.md). */
   amount_cents: Generated<number | null>;
-  /** Comma-separated item keys that refund covers; null: every item of the order. */
   item_keys: Generated<string | null>;
 }
 
-/**
- * The order's delivery record for disputes (refunds/evidence.ts): the access e-mail accepted by the
- * mail server (Message-ID), the refund's steps. Erased with the order's personal data.
- */
+/** The order's delivery record for disputes (refunds/evidence.ts). */
 export interface OrderEvidenceTable {
   id: string;
   order_id: string;
@@ -322,9 +270,7 @@ export interface OrderEvidenceTable {
 export interface PixEmailQuotaTable {
   /** SHA-256 of the normalised address: the quota needs to recognise it, not read it. */
   recipient_hash: string;
-  /** YYYY-MM-DD in America/Sao_Paulo. */
   day: string;
-  /** 1..N, unique per address and day. */
   slot: number;
   /** `{order id}:{outbox kind}`: a retried message keeps its slot. */
   message_key: string;
@@ -342,22 +288,16 @@ export interface ReviewsTable {
   state: BrazilState | null;
   /** A photo the buyer consented to show; none ships (the structure exists). */
   photo_url: string | null;
-  /** When the buyer ticked "Autorizo publicar…" for this text. */
   consent_at: number;
   status: ReviewStatus;
-  /** The seller's order of the published ones (0 first). */
   position: number | null;
-  /** The order's payment: "Compra verificada em {mês}". */
   purchased_at: number;
   created_at: number;
   updated_at: number;
   published_at: number | null;
 }
 
-/**
- * The log of WhatsApp messages (docs/whatsapp.md), one row per order and message. Never the number,
- * the PIX code or the text: those are read from the order when a message goes.
- */
+/** Never the number, the PIX code or the text: those are read from the order when a message goes. */
 export interface WhatsappMessagesTable {
   id: string;
   order_id: string;
@@ -367,17 +307,13 @@ export interface WhatsappMessagesTable {
   /** 1..WHATSAPP_MAX_PER_ORDER, unique per order: the cap; null for console messages. */
   slot: number | null;
   mode: WhatsappMessageMode;
-  /** The template's name at Meta. */
   template: string | null;
   status: WhatsappMessageStatus;
   status_at: number;
   created_at: number;
-  /** When the Cloud API accepted it, or it was recorded (simulated) or opened (wa.me). */
   sent_at: number | null;
-  /** Meta's `wamid.…`, matched by the delivery webhook. */
   meta_message_id: string | null;
   error_code: number | null;
-  /** Calls made to the Cloud API for this message. */
   attempts: Generated<number>;
   /** Of those, calls whose outcome is unknown (no answer): a message is never sent a third time. */
   uncertain: Generated<number>;

@@ -3,11 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely';
 
-/**
- * Online backup and restore of the SQLite database file. A running database cannot simply be
- * copied (the WAL file holds recent commits, and a copy taken mid-write is torn), so both ways go
- * through SQLite's backup API, and every copy is checked with `PRAGMA integrity_check`.
- */
+/** A running database cannot be copied (the WAL holds recent commits, a copy mid-write is torn): SQLite's backup API. */
 
 export class BackupError extends Error {
   constructor(message: string) {
@@ -36,11 +32,7 @@ function fsyncPath(target: string): void {
   }
 }
 
-/**
- * Copies `source` to `target` with the backup API in one step: one read transaction, so the copy is
- * the database as of one instant even while the server keeps writing (in WAL mode a reader never
- * blocks the writer). The copy is made a self-contained file (rollback journal, no -wal beside it).
- */
+/** One step, one read transaction: the database as of one instant while the server keeps writing. */
 async function copyDatabase(source: string, target: string): Promise<number> {
   // A copy holds every buyer's data, like the database: made readable by its owner only before
   // the first page lands in it (SQLite keeps an existing file's mode, and its journal follows it).
@@ -56,7 +48,6 @@ async function copyDatabase(source: string, target: string): Promise<number> {
   }
 }
 
-/** Integrity, and that the file is a Vitrine database (it has the migrations table). */
 function verifyCopy(file: string): void {
   const db = new SQLite(file, { fileMustExist: true });
   try {
@@ -74,7 +65,6 @@ function verifyCopy(file: string): void {
   }
 }
 
-/** `npm run backup`: a consistent online copy of `source`, checked, then moved into place atomically. */
 export async function backupSqlite(source: string, target: string): Promise<BackupResult> {
   if (!fs.existsSync(source)) throw new BackupError(`there is no database at ${source}`);
   if (path.resolve(source) === path.resolve(target)) throw new BackupError('the backup file cannot be the database itself');
@@ -93,11 +83,8 @@ export async function backupSqlite(source: string, target: string): Promise<Back
 }
 
 /**
- * Opens `file` and takes SQLite's exclusive lock without waiting. In WAL mode every open
- * connection (the server's, even idle, or a CLI's) holds a shared lock on the database file for as
- * long as it is open, and the kernel drops it when the process dies, so this fails exactly while
- * another process has the database open, and never because of a crashed server's leftovers.
- * The caller closes the returned handle to release the lock.
+ * In WAL mode every open connection holds a shared lock the kernel drops when its process dies, so
+ * this fails exactly while another process has the database open, never for a crash's leftovers.
  */
 function lockExclusively(file: string): SQLite.Database {
   const db = new SQLite(file, { fileMustExist: true, timeout: 0 });
@@ -119,20 +106,14 @@ function lockExclusively(file: string): SQLite.Database {
 
 export interface RestoreResult {
   file: string;
-  /** Where the replaced database was kept, when there was one. */
   previous: string | undefined;
 }
 
-/**
- * `npm run restore`: puts the backup `source` in place of the database `target`. Refuses while any
- * process holds `target` open. The new file is prepared and checked beside the target, the old one
- * is kept under a dated name, and the swap itself is one rename.
- */
+/** Prepared and checked beside the target, the old one kept under a dated name; the swap is one rename. */
 export async function restoreSqlite(source: string, target: string, now = new Date()): Promise<RestoreResult> {
   if (!fs.existsSync(source)) throw new BackupError(`there is no backup at ${source}`);
   if (path.resolve(source) === path.resolve(target)) throw new BackupError('the backup is the database itself');
   const exists = fs.existsSync(target);
-  // Fail fast, before copying anything.
   if (exists) lockExclusively(target).close();
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const incoming = `${target}.restoring-${process.pid}`;

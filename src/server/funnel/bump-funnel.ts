@@ -3,14 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { mainOrderBumpFacts } from './funnel-repository.ts';
 import { formatRate } from './funnel-report.ts';
 
-/**
- * The order bump's steps in `npm run report` (docs/tracking.md, the funnel report), read from the
- * orders themselves, so no browser event is needed: of the main orders created in the period, those
- * created with the bump ticked and those paid with it; then the one-time offer after payment, for
- * the paid ones without the bump: offered, accepted ("Quero adicionar"), declined, and paid.
- * "Offered" means eligible: the confirmation shows the offer to every such order while ORDER_BUMP is
- * on; the server does not record the screen being seen.
- */
+/** Read from the orders, so no browser event is needed; "offered" means eligible, as no screen view is recorded. */
 export interface BumpFunnel {
   ordersCreated: number;
   createdWithBump: number;
@@ -36,7 +29,6 @@ export async function readBumpFunnel(db: Kysely<Database>, from: number, to: num
   };
 }
 
-/** The report's block: each step, its count and its share of the step it follows. */
 export function renderBumpFunnel(funnel: BumpFunnel, checkoutsStarted: number, range: { from: string; to: string }): string {
   const rate = (part: number, whole: number) => formatRate(whole > 0 ? part / whole : null);
   const steps: Array<[string, number, string]> = [

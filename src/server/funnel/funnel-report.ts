@@ -2,10 +2,6 @@ import type { AdminRecoveryTotals } from '../../shared/admin.ts';
 import { formatBRL } from '../../shared/money.ts';
 import type { FunnelRow } from './funnel-repository.ts';
 
-/**
- * The seller's funnel, from the first-party counts: each step with its total and the share of
- * the step before it that reached it.
- */
 export const funnelSteps = [
   { label: 'Pre-sell page views', event: 'page_view', path: '/presell' },
   { label: '"Sim, quero!" clicks', event: 'presell_yes' },
@@ -40,7 +36,6 @@ export function formatRate(rate: number | null): string {
   return rate === null ? '—' : `${(rate * 100).toFixed(1)}%`;
 }
 
-/** Plain-text report: the totals with step rates, then one line per day. */
 export function renderFunnelReport(rows: FunnelRow[], range: { from: string; to: string; days: number }): string {
   const totals = funnelTotals(rows);
   const labelWidth = Math.max(...funnelSteps.map((step) => step.label.length));
@@ -71,10 +66,7 @@ export function renderFunnelReport(rows: FunnelRow[], range: { from: string; to:
   return lines.join('\n');
 }
 
-/**
- * Unpaid PIX won back over the report's days (recovery-figures.ts; docs/whatsapp.md#recovery-figures),
- * the figures of Visão geral's "PIX recuperados" with their definitions.
- */
+/** The figures of Visão geral's "PIX recuperados" (docs/whatsapp.md#recovery-figures). */
 export function renderRecoveryReport(
   figures: AdminRecoveryTotals,
   range: { from: string; to: string },

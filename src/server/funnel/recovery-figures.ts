@@ -1,12 +1,6 @@
 import type { AdminRecoveryTotals } from '../../shared/admin.ts';
 
-/**
- * The recovery table (Visão geral, `npm run report`; docs/whatsapp.md#recovery-figures): what the
- * reminders won back. A touch is a reminder that reached the buyer: an e-mail reminder the mail
- * server took, a WhatsApp PIX message or reminder Meta took (or, in the demo, recorded), a "Cobrar
- * no WhatsApp" the seller opened. A paid order counts for the last touch before its payment; at the
- * same instant the console beats WhatsApp, which beats e-mail (the more personal one).
- */
+/** docs/whatsapp.md#recovery-figures; at the same instant the console beats WhatsApp, which beats e-mail. */
 export type TouchChannel = 'email' | 'whatsapp' | 'console';
 
 export interface RecoveryOrderFacts {
@@ -31,10 +25,6 @@ export function lastTouchBeforePayment(order: RecoveryOrderFacts): TouchChannel 
   return last.channel;
 }
 
-/**
- * One period, [from, to): the PIX created in it, the orders paid in it by their last touch, and the
- * WhatsApp messages sent in it (`whatsappSentAt`: each automatic message's sending time) at `priceCents`.
- */
 export function recoveryFigures(
   orders: readonly RecoveryOrderFacts[],
   whatsappSentAt: readonly number[],

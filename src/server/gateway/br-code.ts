@@ -1,9 +1,6 @@
 /**
- * PIX "BR Code": the EMV merchant-presented QR payload of the Banco Central's "Manual de Padrões para
- * Iniciação do Pix" (EMV QRCPS-MPM). Each field is ID (2 digits) + length (2 digits) + value; field 63
- * closes the code with a CRC16-CCITT-FALSE (poly 0x1021, init 0xFFFF) over everything before it,
- * including the "6304" of field 63 itself. The sandbox makes these so bank apps and our QR drawing
- * see a code shaped exactly like a real gateway's.
+ * PIX "BR Code" (the Banco Central's "Manual de Padrões para Iniciação do Pix", EMV QRCPS-MPM); the
+ * CRC covers everything before it, the "6304" of field 63 included.
  */
 
 import { collapseWhitespace, stripAccents } from '../../shared/text.ts';
@@ -44,7 +41,6 @@ export function formatEmvAmount(cents: number): string {
 }
 
 export interface PixBrCodeInput {
-  /** The receiver's PIX key (e-mail, phone, CPF/CNPJ or random EVP key). */
   key: string;
   amountCents: number;
   /** Up to 25 characters (field 59). */
@@ -97,11 +93,7 @@ export interface PixBrCode {
   txid: string | null;
 }
 
-/**
- * Reads a PIX BR Code and checks what a bank app checks: the field structure, payload format "01",
- * a PIX merchant account (GUI br.gov.bcb.pix with a key), currency 986 (BRL), country BR, name,
- * city, and the CRC as its last field. null when any of it fails.
- */
+/** Checks what a bank app checks; null when any of it fails. */
 export function parsePixBrCode(code: string): PixBrCode | null {
   if (!/^[\x20-\x7e]+$/.test(code) || code.length < 8) return null;
   const fields = parseEmvFields(code);

@@ -1,8 +1,4 @@
-/**
- * The gateway's failures in the brief's Portuguese (docs/product.md#error-messages-shown-to-buyers), which the visitor sees as-is. The error
- * class lives with the other contract types (orders code imports it from there) and is re-exported
- * here so that it and the helpers that build its messages can be imported together.
- */
+/** Shown to the visitor as-is (docs/product.md#error-messages-shown-to-buyers). */
 import { collapseWhitespace, truncate } from '../../shared/text.ts';
 
 export { GatewayError } from './types.ts';
@@ -56,10 +52,7 @@ export function gatewayErrorMessage(body: unknown): string | null {
 
 const MAX_REFUND_DETAIL_LENGTH = 200;
 
-/**
- * The gateway's own message from a refund's error body, for a line of the seller's console: no
- * control or invisible format characters, no markup, no final period, at most 200 characters.
- */
+/** For a line of the seller's console: no control characters, no markup, at most 200 characters. */
 export function refundErrorDetail(body: unknown): string | null {
   const message = gatewayErrorMessage(body);
   if (message === null) return null;

@@ -46,7 +46,6 @@ class TransportFailure extends Error {
 interface Reply {
   status: number;
   ok: boolean;
-  /** Parsed JSON; undefined for an empty or non-JSON body (`invalidJson` tells which). */
   json: unknown;
   invalidJson: boolean;
 }

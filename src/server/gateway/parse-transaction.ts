@@ -1,11 +1,7 @@
 import { readCustomer } from './parse-customer.ts';
 import type { Charge, PaymentState, PixData, RefundAnswer, TransactionRecord } from './types.ts';
 
-/**
- * Pure readers for the gateway's transaction JSON. Real replies are TriboPay/Pepper objects at the
- * root, but integrators have met a `data` wrapper, PIX under `payment.pix`, and half a dozen names
- * for the code (docs/gateway.md#4-the-pix-code-and-image, docs/gateway.md#3-charge), so every reader here is lenient and none throws.
- */
+/** Lenient readers that never throw: integrators have met a `data` wrapper and many names for the code (docs/gateway.md#3-charge). */
 
 export type JsonRecord = Record<string, unknown>;
 
@@ -74,7 +70,6 @@ export function readRawStatus(transaction: JsonRecord): string | null {
   return typeof transaction.status === 'string' ? text(transaction.status) : null;
 }
 
-/** The gateway's `hash` first, then the other ids the same transaction is known by. */
 export function readTransactionIds(transaction: JsonRecord): { hash: string | null; alternateIds: string[] } {
   const nested = isRecord(transaction.transaction) ? text(transaction.transaction.id) : null;
   const candidates = [
@@ -97,7 +92,7 @@ const URL_FIELDS = ['qr_url', 'qr_code_url', 'qrcode_url', 'image_url', 'url', '
 const IMAGE_FIELDS = ['qr_code_base64', 'qrcode_base64', 'qr_code_image', 'qrcode_image', 'image_base64', 'base64', 'qr_code_png', 'image'];
 const PIX_FIELDS = [...CODE_FIELDS, ...URL_FIELDS, ...IMAGE_FIELDS];
 
-/** Fields whose name promises a code; an unclassifiable value there is still taken as a last resort. */
+/** An unclassifiable value here is still taken as a last resort. */
 const CODE_ROLE = new Set(CODE_FIELDS.filter((name) => name !== 'pix_url'));
 
 type Classified =
@@ -201,7 +196,7 @@ export function readExpiry(transaction: JsonRecord): number | null {
   return null;
 }
 
-/** A create reply; null when it names no transaction (then whether a charge exists is unknown). */
+/** Null: whether a charge exists is unknown. */
 export function parseCharge(body: unknown): Charge | null {
   const transaction = unwrapTransaction(body);
   if (!transaction) return null;
@@ -227,10 +222,7 @@ function firstItem(transaction: JsonRecord): JsonRecord | null {
   return null;
 }
 
-/**
- * A read-back of one transaction (the only trusted source of payment state, docs/gateway.md#10-confirming-a-payment).
- * `requestedHash` names it when the reply does not repeat its hash; null when the body is no object.
- */
+/** The only trusted source of payment state (docs/gateway.md#10-confirming-a-payment). */
 export function parseTransactionRecord(body: unknown, requestedHash: string): TransactionRecord | null {
   const transaction = unwrapTransaction(body);
   if (!transaction) return null;
@@ -251,13 +243,7 @@ export function parseTransactionRecord(body: unknown, requestedHash: string): Tr
   };
 }
 
-/**
- * A 2xx answer to `POST /transactions/{hash}/refund`, an endpoint no reply of which has been seen
- * (docs/gateway.md#11-refunds). Empty, or an object that is not this transaction (`{ success: true }`,
- * a refund record of its own), says only "accepted": the state is `unknown`. A transaction object
- * gives its status. Null (the outcome is open) for a body that is no object, says `success: false`,
- * or is another transaction.
- */
+/** No reply of this endpoint has been seen (docs/gateway.md#11-refunds): anything but the transaction says only "accepted". */
 export function parseRefundReply(body: unknown, requestedHash: string): RefundAnswer | null {
   if (body === undefined) return { rawStatus: null, state: 'unknown' };
   if (!isRecord(body) || body.success === false) return null;

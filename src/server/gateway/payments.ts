@@ -13,11 +13,8 @@ export interface ProviderHealth {
 }
 
 /**
- * The seller's PIX providers in the order they are tried, and what each has done lately. The
- * circuit breaker is this small map rather than a library's wrapper (opossum wraps one function
- * and counts its rejections): here the checkout itself decides which failures are the provider's
- * (a buyer's invalid CPF is not), the skip is consulted before a provider is chosen, and the same
- * state is what the console shows. Per instance, in memory: each instance learns on its own.
+ * A small circuit breaker rather than opossum's wrapper: the checkout decides which failures are the
+ * provider's (a buyer's invalid CPF is not). Per instance, in memory.
  */
 export interface Payments {
   readonly providers: readonly PixProvider[];
@@ -35,11 +32,7 @@ export interface Payments {
 export const FIRST_SKIP_MS = 60_000;
 export const MAX_SKIP_MS = 10 * 60_000;
 
-/**
- * Whether a failed create is the provider's trouble, so the next provider may try: no HTTP answer,
- * a 5xx, a refused credential (401/403), a wrong address (404) or a rate limit (408/429). A 400
- * or 422 is about this buyer's data, which the next provider would refuse too.
- */
+/** A 400 or 422 is about this buyer's data, which the next provider would refuse too. */
 export function isProviderFailure(error: unknown): boolean {
   if (!(error instanceof GatewayError)) return false;
   const status = error.httpStatus;

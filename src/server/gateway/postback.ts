@@ -1,7 +1,6 @@
 import { parseFormSafely, parseJsonSafely } from '../lib/safe-parse.ts';
 import { isRecord, readTransactionIds } from './parse-transaction.ts';
 
-/** What we take from a postback: the ids it names its transaction by, in the order to try them. */
 export interface Postback {
   candidateIds: string[];
 }
@@ -24,11 +23,7 @@ function parseBody(text: string, contentType: string): unknown {
  */
 const MAX_ID_LENGTH = 128;
 
-/**
- * Ids a postback may name its transaction by, in either payload format (docs/gateway.md#6-postbacks, docs/gateway.md#10-confirming-a-payment):
- * `hash`, `transaction_hash`, `data.hash`, `transaction.id`, `transaction`. Only a hint: the
- * payment is confirmed by reading the transaction back, never from the postback itself.
- */
+/** Only a hint: the payment is confirmed by reading the transaction back (docs/gateway.md#6-postbacks). */
 function postbackTransactionIds(body: unknown): string[] {
   if (!isRecord(body)) return [];
   const ids = [...readTransactionIds(body).alternateIds];
@@ -41,10 +36,7 @@ function postbackTransactionIds(body: unknown): string[] {
   return [...new Set(ids)].filter((id) => id.length <= MAX_ID_LENGTH);
 }
 
-/**
- * Reads a postback's raw body, JSON or form-encoded as the gateway sends either. Never throws: a
- * body we cannot read names no transaction, and the order's re-check still runs.
- */
+/** Never throws: an unreadable body names no transaction, and the order's re-check still runs. */
 export function parsePostback(text: string, contentType: string): Postback {
   return { candidateIds: postbackTransactionIds(parseBody(text, contentType)) };
 }

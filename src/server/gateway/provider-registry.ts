@@ -12,16 +12,11 @@ import type { GatewayClient } from './types.ts';
 /** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
 export const SANDBOX_TOKEN = 'sandbox-token';
 
-/**
- * One PixProvider per configured provider, in the seller's order. The sandbox is TriboPay's API
- * mounted by this server at /sandbox and reached over real HTTP on loopback, exactly like a remote
- * gateway. Every credential is registered with the logger, which masks it wherever it appears.
- */
+/** The sandbox is reached over real HTTP on loopback, exactly like a remote gateway; every credential is masked in logs. */
 export function createProviders(
   settings: readonly ProviderSettings[],
   options: {
     logger: Logger;
-    /** The sandbox's base URL, known once the server has its port. */
     sandboxUrl: () => string;
     /** Tests may swap TriboPay's client (e.g. one pointed at a stand-in). */
     tribopayClient?: GatewayClient;

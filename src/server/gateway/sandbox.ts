@@ -22,16 +22,12 @@ import { parseJsonSafely } from '../lib/safe-parse.ts';
 import { limits, type RateLimiter } from '../http/rate-limit.ts';
 
 /**
- * A stand-in for the real gateway, so the whole purchase can be clicked through offline (docs/gateway.md#9-unknowns
- * "The gateway"). It answers the real API's paths with TriboPay's shapes, as recorded in
- * docs/gateway.md#3-charge and docs/gateway.md#8-errors: the transaction object at the root, the EMV code in both
- * `pix.pix_qr_code` and `pix.pix_url`, `qr_code_base64: null`, utm fields as the string "null",
- * Laravel 422 envelopes. Its state is in the database, like everything else the server knows.
+ * A stand-in for the real gateway, so the whole purchase can be clicked through offline. It answers
+ * the real API's paths with TriboPay's shapes (docs/gateway.md#3-charge, docs/gateway.md#8-errors).
  */
 
 export const SANDBOX_PRODUCT_HASH = 'sandbox-product';
 export const SANDBOX_OFFER_HASH = 'sandbox-offer';
-/** The sandbox sells the product the page announces, at the page's price (content/site.ts). */
 const PRODUCT_TITLE = site.productName;
 const OFFER_PRICE_CENTS = site.priceCents;
 /** TriboPay refuses less than R$ 5,00 with HTTP 400 (docs/gateway.md#3-charge). */
@@ -43,13 +39,9 @@ const MERCHANT_CITY = 'SAO PAULO';
 const POSTBACK_TIMEOUT_MS = 3_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
-/**
- * What the app sets on every request before the sandbox's routes (app.ts); absent when the
- * sandbox runs on its own in a test.
- */
+/** Absent when the sandbox runs on its own in a test. */
 type SandboxVariables = { limiter?: RateLimiter; clientAddress?: string };
 
-/** The addresses our own server's gateway client calls the sandbox from (compose.ts: 127.0.0.1). */
 const OWN_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export interface SandboxGatewayOptions {
@@ -57,10 +49,7 @@ export interface SandboxGatewayOptions {
   token: string;
   logger: Logger;
   fetch?: typeof fetch;
-  /**
-   * The origin of the site the sandbox is part of. When given, postbacks may only go there: a
-   * sandbox anyone can reach must not make our server POST to an address someone else names.
-   */
+  /** Postbacks may only go there: a public sandbox must not make our server POST where someone else names. */
   ownOrigin?: () => string;
 }
 
@@ -77,7 +66,6 @@ function newTransactionHash(): string {
   return hash;
 }
 
-/** Stable numeric ids derived from the hash, standing in for TriboPay's `id` and `transaction`. */
 function numericIds(hash: string): { id: number; transaction: string } {
   const digest = createHash('sha256').update(hash).digest();
   return {
@@ -134,11 +122,7 @@ function sandboxProduct(createdAt: string) {
   };
 }
 
-/**
- * The demo's order bump (content/offers.ts), a product of its own as in the real gateway. Its
- * offer is priced at the bump's checkout price; the one-time offer after payment charges the
- * same offer at its own price, which the sandbox, like the real API, takes from the cart.
- */
+/** The offer after payment charges the same offer at its own price, taken from the cart as the real API does. */
 function sandboxBumpProduct(createdAt: string) {
   return {
     ...sandboxProduct(createdAt),
@@ -150,7 +134,6 @@ function sandboxBumpProduct(createdAt: string) {
 
 const KNOWN_OFFERS = new Set([SANDBOX_OFFER_HASH, DEMO_BUMP_OFFER_HASH]);
 
-/** One cart line as the sandbox keeps it. */
 interface SandboxCartLine {
   hash: string;
   offer: string;
@@ -158,7 +141,6 @@ interface SandboxCartLine {
   price: number;
 }
 
-/** The cart's lines when every one names a known offer and an integer price; null otherwise. */
 function readCart(value: unknown): SandboxCartLine[] | null {
   if (!Array.isArray(value) || value.length === 0 || value.length > 10) return null;
   const lines: SandboxCartLine[] = [];
@@ -175,7 +157,6 @@ function readCart(value: unknown): SandboxCartLine[] | null {
 
 const UTM_FIELDS = ['utm_source', 'utm_campaign', 'utm_content', 'utm_term', 'utm_medium'] as const;
 
-/** The `tracking` object of a create request, kept as the gateway would: string fields only. */
 function readTracking(value: unknown): Record<string, string> | null {
   if (!isRecord(value)) return null;
   const kept = Object.entries(value)
@@ -227,7 +208,7 @@ function transactionJson(row: SandboxTransactionRow) {
   };
 }
 
-/** The charge's cart as created, or its one product at the whole amount (rows from before carts were kept). */
+/** Rows from before carts were kept hold one product at the whole amount. */
 function storedCart(row: SandboxTransactionRow): SandboxCartLine[] {
   const fallback = [
     {
@@ -319,11 +300,8 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
   const unauthenticated = (c: Context) => c.json({ message: 'Unauthenticated.' }, 401);
 
   /**
-   * The sandbox's token is public, so its charges are limited per client like orders
-   * (`limits.sandboxCharge`, through the app's limiter and client address). Our own checkout
-   * reaches the sandbox from this machine's loopback address and is limited as orders already:
-   * counting it here too would make the shop's own sales share one bucket. Behind a proxy,
-   * TRUST_PROXY_HOPS gives outsiders their real address, as every other limit needs.
+   * The token is public, so charges are limited per client like orders; our own checkout (loopback)
+   * is limited as orders already, and counting it here would make every sale share one bucket.
    */
   async function chargeLimit(c: Context): Promise<Response | undefined> {
     const { limiter, clientAddress } = c.var as SandboxVariables;
@@ -437,16 +415,12 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
     return c.json(transactionJson(row));
   });
 
-  /** Moves a transaction from one status to another (once: a repeat changes nothing) and reads it back. */
   async function transition(hash: string, from: string, to: string) {
     const changed = await changeSandboxTransactionStatus(db, hash, { from, to, now: Date.now() });
     return { changed, row: await findSandboxTransaction(db, hash) };
   }
 
-  /**
-   * The refund endpoint only a second-hand registry names (docs/gateway.md#11-refunds), in the shape
-   * the client reads leniently: the transaction, now `refunded`, and its postback, as "Simular estorno" sends.
-   */
+  /** The refund endpoint only a second-hand registry names (docs/gateway.md#11-refunds). */
   app.post('/public/v1/transactions/:hash/refund', async (c) => {
     if (!authorized(c)) return unauthenticated(c);
     const hash = c.req.param('hash');
@@ -480,11 +454,7 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
     );
   });
 
-  /**
-   * Simulates the buyer paying, or a refund. The status moves only from the right state (a second
-   * click changes nothing), but the postback is sent every time: clicking again replays it, which
-   * is how a developer checks that the webhook is idempotent.
-   */
+  /** The postback is sent on every click: replaying it is how a developer checks the webhook is idempotent. */
   const simulate = (from: string, to: string) => async (c: Context) => {
     const hash = c.req.param('hash') ?? '';
     const { changed, row } = await transition(hash, from, to);

@@ -1,9 +1,5 @@
 import { parseJsonSafely } from '../lib/safe-parse.ts';
-/**
- * What every provider client (gateway-client.ts and gateway/providers/) needs to tell a request
- * that never left from one whose outcome is unknown: a POST that may have reached the provider
- * must not simply be sent again (docs/gateway.md#9-unknowns).
- */
+/** A POST that may have reached the provider must not simply be sent again (docs/gateway.md#9-unknowns). */
 
 /** Connection failures before a single byte of the request leaves: the provider cannot have created anything. */
 export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
@@ -41,11 +37,7 @@ export class TransportFailure extends Error {
   }
 }
 
-/**
- * One JSON call to a provider's API, sent once: bearer token, a hard timeout, no redirects (one
- * would replay the credential elsewhere or turn a POST into a GET). The body is read with
- * prototype keys kept harmless; an empty or unreadable body reads as undefined.
- */
+/** No redirects: one would replay the credential elsewhere or turn a POST into a GET. */
 export async function requestJson(
   doFetch: typeof fetch,
   request: {

@@ -9,21 +9,12 @@ const REQUEST_ID_MAX_LENGTH = 128;
 /** As the 404 warning cuts it (app.ts). */
 const MAX_LOGGED_PATH = 200;
 
-/**
- * The path as logged: the route's pattern when the route has parameters (`/acesso/:token`), so a
- * credential carried in the path never reaches the log; the plain path otherwise. Never the query
- * (postback secrets travel there).
- */
+/** The route's pattern, so a credential in the path never reaches the log; never the query (postback secrets). */
 function loggedPath(path: string, pattern: string): string {
   // A path may be 16 KB of an outsider's choosing; its start says which page was asked for.
   return pattern.includes(':') ? pattern : path.slice(0, MAX_LOGGED_PATH);
 }
 
-/**
- * Gives every request an id (the caller's `X-Request-Id` when it is sane, else a random UUID),
- * echoes it as `X-Request-Id`, tags every log line written while serving it, and writes one access
- * line when it is answered: method, path, status, duration and request id.
- */
 export function requestLogging(logger: Logger, options: { quietPaths: ReadonlySet<string> }): MiddlewareHandler[] {
   const assignId = requestId({ limitLength: REQUEST_ID_MAX_LENGTH });
   const logRequest: MiddlewareHandler<{ Variables: RequestIdVariables }> = async (c, next) => {
@@ -31,10 +22,7 @@ export function requestLogging(logger: Logger, options: { quietPaths: ReadonlySe
     const started = performance.now();
     await withRequestId(id, async () => {
       await next();
-      // A handler may have answered with a Response of its own, built without the header. Hashed
-      // assets go without it (a static file has nothing to trace; the access line keeps the id).
-      // (Set on the response's own headers: `c.header` on a finished response would rebuild it,
-      // wrapping its body in a new stream, on every request.)
+      // On the response's own headers: `c.header` on a finished response would rebuild its body stream.
       if (isAssetPath(c.req.path) && c.res.ok) c.res.headers.delete('X-Request-Id');
       else c.res.headers.set('X-Request-Id', id);
       const quiet = options.quietPaths.has(c.req.path) && c.res.status < 400;

@@ -1,21 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { PublicConfig } from '../../shared/public-config.ts';
 
-/**
- * The Content-Security-Policy of our HTML (docs/decisions/0006-tokens-and-csp.md). Scripts run
- * only from our origin, or inline when their exact text is hashed here at start; tracker hosts are
- * allowed only when their ID is configured (they load only after consent anyway), and never on one
- * person's pages (personalPagePolicy). Styles allow 'unsafe-inline': the prerendered markup carries
- * style attributes and the dialog's scroll lock injects a <style> element at run time, neither of
- * which a hash can cover.
- */
+/** docs/decisions/0006-tokens-and-csp.md says why scripts are hashed and styles allow 'unsafe-inline'. */
 
 type TrackerIds = PublicConfig['trackers'];
 
 /** No tracker at all: for one person's pages (see personalPagePolicy) and what the server writes itself. */
 export const NO_TRACKERS: TrackerIds = Object.freeze({ gaId: null, metaPixelId: null, clarityId: null });
 
-/** The SHA-256 source ('sha256-…') that allows one inline script of exactly this text. */
 export function scriptHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
@@ -58,7 +50,6 @@ function trackerSources(trackers: TrackerIds) {
 
 export interface PolicyOptions {
   trackers: TrackerIds;
-  /** Sources for the document's own inline scripts (see inlineScriptHashes). */
   scriptHashes?: string[];
   /** A real gateway may send its PIX QR code as an https image (shown when it sends no code). */
   remoteImages?: boolean;
@@ -81,12 +72,7 @@ export function contentSecurityPolicy(options: PolicyOptions): string {
   return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
 }
 
-/**
- * The policy of one person's pages: the member area, an order and the seller's console. Their
- * address carries a credential or an order's reference and their screen the buyer's data and
- * download links, so no tracker host may load there (a session replay would record all of it),
- * and images come only from our origin or data: URLs, whatever the marketing pages allow.
- */
+/** One person's pages show a credential and the buyer's data: no tracker (a session replay would record it all). */
 export function personalPagePolicy(scriptHashes: string[]): string {
   return contentSecurityPolicy({ trackers: NO_TRACKERS, scriptHashes });
 }

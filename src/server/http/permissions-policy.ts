@@ -1,12 +1,8 @@
 import type { secureHeaders } from 'hono/secure-headers';
 
 /**
- * The Permissions-Policy of every response: the shop uses none of the browser's powerful features
- * but the clipboard (the PIX code's "Copiar" button), so a script that slipped in (a tracker's, an
- * injected one) cannot ask for the camera, the location or a payment sheet, or read the visitor's
- * ad topics. Only features browsers know: an unknown one is a console warning in Chromium
- * (`web-share` is unknown on desktop Linux and its default, `self`, already lets the share button
- * work on phones).
+ * Only the clipboard is used, so a script that slipped in cannot ask for the camera or a payment
+ * sheet. Only features browsers know: an unknown one is a console warning in Chromium.
  */
 export const PERMISSIONS_POLICY = {
   accelerometer: [],

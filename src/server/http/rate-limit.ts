@@ -5,16 +5,10 @@ import type { Database } from '../db/schema.ts';
 import { hitRateLimit, pruneRateLimits } from './rate-limit-repository.ts';
 
 /**
- * Per-client limits on everything an anonymous visitor can write. The counters live in the
- * database (`rate_limits`), so a limit holds across restarts and across every server instance.
- *
- * Each instance also remembers, in memory, which keys are already over their limit until their
- * window ends: a flood past the limit then costs no database write at all, which keeps the data
- * folder from growing under a flood. Across N instances a key can be written at most N times more
- * than its limit per window, which changes nothing about what the limit protects.
+ * Counters in the database hold across restarts and instances; keys already over their limit are
+ * also remembered in memory, so a flood costs no write (N instances: at most N times the limit).
  */
 export interface LimitPolicy {
-  /** Prefix of the counter key; one per kind of request. */
   name: string;
   windowMs: number;
   max: number;
@@ -24,44 +18,26 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export const limits = {
-  /**
-   * New PIX charges per client address per hour. A buyer who mistypes and retries needs a few;
-   * each charge is a real request to the gateway carrying personal data, so a script gets few.
-   */
+  /** Each charge is a real gateway request carrying personal data, so a script gets few. */
   orderCreate: { name: 'order', windowMs: HOUR, max: 10 },
   /** Funnel events: a visit sends a handful; a NATed office some dozens a minute. */
   events: { name: 'event', windowMs: MINUTE, max: 60 },
-  /**
-   * Heartbeats: a tab beats about twice a minute, so this allows ~30 open tabs behind one
-   * address (an office, a carrier's NAT) while a script cannot grow the table without end.
-   */
+  /** About 30 tabs behind one NAT; a script cannot grow the table without end. */
   presence: { name: 'presence', windowMs: MINUTE, max: 60 },
-  /**
-   * Charges on the demo's sandbox gateway (`/sandbox/public/v1/transactions`, whose token is
-   * public): as many as orders, since a real checkout makes one per order. Our own server's calls
-   * are not counted (gateway/sandbox.ts), as its checkout is limited already.
-   */
+  /** The sandbox's token is public; our own server's calls are not counted (gateway/sandbox.ts). */
   sandboxCharge: { name: 'sandbox_charge', windowMs: HOUR, max: 10 },
-  /** "Reenviar acesso" requests. */
   resend: { name: 'access_resend', windowMs: HOUR, max: 5 },
   /** Postbacks whose order or secret does not match: a real gateway never sends many. */
   webhookRejected: { name: 'webhook_rejected', windowMs: MINUTE, max: 20 },
-  /**
-   * Review writes and withdrawals (the review page and the member page): a buyer fixing a typo
-   * sends a few; each one rewrites a row and may re-render `/`, so a script gets few.
-   */
+  /** Each write may re-render `/`, so a script gets few. */
   reviewWrite: { name: 'review_write', windowMs: HOUR, max: 20 },
   /** 404s counted in the funnel: one per client per minute says all the report needs. */
   notFound: { name: 'not_found', windowMs: MINUTE, max: 1 },
 } as const satisfies Record<string, LimitPolicy>;
 
-/** Open, unpaid PIX charges one client address may hold at a time. */
 export const MAX_OPEN_CHARGES_PER_CLIENT = 3;
 
-/**
- * The part of an address that names one client: IPv6 hosts get a whole /64 each (a home or a
- * phone gets one, and can pick any address inside it), so the limit applies to the /64.
- */
+/** An IPv6 host can pick any address in its /64, so the limit applies to the /64. */
 export function clientGroup(address: string): string {
   const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   if (!isIPv6(plain)) return plain;
@@ -76,17 +52,13 @@ export function clientGroup(address: string): string {
     .join(':')}::/64`;
 }
 
-/**
- * The key a client is known by. IP addresses are personal data (LGPD), so only a hash is stored;
- * it has to tell clients apart for an hour, not resist a determined reversal.
- */
+/** Addresses are personal data (LGPD): only a hash, which must tell clients apart for an hour, not resist reversal. */
 export function clientKey(address: string): string {
   return createHash('sha256').update(clientGroup(address)).digest('base64url').slice(0, 22);
 }
 
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
 
-/** The longest window: counters older than twice this are pruned. */
 const LONGEST_WINDOW_MS = Math.max(...Object.values(limits).map((policy) => policy.windowMs));
 /** Bounds the in-memory list of blocked keys (a flood from many addresses cannot grow it without end). */
 const MAX_BLOCKED_KEYS = 50_000;

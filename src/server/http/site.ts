@@ -12,10 +12,7 @@ import { runtimeInlineScripts } from '../../shared/speculation-rules.ts';
 import { contentSecurityPolicy, inlineScriptHashes, NO_TRACKERS, personalPagePolicy, scriptHash } from './csp.ts';
 import { publicConfigScript } from '../config/public-config.ts';
 
-/**
- * Delivers the built client: hashed assets with a long cache, prerendered pages, and the 404
- * page with a real 404 status. Page HTML is read once at start and kept compressed in memory.
- */
+/** Page HTML is read once at start and kept compressed in memory. */
 
 /** Bytes prepared once at start and sent as they are (a Uint8Array over its own ArrayBuffer is a valid body). */
 type Bytes = Uint8Array<ArrayBuffer>;
@@ -24,26 +21,19 @@ interface Page {
   html: Bytes;
   gzip: Bytes;
   brotli: Bytes;
-  /** Its Content-Security-Policy, with the hashes of its own inline scripts. */
   csp: string;
 }
 
 export interface Site {
   page(name: string): Page | undefined;
   assets: MiddlewareHandler;
-  /**
-   * Puts `fragment` where the page `name` has `marker` (the landing page's verified reviews,
-   * server/reviews/landing-reviews.ts). The html, gzip and brotli bytes are rebuilt together and
-   * swapped in one step, and only when the fragment changed. The fragment must hold no script: the
-   * page keeps its Content-Security-Policy, whose hashes cover the inline scripts of the template.
-   */
+  /** Rebuilt and swapped in one step; the fragment must hold no script, as the page keeps its CSP hashes. */
   fillSlot(name: string, marker: string, fragment: string): Promise<void>;
 }
 
 const gzip = promisify(zlib.gzip);
 const brotliCompress = promisify(zlib.brotliCompress);
 
-/** The page whose path (without its parameter) is `routePath`, e.g. `paths.order`. */
 function pageAt(routePath: string): RouteKey | undefined {
   return routeKeys.find((key) => paths[key] === routePath);
 }
@@ -64,24 +54,13 @@ export function stripDemoNotice(html: string): string {
   return html.replace(/<p data-demo-notice=""[^>]*>[^<]*<\/p>/g, '');
 }
 
-/** Vite's output folder: every file name carries a content hash, so a file never changes under its URL. */
 export function isAssetPath(requestPath: string): boolean {
   return requestPath.startsWith('/assets/');
 }
 
-/**
- * One person's pages: the member area, an order, a review page and the seller's console. They get
- * the policy without trackers (csp.ts, personalPagePolicy) and the public config without the
- * tracker IDs, so their script never asks for a tracker the policy refuses (nor shows the cookie
- * notice: nothing there would set a cookie).
- */
+/** One person's pages get no tracker IDs, so their script never asks for a tracker the policy refuses. */
 const PERSONAL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>(['access', 'admin', 'order', 'review']);
 
-/**
- * `headScript` is the public config's script (publicConfigScript of `publicValues`), inserted where
- * the template has the placeholder; the values of `publicValues` replace the tokens the
- * prerenderer printed (seller identity, support and group links).
- */
 export function loadSite(clientDir: string, headScript = '', publicValues: PublicConfig = defaultPublicConfig): Site {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -159,11 +138,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   return { page: (name) => pages.get(name), assets, fillSlot };
 }
 
-/**
- * Sends a page, compressed as the browser accepts; HTML is always revalidated. Its bytes never
- * depend on the query (the browser reads the ad's parameters), which `No-Vary-Search` tells the
- * browser: the pre-sell page's prefetch of `/` then serves `/?utm_source=…`.
- */
+/** The bytes never depend on the query, as `No-Vary-Search` tells: a prefetch of `/` serves `/?utm_source=…`. */
 export function sendPage(c: Context, page: Page, status: 200 | 404 = 200): Response {
   const accepted = c.req.header('Accept-Encoding') ?? '';
   const headers: Record<string, string> = {

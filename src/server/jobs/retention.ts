@@ -19,11 +19,8 @@ import {
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * Personal data has a lifetime (LGPD art. 15/16; the privacy page states these periods from the
- * same constants): unpaid charges lose the buyer's data after UNPAID_RETENTION_DAYS, postback
- * audit rows go after WEBHOOK_AUDIT_RETENTION_DAYS, and presence and rate-limit rows are pruned
- * even when no traffic prunes them on the way. Every step is an idempotent UPDATE or DELETE on
- * rows past a cut-off, so instances running it at the same time do the same work once.
+ * LGPD art. 15/16; the privacy page states these periods from the same constants. Every step is an
+ * idempotent UPDATE or DELETE past a cut-off, so instances running it together do the work once.
  */
 export interface RetentionJob {
   start(): void;

@@ -1,16 +1,8 @@
 import { maskEmail } from './mask-email.ts';
 
 /**
- * Masks buyers' personal data in free text before it is logged or stored as an error: e-mail
- * addresses, CPF/CNPJ (numeric and alphanumeric) and phone numbers. Gateway and database errors
- * can echo the customer they were given ("customer.document 123.456.789-09 is invalid"), so
- * every log line goes through here (logger.ts).
- *
- * Every line passes here, and a line can carry what an outsider sent (a path, a postback), so
- * each step costs time in proportion to the text's length, never more: the patterns below have
- * bounded runs (tests/unit/regex-safety.test.ts checks them), and e-mail addresses are found
- * from each "@" outwards instead of by a pattern, which would try every start of a long run of
- * address characters to its end (quadratic: 0.5 s for a 15 KB path, minutes for 256 KB).
+ * Gateway and database errors can echo the customer they were given, so every log line is masked.
+ * Linear in the text: addresses are found from each "@" outwards, as a pattern would be quadratic.
  */
 const WHITESPACE = /\s/;
 /** ASCII characters that end an address (\s among them); the local part also stops at "=" (`to=maria@…`). */

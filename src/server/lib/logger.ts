@@ -3,11 +3,8 @@ import pino from 'pino';
 import { maskPersonalData } from './log-mask.ts';
 
 /**
- * One line per event on stdout/stderr, built by pino: a JSON object per line (`LOG_FORMAT=json`,
- * for journald, Docker and log shippers) or the same event as `time LEVEL message key=value`
- * (`LOG_FORMAT=text`, for a terminal). Buyers' personal data never goes through here in full
- * (docs/architecture.md#data): callers pass ids, never names, e-mails or phones, and every finished line goes
- * through one masking step (`maskLine`) whatever its format.
+ * One line per event, JSON or text. Callers pass ids, never names, e-mails or phones, and every line
+ * goes through one masking step whatever its format (docs/architecture.md#data).
  */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFormat = 'json' | 'text';
@@ -37,10 +34,7 @@ export function defaultLogFormat(stream: { isTTY?: boolean } = process.stdout): 
   return stream.isTTY ? 'text' : 'json';
 }
 
-/**
- * The request a line belongs to. The HTTP layer runs each request inside `withRequestId`, so every
- * line logged while serving it (by any module, with no id passed around) carries its `requestId`.
- */
+/** Every line logged while serving a request carries its `requestId`, with no id passed around. */
 const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
 export function withRequestId<T>(requestId: string, run: () => T): T {
@@ -69,11 +63,7 @@ function formatText(entry: LogEntry): string {
   return parts.join(' ');
 }
 
-/**
- * A line keeps at most this much of any one value: paths, user agents and error messages can
- * carry what an outsider sent (an error may echo a 256 KB body), and every line is masked and
- * written on the request's time. The start of a value says what it was; the rest is the attack.
- */
+/** Values can carry what an outsider sent (an error may echo a 256 KB body); the start says what it was. */
 const MAX_VALUE_CHARS = 300;
 /** A stack's frames are ours and say where it broke; only its first line quotes the message. */
 const MAX_STACK_CHARS = 4_000;
@@ -96,7 +86,6 @@ export function createLogger(options: { level?: LogLevel; format?: LogFormat; si
   const format = options.format ?? 'text';
   const secrets = new Set<string>();
 
-  /** The one masking step every line passes, JSON or text. */
   const maskLine = (line: string) => {
     let out = line;
     for (const secret of secrets) {

@@ -1,14 +1,7 @@
 /**
- * Parsers for bodies an outsider writes (postbacks, the sandbox's API). Every object they build
- * has no prototype and never holds a `__proto__`, `constructor` or `prototype` key, so no key in
- * a body can reach `Object.prototype`, neither while parsing (`result['__proto__'] ??= {}` on a
- * plain object returns `Object.prototype` itself) nor later, when some reader copies or merges
- * the object. One polluted key would change every object of the process until it restarts.
- *
- * Why not secure-json-parse or qs: secure-json-parse removes `__proto__` (and `constructor` with a
- * `prototype`) but keeps ordinary prototypes, so an `in` check or a `?.` read still sees whatever
- * reached `Object.prototype` some other way; qs builds null-prototype objects (`plainObjects`) but
- * parses brackets to any depth, arrays and dots, where a postback needs one level (`data[hash]`).
+ * Null-prototype objects without `__proto__`, `constructor` or `prototype` keys, so no outsider's key
+ * reaches `Object.prototype`, now or when a reader later merges the object. secure-json-parse keeps
+ * ordinary prototypes; qs parses brackets to any depth where a postback needs one level.
  */
 
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
@@ -35,11 +28,7 @@ export function parseJsonSafely(text: string): unknown {
   });
 }
 
-/**
- * An `application/x-www-form-urlencoded` body as the nested object a JSON body would be, one level
- * deep (`a=1&data[hash]=x` is `{ a: '1', data: { hash: 'x' } }`); other bracketed keys stay flat.
- * Keys are split with indexOf, never a regex, so a long key costs its length once.
- */
+/** One level deep (`data[hash]=x`); keys are split with indexOf, never a regex, so a long key costs its length once. */
 export function parseFormSafely(text: string): SafeRecord {
   const result = emptyRecord();
   for (const [key, value] of new URLSearchParams(text)) {

@@ -12,14 +12,9 @@ export interface AccessEmailInput {
   accessUrl: string;
   supportEmail: string;
   productName: string;
-  /** Sent by a demo (no real gateway): the e-mail says no real payment was made. */
   demoMode?: boolean;
-  /**
-   * The guarantee (GUARANTEE_DAYS) and when it ends: the e-mail links to the member page's refund
-   * request. Absent once the window has passed (a link re-sent later promises nothing it cannot keep).
-   */
+  /** Absent once the window has passed: a link re-sent later promises nothing it cannot keep. */
   guarantee?: { days: number; endsAt: number };
-  /** What the order (with its add-on) bought: listed when it holds more than the main product. */
   items?: readonly { title: string; priceCents: number }[];
 }
 

@@ -4,10 +4,7 @@ import { formatBRL } from '../../shared/money.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { firstName } from '../../shared/text.ts';
 
-/**
- * The one look of every buyer e-mail: plain, light, no images and no tracking pixels. Values that
- * reach the HTML are escaped here or by the caller before they go in.
- */
+/** No images and no tracking pixels; values are escaped here or by the caller. */
 
 /** Fills `{key}` marks; a mark without a value is a bug in the copy, so it throws. */
 export function fill(template: string, values: Record<string, string>): string {
@@ -42,11 +39,7 @@ export function demoTextLines(demoMode: boolean | undefined): string[] {
   return demoMode ? [`[${demoNotice.text}]`, ''] : [];
 }
 
-/**
- * The HTML document around an e-mail's body: a white card on a light grey page, the preheader
- * (hidden, shown by mail apps beside the subject), the demo notice when sent by a demo, and the
- * small print under the card. `body` and `footer` are HTML the caller already escaped.
- */
+/** `body` and `footer` are HTML the caller already escaped. */
 export function emailDocument(parts: { subject: string; preheader: string; demoMode?: boolean; body: string; footer: string }): string {
   return `<!doctype html>
 <html lang="pt-BR">
@@ -73,21 +66,12 @@ ${parts.body}
 `;
 }
 
-/**
- * The name the e-mail greets the buyer with: the first name when it is a word of letters (an
- * apostrophe or hyphen inside, as in D'Ávila or Ana-Luísa), else none ("Olá!"). The checkout
- * takes any text as a name and anyone can type anyone's address, so a "name" such as a URL or a
- * phone number must not reach a stranger's inbox in our e-mail.
- */
+/** Anyone can type anyone's address, so a "name" that is a URL or a phone number must not reach a stranger's inbox. */
 export function greetingName(buyerName: string): string {
   const name = firstName(buyerName.normalize('NFC'));
   return name.length <= 40 && /^\p{L}[\p{L}\p{M}]*(?:['’-]\p{L}[\p{L}\p{M}]*)*$/u.test(name) ? name : '';
 }
 
-/**
- * An order's items with their prices (docs/offers.md): shown when it holds more than the main
- * product (the bump, in the checkout or after payment), as text lines and as an HTML table.
- */
 export function orderItemsBlock(items: readonly { title: string; priceCents: number }[] | undefined): { text: string[]; html: string } {
   if (!items || items.length < 2) return { text: [], html: '' };
   const text = [`${bumpCopy.itemsHeading}:`, ...items.map((item) => `- ${item.title}: ${formatBRL(item.priceCents)}`), ''];

@@ -11,30 +11,17 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /**
-   * RFC 5322 Message-ID, `<…@…>`. Callers make it deterministic (one per order and kind) so that
-   * a message re-sent after a crash carries the same id and a receiving server can drop it. It
-   * must contain the order's id: an `.eml` file is named after it, and erasing a buyer finds the
-   * files of their orders by that id (`deleteMailFilesOfOrders`).
-   */
+  /** Deterministic, so a re-send after a crash can be dropped; it holds the order id, by which erasure finds `.eml` files. */
   messageId: string;
-  /**
-   * A link to print in the log when the demo keeps its e-mails as files, so that it can be
-   * finished from the terminal. Logged only in the demo: a shop with a real gateway never logs it
-   * (it holds a buyer's access token or contact key), and a mail that leaves the machine neither.
-   */
+  /** Logged only in the demo: with a real gateway it is a buyer's credential. */
   demoLink?: string;
   /** Extra header lines, e.g. List-Unsubscribe (RFC 2369) and List-Unsubscribe-Post (RFC 8058). */
   headers?: Record<string, string>;
 }
 
 export interface Mailer {
-  /** `smtp` sends through SMTP_URL; `file` writes `.eml` files under `{dataDir}/outbox/`. */
   readonly mode: 'smtp' | 'file';
-  /**
-   * Resolves once the SMTP server accepted the message (or the file is in place); throws otherwise.
-   * An aborted `signal` closes the SMTP connection and rejects (the outbox's hard send deadline).
-   */
+  /** An aborted `signal` closes the SMTP connection (the outbox's hard send deadline). */
   send(message: MailMessage, options?: { signal?: AbortSignal }): Promise<void>;
   /** Checks the SMTP server answers and accepts the login (the console's Saúde page); file mode has nothing to check. */
   verify?(): Promise<void>;
@@ -61,7 +48,6 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     : createFileMailer(path.join(options.dataDir, 'outbox'), options.from, logger, options.demoMode === true);
 }
 
-/** Our message as nodemailer takes it (the same for SMTP and for .eml files). */
 function envelope(from: string, message: MailMessage) {
   const { to, subject, text, html, messageId, headers } = message;
   return { from, to, subject, text, html, messageId, ...(headers ? { headers } : {}) };
@@ -149,12 +135,7 @@ function createFileMailer(dir: string, from: string, logger: Logger, logDemoLink
   };
 }
 
-/**
- * Deletes the `.eml` files (and any half-written `.tmp`) of these orders from `{dataDir}/outbox/`,
- * found by the order id every message id carries; order ids are random and long, so no other
- * order's file can match. One directory listing, whatever the mailer's mode today (files written
- * before an SMTP_URL was set are still there). Returns how many files went.
- */
+/** Whatever the mailer's mode today: files written before an SMTP_URL was set are still there. */
 export async function deleteMailFilesOfOrders(dataDir: string, orderIds: readonly string[]): Promise<number> {
   if (orderIds.length === 0) return 0;
   const dir = path.join(dataDir, 'outbox');

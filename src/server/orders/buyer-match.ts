@@ -10,13 +10,9 @@ function nationalPhone(value: string): string {
 }
 
 /**
- * Whether a transaction the gateway describes was made for this order's buyer: the test an order
- * whose create reply was lost must pass before it takes a transaction a postback names, since
- * anyone holding the order's postback secret chooses those names. Every identifier both sides
- * carry must agree (e-mail trimmed and case-insensitive, phone by its digits, document by its
- * characters) and at least one must be there to agree. The document counts only when the buyer
- * gave one: otherwise the charge carried the seller's fixed CUSTOMER_DOCUMENT, shared by every
- * such order. A reply without a customer matches nobody.
+ * Anyone holding the postback secret chooses the ids a postback names, so every identifier both sides
+ * carry must agree, and at least one must be there. A document counts only when the buyer gave one:
+ * otherwise it is the seller's fixed CUSTOMER_DOCUMENT.
  */
 export function customerMatchesBuyer(
   customer: TransactionCustomer | undefined,

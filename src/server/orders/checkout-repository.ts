@@ -11,22 +11,18 @@ export interface NewOrder {
   id: string;
   checkoutKey: string;
   buyer: { name: string; email: string; phone: string; document: string | null };
-  /** What the order sells (the main product first); the amount is their sum. */
   items: readonly NewOrderItem[];
   /** The main product's (the gateway's read-back of a paid charge must name it). */
   productHash: string;
   offerHash: string;
   postbackSecret: string;
-  /** Random reference for trackers and the buyer (never the order id). */
   publicRef: string;
-  /** Hash of the creating tab's key, when it sent one (see access/access-token.ts). */
   viewKeyHash: string | null;
   now: number;
   expiresAt: number;
   attribution: Attribution;
-  /** "Quero receber o PIX e o acesso pelo WhatsApp", when ticked: when, and the words and version shown. */
   whatsappConsent: { at: number; text: string; version: string } | null;
-  /** The cookie notice's answer; the identifiers only when it was "granted" (the caller checks). */
+  /** The identifiers only when consent was "granted" (the caller checks). */
   tracking: {
     consent: TrackingConsent;
     fbp: string | null;
@@ -37,11 +33,7 @@ export interface NewOrder {
   };
 }
 
-/**
- * Spots a month has taken: orders paid this month. Only payment takes a spot (docs/product.md#2-live-signals-tell-the-truth): a
- * charge on offer holds none, so unpaid charges can never sell the month out. Refunded and
- * charged-back orders give their spot back.
- */
+/** Only payment takes a spot, so unpaid charges never sell the month out (docs/product.md#2-live-signals-tell-the-truth). */
 async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, monthStart: number) {
   const row = await db
     .selectFrom('orders')
@@ -54,20 +46,10 @@ async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, mon
   return Number(row.taken);
 }
 
-/**
- * How long one checkout may spend asking providers for its charge, failover included: a new
- * attempt starts only while a whole timeout still fits (orders/checkout-service.ts), so at most
- * three calls that hang run one after the other.
- */
+/** Failover included: at most three calls that hang run one after the other. */
 export const CHARGE_BUDGET_MS = 3 * DEFAULT_TIMEOUT_MS;
 
-/**
- * How long a charge request can be in flight: the checkout's budget, and a margin for storing the
- * reply on a busy server. An order still `creating` after this lost the process that was
- * requesting its charge (a crash, a kill -9): a second request for the same buyer waits for it
- * only this long, then starts again. If the lost request did create a charge and the buyer pays
- * both, the duplicate-payment flag asks the seller to refund one.
- */
+/** An order still `creating` after this lost its process (a crash, a kill -9); the budget plus a margin. */
 export const CHARGE_IN_FLIGHT_MS = CHARGE_BUDGET_MS + 15_000;
 
 function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: number): boolean {
@@ -75,11 +57,8 @@ function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: n
 }
 
 /**
- * The buyer's charges still on offer: same e-mail or phone, pending and unexpired (or being
- * requested right now), newest first. One with the same total is handed back instead of a new
- * charge, so two tabs, a retry with a new key or a script reusing one buyer never make a second
- * charge the buyer could pay. One with another total (the bump ticked or unticked since) is
- * retired by the new checkout: a buyer has one payable PIX at a time (docs/money.md#one-payable-pix).
+ * Same e-mail or phone, newest first. One with the same total is handed back; one with another total
+ * is retired: a buyer has one payable PIX at a time (docs/money.md#one-payable-pix).
  */
 async function findOpenOrdersOfBuyer(
   db: Kysely<Database> | Transaction<Database>,
@@ -101,11 +80,7 @@ async function findOpenOrdersOfBuyer(
     .execute();
 }
 
-/**
- * A charge a later checkout of the same buyer replaced: no longer offered (`failed`, with
- * `reason` and its successor). A payment of it that still arrives is settled as any late payment:
- * delivered, or refunded as a duplicate of what the buyer owns by then.
- */
+/** A payment of a replaced charge that still arrives is settled as any late payment. */
 async function retireReplacedOrder(trx: Transaction<Database>, replaced: OrderRow, by: string, reason: string, now: number) {
   const result = await trx
     .updateTable('orders')
@@ -131,11 +106,7 @@ async function countOpenOrdersOfClient(db: Kysely<Database> | Transaction<Databa
   return Number(row.open);
 }
 
-/**
- * A checkout key's order that died in `creating` (its process was killed mid-charge) gives the key
- * up: it is kept, `failed` with `reason`, under its key suffixed with its id (a `.` no client key
- * contains), so a late postback for its charge still finds and settles it.
- */
+/** Kept under its key suffixed with `.id` (no client key has a `.`), so a late postback still finds it. */
 async function retireInterruptedOrder(trx: Transaction<Database>, existing: OrderRow, reason: string, now: number): Promise<void> {
   await trx
     .updateTable('orders')
@@ -145,11 +116,7 @@ async function retireInterruptedOrder(trx: Transaction<Database>, existing: Orde
     .execute();
 }
 
-/**
- * An add-on order no longer on offer gives its key up like an interrupted one (retireInterruptedOrder):
- * still `creating` → failed; failed or expired → kept as it is, under the suffixed key, so a late
- * payment of its old code is still found by its postback (and flagged as the bump paid twice).
- */
+/** As retireInterruptedOrder: a late payment of its old code is still found (and flagged as the bump paid twice). */
 async function retireAddonOrder(trx: Transaction<Database>, existing: OrderRow, reason: string, now: number): Promise<void> {
   if (existing.status === 'creating') return retireInterruptedOrder(trx, existing, reason, now);
   await trx
@@ -159,10 +126,7 @@ async function retireAddonOrder(trx: Transaction<Database>, existing: OrderRow, 
     .execute();
 }
 
-/**
- * Inserts the order with its items under its checkout key; when another writer took the key
- * between our read and our write (no lock on SQLite files shared by processes), theirs wins.
- */
+/** When another writer took the key between our read and write (SQLite files shared by processes), theirs wins. */
 async function insertUnderKey(
   trx: Transaction<Database>,
   values: Insertable<OrdersTable>,
@@ -188,16 +152,9 @@ export type InsertOrderResult =
   { kind: 'created'; order: OrderRow } | { kind: 'existing'; order: OrderRow } | { kind: 'sold_out' } | { kind: 'too_many_open' };
 
 /**
- * Inserts the order unless its checkout key already has one, or the buyer already has a charge on
- * offer (then returns that order), the month is sold out, or the client holds too many unpaid
- * charges. The checks and the insert are one atomic step: on Postgres a transaction-scoped
- * advisory lock serialises them across every server instance; SQLite runs write transactions one
- * at a time by itself.
- *
- * A key whose order died in `creating` (past CHARGE_IN_FLIGHT_MS) is handed to the new order: a
- * browser whose request died with the server retries with the same key and must get a PIX. The
- * dead order is kept, `failed` with `interruptedReason`, under its key suffixed with its id (a
- * `.` no client key contains), so a late postback for its charge still finds and settles it.
+ * The checks and the insert are one atomic step: a transaction-scoped advisory lock on Postgres,
+ * SQLite's one writer at a time. A key whose order died in `creating` goes to the new order: a
+ * browser whose request died with the server retries with the same key and must get a PIX.
  */
 export async function insertOrderWithinCapacity(
   db: Kysely<Database>,
@@ -283,19 +240,12 @@ export async function refundAskedFor(db: Kysely<Database> | Transaction<Database
   return refund !== undefined && refund.status !== 'declined';
 }
 
-/** The one add-on order a main order can have: keyed on its parent, so a double press makes one. */
+/** Keyed on its parent, so a double press makes one. */
 export function addonCheckoutKey(parentId: string): string {
   return `addon.${parentId}`;
 }
 
-/**
- * "Quero adicionar" (docs/offers.md#the-one-time-offer-after-payment): the parent's answer is
- * recorded and its add-on order (the bump alone, for the same buyer, tab and campaign) inserted in
- * one transaction. However often it is pressed, on however many instances, one add-on order exists
- * (its checkout key is the parent's); a later press gets it back. An add-on whose charge died with
- * its process (still `creating` past CHARGE_IN_FLIGHT_MS) is failed and made again, as a checkout is.
- * Undefined when the parent is not a paid main order whose offer is open or accepted.
- */
+/** One transaction; however often it is pressed, on however many instances, one add-on order exists. */
 export async function insertAddonOrder(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',
@@ -312,9 +262,7 @@ export async function insertAddonOrder(
     // A refund asked for (and not declined) closes the offer, however it was answered before.
     if (await refundAskedFor(trx, parent.id)) return undefined;
     const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
-    // The add-on's PIX that can still be paid (or is being requested, or was paid) is handed back.
-    // One that failed, expired, or died with its process gives the key to a new one: the buyer
-    // pressed "Gerar novo código".
+    // One that failed, expired or died gives the key to a new one: the buyer pressed "Gerar novo código".
     const stillOn =
       existing &&
       ((existing.status === 'creating' && isChargeInFlight(existing, addon.now)) ||
@@ -373,7 +321,6 @@ export async function insertAddonOrder(
   });
 }
 
-/** "Não, obrigado": the offer is answered and never shown again. False when it was answered already. */
 export async function declineAddonOffer(db: Kysely<Database>, parentId: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('orders')
@@ -406,12 +353,7 @@ interface ChargeFields {
   expiresAt: number;
 }
 
-/**
- * The gateway accepted the charge: the order now offers its PIX. Only from `creating`. `onCharged`
- * runs in the same transaction for the winner (what the `charged` event's subscribers queue commits with it).
- * Throws TransactionTakenError, having changed nothing, when another order already holds the
- * transaction the gateway named.
- */
+/** `onCharged` runs in the same transaction, so what the `charged` subscribers queue commits with it. */
 export async function markOrderCharged(
   db: Kysely<Database>,
   id: string,
@@ -449,11 +391,7 @@ async function chargeOrder(trx: Transaction<Database>, id: string, charge: Charg
     .executeTakeFirst();
 }
 
-/**
- * Written (and committed) before each create call: the provider about to be asked and the key the
- * call carries, so a restart knows where a charge may exist (migration 0026). False when the order
- * is no longer `creating`.
- */
+/** Committed before each create call, so a restart knows where a charge may exist. */
 export async function recordChargeAttempt(
   db: Kysely<Database>,
   id: string,

@@ -40,17 +40,11 @@ export type CheckoutResult =
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/**
- * When the charge stops being payable at the gateway: the expiry its reply names, else
- * `expire_in_days` counted from the moment we sent the request (no later than the gateway's own
- * creation time, so we never show a code as payable after the gateway stopped taking it).
- * docs/decisions/0005-pix-expiry.md.
- */
+/** Counted from our request, never later than the gateway's own clock (docs/decisions/0005-pix-expiry.md). */
 export function gatewayExpiry(requestedAt: number, expireInDays: number, returned: number | null): number {
   return returned !== null && returned > requestedAt ? returned : requestedAt + expireInDays * DAY_MS;
 }
 
-/** How long a duplicate request waits for the first one's gateway answer. */
 const SETTLE_WAIT_MS = 25_000;
 
 /** The QR is drawn here, never by a third-party image service: the code is payment data (docs/product.md#4-the-qr-code-is-drawn-locally). */
@@ -94,12 +88,9 @@ async function describe(deps: OrdersDeps, order: OrderRow): Promise<CheckoutResu
 }
 
 /**
- * Starts (or resumes) a PIX checkout. The order row is written before the charge is requested,
- * and the charge is requested at most once per checkout key: the gateway has no idempotency key,
- * so a retry could charge the buyer twice (docs/gateway.md#9-unknowns, docs/gateway.md#10-confirming-a-payment).
- * Only a key whose request died with its process (still `creating` past CHARGE_IN_FLIGHT_MS) is
- * charged again, under a new order: locking the buyer out would cost more than the rare double
- * charge, which the duplicate-payment flag catches.
+ * One charge per checkout key, written before it is requested: a retry could charge twice
+ * (docs/gateway.md#9-unknowns). A key whose process died is charged again under a new order: locking
+ * the buyer out costs more than the rare double charge, which the duplicate flag catches.
  */
 export async function startCheckout(
   deps: OrdersDeps,
@@ -161,12 +152,7 @@ export async function startCheckout(
   return chargeOrder(deps, order, items);
 }
 
-/**
- * The main product and its price. TriboPay alone (every install from before the provider list):
- * its offer of PRODUCT_HASH, as always. With other providers the price is the one the page
- * announces (content/site.ts), so a failover never changes what the buyer pays; TriboPay, when it
- * is among them, still finds its own offer for its cart (providers/tribopay/).
- */
+/** TriboPay alone: its offer of PRODUCT_HASH. With other providers, the page's price, so a failover never changes it. */
 export async function offeredProduct(deps: Pick<OrdersDeps, 'payments'>): Promise<GatewayProduct> {
   const { tribopay, providers } = deps.payments;
   if (tribopay && providers.length === 1) return tribopay.getProduct();
@@ -179,14 +165,9 @@ export async function offeredProduct(deps: Pick<OrdersDeps, 'payments'>): Promis
   };
 }
 
-/** The main product's reference on orders charged without a catalogue (no TriboPay). */
 const MAIN_PRODUCT_REF = 'main';
 
-/**
- * What a checkout sells: the gateway's offer for the main product, at its price, and the order
- * bump (content/offers.ts) when the buyer ticked it and it is offered. The browser only says
- * "with" or "without"; every price is decided here.
- */
+/** The browser only says "with" or "without" the bump; every price is decided here. */
 function checkoutItems(product: GatewayProduct, bump: BumpOffer | null): NewOrderItem[] {
   const main: NewOrderItem = {
     key: 'main',
@@ -206,20 +187,13 @@ function chargeItem(item: NewOrderItem): CreatePixInput['items'][number] {
     : { title: item.title, priceCents: item.priceCents, gatewayRef: { productHash: item.productHash, offerHash: item.offerHash } };
 }
 
-/**
- * Why a create ended without a charge; whether the next provider may try; and whether the trouble
- * was the provider's own (then it is skipped for a while), not the buyer's data.
- */
+/** `own`: the provider's trouble, not the buyer's data, so it is skipped for a while. */
 type AttemptFailure = { error: unknown; failOver: boolean; providerAtFault: boolean };
 
 /**
- * One provider's create for the order, under the attempt's key. When the outcome is unknown
- * (timeout, lost answer, 5xx) at a provider that keys its creates, it is found out before anything
- * else: a read by the key (`findCharge`) that says no charge was made lets the next provider try;
- * otherwise the same create is sent once more, and the provider answers with the charge it made
- * (or makes the one it did not), so either way there is one. A retry that fails too says nothing
- * of the first call, so the checkout ends there rather than risk a second payable PIX at the next
- * provider. Without a key (TriboPay, AbacatePay) an unknown outcome ends the checkout at once.
+ * An unknown outcome at a provider that keys its creates is found out first: a read that finds no
+ * charge lets the next provider try, else the same create is resent. A failed retry ends the
+ * checkout rather than risk a second payable PIX; without a key an unknown outcome ends it at once.
  */
 async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: () => boolean): Promise<PixCharge | AttemptFailure> {
   let unknown: unknown;
@@ -243,12 +217,8 @@ async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: 
 }
 
 /**
- * Requests the charge of an order just written (`creating`), from the seller's providers in order
- * (docs/payments.md#pix-providers): the first that creates it wins, and the buyer sees one PIX.
- * Before each call the provider and the call's key are written on the order, so a crash leaves a
- * trail (resumeInterruptedCharge below). A provider whose failure is its own is skipped for a while
- * (gateway/payments.ts); a refusal of the buyer's data, or an outcome that cannot be found out,
- * ends the checkout with that message.
+ * The providers in order (docs/payments.md#pix-providers); the first that creates the charge wins.
+ * Each call's provider and key are written first, so a crash leaves a trail (resumeInterruptedCharge).
  */
 async function chargeOrder(deps: OrdersDeps, order: OrderRow, items: readonly NewOrderItem[]): Promise<CheckoutResult> {
   const { db, payments, logger } = deps;
@@ -288,7 +258,7 @@ async function chargeOrder(deps: OrdersDeps, order: OrderRow, items: readonly Ne
   return { kind: 'failed', message };
 }
 
-/** The create call's input at one provider: the same for a retry under the same key. */
+/** The same for a retry under the same key. */
 function chargeInput(
   deps: OrdersDeps,
   order: OrderRow,
@@ -314,16 +284,12 @@ function chargeInput(
   };
 }
 
-/**
- * Where a provider reports this charge (docs/payments.md#pix-providers): TriboPay's postback carries
- * the order's secret; the others post to their own path and are verified by signature.
- */
+/** TriboPay's postback carries the order's secret; the others are verified by signature. */
 function webhookUrl(deps: OrdersDeps, provider: ProviderId, order: OrderRow): string {
   if (provider === 'tribopay') return `${deps.publicUrl()}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`;
   return `${deps.publicUrl()}/api/webhooks/${provider}`;
 }
 
-/** The provider made the charge: the order offers its PIX, and its subscribers hear of it. */
 async function recordCharge(
   deps: OrdersDeps,
   order: OrderRow,
@@ -363,12 +329,8 @@ async function recordCharge(
 }
 
 /**
- * An order whose process died during its create call (still `creating` past CHARGE_IN_FLIGHT_MS) at
- * a provider that keys its creates: the same call, under the same key, is sent once more. The
- * provider answers with the charge it made (Mercado Pago's X-Idempotency-Key, Efí's txid), or
- * makes it if the first call never arrived; either way the order ends with exactly one live
- * charge, which it now offers (docs/payments.md#pix-providers). Any failure leaves the order to
- * the reconciler's sweep, which fails it. True when the order was charged.
+ * A create whose process died is resent under the same key: the provider answers with the charge it
+ * made or makes it, so there is exactly one. Any failure is left to the reconciler's sweep.
  */
 export async function resumeInterruptedCharge(deps: OrdersDeps, order: OrderRow): Promise<boolean> {
   const provider = deps.payments.get(order.provider);
@@ -393,11 +355,7 @@ export async function resumeInterruptedCharge(deps: OrdersDeps, order: OrderRow)
   return result.kind === 'created';
 }
 
-/**
- * Resumes the creates interrupted before `now - CHARGE_IN_FLIGHT_MS` at providers that key their
- * creates (resumeInterruptedCharge), a bounded batch, oldest first; `of`: only a checkout's own
- * (its key, or its buyer's). The reconciler's pass and each new checkout call it.
- */
+/** A bounded batch, oldest first; `of`: only a checkout's own (its key, or its buyer's). */
 export async function resumeInterruptedCharges(
   deps: OrdersDeps,
   now: number,
@@ -411,13 +369,8 @@ export async function resumeInterruptedCharges(
   }
 }
 
-/** Why "Quero adicionar" cannot be taken: the offer is off, answered "no", or not for this order. */
 export type AddonResult = CheckoutResult | { kind: 'unavailable' };
 
-/**
- * Whether a paid main order is offered the bump after payment: the bump is on (ORDER_BUMP), the
- * order did not include it, and its buyer has not answered the offer.
- */
 export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config'>, order: OrderRow): Promise<boolean> {
   if (!deps.config.orderBump || order.kind !== 'main' || order.status !== 'paid' || order.addon_answer !== null) return false;
   if (order.access_revoked_at !== null) return false;
@@ -426,11 +379,7 @@ export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config'>, or
   return !(await itemsOfOrder(deps.db, order.id)).some((item) => item.key === 'bump');
 }
 
-/**
- * "Quero adicionar" (docs/offers.md#the-one-time-offer-after-payment): the bump alone, at its
- * after-payment price, in a PIX of its own for the same buyer, with no form. Pressed twice (or on
- * two instances) it makes one add-on order and one charge: the second press gets the first's PIX.
- */
+/** Pressed twice (or on two instances) it makes one add-on order and one charge (docs/offers.md). */
 export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Promise<AddonResult> {
   const bump = deps.config.orderBump;
   if (!bump) return { kind: 'unavailable' };
@@ -466,7 +415,6 @@ export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Prom
   return chargeOrder(deps, inserted.order, [item]);
 }
 
-/** A main order, the one the offer after payment belongs to; undefined for an add-on or an unknown id. */
 export async function findMainOrder(deps: Pick<OrdersDeps, 'db'>, id: string): Promise<OrderRow | undefined> {
   const order = await findOrderById(deps.db, id);
   return order?.kind === 'main' ? order : undefined;

@@ -3,14 +3,9 @@ import type { OrderItemKey } from '../../shared/checkout.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import type { Database } from '../db/schema.ts';
 
-/**
- * What an order sells (docs/offers.md): its items, and the lists a paid order opens on the member
- * page. An order's amount is the sum of its items; an `addon` order (the one-time offer after
- * payment) adds its item to its parent's member page once paid.
- */
+/** An `addon` order adds its item to its parent's member page once paid (docs/offers.md). */
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** One item as an order is created with it: what the gateway's cart carries. */
 export interface NewOrderItem {
   key: OrderItemKey;
   title: string;
@@ -19,7 +14,6 @@ export interface NewOrderItem {
   offerHash: string;
 }
 
-/** An order's amount: its items' prices added up, in integer centavos. */
 export function totalOf(items: readonly Pick<NewOrderItem, 'priceCents'>[]): number {
   const total = items.reduce((sum, item) => sum + item.priceCents, 0);
   if (!Number.isSafeInteger(total) || total <= 0) throw new TypeError(`an order's total must be positive integer centavos, got ${total}`);

@@ -3,13 +3,7 @@ import { secretsMatch } from '../config/secrets.ts';
 import { paths } from '../../shared/routes.ts';
 import type { OrderRow } from './orders-repository.ts';
 
-/**
- * The links a buyer's e-mails carry besides the order page's public reference: the reminders'
- * opt-out token and the order page's contact key (which alone lets the page fill a new checkout
- * with the buyer's data). Both are HMACs keyed by the order's own random postback secret, one
- * purpose each, so nothing new is stored, nobody can compute them from the reference (which also
- * reaches trackers as the Purchase event id), and each opens only what it was made for.
- */
+/** HMACs keyed by the order's own secret, one purpose each: nothing new is stored, none derives from the reference. */
 type KeyedOrder = Pick<OrderRow, 'id' | 'postback_secret'>;
 
 function orderMac(order: KeyedOrder, purpose: 'reminders-opt-out' | 'order-contact' | 'review' | 'whatsapp-stop'): string {
@@ -31,10 +25,7 @@ export const isWhatsappStopToken = (order: KeyedOrder, given: string | undefined
 
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
-/**
- * The order page as e-mailed: the contact key rides in the fragment, which browsers never send to
- * a server (so it is in no access log or Referer); the page reads it and strips it from the address.
- */
+/** The key rides in the fragment, which browsers never send: no access log or Referer holds it. */
 export function orderPageUrl(publicUrl: string, order: KeyedOrder & Pick<OrderRow, 'public_ref'>): string {
   return `${base(publicUrl)}${paths.order}/${encodeURIComponent(order.public_ref)}#k=${orderContactKey(order)}`;
 }
@@ -44,7 +35,6 @@ export function reminderOptOutUrl(publicUrl: string, order: KeyedOrder & Pick<Or
   return `${base(publicUrl)}${paths.order}/${encodeURIComponent(order.public_ref)}/lembretes/${reminderOptOutToken(order)}`;
 }
 
-/** Where the review request e-mail leads; the page itself is the client's (`/avaliar/{ref}`). */
 export const REVIEW_PAGE_PATH = '/avaliar';
 
 /** The review page as e-mailed: like the order page, its key rides in the fragment (`#t=`). */

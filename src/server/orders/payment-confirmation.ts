@@ -11,15 +11,9 @@ import { clearRecheckRequest } from './reconciliation-repository.ts';
 const MAX_HINTS = 3;
 
 /**
- * Asks the gateway about one order and applies what it says — the single source of truth
- * (docs/gateway.md#10-confirming-a-payment). A postback or a poll only ever triggers this; neither is believed.
- * Paid requires: our transaction, `payment_status` paid, the exact amount in centavos and our
- * product. Returns the order as it is afterwards.
- *
- * An order whose create reply was lost has no transaction of its own: it tries the ids its
- * postbacks named. Whoever holds the order's postback secret chooses those ids, so a transaction
- * is adopted only when the gateway says it was made for this order's buyer (buyer-match.ts) and
- * no other order holds it already (the unique `transaction_hash`).
+ * The gateway's read is the single source of truth (docs/gateway.md#10-confirming-a-payment); a
+ * postback or a poll only triggers it. Ids a postback names for an order whose create reply was lost
+ * are adopted only when made for this buyer (buyer-match.ts) and held by no other order.
  */
 export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
   const { logger, db } = deps;

@@ -6,10 +6,8 @@ import { findOrderById, isTransactionHashTaken, type OrderRow } from './orders-r
 export const FIRST_PAID_RECHECK_MS = 60 * 60_000;
 
 /**
- * The paid transition. The conditional UPDATE lets exactly one caller win however many
- * postbacks, polls and instances race; the winner writes the access e-mail's outbox row in the
- * same transaction, so a paid order can never lack its e-mail (docs/product.md#6-e-mail-delivery-is-made-true). A payment confirmed
- * after the charge expired or "failed" (an uncertain create) still wins.
+ * The conditional UPDATE lets exactly one caller win however many postbacks, polls and instances race;
+ * its e-mail commits with it (docs/product.md#6-e-mail-delivery-is-made-true). A late payment still wins.
  */
 export async function markOrderPaid(
   db: Kysely<Database>,
@@ -38,11 +36,7 @@ export async function markOrderPaid(
 /** Two paid orders of one buyer closer than this are a duplicate payment (docs/payments.md#duplicate-payments). */
 export const DUPLICATE_WINDOW_MS = 48 * 60 * 60_000;
 
-/**
- * Inside the paid transition: when the same buyer (e-mail, phone or CPF) already has another paid
- * order paid within 48 h, this one is flagged as its duplicate and the earlier order is returned.
- * Both stay paid (both buyers' access is honoured); the seller refunds the flagged one.
- */
+/** Both stay paid; the seller refunds the flagged one. */
 export async function flagDuplicatePayment(trx: Transaction<Database>, order: OrderRow, now: number): Promise<OrderRow | undefined> {
   // A duplicate buys again what the buyer already has: the main product twice, or the bump twice
   // (ticked in the checkout and bought again after payment). The bump's add-on order after the main
@@ -95,11 +89,7 @@ export async function listOpenDuplicates(db: Kysely<Database>): Promise<Array<{ 
   return result;
 }
 
-/**
- * Remembers the transaction a postback named for an order whose create answer was lost. True when
- * the order now holds `hash`; false when it holds another one or another order holds this one (a
- * transaction settles one order only: the unique index is the last word across instances).
- */
+/** For an order whose create answer was lost; the unique index is the last word across instances. */
 export async function adoptTransactionHash(db: Kysely<Database>, orderId: string, hash: string, now: number): Promise<boolean> {
   try {
     await db

@@ -8,20 +8,12 @@ import { claimPostbackRead, countStoredPostbacks, deferRecheck } from './postbac
 import { recordWebhookEvent } from './webhook-events-repository.ts';
 
 /**
- * A valid postback makes at most one gateway read per order per this window. The secret only
- * proves someone saw the postback URL (a demo's sandbox API hands it out), and each read is a
- * request to the gateway in our name: without a bound, a loop of postbacks would spend our quota
- * there and a database write and a stored body each. Ten seconds is what a buyer's open modal
- * may cost too (POLL_RECHECK_INTERVAL_MS): a real gateway sends a few postbacks per charge,
- * minutes apart, and one that lands inside the window is read by the reconciler's first pass after
- * it ends (deferRecheck), if the buyer's modal has not seen the payment first.
+ * One gateway read per order per window: the secret only proves someone saw the postback URL, and a
+ * loop of postbacks would spend our quota. One inside the window is read by the reconciler after it.
  */
 export const POSTBACK_READ_INTERVAL_MS = 10_000;
 
-/**
- * Postbacks kept for audit per order. A real gateway sends a handful per charge; past this, a
- * leaked secret's postbacks (one per window, up to 16 KB each kept) are still read, not stored.
- */
+/** Past this, a leaked secret's postbacks are still read, not stored. */
 const MAX_STORED_POSTBACKS = 20;
 
 export type PostbackOutcome =
@@ -33,10 +25,8 @@ export type PostbackOutcome =
   | { kind: 'accepted'; order: OrderRow; candidateIds: string[] };
 
 /**
- * The gateway's postback (docs/gateway.md#6-postbacks), addressed by `?t={orderId}.{secret}`.
- * Postbacks are unsigned: the secret only says which order to look at, and the payload is a hint.
- * `readBody` is called only once the secret matched and the order's read window was claimed, so
- * nothing an outsider sends is read or parsed before that.
+ * Unsigned (docs/gateway.md#6-postbacks): the payload is a hint. `readBody` runs only once the secret
+ * matched and the read window was claimed, so nothing an outsider sends is parsed before.
  */
 export async function receivePostback(
   db: Kysely<Database>,

@@ -3,11 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { OrderRow } from './orders-repository.ts';
 
-/**
- * Reserves the right to ask the gateway about an order now: true for at most one caller per
- * `intervalMs`, across every server instance (polling must not hammer a gateway with unknown rate
- * limits, docs/gateway.md#10-confirming-a-payment).
- */
+/** One caller per `intervalMs` across instances: the gateway's rate limits are unknown (docs/gateway.md#10-confirming-a-payment). */
 export async function claimOrderCheck(db: Kysely<Database>, orderId: string, now: number, intervalMs: number): Promise<boolean> {
   const result = await db
     .updateTable('orders')
@@ -18,12 +14,7 @@ export async function claimOrderCheck(db: Kysely<Database>, orderId: string, now
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * Orders whose create call was interrupted (still `creating` past `createdBefore`) at a provider
- * that keys its creates: the same call can be sent again to find the charge (checkout-service.ts
- * `resumeInterruptedCharge`). Oldest first, a bounded batch; `of`: only those under that checkout
- * key or of that buyer (same e-mail or phone).
- */
+/** At providers that key their creates, the same call can be resent to find the charge. */
 export async function listInterruptedCharges(
   db: Kysely<Database>,
   createdBefore: number,
@@ -47,12 +38,7 @@ export async function listInterruptedCharges(
   return query.orderBy('created_at').limit(limit).execute();
 }
 
-/**
- * Orders left in `creating` since before `createdBefore` become `failed`: the process that was
- * requesting their charge died (kill -9, power cut). A conditional UPDATE, so any number of
- * instances may sweep at once; a postback that later proves payment still wins (markOrderPaid
- * accepts `failed`). Returns how many were swept.
- */
+/** Any number of instances may sweep at once; a later proven payment still wins (markOrderPaid accepts `failed`). */
 export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: number, reason: string, now: number): Promise<number> {
   const result = await db
     .updateTable('orders')
@@ -63,11 +49,7 @@ export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: nu
   return Number(result.numUpdatedRows);
 }
 
-/**
- * Orders the reconciler should ask the gateway about now, least recently checked first: pending
- * charges until their expiry plus `pendingGraceMs`, paid orders for `paidWindowMs` after payment
- * (refunds, chargebacks), and any order whose postback's re-read has not succeeded yet.
- */
+/** Paid orders too, for `paidWindowMs` after payment: refunds and chargebacks. */
 export async function listOrdersDueForCheck(
   db: Kysely<Database>,
   options: { now: number; pendingGraceMs: number; paidWindowMs: number; limit: number },
@@ -89,11 +71,7 @@ export async function listOrdersDueForCheck(
     .execute();
 }
 
-/**
- * Reserves the reconciler's next check of an order: true for exactly one caller across instances
- * (the loser's UPDATE finds `next_check_at` already moved on), which then owns the check and has
- * already scheduled the one after it.
- */
+/** True for exactly one caller across instances: the loser's UPDATE finds `next_check_at` moved on. */
 export async function claimScheduledCheck(db: Kysely<Database>, orderId: string, now: number, nextCheckAt: number): Promise<boolean> {
   const result = await db
     .updateTable('orders')
@@ -104,10 +82,7 @@ export async function claimScheduledCheck(db: Kysely<Database>, orderId: string,
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * An authenticated postback arrived: the order must be re-read at the gateway. Stored before the
- * re-read is tried, so a failed read or a crash leaves it for the reconciler (due at once).
- */
+/** Stored before the re-read is tried, so a failed read or a crash leaves it for the reconciler. */
 export async function requestRecheck(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
   await db.updateTable('orders').set({ recheck_requested_at: now, next_check_at: now, check_count: 0 }).where('id', '=', orderId).execute();
 }

@@ -7,11 +7,7 @@ import { claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from '
 import { resumeInterruptedCharges } from './checkout-service.ts';
 import { findPostbackCandidateIds } from './webhook-events-repository.ts';
 
-/**
- * A charge request ends within CHARGE_IN_FLIGHT_MS (the gateway client's timeout plus a margin),
- * so an order still `creating` after two minutes has lost the process that was making it. Its
- * buyer was free to start again long before (checkout-repository.ts); the sweep only closes it.
- */
+/** Its buyer was free to start again long before (checkout-repository.ts); the sweep only closes it. */
 export const STUCK_CHECKOUT_MS = 2 * 60_000;
 /** A pending charge is re-checked until its expiry plus this, for payments made at the last minute. */
 export const PENDING_GRACE_MS = 24 * 60 * 60_000;
@@ -20,11 +16,7 @@ export const PAID_RECHECK_WINDOW_MS = 90 * 24 * 60 * 60_000;
 
 const MINUTE = 60_000;
 
-/**
- * When to ask again after the `checks`-th check: a postback's failed re-read soon (30 s doubling up
- * to 10 min), a waiting charge every 1 min doubling up to 30 min, a paid order every 2 h doubling up
- * to 3 days. Polling by the buyer's open modal covers the first minutes of a charge anyway.
- */
+/** The buyer's open modal polls the first minutes of a charge anyway. */
 export function nextCheckDelay(order: Pick<OrderRow, 'status' | 'recheck_requested_at'>, checks: number): number {
   const doubling = (base: number, cap: number) => Math.min(cap, base * 2 ** Math.min(checks, 20));
   if (order.recheck_requested_at !== null) return doubling(MINUTE / 2, 10 * MINUTE);
@@ -36,7 +28,6 @@ export interface Reconciler {
   start(): void;
   /** Stops the timer; a pass in progress ends after the order it is checking. */
   stop(): Promise<void>;
-  /** One pass: sweeps stuck checkouts, then checks the due orders; resolves with how many were checked. */
   runOnce(): Promise<number>;
 }
 

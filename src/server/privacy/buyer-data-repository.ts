@@ -62,11 +62,7 @@ export async function listEmailsSent(db: Kysely<Database>, orderIds: string[]) {
     .execute();
 }
 
-/**
- * Erases the buyer's data on every order of the address (the money columns stay, for
- * accounting), the sandbox's copies, the console audit entries that quote the address and the
- * postbacks of those orders. Run it in the caller's transaction (privacy/buyer-data.ts): all or nothing.
- */
+/** The money columns stay, for accounting; run it in the caller's transaction. */
 export async function eraseBuyerRows(trx: Transaction<Database>, email: string, now: number): Promise<string[]> {
   const orders = await trx.selectFrom('orders').select('id').where('buyer_email', '=', email).execute();
   const ids = orders.map((order) => order.id);
@@ -105,11 +101,7 @@ export async function deleteUnsentBuyerEmails(trx: Transaction<Database>, orderI
     .execute();
 }
 
-/**
- * Makes the erased bytes unreadable in the files too. SQLite: freed cells are zeroed
- * (secure_delete, set at open), the WAL is folded into the file and emptied, and VACUUM rewrites
- * the file without free pages. PostgreSQL: VACUUM reclaims the dead row versions.
- */
+/** The erased bytes must be unreadable in the files too, the WAL and free pages included. */
 export async function purgeErasedBytes(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   if (dialect === 'sqlite') {
     await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);

@@ -22,11 +22,7 @@ import {
   purgeErasedBytes,
 } from './buyer-data-repository.ts';
 
-/*
- * The buyer's rights (LGPD art. 18): a copy of their data, and its deletion. Used by
- * `npm run buyer` and by the seller's console (Dados pessoais). Addresses are compared as the checkout
- * form stores them (`normalizeEmail`: trimmed, lower-cased).
- */
+/* The buyer's rights (LGPD art. 18): a copy of their data, and its deletion. */
 
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
 
@@ -45,7 +41,6 @@ export interface BuyerExport {
     accessLinks: Array<{ issuedAt: string | null; revokedAt: string | null }>;
     memberPageOpenedAt: Array<string | null>;
     emails: Array<{ kind: string; queuedAt: string | null; sentAt: string | null }>;
-    /** The guarantee's refund, when one was asked for or made (docs/refunds.md). */
     refund: {
       status: string;
       reason: string | null;
@@ -55,7 +50,6 @@ export interface BuyerExport {
       declineReason: string | null;
       refundedAt: string | null;
     } | null;
-    /** The buyer's review (docs/reviews.md), when one was written. */
     review: {
       status: string;
       rating: number;
@@ -70,14 +64,12 @@ export interface BuyerExport {
     } | null;
     /** The delivery record kept for disputes: access e-mails accepted by the mail server, the refund's steps. */
     deliveryRecord: Array<{ at: string | null; kind: string; detail: string | null }>;
-    /** The visit's campaign parameters (utm_*, src, sck, fbclid, gclid) the order was made with. */
     attribution: Attribution;
-    /** "Quero receber o PIX e o acesso pelo WhatsApp": the consent, and each message sent or recorded (never its text). */
+    /** Never a message's text. */
     whatsapp: {
       consent: { at: string | null; text: string | null; version: string | null } | null;
       messages: Array<{ kind: string; status: string; createdAt: string | null; sentAt: string | null }>;
     };
-    /** The cookie notice's answer at checkout and what was kept because tracking was accepted. */
     tracking: {
       consent: string | null;
       fbp: string | null;
@@ -93,10 +85,7 @@ export async function exportBuyerData(db: Kysely<Database>, rawEmail: string): P
   return (await collectBuyerData(db, rawEmail)).data;
 }
 
-/**
- * The export, and beside it the internal ids of its orders: the console writes them to its audit,
- * which names orders by id. The ids stay out of the file the buyer gets.
- */
+/** The ids are for the console's audit and stay out of the file the buyer gets. */
 export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): Promise<{ data: BuyerExport; orderIds: string[] }> {
   const email = normalizeEmail(rawEmail);
   const orders = await listOrdersOfEmail(db, email);
@@ -189,11 +178,8 @@ function exportedRefund(refund: RefundRow | undefined): BuyerExport['orders'][nu
 }
 
 /**
- * Erases the buyer's data on all orders of the address; returns the ids of the orders it touched.
- * In one transaction with the erasure: every access link of those orders is revoked (the member
- * page then shows its "link no longer valid" state), their e-mails still waiting are dropped and
- * the `erased` event is published (the seller's webhook then gets `order.erased`, ids only, so a CRM
- * can erase its copy too). Then the `.eml` copies in `{DATA_DIR}/outbox/` are deleted and the database file is purged.
+ * In one transaction with the erasure: the access links are revoked, waiting e-mails dropped and
+ * `erased` published (the seller's webhook gets ids only, so a CRM can erase its copy too).
  */
 export async function eraseBuyerData(
   db: Kysely<Database>,

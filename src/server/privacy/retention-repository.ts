@@ -15,10 +15,7 @@ export const ERASED_TRACKING_IDENTIFIERS = {
   gclid: null,
 } as const;
 
-/**
- * The personal data an order carries; emptied (not deleted: the row keeps its counts and money).
- * The WhatsApp consent goes with the phone it was given for.
- */
+/** Emptied, not deleted: the row keeps its counts and money. */
 export const ERASED_BUYER = {
   buyer_name: '',
   buyer_email: '',
@@ -30,10 +27,6 @@ export const ERASED_BUYER = {
   whatsapp_consent_version: null,
 } as const;
 
-/**
- * Orders whose tracking identifiers served their purpose lose them: paid (or refunded) before
- * `paidBefore`, or unpaid and expired before `expiredBefore`. Returns how many orders changed.
- */
 export async function eraseTrackingIdentifiers(
   db: Kysely<Database>,
   cutoffs: { paidBefore: number; expiredBefore: number },
@@ -57,7 +50,6 @@ export async function eraseTrackingIdentifiers(
   return Number(result.numUpdatedRows);
 }
 
-/** Unpaid charges created before `before` lose the buyer's data. Returns how many were erased. */
 export async function eraseUnpaidBuyers(db: Kysely<Database>, before: number, now: number): Promise<number> {
   const result = await db
     .updateTable('orders')

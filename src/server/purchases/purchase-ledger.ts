@@ -7,11 +7,7 @@ import type { OrdersTable, RefundsTable } from '../db/schema.ts';
 type OrderRow = Selectable<OrdersTable>;
 type RefundRow = Selectable<RefundsTable>;
 
-/**
- * A purchase as stored: its main order, the add-on orders bought after it, their items and their
- * refunds (docs/money.md). Loaded by purchase-repository.ts; read here, with no I/O, so every rule
- * is a function of these rows.
- */
+/** No I/O here, so every rule of docs/money.md is a function of these rows. */
 export interface PurchaseRecord {
   main: OrderRow;
   /** Oldest first. */
@@ -20,17 +16,14 @@ export interface PurchaseRecord {
   refunds: ReadonlyMap<string, RefundRow>;
 }
 
-/** Every charge of the purchase, main order first. */
 export function chargesOf(purchase: Pick<PurchaseRecord, 'main' | 'addons'>): OrderRow[] {
   return [purchase.main, ...purchase.addons];
 }
 
-/** A charge whose money arrived (it may have gone back since). */
 export function wasPaid(order: Pick<OrderRow, 'status' | 'paid_at'>): boolean {
   return (order.status === 'paid' || order.status === 'reversed') && order.paid_at !== null;
 }
 
-/** The item keys a refund covers: those it names, else every item of its order. */
 export function refundCovers(refund: Pick<RefundRow, 'item_keys'>, key: OrderItemKey): boolean {
   return refund.item_keys === null || refund.item_keys.split(',').includes(key);
 }
@@ -63,11 +56,7 @@ function itemState(order: OrderRow, main: OrderRow, key: OrderItemKey, refund: R
   return 'owed';
 }
 
-/**
- * The purchase's ledger: each item's state and window, and the money. By construction
- * paid − refunded = open + owed + revoked; owed money must have an open refund
- * (`unlistedOwedCents` says how much has none: it must be 0, docs/money.md#invariants).
- */
+/** paid − refunded = open + owed + revoked; `unlistedOwedCents` must be 0 (docs/money.md#invariants). */
 export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: number }): PurchaseView & { unlistedOwedCents: number } {
   const { main } = purchase;
   const items: PurchaseItemView[] = [];
@@ -110,10 +99,7 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
   };
 }
 
-/**
- * The charges a buyer's refund request covers now: paid, not refunded, not asked yet, and each
- * inside its own window (an add-on bought on day 6 keeps its own seven days).
- */
+/** Each inside its own window: an add-on bought on day 6 keeps its own seven days. */
 export function refundableCharges(purchase: PurchaseRecord, config: { guaranteeDays: number }, now: number): OrderRow[] {
   return chargesOf(purchase).filter((order) => {
     if (order.status !== 'paid' || order.paid_at === null) return false;
@@ -123,11 +109,7 @@ export function refundableCharges(purchase: PurchaseRecord, config: { guaranteeD
   });
 }
 
-/**
- * The charges a seller's action on order `orderId` covers ("Reembolsar", "Marcar como
- * reembolsado"): on the main order, the whole purchase (an add-on's list closes with its parent's);
- * on an add-on's own page, that add-on alone, unless a refund of the purchase is already open.
- */
+/** On the main order, the whole purchase (an add-on's list closes with its parent's); on an add-on, that add-on. */
 export function sellerScope(purchase: PurchaseRecord, orderId: string): OrderRow[] {
   const charges = chargesOf(purchase);
   const asked = charges.some((order) => {
@@ -138,7 +120,6 @@ export function sellerScope(purchase: PurchaseRecord, orderId: string): OrderRow
   return charges.filter((order) => order.id === orderId);
 }
 
-/** The lists a purchase opens on its member page: those of its open items, main product first. */
 export function openItemKeys(ledger: Pick<PurchaseView, 'items'>): OrderItemKey[] {
   const open = ledger.items.filter((item) => item.state === 'open' || item.state === 'refund_requested' || item.state === 'refunding');
   return [...new Set(open.map((item) => item.key))].sort((a, b) => (a === b ? 0 : a === 'main' ? -1 : 1));

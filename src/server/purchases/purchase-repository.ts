@@ -8,11 +8,7 @@ import { ledgerOf, openItemKeys, type PurchaseRecord } from './purchase-ledger.t
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/**
- * The purchase an order belongs to (docs/money.md): its main order (the order itself, or an
- * add-on's parent), the add-on orders of that main order, their items and their refunds.
- * Undefined for an unknown id.
- */
+/** The main order is the order itself, or an add-on's parent (docs/money.md). */
 export async function loadPurchase(db: Executor, orderId: string): Promise<PurchaseRecord | undefined> {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (!order) return undefined;
@@ -37,11 +33,6 @@ export async function loadPurchase(db: Executor, orderId: string): Promise<Purch
   return { main, addons, items, refunds: new Map(refundRows.map((row) => [row.order_id, row])) };
 }
 
-/**
- * The lists an order's member page opens: those of its purchase's items whose access is open
- * (docs/money.md): the main product's and the bump's, whether ticked in the checkout or bought
- * after payment, less any refunded. Main product first, each list once.
- */
 export async function entitledLists(db: Executor, orderId: string): Promise<ListKey[]> {
   const purchase = await loadPurchase(db, orderId);
   if (!purchase) return [];
@@ -57,7 +48,6 @@ export async function purchasedItems(db: Executor, orderId: string): Promise<Ord
     .map(({ key, title, priceCents }) => ({ key, title, priceCents }));
 }
 
-/** The console's view of an order's purchase; null for an unknown id. */
 export async function loadPurchaseView(db: Executor, orderId: string, config: { guaranteeDays: number }): Promise<PurchaseView | null> {
   const purchase = await loadPurchase(db, orderId);
   if (!purchase) return null;

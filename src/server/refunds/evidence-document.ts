@@ -5,18 +5,9 @@ import type { OrderEvidence } from './evidence.ts';
 import { describeEvidence, type EvidenceField, type EvidenceModel, type EvidenceSection } from './evidence-model.ts';
 import { drawEvidencePdf } from './evidence-pdf.ts';
 
-/**
- * The dispute evidence document (the console's "Baixar comprovante"), as a self-contained HTML
- * page and as a PDF, both drawn from one model (evidence-model.ts). The page loads nothing and
- * runs nothing: it is a file the seller saves and attaches to a MED or Procon answer, opened
- * later by strangers, so every value is escaped and the CSS is inline.
- */
+/** Attached to a MED or Procon answer and opened by strangers: it loads and runs nothing, every value escaped. */
 
-/**
- * Every value escaped, and its control and bidi-override characters marked: the schemas refuse
- * them, but older rows (or SQLite, which stores a NUL as it came) may still hold one, and a
- * reversed line in evidence would say something else than the data.
- */
+/** Older rows may hold a control or bidi character the schemas now refuse, and a reversed line would lie. */
 const escapeHtml = (value: string) => escapeText(markHiddenCharacters(value));
 
 export function renderEvidenceHtml(evidence: OrderEvidence): string {

@@ -4,11 +4,7 @@ import { guaranteeLastDay } from '../../shared/refunds.ts';
 import { formatTimestamp } from '../../shared/time.ts';
 import type { EvidenceEventKind, OrderEvidence } from './evidence.ts';
 
-/**
- * The evidence document as plain text, laid out once: the HTML and the PDF renderers draw this
- * same model, so the two downloads can never say different things. Nothing here is escaped; each
- * renderer escapes for its own format.
- */
+/** HTML and PDF draw this one model, so the two downloads never differ; each renderer escapes for its format. */
 
 export interface EvidenceField {
   label: string;
@@ -32,19 +28,15 @@ export interface EvidenceModel {
   /** "Pedido ABC123": under the title and in every PDF page's footer. */
   reference: string;
   intro: string;
-  /** Seller, order and payment, buyer, guarantee, delivery and use. */
   sections: EvidenceSection[];
   eventsTitle: string;
   columns: EvidenceRow;
   rows: EvidenceRow[];
-  /** Shown instead of the table when there is no event. */
   noEvents: string;
   meaningsTitle: string;
   /** The meaning of each kind of event the table shows, in the order of `eventKinds`. */
   meanings: EvidenceField[];
-  /** The time zone, how records are made, and when the document was generated. */
   notes: string[];
-  /** For the PDF's metadata. */
   author: string;
   generatedAt: number;
   /** "Página 2 de 7", for the PDF's footers. */
@@ -54,7 +46,6 @@ export interface EvidenceModel {
 /** Every kind with its copy; typed here because content/ may not import the server's types. */
 const eventCopy: Record<EvidenceEventKind, { label: string; meaning: string }> = copy.events;
 
-/** The order the explanations follow: the life of an order. */
 const eventKinds = Object.keys(eventCopy) as EvidenceEventKind[];
 
 const orNotInformed = (value: string | null) => (value === null || value.trim() === '' ? copy.notInformed : value);

@@ -1,11 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { EvidenceField, EvidenceModel, EvidenceRow } from './evidence-model.ts';
 
-/**
- * The evidence model drawn as an A4 PDF with pdfkit's built-in Helvetica: no font file to ship,
- * and its WinAnsi encoding covers Portuguese. Rows are measured before they are drawn, so a page
- * never cuts one in half, and the event table repeats its header on every page it spans.
- */
+/** pdfkit's built-in Helvetica: no font file to ship, and WinAnsi covers Portuguese. */
 
 const page = { width: 595.28, height: 841.89, left: 50, right: 50, top: 54, bottom: 64 };
 const contentWidth = page.width - page.left - page.right;
@@ -20,7 +16,6 @@ const colors = {
 };
 const fonts = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
 
-/** The table's columns: number, date and time, event, detail (which takes the rest). */
 const columnWidths = [26, 96, 168, contentWidth - 26 - 96 - 168] as const;
 const cellPadding = { x: 5, y: 4 };
 const labelWidth = 150;
@@ -76,7 +71,6 @@ function collect(doc: Doc): Promise<Uint8Array> {
 
 const maxY = () => page.height - page.bottom;
 
-/** Starts a new page when `height` more points would not fit on this one. */
 function ensureRoom(doc: Doc, height: number): boolean {
   if (doc.y + height <= maxY()) return false;
   doc.addPage();
@@ -225,11 +219,7 @@ const winAnsiExtras = new Set([
   0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
 ]);
 
-/**
- * Text the standard fonts can draw. pdfkit writes any other character as a code the font does
- * not have (garbage or a wrong glyph), so outside WinAnsi a letter loses its accent, known
- * look-alikes are swapped in, and anything else becomes "?". Control characters go; line breaks stay.
- */
+/** pdfkit writes any character outside WinAnsi as garbage: accents go, look-alikes are swapped in, else "?". */
 export function pdfText(text: string): string {
   let out = '';
   for (const char of text.normalize('NFC')) {

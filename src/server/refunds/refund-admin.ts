@@ -7,7 +7,6 @@ import { refundAmount, refundCovers, sellerScope } from '../purchases/purchase-l
 import { loadPurchase } from '../purchases/purchase-repository.ts';
 import { findRefund, type RefundRow } from './refunds-repository.ts';
 
-/** The console's view of an order's refund: its state, and its steps for the order's timeline. */
 export async function loadAdminRefund(
   db: Kysely<Database>,
   orderId: string,
@@ -68,11 +67,7 @@ function mayHaveRefunded(row: RefundRow): boolean {
   return row.status === 'approved' && row.gateway_called_at !== null;
 }
 
-/**
- * "Try the gateway again" on a purchase with a charge whose call may have gone through
- * (REFUND_CONFIRM_WINDOW_MS passed unseen): a new call could refund twice, so the seller must
- * first have checked the panel.
- */
+/** A call that may have gone through could refund twice: the seller must first have checked the panel. */
 export async function retryNeedsPanelCheck(db: Kysely<Database>, orderId: string): Promise<boolean> {
   const purchase = await loadPurchase(db, orderId);
   if (!purchase) return false;
@@ -81,10 +76,6 @@ export async function retryNeedsPanelCheck(db: Kysely<Database>, orderId: string
   );
 }
 
-/**
- * What the seller does in the gateway panel to refund by hand, for the whole purchase: each
- * charge with an open refund (or, when none was asked, each paid charge) and what it gives back.
- */
 export async function manualRefundSteps(db: Kysely<Database>, orderId: string): Promise<ManualRefundSteps | null> {
   const purchase = await loadPurchase(db, orderId);
   if (!purchase) return null;

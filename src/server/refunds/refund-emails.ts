@@ -7,11 +7,6 @@ import { formatDateTime } from '../../shared/time.ts';
 import type { RenderedEmail } from '../mail/access-email.ts';
 import { colors, demoTextLines, emailDocument, fill, greetingName, html as parts } from '../mail/email-layout.ts';
 
-/**
- * The buyer's e-mails about a refund: the request received (with what happens next), the refund
- * made (with the amount, and that the access ended), and a declined request (with the seller's
- * reason). Plain HTML and text in the look of every buyer e-mail (mail/email-layout.ts).
- */
 export type RefundEmailKind = 'received' | 'received_auto' | 'done' | 'done_part' | 'done_duplicate' | 'done_duplicate_part' | 'declined';
 
 export interface RefundEmailInput {
@@ -19,7 +14,6 @@ export interface RefundEmailInput {
   buyerName: string;
   amountCents: number;
   requestedAt: number;
-  /** The seller's reason, for `declined`. */
   declineReason?: string;
   /** What the buyer keeps after a refund of part of the purchase (`done_part`, `done_duplicate_part`). */
   keptItems?: readonly string[];

@@ -2,10 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, RefundsTable } from '../db/schema.ts';
 import type { GatewayRefundState, RefundOrigin, RefundReason } from '../../shared/refunds.ts';
 
-/**
- * One refund per order (docs/refunds.md). Every change is a conditional update on the row's
- * status, so a double click, a retried request or a second instance changes it once.
- */
+/** Conditional updates on the status, so a double click, a retry or a second instance changes it once. */
 export type RefundRow = Selectable<RefundsTable>;
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -14,10 +11,6 @@ export async function findRefund(db: Executor, orderId: string): Promise<RefundR
   return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
 
-/**
- * The buyer's request; false when the order already has a refund (asked before, or started by the
- * seller). `autoApprove` records it approved at once (REFUND_MODE=auto).
- */
 export async function findRefunds(db: Executor, orderIds: readonly string[]): Promise<RefundRow[]> {
   if (orderIds.length === 0) return [];
   return db
@@ -54,11 +47,7 @@ export async function insertRefundRequest(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/**
- * Approves the order's refund: a request (or a declined one the seller reconsiders) turns
- * approved; an order with no refund gets one started by `origin`. Returns the row as approved, or
- * undefined when it was already approved or refunded (nothing changed).
- */
+/** A declined one the seller reconsiders turns approved too; undefined when nothing changed. */
 export async function approveRefund(
   trx: Executor,
   input: {
@@ -112,10 +101,7 @@ export async function approveRefund(
     .executeTakeFirst();
 }
 
-/**
- * The seller tries the gateway again after it failed (or turned GATEWAY_REFUNDS on after approving
- * by hand): a new attempt, which may call the refund endpoint once more. Returns its number.
- */
+/** A new attempt, which may call the refund endpoint once more. */
 export async function retryGatewayRefund(trx: Executor, orderId: string, now: number): Promise<number | undefined> {
   const row = await trx
     .updateTable('refunds')
@@ -146,11 +132,7 @@ export async function declineRefund(trx: Executor, orderId: string, reason: stri
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * The right to make the gateway call, taken once per attempt: only the caller whose update matched
- * calls the refund endpoint. A retry, a second worker or a restart after kill -9 finds it taken and
- * re-reads the transaction instead, so one attempt never asks the gateway for a refund twice.
- */
+/** Taken once per attempt: a retry, a second worker or a restart finds it taken and re-reads instead. */
 export async function claimGatewayCall(db: Executor, orderId: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('refunds')
@@ -162,10 +144,7 @@ export async function claimGatewayCall(db: Executor, orderId: string, now: numbe
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * The gateway refused this attempt's call for good: nothing was refunded, so the call no longer
- * counts as one that may have gone through (the console asks no panel check before a retry).
- */
+/** Nothing was refunded, so the console asks no panel check before a retry. */
 export async function refuseGatewayCall(db: Executor, orderId: string, error: string, now: number): Promise<void> {
   await db
     .updateTable('refunds')
@@ -184,7 +163,6 @@ export async function setGatewayState(db: Executor, orderId: string, state: Gate
     .execute();
 }
 
-/** The money went back: the order's refund (if any) is done. Returns it when this call finished it. */
 export async function markRefundDone(trx: Executor, orderId: string, now: number): Promise<RefundRow | undefined> {
   return trx
     .updateTable('refunds')
@@ -218,7 +196,6 @@ export async function insertDoneRefund(trx: Executor, orderId: string, now: numb
     .execute();
 }
 
-/** Refunds asked for and not finished, on orders still paid: the console's "Reembolsos pedidos". */
 export async function countOpenRefunds(db: Executor, requestedBefore?: number): Promise<number> {
   let query = db
     .selectFrom('refunds')

@@ -10,13 +10,8 @@ import type { Logger } from '../lib/logger.ts';
 import { publishedFingerprint, shownInOrder } from './reviews-repository.ts';
 import { paths } from '../../shared/routes.ts';
 
-/**
- * Section 6's verified reviews on `/` (issue 37): the published reviews rendered once to static
- * HTML and spliced into the prepared page at its marker (client/landing/reviews-slot.tsx), so the
- * buyer's browser gets them in the first byte: no fetch, no script, no layout shift.
- */
+/** Rendered on the server into `/` (docs/reviews.md): in the first byte, no fetch, no script, no layout shift. */
 
-/** One published review as the landing page shows it. */
 export interface LandingReview {
   rating: number;
   text: string;
@@ -25,14 +20,12 @@ export interface LandingReview {
   state: BrazilState | null;
   photoUrl: string | null;
   purchasedAt: number;
-  /** When it went on the site (its creation when the publication time is missing). */
   shownSince: number;
 }
 
 /** Cards on the page; the header's average and count cover every published review. */
 export const LANDING_REVIEWS_SHOWN = 12;
 
-/** The published reviews in the seller's order, as the landing page shows them (none of a refunded purchase). */
 export async function listPublishedReviews(db: Kysely<Database>): Promise<LandingReview[]> {
   const rows = await shownInOrder(db);
   return rows.map((row) => ({
@@ -63,7 +56,7 @@ export function timeAgo(since: number, now: number): string {
   return relativeFormat.format(-Math.floor(days / 365), 'year');
 }
 
-/** lucide's "star" (24×24), as inline SVG: this HTML is built on the server, without React. */
+/** lucide's "star": this HTML is built without React. */
 function star(filled: boolean): string {
   const color = filled ? 'fill-current text-amber-400' : 'text-slate-600';
   return `<svg aria-hidden="true" class="size-4 ${color}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z"/></svg>`;
@@ -114,10 +107,6 @@ function card(review: LandingReview, now: number): string {
   ].join('');
 }
 
-/**
- * The whole section, or '' while fewer than `minimum` are published (the seller's typed
- * testimonials, an island of their own, show either way).
- */
 export function renderReviewsSection(reviews: readonly LandingReview[], options: { minimum: number; now: number }): string {
   if (reviews.length === 0 || reviews.length < options.minimum) return '';
   const average = averageFormat.format(reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length);
@@ -140,21 +129,13 @@ export function renderReviewsSection(reviews: readonly LandingReview[], options:
   ].join('');
 }
 
-/** How often every instance renders the section again in full (its "há 2 dias" moves on). */
+/** Its "há 2 dias" moves on. */
 export const REVIEWS_REFRESH_MS = 30_000;
 
-/**
- * How often every instance compares the published reviews' fingerprint (publishedFingerprint):
- * a change made on another instance, or by `npm run buyer delete`, reaches its `/` within this.
- */
+/** A change made on another instance reaches this one's `/` within this. */
 export const REVIEWS_CHECK_MS = 2_000;
 
-/**
- * `refresh()` reads the published reviews and splices the section into `/`'s prepared bytes
- * (site.ts recompresses only when the HTML changed). `check()` reads only the fingerprint and
- * refreshes when it differs from the one last rendered. Refreshes run one at a time, so an older
- * read never overwrites a newer one; a failed read keeps what is served and is logged.
- */
+/** Refreshes run one at a time, so an older read never overwrites a newer one. */
 export function createLandingReviews(deps: {
   db: Kysely<Database>;
   site: Site | undefined;

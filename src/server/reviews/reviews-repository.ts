@@ -3,26 +3,15 @@ import type { Database, ReviewsTable } from '../db/schema.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
 import type { ReviewInput } from '../../shared/reviews.ts';
 
-/**
- * One review per order (docs/reviews.md). The buyer writes (a new text goes back to `pending`) or
- * withdraws; the seller publishes, hides and orders the published ones. Every change is one
- * statement or one transaction, so a double click changes it once.
- */
+/** One review per order (docs/reviews.md); every change is one statement or transaction, so a double click changes it once. */
 export type ReviewRow = Selectable<ReviewsTable>;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/**
- * A refund asked for, under way or done takes the purchase's review off the site; a declined one
- * puts it back. Reviews belong to main orders, so an add-on's own refund never touches it.
- */
+/** Reviews belong to main orders, so an add-on's own refund never touches them. */
 export const REFUND_STATUSES_HIDING_REVIEW: readonly RefundStatus[] = ['requested', 'approved', 'refunded'];
 
-/**
- * "Only a purchase with net payment shows a review" (docs/money.md): its order is still paid and
- * has no refund that hides it. Read in the same query as the reviews, so every instance's 2 s
- * fingerprint check sees a refund's change of state without being told.
- */
+/** In the same query as the reviews, so every instance's fingerprint check sees a refund without being told. */
 function purchaseStands(eb: ExpressionBuilder<Database, 'reviews'>) {
   return eb.and([
     eb.exists(
@@ -44,10 +33,7 @@ export async function findReview(db: Executor, orderId: string): Promise<ReviewR
   return db.selectFrom('reviews').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
 
-/**
- * The buyer's text, new or edited: always `pending` again (the seller approved other words), with
- * the consent given now. Returns the status it had before (undefined when new).
- */
+/** Always `pending` again: the seller approved other words. */
 export async function saveReview(
   db: Kysely<Database>,
   input: { orderId: string; review: ReviewInput; purchasedAt: number; now: number },
@@ -77,10 +63,7 @@ export async function saveReview(
   });
 }
 
-/**
- * The buyer took it back: off the site at once, and only the fact is kept (the words, the name and
- * the place are blanked, as the consent to show them is gone). Returns the row as it was.
- */
+/** Only the fact is kept: the consent to show the words, the name and the place is gone. */
 export async function withdrawReview(db: Kysely<Database>, orderId: string, now: number): Promise<ReviewRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const before = await findReview(trx, orderId);
@@ -104,10 +87,8 @@ export async function withdrawReview(db: Kysely<Database>, orderId: string, now:
   });
 }
 
-/** A review as the console lists it: `hidden_by_refund` when its purchase no longer stands. */
 export type ModeratedReviewRow = ReviewRow & { hidden_by_refund: boolean };
 
-/** Every review but the withdrawn ones: published first in the seller's order, then the newest. */
 export async function listModeratedReviews(db: Executor): Promise<ModeratedReviewRow[]> {
   const found = await db
     .selectFrom('reviews')
@@ -122,7 +103,6 @@ export async function listModeratedReviews(db: Executor): Promise<ModeratedRevie
   return [...published, ...others];
 }
 
-/** The published reviews in the seller's order (`position`, 0 first), shown or not: the console orders these. */
 export async function publishedInOrder(trx: Executor): Promise<ReviewRow[]> {
   return trx
     .selectFrom('reviews')
@@ -134,7 +114,6 @@ export async function publishedInOrder(trx: Executor): Promise<ReviewRow[]> {
     .execute();
 }
 
-/** What the landing page shows: the published reviews whose purchase still stands, in the seller's order. */
 export async function shownInOrder(trx: Executor): Promise<ReviewRow[]> {
   return trx
     .selectFrom('reviews')
@@ -147,12 +126,7 @@ export async function shownInOrder(trx: Executor): Promise<ReviewRow[]> {
     .execute();
 }
 
-/**
- * What the landing page's section depends on, in a few bytes per review: which reviews are shown
- * (published, their purchase standing), in what order, and when each last changed. Every instance
- * compares it every couple of seconds, so a change made anywhere (another instance, `npm run buyer
- * delete`, a refund asked for, declined or marked done) shows at once.
- */
+/** Compared by every instance every couple of seconds, so a change made anywhere shows at once. */
 export async function publishedFingerprint(trx: Executor): Promise<string> {
   const rows = await trx
     .selectFrom('reviews')
@@ -165,11 +139,7 @@ export async function publishedFingerprint(trx: Executor): Promise<string> {
   return rows.map((row) => `${row.order_id}:${String(row.position)}:${String(row.updated_at)}`).join(',');
 }
 
-/**
- * "Publicar": at the end of the published ones, only when `isSeen(row)` (the seller read these
- * words). `none` when there is no review to publish (or withdrawn); `changed` when the words are
- * not the ones seen, or changed between the read and the write.
- */
+/** Only when `isSeen(row)`: `changed` when the words are not the ones the seller read. */
 export async function publishReview(
   db: Kysely<Database>,
   orderId: string,
@@ -199,7 +169,6 @@ export async function publishReview(
   });
 }
 
-/** "Ocultar": off the site, kept for the seller. Returns the row as it was; undefined when none (or withdrawn). */
 export async function hideReview(db: Kysely<Database>, orderId: string, now: number): Promise<ReviewRow | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await findReview(trx, orderId);
@@ -215,10 +184,7 @@ export async function hideReview(db: Kysely<Database>, orderId: string, now: num
   });
 }
 
-/**
- * The seller's order of the published reviews: the ids given first (others ignored), the published
- * ones not named after them as they were. Positions are rewritten 0…n-1. Returns how many there are.
- */
+/** The ids given first, the published ones not named after them as they were. */
 export async function orderPublishedReviews(db: Kysely<Database>, orderIds: string[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const published = await publishedInOrder(trx);

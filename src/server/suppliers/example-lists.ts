@@ -5,18 +5,13 @@ import { LIST_KEYS, type ListKey } from '../../shared/suppliers.ts';
 import { deleteExampleLists, seedSupplierList } from './suppliers-repository.ts';
 
 export interface ExampleListsOutcome {
-  /** The lists that got the example set at this start. */
   seeded: ListKey[];
-  /** The lists whose example set a production start took away. */
   cleared: ListKey[];
 }
 
 /**
- * Runs at every start, after the migrations (docs/suppliers.md). In the demo (no gateway) each list
- * that was never imported gets the example set of content/example-lists.ts, so a demo buyer sees
- * what the product delivers; once seeded or imported a list is left alone, and several instances
- * starting together seed it once. With a real gateway no example row may reach a paying buyer:
- * the lists still holding the example set are emptied, and the seller imports the real ones.
+ * At every start (docs/operations.md#supplier-list): the demo seeds never-imported lists so a buyer
+ * sees what the product delivers; with a real gateway no example row may reach a paying buyer.
  */
 export async function prepareExampleLists(db: Kysely<Database>, input: { demoMode: boolean; now: number }): Promise<ExampleListsOutcome> {
   if (!input.demoMode) return { seeded: [], cleared: await deleteExampleLists(db) };

@@ -1,28 +1,13 @@
 /**
- * The seller's supplier list as a CSV file (what a spreadsheet exports):
- *
- *   nome,categoria,oferta,whatsapp,telegram,observacoes
- *
- * - `nome` (required): the supplier's name as buyers see it, up to 120 characters.
- * - `categoria` (required): the group it is listed under (streaming, música, jogos, IPTV…), up to 60.
- * - `oferta`: what they sell, up to 500.
- * - `whatsapp`: a Brazilian number, any punctuation, 10 to 13 digits (DDD + number, optionally
- *   with 55 in front); stored as digits with the country code, e.g. 5511987654321.
- * - `telegram`: `@usuario` or a `https://t.me/…` link; stored as a t.me link.
- * - `observacoes`: free notes shown to buyers, up to 500.
- * Each row needs `whatsapp` or `telegram` (or both).
- *
- * UTF-8, with or without a BOM; fields separated by commas or by semicolons (Excel in pt-BR),
- * detected from the header; quotes as in RFC 4180 ("a ""b"", c" holds a comma and quotes).
- * Header names are matched ignoring case and accents (`Observações` works). Blank lines are
- * skipped. Errors name the line of the file where the row starts.
+ * The seller's supplier list as a CSV file (`nome,categoria,oferta,whatsapp,telegram,observacoes`;
+ * docs/operations.md#supplier-list). Commas or semicolons (Excel in pt-BR), detected from the
+ * header; quotes as in RFC 4180; errors name the line where the row starts.
  */
 
 import type { Supplier } from '../../shared/suppliers.ts';
 import { stripAccents } from '../../shared/text.ts';
 
 export interface SupplierCsvError {
-  /** 1-based line in the file (the header is line 1). */
   line: number;
   message: string;
 }
@@ -44,7 +29,6 @@ interface RawRecord {
   fields: string[];
 }
 
-/** Splits CSV text into records (RFC 4180), remembering the line each record starts on. */
 function readRecords(text: string, delimiter: string): { records: RawRecord[]; error?: SupplierCsvError } {
   const records: RawRecord[] = [];
   let fields: string[] = [];
@@ -113,7 +97,6 @@ function readRecords(text: string, delimiter: string): { records: RawRecord[]; e
   return { records };
 }
 
-/** Picks the delimiter the header line uses most (outside quotes). */
 function detectDelimiter(text: string): string {
   let commas = 0;
   let semicolons = 0;

@@ -6,11 +6,7 @@ import { neutraliseCell, restoreNeutralisedCell } from '../lib/spreadsheet-cell.
 import { parseSupplierCsv, SUPPLIER_CSV_COLUMNS, type SupplierCsvError } from './supplier-csv.ts';
 import { getSupplierListMeta, listSuppliers, replaceSupplierList, type SupplierListMeta } from './suppliers-repository.ts';
 
-/**
- * The supplier import, shared by `npm run suppliers:import` and the console's Fornecedores page, so
- * both accept and refuse exactly the same files. All or nothing: one invalid row and nothing is written.
- * The console's export lives here too: what it writes, the import must read back unchanged.
- */
+/** Shared by the CLI and the console, so both accept the same files; the export lives here, so it reads back unchanged. */
 
 export interface SupplierImportPreview {
   rows: Supplier[];
@@ -29,7 +25,6 @@ function restoreExportedRow(row: Supplier): Supplier {
   };
 }
 
-/** Checks a file without writing anything (the dry run). */
 export function previewSupplierImport(text: string): SupplierImportPreview {
   const parsed = parseSupplierCsv(text);
   const { errors } = parsed;
@@ -42,10 +37,6 @@ export function previewSupplierImport(text: string): SupplierImportPreview {
 export type SupplierImportResult =
   { kind: 'imported'; meta: SupplierListMeta; categories: number } | { kind: 'invalid'; errors: SupplierCsvError[] };
 
-/**
- * Replaces one list atomically with the file's rows, or changes nothing when the file has an error.
- * The other lists are not touched.
- */
 export async function importSupplierList(db: Kysely<Database>, list: ListKey, text: string, now: number): Promise<SupplierImportResult> {
   const preview = previewSupplierImport(text);
   if (preview.errors.length > 0) return { kind: 'invalid', errors: preview.errors };
@@ -58,11 +49,7 @@ function csvCell(value: string | null): string {
   return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/**
- * The current list as a file the importer reads back unchanged (comma separated, the documented
- * header); a cell a spreadsheet would run as a formula is exported with a leading apostrophe,
- * which the import takes off again.
- */
+/** A cell a spreadsheet would run as a formula gets a leading apostrophe, which the import takes off. */
 function renderSupplierCsv(suppliers: readonly SuppliersTable[]): string {
   const lines = [SUPPLIER_CSV_COLUMNS.join(',')];
   for (const row of [...suppliers].sort((a, b) => a.position - b.position)) {
@@ -77,7 +64,6 @@ export async function exportSupplierList(db: Kysely<Database>, list: ListKey): P
   return { csv: renderSupplierCsv(suppliers), rows: suppliers.length };
 }
 
-/** How big a list is and when it was imported; before the first import, an empty list. */
 export async function describeSupplierList(db: Kysely<Database>, list: ListKey): Promise<SupplierListInfo> {
   const meta = await getSupplierListMeta(db, list);
   return { count: meta?.count ?? 0, updatedAt: meta?.updatedAt ?? null, example: meta?.example ?? false };

@@ -14,10 +14,7 @@ const INSERT_CHUNK = 200;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/**
- * Replaces one whole list in one transaction: a buyer opening the member page meanwhile sees
- * either the old list or the new one, never a mix or an empty page. The other lists stay as they are.
- */
+/** One transaction: a buyer sees the old list or the new one, never a mix or an empty page. */
 export async function replaceSupplierList(
   db: Kysely<Database>,
   list: ListKey,
@@ -38,11 +35,7 @@ export async function replaceSupplierList(
   return { updatedAt: now, count: rows.length, example };
 }
 
-/**
- * Fills a list that was never imported with `rows`, once: the bookkeeping row is claimed first, so
- * of several instances starting together only the one whose claim lands writes the rows (the
- * others wait for its transaction, then find the claim). False when the list already existed.
- */
+/** The bookkeeping row is claimed first, so of several instances starting together one writes the rows. */
 export async function seedSupplierList(db: Kysely<Database>, list: ListKey, rows: readonly Supplier[], now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const claim = await trx
@@ -59,7 +52,6 @@ export async function seedSupplierList(db: Kysely<Database>, list: ListKey, rows
   });
 }
 
-/** Empties the lists that still hold the demo's example set; returns which ones it emptied. */
 export async function deleteExampleLists(db: Kysely<Database>): Promise<ListKey[]> {
   return db.transaction().execute(async (trx) => {
     const examples = await trx.selectFrom('supplier_list_meta').select('list').where('example', '=', 1).execute();
@@ -108,7 +100,6 @@ export async function listSuppliers(db: Kysely<Database>, list: ListKey): Promis
     .sort((a, b) => categoryOrder.compare(a.category, b.category) || a.position - b.position);
 }
 
-/** When a list was last imported; undefined before its first import (or seed). */
 export async function getSupplierListMeta(db: Kysely<Database>, list: ListKey): Promise<SupplierListMeta | undefined> {
   const row = await db
     .selectFrom('supplier_list_meta')

@@ -2,14 +2,8 @@ import { requestJson, TransportFailure } from '../gateway/transport.ts';
 import type { WhatsappSettings } from '../config/config.ts';
 
 /**
- * The WhatsApp Cloud API's send call, the one module that knows its shapes (sources in
- * tests/integration/whatsapp-cloud-api.test.ts): `POST {WHATSAPP_API_URL}/{phone-number-id}/messages`
- * with a template message, a bearer token and a hard timeout; Meta's answer is read into a message
- * id or a typed error.
- *
- * No SDK: Meta paused its official Node.js SDK (WhatsApp/WhatsApp-Nodejs-SDK, issue #31, June 2023)
- * and no maintained official one remains; the call is one JSON POST, made with the same transport
- * as the PIX providers (gateway/transport.ts: no redirects, prototype-safe JSON, sent-or-not).
+ * The one module that knows the Cloud API's shapes. No SDK: Meta paused its official one
+ * (github.com/WhatsApp/WhatsApp-Nodejs-SDK/issues/31, June 2023); the call uses gateway/transport.ts.
  */
 export type CloudApiSettings = NonNullable<WhatsappSettings['cloud']>;
 
@@ -17,27 +11,21 @@ export type CloudApiSettings = NonNullable<WhatsappSettings['cloud']>;
 export const CLOUD_API_TIMEOUT_MS = 15_000;
 
 export interface TemplateMessage {
-  /** The number with its country code, digits only (5511987654321). */
   to: string;
   template: string;
   language: string;
-  /** The body's variables, {{1}} first. */
   body: readonly string[];
   /** The URL button's variable: what Meta appends to the URL the template was registered with. */
   urlSuffix: string;
-  /** Echoed by Meta in every status webhook of this message (`biz_opaque_callback_data`): our log row's id. */
+  /** Echoed in every status webhook (`biz_opaque_callback_data`). */
   callbackData: string;
 }
 
-/**
- * Meta takes a variable as one line: no line break or tab, never more than four spaces in a row
- * (a name typed with a tab would otherwise cost the message).
- */
+/** Meta refuses a variable with a line break, a tab or more than four spaces in a row. */
 function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 
-/** The request body of a template message with body variables and one URL button. */
 export function templateRequestBody(message: TemplateMessage) {
   const text = (value: string) => ({ type: 'text', text: oneLine(value) });
   return {
@@ -57,13 +45,7 @@ export function templateRequestBody(message: TemplateMessage) {
   };
 }
 
-/**
- * What a refusal means for us. `undeliverable`: the number cannot get WhatsApp messages (131026);
- * `template`: Meta refused the template (paused 132015, disabled 132016, missing or with other
- * variables); `rate_limited` (130429, 131056, 131048, 80007, 4), `auth` (190 and the permission
- * codes: a seller can renew the token) and `server` are worth another try; `rejected` is anything
- * else about this one message.
- */
+/** `rate_limited`, `auth` (a seller can renew the token) and `server` are worth another try. */
 export type CloudApiFailure = 'undeliverable' | 'template' | 'rate_limited' | 'auth' | 'server' | 'rejected';
 
 export class CloudApiError extends Error {
@@ -112,7 +94,6 @@ const record = (value: unknown): Record<string, unknown> | undefined =>
 
 const integer = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
 
-/** Sends one template message; resolves with Meta's message id (`wamid.…`). */
 export async function sendTemplate(
   settings: Pick<CloudApiSettings, 'apiUrl' | 'phoneNumberId' | 'token'>,
   message: TemplateMessage,

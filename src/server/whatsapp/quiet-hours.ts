@@ -1,16 +1,12 @@
 import { businessDay, businessDayStart } from '../../shared/time.ts';
 import type { WhatsappSettings } from '../config/config.ts';
 
-/**
- * WHATSAPP_QUIET_HOURS: whole hours of São Paulo when no message goes (21-8 by default: nobody's
- * phone buzzes with a PIX at midnight). A window may wrap midnight (21-8) or not (0-6).
- */
+/** Nobody's phone buzzes with a PIX at midnight; a window may wrap midnight (21-8) or not (0-6). */
 type QuietHours = WhatsappSettings['quietHours'];
 
 const HOUR = 60 * 60_000;
 const MINUTE = 60_000;
 
-/** The São Paulo hour (0–23) of an instant, and the start of its São Paulo day. */
 function localHour(at: number): { hour: number; day: string; dayStart: number } {
   const day = businessDay(at);
   const dayStart = businessDayStart(day);
@@ -39,12 +35,8 @@ function quietWindowStart(at: number, hours: QuietHours): number {
 }
 
 /**
- * The reminder's time: two hours before the PIX expires. Two hours leave the buyer time to reach a
- * bank app, and keep the reminder apart from the e-mail reminders (60 min and 20 h after the
- * charge by default), so a payment follows one reminder or the other and the recovery figures can
- * tell which. Inside the quiet hours it moves to their end when that still leaves 30 minutes before
- * the expiry, else to half an hour before they began. Null when no time fits at least an hour
- * after the charge (a PIX too short-lived to remind of).
+ * Two hours before expiry: time to reach a bank app, and apart from the e-mail reminders, so the
+ * recovery figures can tell which one a payment followed.
  */
 export const REMINDER_BEFORE_EXPIRY_MS = 2 * HOUR;
 const AFTER_CHARGE_MS = HOUR;

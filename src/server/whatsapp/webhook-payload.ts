@@ -2,17 +2,9 @@ import { createHmac } from 'node:crypto';
 import { secretsMatch } from '../config/secrets.ts';
 import { parseJsonSafely } from '../lib/safe-parse.ts';
 
-/**
- * Meta's WhatsApp webhook, read into our events (sources in tests/integration/whatsapp-cloud-api.test.ts):
- * the delivery statuses of our messages, and a buyer's reply asking to stop. Nothing else in a
- * payload is read, and never more than MAX_EVENTS of them per delivery.
- */
+/** Only delivery statuses and stop replies are read, never more than MAX_EVENTS per delivery. */
 
-/**
- * `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body, keyed by the app secret>`, compared
- * in constant time (config/secrets.ts). The body is the bytes as received: a re-encoded JSON would
- * not match.
- */
+/** Over the bytes as received: a re-encoded JSON would not match. */
 export function isSignedByMeta(rawBody: Uint8Array, header: string | undefined, appSecret: string): boolean {
   if (header === undefined || !header.startsWith('sha256=')) return false;
   const expected = createHmac('sha256', appSecret).update(rawBody).digest('hex');
@@ -24,18 +16,15 @@ export type WhatsappDeliveryStatus = 'sent' | 'delivered' | 'read' | 'failed';
 export type WhatsappWebhookEvent =
   | {
       kind: 'status';
-      /** Meta's `wamid.…`. */
       messageId: string;
       /** What we sent as `biz_opaque_callback_data` (our log row's id), when Meta echoes it. */
       callbackData: string | null;
       status: WhatsappDeliveryStatus;
       at: number;
-      /** A failed status's first error code. */
       errorCode: number | null;
     }
   | {
       kind: 'stop';
-      /** The sender's WhatsApp ID (their number, as WhatsApp writes it). */
       from: string;
       at: number;
     };
@@ -53,17 +42,12 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const shortText = (value: unknown, max: number): string | null =>
   typeof value === 'string' && value.length > 0 && value.length <= max ? value : null;
 
-/** Unix seconds as Meta writes them ("1750857384"), in ms; `fallback` for anything else. */
 function timeOf(value: unknown, fallback: number): number {
   const seconds = typeof value === 'string' && /^\d{1,12}$/.test(value) ? Number(value) : typeof value === 'number' ? value : NaN;
   return Number.isSafeInteger(seconds) && seconds > 0 ? seconds * 1000 : fallback;
 }
 
-/**
- * "Parar", " pará. ", "STOP!": the text without accents, case, surrounding spaces and final
- * punctuation. A text longer than any stop word with room to spare is not one (and no pattern
- * reads it).
- */
+/** A text much longer than any stop word is not one, and no pattern reads it. */
 export function isStopWord(text: string): boolean {
   if (text.length > 40) return false;
   let word = text
@@ -104,10 +88,7 @@ function stopEvent(value: unknown, now: number): WhatsappWebhookEvent | null {
 /** Meta's payloads nest about eight levels (entry, changes, value, statuses, errors, error_data…). */
 const MAX_DEPTH = 32;
 
-/**
- * Whether arrays and objects nest deeper than MAX_DEPTH, in one pass over the text: JSON.parse
- * alone spends over 100 ms of CPU on a megabyte of `[[[…`, which no delivery of Meta's holds.
- */
+/** JSON.parse alone spends over 100 ms of CPU on a megabyte of `[[[…`. */
 function nestsTooDeep(text: string): boolean {
   let depth = 0;
   let inString = false;
@@ -125,10 +106,6 @@ function nestsTooDeep(text: string): boolean {
   return false;
 }
 
-/**
- * The events of one delivery: `{ object: 'whatsapp_business_account', entry: [{ changes: [{ field:
- * 'messages', value: { statuses: [...], messages: [...] } }] }] }`. Anything else yields nothing.
- */
 export function readWhatsappWebhook(rawBody: string, now: number): WhatsappWebhookEvent[] {
   if (nestsTooDeep(rawBody)) return [];
   let payload: unknown;

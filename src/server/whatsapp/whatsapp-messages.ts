@@ -6,14 +6,10 @@ import { formatExpiry } from '../mail/pix-email.ts';
 import { whatsappStopUrl } from '../orders/order-links.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 
-/**
- * The variables of each template (content/whatsapp.ts prints the texts they fill), read from the
- * order when a message goes, and the same message as the console previews it.
- */
+/** Read from the order when a message goes; content/whatsapp.ts prints the texts they fill. */
 export type AutomaticMessageKind = keyof typeof whatsappTemplates;
 
 export interface MessageVariables {
-  /** The body's variables, {{1}} first. */
   body: string[];
   /** The URL button's variable: the order's reference, or the access link's key. */
   urlSuffix: string;
@@ -46,10 +42,7 @@ export function messageVariables(
   }
 }
 
-/**
- * The message as the buyer reads it: the template's body with its variables, and the button. The
- * access link's key is never stored, so the console's preview of that message shows no link.
- */
+/** The access link's key is never stored, so the console's preview of that message shows no link. */
 export function previewText(kind: AutomaticMessageKind, variables: MessageVariables, publicUrl: string): string {
   const template = whatsappTemplates[kind];
   const body = template.body.replace(/\{\{(\d{1,2})\}\}/g, (_, index: string) => variables.body[Number(index) - 1] ?? '');

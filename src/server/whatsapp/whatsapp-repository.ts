@@ -3,23 +3,16 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { WhatsappMessageKind, WhatsappMessageMode, WhatsappMessageStatus } from '../../shared/whatsapp.ts';
 import type { Database, WhatsappMessagesTable } from '../db/schema.ts';
 
-/**
- * The WhatsApp message log and the opt-outs (migration 0027). A message's row is claimed before
- * anything goes to Meta and tells every later attempt what the earlier ones did.
- */
+/** A message's row is claimed before anything goes to Meta and tells later attempts what earlier ones did. */
 type Executor = Kysely<Database> | Transaction<Database>;
 export type WhatsappMessageRow = Selectable<WhatsappMessagesTable>;
 
 const byKey = (db: Executor, orderId: string, messageKey: string) =>
   db.selectFrom('whatsapp_messages').selectAll().where('order_id', '=', orderId).where('message_key', '=', messageKey).executeTakeFirst();
 
-/** The row of one message of an order, when an earlier attempt claimed it. */
 export const findMessageRow = (db: Kysely<Database>, orderId: string, messageKey: string) => byKey(db, orderId, messageKey);
 
-/**
- * The automatic messages that went (or were recorded) since `since` to the orders of one phone, as
- * the checkout stored it: anyone can type anyone's number, so a number's day has a cap of its own.
- */
+/** Anyone can type anyone's number, so a number's day has a cap of its own. */
 export async function countMessagesToPhoneSince(db: Kysely<Database>, buyerPhone: string, since: number): Promise<number> {
   const row = await db
     .selectFrom('whatsapp_messages')
@@ -33,12 +26,7 @@ export async function countMessagesToPhoneSince(db: Kysely<Database>, buyerPhone
   return Number(row.n);
 }
 
-/**
- * The row of one message of an order: the one already there (an earlier attempt), or a new one in
- * the first free slot up to `max` (WHATSAPP_MAX_PER_ORDER). Undefined when every slot is taken. A
- * slot is taken by an insert the unique (order, slot) index lets through once, so the cap holds
- * across instances and concurrent sends, as the PIX e-mail quota's slots do.
- */
+/** The unique (order, slot) index lets each slot's insert through once, so the cap holds across instances. */
 export async function claimMessageRow(
   db: Kysely<Database>,
   claim: {
@@ -80,7 +68,6 @@ export async function claimMessageRow(
   return byKey(db, claim.orderId, claim.messageKey);
 }
 
-/** A call to Meta is about to go: counted, and the row reads `sending` until the answer is recorded. */
 export async function markCalling(db: Kysely<Database>, id: string, now: number): Promise<void> {
   await db
     .updateTable('whatsapp_messages')
@@ -106,7 +93,6 @@ export async function markAccepted(db: Kysely<Database>, id: string, messageId: 
     .execute();
 }
 
-/** The call got no answer: whether Meta took the message is unknown. */
 export async function markNoAnswer(db: Kysely<Database>, id: string): Promise<void> {
   await db
     .updateTable('whatsapp_messages')
@@ -124,7 +110,6 @@ export async function markFailed(db: Kysely<Database>, id: string, errorCode: nu
     .execute();
 }
 
-/** Without the Cloud API: the message is recorded as it would have gone, at the time it would have. */
 export async function markRecorded(db: Kysely<Database>, id: string, now: number): Promise<void> {
   await db
     .updateTable('whatsapp_messages')
@@ -134,10 +119,7 @@ export async function markRecorded(db: Kysely<Database>, id: string, now: number
     .execute();
 }
 
-/**
- * The statuses a webhook status may replace: they only move forward (Meta's webhooks may arrive out
- * of order, and twice), and a `failed` never undoes a delivery to another of the buyer's devices.
- */
+/** Only forward (webhooks arrive out of order, and twice); a `failed` never undoes a delivery to another device. */
 const REPLACEABLE: Record<'sent' | 'delivered' | 'read' | 'failed', WhatsappMessageStatus[]> = {
   sent: ['sending', 'accepted', 'failed'],
   delivered: ['sending', 'accepted', 'sent', 'failed'],
@@ -145,11 +127,7 @@ const REPLACEABLE: Record<'sent' | 'delivered' | 'read' | 'failed', WhatsappMess
   failed: ['sending', 'accepted', 'sent'],
 };
 
-/**
- * One status from Meta's webhook, found by Meta's message id or by the callback data we sent with
- * it (our row's id: an attempt whose answer was lost has no message id here yet). Returns the row
- * as it now stands when the status changed it, else undefined (unknown message, or a replay).
- */
+/** Also found by our callback data: an attempt whose answer was lost has no message id yet. */
 export async function applyDeliveryStatus(
   db: Kysely<Database>,
   event: { messageId: string; callbackData: string | null; status: keyof typeof REPLACEABLE; at: number; errorCode: number | null },
@@ -177,7 +155,6 @@ export async function applyDeliveryStatus(
   return db.selectFrom('whatsapp_messages').selectAll().where('id', '=', row.id).executeTakeFirst();
 }
 
-/** An order's messages, oldest first (two in one millisecond by the slot they took). */
 export function listMessagesOfOrder(db: Kysely<Database>, orderId: string): Promise<WhatsappMessageRow[]> {
   return db
     .selectFrom('whatsapp_messages')
@@ -206,7 +183,6 @@ export async function findBlockingFailure(
   return failed.find((row) => isBlocking(Number(row.error_code)));
 }
 
-/** Records that a number wants no more messages; false when it already said so. */
 export async function recordOptOut(db: Kysely<Database>, phoneKey: string, source: 'reply' | 'link', now: number): Promise<boolean> {
   const result = await db
     .insertInto('whatsapp_opt_outs')
@@ -216,7 +192,6 @@ export async function recordOptOut(db: Kysely<Database>, phoneKey: string, sourc
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** When the number asked to stop, or null. */
 export async function optedOutAt(db: Kysely<Database>, phoneKey: string): Promise<number | null> {
   const row = await db.selectFrom('whatsapp_opt_outs').select('at').where('phone_key', '=', phoneKey).executeTakeFirst();
   return row ? Number(row.at) : null;
@@ -231,11 +206,7 @@ export async function deleteMessagesOfOrders(trx: Executor, orderIds: readonly s
     .execute();
 }
 
-/**
- * One use of the console's "Cobrar no WhatsApp": the seller opened the wa.me link at `now`. Each
- * use is a row of its own (its key is its time), with no slot, so it never takes an automatic
- * message's place under WHATSAPP_MAX_PER_ORDER; the recovery figures count it as a touch.
- */
+/** No slot, so it never takes an automatic message's place under WHATSAPP_MAX_PER_ORDER. */
 export async function recordConsoleMessage(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
   await db
     .insertInto('whatsapp_messages')

@@ -19,18 +19,13 @@ import {
   type WhatsappMessageRow,
 } from './whatsapp-repository.ts';
 
-/** What the WhatsApp routes and the console need (routes/whatsapp.ts, routes/admin/whatsapp.ts). */
 export interface WhatsappServiceDeps {
   db: Kysely<Database>;
   config: Pick<Config, 'whatsapp'>;
   publicUrl: () => string;
 }
 
-/**
- * Meta's check of the webhook URL (`GET ?hub.mode=subscribe&hub.verify_token=…&hub.challenge=…`):
- * the challenge back when the token is ours, else null. The challenge is Meta's number, and only
- * such a short token is echoed back.
- */
+/** Only a short numeric challenge is echoed back. */
 export function answerVerification(
   config: Pick<Config, 'whatsapp'>,
   query: { mode?: string; token?: string; challenge?: string },
@@ -42,12 +37,7 @@ export function answerVerification(
 
 export type WebhookOutcome = { kind: 'refused' } | { kind: 'received'; statuses: number; stops: number; ended: string[] };
 
-/**
- * One delivery of Meta's webhook, signed with the app secret or refused. Each status is stored on
- * its message (never backwards, a replay changes nothing); a failure whose code ends WhatsApp for
- * the order (the number, the template) drops the order's other WhatsApp messages; a "PARAR"
- * records the sender's number as opted out. Returns what changed, the orders WhatsApp ended for.
- */
+/** A failure whose code ends WhatsApp for the order drops its other messages; statuses never go backwards. */
 export async function receiveWhatsappWebhook(
   deps: Pick<WhatsappServiceDeps, 'db' | 'config'>,
   delivery: { rawBody: Uint8Array; signature: string | undefined },
@@ -75,10 +65,7 @@ export async function receiveWhatsappWebhook(
   return { kind: 'received', statuses, stops, ended };
 }
 
-/**
- * The stop link of a message (a POST: the GET only asks): the order's number gets no more
- * messages, from this order or any other. False when it had already asked.
- */
+/** The number gets no more messages, from this order or any other. */
 export async function stopWhatsappByLink(db: Kysely<Database>, order: Pick<OrderRow, 'id' | 'buyer_phone'>, now: number): Promise<boolean> {
   await deleteUnsentMessages(db, order.id, { kinds: [], kindPrefixes: [WHATSAPP_KIND_FAMILY] });
   const to = whatsappRecipient(order.buyer_phone);
@@ -109,7 +96,6 @@ function adminMessage(row: WhatsappMessageRow, order: OrderRow, publicUrl: strin
   };
 }
 
-/** The console's view of an order's WhatsApp: the consent, the stop, why it is not possible, each message. */
 export async function describeOrderWhatsapp(deps: WhatsappServiceDeps, orderId: string): Promise<AdminOrderWhatsapp | undefined> {
   const order = await findOrderById(deps.db, orderId);
   if (!order) return undefined;

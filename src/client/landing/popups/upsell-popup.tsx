@@ -10,7 +10,7 @@ import { PopupFooter } from './popup-footer.tsx';
 
 /**
  * The buy call inside opens the checkout with the bump ticked: the buyer chose it here, with its
- * price in view (DESIGN.md §1 item 9). The checkout still shows the box, which they may untick.
+ * price in view (docs/offers.md#the-checkout). The checkout still shows the box, which they may untick.
  */
 function WithBumpTicked({ children }: { children: ReactNode }) {
   const checkout = useCheckout();
@@ -39,7 +39,7 @@ function BumpOfferBox({ bump }: { bump: BumpOffer }) {
 
 /**
  * The upsell popup: the list's top-up supplier (R$ 100 de crédito por R$ 20) and a buy call. When
- * the server offers the order bump (issue 38) it presents the bump too, and its buy call opens the
+ * the server offers the order bump (docs/offers.md) it presents the bump too, and its buy call opens the
  * checkout with the bump ticked.
  */
 export default function UpsellPopup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -27,26 +27,15 @@ import {
 import { requestJson, TransportFailure } from '../../transport.ts';
 
 /**
- * AbacatePay behind our PixProvider, with a small typed client rather than `@abacatepay/sdk`: the SDK
- * pulls in `@abacatepay/rest` and `@abacatepay/types`, logs a deprecation warning for v1, and hides
- * the transport (timeouts, redirects, whether a request left) that decides `uncertain` below.
- *
- * API v2's transparent checkout, not v1's `/pixQrCode/*`: the docs mark v1 as legacy ("toda a
- * evolução da plataforma acontece na v2", pages/v1/introduction.mdx) and the SDK's v1 export as
- * frozen, and only v2 refunds a PIX charge (`POST /v2/transparents/refund`, pages/transparents/refund.mdx).
- * Create `POST /v2/transparents/create` (`{ method: 'PIX', data }`, centavos), read
- * `GET /v2/transparents/list?id=`, dev mode's `POST /v2/transparents/simulate-payment?id=`
- * (AbacatePay/documentation `openapi.yaml`). Auth: `Authorization: Bearer <api key>`. The read is
- * the list filtered by the charge's id, not `GET /v2/transparents/check`: check answers only `id`,
- * `status` and `expiresAt`, and a read-back confirms a payment only with its amount; each listed
- * item has the create reply's shape, `amount` included (pages/transparents/list.mdx).
+ * AbacatePay's API v2 transparent checkout (v1 is legacy and cannot refund a PIX). Not the SDK: it
+ * hides the transport that decides `uncertain`. The read is `list?id=`, not `check`, which has no
+ * amount, and a read-back confirms a payment only with its amount.
  */
 
 export interface AbacatepaySettings {
   apiKey: string;
   /** The secret typed into the webhook form of AbacatePay's dashboard; it comes back in `?webhookSecret=`. */
   webhookSecret: string;
-  /** Default https://api.abacatepay.com; tests point it at the stand-in. */
   apiUrl?: string;
 }
 
@@ -61,17 +50,12 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 /** `data.description` is at most 500 characters (openapi.yaml `/transparents/create`). */
 const MAX_DESCRIPTION = 500;
 
-/**
- * The key AbacatePay signs every webhook body with: HMAC-SHA256, base64, in `X-Webhook-Signature`.
- * It is public and the same for every account (pages/webhooks/security.mdx), so the signature only
- * proves the body is intact; the seller's `webhookSecret` proves who sent it. Both are checked.
- */
+/** Public and the same for every account: the signature proves the body intact, the seller's secret who sent it. */
 const ABACATEPAY_WEBHOOK_KEY =
   't9dXRhHHo3yDEj5pVDYz0frf7q6bMKyMRmxxCPIPp3RCplBfXRxqlC6ZpiWmOqj4L63qEaeUOtrCI8P0VMUgo6iIga2ri9ogaHFs0WIIywSMg0q7RmBfybe1E5XJcfC4IW3alNqym0tXoAKkzvfEjZxV6bE0oG2zJrNNYmUCKZyV0KZ3JS8Votf9EAWWYdiDkMkpbMdPggfh1EqHlVkMiTady6jOR3hyzGEHrIz2Ret0xHKMbiqkr9HS1JhNHDX9';
 
 interface Reply {
   status: number;
-  /** Parsed with null prototypes; undefined for an empty or non-JSON body. */
   json: unknown;
 }
 
@@ -92,10 +76,7 @@ function toChargeRecord(charge: AbacateCharge): ChargeRecord {
 }
 
 export interface AbacatepayProvider extends PixProvider {
-  /**
-   * Dev mode only: AbacatePay marks the charge paid and sends its webhook, so a seller can try the
-   * whole flow before going live (pages/transparents/simulate-payment.mdx). Throws GatewayError.
-   */
+  /** Dev mode only: the seller can try the whole flow before going live. */
   simulatePayment(chargeId: string): Promise<ChargeRecord>;
 }
 

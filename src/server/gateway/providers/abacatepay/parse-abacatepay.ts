@@ -1,10 +1,6 @@
 import type { PaymentState } from '../../types.ts';
 
-/**
- * AbacatePay's replies and webhook bodies read into plain values. Every reply is the envelope
- * `{ data, error, success }` (docs.abacatepay.com, AbacatePay/documentation `openapi.yaml`); amounts are
- * integer centavos. Bodies come from `parseJsonSafely`, so records have no prototype keys.
- */
+/** Every reply is the envelope `{ data, error, success }` (AbacatePay/documentation `openapi.yaml`). */
 
 type JsonRecord = Record<string, unknown>;
 
@@ -16,7 +12,6 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
-/** Our centavos as AbacatePay's `amount`: the same integer (the API counts centavos). */
 export function toAbacateAmount(cents: number): number {
   if (!Number.isSafeInteger(cents) || cents <= 0) throw new TypeError(`amountCents must be positive integer centavos, got ${cents}`);
   return cents;
@@ -44,7 +39,6 @@ export function paymentState(raw: string | null): PaymentState {
   return raw !== null && Object.hasOwn(STATES, raw.toUpperCase()) ? STATES[raw.toUpperCase()]! : 'unknown';
 }
 
-/** The `error` of an envelope: a string, or null. */
 export function envelopeError(body: unknown): string | null {
   return isRecord(body) ? text(body.error) : null;
 }
@@ -65,7 +59,6 @@ function epochMs(value: unknown): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-/** `data` of a create or simulate reply; null when it names no charge. */
 export function parseChargeData(body: unknown): AbacateCharge | null {
   return isRecord(body) ? parseCharge(body.data) : null;
 }
@@ -92,7 +85,6 @@ function parseCharge(data: unknown): AbacateCharge | null {
   };
 }
 
-/** `data.refundPublicId` of a refund reply. */
 export function parseRefundData(body: unknown): string | null {
   return isRecord(body) && isRecord(body.data) ? text(body.data.refundPublicId) : null;
 }
@@ -100,12 +92,7 @@ export function parseRefundData(body: unknown): string | null {
 export type WebhookEventRead =
   { kind: 'charge'; chargeId: string } | { kind: 'refund'; chargeId: string } | { kind: 'ignored'; reason: string };
 
-/**
- * The charge a webhook names. v2 (pages/webhooks/events/transparent.mdx): `transparent.completed`,
- * `transparent.disputed`, `transparent.refunded` with `data.transparent.id`. v1, for a webhook still
- * registered on the old version (`@abacatepay/types` v1 `WebhookBillingPaidEvent`): `billing.paid`
- * and `billing.refunded` with `data.pixQrCode.id`.
- */
+/** v2's `transparent.*` events, and v1's `billing.*` for a webhook still registered on the old version. */
 export function readWebhookEvent(body: unknown): WebhookEventRead {
   if (!isRecord(body)) return { kind: 'ignored', reason: 'body is not an object' };
   const event = text(body.event);

@@ -1,13 +1,7 @@
 /**
- * Efí through the Banco Central's standard "API Pix" (github.com/bacen/pix-api, openapi.yaml), as a
- * `PixProvider`. Everything bank-specific sits in a `PixApiProfile` (pix-api-profile.ts), so Sicredi,
- * Sicoob or PagSeguro are another profile for `createPixApiProvider`, not another adapter.
- *
- * A small typed client over node:https, not Efí's `sdk-node-apis-efi`: every call, the token call
- * included, must present the seller's certificate (mTLS), which global fetch cannot do without
- * undici's dispatcher; the SDK brings axios and fixed base URLs (production or sandbox only), so tests
- * could not point it at a stand-in; and this is a handful of endpoints. For the same reason the factory
- * takes no `fetch`: its transport is an https.Agent holding the certificate (and, for tests, a CA).
+ * Efí through the Banco Central's standard "API Pix" (github.com/bacen/pix-api); bank specifics sit
+ * in a `PixApiProfile`, so another bank is another profile. node:https rather than Efí's SDK: every
+ * call presents the seller's certificate (mTLS), and the SDK's fixed base URLs rule out a stand-in.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -47,29 +41,19 @@ export interface EfiSettings {
   clientSecret: string;
   /** A `.p12` (Efí's download, no passphrase) or a `.pem` holding the certificate and its key. */
   certificatePath: string;
-  /** The seller's PIX key the charges are made to (the standard's `chave`). */
   pixKey: string;
   /** `https://pix.api.efipay.com.br` (production) or `https://pix-h.api.efipay.com.br` (homologação), or a stand-in. */
   apiUrl: string;
-  /** For Efí's alternative to mTLS on webhooks: the `?hmac=` value of the registered webhook URL. */
+  /** Efí's alternative to mTLS on webhooks: the `?hmac=` of the registered URL. */
   webhookHmacSecret?: string | null;
   /** Addresses webhooks may come from in that mode; the profile's (Efí's published one) when unset. */
   allowedIps?: readonly string[] | null;
 }
 
-/**
- * The Efí adapter: a PixProvider, plus the webhook set-up a seller does once per PIX key
- * (`npm run efi-webhook`, src/server/cli/efi-webhook.ts). The standard's `PUT|GET /webhook/{chave}`;
- * not on PixProvider, as no other provider registers a webhook per account through its API.
- */
+/** Plus the webhook set-up a seller does once per PIX key (`npm run efi-webhook`), which no other provider has. */
 export interface EfiProvider extends PixProvider {
-  /**
-   * Registers `webhookUrl` (our `/api/webhooks/efi`) for the settings' PIX key, replacing the one
-   * there. `skipMtls`: Efí's alternative to mTLS, registering the URL `efiWebhookUrl` builds with the
-   * settings' hmac. Registering the same URL again is harmless. Throws EfiWebhookError.
-   */
+  /** Replaces the URL registered for the PIX key; registering the same URL again is harmless. */
   registerWebhook(webhookUrl: string, options: { skipMtls: boolean }): Promise<void>;
-  /** The URL registered for the PIX key, or null when there is none. Throws EfiWebhookError. */
   getWebhook(): Promise<string | null>;
 }
 
@@ -88,12 +72,7 @@ export class EfiWebhookError extends Error {
   }
 }
 
-/**
- * The URL to register for the PIX key. With mTLS, `baseUrl` itself: Efí calls `{baseUrl}/pix` (the
- * standard's callback). With the hmac (Efí's skip-mTLS mode), `{baseUrl}/pix?hmac=<secret>&ignorar=`:
- * the same path, the secret the webhook check compares, and `ignorar=` to swallow the `/pix` Efí
- * still appends (github.com/efipay/mtls-webhook README; comunidade.sejaefi.com.br, 2025-01-17).
- */
+/** With the hmac, `ignorar=` swallows the `/pix` Efí still appends (github.com/efipay/mtls-webhook README). */
 export function efiWebhookUrl(baseUrl: string, hmacSecret: string | null): string {
   const url = URL.canParse(baseUrl) ? new URL(baseUrl) : null;
   if (!url || url.search !== '' || url.hash !== '') throw new TypeError(`not a webhook base URL: ${JSON.stringify(baseUrl)}`);
@@ -125,11 +104,7 @@ const capabilities: ProviderCapabilities = {
   idempotentCreate: true,
 };
 
-/**
- * The txid is ours to choose (TxId: "criado exclusivamente pelo usuário recebedor", 26–35
- * [a-zA-Z0-9]) and `PUT /cob/{txid}` on an ATIVA charge revises it rather than making another: so
- * deriving it from the idempotency key makes a retry of the same create the same charge.
- */
+/** The txid is ours and `PUT /cob/{txid}` revises an ATIVA charge: from the idempotency key, a retry is the same charge. */
 function txidFor(idempotencyKey: string): string {
   return createHash('sha256').update(`cob:${idempotencyKey}`).digest('hex').slice(0, 35);
 }
@@ -224,10 +199,8 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
   }
 
   /**
-   * One request. `firstOnConnection` marks the token call: a server that checks the client certificate
-   * after a TLS 1.3 handshake (Node's own `rejectUnauthorized`, some proxies) just resets the new
-   * connection instead of sending an alert, and a token call creates nothing, so reading such a reset
-   * as a refused certificate can only make the message clearer, never hide a charge.
+   * `firstOnConnection`: the token call, which creates nothing, so a reset after a TLS 1.3 handshake
+   * is read as a refused certificate (some servers reset instead of sending an alert).
    */
   function send(
     method: 'GET' | 'PUT' | 'POST',
@@ -354,7 +327,6 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     }
   }
 
-  /** A Portuguese reason for what went wrong, for the seller (and the error's `cause`). */
   function reasonOf(failure: CallFailure | Reply): string {
     if (failure instanceof CallFailure) {
       if (failure.reason === 'certificate') return efiCopy.certificateRefused;
@@ -367,10 +339,7 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     return efiCopy.refused(failure.status, refundErrorDetail({ message: problemDetail(failure.json) }));
   }
 
-  /**
-   * A charge or read error shows the buyer the catalogue's words (gateway/errors.ts); the bank's
-   * reason rides in `cause`. A refund error is for the seller's console, so the reason is the message.
-   */
+  /** A refund error is for the seller's console, so the bank's reason is the message; else it rides in `cause`. */
   function gatewayError(kind: 'charge' | 'transaction' | 'refund', reason: string, status: number | undefined, uncertain: boolean) {
     const shown =
       kind === 'refund'
@@ -489,10 +458,7 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     return { chargeId: txid, amountCents: cob.amountCents, state: cob.state, rawStatus: cob.rawStatus, endToEndId: cob.endToEndId };
   }
 
-  /**
-   * Whether the create under this key made a cob: the txid is ours (derived from the key), so a
-   * `GET /v2/cob/{txid}` answers it; the standard's 404 (`CobNaoEncontrado`) means none was made.
-   */
+  /** The txid derives from the key, so `GET /v2/cob/{txid}` answers it; a 404 means none was made. */
   async function findCharge(idempotencyKey: string): Promise<'exists' | 'none'> {
     const reply = await readCob(txidFor(idempotencyKey), 'transaction');
     if (reply.status === 404) return 'none';

@@ -1,10 +1,6 @@
 import type { PaymentState } from '../../types.ts';
 
-/**
- * Pure readers for the "API Pix" JSON (github.com/bacen/pix-api openapi.yaml, schemas `CobCompleta`,
- * `Pix`, `Devolucao`, `WebhookCompleto`, `Problema`) and the reais strings it carries. None throws; every reader takes
- * what a parser built with `parseJsonSafely` (null-prototype objects) and returns our own shapes.
- */
+/** Readers for the "API Pix" JSON (github.com/bacen/pix-api openapi.yaml); none throws. */
 
 type JsonRecord = Record<string, unknown>;
 
@@ -33,7 +29,6 @@ export function reaisToCents(value: unknown): number | null {
   return Number(match[1]) * 100 + Number(match[2]);
 }
 
-/** The standard's `TxId` and `DevolucaoId` patterns. */
 export const TXID = /^[a-zA-Z0-9]{26,35}$/;
 export const DEVOLUCAO_ID = /^[a-zA-Z0-9]{1,35}$/;
 
@@ -81,12 +76,7 @@ export interface ParsedCob {
   expiresAt: number | null;
 }
 
-/**
- * `CobGerada` / `CobCompleta`. The record's status is not the charge's (`CobrancaStatus`): an
- * expired charge stays ATIVA, so `now` past the expiry reads as failed; a CONCLUIDA one whose
- * devoluções give back all it received reads as reversed, one with a devolução still processing
- * for the rest as refunding.
- */
+/** The record's status is not the charge's: an expired charge stays ATIVA, so `now` past the expiry reads as failed. */
 export function parseCob(body: unknown, now: number): ParsedCob | null {
   if (!isRecord(body)) return null;
   const txid = text(body.txid);
@@ -149,10 +139,7 @@ export function parseToken(body: unknown): { token: string; expiresInSeconds: nu
   return { token, expiresInSeconds: Math.max(0, expires) };
 }
 
-/**
- * The bank's explanation of an error: the standard's `Problema` (RFC 7807: `detail`, `title`,
- * `violacoes[].razao`), else Efí's own `{ nome, mensagem }`, else an OAuth `error_description`.
- */
+/** The standard's `Problema` (RFC 7807), else Efí's `{ nome, mensagem }`, else an OAuth `error_description`. */
 export function problemDetail(body: unknown): string | null {
   if (!isRecord(body)) return null;
   const reasons = (Array.isArray(body.violacoes) ? body.violacoes : [])
@@ -168,10 +155,6 @@ export function problemDetail(body: unknown): string | null {
   );
 }
 
-/**
- * `WebhookCompleto` (`GET /webhook/{chave}`): the registered `webhookUrl`, an absolute URL; null when
- * the reply is not one.
- */
 export function parseWebhookConfig(body: unknown): string | null {
   if (!isRecord(body)) return null;
   const url = text(body.webhookUrl);

@@ -1,9 +1,4 @@
-/**
- * Mercado Pago counts money in reais with up to two decimals, as a JSON number (`transaction_amount:
- * 19.9`, refunds' `amount`); we count integer centavos. Both directions go through the decimal
- * text, never `cents / 100` or `reais * 100`: 0.29 * 100 is 28.999999999999996 in binary floating
- * point, and one centavo lost or gained on a refund is a wrong refund.
- */
+/** Through the decimal text, never `reais * 100`: 0.29 * 100 is 28.999999999999996, a wrong refund. */
 
 /** The largest amount we ever send: far above any PIX a shop takes, far below where a double stops being exact. */
 const MAX_CENTS = 100_000_000_000;
@@ -19,10 +14,7 @@ export function centsToReais(cents: number): number {
 
 const REAIS_TEXT = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
 
-/**
- * `19.9` (a number as JSON.parse gave it, or its text) → `1990`; null for anything that is not a
- * non-negative amount with at most two decimals (a third decimal would be a fraction of a centavo).
- */
+/** Null for a third decimal: a fraction of a centavo. */
 export function reaisToCents(value: unknown): number | null {
   let text: string;
   if (typeof value === 'number') {

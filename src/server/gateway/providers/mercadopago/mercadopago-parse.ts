@@ -2,12 +2,6 @@ import type { SafeRecord } from '../../../lib/safe-parse.ts';
 import type { PaymentState } from '../../types.ts';
 import { reaisToCents } from './mercadopago-amount.ts';
 
-/**
- * Mercado Pago's payment and refund JSON read into plain values. Every reply went through
- * parseJsonSafely first (null-prototype objects, no `__proto__`/`constructor` keys), so a key
- * lookup here can only find what the reply itself held.
- */
-
 function record(value: unknown): SafeRecord | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as SafeRecord) : null;
 }
@@ -23,12 +17,7 @@ export function readId(value: unknown): string | null {
   return null;
 }
 
-/**
- * The documented payment statuses (reference "Get payment"): `approved` is paid; `pending`,
- * `in_process` and `authorized` wait; `rejected` and `cancelled` (an expired PIX ends cancelled)
- * never paid; `refunded` and `charged_back` gave the money back. `in_mediation` is a dispute with the
- * money held: neither paid nor reversed until it settles, so it reads `unknown`.
- */
+/** `in_mediation` holds the money in a dispute: neither paid nor reversed until it settles. */
 function paymentState(status: string | null): PaymentState {
   switch (status) {
     case 'approved':

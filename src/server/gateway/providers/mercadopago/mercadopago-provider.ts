@@ -1,14 +1,6 @@
 /**
- * Mercado Pago as a PIX provider (issue 44; docs: "Checkout Transparente > Pix", "Webhooks",
- * "Reembolsos e cancelamentos", the API reference for /v1/payments and its refunds).
- *
- * A small typed client, not the official `mercadopago` SDK: the SDK's base URL is a static constant
- * (`AppConfig.BASE_URL` in src/utils/config), so tests and staging could not point it at a stand-in
- * without patching the module, and its RestClient retries 5xx answers on its own, where we decide
- * retries ourselves after reading the charge back. Four endpoints do not need it.
- *
- * Units: Mercado Pago speaks reais with decimals (mercadopago-amount.ts); everything leaving this
- * folder is integer centavos and epoch milliseconds.
+ * Mercado Pago as a PIX provider (docs/payments.md#mercado-pago). Not the official SDK: its base URL
+ * is a static constant (no stand-in in tests) and it retries 5xx on its own, where we read back first.
  */
 import { mercadopagoCopy } from '../../../../content/providers.ts';
 import { refundErrorDetail } from '../../errors.ts';
@@ -23,16 +15,11 @@ const DEFAULT_API_URL = 'https://api.mercadopago.com';
 /** Like gateway-client.ts: no call outlives it, so a checkout never waits longer than this for one provider. */
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-/**
- * "The configured date must be between 30 minutes and up to 30 days from the date of issue" (Pix
- * guide, `date_of_expiration`). A minute of margin keeps our clock and the request's transit from
- * landing just under the minimum; the reply's `date_of_expiration` is what we report.
- */
+/** The Pix guide's 30-minute minimum, plus a minute for our clock and the request's transit. */
 const MIN_EXPIRY_SECONDS = 31 * 60;
 const MAX_EXPIRY_SECONDS = 30 * 24 * 60 * 60 - 60;
 /** São Paulo has had no daylight saving time since 2019; the docs' examples carry an explicit offset. */
 const SAO_PAULO_OFFSET_MS = -3 * 60 * 60_000;
-/** Description length we send; the bank app shows far less. */
 const MAX_DESCRIPTION = 250;
 
 const capabilities: ProviderCapabilities = {
@@ -48,15 +35,10 @@ const capabilities: ProviderCapabilities = {
 interface Reply {
   status: number;
   ok: boolean;
-  /** Parsed with parseJsonSafely; undefined for an empty or non-JSON body. */
   json: unknown;
 }
 
-/**
- * Answers that leave a write's outcome open besides 5xx: 409 (the idempotency key was already used,
- * so something exists under it), 423 (a request with the same key is still running) and 424 (a
- * dependency of theirs failed mid-way); mercadopago/sdk-nodejs src/utils/errors/index.ts names them.
- */
+/** Besides 5xx, these leave a write's outcome open (mercadopago/sdk-nodejs src/utils/errors/index.ts). */
 function leavesWriteOpen(status: number): boolean {
   return status >= 500 || status === 409 || status === 423 || status === 424;
 }
@@ -96,13 +78,7 @@ export function createMercadoPagoProvider(
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  /**
-   * The date_of_expiration, counted from when the charge was first asked for: every call under one
-   * idempotency key must send the very same body, since Mercado Pago answers 409 to a key reused with
-   * another request, and an expiry recomputed from the clock would turn a safe retry (or a restarted
-   * process resuming the call, orders/checkout-service.ts) into a conflict. Kept within the window
-   * Mercado Pago accepts from now.
-   */
+  /** From the first ask, not the clock: a key reused with another body is a 409, so a retry must resend the same one. */
   function expiryFor(requestedAt: number, expiresInSeconds: number): string {
     const wanted = requestedAt + expiresInSeconds * 1000;
     const at = Math.min(now() + MAX_EXPIRY_SECONDS * 1000, Math.max(now() + MIN_EXPIRY_SECONDS * 1000, wanted));
@@ -201,12 +177,7 @@ export function createMercadoPagoProvider(
     return { chargeId: payment.id, amountCents: payment.amountCents, state: payment.state, rawStatus: payment.rawStatus, endToEndId: null };
   }
 
-  /**
-   * `GET /v1/payments/search?external_reference={key}` (the Payment Search API): our key is the
-   * payment's external_reference, so a payment made under it is listed. Search results may trail
-   * a create by moments; a `none` therefore only ever leads to another provider's charge, never to
-   * a second one here.
-   */
+  /** Search may trail a create by moments, so `none` only ever leads to another provider, never a second charge here. */
   async function findCharge(idempotencyKey: string): Promise<'exists' | 'none'> {
     const key = idempotencyKey.trim();
     if (key === '') throw new TypeError('idempotencyKey is empty');
@@ -247,11 +218,7 @@ export function createMercadoPagoProvider(
     return { refundId: answer.id, amountCents: answer.amountCents, state: answer.state, rawStatus: answer.rawStatus };
   }
 
-  /**
-   * `refundId` is Mercado Pago's, as refund() returned it. After an uncertain refund, calling refund()
-   * again with the same key is how to learn what happened: Mercado Pago answers the first refund
-   * for a repeated X-Idempotency-Key instead of making another.
-   */
+  /** After an uncertain refund, refund() again with the same key answers the first one. */
   async function getRefund(charge: ChargeRecord, refundId: string): Promise<RefundRecord> {
     const id = readId(refundId);
     if (!id) throw new TypeError(`not a Mercado Pago refund id: ${JSON.stringify(refundId)}`);

@@ -4,27 +4,14 @@ import { WebhookRejectedError, type ProviderEvent, type WebhookRequest } from '.
 import { readId } from './mercadopago-parse.ts';
 
 /**
- * Mercado Pago's webhook check ("Webhooks", section "Validate notification origin", and the official
- * SDK's `WebhookSignatureValidator`, mercadopago/sdk-nodejs src/utils/webhook/index.ts):
- * `x-signature: ts=…,v1=…`, where v1 is the hex HMAC-SHA256, keyed with the application's secret
- * signature, of `id:{data.id};request-id:{x-request-id};ts:{ts};`. `data.id` is the query string's
- * (`?data.id=…&type=payment`), lowercased when alphanumeric; a part whose value is absent is left
- * out of the manifest. The signature covers neither the body nor `type`: the body is never read for
- * an id, and what we act on is always a read-back of the payment, never the notification.
+ * As the SDK's `WebhookSignatureValidator` (mercadopago/sdk-nodejs src/utils/webhook/index.ts). The
+ * signature covers neither the body nor `type`, so we act only on a read-back of the payment.
  */
 
-/**
- * How far `ts` may be from our clock, either way. Mercado Pago waits 22 s for our answer and retries
- * every 15 minutes; ten minutes covers a slow delivery and clock drift, and keeps a captured
- * notification from being replayed for long. A replay inside the window costs one read-back: the
- * payment's state, not the notification, decides.
- */
+/** Covers a slow delivery and clock drift; a replay inside it costs one read-back. */
 export const WEBHOOK_TOLERANCE_MS = 10 * 60_000;
 
-/**
- * The docs call `ts` milliseconds, their example (`ts=1704908010`) is seconds, and the SDK compares
- * it as milliseconds. Below 10^11 a value can only be seconds (10^11 ms is 1973, 10^11 s the year 5138).
- */
+/** The docs say milliseconds, their example is seconds: below 10^11 a value can only be seconds. */
 function timestampMs(ts: string): number {
   const value = Number(ts);
   return value < 1e11 ? value * 1000 : value;
@@ -48,7 +35,6 @@ function signatureParts(header: string): { ts: string | null; v1: string | null 
   return { ts, v1 };
 }
 
-/** The notification's topic: the query's `type` (or the older `topic`), else the body's `type`. */
 function notificationType(request: WebhookRequest): string | null {
   const fromQuery = request.url.searchParams.get('type') ?? request.url.searchParams.get('topic');
   if (fromQuery) return fromQuery;

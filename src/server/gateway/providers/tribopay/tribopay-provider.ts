@@ -9,17 +9,10 @@ import type {
   ProviderEvent,
 } from '../../pix-provider.ts';
 
-/**
- * Pepper / TriboPay (docs/gateway.md) on the provider interface. The client (gateway-client.ts)
- * is unchanged: this adapter only maps shapes. Its webhook is the per-order postback
- * (`/api/webhooks/gateway?t={order}.{secret}`, orders/postback-service.ts), authenticated by the
- * order's secret rather than a signature, so `parseWebhook` is not how its postbacks arrive.
- */
+/** Only maps shapes; its postbacks arrive through orders/postback-service.ts, not `parseWebhook`. */
 export interface TribopayProvider extends PixProvider {
   readonly id: 'tribopay';
-  /** The seller's product and offer at TriboPay (cached by the client). */
   getProduct(options?: { fresh?: boolean }): Promise<GatewayProduct>;
-  /** The configured product hash, known without a call. */
   readonly productHash: string;
 }
 

@@ -1,0 +1,165 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import GithubSlugger from 'github-slugger';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The docs stay short and every reference leads somewhere: the README and the decision records have
+ * a size limit, links and `docs/…#anchor` references are resolved against the files and their
+ * headings (GitHub's slugs), and comments stay a small share of the server's and shared code.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const README_MAX_LINES = 200;
+const ADR_MAX_WORDS = 600;
+const COMMENT_SHARE_MAX = 0.08;
+
+function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return filesUnder(rel, keep);
+    return keep(rel) ? [rel] : [];
+  });
+}
+
+const read = (rel: string) => fs.readFileSync(path.join(root, rel), 'utf8');
+const markdownFiles = ['README.md', ...filesUnder('docs', (f) => f.endsWith('.md'))];
+const sourceFiles = filesUnder('src', (f) => /\.tsx?$/.test(f));
+const adrFiles = filesUnder('docs/decisions', (f) => f.endsWith('.md'));
+
+/** Markdown without its fenced code blocks, which hold examples, not headings or links. */
+const withoutFences = (markdown: string) => markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
+
+const anchorCache = new Map<string, Set<string>>();
+
+/** The anchors GitHub gives a Markdown file: one per heading (numbered when repeated) and each `<a id>`. */
+function anchorsOf(rel: string): Set<string> {
+  const cached = anchorCache.get(rel);
+  if (cached) return cached;
+  const slugger = new GithubSlugger();
+  const text = withoutFences(read(rel));
+  const anchors = new Set<string>();
+  for (const [, heading] of text.matchAll(/^#{1,6}[ \t]+(.+?)[ \t#]*$/gm)) anchors.add(slugger.slug(heading!));
+  for (const [, id] of text.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id!);
+  anchorCache.set(rel, anchors);
+  return anchors;
+}
+
+/** Why `target` (a path from the repository root, maybe with `#anchor`) leads nowhere, or undefined. */
+function deadEnd(target: string): string | undefined {
+  const [file = '', anchor] = target.split('#');
+  if (!fs.existsSync(path.join(root, file))) return 'no such file';
+  if (anchor === undefined || !file.endsWith('.md')) return undefined;
+  return anchorsOf(file).has(decodeURIComponent(anchor).toLowerCase()) ? undefined : 'no such heading';
+}
+
+describe('docs size', () => {
+  it(`keeps the README under ${README_MAX_LINES} lines`, () => {
+    expect(read('README.md').trimEnd().split('\n').length).toBeLessThanOrEqual(README_MAX_LINES);
+  });
+
+  it(`keeps each decision record under ${ADR_MAX_WORDS} words, with its status and date`, () => {
+    const problems = adrFiles.flatMap((file) => {
+      const text = read(file);
+      const words = text.split(/\s+/).filter(Boolean).length;
+      return [
+        ...(words > ADR_MAX_WORDS ? [`${file}: ${words} words`] : []),
+        ...(/^Status: \S/m.test(text) ? [] : [`${file}: no "Status:" line`]),
+        ...(/^Date: \d{4}-\d{2}-\d{2}$/m.test(text) ? [] : [`${file}: no "Date: YYYY-MM-DD" line`]),
+      ];
+    });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('references', () => {
+  it('resolves every relative link in the README and docs/', () => {
+    const problems = markdownFiles.flatMap((file) =>
+      [
+        ...withoutFences(read(file))
+          .replace(/`[^`\n]*`/g, '')
+          .matchAll(/\]\(([^()\s]+)(?:\s+"[^"]*")?\)/g),
+      ].flatMap(([, link]) => {
+        if (/^[a-z][a-z0-9+.-]*:/i.test(link!)) return [];
+        const target = link!.startsWith('#') ? file + link : path.posix.normalize(path.posix.join(path.posix.dirname(file), link!));
+        const why = deadEnd(target);
+        return why ? [`${file}: ${link} (${why})`] : [];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('resolves every docs/… reference in src/', () => {
+    const problems = sourceFiles.flatMap((file) =>
+      [...read(file).matchAll(/(?<![\w/.-])docs\/[\w./-]*?\.md(?:#[\p{L}\p{N}_-]+)?/gu)].flatMap(([ref]) => {
+        const why = deadEnd(ref);
+        return why ? [`${file}: ${ref} (${why})`] : [];
+      }),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('cites no issue numbers in src/, which a reader cannot open', () => {
+    const problems = sourceFiles.flatMap((file) =>
+      read(file)
+        .split('\n')
+        .flatMap((line, i) => (/\bissues? #?\d+/i.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
+/** Comment-only lines and non-blank lines of a source file; a line inside a block comment is a comment line. */
+function commentLines(file: string): { comments: number; nonBlank: number } {
+  const text = read(file);
+  const source = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const inComment = new Uint8Array(text.length);
+  const seen = new Set<number>();
+  const mark = (ranges: ts.CommentRange[] | undefined) => {
+    for (const range of ranges ?? []) {
+      if (seen.has(range.pos)) continue;
+      seen.add(range.pos);
+      inComment.fill(1, range.pos, range.end);
+    }
+  };
+  const visit = (node: ts.Node) => {
+    mark(ts.getLeadingCommentRanges(text, node.getFullStart()));
+    mark(ts.getTrailingCommentRanges(text, node.getEnd()));
+    for (const child of node.getChildren(source)) visit(child);
+  };
+  visit(source);
+  let comments = 0;
+  let nonBlank = 0;
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    let code = false;
+    let any = false;
+    for (let i = 0; i < line.length; i++) {
+      if (/\s/.test(line[i]!)) continue;
+      any = true;
+      if (!inComment[offset + i]) code = true;
+    }
+    if (any) nonBlank++;
+    if (any && !code) comments++;
+    offset += line.length + 1;
+  }
+  return { comments, nonBlank };
+}
+
+describe('comments', () => {
+  it(`are at most ${COMMENT_SHARE_MAX * 100}% of the non-blank lines in src/server and src/shared`, () => {
+    const files = ['src/server', 'src/shared'].flatMap((dir) => filesUnder(dir, (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)));
+    const total = files.map(commentLines).reduce((a, b) => ({ comments: a.comments + b.comments, nonBlank: a.nonBlank + b.nonBlank }));
+    const share = total.comments / total.nonBlank;
+    expect(share, `${total.comments} comment lines of ${total.nonBlank} (${(100 * share).toFixed(1)}%)`).toBeLessThanOrEqual(
+      COMMENT_SHARE_MAX,
+    );
+  }, 60_000);
+});
