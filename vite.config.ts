@@ -11,6 +11,7 @@ const LANDING_ENTRY = 'src/client/landing-main.tsx';
 const PRESELL_ENTRY = 'src/client/presell-main.tsx';
 
 const root = import.meta.dirname;
+const apiServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 const entryIds = [LANDING_ENTRY, PRESELL_ENTRY, 'index.html'].map((entry) => path.resolve(root, entry));
 
 /**
@@ -120,5 +121,6 @@ export default defineConfig({
       },
     },
   },
-  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/sandbox': 'http://127.0.0.1:3000' } },
+  // `npm run dev` (scripts/dev.ts): the server listens on PORT.
+  server: { proxy: { '/api': apiServer, '/sandbox': apiServer } },
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config.ts';
+import { sharedTestSettings } from './vitest.config.ts';
 
 /**
  * The fault suite (`tests/faults/`): each case runs the built server as its own OS process and
@@ -7,13 +7,14 @@ import base from './vitest.config.ts';
  * not to CPU, so the files run side by side. `npm test` runs it as its own suite after the build.
  */
 export default defineConfig({
-  // The same settings as the main suite (a console.error fails a test), with its own files: spread,
-  // not merged, since merging would append these files to the main suite's list.
+  // The same settings as the main suite (a console.error fails a test), with its own files.
   test: {
-    ...base.test,
+    ...sharedTestSettings,
     include: ['tests/faults/**/*.test.ts'],
     maxWorkers: 4,
     testTimeout: 300_000,
     hookTimeout: 150_000,
+    // The test databases' templates, migrated once per run.
+    globalSetup: ['tests/integration/global-setup.ts'],
   },
 });

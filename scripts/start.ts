@@ -1,10 +1,9 @@
-import { pathToFileURL } from 'node:url';
 import { ensureBuilt } from './ensure-built.ts';
 
 /**
- * `npm start`: builds when the sources changed since the last build, then serves, in this same
- * process, so the Node flags in package.json's `start` (--disable-proto=throw) are the server's.
+ * `npm start`, first half: builds when the sources changed since the last build, then exits. The
+ * second half of the script then runs `node --disable-proto=throw dist/server/main.js`, as the
+ * Dockerfile and the systemd unit do, in a process that never loaded the build tooling.
  */
 
-const server = await ensureBuilt();
-await import(pathToFileURL(server).href);
+await ensureBuilt();

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDb } from './test-db.ts';
+import { createPostgresDb, postgresReachable } from './test-db.ts';
 
-describe('text with a NUL byte on PostgreSQL', () => {
+describe.skipIf(!postgresReachable)('text with a NUL byte on PostgreSQL', () => {
   let db: Awaited<ReturnType<typeof createPostgresDb>>;
   beforeAll(async () => {
     db = await createPostgresDb();

@@ -1,0 +1,6 @@
+import { prepareTestDatabases } from './test-db.ts';
+
+/** Vitest's global setup for the integration and fuzz suites: migrate once, before any test file starts. */
+export default async function setup(): Promise<void> {
+  await prepareTestDatabases();
+}
