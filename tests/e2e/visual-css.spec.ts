@@ -159,6 +159,8 @@ for (const width of WIDTHS) {
       browser,
       server,
     }, testInfo) => {
+      // Two loads of each page: on a machine busy with other runs one test has taken two minutes.
+      test.setTimeout(240_000);
       const before = await scenario(browser, server, width, 'whole');
       const after = await scenario(browser, server, width, 'page');
       const differences: string[] = [];
