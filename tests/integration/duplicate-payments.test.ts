@@ -5,7 +5,7 @@ import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts'
 import { decodeHeader, parseMail } from './mime.ts';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const run = promisify(execFile);
 const SELLER = 'vendas@example.com';

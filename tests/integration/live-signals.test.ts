@@ -3,7 +3,7 @@ import type { LiveSignals } from '../../src/shared/live.ts';
 import { businessMonth } from '../../src/shared/time.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { createTestApp, startTestServer, type TestServer } from './test-server.ts';
+import { createTestApp, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const key = () => `k${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(20, 'x');
 const visitor = () => Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');

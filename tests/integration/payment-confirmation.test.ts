@@ -7,7 +7,7 @@ import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts'
 import { parseMail } from './mime.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let keyCounter = 0;
 const key = () => `confirm${Date.now()}${keyCounter++}`.padEnd(20, 'x');

@@ -3,10 +3,10 @@ import { postOrder, uniqueBuyer } from '../support/clients.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { PIX_EMAILS_PER_ADDRESS_PER_DAY, takePixEmailQuota } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { parseMail, decodeHeader, type ParsedMail } from './mime.ts';
-import { payBySandboxPostback } from './sandbox-payment.ts';
+import { payBySandboxPostback } from '../support/purchase.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * "Seu PIX está pronto" and the reminders (docs/payments.md#pix-e-mails-and-the-order-page), end to

@@ -7,7 +7,7 @@ import { SANDBOX_PRODUCT_HASH } from '../../src/server/gateway/sandbox.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 let keys = 0;
 const key = () => `rec${Date.now()}${keys++}`.padEnd(20, 'x');
