@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { uniqueBuyer } from '../support/clients.ts';
-import { checkout, readOrder } from '../support/fault-kit.ts';
+import { buyAndPayInSandbox, readOrder } from '../support/fault-kit.ts';
 import { waitFor } from '../support/wait.ts';
 import { startServer, type RunningServer } from '../support/server-process.ts';
 import { decodeHeader, parseMail } from '../integration/mime.ts';
@@ -20,20 +20,10 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-async function buyAndPay(buyer: { name: string; email: string; phone: string }) {
-  const reply = await checkout(server.url, buyer);
-  expect(reply.status).toBe(201);
-  const order = readOrder(server.dataDir, reply.body.orderId!)!;
-  const paid = await fetch(`${server.url}/sandbox/pay/${order.transaction_hash}`, { method: 'POST', redirect: 'manual' });
-  expect(paid.status).toBe(303);
-  await waitFor('the order to be paid', () => readOrder(server.dataDir, order.id)?.status === 'paid', 60_000);
-  return order;
-}
-
 it('two paid orders for one e-mail: both honoured, the second flagged, one alert e-mail to the seller', async () => {
   const buyer = uniqueBuyer('Iara Campos');
-  const first = await buyAndPay(buyer);
-  const second = await buyAndPay({ ...buyer, phone: '(41) 99654-3210' });
+  const first = await buyAndPayInSandbox(server, buyer);
+  const second = await buyAndPayInSandbox(server, { ...buyer, phone: '(41) 99654-3210' });
 
   // (Besides the two "Seu PIX está pronto", which tests/integration/pix-emails.test.ts covers.)
   const received = () => smtp.received.filter((mail) => !isPixEmail(mail));

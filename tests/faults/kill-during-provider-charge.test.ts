@@ -3,7 +3,8 @@ import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/checkout-repository
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
 import { startGatewayStandIn } from '../support/gateway-stand-in.ts';
 import { freePort } from '../support/nginx.ts';
-import { checkout, mercadoPagoVariables, processDatabase, providersEnv, storedOrder, tribopayVariables } from '../support/provider-rig.ts';
+import { checkout, mercadoPagoVariables, processDatabase, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
+import { orderRow } from '../support/db-reads.ts';
 import { startClockedServer } from '../support/server-process.ts';
 import { startMercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
 import { waitFor } from '../support/wait.ts';
@@ -57,11 +58,11 @@ describe.concurrent('kill -9 while Mercado Pago holds the create', () => {
         await server.advance(CHARGE_IN_FLIGHT_MS + 1_000);
         await waitFor(
           'the reconciler to resume the order',
-          async () => (await storedOrder(database.db, stuck!.id)).status === 'pending',
+          async () => (await orderRow(database.db, stuck!.id)).status === 'pending',
           RECONCILER_AND_SLACK_MS,
           500,
         );
-        expect(await storedOrder(database.db, stuck!.id)).toMatchObject({
+        expect(await orderRow(database.db, stuck!.id)).toMatchObject({
           transaction_hash: String(payment!.id),
           pix_code: payment!.qrCode,
         });

@@ -5,15 +5,9 @@ import type { Db } from '../../src/server/db/database.ts';
 import { FIRST_SKIP_MS } from '../../src/server/gateway/payments.ts';
 import { fetchFrom } from '../support/clients.ts';
 import { freePort } from '../support/nginx.ts';
-import {
-  askRefund,
-  checkout,
-  mercadoPagoVariables,
-  outboxRows,
-  processDatabase,
-  providersEnv,
-  storedOrder,
-} from '../support/provider-rig.ts';
+import { checkout, mercadoPagoVariables, processDatabase, providersEnv } from '../support/provider-rig.ts';
+import { askRefund } from '../support/purchase.ts';
+import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { startClockedServer, type ClockedServer } from '../support/server-process.ts';
 import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
 import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
@@ -129,13 +123,13 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       async function paidAtEfi() {
         const created = await checkout(server.url);
         expect(created.status).toBe(201);
-        const order = await storedOrder(db, created.body.orderId!);
+        const order = await orderRow(db, created.body.orderId!);
         expect(order).toMatchObject({ provider: 'efi', status: 'pending', amount_cents: 1990 });
         const endToEndId = efi.pay(order.transaction_hash!);
         return { order, txid: order.transaction_hash!, endToEndId, code: created.body.pix?.code };
       }
 
-      const statusOf = async (id: string) => (await storedOrder(db, id)).status;
+      const statusOf = async (id: string) => (await orderRow(db, id)).status;
 
       it(
         'one PIX from Efí, paid through its webhook (mTLS at the proxy), the access e-mailed, then returned in full by a devolução',
@@ -225,7 +219,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       async function expectPixFrom(provider: 'efi' | 'mercadopago') {
         const created = await checkout(server.url);
         expect(created.status).toBe(201);
-        const order = await storedOrder(db, created.body.orderId!);
+        const order = await orderRow(db, created.body.orderId!);
         expect(order).toMatchObject({ provider, status: 'pending', amount_cents: 1990 });
         return order;
       }

@@ -11,7 +11,7 @@ import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { SHIPPED_NGINX_CONF, deriveLocalSite, freePort, startNginx, type RunningNginx } from '../support/nginx.ts';
 import { waitFor } from '../support/wait.ts';
 import { createSqliteDb, type TestDb } from '../integration/test-db.ts';
-import { startTestServer, type TestServer } from '../integration/test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * The shipped proxies' logs on disk, written by the real nginx and the real Caddy in front of the

@@ -9,7 +9,7 @@ import { captureLogger } from '../integration/mail-test-support.ts';
 import { parseMail } from '../integration/mime.ts';
 import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import { databases } from '../integration/test-db.ts';
-import { readOutboxRow } from '../support/outbox-row.ts';
+import { readOutboxRow } from '../support/db-reads.ts';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);
@@ -63,7 +63,7 @@ for (const database of databases) {
           expect(await worker.runOnce()).toBe(0);
         }
         expect(queued).toHaveLength(5);
-        const attempts = await Promise.all(queued.map((id) => readOutboxRow(db.db, id, 'access_email')));
+        const attempts = await Promise.all(queued.map((id) => readOutboxRow(db, id, 'access_email')));
         expect(Math.max(...attempts.map((row) => row!.attempts))).toBeGreaterThanOrEqual(4);
 
         await smtp.start();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
-import { sandboxSays } from '../integration/sandbox-payment.ts';
+import { sandboxSays } from '../support/purchase.ts';
 import { databases, type TestDb } from '../integration/test-db.ts';
 import type { AdminOverview } from '../../src/shared/admin.ts';
 import {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSignedByMeta, isStopWord, readWhatsappWebhook } from '../../src/server/whatsapp/webhook-payload.ts';
 import { createSqliteDb, type TestDb } from '../integration/test-db.ts';
-import { createTestApp } from '../integration/test-server.ts';
+import { createTestApp } from '../support/test-server.ts';
 import { announceSeed, cpuMs, FUZZ_SEED, runs } from './fuzz-kit.ts';
 import { deepJson, headerText, hostileString, hugeJson, jsonText, pollutionJson, shapedJson } from './hostile-input.ts';
 

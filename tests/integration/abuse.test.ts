@@ -4,16 +4,15 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { limits, MAX_OPEN_CHARGES_PER_CLIENT } from '../../src/server/http/rate-limit.ts';
-import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Abuse, done for real against the real server on loopback: floods from one address and from many
  * (distinct loopback source addresses stand in for distinct clients), spoofed X-Forwarded-For, and
  * a flood of writes whose storage is measured on disk.
  */
-const key = () => `abuse${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(24, 'x');
 const visitor = () => Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
 interface Live {
@@ -25,7 +24,7 @@ async function postOrder(url: string, address: string, body: Record<string, unkn
   const response = await fetchFrom(address)(`${url}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: key(), ...body }),
+    body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: newCheckoutKey(), ...body }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
@@ -161,8 +160,8 @@ for (const database of databases) {
       const buyer = uniqueBuyer('Joana Lima');
       const before = await countRows(db, 'sandbox_transactions');
       const [first, second] = await Promise.all([
-        postOrder(server.url, newClientAddress(), { ...buyer, checkoutKey: key() }),
-        postOrder(server.url, newClientAddress(), { ...buyer, checkoutKey: key() }),
+        postOrder(server.url, newClientAddress(), { ...buyer, checkoutKey: newCheckoutKey() }),
+        postOrder(server.url, newClientAddress(), { ...buyer, checkoutKey: newCheckoutKey() }),
       ]);
       expect([first.status, second.status]).toEqual([201, 201]);
       expect(second.body.orderId).toBe(first.body.orderId);

@@ -15,7 +15,7 @@ import { replaceSupplierList } from '../../src/server/suppliers/suppliers-reposi
 import type { MemberArea } from '../../src/shared/access.ts';
 import type { OrderItemKey } from '../../src/shared/checkout.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 type TestDb = Awaited<ReturnType<(typeof databases)[number]['create']>>;
 

@@ -4,7 +4,7 @@ import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import type { AdminOverview } from '../../src/shared/admin.ts';
 import { businessDayStart } from '../../src/shared/time.ts';
 import { databases } from './test-db.ts';
-import { createTestApp } from './test-server.ts';
+import { createTestApp } from '../support/test-server.ts';
 
 /**
  * The console API in-process (`app.request()`), on SQLite and PostgreSQL: sessions and their idle

@@ -11,7 +11,7 @@ import {
   type MercadoPagoStandIn,
 } from '../support/stand-ins/mercadopago-stand-in.ts';
 import { createSqliteDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** Saúde with a real gateway client against a stand-in gateway: found, then unreachable. */
 describe('console health with a real gateway', () => {

@@ -12,7 +12,7 @@ import type {
   AdminOverview,
 } from '../../src/shared/admin.ts';
 import { databases } from './test-db.ts';
-import { createTestApp } from './test-server.ts';
+import { createTestApp } from '../support/test-server.ts';
 
 /**
  * The console's Dados pessoais (LGPD) API and its duplicate payments, in-process on SQLite and

@@ -6,7 +6,7 @@ import { createRetentionJob } from '../../src/server/jobs/retention.ts';
 import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../../src/server/http/rate-limit.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * The console's sessions and lockout attacked over real HTTP, on SQLite and PostgreSQL: parallel

@@ -10,9 +10,9 @@ import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../s
 import { whatsappStopUrl } from '../../src/server/orders/order-links.ts';
 import { recipientHash } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { parseMail } from './mime.ts';
-import { sandboxSays } from './sandbox-payment.ts';
+import { sandboxSays } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Erasing a buyer, end to end on both databases: the real server with e-mails written as `.eml`

@@ -1,66 +1,41 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { uniqueBuyer } from '../support/clients.ts';
+import { orderRow, setOrderColumns } from '../support/db-reads.ts';
+import { buy, payBySandboxPostback } from '../support/purchase.ts';
 import { decodeHeader, parseMail } from './mime.ts';
-import { isPixEmail, startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
+import { isPixEmail } from './smtp-test-server.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 const run = promisify(execFile);
 const SELLER = 'vendas@example.com';
-let keys = 0;
-const key = () => `dup${Date.now()}${keys++}`.padEnd(20, 'x');
 
 for (const database of databases) {
   describe(`duplicate payments on ${database.name}`, () => {
-    let db: Awaited<ReturnType<(typeof database)['create']>>;
-    let smtp: TestSmtpServer;
-    let server: TestServer;
-
-    beforeAll(async () => {
-      db = await database.create();
-      smtp = await startSmtpServer();
-      server = await startTestServer(db, { SMTP_URL: smtp.url, SUPPORT_EMAIL: SELLER });
-    });
+    const running = useTestServer(database, { SUPPORT_EMAIL: SELLER }, { smtp: true });
     beforeEach(() => {
-      smtp.received.length = 0;
-    });
-    afterAll(async () => {
-      await server.stop();
-      await smtp.stop();
-      await db.close();
+      running.smtp.received.length = 0;
     });
 
     async function order(buyer: { name: string; email: string; phone: string; document?: string }) {
-      const response = await fetchFrom(newClientAddress())(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...buyer, checkoutKey: key() }),
-      });
-      expect(response.status).toBe(201);
-      const { orderId } = (await response.json()) as { orderId: string };
-      return db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const { orderId } = await buy(running.server, { buyer });
+      return orderRow(running.db, orderId);
     }
 
     /** The gateway marks the charge paid and posts back, as the sandbox's "Simular pagamento" does. */
-    async function pay(row: { id: string; transaction_hash: string | null; postback_secret: string }) {
-      await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', row.transaction_hash!).execute();
-      const response = await fetch(`${server.url}/api/webhooks/gateway?t=${row.id}.${row.postback_secret}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ hash: row.transaction_hash, payment_status: 'paid' }),
-      });
-      expect(response.status).toBe(200);
+    async function pay(row: { id: string }) {
+      expect(await payBySandboxPostback(running.server, running.db, row.id)).toBe(200);
     }
 
     async function settle() {
-      await server.background.idle();
-      await server.outbox.runOnce();
+      await running.server.background.idle();
+      await running.server.outbox.runOnce();
     }
 
-    const alerts = () => smtp.received.filter((mail) => mail.to.includes(SELLER));
-    const stored = (id: string) => db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const alerts = () => running.smtp.received.filter((mail) => mail.to.includes(SELLER));
+    const stored = (id: string) => orderRow(running.db, id);
 
     it('a buyer who pays twice keeps both, the second is flagged, the seller gets one alert and the report lists it', async () => {
       const buyer = uniqueBuyer('Joana Prado');
@@ -81,6 +56,7 @@ for (const database of databases) {
       expect(flagged.duplicate_of).toBe(first.id);
       // Both buyers got their access e-mail; the seller got exactly one alert naming what to refund.
       // (Besides the two "Seu PIX está pronto", which pix-emails.test.ts covers.)
+      const { smtp, db } = running;
       expect(smtp.received.filter((mail) => mail.to.includes(buyer.email) && !isPixEmail(mail))).toHaveLength(2);
       expect(alerts()).toHaveLength(1);
       const alert = parseMail(alerts()[0]!.raw);
@@ -99,7 +75,7 @@ for (const database of databases) {
       expect(report.stdout).toMatch(new RegExp(`refund ${second.id}  transaction ${second.transaction_hash}  R\\$\\s19,90`));
 
       // Once refunded, it is no longer open.
-      await db.db.updateTable('orders').set({ status: 'reversed' }).where('id', '=', second.id).execute();
+      await setOrderColumns(db, second.id, { status: 'reversed' });
       const after = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts'], { env });
       expect(after.stdout).toContain('Open duplicate payments: none');
     }, 90_000);

@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quietHoursAround } from '../support/quiet-hours.ts';
-import { sandboxSays } from './sandbox-payment.ts';
+import { sandboxSays } from '../support/purchase.ts';
 import { createSqliteDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const run = promisify(execFile);
 

@@ -15,9 +15,9 @@ import {
   type RefundBehaviour,
 } from '../support/gateway-stand-in.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { postbackFor } from './sandbox-payment.ts';
+import { postbackFor } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Issue 36: a refund made at the gateway (GATEWAY_REFUNDS=1, docs/refunds.md#at-the-gateway) is

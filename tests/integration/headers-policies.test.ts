@@ -14,7 +14,7 @@ import { documentFile } from '../../src/shared/routes.ts';
 import { startGatewayStandIn, standInEnv, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { listenOnLoopback, type LoopbackServer } from '../support/loopback.ts';
 import { createSqliteDb, type TestDb } from './test-db.ts';
-import { startTestServer } from './test-server.ts';
+import { startTestServer } from '../support/test-server.ts';
 
 /**
  * The policies a browser enforces, over real HTTP, for a shop with GA4, the Meta Pixel and Clarity

@@ -12,7 +12,7 @@ import {
 } from '../support/gateway-stand-in.ts';
 import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/orders/postback-service.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Whoever holds one order's postback URL (a demo's sandbox API hands it out) can send its valid

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { databases } from './test-db.ts';
-import { useTestServer } from './test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * Prototype keys (`__proto__`, `constructor.prototype`) in every body an anonymous visitor can

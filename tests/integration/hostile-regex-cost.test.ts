@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { databases } from './test-db.ts';
-import { useTestServer, type TestServer } from './test-server.ts';
+import { useTestServer, type TestServer } from '../support/test-server.ts';
 import type { TestDb } from './test-db.ts';
 
 /**

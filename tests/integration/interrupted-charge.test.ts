@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/checkout-repository.ts';
 import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
-import { postbackFor } from './sandbox-payment.ts';
+import { postbackFor } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * A process that dies while the gateway holds its charge request leaves the order `creating`

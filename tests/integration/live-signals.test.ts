@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveSignals } from '../../src/shared/live.ts';
 import { businessMonth } from '../../src/shared/time.ts';
-import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { createTestApp, startTestServer, type TestServer } from './test-server.ts';
+import { createTestApp, startTestServer, type TestServer } from '../support/test-server.ts';
 
-const key = () => `k${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(20, 'x');
 const visitor = () => Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
 /** A new buyer from a new client address starts a checkout. */
@@ -13,7 +12,7 @@ async function postOrder(server: TestServer) {
   const response = await fetchFrom(newClientAddress())(`${server.url}/api/orders`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: key() }),
+    body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: newCheckoutKey() }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }

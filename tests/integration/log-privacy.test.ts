@@ -3,7 +3,7 @@ import { fetchFrom, newClientAddress } from '../support/clients.ts';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { gatewayReplies, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { createSqliteDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * The log at debug level after a whole sandbox purchase and after a gateway that echoes the

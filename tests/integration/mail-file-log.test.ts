@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { startGatewayStandIn, standInEnv, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { createSqliteDb, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * E-mails kept as files (MAIL_TRANSPORT=file) by a shop with a real gateway: a whole purchase, the

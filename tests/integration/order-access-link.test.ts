@@ -4,7 +4,7 @@ import { revokeAccess } from '../../src/server/admin/admin-orders.ts';
 import { searchOrders } from '../../src/server/admin/admin-orders-repository.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * GET /api/orders/{id} shows the access link only to the tab that created the order (its view

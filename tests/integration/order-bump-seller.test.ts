@@ -17,9 +17,9 @@ import {
 } from '../support/gateway-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { postbackFor } from './sandbox-payment.ts';
+import { postbackFor } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * What the seller sees of the order bump (docs/operations.md, docs/tracking.md, docs/payments.md), on SQLite and

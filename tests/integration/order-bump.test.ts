@@ -20,9 +20,9 @@ import {
   type GatewayStandIn,
 } from '../support/gateway-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
-import { postbackFor } from './sandbox-payment.ts';
+import { postbackFor } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * The order bump (docs/offers.md) on SQLite and PostgreSQL, over real HTTP against the gateway's

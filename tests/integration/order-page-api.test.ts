@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
-import { payBySandboxPostback } from './sandbox-payment.ts';
+import { payBySandboxPostback } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
-import { useTestServer } from './test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /** GET /api/order-page/{ref} and its resend: what `/pedido/{ref}` may show, on both databases. */
 for (const database of databases) {

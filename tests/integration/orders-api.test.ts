@@ -9,8 +9,8 @@ import {
   type GatewayStandIn,
 } from '../support/gateway-stand-in.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { payBySandboxPostback } from './sandbox-payment.ts';
-import { startTestServer, useTestServer, type TestServer } from './test-server.ts';
+import { payBySandboxPostback } from '../support/purchase.ts';
+import { startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
 
 const buyer = { name: 'Maria Souza', email: 'maria@example.com', phone: '(11) 98765-4321' };
 

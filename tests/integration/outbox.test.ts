@@ -10,7 +10,7 @@ import { captureLogger } from './mail-test-support.ts';
 import { parseMail } from './mime.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { databases } from './test-db.ts';
-import { readOutboxRow } from '../support/outbox-row.ts';
+import { readOutboxRow } from '../support/db-reads.ts';
 
 /** What the orders code will put in the row; the test render reads it back instead of an order. */
 interface AccessPayload {
@@ -140,7 +140,7 @@ for (const database of databases) {
       const mail = parseMail(smtp.received.find((item) => item.to[0] === 'buyer-ord_b@example.com')!.raw);
       expect(mail.text).toContain('http://localhost:3000/acesso/tok_ord_b');
 
-      const row = await readOutboxRow(db.db, 'ord_b', 'access_email');
+      const row = await readOutboxRow(db, 'ord_b', 'access_email');
       expect(row).toMatchObject({ sentAt: T0, attempts: 0, lockedUntil: null, lastError: null });
 
       const log = logLines.join('\n');
@@ -160,7 +160,7 @@ for (const database of databases) {
       } finally {
         await smtp.start();
       }
-      const afterFirst = await readOutboxRow(db.db, 'ord_down', 'access_email');
+      const afterFirst = await readOutboxRow(db, 'ord_down', 'access_email');
       expect(afterFirst).toMatchObject({ sentAt: null, attempts: 1, nextAttemptAt: T0 + 30_000, lockedUntil: null });
       expect(afterFirst!.lastError).toMatch(/SMTP delivery failed/);
       expect(logLines.join('\n')).toContain('e-mail not sent; will retry');
@@ -175,7 +175,7 @@ for (const database of databases) {
       smtp.rejectWith = 'try again later';
       expect(await outbox.runOnce()).toBe(0);
       smtp.rejectWith = undefined;
-      expect(await readOutboxRow(db.db, 'ord_down', 'access_email')).toMatchObject({
+      expect(await readOutboxRow(db, 'ord_down', 'access_email')).toMatchObject({
         attempts: 2,
         nextAttemptAt: T0 + 30_000 + 60_000,
         sentAt: null,
@@ -185,7 +185,7 @@ for (const database of databases) {
       expect(await outbox.runOnce()).toBe(1);
       expect(await outbox.runOnce()).toBe(0);
       expect(messageIds(smtp)).toEqual(['<order-ord_down@vitrine>']);
-      expect(await readOutboxRow(db.db, 'ord_down', 'access_email')).toMatchObject({ sentAt: T0 + 90_000, attempts: 2 });
+      expect(await readOutboxRow(db, 'ord_down', 'access_email')).toMatchObject({ sentAt: T0 + 90_000, attempts: 2 });
     });
 
     it('delivers each message once when two workers on two connections run at the same time', async () => {
@@ -238,7 +238,7 @@ for (const database of databases) {
         // The crashed worker's late failure report must not clobber the new holder's lease.
         const stale = [...mine, ...theirs][0]!;
         expect(await markFailed(db.db, stale, T0 + 999_999, 'late')).toBe(false);
-        const row = await readOutboxRow(db.db, stale.orderId, 'access_email');
+        const row = await readOutboxRow(db, stale.orderId, 'access_email');
         expect(row).toMatchObject({ attempts: 0, lockedUntil: T0 + 60_001 + 60_000, lastError: null });
       } finally {
         await second.close();
@@ -284,7 +284,7 @@ for (const database of databases) {
       const outbox = worker({ mailer: hungMailer, leaseMs: 2_000, sendDeadlineMs: 300 });
       expect(await outbox.runOnce()).toBe(0);
       expect(aborted).toBe(true);
-      expect(await readOutboxRow(db.db, 'ord_hung', 'access_email')).toMatchObject({ attempts: 1, lockedUntil: null, sentAt: null });
+      expect(await readOutboxRow(db, 'ord_hung', 'access_email')).toMatchObject({ attempts: 1, lockedUntil: null, sentAt: null });
     });
 
     it('re-sends with the same Message-ID after a worker died mid-send (at least once)', async () => {
@@ -312,13 +312,13 @@ for (const database of databases) {
       const waits: number[] = [];
       for (let attempt = 1; attempt <= 4; attempt += 1) {
         expect(await failing.runOnce()).toBe(0);
-        const row = await readOutboxRow(db.db, 'ord_render', 'access_email');
+        const row = await readOutboxRow(db, 'ord_render', 'access_email');
         expect(row!.attempts).toBe(attempt);
         waits.push(row!.nextAttemptAt - clock);
         clock = row!.nextAttemptAt;
       }
       expect(waits).toEqual([30_000, 60_000, 90_000, 90_000]);
-      const row = await readOutboxRow(db.db, 'ord_render', 'access_email');
+      const row = await readOutboxRow(db, 'ord_render', 'access_email');
       expect(row!.lastError).toBe('order of b***@example.com not found');
       expect(logLines.join('\n')).not.toContain('buyer-ord_render@example.com');
     });
@@ -385,7 +385,7 @@ for (const database of databases) {
       expect(messageIds(smtp)).toEqual(['<order-ord_mix@vitrine>']);
       expect(calls).toEqual(['webhook:order.paid']);
       // Not dropped: retried with the usual backoff, as when an older instance meets a newer row.
-      const unknown = await readOutboxRow(db.db, 'ord_mix', 'conversion:tiktok');
+      const unknown = await readOutboxRow(db, 'ord_mix', 'conversion:tiktok');
       expect(unknown).toMatchObject({ sentAt: null, attempts: 1, nextAttemptAt: T0 + 30_000 });
       expect(unknown!.lastError).toContain('no handler for outbox kind "conversion:tiktok"');
       expect(logLines.join('\n')).toContain('webhook sent');
@@ -404,13 +404,13 @@ for (const database of databases) {
       const states: Array<number | null> = [];
       for (let attempt = 0; attempt < 3; attempt++) {
         await outbox.runOnce();
-        const row = await readOutboxRow(db.db, 'ord_old', 'webhook:order.paid');
+        const row = await readOutboxRow(db, 'ord_old', 'webhook:order.paid');
         states.push(row!.nextAttemptAt === Number.MAX_SAFE_INTEGER ? null : row!.nextAttemptAt - T0);
         clock = Math.min(row!.nextAttemptAt, clock + 60_000);
       }
       // Tried at 0 s and 60 s; the try at 120 s would leave the next one past 150 s: given up.
       expect(states).toEqual([60_000, 120_000, null]);
-      expect((await readOutboxRow(db.db, 'ord_old', 'webhook:order.paid'))!.lastError).toBe('gave up after 3 attempts: receiver down');
+      expect((await readOutboxRow(db, 'ord_old', 'webhook:order.paid'))!.lastError).toBe('gave up after 3 attempts: receiver down');
     });
 
     it('polls on start, and stop() waits for the message being sent', async () => {
@@ -433,7 +433,7 @@ for (const database of databases) {
       await sendStarted;
       await outbox.stop();
       expect(smtp.received).toHaveLength(1);
-      expect(await readOutboxRow(db.db, 'ord_stop', 'access_email')).toMatchObject({ sentAt: T0 });
+      expect(await readOutboxRow(db, 'ord_stop', 'access_email')).toMatchObject({ sentAt: T0 });
     });
   });
 }

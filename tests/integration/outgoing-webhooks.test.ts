@@ -3,10 +3,10 @@ import { signInToConsole } from '../support/clients.ts';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { AdminHealth } from '../../src/shared/admin.ts';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
-import { sandboxSays } from './sandbox-payment.ts';
+import { sandboxSays } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
-import { readOutboxRow } from '../support/outbox-row.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { readOutboxRow } from '../support/db-reads.ts';
 import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/orders/postback-service.ts';
 
 /**
@@ -87,7 +87,7 @@ for (const database of databases) {
       receiver.respond = (request) => (typeOf(request as ReceivedRequest) === 'order.paid' && refusals++ < 2 ? 500 : 200);
       // The paid transition sends right away (the access e-mail too); the receiver refuses.
       await gatewaySays(orderId, 'paid');
-      const row = await readOutboxRow(db.db, orderId, 'webhook:order.paid');
+      const row = await readOutboxRow(db, orderId, 'webhook:order.paid');
       // The first retry is due 30 s later.
       expect(row).toMatchObject({ attempts: 1, nextAttemptAt: clock + 30_000, sentAt: null });
       expect(row!.lastError).toContain('answered HTTP 500');
@@ -96,7 +96,7 @@ for (const database of databases) {
       expect(receiver.requests.filter((request) => typeOf(request) === 'order.paid')).toHaveLength(1);
       clock += 30_000;
       await server.outbox.runOnce();
-      expect(await readOutboxRow(db.db, orderId, 'webhook:order.paid')).toMatchObject({ attempts: 2, nextAttemptAt: clock + 60_000 });
+      expect(await readOutboxRow(db, orderId, 'webhook:order.paid')).toMatchObject({ attempts: 2, nextAttemptAt: clock + 60_000 });
       clock += 60_000;
       await server.outbox.runOnce();
       // Nothing more, however long we wait.
@@ -196,12 +196,12 @@ for (const database of databases) {
       const queuedAt = clock;
       // Follow the backoff until the worker gives up.
       for (let step = 0; step < 40; step++) {
-        const row = await readOutboxRow(db.db, orderId, 'webhook:order.refunded');
+        const row = await readOutboxRow(db, orderId, 'webhook:order.refunded');
         if (!row || row.nextAttemptAt === Number.MAX_SAFE_INTEGER) break;
         clock = Math.max(clock, row.nextAttemptAt);
         await server.outbox.runOnce();
       }
-      const parked = await readOutboxRow(db.db, orderId, 'webhook:order.refunded');
+      const parked = await readOutboxRow(db, orderId, 'webhook:order.refunded');
       expect(parked).toMatchObject({ sentAt: null, nextAttemptAt: Number.MAX_SAFE_INTEGER });
       expect(parked!.lastError).toMatch(/^gave up after \d+ attempts: .*answered HTTP 503/);
       const refunds = receiver.requests.filter((request) => typeOf(request) === 'order.refunded');

@@ -3,14 +3,11 @@ import { composeServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { recheckOrder } from '../../src/server/orders/payment-confirmation.ts';
-import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { parseMail } from './mime.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
-
-let keyCounter = 0;
-const key = () => `confirm${Date.now()}${keyCounter++}`.padEnd(20, 'x');
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 for (const database of databases) {
   describe(`payment confirmation on ${database.name}`, () => {
@@ -41,7 +38,7 @@ for (const database of databases) {
       const response = await fetchFrom(newClientAddress())(`${server.url}/api/orders`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...buyer, checkoutKey: key(), viewKey: `${key()}${key()}` }),
+        body: JSON.stringify({ ...buyer, checkoutKey: newCheckoutKey(), viewKey: `${newCheckoutKey()}${newCheckoutKey()}` }),
       });
       expect(response.status).toBe(201);
       const { orderId } = (await response.json()) as { orderId: string };
@@ -347,7 +344,7 @@ describe('a restart between marking paid and sending', () => {
       const response = await fetch(`${first.url}/api/orders`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: key() }),
+        body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: newCheckoutKey() }),
       });
       const { orderId } = (await response.json()) as { orderId: string };
       // "Seu PIX está pronto" goes out with the charge (pix-emails.test.ts); this test counts the e-mails after it.

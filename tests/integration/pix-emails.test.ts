@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { postOrder, uniqueBuyer } from '../support/clients.ts';
+import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { openDatabase } from '../../src/server/db/database.ts';
 import { PIX_EMAILS_PER_ADDRESS_PER_DAY, takePixEmailQuota } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { parseMail, decodeHeader, type ParsedMail } from './mime.ts';
-import { payBySandboxPostback } from './sandbox-payment.ts';
+import { payBySandboxPostback } from '../support/purchase.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * "Seu PIX está pronto" and the reminders (docs/payments.md#pix-e-mails-and-the-order-page), end to
@@ -14,7 +14,6 @@ import { startTestServer, type TestServer } from './test-server.ts';
  * only sends what is due by that clock.
  */
 const MINUTE = 60_000;
-const key = () => `k${Math.random().toString(36).slice(2)}${Date.now().toString(36)}`.padEnd(24, 'x');
 
 interface Checkout {
   orderId: string;
@@ -59,7 +58,7 @@ for (const database of databases) {
       const response = await fetch(`${server.url}/api/orders`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...buyer, checkoutKey: key() }),
+        body: JSON.stringify({ ...buyer, checkoutKey: newCheckoutKey() }),
       });
       expect(response.status).toBe(201);
       const order = (await response.json()) as Checkout;
@@ -196,7 +195,7 @@ for (const database of databases) {
         const { status, body } = await postOrder<{ orderId: string }>(server.url, {
           ...uniqueBuyer(`Atacante ${attempt}`),
           email: victim,
-          checkoutKey: key(),
+          checkoutKey: newCheckoutKey(),
         });
         expect(status).toBe(201);
         await server.background.idle();
@@ -286,7 +285,7 @@ describe('PIX_REMINDER_MINUTES', () => {
       const response = await fetch(`${server.url}/api/orders`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: key() }),
+        body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: newCheckoutKey() }),
       });
       expect(response.status).toBe(201);
       await server.background.idle();

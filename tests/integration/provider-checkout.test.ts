@@ -17,18 +17,15 @@ import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/sta
 import {
   abacatepayVariables,
   ABACATEPAY_WEBHOOK_SECRET,
-  askRefund,
   checkout,
-  drainOutbox,
-  memberCookie,
   mercadoPagoVariables,
-  outboxRows,
   providersEnv,
-  storedOrder,
   tribopayVariables,
 } from '../support/provider-rig.ts';
+import { askRefund, drainOutbox, memberCookie } from '../support/purchase.ts';
+import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Issue 44, "a purchase, its payment and a refund work end to end against each provider's
@@ -158,7 +155,7 @@ for (const database of databases) {
       it('one PIX from the provider, paid through its webhook, the access e-mailed, then refunded there in full', async () => {
         const created = await checkout(server.url);
         expect(created.status).toBe(201);
-        const order = await storedOrder(db, created.body.orderId!);
+        const order = await orderRow(db, created.body.orderId!);
         expect(order).toMatchObject({ provider: rig.id, status: 'pending', amount_cents: mainOffer.priceCents });
         expect(created.body.amountCents).toBe(1990);
         expect(standIn.charges()).toBe(1);
@@ -171,7 +168,7 @@ for (const database of databases) {
         await server.background.idle();
         // The webhook named the charge; the read-back is what paid the order.
         expect(standIn.readsOf(chargeId)).toBeGreaterThan(readsBefore);
-        expect(await storedOrder(db, order.id)).toMatchObject({ status: 'paid' });
+        expect(await orderRow(db, order.id)).toMatchObject({ status: 'paid' });
         await drainOutbox(server);
         const access = await outboxRows(db, order.id, 'access_email');
         expect(access).toHaveLength(1);
@@ -183,7 +180,7 @@ for (const database of databases) {
         expect(asked.body.guarantee?.request?.status).toBe('approved');
         await drainOutbox(server);
         expect(standIn.refundsOf(chargeId)).toEqual([1990]);
-        expect(await storedOrder(db, order.id)).toMatchObject({ status: 'reversed' });
+        expect(await orderRow(db, order.id)).toMatchObject({ status: 'reversed' });
         // Running the queue again asks for nothing more.
         await drainOutbox(server);
         expect(standIn.refundsOf(chargeId)).toEqual([1990]);
@@ -194,7 +191,7 @@ for (const database of databases) {
         expect(created.status).toBe(201);
         expect(created.body.amountCents).toBe(mainOffer.priceCents + orderBump!.priceCents);
         expect(created.body.amountCents).toBe(2980);
-        const order = await storedOrder(db, created.body.orderId!);
+        const order = await orderRow(db, created.body.orderId!);
         expect(order).toMatchObject({ provider: rig.id, status: 'pending', amount_cents: 2980 });
         expect(created.body.pix?.code).toContain('540529.80');
       });
@@ -238,7 +235,7 @@ for (const database of databases) {
       servers.push(server);
       const created = await checkout(server.url);
       expect(created.status).toBe(201);
-      return { created, order: await storedOrder(db, created.body.orderId!) };
+      return { created, order: await orderRow(db, created.body.orderId!) };
     }
 
     it('TriboPay alone keeps its offer’s price, as every install from before the provider list', async () => {

@@ -3,9 +3,10 @@ import { DEFAULT_TIMEOUT_MS } from '../../src/server/gateway/gateway-client.ts';
 import { uniqueBuyer } from '../support/clients.ts';
 import { gatewayReplies, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
-import { checkout, mercadoPagoVariables, providersEnv, storedOrder, tribopayVariables } from '../support/provider-rig.ts';
+import { checkout, mercadoPagoVariables, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
+import { orderRow } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * The first provider hangs past its 15 s timeout (no setting shortens it), within the buyer's one
@@ -59,7 +60,7 @@ for (const database of databases) {
         const created = await checkout(server.url);
         expect(Date.now() - started).toBeGreaterThanOrEqual(DEFAULT_TIMEOUT_MS);
         expect(created.status).toBe(201);
-        const order = await storedOrder(db, created.body.orderId!);
+        const order = await orderRow(db, created.body.orderId!);
         expect(order).toMatchObject({ provider: 'tribopay', status: 'pending' });
         expect(ledger.charges()).toBe(1);
         expect(creates()).toHaveLength(1);
@@ -77,7 +78,7 @@ for (const database of databases) {
         const created = await checkout(server.url);
         expect(Date.now() - started).toBeGreaterThanOrEqual(DEFAULT_TIMEOUT_MS);
         expect(created.status).toBe(201);
-        const order = await storedOrder(db, created.body.orderId!);
+        const order = await orderRow(db, created.body.orderId!);
         expect(order).toMatchObject({ provider: 'mercadopago', status: 'pending' });
         expect(created.body.pix?.code).toBe(mercadoPago.payments.get(Number(order.transaction_hash))?.qrCode);
         const [first, retry] = creates();
@@ -105,7 +106,7 @@ for (const database of databases) {
         const next = await checkout(server.url);
         expect(next.status).toBe(201);
         expect(Date.now() - started).toBeLessThan(DEFAULT_TIMEOUT_MS);
-        expect(await storedOrder(db, next.body.orderId!)).toMatchObject({ provider: 'tribopay' });
+        expect(await orderRow(db, next.body.orderId!)).toMatchObject({ provider: 'tribopay' });
         expect(ledger.charges()).toBe(1);
         expect(creates()).toHaveLength(2);
       },

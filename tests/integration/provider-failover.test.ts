@@ -4,9 +4,10 @@ import { gatewayReplies, startGatewayStandIn, type ChargeLedger, type GatewaySta
 import { uniqueBuyer } from '../support/clients.ts';
 import { refusedUrl } from '../support/loopback.ts';
 import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
-import { checkout, mercadoPagoVariables, providersEnv, storedOrder, tribopayVariables } from '../support/provider-rig.ts';
+import { checkout, mercadoPagoVariables, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
+import { orderRow } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Issue 44, "with the first provider down, a buyer still gets one PIX, from the second, in one
@@ -82,7 +83,7 @@ for (const database of databases) {
     async function expectPixFrom(server: TestServer, provider: 'tribopay' | 'mercadopago') {
       const created = await checkout(server.url);
       expect(created.status).toBe(201);
-      const order = await storedOrder(db, created.body.orderId!);
+      const order = await orderRow(db, created.body.orderId!);
       expect(order).toMatchObject({ provider, status: 'pending', amount_cents: 1990 });
       const code =
         provider === 'tribopay'

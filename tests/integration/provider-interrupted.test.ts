@@ -4,9 +4,10 @@ import { STUCK_CHECKOUT_MS } from '../../src/server/orders/reconciliation.ts';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
 import { chargeRequestsFor, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
-import { checkout, mercadoPagoVariables, providersEnv, storedOrder, tribopayVariables } from '../support/provider-rig.ts';
+import { checkout, mercadoPagoVariables, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
+import { orderRow } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * A process that dies while a provider holds its create leaves the order `creating`, with the
@@ -65,7 +66,7 @@ for (const database of databases) {
       const key = newCheckoutKey();
       const created = await checkout(before.url, { buyer, key });
       expect(created.status).toBe(201);
-      const charged = await storedOrder(db, created.body.orderId!);
+      const charged = await orderRow(db, created.body.orderId!);
       await before.background.idle();
       await before.stop();
       running = running.filter((server) => server !== before);
@@ -89,11 +90,11 @@ for (const database of databases) {
       // Within the window the call could still be answering: the reconciler leaves it alone.
       clock.now = Number(lost.charged.created_at) + CHARGE_IN_FLIGHT_MS - 1_000;
       await server.reconciler.runOnce();
-      expect(await storedOrder(db, lost.orderId)).toMatchObject({ status: 'creating' });
+      expect(await orderRow(db, lost.orderId)).toMatchObject({ status: 'creating' });
 
       clock.now = Number(lost.charged.created_at) + CHARGE_IN_FLIGHT_MS + 1_000;
       await server.reconciler.runOnce();
-      expect(await storedOrder(db, lost.orderId)).toMatchObject({
+      expect(await orderRow(db, lost.orderId)).toMatchObject({
         status: 'pending',
         transaction_hash: lost.chargeId,
         pix_code: lost.code,
@@ -120,7 +121,7 @@ for (const database of databases) {
       const otherTab = await checkout(server.url, { buyer: lost.buyer });
       expect([otherTab.body.orderId, otherTab.body.pix?.code]).toEqual([lost.orderId, lost.code]);
       expect(mercadoPago.payments.size).toBe(paymentsBefore);
-      expect(await storedOrder(db, lost.orderId)).toMatchObject({ status: 'pending', transaction_hash: lost.chargeId });
+      expect(await orderRow(db, lost.orderId)).toMatchObject({ status: 'pending', transaction_hash: lost.chargeId });
     });
 
     it('at TriboPay, which keys nothing, the order is only failed by the sweep: its create is never sent again', async () => {
@@ -129,10 +130,10 @@ for (const database of databases) {
       const server = await start(['tribopay', 'mercadopago'], lost.port);
       clock.now = Number(lost.charged.created_at) + CHARGE_IN_FLIGHT_MS + 1_000;
       await server.reconciler.runOnce();
-      expect(await storedOrder(db, lost.orderId)).toMatchObject({ status: 'creating' });
+      expect(await orderRow(db, lost.orderId)).toMatchObject({ status: 'creating' });
       clock.now = Number(lost.charged.created_at) + STUCK_CHECKOUT_MS + 1_000;
       await server.reconciler.runOnce();
-      expect(await storedOrder(db, lost.orderId)).toMatchObject({ status: 'failed', transaction_hash: null });
+      expect(await orderRow(db, lost.orderId)).toMatchObject({ status: 'failed', transaction_hash: null });
       expect(chargeRequestsFor(tribopay, lost.orderId)).toHaveLength(1);
     });
   });

@@ -9,18 +9,11 @@ import {
   startMercadoPagoStandIn,
   type MercadoPagoStandIn,
 } from '../support/stand-ins/mercadopago-stand-in.ts';
-import {
-  abacatepayVariables,
-  ABACATEPAY_WEBHOOK_SECRET,
-  checkout,
-  drainOutbox,
-  mercadoPagoVariables,
-  outboxRows,
-  providersEnv,
-  storedOrder,
-} from '../support/provider-rig.ts';
+import { abacatepayVariables, ABACATEPAY_WEBHOOK_SECRET, checkout, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
+import { drainOutbox } from '../support/purchase.ts';
+import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Issue 44's "npm test covers the webhook signatures: a valid one, a tampered body, a replayed
@@ -50,7 +43,7 @@ async function expectIgnored(
   const reads = readsOf(order.chargeId);
   expect(await sent).toBe(200);
   expect(readsOf(order.chargeId)).toBe(reads);
-  expect(await storedOrder(db, order.orderId)).toMatchObject({ status: 'pending' });
+  expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'pending' });
 }
 
 for (const database of databases) {
@@ -75,7 +68,7 @@ for (const database of databases) {
     async function paidAtMercadoPago() {
       const created = await checkout(server.url);
       expect(created.status).toBe(201);
-      const order = await storedOrder(db, created.body.orderId!);
+      const order = await orderRow(db, created.body.orderId!);
       standIn.pay(order.transaction_hash!);
       return { orderId: order.id, chargeId: order.transaction_hash! };
     }
@@ -117,7 +110,7 @@ for (const database of databases) {
       expect((await standIn.notify(order.chargeId)).status).toBe(200);
       await server.background.idle();
       expect(readsOf(order.chargeId)).toBe(reads + 1);
-      expect(await storedOrder(db, order.orderId)).toMatchObject({ status: 'paid' });
+      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'paid' });
       expect(await outboxRows(db, order.orderId, 'access_email')).toHaveLength(1);
     });
 
@@ -132,8 +125,8 @@ for (const database of databases) {
       const body = JSON.stringify({ action: 'payment.updated', type: 'payment', data: { id: other.chargeId } });
       expect(await notify({ dataId: order.chargeId }, { body })).toBe(200);
       expect(readsOf(other.chargeId)).toBe(otherReads);
-      expect(await storedOrder(db, other.orderId)).toMatchObject({ status: 'pending' });
-      expect(await storedOrder(db, order.orderId)).toMatchObject({ status: 'paid' });
+      expect(await orderRow(db, other.orderId)).toMatchObject({ status: 'pending' });
+      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'paid' });
     });
 
     it(`a replayed one, its timestamp more than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes old: answered 200, nothing read back`, async () => {
@@ -141,7 +134,7 @@ for (const database of databases) {
       await expectIgnored(db, readsOf, order, notify({ dataId: order.chargeId, tsMs: Date.now() - WEBHOOK_TOLERANCE_MS - 60_000 }));
       // The same notification with a fresh timestamp is Mercado Pago's own retry: read back, paid.
       expect(await notify({ dataId: order.chargeId })).toBe(200);
-      expect(await storedOrder(db, order.orderId)).toMatchObject({ status: 'paid' });
+      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'paid' });
     });
 
     it('one signed with another secret: answered 200, nothing read back, the order still waits', async () => {
@@ -149,7 +142,7 @@ for (const database of databases) {
       await expectIgnored(db, readsOf, order, notify({ dataId: order.chargeId, secret: 'another-applications-secret' }));
       expect((await standIn.notify(order.chargeId, { secret: 'another-applications-secret' })).status).toBe(200);
       await server.background.idle();
-      expect(await storedOrder(db, order.orderId)).toMatchObject({ status: 'pending' });
+      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'pending' });
     });
   });
 
@@ -179,7 +172,7 @@ for (const database of databases) {
     async function paidAtAbacatePay() {
       const created = await checkout(server.url);
       expect(created.status).toBe(201);
-      const order = await storedOrder(db, created.body.orderId!);
+      const order = await orderRow(db, created.body.orderId!);
       const caught = catcher.requests.length;
       await standIn.markPaid(order.transaction_hash!);
       const delivery = catcher.requests[caught]!;
@@ -206,7 +199,7 @@ for (const database of databases) {
       const reads = readsOf(order.chargeId);
       expect(await deliver(order.delivery)).toBe(200);
       expect(readsOf(order.chargeId)).toBe(reads + 1);
-      expect(await storedOrder(db, order.orderId)).toMatchObject({ status: 'paid' });
+      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'paid' });
     });
 
     it('a tampered body, under the signature of the one sent: answered 200, nothing read back, the order still waits', async () => {
@@ -238,7 +231,7 @@ for (const database of databases) {
       expect(await deliver(order.delivery)).toBe(200);
       await drainOutbox(server);
       expect(readsOf(order.chargeId)).toBe(reads + 2);
-      expect(await storedOrder(db, order.orderId)).toMatchObject({ status: 'paid' });
+      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'paid' });
       expect(await outboxRows(db, order.orderId, 'access_email')).toHaveLength(1);
     });
   });

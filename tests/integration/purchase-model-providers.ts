@@ -8,8 +8,8 @@ import {
   type MercadoPagoStandIn,
 } from '../support/stand-ins/mercadopago-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
-import { sandboxSays } from './sandbox-payment.ts';
-import type { TestServer } from './test-server.ts';
+import { sandboxSays } from '../support/purchase.ts';
+import type { TestServer } from '../support/test-server.ts';
 
 /**
  * Where the model's buyers pay (issue 44: the purchase contract holds for each provider): the

@@ -12,7 +12,7 @@ import { businessDay, businessDayStart } from '../../src/shared/time.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, signInToConsole } from '../support/clients.ts';
 import { sandboxProvider, type ModelProvider } from './purchase-model-providers.ts';
 import type { TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * The purchase contract (issue 43) seen from outside: a running shop (the real server over HTTP,

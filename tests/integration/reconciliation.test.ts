@@ -4,13 +4,11 @@ import { GatewayError, type GatewayClient } from '../../src/server/gateway/types
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
 import { SANDBOX_PRODUCT_HASH } from '../../src/server/gateway/sandbox.ts';
-import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
-let keys = 0;
-const key = () => `rec${Date.now()}${keys++}`.padEnd(20, 'x');
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -62,7 +60,7 @@ for (const database of databases) {
       const response = await fetchFrom(newClientAddress())(`${server.url}/api/orders`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: key() }),
+        body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: newCheckoutKey() }),
       });
       expect(response.status).toBe(201);
       const { orderId } = (await response.json()) as { orderId: string };

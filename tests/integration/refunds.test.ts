@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import type { MemberArea, MemberAreaRefusal } from '../../src/shared/access.ts';
 import type { AdminOrderDetail, AdminOrderList, AdminOverview } from '../../src/shared/admin.ts';
 import type { OrderPageReply } from '../../src/shared/order-page.ts';
 import { guaranteeEndsAt, type RefundRequestReply } from '../../src/shared/refunds.ts';
 import { orderContactKey } from '../../src/server/orders/order-links.ts';
-import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { sandboxSays } from './sandbox-payment.ts';
-import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { orderRow, refundRow, rowsOfOrder, sandboxCharge } from '../support/db-reads.ts';
+import { useHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
+import { askRefund, buyAndPay, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
+import type { TestSmtpServer } from './smtp-test-server.ts';
+import { databases } from './test-db.ts';
+import { useTestServer, type TestServerRig } from '../support/test-server.ts';
 
 /**
  * The 7-day guarantee end to end over real HTTP, on SQLite and PostgreSQL: a paid buyer asks for
@@ -24,90 +24,40 @@ import { startTestServer, type TestServer } from './test-server.ts';
 const PASSWORD = 'senha-do-painel-reembolsos';
 const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
-interface Running {
-  db: TestDb;
-  server: TestServer;
-  smtp: TestSmtpServer;
-  hooks: HttpReceiver;
-  ga: HttpReceiver;
-  clock: { now: number };
-}
+type Running = TestServerRig & { hooks: HttpReceiver; ga: HttpReceiver };
 
 function useRefundServer(database: (typeof databases)[number], env: Record<string, string>): Running {
-  const running = { clock: { now: Date.UTC(2026, 10, 2, 15, 0, 0) } } as Running;
-  beforeAll(async () => {
-    running.db = await database.create();
-    running.smtp = await startSmtpServer();
-    running.hooks = await startHttpReceiver();
-    running.ga = await startHttpReceiver();
-    running.server = await startTestServer(
-      running.db,
-      {
-        ADMIN_PASSWORD: PASSWORD,
-        SMTP_URL: running.smtp.url,
-        SUPPORT_EMAIL: 'ajuda@example.com',
-        WEBHOOK_URL: running.hooks.url,
-        WEBHOOK_SECRET,
-        GA_ID: 'G-TESTREFUND1',
-        GA_API_SECRET: 'ga-secret-refunds',
-        GA_MP_URL: running.ga.url,
-        MONTHLY_CAPACITY: '50',
-        ...env,
-      },
-      { now: () => running.clock.now },
-    );
-  });
-  afterAll(async () => {
-    await running.server?.stop();
-    await running.smtp?.stop();
-    await running.hooks?.stop();
-    await running.ga?.stop();
-    await running.db?.close();
-  });
-  return running;
+  const hooks = useHttpReceiver();
+  const ga = useHttpReceiver();
+  const running = useTestServer(
+    database,
+    () => ({
+      ADMIN_PASSWORD: PASSWORD,
+      SUPPORT_EMAIL: 'ajuda@example.com',
+      WEBHOOK_URL: hooks.url,
+      WEBHOOK_SECRET,
+      GA_ID: 'G-TESTREFUND1',
+      GA_API_SECRET: 'ga-secret-refunds',
+      GA_MP_URL: ga.url,
+      MONTHLY_CAPACITY: '50',
+      ...env,
+    }),
+    { smtp: true, clock: Date.UTC(2026, 10, 2, 15, 0, 0) },
+  );
+  return Object.assign(running, { hooks, ga });
 }
 
 /** A buyer who accepted tracking pays in the sandbox; returns the order and a member-page cookie. */
-async function buyAndPay(running: Running) {
-  const { server, db } = running;
-  const created = await postOrder<{ orderId: string }>(server.url, {
-    ...uniqueBuyer('Joana Prado'),
-    checkoutKey: newCheckoutKey(),
-    tracking: { consent: 'granted', ga: 'GA1.1.123456789.1700000000' },
+async function paidBuyer(running: Running) {
+  const { orderId } = await buyAndPay(running, {
+    buyer: uniqueBuyer('Joana Prado'),
+    fields: { tracking: { consent: 'granted', ga: 'GA1.1.123456789.1700000000' } },
   });
-  expect(created.status).toBe(201);
-  const orderId = created.body.orderId;
-  await sandboxSays(server, db, orderId, 'paid');
-  const token = await issueAccessToken(db.db, orderId, running.clock.now);
-  const visit = await fetch(`${server.url}/acesso/${token}`, { redirect: 'manual' });
-  expect(visit.status).toBe(303);
-  const cookie = visit.headers.getSetCookie()[0]!.split(';')[0]!;
-  return { orderId, token, cookie };
-}
-
-async function drainOutbox(server: TestServer) {
-  await server.background.idle();
-  while ((await server.outbox.runOnce()) > 0) await server.background.idle();
+  return { orderId, ...(await memberVisit(running.server.url, running.db, orderId, running.clock.now)) };
 }
 
 const subjects = (smtp: TestSmtpServer, to: string) =>
   smtp.received.filter((mail) => mail.to.includes(to)).map((mail) => /^Subject: (.*)$/im.exec(mail.raw)?.[1] ?? '');
-
-async function consoleCall(running: Running, cookie: string, path: string, body?: unknown) {
-  return fetch(`${running.server.url}/api/admin${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Cookie: cookie, Origin: running.server.url, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-function askRefund(url: string, cookie: string, body: unknown) {
-  return fetch(`${url}/api/access/refund`, {
-    method: 'POST',
-    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
 
 for (const database of databases) {
   describe(`refunds by hand on ${database.name}`, () => {
@@ -115,10 +65,10 @@ for (const database of databases) {
 
     it('buyer asks on the member page, seller refunds by hand and marks it: access ends, spot returns, everyone told once', async () => {
       const { server, db, smtp, hooks, ga } = running;
-      const { orderId, token, cookie } = await buyAndPay(running);
-      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const { orderId, token, cookie } = await paidBuyer(running);
+      const order = await orderRow(db, orderId);
       const admin = await signInToConsole(server.url, PASSWORD);
-      const spotsBefore = ((await (await consoleCall(running, admin, '/overview')).json()) as AdminOverview).spotsLeft;
+      const spotsBefore = ((await (await consoleCall(running.server.url, admin, '/overview')).json()) as AdminOverview).spotsLeft;
 
       const area = (await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea;
       expect(area.guarantee).toMatchObject({ days: 7, canRequest: true, request: null, endsAt: guaranteeEndsAt(Number(order.paid_at), 7) });
@@ -126,11 +76,11 @@ for (const database of databases) {
       // No confirmation: refused in Portuguese, nothing recorded.
       const unconfirmed = await askRefund(server.url, cookie, { reason: 'not_for_me' });
       expect(unconfirmed.status).toBe(422);
-      expect(((await unconfirmed.json()) as { error: string }).error).toBe('Confirme que deseja pedir o reembolso.');
+      expect(unconfirmed.body.error).toBe('Confirme que deseja pedir o reembolso.');
 
       const asked = await askRefund(server.url, cookie, { reason: 'contacts_unanswered', note: 'Dois não responderam.', confirm: true });
       expect(asked.status).toBe(200);
-      const reply = (await asked.json()) as RefundRequestReply;
+      const reply = asked.body as RefundRequestReply;
       expect(reply.guarantee).toMatchObject({ canRequest: false, request: { status: 'requested', declineReason: null } });
       // A double tap changes nothing.
       const again = await askRefund(server.url, cookie, { confirm: true });
@@ -140,11 +90,11 @@ for (const database of databases) {
       expect(subjects(smtp, order.buyer_email)).toContain('Recebemos seu pedido de reembolso');
 
       // The console: counted, filtered, the reason on the timeline.
-      const overview = (await (await consoleCall(running, admin, '/overview')).json()) as AdminOverview;
+      const overview = (await (await consoleCall(running.server.url, admin, '/overview')).json()) as AdminOverview;
       expect(overview.refundRequests).toBe(1);
-      const listed = (await (await consoleCall(running, admin, '/orders?status=refund_requested')).json()) as AdminOrderList;
+      const listed = (await (await consoleCall(running.server.url, admin, '/orders?status=refund_requested')).json()) as AdminOrderList;
       expect(listed.orders.map((row) => [row.id, row.refundStatus])).toEqual([[orderId, 'requested']]);
-      let detail = (await (await consoleCall(running, admin, `/orders/${orderId}`)).json()) as AdminOrderDetail;
+      let detail = (await (await consoleCall(running.server.url, admin, `/orders/${orderId}`)).json()) as AdminOrderDetail;
       expect(detail.refund).toMatchObject({
         status: 'requested',
         origin: 'buyer',
@@ -164,16 +114,16 @@ for (const database of databases) {
       });
 
       // "Reembolsar" without gateway refunds: approved, the console shows the steps by hand.
-      expect((await consoleCall(running, admin, `/orders/${orderId}/refund/start`, {})).status).toBe(200);
-      detail = (await (await consoleCall(running, admin, `/orders/${orderId}`)).json()) as AdminOrderDetail;
+      expect((await consoleCall(running.server.url, admin, `/orders/${orderId}/refund/start`, {})).status).toBe(200);
+      detail = (await (await consoleCall(running.server.url, admin, `/orders/${orderId}`)).json()) as AdminOrderDetail;
       expect(detail.refund).toMatchObject({ status: 'approved', decidedBy: 'seller', gateway: { state: 'off', error: null } });
       expect(detail.status).toBe('paid');
 
       // Refunded by hand in the panel, then marked here.
-      expect((await consoleCall(running, admin, `/orders/${orderId}/refund`, {})).status).toBe(200);
+      expect((await consoleCall(running.server.url, admin, `/orders/${orderId}/refund`, {})).status).toBe(200);
       await drainOutbox(server);
 
-      detail = (await (await consoleCall(running, admin, `/orders/${orderId}`)).json()) as AdminOrderDetail;
+      detail = (await (await consoleCall(running.server.url, admin, `/orders/${orderId}`)).json()) as AdminOrderDetail;
       expect(detail).toMatchObject({ status: 'reversed', hasAccess: false, refundStatus: 'refunded' });
       const ended = await fetch(`${server.url}/acesso/${token}`, { redirect: 'manual' });
       expect(ended.status).toBe(303);
@@ -181,7 +131,7 @@ for (const database of databases) {
       const refused = await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } });
       expect(refused.status).toBe(401);
       expect(((await refused.json()) as MemberAreaRefusal).ended).toBe(true);
-      const spotsAfter = ((await (await consoleCall(running, admin, '/overview')).json()) as AdminOverview).spotsLeft;
+      const spotsAfter = ((await (await consoleCall(running.server.url, admin, '/overview')).json()) as AdminOverview).spotsLeft;
       expect(spotsAfter).toBe(spotsBefore! + 1);
 
       expect(subjects(smtp, order.buyer_email)).toEqual(expect.arrayContaining(['Recebemos seu pedido de reembolso', 'Reembolso feito']));
@@ -201,7 +151,7 @@ for (const database of databases) {
       });
 
       // Evidence for a dispute: the access e-mail accepted, the openings, the request and the decision.
-      const html = await consoleCall(running, admin, `/orders/${orderId}/evidence?format=html`);
+      const html = await consoleCall(running.server.url, admin, `/orders/${orderId}/evidence?format=html`);
       expect(html.status).toBe(200);
       const page = await html.text();
       for (const label of [
@@ -214,7 +164,7 @@ for (const database of databases) {
       ]) {
         expect(page).toContain(label);
       }
-      const pdf = await consoleCall(running, admin, `/orders/${orderId}/evidence?format=pdf`);
+      const pdf = await consoleCall(running.server.url, admin, `/orders/${orderId}/evidence?format=pdf`);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
       expect(
         Buffer.from(await pdf.arrayBuffer())
@@ -223,32 +173,34 @@ for (const database of databases) {
       ).toBe('%PDF-');
 
       // The buyer's data export carries the refund and the record; erasing the buyer takes them away.
-      const exported = await consoleCall(running, admin, '/buyer/export', { email: order.buyer_email });
+      const exported = await consoleCall(running.server.url, admin, '/buyer/export', { email: order.buyer_email });
       const data = (await exported.json()) as { orders: Array<{ refund: { note: string } | null; deliveryRecord: unknown[] }> };
       expect(data.orders[0]?.refund?.note).toBe('Dois não responderam.');
       expect(data.orders[0]?.deliveryRecord.length).toBeGreaterThanOrEqual(3);
-      const erased = await consoleCall(running, admin, '/buyer/delete', { email: order.buyer_email, confirmation: order.buyer_email });
+      const erased = await consoleCall(running.server.url, admin, '/buyer/delete', {
+        email: order.buyer_email,
+        confirmation: order.buyer_email,
+      });
       expect(erased.status).toBe(200);
-      const left = async (table: 'order_evidence' | 'member_page_opens') =>
-        (await db.db.selectFrom(table).select('order_id').where('order_id', '=', orderId).execute()).length;
+      const left = async (table: 'order_evidence' | 'member_page_opens') => (await rowsOfOrder(db, table, orderId)).length;
       expect([await left('order_evidence'), await left('member_page_opens')]).toEqual([0, 0]);
-      const kept = await db.db.selectFrom('refunds').select(['status', 'note']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
-      expect(kept).toEqual({ status: 'refunded', note: null });
+      const { status, note } = await refundRow(db, orderId);
+      expect({ status, note }).toEqual({ status: 'refunded', note: null });
     });
 
     it('refuses control and bidi-override characters in the buyer’s note and the seller’s reason, in Portuguese', async () => {
       const { server } = running;
-      const { orderId, cookie } = await buyAndPay(running);
+      const { orderId, cookie } = await paidBuyer(running);
       const HIDDEN = 'O texto tem caracteres invisíveis ou de controle. Apague-os e tente de novo.';
       for (const note of ['Não\u0000 serve', 'Texto \u202eoãn', 'Linha\u001b[31m']) {
         const asked = await askRefund(server.url, cookie, { note, confirm: true });
         expect(asked.status).toBe(422);
-        expect(await asked.json()).toEqual({ error: HIDDEN });
+        expect(asked.body).toEqual({ error: HIDDEN });
       }
       // Line breaks and tabs are the buyer's own.
       expect((await askRefund(server.url, cookie, { note: 'Não era para mim.\n\tObrigada.', confirm: true })).status).toBe(200);
       const admin = await signInToConsole(server.url, PASSWORD);
-      const declined = await consoleCall(running, admin, `/orders/${orderId}/refund/decline`, {
+      const declined = await consoleCall(running.server.url, admin, `/orders/${orderId}/refund/decline`, {
         reason: 'Fora do prazo\u2066 da garantia.',
       });
       expect(declined.status).toBe(422);
@@ -257,9 +209,9 @@ for (const database of databases) {
 
     it('after the window: no button, and the API refuses in Portuguese', async () => {
       const { server } = running;
-      const { cookie, orderId } = await buyAndPay(running);
+      const { cookie, orderId } = await paidBuyer(running);
       const start = running.clock.now;
-      const paid = await running.db.db.selectFrom('orders').select('paid_at').where('id', '=', orderId).executeTakeFirstOrThrow();
+      const paid = await orderRow(running.db, orderId);
       try {
         // A minute into the São Paulo day after the window's last day.
         running.clock.now = guaranteeEndsAt(Number(paid.paid_at), 7) + 60_000;
@@ -267,9 +219,7 @@ for (const database of databases) {
         expect(area.guarantee.canRequest).toBe(false);
         const late = await askRefund(server.url, cookie, { confirm: true });
         expect(late.status).toBe(422);
-        expect(((await late.json()) as { error: string }).error).toBe(
-          'O prazo de 7 dias da garantia terminou. Se precisar de ajuda, escreva para ajuda@example.com.',
-        );
+        expect(late.body.error).toBe('O prazo de 7 dias da garantia terminou. Se precisar de ajuda, escreva para ajuda@example.com.');
       } finally {
         running.clock.now = start;
       }
@@ -277,8 +227,8 @@ for (const database of databases) {
 
     it('the order page asks only with the e-mailed contact key; the seller declines with a reason the buyer receives', async () => {
       const { server, db, smtp } = running;
-      const { orderId } = await buyAndPay(running);
-      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const { orderId } = await paidBuyer(running);
+      const order = await orderRow(db, orderId);
       const post = (headers: Record<string, string>) =>
         fetch(`${server.url}/api/order-page/${order.public_ref}/refund`, {
           method: 'POST',
@@ -299,11 +249,11 @@ for (const database of databases) {
       expect(await byReference()).toBe(beforeRequest);
 
       const admin = await signInToConsole(server.url, PASSWORD);
-      const short = await consoleCall(running, admin, `/orders/${orderId}/refund/decline`, { reason: 'não' });
+      const short = await consoleCall(running.server.url, admin, `/orders/${orderId}/refund/decline`, { reason: 'não' });
       expect(short.status).toBe(422);
       const reason = 'A compra foi usada por 6 dias e os contatos foram copiados.';
-      expect((await consoleCall(running, admin, `/orders/${orderId}/refund/decline`, { reason })).status).toBe(200);
-      expect((await consoleCall(running, admin, `/orders/${orderId}/refund/decline`, { reason })).status).toBe(409);
+      expect((await consoleCall(running.server.url, admin, `/orders/${orderId}/refund/decline`, { reason })).status).toBe(200);
+      expect((await consoleCall(running.server.url, admin, `/orders/${orderId}/refund/decline`, { reason })).status).toBe(409);
       await drainOutbox(server);
       const declined = smtp.received.find(
         (mail) => mail.to.includes(order.buyer_email) && /Subject: Sobre o seu pedido de reembolso/.test(mail.raw),
@@ -323,22 +273,18 @@ for (const database of databases) {
 
     it('a request inside the window is refunded at the gateway with no console action', async () => {
       const { server, db, smtp, hooks } = running;
-      const { orderId, cookie } = await buyAndPay(running);
-      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const { orderId, cookie } = await paidBuyer(running);
+      const order = await orderRow(db, orderId);
       const asked = await askRefund(server.url, cookie, { confirm: true });
       expect(asked.status).toBe(200);
-      expect(((await asked.json()) as RefundRequestReply).guarantee.request?.status).toBe('approved');
+      expect((asked.body as RefundRequestReply).guarantee.request?.status).toBe('approved');
       await drainOutbox(server);
 
-      const after = await db.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow();
+      const after = await orderRow(db, orderId);
       expect(after.status).toBe('reversed');
-      const sandbox = await db.db
-        .selectFrom('sandbox_transactions')
-        .select('payment_status')
-        .where('hash', '=', order.transaction_hash!)
-        .executeTakeFirstOrThrow();
+      const sandbox = await sandboxCharge(db, order.transaction_hash!);
       expect(sandbox.payment_status).toBe('refunded');
-      const refund = await db.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      const refund = await refundRow(db, orderId);
       expect(refund).toMatchObject({ status: 'refunded', decided_by: 'auto' });
       expect(subjects(smtp, order.buyer_email)).toEqual(expect.arrayContaining(['Recebemos seu pedido de reembolso', 'Reembolso feito']));
       expect(hooks.requests.filter((request) => JSON.parse(request.body).type === 'order.refunded')).toHaveLength(1);

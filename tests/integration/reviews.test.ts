@@ -2,12 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../src/server/access/access-service.ts';
-import { composeServer } from '../../src/server/compose.ts';
-import { loadConfig } from '../../src/server/config/config.ts';
-import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { loadSite } from '../../src/server/http/site.ts';
-import { createLogger } from '../../src/server/lib/logger.ts';
 import { REVIEWS_CHECK_MS } from '../../src/server/reviews/landing-reviews.ts';
 import { reviewToken } from '../../src/server/orders/order-links.ts';
 import type { MemberArea } from '../../src/shared/access.ts';
@@ -16,11 +11,12 @@ import type { AdminReviewList, ReviewPageReply, ReviewReply } from '../../src/sh
 import { pageKeys } from '../../src/shared/route-lookup.ts';
 import { REVIEWS_MARKER } from '../../src/shared/reviews-marker.ts';
 import { documentFile } from '../../src/shared/routes.ts';
-import { fetchFrom, newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import { sandboxSays } from './sandbox-payment.ts';
-import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { fetchFrom, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { auditRows, findReviewRow, insertOrderRow, orderRow, outboxRows, reviewRow } from '../support/db-reads.ts';
+import { buyAndPay, consoleCall, drainOutbox, memberCookie } from '../support/purchase.ts';
+import type { TestSmtpServer } from './smtp-test-server.ts';
+import { databases } from './test-db.ts';
+import { openSameDatabase, startTestServer, useTestServer, type TestServerRig } from '../support/test-server.ts';
 
 /**
  * Verified-buyer reviews end to end over real HTTP, on SQLite and PostgreSQL: the one request
@@ -31,13 +27,7 @@ import { startTestServer, type TestServer } from './test-server.ts';
 const DAY = 24 * 60 * 60_000;
 const PASSWORD = 'senha-do-painel-depoimentos';
 
-interface Running {
-  db: TestDb;
-  server: TestServer;
-  smtp: TestSmtpServer;
-  clock: { now: number };
-  signals: number;
-}
+type Running = TestServerRig & { signals: number };
 
 /**
  * A stand-in for the client build whose `/` carries the reviews' marker, for the tests that read
@@ -62,50 +52,27 @@ function useReviewServer(
   env: Record<string, string>,
   options: { siteDir?: () => string; jobs?: boolean } = {},
 ): Running {
-  const running = { clock: { now: Date.UTC(2026, 10, 2, 15, 0, 0) }, signals: 0 } as Running;
-  beforeAll(async () => {
-    running.db = await database.create();
-    running.smtp = await startSmtpServer();
-    const site = options.siteDir ? { site: loadSite(options.siteDir()) } : {};
-    running.server = await startTestServer(running.db, serverEnv(running.smtp, env), { now: () => running.clock.now, ...site });
+  const running = useTestServer(
+    database,
+    { ADMIN_PASSWORD: PASSWORD, SUPPORT_EMAIL: 'ajuda@example.com', MONTHLY_CAPACITY: '50', ...env },
+    { smtp: true, clock: Date.UTC(2026, 10, 2, 15, 0, 0), ...(options.siteDir ? { site: () => loadSite(options.siteDir!()) } : {}) },
+  ) as Running;
+  running.signals = 0;
+  beforeAll(() => {
     running.server.reviewsSignal.onChange(() => (running.signals += 1));
     // The jobs as main.ts runs them: among them the landing page's 2 s check of the shown reviews.
     if (options.jobs) running.server.startJobs();
   });
   afterAll(async () => {
     if (options.jobs) await running.server?.stopJobs();
-    await running.server?.stop();
-    await running.smtp?.stop();
-    await running.db?.close();
   });
   return running;
 }
 
-function serverEnv(smtp: TestSmtpServer, env: Record<string, string>) {
-  return { ADMIN_PASSWORD: PASSWORD, SMTP_URL: smtp.url, SUPPORT_EMAIL: 'ajuda@example.com', MONTHLY_CAPACITY: '50', ...env };
-}
-
-async function buyAndPay(running: Running, name = 'Joana Prado') {
-  const { server, db } = running;
-  const buyer = uniqueBuyer(name);
-  const created = await postOrder<{ orderId: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
-  expect(created.status).toBe(201);
-  const orderId = created.body.orderId;
-  await sandboxSays(server, db, orderId, 'paid');
-  const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+/** A buyer pays in the sandbox; with the review page's token and reference. */
+async function paidBuyer(running: Running, name = 'Joana Prado') {
+  const { orderId, buyer, order } = await buyAndPay(running, { buyer: uniqueBuyer(name) });
   return { orderId, email: buyer.email, order, token: reviewToken(order), ref: order.public_ref };
-}
-
-async function memberCookie(running: Running, orderId: string) {
-  const token = await issueAccessToken(running.db.db, orderId, running.clock.now);
-  const visit = await fetch(`${running.server.url}/acesso/${token}`, { redirect: 'manual' });
-  expect(visit.status).toBe(303);
-  return visit.headers.getSetCookie()[0]!.split(';')[0]!;
-}
-
-async function drainOutbox(server: { background: TestServer['background']; outbox: TestServer['outbox'] }) {
-  await server.background.idle();
-  while ((await server.outbox.runOnce()) > 0) await server.background.idle();
 }
 
 /** The review requests one address received, their bodies with quoted-printable soft breaks undone. */
@@ -123,19 +90,11 @@ function reviewCall(running: Running, ref: string, token: string | undefined, pa
   });
 }
 
-async function consoleCall(running: Running, cookie: string, path: string, body?: unknown) {
-  return fetch(`${running.server.url}/api/admin${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Cookie: cookie, Origin: running.server.url, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
 /** "Publicar" as the console sends it: with the contentKey of the review as its list shows it now. */
 async function publishAsSeen(running: Running, cookie: string, orderId: string) {
-  const list = (await (await consoleCall(running, cookie, '/reviews')).json()) as AdminReviewList;
+  const list = (await (await consoleCall(running.server.url, cookie, '/reviews')).json()) as AdminReviewList;
   const contentKey = list.reviews.find((review) => review.orderId === orderId)?.contentKey ?? 'none-listed';
-  return consoleCall(running, cookie, `/reviews/${orderId}/publish`, { contentKey });
+  return consoleCall(running.server.url, cookie, `/reviews/${orderId}/publish`, { contentKey });
 }
 
 const goodReview = {
@@ -147,13 +106,7 @@ const goodReview = {
   consent: true,
 };
 
-const reviewRows = (running: Running, orderId: string) =>
-  running.db.db
-    .selectFrom('outbox')
-    .select(['kind', 'sent_at'])
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'review_request')
-    .execute();
+const reviewRows = (running: Running, orderId: string) => outboxRows(running.db, orderId, 'review_request');
 
 for (const database of databases) {
   describe(`reviews on ${database.name}`, () => {
@@ -161,7 +114,7 @@ for (const database of databases) {
 
     it('sends "Como está sendo a lista?" once, after REVIEW_REQUEST_DAYS, with the review link', async () => {
       const { server, smtp } = running;
-      const { email, ref, token, orderId } = await buyAndPay(running);
+      const { email, ref, token, orderId } = await paidBuyer(running);
       await drainOutbox(server);
       expect(reviewRequests(smtp, email)).toHaveLength(0);
 
@@ -170,7 +123,7 @@ for (const database of databases) {
       expect(reviewRequests(smtp, email)).toHaveLength(0);
       // A request waiting its days is not a stuck e-mail in Saúde.
       const admin = await signInToConsole(server.url, PASSWORD);
-      const health = (await (await consoleCall(running, admin, '/health')).json()) as AdminHealth;
+      const health = (await (await consoleCall(running.server.url, admin, '/health')).json()) as AdminHealth;
       expect(health.checks.find((check) => check.key === 'outbox')?.ok).toBe(true);
 
       running.clock.now += 2 * 60_000;
@@ -189,10 +142,10 @@ for (const database of databases) {
     it('sends no request after a refund or an erasure', async () => {
       const { server, smtp } = running;
       const admin = await signInToConsole(server.url, PASSWORD);
-      const refunded = await buyAndPay(running);
-      const erased = await buyAndPay(running);
-      expect((await consoleCall(running, admin, `/orders/${refunded.orderId}/refund`, {})).status).toBe(200);
-      const deleted = await consoleCall(running, admin, '/buyer/delete', { email: erased.email, confirmation: erased.email });
+      const refunded = await paidBuyer(running);
+      const erased = await paidBuyer(running);
+      expect((await consoleCall(running.server.url, admin, `/orders/${refunded.orderId}/refund`, {})).status).toBe(200);
+      const deleted = await consoleCall(running.server.url, admin, '/buyer/delete', { email: erased.email, confirmation: erased.email });
       expect(deleted.status).toBe(200);
 
       running.clock.now += 4 * DAY;
@@ -210,7 +163,7 @@ for (const database of databases) {
     });
 
     it('opens the review page with the e-mailed key only, and saves a pending review', async () => {
-      const { orderId, ref, token, order } = await buyAndPay(running);
+      const { orderId, ref, token, order } = await paidBuyer(running);
       expect((await reviewCall(running, ref, undefined)).status).toBe(403);
       const wrong = await reviewCall(running, ref, 'x'.repeat(32));
       expect(wrong.status).toBe(403);
@@ -237,7 +190,7 @@ for (const database of databases) {
       const saved = await reviewCall(running, ref, token, '', goodReview);
       expect(saved.status).toBe(200);
       expect(((await saved.json()) as ReviewReply).review).toMatchObject({ rating: 5, status: 'pending', city: 'Recife', state: 'PE' });
-      const row = await running.db.db.selectFrom('reviews').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+      const row = await reviewRow(running.db, orderId);
       expect(Number(row.consent_at)).toBe(running.clock.now);
 
       // Written already: the request due later is dropped, not sent.
@@ -247,7 +200,7 @@ for (const database of databases) {
     });
 
     it('refuses control and bidi-override characters in the name and the text, in Portuguese, naming the field', async () => {
-      const { ref, token } = await buyAndPay(running);
+      const { ref, token } = await paidBuyer(running);
       const HIDDEN = 'O texto tem caracteres invisíveis ou de controle. Apague-os e tente de novo.';
       for (const [field, value] of [
         ['displayName', 'Joana\u202e .P'],
@@ -265,10 +218,10 @@ for (const database of databases) {
     it('console publishes, orders and hides, audited; the member page withdraws; the landing page is told', async () => {
       const { server } = running;
       const admin = await signInToConsole(server.url, PASSWORD);
-      const first = await buyAndPay(running, 'Ana Lima');
-      const second = await buyAndPay(running, 'Bruno Costa');
+      const first = await paidBuyer(running, 'Ana Lima');
+      const second = await paidBuyer(running, 'Bruno Costa');
       expect((await reviewCall(running, first.ref, first.token, '', { ...goodReview, displayName: 'Ana L.' })).status).toBe(200);
-      const cookie = await memberCookie(running, second.orderId);
+      const cookie = await memberCookie(running.server.url, running.db, second.orderId, running.clock.now);
       const card = ((await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea).review;
       expect(card).toEqual({ canReview: true, refunded: false, suggestedName: 'Bruno C.', review: null });
       const written = await fetch(`${server.url}/api/access/review`, {
@@ -291,25 +244,24 @@ for (const database of databases) {
       expect(list.publishedCount).toBeGreaterThanOrEqual(2);
       expect(list.minimumToShow).toBe(3);
 
-      const ordered = await consoleCall(running, admin, '/reviews/order', { orderIds: [second.orderId, first.orderId] });
+      const ordered = await consoleCall(running.server.url, admin, '/reviews/order', { orderIds: [second.orderId, first.orderId] });
       expect(ordered.status).toBe(200);
       list = (await ordered.json()) as AdminReviewList;
       expect([position(list, second.orderId), position(list, first.orderId)]).toEqual([0, 1]);
       expect(list.reviews[0]?.orderId).toBe(second.orderId);
 
-      const hidden = await consoleCall(running, admin, `/reviews/${first.orderId}/hide`, {});
+      const hidden = await consoleCall(running.server.url, admin, `/reviews/${first.orderId}/hide`, {});
       expect(hidden.status).toBe(200);
       list = (await hidden.json()) as AdminReviewList;
       expect(list.reviews.find((review) => review.orderId === first.orderId)).toMatchObject({ status: 'hidden', position: null });
       expect(running.signals - signalsBefore).toBe(4);
-      expect((await consoleCall(running, admin, '/reviews/not-an-order/publish', { contentKey: 'x' })).status).toBe(404);
+      expect((await consoleCall(running.server.url, admin, '/reviews/not-an-order/publish', { contentKey: 'x' })).status).toBe(404);
 
-      const audit = await running.db.db
-        .selectFrom('admin_audit')
-        .select(['action', 'order_id'])
-        .where('action', 'in', ['review_publish', 'review_hide', 'review_order'])
-        .where((eb) => eb.or([eb('order_id', 'in', [first.orderId, second.orderId]), eb('action', '=', 'review_order')]))
-        .execute();
+      const audit = (await auditRows(running.db)).filter(
+        (entry) =>
+          ['review_publish', 'review_hide', 'review_order'].includes(entry.action) &&
+          ([first.orderId, second.orderId].includes(entry.order_id ?? '') || entry.action === 'review_order'),
+      );
       expect(audit.map((entry) => entry.action).sort()).toEqual(['review_hide', 'review_order', 'review_publish', 'review_publish']);
 
       // The buyer takes it back on the member page: off the published list at once.
@@ -317,31 +269,33 @@ for (const database of databases) {
       expect(withdrawn.status).toBe(200);
       expect(((await withdrawn.json()) as ReviewReply).review).toMatchObject({ status: 'withdrawn', text: '' });
       expect(running.signals - signalsBefore).toBe(5);
-      list = (await (await consoleCall(running, admin, '/reviews')).json()) as AdminReviewList;
+      list = (await (await consoleCall(running.server.url, admin, '/reviews')).json()) as AdminReviewList;
       expect(list.reviews.map((review) => review.orderId)).not.toContain(second.orderId);
       const area = (await (await fetch(`${server.url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea;
       expect(area.review.review?.status).toBe('withdrawn');
       // A withdrawn review cannot be published again by the seller.
-      expect((await consoleCall(running, admin, `/reviews/${second.orderId}/publish`, { contentKey: 'x' })).status).toBe(404);
+      expect((await consoleCall(running.server.url, admin, `/reviews/${second.orderId}/publish`, { contentKey: 'x' })).status).toBe(404);
     });
 
     it('an erasure deletes the buyer’s published review and tells the landing page', async () => {
       const admin = await signInToConsole(running.server.url, PASSWORD);
-      const buyer = await buyAndPay(running);
+      const buyer = await paidBuyer(running);
       expect((await reviewCall(running, buyer.ref, buyer.token, '', goodReview)).status).toBe(200);
       expect((await publishAsSeen(running, admin, buyer.orderId)).status).toBe(200);
-      const exported = await consoleCall(running, admin, '/buyer/export', { email: buyer.email });
+      const exported = await consoleCall(running.server.url, admin, '/buyer/export', { email: buyer.email });
       const data = (await exported.json()) as { orders: Array<{ review: { status: string } | null }> };
       expect(data.orders[0]?.review).toMatchObject({ status: 'published' });
       const before = running.signals;
-      expect((await consoleCall(running, admin, '/buyer/delete', { email: buyer.email, confirmation: buyer.email })).status).toBe(200);
+      expect(
+        (await consoleCall(running.server.url, admin, '/buyer/delete', { email: buyer.email, confirmation: buyer.email })).status,
+      ).toBe(200);
       expect(running.signals).toBe(before + 1);
-      expect(await running.db.db.selectFrom('reviews').select('order_id').where('order_id', '=', buyer.orderId).execute()).toHaveLength(0);
+      expect(await findReviewRow(running.db, buyer.orderId)).toBeUndefined();
     });
 
     it('limits review writes per client: the 21st in an hour gets 429 in Portuguese, another client still writes', async () => {
-      const buyer = await buyAndPay(running);
-      const other = await buyAndPay(running, 'Rui Costa');
+      const buyer = await paidBuyer(running);
+      const other = await paidBuyer(running, 'Rui Costa');
       const scripted = fetchFrom('127.0.1.37');
       const post = (send: typeof fetch | ReturnType<typeof fetchFrom>, who: typeof buyer, path = '') =>
         send(`${running.server.url}/api/reviews/${who.ref}${path}`, {
@@ -357,11 +311,7 @@ for (const database of databases) {
         'Você já alterou o depoimento várias vezes. Aguarde um pouco e tente de novo.',
       );
       // Refused before anything was read or written: the review is still the withdrawn one.
-      const row = await running.db.db
-        .selectFrom('reviews')
-        .select('status')
-        .where('order_id', '=', buyer.orderId)
-        .executeTakeFirstOrThrow();
+      const row = await reviewRow(running.db, buyer.orderId);
       expect(row.status).toBe('withdrawn');
       expect((await post(fetchFrom('127.0.1.38'), other)).status).toBe(200);
       // An hour later the first client writes again.
@@ -371,22 +321,17 @@ for (const database of databases) {
 
     it('sends the request once across two servers on the same database', async () => {
       const { server, smtp, db } = running;
-      const where = db as TestDb & { file?: string; url?: string };
-      const other: Db = openDatabase(where.file ? { kind: 'sqlite', file: where.file } : { kind: 'postgres', url: String(where.url) });
-      const second = composeServer({
-        config: loadConfig({ DATA_DIR: '/tmp/vitrine-unused', PORT: '0', HOST: '127.0.0.1', ...serverEnv(smtp, {}) }),
-        database: other,
-        logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
-        now: () => running.clock.now,
-      });
+      const other = openSameDatabase(db);
+      const second = await startTestServer(other, running.env, { now: () => running.clock.now });
       try {
-        const { email } = await buyAndPay(running);
+        const { email } = await paidBuyer(running);
         await drainOutbox(server);
         running.clock.now += 3 * DAY + 60_000;
         await Promise.all([drainOutbox(server), drainOutbox(second), drainOutbox(server), drainOutbox(second)]);
         expect(reviewRequests(smtp, email)).toHaveLength(1);
       } finally {
         await second.stopJobs();
+        await second.stop();
         await other.close();
       }
     });
@@ -417,7 +362,7 @@ for (const database of databases) {
 
     async function publishedReview(name: string, text: string) {
       const admin = await signInToConsole(running.server.url, PASSWORD);
-      const buyer = await buyAndPay(running, name);
+      const buyer = await paidBuyer(running, name);
       const written = await reviewCall(running, buyer.ref, buyer.token, '', { ...goodReview, text, displayName: name });
       expect(written.status).toBe(200);
       expect((await publishAsSeen(running, admin, buyer.orderId)).status).toBe(200);
@@ -426,7 +371,7 @@ for (const database of databases) {
     }
 
     const consoleEntry = async (admin: string, orderId: string) => {
-      const list = (await (await consoleCall(running, admin, '/reviews')).json()) as AdminReviewList;
+      const list = (await (await consoleCall(running.server.url, admin, '/reviews')).json()) as AdminReviewList;
       return { list, review: list.reviews.find((review) => review.orderId === orderId) };
     };
 
@@ -437,7 +382,7 @@ for (const database of databases) {
       const buyer = await publishedReview('Carla S.', text);
       expect(await landing()).toContain('de 2 avaliações');
 
-      const cookie = await memberCookie(running, buyer.orderId);
+      const cookie = await memberCookie(running.server.url, running.db, buyer.orderId, running.clock.now);
       const asked = await fetch(`${running.server.url}/api/access/refund`, {
         method: 'POST',
         headers: { Cookie: cookie, 'Content-Type': 'application/json' },
@@ -455,7 +400,7 @@ for (const database of databases) {
       expect(entry.review).toMatchObject({ status: 'published', hiddenByRefund: true });
       expect(entry.list.publishedCount).toBe(1);
 
-      const declined = await consoleCall(running, buyer.admin, `/orders/${buyer.orderId}/refund/decline`, {
+      const declined = await consoleCall(running.server.url, buyer.admin, `/orders/${buyer.orderId}/refund/decline`, {
         reason: 'O pedido chegou fora do prazo da garantia.',
       });
       expect(declined.status).toBe(200);
@@ -470,7 +415,7 @@ for (const database of databases) {
     it('hides it after "Marcar como reembolsado"; the buyer still opens the review page and withdraws it', async () => {
       const text = 'Comprei, usei e o vendedor devolveu o dinheiro depois.';
       const buyer = await publishedReview('Paulo R.', text);
-      expect((await consoleCall(running, buyer.admin, `/orders/${buyer.orderId}/refund`, {})).status).toBe(200);
+      expect((await consoleCall(running.server.url, buyer.admin, `/orders/${buyer.orderId}/refund`, {})).status).toBe(200);
       await expectLanding((html) => expect(html).not.toContain(text));
 
       // The e-mailed review page still opens: the review, marked as off the site for the refund.
@@ -492,7 +437,7 @@ for (const database of databases) {
 
     it('"Publicar" puts on the site only the words the seller read: 409 "o texto mudou" after the buyer saved others', async () => {
       const admin = await signInToConsole(running.server.url, PASSWORD);
-      const buyer = await buyAndPay(running, 'Lia Souza');
+      const buyer = await paidBuyer(running, 'Lia Souza');
       const first = 'Primeira versão: a lista me ajudou a achar fornecedores de roupas.';
       const second = 'Segunda versão, salva depois que o vendedor abriu a lista de depoimentos.';
       expect((await reviewCall(running, buyer.ref, buyer.token, '', { ...goodReview, text: first })).status).toBe(200);
@@ -500,12 +445,12 @@ for (const database of databases) {
       expect(seen.text).toBe(first);
 
       expect((await reviewCall(running, buyer.ref, buyer.token, '', { ...goodReview, text: second })).status).toBe(200);
-      const stale = await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, { contentKey: seen.contentKey });
+      const stale = await consoleCall(running.server.url, admin, `/reviews/${buyer.orderId}/publish`, { contentKey: seen.contentKey });
       expect(stale.status).toBe(409);
       expect(((await stale.json()) as { error: string }).error).toBe(
         'O texto mudou desde que você abriu a lista: leia de novo antes de publicar.',
       );
-      const row = await running.db.db.selectFrom('reviews').selectAll().where('order_id', '=', buyer.orderId).executeTakeFirstOrThrow();
+      const row = await reviewRow(running.db, buyer.orderId);
       expect(row.status).toBe('pending');
       // Past two checks of the shown reviews, the words nobody read are not on the site.
       await new Promise((resolve) => setTimeout(resolve, 2 * REVIEWS_CHECK_MS + 500));
@@ -514,11 +459,13 @@ for (const database of databases) {
       // Read again, published.
       const reread = (await consoleEntry(admin, buyer.orderId)).review!;
       expect(reread.text).toBe(second);
-      const published = await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, { contentKey: reread.contentKey });
+      const published = await consoleCall(running.server.url, admin, `/reviews/${buyer.orderId}/publish`, {
+        contentKey: reread.contentKey,
+      });
       expect(published.status).toBe(200);
       await expectLanding((html) => expect(html).toContain(second));
       // The marker is required: a console that sends none publishes nothing.
-      expect((await consoleCall(running, admin, `/reviews/${buyer.orderId}/publish`, {})).status).toBe(422);
+      expect((await consoleCall(running.server.url, admin, `/reviews/${buyer.orderId}/publish`, {})).status).toBe(422);
     });
 
     it('keeps it when only the add-on bought after payment is refunded', async () => {
@@ -526,21 +473,18 @@ for (const database of databases) {
       const buyer = await publishedReview('Nina F.', text);
       // The one-time offer's order, paid after its parent (docs/offers.md), then marked refunded alone.
       const addonId = `${buyer.orderId}_addon`;
-      await running.db.db
-        .insertInto('orders')
-        .values({
-          ...buyer.order,
-          id: addonId,
-          checkout_key: `${buyer.order.checkout_key}-addon`,
-          public_ref: `${buyer.order.public_ref}X`,
-          transaction_hash: `${buyer.order.transaction_hash}-addon`,
-          postback_secret: `${buyer.order.postback_secret}-addon`,
-          kind: 'addon',
-          parent_order_id: buyer.orderId,
-        })
-        .execute();
-      expect((await consoleCall(running, buyer.admin, `/orders/${addonId}/refund`, {})).status).toBe(200);
-      const addon = await running.db.db.selectFrom('orders').select('status').where('id', '=', addonId).executeTakeFirstOrThrow();
+      await insertOrderRow(running.db, {
+        ...buyer.order,
+        id: addonId,
+        checkout_key: `${buyer.order.checkout_key}-addon`,
+        public_ref: `${buyer.order.public_ref}X`,
+        transaction_hash: `${buyer.order.transaction_hash}-addon`,
+        postback_secret: `${buyer.order.postback_secret}-addon`,
+        kind: 'addon',
+        parent_order_id: buyer.orderId,
+      });
+      expect((await consoleCall(running.server.url, buyer.admin, `/orders/${addonId}/refund`, {})).status).toBe(200);
+      const addon = await orderRow(running.db, addonId);
       expect(addon.status).toBe('reversed');
       // Past two checks of the shown reviews, still there.
       await new Promise((resolve) => setTimeout(resolve, 2 * REVIEWS_CHECK_MS + 500));
@@ -553,7 +497,7 @@ for (const database of databases) {
     const running = useReviewServer(database, { REVIEW_REQUEST_DAYS: '' });
 
     it('queues and sends nothing', async () => {
-      const { orderId, email } = await buyAndPay(running);
+      const { orderId, email } = await paidBuyer(running);
       running.clock.now += 30 * DAY;
       await drainOutbox(running.server);
       expect(reviewRequests(running.smtp, email)).toHaveLength(0);

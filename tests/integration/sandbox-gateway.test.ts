@@ -9,7 +9,7 @@ import { createSandboxGateway, SANDBOX_OFFER_HASH } from '../../src/server/gatew
 import { GatewayError, type ChargeInput, type GatewayClient } from '../../src/server/gateway/types.ts';
 import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
 import { databases } from './test-db.ts';
-import { startTestServer } from './test-server.ts';
+import { startTestServer } from '../support/test-server.ts';
 
 /**
  * The real gateway client against the sandbox gateway, both over real HTTP on 127.0.0.1, with the

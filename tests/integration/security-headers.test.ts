@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteDb } from './test-db.ts';
-import { createTestApp } from './test-server.ts';
+import { createTestApp } from '../support/test-server.ts';
 
 /** Every response carries a Content-Security-Policy; HSTS only where the public address is https. */
 describe('security headers', () => {

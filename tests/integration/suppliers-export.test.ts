@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signInToConsole } from '../support/clients.ts';
 import { parseSupplierCsv } from '../../src/server/suppliers/supplier-csv.ts';
 import { databases } from './test-db.ts';
-import { useTestServer } from './test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * The console's supplier list export, opened in a spreadsheet: a supplier whose name or notes start

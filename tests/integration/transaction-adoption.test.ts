@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { gatewayReplies, standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
-import { postbackFor } from './sandbox-payment.ts';
+import { postbackFor } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * A postback's secret names one order; the transaction ids in its body are whatever its sender

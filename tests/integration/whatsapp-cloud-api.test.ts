@@ -6,9 +6,9 @@ import { startWhatsappStandIn, type StandInMessage, type WhatsappStandIn } from 
 import { site } from '../../src/content/site.ts';
 import type { AdminOrderWhatsapp } from '../../src/shared/whatsapp.ts';
 import { formatExpiry } from '../../src/server/mail/pix-email.ts';
-import { sandboxSays } from './sandbox-payment.ts';
+import { sandboxSays } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * WhatsApp messages to buyers who asked for them (docs/whatsapp.md), end to end on both databases:

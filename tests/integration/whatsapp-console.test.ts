@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newCheckoutKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import type { AdminOrderWhatsapp } from '../../src/shared/whatsapp.ts';
-import { sandboxSays } from './sandbox-payment.ts';
+import { sandboxSays } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * The console's "Cobrar no WhatsApp" (docs/whatsapp.md#the-console), on both databases, in the demo

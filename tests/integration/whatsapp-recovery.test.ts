@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newCheckoutKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { quietHoursAround } from '../support/quiet-hours.ts';
 import type { AdminOverview } from '../../src/shared/admin.ts';
-import { sandboxSays } from './sandbox-payment.ts';
+import { sandboxSays } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from './test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Visão geral's recovery table (docs/whatsapp.md#recovery-figures) on both databases, in the demo,

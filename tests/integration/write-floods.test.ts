@@ -7,9 +7,9 @@ import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
 import { SANDBOX_OFFER_HASH } from '../../src/server/gateway/sandbox.ts';
 import { limits } from '../../src/server/http/rate-limit.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer, signInToConsole } from '../support/clients.ts';
-import { sandboxSays } from './sandbox-payment.ts';
+import { sandboxSays } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { useTestServer } from './test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * Writes an anonymous client can repeat, repeated for real: 5,000 opens of one member-page link and

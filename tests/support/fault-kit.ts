@@ -54,6 +54,23 @@ export function readOrder(dataDir: string, id: string): OrderRow | undefined {
   }
 }
 
+/**
+ * A buyer checks out on a server process running the sandbox gateway and presses "Simular
+ * pagamento"; resolves with the order once the server has it paid.
+ */
+export async function buyAndPayInSandbox(
+  server: Pick<RunningServer, 'url' | 'dataDir'>,
+  buyer: { name: string; email: string; phone: string },
+) {
+  const reply = await checkout(server.url, buyer);
+  expect(reply.status).toBe(201);
+  const order = readOrder(server.dataDir, reply.body.orderId!)!;
+  const paid = await fetch(`${server.url}/sandbox/pay/${order.transaction_hash}`, { method: 'POST', redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  await waitFor('the order to be paid', () => readOrder(server.dataDir, order.id)?.status === 'paid', 60_000);
+  return order;
+}
+
 /** Sends the gateway's postback for an order (the stand-in cannot reach the server's PUBLIC_URL). */
 export async function postback(url: string, order: Pick<OrderRow, 'id' | 'postback_secret'>, body: unknown): Promise<number> {
   const response = await fetch(`${url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {

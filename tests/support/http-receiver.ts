@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { listenOnLoopback } from './loopback.ts';
 
 /**
@@ -42,5 +43,13 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
   });
   receiver.url = listening.url;
   receiver.stop = listening.close;
+  return receiver;
+}
+
+/** A receiver for the enclosing `describe`: listening before its tests (and before a server started after this call), stopped after them. */
+export function useHttpReceiver(): HttpReceiver {
+  const receiver = {} as HttpReceiver;
+  beforeAll(async () => void Object.assign(receiver, await startHttpReceiver()));
+  afterAll(() => receiver.stop?.());
   return receiver;
 }

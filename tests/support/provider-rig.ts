@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
-import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import type { ProviderId } from '../../src/shared/providers.ts';
 import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
@@ -58,42 +56,6 @@ export interface CheckoutBody {
 export function checkout(url: string, options: { bump?: boolean; buyer?: ReturnType<typeof uniqueBuyer>; key?: string } = {}) {
   const buyer = options.buyer ?? uniqueBuyer('Renata Alves');
   return postOrder<CheckoutBody>(url, { ...buyer, checkoutKey: options.key ?? newCheckoutKey(), ...(options.bump ? { bump: true } : {}) });
-}
-
-export function storedOrder(db: Pick<Db, 'db'>, id: string) {
-  return db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
-/** Runs the outbox until it finds nothing due (the e-mails, the seller's webhooks, a refund at the provider). */
-export async function drainOutbox(server: { background: { idle(): Promise<void> }; outbox: { runOnce(): Promise<number> } }) {
-  await server.background.idle();
-  while ((await server.outbox.runOnce()) > 0) await server.background.idle();
-}
-
-/** The buyer opens the e-mailed access link: the member page's cookie. */
-export async function memberCookie(url: string, db: Pick<Db, 'db'>, orderId: string, now: number): Promise<string> {
-  const token = await issueAccessToken(db.db, orderId, now);
-  const visit = await fetch(`${url}/acesso/${token}`, { redirect: 'manual' });
-  expect(visit.status).toBe(303);
-  return visit.headers.getSetCookie()[0]!.split(';')[0]!;
-}
-
-/** "Pedir reembolso" on the member page, confirmed. */
-export async function askRefund(
-  url: string,
-  cookie: string,
-): Promise<{ status: number; body: { guarantee?: { request?: { status: string } } } }> {
-  const response = await fetch(`${url}/api/access/refund`, {
-    method: 'POST',
-    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ confirm: true }),
-  });
-  return { status: response.status, body: (await response.json()) as { guarantee?: { request?: { status: string } } } };
-}
-
-/** The order's outbox rows of `kind`. */
-export function outboxRows(db: Pick<Db, 'db'>, orderId: string, kind: string) {
-  return db.db.selectFrom('outbox').select(['kind', 'sent_at']).where('order_id', '=', orderId).where('kind', '=', kind).execute();
 }
 
 /**

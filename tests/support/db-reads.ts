@@ -1,0 +1,139 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../src/server/db/database.ts';
+import type { Database } from '../../src/server/db/schema.ts';
+
+/**
+ * What the tests read from (and, to set a state up, write to) the database, in one place: a
+ * schema change touches this file, not the tests. Each reader takes the test's database (`db.db`
+ * is its Kysely).
+ */
+type TestDb = Pick<Db, 'db'>;
+
+/** The order as stored; fails when there is none. */
+export function orderRow(db: TestDb, id: string) {
+  return db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The order as stored, or undefined. */
+export function findOrderRow(db: TestDb, id: string) {
+  return db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every stored order, oldest first. */
+export function orderRows(db: TestDb) {
+  return db.db.selectFrom('orders').selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
+/** The orders bought with `email`, oldest first. */
+export function orderRowsByEmail(db: TestDb, email: string) {
+  return db.db.selectFrom('orders').selectAll().where('buyer_email', '=', email).orderBy('created_at').orderBy('id').execute();
+}
+
+/** The order's outbox rows, of `kind` when given (a `%` in it matches as in LIKE), in the order they were queued. */
+export function outboxRows(db: TestDb, orderId: string, kind?: string) {
+  let query = db.db.selectFrom('outbox').selectAll().where('order_id', '=', orderId);
+  if (kind !== undefined) query = kind.includes('%') ? query.where('kind', 'like', kind) : query.where('kind', '=', kind);
+  return query.orderBy('id').execute();
+}
+
+/** The kinds of the order's outbox rows, sorted; `unsent`: only those not sent yet. */
+export async function outboxKinds(db: TestDb, orderId: string, options: { unsent?: boolean } = {}): Promise<string[]> {
+  let query = db.db.selectFrom('outbox').select('kind').where('order_id', '=', orderId);
+  if (options.unsent) query = query.where('sent_at', 'is', null);
+  return (await query.execute()).map((row) => row.kind).sort();
+}
+
+/** The delivery state the outbox worker keeps on a row: what the outbox tests check. */
+export interface OutboxRowState {
+  /** Failed attempts so far. */
+  attempts: number;
+  nextAttemptAt: number;
+  lockedUntil: number | null;
+  sentAt: number | null;
+  lastError: string | null;
+}
+
+/** The row queued for an order and kind, its delivery state (PostgreSQL's bigints as numbers). */
+export async function readOutboxRow(db: TestDb, orderId: string, kind: string): Promise<OutboxRowState | undefined> {
+  const row = await db.db
+    .selectFrom('outbox')
+    .select(['attempts', 'next_attempt_at', 'locked_until', 'sent_at', 'last_error'])
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    attempts: Number(row.attempts),
+    nextAttemptAt: Number(row.next_attempt_at),
+    lockedUntil: row.locked_until === null ? null : Number(row.locked_until),
+    sentAt: row.sent_at === null ? null : Number(row.sent_at),
+    lastError: row.last_error,
+  };
+}
+
+/** The order's refund as stored; fails when there is none. */
+export function refundRow(db: TestDb, orderId: string) {
+  return db.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/** The rows `table` holds for the order. */
+export function rowsOfOrder(db: TestDb, table: 'order_evidence' | 'member_page_opens' | 'access_tokens' | 'order_items', orderId: string) {
+  return db.db.selectFrom(table).selectAll().where('order_id', '=', orderId).execute();
+}
+
+/** The order's review as stored; fails when there is none. */
+export function reviewRow(db: TestDb, orderId: string) {
+  return db.db.selectFrom('reviews').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/** The order's review as stored, or undefined. */
+export function findReviewRow(db: TestDb, orderId: string) {
+  return db.db.selectFrom('reviews').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** The console's audit entries, oldest first. */
+export function auditRows(db: TestDb) {
+  return db.db.selectFrom('admin_audit').selectAll().orderBy('at').orderBy('id').execute();
+}
+
+/** The sandbox gateway's charge; fails when there is none. */
+export function sandboxCharge(db: TestDb, hash: string) {
+  return db.db.selectFrom('sandbox_transactions').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
+}
+
+/** Every row of `table`, as stored (for the tables whose rows a test reads whole). */
+export function tableRows<T extends keyof Database>(db: TestDb, table: T) {
+  return db.db.selectFrom(table).selectAll().execute();
+}
+
+/** How many rows `table` holds. */
+export async function countRows(db: TestDb, table: keyof Database): Promise<number> {
+  const row = await db.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// Writes that set a state up, which no request can reach in a test's time.
+
+/** The sandbox gateway will answer `status` (and `amount`, when given) for the charge. */
+export async function setSandboxCharge(db: TestDb, hash: string, status: string, amount?: number): Promise<void> {
+  await db.db
+    .updateTable('sandbox_transactions')
+    .set({ payment_status: status, ...(amount === undefined ? {} : { amount }) })
+    .where('hash', '=', hash)
+    .execute();
+}
+
+/** Changes stored columns of the order (`id`), or of every order when `id` is undefined. */
+export async function setOrderColumns(db: TestDb, id: string | undefined, columns: Updateable<Database['orders']>): Promise<void> {
+  let query = db.db.updateTable('orders').set(columns);
+  if (id !== undefined) query = query.where('id', '=', id);
+  await query.execute();
+}
+
+/** Stores an order as it is given (e.g. a copy of a paid one, as another kind of order). */
+export async function insertOrderRow(db: TestDb, row: Insertable<Database['orders']>): Promise<void> {
+  await db.db.insertInto('orders').values(row).execute();
+}

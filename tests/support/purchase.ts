@@ -1,0 +1,151 @@
+import { expect } from 'vitest';
+import { issueAccessToken } from '../../src/server/access/access-service.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import { newCheckoutKey, postOrder, uniqueBuyer } from './clients.ts';
+import { orderRow, setSandboxCharge } from './db-reads.ts';
+
+/**
+ * A buyer's purchase as the tests make it over real HTTP: the checkout, the payment (the sandbox
+ * gateway's, or any gateway's postback), the member page's cookie, the console's calls, and the
+ * outbox run until it has nothing due.
+ */
+type Buyer = ReturnType<typeof uniqueBuyer>;
+
+/** A server in this process: its address, and the work it runs after answering. */
+interface Running {
+  url: string;
+  background: { idle(): Promise<void> };
+}
+
+/**
+ * "Gerar PIX": one POST /api/orders from a client address of its own, expected to create the
+ * order (201). `fields` adds to the buyer and checkout key (tracking consent, the bump, a viewKey).
+ */
+export async function buy(
+  server: Pick<Running, 'url'>,
+  options: { buyer?: Buyer; fields?: Record<string, unknown> } = {},
+): Promise<{ orderId: string; buyer: Buyer }> {
+  const buyer = options.buyer ?? uniqueBuyer();
+  const created = await postOrder<{ orderId: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey(), ...options.fields });
+  expect(created.status).toBe(201);
+  return { orderId: created.body.orderId, buyer };
+}
+
+/** A buyer checks out and pays in the sandbox; returns the order as stored once paid. */
+export async function buyAndPay(running: { server: Running; db: Db }, options: { buyer?: Buyer; fields?: Record<string, unknown> } = {}) {
+  const { server, db } = running;
+  const { orderId, buyer } = await buy(server, options);
+  await sandboxSays(server, db, orderId, 'paid');
+  return { orderId, buyer, order: await orderRow(db, orderId) };
+}
+
+/**
+ * The sandbox marks the order's charge `status`, and the gateway's postback reaches the server,
+ * carrying the order's secret as the real one would. Returns the postback's HTTP status.
+ */
+async function postSandboxStatus(
+  server: { url: string },
+  db: Pick<Db, 'db'>,
+  orderId: string,
+  status: 'paid' | 'refunded',
+): Promise<number> {
+  const order = await orderRow(db, orderId);
+  await setSandboxCharge(db, order.transaction_hash!, status);
+  return postbackFor(server, order, order.transaction_hash!, status);
+}
+
+/**
+ * The gateway's postback for `order`, as anyone holding its secret can send it, naming the
+ * transaction `hash` (not always the order's own); returns its HTTP status.
+ */
+export async function postbackFor(
+  server: { url: string },
+  order: { id: string; postback_secret: string },
+  hash: string,
+  status: 'paid' | 'refunded' = 'paid',
+): Promise<number> {
+  const response = await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ hash, payment_status: status }),
+  });
+  return response.status;
+}
+
+/**
+ * The sandbox gateway says the order's charge is now `status`, and its postback reaches the
+ * server, which re-reads the charge (as with a real gateway); resolves once that work is done.
+ */
+export async function sandboxSays(
+  server: Running,
+  db: Pick<Db, 'db'>,
+  orderId: string,
+  status: 'paid' | 'refunded' = 'paid',
+): Promise<void> {
+  const answered = await postSandboxStatus(server, db, orderId, status);
+  if (answered !== 200) throw new Error(`postback answered ${answered}`);
+  await server.background.idle();
+}
+
+/** The buyer pays at the gateway; returns the postback's status (the caller awaits the outcome). */
+export function payBySandboxPostback(server: { url: string }, db: Pick<Db, 'db'>, orderId: string): Promise<number> {
+  return postSandboxStatus(server, db, orderId, 'paid');
+}
+
+/** Runs the outbox until it finds nothing due (the e-mails, the seller's webhooks, a refund at the provider). */
+export async function drainOutbox(server: { background: { idle(): Promise<void> }; outbox: { runOnce(): Promise<number> } }) {
+  await server.background.idle();
+  while ((await server.outbox.runOnce()) > 0) await server.background.idle();
+}
+
+/** The buyer opens an e-mailed access link: its token, and the member page's cookie. */
+export async function memberVisit(
+  url: string,
+  db: Pick<Db, 'db'>,
+  orderId: string,
+  now: number,
+): Promise<{ token: string; cookie: string }> {
+  const token = await issueAccessToken(db.db, orderId, now);
+  const visit = await fetch(`${url}/acesso/${token}`, { redirect: 'manual' });
+  expect(visit.status).toBe(303);
+  return { token, cookie: visit.headers.getSetCookie()[0]!.split(';')[0]! };
+}
+
+/** The buyer opens the e-mailed access link: the member page's cookie. */
+export async function memberCookie(url: string, db: Pick<Db, 'db'>, orderId: string, now: number): Promise<string> {
+  return (await memberVisit(url, db, orderId, now)).cookie;
+}
+
+/**
+ * A call to the seller's console API (`/api/admin{path}`) with its session `cookie`: a GET, or a
+ * POST of `body` as JSON. `origin`: the browser's (the server's own URL unless PUBLIC_URL sets another).
+ */
+export function consoleCall(
+  url: string,
+  cookie: string,
+  path: string,
+  body?: unknown,
+  options: { method?: 'GET' | 'POST'; origin?: string } = {},
+): Promise<Response> {
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  const json = method === 'POST' ? JSON.stringify(body ?? {}) : undefined;
+  return fetch(`${url}/api/admin${path}`, {
+    method,
+    headers: { Cookie: cookie, Origin: options.origin ?? url, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(json === undefined ? {} : { body: json }),
+  });
+}
+
+/** "Pedir reembolso" on the member page, with `body` (confirmed unless it says otherwise): its status and JSON reply. */
+export async function askRefund<Reply = { error?: string; guarantee?: { request?: { status: string } } }>(
+  url: string,
+  cookie: string,
+  body: unknown = { confirm: true },
+): Promise<{ status: number; body: Reply }> {
+  const response = await fetch(`${url}/api/access/refund`, {
+    method: 'POST',
+    headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Reply };
+}

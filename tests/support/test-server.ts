@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { listenOnLoopback, refusedUrl } from './loopback.ts';
+import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
+import type { TestDb } from '../integration/test-db.ts';
+import { standInEnv, startGatewayStandIn, type GatewayStandIn } from './gateway-stand-in.ts';
+import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import type { GatewayClient } from '../../src/server/gateway/types.ts';
+import type { Site } from '../../src/server/http/site.ts';
+import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
+
+export interface TestServer extends ComposedServer {
+  url: string;
+  logLines: Array<{ level: LogLevel; line: string }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real server (same wiring as main.ts, sandbox gateway included) over a real database,
+ * listening on a free loopback port, so the gateway client speaks real HTTP to it.
+ * `ownPublicUrl`: PUBLIC_URL is the server's own address, port included, so a provider's stand-in
+ * can reach the webhook URL the server gives it with each charge; `port` keeps a stopped server's
+ * address for its restart.
+ */
+export async function startTestServer(
+  db: Db,
+  env: Record<string, string> = {},
+  options: { gateway?: GatewayClient; efiCa?: string; now?: () => number; site?: Site; ownPublicUrl?: boolean; port?: number } = {},
+): Promise<TestServer> {
+  const { ownPublicUrl, port: wantedPort, ...parts } = options;
+  const logLines: Array<{ level: LogLevel; line: string }> = [];
+  const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
+  // A port free a moment ago: the server takes it at once.
+  const chosenPort = wantedPort ?? (ownPublicUrl ? Number(new URL(await refusedUrl()).port) : 0);
+  const config = loadConfig({
+    DATA_DIR: '/tmp/vitrine-unused',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...env,
+    ...(ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${chosenPort}` } : {}),
+  });
+  const composed = composeServer({ config, database: db, logger, ...parts });
+  const listening = await listenOnLoopback(composed.app.fetch, chosenPort);
+  const port = listening.port;
+  composed.setPort(port);
+  return {
+    ...composed,
+    url: `http://127.0.0.1:${port}`,
+    logLines,
+    stop: listening.close,
+  };
+}
+
+type StartOptions = NonNullable<Parameters<typeof startTestServer>[2]>;
+
+/** What a test server runs with besides its database: each part is started for it and stopped after it. */
+export interface TestServerParts extends Omit<StartOptions, 'now' | 'gateway' | 'site'> {
+  /** A real SMTP server in this process; SMTP_URL names it. */
+  smtp?: boolean;
+  /**
+   * `true`: the gateway stand-in (tests/support/gateway-stand-in.ts), its variables in the env; a
+   * function of the stand-in: the gateway client the server uses with it (e.g. one quick to give
+   * up). A GatewayClient is used as it is, with no stand-in.
+   */
+  gateway?: boolean | ((standIn: GatewayStandIn) => GatewayClient) | GatewayClient;
+  /** The server's clock starts at this instant and moves only when the test moves `clock.now`. */
+  clock?: number;
+  /** The client build the server serves, made when the server starts. */
+  site?: () => Site;
+}
+
+/** A server on a fresh test database, with the parts it was asked for. */
+export interface TestServerRig {
+  db: TestDb;
+  server: TestServer;
+  /** With `smtp`. */
+  smtp: TestSmtpServer;
+  /** With `gateway`. */
+  gateway: GatewayStandIn;
+  /** With `clock`: the instant the server reads as now. */
+  clock: { now: number };
+  /** The env the server was started with (the parts' variables included). */
+  env: Record<string, string>;
+  /** Stops the server and starts another on the same database and parts (a restart), `env` added to its own. */
+  restart(env?: Record<string, string>): Promise<TestServer>;
+}
+
+type EnvOf = Record<string, string> | ((rig: TestServerRig) => Record<string, string>);
+
+async function startRig(rig: TestServerRig, database: { create: () => Promise<TestDb> }, env: EnvOf, parts: TestServerParts) {
+  const { smtp, gateway, clock, site, ...options } = parts;
+  if (clock !== undefined) rig.clock = { now: clock };
+  rig.db = await database.create();
+  if (smtp) rig.smtp = await startSmtpServer();
+  if (gateway === true || typeof gateway === 'function') rig.gateway = await startGatewayStandIn();
+  const own = typeof env === 'function' ? env(rig) : env;
+  const withSmtp = rig.smtp ? { SMTP_URL: rig.smtp.url, ...own } : own;
+  rig.env = rig.gateway ? standInEnv(rig.gateway, withSmtp) : withSmtp;
+  const client = typeof gateway === 'function' ? gateway(rig.gateway) : typeof gateway === 'object' ? gateway : undefined;
+  const start = (extra: Record<string, string> = {}) =>
+    startTestServer(
+      rig.db,
+      { ...rig.env, ...extra },
+      {
+        ...options,
+        ...(client ? { gateway: client } : {}),
+        ...(clock !== undefined ? { now: () => rig.clock.now } : {}),
+        ...(site ? { site: site() } : {}),
+      },
+    );
+  rig.restart = async (extra) => {
+    await rig.server.stop();
+    return (rig.server = await start(extra));
+  };
+  rig.server = await start();
+}
+
+async function stopRig(rig: Partial<TestServerRig>) {
+  await rig.server?.stop();
+  await rig.smtp?.stop();
+  await rig.gateway?.stop();
+  await rig.db?.close();
+}
+
+/**
+ * A fresh database of `database`'s kind and the server on it, with the `parts` asked for, for the
+ * enclosing `describe`: made before its tests, stopped after them. Read the rig's fields inside the
+ * tests. `env` may be a function of the rig, to name a part started for it.
+ */
+export function useTestServer(database: { create: () => Promise<TestDb> }, env: EnvOf = {}, parts: TestServerParts = {}): TestServerRig {
+  const rig = {} as TestServerRig;
+  beforeAll(() => startRig(rig, database, env, parts));
+  afterAll(() => stopRig(rig));
+  return rig;
+}
+
+/** The same, for the running test alone: stopped when it finishes, passed or failed. */
+export async function startTestServerRig(
+  database: { create: () => Promise<TestDb> },
+  env: EnvOf = {},
+  parts: TestServerParts = {},
+): Promise<TestServerRig> {
+  const rig = {} as TestServerRig;
+  onTestFinished(() => stopRig(rig));
+  await startRig(rig, database, env, parts);
+  return rig;
+}
+
+/** A second connection to a test database (its SQLite file, or its PostgreSQL schema), as another instance has. */
+export function openSameDatabase(db: TestDb & { file?: string; url?: string }): Db {
+  return db.file ? openDatabase({ kind: 'sqlite', file: db.file }) : openDatabase({ kind: 'postgres', url: db.url! });
+}
+
+/** The app alone, for tests that call `app.request()` without a port. */
+export function createTestApp(db: Db, env: Record<string, string> = {}) {
+  const logLines: Array<{ level: LogLevel; line: string }> = [];
+  const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
+  const config = loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ...env });
+  return { ...composeServer({ config, database: db, logger }), config, logLines };
+}
