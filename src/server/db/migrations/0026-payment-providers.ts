@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** The provider of each charge, and `charge_key`, written before the create call so a crash never charges twice (docs/payments.md#pix-providers). */
+/** Each charge's provider, and `charge_key` written before the create so a crash never charges twice (docs/payments.md#pix-providers). */
 export const paymentProvidersMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
