@@ -45,7 +45,7 @@ const EMAIL_KINDS = {
   done: 'refund_done',
 } as const;
 
-/** The guarantee for the whole purchase: open while any paid item is inside its own window with nothing asked; ends at the latest such window. */
+/** The whole purchase's guarantee: open while a paid item is in its own window with nothing asked; ends at the latest such window. */
 export function describeGuarantee(purchase: PurchaseRecord, config: RefundsConfig, now: number): GuaranteeView {
   const days = config.guaranteeDays;
   const due = refundableCharges(purchase, config, now);
