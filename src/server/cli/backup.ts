@@ -1,10 +1,7 @@
 import { backupSqlite } from '../db/sqlite-backup.ts';
 import { runSqliteFileCommand } from './cli-config.ts';
 
-/**
- * `npm run backup -- <file>`: a consistent copy of the SQLite database, taken while the server
- * runs, checked with `PRAGMA integrity_check`. PostgreSQL has its own tools (docs/operations.md#backups).
- */
+/** `npm run backup -- <file>`: a checked, consistent copy while the server runs (PostgreSQL: docs/operations.md#backups). */
 runSqliteFileCommand({
   usage: `Usage: npm run backup -- <file>
 

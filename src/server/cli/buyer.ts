@@ -4,13 +4,7 @@ import { createLogger } from '../lib/logger.ts';
 import { eraseBuyerData, exportBuyerData } from '../privacy/buyer-data.ts';
 import { loadCliConfig, runCli } from './cli-config.ts';
 
-/**
- * `npm run buyer -- export EMAIL` prints what is stored about a buyer as JSON;
- * `npm run buyer -- delete EMAIL` erases it from every order of that address (the amounts stay,
- * for accounting), revokes their access links, deletes their `.eml` files under DATA_DIR/outbox,
- * queues `order.erased` for the seller's webhook and purges the database file's bytes. Same
- * database and settings as the server (DATA_DIR / DATABASE_URL / WEBHOOK_URL).
- */
+/** `npm run buyer -- export|delete EMAIL`: the buyer's data as JSON, or its erasure (amounts stay, for accounting). */
 const USAGE = 'Usage: npm run buyer -- export EMAIL | npm run buyer -- delete EMAIL';
 
 async function main(): Promise<number> {

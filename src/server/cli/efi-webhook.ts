@@ -3,14 +3,8 @@ import { createEfiProvider, EfiWebhookError, efiWebhookUrl } from '../gateway/pr
 import { loadCliConfig, runCli } from './cli-config.ts';
 
 /**
- * `npm run efi-webhook` registers this server's webhook for the Efí PIX key with the server's own
- * settings (.env or the environment, docs/payments.md#efí): `PUT /v2/webhook/{EFI_PIX_KEY}` with
- * `${PUBLIC_URL}/api/webhooks/efi` (mutual TLS at the proxy), or, with EFI_WEBHOOK_HMAC, Efí's
- * skip-mTLS mode and the hmac URL; then reads it back. `npm run efi-webhook -- --check` only reads
- * what is registered. Nothing printed carries a secret: the hmac shows as ***.
- *
- * Exit codes: 0 registered (with --check: this server's URL is the one registered); 1 a call
- * failed, or --check found no webhook or another one; 2 usage or configuration error.
+ * `npm run efi-webhook [-- --check]`: registers (or reads) the Efí webhook (docs/payments.md#efí); the hmac prints as ***.
+ * Exit codes: 0 registered (or found, with --check); 1 a call failed or none/another found; 2 usage or configuration.
  */
 const USAGE = 'Usage: npm run efi-webhook [-- --check]';
 
@@ -30,7 +24,6 @@ function mode(url: string): string {
   return /[?&]hmac=/.test(url) ? 'hmac in the URL, without mTLS' : 'mutual TLS';
 }
 
-/** One line saying what failed and what to look at. */
 function describeFailure(error: EfiWebhookError, efi: EfiSettings, registering: boolean): string {
   const detail = error.detail ? `: ${error.detail}` : '';
   switch (error.failure) {

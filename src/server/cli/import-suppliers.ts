@@ -8,13 +8,8 @@ import { SUPPLIER_CSV_COLUMNS } from '../suppliers/supplier-csv.ts';
 import { importSupplierList, previewSupplierImport } from '../suppliers/supplier-import.ts';
 
 /**
- * `npm run suppliers:import -- [--list recarga] fornecedores.csv [--dry-run]`
- *
- * Replaces one supplier list buyers see (the main one, or with `--list recarga` the order bump's)
- * with the rows of a CSV file, in the database the server uses (DATA_DIR / DATABASE_URL). All or
- * nothing: one invalid row and nothing is imported. The other list is never touched.
- * Exit codes: 0 imported (or valid, with --dry-run); 1 invalid data or the import failed;
- * 2 usage or configuration error.
+ * `npm run suppliers:import -- [--list recarga] fornecedores.csv [--dry-run]`: all or nothing.
+ * Exit codes: 0 imported (or valid, with --dry-run); 1 invalid data or failure; 2 usage or configuration.
  */
 
 const USAGE = `Usage: npm run suppliers:import -- [--list ${Object.values(LIST_SLUGS).join('|')}] <file.csv> [--dry-run]

@@ -10,11 +10,7 @@ import { readBumpFunnel, renderBumpFunnel } from '../funnel/bump-funnel.ts';
 import { renderOpenDuplicates } from '../duplicates/duplicate-alert.ts';
 import { listOpenDuplicates } from '../orders/payment-repository.ts';
 
-/**
- * `npm run report [-- --days N]`: the first-party funnel of the last N days (default 7), the sales
- * of those days by source / campaign, the order bump's steps, the unpaid PIX won back by the reminders, and the duplicate payments still to refund, read from the same database the server uses (DATA_DIR /
- * DATABASE_URL).
- */
+/** `npm run report [-- --days N]`: funnel, sales by source, bump steps, recovered PIX and duplicates to refund. */
 function parseDays(argv: string[]): number | string {
   const index = argv.findIndex((arg) => arg === '--days' || arg.startsWith('--days='));
   if (index === -1) return 7;

@@ -1,11 +1,7 @@
 import { restoreSqlite } from '../db/sqlite-backup.ts';
 import { runSqliteFileCommand } from './cli-config.ts';
 
-/**
- * `npm run restore -- <file>`: puts a backup made by `npm run backup` in place of the SQLite
- * database. Refuses while the server (or any program) has the database open; keeps the replaced
- * database beside it.
- */
+/** `npm run restore -- <file>`: refused while any program has the database open; the old one is kept beside it. */
 runSqliteFileCommand({
   usage: `Usage: npm run restore -- <file>
 

@@ -12,13 +12,7 @@ import type { OrderItem } from '../../shared/checkout.ts';
 import { ga4CollectUrl, ga4PurchaseBody, ga4RefundBody } from './ga4-measurement.ts';
 import { metaEventsUrl, metaPurchaseBody, metaRefundBody } from './meta-conversions.ts';
 
-/**
- * Server-side conversions (docs/tracking.md#server-side-conversions): a paid order whose buyer
- * accepted tracking is reported to Meta and GA4 by the server too, so the sale counts even when the buyer's tab was
- * closed. Queued in the outbox with the paid transition (same transaction), sent and retried by
- * the outbox worker. Without consent nothing is queued, ever.
- */
-/** The outbox family of the conversion rows: one kind per platform. */
+/** Server-side conversions (docs/tracking.md#server-side-conversions): queued with the payment, only with consent. */
 export const CONVERSION_KIND_FAMILY = 'conversion:';
 const META_CONVERSION_KIND = `${CONVERSION_KIND_FAMILY}meta`;
 const GA4_CONVERSION_KIND = `${CONVERSION_KIND_FAMILY}ga4`;
@@ -63,7 +57,6 @@ async function purchasedItems(db: Kysely<Database>, order: OrderRow): Promise<Or
   return items.length > 0 ? items : [{ key: 'main', title: site.productName, priceCents: Number(order.amount_cents) }];
 }
 
-/** A paid order's conversions are queued with the payment, and its refund reported as one. */
 export function registerConversionsEvents({ events, kinds, deps }: EventWiring): void {
   const { config } = deps;
   events.subscribe('paid', (trx, { order, at }) => queueConversions(trx, config, order, at, 'purchase'));

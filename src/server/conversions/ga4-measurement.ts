@@ -2,10 +2,7 @@ import type { OrderItem } from '../../shared/checkout.ts';
 import { purchaseItems } from '../../shared/purchase-items.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 
-/**
- * `transaction_id` is the one the browser's gtag used, so GA4 keeps one purchase.
- * https://developers.google.com/analytics/devguides/collection/protocol/ga4
- */
+/** `transaction_id` is gtag's, so GA4 keeps one purchase: https://developers.google.com/analytics/devguides/collection/protocol/ga4 */
 export interface Ga4Settings {
   measurementId: string;
   apiSecret: string;

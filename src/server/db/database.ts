@@ -16,8 +16,7 @@ export interface Db {
   close(): Promise<void>;
 }
 
-// Postgres returns bigint (int8) as text by default; our bigint columns are epoch milliseconds
-// and counts, which fit in a JS number.
+// Postgres returns int8 as text; our bigints (epoch ms, counts) fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number(value));
 
 /** Every buyer's data: 0600, and SQLite's -wal and -shm files take the database file's mode. */
@@ -37,17 +36,13 @@ export function openDatabase(target: DatabaseTarget): Db {
     fs.mkdirSync(path.dirname(target.file), { recursive: true, mode: 0o700 });
     restrictToOwner(target.file);
     const sqlite = new SQLite(target.file);
-    // WAL lets the report CLI read while the server writes; busy_timeout makes concurrent
-    // writers (server + CLI, or two test workers) wait instead of failing.
+    // WAL lets the CLI read while the server writes; busy_timeout makes concurrent writers wait.
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('foreign_keys = ON');
-    // Deleted and overwritten content is zeroed in the file, not left in free space: erased
-    // buyer data and replaced tokens must not be readable from the file's bytes.
+    // Erased buyer data and replaced tokens must not stay readable in free pages.
     sqlite.pragma('secure_delete = ON');
-    // The WAL file only shrinks when told to: checkpoint it every ~400 KB (instead of ~4 MB) and
-    // cut it back after, so a burst of small writes (counters under a flood) cannot grow the data
-    // folder by megabytes.
+    // Checkpoint the WAL every ~400 KB and truncate it, so a burst of writes cannot grow the folder by megabytes.
     sqlite.pragma('wal_autocheckpoint = 100');
     sqlite.pragma('journal_size_limit = 524288');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
@@ -59,8 +54,7 @@ export function openDatabase(target: DatabaseTarget): Db {
 }
 
 export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<string[]> {
-  // `schema` keeps the migration bookkeeping tables in a non-default Postgres schema (tests use one
-  // schema each; without it Kysely may find another schema's lock table and skip creating its own).
+  // A schema per test; otherwise Kysely may find another schema's lock table and skip creating its own.
   const migrator = new Migrator({
     db,
     provider: migrationProvider,

@@ -26,11 +26,7 @@ import { paymentProvidersMigration } from './migrations/0026-payment-providers.t
 import { whatsappMigration } from './migrations/0027-whatsapp.ts';
 import type { Database } from './schema.ts';
 
-/**
- * Versioned migrations, applied in key order at every start. They are listed here (not read from
- * a folder) so the bundled server carries them. Only add new entries; never edit a shipped one.
- * Column types are ones SQLite and Postgres both understand: text, integer, bigint (epoch ms).
- */
+/** Listed here so the bundle carries them; only add entries, never edit a shipped one. Types both databases share. */
 const migrations: Record<string, Migration> = {
   '0001_funnel': funnelMigration,
   '0002_sandbox_transactions': sandboxTransactionsMigration,
@@ -66,11 +62,7 @@ export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
-/**
- * The migrations this build knows that the database has not applied, read from Kysely's own
- * bookkeeping table (the same one `migrateToLatest` writes). One read, no write: it also proves
- * the database answers. Throws when the database is unreachable or was never migrated.
- */
+/** The migrations the database has not applied (one read, no write); throws when unreachable or never migrated. */
 export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
   const rows = await db
     .withTables<{ [DEFAULT_MIGRATION_TABLE]: { name: string } }>()

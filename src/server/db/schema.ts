@@ -6,10 +6,7 @@ import type { ProviderId } from '../../shared/providers.ts';
 import type { ListKey, Supplier } from '../../shared/suppliers.ts';
 import type { WhatsappMessageKind, WhatsappMessageMode, WhatsappMessageStatus } from '../../shared/whatsapp.ts';
 
-/**
- * Table types for Kysely. Times are epoch milliseconds (bigint columns) so that SQLite and
- * Postgres compare them the same way; money is integer centavos.
- */
+/** Times are epoch ms (bigint) so SQLite and Postgres compare them alike; money is integer centavos. */
 export interface FunnelTable {
   /** Calendar day in America/Sao_Paulo, YYYY-MM-DD. */
   day: string;
@@ -19,11 +16,7 @@ export interface FunnelTable {
   count: number;
 }
 
-/**
- * `creating`: written, the gateway not answered yet; `pending`: PIX offered; `paid`; `failed`
- * (the gateway refused, or the answer was lost); `reversed` (refund or chargeback: access revoked).
- * "Expired" is not stored: a pending order past `expires_at` counts as expired.
- */
+/** `failed`: refused or the answer was lost; `reversed`: refund or chargeback. "Expired" is a pending order past `expires_at`. */
 export type StoredOrderStatus = 'creating' | 'pending' | 'paid' | 'failed' | 'reversed';
 
 export interface OrdersTable {
@@ -40,14 +33,12 @@ export interface OrdersTable {
   postback_secret: string;
   /** The PIX provider that took (or is taking) the charge (migration 0026); older orders: tribopay. */
   provider: Generated<ProviderId>;
-  /** The idempotency key of the create call in flight or last made (migration 0026). */
   charge_key: Generated<string | null>;
   transaction_hash: string | null;
   /** Shared with another order before hashes were unique (migration 0020); the other order kept it. */
   contested_transaction_hash: Generated<string | null>;
   alternate_ids: string | null;
   pix_code: string | null;
-  /** A QR image the gateway sent (data: or https: URL), used only when there is no code. */
   pix_image: string | null;
   failure_reason: string | null;
   created_at: number;
@@ -113,12 +104,11 @@ export interface OrderItemsTable {
   offer_hash: string;
 }
 
-/** One row per access link handed out: only the SHA-256 of the token is kept. */
+/** Only the SHA-256 of each access token is kept. */
 export interface AccessTokensTable {
   token_hash: string;
   order_id: string;
   created_at: number;
-  /** Set when the order's access is revoked (console, refund); a revoked token opens nothing. */
   revoked_at: number | null;
 }
 
@@ -136,7 +126,7 @@ export interface SupplierListMetaTable {
   example: number;
 }
 
-/** E-mails waiting to be sent (transactional outbox, docs/decisions/0001-outbox-delivery.md). */
+/** Transactional outbox (docs/decisions/0001-outbox-delivery.md). */
 export interface OutboxTable {
   id: string;
   order_id: string;
@@ -174,12 +164,10 @@ export interface WebhookEventsTable {
   order_id: string | null;
   secret_ok: number;
   content_type: string | null;
-  /** The raw body, cut at 16 KiB. */
   body: string;
   candidate_ids: string;
 }
 
-/** A fixed-window counter (`key` names the limit and who it counts, e.g. a hashed client IP). */
 export interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -188,25 +176,21 @@ export interface RateLimitsTable {
 
 /** One row per visitor whose landing page sent a heartbeat lately (docs/product.md#2-live-signals-tell-the-truth "viewers now"). */
 export interface PresenceTable {
-  /** A random id the browser tab made up (sessionStorage); nothing personal. */
   visitor_id: string;
-  /** Hash of the client's address group: viewers are counted per client. */
   client_key: string | null;
   last_seen: number;
 }
 
-/** A signed-in console session; the cookie holds the secret, this table only its hash. */
+/** The cookie holds the secret, this table only its hash. */
 export interface AdminSessionsTable {
   id_hash: string;
   created_at: number;
   last_seen_at: number;
-  /** Set by "Sair" or "Encerrar todas as sessões"; an ended session opens nothing. */
   ended_at: number | null;
   /** HMAC of the password it was opened with, keyed by the cookie (admin-auth.ts); null → ended. */
   password_tag: string | null;
 }
 
-/** Console logins counted per hashed client group (or '*' for all clients) in a window (lockout). */
 export interface AdminLoginLimitsTable {
   key: string;
   window_start: number;
@@ -220,11 +204,9 @@ export interface AdminAuditTable {
   action: string;
   order_id: string | null;
   detail: string | null;
-  /** The client's hashed address group (rate-limit.ts `clientKey`), never the address. */
   client: string | null;
 }
 
-/** One row per order and hour, however often the page is reloaded. */
 export interface MemberPageOpensTable {
   order_id: string;
   opened_hour: number;
@@ -233,7 +215,7 @@ export interface MemberPageOpensTable {
   client: Generated<string | null>;
 }
 
-/** One refund per order (docs/refunds.md); statuses and states as in shared/refunds.ts. */
+/** One refund per order (docs/refunds.md). */
 export interface RefundsTable {
   order_id: string;
   status: RefundStatus;
@@ -257,7 +239,6 @@ export interface RefundsTable {
   item_keys: Generated<string | null>;
 }
 
-/** The order's delivery record for disputes (refunds/evidence.ts). */
 export interface OrderEvidenceTable {
   id: string;
   order_id: string;
@@ -277,7 +258,7 @@ export interface PixEmailQuotaTable {
   at: number;
 }
 
-/** One review per paid order (docs/reviews.md); statuses as in shared/reviews.ts. */
+/** One review per paid order (docs/reviews.md). */
 export interface ReviewsTable {
   order_id: string;
   rating: number;
@@ -286,7 +267,6 @@ export interface ReviewsTable {
   display_name: string;
   city: string | null;
   state: BrazilState | null;
-  /** A photo the buyer consented to show; none ships (the structure exists). */
   photo_url: string | null;
   consent_at: number;
   status: ReviewStatus;
@@ -302,7 +282,6 @@ export interface WhatsappMessagesTable {
   id: string;
   order_id: string;
   kind: WhatsappMessageKind;
-  /** Unique per order: `pix`, `reminder`, `access`; a console message `console:{time}`. */
   message_key: string;
   /** 1..WHATSAPP_MAX_PER_ORDER, unique per order: the cap; null for console messages. */
   slot: number | null;
@@ -321,7 +300,6 @@ export interface WhatsappMessagesTable {
 
 /** Numbers that answered PARAR or used a message's stop link: nothing more goes to them. */
 export interface WhatsappOptOutsTable {
-  /** whatsapp/phone-key.ts: a hash of the number, never the number. */
   phone_key: string;
   at: number;
   source: 'reply' | 'link';

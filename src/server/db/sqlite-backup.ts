@@ -34,8 +34,7 @@ function fsyncPath(target: string): void {
 
 /** One step, one read transaction: the database as of one instant while the server keeps writing. */
 async function copyDatabase(source: string, target: string): Promise<number> {
-  // A copy holds every buyer's data, like the database: made readable by its owner only before
-  // the first page lands in it (SQLite keeps an existing file's mode, and its journal follows it).
+  // Owner-only before the first page lands (SQLite keeps an existing file's mode, and its journal follows).
   fs.closeSync(fs.openSync(target, 'w', 0o600));
   fs.chmodSync(target, 0o600);
   const from = new SQLite(source, { fileMustExist: true, timeout: 5_000 });
@@ -82,10 +81,7 @@ export async function backupSqlite(source: string, target: string): Promise<Back
   }
 }
 
-/**
- * In WAL mode every open connection holds a shared lock the kernel drops when its process dies, so
- * this fails exactly while another process has the database open, never for a crash's leftovers.
- */
+/** Every WAL connection holds a shared lock its process's death drops: fails only while another process has it open. */
 function lockExclusively(file: string): SQLite.Database {
   const db = new SQLite(file, { fileMustExist: true, timeout: 0 });
   try {
@@ -126,8 +122,7 @@ export async function restoreSqlite(source: string, target: string, now = new Da
     const held = exists ? lockExclusively(target) : undefined;
     try {
       if (held) {
-        // Fold the WAL into the old file and drop it, so the kept copy is whole and no -wal of the
-        // old database is left to be replayed onto the new one.
+        // Fold the WAL in, so the kept copy is whole and no old -wal is replayed onto the new database.
         held.pragma('wal_checkpoint(TRUNCATE)');
         held.pragma('journal_mode = DELETE');
         previous = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;

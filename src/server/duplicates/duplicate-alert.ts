@@ -24,10 +24,7 @@ function describeOrder(order: OrderRow): Array<[string, string]> {
   ];
 }
 
-/**
- * The alert for an outbox row of kind `duplicate_alert`, read at send time. It goes to the seller
- * (SUPPORT_EMAIL), who needs the buyer's name and e-mail to find the charge at the gateway.
- */
+/** Sent to the seller (SUPPORT_EMAIL), who needs the buyer's name and e-mail to find the charge. */
 export async function renderDuplicateAlert(
   deps: { db: Kysely<Database>; config: Pick<Config, 'mail' | 'gatewayRefunds'> },
   row: Pick<OutboxMessage, 'orderId'>,

@@ -2,14 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AdminSourceRow } from '../../shared/admin.ts';
 import type { Database } from '../db/schema.ts';
 
-/**
- * Sales by where buyers came from: the orders created in [from, to), grouped by the visit's
- * utm_source and utm_campaign, with how many PIX charges were generated, how many were paid (their
- * conversion) and the revenue; highest revenue first, then most charges. Charges and sales count
- * main orders; the revenue includes add-on orders (the bump bought after payment carries its
- * parent's campaign). Read by `npm run report`
- * (attribution-report.ts prints it) and the console's Visão geral.
- */
+/** Sales by utm_source / utm_campaign for orders created in [from, to); revenue includes add-ons (their parent's campaign). */
 export async function sumOrdersBySource(db: Kysely<Database>, from: number, to: number, limit = 50): Promise<AdminSourceRow[]> {
   const rows = await db
     .selectFrom('orders')

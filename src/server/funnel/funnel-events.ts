@@ -5,20 +5,12 @@ import type { Database } from '../db/schema.ts';
 import type { EventWiring } from '../orders/order-events.ts';
 import { recordFunnelEvent } from './funnel-repository.ts';
 
-/**
- * A step the browser reported (POST /api/events), counted on its page's route and never on the
- * path as sent: that may carry an access token, or be any address a visitor typed.
- */
+/** Counted on the page's route, never the path as sent (it may carry an access token). */
 export async function countClientEvent(db: Kysely<Database>, event: { name: ClientEventName; path: string }): Promise<void> {
   await recordFunnelEvent(db, { name: event.name, path: routeKey(event.path) });
 }
 
-/**
- * The funnel's server-side steps: an order created and an order paid, counted once the transition
- * committed (a count that fails is logged and never undoes a sale). Main orders only: an add-on
- * order (the bump bought after payment) is no new checkout, and its steps are read from the orders
- * (bump-funnel.ts).
- */
+/** Created and paid, counted after commit (a failed count never undoes a sale); main orders only. */
 export function registerFunnelEvents({ events, deps }: EventWiring): void {
   events.afterCommit('created', ({ order }) =>
     order.kind === 'main' ? recordFunnelEvent(deps.db, { name: 'order_created', path: '/' }) : undefined,

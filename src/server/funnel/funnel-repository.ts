@@ -20,7 +20,6 @@ export interface FunnelRow {
   count: number;
 }
 
-/** Counts from `fromDay` to `toDay` inclusive (YYYY-MM-DD). */
 export async function readFunnel(db: Kysely<Database>, fromDay: string, toDay: string): Promise<FunnelRow[]> {
   return db
     .selectFrom('funnel')

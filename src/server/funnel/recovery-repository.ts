@@ -6,12 +6,7 @@ import type { RecoveryOrderFacts } from './recovery-figures.ts';
 /** The statuses of a WhatsApp message that reached Meta (docs/whatsapp.md#recovery-figures). */
 const REACHED: WhatsappMessageStatus[] = ['accepted', 'sent', 'delivered', 'read'];
 
-/**
- * What the recovery figures (recovery-figures.ts) are computed from, for every period starting at
- * `since` or later: the charged orders created or paid since then with their touches, and the
- * sending times of the automatic WhatsApp messages since then. `countSimulated`: the demo's
- * messages, recorded as `not_sent` without the Cloud API, count as sent, so the demo shows figures.
- */
+/** The recovery figures' rows since `since`; `countSimulated` counts the demo's `not_sent` messages as sent. */
 export async function readRecoveryFacts(
   db: Kysely<Database>,
   since: number,

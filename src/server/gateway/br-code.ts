@@ -1,7 +1,4 @@
-/**
- * PIX "BR Code" (the Banco Central's "Manual de Padrões para Iniciação do Pix", EMV QRCPS-MPM); the
- * CRC covers everything before it, the "6304" of field 63 included.
- */
+/** PIX "BR Code" (Banco Central's "Manual de Padrões para Iniciação do Pix", EMV QRCPS-MPM). */
 
 import { collapseWhitespace, stripAccents } from '../../shared/text.ts';
 
@@ -43,9 +40,7 @@ export function formatEmvAmount(cents: number): string {
 export interface PixBrCodeInput {
   key: string;
   amountCents: number;
-  /** Up to 25 characters (field 59). */
   merchantName: string;
-  /** Up to 15 characters (field 60). */
   merchantCity: string;
   /** Up to 25 letters and digits (field 62, sub-field 05); "***" when there is none. */
   txid: string;

@@ -27,10 +27,7 @@ function errorTexts(errors: unknown): string[] {
   return [];
 }
 
-/**
- * The gateway's own explanation in an error body (docs/gateway.md#8-errors): Laravel's `errors` flattened
- * (every distinct message, not just the first with "(e mais N erros)"), else `message`, else null.
- */
+/** The gateway's explanation in an error body (docs/gateway.md#8-errors): every distinct Laravel message, else `message`. */
 export function gatewayErrorMessage(body: unknown): string | null {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
   const record = body as Record<string, unknown>;

@@ -54,16 +54,12 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
   const { token, productHash, logger } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const productCacheMs = options.productCacheMs ?? DEFAULT_PRODUCT_CACHE_MS;
-  // Resolved per call so tests (and anything that swaps the global) see the current fetch.
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   logger.addSecret(token);
 
   const baseUrl = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl).replace(/\/+$/, '');
 
-  /**
-   * `{provider}/public/v1/<path>`. GETs also carry `?api_token=`: TriboPay-family hosts are only
-   * known to accept the token that way, Pepper the Bearer header, so we send both (docs/gateway.md#1-base-url-and-authentication).
-   */
+  /** GETs also carry `?api_token=` (TriboPay hosts) besides the Bearer header (Pepper): docs/gateway.md#1-base-url-and-authentication. */
   const endpoint = (path: string, withQueryToken: boolean) => {
     const url = new URL(`${baseUrl()}/public/v1/${path}`);
     if (withQueryToken) url.searchParams.set('api_token', token);
@@ -198,8 +194,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         `the cart's prices must be positive integer centavos adding up to amountCents (${input.amountCents}), got ${itemsTotal}`,
       );
     }
-    // docs/gateway.md#3-charge: token in the body and the header; offer_hash at the root (TriboPay) and in
-    // the cart (Pepper); digits only for phone and document. The amount is the cart's sum (docs/offers.md).
+    // docs/gateway.md#3-charge: token in body and header, offer_hash at the root and in the cart; amount = cart sum.
     const body = {
       api_token: token,
       amount: input.amountCents,
@@ -247,7 +242,6 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
     }
     const charge = parseCharge(reply.json);
     if (!charge) {
-      // A success we cannot read: the charge probably exists but we do not know its hash.
       logger.warn('Gateway charge reply without a transaction', { status: reply.status, invalidJson: reply.invalidJson });
       throw new GatewayError(gatewayMessages.payment, 'charge', reply.status, true);
     }

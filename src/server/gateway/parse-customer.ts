@@ -23,12 +23,7 @@ function firstText(record: JsonRecord, names: string[]): string | null {
   return null;
 }
 
-/**
- * Who the transaction was made for, as the gateway repeats it: TriboPay's read-back carries the
- * `customer` we sent (`email`, `phone_number`, `document`; docs/gateway.md#3-charge), the postback
- * v2 format nests it under `transaction` (docs/gateway.md#6-postbacks). Values are returned as
- * written (trimmed); undefined when the reply names no customer at all.
- */
+/** The customer the gateway repeats (docs/gateway.md#3-charge, #6-postbacks), trimmed; undefined when none is named. */
 export function readCustomer(transaction: JsonRecord): TransactionCustomer | undefined {
   const nested = isRecord(transaction.transaction) ? transaction.transaction.customer : undefined;
   const customer = isRecord(transaction.customer) ? transaction.customer : isRecord(nested) ? nested : null;

@@ -1,17 +1,13 @@
 import { isRecord, readCents, type JsonRecord } from './parse-transaction.ts';
 import type { GatewayProduct } from './types.ts';
 
-/**
- * Pure readers for `GET /public/v1/products` (docs/gateway.md#2-products): a `data` list or a bare
- * list, Laravel `links.next` pagination, offers with numeric `status`, prices in centavos.
- */
+/** Readers for `GET /public/v1/products` (docs/gateway.md#2-products). */
 
 export interface ProductPage {
   products: JsonRecord[];
   next: string | null;
 }
 
-/** null when the body is neither a list nor an object with a `data` list. */
 export function parseProductPage(body: unknown): ProductPage | null {
   const list = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.data) ? body.data : null;
   if (!list) return null;

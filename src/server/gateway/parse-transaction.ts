@@ -59,10 +59,7 @@ export function mapPaymentStatus(raw: string | null | undefined): PaymentState {
   return PAYMENT_STATES[raw.trim().toLowerCase()] ?? 'unknown';
 }
 
-/**
- * The status lives in `payment_status`; `status` is read only when that is absent (zeromultas shipped
- * a bug reading `status`, docs/gateway.md). A numeric `status` is an HTTP envelope, not a payment state.
- */
+/** `payment_status`, else `status` (zeromultas read `status`, a bug: docs/gateway.md); a numeric `status` is HTTP. */
 export function readRawStatus(transaction: JsonRecord): string | null {
   if (transaction.payment_status !== undefined && transaction.payment_status !== null) {
     return text(transaction.payment_status);
@@ -82,9 +79,6 @@ export function readTransactionIds(transaction: JsonRecord): { hash: string | nu
   const distinct = [...new Set(candidates)];
   return { hash: distinct[0] ?? null, alternateIds: distinct.slice(1) };
 }
-
-// ---------------------------------------------------------------------------------------------
-// PIX data
 
 /** Code names in order of preference: the real one first, then integrators' fallbacks (docs/gateway.md#3-charge). */
 const CODE_FIELDS = ['pix_qr_code', 'pix_url', 'payload', 'emv', 'qrcode', 'qr_code', 'code', 'pix_code', 'brcode', 'copia_e_cola'];
@@ -109,10 +103,7 @@ function imageMime(base64: string): string {
   return 'image/png';
 }
 
-/**
- * Classifies by content, not by name: TriboPay's `pix_url` held the EMV code, Pepper's a link
- * (docs/gateway.md#3-charge quirk 1). `000201…` is EMV, `http(s)://` a URL, `data:image` or base64 an image.
- */
+/** By content, not name: TriboPay's `pix_url` held the EMV code, Pepper's a link (docs/gateway.md#3-charge). */
 export function classifyPixValue(raw: string): Classified | null {
   const value = raw.trim();
   if (value === '') return null;
@@ -172,16 +163,10 @@ export function extractPix(transaction: JsonRecord): PixData {
   return pix;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Whole replies
-
 const EXPIRY_KEYS = ['expires_at', 'expiration_date', 'expire_at', 'expired_at'];
 const ZONELESS_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)$/;
 
-/**
- * An expiry the gateway names, in the reply's root or under `pix`. A time without a zone is read as
- * Brazil time (UTC−03:00): the gateway's timestamps sit three hours behind UTC (docs/gateway.md#3-charge).
- */
+/** A zoneless time is Brazil time, UTC−03:00 (docs/gateway.md#3-charge). */
 export function readExpiry(transaction: JsonRecord): number | null {
   const places = [transaction, isRecord(transaction.pix) ? transaction.pix : {}];
   for (const place of places) {

@@ -12,10 +12,7 @@ export interface ProviderHealth {
   skippedUntil: number | null;
 }
 
-/**
- * A small circuit breaker rather than opossum's wrapper: the checkout decides which failures are the
- * provider's (a buyer's invalid CPF is not). Per instance, in memory.
- */
+/** A circuit breaker of our own: the checkout decides which failures are the provider's. Per instance, in memory. */
 export interface Payments {
   readonly providers: readonly PixProvider[];
   get(id: ProviderId): PixProvider | undefined;

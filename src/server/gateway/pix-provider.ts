@@ -2,18 +2,13 @@ import type { ProviderId } from '../../shared/providers.ts';
 import type { GatewayTracking } from './tracking.ts';
 import type { PaymentState, PixData, TransactionCustomer } from './types.ts';
 
-/**
- * One PIX provider behind one interface (docs/payments.md#pix-providers), split as pretix's
- * `BasePaymentProvider`; provider shapes and units stay inside gateway/providers/{id}/.
- */
+/** One PIX provider behind one interface (docs/payments.md#pix-providers), split as pretix's `BasePaymentProvider`. */
 export type { ProviderId };
 
 /** What a provider can do; the order flow asks these instead of knowing providers by name. */
 export interface ProviderCapabilities {
-  /** Refunds through the API (else the console's steps by hand). */
   refunds: boolean;
   partialRefunds: boolean;
-  /** The charge carries our cart's lines (else one description). */
   cart: boolean;
   expiry: boolean;
   /** `signed`: a verified webhook may be acted on; `read_back`: only a read of the charge is trusted. */

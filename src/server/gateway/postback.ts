@@ -17,10 +17,7 @@ function parseBody(text: string, contentType: string): unknown {
   return parseFormSafely(text);
 }
 
-/**
- * Transaction ids are short tokens (docs/gateway.md#5-reading-a-transaction); a longer "id" is
- * junk that would only travel into the gateway's URL and our log lines.
- */
+/** Transaction ids are short (docs/gateway.md#5-reading-a-transaction); longer is junk. */
 const MAX_ID_LENGTH = 128;
 
 /** Only a hint: the payment is confirmed by reading the transaction back (docs/gateway.md#6-postbacks). */

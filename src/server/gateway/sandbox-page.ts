@@ -2,10 +2,7 @@ import { formatBRL } from '../../shared/money.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { standalonePage } from '../http/standalone-page.ts';
 
-/**
- * The sandbox's "bank": one self-contained page per charge where the developer or the seller
- * simulates the buyer paying (or a refund), which fires the postback like the real gateway would.
- */
+/** The sandbox's "bank": one page per charge to simulate paying or a refund, which fires the postback. */
 
 const SANDBOX_LABEL = 'Ambiente de testes (sandbox)';
 
@@ -44,7 +41,6 @@ export interface SandboxPageInput {
   amountCents: number;
   paymentStatus: string;
   pixCode: string;
-  /** This page's own path (the sandbox is mounted under a prefix it does not know). */
   path: string;
 }
 

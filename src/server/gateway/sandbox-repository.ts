@@ -7,10 +7,7 @@ export async function insertSandboxTransaction(db: Kysely<Database>, row: Sandbo
   await db.insertInto('sandbox_transactions').values(row).execute();
 }
 
-/**
- * Hashes come from the sandbox's URLs, so anyone can write them. One not shaped like ours is not
- * looked up: PostgreSQL refuses text holding a NUL byte with an error, not an empty answer.
- */
+/** Hashes come from URLs: one not shaped like ours is not looked up (PostgreSQL errors on a NUL byte). */
 const HASH_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export async function findSandboxTransaction(db: Kysely<Database>, hash: string): Promise<SandboxTransactionRow | null> {
@@ -19,10 +16,7 @@ export async function findSandboxTransaction(db: Kysely<Database>, hash: string)
   return row ?? null;
 }
 
-/**
- * Moves a transaction from one status to another; a no-op (false) when it is not in `from`, so a
- * double click or a replayed form cannot pay twice or refund what was never paid.
- */
+/** A no-op (false) unless in `from`, so a replayed form cannot pay twice or refund what was never paid. */
 export async function changeSandboxTransactionStatus(
   db: Kysely<Database>,
   hash: string,

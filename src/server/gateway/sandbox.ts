@@ -21,10 +21,7 @@ import { secretsMatch } from '../config/secrets.ts';
 import { parseJsonSafely } from '../lib/safe-parse.ts';
 import { limits, type RateLimiter } from '../http/rate-limit.ts';
 
-/**
- * A stand-in for the real gateway, so the whole purchase can be clicked through offline. It answers
- * the real API's paths with TriboPay's shapes (docs/gateway.md#3-charge, docs/gateway.md#8-errors).
- */
+/** A stand-in gateway with TriboPay's paths and shapes (docs/gateway.md#3-charge, #8-errors), to click through offline. */
 
 export const SANDBOX_PRODUCT_HASH = 'sandbox-product';
 export const SANDBOX_OFFER_HASH = 'sandbox-offer';
@@ -39,7 +36,6 @@ const MERCHANT_CITY = 'SAO PAULO';
 const POSTBACK_TIMEOUT_MS = 3_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** Absent when the sandbox runs on its own in a test. */
 type SandboxVariables = { limiter?: RateLimiter; clientAddress?: string };
 
 const OWN_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -299,17 +295,13 @@ export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
   };
   const unauthenticated = (c: Context) => c.json({ message: 'Unauthenticated.' }, 401);
 
-  /**
-   * The token is public, so charges are limited per client like orders; our own checkout (loopback)
-   * is limited as orders already, and counting it here would make every sale share one bucket.
-   */
+  /** The token is public, so charges are limited per client; loopback (our checkout) is limited as orders already. */
   async function chargeLimit(c: Context): Promise<Response | undefined> {
     const { limiter, clientAddress } = c.var as SandboxVariables;
     if (!limiter || clientAddress === undefined || OWN_ADDRESSES.has(clientAddress)) return undefined;
     const decision = await limiter.consume(limits.sandboxCharge, clientAddress, Date.now());
     if (decision.allowed) return undefined;
     c.header('Retry-After', String(Math.ceil(decision.retryAfterMs / 1000)));
-    // Laravel's throttle answer, as the real API gives it.
     return c.json({ message: 'Too Many Attempts.' }, 429);
   }
 

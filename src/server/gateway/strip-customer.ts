@@ -1,10 +1,6 @@
 import { maskPersonalData } from '../lib/log-mask.ts';
 
-/**
- * Gateway postbacks repeat the customer (name, e-mail, phone, CPF, address). We keep their raw
- * bodies for audit only, so the customer is cut out before they are stored: by key in JSON and
- * form bodies, and by pattern everywhere else.
- */
+/** Raw postbacks are kept for audit only, so the customer is cut out first: by key in JSON and forms, else by pattern. */
 const PERSONAL_KEY = /(customer|client|buyer|payer|name|e-?mail|phone|cell|mobile|whatsapp|document|cpf|cnpj|address|street|zip|cep)/i;
 const REMOVED = '[removido]';
 

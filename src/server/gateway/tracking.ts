@@ -1,8 +1,4 @@
-/**
- * The gateway's optional `tracking` object on a new charge (docs/gateway.md#3-charge): `src` and the
- * five utm_* fields, which the gateway's own reports then show. Only the fields the visit had are
- * sent (an absent one comes back as the string "null"); `sck`, fbclid and gclid stay with us.
- */
+/** The gateway's `tracking` object (docs/gateway.md#3-charge): only the fields the visit had; `sck`, fbclid, gclid stay with us. */
 export const GATEWAY_TRACKING_KEYS = ['src', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] as const;
 
 export type GatewayTracking = Partial<Record<(typeof GATEWAY_TRACKING_KEYS)[number], string>>;

@@ -17,7 +17,6 @@ export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
-/** The system error code of a failed fetch, however deep undici wrapped it. */
 export function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
   // undici wraps the socket error in `cause`; happy-eyeballs wraps several in an AggregateError.

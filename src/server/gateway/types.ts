@@ -1,8 +1,5 @@
 import type { GatewayTracking } from './tracking.ts';
-/**
- * Our own view of the payment gateway. Nothing outside `gateway/` sees the provider's JSON: the
- * client parses every reply into these types, so provider shapes never leak past this folder.
- */
+/** Our own view of the gateway: provider JSON never leaves `gateway/`. */
 
 export interface GatewayProduct {
   productHash: string;
@@ -13,10 +10,7 @@ export interface GatewayProduct {
   cover: string | null;
 }
 
-/**
- * docs/gateway.md#10-confirming-a-payment: the gateway's many status words folded into what the order flow acts on.
- * `refunding` is `pending_refund`: a refund is under way but not done, so the access stays until `reversed`.
- */
+/** docs/gateway.md#10-confirming-a-payment; `refunding` (`pending_refund`) keeps the access until `reversed`. */
 export type PaymentState = 'pending' | 'paid' | 'refunding' | 'failed' | 'reversed' | 'unknown';
 
 export interface PixData {
@@ -74,10 +68,7 @@ export interface ChargeInput {
   tracking?: GatewayTracking;
 }
 
-/**
- * The gateway's answer to a refund it accepted: the transaction's status as the reply shows it
- * (`rawStatus: null`, `unknown` when the reply has none). Only a later read saying `refunded` ends the access.
- */
+/** A refund accepted; only a later read saying `refunded` ends the access. */
 export interface RefundAnswer {
   rawStatus: string | null;
   state: PaymentState;
@@ -94,10 +85,7 @@ export interface GatewayClient {
 
 export type GatewayErrorKind = 'products' | 'product_not_found' | 'no_offers' | 'product_load' | 'charge' | 'transaction' | 'refund';
 
-/**
- * A failure of the gateway; `message` is Portuguese and shown as-is: to the visitor (the brief's texts,
- * docs/product.md#error-messages-shown-to-buyers), or to the seller's console for a `refund`.
- */
+/** `message` is Portuguese, shown as-is (docs/product.md#error-messages-shown-to-buyers). */
 export class GatewayError extends Error {
   /** @param uncertain the charge (or refund) MAY have happened: never simply retried (docs/gateway.md#9-unknowns). */
   constructor(

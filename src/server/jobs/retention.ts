@@ -18,10 +18,7 @@ import {
 
 const DAY_MS = 24 * 60 * 60_000;
 
-/**
- * LGPD art. 15/16; the privacy page states these periods from the same constants. Every step is an
- * idempotent UPDATE or DELETE past a cut-off, so instances running it together do the work once.
- */
+/** LGPD art. 15/16 (the privacy page reads the same constants); idempotent steps, safe on several instances. */
 export interface RetentionJob {
   start(): void;
   stop(): Promise<void>;

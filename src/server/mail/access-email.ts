@@ -7,7 +7,6 @@ import { firstName } from '../../shared/text.ts';
 import { assertWebUrl, colors, demoTextLines, emailDocument, fill, html as parts, orderItemsBlock } from './email-layout.ts';
 
 export interface AccessEmailInput {
-  /** As the buyer typed it at checkout; only the first name is used. */
   buyerName: string;
   accessUrl: string;
   supportEmail: string;

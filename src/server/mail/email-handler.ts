@@ -3,12 +3,7 @@ import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import type { MailMessage, Mailer } from './mailer.ts';
 
-/**
- * The outbox handler of an e-mail kind: `render` builds the message at send time from the row
- * (its consumer reads the order then), and the mailer sends it. `render`'s `messageId` must be the
- * same on every attempt at one row, e.g. `<access-{orderId}-{kind}@vitrine>`, so a retried send
- * is one message to the mail server.
- */
+/** Renders at send time; `messageId` must be the same on every attempt at one row, so a retry is one message. */
 export function emailHandler(mailer: Mailer, render: (message: OutboxMessage) => Promise<MailMessage>): OutboxHandler {
   return {
     channel: 'e-mail',

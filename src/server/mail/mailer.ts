@@ -36,8 +36,7 @@ export class MailDeliveryError extends Error {
   }
 }
 
-// Seconds, not nodemailer's minutes-long defaults: the outbox worker holds a lease on the row
-// while it sends, and a hung server should turn into a retry, not a stuck worker.
+// Seconds, not nodemailer's minutes: the worker holds a lease while it sends, so a hung server must become a retry.
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
 
 /** `demoMode`: the sandbox takes the charges (Config.demoMode), so file mode may log each mail's demoLink. */
@@ -96,8 +95,7 @@ function fileNameFor(messageId: string): string {
 }
 
 function createFileMailer(dir: string, from: string, logger: Logger, logDemoLinks: boolean): Mailer {
-  // The stream transport builds the same RFC 5322 message SMTP would carry, with CRLF line ends,
-  // so the file opens in any mail client.
+  // The same RFC 5322 message SMTP would carry, CRLF included: it opens in any mail client.
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     mode: 'file',
@@ -119,8 +117,7 @@ function createFileMailer(dir: string, from: string, logger: Logger, logDemoLink
         logger.info('mail written to file (no SMTP_URL set)', {
           to: maskEmail(message.to),
           file,
-          // In the demo the link is the quickest way on for a newcomer; with a real gateway it is
-          // a buyer's credential, and the log is read by more people and kept longer than the file.
+          // In the demo the link helps a newcomer; with a real gateway it is a buyer's credential, kept out of logs.
           ...(logDemoLinks && message.demoLink ? { link: message.demoLink } : {}),
         });
       } catch (error) {

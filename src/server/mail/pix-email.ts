@@ -7,14 +7,11 @@ import { assertWebUrl, colors, demoTextLines, emailDocument, fill, greetingName,
 
 export interface PixEmailInput {
   kind: 'ready' | 'reminder';
-  /** As the buyer typed it at checkout; only the first name is used. */
   buyerName: string;
   amountCents: number;
   /** The copia-e-cola code; null when the gateway only sent an image (the order page shows it). */
   pixCode: string | null;
-  /** When the gateway stops taking the code (orders.expires_at). */
   expiresAt: number;
-  /** The order page, `/pedido/{ref}` (with its fragment). */
   orderUrl: string;
   /** Reminders only: the one-click "não quero mais lembretes" page. */
   optOutUrl?: string;
@@ -30,10 +27,7 @@ export function formatExpiry(at: number): string {
   return formatDateTime(at).replace(', ', ' às ');
 }
 
-/**
- * "Seu PIX está pronto" and its reminders: the amount, the code, the real expiry and the order
- * page; a reminder also carries the opt-out link. Plain HTML and text, no images, no pixels.
- */
+/** "Seu PIX está pronto" and its reminders (with the opt-out link); no images, no pixels. */
 export function renderPixEmail(input: PixEmailInput): RenderedEmail {
   const orderUrl = assertWebUrl(input.orderUrl, 'orderUrl').href;
   const optOutUrl = input.optOutUrl ? assertWebUrl(input.optOutUrl, 'optOutUrl').href : undefined;

@@ -9,11 +9,7 @@ function nationalPhone(value: string): string {
   return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
 }
 
-/**
- * Anyone holding the postback secret chooses the ids a postback names, so every identifier both sides
- * carry must agree, and at least one must be there. A document counts only when the buyer gave one:
- * otherwise it is the seller's fixed CUSTOMER_DOCUMENT.
- */
+/** Postback ids are attacker-chosen: every identifier both sides carry must agree; a document only when the buyer gave one. */
 export function customerMatchesBuyer(
   customer: TransactionCustomer | undefined,
   order: Pick<OrderRow, 'buyer_email' | 'buyer_phone' | 'buyer_document'>,

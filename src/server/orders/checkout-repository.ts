@@ -12,7 +12,6 @@ export interface NewOrder {
   checkoutKey: string;
   buyer: { name: string; email: string; phone: string; document: string | null };
   items: readonly NewOrderItem[];
-  /** The main product's (the gateway's read-back of a paid charge must name it). */
   productHash: string;
   offerHash: string;
   postbackSecret: string;
@@ -56,10 +55,7 @@ function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: n
   return order.status === 'creating' && Number(order.created_at) > now - CHARGE_IN_FLIGHT_MS;
 }
 
-/**
- * Same e-mail or phone, newest first. One with the same total is handed back; one with another total
- * is retired: a buyer has one payable PIX at a time (docs/money.md#one-payable-pix).
- */
+/** Same e-mail or phone: same total is handed back, another retired (docs/money.md#one-payable-pix). */
 async function findOpenOrdersOfBuyer(
   db: Kysely<Database> | Transaction<Database>,
   buyer: { email: string; phone: string },
@@ -151,11 +147,7 @@ async function insertUnderKey(
 export type InsertOrderResult =
   { kind: 'created'; order: OrderRow } | { kind: 'existing'; order: OrderRow } | { kind: 'sold_out' } | { kind: 'too_many_open' };
 
-/**
- * The checks and the insert are one atomic step: a transaction-scoped advisory lock on Postgres,
- * SQLite's one writer at a time. A key whose order died in `creating` goes to the new order: a
- * browser whose request died with the server retries with the same key and must get a PIX.
- */
+/** Checks and insert are atomic (advisory lock on Postgres, one writer on SQLite); a dead `creating` key goes to the new order. */
 export async function insertOrderWithinCapacity(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',

@@ -87,11 +87,7 @@ async function describe(deps: OrdersDeps, order: OrderRow): Promise<CheckoutResu
   return { kind: 'created', order: await toCreatedOrder(deps, order) };
 }
 
-/**
- * One charge per checkout key, written before it is requested: a retry could charge twice
- * (docs/gateway.md#9-unknowns). A key whose process died is charged again under a new order: locking
- * the buyer out costs more than the rare double charge, which the duplicate flag catches.
- */
+/** One charge per checkout key, written before it is requested (docs/gateway.md#9-unknowns); a dead process's key is charged anew. */
 export async function startCheckout(
   deps: OrdersDeps,
   input: CreateOrderInput,
@@ -107,8 +103,7 @@ export async function startCheckout(
     return { kind: 'failed', message: error instanceof GatewayError ? error.message : copy.errors.generic };
   }
 
-  // A create of this buyer's that died with its process is resumed first (it may have made a
-  // charge): this tap then finds that order and its PIX, rather than retiring it for a second charge.
+  // A create that died with its process is resumed first: it may have made a charge.
   await resumeInterruptedCharges(deps, now, { checkoutKey: input.checkoutKey, email: input.email, phone: input.phone });
 
   const items = checkoutItems(product, input.bump ? config.orderBump : null);
@@ -127,7 +122,6 @@ export async function startCheckout(
       publicRef: newId('ref'),
       viewKeyHash: input.viewKey ? hashViewKey(input.viewKey) : null,
       now,
-      // Provisional while the charge is requested; replaced by the gateway's expiry below.
       expiresAt: gatewayExpiry(now, config.pixExpireDays, null),
       attribution: input.attribution,
       tracking: trackingToStore(input.tracking, client),
@@ -190,11 +184,7 @@ function chargeItem(item: NewOrderItem): CreatePixInput['items'][number] {
 /** `own`: the provider's trouble, not the buyer's data, so it is skipped for a while. */
 type AttemptFailure = { error: unknown; failOver: boolean; providerAtFault: boolean };
 
-/**
- * An unknown outcome at a provider that keys its creates is found out first: a read that finds no
- * charge lets the next provider try, else the same create is resent. A failed retry ends the
- * checkout rather than risk a second payable PIX; without a key an unknown outcome ends it at once.
- */
+/** An unknown outcome at a keyed provider is read first (none: next provider) else resent; without a key it ends the checkout. */
 async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: () => boolean): Promise<PixCharge | AttemptFailure> {
   let unknown: unknown;
   try {
@@ -216,10 +206,7 @@ async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: 
   }
 }
 
-/**
- * The providers in order (docs/payments.md#pix-providers); the first that creates the charge wins.
- * Each call's provider and key are written first, so a crash leaves a trail (resumeInterruptedCharge).
- */
+/** Providers in order (docs/payments.md#pix-providers); each call's provider and key are written first. */
 async function chargeOrder(deps: OrdersDeps, order: OrderRow, items: readonly NewOrderItem[]): Promise<CheckoutResult> {
   const { db, payments, logger } = deps;
   const clock = () => deps.now?.() ?? Date.now();
@@ -252,13 +239,11 @@ async function chargeOrder(deps: OrdersDeps, order: OrderRow, items: readonly Ne
     if (!result.failOver) break;
   }
   const message = failure?.error instanceof GatewayError ? failure.error.message : copy.errors.generic;
-  // An uncertain charge may exist at the provider; TriboPay's postback still finds this order by its
-  // secret, and a later confirmed payment wins over this failure (docs/payments.md#postbacks).
+  // An uncertain charge may exist; a later confirmed payment wins over this failure (docs/payments.md#postbacks).
   await markOrderFailed(db, order.id, message, clock());
   return { kind: 'failed', message };
 }
 
-/** The same for a retry under the same key. */
 function chargeInput(
   deps: OrdersDeps,
   order: OrderRow,
@@ -311,9 +296,7 @@ async function recordCharge(
         now: chargedAt,
         expiresAt: gatewayExpiry(requestedAt, config.pixExpireDays, charge.expiresAt),
       },
-      // In the charge's transaction: an order recorded as charged always has what its subscribers queue
-      // (the PIX e-mails, the `order.created` webhook; docs/payments.md#pix-e-mails-and-the-order-page),
-      // and an order that is not has none of it.
+      // In the charge's transaction, so a charged order always has what its subscribers queue.
       (trx, row) => deps.events.publish(trx, { type: 'charged', order: row, at: chargedAt }),
     );
     logger.info('Charge created', { order: order.id, provider: provider.id, transaction: charge.chargeId });
@@ -328,10 +311,7 @@ async function recordCharge(
   }
 }
 
-/**
- * A create whose process died is resent under the same key: the provider answers with the charge it
- * made or makes it, so there is exactly one. Any failure is left to the reconciler's sweep.
- */
+/** Resent under the same key: the provider answers with the charge it made, so there is exactly one. */
 export async function resumeInterruptedCharge(deps: OrdersDeps, order: OrderRow): Promise<boolean> {
   const provider = deps.payments.get(order.provider);
   if (!provider?.capabilities.idempotentCreate || !order.charge_key || order.status !== 'creating') return false;

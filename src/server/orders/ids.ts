@@ -7,10 +7,7 @@ export function newId(prefix: string, bytes = 16): string {
 
 const ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
-/**
- * Whether text from a URL could be one of our ids. Anything else names nothing and is never looked
- * up: PostgreSQL refuses a NUL byte in text with an error, not an empty answer.
- */
+/** Anything not shaped like our ids is never looked up (PostgreSQL errors on a NUL byte). */
 export function isIdShaped(text: string): boolean {
   return ID_SHAPE.test(text);
 }

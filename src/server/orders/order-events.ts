@@ -6,28 +6,16 @@ import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 
-/**
- * What happens to an order, as the features around it need to hear it. orders/ publishes each
- * transition inside the transaction that makes it; the e-mails, the seller's webhooks, the ad
- * platforms' conversions and the duplicate alert subscribe when the server is assembled (the table
- * in src/server/subscribers.ts lists who hears what), and write their outbox rows in that same
- * transaction. So a transition and all it calls for commit together or not at all, and orders/
- * imports none of them.
- */
+/** Order transitions, published in the transaction that makes them; subscribers (subscribers.ts) write their outbox rows in it. */
 export type OrderEvent =
-  /** The order row exists; its charge is being requested. */
   | { type: 'created'; order: OrderRow; at: number }
-  /** The gateway accepted the charge: the PIX is on offer. */
   | { type: 'charged'; order: OrderRow; at: number }
-  /** The charge will not be paid (the gateway said it failed). */
   | { type: 'failed'; orderId: string; at: number }
   /** The gateway confirmed the payment (docs/payments.md#postbacks). */
   | { type: 'paid'; order: OrderRow; at: number }
   /** The paid order repeats a payment of the same buyer within 48 h (docs/payments.md#duplicate-payments). */
   | { type: 'duplicate'; order: OrderRow; original: OrderRow; at: number }
-  /** The gateway reports the payment refunded or charged back. */
   | { type: 'reversed'; order: OrderRow; at: number }
-  /** The seller refunded at the gateway and marked the order refunded in the console. */
   | { type: 'refunded'; order: OrderRow; at: number }
   /** The buyer's personal data on the order was erased (docs/operations.md#personal-data). */
   | { type: 'erased'; orderId: string; at: number };
@@ -43,16 +31,12 @@ type Listener<T extends OrderEventType> = (event: OrderEventOf<T>) => void | Pro
 export interface OrderEvents {
   subscribe<T extends OrderEventType>(type: T, subscriber: Subscriber<T>): void;
   afterCommit<T extends OrderEventType>(type: T, listener: Listener<T>): void;
-  /** Called by orders/ inside the transition's transaction. */
   publish(trx: Transaction<Database>, event: OrderEvent): Promise<void>;
   /** Called by orders/ after that transaction committed; a listener's failure is logged and goes no further. */
   committed(event: OrderEvent): Promise<void>;
 }
 
-/**
- * What each consumer's `<feature>/<feature>-events.ts` registers into: `events` to subscribe to, the
- * outbox `kinds` it sends. src/server/subscribers.ts calls every one of them.
- */
+/** What each `<feature>/<feature>-events.ts` registers: `events` and outbox `kinds` (see subscribers.ts). */
 export interface EventWiring {
   events: OrderEvents;
   kinds: OutboxKinds;

@@ -27,7 +27,6 @@ export async function chargeItemsOf(db: Executor, orderId: string): Promise<NewO
     .select(['item', 'title', 'price_cents', 'product_hash', 'offer_hash'])
     .where('order_id', '=', orderId)
     .execute();
-  // The main product first, as the cart was sent.
   const order = (key: OrderItemKey) => (key === 'main' ? 0 : 1);
   return rows
     .map((row) => ({
@@ -80,10 +79,7 @@ export function hasPaidAddon(eb: ExpressionBuilder<Database, 'orders'>) {
   );
 }
 
-/**
- * Whether the buyer of `order` (same e-mail or phone) has already paid, in another order, for an
- * item this order sells: then its PIX is not chased (docs/money.md#one-payable-pix).
- */
+/** The buyer already paid for an item this order sells: its PIX is not chased (docs/money.md#one-payable-pix). */
 export async function buyerPaidForItemsOf(
   db: Executor,
   order: { id: string; buyer_email: string | null; buyer_phone: string | null },

@@ -15,11 +15,9 @@ export const reminderOptOutToken = (order: KeyedOrder) => orderMac(order, 'remin
 export const orderContactKey = (order: KeyedOrder) => orderMac(order, 'order-contact');
 export const isReminderOptOutToken = (order: KeyedOrder, given: string | undefined) => secretsMatch(given, reminderOptOutToken(order));
 export const isOrderContactKey = (order: KeyedOrder, given: string | undefined) => secretsMatch(given, orderContactKey(order));
-/** The review request's key: opens the review page of this order only (docs/reviews.md). */
 export const reviewToken = (order: KeyedOrder) => orderMac(order, 'review');
 export const isReviewToken = (order: KeyedOrder, given: string | undefined) => secretsMatch(given, reviewToken(order));
 
-/** The WhatsApp messages' stop link (docs/whatsapp.md): ends every message to the order's number. */
 const whatsappStopToken = (order: KeyedOrder) => orderMac(order, 'whatsapp-stop');
 export const isWhatsappStopToken = (order: KeyedOrder, given: string | undefined) => secretsMatch(given, whatsappStopToken(order));
 

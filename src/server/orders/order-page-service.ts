@@ -14,12 +14,7 @@ export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string
   return findOrderByPublicRef(deps.db, ref);
 }
 
-/**
- * GET /api/order-page/:ref — what `/pedido/{ref}` shows: the PIX while it waits (and a throttled
- * re-check at the gateway, like the modal's polling), where the access went once paid (masked),
- * and on an expired or failed PIX the buyer's data for a new checkout, only with the e-mailed
- * contact key. Never the order id or an access link (docs/decisions/0006-tokens-and-csp.md).
- */
+/** What `/pedido/{ref}` shows; never the order id or an access link (docs/decisions/0006-tokens-and-csp.md). */
 /** A paid order's reply before the route adds the guarantee (refunds/ reads it). */
 export type OrderPageBase =
   Exclude<OrderPageReply, { status: 'paid' }> | { status: 'paid'; maskedEmail: string | null; items?: OrderItem[] };

@@ -7,17 +7,13 @@ import type { OrderRow } from './orders-repository.ts';
 /** A buyer's open modal may make the server ask the gateway at most this often per order. */
 export const POLL_RECHECK_INTERVAL_MS = 10_000;
 
-/** A pending charge past its lifetime reads as expired. */
 export function publicStatus(order: OrderRow, now: number): OrderStatus {
   if (order.status === 'creating') return 'pending';
   if (order.status === 'pending' && order.expires_at <= now) return 'expired';
   return order.status;
 }
 
-/**
- * A buyer's page waits on this order: while it is pending, ask the gateway again, at most once per
- * POLL_RECHECK_INTERVAL_MS per order across every instance and page (docs/gateway.md#10-confirming-a-payment).
- */
+/** While pending, re-ask the gateway at most once per POLL_RECHECK_INTERVAL_MS per order (docs/gateway.md#10-confirming-a-payment). */
 export async function refreshWaitingOrder(deps: OrdersDeps, order: OrderRow, now: number): Promise<OrderRow> {
   if (order.status === 'pending' && order.transaction_hash && (await claimOrderCheck(deps.db, order.id, now, POLL_RECHECK_INTERVAL_MS))) {
     return recheckOrder(deps, order);

@@ -3,11 +3,7 @@ import type { Database } from '../db/schema.ts';
 import type { OrderEvent, OrderEvents } from './order-events.ts';
 import { markOrderReversed } from './reversal-repository.ts';
 
-/**
- * A paid order's money went back: `reversed` when the gateway reports a refund or chargeback,
- * `refunded` when the seller marks it in the console. Its access ends either way. The event is
- * published in the transition's transaction, once however many re-reads see the refund.
- */
+/** A paid order's money went back (`reversed` by the gateway, `refunded` by the seller); published once. */
 export async function reverseOrder(
   deps: { db: Kysely<Database>; events: OrderEvents },
   orderId: string,

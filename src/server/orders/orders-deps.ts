@@ -9,10 +9,8 @@ export interface OrdersDeps {
   db: Kysely<Database>;
   dialect: 'sqlite' | 'postgres';
   config: Config;
-  /** The seller's PIX providers in order, and their recent health (gateway/payments.ts). */
   payments: Payments;
   logger: Logger;
-  /** Base of absolute URLs we hand out (the postback URL). */
   publicUrl: () => string;
   now?: () => number;
   events: OrderEvents;

@@ -17,7 +17,6 @@ export async function findOrderByPublicRef(db: Kysely<Database>, publicRef: stri
   return db.selectFrom('orders').selectAll().where('public_ref', '=', publicRef).executeTakeFirst();
 }
 
-/** Returns false when the opt-out was already recorded. */
 export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<Database>, id: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('orders')
@@ -44,10 +43,7 @@ export async function setOrderStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * The database refused a second order with the same `transaction_hash` (unique since migration
- * 0020), as PostgreSQL (unique violation on that index) and SQLite (naming the column) report it.
- */
+/** A unique violation on `transaction_hash` (migration 0020), as PostgreSQL and SQLite report it. */
 export function isTransactionHashTaken(error: unknown): boolean {
   const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
   if (code === '23505') return constraint === 'orders_transaction_hash_unique';

@@ -10,11 +10,7 @@ import { clearRecheckRequest } from './reconciliation-repository.ts';
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;
 
-/**
- * The gateway's read is the single source of truth (docs/gateway.md#10-confirming-a-payment); a
- * postback or a poll only triggers it. Ids a postback names for an order whose create reply was lost
- * are adopted only when made for this buyer (buyer-match.ts) and held by no other order.
- */
+/** The gateway's read is the truth (docs/gateway.md#10-confirming-a-payment); postback ids are adopted only for this buyer. */
 export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
   const { logger, db } = deps;
   // The provider that took the charge is the only one asked about it.
@@ -50,8 +46,7 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
     hash = candidate;
     break;
   }
-  // Any answer, another buyer's transaction included, settles the request; a failed read leaves a
-  // postback's request standing: the reconciler retries it (never dropped).
+  // Any answer settles the request; a failed read leaves it for the reconciler.
   if (answered) await clearRecheckRequest(db, order.id, readStartedAt);
   if (!record || !hash) return order;
   const now = deps.now?.() ?? Date.now();

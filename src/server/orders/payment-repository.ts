@@ -5,10 +5,7 @@ import { findOrderById, isTransactionHashTaken, type OrderRow } from './orders-r
 /** A paid order is first re-read an hour after payment (a quick refund), then less and less often. */
 export const FIRST_PAID_RECHECK_MS = 60 * 60_000;
 
-/**
- * The conditional UPDATE lets exactly one caller win however many postbacks, polls and instances race;
- * its e-mail commits with it (docs/product.md#6-e-mail-delivery-is-made-true). A late payment still wins.
- */
+/** One caller wins the conditional UPDATE; its e-mail commits with it (docs/product.md#6-e-mail-delivery-is-made-true). */
 export async function markOrderPaid(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',
@@ -17,9 +14,7 @@ export async function markOrderPaid(
   onPaid: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
 ): Promise<OrderRow | undefined> {
   return db.transaction().execute(async (trx) => {
-    // Paid transitions run one at a time across instances, so two payments of one buyer landing at
-    // once still see each other (the duplicate check below). SQLite serialises writers by itself:
-    // the UPDATE comes first and takes the write lock.
+    // One paid transition at a time across instances, so two payments of one buyer see each other (SQLite: the UPDATE locks).
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727002)`.execute(trx);
     const updated = await trx
       .updateTable('orders')
@@ -36,11 +31,8 @@ export async function markOrderPaid(
 /** Two paid orders of one buyer closer than this are a duplicate payment (docs/payments.md#duplicate-payments). */
 export const DUPLICATE_WINDOW_MS = 48 * 60 * 60_000;
 
-/** Both stay paid; the seller refunds the flagged one. */
 export async function flagDuplicatePayment(trx: Transaction<Database>, order: OrderRow, now: number): Promise<OrderRow | undefined> {
-  // A duplicate buys again what the buyer already has: the main product twice, or the bump twice
-  // (ticked in the checkout and bought again after payment). The bump's add-on order after the main
-  // product is not one.
+  // A duplicate buys again what the buyer has (main or bump twice); the add-on after the main product is not one.
   const items = await trx.selectFrom('order_items').select('item').where('order_id', '=', order.id).execute();
   if (items.length === 0) return undefined;
   const earlier = await trx

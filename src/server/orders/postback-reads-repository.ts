@@ -1,11 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/**
- * Takes the order's one postback-triggered gateway read of the window: true for exactly one
- * caller across instances (the others' UPDATE finds `postback_read_at` inside the window). A
- * refused claim writes nothing, so a flood of valid postbacks costs no disk.
- */
+/** The window's one postback-triggered read: true for exactly one caller; a refusal writes nothing. */
 export async function claimPostbackRead(db: Kysely<Database>, orderId: string, now: number, windowMs: number): Promise<boolean> {
   const result = await db
     .updateTable('orders')
@@ -16,11 +12,7 @@ export async function claimPostbackRead(db: Kysely<Database>, orderId: string, n
   return Number(result.numUpdatedRows) > 0;
 }
 
-/**
- * A postback came inside the window: the reconciler re-reads the order once the window ends, so
- * news the gateway sent (e.g. "paid" seconds after "waiting") is not left to the slower schedule.
- * Written only while no re-read is requested: a flood inside the window writes once.
- */
+/** A postback inside the window: the reconciler re-reads once it ends; written once per window. */
 export async function deferRecheck(db: Kysely<Database>, orderId: string, now: number, dueAt: number): Promise<void> {
   await db
     .updateTable('orders')

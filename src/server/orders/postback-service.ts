@@ -7,27 +7,16 @@ import { requestRecheck } from './reconciliation-repository.ts';
 import { claimPostbackRead, countStoredPostbacks, deferRecheck } from './postback-reads-repository.ts';
 import { recordWebhookEvent } from './webhook-events-repository.ts';
 
-/**
- * One gateway read per order per window: the secret only proves someone saw the postback URL, and a
- * loop of postbacks would spend our quota. One inside the window is read by the reconciler after it.
- */
+/** One gateway read per order per window: the secret only proves someone saw the URL. */
 export const POSTBACK_READ_INTERVAL_MS = 10_000;
 
 /** Past this, a leaked secret's postbacks are still read, not stored. */
 const MAX_STORED_POSTBACKS = 20;
 
 export type PostbackOutcome =
-  /** No order behind `?t=`, or the wrong secret: nothing was stored. */
-  | { kind: 'rejected' }
-  /** Inside the order's read window: the reconciler re-reads it once the window ends. */
-  | { kind: 'deferred'; orderId: string }
-  /** Stored with a re-check requested; the caller asks the gateway now with the ids it named. */
-  | { kind: 'accepted'; order: OrderRow; candidateIds: string[] };
+  { kind: 'rejected' } | { kind: 'deferred'; orderId: string } | { kind: 'accepted'; order: OrderRow; candidateIds: string[] };
 
-/**
- * Unsigned (docs/gateway.md#6-postbacks): the payload is a hint. `readBody` runs only once the secret
- * matched and the read window was claimed, so nothing an outsider sends is parsed before.
- */
+/** Unsigned (docs/gateway.md#6-postbacks); `readBody` runs only after the secret matched and the window was claimed. */
 export async function receivePostback(
   db: Kysely<Database>,
   postback: { token: string; contentType: string; readBody: () => Promise<string> },

@@ -8,11 +8,7 @@ const MAX_EVENTS = 10;
 
 export type ProviderWebhookResult = { kind: 'rejected'; reason: string } | { kind: 'accepted'; orders: OrderRow[] };
 
-/**
- * A provider's webhook (not TriboPay's postback, postback-service.ts): the provider's adapter
- * verifies it (signature, secret, client certificate) and names charges; the orders holding them
- * are returned for a read-back (payment-confirmation.ts). Nothing in a webhook settles money by itself.
- */
+/** A provider's webhook, verified by its adapter, names charges to read back; it never settles money by itself. */
 export async function receiveProviderWebhook(deps: OrdersDeps, id: ProviderId, request: WebhookRequest): Promise<ProviderWebhookResult> {
   const provider = deps.payments.get(id);
   if (!provider) return { kind: 'rejected', reason: 'provider not configured' };

@@ -26,7 +26,6 @@ export function nextCheckDelay(order: Pick<OrderRow, 'status' | 'recheck_request
 
 export interface Reconciler {
   start(): void;
-  /** Stops the timer; a pass in progress ends after the order it is checking. */
   stop(): Promise<void>;
   runOnce(): Promise<number>;
 }
@@ -39,8 +38,7 @@ export function createReconciler(deps: OrdersDeps & { logger: Logger }, options:
 
   const pass = async () => {
     const now = deps.now?.() ?? Date.now();
-    // First, an interrupted create at a provider that keys its creates is sent again under its key,
-    // so its charge is found rather than left live and unknown (checkout-service.ts).
+    // First, interrupted creates at keyed providers are resent so their charge is found (checkout-service.ts).
     await resumeInterruptedCharges(deps, now, undefined, () => stopping);
     const swept = await failStuckCheckouts(deps.db, now - STUCK_CHECKOUT_MS, copy.errors.generic, now);
     if (swept > 0) deps.logger.warn('Checkouts interrupted before the gateway answered marked failed', { orders: swept });

@@ -2,11 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { OrderRow } from './orders-repository.ts';
 
-/**
- * A refund or chargeback: the paid order turns `reversed` (its access is revoked). `onReversed`
- * runs in the same transaction when this call made the change (one `order.refunded` webhook
- * however many re-reads see the refund).
- */
+/** The paid order turns `reversed`; `onReversed` runs in the transaction only when this call made the change. */
 export async function markOrderReversed(
   db: Kysely<Database>,
   id: string,

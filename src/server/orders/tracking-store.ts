@@ -6,11 +6,7 @@ export function gaClientIdFromCookie(cookie: string | undefined): string | null 
   return match ? match[1]! : null;
 }
 
-/**
- * What the order keeps of the tracking context: the consent always; the trackers' cookies, the GA
- * client id, the address and the user agent only when tracking was accepted (they are personal
- * data, used only for the server-side Purchase; privacy/ exports, erases and expires them).
- */
+/** The consent always; trackers' identifiers only when accepted (personal data: privacy/). */
 export function trackingToStore(tracking: CreateOrderInput['tracking'], client: { address: string; userAgent?: string }) {
   const granted = tracking.consent === 'granted';
   return {

@@ -65,7 +65,6 @@ export interface BuyerExport {
     /** The delivery record kept for disputes: access e-mails accepted by the mail server, the refund's steps. */
     deliveryRecord: Array<{ at: string | null; kind: string; detail: string | null }>;
     attribution: Attribution;
-    /** Never a message's text. */
     whatsapp: {
       consent: { at: string | null; text: string | null; version: string | null } | null;
       messages: Array<{ kind: string; status: string; createdAt: string | null; sentAt: string | null }>;
@@ -177,10 +176,7 @@ function exportedRefund(refund: RefundRow | undefined): BuyerExport['orders'][nu
   };
 }
 
-/**
- * In one transaction with the erasure: the access links are revoked, waiting e-mails dropped and
- * `erased` published (the seller's webhook gets ids only, so a CRM can erase its copy too).
- */
+/** With the erasure: links revoked, waiting e-mails dropped, `erased` published (ids only, so a CRM can erase too). */
 export async function eraseBuyerData(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -190,9 +186,7 @@ export async function eraseBuyerData(
   const { now, dataDir, events } = options;
   let publishedReviewErased = false;
   const email = normalizeEmail(rawEmail);
-  // Once the rows are erased, nothing leads from the address to its orders' files any more: they go
-  // first (a crash after the commit cannot orphan them), and once more after, for a message that was
-  // being written meanwhile.
+  // The address's files go first (a crash cannot orphan them) and again after, for one written meanwhile.
   await deleteMailFilesOfOrders(
     dataDir,
     (await listOrdersOfEmail(db, email)).map((order) => order.id),
@@ -206,9 +200,7 @@ export async function eraseBuyerData(
     // The buyer's words and name go with the rest; the landing page stops showing them at once.
     publishedReviewErased = await deleteReviewsOfOrders(trx, erased);
     await deletePixEmailQuotaOf(trx, recipientHash(email));
-    // The WhatsApp log goes with the orders (their consent went with the phone, ERASED_BUYER). A
-    // number's "PARAR" stays, as a hash (whatsapp/phone-key.ts): erasing it would let the next
-    // checkout that types the number message it again, against its owner's word.
+    // The WhatsApp log goes with the orders; a number's "PARAR" stays as a hash, against re-messaging its owner.
     await deleteMessagesOfOrders(trx, erased);
     for (const orderId of erased) await events.publish(trx, { type: 'erased', orderId, at: now });
     return erased;

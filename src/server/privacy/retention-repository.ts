@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/**
- * What identifies the buyer to the trackers (stored only with consent, for the server-side
- * conversions): erased with the buyer's data, and on their own once the conversions are done.
- */
+/** Trackers' identifiers (only with consent): erased with the buyer's data, and once the conversions are done. */
 export const ERASED_TRACKING_IDENTIFIERS = {
   fbp: null,
   fbc: null,

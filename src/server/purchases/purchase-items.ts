@@ -3,10 +3,7 @@ import { mainOffer, orderBump, type ListKey } from '../../content/offers.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';
 
-/**
- * What a purchase's orders sell, read from `order_items` (docs/offers.md): each order's items and
- * the list each item opens. Here rather than in orders/ so that purchases/ reads only the database.
- */
+/** What a purchase's orders sell (docs/offers.md); here so purchases/ reads only the database. */
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The list an item opens: the main product's suppliers, the bump's own list. */

@@ -10,7 +10,6 @@ type RefundRow = Selectable<RefundsTable>;
 /** No I/O here, so every rule of docs/money.md is a function of these rows. */
 export interface PurchaseRecord {
   main: OrderRow;
-  /** Oldest first. */
   addons: OrderRow[];
   items: ReadonlyMap<string, readonly OrderItem[]>;
   refunds: ReadonlyMap<string, RefundRow>;

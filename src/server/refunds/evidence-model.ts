@@ -39,7 +39,6 @@ export interface EvidenceModel {
   notes: string[];
   author: string;
   generatedAt: number;
-  /** "Página 2 de 7", for the PDF's footers. */
   pageLabel: (page: number, total: number) => string;
 }
 

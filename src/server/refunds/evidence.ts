@@ -1,8 +1,4 @@
-/**
- * What the dispute evidence document (the console's "Baixar comprovante") is made from: the
- * facts of one order, gathered from the database by the console's side and rendered, with no
- * database, by evidence-document.ts. Instants are epoch milliseconds.
- */
+/** The facts behind the dispute evidence document, rendered without a database by evidence-document.ts. */
 
 /** One kind of recorded fact; its Portuguese label and meaning are in content/evidence.ts. */
 export type EvidenceEventKind =

@@ -10,17 +10,8 @@ import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
 import { claimGatewayCall, findRefund, refuseGatewayCall, setGatewayState, type RefundRow } from './refunds-repository.ts';
 
 /**
- * An approved refund made at the gateway (GATEWAY_REFUNDS=1, docs/refunds.md#at-the-gateway). It
- * runs as an outbox row, so it survives restarts and runs on one instance at a time, and it is
- * done only when a re-read of the transaction says `refunded`, as for payments. Each attempt:
- * 1. reads the transaction first: refunded (by an earlier try, or in the panel) → done;
- *    `pending_refund` → wait and read again later;
- * 2. still paid and this attempt has not called yet → takes the call (refunds-repository.ts
- *    `claimGatewayCall`), asks for the refund once, and reads again;
- * 3. a definite refusal → the console shows the steps to refund by hand (the call is released: it
- *    refunded nothing); an uncertain failure (timeout, 5xx) → the next try reads before anything
- *    else, so a retry never refunds twice. A call still unseen after REFUND_CONFIRM_WINDOW_MS ends
- *    the attempt; the seller's retry then needs their word that the panel shows no refund.
+ * A gateway refund (docs/refunds.md#at-the-gateway): an outbox row, done only when a re-read says `refunded`. Each
+ * attempt reads first and claims the call once (`claimGatewayCall`), so a retry after an uncertain failure never refunds twice.
  */
 export const GATEWAY_REFUND_FAMILY = 'gateway_refund:';
 
@@ -49,7 +40,6 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
       if (!order || !refund) throw new MessageNotNeededError('order or refund gone');
       if (order.status === 'reversed') return {};
       if (refund.status !== 'approved' || order.status !== 'paid') throw new MessageNotNeededError(`refund is ${refund.status}`);
-      // This attempt ended (the seller's "try again" is a new attempt, with its own row).
       if (refund.gateway_state === 'failed') throw new MessageNotNeededError('this attempt failed');
       if (!order.transaction_hash) {
         await setGatewayState(deps.db, order.id, 'failed', copy.noTransaction, now());
@@ -97,13 +87,9 @@ async function refundAtGateway(deps: RefundDeps, order: OrderRow, refund: Refund
   if ((await readBack(deps, order, hash, now)) !== 'refunded') throw new RefundNotYetSeen('refund asked for; not seen yet');
 }
 
-/** The refund's deps: the order flow's, and the provider that took the charge. */
 type RefundDeps = OrdersDeps & { provider: PixProvider };
 
-/**
- * Reads the charge back (the provider checks it is the one asked for): `refunded` (the order is
- * then marked so), or the charge, still paid.
- */
+/** Reads the charge back: `refunded` (the order is then marked so), or the charge, still paid. */
 async function readBack(deps: RefundDeps, order: OrderRow, hash: string, now: () => number): Promise<'refunded' | ChargeRecord> {
   const record = await deps.provider.getCharge(hash);
   if (record.state === 'reversed') {

@@ -12,12 +12,7 @@ import { findRefund } from './refunds-repository.ts';
 import { chargesOf, ledgerOf, wasPaid } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-repository.ts';
 
-/**
- * Gathers one order's delivery record (docs/refunds.md#evidence) for the console's "Baixar
- * comprovante": the order and payment, each access e-mail the mail server accepted (with its
- * Message-ID), each opening of the member page (with the hashed client, never the address), and
- * the refund's request and decision. evidence-document.ts renders it as HTML or PDF.
- */
+/** One order's delivery record (docs/refunds.md#evidence) for the console's "Baixar comprovante". */
 export async function loadOrderEvidence(
   db: Kysely<Database>,
   orderId: string,

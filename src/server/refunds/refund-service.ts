@@ -29,11 +29,7 @@ import {
 } from './refunds-repository.ts';
 import { gatewayRefundKind } from './gateway-refund.ts';
 
-/**
- * The guarantee made real (docs/refunds.md): the buyer asks inside the window, the seller (or
- * REFUND_MODE=auto) approves or declines, the money goes back through the gateway when it can
- * (gateway-refund.ts) or by hand, and the order's refund event ends the access and tells everyone.
- */
+/** The guarantee made real (docs/refunds.md). */
 export type RefundsConfig = Pick<Config, 'guaranteeDays' | 'refundMode' | 'gatewayRefunds'>;
 
 export interface RefundsDeps {
@@ -43,18 +39,13 @@ export interface RefundsDeps {
   runOutbox: () => void;
 }
 
-/** Outbox kinds of the buyer's refund e-mails (one each per order). */
 const EMAIL_KINDS = {
   received: 'refund_received',
   declined: 'refund_declined',
   done: 'refund_done',
 } as const;
 
-/**
- * The guarantee as the buyer's pages show it, for the whole purchase: a request can be made while
- * any paid item is inside its own window with nothing asked yet; the end date shown is the latest
- * such window (the add-on bought on day 6 keeps its own days), else the main order's.
- */
+/** The whole purchase's guarantee: open while a paid item is in its own window with nothing asked; ends at the latest such window. */
 export function describeGuarantee(purchase: PurchaseRecord, config: RefundsConfig, now: number): GuaranteeView {
   const days = config.guaranteeDays;
   const due = refundableCharges(purchase, config, now);
@@ -99,11 +90,7 @@ async function purchaseEmailKind(trx: Transaction<Database>, mainId: string, kin
   return taken.length > 0 ? `${kind}:${chargeId}` : kind;
 }
 
-/**
- * The buyer's "Pedir reembolso" (docs/money.md#refunds): every paid item of the purchase still
- * inside its own window, once each. The requests, the e-mail, the add-on offer's closing and
- * (REFUND_MODE=auto) the approvals and gateway calls commit together.
- */
+/** The buyer's "Pedir reembolso" (docs/money.md#refunds): every paid item still inside its own window, in one transaction. */
 export async function requestRefund(
   deps: RefundsDeps,
   orderId: string,
@@ -151,11 +138,7 @@ export async function requestRefund(
   return guarantee ? { kind: 'ok', guarantee } : { kind: 'refused', status: 422, message: refundApi.notPaid };
 }
 
-/**
- * A refund request closes the one-time offer (docs/money.md#invariants): an add-on PIX still on
- * offer stops being offered. If the buyer pays it all the same, its payment is refunded with the
- * rest (refundAddonOfRefundedPurchase).
- */
+/** A refund request closes the add-on offer (docs/money.md#invariants); if paid anyway, it is refunded with the rest. */
 async function closeAddonOffer(trx: Transaction<Database>, purchase: PurchaseRecord, now: number): Promise<void> {
   for (const addon of purchase.addons) {
     if (addon.status === 'pending' || addon.status === 'creating') {
@@ -180,12 +163,7 @@ async function approved(
 
 export type SellerRefundResult = 'ok' | 'not_found' | 'not_paid' | 'in_progress';
 
-/**
- * "Reembolsar" in the console: approves the refund of every paid charge of the purchase (the
- * buyer's requests, or the seller's own). With GATEWAY_REFUNDS=1 each charge's gateway call is
- * queued; without it the console shows the steps to refund by hand. Pressed again after the
- * gateway failed, it tries the gateway once more.
- */
+/** "Reembolsar": approves every paid charge of the purchase; with GATEWAY_REFUNDS=1 queues each gateway call (again after a failure). */
 export async function startRefund(deps: RefundsDeps, orderId: string, now: number): Promise<SellerRefundResult> {
   const result = await deps.db.transaction().execute(async (trx): Promise<SellerRefundResult> => {
     const purchase = await loadPurchase(trx, orderId);
@@ -212,11 +190,7 @@ export async function startRefund(deps: RefundsDeps, orderId: string, now: numbe
   return result;
 }
 
-/**
- * "Marcar como reembolsado" (admin/admin-orders.ts): the charges the seller refunded by hand are
- * approved, those not yet, in one transaction. Refused while the gateway is refunding one of them
- * (a second refund by hand would give the money back twice). Says which charges went back in part.
- */
+/** "Marcar como reembolsado": refused while the gateway is refunding one of the charges (that would refund twice). */
 export async function approveManualRefunds(
   db: Kysely<Database>,
   orderIds: readonly string[],
@@ -267,12 +241,7 @@ export async function declineRefundRequest(deps: RefundsDeps, orderId: string, r
   return declined;
 }
 
-/**
- * The refund e-mail once a purchase's money went back: one for what went back together (the
- * order and its add-on refunded by one "Marcar como reembolsado", or by the gateway one after the
- * other), sent when nothing of the purchase is still on its way back, with the amount that went
- * back since the last such e-mail.
- */
+/** One refund e-mail per batch of money that went back, sent once nothing of the purchase is still on its way back. */
 async function queueDoneEmail(trx: Transaction<Database>, orderId: string, now: number): Promise<void> {
   const purchase = await loadPurchase(trx, orderId);
   if (!purchase) return;
@@ -308,12 +277,7 @@ function emailPayload(payload: unknown): z.infer<typeof RefundEmailPayloadSchema
   return RefundEmailPayloadSchema.safeParse(payload).data ?? {};
 }
 
-/**
- * The order's money went back (orders/ publishes `refunded` when the seller marks it or our
- * gateway refund is read back, `reversed` when a re-read finds it refunded or charged back): every
- * link dies, the refund is done, and the buyer hears of it unless it was a chargeback nobody asked
- * for (the bank returned that money, not us). All in the transition's transaction.
- */
+/** The order's money went back: every link dies, and the buyer is told unless it was a chargeback nobody asked for. */
 export async function endRefund(trx: Transaction<Database>, order: OrderRow, at: number, markedBySeller: boolean): Promise<void> {
   await revokeOrderTokens(trx, order.id, at);
   const finished = await markRefundDone(trx, order.id, at);
@@ -323,10 +287,7 @@ export async function endRefund(trx: Transaction<Database>, order: OrderRow, at:
   if (isRefund) await queueDoneEmail(trx, order.id, at);
 }
 
-/**
- * A paid charge always ends delivered or refunded (docs/money.md#invariants): an add-on paid after
- * its purchase's refund was asked for goes back with it, in the same state.
- */
+/** A paid charge always ends delivered or refunded (docs/money.md#invariants): a late add-on goes back with its purchase. */
 export async function refundAddonOfRefundedPurchase(
   trx: Transaction<Database>,
   config: RefundsConfig,
@@ -353,11 +314,7 @@ export async function refundAddonOfRefundedPurchase(
   if (!asked) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at });
 }
 
-/**
- * A payment that buys again what the buyer owns gives back what was owned (docs/money.md#duplicates):
- * the whole charge when all of it was (through the gateway with GATEWAY_REFUNDS=1), else the
- * owned items' price, by hand (a gateway refunds whole transactions only); the rest is delivered.
- */
+/** Items already owned are refunded (docs/money.md#duplicates): the whole charge at the gateway if all were, else by hand. */
 export async function refundOwnedItems(
   trx: Transaction<Database>,
   config: RefundsConfig,
@@ -381,7 +338,6 @@ export async function refundOwnedItems(
   if (row) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
 }
 
-/** The items of `order` that the buyer already has through `original`'s purchase (the order or its paid add-ons). */
 async function ownedItems(trx: Transaction<Database>, order: OrderRow, original: OrderRow): Promise<OrderItemKey[]> {
   const earlier = await loadPurchase(trx, original.id);
   if (!earlier) return [];
@@ -393,7 +349,6 @@ async function ownedItems(trx: Transaction<Database>, order: OrderRow, original:
   return (await itemsOfOrder(trx, order.id)).map((item) => item.key).filter((key) => have.has(key));
 }
 
-/** A refund e-mail, rendered at send time from the purchase and the amount the row names. */
 export async function renderRefundOutboxEmail(
   deps: { db: Kysely<Database>; config: Pick<Config, 'mail' | 'demoMode'>; publicUrl: () => string },
   row: OutboxMessage,
@@ -433,7 +388,6 @@ export async function renderRefundOutboxEmail(
 /** The kinds of the buyer's refund e-mails; a purchase's later one of a kind is `{kind}:{order id}`. */
 export const REFUND_EMAIL_KINDS: readonly string[] = Object.values(EMAIL_KINDS);
 
-/** The console's timeline tells these apart from the access e-mail. */
 export function isRefundEmailKind(kind: string): boolean {
   return (Object.values(EMAIL_KINDS) as string[]).some((base) => kind === base || kind.startsWith(`${base}:`));
 }

@@ -4,11 +4,7 @@ import { escapeHtml } from '../../shared/html.ts';
 import type { RenderedEmail } from '../mail/access-email.ts';
 import { assertWebUrl, colors, demoTextLines, emailDocument, fill, greetingName, html as parts } from '../mail/email-layout.ts';
 
-/**
- * "Como está sendo a lista?": the one review request (docs/reviews.md), a few days after payment.
- * One button to the review page, and the promise that nothing is published without consent.
- * Plain HTML and text in the look of every buyer e-mail (mail/email-layout.ts).
- */
+/** The one review request (docs/reviews.md), in the look of every buyer e-mail. */
 export interface ReviewRequestEmailInput {
   buyerName: string;
   /** The review page with its key in the fragment (orders/order-links.ts `reviewPageUrl`). */

@@ -20,11 +20,7 @@ import {
   type ReviewRow,
 } from './reviews-repository.ts';
 
-/**
- * Verified-buyer reviews (docs/reviews.md): one request e-mail some days after payment, the
- * buyer's review page and member-page card, the seller's moderation in the console, and the
- * signal the landing page listens to for what it shows.
- */
+/** Verified-buyer reviews (docs/reviews.md). */
 export interface ReviewsDeps {
   db: Kysely<Database>;
   config: Pick<Config, 'reviewsMin'>;
@@ -32,7 +28,6 @@ export interface ReviewsDeps {
   signal: ReviewsSignal;
 }
 
-/** The outbox kind of the review request (one per order, by the outbox's (order, kind) key). */
 export const REVIEW_REQUEST_KIND = 'review_request';
 
 /** "Joana Prado Silva" → "Joana S.": the first name and the initial of the last. */
@@ -64,21 +59,14 @@ export function isReviewEmailKind(kind: string): boolean {
 
 export type ReviewRefusal = { kind: 'refused'; status: 404 | 409; message: string };
 
-/**
- * Whether the order's review may be on the site (the same rule as reviews-repository.ts's
- * queries): the order is paid and no refund is asked for, under way or done.
- */
+/** May the review be on the site: paid, no refund asked, under way or done (as reviews-repository.ts). */
 async function purchaseStands(db: Kysely<Database>, order: Pick<OrderRow, 'id' | 'status'>): Promise<boolean> {
   if (order.status !== 'paid') return false;
   const refund = await findRefund(db, order.id);
   return !refund || !REFUND_STATUSES_HIDING_REVIEW.includes(refund.status);
 }
 
-/**
- * GET /api/reviews/:ref, for an order its caller already identified (the e-mailed key). After a
- * refund the page still opens on the buyer's review (`refunded`), so they can withdraw it; with
- * no review left to withdraw there is nothing to do there.
- */
+/** GET /api/reviews/:ref; after a refund it still opens (`refunded`) so the buyer can withdraw the review. */
 export async function loadReviewPage(deps: Pick<ReviewsDeps, 'db'>, order: OrderRow): Promise<ReviewPageReply | ReviewRefusal> {
   if (order.paid_at === null) return { kind: 'refused', status: 409, message: reviewApi.notPaid };
   const [review, stands] = await Promise.all([findReview(deps.db, order.id), purchaseStands(deps.db, order)]);
@@ -167,10 +155,7 @@ export async function listReviewsForConsole(deps: Pick<ReviewsDeps, 'db' | 'conf
   return { reviews, averageRating, publishedCount: published.length, minimumToShow: deps.config.reviewsMin };
 }
 
-/**
- * "Publicar" of the words the seller read (`contentKey`, from the list): `not_found` when the order
- * has no review to publish (none, or withdrawn), `changed` when the buyer saved other words since.
- */
+/** "Publicar" of the words the seller read: `changed` when the buyer saved other words since. */
 export async function publishOrderReview(
   deps: ReviewsDeps,
   orderId: string,
@@ -184,7 +169,6 @@ export async function publishOrderReview(
   return 'ok';
 }
 
-/** "Ocultar"; false when the order has no review to hide. */
 export async function hideOrderReview(deps: ReviewsDeps, orderId: string, now: number): Promise<boolean> {
   const before = await hideReview(deps.db, orderId, now);
   if (!before) return false;

@@ -15,11 +15,7 @@ import { findReview } from './reviews-repository.ts';
 
 const DAY = 24 * 60 * 60_000;
 
-/**
- * On payment, in its transaction: the request is queued for `paidAt + REVIEW_REQUEST_DAYS`. The
- * outbox keeps one row per (order, kind), so a replayed payment or a second instance adds none.
- * It is rendered at send time, and dropped (never sent) when it no longer applies.
- */
+/** Queued with the payment for `paidAt + REVIEW_REQUEST_DAYS`, one per (order, kind); dropped if it no longer applies. */
 export function registerReviewsEvents({ events, kinds, deps }: EventWiring): void {
   const { config } = deps;
   events.subscribe('paid', async (trx, { order, at }) => {

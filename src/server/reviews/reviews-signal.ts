@@ -1,11 +1,6 @@
-/**
- * "The published reviews changed": the landing page's reviews fragment subscribes and renders
- * again. In-process only: another instance learns of a change when its own listeners next read
- * (docs/several-instances.md); a listener that throws never stops the others or the action.
- */
+/** In-process only: other instances learn at their next read (docs/several-instances.md); a throwing listener stops nothing. */
 export interface ReviewsSignal {
   changed(): void;
-  /** Returns the unsubscribe function. */
   onChange(listener: () => void): () => void;
 }
 

@@ -9,10 +9,7 @@ export interface ExampleListsOutcome {
   cleared: ListKey[];
 }
 
-/**
- * At every start (docs/operations.md#supplier-list): the demo seeds never-imported lists so a buyer
- * sees what the product delivers; with a real gateway no example row may reach a paying buyer.
- */
+/** The demo seeds never-imported lists; with a real gateway no example row may reach a paying buyer. */
 export async function prepareExampleLists(db: Kysely<Database>, input: { demoMode: boolean; now: number }): Promise<ExampleListsOutcome> {
   if (!input.demoMode) return { seeded: [], cleared: await deleteExampleLists(db) };
   const seeded: ListKey[] = [];

@@ -1,8 +1,4 @@
-/**
- * The seller's supplier list as a CSV file (`nome,categoria,oferta,whatsapp,telegram,observacoes`;
- * docs/operations.md#supplier-list). Commas or semicolons (Excel in pt-BR), detected from the
- * header; quotes as in RFC 4180; errors name the line where the row starts.
- */
+/** The supplier CSV (docs/operations.md#supplier-list): comma or semicolon from the header, RFC 4180 quotes. */
 
 import type { Supplier } from '../../shared/suppliers.ts';
 import { stripAccents } from '../../shared/text.ts';
@@ -33,8 +29,7 @@ function readRecords(text: string, delimiter: string): { records: RawRecord[]; e
   const records: RawRecord[] = [];
   let fields: string[] = [];
   let field = '';
-  // Whether `field` is empty or only spaces, kept as it grows: testing `field.trim()` at each quote
-  // re-read a field's leading spaces every time, quadratic in a field of spaces and quotes.
+  // Tracked as it grows: trimming at each quote was quadratic in a field of spaces and quotes.
   let blank = true;
   let line = 1;
   let recordLine = 1;

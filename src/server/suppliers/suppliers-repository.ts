@@ -44,8 +44,7 @@ export async function seedSupplierList(db: Kysely<Database>, list: ListKey, rows
       .onConflict((conflict) => conflict.column('list').doNothing())
       .executeTakeFirst();
     if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    // A list without a bookkeeping row has no rows either (replaceSupplierList writes both), but
-    // clearing first keeps the seed exact whatever an older build or a hand edit left behind.
+    // Cleared first, so the seed is exact whatever an older build or a hand edit left.
     await trx.deleteFrom('suppliers').where('list', '=', list).execute();
     await insertSuppliers(trx, list, rows);
     return true;
@@ -83,8 +82,7 @@ async function insertSuppliers(trx: Executor, list: ListKey, rows: readonly Supp
   }
 }
 
-// Categories are sorted here rather than in SQL: SQLite compares bytes and Postgres uses the
-// database's collation, so "IPTV", "jogos" and "Música" would come out in different orders.
+// Sorted here: SQLite compares bytes, Postgres uses the database's collation.
 const categoryOrder = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
 /** One list as buyers see it: categories in pt-BR alphabetical order, each in the seller's file order. */

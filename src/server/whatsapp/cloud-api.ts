@@ -1,10 +1,7 @@
 import { requestJson, TransportFailure } from '../gateway/transport.ts';
 import type { WhatsappSettings } from '../config/config.ts';
 
-/**
- * The one module that knows the Cloud API's shapes. No SDK: Meta paused its official one
- * (github.com/WhatsApp/WhatsApp-Nodejs-SDK/issues/31, June 2023); the call uses gateway/transport.ts.
- */
+/** No SDK: Meta paused its own (github.com/WhatsApp/WhatsApp-Nodejs-SDK/issues/31, June 2023). */
 export type CloudApiSettings = NonNullable<WhatsappSettings['cloud']>;
 
 /** Long enough for Meta on a bad day, well inside the outbox's 60 s deadline for one send. */
@@ -15,7 +12,6 @@ export interface TemplateMessage {
   template: string;
   language: string;
   body: readonly string[];
-  /** The URL button's variable: what Meta appends to the URL the template was registered with. */
   urlSuffix: string;
   /** Echoed in every status webhook (`biz_opaque_callback_data`). */
   callbackData: string;

@@ -34,10 +34,7 @@ function quietWindowStart(at: number, hours: QuietHours): number {
   return dayStart + hours.start * HOUR;
 }
 
-/**
- * Two hours before expiry: time to reach a bank app, and apart from the e-mail reminders, so the
- * recovery figures can tell which one a payment followed.
- */
+/** Two hours before expiry, apart from the e-mail reminders so recovery figures tell them apart. */
 export const REMINDER_BEFORE_EXPIRY_MS = 2 * HOUR;
 const AFTER_CHARGE_MS = HOUR;
 const LAST_CALL_MS = 30 * MINUTE;

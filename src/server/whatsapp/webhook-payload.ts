@@ -17,7 +17,6 @@ export type WhatsappWebhookEvent =
   | {
       kind: 'status';
       messageId: string;
-      /** What we sent as `biz_opaque_callback_data` (our log row's id), when Meta echoes it. */
       callbackData: string | null;
       status: WhatsappDeliveryStatus;
       at: number;

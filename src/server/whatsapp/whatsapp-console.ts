@@ -8,10 +8,7 @@ import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 import { whatsappRecipient } from './phone-key.ts';
 import { recordConsoleMessage } from './whatsapp-repository.ts';
 
-/**
- * The console's "Cobrar no WhatsApp" (docs/whatsapp.md#the-console), for a seller without the Cloud
- * API: a wa.me link to the buyer's number with a message the seller can still edit in WhatsApp.
- */
+/** "Cobrar no WhatsApp" without the Cloud API: a wa.me link (docs/whatsapp.md#the-console). */
 type ConsoleOrder = Pick<OrderRow, 'public_ref' | 'buyer_name' | 'buyer_phone' | 'amount_cents'>;
 
 /** The wa.me link for an order, or null when its phone is no Brazilian number with a DDD. */
@@ -29,11 +26,7 @@ export function consoleMessageUrl(order: ConsoleOrder, publicUrl: string): strin
 
 export type ConsoleMessageResult = { url: string } | 'not_found' | 'not_pending' | 'no_number';
 
-/**
- * Records the use, then hands back the link: only an order whose PIX can still be paid (pending,
- * not expired) is charged, and the use is in the log before WhatsApp opens, so a payment that
- * follows counts for the button even when the seller closes the tab.
- */
+/** Only a payable PIX; the use is logged before WhatsApp opens, so a following payment counts for the button. */
 export async function openConsoleMessage(
   db: Kysely<Database>,
   order: { orderId: string; publicUrl: string; now: number },

@@ -27,19 +27,8 @@ import {
 } from './whatsapp-repository.ts';
 
 /**
- * The PIX, one reminder and the access on WhatsApp (docs/whatsapp.md), for buyers who ticked the
- * consent, through the outbox like the e-mails: the rows are written in the transitions'
- * transactions (`whatsapp:pix` with the charge, `whatsapp:reminder` due before the expiry,
- * `whatsapp:access` with the payment) and each is checked against the order when its turn comes.
- * Without the Cloud API settings the same rows are recorded as they would have gone (`not_sent`).
- *
- * Idempotency: Meta takes no idempotency key, so each message is its own log row, claimed before
- * the call (its id travels as `biz_opaque_callback_data`) and read by every later attempt. A row
- * that Meta accepted, or whose status webhook arrived, is never sent again. A call that got no
- * answer may have gone: the retry (30 s later at the soonest) first looks whether Meta's webhook
- * reported it, and sends it again only once; a second unanswered call ends the message. So a
- * message reaches a buyer at most twice, and twice only when Meta took a call it never answered
- * and its webhook came later than the retry.
+ * The PIX, a reminder and the access on WhatsApp (docs/whatsapp.md), through the outbox. Meta takes no idempotency key:
+ * each message is a log row claimed before the call and read by later attempts, so a message reaches a buyer at most twice.
  */
 export const WHATSAPP_KIND_FAMILY = 'whatsapp:';
 const FAMILY = WHATSAPP_KIND_FAMILY;
@@ -52,12 +41,7 @@ function messageKindOf(outboxKind: string): AutomaticMessageKind | undefined {
   return WHATSAPP_MESSAGE_KINDS.find((known) => known === kind);
 }
 
-/**
- * The checkout takes any number, so a stranger's could get a PIX message per order someone places
- * with it. A number gets at most this many messages per São Paulo day, whatever the orders (like
- * the PIX e-mails' daily quota per address); a buyer's order with its reminder and access fits, with
- * a replaced PIX besides.
- */
+/** Anyone can type a stranger's number: a cap per number per São Paulo day, like the PIX e-mails' quota. */
 export const WHATSAPP_MESSAGES_PER_NUMBER_PER_DAY = 4;
 
 /** Error codes after which WhatsApp is not tried again for the order: the number, or the template. */

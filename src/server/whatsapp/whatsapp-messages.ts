@@ -22,8 +22,7 @@ export function messageVariables(
   order: MessageOrder,
   links: { publicUrl: string; accessToken?: string },
 ): MessageVariables {
-  // As the e-mails greet: the first name when it is a word of letters. The checkout takes any
-  // text as a name and any number as the phone, so a URL typed as a name never reaches a stranger.
+  // The first name only when a word of letters: a URL typed as a name never reaches a stranger.
   const name = greetingName(order.buyer_name) || whatsappNameFallback;
   const stop = whatsappStopUrl(links.publicUrl, order);
   switch (kind) {

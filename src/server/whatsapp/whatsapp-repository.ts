@@ -197,7 +197,6 @@ export async function optedOutAt(db: Kysely<Database>, phoneKey: string): Promis
   return row ? Number(row.at) : null;
 }
 
-/** An erased buyer's orders keep no message log. */
 export async function deleteMessagesOfOrders(trx: Executor, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
   await trx

@@ -1,9 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Orders are written before the gateway is called (docs/architecture.md#data), so a charge can never exist
- * without its order. `checkout_key` makes the browser's retries land on the same order.
- */
+/** Orders are written before the gateway is called, so no charge exists without its order (docs/architecture.md#data). */
 export const ordersMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,9 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * The supplier list buyers get, replaced whole by the seller's CSV import, and one row that
- * says when it was last replaced (buyers see "atualizada em …").
- */
+/** The supplier list, replaced whole by the CSV import, and when it was last replaced. */
 export const suppliersMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,9 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Transactional outbox: the order's paid transition and its e-mail row are written in one
- * transaction, and a worker delivers the rows (docs/decisions/0001-outbox-delivery.md).
- */
+/** Transactional outbox (docs/decisions/0001-outbox-delivery.md). */
 export const outboxMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,9 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Every postback is kept (size-limited) for audit: the gateway's payloads are unsigned and come in
- * two shapes (docs/gateway.md#6-postbacks), so when something looks wrong the raw bodies are the evidence.
- */
+/** Every postback kept for audit: the payloads are unsigned (docs/gateway.md#6-postbacks). */
 export const webhookEventsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

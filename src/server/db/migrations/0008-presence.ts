@@ -1,10 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Who has the landing page open (docs/product.md#2-live-signals-tell-the-truth "viewers now"): one row per visitor id, touched by
- * each heartbeat. It lives in the database, not in memory, so every server instance counts the same
- * visitors. It holds no personal data: the id is a random string the tab made up.
- */
+/** Who has the landing page open, in the database so every instance counts the same visitors; no personal data. */
 export const presenceMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,11 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Per-client limits, so abuse cannot take the shop down (docs/security.md#abuse-limits). Orders and
- * heartbeats remember a hash of the client's address group (never the address: it is personal
- * data), so that open charges are limited per client and viewers are counted per client. Buyers are
- * matched by e-mail and phone to hand back a charge still on offer instead of making a new one.
- */
+/** Per-client limits on a hash of the address group, never the address (docs/security.md#abuse-limits). */
 export const abuseLimitsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('orders').addColumn('client_key', 'text').execute();

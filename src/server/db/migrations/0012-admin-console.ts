@@ -1,9 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * The seller's console (/painel): server-side sessions, failed logins per address (lockout), the
- * audit of admin actions, when a charge was created, and indexes for the order search and date ranges.
- */
+/** The seller's console: sessions, lockout, audit, and search indexes. */
 export const adminConsoleMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -24,7 +21,6 @@ export const adminConsoleMigration: Migration = {
       .createTable('admin_audit')
       .addColumn('id', 'text', (col) => col.primaryKey())
       .addColumn('at', 'bigint', (col) => col.notNull())
-      /** A short, non-secret label of the session (the first characters of its hash). */
       .addColumn('session', 'text', (col) => col.notNull())
       .addColumn('action', 'text', (col) => col.notNull())
       .addColumn('order_id', 'text')

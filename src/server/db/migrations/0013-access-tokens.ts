@@ -1,14 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Migration } from 'kysely';
 
-/**
- * Access tokens are kept only as SHA-256 hashes, several per order (every e-mail carries a fresh
- * link and links already sent keep working), so a copy of the database opens no member page.
- * `orders.access_revoked_at` is the seller's revocation (tokens issued later stay dead until the
- * seller resends). `orders.public_ref` is the random reference trackers and the buyer may see
- * instead of the order id; `orders.view_key_hash` lets only the tab that created an order see
- * its access link in the payment modal. Existing plain tokens are hashed over and erased.
- */
+/** Access tokens kept only as SHA-256 hashes, so a copy of the database opens no member page. */
 export const accessTokensMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,11 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Money that survives faults (docs/payments.md#duplicate-payments): duplicate payments by one buyer
- * are flagged for a refund, and the reconciler keeps its own schedule per order (least recently
- * checked first, with backoff) and remembers postbacks whose re-read at the gateway has not
- * succeeded yet.
- */
+/** Duplicate payments flagged and the reconciler's schedule (docs/payments.md#duplicate-payments). */
 export const moneySafetyMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -15,7 +10,6 @@ export const moneySafetyMigration: Migration = {
       .execute();
     // When the reconciler may ask the gateway about this order again (null: as soon as it qualifies).
     await db.schema.alterTable('orders').addColumn('next_check_at', 'bigint').execute();
-    // Reconciler checks since the order's last status change; the backoff grows with it.
     await db.schema
       .alterTable('orders')
       .addColumn('check_count', 'integer', (col) => col.notNull().defaultTo(0))

@@ -1,13 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Attribution and server-side conversions (docs/tracking.md#attribution,
- * docs/tracking.md#server-side-conversions): where the buyer came from (the campaign parameters of
- * the first page of the visit), the tracking consent given at checkout and, only when tracking was
- * accepted, the identifiers the Conversions API and GA4 need (personal data: exported, erased and
- * expired with the buyer's, see privacy/). The sandbox gateway records the `tracking` object it was
- * sent, as the real gateway does.
- */
+/** Attribution and server-side conversions (docs/tracking.md#attribution); the identifiers are personal data (privacy/). */
 const ATTRIBUTION_COLUMNS = [
   'utm_source',
   'utm_medium',

@@ -1,10 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * When a postback last made the server read an order's transaction at the gateway. A valid
- * postback secret then buys at most one gateway read per order per window (routes/webhooks.ts),
- * however many postbacks repeat it, on every instance alike.
- */
+/** At most one gateway read per order per window for postbacks (routes/webhooks.ts). */
 export const postbackReadsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('orders').addColumn('postback_read_at', 'bigint').execute();

@@ -1,12 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * The console's sessions and lockout, hardened: each session keeps a fingerprint of the password
- * it was opened with (a new ADMIN_PASSWORD ends it), the audit names a hashed client, and failed
- * logins become one counter row per client group and window (plus one for every client together),
- * so parallel attempts are counted by one atomic upsert instead of read-then-insert. Sessions from
- * before this migration carry no fingerprint and end: the seller signs in once more.
- */
+/** Sessions keep a password fingerprint; failed logins become one atomic counter row per client group and window. */
 export const consoleSessionsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('admin_sessions').addColumn('password_tag', 'text').execute();
@@ -17,7 +11,6 @@ export const consoleSessionsMigration: Migration = {
       .addColumn('window_start', 'bigint', (col) => col.notNull())
       .addColumn('count', 'integer', (col) => col.notNull())
       .execute();
-    // Its rows only ever mattered for 15 minutes.
     await db.schema.dropTable('admin_login_failures').execute();
   },
   async down(db: Kysely<unknown>) {

@@ -3,14 +3,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 const HOUR_MS = 3_600_000;
 
 /**
- * Writes a stranger can repeat must stay bounded:
- * - `member_page_opens` keeps one row per order and hour (`opened_hour` = whole hours since the
- *   epoch, unique with the order; `at` is the first open of that hour), so reloading a member page
- *   in a loop adds nothing. The table is rebuilt because SQLite cannot add a constraint to a table;
- *   older rows fold into their hour.
- * - `pix_email_quota` holds the "Seu PIX está pronto" e-mails (and reminders) sent to one address
- *   per São Paulo day: `slot` 1..N is unique per address and day, so no more than N can ever be
- *   claimed, by any number of instances. The address is stored as a hash only.
+ * Writes a stranger can repeat stay bounded: one `member_page_opens` row per order and hour (rebuilt, as SQLite cannot
+ * add a constraint), and `pix_email_quota` slots 1..N unique per hashed address and São Paulo day.
  */
 export const boundedWritesMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -26,7 +20,6 @@ export const boundedWritesMigration: Migration = {
       select order_id, at / ${sql.lit(HOUR_MS)}, min(at) from member_page_opens group by order_id, at / ${sql.lit(HOUR_MS)}`.execute(db);
     await db.schema.dropTable('member_page_opens').execute();
     await db.schema.alterTable('member_page_opens_hourly').renameTo('member_page_opens').execute();
-    // The retention job deletes by age.
     await db.schema.createIndex('member_page_opens_at').on('member_page_opens').column('at').execute();
 
     await db.schema

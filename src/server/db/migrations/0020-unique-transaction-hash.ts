@@ -14,16 +14,8 @@ function keeperFirst(a: Holder, b: Holder): number {
 }
 
 /**
- * A gateway transaction settles one order only: `orders.transaction_hash` becomes unique, so an
- * order whose create reply was lost can never adopt (or be charged with) a transaction another
- * order holds, on any instance (orders/payment-repository.ts `adoptTransactionHash`). NULLs stay allowed
- * any number of times: SQLite and PostgreSQL both treat them as distinct in a unique index.
- *
- * A database from before may already hold one hash on several orders. The migration must not fail
- * on them, and no paid order may lose its data or its access: in each such group one order keeps
- * the hash (a paid or refunded one first, then the oldest); every other one moves it to
- * `contested_transaction_hash` and keeps its status. A paid order with a contested hash was very
- * likely settled by another order's payment: the seller looks it up there and decides.
+ * `orders.transaction_hash` becomes unique (NULLs stay distinct on both databases), so no order adopts another's
+ * transaction. Existing duplicates: one order keeps it, the others move it to `contested_transaction_hash`.
  */
 export const uniqueTransactionHashMigration: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,10 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * The guarantee made real (docs/refunds.md): one refund per order (its request, the decision, the
- * gateway's side), and the order's delivery record for disputes (the access e-mail accepted by the
- * mail server, the refund's steps). Member page openings gain the hashed client that opened them.
- */
+/** Refunds and the order's delivery record for disputes (docs/refunds.md). */
 export const refundsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,10 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Verified-buyer reviews (docs/reviews.md): one per paid order, written by its buyer through the
- * e-mailed review page or the member page, moderated in the console, shown on the landing page
- * once published. `photo_url` exists for a consented photo; none ships.
- */
+/** Verified-buyer reviews (docs/reviews.md). */
 export const reviewsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,12 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { mainOffer } from '../../../content/offers.ts';
 
-/**
- * The order bump (docs/offers.md): an order holds items (the main product, and the bump when it
- * was ticked), its amount is their sum. An `addon` order is the one-time offer after payment: the
- * bump alone, in a PIX of its own, delivered to its parent order's member page. The parent keeps
- * the buyer's answer to that offer, so it is shown once. Existing orders get their one item.
- */
+/** Order items, the bump and the one-time add-on order (docs/offers.md); existing orders get their one item. */
 export const orderItemsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

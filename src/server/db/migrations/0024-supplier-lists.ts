@@ -1,13 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-/**
- * A second supplier list (docs/operations.md#supplier-list): the order bump's "Fornecedores de Recarga" is a
- * list of its own beside the main one, imported and replaced on its own. Each supplier row says
- * which list it belongs to (the rows already there are the main list's), and the list's
- * bookkeeping row is keyed by the list instead of the single `current` row. `example` marks the
- * demo's example set (server/suppliers/example-lists.ts), so a later import or a production
- * start can tell it from a seller's own list.
- */
+/** A list per supplier list (docs/operations.md#supplier-list); `example` marks the demo's set. */
 export const supplierListsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

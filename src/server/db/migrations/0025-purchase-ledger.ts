@@ -1,12 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * One purchase, one ledger (docs/money.md). A refund may cover only some of an order's items: a
- * payment that buys again what the buyer already owns next to something new gives back the
- * price of the owned items alone (`amount_cents`, `item_keys`; null: the whole order). A charge
- * that a new checkout of the same buyer replaced remembers its successor (`replaced_by`), so its
- * reminders stop and a late payment of it is recognised.
- */
+/** One purchase, one ledger (docs/money.md): partial refunds and the charge a new checkout replaced. */
 export const purchaseLedgerMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('refunds').addColumn('amount_cents', 'bigint').execute();

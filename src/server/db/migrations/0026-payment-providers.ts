@@ -1,12 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Each order remembers which PIX provider took its charge (docs/payments.md#pix-providers): its
- * read-backs, refunds and webhooks go there. Orders from before are TriboPay's, the only provider
- * there was. `charge_key` is the idempotency key of the create call in flight or last made, written
- * before the call: after a crash, a provider that keys its creates (Mercado Pago, Efí) is asked
- * again with the same key, so the charge it may hold is found instead of made twice.
- */
+/** Each charge's provider, and `charge_key` written before the create so a crash never charges twice (docs/payments.md#pix-providers). */
 export const paymentProvidersMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

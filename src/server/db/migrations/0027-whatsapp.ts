@@ -1,19 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * WhatsApp messages to buyers who asked for them (docs/whatsapp.md).
- *
- * The consent sits on the order (`whatsapp_consent_*`): it is part of the checkout request and is
- * written by the same INSERT as the order, so an order and its answer commit together; it is read
- * with the order by every message, exported with the buyer's data and emptied by the erasure and
- * the unpaid-order retention together with the phone it is about (privacy/). The time, the exact
- * wording shown and its version are kept, as LGPD art. 8 § 2 puts the proof of consent on us.
- *
- * `whatsapp_messages` is the log of every message: one row per order and message (`message_key`),
- * never the number, the PIX code or the text. `slot` (1..WHATSAPP_MAX_PER_ORDER, unique per order)
- * is taken by an insert, so the cap holds across instances without a lock; rows that are not
- * automatic (the console's "Cobrar no WhatsApp") leave it null. `whatsapp_opt_outs` holds the
- * numbers that said PARAR, as a hash: nothing more is sent to them.
+ * WhatsApp messages (docs/whatsapp.md). Consent is written with the order and kept with its wording, as LGPD art. 8 § 2
+ * puts the proof on us; `slot` is unique per order so the cap holds across instances without a lock.
  */
 export const whatsappMigration: Migration = {
   async up(db: Kysely<unknown>) {

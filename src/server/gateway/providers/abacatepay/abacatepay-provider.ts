@@ -26,11 +26,7 @@ import {
 } from './parse-abacatepay.ts';
 import { requestJson, TransportFailure } from '../../transport.ts';
 
-/**
- * AbacatePay's API v2 transparent checkout (v1 is legacy and cannot refund a PIX). Not the SDK: it
- * hides the transport that decides `uncertain`. The read is `list?id=`, not `check`, which has no
- * amount, and a read-back confirms a payment only with its amount.
- */
+/** AbacatePay API v2 (v1 cannot refund a PIX), not the SDK; read via `list?id=` since `check` has no amount. */
 
 export interface AbacatepaySettings {
   apiKey: string;
@@ -121,8 +117,7 @@ export function createAbacatepayProvider(settings: AbacatepaySettings, options: 
         ...(taxId && cellphone && customer.name.trim() && customer.email.trim()
           ? { customer: { name: customer.name.trim(), email: customer.email.trim(), taxId, cellphone } }
           : {}),
-        // "ID no seu sistema para idempotência" (openapi.yaml, a field hidden from the rendered docs); it also
-        // comes back in the webhook's `data.transparent.externalId`, which ties a charge to our order.
+        // "ID no seu sistema para idempotência" (openapi.yaml); it comes back in the webhook's externalId.
         externalId: input.idempotencyKey,
       },
     };

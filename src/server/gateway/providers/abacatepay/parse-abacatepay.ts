@@ -22,10 +22,7 @@ export function fromAbacateAmount(value: unknown): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
-/**
- * The statuses of `TransparentCharge` / `PixQRCode` (openapi.yaml). `UNDER_DISPUTE` (a MED claim) and
- * `REDEEMED` are left `unknown`: the order stays as it is and the read is logged.
- */
+/** `UNDER_DISPUTE` (MED) and `REDEEMED` stay `unknown`: the order is left as is and the read logged (openapi.yaml). */
 const STATES: Readonly<Record<string, PaymentState>> = {
   PENDING: 'pending',
   PAID: 'paid',

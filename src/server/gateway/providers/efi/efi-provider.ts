@@ -1,8 +1,4 @@
-/**
- * Efí through the Banco Central's standard "API Pix" (github.com/bacen/pix-api); bank specifics sit
- * in a `PixApiProfile`, so another bank is another profile. node:https rather than Efí's SDK: every
- * call presents the seller's certificate (mTLS), and the SDK's fixed base URLs rule out a stand-in.
- */
+/** Efí via the standard "API Pix" (github.com/bacen/pix-api) over node:https: mTLS on every call, and a stand-in base URL. */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
@@ -39,10 +35,8 @@ import { efiProfile, type PixApiProfile } from './pix-api-profile.ts';
 export interface EfiSettings {
   clientId: string;
   clientSecret: string;
-  /** A `.p12` (Efí's download, no passphrase) or a `.pem` holding the certificate and its key. */
   certificatePath: string;
   pixKey: string;
-  /** `https://pix.api.efipay.com.br` (production) or `https://pix-h.api.efipay.com.br` (homologação), or a stand-in. */
   apiUrl: string;
   /** Efí's alternative to mTLS on webhooks: the `?hmac=` of the registered URL. */
   webhookHmacSecret?: string | null;
@@ -52,7 +46,6 @@ export interface EfiSettings {
 
 /** Plus the webhook set-up a seller does once per PIX key (`npm run efi-webhook`), which no other provider has. */
 export interface EfiProvider extends PixProvider {
-  /** Replaces the URL registered for the PIX key; registering the same URL again is harmless. */
   registerWebhook(webhookUrl: string, options: { skipMtls: boolean }): Promise<void>;
   getWebhook(): Promise<string | null>;
 }
@@ -83,7 +76,6 @@ export function efiWebhookUrl(baseUrl: string, hmacSecret: string | null): strin
 export interface EfiProviderOptions {
   now?: () => number;
   timeoutMs?: number;
-  /** Extra CA to trust for the bank's server certificate (a stand-in's test CA). */
   ca?: string | Buffer;
 }
 
@@ -177,7 +169,6 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
   const baseUrl = settings.apiUrl.replace(/\/+$/, '');
 
   let agent: https.Agent | null = null;
-  /** Read once, on the first call: a bad path is an error of that call, not of start-up here. */
   function getAgent(): https.Agent {
     if (agent) return agent;
     let certificate: Buffer;
@@ -198,10 +189,7 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     return agent;
   }
 
-  /**
-   * `firstOnConnection`: the token call, which creates nothing, so a reset after a TLS 1.3 handshake
-   * is read as a refused certificate (some servers reset instead of sending an alert).
-   */
+  /** `firstOnConnection`: a reset after a TLS 1.3 handshake on the token call reads as a refused certificate. */
   function send(
     method: 'GET' | 'PUT' | 'POST',
     path: string,
@@ -228,7 +216,6 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
         request.destroy(new Error('timeout'));
       }, timeoutMs);
       request.on('socket', (socket) => {
-        // A kept-alive socket is already connected; a new one is once its handshake is done.
         if (!socket.connecting) {
           connected = true;
           return;
@@ -314,7 +301,6 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     return loadingToken;
   }
 
-  /** One API call with a bearer token; a 401 (token revoked early) gets one new token and one more try. */
   async function call(method: 'GET' | 'PUT', path: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
     const body = payload === undefined ? undefined : JSON.stringify(payload);
     for (let attempt = 0; ; attempt++) {
@@ -354,7 +340,6 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     return error;
   }
 
-  /** Maps a failed call: a write may have happened after a timeout, a lost connection or a 5xx. */
   function failed(kind: 'charge' | 'transaction' | 'refund', failure: unknown, isWrite: boolean): GatewayError {
     if (failure instanceof GatewayError) return failure;
     if (!(failure instanceof CallFailure)) throw failure;

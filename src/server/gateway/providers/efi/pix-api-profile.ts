@@ -18,10 +18,7 @@ export interface PixApiProfile {
   skipMtlsHeader: string | null;
 }
 
-/**
- * Sources: sdk-node-apis-efi src/constants/endpoints.ts and src/lib/endpoints.js; the webhook address
- * from comunidade.sejaefi.com.br, "Configuração de Webhook com Skip-mTLS", 2025-01-17.
- */
+/** Sources: sdk-node-apis-efi src/constants/endpoints.ts; comunidade.sejaefi.com.br "Configuração de Webhook com Skip-mTLS". */
 export const efiProfile: PixApiProfile = {
   id: 'efi',
   name: 'Efí',

@@ -7,8 +7,7 @@ const MAX_CENTS = 100_000_000_000;
 export function centsToReais(cents: number): number {
   if (!Number.isSafeInteger(cents) || cents < 0 || cents > MAX_CENTS) throw new TypeError(`not integer centavos: ${cents}`);
   const text = `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-  // Number() of a decimal text is the closest double, and JS prints that double back as the shortest
-  // text that names it: "19.90" → 19.9 → "19.9". No arithmetic touches the value.
+  // Number() of a decimal text is the closest double, printed back as the shortest text: no arithmetic.
   return Number(text);
 }
 

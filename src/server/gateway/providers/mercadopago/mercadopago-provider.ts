@@ -1,7 +1,4 @@
-/**
- * Mercado Pago as a PIX provider (docs/payments.md#mercado-pago). Not the official SDK: its base URL
- * is a static constant (no stand-in in tests) and it retries 5xx on its own, where we read back first.
- */
+/** Mercado Pago (docs/payments.md#mercado-pago), not its SDK: fixed base URL, and it retries 5xx where we read back. */
 import { mercadopagoCopy } from '../../../../content/providers.ts';
 import { refundErrorDetail } from '../../errors.ts';
 import type { ChargeRecord, CreatePixInput, PixCharge, PixProvider, ProviderCapabilities, RefundRecord } from '../../pix-provider.ts';
@@ -56,7 +53,6 @@ function identification(document: string | null): { type: 'CPF' | 'CNPJ'; number
   return undefined;
 }
 
-/** `2026-05-30T23:59:59.000-03:00`, the docs' `yyyy-MM-dd'T'HH:mm:ss.SSSz`. */
 function saoPauloIso(epochMs: number): string {
   return `${new Date(epochMs + SAO_PAULO_OFFSET_MS).toISOString().slice(0, -1)}-03:00`;
 }

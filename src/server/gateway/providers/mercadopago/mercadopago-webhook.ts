@@ -3,10 +3,7 @@ import { parseJsonSafely } from '../../../lib/safe-parse.ts';
 import { WebhookRejectedError, type ProviderEvent, type WebhookRequest } from '../../pix-provider.ts';
 import { readId } from './mercadopago-parse.ts';
 
-/**
- * As the SDK's `WebhookSignatureValidator` (mercadopago/sdk-nodejs src/utils/webhook/index.ts). The
- * signature covers neither the body nor `type`, so we act only on a read-back of the payment.
- */
+/** As the SDK's `WebhookSignatureValidator`; the signature covers neither body nor `type`, so only a read-back counts. */
 
 /** Covers a slow delivery and clock drift; a replay inside it costs one read-back. */
 export const WEBHOOK_TOLERANCE_MS = 10 * 60_000;

@@ -39,8 +39,7 @@ function toChargeRecord(record: TransactionRecord): ChargeRecord {
 
 export function createTribopayProvider(client: GatewayClient, productHash: string): TribopayProvider {
   async function createCharge(input: CreatePixInput): Promise<PixCharge> {
-    // The first item is the charge's root offer: the seller's product (an item without a
-    // reference), or an item of its own such as the add-on after payment (docs/gateway.md#3-charge).
+    // The first item is the charge's root offer (docs/gateway.md#3-charge).
     const first = input.items[0];
     const product: GatewayProduct = first?.gatewayRef
       ? { ...first.gatewayRef, title: first.title, priceCents: input.amountCents, cover: null }
