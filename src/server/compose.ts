@@ -34,46 +34,33 @@ export interface ComposedServer {
   background: Background;
   outbox: OutboxWorker;
   reconciler: Reconciler;
-  /** Draining after SIGTERM: readiness fails and new checkouts are refused (main.ts begins it, tests may too). */
   lifecycle: Lifecycle;
-  /** Erases personal data past its lifetime (jobs/retention.ts). */
   retention: RetentionJob;
-  /** "The published reviews changed" (publish, hide, order, withdraw, erase): the landing page's fragment listens. */
   reviewsSignal: ReviewsSignal;
-  /** Starts the timers (e-mail outbox, reconciliation, retention); tests drive `runOnce()` instead. */
+  /** Tests drive `runOnce()` instead. */
   startJobs(): void;
-  /** Stops the timers and waits for work in flight. */
   stopJobs(): Promise<void>;
-  /** Tells the server which port it got (PORT=0 picks one), for its own absolute URLs. */
+  /** PORT=0 picks one. */
   setPort(port: number): void;
-  /**
-   * Re-reads the published reviews into `/`'s prepared bytes (reviews/landing-reviews.ts): at start,
-   * on a timer (startJobs) and, once moderation has one, on its change signal.
-   */
+  /** At start, on a timer and on moderation's change signal (reviews/landing-reviews.ts). */
   refreshReviews(): Promise<void>;
 }
 
-/**
- * Assembles the server from its parts; main.ts and the integration tests both use it, so tests
- * run the same wiring as production.
- */
+/** main.ts and the integration tests share it, so tests run the production wiring. */
 export function composeServer(options: {
   config: Config;
   database: Db;
   logger: Logger;
   site?: Site;
-  /** Tests may swap the gateway client (e.g. one pointed at a stand-in). */
   gateway?: GatewayClient;
-  /** Tests may have Efí's client trust a stand-in's certificate authority (Node reads NODE_EXTRA_CA_CERTS only at start). */
+  /** Node reads NODE_EXTRA_CA_CERTS only at start. */
   efiCa?: string;
-  /** Tests may swap the mailer (e.g. one whose SMTP server they stop and start). */
   mailer?: Mailer;
   now?: () => number;
-  /** The console password when none is configured (main.ts generates one in demo mode). */
   adminPassword?: string;
 }): ComposedServer {
   const { config, database, logger } = options;
-  // Own properties only (lib/own.ts): every option here replaces a part of the server.
+  // Own properties only (lib/own.ts).
   const site = own(options, 'site');
   const now = own(options, 'now');
   let port = config.port;
@@ -95,12 +82,11 @@ export function composeServer(options: {
   const outbox = createOutboxWorker({
     db,
     dialect: database.dialect,
-    // Leases run on the database's clock; a test's fake clock replaces it.
     ...(now ? { now } : {}),
     logger,
     kinds,
   });
-  // A method call, not a bound one: a test may hold the outbox by replacing `outbox.runOnce`.
+  // A method call, not a bound one: a test may replace `outbox.runOnce`.
   runOutboxAfter(orders.events, (label) => background.run(label, () => outbox.runOnce()));
 
   const reconciler = createReconciler(orders);
@@ -122,8 +108,7 @@ export function composeServer(options: {
   const reviews: ReviewsDeps = { db, config, signal: reviewsSignal };
   const lifecycle = createLifecycle();
   const landingReviews = createLandingReviews({ db, site, minimum: config.reviewsMin, now: clock, logger });
-  // A moderation change on this instance refreshes `/` at once; the others (several instances
-  // behind a proxy, or `npm run buyer delete`) are seen by the fingerprint check within 2 s.
+  // Other instances see the change by the fingerprint check within 2 s.
   reviewsSignal.onChange(() => background.run('landing reviews after moderation', () => landingReviews.refresh()));
   let reviewsTimers: ReturnType<typeof setInterval>[] = [];
   const app = createApp({ config, db, logger, site, sandbox, orders, refunds, reviews, background, admin, lifecycle });
@@ -165,15 +150,11 @@ export function composeServer(options: {
   };
 }
 
-/**
- * The order flow with its subscribers (subscribers.ts) and the outbox kinds they send, without the
- * app or the jobs. `npm run buyer` erases through it, so the seller's webhook hears of it.
- */
+/** `npm run buyer` erases through it, so the seller's webhook hears of it. */
 export function composeOrders(options: {
   config: Config;
   database: Db;
   logger: Logger;
-  /** The server's port, once it has one (PORT=0 picks one), for its own absolute URLs. */
   port?: () => number;
   gateway?: GatewayClient;
   efiCa?: string;
@@ -182,7 +163,6 @@ export function composeOrders(options: {
 }): { orders: OrdersDeps & { now: () => number }; kinds: OutboxKinds; mailer: Mailer; publicUrl: () => string } {
   const { config, database, logger } = options;
   const port = options.port ?? (() => config.port);
-  // Deps read at run time always carry their own clock, so none of their readers looks it up the chain.
   const now = options.now ?? (() => Date.now());
   const publicUrl = () => config.publicUrl ?? `http://localhost:${port()}`;
   const payments = createPayments(

@@ -15,21 +15,16 @@ import { publicConfig, publicConfigScript } from './config/public-config.ts';
 import { loadSite } from './http/site.ts';
 import { prepareExampleLists } from './suppliers/example-lists.ts';
 
-/** In-flight requests get this long after SIGTERM (a checkout takes at most the gateway's 15 s timeout). */
+/** A checkout takes at most the gateway's 15 s timeout. */
 const SHUTDOWN_GRACE_MS = 20_000;
 
-/** Finds the client build next to the bundled server (dist/server → dist/client) or from the repo root. */
 function findClientDir(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [path.resolve(here, '../client'), path.resolve(here, '../../dist/client')];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html'))) ?? candidates[0]!;
 }
 
-/**
- * Starts the server as `node dist/server/main.js` runs it: settings, database, site, listening,
- * jobs and the SIGTERM drain. `now` replaces the clock everywhere composeServer passes one (the
- * end-to-end tests' clocked server moves it days ahead); production passes nothing.
- */
+/** `now` lets the end-to-end tests move the clock; production passes nothing. */
 export async function runServer(options: { now?: () => number } = {}): Promise<void> {
   const envFile = loadEnvFile();
   let config;
@@ -45,7 +40,6 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
 
   const logger = createLogger({ level: config.logLevel, format: config.logFormat ?? defaultLogFormat() });
   if (envFile) logger.info(describeEnvFile(envFile));
-  // With their stack, masked like every line: the process keeps serving the other requests.
   process.on('unhandledRejection', (reason) => {
     logger.error('Unhandled rejection', {
       error: reason instanceof Error ? reason.message : String(reason),
@@ -72,8 +66,7 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
   const browserConfig = publicConfig(config);
   const site = loadSite(findClientDir(), publicConfigScript(browserConfig), browserConfig);
 
-  // Demo mode (the sandbox gateway) without ADMIN_PASSWORD: a password for this run only, shown
-  // once on the start line. With a real gateway the console stays off until the seller sets one.
+  // Demo mode without ADMIN_PASSWORD: a password for this run only; with a real gateway the console stays off.
   const generatedAdminPassword = config.adminPassword === undefined && config.demoMode ? randomBytes(12).toString('base64url') : undefined;
   const composed = composeServer({
     config,
@@ -83,11 +76,9 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
     adminPassword: generatedAdminPassword,
     ...(options.now ? { now: options.now } : {}),
   });
-  // The first visitor already gets the published reviews in `/` (startJobs keeps them fresh).
   await composed.refreshReviews();
 
-  // Requests whose answer has not been fully sent yet: a SIGTERM lets them finish (a checkout must
-  // not be cut between writing its order and storing the gateway's answer).
+  // A checkout must not be cut between writing its order and storing the gateway's answer.
   let inFlight = 0;
   const idleWaiters = new Set<() => void>();
 
@@ -113,13 +104,13 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
     },
   ) as Server;
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
-    // Counted until the answer is fully written ('close'), not merely returned by the handler.
+    // Counted until the answer is fully written ('close').
     inFlight++;
     response.once('close', () => {
       inFlight--;
       if (inFlight === 0) for (const wake of idleWaiters) wake();
     });
-    // While draining, every answer closes its connection, so keep-alive clients move to another instance.
+    // So keep-alive clients move to another instance.
     if (composed.lifecycle.isDraining()) response.setHeader('Connection', 'close');
   });
 
@@ -138,20 +129,14 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
       idleWaiters.add(wake);
     });
 
-  /**
-   * SIGTERM (systemd, Docker and `kill` send it to the whole process group) or SIGINT: refuse new
-   * checkouts (503), let requests in flight finish for up to 20 s, stop listening, stop the workers
-   * between two jobs, close the database and exit 0. Repeated signals (the group's and the one npm
-   * relays) change nothing.
-   */
+  /** SIGTERM or SIGINT: refuse checkouts, let requests finish up to 20 s, then close; repeated signals change nothing. */
   let shuttingDown = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (shuttingDown) return;
     shuttingDown = true;
     composed.lifecycle.beginDrain();
     logger.info('Shutting down: finishing requests in flight', { signal, requests: inFlight });
-    // Still listening while draining: a checkout arriving now gets a clear 503 (and the load
-    // balancer's readiness check takes this instance out) rather than a refused connection.
+    // Still listening while draining: a checkout gets a clear 503 rather than a refused connection.
     server.closeIdleConnections();
     void (async () => {
       const finished = await requestsFinished(SHUTDOWN_GRACE_MS);

@@ -13,16 +13,16 @@ import { registerWhatsappEvents } from './whatsapp/whatsapp-events.ts';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-/** The outbox worker's own: 30 s doubling to 10 min, never given up (an e-mail waits out a mail server's outage). */
+/** 30 s doubling to 10 min, never given up (an e-mail waits out a mail server's outage). */
 const WORKER = undefined;
 const WEBHOOK: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: 12 * HOUR, giveUpAfterMs: 3 * DAY };
 /** Meta refuses events older than 7 days. */
 const META: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: HOUR, giveUpAfterMs: 6 * DAY };
 /** The Measurement Protocol takes events up to 72 hours back. */
 const GA4: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: HOUR, giveUpAfterMs: 71 * HOUR };
-/** A message is worth sending for a day at most; past it the checks at send time drop it anyway. */
+/** Past a day the checks at send time drop it anyway. */
 const WHATSAPP: RetryPolicy = { baseBackoffMs: 30_000, maxBackoffMs: 10 * MINUTE, giveUpAfterMs: DAY };
-/** Read back soon, then every few minutes; a `pending_refund` may take days, and the reconciler re-reads paid orders after. */
+/** A `pending_refund` may take days; the reconciler re-reads paid orders after. */
 const GATEWAY: RetryPolicy = { baseBackoffMs: 10_000, maxBackoffMs: 15 * MINUTE, giveUpAfterMs: 3 * DAY };
 
 type Subscriber = (wiring: EventWiring) => void;
@@ -35,12 +35,8 @@ type Row = [
 ];
 
 /**
- * Who hears of which order event (orders/order-events.ts), in the order they are called. A
- * subscriber writes its outbox rows in the transition's transaction; the worker sends each row
- * through the handler its kind registered, retried as the last column says. A kind ending in `:` is
- * a family. A null kind listens after the commit and queues nothing. Some rows are queued outside
- * events too (the console's refunds, the buyer's resend). `wireSubscribers` registers exactly this
- * table: a subscriber that hears another event, or registers another kind or handler, fails at start.
+ * Who hears of which order event, in calling order; rows are written in the transition's transaction. A kind ending
+ * in `:` is a family; a null kind queues nothing. `wireSubscribers` registers exactly this table, or fails at start.
  */
 // prettier-ignore
 export const SUBSCRIBERS: readonly Row[] = [
@@ -67,7 +63,6 @@ export const SUBSCRIBERS: readonly Row[] = [
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER],
 ];
 
-/** Calls every subscriber of the table, held to its rows. */
 export function wireSubscribers(kinds: OutboxKinds, deps: ConsumerDeps, table: readonly Row[] = SUBSCRIBERS): void {
   for (const subscriber of new Set(table.map(([, fn]) => fn))) {
     const rows = table.filter(([, fn]) => fn === subscriber);
@@ -103,7 +98,6 @@ export function wireSubscribers(kinds: OutboxKinds, deps: ConsumerDeps, table: r
   }
 }
 
-/** The rows a transition queued leave right away rather than at the outbox's next poll. */
 const SENT_AT_ONCE = [
   ['paid', 'outbox after payment'],
   ['charged', 'outbox after charge'],

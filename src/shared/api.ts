@@ -32,7 +32,6 @@ import type {
 import type { AdminOrderWhatsapp } from './whatsapp.ts';
 import type { z } from './zod.ts';
 
-/** The body of every 4xx/5xx our API sends: a Portuguese message, and per-field messages for forms. */
 export interface ApiErrorBody {
   error: string;
   fields?: Record<string, string>;
@@ -42,14 +41,9 @@ export interface OkReply {
   ok: true;
 }
 
-/** What the browser sends for a body the server validates with `schema`. */
 type Body<Schema extends z.ZodType> = z.input<Schema>;
 
-/**
- * The one API contract of both sides: `METHOD /path` → body and reply (`null` for 204). A table
- * rather than Hono's `hc<AppType>`: the client may not import server types, and `apiFetch` costs the
- * landing page less than `hono/client`.
- */
+/** One table, not Hono's `hc<AppType>`: the client may not import server types, and `apiFetch` is lighter. */
 export interface ApiEndpoints {
   'GET /api/live': { reply: LiveSignals };
   'POST /api/presence': { body: Body<typeof PresenceBeatSchema>; reply: null };
@@ -58,7 +52,6 @@ export interface ApiEndpoints {
   'GET /api/product': { reply: ProductInfo };
   'POST /api/orders': { body: Body<ReturnType<typeof createOrderSchema>>; reply: CreatedOrder };
   'GET /api/orders/:id': { reply: OrderStatusReply };
-  /** The one-time offer after payment, with the order's view key: accept → 201 the add-on's own order; decline → 200 `{}`. */
   'POST /api/orders/:id/addon': { body: Body<typeof AddonAnswerSchema>; reply: CreatedOrder | { orderId?: undefined } };
   'GET /api/order-page/:ref': { reply: OrderPageReply };
   'POST /api/order-page/:ref/resend': { reply: OkReply };
@@ -81,16 +74,15 @@ export interface ApiEndpoints {
   'GET /api/admin/overview': { reply: AdminOverview };
   'GET /api/admin/orders': { reply: AdminOrderList };
   'GET /api/admin/orders/:id': { reply: AdminOrderDetail };
-  /** The order's WhatsApp: consent, stop, why it is not possible, and every message (docs/whatsapp.md#the-console). */
+  /** docs/whatsapp.md#the-console */
   'GET /api/admin/orders/:id/whatsapp': { reply: AdminOrderWhatsapp };
-  /** "Cobrar no WhatsApp": records the use, then gives the wa.me link to open (never with the PIX code). */
+  /** Never with the PIX code. */
   'POST /api/admin/orders/:id/whatsapp/console': { reply: { url: string } };
   'POST /api/admin/orders/:id/resend': { reply: OkReply };
   'POST /api/admin/orders/:id/revoke': { reply: OkReply };
   'POST /api/admin/orders/:id/refund': { reply: OkReply };
   'POST /api/admin/orders/:id/refund/start': { body: Body<typeof RefundStartSchema>; reply: OkReply };
   'POST /api/admin/orders/:id/refund/decline': { body: Body<typeof RefundDeclineSchema>; reply: OkReply };
-  /** A download: the order's delivery record, `?format=pdf` or `?format=html`. */
   'GET /api/admin/orders/:id/evidence': { reply: unknown };
   'POST /api/admin/orders/:id/email': { body: Body<typeof AdminCorrectEmailSchema>; reply: OkReply };
   'GET /api/admin/suppliers': { reply: SupplierListInfo };
@@ -98,7 +90,6 @@ export interface ApiEndpoints {
   'POST /api/admin/suppliers': { body: Body<typeof AdminSupplierCsvSchema>; reply: SupplierListInfo };
   'GET /api/admin/health': { reply: AdminHealth };
   'POST /api/admin/buyer': { body: Body<typeof AdminBuyerSchema>; reply: AdminBuyerSummary };
-  /** A download: the buyer's data as a JSON file. */
   'POST /api/admin/buyer/export': { body: Body<typeof AdminBuyerSchema>; reply: unknown };
   'POST /api/admin/buyer/delete': { body: Body<typeof AdminBuyerDeleteSchema>; reply: AdminBuyerErased };
   'POST /api/admin/outbox/:id/retry': { reply: OkReply };

@@ -4,33 +4,27 @@ import { digitsOnly } from './digits.ts';
 import { isValidCpfOrCnpj, normalizeDocument } from './documents.ts';
 import { cleanTrackingContext } from './tracking-context.ts';
 
-/** The buyer form's rules (docs/product.md#the-buyer-form), the same in the browser and the API. */
+/** docs/product.md#the-buyer-form */
 export interface CheckoutFormMessages {
   nameRequired: string;
   emailInvalid: string;
   phoneInvalid: string;
   documentInvalid: string;
-  /** The last three: only a tampered request gets them. */
   keyInvalid: string;
   bumpInvalid: string;
   requestInvalid: string;
 }
 
-/** Phone: only digits count; DDD + number, 10 or 11 digits. */
 export function isValidPhone(value: string): boolean {
   const digits = digitsOnly(value);
   return digits.length >= 10 && digits.length <= 11;
 }
 
-/** The e-mail rule of the buyer form: trimmed, lower-cased, at most 254 characters. */
 export function emailSchema(message?: string) {
   return text(z.string().trim().toLowerCase().max(254, message), { message }).pipe(z.email(message));
 }
 
-/**
- * Every field names its message for every way it can fail, a wrong type or a missing value
- * included: whatever a request holds, the buyer reads Portuguese (tests/fuzz/parsers.test.ts).
- */
+/** Whatever a request holds, the buyer reads Portuguese (tests/fuzz/parsers.test.ts). */
 function checkoutFormShape(messages: CheckoutFormMessages) {
   return {
     name: text(z.string().trim().min(2, messages.nameRequired).max(120, messages.nameRequired), { message: messages.nameRequired }),
@@ -42,7 +36,6 @@ function checkoutFormShape(messages: CheckoutFormMessages) {
       z
         .string()
         .max(20, messages.documentInvalid)
-        // A CPF, or a company's CNPJ (numeric or alphanumeric): the maintained validator in documents.ts.
         .refine((value) => value.trim() === '' || isValidCpfOrCnpj(value), messages.documentInvalid)
         .transform(normalizeDocument),
       { message: messages.documentInvalid },
@@ -54,10 +47,7 @@ export function checkoutFormSchema(messages: CheckoutFormMessages) {
   return z.object(checkoutFormShape(messages), messages.requestInvalid);
 }
 
-/**
- * `viewKey`: the tab's own secret, shown later to read the access link (ORDER_VIEW_KEY_HEADER).
- * `attribution` and `tracking` are cleaned, never refused: they must not stop a sale.
- */
+/** `attribution` and `tracking` are cleaned, never refused: they must not stop a sale. */
 export function createOrderSchema(messages: CheckoutFormMessages) {
   return z.object(
     {
@@ -76,7 +66,6 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
 
 export type CreateOrderInput = z.output<ReturnType<typeof createOrderSchema>>;
 
-/** One message per field: the first problem. */
 export function fieldErrors(error: {
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
 }): Record<string, string> {
@@ -100,23 +89,21 @@ export interface OrderItem {
 
 export interface CreatedOrder {
   orderId: string;
-  /** Random reference for trackers (GA4 transaction_id, Meta eventID) and the buyer; never the order id. */
+  /** For trackers (GA4 transaction_id, Meta eventID) and the buyer; never the order id. */
   publicRef: string;
   amountCents: number;
   items: OrderItem[];
   pix: { code: string | null; qrSvg: string | null; image: string | null };
   expiresAt: number;
-  /** The server's clock when it answered, so the page can count down without trusting the phone's clock. */
+  /** So the page's countdown does not trust the phone's clock. */
   serverTime: number;
   sandboxPayUrl?: string;
 }
 
 export interface OrderStatusReply {
   status: OrderStatus;
-  /** Paid: the member page link, only for the tab that created the order and only shortly after payment. */
   accessUrl?: string;
   accessNote?: string;
-  /** The bump alone, offered once to the tab that created an order paid without it. */
   addonOffer?: AddonOffer;
 }
 

@@ -1,7 +1,6 @@
 import { text, z } from './zod.ts';
 import { clientEventNames } from './event-names.ts';
 
-/** Bodies larger than this are refused before parsing. */
 export const MAX_EVENT_BODY_BYTES = 1024;
 
 export const FunnelEventSchema = z.object({

@@ -7,7 +7,6 @@ export function formatBRL(cents: number): string {
   return brl.format(cents / 100);
 }
 
-/** 4990 → "49,90": for places where the copy prints "R$" itself in a different style. */
 export function formatCentsNumber(cents: number): string {
   return formatBRL(cents).replace(/^R\$\s/u, '');
 }

@@ -1,11 +1,6 @@
 import type { OrderItem } from './checkout.ts';
 
-/**
- * An order's items as GA4's `purchase` takes them (docs/tracking.md, "What a purchase carries"), the
- * same from the browser's gtag and the server's Measurement Protocol, so whichever GA4 keeps for the
- * transaction names the items alike: `item_id` is the item's key (`main`, `bump`), stable when the
- * gateway's products change; the price is in reais, as GA4 expects.
- */
+/** GA4's `purchase` items, alike from gtag and the Measurement Protocol (docs/tracking.md); `item_id` is the stable item key. */
 export interface PurchaseItem {
   item_id: string;
   item_name: string;

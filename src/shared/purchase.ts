@@ -1,6 +1,6 @@
 import type { OrderItemKey } from './checkout.ts';
 
-/** A purchase's money as one ledger (docs/money.md), derived in server/purchases/ and read, never recomputed. */
+// docs/money.md
 
 /**
  * `refunding`: the list stays open until the money arrives. `owed`: paid but the list is not open
@@ -23,7 +23,7 @@ export interface PurchaseView {
   items: PurchaseItemView[];
   paidCents: number;
   refundedCents: number;
-  /** Price of the items whose list is open: paid − refunded − owed − revoked (docs/money.md#invariants). */
+  /** docs/money.md#invariants */
   openCents: number;
   owedCents: number;
   revokedCents: number;

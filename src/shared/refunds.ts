@@ -1,14 +1,12 @@
 import { businessDay, businessDayStart } from './time.ts';
 import { text, z } from './zod.ts';
 
-/** The guarantee and its refunds (docs/refunds.md); the Portuguese labels live in content/refunds.ts. */
+// docs/refunds.md
 
 export const DAY_MS = 24 * 60 * 60_000;
 
-/** The member page's guarantee section: the access e-mail's "Pedir reembolso" links to `#reembolso`. */
 export const REFUND_SECTION_ID = 'reembolso';
 
-/** The short list a buyer may pick a reason from (optional); `other` asks for the free text. */
 export const REFUND_REASONS = ['not_for_me', 'contacts_unanswered', 'expected_other', 'bought_by_mistake', 'other'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -52,7 +50,6 @@ export interface AdminRefund {
   note: string | null;
   requestedAt: number;
   decidedAt: number | null;
-  /** `auto` when REFUND_MODE=auto (or the duplicate rule) approved it. */
   decidedBy: 'seller' | 'auto' | null;
   declineReason: string | null;
   refundedAt: number | null;
@@ -68,19 +65,14 @@ export interface ManualRefundSteps {
   amountCents: number;
   /** Each PIX to refund in the panel: the order and its add-on are transactions of their own (docs/money.md). */
   charges: Array<{ orderId: string; transactionHash: string | null; amountCents: number; items: string[] }>;
-  /** A PIX key the seller may use. */
   buyerDocument: string | null;
 }
 
-/**
- * Exclusive end of the São Paulo calendar day `days` after payment: a Brazilian deadline counts whole
- * days (paid 25/11 at any hour, 7 days → until 02/12 23:59:59). Every check and page reads it here.
- */
+/** Exclusive end of the São Paulo day `days` after payment: a Brazilian deadline counts whole days. */
 export function guaranteeEndsAt(paidAt: number, days: number): number {
   return businessDayStart(businessDay(paidAt), days + 1);
 }
 
-/** "até 02/12/2026": the last instant inside the window. */
 export function guaranteeLastDay(endsAt: number): number {
   return endsAt - 1;
 }

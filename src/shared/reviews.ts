@@ -1,6 +1,6 @@
 import { text, z } from './zod.ts';
 
-/** Verified-buyer reviews (docs/reviews.md); the Portuguese words live in content/reviews.ts. */
+// docs/reviews.md
 
 export const REVIEW_TEXT_MIN = 20;
 export const REVIEW_TEXT_MAX = 500;
@@ -34,11 +34,10 @@ export interface BuyerReview {
   updatedAt: number;
 }
 
-/** The header with which the review page shows the e-mailed token (the URL fragment `#t=`). */
+/** From the e-mailed link's fragment `#t=`. */
 export const REVIEW_TOKEN_HEADER = 'X-Review-Token';
 
 export interface ReviewPageReply {
-  /** "Joana P." */
   suggestedName: string;
   purchasedAt: number;
   /** A refund was asked for or done: the review is off the site and may only be withdrawn. */

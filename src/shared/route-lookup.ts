@@ -6,12 +6,11 @@ export const NOT_FOUND_KEY = '*';
 
 export const pageKeys: readonly PageKey[] = /* @__PURE__ */ (routeKeys as PageKey[]).concat(NOT_FOUND_ROUTE);
 
-/** `/acesso/:token?` is `['/acesso', 'token?']`. */
 function split(pattern: string): [base: string, param?: string] {
   return pattern.split('/:') as [string, string?];
 }
 
-/** Whether a page is sent at its bare path (`/acesso` is, `/pedido` is not: an order page needs its reference). */
+/** `/pedido` is not: an order page needs its reference. */
 export function isServedAtPath(key: RouteKey): boolean {
   const param = split(routes[key].path)[1];
   return !param || param.endsWith('?');
@@ -32,7 +31,6 @@ export function trimTrailingSlashes(path: string): string {
   return path.slice(0, end);
 }
 
-/** With `below`, a deeper path counts as the page too. */
 function findRoute(pathname: string, below: boolean): { key: RouteKey; pattern: string } | undefined {
   const clean = trimTrailingSlashes(pathname);
   for (const key of routeKeys) {

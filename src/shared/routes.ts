@@ -1,18 +1,11 @@
-/**
- * The site's pages, one table for the router, the prerenderer, the server and the funnel
- * (docs/architecture.md#adding-a-page). `/x/:name?` is the page at `/x` as well. `islands` pages
- * have an entry of their own (docs/decisions/0004-landing-islands.md); `client-only` pages belong to
- * one person, so no build can prerender them.
- */
+/** docs/architecture.md#adding-a-page; `/x/:name?` is the page at `/x` as well. */
 const table = {
   landing: { path: '/', rendering: 'islands' },
   presell: { path: '/presell', rendering: 'islands' },
   terms: { path: '/termos', rendering: 'prerendered' },
   privacy: { path: '/privacidade', rendering: 'prerendered' },
-  /** The member area; the e-mailed `/acesso/{token}` redirects to it (its dead links show it too, with a 404). */
   access: { path: '/acesso/:token?', rendering: 'prerendered', robots: 'noindex' },
   admin: { path: '/painel', rendering: 'client-only', robots: 'noindex, nofollow' },
-  /** The buyer's order page (e-mailed); `/pedido/{ref}/lembretes/{token}` (server-rendered) opts out of reminders. */
   order: { path: '/pedido/:ref', rendering: 'client-only', robots: 'noindex, nofollow' },
   review: { path: '/avaliar/:ref', rendering: 'client-only', robots: 'noindex, nofollow' },
 } as const satisfies Record<string, RouteSpec>;
@@ -32,7 +25,6 @@ export interface PageMeta {
   description: string;
 }
 
-/** The page every unknown address shows, with a real 404 status; its module is `pages/not-found-page.tsx`. */
 export const NOT_FOUND_ROUTE = 'notFound';
 export type PageKey = RouteKey | typeof NOT_FOUND_ROUTE;
 
@@ -40,7 +32,6 @@ export const routeKeys = Object.keys(routes) as RouteKey[];
 
 type BasePath<P extends string> = P extends `${infer Base}/:${string}` ? Base : P;
 
-/** Each page's path without its parameter (`paths.order` is `/pedido`, the prefix of `/pedido/{ref}`). */
 export const paths = Object.fromEntries(routeKeys.map((key) => [key, routes[key].path.split('/:')[0]])) as {
   [K in RouteKey]: BasePath<(typeof table)[K]['path']>;
 };

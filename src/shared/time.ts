@@ -23,7 +23,6 @@ const partsFormat = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-/** Offset (ms) of the business time zone from UTC at an instant, e.g. −3 h for São Paulo. */
 function zoneOffsetMs(at: number): number {
   const parts = Object.fromEntries(partsFormat.formatToParts(new Date(at)).map((part) => [part.type, part.value]));
   const asUtc = Date.UTC(
@@ -37,19 +36,16 @@ function zoneOffsetMs(at: number): number {
   return asUtc - Math.floor(at / 1000) * 1000;
 }
 
-/** The instant a local São Paulo wall-clock time happens (year, 0-based month, day). */
 function businessMidnight(year: number, month: number, day: number): number {
   const guess = Date.UTC(year, month, day);
   return guess - zoneOffsetMs(guess - zoneOffsetMs(guess));
 }
 
-/** Start of the calendar month containing `at`, and start of the next one, in São Paulo. */
 export function businessMonth(at: number = Date.now()): { start: number; nextStart: number } {
   const [year, month] = businessDay(at).split('-').map(Number) as [number, number];
   return { start: businessMidnight(year, month - 1, 1), nextStart: businessMidnight(year, month, 1) };
 }
 
-/** The instant a São Paulo calendar day (YYYY-MM-DD) starts; `days` shifts it by whole days. */
 export function businessDayStart(day: string, days = 0): number {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return businessMidnight(year, month - 1, date + days);
@@ -78,7 +74,7 @@ const timestampFormat = new Intl.DateTimeFormat('pt-BR', {
   hourCycle: 'h23',
 });
 
-/** Built from the parts, so that no engine's separator leaks into a record. */
+/** Built from the parts, so no engine's separator leaks into a record. */
 export function formatTimestamp(at: number): string {
   const parts = Object.fromEntries(timestampFormat.formatToParts(at).map((part) => [part.type, part.value]));
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;

@@ -5,7 +5,6 @@ export interface TrackingContext {
   consent: TrackingConsent;
   fbp?: string;
   fbc?: string;
-  /** The raw `_ga` cookie (GA1.1.<client id>); the server derives the client id. */
   ga?: string;
 }
 
@@ -14,7 +13,6 @@ const FBP = /^fb\.\d\.\d{10,16}\.\d{1,24}$/;
 const FBC = /^fb\.\d\.\d{10,16}\.[\w-]{1,300}$/;
 const GA = /^GA\d\.\d\.\d{1,20}\.\d{1,20}$/;
 
-/** Never throws: an unreadable context counts as "not answered" (nothing is stored). */
 export function cleanTrackingContext(input: unknown): TrackingContext {
   if (typeof input !== 'object' || input === null) return { consent: 'unset' };
   const record = input as Record<string, unknown>;

@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { hasHiddenCharacters } from './text.ts';
 
-/**
- * Jitless before any schema exists: Zod's `new Function` probe is a violation of the pages' CSP, and
- * the module every schema imports `z` from runs first whatever the bundler's chunking does.
- */
+/** Zod's `new Function` probe violates the pages' CSP; this module runs before any schema exists. */
 z.config({ jitless: true });
 
 export { z };
 
-/**
- * `schema`, reached only by a string: Zod runs length checks on any value with a `length`, and
- * `{"name":{"length":{}}}` made them throw (a 500). `written`: a text shown to others, refused
- * when it holds hidden characters (shared/text.ts).
- */
+/** Reached only by a string: `{"name":{"length":{}}}` made Zod's length checks throw (a 500). */
 export function text<Out>(schema: z.ZodType<Out, string>, options: { message?: string; written?: 'line' | 'lines' } = {}) {
   const { message, written } = options;
   return z
@@ -27,7 +20,6 @@ export function text<Out>(schema: z.ZodType<Out, string>, options: { message?: s
 
 export const HIDDEN_CHARACTERS = 'hidden_characters';
 
-/** The field (the first path key) of a refusal for hidden characters, if the parse failed for one. */
 export function hiddenCharactersField(error: {
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
 }): string | undefined {

@@ -12,15 +12,12 @@ import { accessOrderIdOf, findAccessOrderById } from './access-repository.ts';
 import { issueAccessToken } from './access-service.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 
-/** Shaped so that the checkout's dependencies (orders/checkout-service.ts) can be passed as they are. */
 export interface AccessEmailDeps {
   db: Kysely<Database>;
   config: Pick<Config, 'mail' | 'demoMode' | 'guaranteeDays'>;
-  /** Base of the access link, e.g. https://loja.example.com. */
   publicUrl: () => string;
 }
 
-/** The order can no longer receive its access e-mail (refunded, or gone). Retrying will not help. */
 export class AccessNotDeliverableError extends UndeliverableMessageError {
   constructor(
     readonly orderId: string,
@@ -31,7 +28,6 @@ export class AccessNotDeliverableError extends UndeliverableMessageError {
   }
 }
 
-/** Outbox kinds this module renders: the first delivery and the buyer's "send it again" requests (`access_resend:{time}`). */
 export const ACCESS_EMAIL_KIND = 'access_email';
 export const ACCESS_RESEND_FAMILY = 'access_resend:';
 
@@ -39,16 +35,9 @@ function isAccessEmailKind(kind: string): boolean {
   return kind === ACCESS_EMAIL_KIND || /^access_resend:\d+$/.test(kind);
 }
 
-/**
- * Builds the e-mail for an outbox row of kind `access_email` or `access_resend:*`. It reads the
- * order at send time, so a buyer whose payment was reversed after the row was queued gets nothing:
- * it throws instead. Each rendering issues a fresh token, stored hashed: the clear link exists only
- * in the message (a retried attempt carries another link; both work). The Message-ID is the same
- * for every attempt at one row (see mail/mailer.ts).
- */
+/** Reads the order at send time, so a reversed payment gets nothing; each rendering issues a fresh token. */
 export async function renderOutboxMessage(deps: AccessEmailDeps, row: Pick<OutboxMessage, 'orderId' | 'kind'>): Promise<MailMessage> {
   if (!isAccessEmailKind(row.kind)) throw new Error(`outbox kind "${row.kind}" is not an access e-mail`);
-  // An add-on's access (a console resend of it) is its parent's page, which shows its list too.
   const order = await findAccessOrderById(deps.db, await accessOrderIdOf(deps.db, row.orderId));
   if (!order) throw new AccessNotDeliverableError(row.orderId, 'order not found');
   if (!order.hasAccess) {
@@ -69,7 +58,6 @@ export async function renderOutboxMessage(deps: AccessEmailDeps, row: Pick<Outbo
   return { to: order.buyerEmail, ...email, messageId: accessMessageId(row.orderId, row.kind), demoLink: accessUrl };
 }
 
-/** The same for every attempt at one row (mail/mailer.ts). */
 export function accessMessageId(orderId: string, kind: string): string {
   const localPart = `access-${orderId}-${kind}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
   return `<${localPart}@vitrine>`;

@@ -5,11 +5,10 @@ import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { ACCESS_EMAIL_KIND, ACCESS_RESEND_FAMILY, accessMessageId, renderOutboxMessage } from './access-email-job.ts';
 import { recordEvidence } from './evidence-repository.ts';
 
-/** A paid order's access e-mail is queued with the payment: a paid order never lacks it (docs/product.md#6-e-mail-delivery-is-made-true). */
+/** docs/product.md#6-e-mail-delivery-is-made-true */
 export function registerAccessEvents({ events, kinds, deps }: EventWiring): void {
   events.subscribe('paid', async (trx, { order, at }) => {
-    // An add-on (the bump bought after payment) opens its list on its parent's member page: the
-    // parent's access e-mail goes again, with a fresh link to the page that now shows both lists.
+    // An add-on's list opens on its parent's member page: the parent's access e-mail goes again.
     if (order.kind === 'addon' && order.parent_order_id) {
       await enqueueOutboxMessage(trx, { orderId: order.parent_order_id, kind: `${ACCESS_RESEND_FAMILY}${at}`, payload: {}, now: at });
       return;
@@ -18,7 +17,7 @@ export function registerAccessEvents({ events, kinds, deps }: EventWiring): void
   });
 
   const send = emailHandler(deps.mailer, (message) => renderOutboxMessage(deps, message));
-  // The mail server accepted it: the delivery record keeps when, and the Message-ID (docs/refunds.md#evidence).
+  // docs/refunds.md#evidence
   const handler: OutboxHandler = {
     ...send,
     async deliver(message, signal) {

@@ -6,7 +6,6 @@ export interface AccessOrder {
   status: StoredOrderStatus;
   buyerName: string;
   buyerEmail: string;
-  /** Paid and not revoked by the seller: a new link may be issued and an unrevoked one opens the list. */
   hasAccess: boolean;
   paidAt: number | null;
 }
@@ -22,7 +21,6 @@ const ORDER_COLUMNS = [
   'orders.paid_at',
 ] as const;
 
-/** The order behind a token's hash, and whether that token itself was revoked. */
 export async function findOrderByTokenHash(
   db: Kysely<Database>,
   tokenHash: string,
@@ -41,19 +39,13 @@ export async function findAccessOrderById(db: Kysely<Database>, orderId: string)
   return row && toAccessOrder(row);
 }
 
-/**
- * The order whose member page an order's access opens: itself, or for an add-on (the bump bought
- * after payment, docs/offers.md) its parent, where the add-on's list is shown.
- */
+/** For an add-on (docs/offers.md), its parent's. */
 export async function accessOrderIdOf(db: Kysely<Database>, orderId: string): Promise<string> {
   const row = await db.selectFrom('orders').select(['kind', 'parent_order_id']).where('id', '=', orderId).executeTakeFirst();
   return row?.kind === 'addon' && row.parent_order_id ? row.parent_order_id : orderId;
 }
 
-/**
- * Ids of the paid, unrevoked main orders bought with an e-mail (stored lower-cased by the checkout
- * form): an add-on has no member page of its own.
- */
+/** An add-on has no member page of its own. */
 export async function listPaidOrderIdsByEmail(db: Kysely<Database>, email: string): Promise<string[]> {
   const rows = await db
     .selectFrom('orders')
@@ -85,10 +77,7 @@ function toAccessOrder(row: {
   };
 }
 
-/**
- * Stores a token's hash for an order. Returns false when that hash is already there (the modal's
- * link, derived from the tab's key, is stored once) and was revoked since.
- */
+/** False when that hash is already there and was revoked since. */
 export async function storeAccessTokenHash(db: Executor, orderId: string, tokenHash: string, now: number): Promise<boolean> {
   await db
     .insertInto('access_tokens')
@@ -103,17 +92,13 @@ export async function storeAccessTokenHash(db: Executor, orderId: string, tokenH
   return row?.order_id === orderId && row.revoked_at === null;
 }
 
-/** Kills every link of an order handed out so far (console revoke, refund, chargeback). */
 export async function revokeOrderTokens(db: Executor, orderId: string, now: number): Promise<void> {
   await db.updateTable('access_tokens').set({ revoked_at: now }).where('order_id', '=', orderId).where('revoked_at', 'is', null).execute();
 }
 
 const HOUR_MS = 60 * 60_000;
 
-/**
- * Notes that an order's access link was opened (shown on the order's timeline in the console):
- * the first open of each hour only, so a link reloaded in a loop cannot grow the table.
- */
+/** The first open of each hour only, so a link reloaded in a loop cannot grow the table. */
 export async function recordMemberPageOpen(
   db: Kysely<Database>,
   orderId: string,
@@ -127,16 +112,11 @@ export async function recordMemberPageOpen(
     .execute();
 }
 
-/** Opens older than `before` go (the retention period the privacy page states). */
 export async function pruneMemberPageOpens(db: Kysely<Database>, before: number): Promise<number> {
   const result = await db.deleteFrom('member_page_opens').where('at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-/**
- * Ends the access of erased orders: every link handed out is revoked, and a paid order is marked
- * revoked so no new link is issued for it (a queued access e-mail, the modal's link).
- */
 export async function revokeAccessOfOrders(db: Executor, orderIds: readonly string[], now: number): Promise<void> {
   if (orderIds.length === 0) return;
   await db

@@ -2,9 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { revokeOrderTokens } from './access-repository.ts';
 
-/** The seller's hand on one order's access, from the console: taken away, or given back. */
-
-/** Every link sent so far and the buyer's cookie open nothing from now on; false when it was already revoked. */
 export async function revokeOrderAccess(db: Kysely<Database>, orderId: string, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
@@ -18,7 +15,7 @@ export async function revokeOrderAccess(db: Kysely<Database>, orderId: string, n
   });
 }
 
-/** A paid order gets its access back after a revocation; the links revoked then stay dead. */
+/** The links revoked then stay dead. */
 export async function restoreOrderAccess(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
   await db
     .updateTable('orders')

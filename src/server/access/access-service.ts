@@ -21,21 +21,17 @@ import { mainOffer } from '../../content/offers.ts';
 import { entitledLists } from '../purchases/purchase-repository.ts';
 import { secretsMatch } from '../config/secrets.ts';
 
-/** Resends: per client address (`limits.resend`), and per order in fixed 10-minute windows. */
 export const RESEND_ORDER_WINDOW_MS = 10 * 60_000;
 
-/** The outbox kind of a resend: one row per order and window, so the outbox's uniqueness throttles it. */
+/** One row per order and window, so the outbox's uniqueness throttles it. */
 export function resendKind(now: number): string {
   return `access_resend:${Math.floor(now / RESEND_ORDER_WINDOW_MS)}`;
 }
 
-/** `ended`: the order was refunded (or charged back), so the page says the access ended rather than "invalid link". */
 export type TokenLookup =
   { kind: 'active'; order: AccessOrder } | { kind: 'revoked'; orderId: string; ended: boolean } | { kind: 'unknown' };
 
-/** What an access token opens: only an unrevoked token of a paid, unrevoked order opens the member area. */
 export async function lookUpAccessToken(db: Kysely<Database>, token: string): Promise<TokenLookup> {
-  // Real tokens are `acc_` + 32 to 43 characters; anything far longer is not worth a query.
   if (token.length === 0 || token.length > 128) return { kind: 'unknown' };
   const found = await findOrderByTokenHash(db, hashAccessToken(token));
   if (!found) return { kind: 'unknown' };
@@ -44,11 +40,7 @@ export async function lookUpAccessToken(db: Kysely<Database>, token: string): Pr
     : { kind: 'revoked', orderId: found.order.id, ended: found.order.status === 'reversed' };
 }
 
-/**
- * The e-mailed link was followed, or the page read the list with its cookie: an open that lets the
- * buyer in goes on the order's timeline and delivery record, with the hashed client group
- * (http/rate-limit.ts `clientKey`), never the address. One row per order and hour at most.
- */
+/** Recorded with the hashed client group, never the address; one row per order and hour at most. */
 export async function openMemberPage(
   db: Kysely<Database>,
   token: string,
@@ -59,24 +51,16 @@ export async function openMemberPage(
   return access;
 }
 
-/**
- * A fresh link for an order: the token exists in clear only in what the caller sends (the
- * e-mail); the database keeps its hash. Links sent earlier keep working until revoked.
- */
+/** The token exists in clear only in the e-mail; the database keeps its hash. */
 export async function issueAccessToken(db: Kysely<Database>, orderId: string, now: number): Promise<string> {
   const token = newAccessToken();
   await storeAccessTokenHash(db, orderId, hashAccessToken(token), now);
   return token;
 }
 
-/** How long after payment the creating tab's modal may still show the access link itself. */
 export const MODAL_LINK_WINDOW_MS = 30 * 60_000;
 
-/**
- * The member page link for the paid order's modal, or undefined: only for the tab holding the
- * order's view key, within MODAL_LINK_WINDOW_MS of payment, while the access is not revoked.
- */
-/** The key the creating tab holds (ORDER_VIEW_KEY_HEADER) matches the order's. */
+/** ORDER_VIEW_KEY_HEADER */
 export function viewKeyMatches(order: Pick<OrderRow, 'view_key_hash'>, viewKey: string | undefined): boolean {
   return Boolean(viewKey && order.view_key_hash && secretsMatch(hashViewKey(viewKey), order.view_key_hash));
 }
@@ -94,7 +78,7 @@ export async function modalAccessLink(
   return (await storeAccessTokenHash(db, order.id, hashAccessToken(token), now)) ? `${paths.access}/${token}` : undefined;
 }
 
-// Only what the page shows: never a telegram value that is not a t.me link, since it becomes an href.
+// A telegram value that is not a t.me link is dropped: it becomes an href.
 function toMemberSupplier(row: MemberSupplier): MemberSupplier {
   return {
     id: row.id,
@@ -112,11 +96,7 @@ async function loadMemberList(db: Kysely<Database>, list: ListKey): Promise<Memb
   return { key: list, updatedAt: meta?.updatedAt ?? null, example: meta?.example ?? false, suppliers: suppliers.map(toMemberSupplier) };
 }
 
-/**
- * The lists and who they are for; the guarantee is added by the route (refunds/ reads it). Every
- * paid order opens the main list; the others are the ones its items and paid add-on orders bought
- * (purchases/purchase-repository.ts `entitledLists`).
- */
+/** purchases/purchase-repository.ts `entitledLists` decides the lists. */
 export async function loadMemberArea(
   db: Kysely<Database>,
   order: AccessOrder,
@@ -137,11 +117,7 @@ export async function loadMemberArea(
 
 export type ResendResult = { kind: 'accepted'; queued: number } | { kind: 'rate_limited'; retryAfterMs: number };
 
-/**
- * "I lost my e-mail": queues the access e-mail again for every paid order of that address. The
- * caller answers the same whatever happens here (besides the per-address limit), so the form
- * never tells whether an address bought.
- */
+/** The caller answers the same whatever happens, so the form never tells whether an address bought. */
 export async function requestAccessResend(
   db: Kysely<Database>,
   limiter: RateLimiter,
@@ -154,7 +130,6 @@ export async function requestAccessResend(
   return { kind: 'accepted', queued: await queueResends(db, await listPaidOrderIdsByEmail(db, email), now) };
 }
 
-/** One resend row per order and 10-minute window: a second request in the same window changes nothing. */
 async function queueResends(db: Kysely<Database>, orderIds: string[], now: number): Promise<number> {
   const kind = resendKind(now);
   let queued = 0;
@@ -164,10 +139,6 @@ async function queueResends(db: Kysely<Database>, orderIds: string[], now: numbe
   return queued;
 }
 
-/**
- * "Reenviar acesso" on the order page: the same limits as the member page's form (per client
- * address, and one e-mail per order per window), for that one paid order with its access intact.
- */
 export async function requestOrderAccessResend(
   db: Kysely<Database>,
   limiter: RateLimiter,

@@ -2,18 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/**
- * The order's delivery record for disputes (docs/refunds.md#evidence): what was delivered and
- * what the buyer and the seller did, each with its time. Member page openings stay in their own
- * table (one row per hour); this one holds the access e-mails the mail server accepted and the
- * refund's steps. Written by the features that do those things; read by refunds/evidence.ts.
- */
+/** The delivery record for disputes (docs/refunds.md#evidence). */
 export type EvidenceKind =
   'access_email_accepted' | 'refund_requested' | 'refund_approved' | 'refund_declined' | 'refund_gateway' | 'refunded' | 'access_revoked';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** A record's detail is plain text the record shows as it is (a Message-ID, a reason); at most 600 characters. */
 export async function recordEvidence(db: Executor, entry: { orderId: string; at: number; kind: EvidenceKind; detail?: string | null }) {
   await db
     .insertInto('order_evidence')
@@ -32,13 +26,11 @@ export async function listEvidence(db: Executor, orderId: string) {
   return rows.map((row) => ({ at: Number(row.at), kind: row.kind as EvidenceKind, detail: row.detail }));
 }
 
-/** Member page openings, with the hashed client that opened each (null for openings before it was recorded). */
 export async function listMemberPageOpenings(db: Executor, orderId: string) {
   const rows = await db.selectFrom('member_page_opens').select(['at', 'client']).where('order_id', '=', orderId).orderBy('at').execute();
   return rows.map((row) => ({ at: Number(row.at), client: row.client }));
 }
 
-/** Erasure (privacy/): the records of these orders, member page openings included, go with their personal data. */
 export async function deleteEvidenceOfOrders(db: Executor, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
   await db

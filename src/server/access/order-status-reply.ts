@@ -6,11 +6,7 @@ import { findOrderById } from '../orders/orders-repository.ts';
 import { modalAccessLink, viewKeyMatches } from './access-service.ts';
 import { addonOfferOpen } from '../orders/checkout-service.ts';
 
-/**
- * GET /api/orders/:id — and, while the order waits, a throttled re-check at the gateway. Once
- * paid, the access link goes only to the tab that created the order (`viewKey`), shortly after
- * payment; anyone else is told it went by e-mail.
- */
+/** Once paid, the access link goes only to the tab that created the order. */
 export async function describeOrderStatus(deps: OrdersDeps, orderId: string, viewKey?: string): Promise<OrderStatusReply | undefined> {
   const found = await findOrderById(deps.db, orderId);
   if (!found) return undefined;
@@ -18,11 +14,10 @@ export async function describeOrderStatus(deps: OrdersDeps, orderId: string, vie
   const order = await refreshWaitingOrder(deps, found, now);
   const status = publicStatus(order, now);
   if (status !== 'paid') return { status };
-  // An add-on's list opens on its parent's member page, whose link the tab already shows.
   if (order.kind === 'addon') return { status };
   const accessUrl = await modalAccessLink(deps.db, order, viewKey, now);
   const reply: OrderStatusReply = accessUrl ? { status, accessUrl } : { status, accessNote: copy.paid.sentByEmail };
-  // The one-time offer goes only to the tab that bought (it alone may answer it).
+  // Only the tab that bought may answer the one-time offer.
   const bump = deps.config.orderBump;
   if (bump && viewKeyMatches(order, viewKey) && (await addonOfferOpen(deps, order))) {
     reply.addonOffer = { title: bump.name, pitch: bump.pitch, priceCents: bump.afterPaymentPriceCents };

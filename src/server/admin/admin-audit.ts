@@ -2,18 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/**
- * The console's audit trail: who did what, to which order, from where. Small enough to hold its
- * table code itself; the console's services and routes write and read it only through here.
- */
-
 export interface AuditEntry {
   at: number;
   session: string;
   action: string;
   orderId: string | null;
   detail: string | null;
-  /** The client's hashed address group (rate-limit.ts `clientKey`). */
   client: string | null;
 }
 

@@ -6,10 +6,7 @@ import type { OrderEvents } from '../orders/order-events.ts';
 import { collectBuyerData, eraseBuyerData, type BuyerExport } from '../privacy/buyer-data.ts';
 import { recordAudit } from './admin-audit.ts';
 
-/**
- * Dados pessoais (LGPD art. 18) in the console: the same export and deletion as `npm run buyer`.
- * The audit names the orders by id and never the address, so a deletion leaves no copy of it.
- */
+// LGPD art. 18: the audit names orders by id, never the address, so a deletion leaves no copy.
 
 const epoch = (at: string | null) => (at === null ? null : Date.parse(at));
 
@@ -24,7 +21,6 @@ function listOrders(data: BuyerExport): AdminBuyerOrder[] {
   }));
 }
 
-/** One audit row per order the action touched (so each order's timeline shows it), or one without an order. */
 async function auditEach(db: Kysely<Database>, entry: { session: string; action: string; orderIds: string[]; now: number }) {
   if (entry.orderIds.length === 0) {
     await recordAudit(db, { session: entry.session, action: entry.action, detail: { orders: 0 }, now: entry.now });
@@ -33,20 +29,17 @@ async function auditEach(db: Kysely<Database>, entry: { session: string; action:
   for (const orderId of entry.orderIds) await recordAudit(db, { session: entry.session, action: entry.action, orderId, now: entry.now });
 }
 
-/** What the console shows before the seller exports or deletes: the buyer's orders, nothing written. */
 export async function findBuyer(db: Kysely<Database>, email: string): Promise<AdminBuyerSummary> {
   const { data } = await collectBuyerData(db, email);
   return { email: data.email, orders: listOrders(data) };
 }
 
-/** The file `npm run buyer -- export` prints, audited. */
 export async function exportBuyer(db: Kysely<Database>, input: { email: string; session: string; now: number }): Promise<BuyerExport> {
   const { data, orderIds } = await collectBuyerData(db, input.email);
   await auditEach(db, { session: input.session, action: 'export_buyer', orderIds, now: input.now });
   return data;
 }
 
-/** `npm run buyer -- delete`, audited after the erasure (the audit rows quote no personal data). */
 export async function eraseBuyer(
   db: Kysely<Database>,
   dialect: Dialect,
@@ -56,6 +49,5 @@ export async function eraseBuyer(
   const { now, dataDir, events, reviewsChanged } = input;
   const erased = await eraseBuyerData(db, dialect, input.email, { now, dataDir, events, ...(reviewsChanged ? { reviewsChanged } : {}) });
   await auditEach(db, { session: input.session, action: 'delete_buyer', orderIds: erased, now: input.now });
-  // Only what stays is shown back: the references, statuses and amounts, not the erased name.
   return { erasedOrders: erased.length, orders: listOrders(data).map((order) => ({ ...order, name: '' })) };
 }

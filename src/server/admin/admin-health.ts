@@ -16,7 +16,6 @@ import { businessMonth } from '../../shared/time.ts';
 import { countOpenDuplicates, failingDeliveries, lastPostbackAt, outboxHealth } from './admin-orders-repository.ts';
 
 const text = copy.health;
-/** A check that takes longer than this (a hung gateway or SMTP server) counts as failed. */
 const CHECK_TIMEOUT_MS = 8_000;
 
 function withTimeout<T>(promise: Promise<T>): Promise<T> {
@@ -27,18 +26,14 @@ function check(key: string, ok: boolean, detail: string): HealthCheck {
   return ok ? { key, ok, detail } : { key, ok, detail, fix: text.fix[key as keyof typeof text.fix] };
 }
 
-/** Saúde: each part the shop depends on, checked now, with a fix line for what is wrong. */
 export async function readHealth(
   deps: { db: Kysely<Database>; config: Config; payments: Payments; mailer: Mailer | undefined },
   now: number,
 ): Promise<AdminHealth> {
   const { db, config } = deps;
-  // Each provider's last calls in this process (gateway/payments.ts), in the seller's order.
   const providers = deps.payments.health(now).map((entry) => ({ ...entry, name: providerName(entry.id, { sandbox: config.demoMode }) }));
   const gatewayCheck = async (): Promise<HealthCheck> => {
     if (config.demoMode) return check('gateway', true, text.detail.sandbox);
-    // TriboPay's catalogue is the one thing a provider can get wrong before a charge (the product
-    // hash); each provider's state is its last calls (`providers`).
     const tribopay = deps.payments.tribopay;
     if (!tribopay) return check('gateway', true, text.detail.providers(providers.map((provider) => provider.name).join(', ')));
     try {
@@ -70,7 +65,6 @@ export async function readHealth(
     countOpenRefunds(db),
     countOpenRefunds(db, now - REFUND_ANSWER_DAYS * DAY_MS),
   ]);
-  // Shown only when turned on: a shop without webhooks or server-side conversions has nothing to check.
   const given = (list: typeof webhooks) => list.filter((delivery) => delivery.nextAttemptAt === null).length;
   const optionalChecks: HealthCheck[] = [];
   if (config.webhook) {
@@ -115,15 +109,13 @@ export async function readHealth(
     now,
     checks: [
       gateway,
-      // In demo mode the sandbox posts back itself; with none yet there is simply nothing to show.
       check(
         'postback',
         lastPostback !== null || config.demoMode,
         postbackMinutes === null ? text.detail.noPostback : text.detail.postbackAgo(copy.time.ago(postbackMinutes)),
       ),
-      // A buyer who paid twice: the seller owes a refund at the gateway.
       check('duplicates', duplicates === 0, text.detail.duplicates(duplicates)),
-      // A refund asked for and left unanswered past the promise of the terms (docs/refunds.md).
+      // Left unanswered past the promise of the terms (docs/refunds.md).
       check('refunds', overdueRefunds === 0, text.detail.refunds(openRefunds, overdueRefunds)),
       smtp,
       check(

@@ -12,10 +12,7 @@ import { CONVERSION_KIND_FAMILY } from '../conversions/conversions-events.ts';
 import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/outgoing-webhooks-events.ts';
 import { WHATSAPP_KIND_FAMILY } from '../whatsapp/whatsapp-job.ts';
 
-/**
- * The outbox families that are HTTP calls; every other row is an e-mail, which the console lists
- * apart. WhatsApp messages have their own view (GET /api/admin/orders/:id/whatsapp).
- */
+/** WhatsApp messages have their own view. */
 const HTTP_KIND_FAMILIES = [WEBHOOK_KIND_FAMILY, CONVERSION_KIND_FAMILY, GATEWAY_REFUND_FAMILY, WHATSAPP_KIND_FAMILY] as const;
 type HttpKindFamily = (typeof HTTP_KIND_FAMILIES)[number];
 
@@ -23,7 +20,6 @@ function emailKindsOnly(eb: ExpressionBuilder<Database, 'outbox'>) {
   return eb.and(HTTP_KIND_FAMILIES.map((family) => eb('kind', 'not like', `${family}%`)));
 }
 
-/** An order as the console reads it; the provider's name is the console's to give (admin-orders.ts). */
 export interface AdminOrderRow extends Omit<AdminOrderSummary, 'providerName'> {
   chargedAt: number | null;
   expiresAt: number;
@@ -32,7 +28,6 @@ export interface AdminOrderRow extends Omit<AdminOrderSummary, 'providerName'> {
 
 export interface OrderSearch {
   status: OrderFilterStatus;
-  /** Epoch ms range on the creation time, [from, to). */
   from?: number;
   to?: number;
   q?: string;
@@ -104,7 +99,6 @@ function toAdminOrder(row: Row, now: number, items: OrderItem[]): AdminOrderRow 
   };
 }
 
-/** The rows with their items, read in one query. */
 async function withItems(db: Kysely<Database>, rows: Row[], now: number): Promise<AdminOrderRow[]> {
   const items = await itemsOfOrders(
     db,
@@ -113,12 +107,10 @@ async function withItems(db: Kysely<Database>, rows: Row[], now: number): Promis
   return rows.map((row) => toAdminOrder(row, now, items.get(row.id) ?? []));
 }
 
-/** The order's refund status, beside its columns (null when no refund was asked for or started). */
 function refundStatusColumn(eb: ExpressionBuilder<Database, 'orders'>) {
   return eb.selectFrom('refunds').select('refunds.status').whereRef('refunds.order_id', '=', 'orders.id').as('refund_status');
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
@@ -153,9 +145,8 @@ function searchQuery(db: Kysely<Database>, search: Omit<OrderSearch, 'offset' | 
     query = query.where((eb) => {
       const conditions = [
         eb('id', '=', q),
-        // The reference the buyer and the trackers know (e.g. quoted in a support message).
         eb('public_ref', '=', q),
-        // e-mails are stored lower-cased; names are compared lower-cased on both sides.
+        // e-mails are stored lower-cased.
         eb('buyer_email', 'like', sql<string>`${pattern} escape '\\'`),
         eb(eb.fn('lower', ['buyer_name']), 'like', sql<string>`${pattern} escape '\\'`),
       ];
@@ -188,7 +179,6 @@ export async function findAdminOrder(db: Kysely<Database>, id: string, now: numb
   return row && (await withItems(db, [row], now))[0];
 }
 
-/** A main order's add-on orders (the offer after payment; at most one is ever paid), oldest first. */
 export async function listAddonOrders(
   db: Kysely<Database>,
   parentId: string,
@@ -243,10 +233,6 @@ export async function listOrderEmails(db: Kysely<Database>, orderId: string): Pr
   }));
 }
 
-/**
- * Revenue and sales whose payment landed in [from, to): the revenue of every paid order, add-on
- * orders (the bump bought after payment) included; the sales count main orders only, as capacity does.
- */
 export async function sumPaid(db: Kysely<Database>, from: number, to: number): Promise<{ revenueCents: number; paidOrders: number }> {
   const row = await db
     .selectFrom('orders')
@@ -261,7 +247,7 @@ export async function sumPaid(db: Kysely<Database>, from: number, to: number): P
   return { revenueCents: Number(row.revenue), paidOrders: Number(row.paid) };
 }
 
-/** Every sale ever: paid main orders (an add-on paid after its main order is no new sale). */
+/** An add-on paid after its main order is no new sale. */
 export async function countPaidOrders(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('orders')
@@ -272,7 +258,6 @@ export async function countPaidOrders(db: Kysely<Database>): Promise<number> {
   return Number(row.paid);
 }
 
-/** Duplicate payments still to refund: flagged and still paid (a refund marks them reversed). */
 export async function countOpenDuplicates(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('orders')
@@ -296,11 +281,6 @@ export async function findLatestPaid(db: Kysely<Database>) {
   return row ? { id: row.id, buyerName: row.buyer_name, amountCents: Number(row.amount_cents), paidAt: Number(row.paid_at) } : null;
 }
 
-/**
- * Paid orders since `from`, with what the charts by day and the bump's figures need: the kind, the
- * bump's price when the order holds it (0 otherwise), the buyer's answer to the offer after
- * payment and whether the add-on it led to is paid.
- */
 export async function listPaidSince(db: Kysely<Database>, from: number): Promise<PaidOrderFacts[]> {
   const rows = await db
     .selectFrom('orders')
@@ -331,7 +311,6 @@ export async function listPaidSince(db: Kysely<Database>, from: number): Promise
   }));
 }
 
-/** Corrects the buyer's address (for resending). Returns the old one, or undefined when the order is unknown. */
 export async function updateBuyerEmail(db: Kysely<Database>, orderId: string, email: string, now: number): Promise<string | undefined> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('orders').select('buyer_email').where('id', '=', orderId).executeTakeFirst();
@@ -341,7 +320,6 @@ export async function updateBuyerEmail(db: Kysely<Database>, orderId: string, em
   });
 }
 
-/** Outbox summary for Saúde: e-mails still to try, and e-mails given up on as undeliverable. */
 export async function outboxHealth(db: Kysely<Database>, now: number) {
   const pending = await db
     .selectFrom('outbox')
@@ -350,8 +328,7 @@ export async function outboxHealth(db: Kysely<Database>, now: number) {
     .where('sent_at', 'is', null)
     .where('next_attempt_at', '<', Number.MAX_SAFE_INTEGER)
     .where('created_at', '<', now - 5 * 60_000)
-    // A scheduled row (a PIX reminder, the review request days after payment) is late only once due:
-    // never tried yet, its next attempt is when it is due.
+    // A scheduled row is late only once due.
     .where((eb) => eb.or([eb('attempts', '>', 0), eb('next_attempt_at', '<', now - 5 * 60_000)]))
     .executeTakeFirstOrThrow();
   const undeliverable = await db
@@ -359,7 +336,6 @@ export async function outboxHealth(db: Kysely<Database>, now: number) {
     .select(['id', 'order_id', 'last_error'])
     .where(emailKindsOnly)
     .where('sent_at', 'is', null)
-    // Parked as undeliverable by the worker, or failing again and again (SMTP refuses it).
     .where((eb) => eb.or([eb('next_attempt_at', '=', Number.MAX_SAFE_INTEGER), eb('attempts', '>=', 3)]))
     .orderBy('created_at', 'desc')
     .limit(50)
@@ -370,10 +346,6 @@ export async function outboxHealth(db: Kysely<Database>, now: number) {
   };
 }
 
-/**
- * Saúde's view of the HTTP deliveries (the seller's webhooks, or the server-side conversions):
- * every unsent one that failed at least once, still retrying (`nextAttemptAt`) or given up (null).
- */
 export async function failingDeliveries(db: Kysely<Database>, family: HttpKindFamily) {
   const rows = await db
     .selectFrom('outbox')
@@ -402,7 +374,6 @@ export async function lastPostbackAt(db: Kysely<Database>): Promise<number | nul
   return row?.at === null || row?.at === undefined ? null : Number(row.at);
 }
 
-/** When the order's access link was opened (newest 100). */
 export async function listMemberPageOpens(db: Kysely<Database>, orderId: string): Promise<number[]> {
   const rows = await db
     .selectFrom('member_page_opens')

@@ -34,17 +34,12 @@ import { approveManualRefunds, finishPartialRefund, isRefundEmailKind } from '..
 import { loadPurchaseView } from '../purchases/purchase-repository.ts';
 import { isReviewEmailKind } from '../reviews/review-service.ts';
 
-/** The console's order list, its export, the order detail and its actions; each action is written to the audit. */
-
 export type ActionResult = 'ok' | 'not_found' | 'not_paid';
 
-/** An order as the CSV export writes it. */
 export type NamedOrderRow = AdminOrderRow & { providerName: string };
 
-/** The CSV export's ceiling: far above a small seller's volume, low enough to keep one response cheap. */
 const CSV_MAX_ROWS = 50_000;
 
-/** The console's filters as a search: its days are business days, the end day included. */
 function orderSearch(query: AdminOrdersQuery, page: { offset: number; limit: number }, now: number): OrderSearch {
   return {
     status: query.status,
@@ -56,7 +51,7 @@ function orderSearch(query: AdminOrdersQuery, page: { offset: number; limit: num
   };
 }
 
-/** The order with its PIX provider's name as the console shows it: in the demo, TriboPay is the sandbox. */
+/** In the demo, TriboPay is the sandbox. */
 function withProviderName<Order extends Pick<AdminOrderRow, 'provider'>>(
   order: Order,
   config: Pick<Config, 'demoMode'>,
@@ -80,7 +75,7 @@ export async function listOrders(
   };
 }
 
-/** Every order the filters match, up to CSV_MAX_ROWS, for the CSV file; the audit keeps how many, not which. */
+/** The audit keeps how many, not which. */
 export async function exportOrders(
   db: Kysely<Database>,
   query: AdminOrdersQuery,
@@ -103,7 +98,6 @@ export async function loadOrderDetail(
   const [postbacks, emails, audit, opens, refund, addons] = await Promise.all([
     listOrderPostbacks(db, orderId),
     listOrderEmails(db, orderId),
-    // What was done to the order; who merely looked at it is in the audit, not on its timeline.
     listAudit(db, { orderId, limit: 100, exceptActions: ['view_order', 'view_order_whatsapp'] }),
     listMemberPageOpens(db, orderId),
     loadAdminRefund(db, orderId),
@@ -114,12 +108,10 @@ export async function loadOrderDetail(
   for (const postback of postbacks) timeline.push({ at: postback.at, kind: 'postback' });
   if (order.paidAt !== null) timeline.push({ at: order.paidAt, kind: 'paid' });
   for (const email of emails) {
-    // The PIX e-mail and its reminders: sent ones are events; reminders still waiting are not yet.
     if (isPixEmailKind(email.kind)) {
       if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'pix_email_sent' });
       continue;
     }
-    // The review request waits days by design: only its sending is an event.
     if (isReviewEmailKind(email.kind)) {
       if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'review_email_sent' });
       continue;
@@ -135,7 +127,7 @@ export async function loadOrderDetail(
   for (const at of opens) timeline.push({ at, kind: 'member_page' });
   for (const entry of audit) timeline.push({ at: entry.at, kind: 'admin', detail: entry.action });
   timeline.push(...(refund?.timeline ?? []));
-  // Stable for equal times: the order of the pushes above (created → charged → … → e-mail).
+  // Stable for equal times: the order of the pushes above.
   timeline.sort((a, b) => a.at - b.at);
   const { chargedAt: _charged, expiresAt: _expires, ...rest } = order;
   return {
@@ -150,12 +142,9 @@ export async function loadOrderDetail(
   };
 }
 
-/**
- * Queues a fresh access e-mail (a kind of its own per request, so it is never merged with an
- * earlier one); the e-mail carries a new link when it is sent.
- */
+/** A kind of its own per request, so it is never merged with an earlier one. */
 async function queueAccessEmail(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
-  // A revoked order gets its access back with the new link: the revoked links stay dead.
+  // The revoked links stay dead.
   await restoreOrderAccess(db, orderId, now);
   await enqueueOutboxMessage(db, { orderId, kind: `access_resend:${now}`, payload: {}, now });
 }
@@ -179,7 +168,7 @@ export async function correctEmailAndResend(
   const previous = await updateBuyerEmail(db, order.id, input.email, input.now);
   if (previous === undefined) return 'not_found';
   await queueAccessEmail(db, order.id, input.now);
-  // Both addresses are kept in the audit so a mistaken correction can be traced and undone.
+  // Both addresses are kept so a mistaken correction can be undone.
   await recordAudit(db, {
     session: input.session,
     action: 'correct_email',
@@ -198,12 +187,7 @@ export async function revokeAccess(db: Kysely<Database>, input: { orderId: strin
   return 'ok';
 }
 
-/**
- * After the seller refunded at the gateway by hand: every charge of the purchase the steps named
- * (refunds/refund-admin.ts `manualRefundSteps`) counts as refunded. A whole charge is reversed
- * and its lists close; part of one (a duplicate's repeated item) is recorded as given back, and
- * the rest stays open.
- */
+/** A whole charge is reversed; part of one (a duplicate's repeated item) is recorded as given back. */
 export async function markOrderRefunded(
   db: Kysely<Database>,
   events: OrderEvents,
@@ -213,7 +197,7 @@ export async function markOrderRefunded(
   if (!order) return 'not_found';
   const steps = await manualRefundSteps(db, order.id);
   if (!steps || steps.charges.length === 0) return 'not_paid';
-  // The charges are approved first, together, so the buyer gets one e-mail for the whole amount.
+  // Approved together, so the buyer gets one e-mail for the whole amount.
   const approved = await approveManualRefunds(
     db,
     steps.charges.map((charge) => charge.orderId),
@@ -222,14 +206,12 @@ export async function markOrderRefunded(
   if (approved === 'gateway_in_flight') return 'gateway_in_flight';
   for (const charge of steps.charges) {
     if (approved.part.has(charge.orderId)) await finishPartialRefund(db, charge.orderId, input.now);
-    // Its subscribers (refunds/) revoke every link, finish the refund and tell the buyer.
     else await reverseOrder({ db, events }, charge.orderId, 'refunded', input.now);
   }
   await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });
   return 'ok';
 }
 
-/** "Tentar de novo" on an e-mail that failed or was given up on: it goes back to the queue. */
 export async function retryEmail(
   db: Kysely<Database>,
   input: { messageId: string; session: string; now: number },

@@ -13,19 +13,18 @@ import { bumpFigures } from './bump-figures.ts';
 import { countOpenRefunds } from '../refunds/refunds-repository.ts';
 import { countOpenDuplicates, countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from './admin-orders-repository.ts';
 
-/** Keys of the funnel steps as the console names them (labels live in content/admin.ts). */
 export const FUNNEL_KEYS = ['presell_view', 'presell_yes', 'landing_view', 'begin_checkout', 'order_created', 'order_paid'] as const;
 
 const CHART_DAYS = 30;
 
-/** Visão geral: every number from the database at `now`, days counted in São Paulo. */
+/** Days counted in São Paulo. */
 export async function readOverview(
   db: Kysely<Database>,
   settings: {
     monthlyCapacity: number;
     offerEndsAt: number | undefined;
     orderBump: boolean;
-    /** The demo's recorded WhatsApp messages count as sent (docs/whatsapp.md#recovery-figures). */
+    /** docs/whatsapp.md#recovery-figures */
     countSimulatedWhatsapp: boolean;
     whatsappPriceCents: number;
   },
@@ -60,7 +59,6 @@ export async function readOverview(
     findLatestPaid(db),
     settings.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
     readFunnel(db, businessDay(chartStart), today),
-    // The widest period of the cards (30 days, or the month when it began earlier): the charts and the bump's figures.
     listPaidSince(db, widest),
     countOpenDuplicates(db),
     sumOrdersBySource(db, chartStart, tomorrow, 20),

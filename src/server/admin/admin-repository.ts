@@ -1,8 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** Console sessions and failed logins. SQL for the console's own tables lives here, but the audit's (admin-audit.ts). */
-
 export async function insertAdminSession(
   db: Kysely<Database>,
   session: { idHash: string; passwordTag: string; now: number },
@@ -19,11 +17,7 @@ export async function insertAdminSession(
     .execute();
 }
 
-/**
- * Touches a live session and returns true, or returns false when it is unknown, ended, idle past
- * `idleMs`, older than `maxAgeMs` or opened with another password than `passwordTag`'s. One
- * conditional UPDATE, so an expired session cannot be revived by a racing request.
- */
+/** One conditional UPDATE, so an expired session cannot be revived by a racing request. */
 export async function touchAdminSession(
   db: Kysely<Database>,
   session: { idHash: string; passwordTag: string; now: number; idleMs: number; maxAgeMs: number },
@@ -41,7 +35,6 @@ export async function touchAdminSession(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Ends a session; says whether it was open (an unknown or already ended one changes nothing). */
 export async function endAdminSession(db: Kysely<Database>, idHash: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('admin_sessions')
@@ -57,7 +50,6 @@ export async function endAllAdminSessions(db: Kysely<Database>, now: number): Pr
   return Number(result.numUpdatedRows);
 }
 
-/** Drops sessions nobody can use any more (ended, idle or too old), so the table stays small. */
 export async function pruneAdminSessions(db: Kysely<Database>, cutoffs: { idleBefore: number; createdBefore: number }): Promise<void> {
   await db
     .deleteFrom('admin_sessions')
@@ -67,11 +59,7 @@ export async function pruneAdminSessions(db: Kysely<Database>, cutoffs: { idleBe
     .execute();
 }
 
-/**
- * Counts one login attempt against `key` and returns the count in its window, which starts at the
- * first attempt and lasts `windowMs`. One upsert: on SQLite and PostgreSQL alike, parallel attempts
- * each get a different count, so exactly the first ones are under any limit.
- */
+/** One upsert: on SQLite and PostgreSQL, parallel attempts each get a different count. */
 export async function countLoginAttempt(
   db: Kysely<Database>,
   key: string,
@@ -94,7 +82,6 @@ export async function countLoginAttempt(
   return { count: Number(row.count), windowStart: Number(row.window_start) };
 }
 
-/** The count in `key`'s window when that window is still open at `now`, else null (no write). */
 export async function readLoginAttempts(
   db: Kysely<Database>,
   key: string,
@@ -110,7 +97,6 @@ export async function readLoginAttempts(
   return row ? { count: Number(row.count), windowStart: Number(row.window_start) } : null;
 }
 
-/** Gives back an attempt counted in the window that started at `windowStart` (it was not a failure). */
 export async function releaseLoginAttempt(db: Kysely<Database>, key: string, windowStart: number): Promise<void> {
   await db
     .updateTable('admin_login_limits')
@@ -125,7 +111,6 @@ export async function clearLoginAttempts(db: Kysely<Database>, key: string): Pro
   await db.deleteFrom('admin_login_limits').where('key', '=', key).execute();
 }
 
-/** Drops counters whose window started before `before`; they can no longer lock anyone. */
 export async function pruneLoginLimits(db: Kysely<Database>, before: number): Promise<number> {
   const result = await db.deleteFrom('admin_login_limits').where('window_start', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);

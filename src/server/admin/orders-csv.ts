@@ -4,10 +4,7 @@ import type { AdminOrderRow } from './admin-orders-repository.ts';
 import type { NamedOrderRow } from './admin-orders.ts';
 import { neutraliseCell } from '../lib/spreadsheet-cell.ts';
 
-/**
- * The orders as a spreadsheet file for Excel in Brazil: UTF-8 with a BOM (else Excel reads the
- * accents as Latin-1), `;` between cells (the pt-BR list separator; `,` is the decimal mark).
- */
+// For Excel in Brazil: a BOM (else accents read as Latin-1) and `;` separators (`,` is the decimal mark).
 
 const BOM = '\uFEFF';
 
@@ -31,11 +28,9 @@ export function renderOrdersCsv(
         order.buyerName,
         order.buyerEmail,
         order.buyerPhone,
-        // A number Excel pt-BR sums: without the currency sign.
         formatCentsNumber(order.amountCents),
         dateTime.format(order.createdAt),
         order.paidAt === null ? '' : dateTime.format(order.paidAt),
-        // One cell: the items' titles, main product first (quoted, since `;` separates them).
         order.items.map((item) => item.title).join('; '),
         labels.kind[order.kind],
         order.parentOrderId ?? '',

@@ -7,22 +7,17 @@ import { configuredProviders, envRuleProblems, isDemoBump, realProviderVariable 
 import { EnvSchema, REMOVED_VARIABLES, SECRET_VARIABLES, type EnvValues } from './env-schema.ts';
 import { DEFAULT_API_URLS, type ProviderSettings } from './provider-settings.ts';
 
-/**
- * Every setting the server reads, validated once at boot: each variable by env-schema.ts, the
- * variables together by env-rules.ts. A bad value stops the start with one line per variable (see
- * main.ts); nothing else in the server reads process.env.
- */
+// Every setting, validated once at boot (env-schema.ts per variable, env-rules.ts across them); nothing else reads process.env.
 
-/** The shipped example support address; the seller must set their own. */
 const DEFAULT_SUPPORT_EMAIL = 'suporte@example.com';
 
-/** Every variable the server reads (DATABASE_URL is parsed on its own); .env.example lists them all. */
+/** DATABASE_URL is parsed on its own; .env.example lists them all. */
 export const CONFIG_VARIABLES: readonly string[] = [
   ...Object.keys(EnvSchema.shape).filter((name) => !REMOVED_VARIABLES.has(name)),
   'DATABASE_URL',
 ];
 
-/** The Cloud API's base URL by default: the Graph API version Meta's WhatsApp documentation shows. */
+/** The Graph API version Meta's WhatsApp documentation shows. */
 export const DEFAULT_WHATSAPP_API_URL = 'https://graph.facebook.com/v25.0';
 
 export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
@@ -32,98 +27,63 @@ export interface Config {
   host: string;
   dataDir: string;
   database: DatabaseTarget;
-  /** Base for absolute links (e-mails, webhook URL); derived from the bound port when unset. */
   publicUrl: string | undefined;
   monthlyCapacity: number;
-  /**
-   * Reverse proxies in front of the server that append to X-Forwarded-For (TRUST_PROXY_HOPS):
-   * 0 = the socket's peer is the client and the header is ignored.
-   */
+  /** TRUST_PROXY_HOPS: 0 = the socket's peer is the client and X-Forwarded-For is ignored. */
   trustProxyHops: number;
-  /** Socket peers allowed to speak for a client through X-Forwarded-For (TRUSTED_PROXIES). */
   trustedProxies: BlockList;
-  /** Epoch ms the offer countdown runs to (OFFER_ENDS_AT); unset → the end of the current month. */
+  /** Unset → the end of the current month. */
   offerEndsAt: number | undefined;
-  /**
-   * The PIX providers, in the order a charge tries them (PAYMENT_PROVIDERS; unset → TriboPay alone
-   * with PROVIDER_URL). In the demo, TriboPay's entry alone, with the sandbox this server mounts at /sandbox.
-   */
+  /** In the order a charge tries them; in the demo, TriboPay's entry alone with the sandbox at /sandbox. */
   payments: ProviderSettings[];
-  /** No real provider configured: the sandbox takes the charges and every page says so. */
   demoMode: boolean;
-  /** Document sent as the customer's (docs/product.md#the-buyer-form); when unset with a real gateway, the buyer types a CPF. */
+  /** Unset with a real gateway → the buyer types a CPF (docs/product.md#the-buyer-form). */
   customerDocument: string | undefined;
-  /** Hosted checkout: buy buttons navigate there instead of opening the PIX modal. */
   checkoutUrl: string | undefined;
-  /**
-   * Whole days a PIX charge stays payable, sent to the gateway as `expire_in_days` (its only expiry
-   * knob, docs/gateway.md#7-expiry); the expiry shown is the gateway's, never a shorter one of ours.
-   */
+  /** The gateway's only expiry knob (docs/gateway.md#7-expiry); we never show a shorter expiry than its own. */
   pixExpireDays: number;
-  /**
-   * Minutes after a charge's creation at which the buyer gets a reminder while it is still payable
-   * and unpaid (PIX_REMINDER_MINUTES, ascending); empty = no reminders.
-   */
+  /** Ascending minutes after creation; empty = no reminders. */
   pixReminderMinutes: number[];
-  /** Days after which an unpaid charge loses the buyer's name, e-mail, phone and CPF. */
   unpaidRetentionDays: number;
-  /** The guarantee (docs/refunds.md): days after payment the buyer may ask for a refund (GUARANTEE_DAYS). */
   guaranteeDays: number;
-  /** REVIEW_REQUEST_DAYS: days after payment the "Como está sendo a lista?" e-mail goes; null = never. */
+  /** null = never. */
   reviewRequestDays: number | null;
-  /** REVIEWS_MIN: the landing page shows reviews from this many published ones. */
   reviewsMin: number;
-  /** REFUND_MODE: `auto` approves every request inside the window with no seller action. */
   refundMode: 'manual' | 'auto';
-  /** GATEWAY_REFUNDS=1: refunds go through the gateway's refund endpoint; off → by hand in the gateway panel. */
+  /** Off → refunds are done by hand in the gateway panel. */
   gatewayRefunds: boolean;
-  /**
-   * The order bump of content/offers.ts, when it is offered (ORDER_BUMP): null when it is off, when
-   * content has none, or with a real gateway while content still has the demo's hashes.
-   */
+  /** null when off, when content has none, or with a real gateway while content still has the demo's hashes. */
   orderBump: BumpOffer | null;
   mail: { smtpUrl: string | undefined; from: string; supportEmail: string };
-  /** Public links and the seller's identity the pages show (footer, /termos, /privacidade). */
   storefront: {
     whatsappGroupUrl: string;
-    /** Digits with the country code (55…), for wa.me links; unset → support is by e-mail. */
+    /** Digits with the country code, for wa.me links; unset → support is by e-mail. */
     supportWhatsapp: string | undefined;
-    /** Name, formatted CPF/CNPJ and address, as Decreto 7.962/2013 asks; placeholders until set. */
+    /** As Decreto 7.962/2013 asks; placeholders until set. */
     seller: { name: string; document: string; address: string };
   };
-  /** Public tracker IDs; each one unset means that tracker is off. */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
-  /**
-   * Server-side Purchase events for orders whose buyer accepted tracking: Meta's Conversions API
-   * (META_CAPI_TOKEN with META_PIXEL_ID) and GA4's Measurement Protocol (GA_API_SECRET with GA_ID);
-   * each null when off. The base URLs can point at a stand-in for tests.
-   */
+  /** Meta's Conversions API and GA4's Measurement Protocol, for buyers who accepted tracking; null when off. */
   conversions: {
     meta: { pixelId: string; token: string; baseUrl: string } | null;
     ga4: { measurementId: string; apiSecret: string; baseUrl: string } | null;
   };
-  /** The seller's outgoing webhooks (Standard Webhooks signing); null when WEBHOOK_URL is unset. */
   webhook: { url: string; secret: string } | null;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
-  /** LOG_FORMAT; unset → text on a terminal, JSON otherwise (main.ts decides, it knows the terminal). */
+  /** Unset → main.ts decides, since it knows the terminal. */
   logFormat: 'json' | 'text' | undefined;
-  /** The seller's console (/painel) password; unset → generated at start in demo mode, else the console is off. */
+  /** Unset → generated at start in demo mode, else the console is off. */
   adminPassword: string | undefined;
-  /** WhatsApp messages to buyers who asked for them (docs/whatsapp.md). */
   whatsapp: WhatsappSettings;
 }
 
 export interface WhatsappSettings {
-  /** The Cloud API (WHATSAPP_TOKEN and the rest); null → each message is recorded as it would have gone, not sent. */
+  /** null → each message is recorded as it would have gone, not sent. */
   cloud: { token: string; phoneNumberId: string; appSecret: string; verifyToken: string; apiUrl: string } | null;
-  /** The names of the three templates registered at Meta, and their language. */
   templates: { pix: string; reminder: string; access: string };
   language: string;
-  /** WHATSAPP_MAX_PER_ORDER: messages one order may get at most (0 = none). */
   maxPerOrder: number;
-  /** WHATSAPP_QUIET_HOURS: whole hours of São Paulo with no messages (from `start`:00 to `end`:00). */
   quietHours: { start: number; end: number };
-  /** WHATSAPP_PRICE_CENTS: what the seller pays Meta per message, for the recovery table's estimated cost. */
   priceCents: number;
 }
 
@@ -134,7 +94,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** Shows a setting in an error message without any password it may carry. */
 function redactUrl(value: string): string {
   return value.replace(/\/\/([^:/@]+):([^@]+)@/, '//$1:***@');
 }
@@ -158,11 +117,9 @@ function parseDatabaseUrl(raw: string | undefined, dataDir: string): DatabaseTar
   return `must be postgres://user:password@host:5432/database or sqlite:<file> (got "${redactUrl(raw)}")`;
 }
 
-/** The validated values as the provider list a charge tries; the sandbox alone in the demo. */
 function paymentSettings(values: EnvValues): ProviderSettings[] {
   const ids = configuredProviders(values);
   if (ids.length === 0) return [{ id: 'tribopay', target: { kind: 'sandbox' } }];
-  // env-rules.ts has checked every required variable of a listed provider.
   return ids.map((id): ProviderSettings => {
     switch (id) {
       case 'tribopay':
@@ -198,13 +155,7 @@ function paymentSettings(values: EnvValues): ProviderSettings[] {
   });
 }
 
-/**
- * The bump of content/offers.ts with its gateway hashes (BUMP_PRODUCT_HASH and BUMP_OFFER_HASH
- * when set). ORDER_BUMP unset: on in the demo, and with TriboPay among the providers once it has
- * hashes of its own (TriboPay would refuse the demo's). The hashes mean nothing to the other
- * providers, which charge the bump as a line of the cart: without TriboPay the demo's do. `off`
- * always wins.
- */
+/** ORDER_BUMP unset: on in the demo, and with TriboPay once it has hashes of its own (it would refuse the demo's). */
 function offeredBump(
   values: { ORDER_BUMP?: 'on' | 'off'; BUMP_PRODUCT_HASH?: string; BUMP_OFFER_HASH?: string },
   tribopayIsReal: boolean,
@@ -321,7 +272,6 @@ function whatsappSettings(values: EnvValues): WhatsappSettings {
   };
 }
 
-/** A Brazilian number written with or without the country code → digits with it (wa.me format). */
 function whatsappDigits(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const digits = value.replace(/\D/g, '');
@@ -330,7 +280,6 @@ function whatsappDigits(value: string | undefined): string | undefined {
 
 export type PlaceholderVariable = 'SELLER_NAME' | 'SELLER_DOCUMENT' | 'SELLER_ADDRESS' | 'WHATSAPP_GROUP_URL' | 'SUPPORT_EMAIL';
 
-/** The seller's settings still showing the shipped example text (a start-up warning each). */
 export function placeholdersInUse(config: Config): PlaceholderVariable[] {
   const { seller, whatsappGroupUrl } = config.storefront;
   const checks: Array<[PlaceholderVariable, boolean]> = [

@@ -4,12 +4,9 @@ import { DEMO_BUMP_OFFER_HASH, DEMO_BUMP_PRODUCT_HASH, orderBump, type BumpOffer
 import { isLoopbackHost, type EnvName, type EnvValues, type ProviderId } from './env-schema.ts';
 import { PROVIDER_IDS } from './provider-settings.ts';
 
-/** Settings that are each valid but wrong together: one line each, naming the variable to set or unset. */
-
 export function envRuleProblems(values: EnvValues): string[] {
   const problems = [...providerProblems(values), ...whatsappProblems(values), ...deploymentProblems(values)];
   const { META_CAPI_TOKEN, META_PIXEL_ID, GA_API_SECRET, GA_ID, WEBHOOK_URL, WEBHOOK_SECRET } = values;
-  // The server-side events complete the browser's: they need the same Pixel / measurement id.
   if (META_CAPI_TOKEN && !META_PIXEL_ID)
     problems.push('META_PIXEL_ID is required with META_CAPI_TOKEN (the Conversions API sends to that Pixel)');
   if (GA_API_SECRET && !GA_ID)
@@ -47,11 +44,7 @@ function bumpProblems(values: EnvValues): string[] {
   return [];
 }
 
-/**
- * Each PIX provider's variables: the ones it cannot run without, then the optional ones (an API
- * base URL with a default, Efí's webhook HMAC). Any of them set while PAYMENT_PROVIDERS leaves the
- * provider out is refused, so a typo in the list cannot silently drop a provider.
- */
+/** A provider's variables set while PAYMENT_PROVIDERS leaves it out are refused, so a typo cannot silently drop it. */
 const PROVIDER_VARIABLES: Record<ProviderId, { required: readonly EnvName[]; optional: readonly EnvName[] }> = {
   tribopay: { required: ['PROVIDER_URL', 'PROVIDER_TOKEN', 'PRODUCT_HASH'], optional: [] },
   mercadopago: { required: ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'], optional: ['MERCADOPAGO_API_URL'] },
@@ -62,10 +55,9 @@ const PROVIDER_VARIABLES: Record<ProviderId, { required: readonly EnvName[]; opt
   abacatepay: { required: ['ABACATEPAY_API_KEY', 'ABACATEPAY_WEBHOOK_SECRET'], optional: ['ABACATEPAY_API_URL'] },
 };
 
-/** The Cloud API's credentials: all four together, or none (the messages are then recorded, not sent). */
+/** All four together, or none (messages are then recorded, not sent). */
 const WHATSAPP_CREDENTIALS = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
 
-/** One line per credential missing beside the others: a token without its phone number ID sends nothing. */
 function whatsappProblems(values: EnvValues): string[] {
   const set = WHATSAPP_CREDENTIALS.filter((name) => values[name] !== undefined);
   if (set.length === 0 || set.length === WHATSAPP_CREDENTIALS.length) return [];
@@ -75,10 +67,7 @@ function whatsappProblems(values: EnvValues): string[] {
   );
 }
 
-/**
- * A host that only this machine or its private network can reach: a demo there cannot be
- * mistaken for a shop, and a loopback PUBLIC_URL is how tests run a real gateway client.
- */
+/** A loopback PUBLIC_URL is how tests run a real gateway client. */
 function isLocalHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   return (
@@ -95,26 +84,16 @@ function isLocalHost(hostname: string): boolean {
   );
 }
 
-/**
- * The variable that configures a real PIX provider: PAYMENT_PROVIDERS, else PROVIDER_URL (TriboPay
- * alone, as before the list existed); null for the demo.
- */
 export function realProviderVariable(values: EnvValues): 'PAYMENT_PROVIDERS' | 'PROVIDER_URL' | null {
   if (values.PAYMENT_PROVIDERS !== undefined) return 'PAYMENT_PROVIDERS';
   return values.PROVIDER_URL ? 'PROVIDER_URL' : null;
 }
 
-/** The providers a charge tries, by id: the list, else TriboPay alone with PROVIDER_URL; empty in the demo. */
 export function configuredProviders(values: EnvValues): readonly ProviderId[] {
   return values.PAYMENT_PROVIDERS ?? (values.PROVIDER_URL ? ['tribopay'] : []);
 }
 
-/**
- * Settings that are each valid but dangerous together. Without a real provider the site is a demo
- * whose sandbox gives the list away for free, so a demo must not run on a public address by
- * accident. With one, webhooks and e-mailed links need the public https address, and buyers need
- * real e-mail.
- */
+/** A demo's sandbox gives the list away for free, so it must not run on a public address by accident. */
 function deploymentProblems(values: EnvValues): string[] {
   const problems: string[] = [];
   const publicUrl = values.PUBLIC_URL ? new URL(values.PUBLIC_URL) : undefined;
@@ -144,10 +123,6 @@ function deploymentProblems(values: EnvValues): string[] {
   return problems;
 }
 
-/**
- * Each provider's variables against PAYMENT_PROVIDERS: a listed provider needs its required ones, an
- * unlisted one may set none. With the list unset, TriboPay keeps the rules PROVIDER_URL always had.
- */
 function providerProblems(values: EnvValues): string[] {
   const problems: string[] = [];
   const listed = values.PAYMENT_PROVIDERS;
@@ -165,7 +140,6 @@ function providerProblems(values: EnvValues): string[] {
       for (const name of required) if (!values[name]) problems.push(`${name} is required when PAYMENT_PROVIDERS lists ${id}`);
       continue;
     }
-    // With the list unset, TriboPay's variables are checked above (PROVIDER_URL is how it was chosen).
     if (listed === undefined && id === 'tribopay') continue;
     const set = [...required, ...optional].filter((name) => values[name] !== undefined);
     if (set.length > 0) {
@@ -182,11 +156,7 @@ function providerProblems(values: EnvValues): string[] {
   return problems;
 }
 
-/**
- * Efí's client certificate, checked at start rather than at the first charge, which would fail
- * the buyer instead: a `.p12` as Efí issues it (there and not empty; reading it is the adapter's
- * part), or a `.pem` holding both the certificate and its unencrypted key.
- */
+/** Checked at start rather than failing the buyer's first charge. */
 function certificateProblem(file: string): string | null {
   const extension = path.extname(file).toLowerCase();
   if (extension !== '.p12' && extension !== '.pem') {
@@ -214,7 +184,6 @@ function certificateProblem(file: string): string | null {
   return null;
 }
 
-/** The bump still carries the demo's gateway hashes, which only the sandbox sells. */
 export function isDemoBump(bump: BumpOffer): boolean {
   return bump.productHash === DEMO_BUMP_PRODUCT_HASH || bump.offerHash === DEMO_BUMP_OFFER_HASH;
 }

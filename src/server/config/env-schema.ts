@@ -5,12 +5,6 @@ import { DEFAULT_GUARANTEE_DAYS } from '../../shared/guarantee.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from '../../shared/retention.ts';
 import { PROVIDER_IDS, type ProviderSettings } from './provider-settings.ts';
 
-/**
- * Each variable the server reads, checked on its own: its form, its range, its default. A refusal
- * is the end of the one line that names the variable (config.ts writes it); the checks across
- * variables are in env-rules.ts.
- */
-
 const optionalText = z
   .string()
   .trim()
@@ -48,10 +42,7 @@ export const isLoopbackHost = (hostname: string) => {
   return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
 };
 
-/**
- * A PIX provider's API base URL (MERCADOPAGO_API_URL, EFI_API_URL, ABACATEPAY_API_URL): https, as
- * it carries credentials; plain http only on loopback, where tests and staging run a stand-in.
- */
+/** https, as it carries credentials; plain http only on loopback, for a stand-in. */
 const apiUrl = httpUrl.refine(
   (value) => {
     const url = new URL(value);
@@ -62,7 +53,6 @@ const apiUrl = httpUrl.refine(
 
 const isEmailAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
-/** PAYMENT_PROVIDERS: provider ids in the order a charge tries them, each once. */
 const providerList = z
   .string()
   .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()))
@@ -85,10 +75,6 @@ function isProviderId(value: string): value is ProviderId {
   return (PROVIDER_IDS as readonly string[]).includes(value);
 }
 
-/**
- * EFI_PIX_KEY: the key charges are paid to, in one of the Banco Central's key forms (CPF or CNPJ
- * digits, e-mail, +55 phone, random key), so a pasted label or a formatted CPF fails at start.
- */
 const pixKey = optionalText.refine(
   (value) =>
     value === undefined ||
@@ -102,11 +88,7 @@ const pixKey = optionalText.refine(
   },
 );
 
-/**
- * An instant written as an ISO 8601 date-time with its offset (or Z), e.g. 2025-12-31T23:59:59-03:00:
- * without one the moment would depend on the server's time zone. Impossible dates (30 February)
- * are refused instead of rolling over.
- */
+/** Needs an offset, or the moment would depend on the server's time zone; impossible dates are refused. */
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
 
 const isoInstant = z
@@ -124,10 +106,6 @@ const isoInstant = z
   )
   .transform((value) => Date.parse(value));
 
-/**
- * PIX_REMINDER_MINUTES: whole minutes after the charge's creation, comma-separated ("60,1200");
- * empty turns reminders off. Sorted and de-duplicated, so "1200, 60, 60" means the same as the default.
- */
 const reminderMinutes = z
   .string()
   .refine((value) => value.trim() === '' || value.split(',').every((part) => /^\s*[1-9]\d{0,5}\s*$/.test(part)), {
@@ -137,7 +115,7 @@ const reminderMinutes = z
     value.trim() === '' ? [] : [...new Set(value.split(',').map((part) => Number(part.trim())))].sort((a, b) => a - b),
   );
 
-/** A message template's name as Meta's template manager accepts it: lower-case letters, digits and underscores. */
+/** As Meta's template manager accepts it. */
 const templateName = (fallback: string) =>
   z.preprocess(
     blankAsUnset,
@@ -148,10 +126,6 @@ const templateName = (fallback: string) =>
       .default(fallback),
   );
 
-/**
- * WHATSAPP_QUIET_HOURS: `from-to` in whole hours of São Paulo, e.g. 21-8 (no messages from 21:00
- * to 08:00); a window may wrap midnight or not (0-6). Messages due inside it wait for its end.
- */
 const quietHours = z
   .string()
   .trim()
@@ -164,7 +138,6 @@ const quietHours = z
     message: 'must be two different whole hours from 0 to 23, from-to in São Paulo time (e.g. 21-8)',
   });
 
-/** One TRUSTED_PROXIES entry: an address (a range of one) or a CIDR range; null when it is neither. */
 function proxyRange(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | null {
   const [address = '', prefixText, ...rest] = entry.trim().split('/');
   const version = isIP(address);
@@ -174,11 +147,7 @@ function proxyRange(entry: string): { address: string; prefix: number; family: '
   return prefix <= max ? { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' } : null;
 }
 
-/**
- * TRUSTED_PROXIES: the socket peers whose X-Forwarded-For counts (with TRUST_PROXY_HOPS ≥ 1).
- * Unset → loopback only, where a proxy on the same machine (nginx, Caddy) connects from; set → exactly
- * the listed ranges, so a proxy elsewhere (a Docker bridge, a platform's router) must be named.
- */
+/** Unset → loopback only; set → exactly the listed ranges, so a proxy elsewhere must be named. */
 const proxyList = z
   .string()
   .refine((value) => value.split(',').every((entry) => proxyRange(entry) !== null), {
@@ -193,10 +162,7 @@ const proxyList = z
     return list;
   });
 
-/**
- * The byte length of a Standard Webhooks secret (`whsec_<base64>`), or null when it is not one:
- * strict base64 (no URL-safe letters, padding only at the end) of 24 to 64 bytes.
- */
+/** Standard Webhooks: strict base64 of 24 to 64 bytes. */
 function webhookKeyLength(value: string): number | null {
   const match = /^whsec_([A-Za-z0-9+/]+={0,2})$/.exec(value);
   if (!match || match[1]!.length % 4 !== 0) return null;
@@ -204,7 +170,7 @@ function webhookKeyLength(value: string): number | null {
   return bytes >= 24 && bytes <= 64 ? bytes : null;
 }
 
-/** An empty value counts as unset (a blank line in a .env file). */
+/** A blank line in a .env file. */
 const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 export const EnvSchema = z.object({
@@ -238,13 +204,12 @@ export const EnvSchema = z.object({
   CHECKOUT_URL: httpUrl.optional(),
   PIX_EXPIRE_DAYS: integerText(1, 30).default(1),
   PIX_REMINDER_MINUTES: reminderMinutes.default([60, 1200]),
-  // Removed: it only shortened the countdown we showed while the gateway kept the code payable for
-  // a day (docs/decisions/0005-pix-expiry.md). Still set, it would mislead the seller; env-rules.ts refuses it.
+  // Removed (docs/decisions/0005-pix-expiry.md); env-rules.ts refuses it so it cannot mislead the seller.
   PIX_TTL_MINUTES: optionalText,
   UNPAID_RETENTION_DAYS: integerText(1, 3650).default(DEFAULT_UNPAID_RETENTION_DAYS),
   // CDC art. 49 gives the online buyer 7 days; a seller may offer more, never less.
   GUARANTEE_DAYS: integerText(7, 365).default(DEFAULT_GUARANTEE_DAYS),
-  // Empty turns the review request off (blankAsUnset would bring the default back, so it is read as text).
+  // Read as text: blankAsUnset would bring the default back, and empty means off.
   REVIEW_REQUEST_DAYS: z
     .string()
     .trim()
@@ -337,7 +302,7 @@ export const EnvSchema = z.object({
       .default('pt_BR'),
   ),
   WHATSAPP_MAX_PER_ORDER: z.preprocess(blankAsUnset, integerText(0, 10).default(3)),
-  // Meta's utility rate for Brazil, about US$ 0,0034–0,0068 a message in 2026: 4 centavos is the top at R$ 5,50.
+  // Meta's utility rate for Brazil, about US$ 0,0034–0,0068 a message in 2026.
   WHATSAPP_PRICE_CENTS: z.preprocess(blankAsUnset, integerText(0, 1000).default(4)),
   WHATSAPP_QUIET_HOURS: z.preprocess(blankAsUnset, quietHours.prefault('21-8')),
   SELLER_NAME: optionalText,
@@ -353,10 +318,8 @@ export const EnvSchema = z.object({
   ),
 });
 
-/** Read only to refuse them with a hint: not listed in .env.example. */
 export const REMOVED_VARIABLES = new Set(['PIX_TTL_MINUTES']);
 
-/** Settings whose values never appear in an error message. */
 export const SECRET_VARIABLES = new Set([
   'ADMIN_PASSWORD',
   'PROVIDER_TOKEN',

@@ -1,10 +1,4 @@
-/**
- * The PIX providers a seller configured, in the order they are tried (PAYMENT_PROVIDERS,
- * docs/payments.md#pix-providers). Config builds this list; compose.ts turns each entry into a
- * PixProvider. TriboPay's entry is the sandbox in the demo. It sits in config/ because gateway/
- * already depends on config/ (through db/ and http/), so config/ imports nothing from gateway/:
- * the ids are gateway/pix-provider.ts's ProviderId, spelled here once more.
- */
+// Lives in config/ (which gateway/ depends on), so the ids repeat gateway/pix-provider.ts's ProviderId.
 export type ProviderSettings =
   | { id: 'tribopay'; target: { kind: 'sandbox' } | { kind: 'remote'; url: string; token: string; productHash: string } }
   | { id: 'mercadopago'; accessToken: string; webhookSecret: string; apiUrl: string }
@@ -12,11 +6,10 @@ export type ProviderSettings =
       id: 'efi';
       clientId: string;
       clientSecret: string;
-      /** Path of the seller's `.p12` or `.pem` (certificate and key). */
       certificatePath: string;
       pixKey: string;
       apiUrl: string;
-      /** Efí's alternative to mTLS on webhooks: the `?hmac=` value of the registered URL (EFI_WEBHOOK_HMAC). */
+      /** Efí's alternative to mTLS on webhooks: the `?hmac=` value of the registered URL. */
       webhookHmacSecret: string | null;
     }
   | { id: 'abacatepay'; apiKey: string; webhookSecret: string; apiUrl: string };

@@ -1,7 +1,6 @@
 import { PUBLIC_CONFIG_GLOBAL, type PublicConfig } from '../../shared/public-config.ts';
 import type { Config } from './config.ts';
 
-/** The one function that decides what of the configuration reaches the browser. */
 export function publicConfig(config: Config): PublicConfig {
   const { supportEmail } = config.mail;
   const { whatsappGroupUrl, supportWhatsapp, seller } = config.storefront;
@@ -21,7 +20,7 @@ export function publicConfig(config: Config): PublicConfig {
   };
 }
 
-/** An inline script that sets the public config; `<` is escaped so no value can close the tag. */
+/** `<` is escaped so no value can close the tag. */
 export function publicConfigScript(value: PublicConfig): string {
   const json = JSON.stringify(value).replace(/</g, '\\u003c');
   return `<script>window.${PUBLIC_CONFIG_GLOBAL}=${json}</script>`;

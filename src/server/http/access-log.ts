@@ -4,14 +4,11 @@ import { routePath } from 'hono/route';
 import { withRequestId, type Logger } from '../lib/logger.ts';
 import { isAssetPath } from './site.ts';
 
-/** Incoming ids (e.g. nginx's `$request_id`) are kept when short and plain; others are replaced. */
 const REQUEST_ID_MAX_LENGTH = 128;
-/** As the 404 warning cuts it (app.ts). */
 const MAX_LOGGED_PATH = 200;
 
-/** The route's pattern, so a credential in the path never reaches the log; never the query (postback secrets). */
+/** The route's pattern, so a credential never reaches the log; never the query (postback secrets). */
 function loggedPath(path: string, pattern: string): string {
-  // A path may be 16 KB of an outsider's choosing; its start says which page was asked for.
   return pattern.includes(':') ? pattern : path.slice(0, MAX_LOGGED_PATH);
 }
 
@@ -22,7 +19,7 @@ export function requestLogging(logger: Logger, options: { quietPaths: ReadonlySe
     const started = performance.now();
     await withRequestId(id, async () => {
       await next();
-      // On the response's own headers: `c.header` on a finished response would rebuild its body stream.
+      // `c.header` on a finished response would rebuild its body stream.
       if (isAssetPath(c.req.path) && c.res.ok) c.res.headers.delete('X-Request-Id');
       else c.res.headers.set('X-Request-Id', id);
       const quiet = options.quietPaths.has(c.req.path) && c.res.status < 400;

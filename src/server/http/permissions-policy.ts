@@ -1,9 +1,6 @@
 import type { secureHeaders } from 'hono/secure-headers';
 
-/**
- * Only the clipboard is used, so a script that slipped in cannot ask for the camera or a payment
- * sheet. Only features browsers know: an unknown one is a console warning in Chromium.
- */
+/** Only features browsers know: an unknown one is a console warning in Chromium. */
 export const PERMISSIONS_POLICY = {
   accelerometer: [],
   browsingTopics: [],

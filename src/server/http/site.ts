@@ -12,9 +12,7 @@ import { runtimeInlineScripts } from '../../shared/speculation-rules.ts';
 import { contentSecurityPolicy, inlineScriptHashes, NO_TRACKERS, personalPagePolicy, scriptHash } from './csp.ts';
 import { publicConfigScript } from '../config/public-config.ts';
 
-/** Page HTML is read once at start and kept compressed in memory. */
-
-/** Bytes prepared once at start and sent as they are (a Uint8Array over its own ArrayBuffer is a valid body). */
+/** A Uint8Array over its own ArrayBuffer is a valid body. */
 type Bytes = Uint8Array<ArrayBuffer>;
 
 interface Page {
@@ -27,7 +25,7 @@ interface Page {
 export interface Site {
   page(name: string): Page | undefined;
   assets: MiddlewareHandler;
-  /** Rebuilt and swapped in one step; the fragment must hold no script, as the page keeps its CSP hashes. */
+  /** The fragment must hold no script, as the page keeps its CSP hashes. */
   fillSlot(name: string, marker: string, fragment: string): Promise<void>;
 }
 
@@ -46,10 +44,7 @@ export function pageFile(routePath: string): string {
 
 export const NOT_FOUND_PAGE = documentFile(NOT_FOUND_ROUTE);
 
-/**
- * The demo notice is prerendered into every page (the build cannot know the gateway); with a
- * real gateway it comes out here, where the browser's render of the same config has none either.
- */
+/** The build cannot know the gateway, so the prerendered notice comes out here. */
 export function stripDemoNotice(html: string): string {
   return html.replace(/<p data-demo-notice=""[^>]*>[^<]*<\/p>/g, '');
 }
@@ -58,7 +53,7 @@ export function isAssetPath(requestPath: string): boolean {
   return requestPath.startsWith('/assets/');
 }
 
-/** One person's pages get no tracker IDs, so their script never asks for a tracker the policy refuses. */
+/** So their script never asks for a tracker the policy refuses. */
 const PERSONAL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>(['access', 'admin', 'order', 'review']);
 
 export function loadSite(clientDir: string, headScript = '', publicValues: PublicConfig = defaultPublicConfig): Site {
@@ -67,7 +62,6 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     throw new Error(`The client build is missing (${indexFile}); run "npm run build" first.`);
   }
   const pages = new Map<string, Page>();
-  /** Each page's text as prepared at start (slots still marked), and the fragments now filled in. */
   const sources = new Map<string, string>();
   const filled = new Map<string, Map<string, string>>();
   for (const key of pageKeys) {
@@ -93,7 +87,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     root: clientDir,
     precompressed: true,
     onFound: (_filePath, c) => {
-      // Vite puts a content hash in every asset name, so an asset never changes under its URL.
+      // Vite puts a content hash in every asset name.
       if (isAssetPath(c.req.path)) {
         c.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else {
@@ -101,13 +95,10 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
       }
     },
   });
-  // The HTML documents are only sent by the page routes, filled in above: served as plain files
-  // (`/termos/`, `/termos/index.html`) they would lack the public config and show raw tokens.
+  // Served as plain files the HTML documents would lack the public config.
   const assets: MiddlewareHandler = async (c, next) => {
     const requested = c.req.path;
     if (requested.endsWith('.html')) return next();
-    // A shell rendered in the browser (e.g. `/pedido/index.html`) is only sent by its own routes
-    // (`/pedido/{ref}`), never as the folder's index for the bare path.
     const bare = trimTrailingSlashes(requested);
     const page = pageAt(bare);
     const prerendered = page !== undefined && routes[page].rendering !== 'client-only';
@@ -116,8 +107,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
       return prerendered ? c.redirect(`${bare}${new URL(c.req.url).search}`, 301) : next();
     }
     const response = await files(c, next);
-    // Without such a file serveStatic returns what `next()` gave, Hono's context, not a Response.
-    // A hashed asset is never revalidated (immutable), so its date is dead weight on every file.
+    // Without such a file serveStatic returns Hono's context; an immutable asset never needs its date.
     if (response instanceof Response && isAssetPath(requested)) response.headers.delete('Last-Modified');
     return response;
   };
@@ -130,7 +120,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     let text = source;
     for (const [each, value] of slots) text = text.replace(each, () => value);
     const html = Buffer.from(text);
-    // Off the event loop (zlib's thread pool): brotli at its best quality takes a while on a whole page.
+    // Off the event loop: brotli at its best quality takes a while on a whole page.
     const [gzipped, brotli] = await Promise.all([gzip(html, { level: 9 }), brotliCompress(html)]);
     pages.set(name, { ...page, html: new Uint8Array(html), gzip: new Uint8Array(gzipped), brotli: new Uint8Array(brotli) });
     filled.set(name, slots);
@@ -138,7 +128,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   return { page: (name) => pages.get(name), assets, fillSlot };
 }
 
-/** The bytes never depend on the query, as `No-Vary-Search` tells: a prefetch of `/` serves `/?utm_source=…`. */
+/** `No-Vary-Search`: a prefetch of `/` serves `/?utm_source=…`. */
 export function sendPage(c: Context, page: Page, status: 200 | 404 = 200): Response {
   const accepted = c.req.header('Accept-Encoding') ?? '';
   const headers: Record<string, string> = {
@@ -156,6 +146,5 @@ export function sendPage(c: Context, page: Page, status: 200 | 404 = 200): Respo
     body = page.gzip;
     headers['Content-Encoding'] = 'gzip';
   }
-  // The prepared bytes themselves, not a copy per request.
   return new Response(c.req.method === 'HEAD' ? null : body, { status, headers });
 }

@@ -1,9 +1,6 @@
 import type { Logger } from './logger.ts';
 
-/**
- * Work that runs after a response was sent (a webhook answers 2xx at once, then re-checks the
- * gateway). Failures are logged, never thrown; `idle()` lets tests and shutdown wait for it.
- */
+/** Failures are logged, never thrown; `idle()` lets tests and shutdown wait. */
 export interface Background {
   run(name: string, task: () => Promise<unknown>): void;
   idle(): Promise<void>;

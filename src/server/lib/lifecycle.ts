@@ -1,4 +1,3 @@
-/** Whether this instance is draining after SIGTERM: readiness fails and new checkouts are refused. */
 export interface Lifecycle {
   isDraining(): boolean;
   beginDrain(): void;

@@ -1,16 +1,11 @@
 import { maskEmail } from './mask-email.ts';
 
-/**
- * Gateway and database errors can echo the customer they were given, so every log line is masked.
- * Linear in the text: addresses are found from each "@" outwards, as a pattern would be quadratic.
- */
+/** Linear in the text: addresses are found from each "@" outwards, as a pattern would be quadratic. */
 const WHITESPACE = /\s/;
-/** ASCII characters that end an address (\s among them); the local part also stops at "=" (`to=maria@…`). */
 const ASCII_STOPS = new Uint8Array(128);
 for (const char of ' \t\n\v\f\r<>"\'(),;:@') ASCII_STOPS[char.charCodeAt(0)] = 1;
 
 function endsDomain(code: number): boolean {
-  // Outside ASCII only Unicode's spaces end an address (what \s matches).
   return code < 128 ? ASCII_STOPS[code] === 1 : WHITESPACE.test(String.fromCharCode(code));
 }
 
@@ -18,12 +13,11 @@ function endsLocalPart(code: number): boolean {
   return code === 0x3d || endsDomain(code);
 }
 
-/** What `local@domain.tld` the old pattern matched: a local part, "@", and a domain with an inner dot. */
 function maskEmails(text: string): string {
   let out = '';
   let copied = 0;
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
-    // Both scans stop at the neighbouring "@", so all of them together read the text about twice.
+    // Both scans stop at the neighbouring "@", so together they read the text about twice.
     let start = at;
     while (start > copied && !endsLocalPart(text.charCodeAt(start - 1))) start--;
     let end = at + 1;
@@ -37,16 +31,15 @@ function maskEmails(text: string): string {
   return out + text.slice(copied);
 }
 
-// CNPJ, numeric or alphanumeric (IN RFB 2.229/2024): 12 characters + 2 check digits, with or without punctuation.
+// CNPJ, numeric or alphanumeric (IN RFB 2.229/2024).
 const CNPJ = /\b[0-9A-Z]{2}\.?[0-9A-Z]{3}\.?[0-9A-Z]{3}\/?[0-9A-Z]{4}-?\d{2}\b/g;
 const CPF = /\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b/g;
-// Brazilian phones: optional +55, optional (DDD), 8 or 9 digits with an optional separator.
 const PHONE = /(?:\+?55[\s-]?)?(?:\(?\b\d{2}\)?[\s-]?)?\b9?\d{4}[\s-]?\d{4}\b/g;
 
 export function maskPersonalData(text: string): string {
   return (
     maskEmails(text)
-      // Only strings with at least one digit: plain words of 14 capitals are not documents.
+      // Plain words of 14 capitals are not documents.
       .replace(CNPJ, (match) => (/\d/.test(match) && /[0-9]{2}$/.test(match) ? '[cnpj]' : match))
       .replace(CPF, '[cpf]')
       .replace(PHONE, (match) => (match.replace(/\D/g, '').length >= 10 ? '[telefone]' : match))

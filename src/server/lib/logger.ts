@@ -2,10 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import pino from 'pino';
 import { maskPersonalData } from './log-mask.ts';
 
-/**
- * One line per event, JSON or text. Callers pass ids, never names, e-mails or phones, and every line
- * goes through one masking step whatever its format (docs/architecture.md#data).
- */
+/** Callers pass ids, never names, e-mails or phones; every line is masked (docs/architecture.md#data). */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 export type LogFormat = 'json' | 'text';
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
@@ -15,7 +12,6 @@ export interface Logger {
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;
   error(message: string, fields?: LogFields): void;
-  /** Registers a value (e.g. the gateway token) that must never appear in a log line. */
   addSecret(secret: string): void;
 }
 
@@ -29,12 +25,10 @@ const consoleSink: LogSink = {
   },
 };
 
-/** JSON on a pipe (systemd, Docker, a log shipper), text on a terminal, unless LOG_FORMAT says. */
 export function defaultLogFormat(stream: { isTTY?: boolean } = process.stdout): LogFormat {
   return stream.isTTY ? 'text' : 'json';
 }
 
-/** Every line logged while serving a request carries its `requestId`, with no id passed around. */
 const requestContext = new AsyncLocalStorage<{ requestId: string }>();
 
 export function withRequestId<T>(requestId: string, run: () => T): T {
@@ -53,7 +47,6 @@ function formatValue(value: unknown): string {
   return /[\s"=]/.test(text) ? JSON.stringify(text) : text;
 }
 
-/** `2025-01-01T12:00:00.000Z INFO message key=value …`: the text format the project always had. */
 function formatText(entry: LogEntry): string {
   const { time, level, msg, ...fields } = entry;
   const parts = [time, level.toUpperCase(), msg];
@@ -63,9 +56,8 @@ function formatText(entry: LogEntry): string {
   return parts.join(' ');
 }
 
-/** Values can carry what an outsider sent (an error may echo a 256 KB body); the start says what it was. */
+/** An error may echo a 256 KB body; the start says what it was. */
 const MAX_VALUE_CHARS = 300;
-/** A stack's frames are ours and say where it broke; only its first line quotes the message. */
 const MAX_STACK_CHARS = 4_000;
 
 function cutText(text: string, max: number): string {
@@ -90,7 +82,7 @@ export function createLogger(options: { level?: LogLevel; format?: LogFormat; si
     let out = line;
     for (const secret of secrets) {
       out = out.split(secret).join('[redacted]');
-      // Inside a JSON line the secret appears escaped (quotes, backslashes, control characters).
+      // Inside a JSON line the secret appears escaped.
       const escaped = JSON.stringify(secret).slice(1, -1);
       if (escaped !== secret) out = out.split(escaped).join('[redacted]');
     }
@@ -108,7 +100,7 @@ export function createLogger(options: { level?: LogLevel; format?: LogFormat; si
   const instance = pino(
     {
       level: options.level ?? 'info',
-      // Lines stay small and carry no host details; systemd and Docker add their own.
+      // systemd and Docker add their own host details.
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },

@@ -1,7 +1,4 @@
-/**
- * An optional dependency, read only when the caller set it. Option bags are plain objects, and a
- * key inherited from a polluted Object.prototype (docs/security.md) must never stand in for one.
- */
+/** A key inherited from a polluted Object.prototype (docs/security.md) must never stand in for an option. */
 export function own<T extends object, K extends keyof T>(options: T, key: K): T[K] | undefined {
   return Object.hasOwn(options, key) ? options[key] : undefined;
 }

@@ -1,9 +1,4 @@
-/**
- * One POST of a JSON body to a third party (the seller's webhook receiver, Meta, Google), for the
- * outbox's HTTP handlers. Only a 2xx answer counts as delivered; redirects are not followed (a
- * receiver that moved must be reconfigured, not guessed). Errors name the host and the status,
- * never the URL's query, which can carry a secret (GA4's api_secret).
- */
+/** Only a 2xx counts; redirects are not followed; errors never quote the URL's query, which can carry a secret (GA4's api_secret). */
 export class HttpDeliveryError extends Error {
   constructor(
     message: string,

@@ -1,8 +1,4 @@
-/**
- * Null-prototype objects without `__proto__`, `constructor` or `prototype` keys, so no outsider's key
- * reaches `Object.prototype`, now or when a reader later merges the object. secure-json-parse keeps
- * ordinary prototypes; qs parses brackets to any depth where a postback needs one level.
- */
+// Null-prototype objects without `__proto__`, `constructor` or `prototype` keys, so no outsider's key reaches Object.prototype.
 
 const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
@@ -16,9 +12,7 @@ function emptyRecord(): SafeRecord {
   return Object.create(null) as SafeRecord;
 }
 
-/** `JSON.parse`, with null-prototype objects and without the keys above. Throws like JSON.parse. */
 export function parseJsonSafely(text: string): unknown {
-  // The reviver runs bottom-up: an inner object is rebuilt before the one holding it is.
   return JSON.parse(text, (key, value: unknown) => {
     if (isForbiddenKey(key)) return undefined;
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
@@ -28,12 +22,11 @@ export function parseJsonSafely(text: string): unknown {
   });
 }
 
-/** One level deep (`data[hash]=x`); keys are split with indexOf, never a regex, so a long key costs its length once. */
+/** One level deep; keys are split with indexOf, never a regex, so a long key costs its length once. */
 export function parseFormSafely(text: string): SafeRecord {
   const result = emptyRecord();
   for (const [key, value] of new URLSearchParams(text)) {
     const open = key.indexOf('[');
-    // `parent[child]`, neither part empty nor holding a bracket.
     const isNested = open > 0 && open < key.length - 2 && key.indexOf(']') === key.length - 1 && key.indexOf('[', open + 1) === -1;
     if (!isNested) {
       if (!isForbiddenKey(key)) result[key] = value;

@@ -5,18 +5,12 @@ import type { Database } from '../db/schema.ts';
 import { countSpotsTaken } from '../orders/checkout-repository.ts';
 import { countViewers } from './presence.ts';
 
-/**
- * The deadline the offer countdown runs to: the seller's OFFER_ENDS_AT while it is still ahead,
- * else the end of the current batch (the next month's start in São Paulo). It is always in the
- * future, so a countdown that reaches zero and asks again gets a real next deadline instead of
- * restarting the old one (docs/product.md#2-live-signals-tell-the-truth).
- */
+/** Always in the future, so a countdown that reaches zero gets a real next deadline (docs/product.md#2-live-signals-tell-the-truth). */
 export function chooseOfferDeadline(offerEndsAt: number | undefined, now: number): number {
   if (offerEndsAt !== undefined && offerEndsAt > now) return offerEndsAt;
   return businessMonth(now).nextStart;
 }
 
-/** What `GET /api/live` answers: every number computed from the database at `now`. */
 export async function readLiveSignals(
   deps: { db: Kysely<Database>; monthlyCapacity: number; offerEndsAt: number | undefined },
   now: number,

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** Records a heartbeat: the visitor's row is created or its `last_seen` moved to `now`. */
 export async function touchPresence(db: Kysely<Database>, beat: { visitorId: string; clientKey: string; now: number }): Promise<void> {
   await db
     .insertInto('presence')
@@ -10,10 +9,6 @@ export async function touchPresence(db: Kysely<Database>, beat: { visitorId: str
     .execute();
 }
 
-/**
- * Visitors whose latest heartbeat is at or after `since`, each client address counting for at
- * most `perClient` of them.
- */
 export async function countPresentVisitors(db: Kysely<Database>, since: number, perClient: number): Promise<number> {
   const perClientCounts = db
     .selectFrom('presence')
@@ -32,7 +27,6 @@ export async function countPresentVisitors(db: Kysely<Database>, since: number, 
   return Number(row.viewers);
 }
 
-/** Drops visitors not seen since `before`; they no longer count and would only grow the table. */
 export async function prunePresence(db: Kysely<Database>, before: number): Promise<void> {
   await db.deleteFrom('presence').where('last_seen', '<', before).execute();
 }

@@ -3,19 +3,14 @@ import type { Database } from '../db/schema.ts';
 import { clientKey, limits, type RateLimiter } from '../http/rate-limit.ts';
 import { countPresentVisitors, prunePresence, touchPresence } from './presence-repository.ts';
 
-/** A visitor counts as "vendo agora" for this long after a heartbeat (the page beats every ~30 s). */
+/** The page beats every ~30 s. */
 export const VIEWER_WINDOW_MS = 60_000;
-/** Rows older than this are deleted on the next heartbeat. */
 export const PRESENCE_RETENTION_MS = 10 * 60_000;
-/**
- * One client address counts as at most this many viewers: two people on one home connection are
- * two viewers, while a script inventing visitor ids from one address cannot inflate the number.
- */
+/** Two people on one connection count; a script inventing visitor ids cannot inflate the number. */
 export const MAX_VIEWERS_PER_CLIENT = 2;
 
 export type HeartbeatResult = 'recorded' | 'rate_limited';
 
-/** A heartbeat from a landing page that is open and visible; old rows are pruned on the way. */
 export async function recordHeartbeat(
   db: Kysely<Database>,
   limiter: RateLimiter,
@@ -29,7 +24,6 @@ export async function recordHeartbeat(
   return 'recorded';
 }
 
-/** Visitors with the landing page open right now, counted across every instance. */
 export function countViewers(db: Kysely<Database>, now: number): Promise<number> {
   return countPresentVisitors(db, now - VIEWER_WINDOW_MS, MAX_VIEWERS_PER_CLIENT);
 }

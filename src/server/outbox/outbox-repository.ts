@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, OutboxTable } from '../db/schema.ts';
 
-/**
- * The transactional outbox (docs/decisions/0001-outbox-delivery.md). A row is written in the same
- * transaction as the fact that requires the e-mail, then a worker claims it with a lease right
- * before sending it, sends it under a hard deadline shorter than the lease, and marks it sent.
- */
+// The transactional outbox: docs/decisions/0001-outbox-delivery.md.
 
 export interface OutboxMessage {
   id: string;
@@ -15,14 +11,13 @@ export interface OutboxMessage {
   payload: unknown;
   attempts: number;
   nextAttemptAt: number;
-  /** When the current lease ends (for a claimed row: the claim that holds it). */
   lockedUntil: number | null;
   sentAt: number | null;
   lastError: string | null;
   createdAt: number;
 }
 
-/** A row this worker holds until `lockedUntil`; the value doubles as the claim's fencing token. */
+/** The value doubles as the claim's fencing token. */
 export interface ClaimedMessage extends OutboxMessage {
   lockedUntil: number;
 }
@@ -44,17 +39,12 @@ function toMessage(row: Selectable<OutboxTable>): OutboxMessage {
   };
 }
 
-/**
- * Queues a message; pass the caller's transaction so the row commits (or rolls back) with the
- * state change that calls for it. A second call for the same order and kind changes nothing
- * (replayed webhooks, a poll racing the webhook), and returns false.
- */
+/** Pass the caller's transaction; a second call for the same order and kind changes nothing and returns false. */
 export async function enqueueOutboxMessage(
   db: Executor,
   row: { orderId: string; kind: string; payload: unknown; now?: number; notBefore?: number },
 ): Promise<boolean> {
   const now = row.now ?? Date.now();
-  // A scheduled message (a reminder) is simply a row that is not due yet.
   const due = Math.max(now, row.notBefore ?? now);
   const result = await db
     .insertInto('outbox')
@@ -75,15 +65,7 @@ export async function enqueueOutboxMessage(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/**
- * Claims the next due row for `leaseMs`, right before it is sent (never a batch: a slow SMTP server
- * must not outlast the lease of rows still waiting their turn). The claim is a conditional UPDATE
- * that only succeeds while the row is still unsent and unleased (or its lease ran out), so two
- * workers, in one process or on two servers, never hold the same row at once: the loser's UPDATE
- * matches nothing (Postgres re-checks the WHERE after the winner commits; SQLite serialises
- * writers), and it tries the next candidate. `now` is the database's clock in production (see
- * `readDatabaseClock`), so instances with skewed clocks agree on when a lease ends.
- */
+/** One row at a time under a conditional UPDATE, so two workers never hold the same row; `now` is the database's clock. */
 export async function claimNextMessage(
   db: Kysely<Database>,
   options: { now: number; leaseMs: number },
@@ -116,10 +98,7 @@ export async function claimNextMessage(
   return undefined;
 }
 
-/**
- * The database server's time in epoch ms. Leases are set and compared on this one clock, so
- * instances whose own clocks drift apart still agree on whose lease ran out.
- */
+/** Leases use this one clock, so instances whose own clocks drift still agree. */
 export async function readDatabaseClock(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<number> {
   const query =
     dialect === 'postgres'
@@ -129,7 +108,7 @@ export async function readDatabaseClock(db: Kysely<Database>, dialect: 'sqlite' 
   return Number(rows[0]!.now);
 }
 
-/** Records delivery. Not fenced by the lease: once a message went out, nobody should send it again. */
+/** Not fenced by the lease: once a message went out, nobody should send it again. */
 export async function markSent(db: Kysely<Database>, message: Pick<ClaimedMessage, 'id'>, sentAt: number): Promise<void> {
   await db
     .updateTable('outbox')
@@ -139,11 +118,7 @@ export async function markSent(db: Kysely<Database>, message: Pick<ClaimedMessag
     .execute();
 }
 
-/**
- * Records a failed attempt and when to try again, and releases the lease. Fenced by the lease:
- * a worker whose lease already ran out (and was taken over) must not touch the new holder's row.
- * Returns false when the lease was lost.
- */
+/** Fenced by the lease: a worker whose lease was taken over must not touch the new holder's row. */
 export async function markFailed(
   db: Kysely<Database>,
   message: Pick<ClaimedMessage, 'id' | 'lockedUntil'>,
@@ -165,11 +140,7 @@ export async function markFailed(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/**
- * Drops a claimed row that is no longer wanted (a reminder of a PIX that was paid meanwhile).
- * Fenced by the lease like `markFailed`. Such a row is removed rather than parked: it did not fail,
- * and it must not show up among the undeliverable e-mails in the console.
- */
+/** Removed rather than parked: it did not fail, and must not show among undeliverable e-mails. */
 export async function deleteClaimedMessage(db: Kysely<Database>, message: Pick<ClaimedMessage, 'id' | 'lockedUntil'>): Promise<boolean> {
   const result = await db
     .deleteFrom('outbox')
@@ -180,10 +151,6 @@ export async function deleteClaimedMessage(db: Kysely<Database>, message: Pick<C
   return Number(result.numDeletedRows) === 1;
 }
 
-/**
- * Removes an order's unsent messages whose kind is one of `kinds` or starts with one of
- * `kindPrefixes` (e.g. the PIX reminders once the order is paid). Returns how many went.
- */
 export async function deleteUnsentMessages(
   db: Executor,
   orderId: string,
@@ -197,7 +164,7 @@ export async function deleteUnsentMessages(
     .where((eb) =>
       eb.or([
         ...(match.kinds.length > 0 ? [eb('kind', 'in', match.kinds)] : []),
-        // Our prefixes are constants; a `_` in them matching any one character changes nothing.
+        // A `_` in our constant prefixes matching any one character changes nothing.
         ...match.kindPrefixes.map((prefix) => eb('kind', 'like', `${prefix}%`)),
       ]),
     )
@@ -205,10 +172,6 @@ export async function deleteUnsentMessages(
   return Number(result.numDeletedRows);
 }
 
-/**
- * The payloads of an order's rows of one kind family (`kind`, and `kind:…` for the later ones),
- * sent or not: what a family of e-mails has already said.
- */
 export async function outboxPayloadsOf(db: Executor, orderId: string, kind: string): Promise<unknown[]> {
   const rows = await db
     .selectFrom('outbox')

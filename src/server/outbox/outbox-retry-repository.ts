@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** "Tentar de novo": an unsent message, failing or given up on, is due now with its attempts reset. */
 export async function retryOutboxMessage(db: Kysely<Database>, id: string, now: number): Promise<string | undefined> {
   const row = await db
     .updateTable('outbox')

@@ -15,54 +15,31 @@ import {
 export interface OutboxWorkerOptions {
   db: Kysely<Database>;
   logger: Logger;
-  /** Who sends which rows (each consumer registers its kinds). */
   kinds: OutboxKinds;
   intervalMs?: number;
-  /**
-   * How long a claimed row stays reserved. Longer than `sendDeadlineMs` plus the time to record the
-   * outcome: while the lease holds nobody else sends the row, and a send never outlives it.
-   */
+  /** Longer than `sendDeadlineMs` plus recording the outcome, so a send never outlives its lease. */
   leaseMs?: number;
-  /** Hard limit on rendering and sending one message; past it the connection is cut and the attempt counts as failed. */
+  /** Past it the connection is cut and the attempt counts as failed. */
   sendDeadlineMs?: number;
-  /** Wait after the first failure; doubles with each further failure (a kind's handler may set its own). */
+  /** Doubles with each further failure. */
   baseBackoffMs?: number;
-  /** At most this long between two attempts (10 min: a mail server back from an outage gets everything within 10 min). */
+  /** 10 min: a mail server back from an outage gets everything within 10 min. */
   maxBackoffMs?: number;
-  /** Messages sent per run at most (each claimed right before it is sent). */
   batchSize?: number;
-  /**
-   * Runs (each sending one message at a time) going on at once in this process, the timer's
-   * included. A burst of payments then opens at most this many connections to the mail server
-   * (providers refuse more), and a crash leaves at most this many messages half-sent, the only
-   * ones that can arrive twice.
-   */
+  /** Caps connections to the mail server (providers refuse more) and the messages a crash can leave half-sent. */
   concurrency?: number;
-  /**
-   * The clock leases, due times and sent times are read from. Without it, the database's own clock
-   * (`dialect` required), so several instances with skewed clocks agree; tests pass a fake one.
-   */
+  /** Default: the database's clock (`dialect` required), so instances with skewed clocks agree. */
   now?: () => number;
   dialect?: 'sqlite' | 'postgres';
 }
 
 export interface OutboxWorker {
   start(): void;
-  /** Stops polling and resolves once the message being sent (if any) is finished and recorded. */
   stop(): Promise<void>;
-  /**
-   * Delivers the rows that are due now and resolves with how many were sent. Safe to call at any
-   * time (e.g. right after a payment commits), also while the timer runs: claims never overlap.
-   * With `concurrency` runs already going it starts none and resolves with 0 at once: one of those
-   * runs claims the new rows before it ends.
-   */
+  /** Safe to call at any time, also while the timer runs: claims never overlap. */
   runOnce(): Promise<number>;
 }
 
-/**
- * Thrown by a `render` callback when a message must not be sent at all any more; the worker then
- * stops retrying that row (other errors are retried with backoff).
- */
 export class UndeliverableMessageError extends Error {
   constructor(message: string) {
     super(message);
@@ -70,10 +47,7 @@ export class UndeliverableMessageError extends Error {
   }
 }
 
-/**
- * Thrown by a `render` callback when a message is simply not wanted any more (a reminder of a PIX
- * that was paid, expired or opted out of): the worker removes the row without counting a failure.
- */
+/** E.g. a reminder of a PIX that was paid: the row is removed without counting a failure. */
 export class MessageNotNeededError extends Error {
   constructor(message: string) {
     super(message);
@@ -81,17 +55,14 @@ export class MessageNotNeededError extends Error {
   }
 }
 
-/** Sends going on at once per process by default (see `OutboxWorkerOptions.concurrency`). */
 export const OUTBOX_CONCURRENCY = 4;
 
-/** 30 s, 1 min, 2 min, 4 min, 8 min, then `maxMs` (10 min by default), for the nth failure in a row. */
 export function backoffDelay(failures: number, baseMs: number, maxMs: number): number {
   const exponent = Math.min(Math.max(failures - 1, 0), 30);
   return Math.min(maxMs, baseMs * 2 ** exponent);
 }
 
-// After this many failures the problem is not a blip (about 8 minutes with the default backoff):
-// failures are logged as errors from then on, so that an operator notices.
+// About 8 minutes with the default backoff; errors from then on, so an operator notices.
 const ALARM_AFTER_FAILURES = 5;
 
 function describe(error: unknown): string {
@@ -127,7 +98,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | undefined;
   const inFlight = new Set<Promise<unknown>>();
   let runs = 0;
-  /** Counts the calls to runOnce: a run that found nothing to claim looks again if it moved. */
+  /** A run that found nothing to claim looks again if it moved. */
   let requests = 0;
 
   const track = <T>(promise: Promise<T>): Promise<T> => {
@@ -139,7 +110,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return promise;
   };
 
-  /** Sends under the hard deadline: at the deadline the deliverer's signal aborts (the connection is cut). */
   async function sendWithin(deliverer: OutboxHandler, message: ClaimedMessage): Promise<string | undefined> {
     const signal = AbortSignal.timeout(sendDeadlineMs);
     const deadline = new Promise<never>((_, reject) => {
@@ -156,8 +126,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const fields = { outboxId: message.id, orderId: message.orderId, kind: message.kind };
     let to: string | undefined;
     try {
-      // A kind this version does not know (a newer instance queued it during a rolling update) is
-      // retried later, like any failure, rather than dropped: the newer instances will send it.
+      // A newer instance may have queued it during a rolling update: retried, not dropped.
       if (!deliverer) throw new Error(`no handler for outbox kind "${message.kind}" in this version`);
       to = await sendWithin(deliverer, message);
     } catch (error) {
@@ -167,8 +136,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         return false;
       }
       if (error instanceof UndeliverableMessageError) {
-        // Nothing to retry (e.g. the order was refunded before its e-mail went out): the row is
-        // parked with its reason instead of being retried for ever.
         await markFailed(db, message, Number.MAX_SAFE_INTEGER, `not deliverable: ${error.message}`);
         logger.warn(`${channel} dropped: not deliverable`, { ...fields, error: error.message });
         return false;
@@ -179,8 +146,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const reason = describe(error);
       const now = await clock();
       if (policy.giveUpAfterMs !== undefined && now + delay - message.createdAt > policy.giveUpAfterMs) {
-        // Past its lifetime (a receiver down for days): parked, shown in the console's Saúde, where
-        // "Tentar de novo" sends it again.
+        // Past its lifetime: parked, shown in Saúde, where "Tentar de novo" sends it again.
         await markFailed(db, message, Number.MAX_SAFE_INTEGER, `gave up after ${failures} attempts: ${reason}`);
         logger.error(`${channel} not sent; gave up`, { ...fields, to, attempts: failures, error: reason });
         return false;
@@ -201,10 +167,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return true;
   }
 
-  /**
-   * Claims and sends one due row at a time; stops between two messages once `stop()` was called.
-   * Counted in `runs` from its first (synchronous) step, so a runOnce right after sees it.
-   */
+  /** Counted in `runs` from its first (synchronous) step, so a runOnce right after sees it. */
   async function deliverDue(): Promise<number> {
     runs += 1;
     let sent = 0;
@@ -214,8 +177,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         const seen = requests;
         const message = await claimNextMessage(db, { now: await clock(), leaseMs });
         if (!message) {
-          // A row committed after this claim looked, whose runOnce found every run busy, is this
-          // run's to send: look once more.
+          // A row committed after this claim looked, whose runOnce found every run busy, is this run's to send.
           if (requests !== seen) continue;
           break;
         }
@@ -223,7 +185,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         try {
           if (await deliver(message)) sent += 1;
         } catch (error) {
-          // The database failed while recording the outcome; the lease runs out and the row is retried.
+          // The lease runs out and the row is retried.
           logger.error('outbox: could not record a delivery attempt', {
             outboxId: message.id,
             orderId: message.orderId,
@@ -241,7 +203,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (stopped) return;
     timer = setTimeout(() => {
       timer = undefined;
-      // Every run busy: they are sending what is due already.
       if (runs >= concurrency) return schedule(intervalMs);
       void track(deliverDue())
         .catch((error: unknown) => logger.error('outbox: poll failed', { error: describe(error) }))

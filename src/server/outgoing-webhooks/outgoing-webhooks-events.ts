@@ -9,24 +9,17 @@ import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { webhookHeaders, webhookKey } from './webhook-signature.ts';
 
-/**
- * The seller's outgoing webhooks (docs/payments.md#outgoing-webhooks) for Zapier, n8n, a CRM or an
- * NF-e issuer: each event is an outbox row written in the same transaction as the fact it reports,
- * delivered by the outbox worker with backoff (src/server/subscribers.ts) under the same
- * `webhook-id` on every attempt, so receivers can deduplicate.
- */
+/** docs/payments.md#outgoing-webhooks: the same `webhook-id` on every attempt, so receivers can deduplicate. */
 export const WEBHOOK_EVENT_TYPES = ['order.created', 'order.paid', 'order.refunded', 'order.duplicate', 'order.erased'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
-/** The outbox family of the webhook rows: `webhook:order.paid`… */
 export const WEBHOOK_KIND_FAMILY = 'webhook:';
 
 export function webhookKind(type: WebhookEventType): `webhook:${WebhookEventType}` {
   return `${WEBHOOK_KIND_FAMILY}${type}`;
 }
 
-// `order.created` is sent once the PIX exists (the `charged` event): an order whose charge failed never
-// reached its buyer, so the seller's tools never hear of it.
+// An order whose charge failed never reached its buyer, so the seller's tools never hear of it.
 const EVENT_TYPES: Partial<Record<OrderEventType, WebhookEventType>> = {
   charged: 'order.created',
   paid: 'order.paid',
@@ -42,17 +35,9 @@ async function queueWebhookEvent(trx: Transaction<Database>, event: OrderEvent, 
 
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
 
-/**
- * The event's JSON: its type, when it happened, and the order as it is when sent (the buyer's
- * contact for a CRM or an invoice; empty once erased under the privacy rules), with its items
- * (docs/payments.md#outgoing-webhooks): an order with the bump lists both, and an add-on order (the
- * bump bought after payment, its own PIX and its own events) is `kind: "addon"` with its main
- * order's id in `parent_order_id`.
- */
 export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, order: OrderRow, items: readonly OrderItem[]): string {
   const type = message.kind.slice(WEBHOOK_KIND_FAMILY.length);
-  // The buyer had their data erased (LGPD art. 18): the seller's CRM learns which order to purge
-  // and when, and nothing else.
+  // LGPD art. 18: the seller's CRM learns which order to purge, and nothing else.
   if (type === 'order.erased') {
     return JSON.stringify({ type, timestamp: iso(message.createdAt), data: { id: order.id, reference: order.public_ref } });
   }
@@ -83,10 +68,6 @@ export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, 
   });
 }
 
-/**
- * With webhooks configured, each of those events queues its webhook in the transition's
- * transaction; a second one for the same order and type changes nothing.
- */
 export function registerOutgoingWebhooksEvents({ events, kinds, deps }: EventWiring): void {
   const webhook = deps.config.webhook;
   if (!webhook) return;
@@ -102,7 +83,6 @@ export function registerOutgoingWebhooksEvents({ events, kinds, deps }: EventWir
       const order = await findOrderById(deps.db, message.orderId);
       if (!order) throw new UndeliverableMessageError(`webhook for ${message.orderId}: order not found`);
       const body = webhookBody(message, order, await itemsOfOrder(deps.db, order.id));
-      // The row's id never changes, so every retry of this event carries the same webhook-id.
       const id = `msg_${message.id}`;
       // The attempt's own time, not a test's clock: receivers check that it is recent.
       const timestamp = Math.floor(Date.now() / 1000);

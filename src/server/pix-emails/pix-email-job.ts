@@ -12,13 +12,7 @@ import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import { findOrderById, markRemindersOptedOut } from '../orders/orders-repository.ts';
 import { takePixEmailQuota } from './pix-email-quota.ts';
 
-/**
- * "Seu PIX está pronto" and the reminders of an unpaid PIX, through the outbox
- * (docs/payments.md#pix-e-mails-and-the-order-page): the rows are written with the charge (a
- * reminder is a row due later), and every row is checked against the order when its turn comes, so
- * nothing goes out for a PIX that was paid, refunded, expired or failed, or whose reminders the
- * buyer turned off.
- */
+/** docs/payments.md#pix-e-mails-and-the-order-page: each row is checked against the order when its turn comes. */
 export const PIX_READY_KIND = 'pix_ready';
 export const PIX_REMINDER_PREFIX = 'pix_reminder:';
 
@@ -26,11 +20,7 @@ export function isPixEmailKind(kind: string): boolean {
   return kind === PIX_READY_KIND || /^pix_reminder:\d+$/.test(kind);
 }
 
-/**
- * The buyer's "não quero mais lembretes": recorded on the order (the check at send time reads it),
- * and the reminders still waiting go. Returns how many went, or undefined when they were already
- * off, so a second click changes nothing.
- */
+/** Undefined when already off, so a second click changes nothing. */
 export async function turnOffReminders(db: Kysely<Database>, orderId: string, now: number): Promise<number | undefined> {
   if (!(await markRemindersOptedOut(db, orderId, now))) return undefined;
   return deleteUnsentMessages(db, orderId, { kinds: [], kindPrefixes: [PIX_REMINDER_PREFIX] });
@@ -43,11 +33,6 @@ export interface PixEmailDeps {
   now?: () => number;
 }
 
-/**
- * The e-mail for a `pix_ready` or `pix_reminder:*` row, read from the order at send time. A PIX
- * that is no longer payable and unpaid (or a reminder the buyer opted out of) yields
- * MessageNotNeededError, and the worker drops the row.
- */
 export async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<OutboxMessage, 'orderId' | 'kind'>): Promise<MailMessage> {
   if (!isPixEmailKind(row.kind)) throw new Error(`outbox kind "${row.kind}" is not a PIX e-mail`);
   const order = await findOrderById(deps.db, row.orderId);
@@ -57,13 +42,11 @@ export async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<Outbo
   if (order.expires_at <= now) throw new MessageNotNeededError('the PIX expired');
   const reminder = row.kind !== PIX_READY_KIND;
   if (reminder && order.reminders_opted_out_at !== null) throw new MessageNotNeededError('the buyer opted out of reminders');
-  // Erased after the retention period: nobody to write to any more.
   if (!order.buyer_email) throw new MessageNotNeededError('no e-mail address on the order');
-  // Paid through another charge (the other bump choice, another tab): nothing to chase. The first
-  // e-mail still goes: the buyer asked for this PIX just now.
+  // Paid through another charge: no reminder; the first e-mail still goes.
   if (reminder && (await buyerPaidForItemsOf(deps.db, order)))
     throw new MessageNotNeededError('the buyer paid for these items in another order');
-  // Checked last, so only an e-mail that would really go out takes one of the address's slots.
+  // Checked last, so only an e-mail that would really go out takes a slot.
   if (!(await takePixEmailQuota(deps.db, { email: order.buyer_email, orderId: order.id, kind: row.kind }, now))) {
     throw new MessageNotNeededError('this address had its PIX e-mails for today');
   }
@@ -90,8 +73,7 @@ export async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<Outbo
     ...email,
     messageId: `<${localPart}@vitrine>`,
     demoLink: orderUrl,
-    // RFC 2369 + RFC 8058: mail apps show their own "unsubscribe" and POST
-    // "List-Unsubscribe=One-Click" to the link, which opts out without a page.
+    // RFC 2369 + RFC 8058 one-click unsubscribe.
     ...(optOutUrl ? { headers: { 'List-Unsubscribe': `<${optOutUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
   };
 }

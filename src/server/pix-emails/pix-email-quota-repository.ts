@@ -1,11 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/**
- * The slots of the daily PIX e-mail quota (pix-emails/pix-email-quota.ts). A slot is taken by an
- * insert that the primary key (address, day, slot) lets through once, so N slots hold across
- * instances and concurrent sends without a lock.
- */
+// The primary key (address, day, slot) lets each slot's insert through once, so the quota holds across instances without a lock.
 
 interface QuotaClaim {
   recipientHash: string;
@@ -26,7 +22,6 @@ async function holdsSlot(db: Kysely<Database>, claim: QuotaClaim): Promise<boole
   return row !== undefined;
 }
 
-/** True when the message holds one of the day's slots (already, or taken now); false when all are taken. */
 export async function claimPixEmailSlot(db: Kysely<Database>, claim: QuotaClaim): Promise<boolean> {
   if (await holdsSlot(db, claim)) return true;
   for (let slot = 1; slot <= claim.max; slot++) {
@@ -37,17 +32,15 @@ export async function claimPixEmailSlot(db: Kysely<Database>, claim: QuotaClaim)
       .executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return true;
   }
-  // Every slot is taken; one of them may be this message's, taken by a concurrent attempt.
+  // One of them may be this message's, taken by a concurrent attempt.
   return holdsSlot(db, claim);
 }
 
-/** Slots of past days say nothing any more. */
 export async function prunePixEmailQuota(db: Kysely<Database>, before: number): Promise<number> {
   const result = await db.deleteFrom('pix_email_quota').where('at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-/** An erased buyer's address leaves no trace here either, not even hashed. */
 export async function deletePixEmailQuotaOf(db: Kysely<Database> | Transaction<Database>, recipientHash: string): Promise<void> {
   await db.deleteFrom('pix_email_quota').where('recipient_hash', '=', recipientHash).execute();
 }

@@ -6,13 +6,9 @@ import type { OrderRow } from '../orders/orders-repository.ts';
 import { deleteUnsentMessages, enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { PIX_READY_KIND, PIX_REMINDER_PREFIX, renderPixOutboxMessage } from './pix-email-job.ts';
 
-/**
- * The PIX e-mails follow the order: queued with the charge, dropped once it is paid, refunded or
- * failed (the check at send time is the second guard).
- */
 export function registerPixEmailsEvents({ events, kinds, deps }: EventWiring): void {
   events.subscribe('charged', async (trx, { order, at }) => {
-    // The one-time offer after payment is shown on the paid page and never chased by e-mail.
+    // The one-time offer is never chased by e-mail.
     if (order.kind === 'addon') return;
     await enqueuePixEmails(trx, order, { reminderMinutes: deps.config.pixReminderMinutes, now: at });
   });
@@ -27,10 +23,7 @@ export function registerPixEmailsEvents({ events, kinds, deps }: EventWiring): v
   kinds.register(PIX_REMINDER_PREFIX, handler);
 }
 
-/**
- * Queues the PIX e-mail and its reminders in the charge's transaction. A reminder's minute mark
- * counts from the order's creation; marks at or past the code's expiry are left out.
- */
+/** Marks at or past the code's expiry are left out. */
 async function enqueuePixEmails(
   trx: Transaction<Database>,
   order: Pick<OrderRow, 'id' | 'created_at' | 'expires_at'>,

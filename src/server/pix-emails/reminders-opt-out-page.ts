@@ -2,12 +2,7 @@ import { remindersOptOut } from '../../content/order-page.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { standalonePage } from '../http/standalone-page.ts';
 
-/**
- * The page behind the reminders' "não quero mais lembretes" link, and the WhatsApp messages' stop
- * link. A GET only shows a button (mail scanners and WhatsApp's link previews open links on their
- * own, and must not opt anyone out); the button POSTs the same body a mail app sends for RFC 8058
- * one-click, to the same address. Self-contained: no script at all.
- */
+// A GET only shows a button (mail scanners and link previews open links on their own); the button POSTs the RFC 8058 body.
 const STYLE = `
   :root { color-scheme: dark; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   body { margin: 0; min-height: 100vh; background: #060a13; color: #e2e8f0; }
@@ -23,7 +18,6 @@ const STYLE = `
 
 export type OptOutPageState = 'ask' | 'done' | 'invalid';
 
-/** The page's words: the reminders' (content/order-page.ts), or another stop link's with the same parts (WhatsApp's). */
 export type OptOutPageCopy = { readonly [Key in keyof typeof remindersOptOut]: string };
 
 export function renderOptOutPage(

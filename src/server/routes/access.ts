@@ -15,25 +15,20 @@ import { apiError, limitBody } from '../http/http.ts';
 import { pageFile, sendPage, type Site } from '../http/site.ts';
 import { sendReply } from './api-reply.ts';
 
-/**
- * The member area. The e-mailed link `/acesso/{token}` is exchanged for an HttpOnly cookie and a
- * redirect to `/acesso`, so the token leaves the address bar (and with it Referer headers, history
- * sync and analytics); the page then reads the list from `/api/access` with that cookie.
- */
+/** The e-mailed token is exchanged for this cookie so it leaves the address bar (Referer, history, analytics). */
 export const ACCESS_COOKIE = 'vitrine_access';
-// Browsers cap cookie lifetimes at 400 days (RFC 6265bis); the e-mailed link renews it at any time.
+// Browsers cap cookie lifetimes at 400 days (RFC 6265bis).
 const ACCESS_COOKIE_MAX_AGE_S = 400 * 24 * 60 * 60;
 
 function isHttps(c: Context<AppEnv>): boolean {
   return c.var.config.publicUrl?.startsWith('https://') === true || new URL(c.req.url).protocol === 'https:';
 }
 
-/** The cookie's attributes; deleting it needs the same path and flags. */
+/** Deleting it needs the same path and flags. */
 function cookieOptions(c: Context<AppEnv>) {
   return { path: '/', httpOnly: true, secure: isHttps(c), sameSite: 'Lax' } as const;
 }
 
-/** `/acesso/:token`, mounted at the site root before the static files; `site` is absent in API-only tests. */
 export function accessPageRoutes(site: Site | undefined) {
   return new Hono<AppEnv>().get('/:token', async (c) => {
     const token = c.req.param('token');
@@ -48,12 +43,10 @@ export function accessPageRoutes(site: Site | undefined) {
     // Never the token itself in the log: it is a credential, even a dead one.
     c.var.logger.info('Access link refused', { reason: access.kind, order: access.kind === 'revoked' ? access.orderId : undefined });
     if (access.kind === 'revoked' && access.ended) {
-      // Refunded: the page says the access ended with the refund (no cookie, nothing personal in the address).
       c.header('Cache-Control', 'no-store');
       c.header('Referrer-Policy', 'no-referrer');
       return c.redirect(`${paths.access}?${ACCESS_ENDED_QUERY}`, 303);
     }
-    // The member page explains the dead link and offers the resend form (a real 404 for crawlers and tests).
     const page = site?.page(pageFile(paths.access));
     const response = page ? sendPage(c, page, 404) : c.text('Not found', 404);
     response.headers.set('Referrer-Policy', 'no-referrer');
@@ -62,14 +55,12 @@ export function accessPageRoutes(site: Site | undefined) {
   });
 }
 
-/** The order of the member-page cookie's holder, while its access is active. */
 async function memberOrder(c: Context<AppEnv>) {
   const token = getCookie(c, ACCESS_COOKIE);
   const access = token ? await lookUpAccessToken(c.var.db, token) : undefined;
   return access?.kind === 'active' ? access.order : undefined;
 }
 
-/** `/api/access`: the list for the cookie's holder, and the resend form's endpoint. */
 export const accessRoutes = new Hono<AppEnv>()
   .basePath('/api/access')
   .get('/', async (c) => {
@@ -80,7 +71,6 @@ export const accessRoutes = new Hono<AppEnv>()
     const now = c.var.now();
     const access = await openMemberPage(c.var.db, token, { now, clientAddress: c.var.clientAddress });
     if (access.kind !== 'active') {
-      // Refunded or unknown: the cookie opens nothing any more, so it goes.
       deleteCookie(c, ACCESS_COOKIE, cookieOptions(c));
       const ended = access.kind === 'revoked' && access.ended;
       return c.json({ error: copy.api.revoked, supportEmail, ...(ended ? { ended } : {}) } satisfies MemberAreaRefusal, 401);
@@ -141,7 +131,7 @@ export const accessRoutes = new Hono<AppEnv>()
         c.header('Retry-After', String(Math.ceil(result.retryAfterMs / 1000)));
         return apiError(c, 429, copy.api.tooManyRequests);
       }
-      // How many e-mails were queued stays in the log: the answer must not reveal who bought.
+      // The count stays in the log: the answer must not reveal who bought.
       c.var.logger.info('Access resend requested', { queued: result.queued });
       return sendReply(c, 'POST', { ok: true }, 202);
     },

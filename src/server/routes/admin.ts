@@ -14,19 +14,14 @@ import { adminSuppliersRoutes } from './admin/suppliers.ts';
 import { adminWhatsappRoutes } from './admin/whatsapp.ts';
 
 export interface AdminDeps {
-  /** ADMIN_PASSWORD, or the one generated at start in demo mode; undefined → the console is off. */
   password: string | undefined;
   mailer?: Mailer;
-  /** Sends queued e-mails now instead of at the outbox's next poll. */
   runOutbox: () => void;
 }
 
 const everyPath = `${ADMIN_BASE}/*`;
 
-/**
- * The seller's console, one router per section (routes/admin/). A guard covers only the sections
- * mounted after it: signing in needs no session, and every other route does.
- */
+/** A guard covers only the sections mounted after it: signing in needs no session. */
 export function adminRoutes(deps: AdminDeps) {
   return new Hono<AdminEnv>()
     .use(everyPath, privateReplies)

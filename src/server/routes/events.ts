@@ -8,7 +8,7 @@ import type { AppEnv } from './context.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 import { sendReply } from './api-reply.ts';
 
-/** First-party funnel counting: no cookies are read or set, and only the route key is stored. */
+/** No cookies are read or set; only the route key is stored. */
 export const eventsRoutes = new Hono<AppEnv>().basePath('/api/events').post(
   '/',
   limitBody(MAX_EVENT_BODY_BYTES, (c) => apiError(c, 400, apiErrors.eventTooLarge)),

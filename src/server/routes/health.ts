@@ -5,7 +5,6 @@ import type { Database } from '../db/schema.ts';
 import type { Lifecycle } from '../lib/lifecycle.ts';
 import type { Logger } from '../lib/logger.ts';
 
-/** A database that takes longer than this to answer counts as down: the balancer needs an answer. */
 const READINESS_TIMEOUT_MS = 2_000;
 
 export type Readiness = { ready: true } | { ready: false; reason: 'draining' | 'database unavailable' | 'migrations pending' };
@@ -29,11 +28,7 @@ async function checkReadiness(db: Kysely<Database>, lifecycle: Lifecycle, logger
   }
 }
 
-/**
- * Probes for load balancers and platforms. `/healthz`: the process serves. `/readyz`: this
- * instance can take traffic (database answers, every migration applied, not draining). Neither
- * writes anything (no funnel count, no rate-limit counter), so a probe every second costs no storage.
- */
+/** Neither probe writes anything, so a probe every second costs no storage. */
 export function healthRoutes(deps: { db: Kysely<Database>; lifecycle: Lifecycle; logger: Logger }) {
   return new Hono()
     .get('/healthz', (c) => {
@@ -47,5 +42,5 @@ export function healthRoutes(deps: { db: Kysely<Database>; lifecycle: Lifecycle;
     });
 }
 
-/** Probe paths, logged at debug level: a balancer asking every few seconds would drown the log. */
+/** Logged at debug level: a balancer asking every few seconds would drown the log. */
 export const PROBE_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz']);

@@ -17,7 +17,6 @@ import { whatsappStop } from '../../content/whatsapp.ts';
 import { pageFile, sendPage, type Site } from '../http/site.ts';
 import { sendReply } from './api-reply.ts';
 
-/** The order page and the opt-out page are personal: never indexed, never kept by a cache, no Referer. */
 function privatePage(response: Response): Response {
   response.headers.set('X-Robots-Tag', 'noindex, nofollow');
   response.headers.set('Cache-Control', 'no-store');
@@ -25,12 +24,7 @@ function privatePage(response: Response): Response {
   return response;
 }
 
-/**
- * `/pedido/:ref` (the page, rendered in the browser from `/api/order-page`), the reminders'
- * opt-out, `/pedido/:ref/lembretes/:token`, and the WhatsApp messages' stop link,
- * `/pedido/:ref/whatsapp/:token`. The routes have parameters, so the access log shows
- * their patterns, never a reference or a token. `site` is absent in API-only tests.
- */
+/** The routes have parameters, so the access log shows patterns, never a reference or a token. */
 export function orderPageRoutes(site: Site | undefined) {
   const optOut = async (c: Context<AppEnv>, state: OptOutPageState, status: 200 | 404 = 200, copy?: OptOutPageCopy) => {
     const ref = c.req.param('ref') ?? '';
@@ -47,7 +41,6 @@ export function orderPageRoutes(site: Site | undefined) {
     new Hono<AppEnv>()
       .get('/:ref', (c) => {
         const page = site?.page(pageFile(paths.order));
-        // Not even shaped like a reference: the page says "Pedido não encontrado", with a real 404.
         const status = PUBLIC_REF_PATTERN.test(c.req.param('ref')) ? 200 : 404;
         return privatePage(page ? sendPage(c, page, status) : c.text('Not found', 404));
       })
@@ -55,12 +48,12 @@ export function orderPageRoutes(site: Site | undefined) {
       .post('/:ref/lembretes/:token', async (c) => {
         const order = await findOptOutOrder(c);
         if (!order) return optOut(c, 'invalid', 404);
-        // Whatever the body says: the button's form and a mail app's RFC 8058 POST both mean "stop".
+        // The button's form and a mail app's RFC 8058 POST both mean "stop".
         const cancelled = await turnOffReminders(c.var.db, order.id, c.var.now());
         if (cancelled !== undefined) c.var.logger.info('PIX reminders turned off by the buyer', { order: order.id, cancelled });
         return optOut(c, 'done');
       })
-      // Every WhatsApp message's stop link (docs/whatsapp.md): the order's number gets no more messages.
+      // The WhatsApp messages' stop link (docs/whatsapp.md).
       .get('/:ref/whatsapp/:token', async (c) =>
         (await findOptOutOrder(c, isWhatsappStopToken)) ? stopPage(c, 'ask') : stopPage(c, 'invalid', 404),
       )
@@ -74,7 +67,6 @@ export function orderPageRoutes(site: Site | undefined) {
   );
 }
 
-/** `/api/order-page/:ref`: the order page's data, and its "Reenviar acesso". */
 export const orderPageApiRoutes = new Hono<AppEnv>()
   .basePath('/api/order-page')
   .get('/:ref', async (c) => {
@@ -89,9 +81,7 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
     if (!guarantee) return apiError(c, 404, copy.notFound.title);
     const canRequestHere = isOrderContactKey(order, contactKey);
     if (canRequestHere) return sendReply(c, 'GET', { ...reply, guarantee, canRequestHere });
-    // The reference also reaches GA4 and Meta (the Purchase event id): whether the buyer asked for a
-    // refund, and how it stands, is read only with the e-mailed key. Without it, the window alone,
-    // the same whether a request was made or not.
+    // The reference also reaches GA4 and Meta: the refund's state is read only with the e-mailed key.
     const windowOnly = { days: guarantee.days, endsAt: guarantee.endsAt, canRequest: now < guarantee.endsAt, request: null };
     return sendReply(c, 'GET', { ...reply, guarantee: windowOnly, canRequestHere });
   })
@@ -103,7 +93,6 @@ export const orderPageApiRoutes = new Hono<AppEnv>()
       c.header('Cache-Control', 'no-store');
       const order = await findOrderForPage(c.var.orders, c.req.param('ref'));
       if (!order) return apiError(c, 404, copy.notFound.title);
-      // The reference alone is not the buyer: it also reaches trackers. Only the e-mailed key asks.
       if (!isOrderContactKey(order, c.req.header(ORDER_CONTACT_KEY_HEADER)?.slice(0, 64)))
         return apiError(c, 403, refundApi.needsContactKey);
       const result = await requestRefund(c.var.refunds, order.id, c.req.valid('json'), c.var.now());

@@ -23,21 +23,19 @@ export const ordersRoutes = new Hono<AppEnv>()
   .basePath('/api/orders')
   .post(
     '/',
-    // The form, its keys and the visit's campaign parameters and tracking cookies fit well within 8 KiB.
     limitBody(8 * 1024, (c) => apiError(c, 413, apiErrors.tooLarge)),
     zValidator('json', CreateOrderSchema, (result, c) => {
       if (!result.success) return apiError(c, 422, apiErrors.checkFields, fieldErrors(result.error));
     }),
     async (c) => {
-      // Draining after SIGTERM: the checkout could outlive the process, so the buyer is asked to retry
-      // (the load balancer sends the retry to another instance).
+      // Draining after SIGTERM: the checkout could outlive the process; the balancer sends the retry elsewhere.
       if (c.var.lifecycle.isDraining()) {
         c.header('Retry-After', '5');
         return apiError(c, 503, copy.errors.restarting);
       }
       const input = c.req.valid('json');
       const { config } = c.var;
-      // With a real gateway and no fixed document, the bank needs the buyer's own CPF (docs/product.md#the-buyer-form).
+      // The bank needs the buyer's own CPF (docs/product.md#the-buyer-form).
       if (!config.demoMode && !config.customerDocument && !input.document) {
         return apiError(c, 422, apiErrors.checkFields, { document: messages.documentInvalid });
       }
@@ -62,11 +60,7 @@ export const ordersRoutes = new Hono<AppEnv>()
     return sendReply(c, 'GET', status);
   });
 
-/**
- * The one-time offer after payment (docs/offers.md#the-one-time-offer-after-payment), answered by
- * the tab that paid (its view key): `{ accept: true }` creates the bump's own PIX (201, the same
- * one however often it is pressed), `{ accept: false }` closes the offer for good.
- */
+/** docs/offers.md#the-one-time-offer-after-payment; accepting twice returns the same PIX. */
 export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
   '/:id/addon',
   limitBody(256, (c) => apiError(c, 413, apiErrors.tooLarge)),
@@ -87,7 +81,6 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
       c.header('Retry-After', '5');
       return apiError(c, 503, copy.errors.restarting);
     }
-    // A charge at the gateway, like a checkout: counted against the same per-client limit.
     const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
     if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
     const result = await acceptAddonOffer(c.var.orders, order);

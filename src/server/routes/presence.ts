@@ -7,7 +7,7 @@ import { apiErrors } from '../../content/api-errors.ts';
 import { MAX_PRESENCE_BODY_BYTES, PresenceBeatSchema } from '../../shared/presence.ts';
 import { sendReply } from './api-reply.ts';
 
-/** The landing page's heartbeat. No cookies are read or set; only the random id and a time are stored. */
+/** No cookies are read or set; only the random id and a time are stored. */
 export const presenceRoutes = new Hono<AppEnv>().basePath('/api/presence').post(
   '/',
   limitBody(MAX_PRESENCE_BODY_BYTES, (c) => apiError(c, 413, apiErrors.invalidRequest)),

@@ -8,10 +8,6 @@ import { apiError } from '../http/http.ts';
 import type { RefundRequestResult } from '../refunds/refund-service.ts';
 import type { AppEnv } from './context.ts';
 
-/**
- * The buyer's "Pedir reembolso", from the member page (cookie) or the order page (e-mailed contact
- * key): the same body and the same answers. A missing confirmation gets its own message.
- */
 export const refundBody = zValidator('json', RefundRequestSchema, (result, c) => {
   if (result.success) return;
   const confirmMissing = result.error.issues.some((issue) => issue.path[0] === 'confirm');
@@ -19,7 +15,6 @@ export const refundBody = zValidator('json', RefundRequestSchema, (result, c) =>
   return apiError(c, 422, hiddenCharactersField(result.error) ? apiErrors.hiddenCharacters : refundApi.invalid);
 });
 
-/** A refused request, as its Portuguese error. */
 export function refusedRefund(c: Context<AppEnv>, result: Extract<RefundRequestResult, { kind: 'refused' }>): Response {
   return apiError(c, result.status, result.message);
 }

@@ -13,13 +13,8 @@ import { loadReviewPage, withdrawBuyerReview, writeReview, type ReviewRefusal } 
 import { sendReply } from './api-reply.ts';
 import type { AppEnv } from './context.ts';
 
-/** A review's body: small (the text is at most 500 characters). */
 export const reviewBodyLimit = limitBody(2048, (c) => apiError(c, 413, reviewApi.tooLarge));
 
-/**
- * The review form's body, from the review page or the member page: the same schema the form uses.
- * The text's length and the missing consent get their own messages (and name their field).
- */
 export const reviewBody = zValidator('json', ReviewInputSchema, (result, c) => {
   if (result.success) return;
   const hidden = hiddenCharactersField(result.error);
@@ -30,10 +25,7 @@ export const reviewBody = zValidator('json', ReviewInputSchema, (result, c) => {
   return apiError(c, 422, reviewApi.invalid);
 });
 
-/**
- * Review writes per client address (limits.reviewWrite), before the body is read: each one
- * rewrites the review and may re-render `/`.
- */
+/** Before the body is read: each write rewrites the review and may re-render `/`. */
 export const reviewWriteLimit = createMiddleware<AppEnv>(async (c, next) => {
   const decision = await c.var.limiter.consume(limits.reviewWrite, c.var.clientAddress, c.var.now());
   if (!decision.allowed) {
@@ -47,10 +39,7 @@ export function refusedReview(c: Context<AppEnv>, refusal: ReviewRefusal): Respo
   return apiError(c, refusal.status, refusal.message);
 }
 
-/**
- * The order the e-mailed review key opens: 404 for an unknown reference, 403 without its key
- * (the reference alone also reaches trackers as the Purchase event id).
- */
+/** 403 without its key: the reference alone also reaches trackers. */
 async function keyedOrder(c: Context<AppEnv>) {
   const order = await findOrderForPage(c.var.orders, c.req.param('ref') ?? '');
   if (!order) return { refusal: apiError(c, 404, reviewApi.notFound) } as const;
@@ -59,7 +48,6 @@ async function keyedOrder(c: Context<AppEnv>) {
   return { order } as const;
 }
 
-/** `/api/reviews/:ref`: the e-mailed review page (`/avaliar/{ref}#t={key}`). */
 export const reviewsRoutes = new Hono<AppEnv>()
   .basePath('/api/reviews')
   .use('*', async (c, next) => {

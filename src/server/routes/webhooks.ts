@@ -10,12 +10,7 @@ import { limits } from '../http/rate-limit.ts';
 
 const ok = { received: true } as const;
 
-/**
- * The gateway's postback (`postback_url` = this path with `?t={orderId}.{secret}`). The answer is
- * always a fast 2xx — a gateway that sees errors retries forever — and the re-check at the gateway
- * happens afterwards. The body is handed over unread: postback-service.ts reads it only once the
- * secret matched and the order's read window is open.
- */
+/** Always a fast 2xx (a gateway that sees errors retries forever); the body is read only after the secret matched. */
 const tribopayPostback = [
   limitBody(256 * 1024, (c: Context<AppEnv>) => c.json(ok, 200)),
   async (c: Context<AppEnv>) => {
@@ -27,8 +22,7 @@ const tribopayPostback = [
       now,
     );
     if (postback.kind === 'rejected') {
-      // Nothing is stored for a postback we cannot tie to an order: a flood of them must not fill the
-      // disk. Past the per-client limit they are not even logged.
+      // Nothing stored for a postback we cannot tie to an order, so a flood cannot fill the disk.
       const decision = await c.var.limiter.consume(limits.webhookRejected, c.var.clientAddress, now);
       if (decision.allowed) logger.warn('Postback ignored: unknown order or wrong secret');
       return c.json(ok, 200);
@@ -44,11 +38,6 @@ const tribopayPostback = [
   },
 ] as const;
 
-/**
- * Another provider's webhook (`/api/webhooks/{provider}`; Efí appends `/pix` to the URL it was
- * given), verified by its adapter (orders/provider-webhook.ts). A rejected one still gets a fast
- * 200, stores nothing, and is logged within the per-client limit; each order it names is read back.
- */
 async function providerWebhook(c: Context<AppEnv>, id: ProviderId) {
   const { logger, orders } = c.var;
   const now = c.var.now();
@@ -76,7 +65,6 @@ const providerRoute = (id: ProviderId) =>
 
 export const webhooksRoutes = new Hono<AppEnv>()
   .basePath('/api/webhooks')
-  // TriboPay's postbacks carry the order's secret in the URL of each charge (`/gateway` since the first release).
   .post('/gateway', ...tribopayPostback)
   .post('/tribopay', ...tribopayPostback)
   .post('/mercadopago', ...providerRoute('mercadopago'))

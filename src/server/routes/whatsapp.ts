@@ -5,12 +5,7 @@ import { limits } from '../http/rate-limit.ts';
 import { answerVerification, receiveWhatsappWebhook } from '../whatsapp/whatsapp-service.ts';
 import type { AppEnv } from './context.ts';
 
-/**
- * Meta's WhatsApp webhook (docs/whatsapp.md#webhook). GET answers the check Meta makes when the
- * URL is saved; POST carries the delivery statuses of our messages and the buyers' replies. A POST
- * without a valid `X-Hub-Signature-256` is refused (401) and changes nothing; a signed one is
- * answered 200 at once after its few writes, so Meta does not retry it.
- */
+/** docs/whatsapp.md#webhook. An unsigned POST is refused; a signed one is answered 200 at once so Meta does not retry. */
 export const whatsappWebhookRoutes = new Hono<AppEnv>()
   .basePath('/api/webhooks/whatsapp')
   .get('/', (c) => {
@@ -24,7 +19,6 @@ export const whatsappWebhookRoutes = new Hono<AppEnv>()
   })
   .post(
     '/',
-    // Meta's deliveries are a few KB; 1 MB is room for a large batch.
     limitBody(1024 * 1024, (c: Context<AppEnv>) => apiError(c, 413, apiErrors.tooLarge)),
     async (c) => {
       const { logger } = c.var;

@@ -11,29 +11,21 @@ import { clientKey } from '../../http/rate-limit.ts';
 import { isIdShaped } from '../../orders/ids.ts';
 import type { AdminEnv } from '../context.ts';
 
-/** What every section of the console's API shares: its base path, session cookie, guards and replies. */
-
 export const ADMIN_BASE = '/api/admin';
 export const ADMIN_COOKIE = 'vitrine_admin';
 
-/** A router for one section of the console; its full paths are what shared/api.ts's table names. */
+/** Its full paths are what shared/api.ts's table names. */
 export const adminRouter = () => new Hono<AdminEnv>().basePath(ADMIN_BASE);
 
 export const ok = { ok: true } as const;
 
-// Nothing here may be cached by a browser or a proxy: it is all private.
 export const privateReplies: MiddlewareHandler<AdminEnv> = async (c, next) => {
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex');
   await next();
 };
 
-/**
- * CSRF defence beside SameSite=Strict: a state-changing request must name our own origin. With
- * PUBLIC_URL set that is the only one: the address a request was sent to comes from its Host
- * header, which whoever reaches the port directly (or a DNS-rebinding page) chooses. Without it,
- * the address the request was sent to. Browsers always send Origin on POST.
- */
+/** CSRF defence beside SameSite=Strict. With PUBLIC_URL set only that origin counts: the Host header is the client's choice (DNS rebinding). */
 export const sameOrigin: MiddlewareHandler<AdminEnv> = async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const origin = c.req.header('Origin');
@@ -53,19 +45,17 @@ export function requireSession(password: string | undefined): MiddlewareHandler<
   };
 }
 
-/** A path whose `:id` is not shaped like our ids answers 404 before any query sees it. */
 export function idShaped(notFound: string): MiddlewareHandler<AdminEnv> {
   return async (c, next) => (isIdShaped(c.req.param('id') ?? '') ? next() : apiError(c, 404, notFound));
 }
 
 export const notFound = (c: Context) => apiError(c, 404, apiErrors.notFound);
 
-/** The audit's name for the client: a hash of its address group, never the address (LGPD). */
+/** Never the address itself (LGPD). */
 export const auditClient = (c: Context<AdminEnv>) => clientKey(c.var.clientAddress);
 
 export const tooLarge = (c: Context) => apiError(c, 413, copy.api.invalid);
 
-/** A JSON body checked against the schema the console's form uses; a refusal names the field when given. */
 export function json<T extends ZodType>(schema: T, refusal?: { message: string; field: string }) {
   return zValidator('json', schema, (result, c) => {
     if (result.success) return;
@@ -80,7 +70,6 @@ export function download(c: Context, body: string, type: 'text/csv' | 'applicati
   return c.body(body, 200, { 'Content-Type': `${type}; charset=utf-8`, 'Content-Disposition': `attachment; filename="${filename}"` });
 }
 
-/** An order action's refusal (404 / 409); when it ran, its e-mail is sent now and there is none. */
 export function orderRefusal(c: Context<AdminEnv>, result: 'ok' | 'not_found' | 'not_paid', runOutbox: () => void) {
   if (result === 'not_found') return apiError(c, 404, copy.api.orderNotFound);
   if (result === 'not_paid') return apiError(c, 409, copy.api.notPaid);

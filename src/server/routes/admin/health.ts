@@ -6,7 +6,6 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter, ok } from './console.ts';
 
-/** Saúde: the providers, the mail and the outbox at a glance; a failed e-mail or delivery tried again. */
 export function adminHealthRoutes(deps: { mailer?: Mailer; runOutbox: () => void }) {
   return adminRouter()
     .get('/health', async (c) => {

@@ -12,7 +12,6 @@ const ordersQuery = zValidator('query', AdminOrdersQuerySchema, (result, c) => {
   if (!result.success) return apiError(c, 422, copy.api.invalid);
 });
 
-/** Pedidos: the list, its CSV, an order's detail and the actions on its access. `runOutbox` sends a queued e-mail now. */
 export function adminOrdersRoutes(runOutbox: () => void) {
   return adminRouter()
     .get('/orders', ordersQuery, async (c) =>
@@ -29,7 +28,7 @@ export function adminOrdersRoutes(runOutbox: () => void) {
       const at = c.var.now();
       const detail = await loadOrderDetail(c.var.db, c.req.param('id'), at, c.var.config);
       if (!detail) return apiError(c, 404, copy.api.orderNotFound);
-      // The buyer's personal data was shown: who looked, and from where (LGPD art. 37).
+      // The buyer's personal data was shown (LGPD art. 37).
       await recordAudit(c.var.db, { session: c.var.session, action: 'view_order', orderId: detail.id, client: auditClient(c), now: at });
       return sendReply(c, 'GET', detail);
     })

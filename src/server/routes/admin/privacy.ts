@@ -6,11 +6,9 @@ import { limitBody } from '../../http/http.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter, auditClient, download, json, tooLarge } from './console.ts';
 
-// POST, so the buyer's address travels in the body and never in a URL that a proxy's access log
-// or the browser's history would keep.
+// POST, so the buyer's address never lands in a URL a proxy log or browser history keeps.
 const buyerBody = [limitBody(1024, tooLarge), json(AdminBuyerSchema)] as const;
 
-/** Dados pessoais (LGPD): a buyer's data found, exported or erased, and the audit of who did what. */
 export const adminPrivacyRoutes = adminRouter()
   .get('/audit', async (c) => {
     const orderId = c.req.query('order');
@@ -19,7 +17,7 @@ export const adminPrivacyRoutes = adminRouter()
 
   .post('/buyer', ...buyerBody, async (c) => {
     const found = await findBuyer(c.var.db, c.req.valid('json').email);
-    // The address searched for is personal data: the audit keeps how many orders it found, not it.
+    // The address searched for is personal data: the audit keeps only the count.
     const detail = { orders: found.orders.length };
     await recordAudit(c.var.db, { session: c.var.session, action: 'find_buyer', detail, client: auditClient(c), now: c.var.now() });
     return sendReply(c, 'POST', found);

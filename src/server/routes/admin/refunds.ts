@@ -11,7 +11,6 @@ import { declineRefundRequest, startRefund } from '../../refunds/refund-service.
 import { sendReply } from '../api-reply.ts';
 import { adminRouter, auditClient, json, ok, orderRefusal, tooLarge } from './console.ts';
 
-/** An order's refund: started at the gateway, declined, or marked as done by hand; and the evidence file. */
 export function adminRefundsRoutes(runOutbox: () => void) {
   return adminRouter()
     .post('/orders/:id/refund', async (c) => {
@@ -60,7 +59,7 @@ export function adminRefundsRoutes(runOutbox: () => void) {
         now,
       });
       if (!evidence) return apiError(c, 404, copy.api.orderNotFound);
-      // The buyer's personal data leaves the console in a file: who took it, and from where (LGPD art. 37).
+      // The buyer's personal data leaves the console in a file (LGPD art. 37).
       await recordAudit(c.var.db, {
         session: c.var.session,
         action: 'export_evidence',

@@ -15,10 +15,7 @@ import { sendReply } from '../api-reply.ts';
 import type { AdminEnv } from '../context.ts';
 import { adminRouter, json, tooLarge } from './console.ts';
 
-/**
- * "Publicar" / "Ocultar" a review: 404 when the order has none (or the buyer withdrew it), 409 when
- * the buyer saved other words than the seller read, audited when done.
- */
+/** 409 when the buyer saved other words than the seller read. */
 async function moderateReview(
   c: Context<AdminEnv, '/api/admin/reviews/:orderId/publish' | '/api/admin/reviews/:orderId/hide'>,
   action: 'review_publish' | 'review_hide',
@@ -33,7 +30,7 @@ async function moderateReview(
   return sendReply(c, 'POST', await listReviewsForConsole(c.var.reviews));
 }
 
-/** Depoimentos: the seller publishes, hides and orders; the buyer's words are never edited here. */
+/** The buyer's words are never edited here. */
 export const adminReviewsRoutes = adminRouter()
   .get('/reviews', async (c) => sendReply(c, 'GET', await listReviewsForConsole(c.var.reviews)))
 

@@ -9,19 +9,17 @@ import { sendReply } from '../api-reply.ts';
 import type { AdminEnv } from '../context.ts';
 import { ADMIN_BASE, ADMIN_COOKIE, adminRouter, auditClient, json, ok, tooLarge } from './console.ts';
 
-/** The audit's session for what happens before a login (wrong passwords, locks). */
 const NO_SESSION = '-';
 
 function isHttps(c: Context<AdminEnv>): boolean {
   return c.var.config.publicUrl?.startsWith('https://') === true || new URL(c.req.url).protocol === 'https:';
 }
 
-/** The cookie is only sent to the console's API; Strict keeps it off every cross-site request. */
+/** Strict keeps the cookie off every cross-site request. */
 function cookieOptions(c: Context<AdminEnv>) {
   return { path: ADMIN_BASE, httpOnly: true, secure: isHttps(c), sameSite: 'Strict' } as const;
 }
 
-/** Signing in and out: the only routes open without a session. `password` undefined → the console is off. */
 export function adminSignInRoutes(password: string | undefined) {
   return adminRouter()
     .get('/session', async (c) => {
@@ -47,8 +45,7 @@ export function adminSignInRoutes(password: string | undefined) {
         return apiError(c, 429, message, { retryAfterSeconds: String(seconds) });
       }
       if (result.kind === 'wrong') {
-        // Only judged attempts are written (at most 5 per client and 100 in all per window), and
-        // the start of a lock or pause once: a flood of refused attempts adds no rows.
+        // Only judged attempts are written, and a lock's start once: a flood of refused attempts adds no rows.
         await recordAudit(c.var.db, { session: NO_SESSION, action: 'login_failed', client, now: at });
         if (result.locks) {
           c.var.logger.warn('Console login locked for a client', { client });
@@ -69,7 +66,6 @@ export function adminSignInRoutes(password: string | undefined) {
       const cookie = getCookie(c, ADMIN_COOKIE);
       if (cookie) {
         const at = c.var.now();
-        // Audited only when a session ended: a made-up cookie adds no row.
         if (await logOut(c.var.db, cookie, at))
           await recordAudit(c.var.db, { session: sessionLabel(cookie), action: 'logout', client: auditClient(c), now: at });
       }
@@ -78,7 +74,6 @@ export function adminSignInRoutes(password: string | undefined) {
     });
 }
 
-/** Behind the session check: every browser signed in to the console, this one included, is signed out. */
 export const adminSessionRoutes = adminRouter().post('/sessions/end-all', async (c) => {
   await endAllSessions(c.var.db, { session: c.var.session, client: auditClient(c), now: c.var.now() });
   deleteCookie(c, ADMIN_COOKIE, cookieOptions(c));

@@ -11,12 +11,10 @@ import { adminRouter, auditClient, download, json, tooLarge } from './console.ts
 
 const csvBody = [limitBody(4 * 1024 * 1024, tooLarge), json(AdminSupplierCsvSchema)] as const;
 
-// Which supplier list (`?list=recharge`); the main one without it, a 404 for a list that does not exist.
 const supplierList = zValidator('query', AdminSupplierListQuerySchema, (result, c) => {
   if (!result.success) return apiError(c, 404, apiErrors.notFound);
 });
 
-/** Fornecedores: each supplier list described, exported, and replaced by an imported CSV after a preview. */
 export const adminSuppliersRoutes = adminRouter()
   .get('/suppliers', supplierList, async (c) => sendReply(c, 'GET', await describeSupplierList(c.var.db, c.req.valid('query').list)))
 

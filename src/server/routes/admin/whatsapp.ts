@@ -7,7 +7,6 @@ import { describeOrderWhatsapp } from '../../whatsapp/whatsapp-service.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter, auditClient } from './console.ts';
 
-/** An order's WhatsApp: its consent, each message with the text it carried, and "Cobrar no WhatsApp". */
 export const adminWhatsappRoutes = adminRouter()
   .get('/orders/:id/whatsapp', async (c) => {
     const at = c.var.now();
@@ -15,13 +14,12 @@ export const adminWhatsappRoutes = adminRouter()
     const { db, config, orders } = c.var;
     const view = isIdShaped(orderId) ? await describeOrderWhatsapp({ db, config, publicUrl: orders.publicUrl }, orderId) : undefined;
     if (!view) return apiError(c, 404, copy.api.orderNotFound);
-    // The previews carry the buyer's name and PIX code: who looked, as for the order itself (LGPD art. 37).
+    // The previews carry the buyer's name and PIX code (LGPD art. 37).
     await recordAudit(db, { session: c.var.session, action: 'view_order_whatsapp', orderId, client: auditClient(c), now: at });
     return sendReply(c, 'GET', view);
   })
 
-  // The use is recorded and audited before the link comes back, so the console opens WhatsApp
-  // only for a use the recovery figures already count.
+  // Audited before the link comes back, so the console opens WhatsApp only for a use the figures count.
   .post('/orders/:id/whatsapp/console', async (c) => {
     const now = c.var.now();
     const orderId = c.req.param('id');
