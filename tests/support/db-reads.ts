@@ -14,33 +14,11 @@ export function orderRow(db: TestDb, id: string) {
   return db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** The order as stored, or undefined. */
-export function findOrderRow(db: TestDb, id: string) {
-  return db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** Every stored order, oldest first. */
-export function orderRows(db: TestDb) {
-  return db.db.selectFrom('orders').selectAll().orderBy('created_at').orderBy('id').execute();
-}
-
-/** The orders bought with `email`, oldest first. */
-export function orderRowsByEmail(db: TestDb, email: string) {
-  return db.db.selectFrom('orders').selectAll().where('buyer_email', '=', email).orderBy('created_at').orderBy('id').execute();
-}
-
 /** The order's outbox rows, of `kind` when given (a `%` in it matches as in LIKE), in the order they were queued. */
 export function outboxRows(db: TestDb, orderId: string, kind?: string) {
   let query = db.db.selectFrom('outbox').selectAll().where('order_id', '=', orderId);
   if (kind !== undefined) query = kind.includes('%') ? query.where('kind', 'like', kind) : query.where('kind', '=', kind);
   return query.orderBy('id').execute();
-}
-
-/** The kinds of the order's outbox rows, sorted; `unsent`: only those not sent yet. */
-export async function outboxKinds(db: TestDb, orderId: string, options: { unsent?: boolean } = {}): Promise<string[]> {
-  let query = db.db.selectFrom('outbox').select('kind').where('order_id', '=', orderId);
-  if (options.unsent) query = query.where('sent_at', 'is', null);
-  return (await query.execute()).map((row) => row.kind).sort();
 }
 
 /** The delivery state the outbox worker keeps on a row: what the outbox tests check. */
@@ -99,20 +77,6 @@ export function auditRows(db: TestDb) {
 /** The sandbox gateway's charge; fails when there is none. */
 export function sandboxCharge(db: TestDb, hash: string) {
   return db.db.selectFrom('sandbox_transactions').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
-}
-
-/** Every row of `table`, as stored (for the tables whose rows a test reads whole). */
-export function tableRows<T extends keyof Database>(db: TestDb, table: T) {
-  return db.db.selectFrom(table).selectAll().execute();
-}
-
-/** How many rows `table` holds. */
-export async function countRows(db: TestDb, table: keyof Database): Promise<number> {
-  const row = await db.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 // Writes that set a state up, which no request can reach in a test's time.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, onTestFinished } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { listenOnLoopback, refusedUrl } from './loopback.ts';
 import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import type { TestDb } from '../integration/test-db.ts';
@@ -132,18 +132,6 @@ export function useTestServer(database: { create: () => Promise<TestDb> }, env: 
   const rig = {} as TestServerRig;
   beforeAll(() => startRig(rig, database, env, parts));
   afterAll(() => stopRig(rig));
-  return rig;
-}
-
-/** The same, for the running test alone: stopped when it finishes, passed or failed. */
-export async function startTestServerRig(
-  database: { create: () => Promise<TestDb> },
-  env: EnvOf = {},
-  parts: TestServerParts = {},
-): Promise<TestServerRig> {
-  const rig = {} as TestServerRig;
-  onTestFinished(() => stopRig(rig));
-  await startRig(rig, database, env, parts);
   return rig;
 }
 
