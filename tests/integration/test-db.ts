@@ -170,6 +170,12 @@ function postgresTemplateName(): Promise<string> {
       }
       await admin.query(`alter database ${partial} rename to ${name}`);
     }
+    // Templates of earlier migrations are of no further use: one template stays on the server.
+    const stale = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'vitrine\\_template\\_%' and datname <> $1`,
+      [name],
+    );
+    for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
     await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
     return name;
   });
