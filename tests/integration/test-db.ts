@@ -194,7 +194,9 @@ export async function createPostgresDb(): Promise<TestDb & { url: string }> {
     migrate: () => migrateToLatest(db.db),
     close: async () => {
       await db.close();
-      await withAdmin((admin) => admin.query(`drop database if exists ${name} with (force)`));
+      // Not forced: a connection another pool of the test still holds would end with an error. Left
+      // in use, the database is dropped after the run (dropRunDatabases).
+      await withAdmin((admin) => admin.query(`drop database if exists ${name}`)).catch(() => undefined);
     },
   };
 }
@@ -207,6 +209,18 @@ async function dropLeftoverDatabases(): Promise<void> {
     for (const { datname } of rows) {
       const created = parseInt(datname.slice(TEST_DATABASE_PREFIX.length).split('_')[0] ?? '', 36);
       if (created < dayAgo) await admin.query(`drop database if exists ${datname} with (force)`);
+    }
+  });
+}
+
+/** After the run, when no test process holds a connection: the databases it left in use. */
+export async function dropRunDatabases(since: number): Promise<void> {
+  if (!postgresReachable) return;
+  await withAdmin(async (admin) => {
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'vt\\_%'`);
+    for (const { datname } of rows) {
+      const created = parseInt(datname.slice(TEST_DATABASE_PREFIX.length).split('_')[0] ?? '', 36);
+      if (created >= since) await admin.query(`drop database if exists ${datname} with (force)`);
     }
   });
 }
