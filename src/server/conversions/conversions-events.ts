@@ -4,6 +4,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
 import type { EventWiring } from '../orders/order-events.ts';
+import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
@@ -66,24 +67,23 @@ export function registerConversionsEvents({ events, kinds, deps }: EventWiring):
   const { meta, ga4 } = config.conversions;
   if (meta) {
     deps.logger.addSecret(meta.token);
-    kinds.register(META_CONVERSION_KIND, {
-      channel: 'Meta conversion',
+    const siteUrl = () => `${deps.publicUrl().replace(/\/+$/, '')}/`;
+    const metaKind = (channel: string, bodyOf: (order: OrderRow, message: OutboxMessage) => unknown): OutboxHandler => ({
+      channel,
       async deliver(message, signal) {
-        const order = await paidOrder(deps.db, message.orderId);
-        const body = metaPurchaseBody(order, `${deps.publicUrl().replace(/\/+$/, '')}/`);
+        const body = bodyOf(await paidOrder(deps.db, message.orderId), message);
         await postJson(metaEventsUrl(meta), JSON.stringify(body), { signal });
         return { recipient: new URL(meta.baseUrl).host };
       },
     });
-    kinds.register(META_REFUND_KIND, {
-      channel: 'Meta refund',
-      async deliver(message, signal) {
-        const order = await paidOrder(deps.db, message.orderId);
-        const body = metaRefundBody(order, `${deps.publicUrl().replace(/\/+$/, '')}/`, refundedAt(message));
-        await postJson(metaEventsUrl(meta), JSON.stringify(body), { signal });
-        return { recipient: new URL(meta.baseUrl).host };
-      },
-    });
+    kinds.register(
+      META_CONVERSION_KIND,
+      metaKind('Meta conversion', (order) => metaPurchaseBody(order, siteUrl())),
+    );
+    kinds.register(
+      META_REFUND_KIND,
+      metaKind('Meta refund', (order, message) => metaRefundBody(order, siteUrl(), refundedAt(message))),
+    );
   }
   if (ga4) {
     deps.logger.addSecret(ga4.apiSecret);
