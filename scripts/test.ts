@@ -18,13 +18,23 @@ interface Tally {
   suite: string;
   passed: number;
   failed: number;
+  /** Wall time of the commands run since the previous tally, so the summary shows where time goes. */
+  seconds?: number;
 }
 const tallies: Tally[] = [];
+let spentMs = 0;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
   console.log(`\n▶ ${command} ${args.join(' ')}`);
+  const started = performance.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  spentMs += performance.now() - started;
   return result.status ?? 1;
+}
+
+function tally(entry: Tally): void {
+  tallies.push({ ...entry, seconds: Math.round(spentMs / 1000) });
+  spentMs = 0;
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -39,7 +49,7 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 /** A check that is clean or not: one passed, or one failed. */
 function check(suite: string, status: number): void {
-  tallies.push({ suite, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+  tally({ suite, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
 }
 
 // 1. Types, lint and unused code.
@@ -51,14 +61,14 @@ check('knip', run(bin('knip'), ['--no-progress']));
 
 // 2. The production build the end-to-end tests run against.
 const build = run(bin('tsx'), ['scripts/build.ts']);
-tallies.push({ suite: 'build', passed: build === 0 ? 1 : 0, failed: build === 0 ? 0 : 1 });
+tally({ suite: 'build', passed: build === 0 ? 1 : 0, failed: build === 0 ? 0 : 1 });
 
 // 3. Unit and integration tests.
 const vitestJson = path.join(out, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
 const vitest = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
 const vitestReport = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestJson);
-tallies.push({
+tally({
   suite: 'vitest',
   passed: vitestReport?.numPassedTests ?? 0,
   failed: (vitestReport?.numFailedTests ?? 0) + (vitest !== 0 && !vitestReport?.numFailedTests ? 1 : 0),
@@ -77,13 +87,13 @@ if (build === 0) {
     `--outputFile=${faultsJson}`,
   ]);
   const faultsReport = readJson<{ numPassedTests: number; numFailedTests: number }>(faultsJson);
-  tallies.push({
+  tally({
     suite: 'faults',
     passed: faultsReport?.numPassedTests ?? 0,
     failed: (faultsReport?.numFailedTests ?? 0) + (faults !== 0 && !faultsReport?.numFailedTests ? 1 : 0),
   });
 } else {
-  tallies.push({ suite: 'faults (not run: build failed)', passed: 0, failed: 1 });
+  tally({ suite: 'faults (not run: build failed)', passed: 0, failed: 1 });
 }
 
 // 5. End-to-end tests (need the build).
@@ -92,18 +102,20 @@ if (build === 0) {
   fs.rmSync(playwrightJson, { force: true });
   const playwright = run(bin('playwright'), ['test']);
   const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(playwrightJson);
-  tallies.push({
+  tally({
     suite: 'e2e',
     passed: (report?.stats.expected ?? 0) + (report?.stats.flaky ?? 0),
     failed: (report?.stats.unexpected ?? 0) + (playwright !== 0 && !report?.stats.unexpected ? 1 : 0),
   });
 } else {
-  tallies.push({ suite: 'e2e (not run: build failed)', passed: 0, failed: 1 });
+  tally({ suite: 'e2e (not run: build failed)', passed: 0, failed: 1 });
 }
 
 console.log('\nSummary');
-for (const tally of tallies) console.log(`  ${tally.suite.padEnd(12)} ${tally.passed} passed, ${tally.failed} failed`);
-const passed = tallies.reduce((sum, tally) => sum + tally.passed, 0);
-const failed = tallies.reduce((sum, tally) => sum + tally.failed, 0);
+for (const { suite, passed, failed, seconds } of tallies) {
+  console.log(`  ${suite.padEnd(12)} ${passed} passed, ${failed} failed${seconds ? `  (${seconds} s)` : ''}`);
+}
+const passed = tallies.reduce((sum, entry) => sum + entry.passed, 0);
+const failed = tallies.reduce((sum, entry) => sum + entry.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -262,8 +262,9 @@ async function buyPayAndRefund(browser: Browser, provider: ProviderId, makeRig: 
     await expect.poll(() => rig.refundsInCents(order.chargeId), { timeout: 20_000 }).toEqual([PRICE_CENTS]);
     await expect(async () => {
       await member.reload();
-      await expect(member.getByRole('heading', { level: 1, name: 'Acesso encerrado' })).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 30_000, intervals: [1000] });
+      // Each reload renders the page again (script, then /api/access): a loaded runner needs more than 1 s.
+      await expect(member.getByRole('heading', { level: 1, name: 'Acesso encerrado' })).toBeVisible({ timeout: 5000 });
+    }).toPass({ timeout: 45_000, intervals: [1000] });
     const done = await waitForMail(server, buyer.email, 'Reembolso feito');
     expect(done.text).toMatch(/R\$\s19,90/);
     expect(rig.refundsInCents(order.chargeId)).toEqual([PRICE_CENTS]);
