@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { listenOnLoopback, refusedUrl } from './loopback.ts';
 import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import type { TestDb } from '../integration/test-db.ts';
@@ -64,10 +64,18 @@ export interface TestServerParts extends Omit<StartOptions, 'now' | 'gateway' | 
    * up). A GatewayClient is used as it is, with no stand-in.
    */
   gateway?: boolean | ((standIn: GatewayStandIn) => GatewayClient) | GatewayClient;
-  /** The server's clock starts at this instant and moves only when the test moves `clock.now`. */
-  clock?: number;
+  /**
+   * The server's clock starts at this instant (`'now'`: the real time when the server starts) and
+   * moves only when the test moves `clock.now`.
+   */
+  clock?: number | 'now';
   /** The client build the server serves, made when the server starts. */
   site?: () => Site;
+  /**
+   * A fresh database and server for each test instead of one for the `describe`; the SMTP server
+   * and the gateway stand-in stay, emptied before each test.
+   */
+  each?: boolean;
 }
 
 /** A server on a fresh test database, with the parts it was asked for. */
@@ -88,12 +96,21 @@ export interface TestServerRig {
 
 type EnvOf = Record<string, string> | ((rig: TestServerRig) => Record<string, string>);
 
-async function startRig(rig: TestServerRig, database: { create: () => Promise<TestDb> }, env: EnvOf, parts: TestServerParts) {
-  const { smtp, gateway, clock, site, ...options } = parts;
-  if (clock !== undefined) rig.clock = { now: clock };
+/** The parts that outlive one test: the SMTP server and the gateway stand-in. */
+async function startParts(rig: TestServerRig, parts: TestServerParts) {
+  if (parts.smtp) rig.smtp = await startSmtpServer();
+  if (parts.gateway === true || typeof parts.gateway === 'function') rig.gateway = await startGatewayStandIn();
+}
+
+async function stopParts(rig: Partial<TestServerRig>) {
+  await rig.smtp?.stop();
+  await rig.gateway?.stop();
+}
+
+async function startServerOf(rig: TestServerRig, database: { create: () => Promise<TestDb> }, env: EnvOf, parts: TestServerParts) {
+  const { smtp: _smtp, gateway, clock, site, each: _each, ...options } = parts;
+  if (clock !== undefined) rig.clock = { now: clock === 'now' ? Date.now() : clock };
   rig.db = await database.create();
-  if (smtp) rig.smtp = await startSmtpServer();
-  if (gateway === true || typeof gateway === 'function') rig.gateway = await startGatewayStandIn();
   const own = typeof env === 'function' ? env(rig) : env;
   const withSmtp = rig.smtp ? { SMTP_URL: rig.smtp.url, ...own } : own;
   rig.env = rig.gateway ? standInEnv(rig.gateway, withSmtp) : withSmtp;
@@ -116,22 +133,32 @@ async function startRig(rig: TestServerRig, database: { create: () => Promise<Te
   rig.server = await start();
 }
 
-async function stopRig(rig: Partial<TestServerRig>) {
+async function stopServerOf(rig: Partial<TestServerRig>) {
+  await rig.server?.stopJobs();
   await rig.server?.stop();
-  await rig.smtp?.stop();
-  await rig.gateway?.stop();
   await rig.db?.close();
 }
 
 /**
  * A fresh database of `database`'s kind and the server on it, with the `parts` asked for, for the
- * enclosing `describe`: made before its tests, stopped after them. Read the rig's fields inside the
- * tests. `env` may be a function of the rig, to name a part started for it.
+ * enclosing `describe` (or, with `each`, for each of its tests): made before, stopped after. Read
+ * the rig's fields inside the tests. `env` may be a function of the rig, to name a part started for it.
  */
 export function useTestServer(database: { create: () => Promise<TestDb> }, env: EnvOf = {}, parts: TestServerParts = {}): TestServerRig {
   const rig = {} as TestServerRig;
-  beforeAll(() => startRig(rig, database, env, parts));
-  afterAll(() => stopRig(rig));
+  beforeAll(() => startParts(rig, parts));
+  afterAll(() => stopParts(rig));
+  if (parts.each) {
+    beforeEach(() => {
+      if (rig.smtp) rig.smtp.received.length = 0;
+      if (rig.gateway) rig.gateway.requests.length = 0;
+      return startServerOf(rig, database, env, parts);
+    });
+    afterEach(() => stopServerOf(rig));
+  } else {
+    beforeAll(() => startServerOf(rig, database, env, parts));
+    afterAll(() => stopServerOf(rig));
+  }
   return rig;
 }
 
