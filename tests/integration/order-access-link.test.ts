@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import { revokeAccess } from '../../src/server/admin/admin-orders.ts';
 import { searchOrders } from '../../src/server/admin/admin-orders-repository.ts';
+import { newViewKey } from '../support/clients.ts';
 import { orderRow, rowsOfOrder, setSandboxCharge } from '../support/db-reads.ts';
 import { buy } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
@@ -12,16 +13,14 @@ import { useTestServer } from '../support/test-server.ts';
  * key) and only for 30 minutes after payment; anyone else learns that the access went by e-mail.
  * Trackers get a random public reference instead of the order id.
  */
-let counter = 0;
-const randomKey = (length: number) => `k${Date.now().toString(36)}${(counter++).toString(36)}`.padEnd(length, 'x');
 
 for (const database of databases) {
   describe(`order access link on ${database.name}`, () => {
     const running = useTestServer(database, {}, { clock: Date.UTC(2025, 5, 10, 15, 0, 0) });
 
     async function createPaidOrder() {
-      const viewKey = randomKey(43);
-      const { created } = await buy(running.server, { fields: { checkoutKey: randomKey(24), viewKey } });
+      const viewKey = newViewKey();
+      const { created } = await buy(running.server, { fields: { viewKey } });
       const order = await orderRow(running.db, created.orderId);
       await setSandboxCharge(running.db, order.transaction_hash!, 'paid');
       return { ...created, viewKey };
@@ -45,7 +44,7 @@ for (const database of databases) {
       const visit = await fetch(`${running.server.url}${mine.accessUrl}`, { redirect: 'manual' });
       expect(visit.status).toBe(303);
 
-      for (const other of [undefined, randomKey(43), `${viewKey.slice(0, -1)}y`]) {
+      for (const other of [undefined, newViewKey(), `${viewKey.slice(0, -1)}y`]) {
         const reply = await poll(orderId, other);
         expect(reply).toEqual({
           status: 'paid',

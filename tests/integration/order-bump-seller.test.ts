@@ -7,7 +7,7 @@ import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { businessDay } from '../../src/shared/time.ts';
 import { readBumpFunnel } from '../../src/server/funnel/bump-funnel.ts';
 import { readFunnel } from '../../src/server/funnel/funnel-repository.ts';
-import { newCheckoutKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { newViewKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { standInGatewayClient, type ChargeLedger } from '../support/gateway-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
@@ -67,7 +67,7 @@ for (const database of databases) {
     const orders = {} as Record<'a' | 'b' | 'c' | 'd' | 'e', Bought> & { bAddon: Bought; dAddon: Bought };
 
     async function checkout(withBump: boolean): Promise<Bought> {
-      const viewKey = `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48);
+      const viewKey = newViewKey();
       const { created } = await buy(running.server, { buyer: uniqueBuyer('Paula Reis'), fields: { viewKey, bump: withBump, tracking } });
       return { orderId: created.orderId, publicRef: created.publicRef, viewKey };
     }

@@ -9,7 +9,7 @@ import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
 import { entitledLists } from '../../src/server/purchases/purchase-repository.ts';
 import { countSpotsTaken } from '../../src/server/orders/checkout-repository.ts';
 import { businessMonth } from '../../src/shared/time.ts';
-import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { newCheckoutKey, newViewKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows, refundRow, setOrderColumns } from '../support/db-reads.ts';
 import { standInGatewayClient, STAND_IN_PRODUCT_HASH, type ChargeLedger, type GatewayRequest } from '../support/gateway-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
@@ -41,10 +41,8 @@ function useBumpServer(database: (typeof databases)[number], env: Record<string,
   return running;
 }
 
-const viewKey = () => `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48);
-
 async function checkout(running: Running, options: { bump: boolean; buyer?: ReturnType<typeof uniqueBuyer> }) {
-  const key = viewKey();
+  const key = newViewKey();
   const buyer = options.buyer ?? uniqueBuyer('Paula Reis');
   const created = await postOrder<CreatedOrder & { error?: string }>(running.server.url, {
     ...buyer,
@@ -143,7 +141,7 @@ for (const database of databases) {
         pitch: bump.pitch,
         priceCents: bump.afterPaymentPriceCents,
       });
-      expect((await answerOffer(running, parent.id, viewKey(), true)).status).toBe(403);
+      expect((await answerOffer(running, parent.id, newViewKey(), true)).status).toBe(403);
 
       const before = running.gateway.charges().length;
       const [first, second] = await Promise.all([

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { recheckOrder } from '../../src/server/orders/payment-confirmation.ts';
-import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
+import { newViewKey, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows, rowsOfOrder, setOrderColumns, setOutboxColumns, setSandboxCharge } from '../support/db-reads.ts';
 import { buy } from '../support/purchase.ts';
 import { parseMail } from './mime.ts';
@@ -21,7 +21,7 @@ for (const database of databases) {
     /** A fresh order with a PIX, as the modal would create it. */
     async function createOrder(buyer = uniqueBuyer()) {
       // Each order from its own buyer and client address, as separate purchases are.
-      const { orderId } = await buy(running.server, { buyer, fields: { viewKey: `${newCheckoutKey()}${newCheckoutKey()}` } });
+      const { orderId } = await buy(running.server, { buyer, fields: { viewKey: newViewKey() } });
       // "Seu PIX está pronto" goes out with the charge (pix-emails.test.ts); this test counts the e-mails after it.
       await running.server.background.idle();
       running.smtp.received.length = 0;
