@@ -51,6 +51,11 @@ export function newCheckoutKey(): string {
   return `k${process.pid}${Date.now().toString(36)}${keys}`.padEnd(24, 'k');
 }
 
+/** The key the checkout's tab sends with its order (viewKey), so that only it is shown the access link: unique in the test run. */
+export function newViewKey(): string {
+  return `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48);
+}
+
 /** POST /api/orders as the modal sends it, from a client address of its own unless given. */
 export async function postOrder<Reply = Record<string, unknown>>(
   url: string,

@@ -55,7 +55,11 @@ export function refundRow(db: TestDb, orderId: string) {
 }
 
 /** The rows `table` holds for the order. */
-export function rowsOfOrder(db: TestDb, table: 'order_evidence' | 'member_page_opens' | 'access_tokens' | 'order_items', orderId: string) {
+export function rowsOfOrder(
+  db: TestDb,
+  table: 'order_evidence' | 'member_page_opens' | 'access_tokens' | 'order_items' | 'webhook_events',
+  orderId: string,
+) {
   return db.db.selectFrom(table).selectAll().where('order_id', '=', orderId).execute();
 }
 
@@ -100,4 +104,25 @@ export async function setOrderColumns(db: TestDb, id: string | undefined, column
 /** Stores an order as it is given (e.g. a copy of a paid one, as another kind of order). */
 export async function insertOrderRow(db: TestDb, row: Insertable<Database['orders']>): Promise<void> {
   await db.db.insertInto('orders').values(row).execute();
+}
+
+// fix1: the payment, checkout and provider tests' reads and writes.
+
+/** Changes stored columns of the order's outbox rows of `kind` (e.g. a retry made due now). */
+export async function setOutboxColumns(db: TestDb, orderId: string, kind: string, columns: Updateable<Database['outbox']>): Promise<void> {
+  await db.db.updateTable('outbox').set(columns).where('order_id', '=', orderId).where('kind', '=', kind).execute();
+}
+
+/** How many rows `table` holds. */
+export async function rowCount(db: TestDb, table: 'orders' | 'sandbox_transactions'): Promise<number> {
+  const row = await db.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The orders whose `column` holds `value` (a checkout key, a buyer's e-mail, a transaction), oldest first. */
+export function ordersBy(db: TestDb, column: 'checkout_key' | 'buyer_email' | 'transaction_hash', value: string) {
+  return db.db.selectFrom('orders').selectAll().where(column, '=', value).orderBy('created_at').orderBy('id').execute();
 }

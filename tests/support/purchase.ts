@@ -1,8 +1,10 @@
 import { expect } from 'vitest';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import type { Db } from '../../src/server/db/database.ts';
+import type { CreatedOrder } from '../../src/shared/checkout.ts';
 import { newCheckoutKey, postOrder, uniqueBuyer } from './clients.ts';
 import { orderRow, setSandboxCharge } from './db-reads.ts';
+import type { ChargeLedger } from './gateway-stand-in.ts';
 
 /**
  * A buyer's purchase as the tests make it over real HTTP: the checkout, the payment (the sandbox
@@ -20,22 +22,30 @@ interface Running {
 /**
  * "Gerar PIX": one POST /api/orders from a client address of its own, expected to create the
  * order (201). `fields` adds to the buyer and checkout key (tracking consent, the bump, a viewKey).
+ * `created` is the reply the page reads.
  */
 export async function buy(
   server: Pick<Running, 'url'>,
   options: { buyer?: Buyer; fields?: Record<string, unknown> } = {},
-): Promise<{ orderId: string; buyer: Buyer }> {
+): Promise<{ orderId: string; buyer: Buyer; created: CreatedOrder }> {
   const buyer = options.buyer ?? uniqueBuyer();
-  const created = await postOrder<{ orderId: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey(), ...options.fields });
+  const created = await postOrder<CreatedOrder>(server.url, { ...buyer, checkoutKey: newCheckoutKey(), ...options.fields });
   expect(created.status).toBe(201);
-  return { orderId: created.body.orderId, buyer };
+  return { orderId: created.body.orderId, buyer, created: created.body };
 }
 
-/** A buyer checks out and pays in the sandbox; returns the order as stored once paid. */
-export async function buyAndPay(running: { server: Running; db: Db }, options: { buyer?: Buyer; fields?: Record<string, unknown> } = {}) {
+/**
+ * A buyer checks out and pays, in the sandbox or, given the gateway stand-in's `ledger`, there;
+ * returns the order as stored once paid.
+ */
+export async function buyAndPay(
+  running: { server: Running; db: Db },
+  options: { buyer?: Buyer; fields?: Record<string, unknown>; ledger?: ChargeLedger } = {},
+) {
   const { server, db } = running;
   const { orderId, buyer } = await buy(server, options);
-  await sandboxSays(server, db, orderId, 'paid');
+  if (options.ledger) await ledgerSays(server, db, options.ledger, orderId);
+  else await sandboxSays(server, db, orderId, 'paid');
   return { orderId, buyer, order: await orderRow(db, orderId) };
 }
 
@@ -83,6 +93,18 @@ export async function sandboxSays(
   status: 'paid' | 'refunded' = 'paid',
 ): Promise<void> {
   const answered = await postSandboxStatus(server, db, orderId, status);
+  if (answered !== 200) throw new Error(`postback answered ${answered}`);
+  await server.background.idle();
+}
+
+/**
+ * The buyer pays the order's charge at the gateway stand-in (its `ledger`), and the gateway's
+ * postback reaches the server; resolves once that work is done.
+ */
+export async function ledgerSays(server: Running, db: Pick<Db, 'db'>, ledger: ChargeLedger, orderId: string): Promise<void> {
+  await server.background.idle();
+  const { hash } = ledger.pay(ledger.byOrder.get(orderId)!.hash);
+  const answered = await postbackFor(server, await orderRow(db, orderId), hash);
   if (answered !== 200) throw new Error(`postback answered ${answered}`);
   await server.background.idle();
 }
