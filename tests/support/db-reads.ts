@@ -106,7 +106,7 @@ export async function insertOrderRow(db: TestDb, row: Insertable<Database['order
   await db.db.insertInto('orders').values(row).execute();
 }
 
-// fix3: the whole outbox, tables read whole, WhatsApp and webhook-event reads.
+// fix3: every order's outbox, WhatsApp, refunds, a purchase's orders, row counts and the files' size.
 
 /** Every order's outbox rows, of `kind` when given (a `%` in it matches as in LIKE), in the order they were queued. */
 export function wholeOutbox(db: TestDb, kind?: string) {
