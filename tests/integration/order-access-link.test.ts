@@ -20,7 +20,7 @@ for (const database of databases) {
 
     async function createPaidOrder() {
       const viewKey = newViewKey();
-      const { created } = await buy(running.server, { fields: { viewKey } });
+      const { reply: created } = await buy(running.server, { fields: { viewKey } });
       const order = await orderRow(running.db, created.orderId);
       await setSandboxCharge(running.db, order.transaction_hash!, 'paid');
       return { ...created, viewKey };

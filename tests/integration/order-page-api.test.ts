@@ -12,7 +12,7 @@ for (const database of databases) {
 
     async function checkout() {
       const { server } = running;
-      const { created, buyer } = await buy(server, { buyer: uniqueBuyer('Joana Lima') });
+      const { reply: created, buyer } = await buy(server, { buyer: uniqueBuyer('Joana Lima') });
       await server.background.idle();
       return { ...created, buyer };
     }

@@ -56,15 +56,16 @@ export function newViewKey(): string {
   return `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48);
 }
 
-/** POST /api/orders as the modal sends it, from a client address of its own unless given. */
+/** POST /api/orders as the modal sends it, from a client address of its own unless given; `headers` added to its own. */
 export async function postOrder<Reply = Record<string, unknown>>(
   url: string,
   body: Record<string, unknown>,
   from = newClientAddress(),
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Reply }> {
   const response = await fetchFrom(from)(`${url}/api/orders`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Reply };

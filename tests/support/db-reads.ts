@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../src/server/db/database.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 
@@ -106,15 +106,37 @@ export async function insertOrderRow(db: TestDb, row: Insertable<Database['order
   await db.db.insertInto('orders').values(row).execute();
 }
 
-// fix1: the payment, checkout and provider tests' reads and writes.
+// The outbox, WhatsApp, refunds, a purchase's orders, row counts and the files' size.
 
-/** Changes stored columns of the order's outbox rows of `kind` (e.g. a retry made due now). */
-export async function setOutboxColumns(db: TestDb, orderId: string, kind: string, columns: Updateable<Database['outbox']>): Promise<void> {
-  await db.db.updateTable('outbox').set(columns).where('order_id', '=', orderId).where('kind', '=', kind).execute();
+/** Every order's outbox rows, of `kind` when given (a `%` in it matches as in LIKE), in the order they were queued. */
+export function wholeOutbox(db: TestDb, kind?: string) {
+  let query = db.db.selectFrom('outbox').selectAll();
+  if (kind !== undefined) query = kind.includes('%') ? query.where('kind', 'like', kind) : query.where('kind', '=', kind);
+  return query.orderBy('id').execute();
+}
+
+/** Every row the daily PIX e-mail quota holds. */
+export function pixEmailQuotaRows(db: TestDb) {
+  return db.db.selectFrom('pix_email_quota').selectAll().execute();
+}
+
+/** The WhatsApp messages logged for the order (for every order when `orderId` is undefined), oldest first. */
+export function whatsappLog(db: TestDb, orderId?: string) {
+  let query = db.db.selectFrom('whatsapp_messages').selectAll();
+  if (orderId !== undefined) query = query.where('order_id', '=', orderId);
+  return query.orderBy('created_at').orderBy('slot').execute();
+}
+
+/** The numbers that stopped WhatsApp messages. */
+export function whatsappOptOuts(db: TestDb) {
+  return db.db.selectFrom('whatsapp_opt_outs').selectAll().execute();
 }
 
 /** How many rows `table` holds. */
-export async function rowCount(db: TestDb, table: 'orders' | 'sandbox_transactions'): Promise<number> {
+export async function rowCount(
+  db: TestDb,
+  table: 'orders' | 'sandbox_transactions' | 'funnel' | 'presence' | 'webhook_events' | 'rate_limits' | 'member_page_opens',
+): Promise<number> {
   const row = await db.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -125,4 +147,56 @@ export async function rowCount(db: TestDb, table: 'orders' | 'sandbox_transactio
 /** The orders whose `column` holds `value` (a checkout key, a buyer's e-mail, a transaction), oldest first. */
 export function ordersBy(db: TestDb, column: 'checkout_key' | 'buyer_email' | 'transaction_hash', value: string) {
   return db.db.selectFrom('orders').selectAll().where(column, '=', value).orderBy('created_at').orderBy('id').execute();
+}
+
+/** The bytes this test schema's tables take in PostgreSQL, indexes and TOAST included. */
+export async function postgresTableBytes(db: TestDb): Promise<number> {
+  const { rows } = await sql<{ bytes: string }>`
+    select coalesce(sum(pg_total_relation_size(c.oid)), 0) as bytes
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind = 'r'`.execute(db.db);
+  return Number(rows[0]!.bytes);
+}
+
+/** Folds SQLite's write-ahead log into the database file and empties it, so the files' size is what stays. */
+export async function checkpointSqliteWal(db: TestDb): Promise<void> {
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db.db);
+}
+
+/** The orders `ids` and every order whose parent is one of `parentIds` (a purchase's add-ons). */
+export function ordersAndAddons(db: TestDb, ids: string[], parentIds: string[]) {
+  if (ids.length === 0 && parentIds.length === 0) return Promise.resolve([]);
+  return db.db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) =>
+      eb.or([...(ids.length ? [eb('id', 'in', ids)] : []), ...(parentIds.length ? [eb('parent_order_id', 'in', parentIds)] : [])]),
+    )
+    .execute();
+}
+
+/** The rows `table` holds for any of the orders. */
+export function rowsOfOrders(db: TestDb, table: 'order_items' | 'refunds' | 'outbox', orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.db.selectFrom(table).selectAll().where('order_id', 'in', orderIds).execute();
+}
+
+/** The order's refund as stored, or undefined. */
+export function findRefundRow(db: TestDb, orderId: string) {
+  return db.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** Changes stored columns of the order's refund. */
+export async function setRefundColumns(db: TestDb, orderId: string, columns: Updateable<Database['refunds']>): Promise<void> {
+  await db.db.updateTable('refunds').set(columns).where('order_id', '=', orderId).execute();
+}
+
+/** Changes stored columns of the order's outbox rows of `kind` (a `%` in it matches as in LIKE). */
+export async function setOutboxColumns(db: TestDb, orderId: string, kind: string, columns: Updateable<Database['outbox']>): Promise<void> {
+  await db.db
+    .updateTable('outbox')
+    .set(columns)
+    .where('order_id', '=', orderId)
+    .where('kind', kind.includes('%') ? 'like' : '=', kind)
+    .execute();
 }

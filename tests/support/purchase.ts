@@ -22,16 +22,16 @@ interface Running {
 /**
  * "Gerar PIX": one POST /api/orders from a client address of its own, expected to create the
  * order (201). `fields` adds to the buyer and checkout key (tracking consent, the bump, a viewKey).
- * `created` is the reply the page reads.
+ * `reply` is the checkout's JSON answer (the PIX code, the order page's reference…).
  */
-export async function buy(
+export async function buy<Reply extends { orderId: string } = CreatedOrder>(
   server: Pick<Running, 'url'>,
   options: { buyer?: Buyer; fields?: Record<string, unknown> } = {},
-): Promise<{ orderId: string; buyer: Buyer; created: CreatedOrder }> {
+): Promise<{ orderId: string; buyer: Buyer; reply: Reply }> {
   const buyer = options.buyer ?? uniqueBuyer();
-  const created = await postOrder<CreatedOrder>(server.url, { ...buyer, checkoutKey: newCheckoutKey(), ...options.fields });
+  const created = await postOrder<Reply>(server.url, { ...buyer, checkoutKey: newCheckoutKey(), ...options.fields });
   expect(created.status).toBe(201);
-  return { orderId: created.body.orderId, buyer, created: created.body };
+  return { orderId: created.body.orderId, buyer, reply: created.body };
 }
 
 /**
@@ -140,20 +140,26 @@ export async function memberCookie(url: string, db: Pick<Db, 'db'>, orderId: str
 
 /**
  * A call to the seller's console API (`/api/admin{path}`) with its session `cookie`: a GET, or a
- * POST of `body` as JSON. `origin`: the browser's (the server's own URL unless PUBLIC_URL sets another).
+ * POST of `body` as JSON. `origin`: the browser's (the server's own URL unless PUBLIC_URL sets
+ * another); `null` sends none.
  */
 export function consoleCall(
   url: string,
   cookie: string,
   path: string,
   body?: unknown,
-  options: { method?: 'GET' | 'POST'; origin?: string } = {},
+  options: { method?: 'GET' | 'POST'; origin?: string | null } = {},
 ): Promise<Response> {
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');
   const json = method === 'POST' ? JSON.stringify(body ?? {}) : undefined;
+  const origin = options.origin === undefined ? url : options.origin;
   return fetch(`${url}/api/admin${path}`, {
     method,
-    headers: { Cookie: cookie, Origin: options.origin ?? url, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Cookie: cookie,
+      ...(origin === null ? {} : { Origin: origin }),
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     ...(json === undefined ? {} : { body: json }),
   });
 }
