@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../../src/server/db/database.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 
@@ -55,7 +55,11 @@ export function refundRow(db: TestDb, orderId: string) {
 }
 
 /** The rows `table` holds for the order. */
-export function rowsOfOrder(db: TestDb, table: 'order_evidence' | 'member_page_opens' | 'access_tokens' | 'order_items', orderId: string) {
+export function rowsOfOrder(
+  db: TestDb,
+  table: 'order_evidence' | 'member_page_opens' | 'access_tokens' | 'order_items' | 'webhook_events' | 'whatsapp_messages',
+  orderId: string,
+) {
   return db.db.selectFrom(table).selectAll().where('order_id', '=', orderId).execute();
 }
 
@@ -100,4 +104,39 @@ export async function setOrderColumns(db: TestDb, id: string | undefined, column
 /** Stores an order as it is given (e.g. a copy of a paid one, as another kind of order). */
 export async function insertOrderRow(db: TestDb, row: Insertable<Database['orders']>): Promise<void> {
   await db.db.insertInto('orders').values(row).execute();
+}
+
+// fix2: whole tables, chosen columns of an order, and rows set up by hand.
+
+/** The tables a test reads whole: counters, logs, and every order at once. */
+type WholeTable =
+  | 'rate_limits'
+  | 'admin_login_limits'
+  | 'presence'
+  | 'funnel'
+  | 'webhook_events'
+  | 'pix_email_quota'
+  | 'member_page_opens'
+  | 'whatsapp_opt_outs'
+  | 'orders';
+
+/** Every row `table` holds, in no particular order. */
+export function tableRows<T extends WholeTable>(db: TestDb, table: T) {
+  // Kysely types the rows of a table named at run time as any of the tables' rows: narrowed to this one.
+  return db.db.selectFrom(table).selectAll().execute() as Promise<Array<Selectable<Database[T]>>>;
+}
+
+/** Stores the order's items as they are given (the checkout's rows for a hand-made order). */
+export async function insertOrderItems(db: TestDb, items: Array<Insertable<Database['order_items']>>): Promise<void> {
+  await db.db.insertInto('order_items').values(items).execute();
+}
+
+/** The order's `columns` as stored, and only those; fails when there is none. */
+export async function orderColumns<C extends keyof Selectable<Database['orders']>>(
+  db: TestDb,
+  id: string,
+  columns: readonly C[],
+): Promise<Pick<Selectable<Database['orders']>, C>> {
+  const row = await orderRow(db, id);
+  return Object.fromEntries(columns.map((column) => [column, row[column]])) as Pick<Selectable<Database['orders']>, C>;
 }
