@@ -140,3 +140,20 @@ export async function orderColumns<C extends keyof Selectable<Database['orders']
   const row = await orderRow(db, id);
   return Object.fromEntries(columns.map((column) => [column, row[column]])) as Pick<Selectable<Database['orders']>, C>;
 }
+
+/** Stores a review as it is given (one the buyer wrote earlier, in any state). */
+export async function insertReviewRow(db: TestDb, row: Insertable<Database['reviews']>): Promise<void> {
+  await db.db.insertInto('reviews').values(row).execute();
+}
+
+/** Changes stored columns of the order's review (as the console or another instance would). */
+export async function setReviewColumns(db: TestDb, orderId: string, columns: Updateable<Database['reviews']>): Promise<void> {
+  await db.db.updateTable('reviews').set(columns).where('order_id', '=', orderId).execute();
+}
+
+/** Deletes the order's review, or every review when `orderId` is undefined. */
+export async function deleteReviews(db: TestDb, orderId?: string): Promise<void> {
+  let query = db.db.deleteFrom('reviews');
+  if (orderId !== undefined) query = query.where('order_id', '=', orderId);
+  await query.execute();
+}
