@@ -157,3 +157,8 @@ export async function deleteReviews(db: TestDb, orderId?: string): Promise<void>
   if (orderId !== undefined) query = query.where('order_id', '=', orderId);
   await query.execute();
 }
+
+/** The supplier list's rows as stored, in the order they were imported. */
+export function supplierRows(db: TestDb, list: Database['suppliers']['list']) {
+  return db.db.selectFrom('suppliers').selectAll().where('list', '=', list).orderBy('position').execute();
+}
