@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../src/server/db/database.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 
@@ -161,4 +161,31 @@ export async function deleteReviews(db: TestDb, orderId?: string): Promise<void>
 /** The supplier list's rows as stored, in the order they were imported. */
 export function supplierRows(db: TestDb, list: Database['suppliers']['list']) {
   return db.db.selectFrom('suppliers').selectAll().where('list', '=', list).orderBy('position').execute();
+}
+
+/** Rows in every table of the database, Kysely's bookkeeping included, by table name. */
+export async function rowCounts(db: TestDb): Promise<Record<string, number>> {
+  const tables = await db.db.introspection.getTables({ withInternalKyselyTables: true });
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const result = await sql<{ n: number }>`select count(*) as n from ${sql.table(table.name)}`.execute(db.db);
+    counts[table.name] = Number(result.rows[0]?.n);
+  }
+  return counts;
+}
+
+/** The rows a SQLite connection has changed since it opened (an update that keeps row counts included). */
+export async function sqliteChanges(db: TestDb): Promise<number> {
+  return Number((await sql<{ n: number }>`select total_changes() as n`.execute(db.db)).rows[0]?.n);
+}
+
+/** The name of the last migration applied to the database. */
+export async function lastAppliedMigration(db: TestDb): Promise<string> {
+  return (await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db.db)).rows[0]!.name;
+}
+
+/** Marks the migration applied or not, without running it (as a database one release behind would be). */
+export async function setMigrationApplied(db: TestDb, name: string, applied: boolean): Promise<void> {
+  if (applied) await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(db.db);
+  else await sql`delete from kysely_migration where name = ${name}`.execute(db.db);
 }
