@@ -11,7 +11,7 @@ import { standInGatewayClient, type ChargeLedger, type RefundBehaviour } from '.
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { buyAndPay, consoleCall } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
-import { openSameDatabase, startTestServer, useTestServer, type TestServer, type TestServerRig } from '../support/test-server.ts';
+import { openSameDatabase, startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Issue 36: a refund made at the gateway (GATEWAY_REFUNDS=1, docs/refunds.md#at-the-gateway) is
@@ -33,7 +33,12 @@ const CHECK_THE_PANEL_FIRST =
 /** Past the gateway refund row's longest backoff (15 min), so the next run finds it due. */
 const PAST_BACKOFF_MS = 16 * 60_000;
 
-type Running = TestServerRig & { ledger: ChargeLedger; hooks: HttpReceiver; dataDir: string; admin: string };
+type Running = ReturnType<typeof useTestServer<(typeof databases)[number]>> & {
+  ledger: ChargeLedger;
+  hooks: HttpReceiver;
+  dataDir: string;
+  admin: string;
+};
 
 function useGatewayRefundServer(database: (typeof databases)[number]): Running {
   /** The seller's webhook receiver and the server's DATA_DIR, made before the server that names them. */

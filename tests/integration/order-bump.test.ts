@@ -15,7 +15,7 @@ import { standInGatewayClient, STAND_IN_PRODUCT_HASH, type ChargeLedger, type Ga
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { consoleCall, drainOutbox, ledgerSays } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
-import { useTestServer, type TestServerRig } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * The order bump (docs/offers.md) on SQLite and PostgreSQL, over real HTTP against the gateway's
@@ -27,7 +27,7 @@ const BUMP_OFFER = 'off_bump_standin';
 const MAIN_PRICE = 1990;
 const bump = orderBump!;
 
-type Running = TestServerRig & { ledger: ChargeLedger };
+type Running = ReturnType<typeof useTestServer<(typeof databases)[number]>> & { ledger: ChargeLedger };
 
 function useBumpServer(database: (typeof databases)[number], env: Record<string, string> = {}): Running {
   const running = useTestServer(

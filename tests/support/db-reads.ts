@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../src/server/db/database.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 
@@ -57,7 +57,7 @@ export function refundRow(db: TestDb, orderId: string) {
 /** The rows `table` holds for the order. */
 export function rowsOfOrder(
   db: TestDb,
-  table: 'order_evidence' | 'member_page_opens' | 'access_tokens' | 'order_items' | 'webhook_events',
+  table: 'order_evidence' | 'member_page_opens' | 'access_tokens' | 'order_items' | 'webhook_events' | 'whatsapp_messages',
   orderId: string,
 ) {
   return db.db.selectFrom(table).selectAll().where('order_id', '=', orderId).execute();
@@ -199,4 +199,88 @@ export async function setOutboxColumns(db: TestDb, orderId: string, kind: string
     .where('order_id', '=', orderId)
     .where('kind', kind.includes('%') ? 'like' : '=', kind)
     .execute();
+}
+
+// Whole tables, chosen columns of an order, and rows set up by hand.
+
+/** The tables a test reads whole: counters, logs, and every order at once. */
+type WholeTable =
+  | 'rate_limits'
+  | 'admin_login_limits'
+  | 'presence'
+  | 'funnel'
+  | 'webhook_events'
+  | 'pix_email_quota'
+  | 'member_page_opens'
+  | 'whatsapp_opt_outs'
+  | 'orders';
+
+/** Every row `table` holds, in no particular order. */
+export function tableRows<T extends WholeTable>(db: TestDb, table: T) {
+  // Kysely types the rows of a table named at run time as any of the tables' rows: narrowed to this one.
+  return db.db.selectFrom(table).selectAll().execute() as Promise<Array<Selectable<Database[T]>>>;
+}
+
+/** Stores the order's items as they are given (the checkout's rows for a hand-made order). */
+export async function insertOrderItems(db: TestDb, items: Array<Insertable<Database['order_items']>>): Promise<void> {
+  await db.db.insertInto('order_items').values(items).execute();
+}
+
+/** The order's `columns` as stored, and only those; fails when there is none. */
+export async function orderColumns<C extends keyof Selectable<Database['orders']>>(
+  db: TestDb,
+  id: string,
+  columns: readonly C[],
+): Promise<Pick<Selectable<Database['orders']>, C>> {
+  const row = await orderRow(db, id);
+  return Object.fromEntries(columns.map((column) => [column, row[column]])) as Pick<Selectable<Database['orders']>, C>;
+}
+
+/** Stores a review as it is given (one the buyer wrote earlier, in any state). */
+export async function insertReviewRow(db: TestDb, row: Insertable<Database['reviews']>): Promise<void> {
+  await db.db.insertInto('reviews').values(row).execute();
+}
+
+/** Changes stored columns of the order's review (as the console or another instance would). */
+export async function setReviewColumns(db: TestDb, orderId: string, columns: Updateable<Database['reviews']>): Promise<void> {
+  await db.db.updateTable('reviews').set(columns).where('order_id', '=', orderId).execute();
+}
+
+/** Deletes the order's review, or every review when `orderId` is undefined. */
+export async function deleteReviews(db: TestDb, orderId?: string): Promise<void> {
+  let query = db.db.deleteFrom('reviews');
+  if (orderId !== undefined) query = query.where('order_id', '=', orderId);
+  await query.execute();
+}
+
+/** The supplier list's rows as stored, in the order they were imported. */
+export function supplierRows(db: TestDb, list: Database['suppliers']['list']) {
+  return db.db.selectFrom('suppliers').selectAll().where('list', '=', list).orderBy('position').execute();
+}
+
+/** Rows in every table of the database, Kysely's bookkeeping included, by table name. */
+export async function rowCounts(db: TestDb): Promise<Record<string, number>> {
+  const tables = await db.db.introspection.getTables({ withInternalKyselyTables: true });
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const result = await sql<{ n: number }>`select count(*) as n from ${sql.table(table.name)}`.execute(db.db);
+    counts[table.name] = Number(result.rows[0]?.n);
+  }
+  return counts;
+}
+
+/** The rows a SQLite connection has changed since it opened (an update that keeps row counts included). */
+export async function sqliteChanges(db: TestDb): Promise<number> {
+  return Number((await sql<{ n: number }>`select total_changes() as n`.execute(db.db)).rows[0]?.n);
+}
+
+/** The name of the last migration applied to the database. */
+export async function lastAppliedMigration(db: TestDb): Promise<string> {
+  return (await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db.db)).rows[0]!.name;
+}
+
+/** Marks the migration applied or not, without running it (as a database one release behind would be). */
+export async function setMigrationApplied(db: TestDb, name: string, applied: boolean): Promise<void> {
+  if (applied) await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(db.db);
+  else await sql`delete from kysely_migration where name = ${name}`.execute(db.db);
 }
