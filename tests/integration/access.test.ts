@@ -29,21 +29,10 @@ async function insertOrder(
   const now = order.createdAt ?? Date.now();
   await insertOrderRow(db, {
     id,
-    checkout_key: `key_${unique()}`,
     status: order.status,
     buyer_name: order.name ?? 'maria da silva',
     buyer_email: order.email ?? `buyer-${unique()}@example.com`,
-    buyer_phone: '11987654321',
-    buyer_document: null,
-    amount_cents: 1990,
-    product_hash: 'sandbox-product',
-    offer_hash: 'sandbox-offer',
-    postback_secret: `pbs_${unique()}`,
-    public_ref: `ref_${unique()}`,
     created_at: now,
-    updated_at: now,
-    expires_at: now + 30 * 60_000,
-    paid_at: order.status === 'paid' || order.status === 'reversed' ? now : null,
   });
   if (token) await storeAccessTokenHash(db.db, id, hashAccessToken(token), now);
   return { id, token: token ?? '' };

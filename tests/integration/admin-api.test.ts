@@ -47,20 +47,11 @@ for (const database of databases) {
       const insert = (id: string, name: string, email: string, phone: string, status: string, createdAt: number) =>
         insertOrderRow(db, {
           id,
-          checkout_key: `key_${id}`,
           status: status as 'paid',
           buyer_name: name,
           buyer_email: email,
           buyer_phone: phone,
-          buyer_document: null,
-          amount_cents: 1990,
-          product_hash: 'p',
-          offer_hash: 'o',
-          postback_secret: `pbs_${id}`,
-          public_ref: `ref_${id}`,
           created_at: createdAt,
-          updated_at: createdAt,
-          expires_at: createdAt + 30 * 60_000,
           paid_at: status === 'paid' ? createdAt + 60_000 : null,
         }).then(() => (status === 'paid' ? storeAccessTokenHash(db.db, id, hashAccessToken(`acc_${id}`), createdAt) : undefined));
       const day = (date: string) => businessDayStart(date) + 12 * 3_600_000;

@@ -59,17 +59,11 @@ for (const database of databases) {
     }) =>
       insertOrderRow(db, {
         id: order.id,
-        checkout_key: `key_${order.id}`,
         status: order.status,
         buyer_name: order.name,
         buyer_email: order.email,
         buyer_phone: order.phone ?? '31991234567',
         buyer_document: '52998224725',
-        amount_cents: 1990,
-        product_hash: 'p',
-        offer_hash: 'o',
-        postback_secret: `pbs_${order.id}`,
-        public_ref: `ref_${order.id}`,
         created_at: order.createdAt ?? NOW - 3_600_000,
         updated_at: order.createdAt ?? NOW - 3_600_000,
         expires_at: NOW - 1_800_000,

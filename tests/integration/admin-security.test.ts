@@ -170,21 +170,10 @@ for (const database of databases) {
       const email = `auditada${Date.now()}@example.com`;
       await insertOrderRow(db, {
         id: 'ord_audit',
-        checkout_key: 'key_audit',
         status: 'paid',
         buyer_name: 'Aurora Auditada',
         buyer_email: email,
-        buyer_phone: '11987654321',
-        buyer_document: null,
-        amount_cents: 1990,
-        product_hash: 'p',
-        offer_hash: 'o',
-        postback_secret: 'pbs_audit',
-        public_ref: 'ref_audit',
         created_at: clock.now,
-        updated_at: clock.now,
-        expires_at: clock.now + 30 * MINUTE,
-        paid_at: clock.now,
       });
       // A made-up cookie's "Sair" ends nothing and writes nothing.
       const stranger = consoleClient(server);

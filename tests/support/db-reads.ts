@@ -101,9 +101,38 @@ export async function setOrderColumns(db: TestDb, id: string | undefined, column
   await query.execute();
 }
 
-/** Stores an order as it is given (e.g. a copy of a paid one, as another kind of order). */
-export async function insertOrderRow(db: TestDb, row: Insertable<Database['orders']>): Promise<void> {
-  await db.db.insertInto('orders').values(row).execute();
+/**
+ * Stores an order as it is given (e.g. a copy of a paid one, as another kind of order); what it
+ * leaves out is that of a R$ 19,90 order paid (when `status` says so) at `created_at` (default now),
+ * its keys derived from `id`.
+ */
+export async function insertOrderRow(
+  db: TestDb,
+  fields: Partial<Insertable<Database['orders']>> & Pick<Insertable<Database['orders']>, 'id'>,
+): Promise<void> {
+  const { id } = fields;
+  const status = fields.status ?? 'paid';
+  const createdAt = fields.created_at ?? Date.now();
+  await db.db
+    .insertInto('orders')
+    .values({
+      checkout_key: `key_${id}`,
+      buyer_name: 'Compradora Teste',
+      buyer_email: `${id}@example.com`,
+      buyer_phone: '11987654321',
+      amount_cents: 1990,
+      product_hash: 'sandbox-product',
+      offer_hash: 'sandbox-offer',
+      postback_secret: `pbs_${id}`,
+      public_ref: `ref_${id}`,
+      updated_at: createdAt,
+      expires_at: createdAt + 30 * 60_000,
+      paid_at: status === 'paid' || status === 'reversed' ? createdAt : null,
+      ...fields,
+      status,
+      created_at: createdAt,
+    })
+    .execute();
 }
 
 // The outbox, WhatsApp, refunds, a purchase's orders, row counts and the files' size.
