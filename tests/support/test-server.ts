@@ -26,11 +26,19 @@ export interface TestServer extends ComposedServer {
 export async function startTestServer(
   db: Db,
   env: Record<string, string> = {},
-  options: { gateway?: GatewayClient; efiCa?: string; now?: () => number; site?: Site; ownPublicUrl?: boolean; port?: number } = {},
+  options: {
+    gateway?: GatewayClient;
+    efiCa?: string;
+    now?: () => number;
+    site?: Site;
+    ownPublicUrl?: boolean;
+    port?: number;
+    logLevel?: LogLevel;
+  } = {},
 ): Promise<TestServer> {
-  const { ownPublicUrl, port: wantedPort, ...parts } = options;
+  const { ownPublicUrl, port: wantedPort, logLevel = 'debug', ...parts } = options;
   const logLines: Array<{ level: LogLevel; line: string }> = [];
-  const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
+  const logger = createLogger({ level: logLevel, sink: { write: (level, line) => logLines.push({ level, line }) } });
   // A port free a moment ago: the server takes it at once.
   const chosenPort = wantedPort ?? (ownPublicUrl ? Number(new URL(await refusedUrl()).port) : 0);
   const config = loadConfig({
