@@ -53,6 +53,8 @@ export const test = base.extend<{ acceptPresell: () => Promise<void>; api: ApiCa
 });
 
 export { expect };
+/** The server's database, on a connection of the test's own. */
+export { withServerDb } from '../support/server-process.ts';
 
 /** Every page of `context` opens as a visitor who already answered "Sim, quero!" on /presell. */
 export async function acceptPresellIn(context: BrowserContext): Promise<void> {
