@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createPostgresDb } from '../integration/test-db.ts';
-import { contextApi, expect, landingStarted, scriptRequests, test, type ApiCall } from './fixtures.ts';
+import { ageAdminLoginWindows, insertOrderRow } from '../support/db-reads.ts';
+import { contextApi, expect, landingStarted, scriptRequests, test, withServerDb, type ApiCall } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { accessLinkIn, buyInSandbox, emlFiles, signIn as signInWith } from './admin-helpers.ts';
@@ -198,10 +197,7 @@ consoleTest.describe('console on SQLite', () => {
 
     // Fifteen minutes pass: in the browser (its clock) and on the server (the failures age).
     await page.clock.fastForward('15:01');
-    const db = new Database(path.join(server.dataDir, 'vitrine.sqlite'));
-    db.pragma('busy_timeout = 5000');
-    db.prepare('update admin_login_limits set window_start = window_start - ?').run(15 * 60_000 + 1000);
-    db.close();
+    await withServerDb(server.dataDir, (db) => ageAdminLoginWindows(db, 15 * 60_000 + 1000));
     await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled();
     await field.fill(PASSWORD);
     await page.getByRole('button', { name: 'Entrar' }).click();
@@ -213,15 +209,21 @@ consoleTest.describe('console on SQLite', () => {
   });
 
   consoleTest('the CSV export parses, has the order and neutralises a formula in a name', async ({ page }) => {
-    const db = new Database(path.join(server.dataDir, 'vitrine.sqlite'));
-    db.pragma('busy_timeout = 5000');
     const now = Date.now();
-    db.prepare(
-      `insert into orders (id, checkout_key, status, buyer_name, buyer_email, buyer_phone, amount_cents, product_hash,
-         offer_hash, postback_secret, created_at, updated_at, expires_at)
-       values ('ord_formula', 'key_formula', 'failed', ?, 'formula@example.com', '11987654321', 1990, 'p', 'o', 'pbs_formula', ?, ?, ?)`,
-    ).run('=HYPERLINK("x")', now, now, now);
-    db.close();
+    await withServerDb(server.dataDir, (db) =>
+      insertOrderRow(db, {
+        id: 'ord_formula',
+        checkout_key: 'key_formula',
+        status: 'failed',
+        buyer_name: '=HYPERLINK("x")',
+        buyer_email: 'formula@example.com',
+        product_hash: 'p',
+        offer_hash: 'o',
+        postback_secret: 'pbs_formula',
+        created_at: now,
+        expires_at: now,
+      }),
+    );
     await signIn(page);
     await page.getByRole('link', { name: 'Pedidos' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exportar CSV' }).click()]);

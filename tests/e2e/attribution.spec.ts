@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { payAndPostBack, standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { runCli } from './cli.ts';
-import { expect, expectIslandLive, presellAnsweredContext, querySqlite, test } from './fixtures.ts';
+import { orderColumns } from '../support/db-reads.ts';
+import { expect, expectIslandLive, presellAnsweredContext, test, withServerDb } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -52,10 +53,8 @@ test('/presell?utm_source=fb&utm_campaign=black → "Sim, quero!" → checkout: 
   // The gateway got the campaign in its `tracking` object (the click id stays with us).
   const charge = gateway.charges()[0]!.body as { tracking?: Record<string, string> };
   expect(charge.tracking).toEqual({ utm_source: 'fb', utm_campaign: 'black' });
-  const [order] = querySqlite<Record<string, string | null>>(
-    server,
-    'select utm_source, utm_campaign, fbclid, tracking_consent from orders where id = ?',
-    orderId,
+  const order = await withServerDb(server.dataDir, (db) =>
+    orderColumns(db, orderId, ['utm_source', 'utm_campaign', 'fbclid', 'tracking_consent']),
   );
   expect(order).toEqual({ utm_source: 'fb', utm_campaign: 'black', fbclid: 'IwAR0e2e', tracking_consent: 'unset' });
 

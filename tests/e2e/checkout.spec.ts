@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, presellAnsweredContext, test, writeSqlite } from './fixtures.ts';
+import { setBuyerOrderColumns } from '../support/db-reads.ts';
+import { expect, presellAnsweredContext, test, withServerDb } from './fixtures.ts';
 import { decodeQrOnScreen } from './qr.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { gatewayReplies, standInEnv, STAND_IN_PRODUCT_HASH, startGatewayStandIn, type GatewayAnswer } from '../support/gateway-stand-in.ts';
@@ -235,7 +236,7 @@ test.describe('PIX checkout in the sandbox', () => {
 
     // The gateway's day passes for the phone and for the server alike.
     await page.clock.fastForward('24:00:05');
-    writeSqlite(server, 'update orders set expires_at = ? where buyer_email = ?', Date.now() - 5_000, email);
+    await withServerDb(server.dataDir, (db) => setBuyerOrderColumns(db, email, { expires_at: Date.now() - 5_000 }));
     await expect(dialog.getByText('Este código expirou.')).toBeVisible();
     await dialog.getByRole('button', { name: 'Gerar novo código' }).click();
     await expect(dialog.getByLabel('PIX copia e cola')).not.toHaveValue(firstCode);

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import {
   expect,
   test as base,
@@ -53,6 +51,8 @@ export const test = base.extend<{ acceptPresell: () => Promise<void>; api: ApiCa
 });
 
 export { expect };
+/** The server's database, on a connection of the test's own. */
+export { withServerDb } from '../support/server-process.ts';
 
 /** Every page of `context` opens as a visitor who already answered "Sim, quero!" on /presell. */
 export async function acceptPresellIn(context: BrowserContext): Promise<void> {
@@ -138,26 +138,6 @@ export async function holdRequests(page: Page, matches: RegExp | ((url: URL) => 
     await route.continue();
   });
   return release;
-}
-
-/** Reads the server's SQLite database directly (read-only), as the seller's report would. */
-export function querySqlite<T>(server: RunningServer, sql: string, ...params: unknown[]): T[] {
-  const db = new Database(path.join(server.dataDir, 'vitrine.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare(sql).all(...params) as T[];
-  } finally {
-    db.close();
-  }
-}
-
-/** Changes the server's SQLite database directly, as time passing or an operator would. */
-export function writeSqlite(server: RunningServer, sql: string, ...params: unknown[]): void {
-  const db = new Database(path.join(server.dataDir, 'vitrine.sqlite'), { fileMustExist: true });
-  try {
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
 }
 
 /**

@@ -1,12 +1,12 @@
-import { expect, querySqlite, test } from './fixtures.ts';
+import { funnelCount } from '../support/db-reads.ts';
+import { expect, test, withServerDb } from './fixtures.ts';
+import type { RunningServer } from './server.ts';
 
-const pageViews = (server: Parameters<typeof querySqlite>[0], path: string) =>
-  querySqlite<{ total: number }>(server, "select coalesce(sum(count),0) total from funnel where event='page_view' and path=?", path)[0]!
-    .total;
+const pageViews = (server: RunningServer, path: string) => withServerDb(server.dataDir, (db) => funnelCount(db, 'page_view', path));
 
 test('every route change records a page_view for its route, without cookies', async ({ page, server, context }) => {
-  const presellBefore = pageViews(server, '/presell');
-  const landingBefore = pageViews(server, '/');
+  const presellBefore = await pageViews(server, '/presell');
+  const landingBefore = await pageViews(server, '/');
   const bodies: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/events')) bodies.push(request.postData() ?? '');

@@ -1,5 +1,7 @@
-import { expect, test as base } from './fixtures.ts';
-import { openDatabase, seedPaidOrder } from './member-helpers.ts';
+import { replaceSupplierList } from '../../src/server/suppliers/suppliers-repository.ts';
+import { setOrderColumns } from '../support/db-reads.ts';
+import { expect, test as base, withServerDb } from './fixtures.ts';
+import { seedPaidOrder } from './member-helpers.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -24,49 +26,41 @@ const test = base.extend<object, { memberServer: RunningServer }>({
 
 // Fixture suppliers for this test, not real contacts. File order differs from the page's order.
 const suppliers = [
-  { name: 'Tela Cheia', category: 'Streaming', offer: 'Netflix 4K e Disney+', whatsapp: '5511987654321', telegram: null },
-  { name: 'Som da Casa', category: 'Música', offer: 'Spotify Premium família', whatsapp: null, telegram: 'https://t.me/somdacasa' },
-  { name: 'Cine Ação', category: 'Streaming', offer: 'HBO Max e Prime Vídeo', whatsapp: '5521912345678', telegram: null },
-  { name: 'Joga Já', category: 'Jogos', offer: 'Game Pass Ultimate', whatsapp: '5531999990000', telegram: 'https://t.me/jogaja' },
+  { name: 'Tela Cheia', category: 'Streaming', offer: 'Netflix 4K e Disney+', whatsapp: '5511987654321', telegram: null, notes: null },
+  {
+    name: 'Som da Casa',
+    category: 'Música',
+    offer: 'Spotify Premium família',
+    whatsapp: null,
+    telegram: 'https://t.me/somdacasa',
+    notes: null,
+  },
+  { name: 'Cine Ação', category: 'Streaming', offer: 'HBO Max e Prime Vídeo', whatsapp: '5521912345678', telegram: null, notes: null },
+  {
+    name: 'Joga Já',
+    category: 'Jogos',
+    offer: 'Game Pass Ultimate',
+    whatsapp: '5531999990000',
+    telegram: 'https://t.me/jogaja',
+    notes: null,
+  },
 ];
 // 12:00 in São Paulo on 10 March 2025.
 const LIST_UPDATED_AT = Date.UTC(2025, 2, 10, 15, 0, 0);
 
 /** The supplier list as the seller's import leaves it. */
-function seedSuppliers(server: RunningServer) {
-  const db = openDatabase(server);
-  try {
-    db.transaction(() => {
-      // The main list only: the demo's example set of the other list stays as the server seeded it.
-      db.prepare("delete from suppliers where list = 'suppliers'").run();
-      const insert = db.prepare(
-        "insert into suppliers (id, list, position, name, category, offer, whatsapp, telegram, notes) values (?, 'suppliers', ?, ?, ?, ?, ?, ?, null)",
-      );
-      suppliers.forEach((supplier, index) => {
-        insert.run(`sup_e2e_${index}`, index + 1, supplier.name, supplier.category, supplier.offer, supplier.whatsapp, supplier.telegram);
-      });
-      db.prepare(
-        `insert into supplier_list_meta (list, updated_at, count, example) values ('suppliers', ?, ?, 0)
-         on conflict (list) do update set updated_at = excluded.updated_at, count = excluded.count, example = 0`,
-      ).run(LIST_UPDATED_AT, suppliers.length);
-    })();
-  } finally {
-    db.close();
-  }
+async function seedSuppliers(server: RunningServer) {
+  // The main list only: the demo's example set of the other list stays as the server seeded it.
+  await withServerDb(server.dataDir, (db) => replaceSupplierList(db.db, 'suppliers', suppliers, LIST_UPDATED_AT));
 }
 
-function revokeOrder(server: RunningServer, orderId: string) {
-  const db = openDatabase(server);
-  try {
-    db.prepare("update orders set status = 'reversed' where id = ?").run(orderId);
-  } finally {
-    db.close();
-  }
+async function revokeOrder(server: RunningServer, orderId: string) {
+  await withServerDb(server.dataDir, (db) => setOrderColumns(db, orderId, { status: 'reversed' }));
 }
 
 test.describe('member area', () => {
-  test.beforeEach(({ memberServer }) => {
-    seedSuppliers(memberServer);
+  test.beforeEach(async ({ memberServer }) => {
+    await seedSuppliers(memberServer);
   });
 
   test('the e-mailed link leads to /acesso with the grouped list, the first name and the update date', async ({
@@ -74,7 +68,7 @@ test.describe('member area', () => {
     context,
     memberServer,
   }) => {
-    const { token } = seedPaidOrder(memberServer, 'JULIANA prado');
+    const { token } = await seedPaidOrder(memberServer, 'JULIANA prado');
     const response = await page.goto(`/acesso/${token}`);
 
     // The token was exchanged for a cookie and left the address bar.
@@ -118,7 +112,7 @@ test.describe('member area', () => {
   });
 
   test('the search narrows the list, ignoring accents and case', async ({ page, memberServer }) => {
-    const { token } = seedPaidOrder(memberServer, 'Rafael Lima');
+    const { token } = await seedPaidOrder(memberServer, 'Rafael Lima');
     await page.goto(`/acesso/${token}`);
     const search = page.getByLabel('Buscar fornecedor');
     await expect(search).toBeVisible();
@@ -161,8 +155,8 @@ test.describe('member area', () => {
     await expect(page.getByText(/^Pronto! Se este e-mail tiver uma compra confirmada/)).toBeVisible();
 
     // A refunded buyer's link stops working, and the page says why instead of "link inválido".
-    const { orderId, token } = seedPaidOrder(memberServer, 'Carla Dias');
-    revokeOrder(memberServer, orderId);
+    const { orderId, token } = await seedPaidOrder(memberServer, 'Carla Dias');
+    await revokeOrder(memberServer, orderId);
     await page.goto(`/acesso/${token}`);
     await expect(page).toHaveURL(/\/acesso\?encerrado$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Acesso encerrado' })).toBeVisible();

@@ -1,4 +1,5 @@
-import { expect, querySqlite, test } from './fixtures.ts';
+import { funnelCount } from '../support/db-reads.ts';
+import { expect, test, withServerDb } from './fixtures.ts';
 
 test('an unknown path gets a real 404 page, a link home and one log line', async ({ page, server }) => {
   const response = await page.goto('/ofertas/inexistente');
@@ -6,7 +7,7 @@ test('an unknown path gets a real 404 page, a link home and one log line', async
   await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
   const line = await server.waitForLog(/WARN Page not found .*path=\/ofertas\/inexistente/);
   expect(line).toContain('method=GET');
-  expect(querySqlite<{ count: number }>(server, "select count from funnel where event='not_found'")[0]?.count).toBeGreaterThan(0);
+  expect(await withServerDb(server.dataDir, (db) => funnelCount(db, 'not_found'))).toBeGreaterThan(0);
 
   // The link home goes through the pre-sell gate like any other visit.
   await page.getByRole('link', { name: 'Voltar para o início' }).click();

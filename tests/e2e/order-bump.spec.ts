@@ -1,6 +1,7 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { accessLinkIn } from './admin-helpers.ts';
-import { expect, payOnSandbox, presellAnsweredContext, querySqlite, test, watchConsole } from './fixtures.ts';
+import { ordersBy, sandboxChargesTo } from '../support/db-reads.ts';
+import { expect, payOnSandbox, presellAnsweredContext, test, watchConsole, withServerDb } from './fixtures.ts';
 import { mailsTo, shoot, waitForMail } from './mails-and-shots.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -80,13 +81,9 @@ test('the bump ticked in the checkout: one PIX of R$ 29,80 with both items, and 
     /Lista de Fornecedores de Recarga\s*R\$\s9,90/,
   ]);
   // One charge at the gateway for the sum, its cart holding both items.
-  const [charge] = querySqlite<{ amount: number; cart: string }>(
-    server,
-    'select amount, cart from sandbox_transactions where customer_email = ?',
-    buyer.email,
-  );
+  const [charge] = await withServerDb(server.dataDir, (db) => sandboxChargesTo(db, buyer.email));
   expect(charge!.amount).toBe(2980);
-  expect((JSON.parse(charge!.cart) as Array<{ price: number }>).map((line) => line.price)).toEqual([1990, 990]);
+  expect((JSON.parse(charge!.cart!) as Array<{ price: number }>).map((line) => line.price)).toEqual([1990, 990]);
 
   await payOnSandbox(context, dialog);
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
@@ -127,11 +124,7 @@ test('the bump bought after payment: its own PIX in place, then both lists and o
   const addonPix = dialog.getByRole('region', { name: `PIX da ${BUMP}` });
   await expect(addonPix.getByTestId('pix-amount')).toHaveText('R$ 9,90');
   await expect(link).toBeVisible();
-  const charges = querySqlite<{ amount: number }>(
-    server,
-    'select amount from sandbox_transactions where customer_email = ? order by created_at',
-    buyer.email,
-  );
+  const charges = await withServerDb(server.dataDir, (db) => sandboxChargesTo(db, buyer.email));
   expect(charges.map((row) => row.amount)).toEqual([1990, 990]);
   await shoot(page, 'bump-addon-pix', dialog);
 
@@ -150,11 +143,7 @@ test('the bump bought after payment: its own PIX in place, then both lists and o
   await expect.poll(() => listTabs(member)).toEqual(['Fornecedores Secretos', 'Fornecedores de Recarga']);
 
   // One order page for the purchase, from the PIX e-mail's link.
-  const [order] = querySqlite<{ public_ref: string }>(
-    server,
-    "select public_ref from orders where buyer_email = ? and kind = 'main'",
-    buyer.email,
-  );
+  const order = (await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', buyer.email))).find((row) => row.kind === 'main');
   const orderPage = await context.newPage();
   await orderPage.goto(`/pedido/${order!.public_ref}`);
   await expect(orderPage.getByRole('region', { name: 'Itens do pedido' }).getByRole('listitem')).toHaveText([
@@ -177,8 +166,8 @@ test('"Não, obrigado" leaves everything as it was', async ({ browser }) => {
   await expect(dialog.getByText('Tudo certo. Seu acesso continua liberado.')).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Acessar minha lista agora' })).toBeVisible();
   // No second charge, the offer closed for good on the server, one list on the member page.
-  expect(querySqlite(server, 'select hash from sandbox_transactions where customer_email = ?', buyer.email)).toHaveLength(1);
-  const [order] = querySqlite<{ addon_answer: string }>(server, 'select addon_answer from orders where buyer_email = ?', buyer.email);
+  expect(await withServerDb(server.dataDir, (db) => sandboxChargesTo(db, buyer.email))).toHaveLength(1);
+  const [order] = await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', buyer.email));
   expect(order!.addon_answer).toBe('declined');
   const member = await openMemberPage(context, buyer.email);
   await expect(member.getByLabel('Buscar fornecedor')).toBeVisible();

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { parseMail } from '../integration/mime.ts';
-import { expect, paySandboxPage, test, watchConsole, writeSqlite } from './fixtures.ts';
+import { setBuyerOrderColumns } from '../support/db-reads.ts';
+import { expect, paySandboxPage, test, watchConsole, withServerDb } from './fixtures.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -115,7 +116,7 @@ test.describe('the PIX e-mail and the order page', () => {
     const mail = await mailTo(server, buyer.email, 'pix_ready');
     const link = new URL(/https?:\/\/\S+\/pedido\/ref_[\w-]+#k=[\w-]+/.exec(mail.text)![0]);
     // The gateway's day went by.
-    writeSqlite(server, 'update orders set expires_at = ? where buyer_email = ?', Date.now() - 5_000, buyer.email);
+    await withServerDb(server.dataDir, (db) => setBuyerOrderColumns(db, buyer.email, { expires_at: Date.now() - 5_000 }));
 
     const other = await (await browser.newContext({ baseURL: server.url })).newPage();
     await other.goto(link.pathname + link.hash);

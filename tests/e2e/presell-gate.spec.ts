@@ -1,4 +1,5 @@
-import { expect, expectIslandLive, holdRequests, querySqlite, scriptRequests, test } from './fixtures.ts';
+import { funnelCount } from '../support/db-reads.ts';
+import { expect, expectIslandLive, holdRequests, scriptRequests, test, withServerDb } from './fixtures.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -47,19 +48,15 @@ test('"Sim, quero!" sets the flag, counts presell_yes and opens the landing page
   await expect(page.getByText('Netflix por R$ 1,00')).toBeVisible();
   await expect(page.getByText('Recarga de celular com 80% OFF')).toBeVisible();
   await expect(page.getByText('Jogos premium')).toBeVisible();
-  const before = querySqlite<{ total: number }>(server, "select coalesce(sum(count),0) total from funnel where event='presell_yes'")[0]!
-    .total;
+  const presellYes = () => withServerDb(server.dataDir, (db) => funnelCount(db, 'presell_yes'));
+  const before = await presellYes();
 
   await page.getByRole('button', { name: 'Sim, quero!' }).click();
 
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Netflix, Disney+, Spotify');
   expect(await page.evaluate(() => localStorage.getItem('presell_accepted'))).not.toBeNull();
-  await expect
-    .poll(
-      () => querySqlite<{ total: number }>(server, "select coalesce(sum(count),0) total from funnel where event='presell_yes'")[0]!.total,
-    )
-    .toBe(before + 1);
+  await expect.poll(presellYes).toBe(before + 1);
 
   // The flag is remembered: a fresh load of / stays on the landing page.
   await page.goto('/');

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { ProviderId } from '../../src/shared/providers.ts';
+import { ordersBy } from '../support/db-reads.ts';
 import { refusedUrl } from '../support/loopback.ts';
 import { freePort } from '../support/nginx.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
@@ -11,7 +12,7 @@ import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand
 import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
 import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET, startMercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
 import { accessLinkIn } from './admin-helpers.ts';
-import { expect, querySqlite, test, watchConsole } from './fixtures.ts';
+import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { waitForMail } from './mails-and-shots.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -208,14 +209,10 @@ async function tapForPix(page: Page, buyer: Buyer): Promise<{ dialog: Locator; c
 }
 
 /** The buyer's one order: which provider took it and under which charge id. */
-function orderOf(server: RunningServer, email: string): { id: string; provider: string; chargeId: string } {
-  const orders = querySqlite<{ id: string; provider: string; transaction_hash: string }>(
-    server,
-    'select id, provider, transaction_hash from orders where buyer_email = ?',
-    email,
-  );
+async function orderOf(server: RunningServer, email: string): Promise<{ id: string; provider: string; chargeId: string }> {
+  const orders = await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', email));
   expect(orders).toHaveLength(1);
-  return { id: orders[0]!.id, provider: orders[0]!.provider, chargeId: orders[0]!.transaction_hash };
+  return { id: orders[0]!.id, provider: orders[0]!.provider, chargeId: orders[0]!.transaction_hash! };
 }
 
 /** Buy, pay through the provider's webhook, open the member page from the e-mail, refund, access ended. */
@@ -228,7 +225,7 @@ async function buyPayAndRefund(browser: Browser, provider: ProviderId, makeRig: 
     const page = await context.newPage();
     const consoleErrors = watchConsole(page);
     const { dialog, code, orderPosts } = await tapForPix(page, buyer);
-    const order = orderOf(server, buyer.email);
+    const order = await orderOf(server, buyer.email);
     expect(order.provider).toBe(provider);
     expect(code).toBe(rig.pixCode(order.chargeId));
     expect(orderPosts()).toBe(1);
@@ -301,7 +298,7 @@ test.describe('with the first provider down, one tap gives one PIX from the seco
       const consoleErrors = watchConsole(page);
       const { dialog, code, orderPosts } = await tapForPix(page, buyer);
       expect(orderPosts()).toBe(1);
-      const order = orderOf(server, buyer.email);
+      const order = await orderOf(server, buyer.email);
       expect(order.provider).toBe('abacatepay');
       expect([...second.standIn.charges.keys()]).toEqual([order.chargeId]);
       expect(code).toBe(second.pixCode(order.chargeId));

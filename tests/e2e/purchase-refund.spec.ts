@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { accessLinkIn, signIn } from './admin-helpers.ts';
-import { expect, payOnSandbox, presellAnsweredContext, querySqlite, test, watchConsole } from './fixtures.ts';
+import { findRefundRow, ordersBy, sandboxChargesTo } from '../support/db-reads.ts';
+import { expect, payOnSandbox, presellAnsweredContext, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectNoAxeViolations, mailsTo, shoot, waitForMail } from './mails-and-shots.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -126,11 +127,7 @@ test('a purchase with an add-on is refunded whole: both PIX in the console, R$ 2
   await expect(panel.getByText('Reembolso aprovado. Agora devolva o valor no painel do gateway.')).toBeVisible();
 
   // Each PIX of the purchase with its own transaction, amount and items, then the total.
-  const [mainCharge, addonCharge] = querySqlite<{ hash: string; amount: number }>(
-    server,
-    'select hash, amount from sandbox_transactions where customer_email = ? order by created_at',
-    buyer.email,
-  );
+  const [mainCharge, addonCharge] = await withServerDb(server.dataDir, (db) => sandboxChargesTo(db, buyer.email));
   expect([mainCharge!.amount, addonCharge!.amount]).toEqual([1990, 990]);
   await expect(refund.getByRole('heading', { name: 'Reembolsar à mão' })).toBeVisible();
   await expect(refund).toContainText('Esta compra foi paga em mais de um PIX: reembolse cada transação pelo seu valor.');
@@ -153,12 +150,10 @@ test('a purchase with an add-on is refunded whole: both PIX in the console, R$ 2
   await shoot(panel, 'purchase-refund-done', refund);
 
   // Both PIX went back: both orders are reversed, their refunds done.
-  const orders = querySqlite<{ kind: string; status: string; refund: string | null }>(
-    server,
-    `select o.kind, o.status, r.status as refund from orders o left join refunds r on r.order_id = o.id
-     where o.buyer_email = ? order by o.created_at`,
-    buyer.email,
-  );
+  const orders = await withServerDb(server.dataDir, async (db) => {
+    const rows = await ordersBy(db, 'buyer_email', buyer.email);
+    return Promise.all(rows.map(async ({ kind, status, id }) => ({ kind, status, refund: (await findRefundRow(db, id))?.status ?? null })));
+  });
   expect(orders).toEqual([
     { kind: 'main', status: 'reversed', refund: 'refunded' },
     { kind: 'addon', status: 'reversed', refund: 'refunded' },

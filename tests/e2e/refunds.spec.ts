@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { createPostgresDb } from '../integration/test-db.ts';
+import { ordersBy, setOrderColumns } from '../support/db-reads.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
-import { expect, querySqlite, test, watchConsole, writeSqlite } from './fixtures.ts';
+import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectNoAxeViolations, mailsTo, shoot, waitForMail } from './mails-and-shots.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -253,8 +254,10 @@ test.describe('refunds', () => {
       await expect(card.getByRole('button', { name: 'Pedir reembolso' })).toBeVisible();
 
       // Eight days pass since the payment.
-      const [order] = querySqlite<{ id: string }>(server, "select id from orders where buyer_email = ? and status = 'paid'", buyer.email);
-      writeSqlite(server, 'update orders set paid_at = paid_at - ? where id = ?', 8 * DAY, order!.id);
+      await withServerDb(server.dataDir, async (db) => {
+        const order = (await ordersBy(db, 'buyer_email', buyer.email)).find((row) => row.status === 'paid');
+        await setOrderColumns(db, order!.id, { paid_at: order!.paid_at! - 8 * DAY });
+      });
       await page.reload();
       await expect(card).toContainText(/A garantia de 7 dias terminou em \d{2}\/\d{2}\/\d{4}\./);
       await expect(card.getByRole('link', { name: 'ajuda@example.com' })).toHaveAttribute('href', 'mailto:ajuda@example.com');

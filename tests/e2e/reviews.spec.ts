@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
-import { contextApi, expect, presellAnsweredContext, querySqlite, test, watchConsole } from './fixtures.ts';
+import { ordersBy, readOutboxRow } from '../support/db-reads.ts';
+import { contextApi, expect, presellAnsweredContext, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectNoAxeViolations, shoot, waitForMail } from './mails-and-shots.ts';
 import { startClockedServer } from './server.ts';
 
@@ -32,15 +33,13 @@ test.describe('reviews', () => {
       await buyInSandbox(buyer, BUYER);
 
       // The payment queued the request for a day later; it is not sent yet.
-      const [order] = querySqlite<{ id: string }>(server, "select id from orders where buyer_email = ? and status = 'paid'", BUYER.email);
-      const [row] = querySqlite<{ next_attempt_at: number; sent_at: number | null }>(
-        server,
-        "select next_attempt_at, sent_at from outbox where order_id = ? and kind = 'review_request'",
-        order!.id,
-      );
+      const row = await withServerDb(server.dataDir, async (db) => {
+        const order = (await ordersBy(db, 'buyer_email', BUYER.email)).find((each) => each.status === 'paid');
+        return readOutboxRow(db, order!.id, 'review_request');
+      });
       expect(row, 'the payment queued the review request').toBeDefined();
-      expect(row!.sent_at).toBeNull();
-      expect(row!.next_attempt_at).toBeGreaterThan(Date.now() + 23 * 60 * 60_000);
+      expect(row!.sentAt).toBeNull();
+      expect(row!.nextAttemptAt).toBeGreaterThan(Date.now() + 23 * 60 * 60_000);
       // The day passes on the server's clock.
       await server.advance(DAY + 60_000);
 
@@ -151,10 +150,8 @@ test.describe('reviews', () => {
     try {
       const buyer = await browser.newContext({ baseURL: server.url });
       await buyInSandbox(buyer, refunded);
-      const [order] = querySqlite<{ id: string }>(
-        server,
-        "select id from orders where buyer_email = ? and status = 'paid'",
-        refunded.email,
+      const order = (await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', refunded.email))).find(
+        (row) => row.status === 'paid',
       );
       await server.advance(DAY + 60_000);
       const reviewMail = await waitForMail(server, refunded.email, 'Como está sendo a lista?', 30_000);

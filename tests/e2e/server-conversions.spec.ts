@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
+import { ordersBy, outboxRows } from '../support/db-reads.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { expect, payOnSandbox, presellAnsweredContext, querySqlite, test } from './fixtures.ts';
+import { expect, payOnSandbox, presellAnsweredContext, test, withServerDb } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -116,17 +117,10 @@ test('a buyer who refused cookies is reported to neither Meta nor GA4', async ({
   expect(meta.requests.length).toBe(before.meta);
   expect(ga.requests.length).toBe(before.ga);
   // Nothing was queued, and the trackers' cookies the browser had were not kept.
-  const [order] = querySqlite<{
-    id: string;
-    tracking_consent: string;
-    fbp: string | null;
-    ga_client_id: string | null;
-    client_ip: string | null;
-  }>(
-    server,
-    "select id, tracking_consent, fbp, ga_client_id, client_ip from orders where buyer_email = 'recusou@example.com' and status = 'paid'",
+  const order = (await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', 'recusou@example.com'))).find(
+    (row) => row.status === 'paid',
   );
   expect(order).toMatchObject({ tracking_consent: 'denied', fbp: null, ga_client_id: null, client_ip: null });
-  expect(querySqlite(server, "select kind from outbox where order_id = ? and kind like 'conversion:%'", order!.id)).toEqual([]);
+  expect(await withServerDb(server.dataDir, (db) => outboxRows(db, order!.id, 'conversion:%'))).toEqual([]);
   await context.close();
 });

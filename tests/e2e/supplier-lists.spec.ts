@@ -54,7 +54,7 @@ function demoNotice(page: Page) {
 }
 
 test('a buyer with the bump gets both example lists in tabs, each with its own search', async ({ page, listsServer }) => {
-  const { token } = seedPaidOrder(listsServer, 'Juliana Prado', ['main', 'bump']);
+  const { token } = await seedPaidOrder(listsServer, 'Juliana Prado', ['main', 'bump']);
   await page.goto(`/acesso/${token}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Olá, Juliana!' })).toBeVisible();
 
@@ -96,7 +96,7 @@ test('a buyer with the bump gets both example lists in tabs, each with its own s
 });
 
 test('a buyer without the bump sees the main list only, marked as an example', async ({ page, listsServer }) => {
-  const { token } = seedPaidOrder(listsServer, 'Rafael Lima', ['main']);
+  const { token } = await seedPaidOrder(listsServer, 'Rafael Lima', ['main']);
   await page.goto(`/acesso/${token}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Olá, Rafael!' })).toBeVisible();
   await expect(page.getByRole('tablist')).toHaveCount(0);

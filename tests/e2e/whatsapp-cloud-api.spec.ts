@@ -3,11 +3,12 @@ import { site } from '../../src/content/site.ts';
 import { formatExpiry } from '../../src/server/mail/pix-email.ts';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import { payAndPostBack, standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
+import { orderRow } from '../support/db-reads.ts';
 import { freePort } from '../support/nginx.ts';
 import { quietHoursAround } from '../support/quiet-hours.ts';
 import { startWhatsappStandIn, type StandInMessage, type WhatsappStandIn } from '../support/stand-ins/whatsapp-stand-in.ts';
 import { generatePix as fillCheckout, openOrderWhatsapp, recoveredToday, signIn } from './admin-helpers.ts';
-import { expect, querySqlite, test as base } from './fixtures.ts';
+import { expect, test as base, withServerDb } from './fixtures.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -119,24 +120,20 @@ test('consent ticked: the PIX and the access reach the Cloud API with their vari
   const { server, cloud } = rig;
   const buyer: Buyer = { name: 'Joana Prado', email: 'joana.cloud@example.com', phone: '(21) 98765-4321', consent: true };
   const checkout = await generatePix(browser, server, buyer);
-  const [order] = querySqlite<{ public_ref: string; expires_at: number }>(
-    server,
-    'select public_ref, expires_at from orders where id = ?',
-    checkout.orderId,
-  );
+  const order = await withServerDb(server.dataDir, (db) => orderRow(db, checkout.orderId));
 
   // The PIX, at once: the amount, the code in the text, the order page behind the button.
   const [pix] = await messagesTo(cloud, buyer, 1);
   expect(pix).toMatchObject({
     template: 'vitrine_pix',
     language: 'pt_BR',
-    body: ['Joana', 'R$ 19,90', site.productName, checkout.code, formatExpiry(order!.expires_at), expect.any(String)],
-    urlSuffix: order!.public_ref,
+    body: ['Joana', 'R$ 19,90', site.productName, checkout.code, formatExpiry(order.expires_at), expect.any(String)],
+    urlSuffix: order.public_ref,
   });
   // Every message ends with its stop link, on the site's own address.
   const stopLink = new URL(pix!.body[5]!);
   expect(stopLink.origin).toBe(server.url);
-  expect(stopLink.pathname).toMatch(new RegExp(`^/pedido/${order!.public_ref}/whatsapp/[\\w-]{32}$`));
+  expect(stopLink.pathname).toMatch(new RegExp(`^/pedido/${order.public_ref}/whatsapp/[\\w-]{32}$`));
   // The button's link is the buyer's order page, and it opens.
   expect((await fetch(`${server.url}/pedido/${pix!.urlSuffix}`)).status).toBe(200);
 

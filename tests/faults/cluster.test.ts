@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { OUTBOX_CONCURRENCY } from '../../src/server/outbox/outbox-worker.ts';
 import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
 import { forEachInParallel, startCluster, type Cluster } from '../support/cluster.ts';
+import { appliedMigrations, tableRows, wholeOutbox } from '../support/db-reads.ts';
 import {
   STAND_IN_PRODUCT_HASH,
   startGatewayStandIn,
@@ -56,7 +57,7 @@ describe('three instances behind nginx on one PostgreSQL', () => {
   let ledger: ChargeLedger;
   let smtp: SlowSmtpServer;
   let cluster: Cluster;
-  let database: pg.Client;
+  let database: Db;
 
   beforeAll(async () => {
     gateway = await startGatewayStandIn();
@@ -75,12 +76,11 @@ describe('three instances behind nginx on one PostgreSQL', () => {
         MONTHLY_CAPACITY: String(ORDERS),
       },
     });
-    database = new pg.Client({ connectionString: cluster.databaseUrl });
-    await database.connect();
+    database = openDatabase({ kind: 'postgres', url: cluster.databaseUrl });
   }, 120_000);
 
   afterAll(async () => {
-    await database?.end();
+    await database?.close();
     await cluster?.stop();
     await smtp?.stop();
     await gateway?.stop();
@@ -94,9 +94,9 @@ describe('three instances behind nginx on one PostgreSQL', () => {
   const liveEverywhere = () => Promise.all(cluster.instances.map((instance) => live(instance.url)));
 
   it('three instances started at once on an empty database applied each migration once', async () => {
-    const { rows } = await database.query<{ name: string }>('select name from kysely_migration order by name');
-    expect(rows.length).toBeGreaterThan(0);
-    expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
+    const names = await appliedMigrations(database);
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('every instance counts the same viewers, whichever instance received their heartbeats', async () => {
@@ -197,10 +197,7 @@ describe('three instances behind nginx on one PostgreSQL', () => {
     const expected = new Set(orders.map((order) => `<access-${order.orderId}-access_email@vitrine>`));
     // "Seu PIX está pronto" went out at each charge (or was dropped once paid); this counts the access e-mails.
     const accessDeliveries = () => [...smtp.deliveries].filter(([id]) => id.startsWith('<access-'));
-    const unsentRows = async () => {
-      const { rows } = await database.query<{ count: string }>('select count(*) as count from outbox where sent_at is null');
-      return Number(rows[0]!.count);
-    };
+    const unsentRows = async () => (await wholeOutbox(database)).filter((row) => row.sent_at === null).length;
     const deliveryDeadline = Date.now() + DELIVERY_DEADLINE_MS;
     while (([...expected].some((id) => !smtp.deliveries.has(id)) || (await unsentRows()) > 0) && Date.now() < deliveryDeadline) {
       await sleep(1_000);
@@ -223,14 +220,10 @@ describe('three instances behind nginx on one PostgreSQL', () => {
       expect(inFlightAtKill.has(id), `${id} was delivered ${count} times but was not in flight at the kill`).toBe(true);
     }
 
-    const { rows: statuses } = await database.query<{ status: string; count: string }>(
-      'select status, count(*) as count from orders group by status',
-    );
-    expect(statuses.map((row) => [row.status, Number(row.count)])).toEqual([['paid', ORDERS]]);
-    const { rows: outbox } = await database.query<{ sent: string; total: string }>(
-      "select count(sent_at) as sent, count(*) as total from outbox where kind = 'access_email'",
-    );
-    expect(outbox.map((row) => [Number(row.sent), Number(row.total)])).toEqual([[ORDERS, ORDERS]]);
+    const statuses = (await tableRows(database, 'orders')).map((row) => row.status);
+    expect([...new Set(statuses)].map((status) => [status, statuses.filter((each) => each === status).length])).toEqual([['paid', ORDERS]]);
+    const outbox = await wholeOutbox(database, 'access_email');
+    expect([outbox.filter((row) => row.sent_at !== null).length, outbox.length]).toEqual([ORDERS, ORDERS]);
 
     // 5. The month is sold out, and every instance says and enforces so.
     const signals = await liveEverywhere();

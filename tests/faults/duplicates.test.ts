@@ -29,8 +29,8 @@ it('two paid orders for one e-mail: both honoured, the second flagged, one alert
   const received = () => smtp.received.filter((mail) => !isPixEmail(mail));
   await waitFor('three e-mails (two accesses, one alert)', () => received().length >= 3, 20_000);
   await new Promise((resolve) => setTimeout(resolve, 6_000)); // a later outbox poll adds nothing
-  expect(readOrder(server.dataDir, first.id)!.duplicate_of).toBeNull();
-  expect(readOrder(server.dataDir, second.id)!.duplicate_of).toBe(first.id);
+  expect((await readOrder(server.dataDir, first.id)).duplicate_of).toBeNull();
+  expect((await readOrder(server.dataDir, second.id)).duplicate_of).toBe(first.id);
   expect(received().filter((mail) => mail.to.includes(buyer.email))).toHaveLength(2);
   const alerts = received().filter((mail) => mail.to.includes(SELLER));
   expect(alerts).toHaveLength(1);

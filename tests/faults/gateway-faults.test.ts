@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Context } from 'hono';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
-import { checkout, openServerDb, readOrder } from '../support/fault-kit.ts';
+import { tableRows } from '../support/db-reads.ts';
+import { checkout, readOrder } from '../support/fault-kit.ts';
 import { chargeRequestsFor, gatewayReplies, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { startServer, withServerDb, type RunningServer } from '../support/server-process.ts';
 
 /** The gateway client gives up on a request after 15 s (src/server/gateway/gateway-client.ts). */
 const CLIENT_TIMEOUT_MS = 15_000;
@@ -63,12 +64,10 @@ it('a 5xx, a timeout and a hang on the charge: each request ends within the clie
   const retries = await Promise.all(results.map((attempt) => checkout(server.url, attempt.buyer, attempt.key)));
   for (const [index, retry] of retries.entries()) expect(retry.status, results[index]!.name).toBe(502);
 
-  const db = openServerDb(server.dataDir);
-  const orders = db.prepare('select id, buyer_name from orders').all() as Array<{ id: string; buyer_name: string }>;
-  db.close();
+  const orders = await withServerDb(server.dataDir, (db) => tableRows(db, 'orders'));
   expect(orders).toHaveLength(3);
   for (const order of orders) {
     expect(chargeRequestsFor(gateway, order.id), order.buyer_name).toHaveLength(1);
-    expect(readOrder(server.dataDir, order.id)!.status, order.buyer_name).toBe('failed');
+    expect((await readOrder(server.dataDir, order.id)).status, order.buyer_name).toBe('failed');
   }
 });

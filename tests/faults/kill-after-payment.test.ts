@@ -28,8 +28,8 @@ it('kill -9 after the payment was recorded and before the e-mail went out: after
   ledger.pay(order.transaction_hash!);
   expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
   await arrived;
-  expect(readOrder(dataDir, order.id)!.status).toBe('paid');
-  expect(accessEmailSentAt(dataDir, order.id)).toBeNull();
+  expect((await readOrder(dataDir, order.id)).status).toBe('paid');
+  expect(await accessEmailSentAt(dataDir, order.id)).toBeNull();
 
   const closedBefore = smtp.connectionsClosed;
   await server.kill('SIGKILL');
@@ -42,7 +42,7 @@ it('kill -9 after the payment was recorded and before the e-mail went out: after
   await rig.start();
   // The dead process's lease (90 s on the database clock) runs out, then the restarted one sends.
   await waitFor('the access e-mail', () => smtp.received.length > 0, 150_000, 1_000);
-  await waitFor('the outbox row marked sent', () => accessEmailSentAt(dataDir, order.id) != null, 10_000);
+  await waitFor('the outbox row marked sent', async () => (await accessEmailSentAt(dataDir, order.id)) != null, 10_000);
   // Another poll or two changes nothing.
   await new Promise((resolve) => setTimeout(resolve, 6_000));
   expect(smtp.received).toHaveLength(1);

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/checkout-repository.ts';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
-import { checkout, openServerDb, postback, readOrder } from '../support/fault-kit.ts';
+import { ordersBy } from '../support/db-reads.ts';
+import { checkout, postback, readOrder } from '../support/fault-kit.ts';
 import { waitFor } from '../support/wait.ts';
 import { chargeRequestsFor, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { startServer, withServerDb, type RunningServer } from '../support/server-process.ts';
 
 let gateway: GatewayStandIn;
 let dataDir: string;
@@ -23,22 +24,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface StoredOrder {
-  id: string;
-  status: string;
-  checkout_key: string;
-  created_at: number;
-}
-
-function ordersOf(email: string): StoredOrder[] {
-  const db = openServerDb(dataDir);
-  try {
-    return db
-      .prepare('select id, status, checkout_key, created_at from orders where buyer_email = ? order by created_at')
-      .all(email) as StoredOrder[];
-  } finally {
-    db.close();
-  }
+function ordersOf(email: string) {
+  return withServerDb(dataDir, (db) => ordersBy(db, 'buyer_email', email));
 }
 
 it('kill -9 while the gateway holds two charge requests: the buyer who retries waits out the request, then gets a PIX with the same key and pays; the other order is swept as failed; no order is lost or doubled', async () => {
@@ -61,8 +48,8 @@ it('kill -9 while the gateway holds two charge requests: the buyer who retries w
   expect((await server.kill('SIGKILL')).signal).toBe('SIGKILL');
   await Promise.all(pending);
 
-  const [stuck] = ordersOf(paula.email);
-  const [abandoned] = ordersOf(rui.email);
+  const [stuck] = await ordersOf(paula.email);
+  const [abandoned] = await ordersOf(rui.email);
   expect([stuck?.status, abandoned?.status]).toEqual(['creating', 'creating']);
 
   // The gateway works again; the server comes back on the same data.
@@ -79,7 +66,7 @@ it('kill -9 while the gateway holds two charge requests: the buyer who retries w
     [502, 'Erro ao processar pagamento'],
   ]);
   expect(ledger.charges()).toBe(0);
-  expect(ordersOf(paula.email).map((order) => order.status)).toEqual(['creating']);
+  expect((await ordersOf(paula.email)).map((order) => order.status)).toEqual(['creating']);
 
   // A few seconds after the window, the same key charges again: the buyer gets a PIX.
   const windowEnd = stuck!.created_at + CHARGE_IN_FLIGHT_MS;
@@ -93,13 +80,13 @@ it('kill -9 while the gateway holds two charge requests: the buyer who retries w
   expect((await checkout(server.url, paula)).body.orderId).toBe(again.body.orderId);
   expect(ledger.charges()).toBe(1);
 
-  const order = readOrder(dataDir, again.body.orderId!)!;
+  const order = await readOrder(dataDir, again.body.orderId!);
   ledger.pay(order.transaction_hash!);
   expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
-  await waitFor('the new order to be paid', () => readOrder(dataDir, order.id)?.status === 'paid', 60_000);
+  await waitFor('the new order to be paid', async () => (await readOrder(dataDir, order.id)).status === 'paid', 60_000);
 
   // The dead order is kept, failed, under its key marked with its id; the new order holds the key.
-  expect(ordersOf(paula.email).map((row) => [row.id, row.status, row.checkout_key])).toEqual([
+  expect((await ordersOf(paula.email)).map((row) => [row.id, row.status, row.checkout_key])).toEqual([
     [stuck!.id, 'failed', `${key}.${stuck!.id}`],
     [order.id, 'paid', key],
   ]);
@@ -109,13 +96,13 @@ it('kill -9 while the gateway holds two charge requests: the buyer who retries w
   // Nobody retried for Rui: the sweep fails his order no earlier than 2 minutes after creation.
   const failed = await waitFor(
     'the abandoned order to be failed',
-    () => readOrder(dataDir, abandoned!.id)?.status === 'failed' && Date.now(),
+    async () => (await readOrder(dataDir, abandoned!.id)).status === 'failed' && Date.now(),
     200_000,
     1_000,
   );
   expect(failed - abandoned!.created_at).toBeGreaterThanOrEqual(2 * 60_000);
   expect(failed - killedAt).toBeLessThan(2 * 60_000 + 90_000);
   expect(server.logs.some((line) => /Checkouts interrupted before the gateway answered marked failed/.test(line))).toBe(true);
-  expect(ordersOf(rui.email)).toHaveLength(1);
+  expect(await ordersOf(rui.email)).toHaveLength(1);
   expect(chargeRequestsFor(gateway, abandoned!.id)).toHaveLength(1);
 });

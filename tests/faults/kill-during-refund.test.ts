@@ -1,14 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { createScratchDatabase } from '../support/cluster.ts';
-import { checkout, openServerDb, postback } from '../support/fault-kit.ts';
+import { findRefundRow, orderRow, outboxRows } from '../support/db-reads.ts';
+import { checkout, postback } from '../support/fault-kit.ts';
 import { standInEnv, startGatewayStandIn } from '../support/gateway-stand-in.ts';
 import { startHttpReceiver } from '../support/http-receiver.ts';
-import { startServer, type RunningServer } from '../support/server-process.ts';
+import { startServer, withServerDb, type RunningServer } from '../support/server-process.ts';
 import { waitFor } from '../support/wait.ts';
 import { decodeHeader, parseMail } from '../integration/mime.ts';
 import { startSmtpServer } from '../integration/smtp-test-server.ts';
@@ -27,37 +28,25 @@ const ORIGIN = 'http://127.0.0.1';
 /** The outbox lease (90 s, src/server/outbox/outbox-worker.ts; no setting overrides it), a poll and slack. */
 const LEASE_AND_SLACK_MS = 150_000;
 
-/** The server's data, read by the test on its own connection (the server may be dead); `$1`… placeholders. */
+/** The server's data, read by the test on its own connection (the server may be dead). */
 interface Store {
   env: Record<string, string>;
-  rows<T>(sql: string, ...params: unknown[]): Promise<T[]>;
+  read<T>(use: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 const stores: Record<'sqlite' | 'postgres', (dataDir: string) => Promise<Store>> = {
   async sqlite(dataDir) {
-    return {
-      env: {},
-      async rows<T>(sql: string, ...params: unknown[]) {
-        const db = openServerDb(dataDir);
-        try {
-          return db.prepare(sql.replace(/\$\d+/g, '?')).all(...params) as T[];
-        } finally {
-          db.close();
-        }
-      },
-      close: async () => undefined,
-    };
+    return { env: {}, read: (use) => withServerDb(dataDir, use), close: async () => undefined };
   },
   async postgres() {
     const scratch = await createScratchDatabase();
-    const client = new pg.Client({ connectionString: scratch.url });
-    await client.connect();
+    const db = openDatabase({ kind: 'postgres', url: scratch.url });
     return {
       env: { DATABASE_URL: scratch.url },
-      rows: async <T>(sql: string, ...params: unknown[]) => (await client.query(sql, params)).rows as T[],
+      read: (use) => use(db),
       async close() {
-        await client.end();
+        await db.close();
         await scratch.drop();
       },
     };
@@ -89,20 +78,15 @@ describe.concurrent('kill -9 between the gateway refund call and its re-read', (
         const created = await checkout(server.url, buyer);
         expect(created.status).toBe(201);
         const orderId = created.body.orderId!;
-        const [order] = await store.rows<{ id: string; postback_secret: string; transaction_hash: string }>(
-          'select id, postback_secret, transaction_hash from orders where id = $1',
-          orderId,
-        );
-        const hash = order!.transaction_hash;
+        const order = await store.read((db) => orderRow(db, orderId));
+        const hash = order.transaction_hash!;
         ledger.pay(hash);
-        expect(await postback(server.url, order!, { hash, payment_status: 'paid' })).toBe(200);
-        const state = async () => {
-          const [row] = await store.rows<{ order: string; refund: string | null }>(
-            'select o.status as "order", r.status as refund from orders o left join refunds r on r.order_id = o.id where o.id = $1',
-            orderId,
-          );
-          return row!;
-        };
+        expect(await postback(server.url, order, { hash, payment_status: 'paid' })).toBe(200);
+        const state = () =>
+          store.read(async (db) => ({
+            order: (await orderRow(db, orderId)).status,
+            refund: (await findRefundRow(db, orderId))?.status ?? null,
+          }));
         await waitFor('the order to be paid', async () => (await state()).order === 'paid', 30_000, 100);
 
         // The gateway makes the refund the moment it is asked, and holds its answer: the server is
@@ -148,11 +132,11 @@ describe.concurrent('kill -9 between the gateway refund call and its re-read', (
         expect(server.logs.some((line) => line.includes('Refund confirmed by the gateway; access ended'))).toBe(true);
         expect(refundedSubjects()).toHaveLength(1);
         expect(refundedHooks()).toHaveLength(1);
-        const rows = await store.rows<{ kind: string; sent: number }>(
-          `select kind, count(sent_at) as sent from outbox where order_id = $1 and kind in ('refund_done', 'webhook:order.refunded') group by kind order by kind`,
-          orderId,
-        );
-        expect(rows.map((row) => [row.kind, Number(row.sent)])).toEqual([
+        // Per kind queued, how many of its rows were sent.
+        const outbox = await store.read((db) => outboxRows(db, orderId));
+        const queued = ['refund_done', 'webhook:order.refunded'].filter((kind) => outbox.some((row) => row.kind === kind));
+        const sent = (kind: string) => outbox.filter((row) => row.kind === kind && row.sent_at !== null).length;
+        expect(queued.map((kind) => [kind, sent(kind)])).toEqual([
           ['refund_done', 1],
           ['webhook:order.refunded', 1],
         ]);

@@ -40,10 +40,10 @@ it('kill -9 after the mail server accepted and before the row was marked sent: a
   lock!.exec('rollback');
   lock!.close();
   expect(smtp.received).toHaveLength(1);
-  expect(accessEmailSentAt(dataDir, order.id)).toBeNull();
+  expect(await accessEmailSentAt(dataDir, order.id)).toBeNull();
 
   await rig.start();
-  await waitFor('the row marked sent after the re-send', () => accessEmailSentAt(dataDir, order.id) != null, 150_000, 1_000);
+  await waitFor('the row marked sent after the re-send', async () => (await accessEmailSentAt(dataDir, order.id)) != null, 150_000, 1_000);
   await new Promise((resolve) => setTimeout(resolve, 6_000));
   expect(smtp.received.length).toBeGreaterThanOrEqual(1);
   expect(smtp.received.length).toBeLessThanOrEqual(2);

@@ -2,10 +2,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildIsStale } from '../../scripts/build-freshness.ts';
 import { uniqueBuyer } from '../support/clients.ts';
-import { checkout, openServerDb } from '../support/fault-kit.ts';
+import { tableRows } from '../support/db-reads.ts';
+import { checkout } from '../support/fault-kit.ts';
 import { waitFor } from '../support/wait.ts';
 import { standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
-import { SERVER_ENTRY, startServer, type RunningServer } from '../support/server-process.ts';
+import { SERVER_ENTRY, startServer, withServerDb, type RunningServer } from '../support/server-process.ts';
 
 let gateway: GatewayStandIn;
 let server: RunningServer | undefined;
@@ -63,9 +64,7 @@ it('SIGTERM to the process group of `npm start` during a checkout: the checkout 
   expect(await exit).toEqual({ code: 0, signal: null });
   expect(server.logs.some((line) => /INFO Stopped/.test(line))).toBe(true);
 
-  const db = openServerDb(server.dataDir);
-  const statuses = db.prepare('select status from orders').all() as Array<{ status: string }>;
-  db.close();
-  expect(statuses).toEqual([{ status: 'pending' }]);
+  const orders = await withServerDb(server.dataDir, (db) => tableRows(db, 'orders'));
+  expect(orders.map(({ status }) => ({ status }))).toEqual([{ status: 'pending' }]);
   expect(ledger.charges()).toBe(1);
 });

@@ -313,3 +313,44 @@ export async function setMigrationApplied(db: TestDb, name: string, applied: boo
   if (applied) await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(db.db);
   else await sql`delete from kysely_migration where name = ${name}`.execute(db.db);
 }
+
+// The funnel's counts, the sandbox's charges to a buyer, and the console's login windows.
+
+/** How many times the funnel counted `event` (on the route `path`, when given), all days summed. */
+export async function funnelCount(db: TestDb, event: string, path?: string): Promise<number> {
+  let query = db.db
+    .selectFrom('funnel')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('total'))
+    .where('event', '=', event);
+  if (path !== undefined) query = query.where('path', '=', path);
+  return Number((await query.executeTakeFirstOrThrow()).total);
+}
+
+/** The sandbox gateway's charges to the buyer's e-mail, oldest first. */
+export function sandboxChargesTo(db: TestDb, email: string) {
+  return db.db
+    .selectFrom('sandbox_transactions')
+    .selectAll()
+    .where('customer_email', '=', email)
+    .orderBy('created_at')
+    .orderBy('hash')
+    .execute();
+}
+
+/** Moves every console login window `ms` earlier (as time passing would age the failed attempts). */
+export async function ageAdminLoginWindows(db: TestDb, ms: number): Promise<void> {
+  await db.db
+    .updateTable('admin_login_limits')
+    .set((eb) => ({ window_start: eb('window_start', '-', ms) }))
+    .execute();
+}
+
+/** Changes stored columns of every order the buyer's e-mail placed. */
+export async function setBuyerOrderColumns(db: TestDb, email: string, columns: Updateable<Database['orders']>): Promise<void> {
+  await db.db.updateTable('orders').set(columns).where('buyer_email', '=', email).execute();
+}
+
+/** The names of every migration applied to the database, in order (one row each time one ran). */
+export async function appliedMigrations(db: TestDb): Promise<string[]> {
+  return (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db.db)).rows.map((row) => row.name);
+}

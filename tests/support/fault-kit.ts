@@ -5,8 +5,9 @@ import SQLite from 'better-sqlite3';
 import { expect } from 'vitest';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import { standInEnv, startGatewayStandIn } from './gateway-stand-in.ts';
-import { startServer, type RunningServer } from './server-process.ts';
+import { startServer, withServerDb, type RunningServer } from './server-process.ts';
 import { newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from './clients.ts';
+import { orderRow, readOutboxRow } from './db-reads.ts';
 import { waitFor } from './wait.ts';
 
 /**
@@ -36,22 +37,9 @@ export function openServerDb(dataDir: string): SQLite.Database {
   return db;
 }
 
-export interface OrderRow {
-  id: string;
-  status: string;
-  transaction_hash: string | null;
-  postback_secret: string;
-  expires_at: number;
-  duplicate_of: string | null;
-}
-
-export function readOrder(dataDir: string, id: string): OrderRow | undefined {
-  const db = openServerDb(dataDir);
-  try {
-    return db.prepare('select * from orders where id = ?').get(id) as OrderRow | undefined;
-  } finally {
-    db.close();
-  }
+/** The order as the server's file holds it; fails when there is none. */
+export function readOrder(dataDir: string, id: string) {
+  return withServerDb(dataDir, (db) => orderRow(db, id));
 }
 
 /**
@@ -64,15 +52,15 @@ export async function buyAndPayInSandbox(
 ) {
   const reply = await checkout(server.url, buyer);
   expect(reply.status).toBe(201);
-  const order = readOrder(server.dataDir, reply.body.orderId!)!;
+  const order = await readOrder(server.dataDir, reply.body.orderId!);
   const paid = await fetch(`${server.url}/sandbox/pay/${order.transaction_hash}`, { method: 'POST', redirect: 'manual' });
   expect(paid.status).toBe(303);
-  await waitFor('the order to be paid', () => readOrder(server.dataDir, order.id)?.status === 'paid', 60_000);
+  await waitFor('the order to be paid', async () => (await readOrder(server.dataDir, order.id)).status === 'paid', 60_000);
   return order;
 }
 
 /** Sends the gateway's postback for an order (the stand-in cannot reach the server's PUBLIC_URL). */
-export async function postback(url: string, order: Pick<OrderRow, 'id' | 'postback_secret'>, body: unknown): Promise<number> {
+export async function postback(url: string, order: { id: string; postback_secret: string }, body: unknown): Promise<number> {
   const response = await fetch(`${url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -83,15 +71,8 @@ export async function postback(url: string, order: Pick<OrderRow, 'id' | 'postba
 }
 
 /** When the order's access e-mail was recorded as sent (null: not yet), read from the server's file. */
-export function accessEmailSentAt(dataDir: string, orderId: string): number | null | undefined {
-  const db = openServerDb(dataDir);
-  try {
-    const row = db.prepare("select sent_at from outbox where order_id = ? and kind = 'access_email'").get(orderId) as
-      { sent_at: number | null } | undefined;
-    return row?.sent_at;
-  } finally {
-    db.close();
-  }
+export async function accessEmailSentAt(dataDir: string, orderId: string): Promise<number | null | undefined> {
+  return (await withServerDb(dataDir, (db) => readOutboxRow(db, orderId, 'access_email')))?.sentAt;
 }
 
 /**
@@ -133,7 +114,7 @@ export async function startKillRig(name: string) {
       const created = await checkout(running.url, buyer);
       expect(created.status).toBe(201);
       await setAsidePixEmail(smtp);
-      return { ledger, server: running, buyer, order: readOrder(dataDir, created.body.orderId!)! };
+      return { ledger, server: running, buyer, order: await readOrder(dataDir, created.body.orderId!) };
     },
     async close() {
       await server?.stop();

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { openDatabase, type Db } from '../../src/server/db/database.ts';
 
 /**
  * The real production server (dist/server/main.js) as its own OS process, on a free loopback port
@@ -178,4 +179,18 @@ export async function startClockedServer(env: Record<string, string> = {}): Prom
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs `use` on the SQLite file in a server's data folder, over a connection of the test's own
+ * (the server may be running, stopped or killed), and closes it after: to read what the server
+ * stored, or to change it as time passing or an operator would.
+ */
+export async function withServerDb<T>(dataDir: string, use: (db: Db) => Promise<T>): Promise<T> {
+  const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'vitrine.sqlite') });
+  try {
+    return await use(db);
+  } finally {
+    await db.close();
+  }
 }
