@@ -5,6 +5,7 @@ import { acceptPresellIn, expect, expectIslandLive, test } from './fixtures.ts';
 import { seedPaidOrder } from './member-helpers.ts';
 import { signIn } from './admin-helpers.ts';
 import { startServer, type RunningServer } from './server.ts';
+import type { LiveSignals } from '../../src/shared/live.ts';
 
 /**
  * Each prerendered page inlines only its own part of the stylesheet and loads the rest after its
@@ -66,16 +67,38 @@ async function newContext(browser: Browser, baseURL: string, width: number, vari
   return context;
 }
 
+/**
+ * The live signals every page of both variants reads: the same answer, so the viewers line, the
+ * spots and the countdown cannot differ with what other visitors of the server did in between.
+ */
+const LIVE: LiveSignals = {
+  spotsLeft: 37,
+  capacity: 50,
+  soldOut: false,
+  nextBatchAt: FIXED_NOW + 5 * 86_400_000,
+  offerEndsAt: FIXED_NOW + 2 * 86_400_000 + 3_600_000,
+  viewers: 1,
+  serverTime: FIXED_NOW,
+};
+
 async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.clock.setFixedTime(FIXED_NOW);
+  await page.route('**/api/live', (route) => route.fulfill({ json: LIVE, headers: { 'Cache-Control': 'no-store' } }));
+  await page.route('**/api/presence', (route) => route.fulfill({ status: 204 }));
   return page;
 }
 
-/** The screenshot, once the page's islands are live and its fonts and images are in. */
+/**
+ * The screenshot, once the page's islands are live and its fonts and images are in, with every
+ * scrolled box back at its top (where focus moved a dialog's content is not a matter of style).
+ */
 async function shoot(page: Page, options: { fullPage?: boolean; mask?: Locator[] } = {}): Promise<Buffer> {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForLoadState('networkidle');
+  await page.evaluate(() => {
+    for (const element of document.querySelectorAll('*')) if (element.scrollTop > 0) element.scrollTop = 0;
+  });
   return page.screenshot({ fullPage: options.fullPage ?? false, animations: 'disabled', caret: 'hide', mask: options.mask ?? [] });
 }
 
@@ -128,7 +151,9 @@ const checkout: Scenario = async (browser, server, width, variant) => {
     await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987654321');
     await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
     await expect(dialog.getByTestId('pix-amount')).toHaveText('R$ 19,90');
-    shots.set('pix', await shoot(page, { mask: [dialog.getByTestId('pix-qr'), dialog.getByLabel('PIX copia e cola')] }));
+    // The code, its QR and its expiry (counted from the server's real clock) differ between two charges.
+    const unique = [dialog.getByTestId('pix-qr'), dialog.getByLabel('PIX copia e cola'), dialog.getByText(/^Este código expira em/)];
+    shots.set('pix', await shoot(page, { mask: unique }));
   } finally {
     await context.close();
   }
