@@ -47,7 +47,8 @@ async function visitor(browser: Browser, consent: 'granted' | 'denied') {
   return { context, page: await context.newPage() };
 }
 
-async function buyAndPay(page: Page, email: string): Promise<void> {
+/** The visitor opens the checkout, asks for the PIX and pays it in the sandbox, all in the browser. */
+async function payInBrowser(page: Page, email: string): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
@@ -63,7 +64,7 @@ test("the server sends one Purchase with the Pixel's event id and the hashed e-m
   browser,
 }) => {
   const { context, page } = await visitor(browser, 'granted');
-  await buyAndPay(page, 'Rita.Alves@Example.com');
+  await payInBrowser(page, 'Rita.Alves@Example.com');
 
   // The browser's Pixel call, captured from the page's own fbq queue.
   const pixelPurchase = async () =>
@@ -109,7 +110,7 @@ test("the server sends one Purchase with the Pixel's event id and the hashed e-m
 test('a buyer who refused cookies is reported to neither Meta nor GA4', async ({ browser }) => {
   const before = { meta: meta.requests.length, ga: ga.requests.length };
   const { context, page } = await visitor(browser, 'denied');
-  await buyAndPay(page, 'recusou@example.com');
+  await payInBrowser(page, 'recusou@example.com');
   // The server sends right after the payment; give it time to do anything it would do.
   await page.waitForTimeout(3000);
   expect(meta.requests.length).toBe(before.meta);

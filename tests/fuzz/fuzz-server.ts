@@ -2,25 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
-import { loadConfig } from '../../src/server/config/config.ts';
-import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
 import { loadSite } from '../../src/server/http/site.ts';
 import { pageKeys } from '../../src/shared/route-lookup.ts';
 import { documentFile } from '../../src/shared/routes.ts';
 import { newClientAddress } from '../support/clients.ts';
-import { listenOnLoopback } from '../support/loopback.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { send } from './fuzz-kit.ts';
 import type { TestDb } from '../integration/test-db.ts';
 
 export const FUZZ_ADMIN_PASSWORD = 'senha-do-painel-para-o-fuzz';
 export const ASSET_PATH = '/assets/app-Fz3kQ9aB.js';
 
-export interface FuzzServer extends ComposedServer {
-  url: string;
-  logLines: Array<{ level: LogLevel; line: string }>;
-  stop(): Promise<void>;
-}
+export type FuzzServer = TestServer;
 
 /** A small client build: every page's document, one hashed asset (plain, brotli, gzip) and the root files. */
 function writeClientBuild(): string {
@@ -51,25 +44,16 @@ function writeClientBuild(): string {
  */
 export async function startFuzzServer(database: TestDb): Promise<FuzzServer> {
   const clientDir = writeClientBuild();
-  const logLines: Array<{ level: LogLevel; line: string }> = [];
-  const logger = createLogger({ level: 'info', sink: { write: (level, line) => logLines.push({ level, line }) } });
-  const config = loadConfig({
-    DATA_DIR: '/tmp/vitrine-unused',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    ADMIN_PASSWORD: FUZZ_ADMIN_PASSWORD,
-    TRUST_PROXY_HOPS: '1',
-  });
-  const composed = composeServer({ config, database, logger, site: loadSite(clientDir) });
-  const listening = await listenOnLoopback(composed.app.fetch);
-  composed.setPort(listening.port);
+  const server = await startTestServer(
+    database,
+    { ADMIN_PASSWORD: FUZZ_ADMIN_PASSWORD, TRUST_PROXY_HOPS: '1' },
+    { site: loadSite(clientDir), logLevel: 'info' },
+  );
   return {
-    ...composed,
-    url: listening.url,
-    logLines,
+    ...server,
     async stop() {
-      await listening.close();
-      await composed.stopJobs();
+      await server.stop();
+      await server.stopJobs();
       fs.rmSync(clientDir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
-import { sandboxSays } from '../support/purchase.ts';
+import { newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { buy, buyAndPay } from '../support/purchase.ts';
 import { databases, type TestDb } from '../integration/test-db.ts';
 import type { AdminOverview } from '../../src/shared/admin.ts';
 import {
@@ -538,12 +538,8 @@ for (const [index, database] of databases.entries()) {
       db = await database.create();
       server = await startFuzzServer(db);
       sessionCookie = await logInToConsole(server.url);
-      const created = await postOrder<{ orderId: string; publicRef: string; sandboxPayUrl: string }>(server.url, {
-        ...uniqueBuyer(),
-        checkoutKey: newCheckoutKey(),
-      });
-      expect(created.status).toBe(201);
-      known = { ...created.body, sandboxHash: created.body.sandboxPayUrl.split('/').pop()! };
+      const { reply } = await buy<{ orderId: string; publicRef: string; sandboxPayUrl: string }>(server);
+      known = { ...reply, sandboxHash: reply.sandboxPayUrl.split('/').pop()! };
     });
     afterAll(async () => {
       await server?.stop();
@@ -579,10 +575,7 @@ for (const [index, database] of databases.entries()) {
     });
 
     it('still sells: a checkout, its payment and the console work afterwards', async () => {
-      const created = await postOrder<{ orderId: string }>(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() });
-      expect(created.status).toBe(201);
-      await sandboxSays(server, db, created.body.orderId, 'paid');
-      const order = await db.db.selectFrom('orders').select('status').where('id', '=', created.body.orderId).executeTakeFirstOrThrow();
+      const { orderId, order } = await buyAndPay({ server, db });
       expect(order.status).toBe('paid');
 
       const cookie = await logInToConsole(server.url);
@@ -590,7 +583,7 @@ for (const [index, database] of databases.entries()) {
       expect(overview.status).toBe(200);
       const body = JSON.parse(overview.body.toString('utf8')) as AdminOverview;
       expect(body.paidOrdersAllTime).toBeGreaterThanOrEqual(1);
-      expect(body.latestPaid?.id).toBe(created.body.orderId);
+      expect(body.latestPaid?.id).toBe(orderId);
     });
   });
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSignedByMeta, isStopWord, readWhatsappWebhook } from '../../src/server/whatsapp/webhook-payload.ts';
 import { createSqliteDb, type TestDb } from '../integration/test-db.ts';
 import { createTestApp } from '../support/test-server.ts';
+import { whatsappLog, whatsappOptOuts } from '../support/db-reads.ts';
 import { announceSeed, cpuMs, FUZZ_SEED, runs } from './fuzz-kit.ts';
 import { deepJson, headerText, hostileString, hugeJson, jsonText, pollutionJson, shapedJson } from './hostile-input.ts';
 
@@ -177,8 +178,8 @@ describe('the WhatsApp webhook route, signed hostile bodies', () => {
       }),
       params(100),
     );
-    expect(await db.db.selectFrom('whatsapp_messages').selectAll().execute()).toEqual([]);
+    expect(await whatsappLog(db)).toEqual([]);
     // Only a "PARAR" / "SAIR" / "STOP" text of a shaped message can have stopped a number.
-    for (const row of await db.db.selectFrom('whatsapp_opt_outs').selectAll().execute()) expect(row.source).toBe('reply');
+    for (const row of await whatsappOptOuts(db)) expect(row.source).toBe('reply');
   });
 });

@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { limits, MAX_OPEN_CHARGES_PER_CLIENT } from '../../src/server/http/rate-limit.ts';
-import { fetchFrom, newCheckoutKey, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { newCheckoutKey, newClientAddress, postOrder as postTo, uniqueBuyer } from '../support/clients.ts';
+import { orderRow, rowCount, setOrderColumns } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * Abuse, done for real against the real server on loopback: floods from one address and from many
@@ -20,25 +21,13 @@ interface Live {
   soldOut: boolean;
 }
 
-async function postOrder(url: string, address: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const response = await fetchFrom(address)(`${url}/api/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: newCheckoutKey(), ...body }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+/** A checkout from `address`, whatever it answers: a new buyer unless `body` says otherwise. */
+function postOrder(url: string, address: string, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  return postTo(url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey(), ...body }, address, headers);
 }
 
 async function readLive(url: string): Promise<Live> {
   return (await (await fetch(`${url}/api/live`)).json()) as Live;
-}
-
-async function countRows(db: TestDb, table: 'orders' | 'sandbox_transactions'): Promise<number> {
-  const row = await db.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** `count` requests from one address over a few keep-alive connections. */
@@ -77,20 +66,11 @@ function request(agent: http.Agent, url: string, options: { method?: string; hea
 
 for (const database of databases) {
   describe(`abuse on ${database.name}`, () => {
-    let db: TestDb | undefined;
-    let server: TestServer | undefined;
-    afterEach(async () => {
-      await server?.stop();
-      await db?.close();
-      server = undefined;
-      db = undefined;
-    });
+    // The clock stands still unless a test moves it: a flood falls in one rate-limit window.
+    const running = useTestServer(database, {}, { clock: 'now', each: true });
 
     it('a single-address flood of 300 checkouts gets 429 past the limit; another buyer still gets a PIX', async () => {
-      db = await database.create();
-      // One fixed instant: the whole flood falls in one rate-limit window.
-      const clock = Date.now();
-      server = await startTestServer(db, {}, { now: () => clock });
+      const { server, db } = running;
       const script = newClientAddress();
       const statuses: number[] = [];
       for (let index = 0; index < 300; index++) statuses.push((await postOrder(server.url, script)).status);
@@ -98,7 +78,7 @@ for (const database of databases) {
       expect(created).toBe(MAX_OPEN_CHARGES_PER_CLIENT);
       expect(statuses.filter((status) => status === 429)).toHaveLength(300 - created);
       // The gateway saw no more charges than the limit allows.
-      expect(await countRows(db, 'sandbox_transactions')).toBe(MAX_OPEN_CHARGES_PER_CLIENT);
+      expect(await rowCount(db, 'sandbox_transactions')).toBe(MAX_OPEN_CHARGES_PER_CLIENT);
 
       const refused = await postOrder(server.url, script);
       expect(refused.status).toBe(429);
@@ -111,29 +91,21 @@ for (const database of databases) {
     });
 
     it('the open-charge limit answers 429 in Portuguese; the hourly cap stops a client that keeps starting over', async () => {
-      db = await database.create();
-      let clock = Date.now();
-      server = await startTestServer(db, {}, { now: () => clock });
+      const { server, db, clock } = running;
       const client = newClientAddress();
       for (let index = 0; index < MAX_OPEN_CHARGES_PER_CLIENT; index++) expect((await postOrder(server.url, client)).status).toBe(201);
       const tooMany = await postOrder(server.url, client);
       expect(tooMany.status).toBe(429);
       expect(tooMany.body.error).toMatch(/^Já existem vários PIX em aberto feitos desta conexão\./);
       // The hourly cap counts every attempt: past it, even a client whose charges lapsed must wait.
-      await db.db
-        .updateTable('orders')
-        .set({ expires_at: clock - 1 })
-        .execute();
-      clock += 1;
+      await setOrderColumns(db, undefined, { expires_at: clock.now - 1 });
+      clock.now += 1;
       let status = 0;
       let attempts = MAX_OPEN_CHARGES_PER_CLIENT + 1;
       while (attempts < limits.orderCreate.max) {
         status = (await postOrder(server.url, client)).status;
         attempts += 1;
-        await db.db
-          .updateTable('orders')
-          .set({ expires_at: clock - 1 })
-          .execute();
+        await setOrderColumns(db, undefined, { expires_at: clock.now - 1 });
       }
       expect(status).toBe(201);
       const capped = await postOrder(server.url, client);
@@ -141,53 +113,17 @@ for (const database of databases) {
       expect(capped.body.error).toMatch(/^Muitas tentativas de pagamento seguidas\./);
     });
 
-    it('a distributed flood (100 addresses × 2 unpaid orders) leaves every spot for real buyers', async () => {
-      db = await database.create();
-      server = await startTestServer(db);
-      const url = server.url;
-      const addresses = Array.from({ length: 100 }, () => newClientAddress());
-      const results = await Promise.all(addresses.map(async (address) => [await postOrder(url, address), await postOrder(url, address)]));
-      expect(results.flat().filter((result) => result.status === 201)).toHaveLength(200);
-      expect(await readLive(url)).toMatchObject({ spotsLeft: 100, soldOut: false });
-      const buyer = await postOrder(url, newClientAddress());
-      expect(buyer.status).toBe(201);
-      expect(await readLive(url)).toMatchObject({ spotsLeft: 100, soldOut: false });
-    }, 90_000);
-
-    it('the same buyer from two tabs with two checkout keys gets the same PIX and one gateway charge', async () => {
-      db = await database.create();
-      server = await startTestServer(db);
-      const buyer = uniqueBuyer('Joana Lima');
-      const before = await countRows(db, 'sandbox_transactions');
-      const [first, second] = await Promise.all([
-        postOrder(server.url, newClientAddress(), { ...buyer, checkoutKey: newCheckoutKey() }),
-        postOrder(server.url, newClientAddress(), { ...buyer, checkoutKey: newCheckoutKey() }),
-      ]);
-      expect([first.status, second.status]).toEqual([201, 201]);
-      expect(second.body.orderId).toBe(first.body.orderId);
-      expect((second.body.pix as { code: string }).code).toBe((first.body.pix as { code: string }).code);
-      expect(await countRows(db, 'sandbox_transactions')).toBe(before + 1);
-      // The same phone with another e-mail is the same buyer too.
-      const byPhone = await postOrder(server.url, newClientAddress(), { ...uniqueBuyer(), phone: buyer.phone });
-      expect(byPhone.body.orderId).toBe(first.body.orderId);
-      expect(await countRows(db, 'sandbox_transactions')).toBe(before + 1);
-    });
-
     it('a rotated X-Forwarded-For escapes no limit with TRUST_PROXY_HOPS=0; behind a proxy each client is limited on its own', async () => {
-      db = await database.create();
-      const clock = Date.now();
-      server = await startTestServer(db, {}, { now: () => clock });
+      const { server } = running;
       const script = newClientAddress();
       const statuses: number[] = [];
       for (let index = 0; index < 20; index++) {
         statuses.push((await postOrder(server.url, script, {}, { 'X-Forwarded-For': `198.51.100.${index + 1}` })).status);
       }
       expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_OPEN_CHARGES_PER_CLIENT);
-      await server.stop();
 
       // One proxy of ours in front: it appends the address it saw, and the server trusts that entry only.
-      server = await startTestServer(db, { TRUST_PROXY_HOPS: '1' }, { now: () => clock });
-      const upstream = server.url;
+      const upstream = (await running.restart({ TRUST_PROXY_HOPS: '1' })).url;
       const proxy = http.createServer((incoming, outgoing) => {
         const claimed = incoming.headers['x-forwarded-for'];
         const forwarded = [claimed, incoming.socket.remoteAddress].filter(Boolean).join(', ');
@@ -219,9 +155,7 @@ for (const database of databases) {
     });
 
     it('5,000 requests each to events, presence, a wrong-secret webhook and random 404s barely grow the database', async () => {
-      db = await database.create();
-      const clock = Date.now();
-      server = await startTestServer(db, {}, { now: () => clock });
+      const { server, db } = running;
       const url = server.url;
       const script = newClientAddress();
       const order = await postOrder(url, newClientAddress());
@@ -229,24 +163,15 @@ for (const database of databases) {
       await server.background.idle();
 
       const sizeOnDisk = () => {
-        if (!('dir' in db!)) return 0;
+        if (!('dir' in db)) return 0;
         const dir = (db as TestDb & { dir: string }).dir;
         return fs.readdirSync(dir).reduce((sum, name) => sum + fs.statSync(path.join(dir, name)).size, 0);
       };
-      const count = async (table: 'funnel' | 'presence' | 'webhook_events' | 'rate_limits') =>
-        Number(
-          (
-            await db!.db
-              .selectFrom(table)
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
       const rows = async () => ({
-        funnel: await count('funnel'),
-        presence: await count('presence'),
-        webhook_events: await count('webhook_events'),
-        rate_limits: await count('rate_limits'),
+        funnel: await rowCount(db, 'funnel'),
+        presence: await rowCount(db, 'presence'),
+        webhook_events: await rowCount(db, 'webhook_events'),
+        rate_limits: await rowCount(db, 'rate_limits'),
       });
       const sizeBefore = sizeOnDisk();
       const rowsBefore = await rows();
@@ -279,11 +204,42 @@ for (const database of databases) {
       expect(rowsAfter.funnel - rowsBefore.funnel).toBeLessThanOrEqual(2);
       expect(rowsAfter.rate_limits - rowsBefore.rate_limits).toBeLessThanOrEqual(4);
       // The order under attack is untouched, and the flood's viewers count as at most two.
-      expect((await db.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status).toBe(
-        'pending',
-      );
+      expect((await orderRow(db, orderId)).status).toBe('pending');
       expect(((await (await fetch(`${url}/api/live`)).json()) as { viewers: number }).viewers).toBeLessThanOrEqual(2);
       if (database.name === 'sqlite') expect(sizeOnDisk() - sizeBefore).toBeLessThan(1024 * 1024);
     }, 120_000);
+  });
+
+  describe(`abuse on ${database.name}, on the real clock`, () => {
+    const running = useTestServer(database, {}, { each: true });
+
+    it('a distributed flood (100 addresses × 2 unpaid orders) leaves every spot for real buyers', async () => {
+      const url = running.server.url;
+      const addresses = Array.from({ length: 100 }, () => newClientAddress());
+      const results = await Promise.all(addresses.map(async (address) => [await postOrder(url, address), await postOrder(url, address)]));
+      expect(results.flat().filter((result) => result.status === 201)).toHaveLength(200);
+      expect(await readLive(url)).toMatchObject({ spotsLeft: 100, soldOut: false });
+      const buyer = await postOrder(url, newClientAddress());
+      expect(buyer.status).toBe(201);
+      expect(await readLive(url)).toMatchObject({ spotsLeft: 100, soldOut: false });
+    }, 90_000);
+
+    it('the same buyer from two tabs with two checkout keys gets the same PIX and one gateway charge', async () => {
+      const { server, db } = running;
+      const buyer = uniqueBuyer('Joana Lima');
+      const before = await rowCount(db, 'sandbox_transactions');
+      const [first, second] = await Promise.all([
+        postOrder(server.url, newClientAddress(), { ...buyer, checkoutKey: newCheckoutKey() }),
+        postOrder(server.url, newClientAddress(), { ...buyer, checkoutKey: newCheckoutKey() }),
+      ]);
+      expect([first.status, second.status]).toEqual([201, 201]);
+      expect(second.body.orderId).toBe(first.body.orderId);
+      expect((second.body.pix as { code: string }).code).toBe((first.body.pix as { code: string }).code);
+      expect(await rowCount(db, 'sandbox_transactions')).toBe(before + 1);
+      // The same phone with another e-mail is the same buyer too.
+      const byPhone = await postOrder(server.url, newClientAddress(), { ...uniqueBuyer(), phone: buyer.phone });
+      expect(byPhone.body.orderId).toBe(first.body.orderId);
+      expect(await rowCount(db, 'sandbox_transactions')).toBe(before + 1);
+    });
   });
 }

@@ -6,16 +6,14 @@ import { AccessNotDeliverableError, renderOutboxMessage } from '../../src/server
 import { storeAccessTokenHash } from '../../src/server/access/access-repository.ts';
 import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
 import { hashAccessToken } from '../../src/server/access/access-token.ts';
-import { composeServer } from '../../src/server/compose.ts';
-import { loadConfig } from '../../src/server/config/config.ts';
 import type { StoredOrderStatus } from '../../src/server/db/schema.ts';
-import { createLogger } from '../../src/server/lib/logger.ts';
 import { loadSite } from '../../src/server/http/site.ts';
 import { replaceSupplierList } from '../../src/server/suppliers/suppliers-repository.ts';
 import type { MemberArea } from '../../src/shared/access.ts';
 import type { OrderItemKey } from '../../src/shared/checkout.ts';
+import { insertOrderItems, insertOrderRow, outboxRows, rowsOfOrder, setOrderColumns, tableRows } from '../support/db-reads.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { createTestApp, useTestServer } from '../support/test-server.ts';
 
 type TestDb = Awaited<ReturnType<(typeof databases)[number]['create']>>;
 
@@ -29,27 +27,13 @@ async function insertOrder(
   const id = `ord_${unique()}`;
   const token = order.token === undefined ? `acc_${unique()}${unique()}` : order.token;
   const now = order.createdAt ?? Date.now();
-  await db.db
-    .insertInto('orders')
-    .values({
-      id,
-      checkout_key: `key_${unique()}`,
-      status: order.status,
-      buyer_name: order.name ?? 'maria da silva',
-      buyer_email: order.email ?? `buyer-${unique()}@example.com`,
-      buyer_phone: '11987654321',
-      buyer_document: null,
-      amount_cents: 1990,
-      product_hash: 'sandbox-product',
-      offer_hash: 'sandbox-offer',
-      postback_secret: `pbs_${unique()}`,
-      public_ref: `ref_${unique()}`,
-      created_at: now,
-      updated_at: now,
-      expires_at: now + 30 * 60_000,
-      paid_at: order.status === 'paid' || order.status === 'reversed' ? now : null,
-    })
-    .execute();
+  await insertOrderRow(db, {
+    id,
+    status: order.status,
+    buyer_name: order.name ?? 'maria da silva',
+    buyer_email: order.email ?? `buyer-${unique()}@example.com`,
+    created_at: now,
+  });
   if (token) await storeAccessTokenHash(db.db, id, hashAccessToken(token), now);
   return { id, token: token ?? '' };
 }
@@ -83,55 +67,46 @@ const rechargeRows = [
 
 /** The order's items, as the checkout writes them (orders/order-items.ts). */
 async function insertItems(db: TestDb, orderId: string, items: OrderItemKey[]) {
-  await db.db
-    .insertInto('order_items')
-    .values(
-      items.map((item) => ({
-        order_id: orderId,
-        item,
-        title: item === 'main' ? 'Lista de Fornecedores Secretos' : 'Lista de Fornecedores de Recarga',
-        price_cents: item === 'main' ? 1990 : 990,
-        product_hash: `sandbox-${item}-product`,
-        offer_hash: `sandbox-${item}-offer`,
-      })),
-    )
-    .execute();
+  await insertOrderItems(
+    db,
+    items.map((item) => ({
+      order_id: orderId,
+      item,
+      title: item === 'main' ? 'Lista de Fornecedores Secretos' : 'Lista de Fornecedores de Recarga',
+      price_cents: item === 'main' ? 1990 : 990,
+      product_hash: `sandbox-${item}-product`,
+      offer_hash: `sandbox-${item}-offer`,
+    })),
+  );
 }
 
 for (const database of databases) {
   describe(`member area on ${database.name}`, () => {
-    let db: TestDb;
-    let server: TestServer;
-    // Aligned on a 10-minute boundary, so "the next window" is exactly 10 minutes later.
-    let clock = Date.UTC(2025, 2, 12, 12, 0, 0);
+    // The clock is aligned on a 10-minute boundary, so "the next window" is exactly 10 minutes later.
+    const running = useTestServer(
+      database,
+      { SUPPORT_EMAIL: 'ajuda@example.com', TRUST_PROXY_HOPS: '1' },
+      { clock: Date.UTC(2025, 2, 12, 12, 0, 0) },
+    );
     let nextAddress = 1;
     /** Each test its own client address, so the per-address limit of one never spills into another. */
     const newAddress = () => `203.0.113.${nextAddress++}`;
 
-    beforeAll(async () => {
-      db = await database.create();
-      await replaceSupplierList(db.db, 'suppliers', supplierRows, LIST_UPDATED_AT);
-      server = await startTestServer(db, { SUPPORT_EMAIL: 'ajuda@example.com', TRUST_PROXY_HOPS: '1' }, { now: () => clock });
-    });
-    afterAll(async () => {
-      await server?.stop();
-      await db?.close();
-    });
+    beforeAll(() => replaceSupplierList(running.db.db, 'suppliers', supplierRows, LIST_UPDATED_AT));
 
-    const visit = (token: string) => fetch(`${server.url}/acesso/${token}`, { redirect: 'manual' });
-    const readAccess = (cookie?: string) => fetch(`${server.url}/api/access`, { headers: cookie ? { Cookie: cookie } : {} });
+    const visit = (token: string) => fetch(`${running.server.url}/acesso/${token}`, { redirect: 'manual' });
+    const readAccess = (cookie?: string) => fetch(`${running.server.url}/api/access`, { headers: cookie ? { Cookie: cookie } : {} });
     const resend = (body: unknown, address: string) =>
-      fetch(`${server.url}/api/access/resend`, {
+      fetch(`${running.server.url}/api/access/resend`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       });
     const outboxKinds = async (orderIds: string[]) =>
-      (await db.db.selectFrom('outbox').select(['order_id', 'kind']).where('order_id', 'in', orderIds).orderBy('kind').execute()).map(
-        (row) => `${row.order_id} ${row.kind}`,
-      );
+      (await Promise.all(orderIds.map((id) => outboxRows(running.db, id)))).flat().map((row) => `${row.order_id} ${row.kind}`);
 
     it('exchanges a paid token for an HttpOnly cookie and redirects to /acesso without the token', async () => {
+      const { db } = running;
       const { token } = await insertOrder(db, { status: 'paid' });
       const response = await visit(token);
       expect(response.status).toBe(303);
@@ -149,6 +124,7 @@ for (const database of databases) {
     });
 
     it('GET /api/access with the cookie returns the first name, the update date and the grouped list', async () => {
+      const { db } = running;
       const { token } = await insertOrder(db, { status: 'paid', name: 'MARIA da Silva' });
       const cookie = parseSetCookie((await visit(token)).headers.getSetCookie()[0]!).pair;
       const response = await readAccess(cookie);
@@ -176,6 +152,7 @@ for (const database of databases) {
     });
 
     it('a paid bump opens a second list with its own rows; without it the area has the main list only', async () => {
+      const { db } = running;
       await replaceSupplierList(db.db, 'recharge', rechargeRows, LIST_UPDATED_AT + 60_000);
       const withBump = await insertOrder(db, { status: 'paid' });
       await insertItems(db, withBump.id, ['main', 'bump']);
@@ -185,7 +162,7 @@ for (const database of databases) {
       const addonParent = await insertOrder(db, { status: 'paid' });
       await insertItems(db, addonParent.id, ['main']);
       const addon = await insertOrder(db, { status: 'paid', token: null });
-      await db.db.updateTable('orders').set({ kind: 'addon', parent_order_id: addonParent.id }).where('id', '=', addon.id).execute();
+      await setOrderColumns(db, addon.id, { kind: 'addon', parent_order_id: addonParent.id });
       await insertItems(db, addon.id, ['bump']);
 
       const areaOf = async (token: string) => {
@@ -222,7 +199,7 @@ for (const database of databases) {
       const afterAddon = await areaOf(addonParent.token);
       expect(afterAddon.extraLists.map((list) => list.key)).toEqual(['recharge']);
       // Until the add-on is paid, it opens nothing.
-      await db.db.updateTable('orders').set({ status: 'pending' }).where('id', '=', addon.id).execute();
+      await setOrderColumns(db, addon.id, { status: 'pending' });
       expect((await areaOf(addonParent.token)).extraLists).toEqual([]);
     });
 
@@ -238,11 +215,12 @@ for (const database of databases) {
     });
 
     it('a refunded order: its link says the access ended (no cookie), and its cookie stops working (and is cleared)', async () => {
+      const { db } = running;
       const { id, token } = await insertOrder(db, { status: 'paid' });
       const cookie = parseSetCookie((await visit(token)).headers.getSetCookie()[0]!).pair;
       expect((await readAccess(cookie)).status).toBe(200);
 
-      await db.db.updateTable('orders').set({ status: 'reversed' }).where('id', '=', id).execute();
+      await setOrderColumns(db, id, { status: 'reversed' });
 
       const link = await visit(token);
       expect(link.status).toBe(303);
@@ -259,6 +237,7 @@ for (const database of databases) {
     });
 
     it('an unknown token answers 404, and no token or personal data reaches the log', async () => {
+      const { server } = running;
       const response = await visit('acc_does_not_exist_0123456789');
       expect(response.status).toBe(404);
       expect(response.headers.getSetCookie()).toEqual([]);
@@ -271,6 +250,7 @@ for (const database of databases) {
     });
 
     it('resend answers the same for buyers and strangers and queues one e-mail per paid order per 10 minutes', async () => {
+      const { db, server } = running;
       const email = `resend-${unique()}@example.com`;
       const first = await insertOrder(db, { status: 'paid', email });
       const second = await insertOrder(db, { status: 'paid', email });
@@ -278,7 +258,7 @@ for (const database of databases) {
       const pending = await insertOrder(db, { status: 'pending', email, token: null });
       const orderIds = [first.id, second.id, revoked.id, pending.id];
       const address = newAddress();
-      const window = Math.floor(clock / 600_000);
+      const window = Math.floor(running.clock.now / 600_000);
 
       const known = await resend({ email: `  ${email.toUpperCase()} ` }, address);
       const stranger = await resend({ email: `nobody-${unique()}@example.com` }, address);
@@ -294,7 +274,7 @@ for (const database of databases) {
       expect((await resend({ email }, address)).status).toBe(202);
       expect((await outboxKinds(orderIds)).sort()).toEqual(expected);
 
-      clock += 10 * 60_000;
+      running.clock.now += 10 * 60_000;
       expect((await resend({ email }, address)).status).toBe(202);
       expect(await outboxKinds(orderIds)).toHaveLength(4);
       expect((await outboxKinds(orderIds)).filter((row) => row.endsWith(`access_resend:${window + 1}`))).toHaveLength(2);
@@ -304,6 +284,7 @@ for (const database of databases) {
     });
 
     it('limits resends per client address: the sixth within the hour gets 429 in Portuguese', async () => {
+      const { db } = running;
       const address = newAddress();
       for (let attempt = 0; attempt < 5; attempt++) {
         expect((await resend({ email: `limit-${unique()}@example.com` }, address)).status).toBe(202);
@@ -315,7 +296,7 @@ for (const database of databases) {
       // Someone else is not affected.
       expect((await resend({ email: `limit-${unique()}@example.com` }, newAddress())).status).toBe(202);
       // The counter holds a hash, never the address itself (LGPD).
-      const keys = (await db.db.selectFrom('rate_limits').select('key').execute()).map((row) => row.key).join(' ');
+      const keys = (await tableRows(db, 'rate_limits')).map((row) => row.key).join(' ');
       expect(keys).not.toContain(address);
     });
 
@@ -332,6 +313,7 @@ for (const database of databases) {
     });
 
     it('renders the access e-mail with a fresh link for each row, old links still working, and refuses once the order is revoked', async () => {
+      const { db } = running;
       const { id, token } = await insertOrder(db, { status: 'paid', name: 'joão pereira', email: 'joao@example.com' });
       const deps = {
         db: db.db,
@@ -356,11 +338,11 @@ for (const database of databases) {
       expect(sentAgain).not.toBe(sent);
       // Every link handed out opens the member area; the database holds none of them in clear.
       for (const link of [token, sent!, sentAgain!]) expect((await lookUpAccessToken(db.db, link)).kind).toBe('active');
-      const stored = JSON.stringify(await db.db.selectFrom('access_tokens').selectAll().where('order_id', '=', id).execute());
+      const stored = JSON.stringify(await rowsOfOrder(db, 'access_tokens', id));
       expect(stored).not.toContain(sent!);
       expect(stored).toContain(hashAccessToken(sent!));
 
-      await db.db.updateTable('orders').set({ status: 'reversed' }).where('id', '=', id).execute();
+      await setOrderColumns(db, id, { status: 'reversed' });
       await expect(renderOutboxMessage(deps, { orderId: id, kind: 'access_email' })).rejects.toBeInstanceOf(AccessNotDeliverableError);
       await expect(renderOutboxMessage(deps, { orderId: 'ord_missing', kind: 'access_email' })).rejects.toBeInstanceOf(
         AccessNotDeliverableError,
@@ -396,13 +378,7 @@ describe('member area pages with a built client', () => {
     await db.close();
   });
 
-  const compose = (env: Record<string, string> = {}) =>
-    composeServer({
-      config: loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ...env }),
-      database: db,
-      logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
-      site: loadSite(clientDir),
-    });
+  const compose = (env: Record<string, string> = {}) => createTestApp(db, env, { site: loadSite(clientDir) });
 
   it('serves the member document at /acesso, and again with 404 for a dead link', async () => {
     const { app } = compose();

@@ -3,6 +3,7 @@ import { storeAccessTokenHash } from '../../src/server/access/access-repository.
 import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import type { AdminOverview } from '../../src/shared/admin.ts';
 import { businessDayStart } from '../../src/shared/time.ts';
+import { insertOrderRow, setOrderColumns } from '../support/db-reads.ts';
 import { databases } from './test-db.ts';
 import { createTestApp } from '../support/test-server.ts';
 
@@ -44,28 +45,15 @@ for (const database of databases) {
       (created.orders as { now?: () => number }).now = () => clock;
       app = created.app;
       const insert = (id: string, name: string, email: string, phone: string, status: string, createdAt: number) =>
-        db.db
-          .insertInto('orders')
-          .values({
-            id,
-            checkout_key: `key_${id}`,
-            status: status as 'paid',
-            buyer_name: name,
-            buyer_email: email,
-            buyer_phone: phone,
-            buyer_document: null,
-            amount_cents: 1990,
-            product_hash: 'p',
-            offer_hash: 'o',
-            postback_secret: `pbs_${id}`,
-            public_ref: `ref_${id}`,
-            created_at: createdAt,
-            updated_at: createdAt,
-            expires_at: createdAt + 30 * 60_000,
-            paid_at: status === 'paid' ? createdAt + 60_000 : null,
-          })
-          .execute()
-          .then(() => (status === 'paid' ? storeAccessTokenHash(db.db, id, hashAccessToken(`acc_${id}`), createdAt) : undefined));
+        insertOrderRow(db, {
+          id,
+          status: status as 'paid',
+          buyer_name: name,
+          buyer_email: email,
+          buyer_phone: phone,
+          created_at: createdAt,
+          paid_at: status === 'paid' ? createdAt + 60_000 : null,
+        }).then(() => (status === 'paid' ? storeAccessTokenHash(db.db, id, hashAccessToken(`acc_${id}`), createdAt) : undefined));
       const day = (date: string) => businessDayStart(date) + 12 * 3_600_000;
       await insert('ord_a', 'Ana Paula', 'ana@example.com', '11987654321', 'paid', day('2025-03-01'));
       await insert('ord_b', 'Bruno 50%_Off', 'bruno@example.com', '21912345678', 'failed', day('2025-03-05'));
@@ -141,12 +129,8 @@ for (const database of databases) {
 
     it('shows sales by source / campaign of the last 30 days in the overview', async () => {
       // ord_c (paid) and ord_b (a PIX generated that then failed) came from one campaign; ord_a had none.
-      await db.db.updateTable('orders').set({ utm_source: 'fb', utm_campaign: 'black' }).where('id', 'in', ['ord_b', 'ord_c']).execute();
-      await db.db
-        .updateTable('orders')
-        .set({ charged_at: clock - 5 * 86_400_000 })
-        .where('id', '=', 'ord_b')
-        .execute();
+      for (const id of ['ord_b', 'ord_c']) await setOrderColumns(db, id, { utm_source: 'fb', utm_campaign: 'black' });
+      await setOrderColumns(db, 'ord_b', { charged_at: clock - 5 * 86_400_000 });
       const { cookie } = await login();
       const overview = (await (await call('/api/admin/overview', { cookie })).json()) as AdminOverview;
       // The February orders are older than 30 days and left out.

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_SKIP_MS } from '../../src/server/gateway/payments.ts';
 import type { AdminHealth, AdminOrderDetail, AdminOrderList } from '../../src/shared/admin.ts';
 import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import { gatewayReplies, standInEnv, standInGatewayClient, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
+import { gatewayReplies, standInGatewayClient } from '../support/gateway-stand-in.ts';
+import { consoleCall } from '../support/purchase.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import {
   MP_STAND_IN_TOKEN,
@@ -11,47 +12,37 @@ import {
   type MercadoPagoStandIn,
 } from '../support/stand-ins/mercadopago-stand-in.ts';
 import { createSqliteDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /** Saúde with a real gateway client against a stand-in gateway: found, then unreachable. */
 describe('console health with a real gateway', () => {
-  let db: Awaited<ReturnType<typeof createSqliteDb>>;
-  let gateway: GatewayStandIn;
-  let server: TestServer;
   const PASSWORD = 'senha-do-painel-saude';
+  const PUBLIC_URL = 'https://loja.example.com.br';
+  const running = useTestServer(
+    { create: createSqliteDb },
+    {
+      ADMIN_PASSWORD: PASSWORD,
+      PUBLIC_URL,
+      SELLER_NAME: 'Loja Exemplo',
+      SELLER_DOCUMENT: '11.222.333/0001-81',
+      SELLER_ADDRESS: 'Rua A, 1, São Paulo - SP',
+      GA_ID: 'G-ABC1234',
+    },
+    { gateway: (standIn) => standInGatewayClient(standIn) },
+  );
 
-  beforeAll(async () => {
-    db = await createSqliteDb();
-    gateway = await startGatewayStandIn();
-    server = await startTestServer(
-      db,
-      standInEnv(gateway, {
-        ADMIN_PASSWORD: PASSWORD,
-        PUBLIC_URL: 'https://loja.example.com.br',
-        SELLER_NAME: 'Loja Exemplo',
-        SELLER_DOCUMENT: '11.222.333/0001-81',
-        SELLER_ADDRESS: 'Rua A, 1, São Paulo - SP',
-        GA_ID: 'G-ABC1234',
-      }),
-      { gateway: standInGatewayClient(gateway) },
-    );
-  });
-  afterAll(async () => {
-    await server.stop();
-    await gateway.stop();
-    await db.close();
-  });
-
+  /** Signs in (over https, so the cookie is Secure) and reads Saúde. */
   async function health(): Promise<AdminHealth> {
+    const { server } = running;
     const login = await fetch(`${server.url}/api/admin/login`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: 'https://loja.example.com.br' },
+      headers: { 'Content-Type': 'application/json', Origin: PUBLIC_URL },
       body: JSON.stringify({ password: PASSWORD }),
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.get('Set-Cookie')!.split(';')[0]!;
     expect(login.headers.get('Set-Cookie')).toMatch(/Secure/);
-    return (await (await fetch(`${server.url}/api/admin/health`, { headers: { Cookie: cookie } })).json()) as AdminHealth;
+    return (await (await consoleCall(server.url, cookie, '/health', undefined, { origin: PUBLIC_URL })).json()) as AdminHealth;
   }
   const byKey = (result: AdminHealth, key: string) => result.checks.find((check) => check.key === key)!;
 
@@ -69,6 +60,7 @@ describe('console health with a real gateway', () => {
   });
 
   it('shows ✗ with the fix when the gateway does not answer', async () => {
+    const { gateway } = running;
     gateway.onProducts = (c) => gatewayReplies.message(c, 401, 'Unauthenticated.');
     const check = byKey(await health(), 'gateway');
     expect(check.ok).toBe(false);
@@ -76,6 +68,7 @@ describe('console health with a real gateway', () => {
   });
 
   it('shows the sole provider’s last error, and never a skip: with nowhere else to go it is always tried', async () => {
+    const { gateway, server } = running;
     gateway.onProducts = (c) => gatewayReplies.products(c);
     gateway.onCreate = (c) => gatewayReplies.message(c, 500, 'Server Error');
     const before = Date.now();
@@ -96,43 +89,34 @@ describe('console health with a real gateway', () => {
  * own trouble, so Mercado Pago creates the PIX in the same tap.
  */
 describe('console with two PIX providers, the first failing', () => {
-  let db: Awaited<ReturnType<typeof createSqliteDb>>;
-  let gateway: GatewayStandIn;
   let mercadopago: MercadoPagoStandIn;
-  let server: TestServer;
   let cookie: string;
   const PASSWORD = 'senha-do-painel-provedores';
-  // The stand-in checks the PIX's expiry against its own clock: both read this one.
-  const clock = { now: Date.now() };
-
+  // The stand-in checks the PIX's expiry against its own clock: it reads the server's.
   beforeAll(async () => {
-    db = await createSqliteDb();
-    gateway = await startGatewayStandIn();
-    mercadopago = await startMercadoPagoStandIn({ now: () => clock.now });
-    server = await startTestServer(
-      db,
-      standInEnv(gateway, {
-        ADMIN_PASSWORD: PASSWORD,
-        PAYMENT_PROVIDERS: 'tribopay,mercadopago',
-        MERCADOPAGO_ACCESS_TOKEN: MP_STAND_IN_TOKEN,
-        MERCADOPAGO_WEBHOOK_SECRET: MP_STAND_IN_WEBHOOK_SECRET,
-        MERCADOPAGO_API_URL: mercadopago.url,
-      }),
-      { gateway: standInGatewayClient(gateway), now: () => clock.now },
-    );
-    cookie = await signInToConsole(server.url, PASSWORD, REAL_GATEWAY_TEST_ENV.PUBLIC_URL);
+    mercadopago = await startMercadoPagoStandIn({ now: () => running.clock.now });
   });
-  afterAll(async () => {
-    await server.stop();
-    await mercadopago.stop();
-    await gateway.stop();
-    await db.close();
+  afterAll(() => mercadopago.stop());
+  const running = useTestServer(
+    { create: createSqliteDb },
+    () => ({
+      ADMIN_PASSWORD: PASSWORD,
+      PAYMENT_PROVIDERS: 'tribopay,mercadopago',
+      MERCADOPAGO_ACCESS_TOKEN: MP_STAND_IN_TOKEN,
+      MERCADOPAGO_WEBHOOK_SECRET: MP_STAND_IN_WEBHOOK_SECRET,
+      MERCADOPAGO_API_URL: mercadopago.url,
+    }),
+    { gateway: (standIn) => standInGatewayClient(standIn), clock: 'now' },
+  );
+  beforeAll(async () => {
+    cookie = await signInToConsole(running.server.url, PASSWORD, REAL_GATEWAY_TEST_ENV.PUBLIC_URL);
   });
 
-  const consoleGet = (path: string) => fetch(`${server.url}/api/admin${path}`, { headers: { Cookie: cookie } });
+  const consoleGet = (path: string) =>
+    consoleCall(running.server.url, cookie, path, undefined, { origin: REAL_GATEWAY_TEST_ENV.PUBLIC_URL });
   const health = async () => (await (await consoleGet('/health')).json()) as AdminHealth;
   const checkout = (name: string) =>
-    postOrder<{ orderId: string; pix: { code: string }; error?: string }>(server.url, {
+    postOrder<{ orderId: string; pix: { code: string }; error?: string }>(running.server.url, {
       ...uniqueBuyer(name),
       checkoutKey: newCheckoutKey(),
     });
@@ -159,6 +143,7 @@ describe('console with two PIX providers, the first failing', () => {
   });
 
   it('a TriboPay 500 shows its error and a skip of a minute; that order stays TriboPay’s', async () => {
+    const { gateway, clock } = running;
     gateway.onCreate = (c) => gatewayReplies.message(c, 500, 'Server Error');
     const failedAt = clock.now;
     const { status } = await checkout('Rita Campos');
@@ -187,6 +172,7 @@ describe('console with two PIX providers, the first failing', () => {
   });
 
   it('while TriboPay is skipped the next buyer’s PIX comes from Mercado Pago, and the order says so', async () => {
+    const { gateway, clock } = running;
     clock.now += 10_000;
     const { status, body } = await checkout('Davi Nunes');
     expect(status).toBe(201);
@@ -201,6 +187,7 @@ describe('console with two PIX providers, the first failing', () => {
   });
 
   it('after the skip TriboPay is tried first again; a refused credential hands the same tap to Mercado Pago', async () => {
+    const { gateway, clock } = running;
     clock.now += FIRST_SKIP_MS;
     const [tribopay] = (await health()).providers;
     // The skip is over; the last error stays on show until TriboPay creates a charge again.

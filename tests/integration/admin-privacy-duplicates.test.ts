@@ -11,6 +11,7 @@ import type {
   AdminOrderList,
   AdminOverview,
 } from '../../src/shared/admin.ts';
+import { insertOrderRow, orderRow } from '../support/db-reads.ts';
 import { databases } from './test-db.ts';
 import { createTestApp } from '../support/test-server.ts';
 
@@ -56,28 +57,19 @@ for (const database of databases) {
       duplicateOf?: string;
       createdAt?: number;
     }) =>
-      db.db
-        .insertInto('orders')
-        .values({
-          id: order.id,
-          checkout_key: `key_${order.id}`,
-          status: order.status,
-          buyer_name: order.name,
-          buyer_email: order.email,
-          buyer_phone: order.phone ?? '31991234567',
-          buyer_document: '52998224725',
-          amount_cents: 1990,
-          product_hash: 'p',
-          offer_hash: 'o',
-          postback_secret: `pbs_${order.id}`,
-          public_ref: `ref_${order.id}`,
-          created_at: order.createdAt ?? NOW - 3_600_000,
-          updated_at: order.createdAt ?? NOW - 3_600_000,
-          expires_at: NOW - 1_800_000,
-          paid_at: order.paidAt ?? (order.status === 'paid' ? NOW - 3_000_000 : null),
-          duplicate_of: order.duplicateOf ?? null,
-        })
-        .execute();
+      insertOrderRow(db, {
+        id: order.id,
+        status: order.status,
+        buyer_name: order.name,
+        buyer_email: order.email,
+        buyer_phone: order.phone ?? '31991234567',
+        buyer_document: '52998224725',
+        created_at: order.createdAt ?? NOW - 3_600_000,
+        updated_at: order.createdAt ?? NOW - 3_600_000,
+        expires_at: NOW - 1_800_000,
+        paid_at: order.paidAt ?? (order.status === 'paid' ? NOW - 3_000_000 : null),
+        duplicate_of: order.duplicateOf ?? null,
+      });
 
     beforeAll(async () => {
       db = await database.create();
@@ -151,9 +143,7 @@ for (const database of databases) {
       }
       expect((await post('/api/admin/buyer', { email: 'não é e-mail' })).status).toBe(422);
       // Nothing was erased by the refused delete.
-      expect(
-        (await db.db.selectFrom('orders').select('buyer_email').where('id', '=', 'ord_lgpd_paid').executeTakeFirstOrThrow()).buyer_email,
-      ).toBe('renata.quintela@example.com');
+      expect((await orderRow(db, 'ord_lgpd_paid')).buyer_email).toBe('renata.quintela@example.com');
     });
 
     it('finds a buyer by e-mail, exports the same JSON as npm run buyer, audited by order without the address', async () => {

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { admin as copy } from '../../src/content/admin.ts';
 import { LOGIN_GLOBAL_MAX_FAILURES, LOGIN_MAX_FAILURES } from '../../src/server/admin/admin-auth.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createRetentionJob } from '../../src/server/jobs/retention.ts';
 import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../../src/server/http/rate-limit.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, uniqueBuyer } from '../support/clients.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { auditRows, insertOrderRow, tableRows } from '../support/db-reads.ts';
+import { databases } from './test-db.ts';
+import { useTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * The console's sessions and lockout attacked over real HTTP, on SQLite and PostgreSQL: parallel
@@ -46,31 +47,17 @@ function consoleClient(server: TestServer, from = newClientAddress(), extra: Rec
 
 const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
 
-async function auditRows(db: TestDb) {
-  return db.db.selectFrom('admin_audit').selectAll().orderBy('at').execute();
-}
-
 for (const database of databases) {
   describe(`console security on ${database.name}`, () => {
-    let db: TestDb;
-    let server: TestServer;
-    let clock = Date.UTC(2025, 5, 2, 12, 0, 0);
-
-    beforeAll(async () => {
-      db = await database.create();
-      // Behind one proxy of ours on loopback (the default TRUSTED_PROXIES), as behind nginx.
-      server = await startTestServer(db, { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1' }, { now: () => clock });
-    });
-    afterAll(async () => {
-      await server?.stop();
-      await db?.close();
-    });
+    // Behind one proxy of ours on loopback (the default TRUSTED_PROXIES), as behind nginx.
+    const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1' }, { clock: Date.UTC(2025, 5, 2, 12, 0, 0) });
     // Each test starts in a fresh lockout window.
     beforeEach(() => {
-      clock += 16 * MINUTE;
+      running.clock.now += 16 * MINUTE;
     });
 
     it('judges at most 5 of 40 parallel wrong passwords from one client; the right one then waits', async () => {
+      const { db, server, clock } = running;
       const attacker = consoleClient(server);
       const replies = await Promise.all(Array.from({ length: 40 }, (_, index) => attacker.login(`errada-${index}-xxxxxxx`)));
       const statuses = replies.map((reply) => reply.status);
@@ -84,11 +71,12 @@ for (const database of databases) {
       expect(rows.filter((row) => row.action === 'login_locked')).toHaveLength(1);
       // Another client still signs in, and so does this one once the window is over.
       expect((await consoleClient(server).login()).status).toBe(200);
-      clock += 15 * MINUTE;
+      clock.now += 15 * MINUTE;
       expect((await attacker.login()).status).toBe(200);
     });
 
     it('locks an IPv6 client by its /64: a new address in the same /64 is still locked', async () => {
+      const { server } = running;
       const from = (address: string) => consoleClient(server, newClientAddress(), { 'X-Forwarded-For': address });
       for (let host = 1; host <= LOGIN_MAX_FAILURES; host++) {
         expect((await from(`2001:db8:77:1::${host}`).login(`errada-${host}-xxxxxxx`)).status).toBe(401);
@@ -98,6 +86,7 @@ for (const database of databases) {
     });
 
     it(`pauses logins after ${LOGIN_GLOBAL_MAX_FAILURES} wrong passwords from many clients, except from the machine itself`, async () => {
+      const { db, server, clock } = running;
       const signedIn = consoleClient(server);
       expect((await signedIn.login()).status).toBe(200);
       // 25 clients (/64s) × 4 guesses: each stays under its own lock.
@@ -118,42 +107,44 @@ for (const database of databases) {
       // Once paused, a client with a new address is turned away before writing its counter.
       const another = consoleClient(server, newClientAddress(), { 'X-Forwarded-For': '2001:db8:998:1::1' });
       expect((await another.login()).status).toBe(429);
-      const counters = await db.db.selectFrom('admin_login_limits').select('key').execute();
+      const counters = await tableRows(db, 'admin_login_limits');
       expect(counters.map((row) => row.key)).not.toContain(clientKey('2001:db8:998:1::1'));
       expect(audit.filter((row) => row.action === 'logins_paused')).toHaveLength(1);
       // An open session keeps working; a login from loopback (an SSH tunnel) is exempt.
       expect((await signedIn.request('/api/admin/overview')).status).toBe(200);
       expect((await consoleClient(server).login()).status).toBe(200);
-      clock += 15 * MINUTE;
+      clock.now += 15 * MINUTE;
       expect((await fresh.login()).status).toBe(200);
     });
 
     it('ends a session 7 days after its login even though the overview polls it every 15 s', async () => {
+      const { server, clock } = running;
       const seller = consoleClient(server);
-      const loginAt = clock;
+      const loginAt = clock.now;
       expect((await seller.login()).status).toBe(200);
       const poll = async () => (await seller.request('/api/admin/overview')).status;
       // Every 6 h of the week (the idle limit is 12 h), then every 15 s around the seventh day.
-      while (clock < loginAt + 7 * DAY - 2 * MINUTE) {
-        clock += 6 * 60 * MINUTE;
-        if (clock >= loginAt + 7 * DAY - 2 * MINUTE) clock = loginAt + 7 * DAY - 2 * MINUTE;
+      while (clock.now < loginAt + 7 * DAY - 2 * MINUTE) {
+        clock.now += 6 * 60 * MINUTE;
+        if (clock.now >= loginAt + 7 * DAY - 2 * MINUTE) clock.now = loginAt + 7 * DAY - 2 * MINUTE;
         expect(await poll()).toBe(200);
       }
       const answers: Array<{ at: number; status: number }> = [];
-      while (clock < loginAt + 7 * DAY + 2 * MINUTE) {
-        clock += 15_000;
-        answers.push({ at: clock - loginAt, status: await poll() });
+      while (clock.now < loginAt + 7 * DAY + 2 * MINUTE) {
+        clock.now += 15_000;
+        answers.push({ at: clock.now - loginAt, status: await poll() });
       }
       expect(answers.filter((answer) => answer.status === 200).every((answer) => answer.at < 7 * DAY)).toBe(true);
       expect(answers.filter((answer) => answer.at >= 7 * DAY).every((answer) => answer.status === 401)).toBe(true);
       expect(answers.some((answer) => answer.status === 200)).toBe(true);
       // And on through the eighth day.
-      clock = loginAt + 8 * DAY;
+      clock.now = loginAt + 8 * DAY;
       expect(await poll()).toBe(401);
       expect((await seller.login()).status).toBe(200);
     });
 
     it('"Encerrar todas as sessões" signs out every browser, this one included', async () => {
+      const { db, server } = running;
       const laptop = consoleClient(server);
       const phone = consoleClient(server);
       expect((await laptop.login()).status).toBe(200);
@@ -175,28 +166,15 @@ for (const database of databases) {
     });
 
     it('audits logins, wrong passwords, order views, buyer look-ups, the suppliers export and logout with a hashed client', async () => {
+      const { db, server, clock } = running;
       const email = `auditada${Date.now()}@example.com`;
-      await db.db
-        .insertInto('orders')
-        .values({
-          id: 'ord_audit',
-          checkout_key: 'key_audit',
-          status: 'paid',
-          buyer_name: 'Aurora Auditada',
-          buyer_email: email,
-          buyer_phone: '11987654321',
-          buyer_document: null,
-          amount_cents: 1990,
-          product_hash: 'p',
-          offer_hash: 'o',
-          postback_secret: 'pbs_audit',
-          public_ref: 'ref_audit',
-          created_at: clock,
-          updated_at: clock,
-          expires_at: clock + 30 * MINUTE,
-          paid_at: clock,
-        })
-        .execute();
+      await insertOrderRow(db, {
+        id: 'ord_audit',
+        status: 'paid',
+        buyer_name: 'Aurora Auditada',
+        buyer_email: email,
+        created_at: clock.now,
+      });
       // A made-up cookie's "Sair" ends nothing and writes nothing.
       const stranger = consoleClient(server);
       stranger.cookie = 'vitrine_admin=inventado';
@@ -239,15 +217,16 @@ for (const database of databases) {
     });
 
     it('the retention job drops login counters whose window is over and keeps the live ones', async () => {
+      const { db, server, clock } = running;
       const old = consoleClient(server);
       expect((await old.login('errada-antiga-xxxx')).status).toBe(401);
-      clock += 16 * MINUTE;
+      clock.now += 16 * MINUTE;
       const recent = consoleClient(server);
       expect((await recent.login('errada-recente-xxx')).status).toBe(401);
-      const keys = async () => (await db.db.selectFrom('admin_login_limits').select('key').execute()).map((row) => row.key);
+      const keys = async () => (await tableRows(db, 'admin_login_limits')).map((row) => row.key);
       expect(await keys()).toEqual(expect.arrayContaining([clientKey(old.from), clientKey(recent.from)]));
       const logger = createLogger({ level: 'error', sink: { write: () => undefined } });
-      await createRetentionJob({ db: db.db, logger, unpaidRetentionDays: 30, now: () => clock }).runOnce();
+      await createRetentionJob({ db: db.db, logger, unpaidRetentionDays: 30, now: () => clock.now }).runOnce();
       const left = await keys();
       expect(left).not.toContain(clientKey(old.from));
       expect(left).toContain(clientKey(recent.from));
@@ -255,53 +234,36 @@ for (const database of databases) {
   });
 
   describe(`a new ADMIN_PASSWORD on ${database.name}`, () => {
-    let db: TestDb;
-    beforeAll(async () => {
-      db = await database.create();
-    });
-    afterAll(async () => {
-      await db?.close();
-    });
+    const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD });
 
     it('ends every session opened with the old one, even if the old one comes back', async () => {
-      const first = await startTestServer(db, { ADMIN_PASSWORD: PASSWORD });
+      const first = running.server;
       const seller = consoleClient(first, '127.0.0.1');
       expect((await seller.login()).status).toBe(200);
       expect((await seller.request('/api/admin/orders')).status).toBe(200);
-      await first.stop();
 
-      const renamed = await startTestServer(db, { ADMIN_PASSWORD: 'outra-senha-do-painel' });
+      const renamed = await running.restart({ ADMIN_PASSWORD: 'outra-senha-do-painel' });
       const sameBrowser = consoleClient(renamed, '127.0.0.1');
       sameBrowser.cookie = seller.cookie;
       expect((await sameBrowser.request('/api/admin/orders')).status).toBe(401);
       const probe = (await (await sameBrowser.request('/api/admin/session')).json()) as { signedIn: boolean };
       expect(probe.signedIn).toBe(false);
       expect((await consoleClient(renamed, '127.0.0.1').login('outra-senha-do-painel')).status).toBe(200);
-      await renamed.stop();
 
-      const back = await startTestServer(db, { ADMIN_PASSWORD: PASSWORD });
+      const back = await running.restart();
       const stillOld = consoleClient(back, '127.0.0.1');
       stillOld.cookie = seller.cookie;
       expect((await stillOld.request('/api/admin/orders')).status).toBe(401);
-      await back.stop();
     });
   });
 }
 
 describe('which peer may speak for a client (TRUSTED_PROXIES)', () => {
-  let db: TestDb;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await databases[0].create();
-    // Only 127.0.0.1 is our proxy; every other loopback address plays a client reaching the port directly.
-    server = await startTestServer(db, { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1', TRUSTED_PROXIES: '127.0.0.1/32' });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.close();
-  });
+  // Only 127.0.0.1 is our proxy; every other loopback address plays a client reaching the port directly.
+  const running = useTestServer(databases[0], { ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1', TRUSTED_PROXIES: '127.0.0.1/32' });
 
   it('a direct client forging X-Forwarded-For is still one client: its sixth guess is locked', async () => {
+    const { server } = running;
     const direct = newClientAddress();
     const statuses: number[] = [];
     for (let guess = 1; guess <= LOGIN_MAX_FAILURES + 1; guess++) {
@@ -312,6 +274,7 @@ describe('which peer may speak for a client (TRUSTED_PROXIES)', () => {
   });
 
   it('a direct client forging X-Forwarded-For gets no more PIX charges than any one client', async () => {
+    const { server } = running;
     const direct = fetchFrom(newClientAddress());
     const statuses: number[] = [];
     for (let attempt = 1; attempt <= 8; attempt++) {
@@ -329,6 +292,7 @@ describe('which peer may speak for a client (TRUSTED_PROXIES)', () => {
   });
 
   it('through the trusted proxy each forwarded address is its own client', async () => {
+    const { server } = running;
     const statuses: number[] = [];
     for (let guess = 1; guess <= LOGIN_MAX_FAILURES + 1; guess++) {
       const forwarded = consoleClient(server, '127.0.0.1', { 'X-Forwarded-For': `203.0.113.${guess}` });
@@ -338,6 +302,7 @@ describe('which peer may speak for a client (TRUSTED_PROXIES)', () => {
   });
 
   it('entries that are not IP addresses are ignored, so junk cannot make a new client each time', async () => {
+    const { server } = running;
     const statuses: number[] = [];
     for (let guess = 1; guess <= LOGIN_MAX_FAILURES + 1; guess++) {
       const junk = consoleClient(server, '127.0.0.1', { 'X-Forwarded-For': `nao-e-ip-${guess}` });
@@ -348,19 +313,11 @@ describe('which peer may speak for a client (TRUSTED_PROXIES)', () => {
 });
 
 describe('the console Origin with PUBLIC_URL', () => {
-  let db: TestDb;
-  let server: TestServer;
   const PUBLIC = 'http://localhost:4173';
-  beforeAll(async () => {
-    db = await databases[0].create();
-    server = await startTestServer(db, { ADMIN_PASSWORD: PASSWORD, PUBLIC_URL: PUBLIC });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.close();
-  });
+  const running = useTestServer(databases[0], { ADMIN_PASSWORD: PASSWORD, PUBLIC_URL: PUBLIC });
 
   it("accepts only PUBLIC_URL's origin, not the address the request was sent to", async () => {
+    const { server } = running;
     const direct = consoleClient(server);
     const refused = await direct.login();
     expect(refused.status).toBe(403);

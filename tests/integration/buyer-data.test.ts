@@ -13,6 +13,7 @@ import { createRetentionJob } from '../../src/server/jobs/retention.ts';
 import { recordMemberPageOpen } from '../../src/server/access/access-repository.ts';
 import { takePixEmailQuota } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { MEMBER_PAGE_OPEN_RETENTION_DAYS } from '../../src/shared/retention.ts';
+import { insertOrderRow, orderColumns, rowsOfOrder, tableRows } from '../support/db-reads.ts';
 import { databases } from './test-db.ts';
 
 /** Retention with a fake clock, and the buyer's export and deletion, on both databases. */
@@ -44,52 +45,37 @@ for (const database of databases) {
 
     async function insertOrder(order: { status: StoredOrderStatus; email: string; createdAt: number; name?: string; tracked?: boolean }) {
       const id = `ord_pd_${counter++}`;
-      await db.db
-        .insertInto('orders')
-        .values({
-          id,
-          checkout_key: `key_${id}`,
-          status: order.status,
-          buyer_name: order.name ?? 'Renata Quintela',
-          buyer_email: order.email,
-          buyer_phone: '31991234567',
-          buyer_document: '52998224725',
-          amount_cents: 1990,
-          product_hash: 'p',
-          offer_hash: 'o',
-          postback_secret: `pbs_${id}`,
-          public_ref: `ref_${id}`,
-          created_at: order.createdAt,
-          updated_at: order.createdAt,
-          expires_at: order.createdAt + 30 * 60_000,
-          paid_at: order.status === 'paid' ? order.createdAt + 60_000 : null,
-          utm_source: 'fb',
-          utm_campaign: 'black',
-          ...(order.tracked ? TRACKED : {}),
-          // Every buyer here ticked "Quero receber o PIX e o acesso pelo WhatsApp".
-          whatsapp_consent_at: order.createdAt,
-          whatsapp_consent_text: 'Quero receber o PIX e o acesso pelo WhatsApp',
-          whatsapp_consent_version: '2026-11',
-        })
-        .execute();
+      await insertOrderRow(db, {
+        id,
+        status: order.status,
+        buyer_name: order.name ?? 'Renata Quintela',
+        buyer_email: order.email,
+        buyer_phone: '31991234567',
+        buyer_document: '52998224725',
+        created_at: order.createdAt,
+        paid_at: order.status === 'paid' ? order.createdAt + 60_000 : null,
+        utm_source: 'fb',
+        utm_campaign: 'black',
+        ...(order.tracked ? TRACKED : {}),
+        // Every buyer here ticked "Quero receber o PIX e o acesso pelo WhatsApp".
+        whatsapp_consent_at: order.createdAt,
+        whatsapp_consent_text: 'Quero receber o PIX e o acesso pelo WhatsApp',
+        whatsapp_consent_version: '2026-11',
+      });
       return id;
     }
 
-    const buyerOf = async (id: string) =>
-      db.db
-        .selectFrom('orders')
-        .select([
-          'buyer_name',
-          'buyer_email',
-          'buyer_phone',
-          'buyer_document',
-          'amount_cents',
-          'status',
-          'whatsapp_consent_at',
-          'whatsapp_consent_text',
-        ])
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+    const buyerOf = (id: string) =>
+      orderColumns(db, id, [
+        'buyer_name',
+        'buyer_email',
+        'buyer_phone',
+        'buyer_document',
+        'amount_cents',
+        'status',
+        'whatsapp_consent_at',
+        'whatsapp_consent_text',
+      ]);
 
     it('erases unpaid buyers after UNPAID_RETENTION_DAYS and postbacks after 90 days, keeping paid orders and funnel counts', async () => {
       const oldUnpaid = await insertOrder({ status: 'pending', email: 'old-unpaid@example.com', createdAt: NOW - 31 * DAY });
@@ -113,7 +99,7 @@ for (const database of databases) {
         now: NOW - 89 * DAY,
       });
       await recordFunnelEvent(db.db, { name: 'order_created', path: '/' });
-      const funnelBefore = await db.db.selectFrom('funnel').selectAll().execute();
+      const funnelBefore = await tableRows(db, 'funnel');
 
       const job = createRetentionJob({
         db: db.db,
@@ -140,8 +126,8 @@ for (const database of databases) {
         whatsapp_consent_text: 'Quero receber o PIX e o acesso pelo WhatsApp',
       });
       expect(await buyerOf(oldPaid)).toMatchObject({ buyer_email: 'paid@example.com' });
-      expect(await db.db.selectFrom('webhook_events').select('received_at').execute()).toEqual([{ received_at: NOW - 89 * DAY }]);
-      expect(await db.db.selectFrom('funnel').selectAll().execute()).toEqual(funnelBefore);
+      expect((await tableRows(db, 'webhook_events')).map((row) => row.received_at)).toEqual([NOW - 89 * DAY]);
+      expect(await tableRows(db, 'funnel')).toEqual(funnelBefore);
       // A second pass (or another instance) finds nothing left to do.
       expect(await job.runOnce()).toEqual({ erasedOrders: 0, deletedPostbacks: 0, erasedTrackingIds: 0 });
     });
@@ -158,12 +144,8 @@ for (const database of databases) {
         now: () => NOW,
       });
       expect(await job.runOnce()).toEqual({ erasedOrders: 0, deletedPostbacks: 0, erasedTrackingIds: 2 });
-      const identifiers = async (id: string) =>
-        db.db
-          .selectFrom('orders')
-          .select([...IDENTIFIERS, 'utm_source', 'utm_campaign', 'tracking_consent', 'buyer_email'])
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
+      const identifiers = (id: string) =>
+        orderColumns(db, id, [...IDENTIFIERS, 'utm_source', 'utm_campaign', 'tracking_consent', 'buyer_email']);
       for (const id of [paidLongAgo, expiredUnpaid]) {
         expect(await identifiers(id)).toEqual({
           ...Object.fromEntries(IDENTIFIERS.map((column) => [column, null])),
@@ -192,9 +174,9 @@ for (const database of databases) {
         now: () => NOW,
       });
       await job.runOnce();
-      const opens = await db.db.selectFrom('member_page_opens').select('at').execute();
+      const opens = await tableRows(db, 'member_page_opens');
       expect(opens.map((open) => Number(open.at))).toEqual([NOW - (MEMBER_PAGE_OPEN_RETENTION_DAYS - 1) * DAY]);
-      const quota = await db.db.selectFrom('pix_email_quota').select('message_key').execute();
+      const quota = await tableRows(db, 'pix_email_quota');
       expect(quota.map((row) => row.message_key)).toEqual([`${order}:pix_reminder:60`]);
     });
 
@@ -252,10 +234,10 @@ for (const database of databases) {
         });
       }
       expect((await buyerOf(paid)).status).toBe('paid');
-      const erased = await db.db.selectFrom('orders').select(IDENTIFIERS).where('id', '=', paid).executeTakeFirstOrThrow();
+      const erased = await orderColumns(db, paid, IDENTIFIERS);
       expect(erased).toEqual(Object.fromEntries(IDENTIFIERS.map((column) => [column, null])));
       expect(await buyerOf(other)).toMatchObject({ buyer_email: 'someone.else@example.com', buyer_name: 'Outra Pessoa' });
-      expect(await db.db.selectFrom('webhook_events').selectAll().where('order_id', '=', paid).execute()).toEqual([]);
+      expect(await rowsOfOrder(db, 'webhook_events', paid)).toEqual([]);
       expect((await exportBuyerData(db.db, email)).orders).toEqual([]);
 
       if ('file' in db) {

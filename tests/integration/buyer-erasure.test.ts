@@ -2,17 +2,18 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signInToConsole } from '../support/clients.ts';
 import { quietHoursAround } from '../support/quiet-hours.ts';
 import { Webhook } from 'standardwebhooks';
-import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
+import { useHttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
 import { whatsappStopUrl } from '../../src/server/orders/order-links.ts';
 import { recipientHash } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { parseMail } from './mime.ts';
-import { sandboxSays } from '../support/purchase.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { orderColumns, orderRow, rowsOfOrder, tableRows } from '../support/db-reads.ts';
+import { buy, consoleCall, sandboxSays } from '../support/purchase.ts';
+import { databases } from './test-db.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * Erasing a buyer, end to end on both databases: the real server with e-mails written as `.eml`
@@ -28,61 +29,45 @@ const typeOf = (request: ReceivedRequest) => (JSON.parse(request.body) as { type
 
 for (const database of databases) {
   describe(`erasing a buyer on ${database.name}`, () => {
-    let db: TestDb;
-    let server: TestServer;
-    let receiver: HttpReceiver;
-    let dataDir: string;
+    let dataDir = '';
     let buyers = 0;
-    const env = () => ({
-      DATA_DIR: dataDir,
-      WEBHOOK_URL: `${receiver.url}/hooks`,
-      WEBHOOK_SECRET: SECRET,
-      ADMIN_PASSWORD: PASSWORD,
-      // The WhatsApp messages go now, whatever the hour the test runs at.
-      WHATSAPP_QUIET_HOURS: quietHoursAround(Date.now()),
+    // The data directory (where the e-mails are written) is made before the server and removed after it.
+    beforeEach(() => {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-erasure-'));
     });
+    afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const receiver = useHttpReceiver();
+    beforeEach(() => {
+      receiver.requests.length = 0;
+    });
+    const running = useTestServer(
+      database,
+      () => ({
+        DATA_DIR: dataDir,
+        WEBHOOK_URL: `${receiver.url}/hooks`,
+        WEBHOOK_SECRET: SECRET,
+        ADMIN_PASSWORD: PASSWORD,
+        // The WhatsApp messages go now, whatever the hour the test runs at.
+        WHATSAPP_QUIET_HOURS: quietHoursAround(Date.now()),
+      }),
+      { each: true },
+    );
     const outbox = () => path.join(dataDir, 'outbox');
     const mailFiles = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()) : []);
 
-    beforeAll(async () => {
-      receiver = await startHttpReceiver();
-    });
-    afterAll(async () => {
-      await receiver.stop();
-    });
-    beforeEach(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-erasure-'));
-      receiver.requests.length = 0;
-      db = await database.create();
-      server = await startTestServer(db, env());
-    });
-    afterEach(async () => {
-      await server.stopJobs();
-      await server.stop();
-      await db.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
-
+    /** Renata checks out with `email`, a phone of her own, and WhatsApp's consent when asked; once its e-mails are written. */
     async function checkout(email: string, whatsappConsent = false): Promise<{ orderId: string; publicRef: string }> {
+      const { server, db } = running;
       buyers += 1;
-      const response = await fetch(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Renata Quintela',
-          email,
-          phone: `1197${String(process.pid % 1000).padStart(3, '0')}${String(buyers).padStart(4, '0')}`,
-          checkoutKey: `erasure-${buyers}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`.padEnd(24, 'x'),
-          whatsappConsent,
-        }),
-      });
-      expect(response.status).toBe(201);
+      const phone = `1197${String(process.pid % 1000).padStart(3, '0')}${String(buyers).padStart(4, '0')}`;
+      const { orderId } = await buy(server, { buyer: { name: 'Renata Quintela', email, phone }, fields: { whatsappConsent } });
       await server.background.idle();
-      return (await response.json()) as { orderId: string; publicRef: string };
+      return { orderId, publicRef: (await orderRow(db, orderId)).public_ref };
     }
 
     /** Pays the order and returns the access token from the access e-mail's file. */
     async function payAndReadAccessToken(orderId: string): Promise<string> {
+      const { server, db } = running;
       await sandboxSays(server, db, orderId, 'paid');
       await server.outbox.runOnce();
       const file = mailFiles().find((name) => name.startsWith(`access-${orderId}-`));
@@ -91,11 +76,12 @@ for (const database of databases) {
       return /\/acesso\/(acc_[\w-]+)/.exec(mail.text)![1]!;
     }
 
-    const openLink = (token: string) => fetch(`${server.url}/acesso/${token}`, { redirect: 'manual' });
+    const openLink = (token: string) => fetch(`${running.server.url}/acesso/${token}`, { redirect: 'manual' });
 
-    const consoleCookie = () => signInToConsole(server.url, PASSWORD);
+    const consoleCookie = () => signInToConsole(running.server.url, PASSWORD);
 
     it('from the console: the link stops opening the list, the .eml files go, and the CRM gets order.erased with ids only', async () => {
+      const { db, server } = running;
       const email = `renata.${process.pid}.${Date.now()}@example.com`;
       const other = `outra.${process.pid}.${Date.now()}@example.com`;
       const first = await checkout(email);
@@ -114,14 +100,10 @@ for (const database of databases) {
       await server.outbox.runOnce();
       receiver.requests.length = 0;
       const quotaOfBuyer = async () =>
-        (await db.db.selectFrom('pix_email_quota').select('slot').where('recipient_hash', '=', recipientHash(email)).execute()).length;
+        (await tableRows(db, 'pix_email_quota')).filter((row) => row.recipient_hash === recipientHash(email)).length;
       expect(await quotaOfBuyer()).toBe(2);
 
-      const response = await fetch(`${server.url}/api/admin/buyer/delete`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: await consoleCookie() },
-        body: JSON.stringify({ email, confirmation: email }),
-      });
+      const response = await consoleCall(server.url, await consoleCookie(), '/buyer/delete', { email, confirmation: email });
       expect(response.status).toBe(200);
       expect(((await response.json()) as { erasedOrders: number }).erasedOrders).toBe(2);
 
@@ -154,26 +136,23 @@ for (const database of databases) {
     });
 
     it("takes the WhatsApp consent and message log with the buyer; the export had them; a number's PARAR stays, as a hash", async () => {
+      const { db, server } = running;
       const email = `whats.${process.pid}.${Date.now()}@example.com`;
       const other = `vizinha.${process.pid}.${Date.now()}@example.com`;
       const order = await checkout(email, true);
       await payAndReadAccessToken(order.orderId);
       const bystander = await checkout(other, true);
       // Without the Cloud API the messages are recorded as they would have gone: the PIX, then the access.
-      const logOf = (orderId: string) => db.db.selectFrom('whatsapp_messages').select('kind').where('order_id', '=', orderId).execute();
+      const logOf = (orderId: string) => rowsOfOrder(db, 'whatsapp_messages', orderId);
       expect((await logOf(order.orderId)).map((row) => row.kind).sort()).toEqual(['access', 'pix']);
       expect(await logOf(bystander.orderId)).toHaveLength(1);
       // The buyer stops the messages with the link the messages carry.
-      const stored = await db.db.selectFrom('orders').selectAll().where('id', '=', order.orderId).executeTakeFirstOrThrow();
+      const stored = await orderRow(db, order.orderId);
       const stop = new URL(whatsappStopUrl(server.url, stored)).pathname;
       expect((await fetch(`${server.url}${stop}`, { method: 'POST' })).status).toBe(200);
 
       const cookie = await consoleCookie();
-      const exported = await fetch(`${server.url}/api/admin/buyer/export`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookie },
-        body: JSON.stringify({ email }),
-      });
+      const exported = await consoleCall(server.url, cookie, '/buyer/export', { email });
       const data = (await exported.json()) as {
         orders: Array<{ whatsapp: { consent: { text: string } | null; messages: Array<{ kind: string; status: string }> } }>;
       };
@@ -183,28 +162,26 @@ for (const database of databases) {
         ['access', 'not_sent'],
       ]);
 
-      const erased = await fetch(`${server.url}/api/admin/buyer/delete`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: server.url, Cookie: cookie },
-        body: JSON.stringify({ email, confirmation: email }),
-      });
+      const erased = await consoleCall(server.url, cookie, '/buyer/delete', { email, confirmation: email });
       expect(erased.status).toBe(200);
       expect(await logOf(order.orderId)).toEqual([]);
-      const after = await db.db
-        .selectFrom('orders')
-        .select(['buyer_phone', 'whatsapp_consent_at', 'whatsapp_consent_text', 'whatsapp_consent_version'])
-        .where('id', '=', order.orderId)
-        .executeTakeFirstOrThrow();
+      const after = await orderColumns(db, order.orderId, [
+        'buyer_phone',
+        'whatsapp_consent_at',
+        'whatsapp_consent_text',
+        'whatsapp_consent_version',
+      ]);
       expect(after).toEqual({ buyer_phone: '', whatsapp_consent_at: null, whatsapp_consent_text: null, whatsapp_consent_version: null });
       // The other buyer's log stays; the stop is kept as a hash of the number, never the number.
       expect(await logOf(bystander.orderId)).toHaveLength(1);
-      const optOuts = await db.db.selectFrom('whatsapp_opt_outs').select(['phone_key', 'source']).execute();
+      const optOuts = (await tableRows(db, 'whatsapp_opt_outs')).map(({ phone_key, source }) => ({ phone_key, source }));
       expect(optOuts).toEqual([{ phone_key: expect.stringMatching(/^[\w-]{43}$/), source: 'link' }]);
       expect(JSON.stringify(optOuts)).not.toContain(stored.buyer_phone);
     });
 
     if (database.name === 'sqlite') {
       it('from npm run buyer -- delete: the same revocation, files and webhook', async () => {
+        const { db, server } = running;
         const email = `cli.${process.pid}.${Date.now()}@example.com`;
         const order = await checkout(email);
         const token = await payAndReadAccessToken(order.orderId);
@@ -213,7 +190,7 @@ for (const database of databases) {
         receiver.requests.length = 0;
 
         const output = execFileSync(process.execPath, ['--import', 'tsx', 'src/server/cli/buyer.ts', 'delete', email], {
-          env: { PATH: process.env.PATH ?? '', ...env(), DATABASE_URL: `sqlite:${(db as unknown as { file: string }).file}` },
+          env: { PATH: process.env.PATH ?? '', ...running.env, DATABASE_URL: `sqlite:${(db as unknown as { file: string }).file}` },
           encoding: 'utf8',
           stdio: ['ignore', 'pipe', 'pipe'],
         });

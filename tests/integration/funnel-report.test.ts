@@ -1,33 +1,25 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quietHoursAround } from '../support/quiet-hours.ts';
-import { sandboxSays } from '../support/purchase.ts';
+import { buy, sandboxSays } from '../support/purchase.ts';
 import { createSqliteDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 const run = promisify(execFile);
 
 describe('npm run report', () => {
-  let db: Awaited<ReturnType<typeof createSqliteDb>>;
-  let server: TestServer;
-  beforeAll(async () => {
-    db = await createSqliteDb();
-    server = await startTestServer(db, { WHATSAPP_QUIET_HOURS: quietHoursAround(Date.now()) });
-  });
-  afterAll(async () => {
-    await server.stop();
-    await db.close();
-  });
+  const running = useTestServer({ create: createSqliteDb }, () => ({ WHATSAPP_QUIET_HOURS: quietHoursAround(Date.now()) }));
 
   const event = (name: string, path: string) =>
-    fetch(`${server.url}/api/events`, {
+    fetch(`${running.server.url}/api/events`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ name, path }),
     });
 
   it('reads the counts the real API recorded and prints the rates between steps', async () => {
+    const { db, server } = running;
     for (let index = 0; index < 10; index++) await event('page_view', '/presell');
     for (let index = 0; index < 8; index++) await event('presell_yes', '/presell');
     for (let index = 0; index < 8; index++) await event('page_view', '/');
@@ -35,21 +27,16 @@ describe('npm run report', () => {
     // Two real orders through the checkout API, one of them paid through a postback.
     const orderIds: string[] = [];
     for (let index = 0; index < 2; index++) {
-      const response = await fetch(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Ana Paula',
-          email: `ana${index}@example.com`,
-          phone: `1198765432${index}`,
-          checkoutKey: `report-key-${index}-xxxxxxxx`,
+      const { orderId } = await buy(server, {
+        buyer: { name: 'Ana Paula', email: `ana${index}@example.com`, phone: `1198765432${index}` },
+        fields: {
           // The paid one came from a Meta ad campaign; the other had no campaign parameters.
           ...(index === 0 ? { attribution: { utm_source: 'fb', utm_campaign: 'black', utm_medium: 'cpc' } } : {}),
           // The paid one also asked for WhatsApp: the demo records its PIX message, which comes before the payment.
           ...(index === 0 ? { whatsappConsent: true } : {}),
-        }),
+        },
       });
-      orderIds.push(((await response.json()) as { orderId: string }).orderId);
+      orderIds.push(orderId);
     }
     await server.background.idle();
     await sandboxSays(server, db, orderIds[0]!, 'paid');
@@ -87,6 +74,7 @@ describe('npm run report', () => {
   });
 
   it('refuses a bad --days with a usage line', async () => {
+    const { db } = running;
     await expect(
       run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts', '--days', 'abc'], {
         env: { ...process.env, DATA_DIR: db.dir },

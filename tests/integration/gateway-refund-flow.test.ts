@@ -3,21 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
-import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import type { Db } from '../../src/server/db/database.ts';
 import type { AdminOrderDetail } from '../../src/shared/admin.ts';
-import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import {
-  standInEnv,
-  standInGatewayClient,
-  startGatewayStandIn,
-  type ChargeLedger,
-  type GatewayStandIn,
-  type RefundBehaviour,
-} from '../support/gateway-stand-in.ts';
+import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { orderRow, outboxRows } from '../support/db-reads.ts';
+import { standInGatewayClient, type ChargeLedger, type RefundBehaviour } from '../support/gateway-stand-in.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { postbackFor } from '../support/purchase.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { buyAndPay, consoleCall } from '../support/purchase.ts';
+import { databases } from './test-db.ts';
+import { openSameDatabase, startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Issue 36: a refund made at the gateway (GATEWAY_REFUNDS=1, docs/refunds.md#at-the-gateway) is
@@ -39,96 +33,74 @@ const CHECK_THE_PANEL_FIRST =
 /** Past the gateway refund row's longest backoff (15 min), so the next run finds it due. */
 const PAST_BACKOFF_MS = 16 * 60_000;
 
-interface Running {
-  db: TestDb;
-  gateway: GatewayStandIn;
+type Running = ReturnType<typeof useTestServer<(typeof databases)[number]>> & {
   ledger: ChargeLedger;
   hooks: HttpReceiver;
   dataDir: string;
-  clock: { now: number };
-  server: TestServer;
   admin: string;
-  env: Record<string, string>;
-}
+};
 
 function useGatewayRefundServer(database: (typeof databases)[number]): Running {
-  const running = { clock: { now: Date.UTC(2026, 10, 2, 15, 0, 0) } } as Running;
+  /** The seller's webhook receiver and the server's DATA_DIR, made before the server that names them. */
+  const before = {} as Pick<Running, 'hooks' | 'dataDir'>;
   beforeAll(async () => {
-    running.db = await database.create();
-    running.gateway = await startGatewayStandIn();
-    running.ledger = running.gateway.rememberCharges();
-    running.hooks = await startHttpReceiver();
-    running.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-gw-refund-'));
-    running.env = standInEnv(running.gateway, {
+    before.hooks = await startHttpReceiver();
+    before.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-gw-refund-'));
+  });
+  afterAll(async () => {
+    await before.hooks?.stop();
+    if (before.dataDir) fs.rmSync(before.dataDir, { recursive: true, force: true });
+  });
+  const running = useTestServer(
+    database,
+    () => ({
       GATEWAY_REFUNDS: '1',
       ADMIN_PASSWORD: PASSWORD,
       SUPPORT_EMAIL: SELLER,
-      WEBHOOK_URL: running.hooks.url,
+      WEBHOOK_URL: before.hooks.url,
       WEBHOOK_SECRET,
-      DATA_DIR: running.dataDir,
-    });
-    running.server = await startInstance(running, running.db);
+      DATA_DIR: before.dataDir,
+    }),
+    // A gateway client quick to give up (300 ms).
+    { gateway: (standIn) => standInGatewayClient(standIn), clock: Date.UTC(2026, 10, 2, 15, 0, 0) },
+  ) as Running;
+  beforeAll(async () => {
+    Object.assign(running, before);
+    running.ledger = running.gateway.rememberCharges();
     running.admin = await signInToConsole(running.server.url, PASSWORD, ORIGIN);
-  });
-  afterAll(async () => {
-    await running.server?.stop();
-    await running.hooks?.stop();
-    await running.gateway?.stop();
-    await running.db?.close();
-    if (running.dataDir) fs.rmSync(running.dataDir, { recursive: true, force: true });
   });
   beforeEach(() => running.ledger.answerRefunds({ kind: 'refunds' }));
   return running;
 }
 
-/** A server instance on `db`, with the running test's clock and a gateway client quick to give up (300 ms). */
+/** Another server instance on `db`, as the running one is: the test's clock, a gateway client quick to give up (300 ms). */
 function startInstance(running: Running, db: Db): Promise<TestServer> {
   return startTestServer(db, running.env, { gateway: standInGatewayClient(running.gateway), now: () => running.clock.now });
 }
 
-/** A second connection to the same database (its SQLite file, or its PostgreSQL schema), as another instance has. */
-function openSameDatabase(db: TestDb & { file?: string; url?: string }): Db {
-  return db.file ? openDatabase({ kind: 'sqlite', file: db.file }) : openDatabase({ kind: 'postgres', url: db.url! });
-}
-
-async function readOrder(running: Running, orderId: string) {
-  return running.db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-}
-
-/** A buyer checks out, pays at the gateway, and its postback reaches the server; returns the order and an access link's token. */
-async function buyAndPay(running: Running, buyer = uniqueBuyer('Lia Moraes')) {
-  const { server, ledger } = running;
-  const created = await postOrder<{ orderId: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
-  expect(created.status).toBe(201);
-  const { orderId } = created.body;
-  await server.background.idle();
-  const hash = ledger.byOrder.get(orderId)!.hash;
-  ledger.pay(hash);
-  expect(await postbackFor(server, await readOrder(running, orderId), hash)).toBe(200);
-  await server.background.idle();
-  expect((await readOrder(running, orderId)).paid_at).not.toBeNull();
+/** A buyer checks out, pays at the gateway, and its postback reaches the server; returns the order, its charge and an access link's token. */
+async function buyPaidOrder(running: Running, buyer = uniqueBuyer('Lia Moraes')) {
+  const { orderId, order } = await buyAndPay(running, { buyer, ledger: running.ledger });
+  expect(order.paid_at).not.toBeNull();
   const token = await issueAccessToken(running.db.db, orderId, running.clock.now);
-  return { orderId, hash, token };
+  return { orderId, hash: running.ledger.byOrder.get(orderId)!.hash, token };
 }
 
-async function consoleCall(running: Running, path: string, method: 'GET' | 'POST' = 'GET', body: object = {}) {
-  return fetch(`${running.server.url}/api/admin${path}`, {
-    method,
-    headers: { Cookie: running.admin, Origin: ORIGIN, ...(method === 'POST' ? { 'Content-Type': 'application/json' } : {}) },
-    ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
-  });
+/** A call to the console's API as the signed-in seller. */
+function sellerCall(running: Running, path: string, body?: object): Promise<Response> {
+  return consoleCall(running.server.url, running.admin, path, body, { origin: ORIGIN });
 }
 
 /** "Reembolsar" and its confirmation in the console; resolves with the HTTP status once the work it started is done. */
 async function pressRefund(running: Running, orderId: string, body: object = {}): Promise<number> {
-  const response = await consoleCall(running, `/orders/${orderId}/refund/start`, 'POST', body);
+  const response = await sellerCall(running, `/orders/${orderId}/refund/start`, body);
   await response.body?.cancel();
   await running.server.background.idle();
   return response.status;
 }
 
 async function orderDetail(running: Running, orderId: string): Promise<AdminOrderDetail> {
-  const response = await consoleCall(running, `/orders/${orderId}`);
+  const response = await sellerCall(running, `/orders/${orderId}`);
   expect(response.status).toBe(200);
   return (await response.json()) as AdminOrderDetail;
 }
@@ -159,10 +131,6 @@ function lagReadsOf(running: Running, hash: string): () => void {
   };
 }
 
-async function outboxRows(running: Running, orderId: string, kind: string) {
-  return running.db.db.selectFrom('outbox').select(['kind', 'sent_at']).where('order_id', '=', orderId).where('kind', '=', kind).execute();
-}
-
 /** Where the member's access link leads: the member page, or "Acesso encerrado". */
 async function accessLinkGoesTo(running: Running, token: string): Promise<string | null> {
   const visit = await fetch(`${running.server.url}/acesso/${token}`, { redirect: 'manual' });
@@ -174,7 +142,7 @@ async function expectStillPaid(running: Running, order: { orderId: string; token
   const detail = await orderDetail(running, order.orderId);
   expect(detail).toMatchObject({ status: 'paid', hasAccess: true, refund: { status: 'approved' } });
   expect(await accessLinkGoesTo(running, order.token)).not.toBe('/acesso?encerrado');
-  expect(await outboxRows(running, order.orderId, 'refund_done')).toEqual([]);
+  expect(await outboxRows(running.db, order.orderId, 'refund_done')).toEqual([]);
   return detail;
 }
 
@@ -188,7 +156,7 @@ async function expectFailedAtGateway(running: Running, order: { orderId: string;
 
 /** "Marcar como reembolsado" while the gateway refunds: refused by the server, the order untouched. */
 async function expectMarkRefusedInFlight(running: Running, order: { orderId: string; token: string }) {
-  const mark = await consoleCall(running, `/orders/${order.orderId}/refund`, 'POST');
+  const mark = await sellerCall(running, `/orders/${order.orderId}/refund`, {});
   expect(mark.status).toBe(409);
   expect(await mark.json()).toEqual({
     error: 'O reembolso deste pedido já está em andamento no gateway. Aguarde a confirmação antes de marcar como reembolsado.',
@@ -203,14 +171,14 @@ async function expectRefundedOnce(running: Running, order: { orderId: string; ha
   expect(detail).toMatchObject({ status: 'reversed', hasAccess: false, refundStatus: 'refunded', refund: { status: 'refunded' } });
   expect(running.gateway.refundCalls(order.hash)).toBe(calls);
   expect(await accessLinkGoesTo(running, order.token)).toBe('/acesso?encerrado');
-  const done = await outboxRows(running, order.orderId, 'refund_done');
+  const done = await outboxRows(running.db, order.orderId, 'refund_done');
   expect(done).toHaveLength(1);
   expect(done[0]!.sent_at).not.toBeNull();
   expect(fs.existsSync(path.join(running.dataDir, 'outbox', `refund_done-${order.orderId}@vitrine.eml`))).toBe(true);
-  const hooks = await outboxRows(running, order.orderId, 'webhook:order.refunded');
+  const hooks = await outboxRows(running.db, order.orderId, 'webhook:order.refunded');
   expect(hooks).toHaveLength(1);
   expect(hooks[0]!.sent_at).not.toBeNull();
-  const { public_ref: reference } = await readOrder(running, order.orderId);
+  const { public_ref: reference } = await orderRow(running.db, order.orderId);
   const received = running.hooks.requests
     .map((request) => JSON.parse(request.body) as { type: string; data: { reference: string } })
     .filter((body) => body.type === 'order.refunded' && body.data.reference === reference);
@@ -222,7 +190,7 @@ for (const database of databases) {
     const running = useGatewayRefundServer(database);
 
     it('the gateway refunds: order reversed, access ended, one call, one "Reembolso feito", one webhook', async () => {
-      const order = await buyAndPay(running);
+      const order = await buyPaidOrder(running);
       expect(await pressRefund(running, order.orderId)).toBe(202);
       await runOutbox(running, 3);
       await expectRefundedOnce(running, order);
@@ -231,7 +199,7 @@ for (const database of databases) {
 
     it('a definite refusal (422): the seller reads the gateway message, the order stays paid; "Reembolsar" again calls once more', async () => {
       running.ledger.answerRefunds({ kind: 'fails', status: 422, message: 'Saldo insuficiente para o reembolso.' });
-      const order = await buyAndPay(running);
+      const order = await buyPaidOrder(running);
       expect(await pressRefund(running, order.orderId)).toBe(202);
       await runOutbox(running, 3);
       await expectFailedAtGateway(running, order, 'O gateway recusou o reembolso (HTTP 422): Saldo insuficiente para o reembolso.');
@@ -252,7 +220,7 @@ for (const database of databases) {
     for (const [name, behaviour] of uncertain) {
       it(`an uncertain failure (${name}) after the money moved: the next run reads "refunded" and finishes without a second call`, async () => {
         running.ledger.answerRefunds(behaviour);
-        const order = await buyAndPay(running);
+        const order = await buyPaidOrder(running);
         expect(await pressRefund(running, order.orderId)).toBe(202);
         // The console's own run asked once and got no usable answer: still paid, as far as we know.
         await expectStillPaid(running, order);
@@ -264,7 +232,7 @@ for (const database of databases) {
 
     it('the refund went through but reads lag behind it: no second call while they do, and it finishes once they show it', async () => {
       running.ledger.answerRefunds({ kind: 'fails', status: 502, refundsAnyway: true });
-      const order = await buyAndPay(running);
+      const order = await buyPaidOrder(running);
       const caughtUp = lagReadsOf(running, order.hash);
       try {
         expect(await pressRefund(running, order.orderId)).toBe(202);
@@ -283,7 +251,7 @@ for (const database of databases) {
     });
 
     it('an accepted call whose refund is still not seen after 30 minutes: the seller is asked to check the panel, and nothing is called again', async () => {
-      const order = await buyAndPay(running);
+      const order = await buyPaidOrder(running);
       const caughtUp = lagReadsOf(running, order.hash);
       try {
         expect(await pressRefund(running, order.orderId)).toBe(202);
@@ -298,7 +266,7 @@ for (const database of databases) {
       }
       // The call may have gone through: the console warns, and the server wants the seller's word that they looked.
       expect((await orderDetail(running, order.orderId)).refund?.gateway.mayHaveRefunded).toBe(true);
-      const unchecked = await consoleCall(running, `/orders/${order.orderId}/refund/start`, 'POST');
+      const unchecked = await sellerCall(running, `/orders/${order.orderId}/refund/start`, {});
       expect(unchecked.status).toBe(409);
       expect(await unchecked.json()).toEqual({ error: CHECK_THE_PANEL_FIRST });
       await running.server.background.idle();
@@ -310,7 +278,7 @@ for (const database of databases) {
     });
 
     it('a call still unseen after 30 minutes, retried once the seller checked the panel: the gateway is asked again, once', async () => {
-      const order = await buyAndPay(running);
+      const order = await buyPaidOrder(running);
       const caughtUp = lagReadsOf(running, order.hash);
       try {
         // The first call never arrived (the gateway answered, but refunded nothing): the panel shows it still paid.
@@ -330,7 +298,7 @@ for (const database of databases) {
 
     it('pending_refund: "em processamento", no further calls while it waits, then refunded once the gateway finishes', async () => {
       running.ledger.answerRefunds({ kind: 'pending' });
-      const order = await buyAndPay(running);
+      const order = await buyPaidOrder(running);
       expect(await pressRefund(running, order.orderId)).toBe(202);
       await runOutbox(running, 4);
       const detail = await expectStillPaid(running, order);
@@ -347,7 +315,7 @@ for (const database of databases) {
     });
 
     it('retries: a double "Reembolsar" and many outbox runs still make one call', async () => {
-      const order = await buyAndPay(running);
+      const order = await buyPaidOrder(running);
       const statuses = await Promise.all([pressRefund(running, order.orderId), pressRefund(running, order.orderId)]);
       expect(statuses.sort()).toEqual([202, 409]);
       await runOutbox(running, 10, 30_000);
@@ -369,7 +337,7 @@ for (const database of databases) {
       try {
         // Slow but in time (the client waits 300 ms): the call is in flight while the other instance's run looks.
         running.ledger.answerRefunds({ kind: 'hangs', ms: 150, refundsAnyway: true });
-        const order = await buyAndPay(running);
+        const order = await buyPaidOrder(running);
         expect(await pressRefund(running, order.orderId)).toBe(202);
         for (let round = 0; round < 6; round++) {
           running.clock.now += round === 0 ? 0 : PAST_BACKOFF_MS;
@@ -386,18 +354,18 @@ for (const database of databases) {
 
     it("a buyer's second payment within 48 h is refunded at the gateway on its own, the first untouched, and the seller is told", async () => {
       const buyer = uniqueBuyer('Otávio Reis');
-      const original = await buyAndPay(running, buyer);
+      const original = await buyPaidOrder(running, buyer);
       running.clock.now += 60 * 60_000;
-      const duplicate = await buyAndPay(running, { ...buyer, phone: '(41) 99654-3210' });
+      const duplicate = await buyPaidOrder(running, { ...buyer, phone: '(41) 99654-3210' });
       await runOutbox(running, 3);
 
-      expect((await readOrder(running, duplicate.orderId)).duplicate_of).toBe(original.orderId);
+      expect((await orderRow(running.db, duplicate.orderId)).duplicate_of).toBe(original.orderId);
       await expectRefundedOnce(running, duplicate);
       expect((await orderDetail(running, duplicate.orderId)).refund).toMatchObject({ origin: 'duplicate', decidedBy: 'auto' });
       expect(running.gateway.refundCalls(original.hash)).toBe(0);
       expect(await orderDetail(running, original.orderId)).toMatchObject({ status: 'paid', hasAccess: true, refund: null });
       expect(await accessLinkGoesTo(running, original.token)).not.toBe('/acesso?encerrado');
-      const alert = await outboxRows(running, duplicate.orderId, 'duplicate_alert');
+      const alert = await outboxRows(running.db, duplicate.orderId, 'duplicate_alert');
       expect(alert).toHaveLength(1);
       expect(alert[0]!.sent_at).not.toBeNull();
       const alertFile = fs.readFileSync(path.join(running.dataDir, 'outbox', `duplicate-${duplicate.orderId}@vitrine.eml`), 'utf8');

@@ -2,19 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { inlineScriptHashes } from '../../src/server/http/csp.ts';
-import { createLogger } from '../../src/server/lib/logger.ts';
 import { publicConfig, publicConfigScript } from '../../src/server/config/public-config.ts';
 import { loadSite } from '../../src/server/http/site.ts';
 import { pageKeys } from '../../src/shared/route-lookup.ts';
 import { PUBLIC_CONFIG_PLACEHOLDER } from '../../src/shared/public-config.ts';
 import { documentFile } from '../../src/shared/routes.ts';
-import { startGatewayStandIn, standInEnv, type GatewayStandIn } from '../support/gateway-stand-in.ts';
-import { listenOnLoopback, type LoopbackServer } from '../support/loopback.ts';
-import { createSqliteDb, type TestDb } from './test-db.ts';
-import { startTestServer } from '../support/test-server.ts';
+import { createSqliteDb } from './test-db.ts';
+import { startTestServer, useTestServer } from '../support/test-server.ts';
 
 /**
  * The policies a browser enforces, over real HTTP, for a shop with GA4, the Meta Pixel and Clarity
@@ -35,14 +31,8 @@ const directive = (policy: string, name: string) =>
     .find((part) => part.startsWith(`${name} `)) ?? '';
 
 describe('Content-Security-Policy and Permissions-Policy by page', () => {
-  let db: TestDb;
-  let gateway: GatewayStandIn;
   let clientDir: string;
-  let server: LoopbackServer;
-
-  beforeAll(async () => {
-    db = await createSqliteDb();
-    gateway = await startGatewayStandIn();
+  beforeAll(() => {
     // A stand-in for the client build: each document with the config placeholder, and one asset.
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-headers-'));
     for (const key of pageKeys) {
@@ -52,26 +42,23 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
     }
     fs.mkdirSync(path.join(clientDir, 'assets'));
     fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc123.js'), 'console.log(1)');
-    const config = loadConfig({
-      DATA_DIR: '/tmp/vitrine-unused',
-      ADMIN_PASSWORD: 'senha-do-painel-headers',
-      ...standInEnv(gateway),
-      ...TRACKERS,
-    });
-    // As main.ts loads it.
-    const browserConfig = publicConfig(config);
-    const site = loadSite(clientDir, publicConfigScript(browserConfig), browserConfig);
-    const logger = createLogger({ level: 'error', sink: { write: () => undefined } });
-    server = await listenOnLoopback(composeServer({ config, database: db, logger, site }).app.fetch);
   });
-  afterAll(async () => {
-    await server?.close();
-    await gateway?.stop();
-    await db?.close();
-    fs.rmSync(clientDir, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+  const running = useTestServer(
+    { create: createSqliteDb },
+    { ADMIN_PASSWORD: 'senha-do-painel-headers', ...TRACKERS },
+    {
+      gateway: true,
+      // As main.ts loads it.
+      site: () => {
+        const browserConfig = publicConfig(loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ...running.env }));
+        return loadSite(clientDir, publicConfigScript(browserConfig), browserConfig);
+      },
+    },
+  );
 
   it('lets the landing and legal pages load the configured trackers and a gateway’s https images', async () => {
+    const { server } = running;
     for (const pathname of ['/', '/presell', '/termos', '/privacidade']) {
       const response = await fetch(`${server.url}${pathname}`);
       expect(response.status, pathname).toBe(200);
@@ -85,6 +72,7 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
   });
 
   it('gives the member area, an order, its opt-out, the review page and the console no tracker host and no remote image', async () => {
+    const { server } = running;
     const personal = [
       ['/painel', 200],
       ['/acesso', 200],
@@ -115,6 +103,7 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
   });
 
   it('sends the Permissions-Policy on documents, assets, API answers, redirects and every 404', async () => {
+    const { server } = running;
     const answers = [
       ['GET', '/', 200],
       ['HEAD', '/', 200],

@@ -1,28 +1,13 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
-import { loadConfig } from '../../src/server/config/config.ts';
-import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
+import type { LogFormat } from '../../src/server/lib/logger.ts';
+import { lastAppliedMigration, rowCounts, setMigrationApplied, sqliteChanges } from '../support/db-reads.ts';
+import { createTestApp } from '../support/test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
 
 /** The server as main.ts wires it, with its log lines kept in memory in the given format. */
-function composeWithLog(db: TestDb, format: 'json' | 'text' = 'json', env: Record<string, string> = {}) {
-  const lines: Array<{ level: LogLevel; line: string }> = [];
-  const logger = createLogger({ level: 'debug', format, sink: { write: (level, line) => lines.push({ level, line }) } });
-  const config = loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ...env });
-  const composed: ComposedServer = composeServer({ config, database: db, logger });
-  return { composed, lines, logger };
-}
-
-/** Rows in every table the app owns (Kysely's bookkeeping included): a probe must change none. */
-async function rowCounts(db: TestDb): Promise<Record<string, number>> {
-  const tables = await db.db.introspection.getTables({ withInternalKyselyTables: true });
-  const counts: Record<string, number> = {};
-  for (const table of tables) {
-    const result = await sql<{ n: number }>`select count(*) as n from ${sql.table(table.name)}`.execute(db.db);
-    counts[table.name] = Number(result.rows[0]?.n);
-  }
-  return counts;
+function composeWithLog(db: TestDb, format: LogFormat = 'json') {
+  const composed = createTestApp(db, {}, { logFormat: format });
+  return { composed, lines: composed.logLines, logger: composed.logger };
 }
 
 describe.each(databases)('health probes on $name', ({ name, create }) => {
@@ -47,10 +32,10 @@ describe.each(databases)('health probes on $name', ({ name, create }) => {
 
   it('probes write nothing: no funnel count, no rate-limit counter, no row anywhere', async () => {
     const { composed } = composeWithLog(db);
+    // Rows in every table the app owns (Kysely's bookkeeping included): a probe must change none.
     const before = await rowCounts(db);
     // For SQLite, the connection's own change counter catches even an update that keeps row counts.
-    const changes = async () =>
-      name === 'sqlite' ? Number((await sql<{ n: number }>`select total_changes() as n`.execute(db.db)).rows[0]?.n) : 0;
+    const changes = async () => (name === 'sqlite' ? sqliteChanges(db) : 0);
     const changesBefore = await changes();
     for (let i = 0; i < 20; i++) {
       expect((await composed.app.request('/healthz', { headers: { 'X-Forwarded-For': `203.0.113.${i}` } })).status).toBe(200);
@@ -73,15 +58,15 @@ describe.each(databases)('health probes on $name', ({ name, create }) => {
 
   it('/readyz answers 503 while a known migration is not applied to the database', async () => {
     const { composed, lines } = composeWithLog(db);
-    const last = (await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db.db)).rows[0]!.name;
-    await sql`delete from kysely_migration where name = ${last}`.execute(db.db);
+    const last = await lastAppliedMigration(db);
+    await setMigrationApplied(db, last, false);
     try {
       const response = await composed.app.request('/readyz');
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ status: 'unavailable', reason: 'migrations pending' });
       expect(lines.some(({ level, line }) => level === 'warn' && line.includes(last))).toBe(true);
     } finally {
-      await sql`insert into kysely_migration (name, timestamp) values (${last}, ${new Date().toISOString()})`.execute(db.db);
+      await setMigrationApplied(db, last, true);
     }
     expect((await composed.app.request('/readyz')).status).toBe(200);
   });

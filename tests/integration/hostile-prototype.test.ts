@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { orderRow, setOrderColumns } from '../support/db-reads.ts';
+import { buy } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
 
@@ -95,13 +97,7 @@ for (const database of databases) {
       const before = await answers();
       expect(before.live).toBe(200);
 
-      const created = await postOrder<{ orderId: string }>(server.url, { ...uniqueBuyer('Vera Lima'), checkoutKey: newCheckoutKey() });
-      expect(created.status).toBe(201);
-      const order = await db.db
-        .selectFrom('orders')
-        .select(['id', 'postback_secret'])
-        .where('id', '=', created.body.orderId)
-        .executeTakeFirstOrThrow();
+      const order = await orderRow(db, (await buy(server, { buyer: uniqueBuyer('Vera Lima') })).orderId);
 
       const statuses: number[] = [];
       const loginAnswers: Array<Awaited<ReturnType<typeof login>>> = [];
@@ -109,7 +105,7 @@ for (const database of databases) {
         // The postback route with the order's secret (read and parsed), with a wrong one, without any.
         for (const query of [`${order.id}.${order.postback_secret}`, `${order.id}.wrong`, '']) {
           // Each valid postback opens the order's read window anew, so each body is really parsed.
-          await db.db.updateTable('orders').set({ postback_read_at: null }).where('id', '=', order.id).execute();
+          await setOrderColumns(db, order.id, { postback_read_at: null });
           statuses.push(await send(`/api/webhooks/gateway?t=${query}`, type, body));
         }
         statuses.push(await send('/api/orders', type, body));
@@ -140,8 +136,7 @@ for (const database of databases) {
       expectPrototypeUntouched();
 
       expect(await answers()).toEqual(before);
-      const checkout = await postOrder(server.url, { ...uniqueBuyer('Rita Alves'), checkoutKey: newCheckoutKey() });
-      expect(checkout.status).toBe(201);
+      await buy(server, { buyer: uniqueBuyer('Rita Alves') });
     });
   });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { uniqueBuyer } from '../support/clients.ts';
+import { orderRow, rowCount, setOrderColumns } from '../support/db-reads.ts';
+import { buy } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
 import { useTestServer, type TestServer } from '../support/test-server.ts';
 import type { TestDb } from './test-db.ts';
@@ -38,9 +40,7 @@ const hostileBodies: Array<[string, string]> = [
 ];
 
 async function createOrder(server: TestServer, db: TestDb) {
-  const created = await postOrder<{ orderId: string }>(server.url, { ...uniqueBuyer('Lia Campos'), checkoutKey: newCheckoutKey() });
-  expect(created.status).toBe(201);
-  return db.db.selectFrom('orders').select(['id', 'postback_secret']).where('id', '=', created.body.orderId).executeTakeFirstOrThrow();
+  return orderRow(db, (await buy(server, { buyer: uniqueBuyer('Lia Campos') })).orderId);
 }
 
 /**
@@ -82,10 +82,10 @@ for (const database of databases) {
       const { server, db } = running;
       const order = await createOrder(server, db);
       for (const [type, body] of hostileBodies) {
-        const events = await db.db.selectFrom('webhook_events').select(db.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const events = await rowCount(db, 'webhook_events');
         const cost = await cpuCost(server, async () => {
           // A new read window each time: every body is read, parsed, stripped and stored.
-          await db.db.updateTable('orders').set({ postback_read_at: null }).where('id', '=', order.id).execute();
+          await setOrderColumns(db, order.id, { postback_read_at: null });
           const response = await fetch(`${server.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
             method: 'POST',
             headers: { 'Content-Type': type },
@@ -95,8 +95,7 @@ for (const database of databases) {
           await response.body?.cancel();
         });
         expect(cost, `${type} ${body.slice(0, 12)}`).toBeLessThan(BUDGET_MS);
-        const after = await db.db.selectFrom('webhook_events').select(db.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-        expect(Number(after.n)).toBe(Number(events.n) + 3);
+        expect(await rowCount(db, 'webhook_events')).toBe(events + 3);
       }
     });
 

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/checkout-repository.ts';
 import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { orderRow, ordersBy, setOrderColumns, setSandboxCharge } from '../support/db-reads.ts';
 import { postbackFor } from '../support/purchase.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { databases } from './test-db.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * A process that dies while the gateway holds its charge request leaves the order `creating`
@@ -12,31 +13,20 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
  */
 for (const database of databases) {
   describe(`a charge interrupted by a crash on ${database.name}`, () => {
-    let db: TestDb;
-    let server: TestServer;
-    let clock = Date.now();
+    const running = useTestServer(database, {}, { clock: 'now' });
 
-    beforeAll(async () => {
-      db = await database.create();
-      server = await startTestServer(db, {}, { now: () => clock });
-    });
-    afterAll(async () => {
-      await server?.background.idle();
-      await server?.stop();
-      await db?.close();
-    });
-
-    const stored = (id: string) => db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const stored = (id: string) => orderRow(running.db, id);
     const checkout = (buyer: { name: string; email: string; phone: string }, checkoutKey = newCheckoutKey()) =>
-      postOrder<{ orderId?: string; error?: string; pix?: { code: string } }>(server.url, { ...buyer, checkoutKey });
+      postOrder<{ orderId?: string; error?: string; pix?: { code: string } }>(running.server.url, { ...buyer, checkoutKey });
+    /** The buyer pays the charge `hash` (not always the order's own), and its postback reaches the server. */
     async function pay(order: { id: string; postback_secret: string }, hash: string) {
-      await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', hash).execute();
-      expect(await postbackFor(server, order, hash)).toBe(200);
-      await server.background.idle();
+      await setSandboxCharge(running.db, hash, 'paid');
+      expect(await postbackFor(running.server, order, hash)).toBe(200);
+      await running.server.background.idle();
     }
 
     it('holds the buyer only while the request could still answer; then the same key gets a PIX, and paying both charges is flagged', async () => {
-      clock = Date.now();
+      running.clock.now = Date.now();
       const buyer = uniqueBuyer('Paula Reis');
       const key = newCheckoutKey();
       const first = await checkout(buyer, key);
@@ -44,14 +34,10 @@ for (const database of databases) {
       const dead = await stored(first.body.orderId!);
       const lostHash = dead.transaction_hash!;
       // As if the process died after the gateway created the charge but before we stored its answer.
-      await db.db
-        .updateTable('orders')
-        .set({ status: 'creating', transaction_hash: null, pix_code: null })
-        .where('id', '=', dead.id)
-        .execute();
+      await setOrderColumns(running.db, dead.id, { status: 'creating', transaction_hash: null, pix_code: null });
 
       // Still inside the window: the in-flight answer, for the same key and for the same e-mail.
-      clock = Number(dead.created_at) + CHARGE_IN_FLIGHT_MS - 1_000;
+      running.clock.now = Number(dead.created_at) + CHARGE_IN_FLIGHT_MS - 1_000;
       const inFlight = await Promise.all([checkout(buyer, key), checkout(buyer)]);
       expect(inFlight.map((reply) => [reply.status, reply.body.error])).toEqual([
         [502, 'Erro ao processar pagamento'],
@@ -60,7 +46,7 @@ for (const database of databases) {
       expect((await stored(dead.id)).status).toBe('creating');
 
       // Past it: the same key starts a new order with its own charge; the dead one is kept, failed.
-      clock = Number(dead.created_at) + CHARGE_IN_FLIGHT_MS + 1_000;
+      running.clock.now = Number(dead.created_at) + CHARGE_IN_FLIGHT_MS + 1_000;
       const again = await checkout(buyer, key);
       expect(again.status).toBe(201);
       expect(again.body.pix?.code).toMatch(/^000201/);
@@ -71,7 +57,7 @@ for (const database of databases) {
       const fresh = await stored(again.body.orderId!);
       expect(fresh).toMatchObject({ status: 'pending', checkout_key: key });
       expect(fresh.transaction_hash).not.toBe(lostHash);
-      const orders = await db.db.selectFrom('orders').select('id').where('buyer_email', '=', buyer.email.toLowerCase()).execute();
+      const orders = await ordersBy(running.db, 'buyer_email', buyer.email.toLowerCase());
       expect(orders).toHaveLength(2);
 
       // The buyer paid the lost charge too (the gateway e-mailed its code): its postback still
@@ -80,7 +66,7 @@ for (const database of databases) {
       expect(await stored(dead.id)).toMatchObject({ status: 'paid', transaction_hash: lostHash });
       await pay(fresh, fresh.transaction_hash!);
       expect(await stored(fresh.id)).toMatchObject({ status: 'paid', duplicate_of: dead.id });
-      expect(server.logLines.filter(({ level }) => level === 'error')).toEqual([]);
+      expect(running.server.logLines.filter(({ level }) => level === 'error')).toEqual([]);
     });
   });
 }

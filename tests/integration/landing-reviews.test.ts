@@ -3,17 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
-import { loadConfig } from '../../src/server/config/config.ts';
+import type { ComposedServer } from '../../src/server/compose.ts';
 import { inlineScriptHashes } from '../../src/server/http/csp.ts';
 import { loadSite } from '../../src/server/http/site.ts';
 import { REVIEWS_CHECK_MS } from '../../src/server/reviews/landing-reviews.ts';
-import { createLogger } from '../../src/server/lib/logger.ts';
 import { pageKeys } from '../../src/shared/route-lookup.ts';
 import { REVIEWS_MARKER } from '../../src/shared/reviews-marker.ts';
 import type { ReviewStatus } from '../../src/shared/reviews.ts';
 import { documentFile } from '../../src/shared/routes.ts';
-import { databases, type TestDb } from './test-db.ts';
+import { deleteReviews, insertOrderRow, insertReviewRow, setReviewColumns } from '../support/db-reads.ts';
+import { createTestApp, useTestServer } from '../support/test-server.ts';
+import { databases } from './test-db.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** 2026-12-01 12:00 in São Paulo. */
@@ -40,13 +40,9 @@ async function landingBodies(server: ComposedServer): Promise<Record<'plain' | '
   };
 }
 
-describe.each(databases)('verified reviews on the landing page ($name)', ({ create }) => {
-  let db: TestDb;
+describe.each(databases)('verified reviews on the landing page ($name)', (database) => {
   let clientDir: string;
-  let server: ComposedServer;
-
-  beforeAll(async () => {
-    db = await create();
+  beforeAll(() => {
     // A stand-in for the client build: `/` carries the marker where section 6's reviews go.
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-reviews-'));
     for (const key of pageKeys) {
@@ -55,21 +51,12 @@ describe.each(databases)('verified reviews on the landing page ($name)', ({ crea
       const body = key === 'landing' ? `<main><h2>Recarga</h2>${REVIEWS_MARKER}<h2>Serviços</h2></main>` : '';
       fs.writeFileSync(file, `<!doctype html><title>PAGE-${key}</title>${body}<script>${LANDING_SCRIPT}</script>`);
     }
-    server = composeServer({
-      config: loadConfig({ DATA_DIR: '/tmp/vitrine-unused', REVIEWS_MIN: '3' }),
-      database: db,
-      logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
-      site: loadSite(clientDir),
-      now: () => NOW,
-    });
   });
-  afterAll(async () => {
-    fs.rmSync(clientDir, { recursive: true, force: true });
-    await db.close();
-  });
+  afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+  const running = useTestServer(database, { REVIEWS_MIN: '3' }, { clock: NOW, site: () => loadSite(clientDir) });
   beforeEach(async () => {
-    await db.db.deleteFrom('reviews').execute();
-    await server.refreshReviews();
+    await deleteReviews(running.db);
+    await running.server.refreshReviews();
   });
 
   let seq = 0;
@@ -77,49 +64,34 @@ describe.each(databases)('verified reviews on the landing page ($name)', ({ crea
     seq += 1;
     const orderId = `ord_review_${seq}`;
     // Its purchase, paid: only a purchase that still stands shows its review.
-    await db.db
-      .insertInto('orders')
-      .values({
-        id: orderId,
-        checkout_key: `key_review_${seq}`,
-        status: 'paid',
-        buyer_name: `Cliente ${seq}`,
-        buyer_email: `cliente-${seq}@example.com`,
-        buyer_phone: '11987654321',
-        amount_cents: 1990,
-        product_hash: 'sandbox-product',
-        offer_hash: 'sandbox-offer',
-        postback_secret: `pbs_review_${seq}`,
-        public_ref: `ref_review_${seq}`,
-        created_at: Date.UTC(2026, 10, 10, 15),
-        updated_at: Date.UTC(2026, 10, 10, 15),
-        expires_at: Date.UTC(2026, 10, 10, 16),
-        paid_at: Date.UTC(2026, 10, 10, 15),
-      })
-      .execute();
-    await db.db
-      .insertInto('reviews')
-      .values({
-        order_id: orderId,
-        rating: fields.rating ?? 5,
-        text: fields.text,
-        display_name: fields.name ?? `Cliente ${seq}.`,
-        city: 'Recife',
-        state: 'PE',
-        photo_url: null,
-        consent_at: NOW - 20 * DAY,
-        status: fields.status ?? 'published',
-        position: fields.position ?? seq,
-        purchased_at: Date.UTC(2026, 10, 10, 15),
-        created_at: NOW - 20 * DAY,
-        updated_at: NOW - 14 * DAY,
-        published_at: fields.status === 'published' || fields.status === undefined ? NOW - 14 * DAY : null,
-      })
-      .execute();
+    await insertOrderRow(running.db, {
+      id: orderId,
+      status: 'paid',
+      buyer_name: `Cliente ${seq}`,
+      buyer_email: `cliente-${seq}@example.com`,
+      created_at: Date.UTC(2026, 10, 10, 15),
+    });
+    await insertReviewRow(running.db, {
+      order_id: orderId,
+      rating: fields.rating ?? 5,
+      text: fields.text,
+      display_name: fields.name ?? `Cliente ${seq}.`,
+      city: 'Recife',
+      state: 'PE',
+      photo_url: null,
+      consent_at: NOW - 20 * DAY,
+      status: fields.status ?? 'published',
+      position: fields.position ?? seq,
+      purchased_at: Date.UTC(2026, 10, 10, 15),
+      created_at: NOW - 20 * DAY,
+      updated_at: NOW - 14 * DAY,
+      published_at: fields.status === 'published' || fields.status === undefined ? NOW - 14 * DAY : null,
+    });
     return orderId;
   }
 
   it('leaves the section out while fewer than REVIEWS_MIN are published, in every encoding', async () => {
+    const { server } = running;
     await insertReview({ text: 'Primeira avaliação publicada, muito boa.' });
     await insertReview({ text: 'Segunda avaliação publicada, ótima lista.' });
     await insertReview({ text: 'Uma avaliação que o vendedor escondeu.', status: 'hidden' });
@@ -133,6 +105,7 @@ describe.each(databases)('verified reviews on the landing page ($name)', ({ crea
   });
 
   it('shows the cards, the average and the count from REVIEWS_MIN on, never a hidden or withdrawn one', async () => {
+    const { server } = running;
     await insertReview({ text: 'Primeira avaliação publicada, muito boa.', rating: 5 });
     await insertReview({ text: 'Segunda avaliação publicada, ótima lista.', rating: 4 });
     await insertReview({ text: 'Terceira avaliação publicada, recomendo.', rating: 5 });
@@ -159,6 +132,7 @@ describe.each(databases)('verified reviews on the landing page ($name)', ({ crea
   });
 
   it('follows moderation on refreshReviews(): a newly published one appears, an unpublished one goes', async () => {
+    const { db, server } = running;
     const first = await insertReview({ text: 'Primeira avaliação publicada, muito boa.' });
     await insertReview({ text: 'Segunda avaliação publicada, ótima lista.' });
     await insertReview({ text: 'Terceira avaliação publicada, recomendo.' });
@@ -166,8 +140,8 @@ describe.each(databases)('verified reviews on the landing page ($name)', ({ crea
     await server.refreshReviews();
     expect((await landingBodies(server)).br).not.toContain('publicada mais tarde');
 
-    await db.db.updateTable('reviews').set({ status: 'published', published_at: NOW }).where('order_id', '=', later).execute();
-    await db.db.updateTable('reviews').set({ status: 'withdrawn', position: null }).where('order_id', '=', first).execute();
+    await setReviewColumns(db, later, { status: 'published', published_at: NOW });
+    await setReviewColumns(db, first, { status: 'withdrawn', position: null });
     // Still the old bytes until the refresh.
     expect((await landingBodies(server)).gzip).toContain('Primeira avaliação');
     await server.refreshReviews();
@@ -180,28 +154,19 @@ describe.each(databases)('verified reviews on the landing page ($name)', ({ crea
   });
 
   it('follows a change made elsewhere (another instance, `npm run buyer delete`) within seconds, with no signal', async () => {
+    const { db } = running;
     const first = await insertReview({ text: 'Primeira avaliação publicada, muito boa.' });
     await insertReview({ text: 'Segunda avaliação publicada, ótima lista.' });
     await insertReview({ text: 'Terceira avaliação publicada, recomendo.' });
     const fourth = await insertReview({ text: 'Quarta avaliação publicada, chegou rápido.' });
     // A second instance on the same database, running its jobs as main.ts does.
-    const other = composeServer({
-      config: loadConfig({ DATA_DIR: '/tmp/vitrine-unused', REVIEWS_MIN: '3' }),
-      database: db,
-      logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
-      site: loadSite(clientDir),
-      now: () => NOW,
-    });
+    const other = createTestApp(db, { REVIEWS_MIN: '3' }, { site: loadSite(clientDir), now: () => NOW });
     other.startJobs();
     try {
       await expect.poll(async () => (await landingBodies(other)).plain, { timeout: 10_000 }).toContain('Quarta avaliação');
       // Erased by the command line (a row gone) and withdrawn on the first instance (a status changed).
-      await db.db.deleteFrom('reviews').where('order_id', '=', fourth).execute();
-      await db.db
-        .updateTable('reviews')
-        .set({ status: 'withdrawn', position: null, updated_at: NOW })
-        .where('order_id', '=', first)
-        .execute();
+      await deleteReviews(db, fourth);
+      await setReviewColumns(db, first, { status: 'withdrawn', position: null, updated_at: NOW });
       const started = Date.now();
       await expect
         .poll(async () => (await landingBodies(other)).br, { timeout: 10_000, interval: 200 })
@@ -218,6 +183,7 @@ describe.each(databases)('verified reviews on the landing page ($name)', ({ crea
   });
 
   it('escapes what buyers wrote', async () => {
+    const { server } = running;
     await insertReview({ text: 'Ótimo <script>alert(1)</script> & "aspas" \'simples\'', name: '<img src=x onerror=alert(1)>' });
     await insertReview({ text: 'Segunda avaliação publicada, ótima lista.' });
     await insertReview({ text: 'Terceira avaliação publicada, recomendo.' });

@@ -1,26 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LiveSignals } from '../../src/shared/live.ts';
 import { businessMonth } from '../../src/shared/time.ts';
-import { fetchFrom, newCheckoutKey, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { orderRow, setOrderColumns, setSandboxCharge, tableRows } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { createTestApp, startTestServer, type TestServer } from '../support/test-server.ts';
+import { createTestApp, useTestServer, type TestServer } from '../support/test-server.ts';
 
 const visitor = () => Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
-/** A new buyer from a new client address starts a checkout. */
-async function postOrder(server: TestServer) {
-  const response = await fetchFrom(newClientAddress())(`${server.url}/api/orders`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: newCheckoutKey() }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+/** A new buyer from a new client address starts a checkout (which a sell-out may refuse). */
+const startCheckout = (server: TestServer) => postOrder(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() });
 
-/** The buyer pays at the gateway (the sandbox), and the status poll confirms it. */
+/** The buyer pays at the gateway (the sandbox), and the status poll (not a postback) confirms it. */
 async function pay(server: TestServer, db: TestDb, orderId: string) {
-  const order = await db.db.selectFrom('orders').select('transaction_hash').where('id', '=', orderId).executeTakeFirstOrThrow();
-  await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
+  const order = await orderRow(db, orderId);
+  await setSandboxCharge(db, order.transaction_hash!, 'paid');
   const status = (await (await fetch(`${server.url}/api/orders/${orderId}`)).json()) as { status: string };
   expect(status.status).toBe('paid');
 }
@@ -41,29 +35,21 @@ function beat(server: { url: string }, visitorId: string) {
 
 for (const database of databases) {
   describe(`live signals on ${database.name}`, () => {
-    let db: TestDb;
-    let server: TestServer | undefined;
-    beforeEach(async () => {
-      db = await database.create();
-    });
-    afterEach(async () => {
-      await server?.stop();
-      server = undefined;
-      await db.close();
-    });
+    const running = useTestServer(database, {}, { each: true });
 
     it('only payment takes a spot: unpaid charges leave the month open, two paid orders sell it out and a third charge is refused', async () => {
-      server = await startTestServer(db, { MONTHLY_CAPACITY: '2' });
+      const { db } = running;
+      const server = await running.restart({ MONTHLY_CAPACITY: '2' });
       const before = await readLive(server);
       expect(before.response.headers.get('cache-control')).toBe('no-store');
       expect(before.signals).toMatchObject({ spotsLeft: 2, capacity: 2, soldOut: false });
 
-      const first = await postOrder(server);
-      const second = await postOrder(server);
+      const first = await startCheckout(server);
+      const second = await startCheckout(server);
       expect([first.status, second.status]).toEqual([201, 201]);
       // Two PIX charges on offer, none paid: nothing is taken.
       expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 2, soldOut: false });
-      expect((await postOrder(server)).status).toBe(201);
+      expect((await startCheckout(server)).status).toBe(201);
 
       await pay(server, db, first.body.orderId as string);
       expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 1, soldOut: false });
@@ -82,16 +68,17 @@ for (const database of databases) {
       });
       expect(Math.abs(signals.serverTime - Date.now())).toBeLessThan(5_000);
 
-      const refused = await postOrder(server);
+      const refused = await startCheckout(server);
       expect(refused.status).toBe(409);
       expect(refused.body.error).toMatch(/^As vagas deste mês esgotaram\./);
-      expect(await db.db.selectFrom('orders').select('id').execute()).toHaveLength(3);
+      expect(await tableRows(db, 'orders')).toHaveLength(3);
     });
 
     it('a charge already on offer stays payable after the sell-out and is honoured; a refund gives its spot back', async () => {
-      server = await startTestServer(db, { MONTHLY_CAPACITY: '1' });
-      const early = await postOrder(server);
-      const late = await postOrder(server);
+      const { db } = running;
+      const server = await running.restart({ MONTHLY_CAPACITY: '1' });
+      const early = await startCheckout(server);
+      const late = await startCheckout(server);
       await pay(server, db, early.body.orderId as string);
       expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 0, soldOut: true });
 
@@ -99,16 +86,13 @@ for (const database of databases) {
       await pay(server, db, late.body.orderId as string);
       expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 0, soldOut: true });
 
-      await db.db
-        .updateTable('orders')
-        .set({ status: 'reversed' })
-        .where('id', 'in', [early.body.orderId as string, late.body.orderId as string])
-        .execute();
+      for (const orderId of [early.body.orderId, late.body.orderId]) await setOrderColumns(db, orderId as string, { status: 'reversed' });
       expect((await readLive(server)).signals).toMatchObject({ spotsLeft: 1, soldOut: false });
-      expect((await postOrder(server)).status).toBe(201);
+      expect((await startCheckout(server)).status).toBe(201);
     });
 
     it('MONTHLY_CAPACITY=0 means unlimited: no spots number, never sold out', async () => {
+      const { db } = running;
       const { app } = createTestApp(db, { MONTHLY_CAPACITY: '0' });
       const response = await app.request('/api/live');
       expect(response.status).toBe(200);
@@ -116,6 +100,7 @@ for (const database of databases) {
     });
 
     it("runs the offer countdown to OFFER_ENDS_AT while it is ahead, else to the month's end", async () => {
+      const { db } = running;
       const ahead = new Date(Date.now() + 15 * 60_000);
       ahead.setUTCMilliseconds(0);
       const future = createTestApp(db, { OFFER_ENDS_AT: ahead.toISOString() }).app;
@@ -129,47 +114,8 @@ for (const database of databases) {
       expect(afterIt.offerEndsAt).toBeGreaterThan(afterIt.serverTime);
     });
 
-    it('counts distinct visitors seen in the last 60 s', async () => {
-      let clock = Date.now();
-      server = await startTestServer(db, {}, { now: () => clock });
-      const [ana, bia] = [visitor(), visitor()];
-
-      const first = await beat(server, ana);
-      expect(first.status).toBe(204);
-      expect(first.headers.get('set-cookie')).toBeNull();
-      expect((await readLive(server)).signals.viewers).toBe(1);
-      expect((await beat(server, ana)).status).toBe(204);
-      expect((await readLive(server)).signals.viewers).toBe(1);
-      expect((await beat(server, bia)).status).toBe(204);
-      expect((await readLive(server)).signals.viewers).toBe(2);
-
-      // Ana's tab went quiet; Bia's keeps beating.
-      clock += 45_000;
-      expect((await beat(server, bia)).status).toBe(204);
-      clock += 16_000;
-      expect((await readLive(server)).signals.viewers).toBe(1);
-      clock += 60_000;
-      expect((await readLive(server)).signals.viewers).toBe(0);
-
-      const rows = await db.db.selectFrom('presence').selectAll().orderBy('last_seen').execute();
-      expect(rows.map((row) => row.visitor_id)).toEqual([ana, bia]);
-      // The random id, a hash of the client's address group and a time: nothing personal.
-      expect(Object.keys(rows[0]!).sort()).toEqual(['client_key', 'last_seen', 'visitor_id']);
-      expect(rows[0]!.client_key).not.toContain('127.0.0.1');
-    });
-
-    it('prunes visitors not seen for ten minutes on the next heartbeat', async () => {
-      let clock = Date.now();
-      server = await startTestServer(db, {}, { now: () => clock });
-      const [gone, here] = [visitor(), visitor()];
-      await beat(server, gone);
-      clock += 10 * 60_000 + 1;
-      await beat(server, here);
-      const rows = await db.db.selectFrom('presence').select('visitor_id').execute();
-      expect(rows.map((row) => row.visitor_id)).toEqual([here]);
-    });
-
     it('refuses bad heartbeats with 400 and writes nothing', async () => {
+      const { db } = running;
       const { app } = createTestApp(db);
       const post = (body: string, contentType = 'application/json') =>
         app.request('/api/presence', { method: 'POST', headers: { 'Content-Type': contentType }, body });
@@ -194,13 +140,54 @@ for (const database of databases) {
       expect(oversized.status).toBe(413);
       expect(oversized.headers.get('connection')).toBe('close');
       expect((await app.request('/api/presence')).status).toBe(404);
-      expect(await db.db.selectFrom('presence').selectAll().execute()).toEqual([]);
+      expect(await tableRows(db, 'presence')).toEqual([]);
+    });
+  });
+
+  describe(`live signals on ${database.name}, the server's clock moved by the test`, () => {
+    const running = useTestServer(database, {}, { each: true, clock: 'now' });
+
+    it('counts distinct visitors seen in the last 60 s', async () => {
+      const { db, server, clock } = running;
+      const [ana, bia] = [visitor(), visitor()];
+
+      const first = await beat(server, ana);
+      expect(first.status).toBe(204);
+      expect(first.headers.get('set-cookie')).toBeNull();
+      expect((await readLive(server)).signals.viewers).toBe(1);
+      expect((await beat(server, ana)).status).toBe(204);
+      expect((await readLive(server)).signals.viewers).toBe(1);
+      expect((await beat(server, bia)).status).toBe(204);
+      expect((await readLive(server)).signals.viewers).toBe(2);
+
+      // Ana's tab went quiet; Bia's keeps beating.
+      clock.now += 45_000;
+      expect((await beat(server, bia)).status).toBe(204);
+      clock.now += 16_000;
+      expect((await readLive(server)).signals.viewers).toBe(1);
+      clock.now += 60_000;
+      expect((await readLive(server)).signals.viewers).toBe(0);
+
+      const rows = (await tableRows(db, 'presence')).sort((a, b) => Number(a.last_seen) - Number(b.last_seen));
+      expect(rows.map((row) => row.visitor_id)).toEqual([ana, bia]);
+      // The random id, a hash of the client's address group and a time: nothing personal.
+      expect(Object.keys(rows[0]!).sort()).toEqual(['client_key', 'last_seen', 'visitor_id']);
+      expect(rows[0]!.client_key).not.toContain('127.0.0.1');
+    });
+
+    it('prunes visitors not seen for ten minutes on the next heartbeat', async () => {
+      const { db, server, clock } = running;
+      const [gone, here] = [visitor(), visitor()];
+      await beat(server, gone);
+      clock.now += 10 * 60_000 + 1;
+      await beat(server, here);
+      const rows = await tableRows(db, 'presence');
+      expect(rows.map((row) => row.visitor_id)).toEqual([here]);
     });
 
     it('limits heartbeats per address; one address inventing visitor ids adds at most two viewers', async () => {
       // One fixed instant: all the beats fall in one rate-limit window.
-      const clock = Date.now();
-      server = await startTestServer(db, {}, { now: () => clock });
+      const { db, server } = running;
       const url = server.url;
       const from = (address: string) =>
         fetchFrom(address)(`${url}/api/presence`, {
@@ -216,7 +203,7 @@ for (const database of databases) {
       expect((await from(newClientAddress())).status).toBe(204);
       // 60 invented visitors from one address count as 2; the other address as 1.
       expect((await readLive(server)).signals.viewers).toBe(3);
-      const keys = await db.db.selectFrom('rate_limits').select('key').execute();
+      const keys = await tableRows(db, 'rate_limits');
       expect(keys).toHaveLength(2);
       expect(keys.every((row) => row.key.startsWith('presence:') && !row.key.includes('127.0.'))).toBe(true);
     });

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchFrom, newClientAddress } from '../support/clients.ts';
-import { isPixEmail, startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
-import { gatewayReplies, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
+import { describe, expect, it } from 'vitest';
+import { fetchFrom, newClientAddress, postOrder } from '../support/clients.ts';
+import { orderRow, setSandboxCharge } from '../support/db-reads.ts';
+import { buy } from '../support/purchase.ts';
+import { isPixEmail } from './smtp-test-server.ts';
+import { gatewayReplies } from '../support/gateway-stand-in.ts';
 import { createSqliteDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * The log at debug level after a whole sandbox purchase and after a gateway that echoes the
@@ -18,33 +20,15 @@ const leaks = (lines: string[]) => {
 };
 
 describe('no buyer data in the log', () => {
-  let db: Awaited<ReturnType<typeof createSqliteDb>>;
-  let smtp: TestSmtpServer;
-  let gateway: GatewayStandIn;
-  beforeAll(async () => {
-    db = await createSqliteDb();
-    smtp = await startSmtpServer();
-    gateway = await startGatewayStandIn();
-  });
-  afterAll(async () => {
-    await gateway.stop();
-    await smtp.stop();
-    await db.close();
-  });
+  describe('with the sandbox gateway', () => {
+    const running = useTestServer({ create: createSqliteDb }, { LOG_LEVEL: 'debug' }, { smtp: true });
 
-  it('a whole sandbox purchase, e-mail and resend included', async () => {
-    const server: TestServer = await startTestServer(db, { SMTP_URL: smtp.url, LOG_LEVEL: 'debug' });
-    try {
-      const post = fetchFrom(newClientAddress());
-      const created = await post(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...buyer, checkoutKey: 'logprivacy0000000001' }),
-      });
-      expect(created.status).toBe(201);
-      const { orderId } = (await created.json()) as { orderId: string };
-      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-      await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
+    it('a whole sandbox purchase, e-mail and resend included', async () => {
+      const { server, db, smtp } = running;
+      const { orderId } = await buy(server, { buyer, fields: { checkoutKey: 'logprivacy0000000001' } });
+      const order = await orderRow(db, orderId);
+      await setSandboxCharge(db, order.transaction_hash!, 'paid');
+      // The postback carries the customer's data, as a gateway may send it.
       await fetch(`${server.url}/api/webhooks/gateway?t=${orderId}.${order.postback_secret}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -59,7 +43,7 @@ describe('no buyer data in the log', () => {
       // "Seu PIX está pronto" at the charge, then the access e-mail: neither path logs the buyer.
       expect(smtp.received.map((mail) => mail.to)).toEqual([[buyer.email], [buyer.email]]);
       expect(smtp.received.filter(isPixEmail)).toHaveLength(1);
-      await post(`${server.url}/api/access/resend`, {
+      await fetchFrom(newClientAddress())(`${server.url}/api/access/resend`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ email: buyer.email }),
@@ -69,32 +53,26 @@ describe('no buyer data in the log', () => {
       const lines = server.logLines.map((entry) => entry.line);
       expect(lines.some((line) => line.includes('Order paid'))).toBe(true);
       expect(leaks(lines)).toEqual([]);
-    } finally {
-      await server.stop();
-    }
+    });
   });
 
-  it('a gateway error that quotes the customer', async () => {
-    gateway.onCreate = (c) =>
-      gatewayReplies.validation(
-        c,
-        { 'customer.email': [`${buyer.email} já existe`] },
-        `Cliente inválido: ${buyer.email}, CPF ${buyer.document}, telefone ${buyer.phone}`,
-      );
+  describe('with a gateway that quotes the customer', () => {
     // No fixed CUSTOMER_DOCUMENT (empty is unset): the CPF the buyer typed goes to the gateway.
-    const server: TestServer = await startTestServer(db, standInEnv(gateway, { CUSTOMER_DOCUMENT: '', LOG_LEVEL: 'debug' }));
-    try {
-      const refused = await fetchFrom(newClientAddress())(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...buyer, checkoutKey: 'logprivacy0000000002' }),
-      });
+    const running = useTestServer({ create: createSqliteDb }, { CUSTOMER_DOCUMENT: '', LOG_LEVEL: 'debug' }, { gateway: true });
+
+    it('a gateway error that quotes the customer', async () => {
+      const { server, gateway } = running;
+      gateway.onCreate = (c) =>
+        gatewayReplies.validation(
+          c,
+          { 'customer.email': [`${buyer.email} já existe`] },
+          `Cliente inválido: ${buyer.email}, CPF ${buyer.document}, telefone ${buyer.phone}`,
+        );
+      const refused = await postOrder(server.url, { ...buyer, checkoutKey: 'logprivacy0000000002' });
       expect(refused.status).toBe(502);
       const lines = server.logLines.map((entry) => entry.line);
       expect(lines.some((line) => /Charge failed|Gateway call/.test(line))).toBe(true);
       expect(leaks(lines)).toEqual([]);
-    } finally {
-      await server.stop();
-    }
+    });
   });
 });

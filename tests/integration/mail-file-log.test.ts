@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
-import { startGatewayStandIn, standInEnv, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
-import { createSqliteDb, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { uniqueBuyer } from '../support/clients.ts';
+import type { ChargeLedger } from '../support/gateway-stand-in.ts';
+import { buy, sandboxSays } from '../support/purchase.ts';
+import { createSqliteDb } from './test-db.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * E-mails kept as files (MAIL_TRANSPORT=file) by a shop with a real gateway: a whole purchase, the
@@ -27,30 +28,23 @@ function linksIn(outbox: string): string[] {
 }
 
 describe('e-mails as files: the log keeps no link', () => {
-  let db: TestDb;
-  let gateway: GatewayStandIn;
   let ledger: ChargeLedger;
   let dataDir: string;
-  let server: TestServer;
 
-  beforeAll(async () => {
-    db = await createSqliteDb();
-    gateway = await startGatewayStandIn();
-    ledger = gateway.rememberCharges();
+  beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-mail-log-'));
-    server = await startTestServer(db, standInEnv(gateway, { MAIL_TRANSPORT: 'file', DATA_DIR: dataDir }));
   });
-  afterAll(async () => {
-    await server?.stop();
-    await gateway?.stop();
-    await db?.close();
+  afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const running = useTestServer({ create: createSqliteDb }, () => ({ MAIL_TRANSPORT: 'file', DATA_DIR: dataDir }), { gateway: true });
+  beforeAll(() => {
+    ledger = running.gateway.rememberCharges();
   });
 
   it('with a real gateway, after a purchase and both e-mails', async () => {
-    const created = await postOrder<{ orderId: string }>(server.url, { ...uniqueBuyer('Rita Lopes'), checkoutKey: newCheckoutKey() });
-    expect(created.status).toBe(201);
-    const { orderId } = created.body;
+    const { server } = running;
+    const { orderId } = await buy(server, { buyer: uniqueBuyer('Rita Lopes') });
     await server.background.idle();
     await server.outbox.runOnce();
     const charge = ledger.byOrder.get(orderId)!;
@@ -80,39 +74,29 @@ describe('e-mails as files: the log keeps no link', () => {
     expect(log).not.toMatch(/\/acesso\/[A-Za-z0-9_-]{8,}/);
   });
 
-  it('in the demo, where the access link is printed for the newcomer', async () => {
-    const demoDb = await createSqliteDb();
-    const demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-mail-log-demo-'));
-    const demo = await startTestServer(demoDb, { DATA_DIR: demoDir });
-    try {
-      const created = await postOrder<{ orderId: string }>(demo.url, { ...uniqueBuyer('Rita Lopes'), checkoutKey: newCheckoutKey() });
-      expect(created.status).toBe(201);
-      const order = await demoDb.db.selectFrom('orders').selectAll().where('id', '=', created.body.orderId).executeTakeFirstOrThrow();
-      await demoDb.db
-        .updateTable('sandbox_transactions')
-        .set({ payment_status: 'paid' })
-        .where('hash', '=', order.transaction_hash!)
-        .execute();
-      const postback = await fetch(`${demo.url}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ hash: order.transaction_hash, payment_status: 'paid' }),
-      });
-      expect(postback.status).toBe(200);
-      await demo.background.idle();
-      await demo.outbox.runOnce();
+  describe('the demo', () => {
+    let demoDir: string;
+    beforeAll(() => {
+      demoDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-mail-log-demo-'));
+    });
+    afterAll(() => {
+      fs.rmSync(demoDir, { recursive: true, force: true });
+    });
+    const demo = useTestServer({ create: createSqliteDb }, () => ({ DATA_DIR: demoDir }));
+
+    it('in the demo, where the access link is printed for the newcomer', async () => {
+      const { orderId } = await buy(demo.server, { buyer: uniqueBuyer('Rita Lopes') });
+      // The postback answers 200 (sandboxSays fails otherwise).
+      await sandboxSays(demo.server, demo.db, orderId);
+      await demo.server.outbox.runOnce();
       const outbox = path.join(demoDir, 'outbox');
       const accessMail = fs.readdirSync(outbox).find((file) => file.startsWith('access-'));
       const token = /\/acesso\/([A-Za-z0-9_-]{16,})/.exec(
         fs.readFileSync(path.join(outbox, accessMail!), 'utf8').replace(/=\r\n/g, ''),
       )?.[1];
       expect(token).toBeDefined();
-      const log = demo.logLines.map((entry) => entry.line).join('\n');
+      const log = demo.server.logLines.map((entry) => entry.line).join('\n');
       expect(log).toContain(`/acesso/${token}`);
-    } finally {
-      await demo.stop();
-      await demoDb.close();
-      fs.rmSync(demoDir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -7,19 +7,13 @@ import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { businessDay } from '../../src/shared/time.ts';
 import { readBumpFunnel } from '../../src/server/funnel/bump-funnel.ts';
 import { readFunnel } from '../../src/server/funnel/funnel-repository.ts';
-import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import {
-  standInEnv,
-  standInGatewayClient,
-  startGatewayStandIn,
-  type ChargeLedger,
-  type GatewayStandIn,
-} from '../support/gateway-stand-in.ts';
+import { newViewKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { standInGatewayClient, type ChargeLedger } from '../support/gateway-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
-import { postbackFor } from '../support/purchase.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { buy, consoleCall, ledgerSays } from '../support/purchase.ts';
+import { databases } from './test-db.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * What the seller sees of the order bump (docs/operations.md, docs/tracking.md, docs/payments.md), on SQLite and
@@ -34,16 +28,6 @@ const MAIN = { title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1
 const bump = orderBump!;
 const tracking = { consent: 'granted', fbp: 'fb.1.1700000000000.1234567890', ga: 'GA1.1.987654321.1700000000' };
 
-interface Running {
-  db: TestDb;
-  gateway: GatewayStandIn;
-  ledger: ChargeLedger;
-  server: TestServer;
-  meta: HttpReceiver;
-  ga: HttpReceiver;
-  hooks: HttpReceiver;
-}
-
 interface Bought {
   orderId: string;
   publicRef: string;
@@ -55,31 +39,40 @@ type MetaEvent = { event_name: string; event_id: string; custom_data: { value: n
 
 for (const database of databases) {
   describe(`the seller sees the order bump, on ${database.name}`, () => {
-    const running = {} as Running;
+    /** The stand-ins for Meta, GA4 and the seller's webhook, started before the server that names them. */
+    const receivers = {} as { meta: HttpReceiver; ga: HttpReceiver; hooks: HttpReceiver };
+    beforeAll(async () => {
+      [receivers.meta, receivers.ga, receivers.hooks] = await Promise.all([startHttpReceiver(), startHttpReceiver(), startHttpReceiver()]);
+    });
+    afterAll(() => Promise.all([receivers.meta?.stop(), receivers.ga?.stop(), receivers.hooks?.stop()]));
+    const running = useTestServer(
+      database,
+      () => ({
+        BUMP_PRODUCT_HASH: 'prd_bump_standin',
+        BUMP_OFFER_HASH: 'off_bump_standin',
+        ADMIN_PASSWORD: PASSWORD,
+        META_PIXEL_ID: '1234567890',
+        META_CAPI_TOKEN: 'EAAGtestConversionsApiToken0123456789',
+        META_CAPI_URL: receivers.meta.url,
+        GA_ID: 'G-TEST12345',
+        GA_API_SECRET: 'mp_secret_0123',
+        GA_MP_URL: receivers.ga.url,
+        WEBHOOK_URL: `${receivers.hooks.url}/hooks`,
+        WEBHOOK_SECRET: SECRET,
+      }),
+      { gateway: (standIn) => standInGatewayClient(standIn) },
+    );
+    let ledger: ChargeLedger;
     /** A: the bump ticked, paid. B: without, offer accepted and paid. C: declined. D: accepted, unpaid. E: with, unpaid. */
     const orders = {} as Record<'a' | 'b' | 'c' | 'd' | 'e', Bought> & { bAddon: Bought; dAddon: Bought };
 
     async function checkout(withBump: boolean): Promise<Bought> {
-      const viewKey = `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48);
-      const created = await postOrder<CreatedOrder>(running.server.url, {
-        ...uniqueBuyer('Paula Reis'),
-        checkoutKey: newCheckoutKey(),
-        viewKey,
-        bump: withBump,
-        tracking,
-      });
-      expect(created.status).toBe(201);
-      return { orderId: created.body.orderId, publicRef: created.body.publicRef, viewKey };
+      const viewKey = newViewKey();
+      const { reply: created } = await buy(running.server, { buyer: uniqueBuyer('Paula Reis'), fields: { viewKey, bump: withBump, tracking } });
+      return { orderId: created.orderId, publicRef: created.publicRef, viewKey };
     }
 
-    async function pay(orderId: string): Promise<void> {
-      await running.server.background.idle();
-      const transaction = running.ledger.byOrder.get(orderId)!;
-      running.ledger.pay(transaction.hash);
-      const order = await running.db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-      expect(await postbackFor(running.server, order, transaction.hash)).toBe(200);
-      await running.server.background.idle();
-    }
+    const pay = (orderId: string) => ledgerSays(running.server, running.db, ledger, orderId);
 
     async function answer(parent: Bought, accept: boolean): Promise<Bought | undefined> {
       const response = await fetch(`${running.server.url}/api/orders/${parent.orderId}/addon`, {
@@ -94,35 +87,15 @@ for (const database of databases) {
     }
 
     let cookie: string | undefined;
+    // The console's origin is PUBLIC_URL, which the stand-in's settings name.
+    const origin = REAL_GATEWAY_TEST_ENV.PUBLIC_URL;
     async function consoleGet(path: string): Promise<Response> {
-      // The console's origin is PUBLIC_URL, which the stand-in's settings name.
-      cookie ??= await signInToConsole(running.server.url, PASSWORD, REAL_GATEWAY_TEST_ENV.PUBLIC_URL);
-      return fetch(`${running.server.url}/api/admin${path}`, { headers: { Cookie: cookie } });
+      cookie ??= await signInToConsole(running.server.url, PASSWORD, origin);
+      return consoleCall(running.server.url, cookie, path, undefined, { origin });
     }
 
     beforeAll(async () => {
-      running.db = await database.create();
-      running.gateway = await startGatewayStandIn();
-      running.ledger = running.gateway.rememberCharges();
-      [running.meta, running.ga, running.hooks] = await Promise.all([startHttpReceiver(), startHttpReceiver(), startHttpReceiver()]);
-      running.server = await startTestServer(
-        running.db,
-        standInEnv(running.gateway, {
-          BUMP_PRODUCT_HASH: 'prd_bump_standin',
-          BUMP_OFFER_HASH: 'off_bump_standin',
-          ADMIN_PASSWORD: PASSWORD,
-          META_PIXEL_ID: '1234567890',
-          META_CAPI_TOKEN: 'EAAGtestConversionsApiToken0123456789',
-          META_CAPI_URL: running.meta.url,
-          GA_ID: 'G-TEST12345',
-          GA_API_SECRET: 'mp_secret_0123',
-          GA_MP_URL: running.ga.url,
-          WEBHOOK_URL: `${running.hooks.url}/hooks`,
-          WEBHOOK_SECRET: SECRET,
-        }),
-        { gateway: standInGatewayClient(running.gateway) },
-      );
-
+      ledger = running.gateway.rememberCharges();
       orders.a = await checkout(true);
       await pay(orders.a.orderId);
       orders.b = await checkout(false);
@@ -139,12 +112,6 @@ for (const database of databases) {
       await running.server.background.idle();
       await running.server.outbox.runOnce();
       await running.server.background.idle();
-    });
-    afterAll(async () => {
-      await running.server?.stopJobs();
-      await running.server?.stop();
-      await Promise.all([running.gateway?.stop(), running.meta?.stop(), running.ga?.stop(), running.hooks?.stop()]);
-      await running.db?.close();
     });
 
     it('Visão geral: bump revenue, take rate and offer conversion; sales count main orders, revenue every order', async () => {
@@ -221,7 +188,7 @@ for (const database of databases) {
     });
 
     it('GA4 gets every item and the total; Meta the total; an add-on is its own purchase', async () => {
-      const ga = running.ga.requests.map((request) => (JSON.parse(request.body) as { events: GaEvent[] }).events[0]!);
+      const ga = receivers.ga.requests.map((request) => (JSON.parse(request.body) as { events: GaEvent[] }).events[0]!);
       const purchases = new Map(
         ga.filter((event) => event.name === 'purchase').map((event) => [event.params.transaction_id, event.params]),
       );
@@ -240,7 +207,7 @@ for (const database of databases) {
       });
       expect(purchases.get(orders.b.publicRef)?.items).toHaveLength(1);
 
-      const meta = running.meta.requests.map((request) => (JSON.parse(request.body) as { data: MetaEvent[] }).data[0]!);
+      const meta = receivers.meta.requests.map((request) => (JSON.parse(request.body) as { data: MetaEvent[] }).data[0]!);
       const byEvent = new Map(meta.map((event) => [event.event_id, event]));
       expect(byEvent.size).toBe(5);
       expect(byEvent.get(orders.a.publicRef)).toMatchObject({ event_name: 'Purchase', custom_data: { value: 29.8, currency: 'BRL' } });
@@ -253,7 +220,7 @@ for (const database of databases) {
         type: string;
         data: { id: string; kind: string; parent_order_id: string | null; items: unknown[]; amount_cents: number };
       };
-      const events = running.hooks.requests.map((request) => verifier.verify(request.body, request.headers) as Payload);
+      const events = receivers.hooks.requests.map((request) => verifier.verify(request.body, request.headers) as Payload);
       const paid = (id: string) => events.find((event) => event.type === 'order.paid' && event.data.id === id)?.data;
       expect(paid(orders.a.orderId)).toMatchObject({
         kind: 'main',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderBump } from '../../src/content/offers.ts';
 import type { CreatedOrder, OrderStatusReply } from '../../src/shared/checkout.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
@@ -9,20 +9,13 @@ import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
 import { entitledLists } from '../../src/server/purchases/purchase-repository.ts';
 import { countSpotsTaken } from '../../src/server/orders/checkout-repository.ts';
 import { businessMonth } from '../../src/shared/time.ts';
-import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import {
-  standInEnv,
-  standInGatewayClient,
-  startGatewayStandIn,
-  STAND_IN_PRODUCT_HASH,
-  type ChargeLedger,
-  type GatewayRequest,
-  type GatewayStandIn,
-} from '../support/gateway-stand-in.ts';
+import { newCheckoutKey, newViewKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { orderRow, outboxRows, refundRow, setOrderColumns } from '../support/db-reads.ts';
+import { standInGatewayClient, STAND_IN_PRODUCT_HASH, type ChargeLedger, type GatewayRequest } from '../support/gateway-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
-import { postbackFor } from '../support/purchase.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { consoleCall, drainOutbox, ledgerSays } from '../support/purchase.ts';
+import { databases } from './test-db.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * The order bump (docs/offers.md) on SQLite and PostgreSQL, over real HTTP against the gateway's
@@ -34,37 +27,22 @@ const BUMP_OFFER = 'off_bump_standin';
 const MAIN_PRICE = 1990;
 const bump = orderBump!;
 
-interface Running {
-  db: TestDb;
-  gateway: GatewayStandIn;
-  ledger: ChargeLedger;
-  server: TestServer;
-}
+type Running = ReturnType<typeof useTestServer<(typeof databases)[number]>> & { ledger: ChargeLedger };
 
 function useBumpServer(database: (typeof databases)[number], env: Record<string, string> = {}): Running {
-  const running = {} as Running;
-  beforeAll(async () => {
-    running.db = await database.create();
-    running.gateway = await startGatewayStandIn();
+  const running = useTestServer(
+    database,
+    { BUMP_PRODUCT_HASH: BUMP_PRODUCT, BUMP_OFFER_HASH: BUMP_OFFER, ...env },
+    { gateway: (standIn) => standInGatewayClient(standIn) },
+  ) as Running;
+  beforeAll(() => {
     running.ledger = running.gateway.rememberCharges();
-    running.server = await startTestServer(
-      running.db,
-      standInEnv(running.gateway, { BUMP_PRODUCT_HASH: BUMP_PRODUCT, BUMP_OFFER_HASH: BUMP_OFFER, ...env }),
-      { gateway: standInGatewayClient(running.gateway) },
-    );
-  });
-  afterAll(async () => {
-    await running.server?.stop();
-    await running.gateway?.stop();
-    await running.db?.close();
   });
   return running;
 }
 
-const viewKey = () => `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48);
-
 async function checkout(running: Running, options: { bump: boolean; buyer?: ReturnType<typeof uniqueBuyer> }) {
-  const key = viewKey();
+  const key = newViewKey();
   const buyer = options.buyer ?? uniqueBuyer('Paula Reis');
   const created = await postOrder<CreatedOrder & { error?: string }>(running.server.url, {
     ...buyer,
@@ -75,14 +53,10 @@ async function checkout(running: Running, options: { bump: boolean; buyer?: Retu
   return { ...created, viewKey: key, buyer };
 }
 
+/** The buyer pays at the gateway; returns the order as stored after the postback. */
 async function payAndConfirm(running: Running, orderId: string) {
-  await running.server.background.idle();
-  const transaction = running.ledger.byOrder.get(orderId)!;
-  running.ledger.pay(transaction.hash);
-  const order = await running.db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-  expect(await postbackFor(running.server, order, transaction.hash)).toBe(200);
-  await running.server.background.idle();
-  return running.db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  await ledgerSays(running.server, running.db, running.ledger, orderId);
+  return orderRow(running.db, orderId);
 }
 
 function status(running: Running, orderId: string, key?: string): Promise<OrderStatusReply> {
@@ -167,7 +141,7 @@ for (const database of databases) {
         pitch: bump.pitch,
         priceCents: bump.afterPaymentPriceCents,
       });
-      expect((await answerOffer(running, parent.id, viewKey(), true)).status).toBe(403);
+      expect((await answerOffer(running, parent.id, newViewKey(), true)).status).toBe(403);
 
       const before = running.gateway.charges().length;
       const [first, second] = await Promise.all([
@@ -199,11 +173,7 @@ for (const database of databases) {
       // The add-on's status names no access link of its own (the tab shows its parent's).
       expect(await status(running, addon.id, created.viewKey)).toEqual({ status: 'paid' });
       // The parent's access e-mail goes again, with the page that now shows both lists.
-      const queued = await running.db.db
-        .selectFrom('outbox')
-        .select(['order_id', 'kind'])
-        .where('order_id', 'in', [parent.id, addon.id])
-        .execute();
+      const queued = [...(await outboxRows(running.db, parent.id)), ...(await outboxRows(running.db, addon.id))];
       expect(queued.filter((row) => row.order_id === addon.id).map((row) => row.kind)).not.toContain('access_email');
       expect(queued.filter((row) => row.order_id === parent.id && row.kind.startsWith('access_resend:'))).toHaveLength(1);
       expect(queued.filter((row) => row.order_id === addon.id && row.kind.startsWith('review_request'))).toHaveLength(0);
@@ -237,11 +207,7 @@ for (const database of databases) {
       const first = (await (await answerOffer(running, parent.id, created.viewKey, true)).json()) as CreatedOrder;
       await running.server.background.idle();
       // The add-on's code expires unpaid.
-      await running.db.db
-        .updateTable('orders')
-        .set({ expires_at: Date.now() - 1000 })
-        .where('id', '=', first.orderId)
-        .execute();
+      await setOrderColumns(running.db, first.orderId, { expires_at: Date.now() - 1000 });
       const before = running.gateway.charges().length;
       const again = await answerOffer(running, parent.id, created.viewKey, true);
       expect(again.status).toBe(201);
@@ -249,21 +215,13 @@ for (const database of databases) {
       expect(second.orderId).not.toBe(first.orderId);
       expect(second.pix.code).toBeTruthy();
       expect(running.gateway.charges().length).toBe(before + 1);
-      const old = await running.db.db
-        .selectFrom('orders')
-        .select(['checkout_key', 'status'])
-        .where('id', '=', first.orderId)
-        .executeTakeFirstOrThrow();
+      const old = await orderRow(running.db, first.orderId);
       expect(old.checkout_key).toBe(`addon.${parent.id}.${first.orderId}`);
       // Paid, the new one opens the bump's list.
       const paidSecond = await payAndConfirm(running, second.orderId);
       expect(await entitledLists(running.db.db, parent.id)).toEqual(['suppliers', 'recharge']);
       // The buyer pays the old code too, late: the bump paid twice is flagged for a refund.
-      await running.db.db
-        .updateTable('orders')
-        .set({ expires_at: Date.now() + 60_000 })
-        .where('id', '=', first.orderId)
-        .execute();
+      await setOrderColumns(running.db, first.orderId, { expires_at: Date.now() + 60_000 });
       const paidFirst = await payAndConfirm(running, first.orderId);
       expect(paidFirst.status).toBe('paid');
       expect(paidFirst.duplicate_of).toBe(paidSecond.id);
@@ -329,27 +287,15 @@ for (const database of databases) {
       const addon = await payAndConfirm(running, ((await accepted.json()) as CreatedOrder).orderId);
       const origin = REAL_GATEWAY_TEST_ENV.PUBLIC_URL;
       const admin = await signInToConsole(running.server.url, 'senha-do-painel-bump', origin);
-      const pressed = await fetch(`${running.server.url}/api/admin/orders/${parent.id}/refund/start`, {
-        method: 'POST',
-        headers: { Cookie: admin, Origin: origin, 'Content-Type': 'application/json' },
-        body: '{}',
-      });
+      const pressed = await consoleCall(running.server.url, admin, `/orders/${parent.id}/refund/start`, {}, { origin });
       expect(pressed.status).toBe(202);
-      await running.server.background.idle();
-      for (let round = 0; round < 3; round++) {
-        await running.server.outbox.runOnce();
-        await running.server.background.idle();
-      }
+      await drainOutbox(running.server);
       const parentHash = running.ledger.byOrder.get(parent.id)!.hash;
       const addonHash = running.ledger.byOrder.get(addon.id)!.hash;
       expect([running.gateway.refundCalls(parentHash), running.gateway.refundCalls(addonHash)]).toEqual([1, 1]);
-      const rows = await running.db.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [parent.id, addon.id]).execute();
+      const rows = await Promise.all([parent.id, addon.id].map((id) => orderRow(running.db, id)));
       expect(Object.fromEntries(rows.map((row) => [row.id, row.status]))).toEqual({ [parent.id]: 'reversed', [addon.id]: 'reversed' });
-      const refunds = await running.db.db
-        .selectFrom('refunds')
-        .select(['order_id', 'status'])
-        .where('order_id', 'in', [parent.id, addon.id])
-        .execute();
+      const refunds = await Promise.all([parent.id, addon.id].map((id) => refundRow(running.db, id)));
       expect(refunds.map((row) => row.status)).toEqual(['refunded', 'refunded']);
     });
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
-import { payBySandboxPostback } from '../support/purchase.ts';
+import { fetchFrom, newClientAddress, uniqueBuyer } from '../support/clients.ts';
+import { orderRow, outboxRows, setOrderColumns } from '../support/db-reads.ts';
+import { buy, payBySandboxPostback } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
 
@@ -11,14 +12,9 @@ for (const database of databases) {
 
     async function checkout() {
       const { server } = running;
-      const buyer = uniqueBuyer('Joana Lima');
-      const { status, body } = await postOrder<{ orderId: string; publicRef: string }>(server.url, {
-        ...buyer,
-        checkoutKey: newCheckoutKey(),
-      });
-      expect(status).toBe(201);
+      const { reply: created, buyer } = await buy(server, { buyer: uniqueBuyer('Joana Lima') });
       await server.background.idle();
-      return { ...body, buyer };
+      return { ...created, buyer };
     }
     const read = async (ref: string, headers: Record<string, string> = {}) => {
       const response = await fetch(`${running.server.url}/api/order-page/${ref}`, { headers });
@@ -31,12 +27,7 @@ for (const database of databases) {
     /** The contact key as the e-mail carries it (rendered from the order's own secret). */
     async function contactKey(orderId: string) {
       const { orderContactKey } = await import('../../src/server/orders/order-links.ts');
-      const row = await running.db.db
-        .selectFrom('orders')
-        .select(['id', 'postback_secret'])
-        .where('id', '=', orderId)
-        .executeTakeFirstOrThrow();
-      return orderContactKey(row);
+      return orderContactKey(await orderRow(running.db, orderId));
     }
 
     it('pending: the PIX and its expiry, never the order id; paid: the masked address only', async () => {
@@ -72,11 +63,7 @@ for (const database of databases) {
 
     it("expired: the buyer's data only with the e-mailed contact key", async () => {
       const order = await checkout();
-      await running.db.db
-        .updateTable('orders')
-        .set({ expires_at: Date.now() - 1000 })
-        .where('id', '=', order.orderId)
-        .execute();
+      await setOrderColumns(running.db, order.orderId, { expires_at: Date.now() - 1000 });
       expect((await read(order.publicRef)).body).toEqual({ status: 'expired', amountCents: 1990 });
       expect((await read(order.publicRef, { 'X-Order-Contact': 'A'.repeat(32) })).body).toEqual({ status: 'expired', amountCents: 1990 });
       const withKey = await read(order.publicRef, { 'X-Order-Contact': await contactKey(order.orderId) });
@@ -99,13 +86,7 @@ for (const database of databases) {
       const client = fetchFrom(newClientAddress());
       const resend = () => client(`${running.server.url}/api/order-page/${order.publicRef}/resend`, { method: 'POST' });
       expect((await resend()).status).toBe(202);
-      const rows = () =>
-        running.db.db
-          .selectFrom('outbox')
-          .select('kind')
-          .where('order_id', '=', order.orderId)
-          .where('kind', 'like', 'access_resend:%')
-          .execute();
+      const rows = () => outboxRows(running.db, order.orderId, 'access_resend:%');
       expect(await rows()).toHaveLength(1);
       for (let i = 0; i < 4; i++) expect((await resend()).status).toBe(202);
       expect(await rows()).toHaveLength(1);

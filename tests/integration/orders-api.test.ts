@@ -1,15 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from '../support/clients.ts';
-import {
-  gatewayReplies,
-  standInEnv,
-  standInGatewayClient,
-  STAND_IN_TOKEN,
-  startGatewayStandIn,
-  type GatewayStandIn,
-} from '../support/gateway-stand-in.ts';
+import { rowCount, orderRow, ordersBy, outboxRows } from '../support/db-reads.ts';
+import { gatewayReplies, standInEnv, standInGatewayClient, STAND_IN_TOKEN } from '../support/gateway-stand-in.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { payBySandboxPostback } from '../support/purchase.ts';
+import { buy, payBySandboxPostback } from '../support/purchase.ts';
 import { startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
 
 const buyer = { name: 'Maria Souza', email: 'maria@example.com', phone: '(11) 98765-4321' };
@@ -36,11 +30,7 @@ for (const database of databases) {
       expect(body.expiresAt).toBeGreaterThanOrEqual(before + 30 * 60_000);
       expect(body.sandboxPayUrl).toMatch(/^\/sandbox\/pay\//);
 
-      const order = await running.db.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', body.orderId as string)
-        .executeTakeFirstOrThrow();
+      const order = await orderRow(running.db, body.orderId as string);
       expect(order.status).toBe('pending');
       expect(order.amount_cents).toBe(1990);
       expect(order.buyer_phone).toBe('11987654321');
@@ -50,15 +40,7 @@ for (const database of databases) {
 
     it('10 concurrent identical requests make one order and one gateway charge', async () => {
       const checkoutKey = newCheckoutKey();
-      const countCharges = async () =>
-        Number(
-          (
-            await running.db.db
-              .selectFrom('sandbox_transactions')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const countCharges = () => rowCount(running.db, 'sandbox_transactions');
       const chargesBefore = await countCharges();
       const address = newClientAddress();
       const sameBuyer = uniqueBuyer();
@@ -69,20 +51,12 @@ for (const database of databases) {
       expect(new Set(results.map((result) => result.body.orderId)).size).toBe(1);
       expect(new Set(results.map((result) => (result.body.pix as { code: string }).code)).size).toBe(1);
       expect(await countCharges()).toBe(chargesBefore + 1);
-      const orders = await running.db.db.selectFrom('orders').select('id').where('checkout_key', '=', checkoutKey).execute();
+      const orders = await ordersBy(running.db, 'checkout_key', checkoutKey);
       expect(orders).toHaveLength(1);
     });
 
     it('refuses a bad form with Portuguese field messages and writes nothing', async () => {
-      const count = async () =>
-        Number(
-          (
-            await running.db.db
-              .selectFrom('orders')
-              .select((eb) => eb.fn.countAll().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
+      const count = () => rowCount(running.db, 'orders');
       const before = await count();
       const { status, body } = await postOrder(running.server.url, { name: '', email: 'x@', phone: '1234', checkoutKey: newCheckoutKey() });
       expect(status).toBe(422);
@@ -111,49 +85,37 @@ for (const database of databases) {
   });
 
   describe(`checkout against a failing gateway on ${database.name}`, () => {
-    let db: Awaited<ReturnType<(typeof database)['create']>>;
-    let gateway: GatewayStandIn;
-    let server: TestServer;
-    beforeAll(async () => {
-      db = await database.create();
-      gateway = await startGatewayStandIn();
-      server = await startTestServer(db, standInEnv(gateway), { gateway: standInGatewayClient(gateway) });
-    });
+    const running = useTestServer(database, {}, { gateway: (standIn) => standInGatewayClient(standIn) });
     afterEach(() => {
-      gateway.requests.length = 0;
-    });
-    afterAll(async () => {
-      await server.stop();
-      await gateway.stop();
-      await db.close();
+      running.gateway.requests.length = 0;
     });
 
     it('a gateway timeout leaves the order failed and never charges twice', async () => {
-      gateway.onCreate = gatewayReplies.hang;
+      running.gateway.onCreate = gatewayReplies.hang;
       const checkoutKey = newCheckoutKey();
-      const first = await postOrder(server.url, { ...buyer, checkoutKey });
+      const first = await postOrder(running.server.url, { ...buyer, checkoutKey });
       expect(first.status).toBe(502);
       expect(first.body.error).toBe('Erro ao processar pagamento');
-      const retry = await postOrder(server.url, { ...buyer, checkoutKey });
+      const retry = await postOrder(running.server.url, { ...buyer, checkoutKey });
       expect(retry.status).toBe(502);
-      expect(gateway.charges()).toHaveLength(1);
-      const order = await db.db.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirstOrThrow();
-      expect(order.status).toBe('failed');
-      expect(order.failure_reason).toBe('Erro ao processar pagamento');
+      expect(running.gateway.charges()).toHaveLength(1);
+      const [order] = await ordersBy(running.db, 'checkout_key', checkoutKey);
+      expect(order!.status).toBe('failed');
+      expect(order!.failure_reason).toBe('Erro ao processar pagamento');
     });
 
     it("a refused charge shows the gateway's message and the order records it", async () => {
-      gateway.onCreate = (c) => gatewayReplies.message(c, 400, 'O valor da compra precisa ser no minimo 5 reais');
+      running.gateway.onCreate = (c) => gatewayReplies.message(c, 400, 'O valor da compra precisa ser no minimo 5 reais');
       const checkoutKey = newCheckoutKey();
-      const { status, body } = await postOrder(server.url, { ...buyer, checkoutKey });
+      const { status, body } = await postOrder(running.server.url, { ...buyer, checkoutKey });
       expect(status).toBe(502);
       expect(body.error).toBe('O valor da compra precisa ser no minimo 5 reais');
-      const order = await db.db.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirstOrThrow();
-      expect(order.status).toBe('failed');
+      const [order] = await ordersBy(running.db, 'checkout_key', checkoutKey);
+      expect(order!.status).toBe('failed');
     });
 
     it('sends the fixed document, phone digits and our postback URL; the token stays out of the logs', async () => {
-      gateway.onCreate = (c) =>
+      running.gateway.onCreate = (c) =>
         c.json(
           {
             hash: 'tx123',
@@ -163,19 +125,19 @@ for (const database of databases) {
           },
           201,
         );
-      const { status, body } = await postOrder(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
+      const { status, body } = await postOrder(running.server.url, { ...buyer, checkoutKey: newCheckoutKey() });
       expect(status).toBe(201);
-      const sent = gateway.charges()[0]!.body as Record<string, unknown>;
+      const sent = running.gateway.charges()[0]!.body as Record<string, unknown>;
       expect(sent.amount).toBe(1990);
       expect(sent.customer).toMatchObject({ phone_number: '11987654321', document: '52998224725', email: 'maria@example.com' });
       expect(sent.postback_url).toMatch(/\/api\/webhooks\/gateway\?t=ord_[\w-]+\.pbs_[\w-]+$/);
       expect((body.pix as { code: string }).code).toBe('00020101021226');
-      expect(server.logLines.map((entry) => entry.line).join('\n')).not.toContain(STAND_IN_TOKEN);
+      expect(running.server.logLines.map((entry) => entry.line).join('\n')).not.toContain(STAND_IN_TOKEN);
     });
 
     it('shows the catalogue message when the product cannot be found', async () => {
-      gateway.onProducts = (c) => gatewayReplies.products(c, []);
-      const fresh = await startTestServer(db, standInEnv(gateway, { PRODUCT_HASH: 'prd_missing' }));
+      running.gateway.onProducts = (c) => gatewayReplies.products(c, []);
+      const fresh = await startTestServer(running.db, standInEnv(running.gateway, { PRODUCT_HASH: 'prd_missing' }));
       try {
         const response = await fetch(`${fresh.url}/api/product`);
         expect(response.status).toBe(502);
@@ -187,8 +149,8 @@ for (const database of databases) {
 
     it('shows the generic product message for a failure that is not a gateway error, whatever its name', async () => {
       const failure = Object.assign(new Error('connect ECONNREFUSED 10.0.0.1:443'), { name: 'GatewayError' });
-      const broken = { ...standInGatewayClient(gateway), getProduct: () => Promise.reject(failure) };
-      const fresh = await startTestServer(db, standInEnv(gateway), { gateway: broken });
+      const broken = { ...standInGatewayClient(running.gateway), getProduct: () => Promise.reject(failure) };
+      const fresh = await startTestServer(running.db, standInEnv(running.gateway), { gateway: broken });
       try {
         const response = await fetch(`${fresh.url}/api/product`);
         expect(response.status).toBe(502);
@@ -200,6 +162,7 @@ for (const database of databases) {
   });
 
   describe(`monthly capacity on ${database.name}`, () => {
+    const running = useTestServer(database, { MONTHLY_CAPACITY: '5' });
     /** The buyer pays at the gateway (the sandbox) and the gateway's postback reaches us. */
     async function pay(server: TestServer, db: TestDb, orderId: string) {
       expect(await payBySandboxPostback(server, db, orderId)).toBe(200);
@@ -208,66 +171,51 @@ for (const database of databases) {
       (await (await fetch(`${server.url}/api/live`)).json()) as { spotsLeft: number; soldOut: boolean };
 
     it('20 concurrent payments for the last 3 spots are all honoured, and the page sells out when the 3rd is paid', async () => {
-      const db = await database.create();
-      const server = await startTestServer(db, { MONTHLY_CAPACITY: '5' });
-      try {
-        const earlier = [
-          await postOrder(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() }),
-          await postOrder(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() }),
-        ];
-        for (const order of earlier) await pay(server, db, order.body.orderId as string);
-        await server.background.idle();
-        expect(await live(server)).toMatchObject({ spotsLeft: 3, soldOut: false });
+      const { db, server } = running;
+      const earlier = [await buy(server), await buy(server)];
+      for (const order of earlier) await pay(server, db, order.orderId);
+      await server.background.idle();
+      expect(await live(server)).toMatchObject({ spotsLeft: 3, soldOut: false });
 
-        // 20 buyers get a PIX each: charges on offer take no spot.
-        const offered = await Promise.all(
-          Array.from({ length: 20 }, () => postOrder(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() })),
-        );
-        expect(offered.map((result) => result.status)).toEqual(Array(20).fill(201));
-        expect(await live(server)).toMatchObject({ spotsLeft: 3, soldOut: false });
-        const ids = offered.map((result) => result.body.orderId as string);
+      // 20 buyers get a PIX each: charges on offer take no spot.
+      const offered = await Promise.all(
+        Array.from({ length: 20 }, () => postOrder(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() })),
+      );
+      expect(offered.map((result) => result.status)).toEqual(Array(20).fill(201));
+      expect(await live(server)).toMatchObject({ spotsLeft: 3, soldOut: false });
+      const ids = offered.map((result) => result.body.orderId as string);
 
-        // Two of them pay: one spot left, still on sale.
-        for (const id of ids.slice(0, 2)) await pay(server, db, id);
-        await server.background.idle();
-        expect(await live(server)).toMatchObject({ spotsLeft: 1, soldOut: false });
+      // Two of them pay: one spot left, still on sale.
+      for (const id of ids.slice(0, 2)) await pay(server, db, id);
+      await server.background.idle();
+      expect(await live(server)).toMatchObject({ spotsLeft: 1, soldOut: false });
 
-        // The other 18 pay at once: the 3rd payment sells out, and every payment is honoured.
-        await Promise.all(ids.slice(2).map((id) => pay(server, db, id)));
-        await server.background.idle();
-        const orders = await db.db.selectFrom('orders').select(['status']).where('id', 'in', ids).execute();
-        expect(orders.filter((order) => order.status === 'paid')).toHaveLength(20);
-        const mails = await db.db.selectFrom('outbox').select('order_id').where('order_id', 'in', ids).execute();
-        expect(new Set(mails.map((row) => row.order_id)).size).toBe(20);
-        expect(await live(server)).toMatchObject({ spotsLeft: 0, soldOut: true });
+      // The other 18 pay at once: the 3rd payment sells out, and every payment is honoured.
+      await Promise.all(ids.slice(2).map((id) => pay(server, db, id)));
+      await server.background.idle();
+      const orders = await Promise.all(ids.map((id) => orderRow(db, id)));
+      expect(orders.filter((order) => order.status === 'paid')).toHaveLength(20);
+      const mails = (await Promise.all(ids.map((id) => outboxRows(db, id)))).flat();
+      expect(new Set(mails.map((row) => row.order_id)).size).toBe(20);
+      expect(await live(server)).toMatchObject({ spotsLeft: 0, soldOut: true });
 
-        const refused = await postOrder(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() });
-        expect(refused.status).toBe(409);
-        expect(refused.body.error).toMatch(/^As vagas deste mês esgotaram\. O próximo lote abre em \d{2}\/\d{2}\/\d{4}\.$/);
-      } finally {
-        await server.stop();
-        await db.close();
-      }
+      const refused = await postOrder(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatch(/^As vagas deste mês esgotaram\. O próximo lote abre em \d{2}\/\d{2}\/\d{4}\.$/);
     });
   });
 }
 
 describe('a real gateway without CUSTOMER_DOCUMENT', () => {
+  // Empty is unset: no fixed document.
+  const running = useTestServer(databases[0], { CUSTOMER_DOCUMENT: '' }, { gateway: true });
+
   it("asks for the buyer's CPF", async () => {
-    const db = await databases[0].create();
-    const gateway = await startGatewayStandIn();
-    // Empty is unset: no fixed document.
-    const server = await startTestServer(db, standInEnv(gateway, { CUSTOMER_DOCUMENT: '' }));
-    try {
-      const missing = await postOrder(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
-      expect(missing.status).toBe(422);
-      expect(missing.body.fields).toEqual({ document: 'CPF inválido' });
-      const wrong = await postOrder(server.url, { ...buyer, document: '123.456.789-00', checkoutKey: newCheckoutKey() });
-      expect(wrong.body.fields).toEqual({ document: 'CPF inválido' });
-    } finally {
-      await server.stop();
-      await gateway.stop();
-      await db.close();
-    }
+    const { server } = running;
+    const missing = await postOrder(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
+    expect(missing.status).toBe(422);
+    expect(missing.body.fields).toEqual({ document: 'CPF inválido' });
+    const wrong = await postOrder(server.url, { ...buyer, document: '123.456.789-00', checkoutKey: newCheckoutKey() });
+    expect(wrong.body.fields).toEqual({ document: 'CPF inválido' });
   });
 });

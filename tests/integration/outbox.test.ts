@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/server/db/database.ts';
+import type { Db } from '../../src/server/db/database.ts';
 import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
 import { createMailer, type MailMessage, type Mailer } from '../../src/server/mail/mailer.ts';
 import { claimNextMessage, enqueueOutboxMessage, markFailed, type OutboxMessage } from '../../src/server/outbox/outbox-repository.ts';
@@ -9,8 +9,9 @@ import { backoffDelay, createOutboxWorker } from '../../src/server/outbox/outbox
 import { captureLogger } from './mail-test-support.ts';
 import { parseMail } from './mime.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
-import { databases } from './test-db.ts';
-import { readOutboxRow } from '../support/db-reads.ts';
+import { databases, type TestDb } from './test-db.ts';
+import { readOutboxRow, wholeOutbox } from '../support/db-reads.ts';
+import { openSameDatabase } from '../support/test-server.ts';
 
 /** What the orders code will put in the row; the test render reads it back instead of an order. */
 interface AccessPayload {
@@ -47,15 +48,10 @@ async function claimAll(db: Db['db'], options: { now: number; leaseMs: number })
   return claimed;
 }
 
-/** A second connection to the same database: another server instance. */
-function openSecondConnection(db: Db & { file?: string; url?: string }): Db {
-  return db.dialect === 'sqlite' ? openDatabase({ kind: 'sqlite', file: db.file! }) : openDatabase({ kind: 'postgres', url: db.url! });
-}
-
 for (const database of databases) {
   describe(`outbox on ${database.name}`, () => {
     let smtp: TestSmtpServer;
-    let db: Db & { file?: string; url?: string };
+    let db: TestDb & { file?: string; url?: string };
     let mailer: Mailer;
     let clock: number;
     let logLines: string[];
@@ -116,7 +112,7 @@ for (const database of databases) {
         }),
       ).rejects.toThrow('the paid transition failed');
 
-      const rows = await db.db.selectFrom('outbox').select(['order_id', 'payload']).execute();
+      const rows = (await wholeOutbox(db)).map((row) => ({ order_id: row.order_id, payload: row.payload }));
       expect(rows).toEqual([{ order_id: 'ord_1', payload: JSON.stringify(payloadFor('ord_1')) }]);
 
       expect(await worker().runOnce()).toBe(1);
@@ -193,7 +189,7 @@ for (const database of databases) {
       for (const id of ids) {
         await enqueueOutboxMessage(db.db, { orderId: id, kind: 'access_email', payload: payloadFor(id), now: T0 });
       }
-      const second = openSecondConnection(db);
+      const second = openSameDatabase(db);
       try {
         const first = worker({ batchSize: 3 });
         const other = worker({ db: second.db, batchSize: 3 });
@@ -220,7 +216,7 @@ for (const database of databases) {
       for (let index = 0; index < 10; index += 1) {
         await enqueueOutboxMessage(db.db, { orderId: `ord_claim_${index}`, kind: 'access_email', payload: {}, now: T0 });
       }
-      const second = openSecondConnection(db);
+      const second = openSameDatabase(db);
       try {
         const [mine, theirs] = await Promise.all([
           claimAll(db.db, { now: T0, leaseMs: 60_000 }),
@@ -253,7 +249,7 @@ for (const database of databases) {
       const slowMailer: Mailer = {
         mode: 'smtp',
         async send(message) {
-          const rows = await db.db.selectFrom('outbox').select(['order_id', 'locked_until']).execute();
+          const rows = await wholeOutbox(db);
           // While the first message is being sent, the second is not held by anyone yet.
           leases.push(rows.filter((row) => row.locked_until !== null).length);
           clock += 2 * 60_000; // each send takes two minutes

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signInToConsole } from '../support/clients.ts';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { AdminHealth } from '../../src/shared/admin.ts';
 import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../support/http-receiver.ts';
-import { sandboxSays } from '../support/purchase.ts';
+import { buy, consoleCall, sandboxSays } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 import { readOutboxRow } from '../support/db-reads.ts';
 import { POSTBACK_READ_INTERVAL_MS } from '../../src/server/orders/postback-service.ts';
 
@@ -22,10 +22,7 @@ const typeOf = (request: ReceivedRequest) => (JSON.parse(request.body) as { type
 
 for (const database of databases) {
   describe(`outgoing webhooks on ${database.name}`, () => {
-    let db: Awaited<ReturnType<(typeof database)['create']>>;
     let receiver: HttpReceiver;
-    let server: TestServer;
-    let clock: number;
     let buyers = 0;
     const reference = new Webhook(SECRET);
 
@@ -35,74 +32,63 @@ for (const database of databases) {
     afterAll(async () => {
       await receiver.stop();
     });
-    beforeEach(async () => {
-      db = await database.create();
-      clock = Date.now();
+    beforeEach(() => {
       receiver.requests.length = 0;
       receiver.respond = () => 200;
-      server = await startTestServer(
-        db,
-        { WEBHOOK_URL: `${receiver.url}/hooks/vitrine`, WEBHOOK_SECRET: SECRET, ADMIN_PASSWORD: PASSWORD },
-        { now: () => clock },
-      );
     });
-    afterEach(async () => {
-      await server.stopJobs();
-      await server.stop();
-      await db.close();
-    });
+    const running = useTestServer(
+      database,
+      () => ({ WEBHOOK_URL: `${receiver.url}/hooks/vitrine`, WEBHOOK_SECRET: SECRET, ADMIN_PASSWORD: PASSWORD }),
+      { clock: 'now', each: true },
+    );
 
     async function checkout(sameBuyer = false): Promise<{ orderId: string; publicRef: string }> {
       if (!sameBuyer) buyers += 1;
-      const response = await fetch(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Joana Lima',
-          email: `joana${buyers}@example.com`,
-          phone: `1198765${String(buyers).padStart(4, '0')}`,
-          checkoutKey: `webhook-key-${buyers}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
-          attribution: { utm_source: 'fb', utm_campaign: 'black' },
-        }),
+      const buyer = { name: 'Joana Lima', email: `joana${buyers}@example.com`, phone: `1198765${String(buyers).padStart(4, '0')}` };
+      const { reply } = await buy<{ orderId: string; publicRef: string }>(running.server, {
+        buyer,
+        fields: { attribution: { utm_source: 'fb', utm_campaign: 'black' } },
       });
-      expect(response.status).toBe(201);
       // The charge starts an outbox run in the background ("Seu PIX está pronto" leaves at once,
       // and the webhook with it); wait for it, so the tests' own runs never race it.
-      await server.background.idle();
-      return (await response.json()) as { orderId: string; publicRef: string };
+      await running.server.background.idle();
+      return reply;
     }
 
-    const gatewaySays = (orderId: string, status: 'paid' | 'refunded') => sandboxSays(server, db, orderId, status);
+    const gatewaySays = (orderId: string, status: 'paid' | 'refunded') => sandboxSays(running.server, running.db, orderId, status);
 
-    const consoleCookie = () => signInToConsole(server.url, PASSWORD);
+    const consoleCookie = () => signInToConsole(running.server.url, PASSWORD);
 
     it('signs every delivery, and delivers order.paid exactly once after the receiver answered 500 twice', async () => {
       const { orderId, publicRef } = await checkout();
       expect(receiver.requests.map(typeOf)).toEqual(['order.created']);
       // Sent once: another run finds nothing left to send.
-      expect(await server.outbox.runOnce()).toBe(0);
+      expect(await running.server.outbox.runOnce()).toBe(0);
       expect(receiver.requests.map(typeOf)).toEqual(['order.created']);
 
       let refusals = 0;
       receiver.respond = (request) => (typeOf(request as ReceivedRequest) === 'order.paid' && refusals++ < 2 ? 500 : 200);
       // The paid transition sends right away (the access e-mail too); the receiver refuses.
       await gatewaySays(orderId, 'paid');
-      const row = await readOutboxRow(db, orderId, 'webhook:order.paid');
+      const row = await readOutboxRow(running.db, orderId, 'webhook:order.paid');
       // The first retry is due 30 s later.
-      expect(row).toMatchObject({ attempts: 1, nextAttemptAt: clock + 30_000, sentAt: null });
+      expect(row).toMatchObject({ attempts: 1, nextAttemptAt: running.clock.now + 30_000, sentAt: null });
       expect(row!.lastError).toContain('answered HTTP 500');
 
-      await server.outbox.runOnce();
+      await running.server.outbox.runOnce();
       expect(receiver.requests.filter((request) => typeOf(request) === 'order.paid')).toHaveLength(1);
-      clock += 30_000;
-      await server.outbox.runOnce();
-      expect(await readOutboxRow(db, orderId, 'webhook:order.paid')).toMatchObject({ attempts: 2, nextAttemptAt: clock + 60_000 });
-      clock += 60_000;
-      await server.outbox.runOnce();
+      running.clock.now += 30_000;
+      await running.server.outbox.runOnce();
+      expect(await readOutboxRow(running.db, orderId, 'webhook:order.paid')).toMatchObject({
+        attempts: 2,
+        nextAttemptAt: running.clock.now + 60_000,
+      });
+      running.clock.now += 60_000;
+      await running.server.outbox.runOnce();
       // Nothing more, however long we wait.
       for (let step = 0; step < 4; step++) {
-        clock += DAY;
-        await server.outbox.runOnce();
+        running.clock.now += DAY;
+        await running.server.outbox.runOnce();
       }
 
       const paid = receiver.requests.filter((request) => typeOf(request) === 'order.paid');
@@ -158,7 +144,7 @@ for (const database of databases) {
       const second = await checkout(true);
       expect(second.orderId).not.toBe(first.orderId);
       await gatewaySays(second.orderId, 'paid');
-      await server.outbox.runOnce();
+      await running.server.outbox.runOnce();
       const events = () =>
         receiver.requests.map(
           (request) =>
@@ -169,13 +155,10 @@ for (const database of databases) {
       ]);
 
       const cookie = await consoleCookie();
-      const refund = await fetch(`${server.url}/api/admin/orders/${second.orderId}/refund`, {
-        method: 'POST',
-        headers: { Cookie: cookie, Origin: server.url },
-      });
+      const refund = await consoleCall(running.server.url, cookie, `/orders/${second.orderId}/refund`, {});
       expect(refund.status).toBe(200);
-      await server.background.idle();
-      await server.outbox.runOnce();
+      await running.server.background.idle();
+      await running.server.outbox.runOnce();
       expect(
         events()
           .filter((event) => event.type === 'order.refunded')
@@ -186,33 +169,32 @@ for (const database of databases) {
     it('reports a refund, gives up after 3 days of failures, shows it in Saúde, and "Tentar de novo" delivers it', async () => {
       const { orderId } = await checkout();
       await gatewaySays(orderId, 'paid');
-      await server.outbox.runOnce();
+      await running.server.outbox.runOnce();
       expect(receiver.requests.map(typeOf).sort()).toEqual(['order.created', 'order.paid']);
 
       receiver.respond = (request) => (typeOf(request as ReceivedRequest) === 'order.refunded' ? 503 : 200);
       // The refund comes later than the payment: its postback is read at once, not left to the reconciler.
-      clock += POSTBACK_READ_INTERVAL_MS;
+      running.clock.now += POSTBACK_READ_INTERVAL_MS;
       await gatewaySays(orderId, 'refunded');
-      const queuedAt = clock;
+      const queuedAt = running.clock.now;
       // Follow the backoff until the worker gives up.
       for (let step = 0; step < 40; step++) {
-        const row = await readOutboxRow(db, orderId, 'webhook:order.refunded');
+        const row = await readOutboxRow(running.db, orderId, 'webhook:order.refunded');
         if (!row || row.nextAttemptAt === Number.MAX_SAFE_INTEGER) break;
-        clock = Math.max(clock, row.nextAttemptAt);
-        await server.outbox.runOnce();
+        running.clock.now = Math.max(running.clock.now, row.nextAttemptAt);
+        await running.server.outbox.runOnce();
       }
-      const parked = await readOutboxRow(db, orderId, 'webhook:order.refunded');
+      const parked = await readOutboxRow(running.db, orderId, 'webhook:order.refunded');
       expect(parked).toMatchObject({ sentAt: null, nextAttemptAt: Number.MAX_SAFE_INTEGER });
       expect(parked!.lastError).toMatch(/^gave up after \d+ attempts: .*answered HTTP 503/);
       const refunds = receiver.requests.filter((request) => typeOf(request) === 'order.refunded');
       // 30 s, 1 min, 2 min … doubling to 12 h apart: about a dozen tries, the last within the 3 days.
       expect(refunds.length).toBeGreaterThanOrEqual(10);
-      expect(clock - queuedAt).toBeLessThanOrEqual(3 * DAY);
+      expect(running.clock.now - queuedAt).toBeLessThanOrEqual(3 * DAY);
 
       // Saúde names the failure, with the fix, and lets the seller send it again.
       const cookie = await consoleCookie();
-      const health = async () =>
-        (await (await fetch(`${server.url}/api/admin/health`, { headers: { Cookie: cookie } })).json()) as AdminHealth;
+      const health = async () => (await (await consoleCall(running.server.url, cookie, '/health')).json()) as AdminHealth;
       const before = await health();
       expect(before.checks.find((check) => check.key === 'webhooks')).toMatchObject({
         ok: false,
@@ -231,13 +213,10 @@ for (const database of databases) {
       expect(before.checks.find((check) => check.key === 'outbox')?.ok).toBe(true);
 
       receiver.respond = () => 200;
-      const retry = await fetch(`${server.url}/api/admin/outbox/${before.failingDeliveries[0]!.id}/retry`, {
-        method: 'POST',
-        headers: { Cookie: cookie, Origin: server.url },
-      });
+      const retry = await consoleCall(running.server.url, cookie, `/outbox/${before.failingDeliveries[0]!.id}/retry`, {});
       expect(retry.status).toBe(200);
-      await server.background.idle();
-      await server.outbox.runOnce();
+      await running.server.background.idle();
+      await running.server.outbox.runOnce();
       expect(receiver.requests.filter((request) => typeOf(request) === 'order.refunded').at(-1)!.status).toBe(200);
       const after = await health();
       expect(after.checks.find((check) => check.key === 'webhooks')).toMatchObject({ ok: true });

@@ -1,12 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
+import { describe, expect, it } from 'vitest';
+import { uniqueBuyer } from '../support/clients.ts';
+import { outboxRows, pixEmailQuotaRows, setOrderColumns, wholeOutbox } from '../support/db-reads.ts';
 import { PIX_EMAILS_PER_ADDRESS_PER_DAY, takePixEmailQuota } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { parseMail, decodeHeader, type ParsedMail } from './mime.ts';
-import { payBySandboxPostback } from '../support/purchase.ts';
-import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { buy, sandboxSays } from '../support/purchase.ts';
+import { databases } from './test-db.ts';
+import { openSameDatabase, useTestServer } from '../support/test-server.ts';
 
 /**
  * "Seu PIX está pronto" and the reminders (docs/payments.md#pix-e-mails-and-the-order-page), end to
@@ -24,61 +23,23 @@ interface Checkout {
 
 for (const database of databases) {
   describe(`PIX e-mails and reminders on ${database.name}`, () => {
-    let smtp: TestSmtpServer;
-    let db: TestDb;
-    let server: TestServer;
-    let clock: number;
-    const mails = () => smtp.received.map((mail) => ({ to: mail.to, ...parseMail(mail.raw) }));
+    // Close to the real time: the sandbox gateway stamps its charges with the real clock.
+    const running = useTestServer(
+      database,
+      { PIX_REMINDER_MINUTES: '60,1200', SUPPORT_EMAIL: 'suporte@loja.example.com' },
+      { smtp: true, clock: 'now', each: true },
+    );
+    const mails = () => running.smtp.received.map((mail) => ({ to: mail.to, ...parseMail(mail.raw) }));
     const subjectOf = (mail: ParsedMail) => decodeHeader(mail.headers.get('subject') ?? '');
 
-    beforeAll(async () => {
-      smtp = await startSmtpServer();
-    });
-    afterAll(async () => {
-      await smtp.stop();
-    });
-    beforeEach(async () => {
-      smtp.received.length = 0;
-      // Close to the real time: the sandbox gateway stamps its charges with the real clock.
-      clock = Date.now();
-      db = await database.create();
-      server = await startTestServer(
-        db,
-        { SMTP_URL: smtp.url, PIX_REMINDER_MINUTES: '60,1200', SUPPORT_EMAIL: 'suporte@loja.example.com' },
-        { now: () => clock },
-      );
-    });
-    afterEach(async () => {
-      await server.stopJobs();
-      await server.stop();
-      await db.close();
-    });
-
     async function checkout(buyer = uniqueBuyer()): Promise<Checkout & { email: string }> {
-      const response = await fetch(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...buyer, checkoutKey: newCheckoutKey() }),
-      });
-      expect(response.status).toBe(201);
-      const order = (await response.json()) as Checkout;
+      const { reply } = await buy<Checkout>(running.server, { buyer });
       // The charge hands the outbox a run right away ("Seu PIX está pronto" must not wait for a poll).
-      await server.background.idle();
-      return { ...order, email: buyer.email };
+      await running.server.background.idle();
+      return { ...reply, email: buyer.email };
     }
 
-    async function pay(orderId: string) {
-      expect(await payBySandboxPostback(server, db, orderId)).toBe(200);
-      await server.background.idle();
-    }
-
-    const reminderRows = (orderId: string) =>
-      db.db
-        .selectFrom('outbox')
-        .select(['kind', 'sent_at'])
-        .where('order_id', '=', orderId)
-        .where('kind', 'like', 'pix_reminder:%')
-        .execute();
+    const reminderRows = (orderId: string) => outboxRows(running.db, orderId, 'pix_reminder:%');
 
     it('sends "Seu PIX está pronto" with the amount, the code, the real expiry and a working order-page link', async () => {
       const order = await checkout();
@@ -101,7 +62,7 @@ for (const database of databases) {
       const link = new URL(/https?:\/\/\S+\/pedido\/\S+/.exec(mail!.text)![0]);
       expect(link.pathname).toBe(`/pedido/${order.publicRef}`);
       expect(link.hash).toMatch(/^#k=[\w-]{32}$/);
-      const page = (await (await fetch(`${server.url}/api/order-page/${order.publicRef}`)).json()) as Record<string, unknown>;
+      const page = (await (await fetch(`${running.server.url}/api/order-page/${order.publicRef}`)).json()) as Record<string, unknown>;
       expect(page).toMatchObject({ status: 'pending', amountCents: 1990, expiresAt: order.expiresAt, pix: { code: order.pix.code } });
       // The page's API never hands out the order id (which opens the modal's status) or an access link.
       expect(JSON.stringify(page)).not.toContain(order.orderId);
@@ -109,10 +70,10 @@ for (const database of databases) {
 
     it('sends a reminder at 60 minutes with a one-click opt-out, and none after payment', async () => {
       const order = await checkout();
-      clock += 59 * MINUTE;
-      expect(await server.outbox.runOnce()).toBe(0);
-      clock += MINUTE;
-      expect(await server.outbox.runOnce()).toBe(1);
+      running.clock.now += 59 * MINUTE;
+      expect(await running.server.outbox.runOnce()).toBe(0);
+      running.clock.now += MINUTE;
+      expect(await running.server.outbox.runOnce()).toBe(1);
       const reminder = mails()[1]!;
       expect(subjectOf(reminder)).toBe('Seu PIX de R$\u00a019,90 ainda aguarda pagamento');
       expect(reminder.text).toContain(order.pix.code);
@@ -122,13 +83,13 @@ for (const database of databases) {
       expect(reminder.text).toContain(`Não quero mais lembretes: ${unsubscribe}`);
       expect(reminder.html).toContain(`href="${unsubscribe}"`);
 
-      await pay(order.orderId);
+      await sandboxSays(running.server, running.db, order.orderId);
       // The access e-mail went out; the 1200-minute reminder is gone at once, not only skipped later.
       expect(mails().map(subjectOf)).toContain('Seu acesso à Lista de Fornecedores Secretos Vitalícia está liberado');
       expect((await reminderRows(order.orderId)).filter((row) => row.sent_at === null)).toEqual([]);
       const sentBefore = mails().length;
-      clock += 1200 * MINUTE;
-      await server.outbox.runOnce();
+      running.clock.now += 1200 * MINUTE;
+      await running.server.outbox.runOnce();
       expect(mails()).toHaveLength(sentBefore);
     });
 
@@ -137,8 +98,8 @@ for (const database of databases) {
       const ready = mails()[0]!;
       expect(ready.text).not.toContain('/lembretes/');
       // The opt-out link as the first reminder carries it.
-      clock += 60 * MINUTE;
-      await server.outbox.runOnce();
+      running.clock.now += 60 * MINUTE;
+      await running.server.outbox.runOnce();
       const optOut = /^<(https?:\/\/[^>]+)>$/.exec(mails()[1]!.headers.get('list-unsubscribe') ?? '')![1]!;
 
       const shown = await fetch(optOut);
@@ -165,8 +126,8 @@ for (const database of databases) {
       expect(await done.text()).toContain('Você não receberá mais lembretes deste pedido.');
       expect((await reminderRows(order.orderId)).filter((r) => r.sent_at === null)).toEqual([]);
 
-      clock += 1200 * MINUTE;
-      await server.outbox.runOnce();
+      running.clock.now += 1200 * MINUTE;
+      await running.server.outbox.runOnce();
       expect(mails()).toHaveLength(2);
       // A second click says the same and changes nothing.
       expect((await fetch(optOut, { method: 'POST', body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
@@ -175,16 +136,12 @@ for (const database of databases) {
     it('checks the order again at send time: a reminder due after the PIX expired is dropped, not sent', async () => {
       const order = await checkout();
       // The gateway's expiry came earlier than the reminder (the row was queued while it was payable).
-      await db.db
-        .updateTable('orders')
-        .set({ expires_at: clock + 30 * MINUTE })
-        .where('id', '=', order.orderId)
-        .execute();
-      clock += 60 * MINUTE;
-      expect(await server.outbox.runOnce()).toBe(0);
+      await setOrderColumns(running.db, order.orderId, { expires_at: running.clock.now + 30 * MINUTE });
+      running.clock.now += 60 * MINUTE;
+      expect(await running.server.outbox.runOnce()).toBe(0);
       expect(mails()).toHaveLength(1);
       // Dropped, not parked as undeliverable: the console's health check stays green.
-      const rows = await db.db.selectFrom('outbox').select(['kind']).where('order_id', '=', order.orderId).execute();
+      const rows = await outboxRows(running.db, order.orderId);
       expect(rows.map((r) => r.kind).sort()).toEqual(['pix_ready', 'pix_reminder:1200']);
     });
 
@@ -192,39 +149,30 @@ for (const database of databases) {
       const victim = `alvo.${process.pid}.${Date.now()}@example.com`;
       for (let attempt = 0; attempt < 5; attempt++) {
         // Each from a client of its own, with its own phone: only the address is the same.
-        const { status, body } = await postOrder<{ orderId: string }>(server.url, {
-          ...uniqueBuyer(`Atacante ${attempt}`),
-          email: victim,
-          checkoutKey: newCheckoutKey(),
-        });
-        expect(status).toBe(201);
-        await server.background.idle();
+        const { orderId } = await buy(running.server, { buyer: { ...uniqueBuyer(`Atacante ${attempt}`), email: victim } });
+        await running.server.background.idle();
         // The code expires (a gateway's short expiry), so the next order for the address is a new charge.
-        await db.db
-          .updateTable('orders')
-          .set({ expires_at: clock - 1 })
-          .where('id', '=', body.orderId)
-          .execute();
+        await setOrderColumns(running.db, orderId, { expires_at: running.clock.now - 1 });
       }
-      await server.outbox.runOnce();
-      const toVictim = smtp.received.filter((mail) => mail.to.includes(victim));
+      await running.server.outbox.runOnce();
+      const toVictim = running.smtp.received.filter((mail) => mail.to.includes(victim));
       expect(toVictim).toHaveLength(PIX_EMAILS_PER_ADDRESS_PER_DAY);
       expect(toVictim.map((mail) => subjectOf(parseMail(mail.raw)))).toEqual(
         Array(PIX_EMAILS_PER_ADDRESS_PER_DAY).fill('Seu PIX está pronto'),
       );
       // The skipped ones are dropped (not parked as failures) and logged without the address.
-      const waiting = await db.db.selectFrom('outbox').select('id').where('kind', '=', 'pix_ready').where('sent_at', 'is', null).execute();
+      const waiting = (await wholeOutbox(running.db, 'pix_ready')).filter((row) => row.sent_at === null);
       expect(waiting).toEqual([]);
-      expect(server.logLines.filter((entry) => entry.line.includes('had its PIX e-mails for today'))).toHaveLength(2);
-      expect(server.logLines.some((entry) => entry.line.includes(victim))).toBe(false);
+      expect(running.server.logLines.filter((entry) => entry.line.includes('had its PIX e-mails for today'))).toHaveLength(2);
+      expect(running.server.logLines.some((entry) => entry.line.includes(victim))).toBe(false);
       // Only a hash of the address is kept to count.
-      const quota = await db.db.selectFrom('pix_email_quota').selectAll().execute();
+      const quota = await pixEmailQuotaRows(running.db);
       expect(quota).toHaveLength(PIX_EMAILS_PER_ADDRESS_PER_DAY);
       expect(JSON.stringify(quota)).not.toContain(victim);
 
       // Another address is not affected.
       await checkout();
-      expect(smtp.received.filter((mail) => !mail.to.includes(victim))).toHaveLength(1);
+      expect(running.smtp.received.filter((mail) => !mail.to.includes(victim))).toHaveLength(1);
     });
 
     it('greets by the first name only when it is letters: a URL typed as the name never reaches the inbox', async () => {
@@ -250,8 +198,7 @@ for (const database of databases) {
     it(`grants ${PIX_EMAILS_PER_ADDRESS_PER_DAY} of 40 concurrent sends to one address from two instances, and a retry keeps its slot`, async () => {
       const db = await database.create();
       // A second instance: its own connection (pool) to the same database.
-      const target = 'file' in db ? { kind: 'sqlite' as const, file: db.file } : { kind: 'postgres' as const, url: db.url };
-      const other = openDatabase(target);
+      const other = openSameDatabase(db);
       try {
         const now = Date.now();
         const instances = [db.db, other.db];
@@ -276,27 +223,17 @@ for (const database of databases) {
 }
 
 describe('PIX_REMINDER_MINUTES', () => {
+  const running = useTestServer(databases[0], { PIX_REMINDER_MINUTES: '' }, { smtp: true, clock: 'now' });
+
   it('empty sends "Seu PIX está pronto" and no reminder at all', async () => {
-    const smtp = await startSmtpServer();
-    const db = await databases[0].create();
-    let clock = Date.now();
-    const server = await startTestServer(db, { SMTP_URL: smtp.url, PIX_REMINDER_MINUTES: '' }, { now: () => clock });
-    try {
-      const response = await fetch(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...uniqueBuyer(), checkoutKey: newCheckoutKey() }),
-      });
-      expect(response.status).toBe(201);
-      await server.background.idle();
-      clock += 23 * 60 * MINUTE;
-      await server.outbox.runOnce();
-      expect(smtp.received.map((mail) => decodeHeader(parseMail(mail.raw).headers.get('subject') ?? ''))).toEqual(['Seu PIX está pronto']);
-      expect(await db.db.selectFrom('outbox').select('kind').execute()).toEqual([{ kind: 'pix_ready' }]);
-    } finally {
-      await server.stop();
-      await db.close();
-      await smtp.stop();
-    }
+    const { server } = running;
+    await buy(server);
+    await server.background.idle();
+    running.clock.now += 23 * 60 * MINUTE;
+    await server.outbox.runOnce();
+    expect(running.smtp.received.map((mail) => decodeHeader(parseMail(mail.raw).headers.get('subject') ?? ''))).toEqual([
+      'Seu PIX está pronto',
+    ]);
+    expect((await wholeOutbox(running.db)).map((row) => ({ kind: row.kind }))).toEqual([{ kind: 'pix_ready' }]);
   });
 });

@@ -25,7 +25,7 @@ import {
 import { askRefund, drainOutbox, memberCookie } from '../support/purchase.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Issue 44, "a purchase, its payment and a refund work end to end against each provider's
@@ -128,34 +128,26 @@ const rigs: Array<{ id: ProviderId; start: () => Promise<StandInRig> }> = [
 for (const database of databases) {
   for (const rig of rigs) {
     describe(`${rig.id} alone, end to end through the API on ${database.name}`, () => {
-      let db: TestDb;
       let standIn: StandInRig;
-      let server: TestServer;
       let dataDir: string;
-      const clock = { now: Date.now() };
-
       beforeAll(async () => {
-        db = await database.create();
         standIn = await rig.start();
         dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `vitrine-${rig.id}-`));
-        server = await startTestServer(
-          db,
-          providersEnv([rig.id], standIn.env, { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1', DATA_DIR: dataDir }),
-          { now: () => clock.now, ownPublicUrl: true },
-        );
       });
       afterAll(async () => {
-        await server?.background.idle();
-        await server?.stop();
         await standIn?.stop();
-        await db?.close();
         if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       });
+      const running = useTestServer(
+        database,
+        () => providersEnv([rig.id], standIn.env, { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1', DATA_DIR: dataDir }),
+        { clock: 'now', ownPublicUrl: true },
+      );
 
       it('one PIX from the provider, paid through its webhook, the access e-mailed, then refunded there in full', async () => {
-        const created = await checkout(server.url);
+        const created = await checkout(running.server.url);
         expect(created.status).toBe(201);
-        const order = await orderRow(db, created.body.orderId!);
+        const order = await orderRow(running.db, created.body.orderId!);
         expect(order).toMatchObject({ provider: rig.id, status: 'pending', amount_cents: mainOffer.priceCents });
         expect(created.body.amountCents).toBe(1990);
         expect(standIn.charges()).toBe(1);
@@ -164,34 +156,34 @@ for (const database of databases) {
         expect(created.body.pix?.code).toMatch(/^000201/);
 
         const readsBefore = standIn.readsOf(chargeId);
-        await standIn.payAndNotify(server, chargeId);
-        await server.background.idle();
+        await standIn.payAndNotify(running.server, chargeId);
+        await running.server.background.idle();
         // The webhook named the charge; the read-back is what paid the order.
         expect(standIn.readsOf(chargeId)).toBeGreaterThan(readsBefore);
-        expect(await orderRow(db, order.id)).toMatchObject({ status: 'paid' });
-        await drainOutbox(server);
-        const access = await outboxRows(db, order.id, 'access_email');
+        expect(await orderRow(running.db, order.id)).toMatchObject({ status: 'paid' });
+        await drainOutbox(running.server);
+        const access = await outboxRows(running.db, order.id, 'access_email');
         expect(access).toHaveLength(1);
         expect(access[0]!.sent_at).not.toBeNull();
 
-        const cookie = await memberCookie(server.url, db, order.id, clock.now);
-        const asked = await askRefund(server.url, cookie);
+        const cookie = await memberCookie(running.server.url, running.db, order.id, running.clock.now);
+        const asked = await askRefund(running.server.url, cookie);
         expect(asked.status).toBe(200);
         expect(asked.body.guarantee?.request?.status).toBe('approved');
-        await drainOutbox(server);
+        await drainOutbox(running.server);
         expect(standIn.refundsOf(chargeId)).toEqual([1990]);
-        expect(await orderRow(db, order.id)).toMatchObject({ status: 'reversed' });
+        expect(await orderRow(running.db, order.id)).toMatchObject({ status: 'reversed' });
         // Running the queue again asks for nothing more.
-        await drainOutbox(server);
+        await drainOutbox(running.server);
         expect(standIn.refundsOf(chargeId)).toEqual([1990]);
       });
 
       it('with the bump ticked: one charge of R$ 29,80 at the provider', async () => {
-        const created = await checkout(server.url, { bump: true });
+        const created = await checkout(running.server.url, { bump: true });
         expect(created.status).toBe(201);
         expect(created.body.amountCents).toBe(mainOffer.priceCents + orderBump!.priceCents);
         expect(created.body.amountCents).toBe(2980);
-        const order = await orderRow(db, created.body.orderId!);
+        const order = await orderRow(running.db, created.body.orderId!);
         expect(order).toMatchObject({ provider: rig.id, status: 'pending', amount_cents: 2980 });
         expect(created.body.pix?.code).toContain('540529.80');
       });

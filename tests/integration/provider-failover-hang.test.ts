@@ -4,7 +4,7 @@ import { uniqueBuyer } from '../support/clients.ts';
 import { gatewayReplies, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
 import { checkout, mercadoPagoVariables, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
-import { orderRow } from '../support/db-reads.ts';
+import { orderRow, ordersBy } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -124,7 +124,7 @@ for (const database of databases) {
         expect(tribopay.charges()).toHaveLength(1);
         expect(creates()).toHaveLength(0);
         expect(mercadoPago.payments.size).toBe(0);
-        const order = await db.db.selectFrom('orders').selectAll().where('buyer_email', '=', buyer.email).executeTakeFirstOrThrow();
+        const [order] = await ordersBy(db, 'buyer_email', buyer.email);
         expect(order).toMatchObject({ provider: 'tribopay', status: 'failed' });
       },
       WAIT_MS,

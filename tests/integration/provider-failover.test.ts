@@ -5,7 +5,7 @@ import { uniqueBuyer } from '../support/clients.ts';
 import { refusedUrl } from '../support/loopback.ts';
 import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
 import { checkout, mercadoPagoVariables, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
-import { orderRow } from '../support/db-reads.ts';
+import { orderRow, ordersBy } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -138,7 +138,7 @@ for (const database of databases) {
         expect([created.status, created.body.error]).toEqual([502, 'Server Error']);
         expect(seen.tribopayCreates()).toBe(1);
         expect(seen.mercadoPagoCreates()).toHaveLength(0);
-        const order = await db.db.selectFrom('orders').selectAll().where('buyer_email', '=', buyer.email).executeTakeFirstOrThrow();
+        const [order] = await ordersBy(db, 'buyer_email', buyer.email);
         expect(order).toMatchObject({ status: 'failed', provider: 'tribopay' });
       });
 

@@ -5,7 +5,7 @@ import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
 import { chargeRequestsFor, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
 import { checkout, mercadoPagoVariables, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
-import { orderRow } from '../support/db-reads.ts';
+import { orderRow, setOrderColumns } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -70,11 +70,13 @@ for (const database of databases) {
       await before.background.idle();
       await before.stop();
       running = running.filter((server) => server !== before);
-      await db.db
-        .updateTable('orders')
-        .set({ status: 'creating', transaction_hash: null, pix_code: null, pix_image: null, charged_at: null })
-        .where('id', '=', charged.id)
-        .execute();
+      await setOrderColumns(db, charged.id, {
+        status: 'creating',
+        transaction_hash: null,
+        pix_code: null,
+        pix_image: null,
+        charged_at: null,
+      });
       const port = Number(new URL(before.url).port);
       return { buyer, key, orderId: charged.id, chargeId: charged.transaction_hash!, code: created.body.pix!.code, charged, port };
     }

@@ -13,7 +13,7 @@ import { abacatepayVariables, ABACATEPAY_WEBHOOK_SECRET, checkout, mercadoPagoVa
 import { drainOutbox } from '../support/purchase.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
  * Issue 44's "npm test covers the webhook signatures: a valid one, a tampered body, a replayed
@@ -48,27 +48,18 @@ async function expectIgnored(
 
 for (const database of databases) {
   describe(`Mercado Pago's webhook through /api/webhooks/mercadopago on ${database.name}`, () => {
-    let db: TestDb;
     let standIn: MercadoPagoStandIn;
-    let server: TestServer;
-
     beforeAll(async () => {
-      db = await database.create();
       standIn = await startMercadoPagoStandIn();
-      server = await startTestServer(db, providersEnv(['mercadopago'], mercadoPagoVariables(standIn)), { ownPublicUrl: true });
     });
-    afterAll(async () => {
-      await server?.background.idle();
-      await server?.stop();
-      await standIn?.stop();
-      await db?.close();
-    });
+    afterAll(() => standIn?.stop());
+    const running = useTestServer(database, () => providersEnv(['mercadopago'], mercadoPagoVariables(standIn)), { ownPublicUrl: true });
 
     /** A buyer's order whose PIX was paid at Mercado Pago, which has not told us yet. */
     async function paidAtMercadoPago() {
-      const created = await checkout(server.url);
+      const created = await checkout(running.server.url);
       expect(created.status).toBe(201);
-      const order = await orderRow(db, created.body.orderId!);
+      const order = await orderRow(running.db, created.body.orderId!);
       standIn.pay(order.transaction_hash!);
       return { orderId: order.id, chargeId: order.transaction_hash! };
     }
@@ -87,7 +78,7 @@ for (const database of databases) {
       const requestId = randomUUID();
       const ts = String(signed.tsMs ?? Date.now());
       const dataId = sent.dataId ?? signed.dataId;
-      return sendWebhook(server, `${server.url}/api/webhooks/mercadopago?data.id=${dataId}&type=payment`, {
+      return sendWebhook(running.server, `${running.server.url}/api/webhooks/mercadopago?data.id=${dataId}&type=payment`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -108,71 +99,64 @@ for (const database of databases) {
       const reads = readsOf(order.chargeId);
       // The stand-in sends it to the notification_url the server gave with the payment.
       expect((await standIn.notify(order.chargeId)).status).toBe(200);
-      await server.background.idle();
+      await running.server.background.idle();
       expect(readsOf(order.chargeId)).toBe(reads + 1);
-      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'paid' });
-      expect(await outboxRows(db, order.orderId, 'access_email')).toHaveLength(1);
+      expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
+      expect(await outboxRows(running.db, order.orderId, 'access_email')).toHaveLength(1);
     });
 
     it('a tampered one (another payment, request id or body than signed): answered 200, nothing read back, the order still waits', async () => {
       const order = await paidAtMercadoPago();
       const other = await paidAtMercadoPago();
       // Signed for one payment, sent naming another.
-      await expectIgnored(db, readsOf, other, notify({ dataId: order.chargeId }, { dataId: other.chargeId }));
-      await expectIgnored(db, readsOf, order, notify({ dataId: order.chargeId }, { requestId: randomUUID() }));
+      await expectIgnored(running.db, readsOf, other, notify({ dataId: order.chargeId }, { dataId: other.chargeId }));
+      await expectIgnored(running.db, readsOf, order, notify({ dataId: order.chargeId }, { requestId: randomUUID() }));
       // The body is not signed, so it is never read for an id: a body naming another payment reads back only the signed one.
       const otherReads = readsOf(other.chargeId);
       const body = JSON.stringify({ action: 'payment.updated', type: 'payment', data: { id: other.chargeId } });
       expect(await notify({ dataId: order.chargeId }, { body })).toBe(200);
       expect(readsOf(other.chargeId)).toBe(otherReads);
-      expect(await orderRow(db, other.orderId)).toMatchObject({ status: 'pending' });
-      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'paid' });
+      expect(await orderRow(running.db, other.orderId)).toMatchObject({ status: 'pending' });
+      expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
     });
 
     it(`a replayed one, its timestamp more than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes old: answered 200, nothing read back`, async () => {
       const order = await paidAtMercadoPago();
-      await expectIgnored(db, readsOf, order, notify({ dataId: order.chargeId, tsMs: Date.now() - WEBHOOK_TOLERANCE_MS - 60_000 }));
+      await expectIgnored(running.db, readsOf, order, notify({ dataId: order.chargeId, tsMs: Date.now() - WEBHOOK_TOLERANCE_MS - 60_000 }));
       // The same notification with a fresh timestamp is Mercado Pago's own retry: read back, paid.
       expect(await notify({ dataId: order.chargeId })).toBe(200);
-      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'paid' });
+      expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
     });
 
     it('one signed with another secret: answered 200, nothing read back, the order still waits', async () => {
       const order = await paidAtMercadoPago();
-      await expectIgnored(db, readsOf, order, notify({ dataId: order.chargeId, secret: 'another-applications-secret' }));
+      await expectIgnored(running.db, readsOf, order, notify({ dataId: order.chargeId, secret: 'another-applications-secret' }));
       expect((await standIn.notify(order.chargeId, { secret: 'another-applications-secret' })).status).toBe(200);
-      await server.background.idle();
-      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'pending' });
+      await running.server.background.idle();
+      expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'pending' });
     });
   });
 
   describe(`AbacatePay's webhook through /api/webhooks/abacatepay on ${database.name}`, () => {
-    let db: TestDb;
     let standIn: AbacatepayStandIn;
-    let server: TestServer;
     /** Where AbacatePay's deliveries are caught, to be sent to the server as they are, or altered. */
     let catcher: HttpReceiver;
-
     beforeAll(async () => {
-      db = await database.create();
       standIn = await startAbacatepayStandIn();
       catcher = await startHttpReceiver();
       standIn.webhook = { url: `${catcher.url}/api/webhooks/abacatepay`, secret: ABACATEPAY_WEBHOOK_SECRET };
-      server = await startTestServer(db, providersEnv(['abacatepay'], abacatepayVariables(standIn)), { ownPublicUrl: true });
     });
     afterAll(async () => {
-      await server?.background.idle();
-      await server?.stop();
       await catcher?.stop();
       await standIn?.stop();
-      await db?.close();
     });
+    const running = useTestServer(database, () => providersEnv(['abacatepay'], abacatepayVariables(standIn)), { ownPublicUrl: true });
 
     /** A buyer's order whose PIX was paid at AbacatePay: its `transparent.completed` delivery, caught on its way. */
     async function paidAtAbacatePay() {
-      const created = await checkout(server.url);
+      const created = await checkout(running.server.url);
       expect(created.status).toBe(201);
-      const order = await orderRow(db, created.body.orderId!);
+      const order = await orderRow(running.db, created.body.orderId!);
       const caught = catcher.requests.length;
       await standIn.markPaid(order.transaction_hash!);
       const delivery = catcher.requests[caught]!;
@@ -183,7 +167,7 @@ for (const database of databases) {
       standIn.requests.filter((request) => request.path === '/v2/transparents/list' && request.query.id === chargeId).length;
 
     async function deliver(delivery: HttpReceiver['requests'][number], changes: { body?: string; secret?: string } = {}) {
-      const url = new URL(delivery.url, server.url);
+      const url = new URL(delivery.url, running.server.url);
       const headers = { ...delivery.headers };
       if (changes.secret !== undefined) {
         url.searchParams.set('webhookSecret', changes.secret);
@@ -191,7 +175,7 @@ for (const database of databases) {
       }
       delete headers['content-length'];
       delete headers.host;
-      return sendWebhook(server, url, { method: 'POST', headers, body: changes.body ?? delivery.body });
+      return sendWebhook(running.server, url, { method: 'POST', headers, body: changes.body ?? delivery.body });
     }
 
     it('a valid one (its secret and X-Webhook-Signature): the charge is read back at AbacatePay and the order paid', async () => {
@@ -199,7 +183,7 @@ for (const database of databases) {
       const reads = readsOf(order.chargeId);
       expect(await deliver(order.delivery)).toBe(200);
       expect(readsOf(order.chargeId)).toBe(reads + 1);
-      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'paid' });
+      expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
     });
 
     it('a tampered body, under the signature of the one sent: answered 200, nothing read back, the order still waits', async () => {
@@ -207,9 +191,9 @@ for (const database of databases) {
       const other = await paidAtAbacatePay();
       // The delivery for one charge, rewritten to name the other.
       const tampered = order.delivery.body.replaceAll(order.chargeId, other.chargeId);
-      await expectIgnored(db, readsOf, other, deliver(order.delivery, { body: tampered }));
+      await expectIgnored(running.db, readsOf, other, deliver(order.delivery, { body: tampered }));
       await expectIgnored(
-        db,
+        running.db,
         readsOf,
         order,
         deliver(order.delivery, { body: order.delivery.body.replace('"amount":1990', '"amount":19') }),
@@ -218,21 +202,21 @@ for (const database of databases) {
 
     it('a wrong secret: answered 200, nothing read back, the order still waits', async () => {
       const order = await paidAtAbacatePay();
-      await expectIgnored(db, readsOf, order, deliver(order.delivery, { secret: 'whsec_of_someone_else' }));
-      await expectIgnored(db, readsOf, order, deliver(order.delivery, { secret: ABACATEPAY_WEBHOOK_SECRET.slice(0, -1) }));
+      await expectIgnored(running.db, readsOf, order, deliver(order.delivery, { secret: 'whsec_of_someone_else' }));
+      await expectIgnored(running.db, readsOf, order, deliver(order.delivery, { secret: ABACATEPAY_WEBHOOK_SECRET.slice(0, -1) }));
     });
 
     it('a replay (AbacatePay signs no timestamp) only reads the charge back again: paid once, one access e-mail', async () => {
       const order = await paidAtAbacatePay();
       expect(await deliver(order.delivery)).toBe(200);
-      await drainOutbox(server);
+      await drainOutbox(running.server);
       const reads = readsOf(order.chargeId);
       expect(await deliver(order.delivery)).toBe(200);
       expect(await deliver(order.delivery)).toBe(200);
-      await drainOutbox(server);
+      await drainOutbox(running.server);
       expect(readsOf(order.chargeId)).toBe(reads + 2);
-      expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'paid' });
-      expect(await outboxRows(db, order.orderId, 'access_email')).toHaveLength(1);
+      expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
+      expect(await outboxRows(running.db, order.orderId, 'access_email')).toHaveLength(1);
     });
   });
 }

@@ -8,6 +8,7 @@ import {
   type MercadoPagoStandIn,
 } from '../support/stand-ins/mercadopago-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
+import { orderRow } from '../support/db-reads.ts';
 import { sandboxSays } from '../support/purchase.ts';
 import type { TestServer } from '../support/test-server.ts';
 
@@ -34,7 +35,8 @@ export const sandboxProvider: ModelProvider = {
 };
 
 async function chargeOf(db: Db, orderId: string): Promise<{ provider: string; transaction_hash: string | null }> {
-  return db.db.selectFrom('orders').select(['provider', 'transaction_hash']).where('id', '=', orderId).executeTakeFirstOrThrow();
+  const { provider, transaction_hash } = await orderRow(db, orderId);
+  return { provider, transaction_hash };
 }
 
 export async function startMercadoPagoModel(): Promise<ModelProvider> {

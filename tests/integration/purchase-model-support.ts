@@ -10,6 +10,8 @@ import type { CreatedOrder, OrderStatusReply } from '../../src/shared/checkout.t
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { businessDay, businessDayStart } from '../../src/shared/time.ts';
 import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, signInToConsole } from '../support/clients.ts';
+import { orderRow } from '../support/db-reads.ts';
+import { consoleCall as callConsole } from '../support/purchase.ts';
 import { sandboxProvider, type ModelProvider } from './purchase-model-providers.ts';
 import type { TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -102,8 +104,7 @@ export function newBuyer(name: string): Buyer {
   return { name, email: `modelo${tag}@example.com`, phone: `(11) 9${digits.slice(0, 4)}-${digits.slice(4, 8)}` };
 }
 
-export const readOrder = (shop: Shop, id: string) =>
-  shop.db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+export const readOrder = (shop: Shop, id: string) => orderRow(shop.db, id);
 
 export async function checkout(shop: Shop, buyer: Buyer, bump: boolean) {
   const viewKey = `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48);
@@ -182,11 +183,7 @@ export async function askRefund(shop: Shop, mainId: string, route: RefundRoute, 
 }
 
 export async function consoleCall(shop: Shop, route: string, body?: unknown, retried = false): Promise<ConsoleReply> {
-  const response = await fetch(`${shop.server.url}/api/admin${route}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { Cookie: shop.admin, Origin: consoleOrigin(shop), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const response = await callConsole(shop.server.url, shop.admin, route, body, { origin: consoleOrigin(shop) });
   const text = await response.text();
   await shop.server.background.idle();
   // The seller's session ends after a while idle (the test's clock jumps days): sign in again.

@@ -48,6 +48,17 @@ import {
   type Shop,
 } from './purchase-model-support.ts';
 import { databases, type TestDb } from './test-db.ts';
+import {
+  findRefundRow,
+  findReviewRow,
+  ordersAndAddons,
+  outboxRows,
+  rowsOfOrders,
+  setOrderColumns,
+  setOutboxColumns,
+  setRefundColumns,
+  setSandboxCharge,
+} from '../support/db-reads.ts';
 import { startAbacatepayModel, startEfiModel, startMercadoPagoModel, type ModelProvider } from './purchase-model-providers.ts';
 
 /**
@@ -92,22 +103,10 @@ async function snapshot(shop: Shop, model: Model): Promise<Snapshot> {
   const ids = model.orders.map((order) => order.id);
   const mainIds = mains(model).map((order) => order.id);
   if (ids.length === 0) return { orders: new Map(), items: new Map(), refunds: new Map() };
-  const rows = await shop.db.db
-    .selectFrom('orders')
-    .selectAll()
-    .where((eb) => eb.or([eb('id', 'in', ids), ...(mainIds.length ? [eb('parent_order_id', 'in', mainIds)] : [])]))
-    .execute();
+  const rows = await ordersAndAddons(shop.db, ids, mainIds);
   const allIds = rows.map((row) => row.id);
-  const items = await shop.db.db
-    .selectFrom('order_items')
-    .select(['order_id', 'item', 'price_cents'])
-    .where('order_id', 'in', allIds)
-    .execute();
-  const refunds = await shop.db.db
-    .selectFrom('refunds')
-    .select(['order_id', 'status', 'origin', 'amount_cents', 'item_keys'])
-    .where('order_id', 'in', allIds)
-    .execute();
+  const items = await rowsOfOrders(shop.db, 'order_items', allIds);
+  const refunds = await rowsOfOrders(shop.db, 'refunds', allIds);
   const byOrder = new Map<string, Array<{ item: 'main' | 'bump'; price_cents: number }>>();
   for (const item of items)
     byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), { item: item.item, price_cents: Number(item.price_cents) }]);
@@ -269,18 +268,13 @@ async function checkContract(shop: Shop, model: Model): Promise<void> {
     const own = [...snap.orders.values()].filter((order) => buyerOf(model, order) === index);
     const payable = own.filter((order) => order.kind === 'main' && order.status === 'pending' && Number(order.expires_at) > now);
     rule(payable.length <= 1, `R3: buyer ${index} has ${payable.length} payable PIX: ${payable.map((order) => order.id).join(', ')}`);
-    const reminders = own.length
-      ? await shop.db.db
-          .selectFrom('outbox')
-          .select(['order_id', 'kind', 'sent_at'])
-          .where(
-            'order_id',
-            'in',
-            own.map((order) => order.id),
-          )
-          .where('kind', 'like', 'pix_reminder:%')
-          .execute()
-      : [];
+    const reminders = (
+      await rowsOfOrders(
+        shop.db,
+        'outbox',
+        own.map((order) => order.id),
+      )
+    ).filter((row) => row.kind.startsWith('pix_reminder:'));
     for (const reminder of reminders) {
       const order = snap.orders.get(reminder.order_id)!;
       if (reminder.sent_at === null) {
@@ -381,7 +375,7 @@ class Pay extends Step {
     const again = items.filter((item) => owned.has(item));
     if (again.length === 0) return;
     const listed = await refundList(shop);
-    const refund = await shop.db.db.selectFrom('refunds').select(['status']).where('order_id', '=', target.id).executeTakeFirst();
+    const refund = await findRefundRow(shop.db, target.id);
     const now = await readOrder(shop, target.id);
     if (again.length === items.length) {
       rule(
@@ -412,7 +406,7 @@ class AnswerAddon extends Step {
   async act(model: Model, shop: Shop) {
     const main = pick(mains(model), this.index);
     if (!main) return;
-    const refund = await shop.db.db.selectFrom('refunds').select('status').where('order_id', '=', main.id).executeTakeFirst();
+    const refund = await findRefundRow(shop.db, main.id);
     const response = await answerAddon(shop, main.id, main.viewKey, this.accept);
     const body = (await response.json()) as { orderId?: string };
     await shop.server.background.idle();
@@ -460,15 +454,11 @@ class AskRefund extends Step {
         answer.status === 200,
         `R6: refund asked at ${new Date(now).toISOString()} inside a window (${windows}) answered ${answer.status} ${answer.text}`,
       );
-      const refunds = await shop.db.db
-        .selectFrom('refunds')
-        .select(['order_id'])
-        .where(
-          'order_id',
-          'in',
-          group.map((order) => order.id),
-        )
-        .execute();
+      const refunds = await rowsOfOrders(
+        shop.db,
+        'refunds',
+        group.map((order) => order.id),
+      );
       const covered = new Set(refunds.map((refund) => refund.order_id));
       for (const order of refundable)
         rule(covered.has(order.id), `R6: the refund asked on ${main.id} leaves ${order.id} (in its window) uncovered`);
@@ -533,7 +523,7 @@ class Review extends Step {
     const main = pick(mains(model), this.index);
     if (!main || model.erased[main.buyer]) return;
     const order = await readOrder(shop, main.id);
-    const review = await shop.db.db.selectFrom('reviews').select('status').where('order_id', '=', main.id).executeTakeFirst();
+    const review = await findReviewRow(shop.db, main.id);
     if (this.action === 'write') {
       model.reviewVersion += 1;
       await (await writeReview(shop, order, model.reviewVersion)).body?.cancel();
@@ -724,8 +714,7 @@ async function acceptAndPayAddon(shop: Shop, purchase: { mainId: string; viewKey
   return addonId;
 }
 
-const refundOf = (shop: Shop, orderId: string) =>
-  shop.db.db.selectFrom('refunds').select(['status', 'note', 'gateway_state']).where('order_id', '=', orderId).executeTakeFirst();
+const refundOf = (shop: Shop, orderId: string) => findRefundRow(shop.db, orderId);
 
 function mailFiles(shop: Shop, orderId: string, prefix: string): string[] {
   const dir = path.join(shop.dataDir, 'outbox');
@@ -812,12 +801,7 @@ for (const database of databases) {
       await pay(s, second.body.orderId);
       s.clock.now += 21 * 60 * 60_000;
       await drainOutbox(s);
-      const reminders = await s.db.db
-        .selectFrom('outbox')
-        .select(['kind', 'sent_at'])
-        .where('order_id', '=', first.body.orderId)
-        .where('kind', 'like', 'pix_reminder:%')
-        .execute();
+      const reminders = await outboxRows(s.db, first.body.orderId, 'pix_reminder:%');
       expect(reminders.filter((row) => row.sent_at !== null)).toEqual([]);
     });
 
@@ -972,10 +956,10 @@ for (const database of databases) {
         headers: { 'X-Review-Token': reviewToken(order), 'Content-Type': 'application/json' },
         body: JSON.stringify({ rating: 5, text: `${reviewText(1)}\u0000\u202E`, displayName: 'Ana\u202E M.', consent: true }),
       });
-      const row = await s.db.db.selectFrom('reviews').select(['text', 'display_name']).where('order_id', '=', order.id).executeTakeFirst();
+      const row = await findReviewRow(s.db, order.id);
       expect(
         review.status === 422 || (row !== undefined && !UNSAFE_CHARACTERS.test(row.text + row.display_name)),
-        `stored review ${JSON.stringify(row)}`,
+        `stored review ${JSON.stringify(row && { text: row.text, display_name: row.display_name })}`,
       ).toBe(true);
       const evidence = await consoleCall(s, `/orders/${order.id}/evidence?format=html`);
       expect(evidence.status).toBe(200);
@@ -998,23 +982,15 @@ for (const database of databases) {
       expect((await sellerActs(s, purchase.mainId, 'approve')).status).toBe(202);
       await drainOutbox(s);
       // The gateway made the refund, but its answer and postback were lost and its reads still say paid.
-      await s.db.db
-        .updateTable('refunds')
-        .set({ status: 'approved', gateway_state: 'calling', gateway_called_at: s.clock.now, refunded_at: null })
-        .where('order_id', '=', order.id)
-        .execute();
-      await s.db.db.updateTable('orders').set({ status: 'paid' }).where('id', '=', order.id).execute();
-      await s.db.db
-        .updateTable('sandbox_transactions')
-        .set({ payment_status: 'paid' })
-        .where('hash', '=', order.transaction_hash!)
-        .execute();
-      await s.db.db
-        .updateTable('outbox')
-        .set({ sent_at: null, attempts: 0, next_attempt_at: s.clock.now })
-        .where('order_id', '=', order.id)
-        .where('kind', 'like', 'gateway_refund%')
-        .execute();
+      await setRefundColumns(s.db, order.id, {
+        status: 'approved',
+        gateway_state: 'calling',
+        gateway_called_at: s.clock.now,
+        refunded_at: null,
+      });
+      await setOrderColumns(s.db, order.id, { status: 'paid' });
+      await setSandboxCharge(s.db, order.transaction_hash!, 'paid');
+      await setOutboxColumns(s.db, order.id, 'gateway_refund%', { sent_at: null, attempts: 0, next_attempt_at: s.clock.now });
       s.clock.now += 31 * 60_000;
       // The answer was never seen: the next run re-reads (still paid) and must not ask again.
       await drainOutbox(s);

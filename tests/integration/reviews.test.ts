@@ -13,7 +13,7 @@ import { REVIEWS_MARKER } from '../../src/shared/reviews-marker.ts';
 import { documentFile } from '../../src/shared/routes.ts';
 import { fetchFrom, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { auditRows, findReviewRow, insertOrderRow, orderRow, outboxRows, reviewRow } from '../support/db-reads.ts';
-import { buyAndPay, consoleCall, drainOutbox, memberCookie } from '../support/purchase.ts';
+import { askRefund, buyAndPay, consoleCall, drainOutbox, memberCookie } from '../support/purchase.ts';
 import type { TestSmtpServer } from './smtp-test-server.ts';
 import { databases } from './test-db.ts';
 import { openSameDatabase, startTestServer, useTestServer, type TestServerRig } from '../support/test-server.ts';
@@ -52,12 +52,14 @@ function useReviewServer(
   env: Record<string, string>,
   options: { siteDir?: () => string; jobs?: boolean } = {},
 ): Running {
-  const running = useTestServer(
-    database,
-    { ADMIN_PASSWORD: PASSWORD, SUPPORT_EMAIL: 'ajuda@example.com', MONTHLY_CAPACITY: '50', ...env },
-    { smtp: true, clock: Date.UTC(2026, 10, 2, 15, 0, 0), ...(options.siteDir ? { site: () => loadSite(options.siteDir!()) } : {}) },
-  ) as Running;
-  running.signals = 0;
+  const running: Running = Object.assign(
+    useTestServer(
+      database,
+      { ADMIN_PASSWORD: PASSWORD, SUPPORT_EMAIL: 'ajuda@example.com', MONTHLY_CAPACITY: '50', ...env },
+      { smtp: true, clock: Date.UTC(2026, 10, 2, 15, 0, 0), ...(options.siteDir ? { site: () => loadSite(options.siteDir!()) } : {}) },
+    ),
+    { signals: 0 },
+  );
   beforeAll(() => {
     running.server.reviewsSignal.onChange(() => (running.signals += 1));
     // The jobs as main.ts runs them: among them the landing page's 2 s check of the shown reviews.
@@ -383,11 +385,7 @@ for (const database of databases) {
       expect(await landing()).toContain('de 2 avaliações');
 
       const cookie = await memberCookie(running.server.url, running.db, buyer.orderId, running.clock.now);
-      const asked = await fetch(`${running.server.url}/api/access/refund`, {
-        method: 'POST',
-        headers: { Cookie: cookie, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ confirm: true }),
-      });
+      const asked = await askRefund(running.server.url, cookie);
       expect(asked.status).toBe(200);
       // Off `/` and out of the average and the count, with no console action.
       await expectLanding((html) => {

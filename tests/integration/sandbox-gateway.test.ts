@@ -8,8 +8,9 @@ import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
 import { createSandboxGateway, SANDBOX_OFFER_HASH } from '../../src/server/gateway/sandbox.ts';
 import { GatewayError, type ChargeInput, type GatewayClient } from '../../src/server/gateway/types.ts';
 import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
+import { rowCount, sandboxCharge, setSandboxCharge } from '../support/db-reads.ts';
 import { databases } from './test-db.ts';
-import { startTestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * The real gateway client against the sandbox gateway, both over real HTTP on 127.0.0.1, with the
@@ -191,7 +192,7 @@ for (const database of databases) {
 
       // The answer is the transaction object, exactly as a read gives it.
       const read = (await (await api(`/transactions/${hash}`)).json()) as Record<string, unknown>;
-      await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', hash).execute();
+      await setSandboxCharge(db, hash, 'paid');
       const answer = await api(`/transactions/${hash}/refund`, { method: 'POST' });
       expect(answer.status).toBe(200);
       expect(await answer.json()).toEqual({ ...read, updated_at: expect.any(String) });
@@ -278,11 +279,7 @@ for (const database of databases) {
         ...chargeInput(`${receiver.url}/api/webhooks/gateway?t=tracked`),
         tracking: { utm_source: 'fb', utm_campaign: 'black', src: 'bio' },
       });
-      const stored = await db.db
-        .selectFrom('sandbox_transactions')
-        .select('tracking')
-        .where('hash', '=', charge.transactionHash)
-        .executeTakeFirstOrThrow();
+      const stored = await sandboxCharge(db, charge.transactionHash);
       expect(JSON.parse(stored.tracking!)).toEqual({ utm_source: 'fb', utm_campaign: 'black', src: 'bio' });
       const read = (await (await api(`/transactions/${charge.transactionHash}`)).json()) as Record<string, unknown>;
       expect(read).toMatchObject({ utm_source: 'fb', utm_campaign: 'black', utm_medium: 'null', utm_content: 'null', utm_term: 'null' });
@@ -355,35 +352,31 @@ for (const database of databases) {
 }
 
 describe("the demo site's sandbox", () => {
+  const running = useTestServer(databases[0]);
+
   it('sends postbacks only to its own site: a charge naming another address is refused', async () => {
-    const db = await databases[0].create();
-    const server = await startTestServer(db);
-    try {
-      const charge = (postbackUrl: string) =>
-        fetch(`${server.url}/sandbox/public/v1/transactions`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            api_token: SANDBOX_TOKEN,
-            amount: 1990,
-            payment_method: 'pix',
-            installments: 1,
-            offer_hash: SANDBOX_OFFER_HASH,
-            customer: { name: 'Maria Souza', email: 'maria@example.com', phone_number: '11987654321' },
-            postback_url: postbackUrl,
-          }),
-        });
-      const foreign = await charge('http://203.0.113.9/hook?t=x');
-      expect(foreign.status).toBe(422);
-      expect(((await foreign.json()) as { errors: Record<string, string[]> }).errors.postback_url).toEqual([
-        'postback_url deve apontar para este site',
-      ]);
-      expect(await db.db.selectFrom('sandbox_transactions').selectAll().execute()).toEqual([]);
-      const own = await charge(`http://localhost:${new URL(server.url).port}/api/webhooks/gateway?t=x`);
-      expect(own.status).toBe(201);
-    } finally {
-      await server.stop();
-      await db.close();
-    }
+    const { db, server } = running;
+    const charge = (postbackUrl: string) =>
+      fetch(`${server.url}/sandbox/public/v1/transactions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          api_token: SANDBOX_TOKEN,
+          amount: 1990,
+          payment_method: 'pix',
+          installments: 1,
+          offer_hash: SANDBOX_OFFER_HASH,
+          customer: { name: 'Maria Souza', email: 'maria@example.com', phone_number: '11987654321' },
+          postback_url: postbackUrl,
+        }),
+      });
+    const foreign = await charge('http://203.0.113.9/hook?t=x');
+    expect(foreign.status).toBe(422);
+    expect(((await foreign.json()) as { errors: Record<string, string[]> }).errors.postback_url).toEqual([
+      'postback_url deve apontar para este site',
+    ]);
+    expect(await rowCount(db, 'sandbox_transactions')).toBe(0);
+    const own = await charge(`http://localhost:${new URL(server.url).port}/api/webhooks/gateway?t=x`);
+    expect(own.status).toBe(201);
   });
 });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { orderRow, outboxRows } from '../support/db-reads.ts';
+import { useHttpReceiver } from '../support/http-receiver.ts';
 import { sandboxSays } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * Server-side conversions end to end: the real server on a real database, checkouts through its
@@ -35,50 +36,36 @@ interface GaBody {
 
 for (const database of databases) {
   describe(`server-side conversions on ${database.name}`, () => {
-    let db: Awaited<ReturnType<(typeof database)['create']>>;
-    let meta: HttpReceiver;
-    let ga: HttpReceiver;
-    let server: TestServer;
-    let clock: number;
     let buyers = 0;
-
-    beforeAll(async () => {
-      meta = await startHttpReceiver();
-      ga = await startHttpReceiver();
-    });
-    afterAll(async () => {
-      await meta.stop();
-      await ga.stop();
-    });
-    beforeEach(async () => {
-      db = await database.create();
-      clock = Date.now();
+    const meta = useHttpReceiver();
+    const ga = useHttpReceiver();
+    beforeEach(() => {
       for (const receiver of [meta, ga]) {
         receiver.requests.length = 0;
         receiver.respond = () => 200;
       }
-      server = await startTestServer(
-        db,
-        {
-          META_PIXEL_ID: PIXEL_ID,
-          META_CAPI_TOKEN: CAPI_TOKEN,
-          META_CAPI_URL: meta.url,
-          GA_ID,
-          GA_API_SECRET: GA_SECRET,
-          GA_MP_URL: ga.url,
-          // The buyer's address comes from our (one) proxy's X-Forwarded-For, as in production.
-          TRUST_PROXY_HOPS: '1',
-        },
-        { now: () => clock },
-      );
     });
-    afterEach(async () => {
-      await server.stopJobs();
-      await server.stop();
-      await db.close();
-    });
+    const running = useTestServer(
+      database,
+      () => ({
+        META_PIXEL_ID: PIXEL_ID,
+        META_CAPI_TOKEN: CAPI_TOKEN,
+        META_CAPI_URL: meta.url,
+        GA_ID,
+        GA_API_SECRET: GA_SECRET,
+        GA_MP_URL: ga.url,
+        // The buyer's address comes from our (one) proxy's X-Forwarded-For, as in production.
+        TRUST_PROXY_HOPS: '1',
+      }),
+      { each: true, clock: 'now' },
+    );
 
+    /**
+     * A buyer checks out from a browser of ours behind the proxy (its User-Agent and address are
+     * what the conversions report), pays in the sandbox, and the outbox runs once.
+     */
     async function buy(tracking: unknown): Promise<{ orderId: string; publicRef: string; email: string; phone: string }> {
+      const { server, db } = running;
       buyers += 1;
       const email = `Joana.Lima${buyers}@Example.com`;
       const phone = `(11) 98765-${String(buyers).padStart(4, '0')}`;
@@ -102,6 +89,7 @@ for (const database of databases) {
     };
 
     it('sends one Purchase to Meta, hashed and deduplicable with the Pixel, and one purchase to GA4', async () => {
+      const { db, server, clock } = running;
       const { orderId, publicRef, email, phone } = await buy(granted);
 
       expect(meta.requests).toHaveLength(1);
@@ -129,7 +117,7 @@ for (const database of databases) {
       });
       expect(JSON.stringify(body)).not.toContain(email.toLowerCase());
       expect(event.custom_data).toMatchObject({ currency: 'BRL', value: 19.9 });
-      expect(Math.abs(event.event_time - Math.floor(clock / 1000))).toBeLessThanOrEqual(1);
+      expect(Math.abs(event.event_time - Math.floor(clock.now / 1000))).toBeLessThanOrEqual(1);
 
       expect(ga.requests).toHaveLength(1);
       const gaUrl = new URL(ga.requests[0]!.url, ga.url);
@@ -145,7 +133,7 @@ for (const database of databases) {
       ]);
 
       // Nothing more on later runs; the secrets never reach the log.
-      clock += 60 * 60_000;
+      clock.now += 60 * 60_000;
       await server.outbox.runOnce();
       expect(meta.requests).toHaveLength(1);
       expect(ga.requests).toHaveLength(1);
@@ -153,7 +141,7 @@ for (const database of databases) {
       expect(log).toContain('Meta conversion sent');
       expect(log).not.toContain(CAPI_TOKEN);
       expect(log).not.toContain(GA_SECRET);
-      const stored = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const stored = await orderRow(db, orderId);
       expect(stored).toMatchObject({
         tracking_consent: 'granted',
         fbp: granted.fbp,
@@ -163,22 +151,24 @@ for (const database of databases) {
     });
 
     it('retries a refused Purchase and still sends it once', async () => {
+      const { server, clock } = running;
       let refusals = 0;
       meta.respond = () => (refusals++ === 0 ? 500 : 200);
       const { publicRef } = await buy(granted);
       expect(meta.requests.map((request) => request.status)).toEqual([500]);
-      clock += 30_000;
+      clock.now += 30_000;
       await server.outbox.runOnce();
-      clock += 10 * 60_000;
+      clock.now += 10 * 60_000;
       await server.outbox.runOnce();
       expect(meta.requests.map((request) => request.status)).toEqual([500, 200]);
       expect(meta.requests.map((request) => (JSON.parse(request.body) as MetaBody).data[0]!.event_id)).toEqual([publicRef, publicRef]);
     });
 
     it('sends nothing and stores no identifier when tracking was refused or not answered', async () => {
+      const { db, server, clock } = running;
       const refused = await buy({ ...granted, consent: 'denied' });
       const unanswered = await buy({ fbp: granted.fbp, ga: granted.ga });
-      clock += 24 * 60 * 60_000;
+      clock.now += 24 * 60 * 60_000;
       await server.outbox.runOnce();
       expect(meta.requests).toEqual([]);
       expect(ga.requests).toEqual([]);
@@ -186,7 +176,7 @@ for (const database of databases) {
         [refused, 'denied'],
         [unanswered, 'unset'],
       ] as const) {
-        const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+        const order = await orderRow(db, orderId);
         expect(order).toMatchObject({
           status: 'paid',
           tracking_consent: consent,
@@ -196,12 +186,13 @@ for (const database of databases) {
           client_ip: null,
           client_user_agent: null,
         });
-        const kinds = await db.db.selectFrom('outbox').select('kind').where('order_id', '=', orderId).execute();
+        const kinds = await outboxRows(db, orderId);
         expect(kinds.map((row) => row.kind).filter((kind) => kind.startsWith('conversion:'))).toEqual([]);
       }
     });
 
     it('reports to Meta without a _ga cookie, building fbc from the ad click, and skips GA4 (nobody to credit)', async () => {
+      const { db, server } = running;
       const response = await fetch(`${server.url}/api/orders`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.7' },
@@ -217,7 +208,7 @@ for (const database of databases) {
       const { orderId } = (await response.json()) as { orderId: string };
       await sandboxSays(server, db, orderId, 'paid');
       await server.outbox.runOnce();
-      const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+      const order = await orderRow(db, orderId);
       expect(ga.requests).toEqual([]);
       expect(meta.requests).toHaveLength(1);
       const userData = (JSON.parse(meta.requests[0]!.body) as MetaBody).data[0]!.user_data;

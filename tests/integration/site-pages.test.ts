@@ -2,15 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
-import { createLogger } from '../../src/server/lib/logger.ts';
 import { scriptHash } from '../../src/server/http/csp.ts';
 import { publicConfig, publicConfigScript } from '../../src/server/config/public-config.ts';
 import { loadSite } from '../../src/server/http/site.ts';
 import { isServedAtPath, pageKeys } from '../../src/shared/route-lookup.ts';
 import { documentFile, paths, routeKeys, routes } from '../../src/shared/routes.ts';
 import { LANDING_PREFETCH_RULES } from '../../src/shared/speculation-rules.ts';
+import { createTestApp } from '../support/test-server.ts';
 import { createSqliteDb, type TestDb } from './test-db.ts';
 
 /** The server sends every page of the route table (src/shared/routes.ts) from its built document. */
@@ -32,13 +31,7 @@ describe('site pages from the route table', () => {
     await db.close();
   });
 
-  const app = () =>
-    composeServer({
-      config: loadConfig({ DATA_DIR: '/tmp/vitrine-unused' }),
-      database: db,
-      logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
-      site: loadSite(clientDir),
-    }).app;
+  const app = () => createTestApp(db, {}, { site: loadSite(clientDir) }).app;
 
   it.each(routeKeys.filter(isServedAtPath))('sends %s at its path', async (key) => {
     const response = await app().request(paths[key]);
@@ -92,14 +85,9 @@ describe.skipIf(!fs.existsSync(path.join(builtClient, 'index.html')))('the guara
   });
 
   it('prints GUARANTEE_DAYS=10 on /, /presell and /termos, and no 7-day guarantee', async () => {
-    const config = loadConfig({ DATA_DIR: '/tmp/vitrine-unused', GUARANTEE_DAYS: '10' });
-    const browserConfig = publicConfig(config);
-    const app = composeServer({
-      config,
-      database: db,
-      logger: createLogger({ level: 'error', sink: { write: () => undefined } }),
-      site: loadSite(builtClient, publicConfigScript(browserConfig), browserConfig),
-    }).app;
+    const env = { GUARANTEE_DAYS: '10' };
+    const browserConfig = publicConfig(loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ...env }));
+    const { app } = createTestApp(db, env, { site: loadSite(builtClient, publicConfigScript(browserConfig), browserConfig) });
     for (const pathname of [paths.landing, paths.presell, paths.terms]) {
       const response = await app.request(pathname);
       expect(response.status, pathname).toBe(200);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { signInToConsole } from '../support/clients.ts';
 import { parseSupplierCsv } from '../../src/server/suppliers/supplier-csv.ts';
+import { auditRows, supplierRows } from '../support/db-reads.ts';
+import { consoleCall } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
 
@@ -17,22 +19,23 @@ for (const database of databases) {
   describe(`suppliers CSV export on ${database.name}`, () => {
     const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD });
 
-    async function consoleHeaders(): Promise<Record<string, string>> {
-      const { server } = running;
-      return { 'Content-Type': 'application/json', Origin: server.url, Cookie: await signInToConsole(server.url, PASSWORD) };
+    /** The signed-in console's calls: a GET, or a POST of `body`. */
+    async function signedInConsole() {
+      const { url } = running.server;
+      const cookie = await signInToConsole(url, PASSWORD);
+      return (path: string, body?: unknown) => consoleCall(url, cookie, path, body);
     }
 
     it('exports formula-like cells with a leading apostrophe, and the export imports back unchanged', async () => {
-      const { server } = running;
-      const headers = await consoleHeaders();
+      const call = await signedInConsole();
       const lines = HOSTILE.map(
         (name, n) => `"${name.replace(/"/g, '""')}",Streaming,Oferta ${n},55119876543${n}0,,${n === 0 ? '=1+1' : ''}`,
       );
       const csv = ['nome,categoria,oferta,whatsapp,telegram,observacoes', ...lines].join('\n');
-      const imported = await fetch(`${server.url}/api/admin/suppliers`, { method: 'POST', headers, body: JSON.stringify({ csv }) });
+      const imported = await call('/suppliers', { csv });
       expect(imported.status).toBe(200);
 
-      const exported = await fetch(`${server.url}/api/admin/suppliers.csv`, { headers });
+      const exported = await call('/suppliers.csv');
       expect(exported.status).toBe(200);
       const file = await exported.text();
       const rows = file.trim().split('\n').slice(1);
@@ -44,41 +47,35 @@ for (const database of databases) {
       expect(parseSupplierCsv(file).rows[0]!.notes).toBe("'=1+1");
 
       // Imported back as it is, the list is the same list (the apostrophes come off).
-      const again = await fetch(`${server.url}/api/admin/suppliers`, { method: 'POST', headers, body: JSON.stringify({ csv: file }) });
+      const again = await call('/suppliers', { csv: file });
       expect(again.status).toBe(200);
-      const reexported = await (await fetch(`${server.url}/api/admin/suppliers.csv`, { headers })).text();
+      const reexported = await (await call('/suppliers.csv')).text();
       expect(reexported).toBe(file);
-      const stored = await running.db.db.selectFrom('suppliers').select(['name', 'notes']).orderBy('position').execute();
+      const stored = await supplierRows(running.db, 'suppliers');
       expect(stored.map((row) => row.name)).toEqual(HOSTILE);
       expect(stored[0]!.notes).toBe('=1+1');
     });
 
     it("?list=recharge reads, imports and exports the bump's list alone; an unknown list is a 404", async () => {
-      const { server } = running;
-      const headers = await consoleHeaders();
-      const api = (path: string, init: RequestInit = {}) => fetch(`${server.url}/api/admin/${path}`, { headers, ...init });
-      const mainBefore = await (await api('suppliers')).json();
-      expect(await (await api('suppliers?list=recharge')).json()).toEqual({ count: 0, updatedAt: null, example: false });
+      const api = await signedInConsole();
+      const mainBefore = await (await api('/suppliers')).json();
+      expect(await (await api('/suppliers?list=recharge')).json()).toEqual({ count: 0, updatedAt: null, example: false });
 
       const csv = 'nome,categoria,oferta,whatsapp,telegram,observacoes\nRecarga Já,Operadoras,Vivo,11987654321,,\n';
-      const imported = await api('suppliers?list=recharge', { method: 'POST', body: JSON.stringify({ csv }) });
+      const imported = await api('/suppliers?list=recharge', { csv });
       expect(imported.status).toBe(200);
       expect(await imported.json()).toMatchObject({ count: 1, example: false });
-      expect(await (await api('suppliers?list=recharge')).json()).toMatchObject({ count: 1, example: false });
-      expect(await (await api('suppliers')).json()).toEqual(mainBefore);
+      expect(await (await api('/suppliers?list=recharge')).json()).toMatchObject({ count: 1, example: false });
+      expect(await (await api('/suppliers')).json()).toEqual(mainBefore);
 
-      const exported = await api('suppliers.csv?list=recharge');
+      const exported = await api('/suppliers.csv?list=recharge');
       expect(exported.headers.get('content-disposition')).toBe('attachment; filename="fornecedores-recarga.csv"');
       expect(parseSupplierCsv(await exported.text()).rows.map((row) => row.name)).toEqual(['Recarga Já']);
-      const audit = await running.db.db
-        .selectFrom('admin_audit')
-        .select(['action', 'detail'])
-        .where('action', '=', 'import_suppliers')
-        .execute();
+      const audit = (await auditRows(running.db)).filter((row) => row.action === 'import_suppliers');
       expect(audit.map((row) => JSON.parse(row.detail ?? '{}') as unknown)).toContainEqual({ count: 1, list: 'recharge' });
 
-      for (const path of ['suppliers?list=outra', 'suppliers.csv?list=outra']) expect((await api(path)).status).toBe(404);
-      expect((await api('suppliers?list=outra', { method: 'POST', body: JSON.stringify({ csv }) })).status).toBe(404);
+      for (const path of ['/suppliers?list=outra', '/suppliers.csv?list=outra']) expect((await api(path)).status).toBe(404);
+      expect((await api('/suppliers?list=outra', { csv })).status).toBe(404);
     });
   });
 }

@@ -22,6 +22,12 @@ export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgre
 
 /** Set by the global setup ('reachable' or 'absent') so each test file does not probe again. */
 const POSTGRES_STATE = 'VITRINE_TEST_POSTGRES';
+/**
+ * The run a test process belongs to: set by the global setup for the processes it starts, so a run
+ * drops its own databases at the end and never those of another run against the same server.
+ */
+const RUN_ID = 'VITRINE_TEST_RUN';
+const runId = (process.env[RUN_ID] ??= randomBytes(3).toString('hex'));
 
 export interface TestDb extends Db {
   /** Runs the migrations again (as a restart would). */
@@ -144,7 +150,7 @@ async function withAdmin<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> 
 /** Held while a template is built; every run against this server takes the same one. */
 const TEMPLATE_LOCK = 46_000_001;
 const TEMPLATE_PREFIX = 'vitrine_template_';
-/** Per-test databases are named `vt_<creation time, base 36>_…`, so a leftover can be dated. */
+/** Per-test databases are named `vt_<creation time, base 36>_<run>_…`: a leftover can be dated, a run's own found. */
 const TEST_DATABASE_PREFIX = 'vt_';
 
 let postgresTemplate: Promise<string> | undefined;
@@ -184,7 +190,7 @@ function postgresTemplateName(): Promise<string> {
 
 export async function createPostgresDb(): Promise<TestDb & { url: string }> {
   const template = await postgresTemplateName();
-  const name = `${TEST_DATABASE_PREFIX}${Date.now().toString(36)}_${uniqueSuffix()}`;
+  const name = `${TEST_DATABASE_PREFIX}${Date.now().toString(36)}_${runId}_${uniqueSuffix()}`;
   await withAdmin((admin) => admin.query(`create database ${name} template ${template}`));
   const url = postgresUrlOf(name);
   const db = openDatabase({ kind: 'postgres', url });
@@ -213,14 +219,13 @@ async function dropLeftoverDatabases(): Promise<void> {
   });
 }
 
-/** After the run, when no test process holds a connection: the databases it left in use. */
-export async function dropRunDatabases(since: number): Promise<void> {
+/** After the run, when no test process holds a connection: the databases this run left in use. */
+export async function dropRunDatabases(): Promise<void> {
   if (!postgresReachable) return;
   await withAdmin(async (admin) => {
     const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'vt\\_%'`);
     for (const { datname } of rows) {
-      const created = parseInt(datname.slice(TEST_DATABASE_PREFIX.length).split('_')[0] ?? '', 36);
-      if (created >= since) await admin.query(`drop database if exists ${datname} with (force)`);
+      if (datname.split('_')[2] === runId) await admin.query(`drop database if exists ${datname} with (force)`);
     }
   });
 }

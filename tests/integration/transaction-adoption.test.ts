@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { newCheckoutKey, postOrder, uniqueBuyer } from '../support/clients.ts';
-import { gatewayReplies, standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
-import { postbackFor } from '../support/purchase.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { orderRow, ordersBy } from '../support/db-reads.ts';
+import { gatewayReplies, type ChargeLedger } from '../support/gateway-stand-in.ts';
+import { buy, postbackFor } from '../support/purchase.ts';
+import { databases } from './test-db.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * A postback's secret names one order; the transaction ids in its body are whatever its sender
@@ -13,10 +14,8 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
  */
 for (const database of databases) {
   describe(`adopting a transaction on ${database.name}`, () => {
-    let gateway: GatewayStandIn;
+    const running = useTestServer(database, {}, { gateway: true });
     let ledger: ChargeLedger;
-    let db: TestDb;
-    let server: TestServer;
     /** The customer each charge was created for, which the gateway repeats when the transaction is read. */
     const customers = new Map<string, unknown>();
     /** The next charge is created at the gateway but its reply never reaches us (a 500). */
@@ -24,8 +23,8 @@ for (const database of databases) {
     /** The next charge reply names this hash instead of a new one. */
     let replyWithHash: string | null = null;
 
-    beforeAll(async () => {
-      gateway = await startGatewayStandIn();
+    beforeAll(() => {
+      const { gateway } = running;
       ledger = gateway.rememberCharges();
       const createAndRemember = gateway.onCreate;
       gateway.onCreate = async (c, request) => {
@@ -47,31 +46,21 @@ for (const database of databases) {
           ? c.json({ ...ledger.toJson(transaction), customer: customers.get(hash) })
           : gatewayReplies.unknownTransaction(c);
       };
-      db = await database.create();
-      server = await startTestServer(db, standInEnv(gateway));
-    });
-    afterAll(async () => {
-      await server?.background.idle();
-      await server?.stop();
-      await db?.close();
-      await gateway?.stop();
     });
 
-    const stored = (id: string) => db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const storedFor = (email: string) =>
-      db.db.selectFrom('orders').selectAll().where('buyer_email', '=', email).orderBy('created_at').execute();
+    const stored = (id: string) => orderRow(running.db, id);
+    const storedFor = (email: string) => ordersBy(running.db, 'buyer_email', email);
 
     /** A checkout that gets its PIX. */
     async function charged(buyer = uniqueBuyer()) {
-      const reply = await postOrder<{ orderId: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
-      expect(reply.status).toBe(201);
-      return stored(reply.body.orderId);
+      const { orderId } = await buy(running.server, { buyer });
+      return stored(orderId);
     }
 
     /** A checkout whose charge the gateway created while its reply was lost: the order has no transaction. */
     async function replyLost(buyer = uniqueBuyer()) {
       loseNextReply = true;
-      const reply = await postOrder<{ error?: string; message?: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
+      const reply = await postOrder<{ error?: string; message?: string }>(running.server.url, { ...buyer, checkoutKey: newCheckoutKey() });
       expect(reply.status).toBe(502);
       const [order] = await storedFor(buyer.email.toLowerCase()).then((rows) => rows.slice(-1));
       expect(order).toMatchObject({ status: 'failed', transaction_hash: null });
@@ -82,13 +71,13 @@ for (const database of databases) {
 
     /** The gateway's postback for `order`, as anyone holding its secret can send it, naming `hash`. */
     async function postback(order: { id: string; postback_secret: string }, hash: string) {
-      expect(await postbackFor(server, order, hash)).toBe(200);
-      await server.background.idle();
+      expect(await postbackFor(running.server, order, hash)).toBe(200);
+      await running.server.background.idle();
     }
 
-    const logged = (text: string) => server.logLines.filter(({ line }) => line.includes(text));
+    const logged = (text: string) => running.server.logLines.filter(({ line }) => line.includes(text));
     const readsOf = (hash: string) =>
-      gateway.requests.filter((request) => request.method === 'GET' && request.path.endsWith(`/transactions/${hash}`));
+      running.gateway.requests.filter((request) => request.method === 'GET' && request.path.endsWith(`/transactions/${hash}`));
 
     it("a stolen postback secret cannot settle an order with another order's paid transaction", async () => {
       const alice = uniqueBuyer('Alice Prado');
@@ -118,11 +107,11 @@ for (const database of databases) {
       expect(logged('Paid transaction already belongs to another order; not adopted')).toHaveLength(1);
 
       expect(await stored(a.id)).toMatchObject({ status: 'paid', transaction_hash: a.transaction_hash, duplicate_of: null });
-      const holders = await db.db.selectFrom('orders').select('id').where('transaction_hash', '=', a.transaction_hash!).execute();
+      const holders = await ordersBy(running.db, 'transaction_hash', a.transaction_hash!);
       expect(holders.map((row) => row.id)).toEqual([a.id]);
       // The customer's data never reaches the log.
-      expect(server.logLines.some(({ line }) => line.includes(alice.email.toLowerCase()))).toBe(false);
-      expect(server.logLines.filter(({ level }) => level === 'error')).toEqual([]);
+      expect(running.server.logLines.some(({ line }) => line.includes(alice.email.toLowerCase()))).toBe(false);
+      expect(running.server.logLines.filter(({ level }) => level === 'error')).toEqual([]);
     });
 
     it('an order whose create reply was lost adopts the transaction made for its buyer, and no one else’s', async () => {
@@ -141,21 +130,21 @@ for (const database of databases) {
       await postback(own, ownCharge.hash);
       const paid = await stored(own.id);
       expect(paid).toMatchObject({ status: 'paid', transaction_hash: ownCharge.hash });
-      expect(server.logLines.filter(({ level }) => level === 'error')).toEqual([]);
+      expect(running.server.logLines.filter(({ level }) => level === 'error')).toEqual([]);
     });
 
     it('a charge reply naming a transaction another order holds fails that checkout with the usual message, not a 500', async () => {
       const first = await charged();
       replyWithHash = first.transaction_hash;
       const buyer = uniqueBuyer('Davi Melo');
-      const reply = await postOrder<{ error?: string; message?: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey() });
+      const reply = await postOrder<{ error?: string; message?: string }>(running.server.url, { ...buyer, checkoutKey: newCheckoutKey() });
       expect(reply.status).toBe(502);
       expect(reply.body.error ?? reply.body.message).toBe('Erro ao processar pagamento');
       const [order] = await storedFor(buyer.email.toLowerCase());
       expect(order).toMatchObject({ status: 'failed', transaction_hash: null });
       expect(await stored(first.id)).toMatchObject({ status: 'pending', transaction_hash: first.transaction_hash });
       expect(logged('Charge names a transaction of another order; order failed')).toHaveLength(1);
-      expect(server.logLines.filter(({ level }) => level === 'error')).toEqual([]);
+      expect(running.server.logLines.filter(({ level }) => level === 'error')).toEqual([]);
     });
   });
 }

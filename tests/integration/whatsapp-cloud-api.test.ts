@@ -1,14 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { newCheckoutKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { auditRows, orderRow, outboxRows, whatsappLog, whatsappOptOuts } from '../support/db-reads.ts';
 import { quietHoursAround, saoPauloHour } from '../support/quiet-hours.ts';
 import { startWhatsappStandIn, type StandInMessage, type WhatsappStandIn } from '../support/stand-ins/whatsapp-stand-in.ts';
 import { site } from '../../src/content/site.ts';
 import type { AdminOrderWhatsapp } from '../../src/shared/whatsapp.ts';
 import { formatExpiry } from '../../src/server/mail/pix-email.ts';
-import { sandboxSays } from '../support/purchase.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { buy, consoleCall, sandboxSays } from '../support/purchase.ts';
+import { databases } from './test-db.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * WhatsApp messages to buyers who asked for them (docs/whatsapp.md), end to end on both databases:
@@ -61,9 +62,6 @@ interface Checkout {
 for (const database of databases) {
   describe(`WhatsApp through the Cloud API on ${database.name}`, () => {
     let cloud: WhatsappStandIn;
-    let db: TestDb;
-    let server: TestServer;
-    let clock: number;
 
     beforeAll(async () => {
       cloud = await startWhatsappStandIn();
@@ -71,20 +69,6 @@ for (const database of databases) {
     afterAll(async () => {
       await cloud.stop();
     });
-
-    async function start(env: Record<string, string> = {}) {
-      // Close to the real time: the sandbox gateway stamps its charges with the real clock.
-      clock = Date.now();
-      db = await database.create();
-      server = await startTestServer(
-        db,
-        // Quiet hours away from now and from the reminder's time (22 h later), unless a test sets them.
-        { ...cloud.env(), WHATSAPP_QUIET_HOURS: quietHoursAround(clock), ADMIN_PASSWORD: PASSWORD, ...env },
-        { now: () => clock },
-      );
-      cloud.webhookUrl = `${server.url}/api/webhooks/whatsapp`;
-    }
-
     beforeEach(() => {
       cloud.messages.length = 0;
       cloud.requests.length = 0;
@@ -93,68 +77,70 @@ for (const database of databases) {
       cloud.autoStatuses = true;
       for (const template of cloud.templates.values()) template.status = 'APPROVED';
     });
+
+    // Close to the real time: the sandbox gateway stamps its charges with the real clock. Quiet
+    // hours away from now and from the reminder's time (22 h later), unless a test sets them.
+    const running = useTestServer(
+      database,
+      (rig) => ({ ...cloud.env(), WHATSAPP_QUIET_HOURS: quietHoursAround(rig.clock.now), ADMIN_PASSWORD: PASSWORD }),
+      { clock: 'now', each: true },
+    );
+    const aimWebhook = () => {
+      cloud.webhookUrl = `${running.server.url}/api/webhooks/whatsapp`;
+    };
+    beforeEach(aimWebhook);
     afterEach(async () => {
       await cloud.settled();
       // Nothing here is a server error, and no line names the buyer's number or PIX code.
-      expect(server.logLines.filter((line) => line.level === 'error')).toEqual([]);
-      for (const line of server.logLines) expect(line.line).not.toMatch(/55119\d{8}|br\.gov\.bcb\.pix/);
-      await server.stopJobs();
-      await server.stop();
-      await db.close();
+      expect(running.server.logLines.filter((line) => line.level === 'error')).toEqual([]);
+      for (const line of running.server.logLines) expect(line.line).not.toMatch(/55119\d{8}|br\.gov\.bcb\.pix/);
     });
 
     /** Everything a step set going: the outbox run after a transition, and the webhooks Meta sends back. */
     async function settle() {
-      await server.background.idle();
+      await running.server.background.idle();
       await cloud.settled();
-      await server.background.idle();
+      await running.server.background.idle();
     }
 
     async function checkout(options: { consent?: boolean; buyer?: ReturnType<typeof uniqueBuyer> } = {}): Promise<Checkout> {
       const buyer = options.buyer ?? uniqueBuyer('Joana Prado');
-      const response = await fetch(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...buyer, checkoutKey: newCheckoutKey(), ...(options.consent === false ? {} : { whatsappConsent: true }) }),
+      const { reply: order } = await buy<Omit<Checkout, 'phone'>>(running.server, {
+        buyer,
+        fields: options.consent === false ? {} : { whatsappConsent: true },
       });
-      expect(response.status).toBe(201);
-      const order = (await response.json()) as Omit<Checkout, 'phone'>;
       await settle();
       return { ...order, phone: `55${buyer.phone.replace(/\D/g, '')}` };
     }
 
     async function pay(orderId: string) {
-      await sandboxSays(server, db, orderId, 'paid');
+      await sandboxSays(running.server, running.db, orderId, 'paid');
       await settle();
     }
 
     /** Lets time pass and runs the outbox as its timer would. */
     async function advance(ms: number) {
-      clock += ms;
-      await server.outbox.runOnce();
+      running.clock.now += ms;
+      await running.server.outbox.runOnce();
       await settle();
     }
 
-    const logOf = (orderId: string) =>
-      db.db.selectFrom('whatsapp_messages').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('slot').execute();
+    const logOf = (orderId: string) => whatsappLog(running.db, orderId);
     const outboxKinds = async (orderId: string) =>
-      (await db.db.selectFrom('outbox').select('kind').where('order_id', '=', orderId).where('sent_at', 'is', null).execute()).map(
-        (row) => row.kind,
-      );
+      (await outboxRows(running.db, orderId)).filter((row) => row.sent_at === null).map((row) => row.kind);
     const messagesTo = (phone: string) => cloud.messages.filter((message) => message.to === phone);
     /** The stop link a message carries, on this server (the link names http://localhost:PORT). */
     const stopPath = (message: StandInMessage) => new URL(message.body.at(-1)!).pathname;
-    const reminderDue = (order: Checkout) => order.expiresAt - 2 * HOUR - clock;
+    const reminderDue = (order: Checkout) => order.expiresAt - 2 * HOUR - running.clock.now;
 
     async function consoleView(orderId: string): Promise<AdminOrderWhatsapp> {
-      const cookie = await signInToConsole(server.url, PASSWORD);
-      const response = await fetch(`${server.url}/api/admin/orders/${orderId}/whatsapp`, { headers: { Cookie: cookie } });
+      const cookie = await signInToConsole(running.server.url, PASSWORD);
+      const response = await consoleCall(running.server.url, cookie, `/orders/${orderId}/whatsapp`);
       expect(response.status).toBe(200);
       return (await response.json()) as AdminOrderWhatsapp;
     }
 
     it('sends nothing to a buyer who left the box unticked: no PIX, no reminder, no access', async () => {
-      await start();
       const order = await checkout({ consent: false });
       await advance(reminderDue(order));
       await pay(order.orderId);
@@ -162,24 +148,15 @@ for (const database of databases) {
       expect(messagesTo(order.phone)).toEqual([]);
       expect(await logOf(order.orderId)).toEqual([]);
       expect((await outboxKinds(order.orderId)).filter((kind) => kind.startsWith('whatsapp:'))).toEqual([]);
-      const stored = await db.db
-        .selectFrom('orders')
-        .select(['whatsapp_consent_at'])
-        .where('id', '=', order.orderId)
-        .executeTakeFirstOrThrow();
+      const stored = await orderRow(running.db, order.orderId);
       expect(stored.whatsapp_consent_at).toBeNull();
     });
 
     it('sends the PIX at once, one reminder two hours before it expires and the access after payment, each with its variables', async () => {
-      await start();
-      const consentAt = clock;
+      const consentAt = running.clock.now;
       const order = await checkout();
-      const stored = await db.db
-        .selectFrom('orders')
-        .select(['whatsapp_consent_at', 'whatsapp_consent_text', 'whatsapp_consent_version'])
-        .where('id', '=', order.orderId)
-        .executeTakeFirstOrThrow();
-      expect(stored).toEqual({
+      const { whatsapp_consent_at, whatsapp_consent_text, whatsapp_consent_version } = await orderRow(running.db, order.orderId);
+      expect({ whatsapp_consent_at, whatsapp_consent_text, whatsapp_consent_version }).toEqual({
         whatsapp_consent_at: consentAt,
         whatsapp_consent_text: 'Quero receber o PIX e o acesso pelo WhatsApp',
         whatsapp_consent_version: '2026-11',
@@ -227,7 +204,7 @@ for (const database of databases) {
         body: ['Joana', site.productName, expect.stringContaining('/whatsapp/')],
       });
       // The button's suffix is a working access link, like the e-mail's.
-      const opened = await fetch(`${server.url}/acesso/${access!.urlSuffix}`, { redirect: 'manual' });
+      const opened = await fetch(`${running.server.url}/acesso/${access!.urlSuffix}`, { redirect: 'manual' });
       expect(opened.status).toBe(303);
 
       expect((await logOf(order.orderId)).map((row) => [row.kind, row.slot, row.status])).toEqual([
@@ -247,15 +224,14 @@ for (const database of databases) {
       expect(view.messages[0]!.preview).toContain(`Código PIX copia e cola:\n${order.pix.code}`);
       expect(view.messages[0]!.preview).toContain(`[Ver meu pedido] http://localhost:`);
       // The order's timeline lists e-mails: the WhatsApp messages are not among them.
-      const cookie = await signInToConsole(server.url, PASSWORD);
-      const detail = (await (await fetch(`${server.url}/api/admin/orders/${order.orderId}`, { headers: { Cookie: cookie } })).json()) as {
+      const cookie = await signInToConsole(running.server.url, PASSWORD);
+      const detail = (await (await consoleCall(running.server.url, cookie, `/orders/${order.orderId}`)).json()) as {
         timeline: Array<{ kind: string }>;
       };
       expect(detail.timeline.filter((entry) => entry.kind.startsWith('email_')).map((entry) => entry.kind)).toEqual(['email_sent']);
     });
 
     it('sends no reminder to a buyer who paid for the item through another charge', async () => {
-      await start();
       const buyer = uniqueBuyer('Joana Prado');
       const first = await checkout({ buyer });
       await pay(first.orderId);
@@ -269,30 +245,24 @@ for (const database of databases) {
     });
 
     it('holds a message due in the quiet hours until they end, by the injected clock', async () => {
-      const startedAt = Date.now();
-      const hour = saoPauloHour(startedAt);
-      await start({ WHATSAPP_QUIET_HOURS: `${hour}-${(hour + 2) % 24}` });
+      const hour = saoPauloHour(running.clock.now);
+      await running.restart({ WHATSAPP_QUIET_HOURS: `${hour}-${(hour + 2) % 24}` });
+      aimWebhook();
       const order = await checkout();
       expect(messagesTo(order.phone)).toEqual([]);
-      const [row] = await db.db
-        .selectFrom('outbox')
-        .select(['kind', 'next_attempt_at'])
-        .where('order_id', '=', order.orderId)
-        .where('kind', '=', 'whatsapp:pix')
-        .execute();
+      const [row] = await outboxRows(running.db, order.orderId, 'whatsapp:pix');
       // Due when the window ends: the next whole hour that is `hour + 2` in São Paulo.
       const due = Number(row!.next_attempt_at);
       expect(saoPauloHour(due)).toBe((hour + 2) % 24);
       expect(due % HOUR).toBe(0);
-      expect(due - clock).toBeLessThanOrEqual(2 * HOUR);
-      await advance(due - clock - MINUTE);
+      expect(due - running.clock.now).toBeLessThanOrEqual(2 * HOUR);
+      await advance(due - running.clock.now - MINUTE);
       expect(messagesTo(order.phone)).toEqual([]);
       await advance(MINUTE);
       expect(messagesTo(order.phone).map((message) => message.template)).toEqual(['vitrine_pix']);
     });
 
     it('"Saír" from the number stops everything for it, even in the ninth-digit-less form WhatsApp may give', async () => {
-      await start();
       const buyer = uniqueBuyer('Joana Prado');
       const order = await checkout({ buyer });
       expect(messagesTo(order.phone)).toHaveLength(1);
@@ -308,33 +278,31 @@ for (const database of databases) {
       expect((await consoleView(next.orderId)).optedOutAt).not.toBeNull();
       // Other words are just messages.
       expect(await cloud.reply(order.phone, 'parar de pagar?')).toBe(200);
-      expect(await db.db.selectFrom('whatsapp_opt_outs').select('source').execute()).toEqual([{ source: 'reply' }]);
+      expect((await whatsappOptOuts(running.db)).map((row) => ({ source: row.source }))).toEqual([{ source: 'reply' }]);
     });
 
     it("a message's stop link asks on GET (link previews open it) and stops the number on POST", async () => {
-      await start();
       const order = await checkout();
       const path = stopPath(messagesTo(order.phone)[0]!);
-      const asked = await fetch(`${server.url}${path}`);
+      const asked = await fetch(`${running.server.url}${path}`);
       expect(asked.status).toBe(200);
       expect(asked.headers.get('cache-control')).toBe('no-store');
       expect(await asked.text()).toContain('Parar as mensagens pelo WhatsApp?');
-      expect(await db.db.selectFrom('whatsapp_opt_outs').selectAll().execute()).toEqual([]);
-      const wrong = await fetch(`${server.url}${path.slice(0, -3)}xyz`, { method: 'POST' });
+      expect(await whatsappOptOuts(running.db)).toEqual([]);
+      const wrong = await fetch(`${running.server.url}${path.slice(0, -3)}xyz`, { method: 'POST' });
       expect(wrong.status).toBe(404);
 
-      const stopped = await fetch(`${server.url}${path}`, { method: 'POST' });
+      const stopped = await fetch(`${running.server.url}${path}`, { method: 'POST' });
       expect(stopped.status).toBe(200);
       expect(await stopped.text()).toContain('Não enviaremos mais mensagens pelo WhatsApp para este número.');
       expect(await outboxKinds(order.orderId)).not.toContain('whatsapp:reminder');
       await advance(reminderDue(order));
       await pay(order.orderId);
       expect(messagesTo(order.phone)).toHaveLength(1);
-      expect(await db.db.selectFrom('whatsapp_opt_outs').select('source').execute()).toEqual([{ source: 'link' }]);
+      expect((await whatsappOptOuts(running.db)).map((row) => ({ source: row.source }))).toEqual([{ source: 'link' }]);
     });
 
     it("refuses an unsigned or tampered status webhook, and stores a signed one; answers Meta's check with its verify token only", async () => {
-      await start();
       cloud.autoStatuses = false;
       const order = await checkout();
       const [message] = messagesTo(order.phone);
@@ -370,7 +338,7 @@ for (const database of databases) {
 
       const verify = (token: string) =>
         fetch(
-          `${server.url}/api/webhooks/whatsapp?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=${encodeURIComponent(token)}`,
+          `${running.server.url}/api/webhooks/whatsapp?hub.mode=subscribe&hub.challenge=1158201444&hub.verify_token=${encodeURIComponent(token)}`,
         );
       const answered = await verify(cloud.verifyToken);
       expect(answered.status).toBe(200);
@@ -379,7 +347,6 @@ for (const database of databases) {
     });
 
     it('a number not on WhatsApp ends WhatsApp for the order, the console says why, and the e-mails go on', async () => {
-      await start();
       const buyer = uniqueBuyer('Joana Prado');
       cloud.notOnWhatsapp.add(`55${buyer.phone.replace(/\D/g, '')}`);
       const order = await checkout({ buyer });
@@ -400,7 +367,6 @@ for (const database of databases) {
     });
 
     it('a paused template is refused by Meta: WhatsApp ends for the order with the reason', async () => {
-      await start();
       cloud.templates.get('vitrine_pix')!.status = 'PAUSED';
       const order = await checkout();
       expect(messagesTo(order.phone)).toEqual([]);
@@ -411,7 +377,6 @@ for (const database of databases) {
     });
 
     it('retries a rate-limited message later, and never sends one twice when Meta took a call it did not answer', async () => {
-      await start();
       cloud.failNext({ status: 429, code: 130429, title: 'Rate limit hit' });
       const order = await checkout();
       expect(messagesTo(order.phone)).toEqual([]);
@@ -445,42 +410,24 @@ for (const database of databases) {
   });
 
   describe(`WhatsApp without the Cloud API (the demo) on ${database.name}`, () => {
-    let db: TestDb;
-    let server: TestServer;
-    let clock: number;
-
-    beforeEach(async () => {
-      clock = Date.now();
-      db = await database.create();
-      server = await startTestServer(
-        db,
-        { ADMIN_PASSWORD: PASSWORD, WHATSAPP_QUIET_HOURS: quietHoursAround(clock), WHATSAPP_MAX_PER_ORDER: '2' },
-        { now: () => clock },
-      );
-    });
-    afterEach(async () => {
-      await server.stopJobs();
-      await server.stop();
-      await db.close();
-    });
+    const running = useTestServer(
+      database,
+      (rig) => ({ ADMIN_PASSWORD: PASSWORD, WHATSAPP_QUIET_HOURS: quietHoursAround(rig.clock.now), WHATSAPP_MAX_PER_ORDER: '2' }),
+      { clock: 'now', each: true },
+    );
 
     it('records each message it would have sent, up to the cap, and the console shows them with their text', async () => {
       const buyer = uniqueBuyer('Joana Prado');
-      const response = await fetch(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...buyer, checkoutKey: newCheckoutKey(), whatsappConsent: true }),
-      });
-      const order = (await response.json()) as Checkout;
-      await server.background.idle();
-      clock = order.expiresAt - 2 * HOUR;
-      await server.outbox.runOnce();
-      await sandboxSays(server, db, order.orderId, 'paid');
-      await server.background.idle();
+      const { reply: order } = await buy<Checkout>(running.server, { buyer, fields: { whatsappConsent: true } });
+      await running.server.background.idle();
+      running.clock.now = order.expiresAt - 2 * HOUR;
+      await running.server.outbox.runOnce();
+      await sandboxSays(running.server, running.db, order.orderId, 'paid');
+      await running.server.background.idle();
 
-      const cookie = await signInToConsole(server.url, PASSWORD);
+      const cookie = await signInToConsole(running.server.url, PASSWORD);
       const view = (await (
-        await fetch(`${server.url}/api/admin/orders/${order.orderId}/whatsapp`, { headers: { Cookie: cookie } })
+        await consoleCall(running.server.url, cookie, `/orders/${order.orderId}/whatsapp`)
       ).json()) as AdminOrderWhatsapp;
       expect(view.mode).toBe('simulated');
       // WHATSAPP_MAX_PER_ORDER=2: the PIX and the reminder; the access message found no slot left.
@@ -493,11 +440,11 @@ for (const database of databases) {
       expect(view.messages[0]!.preview).toContain(order.pix.code);
       expect(view.messages[1]!.preview).toContain('ainda aguarda pagamento');
       // The seller looked at the buyer's data: the audit says so, the order's timeline does not.
-      const audit = await db.db.selectFrom('admin_audit').select('action').where('order_id', '=', order.orderId).execute();
+      const audit = (await auditRows(running.db)).filter((entry) => entry.order_id === order.orderId);
       expect(audit.map((entry) => entry.action)).toContain('view_order_whatsapp');
-      const unknown = await fetch(`${server.url}/api/admin/orders/ord_doesnotexist000000000/whatsapp`, { headers: { Cookie: cookie } });
+      const unknown = await consoleCall(running.server.url, cookie, '/orders/ord_doesnotexist000000000/whatsapp');
       expect(unknown.status).toBe(404);
-      expect((await fetch(`${server.url}/api/admin/orders/${order.orderId}/whatsapp`)).status).toBe(401);
+      expect((await fetch(`${running.server.url}/api/admin/orders/${order.orderId}/whatsapp`)).status).toBe(401);
     });
 
     it('gives one number at most 4 messages a day whatever the orders typed with it, and never a URL typed as the name', async () => {
@@ -505,34 +452,28 @@ for (const database of databases) {
       const orders: string[] = [];
       // Ticking and unticking the bump makes a new PIX each time (the older one is replaced).
       for (const bump of [false, true, false, true, false]) {
-        const response = await fetch(`${server.url}/api/orders`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ ...buyer, checkoutKey: newCheckoutKey(), whatsappConsent: true, bump }),
-        });
-        expect(response.status).toBe(201);
-        orders.push(((await response.json()) as Checkout).orderId);
-        await server.background.idle();
+        orders.push((await buy(running.server, { buyer, fields: { whatsappConsent: true, bump } })).orderId);
+        await running.server.background.idle();
       }
-      const rows = await db.db.selectFrom('whatsapp_messages').select(['order_id', 'kind']).where('order_id', 'in', orders).execute();
+      const rows = (await whatsappLog(running.db)).filter((row) => orders.includes(row.order_id));
       // The fifth order's PIX found the number's day full.
       expect(rows.map((row) => row.order_id).sort()).toEqual(orders.slice(0, 4).sort());
-      const cookie = await signInToConsole(server.url, PASSWORD);
-      const view = (await (
-        await fetch(`${server.url}/api/admin/orders/${orders[0]}/whatsapp`, { headers: { Cookie: cookie } })
-      ).json()) as AdminOrderWhatsapp;
+      const cookie = await signInToConsole(running.server.url, PASSWORD);
+      const view = (await (await consoleCall(running.server.url, cookie, `/orders/${orders[0]}/whatsapp`)).json()) as AdminOrderWhatsapp;
       expect(view.messages[0]!.preview).toMatch(/^Olá, cliente! Seu PIX de /);
       expect(view.messages[0]!.preview).not.toContain('golpe');
     });
 
     it('refuses every webhook: with no app secret nothing can be verified', async () => {
-      const response = await fetch(`${server.url}/api/webhooks/whatsapp`, {
+      const response = await fetch(`${running.server.url}/api/webhooks/whatsapp`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-Hub-Signature-256': 'sha256=00' },
         body: '{"object":"whatsapp_business_account","entry":[]}',
       });
       expect(response.status).toBe(401);
-      expect((await fetch(`${server.url}/api/webhooks/whatsapp?hub.mode=subscribe&hub.challenge=1&hub.verify_token=x`)).status).toBe(403);
+      expect(
+        (await fetch(`${running.server.url}/api/webhooks/whatsapp?hub.mode=subscribe&hub.challenge=1&hub.verify_token=x`)).status,
+      ).toBe(403);
     });
   });
 }

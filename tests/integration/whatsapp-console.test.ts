@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newCheckoutKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { auditRows, orderRow, whatsappLog } from '../support/db-reads.ts';
 import type { AdminOrderWhatsapp } from '../../src/shared/whatsapp.ts';
-import { sandboxSays } from '../support/purchase.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { buy, consoleCall, sandboxSays } from '../support/purchase.ts';
+import { databases } from './test-db.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * The console's "Cobrar no WhatsApp" (docs/whatsapp.md#the-console), on both databases, in the demo
@@ -20,41 +21,23 @@ interface Checkout {
 
 for (const database of databases) {
   describe(`"Cobrar no WhatsApp" on ${database.name}`, () => {
-    let db: TestDb;
-    let server: TestServer;
-    let clock: number;
     let cookie: string;
-
+    const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { clock: 'now', ownPublicUrl: true, each: true });
     beforeEach(async () => {
-      clock = Date.now();
-      db = await database.create();
-      server = await startTestServer(db, { ADMIN_PASSWORD: PASSWORD }, { now: () => clock, ownPublicUrl: true });
-      cookie = await signInToConsole(server.url, PASSWORD);
+      cookie = await signInToConsole(running.server.url, PASSWORD);
     });
-    afterEach(async () => {
-      expect(server.logLines.filter((line) => line.level === 'error')).toEqual([]);
-      await server.stopJobs();
-      await server.stop();
-      await db.close();
+    afterEach(() => {
+      expect(running.server.logLines.filter((line) => line.level === 'error')).toEqual([]);
     });
 
     async function checkout(name: string): Promise<Checkout & { phone: string }> {
-      const buyer = uniqueBuyer(name);
-      const response = await fetch(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ ...buyer, checkoutKey: newCheckoutKey() }),
-      });
-      expect(response.status).toBe(201);
-      await server.background.idle();
-      return { ...((await response.json()) as Checkout), phone: `55${buyer.phone.replace(/\D/g, '')}` };
+      const { buyer, reply } = await buy<Checkout>(running.server, { buyer: uniqueBuyer(name) });
+      await running.server.background.idle();
+      return { ...reply, phone: `55${buyer.phone.replace(/\D/g, '')}` };
     }
 
-    const charge = (orderId: string, origin: string | null = server.url) =>
-      fetch(`${server.url}/api/admin/orders/${orderId}/whatsapp/console`, {
-        method: 'POST',
-        headers: { Cookie: cookie, ...(origin ? { Origin: origin } : {}) },
-      });
+    const charge = (orderId: string, origin: string | null = running.server.url) =>
+      consoleCall(running.server.url, cookie, `/orders/${orderId}/whatsapp/console`, {}, { origin });
 
     it('records the use, then gives a wa.me link with the amount and the order page, never the PIX code', async () => {
       const order = await checkout('Joana Prado');
@@ -66,26 +49,26 @@ for (const database of databases) {
       const text = link.searchParams.get('text')!;
       expect(text).toContain('Olá, Joana!');
       expect(text).toContain('R$\u00a019,90');
-      expect(text).toContain(`${server.url}/pedido/${order.publicRef}`);
+      expect(text).toContain(`${running.server.url}/pedido/${order.publicRef}`);
       expect(text).not.toContain(order.pix.code);
       expect(url).not.toContain(encodeURIComponent(order.pix.code));
 
-      const rows = await db.db.selectFrom('whatsapp_messages').selectAll().where('order_id', '=', order.orderId).execute();
+      const rows = await whatsappLog(running.db, order.orderId);
       expect(rows.map((row) => [row.kind, row.mode, row.status, row.message_key, row.slot, Number(row.sent_at)])).toEqual([
-        ['console', 'wa_me', 'opened', `console:${clock}`, null, clock],
+        ['console', 'wa_me', 'opened', `console:${running.clock.now}`, null, running.clock.now],
       ]);
-      const audit = await db.db.selectFrom('admin_audit').select('action').where('order_id', '=', order.orderId).execute();
+      const audit = (await auditRows(running.db)).filter((entry) => entry.order_id === order.orderId);
       expect(audit.map((entry) => entry.action)).toContain('whatsapp_console');
 
       // A second use later is a second row; the console's log lists both.
-      clock += 60_000;
+      running.clock.now += 60_000;
       expect((await charge(order.orderId)).status).toBe(200);
       const view = (await (
-        await fetch(`${server.url}/api/admin/orders/${order.orderId}/whatsapp`, { headers: { Cookie: cookie } })
+        await consoleCall(running.server.url, cookie, `/orders/${order.orderId}/whatsapp`)
       ).json()) as AdminOrderWhatsapp;
       expect(view.messages.map((message) => [message.kind, message.status, message.sentAt])).toEqual([
-        ['console', 'opened', clock - 60_000],
-        ['console', 'opened', clock],
+        ['console', 'opened', running.clock.now - 60_000],
+        ['console', 'opened', running.clock.now],
       ]);
     });
 
@@ -99,8 +82,8 @@ for (const database of databases) {
 
     it('refuses a paid or expired order, a foreign origin, an unknown order and a request without a session', async () => {
       const paid = await checkout('Joana Prado');
-      await sandboxSays(server, db, paid.orderId, 'paid');
-      await server.background.idle();
+      await sandboxSays(running.server, running.db, paid.orderId, 'paid');
+      await running.server.background.idle();
       const refused = await charge(paid.orderId);
       expect(refused.status).toBe(409);
       expect(((await refused.json()) as { error: string }).error).toContain('Só pedidos com PIX em aberto');
@@ -109,18 +92,18 @@ for (const database of databases) {
       expect((await charge(pending.orderId, 'https://outro.example.com')).status).toBe(403);
       expect((await charge(pending.orderId, null)).status).toBe(403);
       expect((await charge('ord_doesnotexist000000000')).status).toBe(404);
-      const anonymous = await fetch(`${server.url}/api/admin/orders/${pending.orderId}/whatsapp/console`, {
+      const anonymous = await fetch(`${running.server.url}/api/admin/orders/${pending.orderId}/whatsapp/console`, {
         method: 'POST',
-        headers: { Origin: server.url },
+        headers: { Origin: running.server.url },
       });
       expect(anonymous.status).toBe(401);
 
-      const expiresAt = await db.db.selectFrom('orders').select('expires_at').where('id', '=', pending.orderId).executeTakeFirstOrThrow();
-      clock = Number(expiresAt.expires_at);
+      const expiresAt = await orderRow(running.db, pending.orderId);
+      running.clock.now = Number(expiresAt.expires_at);
       // The console's session is shorter than the PIX's life.
-      cookie = await signInToConsole(server.url, PASSWORD);
+      cookie = await signInToConsole(running.server.url, PASSWORD);
       expect((await charge(pending.orderId)).status).toBe(409);
-      const rows = await db.db.selectFrom('whatsapp_messages').select('id').where('kind', '=', 'console').execute();
+      const rows = (await whatsappLog(running.db)).filter((row) => row.kind === 'console');
       expect(rows).toEqual([]);
     });
   });

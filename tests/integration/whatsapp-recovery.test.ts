@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newCheckoutKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { readOutboxRow } from '../support/db-reads.ts';
 import { quietHoursAround } from '../support/quiet-hours.ts';
 import type { AdminOverview } from '../../src/shared/admin.ts';
-import { sandboxSays } from '../support/purchase.ts';
-import { databases, type TestDb } from './test-db.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { buy, consoleCall, sandboxSays } from '../support/purchase.ts';
+import { databases } from './test-db.ts';
+import { useTestServer } from '../support/test-server.ts';
 
 /**
  * Visão geral's recovery table (docs/whatsapp.md#recovery-figures) on both databases, in the demo,
@@ -16,43 +17,31 @@ const MINUTE = 60_000;
 
 for (const database of databases) {
   describe(`the recovery figures on ${database.name}`, () => {
-    let db: TestDb;
-    let server: TestServer;
-    let clock: number;
-
-    beforeEach(async () => {
-      clock = Date.now();
-      db = await database.create();
-      server = await startTestServer(
-        db,
-        { ADMIN_PASSWORD: PASSWORD, WHATSAPP_QUIET_HOURS: quietHoursAround(clock), WHATSAPP_PRICE_CENTS: '5', PIX_REMINDER_MINUTES: '60' },
-        { now: () => clock, ownPublicUrl: true },
-      );
-    });
-    afterEach(async () => {
-      expect(server.logLines.filter((line) => line.level === 'error')).toEqual([]);
-      await server.stopJobs();
-      await server.stop();
-      await db.close();
+    const running = useTestServer(
+      database,
+      (rig) => ({
+        ADMIN_PASSWORD: PASSWORD,
+        WHATSAPP_QUIET_HOURS: quietHoursAround(rig.clock.now),
+        WHATSAPP_PRICE_CENTS: '5',
+        PIX_REMINDER_MINUTES: '60',
+      }),
+      { clock: 'now', ownPublicUrl: true, each: true },
+    );
+    afterEach(() => {
+      expect(running.server.logLines.filter((line) => line.level === 'error')).toEqual([]);
     });
 
     async function checkout(consent: boolean): Promise<{ orderId: string; amountCents: number }> {
-      const response = await fetch(`${server.url}/api/orders`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          ...uniqueBuyer('Joana Prado'),
-          checkoutKey: newCheckoutKey(),
-          ...(consent ? { whatsappConsent: true } : {}),
-        }),
+      const { reply } = await buy<{ orderId: string; amountCents: number }>(running.server, {
+        buyer: uniqueBuyer('Joana Prado'),
+        fields: consent ? { whatsappConsent: true } : {},
       });
-      expect(response.status).toBe(201);
-      await server.background.idle();
-      return (await response.json()) as { orderId: string; amountCents: number };
+      await running.server.background.idle();
+      return reply;
     }
     async function pay(orderId: string) {
-      await sandboxSays(server, db, orderId, 'paid');
-      await server.background.idle();
+      await sandboxSays(running.server, running.db, orderId, 'paid');
+      await running.server.background.idle();
     }
 
     it('counts each paid order for its last touch, the revenue won back and the messages’ cost', async () => {
@@ -60,39 +49,31 @@ for (const database of databases) {
       await pay(atOnce.orderId);
 
       const onWhatsapp = await checkout(true);
-      clock += MINUTE;
+      running.clock.now += MINUTE;
       await pay(onWhatsapp.orderId);
 
       const byButton = await checkout(false);
-      clock += MINUTE;
-      let cookie = await signInToConsole(server.url, PASSWORD);
-      const charged = await fetch(`${server.url}/api/admin/orders/${byButton.orderId}/whatsapp/console`, {
-        method: 'POST',
-        headers: { Cookie: cookie, Origin: server.url },
-      });
+      running.clock.now += MINUTE;
+      let cookie = await signInToConsole(running.server.url, PASSWORD);
+      const charged = await consoleCall(running.server.url, cookie, `/orders/${byButton.orderId}/whatsapp/console`, {});
       expect(charged.status).toBe(200);
-      clock += MINUTE;
+      running.clock.now += MINUTE;
       await pay(byButton.orderId);
 
       // Never paid: a PIX generated, and a WhatsApp message that costs.
       await checkout(true);
 
       const byEmail = await checkout(false);
-      clock += 61 * MINUTE;
-      await server.outbox.runOnce();
-      await server.background.idle();
-      const reminder = await db.db
-        .selectFrom('outbox')
-        .select('sent_at')
-        .where('order_id', '=', byEmail.orderId)
-        .where('kind', '=', 'pix_reminder:60')
-        .executeTakeFirstOrThrow();
-      expect(reminder.sent_at).not.toBeNull();
-      clock += MINUTE;
+      running.clock.now += 61 * MINUTE;
+      await running.server.outbox.runOnce();
+      await running.server.background.idle();
+      const reminder = await readOutboxRow(running.db, byEmail.orderId, 'pix_reminder:60');
+      expect(reminder!.sentAt).not.toBeNull();
+      running.clock.now += MINUTE;
       await pay(byEmail.orderId);
 
-      cookie = await signInToConsole(server.url, PASSWORD);
-      const overview = (await (await fetch(`${server.url}/api/admin/overview`, { headers: { Cookie: cookie } })).json()) as AdminOverview;
+      cookie = await signInToConsole(running.server.url, PASSWORD);
+      const overview = (await (await consoleCall(running.server.url, cookie, '/overview')).json()) as AdminOverview;
       expect(overview.recovery.countsSimulated).toBe(true);
       expect(overview.recovery.whatsappPriceCents).toBe(5);
       // The last 7 days hold every step whatever the hour the test runs at.

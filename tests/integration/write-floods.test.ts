@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
 import { SANDBOX_OFFER_HASH } from '../../src/server/gateway/sandbox.ts';
 import { limits } from '../../src/server/http/rate-limit.ts';
-import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer, signInToConsole } from '../support/clients.ts';
-import { sandboxSays } from '../support/purchase.ts';
+import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
+import { checkpointSqliteWal, orderRow, rowCount } from '../support/db-reads.ts';
+import { buy, buyAndPay, consoleCall, sandboxSays } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
 
@@ -39,20 +39,10 @@ async function flood(count: number, send: () => Promise<Response>): Promise<Map<
 
 /** The SQLite files' size once the WAL is folded in and emptied (what stays on disk). */
 async function folderBytes(db: TestDb): Promise<number> {
-  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db.db);
+  await checkpointSqliteWal(db);
   const dir = (db as unknown as { dir: string }).dir;
   return fs.readdirSync(dir).reduce((total, name) => total + fs.statSync(path.join(dir, name)).size, 0);
 }
-
-const count = async (db: TestDb, table: 'member_page_opens' | 'sandbox_transactions' | 'rate_limits') =>
-  Number(
-    (
-      await db.db
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
 
 for (const database of databases) {
   describe(`write floods from one address on ${database.name}`, () => {
@@ -60,10 +50,8 @@ for (const database of databases) {
 
     it(`${FLOOD} opens of one member-page link keep one row per hour, and the console's timeline still shows them`, async () => {
       const { db, server } = running;
-      const { status, body } = await postOrder<{ orderId: string }>(server.url, { ...uniqueBuyer(), checkoutKey: newCheckoutKey() });
-      expect(status).toBe(201);
-      await sandboxSays(server, db, body.orderId, 'paid');
-      const token = await issueAccessToken(db.db, body.orderId, Date.now());
+      const { orderId } = await buyAndPay(running);
+      const token = await issueAccessToken(db.db, orderId, Date.now());
       const before = database.name === 'sqlite' ? await folderBytes(db) : 0;
 
       const from = fetchFrom(newClientAddress());
@@ -73,13 +61,13 @@ for (const database of databases) {
       expect(Date.now() - started).toBeLessThan(60_000);
 
       // One row per order and hour: two if the flood crossed an hour's boundary.
-      const opens = await count(db, 'member_page_opens');
+      const opens = await rowCount(db, 'member_page_opens');
       expect(opens).toBeGreaterThanOrEqual(1);
       expect(opens).toBeLessThanOrEqual(2);
       if (database.name === 'sqlite') expect((await folderBytes(db)) - before).toBeLessThan(MB);
 
       const cookie = await signInToConsole(server.url, 'senha-do-painel-enchente');
-      const detail = (await (await fetch(`${server.url}/api/admin/orders/${body.orderId}`, { headers: { Cookie: cookie } })).json()) as {
+      const detail = (await (await consoleCall(server.url, cookie, `/orders/${orderId}`)).json()) as {
         timeline: Array<{ kind: string; at: number }>;
       };
       const shown = detail.timeline.filter((entry) => entry.kind === 'member_page');
@@ -89,7 +77,7 @@ for (const database of databases) {
 
     it(`${FLOOD} sandbox charges from one address: ${limits.sandboxCharge.max} go through, and real purchases still work`, async () => {
       const { db, server } = running;
-      const chargesBefore = await count(db, 'sandbox_transactions');
+      const chargesBefore = await rowCount(db, 'sandbox_transactions');
       const before = database.name === 'sqlite' ? await folderBytes(db) : 0;
       const outsider = fetchFrom(newClientAddress());
       const charge = () =>
@@ -115,24 +103,20 @@ for (const database of databases) {
       expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
       expect(await refused.json()).toEqual({ message: 'Too Many Attempts.' });
 
-      expect((await count(db, 'sandbox_transactions')) - chargesBefore).toBe(limits.sandboxCharge.max);
-      expect(await count(db, 'rate_limits')).toBeLessThan(10);
+      expect((await rowCount(db, 'sandbox_transactions')) - chargesBefore).toBe(limits.sandboxCharge.max);
+      expect(await rowCount(db, 'rate_limits')).toBeLessThan(10);
       if (database.name === 'sqlite') expect((await folderBytes(db)) - before).toBeLessThan(MB);
 
       // The shop's own checkout reaches the sandbox from its loopback address and is not held by
       // that limit: more purchases than it allows, each from a buyer of its own, all get their PIX.
       const orders = [];
       for (let n = 0; n < limits.sandboxCharge.max + 2; n++) {
-        const { status, body } = await postOrder<{ orderId: string; pix: { code: string } }>(server.url, {
-          ...uniqueBuyer(),
-          checkoutKey: newCheckoutKey(),
-        });
-        expect(status).toBe(201);
-        expect(body.pix.code).toMatch(/^000201/);
-        orders.push(body.orderId);
+        const { orderId, reply } = await buy<{ orderId: string; pix: { code: string } }>(server);
+        expect(reply.pix.code).toMatch(/^000201/);
+        orders.push(orderId);
       }
       await sandboxSays(server, db, orders.at(-1)!, 'paid');
-      const paid = await db.db.selectFrom('orders').select('status').where('id', '=', orders.at(-1)!).executeTakeFirstOrThrow();
+      const paid = await orderRow(db, orders.at(-1)!);
       expect(paid.status).toBe('paid');
     }, 120_000);
   });

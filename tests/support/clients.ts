@@ -51,15 +51,21 @@ export function newCheckoutKey(): string {
   return `k${process.pid}${Date.now().toString(36)}${keys}`.padEnd(24, 'k');
 }
 
-/** POST /api/orders as the modal sends it, from a client address of its own unless given. */
+/** The key the checkout's tab sends with its order (viewKey), so that only it is shown the access link: unique in the test run. */
+export function newViewKey(): string {
+  return `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48);
+}
+
+/** POST /api/orders as the modal sends it, from a client address of its own unless given; `headers` added to its own. */
 export async function postOrder<Reply = Record<string, unknown>>(
   url: string,
   body: Record<string, unknown>,
   from = newClientAddress(),
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Reply }> {
   const response = await fetchFrom(from)(`${url}/api/orders`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Reply };

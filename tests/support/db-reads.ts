@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../src/server/db/database.ts';
 import type { Database } from '../../src/server/db/schema.ts';
 
@@ -55,7 +55,11 @@ export function refundRow(db: TestDb, orderId: string) {
 }
 
 /** The rows `table` holds for the order. */
-export function rowsOfOrder(db: TestDb, table: 'order_evidence' | 'member_page_opens' | 'access_tokens' | 'order_items', orderId: string) {
+export function rowsOfOrder(
+  db: TestDb,
+  table: 'order_evidence' | 'member_page_opens' | 'access_tokens' | 'order_items' | 'webhook_events' | 'whatsapp_messages',
+  orderId: string,
+) {
   return db.db.selectFrom(table).selectAll().where('order_id', '=', orderId).execute();
 }
 
@@ -97,7 +101,215 @@ export async function setOrderColumns(db: TestDb, id: string | undefined, column
   await query.execute();
 }
 
-/** Stores an order as it is given (e.g. a copy of a paid one, as another kind of order). */
-export async function insertOrderRow(db: TestDb, row: Insertable<Database['orders']>): Promise<void> {
-  await db.db.insertInto('orders').values(row).execute();
+/**
+ * Stores an order as it is given (e.g. a copy of a paid one, as another kind of order); what it
+ * leaves out is that of a R$ 19,90 order paid (when `status` says so) at `created_at` (default now),
+ * its keys derived from `id`.
+ */
+export async function insertOrderRow(
+  db: TestDb,
+  fields: Partial<Insertable<Database['orders']>> & Pick<Insertable<Database['orders']>, 'id'>,
+): Promise<void> {
+  const { id } = fields;
+  const status = fields.status ?? 'paid';
+  const createdAt = fields.created_at ?? Date.now();
+  await db.db
+    .insertInto('orders')
+    .values({
+      checkout_key: `key_${id}`,
+      buyer_name: 'Compradora Teste',
+      buyer_email: `${id}@example.com`,
+      buyer_phone: '11987654321',
+      amount_cents: 1990,
+      product_hash: 'sandbox-product',
+      offer_hash: 'sandbox-offer',
+      postback_secret: `pbs_${id}`,
+      public_ref: `ref_${id}`,
+      updated_at: createdAt,
+      expires_at: createdAt + 30 * 60_000,
+      paid_at: status === 'paid' || status === 'reversed' ? createdAt : null,
+      ...fields,
+      status,
+      created_at: createdAt,
+    })
+    .execute();
+}
+
+// The outbox, WhatsApp, refunds, a purchase's orders, row counts and the files' size.
+
+/** Every order's outbox rows, of `kind` when given (a `%` in it matches as in LIKE), in the order they were queued. */
+export function wholeOutbox(db: TestDb, kind?: string) {
+  let query = db.db.selectFrom('outbox').selectAll();
+  if (kind !== undefined) query = kind.includes('%') ? query.where('kind', 'like', kind) : query.where('kind', '=', kind);
+  return query.orderBy('id').execute();
+}
+
+/** Every row the daily PIX e-mail quota holds. */
+export function pixEmailQuotaRows(db: TestDb) {
+  return db.db.selectFrom('pix_email_quota').selectAll().execute();
+}
+
+/** The WhatsApp messages logged for the order (for every order when `orderId` is undefined), oldest first. */
+export function whatsappLog(db: TestDb, orderId?: string) {
+  let query = db.db.selectFrom('whatsapp_messages').selectAll();
+  if (orderId !== undefined) query = query.where('order_id', '=', orderId);
+  return query.orderBy('created_at').orderBy('slot').execute();
+}
+
+/** The numbers that stopped WhatsApp messages. */
+export function whatsappOptOuts(db: TestDb) {
+  return db.db.selectFrom('whatsapp_opt_outs').selectAll().execute();
+}
+
+/** How many rows `table` holds. */
+export async function rowCount(
+  db: TestDb,
+  table: 'orders' | 'sandbox_transactions' | 'funnel' | 'presence' | 'webhook_events' | 'rate_limits' | 'member_page_opens',
+): Promise<number> {
+  const row = await db.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The orders whose `column` holds `value` (a checkout key, a buyer's e-mail, a transaction), oldest first. */
+export function ordersBy(db: TestDb, column: 'checkout_key' | 'buyer_email' | 'transaction_hash', value: string) {
+  return db.db.selectFrom('orders').selectAll().where(column, '=', value).orderBy('created_at').orderBy('id').execute();
+}
+
+/** The bytes this test schema's tables take in PostgreSQL, indexes and TOAST included. */
+export async function postgresTableBytes(db: TestDb): Promise<number> {
+  const { rows } = await sql<{ bytes: string }>`
+    select coalesce(sum(pg_total_relation_size(c.oid)), 0) as bytes
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind = 'r'`.execute(db.db);
+  return Number(rows[0]!.bytes);
+}
+
+/** Folds SQLite's write-ahead log into the database file and empties it, so the files' size is what stays. */
+export async function checkpointSqliteWal(db: TestDb): Promise<void> {
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db.db);
+}
+
+/** The orders `ids` and every order whose parent is one of `parentIds` (a purchase's add-ons). */
+export function ordersAndAddons(db: TestDb, ids: string[], parentIds: string[]) {
+  if (ids.length === 0 && parentIds.length === 0) return Promise.resolve([]);
+  return db.db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) =>
+      eb.or([...(ids.length ? [eb('id', 'in', ids)] : []), ...(parentIds.length ? [eb('parent_order_id', 'in', parentIds)] : [])]),
+    )
+    .execute();
+}
+
+/** The rows `table` holds for any of the orders. */
+export function rowsOfOrders(db: TestDb, table: 'order_items' | 'refunds' | 'outbox', orderIds: string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.db.selectFrom(table).selectAll().where('order_id', 'in', orderIds).execute();
+}
+
+/** The order's refund as stored, or undefined. */
+export function findRefundRow(db: TestDb, orderId: string) {
+  return db.db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** Changes stored columns of the order's refund. */
+export async function setRefundColumns(db: TestDb, orderId: string, columns: Updateable<Database['refunds']>): Promise<void> {
+  await db.db.updateTable('refunds').set(columns).where('order_id', '=', orderId).execute();
+}
+
+/** Changes stored columns of the order's outbox rows of `kind` (a `%` in it matches as in LIKE). */
+export async function setOutboxColumns(db: TestDb, orderId: string, kind: string, columns: Updateable<Database['outbox']>): Promise<void> {
+  await db.db
+    .updateTable('outbox')
+    .set(columns)
+    .where('order_id', '=', orderId)
+    .where('kind', kind.includes('%') ? 'like' : '=', kind)
+    .execute();
+}
+
+// Whole tables, chosen columns of an order, and rows set up by hand.
+
+/** The tables a test reads whole: counters, logs, and every order at once. */
+type WholeTable =
+  | 'rate_limits'
+  | 'admin_login_limits'
+  | 'presence'
+  | 'funnel'
+  | 'webhook_events'
+  | 'pix_email_quota'
+  | 'member_page_opens'
+  | 'whatsapp_opt_outs'
+  | 'orders';
+
+/** Every row `table` holds, in no particular order. */
+export function tableRows<T extends WholeTable>(db: TestDb, table: T) {
+  // Kysely types the rows of a table named at run time as any of the tables' rows: narrowed to this one.
+  return db.db.selectFrom(table).selectAll().execute() as Promise<Array<Selectable<Database[T]>>>;
+}
+
+/** Stores the order's items as they are given (the checkout's rows for a hand-made order). */
+export async function insertOrderItems(db: TestDb, items: Array<Insertable<Database['order_items']>>): Promise<void> {
+  await db.db.insertInto('order_items').values(items).execute();
+}
+
+/** The order's `columns` as stored, and only those; fails when there is none. */
+export async function orderColumns<C extends keyof Selectable<Database['orders']>>(
+  db: TestDb,
+  id: string,
+  columns: readonly C[],
+): Promise<Pick<Selectable<Database['orders']>, C>> {
+  const row = await orderRow(db, id);
+  return Object.fromEntries(columns.map((column) => [column, row[column]])) as Pick<Selectable<Database['orders']>, C>;
+}
+
+/** Stores a review as it is given (one the buyer wrote earlier, in any state). */
+export async function insertReviewRow(db: TestDb, row: Insertable<Database['reviews']>): Promise<void> {
+  await db.db.insertInto('reviews').values(row).execute();
+}
+
+/** Changes stored columns of the order's review (as the console or another instance would). */
+export async function setReviewColumns(db: TestDb, orderId: string, columns: Updateable<Database['reviews']>): Promise<void> {
+  await db.db.updateTable('reviews').set(columns).where('order_id', '=', orderId).execute();
+}
+
+/** Deletes the order's review, or every review when `orderId` is undefined. */
+export async function deleteReviews(db: TestDb, orderId?: string): Promise<void> {
+  let query = db.db.deleteFrom('reviews');
+  if (orderId !== undefined) query = query.where('order_id', '=', orderId);
+  await query.execute();
+}
+
+/** The supplier list's rows as stored, in the order they were imported. */
+export function supplierRows(db: TestDb, list: Database['suppliers']['list']) {
+  return db.db.selectFrom('suppliers').selectAll().where('list', '=', list).orderBy('position').execute();
+}
+
+/** Rows in every table of the database, Kysely's bookkeeping included, by table name. */
+export async function rowCounts(db: TestDb): Promise<Record<string, number>> {
+  const tables = await db.db.introspection.getTables({ withInternalKyselyTables: true });
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const result = await sql<{ n: number }>`select count(*) as n from ${sql.table(table.name)}`.execute(db.db);
+    counts[table.name] = Number(result.rows[0]?.n);
+  }
+  return counts;
+}
+
+/** The rows a SQLite connection has changed since it opened (an update that keeps row counts included). */
+export async function sqliteChanges(db: TestDb): Promise<number> {
+  return Number((await sql<{ n: number }>`select total_changes() as n`.execute(db.db)).rows[0]?.n);
+}
+
+/** The name of the last migration applied to the database. */
+export async function lastAppliedMigration(db: TestDb): Promise<string> {
+  return (await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db.db)).rows[0]!.name;
+}
+
+/** Marks the migration applied or not, without running it (as a database one release behind would be). */
+export async function setMigrationApplied(db: TestDb, name: string, applied: boolean): Promise<void> {
+  if (applied) await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(db.db);
+  else await sql`delete from kysely_migration where name = ${name}`.execute(db.db);
 }

@@ -46,10 +46,17 @@ export async function startHttpReceiver(): Promise<HttpReceiver> {
   return receiver;
 }
 
-/** A receiver for the enclosing `describe`: listening before its tests (and before a server started after this call), stopped after them. */
+/**
+ * A receiver for the enclosing `describe`: listening before its tests (and before a server started
+ * after this call), stopped after them. A `respond` the test sets on it is the one it answers with.
+ */
 export function useHttpReceiver(): HttpReceiver {
-  const receiver = {} as HttpReceiver;
-  beforeAll(async () => void Object.assign(receiver, await startHttpReceiver()));
-  afterAll(() => receiver.stop?.());
+  const receiver: HttpReceiver = { url: '', requests: [], respond: () => 200, stop: async () => undefined };
+  beforeAll(async () => {
+    const started = await startHttpReceiver();
+    started.respond = (request) => receiver.respond(request);
+    Object.assign(receiver, { url: started.url, requests: started.requests, stop: started.stop });
+  });
+  afterAll(() => receiver.stop());
   return receiver;
 }

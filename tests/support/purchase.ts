@@ -1,8 +1,10 @@
 import { expect } from 'vitest';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import type { Db } from '../../src/server/db/database.ts';
+import type { CreatedOrder } from '../../src/shared/checkout.ts';
 import { newCheckoutKey, postOrder, uniqueBuyer } from './clients.ts';
 import { orderRow, setSandboxCharge } from './db-reads.ts';
+import type { ChargeLedger } from './gateway-stand-in.ts';
 
 /**
  * A buyer's purchase as the tests make it over real HTTP: the checkout, the payment (the sandbox
@@ -20,22 +22,30 @@ interface Running {
 /**
  * "Gerar PIX": one POST /api/orders from a client address of its own, expected to create the
  * order (201). `fields` adds to the buyer and checkout key (tracking consent, the bump, a viewKey).
+ * `reply` is the checkout's JSON answer (the PIX code, the order page's reference…).
  */
-export async function buy(
+export async function buy<Reply extends { orderId: string } = CreatedOrder>(
   server: Pick<Running, 'url'>,
   options: { buyer?: Buyer; fields?: Record<string, unknown> } = {},
-): Promise<{ orderId: string; buyer: Buyer }> {
+): Promise<{ orderId: string; buyer: Buyer; reply: Reply }> {
   const buyer = options.buyer ?? uniqueBuyer();
-  const created = await postOrder<{ orderId: string }>(server.url, { ...buyer, checkoutKey: newCheckoutKey(), ...options.fields });
+  const created = await postOrder<Reply>(server.url, { ...buyer, checkoutKey: newCheckoutKey(), ...options.fields });
   expect(created.status).toBe(201);
-  return { orderId: created.body.orderId, buyer };
+  return { orderId: created.body.orderId, buyer, reply: created.body };
 }
 
-/** A buyer checks out and pays in the sandbox; returns the order as stored once paid. */
-export async function buyAndPay(running: { server: Running; db: Db }, options: { buyer?: Buyer; fields?: Record<string, unknown> } = {}) {
+/**
+ * A buyer checks out and pays, in the sandbox or, given the gateway stand-in's `ledger`, there;
+ * returns the order as stored once paid.
+ */
+export async function buyAndPay(
+  running: { server: Running; db: Db },
+  options: { buyer?: Buyer; fields?: Record<string, unknown>; ledger?: ChargeLedger } = {},
+) {
   const { server, db } = running;
   const { orderId, buyer } = await buy(server, options);
-  await sandboxSays(server, db, orderId, 'paid');
+  if (options.ledger) await ledgerSays(server, db, options.ledger, orderId);
+  else await sandboxSays(server, db, orderId, 'paid');
   return { orderId, buyer, order: await orderRow(db, orderId) };
 }
 
@@ -87,6 +97,18 @@ export async function sandboxSays(
   await server.background.idle();
 }
 
+/**
+ * The buyer pays the order's charge at the gateway stand-in (its `ledger`), and the gateway's
+ * postback reaches the server; resolves once that work is done.
+ */
+export async function ledgerSays(server: Running, db: Pick<Db, 'db'>, ledger: ChargeLedger, orderId: string): Promise<void> {
+  await server.background.idle();
+  const { hash } = ledger.pay(ledger.byOrder.get(orderId)!.hash);
+  const answered = await postbackFor(server, await orderRow(db, orderId), hash);
+  if (answered !== 200) throw new Error(`postback answered ${answered}`);
+  await server.background.idle();
+}
+
 /** The buyer pays at the gateway; returns the postback's status (the caller awaits the outcome). */
 export function payBySandboxPostback(server: { url: string }, db: Pick<Db, 'db'>, orderId: string): Promise<number> {
   return postSandboxStatus(server, db, orderId, 'paid');
@@ -118,20 +140,26 @@ export async function memberCookie(url: string, db: Pick<Db, 'db'>, orderId: str
 
 /**
  * A call to the seller's console API (`/api/admin{path}`) with its session `cookie`: a GET, or a
- * POST of `body` as JSON. `origin`: the browser's (the server's own URL unless PUBLIC_URL sets another).
+ * POST of `body` as JSON. `origin`: the browser's (the server's own URL unless PUBLIC_URL sets
+ * another); `null` sends none.
  */
 export function consoleCall(
   url: string,
   cookie: string,
   path: string,
   body?: unknown,
-  options: { method?: 'GET' | 'POST'; origin?: string } = {},
+  options: { method?: 'GET' | 'POST'; origin?: string | null } = {},
 ): Promise<Response> {
   const method = options.method ?? (body === undefined ? 'GET' : 'POST');
   const json = method === 'POST' ? JSON.stringify(body ?? {}) : undefined;
+  const origin = options.origin === undefined ? url : options.origin;
   return fetch(`${url}/api/admin${path}`, {
     method,
-    headers: { Cookie: cookie, Origin: options.origin ?? url, ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Cookie: cookie,
+      ...(origin === null ? {} : { Origin: origin }),
+      ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     ...(json === undefined ? {} : { body: json }),
   });
 }

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/server/config/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
 import type { GatewayClient } from '../../src/server/gateway/types.ts';
 import type { Site } from '../../src/server/http/site.ts';
-import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
+import { createLogger, type LogFormat, type LogLevel } from '../../src/server/lib/logger.ts';
 
 export interface TestServer extends ComposedServer {
   url: string;
@@ -26,11 +26,19 @@ export interface TestServer extends ComposedServer {
 export async function startTestServer(
   db: Db,
   env: Record<string, string> = {},
-  options: { gateway?: GatewayClient; efiCa?: string; now?: () => number; site?: Site; ownPublicUrl?: boolean; port?: number } = {},
+  options: {
+    gateway?: GatewayClient;
+    efiCa?: string;
+    now?: () => number;
+    site?: Site;
+    ownPublicUrl?: boolean;
+    port?: number;
+    logLevel?: LogLevel;
+  } = {},
 ): Promise<TestServer> {
-  const { ownPublicUrl, port: wantedPort, ...parts } = options;
+  const { ownPublicUrl, port: wantedPort, logLevel = 'debug', ...parts } = options;
   const logLines: Array<{ level: LogLevel; line: string }> = [];
-  const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
+  const logger = createLogger({ level: logLevel, sink: { write: (level, line) => logLines.push({ level, line }) } });
   // A port free a moment ago: the server takes it at once.
   const chosenPort = wantedPort ?? (ownPublicUrl ? Number(new URL(await refusedUrl()).port) : 0);
   const config = loadConfig({
@@ -78,9 +86,9 @@ export interface TestServerParts extends Omit<StartOptions, 'now' | 'gateway' | 
   each?: boolean;
 }
 
-/** A server on a fresh test database, with the parts it was asked for. */
-export interface TestServerRig {
-  db: TestDb;
+/** A server on a fresh test database (of type `D`: a SQLite one has its file), with the parts it was asked for. */
+export interface TestServerRig<D extends TestDb = TestDb> {
+  db: D;
   server: TestServer;
   /** With `smtp`. */
   smtp: TestSmtpServer;
@@ -94,7 +102,11 @@ export interface TestServerRig {
   restart(env?: Record<string, string>): Promise<TestServer>;
 }
 
-type EnvOf = Record<string, string> | ((rig: TestServerRig) => Record<string, string>);
+type EnvOf<D extends TestDb> = Record<string, string> | ((rig: TestServerRig<D>) => Record<string, string>);
+
+/** Where a test database comes from (`databases` in test-db.ts lists them), and what it makes. */
+type DatabaseKind = { create: () => Promise<TestDb> };
+type DbOf<Kind extends DatabaseKind> = Awaited<ReturnType<Kind['create']>>;
 
 /** The parts that outlive one test: the SMTP server and the gateway stand-in. */
 async function startParts(rig: TestServerRig, parts: TestServerParts) {
@@ -107,7 +119,7 @@ async function stopParts(rig: Partial<TestServerRig>) {
   await rig.gateway?.stop();
 }
 
-async function startServerOf(rig: TestServerRig, database: { create: () => Promise<TestDb> }, env: EnvOf, parts: TestServerParts) {
+async function startServerOf(rig: TestServerRig, database: DatabaseKind, env: EnvOf<TestDb>, parts: TestServerParts) {
   const { smtp: _smtp, gateway, clock, site, each: _each, ...options } = parts;
   if (clock !== undefined) rig.clock = { now: clock === 'now' ? Date.now() : clock };
   rig.db = await database.create();
@@ -144,19 +156,24 @@ async function stopServerOf(rig: Partial<TestServerRig>) {
  * enclosing `describe` (or, with `each`, for each of its tests): made before, stopped after. Read
  * the rig's fields inside the tests. `env` may be a function of the rig, to name a part started for it.
  */
-export function useTestServer(database: { create: () => Promise<TestDb> }, env: EnvOf = {}, parts: TestServerParts = {}): TestServerRig {
-  const rig = {} as TestServerRig;
+export function useTestServer<Kind extends DatabaseKind>(
+  database: Kind,
+  env: EnvOf<DbOf<Kind>> = {},
+  parts: TestServerParts = {},
+): TestServerRig<DbOf<Kind>> {
+  const rig = {} as TestServerRig<DbOf<Kind>>;
+  const start = () => startServerOf(rig, database, env as EnvOf<TestDb>, parts);
   beforeAll(() => startParts(rig, parts));
   afterAll(() => stopParts(rig));
   if (parts.each) {
     beforeEach(() => {
       if (rig.smtp) rig.smtp.received.length = 0;
       if (rig.gateway) rig.gateway.requests.length = 0;
-      return startServerOf(rig, database, env, parts);
+      return start();
     });
     afterEach(() => stopServerOf(rig));
   } else {
-    beforeAll(() => startServerOf(rig, database, env, parts));
+    beforeAll(start);
     afterAll(() => stopServerOf(rig));
   }
   return rig;
@@ -167,10 +184,19 @@ export function openSameDatabase(db: TestDb & { file?: string; url?: string }): 
   return db.file ? openDatabase({ kind: 'sqlite', file: db.file }) : openDatabase({ kind: 'postgres', url: db.url! });
 }
 
-/** The app alone, for tests that call `app.request()` without a port. */
-export function createTestApp(db: Db, env: Record<string, string> = {}) {
+/**
+ * The app alone, for tests that call `app.request()` without a port; `site`: the client build it
+ * serves, `now`: its clock, `logFormat`: the format of the log lines it keeps in `logLines` (text unless
+ * given), through `logger`.
+ */
+export function createTestApp(
+  db: Db,
+  env: Record<string, string> = {},
+  options: { site?: Site; now?: () => number; logFormat?: LogFormat } = {},
+) {
+  const { logFormat, ...parts } = options;
   const logLines: Array<{ level: LogLevel; line: string }> = [];
-  const logger = createLogger({ level: 'debug', sink: { write: (level, line) => logLines.push({ level, line }) } });
+  const logger = createLogger({ level: 'debug', format: logFormat, sink: { write: (level, line) => logLines.push({ level, line }) } });
   const config = loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ...env });
-  return { ...composeServer({ config, database: db, logger }), config, logLines };
+  return { ...composeServer({ config, database: db, logger, ...parts }), config, logLines, logger };
 }
