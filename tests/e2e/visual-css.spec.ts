@@ -91,13 +91,17 @@ async function newPage(context: BrowserContext): Promise<Page> {
 
 /**
  * The screenshot, once the page's islands are live and its fonts and images are in, with every
- * scrolled box back at its top (where focus moved a dialog's content is not a matter of style).
+ * scrolled box back at its top (where focus moved a dialog's content is not a matter of style) and
+ * every section drawn: a full-page shot does not scroll, and a section below the screen with
+ * `content-visibility: auto` (styles.css) is drawn or left blank depending on what was drawn before.
  */
 async function shoot(page: Page, options: { fullPage?: boolean; mask?: Locator[] } = {}): Promise<Buffer> {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => {
+  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await page.evaluate(async () => {
     for (const element of document.querySelectorAll('*')) if (element.scrollTop > 0) element.scrollTop = 0;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   return page.screenshot({ fullPage: options.fullPage ?? false, animations: 'disabled', caret: 'hide', mask: options.mask ?? [] });
 }
