@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { chromiumLaunchOptions, findChromium, MISSING_CHROMIUM_MESSAGE } from '../tests/e2e/browser.ts';
@@ -22,6 +24,9 @@ const BROWSER_SETTLE_MS = 3_000;
  * "Tap to PIX"): read from the built page's `data-checkout`, and counted apart from its first load.
  */
 let checkoutFiles = new Set<string>();
+
+/** What TCP's first flight carries of a document: 10 segments of about 1.4 KB. */
+const FIRST_FLIGHT = 14 * 1024;
 
 /** Under the client build, so the server sends it like any static file (a folder's index.html). */
 const FLOOR_DIR = 'bench-floor';
@@ -69,6 +74,8 @@ const targets: Record<'/' | '/presell', Target[]> = {
   '/': [
     { metric: 'performance', label: 'performance', limit: () => 1, atLeast: true, show: score },
     { metric: 'lcp', label: 'LCP ≤ 1.0 s and ≤ 1.5 × floor', limit: (floor) => Math.min(1000, 1.5 * floor.lcp), show: seconds },
+    // The document in TCP's first flight (per-page CSS, docs/benchmarks.md).
+    { metric: 'lcp', label: 'LCP ≤ 1.2 × floor', limit: (floor) => 1.2 * floor.lcp, show: seconds },
     { metric: 'tbt', label: 'TBT ≤ 50 ms', limit: () => 50, show: millis },
     { metric: 'cls', label: 'CLS ≤ 0.01', limit: () => 0.01, show: (value) => value.toFixed(3) },
     // 70 KB is /presell's figure when the work began; what the target's parenthesis asks of the
@@ -80,6 +87,7 @@ const targets: Record<'/' | '/presell', Target[]> = {
   '/presell': [
     { metric: 'performance', label: 'performance', limit: () => 1, atLeast: true, show: score },
     { metric: 'lcp', label: 'LCP ≤ 0.8 s', limit: () => 800, show: seconds },
+    { metric: 'lcp', label: 'LCP ≤ 1.15 × floor', limit: (floor) => 1.15 * floor.lcp, show: seconds },
     { metric: 'tbt', label: 'TBT ≤ 30 ms', limit: () => 30, show: millis },
     { metric: 'cls', label: 'CLS ≤ 0.01', limit: () => 0.01, show: (value) => value.toFixed(3) },
     { metric: 'jsBytes', label: 'JS ≤ 70 KB', limit: () => 70 * 1024, show: kb },
@@ -235,7 +243,9 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
   const checkoutTooEarly = new Set<string>();
   // Every script the landing page fetched in any run, to hold against what its HTML loads up front.
   const landingScripts = new Set<string>();
+  const sizes = new Map<string, DocumentSize>();
   try {
+    for (const page of pages) sizes.set(page.name, await documentSize(page.url));
     console.log(`\nLighthouse ${RUNS}× (mobile defaults, simulated throttling), interleaved; load before: ${loadAverage()}`);
     for (let run = 1; run <= RUNS; run++) {
       for (const page of pages) {
@@ -260,6 +270,15 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
   for (const [name, sample] of medians) {
     console.log(
       `  ${name.padEnd(10)} ${score(sample.performance).padStart(4)}  ${seconds(sample.fcp).padStart(7)}  ${seconds(sample.lcp).padStart(7)}  ${millis(sample.tbt).padStart(6)}  ${sample.cls.toFixed(3).padStart(6)}  ${kb(sample.jsBytes).padStart(12)}  ${score(sample.accessibility).padStart(4)}  ${score(sample.bestPractices).padStart(7)}  ${(sample.lcp / floor.lcp).toFixed(2).padStart(8)}×  ${(sample.fcp / floor.fcp).toFixed(2).padStart(8)}×`,
+    );
+  }
+  // What the document costs on the wire: about 14 KB fit in TCP's first flight (10 segments), and a
+  // larger document waits a round trip more before the page can paint (docs/benchmarks.md).
+  console.log('\n  document    raw        gzip      brotli    inline CSS (brotli)');
+  for (const page of pages) {
+    const size = sizes.get(page.name)!;
+    console.log(
+      `  ${page.name.padEnd(10)} ${kb(size.raw).padStart(9)}  ${kb(size.gzip).padStart(8)}  ${kb(size.brotli).padStart(8)}  ${kb(size.inlineCss).padStart(9)} (${kb(size.inlineCssBrotli)})${page.name === '/' ? `  ${size.brotli <= FIRST_FLIGHT ? '✓' : '✗'} ≤ 14 KB brotli` : ''}`,
     );
   }
   // The parenthesis of the script target for `/`: the sections add no first-load JS. Static
@@ -306,6 +325,40 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
       `\n  ! The floor page, which runs no script, blocked for ${millis(floor.tbt)} (over ${millis(tightestTbt)}): this sitting cannot judge the blocking-time targets; read the pages against the floor (docs/benchmarks.md#page-speed).`,
     );
   }
+}
+
+/** A document as the server sends it: its bytes uncompressed, with gzip and with brotli, and its inline CSS. */
+interface DocumentSize {
+  raw: number;
+  gzip: number;
+  brotli: number;
+  inlineCss: number;
+  inlineCssBrotli: number;
+}
+
+/** The bytes of `url`'s body as sent with `encoding` (undici's fetch would decode them). */
+function bodyBytes(url: string, encoding: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { 'accept-encoding': encoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+async function documentSize(url: string): Promise<DocumentSize> {
+  const raw = await bodyBytes(url, 'identity');
+  const css = [...raw.toString('utf8').matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('');
+  return {
+    raw: raw.length,
+    gzip: (await bodyBytes(url, 'gzip')).length,
+    brotli: (await bodyBytes(url, 'br')).length,
+    inlineCss: Buffer.byteLength(css),
+    inlineCssBrotli: zlib.brotliCompressSync(css).length,
+  };
 }
 
 function loadAverage(): string {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { build as viteBuild } from 'vite';
-import { readManifest, type Manifest } from './build-manifest.ts';
+import { readManifest, recordChunkSources, type Manifest } from './build-manifest.ts';
 import { prerender } from './prerender.ts';
 
 /**
@@ -64,6 +64,7 @@ export async function buildAll(): Promise<void> {
     configFile: path.join(root, 'vite.config.ts'),
     logLevel: 'warn',
     build: { outDir: path.join(dist, 'client'), emptyOutDir: true },
+    plugins: [recordChunkSources(root)],
   });
   assertEntriesIsolated(readManifest(path.join(dist, 'client')));
   await viteBuild({
@@ -72,7 +73,8 @@ export async function buildAll(): Promise<void> {
     logLevel: 'warn',
     build: { ssr: 'src/client/entry-server.tsx', outDir: path.join(dist, 'ssr'), emptyOutDir: true, manifest: false },
   });
-  const pages = await prerender(dist);
+  // VITRINE_WHOLE_CSS=1 inlines the whole stylesheet in every page, as before pages had their own part.
+  const pages = await prerender(dist, { wholeCss: process.env.VITRINE_WHOLE_CSS === '1' });
   const compressed = precompress(path.join(dist, 'client'));
   await esbuild.build({
     entryPoints: { 'server/main': 'src/server/main.ts' },

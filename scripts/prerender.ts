@@ -7,11 +7,14 @@ import { presellGateScript } from '../src/client/lib/presell-gate.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
 import { hasOwnEntry, pageKeys, pageName } from '../src/shared/route-lookup.ts';
 import { documentFile, NOT_FOUND_ROUTE, paths, routes, type PageKey } from '../src/shared/routes.ts';
-import { readManifest, staticImportsOf, type Manifest } from './build-manifest.ts';
+import { readChunkSources, readManifest, staticImportsOf, type Manifest } from './build-manifest.ts';
+import { chunksStylingPage, purgeFor, sourcesOf } from './page-css.ts';
+
+const rootDir = path.resolve(import.meta.dirname, '..');
 
 /**
  * Turns the client build into finished documents: each prerendered route gets its HTML, title,
- * description, the stylesheet inlined (no render-blocking request) and, at the end of <body>, a
+ * description, its part of the stylesheet inlined (no render-blocking request) and, at the end of <body>, a
  * loader that starts the entry script after the first paint, so nothing delays or precedes it.
  */
 
@@ -19,24 +22,47 @@ function escapeHtml(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-export async function prerender(distDir: string): Promise<string[]> {
+/**
+ * `wholeCss` inlines the whole stylesheet in every page, as before pages had their own part of it
+ * (the screenshots that compare the two, tests/e2e/visual-css.spec.ts, read such a build).
+ */
+export async function prerender(distDir: string, { wholeCss = false } = {}): Promise<string[]> {
   const clientDir = path.join(distDir, 'client');
   const templatePath = path.join(clientDir, 'index.html');
   let template = fs.readFileSync(templatePath, 'utf8');
 
-  // Inline the stylesheet(s) the entry links to.
+  // The site's stylesheet, which the entry links to, is inlined: whole in the pages rendered in the
+  // browser, and in each prerendered page only the part that page uses (scripts/page-css.ts).
+  const stylesheets: string[] = [];
   template = template.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (_tag, href: string) => {
-    const css = fs.readFileSync(path.join(clientDir, href), 'utf8');
-    return `<style>${css}</style>`;
+    stylesheets.push(href);
+    return '<!--app-style-->';
   });
+  if (stylesheets.length !== 1) throw new Error(`prerender: the entry links ${stylesheets.length} stylesheets, not one`);
+  const stylesheet = stylesheets[0]!;
+  const siteCss = fs.readFileSync(path.join(clientDir, stylesheet), 'utf8');
   // Vite's entry module and its preloads are replaced by a loader that starts them after the
   // first paint (lib/entry-loader.ts); each page gets its entry from the build manifest.
   template = template.replace(/\s*<script type="module"[^>]*><\/script>/, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   const manifest = readManifest(clientDir);
+  const chunkSources = readChunkSources(clientDir);
   template = template.replace('</body>', `  <!--app-entry-->\n  </body>`);
 
   const ssrEntry = pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href;
   const { render } = (await import(ssrEntry)) as { render: (key: PageKey) => Promise<RenderedPage> };
+
+  /**
+   * The page's own part of the stylesheet: the rules its HTML, its head and the code that can
+   * restyle it once it runs use (the source files of its chunks, from the build, and for `/` the
+   * server's reviews section, which fills a slot of the prerendered page).
+   */
+  const pageCss = (key: PageKey, html: string, head: readonly string[], entryKey: string) => {
+    const roots = hasOwnEntry(key) ? [entryKey] : [`src/client/pages/${pageName(key)}-page.tsx`];
+    const chunks = chunksStylingPage(manifest, entryKey, roots, LATER_ROOTS);
+    const sources = [...sourcesOf(chunks, chunkSources), ...(SLOT_SOURCES[key] ?? [])];
+    const contents = [template, head.join(''), html, ...sources.map((file) => fs.readFileSync(path.join(rootDir, file), 'utf8'))];
+    return purgeFor(siteCss, contents);
+  };
 
   const written: string[] = [];
   for (const key of pageKeys) {
@@ -57,15 +83,15 @@ export async function prerender(distDir: string): Promise<string[]> {
     if (robots) head.push(`<meta name="robots" content="${robots}" />`);
     // The landing and pre-sell pages' entries hydrate islands only, without the router or the
     // whole-page app (vite.config.ts builds them). A page rendered in the browser only paints after its script.
-    const entry = entryLoader(
-      manifest,
-      hasOwnEntry(key) ? `src/client/${pageName(key)}-main.tsx` : 'index.html',
-      page.html === '',
-      key === 'landing' ? CHECKOUT_MODULES : [],
-    );
+    const entryKey = hasOwnEntry(key) ? `src/client/${pageName(key)}-main.tsx` : 'index.html';
+    // A page rendered in the browser paints nothing before its script: it keeps the whole stylesheet.
+    const now = page.html === '';
+    const css = wholeCss || now ? siteCss : await pageCss(key, page.html, head, entryKey);
+    const entry = entryLoader(manifest, entryKey, now, key === 'landing' ? CHECKOUT_MODULES : [], css === siteCss ? null : stylesheet);
     const html = template
       .replace('<!--app-entry-->', () => entry)
       .replace('<!--app-head-->', head.join('\n    '))
+      .replace('<!--app-style-->', () => `<style>${css}</style>`)
       .replace('<!--app-html-->', () => page.html);
     const target = path.join(clientDir, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -83,10 +109,25 @@ export async function prerender(distDir: string): Promise<string[]> {
 const CHECKOUT_MODULES = ['src/client/checkout/checkout-provider.tsx', 'src/client/checkout/payment-modal.tsx'];
 
 /**
+ * The roots the islands pages render on first use outside their HTML: they wait for the whole
+ * stylesheet before they render (lib/rest-of-stylesheet.ts), so a page's own part leaves them out.
+ */
+const LATER_ROOTS = [
+  'src/client/checkout/checkout-provider.tsx',
+  'src/client/landing/popups/popups-provider.tsx',
+  'src/client/consent/cookie-notice.tsx',
+];
+
+/** Sources of the markup the server puts into a page's slots (the landing page's verified reviews). */
+const SLOT_SOURCES: Partial<Record<PageKey, readonly string[]>> = {
+  landing: ['src/server/reviews/landing-reviews.ts', 'src/shared/reviews-marker.ts'],
+};
+
+/**
  * The inline loader of one entry (see lib/entry-loader.ts), with the modules it imports to preload,
  * and the files of `later` modules (with their imports) the page does not load at start.
  */
-function entryLoader(manifest: Manifest, key: string, now: boolean, later: readonly string[]): string {
+function entryLoader(manifest: Manifest, key: string, now: boolean, later: readonly string[], restCss: string | null): string {
   const entry = manifest[key];
   if (!entry?.isEntry) throw new Error(`prerender: the entry ${key} is missing from the build manifest`);
   const atStart = [key, ...staticImportsOf(manifest, key)];
@@ -102,5 +143,6 @@ function entryLoader(manifest: Manifest, key: string, now: boolean, later: reado
     .filter((module, index, all) => all.indexOf(module) === index && !atStart.includes(module))
     .map((module) => `/${manifest[module]!.file}`);
   const laterAttribute = laterFiles.length > 0 ? ` data-checkout="${laterFiles.join(' ')}"` : '';
-  return `<script data-entry="/${entry.file}" data-preload="${preload}"${laterAttribute}${now ? ' data-now' : ''}>${entryLoaderScript()}</script>`;
+  const cssAttribute = restCss ? ` data-css="${restCss}"` : '';
+  return `<script data-entry="/${entry.file}" data-preload="${preload}"${laterAttribute}${cssAttribute}${now ? ' data-now' : ''}>${entryLoaderScript()}</script>`;
 }

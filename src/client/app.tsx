@@ -4,6 +4,7 @@ import { startTracking, track } from './lib/analytics.ts';
 import { replayEarlyClick } from './lib/early-clicks.ts';
 import { hasAcceptedPresell } from './lib/presell-gate.ts';
 import { getPublicConfig } from './lib/public-config.ts';
+import { withRestOfStylesheet } from './lib/rest-of-stylesheet.ts';
 import { hasAnyTracker } from './lib/tracker-events.ts';
 import { NavigationContext, type Navigation } from './router.tsx';
 import { matchRoute } from './routes.ts';
@@ -27,7 +28,8 @@ function useCookieNotice(): ComponentType | null {
   const [Notice, setNotice] = useState<ComponentType | null>(null);
   useEffect(() => {
     if (!hasAnyTracker(getPublicConfig().trackers)) return;
-    void import('./consent/cookie-notice.tsx').then((module) => setNotice(() => module.CookieNotice));
+    // The notice waits for the whole stylesheet: a prerendered page inlines only its own part.
+    void withRestOfStylesheet(() => import('./consent/cookie-notice.tsx')).then((module) => setNotice(() => module.CookieNotice));
   }, []);
   return Notice;
 }
@@ -48,7 +50,8 @@ export function App({ initial }: { initial: InitialPage }) {
       return;
     }
     const ticket = ++latest.current;
-    const module = await route.load();
+    // Another page's classes are in the whole stylesheet, not in this page's inline part.
+    const module = await withRestOfStylesheet(route.load);
     if (ticket !== latest.current) return; // a later navigation won
     if (mode === 'push') window.history.pushState(null, '', target + search);
     if (mode === 'replace' || target !== pathname) window.history.replaceState(null, '', target + search);

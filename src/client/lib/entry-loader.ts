@@ -19,7 +19,11 @@ export function entryLoaderScript(): string {
     // ahead of its own scripts.
     'function idle(){(w.requestIdleCallback||setTimeout)(function(){pre("data-checkout")},{timeout:2000})}' +
     'function ready(){d.readyState=="complete"?idle():w.addEventListener("load",idle)}' +
-    'function go(){if(started++)return;pre("data-preload");' +
+    // The rest of the site's stylesheet (`data-css`, where the page inlines only its own part,
+    // scripts/page-css.ts): inserted by a script, it blocks no paint; the roots rendered on first
+    // use wait for it (lib/rest-of-stylesheet.ts).
+    'function css(){var h=c.getAttribute("data-css");if(h){var l=d.createElement("link");l.rel="stylesheet";l.href=h;l.setAttribute("data-rest-css","");d.head.appendChild(l)}}' +
+    'function go(){if(started++)return;css();pre("data-preload");' +
     'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.fetchPriority="low";s.onload=ready;s.src=c.getAttribute("data-entry");d.head.appendChild(s)}' +
     'function later(){requestAnimationFrame(function(){setTimeout(go,0)})}' +
     'if(c.hasAttribute("data-now")||typeof PerformanceObserver!="function")return go();' +

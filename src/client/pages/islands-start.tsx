@@ -3,6 +3,7 @@ import { startTracking, track } from '../lib/analytics.ts';
 import { captureAttribution } from '../lib/attribution.ts';
 import { hydrateIslands, type IslandRegistry } from '../lib/hydrate-islands.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
+import { withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
 import { startInTasks } from '../lib/start-in-tasks.ts';
 import { hasAnyTracker } from '../lib/tracker-events.ts';
 
@@ -28,7 +29,7 @@ export function startIslandsPage(options: {
     () => hydrateIslands(options.registry, options.Frame),
     () => {
       if (!hasAnyTracker(getPublicConfig().trackers)) return;
-      void import('../consent/cookie-notice.tsx').then(({ CookieNotice }) => options.mount(<CookieNotice />));
+      void withRestOfStylesheet(() => import('../consent/cookie-notice.tsx')).then(({ CookieNotice }) => options.mount(<CookieNotice />));
     },
     ...(options.later ?? []),
   ]);

@@ -5,6 +5,7 @@ import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from
 import { CheckoutContext, useCheckout, type CheckoutStarter } from '../lib/checkout-context.ts';
 import { mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
+import { withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
 import { BuyButton } from '../landing/buy-button.tsx';
 import { startIslandsPage } from './islands-start.tsx';
@@ -47,12 +48,13 @@ function mountFramed(children: ReactNode): void {
 
 /**
  * A provider rendered on first use in its own client-only root; resolves with the context value it
- * provides (e.g. `startCheckout`), so the islands can call it through a bridge.
+ * provides (e.g. `startCheckout`), so the islands can call it through a bridge. It renders once the
+ * whole stylesheet is in: the page inlines only its own part (lib/rest-of-stylesheet.ts).
  */
 function lazyHost<T>(load: () => Promise<ComponentType<{ children: ReactNode }>>, use: () => T): () => Promise<T> {
   let host: Promise<T> | null = null;
   return () =>
-    (host ??= load().then(
+    (host ??= withRestOfStylesheet(load).then(
       (Provider) =>
         new Promise<T>((resolve) =>
           mountFramed(
