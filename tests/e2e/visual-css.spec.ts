@@ -125,7 +125,7 @@ const pages: Scenario = async (browser, server, width, variant) => {
     await expectIslandLive(page, 'buy-button');
     shots.set('landing', await shoot(page, { fullPage: true }));
 
-    const { token } = seedPaidOrder(server, 'Marina Souza');
+    const { token } = await seedPaidOrder(server, 'Marina Souza');
     await page.goto(`/acesso/${token}`);
     await page.goto('/acesso');
     await expect(page.getByRole('heading', { level: 2, name: 'Seu depoimento' })).toBeVisible();

@@ -68,7 +68,10 @@ for (const database of databases) {
 
     async function checkout(withBump: boolean): Promise<Bought> {
       const viewKey = newViewKey();
-      const { reply: created } = await buy(running.server, { buyer: uniqueBuyer('Paula Reis'), fields: { viewKey, bump: withBump, tracking } });
+      const { reply: created } = await buy(running.server, {
+        buyer: uniqueBuyer('Paula Reis'),
+        fields: { viewKey, bump: withBump, tracking },
+      });
       return { orderId: created.orderId, publicRef: created.publicRef, viewKey };
     }
 
