@@ -1,6 +1,6 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { RunningServer } from '../tests/e2e/server.ts';
+import { insertOrderRow, insertReviewRow } from '../tests/support/db-reads.ts';
+import { withServerDb } from '../tests/support/server-process.ts';
 
 /**
  * A second server whose `/` carries section 6 with published verified reviews (docs/reviews.md),
@@ -19,41 +19,39 @@ const REVIEWS = [
 
 export async function startReviewsServer(startServer: (env: Record<string, string>) => Promise<RunningServer>): Promise<RunningServer> {
   const server = await startServer({ REVIEWS_MIN: '3' });
-  const db = new Database(path.join(server.dataDir, 'vitrine.sqlite'));
-  try {
-    const insert = db.prepare(
-      `insert into reviews (order_id, rating, text, display_name, city, state, photo_url, consent_at, status, position,
-        purchased_at, created_at, updated_at, published_at) values (?, ?, ?, ?, ?, ?, null, ?, 'published', ?, ?, ?, ?, ?)`,
-    );
-    const names = ['Marina A.', 'Carlos S.', 'Joana P.', 'Rui C.', 'Beatriz L.', 'Pedro M.'];
-    const places = [
-      ['Recife', 'PE'],
-      ['Curitiba', 'PR'],
-      [null, 'SP'],
-      ['Belém', 'PA'],
-      ['Natal', 'RN'],
-      [null, null],
-    ] as const;
+  const names = ['Marina A.', 'Carlos S.', 'Joana P.', 'Rui C.', 'Beatriz L.', 'Pedro M.'];
+  const places = [
+    ['Recife', 'PE'],
+    ['Curitiba', 'PR'],
+    [null, 'SP'],
+    ['Belém', 'PA'],
+    ['Natal', 'RN'],
+    [null, null],
+  ] as const;
+  await withServerDb(server.dataDir, async (db) => {
     for (const [index, text] of REVIEWS.entries()) {
       const at = Date.now() - (index + 2) * 24 * 60 * 60_000;
-      insert.run(
-        `bench_review_${index}`,
-        index % 3 === 2 ? 4 : 5,
+      const orderId = `bench_review_${index}`;
+      // Its purchase, paid: only a purchase that still stands shows its review (docs/reviews.md).
+      await insertOrderRow(db, { id: orderId, status: 'paid', created_at: at });
+      await insertReviewRow(db, {
+        order_id: orderId,
+        rating: index % 3 === 2 ? 4 : 5,
         text,
-        names[index],
-        places[index]![0],
-        places[index]![1],
-        at,
-        index,
-        at,
-        at,
-        at,
-        at,
-      );
+        display_name: names[index]!,
+        city: places[index]![0],
+        state: places[index]![1],
+        photo_url: null,
+        consent_at: at,
+        status: 'published',
+        position: index,
+        purchased_at: at,
+        created_at: at,
+        updated_at: at,
+        published_at: at,
+      });
     }
-  } finally {
-    db.close();
-  }
+  });
   // Every instance compares the published reviews every 2 s (server/reviews/landing-reviews.ts).
   for (let attempt = 0; attempt < 50; attempt++) {
     const html = await (await fetch(`${server.url}/`)).text();
