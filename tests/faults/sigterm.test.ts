@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildIsStale } from '../../scripts/build-freshness.ts';
@@ -37,6 +38,11 @@ it('SIGTERM to the process group of `npm start` during a checkout: the checkout 
   expect(buildIsStale(path.resolve('dist/.build-stamp'), SERVER_ENTRY), 'dist/ is older than the sources: build first').toBe(false);
   // `npm start` in a process group of its own, as systemd and Docker run it; the signal goes to the group.
   server = await startServer(standInEnv(gateway), { command: ['npm', 'start'], detached: true, startTimeoutMs: 180_000 });
+  // What serves is the bundled server alone: the build step (tsx, esbuild, Vite) ran in a child that has ended.
+  const group = spawnSync('ps', ['-o', 'args=', '-g', String(server.process.pid)], { encoding: 'utf8' }).stdout.split('\n');
+  expect(group.filter((args) => /node --disable-proto=throw dist\/server\/main\.js/.test(args))).toHaveLength(1);
+  // (An ended esbuild service may linger as a zombie, `<defunct>`: it holds no memory.)
+  expect(group.filter((args) => /tsx|esbuild|vite/.test(args) && !args.includes('<defunct>'))).toEqual([]);
 
   const inFlight = checkout(server.url, uniqueBuyer('Gil Souto'));
   await waitFor('the charge request at the gateway', () => gateway.charges().length > 0, 60_000);
