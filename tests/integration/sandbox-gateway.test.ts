@@ -4,12 +4,12 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePixBrCode } from '../../src/server/gateway/br-code.ts';
 import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts';
-import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
-import { createSandboxGateway, SANDBOX_OFFER_HASH } from '../../src/server/gateway/sandbox.ts';
+import { createSandboxGateway } from '../../src/server/gateway/sandbox.ts';
 import { GatewayError, type ChargeInput, type GatewayClient } from '../../src/server/gateway/types.ts';
 import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
 import { rowCount, sandboxCharge, setSandboxCharge } from '../support/db-reads.ts';
 import { databases } from './test-db.ts';
+import { postSandboxCharge } from '../support/purchase.ts';
 import { useTestServer } from '../support/test-server.ts';
 
 /**
@@ -357,19 +357,11 @@ describe("the demo site's sandbox", () => {
   it('sends postbacks only to its own site: a charge naming another address is refused', async () => {
     const { db, server } = running;
     const charge = (postbackUrl: string) =>
-      fetch(`${server.url}/sandbox/public/v1/transactions`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          api_token: SANDBOX_TOKEN,
-          amount: 1990,
-          payment_method: 'pix',
-          installments: 1,
-          offer_hash: SANDBOX_OFFER_HASH,
-          customer: { name: 'Maria Souza', email: 'maria@example.com', phone_number: '11987654321' },
-          postback_url: postbackUrl,
-        }),
-      });
+      postSandboxCharge(
+        server.url,
+        { name: 'Maria Souza', email: 'maria@example.com', phone_number: '11987654321' },
+        { postback_url: postbackUrl },
+      );
     const foreign = await charge('http://203.0.113.9/hook?t=x');
     expect(foreign.status).toBe(422);
     expect(((await foreign.json()) as { errors: Record<string, string[]> }).errors.postback_url).toEqual([

@@ -2,12 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
-import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
-import { SANDBOX_OFFER_HASH } from '../../src/server/gateway/sandbox.ts';
 import { limits } from '../../src/server/http/rate-limit.ts';
 import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
 import { checkpointSqliteWal, orderRow, rowCount } from '../support/db-reads.ts';
-import { buy, buyAndPay, consoleCall, sandboxSays } from '../support/purchase.ts';
+import { buy, buyAndPay, consoleCall, postSandboxCharge, sandboxSays } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
 
@@ -79,20 +77,9 @@ for (const database of databases) {
       const { db, server } = running;
       const chargesBefore = await rowCount(db, 'sandbox_transactions');
       const before = database.name === 'sqlite' ? await folderBytes(db) : 0;
-      const outsider = fetchFrom(newClientAddress());
+      const outsider = newClientAddress();
       const charge = () =>
-        outsider(`${server.url}/sandbox/public/v1/transactions`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({
-            api_token: SANDBOX_TOKEN,
-            amount: 1990,
-            payment_method: 'pix',
-            installments: 1,
-            offer_hash: SANDBOX_OFFER_HASH,
-            customer: { name: 'Robô', email: 'robo@example.com', phone_number: '11900000000' },
-          }),
-        });
+        postSandboxCharge(server.url, { name: 'Robô', email: 'robo@example.com', phone_number: '11900000000' }, {}, outsider);
 
       const started = Date.now();
       const statuses = await flood(FLOOD, charge);

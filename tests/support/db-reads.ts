@@ -14,11 +14,17 @@ export function orderRow(db: TestDb, id: string) {
   return db.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** Outbox rows, of the order and of `kind` when given (a `%` in it matches as in LIKE), in the order they were queued. */
+function outboxQuery(db: TestDb, orderId: string | undefined, kind: string | undefined) {
+  let query = db.db.selectFrom('outbox').selectAll();
+  if (orderId !== undefined) query = query.where('order_id', '=', orderId);
+  if (kind !== undefined) query = query.where('kind', kind.includes('%') ? 'like' : '=', kind);
+  return query.orderBy('id').execute();
+}
+
 /** The order's outbox rows, of `kind` when given (a `%` in it matches as in LIKE), in the order they were queued. */
 export function outboxRows(db: TestDb, orderId: string, kind?: string) {
-  let query = db.db.selectFrom('outbox').selectAll().where('order_id', '=', orderId);
-  if (kind !== undefined) query = kind.includes('%') ? query.where('kind', 'like', kind) : query.where('kind', '=', kind);
-  return query.orderBy('id').execute();
+  return outboxQuery(db, orderId, kind);
 }
 
 /** The delivery state the outbox worker keeps on a row: what the outbox tests check. */
@@ -139,9 +145,7 @@ export async function insertOrderRow(
 
 /** Every order's outbox rows, of `kind` when given (a `%` in it matches as in LIKE), in the order they were queued. */
 export function wholeOutbox(db: TestDb, kind?: string) {
-  let query = db.db.selectFrom('outbox').selectAll();
-  if (kind !== undefined) query = kind.includes('%') ? query.where('kind', 'like', kind) : query.where('kind', '=', kind);
-  return query.orderBy('id').execute();
+  return outboxQuery(db, undefined, kind);
 }
 
 /** Every row the daily PIX e-mail quota holds. */
@@ -305,7 +309,7 @@ export async function sqliteChanges(db: TestDb): Promise<number> {
 
 /** The name of the last migration applied to the database. */
 export async function lastAppliedMigration(db: TestDb): Promise<string> {
-  return (await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db.db)).rows[0]!.name;
+  return (await appliedMigrations(db)).at(-1)!;
 }
 
 /** Marks the migration applied or not, without running it (as a database one release behind would be). */

@@ -2,7 +2,9 @@ import { expect } from 'vitest';
 import { issueAccessToken } from '../../src/server/access/access-service.ts';
 import type { Db } from '../../src/server/db/database.ts';
 import type { CreatedOrder } from '../../src/shared/checkout.ts';
-import { newCheckoutKey, postOrder, uniqueBuyer } from './clients.ts';
+import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
+import { SANDBOX_OFFER_HASH } from '../../src/server/gateway/sandbox.ts';
+import { fetchFrom, newCheckoutKey, newClientAddress, postOrder, uniqueBuyer } from './clients.ts';
 import { orderRow, setSandboxCharge } from './db-reads.ts';
 import type { ChargeLedger } from './gateway-stand-in.ts';
 
@@ -176,4 +178,29 @@ export async function askRefund<Reply = { error?: string; guarantee?: { request?
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Reply };
+}
+
+/**
+ * A R$ 19,90 PIX charge asked of the demo's sandbox gateway directly, as a script could, from the
+ * client address `from`; `extra` adds to its body (a `postback_url`).
+ */
+export function postSandboxCharge(
+  url: string,
+  customer: { name: string; email: string; phone_number: string },
+  extra: Record<string, unknown> = {},
+  from = newClientAddress(),
+): Promise<Response> {
+  return fetchFrom(from)(`${url}/sandbox/public/v1/transactions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      api_token: SANDBOX_TOKEN,
+      amount: 1990,
+      payment_method: 'pix',
+      installments: 1,
+      offer_hash: SANDBOX_OFFER_HASH,
+      customer,
+      ...extra,
+    }),
+  });
 }
