@@ -10,6 +10,13 @@ import type { GatewayClient } from '../../src/server/gateway/types.ts';
 import type { Site } from '../../src/server/http/site.ts';
 import { createLogger, type LogFormat, type LogLevel } from '../../src/server/lib/logger.ts';
 
+/** A logger that keeps its lines for the test to read. */
+function capturedLogger(level: LogLevel, format?: LogFormat) {
+  const logLines: Array<{ level: LogLevel; line: string }> = [];
+  const logger = createLogger({ level, format, sink: { write: (lineLevel, line) => logLines.push({ level: lineLevel, line }) } });
+  return { logger, logLines };
+}
+
 export interface TestServer extends ComposedServer {
   url: string;
   logLines: Array<{ level: LogLevel; line: string }>;
@@ -37,8 +44,7 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const { ownPublicUrl, port: wantedPort, logLevel = 'debug', ...parts } = options;
-  const logLines: Array<{ level: LogLevel; line: string }> = [];
-  const logger = createLogger({ level: logLevel, sink: { write: (level, line) => logLines.push({ level, line }) } });
+  const { logger, logLines } = capturedLogger(logLevel);
   // A port free a moment ago: the server takes it at once.
   const chosenPort = wantedPort ?? (ownPublicUrl ? Number(new URL(await refusedUrl()).port) : 0);
   const config = loadConfig({
@@ -195,8 +201,7 @@ export function createTestApp(
   options: { site?: Site; now?: () => number; logFormat?: LogFormat } = {},
 ) {
   const { logFormat, ...parts } = options;
-  const logLines: Array<{ level: LogLevel; line: string }> = [];
-  const logger = createLogger({ level: 'debug', format: logFormat, sink: { write: (level, line) => logLines.push({ level, line }) } });
+  const { logger, logLines } = capturedLogger('debug', logFormat);
   const config = loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ...env });
   return { ...composeServer({ config, database: db, logger, ...parts }), config, logLines, logger };
 }
