@@ -22,7 +22,6 @@ const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string 
   ...[
     'src/server/access/access-email-job.ts',
     'src/server/config/env-schema.ts',
-    'src/server/conversions/conversions-events.ts',
     'src/server/conversions/ga4-measurement.ts',
     'src/server/conversions/meta-conversions.ts',
     'src/server/gateway/gateway-client.ts',

@@ -67,7 +67,8 @@ export function registerConversionsEvents({ events, kinds, deps }: EventWiring):
   const { meta, ga4 } = config.conversions;
   if (meta) {
     deps.logger.addSecret(meta.token);
-    const siteUrl = () => `${deps.publicUrl().replace(/\/+$/, '')}/`;
+    // PUBLIC_URL has no trailing slash (config/env-schema.ts trims it).
+    const siteUrl = () => `${deps.publicUrl()}/`;
     const metaKind = (channel: string, bodyOf: (order: OrderRow, message: OutboxMessage) => unknown): OutboxHandler => ({
       channel,
       async deliver(message, signal) {
