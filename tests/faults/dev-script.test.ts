@@ -8,9 +8,24 @@ import { waitFor } from '../support/wait.ts';
 
 /**
  * `npm run dev` as a developer runs it: the server (tsx watch) and Vite's dev server together. A
- * page comes from Vite, /api reaches the server through Vite's proxy, and Ctrl-C (SIGINT to the
- * terminal's process group) stops every process of the group. It edits nothing.
+ * page comes from Vite, /api reaches the server through Vite's proxy, a changed server file
+ * restarts the server, a changed client file is what Vite serves next, and Ctrl-C (SIGINT to the
+ * terminal's process group) stops every process of the group. It runs in a copy of the project's
+ * sources, so the changes it makes never touch the checkout (whose build `npm start` compares
+ * with the sources' times).
  */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const project = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-dev-project-'));
+for (const entry of ['src', 'public', 'scripts', 'types', 'index.html', 'package.json', 'vite.config.ts']) {
+  fs.cpSync(path.join(root, entry), path.join(project, entry), { recursive: true });
+}
+for (const entry of fs.readdirSync(root).filter((name) => /^tsconfig.*\.json$/.test(name))) {
+  fs.copyFileSync(path.join(root, entry), path.join(project, entry));
+}
+// The installed packages and the client build the server reads at start are the checkout's own.
+fs.symlinkSync(path.join(root, 'node_modules'), path.join(project, 'node_modules'));
+fs.symlinkSync(path.join(root, 'dist'), path.join(project, 'dist'));
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-dev-'));
 let group: number | undefined;
@@ -23,11 +38,13 @@ function groupMembers(pgid: number): string[] {
 afterAll(() => {
   if (group !== undefined && groupMembers(group).length > 0) process.kill(-group, 'SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(project, { recursive: true, force: true });
 });
 
-it('npm run dev: a page through Vite, /api through its proxy, and Ctrl-C stops both processes', async () => {
+it('npm run dev: a page through Vite, /api through its proxy, reload on a change, and Ctrl-C stops both processes', async () => {
   const [serverPort, vitePort] = [await freePort(), await freePort()];
   const child = spawn('npm', ['run', 'dev'], {
+    cwd: project,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PORT: String(serverPort), VITE_PORT: String(vitePort), HOST: '127.0.0.1', DATA_DIR: dataDir },
@@ -60,6 +77,30 @@ it('npm run dev: a page through Vite, /api through its proxy, and Ctrl-C stops b
   // Each line says which process wrote it.
   expect(context()).toMatch(/\[server\]/);
   expect(context()).toMatch(/\[vite\]/);
+
+  // A changed server file restarts the server, which answers again through the proxy.
+  const starts = () => context().match(/Vitrine listening on/g)?.length ?? 0;
+  const before = starts();
+  const now = new Date();
+  fs.utimesSync(path.join(project, 'src/server/lib/logger.ts'), now, now);
+  await waitFor('the server to restart', () => starts() > before, 60_000).catch((error: unknown) => {
+    throw new Error(`${String(error)}\n${context()}`);
+  });
+  expect(context()).toMatch(/\[server\].*change in .*logger\.ts.*Restarting/);
+  expect(await answered(`${vite}/api/live`)).toBeDefined();
+
+  // A changed client file is what Vite serves next, with no build.
+  const contentFile = path.join(project, 'src/content/not-found.ts');
+  fs.writeFileSync(contentFile, `${fs.readFileSync(contentFile, 'utf8')}\nexport const devReloadMark = 'recarregado';\n`);
+  const module = await waitFor(
+    'the changed module from Vite',
+    async () => {
+      const text = await (await answered(`${vite}/src/content/not-found.ts`))?.text();
+      return text?.includes('recarregado') ? text : undefined;
+    },
+    30_000,
+  );
+  expect(module).toContain('devReloadMark');
 
   process.kill(-group, 'SIGINT');
   await exited;
