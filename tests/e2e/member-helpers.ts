@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import { storeAccessTokenHash } from '../../src/server/access/access-repository.ts';
 import { hashAccessToken } from '../../src/server/access/access-token.ts';
 import type { OrderItemKey } from '../../src/shared/checkout.ts';
 import { insertOrderItems, insertOrderRow } from '../support/db-reads.ts';
-import { withServerDb } from './fixtures.ts';
+import { expect, withServerDb } from './fixtures.ts';
 import type { RunningServer } from './server.ts';
 
 /**
- * What the member page's specs share: a paid order in their server's database. Each spec
+ * What the member page's specs share: a paid order in their server's database, and the page after
+ * a refund. Each spec
  * starts a server of its own under its own fixture name (a worker fixture is shared by every spec
  * the worker runs, and one spec replaces the main list that the other expects as the demo left it).
  */
@@ -52,4 +54,16 @@ export async function seedPaidOrder(
     await storeAccessTokenHash(db.db, orderId, hashAccessToken(token), now);
   });
   return { orderId, token };
+}
+
+/**
+ * Reloads the member page until it says "Acesso encerrado", as a buyer coming back after a refund
+ * the gateway finishes on its own. Each reload renders the page again (script, then /api/access),
+ * which takes a loaded runner more than 1 s.
+ */
+export async function expectAccessEndedOnReload(page: Page): Promise<void> {
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Acesso encerrado' })).toBeVisible({ timeout: 5000 });
+  }).toPass({ timeout: 45_000, intervals: [1000] });
 }

@@ -5,6 +5,7 @@ import { ordersBy, setOrderColumns } from '../support/db-reads.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
+import { expectAccessEndedOnReload } from './member-helpers.ts';
 import { expectNoAxeViolations, mailsTo, shoot, waitForMail } from './mails-and-shots.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -229,11 +230,7 @@ test.describe('refunds', () => {
       await buyInSandbox(context, buyer);
       const page = await askForRefund(context, server, buyer.email, { auto: true });
       // No one touches the console: the sandbox gateway refunds, and the page says so at its next load.
-      await expect(async () => {
-        await page.reload();
-        // Each reload renders the page again (script, then /api/access): a loaded runner needs more than 1 s.
-        await expect(page.getByRole('heading', { level: 1, name: 'Acesso encerrado' })).toBeVisible({ timeout: 5000 });
-      }).toPass({ timeout: 45_000, intervals: [1000] });
+      await expectAccessEndedOnReload(page);
       const done = await waitForMail(server, buyer.email, 'Reembolso feito');
       expect(done.text).toMatch(/R\$\s19,90/);
       await context.close();
