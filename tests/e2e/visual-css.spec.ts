@@ -172,6 +172,10 @@ const sellerConsole: Scenario = async (browser, _server, width, variant) => {
     await signIn(page, PASSWORD);
     await expect(page.getByLabel('Faturamento Hoje')).toHaveText('R$ 0,00');
     await expect(page.getByRole('region', { name: 'Funil (últimos 30 dias)' })).toBeVisible();
+    // The charts come in their own chunk after the figures, and are drawn on a canvas once it has arrived.
+    for (const chart of ['Faturamento por dia', 'Funil por dia']) {
+      await expect(page.getByRole('img', { name: chart }).locator('canvas')).toBeVisible();
+    }
     return new Map([['console', await shoot(page, { fullPage: true })]]);
   } finally {
     await context.close();
