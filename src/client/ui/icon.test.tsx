@@ -2,24 +2,43 @@ import { Check, Flame, ShieldCheck } from 'lucide-react';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createIcon, type IconNode } from './icon.tsx';
+import { spriteOf } from '../../../scripts/vite/lucide-icons.ts';
+import { createIcon } from './icon.tsx';
+
+type IconNode = Parameters<typeof spriteOf>[0][number]['node'];
+
+const SPRITE = '/assets/icons-test.svg';
 
 /** The drawing lucide-react ships for an icon (each icon module exports it as `__iconData`). */
-async function ours(module: string) {
-  const { __iconData } = (await import(`lucide-react/icons/${module}`)) as { __iconData: { name: string; node: IconNode } };
-  return createIcon(__iconData.name, __iconData.node);
+async function drawingOf(module: string) {
+  return ((await import(`lucide-react/icons/${module}`)) as { __iconData: { name: string; node: IconNode } }).__iconData;
 }
 
-describe('createIcon (lucide icons compiled at build time)', () => {
-  it('renders the same SVG as lucide-react, decorative or named, sized or not', async () => {
+/** What lucide-react draws inside its `<svg>`, as the sprite writes it (self-closed elements). */
+function lucideDrawing(markup: string): string {
+  return markup.replace(/^<svg[^>]*>|<\/svg>$/g, '').replace(/><\/\w+>/g, '/>');
+}
+
+describe('createIcon (lucide icons compiled at build time, drawn from one sprite)', () => {
+  it("renders lucide-react's <svg>, decorative or named, sized or not, with the drawing taken from the sprite", async () => {
+    const [flame, check, shield] = await Promise.all(['flame', 'check', 'shield-check'].map(drawingOf));
     const cases = [
-      [Flame, await ours('flame'), { 'aria-hidden': 'true', className: 'size-4' }],
-      [Check, await ours('check'), { className: 'size-4 shrink-0 text-brand-400' }],
-      [ShieldCheck, await ours('shield-check'), { 'aria-label': 'Seguro', size: 16, strokeWidth: 3 }],
-      [Check, await ours('check'), {}],
+      [Flame, flame!, { 'aria-hidden': 'true', className: 'size-4' }],
+      [Check, check!, { className: 'size-4 shrink-0 text-brand-400' }],
+      [ShieldCheck, shield!, { 'aria-label': 'Seguro', size: 16, strokeWidth: 3 }],
+      [Check, check!, {}],
     ] as const;
-    for (const [Lucide, Ours, props] of cases) {
-      expect(renderToStaticMarkup(createElement(Ours, props))).toBe(renderToStaticMarkup(createElement(Lucide, props)));
+    const sprite = spriteOf([flame!, check!, shield!]);
+    for (const [Lucide, drawing, props] of cases) {
+      const theirs = renderToStaticMarkup(createElement(Lucide, props));
+      // Ours leaves out what HTML does not need and no style reads.
+      const expected = theirs
+        .replace(' xmlns="http://www.w3.org/2000/svg"', '')
+        .replace(/ class="lucide lucide-[\w-]+ ?([^"]*)"/, (_, rest: string) => (rest ? ` class="${rest}"` : ''));
+      const ours = renderToStaticMarkup(createElement(createIcon(drawing.name, SPRITE), props));
+      const use = `<use href="${SPRITE}#${drawing.name}"></use>`;
+      expect(ours).toBe(expected.replace(/^(<svg[^>]*>)[\s\S]*(<\/svg>)$/, `$1${use}$2`));
+      expect(sprite).toContain(`<symbol id="${drawing.name}" viewBox="0 0 24 24">${lucideDrawing(theirs)}</symbol>`);
     }
   });
 });
