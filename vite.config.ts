@@ -92,6 +92,10 @@ export default defineConfig({
       resolveDependencies: (_file, deps) => deps.filter((dep) => !/^assets\/(react|rolldown-runtime|initial)-/.test(dep)),
     },
     target: 'es2020',
+    // Tailwind 4's own baseline (tailwindcss.com/docs/compatibility): its output needs these
+    // browsers anyway, and for older targets the minifier adds hex, P3 and lab copies of every
+    // colour and a color-mix fallback beside each one, which the inline CSS of every page carried.
+    cssTarget: ['chrome111', 'edge111', 'firefox128', 'safari16.4'],
     // Mid-range phones: keep chunks small and separate (pages, modal, popups are lazy).
     chunkSizeWarningLimit: 260,
     // Three entries: index.html (the app, for every other page), the landing page's islands and the

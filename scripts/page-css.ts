@@ -1,5 +1,7 @@
-import postcss from 'postcss';
+import fs from 'node:fs';
+import postcss, { type Root } from 'postcss';
 import { PurgeCSS } from 'purgecss';
+import ts from 'typescript';
 import { staticImportsOf, type Manifest } from './build-manifest.ts';
 
 /**
@@ -53,19 +55,49 @@ export function sourcesOf(chunks: readonly string[], chunkSources: Record<string
 }
 
 /**
+ * The string literals of a source file, each on a line: a class reaches an element only through
+ * one (`className="…"`, `cn('…', …)`, a variants table, a template's text), never through an
+ * identifier or a comment. Read whole, a file's words keep rules for `static`, `inline` or
+ * `container` because its code or comments say them. Parsed by TypeScript itself.
+ */
+export function stringLiteralsOf(file: string): string {
+  const source = ts.createSourceFile(
+    file,
+    fs.readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const literals: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) literals.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return literals.join('\n');
+}
+
+/**
  * Tailwind declares every custom property its utilities may use (`@property`, and a fallback
  * layer for browsers without it); PurgeCSS keeps those declarations although no rule left reads
- * the property. They go when nothing left reads them.
+ * the property. They go when nothing left reads them, and so does the `@property` of one that no
+ * rule left sets and that has no initial value (`--tw-backdrop-sepia` beside `backdrop-blur-md`):
+ * never set, it reads the same registered or not.
  */
-function dropUnreadProperties(css: string): string {
-  const root = postcss.parse(css);
+function dropUnreadProperties(root: Root): void {
   const read = new Set<string>();
   root.walkDecls((decl) => {
     if (decl.parent?.type === 'atrule') return;
     for (const match of decl.value.matchAll(/var\((--[\w-]+)/g)) read.add(match[1]!);
   });
+  const set = new Set<string>();
+  root.walkDecls(/^--/, (decl) => {
+    if (decl.parent?.type !== 'atrule') set.add(decl.prop);
+  });
   root.walkAtRules('property', (rule) => {
-    if (!read.has(rule.params.trim())) rule.remove();
+    const property = rule.params.trim();
+    const initial = rule.nodes?.some((node) => node.type === 'decl' && node.prop === 'initial-value');
+    if (!read.has(property) || (!set.has(property) && !initial)) rule.remove();
   });
   root.walkDecls(/^--tw-/, (decl) => {
     if (!read.has(decl.prop)) decl.remove();
@@ -79,7 +111,77 @@ function dropUnreadProperties(css: string): string {
       if (rule.nodes?.length === 0) rule.remove();
     });
   }
-  return root.toString();
+}
+
+/**
+ * What Tailwind writes for browsers older than its own baseline (vite.config.ts's `cssTarget`):
+ * - `@layer properties`, the custom properties' initial values for browsers without `@property`
+ *   (its `@supports` matches only Safari before 16.4 and Firefox before 128);
+ * - each `@supports (color: color-mix…)` block that only repeats the rule before it with the same
+ *   colour mixed from its variable (`bg-ink-850/70`): that rule's hex colour with alpha draws the
+ *   same pixels. A block whose rule has no hex colour before it (preflight's placeholder) stays.
+ */
+function dropOlderBrowsersFallbacks(root: Root): void {
+  root.walkAtRules('layer', (layer) => {
+    if (layer.params === 'properties') layer.remove();
+  });
+  root.walkAtRules('supports', (block) => {
+    if (!block.params.includes('color-mix')) return;
+    const [rule, ...others] = block.nodes ?? [];
+    const before = block.prev();
+    if (others.length > 0 || rule?.type !== 'rule' || before?.type !== 'rule' || before.selector !== rule.selector) return;
+    const mixed = rule.nodes.filter((node) => node.type === 'decl');
+    const plain = new Map(before.nodes.flatMap((node) => (node.type === 'decl' ? [[node.prop, node.value] as const] : [])));
+    if (mixed.every((decl) => /^#(?:[\da-f]{4}){1,2}$/i.test(plain.get(decl.prop) ?? ''))) block.remove();
+  });
+}
+
+/**
+ * PurgeCSS keeps a rule for a tag when the tag's name is any word of the page's content: preflight's
+ * `code`, `small` or `summary` stay because a chunk's source says "code" somewhere. Preflight's
+ * rules that only name tags go when none of those tags is in the page's HTML or written as an
+ * element in its code (`<summary`).
+ */
+function dropUnusedTagRules(root: Root, contents: readonly string[]): void {
+  const tags = new Set(contents.flatMap((content) => [...content.matchAll(/<([a-z][a-z\d]*)\b/g)].map((match) => match[1]!)));
+  root.walkAtRules('layer', (layer) => {
+    if (layer.params !== 'base') return;
+    layer.walkRules((rule) => {
+      const names = rule.selectors.map((selector) => selector.trim());
+      if (names.every((name) => /^[a-z][a-z\d]*$/.test(name) && !tags.has(name))) rule.remove();
+    });
+  });
+}
+
+/** Preflight's rules for parts of form fields (`::placeholder`, the date field's parts, a number's spinner). */
+const FORM_FIELD_PARTS =
+  /^::(?:placeholder|file-selector-button|-webkit-(?:file-upload-button|search-decoration|date-and-time-value|datetime-edit[\w-]*|calendar-picker-indicator|inner-spin-button|outer-spin-button))$/;
+
+/**
+ * PurgeCSS keeps a rule whose selector is only a pseudo-element: it names no class or tag to look
+ * for. On a page whose HTML and code render no form field, preflight's rules for fields' parts go.
+ */
+function dropFormFieldParts(root: Root, contents: readonly string[]): void {
+  if (contents.some((content) => /<(?:input|textarea|select)\b/.test(content))) return;
+  root.walkRules((rule) => {
+    if (rule.selectors.every((selector) => FORM_FIELD_PARTS.test(selector.trim()))) rule.remove();
+  });
+}
+
+/**
+ * What acts only when the visitor does something: transitions (`transition`, `duration-300`) and
+ * the looks of a pointer on or pressing an element (`hover:`, `active:`). The first paint uses
+ * none of them, and they come with the rest of the stylesheet, which the page requests right after
+ * that paint; as penthouse, the critical-CSS tool, leaves transitions out by default. What the
+ * page shows, animations included (a skeleton's pulse), stays.
+ */
+function dropInteractionOnly(root: Root): void {
+  root.walkDecls(/^(?:transition|--tw-duration$|--tw-ease$)/, (decl) => {
+    decl.remove();
+  });
+  root.walkRules((rule) => {
+    if (rule.selectors.every((selector) => /:(?:hover|active)\b/.test(selector))) rule.remove();
+  });
 }
 
 /** The rules of `css` that `contents` (a page's HTML, the code of its chunks) can use. */
@@ -91,5 +193,12 @@ export async function purgeFor(css: string, contents: readonly string[]): Promis
     variables: true,
     keyframes: true,
   });
-  return dropUnreadProperties(result!.css);
+  const root = postcss.parse(result!.css);
+  dropOlderBrowsersFallbacks(root);
+  dropUnusedTagRules(root, contents);
+  dropFormFieldParts(root, contents);
+  dropInteractionOnly(root);
+  // Last: what the steps before left unread or empty goes.
+  dropUnreadProperties(root);
+  return root.toString();
 }

@@ -8,7 +8,7 @@ import type { RenderedPage } from '../src/client/entry-server.tsx';
 import { hasOwnEntry, pageKeys, pageName } from '../src/shared/route-lookup.ts';
 import { documentFile, NOT_FOUND_ROUTE, paths, routes, type PageKey } from '../src/shared/routes.ts';
 import { readChunkSources, readManifest, staticImportsOf, type Manifest } from './build-manifest.ts';
-import { chunksStylingPage, purgeFor, sourcesOf } from './page-css.ts';
+import { chunksStylingPage, purgeFor, sourcesOf, stringLiteralsOf } from './page-css.ts';
 
 const rootDir = path.resolve(import.meta.dirname, '..');
 
@@ -46,7 +46,8 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
   template = template.replace(/\s*<script type="module"[^>]*><\/script>/, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   const manifest = readManifest(clientDir);
   const chunkSources = readChunkSources(clientDir);
-  template = template.replace('</body>', `  <!--app-entry-->\n  </body>`);
+  // The document's indentation is bytes of the first round trip (docs/benchmarks.md) that no one reads.
+  template = template.replace('</body>', '<!--app-entry--></body>').replace(/>\s+</g, '><');
 
   const ssrEntry = pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href;
   const { render } = (await import(ssrEntry)) as { render: (key: PageKey) => Promise<RenderedPage> };
@@ -56,11 +57,13 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
    * restyle it once it runs use (the source files of its chunks, from the build, and for `/` the
    * server's reviews section, which fills a slot of the prerendered page).
    */
+  const literals = new Map<string, string>();
+  const literalsOf = (file: string) => literals.get(file) ?? literals.set(file, stringLiteralsOf(file)).get(file)!;
   const pageCss = (key: PageKey, html: string, head: readonly string[], entryKey: string) => {
     const roots = hasOwnEntry(key) ? [entryKey] : [`src/client/pages/${pageName(key)}-page.tsx`];
     const chunks = chunksStylingPage(manifest, entryKey, roots, LATER_ROOTS);
     const sources = [...sourcesOf(chunks, chunkSources), ...(SLOT_SOURCES[key] ?? [])];
-    const contents = [template, head.join(''), html, ...sources.map((file) => fs.readFileSync(path.join(rootDir, file), 'utf8'))];
+    const contents = [template, head.join(''), html, ...sources.map((file) => literalsOf(path.join(rootDir, file)))];
     return purgeFor(siteCss, contents);
   };
 
@@ -90,7 +93,7 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
     const entry = entryLoader(manifest, entryKey, now, key === 'landing' ? CHECKOUT_MODULES : [], css === siteCss ? null : stylesheet);
     const html = template
       .replace('<!--app-entry-->', () => entry)
-      .replace('<!--app-head-->', head.join('\n    '))
+      .replace('<!--app-head-->', head.join(''))
       .replace('<!--app-style-->', () => `<style>${css}</style>`)
       .replace('<!--app-html-->', () => page.html);
     const target = path.join(clientDir, file);

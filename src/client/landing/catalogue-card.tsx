@@ -14,7 +14,7 @@ const cardButton =
 function OpenLabel({ name, className }: { name: string; className: string }) {
   return (
     <span className={className}>
-      <span className="sr-only">{catalogueSection.openAppPrefix} </span>
+      <span className="sr-only">{`${catalogueSection.openAppPrefix} `}</span>
       {name}
     </span>
   );

@@ -6,7 +6,8 @@ type IconSource = Pick<CatalogueApp, 'brandColor' | 'monogram' | 'monogramTextCo
 
 /**
  * An app's icon: the seller's image when one is set (lazy, see LazyImage), else a local SVG
- * monogram on the brand colour — no hotlinked brand logos. Decorative: the name is always beside it.
+ * monogram on the brand colour (its type set once in styles.css, `.app-icon`) — no hotlinked brand
+ * logos. Decorative: the name is always beside it.
  */
 export function AppIcon({ app, size, className }: { app: IconSource; size: number; className?: string }) {
   if (app.iconUrl) {
@@ -15,20 +16,10 @@ export function AppIcon({ app, size, className }: { app: IconSource; size: numbe
   const letters = app.monogram.length;
   const fontSize = letters === 1 ? 22 : letters === 2 ? 17 : 13;
   return (
-    <svg aria-hidden="true" focusable="false" width={size} height={size} viewBox="0 0 48 48" className={cn('shrink-0', className)}>
+    <svg aria-hidden="true" width={size} height={size} viewBox="0 0 48 48" className={cn('app-icon shrink-0', className)}>
       <rect width="48" height="48" rx="11" fill={app.brandColor} />
       <rect x="0.5" y="0.5" width="47" height="47" rx="10.5" fill="none" stroke="rgb(255 255 255 / 0.14)" />
-      <text
-        x="24"
-        y="24"
-        dy="0.35em"
-        textAnchor="middle"
-        fill={app.monogramTextColor}
-        fontSize={fontSize}
-        fontWeight="900"
-        fontFamily="ui-sans-serif, system-ui, sans-serif"
-        letterSpacing="-0.5"
-      >
+      <text x="24" y="24" dy="0.35em" fill={app.monogramTextColor} fontSize={fontSize}>
         {app.monogram}
       </text>
     </svg>
