@@ -119,6 +119,12 @@ function printDiagnostics(url: string, lhr: { audits: Record<string, { details?:
   for (const request of items('network-requests').filter((item) => item.resourceType === 'Script')) {
     console.log(`      script ${name(request.url).padEnd(44)} ${kb(Number(request.transferSize))}`);
   }
+  // The largest paint's element and its phases (time to first byte, load delay and time, render delay).
+  const [element, phases] =
+    (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: TableItems }[] } | undefined)?.items ?? [];
+  const node = element?.items?.[0]?.node as { snippet?: string } | undefined;
+  if (node) console.log(`      largest paint: ${node.snippet?.slice(0, 120) ?? ''}`);
+  for (const phase of phases?.items ?? []) console.log(`        ${String(phase.phase).padEnd(14)} ${Math.round(Number(phase.timing))} ms`);
   const work = items('mainthread-work-breakdown').map((item) => `${String(item.groupLabel)} ${Math.round(Number(item.duration))} ms`);
   console.log(`      main thread: ${work.join(', ')}`);
   const failing = Object.values(lhr.audits as Record<string, { id?: string; score?: number | null; scoreDisplayMode?: string }>)
@@ -187,6 +193,13 @@ async function measureOnce(url: string, acceptedPresell: boolean): Promise<Run> 
       )?.items ?? [];
     const observed = (lhr.audits.metrics?.details as { items?: Array<Record<string, number>> } | undefined)?.items?.[0] ?? {};
     const pathOf = (url: string) => new URL(url).pathname;
+    if (VERBOSE) {
+      const lcpAt = observed.observedLargestContentfulPaint ?? 0;
+      const before = requests.filter((request) => (request.networkRequestTime ?? 0) < lcpAt).map((request) => pathOf(request.url));
+      console.log(
+        `      observed: first paint ${Math.round(observed.observedFirstContentfulPaint ?? 0)} ms, largest ${Math.round(lcpAt)} ms, load ${Math.round(observed.observedLoad ?? 0)} ms; requested before the largest: ${before.join(' ')}`,
+      );
+    }
     const checkout = requests.filter((request) => request.resourceType === 'Script' && checkoutFiles.has(pathOf(request.url)));
     const checkoutBytes = checkout.reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
     const firstPaintDone = Math.max(observed.observedLoad ?? Infinity, observed.observedLargestContentfulPaint ?? Infinity);

@@ -104,10 +104,12 @@ export function lucideIcons(): Plugin {
       }
       if (!icons.has(icon))
         throw new Error(`lucide-icons: "${icon}" is not in the sprite: import icons as \`import { … } from 'lucide-react';\``);
-      const { name } = await drawingOf(icon);
+      const { name, node } = await drawingOf(icon);
+      // The drawing itself only where pages are prerendered, for the parts that draw their icons inline (ui/icon.tsx).
+      const drawing = this.environment.config.consumer === 'server' ? `, ${JSON.stringify(node)}` : '';
       return [
         `import { createIcon } from ${JSON.stringify(iconFactory)};`,
-        `export default createIcon(${JSON.stringify(name)}, ${JSON.stringify(base + fileName)});`,
+        `export default createIcon(${JSON.stringify(name)}, ${JSON.stringify(base + fileName)}${drawing});`,
       ].join('\n');
     },
     configureServer(server) {

@@ -5,6 +5,7 @@ import { Island } from '../lib/island.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { PresellCta } from '../presell/presell-cta.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
+import { IconsDrawnInline } from '../ui/icon.tsx';
 import { Logo } from '../ui/logo.tsx';
 
 const tileIcons: Record<PresellTileIcon, typeof Tv> = { tv: Tv, smartphone: Smartphone, gamepad: Gamepad2 };
@@ -19,7 +20,8 @@ export default function PresellPage() {
   // Printed as a token while prerendering, filled in by the server (shared/public-config.ts).
   const { guaranteeDays } = getPublicConfig();
   return (
-    <>
+    // Its first screen is complete at the first paint, with no request for the icons' sprite before it.
+    <IconsDrawnInline>
       {/* Static markup, as on the landing page: the page frame that carries it elsewhere is not rendered here. */}
       <DemoNotice />
       <main className="relative flex min-h-dvh flex-col items-center overflow-hidden px-5 pt-8 pb-10">
@@ -74,6 +76,6 @@ export default function PresellPage() {
           </ul>
         </div>
       </main>
-    </>
+    </IconsDrawnInline>
   );
 }

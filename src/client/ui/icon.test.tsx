@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { spriteOf } from '../../../scripts/vite/lucide-icons.ts';
-import { createIcon } from './icon.tsx';
+import { createIcon, IconsDrawnInline } from './icon.tsx';
 
 type IconNode = Parameters<typeof spriteOf>[0][number]['node'];
 
@@ -40,5 +40,18 @@ describe('createIcon (lucide icons compiled at build time, drawn from one sprite
       expect(ours).toBe(expected.replace(/^(<svg[^>]*>)[\s\S]*(<\/svg>)$/, `$1${use}$2`));
       expect(sprite).toContain(`<symbol id="${drawing.name}" viewBox="0 0 24 24">${lucideDrawing(theirs)}</symbol>`);
     }
+  });
+
+  it('draws the drawing itself inside IconsDrawnInline where the build gave it (prerendering), and keeps <use> where it did not (the browser)', async () => {
+    const flame = await drawingOf('flame');
+    const theirs = renderToStaticMarkup(createElement(Flame, { className: 'size-4' }));
+    const expected = theirs.replace(' xmlns="http://www.w3.org/2000/svg"', '').replace('lucide lucide-flame ', '');
+    const prerendered = createIcon(flame.name, SPRITE, flame.node);
+    expect(renderToStaticMarkup(createElement(IconsDrawnInline, null, createElement(prerendered, { className: 'size-4' })))).toBe(expected);
+    expect(renderToStaticMarkup(createElement(prerendered, { className: 'size-4' }))).toContain(`<use href="${SPRITE}#flame">`);
+    const browser = createIcon(flame.name, SPRITE);
+    expect(renderToStaticMarkup(createElement(IconsDrawnInline, null, createElement(browser, { className: 'size-4' })))).toContain(
+      `<use href="${SPRITE}#flame">`,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { createElement, type ReactNode, type SVGProps } from 'react';
+import { createContext, createElement, useContext, type ReactNode, type SVGProps } from 'react';
 
 export interface IconProps extends SVGProps<SVGSVGElement> {
   size?: number | string;
@@ -6,6 +6,22 @@ export interface IconProps extends SVGProps<SVGSVGElement> {
 }
 
 const ACCESSIBLE_PROP = /^(aria-|role$|title$)/;
+
+/** One lucide icon's drawing: its SVG elements and their attributes (lucide's `__iconData.node`). */
+export type IconNode = readonly (readonly [tag: string, attributes: Record<string, string>])[];
+
+const DrawInline = createContext(false);
+
+/**
+ * Icons inside draw their drawing in the page's HTML instead of taking it from the sprite, where
+ * pages are prerendered (only that build has the drawings; the browser keeps `<use>`). For the
+ * static parts of a small page whose first screen shows its icons: the pre-sell page's five cost
+ * 0.3 KB, where the sprite is one more request before its first paint. Never around an island,
+ * whose markup the browser must render alike.
+ */
+export function IconsDrawnInline({ children }: { children: ReactNode }) {
+  return <DrawInline.Provider value>{children}</DrawInline.Provider>;
+}
 
 /**
  * A lucide icon as a plain SVG component that draws the icon from the site's sprite
@@ -16,9 +32,10 @@ const ACCESSIBLE_PROP = /^(aria-|role$|title$)/;
  * attributes (ui/icon.test.tsx compares them) but for `xmlns`, which HTML does not need, and the
  * `lucide lucide-flame` classes no style uses: decorative unless given an accessible name.
  */
-export function createIcon(name: string, sprite: string) {
+export function createIcon(name: string, sprite: string, drawing?: IconNode) {
   const href = `${sprite}#${name}`;
   function Icon({ size = 24, strokeWidth = 2, className, children, ...rest }: IconProps) {
+    const drawn = useContext(DrawInline) ? drawing : undefined;
     const labelled = Boolean(children) || Object.entries(rest).some(([key, value]) => ACCESSIBLE_PROP.test(key) && value != null);
     return createElement(
       'svg',
@@ -35,7 +52,7 @@ export function createIcon(name: string, sprite: string) {
         ...(labelled ? {} : { 'aria-hidden': 'true' }),
         ...rest,
       },
-      createElement('use', { href }),
+      ...(drawn ? drawn.map(([tag, attributes]) => createElement(tag, attributes)) : [createElement('use', { href })]),
       children,
     );
   }
