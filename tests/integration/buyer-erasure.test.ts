@@ -62,6 +62,14 @@ for (const database of databases) {
       const phone = `1197${String(process.pid % 1000).padStart(3, '0')}${String(buyers).padStart(4, '0')}`;
       const { orderId } = await buy(server, { buyer: { name: 'Renata Quintela', email, phone }, fields: { whatsappConsent } });
       await server.background.idle();
+      // An idle background does not mean a written e-mail: the worker's own timed run may have claimed
+      // the new row and still be writing it when the run after the charge, finding nothing left to
+      // claim, ends. Once in a loaded run the file was not there yet.
+      const written = async () => {
+        await server.outbox.runOnce();
+        return mailFiles().some((name) => name.includes(orderId));
+      };
+      await expect.poll(written, { timeout: 10_000 }).toBe(true);
       return { orderId, publicRef: (await orderRow(db, orderId)).public_ref };
     }
 
