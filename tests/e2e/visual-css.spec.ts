@@ -126,8 +126,10 @@ const pages: Scenario = async (browser, server, width, variant) => {
     shots.set('landing', await shoot(page, { fullPage: true }));
 
     const { token } = await seedPaidOrder(server, 'Marina Souza');
+    // The link's redirect lands on /acesso with the member's cookie. A second navigation there at
+    // once cancelled the first page's script requests, and the wait for a quiet network never ended.
     await page.goto(`/acesso/${token}`);
-    await page.goto('/acesso');
+    await expect(page).toHaveURL(/\/acesso$/);
     await expect(page.getByRole('heading', { level: 2, name: 'Seu depoimento' })).toBeVisible();
     shots.set('member-page', await shoot(page, { fullPage: true }));
   } finally {
