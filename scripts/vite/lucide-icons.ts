@@ -4,10 +4,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
+import type { IconNode } from '../../src/client/ui/icon.tsx';
 import { importedIcons, LUCIDE_IMPORT, lucideIconFiles } from './lucide-deep-imports.ts';
-
-/** One lucide icon's drawing: its SVG elements and their attributes (lucide's `__iconData.node`). */
-type IconNode = readonly (readonly [tag: string, attributes: Record<string, string>])[];
 
 const ICON_PREFIX = 'lucide-react/icons/';
 const VIRTUAL_PREFIX = '\0lucide-icon:';
