@@ -23,19 +23,23 @@ function classWords(content: string): string[] {
 
 /**
  * The chunks whose code can add classes to a page once it runs: its entry and the entry's imports,
- * and every chunk that `roots` (the islands entry itself, or the app's page module) import, at
+ * and every chunk that `roots` (the islands entry itself or some of its islands, or the app's page module) import, at
  * once or lazily (islands hydrated on approach, a page's dialogs); not the roots rendered on first
  * use in `later`, which wait for the whole stylesheet before they render. The app entry's other
  * lazy chunks are the other pages, which a page's own part leaves out too.
  */
 export function chunksStylingPage(manifest: Manifest, entry: string, roots: readonly string[], later: readonly string[]): string[] {
   const seen = new Set<string>([entry, ...staticImportsOf(manifest, entry)]);
+  const walked = new Set<string>();
   const stack = [...roots];
   while (stack.length > 0) {
     const key = stack.pop()!;
-    if (later.includes(key)) continue;
+    if (later.includes(key) || walked.has(key)) continue;
     if (!manifest[key]) throw new Error(`page-css: ${key} is missing from the build manifest`);
-    if (seen.has(key) && key !== entry) continue;
+    // The entry and its imports are in already; their lazy imports count only where they are roots
+    // (an island's chunk that imports the entry does not bring in every other island).
+    if (seen.has(key) && !roots.includes(key)) continue;
+    walked.add(key);
     seen.add(key);
     stack.push(...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? []));
   }
@@ -58,7 +62,8 @@ export function sourcesOf(chunks: readonly string[], chunkSources: Record<string
  * The string literals of a source file, each on a line: a class reaches an element only through
  * one (`className="…"`, `cn('…', …)`, a variants table, a template's text), never through an
  * identifier or a comment. Read whole, a file's words keep rules for `static`, `inline` or
- * `container` because its code or comments say them. Parsed by TypeScript itself.
+ * `container` because its code or comments say them. Parsed by TypeScript itself. With them, the
+ * HTML elements its JSX renders, written `<ul`, for preflight's rules on tags.
  */
 export function stringLiteralsOf(file: string): string {
   const source = ts.createSourceFile(
@@ -71,6 +76,14 @@ export function stringLiteralsOf(file: string): string {
   const literals: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) literals.push(node.text);
+    // The elements it renders, as markup names them: preflight styles tags (`ul`'s bullets, `a`'s underline).
+    if (
+      (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) &&
+      ts.isIdentifier(node.tagName) &&
+      /^[a-z]/.test(node.tagName.text)
+    ) {
+      literals.push(`<${node.tagName.text}`);
+    }
     ts.forEachChild(node, visit);
   };
   visit(source);
@@ -184,6 +197,13 @@ function dropInteractionOnly(root: Root): void {
   });
 }
 
+/** Tailwind's licence banner stays at the head of the whole stylesheet, which every such page also loads. */
+function dropComments(root: Root): void {
+  root.walkComments((comment) => {
+    comment.remove();
+  });
+}
+
 /** The rules of `css` that `contents` (a page's HTML, the code of its chunks) can use. */
 export async function purgeFor(css: string, contents: readonly string[]): Promise<string> {
   const [result] = await new PurgeCSS().purge({
@@ -198,6 +218,7 @@ export async function purgeFor(css: string, contents: readonly string[]): Promis
   dropUnusedTagRules(root, contents);
   dropFormFieldParts(root, contents);
   dropInteractionOnly(root);
+  dropComments(root);
   // Last: what the steps before left unread or empty goes.
   dropUnreadProperties(root);
   return root.toString();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { earlyClickScript } from '../src/client/lib/early-clicks.ts';
-import { entryLoaderScript } from '../src/client/lib/entry-loader.ts';
+import { entryLoaderScript, markRestCssPendingScript } from '../src/client/lib/entry-loader.ts';
 import { presellGateScript } from '../src/client/lib/presell-gate.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
 import { hasOwnEntry, pageKeys, pageName } from '../src/shared/route-lookup.ts';
@@ -50,19 +50,27 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
   template = template.replace('</body>', '<!--app-entry--></body>').replace(/>\s+</g, '><');
 
   const ssrEntry = pathToFileURL(path.join(distDir, 'ssr', 'entry-server.js')).href;
-  const { render } = (await import(ssrEntry)) as { render: (key: PageKey) => Promise<RenderedPage> };
+  const { render } = (await import(ssrEntry)) as {
+    render: (key: PageKey, options?: { omitLaterSections?: boolean }) => Promise<RenderedPage>;
+  };
 
   /**
    * The page's own part of the stylesheet: the rules its HTML, its head and the code that can
-   * restyle it once it runs use (the source files of its chunks, from the build, and for `/` the
-   * server's reviews section, which fills a slot of the prerendered page).
+   * restyle it once it runs use (the source files of its chunks, from the build). Where the page has
+   * sections styled later (landing/deferred-section.tsx, and the slot of the landing page's verified
+   * reviews), the HTML is the page without them, and the code its entry and the chunks of the
+   * islands left in it.
    */
   const literals = new Map<string, string>();
   const literalsOf = (file: string) => literals.get(file) ?? literals.set(file, stringLiteralsOf(file)).get(file)!;
-  const pageCss = (key: PageKey, html: string, head: readonly string[], entryKey: string) => {
-    const roots = hasOwnEntry(key) ? [entryKey] : [`src/client/pages/${pageName(key)}-page.tsx`];
+  const pageCss = (key: PageKey, html: string, head: readonly string[], entryKey: string, laterSections: boolean) => {
+    const roots = !hasOwnEntry(key)
+      ? [`src/client/pages/${pageName(key)}-page.tsx`]
+      : laterSections
+        ? islandModules(manifest, islandNames(html))
+        : [entryKey];
     const chunks = chunksStylingPage(manifest, entryKey, roots, LATER_ROOTS);
-    const sources = [...sourcesOf(chunks, chunkSources), ...(SLOT_SOURCES[key] ?? [])];
+    const sources = sourcesOf(chunks, chunkSources);
     const contents = [template, head.join(''), html, ...sources.map((file) => literalsOf(path.join(rootDir, file)))];
     return purgeFor(siteCss, contents);
   };
@@ -78,9 +86,6 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
       `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
       `<meta property="og:locale" content="pt_BR" />`,
     ];
-    head.push(`<script>${earlyClickScript()}</script>`);
-    // The gate runs before the stylesheet and body are parsed: no flash of the landing page.
-    if (key === 'landing') head.unshift(`<script>${presellGateScript(paths.presell)}</script>`);
     // Private pages (the member area and its dead links, the console, one buyer's order): never listed.
     const robots = key === NOT_FOUND_ROUTE ? undefined : routes[key].robots;
     if (robots) head.push(`<meta name="robots" content="${robots}" />`);
@@ -89,7 +94,21 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
     const entryKey = hasOwnEntry(key) ? `src/client/${pageName(key)}-main.tsx` : 'index.html';
     // A page rendered in the browser paints nothing before its script: it keeps the whole stylesheet.
     const now = page.html === '';
-    const css = wholeCss || now ? siteCss : await pageCss(key, page.html, head, entryKey);
+    const ownPart = !wholeCss && !now;
+    // Sections styled later: what the page's own part styles is the page rendered without them.
+    const laterSections = ownPart && page.html.includes(LATER_STYLES);
+    // One inline script in the head (one hash in the page's policy): the pre-sell gate runs before the
+    // stylesheet and body are parsed, so the landing page never flashes.
+    const headScript = [
+      key === 'landing' ? presellGateScript(paths.presell) : '',
+      laterSections ? markRestCssPendingScript() : '',
+      earlyClickScript(),
+    ].filter(Boolean);
+    head.push(`<script>${headScript.join(';')}</script>`);
+    // Without scripts, nothing loads the rest of the stylesheet and nothing marks sections as waiting for it.
+    if (laterSections) head.push(`<noscript><link rel="stylesheet" href="${stylesheet}" /></noscript>`);
+    const firstScreen = laterSections ? (await render(key, { omitLaterSections: true })).html : page.html;
+    const css = ownPart ? await pageCss(key, firstScreen, head, entryKey, laterSections) : siteCss;
     const entry = entryLoader(manifest, entryKey, now, key === 'landing' ? CHECKOUT_MODULES : [], css === siteCss ? null : stylesheet);
     const html = template
       .replace('<!--app-entry-->', () => entry)
@@ -121,10 +140,21 @@ const LATER_ROOTS = [
   'src/client/consent/cookie-notice.tsx',
 ];
 
-/** Sources of the markup the server puts into a page's slots (the landing page's verified reviews). */
-const SLOT_SOURCES: Partial<Record<PageKey, readonly string[]>> = {
-  landing: ['src/server/reviews/landing-reviews.ts', 'src/shared/reviews-marker.ts'],
-};
+/** The attribute of a section styled by the rest of the stylesheet (landing/deferred-section.tsx). */
+const LATER_STYLES = ' data-later-styles=""';
+
+/** The islands a page's HTML holds, by name (lib/island.tsx). */
+function islandNames(html: string): string[] {
+  return [...new Set([...html.matchAll(/ data-island="([\w-]+)"/g)].map((match) => match[1]!))];
+}
+
+/**
+ * The modules of islands that are chunks of their own (pages/landing-islands.tsx); an island
+ * bundled in its page's entry is walked with the entry.
+ */
+function islandModules(manifest: Manifest, names: readonly string[]): string[] {
+  return names.map((name) => `src/client/landing/${name}.tsx`).filter((module) => manifest[module]);
+}
 
 /**
  * The inline loader of one entry (see lib/entry-loader.ts), with the modules it imports to preload,

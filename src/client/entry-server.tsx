@@ -2,6 +2,7 @@ import { StrictMode, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { NOT_FOUND_ROUTE, paths, routes, type PageKey } from '../shared/routes.ts';
 import { App } from './app.tsx';
+import { OmitLaterSections } from './landing/deferred-section.tsx';
 import { IslandCollectorContext, islandIdentifierPrefix, type CollectedIsland } from './lib/island.tsx';
 import { pageModulePath, type PageModule } from './routes.ts';
 
@@ -14,8 +15,12 @@ export interface RenderedPage {
 /** Every page module, found by its file name as the client router finds them (routes.ts), those with entries of their own included. */
 const pageModules: Partial<Record<string, () => Promise<PageModule>>> = import.meta.glob<PageModule>('./pages/*-page.tsx');
 
-/** Renders a page to HTML at build time (scripts/prerender.ts); the browser hydrates it. */
-export async function render(key: PageKey): Promise<RenderedPage> {
+/**
+ * Renders a page to HTML at build time (scripts/prerender.ts); the browser hydrates it. With
+ * `omitLaterSections`, the landing page's sections styled by the rest of the stylesheet come out
+ * empty: what is left is what the page's own part styles.
+ */
+export async function render(key: PageKey, { omitLaterSections = false } = {}): Promise<RenderedPage> {
   const load = pageModules[pageModulePath(key)];
   if (!load) throw new Error(`prerender: the page module ${pageModulePath(key)} is missing`);
   const { default: Page, meta } = await load();
@@ -23,7 +28,14 @@ export async function render(key: PageKey): Promise<RenderedPage> {
   // Pages rendered in the browser only (the console, an order): their shells carry no markup to hydrate.
   if (rendering === 'client-only') return { html: '', title: meta.title, description: meta.description };
   // The landing page is hydrated island by island (landing-main.tsx), never as a whole.
-  if (rendering === 'islands') return { html: renderWithIslands(<Page />), title: meta.title, description: meta.description };
+  if (rendering === 'islands') {
+    const page = (
+      <OmitLaterSections.Provider value={omitLaterSections}>
+        <Page />
+      </OmitLaterSections.Provider>
+    );
+    return { html: renderWithIslands(page), title: meta.title, description: meta.description };
+  }
   const pathname = key === NOT_FOUND_ROUTE ? '/404' : paths[key];
   const html = renderToString(
     <StrictMode>

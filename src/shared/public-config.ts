@@ -22,7 +22,8 @@ export interface PublicConfig {
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
 }
 
-export const PUBLIC_CONFIG_GLOBAL = '__VITRINE_CONFIG__';
+/** The id of the page's JSON data block that carries the settings (never a script: it needs no hash in the page's policy). */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'vitrine-config';
 export const PUBLIC_CONFIG_PLACEHOLDER = '<!--public-config-->';
 
 /** Without the seller: the placeholder seller is copy, added by content/seller.ts. */

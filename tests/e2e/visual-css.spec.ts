@@ -1,6 +1,6 @@
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page, Request } from '@playwright/test';
 import { acceptPresellIn, expect, expectIslandLive, test } from './fixtures.ts';
 import { seedPaidOrder } from './member-helpers.ts';
 import { signIn } from './admin-helpers.ts';
@@ -15,15 +15,24 @@ import type { LiveSignals } from '../../src/shared/live.ts';
  * loader's `data-css` dropped), so one build serves both; "after" is the page as served, and for
  * the pages themselves without the rest of the stylesheet (the request fails), so what they show
  * comes from their own part alone. The checkout waits for the rest (lib/rest-of-stylesheet.ts).
+ * `/` leaves its later sections to the rest and does not draw them before it is in
+ * (landing/deferred-section.tsx): it is shot with the rest held back, the later sections undrawn
+ * in both variants, and again once the rest is in.
  */
 
 const PASSWORD = 'senha-do-painel-visual';
 const WIDTHS = [390, 1280];
-/** Share of a screenshot's pixels that may differ (pixelmatch's own anti-aliasing detection aside). */
-const MAX_DIFFERENT = 0.001;
+/**
+ * Pixels that may differ beyond pixelmatch's colour threshold (0.1) and its anti-aliasing
+ * detection: none. A share of the page (0.1 % before) let the member page's list bullets and
+ * underlined links through, 1,110 pixels of a 390 px page 3,588 px tall.
+ */
+const MAX_DIFFERENT_PIXELS = 0;
 /** Date.now() in every page of both variants, so the offer countdown reads the same. */
 const FIXED_NOW = Date.now();
 const REST_OF_STYLESHEET = /\/assets\/index-[\w-]+\.css$/;
+/** On `<html>` while the rest of the stylesheet is not in (lib/entry-loader.ts). */
+const STYLES_PENDING = 'data-styles-pending';
 
 type Variant = 'whole' | 'page';
 
@@ -94,16 +103,38 @@ async function newPage(context: BrowserContext): Promise<Page> {
  * scrolled box back at its top (where focus moved a dialog's content is not a matter of style) and
  * every section drawn: a full-page shot does not scroll, and a section below the screen with
  * `content-visibility: auto` (styles.css) is drawn or left blank depending on what was drawn before.
+ * A section waiting for the rest of the stylesheet stays undrawn while it waits. `quiet` is how the
+ * network is known to be done: by default no request at all for half a second.
  */
-async function shoot(page: Page, options: { fullPage?: boolean; mask?: Locator[] } = {}): Promise<Buffer> {
+async function shoot(page: Page, options: { fullPage?: boolean; mask?: Locator[]; quiet?: () => Promise<void> } = {}): Promise<Buffer> {
   await page.evaluate(() => document.fonts.ready);
-  await page.waitForLoadState('networkidle');
-  await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
+  await (options.quiet ?? (() => page.waitForLoadState('networkidle')))();
+  await page.addStyleTag({
+    content: `html:not([${STYLES_PENDING}]) *, :not([data-later-styles]) { content-visibility: visible !important; }`,
+  });
   await page.evaluate(async () => {
     for (const element of document.querySelectorAll('*')) if (element.scrollTop > 0) element.scrollTop = 0;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
   return page.screenshot({ fullPage: options.fullPage ?? false, animations: 'disabled', caret: 'hide', mask: options.mask ?? [] });
+}
+
+/**
+ * Resolves once no request but those matching `held` has been in flight for half a second: the
+ * network never goes idle while a request is held back. Starts counting at once, so call it
+ * before the navigation.
+ */
+function quietBesides(page: Page, held: RegExp): () => Promise<void> {
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => {
+    if (!held.test(request.url())) inFlight.add(request);
+  });
+  const settled = (request: Request) => inFlight.delete(request);
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  return async () => {
+    for (let calm = 0; calm < 5; calm = inFlight.size === 0 ? calm + 1 : 0) await page.waitForTimeout(100);
+  };
 }
 
 type Shots = Map<string, Buffer>;
@@ -115,15 +146,32 @@ const pages: Scenario = async (browser, server, width, variant) => {
   const context = await newContext(browser, server.url, width, variant);
   try {
     const page = await newPage(context);
-    await page.route(REST_OF_STYLESHEET, (route) => (variant === 'page' ? route.abort() : route.continue()));
+    let hold: Promise<void> | null = null;
+    let release = () => {};
+    await page.route(REST_OF_STYLESHEET, async (route) => {
+      if (variant === 'whole') return route.continue();
+      if (!hold) return route.abort();
+      await hold;
+      return route.continue();
+    });
     await page.goto('/presell');
     await expectIslandLive(page, 'presell-cta');
     shots.set('presell', await shoot(page, { fullPage: true }));
 
+    // `/` with the rest of the stylesheet held back: what its own part styles, its later sections undrawn.
     await acceptPresellIn(context);
-    await page.goto('/');
+    hold = new Promise((resolve) => (release = resolve));
+    const quiet = quietBesides(page, REST_OF_STYLESHEET);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     await expectIslandLive(page, 'buy-button');
-    shots.set('landing', await shoot(page, { fullPage: true }));
+    await expect(page.locator('html')).toHaveAttribute(STYLES_PENDING, '');
+    shots.set('landing', await shoot(page, { fullPage: true, quiet }));
+    // Then with the rest in (the whole variant, which never requests it, stops waiting by hand).
+    if (variant === 'page') release();
+    else await page.evaluate((name) => document.documentElement.removeAttribute(name), STYLES_PENDING);
+    await expect(page.locator('html')).not.toHaveAttribute(STYLES_PENDING);
+    shots.set('landing-later', await shoot(page, { fullPage: true }));
+    hold = null;
 
     const { token } = await seedPaidOrder(server, 'Marina Souza');
     // The link's redirect lands on /acesso with the member's cookie. A second navigation there at
@@ -208,7 +256,7 @@ for (const width of WIDTHS) {
         }
         const diff = new PNG({ width: a.width, height: a.height });
         const different = pixelmatch(a.data, b.data, diff.data, a.width, a.height, { threshold: 0.1 });
-        if (different > a.width * a.height * MAX_DIFFERENT) {
+        if (different > MAX_DIFFERENT_PIXELS) {
           differences.push(`${shot}: ${different} of ${a.width * a.height} pixels differ`);
           await testInfo.attach(`${shot}-before.png`, { body: image, contentType: 'image/png' });
           await testInfo.attach(`${shot}-after.png`, { body: after.get(shot)!, contentType: 'image/png' });

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { purgeFor, stringLiteralsOf } from '../../scripts/page-css.ts';
+import type { Manifest } from '../../scripts/build-manifest.ts';
+import { chunksStylingPage, purgeFor, stringLiteralsOf } from '../../scripts/page-css.ts';
 
 /** A stylesheet as Tailwind 4 and the build's minifier write it, cut down to the parts each rule below looks at. */
 const SITE_CSS = [
@@ -86,7 +87,7 @@ describe("a page's own part of the stylesheet (scripts/page-css.ts)", () => {
     expect(withField).toContain('::-webkit-inner-spin-button');
   });
 
-  it('reads classes from the string literals of a source file, not from its comments or its code', async () => {
+  it('reads classes from the string literals of a source file and the tags it renders, not from its comments or its code', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-css-'));
     try {
       const file = path.join(dir, 'badge.tsx');
@@ -97,17 +98,57 @@ describe("a page's own part of the stylesheet (scripts/page-css.ts)", () => {
           'const tone = { on: "bg-ink-850/70", off: `border ${"animate-pulse"}` };',
           'export function Badge({ on }: { on: boolean }) {',
           '  const static_ = 1;',
-          '  return <span className={on ? tone.on : tone.off}>{static_}</span>;',
+          '  return <strong className={on ? tone.on : tone.off}><Price />{static_}</strong>;',
           '}',
         ].join('\n'),
       );
       const literals = stringLiteralsOf(file);
-      expect(literals.split('\n')).toEqual(['bg-ink-850/70', 'border ', 'animate-pulse', '']);
+      // A component (`<Price />`) is no tag.
+      expect(literals.split('\n')).toEqual(['bg-ink-850/70', 'border ', 'animate-pulse', '', '<strong']);
       const css = await purgeFor(SITE_CSS, [literals]);
       expect(css).toContain('.bg-ink-850\\/70{');
       expect(css).not.toContain('.static{');
+      // Preflight's rule for a tag the code renders stays, though no page's HTML has it yet.
+      expect(css).toContain('strong{font-weight:bolder}');
+      expect(css).not.toMatch(/code\{/);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('reads the chunks of the islands a first screen holds, not every island the entry can load', () => {
+    // As Vite writes it for `/`: the sticky bar's chunk imports the entry, which lazily imports every island.
+    const manifest: Manifest = {
+      'src/client/landing-main.tsx': {
+        file: 'assets/landing.js',
+        isEntry: true,
+        imports: ['_react.js'],
+        dynamicImports: [
+          'src/client/landing/sticky-bar.tsx',
+          'src/client/landing/catalogue.tsx',
+          'src/client/checkout/checkout-provider.tsx',
+        ],
+      },
+      '_react.js': { file: 'assets/react.js' },
+      'src/client/landing/sticky-bar.tsx': { file: 'assets/sticky-bar.js', imports: ['src/client/landing-main.tsx', '_react.js'] },
+      'src/client/landing/catalogue.tsx': { file: 'assets/catalogue.js', imports: ['_cards.js'] },
+      '_cards.js': { file: 'assets/cards.js' },
+      'src/client/checkout/checkout-provider.tsx': { file: 'assets/checkout.js' },
+    };
+    const later = ['src/client/checkout/checkout-provider.tsx'];
+    const entry = 'src/client/landing-main.tsx';
+    expect(chunksStylingPage(manifest, entry, ['src/client/landing/sticky-bar.tsx'], later).sort()).toEqual([
+      'assets/landing.js',
+      'assets/react.js',
+      'assets/sticky-bar.js',
+    ]);
+    // From the entry itself: every island and what it imports, never what waits for the whole stylesheet.
+    expect(chunksStylingPage(manifest, entry, [entry], later).sort()).toEqual([
+      'assets/cards.js',
+      'assets/catalogue.js',
+      'assets/landing.js',
+      'assets/react.js',
+      'assets/sticky-bar.js',
+    ]);
   });
 });

@@ -1,7 +1,13 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { createContext, useContext, type CSSProperties, type ReactNode } from 'react';
 
 /** A section's placeholder height in px below `md`, from `md` up and from `lg` up (Tailwind's breakpoints). */
 type SectionHeights = { phone: number; md: number; lg: number };
+
+/**
+ * Set while the prerenderer renders what the page's own part of the stylesheet must style
+ * (scripts/prerender.ts): the sections styled later render as their empty boxes.
+ */
+export const OmitLaterSections = createContext(false);
 
 /**
  * A landing section far below the fold: laid out and painted only when it comes near the viewport
@@ -12,16 +18,29 @@ type SectionHeights = { phone: number; md: number; lg: number };
  * above the viewport that renders shorter than its placeholder moves what the visitor is reading
  * (scrolling up after a reload mid-page, say). `auto` keeps the real height once rendered. The
  * landing-frame e2e test checks both bounds from phone to desktop widths.
+ *
+ * A section is styled by the rest of the stylesheet, which comes after the first paint, and not
+ * drawn before it is in (`data-later-styles`, docs/benchmarks.md#the-first-screen-first), unless
+ * its top can show in a tall window's first screen (`inFirstScreen`).
  */
-export function DeferredSection({ heights, children }: { heights: SectionHeights; children: ReactNode }) {
+export function DeferredSection({
+  heights,
+  inFirstScreen = false,
+  children,
+}: {
+  heights: SectionHeights;
+  inFirstScreen?: boolean;
+  children: ReactNode;
+}) {
+  const omit = useContext(OmitLaterSections);
   const style = {
     '--section-height': `${heights.phone}px`,
     '--section-height-md': `${heights.md}px`,
     '--section-height-lg': `${heights.lg}px`,
   } as CSSProperties;
   return (
-    <div className="deferred-section" style={style}>
-      {children}
+    <div className="deferred-section" style={style} data-later-styles={inFirstScreen ? undefined : ''}>
+      {inFirstScreen || !omit ? children : null}
     </div>
   );
 }

@@ -1,4 +1,17 @@
 /**
+ * Set on `<html>` from the page's head, where the page's own part leaves its later sections to the
+ * rest of the stylesheet (scripts/prerender.ts): styles.css keeps those sections undrawn while it
+ * is there, and the loader removes it once the rest of the stylesheet is in, or failed to load
+ * (the sections then show with the page's part alone rather than never).
+ */
+export const REST_CSS_PENDING = 'data-styles-pending';
+
+/** The head's part of it: inline, it runs before the body is parsed, so nothing is drawn unstyled. */
+export function markRestCssPendingScript(): string {
+  return `document.documentElement.setAttribute("${REST_CSS_PENDING}","")`;
+}
+
+/**
  * Prerendered pages start their JavaScript only after their first contentful paint: an inline
  * script (the same text on every page, see scripts/prerender.ts) waits for that paint and one
  * more frame, then adds the page's module preloads and its entry module, named in its own
@@ -22,7 +35,8 @@ export function entryLoaderScript(): string {
     // The rest of the site's stylesheet (`data-css`, where the page inlines only its own part,
     // scripts/page-css.ts): inserted by a script, it blocks no paint; the roots rendered on first
     // use wait for it (lib/rest-of-stylesheet.ts).
-    'function css(){var h=c.getAttribute("data-css");if(h){var l=d.createElement("link");l.rel="stylesheet";l.href=h;l.setAttribute("data-rest-css","");d.head.appendChild(l)}}' +
+    'function css(){var h=c.getAttribute("data-css");if(h){var l=d.createElement("link");l.rel="stylesheet";l.href=h;l.setAttribute("data-rest-css","");' +
+    `l.onload=l.onerror=function(){d.documentElement.removeAttribute("${REST_CSS_PENDING}")};d.head.appendChild(l)}}` +
     'function go(){if(started++)return;css();pre("data-preload");' +
     'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.fetchPriority="low";s.onload=ready;s.src=c.getAttribute("data-entry");d.head.appendChild(s)}' +
     'function later(){requestAnimationFrame(function(){setTimeout(go,0)})}' +

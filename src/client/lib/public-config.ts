@@ -1,5 +1,12 @@
 import { defaultPublicConfig } from '../../content/seller.ts';
-import { PUBLIC_CONFIG_GLOBAL, prerenderPublicConfig, type PublicConfig } from '../../shared/public-config.ts';
+import { PUBLIC_CONFIG_ELEMENT_ID, prerenderPublicConfig, type PublicConfig } from '../../shared/public-config.ts';
+
+let injected: Partial<PublicConfig> | undefined;
+
+function readInjected(): Partial<PublicConfig> {
+  const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent;
+  return text ? (JSON.parse(text) as Partial<PublicConfig>) : {};
+}
 
 /**
  * Runtime settings the server injected into the page (see server/config/public-config.ts). While
@@ -9,6 +16,6 @@ import { PUBLIC_CONFIG_GLOBAL, prerenderPublicConfig, type PublicConfig } from '
 export function getPublicConfig(): PublicConfig {
   // A build-time constant, so the browser's bundle leaves the prerenderer's tokens out.
   if (import.meta.env.SSR) return prerenderPublicConfig();
-  const injected = (window as unknown as Record<string, unknown>)[PUBLIC_CONFIG_GLOBAL] as Partial<PublicConfig> | undefined;
+  injected ??= readInjected();
   return { ...defaultPublicConfig, ...injected };
 }

@@ -15,6 +15,7 @@ import { SiteFooter } from '../landing/site-footer.tsx';
 import { SiteHeader } from '../landing/site-header.tsx';
 import { StickyBar } from '../landing/sticky-bar.tsx';
 import { ReviewsSlot } from '../landing/reviews-slot.tsx';
+import { testimonials } from '../../content/testimonials.ts';
 import { Testimonials } from '../landing/testimonials.tsx';
 import { TopUp } from '../landing/top-up.tsx';
 import { WhatsappGroup } from '../landing/whatsapp-group.tsx';
@@ -45,7 +46,8 @@ export default function LandingPage() {
       {/* Heights: each section's tallest real height on a phone (from 360 px), from `md` and from `lg` up, with a margin (landing/deferred-section.tsx). */}
       <main>
         <Hero guaranteeDays={guaranteeDays} />
-        <DeferredSection heights={{ phone: 1150, md: 650, lg: 600 }}>
+        {/* Its top shows in the first screen from 768 × 1024 and 1440 × 900 up. */}
+        <DeferredSection heights={{ phone: 1150, md: 650, lg: 600 }} inFirstScreen>
           <HowItWorks />
         </DeferredSection>
         <DeferredSection heights={{ phone: 1100, md: 850, lg: 650 }}>
@@ -55,9 +57,9 @@ export default function LandingPage() {
           <TopUp />
         </DeferredSection>
         {/* Section 6. Verified reviews: spliced in by the server, static (never under an island). Seller-typed
-            testimonials: empty unless the seller has some. Neither deferred, so no placeholder stands in for nothing. */}
+            testimonials: absent unless the seller has some. Neither deferred, so no placeholder stands in for nothing. */}
         <ReviewsSlot />
-        <Island name="testimonials" component={Testimonials} props={{}} when="visible" />
+        {testimonials.length > 0 ? <Island name="testimonials" component={Testimonials} props={{}} when="visible" /> : null}
         <DeferredSection heights={{ phone: 1200, md: 800, lg: 800 }}>
           <Services />
         </DeferredSection>

@@ -1,4 +1,4 @@
-import { PUBLIC_CONFIG_GLOBAL, type PublicConfig } from '../../shared/public-config.ts';
+import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config.ts';
 import type { Config } from './config.ts';
 
 export function publicConfig(config: Config): PublicConfig {
@@ -20,8 +20,8 @@ export function publicConfig(config: Config): PublicConfig {
   };
 }
 
-/** `<` is escaped so no value can close the tag. */
+/** A JSON data block, which the browser never runs; `<` is escaped so no value can close the tag. */
 export function publicConfigScript(value: PublicConfig): string {
   const json = JSON.stringify(value).replace(/</g, '\\u003c');
-  return `<script>window.${PUBLIC_CONFIG_GLOBAL}=${json}</script>`;
+  return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`;
 }

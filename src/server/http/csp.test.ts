@@ -5,9 +5,9 @@ import { contentSecurityPolicy, inlineScriptHashes, personalPagePolicy } from '.
 const off = { gaId: null, metaPixelId: null, clarityId: null };
 
 describe('inlineScriptHashes', () => {
-  it('hashes the exact text of each inline script (UTF-8), skipping scripts with a src', () => {
-    const config = 'window.__VITRINE_CONFIG__={"seller":"Açaí & Cia"}';
-    const html = `<head><script>${config}</script><script type="module" src="/assets/main.js"></script></head><body><script>\nvar a=1;\n</script></body>`;
+  it('hashes the exact text of each inline script (UTF-8), skipping scripts with a src and data blocks', () => {
+    const config = 'window.seller={"name":"Açaí & Cia"}';
+    const html = `<head><script>${config}</script><script type="application/json" id="vitrine-config">{"a":1}</script><script type="module" src="/assets/main.js"></script></head><body><script>\nvar a=1;\n</script></body>`;
     const expected = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
     expect(inlineScriptHashes(html)).toEqual([expected(config), expected('\nvar a=1;\n')]);
   });

@@ -16,6 +16,9 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', body = ''] = match;
     if (/\bsrc\s*=/i.test(attributes)) continue;
+    // A data block (the page's settings, `application/json`) is never run.
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && !type.endsWith('javascript')) continue;
     hashes.add(scriptHash(body));
   }
   return [...hashes];

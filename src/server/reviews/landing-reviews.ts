@@ -56,10 +56,13 @@ export function timeAgo(since: number, now: number): string {
   return relativeFormat.format(-Math.floor(days / 365), 'year');
 }
 
-/** lucide's "star": this HTML is built without React. */
+/** lucide's "star" (this HTML is built without React), drawn once per section and used by each of its stars (35 for six cards). */
+const STAR_ID = 'review-star';
+const STAR_SYMBOL = `<svg width="0" height="0" aria-hidden="true" style="position:absolute"><symbol id="${STAR_ID}" viewBox="0 0 24 24"><path d="M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z"/></symbol></svg>`;
+
 function star(filled: boolean): string {
   const color = filled ? 'fill-current text-amber-400' : 'text-slate-600';
-  return `<svg aria-hidden="true" class="size-4 ${color}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M11.525 2.295a.53.53 0 0 1 .95 0l2.31 4.679a2.123 2.123 0 0 0 1.595 1.16l5.166.756a.53.53 0 0 1 .294.904l-3.736 3.638a2.123 2.123 0 0 0-.611 1.878l.882 5.14a.53.53 0 0 1-.771.56l-4.618-2.428a2.122 2.122 0 0 0-1.973 0L6.396 21.01a.53.53 0 0 1-.77-.56l.881-5.139a2.122 2.122 0 0 0-.611-1.879L2.16 9.795a.53.53 0 0 1 .294-.906l5.165-.755a2.122 2.122 0 0 0 1.597-1.16z"/></svg>`;
+  return `<svg aria-hidden="true" class="size-4 ${color}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><use href="#${STAR_ID}"/></svg>`;
 }
 
 function stars(rating: number, label: string): string {
@@ -117,6 +120,7 @@ export function renderReviewsSection(reviews: readonly LandingReview[], options:
   // The heading's classes are SectionHeading's (client/ui/section-heading.tsx).
   return [
     '<section aria-labelledby="reviews-title" class="border-y border-line/60 bg-ink-900/60 px-5 py-16"><div class="mx-auto max-w-5xl">',
+    STAR_SYMBOL,
     '<div class="mx-auto max-w-2xl text-center">',
     `<p class="text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">${escapeHtml(reviewsSection.eyebrow)}</p>`,
     `<h2 id="reviews-title" class="mt-2 text-3xl leading-tight font-black text-balance text-white sm:text-4xl">${escapeHtml(reviewsSection.title)}</h2>`,
