@@ -338,11 +338,17 @@ for (const database of databases) {
         close() {},
       };
       const outbox = worker({ mailer: gatedMailer, concurrency: 2 });
-      // Five payments commit at once, each asking for a run: two start, the other three find them busy.
+      // Five payments commit at once, each asking for a run: two start, the other three find them busy
+      // and wait for them, so a caller that awaits its run knows its row is handled when it resolves.
       const runs = ids.map(() => outbox.runOnce());
-      await expect(Promise.all(runs.slice(2))).resolves.toEqual([0, 0, 0]);
+      let busyDone = false;
+      void Promise.all(runs.slice(2)).then(() => (busyDone = true));
       await expect.poll(() => sending).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(busyDone).toBe(false);
       release();
+      await expect(Promise.all(runs.slice(2))).resolves.toEqual([0, 0, 0]);
+      expect(messageIds(smtp)).toHaveLength(5);
       const sent = await Promise.all(runs.slice(0, 2));
       expect(sent.reduce((sum, count) => sum + count, 0)).toBe(5);
       expect(mostAtOnce).toBe(2);

@@ -36,7 +36,10 @@ export interface OutboxWorkerOptions {
 export interface OutboxWorker {
   start(): void;
   stop(): Promise<void>;
-  /** Safe to call at any time, also while the timer runs: claims never overlap. */
+  /**
+   * Safe to call at any time, also while the timer runs: claims never overlap. Resolves with the
+   * number it sent or, when every run is busy, with 0 once those runs (which take its rows) are done.
+   */
   runOnce(): Promise<number>;
 }
 
@@ -226,7 +229,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     },
     runOnce() {
       requests += 1;
-      if (runs >= concurrency) return Promise.resolve(0);
+      // Every run is busy: one of them sends what was asked for (`requests` moved). This call
+      // resolves once they are done, so whoever waits on it knows the rows due by now are handled.
+      if (runs >= concurrency) return Promise.allSettled([...inFlight]).then(() => 0);
       return track(deliverDue());
     },
   };
