@@ -25,6 +25,11 @@ describe('site pages from the route table', () => {
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, `<!doctype html><title>PAGE-${key}</title>`);
     }
+    // The build's own records, as Vite writes them beside the site's files, and a public asset.
+    fs.mkdirSync(path.join(clientDir, '.vite'));
+    fs.writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), '{"src/client/main.tsx":{}}');
+    fs.mkdirSync(path.join(clientDir, 'assets'));
+    fs.writeFileSync(path.join(clientDir, 'assets', 'app-x1.js'), 'export {};');
   });
   afterAll(async () => {
     fs.rmSync(clientDir, { recursive: true, force: true });
@@ -62,7 +67,9 @@ describe('site pages from the route table', () => {
   });
 
   it('answers other paths with the 404 page, the bare path of a page with a required parameter included', async () => {
-    for (const pathname of ['/nada', '/painel/', '/pedido', '/pedido/', '/termos/index.html']) {
+    expect((await app().request('/assets/app-x1.js')).status).toBe(200);
+    const buildRecords = ['/.vite/manifest.json', '/%2evite/manifest.json', '/%2Evite/manifest.json', '/assets/../.vite/manifest.json'];
+    for (const pathname of ['/nada', '/painel/', '/pedido', '/pedido/', '/termos/index.html', ...buildRecords]) {
       const response = await app().request(pathname);
       expect(response.status, pathname).toBe(404);
       expect(await response.text(), pathname).toContain('PAGE-notFound');

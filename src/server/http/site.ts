@@ -56,6 +56,9 @@ export function isAssetPath(requestPath: string): boolean {
 /** So their script never asks for a tracker the policy refuses. */
 const PERSONAL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>(['access', 'admin', 'order', 'review']);
 
+/** A segment starting with a dot, also percent-encoded: the build's own records (`.vite/`, its manifest and chunk sources) are no site's files. */
+const HIDDEN_SEGMENT = /(?:^|\/)(?:\.|%2e)/i;
+
 export function loadSite(clientDir: string, headScript = '', publicValues: PublicConfig = defaultPublicConfig): Site {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) {
@@ -98,7 +101,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   // Served as plain files the HTML documents would lack the public config.
   const assets: MiddlewareHandler = async (c, next) => {
     const requested = c.req.path;
-    if (requested.endsWith('.html')) return next();
+    if (requested.endsWith('.html') || HIDDEN_SEGMENT.test(requested)) return next();
     const bare = trimTrailingSlashes(requested);
     const page = pageAt(bare);
     const prerendered = page !== undefined && routes[page].rendering !== 'client-only';
