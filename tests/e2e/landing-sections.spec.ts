@@ -484,6 +484,8 @@ test.describe('accessibility (axe-core)', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       if (path === '/') await expect(page.getByRole('timer')).toHaveText(/horas?/);
+      // Every section in the accessibility tree: the later ones wait for the rest of the stylesheet (landing/deferred-section.tsx).
+      await expect(page.locator('html')).not.toHaveAttribute('data-styles-pending');
       const { violations } = await new AxeBuilder({ page }).analyze();
       const blocking = violations
         .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
