@@ -67,7 +67,7 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
     const roots = !hasOwnEntry(key)
       ? [`src/client/pages/${pageName(key)}-page.tsx`]
       : laterSections
-        ? islandModules(manifest, islandNames(html))
+        ? islandModules(manifest, sourcesOf(chunksStylingPage(manifest, entryKey, [], []), chunkSources), islandNames(html))
         : [entryKey];
     const chunks = chunksStylingPage(manifest, entryKey, roots, LATER_ROOTS);
     const sources = sourcesOf(chunks, chunkSources);
@@ -150,10 +150,16 @@ function islandNames(html: string): string[] {
 
 /**
  * The modules of islands that are chunks of their own (pages/landing-islands.tsx); an island
- * bundled in its page's entry is walked with the entry.
+ * bundled in its page's entry (its source among the entry's) is walked with the entry. An island
+ * found in neither would have its classes left out of the page's part: the build stops instead.
  */
-function islandModules(manifest: Manifest, names: readonly string[]): string[] {
-  return names.map((name) => `src/client/landing/${name}.tsx`).filter((module) => manifest[module]);
+function islandModules(manifest: Manifest, entrySources: readonly string[], names: readonly string[]): string[] {
+  return names.flatMap((name) => {
+    const module = `src/client/landing/${name}.tsx`;
+    if (manifest[module]) return [module];
+    if (entrySources.includes(module)) return [];
+    throw new Error(`prerender: the island ${name} is neither a chunk of its own (${module}) nor part of its page's entry`);
+  });
 }
 
 /**

@@ -10,6 +10,6 @@ import { OmitLaterSections } from './deferred-section.tsx';
  * its own to hold, its box is the section's.
  */
 export function ReviewsSlot() {
-  if (useContext(OmitLaterSections)) return <div data-later-styles="" />;
-  return <div data-later-styles="" dangerouslySetInnerHTML={{ __html: REVIEWS_MARKER }} />;
+  const omit = useContext(OmitLaterSections);
+  return <div data-later-styles="" dangerouslySetInnerHTML={omit ? undefined : { __html: REVIEWS_MARKER }} />;
 }
