@@ -120,6 +120,9 @@ describe.each(databases)('verified reviews on the landing page ($name)', (databa
       expect(html, encoding).toContain('4,7 de 3 avaliações');
       expect(html.match(/Compra verificada · novembro de 2026/g), encoding).toHaveLength(3);
       expect(html, encoding).toContain('aria-label="Nota 4 de 5"');
+      // Five stars for the average and for each card, all drawn from the section's one star.
+      expect(html.match(/<symbol id="review-star"/g), encoding).toHaveLength(1);
+      expect(html.match(/<use href="#review-star"\/>/g), encoding).toHaveLength(5 * 4);
       expect(html, encoding).toContain('Recife/PE · há 2 semanas');
       expect(html, encoding).not.toMatch(/escondeu|retirou|espera o vendedor/);
       expect(html, encoding).not.toContain(REVIEWS_MARKER);
