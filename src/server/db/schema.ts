@@ -53,6 +53,8 @@ export interface OrdersTable {
   duplicate_of: Generated<string | null>;
   /** The order of the same buyer's later checkout that retired this charge (docs/money.md#one-payable-pix). */
   replaced_by: Generated<string | null>;
+  /** When the charge was closed at its provider (cancelled there, or seen unpayable): the reconciler stops reading it (migration 0028). */
+  provider_closed_at: Generated<number | null>;
   next_check_at: Generated<number | null>;
   check_count: Generated<number>;
   /** An authenticated postback's re-read that has not succeeded yet (the reconciler retries it). */

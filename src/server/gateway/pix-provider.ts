@@ -90,6 +90,12 @@ export interface PixProvider {
   /** One create; throws GatewayError (gateway/types.ts), `uncertain` when the charge may exist. */
   createCharge(input: CreatePixInput): Promise<PixCharge>;
   getCharge(chargeId: string): Promise<ChargeRecord>;
+  /**
+   * Closes a charge not yet paid so its code can no longer be paid (docs/money.md#one-payable-pix). Absent where the
+   * provider cannot. Resolves with the charge as read after the call: `failed` once closed, `paid` when the payment
+   * won the race. Throws GatewayError.
+   */
+  cancelCharge?(chargeId: string): Promise<ChargeRecord>;
   /** A read only: after an unknown outcome, `none` lets the next provider try. */
   findCharge?(idempotencyKey: string): Promise<'exists' | 'none'>;
   parseWebhook(request: WebhookRequest): Promise<ProviderEvent[]>;

@@ -1,0 +1,36 @@
+import { GatewayError } from '../gateway/types.ts';
+import type { OrdersDeps } from './orders-deps.ts';
+import type { OrderRow } from './orders-repository.ts';
+import { recheckOrder } from './payment-confirmation.ts';
+import { markChargeClosed } from './reconciliation-repository.ts';
+
+/**
+ * - `cancelled`: the code can no longer be paid;
+ * - `paid`: the payment won the race, and was handed to the payment confirmation;
+ * - `unsupported`: the provider cannot cancel; the charge stays payable until it expires;
+ * - `unknown`: no answer; the reconciler tries again.
+ */
+export type CancelOutcome = 'cancelled' | 'paid' | 'unsupported' | 'unknown';
+
+/** Retiring a charge in our database is not enough: "one payable PIX" must hold at the provider too (docs/money.md). */
+export async function cancelAtProvider(deps: OrdersDeps, order: OrderRow): Promise<CancelOutcome> {
+  const provider = deps.payments.get(order.provider);
+  if (!provider || !order.transaction_hash) return 'unknown';
+  if (!provider.cancelCharge) return 'unsupported';
+  try {
+    const record = await provider.cancelCharge(order.transaction_hash);
+    if (record.state === 'paid') {
+      await recheckOrder(deps, order);
+      return 'paid';
+    }
+    if (record.state === 'failed') {
+      await markChargeClosed(deps.db, order.id, deps.now?.() ?? Date.now());
+      return 'cancelled';
+    }
+    return 'unknown';
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+    deps.logger.warn('Cancel at the provider failed; retried later', { order: order.id, provider: order.provider, error: error.message });
+    return 'unknown';
+  }
+}
