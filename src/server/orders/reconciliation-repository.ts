@@ -99,5 +99,10 @@ export async function clearRecheckRequest(db: Kysely<Database>, orderId: string,
 
 /** The charge can no longer be paid at its provider (cancelled there, or read as such): it is read no more. */
 export async function markChargeClosed(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
-  await db.updateTable('orders').set({ provider_closed_at: now }).where('id', '=', orderId).where('provider_closed_at', 'is', null).execute();
+  await db
+    .updateTable('orders')
+    .set({ provider_closed_at: now })
+    .where('id', '=', orderId)
+    .where('provider_closed_at', 'is', null)
+    .execute();
 }
