@@ -7,11 +7,12 @@ import { expect, test, watchConsole } from './fixtures.ts';
 import { expectNoAxeViolations } from './mails-and-shots.ts';
 
 /**
- * UI ONLY (issue 38): the order bump's screens in the browser, with the order API stubbed by
- * page.route, because the server side (orders with items, the add-on endpoint) is built in
- * parallel. The real server still serves the pages, the product and the public config. The
- * end-to-end journey against the sandbox gateway lives in its own spec. Screenshots go to
- * SHOTS_DIR (default .test-output/shots, like the buyer-journey specs') for a look at both widths.
+ * UI only: the order bump's screens in the browser, with the order API stubbed by page.route, so
+ * the spec decides when each order is paid and how slowly the add-on answers (a second click
+ * lands while the first is on its way). The real server still serves the pages, the product and
+ * the public config. The end-to-end journey against the sandbox gateway is order-bump.spec.ts.
+ * Screenshots go to SHOTS_DIR (default .test-output/shots, like the buyer-journey specs') for a
+ * look at both widths.
  */
 const SHOTS_DIR = path.resolve(process.env.SHOTS_DIR ?? '.test-output/shots');
 

@@ -10,12 +10,13 @@ import { startMercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-
 import { waitFor } from '../support/wait.ts';
 
 /**
- * Issue 44: "a kill -9 between the two leaves one live charge after restart". PAYMENT_PROVIDERS=
- * mercadopago,tribopay; Mercado Pago makes the payment and holds its answer; the server is killed
- * (SIGKILL) while it waits. Restarted on the same data with its clock past CHARGE_IN_FLIGHT_MS, it
- * sends the same create under the same X-Idempotency-Key (the reconciler's pass, every 30 s), and
- * the order offers the payment the lost call made: one payment at Mercado Pago, none at TriboPay,
- * and the buyer who taps again gets that PIX. On SQLite and PostgreSQL.
+ * A kill -9 between asking the first provider and hearing back leaves one live charge after the
+ * restart, never one at each provider. PAYMENT_PROVIDERS=mercadopago,tribopay; Mercado Pago makes
+ * the payment and holds its answer; the server is killed (SIGKILL) while it waits. Restarted on the
+ * same data with its clock past CHARGE_IN_FLIGHT_MS, it sends the same create under the same
+ * X-Idempotency-Key (the reconciler's pass, every 30 s), and the order offers the payment the lost
+ * call made: one payment at Mercado Pago, none at TriboPay, and the buyer who taps again gets that
+ * PIX. On SQLite and PostgreSQL.
  */
 
 /** The reconciler runs every 30 s: its first pass after the clock moved, and slack. */

@@ -15,11 +15,11 @@ import { decodeHeader, parseMail } from '../integration/mime.ts';
 import { startSmtpServer } from '../integration/smtp-test-server.ts';
 
 /**
- * Issue 36, the crash docs/refunds.md promises to survive: the server asked the gateway for the
- * refund (GATEWAY_REFUNDS=1), the gateway made it, and the server is killed (SIGKILL) before the
- * answer and the re-read. Restarted on the same data, it must finish the refund without asking
- * again: once the dead process's outbox lease (90 s on the database clock) runs out, the next try
- * reads `refunded`. On SQLite and PostgreSQL.
+ * The crash docs/refunds.md promises to survive: the server asked the gateway for the refund
+ * (GATEWAY_REFUNDS=1), the gateway made it, and the server is killed (SIGKILL) before the answer
+ * and the re-read. Restarted on the same data, it must finish the refund without asking again: once
+ * the dead process's outbox lease (90 s on the database clock) runs out, the next try reads
+ * `refunded`. On SQLite and PostgreSQL.
  */
 const PASSWORD = 'senha-do-painel-kill-refund';
 const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 5).toString('base64')}`;

@@ -14,13 +14,12 @@ import { databases } from './test-db.ts';
 import { openSameDatabase, startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
- * Issue 36: a refund made at the gateway (GATEWAY_REFUNDS=1, docs/refunds.md#at-the-gateway) is
- * asked for once and always finishes, whatever the gateway answers, however often the outbox runs,
- * and with two instances on one database. The real server, over real HTTP, against the gateway
- * stand-in's refund behaviours, on SQLite and PostgreSQL; the outbox is driven by hand with a test
- * clock. What is checked is what the seller and the buyer see: the order, the console's refund
- * panel, the access link, "Reembolso feito", the seller's webhook, and the refund calls the
- * gateway received.
+ * A refund made at the gateway (GATEWAY_REFUNDS=1, docs/refunds.md#at-the-gateway) is asked for
+ * once and always finishes, whatever the gateway answers, however often the outbox runs, and with
+ * two instances on one database. The real server, over real HTTP, against the gateway stand-in's
+ * refund behaviours, on SQLite and PostgreSQL; the outbox is driven by hand with a test clock. What
+ * is checked is what the seller and the buyer see: the order, the console's refund panel, the
+ * access link, "Reembolso feito", the seller's webhook, and the refund calls the gateway received.
  */
 const PASSWORD = 'senha-do-painel-reembolso-gateway';
 const WEBHOOK_SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`;

@@ -28,13 +28,13 @@ import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
- * Issue 44, "a purchase, its payment and a refund work end to end against each provider's
- * stand-in": each provider configured alone (PAYMENT_PROVIDERS=<id>), through the real server
- * wiring and its HTTP API, over a real SQLite file and a real PostgreSQL, speaking real HTTP to
- * the provider's stand-in. The buyer's one "Gerar PIX" gets that provider's code; the stand-in's
- * signed webhook (TriboPay: its postback) pays the order and queues the access e-mail; the buyer's
- * "Pedir reembolso" (REFUND_MODE=auto, GATEWAY_REFUNDS=1) refunds the whole charge there, once.
- * Efí, whose API needs mTLS with a test CA, is in tests/faults/provider-efi-process.test.ts.
+ * A purchase, its payment and a refund work end to end against each provider's stand-in: each
+ * provider configured alone (PAYMENT_PROVIDERS=<id>), through the real server wiring and its HTTP
+ * API, over a real SQLite file and a real PostgreSQL, speaking real HTTP to the provider's
+ * stand-in. The buyer's one "Gerar PIX" gets that provider's code; the stand-in's signed webhook
+ * (TriboPay: its postback) pays the order and queues the access e-mail; the buyer's "Pedir
+ * reembolso" (REFUND_MODE=auto, GATEWAY_REFUNDS=1) refunds the whole charge there, once. Efí, whose
+ * API needs mTLS with a test CA, is in tests/faults/provider-efi-process.test.ts.
  */
 
 /** One provider's stand-in, as these tests drive it. */

@@ -10,13 +10,13 @@ import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
- * Issue 44, "with the first provider down, a buyer still gets one PIX, from the second, in one
- * tap" — and never two payable charges. Through the real server and its API, over real HTTP to
- * TriboPay's and Mercado Pago's stand-ins, on SQLite and PostgreSQL, for PAYMENT_PROVIDERS=
- * tribopay,mercadopago and mercadopago,tribopay: each way the first can be down, whether the buyer's
- * one POST /api/orders gets one PIX from the second, what the first is left holding, and how the
- * next checkouts skip the first until its skip ends (the server's clock is the test's). A hang
- * (Mercado Pago's 15 s timeout) is in provider-failover-hang.test.ts; Mercado Pago then Efí in
+ * With the first provider down, a buyer still gets one PIX, from the second, in one tap — and never
+ * two payable charges. Through the real server and its API, over real HTTP to TriboPay's and
+ * Mercado Pago's stand-ins, on SQLite and PostgreSQL, for PAYMENT_PROVIDERS=tribopay,mercadopago
+ * and mercadopago,tribopay: each way the first can be down, whether the buyer's one POST
+ * /api/orders gets one PIX from the second, what the first is left holding, and how the next
+ * checkouts skip the first until its skip ends (the server's clock is the test's). A hang (Mercado
+ * Pago's 15 s timeout) is in provider-failover-hang.test.ts; Mercado Pago then Efí in
  * tests/faults/provider-efi-process.test.ts.
  */
 

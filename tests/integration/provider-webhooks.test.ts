@@ -16,13 +16,13 @@ import { databases, type TestDb } from './test-db.ts';
 import { useTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
- * Issue 44's "npm test covers the webhook signatures: a valid one, a tampered body, a replayed
- * timestamp and a wrong secret", through the route (`/api/webhooks/{provider}`) of the real server
- * rather than the adapter alone (tests/integration/provider-*.test.ts check each adapter's
- * verification in detail). What the seller would notice: a valid webhook makes the server read the
- * charge back at the provider and the order paid; any other is answered 200 (a provider that sees
- * errors retries for days) and leaves no trace at the provider and the order waiting. Efí's
- * (mTLS header, HMAC in the URL) are in tests/faults/provider-efi-process.test.ts.
+ * The webhook signatures — a valid one, a tampered body, a replayed timestamp and a wrong secret —
+ * through the route (`/api/webhooks/{provider}`) of the real server rather than the adapter alone
+ * (tests/integration/provider-*.test.ts check each adapter's verification in detail). What the
+ * seller would notice: a valid webhook makes the server read the charge back at the provider and
+ * the order paid; any other is answered 200 (a provider that sees errors retries for days) and
+ * leaves no trace at the provider and the order waiting. Efí's (mTLS header, HMAC in the URL) are
+ * in tests/faults/provider-efi-process.test.ts.
  */
 
 /** Sends a webhook to the server; resolves with its status once the work it started (a read-back) is done. */

@@ -7,13 +7,21 @@ import { describe, expect, it } from 'vitest';
 /**
  * The docs stay short and every reference leads somewhere: the README and the decision records have
  * a size limit, links and `docs/…#anchor` references are resolved against the files and their
- * headings (GitHub's slugs), and comments stay a small share of the server's and shared code.
+ * headings (GitHub's slugs), no code or test cites an issue number, and comments stay a small share of
+ * the server's and shared code.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
 const README_MAX_LINES = 200;
 const ADR_MAX_WORDS = 600;
 const COMMENT_SHARE_MAX = 0.08;
+/** The word "issue" or "issues" and a number, in code, strings and comments alike. */
+const ISSUE_CITED = /\bissues? #?\d+/i;
+/** A `#` and a number in a comment; not in code, where `#` also starts colours and HTML entities, nor a docs anchor's `#3-charge`. */
+const ISSUE_HASH = /(?<![\w&#/.-])#\d+(?![\w-])/g;
+
+/** The 0-based line of a character offset. */
+const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length - 1;
 
 function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
   return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
@@ -26,6 +34,7 @@ function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
 const read = (rel: string) => fs.readFileSync(path.join(root, rel), 'utf8');
 const markdownFiles = ['README.md', ...filesUnder('docs', (f) => f.endsWith('.md'))];
 const sourceFiles = filesUnder('src', (f) => /\.tsx?$/.test(f));
+const testFiles = filesUnder('tests', (f) => /\.tsx?$/.test(f));
 const adrFiles = filesUnder('docs/decisions', (f) => f.endsWith('.md'));
 
 /** Markdown without its fenced code blocks, which hold examples, not headings or links. */
@@ -100,18 +109,26 @@ describe('references', () => {
     expect(problems).toEqual([]);
   });
 
-  it('cites no issue numbers in src/, which a reader cannot open', () => {
-    const problems = sourceFiles.flatMap((file) =>
-      read(file)
-        .split('\n')
-        .flatMap((line, i) => (/\bissues? #?\d+/i.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
-    );
+  it('cites no issue numbers in src/ or tests/, which a reader cannot open', () => {
+    const problems = [...sourceFiles, ...testFiles].flatMap((file) => {
+      const text = read(file);
+      const lines = text.split('\n');
+      const cited = new Set(lines.flatMap((line, i) => (ISSUE_CITED.test(line) ? [i] : [])));
+      for (const { pos, end } of commentsOf(file)) {
+        for (const hash of text.slice(pos, end).matchAll(ISSUE_HASH)) cited.add(lineAt(text, pos + hash.index));
+      }
+      return [...cited].sort((a, b) => a - b).map((i) => `${file}:${i + 1}: ${lines[i]!.trim()}`);
+    });
     expect(problems).toEqual([]);
   });
 });
 
-/** Comment-only lines and non-blank lines of a source file; a line inside a block comment is a comment line. */
-function commentLines(file: string): { comments: number; nonBlank: number } {
+const commentCache = new Map<string, ts.CommentRange[]>();
+
+/** The comments of a source file as its syntax tree places them, so a `//` inside a string or a pattern is none. */
+function commentsOf(file: string): ts.CommentRange[] {
+  const cached = commentCache.get(file);
+  if (cached) return cached;
   const text = read(file);
   const source = ts.createSourceFile(
     file,
@@ -120,21 +137,25 @@ function commentLines(file: string): { comments: number; nonBlank: number } {
     true,
     file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
   );
-  const inComment = new Uint8Array(text.length);
-  const seen = new Set<number>();
-  const mark = (ranges: ts.CommentRange[] | undefined) => {
-    for (const range of ranges ?? []) {
-      if (seen.has(range.pos)) continue;
-      seen.add(range.pos);
-      inComment.fill(1, range.pos, range.end);
-    }
+  const comments = new Map<number, ts.CommentRange>();
+  const keep = (ranges: ts.CommentRange[] | undefined) => {
+    for (const range of ranges ?? []) comments.set(range.pos, range);
   };
   const visit = (node: ts.Node) => {
-    mark(ts.getLeadingCommentRanges(text, node.getFullStart()));
-    mark(ts.getTrailingCommentRanges(text, node.getEnd()));
+    keep(ts.getLeadingCommentRanges(text, node.getFullStart()));
+    keep(ts.getTrailingCommentRanges(text, node.getEnd()));
     for (const child of node.getChildren(source)) visit(child);
   };
   visit(source);
+  commentCache.set(file, [...comments.values()]);
+  return commentCache.get(file)!;
+}
+
+/** Comment-only lines and non-blank lines of a source file; a line inside a block comment is a comment line. */
+function commentLines(file: string): { comments: number; nonBlank: number } {
+  const text = read(file);
+  const inComment = new Uint8Array(text.length);
+  for (const range of commentsOf(file)) inComment.fill(1, range.pos, range.end);
   let comments = 0;
   let nonBlank = 0;
   let offset = 0;
