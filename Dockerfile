@@ -1,9 +1,10 @@
 # Vitrine in a container: docker compose up (compose.yaml adds PostgreSQL), or
 #   docker build -t vitrine . && docker run -p 3000:3000 -v vitrine-data:/app/data --env-file .env vitrine
-# Node 20 LTS, pinned to the exact release the project is tested on (.nvmrc); bump both together.
+# Node 26 LTS, pinned to the exact release the project is tested on (.nvmrc); bump both together
+# (docs/decisions/0013-node-26.md).
 
 # --- build: every dependency, then the production build (client, prerendered pages, bundled server)
-FROM node:20.20.2-bookworm-slim AS build
+FROM node:26.12.1-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
@@ -11,7 +12,7 @@ COPY . .
 RUN npm run build
 
 # --- runtime: production dependencies only, the build output, and the sources the CLIs run from
-FROM node:20.20.2-bookworm-slim
+FROM node:26.12.1-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -19,7 +20,8 @@ ENV NODE_ENV=production \
     LOG_FORMAT=json
 WORKDIR /app
 COPY package.json package-lock.json ./
-# better-sqlite3 fetches its prebuilt binary for this Node release; nothing else runs at install.
+# Nothing is compiled or fetched at install: better-sqlite3 carries its binary in the package
+# (allowScripts in package.json).
 RUN npm ci --omit=dev && npm cache clean --force
 COPY --from=build /app/dist/client ./dist/client
 COPY --from=build /app/dist/server ./dist/server

@@ -83,7 +83,7 @@ export async function buildAll(): Promise<void> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',

@@ -82,6 +82,19 @@ describe('docs size', () => {
   });
 });
 
+describe('the Node release', () => {
+  const nvmrc = read('.nvmrc').trim();
+  const major = nvmrc.split('.')[0]!;
+
+  it('is the one of .nvmrc wherever a reader is told which Node to install', () => {
+    expect(read('README.md')).toContain(`Tested on Node.js ${nvmrc} (\`.nvmrc\`)`);
+    expect(read('docs/deploy.md')).toContain(`Tested on Node.js **${nvmrc}** (the \`.nvmrc\`)`);
+    expect(read('docs/deploy.md')).toContain(`https://deb.nodesource.com/setup_${major}.x`);
+    // CI installs the release .nvmrc names rather than one of its own.
+    expect(read('.ci/run')).toContain('want="$(tr -d \'[:space:]\' < .nvmrc)"');
+  });
+});
+
 describe('references', () => {
   it('resolves every relative link in the README and docs/', () => {
     const problems = markdownFiles.flatMap((file) =>
