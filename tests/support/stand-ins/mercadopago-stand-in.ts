@@ -76,6 +76,8 @@ export interface MercadoPagoStandIn {
   now: () => number;
   /** The next request to `route` gets this answer instead (after the write when `afterWrite`). */
   scriptNext(route: MercadoPagoRoute, answer: ScriptedAnswer): void;
+  /** Runs once, just before the next request to `route` is answered: what happened at Mercado Pago meanwhile. */
+  meanwhile(route: MercadoPagoRoute, happen: () => void): void;
   /** How new refunds end: `approved` (the default) or `in_process` until `finishRefund`. */
   refundOutcome: 'approved' | 'in_process';
   /** The buyer pays: status `approved`, `accredited`. Throws, as the buyer's bank would refuse, once it is not pending. */
@@ -194,6 +196,7 @@ function createProblems(body: unknown, rawBody: string, now: number): string[] {
 export async function startMercadoPagoStandIn(options: { now?: () => number } = {}): Promise<MercadoPagoStandIn> {
   const app = new Hono();
   const scripted = new Map<MercadoPagoRoute, ScriptedAnswer[]>();
+  const meanwhiles = new Map<MercadoPagoRoute, () => void>();
   const createKeys = new Map<string, { rawBody: string; paymentId: number }>();
   const refundKeys = new Map<string, { paymentId: number; rawBody: string; refundId: number }>();
   const refundsById = new Map<number, StandInRefund>();
@@ -207,6 +210,7 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
     now: options.now ?? Date.now,
     refundOutcome: 'approved',
     scriptNext: (route, answer) => scripted.set(route, [...(scripted.get(route) ?? []), answer]),
+    meanwhile: (route, happen) => meanwhiles.set(route, happen),
     pay: (id) => {
       const payment = known(id);
       if (payment.status !== 'pending') throw new Error(`payment ${id} is ${payment.status}, not pending`);
@@ -366,6 +370,9 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
     if (write && !(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return c.json(mpError(400, 'bad_request', 'content-type must be application/json'), 400);
     }
+    const happen = meanwhiles.get(route);
+    meanwhiles.delete(route);
+    happen?.();
     const queue = scripted.get(route) ?? [];
     const answer = queue.shift();
     if (!answer) return real(request);
