@@ -483,7 +483,11 @@ describe('Mercado Pago: create and read errors', () => {
   });
 
   it('a refusal of the payer is the buyer’s data; any other 400 is the seller’s, with Mercado Pago’s words kept for Saúde', async () => {
-    standIn.scriptNext('create', { kind: 'status', status: 400, body: mpError(400, 'bad_request', 'Invalid user identification number', 2067) });
+    standIn.scriptNext('create', {
+      kind: 'status',
+      status: 400,
+      body: mpError(400, 'bad_request', 'Invalid user identification number', 2067),
+    });
     const payer = await gatewayError(provider.createCharge(pixInput()));
     expect([payer.httpStatus, payer.buyerData]).toEqual([400, true]);
     standIn.scriptNext('create', {

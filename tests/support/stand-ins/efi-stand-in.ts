@@ -650,3 +650,39 @@ export class EfiStandIn {
     answer(201, { ...devolucao, horario: { ...devolucao.horario } });
   }
 }
+
+/** The seller's Efí settings in a test: fixed credentials and PIX key, a fresh test PKI. */
+const TEST_EFI_CREDENTIALS = {
+  clientId: 'Client_Id_standin',
+  clientSecret: 'Client_Secret_standin',
+  pixKey: '5f0b8f44-2a53-4c4e-9d57-0b1c2d3e4f50',
+};
+
+/** A running stand-in with its PKI, the server's EFI_* variables pointing at it, and the CA the server must trust. */
+export async function startEfiStandIn(options: { certificate?: 'p12' | 'pem' | 'converted' } = {}) {
+  const pki = makeTestPki();
+  const standIn = new EfiStandIn({ pki, ...TEST_EFI_CREDENTIALS });
+  await standIn.start();
+  const certificate =
+    options.certificate === 'pem'
+      ? pki.sellerPemPath
+      : options.certificate === 'converted'
+        ? pki.sellerConvertedPemPath
+        : pki.sellerP12Path;
+  return {
+    standIn,
+    pki,
+    ca: pki.caCert,
+    env: (overrides: { pixKey?: string } = {}): Record<string, string> => ({
+      EFI_CLIENT_ID: TEST_EFI_CREDENTIALS.clientId,
+      EFI_CLIENT_SECRET: TEST_EFI_CREDENTIALS.clientSecret,
+      EFI_CERTIFICATE: certificate,
+      EFI_PIX_KEY: overrides.pixKey ?? TEST_EFI_CREDENTIALS.pixKey,
+      EFI_API_URL: standIn.url,
+    }),
+    async stop() {
+      await standIn.stop();
+      pki.cleanup();
+    },
+  };
+}

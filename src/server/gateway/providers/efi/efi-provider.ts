@@ -324,7 +324,12 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     return loadingToken;
   }
 
-  async function call(method: 'GET' | 'PUT' | 'PATCH', path: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  async function call(
+    method: 'GET' | 'PUT' | 'PATCH',
+    path: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> {
     const body = payload === undefined ? undefined : JSON.stringify(payload);
     for (let attempt = 0; ; attempt++) {
       const token = await getToken();

@@ -259,7 +259,13 @@ export function createMercadoPagoProvider(
     if (reply.ok) {
       const payment = parsePayment(reply.json);
       if (payment && payment.id === readId(chargeId) && payment.state !== 'pending') {
-        return { chargeId: payment.id, amountCents: payment.amountCents, state: payment.state, rawStatus: payment.rawStatus, endToEndId: null };
+        return {
+          chargeId: payment.id,
+          amountCents: payment.amountCents,
+          state: payment.state,
+          rawStatus: payment.rawStatus,
+          endToEndId: null,
+        };
       }
     } else if (reply.status !== 400) {
       throw new GatewayError(mercadopagoCopy.readFailedHttp(reply.status), 'transaction', reply.status);
