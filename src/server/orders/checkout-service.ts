@@ -95,7 +95,7 @@ export async function startCheckout(
   client: { address: string; userAgent?: string },
 ): Promise<CheckoutResult> {
   const now = deps.now?.() ?? Date.now();
-  const { db, config } = deps;
+  const { config } = deps;
 
   let product;
   try {
@@ -110,11 +110,58 @@ export async function startCheckout(
   const items = checkoutItems(product, input.bump ? config.orderBump : null);
   const month = businessMonth(now);
   const retired: string[] = [];
+  const id = newId('ord');
+  // Held from before the insert, so a second request on this process waits for it rather than charging anew.
+  chargingHere.add(id);
+  try {
+    return await insertAndCharge(deps, input, client, { id, product, items, month, retired, now });
+  } finally {
+    chargingHere.delete(id);
+  }
+}
+
+/** The orders this process is creating a charge for right now: alive, whatever their age. */
+const chargingHere = new Set<string>();
+
+/**
+ * A create at a provider without an idempotency key whose request no longer lives here (a crash, a kill -9): its
+ * charge, if any, was never shown to anyone, so it cannot be paid, and the buyer is charged anew at once. One that
+ * never reached a provider (no key yet) is the same. Keyed providers resume theirs under the key instead.
+ */
+function orphanedCharge(deps: OrdersDeps) {
+  return (order: OrderRow) => {
+    if (chargingHere.has(order.id)) return false;
+    if (order.charge_key === null) return true;
+    return deps.payments.get(order.provider)?.capabilities.idempotentCreate === false;
+  };
+}
+
+async function insertAndCharge(
+  deps: OrdersDeps,
+  input: CreateOrderInput,
+  client: { address: string; userAgent?: string },
+  {
+    id,
+    product,
+    items,
+    month,
+    retired,
+    now,
+  }: {
+    id: string;
+    product: GatewayProduct;
+    items: NewOrderItem[];
+    month: ReturnType<typeof businessMonth>;
+    retired: string[];
+    now: number;
+  },
+): Promise<CheckoutResult> {
+  const { db, config } = deps;
   const inserted = await insertOrderWithinCapacity(
     db,
     deps.dialect,
     {
-      id: newId('ord'),
+      id,
       checkoutKey: input.checkoutKey,
       buyer: { name: input.name, email: input.email, phone: input.phone, document: input.document || null },
       items,
@@ -144,6 +191,7 @@ export async function startCheckout(
         await deps.events.publish(trx, { type: 'failed', orderId, at: now });
       },
     },
+    orphanedCharge(deps),
   );
   if (inserted.kind === 'sold_out') return { kind: 'sold_out', nextBatchAt: month.nextStart };
   if (inserted.kind === 'too_many_open') return { kind: 'too_many_open' };
