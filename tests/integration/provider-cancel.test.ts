@@ -81,6 +81,9 @@ for (const database of databases) {
       // The PIX e-mails and reminders of A that had not gone out are gone: nothing offers its code again.
       const unsent = (await outboxRows(db, a.id)).filter((row) => row.kind.startsWith('pix_') && row.sent_at === null);
       expect(unsent).toEqual([]);
+      // A's page no longer offers its code: it says it was replaced, and points to B's.
+      const page = await fetch(`${server.url}/api/order-page/${a.public_ref}`);
+      expect(await page.json()).toEqual({ status: 'failed', amountCents: 1990, replacedBy: b.public_ref });
     });
 
     it('Efí: A’s cob is removed (REMOVIDA_PELO_USUARIO_RECEBEDOR), closed in our ledger, and can no longer be paid', async () => {
