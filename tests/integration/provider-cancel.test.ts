@@ -92,7 +92,7 @@ for (const database of databases) {
       const patches = efi.standIn.requests.filter(
         (request) => request.method === 'PATCH' && request.path === `/v2/cob/${a.transaction_hash}`,
       );
-      expect(patches.map((request) => JSON.parse(request.body))).toEqual([{ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }]);
+      expect(patches.map((request) => JSON.parse(request.body) as unknown)).toEqual([{ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }]);
       expect(efi.standIn.cob(a.transaction_hash!)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
       expect(a.provider_closed_at).not.toBeNull();
       expect(() => efi.standIn.pay(a.transaction_hash!)).toThrow(/no payable cob/);

@@ -171,9 +171,10 @@ function efiErrorName(body: unknown): string | null {
 function refusesDebtor(reply: Reply): boolean {
   if (reply.status !== 400) return false;
   const body = reply.json as { violacoes?: unknown; detail?: unknown; mensagem?: unknown } | undefined;
-  const fields = (Array.isArray(body?.violacoes) ? body.violacoes : []).map((violation: unknown) =>
-    typeof violation === 'object' && violation !== null ? String((violation as { propriedade?: unknown }).propriedade ?? '') : '',
-  );
+  const fields = (Array.isArray(body?.violacoes) ? body.violacoes : []).map((violation: unknown) => {
+    const property = typeof violation === 'object' && violation !== null ? (violation as { propriedade?: unknown }).propriedade : null;
+    return typeof property === 'string' ? property : '';
+  });
   const texts = [...fields, typeof body?.detail === 'string' ? body.detail : ''];
   return texts.some((text) => /\bcob\.devedor\b|\bdevedor\.(cpf|cnpj|nome)\b/.test(text));
 }

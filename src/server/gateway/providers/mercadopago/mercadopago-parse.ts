@@ -131,6 +131,9 @@ export function parseErrorCauses(body: unknown): { message: string | null; cause
   const causes = (Array.isArray(reply?.cause) ? reply.cause : [])
     .map((cause: unknown) => record(cause))
     .filter((cause): cause is SafeRecord => cause !== null)
-    .map((cause) => ({ code: String(cause.code ?? ''), description: text(cause.description) ?? '' }));
+    .map((cause) => ({
+      code: typeof cause.code === 'number' || typeof cause.code === 'string' ? String(cause.code) : '',
+      description: text(cause.description) ?? '',
+    }));
   return { message: text(reply?.message), causes };
 }
