@@ -314,6 +314,17 @@ describe('refunds (devoluções)', () => {
 
     const missing = await gatewayFailure(efi.getRefund(paid, 'R4'));
     expect(missing).toMatchObject({ kind: 'refund', httpStatus: 404, uncertain: false, message: efiCopy.refundNotFound });
+    // Efí's own shape for the same: a 400 whose `nome` says not found is "not asked" too.
+    standIn.script('GET', '/v2/pix/', {
+      kind: 'status',
+      status: 400,
+      body: '{"nome":"devolucao_nao_encontrada","mensagem":"Nenhuma devolução encontrada para o id informado"}',
+    });
+    expect(await gatewayFailure(efi.getRefund(paid, 'R4'))).toMatchObject({
+      kind: 'refund',
+      uncertain: false,
+      message: efiCopy.refundNotFound,
+    });
   });
 
   it('a charge without a paid Pix cannot be refunded, and nothing is sent', async () => {
@@ -642,7 +653,13 @@ const webhookFailure = (promise: Promise<unknown>) => rejection(promise, EfiWebh
 describe('registering the webhook for the PIX key', () => {
   const webhookCalls = () => standIn.requests.filter((request) => request.path.startsWith('/v2/webhook/'));
 
-  it('none is registered at first: the standard’s 404 reads as null', async () => {
+  it('none is registered at first: the standard’s 404, or Efí’s own 400 webhook_nao_encontrado, reads as null', async () => {
+    expect(await provider().getWebhook()).toBeNull();
+    standIn.script('GET', '/v2/webhook/', {
+      kind: 'status',
+      status: 400,
+      body: '{"nome":"webhook_nao_encontrado","mensagem":"Nenhum webhook encontrado para a chave informada"}',
+    });
     expect(await provider().getWebhook()).toBeNull();
     expect(standIn.violations).toEqual([]);
   });
