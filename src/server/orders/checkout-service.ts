@@ -209,8 +209,17 @@ async function cancelRetired(deps: OrdersDeps, orderIds: readonly string[]): Pro
   for (const id of orderIds) {
     const order = await findOrderById(deps.db, id);
     if (!order?.transaction_hash) continue;
-    const outcome = await cancelAtProvider(deps, order);
-    deps.logger.info('Retired charge at the provider', { order: order.id, provider: order.provider, outcome });
+    try {
+      const outcome = await cancelAtProvider(deps, order);
+      deps.logger.info('Retired charge at the provider', { order: order.id, provider: order.provider, outcome });
+    } catch (error) {
+      // The buyer's new PIX never waits on the old one's fate.
+      deps.logger.warn('Retired charge not cancelled; retried later', {
+        order: order.id,
+        provider: order.provider,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
 }
 
