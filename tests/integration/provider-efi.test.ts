@@ -380,6 +380,13 @@ describe('errors when creating a charge', () => {
       body: '{"title":"Cobrança inválida.","status":400,"detail":"A requisição que busca alterar ou criar uma cobrança não respeita o schema.","violacoes":[{"razao":"O campo cob.devedor.cpf não respeita o schema.","propriedade":"cob.devedor.cpf"}]}',
     });
     expect(await gatewayFailure(efi.createCharge(input()))).toMatchObject({ httpStatus: 400, buyerData: true });
+    // Efí's own validation shape names the field in `erros[].caminho`.
+    standIn.script('PUT', '/v2/cob/', {
+      kind: 'status',
+      status: 400,
+      body: '{"nome":"json_invalido","mensagem":"Valores ou tipos de campo inválidos","erros":[{"chave":"pattern","caminho":".body.devedor.cpf","mensagem":"o campo não respeita o schema"}]}',
+    });
+    expect(await gatewayFailure(efi.createCharge(input()))).toMatchObject({ httpStatus: 400, buyerData: true });
     standIn.violations.length = 0;
 
     standIn.script('PUT', '/v2/cob/', {

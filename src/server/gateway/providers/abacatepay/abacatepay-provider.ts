@@ -142,7 +142,7 @@ export function createAbacatepayProvider(settings: AbacatepaySettings, options: 
         'charge',
         reply.status,
         false,
-        /\b(customer|taxId|cellphone)\b/.test(detail ?? ''),
+        /\b(customer|taxId|cellphone|cpf|cnpj|e-?mail)\b/i.test(detail ?? ''),
       );
       if (detail) error.cause = new Error(`AbacatePay HTTP ${reply.status}: ${refundErrorDetail({ message: detail }) ?? ''}`);
       throw error;

@@ -170,13 +170,18 @@ function efiErrorName(body: unknown): string | null {
  */
 function refusesDebtor(reply: Reply): boolean {
   if (reply.status !== 400) return false;
-  const body = reply.json as { violacoes?: unknown; detail?: unknown; mensagem?: unknown } | undefined;
-  const fields = (Array.isArray(body?.violacoes) ? body.violacoes : []).map((violation: unknown) => {
-    const property = typeof violation === 'object' && violation !== null ? (violation as { propriedade?: unknown }).propriedade : null;
-    return typeof property === 'string' ? property : '';
-  });
-  const texts = [...fields, typeof body?.detail === 'string' ? body.detail : ''];
-  return texts.some((text) => /\bcob\.devedor\b|\bdevedor\.(cpf|cnpj|nome)\b/.test(text));
+  const body = reply.json as { violacoes?: unknown; erros?: unknown; detail?: unknown } | undefined;
+  const field = (entry: unknown, name: 'propriedade' | 'caminho') => {
+    const value = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>)[name] : null;
+    return typeof value === 'string' ? value : '';
+  };
+  // The standard's `violacoes[].propriedade` (`cob.devedor.cpf`); Efí's own `erros[].caminho` (`.body.devedor.cpf`).
+  const texts = [
+    ...(Array.isArray(body?.violacoes) ? body.violacoes : []).map((entry: unknown) => field(entry, 'propriedade')),
+    ...(Array.isArray(body?.erros) ? body.erros : []).map((entry: unknown) => field(entry, 'caminho')),
+    typeof body?.detail === 'string' ? body.detail : '',
+  ];
+  return texts.some((text) => /\bdevedor\b/.test(text));
 }
 
 function normalizeAddress(address: string): string {
