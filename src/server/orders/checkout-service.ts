@@ -322,12 +322,14 @@ async function chargeOrder(deps: OrdersDeps, order: OrderRow, items: readonly Ne
       return recordCharge(deps, order, provider, result, requestedAt);
     }
     failure = result;
-    const reason = failureDetail(result.error);
+    // A refusal of the buyer's data may echo that data: only the seller's faults are logged with the provider's words.
+    const { error } = result;
+    const reason = error instanceof GatewayError && error.buyerData ? error.message : failureDetail(error);
     if (result.providerAtFault) payments.failed(provider.id, reason, clock());
     logger.warn('Charge failed', {
       order: order.id,
       provider: provider.id,
-      uncertain: result.error instanceof GatewayError && result.error.uncertain,
+      uncertain: error instanceof GatewayError && error.uncertain,
       failOver: result.failOver,
       reason,
     });
