@@ -360,7 +360,13 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
   }
 
   /** A refund error is for the seller's console, so the bank's reason is the message; else it rides in `cause`. */
-  function gatewayError(kind: 'charge' | 'transaction' | 'refund', reason: string, status: number | undefined, uncertain: boolean) {
+  function gatewayError(
+    kind: 'charge' | 'transaction' | 'refund',
+    reason: string,
+    status: number | undefined,
+    uncertain: boolean,
+    buyerData = false,
+  ) {
     const shown =
       kind === 'refund'
         ? uncertain
@@ -369,7 +375,7 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
         : status
           ? gatewayMessages.paymentHttp(status)
           : gatewayMessages.payment;
-    const error = new GatewayError(shown, kind, status, uncertain);
+    const error = new GatewayError(shown, kind, status, uncertain, buyerData);
     error.cause = new Error(reason);
     return error;
   }
@@ -381,9 +387,7 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
   }
 
   function replyError(kind: 'charge' | 'transaction' | 'refund', reply: Reply, isWrite: boolean): GatewayError {
-    const error = gatewayError(kind, reasonOf(reply), reply.status, isWrite && reply.status >= 500);
-    if (kind !== 'charge' || !refusesDebtor(reply)) return error;
-    return Object.assign(new GatewayError(error.message, kind, reply.status, false, true), { cause: error.cause });
+    return gatewayError(kind, reasonOf(reply), reply.status, isWrite && reply.status >= 500, kind === 'charge' && refusesDebtor(reply));
   }
 
   /**
