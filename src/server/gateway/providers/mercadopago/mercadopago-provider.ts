@@ -61,7 +61,7 @@ function leavesWriteOpen(status: number): boolean {
  * 2067 "Invalid user identification number", 4050 "payer.email must be a valid email" (reference "Create payment",
  * https://www.mercadopago.com.br/developers/en/reference/payments/_payments/post). Any other 400 is the seller's.
  */
-const PAYER_CODES = new Set(['2067', '4050', '4033']);
+const PAYER_CODES = new Set(['2067', '4050']);
 function refusesPayerData(body: unknown): boolean {
   return parseErrorCauses(body).causes.some((cause) => PAYER_CODES.has(cause.code) || /\bpayer\b|identification/i.test(cause.description));
 }
