@@ -37,6 +37,12 @@ export const orderPage = {
     title: 'Não foi possível gerar este PIX',
     text: 'Nenhum valor foi cobrado. Gere um novo PIX para concluir a compra.',
   },
+  /** A code retired by a newer checkout (the bump ticked or unticked): it can no longer be paid. */
+  replaced: {
+    title: 'Este PIX foi substituído',
+    text: 'Você gerou um PIX mais recente para este pedido. Este código não vale mais: pague pelo PIX novo.',
+    link: 'Ver o PIX mais recente',
+  },
   /** A refund (the guarantee, or the seller) or a chargeback: the reply does not say which. */
   reversed: {
     title: 'Pagamento devolvido',

@@ -10,7 +10,13 @@ export type OrderPageReply =
       guarantee: GuaranteeView;
       canRequestHere: boolean;
     } & OrderPageItems)
-  | { status: 'expired' | 'failed'; amountCents: number; prefill?: OrderPrefill }
+  | {
+      status: 'expired' | 'failed';
+      amountCents: number;
+      prefill?: OrderPrefill;
+      /** This code was retired by a newer checkout: the public reference of the order whose code is the live one. */
+      replacedBy?: string;
+    }
   | { status: 'reversed' };
 
 interface OrderPageItems {

@@ -28,7 +28,7 @@ function ordersOf(email: string) {
   return withServerDb(dataDir, (db) => ordersBy(db, 'buyer_email', email));
 }
 
-it('kill -9 while the gateway holds two charge requests: the buyer who retries waits out the request, then gets a PIX with the same key and pays; the other order is swept as failed; no order is lost or doubled', async () => {
+it('kill -9 while the gateway holds two charge requests: the buyer who retries gets a PIX at once with the same key and pays; the other order is swept as failed; no order is lost or doubled', async () => {
   // The gateway takes the POSTs and never answers (until the server is dead).
   let releaseHang!: () => void;
   const hang = new Promise<void>((resolve) => (releaseHang = resolve));
@@ -57,20 +57,10 @@ it('kill -9 while the gateway holds two charge requests: the buyer who retries w
   const ledger = gateway.rememberCharges();
   server = await startServer(env, { dataDir });
 
-  // Within the window the charge request could still be answering: the browser's retry with the
-  // same key, and a new attempt with the same e-mail, both get the in-flight answer and no charge.
+  // Still within the window in which the lost request could answer, but its code was never shown to anyone, so it
+  // cannot be paid: the browser's retry with the same key gets a PIX at once, and another attempt with the same e-mail
+  // lands on that same order.
   expect(Date.now()).toBeLessThan(stuck!.created_at + CHARGE_IN_FLIGHT_MS - 2_000);
-  const inFlight = await Promise.all([checkout(server.url, paula, key), checkout(server.url, paula)]);
-  expect(inFlight.map((reply) => [reply.status, reply.body.error ?? reply.body.message])).toEqual([
-    [502, 'Erro ao processar pagamento'],
-    [502, 'Erro ao processar pagamento'],
-  ]);
-  expect(ledger.charges()).toBe(0);
-  expect((await ordersOf(paula.email)).map((order) => order.status)).toEqual(['creating']);
-
-  // A few seconds after the window, the same key charges again: the buyer gets a PIX.
-  const windowEnd = stuck!.created_at + CHARGE_IN_FLIGHT_MS;
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, windowEnd + 3_000 - Date.now())));
   const again = await checkout(server.url, paula, key);
   expect(again.status).toBe(201);
   expect(again.body.pix?.code).toMatch(/^000201/);

@@ -205,6 +205,15 @@ describe('AbacatePay: errors on create', () => {
     expect(error.message).toMatch(/^Erro ao processar pagamento/);
   });
 
+  it('a refusal naming the customer’s data is the buyer’s; any other refusal (the store, the key) is the seller’s, with AbacatePay’s words kept for Saúde', async () => {
+    standIn.failNext('create', { status: 400, body: { data: null, success: false, error: 'Invalid customer taxId' } });
+    expect(await caught(provider.createCharge(input()))).toMatchObject({ httpStatus: 400, buyerData: true });
+    standIn.failNext('create', { status: 200, body: { data: null, success: false, error: 'Loja bloqueada' } });
+    const seller = await caught(provider.createCharge(input()));
+    expect(seller).toMatchObject({ buyerData: false, uncertain: false });
+    expect((seller.cause as Error).message).toContain('Loja bloqueada');
+  });
+
   it('a real wrong key is refused (401) and named certain', async () => {
     const error = await caught(makeProvider(standIn.url, 2_000, 'abc_dev_wrong').createCharge(input()));
     expect(error).toMatchObject({ httpStatus: 401, uncertain: false });

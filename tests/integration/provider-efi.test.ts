@@ -24,6 +24,7 @@
  *   mTLS, check the `hmac` query parameter registered in the URL and the source IP 34.193.116.226).
  */
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
@@ -37,6 +38,7 @@ import {
   type EfiProvider,
   type EfiSettings,
 } from '../../src/server/gateway/providers/efi/efi-provider.ts';
+import { efiCertificateProblem } from '../../src/server/gateway/providers/efi/efi-certificate.ts';
 import { centsToReais, reaisToCents } from '../../src/server/gateway/providers/efi/pix-api-parse.ts';
 import { GatewayError } from '../../src/server/gateway/types.ts';
 import { announceSeed, FUZZ_SEED as SEED } from '../fuzz/fuzz-kit.ts';
@@ -240,9 +242,9 @@ describe('charges', () => {
     expect(await efi.getCharge(removed.chargeId)).toMatchObject({ state: 'failed', rawStatus: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
   });
 
-  it('an unknown txid is a plain read error, not a payment', async () => {
+  it('an unknown txid is a plain read error, not a payment (Efí answers 400 cobranca_nao_encontrada)', async () => {
     const error = await gatewayFailure(provider().getCharge('a'.repeat(35)));
-    expect(error).toMatchObject({ kind: 'transaction', httpStatus: 404, uncertain: false });
+    expect(error).toMatchObject({ kind: 'transaction', httpStatus: 400, uncertain: false });
   });
 });
 
@@ -312,6 +314,17 @@ describe('refunds (devoluções)', () => {
 
     const missing = await gatewayFailure(efi.getRefund(paid, 'R4'));
     expect(missing).toMatchObject({ kind: 'refund', httpStatus: 404, uncertain: false, message: efiCopy.refundNotFound });
+    // Efí's own shape for the same: a 400 whose `nome` says not found is "not asked" too.
+    standIn.script('GET', '/v2/pix/', {
+      kind: 'status',
+      status: 400,
+      body: '{"nome":"devolucao_nao_encontrada","mensagem":"Nenhuma devolução encontrada para o id informado"}',
+    });
+    expect(await gatewayFailure(efi.getRefund(paid, 'R4'))).toMatchObject({
+      kind: 'refund',
+      uncertain: false,
+      message: efiCopy.refundNotFound,
+    });
   });
 
   it('a charge without a paid Pix cannot be refunded, and nothing is sent', async () => {
@@ -350,8 +363,30 @@ describe('errors when creating a charge', () => {
     expect(await gatewayFailure(efi.createCharge(input()))).toMatchObject({ uncertain: true });
 
     const wrongKey = await gatewayFailure(provider({ pixKey: 'not-the-sellers-key@example.com' }).createCharge(input()));
-    expect(wrongKey).toMatchObject({ kind: 'charge', httpStatus: 400, uncertain: false });
-    expect(causeOf(wrongKey)).toContain('não pertence a este usuário recebedor');
+    // The seller's key, not the buyer's data: the next provider may take the charge.
+    expect(wrongKey).toMatchObject({ kind: 'charge', httpStatus: 400, uncertain: false, buyerData: false });
+    expect(causeOf(wrongKey)).toContain('A chave informada não pertence ao usuário recebedor');
+    standIn.script('PUT', '/v2/cob/', {
+      kind: 'status',
+      status: 400,
+      body: '{"nome":"documento_bloqueado","mensagem":"O documento do usuário recebedor está bloqueado"}',
+    });
+    const blocked = await gatewayFailure(efi.createCharge(input()));
+    expect(blocked).toMatchObject({ httpStatus: 400, buyerData: false });
+    expect(causeOf(blocked)).toContain('O documento do usuário recebedor está bloqueado');
+    standIn.script('PUT', '/v2/cob/', {
+      kind: 'status',
+      status: 400,
+      body: '{"title":"Cobrança inválida.","status":400,"detail":"A requisição que busca alterar ou criar uma cobrança não respeita o schema.","violacoes":[{"razao":"O campo cob.devedor.cpf não respeita o schema.","propriedade":"cob.devedor.cpf"}]}',
+    });
+    expect(await gatewayFailure(efi.createCharge(input()))).toMatchObject({ httpStatus: 400, buyerData: true });
+    // Efí's own validation shape names the field in `erros[].caminho`.
+    standIn.script('PUT', '/v2/cob/', {
+      kind: 'status',
+      status: 400,
+      body: '{"nome":"json_invalido","mensagem":"Valores ou tipos de campo inválidos","erros":[{"chave":"pattern","caminho":".body.devedor.cpf","mensagem":"o campo não respeita o schema"}]}',
+    });
+    expect(await gatewayFailure(efi.createCharge(input()))).toMatchObject({ httpStatus: 400, buyerData: true });
     standIn.violations.length = 0;
 
     standIn.script('PUT', '/v2/cob/', {
@@ -374,7 +409,7 @@ describe('errors when creating a charge', () => {
 });
 
 describe('finding out after an unknown outcome', () => {
-  it('a read of the txid our key makes says whether the cob exists: the standard’s 404 is none', async () => {
+  it('a read of the txid our key makes gives the cob with its code; Efí’s 400 cobranca_nao_encontrada and the standard’s 404 are none', async () => {
     const efi = provider({}, 400);
     const made = input();
     standIn.script('PUT', '/v2/cob/', { kind: 'drop-after' });
@@ -382,11 +417,40 @@ describe('finding out after an unknown outcome', () => {
     const lost = input();
     standIn.script('PUT', '/v2/cob/', { kind: 'status', status: 503, body: '{"title":"Indisponível","status":503}' });
     expect(await gatewayFailure(efi.createCharge(lost))).toMatchObject({ uncertain: true });
-    expect(await efi.findCharge!(made.idempotencyKey)).toBe('exists');
-    expect(await efi.findCharge!(lost.idempotencyKey)).toBe('none');
+    const found = await efi.findCharge!(made.idempotencyKey);
+    expect(found).toMatchObject({ kind: 'charge', charge: { amountCents: 1990, state: 'pending' } });
+    const cob = found.kind === 'charge' ? standIn.cob(found.charge.chargeId) : undefined;
+    expect(found.kind === 'charge' && found.charge.pix.code).toBe(standIn.copiaECola(cob!));
+    expect(await efi.findCharge!(lost.idempotencyKey)).toEqual({ kind: 'none' });
+    standIn.script('GET', '/v2/cob/', {
+      kind: 'status',
+      status: 404,
+      body: '{"title":"Cobrança não encontrada","status":404,"detail":"Cobrança não encontrada para o txid informado"}',
+    });
+    expect(await efi.findCharge!(lost.idempotencyKey)).toEqual({ kind: 'none' });
     // A read that fails cannot tell: an error, never `none`.
     standIn.script('GET', '/v2/cob/', { kind: 'status', status: 500, body: '{"title":"Erro","status":500}' });
     expect(await gatewayFailure(efi.findCharge!(lost.idempotencyKey))).toMatchObject({ httpStatus: 500 });
+  });
+});
+
+describe('cancelling a cob', () => {
+  it('an ATIVA cob is removed (PATCH status REMOVIDA_PELO_USUARIO_RECEBEDOR) and can no longer be paid; a paid one comes back paid', async () => {
+    const efi = provider();
+    const charge = await efi.createCharge(input());
+    expect(await efi.cancelCharge!(charge.chargeId)).toMatchObject({ state: 'failed', rawStatus: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
+    const patch = standIn.requests.at(-1)!;
+    expect([patch.method, patch.path, JSON.parse(patch.body)]).toEqual([
+      'PATCH',
+      `/v2/cob/${charge.chargeId}`,
+      { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' },
+    ]);
+    expect(() => standIn.pay(charge.chargeId)).toThrow(/no payable cob/);
+
+    const paid = await efi.createCharge(input());
+    standIn.pay(paid.chargeId);
+    expect(await efi.cancelCharge!(paid.chargeId)).toMatchObject({ state: 'paid', rawStatus: 'CONCLUIDA' });
+    expect(standIn.violations).toEqual([]);
   });
 });
 
@@ -435,6 +499,17 @@ describe('the client certificate (mTLS)', () => {
   it('works with the certificate as .pem (certificate and key in one file) as well as .p12', async () => {
     const charge = await provider({ certificatePath: pki.sellerPemPath }).createCharge(input());
     expect(charge.pix.code).toBeTruthy();
+  });
+
+  it('works with the .pem converted as Efí documents, whose "Bag Attributes" lines come before the certificate', async () => {
+    const converted = readFileSync(pki.sellerConvertedPemPath, 'latin1');
+    expect(converted.startsWith('Bag Attributes')).toBe(true);
+    expect(converted.slice(0, 64)).not.toContain('-----BEGIN');
+    const charge = await provider({ certificatePath: pki.sellerConvertedPemPath }).createCharge(input());
+    expect(charge.pix.code).toBeTruthy();
+    expect(efiCertificateProblem(readFileSync(pki.sellerConvertedPemPath))).toBeNull();
+    expect(efiCertificateProblem(readFileSync(pki.sellerP12Path))).toBeNull();
+    expect(efiCertificateProblem(readFileSync(pki.mismatchedPemPath))).toMatch(/not the certificate’s/);
   });
 });
 
@@ -585,7 +660,13 @@ const webhookFailure = (promise: Promise<unknown>) => rejection(promise, EfiWebh
 describe('registering the webhook for the PIX key', () => {
   const webhookCalls = () => standIn.requests.filter((request) => request.path.startsWith('/v2/webhook/'));
 
-  it('none is registered at first: the standard’s 404 reads as null', async () => {
+  it('none is registered at first: the standard’s 404, or Efí’s own 400 webhook_nao_encontrado, reads as null', async () => {
+    expect(await provider().getWebhook()).toBeNull();
+    standIn.script('GET', '/v2/webhook/', {
+      kind: 'status',
+      status: 400,
+      body: '{"nome":"webhook_nao_encontrado","mensagem":"Nenhum webhook encontrado para a chave informada"}',
+    });
     expect(await provider().getWebhook()).toBeNull();
     expect(standIn.violations).toEqual([]);
   });

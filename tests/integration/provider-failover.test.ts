@@ -193,20 +193,28 @@ for (const database of databases) {
         expect(next.mercadoPagoCreates()).toHaveLength(0);
       });
 
-      it('Mercado Pago answers 500 after making the payment, or cuts the connection: the search finds it and the retry under the same key gets it, so there is one', async () => {
+      it('Mercado Pago answers 500 after making the payment, or cuts the connection: the search by our key finds it with its code, which the buyer gets at once, with no second create', async () => {
         const server = await serverWith(['mercadopago', 'tribopay']);
         mercadoPago.scriptNext('create', { kind: 'status', status: 500, afterWrite: true });
         const seen = traffic();
         await expectPixFrom(server, 'mercadopago');
-        const creates = seen.mercadoPagoCreates();
-        expect(creates).toHaveLength(2);
-        expect(creates[1]!.headers['x-idempotency-key']).toBe(creates[0]!.headers['x-idempotency-key']);
-        expect(creates[1]!.rawBody).toBe(creates[0]!.rawBody);
+        expect(seen.mercadoPagoCreates()).toHaveLength(1);
+        expect(seen.mercadoPagoSearches()).toHaveLength(1);
         mercadoPago.scriptNext('create', { kind: 'drop', afterWrite: true });
         await expectPixFrom(server, 'mercadopago');
-        expect(seen.mercadoPagoCreates()).toHaveLength(4);
+        expect(seen.mercadoPagoCreates()).toHaveLength(2);
         expect(seen.newPayments()).toBe(2);
         expect(seen.tribopayRequests()).toBe(0);
+      });
+
+      it('Mercado Pago makes the payment, but the one its search finds can no longer be paid (it expired meanwhile): TriboPay makes the one PIX', async () => {
+        const server = await serverWith(['mercadopago', 'tribopay']);
+        mercadoPago.scriptNext('create', { kind: 'status', status: 500, afterWrite: true });
+        mercadoPago.meanwhile('search', () => mercadoPago.expire(Math.max(...mercadoPago.payments.keys())));
+        const seen = traffic();
+        await expectPixFrom(server, 'tribopay');
+        expect(seen.mercadoPagoCreates()).toHaveLength(1);
+        expect(seen.mercadoPagoSearches()).toHaveLength(1);
       });
 
       it('Mercado Pago answers 500 and its search fails too: the retry under the same key makes the payment; its PIX, no call to TriboPay', async () => {

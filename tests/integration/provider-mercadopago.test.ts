@@ -466,8 +466,12 @@ describe('Mercado Pago: create and read errors', () => {
     standIn.scriptNext('create', { kind: 'status', status: 503, empty: true });
     expect((await gatewayError(provider.createCharge(lost))).uncertain).toBe(true);
     const count = standIn.payments.size;
-    expect(await provider.findCharge!(made.idempotencyKey)).toBe('exists');
-    expect(await provider.findCharge!(lost.idempotencyKey)).toBe('none');
+    // The payment found is the buyer's PIX as it stands: its code comes with the search result.
+    const found = await provider.findCharge!(made.idempotencyKey);
+    const payment = [...standIn.payments.values()].find((each) => each.externalReference === made.idempotencyKey)!;
+    expect(found).toMatchObject({ kind: 'charge', charge: { chargeId: String(payment.id), state: 'pending' } });
+    expect(found.kind === 'charge' && found.charge.pix.code).toBe(payment.qrCode);
+    expect(await provider.findCharge!(lost.idempotencyKey)).toEqual({ kind: 'none' });
     expect(standIn.payments.size).toBe(count);
     const search = standIn.requests.filter((request) => request.path === '/v1/payments/search');
     expect(search.map((request) => request.method)).toEqual(['GET', 'GET']);
@@ -476,6 +480,24 @@ describe('Mercado Pago: create and read errors', () => {
     expect(await gatewayError(provider.findCharge!(lost.idempotencyKey))).toBeInstanceOf(GatewayError);
     standIn.scriptNext('search', { kind: 'raw', status: 200, text: '{"results":"none"}' });
     expect(await gatewayError(provider.findCharge!(lost.idempotencyKey))).toBeInstanceOf(GatewayError);
+  });
+
+  it('a refusal of the payer is the buyer’s data; any other 400 is the seller’s, with Mercado Pago’s words kept for Saúde', async () => {
+    standIn.scriptNext('create', {
+      kind: 'status',
+      status: 400,
+      body: mpError(400, 'bad_request', 'Invalid user identification number', 2067),
+    });
+    const payer = await gatewayError(provider.createCharge(pixInput()));
+    expect([payer.httpStatus, payer.buyerData]).toEqual([400, true]);
+    standIn.scriptNext('create', {
+      kind: 'status',
+      status: 400,
+      body: mpError(400, 'bad_request', 'Collector user without key enabled for QR render', 13253),
+    });
+    const seller = await gatewayError(provider.createCharge(pixInput()));
+    expect([seller.httpStatus, seller.buyerData, seller.message]).toEqual([400, false, 'Erro ao processar pagamento: 400']);
+    expect((seller.cause as Error).message).toContain('Collector user without key enabled for QR render');
   });
 
   it('a wrong access token is refused by the stand-in as by Mercado Pago, and the token never shows in the error', async () => {
@@ -521,6 +543,27 @@ describe('Mercado Pago: create and read errors', () => {
       });
       expect([status, (await provider.getCharge(charge.chargeId)).state]).toEqual([status, state]);
     }
+  });
+});
+
+describe('Mercado Pago: cancelling a payment', () => {
+  it('a pending payment is cancelled (PUT status cancelled) and can no longer be paid; a paid one comes back paid', async () => {
+    const charge = await provider.createCharge(pixInput());
+    const cancelled = await provider.cancelCharge!(charge.chargeId);
+    expect(cancelled).toMatchObject({ chargeId: charge.chargeId, state: 'failed', rawStatus: 'cancelled' });
+    const put = standIn.requests.at(-1)!;
+    expect([put.method, put.path, put.body]).toEqual(['PUT', `/v1/payments/${charge.chargeId}`, { status: 'cancelled' }]);
+    expect(() => standIn.pay(charge.chargeId)).toThrow(/not pending/);
+    // Cancelling again is refused (2018, not cancellable): the payment is read, still cancelled.
+    expect(await provider.cancelCharge!(charge.chargeId)).toMatchObject({ state: 'failed' });
+
+    const paid = await provider.createCharge(pixInput());
+    standIn.pay(paid.chargeId);
+    expect(await provider.cancelCharge!(paid.chargeId)).toMatchObject({ state: 'paid', rawStatus: 'approved' });
+    expect(standIn.payments.get(Number(paid.chargeId))?.status).toBe('approved');
+
+    standIn.scriptNext('cancel', { kind: 'status', status: 500 });
+    expect(await gatewayError(provider.cancelCharge!(paid.chargeId))).toMatchObject({ httpStatus: 500 });
   });
 });
 

@@ -74,12 +74,15 @@ export function PaidOrderPanel({
 export function ExpiredOrderPanel({
   status,
   amountCents,
+  replacedBy,
   onRegenerate,
 }: {
   status: 'expired' | 'failed';
   amountCents: number;
+  replacedBy?: string | undefined;
   onRegenerate: () => void;
 }) {
+  if (replacedBy) return <ReplacedOrderPanel amountCents={amountCents} replacedBy={replacedBy} />;
   const text = status === 'expired' ? copy.expired : copy.failed;
   return (
     <div>
@@ -90,6 +93,24 @@ export function ExpiredOrderPanel({
       <Button className="mt-5" size="lg" block onClick={onRegenerate}>
         {copy.expired.regenerate}
       </Button>
+    </div>
+  );
+}
+
+/** A code retired by a newer checkout: never shown again; the newest one is a link away. */
+function ReplacedOrderPanel({ amountCents, replacedBy }: { amountCents: number; replacedBy: string }) {
+  return (
+    <div>
+      <Heading icon={TimerOff} title={copy.replaced.title} text={copy.replaced.text} />
+      <p className="mt-3 text-sm text-slate-400">
+        {copy.amountLabel}: <span className="font-bold text-white">{formatBRL(amountCents)}</span>
+      </p>
+      <a
+        href={`/pedido/${encodeURIComponent(replacedBy)}`}
+        className="mt-5 inline-flex font-semibold text-brand-300 underline-offset-4 hover:underline"
+      >
+        {copy.replaced.link}
+      </a>
     </div>
   );
 }

@@ -89,7 +89,12 @@ export default function OrderPage() {
         </>
       ) : null}
       {reply && (reply.status === 'expired' || reply.status === 'failed') ? (
-        <ExpiredOrderPanel status={reply.status} amountCents={reply.amountCents} onRegenerate={startCheckout} />
+        <ExpiredOrderPanel
+          status={reply.status}
+          amountCents={reply.amountCents}
+          replacedBy={reply.replacedBy}
+          onRegenerate={startCheckout}
+        />
       ) : null}
       {reply?.status === 'reversed' ? <ReversedOrderPanel /> : null}
       {checkoutUsed ? (

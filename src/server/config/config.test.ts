@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestPki, type TestPki } from '../../../tests/support/stand-ins/efi-stand-in.ts';
 import { ConfigError, loadConfig, placeholdersInUse } from './config.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -318,11 +319,13 @@ describe('PIX providers', () => {
   const abacatepay = { ABACATEPAY_API_KEY: 'abc_prod_key', ABACATEPAY_WEBHOOK_SECRET: 'abacate-webhook-secret' };
   let folder: string;
   let efi: Record<string, string>;
+  let pki: TestPki;
 
   beforeAll(() => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-efi-'));
-    const certificate = path.join(folder, 'efi.pem');
-    fs.writeFileSync(certificate, `${pemBlock('CERTIFICATE')}${pemBlock('PRIVATE KEY')}`);
+    // Real certificates (openssl): the start loads them and proves the key is the certificate's.
+    pki = makeTestPki();
+    const certificate = pki.sellerPemPath;
     efi = {
       EFI_CLIENT_ID: 'Client_Id_1',
       EFI_CLIENT_SECRET: 'Client_Secret_1',
@@ -330,7 +333,10 @@ describe('PIX providers', () => {
       EFI_PIX_KEY: 'pix@loja.com.br',
     };
   });
-  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+  afterAll(() => {
+    fs.rmSync(folder, { recursive: true, force: true });
+    pki.cleanup();
+  });
 
   it('keeps an existing install: PROVIDER_URL without the list is TriboPay alone', () => {
     const config = loadConfig({ ...tribopay, ...site });
@@ -426,7 +432,7 @@ describe('PIX providers', () => {
     expect(loadConfig({ PAYMENT_PROVIDERS: ' ' }).demoMode).toBe(true);
   });
 
-  it("checks Efí's certificate at start: a missing file, a folder, an empty .p12, another extension, a .pem without its key", () => {
+  it("checks Efí's certificate at start: a missing file, a folder, an empty .p12, another extension, a .pem without its key, a key not the certificate's", () => {
     const problemFor = (file: string) => problemsOf({ ...site, ...efi, EFI_CERTIFICATE: file, PAYMENT_PROVIDERS: 'efi' });
     const missing = path.join(folder, 'nao-existe.p12');
     expect(problemFor(missing)).toEqual([`EFI_CERTIFICATE names a file that does not exist (got "${missing}")`]);
@@ -437,25 +443,35 @@ describe('PIX providers', () => {
     fs.writeFileSync(empty, '');
     expect(problemFor(empty)).toEqual([`EFI_CERTIFICATE names an empty file (got "${empty}")`]);
     const p12 = path.join(folder, 'efi.P12');
-    fs.writeFileSync(p12, Buffer.from([0x30, 0x82, 0x0a, 0x1f]));
+    fs.copyFileSync(pki.sellerP12Path, p12);
     expect(problemFor(p12)).toEqual([]);
+    const notP12 = path.join(folder, 'quebrado.p12');
+    fs.writeFileSync(notP12, Buffer.from([0x30, 0x82, 0x0a, 0x1f]));
+    expect(problemFor(notP12)).toEqual([
+      `EFI_CERTIFICATE could not be read as the .p12 Efí issued (no passphrase), nor as a .pem (got "${notP12}")`,
+    ]);
     const crt = path.join(folder, 'efi.crt');
     fs.writeFileSync(crt, pemBlock('CERTIFICATE'));
     expect(problemFor(crt)[0]).toMatch(/^EFI_CERTIFICATE must be the path of the \.p12 certificate Efí issued, or of a \.pem/);
     const certificateOnly = path.join(folder, 'so-certificado.pem');
     fs.writeFileSync(certificateOnly, pemBlock('CERTIFICATE'));
     expect(problemFor(certificateOnly)).toEqual([
-      `EFI_CERTIFICATE must hold the private key too: the .pem has no BEGIN PRIVATE KEY block (openssl pkcs12 -in cert.p12 -out cert.pem -nodes) (got "${certificateOnly}")`,
+      `EFI_CERTIFICATE the .pem has no private key (openssl pkcs12 -in cert.p12 -out cert.pem -nodes) (got "${certificateOnly}")`,
     ]);
     const keyOnly = path.join(folder, 'so-chave.pem');
     fs.writeFileSync(keyOnly, pemBlock('PRIVATE KEY'));
-    expect(problemFor(keyOnly)[0]).toMatch(/^EFI_CERTIFICATE must hold the certificate: the \.pem has no BEGIN CERTIFICATE block/);
+    expect(problemFor(keyOnly)[0]).toMatch(/^EFI_CERTIFICATE the \.pem has no BEGIN CERTIFICATE block/);
     const encrypted = path.join(folder, 'cifrado.pem');
     fs.writeFileSync(encrypted, `${pemBlock('CERTIFICATE')}${pemBlock('ENCRYPTED PRIVATE KEY')}`);
-    expect(problemFor(encrypted)[0]).toMatch(/^EFI_CERTIFICATE holds an encrypted private key/);
-    const rsa = path.join(folder, 'rsa.pem');
-    fs.writeFileSync(rsa, `${pemBlock('RSA PRIVATE KEY')}${pemBlock('CERTIFICATE')}`);
-    expect(problemFor(rsa)).toEqual([]);
+    expect(problemFor(encrypted)[0]).toMatch(/^EFI_CERTIFICATE the \.pem holds an encrypted private key/);
+    // Efí's documented conversion (openssl pkcs12 … -nodes) starts with "Bag Attributes" lines: it is a .pem all the same.
+    expect(problemFor(pki.sellerConvertedPemPath)).toEqual([]);
+    expect(problemFor(pki.mismatchedPemPath)).toEqual([
+      `EFI_CERTIFICATE holds a private key that is not the certificate’s (got "${pki.mismatchedPemPath}")`,
+    ]);
+    const garbled = path.join(folder, 'corrompido.pem');
+    fs.writeFileSync(garbled, `${pemBlock('CERTIFICATE')}${pemBlock('PRIVATE KEY')}`);
+    expect(problemFor(garbled)).toEqual([`EFI_CERTIFICATE holds a certificate or key that could not be loaded (got "${garbled}")`]);
   });
 
   it('names a PIX key Efí would not know', () => {
@@ -520,7 +536,7 @@ describe('PIX providers', () => {
   });
 });
 
-/** A PEM block of that label with a body of no meaning: the start reads the labels only. */
+/** A PEM block of that label with a body of no meaning. */
 function pemBlock(label: string): string {
   return `-----BEGIN ${label}-----\nMIIBdGVzdA==\n-----END ${label}-----\n`;
 }

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { makeTestPki } from '../../../tests/support/stand-ins/efi-stand-in.ts';
 import { CONFIG_VARIABLES, loadConfig } from './config.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -35,8 +36,10 @@ describe('.env.example', () => {
     // Every provider listed (the example lists two), so each provider's example values count, with a certificate that exists.
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-env-'));
     try {
+      const pki = makeTestPki();
       const certificate = path.join(folder, 'efi.p12');
-      fs.writeFileSync(certificate, Buffer.from([0x30, 0x82]));
+      fs.copyFileSync(pki.sellerP12Path, certificate);
+      pki.cleanup();
       const config = loadConfig({
         ...values,
         DEMO_MODE: '',

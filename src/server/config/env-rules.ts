@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEMO_BUMP_OFFER_HASH, DEMO_BUMP_PRODUCT_HASH, orderBump, type BumpOffer } from '../../content/offers.ts';
 import { isLoopbackHost, type EnvName, type EnvValues, type ProviderId } from './env-schema.ts';
 import { PROVIDER_IDS } from './provider-settings.ts';
+import { efiCertificateProblem } from '../gateway/providers/efi/efi-certificate.ts';
 
 export function envRuleProblems(values: EnvValues): string[] {
   const problems = [...providerProblems(values), ...whatsappProblems(values), ...deploymentProblems(values)];
@@ -172,16 +173,8 @@ function certificateProblem(file: string): string | null {
     return `names a file this server cannot read (${code ?? 'read error'})`;
   }
   if (content.length === 0) return 'names an empty file';
-  if (extension === '.p12') return null;
-  const text = content.toString('utf8');
-  if (!text.includes('-----BEGIN CERTIFICATE-----')) return 'must hold the certificate: the .pem has no BEGIN CERTIFICATE block';
-  if (text.includes('-----BEGIN ENCRYPTED PRIVATE KEY-----')) {
-    return 'holds an encrypted private key: convert the .p12 without a passphrase (openssl pkcs12 -in cert.p12 -out cert.pem -nodes)';
-  }
-  if (!/-----BEGIN (?:RSA |EC )?PRIVATE KEY-----/.test(text)) {
-    return 'must hold the private key too: the .pem has no BEGIN PRIVATE KEY block (openssl pkcs12 -in cert.p12 -out cert.pem -nodes)';
-  }
-  return null;
+  // Loaded as the Efí adapter loads it, and the key proven the certificate's.
+  return efiCertificateProblem(content);
 }
 
 export function isDemoBump(bump: BumpOffer): boolean {

@@ -1,6 +1,6 @@
 import { gatewayRefundErrors } from '../../content/api-errors.ts';
 import type { Logger } from '../lib/logger.ts';
-import { gatewayErrorMessage, gatewayMessages, refundErrorDetail } from './errors.ts';
+import { gatewayErrorMessage, refusesCustomerFields, gatewayMessages, refundErrorDetail } from './errors.ts';
 import { chooseOffer, parseProductPage } from './parse-products.ts';
 import { parseCharge, parseRefundReply, parseTransactionRecord } from './parse-transaction.ts';
 import {
@@ -238,6 +238,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         'charge',
         reply.status,
         reply.status >= 500,
+        reply.status < 500 && refusesCustomerFields(reply.json),
       );
     }
     const charge = parseCharge(reply.json);

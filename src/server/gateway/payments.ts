@@ -29,11 +29,19 @@ export interface Payments {
 export const FIRST_SKIP_MS = 60_000;
 export const MAX_SKIP_MS = 10 * 60_000;
 
-/** A 400 or 422 is about this buyer's data, which the next provider would refuse too. */
+/**
+ * Only a field-level refusal of this buyer's data stays with the buyer: the next provider would refuse it too. A 400
+ * about the seller's account, key or settings (Efí's `chave_invalida`, `documento_bloqueado`) is the provider's: it
+ * fails over and shows in Saúde.
+ */
 export function isProviderFailure(error: unknown): boolean {
-  if (!(error instanceof GatewayError)) return false;
-  const status = error.httpStatus;
-  return status === undefined || status >= 500 || [401, 403, 404, 408, 429].includes(status);
+  return error instanceof GatewayError && !error.buyerData;
+}
+
+/** What Saúde shows: the provider's own explanation where the adapter kept it (in `cause`), else the message. */
+export function failureDetail(error: unknown): string {
+  if (error instanceof GatewayError && error.cause instanceof Error) return error.cause.message;
+  return error instanceof Error ? error.message : String(error);
 }
 
 export function createPayments(providers: readonly PixProvider[]): Payments {

@@ -40,6 +40,9 @@ export interface PixCharge {
   expiresAt: number | null;
 }
 
+/** `exists`: made, but the read does not carry what the buyer needs (its code): resent under the same key. */
+export type FoundCharge = { kind: 'none' } | { kind: 'exists' } | { kind: 'charge'; charge: PixCharge };
+
 /** A charge as read back: the only source of truth for a payment. */
 export interface ChargeRecord {
   chargeId: string;
@@ -96,8 +99,11 @@ export interface PixProvider {
    * won the race. Throws GatewayError.
    */
   cancelCharge?(chargeId: string): Promise<ChargeRecord>;
-  /** A read only: after an unknown outcome, `none` lets the next provider try. */
-  findCharge?(idempotencyKey: string): Promise<'exists' | 'none'>;
+  /**
+   * A read only, after an unknown outcome: `none` (the provider's documented "not found") lets the next provider try;
+   * `charge` is the charge made, with its PIX code where the provider returns it, so no second create is sent.
+   */
+  findCharge?(idempotencyKey: string): Promise<FoundCharge>;
   parseWebhook(request: WebhookRequest): Promise<ProviderEvent[]>;
   /** One refund call, keyed by `refundId` where the provider takes one; throws GatewayError. */
   refund(charge: ChargeRecord, input: { refundId: string; amountCents: number }): Promise<RefundRecord>;

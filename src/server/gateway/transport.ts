@@ -41,7 +41,7 @@ export async function requestJson(
   doFetch: typeof fetch,
   request: {
     url: URL | string;
-    method: 'GET' | 'POST';
+    method: 'GET' | 'POST' | 'PUT';
     token: string;
     body?: unknown;
     headers?: Record<string, string>;

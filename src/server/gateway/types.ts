@@ -87,12 +87,17 @@ export type GatewayErrorKind = 'products' | 'product_not_found' | 'no_offers' | 
 
 /** `message` is Portuguese, shown as-is (docs/product.md#error-messages-shown-to-buyers). */
 export class GatewayError extends Error {
-  /** @param uncertain the charge (or refund) MAY have happened: never simply retried (docs/gateway.md#9-unknowns). */
+  /**
+   * @param uncertain the charge (or refund) MAY have happened: never simply retried (docs/gateway.md#9-unknowns).
+   * @param buyerData a field-level refusal of the buyer's own data, which the next provider would refuse too; any other
+   *   refusal (the account, the key, the settings) is the provider's and fails over (docs/payments.md#pix-providers).
+   */
   constructor(
     message: string,
     readonly kind: GatewayErrorKind,
     readonly httpStatus?: number,
     readonly uncertain = false,
+    readonly buyerData = false,
   ) {
     super(message);
     this.name = 'GatewayError';

@@ -157,14 +157,20 @@ export async function insertOrderWithinCapacity(
   interruptedReason: string,
   onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
   replaced?: { reason: string; onRetired: (trx: Transaction<Database>, orderId: string) => Promise<void> },
+  /** A `creating` order no live request of ours holds, whose code therefore no one can be shown: charged anew at once. */
+  orphaned: (order: OrderRow) => boolean = () => false,
 ): Promise<InsertOrderResult> {
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
     const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', order.checkoutKey).executeTakeFirst();
-    if (existing && (existing.status !== 'creating' || isChargeInFlight(existing, order.now))) return { kind: 'existing', order: existing };
+    const dead = (row: OrderRow) => row.status === 'creating' && (!isChargeInFlight(row, order.now) || orphaned(row));
+    if (existing && !dead(existing)) return { kind: 'existing', order: existing };
     if (existing) await retireInterruptedOrder(trx, existing, interruptedReason, order.now);
     const amountCents = totalOf(order.items);
-    const open = await findOpenOrdersOfBuyer(trx, order.buyer, order.now);
+    const found = await findOpenOrdersOfBuyer(trx, order.buyer, order.now);
+    // Its late create can no longer be recorded (`markOrderCharged` needs `creating`), so its code is never shown.
+    for (const row of found.filter(dead)) await retireInterruptedOrder(trx, row, interruptedReason, order.now);
+    const open = found.filter((row) => !dead(row));
     const same = open.find((row) => Number(row.amount_cents) === amountCents);
     if (same) return { kind: 'existing', order: same };
     if (capacity.limit > 0 && (await countTakenSpots(trx, capacity.monthStart)) >= capacity.limit) {

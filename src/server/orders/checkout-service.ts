@@ -13,7 +13,7 @@ import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import { mainOffer, type BumpOffer } from '../../content/offers.ts';
 import type { GatewayProduct } from '../gateway/types.ts';
 import { DEFAULT_TIMEOUT_MS } from '../gateway/gateway-client.ts';
-import { isProviderFailure } from '../gateway/payments.ts';
+import { failureDetail, isProviderFailure } from '../gateway/payments.ts';
 import type { CreatePixInput, PixCharge, PixProvider } from '../gateway/pix-provider.ts';
 import type { ProviderId } from '../../shared/providers.ts';
 import type { OrdersDeps } from './orders-deps.ts';
@@ -31,6 +31,7 @@ import {
 } from './checkout-repository.ts';
 import { findOrderById, type OrderRow } from './orders-repository.ts';
 import { listInterruptedCharges } from './reconciliation-repository.ts';
+import { cancelAtProvider } from './charge-cancellation.ts';
 
 export type CheckoutResult =
   | { kind: 'created'; order: CreatedOrder }
@@ -94,7 +95,7 @@ export async function startCheckout(
   client: { address: string; userAgent?: string },
 ): Promise<CheckoutResult> {
   const now = deps.now?.() ?? Date.now();
-  const { db, config } = deps;
+  const { config } = deps;
 
   let product;
   try {
@@ -108,11 +109,59 @@ export async function startCheckout(
 
   const items = checkoutItems(product, input.bump ? config.orderBump : null);
   const month = businessMonth(now);
+  const retired: string[] = [];
+  const id = newId('ord');
+  // Held from before the insert, so a second request on this process waits for it rather than charging anew.
+  chargingHere.add(id);
+  try {
+    return await insertAndCharge(deps, input, client, { id, product, items, month, retired, now });
+  } finally {
+    chargingHere.delete(id);
+  }
+}
+
+/** The orders this process is creating a charge for right now: alive, whatever their age. */
+const chargingHere = new Set<string>();
+
+/**
+ * A create at a provider without an idempotency key whose request no longer lives here (a crash, a kill -9): its
+ * charge, if any, was never shown to anyone, so it cannot be paid, and the buyer is charged anew at once. One that
+ * never reached a provider (no key yet) is the same. Keyed providers resume theirs under the key instead.
+ */
+function orphanedCharge(deps: OrdersDeps) {
+  return (order: OrderRow) => {
+    if (chargingHere.has(order.id)) return false;
+    if (order.charge_key === null) return true;
+    return deps.payments.get(order.provider)?.capabilities.idempotentCreate === false;
+  };
+}
+
+async function insertAndCharge(
+  deps: OrdersDeps,
+  input: CreateOrderInput,
+  client: { address: string; userAgent?: string },
+  {
+    id,
+    product,
+    items,
+    month,
+    retired,
+    now,
+  }: {
+    id: string;
+    product: GatewayProduct;
+    items: NewOrderItem[];
+    month: ReturnType<typeof businessMonth>;
+    retired: string[];
+    now: number;
+  },
+): Promise<CheckoutResult> {
+  const { db, config } = deps;
   const inserted = await insertOrderWithinCapacity(
     db,
     deps.dialect,
     {
-      id: newId('ord'),
+      id,
       checkoutKey: input.checkoutKey,
       buyer: { name: input.name, email: input.email, phone: input.phone, document: input.document || null },
       items,
@@ -135,7 +184,14 @@ export async function startCheckout(
     copy.errors.generic,
     (trx, row) => deps.events.publish(trx, { type: 'created', order: row, at: now }),
     // Its PIX e-mails and reminders stop with it (pix-emails/ listens to `failed`).
-    { reason: copy.errors.replaced, onRetired: (trx, orderId) => deps.events.publish(trx, { type: 'failed', orderId, at: now }) },
+    {
+      reason: copy.errors.replaced,
+      onRetired: async (trx, orderId) => {
+        retired.push(orderId);
+        await deps.events.publish(trx, { type: 'failed', orderId, at: now });
+      },
+    },
+    orphanedCharge(deps),
   );
   if (inserted.kind === 'sold_out') return { kind: 'sold_out', nextBatchAt: month.nextStart };
   if (inserted.kind === 'too_many_open') return { kind: 'too_many_open' };
@@ -143,7 +199,28 @@ export async function startCheckout(
 
   const order = inserted.order;
   await deps.events.committed({ type: 'created', order, at: now });
-  return chargeOrder(deps, order, items);
+  // The retired code is cancelled at its provider while the new one is made: "one payable PIX" holds there too.
+  const [result] = await Promise.all([chargeOrder(deps, order, items), cancelRetired(deps, retired)]);
+  return result;
+}
+
+/** What stays open (no answer, a provider that cannot cancel) is left to the reconciler, which reads retired charges. */
+async function cancelRetired(deps: OrdersDeps, orderIds: readonly string[]): Promise<void> {
+  for (const id of orderIds) {
+    const order = await findOrderById(deps.db, id);
+    if (!order?.transaction_hash) continue;
+    try {
+      const outcome = await cancelAtProvider(deps, order);
+      deps.logger.info('Retired charge at the provider', { order: order.id, provider: order.provider, outcome });
+    } catch (error) {
+      // The buyer's new PIX never waits on the old one's fate.
+      deps.logger.warn('Retired charge not cancelled; retried later', {
+        order: order.id,
+        provider: order.provider,
+        reason: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
 }
 
 /** TriboPay alone: its offer of PRODUCT_HASH. With other providers, the page's price, so a failover never changes it. */
@@ -184,7 +261,16 @@ function chargeItem(item: NewOrderItem): CreatePixInput['items'][number] {
 /** `own`: the provider's trouble, not the buyer's data, so it is skipped for a while. */
 type AttemptFailure = { error: unknown; failOver: boolean; providerAtFault: boolean };
 
-/** An unknown outcome at a keyed provider is read first (none: next provider) else resent; without a key it ends the checkout. */
+/** A charge found after an unknown outcome is the buyer's PIX only while it can be paid, for the amount we decided. */
+function usableCharge(charge: PixCharge, input: CreatePixInput): boolean {
+  return charge.state === 'pending' && charge.pix.code !== null && charge.amountCents === input.amountCents;
+}
+
+/**
+ * An unknown outcome at a keyed provider is read first: none, the next provider; the charge made, shown at once (no
+ * second create, which may hang as the first did); made but unusable, cancelled, then the next provider. Only a charge
+ * found without its code is resent under the same key. Without a key an unknown outcome ends the checkout.
+ */
 async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: () => boolean): Promise<PixCharge | AttemptFailure> {
   let unknown: unknown;
   try {
@@ -192,12 +278,21 @@ async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: 
   } catch (error) {
     const uncertain = error instanceof GatewayError && error.uncertain;
     if (!uncertain) return { error, failOver: isProviderFailure(error), providerAtFault: isProviderFailure(error) };
-    if (!provider.capabilities.idempotentCreate || !mayRetry()) return { error, failOver: false, providerAtFault: true };
+    if (!provider.capabilities.idempotentCreate) return { error, failOver: false, providerAtFault: true };
     unknown = error;
   }
   // A read that cannot tell (the provider is down for reads too) leaves the question to the retry.
-  const made = await provider.findCharge?.(input.idempotencyKey).catch(() => 'unknown' as const);
-  if (made === 'none') return { error: unknown, failOver: true, providerAtFault: true };
+  const found = await provider.findCharge?.(input.idempotencyKey).catch(() => undefined);
+  if (found?.kind === 'none') return { error: unknown, failOver: true, providerAtFault: true };
+  if (found?.kind === 'charge') {
+    if (usableCharge(found.charge, input)) return found.charge;
+    if (found.charge.state === 'failed') return { error: unknown, failOver: true, providerAtFault: true };
+    const closed = await provider
+      .cancelCharge?.(found.charge.chargeId)
+      .then((record) => record.state === 'failed')
+      .catch(() => false);
+    return { error: unknown, failOver: closed === true, providerAtFault: true };
+  }
   if (!mayRetry()) return { error: unknown, failOver: false, providerAtFault: true };
   try {
     return await provider.createCharge(input);
@@ -227,12 +322,14 @@ async function chargeOrder(deps: OrdersDeps, order: OrderRow, items: readonly Ne
       return recordCharge(deps, order, provider, result, requestedAt);
     }
     failure = result;
-    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    // A refusal of the buyer's data may echo that data: only the seller's faults are logged with the provider's words.
+    const { error } = result;
+    const reason = error instanceof GatewayError && error.buyerData ? error.message : failureDetail(error);
     if (result.providerAtFault) payments.failed(provider.id, reason, clock());
     logger.warn('Charge failed', {
       order: order.id,
       provider: provider.id,
-      uncertain: result.error instanceof GatewayError && result.error.uncertain,
+      uncertain: error instanceof GatewayError && error.uncertain,
       failOver: result.failOver,
       reason,
     });

@@ -6,7 +6,7 @@ import { toCreatedOrder } from './checkout-service.ts';
 import { purchasedItems } from '../purchases/purchase-repository.ts';
 import { isOrderContactKey } from './order-links.ts';
 import { publicStatus, refreshWaitingOrder } from './order-status.ts';
-import { findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
+import { findOrderById, findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 
 export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string): Promise<OrderRow | undefined> {
@@ -50,5 +50,18 @@ async function pageReply(deps: OrdersDeps, order: OrderRow, contactKey: string |
     order.buyer_email && isOrderContactKey(order, contactKey)
       ? { name: order.buyer_name, email: order.buyer_email, phone: order.buyer_phone }
       : undefined;
-  return { status, amountCents: order.amount_cents, ...(prefill ? { prefill } : {}) };
+  const replacedBy = status === 'failed' ? await liveReplacement(deps, order) : null;
+  return { status, amountCents: order.amount_cents, ...(prefill ? { prefill } : {}), ...(replacedBy ? { replacedBy } : {}) };
+}
+
+/** A replaced code never shows again: the page points to the newest checkout of the chain instead. */
+async function liveReplacement(deps: Pick<OrdersDeps, 'db'>, order: OrderRow): Promise<string | null> {
+  let current = order;
+  // A buyer replaces a code a few times at most; the bound keeps a malformed chain from looping.
+  for (let hop = 0; hop < 10 && current.replaced_by; hop++) {
+    const next = await findOrderById(deps.db, current.replaced_by);
+    if (!next) break;
+    current = next;
+  }
+  return current.id === order.id ? null : current.public_ref;
 }

@@ -24,6 +24,10 @@ export interface TestPki {
   /** The seller's certificate as Efí hands it out (.p12, no passphrase) and converted (.pem, cert + key). */
   sellerP12Path: string;
   sellerPemPath: string;
+  /** The .p12 converted as Efí documents (`openssl pkcs12 -in cert.p12 -out cert.pem -nodes`): "Bag Attributes" first. */
+  sellerConvertedPemPath: string;
+  /** The seller's certificate with the stranger's key: a pair that does not match. */
+  mismatchedPemPath: string;
   /** A certificate from another CA (say, homologação's against production). */
   strangerPemPath: string;
   /** The bank's own client certificate, presented when it calls our webhook (mTLS). */
@@ -102,6 +106,8 @@ export function makeTestPki(): TestPki {
   issue(dir, 'stranger', '/CN=Stranger', 'other-ca', 'extendedKeyUsage=clientAuth\n');
   openssl(dir, ['pkcs12', '-export', '-in', 'seller.crt', '-inkey', 'seller.key', '-out', 'seller.p12', '-passout', 'pass:']);
   writeFileSync(path.join(dir, 'seller.pem'), read('seller.crt') + read('seller.key'));
+  openssl(dir, ['pkcs12', '-in', 'seller.p12', '-out', 'seller-converted.pem', '-nodes', '-passin', 'pass:']);
+  writeFileSync(path.join(dir, 'mismatched.pem'), read('seller.crt') + read('stranger.key'));
   writeFileSync(path.join(dir, 'stranger.pem'), read('stranger.crt') + read('stranger.key'));
   return {
     dir,
@@ -110,6 +116,8 @@ export function makeTestPki(): TestPki {
     serverKey: read('server.key'),
     sellerP12Path: path.join(dir, 'seller.p12'),
     sellerPemPath: path.join(dir, 'seller.pem'),
+    sellerConvertedPemPath: path.join(dir, 'seller-converted.pem'),
+    mismatchedPemPath: path.join(dir, 'mismatched.pem'),
     strangerPemPath: path.join(dir, 'stranger.pem'),
     bankClientCert: read('bank-client.crt'),
     bankClientKey: read('bank-client.key'),
@@ -197,6 +205,13 @@ function alnum(length: number): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
 }
+
+/** Efí's own error names (https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas, "Erros"). */
+const EFI_ERRORS = {
+  cobranca_nao_encontrada: 'Nenhuma cobrança encontrada para o txid informado',
+  chave_invalida: 'A chave informada não pertence ao usuário recebedor',
+  documento_bloqueado: 'O documento do usuário recebedor está bloqueado',
+} as const;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -398,7 +413,7 @@ export class EfiStandIn {
     }
 
     let json: unknown = undefined;
-    if (method === 'PUT') {
+    if (method === 'PUT' || method === 'PATCH') {
       if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
         return this.problem(response, 400, 'RequisicaoInvalida', 'Content-Type must be application/json');
       }
@@ -414,11 +429,12 @@ export class EfiStandIn {
       const txid = decodeURIComponent(segments[2]!);
       if (!TXID.test(txid)) return this.problem(response, 400, 'CobOperacaoInvalida', `txid ${txid} does not match [a-zA-Z0-9]{26,35}`);
       if (method === 'PUT') return this.putCob(txid, json, response, answer);
-      if (method === 'GET') {
-        const cob = this.cobs.get(txid);
-        if (!cob) return this.problem(response, 404, 'CobNaoEncontrado', 'Cobrança não encontrada para o txid informado', false);
-        return answer(200, this.cobJson(cob));
-      }
+      const cob = this.cobs.get(txid);
+      // Efí answers an unknown txid in its own shape, 400 `cobranca_nao_encontrada`, where the standard says 404
+      // (https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas).
+      if ((method === 'GET' || method === 'PATCH') && !cob) return this.efiError(response, 400, 'cobranca_nao_encontrada');
+      if (method === 'GET') return answer(200, this.cobJson(cob!));
+      if (method === 'PATCH') return this.patchCob(cob!, json, response, answer);
     }
     if (segments[0] === 'v2' && segments[1] === 'loc' && segments[3] === 'qrcode' && segments.length === 4 && method === 'GET') {
       const cob = [...this.cobs.values()].find((candidate) => String(candidate.locId) === segments[2]);
@@ -490,14 +506,8 @@ export class EfiStandIn {
     if (cents(valor.original) === 0) return this.problem(response, 400, 'CobOperacaoInvalida', 'cob.valor.original é zero');
     if (typeof chave !== 'string' || chave.length > 77)
       return this.problem(response, 400, 'CobOperacaoInvalida', 'cob.chave não respeita o schema');
-    if (chave !== this.options.pixKey) {
-      return this.problem(
-        response,
-        400,
-        'CobOperacaoInvalida',
-        'cob.chave corresponde a uma conta que não pertence a este usuário recebedor',
-      );
-    }
+    // A key that is not the account's is the seller's setting, not our request's shape: Efí's own `chave_invalida`.
+    if (chave !== this.options.pixKey) return this.efiError(response, 400, 'chave_invalida');
     if (devedor !== undefined) {
       const okPerson =
         isRecord(devedor) &&
@@ -531,6 +541,31 @@ export class EfiStandIn {
     };
     this.cobs.set(txid, cob);
     answer(201, this.cobJson(cob));
+  }
+
+  /** Efí's own error body, `{ nome, mensagem }`, for the names its documents list. */
+  private efiError(response: ServerResponse, status: number, nome: keyof typeof EFI_ERRORS): void {
+    response.writeHead(status, { 'Content-Type': 'application/json' });
+    response.end(JSON.stringify({ nome, mensagem: EFI_ERRORS[nome] }));
+  }
+
+  /**
+   * CobRevisada (`PATCH /v2/cob/{txid}`): the receiver removes its charge with `status: REMOVIDA_PELO_USUARIO_RECEBEDOR`,
+   * only while it is ATIVA; 200 with the cob as it now is.
+   */
+  private patchCob(cob: Cob, json: unknown, response: ServerResponse, answer: (status: number, json: Record<string, unknown>) => void) {
+    if (!isRecord(json) || Object.keys(json).some((key) => !COB_KEYS.has(key) && key !== 'status')) {
+      return this.problem(response, 400, 'CobOperacaoInvalida', 'body must be a CobRevisada');
+    }
+    if (json.status !== undefined && json.status !== 'REMOVIDA_PELO_USUARIO_RECEBEDOR') {
+      return this.problem(response, 400, 'CobOperacaoInvalida', 'cob.status só aceita REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    }
+    if (cob.status !== 'ATIVA') {
+      return this.problem(response, 400, 'CobOperacaoInvalida', 'A cobrança não está no status ATIVA', false);
+    }
+    if (json.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR') cob.status = 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
+    cob.revisao += 1;
+    answer(200, this.cobJson(cob));
   }
 
   private putWebhook(
@@ -614,4 +649,40 @@ export class EfiStandIn {
     pix.devolucoes.push(devolucao);
     answer(201, { ...devolucao, horario: { ...devolucao.horario } });
   }
+}
+
+/** The seller's Efí settings in a test: fixed credentials and PIX key, a fresh test PKI. */
+const TEST_EFI_CREDENTIALS = {
+  clientId: 'Client_Id_standin',
+  clientSecret: 'Client_Secret_standin',
+  pixKey: '5f0b8f44-2a53-4c4e-9d57-0b1c2d3e4f50',
+};
+
+/** A running stand-in with its PKI, the server's EFI_* variables pointing at it, and the CA the server must trust. */
+export async function startEfiStandIn(options: { certificate?: 'p12' | 'pem' | 'converted' } = {}) {
+  const pki = makeTestPki();
+  const standIn = new EfiStandIn({ pki, ...TEST_EFI_CREDENTIALS });
+  await standIn.start();
+  const certificate =
+    options.certificate === 'pem'
+      ? pki.sellerPemPath
+      : options.certificate === 'converted'
+        ? pki.sellerConvertedPemPath
+        : pki.sellerP12Path;
+  return {
+    standIn,
+    pki,
+    ca: pki.caCert,
+    env: (overrides: { pixKey?: string } = {}): Record<string, string> => ({
+      EFI_CLIENT_ID: TEST_EFI_CREDENTIALS.clientId,
+      EFI_CLIENT_SECRET: TEST_EFI_CREDENTIALS.clientSecret,
+      EFI_CERTIFICATE: certificate,
+      EFI_PIX_KEY: overrides.pixKey ?? TEST_EFI_CREDENTIALS.pixKey,
+      EFI_API_URL: standIn.url,
+    }),
+    async stop() {
+      await standIn.stop();
+      pki.cleanup();
+    },
+  };
 }

@@ -7,7 +7,8 @@ import { listenOnLoopback } from '../loopback.ts';
 /**
  * Mercado Pago's API on a loopback port, built from its public documentation (the sources are listed
  * at the top of tests/integration/provider-mercadopago.test.ts): `POST /v1/payments` for a PIX,
- * `GET /v1/payments/{id}`, `POST /v1/payments/{id}/refunds` and `GET /v1/payments/{id}/refunds/{refund_id}`.
+ * `GET /v1/payments/{id}`, `PUT /v1/payments/{id}` to cancel, `POST /v1/payments/{id}/refunds` and
+ * `GET /v1/payments/{id}/refunds/{refund_id}`.
  *
  * It checks each request we send against the documented shape (Bearer token, X-Idempotency-Key on
  * writes, `transaction_amount` a JSON number in reais with at most two decimals, `payment_method_id:
@@ -31,7 +32,7 @@ export interface MercadoPagoRequest {
   body: unknown;
 }
 
-export type MercadoPagoRoute = 'create' | 'read' | 'search' | 'refund' | 'readRefund';
+export type MercadoPagoRoute = 'create' | 'read' | 'search' | 'cancel' | 'refund' | 'readRefund';
 
 /** A scripted answer for the next request to a route. */
 export type ScriptedAnswer =
@@ -75,9 +76,11 @@ export interface MercadoPagoStandIn {
   now: () => number;
   /** The next request to `route` gets this answer instead (after the write when `afterWrite`). */
   scriptNext(route: MercadoPagoRoute, answer: ScriptedAnswer): void;
+  /** Runs once, just before the next request to `route` is answered: what happened at Mercado Pago meanwhile. */
+  meanwhile(route: MercadoPagoRoute, happen: () => void): void;
   /** How new refunds end: `approved` (the default) or `in_process` until `finishRefund`. */
   refundOutcome: 'approved' | 'in_process';
-  /** The buyer pays: status `approved`, `accredited`. */
+  /** The buyer pays: status `approved`, `accredited`. Throws, as the buyer's bank would refuse, once it is not pending. */
   pay(paymentId: number | string): StandInPayment;
   /** The PIX expired unpaid: `cancelled`, `expired`. */
   expire(paymentId: number | string): StandInPayment;
@@ -193,6 +196,7 @@ function createProblems(body: unknown, rawBody: string, now: number): string[] {
 export async function startMercadoPagoStandIn(options: { now?: () => number } = {}): Promise<MercadoPagoStandIn> {
   const app = new Hono();
   const scripted = new Map<MercadoPagoRoute, ScriptedAnswer[]>();
+  const meanwhiles = new Map<MercadoPagoRoute, () => void>();
   const createKeys = new Map<string, { rawBody: string; paymentId: number }>();
   const refundKeys = new Map<string, { paymentId: number; rawBody: string; refundId: number }>();
   const refundsById = new Map<number, StandInRefund>();
@@ -206,6 +210,7 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
     now: options.now ?? Date.now,
     refundOutcome: 'approved',
     scriptNext: (route, answer) => scripted.set(route, [...(scripted.get(route) ?? []), answer]),
+    meanwhile: (route, happen) => meanwhiles.set(route, happen),
     pay: (id) => {
       const payment = known(id);
       if (payment.status !== 'pending') throw new Error(`payment ${id} is ${payment.status}, not pending`);
@@ -365,6 +370,9 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
     if (write && !(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return c.json(mpError(400, 'bad_request', 'content-type must be application/json'), 400);
     }
+    const happen = meanwhiles.get(route);
+    meanwhiles.delete(route);
+    happen?.();
     const queue = scripted.get(route) ?? [];
     const answer = queue.shift();
     if (!answer) return real(request);
@@ -444,6 +452,25 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
     handle(c, 'read', false, () => {
       const payment = standIn.payments.get(Number(c.req.param('id')));
       return payment ? c.json(paymentJson(payment)) : notFound(c);
+    }),
+  );
+
+  // "Create cancellation": `PUT /v1/payments/{payment_id}` with `{ "status": "cancelled" }`, only from `in_process`,
+  // `pending` or `authorized` (else 400, cause 2018); another status 400 (2016), none 400 (4017); 200 with the payment.
+  // https://www.mercadopago.com.br/developers/en/reference/online-payments/checkout-api-payments/create-cancellation/put
+  app.put('/v1/payments/:id', (c) =>
+    handle(c, 'cancel', true, (request) => {
+      const payment = standIn.payments.get(Number(c.req.param('id')));
+      if (!payment) return notFound(c);
+      const status = isRecord(request.body) ? request.body.status : undefined;
+      if (status === undefined || status === null) return c.json(mpError(400, 'bad_request', "Status attribute can't be null", 4017), 400);
+      if (status !== 'cancelled') return c.json(mpError(400, 'bad_request', 'Invalid status for update', 2016), 400);
+      if (!['pending', 'in_process', 'authorized'].includes(payment.status)) {
+        return c.json(mpError(400, 'bad_request', 'The action requested is not valid for the current payment state', 2018), 400);
+      }
+      payment.status = 'cancelled';
+      payment.statusDetail = 'by_collector';
+      return c.json(paymentJson(payment), 200);
     }),
   );
 

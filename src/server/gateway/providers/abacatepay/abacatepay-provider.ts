@@ -71,6 +71,11 @@ function toChargeRecord(charge: AbacateCharge): ChargeRecord {
   };
 }
 
+/**
+ * No `cancelCharge`: AbacatePay documents no way to cancel a transparent PIX (the v2 pages under
+ * pages/transparents are create, check, list, simulate-payment and refund; github.com/AbacatePay/documentation), so a
+ * retired one stays payable until it expires.
+ */
 export interface AbacatepayProvider extends PixProvider {
   /** Dev mode only: the seller can try the whole flow before going live. */
   simulatePayment(chargeId: string): Promise<ChargeRecord>;
@@ -129,8 +134,18 @@ export function createAbacatepayProvider(settings: AbacatepaySettings, options: 
     }
     if (reply.status >= 500) throw new GatewayError(gatewayMessages.paymentHttp(reply.status), 'charge', reply.status, true);
     if (!isOk(reply)) {
-      // 4xx, or an envelope whose `error` is set: refused, nothing was created.
-      throw new GatewayError(gatewayMessages.paymentHttp(reply.status), 'charge', reply.status);
+      // 4xx, or an envelope whose `error` is set: refused, nothing was created. Only an error naming the customer's
+      // fields is the buyer's; a bad key or a store setting is the seller's, and fails over.
+      const detail = envelopeError(reply.json);
+      const error = new GatewayError(
+        gatewayMessages.paymentHttp(reply.status),
+        'charge',
+        reply.status,
+        false,
+        /\b(customer|taxId|cellphone|cpf|cnpj|e-?mail)\b/i.test(detail ?? ''),
+      );
+      if (detail) error.cause = new Error(`AbacatePay HTTP ${reply.status}: ${refundErrorDetail({ message: detail }) ?? ''}`);
+      throw error;
     }
     const charge = parseChargeData(reply.json);
     if (!charge || (charge.brCode === null && charge.brCodeBase64 === null)) {

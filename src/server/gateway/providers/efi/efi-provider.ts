@@ -9,6 +9,7 @@ import { gatewayMessages, refundErrorDetail } from '../../errors.ts';
 import type {
   ChargeRecord,
   CreatePixInput,
+  FoundCharge,
   PixCharge,
   PixProvider,
   ProviderCapabilities,
@@ -31,6 +32,7 @@ import {
   TXID,
 } from './pix-api-parse.ts';
 import { efiProfile, type PixApiProfile } from './pix-api-profile.ts';
+import { efiTlsMaterial, type EfiTlsMaterial } from './efi-certificate.ts';
 
 export interface EfiSettings {
   clientId: string;
@@ -155,6 +157,33 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
+/** Efí's own error shape, `{ nome, mensagem }` (https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas). */
+function efiErrorName(body: unknown): string | null {
+  return typeof body === 'object' && body !== null && typeof (body as { nome?: unknown }).nome === 'string'
+    ? (body as { nome: string }).nome
+    : null;
+}
+
+/**
+ * A refusal of the debtor (`devedor`: the buyer's CPF or name) is about the buyer's data; the rest (`chave_invalida`,
+ * `documento_bloqueado`, a key not in the account) is the seller's, and fails over.
+ */
+function refusesDebtor(reply: Reply): boolean {
+  if (reply.status !== 400) return false;
+  const body = reply.json as { violacoes?: unknown; erros?: unknown; detail?: unknown } | undefined;
+  const field = (entry: unknown, name: 'propriedade' | 'caminho') => {
+    const value = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>)[name] : null;
+    return typeof value === 'string' ? value : '';
+  };
+  // The standard's `violacoes[].propriedade` (`cob.devedor.cpf`); Efí's own `erros[].caminho` (`.body.devedor.cpf`).
+  const texts = [
+    ...(Array.isArray(body?.violacoes) ? body.violacoes : []).map((entry: unknown) => field(entry, 'propriedade')),
+    ...(Array.isArray(body?.erros) ? body.erros : []).map((entry: unknown) => field(entry, 'caminho')),
+    typeof body?.detail === 'string' ? body.detail : '',
+  ];
+  return texts.some((text) => /\bdevedor\b/.test(text));
+}
+
 function normalizeAddress(address: string): string {
   return address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
 }
@@ -177,10 +206,10 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     } catch {
       throw new CallFailure('certificate_file', false);
     }
-    const isPem = certificate.subarray(0, 64).toString('latin1').includes('-----BEGIN');
-    const material = isPem ? { cert: certificate, key: certificate } : { pfx: certificate, passphrase: '' };
+    let material: EfiTlsMaterial;
     try {
       // Parsed here once, so a wrong file or a wrong passphrase is told apart from a refused certificate.
+      material = efiTlsMaterial(certificate);
       createSecureContext(material);
     } catch {
       throw new CallFailure('certificate_file', false);
@@ -191,7 +220,7 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
 
   /** `firstOnConnection`: a reset after a TLS 1.3 handshake on the token call reads as a refused certificate. */
   function send(
-    method: 'GET' | 'PUT' | 'POST',
+    method: 'GET' | 'PUT' | 'POST' | 'PATCH',
     path: string,
     headers: Record<string, string>,
     body?: string,
@@ -301,7 +330,12 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     return loadingToken;
   }
 
-  async function call(method: 'GET' | 'PUT', path: string, payload?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+  async function call(
+    method: 'GET' | 'PUT' | 'PATCH',
+    path: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply> {
     const body = payload === undefined ? undefined : JSON.stringify(payload);
     for (let attempt = 0; ; attempt++) {
       const token = await getToken();
@@ -326,7 +360,13 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
   }
 
   /** A refund error is for the seller's console, so the bank's reason is the message; else it rides in `cause`. */
-  function gatewayError(kind: 'charge' | 'transaction' | 'refund', reason: string, status: number | undefined, uncertain: boolean) {
+  function gatewayError(
+    kind: 'charge' | 'transaction' | 'refund',
+    reason: string,
+    status: number | undefined,
+    uncertain: boolean,
+    buyerData = false,
+  ) {
     const shown =
       kind === 'refund'
         ? uncertain
@@ -335,7 +375,7 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
         : status
           ? gatewayMessages.paymentHttp(status)
           : gatewayMessages.payment;
-    const error = new GatewayError(shown, kind, status, uncertain);
+    const error = new GatewayError(shown, kind, status, uncertain, buyerData);
     error.cause = new Error(reason);
     return error;
   }
@@ -347,7 +387,15 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
   }
 
   function replyError(kind: 'charge' | 'transaction' | 'refund', reply: Reply, isWrite: boolean): GatewayError {
-    return gatewayError(kind, reasonOf(reply), reply.status, isWrite && reply.status >= 500);
+    return gatewayError(kind, reasonOf(reply), reply.status, isWrite && reply.status >= 500, kind === 'charge' && refusesDebtor(reply));
+  }
+
+  /**
+   * Efí answers an unknown txid with 400 `{ "nome": "cobranca_nao_encontrada" }` in its own shape
+   * (https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas), where the standard says 404: both are "none".
+   */
+  function isNotFound(reply: Reply): boolean {
+    return reply.status === 404 || (reply.status === 400 && /_nao_encontrad[ao]$/.test(efiErrorName(reply.json) ?? ''));
   }
 
   async function readCob(txid: string, kind: 'charge' | 'transaction'): Promise<Reply> {
@@ -437,18 +485,55 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     if (!TXID.test(txid)) throw new TypeError(`not a txid: ${JSON.stringify(chargeId)}`);
     const reply = await readCob(txid, 'transaction');
     if (reply.status !== 200) throw replyError('transaction', reply, false);
+    return chargeRecordOf(reply, txid);
+  }
+
+  function chargeRecordOf(reply: Reply, txid: string): ChargeRecord {
     const cob = parseCob(reply.json, now());
     // The read-back is what confirms a payment: it must be the charge we asked for.
     if (!cob || cob.txid !== txid) throw gatewayError('transaction', efiCopy.unreadable, reply.status, false);
     return { chargeId: txid, amountCents: cob.amountCents, state: cob.state, rawStatus: cob.rawStatus, endToEndId: cob.endToEndId };
   }
 
-  /** The txid derives from the key, so `GET /v2/cob/{txid}` answers it; a 404 means none was made. */
-  async function findCharge(idempotencyKey: string): Promise<'exists' | 'none'> {
-    const reply = await readCob(txidFor(idempotencyKey), 'transaction');
-    if (reply.status === 404) return 'none';
+  /** The txid derives from the key, so `GET /v2/cob/{txid}` answers it, with its `pixCopiaECola`; not found: none made. */
+  async function findCharge(idempotencyKey: string): Promise<FoundCharge> {
+    const txid = txidFor(idempotencyKey);
+    const reply = await readCob(txid, 'transaction');
+    if (isNotFound(reply)) return { kind: 'none' };
     if (reply.status !== 200) throw replyError('transaction', reply, false);
-    return 'exists';
+    const cob = parseCob(reply.json, now());
+    if (!cob || cob.txid !== txid) throw gatewayError('transaction', efiCopy.unreadable, reply.status, false);
+    if (!cob.copiaECola || cob.amountCents === null) return { kind: 'exists' };
+    return {
+      kind: 'charge',
+      charge: {
+        chargeId: txid,
+        alternateIds: [],
+        amountCents: cob.amountCents,
+        state: cob.state,
+        rawStatus: cob.rawStatus,
+        pix: { code: cob.copiaECola, imageDataUrl: null, imageUrl: null, paymentUrl: null },
+        expiresAt: cob.expiresAt,
+      },
+    };
+  }
+
+  /**
+   * `PATCH /v2/cob/{txid}` with `{ "status": "REMOVIDA_PELO_USUARIO_RECEBEDOR" }` (the standard's CobRevisada; Efí
+   * "Revisar cobrança"): only an ATIVA cob can be removed, so on a refusal the cob is read to say what it is.
+   */
+  async function cancelCharge(chargeId: string): Promise<ChargeRecord> {
+    const txid = chargeId.trim();
+    if (!TXID.test(txid)) throw new TypeError(`not a txid: ${JSON.stringify(chargeId)}`);
+    let reply: Reply;
+    try {
+      reply = await call('PATCH', `/v2/cob/${encodeURIComponent(txid)}`, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' });
+    } catch (error) {
+      throw failed('transaction', error, false);
+    }
+    if (reply.status === 200) return chargeRecordOf(reply, txid);
+    if (reply.status >= 500 || reply.status === 429) throw replyError('transaction', reply, false);
+    return getCharge(txid);
   }
 
   function refundPath(charge: ChargeRecord, refundId: string): string {
@@ -486,7 +571,7 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     } catch (error) {
       throw failed('refund', error, false);
     }
-    if (reply.status === 404) throw gatewayError('refund', efiCopy.refundNotFound, 404, false);
+    if (isNotFound(reply)) throw gatewayError('refund', efiCopy.refundNotFound, 404, false);
     if (reply.status !== 200) throw replyError('refund', reply, false);
     const record = refundRecord(reply, refundId);
     return record;
@@ -570,8 +655,8 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     } catch (error) {
       throw webhookFailure(error);
     }
-    // The standard's `WebhookNaoEncontrado`: no webhook for this key.
-    if (reply.status === 404) return null;
+    // The standard's `WebhookNaoEncontrado` (404), or Efí's own 400 `webhook_nao_encontrado`: no webhook for this key.
+    if (isNotFound(reply)) return null;
     if (reply.status !== 200) throw webhookRefusal(reply);
     const url = parseWebhookConfig(reply.json);
     if (url === null) throw new EfiWebhookError('unreadable', reply.status, null);
@@ -584,6 +669,7 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     createCharge,
     getCharge,
     findCharge,
+    cancelCharge,
     parseWebhook,
     refund,
     getRefund,

@@ -118,3 +118,22 @@ export function parseSearchTotal(body: unknown): number | null {
   if (typeof total === 'number' && Number.isSafeInteger(total) && total >= 0) return total;
   return Array.isArray(reply.results) ? reply.results.length : null;
 }
+
+/** The Payment Search reply's first result, where it reads as a payment. */
+export function parseSearchFirst(body: unknown): MercadoPagoPayment | null {
+  const results = record(body)?.results;
+  return Array.isArray(results) && results.length > 0 ? parsePayment(results[0]) : null;
+}
+
+/** Mercado Pago's error body (`{ message, error, status, cause: [{ code, description }] }`, as its SDK reads it). */
+export function parseErrorCauses(body: unknown): { message: string | null; causes: Array<{ code: string; description: string }> } {
+  const reply = record(body);
+  const causes = (Array.isArray(reply?.cause) ? reply.cause : [])
+    .map((cause: unknown) => record(cause))
+    .filter((cause): cause is SafeRecord => cause !== null)
+    .map((cause) => ({
+      code: typeof cause.code === 'number' || typeof cause.code === 'string' ? String(cause.code) : '',
+      description: text(cause.description) ?? '',
+    }));
+  return { message: text(reply?.message), causes };
+}

@@ -1,10 +1,26 @@
 /** Mercado Pago (docs/payments.md#mercado-pago), not its SDK: fixed base URL, and it retries 5xx where we read back. */
 import { mercadopagoCopy } from '../../../../content/providers.ts';
 import { refundErrorDetail } from '../../errors.ts';
-import type { ChargeRecord, CreatePixInput, PixCharge, PixProvider, ProviderCapabilities, RefundRecord } from '../../pix-provider.ts';
+import type {
+  ChargeRecord,
+  CreatePixInput,
+  FoundCharge,
+  PixCharge,
+  PixProvider,
+  ProviderCapabilities,
+  RefundRecord,
+} from '../../pix-provider.ts';
 import { GatewayError } from '../../types.ts';
 import { centsToReais } from './mercadopago-amount.ts';
-import { parsePayment, parseRefund, parseSearchTotal, readId } from './mercadopago-parse.ts';
+import {
+  parseErrorCauses,
+  parsePayment,
+  parseRefund,
+  parseSearchFirst,
+  parseSearchTotal,
+  readId,
+  type MercadoPagoPayment,
+} from './mercadopago-parse.ts';
 import { verifyMercadoPagoWebhook } from './mercadopago-webhook.ts';
 import { requestJson, TransportFailure } from '../../transport.ts';
 
@@ -38,6 +54,23 @@ interface Reply {
 /** Besides 5xx, these leave a write's outcome open (mercadopago/sdk-nodejs src/utils/errors/index.ts). */
 function leavesWriteOpen(status: number): boolean {
   return status >= 500 || status === 409 || status === 423 || status === 424;
+}
+
+/**
+ * The create's refusals that are about the payer (the buyer's own data), by code or by the field a description names:
+ * 2067 "Invalid user identification number", 4050 "payer.email must be a valid email" (reference "Create payment",
+ * https://www.mercadopago.com.br/developers/en/reference/payments/_payments/post). Any other 400 is the seller's.
+ */
+const PAYER_CODES = new Set(['2067', '4050']);
+function refusesPayerData(body: unknown): boolean {
+  return parseErrorCauses(body).causes.some((cause) => PAYER_CODES.has(cause.code) || /\bpayer\b|identification/i.test(cause.description));
+}
+
+/** Mercado Pago's own words for a refusal, for the seller's Saúde (never shown to the buyer). */
+function refusalDetail(status: number, body: unknown): Error {
+  const { message, causes } = parseErrorCauses(body);
+  const detail = causes.map((cause) => [cause.code, cause.description].filter(Boolean).join(' ')).join('; ') || message;
+  return new Error(`Mercado Pago HTTP ${status}${detail ? `: ${detail.slice(0, 200)}` : ''}`);
 }
 
 function splitName(name: string): { first_name: string; last_name?: string } {
@@ -81,7 +114,7 @@ export function createMercadoPagoProvider(
     return saoPauloIso(at);
   }
 
-  async function call(method: 'GET' | 'POST', path: string, write?: { body: unknown; idempotencyKey: string }): Promise<Reply> {
+  async function call(method: 'GET' | 'POST' | 'PUT', path: string, write?: { body: unknown; idempotencyKey: string }): Promise<Reply> {
     const { status, json } = await requestJson(doFetch, {
       url: `${apiUrl}${path}`,
       method,
@@ -134,13 +167,27 @@ export function createMercadoPagoProvider(
     } catch (error) {
       throw new GatewayError(mercadopagoCopy.chargeFailed, 'charge', undefined, error instanceof TransportFailure && error.sent);
     }
-    if (!reply.ok)
-      throw new GatewayError(mercadopagoCopy.chargeFailedHttp(reply.status), 'charge', reply.status, leavesWriteOpen(reply.status));
+    if (!reply.ok) {
+      const open = leavesWriteOpen(reply.status);
+      const error = new GatewayError(
+        mercadopagoCopy.chargeFailedHttp(reply.status),
+        'charge',
+        reply.status,
+        open,
+        !open && reply.status === 400 && refusesPayerData(reply.json),
+      );
+      error.cause = refusalDetail(reply.status, reply.json);
+      throw error;
+    }
     const payment = parsePayment(reply.json);
     // A success we cannot use: the payment probably exists, but without its id, its PIX code or our amount.
-    if (!payment || !payment.qrCode || payment.amountCents !== amountCents) {
-      throw new GatewayError(mercadopagoCopy.chargeFailed, 'charge', reply.status, true);
-    }
+    const charge = payment ? pixChargeOf(payment, amountCents) : null;
+    if (!charge) throw new GatewayError(mercadopagoCopy.chargeFailed, 'charge', reply.status, true);
+    return charge;
+  }
+
+  function pixChargeOf(payment: MercadoPagoPayment, amountCents: number): PixCharge | null {
+    if (!payment.qrCode || payment.amountCents !== amountCents) return null;
     return {
       chargeId: payment.id,
       alternateIds: [],
@@ -173,8 +220,11 @@ export function createMercadoPagoProvider(
     return { chargeId: payment.id, amountCents: payment.amountCents, state: payment.state, rawStatus: payment.rawStatus, endToEndId: null };
   }
 
-  /** Search may trail a create by moments, so `none` only ever leads to another provider, never a second charge here. */
-  async function findCharge(idempotencyKey: string): Promise<'exists' | 'none'> {
+  /**
+   * Search may trail a create by moments, so `none` only ever leads to another provider, never a second charge here. A
+   * result carries `point_of_interaction.transaction_data.qr_code`, so the payment found is the buyer's PIX as it is.
+   */
+  async function findCharge(idempotencyKey: string): Promise<FoundCharge> {
     const key = idempotencyKey.trim();
     if (key === '') throw new TypeError('idempotencyKey is empty');
     let reply: Reply;
@@ -186,7 +236,41 @@ export function createMercadoPagoProvider(
     if (!reply.ok) throw new GatewayError(mercadopagoCopy.readFailedHttp(reply.status), 'transaction', reply.status);
     const total = parseSearchTotal(reply.json);
     if (total === null) throw new GatewayError(mercadopagoCopy.readFailed, 'transaction', reply.status);
-    return total > 0 ? 'exists' : 'none';
+    if (total === 0) return { kind: 'none' };
+    const payment = parseSearchFirst(reply.json);
+    const charge = payment && payment.amountCents !== null ? pixChargeOf(payment, payment.amountCents) : null;
+    return charge ? { kind: 'charge', charge } : { kind: 'exists' };
+  }
+
+  /**
+   * "Create cancellation": `PUT /v1/payments/{id}` with `{ "status": "cancelled" }`, for a payment `pending`,
+   * `in_process` or `authorized`; otherwise 400 with cause 2018 (reference:
+   * https://www.mercadopago.com.br/developers/en/reference/online-payments/checkout-api-payments/create-cancellation/put).
+   * Either way the payment is read after, so a payment that won the race comes back `paid`.
+   */
+  async function cancelCharge(chargeId: string): Promise<ChargeRecord> {
+    const path = paymentPath(chargeId);
+    let reply: Reply;
+    try {
+      reply = await call('PUT', path, { body: { status: 'cancelled' }, idempotencyKey: `cancel-${readId(chargeId)}` });
+    } catch {
+      throw new GatewayError(mercadopagoCopy.readFailed, 'transaction');
+    }
+    if (reply.ok) {
+      const payment = parsePayment(reply.json);
+      if (payment && payment.id === readId(chargeId) && payment.state !== 'pending') {
+        return {
+          chargeId: payment.id,
+          amountCents: payment.amountCents,
+          state: payment.state,
+          rawStatus: payment.rawStatus,
+          endToEndId: null,
+        };
+      }
+    } else if (reply.status !== 400) {
+      throw new GatewayError(mercadopagoCopy.readFailedHttp(reply.status), 'transaction', reply.status);
+    }
+    return getCharge(chargeId);
   }
 
   async function refund(charge: ChargeRecord, input: { refundId: string; amountCents: number }): Promise<RefundRecord> {
@@ -236,6 +320,7 @@ export function createMercadoPagoProvider(
     createCharge,
     getCharge,
     findCharge,
+    cancelCharge,
     parseWebhook: async (request) => verifyMercadoPagoWebhook(request, webhookSecret, now()),
     refund,
     getRefund,

@@ -9,7 +9,11 @@ import type {
   ProviderEvent,
 } from '../../pix-provider.ts';
 
-/** Only maps shapes; its postbacks arrive through orders/postback-service.ts, not `parseWebhook`. */
+/**
+ * Only maps shapes; its postbacks arrive through orders/postback-service.ts, not `parseWebhook`. No `cancelCharge`:
+ * no public TriboPay or Pepper document names a way to cancel a transaction (docs/gateway.md#11-refunds: refund,
+ * balance and transfers are all that is seen), so a retired PIX stays payable until it expires.
+ */
 export interface TribopayProvider extends PixProvider {
   readonly id: 'tribopay';
   getProduct(options?: { fresh?: boolean }): Promise<GatewayProduct>;
