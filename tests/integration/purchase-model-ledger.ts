@@ -5,7 +5,14 @@ import type { ManualRefundSteps } from '../../src/shared/refunds.ts';
 import { abacatepayVariables, ABACATEPAY_WEBHOOK_SECRET, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
 import { ProviderLedger, type AcceptedPayment, type ProviderCharge } from '../support/provider-ledger.ts';
 import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
-import { chargeBack, refundInPanel, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
+import {
+  chargeBack,
+  MP_STAND_IN_TOKEN,
+  refundInPanel,
+  startMercadoPagoStandIn,
+  type MercadoPagoStandIn,
+  type ScriptedAnswer,
+} from '../support/stand-ins/mercadopago-stand-in.ts';
 import type { ModelProvider } from './purchase-model-providers.ts';
 import {
   answerAddon,
@@ -33,6 +40,8 @@ export const BOTH = 'mercadopago,abacatepay';
 export interface LedgerRig {
   mercadoPago: MercadoPagoStandIn;
   abacatepay: AbacatepayStandIn;
+  /** Scripted Mercado Pago answers not yet used, and how many requests of that route had been seen then. */
+  scripted: Map<'create' | 'read', { pending: number; seen: number }>;
   /** The shop the stand-ins' clocks follow. */
   shop?: Shop;
   stop(): Promise<void>;
@@ -42,6 +51,7 @@ export async function startLedgerRig(): Promise<LedgerRig> {
   const rig = {} as LedgerRig;
   rig.mercadoPago = await startMercadoPagoStandIn();
   rig.abacatepay = await startAbacatepayStandIn();
+  rig.scripted = new Map();
   rig.stop = async () => {
     await rig.mercadoPago.stop();
     await rig.abacatepay.stop();
@@ -173,7 +183,7 @@ export async function payAtProvider(
   const paid = shop.ledger.charge(charge.provider, charge.chargeId)!;
   if (webhook === 'readFails') {
     // The notification arrives; the one read that would confirm it fails.
-    if (paid.provider === 'mercadopago') shop.rig.mercadoPago.scriptNext('read', { kind: 'status', status: 503 });
+    if (paid.provider === 'mercadopago') scriptMercadoPago(shop, 'read', { kind: 'status', status: 503 });
     else shop.rig.abacatepay.failNext('check', { status: 503 });
   }
   if (webhook === 'lost') return { charge: paid, status: 0 };
@@ -191,9 +201,58 @@ export async function reverseAtProvider(shop: LedgerShop, charge: ProviderCharge
   if (notified) await notify(shop, shop.ledger.charge(charge.provider, charge.chargeId)!);
 }
 
+const isRoute = (route: 'create' | 'read', request: { method: string; path: string }) =>
+  route === 'create'
+    ? request.method === 'POST' && request.path === '/v1/payments'
+    : request.method === 'GET' && /^\/v1\/payments\/\d+$/.test(request.path);
+const requestsTo = (rig: LedgerRig, route: 'create' | 'read') =>
+  rig.mercadoPago.requests.filter((request) => isRoute(route, request)).length;
+
+/** How many scripted answers of `route` are still waiting: each request to the route takes one while any wait. */
+function waiting(rig: LedgerRig, route: 'create' | 'read'): number {
+  const entry = rig.scripted.get(route) ?? { pending: 0, seen: 0 };
+  const seen = requestsTo(rig, route);
+  const pending = Math.max(0, entry.pending - (seen - entry.seen));
+  rig.scripted.set(route, { pending, seen });
+  return pending;
+}
+
+/** The next request to a Mercado Pago route gets `answer` (the stand-in's script), counted so a run can clear what is left. */
+export function scriptMercadoPago(shop: LedgerShop, route: 'create' | 'read', answer: ScriptedAnswer): void {
+  const pending = waiting(shop.rig, route);
+  shop.rig.scripted.set(route, { pending: pending + 1, seen: requestsTo(shop.rig, route) });
+  shop.rig.mercadoPago.scriptNext(route, answer);
+}
+
+/**
+ * Uses up the faults a run scripted and no request took (a provider skipped after an outage is
+ * not called), so the next run starts with providers that answer as documented.
+ */
+export async function clearFaults(rig: LedgerRig): Promise<void> {
+  const headers = { Authorization: `Bearer ${MP_STAND_IN_TOKEN}`, 'Content-Type': 'application/json', 'X-Idempotency-Key': 'clear' };
+  for (const route of ['create', 'read'] as const) {
+    for (let left = waiting(rig, route); left > 0; left--) {
+      const url = route === 'create' ? `${rig.mercadoPago.url}/v1/payments` : `${rig.mercadoPago.url}/v1/payments/1`;
+      await fetch(url, { method: route === 'create' ? 'POST' : 'GET', headers, ...(route === 'create' ? { body: '{}' } : {}) })
+        .then((response) => response.body?.cancel())
+        .catch(() => undefined);
+    }
+  }
+  for (const route of ['check', 'create'] as const) {
+    const path = route === 'check' ? '/v2/transparents/check?id=none' : '/v2/transparents/create';
+    await fetch(`${rig.abacatepay.url}${path}`, {
+      method: route === 'check' ? 'GET' : 'POST',
+      headers: { Authorization: `Bearer ${rig.abacatepay.apiKey}`, 'Content-Type': 'application/json' },
+      ...(route === 'create' ? { body: '{}' } : {}),
+    })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+  }
+}
+
 /** Mercado Pago is down for its next `creates` creates (503, nothing made). */
 export function mercadoPagoOutage(shop: LedgerShop, creates: number): void {
-  for (let count = 0; count < creates; count++) shop.rig.mercadoPago.scriptNext('create', { kind: 'status', status: 503 });
+  for (let count = 0; count < creates; count++) scriptMercadoPago(shop, 'create', { kind: 'status', status: 503 });
 }
 
 /** One pass of the reconciler, as its timer runs it, `minutes` after now; then the outbox. */
@@ -204,11 +263,15 @@ export async function reconcilerTick(shop: LedgerShop, minutes: number): Promise
 }
 
 /**
- * Enough time and reconciler passes for every re-check the shop schedules to have run: each
- * read-back that failed is due again, a lost webhook has been made up for by polling.
+ * Enough time and reconciler passes for every re-check the shop schedules of an unpaid charge to
+ * have run: each read-back that failed is due again, a lost webhook has been made up for by
+ * polling. `paid`: then also the re-checks of paid charges (every 2 h doubling, as
+ * reconciliation.ts schedules them), which find a refund or chargeback whose notification was lost
+ * — about five days of the shop's clock.
  */
-export async function settle(shop: LedgerShop): Promise<void> {
+export async function settle(shop: LedgerShop, options: { paid?: boolean } = {}): Promise<void> {
   for (const minutes of [1, 2, 5, 11, 21, 31]) await reconcilerTick(shop, minutes);
+  if (options.paid) for (const hours of [2, 4, 8, 16, 32, 64]) await reconcilerTick(shop, hours * 60 + 1);
 }
 
 export async function purchaseOf(
@@ -242,7 +305,8 @@ export interface ProviderFinding {
 }
 
 /**
- * The provider-side rules, at a point where every re-check has run (after `settle`):
+ * The provider-side rules, at a point where every re-check has run (after `settle`; with
+ * `reversals`, after `settle({ paid: true })`, so the shop has seen what the provider did later):
  * - P1: every payment a provider accepted is delivered (its items held, or closed by the seller's
  *   "Revogar acesso" or the buyer's own erasure before it was paid), listed for a refund, or went
  *   back in full at the provider or by hand;
@@ -255,6 +319,7 @@ export async function providerSideFindings(
   shop: LedgerShop,
   mainIds: readonly string[],
   erasedAt: (orderId: string) => number | null,
+  reversals = true,
 ): Promise<ProviderFinding[]> {
   const findings: ProviderFinding[] = [];
   const listed = await refundList(shop);
@@ -273,7 +338,17 @@ export async function providerSideFindings(
       continue;
     }
     for (const item of items) {
-      if (HELD.has(item.state) || (OWED.has(item.state) && listed.has(item.orderId))) continue;
+      const listedOwed = OWED.has(item.state) && listed.has(item.orderId);
+      // Paid after its buyer was erased: no one can be reached to deliver to, so it is owed back.
+      if (erased !== null && erased <= payment.paidAt) {
+        if (!listedOwed)
+          findings.push({
+            rule: 'P1',
+            message: `${label}: paid after its buyer was erased, and neither refunded nor listed (its "${item.key}" is ${item.state})`,
+          });
+        continue;
+      }
+      if (HELD.has(item.state) || listedOwed) continue;
       if (item.state === 'owed')
         findings.push({ rule: 'P1', message: `${label}: its "${item.key}" is owed and not listed in "Reembolsos pedidos"` });
       else if (item.state === 'unpaid')
@@ -286,18 +361,13 @@ export async function providerSideFindings(
           rule: 'R1',
           message: `${label}: the shop says its "${item.key}" went back, and the provider still holds R$ ${(shop.ledger.kept(payment) / 100).toFixed(2)}`,
         });
-      // Closed by the seller's "Revogar acesso" or by the buyer's own erasure after paying: nothing owed.
-      else if (erased !== null && erased <= payment.paidAt)
-        findings.push({
-          rule: 'P1',
-          message: `${label}: paid after its buyer was erased, and neither refunded nor listed (its "${item.key}" is ${item.state})`,
-        });
+      // Else closed by the seller's "Revogar acesso" or by the buyer's own erasure after paying: nothing owed.
     }
   }
 
   // R1: two sources, per purchase.
   for (const [mainId, view] of purchases) {
-    if (!view) continue;
+    if (!view || !reversals) continue;
     const orderIds = new Set(view.items.map((item) => item.orderId));
     const payments = shop.ledger.accepted.filter((payment) => orderIds.has(payment.orderId));
     const kept = payments.reduce((sum, payment) => sum + shop.ledger.kept(payment), 0);

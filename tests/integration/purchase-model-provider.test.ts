@@ -18,6 +18,7 @@ import {
 } from './purchase-model-support.ts';
 import {
   BOTH,
+  clearFaults,
   deliveredWithoutMoney,
   ledgerAddon,
   ledgerCheckout,
@@ -32,6 +33,7 @@ import {
   restartWith,
   restartWithoutMercadoPago,
   reverseAtProvider,
+  scriptMercadoPago,
   settle,
   startLedgerRig,
   WEBHOOKS,
@@ -110,10 +112,10 @@ async function everyStep(shop: LedgerShop, model: Model): Promise<void> {
 }
 
 /** The rules that hold once every re-check has run; also marks what the run reached. */
-async function settled(shop: LedgerShop, model: Model): Promise<void> {
-  await settle(shop);
+async function settled(shop: LedgerShop, model: Model, paid: boolean): Promise<void> {
+  await settle(shop, { paid });
   const ids = mains(model).map((order) => order.id);
-  report(await providerSideFindings(shop, ids, erasedAtOf(model)));
+  report(await providerSideFindings(shop, ids, erasedAtOf(model), paid));
   for (const id of ids) {
     const { purchase } = await purchaseOf(shop, id);
     for (const item of purchase?.items ?? []) {
@@ -328,7 +330,7 @@ class CrashDuringCreate extends Step {
     super();
   }
   async act(model: Model, shop: LedgerShop) {
-    shop.rig.mercadoPago.scriptNext('create', { kind: 'drop', afterWrite: true });
+    scriptMercadoPago(shop, 'create', { kind: 'drop', afterWrite: true });
     const created = await ledgerCheckout(shop, model.buyers[this.buyer]!, this.bump);
     rule(created.status === 201, 'F1', `a checkout whose create was cut off answered ${created.status} ${JSON.stringify(created.body)}`);
     if (created.status === 201 && !model.orders.some((order) => order.id === created.body.orderId))
@@ -358,10 +360,10 @@ class Reconcile extends Step {
   }
 }
 
-/** Every re-check runs; then the rules that need them (P1, R1, P3). */
+/** Every re-check of an unpaid charge runs; then P1 (the end of a run also waits for the paid ones, and checks R1 and P3). */
 class Settle extends Step {
   async act(model: Model, shop: LedgerShop) {
-    await settled(shop, model);
+    await settled(shop, model, false);
   }
   toString() {
     return 'settle()';
@@ -506,6 +508,7 @@ for (const database of databases) {
             fc.asyncProperty(runArb, async ({ opening, addon, rest, closing }) => {
               run += 1;
               shop.clock.now = START + run * 40 * DAY;
+              await clearFaults(rig);
               await restartWith(shop, BOTH);
               shop.ledger.accepted.length = 0;
               const model: Model = {
@@ -518,7 +521,7 @@ for (const database of databases) {
               const commands = [...opening, ...(addon ?? []), ...rest, ...(closing ? [closing] : [])];
               if (process.env.PURCHASE_MODEL_TRACE) console.log(`run ${run}: ${commands.map(String).join(', ')}`);
               await fc.asyncModelRun(() => ({ model, real: shop }), commands);
-              await settled(shop, model);
+              await settled(shop, model, true);
               coverage.runs += 1;
               if (model.reached.paid) coverage.paid += 1;
               if (model.reached.refund) coverage.refund += 1;
