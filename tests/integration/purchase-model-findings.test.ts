@@ -1,8 +1,27 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminHealth, AdminOverview } from '../../src/shared/admin.ts';
 import { findRefundRow, outboxRows } from '../support/db-reads.ts';
+import { newCheckoutKey, postOrder } from '../support/clients.ts';
+import { standInEnv, startGatewayStandIn } from '../support/gateway-stand-in.ts';
+import { mercadoPagoVariables } from '../support/provider-rig.ts';
 import { mpError } from '../support/stand-ins/mercadopago-stand-in.ts';
-import { askRefund, closeShop, consoleCall, drainOutbox, newBuyer, sellerActs } from './purchase-model-support.ts';
+import { waitFor } from '../support/wait.ts';
+import { sandboxProvider, startEfiModel } from './purchase-model-providers.ts';
+import {
+  askRefund,
+  checkout,
+  closeShop,
+  consoleCall,
+  drainOutbox,
+  newBuyer,
+  openShop,
+  restartShop,
+  sellerActs,
+  type Shop,
+} from './purchase-model-support.ts';
 import {
   ledgerAddon,
   ledgerCheckout,
@@ -47,6 +66,8 @@ for (const database of databases) {
     let db: TestDb;
     let rig: LedgerRig;
     let shop: LedgerShop | undefined;
+    /** A shop with other providers than the two (Efí, TriboPay). */
+    let plainShop: Shop | undefined;
     beforeAll(async () => {
       db = await database.create();
       rig = await startLedgerRig();
@@ -292,6 +313,88 @@ for (const database of databases) {
       // Polling still delivers it.
       await settle(s);
       expect(lines(await providerSideFindings(s, [order.id], () => null, false))).toBe('');
+    });
+
+    it('F2: Efí’s "not found" (400 cobranca_nao_encontrada) after a failed create fails over to the next provider', async () => {
+      const efi = await startEfiModel();
+      try {
+        const s = await openShop(db, MANUAL, START, {
+          ...efi,
+          env: { ...efi.env, ...mercadoPagoVariables(rig.mercadoPago), PAYMENT_PROVIDERS: 'efi,mercadopago' },
+        });
+        plainShop = s;
+        // Efí answers a txid it does not hold with 400 `cobranca_nao_encontrada` (its API's error list,
+        // https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas), not the Banco Central standard's 404.
+        // Each create answers 500 (nothing made); the read-back between them says "not found".
+        efi.standIn.script('PUT', '/v2/cob/', { kind: 'status', status: 500 });
+        efi.standIn.script('PUT', '/v2/cob/', { kind: 'status', status: 500 });
+        efi.standIn.script('GET', '/v2/cob/', {
+          kind: 'status',
+          status: 400,
+          body: JSON.stringify({ nome: 'cobranca_nao_encontrada', mensagem: 'Nenhuma cobrança encontrada para o txid informado' }),
+        });
+        const created = await checkout(s, newBuyer('Fred Dois'), false);
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        const atMercadoPago = [...rig.mercadoPago.payments.values()].some((payment) => payment.qrCode === created.body.pix.code);
+        expect(atMercadoPago, 'the PIX made by Mercado Pago').toBe(true);
+      } finally {
+        await closeShop(plainShop);
+        plainShop = undefined;
+        await efi.stop();
+      }
+    });
+
+    it('F3: an Efí certificate converted to .pem as Efí documents (with "Bag Attributes") works', async () => {
+      const efi = await startEfiModel();
+      try {
+        // https://dev.efipay.com.br/docs/api-pix/credenciais#converter-certificado-p12-para-pem
+        const pem = path.join(efi.pki.dir, 'seller-efi.pem');
+        execFileSync('openssl', ['pkcs12', '-in', efi.pki.sellerP12Path, '-out', pem, '-nodes', '-passin', 'pass:'], { stdio: 'ignore' });
+        expect(fs.readFileSync(pem, 'utf8')).toMatch(/^Bag Attributes/);
+        const s = await openShop(db, MANUAL, START, { ...efi, env: { ...efi.env, EFI_CERTIFICATE: pem } });
+        plainShop = s;
+        const created = await checkout(s, newBuyer('Fabia Tres'), false);
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        expect(created.body.pix.code).toMatch(/^000201/);
+      } finally {
+        await closeShop(plainShop);
+        plainShop = undefined;
+        await efi.stop();
+      }
+    });
+
+    it('R1: after a shop instance dies during a TriboPay create, the buyer gets a PIX at once', async () => {
+      const gateway = await startGatewayStandIn();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      try {
+        const s = await openShop(db, MANUAL, START, { ...sandboxProvider, env: standInEnv(gateway) });
+        plainShop = s;
+        // The create reaches TriboPay, which holds it; the instance that sent it is gone
+        // (tests/faults/kill-during-charge.test.ts does it with kill -9 on a spawned server).
+        gateway.onCreate = async (c) => {
+          await held;
+          return c.json({ message: 'too late' }, 500);
+        };
+        const buyer = newBuyer('Rita Um');
+        const key = newCheckoutKey();
+        const body = { ...buyer, checkoutKey: key, viewKey: `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48) };
+        const lost = postOrder(s.server.url, body).catch(() => undefined);
+        await waitFor('the create at TriboPay', () => gateway.charges().length === 1, 10_000);
+        await restartShop(s);
+        gateway.rememberCharges();
+        const retried = await postOrder<{ error?: string; pix?: { code: string | null } }>(s.server.url, body);
+        expect(retried.status, `the same key again: ${JSON.stringify(retried.body)}`).toBe(201);
+        const another = await postOrder<{ error?: string }>(s.server.url, { ...buyer, checkoutKey: newCheckoutKey() });
+        expect(another.status, `a new checkout of the same buyer: ${JSON.stringify(another.body)}`).toBe(201);
+        release();
+        await lost;
+      } finally {
+        release();
+        await closeShop(plainShop);
+        plainShop = undefined;
+        await gateway.stop();
+      }
     });
 
     it('the model’s own check: a payment the shop never hears of is found (P1 and R1 fail without reconciliation)', async () => {
