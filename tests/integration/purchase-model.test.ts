@@ -582,6 +582,7 @@ class Restart extends Step {
   }
 }
 
+const MAX_COMMANDS = 20;
 const checkoutArb = fc
   .record({ buyer: fc.integer({ min: 0, max: 1 }), bump: fc.boolean() })
   .map(({ buyer, bump }) => new Checkout(buyer, bump));
@@ -605,8 +606,22 @@ const commandArbs: Array<fc.Arbitrary<Cmd>> = [
   fc.constant(new Restart()),
 ];
 
-const NUM_RUNS = runs(Number(process.env.PURCHASE_MODEL_RUNS ?? 6));
-const MAX_COMMANDS = 20;
+/**
+ * Each run opens with a purchase paid (so most runs reach money), goes on at random, and most often
+ * closes with a refund asked.
+ */
+const runArb = fc.record({
+  opening: fc.tuple(checkoutArb, fc.constant(new Pay(0))),
+  rest: fc.commands(commandArbs, { maxCommands: MAX_COMMANDS, size: 'max' }),
+  closing: fc.option(
+    fc
+      .record({ index: fc.nat(3), route: fc.constantFrom<RefundRoute>('member', 'page') })
+      .map(({ index, route }) => new AskRefund(index, route)),
+    { nil: undefined },
+  ),
+});
+
+const NUM_RUNS = runs(Number(process.env.PURCHASE_MODEL_RUNS ?? 12));
 /** 25/11/2026 15:00 in São Paulo. */
 const START = Date.UTC(2026, 10, 25, 18, 0, 0);
 
@@ -643,10 +658,11 @@ for (const database of databases) {
         let shop: Shop | undefined;
         let run = 0;
         const provider = variant.provider ? await variant.provider() : undefined;
+        const coverage = { runs: 0, paid: 0, refund: 0 };
         try {
           shop = await openShop(db, variant.env, START, provider);
           await fc.assert(
-            fc.asyncProperty(fc.commands(commandArbs, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
+            fc.asyncProperty(runArb, async ({ opening, rest, closing }) => {
               run += 1;
               // Each run has its own buyers and its own stretch of time, on a freshly started server.
               shop!.clock.now = START + run * 40 * DAY;
@@ -657,21 +673,31 @@ for (const database of databases) {
                 orders: [],
                 reviewVersion: 0,
               };
-              if (process.env.PURCHASE_MODEL_TRACE) console.log(`run ${run}: ${[...cmds].map(String).join(', ')}`);
+              const cmds = [...opening, ...rest, ...(closing ? [closing] : [])];
+              if (process.env.PURCHASE_MODEL_TRACE) console.log(`run ${run}: ${cmds.map(String).join(', ')}`);
               await fc.asyncModelRun(() => ({ model, real: shop! }), cmds);
+              const reached = await snapshot(shop!, model);
+              coverage.runs += 1;
+              if ([...reached.orders.values()].some((order) => order.paid_at !== null)) coverage.paid += 1;
+              if (reached.refunds.size > 0) coverage.refund += 1;
             }),
             {
               seed: FUZZ_SEED + variantIndex,
               numRuns: NUM_RUNS,
               endOnFailure: false,
-              interruptAfterTimeLimit: 40_000,
-              markInterruptAsFailure: false,
+              // A run that overruns is a failure, never a pass.
+              interruptAfterTimeLimit: 120_000,
+              markInterruptAsFailure: true,
             },
           );
         } finally {
+          console.log(`purchase model (${database.name}, ${variant.name}): coverage ${JSON.stringify(coverage)} of ${NUM_RUNS} runs`);
           await closeShop(shop);
           await provider?.stop();
         }
+        expect(coverage.runs, 'runs that finished').toBe(NUM_RUNS);
+        expect(coverage.paid, 'runs that reached a paid purchase').toBeGreaterThanOrEqual(NUM_RUNS / 2);
+        expect(coverage.refund, 'runs that reached a refund').toBeGreaterThanOrEqual(NUM_RUNS / 4);
       }, 600_000);
     }
   });
