@@ -236,12 +236,12 @@ for (const database of databases) {
       const pass = s.server.reconciler.runOnce();
       const started = Date.now();
       let confirmed = false;
-      while (!confirmed && Date.now() - started < 10_000) {
+      while (!confirmed && Date.now() - started < 20_000) {
         await new Promise((resolve) => setTimeout(resolve, 250));
         confirmed = (await purchaseOf(s, late.id)).purchase?.items.every((item) => item.state === 'open') ?? false;
       }
       await pass;
-      expect(confirmed, 'the AbacatePay payment confirmed within 10 s of the reconciler pass').toBe(true);
+      expect(confirmed, 'the AbacatePay payment confirmed within 20 s of the reconciler pass (one hanging read is 15 s)').toBe(true);
     }, 90_000);
 
     it('L2: a refund Mercado Pago answers `in_process` is read again until it is done', async () => {

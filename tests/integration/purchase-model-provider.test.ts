@@ -469,11 +469,11 @@ const runArb = fc.record({
     payArb.map((pay) => new Pay(0, pay.webhook)),
   ),
   addon: fc.option(fc.tuple(fc.constant(new AcceptAddon(0)), payArb), { nil: undefined }),
-  rest: fc.commands(commandArbs, { maxCommands: 14, size: 'max' }),
+  rest: fc.commands(commandArbs, { maxCommands: 16, size: 'max' }),
   closing: fc.option(fc.oneof(refundArb, atProviderArb), { nil: undefined }),
 });
 
-const NUM_RUNS = runs(Number(process.env.PURCHASE_MODEL_RUNS ?? 24));
+const NUM_RUNS = runs(Number(process.env.PURCHASE_MODEL_RUNS ?? 30));
 /** 25/11/2026 15:00 in São Paulo. */
 const START = Date.UTC(2026, 10, 25, 18, 0, 0);
 /** A run that takes longer is a failure, not a pass (fast-check's interruption is marked as one). */
