@@ -390,15 +390,16 @@ export async function providerSideFindings(
   return findings;
 }
 
-/** P2: each buyer has at most one payable main charge per provider, as the providers' books say. */
+/** P2: each buyer has at most one payable main charge per provider (of the codes shown), as the providers' books say. */
 export function payableFindings(shop: LedgerShop, buyers: readonly Buyer[], addonOrders: ReadonlySet<string>): ProviderFinding[] {
   const findings: ProviderFinding[] = [];
   const charges = shop.ledger.charges().filter((charge) => shop.ledger.payable(charge));
   for (const [index, buyer] of buyers.entries()) {
     for (const provider of ['mercadopago', 'abacatepay'] as const) {
       const payable = charges.filter((charge) => {
+        // A code no one was shown cannot be paid (a create cut off before its answer reached the buyer).
         const orderId = shop.ledger.shown.get(charge.code);
-        return charge.provider === provider && charge.payerEmail === buyer.email && !(orderId && addonOrders.has(orderId));
+        return charge.provider === provider && charge.payerEmail === buyer.email && orderId !== undefined && !addonOrders.has(orderId);
       });
       if (payable.length > 1)
         findings.push({

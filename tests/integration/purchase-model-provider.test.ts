@@ -9,11 +9,15 @@ import {
   drainOutbox,
   eraseBuyer,
   newBuyer,
-  nextMidnight,
+  CLOCK_MOVES,
+  ModelStep,
+  moveClock,
   orderStatus,
   sellerActs,
+  SKIPPED_RULES,
   windowEnd,
   type Buyer,
+  type ClockMove,
   type RefundRoute,
 } from './purchase-model-support.ts';
 import {
@@ -80,15 +84,8 @@ interface Model {
 const mains = (model: Model) => model.orders.filter((order) => order.kind === 'main');
 const pick = <T>(list: readonly T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
 
-/** PURCHASE_MODEL_SKIP=P2,W1 leaves rules known to be broken unchecked, to look behind them. */
-const SKIPPED = new Set(
-  (process.env.PURCHASE_MODEL_SKIP ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean),
-);
 function report(findings: readonly ProviderFinding[]): void {
-  const kept = findings.filter((finding) => !SKIPPED.has(finding.rule));
+  const kept = findings.filter((finding) => !SKIPPED_RULES.has(finding.rule));
   if (kept.length > 0) throw new Error(kept.map((finding) => `${finding.rule}: ${finding.message}`).join('\n'));
 }
 function rule(condition: boolean, name: string, message: string): void {
@@ -128,17 +125,10 @@ async function settled(shop: LedgerShop, model: Model, paid: boolean): Promise<v
 
 type Cmd = fc.AsyncCommand<Model, LedgerShop>;
 
-abstract class Step implements Cmd {
-  check(): boolean {
-    return true;
+abstract class Step extends ModelStep<Model, LedgerShop> {
+  protected verify(model: Model, shop: LedgerShop) {
+    return everyStep(shop, model);
   }
-  abstract act(model: Model, shop: LedgerShop): Promise<void>;
-  async run(model: Model, shop: LedgerShop): Promise<void> {
-    await this.act(model, shop);
-    await shop.server.background.idle();
-    await everyStep(shop, model);
-  }
-  abstract toString(): string;
 }
 
 class Checkout extends Step {
@@ -403,23 +393,12 @@ class Erase extends Step {
   }
 }
 
-type ClockMove = '1h' | '20h' | '3d' | '6d' | 'midnight+1m' | '8d';
 class Clock extends Step {
   constructor(readonly move: ClockMove) {
     super();
   }
   async act(_model: Model, shop: LedgerShop) {
-    const now = shop.clock.now;
-    const moves: Record<ClockMove, number> = {
-      '1h': now + 60 * 60_000,
-      '20h': now + 20 * 60 * 60_000,
-      '3d': now + 3 * DAY,
-      '6d': now + 6 * DAY,
-      'midnight+1m': nextMidnight(now) + 60_000,
-      '8d': now + 8 * DAY,
-    };
-    shop.clock.now = Math.max(now + 1000, moves[this.move]);
-    await drainOutbox(shop);
+    await moveClock(shop, this.move);
   }
   toString() {
     return `clock(+${this.move})`;
@@ -455,7 +434,7 @@ const commandArbs: Array<fc.Arbitrary<Cmd>> = [
   fc.constant(new Settle()),
   fc.constantFrom('abacatepay', BOTH).map((providers) => new Providers(providers)),
   buyerArb.map((buyer) => new Erase(buyer)),
-  fc.constantFrom<ClockMove>('1h', '20h', '3d', '6d', 'midnight+1m', '8d').map((move) => new Clock(move)),
+  fc.constantFrom(...CLOCK_MOVES).map((move) => new Clock(move)),
 ];
 
 /**

@@ -28,7 +28,6 @@ import {
   memberCookie,
   memberLists,
   newBuyer,
-  nextMidnight,
   openShop,
   orderDetail,
   orderStatus,
@@ -42,7 +41,12 @@ import {
   windowEnd,
   withdrawReview,
   writeReview,
+  CLOCK_MOVES,
+  ModelStep,
+  moveClock,
+  SKIPPED_RULES,
   type Buyer,
+  type ClockMove,
   type RefundRoute,
   type SellerAction,
   type Shop,
@@ -135,16 +139,10 @@ const buyerOf = (model: Model, order: OrderRow) =>
  * Each failure names its rule first ("R2: …"). PURCHASE_MODEL_SKIP=R3,R4 leaves rules known to be
  * broken unchecked, to look for failures of the others behind them.
  */
-const SKIPPED = new Set(
-  (process.env.PURCHASE_MODEL_SKIP ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean),
-);
 function rule(condition: boolean, message: string): void {
   if (condition) return;
   const name = /^([A-Z0-9/]+):/.exec(message)?.[1] ?? '';
-  if (name.split('/').some((part) => SKIPPED.has(part))) return;
+  if (name.split('/').some((part) => SKIPPED_RULES.has(part))) return;
   throw new Error(message);
 }
 
@@ -306,17 +304,10 @@ async function checkContract(shop: Shop, model: Model): Promise<void> {
 
 type Cmd = fc.AsyncCommand<Model, Shop>;
 
-abstract class Step implements Cmd {
-  check(): boolean {
-    return true;
+abstract class Step extends ModelStep<Model, Shop> {
+  protected verify(model: Model, shop: Shop) {
+    return checkContract(shop, model);
   }
-  abstract act(model: Model, shop: Shop): Promise<void>;
-  async run(model: Model, shop: Shop): Promise<void> {
-    await this.act(model, shop);
-    await shop.server.background.idle();
-    await checkContract(shop, model);
-  }
-  abstract toString(): string;
 }
 
 class Checkout extends Step {
@@ -548,24 +539,12 @@ class Review extends Step {
   }
 }
 
-type ClockMove = '1h' | '20h' | '3d' | '6d' | 'midnight-1m' | 'midnight+1m' | '8d';
 class Clock extends Step {
   constructor(readonly move: ClockMove) {
     super();
   }
   async act(_model: Model, shop: Shop) {
-    const now = shop.clock.now;
-    const moves: Record<ClockMove, number> = {
-      '1h': now + 60 * 60_000,
-      '20h': now + 20 * 60 * 60_000,
-      '3d': now + 3 * DAY,
-      '6d': now + 6 * DAY,
-      'midnight-1m': nextMidnight(now) - 60_000,
-      'midnight+1m': nextMidnight(now) + 60_000,
-      '8d': now + 8 * DAY,
-    };
-    shop.clock.now = Math.max(now + 1000, moves[this.move]);
-    await drainOutbox(shop);
+    await moveClock(shop, this.move);
   }
   toString() {
     return `clock(+${this.move})`;
@@ -602,7 +581,7 @@ const commandArbs: Array<fc.Arbitrary<Cmd>> = [
   fc
     .record({ index: fc.nat(3), action: fc.constantFrom<ReviewAction>('write', 'write', 'publish', 'hide', 'withdraw') })
     .map(({ index, action }) => new Review(index, action)),
-  fc.constantFrom<ClockMove>('1h', '20h', '3d', '6d', 'midnight-1m', 'midnight+1m', '8d').map((move) => new Clock(move)),
+  fc.constantFrom(...CLOCK_MOVES).map((move) => new Clock(move)),
   fc.constant(new Restart()),
 ];
 
