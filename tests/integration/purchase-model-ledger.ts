@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { loadConfig } from '../../src/server/config/config.ts';
 import type { CreatedOrder } from '../../src/shared/checkout.ts';
 import type { PurchaseItemView, PurchaseView } from '../../src/shared/purchase.ts';
@@ -47,7 +48,26 @@ export interface LedgerRig {
   stop(): Promise<void>;
 }
 
+/**
+ * The process's `Date` is the shop's clock while the rig runs: the providers' clients and the
+ * stand-ins read `Date.now()` (a create's expiry is clamped to the provider's limits from it), so
+ * a shop clock days ahead of the real one would make each resend of a create a different request.
+ * Timers stay real; so does fast-check's own time limit (it keeps the `Date.now` it loaded with).
+ */
+export function followShopClock(startAt: number): { now: number } {
+  vi.setSystemTime(startAt);
+  return {
+    get now() {
+      return Date.now();
+    },
+    set now(at: number) {
+      vi.setSystemTime(at);
+    },
+  };
+}
+
 export async function startLedgerRig(): Promise<LedgerRig> {
+  vi.useFakeTimers({ toFake: ['Date'] });
   const rig = {} as LedgerRig;
   rig.mercadoPago = await startMercadoPagoStandIn();
   rig.abacatepay = await startAbacatepayStandIn();
@@ -55,6 +75,7 @@ export async function startLedgerRig(): Promise<LedgerRig> {
   rig.stop = async () => {
     await rig.mercadoPago.stop();
     await rig.abacatepay.stop();
+    vi.useRealTimers();
   };
   return rig;
 }
@@ -80,7 +101,9 @@ export interface LedgerShop extends Shop {
 }
 
 export async function openLedgerShop(db: TestDb, rig: LedgerRig, env: Record<string, string>, startAt: number, providers = BOTH) {
+  const clock = followShopClock(startAt);
   const shop = (await openShop(db, env, startAt, twoProviders(rig, providers))) as LedgerShop;
+  shop.clock = clock;
   rig.shop = shop;
   shop.rig = rig;
   shop.ledger = new ProviderLedger(rig.mercadoPago, rig.abacatepay, () => shop.clock.now);

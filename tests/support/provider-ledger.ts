@@ -44,11 +44,6 @@ export class ProviderLedger {
   readonly shown = new Map<string, string>();
   /** Order ids the seller marked as refunded by hand (the money left outside the providers), with the amount. */
   readonly byHand = new Map<string, number>();
-  /**
-   * When each charge was first seen, on the shop's clock and on the real one: the stand-ins count
-   * expiry in real time, the shop's clock is the test's, so a charge's lifetime is moved onto it.
-   */
-  private readonly firstSeen = new Map<string, { shop: number; real: number }>();
 
   constructor(
     readonly mercadoPago: MercadoPagoStandIn,
@@ -85,7 +80,7 @@ export class ProviderLedger {
     this.byCode(code);
   }
 
-  /** Whether the provider still takes a payment of the charge now. */
+  /** Whether the provider still takes a payment of the charge now (`now`: the providers' clock, which is the shop's). */
   payable(charge: ProviderCharge): boolean {
     return charge.status === 'pending' && charge.expiresAt > this.now();
   }
@@ -113,13 +108,6 @@ export class ProviderLedger {
     return this.kept(payment) === 0;
   }
 
-  /** A provider's real-time expiry on the shop's clock. */
-  private onShopClock(key: string, realExpiry: number): number {
-    let seen = this.firstSeen.get(key);
-    if (!seen) this.firstSeen.set(key, (seen = { shop: this.now(), real: Date.now() }));
-    return seen.shop + (realExpiry - seen.real);
-  }
-
   private fromMercadoPago(payment: StandInPayment): ProviderCharge {
     const status =
       payment.status === 'pending'
@@ -138,7 +126,7 @@ export class ProviderLedger {
       code: payment.qrCode,
       amountCents: payment.amountCents,
       payerEmail: payment.payerEmail,
-      expiresAt: this.onShopClock(`mp${payment.id}`, Date.parse(payment.dateOfExpiration)),
+      expiresAt: Date.parse(payment.dateOfExpiration),
       status,
       returnedCents: status === 'charged_back' ? payment.amountCents : refunded,
     };
@@ -160,7 +148,7 @@ export class ProviderLedger {
       code: charge.brCode,
       amountCents: charge.amount,
       payerEmail: data.customer?.email ?? '',
-      expiresAt: this.onShopClock(`ab${charge.id}`, Date.parse(charge.expiresAt)),
+      expiresAt: Date.parse(charge.expiresAt),
       status,
       returnedCents: status === 'refunded' ? charge.amount : 0,
     };
