@@ -600,7 +600,7 @@ const runArb = fc.record({
   ),
 });
 
-const NUM_RUNS = runs(Number(process.env.PURCHASE_MODEL_RUNS ?? 12));
+const NUM_RUNS = runs(Number(process.env.PURCHASE_MODEL_RUNS ?? 8));
 /** 25/11/2026 15:00 in São Paulo. */
 const START = Date.UTC(2026, 10, 25, 18, 0, 0);
 
