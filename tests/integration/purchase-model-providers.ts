@@ -99,12 +99,14 @@ export async function startAbacatepayModel(): Promise<ModelProvider> {
  * pass it on after checking Efí's client certificate (`X-Client-Verified: SUCCESS` from loopback,
  * a trusted proxy): the mTLS itself is tested in tests/faults/provider-efi-process.test.ts.
  */
-export async function startEfiModel(): Promise<ModelProvider> {
+export async function startEfiModel(): Promise<ModelProvider & { standIn: EfiStandIn; pki: ReturnType<typeof makeTestPki> }> {
   const pki = makeTestPki();
   const credentials = { clientId: 'Client_Id_model', clientSecret: 'Client_Secret_model', pixKey: '5f0b8f44-2a53-4c4e-9d57-0b1c2d3e4f50' };
   const standIn = new EfiStandIn({ pki, ...credentials });
   await standIn.start();
   return {
+    standIn,
+    pki,
     name: 'Efí',
     env: {
       ...REAL_GATEWAY_TEST_ENV,

@@ -28,7 +28,6 @@ import {
   memberCookie,
   memberLists,
   newBuyer,
-  nextMidnight,
   openShop,
   orderDetail,
   orderStatus,
@@ -42,7 +41,12 @@ import {
   windowEnd,
   withdrawReview,
   writeReview,
+  CLOCK_MOVES,
+  ModelStep,
+  moveClock,
+  SKIPPED_RULES,
   type Buyer,
+  type ClockMove,
   type RefundRoute,
   type SellerAction,
   type Shop,
@@ -135,16 +139,10 @@ const buyerOf = (model: Model, order: OrderRow) =>
  * Each failure names its rule first ("R2: …"). PURCHASE_MODEL_SKIP=R3,R4 leaves rules known to be
  * broken unchecked, to look for failures of the others behind them.
  */
-const SKIPPED = new Set(
-  (process.env.PURCHASE_MODEL_SKIP ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean),
-);
 function rule(condition: boolean, message: string): void {
   if (condition) return;
   const name = /^([A-Z0-9/]+):/.exec(message)?.[1] ?? '';
-  if (name.split('/').some((part) => SKIPPED.has(part))) return;
+  if (name.split('/').some((part) => SKIPPED_RULES.has(part))) return;
   throw new Error(message);
 }
 
@@ -306,17 +304,10 @@ async function checkContract(shop: Shop, model: Model): Promise<void> {
 
 type Cmd = fc.AsyncCommand<Model, Shop>;
 
-abstract class Step implements Cmd {
-  check(): boolean {
-    return true;
+abstract class Step extends ModelStep<Model, Shop> {
+  protected verify(model: Model, shop: Shop) {
+    return checkContract(shop, model);
   }
-  abstract act(model: Model, shop: Shop): Promise<void>;
-  async run(model: Model, shop: Shop): Promise<void> {
-    await this.act(model, shop);
-    await shop.server.background.idle();
-    await checkContract(shop, model);
-  }
-  abstract toString(): string;
 }
 
 class Checkout extends Step {
@@ -548,24 +539,12 @@ class Review extends Step {
   }
 }
 
-type ClockMove = '1h' | '20h' | '3d' | '6d' | 'midnight-1m' | 'midnight+1m' | '8d';
 class Clock extends Step {
   constructor(readonly move: ClockMove) {
     super();
   }
   async act(_model: Model, shop: Shop) {
-    const now = shop.clock.now;
-    const moves: Record<ClockMove, number> = {
-      '1h': now + 60 * 60_000,
-      '20h': now + 20 * 60 * 60_000,
-      '3d': now + 3 * DAY,
-      '6d': now + 6 * DAY,
-      'midnight-1m': nextMidnight(now) - 60_000,
-      'midnight+1m': nextMidnight(now) + 60_000,
-      '8d': now + 8 * DAY,
-    };
-    shop.clock.now = Math.max(now + 1000, moves[this.move]);
-    await drainOutbox(shop);
+    await moveClock(shop, this.move);
   }
   toString() {
     return `clock(+${this.move})`;
@@ -582,6 +561,7 @@ class Restart extends Step {
   }
 }
 
+const MAX_COMMANDS = 20;
 const checkoutArb = fc
   .record({ buyer: fc.integer({ min: 0, max: 1 }), bump: fc.boolean() })
   .map(({ buyer, bump }) => new Checkout(buyer, bump));
@@ -601,12 +581,26 @@ const commandArbs: Array<fc.Arbitrary<Cmd>> = [
   fc
     .record({ index: fc.nat(3), action: fc.constantFrom<ReviewAction>('write', 'write', 'publish', 'hide', 'withdraw') })
     .map(({ index, action }) => new Review(index, action)),
-  fc.constantFrom<ClockMove>('1h', '20h', '3d', '6d', 'midnight-1m', 'midnight+1m', '8d').map((move) => new Clock(move)),
+  fc.constantFrom(...CLOCK_MOVES).map((move) => new Clock(move)),
   fc.constant(new Restart()),
 ];
 
-const NUM_RUNS = runs(Number(process.env.PURCHASE_MODEL_RUNS ?? 6));
-const MAX_COMMANDS = 20;
+/**
+ * Each run opens with a purchase paid (so most runs reach money), goes on at random, and most often
+ * closes with a refund asked.
+ */
+const runArb = fc.record({
+  opening: fc.tuple(checkoutArb, fc.constant(new Pay(0))),
+  rest: fc.commands(commandArbs, { maxCommands: MAX_COMMANDS, size: 'max' }),
+  closing: fc.option(
+    fc
+      .record({ index: fc.nat(3), route: fc.constantFrom<RefundRoute>('member', 'page') })
+      .map(({ index, route }) => new AskRefund(index, route)),
+    { nil: undefined },
+  ),
+});
+
+const NUM_RUNS = runs(Number(process.env.PURCHASE_MODEL_RUNS ?? 8));
 /** 25/11/2026 15:00 in São Paulo. */
 const START = Date.UTC(2026, 10, 25, 18, 0, 0);
 
@@ -643,10 +637,11 @@ for (const database of databases) {
         let shop: Shop | undefined;
         let run = 0;
         const provider = variant.provider ? await variant.provider() : undefined;
+        const coverage = { runs: 0, paid: 0, refund: 0 };
         try {
           shop = await openShop(db, variant.env, START, provider);
           await fc.assert(
-            fc.asyncProperty(fc.commands(commandArbs, { maxCommands: MAX_COMMANDS, size: 'max' }), async (cmds) => {
+            fc.asyncProperty(runArb, async ({ opening, rest, closing }) => {
               run += 1;
               // Each run has its own buyers and its own stretch of time, on a freshly started server.
               shop!.clock.now = START + run * 40 * DAY;
@@ -657,21 +652,31 @@ for (const database of databases) {
                 orders: [],
                 reviewVersion: 0,
               };
-              if (process.env.PURCHASE_MODEL_TRACE) console.log(`run ${run}: ${[...cmds].map(String).join(', ')}`);
+              const cmds = [...opening, ...rest, ...(closing ? [closing] : [])];
+              if (process.env.PURCHASE_MODEL_TRACE) console.log(`run ${run}: ${cmds.map(String).join(', ')}`);
               await fc.asyncModelRun(() => ({ model, real: shop! }), cmds);
+              const reached = await snapshot(shop!, model);
+              coverage.runs += 1;
+              if ([...reached.orders.values()].some((order) => order.paid_at !== null)) coverage.paid += 1;
+              if (reached.refunds.size > 0) coverage.refund += 1;
             }),
             {
               seed: FUZZ_SEED + variantIndex,
               numRuns: NUM_RUNS,
               endOnFailure: false,
-              interruptAfterTimeLimit: 40_000,
-              markInterruptAsFailure: false,
+              // A run that overruns is a failure, never a pass.
+              interruptAfterTimeLimit: 120_000,
+              markInterruptAsFailure: true,
             },
           );
         } finally {
+          console.log(`purchase model (${database.name}, ${variant.name}): coverage ${JSON.stringify(coverage)} of ${NUM_RUNS} runs`);
           await closeShop(shop);
           await provider?.stop();
         }
+        expect(coverage.runs, 'runs that finished').toBe(NUM_RUNS);
+        expect(coverage.paid, 'runs that reached a paid purchase').toBeGreaterThanOrEqual(NUM_RUNS / 2);
+        expect(coverage.refund, 'runs that reached a refund').toBeGreaterThanOrEqual(NUM_RUNS / 4);
       }, 600_000);
     }
   });

@@ -522,3 +522,34 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
   standIn.stop = listening.close;
   return standIn;
 }
+
+/** Ids of refunds made in the panel: apart from the API's, which the stand-in numbers from 2_000_000_000. */
+let nextPanelRefundId = 3_000_000_000;
+
+/**
+ * The seller refunds an approved payment in full in Mercado Pago's panel ("Devolver dinheiro"): the
+ * payment turns `refunded` with a refund the shop never asked for, as `GET /v1/payments/{id}` then
+ * shows it. The notification is the caller's to send (`notify`), or to lose.
+ */
+export function refundInPanel(standIn: MercadoPagoStandIn, paymentId: number | string): StandInPayment {
+  const payment = standIn.payments.get(Number(paymentId));
+  if (!payment || payment.status !== 'approved') throw new Error(`payment ${paymentId} is not approved`);
+  const amountCents = payment.amountCents - payment.refundedCents;
+  payment.refunds.push({ id: nextPanelRefundId++, paymentId: payment.id, amountCents, status: 'approved' });
+  payment.refundedCents += amountCents;
+  payment.status = 'refunded';
+  payment.statusDetail = 'refunded';
+  return payment;
+}
+
+/**
+ * The buyer's bank took the money back (a chargeback, or a PIX MED): status `charged_back`,
+ * status_detail `settled` (https://www.mercadopago.com.br/developers/en/docs/checkout-api/response-handling/collection-results).
+ */
+export function chargeBack(standIn: MercadoPagoStandIn, paymentId: number | string): StandInPayment {
+  const payment = standIn.payments.get(Number(paymentId));
+  if (!payment || payment.status !== 'approved') throw new Error(`payment ${paymentId} is not approved`);
+  payment.status = 'charged_back';
+  payment.statusDetail = 'settled';
+  return payment;
+}

@@ -1,0 +1,415 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminHealth, AdminOverview } from '../../src/shared/admin.ts';
+import { findRefundRow, outboxRows } from '../support/db-reads.ts';
+import { newCheckoutKey, postOrder } from '../support/clients.ts';
+import { standInEnv, startGatewayStandIn } from '../support/gateway-stand-in.ts';
+import { mercadoPagoVariables } from '../support/provider-rig.ts';
+import { mpError } from '../support/stand-ins/mercadopago-stand-in.ts';
+import { sandboxProvider, startEfiModel } from './purchase-model-providers.ts';
+import {
+  askRefund,
+  checkout,
+  closeShop,
+  consoleCall,
+  drainOutbox,
+  newBuyer,
+  openShop,
+  restartShop,
+  sellerActs,
+  type Shop,
+} from './purchase-model-support.ts';
+import {
+  ledgerAddon,
+  ledgerCheckout,
+  markRefunded,
+  mercadoPagoOutage,
+  notify,
+  openLedgerShop,
+  payableFindings,
+  payAtProvider,
+  providerSideFindings,
+  purchaseOf,
+  reconcilerTick,
+  restartWith,
+  reverseAtProvider,
+  scriptMercadoPago,
+  settle,
+  followShopClock,
+  startLedgerRig,
+  type LedgerRig,
+  type LedgerShop,
+} from './purchase-model-ledger.ts';
+import { databases, type TestDb } from './test-db.ts';
+
+/**
+ * What the providers' side of the purchase model found, each as the shortest sequence that shows
+ * it, on SQLite and PostgreSQL: Mercado Pago first and AbacatePay second (their stand-ins, over
+ * HTTP), the shop's reconciler run as its timer would, and the providers' own ledger
+ * (tests/support/provider-ledger.ts) to say what a provider accepted. Each failure message names
+ * the money a buyer paid that the shop did not deliver or give back (docs/money.md#provider-side).
+ */
+
+/** 25/11/2026 15:00 in São Paulo. */
+const START = Date.UTC(2026, 10, 25, 18, 0, 0);
+const AUTO_GATEWAY = { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' };
+const MANUAL = {};
+
+/** The findings of the providers' rules, as one message per line (none: an empty string). */
+const lines = (findings: ReadonlyArray<{ rule: string; message: string }>) =>
+  findings.map((finding) => `${finding.rule}: ${finding.message}`).join('\n');
+
+for (const database of databases) {
+  describe(`providers' side, fixed sequences, on ${database.name}`, () => {
+    let db: TestDb;
+    let rig: LedgerRig;
+    let shop: LedgerShop | undefined;
+    /** A shop with other providers than the two (Efí, TriboPay). */
+    let plainShop: Shop | undefined;
+    beforeAll(async () => {
+      db = await database.create();
+      rig = await startLedgerRig();
+    });
+    afterEach(async () => {
+      await closeShop(shop);
+      shop = undefined;
+    });
+    afterAll(async () => {
+      await rig?.stop();
+      await db?.close();
+    });
+    const open = async (env: Record<string, string>) => (shop = await openLedgerShop(db, rig, env, START));
+
+    /** A checkout answered 201 with a code; its order id and code. */
+    async function pix(s: LedgerShop, buyer = newBuyer('Lia Fixa'), bump = false) {
+      const created = await ledgerCheckout(s, buyer, bump);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.pix?.code).toBeTruthy();
+      return { buyer, id: created.body.orderId, code: created.body.pix.code!, viewKey: created.viewKey };
+    }
+
+    /** A purchase paid at Mercado Pago, its webhook delivered; with its add-on paid too when asked. */
+    async function paidPurchase(s: LedgerShop, options: { bump?: boolean; addon?: boolean } = {}) {
+      const main = await pix(s, newBuyer('Caio Fixo'), options.bump ?? false);
+      await payAtProvider(s, main.code, 'delivered');
+      await drainOutbox(s);
+      if (!options.addon) return { ...main, addonId: undefined };
+      const addon = await ledgerAddon(s, main.id, main.viewKey);
+      expect(addon.status, addon.text).toBe(201);
+      await payAtProvider(s, addon.body!.pix.code!, 'delivered');
+      await drainOutbox(s);
+      return { ...main, addonId: addon.body!.orderId };
+    }
+
+    it('H1: a retired PIX paid late, its one read-back failing, is still delivered or refunded', async () => {
+      const s = await open(MANUAL);
+      const buyer = newBuyer('Hana Um');
+      const first = await pix(s, buyer, false);
+      // Paid while the buyer's tab still showed it; the notification is late.
+      const paid = await payAtProvider(s, first.code, 'late');
+      const second = await pix(s, buyer, true);
+      scriptMercadoPago(s, 'read', { kind: 'status', status: 503 });
+      expect(await paid.late!()).toBe(200);
+      await settle(s);
+      expect(lines(await providerSideFindings(s, [first.id, second.id], () => null, false))).toBe('');
+    });
+
+    it('H2: retiring a PIX closes it at the provider: one payable charge per buyer', async () => {
+      const s = await open(MANUAL);
+      const buyer = newBuyer('Hugo Dois');
+      const first = await pix(s, buyer, false);
+      await pix(s, buyer, true);
+      expect(lines(payableFindings(s, [buyer], new Set()))).toBe('');
+      expect(s.ledger.payable(s.ledger.byCode(first.code)!), 'the retired R$ 19,90 code is still payable at Mercado Pago').toBe(false);
+    });
+
+    it('H3: after the part refund of a duplicate, the bump stays refundable inside its window', async () => {
+      const s = await open(MANUAL);
+      const first = await paidPurchase(s);
+      // "Main + bump" deliberately, after a main-only purchase: the main part is owed back.
+      const again = await pix(s, first.buyer, true);
+      await payAtProvider(s, again.code, 'delivered');
+      await drainOutbox(s);
+      const marked = await markRefunded(s, again.id);
+      expect(marked.status, marked.text).toBe(200);
+      const asked = await askRefund(s, again.id, 'member');
+      expect(asked.status, asked.text).toBe(200);
+      const bump = (await purchaseOf(s, again.id)).purchase?.items.find((item) => item.orderId === again.id && item.key === 'bump');
+      expect(bump?.state, 'the bump after the buyer asked').not.toBe('open');
+      await settle(s);
+      expect(lines(await providerSideFindings(s, [first.id, again.id], () => null))).toBe('');
+    });
+
+    it('H4: a main order refunded in the provider’s panel takes its paid add-on with it', async () => {
+      for (const kind of ['refund', 'chargeback'] as const) {
+        const s = await open(AUTO_GATEWAY);
+        const purchase = await paidPurchase(s, { addon: true });
+        const main = s.ledger.byCode(purchase.code)!;
+        await reverseAtProvider(s, main, kind, true);
+        await settle(s);
+        const addon = (await purchaseOf(s, purchase.id)).purchase?.items.find((item) => item.orderId === purchase.addonId);
+        expect(addon?.state, `the add-on after a ${kind} of the main order`).not.toBe('open');
+        expect(lines(await providerSideFindings(s, [purchase.id], () => null))).toBe('');
+        await closeShop(s);
+        shop = undefined;
+      }
+    });
+
+    it('H5: a PIX of a provider taken out of PAYMENT_PROVIDERS, paid later, is delivered', async () => {
+      const s = await open(MANUAL);
+      const order = await pix(s);
+      expect(await restartWith(s, 'abacatepay'), 'the restart with Mercado Pago out of the list, its credentials kept').toBeNull();
+      await payAtProvider(s, order.code, 'delivered');
+      await settle(s);
+      expect(lines(await providerSideFindings(s, [order.id], () => null, false))).toBe('');
+    });
+
+    it('M1: a seller-side 400 at the first provider fails over, and Saúde shows it', async () => {
+      const s = await open(MANUAL);
+      // Mercado Pago's answer to a PIX create from an account with no PIX key
+      // (https://www.mercadopago.com.br/developers/en/support/error-codes, cause 13253).
+      scriptMercadoPago(s, 'create', {
+        kind: 'status',
+        status: 400,
+        body: mpError(400, 'bad_request', 'Financial Identity Use Case: Collector user without key enabled for QR render', 13253),
+      });
+      const created = await ledgerCheckout(s, newBuyer('Mara Um'), false);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(s.ledger.byCode(created.body.pix.code!)?.provider).toBe('abacatepay');
+      const health = (await consoleCall(s, '/health')).json() as AdminHealth;
+      expect(health.providers.find((provider) => provider.id === 'mercadopago')?.lastError?.message).toMatch(/QR|13253|chave/i);
+    });
+
+    it('M2: "Faturamento" is what the providers kept, part refunds included', async () => {
+      const s = await open(MANUAL);
+      const revenue = async () => ((await consoleCall(s, '/overview')).json() as AdminOverview).totals.today.revenueCents;
+      const before = await revenue();
+      const first = await paidPurchase(s);
+      const again = await pix(s, first.buyer, true);
+      await payAtProvider(s, again.code, 'delivered');
+      await drainOutbox(s);
+      expect((await markRefunded(s, again.id)).status).toBe(200);
+      const kept = s.ledger.accepted.reduce((sum, payment) => sum + s.ledger.kept(payment), 0);
+      expect(kept).toBe(2980);
+      expect(await revenue(), '"Faturamento" of today, from before the purchases').toBe(before + kept);
+    });
+
+    it('M3: a PIX left open by an erased buyer is closed, or its payment given back', async () => {
+      const s = await open(MANUAL);
+      const order = await pix(s);
+      const erasedAt = s.clock.now;
+      expect((await consoleCall(s, '/buyer/delete', { email: order.buyer.email, confirmation: order.buyer.email })).status).toBe(200);
+      await drainOutbox(s);
+      const charge = s.ledger.byCode(order.code)!;
+      if (!s.ledger.payable(charge)) return;
+      await payAtProvider(s, order.code, 'delivered');
+      await settle(s);
+      expect(lines(await providerSideFindings(s, [order.id], () => erasedAt, false))).toBe('');
+    });
+
+    it('M4: a part refund tells the outgoing webhooks (order.refunded)', async () => {
+      const s = await open({ WEBHOOK_URL: 'https://127.0.0.1:9/vitrine', WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' });
+      const first = await paidPurchase(s);
+      const again = await pix(s, first.buyer, true);
+      await payAtProvider(s, again.code, 'delivered');
+      await drainOutbox(s);
+      expect((await markRefunded(s, again.id)).status).toBe(200);
+      const refunded = await outboxRows(s.db, again.id, 'webhook:order.refunded');
+      expect(refunded.length, 'order.refunded queued for the R$ 19,90 part refund').toBeGreaterThan(0);
+    });
+
+    it('L1: a hanging provider does not delay another provider’s confirmation', async () => {
+      const s = await open(MANUAL);
+      // Two Mercado Pago charges paid with their notifications lost, and every read of them hanging.
+      for (let count = 0; count < 2; count++) {
+        const order = await pix(s);
+        await payAtProvider(s, order.code, 'lost');
+        scriptMercadoPago(s, 'read', { kind: 'hang' });
+      }
+      mercadoPagoOutage(s, 1);
+      const late = await pix(s);
+      expect(s.ledger.byCode(late.code)?.provider).toBe('abacatepay');
+      await payAtProvider(s, late.code, 'lost');
+      s.clock.now += 2 * 60_000;
+      const pass = s.server.reconciler.runOnce();
+      const started = performance.now();
+      let confirmed = false;
+      while (!confirmed && performance.now() - started < 20_000) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        confirmed = (await purchaseOf(s, late.id)).purchase?.items.every((item) => item.state === 'open') ?? false;
+      }
+      await pass;
+      expect(confirmed, 'the AbacatePay payment confirmed within 20 s of the reconciler pass (one hanging read is 15 s)').toBe(true);
+    }, 90_000);
+
+    it('L2: a refund Mercado Pago answers `in_process` is read again until it is done', async () => {
+      const s = await open(AUTO_GATEWAY);
+      s.rig.mercadoPago.refundOutcome = 'in_process';
+      try {
+        const purchase = await paidPurchase(s);
+        expect((await askRefund(s, purchase.id, 'member')).status).toBe(200);
+        await settle(s);
+        const payment = s.rig.mercadoPago.payments.get(Number(s.ledger.byCode(purchase.code)!.chargeId))!;
+        const refund = payment.refunds[0]!;
+        const reads = () =>
+          s.rig.mercadoPago.requests.filter((request) => request.method === 'GET' && request.path.endsWith(`/refunds/${refund.id}`)).length;
+        expect(reads(), 'reads of the refund in process').toBeGreaterThan(0);
+        s.rig.mercadoPago.finishRefund(refund.id);
+        await settle(s);
+        const item = (await purchaseOf(s, purchase.id)).purchase?.items[0];
+        expect(item?.state).toBe('refunded');
+      } finally {
+        s.rig.mercadoPago.refundOutcome = 'approved';
+      }
+    });
+
+    it('L3: manual refund steps name each transaction’s provider; a finished gateway refund is no longer "calling"', async () => {
+      const s = await open(MANUAL);
+      const main = await paidPurchase(s);
+      // The add-on after Mercado Pago went down: paid at AbacatePay.
+      mercadoPagoOutage(s, 1);
+      const addon = await ledgerAddon(s, main.id, main.viewKey);
+      expect(addon.status, addon.text).toBe(201);
+      expect(s.ledger.byCode(addon.body!.pix.code!)?.provider).toBe('abacatepay');
+      await payAtProvider(s, addon.body!.pix.code!, 'delivered');
+      expect((await askRefund(s, main.id, 'member')).status).toBe(200);
+      expect((await sellerActs(s, main.id, 'approve')).status).toBeLessThan(300);
+      const { manual } = await purchaseOf(s, main.id);
+      expect(manual?.charges).toHaveLength(2);
+      for (const charge of manual!.charges) expect(charge, 'a manual refund step').toHaveProperty('provider');
+      await closeShop(s);
+
+      const g = await open(AUTO_GATEWAY);
+      const paid = await paidPurchase(g);
+      expect((await askRefund(g, paid.id, 'member')).status).toBe(200);
+      await settle(g);
+      expect(g.ledger.byCode(paid.code)?.status).toBe('refunded');
+      expect((await findRefundRow(g.db, paid.id))?.gateway_state).not.toBe('calling');
+    });
+
+    it('F1: a create that hung but was made is shown to the buyer, with no second create', async () => {
+      const s = await open(MANUAL);
+      scriptMercadoPago(s, 'create', { kind: 'hang', afterWrite: true });
+      scriptMercadoPago(s, 'create', { kind: 'hang', afterWrite: true });
+      const creates = () =>
+        s.rig.mercadoPago.requests.filter((request) => request.method === 'POST' && request.path === '/v1/payments').length;
+      const before = creates();
+      const created = await ledgerCheckout(s, newBuyer('Fabi Um'), false);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(creates() - before, 'creates sent to Mercado Pago').toBe(1);
+      const charge = s.ledger.byCode(created.body.pix.code!);
+      expect(charge?.provider).toBe('mercadopago');
+    }, 90_000);
+
+    it('W1: a webhook whose signature fails is answered 401 and shown in Saúde', async () => {
+      const s = await open(MANUAL);
+      const order = await pix(s);
+      const paid = await payAtProvider(s, order.code, 'badSignature');
+      expect(paid.status).toBe(401);
+      const health = (await consoleCall(s, '/health')).json() as AdminHealth;
+      expect(JSON.stringify(health)).toMatch(/assinatura inválida/);
+      // Polling still delivers it.
+      await settle(s);
+      expect(lines(await providerSideFindings(s, [order.id], () => null, false))).toBe('');
+    });
+
+    it('F2: Efí’s "not found" (400 cobranca_nao_encontrada) after a failed create fails over to the next provider', async () => {
+      const efi = await startEfiModel();
+      try {
+        const s = await openShop(db, MANUAL, START, {
+          ...efi,
+          env: { ...efi.env, ...mercadoPagoVariables(rig.mercadoPago), PAYMENT_PROVIDERS: 'efi,mercadopago' },
+        });
+        s.clock = followShopClock(START);
+        plainShop = s;
+        // Efí answers a txid it does not hold with 400 `cobranca_nao_encontrada` (its API's error list,
+        // https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas), not the Banco Central standard's 404.
+        // Each create answers 500 (nothing made); the read-back between them says "not found".
+        efi.standIn.script('PUT', '/v2/cob/', { kind: 'status', status: 500 });
+        efi.standIn.script('PUT', '/v2/cob/', { kind: 'status', status: 500 });
+        efi.standIn.script('GET', '/v2/cob/', {
+          kind: 'status',
+          status: 400,
+          body: JSON.stringify({ nome: 'cobranca_nao_encontrada', mensagem: 'Nenhuma cobrança encontrada para o txid informado' }),
+        });
+        const created = await checkout(s, newBuyer('Fred Dois'), false);
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        const atMercadoPago = [...rig.mercadoPago.payments.values()].some((payment) => payment.qrCode === created.body.pix.code);
+        expect(atMercadoPago, 'the PIX made by Mercado Pago').toBe(true);
+      } finally {
+        await closeShop(plainShop);
+        plainShop = undefined;
+        await efi.stop();
+      }
+    });
+
+    it('F3: an Efí certificate converted to .pem as Efí documents (with "Bag Attributes") works', async () => {
+      const efi = await startEfiModel();
+      try {
+        // https://dev.efipay.com.br/docs/api-pix/credenciais#converter-certificado-p12-para-pem
+        const pem = path.join(efi.pki.dir, 'seller-efi.pem');
+        execFileSync('openssl', ['pkcs12', '-in', efi.pki.sellerP12Path, '-out', pem, '-nodes', '-passin', 'pass:'], { stdio: 'ignore' });
+        expect(fs.readFileSync(pem, 'utf8')).toMatch(/^Bag Attributes/);
+        const s = await openShop(db, MANUAL, START, { ...efi, env: { ...efi.env, EFI_CERTIFICATE: pem } });
+        s.clock = followShopClock(START);
+        plainShop = s;
+        const created = await checkout(s, newBuyer('Fabia Tres'), false);
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        expect(created.body.pix.code).toMatch(/^000201/);
+      } finally {
+        await closeShop(plainShop);
+        plainShop = undefined;
+        await efi.stop();
+      }
+    });
+
+    it('R1: after a shop instance dies during a TriboPay create, the buyer gets a PIX at once', async () => {
+      const gateway = await startGatewayStandIn();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      try {
+        const s = await openShop(db, MANUAL, START, { ...sandboxProvider, env: standInEnv(gateway) });
+        s.clock = followShopClock(START);
+        plainShop = s;
+        // The create reaches TriboPay, which holds it; the instance that sent it is gone
+        // (tests/faults/kill-during-charge.test.ts does it with kill -9 on a spawned server).
+        gateway.onCreate = async (c) => {
+          await held;
+          return c.json({ message: 'too late' }, 500);
+        };
+        const buyer = newBuyer('Rita Um');
+        const key = newCheckoutKey();
+        const body = { ...buyer, checkoutKey: key, viewKey: `vk${newCheckoutKey()}${newCheckoutKey()}`.slice(0, 48) };
+        const lost = postOrder(s.server.url, body).catch(() => undefined);
+        while (gateway.charges().length === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        await restartShop(s);
+        gateway.rememberCharges();
+        const retried = await postOrder<{ error?: string; pix?: { code: string | null } }>(s.server.url, body);
+        expect(retried.status, `the same key again: ${JSON.stringify(retried.body)}`).toBe(201);
+        const another = await postOrder<{ error?: string }>(s.server.url, { ...buyer, checkoutKey: newCheckoutKey() });
+        expect(another.status, `a new checkout of the same buyer: ${JSON.stringify(another.body)}`).toBe(201);
+        release();
+        await lost;
+      } finally {
+        release();
+        await closeShop(plainShop);
+        plainShop = undefined;
+        await gateway.stop();
+      }
+    });
+
+    it('the model’s own check: a payment the shop never hears of is found (P1 and R1 fail without reconciliation)', async () => {
+      const s = await open(MANUAL);
+      const order = await pix(s);
+      await payAtProvider(s, order.code, 'lost');
+      // No reconciler pass: the shop cannot know.
+      const findings = await providerSideFindings(s, [order.id], () => null);
+      expect(findings.map((finding) => finding.rule)).toEqual(expect.arrayContaining(['P1', 'R1']));
+      await reconcilerTick(s, 2);
+      await notify(s, s.ledger.byCode(order.code)!);
+      expect(lines(await providerSideFindings(s, [order.id], () => null))).toBe('');
+    });
+  });
+}
