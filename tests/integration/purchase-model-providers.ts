@@ -13,7 +13,7 @@ import { sandboxSays } from '../support/purchase.ts';
 import type { TestServer } from '../support/test-server.ts';
 
 /**
- * Where the model's buyers pay (issue 44: the purchase contract holds for each provider): the
+ * Where the model's buyers pay (the purchase contract holds for each provider): the
  * demo's sandbox (TriboPay's API), or a provider's stand-in configured as the shop's only PIX
  * provider. `pay` is the buyer paying the order's charge at the provider and the provider's
  * webhook reaching the running server (its port changes at each restart).

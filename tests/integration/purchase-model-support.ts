@@ -18,7 +18,7 @@ import type { TestDb } from './test-db.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
- * The purchase contract (issue 43) seen from outside: a running shop (the real server over HTTP,
+ * The purchase contract seen from outside: a running shop (the real server over HTTP,
  * the sandbox gateway, a clock the test moves), the buyer's and the seller's actions on it, and
  * the invariants R1–R8 read back from the API, the database and the outbox.
  */

@@ -66,7 +66,7 @@ import {
 import { startAbacatepayModel, startEfiModel, startMercadoPagoModel, type ModelProvider } from './purchase-model-providers.ts';
 
 /**
- * Issue 43's model-based test: random sequences of what two buyers and the seller do to purchases
+ * A model-based test: random sequences of what two buyers and the seller do to purchases
  * (checkout with and without the bump, payments of any charge in any order, the add-on offer,
  * refunds asked, decided and made, erasure, reviews, the clock, restarts), on the real server over
  * HTTP, on SQLite and PostgreSQL. After every step the API, the database and the outbox are read
@@ -607,7 +607,7 @@ const START = Date.UTC(2026, 10, 25, 18, 0, 0);
 const variants: ReadonlyArray<{ name: string; env: Record<string, string>; provider?: () => Promise<ModelProvider> }> = [
   { name: 'manual refunds', env: {} },
   { name: 'REFUND_MODE=auto, GATEWAY_REFUNDS=1', env: { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' } },
-  // The same contract with each other provider as the shop's only one, refunds at the provider (issue 44).
+  // The same contract with each other provider as the shop's only one, refunds at the provider.
   {
     name: 'Mercado Pago, refunds at the provider',
     env: { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' },
@@ -683,7 +683,7 @@ for (const database of databases) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Issue 43's fifteen items, as fixed sequences
+// The contract's fifteen known defects, as fixed sequences
 // ---------------------------------------------------------------------------------------------
 
 const MANUAL = {};
@@ -731,7 +731,7 @@ function mailFiles(shop: Shop, orderId: string, prefix: string): string[] {
 }
 
 for (const database of databases) {
-  describe(`issue items on ${database.name}`, () => {
+  describe(`contract defects on ${database.name}`, () => {
     let db: TestDb;
     let shop: Shop | undefined;
     beforeAll(async () => {
