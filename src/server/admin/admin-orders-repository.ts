@@ -54,6 +54,7 @@ type Row = {
   parent_order_id: string | null;
   provider: ProviderId;
   refund_status: RefundStatus | null;
+  parent_open: number | null;
 };
 
 const COLUMNS = [
@@ -88,7 +89,7 @@ function toAdminOrder(row: Row, now: number, items: OrderItem[]): AdminOrderRow 
     chargedAt: row.charged_at === null ? null : Number(row.charged_at),
     paidAt: row.paid_at === null ? null : Number(row.paid_at),
     expiresAt: Number(row.expires_at),
-    hasAccess: row.status === 'paid' && row.access_revoked_at === null,
+    hasAccess: row.status === 'paid' && row.access_revoked_at === null && (row.kind !== 'addon' || row.parent_open !== null),
     failureReason: row.failure_reason,
     duplicateOf: row.duplicate_of,
     refundStatus: row.refund_status ?? null,
@@ -107,8 +108,27 @@ async function withItems(db: Kysely<Database>, rows: Row[], now: number): Promis
   return rows.map((row) => toAdminOrder(row, now, items.get(row.id) ?? []));
 }
 
+/** One status per order, though refunds are per item: a refund still open first, else the latest. */
 function refundStatusColumn(eb: ExpressionBuilder<Database, 'orders'>) {
-  return eb.selectFrom('refunds').select('refunds.status').whereRef('refunds.order_id', '=', 'orders.id').as('refund_status');
+  return eb
+    .selectFrom('refunds')
+    .select('refunds.status')
+    .whereRef('refunds.order_id', '=', 'orders.id')
+    .orderBy(sql`case when refunds.status in ('requested', 'approved') then 0 else 1 end`)
+    .orderBy('refunds.updated_at', 'desc')
+    .limit(1)
+    .as('refund_status');
+}
+
+/** An add-on's list is open only while its main order's is (docs/money.md): its access ends with the parent's. */
+function parentOpenColumn(eb: ExpressionBuilder<Database, 'orders'>) {
+  return eb
+    .selectFrom('orders as parent')
+    .select(sql<number>`1`.as('open'))
+    .whereRef('parent.id', '=', 'orders.parent_order_id')
+    .where('parent.status', '=', 'paid')
+    .where('parent.access_revoked_at', 'is', null)
+    .as('parent_open');
 }
 
 function likePattern(text: string): string {
@@ -161,7 +181,7 @@ export async function searchOrders(db: Kysely<Database>, search: OrderSearch): P
   const [rows, count] = await Promise.all([
     searchQuery(db, search)
       .select(COLUMNS)
-      .select(refundStatusColumn)
+      .select(refundStatusColumn).select(parentOpenColumn)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .offset(search.offset)
@@ -175,7 +195,7 @@ export async function searchOrders(db: Kysely<Database>, search: OrderSearch): P
 }
 
 export async function findAdminOrder(db: Kysely<Database>, id: string, now: number): Promise<AdminOrderRow | undefined> {
-  const row = await db.selectFrom('orders').select(COLUMNS).select(refundStatusColumn).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('orders').select(COLUMNS).select(refundStatusColumn).select(parentOpenColumn).where('id', '=', id).executeTakeFirst();
   return row && (await withItems(db, [row], now))[0];
 }
 

@@ -1,12 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database, RefundsTable } from '../db/schema.ts';
 import type { ListKey } from '../../content/offers.ts';
-import type { OrderItem } from '../../shared/checkout.ts';
+import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { PurchaseView } from '../../shared/purchase.ts';
 import { itemsOfOrders, listOfItem } from './purchase-items.ts';
 import { ledgerOf, openItemKeys, type PurchaseRecord } from './purchase-ledger.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+type RefundRow = Selectable<RefundsTable>;
 
 /** The main order is the order itself, or an add-on's parent (docs/money.md). */
 export async function loadPurchase(db: Executor, orderId: string): Promise<PurchaseRecord | undefined> {
@@ -28,9 +29,11 @@ export async function loadPurchase(db: Executor, orderId: string): Promise<Purch
   const ids = [main.id, ...addons.map((addon) => addon.id)];
   const [items, refundRows] = await Promise.all([
     itemsOfOrders(db, ids),
-    db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).execute(),
+    db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('item').execute(),
   ]);
-  return { main, addons, items, refunds: new Map(refundRows.map((row) => [row.order_id, row])) };
+  const refunds = new Map<string, RefundRow[]>();
+  for (const row of refundRows) refunds.set(row.order_id, [...(refunds.get(row.order_id) ?? []), row]);
+  return { main, addons, items, refunds };
 }
 
 export async function entitledLists(db: Executor, orderId: string): Promise<ListKey[]> {
@@ -53,4 +56,21 @@ export async function loadPurchaseView(db: Executor, orderId: string, config: { 
   if (!purchase) return null;
   const { unlistedOwedCents: _unlisted, ...view } = ledgerOf(purchase, config);
   return view;
+}
+
+/** What reversing the whole order gives back now: its items not already refunded one by one, and their price. */
+export async function refundMovementOf(
+  db: Executor,
+  order: { id: string; amount_cents: number },
+): Promise<{ amountCents: number; items: OrderItemKey[] }> {
+  const [items, done] = await Promise.all([
+    itemsOfOrders(db, [order.id]),
+    db.selectFrom('refunds').select(['item', 'amount_cents']).where('order_id', '=', order.id).where('status', '=', 'refunded').execute(),
+  ]);
+  const given = new Set(done.map((row) => row.item));
+  const alreadyCents = done.reduce((sum, row) => sum + Number(row.amount_cents), 0);
+  return {
+    amountCents: Number(order.amount_cents) - alreadyCents,
+    items: (items.get(order.id) ?? []).map((item) => item.key).filter((key) => !given.has(key)),
+  };
 }

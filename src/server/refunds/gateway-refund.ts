@@ -7,7 +7,7 @@ import { reverseOrder } from '../orders/order-transitions.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
 import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
-import { claimGatewayCall, findRefund, refuseGatewayCall, setGatewayState, type RefundRow } from './refunds-repository.ts';
+import { claimGatewayCall, findRefunds, refuseGatewayCall, setGatewayState, type RefundRow } from './refunds-repository.ts';
 
 /**
  * A gateway refund (docs/refunds.md#at-the-gateway): an outbox row, done only when a re-read says `refunded`. Each
@@ -36,7 +36,9 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
     channel: 'gateway refund',
     async deliver(message, signal) {
       const now = () => deps.now?.() ?? Date.now();
-      const [order, refund] = await Promise.all([findOrderById(deps.db, message.orderId), findRefund(deps.db, message.orderId)]);
+      const [order, rows] = await Promise.all([findOrderById(deps.db, message.orderId), findRefunds(deps.db, [message.orderId])]);
+      // The gateway refunds the whole charge: every item's row moves together, so any approved one speaks for them.
+      const refund = rows.find((row) => row.status === 'approved') ?? rows[0];
       if (!order || !refund) throw new MessageNotNeededError('order or refund gone');
       if (order.status === 'reversed') return {};
       if (refund.status !== 'approved' || order.status !== 'paid') throw new MessageNotNeededError(`refund is ${refund.status}`);
