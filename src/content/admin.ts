@@ -181,6 +181,7 @@ export const admin = {
       'Tipo',
       'Pedido principal',
       'Provedor de PIX',
+      'Líquido (R$)',
     ],
     /** The CSV's "Tipo": a checkout, or the order bump bought after payment (content/offers.ts). */
     kind: { main: 'Compra', addon: 'Adicional após o pagamento' } as Record<'main' | 'addon', string>,

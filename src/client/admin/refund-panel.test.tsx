@@ -14,6 +14,7 @@ const detail = (fields: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   buyerEmail: 'joana@example.com',
   buyerPhone: '21987654321',
   amountCents: 1990,
+  netCents: 1990,
   createdAt: paidAt - 60_000,
   paidAt,
   hasAccess: true,

@@ -3,6 +3,7 @@ import type { Database, OrderKind, StoredOrderStatus } from '../db/schema.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { hasPaidAddon } from '../orders/order-items.ts';
 import { itemsOfOrders } from '../purchases/purchase-items.ts';
+import { netPaidCentsSql } from '../purchases/purchase-repository.ts';
 import type { AdminOrderStatus, AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
 import type { ProviderId } from '../../shared/providers.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
@@ -55,6 +56,7 @@ type Row = {
   provider: ProviderId;
   refund_status: RefundStatus | null;
   parent_open: number | null;
+  net_cents: number;
 };
 
 const COLUMNS = [
@@ -85,6 +87,7 @@ function toAdminOrder(row: Row, now: number, items: OrderItem[]): AdminOrderRow 
     buyerEmail: row.buyer_email,
     buyerPhone: row.buyer_phone,
     amountCents: Number(row.amount_cents),
+    netCents: Number(row.net_cents),
     createdAt: Number(row.created_at),
     chargedAt: row.charged_at === null ? null : Number(row.charged_at),
     paidAt: row.paid_at === null ? null : Number(row.paid_at),
@@ -181,7 +184,7 @@ export async function searchOrders(db: Kysely<Database>, search: OrderSearch): P
   const [rows, count] = await Promise.all([
     searchQuery(db, search)
       .select(COLUMNS)
-      .select(refundStatusColumn).select(parentOpenColumn)
+      .select(refundStatusColumn).select(parentOpenColumn).select(netPaidCentsSql.as('net_cents'))
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .offset(search.offset)
@@ -195,7 +198,7 @@ export async function searchOrders(db: Kysely<Database>, search: OrderSearch): P
 }
 
 export async function findAdminOrder(db: Kysely<Database>, id: string, now: number): Promise<AdminOrderRow | undefined> {
-  const row = await db.selectFrom('orders').select(COLUMNS).select(refundStatusColumn).select(parentOpenColumn).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('orders').select(COLUMNS).select(refundStatusColumn).select(parentOpenColumn).select(netPaidCentsSql.as('net_cents')).where('id', '=', id).executeTakeFirst();
   return row && (await withItems(db, [row], now))[0];
 }
 
@@ -258,7 +261,8 @@ export async function sumPaid(db: Kysely<Database>, from: number, to: number): P
     .selectFrom('orders')
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>(sql`case when kind = 'main' then 1 else 0 end`), sql<number>`0`).as('paid'),
-      eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('revenue'),
+      // paid − refunded (docs/money.md): a part refund lowers the day's sales.
+      eb.fn.coalesce(eb.fn.sum<number>(netPaidCentsSql), sql<number>`0`).as('revenue'),
     ])
     .where('status', '=', 'paid')
     .where('paid_at', '>=', from)
@@ -306,7 +310,7 @@ export async function listPaidSince(db: Kysely<Database>, from: number): Promise
     .selectFrom('orders')
     .select((eb) => [
       'paid_at',
-      'amount_cents',
+      netPaidCentsSql.as('net_cents'),
       'kind',
       'addon_answer',
       eb
@@ -322,7 +326,7 @@ export async function listPaidSince(db: Kysely<Database>, from: number): Promise
     .execute();
   return rows.map((row) => ({
     paidAt: Number(row.paid_at),
-    amountCents: Number(row.amount_cents),
+    amountCents: Number(row.net_cents),
     kind: row.kind,
     bumpCents: row.bump_cents === null ? 0 : Number(row.bump_cents),
     addonAnswer: row.addon_answer,

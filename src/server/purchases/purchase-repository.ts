@@ -1,6 +1,6 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, RefundsTable } from '../db/schema.ts';
-import type { ListKey } from '../../content/offers.ts';
+import { mainOffer, type ListKey } from '../../content/offers.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { PurchaseView } from '../../shared/purchase.ts';
 import { itemsOfOrders, listOfItem } from './purchase-items.ts';
@@ -31,6 +31,11 @@ export async function loadPurchase(db: Executor, orderId: string): Promise<Purch
     itemsOfOrders(db, ids),
     db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('item').execute(),
   ]);
+  // An order stored without its items (none should be) is one main item of its whole amount, so it stays refundable.
+  for (const order of [main, ...addons]) {
+    if ((items.get(order.id) ?? []).length === 0)
+      items.set(order.id, [{ key: 'main', title: mainOffer.name, priceCents: Number(order.amount_cents) }]);
+  }
   const refunds = new Map<string, RefundRow[]>();
   for (const row of refundRows) refunds.set(row.order_id, [...(refunds.get(row.order_id) ?? []), row]);
   return { main, addons, items, refunds };
@@ -71,6 +76,15 @@ export async function refundMovementOf(
   const alreadyCents = done.reduce((sum, row) => sum + Number(row.amount_cents), 0);
   return {
     amountCents: Number(order.amount_cents) - alreadyCents,
-    items: (items.get(order.id) ?? []).map((item) => item.key).filter((key) => !given.has(key)),
+    // An order stored without its items (none should be) is one main item.
+    items: ((items.get(order.id) ?? []).length > 0 ? items.get(order.id)!.map((item) => item.key) : (['main'] as const)).filter(
+      (key) => !given.has(key),
+    ),
   };
 }
+
+/**
+ * One order's paid − refunded, in SQL for the figures (Faturamento, sales by source, the CSV): ledgerOf's rule per
+ * charge. A reversed order nets nothing; a paid one its amount less its items refunded one by one.
+ */
+export const netPaidCentsSql = sql<number>`(case when orders.status = 'paid' then orders.amount_cents - coalesce((select sum(refunds.amount_cents) from refunds where refunds.order_id = orders.id and refunds.status = 'refunded'), 0) else 0 end)`;
