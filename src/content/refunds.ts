@@ -49,6 +49,9 @@ export const refundGateway = {
   notSeen:
     'O reembolso foi pedido ao gateway, mas a transação continua paga depois de 30 minutos (o pedido pode não ter chegado). Confira no painel do gateway antes de tentar de novo.',
   notPaid: (status: string) => `A transação não está paga no gateway (status: ${status}). Confira no painel do gateway.`,
+  /** The provider took the refund, then said it did not go through. */
+  refundFailed: (status: string) =>
+    `O provedor não concluiu o reembolso (status: ${status}). Confira no painel dele e reembolse à mão se preciso.`,
 };
 
 /** The buyer's e-mails about a refund; `{name}` marks are filled in and escaped by the mail renderer. */

@@ -238,6 +238,8 @@ export interface RefundsTable {
   gateway_error: string | null;
   /** When the refund endpoint was last called: set once before the call, so a retry re-reads instead of calling again. */
   gateway_called_at: number | null;
+  /** The provider's own refund, read back while it is in process (Mercado Pago's `in_process`). */
+  gateway_refund_id: Generated<string | null>;
   attempt: Generated<number>;
   updated_at: number;
 }

@@ -75,9 +75,9 @@ function mayHaveRefunded(row: RefundRow): boolean {
 export async function retryNeedsPanelCheck(db: Kysely<Database>, orderId: string): Promise<boolean> {
   const purchase = await loadPurchase(db, orderId);
   if (!purchase) return false;
-  return [...purchase.refunds.values()].flat().some(
-    (row) => mayHaveRefunded(row) && (row.gateway_state === 'failed' || row.gateway_state === 'off'),
-  );
+  return [...purchase.refunds.values()]
+    .flat()
+    .some((row) => mayHaveRefunded(row) && (row.gateway_state === 'failed' || row.gateway_state === 'off'));
 }
 
 /** Each charge to refund by hand in its provider's panel: the items still asked for, else every item not given back. */

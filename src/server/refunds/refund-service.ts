@@ -134,7 +134,11 @@ export async function requestRefund(
     const asked: OrderRow[] = [];
     let amountCents = 0;
     for (const { order, items } of due) {
-      const whole = isWholeCharge(purchase, order.id, items.map((item) => item.key));
+      const whole = isWholeCharge(
+        purchase,
+        order.id,
+        items.map((item) => item.key),
+      );
       const keys = await insertRefundRequest(trx, {
         orderId: order.id,
         items,
@@ -200,7 +204,9 @@ export async function startRefund(deps: RefundsDeps, orderId: string, now: numbe
   const result = await deps.db.transaction().execute(async (trx): Promise<SellerRefundResult> => {
     const purchase = await loadPurchase(trx, orderId);
     if (!purchase) return 'not_found';
-    const paid = sellerScope(purchase, orderId).filter((order) => order.status === 'paid' && unrefundedItems(purchase, order.id).length > 0);
+    const paid = sellerScope(purchase, orderId).filter(
+      (order) => order.status === 'paid' && unrefundedItems(purchase, order.id).length > 0,
+    );
     if (paid.length === 0) return 'not_paid';
     let changed = false;
     for (const order of paid) {
@@ -208,7 +214,11 @@ export async function startRefund(deps: RefundsDeps, orderId: string, now: numbe
         const status = refundOf(purchase, order.id, item.key)?.status;
         return status === undefined || status === 'requested' || status === 'declined';
       });
-      const whole = isWholeCharge(purchase, order.id, items.map((item) => item.key));
+      const whole = isWholeCharge(
+        purchase,
+        order.id,
+        items.map((item) => item.key),
+      );
       const gateway = deps.config.gatewayRefunds && whole;
       const rows = await approveRefund(trx, { orderId: order.id, items, origin: 'seller', by: 'seller', gateway, now });
       if (rows.length > 0) {
@@ -264,8 +274,16 @@ export async function approveManualRefunds(
       const left = unrefundedItems(purchase, charge.orderId);
       if (left.some((item) => !charge.items.includes(item.key))) part.add(charge.orderId);
       const items = left.filter((item) => charge.items.includes(item.key));
-      const approvedRows = await approveRefund(trx, { orderId: charge.orderId, items, origin: 'seller', by: 'seller', gateway: false, now });
-      if (approvedRows.length > 0) await recordEvidence(trx, { orderId: charge.orderId, at: now, kind: 'refund_approved', detail: 'seller' });
+      const approvedRows = await approveRefund(trx, {
+        orderId: charge.orderId,
+        items,
+        origin: 'seller',
+        by: 'seller',
+        gateway: false,
+        now,
+      });
+      if (approvedRows.length > 0)
+        await recordEvidence(trx, { orderId: charge.orderId, at: now, kind: 'refund_approved', detail: 'seller' });
     }
     return { part };
   });
@@ -384,7 +402,11 @@ export async function refundAddonOfRefundedPurchase(
   if (!parentGone) return;
   const asked = parentRefunds.find((row) => row.status === 'requested');
   const items = unaskedItems(purchase, order.id, false);
-  const whole = isWholeCharge(purchase, order.id, items.map((item) => item.key));
+  const whole = isWholeCharge(
+    purchase,
+    order.id,
+    items.map((item) => item.key),
+  );
   const keys = await insertRefundRequest(trx, {
     orderId: order.id,
     items,
@@ -417,7 +439,11 @@ export async function refundAddonsOfReversedMain(
     if (addon.status !== 'paid') continue;
     const fresh = unaskedItems(purchase, addon.id, true);
     if (fresh.length === 0) continue;
-    const whole = isWholeCharge(purchase, addon.id, fresh.map((item) => item.key));
+    const whole = isWholeCharge(
+      purchase,
+      addon.id,
+      fresh.map((item) => item.key),
+    );
     if (auto) {
       const rows = await approveRefund(trx, {
         orderId: addon.id,
@@ -485,7 +511,8 @@ export async function renderRefundOutboxEmail(
   const order = purchase?.main;
   const payload = emailPayload(row.payload);
   const named = payload.orderId ?? payload.orderIds?.[0];
-  const latestOf = (orderId: string) => [...(purchase?.refunds.get(orderId) ?? [])].sort((a, b) => Number(b.updated_at) - Number(a.updated_at))[0];
+  const latestOf = (orderId: string) =>
+    [...(purchase?.refunds.get(orderId) ?? [])].sort((a, b) => Number(b.updated_at) - Number(a.updated_at))[0];
   const refund = latestOf(named ?? row.orderId) ?? latestOf(row.orderId) ?? (purchase && latestRefund(purchase));
   if (!purchase || !order || !refund || !order.buyer_email)
     throw new UndeliverableMessageError(`refund e-mail for ${row.orderId}: order or refund gone`);

@@ -96,7 +96,14 @@ export async function approveRefund(
   const keys = input.items.map((item) => item.key);
   const updated = await trx
     .updateTable('refunds')
-    .set({ status: 'approved', decided_at: input.now, decided_by: input.by, gateway_state: state, gateway_error: null, updated_at: input.now })
+    .set({
+      status: 'approved',
+      decided_at: input.now,
+      decided_by: input.by,
+      gateway_state: state,
+      gateway_error: null,
+      updated_at: input.now,
+    })
     .where('order_id', '=', input.orderId)
     .where('item', 'in', keys)
     .where('status', 'in', ['requested', 'declined'])
@@ -138,6 +145,7 @@ export async function retryGatewayRefund(trx: Executor, orderId: string, now: nu
       gateway_state: 'calling' as const,
       gateway_error: null,
       gateway_called_at: null,
+      gateway_refund_id: null,
       attempt: eb('attempt', '+', 1),
       updated_at: now,
     }))
@@ -181,6 +189,16 @@ export async function claimGatewayCall(db: Executor, orderId: string, now: numbe
     .where('gateway_called_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The provider took the refund but has not finished it: its own id is kept, to be read back until it ends. */
+export async function recordGatewayRefund(db: Executor, orderId: string, refundId: string, now: number): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ gateway_refund_id: refundId, gateway_state: 'pending', updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'approved')
+    .execute();
 }
 
 /** Nothing was refunded, so the console asks no panel check before a retry. */

@@ -3,7 +3,8 @@ import { sql, type Kysely, type Migration } from 'kysely';
 /**
  * Refunds are per item (docs/money.md#refunds): one row per item of a charge, keyed by both, each with its own price.
  * A part refund (a duplicate's repeated item) then leaves the charge's other items refundable on their own. Existing
- * rows become one row per item they covered; a finished refund's gateway side ends `done`.
+ * rows become one row per item they covered; a finished refund's gateway side ends `done`. `gateway_refund_id` keeps
+ * the provider's own refund, read back with `getRefund` while it is in process (Mercado Pago's `in_process`).
  */
 export const refundsPerItemMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -24,6 +25,7 @@ export const refundsPerItemMigration: Migration = {
       .addColumn('gateway_state', 'text', (col) => col.notNull().defaultTo('off'))
       .addColumn('gateway_error', 'text')
       .addColumn('gateway_called_at', 'bigint')
+      .addColumn('gateway_refund_id', 'text')
       .addColumn('attempt', 'integer', (col) => col.notNull().defaultTo(0))
       .addColumn('updated_at', 'bigint', (col) => col.notNull())
       .addPrimaryKeyConstraint('refund_items_pk', ['order_id', 'item'])
