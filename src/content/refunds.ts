@@ -137,6 +137,17 @@ export const refundPage = {
   declineReason: 'Motivo',
   refunded: 'Reembolso feito: o valor foi devolvido pelo PIX, para a mesma conta que pagou.',
   closed: (days: number, endsAt: string) => `A garantia de ${days} dias terminou em ${endsAt}.`,
+  /** Each item of a purchase of several, as it stands: refunds are per item. */
+  itemsLabel: 'Itens da compra',
+  item: {
+    open: (endsAt: string) => `garantia até ${endsAt}`,
+    closed: 'garantia encerrada',
+    refund_requested: 'reembolso pedido',
+    refunding: 'reembolso aprovado, a caminho',
+    owed: 'valor sendo devolvido',
+    refunded: 'reembolsado',
+    revoked: 'acesso encerrado',
+  },
   /** Followed by the support address as a mailto link. */
   help: 'Precisa de ajuda? Escreva para',
   /** The member page's small link to the card, near the top. */

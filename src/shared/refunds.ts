@@ -1,6 +1,7 @@
 import { businessDay, businessDayStart } from './time.ts';
 import { text, z } from './zod.ts';
 import type { OrderItemKey } from './checkout.ts';
+import type { PurchaseItemState } from './purchase.ts';
 import type { ProviderId } from './providers.ts';
 
 // docs/refunds.md
@@ -40,6 +41,16 @@ export interface GuaranteeView {
   endsAt: number;
   canRequest: boolean;
   request: { requestedAt: number; status: RefundStatus; declineReason: string | null } | null;
+  /** Each paid item as it stands (docs/money.md#item-states): refunds are per item, so a purchase's may differ. */
+  items?: GuaranteeItem[];
+}
+
+export interface GuaranteeItem {
+  title: string;
+  state: Exclude<PurchaseItemState, 'unpaid'>;
+  /** The end of this item's own window, and whether it is still open (the server's clock, never the device's). */
+  endsAt: number;
+  windowOpen: boolean;
 }
 
 export interface RefundRequestReply {

@@ -92,6 +92,12 @@ for (const database of databases) {
       const area = async () => (await (await fetch(`${url}/api/access`, { headers: { Cookie: cookie } })).json()) as MemberArea;
       const paidAt = Number((await orderRow(db, second.orderId)).paid_at);
       expect((await area()).guarantee).toMatchObject({ canRequest: true, request: null, endsAt: guaranteeEndsAt(paidAt, 7) });
+      // Each item as it stands: the repeated main product on its way back, the bump the buyer's.
+      const itemStates = async () => (await area()).guarantee.items?.map((item) => [item.state, item.windowOpen]);
+      expect(await itemStates()).toEqual([
+        ['owed', true],
+        ['open', true],
+      ]);
 
       // The seller gives the R$ 19,90 back by hand: the order stays paid for the bump.
       expect((await consoleCall(url, admin, `/orders/${second.orderId}/refund`, {})).status).toBe(200);
@@ -103,6 +109,10 @@ for (const database of databases) {
       expect(await revenue()).toBe(MAIN + BUMP);
       expect(await sourceRevenue()).toBe(MAIN + BUMP);
       expect(await csvNet(second.orderId)).toBe('9,90');
+      expect(await itemStates()).toEqual([
+        ['refunded', true],
+        ['open', true],
+      ]);
 
       const refundHooks = () =>
         hooks.requests

@@ -66,11 +66,15 @@ export function describeGuarantee(purchase: PurchaseRecord, config: RefundsConfi
   const ends = due.map(({ order }) => guaranteeEndsAt(Number(order.paid_at), days));
   const endsAt = ends.length > 0 ? Math.max(...ends) : guaranteeEndsAt(Number(main.paid_at ?? now), days);
   const refund = latestRefund(purchase);
+  const items = ledgerOf(purchase, config).items.flatMap((item) =>
+    item.state === 'unpaid' || item.guaranteeEndsAt === null ? [] : [{ title: item.title, state: item.state, endsAt: item.guaranteeEndsAt, windowOpen: now < item.guaranteeEndsAt }],
+  );
   return {
     days,
     endsAt,
     canRequest: due.length > 0,
     request: refund ? { requestedAt: Number(refund.requested_at), status: refund.status, declineReason: refund.decline_reason } : null,
+    items,
   };
 }
 
