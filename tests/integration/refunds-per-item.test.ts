@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import type { MemberArea } from '../../src/shared/access.ts';
@@ -7,7 +9,7 @@ import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, rowsOfOrders } from '../support/db-reads.ts';
 import { useHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { askRefund, buyAndPay, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
-import { databases } from './test-db.ts';
+import { databases, type TestDb } from './test-db.ts';
 import { useTestServer, type TestServerRig } from '../support/test-server.ts';
 
 /**
@@ -38,9 +40,21 @@ function useShop(database: (typeof databases)[number]): Running {
       GA_API_SECRET: 'ga-secret-per-item',
       GA_MP_URL: ga.url,
     }),
-    { smtp: true, clock: Date.UTC(2026, 10, 26, 15, 0, 0) },
+    // The real time: `npm run report` counts the last days by the machine's clock.
+    { smtp: true, clock: 'now' },
   );
   return Object.assign(running, { hooks, ga });
+}
+
+const run = promisify(execFile);
+
+/** `npm run report`'s sales by source: the revenue of its one row (these buyers came with no campaign). */
+async function reportRevenue(db: TestDb & { dir?: string; url?: string }): Promise<string | undefined> {
+  const env = db.dir ? { DATA_DIR: db.dir } : { DATABASE_URL: db.url! };
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts', '--days', '2'], {
+    env: { ...process.env, ...env },
+  });
+  return /\(none\) \/ \(none\)\s+\d+\s+\d+\s+\S+\s+(R\$\s[\d.,]+)/.exec(stdout)?.[1]?.replace(/\s/, ' ');
 }
 
 interface RefundHook {
@@ -109,6 +123,7 @@ for (const database of databases) {
       expect(await revenue()).toBe(MAIN + BUMP);
       expect(await sourceRevenue()).toBe(MAIN + BUMP);
       expect(await csvNet(second.orderId)).toBe('9,90');
+      expect(await reportRevenue(db)).toBe('R$ 29,80');
       expect(await itemStates()).toEqual([
         ['refunded', true],
         ['open', true],
@@ -175,6 +190,7 @@ for (const database of databases) {
       await drainOutbox(server);
       expect(await revenue()).toBe(0);
       expect(await sourceRevenue()).toBe(0);
+      expect(await reportRevenue(db)).toBe('R$ 0,00');
       expect(refundHooks()).toHaveLength(3);
       expect(refundHooks()[2]!.data.refund).toEqual({ amount_cents: MAIN, items: [expect.objectContaining({ key: 'main' })] });
     });
