@@ -495,3 +495,20 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
   standIn.stop = listening.close;
   return standIn;
 }
+
+/**
+ * The seller refunds the whole payment in Mercado Pago's own panel (or the bank charges it back): the payment reads
+ * `refunded` with an approved refund of its amount, as a read-back through the API then shows it; no notification
+ * is sent, so only a read (the reconciler's) finds it.
+ */
+export function refundInPanel(standIn: MercadoPagoStandIn, paymentId: number | string): StandInPayment {
+  const payment = standIn.payments.get(Number(paymentId));
+  if (!payment || payment.status !== 'approved') throw new Error(`no approved payment ${paymentId}`);
+  const amountCents = payment.amountCents - payment.refundedCents;
+  const ids = [...standIn.payments.values()].flatMap((each) => each.refunds.map((refund) => refund.id));
+  payment.refunds.push({ id: Math.max(900_000_000, ...ids) + 1, paymentId: payment.id, amountCents, status: 'approved' });
+  payment.refundedCents = payment.amountCents;
+  payment.status = 'refunded';
+  payment.statusDetail = 'refunded';
+  return payment;
+}
