@@ -118,12 +118,22 @@ test('a main order refunded in Mercado Pago’s panel: the add-on’s refund is 
     await panel.getByLabel('Status').selectOption({ label: 'Reembolsos pedidos' });
     await panel.getByRole('button', { name: 'Filtrar' }).click();
     await expect(panel.getByRole('status').filter({ hasText: '1 pedido' })).toBeVisible();
-    await panel.getByRole('button', { name: `Ver pedido de ${buyer.name} (Reembolso pedido)`, exact: true }).click();
+    // The add-on's row: its own mark, then the refund's.
+    await panel.getByRole('button', { name: new RegExp(`^Ver pedido de ${buyer.name} \\(.*Reembolso pedido\\)$`) }).click();
     const refund = panel.getByRole('region', { name: 'Reembolso' });
     await expect(refund).toContainText('O pedido principal foi estornado no provedor');
-    await expect(refund).toContainText('No painel do provedor Mercado Pago, abra a transação');
-    await expect(refund).toContainText(addon!.transaction_hash!);
-    await expect(refund).toContainText(/R\$\s9,90/);
+    await refund.getByRole('button', { name: 'Reembolsar', exact: true }).click();
+    await panel
+      .getByRole('dialog', { name: /^Reembolsar R\$\s9,90\?$/ })
+      .getByRole('button', { name: 'Confirmar' })
+      .click();
+    await expect(refund.getByRole('heading', { name: 'Reembolsar à mão' })).toBeVisible();
+    await expect(refund).toContainText(`No painel do provedor Mercado Pago, abra a transação${addon!.transaction_hash!}`);
+    await expect(refund).toContainText(/Reembolse R\$\s9,90/);
+    await refund.getByRole('button', { name: 'Marcar como reembolsado' }).click();
+    await panel.getByRole('dialog', { name: 'Marcar como reembolsado?' }).getByRole('button', { name: 'Confirmar' }).click();
+    await expect(panel.getByText('Pedido marcado como reembolsado.')).toBeVisible();
+    expect((await ordersOf(buyer.email)).addon!.status).toBe('reversed');
     panelErrors();
 
     // The member page closes with the main order: the add-on's list goes with it.
