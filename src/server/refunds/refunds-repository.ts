@@ -175,6 +175,8 @@ export async function declineRefund(trx: Executor, orderId: string, reason: stri
     .set({ status: 'declined', decided_at: now, decided_by: 'seller', decline_reason: reason, updated_at: now })
     .where('order_id', '=', orderId)
     .where('status', '=', 'requested')
+    // Owed whatever the seller thinks: the main order's money already went back at the provider.
+    .where('origin', '!=', 'reversal')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
