@@ -140,7 +140,10 @@ for (const database of databases) {
           refund: { amount_cents: MAIN, items: [expect.objectContaining({ key: 'main' })] },
         }),
       ]);
-      const gaRefunds = () => ga.requests.map((request) => JSON.parse(request.body)).filter((body) => body.events[0].name === 'refund');
+      const gaRefunds = () =>
+        ga.requests
+          .map((request) => JSON.parse(request.body) as { events: Array<{ name: string; params: { value: number } }> })
+          .filter((body) => body.events[0]!.name === 'refund');
       expect(gaRefunds()).toEqual([
         expect.objectContaining({
           events: [
@@ -183,7 +186,7 @@ for (const database of databases) {
         { amount_cents: MAIN, items: [expect.objectContaining({ key: 'main' })] },
         { amount_cents: BUMP, items: [expect.objectContaining({ key: 'bump' })] },
       ]);
-      expect(gaRefunds().map((body) => body.events[0].params.value)).toEqual([19.9, 9.9]);
+      expect(gaRefunds().map((body) => body.events[0]!.params.value)).toEqual([19.9, 9.9]);
 
       // The first purchase refunded whole: Faturamento is the ledger's paid − refunded, nothing.
       expect((await consoleCall(url, admin, `/orders/${first.orderId}/refund`, {})).status).toBe(200);

@@ -83,7 +83,9 @@ describe('RefundPanel', () => {
   it('numbers the steps by hand, with the transaction, the amount and the buyer’s CPF', () => {
     const approved = request({ status: 'approved', decidedAt: paidAt + 3 * DAY_MS, decidedBy: 'seller' });
     const html = render(detail({ refund: approved, refundStatus: 'approved' }));
-    expect(html).toMatch(/<ol[^>]*>.*No painel do provedor TriboPay, abra a transação.*tx_9f8e7d.*Reembolse.*R\$\s19,90.*Marcar como reembolsado/);
+    expect(html).toMatch(
+      /<ol[^>]*>.*No painel do provedor TriboPay, abra a transação.*tx_9f8e7d.*Reembolse.*R\$\s19,90.*Marcar como reembolsado/,
+    );
     expect(html).toContain('CPF do comprador (chave PIX possível)');
     expect(html).toContain('529.982.247-25');
     expect(buttons(html)).toEqual(['Copiar o código da transação', 'Copiar o CPF do comprador', 'Marcar como reembolsado']);
@@ -106,7 +108,9 @@ describe('RefundPanel', () => {
       buyerDocument: null,
     };
     const html = render(detail({ refund: approved, refundStatus: 'approved', manualRefund }));
-    expect(html).toMatch(/No painel do provedor Mercado Pago, abra a transação.*mp_123.*R\$\s19,90.*No painel do provedor Efí, abra a transação.*efi_txid_456.*R\$\s9,90/);
+    expect(html).toMatch(
+      /No painel do provedor Mercado Pago, abra a transação.*mp_123.*R\$\s19,90.*No painel do provedor Efí, abra a transação.*efi_txid_456.*R\$\s9,90/,
+    );
   });
 
   it('explains the gateway at work and offers nothing to tap meanwhile', () => {

@@ -184,7 +184,9 @@ export async function searchOrders(db: Kysely<Database>, search: OrderSearch): P
   const [rows, count] = await Promise.all([
     searchQuery(db, search)
       .select(COLUMNS)
-      .select(refundStatusColumn).select(parentOpenColumn).select(netPaidCentsSql.as('net_cents'))
+      .select(refundStatusColumn)
+      .select(parentOpenColumn)
+      .select(netPaidCentsSql.as('net_cents'))
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .offset(search.offset)
@@ -198,7 +200,14 @@ export async function searchOrders(db: Kysely<Database>, search: OrderSearch): P
 }
 
 export async function findAdminOrder(db: Kysely<Database>, id: string, now: number): Promise<AdminOrderRow | undefined> {
-  const row = await db.selectFrom('orders').select(COLUMNS).select(refundStatusColumn).select(parentOpenColumn).select(netPaidCentsSql.as('net_cents')).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select(COLUMNS)
+    .select(refundStatusColumn)
+    .select(parentOpenColumn)
+    .select(netPaidCentsSql.as('net_cents'))
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && (await withItems(db, [row], now))[0];
 }
 

@@ -56,7 +56,9 @@ describe('orders CSV', () => {
     const csv = renderOrdersCsv([order, addon], labels);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row, addonRow] = csv.slice(1).split('\r\n');
-    expect(header).toBe('Pedido;Status;Nome;E-mail;Telefone;Valor (R$);Criado em;Pago em;Itens;Tipo;Pedido principal;Provedor de PIX;Líquido (R$)');
+    expect(header).toBe(
+      'Pedido;Status;Nome;E-mail;Telefone;Valor (R$);Criado em;Pago em;Itens;Tipo;Pedido principal;Provedor de PIX;Líquido (R$)',
+    );
     expect(row).toBe(
       'ord_1;Pago;"João; ""Jota""";j@example.com;11987654321;29,80;10/03/2025, 12:00;10/03/2025, 12:05;' +
         '"Lista de Fornecedores Secretos Vitalícia; Lista de Fornecedores de Recarga";Compra;;Mercado Pago;9,90',

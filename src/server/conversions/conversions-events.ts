@@ -94,7 +94,7 @@ export function registerConversionsEvents({ events, kinds, deps }: EventWiring):
     deps.logger.addSecret(meta.token);
     // PUBLIC_URL has no trailing slash (config/env-schema.ts trims it).
     const siteUrl = () => `${deps.publicUrl()}/`;
-    const metaKind = (channel: string, bodyOf: (order: OrderRow, message: OutboxMessage) => unknown | Promise<unknown>): OutboxHandler => ({
+    const metaKind = (channel: string, bodyOf: (order: OrderRow, message: OutboxMessage) => Promise<unknown>): OutboxHandler => ({
       channel,
       async deliver(message, signal) {
         const body = await bodyOf(await paidOrder(deps.db, message.orderId), message);
@@ -104,7 +104,7 @@ export function registerConversionsEvents({ events, kinds, deps }: EventWiring):
     });
     kinds.register(
       META_CONVERSION_KIND,
-      metaKind('Meta conversion', (order) => metaPurchaseBody(order, siteUrl())),
+      metaKind('Meta conversion', async (order) => metaPurchaseBody(order, siteUrl())),
     );
     const metaRefund = metaKind('Meta refund', async (order, message) => {
       const part = refundedPart(order, await purchasedItems(deps.db, order), message);

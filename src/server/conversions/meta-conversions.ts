@@ -67,7 +67,11 @@ export function metaRefundBody(
   order: OrderRow,
   eventSourceUrl: string,
   refundedAt: number,
-  refund: { amountCents: number; items: readonly string[]; part: boolean } = { amountCents: Number(order.amount_cents), items: [], part: false },
+  refund: { amountCents: number; items: readonly string[]; part: boolean } = {
+    amountCents: Number(order.amount_cents),
+    items: [],
+    part: false,
+  },
 ): { data: unknown[] } {
   return {
     data: [

@@ -117,7 +117,9 @@ export interface ChargeItems {
 /** Each paid item with nothing asked for it (or only declined), inside its own window: an add-on bought on day 6 keeps its own seven days. */
 export function refundableItems(purchase: PurchaseRecord, config: { guaranteeDays: number }, now: number): ChargeItems[] {
   return chargesOf(purchase)
-    .filter((order) => order.status === 'paid' && order.paid_at !== null && now < guaranteeEndsAt(Number(order.paid_at), config.guaranteeDays))
+    .filter(
+      (order) => order.status === 'paid' && order.paid_at !== null && now < guaranteeEndsAt(Number(order.paid_at), config.guaranteeDays),
+    )
     .map((order) => ({ order, items: unaskedItems(purchase, order.id, true) }))
     .filter((charge) => charge.items.length > 0);
 }
@@ -152,7 +154,10 @@ export function openItemKeys(ledger: Pick<PurchaseView, 'items'>): OrderItemKey[
  * The name of one money movement among an order's (its outbox rows are one per order and kind): none for the whole
  * order at once, else its items, as a part (the order stays paid) or the rest after a part.
  */
-export function movementSuffix(order: Pick<OrderRow, 'amount_cents' | 'status'>, movement: { amountCents: number; items: readonly OrderItemKey[] }): string {
+export function movementSuffix(
+  order: Pick<OrderRow, 'amount_cents' | 'status'>,
+  movement: { amountCents: number; items: readonly OrderItemKey[] },
+): string {
   if (movement.amountCents === Number(order.amount_cents)) return '';
   return `:${order.status === 'paid' ? 'part' : 'rest'}:${movement.items.join('+')}`;
 }

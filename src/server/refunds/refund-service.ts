@@ -67,7 +67,9 @@ export function describeGuarantee(purchase: PurchaseRecord, config: RefundsConfi
   const endsAt = ends.length > 0 ? Math.max(...ends) : guaranteeEndsAt(Number(main.paid_at ?? now), days);
   const refund = latestRefund(purchase);
   const items = ledgerOf(purchase, config).items.flatMap((item) =>
-    item.state === 'unpaid' || item.guaranteeEndsAt === null ? [] : [{ title: item.title, state: item.state, endsAt: item.guaranteeEndsAt, windowOpen: now < item.guaranteeEndsAt }],
+    item.state === 'unpaid' || item.guaranteeEndsAt === null
+      ? []
+      : [{ title: item.title, state: item.state, endsAt: item.guaranteeEndsAt, windowOpen: now < item.guaranteeEndsAt }],
   );
   return {
     days,
