@@ -181,6 +181,7 @@ export const admin = {
       'Tipo',
       'Pedido principal',
       'Provedor de PIX',
+      'Líquido (R$)',
     ],
     /** The CSV's "Tipo": a checkout, or the order bump bought after payment (content/offers.ts). */
     kind: { main: 'Compra', addon: 'Adicional após o pagamento' } as Record<'main' | 'addon', string>,
@@ -314,6 +315,7 @@ export const admin = {
         buyer: 'Pedido pelo comprador',
         seller: 'Iniciado por você no painel',
         duplicate: 'Pagamento duplicado (reembolso automático)',
+        reversal: 'O pedido principal foi estornado no provedor',
       } as Record<RefundOrigin, string>,
       status: 'Situação',
       decidedBy: 'Decisão',
@@ -331,8 +333,9 @@ export const admin = {
       manual: {
         title: 'Reembolsar à mão',
         why: 'Os reembolsos pelo gateway estão desligados (GATEWAY_REFUNDS): você devolve o valor no painel dele.',
-        openTransaction: 'No painel do gateway, abra a transação',
-        noTransaction: 'No painel do gateway, procure o pagamento deste pedido (pelo valor e pela data)',
+        /** Each PIX is refunded in the panel of the provider that received it. */
+        openTransaction: (provider: string) => `No painel do provedor ${provider}, abra a transação`,
+        noTransaction: (provider: string) => `No painel do provedor ${provider}, procure o pagamento deste pedido (pelo valor e pela data)`,
         copy: 'Copiar',
         copied: 'Copiado',
         /** Read after "Copiar" by screen readers (and Playwright), so each copy button says what it copies. */

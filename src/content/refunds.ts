@@ -49,6 +49,9 @@ export const refundGateway = {
   notSeen:
     'O reembolso foi pedido ao gateway, mas a transação continua paga depois de 30 minutos (o pedido pode não ter chegado). Confira no painel do gateway antes de tentar de novo.',
   notPaid: (status: string) => `A transação não está paga no gateway (status: ${status}). Confira no painel do gateway.`,
+  /** The provider took the refund, then said it did not go through. */
+  refundFailed: (status: string) =>
+    `O provedor não concluiu o reembolso (status: ${status}). Confira no painel dele e reembolse à mão se preciso.`,
 };
 
 /** The buyer's e-mails about a refund; `{name}` marks are filled in and escaped by the mail renderer. */
@@ -134,6 +137,17 @@ export const refundPage = {
   declineReason: 'Motivo',
   refunded: 'Reembolso feito: o valor foi devolvido pelo PIX, para a mesma conta que pagou.',
   closed: (days: number, endsAt: string) => `A garantia de ${days} dias terminou em ${endsAt}.`,
+  /** Each item of a purchase of several, as it stands: refunds are per item. */
+  itemsLabel: 'Itens da compra',
+  item: {
+    open: (endsAt: string) => `garantia até ${endsAt}`,
+    closed: 'garantia encerrada',
+    refund_requested: 'reembolso pedido',
+    refunding: 'reembolso aprovado, a caminho',
+    owed: 'valor sendo devolvido',
+    refunded: 'reembolsado',
+    revoked: 'acesso encerrado',
+  },
   /** Followed by the support address as a mailto link. */
   help: 'Precisa de ajuda? Escreva para',
   /** The member page's small link to the card, near the top. */

@@ -43,11 +43,13 @@ export const SUBSCRIBERS: readonly Row[] = [
   // event                                                              subscriber                      outbox kind               handler            retry
   [['paid'],                                                            registerAccessEvents,           'access_email',           'e-mail',          WORKER],
   [['paid'],                                                            registerAccessEvents,           'access_resend:',         'e-mail',          WORKER],
-  [['charged', 'paid', 'duplicate', 'reversed', 'refunded', 'erased'],  registerOutgoingWebhooksEvents, 'webhook:',               'webhook',         WEBHOOK],
+  [['charged', 'paid', 'duplicate', 'reversed', 'refunded', 'part_refunded', 'erased'], registerOutgoingWebhooksEvents, 'webhook:', 'webhook', WEBHOOK],
   [['paid'],                                                            registerConversionsEvents,      'conversion:meta',        'Meta conversion', META],
-  [['refunded', 'reversed'],                                            registerConversionsEvents,      'conversion:meta_refund', 'Meta refund',     META],
+  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:meta_refund', 'Meta refund',     META],
+  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:meta_refund:', 'Meta refund',    META],
   [['paid'],                                                            registerConversionsEvents,      'conversion:ga4',         'GA4 conversion',  GA4],
-  [['refunded', 'reversed'],                                            registerConversionsEvents,      'conversion:ga4_refund',  'GA4 refund',      GA4],
+  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:ga4_refund',  'GA4 refund',      GA4],
+  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:ga4_refund:', 'GA4 refund',      GA4],
   [['charged', 'paid', 'reversed', 'failed'],                           registerPixEmailsEvents,        'pix_ready',              'e-mail',          WORKER],
   [['charged', 'paid', 'reversed', 'failed'],                           registerPixEmailsEvents,        'pix_reminder:',          'e-mail',          WORKER],
   [['charged', 'paid', 'failed', 'reversed', 'erased'],                 registerWhatsappEvents,         'whatsapp:',              'whatsapp',        WHATSAPP],
@@ -103,6 +105,7 @@ const SENT_AT_ONCE = [
   ['charged', 'outbox after charge'],
   ['refunded', 'outbox after refund'],
   ['reversed', 'outbox after refund'],
+  ['part_refunded', 'outbox after refund'],
 ] as const;
 
 export function runOutboxAfter(events: OrderEvents, run: (label: string) => void): void {

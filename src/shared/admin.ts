@@ -46,6 +46,8 @@ export interface AdminOrderSummary {
   buyerEmail: string;
   buyerPhone: string;
   amountCents: number;
+  /** paid − refunded for this charge (docs/money.md): 0 when reversed, less a part refund's items. */
+  netCents: number;
   createdAt: number;
   paidAt: number | null;
   hasAccess: boolean;

@@ -1,5 +1,8 @@
 import { businessDay, businessDayStart } from './time.ts';
 import { text, z } from './zod.ts';
+import type { OrderItemKey } from './checkout.ts';
+import type { PurchaseItemState } from './purchase.ts';
+import type { ProviderId } from './providers.ts';
 
 // docs/refunds.md
 
@@ -27,16 +30,27 @@ export const RefundDeclineSchema = z.object({ reason: text(z.string().trim().min
 /** `approved`: the money is on its way back, at the gateway (`gateway` says how far) or by hand; `refunded` ends the access. */
 export type RefundStatus = 'requested' | 'approved' | 'declined' | 'refunded';
 
-export type RefundOrigin = 'buyer' | 'seller' | 'duplicate';
+/** `reversal`: the purchase's main order was reversed at the provider, so its paid add-ons go back too. */
+export type RefundOrigin = 'buyer' | 'seller' | 'duplicate' | 'reversal';
 
-/** The gateway side of an approved refund: `off` is by hand; `pending` is re-read until `refunded`; `failed` goes back to by hand. */
-export type GatewayRefundState = 'off' | 'calling' | 'pending' | 'failed';
+/** The gateway side of an approved refund: `off` is by hand; `pending` is re-read until `refunded`; `failed` goes back to by hand; `done`: the gateway gave it back. */
+export type GatewayRefundState = 'off' | 'calling' | 'pending' | 'failed' | 'done';
 
 export interface GuaranteeView {
   days: number;
   endsAt: number;
   canRequest: boolean;
   request: { requestedAt: number; status: RefundStatus; declineReason: string | null } | null;
+  /** Each paid item as it stands (docs/money.md#item-states): refunds are per item, so a purchase's may differ. */
+  items?: GuaranteeItem[];
+}
+
+export interface GuaranteeItem {
+  title: string;
+  state: Exclude<PurchaseItemState, 'unpaid'>;
+  /** The end of this item's own window, and whether it is still open (the server's clock, never the device's). */
+  endsAt: number;
+  windowOpen: boolean;
 }
 
 export interface RefundRequestReply {
@@ -64,7 +78,16 @@ export interface AdminRefund {
 export interface ManualRefundSteps {
   amountCents: number;
   /** Each PIX to refund in the panel: the order and its add-on are transactions of their own (docs/money.md). */
-  charges: Array<{ orderId: string; transactionHash: string | null; amountCents: number; items: string[] }>;
+  charges: Array<{
+    orderId: string;
+    /** Whose panel holds the transaction: a purchase may be paid through two providers. */
+    provider: ProviderId;
+    providerName: string;
+    transactionHash: string | null;
+    amountCents: number;
+    items: string[];
+    itemKeys: OrderItemKey[];
+  }>;
   buyerDocument: string | null;
 }
 

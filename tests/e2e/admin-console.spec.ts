@@ -248,6 +248,7 @@ consoleTest.describe('console on SQLite', () => {
       'Tipo',
       'Pedido principal',
       'Provedor de PIX',
+      'Líquido (R$)',
     ]);
     const formula = rows.find((row) => row[0] === 'ord_formula')!;
     expect(formula[2]).toBe(`"'=HYPERLINK(""x"")"`);

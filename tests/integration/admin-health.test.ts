@@ -128,10 +128,11 @@ describe('console with two PIX providers, the first failing', () => {
     return {
       listed: list.orders.find((order) => order.id === orderId),
       detail,
+      // The provider, then the net amount, end each line.
       csvProvider: csv
         .find((line) => line.startsWith(`${orderId};`))
         ?.split(';')
-        .at(-1),
+        .at(-2),
     };
   }
 

@@ -163,12 +163,14 @@ for (const database of databases) {
       const csv = await (await consoleGet('/orders.csv')).text();
       // fetch's text() already dropped the BOM.
       const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
-      expect(lines[0]).toBe('Pedido;Status;Nome;E-mail;Telefone;Valor (R$);Criado em;Pago em;Itens;Tipo;Pedido principal;Provedor de PIX');
+      expect(lines[0]).toBe(
+        'Pedido;Status;Nome;E-mail;Telefone;Valor (R$);Criado em;Pago em;Itens;Tipo;Pedido principal;Provedor de PIX;Líquido (R$)',
+      );
       expect(lines.find((line) => line.startsWith(`${orders.a.orderId};`))).toMatch(
-        new RegExp(`;"${MAIN.title}; ${bump.name}";Compra;;TriboPay$`),
+        new RegExp(`;"${MAIN.title}; ${bump.name}";Compra;;TriboPay;[\\d,]+$`),
       );
       expect(lines.find((line) => line.startsWith(`${orders.bAddon.orderId};`))).toMatch(
-        new RegExp(`;${bump.name};Adicional após o pagamento;${orders.b.orderId};TriboPay$`),
+        new RegExp(`;${bump.name};Adicional após o pagamento;${orders.b.orderId};TriboPay;[\\d,]+$`),
       );
     });
 

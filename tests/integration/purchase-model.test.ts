@@ -117,16 +117,21 @@ async function snapshot(shop: Shop, model: Model): Promise<Snapshot> {
   return {
     orders: new Map(rows.map((row) => [row.id, row])),
     items: byOrder,
+    // Refunds are stored per item: one view per order, a part when they cover fewer than its items.
     refunds: new Map(
-      refunds.map((row) => [
-        row.order_id,
-        {
+      [...new Set(refunds.map((row) => row.order_id))].map((orderId) => {
+        const rows = refunds.filter((row) => row.order_id === orderId);
+        const row = rows.find((r) => OPEN_REFUND.has(r.status)) ?? rows[0]!;
+        const whole = rows.length >= (byOrder.get(orderId) ?? []).length;
+        const amount = rows.reduce((sum, r) => sum + Number(r.amount_cents), 0);
+        const view = {
           status: row.status,
           origin: row.origin,
-          amount_cents: row.amount_cents === null ? null : Number(row.amount_cents),
-          item_keys: row.item_keys,
-        },
-      ]),
+          amount_cents: whole ? null : amount,
+          item_keys: whole ? null : rows.map((r) => r.item).join(','),
+        };
+        return [orderId, view];
+      }),
     ),
   };
 }

@@ -109,7 +109,17 @@ for (const database of databases) {
       expect(detail.gatewayRefunds).toBe(false);
       expect(detail.manualRefund).toEqual({
         amountCents: 1990,
-        charges: [{ orderId, transactionHash: order.transaction_hash, amountCents: 1990, items: [expect.any(String)] }],
+        charges: [
+          {
+            orderId,
+            provider: order.provider,
+            providerName: expect.any(String),
+            transactionHash: order.transaction_hash,
+            amountCents: 1990,
+            items: [expect.any(String)],
+            itemKeys: ['main'],
+          },
+        ],
         buyerDocument: order.buyer_document,
       });
 

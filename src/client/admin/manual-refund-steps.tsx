@@ -29,7 +29,7 @@ export function ManualRefundSteps({
         {several ? (
           charges.map((charge) => (
             <li key={charge.orderId}>
-              <ChargeStep hash={charge.transactionHash} />
+              <ChargeStep hash={charge.transactionHash} provider={charge.providerName} />
               <span className="mt-1 block">
                 {text.refundAmount} <strong className="text-white">{formatBRL(charge.amountCents)}</strong>
                 {charge.items.length > 0 ? <span className="text-slate-400"> ({charge.items.join(' + ')})</span> : null}
@@ -39,7 +39,7 @@ export function ManualRefundSteps({
         ) : (
           <>
             <li>
-              <ChargeStep hash={charges[0]?.transactionHash ?? null} />
+              <ChargeStep hash={charges[0]?.transactionHash ?? null} provider={charges[0]?.providerName ?? order.providerName} />
             </li>
             <li>
               {text.refundAmount} <strong className="text-white">{formatBRL(charges[0]?.amountCents ?? order.amountCents)}</strong>
@@ -64,12 +64,12 @@ export function ManualRefundSteps({
   );
 }
 
-/** "Abra a transação {hash} [Copiar]", or how to find the payment when the gateway named none. */
-function ChargeStep({ hash }: { hash: string | null }) {
-  if (!hash) return <>{text.noTransaction}</>;
+/** "No painel do provedor X, abra a transação {hash} [Copiar]", or how to find the payment when the provider named none. */
+function ChargeStep({ hash, provider }: { hash: string | null; provider: string }) {
+  if (!hash) return <>{text.noTransaction(provider)}</>;
   return (
     <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-      {text.openTransaction}
+      {text.openTransaction(provider)}
       <code className="rounded bg-ink-800 px-1.5 py-0.5 font-mono text-xs break-all text-white">{hash}</code>
       <CopyValue value={hash} what={text.copyTransaction} />
     </span>

@@ -14,6 +14,7 @@ const detail = (fields: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   buyerEmail: 'joana@example.com',
   buyerPhone: '21987654321',
   amountCents: 1990,
+  netCents: 1990,
   createdAt: paidAt - 60_000,
   paidAt,
   hasAccess: true,
@@ -26,7 +27,17 @@ const detail = (fields: Partial<AdminOrderDetail> = {}): AdminOrderDetail => ({
   gatewayRefunds: false,
   manualRefund: {
     amountCents: 1990,
-    charges: [{ orderId: 'ord_1', transactionHash: 'tx_9f8e7d', amountCents: 1990, items: ['Lista de Fornecedores Secretos Vitalícia'] }],
+    charges: [
+      {
+        orderId: 'ord_1',
+        provider: 'tribopay',
+        providerName: 'TriboPay',
+        transactionHash: 'tx_9f8e7d',
+        amountCents: 1990,
+        items: ['Lista de Fornecedores Secretos Vitalícia'],
+        itemKeys: ['main'],
+      },
+    ],
     buyerDocument: '52998224725',
   },
   kind: 'main',
@@ -72,10 +83,34 @@ describe('RefundPanel', () => {
   it('numbers the steps by hand, with the transaction, the amount and the buyer’s CPF', () => {
     const approved = request({ status: 'approved', decidedAt: paidAt + 3 * DAY_MS, decidedBy: 'seller' });
     const html = render(detail({ refund: approved, refundStatus: 'approved' }));
-    expect(html).toMatch(/<ol[^>]*>.*No painel do gateway, abra a transação.*tx_9f8e7d.*Reembolse.*R\$\s19,90.*Marcar como reembolsado/);
+    expect(html).toMatch(
+      /<ol[^>]*>.*No painel do provedor TriboPay, abra a transação.*tx_9f8e7d.*Reembolse.*R\$\s19,90.*Marcar como reembolsado/,
+    );
     expect(html).toContain('CPF do comprador (chave PIX possível)');
     expect(html).toContain('529.982.247-25');
     expect(buttons(html)).toEqual(['Copiar o código da transação', 'Copiar o CPF do comprador', 'Marcar como reembolsado']);
+  });
+
+  it('names the provider whose panel holds each PIX of a purchase paid through two', () => {
+    const approved = request({ status: 'approved', decidedAt: paidAt + 3 * DAY_MS, decidedBy: 'seller' });
+    const charge = (orderId: string, provider: 'mercadopago' | 'efi', providerName: string, hash: string, cents: number) => ({
+      orderId,
+      provider,
+      providerName,
+      transactionHash: hash,
+      amountCents: cents,
+      items: [],
+      itemKeys: [],
+    });
+    const manualRefund = {
+      amountCents: 2980,
+      charges: [charge('ord_1', 'mercadopago', 'Mercado Pago', 'mp_123', 1990), charge('ord_2', 'efi', 'Efí', 'efi_txid_456', 990)],
+      buyerDocument: null,
+    };
+    const html = render(detail({ refund: approved, refundStatus: 'approved', manualRefund }));
+    expect(html).toMatch(
+      /No painel do provedor Mercado Pago, abra a transação.*mp_123.*R\$\s19,90.*No painel do provedor Efí, abra a transação.*efi_txid_456.*R\$\s9,90/,
+    );
   });
 
   it('explains the gateway at work and offers nothing to tap meanwhile', () => {

@@ -23,7 +23,7 @@ const refund = (
   gateway: { state: gateway, error: gateway === 'failed' ? 'saldo insuficiente' : null, mayHaveRefunded },
 });
 
-const order = (fields: Partial<Pick<AdminOrderDetail, 'status' | 'refund' | 'gatewayRefunds'>>) => ({
+const order = (fields: Partial<Pick<AdminOrderDetail, 'status' | 'refund' | 'gatewayRefunds' | 'id' | 'purchase'>>) => ({
   status: 'paid' as const,
   refund: null,
   gatewayRefunds: false,
@@ -83,6 +83,33 @@ describe('refundView', () => {
 
   it('lets the seller still refund a declined request', () => {
     expect(actions({ refund: refund('declined') })).toEqual(['start', 'markRefunded']);
+  });
+
+  it('after a part refund, still offers "Reembolsar" for the items the charge holds', () => {
+    const item = (key: 'main' | 'bump', state: 'refunded' | 'open') => ({
+      orderId: 'ord_part',
+      key,
+      title: key,
+      priceCents: key === 'main' ? 1990 : 990,
+      state,
+      paidAt,
+      guaranteeEndsAt: paidAt + 7 * DAY_MS,
+    });
+    const purchase = {
+      mainOrderId: 'ord_part',
+      items: [item('main', 'refunded'), item('bump', 'open')],
+      paidCents: 2980,
+      refundedCents: 1990,
+      openCents: 990,
+      owedCents: 0,
+      revokedCents: 0,
+    };
+    const partDone = refund('refunded', 'off', 'duplicate');
+    expect(actions({ id: 'ord_part', refund: partDone, purchase })).toEqual(['start', 'markRefunded']);
+  });
+
+  it('never offers "Recusar" for an add-on whose main order was reversed at the provider', () => {
+    expect(actions({ refund: refund('requested', 'off', 'reversal') })).toEqual(['start', 'markRefunded']);
   });
 
   it('offers nothing once refunded, and no panel for an order that was never paid', () => {

@@ -22,7 +22,7 @@ export interface RefundView {
   polling: boolean;
 }
 
-type RefundFields = Pick<AdminOrderDetail, 'status' | 'refund' | 'gatewayRefunds'>;
+type RefundFields = Pick<AdminOrderDetail, 'status' | 'refund' | 'gatewayRefunds'> & Partial<Pick<AdminOrderDetail, 'id' | 'purchase'>>;
 
 export function refundView(order: RefundFields): RefundView {
   const { refund } = order;
@@ -33,12 +33,17 @@ export function refundView(order: RefundFields): RefundView {
   // An approved refund the gateway will not make (off, or gave up): the seller refunds by hand.
   const byHand = approved && (state === 'off' || state === 'failed' || !order.gatewayRefunds) && !inFlight;
   const retry = approved && order.gatewayRefunds && (state === 'failed' || state === 'off');
+  // Refunds are per item: after a part refund, the charge's other items can still be refunded.
+  const itemsLeft = (order.purchase?.items ?? []).some(
+    (item) => item.orderId === order.id && (item.state === 'open' || item.state === 'refund_requested'),
+  );
   return {
     panel: paid || refund !== null,
-    start: paid && (refund === null || refund.status === 'requested' || refund.status === 'declined'),
+    start: paid && (refund === null || refund.status === 'requested' || refund.status === 'declined' || itemsLeft),
     retry,
     retryNeedsPanelCheck: retry && refund.gateway.mayHaveRefunded,
-    decline: paid && refund?.status === 'requested',
+    // A main order reversed at the provider: its add-on's refund is owed, not the seller's to decline.
+    decline: paid && refund?.status === 'requested' && refund.origin !== 'reversal',
     manualSteps: byHand,
     // While the gateway is refunding, a hand refund would pay the buyer twice.
     markRefunded: paid && !inFlight,

@@ -4,7 +4,7 @@ import { refundPage as copy } from '../../content/refunds.ts';
 import { REFUND_SECTION_ID, type GuaranteeView } from '../../shared/refunds.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
-import { guaranteeHeading, guaranteeState, type GuaranteeState } from './guarantee-state.ts';
+import { guaranteeHeading, guaranteeItemLabel, guaranteeState, type GuaranteeState } from './guarantee-state.ts';
 import type { RefundTarget } from './refund-api.ts';
 
 const loadDialog = () => import('./refund-dialog.tsx');
@@ -88,6 +88,18 @@ export function GuaranteeSection({
           <div aria-live="polite" className="mt-1 space-y-2 text-sm text-pretty text-slate-300">
             <GuaranteeStateText state={state} canSend={target !== null} supportEmail={supportEmail} />
           </div>
+          {(guarantee.items?.length ?? 0) > 1 ? (
+            // Refunds are per item: each keeps its own window and its own state.
+            <ul aria-label={copy.itemsLabel} className="mt-3 space-y-1 text-sm text-slate-300">
+              {guarantee.items!.map((item, index) => (
+                <li key={index}>
+                  <span className="font-semibold text-white">{item.title}</span>
+                  {'\u00a0— '}
+                  {guaranteeItemLabel(item)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       </div>
       {state.kind === 'open' && target ? (

@@ -1,5 +1,5 @@
 import { refundPage as copy } from '../../content/refunds.ts';
-import { guaranteeLastDay, type GuaranteeView } from '../../shared/refunds.ts';
+import { guaranteeLastDay, type GuaranteeItem, type GuaranteeView } from '../../shared/refunds.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 
 const fullDate = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -63,4 +63,10 @@ export function guaranteeJumpLabel(state: GuaranteeState): string | null {
   if (state.kind === 'open') return copy.jumpOpen(state.days, state.endsAt);
   if (state.kind === 'closed') return null;
   return copy.jumpRequest;
+}
+
+/** One item of a purchase of several, as the server says it stands: "Lista X — garantia até 03/12". */
+export function guaranteeItemLabel(item: GuaranteeItem): string {
+  if (item.state !== 'open') return copy.item[item.state];
+  return item.windowOpen ? copy.item.open(formatFullDate(guaranteeLastDay(item.endsAt))) : copy.item.closed;
 }

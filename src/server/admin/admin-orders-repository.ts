@@ -3,6 +3,7 @@ import type { Database, OrderKind, StoredOrderStatus } from '../db/schema.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { hasPaidAddon } from '../orders/order-items.ts';
 import { itemsOfOrders } from '../purchases/purchase-items.ts';
+import { netPaidCentsSql } from '../purchases/purchase-repository.ts';
 import type { AdminOrderStatus, AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
 import type { ProviderId } from '../../shared/providers.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
@@ -54,6 +55,8 @@ type Row = {
   parent_order_id: string | null;
   provider: ProviderId;
   refund_status: RefundStatus | null;
+  parent_open: number | null;
+  net_cents: number;
 };
 
 const COLUMNS = [
@@ -84,11 +87,12 @@ function toAdminOrder(row: Row, now: number, items: OrderItem[]): AdminOrderRow 
     buyerEmail: row.buyer_email,
     buyerPhone: row.buyer_phone,
     amountCents: Number(row.amount_cents),
+    netCents: Number(row.net_cents),
     createdAt: Number(row.created_at),
     chargedAt: row.charged_at === null ? null : Number(row.charged_at),
     paidAt: row.paid_at === null ? null : Number(row.paid_at),
     expiresAt: Number(row.expires_at),
-    hasAccess: row.status === 'paid' && row.access_revoked_at === null,
+    hasAccess: row.status === 'paid' && row.access_revoked_at === null && (row.kind !== 'addon' || row.parent_open !== null),
     failureReason: row.failure_reason,
     duplicateOf: row.duplicate_of,
     refundStatus: row.refund_status ?? null,
@@ -107,8 +111,27 @@ async function withItems(db: Kysely<Database>, rows: Row[], now: number): Promis
   return rows.map((row) => toAdminOrder(row, now, items.get(row.id) ?? []));
 }
 
+/** One status per order, though refunds are per item: a refund still open first, else the latest. */
 function refundStatusColumn(eb: ExpressionBuilder<Database, 'orders'>) {
-  return eb.selectFrom('refunds').select('refunds.status').whereRef('refunds.order_id', '=', 'orders.id').as('refund_status');
+  return eb
+    .selectFrom('refunds')
+    .select('refunds.status')
+    .whereRef('refunds.order_id', '=', 'orders.id')
+    .orderBy(sql`case when refunds.status in ('requested', 'approved') then 0 else 1 end`)
+    .orderBy('refunds.updated_at', 'desc')
+    .limit(1)
+    .as('refund_status');
+}
+
+/** An add-on's list is open only while its main order's is (docs/money.md): its access ends with the parent's. */
+function parentOpenColumn(eb: ExpressionBuilder<Database, 'orders'>) {
+  return eb
+    .selectFrom('orders as parent')
+    .select(sql<number>`1`.as('open'))
+    .whereRef('parent.id', '=', 'orders.parent_order_id')
+    .where('parent.status', '=', 'paid')
+    .where('parent.access_revoked_at', 'is', null)
+    .as('parent_open');
 }
 
 function likePattern(text: string): string {
@@ -162,6 +185,8 @@ export async function searchOrders(db: Kysely<Database>, search: OrderSearch): P
     searchQuery(db, search)
       .select(COLUMNS)
       .select(refundStatusColumn)
+      .select(parentOpenColumn)
+      .select(netPaidCentsSql.as('net_cents'))
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .offset(search.offset)
@@ -175,7 +200,14 @@ export async function searchOrders(db: Kysely<Database>, search: OrderSearch): P
 }
 
 export async function findAdminOrder(db: Kysely<Database>, id: string, now: number): Promise<AdminOrderRow | undefined> {
-  const row = await db.selectFrom('orders').select(COLUMNS).select(refundStatusColumn).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select(COLUMNS)
+    .select(refundStatusColumn)
+    .select(parentOpenColumn)
+    .select(netPaidCentsSql.as('net_cents'))
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row && (await withItems(db, [row], now))[0];
 }
 
@@ -238,7 +270,8 @@ export async function sumPaid(db: Kysely<Database>, from: number, to: number): P
     .selectFrom('orders')
     .select((eb) => [
       eb.fn.coalesce(eb.fn.sum<number>(sql`case when kind = 'main' then 1 else 0 end`), sql<number>`0`).as('paid'),
-      eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('revenue'),
+      // paid − refunded (docs/money.md): a part refund lowers the day's sales.
+      eb.fn.coalesce(eb.fn.sum<number>(netPaidCentsSql), sql<number>`0`).as('revenue'),
     ])
     .where('status', '=', 'paid')
     .where('paid_at', '>=', from)
@@ -286,7 +319,7 @@ export async function listPaidSince(db: Kysely<Database>, from: number): Promise
     .selectFrom('orders')
     .select((eb) => [
       'paid_at',
-      'amount_cents',
+      netPaidCentsSql.as('net_cents'),
       'kind',
       'addon_answer',
       eb
@@ -302,7 +335,7 @@ export async function listPaidSince(db: Kysely<Database>, from: number): Promise
     .execute();
   return rows.map((row) => ({
     paidAt: Number(row.paid_at),
-    amountCents: Number(row.amount_cents),
+    amountCents: Number(row.net_cents),
     kind: row.kind,
     bumpCents: row.bump_cents === null ? 0 : Number(row.bump_cents),
     addonAnswer: row.addon_answer,

@@ -136,7 +136,7 @@ export async function loadOrderDetail(
     refund: refund?.refund ?? null,
     guaranteeEndsAt: order.paidAt === null ? null : guaranteeEndsAt(order.paidAt, config.guaranteeDays),
     gatewayRefunds: config.gatewayRefunds,
-    manualRefund: order.paidAt === null ? null : await manualRefundSteps(db, orderId),
+    manualRefund: order.paidAt === null ? null : await manualRefundSteps(db, orderId, { sandbox: config.demoMode }),
     addons,
     purchase: await loadPurchaseView(db, orderId, config),
   };
@@ -200,12 +200,13 @@ export async function markOrderRefunded(
   // Approved together, so the buyer gets one e-mail for the whole amount.
   const approved = await approveManualRefunds(
     db,
-    steps.charges.map((charge) => charge.orderId),
+    steps.charges.map((charge) => ({ orderId: charge.orderId, items: charge.itemKeys })),
     input.now,
   );
   if (approved === 'gateway_in_flight') return 'gateway_in_flight';
+  // What the order still held goes back whole (the order turns `reversed`); less than that is a part refund.
   for (const charge of steps.charges) {
-    if (approved.part.has(charge.orderId)) await finishPartialRefund(db, charge.orderId, input.now);
+    if (approved.part.has(charge.orderId)) await finishPartialRefund({ db, events }, charge.orderId, charge.itemKeys, input.now);
     else await reverseOrder({ db, events }, charge.orderId, 'refunded', input.now);
   }
   await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });

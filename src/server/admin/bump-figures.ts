@@ -4,6 +4,7 @@ import type { OrderKind } from '../db/schema.ts';
 /** docs/operations.md. Offer conversion is counted on the main orders paid in the period, so it never passes 100%. */
 export interface PaidOrderFacts {
   paidAt: number;
+  /** paid − refunded (docs/money.md): a part refund lowers it. */
   amountCents: number;
   kind: OrderKind;
   bumpCents: number;

@@ -11,6 +11,7 @@ const order: NamedOrderRow = {
   buyerEmail: 'j@example.com',
   buyerPhone: '11987654321',
   amountCents: 2980,
+  netCents: 990,
   createdAt: Date.UTC(2025, 2, 10, 15),
   chargedAt: null,
   paidAt: Date.UTC(2025, 2, 10, 15, 5),
@@ -40,11 +41,12 @@ describe('orders CSV', () => {
     expect(neutraliseCell('Ana')).toBe('Ana');
   });
 
-  it('starts with a BOM, separates with ; and quotes cells that need it, items in one cell, the PIX provider last', () => {
+  it('starts with a BOM, separates with ; and quotes cells that need it, items in one cell, then the PIX provider and the net amount', () => {
     const addon: NamedOrderRow = {
       ...order,
       id: 'ord_2',
       amountCents: 990,
+      netCents: 990,
       kind: 'addon',
       parentOrderId: 'ord_1',
       items: [{ key: 'bump', title: 'Lista de Fornecedores de Recarga', priceCents: 990 }],
@@ -54,14 +56,16 @@ describe('orders CSV', () => {
     const csv = renderOrdersCsv([order, addon], labels);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const [header, row, addonRow] = csv.slice(1).split('\r\n');
-    expect(header).toBe('Pedido;Status;Nome;E-mail;Telefone;Valor (R$);Criado em;Pago em;Itens;Tipo;Pedido principal;Provedor de PIX');
+    expect(header).toBe(
+      'Pedido;Status;Nome;E-mail;Telefone;Valor (R$);Criado em;Pago em;Itens;Tipo;Pedido principal;Provedor de PIX;Líquido (R$)',
+    );
     expect(row).toBe(
       'ord_1;Pago;"João; ""Jota""";j@example.com;11987654321;29,80;10/03/2025, 12:00;10/03/2025, 12:05;' +
-        '"Lista de Fornecedores Secretos Vitalícia; Lista de Fornecedores de Recarga";Compra;;Mercado Pago',
+        '"Lista de Fornecedores Secretos Vitalícia; Lista de Fornecedores de Recarga";Compra;;Mercado Pago;9,90',
     );
     expect(addonRow).toBe(
       'ord_2;Pago;"João; ""Jota""";j@example.com;11987654321;9,90;10/03/2025, 12:00;10/03/2025, 12:05;' +
-        'Lista de Fornecedores de Recarga;Adicional após o pagamento;ord_1;TriboPay',
+        'Lista de Fornecedores de Recarga;Adicional após o pagamento;ord_1;TriboPay;9,90',
     );
   });
 

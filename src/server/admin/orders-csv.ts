@@ -35,6 +35,8 @@ export function renderOrdersCsv(
         labels.kind[order.kind],
         order.parentOrderId ?? '',
         order.providerName,
+        // paid − refunded, as Faturamento counts it (docs/money.md).
+        formatCentsNumber(order.netCents),
       ]
         .map(cell)
         .join(';'),

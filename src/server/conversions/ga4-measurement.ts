@@ -37,8 +37,15 @@ export function ga4CollectUrl(settings: Ga4Settings): string {
   return url.toString();
 }
 
-export function ga4RefundBody(order: OrderRow, clientId: string, items: readonly OrderItem[], refundedAt: number): Record<string, unknown> {
-  const value = Number(order.amount_cents) / 100;
+/** `items`: what this refund gave back (a part refund names its items only), `amountCents` their sum. */
+export function ga4RefundBody(
+  order: OrderRow,
+  clientId: string,
+  items: readonly OrderItem[],
+  refundedAt: number,
+  amountCents: number = Number(order.amount_cents),
+): Record<string, unknown> {
+  const value = amountCents / 100;
   return {
     client_id: clientId,
     timestamp_micros: refundedAt * 1000,

@@ -62,17 +62,27 @@ export function metaPurchaseBody(order: OrderRow, eventSourceUrl: string): { dat
 }
 
 /** Meta has no standard refund event: a custom `Refund` the seller can subtract in a report. */
-export function metaRefundBody(order: OrderRow, eventSourceUrl: string, refundedAt: number): { data: unknown[] } {
+/** `refund`: what this movement gave back; a part of the order is an event of its own (its items in the id). */
+export function metaRefundBody(
+  order: OrderRow,
+  eventSourceUrl: string,
+  refundedAt: number,
+  refund: { amountCents: number; items: readonly string[]; part: boolean } = {
+    amountCents: Number(order.amount_cents),
+    items: [],
+    part: false,
+  },
+): { data: unknown[] } {
   return {
     data: [
       {
         event_name: 'Refund',
         event_time: Math.floor(refundedAt / 1000),
-        event_id: `refund:${order.public_ref}`,
+        event_id: refund.part ? `refund:${order.public_ref}:${refund.items.join('+')}` : `refund:${order.public_ref}`,
         action_source: 'website',
         event_source_url: eventSourceUrl,
         user_data: metaUserData(order),
-        custom_data: { currency: 'BRL', value: Number(order.amount_cents) / 100, order_id: order.public_ref },
+        custom_data: { currency: 'BRL', value: refund.amountCents / 100, order_id: order.public_ref },
       },
     ],
   };

@@ -218,8 +218,12 @@ export interface MemberPageOpensTable {
 }
 
 /** One refund per order (docs/refunds.md). */
+/** One row per item of a charge (docs/money.md#refunds): a part refund leaves the charge's other items on their own. */
 export interface RefundsTable {
   order_id: string;
+  item: OrderItemKey;
+  /** The item's price: what goes back for it. */
+  amount_cents: number;
   status: RefundStatus;
   origin: RefundOrigin;
   reason: RefundReason | null;
@@ -234,11 +238,10 @@ export interface RefundsTable {
   gateway_error: string | null;
   /** When the refund endpoint was last called: set once before the call, so a retry re-reads instead of calling again. */
   gateway_called_at: number | null;
+  /** The provider's own refund, read back while it is in process (Mercado Pago's `in_process`). */
+  gateway_refund_id: Generated<string | null>;
   attempt: Generated<number>;
   updated_at: number;
-  /** What goes back when not the whole order: a duplicate's items the buyer already owned (docs/money.md). */
-  amount_cents: Generated<number | null>;
-  item_keys: Generated<string | null>;
 }
 
 export interface OrderEvidenceTable {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdminSourceRow } from '../../shared/admin.ts';
 import type { Database } from '../db/schema.ts';
+import { netPaidCentsSql } from '../purchases/purchase-repository.ts';
 
 /** Sales by utm_source / utm_campaign for orders created in [from, to); revenue includes add-ons (their parent's campaign). */
 export async function sumOrdersBySource(db: Kysely<Database>, from: number, to: number, limit = 50): Promise<AdminSourceRow[]> {
@@ -11,7 +12,8 @@ export async function sumOrdersBySource(db: Kysely<Database>, from: number, to: 
       'utm_campaign',
       eb.fn.sum<number>(sql`case when kind = 'main' then 1 else 0 end`).as('charges'),
       eb.fn.sum<number>(sql`case when status = 'paid' and kind = 'main' then 1 else 0 end`).as('paid'),
-      eb.fn.sum<number>(sql`case when status = 'paid' then amount_cents else 0 end`).as('revenue'),
+      // paid − refunded (docs/money.md): a part refund lowers the revenue, a reversed order has none.
+      eb.fn.sum<number>(netPaidCentsSql).as('revenue'),
     ])
     .where('created_at', '>=', from)
     .where('created_at', '<', to)

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { WhatsappMessageStatus } from '../../shared/whatsapp.ts';
 import type { Database } from '../db/schema.ts';
+import { netPaidCentsSql } from '../purchases/purchase-repository.ts';
 import type { RecoveryOrderFacts } from './recovery-figures.ts';
 
 /** The statuses of a WhatsApp message that reached Meta (docs/whatsapp.md#recovery-figures). */
@@ -19,7 +20,12 @@ export async function readRecoveryFacts(
     .where('transaction_hash', 'is not', null)
     .where((eb) => eb.or([eb('created_at', '>=', since), eb('paid_at', '>=', since)]));
   const [orders, messages, emails, sent] = await Promise.all([
-    db.selectFrom('orders').select(['id', 'created_at', 'paid_at', 'status', 'amount_cents']).where('id', 'in', inWindow).execute(),
+    db
+      .selectFrom('orders')
+      // paid − refunded, as the revenue cards count (docs/money.md): a part refund lowers what was recovered.
+      .select(['id', 'created_at', 'paid_at', 'status', netPaidCentsSql.as('net_cents')])
+      .where('id', 'in', inWindow)
+      .execute(),
     db
       .selectFrom('whatsapp_messages')
       .select(['order_id', 'kind', 'sent_at'])
@@ -60,7 +66,7 @@ export async function readRecoveryFacts(
       chargedAt: Number(row.created_at),
       // A refunded or reversed order is no sale, as the revenue cards count.
       paidAt: row.status === 'paid' && row.paid_at !== null ? Number(row.paid_at) : null,
-      amountCents: Number(row.amount_cents),
+      amountCents: Number(row.net_cents),
       touches: touches.get(row.id) ?? [],
     })),
     whatsappSentAt: sent.map((row) => Number(row.sent_at)),

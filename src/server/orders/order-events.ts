@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
@@ -15,10 +16,18 @@ export type OrderEvent =
   | { type: 'paid'; order: OrderRow; at: number }
   /** The paid order repeats a payment of the same buyer within 48 h (docs/payments.md#duplicate-payments). */
   | { type: 'duplicate'; order: OrderRow; original: OrderRow; at: number }
-  | { type: 'reversed'; order: OrderRow; at: number }
-  | { type: 'refunded'; order: OrderRow; at: number }
+  | { type: 'reversed'; order: OrderRow; at: number; refund: RefundMovement }
+  | { type: 'refunded'; order: OrderRow; at: number; refund: RefundMovement }
+  /** Some items of a paid order went back by hand (a duplicate's repeated item, a part refund); the order stays paid. */
+  | { type: 'part_refunded'; order: OrderRow; at: number; refund: RefundMovement }
   /** The buyer's personal data on the order was erased (docs/operations.md#personal-data). */
   | { type: 'erased'; orderId: string; at: number };
+
+/** What one money movement gave back: its amount and the items it covered (docs/money.md#refunds). */
+export interface RefundMovement {
+  amountCents: number;
+  items: OrderItemKey[];
+}
 
 export type OrderEventType = OrderEvent['type'];
 export type OrderEventOf<T extends OrderEventType> = Extract<OrderEvent, { type: T }>;

@@ -30,8 +30,14 @@ export function createOutboxKinds(): OutboxKinds {
       handlers.set(kind, handler);
     },
     handlerOf(kind) {
-      const colon = kind.indexOf(':');
-      return handlers.get(kind) ?? (colon > 0 ? handlers.get(kind.slice(0, colon + 1)) : undefined);
+      const exact = handlers.get(kind);
+      if (exact) return exact;
+      // The longest family first: `conversion:meta_refund:` before `conversion:`.
+      for (let colon = kind.lastIndexOf(':'); colon > 0; colon = kind.lastIndexOf(':', colon - 1)) {
+        const family = handlers.get(kind.slice(0, colon + 1));
+        if (family) return family;
+      }
+      return undefined;
     },
   };
 }

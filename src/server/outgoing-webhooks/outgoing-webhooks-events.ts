@@ -6,6 +6,8 @@ import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
+import { movementSuffix } from '../purchases/purchase-ledger.ts';
+import { z } from 'zod';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { webhookHeaders, webhookKey } from './webhook-signature.ts';
 
@@ -26,17 +28,32 @@ const EVENT_TYPES: Partial<Record<OrderEventType, WebhookEventType>> = {
   duplicate: 'order.duplicate',
   reversed: 'order.refunded',
   refunded: 'order.refunded',
+  part_refunded: 'order.refunded',
   erased: 'order.erased',
 };
 
+/** A refund carries what it gave back; each money movement of an order is a row of its own (movementSuffix). */
 async function queueWebhookEvent(trx: Transaction<Database>, event: OrderEvent, type: WebhookEventType): Promise<void> {
-  await enqueueOutboxMessage(trx, { orderId: orderIdOf(event), kind: webhookKind(type), payload: { type }, now: event.at });
+  const refund = 'refund' in event ? event.refund : undefined;
+  const kind = refund && 'order' in event ? `${webhookKind(type)}${movementSuffix(event.order, refund)}` : webhookKind(type);
+  await enqueueOutboxMessage(trx, { orderId: orderIdOf(event), kind, payload: refund ? { type, refund } : { type }, now: event.at });
 }
+
+const WebhookPayloadSchema = z.object({
+  type: z.enum(WEBHOOK_EVENT_TYPES).optional(),
+  refund: z.object({ amountCents: z.number().int(), items: z.array(z.enum(['main', 'bump'])) }).optional(),
+});
 
 const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).toISOString());
 
-export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, order: OrderRow, items: readonly OrderItem[]): string {
-  const type = message.kind.slice(WEBHOOK_KIND_FAMILY.length);
+export function webhookBody(
+  message: Pick<OutboxMessage, 'kind' | 'createdAt'> & Partial<Pick<OutboxMessage, 'payload'>>,
+  order: OrderRow,
+  items: readonly OrderItem[],
+): string {
+  const payload = WebhookPayloadSchema.safeParse(message.payload).data ?? {};
+  const type = payload.type ?? message.kind.slice(WEBHOOK_KIND_FAMILY.length);
+  const refund = payload.refund;
   // LGPD art. 18: the seller's CRM learns which order to purge, and nothing else.
   if (type === 'order.erased') {
     return JSON.stringify({ type, timestamp: iso(message.createdAt), data: { id: order.id, reference: order.public_ref } });
@@ -64,6 +81,17 @@ export function webhookBody(message: Pick<OutboxMessage, 'kind' | 'createdAt'>, 
       duplicate_of: order.duplicate_of,
       customer: { name: order.buyer_name, email: order.buyer_email, phone: order.buyer_phone, document: order.buyer_document },
       attribution,
+      // What this refund gave back: the whole order, or part of it (the order then stays paid).
+      ...(refund
+        ? {
+            refund: {
+              amount_cents: refund.amountCents,
+              items: items
+                .filter((item) => refund.items.includes(item.key))
+                .map((item) => ({ key: item.key, title: item.title, price_cents: item.priceCents })),
+            },
+          }
+        : {}),
     },
   });
 }

@@ -12,7 +12,8 @@ export interface PurchaseRecord {
   main: OrderRow;
   addons: OrderRow[];
   items: ReadonlyMap<string, readonly OrderItem[]>;
-  refunds: ReadonlyMap<string, RefundRow>;
+  /** Each charge's refund rows, one per item (docs/money.md#refunds). */
+  refunds: ReadonlyMap<string, readonly RefundRow[]>;
 }
 
 export function chargesOf(purchase: Pick<PurchaseRecord, 'main' | 'addons'>): OrderRow[] {
@@ -23,13 +24,17 @@ export function wasPaid(order: Pick<OrderRow, 'status' | 'paid_at'>): boolean {
   return (order.status === 'paid' || order.status === 'reversed') && order.paid_at !== null;
 }
 
-export function refundCovers(refund: Pick<RefundRow, 'item_keys'>, key: OrderItemKey): boolean {
-  return refund.item_keys === null || refund.item_keys.split(',').includes(key);
+export function refundsOf(purchase: Pick<PurchaseRecord, 'refunds'>, orderId: string): readonly RefundRow[] {
+  return purchase.refunds.get(orderId) ?? [];
 }
 
-/** What a refund gives back: its own amount when it covers part of the order, else the order's. */
-export function refundAmount(refund: Pick<RefundRow, 'amount_cents'>, order: Pick<OrderRow, 'amount_cents'>): number {
-  return refund.amount_cents === null ? Number(order.amount_cents) : Number(refund.amount_cents);
+export function refundOf(purchase: Pick<PurchaseRecord, 'refunds'>, orderId: string, key: OrderItemKey): RefundRow | undefined {
+  return refundsOf(purchase, orderId).find((row) => row.item === key);
+}
+
+/** Asked for or approved, and not yet given back: what "Reembolsos pedidos" lists. */
+export function isOpenRefund(refund: Pick<RefundRow, 'status'> | undefined): boolean {
+  return refund !== undefined && (refund.status === 'requested' || refund.status === 'approved');
 }
 
 /** An add-on's list is open only on its parent's member page: the parent must be open too. */
@@ -38,13 +43,12 @@ function listOpen(order: OrderRow, main: OrderRow): boolean {
   return order.id === main.id ? own : own && main.status === 'paid' && main.access_revoked_at === null;
 }
 
-function itemState(order: OrderRow, main: OrderRow, key: OrderItemKey, refund: RefundRow | undefined): PurchaseItemState {
+function itemState(order: OrderRow, main: OrderRow, refund: RefundRow | undefined): PurchaseItemState {
   if (!wasPaid(order)) return 'unpaid';
   if (order.status === 'reversed') return 'refunded';
-  const covered = refund !== undefined && refundCovers(refund, key);
-  if (covered && refund.status === 'refunded') return 'refunded';
+  if (refund?.status === 'refunded') return 'refunded';
   const open = listOpen(order, main);
-  if (covered && (refund.status === 'requested' || refund.status === 'approved')) {
+  if (refund !== undefined && isOpenRefund(refund)) {
     // A duplicate's items are owed from the start: the buyer has them through the earlier order.
     if (!open || refund.origin === 'duplicate') return 'owed';
     return refund.status === 'requested' ? 'refund_requested' : 'refunding';
@@ -63,16 +67,15 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
   let refundedCents = 0;
   let unlistedOwedCents = 0;
   for (const order of chargesOf(purchase)) {
-    const refund = purchase.refunds.get(order.id);
     const paid = wasPaid(order);
     if (paid) paidCents += Number(order.amount_cents);
     if (order.status === 'reversed') refundedCents += Number(order.amount_cents);
-    else if (paid && refund?.status === 'refunded') refundedCents += refundAmount(refund, order);
+    else if (paid) refundedCents += refundedPartCents(purchase, order.id);
     const paidAt = paid ? Number(order.paid_at) : null;
     for (const item of purchase.items.get(order.id) ?? []) {
-      const state = itemState(order, main, item.key, refund);
-      const listed = refund !== undefined && (refund.status === 'requested' || refund.status === 'approved');
-      if (state === 'owed' && !listed) unlistedOwedCents += item.priceCents;
+      const refund = refundOf(purchase, order.id, item.key);
+      const state = itemState(order, main, refund);
+      if (state === 'owed' && !isOpenRefund(refund)) unlistedOwedCents += item.priceCents;
       items.push({
         orderId: order.id,
         key: item.key,
@@ -98,23 +101,46 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
   };
 }
 
-/** Each inside its own window: an add-on bought on day 6 keeps its own seven days. */
-export function refundableCharges(purchase: PurchaseRecord, config: { guaranteeDays: number }, now: number): OrderRow[] {
-  return chargesOf(purchase).filter((order) => {
-    if (order.status !== 'paid' || order.paid_at === null) return false;
-    const refund = purchase.refunds.get(order.id);
-    if (refund && refund.status !== 'declined') return false;
-    return now < guaranteeEndsAt(Number(order.paid_at), config.guaranteeDays);
+/** What went back of a charge still paid: its items refunded one by one (a duplicate's repeated item, a part refund). */
+export function refundedPartCents(purchase: Pick<PurchaseRecord, 'refunds'>, orderId: string): number {
+  return refundsOf(purchase, orderId)
+    .filter((row) => row.status === 'refunded')
+    .reduce((sum, row) => sum + Number(row.amount_cents), 0);
+}
+
+/** A paid charge and some of its items. */
+export interface ChargeItems {
+  order: OrderRow;
+  items: OrderItem[];
+}
+
+/** Each paid item with nothing asked for it (or only declined), inside its own window: an add-on bought on day 6 keeps its own seven days. */
+export function refundableItems(purchase: PurchaseRecord, config: { guaranteeDays: number }, now: number): ChargeItems[] {
+  return chargesOf(purchase)
+    .filter(
+      (order) => order.status === 'paid' && order.paid_at !== null && now < guaranteeEndsAt(Number(order.paid_at), config.guaranteeDays),
+    )
+    .map((order) => ({ order, items: unaskedItems(purchase, order.id, true) }))
+    .filter((charge) => charge.items.length > 0);
+}
+
+/** A charge's items with no refund row (or, when `declinedToo`, only a declined one). */
+export function unaskedItems(purchase: PurchaseRecord, orderId: string, declinedToo: boolean): OrderItem[] {
+  return (purchase.items.get(orderId) ?? []).filter((item) => {
+    const refund = refundOf(purchase, orderId, item.key);
+    return refund === undefined || (declinedToo && refund.status === 'declined');
   });
+}
+
+/** A charge's items not given back yet: what "Reembolsar" approves. */
+export function unrefundedItems(purchase: PurchaseRecord, orderId: string): OrderItem[] {
+  return (purchase.items.get(orderId) ?? []).filter((item) => refundOf(purchase, orderId, item.key)?.status !== 'refunded');
 }
 
 /** On the main order, the whole purchase (an add-on's list closes with its parent's); on an add-on, that add-on. */
 export function sellerScope(purchase: PurchaseRecord, orderId: string): OrderRow[] {
   const charges = chargesOf(purchase);
-  const asked = charges.some((order) => {
-    const refund = purchase.refunds.get(order.id);
-    return order.status === 'paid' && refund !== undefined && (refund.status === 'requested' || refund.status === 'approved');
-  });
+  const asked = charges.some((order) => order.status === 'paid' && refundsOf(purchase, order.id).some(isOpenRefund));
   if (orderId === purchase.main.id || asked) return charges;
   return charges.filter((order) => order.id === orderId);
 }
@@ -122,4 +148,16 @@ export function sellerScope(purchase: PurchaseRecord, orderId: string): OrderRow
 export function openItemKeys(ledger: Pick<PurchaseView, 'items'>): OrderItemKey[] {
   const open = ledger.items.filter((item) => item.state === 'open' || item.state === 'refund_requested' || item.state === 'refunding');
   return [...new Set(open.map((item) => item.key))].sort((a, b) => (a === b ? 0 : a === 'main' ? -1 : 1));
+}
+
+/**
+ * The name of one money movement among an order's (its outbox rows are one per order and kind): none for the whole
+ * order at once, else its items, as a part (the order stays paid) or the rest after a part.
+ */
+export function movementSuffix(
+  order: Pick<OrderRow, 'amount_cents' | 'status'>,
+  movement: { amountCents: number; items: readonly OrderItemKey[] },
+): string {
+  if (movement.amountCents === Number(order.amount_cents)) return '';
+  return `:${order.status === 'paid' ? 'part' : 'rest'}:${movement.items.join('+')}`;
 }

@@ -1,12 +1,13 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.ts';
-import type { ListKey } from '../../content/offers.ts';
-import type { OrderItem } from '../../shared/checkout.ts';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database, RefundsTable } from '../db/schema.ts';
+import { mainOffer, type ListKey } from '../../content/offers.ts';
+import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { PurchaseView } from '../../shared/purchase.ts';
 import { itemsOfOrders, listOfItem } from './purchase-items.ts';
 import { ledgerOf, openItemKeys, type PurchaseRecord } from './purchase-ledger.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+type RefundRow = Selectable<RefundsTable>;
 
 /** The main order is the order itself, or an add-on's parent (docs/money.md). */
 export async function loadPurchase(db: Executor, orderId: string): Promise<PurchaseRecord | undefined> {
@@ -28,9 +29,16 @@ export async function loadPurchase(db: Executor, orderId: string): Promise<Purch
   const ids = [main.id, ...addons.map((addon) => addon.id)];
   const [items, refundRows] = await Promise.all([
     itemsOfOrders(db, ids),
-    db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).execute(),
+    db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('item').execute(),
   ]);
-  return { main, addons, items, refunds: new Map(refundRows.map((row) => [row.order_id, row])) };
+  // An order stored without its items (none should be) is one main item of its whole amount, so it stays refundable.
+  for (const order of [main, ...addons]) {
+    if ((items.get(order.id) ?? []).length === 0)
+      items.set(order.id, [{ key: 'main', title: mainOffer.name, priceCents: Number(order.amount_cents) }]);
+  }
+  const refunds = new Map<string, RefundRow[]>();
+  for (const row of refundRows) refunds.set(row.order_id, [...(refunds.get(row.order_id) ?? []), row]);
+  return { main, addons, items, refunds };
 }
 
 export async function entitledLists(db: Executor, orderId: string): Promise<ListKey[]> {
@@ -54,3 +62,29 @@ export async function loadPurchaseView(db: Executor, orderId: string, config: { 
   const { unlistedOwedCents: _unlisted, ...view } = ledgerOf(purchase, config);
   return view;
 }
+
+/** What reversing the whole order gives back now: its items not already refunded one by one, and their price. */
+export async function refundMovementOf(
+  db: Executor,
+  order: { id: string; amount_cents: number },
+): Promise<{ amountCents: number; items: OrderItemKey[] }> {
+  const [items, done] = await Promise.all([
+    itemsOfOrders(db, [order.id]),
+    db.selectFrom('refunds').select(['item', 'amount_cents']).where('order_id', '=', order.id).where('status', '=', 'refunded').execute(),
+  ]);
+  const given = new Set(done.map((row) => row.item));
+  const alreadyCents = done.reduce((sum, row) => sum + Number(row.amount_cents), 0);
+  return {
+    amountCents: Number(order.amount_cents) - alreadyCents,
+    // An order stored without its items (none should be) is one main item.
+    items: ((items.get(order.id) ?? []).length > 0 ? items.get(order.id)!.map((item) => item.key) : (['main'] as const)).filter(
+      (key) => !given.has(key),
+    ),
+  };
+}
+
+/**
+ * One order's paid − refunded, in SQL for the figures (Faturamento, sales by source, the CSV): ledgerOf's rule per
+ * charge. A reversed order nets nothing; a paid one its amount less its items refunded one by one.
+ */
+export const netPaidCentsSql = sql<number>`(case when orders.status = 'paid' then orders.amount_cents - coalesce((select sum(refunds.amount_cents) from refunds where refunds.order_id = orders.id and refunds.status = 'refunded'), 0) else 0 end)`;

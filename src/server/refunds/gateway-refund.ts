@@ -1,5 +1,5 @@
 import { refundGateway as copy } from '../../content/refunds.ts';
-import type { ChargeRecord, PixProvider } from '../gateway/pix-provider.ts';
+import type { ChargeRecord, PixProvider, RefundRecord } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
 import { recordEvidence } from '../access/evidence-repository.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
@@ -7,7 +7,14 @@ import { reverseOrder } from '../orders/order-transitions.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
 import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
-import { claimGatewayCall, findRefund, refuseGatewayCall, setGatewayState, type RefundRow } from './refunds-repository.ts';
+import {
+  claimGatewayCall,
+  findRefunds,
+  recordGatewayRefund,
+  refuseGatewayCall,
+  setGatewayState,
+  type RefundRow,
+} from './refunds-repository.ts';
 
 /**
  * A gateway refund (docs/refunds.md#at-the-gateway): an outbox row, done only when a re-read says `refunded`. Each
@@ -36,7 +43,9 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
     channel: 'gateway refund',
     async deliver(message, signal) {
       const now = () => deps.now?.() ?? Date.now();
-      const [order, refund] = await Promise.all([findOrderById(deps.db, message.orderId), findRefund(deps.db, message.orderId)]);
+      const [order, rows] = await Promise.all([findOrderById(deps.db, message.orderId), findRefunds(deps.db, [message.orderId])]);
+      // The gateway refunds the whole charge: every item's row moves together, so any approved one speaks for them.
+      const refund = rows.find((row) => row.status === 'approved') ?? rows[0];
       if (!order || !refund) throw new MessageNotNeededError('order or refund gone');
       if (order.status === 'reversed') return {};
       if (refund.status !== 'approved' || order.status !== 'paid') throw new MessageNotNeededError(`refund is ${refund.status}`);
@@ -60,6 +69,11 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
 async function refundAtGateway(deps: RefundDeps, order: OrderRow, refund: RefundRow, hash: string, now: () => number) {
   const charge = await readBack(deps, order, hash, now);
   if (charge === 'refunded') return;
+  if (refund.gateway_called_at !== null && refund.gateway_refund_id !== null) {
+    // The provider took it and said it was in process: its refund tells how it ended, not the payment.
+    await followRefund(deps, order, charge, refund.gateway_refund_id, now);
+    return;
+  }
   if (refund.gateway_called_at !== null) {
     // This attempt already asked (maybe just before a crash): never ask twice; wait for the read.
     if (now() - Number(refund.gateway_called_at) < REFUND_CONFIRM_WINDOW_MS) throw new RefundNotYetSeen('refund asked for; not seen yet');
@@ -68,9 +82,10 @@ async function refundAtGateway(deps: RefundDeps, order: OrderRow, refund: Refund
   }
   if (!(await claimGatewayCall(deps.db, order.id, now()))) throw new RefundNotYetSeen('another worker asked for the refund');
   await recordEvidence(deps.db, { orderId: order.id, at: now(), kind: 'refund_gateway', detail: hash });
+  let answer: RefundRecord;
   try {
     // The whole charge, keyed by the attempt where the provider takes a key (a retry is the same refund).
-    await deps.provider.refund(charge, {
+    answer = await deps.provider.refund(charge, {
       refundId: `${order.id}.r${refund.attempt}`,
       amountCents: charge.amountCents ?? order.amount_cents,
     });
@@ -84,7 +99,27 @@ async function refundAtGateway(deps: RefundDeps, order: OrderRow, refund: Refund
     throw error;
   }
   deps.logger.info('Refund asked for at the gateway', { order: order.id });
+  if (answer.state === 'pending') {
+    await recordGatewayRefund(deps.db, order.id, answer.refundId, now());
+    throw new RefundNotYetSeen('refund in process at the provider');
+  }
   if ((await readBack(deps, order, hash, now)) !== 'refunded') throw new RefundNotYetSeen('refund asked for; not seen yet');
+}
+
+/** Reads the provider's refund back (`getRefund`) until it ends: done, the order is refunded; failed, it goes back to the seller. */
+async function followRefund(deps: RefundDeps, order: OrderRow, charge: ChargeRecord, refundId: string, now: () => number) {
+  const record = await deps.provider.getRefund(charge, refundId);
+  if (record.state === 'done') {
+    if (await reverseOrder(deps, order.id, 'refunded', now()))
+      deps.logger.info('Refund finished at the provider; access ended', { order: order.id });
+    return;
+  }
+  if (record.state === 'failed') {
+    await refuseGatewayCall(deps.db, order.id, copy.refundFailed(record.rawStatus ?? '?'), now());
+    return;
+  }
+  await setGatewayState(deps.db, order.id, 'pending', null, now());
+  throw new RefundNotYetSeen('refund in process at the provider');
 }
 
 type RefundDeps = OrdersDeps & { provider: PixProvider };

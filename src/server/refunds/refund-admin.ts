@@ -3,15 +3,19 @@ import type { TimelineEntry } from '../../shared/admin.ts';
 import type { AdminRefund, ManualRefundSteps } from '../../shared/refunds.ts';
 import { listEvidence } from '../access/evidence-repository.ts';
 import type { Database } from '../db/schema.ts';
-import { refundAmount, refundCovers, sellerScope } from '../purchases/purchase-ledger.ts';
+import { isOpenRefund, refundOf, sellerScope, unrefundedItems } from '../purchases/purchase-ledger.ts';
+import { providerName } from '../../content/providers.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { loadPurchase } from '../purchases/purchase-repository.ts';
-import { findRefund, type RefundRow } from './refunds-repository.ts';
+import { findRefunds, type RefundRow } from './refunds-repository.ts';
 
 export async function loadAdminRefund(
   db: Kysely<Database>,
   orderId: string,
 ): Promise<{ refund: AdminRefund; timeline: TimelineEntry[] } | undefined> {
-  const [row, evidence] = await Promise.all([findRefund(db, orderId), listEvidence(db, orderId)]);
+  const [rows, evidence] = await Promise.all([findRefunds(db, [orderId]), listEvidence(db, orderId)]);
+  // The one the seller acts on: a refund still open, else the latest (each item's own state is in the purchase view).
+  const row = [...rows].sort((a, b) => Number(isOpenRefund(b)) - Number(isOpenRefund(a)) || Number(b.updated_at) - Number(a.updated_at))[0];
   if (!row) return undefined;
   const timeline: TimelineEntry[] = [];
   if (row.origin === 'buyer') {
@@ -71,34 +75,38 @@ function mayHaveRefunded(row: RefundRow): boolean {
 export async function retryNeedsPanelCheck(db: Kysely<Database>, orderId: string): Promise<boolean> {
   const purchase = await loadPurchase(db, orderId);
   if (!purchase) return false;
-  return [...purchase.refunds.values()].some(
-    (row) => mayHaveRefunded(row) && (row.gateway_state === 'failed' || row.gateway_state === 'off'),
-  );
+  return [...purchase.refunds.values()]
+    .flat()
+    .some((row) => mayHaveRefunded(row) && (row.gateway_state === 'failed' || row.gateway_state === 'off'));
 }
 
-export async function manualRefundSteps(db: Kysely<Database>, orderId: string): Promise<ManualRefundSteps | null> {
+/** Each charge to refund by hand in its provider's panel: the items still asked for, else every item not given back. */
+export async function manualRefundSteps(
+  db: Kysely<Database>,
+  orderId: string,
+  options: { sandbox: boolean } = { sandbox: false },
+): Promise<ManualRefundSteps | null> {
   const purchase = await loadPurchase(db, orderId);
   if (!purchase) return null;
   const paid = sellerScope(purchase, orderId).filter((order) => order.status === 'paid');
-  const open = paid.filter((order) => isOpenRefund(purchase.refunds.get(order.id)));
-  const due = open.length > 0 ? open : paid.filter((order) => purchase.refunds.get(order.id)?.status !== 'refunded');
-  const charges = due.map((order) => {
-    const refund = purchase.refunds.get(order.id);
-    const items = (purchase.items.get(order.id) ?? []).filter((item) => !refund || !isOpenRefund(refund) || refundCovers(refund, item.key));
-    return {
+  const asked = (order: OrderRow) =>
+    (purchase.items.get(order.id) ?? []).filter((item) => isOpenRefund(refundOf(purchase, order.id, item.key)));
+  const anyAsked = paid.some((order) => asked(order).length > 0);
+  const charges = paid
+    .map((order) => ({ order, items: anyAsked ? asked(order) : unrefundedItems(purchase, order.id) }))
+    .filter((charge) => charge.items.length > 0)
+    .map(({ order, items }) => ({
       orderId: order.id,
+      provider: order.provider,
+      providerName: providerName(order.provider, options),
       transactionHash: order.transaction_hash,
-      amountCents: refund && isOpenRefund(refund) ? refundAmount(refund, order) : Number(order.amount_cents),
+      amountCents: items.reduce((sum, item) => sum + item.priceCents, 0),
       items: items.map((item) => item.title),
-    };
-  });
+      itemKeys: items.map((item) => item.key),
+    }));
   return {
     amountCents: charges.reduce((sum, charge) => sum + charge.amountCents, 0),
     charges,
     buyerDocument: purchase.main.buyer_document,
   };
-}
-
-function isOpenRefund(refund: RefundRow | undefined): refund is RefundRow {
-  return refund !== undefined && (refund.status === 'requested' || refund.status === 'approved');
 }

@@ -7,10 +7,22 @@ import { revokeOrderTokens } from '../access/access-repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { setOrderStatus, type OrderRow } from '../orders/orders-repository.ts';
+import { findOrderById, setOrderStatus, type OrderRow } from '../orders/orders-repository.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
-import type { OrderItemKey } from '../../shared/checkout.ts';
-import { chargesOf, ledgerOf, refundableCharges, refundAmount, sellerScope, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
+import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
+import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
+import {
+  chargesOf,
+  ledgerOf,
+  refundableItems,
+  refundedPartCents,
+  refundOf,
+  refundsOf,
+  sellerScope,
+  unaskedItems,
+  unrefundedItems,
+  type PurchaseRecord,
+} from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-repository.ts';
 import { enqueueOutboxMessage, outboxPayloadsOf, type OutboxMessage } from '../outbox/outbox-repository.ts';
 import { z } from 'zod';
@@ -24,6 +36,7 @@ import {
   insertDoneRefund,
   insertRefundRequest,
   markRefundDone,
+  reopenDeclinedRefunds,
   retryGatewayRefund,
   type RefundRow,
 } from './refunds-repository.ts';
@@ -48,24 +61,30 @@ const EMAIL_KINDS = {
 /** The whole purchase's guarantee: open while a paid item is in its own window with nothing asked; ends at the latest such window. */
 export function describeGuarantee(purchase: PurchaseRecord, config: RefundsConfig, now: number): GuaranteeView {
   const days = config.guaranteeDays;
-  const due = refundableCharges(purchase, config, now);
+  const due = refundableItems(purchase, config, now);
   const main = purchase.main;
-  const ends = due.map((order) => guaranteeEndsAt(Number(order.paid_at), days));
+  const ends = due.map(({ order }) => guaranteeEndsAt(Number(order.paid_at), days));
   const endsAt = ends.length > 0 ? Math.max(...ends) : guaranteeEndsAt(Number(main.paid_at ?? now), days);
   const refund = latestRefund(purchase);
+  const items = ledgerOf(purchase, config).items.flatMap((item) =>
+    item.state === 'unpaid' || item.guaranteeEndsAt === null
+      ? []
+      : [{ title: item.title, state: item.state, endsAt: item.guaranteeEndsAt, windowOpen: now < item.guaranteeEndsAt }],
+  );
   return {
     days,
     endsAt,
     canRequest: due.length > 0,
     request: refund ? { requestedAt: Number(refund.requested_at), status: refund.status, declineReason: refund.decline_reason } : null,
+    items,
   };
 }
 
-/** The purchase's refund the buyer follows: the main order's, else the latest of its add-ons'. */
+/** The purchase's refund the buyer follows: the latest one they or the seller started (a duplicate's is the shop's own). */
 function latestRefund(purchase: PurchaseRecord): RefundRow | undefined {
   const rows = chargesOf(purchase)
-    .map((order) => purchase.refunds.get(order.id))
-    .filter((row): row is RefundRow => row !== undefined && row.origin !== 'duplicate');
+    .flatMap((order) => refundsOf(purchase, order.id))
+    .filter((row) => row.origin !== 'duplicate');
   return rows.sort((a, b) => Number(b.requested_at) - Number(a.requested_at))[0];
 }
 
@@ -90,6 +109,15 @@ async function purchaseEmailKind(trx: Transaction<Database>, mainId: string, kin
   return taken.length > 0 ? `${kind}:${chargeId}` : kind;
 }
 
+const priceOf = (items: readonly Pick<OrderItem, 'priceCents'>[]) => items.reduce((sum, item) => sum + item.priceCents, 0);
+
+/** These items are the whole charge, with no refund of any of them before: the gateway can give the transaction back. */
+function isWholeCharge(purchase: PurchaseRecord, orderId: string, keys: readonly OrderItemKey[]): boolean {
+  const items = purchase.items.get(orderId) ?? [];
+  const approvedBefore = refundsOf(purchase, orderId).some((row) => row.status === 'approved' || row.status === 'refunded');
+  return !approvedBefore && items.length > 0 && items.every((item) => keys.includes(item.key));
+}
+
 /** The buyer's "Pedir reembolso" (docs/money.md#refunds): every paid item still inside its own window, in one transaction. */
 export async function requestRefund(
   deps: RefundsDeps,
@@ -104,22 +132,36 @@ export async function requestRefund(
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const purchase = await loadPurchase(trx, orderId);
     if (!purchase || !chargesOf(purchase).some((order) => order.status === 'paid')) return 'not_paid' as const;
-    const due = refundableCharges(purchase, config, now);
+    const due = refundableItems(purchase, config, now);
     if (due.length === 0) {
-      const unasked = chargesOf(purchase).some((order) => order.status === 'paid' && !purchase.refunds.has(order.id));
+      const unasked = chargesOf(purchase).some((order) => order.status === 'paid' && unaskedItems(purchase, order.id, false).length > 0);
       return unasked ? ('window_closed' as const) : ('already' as const);
     }
     const asked: OrderRow[] = [];
-    for (const order of due) {
-      if (!(await insertRefundRequest(trx, { orderId: order.id, reason, note, now, autoApprove: auto, gateway: config.gatewayRefunds })))
-        continue;
+    let amountCents = 0;
+    for (const { order, items } of due) {
+      const whole = isWholeCharge(
+        purchase,
+        order.id,
+        items.map((item) => item.key),
+      );
+      const keys = await insertRefundRequest(trx, {
+        orderId: order.id,
+        items,
+        reason,
+        note,
+        now,
+        autoApprove: auto,
+        gateway: config.gatewayRefunds && whole,
+      });
+      if (keys.length === 0) continue;
       asked.push(order);
+      amountCents += priceOf(items.filter((item) => keys.includes(item.key)));
       await recordEvidence(trx, { orderId: order.id, at: now, kind: 'refund_requested', detail: reasonText(reason, note) || null });
-      if (auto) await approved(trx, deps, order.id, { by: 'auto', attempt: 0, now });
+      if (auto) await approved(trx, deps, order.id, { by: 'auto', attempt: 0, now, partial: !whole });
     }
     if (asked.length === 0) return 'already' as const;
     await closeAddonOffer(trx, purchase, now);
-    const amountCents = asked.reduce((sum, order) => sum + Number(order.amount_cents), 0);
     const kind = await purchaseEmailKind(trx, purchase.main.id, EMAIL_KINDS.received, asked[0]!.id);
     await enqueueOutboxMessage(trx, {
       orderId: purchase.main.id,
@@ -163,22 +205,35 @@ async function approved(
 
 export type SellerRefundResult = 'ok' | 'not_found' | 'not_paid' | 'in_progress';
 
-/** "Reembolsar": approves every paid charge of the purchase; with GATEWAY_REFUNDS=1 queues each gateway call (again after a failure). */
+/** "Reembolsar": approves every paid item of the purchase not given back yet; with GATEWAY_REFUNDS=1 queues each whole charge's call (again after a failure). */
 export async function startRefund(deps: RefundsDeps, orderId: string, now: number): Promise<SellerRefundResult> {
   const result = await deps.db.transaction().execute(async (trx): Promise<SellerRefundResult> => {
     const purchase = await loadPurchase(trx, orderId);
     if (!purchase) return 'not_found';
-    const paid = sellerScope(purchase, orderId).filter((order) => order.status === 'paid');
+    const paid = sellerScope(purchase, orderId).filter(
+      (order) => order.status === 'paid' && unrefundedItems(purchase, order.id).length > 0,
+    );
     if (paid.length === 0) return 'not_paid';
     let changed = false;
     for (const order of paid) {
-      const row = await approveRefund(trx, { orderId: order.id, origin: 'seller', by: 'seller', gateway: deps.config.gatewayRefunds, now });
-      if (row) {
-        await approved(trx, deps, order.id, { by: 'seller', attempt: Number(row.attempt), now, partial: row.amount_cents !== null });
+      const items = unrefundedItems(purchase, order.id).filter((item) => {
+        const status = refundOf(purchase, order.id, item.key)?.status;
+        return status === undefined || status === 'requested' || status === 'declined';
+      });
+      const whole = isWholeCharge(
+        purchase,
+        order.id,
+        items.map((item) => item.key),
+      );
+      const gateway = deps.config.gatewayRefunds && whole;
+      const rows = await approveRefund(trx, { orderId: order.id, items, origin: 'seller', by: 'seller', gateway, now });
+      if (rows.length > 0) {
+        const attempt = Math.max(...rows.map((row) => Number(row.attempt)));
+        await approved(trx, deps, order.id, { by: 'seller', attempt, now, partial: !whole });
         changed = true;
         continue;
       }
-      if (!deps.config.gatewayRefunds) continue;
+      if (!deps.config.gatewayRefunds || !isWholeApproved(purchase, order.id)) continue;
       const attempt = await retryGatewayRefund(trx, order.id, now);
       if (attempt === undefined) continue;
       await enqueueOutboxMessage(trx, { orderId: order.id, kind: gatewayRefundKind(attempt), payload: {}, now });
@@ -190,32 +245,81 @@ export async function startRefund(deps: RefundsDeps, orderId: string, now: numbe
   return result;
 }
 
-/** "Marcar como reembolsado": refused while the gateway is refunding one of the charges (that would refund twice). */
+/** Every item of the charge approved, none given back: the gateway may (again) refund the whole transaction. */
+function isWholeApproved(purchase: PurchaseRecord, orderId: string): boolean {
+  const items = purchase.items.get(orderId) ?? [];
+  return items.length > 0 && items.every((item) => refundOf(purchase, orderId, item.key)?.status === 'approved');
+}
+
+/** A charge and the items "Marcar como reembolsado" settles. */
+export interface ManualCharge {
+  orderId: string;
+  items: readonly OrderItemKey[];
+}
+
+/**
+ * "Marcar como reembolsado": refused while the gateway is refunding one of the charges (that would refund twice).
+ * Returns the charges whose settled items are only part of what the order still holds.
+ */
 export async function approveManualRefunds(
   db: Kysely<Database>,
-  orderIds: readonly string[],
+  charges: readonly ManualCharge[],
   now: number,
 ): Promise<{ part: Set<string> } | 'gateway_in_flight'> {
   return db.transaction().execute(async (trx) => {
-    const rows = await findRefunds(trx, orderIds);
+    const rows = await findRefunds(
+      trx,
+      charges.map((charge) => charge.orderId),
+    );
     if (rows.some((row) => row.status === 'approved' && (row.gateway_state === 'calling' || row.gateway_state === 'pending')))
       return 'gateway_in_flight' as const;
-    const part = new Set(rows.filter((row) => row.amount_cents !== null).map((row) => row.order_id));
-    for (const orderId of orderIds) {
-      const row = await approveRefund(trx, { orderId, origin: 'seller', by: 'seller', gateway: false, now });
-      if (row) await recordEvidence(trx, { orderId, at: now, kind: 'refund_approved', detail: 'seller' });
+    const part = new Set<string>();
+    for (const charge of charges) {
+      const purchase = await loadPurchase(trx, charge.orderId);
+      if (!purchase) continue;
+      const left = unrefundedItems(purchase, charge.orderId);
+      if (left.some((item) => !charge.items.includes(item.key))) part.add(charge.orderId);
+      const items = left.filter((item) => charge.items.includes(item.key));
+      const approvedRows = await approveRefund(trx, {
+        orderId: charge.orderId,
+        items,
+        origin: 'seller',
+        by: 'seller',
+        gateway: false,
+        now,
+      });
+      if (approvedRows.length > 0)
+        await recordEvidence(trx, { orderId: charge.orderId, at: now, kind: 'refund_approved', detail: 'seller' });
     }
     return { part };
   });
 }
 
-/** Part of a charge went back by hand (a duplicate's repeated item): the refund is done, the order stays paid. */
-export async function finishPartialRefund(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (!(await markRefundDone(trx, orderId, now))) return;
+/** Some items of a charge went back by hand (a duplicate's repeated item, a part refund): their refund is done, the order stays paid. */
+export async function finishPartialRefund(
+  deps: { db: Kysely<Database>; events: OrderEvents },
+  orderId: string,
+  keys: readonly OrderItemKey[],
+  now: number,
+): Promise<void> {
+  const published: OrderEvent[] = [];
+  await deps.db.transaction().execute(async (trx) => {
+    const done = await markRefundDone(trx, orderId, now, keys);
+    if (done.length === 0) return;
     await recordEvidence(trx, { orderId, at: now, kind: 'refunded', detail: null });
     await queueDoneEmail(trx, orderId, now);
+    const order = await findOrderById(trx, orderId);
+    if (!order) return;
+    const event: OrderEvent = {
+      type: 'part_refunded',
+      order,
+      at: now,
+      refund: { amountCents: done.reduce((sum, row) => sum + Number(row.amount_cents), 0), items: done.map((row) => row.item) },
+    };
+    await deps.events.publish(trx, event);
+    published.push(event);
   });
+  for (const event of published) await deps.events.committed(event);
 }
 
 export type DeclineResult = 'ok' | 'not_found' | 'not_requested';
@@ -226,13 +330,15 @@ export async function declineRefundRequest(deps: RefundsDeps, orderId: string, r
     const purchase = await loadPurchase(trx, orderId);
     if (!purchase) return 'not_found' as const;
     const done: OrderRow[] = [];
+    let amountCents = 0;
     for (const order of chargesOf(purchase)) {
-      if (!(await declineRefund(trx, order.id, reason, now))) continue;
+      const waiting = refundsOf(purchase, order.id).filter((row) => row.status === 'requested');
+      if ((await declineRefund(trx, order.id, reason, now)) === 0) continue;
       done.push(order);
+      amountCents += waiting.reduce((sum, row) => sum + Number(row.amount_cents), 0);
       await recordEvidence(trx, { orderId: order.id, at: now, kind: 'refund_declined', detail: reason });
     }
     if (done.length === 0) return 'not_requested' as const;
-    const amountCents = done.reduce((sum, order) => sum + Number(order.amount_cents), 0);
     const kind = await purchaseEmailKind(trx, purchase.main.id, EMAIL_KINDS.declined, done[0]!.id);
     await enqueueOutboxMessage(trx, { orderId: purchase.main.id, kind, payload: { amountCents, orderIds: done.map((o) => o.id) }, now });
     return 'ok' as const;
@@ -245,19 +351,16 @@ export async function declineRefundRequest(deps: RefundsDeps, orderId: string, r
 async function queueDoneEmail(trx: Transaction<Database>, orderId: string, now: number): Promise<void> {
   const purchase = await loadPurchase(trx, orderId);
   if (!purchase) return;
-  const inFlight = chargesOf(purchase).some((order) => {
-    const refund = purchase.refunds.get(order.id);
-    return order.status === 'paid' && refund !== undefined && refund.status === 'approved';
-  });
+  const inFlight = chargesOf(purchase).some(
+    (order) => order.status === 'paid' && refundsOf(purchase, order.id).some((row) => row.status === 'approved'),
+  );
   if (inFlight) return;
   const mainId = purchase.main.id;
   const sent = await outboxPayloadsOf(trx, mainId, EMAIL_KINDS.done);
   const told = sent.reduce((sum: number, payload) => sum + (emailPayload(payload).amountCents ?? 0), 0);
   const given = chargesOf(purchase).reduce((sum, order) => {
-    const refund = purchase.refunds.get(order.id);
-    if (order.status === 'reversed' && refund) return sum + Number(order.amount_cents);
-    if (refund?.status === 'refunded') return sum + refundAmount(refund, order);
-    return sum;
+    if (order.status === 'reversed' && refundsOf(purchase, order.id).length > 0) return sum + Number(order.amount_cents);
+    return sum + refundedPartCents(purchase, order.id);
   }, 0);
   const amountCents = given - told;
   if (amountCents <= 0) return;
@@ -281,8 +384,11 @@ function emailPayload(payload: unknown): z.infer<typeof RefundEmailPayloadSchema
 export async function endRefund(trx: Transaction<Database>, order: OrderRow, at: number, markedBySeller: boolean): Promise<void> {
   await revokeOrderTokens(trx, order.id, at);
   const finished = await markRefundDone(trx, order.id, at);
-  if (!finished && markedBySeller) await insertDoneRefund(trx, order.id, at);
-  const isRefund = finished !== undefined || markedBySeller;
+  if (finished.length === 0 && markedBySeller) {
+    const purchase = await loadPurchase(trx, order.id);
+    if (purchase) await insertDoneRefund(trx, order.id, unaskedItems(purchase, order.id, false), at);
+  }
+  const isRefund = finished.length > 0 || markedBySeller;
   await recordEvidence(trx, { orderId: order.id, at, kind: isRefund ? 'refunded' : 'access_revoked', detail: null });
   if (isRefund) await queueDoneEmail(trx, order.id, at);
 }
@@ -297,21 +403,78 @@ export async function refundAddonOfRefundedPurchase(
   if (order.kind !== 'addon' || !order.parent_order_id) return;
   const purchase = await loadPurchase(trx, order.id);
   if (!purchase) return;
-  const parentRefund = purchase.refunds.get(purchase.main.id);
-  const parentGone = purchase.main.status === 'reversed' || (parentRefund !== undefined && parentRefund.status !== 'declined');
+  const parentRefunds = refundsOf(purchase, purchase.main.id).filter((row) => row.status !== 'declined');
+  const parentGone = purchase.main.status === 'reversed' || parentRefunds.length > 0;
   if (!parentGone) return;
-  const asked = parentRefund?.status === 'requested';
-  const inserted = await insertRefundRequest(trx, {
+  const asked = parentRefunds.find((row) => row.status === 'requested');
+  const items = unaskedItems(purchase, order.id, false);
+  const whole = isWholeCharge(
+    purchase,
+    order.id,
+    items.map((item) => item.key),
+  );
+  const keys = await insertRefundRequest(trx, {
     orderId: order.id,
-    reason: parentRefund?.reason ?? null,
+    items,
+    reason: asked?.reason ?? parentRefunds[0]?.reason ?? null,
     note: null,
     now: at,
     autoApprove: !asked,
-    gateway: config.gatewayRefunds,
+    gateway: config.gatewayRefunds && whole,
   });
-  if (!inserted) return;
+  if (keys.length === 0) return;
   await recordEvidence(trx, { orderId: order.id, at, kind: 'refund_requested', detail: null });
-  if (!asked) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at });
+  if (!asked) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
+}
+
+/**
+ * A main order reversed at the provider (a refund in its panel, a chargeback, a MED) takes its paid add-ons with it
+ * (docs/money.md#invariants): each gets a refund, approved at once in auto mode, else listed for the seller.
+ */
+export async function refundAddonsOfReversedMain(
+  trx: Transaction<Database>,
+  config: RefundsConfig,
+  order: OrderRow,
+  at: number,
+): Promise<void> {
+  if (order.kind !== 'main') return;
+  const purchase = await loadPurchase(trx, order.id);
+  if (!purchase) return;
+  const auto = config.refundMode === 'auto';
+  for (const addon of purchase.addons) {
+    if (addon.status !== 'paid') continue;
+    const fresh = unaskedItems(purchase, addon.id, true);
+    if (fresh.length === 0) continue;
+    const whole = isWholeCharge(
+      purchase,
+      addon.id,
+      fresh.map((item) => item.key),
+    );
+    if (auto) {
+      const rows = await approveRefund(trx, {
+        orderId: addon.id,
+        items: fresh,
+        origin: 'reversal',
+        by: 'auto',
+        gateway: config.gatewayRefunds && whole,
+        now: at,
+      });
+      if (rows.length > 0) await approved(trx, { config }, addon.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
+      continue;
+    }
+    const reopened = await reopenDeclinedRefunds(trx, addon.id, at);
+    const keys = await insertRefundRequest(trx, {
+      orderId: addon.id,
+      items: fresh,
+      origin: 'reversal',
+      reason: null,
+      note: null,
+      now: at,
+      autoApprove: false,
+      gateway: false,
+    });
+    if (keys.length > 0 || reopened > 0) await recordEvidence(trx, { orderId: addon.id, at, kind: 'refund_requested', detail: null });
+  }
 }
 
 /** Items already owned are refunded (docs/money.md#duplicates): the whole charge at the gateway if all were, else by hand. */
@@ -324,18 +487,15 @@ export async function refundOwnedItems(
   if (owned.length === 0) return;
   const items = await itemsOfOrder(trx, order.id);
   const whole = items.every((item) => owned.includes(item.key));
-  const partial = whole
-    ? undefined
-    : { amountCents: items.filter((i) => owned.includes(i.key)).reduce((s, i) => s + i.priceCents, 0), keys: owned };
-  const row = await approveRefund(trx, {
+  const rows = await approveRefund(trx, {
     orderId: order.id,
+    items: items.filter((item) => owned.includes(item.key)),
     origin: 'duplicate',
     by: 'auto',
     gateway: config.gatewayRefunds && whole,
     now: at,
-    ...(partial ? { partial } : {}),
   });
-  if (row) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
+  if (rows.length > 0) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
 }
 
 async function ownedItems(trx: Transaction<Database>, order: OrderRow, original: OrderRow): Promise<OrderItemKey[]> {
@@ -357,12 +517,18 @@ export async function renderRefundOutboxEmail(
   const order = purchase?.main;
   const payload = emailPayload(row.payload);
   const named = payload.orderId ?? payload.orderIds?.[0];
-  const refund = purchase?.refunds.get(named ?? row.orderId) ?? purchase?.refunds.get(row.orderId) ?? (purchase && latestRefund(purchase));
+  const latestOf = (orderId: string) =>
+    [...(purchase?.refunds.get(orderId) ?? [])].sort((a, b) => Number(b.updated_at) - Number(a.updated_at))[0];
+  const refund = latestOf(named ?? row.orderId) ?? latestOf(row.orderId) ?? (purchase && latestRefund(purchase));
   if (!purchase || !order || !refund || !order.buyer_email)
     throw new UndeliverableMessageError(`refund e-mail for ${row.orderId}: order or refund gone`);
   // Rows queued before the purchase ledger carry no amount: their order's own.
   const amountCents = payload.amountCents ?? Number(order.amount_cents);
-  const kind = emailKindOf(row, refund);
+  const chargeOfRefund = refund.order_id;
+  const wholeDuplicate = (purchase.items.get(chargeOfRefund) ?? []).every(
+    (item) => refundOf(purchase, chargeOfRefund, item.key)?.origin === 'duplicate',
+  );
+  const kind = emailKindOf(row, refund, wholeDuplicate);
   const keptItems =
     kind === 'done' || kind === 'done_duplicate_part'
       ? ledgerOf(purchase, { guaranteeDays: 0 })
@@ -392,12 +558,12 @@ export function isRefundEmailKind(kind: string): boolean {
   return (Object.values(EMAIL_KINDS) as string[]).some((base) => kind === base || kind.startsWith(`${base}:`));
 }
 
-function emailKindOf(row: OutboxMessage, refund: RefundRow): RefundEmailKind {
+function emailKindOf(row: OutboxMessage, refund: RefundRow, wholeDuplicate: boolean): RefundEmailKind {
   const base = row.kind.split(':')[0];
   if (base === EMAIL_KINDS.declined) return 'declined';
   if (base === EMAIL_KINDS.done) {
     if (refund.origin !== 'duplicate') return 'done';
-    return refund.amount_cents === null ? 'done_duplicate' : 'done_duplicate_part';
+    return wholeDuplicate ? 'done_duplicate' : 'done_duplicate_part';
   }
   return emailPayload(row.payload).auto === true ? 'received_auto' : 'received';
 }

@@ -4,6 +4,7 @@ import { GATEWAY_REFUND_FAMILY, gatewayRefundHandler } from './gateway-refund.ts
 import {
   endRefund,
   refundAddonOfRefundedPurchase,
+  refundAddonsOfReversedMain,
   refundOwnedItems,
   REFUND_EMAIL_KINDS,
   renderRefundOutboxEmail,
@@ -13,6 +14,9 @@ export function registerRefundsEvents({ events, kinds, deps }: EventWiring): voi
   const { config } = deps;
   events.subscribe('refunded', (trx, { order, at }) => endRefund(trx, order, at, true));
   events.subscribe('reversed', (trx, { order, at }) => endRefund(trx, order, at, false));
+  // Nothing owed is left unlisted: a main order gone takes its paid add-ons with it.
+  events.subscribe('refunded', (trx, { order, at }) => refundAddonsOfReversedMain(trx, config, order, at));
+  events.subscribe('reversed', (trx, { order, at }) => refundAddonsOfReversedMain(trx, config, order, at));
   events.subscribe('paid', (trx, { order, at }) => refundAddonOfRefundedPurchase(trx, config, order, at));
   events.subscribe('duplicate', (trx, event) => refundOwnedItems(trx, config, event));
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, RefundsTable } from '../db/schema.ts';
+import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { GatewayRefundState, RefundOrigin, RefundReason } from '../../shared/refunds.ts';
 
 /** Conditional updates on the status, so a double click, a retry or a second instance changes it once. */
@@ -7,8 +8,15 @@ export type RefundRow = Selectable<RefundsTable>;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** The order's latest refund row: what a single status (reviews, the buyer's export) reads. */
 export async function findRefund(db: Executor, orderId: string): Promise<RefundRow | undefined> {
-  return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('item')
+    .executeTakeFirst();
 }
 
 export async function findRefunds(db: Executor, orderIds: readonly string[]): Promise<RefundRow[]> {
@@ -17,50 +25,75 @@ export async function findRefunds(db: Executor, orderIds: readonly string[]): Pr
     .selectFrom('refunds')
     .selectAll()
     .where('order_id', 'in', [...orderIds])
+    .orderBy('order_id')
+    .orderBy('item')
     .execute();
 }
 
+type RefundItem = Pick<OrderItem, 'key' | 'priceCents'>;
+
+/** The buyer's request, one row per item; returns the items this call asked for (a double tap asks none twice). */
 export async function insertRefundRequest(
   trx: Executor,
-  request: { orderId: string; reason: RefundReason | null; note: string | null; now: number; autoApprove: boolean; gateway: boolean },
-): Promise<boolean> {
-  const result = await trx
+  request: {
+    orderId: string;
+    items: readonly RefundItem[];
+    /** The buyer's by default; `reversal` when the main order was reversed at the provider. */
+    origin?: RefundOrigin;
+    reason: RefundReason | null;
+    note: string | null;
+    now: number;
+    autoApprove: boolean;
+    gateway: boolean;
+  },
+): Promise<OrderItemKey[]> {
+  if (request.items.length === 0) return [];
+  const rows = await trx
     .insertInto('refunds')
-    .values({
-      order_id: request.orderId,
-      status: request.autoApprove ? 'approved' : 'requested',
-      origin: 'buyer',
-      reason: request.reason,
-      note: request.note,
-      requested_at: request.now,
-      decided_at: request.autoApprove ? request.now : null,
-      decided_by: request.autoApprove ? 'auto' : null,
-      decline_reason: null,
-      refunded_at: null,
-      gateway_state: request.autoApprove && request.gateway ? 'calling' : 'off',
-      gateway_error: null,
-      gateway_called_at: null,
-      updated_at: request.now,
-    })
-    .onConflict((conflict) => conflict.column('order_id').doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    .values(
+      request.items.map((item) => ({
+        order_id: request.orderId,
+        item: item.key,
+        amount_cents: item.priceCents,
+        status: request.autoApprove ? ('approved' as const) : ('requested' as const),
+        origin: request.origin ?? ('buyer' as const),
+        reason: request.reason,
+        note: request.note,
+        requested_at: request.now,
+        decided_at: request.autoApprove ? request.now : null,
+        decided_by: request.autoApprove ? ('auto' as const) : null,
+        decline_reason: null,
+        refunded_at: null,
+        gateway_state: request.autoApprove && request.gateway ? ('calling' as const) : ('off' as const),
+        gateway_error: null,
+        gateway_called_at: null,
+        updated_at: request.now,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['order_id', 'item']).doNothing())
+    .returning('item')
+    .execute();
+  return rows.map((row) => row.item);
 }
 
-/** A declined one the seller reconsiders turns approved too; undefined when nothing changed. */
+/**
+ * Approves these items of the charge: a request (or a declined one the seller reconsiders) turns approved, an item
+ * nobody asked about gets an approved row. Returns the rows this call approved.
+ */
 export async function approveRefund(
   trx: Executor,
   input: {
     orderId: string;
+    items: readonly RefundItem[];
     origin: RefundOrigin;
     by: 'seller' | 'auto';
     gateway: boolean;
     now: number;
-    /** Part of the order only (a duplicate's items the buyer already owned): by hand, never at the gateway. */
-    partial?: { amountCents: number; keys: readonly string[] };
   },
-): Promise<RefundRow | undefined> {
+): Promise<RefundRow[]> {
+  if (input.items.length === 0) return [];
   const state: GatewayRefundState = input.gateway ? 'calling' : 'off';
+  const keys = input.items.map((item) => item.key);
   const updated = await trx
     .updateTable('refunds')
     .set({
@@ -72,64 +105,80 @@ export async function approveRefund(
       updated_at: input.now,
     })
     .where('order_id', '=', input.orderId)
+    .where('item', 'in', keys)
     .where('status', 'in', ['requested', 'declined'])
     .returningAll()
-    .executeTakeFirst();
-  if (updated) return updated;
-  return trx
+    .execute();
+  const inserted = await trx
     .insertInto('refunds')
-    .values({
-      order_id: input.orderId,
-      status: 'approved',
-      origin: input.origin,
-      reason: null,
-      note: null,
-      requested_at: input.now,
-      decided_at: input.now,
-      decided_by: input.by,
-      decline_reason: null,
-      refunded_at: null,
-      gateway_state: state,
-      gateway_error: null,
-      gateway_called_at: null,
-      updated_at: input.now,
-      amount_cents: input.partial?.amountCents ?? null,
-      item_keys: input.partial ? input.partial.keys.join(',') : null,
-    })
-    .onConflict((conflict) => conflict.column('order_id').doNothing())
+    .values(
+      input.items.map((item) => ({
+        order_id: input.orderId,
+        item: item.key,
+        amount_cents: item.priceCents,
+        status: 'approved' as const,
+        origin: input.origin,
+        reason: null,
+        note: null,
+        requested_at: input.now,
+        decided_at: input.now,
+        decided_by: input.by,
+        decline_reason: null,
+        refunded_at: null,
+        gateway_state: state,
+        gateway_error: null,
+        gateway_called_at: null,
+        updated_at: input.now,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['order_id', 'item']).doNothing())
     .returningAll()
-    .executeTakeFirst();
+    .execute();
+  return [...updated, ...inserted];
 }
 
-/** A new attempt, which may call the refund endpoint once more. */
+/** A new attempt, which may call the refund endpoint once more; the caller checks that the rows are the whole charge. */
 export async function retryGatewayRefund(trx: Executor, orderId: string, now: number): Promise<number | undefined> {
-  const row = await trx
+  const rows = await trx
     .updateTable('refunds')
     .set((eb) => ({
       gateway_state: 'calling' as const,
       gateway_error: null,
       gateway_called_at: null,
+      gateway_refund_id: null,
       attempt: eb('attempt', '+', 1),
       updated_at: now,
     }))
     .where('order_id', '=', orderId)
     .where('status', '=', 'approved')
     .where('gateway_state', 'in', ['failed', 'off'])
-    // The gateway refunds whole transactions: part of one is refunded by hand.
-    .where('amount_cents', 'is', null)
     .returning('attempt')
-    .executeTakeFirst();
-  return row === undefined ? undefined : Number(row.attempt);
+    .execute();
+  return rows.length === 0 ? undefined : Math.max(...rows.map((row) => Number(row.attempt)));
 }
 
-export async function declineRefund(trx: Executor, orderId: string, reason: string, now: number): Promise<boolean> {
+/** A declined request is owed again once the purchase is reversed: back in "Reembolsos pedidos". */
+export async function reopenDeclinedRefunds(trx: Executor, orderId: string, now: number): Promise<number> {
+  const result = await trx
+    .updateTable('refunds')
+    .set({ status: 'requested', decided_at: null, decided_by: null, updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'declined')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Every item of the charge still waiting for the seller; how many were declined. */
+export async function declineRefund(trx: Executor, orderId: string, reason: string, now: number): Promise<number> {
   const result = await trx
     .updateTable('refunds')
     .set({ status: 'declined', decided_at: now, decided_by: 'seller', decline_reason: reason, updated_at: now })
     .where('order_id', '=', orderId)
     .where('status', '=', 'requested')
+    // Owed whatever the seller thinks: the main order's money already went back at the provider.
+    .where('origin', '!=', 'reversal')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return Number(result.numUpdatedRows);
 }
 
 /** Taken once per attempt: a retry, a second worker or a restart finds it taken and re-reads instead. */
@@ -142,6 +191,16 @@ export async function claimGatewayCall(db: Executor, orderId: string, now: numbe
     .where('gateway_called_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The provider took the refund but has not finished it: its own id is kept, to be read back until it ends. */
+export async function recordGatewayRefund(db: Executor, orderId: string, refundId: string, now: number): Promise<void> {
+  await db
+    .updateTable('refunds')
+    .set({ gateway_refund_id: refundId, gateway_state: 'pending', updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'approved')
+    .execute();
 }
 
 /** Nothing was refunded, so the console asks no panel check before a retry. */
@@ -163,36 +222,52 @@ export async function setGatewayState(db: Executor, orderId: string, state: Gate
     .execute();
 }
 
-export async function markRefundDone(trx: Executor, orderId: string, now: number): Promise<RefundRow | undefined> {
-  return trx
+/**
+ * The money went back for these items (all of the charge's when none are named); a gateway refund under way ends
+ * `done`. Returns the rows this call finished.
+ */
+export async function markRefundDone(trx: Executor, orderId: string, now: number, keys?: readonly OrderItemKey[]): Promise<RefundRow[]> {
+  let query = trx
     .updateTable('refunds')
-    .set({ status: 'refunded', refunded_at: now, gateway_error: null, updated_at: now })
-    .where('order_id', '=', orderId)
-    .where('status', '!=', 'refunded')
-    .returningAll()
-    .executeTakeFirst();
-}
-
-/** "Marcar como reembolsado" on an order nobody asked a refund for: the seller's own refund, done. */
-export async function insertDoneRefund(trx: Executor, orderId: string, now: number): Promise<void> {
-  await trx
-    .insertInto('refunds')
-    .values({
-      order_id: orderId,
+    .set({
       status: 'refunded',
-      origin: 'seller',
-      reason: null,
-      note: null,
-      requested_at: now,
-      decided_at: now,
-      decided_by: 'seller',
-      decline_reason: null,
       refunded_at: now,
       gateway_error: null,
-      gateway_called_at: null,
+      // A refund by hand stays `off`; one the gateway took part in ends `done`.
+      gateway_state: sql<GatewayRefundState>`case when gateway_state = 'off' then 'off' else 'done' end`,
       updated_at: now,
     })
-    .onConflict((conflict) => conflict.column('order_id').doNothing())
+    .where('order_id', '=', orderId)
+    .where('status', '!=', 'refunded');
+  if (keys !== undefined) query = query.where('item', 'in', [...keys]);
+  return keys?.length === 0 ? [] : query.returningAll().execute();
+}
+
+/** "Marcar como reembolsado" on items nobody asked a refund for: the seller's own refund, done. */
+export async function insertDoneRefund(trx: Executor, orderId: string, items: readonly RefundItem[], now: number): Promise<void> {
+  if (items.length === 0) return;
+  await trx
+    .insertInto('refunds')
+    .values(
+      items.map((item) => ({
+        order_id: orderId,
+        item: item.key,
+        amount_cents: item.priceCents,
+        status: 'refunded' as const,
+        origin: 'seller' as const,
+        reason: null,
+        note: null,
+        requested_at: now,
+        decided_at: now,
+        decided_by: 'seller' as const,
+        decline_reason: null,
+        refunded_at: now,
+        gateway_error: null,
+        gateway_called_at: null,
+        updated_at: now,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['order_id', 'item']).doNothing())
     .execute();
 }
 

@@ -1,0 +1,45 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+/**
+ * Refunds are per item (docs/money.md#refunds): one row per item of a charge, keyed by both, each with its own price.
+ * A part refund (a duplicate's repeated item) then leaves the charge's other items refundable on their own. Existing
+ * rows become one row per item they covered; a finished refund's gateway side ends `done`. `gateway_refund_id` keeps
+ * the provider's own refund, read back with `getRefund` while it is in process (Mercado Pago's `in_process`).
+ */
+export const refundsPerItemMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('refund_items')
+      .addColumn('order_id', 'text', (col) => col.notNull())
+      .addColumn('item', 'text', (col) => col.notNull())
+      .addColumn('amount_cents', 'bigint', (col) => col.notNull())
+      .addColumn('status', 'text', (col) => col.notNull())
+      .addColumn('origin', 'text', (col) => col.notNull())
+      .addColumn('reason', 'text')
+      .addColumn('note', 'text')
+      .addColumn('requested_at', 'bigint', (col) => col.notNull())
+      .addColumn('decided_at', 'bigint')
+      .addColumn('decided_by', 'text')
+      .addColumn('decline_reason', 'text')
+      .addColumn('refunded_at', 'bigint')
+      .addColumn('gateway_state', 'text', (col) => col.notNull().defaultTo('off'))
+      .addColumn('gateway_error', 'text')
+      .addColumn('gateway_called_at', 'bigint')
+      .addColumn('gateway_refund_id', 'text')
+      .addColumn('attempt', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('updated_at', 'bigint', (col) => col.notNull())
+      .addPrimaryKeyConstraint('refund_items_pk', ['order_id', 'item'])
+      .execute();
+    await sql`insert into refund_items (order_id, item, amount_cents, status, origin, reason, note, requested_at, decided_at,
+        decided_by, decline_reason, refunded_at, gateway_state, gateway_error, gateway_called_at, attempt, updated_at)
+      select r.order_id, i.item, i.price_cents, r.status, r.origin, r.reason, r.note, r.requested_at, r.decided_at,
+        r.decided_by, r.decline_reason, r.refunded_at,
+        case when r.status = 'refunded' and r.gateway_state in ('calling', 'pending') then 'done' else r.gateway_state end,
+        r.gateway_error, r.gateway_called_at, r.attempt, r.updated_at
+      from refunds r join order_items i on i.order_id = r.order_id
+      where r.item_keys is null or (',' || r.item_keys || ',') like ('%,' || i.item || ',%')`.execute(db);
+    await db.schema.dropTable('refunds').execute();
+    await db.schema.alterTable('refund_items').renameTo('refunds').execute();
+    await db.schema.createIndex('refunds_status').on('refunds').columns(['status']).execute();
+  },
+};
