@@ -234,8 +234,14 @@ export async function insertOrderWithinCapacity(
 
 /** A refund of the order was asked for and not declined: the offer after payment is closed (docs/money.md#invariants). */
 export async function refundAskedFor(db: Kysely<Database> | Transaction<Database>, orderId: string): Promise<boolean> {
-  const refund = await db.selectFrom('refunds').select('status').where('order_id', '=', orderId).executeTakeFirst();
-  return refund !== undefined && refund.status !== 'declined';
+  // One row per item (migration 0031): any item asked back and not declined closes the offer.
+  const refund = await db
+    .selectFrom('refunds')
+    .select('status')
+    .where('order_id', '=', orderId)
+    .where('status', '!=', 'declined')
+    .executeTakeFirst();
+  return refund !== undefined;
 }
 
 /** Keyed on its parent, so a double press makes one. */
