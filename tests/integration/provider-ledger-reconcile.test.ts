@@ -55,9 +55,9 @@ async function notifyMercadoPago(rig: TestServerRig, paymentId: string): Promise
   return response.status;
 }
 
-/** The reconciler's next tick, the clock past each order's next check. */
-async function tick(rig: TestServerRig, minutes = 2) {
-  rig.clock.now += minutes * MINUTE;
+/** The reconciler's next tick, `ms` later (by default past each order's next check). */
+async function tick(rig: TestServerRig, ms = 2 * MINUTE) {
+  rig.clock.now += ms;
   await rig.server.reconciler.runOnce();
   await rig.server.background.idle();
 }
@@ -94,13 +94,16 @@ for (const database of databases) {
 
     it('a retired PIX paid late, its one read-back failing, is read again by the reconciler and delivered', async () => {
       const { retired, replacement } = await retiredByRecheckout();
+      // Read once while unpaid: its next scheduled read is a minute away.
+      await tick(running, 0);
       mp.pay(retired.transaction_hash!);
       mp.scriptNext('read', { kind: 'status', status: 503 });
       expect((await mp.notify(retired.transaction_hash!)).status).toBe(200);
       await running.server.background.idle();
       expect((await orderRow(running.db, retired.id)).status).toBe('failed');
 
-      await tick(running);
+      // The webhook was stored as a re-check request: the very next tick reads it again.
+      await tick(running, 1_000);
       // The buyer holds nothing yet (the replacement is unpaid): what the late payment bought is given.
       expect(await orderRow(running.db, retired.id)).toMatchObject({ status: 'paid', duplicate_of: null });
       expect(await outboxRows(running.db, retired.id, 'access_email')).toHaveLength(1);
@@ -131,7 +134,7 @@ for (const database of databases) {
       expect((await orderRow(running.db, retired.id)).provider_closed_at).not.toBeNull();
       const reads = () => mp.requests.filter((request) => request.path === `/v1/payments/${retired.transaction_hash}`).length;
       const before = reads();
-      await tick(running, 60);
+      await tick(running, 60 * MINUTE);
       expect(reads()).toBe(before);
     });
 
