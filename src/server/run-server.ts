@@ -11,7 +11,7 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import { HTTP_SERVER_OPTIONS } from './http/http-options.ts';
 import { createLogger, defaultLogFormat } from './lib/logger.ts';
 import { describeEnvFile, loadEnvFile } from './config/env-file.ts';
-import { unreadableProviderProblems } from './config/provider-orders-check.ts';
+import { unreadableProviderProblems } from './orders/unreadable-providers.ts';
 import { publicConfig, publicConfigScript } from './config/public-config.ts';
 import { loadSite } from './http/site.ts';
 import { prepareExampleLists } from './suppliers/example-lists.ts';

@@ -17,6 +17,8 @@ export type OrderEvent =
   | { type: 'duplicate'; order: OrderRow; original: OrderRow; at: number }
   | { type: 'reversed'; order: OrderRow; at: number }
   | { type: 'refunded'; order: OrderRow; at: number }
+  /** Paid, but nobody can be given it (its buyer was erased): refunded whole (docs/payments.md#reconciliation). */
+  | { type: 'undeliverable'; order: OrderRow; at: number }
   /** The buyer's personal data on the order was erased (docs/operations.md#personal-data). */
   | { type: 'erased'; orderId: string; at: number };
 

@@ -4,7 +4,7 @@ import type { OrderEvent, OrderEventOf } from './order-events.ts';
 import { reverseOrder } from './order-transitions.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import { findOrderById, setOrderStatus, type OrderRow } from './orders-repository.ts';
-import { adoptTransactionHash, flagDuplicatePayment, isErasedBuyer, markOrderPaid, refundWhole } from './payment-repository.ts';
+import { adoptTransactionHash, flagDuplicatePayment, isErasedBuyer, markOrderPaid } from './payment-repository.ts';
 import { clearRecheckRequest, markChargeClosed } from './reconciliation-repository.ts';
 
 /** At most this many ids from a postback are tried when our own create answer was lost. */
@@ -79,7 +79,7 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
       if (isErasedBuyer(row)) {
         // Nobody can be given access or told: the money goes back (docs/payments.md#reconciliation).
         erased = true;
-        await refundWhole(trx, deps.config, row.id, now);
+        await deps.events.publish(trx, { type: 'undeliverable', order: row, at: now });
         return;
       }
       published.push({ type: 'paid', order: row, at: now });

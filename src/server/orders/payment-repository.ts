@@ -1,10 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import { recordEvidence } from '../access/evidence-repository.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
-import { gatewayRefundKind } from '../refunds/gateway-refund.ts';
-import { approveRefund } from '../refunds/refunds-repository.ts';
 import { findOrderById, isTransactionHashTaken, type OrderRow } from './orders-repository.ts';
 
 /** A paid order is first re-read an hour after payment (a quick refund), then less and less often. */
@@ -112,12 +107,4 @@ export async function adoptTransactionHash(db: Kysely<Database>, orderId: string
 /** Erasure empties the buyer's fields (privacy/retention-repository.ts): no e-mail, no phone to deliver to. */
 export function isErasedBuyer(order: Pick<OrderRow, 'buyer_email' | 'buyer_phone'>): boolean {
   return order.buyer_email === '' && order.buyer_phone === '';
-}
-
-/** The whole charge goes back: at the gateway where the settings allow, else listed in "Reembolsos pedidos" with its amount. */
-export async function refundWhole(trx: Transaction<Database>, config: Pick<Config, 'gatewayRefunds'>, orderId: string, now: number) {
-  const row = await approveRefund(trx, { orderId, origin: 'seller', by: 'auto', gateway: config.gatewayRefunds, now });
-  if (!row) return;
-  await recordEvidence(trx, { orderId, at: now, kind: 'refund_approved', detail: 'auto' });
-  if (config.gatewayRefunds) await enqueueOutboxMessage(trx, { orderId, kind: gatewayRefundKind(Number(row.attempt)), payload: {}, now });
 }

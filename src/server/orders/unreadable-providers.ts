@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '../../shared/refunds.ts';
 import type { Database } from '../db/schema.ts';
-import { PENDING_GRACE_MS } from '../orders/reconciliation.ts';
-import { countUnsettledOrdersByProvider } from '../orders/reconciliation-repository.ts';
-import type { Config } from './config.ts';
-import { PROVIDER_VARIABLES } from './env-rules.ts';
+import type { Config } from '../config/config.ts';
+import { PROVIDER_VARIABLES } from '../config/env-rules.ts';
+import { PENDING_GRACE_MS } from './reconciliation.ts';
+import { countUnsettledOrdersByProvider } from './reconciliation-repository.ts';
 
 /**
  * A provider whose credentials are gone can no longer be read or refunded: its buyers' open PIX would be paid and
