@@ -5,10 +5,11 @@ import { unreadableProviderProblems } from '../../src/server/orders/unreadable-p
 import { readHealth } from '../../src/server/admin/admin-health.ts';
 import { eraseBuyerData } from '../../src/server/privacy/buyer-data.ts';
 import type { ProviderId } from '../../src/shared/providers.ts';
-import { uniqueBuyer } from '../support/clients.ts';
+import { newCheckoutKey, newViewKey, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { orderRow, outboxRows, refundRow } from '../support/db-reads.ts';
-import { abacatepayVariables, checkout, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
-import { buy } from '../support/purchase.ts';
+import { abacatepayVariables, checkout, mercadoPagoVariables, providersEnv, type CheckoutBody } from '../support/provider-rig.ts';
+import { askRefund, buy, memberCookie } from '../support/purchase.ts';
 import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
 import { makeTestPki, EfiStandIn, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
 import {
@@ -125,6 +126,38 @@ for (const database of databases) {
       expect(await orderRow(running.db, retired.id)).toMatchObject({ status: 'reversed', duplicate_of: replacement.id });
       expect(await refundRow(running.db, retired.id)).toMatchObject({ status: 'refunded', origin: 'duplicate', amount_cents: null });
       expect(mp.payments.get(Number(retired.transaction_hash))?.status).toBe('refunded');
+    });
+
+    it('an add-on PIX closed by the refund request and paid anyway is read again, and goes back with the rest', async () => {
+      const viewKey = newViewKey();
+      const created = await postOrder<CheckoutBody>(running.server.url, {
+        ...uniqueBuyer('Beatriz Melo'),
+        checkoutKey: newCheckoutKey(),
+        viewKey,
+      });
+      const main = await orderRow(running.db, created.body.orderId!);
+      mp.pay(main.transaction_hash!);
+      expect(await notifyMercadoPago(running, main.transaction_hash!)).toBe(200);
+      expect((await orderRow(running.db, main.id)).status).toBe('paid');
+      const offer = await fetch(`${running.server.url}/api/orders/${main.id}/addon`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [ORDER_VIEW_KEY_HEADER]: viewKey },
+        body: JSON.stringify({ accept: true }),
+      });
+      const addonId = ((await offer.json()) as { orderId?: string }).orderId!;
+      const addon = await orderRow(running.db, addonId);
+      expect(addon).toMatchObject({ status: 'pending', kind: 'addon' });
+
+      // The buyer asks for the refund: the add-on's PIX is closed in our rows, not at Mercado Pago.
+      const cookie = await memberCookie(running.server.url, running.db, main.id, running.clock.now);
+      expect((await askRefund(running.server.url, cookie)).status).toBe(200);
+      expect((await orderRow(running.db, addon.id)).status).toBe('failed');
+
+      mp.pay(addon.transaction_hash!);
+      await tick(running);
+      expect((await orderRow(running.db, addon.id)).status).toBe('paid');
+      // Asked back with the purchase it belongs to, in "Reembolsos pedidos".
+      expect(await refundRow(running.db, addon.id)).toMatchObject({ status: 'requested' });
     });
 
     it('an expired charge is read no more once its provider says so', async () => {
