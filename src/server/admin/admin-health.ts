@@ -61,7 +61,10 @@ export async function readHealth(
   const gatewayCheck = async (): Promise<HealthCheck> => {
     if (config.demoMode) return check('gateway', true, text.detail.sandbox);
     const tribopay = deps.payments.tribopay;
-    if (!tribopay) return check('gateway', true, text.detail.providers(providers.map((provider) => provider.name).join(', ')));
+    if (!tribopay) {
+      const charging = providers.filter((provider) => !provider.retired);
+      return check('gateway', true, text.detail.providers(charging.map((provider) => provider.name).join(', ')));
+    }
     try {
       const product = await withTimeout(tribopay.getProduct({ fresh: true }));
       return check('gateway', true, text.detail.gatewayOk(product.title));
