@@ -295,7 +295,26 @@ for (const database of databases) {
       },
     );
 
+    it('skips a provider whose circuit is open, and reads it again once the skip ends', async () => {
+      await running.restart({ PAYMENT_PROVIDERS: 'mercadopago,efi' });
+      const waiting = await orderRow(running.db, (await checkout(running.server.url)).body.orderId!);
+      expect(waiting.provider).toBe('mercadopago');
+      // Mercado Pago refuses the credential: the next buyer's PIX comes from Efí, and Mercado Pago is skipped for a minute.
+      mp.scriptNext('create', { kind: 'status', status: 401 });
+      expect((await orderRow(running.db, (await checkout(running.server.url)).body.orderId!)).provider).toBe('efi');
+      mp.pay(waiting.transaction_hash!);
+      const reads = () => mp.requests.filter((request) => request.path === `/v1/payments/${waiting.transaction_hash}`).length;
+      const before = reads();
+
+      await tick(running, 30_000);
+      expect(reads()).toBe(before);
+      expect((await orderRow(running.db, waiting.id)).status).toBe('pending');
+      await tick(running, 2 * MINUTE);
+      expect((await orderRow(running.db, waiting.id)).status).toBe('paid');
+    });
+
     it("delays no other: Efí's payment is confirmed within one tick while four Mercado Pago reads hang", async () => {
+      await running.restart({ PAYMENT_PROVIDERS: 'efi,mercadopago' });
       const atEfi = await orderRow(running.db, (await checkout(running.server.url)).body.orderId!);
       expect(atEfi.provider).toBe('efi');
       // Read once already: the least recently read come first, so Mercado Pago's four are ahead of it in any one queue.
