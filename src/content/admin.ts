@@ -503,6 +503,12 @@ export const admin = {
       lastSuccess: (ago: string) => `Última cobrança criada: ${ago}`,
       never: 'Última cobrança criada: nunca nesta execução',
       lastError: (ago: string, at: string) => `Último erro ${ago} (${at}):`,
+      retired: 'Só leitura',
+      retiredHint:
+        'Fora de PAYMENT_PROVIDERS, com as credenciais ainda definidas: não recebe novas cobranças; as dele continuam sendo lidas e reembolsadas.',
+      unsettled: (count: number) => `${formatCount(count, { one: 'pedido', other: 'pedidos' })} com PIX em aberto ou no prazo de reembolso`,
+      invalidSignatures: (count: number, ago: string, at: string) =>
+        `${formatCount(count, { one: 'aviso recusado', other: 'avisos recusados' })}: assinatura inválida — confira o segredo do webhook. O último ${ago} (${at}).`,
     },
     deliveryState: (attempts: number, nextAttempt: string | null) =>
       `${formatCount(attempts, { one: 'tentativa', other: 'tentativas' })}; ${nextAttempt === null ? 'desistimos de tentar' : `próxima em ${nextAttempt}`}`,

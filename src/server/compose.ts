@@ -165,13 +165,15 @@ export function composeOrders(options: {
   const port = options.port ?? (() => config.port);
   const now = options.now ?? (() => Date.now());
   const publicUrl = () => config.publicUrl ?? `http://localhost:${port()}`;
+  const providerOptions = {
+    logger,
+    sandboxUrl: () => `http://127.0.0.1:${port()}/sandbox`,
+    ...(options.gateway ? { tribopayClient: options.gateway } : {}),
+    ...(options.efiCa ? { efiCa: options.efiCa } : {}),
+  };
   const payments = createPayments(
-    createProviders(config.payments, {
-      logger,
-      sandboxUrl: () => `http://127.0.0.1:${port()}/sandbox`,
-      ...(options.gateway ? { tribopayClient: options.gateway } : {}),
-      ...(options.efiCa ? { efiCa: options.efiCa } : {}),
-    }),
+    createProviders(config.payments, providerOptions),
+    createProviders(config.retiredPayments, providerOptions),
   );
   const mailer =
     options.mailer ??

@@ -11,6 +11,7 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import { HTTP_SERVER_OPTIONS } from './http/http-options.ts';
 import { createLogger, defaultLogFormat } from './lib/logger.ts';
 import { describeEnvFile, loadEnvFile } from './config/env-file.ts';
+import { unreadableProviderProblems } from './orders/unreadable-providers.ts';
 import { publicConfig, publicConfigScript } from './config/public-config.ts';
 import { loadSite } from './http/site.ts';
 import { prepareExampleLists } from './suppliers/example-lists.ts';
@@ -56,6 +57,17 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = openDatabase(config.database);
   await migrateToLatest(database.db);
+  const unreadable = await unreadableProviderProblems(database.db, config, Date.now());
+  if (unreadable.length > 0) {
+    for (const problem of unreadable) process.stderr.write(`Invalid configuration: ${problem}\n`);
+    await database.close();
+    process.exit(1);
+  }
+  for (const retired of config.retiredPayments) {
+    logger.warn(
+      `${retired.id} is out of PAYMENT_PROVIDERS with its credentials set: no new charges; its charges are still read and refunded`,
+    );
+  }
   const examples = await prepareExampleLists(database.db, { demoMode: config.demoMode, now: Date.now() });
   if (examples.seeded.length > 0) logger.info('Demo: example suppliers added to the empty lists', { lists: examples.seeded.join(',') });
   if (examples.cleared.length > 0) {

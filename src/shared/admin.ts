@@ -205,6 +205,12 @@ export interface AdminProviderHealth {
   lastSuccessAt: number | null;
   lastError: { at: number; message: string } | null;
   skippedUntil: number | null;
+  /** Out of PAYMENT_PROVIDERS, credentials still set: it takes no new charges, its own are still read and refunded. */
+  retired: boolean;
+  /** Its open charges and its paid orders inside the refund window, from the database (every instance's). */
+  unsettledOrders: number;
+  /** Webhooks refused for their signature or secret, from the database (every instance's). */
+  invalidSignatures: { count: number; lastAt: number } | null;
 }
 
 export interface AdminHealth {

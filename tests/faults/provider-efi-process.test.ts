@@ -169,12 +169,12 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       );
 
       it(
-        'the mTLS header from a peer that is not the proxy (127.0.0.2) is not believed: 200, nothing read back, the order still waits',
+        'the mTLS header from a peer that is not the proxy (127.0.0.2) is not believed: 401, nothing read back, the order still waits',
         async () => {
           const { order, txid } = await paidAtEfi();
           const reads = cobReads(txid);
-          expect(await notify(server, [txid], { from: '127.0.0.2', headers: viaMtls })).toBe(200);
-          expect(await notify(server, [txid], { from: '127.0.0.2', headers: { ...viaMtls, 'X-Forwarded-For': EFI_ADDRESS } })).toBe(200);
+          expect(await notify(server, [txid], { from: '127.0.0.2', headers: viaMtls })).toBe(401);
+          expect(await notify(server, [txid], { from: '127.0.0.2', headers: { ...viaMtls, 'X-Forwarded-For': EFI_ADDRESS } })).toBe(401);
           await new Promise((resolve) => setTimeout(resolve, 500));
           expect(cobReads(txid)).toBe(reads);
           expect(await statusOf(order.id)).toBe('pending');
@@ -183,17 +183,17 @@ for (const kind of ['sqlite', 'postgres'] as const) {
       );
 
       it(
-        'the HMAC in the URL: a wrong one, or the right one from another address than Efí’s, is ignored; the right one from Efí’s address is read back and pays',
+        'the HMAC in the URL: a wrong one, or the right one from another address than Efí’s, is refused (401); the right one from Efí’s address is read back and pays',
         async () => {
           const { order, txid } = await paidAtEfi();
           const reads = cobReads(txid);
           const fromEfi = { 'X-Forwarded-For': EFI_ADDRESS };
-          expect(await notify(server, [txid], { query: '?hmac=hmac-de-outra-loja&ignorar=', headers: fromEfi })).toBe(200);
+          expect(await notify(server, [txid], { query: '?hmac=hmac-de-outra-loja&ignorar=', headers: fromEfi })).toBe(401);
           expect(
             await notify(server, [txid], { query: `?hmac=${WEBHOOK_HMAC}&ignorar=`, headers: { 'X-Forwarded-For': '203.0.113.7' } }),
-          ).toBe(200);
+          ).toBe(401);
           // Loopback itself is not Efí's address either, and no setting makes it one.
-          expect(await notify(server, [txid], { query: `?hmac=${WEBHOOK_HMAC}&ignorar=` })).toBe(200);
+          expect(await notify(server, [txid], { query: `?hmac=${WEBHOOK_HMAC}&ignorar=` })).toBe(401);
           await new Promise((resolve) => setTimeout(resolve, 500));
           expect(cobReads(txid)).toBe(reads);
           expect(await statusOf(order.id)).toBe('pending');

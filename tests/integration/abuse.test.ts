@@ -195,7 +195,7 @@ for (const database of databases) {
       expect(events.get(204)).toBe(limits.events.max);
       expect(events.get(429)).toBe(5_000 - limits.events.max);
       expect(beats.get(204)).toBe(limits.presence.max);
-      expect(postbacks.get(200)).toBe(5_000);
+      expect(postbacks.get(401)).toBe(5_000);
       expect(missing.get(404)).toBe(5_000);
 
       const rowsAfter = await rows();

@@ -136,10 +136,13 @@ describe('console with two PIX providers, the first failing', () => {
     };
   }
 
+  /** Both take charges, hold no open order, and no webhook of theirs was refused. */
+  const nothingStored = { retired: false, unsettledOrders: 0, invalidSignatures: null };
+
   it('lists both providers in the seller’s order, neither used yet', async () => {
     expect((await health()).providers).toEqual([
-      { id: 'tribopay', name: 'TriboPay', lastSuccessAt: null, lastError: null, skippedUntil: null },
-      { id: 'mercadopago', name: 'Mercado Pago', lastSuccessAt: null, lastError: null, skippedUntil: null },
+      { id: 'tribopay', name: 'TriboPay', lastSuccessAt: null, lastError: null, skippedUntil: null, ...nothingStored },
+      { id: 'mercadopago', name: 'Mercado Pago', lastSuccessAt: null, lastError: null, skippedUntil: null, ...nothingStored },
     ]);
   });
 
@@ -161,8 +164,9 @@ describe('console with two PIX providers, the first failing', () => {
         lastSuccessAt: null,
         lastError: { at: failedAt, message: 'Server Error' },
         skippedUntil: failedAt + FIRST_SKIP_MS,
+        ...nothingStored,
       },
-      { id: 'mercadopago', name: 'Mercado Pago', lastSuccessAt: null, lastError: null, skippedUntil: null },
+      { id: 'mercadopago', name: 'Mercado Pago', lastSuccessAt: null, lastError: null, skippedUntil: null, ...nothingStored },
     ]);
     // TriboPay's catalogue is still checked as before: the product is found.
     expect(result.checks.find((check) => check.key === 'gateway')).toMatchObject({ ok: true });

@@ -133,10 +133,12 @@ for (const database of databases) {
       expect(audited).toEqual([]);
     });
 
-    it('unknown or malformed bodies still get a fast 2xx', async () => {
+    it('an unknown order gets a fast 401; malformed bodies of a real one still get a fast 2xx', async () => {
+      const { postback } = await createOrder();
       for (const body of ['not json at all', '{"hash":', '']) {
         const response = await fetch(`${running.server.url}/api/webhooks/gateway?t=nope`, { method: 'POST', body });
-        expect(response.status).toBe(200);
+        expect(response.status).toBe(401);
+        expect((await fetch(postback, { method: 'POST', body })).status).toBe(200);
       }
     });
 

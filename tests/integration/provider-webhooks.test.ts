@@ -20,9 +20,9 @@ import { useTestServer, type TestServer } from '../support/test-server.ts';
  * through the route (`/api/webhooks/{provider}`) of the real server rather than the adapter alone
  * (tests/integration/provider-*.test.ts check each adapter's verification in detail). What the
  * seller would notice: a valid webhook makes the server read the charge back at the provider and
- * the order paid; any other is answered 200 (a provider that sees errors retries for days) and
- * leaves no trace at the provider and the order waiting. Efí's (mTLS header, HMAC in the URL) are
- * in tests/faults/provider-efi-process.test.ts.
+ * the order paid; one that fails its signature or secret is answered 401 (so the provider's panel
+ * shows the seller the failure) and leaves no trace at the provider and the order waiting. Efí's
+ * (mTLS header, HMAC in the URL) are in tests/faults/provider-efi-process.test.ts.
  */
 
 /** Sends a webhook to the server; resolves with its status once the work it started (a read-back) is done. */
@@ -33,7 +33,7 @@ async function sendWebhook(server: TestServer, url: string | URL, init: RequestI
   return response.status;
 }
 
-/** A webhook the server must not believe: answered 200, the charge not read back, the order still waiting. */
+/** A webhook the server must not believe: answered 401, the charge not read back, the order still waiting. */
 async function expectIgnored(
   db: TestDb,
   readsOf: (chargeId: string) => number,
@@ -41,7 +41,7 @@ async function expectIgnored(
   sent: Promise<number>,
 ) {
   const reads = readsOf(order.chargeId);
-  expect(await sent).toBe(200);
+  expect(await sent).toBe(401);
   expect(readsOf(order.chargeId)).toBe(reads);
   expect(await orderRow(db, order.orderId)).toMatchObject({ status: 'pending' });
 }
@@ -105,7 +105,7 @@ for (const database of databases) {
       expect(await outboxRows(running.db, order.orderId, 'access_email')).toHaveLength(1);
     });
 
-    it('a tampered one (another payment, request id or body than signed): answered 200, nothing read back, the order still waits', async () => {
+    it('a tampered one (another payment, request id or body than signed): answered 401, nothing read back, the order still waits', async () => {
       const order = await paidAtMercadoPago();
       const other = await paidAtMercadoPago();
       // Signed for one payment, sent naming another.
@@ -120,7 +120,7 @@ for (const database of databases) {
       expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
     });
 
-    it(`a replayed one, its timestamp more than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes old: answered 200, nothing read back`, async () => {
+    it(`a replayed one, its timestamp more than ${WEBHOOK_TOLERANCE_MS / 60_000} minutes old: answered 401, nothing read back`, async () => {
       const order = await paidAtMercadoPago();
       await expectIgnored(running.db, readsOf, order, notify({ dataId: order.chargeId, tsMs: Date.now() - WEBHOOK_TOLERANCE_MS - 60_000 }));
       // The same notification with a fresh timestamp is Mercado Pago's own retry: read back, paid.
@@ -128,10 +128,10 @@ for (const database of databases) {
       expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
     });
 
-    it('one signed with another secret: answered 200, nothing read back, the order still waits', async () => {
+    it('one signed with another secret: answered 401, nothing read back, the order still waits', async () => {
       const order = await paidAtMercadoPago();
       await expectIgnored(running.db, readsOf, order, notify({ dataId: order.chargeId, secret: 'another-applications-secret' }));
-      expect((await standIn.notify(order.chargeId, { secret: 'another-applications-secret' })).status).toBe(200);
+      expect((await standIn.notify(order.chargeId, { secret: 'another-applications-secret' })).status).toBe(401);
       await running.server.background.idle();
       expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'pending' });
     });
@@ -186,7 +186,7 @@ for (const database of databases) {
       expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
     });
 
-    it('a tampered body, under the signature of the one sent: answered 200, nothing read back, the order still waits', async () => {
+    it('a tampered body, under the signature of the one sent: answered 401, nothing read back, the order still waits', async () => {
       const order = await paidAtAbacatePay();
       const other = await paidAtAbacatePay();
       // The delivery for one charge, rewritten to name the other.
@@ -200,7 +200,7 @@ for (const database of databases) {
       );
     });
 
-    it('a wrong secret: answered 200, nothing read back, the order still waits', async () => {
+    it('a wrong secret: answered 401, nothing read back, the order still waits', async () => {
       const order = await paidAtAbacatePay();
       await expectIgnored(running.db, readsOf, order, deliver(order.delivery, { secret: 'whsec_of_someone_else' }));
       await expectIgnored(running.db, readsOf, order, deliver(order.delivery, { secret: ABACATEPAY_WEBHOOK_SECRET.slice(0, -1) }));

@@ -12,6 +12,9 @@ const provider = (fields: Partial<AdminProviderHealth> & Pick<AdminProviderHealt
   lastSuccessAt: null,
   lastError: null,
   skippedUntil: null,
+  retired: false,
+  unsettledOrders: 0,
+  invalidSignatures: null,
   ...fields,
 });
 
@@ -59,6 +62,23 @@ describe('ProviderHealthList', () => {
       }),
     ]);
     expect(row).toMatch(/^TriboPay OK Última cobrança criada: há 1 min Último erro há 5 min/);
+  });
+
+  it('a provider taken out of the list but still read says so, with its open orders; refused webhooks name the secret', () => {
+    expect(
+      rows([
+        provider({
+          id: 'efi',
+          name: 'Efí',
+          lastSuccessAt: now - MINUTE,
+          invalidSignatures: { count: 3, lastAt: now - 4 * MINUTE },
+        }),
+        provider({ id: 'mercadopago', name: 'Mercado Pago', retired: true, unsettledOrders: 2 }),
+      ]),
+    ).toEqual([
+      'Efí OK Última cobrança criada: há 1 min 3 avisos recusados: assinatura inválida — confira o segredo do webhook. O último há 4 min (10/03/2026, 14:26).',
+      'Mercado Pago Só leitura Fora de PAYMENT_PROVIDERS, com as credenciais ainda definidas: não recebe novas cobranças; as dele continuam sendo lidas e reembolsadas. 2 pedidos com PIX em aberto ou no prazo de reembolso',
+    ]);
   });
 
   it('says the state is this server process’s since it started', () => {

@@ -37,13 +37,31 @@ export function ProviderHealthList({ providers, now }: { providers: AdminProvide
             <li key={provider.id} className="py-3 text-sm last:pb-0">
               <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                 <span className="font-semibold text-white">{provider.name}</span>
-                <span className={badge({ tone: tone[state] })}>
-                  {state === 'skipped' ? text.state.skipped(formatTime(provider.skippedUntil!)) : text.state[state]}
+                <span className={badge({ tone: provider.retired ? 'neutral' : tone[state] })}>
+                  {provider.retired
+                    ? text.retired
+                    : state === 'skipped'
+                      ? text.state.skipped(formatTime(provider.skippedUntil!))
+                      : text.state[state]}
                 </span>
               </div>
-              <p className="mt-1 text-slate-300">
-                {provider.lastSuccessAt === null ? text.never : text.lastSuccess(ago(provider.lastSuccessAt))}
-              </p>
+              {provider.retired ? (
+                <p className="mt-1 text-slate-300">{text.retiredHint}</p>
+              ) : (
+                <p className="mt-1 text-slate-300">
+                  {provider.lastSuccessAt === null ? text.never : text.lastSuccess(ago(provider.lastSuccessAt))}
+                </p>
+              )}
+              {provider.unsettledOrders > 0 ? <p className="mt-0.5 text-slate-300">{text.unsettled(provider.unsettledOrders)}</p> : null}
+              {provider.invalidSignatures ? (
+                <p className="mt-0.5 break-words text-red-200">
+                  {text.invalidSignatures(
+                    provider.invalidSignatures.count,
+                    ago(provider.invalidSignatures.lastAt),
+                    formatDateTime(provider.invalidSignatures.lastAt),
+                  )}
+                </p>
+              ) : null}
               {provider.lastError ? (
                 <p className="mt-0.5 break-words text-slate-400">
                   {text.lastError(ago(provider.lastError.at), formatDateTime(provider.lastError.at))}{' '}

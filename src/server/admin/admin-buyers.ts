@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminBuyerErased, AdminBuyerOrder, AdminBuyerSummary } from '../../shared/admin.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
-import type { OrderEvents } from '../orders/order-events.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { collectBuyerData, eraseBuyerData, type BuyerExport } from '../privacy/buyer-data.ts';
 import { recordAudit } from './admin-audit.ts';
 
@@ -43,11 +43,17 @@ export async function exportBuyer(db: Kysely<Database>, input: { email: string; 
 export async function eraseBuyer(
   db: Kysely<Database>,
   dialect: Dialect,
-  input: { email: string; session: string; now: number; dataDir: string; events: OrderEvents; reviewsChanged?: () => void },
+  input: { email: string; session: string; now: number; dataDir: string; orders: OrdersDeps; reviewsChanged?: () => void },
 ): Promise<AdminBuyerErased> {
   const { data } = await collectBuyerData(db, input.email);
-  const { now, dataDir, events, reviewsChanged } = input;
-  const erased = await eraseBuyerData(db, dialect, input.email, { now, dataDir, events, ...(reviewsChanged ? { reviewsChanged } : {}) });
+  const { now, dataDir, orders, reviewsChanged } = input;
+  const erased = await eraseBuyerData(db, dialect, input.email, {
+    now,
+    dataDir,
+    events: orders.events,
+    orders,
+    ...(reviewsChanged ? { reviewsChanged } : {}),
+  });
   await auditEach(db, { session: input.session, action: 'delete_buyer', orderIds: erased, now: input.now });
   return { erasedOrders: erased.length, orders: listOrders(data).map((order) => ({ ...order, name: '' })) };
 }

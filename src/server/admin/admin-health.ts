@@ -4,7 +4,11 @@ import { DAY_MS } from '../../shared/refunds.ts';
 import { countOpenRefunds } from '../refunds/refunds-repository.ts';
 import { admin as copy } from '../../content/admin.ts';
 import { providerName } from '../../content/providers.ts';
-import type { AdminHealth, HealthCheck } from '../../shared/admin.ts';
+import type { AdminHealth, AdminProviderHealth, HealthCheck } from '../../shared/admin.ts';
+import type { ProviderId } from '../../shared/providers.ts';
+import { PENDING_GRACE_MS } from '../orders/reconciliation.ts';
+import { countUnsettledOrdersByProvider } from '../orders/reconciliation-repository.ts';
+import { listWebhookRejections } from '../orders/webhook-events-repository.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { placeholdersInUse, type Config, type PlaceholderVariable } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
@@ -31,11 +35,36 @@ export async function readHealth(
   now: number,
 ): Promise<AdminHealth> {
   const { db, config } = deps;
-  const providers = deps.payments.health(now).map((entry) => ({ ...entry, name: providerName(entry.id, { sandbox: config.demoMode }) }));
+  const [unsettled, rejections] = await Promise.all([
+    countUnsettledOrdersByProvider(db, { now, pendingGraceMs: PENDING_GRACE_MS, refundWindowMs: config.guaranteeDays * DAY_MS }),
+    listWebhookRejections(db),
+  ]);
+  const stored = (id: ProviderId) => {
+    const rejected = rejections.find((entry) => entry.provider === id);
+    return {
+      name: providerName(id, { sandbox: config.demoMode }),
+      unsettledOrders: unsettled.get(id) ?? 0,
+      invalidSignatures: rejected ? { count: rejected.count, lastAt: rejected.lastAt } : null,
+    };
+  };
+  const providers: AdminProviderHealth[] = [
+    ...deps.payments.health(now).map((entry) => ({ ...entry, ...stored(entry.id), retired: false })),
+    ...deps.payments.retired.map((provider) => ({
+      id: provider.id,
+      lastSuccessAt: null,
+      lastError: null,
+      skippedUntil: null,
+      ...stored(provider.id),
+      retired: true,
+    })),
+  ];
   const gatewayCheck = async (): Promise<HealthCheck> => {
     if (config.demoMode) return check('gateway', true, text.detail.sandbox);
     const tribopay = deps.payments.tribopay;
-    if (!tribopay) return check('gateway', true, text.detail.providers(providers.map((provider) => provider.name).join(', ')));
+    if (!tribopay) {
+      const charging = providers.filter((provider) => !provider.retired);
+      return check('gateway', true, text.detail.providers(charging.map((provider) => provider.name).join(', ')));
+    }
     try {
       const product = await withTimeout(tribopay.getProduct({ fresh: true }));
       return check('gateway', true, text.detail.gatewayOk(product.title));

@@ -24,8 +24,13 @@ async function main(): Promise<number> {
       return 0;
     }
     // The same subscribers as the server's: the seller's webhook hears of the erasure (sent by the server's outbox).
-    const { events } = composeOrders({ config, database, logger: createLogger() }).orders;
-    const erased = await eraseBuyerData(database.db, database.dialect, email, { now: Date.now(), dataDir: config.dataDir, events });
+    const { orders } = composeOrders({ config, database, logger: createLogger() });
+    const erased = await eraseBuyerData(database.db, database.dialect, email, {
+      now: Date.now(),
+      dataDir: config.dataDir,
+      events: orders.events,
+      orders,
+    });
     process.stdout.write(`${erased.length} order(s) erased\n`);
     return 0;
   } finally {

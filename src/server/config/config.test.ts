@@ -403,16 +403,35 @@ describe('PIX providers', () => {
     ]);
   });
 
-  it("refuses a provider's settings while PAYMENT_PROVIDERS leaves it out, so a typo cannot drop a provider", () => {
-    expect(problemsOf({ ...site, ...mercadopago, ...abacatepay, PAYMENT_PROVIDERS: 'abacatepay' })).toEqual([
-      'MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET are set but PAYMENT_PROVIDERS does not list mercadopago: add mercadopago to PAYMENT_PROVIDERS, or unset MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET',
+  it('keeps reading a provider left out of PAYMENT_PROVIDERS with all its credentials set, and gives it no new charge', () => {
+    const config = loadConfig({ ...site, ...mercadopago, ...abacatepay, PAYMENT_PROVIDERS: 'abacatepay' });
+    expect(config.payments.map((provider) => provider.id)).toEqual(['abacatepay']);
+    expect(config.retiredPayments).toEqual([
+      { id: 'mercadopago', accessToken: 'APP_USR-mp-token', webhookSecret: 'mp-webhook-secret', apiUrl: 'https://api.mercadopago.com' },
     ]);
+    const fromTribopay = loadConfig({ ...site, ...tribopay, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago' });
+    expect(fromTribopay.retiredPayments.map((provider) => provider.id)).toEqual(['tribopay']);
+    // The demo has no provider to keep it beside: its settings are refused there, as before.
+    expect(problemsOf({ ...mercadopago })[0]).toMatch(
+      /^MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET are set but PAYMENT_PROVIDERS does not list/,
+    );
+  });
+
+  it("refuses part of a provider's settings while PAYMENT_PROVIDERS leaves it out, so a typo cannot drop a provider", () => {
     // An existing TriboPay install that adds Mercado Pago's settings but forgets the list.
     expect(problemsOf({ ...site, ...tribopay, MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-mp-token' })).toEqual([
       'MERCADOPAGO_ACCESS_TOKEN is set but PAYMENT_PROVIDERS does not list mercadopago: add mercadopago to PAYMENT_PROVIDERS, or unset MERCADOPAGO_ACCESS_TOKEN',
     ]);
-    expect(problemsOf({ ...site, ...tribopay, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago' })).toEqual([
-      'PROVIDER_URL, PROVIDER_TOKEN, PRODUCT_HASH are set but PAYMENT_PROVIDERS does not list tribopay: add tribopay to PAYMENT_PROVIDERS, or unset PROVIDER_URL, PROVIDER_TOKEN, PRODUCT_HASH',
+    expect(
+      problemsOf({
+        ...site,
+        PROVIDER_URL: tribopay.PROVIDER_URL,
+        PROVIDER_TOKEN: tribopay.PROVIDER_TOKEN,
+        ...mercadopago,
+        PAYMENT_PROVIDERS: 'mercadopago',
+      }),
+    ).toEqual([
+      'PROVIDER_URL, PROVIDER_TOKEN are set but PAYMENT_PROVIDERS does not list tribopay: add tribopay to PAYMENT_PROVIDERS, or unset PROVIDER_URL, PROVIDER_TOKEN',
     ]);
     expect(problemsOf({ EFI_API_URL: 'https://pix.api.efipay.com.br' })[0]).toMatch(
       /^EFI_API_URL is set but PAYMENT_PROVIDERS does not list efi/,
@@ -487,7 +506,15 @@ describe('PIX providers', () => {
 
   it("never echoes a provider's secret", () => {
     const secrets = { ...mercadopago, ...abacatepay, EFI_CLIENT_SECRET: 'Client_Secret_1', EFI_WEBHOOK_HMAC: 'efi-hmac' };
-    const problems = problemsOf({ ...site, ...tribopay, ...secrets, EFI_CLIENT_ID: 'Client_Id_1', PAYMENT_PROVIDERS: 'tribopay' });
+    const problems = problemsOf({
+      ...site,
+      ...tribopay,
+      ...secrets,
+      MERCADOPAGO_ACCESS_TOKEN: '',
+      ABACATEPAY_API_KEY: '',
+      EFI_CLIENT_ID: 'Client_Id_1',
+      PAYMENT_PROVIDERS: 'tribopay',
+    });
     expect(problems).toHaveLength(3);
     for (const value of Object.values(secrets)) expect(problems.join('\n')).not.toContain(value);
   });

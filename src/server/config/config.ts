@@ -3,8 +3,8 @@ import path from 'node:path';
 import { defaultPublicConfig, sellerPlaceholder } from '../../content/seller.ts';
 import { orderBump, type BumpOffer } from '../../content/offers.ts';
 import { formatDocument, normalizeDocument } from '../../shared/documents.ts';
-import { configuredProviders, envRuleProblems, isDemoBump, realProviderVariable } from './env-rules.ts';
-import { EnvSchema, REMOVED_VARIABLES, SECRET_VARIABLES, type EnvValues } from './env-schema.ts';
+import { configuredProviders, envRuleProblems, isDemoBump, realProviderVariable, retiredProviders } from './env-rules.ts';
+import { EnvSchema, REMOVED_VARIABLES, SECRET_VARIABLES, type EnvValues, type ProviderId } from './env-schema.ts';
 import { DEFAULT_API_URLS, type ProviderSettings } from './provider-settings.ts';
 
 // Every setting, validated once at boot (env-schema.ts per variable, env-rules.ts across them); nothing else reads process.env.
@@ -36,6 +36,8 @@ export interface Config {
   offerEndsAt: number | undefined;
   /** In the order a charge tries them; in the demo, TriboPay's entry alone with the sandbox at /sandbox. */
   payments: ProviderSettings[];
+  /** Out of PAYMENT_PROVIDERS, credentials still set: read and refunded, no new charges (docs/payments.md#reconciliation). */
+  retiredPayments: ProviderSettings[];
   demoMode: boolean;
   /** Unset with a real gateway → the buyer types a CPF (docs/product.md#the-buyer-form). */
   customerDocument: string | undefined;
@@ -120,39 +122,41 @@ function parseDatabaseUrl(raw: string | undefined, dataDir: string): DatabaseTar
 function paymentSettings(values: EnvValues): ProviderSettings[] {
   const ids = configuredProviders(values);
   if (ids.length === 0) return [{ id: 'tribopay', target: { kind: 'sandbox' } }];
-  return ids.map((id): ProviderSettings => {
-    switch (id) {
-      case 'tribopay':
-        return {
-          id,
-          target: { kind: 'remote', url: values.PROVIDER_URL!, token: values.PROVIDER_TOKEN!, productHash: values.PRODUCT_HASH! },
-        };
-      case 'mercadopago':
-        return {
-          id,
-          accessToken: values.MERCADOPAGO_ACCESS_TOKEN!,
-          webhookSecret: values.MERCADOPAGO_WEBHOOK_SECRET!,
-          apiUrl: values.MERCADOPAGO_API_URL ?? DEFAULT_API_URLS.mercadopago,
-        };
-      case 'efi':
-        return {
-          id,
-          clientId: values.EFI_CLIENT_ID!,
-          clientSecret: values.EFI_CLIENT_SECRET!,
-          certificatePath: path.resolve(values.EFI_CERTIFICATE!),
-          pixKey: values.EFI_PIX_KEY!,
-          apiUrl: values.EFI_API_URL ?? DEFAULT_API_URLS.efi,
-          webhookHmacSecret: values.EFI_WEBHOOK_HMAC ?? null,
-        };
-      case 'abacatepay':
-        return {
-          id,
-          apiKey: values.ABACATEPAY_API_KEY!,
-          webhookSecret: values.ABACATEPAY_WEBHOOK_SECRET!,
-          apiUrl: values.ABACATEPAY_API_URL ?? DEFAULT_API_URLS.abacatepay,
-        };
-    }
-  });
+  return ids.map((id) => providerSettings(id, values));
+}
+
+function providerSettings(id: ProviderId, values: EnvValues): ProviderSettings {
+  switch (id) {
+    case 'tribopay':
+      return {
+        id,
+        target: { kind: 'remote', url: values.PROVIDER_URL!, token: values.PROVIDER_TOKEN!, productHash: values.PRODUCT_HASH! },
+      };
+    case 'mercadopago':
+      return {
+        id,
+        accessToken: values.MERCADOPAGO_ACCESS_TOKEN!,
+        webhookSecret: values.MERCADOPAGO_WEBHOOK_SECRET!,
+        apiUrl: values.MERCADOPAGO_API_URL ?? DEFAULT_API_URLS.mercadopago,
+      };
+    case 'efi':
+      return {
+        id,
+        clientId: values.EFI_CLIENT_ID!,
+        clientSecret: values.EFI_CLIENT_SECRET!,
+        certificatePath: path.resolve(values.EFI_CERTIFICATE!),
+        pixKey: values.EFI_PIX_KEY!,
+        apiUrl: values.EFI_API_URL ?? DEFAULT_API_URLS.efi,
+        webhookHmacSecret: values.EFI_WEBHOOK_HMAC ?? null,
+      };
+    case 'abacatepay':
+      return {
+        id,
+        apiKey: values.ABACATEPAY_API_KEY!,
+        webhookSecret: values.ABACATEPAY_WEBHOOK_SECRET!,
+        apiUrl: values.ABACATEPAY_API_URL ?? DEFAULT_API_URLS.abacatepay,
+      };
+  }
 }
 
 /** ORDER_BUMP unset: on in the demo, and with TriboPay once it has hashes of its own (it would refuse the demo's). */
@@ -202,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: values.TRUSTED_PROXIES,
     offerEndsAt: values.OFFER_ENDS_AT,
     payments,
+    retiredPayments: retiredProviders(values).map((id) => providerSettings(id, values)),
     demoMode,
     customerDocument: values.CUSTOMER_DOCUMENT === undefined ? undefined : normalizeDocument(values.CUSTOMER_DOCUMENT),
     checkoutUrl: values.CHECKOUT_URL,

@@ -46,7 +46,7 @@ function bumpProblems(values: EnvValues): string[] {
 }
 
 /** A provider's variables set while PAYMENT_PROVIDERS leaves it out are refused, so a typo cannot silently drop it. */
-const PROVIDER_VARIABLES: Record<ProviderId, { required: readonly EnvName[]; optional: readonly EnvName[] }> = {
+export const PROVIDER_VARIABLES: Record<ProviderId, { required: readonly EnvName[]; optional: readonly EnvName[] }> = {
   tribopay: { required: ['PROVIDER_URL', 'PROVIDER_TOKEN', 'PRODUCT_HASH'], optional: [] },
   mercadopago: { required: ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'], optional: ['MERCADOPAGO_API_URL'] },
   efi: {
@@ -92,6 +92,16 @@ export function realProviderVariable(values: EnvValues): 'PAYMENT_PROVIDERS' | '
 
 export function configuredProviders(values: EnvValues): readonly ProviderId[] {
   return values.PAYMENT_PROVIDERS ?? (values.PROVIDER_URL ? ['tribopay'] : []);
+}
+
+/**
+ * Left out of PAYMENT_PROVIDERS with all its credentials still set: it takes no new charges, and its open charges and
+ * paid orders are still read and refunded (docs/payments.md#reconciliation). Only beside a real provider.
+ */
+export function retiredProviders(values: EnvValues): ProviderId[] {
+  const listed = configuredProviders(values);
+  if (listed.length === 0) return [];
+  return PROVIDER_IDS.filter((id) => !listed.includes(id) && PROVIDER_VARIABLES[id].required.every((name) => Boolean(values[name])));
 }
 
 /** A demo's sandbox gives the list away for free, so it must not run on a public address by accident. */
@@ -142,6 +152,7 @@ function providerProblems(values: EnvValues): string[] {
       continue;
     }
     if (listed === undefined && id === 'tribopay') continue;
+    if (retiredProviders(values).includes(id)) continue;
     const set = [...required, ...optional].filter((name) => values[name] !== undefined);
     if (set.length > 0) {
       const names = set.join(', ');
@@ -150,7 +161,7 @@ function providerProblems(values: EnvValues): string[] {
       );
     }
   }
-  if (listed?.includes('efi') && values.EFI_CERTIFICATE) {
+  if ((listed?.includes('efi') || retiredProviders(values).includes('efi')) && values.EFI_CERTIFICATE) {
     const problem = certificateProblem(values.EFI_CERTIFICATE);
     if (problem) problems.push(`EFI_CERTIFICATE ${problem} (got "${values.EFI_CERTIFICATE}")`);
   }

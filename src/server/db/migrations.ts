@@ -25,6 +25,7 @@ import { purchaseLedgerMigration } from './migrations/0025-purchase-ledger.ts';
 import { paymentProvidersMigration } from './migrations/0026-payment-providers.ts';
 import { whatsappMigration } from './migrations/0027-whatsapp.ts';
 import { providerLedgerMigration } from './migrations/0028-provider-ledger.ts';
+import { webhookRejectionsMigration } from './migrations/0029-webhook-rejections.ts';
 import { refundsPerItemMigration } from './migrations/0031-refunds-per-item.ts';
 import type { Database } from './schema.ts';
 
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0026_payment_providers': paymentProvidersMigration,
   '0027_whatsapp': whatsappMigration,
   '0028_provider_ledger': providerLedgerMigration,
+  '0029_webhook_rejections': webhookRejectionsMigration,
   '0031_refunds_per_item': refundsPerItemMigration,
 };
 

@@ -310,6 +310,14 @@ export interface WhatsappOptOutsTable {
   source: 'reply' | 'link';
 }
 
+/** Webhooks refused by their provider's check, per provider (migration 0029). */
+export interface WebhookRejectionsTable {
+  provider: ProviderId;
+  count: number;
+  last_at: number;
+  last_reason: string | null;
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -332,4 +340,5 @@ export interface Database {
   reviews: ReviewsTable;
   whatsapp_messages: WhatsappMessagesTable;
   whatsapp_opt_outs: WhatsappOptOutsTable;
+  webhook_rejections: WebhookRejectionsTable;
 }

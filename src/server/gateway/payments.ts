@@ -15,6 +15,9 @@ export interface ProviderHealth {
 /** A circuit breaker of our own: the checkout decides which failures are the provider's. Per instance, in memory. */
 export interface Payments {
   readonly providers: readonly PixProvider[];
+  /** Taken out of PAYMENT_PROVIDERS with its credentials still set: no new charges, its charges still read and refunded. */
+  readonly retired: readonly PixProvider[];
+  /** Any provider whose charges can be read: those that take charges, then the retired ones. */
   get(id: ProviderId): PixProvider | undefined;
   /** TriboPay's adapter, when it is among the providers (its catalogue decides the sole-provider price). */
   readonly tribopay: TribopayProvider | undefined;
@@ -44,21 +47,22 @@ export function failureDetail(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function createPayments(providers: readonly PixProvider[]): Payments {
+export function createPayments(providers: readonly PixProvider[], retired: readonly PixProvider[] = []): Payments {
   if (providers.length === 0) throw new Error('at least one PIX provider is required');
   const state = new Map<
     ProviderId,
     { lastSuccessAt: number | null; lastError: ProviderHealth['lastError']; failuresInARow: number; skippedUntil: number | null }
   >(providers.map((provider) => [provider.id, { lastSuccessAt: null, lastError: null, failuresInARow: 0, skippedUntil: null }]));
-  const byId = new Map(providers.map((provider) => [provider.id, provider]));
+  const byId = new Map([...retired, ...providers].map((provider) => [provider.id, provider]));
   const skipped = (id: ProviderId, now: number) => {
     const until = state.get(id)?.skippedUntil ?? null;
     return until !== null && now < until;
   };
   return {
     providers,
+    retired: retired.filter((provider) => !providers.some((active) => active.id === provider.id)),
     get: (id) => byId.get(id),
-    tribopay: byId.get('tribopay') as TribopayProvider | undefined,
+    tribopay: providers.find((provider) => provider.id === 'tribopay') as TribopayProvider | undefined,
     candidates(now) {
       return [...providers.filter((provider) => !skipped(provider.id, now)), ...providers.filter((provider) => skipped(provider.id, now))];
     },

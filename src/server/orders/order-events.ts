@@ -20,6 +20,8 @@ export type OrderEvent =
   | { type: 'refunded'; order: OrderRow; at: number; refund: RefundMovement }
   /** Some items of a paid order went back by hand (a duplicate's repeated item, a part refund); the order stays paid. */
   | { type: 'part_refunded'; order: OrderRow; at: number; refund: RefundMovement }
+  /** Paid, but nobody can be given it (its buyer was erased): refunded whole (docs/payments.md#reconciliation). */
+  | { type: 'undeliverable'; order: OrderRow; at: number }
   /** The buyer's personal data on the order was erased (docs/operations.md#personal-data). */
   | { type: 'erased'; orderId: string; at: number };
 

@@ -4,8 +4,8 @@ import type { OrderEvent, OrderEventOf } from './order-events.ts';
 import { reverseOrder } from './order-transitions.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import { findOrderById, setOrderStatus, type OrderRow } from './orders-repository.ts';
-import { adoptTransactionHash, flagDuplicatePayment, markOrderPaid } from './payment-repository.ts';
-import { clearRecheckRequest } from './reconciliation-repository.ts';
+import { adoptTransactionHash, flagDuplicatePayment, isErasedBuyer, markOrderPaid } from './payment-repository.ts';
+import { clearRecheckRequest, markChargeClosed } from './reconciliation-repository.ts';
 
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;
@@ -74,13 +74,23 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
     }
     // Whoever sells, e-mails or reports the sale hears of it in this transaction: never lost, never twice.
     const published: OrderEvent[] = [];
+    let erased = false;
     const paid = await markOrderPaid(db, deps.dialect, order.id, { now }, async (trx, row) => {
+      if (isErasedBuyer(row)) {
+        // Nobody can be given access or told: the money goes back (docs/payments.md#reconciliation).
+        erased = true;
+        await deps.events.publish(trx, { type: 'undeliverable', order: row, at: now });
+        return;
+      }
       published.push({ type: 'paid', order: row, at: now });
-      const earlier = await flagDuplicatePayment(trx, row, now);
+      // A retired charge paid late is compared with all the buyer bought, however long ago (docs/payments.md#reconciliation).
+      const earlier = await flagDuplicatePayment(trx, row, now, { anyTime: order.status === 'failed' });
       if (earlier) published.push({ type: 'duplicate', order: row, original: earlier, at: now });
       for (const event of published) await deps.events.publish(trx, event);
     });
-    if (paid) {
+    if (paid && erased) {
+      logger.warn('Payment after the buyer was erased: refunded', { order: order.id, transaction: hash });
+    } else if (paid) {
       logger.info('Order paid', { order: order.id, transaction: hash });
       const duplicate = published.find((event): event is OrderEventOf<'duplicate'> => event.type === 'duplicate');
       if (duplicate)
@@ -94,6 +104,8 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
       logger.warn('Payment reversed; access revoked', { order: order.id, status: record.rawStatus ?? 'unknown' });
     }
   } else if (record.state === 'failed') {
+    // Expired or cancelled at the provider: its code can no longer be paid, so it is read no more.
+    await markChargeClosed(db, order.id, now);
     const failed: OrderEvent = { type: 'failed', orderId: order.id, at: now };
     const changed = await db.transaction().execute(async (trx) => {
       const updated = await setOrderStatus(trx, order.id, ['pending'], 'failed', now);

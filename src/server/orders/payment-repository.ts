@@ -31,7 +31,13 @@ export async function markOrderPaid(
 /** Two paid orders of one buyer closer than this are a duplicate payment (docs/payments.md#duplicate-payments). */
 export const DUPLICATE_WINDOW_MS = 48 * 60 * 60_000;
 
-export async function flagDuplicatePayment(trx: Transaction<Database>, order: OrderRow, now: number): Promise<OrderRow | undefined> {
+/** `anyTime`: a retired charge paid late buys again what its replacement bought, whenever that was paid. */
+export async function flagDuplicatePayment(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  now: number,
+  options: { anyTime?: boolean } = {},
+): Promise<OrderRow | undefined> {
   // A duplicate buys again what the buyer has (main or bump twice); the add-on after the main product is not one.
   const items = await trx.selectFrom('order_items').select('item').where('order_id', '=', order.id).execute();
   if (items.length === 0) return undefined;
@@ -40,7 +46,7 @@ export async function flagDuplicatePayment(trx: Transaction<Database>, order: Or
     .selectAll('orders')
     .where('orders.id', '!=', order.id)
     .where('orders.status', '=', 'paid')
-    .where('orders.paid_at', '>=', now - DUPLICATE_WINDOW_MS)
+    .where('orders.paid_at', '>=', options.anyTime ? 0 : now - DUPLICATE_WINDOW_MS)
     .where((eb) => {
       const sameBuyer = [eb('orders.buyer_email', '=', order.buyer_email), eb('orders.buyer_phone', '=', order.buyer_phone)];
       if (order.buyer_document) sameBuyer.push(eb('orders.buyer_document', '=', order.buyer_document));
@@ -96,4 +102,9 @@ export async function adoptTransactionHash(db: Kysely<Database>, orderId: string
   }
   const row = await db.selectFrom('orders').select('transaction_hash').where('id', '=', orderId).executeTakeFirst();
   return row?.transaction_hash === hash;
+}
+
+/** Erasure empties the buyer's fields (privacy/retention-repository.ts): no e-mail, no phone to deliver to. */
+export function isErasedBuyer(order: Pick<OrderRow, 'buyer_email' | 'buyer_phone'>): boolean {
+  return order.buyer_email === '' && order.buyer_phone === '';
 }

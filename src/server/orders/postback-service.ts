@@ -5,7 +5,7 @@ import { parsePostback } from '../gateway/postback.ts';
 import { findOrderById, type OrderRow } from './orders-repository.ts';
 import { requestRecheck } from './reconciliation-repository.ts';
 import { claimPostbackRead, countStoredPostbacks, deferRecheck } from './postback-reads-repository.ts';
-import { recordWebhookEvent } from './webhook-events-repository.ts';
+import { recordWebhookEvent, recordWebhookRejection } from './webhook-events-repository.ts';
 
 /** One gateway read per order per window: the secret only proves someone saw the URL. */
 export const POSTBACK_READ_INTERVAL_MS = 10_000;
@@ -24,7 +24,12 @@ export async function receivePostback(
 ): Promise<PostbackOutcome> {
   const [orderId = '', secret = ''] = postback.token.split('.', 2);
   const order = orderId ? await findOrderById(db, orderId) : undefined;
-  if (!order || !secret || !secretsMatch(secret, order.postback_secret)) return { kind: 'rejected' };
+  if (!order) return { kind: 'rejected' };
+  if (!secret || !secretsMatch(secret, order.postback_secret)) {
+    // A real order with the wrong secret: counted for Saúde as the other providers' failed signatures are.
+    await recordWebhookRejection(db, 'tribopay', 'postback secret', now);
+    return { kind: 'rejected' };
+  }
   if (!(await claimPostbackRead(db, order.id, now, POSTBACK_READ_INTERVAL_MS))) {
     await deferRecheck(db, order.id, now, (order.postback_read_at ?? now) + POSTBACK_READ_INTERVAL_MS);
     return { kind: 'deferred', orderId: order.id };

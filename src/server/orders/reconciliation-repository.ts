@@ -1,5 +1,5 @@
 import type { ProviderId } from '../../shared/providers.ts';
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { OrderRow } from './orders-repository.ts';
 
@@ -49,26 +49,66 @@ export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: nu
   return Number(result.numUpdatedRows);
 }
 
-/** Paid orders too, for `paidWindowMs` after payment: refunds and chargebacks. */
+/**
+ * A charge whose code a buyer was shown stays payable at its provider until it is closed there or expires, whatever
+ * our row says (pending, retired, closed by a refund request, erased): it is read until then, plus the grace.
+ */
+function isOpenCharge(eb: ExpressionBuilder<Database, 'orders'>, now: number, pendingGraceMs: number) {
+  return eb.and([
+    eb('status', 'in', ['pending', 'failed']),
+    eb('transaction_hash', 'is not', null),
+    eb('provider_closed_at', 'is', null),
+    eb('expires_at', '>', now - pendingGraceMs),
+  ]);
+}
+
+/** Paid orders too, for `paidWindowMs` after payment: refunds and chargebacks. One provider's at a time, with its own budget. */
 export async function listOrdersDueForCheck(
   db: Kysely<Database>,
-  options: { now: number; pendingGraceMs: number; paidWindowMs: number; limit: number },
+  options: { now: number; pendingGraceMs: number; paidWindowMs: number; limit: number; provider: ProviderId },
 ): Promise<OrderRow[]> {
   const { now } = options;
   return db
     .selectFrom('orders')
     .selectAll()
+    .where('provider', '=', options.provider)
     .where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', now)]))
     .where((eb) =>
       eb.or([
         eb('recheck_requested_at', 'is not', null),
-        eb.and([eb('status', '=', 'pending'), eb('transaction_hash', 'is not', null), eb('expires_at', '>', now - options.pendingGraceMs)]),
+        isOpenCharge(eb, now, options.pendingGraceMs),
         eb.and([eb('status', '=', 'paid'), eb('transaction_hash', 'is not', null), eb('paid_at', '>', now - options.paidWindowMs)]),
       ]),
     )
     .orderBy(sql`coalesce(checked_at, 0)`)
     .limit(options.limit)
     .execute();
+}
+
+/** Per provider: its open charges, and its paid orders a refund may still reach (start-up and Saúde). */
+export async function countUnsettledOrdersByProvider(
+  db: Kysely<Database>,
+  options: { now: number; pendingGraceMs: number; refundWindowMs: number; withoutSandbox?: boolean },
+): Promise<Map<ProviderId, number>> {
+  const { now } = options;
+  let query = db.selectFrom('orders');
+  if (options.withoutSandbox) {
+    // The demo's charges, left behind when a real provider replaces the sandbox: no money is at stake.
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('sandbox_transactions').select('hash').whereRef('sandbox_transactions.hash', '=', 'orders.transaction_hash'))),
+    );
+  }
+  const rows = await query
+    .select((eb) => ['provider', eb.fn.countAll<number | string>().as('count')])
+    .where((eb) =>
+      eb.or([
+        isOpenCharge(eb, now, options.pendingGraceMs),
+        eb.and([eb('status', '=', 'paid'), eb('transaction_hash', 'is not', null), eb('paid_at', '>', now - options.refundWindowMs)]),
+      ]),
+    )
+    .groupBy('provider')
+    .execute();
+  return new Map(rows.map((row) => [row.provider, Number(row.count)]));
 }
 
 /** True for exactly one caller across instances: the loser's UPDATE finds `next_check_at` moved on. */

@@ -1,3 +1,4 @@
+import type { ProviderId } from '../../shared/providers.ts';
 import { checkout as copy } from '../../content/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OrdersDeps } from './orders-deps.ts';
@@ -30,27 +31,34 @@ export interface Reconciler {
   runOnce(): Promise<number>;
 }
 
-export function createReconciler(deps: OrdersDeps & { logger: Logger }, options: { intervalMs?: number } = {}): Reconciler {
+/** How long one tick waits for a provider's reads; a provider still reading past it is left to finish, and skipped meanwhile. */
+export const PROVIDER_BUDGET_MS = 20_000;
+
+export function createReconciler(
+  deps: OrdersDeps & { logger: Logger },
+  options: { intervalMs?: number; providerBudgetMs?: number } = {},
+): Reconciler {
   const intervalMs = options.intervalMs ?? 30_000;
+  const budgetMs = options.providerBudgetMs ?? Math.min(PROVIDER_BUDGET_MS, intervalMs);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopping = false;
+  // Per provider: its reads still under way, so one that hangs delays neither another provider nor the next tick.
+  const reading = new Map<ProviderId, Promise<number>>();
 
-  const pass = async () => {
-    const now = deps.now?.() ?? Date.now();
-    // First, interrupted creates at keyed providers are resent so their charge is found (checkout-service.ts).
-    await resumeInterruptedCharges(deps, now, undefined, () => stopping);
-    const swept = await failStuckCheckouts(deps.db, now - STUCK_CHECKOUT_MS, copy.errors.generic, now);
-    if (swept > 0) deps.logger.warn('Checkouts interrupted before the gateway answered marked failed', { orders: swept });
+  const readProvider = async (id: ProviderId, now: number): Promise<number> => {
+    // The real clock, not deps.now: the budget is about time spent waiting, which a test's moved clock does not show.
+    const deadline = performance.now() + budgetMs;
     const orders = await listOrdersDueForCheck(deps.db, {
       now,
       pendingGraceMs: PENDING_GRACE_MS,
       paidWindowMs: PAID_RECHECK_WINDOW_MS,
       limit: 100,
+      provider: id,
     });
     let checked = 0;
     for (const order of orders) {
-      if (stopping) break;
+      if (stopping || performance.now() > deadline) break;
       // The claim schedules the next check first, so a gateway that fails or hangs is retried later.
       if (!(await claimScheduledCheck(deps.db, order.id, now, now + nextCheckDelay(order, order.check_count)))) continue;
       const hints = order.transaction_hash ? [] : await findPostbackCandidateIds(deps.db, order.id);
@@ -58,6 +66,46 @@ export function createReconciler(deps: OrdersDeps & { logger: Logger }, options:
       checked++;
     }
     return checked;
+  };
+
+  const pass = async () => {
+    const now = deps.now?.() ?? Date.now();
+    // First, interrupted creates at keyed providers are resent so their charge is found (checkout-service.ts).
+    await resumeInterruptedCharges(deps, now, undefined, () => stopping);
+    const swept = await failStuckCheckouts(deps.db, now - STUCK_CHECKOUT_MS, copy.errors.generic, now);
+    if (swept > 0) deps.logger.warn('Checkouts interrupted before the gateway answered marked failed', { orders: swept });
+    const breakerOpen = new Set(
+      deps.payments
+        .health(now)
+        .filter((entry) => entry.skippedUntil !== null)
+        .map((entry) => entry.id),
+    );
+    const ids = [...deps.payments.providers, ...deps.payments.retired].map((provider) => provider.id);
+    const counts = await Promise.all(
+      ids.map(async (id) => {
+        if (breakerOpen.has(id) || reading.has(id)) return 0;
+        const run = readProvider(id, now);
+        reading.set(id, run);
+        const finish = run
+          .catch((error: unknown) => {
+            deps.logger.error('Reconciliation failed', { provider: id, error: error instanceof Error ? error.message : String(error) });
+            return 0;
+          })
+          .finally(() => reading.delete(id));
+        let timeout: NodeJS.Timeout | undefined;
+        const overrun = new Promise<number>((resolve) => {
+          timeout = setTimeout(() => resolve(0), budgetMs);
+        });
+        try {
+          const checked = await Promise.race([finish, overrun]);
+          if (reading.has(id)) deps.logger.warn('Provider reads over their budget; skipped until they end', { provider: id });
+          return checked;
+        } finally {
+          clearTimeout(timeout);
+        }
+      }),
+    );
+    return counts.reduce((sum, count) => sum + count, 0);
   };
 
   const runOnce = () => {
@@ -86,6 +134,7 @@ export function createReconciler(deps: OrdersDeps & { logger: Logger }, options:
       if (timer) clearInterval(timer);
       timer = undefined;
       await running?.catch(() => undefined);
+      await Promise.all([...reading.values()].map((run) => run.catch(() => undefined)));
     },
     runOnce,
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { ProviderId } from '../../shared/providers.ts';
 import type { Database } from '../db/schema.ts';
 import { stripCustomerFields } from '../gateway/strip-customer.ts';
 
@@ -43,4 +44,31 @@ export async function findPostbackCandidateIds(db: Kysely<Database>, orderId: st
     }
   }
   return [...ids];
+}
+
+/** One row per provider, so a flood of forged calls grows a count, never the disk; every instance's Saúde reads it. */
+export async function recordWebhookRejection(db: Kysely<Database>, provider: ProviderId, reason: string, now: number): Promise<void> {
+  await db
+    .insertInto('webhook_rejections')
+    .values({ provider, count: 1, last_at: now, last_reason: reason.slice(0, 200) })
+    .onConflict((conflict) =>
+      conflict.column('provider').doUpdateSet((eb) => ({
+        count: eb('webhook_rejections.count', '+', 1),
+        last_at: eb.ref('excluded.last_at'),
+        last_reason: eb.ref('excluded.last_reason'),
+      })),
+    )
+    .execute();
+}
+
+export async function listWebhookRejections(
+  db: Kysely<Database>,
+): Promise<Array<{ provider: ProviderId; count: number; lastAt: number; lastReason: string | null }>> {
+  const rows = await db.selectFrom('webhook_rejections').selectAll().execute();
+  return rows.map((row) => ({
+    provider: row.provider,
+    count: Number(row.count),
+    lastAt: Number(row.last_at),
+    lastReason: row.last_reason,
+  }));
 }

@@ -62,6 +62,18 @@ export async function listEmailsSent(db: Kysely<Database>, orderIds: string[]) {
     .execute();
 }
 
+/** The buyer's charges still payable, retired as a re-checkout retires them; the ids of those a provider holds. */
+export async function retireOpenCharges(trx: Transaction<Database>, email: string, now: number): Promise<string[]> {
+  const open = await trx
+    .updateTable('orders')
+    .set({ status: 'failed', updated_at: now })
+    .where('buyer_email', '=', email)
+    .where('status', 'in', ['creating', 'pending'])
+    .returning(['id', 'transaction_hash'])
+    .execute();
+  return open.filter((order) => order.transaction_hash !== null).map((order) => order.id);
+}
+
 /** The money columns stay, for accounting; run it in the caller's transaction. */
 export async function eraseBuyerRows(trx: Transaction<Database>, email: string, now: number): Promise<string[]> {
   const orders = await trx.selectFrom('orders').select('id').where('buyer_email', '=', email).execute();

@@ -12,8 +12,12 @@ import { recipientHash } from '../pix-emails/pix-email-quota.ts';
 import { deletePixEmailQuotaOf } from '../pix-emails/pix-email-quota-repository.ts';
 import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
 import { deleteMessagesOfOrders, listMessagesOfOrder } from '../whatsapp/whatsapp-repository.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import { findOrderById } from '../orders/orders-repository.ts';
+import { cancelAtProvider } from '../orders/charge-cancellation.ts';
 import {
   deleteUnsentBuyerEmails,
+  retireOpenCharges,
   eraseBuyerRows,
   listAccessLinkDates,
   listEmailsSent,
@@ -176,12 +180,16 @@ function exportedRefund(refund: RefundRow | undefined): BuyerExport['orders'][nu
   };
 }
 
-/** With the erasure: links revoked, waiting e-mails dropped, `erased` published (ids only, so a CRM can erase too). */
+/**
+ * With the erasure: links revoked, waiting e-mails dropped, `erased` published (ids only, so a CRM can erase too).
+ * The buyer's open PIX are retired, and cancelled at their provider with `orders`: nobody could be given what a later
+ * payment buys. One paid anyway is refunded (payment-confirmation.ts), as the reconciler reads it until it expires.
+ */
 export async function eraseBuyerData(
   db: Kysely<Database>,
   dialect: Dialect,
   rawEmail: string,
-  options: { now: number; dataDir: string; events: OrderEvents; reviewsChanged?: () => void },
+  options: { now: number; dataDir: string; events: OrderEvents; reviewsChanged?: () => void; orders?: OrdersDeps },
 ): Promise<string[]> {
   const { now, dataDir, events } = options;
   let publishedReviewErased = false;
@@ -191,7 +199,9 @@ export async function eraseBuyerData(
     dataDir,
     (await listOrdersOfEmail(db, email)).map((order) => order.id),
   );
+  let retired: string[] = [];
   const ids = await db.transaction().execute(async (trx) => {
+    retired = await retireOpenCharges(trx, email, now);
     const erased = await eraseBuyerRows(trx, email, now);
     await revokeAccessOfOrders(trx, erased, now);
     await deleteUnsentBuyerEmails(trx, erased);
@@ -206,6 +216,15 @@ export async function eraseBuyerData(
     return erased;
   });
   for (const orderId of ids) await events.committed({ type: 'erased', orderId, at: now } satisfies OrderEvent);
+  const { orders } = options;
+  if (orders) {
+    await Promise.all(
+      retired.map(async (orderId) => {
+        const order = await findOrderById(db, orderId);
+        if (order?.transaction_hash) await cancelAtProvider(orders, order);
+      }),
+    );
+  }
   if (publishedReviewErased) options.reviewsChanged?.();
   await deleteMailFilesOfOrders(dataDir, ids);
   await purgeErasedBytes(db, dialect);

@@ -9,8 +9,12 @@ import { receivePostback } from '../orders/postback-service.ts';
 import { limits } from '../http/rate-limit.ts';
 
 const ok = { received: true } as const;
+const unauthorized = { received: false } as const;
 
-/** Always a fast 2xx (a gateway that sees errors retries forever); the body is read only after the secret matched. */
+/**
+ * A fast answer; the body is read only after the secret matched. A wrong secret gets 401, so the gateway's panel shows
+ * the failure to the seller (Saúde counts it too); anything we accepted gets 2xx.
+ */
 const tribopayPostback = [
   limitBody(256 * 1024, (c: Context<AppEnv>) => c.json(ok, 200)),
   async (c: Context<AppEnv>) => {
@@ -24,8 +28,8 @@ const tribopayPostback = [
     if (postback.kind === 'rejected') {
       // Nothing stored for a postback we cannot tie to an order, so a flood cannot fill the disk.
       const decision = await c.var.limiter.consume(limits.webhookRejected, c.var.clientAddress, now);
-      if (decision.allowed) logger.warn('Postback ignored: unknown order or wrong secret');
-      return c.json(ok, 200);
+      if (decision.allowed) logger.warn('Postback refused: unknown order or wrong secret');
+      return c.json(unauthorized, 401);
     }
     if (postback.kind === 'deferred') {
       logger.debug('Postback inside the read window: re-read deferred', { order: postback.orderId });
@@ -41,17 +45,26 @@ const tribopayPostback = [
 async function providerWebhook(c: Context<AppEnv>, id: ProviderId) {
   const { logger, orders } = c.var;
   const now = c.var.now();
-  const result = await receiveProviderWebhook(orders, id, {
-    url: new URL(c.req.url),
-    headers: c.req.raw.headers,
-    rawBody: await c.req.text(),
-    clientAddress: c.var.clientAddress,
-    clientCertificateVerified: clientCertificateVerified(c, c.var.config.trustedProxies),
-  });
-  if (result.kind === 'rejected') {
+  const result = await receiveProviderWebhook(
+    orders,
+    id,
+    {
+      url: new URL(c.req.url),
+      headers: c.req.raw.headers,
+      rawBody: await c.req.text(),
+      clientAddress: c.var.clientAddress,
+      clientCertificateVerified: clientCertificateVerified(c, c.var.config.trustedProxies),
+    },
+    now,
+  );
+  if (result.kind !== 'accepted') {
     const decision = await c.var.limiter.consume(limits.webhookRejected, c.var.clientAddress, now);
-    if (decision.allowed) logger.warn('Webhook ignored', { provider: id, reason: result.reason });
-    return c.json(ok, 200);
+    if (result.kind === 'unknown_provider') {
+      if (decision.allowed) logger.warn('Webhook ignored: provider not configured', { provider: id });
+      return c.json(ok, 200);
+    }
+    if (decision.allowed) logger.warn('Webhook refused', { provider: id, reason: result.reason });
+    return c.json(unauthorized, 401);
   }
   for (const order of result.orders) {
     logger.info('Webhook received', { provider: id, order: order.id });

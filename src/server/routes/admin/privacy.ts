@@ -39,7 +39,7 @@ export const adminPrivacyRoutes = adminRouter()
         session: c.var.session,
         now: c.var.now(),
         dataDir: c.var.config.dataDir,
-        events: c.var.orders.events,
+        orders: c.var.orders,
         reviewsChanged: () => c.var.reviews.signal.changed(),
       });
       return sendReply(c, 'POST', erased);

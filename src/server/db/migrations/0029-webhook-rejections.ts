@@ -1,0 +1,17 @@
+import type { Kysely, Migration } from 'kysely';
+
+/**
+ * Webhooks refused by their provider's check (signature, secret), counted per provider in the database so every
+ * instance's Saúde shows them: a seller with a wrong secret otherwise learns of it from nobody (docs/payments.md).
+ */
+export const webhookRejectionsMigration: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('webhook_rejections')
+      .addColumn('provider', 'text', (col) => col.primaryKey())
+      .addColumn('count', 'bigint', (col) => col.notNull())
+      .addColumn('last_at', 'bigint', (col) => col.notNull())
+      .addColumn('last_reason', 'text')
+      .execute();
+  },
+};

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import { DAY_MS } from '../../shared/refunds.ts';
+import type { Database } from '../db/schema.ts';
+import type { Config } from '../config/config.ts';
+import { PROVIDER_VARIABLES } from '../config/env-rules.ts';
+import { PENDING_GRACE_MS } from './reconciliation.ts';
+import { countUnsettledOrdersByProvider } from './reconciliation-repository.ts';
+
+/**
+ * A provider whose credentials are gone can no longer be read or refunded: its buyers' open PIX would be paid and
+ * lost, and refunds inside the guarantee would fail. The start stops instead, one line per provider
+ * (docs/payments.md#reconciliation).
+ */
+export async function unreadableProviderProblems(
+  db: Kysely<Database>,
+  config: Pick<Config, 'payments' | 'retiredPayments' | 'guaranteeDays'>,
+  now: number,
+): Promise<string[]> {
+  const readable = new Set([...config.payments, ...config.retiredPayments].map((settings) => settings.id));
+  const unsettled = await countUnsettledOrdersByProvider(db, {
+    now,
+    pendingGraceMs: PENDING_GRACE_MS,
+    refundWindowMs: config.guaranteeDays * DAY_MS,
+    withoutSandbox: true,
+  });
+  return [...unsettled]
+    .filter(([id, count]) => count > 0 && !readable.has(id))
+    .map(
+      ([id, count]) =>
+        `${id} still has ${count} ${count === 1 ? 'order' : 'orders'} with an open PIX or inside the refund window, but its credentials are not set: set ${PROVIDER_VARIABLES[id].required.join(', ')} again (it may stay out of PAYMENT_PROVIDERS: it then takes no new charges and its charges are still read and refunded)`,
+    );
+}
