@@ -567,3 +567,25 @@ function emailKindOf(row: OutboxMessage, refund: RefundRow, wholeDuplicate: bool
   }
   return emailPayload(row.payload).auto === true ? 'received_auto' : 'received';
 }
+
+/** A payment nobody can be given (its buyer was erased) goes back whole: at the gateway where allowed, else listed. */
+export async function refundUndeliverable(trx: Transaction<Database>, config: RefundsConfig, order: OrderRow, at: number): Promise<void> {
+  const purchase = await loadPurchase(trx, order.id);
+  if (!purchase) return;
+  const items = unaskedItems(purchase, order.id, true);
+  if (items.length === 0) return;
+  const whole = isWholeCharge(
+    purchase,
+    order.id,
+    items.map((item) => item.key),
+  );
+  const rows = await approveRefund(trx, {
+    orderId: order.id,
+    items,
+    origin: 'seller',
+    by: 'auto',
+    gateway: config.gatewayRefunds && whole,
+    now: at,
+  });
+  if (rows.length > 0) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
+}
