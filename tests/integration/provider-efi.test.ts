@@ -38,7 +38,7 @@ import {
   type EfiProvider,
   type EfiSettings,
 } from '../../src/server/gateway/providers/efi/efi-provider.ts';
-import { efiCertificateProblem } from '../../src/server/gateway/providers/efi/efi-certificate.ts';
+import { clientCertificateProblem } from '../../src/server/lib/client-certificate.ts';
 import { centsToReais, reaisToCents } from '../../src/server/gateway/providers/efi/pix-api-parse.ts';
 import { GatewayError } from '../../src/server/gateway/types.ts';
 import { announceSeed, FUZZ_SEED as SEED } from '../fuzz/fuzz-kit.ts';
@@ -507,9 +507,9 @@ describe('the client certificate (mTLS)', () => {
     expect(converted.slice(0, 64)).not.toContain('-----BEGIN');
     const charge = await provider({ certificatePath: pki.sellerConvertedPemPath }).createCharge(input());
     expect(charge.pix.code).toBeTruthy();
-    expect(efiCertificateProblem(readFileSync(pki.sellerConvertedPemPath))).toBeNull();
-    expect(efiCertificateProblem(readFileSync(pki.sellerP12Path))).toBeNull();
-    expect(efiCertificateProblem(readFileSync(pki.mismatchedPemPath))).toMatch(/not the certificate’s/);
+    expect(clientCertificateProblem(readFileSync(pki.sellerConvertedPemPath))).toBeNull();
+    expect(clientCertificateProblem(readFileSync(pki.sellerP12Path))).toBeNull();
+    expect(clientCertificateProblem(readFileSync(pki.mismatchedPemPath))).toMatch(/not the certificate’s/);
   });
 });
 

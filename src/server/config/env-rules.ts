@@ -3,7 +3,7 @@ import path from 'node:path';
 import { DEMO_BUMP_OFFER_HASH, DEMO_BUMP_PRODUCT_HASH, orderBump, type BumpOffer } from '../../content/offers.ts';
 import { isLoopbackHost, type EnvName, type EnvValues, type ProviderId } from './env-schema.ts';
 import { PROVIDER_IDS } from './provider-settings.ts';
-import { efiCertificateProblem } from '../gateway/providers/efi/efi-certificate.ts';
+import { clientCertificateProblem } from '../lib/client-certificate.ts';
 
 export function envRuleProblems(values: EnvValues): string[] {
   const problems = [...providerProblems(values), ...whatsappProblems(values), ...deploymentProblems(values)];
@@ -185,7 +185,7 @@ function certificateProblem(file: string): string | null {
   }
   if (content.length === 0) return 'names an empty file';
   // Loaded as the Efí adapter loads it, and the key proven the certificate's.
-  return efiCertificateProblem(content);
+  return clientCertificateProblem(content);
 }
 
 export function isDemoBump(bump: BumpOffer): boolean {

@@ -32,7 +32,7 @@ import {
   TXID,
 } from './pix-api-parse.ts';
 import { efiProfile, type PixApiProfile } from './pix-api-profile.ts';
-import { efiTlsMaterial, type EfiTlsMaterial } from './efi-certificate.ts';
+import { clientTlsMaterial, type ClientTlsMaterial } from '../../../lib/client-certificate.ts';
 
 export interface EfiSettings {
   clientId: string;
@@ -206,10 +206,10 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     } catch {
       throw new CallFailure('certificate_file', false);
     }
-    let material: EfiTlsMaterial;
+    let material: ClientTlsMaterial;
     try {
       // Parsed here once, so a wrong file or a wrong passphrase is told apart from a refused certificate.
-      material = efiTlsMaterial(certificate);
+      material = clientTlsMaterial(certificate);
       createSecureContext(material);
     } catch {
       throw new CallFailure('certificate_file', false);
