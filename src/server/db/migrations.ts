@@ -25,6 +25,7 @@ import { purchaseLedgerMigration } from './migrations/0025-purchase-ledger.ts';
 import { paymentProvidersMigration } from './migrations/0026-payment-providers.ts';
 import { whatsappMigration } from './migrations/0027-whatsapp.ts';
 import { providerLedgerMigration } from './migrations/0028-provider-ledger.ts';
+import { pageVersionsMigration } from './migrations/0032-page-versions.ts';
 import type { Database } from './schema.ts';
 
 /** Listed here so the bundle carries them; only add entries, never edit a shipped one. Types both databases share. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0026_payment_providers': paymentProvidersMigration,
   '0027_whatsapp': whatsappMigration,
   '0028_provider_ledger': providerLedgerMigration,
+  '0032_page_versions': pageVersionsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */
