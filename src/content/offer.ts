@@ -14,7 +14,7 @@ import { whatsappGroup } from './whatsapp-group.ts';
 /**
  * The offer the seller edits in the console (docs/editing.md), as this build ships it: the content
  * files are the defaults, and the first version a seller publishes starts from them. What stays in
- * code, and why, is listed in docs/editing.md#what-stays-in-code.
+ * code, and why, is listed in docs/editing.md#what-stays-in-code-and-why.
  */
 
 const GUARANTEE = '{garantia}';
@@ -189,3 +189,57 @@ export const pageEditorApi = {
 /** Sizes as the bench prints them: KB of 1,024 bytes, one decimal. */
 export const formatKilobytes = (bytes: number) =>
   `${(bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} KB`;
+
+/** The console's "Página" tab (pt-BR). */
+export const pageEditor = {
+  title: 'Página',
+  intro:
+    'Edite os textos da pré-venda e da página de vendas. As alterações ficam num rascunho até você publicar; a versão publicada vale para todos na hora, sem reiniciar nada.',
+  sectionLabel: 'Seção',
+  liveVersion: (number: number) => (number === 0 ? 'No ar: conteúdo original' : `No ar: versão ${number}`),
+  draftSaved: 'Rascunho salvo.',
+  unsaved: 'Alterações ainda não salvas.',
+  save: 'Salvar rascunho e ver prévia',
+  saving: 'Salvando…',
+  discard: 'Descartar rascunho',
+  publish: 'Publicar alterações',
+  publishing: 'Publicando…',
+  published: (number: number) => `Publicado: versão ${number}. A página já está no ar.`,
+  invalid: 'Há campos a corrigir antes de salvar.',
+  fromEnvironment: 'Definido no servidor por variável de ambiente: este texto não aparece enquanto ela estiver definida.',
+  addItem: 'Adicionar',
+  removeItem: 'Remover',
+  moveUp: 'Subir',
+  moveDown: 'Descer',
+  item: (label: string, index: number) => `${label} ${index + 1}`,
+  priceHint: 'Em reais, por exemplo 19,90.',
+  size: (size: string, budget: string) => `Página inicial: ${size} comprimida, de no máximo ${budget}.`,
+  overBudget: 'Acima do limite: a publicação será recusada. Encurte os textos.',
+  preview: {
+    title: 'Prévia do rascunho',
+    landing: 'Página de vendas',
+    presell: 'Pré-venda',
+    phone: 'Celular',
+    desktop: 'Computador',
+    frame: (page: string, width: string) => `Prévia: ${page} no ${width.toLowerCase()}`,
+    none: 'Salve o rascunho para ver a prévia.',
+  },
+  diff: {
+    title: 'O que muda em relação à versão no ar',
+    none: 'Nada muda: o rascunho é igual à versão no ar.',
+    before: 'Antes',
+    after: 'Depois',
+  },
+  history: {
+    title: 'Histórico de versões',
+    original: 'Conteúdo original',
+    version: (number: number) => `Versão ${number}`,
+    restoredFrom: (number: number) => (number === 0 ? 'restaurou o conteúdo original' : `restaurou a versão ${number}`),
+    by: (session: string) => `sessão ${session}`,
+    live: 'No ar',
+    restore: 'Restaurar',
+    confirmTitle: (label: string) => `Restaurar ${label}?`,
+    confirmBody: 'Ela volta ao ar como uma nova versão. O rascunho, se houver, continua salvo.',
+    restored: (number: number) => `Restaurada como versão ${number}.`,
+  },
+} as const;

@@ -124,7 +124,11 @@ export const offerSections = {
 export type OfferSectionKey = keyof typeof offerSections;
 export const offerSectionKeys = Object.keys(offerSections) as OfferSectionKey[];
 
-type ValueOf<F> = F extends ListField ? Array<{ [K in keyof F['item']]: ValueOf<F['item'][K]> }> : F extends PriceField ? number : string;
+type ValueOf<F> = F extends ListField
+  ? Array<{ -readonly [K in keyof F['item']]: ValueOf<F['item'][K]> }>
+  : F extends PriceField
+    ? number
+    : string;
 
 export type Offer = {
   -readonly [S in OfferSectionKey]: { -readonly [K in keyof (typeof offerSections)[S]]: ValueOf<(typeof offerSections)[S][K]> };
@@ -195,7 +199,7 @@ export function offerSchema(messages: OfferMessages): z.ZodType<Offer> {
     // The highlight is a part of the headline painted in the brand's colour; elsewhere it would vanish.
     if (offer.hero.highlight !== '' && !offer.hero.headline.includes(offer.hero.highlight))
       context.addIssue({ code: 'custom', path: ['hero', 'highlight'], message: messages.highlightMissing });
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(offer.seller.supportEmail))
+    if (!z.email().safeParse(offer.seller.supportEmail).success)
       context.addIssue({ code: 'custom', path: ['seller', 'supportEmail'], message: messages.email });
   }) as unknown as z.ZodType<Offer>;
 }
