@@ -217,3 +217,49 @@ describe.skipIf(!built).each(databases)('the seller edits the page in the consol
     expect((await consoleCall(url(), cookie, '/page/publish', { baseNumber: 2 }, { origin: null })).status).toBe(403);
   });
 });
+
+describe.skipIf(!built).each(databases)('the seller’s identity and the publish limit ($name)', (database) => {
+  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { site: builtSite, each: true });
+
+  it('prints the seller’s name where no variable is set, and the variable’s where one is', async () => {
+    const cookie = await signInToConsole(running.server.url, PASSWORD);
+    const named = structuredClone(offerDefaults);
+    named.seller.name = 'Loja da Maria Ltda';
+    expect((await consoleCall(running.server.url, cookie, '/page/draft', { baseNumber: 0, offer: named })).status).toBe(200);
+    expect((await consoleCall(running.server.url, cookie, '/page/publish', { baseNumber: 0 })).status).toBe(200);
+    for (const pathname of ['/', '/termos']) {
+      const { html } = await fetchPage(running.server, pathname);
+      expect(html, pathname).toContain('Loja da Maria Ltda');
+      expect(html, pathname).not.toContain('Nome do vendedor');
+    }
+    // Another instance whose SELLER_NAME is set keeps it: the environment wins.
+    const configured = await startTestServer(
+      running.db,
+      { ADMIN_PASSWORD: PASSWORD, SELLER_NAME: 'Maria Souza ME' },
+      { site: builtSite() },
+    );
+    try {
+      await configured.checkOffer();
+      const { html } = await fetchPage(configured, '/');
+      expect(html).toContain('Maria Souza ME');
+      expect(html).not.toContain('Loja da Maria Ltda');
+      const state = (await (
+        await consoleCall(configured.url, await signInToConsole(configured.url, PASSWORD), '/page')
+      ).json()) as AdminPageState;
+      expect(state.fromEnvironment).toEqual(['name']);
+    } finally {
+      await configured.stop();
+    }
+  });
+
+  it('limits publishes per client: the 31st in an hour is refused with 429', async () => {
+    const cookie = await signInToConsole(running.server.url, PASSWORD);
+    // Refused publishes count too (a publish may render the pages): with no draft saved each answers 404 at once.
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      expect((await consoleCall(running.server.url, cookie, '/page/publish', { baseNumber: 7 })).status).toBe(404);
+    }
+    const refused = await consoleCall(running.server.url, cookie, '/page/publish', { baseNumber: 7 });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
