@@ -20,9 +20,12 @@ describe('the offer as the content files ship it', () => {
   it('names every field of every section in Portuguese', () => {
     for (const [section, labels] of Object.entries(offerLabels)) {
       const fields = Object.entries(offerDefaults[section as keyof typeof offerDefaults]).flatMap(([key, value]) =>
-        Array.isArray(value) ? [key, ...Object.keys((value[0] ?? {}) as object)] : [key],
+        Array.isArray(value) ? [key, ...Object.keys((value[0] ?? {}) as object).map((item) => [key, item] as const)] : [key],
       );
-      for (const field of fields) expect(labels.fields[field], `${section}.${field}`).toBeTruthy();
+      for (const field of fields) {
+        const label = typeof field === 'string' ? labels.fields[field] : (labels.fields[field.join('.')] ?? labels.fields[field[1]]);
+        expect(label, `${section}.${String(field)}`).toBeTruthy();
+      }
     }
   });
 });

@@ -1,8 +1,11 @@
 import { formatBRL } from '../shared/money.ts';
 import type { Offer, OfferMessages, OfferSectionKey } from '../shared/offer.ts';
 import { publicConfigDefaults } from '../shared/public-config.ts';
+import { benefits, benefitsSection } from './benefits.ts';
+import { bonuses, bonusSection } from './bonuses.ts';
 import { faqAccordion, faqGrid } from './faq.ts';
 import { footer } from './footer.ts';
+import { howItWorks, howToStart } from './how-it-works.ts';
 import { hero, landingMeta, stickyBar } from './landing.ts';
 import { orderBump } from './offers.ts';
 import { presell, presellMeta } from './presell.ts';
@@ -53,6 +56,28 @@ export const offerDefaults: Offer = {
     priceNote: hero.priceNote,
     cta: hero.cta,
     countdownLabel: hero.countdownLabel,
+  },
+  howItWorks: {
+    eyebrow: howItWorks.eyebrow,
+    title: howItWorks.title,
+    steps: howItWorks.steps.map((step) => ({ title: step.title, text: step.text })),
+  },
+  benefits: {
+    eyebrow: benefitsSection.eyebrow,
+    title: benefitsSection.title,
+    items: benefits(GUARANTEE).map((benefit) => ({ title: benefit.title, text: benefit.text })),
+  },
+  howToStart: {
+    eyebrow: howToStart.eyebrow,
+    title: howToStart.title,
+    steps: howToStart.steps.map((step) => ({ title: withPriceToken(step.title), text: withPriceToken(step.text) })),
+    cta: howToStart.cta,
+  },
+  bonuses: {
+    eyebrow: bonusSection.eyebrow,
+    title: bonusSection.title,
+    subtitle: bonusSection.subtitle,
+    items: bonuses.map((bonus) => ({ title: bonus.title, text: bonus.text, valueCents: bonus.valueCents })),
   },
   stickyBar: { caption: stickyBar.caption, cta: stickyBar.cta },
   faq: { eyebrow: accordion.eyebrow, title: accordion.title, items: faqItems(accordion.items) },
@@ -116,6 +141,40 @@ export const offerLabels: Record<OfferSectionKey, { title: string; hint?: string
       priceNote: 'Abaixo do preço',
       cta: 'Botão de compra',
       countdownLabel: 'Acima da contagem regressiva',
+    },
+  },
+  howItWorks: {
+    title: 'Como funciona (3 passos)',
+    fields: { eyebrow: 'Chamada', title: 'Título', steps: 'Passos', 'steps.title': 'Título do passo', text: 'Texto do passo' },
+  },
+  benefits: {
+    title: 'Vantagens',
+    hint: 'Use {garantia} para os dias de garantia. Os ícones seguem a ordem dos cartões.',
+    fields: { eyebrow: 'Chamada', title: 'Título', items: 'Cartões', 'items.title': 'Título do cartão', text: 'Texto do cartão' },
+  },
+  howToStart: {
+    title: 'Do PIX à economia (4 passos)',
+    hint: 'Use {preco} para o preço.',
+    fields: {
+      eyebrow: 'Chamada',
+      title: 'Título',
+      steps: 'Passos',
+      'steps.title': 'Título do passo',
+      text: 'Texto do passo',
+      cta: 'Botão',
+    },
+  },
+  bonuses: {
+    title: 'Bônus',
+    hint: 'O valor total e a economia são somados dos valores dos bônus.',
+    fields: {
+      eyebrow: 'Chamada',
+      title: 'Título',
+      subtitle: 'Subtítulo',
+      items: 'Bônus',
+      'items.title': 'Nome do bônus',
+      text: 'Descrição',
+      valueCents: 'Valor informado',
     },
   },
   stickyBar: { title: 'Barra fixa de compra', fields: { caption: 'Texto ao lado do preço', cta: 'Botão' } },

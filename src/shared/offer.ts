@@ -18,12 +18,17 @@ export interface LinkField {
   kind: 'link';
 }
 
-/** An amount in centavos. */
+/** A price charged, in centavos: at least the provider's minimum. */
 export interface PriceField {
   kind: 'price';
 }
 
-export type ScalarField = TextField | LinkField | PriceField;
+/** An amount the page states (a bonus's value), in centavos. */
+export interface AmountField {
+  kind: 'amount';
+}
+
+export type ScalarField = TextField | LinkField | PriceField | AmountField;
 
 /** A list of items of the same fields: the seller adds, removes and reorders them. */
 export interface ListField {
@@ -39,6 +44,7 @@ const line = (max: number, min = 1): TextField => ({ kind: 'line', min, max });
 const lines = (max: number, min = 1): TextField => ({ kind: 'lines', min, max });
 const link: LinkField = { kind: 'link' };
 const price: PriceField = { kind: 'price' };
+const amount: AmountField = { kind: 'amount' };
 
 /** The smallest charge the seed's provider accepts (TriboPay: R$ 5,00; docs/gateway.md). */
 export const MIN_PRICE_CENTS = 500;
@@ -72,6 +78,28 @@ export const offerSections = {
     priceNote: line(60, 0),
     cta: line(32, 2),
     countdownLabel: line(40),
+  },
+  howItWorks: {
+    eyebrow: line(32, 0),
+    title: line(90),
+    steps: { kind: 'list', min: 3, max: 3, item: { title: line(40), text: lines(140) } },
+  },
+  benefits: {
+    eyebrow: line(32, 0),
+    title: line(70),
+    items: { kind: 'list', min: 6, max: 6, item: { title: line(50), text: lines(160) } },
+  },
+  howToStart: {
+    eyebrow: line(32, 0),
+    title: line(70),
+    steps: { kind: 'list', min: 4, max: 4, item: { title: line(50), text: lines(160) } },
+    cta: line(32, 2),
+  },
+  bonuses: {
+    eyebrow: line(32, 0),
+    title: line(70),
+    subtitle: lines(160, 0),
+    items: { kind: 'list', min: 1, max: 6, item: { title: line(50), text: lines(160), valueCents: amount } },
   },
   stickyBar: {
     caption: line(32),
@@ -126,7 +154,7 @@ export const offerSectionKeys = Object.keys(offerSections) as OfferSectionKey[];
 
 type ValueOf<F> = F extends ListField
   ? Array<{ -readonly [K in keyof F['item']]: ValueOf<F['item'][K]> }>
-  : F extends PriceField
+  : F extends PriceField | AmountField
     ? number
     : string;
 
@@ -161,6 +189,8 @@ function fieldSchema(field: ScalarField, messages: OfferMessages): z.ZodType {
       .int(messages.required)
       .min(MIN_PRICE_CENTS, messages.priceTooLow('R$ 5,00'))
       .max(MAX_PRICE_CENTS, messages.priceTooHigh);
+  if (field.kind === 'amount')
+    return z.number(messages.required).int(messages.required).min(0, messages.required).max(MAX_PRICE_CENTS, messages.priceTooHigh);
   if (field.kind === 'link')
     return text(z.string().trim().max(300, messages.tooLong(300)).refine(isSafeLink, messages.link), { written: 'line' });
   const written = field.kind === 'line' ? 'line' : 'lines';

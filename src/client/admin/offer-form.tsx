@@ -4,6 +4,9 @@ import { offerSections, type Offer, type OfferField, type OfferSectionKey, type 
 import { Button } from '../ui/button.tsx';
 import { listOf, moveItem, parseReais, reaisText, withField, type ListItem } from './offer-edit.ts';
 
+/** A list item's field may have a label of its own (`steps.title`) beside the section's (`title`). */
+const itemLabel = (fields: Record<string, string>, list: string, key: string) => fields[`${list}.${key}`] ?? fields[key] ?? key;
+
 const inputClass =
   'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 py-2 text-white aria-invalid:border-danger disabled:opacity-60';
 
@@ -27,7 +30,7 @@ function OfferField({ id, label, field, value, error, disabled, note, onChange }
     control = (
       <textarea {...common} rows={3} maxLength={field.max + 50} value={String(value)} onChange={(event) => onChange(event.target.value)} />
     );
-  } else if (field.kind === 'price') {
+  } else if (field.kind === 'price' || field.kind === 'amount') {
     control = (
       <input
         {...common}
@@ -122,7 +125,7 @@ export function OfferSectionForm({
                     <OfferField
                       key={itemKey}
                       id={`${id}-${name}-${index}-${itemKey}`}
-                      label={labels.fields[itemKey] ?? itemKey}
+                      label={itemLabel(labels.fields, name, itemKey)}
                       field={itemField}
                       value={item[itemKey] ?? ''}
                       error={errors[`${path}.${index}.${itemKey}`]}
@@ -154,7 +157,7 @@ export function OfferSectionForm({
             </ol>
             {items.length < field.max ? (
               <Button variant="secondary" onClick={() => setItems([...items, blank])}>
-                {copy.addItem}: {labels.fields[Object.keys(field.item)[0]!]?.toLowerCase()}
+                {copy.addItem}: {itemLabel(labels.fields, name, Object.keys(field.item)[0]!).toLowerCase()}
               </Button>
             ) : null}
           </div>

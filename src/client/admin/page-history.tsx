@@ -11,7 +11,7 @@ const copy = pageEditor;
 /** A field's value as the seller reads it: amounts in reais, a list one item a line. */
 function shown(section: OfferSectionKey, field: string, value: unknown): string {
   const kind = (offerSections[section] as Record<string, { kind: string }>)[field]?.kind;
-  if (kind === 'price' && typeof value === 'number') return Number.isFinite(value) ? formatBRL(value) : '—';
+  if ((kind === 'price' || kind === 'amount') && typeof value === 'number') return Number.isFinite(value) ? formatBRL(value) : '—';
   if (Array.isArray(value))
     return value.map((item: Record<string, string>, index) => `${index + 1}. ${Object.values(item).join(' — ')}`).join('\n');
   return String(value);

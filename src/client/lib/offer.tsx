@@ -25,7 +25,7 @@ export function readPageOffer(): Partial<Offer> {
   return pageOffer;
 }
 
-type TextSection = 'faq' | 'faqGrid';
+type TextSection = 'faq' | 'faqGrid' | 'benefits' | 'howToStart';
 
 /** A section whose texts may carry `{garantia}` and `{preco}`, filled in (GUARANTEE_DAYS is itself a prerender token). */
 export function useFilledOfferSection<S extends TextSection>(key: S, guaranteeDays: string): Offer[S] | undefined {
