@@ -13,7 +13,12 @@ function shown(section: OfferSectionKey, field: string, value: unknown): string 
   const kind = (offerSections[section] as Record<string, { kind: string }>)[field]?.kind;
   if ((kind === 'price' || kind === 'amount') && typeof value === 'number') return Number.isFinite(value) ? formatBRL(value) : '—';
   if (Array.isArray(value))
-    return value.map((item: Record<string, string>, index) => `${index + 1}. ${Object.values(item).join(' — ')}`).join('\n');
+    return (value as Array<Record<string, string | number>>)
+      .map((item, index) => {
+        const parts = Object.values(item).map((part) => (typeof part === 'number' ? formatBRL(part) : part));
+        return `${index + 1}. ${parts.join(' — ')}`;
+      })
+      .join('\n');
   return String(value);
 }
 
