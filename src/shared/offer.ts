@@ -1,3 +1,4 @@
+import { OFFER_ELEMENT_ID } from './offer-pages.ts';
 import { text, z } from './zod.ts';
 
 /**
@@ -252,8 +253,6 @@ export function offerDifferences(before: Offer, after: Offer): string[] {
   return changed;
 }
 
-/** The id of the landing page's JSON data block: the edited sections its islands print (never a script, no hash). */
-export const OFFER_ELEMENT_ID = 'vitrine-offer';
 
 /** The sections a landing page island renders again in the browser: they travel in the data block when edited. */
 export const islandOfferSections = [

@@ -1,6 +1,6 @@
 import { CirclePlay, Gift, Mail, RefreshCw, ShieldCheck, Store } from 'lucide-react';
 import { benefits, benefitsSection, type BenefitIcon } from '../../content/benefits.ts';
-import { useFilledOfferSection } from '../lib/offer.tsx';
+import { useFilledOfferSection } from '../lib/offer-text.ts';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
 const icons: Record<BenefitIcon, typeof Mail> = {

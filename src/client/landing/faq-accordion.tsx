@@ -1,5 +1,5 @@
 import { faqAccordion } from '../../content/faq.ts';
-import { useFilledOfferSection } from '../lib/offer.tsx';
+import { useFilledOfferSection } from '../lib/offer-text.ts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 

@@ -1,7 +1,7 @@
 import { CircleHelp } from 'lucide-react';
 import { faqGrid } from '../../content/faq.ts';
 import { Island } from '../lib/island.tsx';
-import { useFilledOfferSection } from '../lib/offer.tsx';
+import { useFilledOfferSection } from '../lib/offer-text.ts';
 import { BuyButton } from './buy-button.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 

@@ -1,6 +1,6 @@
 import { howToStart } from '../../content/how-it-works.ts';
 import { Island } from '../lib/island.tsx';
-import { useFilledOfferSection } from '../lib/offer.tsx';
+import { useFilledOfferSection } from '../lib/offer-text.ts';
 import { BuyButton } from './buy-button.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
