@@ -253,7 +253,6 @@ export function offerDifferences(before: Offer, after: Offer): string[] {
   return changed;
 }
 
-
 /** The sections a landing page island renders again in the browser: they travel in the data block when edited. */
 export const islandOfferSections = [
   'stickyBar',
