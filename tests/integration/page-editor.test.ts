@@ -221,11 +221,35 @@ describe.skipIf(!built).each(databases)('the seller edits the page in the consol
     expect((await call('/page/versions/1/restore', { baseNumber: 1 })).status).toBe(409);
   });
 
+  it('serves each request one version whole while a publish swaps the pages in', async () => {
+    const both = edited((offer) => {
+      offer.hero.headline = 'Um título novo com R$ 1,00 no topo da página';
+      offer.footer.disclaimer = 'Um aviso novo no rodapé, da mesma versão do título.';
+    });
+    expect((await call('/page/draft', { baseNumber: 2, offer: both })).status).toBe(200);
+    const published = call('/page/publish', { baseNumber: 2 });
+    let done = false;
+    void published.finally(() => (done = true));
+    const seen: Array<[boolean, boolean]> = [];
+    while (!done || seen.length < 5) {
+      // In-process requests resolve without a turn of the event loop: give the publish its turns.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      const { html } = await fetchPage(running.server, '/');
+      seen.push([html.includes('Um título novo com'), html.includes('Um aviso novo no rodapé')]);
+    }
+    expect((await published).status).toBe(200);
+    // Never the new headline with the old footer, nor the other way round.
+    expect(seen.filter(([headline, footer]) => headline !== footer)).toEqual([]);
+    // Both versions were read while it went on: the old one first, the new one at the end.
+    expect(seen[0]).toEqual([false, false]);
+    expect(seen.at(-1)).toEqual([true, true]);
+  });
+
   it('takes edits only from a signed-in session on the console’s own origin', async () => {
-    const body = { baseNumber: 2, offer: offerDefaults };
+    const body = { baseNumber: 3, offer: offerDefaults };
     expect((await consoleCall(url(), 'vitrine_admin=forged', '/page/draft', body)).status).toBe(401);
     expect((await consoleCall(url(), cookie, '/page/draft', body, { origin: 'https://evil.example' })).status).toBe(403);
-    expect((await consoleCall(url(), cookie, '/page/publish', { baseNumber: 2 }, { origin: null })).status).toBe(403);
+    expect((await consoleCall(url(), cookie, '/page/publish', { baseNumber: 3 }, { origin: null })).status).toBe(403);
   });
 });
 
