@@ -5,6 +5,7 @@ import { earlyClickScript } from '../src/client/lib/early-clicks.ts';
 import { entryLoaderScript, markRestCssPendingScript } from '../src/client/lib/entry-loader.ts';
 import { presellGateScript } from '../src/client/lib/presell-gate.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
+import { documentHead, fillDocument, OFFER_DOCUMENTS_DIR, OFFER_PAGES } from '../src/shared/offer-pages.ts';
 import { hasOwnEntry, pageKeys, pageName } from '../src/shared/route-lookup.ts';
 import { documentFile, NOT_FOUND_ROUTE, paths, routes, type PageKey } from '../src/shared/routes.ts';
 import { readChunkSources, readManifest, staticImportsOf, type Manifest } from './build-manifest.ts';
@@ -17,10 +18,6 @@ const rootDir = path.resolve(import.meta.dirname, '..');
  * description, its part of the stylesheet inlined (no render-blocking request) and, at the end of <body>, a
  * loader that starts the entry script after the first paint, so nothing delays or precedes it.
  */
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /**
  * `wholeCss` inlines the whole stylesheet in every page, as before pages had their own part of it
@@ -79,11 +76,12 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
   for (const key of pageKeys) {
     const page = await render(key);
     const file = documentFile(key);
+    const { title: PAGE_TITLE, description: PAGE_DESCRIPTION } = documentHead();
     const head = [
-      `<title>${escapeHtml(page.title)}</title>`,
-      `<meta name="description" content="${escapeHtml(page.description)}" />`,
-      `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
-      `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+      `<title>${PAGE_TITLE}</title>`,
+      `<meta name="description" content="${PAGE_DESCRIPTION}" />`,
+      `<meta property="og:title" content="${PAGE_TITLE}" />`,
+      `<meta property="og:description" content="${PAGE_DESCRIPTION}" />`,
       `<meta property="og:locale" content="pt_BR" />`,
     ];
     // Private pages (the member area and its dead links, the console, one buyer's order): never listed.
@@ -110,11 +108,17 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
     const firstScreen = laterSections ? (await render(key, { omitLaterSections: true })).html : page.html;
     const css = ownPart ? await pageCss(key, firstScreen, head, entryKey, laterSections) : siteCss;
     const entry = entryLoader(manifest, entryKey, now, key === 'landing' ? CHECKOUT_MODULES : [], css === siteCss ? null : stylesheet);
-    const html = template
+    const document = template
       .replace('<!--app-entry-->', () => entry)
-      .replace('<!--app-head-->', head.join(''))
-      .replace('<!--app-style-->', () => `<style>${css}</style>`)
-      .replace('<!--app-html-->', () => page.html);
+      .replace('<!--app-head-->', () => head.join(''))
+      .replace('<!--app-style-->', () => `<style>${css}</style>`);
+    const html = fillDocument(document, page);
+    // The server renders these pages again from the seller's published version (server/offer/): into this document.
+    if ((OFFER_PAGES as readonly PageKey[]).includes(key)) {
+      const documentTarget = path.join(distDir, 'ssr', OFFER_DOCUMENTS_DIR, `${key}.html`);
+      fs.mkdirSync(path.dirname(documentTarget), { recursive: true });
+      fs.writeFileSync(documentTarget, document);
+    }
     const target = path.join(clientDir, file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, html);

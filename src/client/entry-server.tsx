@@ -1,9 +1,13 @@
 import { StrictMode, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
+import { offerDefaults } from '../content/offer.ts';
+import { formatBRL } from '../shared/money.ts';
+import { fillOfferText, islandOfferData, offerDataBlock, type Offer } from '../shared/offer.ts';
 import { NOT_FOUND_ROUTE, paths, routes, type PageKey } from '../shared/routes.ts';
 import { App } from './app.tsx';
 import { OmitLaterSections } from './landing/deferred-section.tsx';
 import { IslandCollectorContext, islandIdentifierPrefix, type CollectedIsland } from './lib/island.tsx';
+import { OfferContext } from './lib/offer.tsx';
 import { pageModulePath, type PageModule } from './routes.ts';
 
 export interface RenderedPage {
@@ -15,15 +19,35 @@ export interface RenderedPage {
 /** Every page module, found by its file name as the client router finds them (routes.ts), those with entries of their own included. */
 const pageModules: Partial<Record<string, () => Promise<PageModule>>> = import.meta.glob<PageModule>('./pages/*-page.tsx');
 
+export interface RenderOptions {
+  omitLaterSections?: boolean;
+  /** The seller's version; the build's own content files when absent. */
+  offer?: Offer;
+}
+
+/** The document head of the pages whose title and description the seller edits. */
+function offerMeta(key: PageKey, offer: Offer): { title: string; description: string } | undefined {
+  const price = formatBRL(offer.product.priceCents);
+  const fill = (text: string) => fillOfferText(text, { guaranteeDays: '', price });
+  if (key === 'landing') return { title: fill(offer.meta.landingTitle), description: fill(offer.meta.landingDescription) };
+  if (key === 'presell') return { title: fill(offer.meta.presellTitle), description: fill(offer.meta.presellDescription) };
+  return undefined;
+}
+
 /**
- * Renders a page to HTML at build time (scripts/prerender.ts); the browser hydrates it. With
- * `omitLaterSections`, the landing page's sections styled by the rest of the stylesheet come out
- * empty: what is left is what the page's own part styles.
+ * Renders a page to HTML at build time (scripts/prerender.ts), and again on the server when the
+ * seller publishes a version (server/offer/); the browser hydrates it. With `omitLaterSections`,
+ * the landing page's sections styled by the rest of the stylesheet come out empty: what is left is
+ * what the page's own part styles.
  */
-export async function render(key: PageKey, { omitLaterSections = false } = {}): Promise<RenderedPage> {
+export async function render(
+  key: PageKey,
+  { omitLaterSections = false, offer = offerDefaults }: RenderOptions = {},
+): Promise<RenderedPage> {
   const load = pageModules[pageModulePath(key)];
   if (!load) throw new Error(`prerender: the page module ${pageModulePath(key)} is missing`);
-  const { default: Page, meta } = await load();
+  const { default: Page, meta: ownMeta } = await load();
+  const meta = offerMeta(key, offer) ?? ownMeta;
   const rendering = key === NOT_FOUND_ROUTE ? 'prerendered' : routes[key].rendering;
   // Pages rendered in the browser only (the console, an order): their shells carry no markup to hydrate.
   if (rendering === 'client-only') return { html: '', title: meta.title, description: meta.description };
@@ -34,7 +58,9 @@ export async function render(key: PageKey, { omitLaterSections = false } = {}): 
         <Page />
       </OmitLaterSections.Provider>
     );
-    return { html: renderWithIslands(page), title: meta.title, description: meta.description };
+    // The islands print again in the browser what they printed here: the edited sections travel with the page.
+    const data = offerDataBlock(islandOfferData(offer, offerDefaults));
+    return { html: renderWithIslands(page, offer) + data, title: meta.title, description: meta.description };
   }
   const pathname = key === NOT_FOUND_ROUTE ? '/404' : paths[key];
   const html = renderToString(
@@ -50,13 +76,22 @@ export async function render(key: PageKey, { omitLaterSections = false } = {}): 
  * empty, then every island on its own with its own id prefix — exactly the separate root the
  * browser will hydrate in that slot (lib/hydrate-islands.tsx).
  */
-function renderWithIslands(page: ReactElement): string {
+function renderWithIslands(page: ReactElement, offer: Offer): string {
   const islands: CollectedIsland[] = [];
-  let html = renderToString(<IslandCollectorContext.Provider value={islands}>{page}</IslandCollectorContext.Provider>);
+  let html = renderToString(
+    <OfferContext.Provider value={offer}>
+      <IslandCollectorContext.Provider value={islands}>{page}</IslandCollectorContext.Provider>
+    </OfferContext.Provider>,
+  );
   for (const { id, element } of islands) {
     const slot = ` data-island-id="${id}"></div>`;
     if (!html.includes(slot)) throw new Error(`prerender: the slot of island ${id} was not found`);
-    const inner = renderToString(<StrictMode>{element}</StrictMode>, { identifierPrefix: islandIdentifierPrefix(id) });
+    const inner = renderToString(
+      <StrictMode>
+        <OfferContext.Provider value={offer}>{element}</OfferContext.Provider>
+      </StrictMode>,
+      { identifierPrefix: islandIdentifierPrefix(id) },
+    );
     html = html.replace(slot, () => ` data-island-id="${id}">${inner}</div>`);
   }
   return html;

@@ -49,6 +49,7 @@ export const admin = {
   nav: {
     overview: 'Visão geral',
     orders: 'Pedidos',
+    page: 'Página',
     reviews: 'Depoimentos',
     suppliers: 'Fornecedores',
     health: 'Saúde',

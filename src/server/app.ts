@@ -19,6 +19,7 @@ import type { AppEnv } from './routes/context.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
 import type { RefundsDeps } from './refunds/refund-service.ts';
 import type { ReviewsDeps } from './reviews/review-service.ts';
+import type { OfferDeps } from './offer/offer-service.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
 import { eventsRoutes } from './routes/events.ts';
@@ -43,6 +44,7 @@ export interface AppDeps {
   orders: OrdersDeps;
   refunds: RefundsDeps;
   reviews: ReviewsDeps;
+  offer: OfferDeps;
   background: Background;
   sandbox?: Hono;
   site?: Site;
@@ -70,7 +72,7 @@ function apiRoutes(admin: AdminDeps) {
 
 /** Tests call `app.request()` on it without opening a port. */
 export function createApp(deps: AppDeps) {
-  const { db, config, logger, orders, background, refunds, reviews } = deps;
+  const { db, config, logger, orders, background, refunds, reviews, offer } = deps;
   const [site, sandbox, admin] = [own(deps, 'site'), own(deps, 'sandbox'), own(deps, 'admin')];
   const lifecycle = own(deps, 'lifecycle') ?? createLifecycle();
   const app = new Hono<AppEnv>();
@@ -88,6 +90,7 @@ export function createApp(deps: AppDeps) {
     c.set('orders', orders);
     c.set('refunds', refunds);
     c.set('reviews', reviews);
+    c.set('offer', offer);
     c.set('background', background);
     c.set('lifecycle', lifecycle);
     c.set('now', now);

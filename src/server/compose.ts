@@ -22,6 +22,9 @@ import { createLandingReviews, REVIEWS_CHECK_MS, REVIEWS_REFRESH_MS } from './re
 import type { RefundsDeps } from './refunds/refund-service.ts';
 import type { ReviewsDeps } from './reviews/review-service.ts';
 import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
+import { createLiveOffer, OFFER_CHECK_MS } from './offer/live-offer.ts';
+import type { OfferDeps } from './offer/offer-service.ts';
+import { publicConfigWithOffer, sellerFieldsFromEnvironment } from './config/public-config.ts';
 import type { AppEnv } from './routes/context.ts';
 import { runOutboxAfter, wireSubscribers } from './subscribers.ts';
 
@@ -44,6 +47,8 @@ export interface ComposedServer {
   setPort(port: number): void;
   /** At start, on a timer and on moderation's change signal (reviews/landing-reviews.ts). */
   refreshReviews(): Promise<void>;
+  /** At start and on a timer: the seller's live version, rendered and served (offer/live-offer.ts). */
+  checkOffer(): Promise<void>;
 }
 
 /** main.ts and the integration tests share it, so tests run the production wiring. */
@@ -111,7 +116,10 @@ export function composeServer(options: {
   // Other instances see the change by the fingerprint check within 2 s.
   reviewsSignal.onChange(() => background.run('landing reviews after moderation', () => landingReviews.refresh()));
   let reviewsTimers: ReturnType<typeof setInterval>[] = [];
-  const app = createApp({ config, db, logger, site, sandbox, orders, refunds, reviews, background, admin, lifecycle });
+  const live = createLiveOffer({ db, site, logger, publicValuesFor: (offer) => publicConfigWithOffer(config, offer) });
+  const offer: OfferDeps = { db, site, live, fromEnvironment: sellerFieldsFromEnvironment(config) };
+  let offerTimer: ReturnType<typeof setInterval> | undefined;
+  const app = createApp({ config, db, logger, site, sandbox, orders, refunds, reviews, offer, background, admin, lifecycle });
   return {
     app,
     reviewsSignal,
@@ -127,6 +135,9 @@ export function composeServer(options: {
       reconciler.start();
       retention.start();
       void landingReviews.refresh();
+      // Another instance's publish is served here within OFFER_CHECK_MS (docs/editing.md#several-instances).
+      offerTimer ??= setInterval(() => void live.check(), OFFER_CHECK_MS);
+      offerTimer.unref();
       if (reviewsTimers.length === 0) {
         reviewsTimers = [
           setInterval(() => void landingReviews.refresh(), REVIEWS_REFRESH_MS),
@@ -137,6 +148,8 @@ export function composeServer(options: {
     },
     async stopJobs() {
       for (const timer of reviewsTimers) clearInterval(timer);
+      clearInterval(offerTimer);
+      offerTimer = undefined;
       reviewsTimers = [];
       await retention.stop();
       await reconciler.stop();
@@ -147,6 +160,7 @@ export function composeServer(options: {
       port = bound;
     },
     refreshReviews: () => landingReviews.refresh(),
+    checkOffer: () => live.check(),
   };
 }
 

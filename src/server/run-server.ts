@@ -89,6 +89,7 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
     ...(options.now ? { now: options.now } : {}),
   });
   await composed.refreshReviews();
+  await composed.checkOffer();
 
   // A checkout must not be cut between writing its order and storing the gateway's answer.
   let inFlight = 0;

@@ -30,6 +30,7 @@ import type {
   ReviewReply,
 } from './reviews.ts';
 import type { AdminOrderWhatsapp } from './whatsapp.ts';
+import type { AdminPageState, PageDraftReply, pageDraftSchema, PagePublishReply, PagePublishSchema } from './offer.ts';
 import type { z } from './zod.ts';
 
 export interface ApiErrorBody {
@@ -97,6 +98,14 @@ export interface ApiEndpoints {
   'POST /api/admin/reviews/:orderId/publish': { body: Body<typeof AdminReviewPublishSchema>; reply: AdminReviewList };
   'POST /api/admin/reviews/:orderId/hide': { reply: AdminReviewList };
   'POST /api/admin/reviews/order': { body: Body<typeof AdminReviewOrderSchema>; reply: AdminReviewList };
+  /** docs/editing.md */
+  'GET /api/admin/page': { reply: AdminPageState };
+  'POST /api/admin/page/draft': { body: Body<ReturnType<typeof pageDraftSchema>>; reply: PageDraftReply };
+  'POST /api/admin/page/draft/discard': { reply: OkReply };
+  /** HTML for the console's preview frame, not JSON. */
+  'GET /api/admin/page/preview/:page': { reply: unknown };
+  'POST /api/admin/page/publish': { body: Body<typeof PagePublishSchema>; reply: PagePublishReply };
+  'POST /api/admin/page/versions/:number/restore': { body: Body<typeof PagePublishSchema>; reply: PagePublishReply };
 }
 
 export type ApiEndpoint = keyof ApiEndpoints;

@@ -1,4 +1,6 @@
 import type { OrderFilterStatus } from '../../shared/admin.ts';
+import type { Offer } from '../../shared/offer.ts';
+import type { OfferPage } from '../../shared/offer-pages.ts';
 import type { ListKey } from '../../shared/suppliers.ts';
 import { apiFetch } from '../lib/api.ts';
 
@@ -61,4 +63,12 @@ export const adminApi = {
     apiFetch('POST /api/admin/reviews/:orderId/publish', { params: { orderId }, json: { contentKey } }),
   hideReview: (orderId: string) => apiFetch('POST /api/admin/reviews/:orderId/hide', { params: { orderId } }),
   orderReviews: (orderIds: string[]) => apiFetch('POST /api/admin/reviews/order', { json: { orderIds } }),
+  /** The seller's page (docs/editing.md). */
+  page: () => apiFetch('GET /api/admin/page'),
+  savePageDraft: (offer: Offer, baseNumber: number) => apiFetch('POST /api/admin/page/draft', { json: { offer, baseNumber } }),
+  discardPageDraft: () => apiFetch('POST /api/admin/page/draft/discard'),
+  publishPage: (baseNumber: number) => apiFetch('POST /api/admin/page/publish', { json: { baseNumber } }),
+  restorePageVersion: (number: number, baseNumber: number) =>
+    apiFetch('POST /api/admin/page/versions/:number/restore', { params: { number: String(number) }, json: { baseNumber } }),
+  pagePreviewUrl: (page: OfferPage, stamp: number) => `${base}/page/preview/${page}?v=${stamp}`,
 };

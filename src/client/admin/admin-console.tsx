@@ -7,14 +7,15 @@ import { HealthSection } from './health-section.tsx';
 import { LoginForm } from './login-form.tsx';
 import { OrdersSection } from './orders-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
+import { PageSection } from './page-section.tsx';
 import { PrivacySection } from './privacy-section.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
 import { SessionActions } from './session-actions.tsx';
 import { SuppliersSection } from './suppliers-section.tsx';
 import type { OrderFilterStatus } from '../../shared/admin.ts';
 
-type Tab = 'overview' | 'orders' | 'reviews' | 'suppliers' | 'health' | 'privacy';
-const TABS: Tab[] = ['overview', 'orders', 'reviews', 'suppliers', 'health', 'privacy'];
+type Tab = 'overview' | 'orders' | 'page' | 'reviews' | 'suppliers' | 'health' | 'privacy';
+const TABS: Tab[] = ['overview', 'orders', 'page', 'reviews', 'suppliers', 'health', 'privacy'];
 
 type Session = { kind: 'loading' } | { kind: 'disabled' } | { kind: 'signed-out' } | { kind: 'signed-in' };
 
@@ -25,6 +26,7 @@ type Session = { kind: 'loading' } | { kind: 'disabled' } | { kind: 'signed-out'
 const HASHES: Record<Tab, string> = {
   overview: '#visao-geral',
   orders: '#pedidos',
+  page: '#pagina',
   reviews: '#depoimentos',
   suppliers: '#fornecedores',
   health: '#saude',
@@ -135,6 +137,7 @@ export function AdminConsole() {
             onSignedOut={signedOut}
           />
         ) : null}
+        {tab === 'page' ? <PageSection onSignedOut={signedOut} /> : null}
         {tab === 'reviews' ? <ReviewsSection onSignedOut={signedOut} /> : null}
         {tab === 'suppliers' ? <SuppliersSection onSignedOut={signedOut} /> : null}
         {tab === 'health' ? <HealthSection onSignedOut={signedOut} /> : null}

@@ -1,5 +1,6 @@
 import { CirclePlay, Gift, Mail, RefreshCw, ShieldCheck, Store } from 'lucide-react';
 import { benefits, benefitsSection, type BenefitIcon } from '../../content/benefits.ts';
+import { useFilledOfferSection } from '../lib/offer-text.ts';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
 const icons: Record<BenefitIcon, typeof Mail> = {
@@ -13,15 +14,20 @@ const icons: Record<BenefitIcon, typeof Mail> = {
 
 /** Section 4: the six benefits; `guaranteeDays` (GUARANTEE_DAYS) is the guarantee card's. */
 export function Benefits({ guaranteeDays }: { guaranteeDays: string }) {
+  const own = benefits(guaranteeDays);
+  const edited = useFilledOfferSection('benefits', guaranteeDays);
+  const section = edited ?? benefitsSection;
+  // The drawings stay in code, one per place: the seller edits the words.
+  const items = edited ? edited.items.map((item, index) => ({ ...item, icon: own[index]?.icon ?? 'gift' })) : own;
   return (
     <section aria-labelledby="benefits-title" className="border-y border-line/60 bg-ink-900/60 px-5 py-16">
       <div className="mx-auto max-w-5xl">
-        <SectionHeading id="benefits-title" eyebrow={benefitsSection.eyebrow} title={benefitsSection.title} />
+        <SectionHeading id="benefits-title" eyebrow={section.eyebrow} title={section.title} />
         <ul className="mt-10 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {benefits(guaranteeDays).map((benefit) => {
+          {items.map((benefit, index) => {
             const Icon = icons[benefit.icon];
             return (
-              <li key={benefit.title} className="flex gap-4 rounded-2xl border border-line bg-ink-850/70 p-4 sm:flex-col sm:p-5">
+              <li key={index} className="flex gap-4 rounded-2xl border border-line bg-ink-850/70 p-4 sm:flex-col sm:p-5">
                 <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
                   <Icon aria-hidden="true" className="size-5" />
                 </span>

@@ -1,19 +1,24 @@
 import { Gift } from 'lucide-react';
 import { bonusSection, bonuses } from '../../content/bonuses.ts';
 import { site } from '../../content/site.ts';
-import { bonusTotalCents, totalSavingCents } from '../../content/totals.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { useOfferSection } from '../lib/offer.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
 /** Section 11: the four bonuses with their stated values, and the totals computed from them. */
 export function Bonuses() {
+  const section = useOfferSection('bonuses') ?? { ...bonusSection, items: bonuses };
+  const priceCents = useOfferSection('product')?.priceCents ?? site.priceCents;
+  // Summed from the items shown, so the totals never disagree with them (content/totals.ts).
+  const bonusTotalCents = section.items.reduce((total, bonus) => total + bonus.valueCents, 0);
+  const totalSavingCents = bonusTotalCents - priceCents;
   return (
     <section aria-labelledby="bonuses-title" className="border-y border-line/60 bg-ink-900/60 px-5 py-16">
       <div className="mx-auto max-w-5xl">
-        <SectionHeading id="bonuses-title" eyebrow={bonusSection.eyebrow} title={bonusSection.title} subtitle={bonusSection.subtitle} />
+        <SectionHeading id="bonuses-title" eyebrow={section.eyebrow} title={section.title} subtitle={section.subtitle} />
         <ul className="mt-10 grid gap-3 sm:grid-cols-2">
-          {bonuses.map((bonus, index) => (
-            <li key={bonus.title} className="flex gap-4 rounded-2xl border border-line bg-ink-850/80 p-4 sm:p-5">
+          {section.items.map((bonus, index) => (
+            <li key={index} className="flex gap-4 rounded-2xl border border-line bg-ink-850/80 p-4 sm:p-5">
               <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-gold-400/15 text-gold-300">
                 <Gift aria-hidden="true" className="size-6" />
               </span>
@@ -40,7 +45,7 @@ export function Bonuses() {
           </div>
           <div>
             <dt className="text-sm text-slate-400">{bonusSection.priceLabel}</dt>
-            <dd className="text-4xl font-black text-white">{formatBRL(site.priceCents)}</dd>
+            <dd className="text-4xl font-black text-white">{formatBRL(priceCents)}</dd>
           </div>
           <div className="mt-2 rounded-xl bg-brand-500/15 px-3 py-2">
             <dt className="text-sm font-semibold text-brand-300">{bonusSection.savingLabel}</dt>

@@ -1,4 +1,5 @@
 import { faqAccordion } from '../../content/faq.ts';
+import { useFilledOfferSection } from '../lib/offer-text.ts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
@@ -7,14 +8,14 @@ import { SectionHeading } from '../ui/section-heading.tsx';
  * An island: `guaranteeDays` (GUARANTEE_DAYS) travels in its props, which the server fills in with the page.
  */
 export function FaqAccordion({ guaranteeDays }: { guaranteeDays: string }) {
-  const faq = faqAccordion(guaranteeDays);
+  const faq = useFilledOfferSection('faq', guaranteeDays) ?? faqAccordion(guaranteeDays);
   return (
     <section aria-labelledby="faq-title" className="px-5 py-16">
       <div className="mx-auto max-w-3xl">
         <SectionHeading id="faq-title" eyebrow={faq.eyebrow} title={faq.title} />
         <Accordion type="single" collapsible className="mt-10 grid gap-3">
           {faq.items.map((item, index) => (
-            <AccordionItem key={item.question} value={`faq-${index}`}>
+            <AccordionItem key={index} value={`faq-${index}`}>
               <AccordionTrigger>{item.question}</AccordionTrigger>
               <AccordionContent>{item.answer}</AccordionContent>
             </AccordionItem>

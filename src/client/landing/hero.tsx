@@ -3,12 +3,16 @@ import { hero } from '../../content/landing.ts';
 import { site } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { Island } from '../lib/island.tsx';
+import { useOfferSection } from '../lib/offer.tsx';
 import { BuyButton } from './buy-button.tsx';
 import { OfferCountdown } from './offer-countdown.tsx';
 
 /** Section 2: the promise, the price and the first buy button; `guaranteeDays` is GUARANTEE_DAYS. */
 export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
-  const [before, after] = hero.headline.split(hero.highlight);
+  const copy = useOfferSection('hero') ?? hero;
+  const priceCents = useOfferSection('product')?.priceCents ?? site.priceCents;
+  // Without a highlight, the whole headline is one text.
+  const [before, after] = copy.highlight ? splitOnce(copy.headline, copy.highlight) : [copy.headline, ''];
   return (
     <section className="relative overflow-hidden px-5 pt-28 pb-16 sm:pt-36">
       <div
@@ -18,31 +22,31 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
       <div className="relative mx-auto max-w-3xl text-center">
         <p className="inline-flex items-center gap-1.5 rounded-full border border-gold-400/40 bg-gold-400/10 px-3 py-1 text-xs font-bold tracking-wider text-gold-300 uppercase">
           <Sparkles aria-hidden="true" className="size-3.5" />
-          {hero.badge}
+          {copy.badge}
         </p>
         <h1 className="mt-5 text-[2rem] leading-[1.1] font-black text-balance text-white sm:text-5xl">
           {before}
-          <span className="text-brand-400">{hero.highlight}</span>
+          {copy.highlight ? <span className="text-brand-400">{copy.highlight}</span> : null}
           {after}
         </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-base text-pretty text-slate-300 sm:text-lg">{hero.subheadline}</p>
+        <p className="mx-auto mt-5 max-w-2xl text-base text-pretty text-slate-300 sm:text-lg">{copy.subheadline}</p>
 
         <div className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-ink-850/90 p-5 shadow-2xl shadow-black/40 sm:p-6">
           {/* The countdown and the buy button are islands: the rest of the hero is never hydrated. */}
           <div className="flex flex-col items-center gap-1 rounded-2xl border border-gold-400/30 bg-gold-400/5 px-4 py-3">
             <p className="flex items-center gap-1.5 text-xs font-bold tracking-wider text-gold-300 uppercase">
               <Timer aria-hidden="true" className="size-4" />
-              {hero.countdownLabel}
+              {copy.countdownLabel}
             </p>
             <Island name="offer-countdown" component={OfferCountdown} props={{}} when="load" />
           </div>
-          <p className="mt-5 text-sm font-semibold tracking-wider text-slate-400 uppercase">{hero.priceCaption}</p>
-          <p className="mt-1 text-5xl font-black tracking-tight text-white">{formatBRL(site.priceCents)}</p>
-          <p className="mt-1 text-sm text-slate-400">{hero.priceNote}</p>
+          <p className="mt-5 text-sm font-semibold tracking-wider text-slate-400 uppercase">{copy.priceCaption}</p>
+          <p className="mt-1 text-5xl font-black tracking-tight text-white">{formatBRL(priceCents)}</p>
+          <p className="mt-1 text-sm text-slate-400">{copy.priceNote}</p>
           <Island
             name="buy-button"
             component={BuyButton}
-            props={{ placement: 'hero', className: 'mt-5 w-full', children: hero.cta }}
+            props={{ placement: 'hero', className: 'mt-5 w-full', children: copy.cta }}
             when="visible"
           />
           <ul className="mt-4 grid gap-1.5 text-left text-sm text-slate-300">
@@ -57,4 +61,10 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
       </div>
     </section>
   );
+}
+
+/** Around the first occurrence only: the highlight may appear again later in the headline. */
+function splitOnce(text: string, part: string): [string, string] {
+  const at = text.indexOf(part);
+  return at < 0 ? [text, ''] : [text.slice(0, at), text.slice(at + part.length)];
 }

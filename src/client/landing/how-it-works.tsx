@@ -1,22 +1,24 @@
 import { howItWorks } from '../../content/how-it-works.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { useOfferSection } from '../lib/offer.tsx';
 import { cn } from '../ui/cn.ts';
 
 /** Section 3: three steps and an example chat with the Netflix saving. */
 export function HowItWorks() {
   const { example, chat } = howItWorks;
+  const copy = useOfferSection('howItWorks') ?? howItWorks;
   const savingCents = example.officialCents - example.paidCents;
   return (
     <section aria-labelledby="how-it-works-title" className="px-5 py-16">
       <div className="mx-auto grid max-w-5xl items-center gap-10 md:grid-cols-2">
         <div>
-          <p className="text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{howItWorks.eyebrow}</p>
+          <p className="text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{copy.eyebrow}</p>
           <h2 id="how-it-works-title" className="mt-2 text-3xl font-black text-balance text-white">
-            {howItWorks.title}
+            {copy.title}
           </h2>
           <ol className="mt-8 grid gap-4">
-            {howItWorks.steps.map((step, index) => (
-              <li key={step.title} className="flex gap-4 rounded-2xl border border-line bg-ink-850/70 p-4">
+            {copy.steps.map((step, index) => (
+              <li key={index} className="flex gap-4 rounded-2xl border border-line bg-ink-850/70 p-4">
                 <span className="grid size-10 shrink-0 place-items-center rounded-full bg-brand-500 font-black text-ink-950">
                   {index + 1}
                 </span>

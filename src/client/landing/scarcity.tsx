@@ -3,6 +3,7 @@ import { scarcity } from '../../content/scarcity.ts';
 import { formatNextBatchDate } from '../../content/sold-out.ts';
 import { countLabel } from '../../shared/text.ts';
 import { useLiveSignals } from '../lib/live/store.ts';
+import { useOfferSection } from '../lib/offer.tsx';
 import { BuyButton } from './buy-button.tsx';
 
 /**
@@ -12,6 +13,8 @@ import { BuyButton } from './buy-button.tsx';
  */
 export function Scarcity() {
   const live = useLiveSignals();
+  // Only the words around the numbers are the seller's: the numbers' rules stay in code (docs/editing.md).
+  const copy = useOfferSection('scarcity') ?? scarcity;
   if (live?.capacity === 0) return null;
   const spotsLeft = live?.spotsLeft ?? null;
   const soldOut = live?.soldOut === true;
@@ -24,10 +27,10 @@ export function Scarcity() {
       <div className="mx-auto max-w-xl rounded-3xl border border-gold-400/40 bg-gradient-to-b from-gold-400/10 to-ink-850 px-4 py-6 text-center shadow-2xl shadow-black/40 sm:p-8">
         <p className="inline-flex items-center gap-1.5 text-xs font-bold tracking-[0.2em] text-gold-300 uppercase">
           <Flame aria-hidden="true" className="size-4" />
-          {scarcity.eyebrow}
+          {copy.eyebrow}
         </p>
         <h2 id="scarcity-title" className="mt-2 text-3xl leading-tight font-black text-balance text-white">
-          {soldOut ? scarcity.soldOut.title : scarcity.title}
+          {soldOut ? scarcity.soldOut.title : copy.title}
         </h2>
 
         <p className="mt-6 flex h-16 items-baseline justify-center gap-2" aria-live="polite">
@@ -56,7 +59,7 @@ export function Scarcity() {
         ) : null}
 
         <BuyButton placement="scarcity" className="mt-6 w-full">
-          {scarcity.cta}
+          {copy.cta}
         </BuyButton>
 
         <p className="mt-4 flex h-6 items-center justify-center gap-2 text-sm text-slate-300">

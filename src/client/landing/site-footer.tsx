@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { footer } from '../../content/footer.ts';
 import { openConsentPreferences } from '../lib/consent.ts';
+import { useOfferSection } from '../lib/offer.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { hasAnyTracker } from '../lib/tracker-events.ts';
 import { Link } from '../router.tsx';
@@ -18,6 +19,7 @@ const linkClass =
 export function SiteFooter({ aboveStickyBar = false }: { aboveStickyBar?: boolean }) {
   const { seller, supportEmail, supportUrl } = getPublicConfig();
   const external = supportUrl.startsWith('http');
+  const disclaimer = useOfferSection('footer')?.disclaimer ?? footer.disclaimer;
   // Known only from the runtime config, so decided after hydration (the prerendered HTML has no link).
   const [trackersOn, setTrackersOn] = useState(false);
   useEffect(() => setTrackersOn(hasAnyTracker(getPublicConfig().trackers)), []);
@@ -66,7 +68,7 @@ export function SiteFooter({ aboveStickyBar = false }: { aboveStickyBar?: boolea
             </a>
           </p>
           <p>{footer.sellerLine(seller)}</p>
-          <p className="text-slate-400">{footer.disclaimer}</p>
+          <p className="text-slate-400">{disclaimer}</p>
           {/* The build year may be last year's in January: React keeps the server text rather than fail hydration. */}
           <p className="text-slate-400" suppressHydrationWarning>
             {footer.copyright(new Date().getFullYear(), seller.name)}

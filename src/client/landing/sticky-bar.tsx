@@ -1,6 +1,7 @@
 import { site } from '../../content/site.ts';
 import { stickyBar } from '../../content/landing.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { useOfferSection } from '../lib/offer.tsx';
 import { useScrollPast } from '../lib/use-scroll-past.ts';
 import { cn } from '../ui/cn.ts';
 import { BuyButton } from './buy-button.tsx';
@@ -10,6 +11,8 @@ export const STICKY_BAR_THRESHOLD = 500;
 
 export function StickyBar() {
   const visible = useScrollPast(STICKY_BAR_THRESHOLD);
+  const copy = useOfferSection('stickyBar') ?? stickyBar;
+  const priceCents = useOfferSection('product')?.priceCents ?? site.priceCents;
   return (
     <div
       aria-hidden={!visible}
@@ -21,11 +24,11 @@ export function StickyBar() {
     >
       <div className="mx-auto flex max-w-3xl items-center gap-3">
         <p className="hidden shrink-0 text-sm leading-tight text-slate-300 sm:block">
-          {stickyBar.caption}
-          <span className="block text-xl font-extrabold text-white">{formatBRL(site.priceCents)}</span>
+          {copy.caption}
+          <span className="block text-xl font-extrabold text-white">{formatBRL(priceCents)}</span>
         </p>
         <BuyButton placement="sticky_bar" className="flex-1">
-          {stickyBar.cta}
+          {copy.cta}
         </BuyButton>
       </div>
     </div>

@@ -1,11 +1,14 @@
 import { Check, MessageCircle } from 'lucide-react';
 import { whatsappGroup } from '../../content/whatsapp-group.ts';
 import { track } from '../lib/analytics.ts';
+import { useOfferSection } from '../lib/offer.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 
 /** Section 12: the WhatsApp VIP group. The invite (WHATSAPP_GROUP_URL) opens in a new tab; the click is a `contact` event. */
 export function WhatsappGroup() {
   const { whatsappGroupUrl } = getPublicConfig();
+  const edited = useOfferSection('whatsappGroup');
+  const copy = edited ? { ...edited, perks: edited.perks.map((perk) => perk.text) } : whatsappGroup;
   return (
     <section aria-labelledby="whatsapp-group-title" className="px-5 py-16">
       <div className="mx-auto max-w-3xl overflow-hidden rounded-3xl border border-whatsapp/40 bg-gradient-to-br from-whatsapp/15 via-ink-850 to-ink-850 p-6 sm:p-10">
@@ -13,13 +16,13 @@ export function WhatsappGroup() {
           <span className="grid size-14 place-items-center rounded-2xl bg-whatsapp text-ink-950 shadow-lg shadow-whatsapp/30">
             <MessageCircle aria-hidden="true" className="size-7" />
           </span>
-          <p className="mt-5 text-xs font-bold tracking-[0.2em] text-whatsapp uppercase">{whatsappGroup.eyebrow}</p>
+          <p className="mt-5 text-xs font-bold tracking-[0.2em] text-whatsapp uppercase">{copy.eyebrow}</p>
           <h2 id="whatsapp-group-title" className="mt-2 text-3xl leading-tight font-black text-balance text-white">
-            {whatsappGroup.title}
+            {copy.title}
           </h2>
-          <p className="mt-3 max-w-xl text-pretty text-slate-300">{whatsappGroup.text}</p>
+          <p className="mt-3 max-w-xl text-pretty text-slate-300">{copy.text}</p>
           <ul className="mt-5 flex flex-wrap justify-center gap-2">
-            {whatsappGroup.perks.map((perk) => (
+            {copy.perks.map((perk) => (
               <li key={perk} className="flex items-center gap-1.5 rounded-full bg-ink-950/50 px-3 py-1.5 text-sm text-slate-200">
                 <Check aria-hidden="true" className="size-4 text-whatsapp" />
                 {perk}
@@ -34,7 +37,7 @@ export function WhatsappGroup() {
             className="mt-7 inline-flex min-h-14 w-full max-w-sm items-center justify-center gap-2 rounded-xl bg-whatsapp px-6 text-base font-extrabold tracking-wide text-ink-950 uppercase shadow-lg shadow-whatsapp/30 transition hover:brightness-110 sm:text-lg"
           >
             <MessageCircle aria-hidden="true" className="size-5" />
-            {whatsappGroup.cta}
+            {copy.cta}
             <span className="sr-only"> ({whatsappGroup.ctaHint})</span>
           </a>
         </div>

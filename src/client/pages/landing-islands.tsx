@@ -4,6 +4,7 @@ import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
 import { CheckoutContext, useCheckout, type CheckoutStarter } from '../lib/checkout-context.ts';
 import { mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
+import { OfferContext, readPageOffer } from '../lib/offer.tsx';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
 import { withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
@@ -86,7 +87,9 @@ const popupsBridge: CataloguePopups = {
 function IslandFrame({ children }: { children: ReactNode }) {
   return (
     <CheckoutContext.Provider value={checkoutBridge}>
-      <CataloguePopupsContext.Provider value={popupsBridge}>{children}</CataloguePopupsContext.Provider>
+      <CataloguePopupsContext.Provider value={popupsBridge}>
+        <OfferContext.Provider value={readPageOffer()}>{children}</OfferContext.Provider>
+      </CataloguePopupsContext.Provider>
     </CheckoutContext.Provider>
   );
 }

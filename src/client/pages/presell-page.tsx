@@ -2,6 +2,7 @@ import { Check, Gamepad2, ShieldCheck, Smartphone, Tv } from 'lucide-react';
 import { presell, presellMeta, type PresellTileIcon } from '../../content/presell.ts';
 import type { PageMeta } from '../../shared/routes.ts';
 import { Island } from '../lib/island.tsx';
+import { useOfferSection } from '../lib/offer.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { PresellCta } from '../presell/presell-cta.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
@@ -19,6 +20,7 @@ export const meta: PageMeta = presellMeta;
 export default function PresellPage() {
   // Printed as a token while prerendering, filled in by the server (shared/public-config.ts).
   const { guaranteeDays } = getPublicConfig();
+  const copy = useOfferSection('presell') ?? presell;
   return (
     // Its first screen is complete at the first paint, with no request for the icons' sprite before it.
     <IconsDrawnInline>
@@ -33,16 +35,17 @@ export default function PresellPage() {
           <div className="flex justify-center">
             <Logo />
           </div>
-          <p className="mt-8 text-center text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{presell.eyebrow}</p>
-          <h1 className="mt-3 text-center text-3xl leading-tight font-black text-balance text-white sm:text-4xl">{presell.headline}</h1>
-          <p className="mt-4 text-center text-base text-pretty text-slate-300">{presell.subheadline}</p>
+          <p className="mt-8 text-center text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{copy.eyebrow}</p>
+          <h1 className="mt-3 text-center text-3xl leading-tight font-black text-balance text-white sm:text-4xl">{copy.headline}</h1>
+          <p className="mt-4 text-center text-base text-pretty text-slate-300">{copy.subheadline}</p>
 
           <ul className="mt-8 grid gap-3">
-            {presell.tiles.map((tile) => {
-              const Icon = tileIcons[tile.icon];
+            {copy.tiles.map((tile, index) => {
+              // The drawings stay in code, one per place: the seller edits the words.
+              const Icon = tileIcons[presell.tiles[index]?.icon ?? 'tv'];
               return (
                 <li
-                  key={tile.title}
+                  key={index}
                   className="flex items-center gap-4 rounded-2xl border border-line bg-ink-850/80 p-4 shadow-lg shadow-black/20"
                 >
                   <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-500/15 text-brand-400">
@@ -58,8 +61,8 @@ export default function PresellPage() {
           </ul>
 
           <div className="mt-8">
-            <Island name="presell-cta" component={PresellCta} props={{ label: presell.cta }} when="load" />
-            <p className="mt-2 text-center text-xs text-slate-400">{presell.ctaHint}</p>
+            <Island name="presell-cta" component={PresellCta} props={{ label: copy.cta }} when="load" />
+            <p className="mt-2 text-center text-xs text-slate-400">{copy.ctaHint}</p>
           </div>
 
           <ul className="mt-8 grid gap-2 rounded-2xl border border-line/60 bg-ink-900/60 p-4 text-sm text-slate-300">

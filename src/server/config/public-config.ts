@@ -1,5 +1,6 @@
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config.ts';
-import type { Config } from './config.ts';
+import type { Offer } from '../../shared/offer.ts';
+import { placeholdersInUse, type Config, type PlaceholderVariable } from './config.ts';
 
 export function publicConfig(config: Config): PublicConfig {
   const { supportEmail } = config.mail;
@@ -24,4 +25,39 @@ export function publicConfig(config: Config): PublicConfig {
 export function publicConfigScript(value: PublicConfig): string {
   const json = JSON.stringify(value).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`;
+}
+
+/**
+ * The seller's identity as the pages print it: a variable set in the environment wins, and the
+ * seller's published text fills only what is still a placeholder (docs/editing.md).
+ */
+export function publicConfigWithOffer(config: Config, offer: Offer): PublicConfig {
+  const values = publicConfig(config);
+  const unset = new Set(placeholdersInUse(config));
+  const seller = {
+    name: unset.has('SELLER_NAME') ? offer.seller.name : values.seller.name,
+    document: unset.has('SELLER_DOCUMENT') ? offer.seller.document : values.seller.document,
+    address: unset.has('SELLER_ADDRESS') ? offer.seller.address : values.seller.address,
+  };
+  const supportEmail = unset.has('SUPPORT_EMAIL') ? offer.seller.supportEmail : values.supportEmail;
+  return {
+    ...values,
+    seller,
+    supportEmail,
+    supportUrl: config.storefront.supportWhatsapp ? values.supportUrl : `mailto:${supportEmail}`,
+    whatsappGroupUrl: unset.has('WHATSAPP_GROUP_URL') ? offer.seller.whatsappGroupUrl : values.whatsappGroupUrl,
+  };
+}
+
+/** The variables that win over the seller's texts, by the offer's field (for the console). */
+export function sellerFieldsFromEnvironment(config: Config): string[] {
+  const unset = new Set(placeholdersInUse(config));
+  const fields: Array<[PlaceholderVariable, string]> = [
+    ['SELLER_NAME', 'name'],
+    ['SELLER_DOCUMENT', 'document'],
+    ['SELLER_ADDRESS', 'address'],
+    ['SUPPORT_EMAIL', 'supportEmail'],
+    ['WHATSAPP_GROUP_URL', 'whatsappGroupUrl'],
+  ];
+  return fields.filter(([variable]) => !unset.has(variable)).map(([, field]) => field);
 }

@@ -318,6 +318,30 @@ export interface WebhookRejectionsTable {
   last_reason: string | null;
 }
 
+/** One published version of the seller's offer (docs/editing.md); number 0 is the build's content files, never a row. */
+export interface PageVersionsTable {
+  number: number;
+  /** The whole offer as JSON (shared/offer.ts `Offer`). */
+  content: string;
+  published_at: number;
+  /** The console session's label (admin/admin-auth.ts `sessionLabel`). */
+  published_by: string;
+  /** Set when "Restaurar" published an earlier version again. */
+  restored_from: number | null;
+  /** `/` in brotli when it was published. */
+  landing_bytes: number;
+}
+
+/** The console's draft, one row (`id` = 'draft'), apart from what is live. */
+export interface PageDraftsTable {
+  id: string;
+  content: string;
+  /** The live version the draft was started from: a publish from an older one answers 409. */
+  base_number: number;
+  updated_at: number;
+  updated_by: string;
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -341,4 +365,6 @@ export interface Database {
   whatsapp_messages: WhatsappMessagesTable;
   whatsapp_opt_outs: WhatsappOptOutsTable;
   webhook_rejections: WebhookRejectionsTable;
+  page_versions: PageVersionsTable;
+  page_drafts: PageDraftsTable;
 }

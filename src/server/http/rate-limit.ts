@@ -24,6 +24,8 @@ export const limits = {
   webhookRejected: { name: 'webhook_rejected', windowMs: MINUTE, max: 20 },
   reviewWrite: { name: 'review_write', windowMs: HOUR, max: 20 },
   notFound: { name: 'not_found', windowMs: MINUTE, max: 1 },
+  /** Each publish renders the pages again: a loop of publishes must not keep the server busy. */
+  pagePublish: { name: 'page_publish', windowMs: HOUR, max: 30 },
 } as const satisfies Record<string, LimitPolicy>;
 
 export const MAX_OPEN_CHARGES_PER_CLIENT = 3;

@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { defaultPublicConfig } from '../../content/seller.ts';
+import type { Offer } from '../../shared/offer.ts';
+import { fillDocument, OFFER_DOCUMENTS_DIR, OFFER_PAGES, type OfferPage } from '../../shared/offer-pages.ts';
 import { PUBLIC_CONFIG_PLACEHOLDER, fillPublicConfigTokens, type PublicConfig } from '../../shared/public-config.ts';
 import { pageKeys, trimTrailingSlashes } from '../../shared/route-lookup.ts';
 import { documentFile, NOT_FOUND_ROUTE, paths, routeKeys, routes, type PageKey, type RouteKey } from '../../shared/routes.ts';
@@ -27,7 +30,27 @@ export interface Site {
   assets: MiddlewareHandler;
   /** The fragment must hold no script, as the page keeps its CSP hashes. */
   fillSlot(name: string, marker: string, fragment: string): Promise<void>;
+  /**
+   * Renders the offer pages from a version of the seller's offer with the build's own components
+   * (its server render bundle), without serving them yet: `swap` does, for every page at once.
+   */
+  renderOffer(offer: Offer, publicValues?: PublicConfig): Promise<RenderedSite>;
+  swap(rendered: RenderedSite): void;
 }
+
+/** Every page of one version, ready to serve: a request reads one such set whole. */
+export interface RenderedSite {
+  readonly pages: ReadonlyMap<string, Page>;
+  readonly sources: ReadonlyMap<string, string>;
+  /** The slots filled in (fillSlot) when it was rendered, by page. */
+  readonly slots: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  /** `/` as it goes over the wire to a browser that takes brotli, in bytes. */
+  readonly landingBrotliBytes: number;
+  /** The offer pages' HTML before public config and slots, for the console's preview. */
+  readonly rendered: ReadonlyMap<OfferPage, string>;
+}
+
+type RenderPage = (key: PageKey, options: { offer: Offer }) => Promise<{ html: string; title: string; description: string }>;
 
 const gzip = promisify(zlib.gzip);
 const brotliCompress = promisify(zlib.brotliCompress);
@@ -64,28 +87,92 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   if (!fs.existsSync(indexFile)) {
     throw new Error(`The client build is missing (${indexFile}); run "npm run build" first.`);
   }
-  const pages = new Map<string, Page>();
-  const sources = new Map<string, string>();
-  const filled = new Map<string, Map<string, string>>();
+  const ssrDir = path.join(clientDir, '..', 'ssr');
+  const buildSources = new Map<string, string>();
   for (const key of pageKeys) {
     const file = documentFile(key);
+    buildSources.set(file, fs.readFileSync(path.join(clientDir, file), 'utf8'));
+  }
+  // Public values without a config script (tests that load the build bare) stay without one.
+  const scriptFor = (values: PublicConfig) => (headScript ? publicConfigScript(values) : '');
+
+  /** One page's bytes from its document: the public config filled in, its policy, its compressed copies. */
+  const preparePage = (key: PageKey, document: string, values: PublicConfig, script: string) => {
     const personal = PERSONAL_PAGES.has(key);
-    const script = personal && headScript ? publicConfigScript({ ...publicValues, trackers: NO_TRACKERS }) : headScript;
-    const tokensFilled = fillPublicConfigTokens(fs.readFileSync(path.join(clientDir, file), 'utf8'), publicValues);
-    const text = (publicValues.demoMode ? tokensFilled : stripDemoNotice(tokensFilled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => script);
-    sources.set(file, text);
-    const html = Buffer.from(text);
+    const pageScript = personal && script ? publicConfigScript({ ...values, trackers: NO_TRACKERS }) : script;
+    const tokensFilled = fillPublicConfigTokens(document, values);
+    const text = (values.demoMode ? tokensFilled : stripDemoNotice(tokensFilled)).replace(PUBLIC_CONFIG_PLACEHOLDER, () => pageScript);
     // Hashed after the config script went in: exactly the bytes the browser will run.
     const scriptHashes = [...inlineScriptHashes(text), ...(runtimeInlineScripts[key] ?? []).map(scriptHash)];
-    pages.set(file, {
-      html: new Uint8Array(html),
-      csp: personal
-        ? personalPagePolicy(scriptHashes)
-        : contentSecurityPolicy({ trackers: publicValues.trackers, scriptHashes, remoteImages: !publicValues.sandbox }),
-      gzip: new Uint8Array(zlib.gzipSync(html, { level: 9 })),
-      brotli: new Uint8Array(zlib.brotliCompressSync(html)),
-    });
+    const csp = personal
+      ? personalPagePolicy(scriptHashes)
+      : contentSecurityPolicy({ trackers: values.trackers, scriptHashes, remoteImages: !values.sandbox });
+    return { text, csp };
+  };
+
+  const compress = async (text: string, csp: string): Promise<Page> => {
+    const html = Buffer.from(text);
+    // Off the event loop: brotli at its best quality takes a while on a whole page.
+    const [gzipped, brotli] = await Promise.all([gzip(html, { level: 9 }), brotliCompress(html)]);
+    return { html: new Uint8Array(html), csp, gzip: new Uint8Array(gzipped), brotli: new Uint8Array(brotli) };
+  };
+
+  const withSlots = (text: string, slots: ReadonlyMap<string, string> | undefined) => {
+    let filledText = text;
+    for (const [marker, fragment] of slots ?? []) filledText = filledText.replace(marker, () => fragment);
+    return filledText;
+  };
+
+  let current: RenderedSite;
+  {
+    const pages = new Map<string, Page>();
+    const sources = new Map<string, string>();
+    for (const key of pageKeys) {
+      const file = documentFile(key);
+      const { text, csp } = preparePage(key, buildSources.get(file)!, publicValues, headScript);
+      sources.set(file, text);
+      const html = Buffer.from(text);
+      pages.set(file, {
+        html: new Uint8Array(html),
+        csp,
+        gzip: new Uint8Array(zlib.gzipSync(html, { level: 9 })),
+        brotli: new Uint8Array(zlib.brotliCompressSync(html)),
+      });
+    }
+    const landing = pages.get(documentFile('landing'));
+    current = { pages, sources, slots: new Map(), landingBrotliBytes: landing?.brotli.length ?? 0, rendered: new Map() };
   }
+
+  let renderPage: Promise<RenderPage> | undefined;
+  const loadRenderer = () => {
+    renderPage ??= import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href).then((module: { render: RenderPage }) => module.render);
+    return renderPage;
+  };
+
+  const renderOffer = async (offer: Offer, values: PublicConfig = publicValues): Promise<RenderedSite> => {
+    const render = await loadRenderer();
+    const slots = new Map(current.slots);
+    for (const [name, latest] of lastSlots) slots.set(name, latest);
+    const script = scriptFor(values);
+    const rendered = new Map<OfferPage, string>();
+    const pages = new Map<string, Page>();
+    const sources = new Map<string, string>();
+    for (const key of pageKeys) {
+      const file = documentFile(key);
+      let document = buildSources.get(file)!;
+      if ((OFFER_PAGES as readonly PageKey[]).includes(key)) {
+        const template = fs.readFileSync(path.join(ssrDir, OFFER_DOCUMENTS_DIR, `${key}.html`), 'utf8');
+        document = fillDocument(template, await render(key, { offer }));
+        rendered.set(key as OfferPage, document);
+      }
+      const { text, csp } = preparePage(key, document, values, script);
+      sources.set(file, text);
+      pages.set(file, await compress(withSlots(text, slots.get(file)), csp));
+    }
+    const landing = pages.get(documentFile('landing'));
+    return { pages, sources, slots, landingBrotliBytes: landing?.brotli.length ?? 0, rendered };
+  };
+
   const files = serveStatic({
     root: clientDir,
     precompressed: true,
@@ -114,21 +201,36 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     if (response instanceof Response && isAssetPath(requested)) response.headers.delete('Last-Modified');
     return response;
   };
-  const fillSlot = async (name: string, marker: string, fragment: string) => {
-    const source = sources.get(name);
-    const page = pages.get(name);
-    if (source === undefined || !page || !source.includes(marker)) return;
-    if (filled.get(name)?.get(marker) === fragment) return;
-    const slots = new Map(filled.get(name)).set(marker, fragment);
-    let text = source;
-    for (const [each, value] of slots) text = text.replace(each, () => value);
-    const html = Buffer.from(text);
-    // Off the event loop: brotli at its best quality takes a while on a whole page.
-    const [gzipped, brotli] = await Promise.all([gzip(html, { level: 9 }), brotliCompress(html)]);
-    pages.set(name, { ...page, html: new Uint8Array(html), gzip: new Uint8Array(gzipped), brotli: new Uint8Array(brotli) });
-    filled.set(name, slots);
+  /** The latest slots asked for, by page: a version swapped in meanwhile gets them too. */
+  const lastSlots = new Map<string, ReadonlyMap<string, string>>();
+  const refill = async (name: string): Promise<void> => {
+    for (;;) {
+      const slots = lastSlots.get(name);
+      const base = current;
+      const source = base.sources.get(name);
+      const page = base.pages.get(name);
+      if (!slots || base.slots.get(name) === slots || source === undefined || !page) return;
+      const next = await compress(withSlots(source, slots), page.csp);
+      // Another version or another fragment came in while this compressed: start again from it.
+      if (current !== base || lastSlots.get(name) !== slots) continue;
+      current = { ...base, pages: new Map(base.pages).set(name, next), slots: new Map(base.slots).set(name, slots) };
+      return;
+    }
   };
-  return { page: (name) => pages.get(name), assets, fillSlot };
+  const fillSlot = async (name: string, marker: string, fragment: string) => {
+    const source = current.sources.get(name);
+    if (source === undefined || !source.includes(marker)) return;
+    const previous = lastSlots.get(name) ?? current.slots.get(name);
+    if (previous?.get(marker) === fragment) return;
+    lastSlots.set(name, new Map(previous).set(marker, fragment));
+    await refill(name);
+  };
+  /** One assignment: a request that already read a page keeps it whole, the next one reads the new version. */
+  const swap = (next: RenderedSite) => {
+    current = next;
+    for (const name of lastSlots.keys()) void refill(name);
+  };
+  return { page: (name) => current.pages.get(name), assets, fillSlot, renderOffer, swap };
 }
 
 /** `No-Vary-Search`: a prefetch of `/` serves `/?utm_source=…`. */

@@ -6,6 +6,7 @@ import { ADMIN_BASE, idShaped, notFound, privateReplies, requireSession, sameOri
 import { adminHealthRoutes } from './admin/health.ts';
 import { adminOrdersRoutes } from './admin/orders.ts';
 import { adminOverviewRoutes } from './admin/overview.ts';
+import { adminPageRoutes } from './admin/page.ts';
 import { adminPrivacyRoutes } from './admin/privacy.ts';
 import { adminRefundsRoutes } from './admin/refunds.ts';
 import { adminReviewsRoutes } from './admin/reviews.ts';
@@ -37,6 +38,7 @@ export function adminRoutes(deps: AdminDeps) {
     .route('/', adminWhatsappRoutes)
     .route('/', adminPrivacyRoutes)
     .route('/', adminReviewsRoutes)
+    .route('/', adminPageRoutes)
     .route('/', adminSuppliersRoutes)
     .route('/', adminHealthRoutes(deps))
     .all(everyPath, notFound);

@@ -4,6 +4,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Lifecycle } from '../lib/lifecycle.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { OfferDeps } from '../offer/offer-service.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
 import type { RefundsDeps } from '../refunds/refund-service.ts';
@@ -18,6 +19,8 @@ export type AppEnv = {
     orders: OrdersDeps;
     refunds: RefundsDeps;
     reviews: ReviewsDeps;
+    /** The seller's page versions (docs/editing.md). */
+    offer: OfferDeps;
     background: Background;
     /** One limiter per app: it remembers blocked keys. */
     limiter: RateLimiter;

@@ -1,0 +1,42 @@
+import { offerMessages } from '../../content/offer.ts';
+import { offerSchema, type Offer, type OfferSectionKey } from '../../shared/offer.ts';
+
+/** The editor's refusals by field path (`faq.items.2.answer`), the same schema and words as the server's. */
+export function offerErrors(offer: Offer): Record<string, string> {
+  const result = offerSchema(offerMessages).safeParse(offer);
+  const errors: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
+type Section = Record<string, unknown>;
+export type ListItem = Record<string, string | number>;
+
+/** A copy of `offer` with one field of one section changed. */
+export function withField(offer: Offer, section: OfferSectionKey, field: string, value: unknown): Offer {
+  return { ...offer, [section]: { ...(offer[section] as Section), [field]: value } };
+}
+
+export function listOf(offer: Offer, section: OfferSectionKey, field: string): ListItem[] {
+  return (offer[section] as Section)[field] as ListItem[];
+}
+
+/** The list with `index` moved by `step`, or null at an end. */
+export function moveItem<T>(items: readonly T[], index: number, step: -1 | 1): T[] | null {
+  const target = index + step;
+  if (target < 0 || target >= items.length) return null;
+  const next = [...items];
+  [next[index], next[target]] = [next[target]!, next[index]!];
+  return next;
+}
+
+/** "19,90", "19.90" or "19" → 1990; null when it is no amount. */
+export function parseReais(text: string): number | null {
+  const match = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+export function reaisText(cents: number): string {
+  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+}

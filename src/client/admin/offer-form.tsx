@@ -1,0 +1,168 @@
+import { useId } from 'react';
+import { offerLabels, pageEditor as copy } from '../../content/offer.ts';
+import { offerSections, type Offer, type OfferField, type OfferSectionKey, type ScalarField } from '../../shared/offer.ts';
+import { Button } from '../ui/button.tsx';
+import { listOf, moveItem, parseReais, reaisText, withField, type ListItem } from './offer-edit.ts';
+
+/** A list item's field may have a label of its own (`steps.title`) beside the section's (`title`). */
+const itemLabel = (fields: Record<string, string>, list: string, key: string) => fields[`${list}.${key}`] ?? fields[key] ?? key;
+
+const inputClass =
+  'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 py-2 text-white aria-invalid:border-danger disabled:opacity-60';
+
+interface FieldProps {
+  id: string;
+  label: string;
+  field: ScalarField;
+  value: string | number;
+  error: string | undefined;
+  disabled: boolean;
+  note?: string;
+  onChange: (value: string | number) => void;
+}
+
+/** One field: a line, a paragraph, a link or an amount in reais; its refusal under it, tied to it for screen readers. */
+function OfferField({ id, label, field, value, error, disabled, note, onChange }: FieldProps) {
+  const describedBy = [error ? `${id}-error` : '', note ? `${id}-note` : ''].filter(Boolean).join(' ') || undefined;
+  const common = { id, disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: inputClass };
+  let control;
+  if (field.kind === 'lines') {
+    control = (
+      <textarea {...common} rows={3} maxLength={field.max + 50} value={String(value)} onChange={(event) => onChange(event.target.value)} />
+    );
+  } else if (field.kind === 'price' || field.kind === 'amount') {
+    control = (
+      <input
+        {...common}
+        inputMode="decimal"
+        defaultValue={reaisText(Number(value))}
+        onChange={(event) => onChange(parseReais(event.target.value) ?? Number.NaN)}
+      />
+    );
+  } else {
+    const type = field.kind === 'link' ? 'url' : 'text';
+    const maxLength = field.kind === 'line' ? field.max + 50 : 300;
+    control = (
+      <input {...common} type={type} maxLength={maxLength} value={String(value)} onChange={(event) => onChange(event.target.value)} />
+    );
+  }
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-200">
+        {label}
+      </label>
+      {control}
+      {note ? (
+        <p id={`${id}-note`} className="mt-1 text-xs text-gold-300">
+          {note}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The form of one section, drawn from its description (shared/offer.ts): the server validates the
+ * same fields with the same schema. Lists (the FAQ) add, remove and reorder their items.
+ */
+export function OfferSectionForm({
+  section,
+  offer,
+  errors,
+  locked,
+  fromEnvironment,
+  onChange,
+}: {
+  section: OfferSectionKey;
+  offer: Offer;
+  errors: Record<string, string>;
+  locked: boolean;
+  fromEnvironment: readonly string[];
+  onChange: (offer: Offer) => void;
+}) {
+  const id = useId();
+  const labels = offerLabels[section];
+  const values = offer[section] as Record<string, unknown>;
+  return (
+    <fieldset className="space-y-4 rounded-2xl border border-line bg-ink-850 p-4">
+      <legend className="px-1 text-base font-extrabold text-white">{labels.title}</legend>
+      {labels.hint ? <p className="text-sm text-slate-400">{labels.hint}</p> : null}
+      {Object.entries(offerSections[section] as Readonly<Record<string, OfferField>>).map(([name, field]) => {
+        const path = `${section}.${name}`;
+        if (field.kind !== 'list') {
+          return (
+            <OfferField
+              key={name}
+              id={`${id}-${name}`}
+              label={labels.fields[name] ?? name}
+              field={field}
+              value={values[name] as string | number}
+              error={errors[path]}
+              disabled={locked}
+              {...(section === 'seller' && fromEnvironment.includes(name) ? { note: copy.fromEnvironment } : {})}
+              onChange={(value) => onChange(withField(offer, section, name, value))}
+            />
+          );
+        }
+        const items = listOf(offer, section, name);
+        const setItems = (next: ListItem[]) => onChange(withField(offer, section, name, next));
+        const blank = Object.fromEntries(Object.keys(field.item).map((key) => [key, ''])) as ListItem;
+        const listLabel = labels.fields[name] ?? name;
+        return (
+          <div key={name} className="space-y-3">
+            <p className="text-sm font-bold text-slate-200">{listLabel}</p>
+            {errors[path] ? <p className="text-sm text-red-300">{errors[path]}</p> : null}
+            <ol className="space-y-3">
+              {items.map((item, index) => (
+                <li key={index} className="space-y-3 rounded-xl border border-line/70 bg-ink-900/60 p-3">
+                  <p className="text-xs font-bold tracking-wider text-slate-400 uppercase">{copy.item(listLabel, index)}</p>
+                  {Object.entries(field.item).map(([itemKey, itemField]) => (
+                    <OfferField
+                      key={itemKey}
+                      id={`${id}-${name}-${index}-${itemKey}`}
+                      label={itemLabel(labels.fields, name, itemKey)}
+                      field={itemField}
+                      value={item[itemKey] ?? ''}
+                      error={errors[`${path}.${index}.${itemKey}`]}
+                      disabled={locked}
+                      onChange={(value) => setItems(items.map((each, at) => (at === index ? { ...each, [itemKey]: value } : each)))}
+                    />
+                  ))}
+                  <div className="flex flex-wrap gap-2">
+                    <Button variant="secondary" disabled={index === 0} onClick={() => setItems(moveItem(items, index, -1) ?? items)}>
+                      {copy.moveUp}
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      disabled={index === items.length - 1}
+                      onClick={() => setItems(moveItem(items, index, 1) ?? items)}
+                    >
+                      {copy.moveDown}
+                    </Button>
+                    <Button
+                      variant="danger"
+                      disabled={items.length <= field.min}
+                      onClick={() => setItems(items.filter((_item, at) => at !== index))}
+                    >
+                      {copy.removeItem}
+                    </Button>
+                  </div>
+                </li>
+              ))}
+            </ol>
+            {items.length < field.max ? (
+              <Button variant="secondary" onClick={() => setItems([...items, blank])}>
+                {copy.addItem}: {itemLabel(labels.fields, name, Object.keys(field.item)[0]!).toLowerCase()}
+              </Button>
+            ) : null}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}

@@ -1,0 +1,304 @@
+import { formatBRL } from '../shared/money.ts';
+import type { Offer, OfferMessages, OfferSectionKey } from '../shared/offer.ts';
+import { publicConfigDefaults } from '../shared/public-config.ts';
+import { benefits, benefitsSection } from './benefits.ts';
+import { bonuses, bonusSection } from './bonuses.ts';
+import { faqAccordion, faqGrid } from './faq.ts';
+import { footer } from './footer.ts';
+import { howItWorks, howToStart } from './how-it-works.ts';
+import { hero, landingMeta, stickyBar } from './landing.ts';
+import { orderBump } from './offers.ts';
+import { presell, presellMeta } from './presell.ts';
+import { scarcity } from './scarcity.ts';
+import { sellerPlaceholder } from './seller.ts';
+import { site } from './site.ts';
+import { whatsappGroup } from './whatsapp-group.ts';
+
+/**
+ * The offer the seller edits in the console (docs/editing.md), as this build ships it: the content
+ * files are the defaults, and the first version a seller publishes starts from them. What stays in
+ * code, and why, is listed in docs/editing.md#what-stays-in-code-and-why.
+ */
+
+const GUARANTEE = '{garantia}';
+const PRICE = '{preco}';
+
+/** The price typed out in a default text becomes `{preco}`, so a new price reaches it too. */
+const withPriceToken = (value: string) => value.replaceAll(formatBRL(site.priceCents), PRICE);
+
+const faqItems = (items: ReadonlyArray<{ question: string; answer: string }>) =>
+  items.map((item) => ({ question: withPriceToken(item.question), answer: withPriceToken(item.answer) }));
+
+const accordion = faqAccordion(GUARANTEE);
+const grid = faqGrid(GUARANTEE);
+
+export const offerDefaults: Offer = {
+  meta: {
+    landingTitle: landingMeta.title,
+    landingDescription: withPriceToken(landingMeta.description),
+    presellTitle: presellMeta.title,
+    presellDescription: presellMeta.description,
+  },
+  presell: {
+    eyebrow: presell.eyebrow,
+    headline: presell.headline,
+    subheadline: presell.subheadline,
+    tiles: presell.tiles.map((tile) => ({ title: tile.title, text: tile.text })),
+    cta: presell.cta,
+    ctaHint: presell.ctaHint,
+  },
+  hero: {
+    badge: hero.badge,
+    headline: hero.headline,
+    highlight: hero.highlight,
+    subheadline: hero.subheadline,
+    priceCaption: hero.priceCaption,
+    priceNote: hero.priceNote,
+    cta: hero.cta,
+    countdownLabel: hero.countdownLabel,
+  },
+  howItWorks: {
+    eyebrow: howItWorks.eyebrow,
+    title: howItWorks.title,
+    steps: howItWorks.steps.map((step) => ({ title: step.title, text: step.text })),
+  },
+  benefits: {
+    eyebrow: benefitsSection.eyebrow,
+    title: benefitsSection.title,
+    items: benefits(GUARANTEE).map((benefit) => ({ title: benefit.title, text: benefit.text })),
+  },
+  howToStart: {
+    eyebrow: howToStart.eyebrow,
+    title: howToStart.title,
+    steps: howToStart.steps.map((step) => ({ title: withPriceToken(step.title), text: withPriceToken(step.text) })),
+    cta: howToStart.cta,
+  },
+  bonuses: {
+    eyebrow: bonusSection.eyebrow,
+    title: bonusSection.title,
+    subtitle: bonusSection.subtitle,
+    items: bonuses.map((bonus) => ({ title: bonus.title, text: bonus.text, valueCents: bonus.valueCents })),
+  },
+  stickyBar: { caption: stickyBar.caption, cta: stickyBar.cta },
+  faq: { eyebrow: accordion.eyebrow, title: accordion.title, items: faqItems(accordion.items) },
+  faqGrid: { title: grid.title, subtitle: grid.subtitle, items: faqItems(grid.items), cta: grid.cta },
+  scarcity: { eyebrow: scarcity.eyebrow, title: scarcity.title, cta: scarcity.cta },
+  whatsappGroup: {
+    eyebrow: whatsappGroup.eyebrow,
+    title: whatsappGroup.title,
+    text: whatsappGroup.text,
+    perks: whatsappGroup.perks.map((perk) => ({ text: perk })),
+    cta: whatsappGroup.cta,
+  },
+  footer: { disclaimer: footer.disclaimer },
+  seller: {
+    name: sellerPlaceholder.name,
+    document: sellerPlaceholder.document,
+    address: sellerPlaceholder.address,
+    supportEmail: publicConfigDefaults.supportEmail,
+    whatsappGroupUrl: publicConfigDefaults.whatsappGroupUrl,
+  },
+  product: { name: site.productName, priceCents: site.priceCents },
+  bump: {
+    name: orderBump?.name ?? '',
+    priceCents: orderBump?.priceCents ?? 990,
+    afterPaymentPriceCents: orderBump?.afterPaymentPriceCents ?? 990,
+  },
+};
+
+/** The console's names for each section and field (pt-BR). */
+export const offerLabels: Record<OfferSectionKey, { title: string; hint?: string; fields: Record<string, string> }> = {
+  meta: {
+    title: 'Título e descrição (buscadores e redes sociais)',
+    fields: {
+      landingTitle: 'Título da página de vendas',
+      landingDescription: 'Descrição da página de vendas',
+      presellTitle: 'Título da pré-venda',
+      presellDescription: 'Descrição da pré-venda',
+    },
+  },
+  presell: {
+    title: 'Pré-venda (/presell)',
+    fields: {
+      eyebrow: 'Chamada acima do título',
+      headline: 'Título',
+      subheadline: 'Subtítulo',
+      tiles: 'Cartões',
+      title: 'Título do cartão',
+      text: 'Texto do cartão',
+      cta: 'Botão',
+      ctaHint: 'Texto abaixo do botão',
+    },
+  },
+  hero: {
+    title: 'Topo da página de vendas',
+    fields: {
+      badge: 'Selo',
+      headline: 'Título',
+      highlight: 'Trecho do título em destaque',
+      subheadline: 'Subtítulo',
+      priceCaption: 'Acima do preço',
+      priceNote: 'Abaixo do preço',
+      cta: 'Botão de compra',
+      countdownLabel: 'Acima da contagem regressiva',
+    },
+  },
+  howItWorks: {
+    title: 'Como funciona (3 passos)',
+    fields: { eyebrow: 'Chamada', title: 'Título', steps: 'Passos', 'steps.title': 'Título do passo', text: 'Texto do passo' },
+  },
+  benefits: {
+    title: 'Vantagens',
+    hint: 'Use {garantia} para os dias de garantia. Os ícones seguem a ordem dos cartões.',
+    fields: { eyebrow: 'Chamada', title: 'Título', items: 'Cartões', 'items.title': 'Título do cartão', text: 'Texto do cartão' },
+  },
+  howToStart: {
+    title: 'Do PIX à economia (4 passos)',
+    hint: 'Use {preco} para o preço.',
+    fields: {
+      eyebrow: 'Chamada',
+      title: 'Título',
+      steps: 'Passos',
+      'steps.title': 'Título do passo',
+      text: 'Texto do passo',
+      cta: 'Botão',
+    },
+  },
+  bonuses: {
+    title: 'Bônus',
+    hint: 'O valor total e a economia são somados dos valores dos bônus.',
+    fields: {
+      eyebrow: 'Chamada',
+      title: 'Título',
+      subtitle: 'Subtítulo',
+      items: 'Bônus',
+      'items.title': 'Nome do bônus',
+      text: 'Descrição',
+      valueCents: 'Valor informado',
+    },
+  },
+  stickyBar: { title: 'Barra fixa de compra', fields: { caption: 'Texto ao lado do preço', cta: 'Botão' } },
+  faq: {
+    title: 'Perguntas frequentes',
+    hint: 'Use {garantia} para os dias de garantia e {preco} para o preço.',
+    fields: { eyebrow: 'Chamada', title: 'Título', items: 'Perguntas', question: 'Pergunta', answer: 'Resposta' },
+  },
+  faqGrid: {
+    title: 'Mais perguntas (grade)',
+    hint: 'Use {garantia} para os dias de garantia e {preco} para o preço.',
+    fields: { title: 'Título', subtitle: 'Subtítulo', items: 'Perguntas', question: 'Pergunta', answer: 'Resposta', cta: 'Botão' },
+  },
+  scarcity: { title: 'Vagas do mês', fields: { eyebrow: 'Chamada', title: 'Título', cta: 'Botão' } },
+  whatsappGroup: {
+    title: 'Grupo VIP do WhatsApp',
+    fields: { eyebrow: 'Chamada', title: 'Título', text: 'Texto', perks: 'Vantagens', cta: 'Botão' },
+  },
+  footer: { title: 'Rodapé', fields: { disclaimer: 'Aviso de marcas' } },
+  seller: {
+    title: 'Quem vende',
+    hint: 'Uma variável de ambiente definida no servidor vale no lugar do texto daqui.',
+    fields: {
+      name: 'Nome ou razão social',
+      document: 'CPF ou CNPJ',
+      address: 'Endereço',
+      supportEmail: 'E-mail de suporte',
+      whatsappGroupUrl: 'Link do grupo do WhatsApp',
+    },
+  },
+  product: {
+    title: 'Produto',
+    hint: 'O nome e o preço cobrados no PIX ainda vêm da configuração do servidor; aqui eles aparecem só para consulta.',
+    fields: { name: 'Nome do produto', priceCents: 'Preço' },
+  },
+  bump: {
+    title: 'Adicional no checkout',
+    hint: 'O nome e os preços cobrados no PIX ainda vêm da configuração do servidor; aqui eles aparecem só para consulta.',
+    fields: { name: 'Nome do adicional', priceCents: 'Preço no checkout', afterPaymentPriceCents: 'Preço após o pagamento' },
+  },
+};
+
+/** The sections whose amounts the checkout charges from code: shown, never changed by a publish (docs/editing.md). */
+export const lockedOfferSections = ['product', 'bump'] as const satisfies readonly OfferSectionKey[];
+
+export const offerMessages: OfferMessages = {
+  required: 'Preencha este campo.',
+  tooShort: (min) => `Use pelo menos ${min} caracteres.`,
+  tooLong: (max) => `Use no máximo ${max} caracteres.`,
+  link: 'Use um link que comece com https:// (por exemplo https://chat.whatsapp.com/… ou https://wa.me/…).',
+  priceTooLow: (minimum) => `O preço mínimo aceito pelo provedor de PIX é ${minimum}.`,
+  priceTooHigh: 'Preço alto demais.',
+  tooFew: (min) => `Mantenha pelo menos ${min} ${min === 1 ? 'item' : 'itens'}.`,
+  tooMany: (max) => `No máximo ${max} itens.`,
+  highlightMissing: 'O trecho em destaque precisa aparecer igual no título.',
+  email: 'Informe um e-mail válido.',
+};
+
+/** The console API's refusals about the page (pt-BR). */
+export const pageEditorApi = {
+  invalid: 'Confira os campos marcados.',
+  changed: 'A página mudou desde que você abriu o editor. Recarregue para ver a versão publicada e refaça as alterações.',
+  noDraft: 'Não há alterações salvas para publicar.',
+  versionNotFound: 'Versão não encontrada.',
+  tooLarge: (size: string, budget: string) =>
+    `Com estas alterações a página inicial teria ${size} comprimida, acima do limite de ${budget} que a mantém rápida no celular. Encurte os textos e tente de novo.`,
+  locked: 'O nome e os preços do produto e do adicional ainda são os da configuração do servidor e não podem ser publicados por aqui.',
+  tooManyPublishes: 'Muitas publicações seguidas. Tente de novo mais tarde.',
+} as const;
+
+/** Sizes as the bench prints them: KB of 1,024 bytes, one decimal. */
+export const formatKilobytes = (bytes: number) =>
+  `${(bytes / 1024).toLocaleString('pt-BR', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} KB`;
+
+/** The console's "Página" tab (pt-BR). */
+export const pageEditor = {
+  title: 'Página',
+  intro:
+    'Edite os textos da pré-venda e da página de vendas. As alterações ficam num rascunho até você publicar; a versão publicada vale para todos na hora, sem reiniciar nada.',
+  sectionLabel: 'Seção',
+  liveVersion: (number: number) => (number === 0 ? 'No ar: conteúdo original' : `No ar: versão ${number}`),
+  draftSaved: 'Rascunho salvo.',
+  unsaved: 'Alterações ainda não salvas.',
+  save: 'Salvar rascunho e ver prévia',
+  saving: 'Salvando…',
+  discard: 'Descartar rascunho',
+  publish: 'Publicar alterações',
+  publishing: 'Publicando…',
+  published: (number: number) => `Publicado: versão ${number}. A página já está no ar.`,
+  invalid: 'Há campos a corrigir antes de salvar.',
+  fromEnvironment: 'Definido no servidor por variável de ambiente: este texto não aparece enquanto ela estiver definida.',
+  addItem: 'Adicionar',
+  removeItem: 'Remover',
+  moveUp: 'Subir',
+  moveDown: 'Descer',
+  item: (label: string, index: number) => `${label} ${index + 1}`,
+  priceHint: 'Em reais, por exemplo 19,90.',
+  size: (size: string, budget: string) => `Página inicial: ${size} comprimida, de no máximo ${budget}.`,
+  overBudget: 'Acima do limite: a publicação será recusada. Encurte os textos.',
+  preview: {
+    title: 'Prévia do rascunho',
+    landing: 'Página de vendas',
+    presell: 'Pré-venda',
+    phone: 'Celular',
+    desktop: 'Computador',
+    frame: (page: string, width: string) => `Prévia: ${page} no ${width.toLowerCase()}`,
+    none: 'Salve o rascunho para ver a prévia.',
+  },
+  diff: {
+    title: 'O que muda em relação à versão no ar',
+    none: 'Nada muda: o rascunho é igual à versão no ar.',
+    before: 'Antes',
+    after: 'Depois',
+  },
+  history: {
+    title: 'Histórico de versões',
+    original: 'Conteúdo original',
+    version: (number: number) => `Versão ${number}`,
+    restoredFrom: (number: number) => (number === 0 ? 'restaurou o conteúdo original' : `restaurou a versão ${number}`),
+    by: (session: string) => `sessão ${session}`,
+    live: 'No ar',
+    restore: 'Restaurar',
+    confirmTitle: (label: string) => `Restaurar ${label}?`,
+    confirmBody: 'Ela volta ao ar como uma nova versão. O rascunho, se houver, continua salvo.',
+    restored: (number: number) => `Restaurada como versão ${number}.`,
+  },
+} as const;

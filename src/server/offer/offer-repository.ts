@@ -1,0 +1,107 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+export interface StoredVersion {
+  number: number;
+  content: string;
+  publishedAt: number;
+  publishedBy: string;
+  restoredFrom: number | null;
+  landingBytes: number;
+}
+
+export interface StoredDraft {
+  content: string;
+  baseNumber: number;
+  updatedAt: number;
+  updatedBy: string;
+}
+
+const DRAFT_ID = 'draft';
+
+const toVersion = (row: {
+  number: number;
+  content: string;
+  published_at: number | string;
+  published_by: string;
+  restored_from: number | null;
+  landing_bytes: number;
+}): StoredVersion => ({
+  number: Number(row.number),
+  content: row.content,
+  publishedAt: Number(row.published_at),
+  publishedBy: row.published_by,
+  restoredFrom: row.restored_from === null ? null : Number(row.restored_from),
+  landingBytes: Number(row.landing_bytes),
+});
+
+/** 0 while the seller has published nothing: the build's content files are live. */
+export async function liveVersionNumber(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('page_versions')
+    .select((eb) => eb.fn.max('number').as('number'))
+    .executeTakeFirst();
+  return row?.number == null ? 0 : Number(row.number);
+}
+
+export async function findVersion(db: Kysely<Database>, number: number): Promise<StoredVersion | undefined> {
+  const row = await db.selectFrom('page_versions').selectAll().where('number', '=', number).executeTakeFirst();
+  return row ? toVersion(row) : undefined;
+}
+
+/** Newest first, without their content. */
+export async function listVersions(db: Kysely<Database>, limit: number): Promise<Array<Omit<StoredVersion, 'content'>>> {
+  const rows = await db
+    .selectFrom('page_versions')
+    .select(['number', 'published_at', 'published_by', 'restored_from', 'landing_bytes'])
+    .orderBy('number', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => {
+    const { content: _content, ...version } = toVersion({ ...row, content: '' });
+    return version;
+  });
+}
+
+/**
+ * The next number after `base`: when another publish took it first (another tab, another
+ * instance), the key refuses this one and the seller is told the page changed.
+ */
+export async function insertVersion(db: Kysely<Database>, version: StoredVersion): Promise<'ok' | 'taken'> {
+  const inserted = await db
+    .insertInto('page_versions')
+    .values({
+      number: version.number,
+      content: version.content,
+      published_at: version.publishedAt,
+      published_by: version.publishedBy,
+      restored_from: version.restoredFrom,
+      landing_bytes: version.landingBytes,
+    })
+    .onConflict((conflict) => conflict.column('number').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? 'ok' : 'taken';
+}
+
+export async function findDraft(db: Kysely<Database>): Promise<StoredDraft | undefined> {
+  const row = await db.selectFrom('page_drafts').selectAll().where('id', '=', DRAFT_ID).executeTakeFirst();
+  return row
+    ? { content: row.content, baseNumber: Number(row.base_number), updatedAt: Number(row.updated_at), updatedBy: row.updated_by }
+    : undefined;
+}
+
+export async function saveDraftRow(db: Kysely<Database>, draft: StoredDraft): Promise<void> {
+  const values = { content: draft.content, base_number: draft.baseNumber, updated_at: draft.updatedAt, updated_by: draft.updatedBy };
+  await db
+    .insertInto('page_drafts')
+    .values({ id: DRAFT_ID, ...values })
+    .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
+    .execute();
+}
+
+/** Only the draft that was published: one saved since (another tab) stays. */
+export async function deleteDraft(db: Kysely<Database>, content?: string): Promise<void> {
+  let query = db.deleteFrom('page_drafts').where('id', '=', DRAFT_ID);
+  if (content !== undefined) query = query.where('content', '=', content);
+  await query.execute();
+}

@@ -1,0 +1,129 @@
+import type { Kysely } from 'kysely';
+import { lockedOfferSections, offerDefaults } from '../../content/offer.ts';
+import { LANDING_BUDGET_BYTES, type AdminPageState, type Offer } from '../../shared/offer.ts';
+import type { OfferPage } from '../../shared/offer-pages.ts';
+import type { Database } from '../db/schema.ts';
+import type { RenderedSite, Site } from '../http/site.ts';
+import { parseStoredOffer, type LiveOffer } from './live-offer.ts';
+import { deleteDraft, findDraft, findVersion, insertVersion, listVersions, liveVersionNumber, saveDraftRow } from './offer-repository.ts';
+
+export interface OfferDeps {
+  db: Kysely<Database>;
+  site: Site | undefined;
+  live: LiveOffer;
+  /** The seller's fields a variable overrides (`name`, `supportEmail`…). */
+  fromEnvironment: string[];
+}
+
+const HISTORY_SHOWN = 50;
+
+export async function pageEditorState(deps: OfferDeps): Promise<AdminPageState> {
+  const number = await liveVersionNumber(deps.db);
+  const version = number > 0 ? await findVersion(deps.db, number) : undefined;
+  const draft = await findDraft(deps.db);
+  return {
+    live: { number, offer: version ? parseStoredOffer(version.content) : offerDefaults, publishedAt: version?.publishedAt ?? null },
+    draft: draft ? { offer: parseStoredOffer(draft.content), baseNumber: draft.baseNumber, updatedAt: draft.updatedAt } : null,
+    defaults: offerDefaults,
+    history: await listVersions(deps.db, HISTORY_SHOWN),
+    fromEnvironment: deps.fromEnvironment,
+    locked: [...lockedOfferSections],
+    landingBudgetBytes: LANDING_BUDGET_BYTES,
+  };
+}
+
+async function render(deps: OfferDeps, offer: Offer): Promise<RenderedSite | undefined> {
+  return deps.site?.renderOffer(offer, deps.live.publicValuesFor(offer));
+}
+
+/** Saved apart from what is live; returns the size `/` would have, for the editor to show before publishing. */
+export async function saveDraft(
+  deps: OfferDeps,
+  input: { offer: Offer; baseNumber: number; session: string; now: number },
+): Promise<{ updatedAt: number; landingBytes: number }> {
+  const rendered = await render(deps, input.offer);
+  await saveDraftRow(deps.db, {
+    content: JSON.stringify(input.offer),
+    baseNumber: input.baseNumber,
+    updatedAt: input.now,
+    updatedBy: input.session,
+  });
+  return { updatedAt: input.now, landingBytes: rendered?.landingBrotliBytes ?? 0 };
+}
+
+/** The draft as the page would be, for the console's preview frame; `undefined` without a draft or a build. */
+export async function previewDraft(deps: OfferDeps, page: OfferPage): Promise<string | undefined> {
+  const draft = await findDraft(deps.db);
+  const offer = draft ? parseStoredOffer(draft.content) : deps.live.current().offer;
+  return (await render(deps, offer))?.rendered.get(page);
+}
+
+export type PublishResult =
+  | { kind: 'published'; number: number; landingBytes: number }
+  | { kind: 'changed' }
+  | { kind: 'too_large'; landingBytes: number }
+  | { kind: 'locked' }
+  | { kind: 'not_found' };
+
+/** The amounts and names the checkout charges stay those of code until the checkout reads the live version. */
+function changesLocked(offer: Offer): boolean {
+  return lockedOfferSections.some((key) => JSON.stringify(offer[key]) !== JSON.stringify(offerDefaults[key]));
+}
+
+/**
+ * A new version after `baseNumber`, the live version the seller's editor opened: another publish in
+ * between (another tab, another instance) makes this one `changed`, never a silent overwrite.
+ */
+async function publishVersion(
+  deps: OfferDeps,
+  input: { offer: Offer; baseNumber: number; session: string; now: number; restoredFrom: number | null },
+): Promise<PublishResult> {
+  if ((await liveVersionNumber(deps.db)) !== input.baseNumber) return { kind: 'changed' };
+  if (changesLocked(input.offer)) return { kind: 'locked' };
+  const rendered = await render(deps, input.offer);
+  const landingBytes = rendered?.landingBrotliBytes ?? 0;
+  if (landingBytes > LANDING_BUDGET_BYTES) return { kind: 'too_large', landingBytes };
+  const content = JSON.stringify(input.offer);
+  const number = input.baseNumber + 1;
+  const taken = await insertVersion(deps.db, {
+    number,
+    content,
+    publishedAt: input.now,
+    publishedBy: input.session,
+    restoredFrom: input.restoredFrom,
+    landingBytes,
+  });
+  if (taken === 'taken') return { kind: 'changed' };
+  if (rendered) await deps.live.adopt({ number, offer: input.offer }, rendered);
+  else await deps.live.check();
+  return { kind: 'published', number, landingBytes };
+}
+
+/** Publishes the saved draft, which is then gone: the editor starts again from the live version. */
+export async function publishDraft(deps: OfferDeps, input: { baseNumber: number; session: string; now: number }): Promise<PublishResult> {
+  const draft = await findDraft(deps.db);
+  if (!draft) return { kind: 'not_found' };
+  const result = await publishVersion(deps, { ...input, offer: parseStoredOffer(draft.content), restoredFrom: null });
+  if (result.kind === 'published') await deleteDraft(deps.db, draft.content);
+  return result;
+}
+
+/** "Restaurar": an earlier version published again, as a new version. */
+export async function restoreVersion(
+  deps: OfferDeps,
+  input: { number: number; baseNumber: number; session: string; now: number },
+): Promise<PublishResult> {
+  const offer = input.number === 0 ? offerDefaults : (await findVersion(deps.db, input.number))?.content;
+  if (offer === undefined) return { kind: 'not_found' };
+  return publishVersion(deps, {
+    offer: typeof offer === 'string' ? parseStoredOffer(offer) : offer,
+    baseNumber: input.baseNumber,
+    session: input.session,
+    now: input.now,
+    restoredFrom: input.number,
+  });
+}
+
+export async function discardDraft(deps: OfferDeps): Promise<void> {
+  await deleteDraft(deps.db);
+}

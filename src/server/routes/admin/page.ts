@@ -1,0 +1,134 @@
+import type { Context } from 'hono';
+import { zValidator } from '@hono/zod-validator';
+import { formatKilobytes, offerMessages, pageEditorApi } from '../../../content/offer.ts';
+import { LANDING_BUDGET_BYTES, pageDraftSchema, PagePublishSchema } from '../../../shared/offer.ts';
+import { OFFER_PAGES, type OfferPage } from '../../../shared/offer-pages.ts';
+import { recordAudit } from '../../admin/admin-audit.ts';
+import { apiError, limitBody } from '../../http/http.ts';
+import { limits } from '../../http/rate-limit.ts';
+import {
+  discardDraft,
+  pageEditorState,
+  previewDraft,
+  publishDraft,
+  restoreVersion,
+  saveDraft,
+  type PublishResult,
+} from '../../offer/offer-service.ts';
+import { sendReply } from '../api-reply.ts';
+import type { AdminEnv } from '../context.ts';
+import { adminRouter, auditClient, json, ok, tooLarge } from './console.ts';
+
+/** A whole offer with every FAQ answer at its longest stays far under this. */
+const DRAFT_MAX_BYTES = 128 * 1024;
+
+/** The same schema as the editor's form: each refused field gets its Portuguese message, keyed by its path. */
+const draftBody = zValidator('json', pageDraftSchema(offerMessages), (result, c) => {
+  if (result.success) return;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.slice(1).join('.') || 'offer';
+    fields[key] ??= issue.message;
+  }
+  return apiError(c, 422, pageEditorApi.invalid, fields);
+});
+
+/**
+ * The preview of the draft as the real page renders it, in the console's frame: no script at all
+ * (no tracker, no presell gate), never indexed, framed only by the console itself.
+ */
+const PREVIEW_POLICY =
+  "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
+/** Every `<script>…</script>` out, in one pass (our own render: its scripts never nest nor hide in text). */
+function withoutScripts(html: string): string {
+  let kept = '';
+  let from = 0;
+  for (;;) {
+    const start = html.indexOf('<script', from);
+    const end = start < 0 ? -1 : html.indexOf('</script>', start);
+    if (end < 0) break;
+    kept += html.slice(from, start);
+    from = end + '</script>'.length;
+  }
+  kept += html.slice(from);
+  return kept.replace('<head>', '<head><meta name="robots" content="noindex, nofollow" />');
+}
+
+/** A refusal's reply, or `undefined` once the publish is recorded in the audit log. */
+async function publishReply(
+  c: Context<AdminEnv>,
+  result: Exclude<PublishResult, { kind: 'not_found' }>,
+  audit: { action: string; detail: Record<string, unknown> },
+) {
+  if (result.kind === 'changed') return apiError(c, 409, pageEditorApi.changed);
+  if (result.kind === 'locked') return apiError(c, 422, pageEditorApi.locked);
+  if (result.kind === 'too_large')
+    return apiError(c, 422, pageEditorApi.tooLarge(formatKilobytes(result.landingBytes), formatKilobytes(LANDING_BUDGET_BYTES)), {
+      landingBytes: String(result.landingBytes),
+    });
+  await recordAudit(c.var.db, {
+    session: c.var.session,
+    action: audit.action,
+    detail: { ...audit.detail, version: result.number, landingBytes: result.landingBytes },
+    client: auditClient(c),
+    now: c.var.now(),
+  });
+  return undefined;
+}
+
+/** Every publish costs a render of the pages: limited per client, as other costly writes are. */
+async function publishAllowed(c: Context<AdminEnv>): Promise<Response | undefined> {
+  const decision = await c.var.limiter.consume(limits.pagePublish, c.var.clientAddress, c.var.now());
+  if (decision.allowed) return undefined;
+  c.header('Retry-After', String(Math.ceil(decision.retryAfterMs / 1000)));
+  return apiError(c, 429, pageEditorApi.tooManyPublishes);
+}
+
+/** docs/editing.md */
+export const adminPageRoutes = adminRouter()
+  .get('/page', async (c) => sendReply(c, 'GET', await pageEditorState(c.var.offer)))
+
+  .post('/page/draft', limitBody(DRAFT_MAX_BYTES, tooLarge), draftBody, async (c) => {
+    const { offer, baseNumber } = c.req.valid('json');
+    const saved = await saveDraft(c.var.offer, { offer, baseNumber, session: c.var.session, now: c.var.now() });
+    return sendReply(c, 'POST', saved);
+  })
+
+  .get('/page/preview/:page', async (c) => {
+    const page = c.req.param('page');
+    if (!(OFFER_PAGES as readonly string[]).includes(page)) return apiError(c, 404, pageEditorApi.versionNotFound);
+    const html = await previewDraft(c.var.offer, page as OfferPage);
+    if (html === undefined) return apiError(c, 404, pageEditorApi.versionNotFound);
+    c.header('Content-Security-Policy', PREVIEW_POLICY);
+    return c.html(withoutScripts(html));
+  })
+
+  .post('/page/publish', limitBody(1024, tooLarge), json(PagePublishSchema), async (c) => {
+    const refused = await publishAllowed(c);
+    if (refused) return refused;
+    const { baseNumber } = c.req.valid('json');
+    const result = await publishDraft(c.var.offer, { baseNumber, session: c.var.session, now: c.var.now() });
+    if (result.kind === 'not_found') return apiError(c, 404, pageEditorApi.noDraft);
+    const failed = await publishReply(c, result, { action: 'page_publish', detail: {} });
+    if (failed || result.kind !== 'published') return failed;
+    return sendReply(c, 'POST', { number: result.number, landingBytes: result.landingBytes });
+  })
+
+  .post('/page/versions/:number/restore', limitBody(1024, tooLarge), json(PagePublishSchema), async (c) => {
+    const refused = await publishAllowed(c);
+    if (refused) return refused;
+    const number = Number(c.req.param('number'));
+    if (!Number.isSafeInteger(number) || number < 0) return apiError(c, 404, pageEditorApi.versionNotFound);
+    const { baseNumber } = c.req.valid('json');
+    const result = await restoreVersion(c.var.offer, { number, baseNumber, session: c.var.session, now: c.var.now() });
+    if (result.kind === 'not_found') return apiError(c, 404, pageEditorApi.versionNotFound);
+    const failed = await publishReply(c, result, { action: 'page_restore', detail: { restoredFrom: number } });
+    if (failed || result.kind !== 'published') return failed;
+    return sendReply(c, 'POST', { number: result.number, landingBytes: result.landingBytes });
+  })
+
+  .post('/page/draft/discard', async (c) => {
+    await discardDraft(c.var.offer);
+    return sendReply(c, 'POST', ok);
+  });

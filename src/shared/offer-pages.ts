@@ -1,0 +1,32 @@
+import { escapeHtml } from './html.ts';
+import type { PageKey } from './routes.ts';
+
+/** The pages that print the seller's edited offer: the server renders them again at each publish (docs/editing.md). */
+export const OFFER_PAGES = ['landing', 'presell'] as const satisfies readonly PageKey[];
+export type OfferPage = (typeof OFFER_PAGES)[number];
+
+/**
+ * The id of the landing page's JSON data block: the edited sections its islands print (never a
+ * script, no hash). Here, not in offer.ts: the landing page's entry reads it, and must not carry zod.
+ */
+export const OFFER_ELEMENT_ID = 'vitrine-offer';
+
+/** Beside the server's render bundle (`dist/ssr/`): each offer page's document, its head and body left to fill. */
+export const OFFER_DOCUMENTS_DIR = 'documents';
+
+const PAGE_TITLE = '<!--app-title-->';
+const PAGE_DESCRIPTION = '<!--app-description-->';
+const PAGE_HTML = '<!--app-html-->';
+
+/** The head's title and description, as the document carries them until filled. */
+export function documentHead(): { title: string; description: string } {
+  return { title: PAGE_TITLE, description: PAGE_DESCRIPTION };
+}
+
+/** The build fills a document with the content files, the server with a published version. */
+export function fillDocument(document: string, page: { html: string; title: string; description: string }): string {
+  return document
+    .replaceAll(PAGE_TITLE, () => escapeHtml(page.title))
+    .replaceAll(PAGE_DESCRIPTION, () => escapeHtml(page.description))
+    .replace(PAGE_HTML, () => page.html);
+}

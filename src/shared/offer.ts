@@ -1,0 +1,331 @@
+import { OFFER_ELEMENT_ID } from './offer-pages.ts';
+import { text, z } from './zod.ts';
+
+/**
+ * The offer as the seller edits it in the console (docs/editing.md): one description per section,
+ * from which both the zod schema (server and form alike) and the console's forms are made. The
+ * limits keep the layout: a headline longer than the hero's box wraps into the price.
+ */
+
+/** A text of one line (`line`) or a paragraph (`lines`). */
+export interface TextField {
+  kind: 'line' | 'lines';
+  min: number;
+  max: number;
+}
+
+/** A link the page prints: `https:` only (a WhatsApp invite or `wa.me` included), never `javascript:`. */
+export interface LinkField {
+  kind: 'link';
+}
+
+/** A price charged, in centavos: at least the provider's minimum. */
+export interface PriceField {
+  kind: 'price';
+}
+
+/** An amount the page states (a bonus's value), in centavos. */
+export interface AmountField {
+  kind: 'amount';
+}
+
+export type ScalarField = TextField | LinkField | PriceField | AmountField;
+
+/** A list of items of the same fields: the seller adds, removes and reorders them. */
+export interface ListField {
+  kind: 'list';
+  min: number;
+  max: number;
+  item: Readonly<Record<string, ScalarField>>;
+}
+
+export type OfferField = ScalarField | ListField;
+
+const line = (max: number, min = 1): TextField => ({ kind: 'line', min, max });
+const lines = (max: number, min = 1): TextField => ({ kind: 'lines', min, max });
+const link: LinkField = { kind: 'link' };
+const price: PriceField = { kind: 'price' };
+const amount: AmountField = { kind: 'amount' };
+
+/** The smallest charge the seed's provider accepts (TriboPay: R$ 5,00; docs/gateway.md). */
+export const MIN_PRICE_CENTS = 500;
+export const MAX_PRICE_CENTS = 100_000_00;
+
+/**
+ * Each section the seller edits, in the order the console shows them. Texts may carry `{garantia}`
+ * (GUARANTEE_DAYS) and `{preco}` (the product's price), filled in where the page prints them.
+ */
+export const offerSections = {
+  meta: {
+    landingTitle: line(80, 10),
+    landingDescription: lines(170, 50),
+    presellTitle: line(80, 10),
+    presellDescription: lines(170, 50),
+  },
+  presell: {
+    eyebrow: line(40),
+    headline: lines(110, 10),
+    subheadline: lines(170),
+    tiles: { kind: 'list', min: 3, max: 3, item: { title: line(40), text: lines(90) } },
+    cta: line(24, 2),
+    ctaHint: line(50, 0),
+  },
+  hero: {
+    badge: line(32, 0),
+    headline: lines(110, 10),
+    highlight: line(30, 0),
+    subheadline: lines(220),
+    priceCaption: line(32, 0),
+    priceNote: line(60, 0),
+    cta: line(32, 2),
+    countdownLabel: line(40),
+  },
+  howItWorks: {
+    eyebrow: line(32, 0),
+    title: line(90),
+    steps: { kind: 'list', min: 3, max: 3, item: { title: line(40), text: lines(140) } },
+  },
+  benefits: {
+    eyebrow: line(32, 0),
+    title: line(70),
+    items: { kind: 'list', min: 6, max: 6, item: { title: line(50), text: lines(160) } },
+  },
+  howToStart: {
+    eyebrow: line(32, 0),
+    title: line(70),
+    steps: { kind: 'list', min: 4, max: 4, item: { title: line(50), text: lines(160) } },
+    cta: line(32, 2),
+  },
+  bonuses: {
+    eyebrow: line(32, 0),
+    title: line(70),
+    subtitle: lines(160, 0),
+    items: { kind: 'list', min: 1, max: 6, item: { title: line(50), text: lines(160), valueCents: amount } },
+  },
+  stickyBar: {
+    caption: line(32),
+    cta: line(28, 2),
+  },
+  faq: {
+    eyebrow: line(32, 0),
+    title: line(60),
+    items: { kind: 'list', min: 1, max: 10, item: { question: line(120, 5), answer: lines(600, 5) } },
+  },
+  faqGrid: {
+    title: line(60),
+    subtitle: lines(160, 0),
+    items: { kind: 'list', min: 0, max: 12, item: { question: line(120, 5), answer: lines(600, 5) } },
+    cta: line(32, 2),
+  },
+  scarcity: {
+    eyebrow: line(32, 0),
+    title: line(60),
+    cta: line(32, 2),
+  },
+  whatsappGroup: {
+    eyebrow: line(32, 0),
+    title: line(70),
+    text: lines(260),
+    perks: { kind: 'list', min: 0, max: 4, item: { text: line(50) } },
+    cta: line(32, 2),
+  },
+  footer: {
+    disclaimer: lines(500),
+  },
+  seller: {
+    name: line(80, 2),
+    document: line(20, 11),
+    address: lines(160, 5),
+    supportEmail: line(120, 5),
+    whatsappGroupUrl: link,
+  },
+  product: {
+    name: line(80, 3),
+    priceCents: price,
+  },
+  bump: {
+    name: line(80, 3),
+    priceCents: price,
+    afterPaymentPriceCents: price,
+  },
+} as const satisfies Record<string, Record<string, OfferField>>;
+
+export type OfferSectionKey = keyof typeof offerSections;
+export const offerSectionKeys = Object.keys(offerSections) as OfferSectionKey[];
+
+type ValueOf<F> = F extends ListField
+  ? Array<{ -readonly [K in keyof F['item']]: ValueOf<F['item'][K]> }>
+  : F extends PriceField | AmountField
+    ? number
+    : string;
+
+export type Offer = {
+  -readonly [S in OfferSectionKey]: { -readonly [K in keyof (typeof offerSections)[S]]: ValueOf<(typeof offerSections)[S][K]> };
+};
+
+/** The words of the schema's refusals, from content/offer.ts (shared/ holds no copy). */
+export interface OfferMessages {
+  required: string;
+  tooShort: (min: number) => string;
+  tooLong: (max: number) => string;
+  link: string;
+  priceTooLow: (minimum: string) => string;
+  priceTooHigh: string;
+  tooFew: (min: number) => string;
+  tooMany: (max: number) => string;
+  highlightMissing: string;
+  email: string;
+}
+
+/** `javascript:`, `data:` and the like never reach an `href`; a WhatsApp invite or `wa.me` link is `https:` too. */
+export function isSafeLink(value: string): boolean {
+  // No URL parser here (shared/ has neither the DOM's nor Node's): a scheme, a host of labels, no credentials, no spaces.
+  return /^https:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?(?:[/?#][^\s<>"]*)?$/i.test(value);
+}
+
+function fieldSchema(field: ScalarField, messages: OfferMessages): z.ZodType {
+  if (field.kind === 'price')
+    return z
+      .number(messages.required)
+      .int(messages.required)
+      .min(MIN_PRICE_CENTS, messages.priceTooLow('R$ 5,00'))
+      .max(MAX_PRICE_CENTS, messages.priceTooHigh);
+  if (field.kind === 'amount')
+    return z.number(messages.required).int(messages.required).min(0, messages.required).max(MAX_PRICE_CENTS, messages.priceTooHigh);
+  if (field.kind === 'link')
+    return text(z.string().trim().max(300, messages.tooLong(300)).refine(isSafeLink, messages.link), { written: 'line' });
+  const written = field.kind === 'line' ? 'line' : 'lines';
+  const base = z
+    .string()
+    .trim()
+    .max(field.max, messages.tooLong(field.max))
+    .refine((value) => field.min === 0 || value.length > 0, messages.required)
+    .refine((value) => value.length === 0 || value.length >= field.min, messages.tooShort(field.min));
+  return text(base, { message: messages.required, written });
+}
+
+function sectionSchema(section: Readonly<Record<string, OfferField>>, messages: OfferMessages) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(section)) {
+    if (field.kind !== 'list') {
+      shape[key] = fieldSchema(field, messages);
+      continue;
+    }
+    const itemShape: Record<string, z.ZodType> = {};
+    for (const [itemKey, itemField] of Object.entries(field.item)) itemShape[itemKey] = fieldSchema(itemField, messages);
+    shape[key] = z
+      .array(z.strictObject(itemShape), messages.required)
+      .min(field.min, messages.tooFew(field.min))
+      .max(field.max, messages.tooMany(field.max));
+  }
+  return z.strictObject(shape);
+}
+
+/** The whole offer, every section required: a draft is always a complete page. */
+export function offerSchema(messages: OfferMessages): z.ZodType<Offer> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const key of offerSectionKeys) shape[key] = sectionSchema(offerSections[key], messages);
+  return z.strictObject(shape).superRefine((value, context) => {
+    const offer = value as Offer;
+    // The highlight is a part of the headline painted in the brand's colour; elsewhere it would vanish.
+    if (offer.hero.highlight !== '' && !offer.hero.headline.includes(offer.hero.highlight))
+      context.addIssue({ code: 'custom', path: ['hero', 'highlight'], message: messages.highlightMissing });
+    if (!z.email().safeParse(offer.seller.supportEmail).success)
+      context.addIssue({ code: 'custom', path: ['seller', 'supportEmail'], message: messages.email });
+  }) as unknown as z.ZodType<Offer>;
+}
+
+/** `{garantia}` and `{preco}` in a text the seller wrote. */
+export function fillOfferText(value: string, values: { guaranteeDays: string; price: string }): string {
+  return value.replaceAll('{garantia}', values.guaranteeDays).replaceAll('{preco}', values.price);
+}
+
+/** The page's sections, for the console's diff: the paths whose values differ. */
+export function offerDifferences(before: Offer, after: Offer): string[] {
+  const changed: string[] = [];
+  for (const section of offerSectionKeys) {
+    const a = before[section] as Record<string, unknown>;
+    const b = after[section] as Record<string, unknown>;
+    for (const key of Object.keys(offerSections[section])) {
+      if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) changed.push(`${section}.${key}`);
+    }
+  }
+  return changed;
+}
+
+/** The sections a landing page island renders again in the browser: they travel in the data block when edited. */
+export const islandOfferSections = [
+  'stickyBar',
+  'faq',
+  'scarcity',
+  'whatsappGroup',
+  'footer',
+] as const satisfies readonly OfferSectionKey[];
+
+/** The island sections of `offer` that differ from `defaults`: what the page's data block carries. */
+export function islandOfferData(offer: Offer, defaults: Offer): Partial<Offer> {
+  const data: Partial<Record<OfferSectionKey, unknown>> = {};
+  for (const key of islandOfferSections) {
+    if (JSON.stringify(offer[key]) !== JSON.stringify(defaults[key])) data[key] = offer[key];
+  }
+  return data as Partial<Offer>;
+}
+
+/** A JSON data block the browser never runs; `<` is escaped so no text can close the tag. */
+export function offerDataBlock(data: Partial<Offer>): string {
+  if (Object.keys(data).length === 0) return '';
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${OFFER_ELEMENT_ID}">${json}</script>`;
+}
+
+/** `/` over the wire, brotli, at most: what fits TCP's first flight (docs/benchmarks.md#the-landing-page-under-14-kb). */
+export const LANDING_BUDGET_BYTES = 14 * 1024;
+
+/** Section by section, a stored version that an older or newer build reads: a section it cannot read is its default. */
+export function offerFromStored(value: unknown, defaults: Offer, messages: OfferMessages): Offer {
+  const whole = offerSchema(messages).safeParse(value);
+  if (whole.success) return whole.data;
+  const stored = value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  const offer = { ...defaults } as Record<OfferSectionKey, unknown>;
+  for (const key of offerSectionKeys) {
+    const section = sectionSchema(offerSections[key], messages).safeParse(stored[key]);
+    if (section.success) offer[key] = section.data;
+  }
+  return offer as Offer;
+}
+
+export const pageDraftSchema = (messages: OfferMessages) => z.object({ baseNumber: z.number().int().min(0), offer: offerSchema(messages) });
+export const PagePublishSchema = z.object({ baseNumber: z.number().int().min(0) });
+
+export interface PageVersionInfo {
+  number: number;
+  publishedAt: number;
+  /** The console session that published it (a short label, never the cookie). */
+  publishedBy: string;
+  restoredFrom: number | null;
+  landingBytes: number;
+}
+
+export interface AdminPageState {
+  live: { number: number; offer: Offer; publishedAt: number | null };
+  draft: { offer: Offer; baseNumber: number; updatedAt: number } | null;
+  /** The build's content files: version 0. */
+  defaults: Offer;
+  history: PageVersionInfo[];
+  /** The seller's fields an environment variable overrides (`seller.name`…). */
+  fromEnvironment: string[];
+  /** The sections whose amounts the checkout still charges from code (shown, not published). */
+  locked: OfferSectionKey[];
+  landingBudgetBytes: number;
+}
+
+export interface PageDraftReply {
+  updatedAt: number;
+  /** `/` of this draft, brotli, in bytes. */
+  landingBytes: number;
+}
+
+export interface PagePublishReply {
+  number: number;
+  landingBytes: number;
+}

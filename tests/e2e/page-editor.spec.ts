@@ -1,0 +1,116 @@
+import type { Browser, Page } from '@playwright/test';
+import { startCluster } from '../support/cluster.ts';
+import { signIn } from './admin-helpers.ts';
+import { expect, presellAnsweredContext, test } from './fixtures.ts';
+import { startServer } from './server.ts';
+
+/**
+ * The seller edits the page in the console ("Página") at a phone's width, previews the draft,
+ * publishes it, sees a fresh browser get it on `/`, and restores the original: on one server, and
+ * on two instances behind nginx on PostgreSQL.
+ */
+
+const PASSWORD = 'senha-do-painel-e2e';
+const PHONE = { width: 390, height: 844 };
+const ORIGINAL_HEADLINE = 'Assine Netflix, Disney+, Spotify e +30 apps por R$ 1,00 por mês';
+const NEW_HEADLINE = 'Netflix, Disney+ e +30 apps por R$ 1,00: a lista de 2027';
+const QUESTION = 'Como recebo o acesso à lista?';
+const NEW_ANSWER = 'O link chega no seu e-mail em poucos minutos depois do PIX, com {garantia} dias de garantia.';
+/** How long another instance may take to serve a version published through one (docs/editing.md). */
+const EVERY_INSTANCE_MS = 5_000;
+
+/** A browser that never saw the site: `/`'s headline and the FAQ's first answer, hydrated. */
+async function expectFreshVisitorSees(browser: Browser, url: string, headline: string, answer: string | null) {
+  const context = await presellAnsweredContext(browser, url, { locale: 'pt-BR', viewport: PHONE });
+  const page = await context.newPage();
+  await expect(async () => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline, { timeout: 500 });
+  }).toPass({ timeout: EVERY_INSTANCE_MS });
+  if (answer) {
+    await page.getByRole('button', { name: QUESTION }).click();
+    await expect(page.getByText(answer)).toBeVisible();
+  }
+  await context.close();
+}
+
+async function chooseSection(panel: Page, name: string) {
+  await panel.getByLabel('Seção').selectOption({ label: name });
+  await expect(panel.getByRole('group', { name })).toBeVisible();
+}
+
+async function editPreviewPublishRestore(browser: Browser, consoleUrl: string, visitorUrls: readonly string[]) {
+  const context = await browser.newContext({ baseURL: consoleUrl, locale: 'pt-BR', viewport: PHONE });
+  const panel = await context.newPage();
+  await signIn(panel, PASSWORD);
+  await panel.getByRole('link', { name: 'Página' }).click();
+  await expect(panel.getByText('No ar: conteúdo original')).toBeVisible();
+
+  await chooseSection(panel, 'Topo da página de vendas');
+  const hero = panel.getByRole('group', { name: 'Topo da página de vendas' });
+  // A highlight no longer in the headline is refused on the spot, in Portuguese.
+  await hero.getByLabel('Título', { exact: true }).fill('Um título sem o destaque');
+  await expect(hero.getByText('O trecho em destaque precisa aparecer igual no título.')).toBeVisible();
+  await hero.getByLabel('Título', { exact: true }).fill(NEW_HEADLINE);
+  await expect(hero.getByText('O trecho em destaque precisa aparecer igual no título.')).toBeHidden();
+
+  await chooseSection(panel, 'Perguntas frequentes');
+  const faq = panel.getByRole('group', { name: 'Perguntas frequentes' });
+  await faq.getByLabel('Resposta').first().fill(NEW_ANSWER);
+
+  // Nothing is live before "Publicar alterações": the diff shows what would change.
+  const diff = panel.getByRole('region', { name: 'O que muda em relação à versão no ar' });
+  await expect(diff.getByText(NEW_HEADLINE)).toBeVisible();
+  await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
+  await expect(panel.getByText('Rascunho salvo.')).toBeVisible();
+  await expect(panel.getByText(/^Página inicial: \d+,\d KB comprimida, de no máximo 14,0 KB\.$/)).toBeVisible();
+
+  // The preview is the real page, rendered by the server from the draft, at both widths.
+  const preview = panel.frameLocator('iframe[title^="Prévia"]');
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(NEW_HEADLINE);
+  await panel.getByRole('button', { name: 'Computador' }).click();
+  await expect(preview.getByRole('heading', { level: 1 })).toHaveText(NEW_HEADLINE);
+  await panel.getByRole('button', { name: 'Pré-venda' }).click();
+  await expect(preview.getByRole('button', { name: 'Sim, quero!' })).toBeVisible();
+  for (const url of visitorUrls) await expectFreshVisitorSees(browser, url, ORIGINAL_HEADLINE, null);
+
+  await panel.getByRole('button', { name: 'Publicar alterações' }).click();
+  await expect(panel.getByText('Publicado: versão 1. A página já está no ar.')).toBeVisible();
+  await expect(panel.getByText('No ar: versão 1')).toBeVisible();
+  const shownAnswer = NEW_ANSWER.replace('{garantia}', '7');
+  for (const url of visitorUrls) await expectFreshVisitorSees(browser, url, NEW_HEADLINE, shownAnswer);
+
+  const history = panel.getByRole('region', { name: 'Histórico de versões' });
+  await history.getByRole('button', { name: 'Restaurar Conteúdo original' }).click();
+  await panel.getByRole('dialog', { name: 'Restaurar Conteúdo original?' }).getByRole('button', { name: 'Confirmar' }).click();
+  await expect(panel.getByText('Restaurada como versão 2.')).toBeVisible();
+  await expect(history.getByText('restaurou o conteúdo original')).toBeVisible();
+  for (const url of visitorUrls) await expectFreshVisitorSees(browser, url, ORIGINAL_HEADLINE, null);
+  await context.close();
+}
+
+test.describe('the page editor', () => {
+  test('at 390 px: edit, preview, publish, see it on /, restore', async ({ browser }) => {
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+    try {
+      await editPreviewPublishRestore(browser, server.url, [server.url]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('two instances behind nginx on PostgreSQL: each serves the published version within 5 s', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const cluster = await startCluster({ instances: 2, env: { ADMIN_PASSWORD: PASSWORD } });
+    try {
+      // The console through nginx; each instance checked directly, so both are seen to serve it.
+      await editPreviewPublishRestore(
+        browser,
+        cluster.url,
+        cluster.instances.map((instance) => instance.url),
+      );
+    } finally {
+      await cluster.stop();
+    }
+  });
+});

@@ -1,0 +1,306 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offerDefaults } from '../../src/content/offer.ts';
+import { loadConfig } from '../../src/server/config/config.ts';
+import { publicConfig, publicConfigScript } from '../../src/server/config/public-config.ts';
+import { loadSite } from '../../src/server/http/site.ts';
+import { LANDING_BUDGET_BYTES, type AdminPageState, type Offer } from '../../src/shared/offer.ts';
+import { OFFER_ELEMENT_ID } from '../../src/shared/offer-pages.ts';
+import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
+import { auditRows } from '../support/db-reads.ts';
+import { consoleCall } from '../support/purchase.ts';
+import { startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
+import { databases } from './test-db.ts';
+
+const PASSWORD = 'senha-do-painel-de-teste';
+const builtClient = path.resolve(import.meta.dirname, '../../dist/client');
+const built =
+  fs.existsSync(path.join(builtClient, 'index.html')) && fs.existsSync(path.resolve(builtClient, '../ssr/documents/landing.html'));
+
+/** The built site, as `npm start` loads it. */
+function builtSite() {
+  const browserConfig = publicConfig(loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ADMIN_PASSWORD: PASSWORD }));
+  return loadSite(builtClient, publicConfigScript(browserConfig), browserConfig);
+}
+
+/** What a browser that takes brotli gets at `pathname` from `server`: the bytes on the wire and the page. */
+async function fetchPage(server: Pick<TestServer, 'app'>, pathname: string): Promise<{ bytes: number; html: string }> {
+  const response = await server.app.request(pathname, { headers: { 'Accept-Encoding': 'br' } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-encoding')).toBe('br');
+  const body = Buffer.from(await response.arrayBuffer());
+  return { bytes: body.length, html: zlib.brotliDecompressSync(body).toString('utf8') };
+}
+
+/** A text no compressor shortens much: what makes `/` heavy. */
+function noise(length: number, seed: number): string {
+  let state = seed;
+  let text = '';
+  while (text.length < length) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    text += 'abcdefghijklmnopqrstuvwxyz ,.ãçéõ'[state % 33];
+  }
+  return text.trim().padEnd(length, 'x');
+}
+
+function edited(change: (offer: Offer) => void): Offer {
+  const offer = structuredClone(offerDefaults);
+  change(offer);
+  return offer;
+}
+
+describe.skipIf(!built).each(databases)('the seller edits the page in the console ($name)', (database) => {
+  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { site: builtSite });
+  let cookie: string;
+  let other: TestServer;
+  const url = () => running.server.url;
+  const call = (pathname: string, body?: unknown) => consoleCall(url(), cookie, pathname, body);
+  const state = async () => (await (await call('/page')).json()) as AdminPageState;
+
+  beforeAll(async () => {
+    cookie = await signInToConsole(url(), PASSWORD);
+    // A second instance on the same database, as behind nginx.
+    other = await startTestServer(running.db, { ADMIN_PASSWORD: PASSWORD }, { site: builtSite() });
+  });
+  afterAll(async () => other.stop());
+
+  const headline = 'Netflix e +30 apps por R$ 1,00 — lista nova de 2027';
+  const answer = 'Pelo e-mail, em até 5 minutos depois do PIX. A garantia é de {garantia} dias e custa {preco}.';
+
+  it('starts from the content files, keeps a draft apart from the live page, previews it, then publishes it to / and /presell', async () => {
+    const start = await state();
+    expect(start.live.number).toBe(0);
+    expect(start.live.offer).toEqual(offerDefaults);
+    expect(start.draft).toBeNull();
+    expect((await fetchPage(running.server, '/')).html).toContain(
+      offerDefaults.hero.headline.split(offerDefaults.hero.highlight)[0]!.trim(),
+    );
+
+    const draft = edited((offer) => {
+      offer.hero.headline = headline;
+      offer.hero.highlight = 'R$ 1,00';
+      offer.faq.items[0]!.answer = answer;
+      offer.faqGrid.items[0]!.answer = answer;
+      offer.presell.headline = 'Quer pagar menos nos seus apps?';
+      offer.meta.landingTitle = 'Lista de Fornecedores 2027';
+      offer.howItWorks.steps[1]!.title = 'Fale com o fornecedor';
+      offer.bonuses.items = [
+        { title: 'IPTV vitalício', text: 'Canais ao vivo.', valueCents: 10_000 },
+        { title: 'Canva Pro', text: 'Artes e vídeos.', valueCents: 5_000 },
+      ];
+    });
+    const saved = await call('/page/draft', { baseNumber: 0, offer: draft });
+    expect(saved.status).toBe(200);
+    const { landingBytes } = (await saved.json()) as { landingBytes: number };
+    expect(landingBytes).toBeGreaterThan(5_000);
+    expect(landingBytes).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+
+    // Saved, not live: a visitor still sees the published page.
+    expect((await fetchPage(running.server, '/')).html).not.toContain('lista nova de 2027');
+    expect((await state()).draft?.offer.hero.headline).toBe(headline);
+
+    // The preview: the real page from the draft, without a single script, never indexed, framed by the console only.
+    const preview = await call('/page/preview/landing');
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(preview.headers.get('x-robots-tag')).toBe('noindex');
+    const previewHtml = await preview.text();
+    expect(previewHtml).toContain('lista nova de 2027');
+    expect(previewHtml).toContain('<meta name="robots" content="noindex, nofollow" />');
+    expect(previewHtml).not.toMatch(/<script/i);
+
+    const published = await call('/page/publish', { baseNumber: 0 });
+    expect(published.status).toBe(200);
+    expect(await published.json()).toMatchObject({ number: 1 });
+
+    const landing = await fetchPage(running.server, '/');
+    expect(landing.html).toContain('lista nova de 2027');
+    // `{garantia}` and `{preco}` are filled in where the page prints them; the accordion's island
+    // (its answers closed, so not in the HTML) gets its section in the page's data, filled as it renders.
+    expect(landing.html).toContain('A garantia é de 7 dias e custa R$\u00a019,90.');
+    const data = JSON.parse(
+      new RegExp(`<script type="application/json" id="${OFFER_ELEMENT_ID}">(.*?)</script>`).exec(landing.html)![1]!,
+    ) as Partial<Offer>;
+    expect(data.faq?.items[0]?.answer).toBe(answer);
+    expect(data.hero).toBeUndefined();
+    expect(landing.html).toContain('<title>Lista de Fornecedores 2027</title>');
+    expect(landing.html).toContain(`id="${OFFER_ELEMENT_ID}"`);
+    expect(landing.bytes).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+    expect((await fetchPage(running.server, '/presell')).html).toContain('Quer pagar menos nos seus apps?');
+    expect(landing.html).toContain('Fale com o fornecedor');
+    // The bonuses' totals are summed from the bonuses shown: R$ 150,00, and R$ 130,10 saved at R$ 19,90.
+    expect(landing.html).toContain('R$\u00a0150,00');
+    expect(landing.html).toContain('R$\u00a0130,10');
+    expect(landing.html).not.toContain('CapCut Pro');
+
+    const after = await state();
+    expect(after.live.number).toBe(1);
+    expect(after.draft).toBeNull();
+    expect(after.history[0]).toMatchObject({ number: 1, restoredFrom: null });
+    expect(after.history[0]!.publishedBy).not.toBe('');
+    expect((await auditRows(running.db)).map((row) => row.action)).toContain('page_publish');
+  });
+
+  it('serves the new version on another instance once it checks (every second with its jobs running)', async () => {
+    expect((await fetchPage(other, '/')).html).not.toContain('lista nova de 2027');
+    await other.checkOffer();
+    expect((await fetchPage(other, '/')).html).toContain('lista nova de 2027');
+  });
+
+  it('answers 409 to a publish based on an older live version, and the page stays as published', async () => {
+    const draft = edited((offer) => {
+      offer.hero.headline = 'Um título de uma aba esquecida aberta';
+      offer.hero.highlight = '';
+    });
+    expect((await call('/page/draft', { baseNumber: 0, offer: draft })).status).toBe(200);
+    const refused = await call('/page/publish', { baseNumber: 0 });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toContain('A página mudou desde que você abriu o editor');
+    expect((await fetchPage(running.server, '/')).html).toContain('lista nova de 2027');
+    expect((await state()).live.number).toBe(1);
+  });
+
+  it('refuses an edit that would break /’s 14 KB, with the size, and publishes nothing', async () => {
+    const heavy = edited((offer) => {
+      offer.faq.items = offer.faq.items.map((item, index) => ({ question: item.question, answer: noise(600, index + 1) }));
+      offer.faqGrid.items = offer.faqGrid.items.map((item, index) => ({ question: item.question, answer: noise(600, index + 50) }));
+    });
+    expect((await call('/page/draft', { baseNumber: 1, offer: heavy })).status).toBe(200);
+    const refused = await call('/page/publish', { baseNumber: 1 });
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { error: string; fields: { landingBytes: string } };
+    expect(Number(body.fields.landingBytes)).toBeGreaterThan(LANDING_BUDGET_BYTES);
+    expect(body.error).toMatch(/teria \d+,\d KB comprimida, acima do limite de 14,0 KB/);
+    expect((await state()).live.number).toBe(1);
+  });
+
+  it('refuses texts and links the page must not print, field by field, in Portuguese', async () => {
+    const bad = edited((offer) => {
+      offer.seller.whatsappGroupUrl = 'javascript:alert(1)';
+      offer.hero.headline = 'x'.repeat(200);
+      offer.faq.items = [];
+    });
+    const refused = await call('/page/draft', { baseNumber: 1, offer: bad });
+    expect(refused.status).toBe(422);
+    const { fields } = (await refused.json()) as { fields: Record<string, string> };
+    expect(fields['seller.whatsappGroupUrl']).toMatch(/https:\/\//);
+    expect(fields['hero.headline']).toBe('Use no máximo 110 caracteres.');
+    expect(fields['faq.items']).toBe('Mantenha pelo menos 1 item.');
+  });
+
+  it('keeps the amounts the checkout charges out of a publish until the checkout reads them', async () => {
+    const cheaper = edited((offer) => {
+      offer.product.priceCents = 1490;
+    });
+    expect((await call('/page/draft', { baseNumber: 1, offer: cheaper })).status).toBe(200);
+    const refused = await call('/page/publish', { baseNumber: 1 });
+    expect(refused.status).toBe(422);
+    const tooCheap = await call('/page/draft', { baseNumber: 1, offer: edited((offer) => (offer.product.priceCents = 499)) });
+    expect(((await tooCheap.json()) as { fields: Record<string, string> }).fields['product.priceCents']).toBe(
+      'O preço mínimo aceito pelo provedor de PIX é R$ 5,00.',
+    );
+  });
+
+  it('restores an earlier version as a new one, recorded in the history and the audit log', async () => {
+    const restored = await call('/page/versions/0/restore', { baseNumber: 1 });
+    expect(restored.status).toBe(200);
+    expect(await restored.json()).toMatchObject({ number: 2 });
+    const landing = (await fetchPage(running.server, '/')).html;
+    expect(landing).not.toContain('lista nova de 2027');
+    expect(landing).not.toContain(`id="${OFFER_ELEMENT_ID}"`);
+    const after = await state();
+    expect(after.live).toMatchObject({ number: 2, offer: offerDefaults });
+    expect(after.history.map((version) => [version.number, version.restoredFrom])).toEqual([
+      [2, 0],
+      [1, null],
+    ]);
+    expect((await auditRows(running.db)).map((row) => row.action)).toContain('page_restore');
+    // An older base again: 409, whatever is restored.
+    expect((await call('/page/versions/1/restore', { baseNumber: 1 })).status).toBe(409);
+  });
+
+  it('serves each request one version whole while a publish swaps the pages in', async () => {
+    const both = edited((offer) => {
+      offer.hero.headline = 'Um título novo com R$ 1,00 no topo da página';
+      offer.footer.disclaimer = 'Um aviso novo no rodapé, da mesma versão do título.';
+    });
+    expect((await call('/page/draft', { baseNumber: 2, offer: both })).status).toBe(200);
+    const published = call('/page/publish', { baseNumber: 2 });
+    let done = false;
+    void published.finally(() => (done = true));
+    const seen: Array<[boolean, boolean]> = [];
+    while (!done || seen.length < 5) {
+      // In-process requests resolve without a turn of the event loop: give the publish its turns.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      const { html } = await fetchPage(running.server, '/');
+      seen.push([html.includes('Um título novo com'), html.includes('Um aviso novo no rodapé')]);
+    }
+    expect((await published).status).toBe(200);
+    // Never the new headline with the old footer, nor the other way round.
+    expect(seen.filter(([headline, footer]) => headline !== footer)).toEqual([]);
+    // Both versions were read while it went on: the old one first, the new one at the end.
+    expect(seen[0]).toEqual([false, false]);
+    expect(seen.at(-1)).toEqual([true, true]);
+  });
+
+  it('takes edits only from a signed-in session on the console’s own origin', async () => {
+    const body = { baseNumber: 3, offer: offerDefaults };
+    expect((await consoleCall(url(), 'vitrine_admin=forged', '/page/draft', body)).status).toBe(401);
+    expect((await consoleCall(url(), cookie, '/page/draft', body, { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await consoleCall(url(), cookie, '/page/publish', { baseNumber: 3 }, { origin: null })).status).toBe(403);
+  });
+});
+
+describe.skipIf(!built).each(databases)('the seller’s identity and the publish limit ($name)', (database) => {
+  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { site: builtSite });
+
+  it('prints the seller’s name where no variable is set, and the variable’s where one is', async () => {
+    const cookie = await signInToConsole(running.server.url, PASSWORD);
+    const named = structuredClone(offerDefaults);
+    named.seller.name = 'Loja da Maria Ltda';
+    expect((await consoleCall(running.server.url, cookie, '/page/draft', { baseNumber: 0, offer: named })).status).toBe(200);
+    expect((await consoleCall(running.server.url, cookie, '/page/publish', { baseNumber: 0 })).status).toBe(200);
+    for (const pathname of ['/', '/termos']) {
+      const { html } = await fetchPage(running.server, pathname);
+      expect(html, pathname).toContain('Loja da Maria Ltda');
+      expect(html, pathname).not.toContain('Nome do vendedor');
+    }
+    // Another instance whose SELLER_NAME is set keeps it: the environment wins.
+    const configured = await startTestServer(
+      running.db,
+      { ADMIN_PASSWORD: PASSWORD, SELLER_NAME: 'Maria Souza ME' },
+      { site: builtSite() },
+    );
+    try {
+      await configured.checkOffer();
+      const { html } = await fetchPage(configured, '/');
+      expect(html).toContain('Maria Souza ME');
+      expect(html).not.toContain('Loja da Maria Ltda');
+      const state = (await (
+        await consoleCall(configured.url, await signInToConsole(configured.url, PASSWORD), '/page')
+      ).json()) as AdminPageState;
+      expect(state.fromEnvironment).toEqual(['name']);
+    } finally {
+      await configured.stop();
+    }
+  });
+
+  it('limits publishes per client: the 31st in an hour is refused with 429', async () => {
+    // A client of its own (its own count), from a loopback address of its own.
+    const from = fetchFrom(newClientAddress());
+    const cookie = await signInToConsole(running.server.url, PASSWORD);
+    const publish = () =>
+      from(`${running.server.url}/api/admin/page/publish`, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: running.server.url, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ baseNumber: 7 }),
+      });
+    // Refused publishes count too (a publish may render the pages): with no draft saved each answers 404 at once.
+    for (let attempt = 1; attempt <= 30; attempt++) expect((await publish()).status).toBe(404);
+    const refused = await publish();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
