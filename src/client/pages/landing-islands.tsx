@@ -2,8 +2,9 @@ import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { paths } from '../../shared/routes.ts';
 import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
-import { CheckoutContext, useCheckout, type CheckoutStarter } from '../lib/checkout-context.ts';
-import { mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
+import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
+import { hydrateIsland, mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
+import { afterLoadWhenIdle } from '../lib/idle.ts';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
 import { withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
@@ -32,6 +33,9 @@ const registry: IslandRegistry = {
   testimonials: () => import('../landing/testimonials.tsx').then((module) => module.Testimonials),
   catalogue: () => import('../landing/catalogue.tsx').then((module) => module.Catalogue),
   'faq-accordion': () => import('../landing/faq-accordion.tsx').then((module) => module.FaqAccordion),
+  // Prerendered closed; hydrated once the page has loaded and is idle, or at the first touch of a
+  // buy button (the bridge below). Its states' classes (errors, the PIX) are in the rest of the stylesheet.
+  checkout: () => withRestOfStylesheet(() => import('../checkout/payment-modal.tsx')).then((module) => module.CheckoutIsland),
 };
 
 /** Hands a context value from inside a root to the rest of the page. */
@@ -66,16 +70,20 @@ function lazyHost<T>(load: () => Promise<ComponentType<{ children: ReactNode }>>
     ));
 }
 
-const loadCheckout = lazyHost(() => import('../checkout/checkout-provider.tsx').then((module) => module.CheckoutProvider), useCheckout);
+/** The checkout's island, live: the dialog is in the page (checkout/payment-modal.tsx, `CheckoutIsland`). */
+const loadCheckout = () =>
+  hydrateIsland('checkout')
+    .then(() => import('../checkout/payment-modal.tsx'))
+    .then((module) => module.liveCheckout());
 const loadPopups = lazyHost(
   () => import('../landing/popups/popups-provider.tsx').then((module) => module.PopupsProvider),
   useCataloguePopups,
 );
 
 const checkoutBridge: CheckoutStarter = {
-  startCheckout: (options) => void loadCheckout().then((checkout) => checkout.startCheckout(options)),
-  // The touch comes a moment before the click: the checkout's host starts and fetches the modal (the
-  // page's loader preloads the same files once it is idle, scripts/prerender.ts).
+  startCheckout: (options) => void loadCheckout().then((checkout) => checkout?.startCheckout(options)),
+  // The touch comes a moment before the click: the checkout's island fetches its code and hydrates
+  // (the page's loader preloads the same files once it is idle, scripts/prerender.ts).
   prepareCheckout: () => void loadCheckout(),
 };
 const popupsBridge: CataloguePopups = {
@@ -98,9 +106,11 @@ export function startLandingPage(): void {
     Frame: IslandFrame,
     mount: mountFramed,
     later: [
-      // A PIX in progress before a reload opens again where the buyer left it (checkout-provider.tsx).
+      // A PIX in progress before a reload opens again where the buyer left it (payment-modal.tsx);
+      // otherwise the checkout comes to life once the page has loaded and is idle.
       () => {
         if (loadOpenOrder()) void loadCheckout();
+        else afterLoadWhenIdle(() => void loadCheckout());
       },
       // This visitor counts in "pessoas vendo agora" while the page is visible (docs/product.md#2-live-signals-tell-the-truth).
       () => void startPresenceHeartbeat(),
