@@ -111,12 +111,16 @@ export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ 
     else whenIdle(() => void hydrate(element));
   }
 
-  // A tap that came before its island was live: hydrate that island now, then tap again.
+  // A tap that came before its island was live: hydrate that island now, then tap again. Taps on
+  // the same element while it waits are one (a double tap on "GERAR PIX" submits once).
+  const waiting = new Set<HTMLElement>();
   const replayEarlyClick = () => {
     const target = takeEarlyClick();
     const island = target?.closest<HTMLElement>('[data-island]');
-    if (!target || !island) return;
+    if (!target || !island || waiting.has(target)) return;
+    waiting.add(target);
     void hydrate(island).then(() => {
+      waiting.delete(target);
       if (target.isConnected) target.click();
     });
   };

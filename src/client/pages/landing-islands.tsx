@@ -3,6 +3,7 @@ import { paths } from '../../shared/routes.ts';
 import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
 import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
+import { CHECKOUT_DIALOG_ID } from '../lib/checkout-opener.ts';
 import { hydrateIsland, mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
 import { afterLoadWhenIdle } from '../lib/idle.ts';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
@@ -81,7 +82,18 @@ const loadPopups = lazyHost(
 );
 
 const checkoutBridge: CheckoutStarter = {
-  startCheckout: (options) => void loadCheckout().then((checkout) => checkout?.startCheckout(options)),
+  startCheckout: (options) => {
+    // The buy button's own command opened the prerendered dialog already (lib/checkout-opener.ts);
+    // a buyer who closed it before the checkout was live does not see it open again when it is.
+    const dialog = document.getElementById(CHECKOUT_DIALOG_ID);
+    let closed = false;
+    const onClose = () => (closed = true);
+    dialog?.addEventListener('close', onClose);
+    void loadCheckout().then((checkout) => {
+      dialog?.removeEventListener('close', onClose);
+      if (!closed) checkout?.startCheckout(options);
+    });
+  },
   // The touch comes a moment before the click: the checkout's island fetches its code and hydrates
   // (the page's loader preloads the same files once it is idle, scripts/prerender.ts).
   prepareCheckout: () => void loadCheckout(),
