@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { orderBump } from '../../content/offers.ts';
 import { site } from '../../content/site.ts';
@@ -301,8 +301,15 @@ export function CheckoutIsland(prerendered: PrerenderedCheckout) {
       window.location.assign(checkoutUrl);
       return;
     }
-    setInitialBump(options?.bump === true);
-    setOpen(true);
+    const dialog = document.getElementById(CHECKOUT_DIALOG_ID);
+    const follow = () => {
+      setInitialBump(options?.bump === true);
+      setOpen(true);
+    };
+    // Already open by the buy button's own command: the state follows without holding up the
+    // frame that shows it (a transition yields to it).
+    if (dialog instanceof HTMLDialogElement && dialog.open) startTransition(follow);
+    else follow();
   }, []);
   // Opened by the page before this code arrived, or a PIX in progress before a reload.
   useLayoutEffect(() => {

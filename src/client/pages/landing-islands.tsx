@@ -14,10 +14,11 @@ import { startIslandsPage } from './islands-start.tsx';
 
 /**
  * The landing page in the browser (docs/decisions/0004-landing-islands.md): the prerendered HTML
- * stays as it is and only the islands below are hydrated, each from its own chunk. The checkout,
- * the catalogue popups and the cookie notice are separate roots rendered on first use; islands
- * reach the first two through the usual contexts, bridged here, so landing/ still never imports
- * checkout/.
+ * stays as it is and only the islands below are hydrated, each from its own chunk. The checkout is
+ * an island too, prerendered closed and hydrated once the page is idle or at a buy button's first
+ * touch; the catalogue popups and the cookie notice are separate roots rendered on first use.
+ * Islands reach the checkout and the popups through the usual contexts, bridged here, so landing/
+ * still never imports checkout/.
  */
 const registry: IslandRegistry = {
   // Small islands near the top ship inside this entry (one request on a slow phone) and are
@@ -53,7 +54,7 @@ function mountFramed(children: ReactNode): void {
 
 /**
  * A provider rendered on first use in its own client-only root; resolves with the context value it
- * provides (e.g. `startCheckout`), so the islands can call it through a bridge. It renders once the
+ * provides (e.g. `openApp`), so the islands can call it through a bridge. It renders once the
  * whole stylesheet is in: the page inlines only its own part (lib/rest-of-stylesheet.ts).
  */
 function lazyHost<T>(load: () => Promise<ComponentType<{ children: ReactNode }>>, use: () => T): () => Promise<T> {
