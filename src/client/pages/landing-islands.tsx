@@ -5,7 +5,6 @@ import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from
 import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
 import { CHECKOUT_DIALOG_ID } from '../lib/checkout-opener.ts';
 import { hydrateIsland, mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
-import { afterLoadWhenIdle } from '../lib/idle.ts';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
 import { withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
@@ -15,8 +14,7 @@ import { startIslandsPage } from './islands-start.tsx';
 /**
  * The landing page in the browser (docs/decisions/0004-landing-islands.md): the prerendered HTML
  * stays as it is and only the islands below are hydrated, each from its own chunk. The checkout is
- * an island too, prerendered closed and hydrated once the page is idle or at a buy button's first
- * touch; the catalogue popups and the cookie notice are separate roots rendered on first use.
+ * an island too, prerendered closed and hydrated at a buy button's first touch; the catalogue popups and the cookie notice are separate roots rendered on first use.
  * Islands reach the checkout and the popups through the usual contexts, bridged here, so landing/
  * still never imports checkout/.
  */
@@ -35,8 +33,8 @@ const registry: IslandRegistry = {
   testimonials: () => import('../landing/testimonials.tsx').then((module) => module.Testimonials),
   catalogue: () => import('../landing/catalogue.tsx').then((module) => module.Catalogue),
   'faq-accordion': () => import('../landing/faq-accordion.tsx').then((module) => module.FaqAccordion),
-  // Prerendered closed; hydrated once the page has loaded and is idle, or at the first touch of a
-  // buy button (the bridge below). Its states' classes (errors, the PIX) are in the rest of the stylesheet.
+  // Prerendered closed; hydrated at the first touch or focus of a buy button (the bridge below), or
+  // at a tap in its form before that (lib/early-clicks.ts). Its states' classes (errors, the PIX) are in the rest of the stylesheet.
   checkout: () => withRestOfStylesheet(() => import('../checkout/payment-modal.tsx')).then((module) => module.CheckoutIsland),
 };
 
@@ -119,11 +117,12 @@ export function startLandingPage(): void {
     Frame: IslandFrame,
     mount: mountFramed,
     later: [
-      // A PIX in progress before a reload opens again where the buyer left it (payment-modal.tsx);
-      // otherwise the checkout comes to life once the page has loaded and is idle.
+      // A PIX in progress before a reload opens again where the buyer left it (payment-modal.tsx).
+      // Otherwise the checkout comes to life at a buy button's first touch or focus, or at a tap in
+      // its form: its code is preloaded once the page is idle, but not run, as it builds the page's
+      // first Intl formatter (the prices), which loads the locale data on the main thread.
       () => {
         if (loadOpenOrder()) void loadCheckout();
-        else afterLoadWhenIdle(() => void loadCheckout());
       },
       // This visitor counts in "pessoas vendo agora" while the page is visible (docs/product.md#2-live-signals-tell-the-truth).
       () => void startPresenceHeartbeat(),
