@@ -14,7 +14,9 @@ test('every page carries its tab icon inline, the drawing of scripts/favicon.svg
   for (const path of ['/presell', '/', '/acesso', '/termos', '/privacidade', '/painel', '/pedido/VT-NAOEXISTE', '/nao-existe']) {
     const html = await (await api(path)).text();
     // The inline drawing has `>` of its own inside the quoted attribute.
-    const links = [...html.matchAll(/<link rel="(icon|apple-touch-icon)"(?:[^>"]|"[^"]*")*>/g)].map((match) => match[0]);
+    const links = [...html.matchAll(/<link\s+rel="(icon|apple-touch-icon)"(?:[^>"]|"[^"]*")*>/g)].map((match) =>
+      match[0].replace(/\s+/g, ' '),
+    );
     expect(links, path).toEqual([
       expect.stringMatching(/^<link rel="icon" href="data:image\/svg\+xml,[^"]+" \/>$/),
       '<link rel="apple-touch-icon" href="/apple-touch-icon.png" />',
