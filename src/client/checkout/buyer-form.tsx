@@ -45,8 +45,9 @@ const buyerFields: ReadonlyArray<
     type: 'tel',
     autoComplete: 'tel-national',
     inputMode: 'tel',
-    // Before the page's code runs nothing masks it: ten digits at least, typed as the buyer likes.
-    pattern: '[\\d\\s\\(\\)\\.\\+\\-]{10,20}',
+    // Before the page's code runs nothing masks it: ten characters at least, digits as the buyer
+    // types them, or the mask's "(11) 98765-4321".
+    pattern: '[\\d\\s\\(\\)\\-]{10,}',
   },
   {
     name: 'document',
