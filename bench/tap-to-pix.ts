@@ -9,19 +9,17 @@ import { startServer, type RunningServer } from '../tests/e2e/server.ts';
  * Tap to PIX: what a buyer on a slow phone waits for between tapping the hero's buy button and
  * seeing the PIX. Real Chromium (the tests' /usr/bin/chromium, nothing downloaded) with DevTools
  * emulation of a mid-range phone on a slow mobile network, against the production server on
- * loopback with the sandbox gateway. Each run is a fresh browser context; "cold" runs start with an
- * empty cache and tap once the page is idle (its checkout preloaded), "early" runs tap as soon as the
- * hero's button is live, "warm" runs first open the checkout once in the same context and load `/` again, so
- * the checkout's hashed (immutable) files come from the HTTP cache: the floor this lazily loaded
- * design can reach. Figures, not pass/fail: a failing run prints its reason and the others go on.
+ * loopback with the sandbox gateway. Each run is a fresh browser context with an empty cache that
+ * taps a fixed time after the page's load event (0.5 s, 1.5 s, 5 s: before, while and after the
+ * checkout's code arrives and hydrates the prerendered form), and once more at 1.5 s with a second
+ * page in the same browser keeping a core busy. Figures, not pass/fail: a failing run prints its
+ * reason and the others go on.
  */
-const RUNS = Number(process.env.TAP_RUNS ?? 5);
+const RUNS = Number(process.env.TAP_RUNS ?? 10);
 /** A run that takes longer is abandoned (its context closed) and reported as failed. */
 const RUN_LIMIT_MS = 60_000;
 /** Runs not started once the section has taken this long are skipped, so the section stays bounded. */
-const SECTION_BUDGET_MS = 8 * 60_000;
-/** After load, hydration of the hero's button and network idle: the same quiet moment before every tap. */
-const SETTLE_MS = 2_000;
+const SECTION_BUDGET_MS = 20 * 60_000;
 
 const CPU_SLOWDOWN = 4;
 // DevTools' units: latency in ms, throughput in bytes per second (1.6 Mbit/s down, 750 kbit/s up).
@@ -36,6 +34,8 @@ const NAME_LABEL = 'Nome completo';
 const LOADING_PRODUCT = 'Carregando…';
 
 interface Sample {
+  /** Whether the checkout's island was live when the finger came down (else the prerendered form answered). */
+  liveAtTap: boolean;
   /** Tap's pointerdown → first frame with a typeable name field. */
   tapToForm: number;
   /** Longest Event Timing entry of the tap's interaction; null when every entry was under 16 ms. */
@@ -109,8 +109,8 @@ function watchFrames(target: 'form' | 'pix'): void {
     return box.width > 0 && box.height > 0;
   };
   const nameFieldTypeable = (): boolean => {
-    // The loaded dialog's label (the skeleton shown meanwhile is aria-busy and has no form).
-    const label = [...document.querySelectorAll('[role="dialog"]:not([aria-busy="true"]) label')].find(
+    // Live or not yet (the prerendered form is aria-busy until its island is live): a field the buyer types into.
+    const label = [...document.querySelectorAll('[role="dialog"] label')].find(
       (candidate) => candidate.textContent?.trim() === 'Nome completo',
     ) as HTMLLabelElement | undefined;
     const field = label?.control;
@@ -156,25 +156,39 @@ async function throttle(page: Page): Promise<void> {
 
 const heroBuyButton = (page: Page) => page.getByRole('button', { name: BUY_LABEL }).and(page.locator('[data-placement="hero"]'));
 
-/**
- * `/` loaded, the hero's button live, the network quiet, then a fixed settle: the same moment every
- * run. With `early`, the tap comes as soon as the button is live, before the page is idle.
- */
-async function openLanding(page: Page, early = false): Promise<void> {
-  await page.goto('/', { waitUntil: early ? 'commit' : 'load' });
-  // Scrolled into view now, so the tap itself scrolls nothing (a scroll wakes the islands below).
-  await heroBuyButton(page).scrollIntoViewIfNeeded();
-  await page
-    .locator('[data-island="buy-button"][data-hydrated="true"]')
-    .filter({ has: page.locator('[data-placement="hero"]') })
-    .waitFor({ state: 'attached' });
-  if (early) return;
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(SETTLE_MS);
+/** `/` loaded, then `afterLoadMs` of the page's own clock after its load event ended. */
+async function openLanding(page: Page, afterLoadMs: number): Promise<void> {
+  await page.goto('/', { waitUntil: 'load' });
+  await page.waitForFunction(
+    (delay) => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return !!navigation && navigation.loadEventEnd > 0 && performance.now() >= navigation.loadEventEnd + delay;
+    },
+    afterLoadMs,
+    { polling: 'raf' },
+  );
 }
 
-/** Cold: a fresh context, tapped once the page is idle. Early: tapped as soon as the button is live. Warm: the checkout in cache. */
-type Mode = 'early' | 'cold' | 'warm';
+/** When the tap comes after the load event, and whether a second page keeps a core busy meanwhile. */
+const MODES = {
+  '0.5 s': { afterLoadMs: 500, busy: false },
+  '1.5 s': { afterLoadMs: 1_500, busy: false },
+  '5 s': { afterLoadMs: 5_000, busy: false },
+  'busy 1.5 s': { afterLoadMs: 1_500, busy: true },
+} as const;
+type Mode = keyof typeof MODES;
+
+/**
+ * A second tab of the same browser that keeps its main thread busy (an opaque origin, so a renderer
+ * of its own): with the page's renderer and the browser's own threads, the phone's other core is taken.
+ */
+async function openBusyPage(context: BrowserContext): Promise<Page> {
+  const busy = await context.newPage();
+  await busy.goto(
+    'data:text/html,<title>busy</title><script>(function spin(){var end=performance.now()+50;while(performance.now()<end);setTimeout(spin,0)})()</script>',
+  );
+  return busy;
+}
 
 let buyers = 0;
 async function measureRun(browser: Browser, server: RunningServer, mode: Mode): Promise<Sample> {
@@ -192,16 +206,17 @@ async function measureRun(browser: Browser, server: RunningServer, mode: Mode): 
     // functions in calls to its `__name` helper: the page needs one too.
     await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
     await context.addInitScript(installProbe);
-    if (mode === 'warm') {
-      // Unthrottled: this visit only fills the HTTP cache with the checkout's files.
-      await openLanding(page);
-      await heroBuyButton(page).tap();
-      await page.getByRole('dialog', { name: DIALOG_LABEL }).getByLabel(NAME_LABEL).waitFor();
+    const { afterLoadMs, busy } = MODES[mode];
+    if (busy) {
+      await openBusyPage(context);
+      // The phone shows the page tapped; a tab in the background draws no frames.
+      await page.bringToFront();
     }
     await throttle(page);
-    await openLanding(page, mode === 'early');
+    await openLanding(page, afterLoadMs);
 
     await page.evaluate(watchFrames, 'form' as const);
+    const liveAtTap = await page.locator('[data-island="checkout"][data-hydrated="true"]').count();
     await heroBuyButton(page).tap();
     await page.waitForFunction(() => (window as unknown as ProbeWindow).__tapProbe.formAt !== undefined, null, { polling: 100 });
     const afterTap = await probeOf(page);
@@ -244,6 +259,7 @@ async function measureRun(browser: Browser, server: RunningServer, mode: Mode): 
     const afterSubmit = await probeOf(page);
     if (afterSubmit.pointerdown === undefined) throw new Error('the submit tap reached no pointerdown listener');
     return {
+      liveAtTap: liveAtTap > 0,
       tapToForm: formAt - tapAt,
       inp,
       submitToPix: afterSubmit.pixAt! - afterSubmit.pointerdown,
@@ -301,14 +317,17 @@ export async function runTapToPixBench(clientDir: string): Promise<void> {
   console.log(
     `\nTap to PIX: Chromium, ${PHONE.viewport.width}×${PHONE.viewport.height} touch phone (pixel ratio ${PHONE.deviceScaleFactor}), CPU ${CPU_SLOWDOWN}× slower, ` +
       `network ${NETWORK.latency} ms RTT, ${(NETWORK.downloadThroughput * 8) / 1e6} Mbit/s down, ${(NETWORK.uploadThroughput * 8) / 1e3} kbit/s up ` +
-      `(DevTools emulation: ${NETWORK.downloadThroughput} / ${NETWORK.uploadThroughput} B/s); ${RUNS} runs each early, cold and warm; load before: ${loadAverage()}`,
+      `(DevTools emulation: ${NETWORK.downloadThroughput} / ${NETWORK.uploadThroughput} B/s); ${RUNS} runs for each tap time after the load event; load before: ${loadAverage()}`,
   );
   const server = await startServer({ TRUST_PROXY_HOPS: '1' });
   const browser = await chromium.launch(chromiumLaunchOptions());
   const started = performance.now();
-  const samples: Record<Mode, Sample[]> = { early: [], cold: [], warm: [] };
+  // TAP_MODES=busy (a part of the names, comma-separated) runs only those.
+  const only = process.env.TAP_MODES?.split(',').filter(Boolean);
+  const modes = (Object.keys(MODES) as Mode[]).filter((mode) => !only || only.some((part) => mode.includes(part)));
+  const samples = Object.fromEntries(modes.map((mode) => [mode, [] as Sample[]])) as Record<Mode, Sample[]>;
   try {
-    for (const mode of ['early', 'cold', 'warm'] as const) {
+    for (const mode of modes) {
       for (let run = 1; run <= RUNS; run++) {
         if (performance.now() - started > SECTION_BUDGET_MS) {
           console.log(`  ${mode} run ${run}: skipped, the section has taken over ${SECTION_BUDGET_MS / 60_000} min`);
@@ -318,7 +337,7 @@ export async function runTapToPixBench(clientDir: string): Promise<void> {
           const sample = await measureRun(browser, server, mode);
           samples[mode].push(sample);
           console.log(
-            `  ${mode} run ${run}  tap→form ${millis(sample.tapToForm).padStart(8)}  INP ${showInp(inpValue(sample)).padStart(7)}  ` +
+            `  ${mode.padEnd(10)} run ${String(run).padStart(2)}  ${sample.liveAtTap ? 'live    ' : 'not live'}  tap→form ${millis(sample.tapToForm).padStart(8)}  INP ${showInp(inpValue(sample)).padStart(7)}  ` +
               `submit→PIX ${millis(sample.submitToPix).padStart(8)}  scripts tap→form ${kb(sample.scriptTransfer).padStart(8)} transferred, ` +
               `${kb(sample.scriptBody)} body (${sample.scriptFiles.length} files)  all requests ${kb(sample.allTransfer)}`,
           );
@@ -341,21 +360,17 @@ export async function runTapToPixBench(clientDir: string): Promise<void> {
   ];
   const cell = (list: Sample[], row: (typeof rows)[number], pick: (values: number[]) => number) =>
     (list.length > 0 ? row.show(pick(list.map(row.value))) : 'n/a').padStart(10);
-  const modes = ['early', 'cold', 'warm'] as const;
-  console.log(`\n  ${''.padEnd(31)}${modes.map((mode) => `${`${mode} median`.padStart(13)}${`${mode} max`.padStart(11)}`).join('')}`);
+  console.log(`\n  tap after load: ${''.padEnd(15)}${modes.map((mode) => `${mode.padStart(12)} median${'max'.padStart(8)}`).join('')}`);
   for (const row of rows) {
     const cells = modes.map(
-      (mode) => `${cell(samples[mode], row, median).padStart(13)}${cell(samples[mode], row, (values) => Math.max(...values)).padStart(11)}`,
+      (mode) => `${cell(samples[mode], row, median).padStart(19)}${cell(samples[mode], row, (values) => Math.max(...values)).padStart(8)}`,
     );
     console.log(`  ${row.label.padEnd(31)}${cells.join('')}`);
   }
-  if (samples.cold.length > 0 && samples.warm.length > 0) {
-    const ratio = (pick: (sample: Sample) => number) => (median(samples.cold.map(pick)) / median(samples.warm.map(pick))).toFixed(2);
-    console.log(
-      `  cold / warm (medians): tap → form ${ratio((sample) => sample.tapToForm)}×, submit → PIX ${ratio((sample) => sample.submitToPix)}×`,
-    );
-  }
-  for (const mode of ['early', 'cold'] as const) {
+  console.log(
+    `  checkout live at the tap: ${modes.map((mode) => `${mode} ${samples[mode].filter((sample) => sample.liveAtTap).length}/${samples[mode].length}`).join(', ')}`,
+  );
+  for (const mode of modes) {
     const first = samples[mode][0];
     if (!first) continue;
     const onDisk = first.scriptFiles.reduce((sum, file) => sum + brotliOf(file.slice(1)), 0);
@@ -364,7 +379,7 @@ export async function runTapToPixBench(clientDir: string): Promise<void> {
     );
   }
   if (modalChunk) console.log(`  ${modalChunk} alone, brotli on disk: ${kb(brotliOf(path.join('assets', modalChunk)))}`);
-  const all = [...samples.cold, ...samples.warm];
+  const all = modes.flatMap((mode) => samples[mode]);
   if (all.length > 0 && all.every((sample) => !sample.qrVisible)) {
     console.log(
       '  (submit → PIX panel: the QR is in the DOM but folded behind "Pagar com outro aparelho" on a phone; the frame timed is the first with it in the DOM and "Copiar código PIX" on screen)',

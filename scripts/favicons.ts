@@ -3,11 +3,15 @@ import { chromium, type Browser } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/browser.ts';
 
 /**
- * Renders scripts/favicon.svg to the PNG icons the pages link (index.html), with our Chromium:
- * `npx tsx scripts/favicons.ts` after editing the SVG. PNG, not SVG: Chrome decodes a page's
- * favicon in that page's renderer, and an SVG icon is a whole isolated SVG document set up on its
- * main thread just after the first paint (2–13 ms of real time on this machine, traced), where a
- * 32 px PNG decodes in well under a millisecond. Safari on iOS takes only the PNG touch icon.
+ * Renders scripts/favicon.svg to the PNG icons (public/), with our Chromium: `npx tsx
+ * scripts/favicons.ts` after editing the SVG, and copy the drawing into index.html's tab icon.
+ * The tab icon is the SVG itself, inline as a `data:` URL (105 bytes of brotli in each page): a
+ * linked icon was a request Chrome may make before the first paint, which Lighthouse counted
+ * against the largest paint, and without a link Chrome asks for `/favicon.ico`. The cost: an SVG
+ * icon is an isolated SVG document Chrome sets up on the page's main thread just after the first
+ * paint (2–13 ms of real time on this machine, traced), where a 32 px PNG decodes in well under a
+ * millisecond; as a `data:` URL the PNG weighs 464 bytes of each page's brotli, more than the
+ * landing page's first flight has left. Safari on iOS takes only the PNG touch icon.
  */
 const SOURCE = 'scripts/favicon.svg';
 export const ICONS = [

@@ -128,18 +128,20 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
 }
 
 /**
- * The checkout's code on the landing page: the modal host and the payment modal, which the page
- * fetches once it is loaded and idle (the entry loader, lib/entry-loader.ts), or at the first touch of a
- * buy button (the checkout bridge, pages/landing-islands.tsx).
+ * The checkout's code on the landing page: the payment modal, whose prerendered form the island
+ * hydrates, fetched once the page is loaded and idle (the entry loader, lib/entry-loader.ts), or at
+ * the first touch of a buy button (the checkout bridge, pages/landing-islands.tsx).
  */
-const CHECKOUT_MODULES = ['src/client/checkout/checkout-provider.tsx', 'src/client/checkout/payment-modal.tsx'];
+const CHECKOUT_MODULES = ['src/client/checkout/payment-modal.tsx'];
 
 /**
- * The roots the islands pages render on first use outside their HTML: they wait for the whole
- * stylesheet before they render (lib/rest-of-stylesheet.ts), so a page's own part leaves them out.
+ * The roots the islands pages render on first use outside their HTML, and the checkout's island:
+ * they wait for the whole stylesheet before they render or hydrate (lib/rest-of-stylesheet.ts), so
+ * a page's own part leaves their code out (and the landing page's HTML it is read from leaves out
+ * the checkout's prerendered form, as it does the later sections).
  */
 const LATER_ROOTS = [
-  'src/client/checkout/checkout-provider.tsx',
+  'src/client/checkout/payment-modal.tsx',
   'src/client/landing/popups/popups-provider.tsx',
   'src/client/consent/cookie-notice.tsx',
 ];

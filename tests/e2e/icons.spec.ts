@@ -4,18 +4,25 @@ import { ICONS, renderIcon } from '../../scripts/favicons.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The site's icons are PNG (scripts/favicons.ts says why): every page links the tab icon and the
- * iOS home-screen icon, the server sends them, and they are the SVG drawing the script renders.
+ * The tab icon is the drawing itself, inline in every page (scripts/favicons.ts says why): Chrome
+ * asks for no icon before the first paint, and no `/favicon.ico` either. The iOS home-screen icon
+ * and the PNG tab icon (for what still asks for it) are the SVG drawing the script renders.
  */
 
-test('every page links a 32 px PNG tab icon and a 180 px touch icon, and no SVG icon', async ({ api }) => {
+test('every page carries its tab icon inline, the drawing of scripts/favicon.svg, and links a 180 px touch icon', async ({ api }) => {
+  const drawing = fs.readFileSync('scripts/favicon.svg', 'utf8').trim();
   for (const path of ['/presell', '/', '/acesso', '/termos', '/privacidade', '/painel', '/pedido/VT-NAOEXISTE', '/nao-existe']) {
     const html = await (await api(path)).text();
-    const links = [...html.matchAll(/<link rel="(icon|apple-touch-icon)"[^>]*>/g)].map((match) => match[0]);
+    // The inline drawing has `>` of its own inside the quoted attribute.
+    const links = [...html.matchAll(/<link\s+rel="(icon|apple-touch-icon)"(?:[^>"]|"[^"]*")*>/g)].map((match) =>
+      match[0].replace(/\s+/g, ' '),
+    );
     expect(links, path).toEqual([
-      '<link rel="icon" type="image/png" sizes="32x32" href="/favicon-32.png" />',
+      expect.stringMatching(/^<link rel="icon" href="data:image\/svg\+xml,[^"]+" \/>$/),
       '<link rel="apple-touch-icon" href="/apple-touch-icon.png" />',
     ]);
+    const inline = decodeURIComponent(/href="data:image\/svg\+xml,([^"]+)"/.exec(links[0]!)![1]!).replace(/'/g, '"');
+    expect(inline, path).toBe(drawing);
   }
   for (const { path: file, size } of ICONS) {
     const href = file.replace(/^public/, '');

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { bumpCopy, type BumpOffer } from '../../content/offers.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { Checkbox } from '../ui/checkbox.tsx';
+import { BUMP_BOX } from './buyer-values.ts';
 
 /**
  * The order bump between the form and "GERAR PIX": a real checkbox, never ticked by the page
@@ -34,6 +35,7 @@ export function BumpCard({
         <Checkbox
           size="lg"
           id={id}
+          name={BUMP_BOX}
           checked={checked}
           disabled={disabled}
           onCheckedChange={onCheckedChange}

@@ -13,7 +13,7 @@ import { checkout as copy } from '../../content/checkout.ts';
 import { digitsOnly } from '../../shared/digits.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
-import type { BuyerField, BuyerValues } from './buyer-values.ts';
+import { BUMP_BOX, CONSENT_BOX, type BuyerField, type BuyerValues } from './buyer-values.ts';
 import { suggestEmail } from './email-typo.ts';
 import { onDemand } from './on-demand.ts';
 import { editPhone } from './phone-mask.ts';
@@ -25,7 +25,7 @@ export { emptyBuyer, type BuyerValues } from './buyer-values.ts';
 const buyerFields: ReadonlyArray<
   { name: BuyerField; label: string; placeholder: string; hint?: string } & Pick<
     InputHTMLAttributes<HTMLInputElement>,
-    'type' | 'autoComplete' | 'inputMode'
+    'type' | 'autoComplete' | 'inputMode' | 'pattern'
   >
 > = [
   { name: 'name', label: copy.form.name, placeholder: copy.form.namePlaceholder, autoComplete: 'name' },
@@ -45,6 +45,9 @@ const buyerFields: ReadonlyArray<
     type: 'tel',
     autoComplete: 'tel-national',
     inputMode: 'tel',
+    // Before the page's code runs nothing masks it: ten characters at least, digits as the buyer
+    // types them, or the mask's "(11) 98765-4321".
+    pattern: '[\\d\\s\\(\\)\\-]{10,}',
   },
   {
     name: 'document',
@@ -81,7 +84,7 @@ function Field({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         className={cn(
-          'block min-h-12 w-full rounded-xl border bg-ink-950 px-3.5 text-base text-white placeholder:text-slate-500 focus:ring-2 focus:outline-none disabled:opacity-60',
+          'field-input',
           error ? 'border-danger focus:ring-danger/40' : 'border-line focus:border-brand-500 focus:ring-brand-500/30',
         )}
         {...input}
@@ -98,6 +101,23 @@ function Field({
       {below}
     </div>
   );
+}
+
+/**
+ * What the buyer typed and ticked in the prerendered form before its code arrived (the landing
+ * page's checkout, payment-modal.tsx): the fields by their names.
+ */
+export function readTypedBuyer(form: HTMLFormElement): { values: Partial<BuyerValues>; whatsappConsent: boolean; bump: boolean } {
+  const values: Partial<BuyerValues> = {};
+  for (const field of buyerFields) {
+    const input = form.elements.namedItem(field.name);
+    if (input instanceof HTMLInputElement && input.value !== '') values[field.name] = input.value;
+  }
+  const ticked = (name: string) => {
+    const box = form.elements.namedItem(name);
+    return box instanceof HTMLInputElement && box.checked;
+  };
+  return { values, whatsappConsent: ticked(CONSENT_BOX), bump: ticked(BUMP_BOX) };
 }
 
 /** "Você quis dizer joana@gmail.com?": the address is a button that puts it in the field. */
@@ -211,6 +231,7 @@ export function BuyerForm({
             <Field
               key={field.name}
               {...field}
+              name={field.name}
               required
               value={values[field.name]}
               onChange={field.name === 'phone' ? setPhone : set(field.name)}

@@ -1,17 +1,19 @@
 import { Check } from 'lucide-react';
-import { useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { orderBump } from '../../content/offers.ts';
 import { site } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { track } from '../lib/analytics.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
+import type { CheckoutStarter } from '../lib/checkout-context.ts';
+import { CHECKOUT_DIALOG_ID } from '../lib/checkout-opener.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { Alert } from '../ui/alert.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
-import { Dialog } from '../ui/dialog.tsx';
+import { ModalDialog } from '../ui/modal-dialog.tsx';
 import { BumpCard, CheckoutTotal } from './bump-card.tsx';
-import { BuyerForm, emptyBuyer, type BuyerValues } from './buyer-form.tsx';
+import { BuyerForm, emptyBuyer, readTypedBuyer, type BuyerValues } from './buyer-form.tsx';
 import { onDemand } from './on-demand.ts';
 import { clearOpenOrder, loadOpenOrder, saveOpenOrder, type OpenOrder } from './open-order-store.ts';
 import { orderContext } from './order-context.ts';
@@ -43,12 +45,16 @@ type Phase = { kind: 'form' } | { kind: 'processing' } | { kind: 'success'; orde
 
 /** The PIX checkout (docs/product.md#the-journey "Payment modal", docs/product.md#screen-states, docs/product.md#the-buyer-form, docs/product.md#error-messages-shown-to-buyers). Its own chunk, loaded on first use. */
 export default function PaymentModal({
+  id,
   open,
   onOpenChange,
   initialValues = emptyBuyer,
   resume = true,
   initialBump = false,
+  prerendered,
 }: {
+  /** The dialog element's id (the landing page's prerendered checkout). */
+  id?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The form filled in beforehand (the order page's "Gerar novo PIX" after an expired one). */
@@ -60,13 +66,21 @@ export default function PaymentModal({
    * other way in starts unticked (docs/offers.md#the-checkout).
    */
   initialBump?: boolean;
+  /**
+   * Hydrating the landing page's prerendered form: the settings it was rendered with (the seller's
+   * may differ: the first render matches the HTML, the next follows the seller's), and what the
+   * buyer did in it before this code arrived is taken over.
+   */
+  prerendered?: PrerenderedCheckout;
 }) {
-  const { askDocument, sandbox, guaranteeDays, orderBump: serverOffersBump } = getPublicConfig();
+  const [live, setLive] = useState(prerendered === undefined);
+  const config = getPublicConfig();
+  const { askDocument, sandbox, guaranteeDays, orderBump: serverOffersBump } = live ? config : { ...config, ...prerendered };
   const bump = offeredBump(serverOffersBump, orderBump);
   const { state: product, reload, settled: productSettled } = useProduct(open);
   const [values, setValues] = useState<BuyerValues>(initialValues);
   const [phase, setPhase] = useState<Phase>(() => {
-    const resumed = resume ? loadOpenOrder() : null;
+    const resumed = resume && live ? loadOpenOrder() : null;
     return resumed ? { kind: 'success', order: resumed } : { kind: 'form' };
   });
   const OrderProgress = orderProgress.useLoaded(phase.kind === 'success')?.default;
@@ -83,6 +97,26 @@ export default function PaymentModal({
     setOpenedWith({ open, initialBump });
     if (open) setBumpTicked(initialBump);
   }
+
+  // Before the next paint, so the fields keep what was typed, and the caret where it was.
+  useLayoutEffect(() => {
+    if (live) return;
+    const dialog = id ? document.getElementById(id) : null;
+    const form = dialog?.querySelector('form');
+    if (form) {
+      const typed = readTypedBuyer(form);
+      setValues((current) => ({ ...current, ...typed.values }));
+      setWhatsappConsent(typed.whatsappConsent);
+      setBumpTicked(typed.bump);
+    }
+    // Opened by the page itself: already open, with the box as the buyer left it.
+    if (dialog instanceof HTMLDialogElement && dialog.open) setOpenedWith({ open: true, initialBump: false });
+    const resumed = resume ? loadOpenOrder() : null;
+    if (resumed) setPhase({ kind: 'success', order: resumed });
+    setLive(true);
+    // Once, at hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Closing resets error, success and transaction, but keeps the loaded product (docs/product.md#screen-states).
   const changeOpen = (next: boolean) => {
@@ -159,7 +193,7 @@ export default function PaymentModal({
   const priceCents = product.kind === 'ready' ? product.product.priceCents : site.priceCents;
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen} title={copy.title} closeLabel={copy.close} maskInReplays>
+    <ModalDialog id={id} open={open} onOpenChange={changeOpen} title={copy.title} closeLabel={copy.close} busy={!live} maskInReplays>
       <DemoNotice inline />
       {phase.kind !== 'success' ? (
         <>
@@ -185,7 +219,8 @@ export default function PaymentModal({
           </ul>
 
           <div className="mt-5 space-y-3">
-            {product.kind === 'loading' ? (
+            {/* The check starts as the live checkout opens: the prerendered form says nothing of it. */}
+            {live && open && product.kind === 'loading' ? (
               <p className="animate-pulse text-sm text-slate-400" role="status">
                 {copy.loadingProduct}
               </p>
@@ -235,6 +270,57 @@ export default function PaymentModal({
           {copy.form.processing}
         </p>
       )}
-    </Dialog>
+    </ModalDialog>
   );
+}
+
+/** The settings the landing page's checkout was prerendered with (island props: plain data). */
+export interface PrerenderedCheckout {
+  askDocument: boolean;
+  orderBump: boolean;
+}
+
+let liveStarter: CheckoutStarter | null = null;
+
+/** The landing page's checkout once its island is live (pages/landing-islands.tsx). */
+export function liveCheckout(): CheckoutStarter | null {
+  return liveStarter;
+}
+
+/**
+ * The landing page's checkout, prerendered closed into `/` and hydrated as an island: the page's
+ * inline script opens it at a buy tap before any of this has run (lib/checkout-opener.ts); once
+ * live, the buy buttons reach `startCheckout` through the page's bridge.
+ */
+export function CheckoutIsland(prerendered: PrerenderedCheckout) {
+  const [open, setOpen] = useState(false);
+  const [initialBump, setInitialBump] = useState(false);
+  const startCheckout = useCallback((options?: { bump?: boolean }) => {
+    const { checkoutUrl } = getPublicConfig();
+    if (checkoutUrl) {
+      window.location.assign(checkoutUrl);
+      return;
+    }
+    const dialog = document.getElementById(CHECKOUT_DIALOG_ID);
+    const follow = () => {
+      setInitialBump(options?.bump === true);
+      setOpen(true);
+    };
+    // Already open by the buy button's own command: the state follows without holding up the
+    // frame that shows it (a transition yields to it).
+    if (dialog instanceof HTMLDialogElement && dialog.open) startTransition(follow);
+    else follow();
+  }, []);
+  // Opened by the page before this code arrived, or a PIX in progress before a reload.
+  useLayoutEffect(() => {
+    const dialog = document.getElementById(CHECKOUT_DIALOG_ID);
+    if ((dialog instanceof HTMLDialogElement && dialog.open) || loadOpenOrder()) setOpen(true);
+  }, []);
+  useEffect(() => {
+    liveStarter = { startCheckout };
+    return () => {
+      liveStarter = null;
+    };
+  }, [startCheckout]);
+  return <PaymentModal id={CHECKOUT_DIALOG_ID} open={open} onOpenChange={setOpen} initialBump={initialBump} prerendered={prerendered} />;
 }

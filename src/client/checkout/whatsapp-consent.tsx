@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
 import { Checkbox } from '../ui/checkbox.tsx';
+import { CONSENT_BOX } from './buyer-values.ts';
 
 /**
  * "Quero receber o PIX e o acesso pelo WhatsApp", right under the phone it is about: a real
@@ -20,7 +21,14 @@ export function WhatsappConsent({
   return (
     <div className="mt-2">
       <label htmlFor={id} className="flex min-h-11 cursor-pointer items-center gap-3 has-disabled:cursor-not-allowed">
-        <Checkbox id={id} checked={checked} disabled={disabled} onCheckedChange={onCheckedChange} aria-describedby={`${id}-hint`} />
+        <Checkbox
+          id={id}
+          name={CONSENT_BOX}
+          checked={checked}
+          disabled={disabled}
+          onCheckedChange={onCheckedChange}
+          aria-describedby={`${id}-hint`}
+        />
         <span className="text-sm leading-snug font-semibold text-balance text-slate-200">{copy.form.whatsappConsent.label}</span>
       </label>
       <p id={`${id}-hint`} className="pl-9 text-xs text-slate-400">

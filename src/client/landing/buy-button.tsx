@@ -3,6 +3,7 @@ import { formatNextBatchDate, soldOut } from '../../content/sold-out.ts';
 import { site } from '../../content/site.ts';
 import { track } from '../lib/analytics.ts';
 import { useCheckout } from '../lib/checkout-context.ts';
+import { checkoutCommand } from '../lib/checkout-opener.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { useLiveSignals } from '../lib/live/store.ts';
 import { Button } from '../ui/button.tsx';
@@ -36,6 +37,9 @@ export function BuyButton({
       layout={isSoldOut ? 'stacked' : 'inline'}
       className={className}
       data-placement={placement}
+      // The page's checkout opens at the tap, before any code (lib/checkout-opener.ts); the popups'
+      // buttons close their popup first and may tick the bump, so their checkout opens from the island.
+      {...(placement === 'popup' ? {} : checkoutCommand('show-modal'))}
       disabled={isSoldOut}
       onPointerDown={prepareCheckout}
       onFocus={prepareCheckout}

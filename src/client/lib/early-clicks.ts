@@ -15,12 +15,15 @@ export const EARLY_CLICK_EVENT = 'vitrine:early-click';
 
 export function earlyClickScript(): string {
   // The island check comes first: landing-page links are held only inside islands, and a click
-  // with a modifier (new tab) is left to the browser.
+  // with a modifier (new tab) is left to the browser. So is a submit its form's own constraints
+  // refuse (the browser says why), and a button's command (`command`/`commandfor`: the landing
+  // page's buy buttons open the prerendered checkout, lib/checkout-opener.ts): the tap is held for
+  // its island all the same.
   return (
     `document.addEventListener("click",function(e){var t=e.target,b=t&&t.closest&&t.closest("button,a[href]");if(!b)return;` +
     `var i=b.closest("[data-island]");if(i?i.hasAttribute("data-hydrated"):window.${READY}||b.tagName=="A")return;` +
-    `if(e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey)return;` +
-    `e.preventDefault();e.stopPropagation();window.${QUEUE}=b;document.dispatchEvent(new Event("${EARLY_CLICK_EVENT}"))},true)`
+    `if(e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey||b.form&&b.type=="submit"&&!b.form.checkValidity())return;` +
+    `b.getAttribute("command")||e.preventDefault();e.stopPropagation();window.${QUEUE}=b;document.dispatchEvent(new Event("${EARLY_CLICK_EVENT}"))},true)`
   );
 }
 

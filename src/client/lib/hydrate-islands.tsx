@@ -37,6 +37,17 @@ export function mountRoot(children: ReactNode): void {
   createRoot(container).render(<StrictMode>{children}</StrictMode>);
 }
 
+let hydrateOnDemand: ((element: HTMLElement) => Promise<void>) | null = null;
+
+/**
+ * Hydrates the page's island `name` now (a `demand` island: the checkout), once `hydrateIslands`
+ * has started; resolves once it is live (or failed to load), or at once when the page has none.
+ */
+export function hydrateIsland(name: IslandName): Promise<void> {
+  const element = document.querySelector<HTMLElement>(`[data-island="${name}"]`);
+  return element && hydrateOnDemand ? hydrateOnDemand(element) : Promise.resolve();
+}
+
 export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ children: ReactNode }>): void {
   // Dialogs and notices rendered by this script sit outside the islands: their buttons are live.
   markPageLive();
@@ -89,8 +100,10 @@ export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ 
           { rootMargin: VISIBLE_MARGIN },
         );
 
+  hydrateOnDemand = hydrate;
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     const when = element.dataset.when as IslandStrategy;
+    if (when === 'demand') continue;
     if (when === 'load') void hydrate(element);
     else if (when === 'idle') whenIdle(() => void hydrate(element));
     else if (when === 'scroll') whenScrolled(() => void hydrate(element));
@@ -98,12 +111,16 @@ export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ 
     else whenIdle(() => void hydrate(element));
   }
 
-  // A tap that came before its island was live: hydrate that island now, then tap again.
+  // A tap that came before its island was live: hydrate that island now, then tap again. Taps on
+  // the same element while it waits are one (a double tap on "GERAR PIX" submits once).
+  const waiting = new Set<HTMLElement>();
   const replayEarlyClick = () => {
     const target = takeEarlyClick();
     const island = target?.closest<HTMLElement>('[data-island]');
-    if (!target || !island) return;
+    if (!target || !island || waiting.has(target)) return;
+    waiting.add(target);
     void hydrate(island).then(() => {
+      waiting.delete(target);
       if (target.isConnected) target.click();
     });
   };

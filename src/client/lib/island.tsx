@@ -21,14 +21,16 @@ export type IslandName =
   | 'whatsapp-group'
   | 'testimonials'
   | 'site-footer'
-  | 'sticky-bar';
+  | 'sticky-bar'
+  | 'checkout';
 
 /**
  * When an island is hydrated: at once (`load`), when the browser is idle (`idle`), when it comes
- * near the viewport (`visible`) or on the visitor's first scroll (`scroll`: a bar that only shows
- * once scrolled). A tap inside any island hydrates it at once (lib/early-clicks.ts).
+ * near the viewport (`visible`), on the visitor's first scroll (`scroll`: a bar that only shows
+ * once scrolled) or when the page's script asks (`demand`: the checkout, `hydrateIsland`). A tap
+ * inside any island hydrates it at once (lib/early-clicks.ts).
  */
-export type IslandStrategy = 'load' | 'idle' | 'visible' | 'scroll';
+export type IslandStrategy = 'load' | 'idle' | 'visible' | 'scroll' | 'demand';
 
 /** Island props travel in the HTML as JSON: plain data only. */
 export type IslandProps = Record<string, string | number | boolean | null>;

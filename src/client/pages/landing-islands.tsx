@@ -2,8 +2,9 @@ import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { paths } from '../../shared/routes.ts';
 import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
-import { CheckoutContext, useCheckout, type CheckoutStarter } from '../lib/checkout-context.ts';
-import { mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
+import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
+import { CHECKOUT_DIALOG_ID } from '../lib/checkout-opener.ts';
+import { hydrateIsland, mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
 import { OfferContext, readPageOffer } from '../lib/offer.tsx';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
 import { withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
@@ -13,10 +14,10 @@ import { startIslandsPage } from './islands-start.tsx';
 
 /**
  * The landing page in the browser (docs/decisions/0004-landing-islands.md): the prerendered HTML
- * stays as it is and only the islands below are hydrated, each from its own chunk. The checkout,
- * the catalogue popups and the cookie notice are separate roots rendered on first use; islands
- * reach the first two through the usual contexts, bridged here, so landing/ still never imports
- * checkout/.
+ * stays as it is and only the islands below are hydrated, each from its own chunk. The checkout is
+ * an island too, prerendered closed and hydrated at a buy button's first touch; the catalogue popups and the cookie notice are separate roots rendered on first use.
+ * Islands reach the checkout and the popups through the usual contexts, bridged here, so landing/
+ * still never imports checkout/.
  */
 const registry: IslandRegistry = {
   // Small islands near the top ship inside this entry (one request on a slow phone) and are
@@ -33,6 +34,9 @@ const registry: IslandRegistry = {
   testimonials: () => import('../landing/testimonials.tsx').then((module) => module.Testimonials),
   catalogue: () => import('../landing/catalogue.tsx').then((module) => module.Catalogue),
   'faq-accordion': () => import('../landing/faq-accordion.tsx').then((module) => module.FaqAccordion),
+  // Prerendered closed; hydrated at the first touch or focus of a buy button (the bridge below), or
+  // at a tap in its form before that (lib/early-clicks.ts). Its states' classes (errors, the PIX) are in the rest of the stylesheet.
+  checkout: () => withRestOfStylesheet(() => import('../checkout/payment-modal.tsx')).then((module) => module.CheckoutIsland),
 };
 
 /** Hands a context value from inside a root to the rest of the page. */
@@ -49,7 +53,7 @@ function mountFramed(children: ReactNode): void {
 
 /**
  * A provider rendered on first use in its own client-only root; resolves with the context value it
- * provides (e.g. `startCheckout`), so the islands can call it through a bridge. It renders once the
+ * provides (e.g. `openApp`), so the islands can call it through a bridge. It renders once the
  * whole stylesheet is in: the page inlines only its own part (lib/rest-of-stylesheet.ts).
  */
 function lazyHost<T>(load: () => Promise<ComponentType<{ children: ReactNode }>>, use: () => T): () => Promise<T> {
@@ -67,16 +71,31 @@ function lazyHost<T>(load: () => Promise<ComponentType<{ children: ReactNode }>>
     ));
 }
 
-const loadCheckout = lazyHost(() => import('../checkout/checkout-provider.tsx').then((module) => module.CheckoutProvider), useCheckout);
+/** The checkout's island, live: the dialog is in the page (checkout/payment-modal.tsx, `CheckoutIsland`). */
+const loadCheckout = () =>
+  hydrateIsland('checkout')
+    .then(() => import('../checkout/payment-modal.tsx'))
+    .then((module) => module.liveCheckout());
 const loadPopups = lazyHost(
   () => import('../landing/popups/popups-provider.tsx').then((module) => module.PopupsProvider),
   useCataloguePopups,
 );
 
 const checkoutBridge: CheckoutStarter = {
-  startCheckout: (options) => void loadCheckout().then((checkout) => checkout.startCheckout(options)),
-  // The touch comes a moment before the click: the checkout's host starts and fetches the modal (the
-  // page's loader preloads the same files once it is idle, scripts/prerender.ts).
+  startCheckout: (options) => {
+    // The buy button's own command opened the prerendered dialog already (lib/checkout-opener.ts);
+    // a buyer who closed it before the checkout was live does not see it open again when it is.
+    const dialog = document.getElementById(CHECKOUT_DIALOG_ID);
+    let closed = false;
+    const onClose = () => (closed = true);
+    dialog?.addEventListener('close', onClose);
+    void loadCheckout().then((checkout) => {
+      dialog?.removeEventListener('close', onClose);
+      if (!closed) checkout?.startCheckout(options);
+    });
+  },
+  // The touch comes a moment before the click: the checkout's island fetches its code and hydrates
+  // (the page's loader preloads the same files once it is idle, scripts/prerender.ts).
   prepareCheckout: () => void loadCheckout(),
 };
 const popupsBridge: CataloguePopups = {
@@ -101,7 +120,10 @@ export function startLandingPage(): void {
     Frame: IslandFrame,
     mount: mountFramed,
     later: [
-      // A PIX in progress before a reload opens again where the buyer left it (checkout-provider.tsx).
+      // A PIX in progress before a reload opens again where the buyer left it (payment-modal.tsx).
+      // Otherwise the checkout comes to life at a buy button's first touch or focus, or at a tap in
+      // its form: its code is preloaded once the page is idle, but not run, as it builds the page's
+      // first Intl formatter (the prices), which loads the locale data on the main thread.
       () => {
         if (loadOpenOrder()) void loadCheckout();
       },

@@ -3,7 +3,8 @@ import type { PageMeta } from '../../shared/routes.ts';
 import { Benefits } from '../landing/benefits.tsx';
 import { Bonuses } from '../landing/bonuses.tsx';
 import { Catalogue } from '../landing/catalogue.tsx';
-import { DeferredSection } from '../landing/deferred-section.tsx';
+import { useContext } from 'react';
+import { DeferredSection, OmitLaterSections } from '../landing/deferred-section.tsx';
 import { FaqAccordion } from '../landing/faq-accordion.tsx';
 import { FaqGrid } from '../landing/faq-grid.tsx';
 import { Hero } from '../landing/hero.tsx';
@@ -19,6 +20,7 @@ import { testimonials } from '../../content/testimonials.ts';
 import { Testimonials } from '../landing/testimonials.tsx';
 import { TopUp } from '../landing/top-up.tsx';
 import { WhatsappGroup } from '../landing/whatsapp-group.tsx';
+import { CheckoutIsland } from '../checkout/payment-modal.tsx';
 import { Island } from '../lib/island.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { DemoNotice } from '../ui/demo-notice.tsx';
@@ -37,7 +39,8 @@ export const meta: PageMeta = landingMeta;
 export default function LandingPage() {
   // A prerender token (shared/public-config.ts): the server swaps in GUARANTEE_DAYS, in the static
   // sections' text and in the FAQ island's props alike, so the island hydrates with the same number.
-  const { guaranteeDays } = getPublicConfig();
+  const { guaranteeDays, askDocument, orderBump } = getPublicConfig();
+  const omitLater = useContext(OmitLaterSections);
   return (
     <>
       {/* Static markup (never hydrated here): the page frame that carries it elsewhere is not rendered on `/`. */}
@@ -87,6 +90,9 @@ export default function LandingPage() {
       </main>
       <Island name="site-footer" component={SiteFooter} props={{ aboveStickyBar: true }} when="visible" />
       <Island name="sticky-bar" component={StickyBar} props={{}} when="scroll" />
+      {/* The checkout's form, closed: a buy tap opens it before any script (lib/checkout-opener.ts). Styled by
+          the rest of the stylesheet, which is in before the page's load event. */}
+      {omitLater ? null : <Island name="checkout" component={CheckoutIsland} props={{ askDocument, orderBump }} when="demand" />}
     </>
   );
 }

@@ -26,7 +26,7 @@ export function Checkbox({
       <input
         type="checkbox"
         onChange={(event) => onCheckedChange(event.target.checked)}
-        className={`peer ${look.box} cursor-pointer appearance-none border-2 border-slate-300 bg-ink-950 transition checked:border-brand-500 checked:bg-brand-500 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:ring-offset-2 focus-visible:ring-offset-ink-900 focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-60`}
+        className={`peer ${look.box} checkbox-input`}
         {...input}
       />
       <Check

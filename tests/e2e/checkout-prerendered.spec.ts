@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, expectIslandLive, holdRequests, test } from './fixtures.ts';
+
+/**
+ * The landing page's checkout form is in the document before the buy tap (docs/landing-page.md):
+ * the tap opens it with the button's own command, the buyer types at once, and the checkout's code
+ * takes over what was typed when it arrives. Its chunk is held here, as a slow phone would wait for it.
+ */
+
+const CHECKOUT_CHUNK = /\/assets\/payment-modal-[\w-]+\.js$/;
+
+const buyButton = (page: Page) => page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' });
+const checkoutDialog = (page: Page) => page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+
+/** The order requests the page makes from now on. */
+function orderRequests(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/orders') bodies.push(request.postData() ?? '');
+  });
+  return bodies;
+}
+
+async function caretOf(page: Page): Promise<{ name: string | null; caret: number | null }> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return active instanceof HTMLInputElement ? { name: active.name, caret: active.selectionStart } : { name: null, caret: null };
+  });
+}
+
+test.beforeEach(async ({ acceptPresell }) => {
+  await acceptPresell();
+});
+
+test("text typed before the checkout's code arrives is kept with its focus and caret, and one submit makes one PIX", async ({ page }) => {
+  const orders = orderRequests(page);
+  const release = await holdRequests(page, CHECKOUT_CHUNK);
+  await page.goto('/');
+  await expectIslandLive(page, 'buy-button');
+  await buyButton(page).click();
+  const dialog = checkoutDialog(page);
+  const name = dialog.getByLabel('Nome completo');
+  await expect(name).toBeEditable();
+  await name.pressSequentially('Maria Sous');
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.locator('[data-island="checkout"]')).not.toHaveAttribute('data-hydrated');
+
+  release();
+  await expectIslandLive(page, 'checkout');
+  await expect(dialog).not.toHaveAttribute('aria-busy');
+  await expect(name).toHaveValue('Maria Sous');
+  expect(await caretOf(page)).toEqual({ name: 'name', caret: 9 });
+  // The next key lands where the caret was, in the live form.
+  await page.keyboard.type('z');
+  await expect(name).toHaveValue('Maria Souzs');
+
+  await dialog.getByLabel('E-mail').fill('maria.prerendered@example.com');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('(11) 98765-1201');
+  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+  await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+  await expect(dialog.getByLabel('PIX copia e cola')).toHaveCount(1);
+  expect(orders).toHaveLength(1);
+  expect(JSON.parse(orders[0]!)).toMatchObject({ name: 'Maria Souzs', email: 'maria.prerendered@example.com' });
+});
+
+test('a submit before the code arrives waits for the browser’s own checks, then is held and sent once, with the boxes as ticked', async ({
+  page,
+}) => {
+  const orders = orderRequests(page);
+  const release = await holdRequests(page, CHECKOUT_CHUNK);
+  await page.goto('/');
+  await expectIslandLive(page, 'buy-button');
+  await buyButton(page).click();
+  const dialog = checkoutDialog(page);
+  const submit = dialog.getByRole('button', { name: 'GERAR PIX' });
+
+  await dialog.getByLabel('Nome completo').fill('Maria Souza');
+  await dialog.getByLabel('E-mail').fill('maria.held@');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('11987651202');
+  await submit.click();
+  // The address is refused by the field itself: nothing is held for later.
+  expect(await dialog.getByLabel('E-mail').evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
+  expect(await page.evaluate(() => '__vitrineEarlyClick' in window)).toBe(false);
+
+  await dialog.getByLabel('E-mail').fill('maria.held@example.com');
+  await dialog.getByRole('checkbox', { name: 'Quero receber o PIX e o acesso pelo WhatsApp' }).check();
+  await dialog.getByRole('checkbox', { name: /Sim, quero a Lista de Fornecedores de Recarga/ }).check();
+  // Twice, as an impatient buyer does: one order all the same.
+  await submit.click();
+  await submit.click();
+  await page.waitForTimeout(500);
+  expect(orders).toHaveLength(0);
+
+  release();
+  await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+  await page.waitForTimeout(1_000);
+  expect(orders).toHaveLength(1);
+  expect(JSON.parse(orders[0]!)).toMatchObject({
+    name: 'Maria Souza',
+    email: 'maria.held@example.com',
+    phone: '11987651202',
+    whatsappConsent: true,
+  });
+  expect(orders[0]).toMatch(/"bump[^"]*":\s*(true|"[^"]+")/i);
+});
+
+test('before its code the checkout closes by its button and by Escape, and axe finds nothing serious open, before and after', async ({
+  page,
+}) => {
+  const release = await holdRequests(page, CHECKOUT_CHUNK);
+  await page.goto('/');
+  await expectIslandLive(page, 'buy-button');
+  const dialog = checkoutDialog(page);
+  const serious = async () =>
+    (await new AxeBuilder({ page }).include('#checkout').analyze()).violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id);
+
+  await buyButton(page).click();
+  await expect(dialog).toBeVisible();
+  expect(await serious()).toEqual([]);
+  // The page under it does not scroll.
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(buyButton(page)).toBeFocused();
+
+  await buyButton(page).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  release();
+  await expectIslandLive(page, 'checkout');
+  await buyButton(page).click();
+  await expect(dialog.getByLabel('Nome completo')).toBeEditable();
+  expect(await serious()).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(buyButton(page)).toBeFocused();
+});
