@@ -14,7 +14,8 @@ export const ORDER_POLL_MS = 4500;
 export function useOrderStatus(orderId: string, viewKey: string, active: boolean) {
   const [state, setState] = useState<OrderStatusReply>({ status: 'pending' });
   const [checking, setChecking] = useState(false);
-  const settled = state.status === 'paid' || state.status === 'failed' || state.status === 'reversed';
+  // A replaced code is not settled: its charge may still be paid late (a provider that cannot cancel, a lost cancel).
+  const settled = state.status === 'paid' || state.status === 'reversed' || (state.status === 'failed' && !state.replacedBy);
   const inFlight = useRef(false);
 
   const checkNow = useCallback(async () => {
