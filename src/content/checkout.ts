@@ -98,6 +98,7 @@ export const checkout = {
       addonAfterMain:
         'Se este for pago antes do primeiro, ele é liberado junto com o produto principal; se o primeiro vencer sem pagamento, devolvemos este valor.',
       copyAddon: 'Copiar código do 2º PIX',
+      sandboxLink: 'Simular o pagamento do 2º PIX',
     },
     waiting: 'Aguardando o pagamento…',
     alreadyPaid: 'Já paguei',

@@ -192,6 +192,9 @@ for (const viewport of [
       await expect(second).toBeVisible();
       await expect(second.getByRole('button', { name: 'Copiar código do 2º PIX' })).toBeVisible();
       await expect(second.getByText('se o primeiro vencer sem pagamento, devolvemos este valor', { exact: false })).toBeVisible();
+      // The demo's "Simular" for each code: both can be paid there.
+      await expect(dialog.getByRole('link', { name: 'Simular o pagamento do 2º PIX' })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' })).toBeVisible();
       // Nothing runs off the side at 390 px.
       expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
       await second.scrollIntoViewIfNeeded();

@@ -19,6 +19,15 @@ export type PayableOrder = Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt
   items?: readonly OrderItem[];
 };
 
+function SandboxLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className="mt-1 flex w-fit items-center gap-1 font-bold underline underline-offset-4">
+      {label}
+      <ExternalLink aria-hidden="true" className="size-3.5" />
+    </a>
+  );
+}
+
 /** On a phone the QR (for paying with another device) waits behind a disclosure. */
 function OtherDevice({ pix }: { pix: CreatedOrder['pix'] }) {
   return (
@@ -169,15 +178,8 @@ export function PixPanel({
       {sandbox && order.sandboxPayUrl ? (
         <div className="rounded-xl border border-gold-400/40 bg-gold-400/10 p-3 text-sm text-gold-300">
           <p>{copy.pix.sandboxNote}</p>
-          <a
-            href={order.sandboxPayUrl}
-            target="_blank"
-            rel="noopener"
-            className="mt-1 inline-flex items-center gap-1 font-bold underline underline-offset-4"
-          >
-            {copy.pix.sandboxLink}
-            <ExternalLink aria-hidden="true" className="size-3.5" />
-          </a>
+          <SandboxLink href={order.sandboxPayUrl} label={copy.pix.sandboxLink} />
+          {order.addon?.sandboxPayUrl ? <SandboxLink href={order.addon.sandboxPayUrl} label={copy.pix.twoCodes.sandboxLink} /> : null}
         </div>
       ) : null}
 
