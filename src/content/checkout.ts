@@ -89,6 +89,17 @@ export const checkout = {
      */
     guarantee: (guaranteeDays: string) => `Garantia de ${guaranteeDays} dias: se não gostar, peça o reembolso e devolvemos 100% do valor.`,
     spotSecured: 'Sua vaga fica garantida assim que o pagamento for confirmado.',
+    /** A re-checkout with the bump at a provider that cannot cancel the open PIX: two codes, both to pay. */
+    twoCodes: {
+      note: (addonTitle: string, addonAmount: string) =>
+        `Seu PIX anterior continua valendo para o produto principal. Para levar também ${addonTitle}, pague um segundo PIX de ${addonAmount}. São dois códigos: pague os dois.`,
+      mainHeading: (amount: string) => `1º PIX: produto principal — ${amount}`,
+      addonHeading: (addonTitle: string, amount: string) => `2º PIX: ${addonTitle} — ${amount}`,
+      addonAfterMain:
+        'Se este for pago antes do primeiro, ele é liberado junto com o produto principal; se o primeiro vencer sem pagamento, devolvemos este valor.',
+      copyAddon: 'Copiar código do 2º PIX',
+      sandboxLink: 'Simular o pagamento do 2º PIX',
+    },
     waiting: 'Aguardando o pagamento…',
     alreadyPaid: 'Já paguei',
     checking: 'Verificando…',

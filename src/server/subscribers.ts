@@ -60,7 +60,7 @@ export const SUBSCRIBERS: readonly Row[] = [
   [[],                                                                  registerRefundsEvents,          'refund_received:',       'e-mail',          WORKER],
   [[],                                                                  registerRefundsEvents,          'refund_declined',        'e-mail',          WORKER],
   [[],                                                                  registerRefundsEvents,          'refund_declined:',       'e-mail',          WORKER],
-  [['paid', 'duplicate', 'undeliverable'],                              registerRefundsEvents,          'gateway_refund:',        'gateway refund',  GATEWAY],
+  [['paid', 'duplicate', 'undeliverable', 'failed'],                    registerRefundsEvents,          'gateway_refund:',        'gateway refund',  GATEWAY],
   [['paid'],                                                            registerReviewsEvents,          'review_request',         'e-mail',          WORKER],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER],
 ];

@@ -98,6 +98,11 @@ export interface CreatedOrder {
   /** So the page's countdown does not trust the phone's clock. */
   serverTime: number;
   sandboxPayUrl?: string;
+  /**
+   * At a provider that cannot cancel a PIX, a re-checkout that adds the bump keeps the open PIX (this order) and
+   * charges the bump alone in its own: the buyer pays both codes.
+   */
+  addon?: CreatedOrder;
 }
 
 export interface OrderStatusReply {
@@ -105,6 +110,8 @@ export interface OrderStatusReply {
   accessUrl?: string;
   accessNote?: string;
   addonOffer?: AddonOffer;
+  /** A retired code's order (`failed`): the public ref of the live order that replaced it, whose page shows its code. */
+  replacedBy?: string;
 }
 
 export interface AddonOffer {

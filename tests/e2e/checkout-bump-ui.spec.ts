@@ -41,7 +41,7 @@ async function createdOrder(orderId: string, items: CreatedOrder['items']): Prom
 }
 
 /** The stubbed order API and what the page sent it. */
-async function stubOrderApi(page: Page) {
+async function stubOrderApi(page: Page, options: { twoCodes?: boolean } = {}) {
   const sent = { orders: [] as Array<Record<string, unknown>>, addonAnswers: [] as Array<{ accept: boolean }> };
   const paid = { main: false, addon: false };
   const json = (route: Route, status: number, body: unknown) =>
@@ -50,6 +50,11 @@ async function stubOrderApi(page: Page) {
   await page.route(/\/api\/orders$/, async (route) => {
     const body = route.request().postDataJSON() as Record<string, unknown>;
     sent.orders.push(body);
+    // A provider that cannot cancel the open main-only PIX: it stays, and the bump comes in a PIX of its own.
+    if (options.twoCodes && body.bump === true) {
+      await json(route, 201, { ...(await createdOrder(MAIN_ID, [main])), addon: await createdOrder(ADDON_ID, [bump]) });
+      return;
+    }
     await json(route, 201, await createdOrder(MAIN_ID, body.bump === true ? [main, bump] : [main]));
   });
   await page.route(/\/api\/orders\/[^/]+$/, async (route) => {
@@ -169,6 +174,32 @@ for (const viewport of [
       await expect(dialog.getByText('Lista de Fornecedores de Recarga adicionada ao seu acesso.')).toBeVisible();
       await expect(link).toBeVisible();
       await shot(page, '6-addon-paid');
+    });
+
+    test('a re-checkout with the bump where the open PIX cannot be cancelled shows both codes to pay, the bump’s apart', async ({
+      page,
+    }) => {
+      const api = await stubOrderApi(page, { twoCodes: true });
+      const dialog = await openCheckout(page);
+      await fillBuyer(dialog);
+      await bumpBox(dialog).check();
+      await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+      await expect(dialog.getByText('Seu PIX anterior continua valendo para o produto principal.', { exact: false })).toBeVisible();
+      expect(api.sent.orders[0]).toMatchObject({ bump: true });
+      await expect(dialog.getByRole('heading', { name: '1º PIX: produto principal — R$ 19,90' })).toBeVisible();
+      await expect(dialog.getByTestId('pix-amount')).toHaveText('R$ 19,90');
+      const second = dialog.getByRole('region', { name: '2º PIX: Lista de Fornecedores de Recarga — R$ 9,90' });
+      await expect(second).toBeVisible();
+      await expect(second.getByRole('button', { name: 'Copiar código do 2º PIX' })).toBeVisible();
+      await expect(second.getByText('se o primeiro vencer sem pagamento, devolvemos este valor', { exact: false })).toBeVisible();
+      // The demo's "Simular" for each code: both can be paid there.
+      await expect(dialog.getByRole('link', { name: 'Simular o pagamento do 2º PIX' })).toBeVisible();
+      await expect(dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' })).toBeVisible();
+      // Nothing runs off the side at 390 px.
+      expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      await second.scrollIntoViewIfNeeded();
+      await shot(page, '5-two-codes');
+      await expectNoAxeViolations(page, '[role="dialog"]');
     });
 
     test('the upsell popup presents the bump, and its button opens the checkout with the bump ticked', async ({ page }) => {

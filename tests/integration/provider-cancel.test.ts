@@ -17,7 +17,8 @@ import { databases, type TestDb } from './test-db.ts';
  *   https://www.mercadopago.com.br/developers/en/reference/online-payments/checkout-api-payments/create-cancellation/put
  * - Efí, the API Pix's `PATCH /v2/cob/{txid}` with `status: REMOVIDA_PELO_USUARIO_RECEBEDOR` (github.com/bacen/pix-api
  *   openapi.yaml, CobRevisada; https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas).
- * - AbacatePay documents no cancel for a transparent PIX (github.com/AbacatePay/documentation pages/transparents).
+ * - AbacatePay documents no cancel for a transparent PIX (github.com/AbacatePay/documentation pages/transparents): its
+ *   open PIX is kept, and only what it lacks is charged (uncancellable-recheckout.test.ts).
  */
 
 for (const database of databases) {
@@ -109,13 +110,25 @@ for (const database of databases) {
       );
       expect(mercadoPago.payments.get(Number(a.transaction_hash))?.status).toBe('pending');
       expect(a.provider_closed_at).toBeNull();
+      // A's tab is told where the live order is, and keeps asking: paid late, A shows paid there, not "failed".
+      const status = async () =>
+        (await fetch(`${server.url}/api/orders/${a.id}`)).json() as Promise<{ status: string; replacedBy?: string }>;
+      expect(await status()).toEqual({ status: 'failed', replacedBy: (await orderRow(db, a.replaced_by!)).public_ref });
+      mercadoPago.pay(a.transaction_hash!);
+      expect((await mercadoPago.notify(a.transaction_hash!)).status).toBe(200);
+      await server.background.idle();
+      expect((await status()).status).toBe('paid');
     });
 
-    it('AbacatePay cannot cancel: A is retired in our database only, and stays open in the ledger until it expires', async () => {
+    it('AbacatePay cannot cancel: A is not retired, it stays the buyer’s PIX, and only the bump is charged beside it', async () => {
       const server = await serverWith(providersEnv(['abacatepay'], abacatepayVariables(abacatepay)));
-      const { a } = await replaceWithBump(server, 'Elisa Moura');
+      const buyer = uniqueBuyer('Elisa Moura');
+      const first = await checkout(server.url, { buyer });
+      const second = await checkout(server.url, { buyer, bump: true });
+      expect(second.body).toMatchObject({ orderId: first.body.orderId, amountCents: 1990, addon: { amountCents: 990 } });
+      const a = await orderRow(db, first.body.orderId!);
+      expect(a).toMatchObject({ status: 'pending', replaced_by: null, provider_closed_at: null });
       expect(abacatepay.charges.get(a.transaction_hash!)?.status).toBe('PENDING');
-      expect(a.provider_closed_at).toBeNull();
     });
   });
 }

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProviderId } from '../../src/shared/providers.ts';
 import { mainOffer, orderBump } from '../../src/content/offers.ts';
 import { site } from '../../src/content/site.ts';
 import {
@@ -12,20 +11,13 @@ import {
   type ChargeLedger,
   type GatewayStandIn,
 } from '../support/gateway-stand-in.ts';
-import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
-import {
-  abacatepayVariables,
-  ABACATEPAY_WEBHOOK_SECRET,
-  checkout,
-  mercadoPagoVariables,
-  providersEnv,
-  tribopayVariables,
-} from '../support/provider-rig.ts';
+import { checkout, mercadoPagoVariables, providersEnv, tribopayVariables } from '../support/provider-rig.ts';
 import { askRefund, drainOutbox, memberCookie } from '../support/purchase.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
+import { rigs, type StandInRig } from '../support/provider-stand-in-rigs.ts';
 
 /**
  * A purchase, its payment and a refund work end to end against each provider's stand-in: each
@@ -36,94 +28,6 @@ import { startTestServer, useTestServer, type TestServer } from '../support/test
  * reembolso" (REFUND_MODE=auto, GATEWAY_REFUNDS=1) refunds the whole charge there, once. Efí, whose
  * API needs mTLS with a test CA, is in tests/faults/provider-efi-process.test.ts.
  */
-
-/** One provider's stand-in, as these tests drive it. */
-interface StandInRig {
-  env: Record<string, string>;
-  /** The PIX code the stand-in made for the charge. */
-  codeOf(chargeId: string): string;
-  /** The charges it holds. */
-  charges(): number;
-  /** The buyer pays; the provider's webhook reaches the server (through the URL the server gave with the charge). */
-  payAndNotify(server: TestServer, chargeId: string): Promise<void>;
-  /** Reads of the charge it answered. */
-  readsOf(chargeId: string): number;
-  /** The refunds it made of the charge, in centavos. */
-  refundsOf(chargeId: string): number[];
-  stop(): Promise<void>;
-}
-
-async function mercadoPagoRig(): Promise<StandInRig> {
-  const standIn: MercadoPagoStandIn = await startMercadoPagoStandIn();
-  const payment = (id: string) => standIn.payments.get(Number(id))!;
-  return {
-    env: mercadoPagoVariables(standIn),
-    codeOf: (id) => payment(id).qrCode,
-    charges: () => standIn.payments.size,
-    async payAndNotify(_server, id) {
-      standIn.pay(id);
-      expect((await standIn.notify(id)).status).toBe(200);
-    },
-    readsOf: (id) => standIn.requests.filter((request) => request.method === 'GET' && request.path === `/v1/payments/${id}`).length,
-    refundsOf: (id) => payment(id).refunds.map((refund) => refund.amountCents),
-    stop: () => standIn.stop(),
-  };
-}
-
-async function abacatepayRig(): Promise<StandInRig> {
-  const standIn: AbacatepayStandIn = await startAbacatepayStandIn();
-  return {
-    env: abacatepayVariables(standIn),
-    codeOf: (id) => standIn.charges.get(id)!.brCode,
-    charges: () => standIn.charges.size,
-    async payAndNotify(server, id) {
-      // The webhook registered in AbacatePay's dashboard: our route, with the seller's secret.
-      standIn.webhook = { url: `${server.url}/api/webhooks/abacatepay`, secret: ABACATEPAY_WEBHOOK_SECRET };
-      await standIn.markPaid(id);
-      expect(standIn.deliveries.at(-1)?.status).toBe(200);
-    },
-    readsOf: (id) => standIn.requests.filter((request) => request.path === '/v2/transparents/list' && request.query.id === id).length,
-    refundsOf: (id) =>
-      standIn.requests
-        .filter((request) => request.path === '/v2/transparents/refund' && (request.body as { id?: string }).id === id)
-        .map(() => standIn.charges.get(id)!.amount),
-    stop: () => standIn.stop(),
-  };
-}
-
-async function tribopayRig(): Promise<StandInRig & { ledger: ChargeLedger; gateway: GatewayStandIn }> {
-  const gateway = await startGatewayStandIn();
-  const ledger = gateway.rememberCharges();
-  return {
-    gateway,
-    ledger,
-    // TriboPay sells the bump as its own product and offer (the demo's hashes are the sandbox's).
-    env: { ...tribopayVariables(gateway), BUMP_PRODUCT_HASH: 'prd_bump_standin', BUMP_OFFER_HASH: 'off_bump_standin' },
-    codeOf: (hash) => ledger.transactions.get(hash)!.pixCode,
-    charges: () => ledger.charges(),
-    async payAndNotify(_server, hash) {
-      const transaction = ledger.pay(hash);
-      // TriboPay's postback, to the URL (with the order's secret) the server gave with the charge.
-      const response = await fetch(transaction.postbackUrl, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(ledger.toJson(transaction)),
-      });
-      expect(response.status).toBe(200);
-    },
-    readsOf: (hash) =>
-      gateway.requests.filter((request) => request.method === 'GET' && decodeURIComponent(request.path).endsWith(`/transactions/${hash}`))
-        .length,
-    refundsOf: (hash) => Array.from({ length: gateway.refundCalls(hash) }, () => ledger.transactions.get(hash)!.amount),
-    stop: () => gateway.stop(),
-  };
-}
-
-const rigs: Array<{ id: ProviderId; start: () => Promise<StandInRig> }> = [
-  { id: 'mercadopago', start: mercadoPagoRig },
-  { id: 'abacatepay', start: abacatepayRig },
-  { id: 'tribopay', start: tribopayRig },
-];
 
 for (const database of databases) {
   for (const rig of rigs) {

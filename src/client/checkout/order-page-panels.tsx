@@ -98,7 +98,7 @@ export function ExpiredOrderPanel({
 }
 
 /** A code retired by a newer checkout: never shown again; the newest one is a link away. */
-function ReplacedOrderPanel({ amountCents, replacedBy }: { amountCents: number; replacedBy: string }) {
+export function ReplacedOrderPanel({ amountCents, replacedBy }: { amountCents: number; replacedBy: string }) {
   return (
     <div>
       <Heading icon={TimerOff} title={copy.replaced.title} text={copy.replaced.text} />

@@ -6,6 +6,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { AddonOffer } from './addon-offer.tsx';
 import type { OpenOrder } from './open-order-store.ts';
+import { ReplacedOrderPanel } from './order-page-panels.tsx';
 import { PaidPanel } from './paid-panel.tsx';
 import { PixPanel } from './pix-panel.tsx';
 import { useOrderStatus } from './use-order-status.ts';
@@ -65,6 +66,10 @@ export default function OrderProgress({
             />
           </div>
         </>
+      ) : status.status === 'failed' && status.replacedBy ? (
+        <div className="mt-4">
+          <ReplacedOrderPanel amountCents={order.amountCents} replacedBy={status.replacedBy} />
+        </div>
       ) : status.status === 'reversed' ? (
         <Alert variant="destructive" className="mt-4">
           {copy.paid.reversed}

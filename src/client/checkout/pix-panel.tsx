@@ -15,7 +15,50 @@ import { useIsPhone } from './use-is-phone.ts';
  * What the panel needs of a charge (the modal's order, the order page's, or the add-on's). The
  * items may be missing: a PIX kept in the tab from before they existed, an order page without them.
  */
-export type PayableOrder = Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt' | 'sandboxPayUrl'> & { items?: readonly OrderItem[] };
+export type PayableOrder = Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt' | 'sandboxPayUrl' | 'addon'> & {
+  items?: readonly OrderItem[];
+};
+
+function SandboxLink({ href, label }: { href: string; label: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className="mt-1 flex w-fit items-center gap-1 font-bold underline underline-offset-4">
+      {label}
+      <ExternalLink aria-hidden="true" className="size-3.5" />
+    </a>
+  );
+}
+
+/** On a phone the QR (for paying with another device) waits behind a disclosure. */
+function OtherDevice({ pix }: { pix: CreatedOrder['pix'] }) {
+  return (
+    <details className="group rounded-xl border border-line bg-ink-850">
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between px-4 text-sm font-semibold text-slate-200 [&::-webkit-details-marker]:hidden">
+        {copy.pix.otherDevice}
+        <ChevronDown aria-hidden="true" className="size-4 transition group-open:rotate-180" />
+      </summary>
+      <div className="flex flex-col items-center gap-3 px-4 pb-4">
+        <PixQr pix={pix} />
+        {pix.code ? <PixCodeField code={pix.code} /> : null}
+      </div>
+    </details>
+  );
+}
+
+/** The bump's own PIX beside an open one its provider cannot cancel (docs/money.md#one-payable-pix): a second code to pay. */
+function SecondCode({ addon }: { addon: NonNullable<PayableOrder['addon']> }) {
+  const code = addon.pix.code;
+  const title = addon.items.map((item) => item.title).join(', ');
+  return (
+    <section aria-labelledby="second-pix" className="space-y-3 rounded-xl border border-gold-400/40 bg-gold-400/10 p-3">
+      <h3 id="second-pix" className="text-sm font-bold text-gold-300">
+        {copy.pix.twoCodes.addonHeading(title, formatBRL(addon.amountCents))}
+      </h3>
+      {code ? <CopyButton text={code} label={copy.pix.twoCodes.copyAddon} copiedLabel={copy.pix.codeCopied} block /> : null}
+      <OtherDevice pix={addon.pix} />
+      <p className="text-xs text-slate-300">{copy.pix.twoCodes.addonAfterMain}</p>
+    </section>
+  );
+}
 
 function Steps({ steps }: { steps: readonly string[] }) {
   return (
@@ -85,6 +128,16 @@ export function PixPanel({
     <div className="mt-4 space-y-4">
       {intro ? <Alert variant="success">{copy.pix.success}</Alert> : null}
 
+      {order.addon ? (
+        <p role="status" className="rounded-xl border border-gold-400/40 bg-gold-400/10 px-3.5 py-3 text-sm font-medium text-gold-300">
+          {copy.pix.twoCodes.note(order.addon.items.map((item) => item.title).join(', '), formatBRL(order.addon.amountCents))}
+        </p>
+      ) : null}
+
+      {order.addon ? (
+        <h3 className="text-sm font-bold text-slate-200">{copy.pix.twoCodes.mainHeading(formatBRL(order.amountCents))}</h3>
+      ) : null}
+
       <OrderSummary label={copy.pix.amountLabel} amountCents={order.amountCents} items={order.items} />
 
       {phone ? (
@@ -92,16 +145,7 @@ export function PixPanel({
           {code ? <CopyButton text={code} label={copy.pix.copyCode} copiedLabel={copy.pix.codeCopied} size="lg" block /> : null}
           {expiry}
           <Steps steps={copy.pix.phoneSteps(formatBRL(order.amountCents))} />
-          <details className="group rounded-xl border border-line bg-ink-850">
-            <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between px-4 text-sm font-semibold text-slate-200 [&::-webkit-details-marker]:hidden">
-              {copy.pix.otherDevice}
-              <ChevronDown aria-hidden="true" className="size-4 transition group-open:rotate-180" />
-            </summary>
-            <div className="flex flex-col items-center gap-3 px-4 pb-4">
-              <PixQr pix={order.pix} />
-              {code ? <PixCodeField code={code} /> : null}
-            </div>
-          </details>
+          <OtherDevice pix={order.pix} />
         </>
       ) : (
         <>
@@ -114,6 +158,8 @@ export function PixPanel({
       )}
 
       {code ? <ShareButton code={code} /> : null}
+
+      {order.addon && !expired ? <SecondCode addon={order.addon} /> : null}
 
       {!expired && !addon ? <p className="text-center text-sm font-semibold text-gold-300">{copy.pix.spotSecured}</p> : null}
 
@@ -132,15 +178,8 @@ export function PixPanel({
       {sandbox && order.sandboxPayUrl ? (
         <div className="rounded-xl border border-gold-400/40 bg-gold-400/10 p-3 text-sm text-gold-300">
           <p>{copy.pix.sandboxNote}</p>
-          <a
-            href={order.sandboxPayUrl}
-            target="_blank"
-            rel="noopener"
-            className="mt-1 inline-flex items-center gap-1 font-bold underline underline-offset-4"
-          >
-            {copy.pix.sandboxLink}
-            <ExternalLink aria-hidden="true" className="size-3.5" />
-          </a>
+          <SandboxLink href={order.sandboxPayUrl} label={copy.pix.sandboxLink} />
+          {order.addon?.sandboxPayUrl ? <SandboxLink href={order.addon.sandboxPayUrl} label={copy.pix.twoCodes.sandboxLink} /> : null}
         </div>
       ) : null}
 

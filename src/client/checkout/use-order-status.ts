@@ -7,6 +7,11 @@ import { afterPaint } from './on-demand.ts';
 /** The open modal asks our server every 4.5 s (docs/gateway.md#10-confirming-a-payment: 4–5 s); never the gateway. */
 export const ORDER_POLL_MS = 4500;
 
+/** A replaced code is not settled: its charge may still be paid late (a provider that cannot cancel, a lost cancel). */
+export function isSettled(reply: Pick<OrderStatusReply, 'status' | 'replacedBy'>): boolean {
+  return reply.status === 'paid' || reply.status === 'reversed' || (reply.status === 'failed' && !reply.replacedBy);
+}
+
 /**
  * Polls GET /api/orders/:id while `active`, until the order is settled; `checkNow` for "Já paguei".
  * The tab's view key proves it created the order, so the server may show it the access link.
@@ -14,7 +19,7 @@ export const ORDER_POLL_MS = 4500;
 export function useOrderStatus(orderId: string, viewKey: string, active: boolean) {
   const [state, setState] = useState<OrderStatusReply>({ status: 'pending' });
   const [checking, setChecking] = useState(false);
-  const settled = state.status === 'paid' || state.status === 'failed' || state.status === 'reversed';
+  const settled = isSettled(state);
   const inFlight = useRef(false);
 
   const checkNow = useCallback(async () => {

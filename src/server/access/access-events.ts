@@ -10,6 +10,9 @@ export function registerAccessEvents({ events, kinds, deps }: EventWiring): void
   events.subscribe('paid', async (trx, { order, at }) => {
     // An add-on's list opens on its parent's member page: the parent's access e-mail goes again.
     if (order.kind === 'addon' && order.parent_order_id) {
+      // Paid before its parent (a re-checkout's add-on): it is delivered with the parent's own access e-mail.
+      const parent = await trx.selectFrom('orders').select('status').where('id', '=', order.parent_order_id).executeTakeFirst();
+      if (parent?.status !== 'paid') return;
       await enqueueOutboxMessage(trx, { orderId: order.parent_order_id, kind: `${ACCESS_RESEND_FAMILY}${at}`, payload: {}, now: at });
       return;
     }

@@ -5,6 +5,7 @@ import { publicStatus, refreshWaitingOrder } from '../orders/order-status.ts';
 import { findOrderById } from '../orders/orders-repository.ts';
 import { modalAccessLink, viewKeyMatches } from './access-service.ts';
 import { addonOfferOpen } from '../orders/checkout-service.ts';
+import { liveReplacement } from '../orders/order-page-service.ts';
 
 /** Once paid, the access link goes only to the tab that created the order. */
 export async function describeOrderStatus(deps: OrdersDeps, orderId: string, viewKey?: string): Promise<OrderStatusReply | undefined> {
@@ -13,6 +14,9 @@ export async function describeOrderStatus(deps: OrdersDeps, orderId: string, vie
   const now = deps.now?.() ?? Date.now();
   const order = await refreshWaitingOrder(deps, found, now);
   const status = publicStatus(order, now);
+  // The tab of a retired code follows to the live order, and keeps asking: the old code may still be paid.
+  const replacedBy = status === 'failed' ? await liveReplacement(deps, order) : null;
+  if (replacedBy) return { status, replacedBy };
   if (status !== 'paid') return { status };
   if (order.kind === 'addon') return { status };
   const accessUrl = await modalAccessLink(deps.db, order, viewKey, now);

@@ -145,7 +145,36 @@ async function insertUnderKey(
 }
 
 export type InsertOrderResult =
-  { kind: 'created'; order: OrderRow } | { kind: 'existing'; order: OrderRow } | { kind: 'sold_out' } | { kind: 'too_many_open' };
+  | { kind: 'created'; order: OrderRow }
+  | { kind: 'existing'; order: OrderRow }
+  /** The open charge stays the buyer's main one; only `missing` is charged, as its add-on. */
+  | { kind: 'extend'; order: OrderRow; missing: NewOrderItem[] }
+  | { kind: 'sold_out' }
+  | { kind: 'too_many_open' };
+
+/**
+ * An open charge its provider cannot cancel stays payable whatever we do, so a re-checkout never charges again what
+ * it covers (docs/money.md#one-payable-pix): asked for less (the bump unticked), it is handed back, since it pays for
+ * the main product and a second PIX would let the buyer pay for it twice; asked for more (the bump ticked), only the
+ * missing items are charged, as its add-on.
+ */
+async function keepUncancellable(
+  trx: Transaction<Database>,
+  open: readonly OrderRow[],
+  asked: readonly NewOrderItem[],
+  stays: (order: OrderRow) => boolean,
+): Promise<Exclude<InsertOrderResult, { kind: 'created' | 'sold_out' | 'too_many_open' }> | undefined> {
+  for (const row of open) {
+    if (row.status !== 'pending' || !row.transaction_hash || !stays(row)) continue;
+    const held = new Set(
+      (await trx.selectFrom('order_items').select('item').where('order_id', '=', row.id).execute()).map((item) => item.item),
+    );
+    if (asked.every((item) => held.has(item.key))) return { kind: 'existing', order: row };
+    const missing = asked.filter((item) => !held.has(item.key));
+    if (held.size > 0 && missing.length < asked.length) return { kind: 'extend', order: row, missing };
+  }
+  return undefined;
+}
 
 /** Checks and insert are atomic (advisory lock on Postgres, one writer on SQLite); a dead `creating` key goes to the new order. */
 export async function insertOrderWithinCapacity(
@@ -156,7 +185,12 @@ export async function insertOrderWithinCapacity(
   client: { key: string; maxOpen: number },
   interruptedReason: string,
   onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
-  replaced?: { reason: string; onRetired: (trx: Transaction<Database>, orderId: string) => Promise<void> },
+  replaced?: {
+    reason: string;
+    onRetired: (trx: Transaction<Database>, orderId: string) => Promise<void>;
+    /** An open charge that would stay payable at its provider if retired: it is kept instead. */
+    staysPayable?: (order: OrderRow) => boolean;
+  },
   /** A `creating` order no live request of ours holds, whose code therefore no one can be shown: charged anew at once. */
   orphaned: (order: OrderRow) => boolean = () => false,
 ): Promise<InsertOrderResult> {
@@ -173,6 +207,8 @@ export async function insertOrderWithinCapacity(
     const open = found.filter((row) => !dead(row));
     const same = open.find((row) => Number(row.amount_cents) === amountCents);
     if (same) return { kind: 'existing', order: same };
+    const kept = replaced?.staysPayable ? await keepUncancellable(trx, open, order.items, replaced.staysPayable) : undefined;
+    if (kept) return kept;
     if (capacity.limit > 0 && (await countTakenSpots(trx, capacity.monthStart)) >= capacity.limit) {
       return { kind: 'sold_out' };
     }
@@ -257,12 +293,16 @@ export async function insertAddonOrder(
   addon: Pick<NewOrder, 'id' | 'items' | 'productHash' | 'offerHash' | 'postbackSecret' | 'publicRef' | 'now' | 'expiresAt'>,
   interruptedReason: string,
   onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
+  /** The re-checkout's add-on: of a parent still open (not paid yet); the offer after payment is not answered by it. */
+  ofOpenParent = false,
 ): Promise<{ kind: 'created' | 'existing'; order: OrderRow } | undefined> {
   const checkoutKey = addonCheckoutKey(parent.id);
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
     const current = await trx.selectFrom('orders').selectAll().where('id', '=', parent.id).executeTakeFirst();
-    if (!current || current.kind !== 'main' || current.status !== 'paid' || current.addon_answer === 'declined') return undefined;
+    if (!current || current.kind !== 'main' || current.addon_answer === 'declined') return undefined;
+    const parentOn = ofOpenParent ? current.status === 'pending' && Number(current.expires_at) > addon.now : current.status === 'paid';
+    if (!parentOn) return undefined;
     // A refund asked for (and not declined) closes the offer, however it was answered before.
     if (await refundAskedFor(trx, parent.id)) return undefined;
     const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
@@ -275,12 +315,13 @@ export async function insertAddonOrder(
         existing.status === 'reversed');
     if (existing && stillOn) return { kind: 'existing', order: existing };
     if (existing) await retireAddonOrder(trx, existing, interruptedReason, addon.now);
-    await trx
-      .updateTable('orders')
-      .set({ addon_answer: 'accepted', addon_answered_at: addon.now })
-      .where('id', '=', parent.id)
-      .where('addon_answer', 'is', null)
-      .execute();
+    if (!ofOpenParent)
+      await trx
+        .updateTable('orders')
+        .set({ addon_answer: 'accepted', addon_answered_at: addon.now })
+        .where('id', '=', parent.id)
+        .where('addon_answer', 'is', null)
+        .execute();
     return insertUnderKey(
       trx,
       {

@@ -190,18 +190,37 @@ async function insertAndCharge(
         retired.push(orderId);
         await deps.events.publish(trx, { type: 'failed', orderId, at: now });
       },
+      staysPayable: (row) => {
+        const provider = deps.payments.get(row.provider);
+        return provider !== undefined && provider.cancelCharge === undefined;
+      },
     },
     orphanedCharge(deps),
   );
   if (inserted.kind === 'sold_out') return { kind: 'sold_out', nextBatchAt: month.nextStart };
   if (inserted.kind === 'too_many_open') return { kind: 'too_many_open' };
   if (inserted.kind === 'existing') return describe(deps, await settled(deps, inserted.order));
+  if (inserted.kind === 'extend') return chargeMissingItems(deps, inserted.order, inserted.missing);
 
   const order = inserted.order;
   await deps.events.committed({ type: 'created', order, at: now });
   // The retired code is cancelled at its provider while the new one is made: "one payable PIX" holds there too.
   const [result] = await Promise.all([chargeOrder(deps, order, items), cancelRetired(deps, retired)]);
   return result;
+}
+
+/**
+ * The open PIX stays the buyer's main charge, and what it lacks is charged in a PIX of its own, an add-on of that
+ * order (docs/money.md#one-payable-pix): the buyer is shown both codes. If the add-on cannot be charged, the buyer is
+ * told so, rather than sent off with a code that lacks what they asked for.
+ */
+async function chargeMissingItems(deps: OrdersDeps, main: OrderRow, missing: NewOrderItem[]): Promise<CheckoutResult> {
+  const addon = await chargeAddon(deps, main, missing, true);
+  const current = await describe(deps, (await findOrderById(deps.db, main.id)) ?? main);
+  // Paid or closed meanwhile: what it holds now is all this checkout can show.
+  if (!addon || current.kind !== 'created') return current;
+  if (addon.kind !== 'created') return addon;
+  return { kind: 'created', order: { ...current.order, addon: addon.order } };
 }
 
 /** What stays open (no answer, a provider that cannot cancel) is left to the reconciler, which reads retired charges. */
@@ -461,7 +480,6 @@ export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Prom
   const bump = deps.config.orderBump;
   if (!bump) return { kind: 'unavailable' };
   if (parent.addon_answer !== 'accepted' && !(await addonOfferOpen(deps, parent))) return { kind: 'unavailable' };
-  const now = deps.now?.() ?? Date.now();
   const item: NewOrderItem = {
     key: 'bump',
     title: bump.name,
@@ -469,15 +487,26 @@ export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Prom
     productHash: bump.productHash,
     offerHash: bump.offerHash,
   };
+  return (await chargeAddon(deps, parent, [item], false)) ?? { kind: 'unavailable' };
+}
+
+/** One add-on order per parent (its key), charged once; undefined when the parent can no longer take one. */
+async function chargeAddon(
+  deps: OrdersDeps,
+  parent: OrderRow,
+  items: NewOrderItem[],
+  ofOpenParent: boolean,
+): Promise<CheckoutResult | undefined> {
+  const now = deps.now?.() ?? Date.now();
   const inserted = await insertAddonOrder(
     deps.db,
     deps.dialect,
     parent,
     {
       id: newId('ord'),
-      items: [item],
-      productHash: bump.productHash,
-      offerHash: bump.offerHash,
+      items,
+      productHash: items[0]!.productHash,
+      offerHash: items[0]!.offerHash,
       postbackSecret: newId('pbs', 24),
       publicRef: newId('ref'),
       now,
@@ -485,11 +514,12 @@ export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Prom
     },
     copy.errors.generic,
     (trx, row) => deps.events.publish(trx, { type: 'created', order: row, at: now }),
+    ofOpenParent,
   );
-  if (!inserted) return { kind: 'unavailable' };
+  if (!inserted) return undefined;
   if (inserted.kind === 'existing') return describe(deps, await settled(deps, inserted.order));
   await deps.events.committed({ type: 'created', order: inserted.order, at: now });
-  return chargeOrder(deps, inserted.order, [item]);
+  return chargeOrder(deps, inserted.order, items);
 }
 
 export async function findMainOrder(deps: Pick<OrdersDeps, 'db'>, id: string): Promise<OrderRow | undefined> {

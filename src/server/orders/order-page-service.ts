@@ -55,7 +55,7 @@ async function pageReply(deps: OrdersDeps, order: OrderRow, contactKey: string |
 }
 
 /** A replaced code never shows again: the page points to the newest checkout of the chain instead. */
-async function liveReplacement(deps: Pick<OrdersDeps, 'db'>, order: OrderRow): Promise<string | null> {
+export async function liveReplacement(deps: Pick<OrdersDeps, 'db'>, order: OrderRow): Promise<string | null> {
   let current = order;
   // A buyer replaces a code a few times at most; the bound keeps a malformed chain from looping.
   for (let hop = 0; hop < 10 && current.replaced_by; hop++) {

@@ -393,6 +393,28 @@ export async function endRefund(trx: Transaction<Database>, order: OrderRow, at:
   if (isRefund) await queueDoneEmail(trx, order.id, at);
 }
 
+/** Closed at its provider unpaid: it can no longer be paid, so an add-on paid before it has nothing to be delivered with. */
+function neverPaid(main: OrderRow): boolean {
+  return main.status === 'failed' && main.provider_closed_at !== null && main.paid_at === null;
+}
+
+/**
+ * A re-checkout's add-on paid before its main order, whose PIX then expired unpaid (docs/money.md#one-payable-pix):
+ * the add-on goes back whole, approved at once.
+ */
+export async function refundAddonsOfUnpaidMain(
+  trx: Transaction<Database>,
+  config: RefundsConfig,
+  orderId: string,
+  at: number,
+): Promise<void> {
+  const purchase = await loadPurchase(trx, orderId);
+  if (!purchase || purchase.main.id !== orderId || !neverPaid(purchase.main)) return;
+  for (const addon of purchase.addons) {
+    if (addon.status === 'paid') await refundAddonOfRefundedPurchase(trx, config, addon, at);
+  }
+}
+
 /** A paid charge always ends delivered or refunded (docs/money.md#invariants): a late add-on goes back with its purchase. */
 export async function refundAddonOfRefundedPurchase(
   trx: Transaction<Database>,
@@ -404,7 +426,7 @@ export async function refundAddonOfRefundedPurchase(
   const purchase = await loadPurchase(trx, order.id);
   if (!purchase) return;
   const parentRefunds = refundsOf(purchase, purchase.main.id).filter((row) => row.status !== 'declined');
-  const parentGone = purchase.main.status === 'reversed' || parentRefunds.length > 0;
+  const parentGone = purchase.main.status === 'reversed' || parentRefunds.length > 0 || neverPaid(purchase.main);
   if (!parentGone) return;
   const asked = parentRefunds.find((row) => row.status === 'requested');
   const items = unaskedItems(purchase, order.id, false);

@@ -5,6 +5,7 @@ import {
   endRefund,
   refundAddonOfRefundedPurchase,
   refundAddonsOfReversedMain,
+  refundAddonsOfUnpaidMain,
   refundOwnedItems,
   refundUndeliverable,
   REFUND_EMAIL_KINDS,
@@ -19,6 +20,7 @@ export function registerRefundsEvents({ events, kinds, deps }: EventWiring): voi
   events.subscribe('refunded', (trx, { order, at }) => refundAddonsOfReversedMain(trx, config, order, at));
   events.subscribe('reversed', (trx, { order, at }) => refundAddonsOfReversedMain(trx, config, order, at));
   events.subscribe('paid', (trx, { order, at }) => refundAddonOfRefundedPurchase(trx, config, order, at));
+  events.subscribe('failed', (trx, { orderId, at }) => refundAddonsOfUnpaidMain(trx, config, orderId, at));
   events.subscribe('duplicate', (trx, event) => refundOwnedItems(trx, config, event));
   events.subscribe('undeliverable', (trx, { order, at }) => refundUndeliverable(trx, config, order, at));
 
