@@ -71,6 +71,8 @@ interface ModelOrder {
   kind: 'main' | 'addon';
   viewKey: string;
   code: string | null;
+  /** When the erasure of its buyer reached it; an order the same buyer makes after that is a new one, not erased. */
+  erasedAt?: number;
 }
 
 interface Model {
@@ -94,7 +96,7 @@ function rule(condition: boolean, name: string, message: string): void {
 
 const erasedAtOf = (model: Model) => (orderId: string) => {
   const order = model.orders.find((each) => each.id === orderId);
-  return order ? model.erasedAt[order.buyer]! : null;
+  return order?.erasedAt ?? null;
 };
 
 async function everyStep(shop: LedgerShop, model: Model): Promise<void> {
@@ -209,6 +211,7 @@ class AcceptAddon extends Step {
         kind: 'addon',
         viewKey: main.viewKey,
         code: reply.body.pix?.code ?? null,
+        ...(main.erasedAt === undefined ? {} : { erasedAt: main.erasedAt }),
       });
   }
   toString() {
@@ -235,7 +238,7 @@ class AskRefund extends Step {
     );
     const answer = await askRefund(shop, main.id, this.route);
     await drainOutbox(shop);
-    if (model.erasedAt[main.buyer] !== null || status.status !== 'paid' || inWindow.length === 0) return;
+    if (main.erasedAt !== undefined || status.status !== 'paid' || inWindow.length === 0) return;
     const items = inWindow.map((item) => `${item.key} of ${item.orderId} paid ${new Date(item.paidAt!).toISOString()}`).join('; ');
     rule(
       answer.status === 200,
@@ -383,9 +386,12 @@ class Erase extends Step {
   }
   async act(model: Model, shop: LedgerShop) {
     if (model.erasedAt[this.buyer] !== null) return;
+    // A payment made before the erasure, at the same clock reading, is not one made after it (P1 compares times).
+    shop.clock.now += 1;
     const answer = await eraseBuyer(shop, model.buyers[this.buyer]!.email);
     rule(answer.status === 200, 'CONSOLE', `erasure answered ${answer.status} ${answer.text}`);
     model.erasedAt[this.buyer] = shop.clock.now;
+    for (const order of model.orders) if (order.buyer === this.buyer) order.erasedAt = shop.clock.now;
     await drainOutbox(shop);
   }
   toString() {
