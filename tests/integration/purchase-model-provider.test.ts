@@ -47,6 +47,7 @@ import {
   type Webhook,
 } from './purchase-model-ledger.ts';
 import { databases, type TestDb } from './test-db.ts';
+import { rowsOfOrders } from '../support/db-reads.ts';
 
 /**
  * The purchase model from the providers' side (docs/money.md#provider-side): random sequences of
@@ -233,8 +234,16 @@ class AskRefund extends Step {
     const { purchase } = await purchaseOf(shop, main.id);
     const now = shop.clock.now;
     const status = await orderStatus(shop, main.id);
+    // A request the seller declined is not asked again by the buyer (the seller may still refund it), as in purchase-model.test.ts.
+    const orderIds = [...new Set((purchase?.items ?? []).map((item) => item.orderId))];
+    const declined = new Set(
+      (await rowsOfOrders(shop.db, 'refunds', orderIds))
+        .filter((row) => row.status === 'declined')
+        .map((row) => `${row.order_id}:${row.item}`),
+    );
     const inWindow = (purchase?.items ?? []).filter(
-      (item) => item.state === 'open' && item.paidAt !== null && now < windowEnd(item.paidAt),
+      (item) =>
+        item.state === 'open' && item.paidAt !== null && now < windowEnd(item.paidAt) && !declined.has(`${item.orderId}:${item.key}`),
     );
     const answer = await askRefund(shop, main.id, this.route);
     await drainOutbox(shop);
