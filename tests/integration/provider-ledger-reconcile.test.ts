@@ -94,6 +94,9 @@ for (const database of databases) {
     }
 
     it('a retired PIX paid late, its one read-back failing, is read again by the reconciler and delivered', async () => {
+      // Mercado Pago does not answer the cancel at the re-checkout, nor its retry after the first read: the code stays payable.
+      mp.scriptNext('cancel', { kind: 'status', status: 503 });
+      mp.scriptNext('cancel', { kind: 'status', status: 503 });
       const { retired, replacement } = await retiredByRecheckout();
       // Read once while unpaid: its next scheduled read is a minute away.
       await tick(running, 0);
@@ -113,6 +116,8 @@ for (const database of databases) {
 
     it('a retired PIX paid after its replacement, with no webhook at all, is found by the reconciler and refunded at the gateway', async () => {
       await running.restart({ GATEWAY_REFUNDS: '1' });
+      // The cancel at the re-checkout gets no answer; the buyer pays both codes before the reconciler's next pass.
+      mp.scriptNext('cancel', { kind: 'status', status: 503 });
       const { retired, replacement } = await retiredByRecheckout();
       mp.pay(replacement.transaction_hash!);
       expect((await mp.notify(replacement.transaction_hash!)).status).toBe(200);
@@ -124,8 +129,23 @@ for (const database of databases) {
       await running.server.outbox.runOnce();
       // It bought again what the buyer holds: the whole charge went back at Mercado Pago, and the order ended refunded.
       expect(await orderRow(running.db, retired.id)).toMatchObject({ status: 'reversed', duplicate_of: replacement.id });
-      expect(await refundRow(running.db, retired.id)).toMatchObject({ status: 'refunded', origin: 'duplicate', amount_cents: null });
+      expect(await refundRow(running.db, retired.id)).toMatchObject({ status: 'refunded', origin: 'duplicate', amount_cents: 1990 });
       expect(mp.payments.get(Number(retired.transaction_hash))?.status).toBe('refunded');
+    });
+
+    it('a retired PIX whose cancel failed is cancelled by the reconciler, and then read no more', async () => {
+      mp.scriptNext('cancel', { kind: 'status', status: 503 });
+      const { retired } = await retiredByRecheckout();
+      expect(mp.payments.get(Number(retired.transaction_hash))?.status).toBe('pending');
+      expect(retired.provider_closed_at).toBeNull();
+
+      await tick(running);
+      expect(mp.payments.get(Number(retired.transaction_hash))?.status).toBe('cancelled');
+      expect((await orderRow(running.db, retired.id)).provider_closed_at).not.toBeNull();
+      const reads = () => mp.requests.filter((request) => request.path === `/v1/payments/${retired.transaction_hash}`).length;
+      const before = reads();
+      await tick(running, 60 * MINUTE);
+      expect(reads()).toBe(before);
     });
 
     it('an add-on PIX closed by the refund request and paid anyway is read again, and goes back with the rest', async () => {
@@ -196,6 +216,7 @@ for (const database of databases) {
       ]);
     });
 
+    // The buyer pays in the instant before the erasure's cancel reaches Mercado Pago, which then refuses it.
     it('erasing a buyer retires their open PIX; a payment that arrives anyway is refunded, not delivered to no one', async () => {
       await running.restart({ GATEWAY_REFUNDS: '1' });
       const buyer = uniqueBuyer('Ana Ribeiro');
@@ -218,7 +239,7 @@ for (const database of databases) {
       await tick(running);
       await running.server.outbox.runOnce();
       expect((await orderRow(running.db, paidAnyway.id)).status).toBe('reversed');
-      expect(await refundRow(running.db, paidAnyway.id)).toMatchObject({ status: 'refunded', amount_cents: null });
+      expect(await refundRow(running.db, paidAnyway.id)).toMatchObject({ status: 'refunded', amount_cents: 1990 });
       expect(await outboxRows(running.db, paidAnyway.id, 'access_email')).toHaveLength(0);
       expect(mp.payments.get(Number(paidAnyway.transaction_hash))?.status).toBe('refunded');
     });

@@ -351,6 +351,9 @@ export async function providerSideFindings(
   const itemsOf = (orderId: string) =>
     [...purchases.values()].flatMap((view) => view?.items ?? []).filter((item) => item.orderId === orderId);
 
+  const heldCents = (items: readonly PurchaseItemView[]) =>
+    items.filter((item) => item.state !== 'refunded').reduce((sum, item) => sum + item.priceCents, 0);
+
   for (const payment of shop.ledger.accepted) {
     if (shop.ledger.returned(payment)) continue;
     const items = itemsOf(payment.orderId);
@@ -379,7 +382,8 @@ export async function providerSideFindings(
           rule: 'P1',
           message: `${label}: paid at the provider, and the shop shows its "${item.key}" unpaid (neither delivered nor refunded)`,
         });
-      else if (item.state === 'refunded')
+      // A part refund gives back some items of a charge: only what the provider kept beyond the items still held is wrong.
+      else if (item.state === 'refunded' && shop.ledger.kept(payment) > heldCents(items))
         findings.push({
           rule: 'R1',
           message: `${label}: the shop says its "${item.key}" went back, and the provider still holds R$ ${(shop.ledger.kept(payment) / 100).toFixed(2)}`,

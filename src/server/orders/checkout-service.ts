@@ -111,17 +111,26 @@ export async function startCheckout(
   const month = businessMonth(now);
   const retired: string[] = [];
   const id = newId('ord');
-  // Held from before the insert, so a second request on this process waits for it rather than charging anew.
-  chargingHere.add(id);
+  // Held from before the insert, so a second request on this instance waits for it rather than charging anew.
+  const charging = chargingHere(deps);
+  charging.add(id);
   try {
     return await insertAndCharge(deps, input, client, { id, product, items, month, retired, now });
   } finally {
-    chargingHere.delete(id);
+    charging.delete(id);
   }
 }
 
-/** The orders this process is creating a charge for right now: alive, whatever their age. */
-const chargingHere = new Set<string>();
+/**
+ * The orders this instance is creating a charge for right now: alive, whatever their age. Per instance (its
+ * `payments`), not per process: a request of an instance that was stopped can no longer show its code to anyone.
+ */
+const chargingByInstance = new WeakMap<OrdersDeps['payments'], Set<string>>();
+function chargingHere(deps: OrdersDeps): Set<string> {
+  let orders = chargingByInstance.get(deps.payments);
+  if (!orders) chargingByInstance.set(deps.payments, (orders = new Set()));
+  return orders;
+}
 
 /**
  * A create at a provider without an idempotency key whose request no longer lives here (a crash, a kill -9): its
@@ -130,7 +139,7 @@ const chargingHere = new Set<string>();
  */
 function orphanedCharge(deps: OrdersDeps) {
   return (order: OrderRow) => {
-    if (chargingHere.has(order.id)) return false;
+    if (chargingHere(deps).has(order.id)) return false;
     if (order.charge_key === null) return true;
     return deps.payments.get(order.provider)?.capabilities.idempotentCreate === false;
   };

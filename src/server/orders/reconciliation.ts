@@ -3,7 +3,8 @@ import { checkout as copy } from '../../content/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import { recheckOrder } from './payment-confirmation.ts';
-import type { OrderRow } from './orders-repository.ts';
+import { findOrderById, type OrderRow } from './orders-repository.ts';
+import { cancelAtProvider } from './charge-cancellation.ts';
 import { claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from './reconciliation-repository.ts';
 import { resumeInterruptedCharges } from './checkout-service.ts';
 import { findPostbackCandidateIds } from './webhook-events-repository.ts';
@@ -23,6 +24,17 @@ export function nextCheckDelay(order: Pick<OrderRow, 'status' | 'recheck_request
   if (order.recheck_requested_at !== null) return doubling(MINUTE / 2, 10 * MINUTE);
   if (order.status === 'paid') return doubling(2 * 60 * MINUTE, 3 * 24 * 60 * MINUTE);
   return doubling(MINUTE, 30 * MINUTE);
+}
+
+/**
+ * A retired charge still payable at a provider that can cancel: its cancel at retirement failed or got no answer
+ * (checkout-service.ts `cancelRetired`, erasure), so it is tried again after each read, until it is closed there.
+ */
+async function cancelRetiredAgain(deps: OrdersDeps, orderId: string, now: number): Promise<void> {
+  const order = await findOrderById(deps.db, orderId);
+  if (!order?.transaction_hash || order.status !== 'failed' || order.provider_closed_at !== null || order.expires_at <= now) return;
+  if (!deps.payments.get(order.provider)?.cancelCharge) return;
+  await cancelAtProvider(deps, order);
 }
 
 export interface Reconciler {
@@ -63,6 +75,7 @@ export function createReconciler(
       if (!(await claimScheduledCheck(deps.db, order.id, now, now + nextCheckDelay(order, order.check_count)))) continue;
       const hints = order.transaction_hash ? [] : await findPostbackCandidateIds(deps.db, order.id);
       await recheckOrder(deps, order, hints);
+      await cancelRetiredAgain(deps, order.id, now);
       checked++;
     }
     return checked;
