@@ -1,7 +1,7 @@
 import { site } from '../../content/site.ts';
 import { stickyBar } from '../../content/landing.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { useOfferSection } from '../lib/offer.tsx';
+import { useIslandOfferSection, useOfferSection } from '../lib/offer.tsx';
 import { useScrollPast } from '../lib/use-scroll-past.ts';
 import { cn } from '../ui/cn.ts';
 import { BuyButton } from './buy-button.tsx';
@@ -11,7 +11,7 @@ export const STICKY_BAR_THRESHOLD = 500;
 
 export function StickyBar() {
   const visible = useScrollPast(STICKY_BAR_THRESHOLD);
-  const copy = useOfferSection('stickyBar') ?? stickyBar;
+  const copy = useIslandOfferSection('stickyBar', stickyBar);
   const priceCents = useOfferSection('product')?.priceCents ?? site.priceCents;
   return (
     <div
