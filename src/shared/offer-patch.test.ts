@@ -73,8 +73,21 @@ describe('the landing page’s data block: only the changes from the defaults', 
 
 describe('a patch', () => {
   it('changes list items by index and keeps what it does not name', () => {
-    const base = { title: 'a', items: [{ q: '1', a: 'x' }, { q: '2', a: 'y' }], extra: 'kept' };
-    const value = { title: 'a', items: [{ q: '1', a: 'x' }, { q: '2', a: 'z' }] };
+    const base = {
+      title: 'a',
+      items: [
+        { q: '1', a: 'x' },
+        { q: '2', a: 'y' },
+      ],
+      extra: 'kept',
+    };
+    const value = {
+      title: 'a',
+      items: [
+        { q: '1', a: 'x' },
+        { q: '2', a: 'z' },
+      ],
+    };
     const patch = offerPatch(value, base);
     expect(patch).toEqual({ items: { 1: { a: 'z' } } });
     expect(applyOfferPatch(base, patch)).toEqual({ ...value, extra: 'kept' });

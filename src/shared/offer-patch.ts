@@ -12,7 +12,11 @@
 type Fields = Record<string, unknown>;
 
 /** A section's value as a content file declares it (`as const`): any shape of it that reads the same. */
-export type Frozen<T> = T extends readonly (infer I)[] ? readonly Frozen<I>[] : T extends object ? { readonly [K in keyof T]: Frozen<T[K]> } : T;
+export type Frozen<T> = T extends readonly (infer I)[]
+  ? readonly Frozen<I>[]
+  : T extends object
+    ? { readonly [K in keyof T]: Frozen<T[K]> }
+    : T;
 
 function isFields(value: unknown): value is Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

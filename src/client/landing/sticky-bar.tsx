@@ -18,7 +18,7 @@ export function StickyBar() {
       aria-hidden={!visible}
       inert={!visible}
       className={cn(
-        'fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ink-950/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md transition duration-300',
+        'frosted fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ink-950/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] transition duration-300',
         visible ? 'visible translate-y-0 opacity-100' : 'invisible translate-y-full opacity-0',
       )}
     >
