@@ -1,4 +1,5 @@
 import { OFFER_ELEMENT_ID } from './offer-pages.ts';
+import { offerPatch } from './offer-patch.ts';
 import { text, z } from './zod.ts';
 
 /**
@@ -262,17 +263,27 @@ export const islandOfferSections = [
   'footer',
 ] as const satisfies readonly OfferSectionKey[];
 
-/** The island sections of `offer` that differ from `defaults`: what the page's data block carries. */
-export function islandOfferData(offer: Offer, defaults: Offer): Partial<Offer> {
-  const data: Partial<Record<OfferSectionKey, unknown>> = {};
+export type IslandOfferSection = (typeof islandOfferSections)[number];
+
+/**
+ * What the page's data block carries: for each island section that differs from `defaults`, only
+ * its changes (`offerPatch`), applied in the browser onto the island's own defaults. The texts stay
+ * tokenized (`{garantia}`, `{preco}`): the island fills them as the server did.
+ */
+export function islandOfferData(offer: Offer, defaults: Offer): IslandOfferData {
+  const data: IslandOfferData = {};
   for (const key of islandOfferSections) {
-    if (JSON.stringify(offer[key]) !== JSON.stringify(defaults[key])) data[key] = offer[key];
+    const patch = offerPatch(offer[key], defaults[key]);
+    if (patch !== undefined) data[key] = patch;
   }
-  return data as Partial<Offer>;
+  return data;
 }
 
+/** Per island section, its patch against the build's defaults (shared/offer-patch.ts). */
+export type IslandOfferData = Partial<Record<IslandOfferSection, unknown>>;
+
 /** A JSON data block the browser never runs; `<` is escaped so no text can close the tag. */
-export function offerDataBlock(data: Partial<Offer>): string {
+export function offerDataBlock(data: IslandOfferData): string {
   if (Object.keys(data).length === 0) return '';
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${OFFER_ELEMENT_ID}">${json}</script>`;

@@ -1,5 +1,5 @@
 import { faqAccordion } from '../../content/faq.ts';
-import { useFilledOfferSection } from '../lib/offer-text.ts';
+import { useFilledFaq } from '../lib/offer-text.ts';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
@@ -8,7 +8,7 @@ import { SectionHeading } from '../ui/section-heading.tsx';
  * An island: `guaranteeDays` (GUARANTEE_DAYS) travels in its props, which the server fills in with the page.
  */
 export function FaqAccordion({ guaranteeDays }: { guaranteeDays: string }) {
-  const faq = useFilledOfferSection('faq', guaranteeDays) ?? faqAccordion(guaranteeDays);
+  const faq = useFilledFaq(guaranteeDays, faqAccordion(guaranteeDays));
   return (
     <section aria-labelledby="faq-title" className="px-5 py-16">
       <div className="mx-auto max-w-3xl">

@@ -3,7 +3,7 @@ import { scarcity } from '../../content/scarcity.ts';
 import { formatNextBatchDate } from '../../content/sold-out.ts';
 import { countLabel } from '../../shared/text.ts';
 import { useLiveSignals } from '../lib/live/store.ts';
-import { useOfferSection } from '../lib/offer.tsx';
+import { useIslandOfferSection } from '../lib/offer.tsx';
 import { BuyButton } from './buy-button.tsx';
 
 /**
@@ -14,7 +14,7 @@ import { BuyButton } from './buy-button.tsx';
 export function Scarcity() {
   const live = useLiveSignals();
   // Only the words around the numbers are the seller's: the numbers' rules stay in code (docs/editing.md).
-  const copy = useOfferSection('scarcity') ?? scarcity;
+  const copy = useIslandOfferSection('scarcity', scarcity);
   if (live?.capacity === 0) return null;
   const spotsLeft = live?.spotsLeft ?? null;
   const soldOut = live?.soldOut === true;

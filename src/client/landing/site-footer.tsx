@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { footer } from '../../content/footer.ts';
 import { openConsentPreferences } from '../lib/consent.ts';
-import { useOfferSection } from '../lib/offer.tsx';
+import { useIslandOfferSection } from '../lib/offer.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { hasAnyTracker } from '../lib/tracker-events.ts';
 import { Link } from '../router.tsx';
@@ -19,7 +19,7 @@ const linkClass =
 export function SiteFooter({ aboveStickyBar = false }: { aboveStickyBar?: boolean }) {
   const { seller, supportEmail, supportUrl } = getPublicConfig();
   const external = supportUrl.startsWith('http');
-  const disclaimer = useOfferSection('footer')?.disclaimer ?? footer.disclaimer;
+  const { disclaimer } = useIslandOfferSection('footer', footer);
   // Known only from the runtime config, so decided after hydration (the prerendered HTML has no link).
   const [trackersOn, setTrackersOn] = useState(false);
   useEffect(() => setTrackersOn(hasAnyTracker(getPublicConfig().trackers)), []);

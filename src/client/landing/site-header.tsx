@@ -16,7 +16,7 @@ export function SiteHeader() {
       data-scrolled={scrolled}
       className={cn(
         'fixed inset-x-0 top-(--demo-notice-height) z-40 border-b transition-all duration-300',
-        scrolled ? 'border-line bg-ink-950/85 py-2 shadow-lg shadow-black/30 backdrop-blur-md' : 'border-transparent bg-transparent py-4',
+        scrolled ? 'frosted border-line bg-ink-950/85 py-2 shadow-lg shadow-black/30' : 'border-transparent bg-transparent py-4',
       )}
     >
       <div className="mx-auto flex max-w-6xl items-center justify-between px-5">

@@ -1,7 +1,7 @@
 import { site } from '../../content/site.ts';
 import { stickyBar } from '../../content/landing.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { useOfferSection } from '../lib/offer.tsx';
+import { useIslandOfferSection, useOfferSection } from '../lib/offer.tsx';
 import { useScrollPast } from '../lib/use-scroll-past.ts';
 import { cn } from '../ui/cn.ts';
 import { BuyButton } from './buy-button.tsx';
@@ -11,14 +11,14 @@ export const STICKY_BAR_THRESHOLD = 500;
 
 export function StickyBar() {
   const visible = useScrollPast(STICKY_BAR_THRESHOLD);
-  const copy = useOfferSection('stickyBar') ?? stickyBar;
+  const copy = useIslandOfferSection('stickyBar', stickyBar);
   const priceCents = useOfferSection('product')?.priceCents ?? site.priceCents;
   return (
     <div
       aria-hidden={!visible}
       inert={!visible}
       className={cn(
-        'fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ink-950/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur-md transition duration-300',
+        'frosted fixed inset-x-0 bottom-0 z-30 border-t border-line bg-ink-950/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] transition duration-300',
         visible ? 'visible translate-y-0 opacity-100' : 'invisible translate-y-full opacity-0',
       )}
     >

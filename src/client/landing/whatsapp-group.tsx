@@ -1,14 +1,17 @@
 import { Check, MessageCircle } from 'lucide-react';
 import { whatsappGroup } from '../../content/whatsapp-group.ts';
 import { track } from '../lib/analytics.ts';
-import { useOfferSection } from '../lib/offer.tsx';
+import { useIslandOfferSection } from '../lib/offer.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
+
+/** The content's perks in the offer's shape, which the seller's changes apply to. */
+const defaults = { ...whatsappGroup, perks: whatsappGroup.perks.map((text) => ({ text })) };
 
 /** Section 12: the WhatsApp VIP group. The invite (WHATSAPP_GROUP_URL) opens in a new tab; the click is a `contact` event. */
 export function WhatsappGroup() {
   const { whatsappGroupUrl } = getPublicConfig();
-  const edited = useOfferSection('whatsappGroup');
-  const copy = edited ? { ...edited, perks: edited.perks.map((perk) => perk.text) } : whatsappGroup;
+  const edited = useIslandOfferSection('whatsappGroup', defaults);
+  const copy = { ...edited, perks: edited.perks.map((perk) => perk.text) };
   return (
     <section aria-labelledby="whatsapp-group-title" className="px-5 py-16">
       <div className="mx-auto max-w-3xl overflow-hidden rounded-3xl border border-whatsapp/40 bg-gradient-to-br from-whatsapp/15 via-ink-850 to-ink-850 p-6 sm:p-10">

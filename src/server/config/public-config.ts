@@ -1,3 +1,4 @@
+import { defaultPublicConfig } from '../../content/seller.ts';
 import { PUBLIC_CONFIG_ELEMENT_ID, type PublicConfig } from '../../shared/public-config.ts';
 import type { Offer } from '../../shared/offer.ts';
 import { placeholdersInUse, type Config, type PlaceholderVariable } from './config.ts';
@@ -21,9 +22,16 @@ export function publicConfig(config: Config): PublicConfig {
   };
 }
 
-/** A JSON data block, which the browser never runs; `<` is escaped so no value can close the tag. */
+/**
+ * A JSON data block, which the browser never runs; `<` is escaped so no value can close the tag.
+ * It carries only the settings that differ from the build's defaults, onto which the browser
+ * spreads it (client/lib/public-config.ts): every byte of `/` counts against its 14 KB.
+ */
 export function publicConfigScript(value: PublicConfig): string {
-  const json = JSON.stringify(value).replace(/</g, '\\u003c');
+  const changed = Object.entries(value).filter(
+    ([key, item]) => JSON.stringify(item) !== JSON.stringify(defaultPublicConfig[key as keyof PublicConfig]),
+  );
+  const json = JSON.stringify(Object.fromEntries(changed)).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`;
 }
 

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { offerDefaults } from '../content/offer.ts';
+import { islandOfferData, islandOfferSections, offerDataBlock, type Offer } from './offer.ts';
+import { applyOfferPatch, offerPatch } from './offer-patch.ts';
+
+const NEW_ANSWER = 'O link chega no seu e-mail em poucos minutos depois do PIX, com {garantia} dias de garantia.';
+
+function edited(change: (offer: Offer) => void): Offer {
+  const offer = structuredClone(offerDefaults);
+  change(offer);
+  return offer;
+}
+
+/** What the browser does: the block's JSON, parsed, applied onto the defaults. */
+function throughTheBlock(offer: Offer) {
+  const block = offerDataBlock(islandOfferData(offer, offerDefaults));
+  const data = block === '' ? {} : (JSON.parse(block.replace(/^<script[^>]*>|<\/script>$/g, '')) as Record<string, unknown>);
+  return Object.fromEntries(islandOfferSections.map((key) => [key, applyOfferPatch(offerDefaults[key], data[key])]));
+}
+
+function islandSections(offer: Offer) {
+  return Object.fromEntries(islandOfferSections.map((key) => [key, offer[key]]));
+}
+
+describe('the landing page’s data block: only the changes from the defaults', () => {
+  it('is empty for the build’s own content', () => {
+    expect(islandOfferData(offerDefaults, offerDefaults)).toEqual({});
+    expect(offerDataBlock(islandOfferData(offerDefaults, offerDefaults))).toBe('');
+  });
+
+  it('carries one FAQ answer by its index, tokens as the seller wrote them', () => {
+    const offer = edited((draft) => {
+      draft.faq.items[0]!.answer = NEW_ANSWER;
+      draft.hero.headline = 'Netflix, Disney+ e +30 apps por R$ 1,00: a lista de 2027';
+    });
+    // The hero is rendered by the server only: it never travels.
+    expect(islandOfferData(offer, offerDefaults)).toEqual({ faq: { items: { 0: { answer: NEW_ANSWER } } } });
+    expect(throughTheBlock(offer)).toEqual(islandSections(offer));
+  });
+
+  it('gives back the seller’s FAQ whole when questions are added, removed or reordered', () => {
+    const added = edited((draft) => draft.faq.items.push({ question: 'Funciona na TV?', answer: 'Sim, em {garantia} dias por {preco}.' }));
+    expect(islandOfferData(added, offerDefaults)).toEqual({ faq: { items: added.faq.items } });
+    const removed = edited((draft) => draft.faq.items.splice(1, 2));
+    expect(islandOfferData(removed, offerDefaults)).toEqual({ faq: { items: removed.faq.items } });
+    const reordered = edited((draft) => draft.faq.items.reverse());
+    for (const offer of [added, removed, reordered]) expect(throughTheBlock(offer)).toEqual(islandSections(offer));
+  });
+
+  it('round-trips every island section edited at once, lists included', () => {
+    const offer = edited((draft) => {
+      draft.stickyBar.cta = 'QUERO A MINHA';
+      draft.faq.title = 'Dúvidas frequentes';
+      draft.faq.items[2]!.question = 'E se eu não gostar em {garantia} dias?';
+      draft.scarcity.eyebrow = 'Poucas vagas';
+      draft.whatsappGroup.perks[1]!.text = 'Avisos de novidades';
+      draft.whatsappGroup.perks.pop();
+      draft.footer.disclaimer = 'As marcas citadas pertencem aos seus donos.';
+    });
+    const data = islandOfferData(offer, offerDefaults);
+    expect(data.stickyBar).toEqual({ cta: 'QUERO A MINHA' });
+    expect(data.whatsappGroup).toEqual({ perks: offer.whatsappGroup.perks });
+    expect(throughTheBlock(offer)).toEqual(islandSections(offer));
+  });
+
+  it('escapes `<` so no text closes the block', () => {
+    const offer = edited((draft) => (draft.footer.disclaimer = 'Marcas </script><script>alert(1)</script>'));
+    const block = offerDataBlock(islandOfferData(offer, offerDefaults));
+    expect(block.match(/<\/script>/g)).toHaveLength(1);
+    expect(throughTheBlock(offer).footer).toEqual(offer.footer);
+  });
+});
+
+describe('a patch', () => {
+  it('changes list items by index and keeps what it does not name', () => {
+    const base = {
+      title: 'a',
+      items: [
+        { q: '1', a: 'x' },
+        { q: '2', a: 'y' },
+      ],
+      extra: 'kept',
+    };
+    const value = {
+      title: 'a',
+      items: [
+        { q: '1', a: 'x' },
+        { q: '2', a: 'z' },
+      ],
+    };
+    const patch = offerPatch(value, base);
+    expect(patch).toEqual({ items: { 1: { a: 'z' } } });
+    expect(applyOfferPatch(base, patch)).toEqual({ ...value, extra: 'kept' });
+    expect(base.items[1]!.a).toBe('y');
+  });
+
+  it('is nothing when nothing changed, and a whole value replaces every field', () => {
+    expect(offerPatch({ a: [1, 2] }, { a: [1, 2] })).toBeUndefined();
+    expect(applyOfferPatch({ a: 'x', b: 'y' }, undefined)).toEqual({ a: 'x', b: 'y' });
+    expect(applyOfferPatch({ a: 'x', b: [{ c: '1' }] }, { a: 'p', b: [{ c: '2' }, { c: '3' }] })).toEqual({
+      a: 'p',
+      b: [{ c: '2' }, { c: '3' }],
+    });
+  });
+});
