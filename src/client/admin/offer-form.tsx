@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { offerLabels, pageEditor as copy } from '../../content/offer.ts';
 import { offerSections, type Offer, type OfferField, type OfferSectionKey, type ScalarField } from '../../shared/offer.ts';
 import { Button } from '../ui/button.tsx';
+import { ImageField } from './image-field.tsx';
 import { listOf, moveItem, parseReais, reaisText, withField, type ListItem } from './offer-edit.ts';
 
 /** A list item's field may have a label of its own (`steps.title`) beside the section's (`title`). */
@@ -94,6 +95,19 @@ export function OfferSectionForm({
       {labels.hint ? <p className="text-sm text-slate-400">{labels.hint}</p> : null}
       {Object.entries(offerSections[section] as Readonly<Record<string, OfferField>>).map(([name, field]) => {
         const path = `${section}.${name}`;
+        if (field.kind === 'image') {
+          return (
+            <ImageField
+              key={name}
+              id={`${id}-${name}`}
+              label={labels.fields[name] ?? name}
+              value={typeof values[name] === 'string' ? values[name] : ''}
+              error={errors[path]}
+              disabled={locked}
+              onChange={(value) => onChange(withField(offer, section, name, value))}
+            />
+          );
+        }
         if (field.kind !== 'list') {
           return (
             <OfferField

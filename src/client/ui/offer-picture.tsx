@@ -1,0 +1,43 @@
+import { imageSrc, imageSrcSet, parseImageRef } from '../../shared/offer-image.ts';
+
+/** The hero's and the pre-sell's column, less the page's padding: what `sizes` tells the browser. */
+export const COLUMN_SIZES = {
+  hero: '(min-width: 808px) 768px, calc(100vw - 40px)',
+  presell: '(min-width: 616px) 576px, calc(100vw - 40px)',
+} as const;
+
+/**
+ * An image the seller uploaded (shared/offer-image.ts): AVIF where the browser takes it, WebP
+ * otherwise, its width and height printed so its box is kept before it loads (nothing shifts). It
+ * is the first screen's largest paint: loaded at once, at high priority, and preloaded from the head
+ * (entry-server.tsx).
+ */
+export function OfferPicture({
+  section,
+  sizes,
+  className,
+}: {
+  /** The section's edited values; none (the content files) or no image: nothing is printed. */
+  section: { image: string; imageAlt: string } | undefined;
+  sizes: string;
+  className?: string;
+}) {
+  const image = section && parseImageRef(section.image);
+  if (!section || !image) return null;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={imageSrcSet(image, 'avif')} sizes={sizes} />
+      <img
+        src={imageSrc(image)}
+        srcSet={imageSrcSet(image, 'webp')}
+        sizes={sizes}
+        alt={section.imageAlt}
+        width={image.width}
+        height={image.height}
+        fetchPriority="high"
+        decoding="async"
+        className={className}
+      />
+    </picture>
+  );
+}
