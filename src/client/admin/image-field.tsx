@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { imageField as copy } from '../../content/offer.ts';
 import { imageSrc, parseImageRef } from '../../shared/offer-image.ts';
 import { ApiError } from '../lib/api.ts';
-import { Button } from '../ui/button.tsx';
+import { Button, buttonVariants } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
 import { adminApi } from './admin-api.ts';
 
 /**
@@ -45,9 +46,9 @@ export function ImageField({
 
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-200">
+      <p id={`${id}-label`} className="block text-sm font-semibold text-slate-200">
         {label}
-      </label>
+      </p>
       {image ? (
         <figure className="mt-1.5 flex items-center gap-3">
           <img
@@ -62,27 +63,41 @@ export function ImageField({
       ) : (
         <p className="mt-1.5 text-sm text-slate-400">{copy.none}</p>
       )}
+      {/* The browser's own file button speaks the browser's language: a button of ours, in Portuguese, opens it. */}
       <input
         id={id}
         type="file"
         accept="image/jpeg,image/png,image/webp"
         disabled={disabled || uploading}
+        aria-labelledby={`${id}-label ${id}-button`}
         aria-invalid={message ? true : undefined}
         aria-describedby={`${id}-hint${message ? ` ${id}-error` : ''}`}
         onChange={(event) => {
           void upload(event.target.files?.[0]);
           event.target.value = '';
         }}
-        className="mt-2 block w-full text-sm text-slate-300 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-brand-500 file:px-4 file:font-bold file:text-ink-950"
+        className="peer sr-only"
       />
+      <div className="mt-2 flex flex-wrap gap-2">
+        <label
+          id={`${id}-button`}
+          htmlFor={id}
+          className={cn(
+            buttonVariants({ variant: 'secondary' }),
+            'cursor-pointer peer-focus-visible:ring-2 peer-focus-visible:ring-brand-400 peer-disabled:cursor-wait peer-disabled:opacity-60',
+          )}
+        >
+          {image ? copy.replace : copy.upload}
+        </label>
+        {image ? (
+          <Button variant="secondary" disabled={disabled || uploading} onClick={() => onChange('')}>
+            {copy.remove}
+          </Button>
+        ) : null}
+      </div>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-400">
         {uploading ? copy.uploading : copy.hint}
       </p>
-      {image ? (
-        <Button variant="secondary" className="mt-2" disabled={disabled || uploading} onClick={() => onChange('')}>
-          {copy.remove}
-        </Button>
-      ) : null}
       {message ? (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-300">
           {message}
