@@ -111,7 +111,7 @@ export const offerSections = {
     eyebrow: line(32, 0),
     title: line(70),
     subtitle: lines(160, 0),
-    items: { kind: 'list', min: 1, max: 6, item: { title: line(50), text: lines(160), valueCents: amount } },
+    items: { kind: 'list', min: 1, max: 6, item: { title: line(50), text: lines(160), valueCents: amount, image } },
   },
   stickyBar: {
     caption: line(32),

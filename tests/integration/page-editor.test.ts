@@ -75,8 +75,8 @@ describe.skipIf(!siteBuilt).each(databases)('the seller edits the page in the co
       offer.meta.landingTitle = 'Lista de Fornecedores 2027';
       offer.howItWorks.steps[1]!.title = 'Fale com o fornecedor';
       offer.bonuses.items = [
-        { title: 'IPTV vitalício', text: 'Canais ao vivo.', valueCents: 10_000 },
-        { title: 'Canva Pro', text: 'Artes e vídeos.', valueCents: 5_000 },
+        { title: 'IPTV vitalício', text: 'Canais ao vivo.', valueCents: 10_000, image: '' },
+        { title: 'Canva Pro', text: 'Artes e vídeos.', valueCents: 5_000, image: '' },
       ];
     });
     const saved = await call('/page/draft', { baseNumber: 0, offer: draft });

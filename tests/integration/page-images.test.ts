@@ -165,6 +165,7 @@ describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s ima
     const offer = structuredClone(offerDefaults);
     offer.hero.image = `${photo.hash}.${photo.width}x${photo.height}`;
     offer.hero.imageAlt = 'Celular com a lista aberta';
+    offer.bonuses.items[0]!.image = offer.hero.image;
     expect((await consoleCall(url(), cookie, '/page/draft', { baseNumber: 0, offer })).status).toBe(200);
     expect((await consoleCall(url(), cookie, '/page/publish', { baseNumber: 0 })).status).toBe(200);
 
@@ -181,6 +182,10 @@ describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s ima
     );
     expect(html).toContain(
       `<source type="image/avif" srcSet="/media/${photo.hash}-480.avif 480w, /media/${photo.hash}-960.avif 960w, /media/${photo.hash}-1440.avif 1440w"`,
+    );
+    // A bonus's image, further down, replaces its icon: decorative beside its name, loaded as it nears the viewport.
+    expect(html).toMatch(
+      new RegExp(`<img src="/media/${photo.hash}-960.webp"[^>]*sizes="48px" alt="" width="1600" height="1000" loading="lazy"`),
     );
     // Our own origin only: the image is served from /media/, the policy still lists no other image host.
     expect(page.headers.get('content-security-policy')).toMatch(/img-src 'self'/);

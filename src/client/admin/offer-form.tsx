@@ -24,6 +24,17 @@ interface FieldProps {
 
 /** One field: a line, a paragraph, a link or an amount in reais; its refusal under it, tied to it for screen readers. */
 function OfferField({ id, label, field, value, error, disabled, note, onChange }: FieldProps) {
+  if (field.kind === 'image')
+    return (
+      <ImageField
+        id={id}
+        label={label}
+        value={typeof value === 'string' ? value : ''}
+        error={error}
+        disabled={disabled}
+        onChange={onChange}
+      />
+    );
   const describedBy = [error ? `${id}-error` : '', note ? `${id}-note` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: inputClass };
   let control;
@@ -95,19 +106,6 @@ export function OfferSectionForm({
       {labels.hint ? <p className="text-sm text-slate-400">{labels.hint}</p> : null}
       {Object.entries(offerSections[section] as Readonly<Record<string, OfferField>>).map(([name, field]) => {
         const path = `${section}.${name}`;
-        if (field.kind === 'image') {
-          return (
-            <ImageField
-              key={name}
-              id={`${id}-${name}`}
-              label={labels.fields[name] ?? name}
-              value={typeof values[name] === 'string' ? values[name] : ''}
-              error={errors[path]}
-              disabled={locked}
-              onChange={(value) => onChange(withField(offer, section, name, value))}
-            />
-          );
-        }
         if (field.kind !== 'list') {
           return (
             <OfferField

@@ -9,18 +9,21 @@ export const COLUMN_SIZES = {
 /**
  * An image the seller uploaded (shared/offer-image.ts): AVIF where the browser takes it, WebP
  * otherwise, its width and height printed so its box is kept before it loads (nothing shifts). It
- * is the first screen's largest paint: loaded at once, at high priority, and preloaded from the head
- * (entry-server.tsx).
+ * under a headline is the first screen's largest paint: loaded at once, at high priority, and
+ * preloaded from the head (entry-server.tsx).
  */
 export function OfferPicture({
   section,
   sizes,
   className,
+  priority = true,
 }: {
   /** The section's edited values; none (the content files) or no image: nothing is printed. */
   section: { image: string; imageAlt: string } | undefined;
   sizes: string;
   className?: string;
+  /** The first screen's image; one further down (a bonus's) loads as it nears the viewport. */
+  priority?: boolean;
 }) {
   const image = section && parseImageRef(section.image);
   if (!section || !image) return null;
@@ -34,7 +37,7 @@ export function OfferPicture({
         alt={section.imageAlt}
         width={image.width}
         height={image.height}
-        fetchPriority="high"
+        {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
         decoding="async"
         className={className}
       />
