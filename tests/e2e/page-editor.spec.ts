@@ -107,6 +107,8 @@ test.describe('the page editor', () => {
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"/>');
       await field.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: svg });
       await expect(hero.getByRole('alert')).toHaveText('Formato não aceito. Envie uma foto em JPEG, PNG ou WebP.');
+      await field.setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 0xff) });
+      await expect(hero.getByRole('alert')).toHaveText('A imagem passa de 5 MB. Reduza o tamanho ou envie outra.');
 
       const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#16a34a' } })
         .jpeg()

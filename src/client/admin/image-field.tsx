@@ -1,10 +1,17 @@
 import { useState } from 'react';
-import { imageField as copy } from '../../content/offer.ts';
-import { imageSrc, parseImageRef } from '../../shared/offer-image.ts';
+import { imageField as copy, pageEditorApi } from '../../content/offer.ts';
+import { IMAGE_MAX_BYTES, imageSrc, parseImageRef } from '../../shared/offer-image.ts';
 import { ApiError } from '../lib/api.ts';
 import { Button, buttonVariants } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { adminApi } from './admin-api.ts';
+
+/** The server's words; a proxy's own 413 page (nginx's body limit) carries none. */
+function refusalOf(failure: unknown): string {
+  if (!(failure instanceof ApiError)) return copy.unreadable;
+  if (failure.message) return failure.message;
+  return failure.status === 413 ? pageEditorApi.imageTooLarge : copy.unreadable;
+}
 
 /**
  * An image of the page (docs/editing.md#images): the seller picks a file, the server checks it by
@@ -32,13 +39,18 @@ export function ImageField({
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
+    // Said at once, without sending 5 MB over a phone's connection for the server to refuse.
+    if (file.size > IMAGE_MAX_BYTES) {
+      setRefusal(pageEditorApi.imageTooLarge);
+      return;
+    }
     setUploading(true);
     setRefusal(undefined);
     try {
       const stored = await adminApi.uploadPageImage(file);
       onChange(stored.ref);
     } catch (failure) {
-      setRefusal(failure instanceof ApiError && failure.message ? failure.message : copy.unreadable);
+      setRefusal(refusalOf(failure));
     } finally {
       setUploading(false);
     }
