@@ -6,7 +6,7 @@ import { useOfferSection } from '../lib/offer.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { PresellCta } from '../presell/presell-cta.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
-import { COLUMN_SIZES, OfferPicture } from '../ui/offer-picture.tsx';
+import { COLUMN_SIZES, FLUID_IMAGE, OfferPicture } from '../ui/offer-picture.tsx';
 import { IconsDrawnInline } from '../ui/icon.tsx';
 import { Logo } from '../ui/logo.tsx';
 
@@ -43,7 +43,8 @@ export default function PresellPage() {
           <OfferPicture
             section={edited}
             sizes={COLUMN_SIZES.presell}
-            className="mx-auto mt-6 h-auto w-full rounded-2xl border border-line"
+            style={FLUID_IMAGE}
+            className="mx-auto mt-8 rounded-2xl border border-line"
           />
 
           <ul className="mt-8 grid gap-3">

@@ -1,5 +1,12 @@
 import { imageSrc, imageSrcSet, parseImageRef } from '../../shared/offer-image.ts';
 
+/**
+ * The column's whole width at the upload's proportions. Inline, not classes: the first screen's own
+ * stylesheet is cut to the classes the build's page uses, and the build's page has no image, so a
+ * class here would arrive only with the rest of the stylesheet and the box would shift.
+ */
+export const FLUID_IMAGE = { display: 'block', width: '100%', height: 'auto' } as const;
+
 /** The hero's and the pre-sell's column, less the page's padding: what `sizes` tells the browser. */
 export const COLUMN_SIZES = {
   hero: '(min-width: 808px) 768px, calc(100vw - 40px)',
@@ -16,12 +23,14 @@ export function OfferPicture({
   section,
   sizes,
   className,
+  style,
   priority = true,
 }: {
   /** The section's edited values; none (the content files) or no image: nothing is printed. */
   section: { image: string; imageAlt: string } | undefined;
   sizes: string;
   className?: string;
+  style?: typeof FLUID_IMAGE;
   /** The first screen's image; one further down (a bonus's) loads as it nears the viewport. */
   priority?: boolean;
 }) {
@@ -40,6 +49,7 @@ export function OfferPicture({
         {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
         decoding="async"
         className={className}
+        style={style}
       />
     </picture>
   );
