@@ -76,8 +76,10 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
   for (const key of pageKeys) {
     const page = await render(key);
     const file = documentFile(key);
-    const { title: PAGE_TITLE, description: PAGE_DESCRIPTION } = documentHead();
+    const { title: PAGE_TITLE, description: PAGE_DESCRIPTION, preload: PAGE_PRELOAD } = documentHead();
     const head = [
+      // The seller's image that is the first screen's largest paint, when a version has one (entry-server.tsx).
+      ...((OFFER_PAGES as readonly PageKey[]).includes(key) ? [PAGE_PRELOAD] : []),
       `<title>${PAGE_TITLE}</title>`,
       `<meta name="description" content="${PAGE_DESCRIPTION}" />`,
       `<meta property="og:title" content="${PAGE_TITLE}" />`,

@@ -3,17 +3,21 @@ import { renderToString } from 'react-dom/server';
 import { offerDefaults } from '../content/offer.ts';
 import { formatBRL } from '../shared/money.ts';
 import { fillOfferText, islandOfferData, offerDataBlock, type Offer } from '../shared/offer.ts';
+import { imagePreload, parseImageRef } from '../shared/offer-image.ts';
 import { NOT_FOUND_ROUTE, paths, routes, type PageKey } from '../shared/routes.ts';
 import { App } from './app.tsx';
 import { OmitLaterSections } from './landing/deferred-section.tsx';
 import { IslandCollectorContext, islandIdentifierPrefix, type CollectedIsland } from './lib/island.tsx';
 import { OfferContext } from './lib/offer.tsx';
 import { pageModulePath, type PageModule } from './routes.ts';
+import { COLUMN_SIZES } from './ui/offer-picture.tsx';
 
 export interface RenderedPage {
   html: string;
   title: string;
   description: string;
+  /** The head's preload of the seller's image that is the first screen's largest paint. */
+  preload?: string;
 }
 
 /** Every page module, found by its file name as the client router finds them (routes.ts), those with entries of their own included. */
@@ -23,6 +27,13 @@ export interface RenderOptions {
   omitLaterSections?: boolean;
   /** The seller's version; the build's own content files when absent. */
   offer?: Offer;
+}
+
+/** The seller's image at the top of `/` or `/presell` is the first screen's largest paint: fetched from the head. */
+function offerPreload(key: PageKey, offer: Offer): string | undefined {
+  const value = key === 'landing' ? offer.hero.image : key === 'presell' ? offer.presell.image : '';
+  const image = parseImageRef(value);
+  return image ? imagePreload(image, key === 'landing' ? COLUMN_SIZES.hero : COLUMN_SIZES.presell) : undefined;
 }
 
 /** The document head of the pages whose title and description the seller edits. */
@@ -60,7 +71,12 @@ export async function render(
     );
     // The islands print again in the browser what they printed here: the edited sections travel with the page.
     const data = offerDataBlock(islandOfferData(offer, offerDefaults));
-    return { html: renderWithIslands(page, offer) + data, title: meta.title, description: meta.description };
+    return {
+      html: renderWithIslands(page, offer) + data,
+      title: meta.title,
+      description: meta.description,
+      preload: offerPreload(key, offer),
+    };
   }
   const pathname = key === NOT_FOUND_ROUTE ? '/404' : paths[key];
   const html = renderToString(
@@ -68,7 +84,7 @@ export async function render(
       <App initial={{ pathname, Page }} />
     </StrictMode>,
   );
-  return { html, title: meta.title, description: meta.description };
+  return { html, title: meta.title, description: meta.description, preload: offerPreload(key, offer) };
 }
 
 /**

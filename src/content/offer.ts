@@ -46,6 +46,8 @@ export const offerDefaults: Offer = {
     tiles: presell.tiles.map((tile) => ({ title: tile.title, text: tile.text })),
     cta: presell.cta,
     ctaHint: presell.ctaHint,
+    image: '',
+    imageAlt: '',
   },
   hero: {
     badge: hero.badge,
@@ -56,6 +58,8 @@ export const offerDefaults: Offer = {
     priceNote: hero.priceNote,
     cta: hero.cta,
     countdownLabel: hero.countdownLabel,
+    image: '',
+    imageAlt: '',
   },
   howItWorks: {
     eyebrow: howItWorks.eyebrow,
@@ -77,7 +81,7 @@ export const offerDefaults: Offer = {
     eyebrow: bonusSection.eyebrow,
     title: bonusSection.title,
     subtitle: bonusSection.subtitle,
-    items: bonuses.map((bonus) => ({ title: bonus.title, text: bonus.text, valueCents: bonus.valueCents })),
+    items: bonuses.map((bonus) => ({ title: bonus.title, text: bonus.text, valueCents: bonus.valueCents, image: '' })),
   },
   stickyBar: { caption: stickyBar.caption, cta: stickyBar.cta },
   faq: { eyebrow: accordion.eyebrow, title: accordion.title, items: faqItems(accordion.items) },
@@ -128,6 +132,8 @@ export const offerLabels: Record<OfferSectionKey, { title: string; hint?: string
       text: 'Texto do cartão',
       cta: 'Botão',
       ctaHint: 'Texto abaixo do botão',
+      image: 'Imagem abaixo do subtítulo',
+      imageAlt: 'Descrição da imagem (para leitores de tela)',
     },
   },
   hero: {
@@ -141,6 +147,8 @@ export const offerLabels: Record<OfferSectionKey, { title: string; hint?: string
       priceNote: 'Abaixo do preço',
       cta: 'Botão de compra',
       countdownLabel: 'Acima da contagem regressiva',
+      image: 'Imagem abaixo do subtítulo',
+      imageAlt: 'Descrição da imagem (para leitores de tela)',
     },
   },
   howItWorks: {
@@ -175,6 +183,7 @@ export const offerLabels: Record<OfferSectionKey, { title: string; hint?: string
       'items.title': 'Nome do bônus',
       text: 'Descrição',
       valueCents: 'Valor informado',
+      image: 'Imagem do bônus (no lugar do ícone)',
     },
   },
   stickyBar: { title: 'Barra fixa de compra', fields: { caption: 'Texto ao lado do preço', cta: 'Botão' } },
@@ -231,6 +240,7 @@ export const offerMessages: OfferMessages = {
   tooMany: (max) => `No máximo ${max} itens.`,
   highlightMissing: 'O trecho em destaque precisa aparecer igual no título.',
   email: 'Informe um e-mail válido.',
+  image: 'Envie a imagem de novo pelo botão "Enviar imagem".',
 };
 
 /** The console API's refusals about the page (pt-BR). */
@@ -243,6 +253,23 @@ export const pageEditorApi = {
     `Com estas alterações a página inicial teria ${size} comprimida, acima do limite de ${budget} que a mantém rápida no celular. Encurte os textos e tente de novo.`,
   locked: 'O nome e os preços do produto e do adicional ainda são os da configuração do servidor e não podem ser publicados por aqui.',
   tooManyPublishes: 'Muitas publicações seguidas. Tente de novo mais tarde.',
+  imageTooLarge: 'A imagem passa de 5 MB. Reduza o tamanho ou envie outra.',
+  imageType: 'Formato não aceito. Envie uma foto em JPEG, PNG ou WebP.',
+  imageUnreadable: 'Não foi possível ler esta imagem. Ela pode estar corrompida; envie outra.',
+  imageTooSmall: 'A imagem é pequena demais: envie uma com pelo menos 320 px de largura.',
+  tooManyUploads: 'Muitas imagens enviadas seguidas. Tente de novo mais tarde.',
+} as const;
+
+/** The console's image field (pt-BR). */
+export const imageField = {
+  upload: 'Enviar imagem',
+  replace: 'Trocar imagem',
+  remove: 'Remover imagem',
+  none: 'Nenhuma imagem: a seção aparece sem foto.',
+  uploading: 'Enviando e otimizando…',
+  hint: 'JPEG, PNG ou WebP até 5 MB. Removemos a localização e outros dados da foto e geramos versões leves para celular e computador.',
+  size: (width: number, height: number) => `${width} × ${height} px`,
+  unreadable: 'Não foi possível enviar a imagem. Confira a conexão e tente de novo.',
 } as const;
 
 /** Sizes as the bench prints them: KB of 1,024 bytes, one decimal. */

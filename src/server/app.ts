@@ -24,6 +24,7 @@ import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { healthRoutes, PROBE_PATHS } from './routes/health.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { liveRoutes } from './routes/live.ts';
 import { orderPageApiRoutes, orderPageRoutes } from './routes/order-page.ts';
 import { addonRoutes, ordersRoutes, productRoutes } from './routes/orders.ts';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps) {
   });
 
   app.route('/', healthRoutes({ db, lifecycle, logger }));
+  app.route('/', mediaRoutes);
 
   app.route('/', apiRoutes(admin ?? { password: undefined, runOutbox: () => undefined }));
   // Never in a configured production.

@@ -30,7 +30,7 @@ import type {
   ReviewReply,
 } from './reviews.ts';
 import type { AdminOrderWhatsapp } from './whatsapp.ts';
-import type { AdminPageState, PageDraftReply, pageDraftSchema, PagePublishReply, PagePublishSchema } from './offer.ts';
+import type { AdminPageState, PageDraftReply, pageDraftSchema, PageImageReply, PagePublishReply, PagePublishSchema } from './offer.ts';
 import type { z } from './zod.ts';
 
 export interface ApiErrorBody {
@@ -106,6 +106,8 @@ export interface ApiEndpoints {
   'GET /api/admin/page/preview/:page': { reply: unknown };
   'POST /api/admin/page/publish': { body: Body<typeof PagePublishSchema>; reply: PagePublishReply };
   'POST /api/admin/page/versions/:number/restore': { body: Body<typeof PagePublishSchema>; reply: PagePublishReply };
+  /** The image's bytes as the body (not JSON). */
+  'POST /api/admin/page/images': { reply: PageImageReply };
 }
 
 export type ApiEndpoint = keyof ApiEndpoints;

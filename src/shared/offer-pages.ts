@@ -17,15 +17,17 @@ export const OFFER_DOCUMENTS_DIR = 'documents';
 const PAGE_TITLE = '<!--app-title-->';
 const PAGE_DESCRIPTION = '<!--app-description-->';
 const PAGE_HTML = '<!--app-html-->';
+const PAGE_PRELOAD = '<!--app-preload-->';
 
-/** The head's title and description, as the document carries them until filled. */
-export function documentHead(): { title: string; description: string } {
-  return { title: PAGE_TITLE, description: PAGE_DESCRIPTION };
+/** The head's title, description and the largest paint's preload, as the document carries them until filled. */
+export function documentHead(): { title: string; description: string; preload: string } {
+  return { title: PAGE_TITLE, description: PAGE_DESCRIPTION, preload: PAGE_PRELOAD };
 }
 
 /** The build fills a document with the content files, the server with a published version. */
-export function fillDocument(document: string, page: { html: string; title: string; description: string }): string {
+export function fillDocument(document: string, page: { html: string; title: string; description: string; preload?: string }): string {
   return document
+    .replace(PAGE_PRELOAD, () => page.preload ?? '')
     .replaceAll(PAGE_TITLE, () => escapeHtml(page.title))
     .replaceAll(PAGE_DESCRIPTION, () => escapeHtml(page.description))
     .replace(PAGE_HTML, () => page.html);

@@ -1,3 +1,4 @@
+import { parseImageRef } from './offer-image.ts';
 import { OFFER_ELEMENT_ID } from './offer-pages.ts';
 import { offerPatch } from './offer-patch.ts';
 import { text, z } from './zod.ts';
@@ -30,7 +31,12 @@ export interface AmountField {
   kind: 'amount';
 }
 
-export type ScalarField = TextField | LinkField | PriceField | AmountField;
+/** An image uploaded in the console (shared/offer-image.ts), or `''` for none: the page shows nothing in its place. */
+export interface ImageField {
+  kind: 'image';
+}
+
+export type ScalarField = TextField | LinkField | PriceField | AmountField | ImageField;
 
 /** A list of items of the same fields: the seller adds, removes and reorders them. */
 export interface ListField {
@@ -47,6 +53,7 @@ const lines = (max: number, min = 1): TextField => ({ kind: 'lines', min, max })
 const link: LinkField = { kind: 'link' };
 const price: PriceField = { kind: 'price' };
 const amount: AmountField = { kind: 'amount' };
+const image: ImageField = { kind: 'image' };
 
 /** The smallest charge the seed's provider accepts (TriboPay: R$ 5,00; docs/gateway.md). */
 export const MIN_PRICE_CENTS = 500;
@@ -70,6 +77,8 @@ export const offerSections = {
     tiles: { kind: 'list', min: 3, max: 3, item: { title: line(40), text: lines(90) } },
     cta: line(24, 2),
     ctaHint: line(50, 0),
+    image,
+    imageAlt: line(120, 0),
   },
   hero: {
     badge: line(32, 0),
@@ -80,6 +89,8 @@ export const offerSections = {
     priceNote: line(60, 0),
     cta: line(32, 2),
     countdownLabel: line(40),
+    image,
+    imageAlt: line(120, 0),
   },
   howItWorks: {
     eyebrow: line(32, 0),
@@ -101,7 +112,7 @@ export const offerSections = {
     eyebrow: line(32, 0),
     title: line(70),
     subtitle: lines(160, 0),
-    items: { kind: 'list', min: 1, max: 6, item: { title: line(50), text: lines(160), valueCents: amount } },
+    items: { kind: 'list', min: 1, max: 6, item: { title: line(50), text: lines(160), valueCents: amount, image } },
   },
   stickyBar: {
     caption: line(32),
@@ -176,6 +187,7 @@ export interface OfferMessages {
   tooMany: (max: number) => string;
   highlightMissing: string;
   email: string;
+  image: string;
 }
 
 /** `javascript:`, `data:` and the like never reach an `href`; a WhatsApp invite or `wa.me` link is `https:` too. */
@@ -185,6 +197,12 @@ export function isSafeLink(value: string): boolean {
 }
 
 function fieldSchema(field: ScalarField, messages: OfferMessages): z.ZodType {
+  // A version stored before images existed has no such key: it reads as "no image".
+  if (field.kind === 'image')
+    return z
+      .string(messages.image)
+      .refine((value) => value === '' || parseImageRef(value) !== undefined, messages.image)
+      .default('');
   if (field.kind === 'price')
     return z
       .number(messages.required)
@@ -339,4 +357,11 @@ export interface PageDraftReply {
 export interface PagePublishReply {
   number: number;
   landingBytes: number;
+}
+
+/** An upload stored: the reference an image field takes, and the box the page gives it. */
+export interface PageImageReply {
+  ref: string;
+  width: number;
+  height: number;
 }

@@ -1,29 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerDefaults } from '../../src/content/offer.ts';
-import { loadConfig } from '../../src/server/config/config.ts';
-import { publicConfig, publicConfigScript } from '../../src/server/config/public-config.ts';
-import { loadSite } from '../../src/server/http/site.ts';
 import { LANDING_BUDGET_BYTES, type AdminPageState, type Offer } from '../../src/shared/offer.ts';
 import { OFFER_ELEMENT_ID } from '../../src/shared/offer-pages.ts';
 import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
 import { auditRows } from '../support/db-reads.ts';
 import { consoleCall } from '../support/purchase.ts';
 import { startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
+import { builtSite, siteBuilt } from '../support/built-site.ts';
 import { databases } from './test-db.ts';
 
 const PASSWORD = 'senha-do-painel-de-teste';
-const builtClient = path.resolve(import.meta.dirname, '../../dist/client');
-const built =
-  fs.existsSync(path.join(builtClient, 'index.html')) && fs.existsSync(path.resolve(builtClient, '../ssr/documents/landing.html'));
-
-/** The built site, as `npm start` loads it. */
-function builtSite() {
-  const browserConfig = publicConfig(loadConfig({ DATA_DIR: '/tmp/vitrine-unused', ADMIN_PASSWORD: PASSWORD }));
-  return loadSite(builtClient, publicConfigScript(browserConfig), browserConfig);
-}
+const site = () => builtSite(PASSWORD);
 
 /** What a browser that takes brotli gets at `pathname` from `server`: the bytes on the wire and the page. */
 async function fetchPage(server: Pick<TestServer, 'app'>, pathname: string): Promise<{ bytes: number; html: string }> {
@@ -51,8 +39,8 @@ function edited(change: (offer: Offer) => void): Offer {
   return offer;
 }
 
-describe.skipIf(!built).each(databases)('the seller edits the page in the console ($name)', (database) => {
-  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { site: builtSite });
+describe.skipIf(!siteBuilt).each(databases)('the seller edits the page in the console ($name)', (database) => {
+  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { site: site });
   let cookie: string;
   let other: TestServer;
   const url = () => running.server.url;
@@ -62,7 +50,7 @@ describe.skipIf(!built).each(databases)('the seller edits the page in the consol
   beforeAll(async () => {
     cookie = await signInToConsole(url(), PASSWORD);
     // A second instance on the same database, as behind nginx.
-    other = await startTestServer(running.db, { ADMIN_PASSWORD: PASSWORD }, { site: builtSite() });
+    other = await startTestServer(running.db, { ADMIN_PASSWORD: PASSWORD }, { site: site() });
   });
   afterAll(async () => other.stop());
 
@@ -87,8 +75,8 @@ describe.skipIf(!built).each(databases)('the seller edits the page in the consol
       offer.meta.landingTitle = 'Lista de Fornecedores 2027';
       offer.howItWorks.steps[1]!.title = 'Fale com o fornecedor';
       offer.bonuses.items = [
-        { title: 'IPTV vitalício', text: 'Canais ao vivo.', valueCents: 10_000 },
-        { title: 'Canva Pro', text: 'Artes e vídeos.', valueCents: 5_000 },
+        { title: 'IPTV vitalício', text: 'Canais ao vivo.', valueCents: 10_000, image: '' },
+        { title: 'Canva Pro', text: 'Artes e vídeos.', valueCents: 5_000, image: '' },
       ];
     });
     const saved = await call('/page/draft', { baseNumber: 0, offer: draft });
@@ -253,8 +241,8 @@ describe.skipIf(!built).each(databases)('the seller edits the page in the consol
   });
 });
 
-describe.skipIf(!built).each(databases)('the seller’s identity and the publish limit ($name)', (database) => {
-  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { site: builtSite });
+describe.skipIf(!siteBuilt).each(databases)('the seller’s identity and the publish limit ($name)', (database) => {
+  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { site: site });
 
   it('prints the seller’s name where no variable is set, and the variable’s where one is', async () => {
     const cookie = await signInToConsole(running.server.url, PASSWORD);
@@ -268,11 +256,7 @@ describe.skipIf(!built).each(databases)('the seller’s identity and the publish
       expect(html, pathname).not.toContain('Nome do vendedor');
     }
     // Another instance whose SELLER_NAME is set keeps it: the environment wins.
-    const configured = await startTestServer(
-      running.db,
-      { ADMIN_PASSWORD: PASSWORD, SELLER_NAME: 'Maria Souza ME' },
-      { site: builtSite() },
-    );
+    const configured = await startTestServer(running.db, { ADMIN_PASSWORD: PASSWORD, SELLER_NAME: 'Maria Souza ME' }, { site: site() });
     try {
       await configured.checkOffer();
       const { html } = await fetchPage(configured, '/');

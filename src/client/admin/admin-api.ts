@@ -70,5 +70,6 @@ export const adminApi = {
   publishPage: (baseNumber: number) => apiFetch('POST /api/admin/page/publish', { json: { baseNumber } }),
   restorePageVersion: (number: number, baseNumber: number) =>
     apiFetch('POST /api/admin/page/versions/:number/restore', { params: { number: String(number) }, json: { baseNumber } }),
+  uploadPageImage: (file: Blob) => apiFetch('POST /api/admin/page/images', { file }),
   pagePreviewUrl: (page: OfferPage, stamp: number) => `${base}/page/preview/${page}?v=${stamp}`,
 };

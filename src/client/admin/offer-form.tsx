@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { offerLabels, pageEditor as copy } from '../../content/offer.ts';
 import { offerSections, type Offer, type OfferField, type OfferSectionKey, type ScalarField } from '../../shared/offer.ts';
 import { Button } from '../ui/button.tsx';
+import { ImageField } from './image-field.tsx';
 import { listOf, moveItem, parseReais, reaisText, withField, type ListItem } from './offer-edit.ts';
 
 /** A list item's field may have a label of its own (`steps.title`) beside the section's (`title`). */
@@ -23,6 +24,17 @@ interface FieldProps {
 
 /** One field: a line, a paragraph, a link or an amount in reais; its refusal under it, tied to it for screen readers. */
 function OfferField({ id, label, field, value, error, disabled, note, onChange }: FieldProps) {
+  if (field.kind === 'image')
+    return (
+      <ImageField
+        id={id}
+        label={label}
+        value={typeof value === 'string' ? value : ''}
+        error={error}
+        disabled={disabled}
+        onChange={onChange}
+      />
+    );
   const describedBy = [error ? `${id}-error` : '', note ? `${id}-note` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: inputClass };
   let control;

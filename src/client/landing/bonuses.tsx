@@ -3,6 +3,7 @@ import { bonusSection, bonuses } from '../../content/bonuses.ts';
 import { site } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { useOfferSection } from '../lib/offer.tsx';
+import { OfferPicture } from '../ui/offer-picture.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
 /** Section 11: the four bonuses with their stated values, and the totals computed from them. */
@@ -19,9 +20,21 @@ export function Bonuses() {
         <ul className="mt-10 grid gap-3 sm:grid-cols-2">
           {section.items.map((bonus, index) => (
             <li key={index} className="flex gap-4 rounded-2xl border border-line bg-ink-850/80 p-4 sm:p-5">
-              <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-gold-400/15 text-gold-300">
-                <Gift aria-hidden="true" className="size-6" />
-              </span>
+              {'image' in bonus && bonus.image ? (
+                // Beside its name, the image says nothing more: decorative (alt="").
+                <span className="size-12 shrink-0 overflow-hidden rounded-xl">
+                  <OfferPicture
+                    section={{ image: bonus.image, imageAlt: '' }}
+                    sizes="48px"
+                    priority={false}
+                    className="size-12 object-cover"
+                  />
+                </span>
+              ) : (
+                <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-gold-400/15 text-gold-300">
+                  <Gift aria-hidden="true" className="size-6" />
+                </span>
+              )}
               <div className="min-w-0 flex-1">
                 <p className="text-[0.65rem] font-black tracking-[0.2em] text-gold-300">{bonusSection.itemLabel(index + 1)}</p>
                 <h3 className="font-bold text-white">{bonus.title}</h3>

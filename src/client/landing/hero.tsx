@@ -6,10 +6,12 @@ import { Island } from '../lib/island.tsx';
 import { useOfferSection } from '../lib/offer.tsx';
 import { BuyButton } from './buy-button.tsx';
 import { OfferCountdown } from './offer-countdown.tsx';
+import { COLUMN_SIZES, FLUID_IMAGE, OfferPicture } from '../ui/offer-picture.tsx';
 
 /** Section 2: the promise, the price and the first buy button; `guaranteeDays` is GUARANTEE_DAYS. */
 export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
-  const copy = useOfferSection('hero') ?? hero;
+  const edited = useOfferSection('hero');
+  const copy = edited ?? hero;
   const priceCents = useOfferSection('product')?.priceCents ?? site.priceCents;
   // Without a highlight, the whole headline is one text.
   const [before, after] = copy.highlight ? splitOnce(copy.headline, copy.highlight) : [copy.headline, ''];
@@ -30,6 +32,12 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
           {after}
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-base text-pretty text-slate-300 sm:text-lg">{copy.subheadline}</p>
+        <OfferPicture
+          section={edited}
+          sizes={COLUMN_SIZES.hero}
+          style={FLUID_IMAGE}
+          className="mx-auto mt-8 rounded-3xl border border-line"
+        />
 
         <div className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-ink-850/90 p-5 shadow-2xl shadow-black/40 sm:p-6">
           {/* The countdown and the buy button are islands: the rest of the hero is never hydrated. */}

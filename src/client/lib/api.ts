@@ -30,6 +30,8 @@ export type ApiFetchOptions<Endpoint extends ApiEndpoint> = Omit<RequestInit, 'm
   headers?: Record<string, string>;
   /** A query string, "?a=1" or "". */
   search?: string;
+  /** A file sent as it is (an image upload), instead of `json`. */
+  file?: Blob;
 } & (ApiEndpoints[Endpoint] extends { body: infer Body } ? { json: Body } : { json?: never }) &
   ([PathParams<Endpoint>] extends [never] ? { params?: never } : { params: Record<PathParams<Endpoint>, string> });
 
@@ -48,6 +50,7 @@ export async function apiFetch<Endpoint extends ApiEndpoint>(
 ): Promise<ApiReply<Endpoint>> {
   const {
     json,
+    file,
     params,
     search = '',
     headers,
@@ -59,14 +62,19 @@ export async function apiFetch<Endpoint extends ApiEndpoint>(
   const [method, template] = endpoint.split(' ') as [string, string];
   const path = template.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? '')) + search;
   // undefined when the endpoint takes no body (JSON.stringify(undefined)).
-  const body = JSON.stringify(json) as string | undefined;
+  const text = JSON.stringify(json) as string | undefined;
+  const body = file ?? text;
   let response: Response;
   try {
     // credentials: fetch's default, same-origin, unless the caller says otherwise.
     response = await fetch(path, {
       ...init,
       method,
-      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      headers: {
+        Accept: 'application/json',
+        ...(file ? { 'Content-Type': 'application/octet-stream' } : text === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
       body,
     });
   } catch {

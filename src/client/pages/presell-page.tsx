@@ -6,6 +6,7 @@ import { useOfferSection } from '../lib/offer.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { PresellCta } from '../presell/presell-cta.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
+import { COLUMN_SIZES, FLUID_IMAGE, OfferPicture } from '../ui/offer-picture.tsx';
 import { IconsDrawnInline } from '../ui/icon.tsx';
 import { Logo } from '../ui/logo.tsx';
 
@@ -20,7 +21,8 @@ export const meta: PageMeta = presellMeta;
 export default function PresellPage() {
   // Printed as a token while prerendering, filled in by the server (shared/public-config.ts).
   const { guaranteeDays } = getPublicConfig();
-  const copy = useOfferSection('presell') ?? presell;
+  const edited = useOfferSection('presell');
+  const copy = edited ?? presell;
   return (
     // Its first screen is complete at the first paint, with no request for the icons' sprite before it.
     <IconsDrawnInline>
@@ -38,6 +40,12 @@ export default function PresellPage() {
           <p className="mt-8 text-center text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{copy.eyebrow}</p>
           <h1 className="mt-3 text-center text-3xl leading-tight font-black text-balance text-white sm:text-4xl">{copy.headline}</h1>
           <p className="mt-4 text-center text-base text-pretty text-slate-300">{copy.subheadline}</p>
+          <OfferPicture
+            section={edited}
+            sizes={COLUMN_SIZES.presell}
+            style={FLUID_IMAGE}
+            className="mx-auto mt-8 rounded-2xl border border-line"
+          />
 
           <ul className="mt-8 grid gap-3">
             {copy.tiles.map((tile, index) => {

@@ -28,6 +28,7 @@ import { providerLedgerMigration } from './migrations/0028-provider-ledger.ts';
 import { webhookRejectionsMigration } from './migrations/0029-webhook-rejections.ts';
 import { refundsPerItemMigration } from './migrations/0031-refunds-per-item.ts';
 import { pageVersionsMigration } from './migrations/0032-page-versions.ts';
+import { pageImagesMigration } from './migrations/0033-page-images.ts';
 import type { Database } from './schema.ts';
 
 /** Listed here so the bundle carries them; only add entries, never edit a shipped one. Types both databases share. */
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0029_webhook_rejections': webhookRejectionsMigration,
   '0031_refunds_per_item': refundsPerItemMigration,
   '0032_page_versions': pageVersionsMigration,
+  '0033_page_images': pageImagesMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

@@ -342,6 +342,16 @@ export interface PageDraftsTable {
   updated_by: string;
 }
 
+export interface PageImagesTable {
+  /** `<hash>-<width>.<format>` (shared/offer-image.ts), the URL's last segment. */
+  file: string;
+  hash: string;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: number;
+  created_by: string;
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -367,4 +377,5 @@ export interface Database {
   webhook_rejections: WebhookRejectionsTable;
   page_versions: PageVersionsTable;
   page_drafts: PageDraftsTable;
+  page_images: PageImagesTable;
 }

@@ -26,6 +26,7 @@ export const limits = {
   notFound: { name: 'not_found', windowMs: MINUTE, max: 1 },
   /** Each publish renders the pages again: a loop of publishes must not keep the server busy. */
   pagePublish: { name: 'page_publish', windowMs: HOUR, max: 30 },
+  pageImageUpload: { name: 'page_image_upload', windowMs: HOUR, max: 40 },
 } as const satisfies Record<string, LimitPolicy>;
 
 export const MAX_OPEN_CHARGES_PER_CLIENT = 3;

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { formatKilobytes, offerMessages, pageEditorApi } from '../../../content/offer.ts';
 import { LANDING_BUDGET_BYTES, pageDraftSchema, PagePublishSchema } from '../../../shared/offer.ts';
+import { IMAGE_MAX_BYTES } from '../../../shared/offer-image.ts';
 import { OFFER_PAGES, type OfferPage } from '../../../shared/offer-pages.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
 import { apiError, limitBody } from '../../http/http.ts';
@@ -15,6 +16,7 @@ import {
   saveDraft,
   type PublishResult,
 } from '../../offer/offer-service.ts';
+import { storeUpload } from '../../offer/offer-images.ts';
 import { sendReply } from '../api-reply.ts';
 import type { AdminEnv } from '../context.ts';
 import { adminRouter, auditClient, json, ok, tooLarge } from './console.ts';
@@ -85,6 +87,15 @@ async function publishAllowed(c: Context<AdminEnv>): Promise<Response | undefine
   return apiError(c, 429, pageEditorApi.tooManyPublishes);
 }
 
+/** Over 5 MB, refused from its Content-Length (or as it streams past the limit), never read whole. */
+const imageTooLarge = (c: Context) => apiError(c, 413, pageEditorApi.imageTooLarge);
+
+const uploadRefusals = {
+  type: pageEditorApi.imageType,
+  unreadable: pageEditorApi.imageUnreadable,
+  too_small: pageEditorApi.imageTooSmall,
+} as const;
+
 /** docs/editing.md */
 export const adminPageRoutes = adminRouter()
   .get('/page', async (c) => sendReply(c, 'GET', await pageEditorState(c.var.offer)))
@@ -126,6 +137,26 @@ export const adminPageRoutes = adminRouter()
     const failed = await publishReply(c, result, { action: 'page_restore', detail: { restoredFrom: number } });
     if (failed || result.kind !== 'published') return failed;
     return sendReply(c, 'POST', { number: result.number, landingBytes: result.landingBytes });
+  })
+
+  // The file's bytes as the body: its type is read from them, never from the name or the declared type.
+  .post('/page/images', limitBody(IMAGE_MAX_BYTES, imageTooLarge), async (c) => {
+    const decision = await c.var.limiter.consume(limits.pageImageUpload, c.var.clientAddress, c.var.now());
+    if (!decision.allowed) {
+      c.header('Retry-After', String(Math.ceil(decision.retryAfterMs / 1000)));
+      return apiError(c, 429, pageEditorApi.tooManyUploads);
+    }
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    const result = await storeUpload(c.var.db, body, { session: c.var.session, now: c.var.now() });
+    if (result.kind !== 'stored') return apiError(c, 422, uploadRefusals[result.kind]);
+    await recordAudit(c.var.db, {
+      session: c.var.session,
+      action: 'page_image_upload',
+      detail: { image: result.ref, bytes: body.length },
+      client: auditClient(c),
+      now: c.var.now(),
+    });
+    return sendReply(c, 'POST', { ref: result.ref, width: result.image.width, height: result.image.height });
   })
 
   .post('/page/draft/discard', async (c) => {

@@ -1,0 +1,201 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offerDefaults } from '../../src/content/offer.ts';
+import { parseImageRef, type OfferImage } from '../../src/shared/offer-image.ts';
+import type { PageImageReply } from '../../src/shared/offer.ts';
+import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
+import { auditRows } from '../support/db-reads.ts';
+import { consoleCall } from '../support/purchase.ts';
+import { startTestServer, useTestServer, type TestServer } from '../support/test-server.ts';
+import { builtSite, siteBuilt } from '../support/built-site.ts';
+import { databases } from './test-db.ts';
+
+const PASSWORD = 'senha-do-painel-de-teste';
+const site = () => builtSite(PASSWORD);
+
+/** A photo as a phone takes it: a camera's EXIF, and where it was taken (the GPS IFD). */
+async function photoWithLocation(): Promise<Buffer> {
+  return sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#1f8a4c' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'CameraDeTeste', Copyright: 'Maria Souza' },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '23/1 33/1 1/1', GPSLongitudeRef: 'W', GPSLongitude: '46/1 38/1 1/1' },
+    })
+    .toBuffer();
+}
+
+/** The EXIF tag that points at the GPS IFD (0x8825), in either byte order. */
+const hasGpsPointer = (exif: Buffer) => exif.includes(Buffer.from([0x25, 0x88])) || exif.includes(Buffer.from([0x88, 0x25]));
+
+describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s images ($name)', (database) => {
+  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { site: site });
+  let cookie: string;
+  let other: TestServer;
+  const url = () => running.server.url;
+  const upload = (bytes: Uint8Array, type: string, headers: Record<string, string> = { Cookie: cookie, Origin: url() }) =>
+    fetch(`${url()}/api/admin/page/images`, { method: 'POST', headers: { 'Content-Type': type, ...headers }, body: bytes });
+  const storedRows = async () => (await running.db.db.selectFrom('page_images').select('file').execute()).length;
+
+  beforeAll(async () => {
+    cookie = await signInToConsole(url(), PASSWORD);
+    other = await startTestServer(running.db, { ADMIN_PASSWORD: PASSWORD }, { site: site() });
+  });
+  afterAll(async () => other.stop());
+
+  let photo: OfferImage;
+
+  it('strips a photo’s EXIF and GPS, and stores it at the page’s widths as AVIF and WebP', async () => {
+    const input = await photoWithLocation();
+    const before = await sharp(input).metadata();
+    expect(before.exif && hasGpsPointer(before.exif)).toBe(true);
+    expect(input.includes('CameraDeTeste')).toBe(true);
+
+    const response = await upload(input, 'image/jpeg');
+    expect(response.status).toBe(200);
+    const reply = (await response.json()) as PageImageReply;
+    expect(reply).toMatchObject({ width: 1600, height: 1000 });
+    photo = parseImageRef(reply.ref)!;
+    expect(photo).toBeDefined();
+    expect((await auditRows(running.db)).map((row) => row.action)).toContain('page_image_upload');
+
+    for (const [width, format] of [
+      [480, 'avif'],
+      [960, 'webp'],
+      [1440, 'avif'],
+      [1440, 'webp'],
+    ] as const) {
+      const served = await fetch(`${url()}/media/${photo.hash}-${width}.${format}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe(`image/${format}`);
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const bytes = Buffer.from(await served.arrayBuffer());
+      const metadata = await sharp(bytes).metadata();
+      expect(metadata.width).toBe(width);
+      expect(metadata.height).toBe(Math.round((width * 1000) / 1600));
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.xmp).toBeUndefined();
+      expect(bytes.includes('CameraDeTeste')).toBe(false);
+      expect(bytes.includes('Maria Souza')).toBe(false);
+    }
+    // Never wider than the upload, nor a width the page does not ask for.
+    expect((await fetch(`${url()}/media/${photo.hash}-1600.webp`)).status).toBe(404);
+  });
+
+  it('reads the type from the bytes: a PNG named .jpg is taken as the PNG it is', async () => {
+    const png = await sharp({ create: { width: 800, height: 600, channels: 4, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const file = new File([png], 'foto.jpg', { type: 'image/jpeg' });
+    const response = await upload(new Uint8Array(await file.arrayBuffer()), file.type);
+    expect(response.status).toBe(200);
+    const { ref } = (await response.json()) as PageImageReply;
+    const served = await fetch(`${url()}/media/${parseImageRef(ref)!.hash}-480.webp`);
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('webp');
+  });
+
+  it('refuses an SVG, whatever its name and type, and stores nothing', async () => {
+    const rows = await storedRows();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><script>alert(1)</script></svg>');
+    for (const type of ['image/svg+xml', 'image/png']) {
+      const refused = await upload(svg, type);
+      expect(refused.status).toBe(422);
+      expect(((await refused.json()) as { error: string }).error).toBe('Formato não aceito. Envie uma foto em JPEG, PNG ou WebP.');
+    }
+    // A PNG's signature in front of something else: the decoder must agree.
+    const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), svg]);
+    expect((await upload(fake, 'image/png')).status).toBe(422);
+    expect(await storedRows()).toBe(rows);
+  });
+
+  it('refuses a 6 MB file from its length, before its body is sent', async () => {
+    const refused = await upload(Buffer.alloc(6 * 1024 * 1024, 0xff), 'image/jpeg');
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { error: string }).error).toBe('A imagem passa de 5 MB. Reduza o tamanho ou envie outra.');
+
+    // Announced at 6 MB, 64 KB sent: the answer comes without the rest.
+    const { port, hostname } = new URL(url());
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request({
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/api/admin/page/images',
+        headers: { Cookie: cookie, Origin: url(), 'Content-Type': 'image/jpeg', 'Content-Length': String(6 * 1024 * 1024) },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+        request.destroy();
+      });
+      request.on('error', reject);
+      request.write(Buffer.alloc(64 * 1024, 0xff));
+    });
+    expect(status).toBe(413);
+  });
+
+  it('takes uploads only from a signed-in console session on its own origin', async () => {
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const rowsBefore = await storedRows();
+    expect((await upload(png, 'image/png', { Origin: url() })).status).toBe(401);
+    expect((await upload(png, 'image/png', { Cookie: 'vitrine_admin=forged', Origin: url() })).status).toBe(401);
+    expect((await upload(png, 'image/png', { Cookie: cookie, Origin: 'https://evil.example' })).status).toBe(403);
+    expect(await storedRows()).toBe(rowsBefore);
+  });
+
+  it('limits uploads per client: the 41st in an hour is refused with 429, refused files counted too', async () => {
+    const from = fetchFrom(newClientAddress());
+    const send = () =>
+      from(`${url()}/api/admin/page/images`, {
+        method: 'POST',
+        headers: { Cookie: cookie, Origin: url(), 'Content-Type': 'image/png' },
+        body: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      });
+    for (let attempt = 1; attempt <= 40; attempt++) expect((await send()).status).toBe(422);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: string }).error).toBe('Muitas imagens enviadas seguidas. Tente de novo mais tarde.');
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('publishes the image as the first screen’s largest paint: its box, its preload, served by every instance', async () => {
+    const offer = structuredClone(offerDefaults);
+    offer.hero.image = `${photo.hash}.${photo.width}x${photo.height}`;
+    offer.hero.imageAlt = 'Celular com a lista aberta';
+    offer.bonuses.items[0]!.image = offer.hero.image;
+    expect((await consoleCall(url(), cookie, '/page/draft', { baseNumber: 0, offer })).status).toBe(200);
+    expect((await consoleCall(url(), cookie, '/page/publish', { baseNumber: 0 })).status).toBe(200);
+
+    const page = await running.server.app.request('/', { headers: { 'Accept-Encoding': 'br' } });
+    const html = zlib.brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString('utf8');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="preload" as="image" type="image/avif" fetchpriority="high" imagesrcset="/media/${photo.hash}-480.avif 480w`,
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<img src="/media/${photo.hash}-960.webp"[^>]*alt="Celular com a lista aberta" width="1600" height="1000" fetchPriority="high"`,
+      ),
+    );
+    expect(html).toContain(
+      `<source type="image/avif" srcSet="/media/${photo.hash}-480.avif 480w, /media/${photo.hash}-960.avif 960w, /media/${photo.hash}-1440.avif 1440w"`,
+    );
+    // A bonus's image, further down, replaces its icon: decorative beside its name, loaded as it nears the viewport.
+    expect(html).toMatch(
+      new RegExp(`<img src="/media/${photo.hash}-960.webp"[^>]*sizes="48px" alt="" width="1600" height="1000" loading="lazy"`),
+    );
+    // Our own origin only: the image is served from /media/, the policy still lists no other image host.
+    expect(page.headers.get('content-security-policy')).toMatch(/img-src 'self'/);
+
+    // Another instance serves the files from the database, and the page once it checks.
+    const served = await other.app.request(`/media/${photo.hash}-960.webp`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toContain('immutable');
+    await other.checkOffer();
+    const otherPage = await other.app.request('/');
+    expect(await otherPage.text()).toContain(`imagesrcset="/media/${photo.hash}-480.avif 480w`);
+  });
+});
