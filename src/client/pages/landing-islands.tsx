@@ -73,9 +73,10 @@ function lazyHost<T>(load: () => Promise<ComponentType<{ children: ReactNode }>>
 
 /** The checkout's island, live: the dialog is in the page (checkout/payment-modal.tsx, `CheckoutIsland`). */
 const loadCheckout = () =>
-  hydrateIsland('checkout')
-    .then(() => import('../checkout/payment-modal.tsx'))
-    .then((module) => module.liveCheckout());
+  hydrateIsland('checkout').then(async () => {
+    const { liveCheckout } = await import('../checkout/payment-modal.tsx');
+    return liveCheckout();
+  });
 const loadPopups = lazyHost(
   () => import('../landing/popups/popups-provider.tsx').then((module) => module.PopupsProvider),
   useCataloguePopups,
