@@ -11,6 +11,8 @@ export const apiErrors = {
   tooManyRequests: 'Muitas requisições. Tente novamente em instantes.',
   /** A name or a note with control or bidi-override characters (shared/text.ts `hasHiddenCharacters`). */
   hiddenCharacters: 'O texto tem caracteres invisíveis ou de controle. Apague-os e tente de novo.',
+  /** A provider's webhook whose signature or secret failed: what its panel shows the seller. */
+  webhookRejected: 'Assinatura do aviso inválida: confira o segredo do webhook.',
 } as const;
 
 /** After a reply that leaves the refund's outcome open. */

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { composeServer } from './compose.ts';
 import { ConfigError, loadConfig, placeholdersInUse } from './config/config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { HTTP_SERVER_OPTIONS } from './http/http-options.ts';
 import { createLogger, defaultLogFormat } from './lib/logger.ts';
 import { describeEnvFile, loadEnvFile } from './config/env-file.ts';
@@ -116,6 +117,7 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
       });
     },
   ) as Server;
+  answerClientErrors(server);
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
     // Counted until the answer is fully written ('close').
     inFlight++;

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { answerClientErrors } from '../../src/server/http/client-errors.ts';
 
 /** A fetch handler (a Hono app) listening on 127.0.0.1 (`port`, else a free one) — test servers stay on loopback. */
 export interface LoopbackServer {
@@ -25,6 +26,7 @@ export function listenOnLoopback(fetch: (request: Request) => Response | Promise
           }),
       }),
     ) as Server;
+    answerClientErrors(server);
   });
 }
 

@@ -7,9 +7,11 @@ import type { AppEnv } from './context.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';
 import { receivePostback } from '../orders/postback-service.ts';
 import { limits } from '../http/rate-limit.ts';
+import { apiErrors } from '../../content/api-errors.ts';
 
 const ok = { received: true } as const;
-const unauthorized = { received: false } as const;
+// Read in the provider's panel by the seller, like every other answer of ours in Portuguese.
+const unauthorized = { received: false, error: apiErrors.webhookRejected } as const;
 
 /**
  * A fast answer; the body is read only after the secret matched. A wrong secret gets 401, so the gateway's panel shows
