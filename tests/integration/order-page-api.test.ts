@@ -55,7 +55,14 @@ for (const database of databases) {
         status: 'paid',
         maskedEmail: `c•••@example.com`,
         items: [{ key: 'main', title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990 }],
-        guarantee: { days: 7, endsAt: expect.any(Number), canRequest: true, request: null },
+        guarantee: {
+          days: 7,
+          endsAt: expect.any(Number),
+          canRequest: true,
+          request: null,
+          // Each item with its own window and state (docs/money.md#windows).
+          items: [{ title: 'Lista de Fornecedores Secretos Vitalícia', state: 'open', endsAt: expect.any(Number), windowOpen: true }],
+        },
         canRequestHere: true,
       });
       expect(JSON.stringify(paid.body)).not.toContain('/acesso/');

@@ -167,7 +167,8 @@ describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s ima
     offer.hero.imageAlt = 'Celular com a lista aberta';
     offer.bonuses.items[0]!.image = offer.hero.image;
     expect((await consoleCall(url(), cookie, '/page/draft', { baseNumber: 0, offer })).status).toBe(200);
-    expect((await consoleCall(url(), cookie, '/page/publish', { baseNumber: 0 })).status).toBe(200);
+    const published = await consoleCall(url(), cookie, '/page/publish', { baseNumber: 0 });
+    expect(published.status, await published.clone().text()).toBe(200);
 
     const page = await running.server.app.request('/', { headers: { 'Accept-Encoding': 'br' } });
     const html = zlib.brotliDecompressSync(Buffer.from(await page.arrayBuffer())).toString('utf8');

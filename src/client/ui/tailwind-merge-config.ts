@@ -149,7 +149,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "size": [validators.isFraction, "full", fromTheme("spacing")],
     }],
     "w": [{
-      "w": [validators.isFraction, "auto", "full", fromTheme("spacing")],
+      "w": [validators.isFraction, "auto", "full", "fit", fromTheme("spacing")],
     }],
     "min-w": [{
       "min-w": [fromTheme("spacing")],
@@ -158,7 +158,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "max-w": [fromTheme("container"), "full", validators.isArbitraryValue, fromTheme("spacing")],
     }],
     "h": [{
-      "h": ["full", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
+      "h": ["auto", "full", validators.isArbitraryVariable, validators.isArbitraryValue, fromTheme("spacing")],
     }],
     "min-h": [{
       "min-h": ["dvh", fromTheme("spacing")],
@@ -299,12 +299,6 @@ export const tailwindMergeConfig: Config<string, string> = {
     "ring-color": [{
       "ring": [fromTheme("color")],
     }],
-    "ring-offset-w": [{
-      "ring-offset": [validators.isNumber],
-    }],
-    "ring-offset-color": [{
-      "ring-offset": [fromTheme("color")],
-    }],
     "opacity": [{
       "opacity": [validators.isNumber],
     }],
@@ -347,14 +341,11 @@ export const tailwindMergeConfig: Config<string, string> = {
     "accent": [{
       "accent": [fromTheme("color")],
     }],
-    "appearance": [{
-      "appearance": ["none"],
-    }],
     "color-scheme": [{
       "scheme": ["dark"],
     }],
     "cursor": [{
-      "cursor": ["pointer", "not-allowed"],
+      "cursor": ["pointer", "wait", "not-allowed"],
     }],
     "pointer-events": [{
       "pointer-events": ["none"],

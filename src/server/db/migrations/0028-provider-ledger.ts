@@ -8,4 +8,7 @@ export const providerLedgerMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('orders').addColumn('provider_closed_at', 'bigint').execute();
   },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('orders').dropColumn('provider_closed_at').execute();
+  },
 };

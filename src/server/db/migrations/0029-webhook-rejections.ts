@@ -14,4 +14,7 @@ export const webhookRejectionsMigration: Migration = {
       .addColumn('last_reason', 'text')
       .execute();
   },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('webhook_rejections').execute();
+  },
 };
