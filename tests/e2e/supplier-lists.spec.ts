@@ -88,7 +88,9 @@ test('a buyer with the bump gets both example lists in tabs, each with its own s
   await mainTab.click();
   await expect(page.getByRole('tabpanel').getByLabel('Buscar fornecedor')).toHaveValue('netflix');
 
-  // Scrolled down the list, the sticky search sits below the demo notice, never under it.
+  // Scrolled down the whole list (the search cleared: one card found leaves no list to scroll through, and the
+  // member page's guarantee card below it), the sticky search sits below the demo notice, never under it.
+  await page.getByRole('tabpanel').getByLabel('Buscar fornecedor').fill('');
   await page.mouse.wheel(0, 1200);
   const search = page.getByRole('tabpanel').getByLabel('Buscar fornecedor');
   await expect.poll(async () => (await box(search)).y).toBeLessThan(120);
