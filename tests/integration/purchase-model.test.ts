@@ -697,7 +697,7 @@ for (const database of databases) {
 
 const MANUAL = {};
 /** NUL and the bidi embeddings, overrides and isolates. */
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- NUL is what the rule looks for
 const UNSAFE_CHARACTERS = /[\u0000\u202A-\u202E\u2066-\u2069]/;
 const TRACKERS = { GA_ID: 'G-AVALIAR123', META_PIXEL_ID: '9876543211', CLARITY_ID: 'clarava1' };
 const AUTO_GATEWAY = { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' };

@@ -114,8 +114,7 @@ export default function PaymentModal({
     const resumed = resume ? loadOpenOrder() : null;
     if (resumed) setPhase({ kind: 'success', order: resumed });
     setLive(true);
-    // Once, at hydration.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at hydration: later changes of `resume` must not re-read the page
   }, []);
 
   // Closing resets error, success and transaction, but keeps the loaded product (docs/product.md#screen-states).

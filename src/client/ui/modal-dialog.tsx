@@ -59,9 +59,7 @@ export function ModalDialog({
   };
 
   return (
-    // The backdrop's click has its keyboard twin in Escape (`onCancel`); the role is spelled out for
-    // what looks for the attribute (`[role="dialog"]`), as the Radix dialog's did.
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-redundant-roles
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-redundant-roles -- the backdrop's click has its keyboard twin in Escape (`onCancel`); the role is spelled out for what looks for `[role="dialog"]`, as with the Radix dialog
     <dialog
       ref={dialog}
       id={id}

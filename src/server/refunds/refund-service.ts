@@ -1,7 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import { refundApi, refundReasonLabels } from '../../content/refunds.ts';
 import { paths } from '../../shared/routes.ts';
-import { guaranteeEndsAt, type GuaranteeView, type RefundReason, type RefundRequestInput } from '../../shared/refunds.ts';
+import {
+  guaranteeEndsAt,
+  type GuaranteeView,
+  type RefundOrigin,
+  type RefundReason,
+  type RefundRequestInput,
+} from '../../shared/refunds.ts';
 import { recordEvidence } from '../access/evidence-repository.ts';
 import { revokeOrderTokens } from '../access/access-repository.ts';
 import type { Config } from '../config/config.ts';
@@ -473,15 +479,7 @@ export async function refundAddonsOfReversedMain(
       fresh.map((item) => item.key),
     );
     if (auto) {
-      const rows = await approveRefund(trx, {
-        orderId: addon.id,
-        items: fresh,
-        origin: 'reversal',
-        by: 'auto',
-        gateway: config.gatewayRefunds && whole,
-        now: at,
-      });
-      if (rows.length > 0) await approved(trx, { config }, addon.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
+      await approveAtOnce(trx, config, addon.id, fresh, whole, 'reversal', at);
       continue;
     }
     const reopened = await reopenDeclinedRefunds(trx, addon.id, at);
@@ -601,13 +599,19 @@ export async function refundUndeliverable(trx: Transaction<Database>, config: Re
     order.id,
     items.map((item) => item.key),
   );
-  const rows = await approveRefund(trx, {
-    orderId: order.id,
-    items,
-    origin: 'seller',
-    by: 'auto',
-    gateway: config.gatewayRefunds && whole,
-    now: at,
-  });
-  if (rows.length > 0) await approved(trx, { config }, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
+  await approveAtOnce(trx, config, order.id, items, whole, 'seller', at);
+}
+
+/** Approved with no one asked: at the gateway when the charge goes back whole and the settings allow, else listed. */
+async function approveAtOnce(
+  trx: Transaction<Database>,
+  config: RefundsConfig,
+  orderId: string,
+  items: Parameters<typeof approveRefund>[1]['items'],
+  whole: boolean,
+  origin: RefundOrigin,
+  at: number,
+): Promise<void> {
+  const rows = await approveRefund(trx, { orderId, items, origin, by: 'auto', gateway: config.gatewayRefunds && whole, now: at });
+  if (rows.length > 0) await approved(trx, { config }, orderId, { by: 'auto', attempt: 0, now: at, partial: !whole });
 }
