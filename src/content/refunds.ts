@@ -145,6 +145,7 @@ export const refundPage = {
     refund_requested: 'reembolso pedido',
     refunding: 'reembolso aprovado, a caminho',
     owed: 'valor sendo devolvido',
+    awaiting: 'pago; liberado quando o PIX do pedido principal for pago',
     refunded: 'reembolsado',
     revoked: 'acesso encerrado',
   },

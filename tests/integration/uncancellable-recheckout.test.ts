@@ -143,7 +143,7 @@ for (const database of databases) {
           ['main', 'open'],
           ['bump', 'open'],
         ]);
-        expect(ledger.paidCents - ledger.refundedCents).toBe(ledger.openCents + ledger.owedCents + ledger.revokedCents);
+        expect(ledger.paidCents - ledger.refundedCents).toBe(ledger.openCents + ledger.owedCents + ledger.revokedCents + ledger.awaitingCents);
         expect(ledger.unlistedOwedCents).toBe(0);
       });
 
@@ -169,6 +169,13 @@ for (const database of databases) {
         // Nothing to deliver yet: no access e-mail before the main product is paid.
         const early = (await rowsOfOrders(db, 'outbox', [mainId, addonId])) as Array<{ kind: string }>;
         expect(early.filter((row) => row.kind.startsWith('access'))).toEqual([]);
+        // Held, not owed: the console lists nothing to give back while the main's PIX can still be paid.
+        const held = ledgerOf((await loadPurchase(db.db, mainId))!, { guaranteeDays: 7 });
+        expect(held.items.map((item) => [item.key, item.state])).toEqual([
+          ['main', 'unpaid'],
+          ['bump', 'awaiting'],
+        ]);
+        expect([held.awaitingCents, held.owedCents, held.unlistedOwedCents]).toEqual([BUMP_CENTS, 0, 0]);
 
         await rig.payAndNotify(server, await chargeIdOf(db, mainId));
         await drainOutbox(server);

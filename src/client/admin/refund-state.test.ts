@@ -102,6 +102,7 @@ describe('refundView', () => {
       refundedCents: 1990,
       openCents: 990,
       owedCents: 0,
+      awaitingCents: 0,
       revokedCents: 0,
     };
     const partDone = refund('refunded', 'off', 'duplicate');

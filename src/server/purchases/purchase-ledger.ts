@@ -43,6 +43,11 @@ function listOpen(order: OrderRow, main: OrderRow): boolean {
   return order.id === main.id ? own : own && main.status === 'paid' && main.access_revoked_at === null;
 }
 
+/** The main order's PIX may still be paid: not paid, and not closed at its provider (docs/money.md#one-payable-pix). */
+export function mainStillPayable(main: Pick<OrderRow, 'status' | 'paid_at' | 'provider_closed_at'>): boolean {
+  return main.paid_at === null && (main.status === 'pending' || main.status === 'creating' || (main.status === 'failed' && main.provider_closed_at === null));
+}
+
 function itemState(order: OrderRow, main: OrderRow, refund: RefundRow | undefined): PurchaseItemState {
   if (!wasPaid(order)) return 'unpaid';
   if (order.status === 'reversed') return 'refunded';
@@ -54,12 +59,14 @@ function itemState(order: OrderRow, main: OrderRow, refund: RefundRow | undefine
     return refund.status === 'requested' ? 'refund_requested' : 'refunding';
   }
   if (open) return 'open';
+  // A bump paid before its main: nothing is owed while the main's PIX can still be paid.
+  if (order.id !== main.id && refund === undefined && mainStillPayable(main)) return 'awaiting';
   // Closed on purpose: the seller's "Revogar acesso" (a fraud, a chargeback to come) or the buyer's erasure.
   if (order.access_revoked_at !== null || main.access_revoked_at !== null) return 'revoked';
   return 'owed';
 }
 
-/** paid − refunded = open + owed + revoked; `unlistedOwedCents` must be 0 (docs/money.md#invariants). */
+/** paid − refunded = open + owed + revoked + awaiting; `unlistedOwedCents` must be 0 (docs/money.md#invariants). */
 export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: number }): PurchaseView & { unlistedOwedCents: number } {
   const { main } = purchase;
   const items: PurchaseItemView[] = [];
@@ -97,6 +104,7 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
     openCents: sum(['open', 'refund_requested', 'refunding']),
     owedCents: sum(['owed']),
     revokedCents: sum(['revoked']),
+    awaitingCents: sum(['awaiting']),
     unlistedOwedCents,
   };
 }
