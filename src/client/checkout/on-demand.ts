@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterPaint } from '../lib/after-paint.ts';
 
 /**
  * A chunk loaded on demand, and a hook that renders from it once it has run. Not React.lazy: after
@@ -34,17 +35,5 @@ export function onDemand<T>(load: () => Promise<T>) {
       }, [wanted, module, deferred]);
       return module ?? loaded;
     },
-  };
-}
-
-/** Runs `callback` once the frame being prepared is painted (the next frame, then a task); returns a cancel. */
-export function afterPaint(callback: () => void): () => void {
-  let timer: number | undefined;
-  const frame = window.requestAnimationFrame(() => {
-    timer = window.setTimeout(callback, 0);
-  });
-  return () => {
-    window.cancelAnimationFrame(frame);
-    window.clearTimeout(timer);
   };
 }

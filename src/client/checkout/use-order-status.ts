@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OrderStatusReply } from '../../shared/checkout.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import { apiFetch } from '../lib/api.ts';
-import { afterPaint } from './on-demand.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 
 /** The open modal asks our server every 4.5 s (docs/gateway.md#10-confirming-a-payment: 4–5 s); never the gateway. */
 export const ORDER_POLL_MS = 4500;

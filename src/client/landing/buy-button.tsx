@@ -1,3 +1,4 @@
+import { afterPaint } from '../lib/after-paint.ts';
 import type { ReactNode } from 'react';
 import { formatNextBatchDate, soldOut } from '../../content/sold-out.ts';
 import { site } from '../../content/site.ts';
@@ -41,17 +42,21 @@ export function BuyButton({
       // buttons close their popup first and may tick the bump, so their checkout opens from the island.
       {...(placement === 'popup' ? {} : checkoutCommand('show-modal'))}
       disabled={isSoldOut}
-      onPointerDown={prepareCheckout}
       onFocus={prepareCheckout}
       onClick={() => {
         const { checkoutUrl, sandbox } = getPublicConfig();
-        track('begin_checkout', {
-          provider: checkoutUrl ? 'hosted' : sandbox ? 'sandbox' : 'pix',
-          value: site.priceCents / 100,
-          currency: 'BRL',
-          checkout_url: checkoutUrl ?? undefined,
-          placement,
-        });
+        const count = () =>
+          track('begin_checkout', {
+            provider: checkoutUrl ? 'hosted' : sandbox ? 'sandbox' : 'pix',
+            value: site.priceCents / 100,
+            currency: 'BRL',
+            checkout_url: checkoutUrl ?? undefined,
+            placement,
+          });
+        // Counted once the opened form is on screen, so the tap's frame waits for no tracker; before
+        // the page leaves for a hosted checkout, at once.
+        if (checkoutUrl) count();
+        else afterPaint(count);
         onBeforeCheckout?.();
         startCheckout();
       }}

@@ -3,6 +3,7 @@ import { paths } from '../../shared/routes.ts';
 import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
 import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 import { CHECKOUT_DIALOG_ID } from '../lib/checkout-opener.ts';
 import { hydrateIsland, mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
 import { OfferContext, readPageOffer } from '../lib/offer.tsx';
@@ -15,7 +16,7 @@ import { startIslandsPage } from './islands-start.tsx';
 /**
  * The landing page in the browser (docs/decisions/0004-landing-islands.md): the prerendered HTML
  * stays as it is and only the islands below are hydrated, each from its own chunk. The checkout is
- * an island too, prerendered closed and hydrated at a buy button's first touch; the catalogue popups and the cookie notice are separate roots rendered on first use.
+ * an island too, prerendered closed and hydrated once a buy button has opened it and the form is on screen; the catalogue popups and the cookie notice are separate roots rendered on first use.
  * Islands reach the checkout and the popups through the usual contexts, bridged here, so landing/
  * still never imports checkout/.
  */
@@ -34,7 +35,7 @@ const registry: IslandRegistry = {
   testimonials: () => import('../landing/testimonials.tsx').then((module) => module.Testimonials),
   catalogue: () => import('../landing/catalogue.tsx').then((module) => module.Catalogue),
   'faq-accordion': () => import('../landing/faq-accordion.tsx').then((module) => module.FaqAccordion),
-  // Prerendered closed; hydrated at the first touch or focus of a buy button (the bridge below), or
+  // Prerendered closed; hydrated after the frame that shows it opened, or a buy button's focus (the bridge below), or
   // at a tap in its form before that (lib/early-clicks.ts). Its states' classes (errors, the PIX) are in the rest of the stylesheet.
   checkout: () => withRestOfStylesheet(() => import('../checkout/payment-modal.tsx')).then((module) => module.CheckoutIsland),
 };
@@ -90,14 +91,20 @@ const checkoutBridge: CheckoutStarter = {
     let closed = false;
     const onClose = () => (closed = true);
     dialog?.addEventListener('close', onClose);
-    void loadCheckout().then((checkout) => {
-      dialog?.removeEventListener('close', onClose);
-      if (!closed) checkout?.startCheckout(options);
-    });
+    const start = () =>
+      void loadCheckout().then((checkout) => {
+        dialog?.removeEventListener('close', onClose);
+        if (!closed) checkout?.startCheckout(options);
+      });
+    // Open already: the island's code runs once the open form is on screen, not inside the tap's
+    // frame, so the tap paints the form at once (the fields take typing before the island is live,
+    // and it keeps what was typed). A popup's button opens the dialog from the island: at once.
+    if (dialog instanceof HTMLDialogElement && dialog.open) afterPaint(start);
+    else start();
   },
-  // The touch comes a moment before the click: the checkout's island fetches its code and hydrates
-  // (the page's loader preloads the same files once it is idle, scripts/prerender.ts).
-  prepareCheckout: () => void loadCheckout(),
+  // Focus comes a moment before the click: the island gets ready after the frame being drawn (the
+  // page's loader preloads its files once the page is idle, scripts/prerender.ts), never inside it.
+  prepareCheckout: () => void afterPaint(() => void loadCheckout()),
 };
 const popupsBridge: CataloguePopups = {
   openApp: (app) => void loadPopups().then((popups) => popups.openApp(app)),
@@ -122,7 +129,7 @@ export function startLandingPage(): void {
     mount: mountFramed,
     later: [
       // A PIX in progress before a reload opens again where the buyer left it (payment-modal.tsx).
-      // Otherwise the checkout comes to life at a buy button's first touch or focus, or at a tap in
+      // Otherwise the checkout comes to life after a buy button's tap or focus has been painted, or at a tap in
       // its form: its code is preloaded once the page is idle, but not run, as it builds the page's
       // first Intl formatter (the prices), which loads the locale data on the main thread.
       () => {
