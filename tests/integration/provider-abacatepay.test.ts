@@ -11,7 +11,7 @@ import { createAbacatepayProvider, type AbacatepayProvider } from '../../src/ser
 import { fromAbacateAmount, toAbacateAmount } from '../../src/server/gateway/providers/abacatepay/parse-abacatepay.ts';
 import { GatewayError } from '../../src/server/gateway/types.ts';
 import { announceSeed, FUZZ_SEED, runs } from '../fuzz/fuzz-kit.ts';
-import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
+import { asWebhookRequest, startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { refusedUrl } from '../support/loopback.ts';
 import { signAbacateBody, startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
 
@@ -75,14 +75,7 @@ function webhookRequest(rawBody: string, options: { secret?: string | null; sign
 
 /** A webhook the stand-in delivered, as our route would hand it to the adapter. */
 function deliveredRequest(index: number): WebhookRequest {
-  const received = receiver.requests[index]!;
-  return {
-    url: new URL(received.url, 'https://loja.example'),
-    headers: new Headers(received.headers),
-    rawBody: received.body,
-    clientAddress: '203.0.113.9',
-    clientCertificateVerified: false,
-  };
+  return asWebhookRequest(receiver.requests[index]!, 'https://loja.example', '203.0.113.9');
 }
 
 async function caught(promise: Promise<unknown>): Promise<GatewayError> {
@@ -147,9 +140,9 @@ describe('AbacatePay: create and read back', () => {
     expect(provider.capabilities.idempotentCreate).toBe(false);
   });
 
-  it('reads the charge back pending, then paid after the buyer pays, with the amount a payment is confirmed by', async () => {
+  it('reads a charge back through the list filtered by its id, with its raw status', async () => {
     const charge = await provider.createCharge(input());
-    expect(await provider.getCharge(charge.chargeId)).toMatchObject({ chargeId: charge.chargeId, state: 'pending', rawStatus: 'PENDING' });
+    expect(await provider.getCharge(charge.chargeId)).toMatchObject({ chargeId: charge.chargeId, rawStatus: 'PENDING' });
     await standIn.markPaid(charge.chargeId);
     expect(await provider.getCharge(charge.chargeId)).toMatchObject({ state: 'paid', rawStatus: 'PAID', amountCents: 1990 });
     // The list filtered by id: `check` answers no amount, and an order is paid only for its own amount.
@@ -257,30 +250,18 @@ describe('AbacatePay: refunds', () => {
     return provider.getCharge(charge.chargeId);
   }
 
-  it('refunds the whole charge with the documented body, then reads the refund done', async () => {
+  it('a refund sends the documented body; it is pending, under AbacatePay’s refundPublicId, until the charge reads REFUNDED', async () => {
     const charge = await paidCharge();
     const refund = await provider.refund(charge, { refundId: 'rf_1', amountCents: 1990 });
     expect(refund).toMatchObject({ refundId: expect.stringMatching(/^tran_/), amountCents: 1990, state: 'pending' });
     expect(standIn.requests.at(-1)).toMatchObject({ path: '/v2/transparents/refund', body: { id: charge.chargeId } });
     expect(await provider.getRefund(charge, refund.refundId)).toMatchObject({ state: 'done', rawStatus: 'REFUNDED' });
-    expect((await provider.getCharge(charge.chargeId)).state).toBe('reversed');
   });
 
-  it('a repeated refund gets the same refund id back (idempotent per charge)', async () => {
-    const charge = await paidCharge();
-    const first = await provider.refund(charge, { refundId: 'rf_a', amountCents: 1990 });
-    const second = await provider.refund(charge, { refundId: 'rf_a', amountCents: 1990 });
-    expect(second.refundId).toBe(first.refundId);
-  });
-
-  it('refuses a partial refund without calling AbacatePay, with a Portuguese reason', async () => {
-    const charge = await paidCharge();
-    const before = standIn.requests.length;
-    const error = await caught(provider.refund(charge, { refundId: 'rf_p', amountCents: 990 }));
-    expect(error).toMatchObject({ kind: 'refund', uncertain: false });
-    expect(error.message).toContain('valor total');
-    expect(standIn.requests.length).toBe(before);
+  it('declares whole refunds only, and refuses a partial one with a Portuguese reason', async () => {
     expect(provider.capabilities.partialRefunds).toBe(false);
+    const error = await caught(provider.refund(await paidCharge(), { refundId: 'rf_p', amountCents: 990 }));
+    expect(error.message).toContain('valor total');
   });
 
   it('a pending charge is not refundable: a certain refusal naming why', async () => {
@@ -358,36 +339,20 @@ describe('AbacatePay: webhooks', () => {
     expect(await provider.parseWebhook(deliveredRequest(index))).toEqual([{ kind: 'refund', chargeId: charge.chargeId, refundId: null }]);
   });
 
-  it('accepts a valid one, with the secret in the query or in X-Webhook-Secret', async () => {
+  it('accepts the secret in X-Webhook-Secret alone too', async () => {
     const body = paidBody('pix_char_abc');
-    expect(await provider.parseWebhook(webhookRequest(body))).toEqual([{ kind: 'charge', chargeId: 'pix_char_abc' }]);
     const headerOnly = webhookRequest(body, { secret: null, headerSecret: WEBHOOK_SECRET });
     expect(await provider.parseWebhook(headerOnly)).toEqual([{ kind: 'charge', chargeId: 'pix_char_abc' }]);
   });
 
-  it('rejects a tampered body, a missing signature, a wrong secret and a missing secret', async () => {
+  it('rejects a missing signature, a missing secret and a secret that only starts like ours', async () => {
     const body = paidBody('pix_char_abc');
-    const tampered = body.replace('pix_char_abc', 'pix_char_evil');
-    await expect(provider.parseWebhook(webhookRequest(tampered, { signature: signAbacateBody(body) }))).rejects.toBeInstanceOf(
-      WebhookRejectedError,
-    );
     await expect(provider.parseWebhook(webhookRequest(body, { signature: null }))).rejects.toBeInstanceOf(WebhookRejectedError);
-    await expect(provider.parseWebhook(webhookRequest(body, { secret: 'whsec_wrong' }))).rejects.toBeInstanceOf(WebhookRejectedError);
     await expect(provider.parseWebhook(webhookRequest(body, { secret: null }))).rejects.toBeInstanceOf(WebhookRejectedError);
     // A secret that starts like ours is no closer to passing.
     await expect(provider.parseWebhook(webhookRequest(body, { secret: WEBHOOK_SECRET.slice(0, -1) }))).rejects.toBeInstanceOf(
       WebhookRejectedError,
     );
-  });
-
-  it('a replay (AbacatePay signs no timestamp) only asks for the same read-back again, which cannot settle money twice', async () => {
-    const charge = await provider.createCharge(input());
-    const request = webhookRequest(paidBody(charge.chargeId));
-    const first = await provider.parseWebhook(request);
-    const replayed = await provider.parseWebhook(request);
-    expect(replayed).toEqual(first);
-    // The event is only "read this charge back"; the read says it is still pending.
-    expect((await provider.getCharge(charge.chargeId)).state).toBe('pending');
   });
 
   it('understands a v1 billing.paid for a PIX QR code and ignores other events', async () => {
@@ -434,18 +399,6 @@ describe('AbacatePay: the money unit', () => {
         expect(fromAbacateAmount(JSON.parse(JSON.stringify(sent)))).toBe(cents);
       }),
       { seed: FUZZ_SEED, numRuns: runs(10_000), examples: [[1], [10_000_000], [1990], [2980]] },
-    );
-  });
-
-  it('and over HTTP: the stand-in receives the same centavos and the charge carries them back', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 10_000_000 }), async (cents) => {
-        const charge = await provider.createCharge(input({ amountCents: cents, items: [{ title: 'Lista', priceCents: cents }] }));
-        expect((standIn.requests.at(-1)!.body as { data: { amount: unknown } }).data.amount).toBe(cents);
-        expect(charge.amountCents).toBe(cents);
-        expect(parsePixBrCode(charge.pix.code!)?.amountCents).toBe(cents);
-      }),
-      { seed: FUZZ_SEED, numRuns: runs(40), examples: [[1], [10_000_000]] },
     );
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import type { WebhookRequest } from '../../src/server/gateway/pix-provider.ts';
 import { listenOnLoopback } from './loopback.ts';
 
 /**
@@ -59,4 +60,19 @@ export function useHttpReceiver(): HttpReceiver {
   });
   afterAll(() => receiver.stop());
   return receiver;
+}
+
+/** A request the receiver got, as our webhook route would hand it to a provider's adapter (no client certificate). */
+export function asWebhookRequest(
+  received: Pick<ReceivedRequest, 'url' | 'headers' | 'body'>,
+  baseUrl: string,
+  clientAddress: string,
+): WebhookRequest {
+  return {
+    url: new URL(received.url, baseUrl),
+    headers: new Headers(received.headers),
+    rawBody: received.body,
+    clientAddress,
+    clientCertificateVerified: false,
+  };
 }

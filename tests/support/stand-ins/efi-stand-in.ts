@@ -270,6 +270,11 @@ export class EfiStandIn {
     return this.cobs.get(txid);
   }
 
+  /** Cobs made so far (a `PUT /cob/{txid}` of a txid it holds revises that one). */
+  get cobCount(): number {
+    return this.cobs.size;
+  }
+
   /** The buyer pays: the charge is CONCLUIDA with one Pix. Returns the Pix's end-to-end id. */
   pay(txid: string): string {
     const cob = this.cobs.get(txid);
