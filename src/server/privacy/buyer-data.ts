@@ -4,7 +4,7 @@ import { cleanAttribution, type Attribution } from '../../shared/attribution.ts'
 import type { Dialect } from '../db/database.ts';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
 import { revokeAccessOfOrders } from '../access/access-repository.ts';
-import { deleteEvidenceOfOrders, listEvidence } from '../access/evidence-repository.ts';
+import { deleteEvidenceOfOrders, listEvidence } from '../refunds/evidence-repository.ts';
 import { eraseRefundNotes, findRefund, type RefundRow } from '../refunds/refunds-repository.ts';
 import { deleteReviewsOfOrders, findReview, type ReviewRow } from '../reviews/reviews-repository.ts';
 import { deleteMailFilesOfOrders } from '../mail/mailer.ts';

@@ -1,7 +1,7 @@
 import { refundGateway as copy } from '../../content/refunds.ts';
 import type { ChargeRecord, PixProvider, RefundRecord } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
-import { recordEvidence } from '../access/evidence-repository.ts';
+import { recordEvidence } from './evidence-repository.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { reverseOrder } from '../orders/order-transitions.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';

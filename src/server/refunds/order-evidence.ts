@@ -3,7 +3,7 @@ import { admin as adminCopy } from '../../content/admin.ts';
 import { refundReasonLabels } from '../../content/refunds.ts';
 import { site } from '../../content/site.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
-import { listEvidence, listMemberPageOpenings } from '../access/evidence-repository.ts';
+import { listEvidence, listMemberPageOpenings } from './evidence-repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { findOrderById } from '../orders/orders-repository.ts';

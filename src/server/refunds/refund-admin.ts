@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { TimelineEntry } from '../../shared/admin.ts';
 import type { AdminRefund, ManualRefundSteps } from '../../shared/refunds.ts';
-import { listEvidence } from '../access/evidence-repository.ts';
+import { listEvidence } from './evidence-repository.ts';
 import type { Database } from '../db/schema.ts';
 import { isOpenRefund, refundOf, sellerScope, unrefundedItems } from '../purchases/purchase-ledger.ts';
 import { providerName } from '../../content/providers.ts';
