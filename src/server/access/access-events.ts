@@ -1,10 +1,10 @@
 import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { ACCESS_EMAIL_KIND, ACCESS_RESEND_FAMILY, accessMessageId, renderOutboxMessage } from './access-email-job.ts';
 import { revokeOrderTokens } from './access-repository.ts';
-import { recordEvidence } from '../refunds/evidence-repository.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { recordEvidence } from '../refunds/delivery-record.ts';
 
 /** docs/product.md#6-e-mail-delivery-is-made-true */
 export function registerAccessEvents({ events, kinds, deps }: EventWiring): void {

@@ -9,9 +9,7 @@ import {
 import { businessDayStart } from '../../shared/time.ts';
 import { providerName } from '../../content/providers.ts';
 import type { Database } from '../db/schema.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
-import { retryOutboxMessage } from '../outbox/outbox-retry-repository.ts';
-import { restoreOrderAccess, revokeOrderAccess } from '../access/access-revocation-repository.ts';
+import { restoreOrderAccess, revokeOrderAccess } from '../access/access-revocation.ts';
 import { isPixEmailKind } from '../pix-emails/pix-email-job.ts';
 import {
   findAdminOrder,
@@ -29,8 +27,9 @@ import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
 import { isRefundEmailKind } from '../refunds/refund-email-outbox.ts';
-import { loadPurchaseView } from '../purchases/purchase-repository.ts';
+import { loadPurchaseView } from '../purchases/purchase-service.ts';
 import { isReviewEmailKind } from '../reviews/review-service.ts';
+import { enqueueOutboxMessage, retryOutboxMessage } from '../outbox/outbox-queue.ts';
 
 export type ActionResult = 'ok' | 'not_found' | 'not_paid';
 

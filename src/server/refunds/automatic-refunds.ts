@@ -6,11 +6,11 @@ import type { Database } from '../db/schema.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import { ledgerOf, refundsOf, unaskedItems } from '../purchases/purchase-ledger.ts';
-import { loadPurchase } from '../purchases/purchase-repository.ts';
-import { recordEvidence } from './evidence-repository.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
 import { approveAtOnce, isWholeCharge, recordApproval } from './refund-approval.ts';
 import type { RefundsConfig } from './refunds-deps.ts';
 import { approveRefund, insertRefundRequest, reopenDeclinedRefunds } from './refunds-repository.ts';
+import { recordEvidence } from './delivery-record.ts';
 
 /** Closed at its provider unpaid: it can no longer be paid, so an add-on paid before it has nothing to be delivered with. */
 function neverPaid(main: OrderRow): boolean {

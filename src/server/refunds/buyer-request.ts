@@ -3,15 +3,16 @@ import { refundApi, refundReasonLabels } from '../../content/refunds.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import type { GuaranteeView, RefundReason, RefundRequestInput } from '../../shared/refunds.ts';
 import type { Database } from '../db/schema.ts';
-import { setOrderStatus, type OrderRow } from '../orders/orders-repository.ts';
+import { closeUnpaidOrder } from '../orders/order-transitions.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { chargesOf, refundableItems, unaskedItems, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
-import { loadPurchase } from '../purchases/purchase-repository.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
 import { loadGuarantee } from './buyer-guarantee.ts';
-import { recordEvidence } from './evidence-repository.ts';
 import { isWholeCharge, recordApproval } from './refund-approval.ts';
 import { queueReceivedEmail } from './refund-email-outbox.ts';
 import type { RefundsDeps } from './refunds-deps.ts';
 import { insertRefundRequest } from './refunds-repository.ts';
+import { recordEvidence } from './delivery-record.ts';
 
 export type RefundRequestResult = { kind: 'ok'; guarantee: GuaranteeView } | { kind: 'refused'; status: 409 | 422; message: string };
 
@@ -81,7 +82,7 @@ export async function requestRefund(
 async function closeAddonOffer(trx: Transaction<Database>, purchase: PurchaseRecord, now: number): Promise<void> {
   for (const addon of purchase.addons) {
     if (addon.status === 'pending' || addon.status === 'creating') {
-      await setOrderStatus(trx, addon.id, ['pending', 'creating'], 'failed', now);
+      await closeUnpaidOrder(trx, addon.id, now);
     }
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
@@ -8,37 +7,7 @@ export type EvidenceKind =
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export async function recordEvidence(db: Executor, entry: { orderId: string; at: number; kind: EvidenceKind; detail?: string | null }) {
-  await db
-    .insertInto('order_evidence')
-    .values({ id: randomUUID(), order_id: entry.orderId, at: entry.at, kind: entry.kind, detail: entry.detail?.slice(0, 600) ?? null })
-    .execute();
-}
-
-export async function listEvidence(db: Executor, orderId: string) {
-  const rows = await db
-    .selectFrom('order_evidence')
-    .select(['at', 'kind', 'detail'])
-    .where('order_id', '=', orderId)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ at: Number(row.at), kind: row.kind as EvidenceKind, detail: row.detail }));
-}
-
 export async function listMemberPageOpenings(db: Executor, orderId: string) {
   const rows = await db.selectFrom('member_page_opens').select(['at', 'client']).where('order_id', '=', orderId).orderBy('at').execute();
   return rows.map((row) => ({ at: Number(row.at), client: row.client }));
-}
-
-export async function deleteEvidenceOfOrders(db: Executor, orderIds: readonly string[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await db
-    .deleteFrom('order_evidence')
-    .where('order_id', 'in', [...orderIds])
-    .execute();
-  await db
-    .deleteFrom('member_page_opens')
-    .where('order_id', 'in', [...orderIds])
-    .execute();
 }

@@ -2,12 +2,12 @@ import type { Transaction } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { RefundOrigin } from '../../shared/refunds.ts';
 import type { Database } from '../db/schema.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { refundsOf, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
-import { recordEvidence } from './evidence-repository.ts';
 import { gatewayRefundKind } from './gateway-refund.ts';
 import { approveRefund } from './refunds-repository.ts';
 import type { RefundsConfig } from './refunds-deps.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { recordEvidence } from './delivery-record.ts';
 
 /** These items are the whole charge, with no refund of any of them before: the gateway can give the transaction back. */
 export function isWholeCharge(purchase: PurchaseRecord, orderId: string, keys: readonly OrderItemKey[]): boolean {

@@ -6,13 +6,14 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { enqueueOutboxMessage, outboxPayloadsOf, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { chargesOf, ledgerOf, refundedPartCents, refundOf, refundsOf } from '../purchases/purchase-ledger.ts';
-import { loadPurchase } from '../purchases/purchase-repository.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
 import { latestRefund } from './buyer-guarantee.ts';
 import { renderRefundEmail, type RefundEmailKind } from './refund-emails.ts';
 import type { RefundRow } from './refunds-repository.ts';
+import { enqueueOutboxMessage, outboxPayloadsOf } from '../outbox/outbox-queue.ts';
 
 /**
  * The buyer's refund e-mails as outbox rows: queued in the transaction of what they tell, rendered by

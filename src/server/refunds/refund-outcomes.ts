@@ -4,12 +4,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';
 import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { unaskedItems } from '../purchases/purchase-ledger.ts';
-import { loadPurchase } from '../purchases/purchase-repository.ts';
-import { recordEvidence } from './evidence-repository.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
 import { queueDoneEmail } from './refund-email-outbox.ts';
 import { insertDoneRefund, markRefundDone } from './refunds-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { recordEvidence } from './delivery-record.ts';
 
 /** The order's money went back: its refund is done, and the buyer is told unless it was a chargeback nobody asked for. */
 export async function endRefund(trx: Transaction<Database>, order: OrderRow, at: number, markedBySeller: boolean): Promise<void> {

@@ -4,11 +4,9 @@ import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
 import { reverseOrder } from '../orders/order-transitions.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { chargesOf, refundOf, refundsOf, sellerScope, unrefundedItems, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
-import { loadPurchase } from '../purchases/purchase-repository.ts';
-import { recordEvidence } from './evidence-repository.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
 import { gatewayRefundKind } from './gateway-refund.ts';
 import { isWholeCharge, recordApproval } from './refund-approval.ts';
 import { manualRefundSteps } from './refund-admin.ts';
@@ -16,6 +14,9 @@ import { queueDeclinedEmail } from './refund-email-outbox.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
 import type { RefundsDeps } from './refunds-deps.ts';
 import { approveRefund, declineRefund, findRefunds, retryGatewayRefund } from './refunds-repository.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { recordEvidence } from './delivery-record.ts';
 
 export type SellerRefundResult = 'ok' | 'not_found' | 'not_paid' | 'in_progress';
 
