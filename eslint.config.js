@@ -82,7 +82,8 @@ export function deriveLayers(tree) {
   };
 }
 
-const { clientFeatures, serverFeatures, serverEdges: serverEdgeNames } = deriveLayers(readTree(import.meta.dirname));
+const tree = readTree(import.meta.dirname);
+const { clientFeatures, serverFeatures, serverEdges: serverEdgeNames } = deriveLayers(tree);
 
 const purityZones = [
   {
@@ -150,6 +151,27 @@ const zones = [
   ...serverZones,
 ];
 
+/**
+ * A server folder never imports another folder's repository (docs/architecture.md "The server"): the queries in a
+ * `*-repository.ts` are its folder's own, and what other folders may call is in the folder's other modules, its public
+ * face (`orders/order-lookup.ts`, `purchases/purchase-service.ts`, `outbox/outbox-queue.ts`…). Written with
+ * no-restricted-imports rather than a zone above because a type-only import stays allowed: `import type { OrderRow }`
+ * names the shape of a row the public face hands out, carries no query and leaves nothing in the built code, and
+ * moving each row type away from the query that selects it would split the two.
+ */
+export function otherRepositories(folder) {
+  return {
+    regex: `^(\\.\\./)+(?!${folder}/)[a-z0-9-]+/([a-z0-9-]+/)*[a-z0-9-]+-repository\\.ts$`,
+    allowTypeImports: true,
+    message: `${folder}/ may not import another folder's repository: call that folder's public module (its service, lookup or queue), or import only a row's type with \`import type\`.`,
+  };
+}
+const repositoryZones = tree.server.map((folder) => ({
+  files: [`src/server/${folder}/**/*.ts`],
+  ignores: ['**/*.test.ts'],
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [otherRepositories(folder)] }] },
+}));
+
 /** No Node built-ins where the code also runs in a browser or must stay platform-free. */
 const noNodeImports = {
   'no-restricted-imports': [
@@ -194,6 +216,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
+  ...repositoryZones,
   {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

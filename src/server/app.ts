@@ -17,7 +17,7 @@ import { createRateLimiter, limits } from './http/rate-limit.ts';
 import type { Background } from './lib/background.ts';
 import type { AppEnv } from './routes/context.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
-import type { RefundsDeps } from './refunds/refund-service.ts';
+import type { RefundsDeps } from './refunds/refunds-deps.ts';
 import type { ReviewsDeps } from './reviews/review-service.ts';
 import type { OfferDeps } from './offer/offer-service.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';

@@ -19,7 +19,7 @@ import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
 import { createOutboxKinds, type OutboxKinds } from './outbox/outbox-kinds.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
 import { createLandingReviews, REVIEWS_CHECK_MS, REVIEWS_REFRESH_MS } from './reviews/landing-reviews.ts';
-import type { RefundsDeps } from './refunds/refund-service.ts';
+import type { RefundsDeps } from './refunds/refunds-deps.ts';
 import type { ReviewsDeps } from './reviews/review-service.ts';
 import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
 import { createLiveOffer, OFFER_CHECK_MS } from './offer/live-offer.ts';

@@ -41,7 +41,7 @@ type Row = [
 // prettier-ignore
 export const SUBSCRIBERS: readonly Row[] = [
   // event                                                              subscriber                      outbox kind               handler            retry
-  [['paid'],                                                            registerAccessEvents,           'access_email',           'e-mail',          WORKER],
+  [['paid', 'refunded', 'reversed'],                                    registerAccessEvents,           'access_email',           'e-mail',          WORKER],
   [['paid'],                                                            registerAccessEvents,           'access_resend:',         'e-mail',          WORKER],
   [['charged', 'paid', 'duplicate', 'reversed', 'refunded', 'part_refunded', 'erased'], registerOutgoingWebhooksEvents, 'webhook:', 'webhook', WEBHOOK],
   [['paid'],                                                            registerConversionsEvents,      'conversion:meta',        'Meta conversion', META],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
 import { createMailer, type MailMessage } from '../../src/server/mail/mailer.ts';
-import { enqueueOutboxMessage, type OutboxMessage } from '../../src/server/outbox/outbox-repository.ts';
+import type { OutboxMessage } from '../../src/server/outbox/outbox-repository.ts';
 import { emailHandler } from '../../src/server/mail/email-handler.ts';
 import { createOutboxKinds } from '../../src/server/outbox/outbox-kinds.ts';
 import { createOutboxWorker } from '../../src/server/outbox/outbox-worker.ts';
@@ -10,6 +10,7 @@ import { parseMail } from '../integration/mime.ts';
 import { startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import { databases } from '../integration/test-db.ts';
 import { readOutboxRow } from '../support/db-reads.ts';
+import { enqueueOutboxMessage } from '../../src/server/outbox/outbox-queue.ts';
 
 const MINUTE = 60_000;
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0);

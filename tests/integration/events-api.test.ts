@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '../../src/shared/time.ts';
-import { readFunnel } from '../../src/server/funnel/funnel-repository.ts';
 import { databases } from './test-db.ts';
 import { createTestApp } from '../support/test-server.ts';
+import { readFunnel } from '../../src/server/funnel/funnel-report.ts';
 
 for (const database of databases) {
   describe(`POST /api/events on ${database.name}`, () => {

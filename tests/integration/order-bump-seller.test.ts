@@ -6,7 +6,6 @@ import type { CreatedOrder } from '../../src/shared/checkout.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { businessDay } from '../../src/shared/time.ts';
 import { readBumpFunnel } from '../../src/server/funnel/bump-funnel.ts';
-import { readFunnel } from '../../src/server/funnel/funnel-repository.ts';
 import { newViewKey, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { standInGatewayClient, type ChargeLedger } from '../support/gateway-stand-in.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
@@ -14,6 +13,7 @@ import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.t
 import { buy, consoleCall, ledgerSays } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
+import { readFunnel } from '../../src/server/funnel/funnel-report.ts';
 
 /**
  * What the seller sees of the order bump (docs/operations.md, docs/tracking.md, docs/payments.md), on SQLite and

@@ -6,8 +6,7 @@ import { loadConfig } from '../../src/server/config/config.ts';
 import { renderOutboxMessage } from '../../src/server/access/access-email-job.ts';
 import { listPaidOrderIdsByEmail } from '../../src/server/access/access-repository.ts';
 import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
-import { entitledLists } from '../../src/server/purchases/purchase-repository.ts';
-import { countSpotsTaken } from '../../src/server/orders/checkout-repository.ts';
+import { entitledLists } from '../../src/server/purchases/purchase-service.ts';
 import { businessMonth } from '../../src/shared/time.ts';
 import { newCheckoutKey, newViewKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows, refundRow, setOrderColumns } from '../support/db-reads.ts';
@@ -16,6 +15,7 @@ import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { consoleCall, drainOutbox, ledgerSays } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
+import { countSpotsTaken } from '../../src/server/orders/order-lookup.ts';
 
 /**
  * The order bump (docs/offers.md) on SQLite and PostgreSQL, over real HTTP against the gateway's

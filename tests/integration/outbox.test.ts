@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Db } from '../../src/server/db/database.ts';
 import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
 import { createMailer, type MailMessage, type Mailer } from '../../src/server/mail/mailer.ts';
-import { claimNextMessage, enqueueOutboxMessage, markFailed, type OutboxMessage } from '../../src/server/outbox/outbox-repository.ts';
+import { claimNextMessage, markFailed, type OutboxMessage } from '../../src/server/outbox/outbox-repository.ts';
 import { emailHandler } from '../../src/server/mail/email-handler.ts';
 import { createOutboxKinds, type OutboxHandler } from '../../src/server/outbox/outbox-kinds.ts';
 import { backoffDelay, createOutboxWorker } from '../../src/server/outbox/outbox-worker.ts';
@@ -12,6 +12,7 @@ import { startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { readOutboxRow, wholeOutbox } from '../support/db-reads.ts';
 import { openSameDatabase } from '../support/test-server.ts';
+import { enqueueOutboxMessage } from '../../src/server/outbox/outbox-queue.ts';
 
 /** What the orders code will put in the row; the test render reads it back instead of an order. */
 interface AccessPayload {

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { exampleLists } from '../../src/content/example-lists.ts';
 import { migrationNames } from '../../src/server/db/migrations.ts';
 import { prepareExampleLists } from '../../src/server/suppliers/example-lists.ts';
-import { getSupplierListMeta, listSuppliers, replaceSupplierList } from '../../src/server/suppliers/suppliers-repository.ts';
+import { replaceSupplierList } from '../../src/server/suppliers/suppliers-repository.ts';
 import type { Supplier } from '../../src/shared/suppliers.ts';
 import { databases, migratorOf } from './test-db.ts';
+import { getSupplierListMeta, listSuppliers } from '../../src/server/suppliers/supplier-lists.ts';
 
 /** The supplier tables as they were before 0024 (the schema types know only the current shape). */
 type OldShape = Kysely<Record<string, Record<string, unknown>>>;

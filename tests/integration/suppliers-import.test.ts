@@ -5,8 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
 import type { Supplier } from '../../src/shared/suppliers.ts';
-import { getSupplierListMeta, listSuppliers, replaceSupplierList } from '../../src/server/suppliers/suppliers-repository.ts';
+import { replaceSupplierList } from '../../src/server/suppliers/suppliers-repository.ts';
 import { databases } from './test-db.ts';
+import { getSupplierListMeta, listSuppliers } from '../../src/server/suppliers/supplier-lists.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const SAMPLE = path.join(root, 'samples/fornecedores-exemplo.csv');

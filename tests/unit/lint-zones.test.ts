@@ -17,7 +17,11 @@ interface Layers {
 }
 const root = path.resolve(import.meta.dirname, '../..');
 const configPath = path.join(root, 'eslint.config.js');
-const { readTree, deriveLayers } = (await import(configPath)) as { readTree: (root: string) => Tree; deriveLayers: (tree: Tree) => Layers };
+const { readTree, deriveLayers, otherRepositories } = (await import(configPath)) as {
+  readTree: (root: string) => Tree;
+  deriveLayers: (tree: Tree) => Layers;
+  otherRepositories: (folder: string) => { regex: string; allowTypeImports: boolean };
+};
 
 let scratch: string | undefined;
 afterEach(() => {
@@ -65,5 +69,16 @@ describe('the lint zones', () => {
     const copy = treeCopy([]);
     fs.rmSync(path.join(copy, 'src/server/outbox'), { recursive: true });
     expect(() => deriveLayers(readTree(copy))).toThrow('src/server/outbox is named by a lint zone but does not exist');
+  });
+
+  it("keep each server folder out of another folder's repositories, its own and a row's type allowed", () => {
+    const rule = otherRepositories('refunds');
+    const forbidden = new RegExp(rule.regex);
+    expect(forbidden.test('../orders/orders-repository.ts')).toBe(true);
+    expect(forbidden.test('../../../orders/orders-repository.ts')).toBe(true);
+    expect(forbidden.test('./refunds-repository.ts')).toBe(false);
+    expect(forbidden.test('../refunds/refunds-repository.ts')).toBe(false);
+    expect(forbidden.test('../orders/order-lookup.ts')).toBe(false);
+    expect(rule.allowTypeImports).toBe(true);
   });
 });

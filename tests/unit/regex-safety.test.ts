@@ -26,7 +26,7 @@ const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string 
     'src/server/conversions/meta-conversions.ts',
     'src/server/gateway/gateway-client.ts',
     'src/server/orders/order-links.ts',
-    'src/server/refunds/refund-service.ts',
+    'src/server/refunds/refund-email-outbox.ts',
     'src/server/gateway/providers/abacatepay/abacatepay-provider.ts',
     'src/server/gateway/providers/efi/efi-provider.ts',
     'src/server/gateway/providers/mercadopago/mercadopago-provider.ts',

@@ -5,7 +5,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { renderAccessEmail } from '../mail/access-email.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-import { purchasedItems } from '../purchases/purchase-repository.ts';
+import { purchasedItems } from '../purchases/purchase-service.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { accessOrderIdOf, findAccessOrderById } from './access-repository.ts';

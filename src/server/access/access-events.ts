@@ -1,9 +1,10 @@
 import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { ACCESS_EMAIL_KIND, ACCESS_RESEND_FAMILY, accessMessageId, renderOutboxMessage } from './access-email-job.ts';
-import { recordEvidence } from './evidence-repository.ts';
+import { revokeOrderTokens } from './access-repository.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { recordEvidence } from '../refunds/delivery-record.ts';
 
 /** docs/product.md#6-e-mail-delivery-is-made-true */
 export function registerAccessEvents({ events, kinds, deps }: EventWiring): void {
@@ -18,6 +19,11 @@ export function registerAccessEvents({ events, kinds, deps }: EventWiring): void
     }
     await enqueueOutboxMessage(trx, { orderId: order.id, kind: ACCESS_EMAIL_KIND, payload: {}, now: at });
   });
+
+  // The money went back (a refund, a chargeback, a MED): every link of the order dies in that transaction
+  // (docs/refunds.md#when-the-money-went-back).
+  events.subscribe('refunded', (trx, { order, at }) => revokeOrderTokens(trx, order.id, at));
+  events.subscribe('reversed', (trx, { order, at }) => revokeOrderTokens(trx, order.id, at));
 
   const send = emailHandler(deps.mailer, (message) => renderOutboxMessage(deps, message));
   // docs/refunds.md#evidence

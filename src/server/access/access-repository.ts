@@ -111,25 +111,3 @@ export async function recordMemberPageOpen(
     .onConflict((conflict) => conflict.columns(['order_id', 'opened_hour']).doNothing())
     .execute();
 }
-
-export async function pruneMemberPageOpens(db: Kysely<Database>, before: number): Promise<number> {
-  const result = await db.deleteFrom('member_page_opens').where('at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-export async function revokeAccessOfOrders(db: Executor, orderIds: readonly string[], now: number): Promise<void> {
-  if (orderIds.length === 0) return;
-  await db
-    .updateTable('access_tokens')
-    .set({ revoked_at: now })
-    .where('order_id', 'in', [...orderIds])
-    .where('revoked_at', 'is', null)
-    .execute();
-  await db
-    .updateTable('orders')
-    .set({ access_revoked_at: now })
-    .where('id', 'in', [...orderIds])
-    .where('status', '=', 'paid')
-    .where('access_revoked_at', 'is', null)
-    .execute();
-}

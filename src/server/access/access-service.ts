@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { firstName } from '../../shared/text.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
-import { getSupplierListMeta, listSuppliers } from '../suppliers/suppliers-repository.ts';
 import { clientKey, limits, type RateLimiter } from '../http/rate-limit.ts';
 import {
+  findAccessOrderById,
   findOrderByTokenHash,
   listPaidOrderIdsByEmail,
   recordMemberPageOpen,
@@ -18,8 +17,10 @@ import { paths } from '../../shared/routes.ts';
 import type { MemberArea, MemberList, MemberSupplier } from '../../shared/access.ts';
 import type { ListKey } from '../../shared/suppliers.ts';
 import { mainOffer } from '../../content/offers.ts';
-import { entitledLists } from '../purchases/purchase-repository.ts';
+import { entitledLists } from '../purchases/purchase-service.ts';
 import { secretsMatch } from '../config/secrets.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { getSupplierListMeta, listSuppliers } from '../suppliers/supplier-lists.ts';
 
 export const RESEND_ORDER_WINDOW_MS = 10 * 60_000;
 
@@ -96,7 +97,7 @@ async function loadMemberList(db: Kysely<Database>, list: ListKey): Promise<Memb
   return { key: list, updatedAt: meta?.updatedAt ?? null, example: meta?.example ?? false, suppliers: suppliers.map(toMemberSupplier) };
 }
 
-/** purchases/purchase-repository.ts `entitledLists` decides the lists. */
+/** purchases/purchase-service.ts `entitledLists` decides the lists. */
 export async function loadMemberArea(
   db: Kysely<Database>,
   order: AccessOrder,
@@ -149,4 +150,14 @@ export async function requestOrderAccessResend(
   if (!decision.allowed) return { kind: 'rate_limited', retryAfterMs: decision.retryAfterMs };
   const deliverable = order.status === 'paid' && order.access_revoked_at === null;
   return { kind: 'accepted', queued: deliverable ? await queueResends(db, [order.id], now) : 0 };
+}
+
+export async function pruneMemberPageOpens(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('member_page_opens').where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Whether the order's buyer may open the member page now: paid, and its access not taken back. */
+export async function orderHasAccess(db: Kysely<Database>, orderId: string): Promise<boolean> {
+  return (await findAccessOrderById(db, orderId))?.hasAccess ?? false;
 }

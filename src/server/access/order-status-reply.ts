@@ -2,10 +2,10 @@ import { checkout as copy } from '../../content/checkout.ts';
 import type { OrderStatusReply } from '../../shared/checkout.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { publicStatus, refreshWaitingOrder } from '../orders/order-status.ts';
-import { findOrderById } from '../orders/orders-repository.ts';
 import { modalAccessLink, viewKeyMatches } from './access-service.ts';
 import { addonOfferOpen } from '../orders/checkout-service.ts';
 import { liveReplacement } from '../orders/order-page-service.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
 
 /** Once paid, the access link goes only to the tab that created the order. */
 export async function describeOrderStatus(deps: OrdersDeps, orderId: string, viewKey?: string): Promise<OrderStatusReply | undefined> {

@@ -11,7 +11,6 @@ import {
   endAdminSession,
   endAllAdminSessions,
   insertAdminSession,
-  pruneAdminSessions,
   readLoginAttempts,
   releaseLoginAttempt,
   touchAdminSession,
@@ -117,4 +116,18 @@ export async function logOut(db: Kysely<Database>, cookieValue: string, now: num
 export async function endAllSessions(db: Kysely<Database>, input: { session: string; client: string; now: number }): Promise<void> {
   const ended = await endAllAdminSessions(db, input.now);
   await recordAudit(db, { session: input.session, action: 'end_all_sessions', detail: { ended }, client: input.client, now: input.now });
+}
+
+export async function pruneAdminSessions(db: Kysely<Database>, cutoffs: { idleBefore: number; createdBefore: number }): Promise<void> {
+  await db
+    .deleteFrom('admin_sessions')
+    .where((eb) =>
+      eb.or([eb('last_seen_at', '<', cutoffs.idleBefore), eb('created_at', '<', cutoffs.createdBefore), eb('ended_at', 'is not', null)]),
+    )
+    .execute();
+}
+
+export async function pruneLoginLimits(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('admin_login_limits').where('window_start', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

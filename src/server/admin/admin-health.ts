@@ -1,23 +1,21 @@
 import type { Kysely } from 'kysely';
 import { REFUND_ANSWER_DAYS } from '../../shared/guarantee.ts';
 import { DAY_MS } from '../../shared/refunds.ts';
-import { countOpenRefunds } from '../refunds/refunds-repository.ts';
 import { admin as copy } from '../../content/admin.ts';
 import { providerName } from '../../content/providers.ts';
 import type { AdminHealth, AdminProviderHealth, HealthCheck } from '../../shared/admin.ts';
 import type { ProviderId } from '../../shared/providers.ts';
 import { PENDING_GRACE_MS } from '../orders/reconciliation.ts';
-import { countUnsettledOrdersByProvider } from '../orders/reconciliation-repository.ts';
-import { listWebhookRejections } from '../orders/webhook-events-repository.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { placeholdersInUse, type Config, type PlaceholderVariable } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
 import type { Payments } from '../gateway/payments.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { countSpotsTaken } from '../orders/checkout-repository.ts';
 import { businessMonth } from '../../shared/time.ts';
 import { countOpenDuplicates, failingDeliveries, lastPostbackAt, outboxHealth } from './admin-orders-repository.ts';
+import { countSpotsTaken, countUnsettledOrdersByProvider, listWebhookRejections } from '../orders/order-lookup.ts';
+import { countOpenRefunds } from '../refunds/refund-admin.ts';
 
 const text = copy.health;
 const CHECK_TIMEOUT_MS = 8_000;

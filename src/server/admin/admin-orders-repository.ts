@@ -3,7 +3,7 @@ import type { Database, OrderKind, StoredOrderStatus } from '../db/schema.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { hasPaidAddon } from '../orders/order-items.ts';
 import { itemsOfOrders } from '../purchases/purchase-items.ts';
-import { netPaidCentsSql } from '../purchases/purchase-repository.ts';
+import { netPaidCentsSql } from '../purchases/purchase-service.ts';
 import type { AdminOrderStatus, AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
 import type { ProviderId } from '../../shared/providers.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';

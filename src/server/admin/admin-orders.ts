@@ -9,11 +9,7 @@ import {
 import { businessDayStart } from '../../shared/time.ts';
 import { providerName } from '../../content/providers.ts';
 import type { Database } from '../db/schema.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
-import { retryOutboxMessage } from '../outbox/outbox-retry-repository.ts';
-import { restoreOrderAccess, revokeOrderAccess } from '../access/access-revocation-repository.ts';
-import type { OrderEvents } from '../orders/order-events.ts';
-import { reverseOrder } from '../orders/order-transitions.ts';
+import { restoreOrderAccess, revokeOrderAccess } from '../access/access-revocation.ts';
 import { isPixEmailKind } from '../pix-emails/pix-email-job.ts';
 import {
   findAdminOrder,
@@ -30,9 +26,10 @@ import { listAudit, recordAudit } from './admin-audit.ts';
 import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
-import { approveManualRefunds, finishPartialRefund, isRefundEmailKind } from '../refunds/refund-service.ts';
-import { loadPurchaseView } from '../purchases/purchase-repository.ts';
+import { isRefundEmailKind } from '../refunds/refund-email-outbox.ts';
+import { loadPurchaseView } from '../purchases/purchase-service.ts';
 import { isReviewEmailKind } from '../reviews/review-service.ts';
+import { enqueueOutboxMessage, retryOutboxMessage } from '../outbox/outbox-queue.ts';
 
 export type ActionResult = 'ok' | 'not_found' | 'not_paid';
 
@@ -184,32 +181,6 @@ export async function revokeAccess(db: Kysely<Database>, input: { orderId: strin
   if (!order) return 'not_found';
   await revokeOrderAccess(db, order.id, input.now);
   await recordAudit(db, { session: input.session, action: 'revoke_access', orderId: order.id, now: input.now });
-  return 'ok';
-}
-
-/** A whole charge is reversed; part of one (a duplicate's repeated item) is recorded as given back. */
-export async function markOrderRefunded(
-  db: Kysely<Database>,
-  events: OrderEvents,
-  input: { orderId: string; session: string; now: number },
-): Promise<ActionResult | 'gateway_in_flight'> {
-  const order = await findAdminOrder(db, input.orderId, input.now);
-  if (!order) return 'not_found';
-  const steps = await manualRefundSteps(db, order.id);
-  if (!steps || steps.charges.length === 0) return 'not_paid';
-  // Approved together, so the buyer gets one e-mail for the whole amount.
-  const approved = await approveManualRefunds(
-    db,
-    steps.charges.map((charge) => ({ orderId: charge.orderId, items: charge.itemKeys })),
-    input.now,
-  );
-  if (approved === 'gateway_in_flight') return 'gateway_in_flight';
-  // What the order still held goes back whole (the order turns `reversed`); less than that is a part refund.
-  for (const charge of steps.charges) {
-    if (approved.part.has(charge.orderId)) await finishPartialRefund({ db, events }, charge.orderId, charge.itemKeys, input.now);
-    else await reverseOrder({ db, events }, charge.orderId, 'refunded', input.now);
-  }
-  await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });
   return 'ok';
 }
 

@@ -2,16 +2,15 @@ import type { Kysely } from 'kysely';
 import type { AdminDailyPoint, AdminOverview } from '../../shared/admin.ts';
 import { businessDay, businessDayStart, businessMonth } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
-import { sumOrdersBySource } from '../funnel/attribution-repository.ts';
-import { funnelSteps, funnelTotals } from '../funnel/funnel-report.ts';
-import { readFunnel } from '../funnel/funnel-repository.ts';
+import { sumOrdersBySource } from '../funnel/sales-by-source.ts';
+import { funnelSteps, funnelTotals, readFunnel } from '../funnel/funnel-report.ts';
 import { recoveryFigures } from '../funnel/recovery-figures.ts';
-import { readRecoveryFacts } from '../funnel/recovery-repository.ts';
+import { readRecoveryFacts } from '../funnel/recovery-facts.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
-import { countSpotsTaken } from '../orders/checkout-repository.ts';
 import { bumpFigures } from './bump-figures.ts';
-import { countOpenRefunds } from '../refunds/refunds-repository.ts';
 import { countOpenDuplicates, countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from './admin-orders-repository.ts';
+import { countSpotsTaken } from '../orders/order-lookup.ts';
+import { countOpenRefunds } from '../refunds/refund-admin.ts';
 
 export const FUNNEL_KEYS = ['presell_view', 'presell_yes', 'landing_view', 'begin_checkout', 'order_created', 'order_paid'] as const;
 

@@ -50,15 +50,6 @@ export async function endAllAdminSessions(db: Kysely<Database>, now: number): Pr
   return Number(result.numUpdatedRows);
 }
 
-export async function pruneAdminSessions(db: Kysely<Database>, cutoffs: { idleBefore: number; createdBefore: number }): Promise<void> {
-  await db
-    .deleteFrom('admin_sessions')
-    .where((eb) =>
-      eb.or([eb('last_seen_at', '<', cutoffs.idleBefore), eb('created_at', '<', cutoffs.createdBefore), eb('ended_at', 'is not', null)]),
-    )
-    .execute();
-}
-
 /** One upsert: on SQLite and PostgreSQL, parallel attempts each get a different count. */
 export async function countLoginAttempt(
   db: Kysely<Database>,
@@ -109,9 +100,4 @@ export async function releaseLoginAttempt(db: Kysely<Database>, key: string, win
 
 export async function clearLoginAttempts(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('admin_login_limits').where('key', '=', key).execute();
-}
-
-export async function pruneLoginLimits(db: Kysely<Database>, before: number): Promise<number> {
-  const result = await db.deleteFrom('admin_login_limits').where('window_start', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
 }

@@ -1,14 +1,13 @@
 import { runCli, withCliDatabase } from './cli-config.ts';
-import { readFunnel } from '../funnel/funnel-repository.ts';
-import { renderFunnelReport, renderRecoveryReport } from '../funnel/funnel-report.ts';
+import { readFunnel, renderFunnelReport, renderRecoveryReport } from '../funnel/funnel-report.ts';
 import { recoveryFigures } from '../funnel/recovery-figures.ts';
-import { readRecoveryFacts } from '../funnel/recovery-repository.ts';
+import { readRecoveryFacts } from '../funnel/recovery-facts.ts';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
-import { sumOrdersBySource } from '../funnel/attribution-repository.ts';
+import { sumOrdersBySource } from '../funnel/sales-by-source.ts';
 import { renderSourceReport } from '../funnel/attribution-report.ts';
 import { readBumpFunnel, renderBumpFunnel } from '../funnel/bump-funnel.ts';
 import { renderOpenDuplicates } from '../duplicates/duplicate-alert.ts';
-import { listOpenDuplicates } from '../orders/payment-repository.ts';
+import { listOpenDuplicates } from '../orders/order-lookup.ts';
 
 /** `npm run report [-- --days N]`: funnel, sales by source, bump steps, recovered PIX and duplicates to refund. */
 function parseDays(argv: string[]): number | string {

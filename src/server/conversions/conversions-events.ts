@@ -2,18 +2,20 @@ import type { Kysely, Transaction } from 'kysely';
 import { site } from '../../content/site.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import type { EventWiring, RefundMovement } from '../orders/order-events.ts';
 import { z } from 'zod';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import { movementSuffix } from '../purchases/purchase-ledger.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { ga4CollectUrl, ga4PurchaseBody, ga4RefundBody } from './ga4-measurement.ts';
 import { metaEventsUrl, metaPurchaseBody, metaRefundBody } from './meta-conversions.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
 
 /** Server-side conversions (docs/tracking.md#server-side-conversions): queued with the payment, only with consent. */
 export const CONVERSION_KIND_FAMILY = 'conversion:';

@@ -7,7 +7,8 @@ import { escapeHtml } from '../../shared/html.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
 
 /** Outbox kind of the seller's alert about a duplicate payment; the row's order is the duplicate. */
 export const DUPLICATE_ALERT_KIND = 'duplicate_alert';

@@ -1,7 +1,7 @@
 import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { DUPLICATE_ALERT_KIND, renderDuplicateAlert } from './duplicate-alert.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 
 /** The seller is alerted in the paid transition that found the duplicate. */
 export function registerDuplicatesEvents({ events, kinds, deps }: EventWiring): void {

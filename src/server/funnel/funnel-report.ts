@@ -1,5 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { AdminRecoveryTotals } from '../../shared/admin.ts';
 import { formatBRL } from '../../shared/money.ts';
+import type { Database } from '../db/schema.ts';
 import type { FunnelRow } from './funnel-repository.ts';
 
 export const funnelSteps = [
@@ -92,4 +94,16 @@ export function renderRecoveryReport(
     `Revenue recovered: orders paid after any touch. Cost: automatic WhatsApp messages sent x ${formatBRL(settings.priceCents)} (WHATSAPP_PRICE_CENTS).`,
     ...(settings.countsSimulated ? ['Demo: WhatsApp messages recorded without the Cloud API count as sent.'] : []),
   ].join('\n');
+}
+
+export async function readFunnel(db: Kysely<Database>, fromDay: string, toDay: string): Promise<FunnelRow[]> {
+  return db
+    .selectFrom('funnel')
+    .select(['day', 'event', 'path', 'count'])
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .orderBy('day')
+    .orderBy('event')
+    .orderBy('path')
+    .execute();
 }

@@ -20,18 +20,6 @@ export interface FunnelRow {
   count: number;
 }
 
-export async function readFunnel(db: Kysely<Database>, fromDay: string, toDay: string): Promise<FunnelRow[]> {
-  return db
-    .selectFrom('funnel')
-    .select(['day', 'event', 'path', 'count'])
-    .where('day', '>=', fromDay)
-    .where('day', '<=', toDay)
-    .orderBy('day')
-    .orderBy('event')
-    .orderBy('path')
-    .execute();
-}
-
 /** What became of the bump in each main order created in [from, to) (the report's bump steps, bump-funnel.ts). */
 export async function mainOrderBumpFacts(
   db: Kysely<Database>,

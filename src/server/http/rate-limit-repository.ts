@@ -18,7 +18,3 @@ export async function hitRateLimit(db: Kysely<Database>, key: string, windowMs: 
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
-
-export async function pruneRateLimits(db: Kysely<Database>, before: number): Promise<void> {
-  await db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
-}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { hitRateLimit, pruneRateLimits } from './rate-limit-repository.ts';
+import { hitRateLimit } from './rate-limit-repository.ts';
 
 /** Keys over their limit are also remembered in memory, so a flood costs no write. */
 export interface LimitPolicy {
@@ -84,4 +84,8 @@ export function createRateLimiter(db: Kysely<Database>): RateLimiter {
       return { allowed: false, retryAfterMs: windowEnd - now };
     },
   };
+}
+
+export async function pruneRateLimits(db: Kysely<Database>, before: number): Promise<void> {
+  await db.deleteFrom('rate_limits').where('window_start', '<', before).execute();
 }

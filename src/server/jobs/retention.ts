@@ -1,20 +1,18 @@
 import type { Kysely } from 'kysely';
 import { CONVERSION_DATA_RETENTION_DAYS, MEMBER_PAGE_OPEN_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../../shared/retention.ts';
-import { pruneMemberPageOpens } from '../access/access-repository.ts';
-import { prunePixEmailQuota } from '../pix-emails/pix-email-quota-repository.ts';
 import type { Database } from '../db/schema.ts';
-import { prunePresence } from '../live/presence-repository.ts';
-import { PRESENCE_RETENTION_MS } from '../live/presence.ts';
+import { PRESENCE_RETENTION_MS, prunePresence } from '../live/presence.ts';
 import type { Logger } from '../lib/logger.ts';
-import { pruneRateLimits } from '../http/rate-limit-repository.ts';
-import { LOGIN_WINDOW_MS, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '../admin/admin-auth.ts';
-import { pruneAdminSessions, pruneLoginLimits } from '../admin/admin-repository.ts';
+import { LOGIN_WINDOW_MS, pruneAdminSessions, pruneLoginLimits, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '../admin/admin-auth.ts';
 import {
   deleteWebhookEventsBefore,
   eraseSandboxCustomers,
   eraseTrackingIdentifiers,
   eraseUnpaidBuyers,
-} from '../privacy/retention-repository.ts';
+} from '../privacy/data-retention.ts';
+import { pruneMemberPageOpens } from '../access/access-service.ts';
+import { prunePixEmailQuota } from '../pix-emails/pix-email-quota.ts';
+import { pruneRateLimits } from '../http/rate-limit.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
 

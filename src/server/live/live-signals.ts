@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { LiveSignals } from '../../shared/live.ts';
 import { businessMonth } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
-import { countSpotsTaken } from '../orders/checkout-repository.ts';
 import { countViewers } from './presence.ts';
+import { countSpotsTaken } from '../orders/order-lookup.ts';
 
 /** Always in the future, so a countdown that reaches zero gets a real next deadline (docs/product.md#2-live-signals-tell-the-truth). */
 export function chooseOfferDeadline(offerEndsAt: number | undefined, now: number): number {

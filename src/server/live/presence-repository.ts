@@ -26,7 +26,3 @@ export async function countPresentVisitors(db: Kysely<Database>, since: number, 
     .executeTakeFirstOrThrow();
   return Number(row.viewers);
 }
-
-export async function prunePresence(db: Kysely<Database>, before: number): Promise<void> {
-  await db.deleteFrom('presence').where('last_seen', '<', before).execute();
-}

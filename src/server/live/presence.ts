@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { clientKey, limits, type RateLimiter } from '../http/rate-limit.ts';
-import { countPresentVisitors, prunePresence, touchPresence } from './presence-repository.ts';
+import { countPresentVisitors, touchPresence } from './presence-repository.ts';
 
 /** The page beats every ~30 s. */
 export const VIEWER_WINDOW_MS = 60_000;
@@ -26,4 +26,8 @@ export async function recordHeartbeat(
 
 export function countViewers(db: Kysely<Database>, now: number): Promise<number> {
   return countPresentVisitors(db, now - VIEWER_WINDOW_MS, MAX_VIEWERS_PER_CLIENT);
+}
+
+export async function prunePresence(db: Kysely<Database>, before: number): Promise<void> {
+  await db.deleteFrom('presence').where('last_seen', '<', before).execute();
 }

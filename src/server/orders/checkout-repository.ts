@@ -33,7 +33,7 @@ export interface NewOrder {
 }
 
 /** Only payment takes a spot, so unpaid charges never sell the month out (docs/product.md#2-live-signals-tell-the-truth). */
-async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, monthStart: number) {
+export async function countTakenSpots(db: Kysely<Database> | Transaction<Database>, monthStart: number) {
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('taken'))
@@ -375,10 +375,6 @@ export async function declineAddonOffer(db: Kysely<Database>, parentId: string, 
     .where('addon_answer', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export async function countSpotsTaken(db: Kysely<Database>, monthStart: number): Promise<number> {
-  return countTakenSpots(db, monthStart);
 }
 
 /** A transaction already settles another order: it can never settle this one too. */

@@ -29,9 +29,10 @@ import {
   markOrderFailed,
   TransactionTakenError,
 } from './checkout-repository.ts';
-import { findOrderById, type OrderRow } from './orders-repository.ts';
+import type { OrderRow } from './orders-repository.ts';
 import { listInterruptedCharges } from './reconciliation-repository.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
+import { findOrderById } from './order-lookup.ts';
 
 export type CheckoutResult =
   | { kind: 'created'; order: CreatedOrder }

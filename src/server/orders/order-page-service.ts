@@ -3,11 +3,12 @@ import type { OrderItem } from '../../shared/checkout.ts';
 import { PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
 import { maskEmailForBuyer } from '../lib/mask-email.ts';
 import { toCreatedOrder } from './checkout-service.ts';
-import { purchasedItems } from '../purchases/purchase-repository.ts';
+import { purchasedItems } from '../purchases/purchase-service.ts';
 import { isOrderContactKey } from './order-links.ts';
 import { publicStatus, refreshWaitingOrder } from './order-status.ts';
-import { findOrderById, findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
+import { findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
 import type { OrdersDeps } from './orders-deps.ts';
+import { findOrderById } from './order-lookup.ts';
 
 export async function findOrderForPage(deps: Pick<OrdersDeps, 'db'>, ref: string): Promise<OrderRow | undefined> {
   if (!PUBLIC_REF_PATTERN.test(ref)) return undefined;

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { refundMovementOf } from '../purchases/purchase-repository.ts';
+import { refundMovementOf } from '../purchases/purchase-service.ts';
 import type { OrderEvent, OrderEvents } from './order-events.ts';
+import { setOrderStatus } from './orders-repository.ts';
 import { markOrderReversed } from './reversal-repository.ts';
 
 /**
@@ -22,4 +23,20 @@ export async function reverseOrder(
   });
   for (const event of published) await deps.events.committed(event);
   return reversed;
+}
+
+/** The buyer's "não quero mais lembretes": the first tap counts; a second changes nothing. */
+export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<Database>, id: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ reminders_opted_out_at: now })
+    .where('id', '=', id)
+    .where('reminders_opted_out_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** An order still waiting for its PIX (pending, or being created) closes unpaid: a refund request closes the add-on offer. */
+export async function closeUnpaidOrder(trx: Transaction<Database>, orderId: string, now: number): Promise<boolean> {
+  return setOrderStatus(trx, orderId, ['pending', 'creating'], 'failed', now);
 }

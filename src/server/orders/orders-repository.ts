@@ -4,10 +4,6 @@ import type { Database, OrdersTable, StoredOrderStatus } from '../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
 
-export async function findOrderById(db: Kysely<Database>, id: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** The order whose charge a provider names (its webhook): one transaction settles one order. */
 export async function findOrderByCharge(db: Kysely<Database>, provider: ProviderId, chargeId: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('provider', '=', provider).where('transaction_hash', '=', chargeId).executeTakeFirst();
@@ -15,16 +11,6 @@ export async function findOrderByCharge(db: Kysely<Database>, provider: Provider
 
 export async function findOrderByPublicRef(db: Kysely<Database>, publicRef: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('public_ref', '=', publicRef).executeTakeFirst();
-}
-
-export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<Database>, id: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({ reminders_opted_out_at: now })
-    .where('id', '=', id)
-    .where('reminders_opted_out_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function setOrderStatus(

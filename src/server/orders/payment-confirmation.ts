@@ -3,9 +3,10 @@ import { customerMatchesBuyer } from './buyer-match.ts';
 import type { OrderEvent, OrderEventOf } from './order-events.ts';
 import { reverseOrder } from './order-transitions.ts';
 import type { OrdersDeps } from './orders-deps.ts';
-import { findOrderById, setOrderStatus, type OrderRow } from './orders-repository.ts';
+import { setOrderStatus, type OrderRow } from './orders-repository.ts';
 import { adoptTransactionHash, flagDuplicatePayment, isErasedBuyer, markOrderPaid } from './payment-repository.ts';
 import { clearRecheckRequest, markChargeClosed } from './reconciliation-repository.ts';
+import { findOrderById } from './order-lookup.ts';
 
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;

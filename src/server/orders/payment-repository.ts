@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import { findOrderById, isTransactionHashTaken, type OrderRow } from './orders-repository.ts';
+import { isTransactionHashTaken, type OrderRow } from './orders-repository.ts';
 
 /** A paid order is first re-read an hour after payment (a quick refund), then less and less often. */
 export const FIRST_PAID_RECHECK_MS = 60 * 60_000;
@@ -72,21 +72,6 @@ export async function flagDuplicatePayment(
   return earlier;
 }
 
-export async function listOpenDuplicates(db: Kysely<Database>): Promise<Array<{ duplicate: OrderRow; original: OrderRow | undefined }>> {
-  const duplicates = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('duplicate_of', 'is not', null)
-    .where('status', '=', 'paid')
-    .orderBy('paid_at')
-    .execute();
-  const result = [];
-  for (const duplicate of duplicates) {
-    result.push({ duplicate, original: await findOrderById(db, duplicate.duplicate_of!) });
-  }
-  return result;
-}
-
 /** For an order whose create answer was lost; the unique index is the last word across instances. */
 export async function adoptTransactionHash(db: Kysely<Database>, orderId: string, hash: string, now: number): Promise<boolean> {
   try {
@@ -104,7 +89,7 @@ export async function adoptTransactionHash(db: Kysely<Database>, orderId: string
   return row?.transaction_hash === hash;
 }
 
-/** Erasure empties the buyer's fields (privacy/retention-repository.ts): no e-mail, no phone to deliver to. */
+/** Erasure empties the buyer's fields (privacy/data-retention.ts): no e-mail, no phone to deliver to. */
 export function isErasedBuyer(order: Pick<OrderRow, 'buyer_email' | 'buyer_phone'>): boolean {
   return order.buyer_email === '' && order.buyer_phone === '';
 }

@@ -2,10 +2,11 @@ import type { Kysely } from 'kysely';
 import { secretsMatch } from '../config/secrets.ts';
 import type { Database } from '../db/schema.ts';
 import { parsePostback } from '../gateway/postback.ts';
-import { findOrderById, type OrderRow } from './orders-repository.ts';
+import type { OrderRow } from './orders-repository.ts';
 import { requestRecheck } from './reconciliation-repository.ts';
 import { claimPostbackRead, countStoredPostbacks, deferRecheck } from './postback-reads-repository.ts';
 import { recordWebhookEvent, recordWebhookRejection } from './webhook-events-repository.ts';
+import { findOrderById } from './order-lookup.ts';
 
 /** One gateway read per order per window: the secret only proves someone saw the URL. */
 export const POSTBACK_READ_INTERVAL_MS = 10_000;

@@ -53,7 +53,7 @@ export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: nu
  * A charge whose code a buyer was shown stays payable at its provider until it is closed there or expires, whatever
  * our row says (pending, retired, closed by a refund request, erased): it is read until then, plus the grace.
  */
-function isOpenCharge(eb: ExpressionBuilder<Database, 'orders'>, now: number, pendingGraceMs: number) {
+export function isOpenCharge(eb: ExpressionBuilder<Database, 'orders'>, now: number, pendingGraceMs: number) {
   return eb.and([
     eb('status', 'in', ['pending', 'failed']),
     eb('transaction_hash', 'is not', null),
@@ -83,32 +83,6 @@ export async function listOrdersDueForCheck(
     .orderBy(sql`coalesce(checked_at, 0)`)
     .limit(options.limit)
     .execute();
-}
-
-/** Per provider: its open charges, and its paid orders a refund may still reach (start-up and Saúde). */
-export async function countUnsettledOrdersByProvider(
-  db: Kysely<Database>,
-  options: { now: number; pendingGraceMs: number; refundWindowMs: number; withoutSandbox?: boolean },
-): Promise<Map<ProviderId, number>> {
-  const { now } = options;
-  let query = db.selectFrom('orders');
-  if (options.withoutSandbox) {
-    // The demo's charges, left behind when a real provider replaces the sandbox: no money is at stake.
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('sandbox_transactions').select('hash').whereRef('sandbox_transactions.hash', '=', 'orders.transaction_hash'))),
-    );
-  }
-  const rows = await query
-    .select((eb) => ['provider', eb.fn.countAll<number | string>().as('count')])
-    .where((eb) =>
-      eb.or([
-        isOpenCharge(eb, now, options.pendingGraceMs),
-        eb.and([eb('status', '=', 'paid'), eb('transaction_hash', 'is not', null), eb('paid_at', '>', now - options.refundWindowMs)]),
-      ]),
-    )
-    .groupBy('provider')
-    .execute();
-  return new Map(rows.map((row) => [row.provider, Number(row.count)]));
 }
 
 /** True for exactly one caller across instances: the loser's UPDATE finds `next_check_at` moved on. */

@@ -3,11 +3,12 @@ import { checkout as copy } from '../../content/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import { recheckOrder } from './payment-confirmation.ts';
-import { findOrderById, type OrderRow } from './orders-repository.ts';
+import type { OrderRow } from './orders-repository.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
 import { claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from './reconciliation-repository.ts';
 import { resumeInterruptedCharges } from './checkout-service.ts';
 import { findPostbackCandidateIds } from './webhook-events-repository.ts';
+import { findOrderById } from './order-lookup.ts';
 
 /** Its buyer was free to start again long before (checkout-repository.ts); the sweep only closes it. */
 export const STUCK_CHECKOUT_MS = 2 * 60_000;

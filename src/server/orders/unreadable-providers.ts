@@ -4,7 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { Config } from '../config/config.ts';
 import { PROVIDER_VARIABLES } from '../config/env-rules.ts';
 import { PENDING_GRACE_MS } from './reconciliation.ts';
-import { countUnsettledOrdersByProvider } from './reconciliation-repository.ts';
+import { countUnsettledOrdersByProvider } from './order-lookup.ts';
 
 /**
  * A provider whose credentials are gone can no longer be read or refunded: its buyers' open PIX would be paid and

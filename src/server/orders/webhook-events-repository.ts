@@ -60,15 +60,3 @@ export async function recordWebhookRejection(db: Kysely<Database>, provider: Pro
     )
     .execute();
 }
-
-export async function listWebhookRejections(
-  db: Kysely<Database>,
-): Promise<Array<{ provider: ProviderId; count: number; lastAt: number; lastReason: string | null }>> {
-  const rows = await db.selectFrom('webhook_rejections').selectAll().execute();
-  return rows.map((row) => ({
-    provider: row.provider,
-    count: Number(row.count),
-    lastAt: Number(row.last_at),
-    lastReason: row.last_reason,
-  }));
-}

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { sql, type ExpressionBuilder, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, OutboxTable } from '../db/schema.ts';
 
 // The transactional outbox: docs/decisions/0001-outbox-delivery.md.
@@ -22,8 +21,6 @@ export interface ClaimedMessage extends OutboxMessage {
   lockedUntil: number;
 }
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
 function toMessage(row: Selectable<OutboxTable>): OutboxMessage {
   return {
     id: row.id,
@@ -37,32 +34,6 @@ function toMessage(row: Selectable<OutboxTable>): OutboxMessage {
     lastError: row.last_error,
     createdAt: Number(row.created_at),
   };
-}
-
-/** Pass the caller's transaction; a second call for the same order and kind changes nothing and returns false. */
-export async function enqueueOutboxMessage(
-  db: Executor,
-  row: { orderId: string; kind: string; payload: unknown; now?: number; notBefore?: number },
-): Promise<boolean> {
-  const now = row.now ?? Date.now();
-  const due = Math.max(now, row.notBefore ?? now);
-  const result = await db
-    .insertInto('outbox')
-    .values({
-      id: randomUUID(),
-      order_id: row.orderId,
-      kind: row.kind,
-      payload: JSON.stringify(row.payload ?? null),
-      attempts: 0,
-      next_attempt_at: due,
-      locked_until: null,
-      sent_at: null,
-      last_error: null,
-      created_at: now,
-    })
-    .onConflict((conflict) => conflict.columns(['order_id', 'kind']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** One row at a time under a conditional UPDATE, so two workers never hold the same row; `now` is the database's clock. */
@@ -149,35 +120,4 @@ export async function deleteClaimedMessage(db: Kysely<Database>, message: Pick<C
     .where('locked_until', '=', message.lockedUntil)
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
-}
-
-export async function deleteUnsentMessages(
-  db: Executor,
-  orderId: string,
-  match: { kinds: string[]; kindPrefixes: string[] },
-): Promise<number> {
-  if (match.kinds.length === 0 && match.kindPrefixes.length === 0) return 0;
-  const result = await db
-    .deleteFrom('outbox')
-    .where('order_id', '=', orderId)
-    .where('sent_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        ...(match.kinds.length > 0 ? [eb('kind', 'in', match.kinds)] : []),
-        // A `_` in our constant prefixes matching any one character changes nothing.
-        ...match.kindPrefixes.map((prefix) => eb('kind', 'like', `${prefix}%`)),
-      ]),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-export async function outboxPayloadsOf(db: Executor, orderId: string, kind: string): Promise<unknown[]> {
-  const rows = await db
-    .selectFrom('outbox')
-    .select('payload')
-    .where('order_id', '=', orderId)
-    .where((eb) => eb.or([eb('kind', '=', kind), eb('kind', 'like', `${kind}:%`)]))
-    .execute();
-  return rows.map((row) => JSON.parse(row.payload) as unknown);
 }

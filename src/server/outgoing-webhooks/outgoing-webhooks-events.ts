@@ -1,15 +1,17 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { orderIdOf, type EventWiring, type OrderEvent, type OrderEventType } from '../orders/order-events.ts';
-import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { postJson } from '../lib/post-json.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import { movementSuffix } from '../purchases/purchase-ledger.ts';
 import { z } from 'zod';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { webhookHeaders, webhookKey } from './webhook-signature.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
 
 /** docs/payments.md#outgoing-webhooks: the same `webhook-id` on every attempt, so receivers can deduplicate. */
 export const WEBHOOK_EVENT_TYPES = ['order.created', 'order.paid', 'order.refunded', 'order.duplicate', 'order.erased'] as const;

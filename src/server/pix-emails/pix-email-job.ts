@@ -4,13 +4,15 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { renderPixEmail } from '../mail/pix-email.ts';
-import { deleteUnsentMessages, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { orderPageUrl, reminderOptOutUrl } from '../orders/order-links.ts';
 import { buyerPaidForItemsOf } from '../orders/order-items.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
-import { findOrderById, markRemindersOptedOut } from '../orders/orders-repository.ts';
 import { takePixEmailQuota } from './pix-email-quota.ts';
+import { deleteUnsentMessages } from '../outbox/outbox-queue.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { markRemindersOptedOut } from '../orders/order-transitions.ts';
 
 /** docs/payments.md#pix-e-mails-and-the-order-page: each row is checked against the order when its turn comes. */
 export const PIX_READY_KIND = 'pix_ready';

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 // The primary key (address, day, slot) lets each slot's insert through once, so the quota holds across instances without a lock.
@@ -34,13 +34,4 @@ export async function claimPixEmailSlot(db: Kysely<Database>, claim: QuotaClaim)
   }
   // One of them may be this message's, taken by a concurrent attempt.
   return holdsSlot(db, claim);
-}
-
-export async function prunePixEmailQuota(db: Kysely<Database>, before: number): Promise<number> {
-  const result = await db.deleteFrom('pix_email_quota').where('at', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-export async function deletePixEmailQuotaOf(db: Kysely<Database> | Transaction<Database>, recipientHash: string): Promise<void> {
-  await db.deleteFrom('pix_email_quota').where('recipient_hash', '=', recipientHash).execute();
 }

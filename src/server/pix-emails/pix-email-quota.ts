@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { businessDay } from '../../shared/time.ts';
 import { normalizeEmail } from '../../shared/text.ts';
 import type { Database } from '../db/schema.ts';
@@ -27,4 +27,13 @@ export function takePixEmailQuota(
     max,
     now,
   });
+}
+
+export async function deletePixEmailQuotaOf(db: Kysely<Database> | Transaction<Database>, recipientHash: string): Promise<void> {
+  await db.deleteFrom('pix_email_quota').where('recipient_hash', '=', recipientHash).execute();
+}
+
+export async function prunePixEmailQuota(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('pix_email_quota').where('at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -3,8 +3,8 @@ import type { Database } from '../db/schema.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import { orderIdOf, type EventWiring } from '../orders/order-events.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { deleteUnsentMessages, enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { PIX_READY_KIND, PIX_REMINDER_PREFIX, renderPixOutboxMessage } from './pix-email-job.ts';
+import { deleteUnsentMessages, enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 
 export function registerPixEmailsEvents({ events, kinds, deps }: EventWiring): void {
   events.subscribe('charged', async (trx, { order, at }) => {

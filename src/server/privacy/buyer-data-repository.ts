@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { ATTRIBUTION_KEYS } from '../../shared/attribution.ts';
-import { ERASED_BUYER } from './retention-repository.ts';
+import { ERASED_BUYER } from './data-retention.ts';
 
 /** Everything stored about the buyers of one e-mail address (LGPD art. 18: access and deletion). */
 

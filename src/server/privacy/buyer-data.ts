@@ -3,17 +3,12 @@ import { normalizeEmail } from '../../shared/text.ts';
 import { cleanAttribution, type Attribution } from '../../shared/attribution.ts';
 import type { Dialect } from '../db/database.ts';
 import type { Database, StoredOrderStatus } from '../db/schema.ts';
-import { revokeAccessOfOrders } from '../access/access-repository.ts';
-import { deleteEvidenceOfOrders, listEvidence } from '../access/evidence-repository.ts';
-import { eraseRefundNotes, findRefund, type RefundRow } from '../refunds/refunds-repository.ts';
-import { deleteReviewsOfOrders, findReview, type ReviewRow } from '../reviews/reviews-repository.ts';
+import type { RefundRow } from '../refunds/refunds-repository.ts';
+import type { ReviewRow } from '../reviews/reviews-repository.ts';
 import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
-import { recipientHash } from '../pix-emails/pix-email-quota.ts';
-import { deletePixEmailQuotaOf } from '../pix-emails/pix-email-quota-repository.ts';
+import { deletePixEmailQuotaOf, recipientHash } from '../pix-emails/pix-email-quota.ts';
 import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
-import { deleteMessagesOfOrders, listMessagesOfOrder } from '../whatsapp/whatsapp-repository.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
-import { findOrderById } from '../orders/orders-repository.ts';
 import { cancelAtProvider } from '../orders/charge-cancellation.ts';
 import {
   deleteUnsentBuyerEmails,
@@ -25,6 +20,14 @@ import {
   listOrdersOfEmail,
   purgeErasedBytes,
 } from './buyer-data-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { revokeAccessOfOrders } from '../access/access-revocation.ts';
+import { listEvidence } from '../refunds/delivery-record.ts';
+import { deleteEvidenceOfOrders, eraseRefundNotes } from '../refunds/refund-erasure.ts';
+import { findRefund } from '../refunds/buyer-guarantee.ts';
+import { deleteReviewsOfOrders } from '../reviews/review-service.ts';
+import { deleteMessagesOfOrders, listMessagesOfOrder } from '../whatsapp/whatsapp-service.ts';
+import { findReview } from '../reviews/review-lookup.ts';
 
 /* The buyer's rights (LGPD art. 18): a copy of their data, and its deletion. */
 

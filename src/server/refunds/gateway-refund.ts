@@ -1,10 +1,9 @@
 import { refundGateway as copy } from '../../content/refunds.ts';
 import type { ChargeRecord, PixProvider, RefundRecord } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
-import { recordEvidence } from '../access/evidence-repository.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { reverseOrder } from '../orders/order-transitions.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
 import { MessageNotNeededError } from '../outbox/outbox-worker.ts';
 import {
@@ -15,6 +14,8 @@ import {
   setGatewayState,
   type RefundRow,
 } from './refunds-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { recordEvidence } from './delivery-record.ts';
 
 /**
  * A gateway refund (docs/refunds.md#at-the-gateway): an outbox row, done only when a re-read says `refunded`. Each

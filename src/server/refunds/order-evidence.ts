@@ -3,14 +3,15 @@ import { admin as adminCopy } from '../../content/admin.ts';
 import { refundReasonLabels } from '../../content/refunds.ts';
 import { site } from '../../content/site.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
-import { listEvidence, listMemberPageOpenings } from '../access/evidence-repository.ts';
+import { listMemberPageOpenings } from './evidence-repository.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import { findOrderById } from '../orders/orders-repository.ts';
 import type { EvidenceEvent, OrderEvidence } from './evidence.ts';
-import { findRefund } from './refunds-repository.ts';
 import { chargesOf, ledgerOf, wasPaid } from '../purchases/purchase-ledger.ts';
-import { loadPurchase } from '../purchases/purchase-repository.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { listEvidence } from './delivery-record.ts';
+import { findRefund } from './buyer-guarantee.ts';
 
 /** One order's delivery record (docs/refunds.md#evidence) for the console's "Baixar comprovante". */
 export async function loadOrderEvidence(

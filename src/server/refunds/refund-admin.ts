@@ -1,13 +1,15 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TimelineEntry } from '../../shared/admin.ts';
 import type { AdminRefund, ManualRefundSteps } from '../../shared/refunds.ts';
-import { listEvidence } from '../access/evidence-repository.ts';
 import type { Database } from '../db/schema.ts';
 import { isOpenRefund, refundOf, sellerScope, unrefundedItems } from '../purchases/purchase-ledger.ts';
 import { providerName } from '../../content/providers.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { loadPurchase } from '../purchases/purchase-repository.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
 import { findRefunds, type RefundRow } from './refunds-repository.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+import { listEvidence } from './delivery-record.ts';
 
 export async function loadAdminRefund(
   db: Kysely<Database>,
@@ -109,4 +111,17 @@ export async function manualRefundSteps(
     charges,
     buyerDocument: purchase.main.buyer_document,
   };
+}
+
+export async function countOpenRefunds(db: Executor, requestedBefore?: number): Promise<number> {
+  let query = db
+    .selectFrom('refunds')
+    .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    // One purchase's request is one task for the seller, however many of its charges it covers.
+    .select(sql<number>`count(distinct coalesce(orders.parent_order_id, orders.id))`.as('n'))
+    .where('refunds.status', 'in', ['requested', 'approved'])
+    .where('orders.status', '=', 'paid');
+  if (requestedBefore !== undefined) query = query.where('refunds.requested_at', '<', requestedBefore);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.n);
 }

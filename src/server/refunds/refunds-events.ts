@@ -2,15 +2,14 @@ import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
 import { GATEWAY_REFUND_FAMILY, gatewayRefundHandler } from './gateway-refund.ts';
 import {
-  endRefund,
   refundAddonOfRefundedPurchase,
   refundAddonsOfReversedMain,
   refundAddonsOfUnpaidMain,
   refundOwnedItems,
   refundUndeliverable,
-  REFUND_EMAIL_KINDS,
-  renderRefundOutboxEmail,
-} from './refund-service.ts';
+} from './automatic-refunds.ts';
+import { REFUND_EMAIL_KINDS, renderRefundOutboxEmail } from './refund-email-outbox.ts';
+import { endRefund } from './refund-outcomes.ts';
 
 export function registerRefundsEvents({ events, kinds, deps }: EventWiring): void {
   const { config } = deps;

@@ -8,17 +8,6 @@ export type RefundRow = Selectable<RefundsTable>;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-/** The order's latest refund row: what a single status (reviews, the buyer's export) reads. */
-export async function findRefund(db: Executor, orderId: string): Promise<RefundRow | undefined> {
-  return db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('updated_at', 'desc')
-    .orderBy('item')
-    .executeTakeFirst();
-}
-
 export async function findRefunds(db: Executor, orderIds: readonly string[]): Promise<RefundRow[]> {
   if (orderIds.length === 0) return [];
   return db
@@ -268,28 +257,5 @@ export async function insertDoneRefund(trx: Executor, orderId: string, items: re
       })),
     )
     .onConflict((conflict) => conflict.columns(['order_id', 'item']).doNothing())
-    .execute();
-}
-
-export async function countOpenRefunds(db: Executor, requestedBefore?: number): Promise<number> {
-  let query = db
-    .selectFrom('refunds')
-    .innerJoin('orders', 'orders.id', 'refunds.order_id')
-    // One purchase's request is one task for the seller, however many of its charges it covers.
-    .select(sql<number>`count(distinct coalesce(orders.parent_order_id, orders.id))`.as('n'))
-    .where('refunds.status', 'in', ['requested', 'approved'])
-    .where('orders.status', '=', 'paid');
-  if (requestedBefore !== undefined) query = query.where('refunds.requested_at', '<', requestedBefore);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-/** Erasure (privacy/): the buyer's own words go; the facts of the refund stay with the anonymised order. */
-export async function eraseRefundNotes(db: Executor, orderIds: readonly string[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await db
-    .updateTable('refunds')
-    .set({ note: null })
-    .where('order_id', 'in', [...orderIds])
     .execute();
 }

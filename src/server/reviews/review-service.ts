@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { reviewApi } from '../../content/reviews.ts';
 import type { AdminReview, AdminReviewList, BuyerReview, MemberReview, ReviewInput, ReviewPageReply } from '../../shared/reviews.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
-import { findRefund } from '../refunds/refunds-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import type { ReviewsSignal } from './reviews-signal.ts';
 import {
-  findReview,
   hideReview,
   listModeratedReviews,
   orderPublishedReviews,
@@ -19,6 +17,11 @@ import {
   type ModeratedReviewRow,
   type ReviewRow,
 } from './reviews-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { findRefund } from '../refunds/buyer-guarantee.ts';
+import { findReview } from './review-lookup.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Verified-buyer reviews (docs/reviews.md). */
 export interface ReviewsDeps {
@@ -181,4 +184,12 @@ export async function orderReviews(deps: ReviewsDeps, orderIds: string[]): Promi
   const count = await orderPublishedReviews(deps.db, orderIds);
   if (count > 0) deps.signal.changed();
   return count;
+}
+
+/** The erasure (LGPD): the orders' reviews go. True when one of them was on the site. */
+export async function deleteReviewsOfOrders(trx: Executor, orderIds: string[]): Promise<boolean> {
+  if (orderIds.length === 0) return false;
+  const rows = await trx.selectFrom('reviews').select('status').where('order_id', 'in', orderIds).execute();
+  await trx.deleteFrom('reviews').where('order_id', 'in', orderIds).execute();
+  return rows.some((row) => row.status === 'published');
 }

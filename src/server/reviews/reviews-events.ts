@@ -5,13 +5,15 @@ import { emailHandler } from '../mail/email-handler.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { EventWiring } from '../orders/order-events.ts';
 import { reviewPageUrl } from '../orders/order-links.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
-import { enqueueOutboxMessage, type OutboxMessage } from '../outbox/outbox-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { findRefund } from '../refunds/refunds-repository.ts';
 import { renderReviewRequestEmail } from './review-emails.ts';
 import { REVIEW_REQUEST_KIND } from './review-service.ts';
-import { findReview } from './reviews-repository.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { findRefund } from '../refunds/buyer-guarantee.ts';
+import { findReview } from './review-lookup.ts';
 
 const DAY = 24 * 60 * 60_000;
 

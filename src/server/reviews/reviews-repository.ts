@@ -2,6 +2,7 @@ import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely'
 import type { Database, ReviewsTable } from '../db/schema.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
 import type { ReviewInput } from '../../shared/reviews.ts';
+import { findReview } from './review-lookup.ts';
 
 /** One review per order (docs/reviews.md); every change is one statement or transaction, so a double click changes it once. */
 export type ReviewRow = Selectable<ReviewsTable>;
@@ -27,10 +28,6 @@ function purchaseStands(eb: ExpressionBuilder<Database, 'reviews'>) {
       ),
     ),
   ]);
-}
-
-export async function findReview(db: Executor, orderId: string): Promise<ReviewRow | undefined> {
-  return db.selectFrom('reviews').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }
 
 /** Always `pending` again: the seller approved other words. */
@@ -197,12 +194,4 @@ export async function orderPublishedReviews(db: Kysely<Database>, orderIds: stri
     }
     return ordered.length;
   });
-}
-
-/** The erasure (LGPD): the orders' reviews go. True when one of them was on the site. */
-export async function deleteReviewsOfOrders(trx: Executor, orderIds: string[]): Promise<boolean> {
-  if (orderIds.length === 0) return false;
-  const rows = await trx.selectFrom('reviews').select('status').where('order_id', 'in', orderIds).execute();
-  await trx.deleteFrom('reviews').where('order_id', 'in', orderIds).execute();
-  return rows.some((row) => row.status === 'published');
 }

@@ -6,7 +6,8 @@ import { ACCESS_ENDED_QUERY, ResendAccessSchema, type MemberAreaRefusal } from '
 import { paths } from '../../shared/routes.ts';
 import { loadMemberArea, lookUpAccessToken, openMemberPage, requestAccessResend } from '../access/access-service.ts';
 import { refundApi } from '../../content/refunds.ts';
-import { loadGuarantee, requestRefund } from '../refunds/refund-service.ts';
+import { loadGuarantee } from '../refunds/buyer-guarantee.ts';
+import { requestRefund } from '../refunds/buyer-request.ts';
 import { refundBody, refusedRefund } from './refund-request.ts';
 import { loadMemberReview, withdrawBuyerReview, writeReview } from '../reviews/review-service.ts';
 import { refusedReview, reviewBody, reviewBodyLimit, reviewWriteLimit } from './reviews.ts';

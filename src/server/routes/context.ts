@@ -7,7 +7,7 @@ import type { Logger } from '../lib/logger.ts';
 import type { OfferDeps } from '../offer/offer-service.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
-import type { RefundsDeps } from '../refunds/refund-service.ts';
+import type { RefundsDeps } from '../refunds/refunds-deps.ts';
 import type { ReviewsDeps } from '../reviews/review-service.ts';
 
 /** Apart from app.ts so route modules can name it without importing the app that mounts them. */

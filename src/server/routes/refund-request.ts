@@ -5,7 +5,7 @@ import { apiErrors } from '../../content/api-errors.ts';
 import { RefundRequestSchema } from '../../shared/refunds.ts';
 import { hiddenCharactersField } from '../../shared/zod.ts';
 import { apiError } from '../http/http.ts';
-import type { RefundRequestResult } from '../refunds/refund-service.ts';
+import type { RefundRequestResult } from '../refunds/buyer-request.ts';
 import type { AppEnv } from './context.ts';
 
 export const refundBody = zValidator('json', RefundRequestSchema, (result, c) => {

@@ -4,7 +4,8 @@ import type { SupplierListInfo } from '../../shared/admin.ts';
 import type { ListKey, Supplier } from '../../shared/suppliers.ts';
 import { neutraliseCell, restoreNeutralisedCell } from '../lib/spreadsheet-cell.ts';
 import { parseSupplierCsv, SUPPLIER_CSV_COLUMNS, type SupplierCsvError } from './supplier-csv.ts';
-import { getSupplierListMeta, listSuppliers, replaceSupplierList, type SupplierListMeta } from './suppliers-repository.ts';
+import { replaceSupplierList, type SupplierListMeta } from './suppliers-repository.ts';
+import { getSupplierListMeta, listSuppliers } from './supplier-lists.ts';
 
 /** Shared by the CLI and the console, so both accept the same files; the export lives here, so it reads back unchanged. */
 

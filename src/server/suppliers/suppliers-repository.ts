@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, SuppliersTable } from '../db/schema.ts';
+import type { Database } from '../db/schema.ts';
 import type { ListKey, Supplier } from '../../shared/suppliers.ts';
 
 export interface SupplierListMeta {
@@ -80,29 +80,4 @@ async function insertSuppliers(trx: Executor, list: ListKey, rows: readonly Supp
       .values(values.slice(start, start + INSERT_CHUNK))
       .execute();
   }
-}
-
-// Sorted here: SQLite compares bytes, Postgres uses the database's collation.
-const categoryOrder = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
-
-/** One list as buyers see it: categories in pt-BR alphabetical order, each in the seller's file order. */
-export async function listSuppliers(db: Kysely<Database>, list: ListKey): Promise<SuppliersTable[]> {
-  const rows = await db
-    .selectFrom('suppliers')
-    .select(['id', 'list', 'position', 'name', 'category', 'offer', 'whatsapp', 'telegram', 'notes'])
-    .where('list', '=', list)
-    .orderBy('position')
-    .execute();
-  return rows
-    .map((row) => ({ ...row, position: Number(row.position) }))
-    .sort((a, b) => categoryOrder.compare(a.category, b.category) || a.position - b.position);
-}
-
-export async function getSupplierListMeta(db: Kysely<Database>, list: ListKey): Promise<SupplierListMeta | undefined> {
-  const row = await db
-    .selectFrom('supplier_list_meta')
-    .select(['updated_at', 'count', 'example'])
-    .where('list', '=', list)
-    .executeTakeFirst();
-  return row ? { updatedAt: Number(row.updated_at), count: Number(row.count), example: Number(row.example) === 1 } : undefined;
 }

@@ -4,9 +4,10 @@ import { formatBRL } from '../../shared/money.ts';
 import { paths } from '../../shared/routes.ts';
 import type { Database } from '../db/schema.ts';
 import { greetingName } from '../mail/email-layout.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { whatsappRecipient } from './phone-key.ts';
 import { recordConsoleMessage } from './whatsapp-repository.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
 
 /** "Cobrar no WhatsApp" without the Cloud API: a wa.me link (docs/whatsapp.md#the-console). */
 type ConsoleOrder = Pick<OrderRow, 'public_ref' | 'buyer_name' | 'buyer_phone' | 'amount_cents'>;

@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { orderIdOf, type EventWiring } from '../orders/order-events.ts';
-import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { nextSendableAt, reminderTime } from './quiet-hours.ts';
 import { cancelMessages, deliverMessage, wantsWhatsapp, WHATSAPP_KIND_FAMILY, WHATSAPP_MESSAGE_KINDS } from './whatsapp-job.ts';
 import type { AutomaticMessageKind } from './whatsapp-messages.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 
 /** The PIX and its reminder are queued with the charge, the access with the payment; an ended order drops what is unsent. */
 export function registerWhatsappEvents({ events, kinds, deps }: EventWiring): void {

@@ -1,12 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import { findAccessOrderById } from '../access/access-repository.ts';
-import { issueAccessToken } from '../access/access-service.ts';
-import { deleteUnsentMessages, enqueueOutboxMessage, type ClaimedMessage } from '../outbox/outbox-repository.ts';
+import { issueAccessToken, orderHasAccess } from '../access/access-service.ts';
+import type { ClaimedMessage } from '../outbox/outbox-repository.ts';
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { buyerPaidForItemsOf } from '../orders/order-items.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { WHATSAPP_NO_ANSWER } from '../../content/whatsapp.ts';
 import { CloudApiError, CloudApiNoAnswer, sendTemplate } from './cloud-api.ts';
 import { messageVariables, type AutomaticMessageKind } from './whatsapp-messages.ts';
@@ -25,6 +24,8 @@ import {
   markRecorded,
   optedOutAt,
 } from './whatsapp-repository.ts';
+import { deleteUnsentMessages, enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
 
 /**
  * The PIX, a reminder and the access on WhatsApp (docs/whatsapp.md), through the outbox. Meta takes no idempotency key:
@@ -78,8 +79,7 @@ async function checkOrder(deps: WhatsappDeps, kind: AutomaticMessageKind, order:
   if ((await optedOutAt(deps.db, phoneKey(to))) !== null) throw notNeeded('the number asked for no more WhatsApp messages');
   if (await findBlockingFailure(deps.db, order.id, endsWhatsappForOrder)) throw notNeeded('WhatsApp is not possible for this order');
   if (kind === 'access') {
-    const access = await findAccessOrderById(deps.db, order.id);
-    if (!access?.hasAccess) throw notNeeded(`order is ${order.status} without access`);
+    if (!(await orderHasAccess(deps.db, order.id))) throw notNeeded(`order is ${order.status} without access`);
     return to;
   }
   if (order.status !== 'pending' || !order.transaction_hash) throw notNeeded(`order is ${order.status}`);

@@ -155,17 +155,6 @@ export async function applyDeliveryStatus(
   return db.selectFrom('whatsapp_messages').selectAll().where('id', '=', row.id).executeTakeFirst();
 }
 
-export function listMessagesOfOrder(db: Kysely<Database>, orderId: string): Promise<WhatsappMessageRow[]> {
-  return db
-    .selectFrom('whatsapp_messages')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('created_at')
-    .orderBy('slot')
-    .orderBy('id')
-    .execute();
-}
-
 /** The first failure of the order's messages whose code ends WhatsApp for it (the number, the template). */
 export async function findBlockingFailure(
   db: Kysely<Database>,
@@ -195,14 +184,6 @@ export async function recordOptOut(db: Kysely<Database>, phoneKey: string, sourc
 export async function optedOutAt(db: Kysely<Database>, phoneKey: string): Promise<number | null> {
   const row = await db.selectFrom('whatsapp_opt_outs').select('at').where('phone_key', '=', phoneKey).executeTakeFirst();
   return row ? Number(row.at) : null;
-}
-
-export async function deleteMessagesOfOrders(trx: Executor, orderIds: readonly string[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await trx
-    .deleteFrom('whatsapp_messages')
-    .where('order_id', 'in', [...orderIds])
-    .execute();
 }
 
 /** No slot, so it never takes an automatic message's place under WHATSAPP_MAX_PER_ORDER. */

@@ -1,23 +1,19 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { whatsappFailureReason } from '../../content/whatsapp.ts';
 import type { AdminOrderWhatsapp, AdminWhatsappMessage } from '../../shared/whatsapp.ts';
 import type { Config } from '../config/config.ts';
 import { secretsMatch } from '../config/secrets.ts';
 import type { Database } from '../db/schema.ts';
-import { deleteUnsentMessages } from '../outbox/outbox-repository.ts';
-import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
 import { endsWhatsappForOrder, WHATSAPP_KIND_FAMILY } from './whatsapp-job.ts';
 import { messageVariables, previewText, type AutomaticMessageKind } from './whatsapp-messages.ts';
 import { phoneKey, whatsappRecipient } from './phone-key.ts';
 import { isSignedByMeta, readWhatsappWebhook } from './webhook-payload.ts';
-import {
-  applyDeliveryStatus,
-  findBlockingFailure,
-  listMessagesOfOrder,
-  optedOutAt,
-  recordOptOut,
-  type WhatsappMessageRow,
-} from './whatsapp-repository.ts';
+import { applyDeliveryStatus, findBlockingFailure, optedOutAt, recordOptOut, type WhatsappMessageRow } from './whatsapp-repository.ts';
+import { deleteUnsentMessages } from '../outbox/outbox-queue.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
 
 export interface WhatsappServiceDeps {
   db: Kysely<Database>;
@@ -120,4 +116,23 @@ export async function describeOrderWhatsapp(deps: WhatsappServiceDeps, orderId: 
         : null,
     messages: rows.map((row) => adminMessage(row, order, publicUrl)),
   };
+}
+
+export async function deleteMessagesOfOrders(trx: Executor, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await trx
+    .deleteFrom('whatsapp_messages')
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+}
+
+export function listMessagesOfOrder(db: Kysely<Database>, orderId: string): Promise<WhatsappMessageRow[]> {
+  return db
+    .selectFrom('whatsapp_messages')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('created_at')
+    .orderBy('slot')
+    .orderBy('id')
+    .execute();
 }

@@ -2,22 +2,23 @@ import { admin as copy } from '../../../content/admin.ts';
 import { refundConsoleApi } from '../../../content/refunds.ts';
 import { RefundDeclineSchema, RefundStartSchema } from '../../../shared/refunds.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
-import { markOrderRefunded } from '../../admin/admin-orders.ts';
 import { apiError, limitBody } from '../../http/http.ts';
 import { renderEvidenceHtml, renderEvidencePdf } from '../../refunds/evidence-document.ts';
 import { loadOrderEvidence } from '../../refunds/order-evidence.ts';
 import { retryNeedsPanelCheck } from '../../refunds/refund-admin.ts';
-import { declineRefundRequest, startRefund } from '../../refunds/refund-service.ts';
+import { declineRefundRequest, markRefundedByHand, startRefund } from '../../refunds/seller-decisions.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter, auditClient, json, ok, orderRefusal, tooLarge } from './console.ts';
 
 export function adminRefundsRoutes(runOutbox: () => void) {
   return adminRouter()
     .post('/orders/:id/refund', async (c) => {
-      const order = { orderId: c.req.param('id'), session: c.var.session, now: c.var.now() };
-      const result = await markOrderRefunded(c.var.db, c.var.orders.events, order);
+      const now = c.var.now();
+      const orderId = c.req.param('id');
+      const result = await markRefundedByHand({ db: c.var.db, events: c.var.orders.events }, orderId, now);
       if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.markNotPaid);
       if (result === 'gateway_in_flight') return apiError(c, 409, refundConsoleApi.markWhileAtGateway);
+      if (result === 'ok') await recordAudit(c.var.db, { session: c.var.session, action: 'mark_refunded', orderId, now });
       return orderRefusal(c, result, runOutbox) ?? sendReply(c, 'POST', ok);
     })
 

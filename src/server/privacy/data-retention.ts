@@ -1,3 +1,4 @@
+// What the retention job (jobs/retention.ts) erases and deletes past its cut-offs (docs/operations.md#personal-data).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 

@@ -1,7 +1,8 @@
+// The facts the recovery figures (recovery-figures.ts) are computed from, read for the console and `npm run report`.
 import type { Kysely } from 'kysely';
 import type { WhatsappMessageStatus } from '../../shared/whatsapp.ts';
 import type { Database } from '../db/schema.ts';
-import { netPaidCentsSql } from '../purchases/purchase-repository.ts';
+import { netPaidCentsSql } from '../purchases/purchase-service.ts';
 import type { RecoveryOrderFacts } from './recovery-figures.ts';
 
 /** The statuses of a WhatsApp message that reached Meta (docs/whatsapp.md#recovery-figures). */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { EvidenceKind } from './evidence-repository.ts';
 
-/** The delivery record for disputes (docs/refunds.md#evidence). */
-export type EvidenceKind =
-  'access_email_accepted' | 'refund_requested' | 'refund_approved' | 'refund_declined' | 'refund_gateway' | 'refunded' | 'access_revoked';
+// The delivery record for disputes (docs/refunds.md#evidence): written by access/ (each access e-mail accepted) and
+// refunds/ (each step of a refund), read by the console's document and the buyer's data export.
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -24,21 +24,4 @@ export async function listEvidence(db: Executor, orderId: string) {
     .orderBy('id')
     .execute();
   return rows.map((row) => ({ at: Number(row.at), kind: row.kind as EvidenceKind, detail: row.detail }));
-}
-
-export async function listMemberPageOpenings(db: Executor, orderId: string) {
-  const rows = await db.selectFrom('member_page_opens').select(['at', 'client']).where('order_id', '=', orderId).orderBy('at').execute();
-  return rows.map((row) => ({ at: Number(row.at), client: row.client }));
-}
-
-export async function deleteEvidenceOfOrders(db: Executor, orderIds: readonly string[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await db
-    .deleteFrom('order_evidence')
-    .where('order_id', 'in', [...orderIds])
-    .execute();
-  await db
-    .deleteFrom('member_page_opens')
-    .where('order_id', 'in', [...orderIds])
-    .execute();
 }

@@ -1,3 +1,5 @@
+// The one module a purchase is read through (docs/money.md): its rows loaded into the ledger, the answers other
+// features ask of it, and the ledger's rule in SQL for the figures.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database, RefundsTable } from '../db/schema.ts';
 import { mainOffer, type ListKey } from '../../content/offers.ts';

@@ -1,0 +1,70 @@
+import type { Kysely } from 'kysely';
+import type { ProviderId } from '../../shared/providers.ts';
+import type { Database } from '../db/schema.ts';
+import { countTakenSpots } from './checkout-repository.ts';
+import type { OrderRow } from './orders-repository.ts';
+import { isOpenCharge } from './reconciliation-repository.ts';
+
+// What other features read of orders: an order by its id, the month's spots taken, the providers' unsettled
+// orders and refused webhooks (the console's Saúde), the duplicate payments still open.
+
+export async function findOrderById(db: Kysely<Database>, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countSpotsTaken(db: Kysely<Database>, monthStart: number): Promise<number> {
+  return countTakenSpots(db, monthStart);
+}
+
+/** Per provider: its open charges, and its paid orders a refund may still reach (start-up and Saúde). */
+export async function countUnsettledOrdersByProvider(
+  db: Kysely<Database>,
+  options: { now: number; pendingGraceMs: number; refundWindowMs: number; withoutSandbox?: boolean },
+): Promise<Map<ProviderId, number>> {
+  const { now } = options;
+  let query = db.selectFrom('orders');
+  if (options.withoutSandbox) {
+    // The demo's charges, left behind when a real provider replaces the sandbox: no money is at stake.
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('sandbox_transactions').select('hash').whereRef('sandbox_transactions.hash', '=', 'orders.transaction_hash'))),
+    );
+  }
+  const rows = await query
+    .select((eb) => ['provider', eb.fn.countAll<number | string>().as('count')])
+    .where((eb) =>
+      eb.or([
+        isOpenCharge(eb, now, options.pendingGraceMs),
+        eb.and([eb('status', '=', 'paid'), eb('transaction_hash', 'is not', null), eb('paid_at', '>', now - options.refundWindowMs)]),
+      ]),
+    )
+    .groupBy('provider')
+    .execute();
+  return new Map(rows.map((row) => [row.provider, Number(row.count)]));
+}
+
+export async function listWebhookRejections(
+  db: Kysely<Database>,
+): Promise<Array<{ provider: ProviderId; count: number; lastAt: number; lastReason: string | null }>> {
+  const rows = await db.selectFrom('webhook_rejections').selectAll().execute();
+  return rows.map((row) => ({
+    provider: row.provider,
+    count: Number(row.count),
+    lastAt: Number(row.last_at),
+    lastReason: row.last_reason,
+  }));
+}
+
+export async function listOpenDuplicates(db: Kysely<Database>): Promise<Array<{ duplicate: OrderRow; original: OrderRow | undefined }>> {
+  const duplicates = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('duplicate_of', 'is not', null)
+    .where('status', '=', 'paid')
+    .orderBy('paid_at')
+    .execute();
+  const result = [];
+  for (const duplicate of duplicates) {
+    result.push({ duplicate, original: await findOrderById(db, duplicate.duplicate_of!) });
+  }
+  return result;
+}

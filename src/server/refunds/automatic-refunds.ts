@@ -1,0 +1,157 @@
+// Refunds nobody asked for: an order event left money the shop cannot keep (docs/money.md#invariants), so the
+// shop starts the refund itself, approved at once where the settings allow, else listed for the seller.
+import type { Transaction } from 'kysely';
+import type { OrderItemKey } from '../../shared/checkout.ts';
+import type { Database } from '../db/schema.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import { itemsOfOrder } from '../purchases/purchase-items.ts';
+import { ledgerOf, refundsOf, unaskedItems } from '../purchases/purchase-ledger.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
+import { approveAtOnce, isWholeCharge, recordApproval } from './refund-approval.ts';
+import type { RefundsConfig } from './refunds-deps.ts';
+import { approveRefund, insertRefundRequest, reopenDeclinedRefunds } from './refunds-repository.ts';
+import { recordEvidence } from './delivery-record.ts';
+
+/** Closed at its provider unpaid: it can no longer be paid, so an add-on paid before it has nothing to be delivered with. */
+function neverPaid(main: OrderRow): boolean {
+  return main.status === 'failed' && main.provider_closed_at !== null && main.paid_at === null;
+}
+
+/**
+ * A re-checkout's add-on paid before its main order, whose PIX then expired unpaid (docs/money.md#one-payable-pix):
+ * the add-on goes back whole, approved at once.
+ */
+export async function refundAddonsOfUnpaidMain(
+  trx: Transaction<Database>,
+  config: RefundsConfig,
+  orderId: string,
+  at: number,
+): Promise<void> {
+  const purchase = await loadPurchase(trx, orderId);
+  if (!purchase || purchase.main.id !== orderId || !neverPaid(purchase.main)) return;
+  for (const addon of purchase.addons) {
+    if (addon.status === 'paid') await refundAddonOfRefundedPurchase(trx, config, addon, at);
+  }
+}
+
+/** A paid charge always ends delivered or refunded (docs/money.md#invariants): a late add-on goes back with its purchase. */
+export async function refundAddonOfRefundedPurchase(
+  trx: Transaction<Database>,
+  config: RefundsConfig,
+  order: OrderRow,
+  at: number,
+): Promise<void> {
+  if (order.kind !== 'addon' || !order.parent_order_id) return;
+  const purchase = await loadPurchase(trx, order.id);
+  if (!purchase) return;
+  const parentRefunds = refundsOf(purchase, purchase.main.id).filter((row) => row.status !== 'declined');
+  const parentGone = purchase.main.status === 'reversed' || parentRefunds.length > 0 || neverPaid(purchase.main);
+  if (!parentGone) return;
+  const asked = parentRefunds.find((row) => row.status === 'requested');
+  const items = unaskedItems(purchase, order.id, false);
+  const whole = isWholeCharge(
+    purchase,
+    order.id,
+    items.map((item) => item.key),
+  );
+  const keys = await insertRefundRequest(trx, {
+    orderId: order.id,
+    items,
+    reason: asked?.reason ?? parentRefunds[0]?.reason ?? null,
+    note: null,
+    now: at,
+    autoApprove: !asked,
+    gateway: config.gatewayRefunds && whole,
+  });
+  if (keys.length === 0) return;
+  await recordEvidence(trx, { orderId: order.id, at, kind: 'refund_requested', detail: null });
+  if (!asked) await recordApproval(trx, config, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
+}
+
+/**
+ * A main order reversed at the provider (a refund in its panel, a chargeback, a MED) takes its paid add-ons with it
+ * (docs/money.md#invariants): each gets a refund, approved at once in auto mode, else listed for the seller.
+ */
+export async function refundAddonsOfReversedMain(
+  trx: Transaction<Database>,
+  config: RefundsConfig,
+  order: OrderRow,
+  at: number,
+): Promise<void> {
+  if (order.kind !== 'main') return;
+  const purchase = await loadPurchase(trx, order.id);
+  if (!purchase) return;
+  const auto = config.refundMode === 'auto';
+  for (const addon of purchase.addons) {
+    if (addon.status !== 'paid') continue;
+    const fresh = unaskedItems(purchase, addon.id, true);
+    if (fresh.length === 0) continue;
+    const whole = isWholeCharge(
+      purchase,
+      addon.id,
+      fresh.map((item) => item.key),
+    );
+    if (auto) {
+      await approveAtOnce(trx, config, addon.id, fresh, whole, 'reversal', at);
+      continue;
+    }
+    const reopened = await reopenDeclinedRefunds(trx, addon.id, at);
+    const keys = await insertRefundRequest(trx, {
+      orderId: addon.id,
+      items: fresh,
+      origin: 'reversal',
+      reason: null,
+      note: null,
+      now: at,
+      autoApprove: false,
+      gateway: false,
+    });
+    if (keys.length > 0 || reopened > 0) await recordEvidence(trx, { orderId: addon.id, at, kind: 'refund_requested', detail: null });
+  }
+}
+
+/** Items already owned are refunded (docs/money.md#duplicates): the whole charge at the gateway if all were, else by hand. */
+export async function refundOwnedItems(
+  trx: Transaction<Database>,
+  config: RefundsConfig,
+  { order, original, at }: { order: OrderRow; original: OrderRow; at: number },
+): Promise<void> {
+  const owned = await ownedItems(trx, order, original);
+  if (owned.length === 0) return;
+  const items = await itemsOfOrder(trx, order.id);
+  const whole = items.every((item) => owned.includes(item.key));
+  const rows = await approveRefund(trx, {
+    orderId: order.id,
+    items: items.filter((item) => owned.includes(item.key)),
+    origin: 'duplicate',
+    by: 'auto',
+    gateway: config.gatewayRefunds && whole,
+    now: at,
+  });
+  if (rows.length > 0) await recordApproval(trx, config, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
+}
+
+async function ownedItems(trx: Transaction<Database>, order: OrderRow, original: OrderRow): Promise<OrderItemKey[]> {
+  const earlier = await loadPurchase(trx, original.id);
+  if (!earlier) return [];
+  const have = new Set(
+    ledgerOf(earlier, { guaranteeDays: 0 })
+      .items.filter((item) => item.orderId !== order.id && item.state !== 'unpaid' && item.state !== 'refunded')
+      .map((item) => item.key),
+  );
+  return (await itemsOfOrder(trx, order.id)).map((item) => item.key).filter((key) => have.has(key));
+}
+
+/** A payment nobody can be given (its buyer was erased) goes back whole: at the gateway where allowed, else listed. */
+export async function refundUndeliverable(trx: Transaction<Database>, config: RefundsConfig, order: OrderRow, at: number): Promise<void> {
+  const purchase = await loadPurchase(trx, order.id);
+  if (!purchase) return;
+  const items = unaskedItems(purchase, order.id, true);
+  if (items.length === 0) return;
+  const whole = isWholeCharge(
+    purchase,
+    order.id,
+    items.map((item) => item.key),
+  );
+  await approveAtOnce(trx, config, order.id, items, whole, 'seller', at);
+}

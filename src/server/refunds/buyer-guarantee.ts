@@ -1,0 +1,59 @@
+import type { Kysely, Transaction } from 'kysely';
+import { guaranteeEndsAt, type GuaranteeView } from '../../shared/refunds.ts';
+import { chargesOf, ledgerOf, refundableItems, refundsOf, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
+import type { Database } from '../db/schema.ts';
+import type { RefundRow } from './refunds-repository.ts';
+import type { RefundsDeps, RefundsConfig } from './refunds-deps.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The whole purchase's guarantee: open while a paid item is in its own window with nothing asked; ends at the latest such window. */
+export function describeGuarantee(purchase: PurchaseRecord, config: RefundsConfig, now: number): GuaranteeView {
+  const days = config.guaranteeDays;
+  const due = refundableItems(purchase, config, now);
+  const main = purchase.main;
+  const ends = due.map(({ order }) => guaranteeEndsAt(Number(order.paid_at), days));
+  const endsAt = ends.length > 0 ? Math.max(...ends) : guaranteeEndsAt(Number(main.paid_at ?? now), days);
+  const refund = latestRefund(purchase);
+  const items = ledgerOf(purchase, config).items.flatMap((item) =>
+    item.state === 'unpaid' || item.guaranteeEndsAt === null
+      ? []
+      : [{ title: item.title, state: item.state, endsAt: item.guaranteeEndsAt, windowOpen: now < item.guaranteeEndsAt }],
+  );
+  return {
+    days,
+    endsAt,
+    canRequest: due.length > 0,
+    request: refund ? { requestedAt: Number(refund.requested_at), status: refund.status, declineReason: refund.decline_reason } : null,
+    items,
+  };
+}
+
+/** The purchase's refund the buyer follows: the latest one they or the seller started (a duplicate's is the shop's own). */
+export function latestRefund(purchase: PurchaseRecord): RefundRow | undefined {
+  const rows = chargesOf(purchase)
+    .flatMap((order) => refundsOf(purchase, order.id))
+    .filter((row) => row.origin !== 'duplicate');
+  return rows.sort((a, b) => Number(b.requested_at) - Number(a.requested_at))[0];
+}
+
+export async function loadGuarantee(
+  deps: Pick<RefundsDeps, 'db' | 'config'>,
+  orderId: string,
+  now: number,
+): Promise<GuaranteeView | undefined> {
+  const purchase = await loadPurchase(deps.db, orderId);
+  return purchase ? describeGuarantee(purchase, deps.config, now) : undefined;
+}
+
+/** The order's latest refund row: what a single status (reviews, the buyer's export) reads. */
+export async function findRefund(db: Executor, orderId: string): Promise<RefundRow | undefined> {
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('item')
+    .executeTakeFirst();
+}

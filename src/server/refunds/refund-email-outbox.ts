@@ -1,0 +1,149 @@
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import { site } from '../../content/site.ts';
+import { paths } from '../../shared/routes.ts';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/schema.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
+import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
+import { chargesOf, ledgerOf, refundedPartCents, refundOf, refundsOf } from '../purchases/purchase-ledger.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
+import { latestRefund } from './buyer-guarantee.ts';
+import { renderRefundEmail, type RefundEmailKind } from './refund-emails.ts';
+import type { RefundRow } from './refunds-repository.ts';
+import { enqueueOutboxMessage, outboxPayloadsOf } from '../outbox/outbox-queue.ts';
+
+/**
+ * The buyer's refund e-mails as outbox rows: queued in the transaction of what they tell, rendered by
+ * refund-emails.ts when the outbox sends them. One row per purchase and kind; a later one is named after its charge.
+ */
+const EMAIL_KINDS = {
+  received: 'refund_received',
+  declined: 'refund_declined',
+  done: 'refund_done',
+} as const;
+
+/** The kinds of the buyer's refund e-mails; a purchase's later one of a kind is `{kind}:{order id}`. */
+export const REFUND_EMAIL_KINDS: readonly string[] = Object.values(EMAIL_KINDS);
+
+export function isRefundEmailKind(kind: string): boolean {
+  return (Object.values(EMAIL_KINDS) as string[]).some((base) => kind === base || kind.startsWith(`${base}:`));
+}
+
+/** The outbox kind of a purchase's e-mail: the first of its kind plain, a later one named after its charge. */
+async function purchaseEmailKind(trx: Transaction<Database>, mainId: string, kind: string, chargeId: string): Promise<string> {
+  const taken = await outboxPayloadsOf(trx, mainId, kind);
+  return taken.length > 0 ? `${kind}:${chargeId}` : kind;
+}
+
+/** "Recebemos seu pedido de reembolso": the charges asked for, named by the first. */
+export async function queueReceivedEmail(
+  trx: Transaction<Database>,
+  input: { mainId: string; orders: readonly OrderRow[]; auto: boolean; amountCents: number; now: number },
+): Promise<void> {
+  const { mainId, orders, auto, amountCents, now } = input;
+  const kind = await purchaseEmailKind(trx, mainId, EMAIL_KINDS.received, orders[0]!.id);
+  await enqueueOutboxMessage(trx, {
+    orderId: mainId,
+    kind,
+    payload: { auto, amountCents, orderIds: orders.map((order) => order.id) },
+    now,
+  });
+}
+
+/** "Sobre o seu pedido de reembolso": the seller's reason, once for every request declined together. */
+export async function queueDeclinedEmail(
+  trx: Transaction<Database>,
+  input: { mainId: string; orders: readonly OrderRow[]; amountCents: number; now: number },
+): Promise<void> {
+  const { mainId, orders, amountCents, now } = input;
+  const kind = await purchaseEmailKind(trx, mainId, EMAIL_KINDS.declined, orders[0]!.id);
+  await enqueueOutboxMessage(trx, { orderId: mainId, kind, payload: { amountCents, orderIds: orders.map((o) => o.id) }, now });
+}
+
+/** One refund e-mail per batch of money that went back, sent once nothing of the purchase is still on its way back. */
+export async function queueDoneEmail(trx: Transaction<Database>, orderId: string, now: number): Promise<void> {
+  const purchase = await loadPurchase(trx, orderId);
+  if (!purchase) return;
+  const inFlight = chargesOf(purchase).some(
+    (order) => order.status === 'paid' && refundsOf(purchase, order.id).some((row) => row.status === 'approved'),
+  );
+  if (inFlight) return;
+  const mainId = purchase.main.id;
+  const sent = await outboxPayloadsOf(trx, mainId, EMAIL_KINDS.done);
+  const told = sent.reduce((sum: number, payload) => sum + (emailPayload(payload).amountCents ?? 0), 0);
+  const given = chargesOf(purchase).reduce((sum, order) => {
+    if (order.status === 'reversed' && refundsOf(purchase, order.id).length > 0) return sum + Number(order.amount_cents);
+    return sum + refundedPartCents(purchase, order.id);
+  }, 0);
+  const amountCents = given - told;
+  if (amountCents <= 0) return;
+  const kind = await purchaseEmailKind(trx, mainId, EMAIL_KINDS.done, orderId);
+  await enqueueOutboxMessage(trx, { orderId: mainId, kind, payload: { amountCents, orderId }, now });
+}
+
+/** What a refund e-mail's outbox row carries; rows queued before the ledger carry none of it. */
+const RefundEmailPayloadSchema = z.object({
+  auto: z.boolean().optional(),
+  amountCents: z.number().int().positive().optional(),
+  orderId: z.string().optional(),
+  orderIds: z.array(z.string()).optional(),
+});
+
+function emailPayload(payload: unknown): z.infer<typeof RefundEmailPayloadSchema> {
+  return RefundEmailPayloadSchema.safeParse(payload).data ?? {};
+}
+
+export async function renderRefundOutboxEmail(
+  deps: { db: Kysely<Database>; config: Pick<Config, 'mail' | 'demoMode'>; publicUrl: () => string },
+  row: OutboxMessage,
+): Promise<MailMessage> {
+  const purchase = await loadPurchase(deps.db, row.orderId);
+  const order = purchase?.main;
+  const payload = emailPayload(row.payload);
+  const named = payload.orderId ?? payload.orderIds?.[0];
+  const latestOf = (orderId: string) =>
+    [...(purchase?.refunds.get(orderId) ?? [])].sort((a, b) => Number(b.updated_at) - Number(a.updated_at))[0];
+  const refund = latestOf(named ?? row.orderId) ?? latestOf(row.orderId) ?? (purchase && latestRefund(purchase));
+  if (!purchase || !order || !refund || !order.buyer_email)
+    throw new UndeliverableMessageError(`refund e-mail for ${row.orderId}: order or refund gone`);
+  // Rows queued before the purchase ledger carry no amount: their order's own.
+  const amountCents = payload.amountCents ?? Number(order.amount_cents);
+  const chargeOfRefund = refund.order_id;
+  const wholeDuplicate = (purchase.items.get(chargeOfRefund) ?? []).every(
+    (item) => refundOf(purchase, chargeOfRefund, item.key)?.origin === 'duplicate',
+  );
+  const kind = emailKindOf(row, refund, wholeDuplicate);
+  const keptItems =
+    kind === 'done' || kind === 'done_duplicate_part'
+      ? ledgerOf(purchase, { guaranteeDays: 0 })
+          .items.filter((item) => item.state === 'open')
+          .map((item) => item.title)
+      : [];
+  const email = renderRefundEmail({
+    kind: kind === 'done' && keptItems.length > 0 ? 'done_part' : kind,
+    buyerName: order.buyer_name,
+    amountCents,
+    requestedAt: Number(refund.requested_at),
+    ...(refund.decline_reason ? { declineReason: refund.decline_reason } : {}),
+    ...(keptItems.length > 0 ? { keptItems } : {}),
+    recoverUrl: `${deps.publicUrl().replace(/\/+$/, '')}${paths.access}`,
+    supportEmail: deps.config.mail.supportEmail,
+    productName: site.productName,
+    demoMode: deps.config.demoMode,
+  });
+  const localPart = `${row.kind}-${row.orderId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
+  return { to: order.buyer_email, ...email, messageId: `<${localPart}@vitrine>` };
+}
+
+function emailKindOf(row: OutboxMessage, refund: RefundRow, wholeDuplicate: boolean): RefundEmailKind {
+  const base = row.kind.split(':')[0];
+  if (base === EMAIL_KINDS.declined) return 'declined';
+  if (base === EMAIL_KINDS.done) {
+    if (refund.origin !== 'duplicate') return 'done';
+    return wholeDuplicate ? 'done_duplicate' : 'done_duplicate_part';
+  }
+  return emailPayload(row.payload).auto === true ? 'received_auto' : 'received';
+}

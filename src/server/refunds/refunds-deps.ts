@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/schema.ts';
+
+/** The guarantee made real (docs/refunds.md). */
+export type RefundsConfig = Pick<Config, 'guaranteeDays' | 'refundMode' | 'gatewayRefunds'>;
+
+export interface RefundsDeps {
+  db: Kysely<Database>;
+  config: RefundsConfig & Pick<Config, 'mail'>;
+  /** Sends what a decision queued now rather than at the outbox's next poll. */
+  runOutbox: () => void;
+}

@@ -1,0 +1,165 @@
+// The seller's answers in the console (docs/refunds.md#the-seller-decides): refund, decline, or mark as refunded by hand.
+import type { Kysely } from 'kysely';
+import type { OrderItemKey } from '../../shared/checkout.ts';
+import type { Database } from '../db/schema.ts';
+import type { OrderEvents } from '../orders/order-events.ts';
+import { reverseOrder } from '../orders/order-transitions.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import { chargesOf, refundOf, refundsOf, sellerScope, unrefundedItems, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
+import { gatewayRefundKind } from './gateway-refund.ts';
+import { isWholeCharge, recordApproval } from './refund-approval.ts';
+import { manualRefundSteps } from './refund-admin.ts';
+import { queueDeclinedEmail } from './refund-email-outbox.ts';
+import { finishPartialRefund } from './refund-outcomes.ts';
+import type { RefundsDeps } from './refunds-deps.ts';
+import { approveRefund, declineRefund, findRefunds, retryGatewayRefund } from './refunds-repository.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { recordEvidence } from './delivery-record.ts';
+
+export type SellerRefundResult = 'ok' | 'not_found' | 'not_paid' | 'in_progress';
+
+/** "Reembolsar": approves every paid item of the purchase not given back yet; with GATEWAY_REFUNDS=1 queues each whole charge's call (again after a failure). */
+export async function startRefund(deps: RefundsDeps, orderId: string, now: number): Promise<SellerRefundResult> {
+  const result = await deps.db.transaction().execute(async (trx): Promise<SellerRefundResult> => {
+    const purchase = await loadPurchase(trx, orderId);
+    if (!purchase) return 'not_found';
+    const paid = sellerScope(purchase, orderId).filter(
+      (order) => order.status === 'paid' && unrefundedItems(purchase, order.id).length > 0,
+    );
+    if (paid.length === 0) return 'not_paid';
+    let changed = false;
+    for (const order of paid) {
+      const items = unrefundedItems(purchase, order.id).filter((item) => {
+        const status = refundOf(purchase, order.id, item.key)?.status;
+        return status === undefined || status === 'requested' || status === 'declined';
+      });
+      const whole = isWholeCharge(
+        purchase,
+        order.id,
+        items.map((item) => item.key),
+      );
+      const gateway = deps.config.gatewayRefunds && whole;
+      const rows = await approveRefund(trx, { orderId: order.id, items, origin: 'seller', by: 'seller', gateway, now });
+      if (rows.length > 0) {
+        const attempt = Math.max(...rows.map((row) => Number(row.attempt)));
+        await recordApproval(trx, deps.config, order.id, { by: 'seller', attempt, now, partial: !whole });
+        changed = true;
+        continue;
+      }
+      if (!deps.config.gatewayRefunds || !isWholeApproved(purchase, order.id)) continue;
+      const attempt = await retryGatewayRefund(trx, order.id, now);
+      if (attempt === undefined) continue;
+      await enqueueOutboxMessage(trx, { orderId: order.id, kind: gatewayRefundKind(attempt), payload: {}, now });
+      changed = true;
+    }
+    return changed ? 'ok' : 'in_progress';
+  });
+  if (result === 'ok') deps.runOutbox();
+  return result;
+}
+
+/** Every item of the charge approved, none given back: the gateway may (again) refund the whole transaction. */
+function isWholeApproved(purchase: PurchaseRecord, orderId: string): boolean {
+  const items = purchase.items.get(orderId) ?? [];
+  return items.length > 0 && items.every((item) => refundOf(purchase, orderId, item.key)?.status === 'approved');
+}
+
+export type DeclineResult = 'ok' | 'not_found' | 'not_requested';
+
+/** "Recusar": every request of the purchase still waiting; the buyer is e-mailed the reason once. */
+export async function declineRefundRequest(deps: RefundsDeps, orderId: string, reason: string, now: number): Promise<DeclineResult> {
+  const declined = await deps.db.transaction().execute(async (trx) => {
+    const purchase = await loadPurchase(trx, orderId);
+    if (!purchase) return 'not_found' as const;
+    const done: OrderRow[] = [];
+    let amountCents = 0;
+    for (const order of chargesOf(purchase)) {
+      const waiting = refundsOf(purchase, order.id).filter((row) => row.status === 'requested');
+      if ((await declineRefund(trx, order.id, reason, now)) === 0) continue;
+      done.push(order);
+      amountCents += waiting.reduce((sum, row) => sum + Number(row.amount_cents), 0);
+      await recordEvidence(trx, { orderId: order.id, at: now, kind: 'refund_declined', detail: reason });
+    }
+    if (done.length === 0) return 'not_requested' as const;
+    await queueDeclinedEmail(trx, { mainId: purchase.main.id, orders: done, amountCents, now });
+    return 'ok' as const;
+  });
+  if (declined === 'ok') deps.runOutbox();
+  return declined;
+}
+
+export type MarkRefundedResult = 'ok' | 'not_found' | 'not_paid' | 'gateway_in_flight';
+
+/**
+ * "Marcar como reembolsado" after the seller refunded in the provider's panel: a whole charge is reversed;
+ * part of one (a duplicate's repeated item) is recorded as given back.
+ */
+export async function markRefundedByHand(
+  deps: { db: Kysely<Database>; events: OrderEvents },
+  orderId: string,
+  now: number,
+): Promise<MarkRefundedResult> {
+  const order = await findOrderById(deps.db, orderId);
+  if (!order) return 'not_found';
+  const steps = await manualRefundSteps(deps.db, order.id);
+  if (!steps || steps.charges.length === 0) return 'not_paid';
+  // Approved together, so the buyer gets one e-mail for the whole amount.
+  const approved = await approveManualRefunds(
+    deps.db,
+    steps.charges.map((charge) => ({ orderId: charge.orderId, items: charge.itemKeys })),
+    now,
+  );
+  if (approved === 'gateway_in_flight') return 'gateway_in_flight';
+  // What the order still held goes back whole (the order turns `reversed`); less than that is a part refund.
+  for (const charge of steps.charges) {
+    if (approved.part.has(charge.orderId)) await finishPartialRefund(deps, charge.orderId, charge.itemKeys, now);
+    else await reverseOrder(deps, charge.orderId, 'refunded', now);
+  }
+  return 'ok';
+}
+
+/** A charge and the items "Marcar como reembolsado" settles. */
+interface ManualCharge {
+  orderId: string;
+  items: readonly OrderItemKey[];
+}
+
+/**
+ * Refused while the gateway is refunding one of the charges (that would refund twice).
+ * Returns the charges whose settled items are only part of what the order still holds.
+ */
+async function approveManualRefunds(
+  db: Kysely<Database>,
+  charges: readonly ManualCharge[],
+  now: number,
+): Promise<{ part: Set<string> } | 'gateway_in_flight'> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await findRefunds(
+      trx,
+      charges.map((charge) => charge.orderId),
+    );
+    if (rows.some((row) => row.status === 'approved' && (row.gateway_state === 'calling' || row.gateway_state === 'pending')))
+      return 'gateway_in_flight' as const;
+    const part = new Set<string>();
+    for (const charge of charges) {
+      const purchase = await loadPurchase(trx, charge.orderId);
+      if (!purchase) continue;
+      const left = unrefundedItems(purchase, charge.orderId);
+      if (left.some((item) => !charge.items.includes(item.key))) part.add(charge.orderId);
+      const items = left.filter((item) => charge.items.includes(item.key));
+      const approvedRows = await approveRefund(trx, {
+        orderId: charge.orderId,
+        items,
+        origin: 'seller',
+        by: 'seller',
+        gateway: false,
+        now,
+      });
+      if (approvedRows.length > 0)
+        await recordEvidence(trx, { orderId: charge.orderId, at: now, kind: 'refund_approved', detail: 'seller' });
+    }
+    return { part };
+  });
+}
