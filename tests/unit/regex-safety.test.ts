@@ -20,7 +20,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string }> = [
   ...[
-    'src/server/access/access-email-job.ts',
+    'src/server/access/access-email-renderer.ts',
     'src/server/config/env-schema.ts',
     'src/server/conversions/ga4-measurement.ts',
     'src/server/conversions/meta-conversions.ts',

@@ -2,8 +2,9 @@ import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
-import { ACCESS_EMAIL_KIND, ACCESS_RESEND_FAMILY, accessMessageId, renderOutboxMessage } from './access-email-job.ts';
-import { recordEvidence } from './evidence-repository.ts';
+import { ACCESS_EMAIL_KIND, ACCESS_RESEND_FAMILY, accessMessageId, renderOutboxMessage } from './access-email-renderer.ts';
+import { revokeAccessOfOrders } from './access-repository.ts';
+import { deleteEvidenceOfOrders, recordEvidence } from './evidence-repository.ts';
 
 /** docs/product.md#6-e-mail-delivery-is-made-true */
 export function registerAccessEvents({ events, kinds, deps }: EventWiring): void {
@@ -17,6 +18,12 @@ export function registerAccessEvents({ events, kinds, deps }: EventWiring): void
       return;
     }
     await enqueueOutboxMessage(trx, { orderId: order.id, kind: ACCESS_EMAIL_KIND, payload: {}, now: at });
+  });
+
+  // The erased buyer's links open nothing any more, and the delivery record kept for disputes goes with them.
+  events.subscribe('erased', async (trx, { orderId, at }) => {
+    await revokeAccessOfOrders(trx, [orderId], at);
+    await deleteEvidenceOfOrders(trx, [orderId]);
   });
 
   const send = emailHandler(deps.mailer, (message) => renderOutboxMessage(deps, message));

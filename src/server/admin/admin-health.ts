@@ -31,7 +31,7 @@ function check(key: string, ok: boolean, detail: string): HealthCheck {
 }
 
 export async function readHealth(
-  deps: { db: Kysely<Database>; config: Config; payments: Payments; mailer: Mailer | undefined },
+  deps: { db: Kysely<Database>; config: Config; payments: Payments; mailer: Mailer | undefined; emailKinds: readonly string[] },
   now: number,
 ): Promise<AdminHealth> {
   const { db, config } = deps;
@@ -86,7 +86,7 @@ export async function readHealth(
     gatewayCheck(),
     smtpCheck(),
     lastPostbackAt(db),
-    outboxHealth(db, now),
+    outboxHealth(db, now, deps.emailKinds),
     config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
     countOpenDuplicates(db),
     failingDeliveries(db, 'webhook:'),

@@ -4,6 +4,7 @@ import {
   type AdminOrderDetail,
   type AdminOrderList,
   type AdminOrdersQuery,
+  type EmailTimelineLabels,
   type TimelineEntry,
 } from '../../shared/admin.ts';
 import { businessDayStart } from '../../shared/time.ts';
@@ -11,15 +12,16 @@ import { providerName } from '../../content/providers.ts';
 import type { Database } from '../db/schema.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-repository.ts';
 import { retryOutboxMessage } from '../outbox/outbox-retry-repository.ts';
+import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { restoreOrderAccess, revokeOrderAccess } from '../access/access-revocation-repository.ts';
 import type { OrderEvents } from '../orders/order-events.ts';
 import { reverseOrder } from '../orders/order-transitions.ts';
-import { isPixEmailKind } from '../pix-emails/pix-email-job.ts';
 import {
   findAdminOrder,
   listAddonOrders,
   listOrderEmails,
   listMemberPageOpens,
+  type OrderEmail,
   listOrderPostbacks,
   searchOrders,
   updateBuyerEmail,
@@ -30,9 +32,8 @@ import { listAudit, recordAudit } from './admin-audit.ts';
 import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
-import { approveManualRefunds, finishPartialRefund, isRefundEmailKind } from '../refunds/refund-service.ts';
+import { approveManualRefunds, finishPartialRefund } from '../refunds/refund-service.ts';
 import { loadPurchaseView } from '../purchases/purchase-repository.ts';
-import { isReviewEmailKind } from '../reviews/review-service.ts';
 
 export type ActionResult = 'ok' | 'not_found' | 'not_paid';
 
@@ -92,12 +93,13 @@ export async function loadOrderDetail(
   orderId: string,
   now: number,
   config: Pick<Config, 'guaranteeDays' | 'gatewayRefunds' | 'demoMode'>,
+  kinds: OutboxKinds,
 ): Promise<AdminOrderDetail | undefined> {
   const order = await findAdminOrder(db, orderId, now);
   if (!order) return undefined;
   const [postbacks, emails, audit, opens, refund, addons] = await Promise.all([
     listOrderPostbacks(db, orderId),
-    listOrderEmails(db, orderId),
+    listOrderEmails(db, orderId, emailKindsOf(kinds)),
     listAudit(db, { orderId, limit: 100, exceptActions: ['view_order', 'view_order_whatsapp'] }),
     listMemberPageOpens(db, orderId),
     loadAdminRefund(db, orderId),
@@ -108,21 +110,8 @@ export async function loadOrderDetail(
   for (const postback of postbacks) timeline.push({ at: postback.at, kind: 'postback' });
   if (order.paidAt !== null) timeline.push({ at: order.paidAt, kind: 'paid' });
   for (const email of emails) {
-    if (isPixEmailKind(email.kind)) {
-      if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'pix_email_sent' });
-      continue;
-    }
-    if (isReviewEmailKind(email.kind)) {
-      if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'review_email_sent' });
-      continue;
-    }
-    if (isRefundEmailKind(email.kind) && email.sentAt !== null) {
-      timeline.push({ at: email.sentAt, kind: 'refund_email_sent' });
-      continue;
-    }
-    if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'email_sent' });
-    else if (email.lastError) timeline.push({ at: email.createdAt, kind: 'email_failed', detail: email.lastError.slice(0, 200) });
-    else timeline.push({ at: email.createdAt, kind: 'email_queued' });
+    const entry = emailTimelineEntry(email, kinds.handlerOf(email.kind)?.facts?.timeline ?? null);
+    if (entry) timeline.push(entry);
   }
   for (const at of opens) timeline.push({ at, kind: 'member_page' });
   for (const entry of audit) timeline.push({ at: entry.at, kind: 'admin', detail: entry.action });
@@ -211,6 +200,21 @@ export async function markOrderRefunded(
   }
   await recordAudit(db, { session: input.session, action: 'mark_refunded', orderId: order.id, now: input.now });
   return 'ok';
+}
+
+/** The outbox kinds sent by e-mail, exact and families (subscribers.ts's table). */
+export function emailKindsOf(kinds: OutboxKinds): string[] {
+  return kinds.kindsWhere((handler) => handler.channel === 'e-mail');
+}
+
+/** An e-mail's step in its kind's words; a step its words leave out (a PIX reminder still waiting) is not shown. */
+function emailTimelineEntry(email: OrderEmail, words: EmailTimelineLabels | null): TimelineEntry | undefined {
+  const state: keyof EmailTimelineLabels = email.sentAt !== null ? 'sent' : email.lastError ? 'failed' : 'queued';
+  const label = words?.[state];
+  if (words && !label) return undefined;
+  const at = email.sentAt ?? email.createdAt;
+  const detail = state === 'failed' && email.lastError ? { detail: email.lastError.slice(0, 200) } : {};
+  return { at, kind: `email_${state}` as const, ...(label ? { label } : {}), ...detail };
 }
 
 export async function retryEmail(

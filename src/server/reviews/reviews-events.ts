@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { site } from '../../content/site.ts';
 import type { Database } from '../db/schema.ts';
+import { emailMessageId } from '../mail/define-email.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { EventWiring } from '../orders/order-events.ts';
@@ -11,7 +12,7 @@ import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outb
 import { findRefund } from '../refunds/refunds-repository.ts';
 import { renderReviewRequestEmail } from './review-emails.ts';
 import { REVIEW_REQUEST_KIND } from './review-service.ts';
-import { findReview } from './reviews-repository.ts';
+import { deleteReviewsOfOrders, findReview } from './reviews-repository.ts';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -31,6 +32,11 @@ export function registerReviewsEvents({ events, kinds, deps }: EventWiring): voi
     });
   });
 
+  // The buyer's words and name go with the rest; the caller refreshes the landing page's reviews after the commit.
+  events.subscribe('erased', async (trx, { orderId }) => {
+    await deleteReviewsOfOrders(trx, [orderId]);
+  });
+
   const render = async (row: OutboxMessage): Promise<MailMessage> => {
     const order = await findOrderById(deps.db, row.orderId);
     if (!order) throw new UndeliverableMessageError(`review request for ${row.orderId}: order gone`);
@@ -42,8 +48,7 @@ export function registerReviewsEvents({ events, kinds, deps }: EventWiring): voi
       productName: site.productName,
       demoMode: config.demoMode,
     });
-    const localPart = `${row.kind}-${row.orderId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
-    return { to: order.buyer_email, ...email, messageId: `<${localPart}@vitrine>` };
+    return { to: order.buyer_email, ...email, messageId: emailMessageId(row.kind, row.orderId) };
   };
   kinds.register(REVIEW_REQUEST_KIND, emailHandler(deps.mailer, render));
 }

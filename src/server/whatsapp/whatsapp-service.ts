@@ -6,7 +6,7 @@ import { secretsMatch } from '../config/secrets.ts';
 import type { Database } from '../db/schema.ts';
 import { deleteUnsentMessages } from '../outbox/outbox-repository.ts';
 import { findOrderById, type OrderRow } from '../orders/orders-repository.ts';
-import { endsWhatsappForOrder, WHATSAPP_KIND_FAMILY } from './whatsapp-job.ts';
+import { endsWhatsappForOrder, WHATSAPP_KIND_FAMILY } from './whatsapp-delivery.ts';
 import { messageVariables, previewText, type AutomaticMessageKind } from './whatsapp-messages.ts';
 import { phoneKey, whatsappRecipient } from './phone-key.ts';
 import { isSignedByMeta, readWhatsappWebhook } from './webhook-payload.ts';
