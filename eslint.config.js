@@ -30,11 +30,10 @@ const serverCore = ['orders', 'purchases'];
 const serverEdgeFolders = ['routes', 'jobs', 'cli'];
 /** The features the seller's console may use (docs/architecture.md "The console"). */
 const adminUses = ['access', 'funnel', 'live', 'privacy', 'refunds', 'reviews', 'whatsapp'];
-/** Consumers that only deliver: the console reads their outbox kind names from this file, to label an order's timeline. */
+/** Consumers that only deliver: the console reads their outbox kind names from this file, to list their failing deliveries. */
 const adminReadsKindNames = {
   conversions: 'conversions-events.ts',
   'outgoing-webhooks': 'outgoing-webhooks-events.ts',
-  'pix-emails': 'pix-email-job.ts',
 };
 
 /** The folders (and the server's root files) the layers are derived from. */

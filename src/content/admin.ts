@@ -3,7 +3,7 @@
  * so the page and the server say the same.
  */
 
-import type { RefundTimelineEvent } from '../shared/admin.ts';
+import type { EmailTimelineLabels, RefundTimelineEvent } from '../shared/admin.ts';
 import { REFUND_ANSWER_DAYS } from '../shared/guarantee.ts';
 import type { RefundOrigin, RefundStatus } from '../shared/refunds.ts';
 import { formatCount } from '../shared/text.ts';
@@ -244,12 +244,9 @@ export const admin = {
       charged: 'Cobrança PIX gerada',
       postback: 'Aviso do gateway recebido',
       paid: 'Pagamento confirmado',
-      email_queued: 'E-mail de acesso na fila',
-      email_sent: 'E-mail de acesso enviado',
+      email_queued: 'E-mail na fila',
+      email_sent: 'E-mail enviado',
       email_failed: 'Falha ao enviar e-mail',
-      pix_email_sent: 'E-mail do PIX enviado (código ou lembrete)',
-      refund_email_sent: 'E-mail do reembolso enviado ao comprador',
-      review_email_sent: 'Pedido de avaliação enviado ao comprador',
       member_page: 'Página de membro aberta',
       admin: 'Ação no painel',
       refund: 'Reembolso',
@@ -585,3 +582,23 @@ export const admin = {
             : `há ${Math.round(minutes / 1440)} dias`,
   },
 } as const;
+
+/**
+ * Each e-mail's steps on an order's timeline, named by its outbox kind's row (src/server/subscribers.ts). An e-mail
+ * without `queued` or `failed` shows only once sent: a PIX reminder waits for its time, and is dropped once paid.
+ */
+export const emailTimeline = {
+  access: { queued: 'E-mail de acesso na fila', sent: 'E-mail de acesso enviado', failed: 'Falha ao enviar o e-mail de acesso' },
+  pix: { sent: 'E-mail do PIX enviado (código ou lembrete)' },
+  refund: {
+    queued: 'E-mail do reembolso na fila',
+    sent: 'E-mail do reembolso enviado ao comprador',
+    failed: 'Falha ao enviar o e-mail do reembolso',
+  },
+  review: { sent: 'Pedido de avaliação enviado ao comprador' },
+  duplicateAlert: {
+    queued: 'Alerta de pagamento duplicado na fila',
+    sent: 'Alerta de pagamento duplicado enviado a você',
+    failed: 'Falha ao enviar o alerta de pagamento duplicado',
+  },
+} as const satisfies Record<string, EmailTimelineLabels>;

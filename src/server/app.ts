@@ -22,6 +22,7 @@ import type { ReviewsDeps } from './reviews/review-service.ts';
 import type { OfferDeps } from './offer/offer-service.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
+import { createOutboxKinds } from './outbox/outbox-kinds.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { healthRoutes, PROBE_PATHS } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -151,7 +152,7 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes({ db, lifecycle, logger }));
   app.route('/', mediaRoutes);
 
-  app.route('/', apiRoutes(admin ?? { password: undefined, runOutbox: () => undefined }));
+  app.route('/', apiRoutes(admin ?? { password: undefined, runOutbox: () => undefined, kinds: createOutboxKinds() }));
   // Never in a configured production.
   if (sandbox) app.route('/sandbox', sandbox);
 

@@ -104,6 +104,7 @@ export function composeServer(options: {
   const admin = {
     password: config.adminPassword ?? own(options, 'adminPassword'),
     mailer,
+    kinds,
     runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
   };
   const refunds: RefundsDeps = { db, config, runOutbox: admin.runOutbox };

@@ -1,9 +1,12 @@
+import { emailTimeline } from '../content/admin.ts';
+import type { EmailTimelineLabels } from '../shared/admin.ts';
 import { registerAccessEvents } from './access/access-events.ts';
 import { registerConversionsEvents } from './conversions/conversions-events.ts';
 import { registerDuplicatesEvents } from './duplicates/duplicates-events.ts';
 import { registerFunnelEvents } from './funnel/funnel-events.ts';
 import type { ConsumerDeps, EventWiring, OrderEvents, OrderEventType } from './orders/order-events.ts';
 import type { OutboxKinds, RetryPolicy } from './outbox/outbox-kinds.ts';
+import { deleteUnsentMessages, kindsMatch } from './outbox/outbox-queue.ts';
 import { registerOutgoingWebhooksEvents } from './outgoing-webhooks/outgoing-webhooks-events.ts';
 import { registerPixEmailsEvents } from './pix-emails/pix-emails-events.ts';
 import { registerRefundsEvents } from './refunds/refunds-events.ts';
@@ -32,37 +35,48 @@ type Row = [
   kind: string | null,
   handler: string,
   retry: RetryPolicy | undefined,
+  toBuyer: boolean,
+  erasedWithBuyer: boolean,
+  timeline: EmailTimelineLabels | null,
 ];
+
+const BUYER = true;
+const ERASED = true;
+const NO = false;
+const NONE = null;
+const email = emailTimeline;
 
 /**
  * Who hears of which order event, in calling order; rows are written in the transition's transaction. A kind ending
  * in `:` is a family; a null kind queues nothing. `wireSubscribers` registers exactly this table, or fails at start.
+ * A kind's facts (outbox/outbox-kinds.ts `OutboxKindFacts`): does the buyer read it; do its unsent rows go when the
+ * buyer's data is erased; an e-mail's words on the console's order timeline (content/admin.ts `emailTimeline`).
  */
 // prettier-ignore
 export const SUBSCRIBERS: readonly Row[] = [
-  // event                                                              subscriber                      outbox kind               handler            retry
-  [['paid', 'refunded', 'reversed'],                                    registerAccessEvents,           'access_email',           'e-mail',          WORKER],
-  [['paid'],                                                            registerAccessEvents,           'access_resend:',         'e-mail',          WORKER],
-  [['charged', 'paid', 'duplicate', 'reversed', 'refunded', 'part_refunded', 'erased'], registerOutgoingWebhooksEvents, 'webhook:', 'webhook', WEBHOOK],
-  [['paid'],                                                            registerConversionsEvents,      'conversion:meta',        'Meta conversion', META],
-  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:meta_refund', 'Meta refund',     META],
-  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:meta_refund:', 'Meta refund',    META],
-  [['paid'],                                                            registerConversionsEvents,      'conversion:ga4',         'GA4 conversion',  GA4],
-  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:ga4_refund',  'GA4 refund',      GA4],
-  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:ga4_refund:', 'GA4 refund',      GA4],
-  [['charged', 'paid', 'reversed', 'failed'],                           registerPixEmailsEvents,        'pix_ready',              'e-mail',          WORKER],
-  [['charged', 'paid', 'reversed', 'failed'],                           registerPixEmailsEvents,        'pix_reminder:',          'e-mail',          WORKER],
-  [['charged', 'paid', 'failed', 'reversed', 'erased'],                 registerWhatsappEvents,         'whatsapp:',              'whatsapp',        WHATSAPP],
-  [['duplicate'],                                                       registerDuplicatesEvents,       'duplicate_alert',        'e-mail',          WORKER],
-  [['refunded', 'reversed'],                                            registerRefundsEvents,          'refund_done',            'e-mail',          WORKER],
-  [['refunded', 'reversed'],                                            registerRefundsEvents,          'refund_done:',           'e-mail',          WORKER],
-  [[],                                                                  registerRefundsEvents,          'refund_received',        'e-mail',          WORKER],
-  [[],                                                                  registerRefundsEvents,          'refund_received:',       'e-mail',          WORKER],
-  [[],                                                                  registerRefundsEvents,          'refund_declined',        'e-mail',          WORKER],
-  [[],                                                                  registerRefundsEvents,          'refund_declined:',       'e-mail',          WORKER],
-  [['paid', 'duplicate', 'undeliverable', 'failed'],                    registerRefundsEvents,          'gateway_refund:',        'gateway refund',  GATEWAY],
-  [['paid'],                                                            registerReviewsEvents,          'review_request',         'e-mail',          WORKER],
-  [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER],
+  // event                                                              subscriber                      outbox kind               handler            retry     buyer  erased  timeline
+  [['paid', 'refunded', 'reversed', 'erased'],                          registerAccessEvents,           'access_email',           'e-mail',          WORKER,   BUYER, ERASED, email.access],
+  [['paid', 'erased'],                                                  registerAccessEvents,           'access_resend:',         'e-mail',          WORKER,   BUYER, ERASED, email.access],
+  [['charged', 'paid', 'duplicate', 'reversed', 'refunded', 'part_refunded', 'erased'], registerOutgoingWebhooksEvents, 'webhook:', 'webhook', WEBHOOK, NO, NO, NONE],
+  [['paid'],                                                            registerConversionsEvents,      'conversion:meta',        'Meta conversion', META,     NO,    NO,     NONE],
+  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:meta_refund', 'Meta refund',     META,     NO,    NO,     NONE],
+  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:meta_refund:', 'Meta refund',    META,     NO,    NO,     NONE],
+  [['paid'],                                                            registerConversionsEvents,      'conversion:ga4',         'GA4 conversion',  GA4,      NO,    NO,     NONE],
+  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:ga4_refund',  'GA4 refund',      GA4,      NO,    NO,     NONE],
+  [['refunded', 'reversed', 'part_refunded'],                           registerConversionsEvents,      'conversion:ga4_refund:', 'GA4 refund',      GA4,      NO,    NO,     NONE],
+  [['charged', 'paid', 'reversed', 'failed', 'erased'],                 registerPixEmailsEvents,        'pix_ready',              'e-mail',          WORKER,   BUYER, ERASED, email.pix],
+  [['charged', 'paid', 'reversed', 'failed', 'erased'],                 registerPixEmailsEvents,        'pix_reminder:',          'e-mail',          WORKER,   BUYER, ERASED, email.pix],
+  [['charged', 'paid', 'failed', 'reversed', 'erased'],                 registerWhatsappEvents,         'whatsapp:',              'whatsapp',        WHATSAPP, BUYER, ERASED, NONE],
+  [['duplicate'],                                                       registerDuplicatesEvents,       'duplicate_alert',        'e-mail',          WORKER,   NO,    NO,     email.duplicateAlert],
+  [['refunded', 'reversed', 'erased'],                                  registerRefundsEvents,          'refund_done',            'e-mail',          WORKER,   BUYER, ERASED, email.refund],
+  [['refunded', 'reversed', 'erased'],                                  registerRefundsEvents,          'refund_done:',           'e-mail',          WORKER,   BUYER, ERASED, email.refund],
+  [[],                                                                  registerRefundsEvents,          'refund_received',        'e-mail',          WORKER,   BUYER, ERASED, email.refund],
+  [[],                                                                  registerRefundsEvents,          'refund_received:',       'e-mail',          WORKER,   BUYER, ERASED, email.refund],
+  [[],                                                                  registerRefundsEvents,          'refund_declined',        'e-mail',          WORKER,   BUYER, ERASED, email.refund],
+  [[],                                                                  registerRefundsEvents,          'refund_declined:',       'e-mail',          WORKER,   BUYER, ERASED, email.refund],
+  [['paid', 'duplicate', 'undeliverable', 'failed'],                    registerRefundsEvents,          'gateway_refund:',        'gateway refund',  GATEWAY,  NO,    NO,     NONE],
+  [['paid', 'erased'],                                                  registerReviewsEvents,          'review_request',         'e-mail',          WORKER,   BUYER, ERASED, email.review],
+  [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
 ];
 
 export function wireSubscribers(kinds: OutboxKinds, deps: ConsumerDeps, table: readonly Row[] = SUBSCRIBERS): void {
@@ -89,15 +103,20 @@ export function wireSubscribers(kinds: OutboxKinds, deps: ConsumerDeps, table: r
         ...kinds,
         register(kind, handler) {
           const row = rows.find(([, , listedKind, channel]) => listedKind === kind && channel === handler.channel);
-          if (!row || handler.retry)
-            throw refuse(`outbox kind "${kind}" sent by "${handler.channel}"${handler.retry ? ' with its own retry' : ''}`);
-          const retry = row[4];
-          kinds.register(kind, retry ? { ...handler, retry } : handler);
+          const own = handler.retry ? ' with its own retry' : handler.facts ? ' with its own facts' : '';
+          if (!row || own) throw refuse(`outbox kind "${kind}" sent by "${handler.channel}"${own}`);
+          const [, , , , retry, toBuyer, erasedWithBuyer, timeline] = row;
+          kinds.register(kind, { ...handler, ...(retry ? { retry } : {}), facts: { toBuyer, erasedWithBuyer, timeline } });
         },
       },
       deps,
     });
   }
+  // Each feature erases its own tables on `erased`; the outbox rows the table marks go here, unsent, in that transaction.
+  const erased = kindsMatch(table.flatMap(([, , kind, , , , erasedWithBuyer]) => (erasedWithBuyer && kind !== null ? [kind] : [])));
+  deps.events.subscribe('erased', async (trx, { orderId }) => {
+    await deleteUnsentMessages(trx, orderId, erased);
+  });
 }
 
 const SENT_AT_ONCE = [

@@ -69,25 +69,22 @@ export interface AdminOrderList {
 }
 
 export type TimelineKind =
-  | 'created'
-  | 'charged'
-  | 'postback'
-  | 'paid'
-  | 'email_queued'
-  | 'email_sent'
-  | 'email_failed'
-  | 'pix_email_sent'
-  | 'refund_email_sent'
-  | 'review_email_sent'
-  | 'member_page'
-  | 'admin'
-  | 'refund';
+  'created' | 'charged' | 'postback' | 'paid' | 'email_queued' | 'email_sent' | 'email_failed' | 'member_page' | 'admin' | 'refund';
 
 export interface TimelineEntry {
   at: number;
   kind: TimelineKind;
+  /** Which e-mail an `email_*` step is, in words (the outbox kind's row in the server's subscribers table). */
+  label?: string;
   detail?: string;
   refund?: { event: RefundTimelineEvent; reason?: RefundReason; text?: string };
+}
+
+/** A console timeline's words for one e-mail: sent, and queued or failed where the seller should see that too. */
+export interface EmailTimelineLabels {
+  sent: string;
+  queued?: string;
+  failed?: string;
 }
 
 export type RefundTimelineEvent =

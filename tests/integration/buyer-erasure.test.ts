@@ -10,8 +10,8 @@ import { useHttpReceiver, type ReceivedRequest } from '../support/http-receiver.
 import { whatsappStopUrl } from '../../src/server/orders/order-links.ts';
 import { recipientHash } from '../../src/server/pix-emails/pix-email-quota.ts';
 import { parseMail } from './mime.ts';
-import { orderColumns, orderRow, rowsOfOrder, tableRows } from '../support/db-reads.ts';
-import { buy, consoleCall, sandboxSays } from '../support/purchase.ts';
+import { orderColumns, orderRow, outboxRows, rowsOfOrder, tableRows } from '../support/db-reads.ts';
+import { askRefund, buy, consoleCall, drainOutbox, sandboxSays } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';
 
@@ -141,6 +141,36 @@ for (const database of databases) {
         expect(request.body).not.toContain(email);
         expect(request.body).not.toContain('Renata');
       }
+    });
+
+    it('drops every e-mail still waiting for the buyer, the refund e-mails included, and none goes out after', async () => {
+      const { db, server } = running;
+      const email = `espera.${process.pid}.${Date.now()}@example.com`;
+      const order = await checkout(email);
+      const token = await payAndReadAccessToken(order.orderId);
+      const opened = await openLink(token);
+      const cookie = opened.headers.get('Set-Cookie')!.split(';')[0]!;
+      // The mail goes nowhere for a while (a file stands where the e-mail folder was): the refund's e-mail waits.
+      const held = `${outbox()}.held`;
+      fs.renameSync(outbox(), held);
+      fs.writeFileSync(outbox(), '');
+      expect((await askRefund(server.url, cookie)).status).toBe(200);
+      await drainOutbox(server);
+      fs.rmSync(outbox());
+      fs.renameSync(held, outbox());
+      const waitingEmails = async () =>
+        (await outboxRows(db, order.orderId))
+          .filter((row) => row.sent_at === null && !row.kind.startsWith('webhook:'))
+          .map((row) => row.kind)
+          .sort();
+      // The review request waits for its day; the refund's receipt for the mail server.
+      expect(await waitingEmails()).toEqual(['refund_received', 'review_request']);
+
+      const response = await consoleCall(server.url, await consoleCookie(), '/buyer/delete', { email, confirmation: email });
+      expect(response.status).toBe(200);
+      expect(await waitingEmails()).toEqual([]);
+      await drainOutbox(server);
+      expect(mailFiles().filter((name) => name.includes(order.orderId))).toEqual([]);
     });
 
     it("takes the WhatsApp consent and message log with the buyer; the export had them; a number's PARAR stays, as a hash", async () => {

@@ -34,7 +34,7 @@ const MINUTE = 60_000;
 
 async function health(rig: TestServerRig, id: ProviderId) {
   const { orders, payments } = rig.server;
-  const read = await readHealth({ db: orders.db, config: orders.config, payments, mailer: undefined }, rig.clock.now);
+  const read = await readHealth({ db: orders.db, config: orders.config, payments, mailer: undefined, emailKinds: [] }, rig.clock.now);
   return read.providers.find((provider) => provider.id === id);
 }
 

@@ -20,14 +20,15 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string }> = [
   ...[
-    'src/server/access/access-email-job.ts',
+    'src/server/access/access-email-renderer.ts',
     'src/server/config/env-schema.ts',
     'src/server/conversions/ga4-measurement.ts',
     'src/server/conversions/meta-conversions.ts',
     'src/server/gateway/gateway-client.ts',
     'src/server/orders/order-links.ts',
     'src/server/refunds/refund-email-outbox.ts',
-    'src/server/gateway/providers/abacatepay/abacatepay-provider.ts',
+    'src/server/gateway/providers/abacatepay/abacatepay-client.ts',
+    'src/server/gateway/providers/efi/pix-api-client.ts',
     'src/server/gateway/providers/efi/efi-provider.ts',
     'src/server/gateway/providers/mercadopago/mercadopago-provider.ts',
     'src/server/cli/efi-webhook.ts',

@@ -46,4 +46,14 @@ describe('describeTimelineEntry', () => {
     });
     expect(describeTimelineEntry({ at, kind: 'paid' })).toEqual({ title: 'Pagamento confirmado', notes: [] });
   });
+
+  it("names an e-mail's step as the server labels it, its error under it", () => {
+    expect(describeTimelineEntry({ at, kind: 'email_sent', label: 'E-mail do reembolso enviado ao comprador' })).toEqual({
+      title: 'E-mail do reembolso enviado ao comprador',
+      notes: [],
+    });
+    expect(
+      describeTimelineEntry({ at, kind: 'email_failed', label: 'Falha ao enviar o e-mail de acesso', detail: '421 try later' }),
+    ).toEqual({ title: 'Falha ao enviar o e-mail de acesso', notes: ['421 try later'] });
+  });
 });

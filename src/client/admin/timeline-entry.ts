@@ -13,7 +13,8 @@ export function describeTimelineEntry(entry: TimelineEntry): { title: string; no
     if (said) notes.push(event === 'gateway_failed' ? said : text.quoted(said));
     return { title: text.refundEvents[event], notes };
   }
-  const title = text.timelineKinds[entry.kind] ?? entry.kind;
+  // An e-mail's step comes named by the server, from its outbox kind's row (content/admin.ts `emailTimeline`).
+  const title = entry.label ?? text.timelineKinds[entry.kind] ?? entry.kind;
   if (entry.kind === 'admin' && entry.detail) return { title: `${title}: ${text.auditActions[entry.detail] ?? entry.detail}`, notes: [] };
   return { title, notes: entry.kind === 'email_failed' && entry.detail ? [entry.detail] : [] };
 }

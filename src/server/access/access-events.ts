@@ -1,8 +1,9 @@
 import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
-import { ACCESS_EMAIL_KIND, ACCESS_RESEND_FAMILY, accessMessageId, renderOutboxMessage } from './access-email-job.ts';
+import { ACCESS_EMAIL_KIND, ACCESS_RESEND_FAMILY, accessMessageId, renderOutboxMessage } from './access-email-renderer.ts';
 import { revokeOrderTokens } from './access-repository.ts';
+import { revokeAccessOfOrders } from './access-revocation.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { recordEvidence } from '../refunds/delivery-record.ts';
 
@@ -24,6 +25,8 @@ export function registerAccessEvents({ events, kinds, deps }: EventWiring): void
   // (docs/refunds.md#when-the-money-went-back).
   events.subscribe('refunded', (trx, { order, at }) => revokeOrderTokens(trx, order.id, at));
   events.subscribe('reversed', (trx, { order, at }) => revokeOrderTokens(trx, order.id, at));
+  // The erased buyer's links open nothing any more (the delivery record goes with refunds/' own subscriber).
+  events.subscribe('erased', (trx, { orderId, at }) => revokeAccessOfOrders(trx, [orderId], at));
 
   const send = emailHandler(deps.mailer, (message) => renderOutboxMessage(deps, message));
   // docs/refunds.md#evidence

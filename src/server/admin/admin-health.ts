@@ -29,7 +29,7 @@ function check(key: string, ok: boolean, detail: string): HealthCheck {
 }
 
 export async function readHealth(
-  deps: { db: Kysely<Database>; config: Config; payments: Payments; mailer: Mailer | undefined },
+  deps: { db: Kysely<Database>; config: Config; payments: Payments; mailer: Mailer | undefined; emailKinds: readonly string[] },
   now: number,
 ): Promise<AdminHealth> {
   const { db, config } = deps;
@@ -84,7 +84,7 @@ export async function readHealth(
     gatewayCheck(),
     smtpCheck(),
     lastPostbackAt(db),
-    outboxHealth(db, now),
+    outboxHealth(db, now, deps.emailKinds),
     config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
     countOpenDuplicates(db),
     failingDeliveries(db, 'webhook:'),

@@ -8,17 +8,16 @@ import type { AdminOrderStatus, AdminOrderSummary, OrderFilterStatus } from '../
 import type { ProviderId } from '../../shared/providers.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
 import type { PaidOrderFacts } from './bump-figures.ts';
-import { GATEWAY_REFUND_FAMILY } from '../refunds/gateway-refund.ts';
 import { CONVERSION_KIND_FAMILY } from '../conversions/conversions-events.ts';
 import { WEBHOOK_KIND_FAMILY } from '../outgoing-webhooks/outgoing-webhooks-events.ts';
-import { WHATSAPP_KIND_FAMILY } from '../whatsapp/whatsapp-job.ts';
+import { kindMatches, kindsMatch } from '../outbox/outbox-queue.ts';
 
-/** WhatsApp messages have their own view. */
-const HTTP_KIND_FAMILIES = [WEBHOOK_KIND_FAMILY, CONVERSION_KIND_FAMILY, GATEWAY_REFUND_FAMILY, WHATSAPP_KIND_FAMILY] as const;
-type HttpKindFamily = (typeof HTTP_KIND_FAMILIES)[number];
+type HttpKindFamily = typeof WEBHOOK_KIND_FAMILY | typeof CONVERSION_KIND_FAMILY;
 
-function emailKindsOnly(eb: ExpressionBuilder<Database, 'outbox'>) {
-  return eb.and(HTTP_KIND_FAMILIES.map((family) => eb('kind', 'not like', `${family}%`)));
+/** The e-mail rows: `emailKinds` are the outbox kinds sent by e-mail, from subscribers.ts's table (OutboxKinds). */
+function emailKindsOnly(emailKinds: readonly string[]) {
+  const match = kindsMatch(emailKinds);
+  return (eb: ExpressionBuilder<Database, 'outbox'>) => kindMatches(eb, match);
 }
 
 export interface AdminOrderRow extends Omit<AdminOrderSummary, 'providerName'> {
@@ -247,12 +246,12 @@ export interface OrderEmail {
   lastError: string | null;
 }
 
-export async function listOrderEmails(db: Kysely<Database>, orderId: string): Promise<OrderEmail[]> {
+export async function listOrderEmails(db: Kysely<Database>, orderId: string, emailKinds: readonly string[]): Promise<OrderEmail[]> {
   const rows = await db
     .selectFrom('outbox')
     .select(['id', 'kind', 'created_at', 'sent_at', 'attempts', 'last_error'])
     .where('order_id', '=', orderId)
-    .where(emailKindsOnly)
+    .where(emailKindsOnly(emailKinds))
     .orderBy('created_at')
     .execute();
   return rows.map((row) => ({
@@ -353,11 +352,12 @@ export async function updateBuyerEmail(db: Kysely<Database>, orderId: string, em
   });
 }
 
-export async function outboxHealth(db: Kysely<Database>, now: number) {
+export async function outboxHealth(db: Kysely<Database>, now: number, emailKinds: readonly string[]) {
+  const emailsOnly = emailKindsOnly(emailKinds);
   const pending = await db
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(emailKindsOnly)
+    .where(emailsOnly)
     .where('sent_at', 'is', null)
     .where('next_attempt_at', '<', Number.MAX_SAFE_INTEGER)
     .where('created_at', '<', now - 5 * 60_000)
@@ -367,7 +367,7 @@ export async function outboxHealth(db: Kysely<Database>, now: number) {
   const undeliverable = await db
     .selectFrom('outbox')
     .select(['id', 'order_id', 'last_error'])
-    .where(emailKindsOnly)
+    .where(emailsOnly)
     .where('sent_at', 'is', null)
     .where((eb) => eb.or([eb('next_attempt_at', '=', Number.MAX_SAFE_INTEGER), eb('attempts', '>=', 3)]))
     .orderBy('created_at', 'desc')

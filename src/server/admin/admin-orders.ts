@@ -4,18 +4,20 @@ import {
   type AdminOrderDetail,
   type AdminOrderList,
   type AdminOrdersQuery,
+  type EmailTimelineLabels,
   type TimelineEntry,
 } from '../../shared/admin.ts';
 import { businessDayStart } from '../../shared/time.ts';
 import { providerName } from '../../content/providers.ts';
 import type { Database } from '../db/schema.ts';
+import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { restoreOrderAccess, revokeOrderAccess } from '../access/access-revocation.ts';
-import { isPixEmailKind } from '../pix-emails/pix-email-job.ts';
 import {
   findAdminOrder,
   listAddonOrders,
   listOrderEmails,
   listMemberPageOpens,
+  type OrderEmail,
   listOrderPostbacks,
   searchOrders,
   updateBuyerEmail,
@@ -26,9 +28,7 @@ import { listAudit, recordAudit } from './admin-audit.ts';
 import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
-import { isRefundEmailKind } from '../refunds/refund-email-outbox.ts';
 import { loadPurchaseView } from '../purchases/purchase-service.ts';
-import { isReviewEmailKind } from '../reviews/review-service.ts';
 import { enqueueOutboxMessage, retryOutboxMessage } from '../outbox/outbox-queue.ts';
 
 export type ActionResult = 'ok' | 'not_found' | 'not_paid';
@@ -89,12 +89,13 @@ export async function loadOrderDetail(
   orderId: string,
   now: number,
   config: Pick<Config, 'guaranteeDays' | 'gatewayRefunds' | 'demoMode'>,
+  kinds: OutboxKinds,
 ): Promise<AdminOrderDetail | undefined> {
   const order = await findAdminOrder(db, orderId, now);
   if (!order) return undefined;
   const [postbacks, emails, audit, opens, refund, addons] = await Promise.all([
     listOrderPostbacks(db, orderId),
-    listOrderEmails(db, orderId),
+    listOrderEmails(db, orderId, emailKindsOf(kinds)),
     listAudit(db, { orderId, limit: 100, exceptActions: ['view_order', 'view_order_whatsapp'] }),
     listMemberPageOpens(db, orderId),
     loadAdminRefund(db, orderId),
@@ -105,21 +106,8 @@ export async function loadOrderDetail(
   for (const postback of postbacks) timeline.push({ at: postback.at, kind: 'postback' });
   if (order.paidAt !== null) timeline.push({ at: order.paidAt, kind: 'paid' });
   for (const email of emails) {
-    if (isPixEmailKind(email.kind)) {
-      if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'pix_email_sent' });
-      continue;
-    }
-    if (isReviewEmailKind(email.kind)) {
-      if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'review_email_sent' });
-      continue;
-    }
-    if (isRefundEmailKind(email.kind) && email.sentAt !== null) {
-      timeline.push({ at: email.sentAt, kind: 'refund_email_sent' });
-      continue;
-    }
-    if (email.sentAt !== null) timeline.push({ at: email.sentAt, kind: 'email_sent' });
-    else if (email.lastError) timeline.push({ at: email.createdAt, kind: 'email_failed', detail: email.lastError.slice(0, 200) });
-    else timeline.push({ at: email.createdAt, kind: 'email_queued' });
+    const entry = emailTimelineEntry(email, kinds.handlerOf(email.kind)?.facts?.timeline ?? null);
+    if (entry) timeline.push(entry);
   }
   for (const at of opens) timeline.push({ at, kind: 'member_page' });
   for (const entry of audit) timeline.push({ at: entry.at, kind: 'admin', detail: entry.action });
@@ -182,6 +170,21 @@ export async function revokeAccess(db: Kysely<Database>, input: { orderId: strin
   await revokeOrderAccess(db, order.id, input.now);
   await recordAudit(db, { session: input.session, action: 'revoke_access', orderId: order.id, now: input.now });
   return 'ok';
+}
+
+/** The outbox kinds sent by e-mail, exact and families (subscribers.ts's table). */
+export function emailKindsOf(kinds: OutboxKinds): string[] {
+  return kinds.kindsWhere((handler) => handler.channel === 'e-mail');
+}
+
+/** An e-mail's step in its kind's words; a step its words leave out (a PIX reminder still waiting) is not shown. */
+function emailTimelineEntry(email: OrderEmail, words: EmailTimelineLabels | null): TimelineEntry | undefined {
+  const state: keyof EmailTimelineLabels = email.sentAt !== null ? 'sent' : email.lastError ? 'failed' : 'queued';
+  const label = words?.[state];
+  if (words && !label) return undefined;
+  const at = email.sentAt ?? email.createdAt;
+  const detail = state === 'failed' && email.lastError ? { detail: email.lastError.slice(0, 200) } : {};
+  return { at, kind: `email_${state}` as const, ...(label ? { label } : {}), ...detail };
 }
 
 export async function retryEmail(

@@ -4,6 +4,8 @@ import { formatBRL } from '../../shared/money.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { escapeHtml } from '../../shared/html.ts';
+import { defineEmail, emailMessageId } from '../mail/define-email.ts';
+import { html } from '../mail/email-parts.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
@@ -25,6 +27,30 @@ function describeOrder(order: OrderRow): Array<[string, string]> {
   ];
 }
 
+/** The seller's alert, in the house's skeleton; it greets no one and carries no buyer footer. */
+const renderDuplicateAlertEmail = defineEmail(
+  ({ duplicate, original, automatic }: { duplicate: OrderRow; original: OrderRow; automatic: boolean }) => {
+    const auto = automatic ? copy.automatic : undefined;
+    const action = auto?.action ?? copy.action;
+    const sections: Array<[string, Array<[string, string]>]> = [
+      [auto?.refundTitle ?? copy.refundTitle, describeOrder(duplicate)],
+      [copy.keepTitle, describeOrder(original)],
+    ];
+    return {
+      subject: (auto?.subject ?? copy.subject).replace('{orderId}', duplicate.id),
+      blocks: [
+        { text: [copy.intro, ''], html: html.paragraph(escapeHtml(copy.intro)) },
+        { text: [action], html: html.paragraph(`<strong>${escapeHtml(action)}</strong>`) },
+        ...sections.map(([title, lines]) => ({
+          text: ['', `${title}:`, ...lines.map(([label, value]) => `  ${label}: ${value}`)],
+          html: `${html.heading(title)}\n${html.list(lines.map(([label, value]) => `${escapeHtml(label)}: ${escapeHtml(value)}`))}`,
+        })),
+        { text: ['', copy.afterRefund], html: html.paragraph(escapeHtml(copy.afterRefund)) },
+      ],
+    };
+  },
+);
+
 /** Sent to the seller (SUPPORT_EMAIL), who needs the buyer's name and e-mail to find the charge. */
 export async function renderDuplicateAlert(
   deps: { db: Kysely<Database>; config: Pick<Config, 'mail' | 'gatewayRefunds'> },
@@ -33,35 +59,10 @@ export async function renderDuplicateAlert(
   const duplicate = await findOrderById(deps.db, row.orderId);
   const original = duplicate?.duplicate_of ? await findOrderById(deps.db, duplicate.duplicate_of) : undefined;
   if (!duplicate || !original) throw new UndeliverableMessageError(`duplicate alert for ${row.orderId}: orders not found`);
-  const automatic = deps.config.gatewayRefunds ? copy.automatic : undefined;
-  const action = automatic?.action ?? copy.action;
-  const sections: Array<[string, Array<[string, string]>]> = [
-    [automatic?.refundTitle ?? copy.refundTitle, describeOrder(duplicate)],
-    [copy.keepTitle, describeOrder(original)],
-  ];
-  const text = [
-    copy.intro,
-    '',
-    action,
-    ...sections.flatMap(([title, lines]) => ['', `${title}:`, ...lines.map(([label, value]) => `  ${label}: ${value}`)]),
-    '',
-    copy.afterRefund,
-  ].join('\n');
-  const html = [
-    `<p>${escapeHtml(copy.intro)}</p>`,
-    `<p><strong>${escapeHtml(action)}</strong></p>`,
-    ...sections.map(
-      ([title, lines]) =>
-        `<h3>${escapeHtml(title)}</h3><ul>${lines.map(([label, value]) => `<li>${escapeHtml(label)}: ${escapeHtml(value)}</li>`).join('')}</ul>`,
-    ),
-    `<p>${escapeHtml(copy.afterRefund)}</p>`,
-  ].join('\n');
   return {
     to: deps.config.mail.supportEmail,
-    subject: (automatic?.subject ?? copy.subject).replace('{orderId}', duplicate.id),
-    text,
-    html,
-    messageId: `<duplicate-${duplicate.id.replace(/[^A-Za-z0-9._-]/g, '-')}@vitrine>`,
+    ...renderDuplicateAlertEmail({ duplicate, original, automatic: deps.config.gatewayRefunds }),
+    messageId: emailMessageId('duplicate', duplicate.id),
   };
 }
 

@@ -1,9 +1,9 @@
 import { accessEmail, pixEmails } from '../../content/emails.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { formatDateTime } from '../../shared/time.ts';
-import type { RenderedEmail } from './access-email.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import { assertWebUrl, colors, demoTextLines, emailDocument, fill, greetingName, html as parts, orderItemsBlock } from './email-layout.ts';
+import { defineEmail, emailCopy, type EmailLine } from './define-email.ts';
+import { assertWebUrl, colors, greetingName, html, orderItemsBlock } from './email-parts.ts';
 
 export interface PixEmailInput {
   kind: 'ready' | 'reminder';
@@ -27,12 +27,12 @@ export function formatExpiry(at: number): string {
   return formatDateTime(at).replace(', ', ' às ');
 }
 
-/** "Seu PIX está pronto" and its reminders (with the opt-out link); no images, no pixels. */
-export function renderPixEmail(input: PixEmailInput): RenderedEmail {
+/** "Seu PIX está pronto" and its reminders (with the opt-out link). */
+export const renderPixEmail = defineEmail((input: PixEmailInput) => {
   const orderUrl = assertWebUrl(input.orderUrl, 'orderUrl').href;
   const optOutUrl = input.optOutUrl ? assertWebUrl(input.optOutUrl, 'optOutUrl').href : undefined;
   if (input.kind === 'reminder' && !optOutUrl) throw new Error('a PIX reminder needs its opt-out link');
-  const copy = input.kind === 'ready' ? pixEmails.ready : pixEmails.reminder;
+  const words = input.kind === 'ready' ? pixEmails.ready : pixEmails.reminder;
   const name = greetingName(input.buyerName);
   const plain = {
     productName: input.productName,
@@ -41,65 +41,50 @@ export function renderPixEmail(input: PixEmailInput): RenderedEmail {
     expiry: formatExpiry(input.expiresAt),
     supportEmail: input.supportEmail,
   };
-  const subject = fill(copy.subject, plain);
-  const greeting = name ? fill(accessEmail.greeting, plain) : accessEmail.greetingWithoutName;
-  const reminder = input.kind === 'reminder' ? pixEmails.reminder : undefined;
-
-  const text = [
-    ...demoTextLines(input.demoMode),
-    greeting,
-    '',
-    fill(copy.intro, plain),
-    '',
-    ...orderItemsBlock(input.items).text,
-    `${pixEmails.amountLabel}: ${plain.amount}`,
-    ...(input.pixCode ? ['', `${pixEmails.codeLabel}:`, input.pixCode, '', pixEmails.howToPay] : []),
-    fill(pixEmails.expiry, plain),
-    '',
-    pixEmails.orderPageIntro,
-    orderUrl,
-    '',
-    pixEmails.afterPayment,
-    ...(reminder ? ['', reminder.alreadyPaid] : []),
-    '',
-    fill(accessEmail.support, plain),
-    '',
-    '--',
-    fill(copy.footer, plain),
-    ...(reminder && optOutUrl ? [`${reminder.optOutIntro} ${reminder.optOutLink}: ${optOutUrl}`] : []),
-    '',
-  ].join('\n');
-
-  const { link, paragraph } = parts;
-  const rich = {
-    productName: escapeHtml(input.productName),
-    firstName: escapeHtml(name),
+  const copy = emailCopy(plain, {
     amount: `<strong>${escapeHtml(plain.amount)}</strong>`,
     expiry: `<strong>${escapeHtml(plain.expiry)}</strong>`,
-    supportEmail: link(`mailto:${input.supportEmail}`, input.supportEmail),
-  };
-  const rendered = (template: string) => fill(escapeHtml(template), rich);
-  const codeBlock = input.pixCode
-    ? `${paragraph(`<strong>${escapeHtml(pixEmails.codeLabel)}</strong>`, 'margin-bottom:6px')}
+    supportEmail: html.link(`mailto:${input.supportEmail}`, input.supportEmail),
+  });
+  const reminder = input.kind === 'reminder' ? pixEmails.reminder : undefined;
+  const optOut: EmailLine | undefined =
+    reminder && optOutUrl
+      ? {
+          text: `${reminder.optOutIntro} ${reminder.optOutLink}: ${optOutUrl}`,
+          html: `${escapeHtml(reminder.optOutIntro)} ${html.link(optOutUrl, reminder.optOutLink)}`,
+        }
+      : undefined;
+  return {
+    subject: copy.text(words.subject),
+    preheader: copy.text(words.preheader),
+    demoMode: input.demoMode,
+    greet: { firstName: name },
+    blocks: [
+      copy.paragraph(words.intro),
+      orderItemsBlock(input.items),
+      {
+        text: [`${pixEmails.amountLabel}: ${plain.amount}`],
+        html: html.paragraph(`${escapeHtml(pixEmails.amountLabel)}: ${copy.rich.amount}`, 'font-size:18px'),
+      },
+      input.pixCode
+        ? {
+            text: ['', `${pixEmails.codeLabel}:`, input.pixCode, '', pixEmails.howToPay],
+            html: `${html.paragraph(`<strong>${escapeHtml(pixEmails.codeLabel)}</strong>`, 'margin-bottom:6px')}
 <div style="margin:0 0 8px;padding:12px;border:1px dashed ${colors.border};border-radius:6px;background:${colors.background};font-family:Menlo,Consolas,monospace;font-size:13px;line-height:1.4;word-break:break-all">${escapeHtml(input.pixCode)}</div>
-${paragraph(escapeHtml(pixEmails.howToPay), `font-size:14px;color:${colors.muted}`)}`
-    : '';
-  const body = `${paragraph(`<strong>${name ? rendered(accessEmail.greeting) : escapeHtml(accessEmail.greetingWithoutName)}</strong>`, 'font-size:20px')}
-${paragraph(rendered(copy.intro))}
-${orderItemsBlock(input.items).html}
-${paragraph(`${escapeHtml(pixEmails.amountLabel)}: ${rich.amount}`, 'font-size:18px')}
-${codeBlock}
-${paragraph(rendered(pixEmails.expiry))}
-${paragraph(escapeHtml(pixEmails.orderPageIntro), 'margin-bottom:4px')}
-${parts.button(orderUrl, pixEmails.button)}
-${paragraph(link(orderUrl, orderUrl), `font-size:13px;color:${colors.muted}`)}
-${paragraph(escapeHtml(pixEmails.afterPayment))}
-${reminder ? paragraph(escapeHtml(reminder.alreadyPaid)) : ''}
-${paragraph(rendered(accessEmail.support))}`;
-  const footer = [
-    rendered(copy.footer),
-    ...(reminder && optOutUrl ? [`${escapeHtml(reminder.optOutIntro)} ${link(optOutUrl, reminder.optOutLink)}`] : []),
-  ].join('<br>');
-  const html = emailDocument({ subject, preheader: fill(copy.preheader, plain), demoMode: input.demoMode, body, footer });
-  return { subject, text, html };
-}
+${html.paragraph(escapeHtml(pixEmails.howToPay), `font-size:14px;color:${colors.muted}`)}`,
+          }
+        : undefined,
+      copy.paragraph(pixEmails.expiry),
+      {
+        text: [pixEmails.orderPageIntro, orderUrl, ''],
+        html: `${html.paragraph(escapeHtml(pixEmails.orderPageIntro), 'margin-bottom:4px')}
+${html.button(orderUrl, pixEmails.button)}
+${html.paragraph(html.link(orderUrl, orderUrl), `font-size:13px;color:${colors.muted}`)}`,
+      },
+      { text: [pixEmails.afterPayment], html: html.paragraph(escapeHtml(pixEmails.afterPayment)) },
+      reminder && { text: ['', reminder.alreadyPaid], html: html.paragraph(escapeHtml(reminder.alreadyPaid)) },
+      { text: ['', copy.text(accessEmail.support), ''], html: html.paragraph(copy.line(accessEmail.support).html) },
+    ],
+    footer: [copy.line(words.footer), ...(optOut ? [optOut] : [])],
+  };
+});

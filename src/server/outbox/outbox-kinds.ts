@@ -1,9 +1,20 @@
+import type { EmailTimelineLabels } from '../../shared/admin.ts';
 import type { ClaimedMessage } from './outbox-repository.ts';
 
 export interface RetryPolicy {
   baseBackoffMs: number;
   maxBackoffMs: number;
   giveUpAfterMs?: number;
+}
+
+/** What a kind's row in subscribers.ts states besides its handler; the console and the erasure read it. */
+export interface OutboxKindFacts {
+  /** The buyer reads it (an e-mail, a WhatsApp message), not the seller nor a service. */
+  toBuyer: boolean;
+  /** Its unsent rows go with the buyer's personal data: with no address left, it could only fail. */
+  erasedWithBuyer: boolean;
+  /** An e-mail's steps on the console's order timeline (content/admin.ts `emailTimeline`). */
+  timeline: EmailTimelineLabels | null;
 }
 
 /** The worker claims, leases, deadlines, records and retries; a handler only sends one row. */
@@ -13,12 +24,16 @@ export interface OutboxHandler {
   deliver(message: ClaimedMessage, signal: AbortSignal): Promise<{ recipient?: string }>;
   retry?: RetryPolicy;
   mode?: string;
+  /** Given by subscribers.ts from the kind's row, never by the feature that registers it. */
+  facts?: OutboxKindFacts;
 }
 
 /** A kind is exact (`access_email`) or a family ending in `:` (`webhook:`). */
 export interface OutboxKinds {
   register(kind: string, handler: OutboxHandler): void;
   handlerOf(kind: string): OutboxHandler | undefined;
+  /** The kinds (exact and families) whose handler passes `test`, for a query over the table. */
+  kindsWhere(test: (handler: OutboxHandler) => boolean): string[];
 }
 
 export function createOutboxKinds(): OutboxKinds {
@@ -38,6 +53,9 @@ export function createOutboxKinds(): OutboxKinds {
         if (family) return family;
       }
       return undefined;
+    },
+    kindsWhere(test) {
+      return [...handlers].filter(([, handler]) => test(handler)).map(([kind]) => kind);
     },
   };
 }

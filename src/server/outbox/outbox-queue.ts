@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 // What the features do with the outbox (docs/decisions/0001-outbox-delivery.md): queue a row in the transaction
@@ -43,15 +43,23 @@ export async function deleteUnsentMessages(
     .deleteFrom('outbox')
     .where('order_id', '=', orderId)
     .where('sent_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        ...(match.kinds.length > 0 ? [eb('kind', 'in', match.kinds)] : []),
-        // A `_` in our constant prefixes matching any one character changes nothing.
-        ...match.kindPrefixes.map((prefix) => eb('kind', 'like', `${prefix}%`)),
-      ]),
-    )
+    .where((eb) => kindMatches(eb, match))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Kinds as outbox-kinds.ts names them, exact (`access_email`) or families ending in `:` (`pix_reminder:`). */
+export function kindsMatch(kinds: readonly string[]): { kinds: string[]; kindPrefixes: string[] } {
+  return { kinds: kinds.filter((kind) => !kind.endsWith(':')), kindPrefixes: kinds.filter((kind) => kind.endsWith(':')) };
+}
+
+/** A row of one of the kinds; none given matches no row. */
+export function kindMatches(eb: ExpressionBuilder<Database, 'outbox'>, match: { kinds: string[]; kindPrefixes: string[] }) {
+  return eb.or([
+    ...(match.kinds.length > 0 ? [eb('kind', 'in', match.kinds)] : []),
+    // A `_` in our constant prefixes matching any one character changes nothing.
+    ...match.kindPrefixes.map((prefix) => eb('kind', 'like', `${prefix}%`)),
+  ]);
 }
 
 export async function outboxPayloadsOf(db: Executor, orderId: string, kind: string): Promise<unknown[]> {

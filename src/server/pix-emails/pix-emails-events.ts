@@ -3,8 +3,9 @@ import type { Database } from '../db/schema.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import { orderIdOf, type EventWiring } from '../orders/order-events.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { PIX_READY_KIND, PIX_REMINDER_PREFIX, renderPixOutboxMessage } from './pix-email-job.ts';
 import { deleteUnsentMessages, enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { deletePixEmailQuotaOf, recipientHash } from './pix-email-quota.ts';
+import { PIX_READY_KIND, PIX_REMINDER_PREFIX, renderPixOutboxMessage } from './pix-email-renderer.ts';
 
 export function registerPixEmailsEvents({ events, kinds, deps }: EventWiring): void {
   events.subscribe('charged', async (trx, { order, at }) => {
@@ -17,6 +18,11 @@ export function registerPixEmailsEvents({ events, kinds, deps }: EventWiring): v
       await deleteUnsentMessages(trx, orderIdOf(event), { kinds: [PIX_READY_KIND], kindPrefixes: [PIX_REMINDER_PREFIX] });
     });
   }
+
+  // Not even the hash of an erased address stays in the quota.
+  events.subscribe('erased', async (trx, { email }) => {
+    await deletePixEmailQuotaOf(trx, recipientHash(email));
+  });
 
   const handler = emailHandler(deps.mailer, (message) => renderPixOutboxMessage(deps, message));
   kinds.register(PIX_READY_KIND, handler);

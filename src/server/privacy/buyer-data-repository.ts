@@ -96,23 +96,6 @@ export async function eraseBuyerRows(trx: Transaction<Database>, email: string, 
   return ids;
 }
 
-/** The buyer's e-mails still waiting in the outbox: with no address left, they can only fail. */
-export async function deleteUnsentBuyerEmails(trx: Transaction<Database>, orderIds: readonly string[]): Promise<void> {
-  if (orderIds.length === 0) return;
-  await trx
-    .deleteFrom('outbox')
-    .where('order_id', 'in', [...orderIds])
-    .where('sent_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('kind', 'in', ['access_email', 'pix_ready', 'review_request']),
-        eb('kind', 'like', 'access_resend:%'),
-        eb('kind', 'like', 'pix_reminder:%'),
-      ]),
-    )
-    .execute();
-}
-
 /** The erased bytes must be unreadable in the files too, the WAL and free pages included. */
 export async function purgeErasedBytes(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   if (dialect === 'sqlite') {

@@ -6,12 +6,10 @@ import type { Database, StoredOrderStatus } from '../db/schema.ts';
 import type { RefundRow } from '../refunds/refunds-repository.ts';
 import type { ReviewRow } from '../reviews/reviews-repository.ts';
 import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
-import { deletePixEmailQuotaOf, recipientHash } from '../pix-emails/pix-email-quota.ts';
 import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { cancelAtProvider } from '../orders/charge-cancellation.ts';
 import {
-  deleteUnsentBuyerEmails,
   retireOpenCharges,
   eraseBuyerRows,
   listAccessLinkDates,
@@ -21,12 +19,9 @@ import {
   purgeErasedBytes,
 } from './buyer-data-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { revokeAccessOfOrders } from '../access/access-revocation.ts';
 import { listEvidence } from '../refunds/delivery-record.ts';
-import { deleteEvidenceOfOrders, eraseRefundNotes } from '../refunds/refund-erasure.ts';
 import { findRefund } from '../refunds/buyer-guarantee.ts';
-import { deleteReviewsOfOrders } from '../reviews/review-service.ts';
-import { deleteMessagesOfOrders, listMessagesOfOrder } from '../whatsapp/whatsapp-service.ts';
+import { listMessagesOfOrder } from '../whatsapp/whatsapp-service.ts';
 import { findReview } from '../reviews/review-lookup.ts';
 
 /* The buyer's rights (LGPD art. 18): a copy of their data, and its deletion. */
@@ -184,9 +179,11 @@ function exportedRefund(refund: RefundRow | undefined): BuyerExport['orders'][nu
 }
 
 /**
- * With the erasure: links revoked, waiting e-mails dropped, `erased` published (ids only, so a CRM can erase too).
- * The buyer's open PIX are retired, and cancelled at their provider with `orders`: nobody could be given what a later
- * payment buys. One paid anyway is refunded (payment-confirmation.ts), as the reconciler reads it until it expires.
+ * The erasure: the buyer's fields emptied on every order of the address, and `erased` published for each order in
+ * that transaction, so each feature deletes what it keeps of them (subscribers.ts: the links, the reviews, the
+ * WhatsApp log, the e-mails still waiting…) and the seller's CRM hears of it (ids only). The buyer's open PIX are
+ * retired, and cancelled at their provider with `orders`: nobody could be given what a later payment buys. One paid
+ * anyway is refunded (payment-confirmation.ts), as the reconciler reads it until it expires.
  */
 export async function eraseBuyerData(
   db: Kysely<Database>,
@@ -195,7 +192,6 @@ export async function eraseBuyerData(
   options: { now: number; dataDir: string; events: OrderEvents; reviewsChanged?: () => void; orders?: OrdersDeps },
 ): Promise<string[]> {
   const { now, dataDir, events } = options;
-  let publishedReviewErased = false;
   const email = normalizeEmail(rawEmail);
   // The address's files go first (a crash cannot orphan them) and again after, for one written meanwhile.
   await deleteMailFilesOfOrders(
@@ -203,22 +199,14 @@ export async function eraseBuyerData(
     (await listOrdersOfEmail(db, email)).map((order) => order.id),
   );
   let retired: string[] = [];
+  const erasedEvent = (orderId: string): OrderEvent => ({ type: 'erased', orderId, at: now, email });
   const ids = await db.transaction().execute(async (trx) => {
     retired = await retireOpenCharges(trx, email, now);
     const erased = await eraseBuyerRows(trx, email, now);
-    await revokeAccessOfOrders(trx, erased, now);
-    await deleteUnsentBuyerEmails(trx, erased);
-    await deleteEvidenceOfOrders(trx, erased);
-    await eraseRefundNotes(trx, erased);
-    // The buyer's words and name go with the rest; the landing page stops showing them at once.
-    publishedReviewErased = await deleteReviewsOfOrders(trx, erased);
-    await deletePixEmailQuotaOf(trx, recipientHash(email));
-    // The WhatsApp log goes with the orders; a number's "PARAR" stays as a hash, against re-messaging its owner.
-    await deleteMessagesOfOrders(trx, erased);
-    for (const orderId of erased) await events.publish(trx, { type: 'erased', orderId, at: now });
+    for (const orderId of erased) await events.publish(trx, erasedEvent(orderId));
     return erased;
   });
-  for (const orderId of ids) await events.committed({ type: 'erased', orderId, at: now } satisfies OrderEvent);
+  for (const orderId of ids) await events.committed(erasedEvent(orderId));
   const { orders } = options;
   if (orders) {
     await Promise.all(
@@ -228,7 +216,8 @@ export async function eraseBuyerData(
       }),
     );
   }
-  if (publishedReviewErased) options.reviewsChanged?.();
+  // One of their reviews may have been on the landing page, which re-reads its list (cheap) rather than ask reviews/.
+  if (ids.length > 0) options.reviewsChanged?.();
   await deleteMailFilesOfOrders(dataDir, ids);
   await purgeErasedBytes(db, dialect);
   return ids;

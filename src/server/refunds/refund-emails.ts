@@ -1,11 +1,10 @@
-import { accessEmail } from '../../content/emails.ts';
 import { refundEmails } from '../../content/refunds.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { REFUND_ANSWER_DAYS } from '../../shared/guarantee.ts';
 import { formatDateTime } from '../../shared/time.ts';
-import type { RenderedEmail } from '../mail/access-email.ts';
-import { colors, demoTextLines, emailDocument, fill, greetingName, html as parts } from '../mail/email-layout.ts';
+import { defineEmail, emailCopy } from '../mail/define-email.ts';
+import { colors, greetingName, html } from '../mail/email-parts.ts';
 
 export type RefundEmailKind = 'received' | 'received_auto' | 'done' | 'done_part' | 'done_duplicate' | 'done_duplicate_part' | 'declined';
 
@@ -24,18 +23,21 @@ export interface RefundEmailInput {
   demoMode?: boolean;
 }
 
+/** Each kind's copy, and the paragraphs after its intro: what happens next, or what it means for the access. */
 function copyOf(kind: RefundEmailKind) {
-  if (kind === 'received' || kind === 'received_auto') return refundEmails.received;
-  if (kind === 'done') return refundEmails.done;
-  if (kind === 'done_part') return refundEmails.donePart;
-  if (kind === 'done_duplicate') return refundEmails.doneDuplicate;
-  if (kind === 'done_duplicate_part') return refundEmails.doneDuplicatePart;
-  return refundEmails.declined;
+  const { received, done, donePart, doneDuplicate, doneDuplicatePart, declined } = refundEmails;
+  if (kind === 'received') return { words: received, lines: [received.nextManual, received.access] };
+  if (kind === 'received_auto') return { words: received, lines: [received.nextAuto, received.access] };
+  if (kind === 'done') return { words: done, lines: [done.timing, done.access] };
+  if (kind === 'done_part') return { words: donePart, lines: [donePart.timing, donePart.access] };
+  if (kind === 'done_duplicate') return { words: doneDuplicate, lines: [doneDuplicate.timing, doneDuplicate.access] };
+  if (kind === 'done_duplicate_part') return { words: doneDuplicatePart, lines: [doneDuplicatePart.timing, doneDuplicatePart.access] };
+  return { words: declined, lines: [declined.access] };
 }
 
-export function renderRefundEmail(input: RefundEmailInput): RenderedEmail {
-  const copy = copyOf(input.kind);
-  // Only a name that reads as one: anyone can type anyone's address at checkout (mail/email-layout.ts).
+export const renderRefundEmail = defineEmail((input: RefundEmailInput) => {
+  const { words, lines } = copyOf(input.kind);
+  // Only a name that reads as one: anyone can type anyone's address at checkout (mail/email-parts.ts).
   const name = greetingName(input.buyerName);
   const plain = {
     productName: input.productName,
@@ -47,66 +49,29 @@ export function renderRefundEmail(input: RefundEmailInput): RenderedEmail {
     recoverUrl: input.recoverUrl,
     keptItems: (input.keptItems ?? []).join(', '),
   };
-  // The paragraphs after the intro, by kind: what happens next, or what it means for the access.
-  const lines: string[] = [];
-  if (input.kind === 'received') lines.push(refundEmails.received.nextManual, refundEmails.received.access);
-  if (input.kind === 'received_auto') lines.push(refundEmails.received.nextAuto, refundEmails.received.access);
-  if (input.kind === 'done') lines.push(refundEmails.done.timing, refundEmails.done.access);
-  if (input.kind === 'done_part') lines.push(refundEmails.donePart.timing, refundEmails.donePart.access);
-  if (input.kind === 'done_duplicate') lines.push(refundEmails.doneDuplicate.timing, refundEmails.doneDuplicate.access);
-  if (input.kind === 'done_duplicate_part') lines.push(refundEmails.doneDuplicatePart.timing, refundEmails.doneDuplicatePart.access);
-  if (input.kind === 'declined') lines.push(refundEmails.declined.access);
-  const declineReason = input.kind === 'declined' ? (input.declineReason ?? '') : undefined;
-
-  const subject = copy.subject;
-  const greeting = name ? fill(accessEmail.greeting, plain) : accessEmail.greetingWithoutName;
-  const text = [
-    ...demoTextLines(input.demoMode),
-    greeting,
-    '',
-    fill(copy.intro, plain),
-    '',
-    ...(declineReason !== undefined ? [`${refundEmails.declined.reasonTitle}: ${declineReason}`, ''] : []),
-    ...lines.flatMap((line) => [fill(line, plain), '']),
-    fill(refundEmails.support, plain),
-    '',
-    refundEmails.signature,
-    input.productName,
-    '',
-    '--',
-    fill(copy.footer, plain),
-    '',
-  ].join('\n');
-
-  const { link, paragraph } = parts;
-  const rich = {
-    productName: escapeHtml(input.productName),
-    firstName: escapeHtml(name),
+  const copy = emailCopy(plain, {
     amount: `<strong>${escapeHtml(plain.amount)}</strong>`,
-    requestedAt: escapeHtml(plain.requestedAt),
-    answerDays: escapeHtml(plain.answerDays),
-    supportEmail: link(`mailto:${input.supportEmail}`, input.supportEmail),
-    recoverUrl: link(input.recoverUrl, input.recoverUrl),
+    supportEmail: html.link(`mailto:${input.supportEmail}`, input.supportEmail),
+    recoverUrl: html.link(input.recoverUrl, input.recoverUrl),
     keptItems: `<strong>${escapeHtml(plain.keptItems)}</strong>`,
-  };
-  const rendered = (template: string) => fill(escapeHtml(template), rich);
-  const reasonBlock =
-    declineReason !== undefined
-      ? `${paragraph(`<strong>${escapeHtml(refundEmails.declined.reasonTitle)}</strong>`, 'margin-bottom:6px')}
-<div style="margin:0 0 16px;padding:12px 14px;border-left:4px solid ${colors.border};background:${colors.background};font-size:16px;line-height:1.5;white-space:pre-wrap">${escapeHtml(declineReason)}</div>`
-      : '';
-  const body = `${paragraph(`<strong>${name ? rendered(accessEmail.greeting) : escapeHtml(accessEmail.greetingWithoutName)}</strong>`, 'font-size:20px')}
-${paragraph(rendered(copy.intro))}
-${reasonBlock}
-${lines.map((line) => paragraph(rendered(line))).join('\n')}
-${paragraph(rendered(refundEmails.support))}
-${paragraph(`${escapeHtml(refundEmails.signature)}<br>${rich.productName}`)}`;
-  const html = emailDocument({
-    subject,
-    preheader: fill(copy.preheader, plain),
-    demoMode: input.demoMode,
-    body,
-    footer: rendered(copy.footer),
   });
-  return { subject, text, html };
-}
+  const declineReason = input.kind === 'declined' ? (input.declineReason ?? '') : undefined;
+  return {
+    subject: words.subject,
+    preheader: copy.text(words.preheader),
+    demoMode: input.demoMode,
+    greet: { firstName: name },
+    blocks: [
+      copy.paragraph(words.intro),
+      declineReason !== undefined && {
+        text: [`${refundEmails.declined.reasonTitle}: ${declineReason}`, ''],
+        html: `${html.paragraph(`<strong>${escapeHtml(refundEmails.declined.reasonTitle)}</strong>`, 'margin-bottom:6px')}
+<div style="margin:0 0 16px;padding:12px 14px;border-left:4px solid ${colors.border};background:${colors.background};font-size:16px;line-height:1.5;white-space:pre-wrap">${escapeHtml(declineReason)}</div>`,
+      },
+      ...lines.map((line) => copy.paragraph(line)),
+      copy.paragraph(refundEmails.support),
+    ],
+    signature: { line: refundEmails.signature, productName: input.productName },
+    footer: [copy.line(words.footer)],
+  };
+});

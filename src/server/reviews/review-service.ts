@@ -55,11 +55,6 @@ function buyerReview(row: ReviewRow): BuyerReview {
   };
 }
 
-/** The console's timeline tells this one apart from the access e-mail. */
-export function isReviewEmailKind(kind: string): boolean {
-  return kind === REVIEW_REQUEST_KIND;
-}
-
 export type ReviewRefusal = { kind: 'refused'; status: 404 | 409; message: string };
 
 /** May the review be on the site: paid, no refund asked, under way or done (as reviews-repository.ts). */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { site } from '../../content/site.ts';
 import type { Database } from '../db/schema.ts';
+import { emailMessageId } from '../mail/define-email.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { EventWiring } from '../orders/order-events.ts';
@@ -14,6 +15,7 @@ import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { findRefund } from '../refunds/buyer-guarantee.ts';
 import { findReview } from './review-lookup.ts';
+import { deleteReviewsOfOrders } from './review-service.ts';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -33,6 +35,11 @@ export function registerReviewsEvents({ events, kinds, deps }: EventWiring): voi
     });
   });
 
+  // The buyer's words and name go with the rest; the caller refreshes the landing page's reviews after the commit.
+  events.subscribe('erased', async (trx, { orderId }) => {
+    await deleteReviewsOfOrders(trx, [orderId]);
+  });
+
   const render = async (row: OutboxMessage): Promise<MailMessage> => {
     const order = await findOrderById(deps.db, row.orderId);
     if (!order) throw new UndeliverableMessageError(`review request for ${row.orderId}: order gone`);
@@ -44,8 +51,7 @@ export function registerReviewsEvents({ events, kinds, deps }: EventWiring): voi
       productName: site.productName,
       demoMode: config.demoMode,
     });
-    const localPart = `${row.kind}-${row.orderId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
-    return { to: order.buyer_email, ...email, messageId: `<${localPart}@vitrine>` };
+    return { to: order.buyer_email, ...email, messageId: emailMessageId(row.kind, row.orderId) };
   };
   kinds.register(REVIEW_REQUEST_KIND, emailHandler(deps.mailer, render));
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { admin as copy } from '../../content/admin.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import type { AdminEnv } from './context.ts';
 import { ADMIN_BASE, idShaped, notFound, privateReplies, requireSession, sameOrigin } from './admin/console.ts';
 import { adminHealthRoutes } from './admin/health.ts';
@@ -18,6 +19,8 @@ export interface AdminDeps {
   password: string | undefined;
   mailer?: Mailer;
   runOutbox: () => void;
+  /** What each outbox kind is (subscribers.ts's table): which rows are e-mails, and their words on the timeline. */
+  kinds: OutboxKinds;
 }
 
 const everyPath = `${ADMIN_BASE}/*`;
@@ -33,7 +36,7 @@ export function adminRoutes(deps: AdminDeps) {
     .use(`${ADMIN_BASE}/outbox/:id/*`, idShaped(copy.api.outboxNotFound))
     .route('/', adminSessionRoutes)
     .route('/', adminOverviewRoutes)
-    .route('/', adminOrdersRoutes(deps.runOutbox))
+    .route('/', adminOrdersRoutes(deps.runOutbox, deps.kinds))
     .route('/', adminRefundsRoutes(deps.runOutbox))
     .route('/', adminWhatsappRoutes)
     .route('/', adminPrivacyRoutes)

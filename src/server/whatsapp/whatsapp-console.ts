@@ -3,7 +3,7 @@ import { whatsappConsoleText } from '../../content/whatsapp.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { paths } from '../../shared/routes.ts';
 import type { Database } from '../db/schema.ts';
-import { greetingName } from '../mail/email-layout.ts';
+import { greetingName } from '../mail/email-parts.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { whatsappRecipient } from './phone-key.ts';
 import { recordConsoleMessage } from './whatsapp-repository.ts';

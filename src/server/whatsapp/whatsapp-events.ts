@@ -2,9 +2,10 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { orderIdOf, type EventWiring } from '../orders/order-events.ts';
 import { nextSendableAt, reminderTime } from './quiet-hours.ts';
-import { cancelMessages, deliverMessage, wantsWhatsapp, WHATSAPP_KIND_FAMILY, WHATSAPP_MESSAGE_KINDS } from './whatsapp-job.ts';
+import { cancelMessages, deliverMessage, wantsWhatsapp, WHATSAPP_KIND_FAMILY, WHATSAPP_MESSAGE_KINDS } from './whatsapp-delivery.ts';
 import type { AutomaticMessageKind } from './whatsapp-messages.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { deleteMessagesOfOrders } from './whatsapp-service.ts';
 
 /** The PIX and its reminder are queued with the charge, the access with the payment; an ended order drops what is unsent. */
 export function registerWhatsappEvents({ events, kinds, deps }: EventWiring): void {
@@ -25,11 +26,13 @@ export function registerWhatsappEvents({ events, kinds, deps }: EventWiring): vo
   events.subscribe('failed', async (trx, event) => {
     await cancelMessages(trx, orderIdOf(event), ['pix', 'reminder']);
   });
-  for (const type of ['reversed', 'erased'] as const) {
-    events.subscribe(type, async (trx, event) => {
-      await cancelMessages(trx, orderIdOf(event), WHATSAPP_MESSAGE_KINDS);
-    });
-  }
+  events.subscribe('reversed', async (trx, { order }) => {
+    await cancelMessages(trx, order.id, WHATSAPP_MESSAGE_KINDS);
+  });
+  // The message log goes with the buyer (the unsent messages go by subscribers.ts's table); a number's "PARAR" stays as a hash, against re-messaging its owner.
+  events.subscribe('erased', async (trx, { orderId }) => {
+    await deleteMessagesOfOrders(trx, [orderId]);
+  });
 
   kinds.register(WHATSAPP_KIND_FAMILY, {
     channel: 'whatsapp',

@@ -5,7 +5,7 @@ import type { Config } from '../config/config.ts';
 import { secretsMatch } from '../config/secrets.ts';
 import type { Database } from '../db/schema.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { endsWhatsappForOrder, WHATSAPP_KIND_FAMILY } from './whatsapp-job.ts';
+import { endsWhatsappForOrder, WHATSAPP_KIND_FAMILY } from './whatsapp-delivery.ts';
 import { messageVariables, previewText, type AutomaticMessageKind } from './whatsapp-messages.ts';
 import { phoneKey, whatsappRecipient } from './phone-key.ts';
 import { isSignedByMeta, readWhatsappWebhook } from './webhook-payload.ts';

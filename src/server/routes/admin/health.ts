@@ -1,16 +1,19 @@
 import { admin as copy } from '../../../content/admin.ts';
 import { readHealth } from '../../admin/admin-health.ts';
-import { retryEmail } from '../../admin/admin-orders.ts';
+import { emailKindsOf, retryEmail } from '../../admin/admin-orders.ts';
 import { apiError } from '../../http/http.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { OutboxKinds } from '../../outbox/outbox-kinds.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter, ok } from './console.ts';
 
-export function adminHealthRoutes(deps: { mailer?: Mailer; runOutbox: () => void }) {
+export function adminHealthRoutes(deps: { mailer?: Mailer; runOutbox: () => void; kinds: OutboxKinds }) {
+  const emailKinds = emailKindsOf(deps.kinds);
   return adminRouter()
     .get('/health', async (c) => {
       const { db, config, orders } = c.var;
-      return sendReply(c, 'GET', await readHealth({ db, config, payments: orders.payments, mailer: deps.mailer }, c.var.now()));
+      const health = await readHealth({ db, config, payments: orders.payments, mailer: deps.mailer, emailKinds }, c.var.now());
+      return sendReply(c, 'GET', health);
     })
 
     .post('/outbox/:id/retry', async (c) => {

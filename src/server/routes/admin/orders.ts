@@ -4,6 +4,7 @@ import { AdminCorrectEmailSchema, AdminOrdersQuerySchema } from '../../../shared
 import { recordAudit } from '../../admin/admin-audit.ts';
 import { correctEmailAndResend, exportOrders, listOrders, loadOrderDetail, resendAccess, revokeAccess } from '../../admin/admin-orders.ts';
 import { renderOrdersCsv } from '../../admin/orders-csv.ts';
+import type { OutboxKinds } from '../../outbox/outbox-kinds.ts';
 import { apiError, limitBody } from '../../http/http.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter, auditClient, download, json, ok, orderRefusal, tooLarge } from './console.ts';
@@ -12,7 +13,7 @@ const ordersQuery = zValidator('query', AdminOrdersQuerySchema, (result, c) => {
   if (!result.success) return apiError(c, 422, copy.api.invalid);
 });
 
-export function adminOrdersRoutes(runOutbox: () => void) {
+export function adminOrdersRoutes(runOutbox: () => void, kinds: OutboxKinds) {
   return adminRouter()
     .get('/orders', ordersQuery, async (c) =>
       sendReply(c, 'GET', await listOrders(c.var.db, c.req.valid('query'), c.var.now(), c.var.config)),
@@ -26,7 +27,7 @@ export function adminOrdersRoutes(runOutbox: () => void) {
 
     .get('/orders/:id', async (c) => {
       const at = c.var.now();
-      const detail = await loadOrderDetail(c.var.db, c.req.param('id'), at, c.var.config);
+      const detail = await loadOrderDetail(c.var.db, c.req.param('id'), at, c.var.config, kinds);
       if (!detail) return apiError(c, 404, copy.api.orderNotFound);
       // The buyer's personal data was shown (LGPD art. 37).
       await recordAudit(c.var.db, { session: c.var.session, action: 'view_order', orderId: detail.id, client: auditClient(c), now: at });

@@ -4,6 +4,7 @@ import { paths } from '../../shared/routes.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { renderAccessEmail } from '../mail/access-email.ts';
+import { emailMessageId } from '../mail/define-email.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { purchasedItems } from '../purchases/purchase-service.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
@@ -59,6 +60,5 @@ export async function renderOutboxMessage(deps: AccessEmailDeps, row: Pick<Outbo
 }
 
 export function accessMessageId(orderId: string, kind: string): string {
-  const localPart = `access-${orderId}-${kind}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
-  return `<${localPart}@vitrine>`;
+  return emailMessageId('access', orderId, kind);
 }

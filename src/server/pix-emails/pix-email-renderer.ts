@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { site } from '../../content/site.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
+import { emailMessageId } from '../mail/define-email.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { renderPixEmail } from '../mail/pix-email.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
@@ -69,11 +70,10 @@ export async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<Outbo
     demoMode: deps.config.demoMode,
     items: await itemsOfOrder(deps.db, order.id),
   });
-  const localPart = `pix-${row.orderId}-${row.kind}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);
   return {
     to: order.buyer_email,
     ...email,
-    messageId: `<${localPart}@vitrine>`,
+    messageId: emailMessageId('pix', row.orderId, row.kind),
     demoLink: orderUrl,
     // RFC 2369 + RFC 8058 one-click unsubscribe.
     ...(optOutUrl ? { headers: { 'List-Unsubscribe': `<${optOutUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),

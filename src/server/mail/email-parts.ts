@@ -1,10 +1,9 @@
-import { demoNotice } from '../../content/demo.ts';
 import { bumpCopy } from '../../content/offers.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { firstName } from '../../shared/text.ts';
 
-/** No images and no tracking pixels; values are escaped here or by the caller. */
+/** The pieces e-mails are made of (define-email.ts puts them in the skeleton); values are escaped here or by the caller. */
 
 /** Fills `{key}` marks; a mark without a value is a bug in the copy, so it throws. */
 export function fill(template: string, values: Record<string, string>): string {
@@ -29,42 +28,16 @@ export const html = {
     `<a href="${escapeHtml(href)}" style="color:${colors.button};word-break:break-all">${escapeHtml(label)}</a>`,
   paragraph: (content: string, style = '') => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5;${style}">${content}</p>`,
   heading: (content: string) => `<h2 style="margin:24px 0 8px;font-size:18px;line-height:1.3">${escapeHtml(content)}</h2>`,
+  /** `items` are HTML the caller already escaped. */
+  list: (items: readonly string[]) =>
+    `<ul style="margin:0 0 16px;padding-left:20px;font-size:16px;line-height:1.5">
+${items.map((item) => `<li style="margin:0 0 6px">${item}</li>`).join('\n')}
+</ul>`,
   button: (href: string, label: string) =>
     `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 16px"><tr><td style="border-radius:6px;background:${colors.button}">
 <a href="${escapeHtml(href)}" style="display:inline-block;padding:14px 28px;font-size:16px;font-weight:bold;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(label)}</a>
 </td></tr></table>`,
 };
-
-export function demoTextLines(demoMode: boolean | undefined): string[] {
-  return demoMode ? [`[${demoNotice.text}]`, ''] : [];
-}
-
-/** `body` and `footer` are HTML the caller already escaped. */
-export function emailDocument(parts: { subject: string; preheader: string; demoMode?: boolean; body: string; footer: string }): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(parts.subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:${colors.background};font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:${colors.text}">
-<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(parts.preheader)}</div>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${colors.background}">
-<tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid ${colors.border};border-radius:8px">
-<tr><td style="padding:32px 28px">
-${parts.demoMode ? html.paragraph(`<strong>${escapeHtml(demoNotice.text)}</strong>`, 'padding:8px 12px;background:#fcd34d;border-radius:6px;font-size:14px') : ''}
-${parts.body}
-</td></tr>
-</table>
-<p style="max-width:560px;margin:16px auto 0;font-size:12px;line-height:1.5;color:${colors.muted}">${parts.footer}</p>
-</td></tr>
-</table>
-</body>
-</html>
-`;
-}
 
 /** Anyone can type anyone's address, so a "name" that is a URL or a phone number must not reach a stranger's inbox. */
 export function greetingName(buyerName: string): string {
