@@ -1,8 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startCluster } from '../support/cluster.ts';
 import { signIn } from './admin-helpers.ts';
-import { expect, presellAnsweredContext, test } from './fixtures.ts';
+import { expect, paySandboxPage, presellAnsweredContext, test } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -19,15 +19,54 @@ const QUESTION = 'Como recebo o acesso à lista?';
 const NEW_ANSWER = 'O link chega no seu e-mail em poucos minutos depois do PIX, com {garantia} dias de garantia.';
 /** How long another instance may take to serve a version published through one (docs/editing.md). */
 const EVERY_INSTANCE_MS = 5_000;
+const OLD_PRICE = /^R\$\s19,90$/;
+const NEW_PRICE = /^R\$\s24,90$/;
+
+/** A buyer's page of `/`, opened (and its islands started) before the seller changes anything. */
+async function openedBuyerPage(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page; dialog: Locator }> {
+  const context = await presellAnsweredContext(browser, url, { locale: 'pt-BR', viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ORIGINAL_HEADLINE);
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  return { context, page, dialog };
+}
+
+/** The hero's buy button. */
+async function tapBuy(page: Page) {
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
+}
+
+/** The buyer's details, "GERAR PIX": the PIX panel with its amount. */
+async function generatePix(dialog: Locator, buyer: { name: string; email: string; phone: string }) {
+  await dialog.getByLabel('Nome completo').fill(buyer.name);
+  await dialog.getByLabel('E-mail').fill(buyer.email);
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill(buyer.phone);
+  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+  await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+}
+
+/** The sandbox's payment page of the dialog's PIX: the amount the charge holds, then paid. */
+async function payAndReadAmount(context: BrowserContext, dialog: Locator): Promise<string> {
+  const [payPage] = await Promise.all([
+    context.waitForEvent('page'),
+    dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).click(),
+  ]);
+  const amount = (await payPage.locator('dt', { hasText: 'Valor' }).locator('xpath=following-sibling::dd[1]').textContent()) ?? '';
+  await paySandboxPage(payPage);
+  await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 12_000 });
+  return amount;
+}
 
 /** A browser that never saw the site: `/`'s headline and the FAQ's first answer, hydrated. */
-async function expectFreshVisitorSees(browser: Browser, url: string, headline: string, answer: string | null) {
+async function expectFreshVisitorSees(browser: Browser, url: string, headline: string, answer: string | null, price = OLD_PRICE) {
   const context = await presellAnsweredContext(browser, url, { locale: 'pt-BR', viewport: PHONE });
   const page = await context.newPage();
   await expect(async () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline, { timeout: 500 });
   }).toPass({ timeout: EVERY_INSTANCE_MS });
+  await expect(page.getByText(price).filter({ visible: true }).first()).toBeVisible();
   if (answer) {
     await page.getByRole('button', { name: QUESTION }).click();
     await expect(page.getByText(answer)).toBeVisible();
@@ -41,6 +80,13 @@ async function chooseSection(panel: Page, name: string) {
 }
 
 async function editPreviewPublishRestore(browser: Browser, consoleUrl: string, visitorUrls: readonly string[]) {
+  // Before any edit: one buyer's PIX is issued at the old price, another buyer has `/` open and has not tapped yet.
+  const issued = await openedBuyerPage(browser, visitorUrls[0]!);
+  await tapBuy(issued.page);
+  await generatePix(issued.dialog, { name: 'Paula Reis', email: 'paula@example.com', phone: '21987650001' });
+  const waiting = await openedBuyerPage(browser, visitorUrls.at(-1)!);
+  await expect(waiting.page.getByText(OLD_PRICE).filter({ visible: true }).first()).toBeVisible();
+
   const context = await browser.newContext({ baseURL: consoleUrl, locale: 'pt-BR', viewport: PHONE });
   const panel = await context.newPage();
   await signIn(panel, PASSWORD);
@@ -58,6 +104,11 @@ async function editPreviewPublishRestore(browser: Browser, consoleUrl: string, v
   await chooseSection(panel, 'Perguntas frequentes');
   const faq = panel.getByRole('group', { name: 'Perguntas frequentes' });
   await faq.getByLabel('Resposta').first().fill(NEW_ANSWER);
+
+  // The sandbox charges the page's own price, so the demo's price is the seller's to change.
+  await chooseSection(panel, 'Produto');
+  const productForm = panel.getByRole('group', { name: 'Produto' });
+  await productForm.getByLabel('Preço', { exact: true }).fill('24,90');
 
   // Nothing is live before "Publicar alterações": the diff shows what would change.
   const diff = panel.getByRole('region', { name: 'O que muda em relação à versão no ar' });
@@ -79,7 +130,21 @@ async function editPreviewPublishRestore(browser: Browser, consoleUrl: string, v
   await expect(panel.getByText('Publicado: versão 1. A página já está no ar.')).toBeVisible();
   await expect(panel.getByText('No ar: versão 1')).toBeVisible();
   const shownAnswer = NEW_ANSWER.replace('{garantia}', '7');
-  for (const url of visitorUrls) await expectFreshVisitorSees(browser, url, NEW_HEADLINE, shownAnswer);
+  for (const url of visitorUrls) await expectFreshVisitorSees(browser, url, NEW_HEADLINE, shownAnswer, NEW_PRICE);
+
+  // The buyer whose page still shows R$ 19,90 taps now: the checkout shows the new price before any charge, and
+  // the PIX charges what it showed.
+  await tapBuy(waiting.page);
+  await expect(waiting.dialog.getByText(NEW_PRICE).first()).toBeVisible();
+  await expect(waiting.dialog.getByText(OLD_PRICE)).toHaveCount(0);
+  await generatePix(waiting.dialog, { name: 'Carla Nunes', email: 'carla@example.com', phone: '21987650002' });
+  await expect(waiting.dialog.getByText(NEW_PRICE).first()).toBeVisible();
+  expect(await payAndReadAmount(waiting.context, waiting.dialog)).toMatch(NEW_PRICE);
+  // The PIX issued before the change keeps its amount, and is paid at it.
+  await expect(issued.dialog.getByText(OLD_PRICE).first()).toBeVisible();
+  expect(await payAndReadAmount(issued.context, issued.dialog)).toMatch(OLD_PRICE);
+  await waiting.context.close();
+  await issued.context.close();
 
   const history = panel.getByRole('region', { name: 'Histórico de versões' });
   await history.getByRole('button', { name: 'Restaurar Conteúdo original' }).click();

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatNextBatchDate, soldOut } from '../../content/sold-out.ts';
-import { site } from '../../content/site.ts';
+import { productSection } from '../../content/site.ts';
+import { applyOfferPatch } from '../../shared/offer-patch.ts';
+import { readPageOffer } from '../lib/offer.tsx';
 import { track } from '../lib/analytics.ts';
 import { useCheckout } from '../lib/checkout-context.ts';
 import { checkoutCommand } from '../lib/checkout-opener.ts';
@@ -47,7 +49,7 @@ export function BuyButton({
         const { checkoutUrl, sandbox } = getPublicConfig();
         track('begin_checkout', {
           provider: checkoutUrl ? 'hosted' : sandbox ? 'sandbox' : 'pix',
-          value: site.priceCents / 100,
+          value: applyOfferPatch(productSection, readPageOffer().product).priceCents / 100,
           currency: 'BRL',
           checkout_url: checkoutUrl ?? undefined,
           placement,

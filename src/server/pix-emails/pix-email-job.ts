@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { site } from '../../content/site.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -8,7 +7,7 @@ import { deleteUnsentMessages, type OutboxMessage } from '../outbox/outbox-repos
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { orderPageUrl, reminderOptOutUrl } from '../orders/order-links.ts';
 import { buyerPaidForItemsOf } from '../orders/order-items.ts';
-import { itemsOfOrder } from '../purchases/purchase-items.ts';
+import { itemsOfOrder, productNameOf } from '../purchases/purchase-items.ts';
 import { findOrderById, markRemindersOptedOut } from '../orders/orders-repository.ts';
 import { takePixEmailQuota } from './pix-email-quota.ts';
 
@@ -63,7 +62,7 @@ export async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<Outbo
     orderUrl,
     ...(optOutUrl ? { optOutUrl } : {}),
     supportEmail: deps.config.mail.supportEmail,
-    productName: site.productName,
+    productName: await productNameOf(deps.db, order.id),
     demoMode: deps.config.demoMode,
     items: await itemsOfOrder(deps.db, order.id),
   });

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { admin as adminCopy } from '../../content/admin.ts';
 import { refundReasonLabels } from '../../content/refunds.ts';
-import { site } from '../../content/site.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { listEvidence, listMemberPageOpenings } from '../access/evidence-repository.ts';
 import type { Config } from '../config/config.ts';
@@ -11,6 +10,7 @@ import type { EvidenceEvent, OrderEvidence } from './evidence.ts';
 import { findRefund } from './refunds-repository.ts';
 import { chargesOf, ledgerOf, wasPaid } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-repository.ts';
+import { productNameOf } from '../purchases/purchase-items.ts';
 
 /** One order's delivery record (docs/refunds.md#evidence) for the console's "Baixar comprovante". */
 export async function loadOrderEvidence(
@@ -47,7 +47,7 @@ export async function loadOrderEvidence(
   const status = order.status === 'pending' && Number(order.expires_at) <= input.now ? 'expired' : order.status;
   return {
     generatedAt: input.now,
-    productName: site.productName,
+    productName: await productNameOf(db, order.id),
     seller: { ...seller, supportEmail: input.config.mail.supportEmail, siteUrl: input.publicUrl },
     order: {
       reference: order.public_ref,
@@ -57,6 +57,7 @@ export async function loadOrderEvidence(
       amountCents: Number(order.amount_cents),
       transactionHash: order.transaction_hash,
       statusLabel: adminCopy.orders.status[status],
+      pageVersion: order.offer_version === null ? null : Number(order.offer_version),
     },
     buyer: { name: order.buyer_name, email: order.buyer_email, phone: order.buyer_phone, document: order.buyer_document },
     guarantee: { days: input.config.guaranteeDays, endsAt: paidAt === null ? null : guaranteeEndsAt(paidAt, input.config.guaranteeDays) },

@@ -14,7 +14,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { findOrderById, setOrderStatus, type OrderRow } from '../orders/orders-repository.ts';
-import { itemsOfOrder } from '../purchases/purchase-items.ts';
+import { itemsOfOrder, productNameOf } from '../purchases/purchase-items.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
 import {
@@ -33,7 +33,6 @@ import { loadPurchase } from '../purchases/purchase-repository.ts';
 import { enqueueOutboxMessage, outboxPayloadsOf, type OutboxMessage } from '../outbox/outbox-repository.ts';
 import { z } from 'zod';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { site } from '../../content/site.ts';
 import { renderRefundEmail, type RefundEmailKind } from './refund-emails.ts';
 import {
   approveRefund,
@@ -564,7 +563,7 @@ export async function renderRefundOutboxEmail(
     ...(keptItems.length > 0 ? { keptItems } : {}),
     recoverUrl: `${deps.publicUrl().replace(/\/+$/, '')}${paths.access}`,
     supportEmail: deps.config.mail.supportEmail,
-    productName: site.productName,
+    productName: await productNameOf(deps.db, order.id),
     demoMode: deps.config.demoMode,
   });
   const localPart = `${row.kind}-${row.orderId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);

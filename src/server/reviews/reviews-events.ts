@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { site } from '../../content/site.ts';
 import type { Database } from '../db/schema.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import type { MailMessage } from '../mail/mailer.ts';
@@ -12,6 +11,7 @@ import { findRefund } from '../refunds/refunds-repository.ts';
 import { renderReviewRequestEmail } from './review-emails.ts';
 import { REVIEW_REQUEST_KIND } from './review-service.ts';
 import { findReview } from './reviews-repository.ts';
+import { productNameOf } from '../purchases/purchase-items.ts';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -39,7 +39,7 @@ export function registerReviewsEvents({ events, kinds, deps }: EventWiring): voi
     const email = renderReviewRequestEmail({
       buyerName: order.buyer_name,
       reviewUrl: reviewPageUrl(deps.publicUrl(), order),
-      productName: site.productName,
+      productName: await productNameOf(deps.db, order.id),
       demoMode: config.demoMode,
     });
     const localPart = `${row.kind}-${row.orderId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);

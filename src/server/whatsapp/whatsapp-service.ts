@@ -18,6 +18,7 @@ import {
   recordOptOut,
   type WhatsappMessageRow,
 } from './whatsapp-repository.ts';
+import { productNameOf } from '../purchases/purchase-items.ts';
 
 export interface WhatsappServiceDeps {
   db: Kysely<Database>;
@@ -74,12 +75,13 @@ export async function stopWhatsappByLink(db: Kysely<Database>, order: Pick<Order
 
 const AUTOMATIC: readonly string[] = ['pix', 'reminder', 'access'];
 
-function adminMessage(row: WhatsappMessageRow, order: OrderRow, publicUrl: string): AdminWhatsappMessage {
+function adminMessage(row: WhatsappMessageRow, order: OrderRow, links: { publicUrl: string; productName: string }): AdminWhatsappMessage {
+  const { publicUrl } = links;
   const code = row.error_code === null ? null : Number(row.error_code);
   // Rebuilt from the order now (the log keeps no text); gone with the buyer's data.
   const preview =
     AUTOMATIC.includes(row.kind) && order.buyer_name !== ''
-      ? previewText(row.kind as AutomaticMessageKind, messageVariables(row.kind as AutomaticMessageKind, order, { publicUrl }), publicUrl)
+      ? previewText(row.kind as AutomaticMessageKind, messageVariables(row.kind as AutomaticMessageKind, order, links), publicUrl)
       : null;
   return {
     id: row.id,
@@ -106,6 +108,7 @@ export async function describeOrderWhatsapp(deps: WhatsappServiceDeps, orderId: 
     findBlockingFailure(deps.db, order.id, endsWhatsappForOrder),
   ]);
   const publicUrl = deps.publicUrl();
+  const productName = await productNameOf(deps.db, order.id);
   const blockingCode = blocking?.error_code == null ? null : Number(blocking.error_code);
   return {
     mode: deps.config.whatsapp.cloud ? 'cloud_api' : 'simulated',
@@ -118,6 +121,6 @@ export async function describeOrderWhatsapp(deps: WhatsappServiceDeps, orderId: 
       blocking && blockingCode !== null
         ? { at: Number(blocking.status_at), errorCode: blockingCode, reason: whatsappFailureReason(blockingCode) }
         : null,
-    messages: rows.map((row) => adminMessage(row, order, publicUrl)),
+    messages: rows.map((row) => adminMessage(row, order, { publicUrl, productName })),
   };
 }
