@@ -32,18 +32,24 @@ function edited(base: Offer, change: (offer: Offer) => void): Offer {
   return offer;
 }
 
+/** The console's origin: the server's own address, or PUBLIC_URL where set (a real gateway needs one). */
+const originOf = (rig: TestServerRig) => rig.env.PUBLIC_URL ?? rig.server.url;
+const signIn = (rig: TestServerRig) => signInToConsole(rig.server.url, PASSWORD, originOf(rig));
+const adminCall = (rig: TestServerRig, cookie: string, path: string, body?: unknown) =>
+  consoleCall(rig.server.url, cookie, path, body, { origin: originOf(rig) });
+
 /** The console's draft and publish, as the editor sends them; resolves with the publish's reply. */
 async function publish(rig: TestServerRig, offer: Offer): Promise<Response> {
-  const cookie = await signInToConsole(rig.server.url, PASSWORD);
-  const state = (await (await consoleCall(rig.server.url, cookie, '/page')).json()) as AdminPageState;
-  const saved = await consoleCall(rig.server.url, cookie, '/page/draft', { baseNumber: state.live.number, offer });
+  const cookie = await signIn(rig);
+  const state = (await (await adminCall(rig, cookie, '/page')).json()) as AdminPageState;
+  const saved = await adminCall(rig, cookie, '/page/draft', { baseNumber: state.live.number, offer });
   expect(saved.status).toBe(200);
-  return consoleCall(rig.server.url, cookie, '/page/publish', { baseNumber: state.live.number });
+  return adminCall(rig, cookie, '/page/publish', { baseNumber: state.live.number });
 }
 
 async function livePage(rig: TestServerRig): Promise<AdminPageState> {
-  const cookie = await signInToConsole(rig.server.url, PASSWORD);
-  return (await (await consoleCall(rig.server.url, cookie, '/page')).json()) as AdminPageState;
+  const cookie = await signIn(rig);
+  return (await (await adminCall(rig, cookie, '/page')).json()) as AdminPageState;
 }
 
 async function product(rig: TestServerRig): Promise<ProductInfo> {
@@ -53,8 +59,12 @@ async function product(rig: TestServerRig): Promise<ProductInfo> {
   return (await response.json()) as ProductInfo;
 }
 
+/** The order's items as stored, the main product first. */
 const items = async (db: TestDb, orderId: string) =>
-  (await rowsOfOrder(db, 'order_items', orderId)).map((row) => ({ item: row.item, title: row.title, priceCents: Number(row.price_cents) }));
+  (await rowsOfOrder(db, 'order_items', orderId))
+    .map((row) => ({ item: row.item, title: row.title, priceCents: Number(row.price_cents) }))
+    .sort((a, b) => (a.item === 'main' ? -1 : b.item === 'main' ? 1 : 0));
+
 
 for (const database of databases) {
   describe(`a price published in the console on ${database.name}`, () => {
@@ -245,8 +255,8 @@ for (const database of databases) {
       running.clock.now = START + 31 * DAY;
       expect(await refusal(await publish(running, withReference(4700)))).toMatch(/R\$\s47,00 .* valeu por 0 dias\.$/);
       // Not above the price: refused at the field as the draft is saved.
-      const cookie = await signInToConsole(running.server.url, PASSWORD);
-      const notAbove = await consoleCall(running.server.url, cookie, '/page/draft', { baseNumber: 0, offer: withReference(1490) });
+      const cookie = await signIn(running);
+      const notAbove = await adminCall(running, cookie, '/page/draft', { baseNumber: 0, offer: withReference(1490) });
       expect(notAbove.status).toBe(422);
       expect(((await notAbove.json()) as { fields: Record<string, string> }).fields['product.referencePriceCents']).toBe(
         'O preço de referência precisa ser maior que o preço. Use 0 para não mostrar.',
@@ -259,12 +269,12 @@ for (const database of databases) {
     it('counts only the last 90 days: a restore long after is refused, a reference-free version is not', async () => {
       // R$ 19,90 was live from START to START + 31 days; 100 days later that is outside the window.
       running.clock.now = START + 131 * DAY;
-      const cookie = await signInToConsole(running.server.url, PASSWORD);
-      const restored = await consoleCall(running.server.url, cookie, '/page/versions/1/restore', { baseNumber: 1 });
+      const cookie = await signIn(running);
+      const restored = await adminCall(running, cookie, '/page/versions/1/restore', { baseNumber: 1 });
       expect(await refusal(restored)).toMatch(/ele valeu por 0 dias\.$/);
       // R$ 14,90 has been live for 100 days: it may now be the reference of a lower price.
       expect((await publish(running, withReference(1490, 990))).status).toBe(200);
-      expect((await consoleCall(running.server.url, cookie, '/page/versions/0/restore', { baseNumber: 2 })).status).toBe(200);
+      expect((await adminCall(running, cookie, '/page/versions/0/restore', { baseNumber: 2 })).status).toBe(200);
     });
   });
 
