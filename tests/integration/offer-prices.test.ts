@@ -65,7 +65,6 @@ const items = async (db: TestDb, orderId: string) =>
     .map((row) => ({ item: row.item, title: row.title, priceCents: Number(row.price_cents) }))
     .sort((a, b) => (a.item === 'main' ? -1 : b.item === 'main' ? 1 : 0));
 
-
 for (const database of databases) {
   describe(`a price published in the console on ${database.name}`, () => {
     const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { smtp: true, clock: START });
