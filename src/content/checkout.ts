@@ -47,6 +47,8 @@ export const checkout = {
     tooManyOpenCharges: 'Já existem vários PIX em aberto feitos desta conexão. Pague um deles ou aguarde alguns minutos para gerar outro.',
     /** A PIX the buyer replaced with a new checkout (the bump ticked or unticked): only the newest is payable. */
     replaced: 'Este PIX foi substituído por um novo, com o valor atualizado. Use o PIX mais recente.',
+    /** The seller published new prices after this checkout showed the old ones: nothing was charged (docs/editing.md#prices). */
+    priceChanged: 'O preço foi atualizado desde que você abriu a página. Confira o novo valor acima e toque de novo para gerar o PIX.',
   },
   pix: {
     success: 'Pagamento gerado com sucesso! Use as informações abaixo para pagar.',

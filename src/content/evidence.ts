@@ -37,6 +37,9 @@ export const evidenceDocument = {
     methodValue: 'PIX',
     transaction: 'Transação no intermediador de pagamento',
     status: 'Situação atual',
+    /** The version of the sales page (its names and prices) the order was placed under. */
+    pageVersion: 'Versão da página de vendas',
+    pageVersionValue: (number: number) => (number === 0 ? 'conteúdo original' : `versão ${number}`),
   },
   buyer: { name: 'Nome', email: 'E-mail', phone: 'Telefone', document: 'CPF' },
   /** The order and its add-on (paid in a PIX of its own): the purchase's money in one place. */

@@ -29,3 +29,6 @@ export const landingMeta = {
     // keeps it equal to site.priceCents, from which every other price in content/ is formatted.
     'Acesso vitalício a +200 fornecedores verificados de Netflix, Disney+, Spotify e +30 apps por R$ 1,00 por mês cada. Pagamento único de R$ 19,90 via PIX.',
 } as const;
+
+/** "de R$ 47,00 por": the words around the hero's reference price, above the price (docs/editing.md#prices). */
+export const referencePriceWords = { from: 'de', to: 'por' } as const;

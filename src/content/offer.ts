@@ -7,11 +7,11 @@ import { faqAccordion, faqGrid } from './faq.ts';
 import { footer } from './footer.ts';
 import { howItWorks, howToStart } from './how-it-works.ts';
 import { hero, landingMeta, stickyBar } from './landing.ts';
-import { orderBump } from './offers.ts';
+import { bumpSection } from './offers.ts';
 import { presell, presellMeta } from './presell.ts';
 import { scarcity } from './scarcity.ts';
 import { sellerPlaceholder } from './seller.ts';
-import { site } from './site.ts';
+import { productSection, site } from './site.ts';
 import { whatsappGroup } from './whatsapp-group.ts';
 
 /**
@@ -102,12 +102,8 @@ export const offerDefaults: Offer = {
     supportEmail: publicConfigDefaults.supportEmail,
     whatsappGroupUrl: publicConfigDefaults.whatsappGroupUrl,
   },
-  product: { name: site.productName, priceCents: site.priceCents },
-  bump: {
-    name: orderBump?.name ?? '',
-    priceCents: orderBump?.priceCents ?? 990,
-    afterPaymentPriceCents: orderBump?.afterPaymentPriceCents ?? 990,
-  },
+  product: { ...productSection },
+  bump: { ...bumpSection },
 };
 
 /** The console's names for each section and field (pt-BR). */
@@ -216,18 +212,19 @@ export const offerLabels: Record<OfferSectionKey, { title: string; hint?: string
   },
   product: {
     title: 'Produto',
-    hint: 'O nome e o preço cobrados no PIX ainda vêm da configuração do servidor; aqui eles aparecem só para consulta.',
-    fields: { name: 'Nome do produto', priceCents: 'Preço' },
+    hint: 'O novo preço vale para os PIX gerados depois da publicação; um PIX já gerado mantém o valor dele. Os e-mails e a página do pedido mostram sempre o nome e o preço da compra.',
+    fields: {
+      name: 'Nome do produto',
+      priceCents: 'Preço',
+      referencePriceCents: 'Preço de referência ("de R$ …"), 0 para não mostrar',
+    },
   },
   bump: {
     title: 'Adicional no checkout',
-    hint: 'O nome e os preços cobrados no PIX ainda vêm da configuração do servidor; aqui eles aparecem só para consulta.',
+    hint: 'Os novos preços valem para os PIX gerados depois da publicação; um PIX já gerado mantém o valor dele.',
     fields: { name: 'Nome do adicional', priceCents: 'Preço no checkout', afterPaymentPriceCents: 'Preço após o pagamento' },
   },
 };
-
-/** The sections whose amounts the checkout charges from code: shown, never changed by a publish (docs/editing.md). */
-export const lockedOfferSections = ['product', 'bump'] as const satisfies readonly OfferSectionKey[];
 
 export const offerMessages: OfferMessages = {
   required: 'Preencha este campo.',
@@ -239,6 +236,7 @@ export const offerMessages: OfferMessages = {
   tooFew: (min) => `Mantenha pelo menos ${min} ${min === 1 ? 'item' : 'itens'}.`,
   tooMany: (max) => `No máximo ${max} itens.`,
   highlightMissing: 'O trecho em destaque precisa aparecer igual no título.',
+  referenceNotAbove: 'O preço de referência precisa ser maior que o preço. Use 0 para não mostrar.',
   email: 'Informe um e-mail válido.',
   image: 'Envie a imagem de novo pelo botão "Enviar imagem".',
 };
@@ -251,7 +249,10 @@ export const pageEditorApi = {
   versionNotFound: 'Versão não encontrada.',
   tooLarge: (size: string, budget: string) =>
     `Com estas alterações a página inicial teria ${size} comprimida, acima do limite de ${budget} que a mantém rápida no celular. Encurte os textos e tente de novo.`,
-  locked: 'O nome e os preços do produto e do adicional ainda são os da configuração do servidor e não podem ser publicados por aqui.',
+  priceFromProvider: (price: string) =>
+    `Com a TriboPay, o PIX cobra o preço da oferta cadastrada no painel dela (${price}), não o daqui. Altere o preço na TriboPay; a página segue o preço cobrado.`,
+  referencePrice: (reference: string, days: number) =>
+    `O preço de referência ${reference} só pode aparecer se foi o preço cobrado por pelo menos 30 dias nos últimos 90. Nos últimos 90 dias ele valeu por ${days} ${days === 1 ? 'dia' : 'dias'}.`,
   tooManyPublishes: 'Muitas publicações seguidas. Tente de novo mais tarde.',
   imageTooLarge: 'A imagem passa de 5 MB. Reduza o tamanho ou envie outra.',
   imageType: 'Formato não aceito. Envie uma foto em JPEG, PNG ou WebP.',
@@ -299,6 +300,8 @@ export const pageEditor = {
   moveDown: 'Descer',
   item: (label: string, index: number) => `${label} ${index + 1}`,
   priceHint: 'Em reais, por exemplo 19,90.',
+  /** Beside a price the PIX provider's own catalogue decides (TriboPay's offer). */
+  priceFromProvider: 'Definido pela oferta na TriboPay: o PIX cobra o preço cadastrado lá, e a página mostra esse preço.',
   size: (size: string, budget: string) => `Página inicial: ${size} comprimida, de no máximo ${budget}.`,
   overBudget: 'Acima do limite: a publicação será recusada. Encurte os textos.',
   preview: {

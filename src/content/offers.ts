@@ -60,6 +60,17 @@ export const orderBump: BumpOffer | null = {
   delivers: 'recharge',
 };
 
+/**
+ * The bump's name and prices as the page prints them when the seller published none: the default of the offer's
+ * `bump` section (content/offer.ts), onto which the page's data block lays the seller's (docs/editing.md#prices).
+ * The product's is `productSection` (site.ts).
+ */
+export const bumpSection = {
+  name: orderBump?.name ?? '',
+  priceCents: orderBump?.priceCents ?? 990,
+  afterPaymentPriceCents: orderBump?.afterPaymentPriceCents ?? 990,
+} as const;
+
 /** The lists' names, as the member page and the e-mails call them. */
 export const listNames: Record<ListKey, string> = {
   suppliers: 'Fornecedores Secretos',

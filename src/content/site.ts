@@ -12,6 +12,12 @@ export const site = {
   language: 'pt-BR',
 } as const;
 
+/**
+ * The product's name and price as the page prints them when the seller published none: the default of the offer's
+ * `product` section (content/offer.ts), onto which the page's data block lays the seller's (docs/editing.md#prices).
+ */
+export const productSection = { name: site.productName, priceCents: site.priceCents, referencePriceCents: 0 } as const;
+
 /** Words shared by small interface parts. */
 export const interfaceCopy = {
   /** Shown (to screen readers, with a warning icon) when an image fails to load. */

@@ -23,6 +23,9 @@ import type { RefundsDeps } from './refunds/refunds-deps.ts';
 import type { ReviewsDeps } from './reviews/review-service.ts';
 import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
 import { createLiveOffer, OFFER_CHECK_MS } from './offer/live-offer.ts';
+import { catalogueDecidesPrice } from './config/catalogue-price.ts';
+import { createOfferPricing } from './offer/offer-prices.ts';
+import { currentProductInfo } from './orders/checkout-service.ts';
 import type { OfferDeps } from './offer/offer-service.ts';
 import { publicConfigWithOffer, sellerFieldsFromEnvironment } from './config/public-config.ts';
 import type { AppEnv } from './routes/context.ts';
@@ -118,7 +121,13 @@ export function composeServer(options: {
   reviewsSignal.onChange(() => background.run('landing reviews after moderation', () => landingReviews.refresh()));
   let reviewsTimers: ReturnType<typeof setInterval>[] = [];
   const live = createLiveOffer({ db, site, logger, publicValuesFor: (offer) => publicConfigWithOffer(config, offer) });
-  const offer: OfferDeps = { db, site, live, fromEnvironment: sellerFieldsFromEnvironment(config) };
+  const offer: OfferDeps = {
+    db,
+    site,
+    live,
+    fromEnvironment: sellerFieldsFromEnvironment(config),
+    cataloguePrice: catalogueDecidesPrice(config) ? async () => (await currentProductInfo(orders)).priceCents : undefined,
+  };
   let offerTimer: ReturnType<typeof setInterval> | undefined;
   const app = createApp({ config, db, logger, site, sandbox, orders, refunds, reviews, offer, background, admin, lifecycle });
   return {
@@ -194,7 +203,8 @@ export function composeOrders(options: {
     options.mailer ??
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, demoMode: config.demoMode });
   const events = createOrderEvents({ logger });
-  const orders = { db: database.db, dialect: database.dialect, config, payments, logger, publicUrl, now, events };
+  const prices = createOfferPricing(database.db);
+  const orders = { db: database.db, dialect: database.dialect, config, payments, logger, publicUrl, now, events, prices };
   const kinds = createOutboxKinds();
   wireSubscribers(kinds, { ...orders, mailer });
   return { orders, kinds, mailer, publicUrl };

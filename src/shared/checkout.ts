@@ -59,6 +59,11 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
       /** Only "with" or "without": the server sets every price. */
       bump: z.boolean(messages.bumpInvalid).optional().default(false),
       whatsappConsent: z.boolean(messages.requestInvalid).optional().default(false),
+      /**
+       * The page version whose prices the checkout showed (`ProductInfo.version`): when the live one prices the cart
+       * otherwise, the server answers 409 with the new prices before any charge. Never an amount.
+       */
+      offerVersion: z.number(messages.requestInvalid).int(messages.requestInvalid).min(0).max(1_000_000_000).optional(),
     },
     messages.requestInvalid,
   );
@@ -122,7 +127,18 @@ export interface AddonOffer {
 
 export const AddonAnswerSchema = z.strictObject({ accept: z.boolean() });
 
+/** What the checkout sells now: the live page version's names and prices, as the server will charge them. */
 export interface ProductInfo {
   title: string;
   priceCents: number;
+  /** The page version they are from; the checkout sends it back as `offerVersion`. */
+  version: number;
+  /** The bump the checkout offers, or null when the server offers none. */
+  bump: { name: string; priceCents: number } | null;
+}
+
+/** POST /api/orders's 409 when the prices changed since the checkout showed them: the new ones, shown before any charge. */
+export interface PriceChangedBody {
+  error: string;
+  product: ProductInfo;
 }

@@ -26,9 +26,10 @@ export interface PriceField {
   kind: 'price';
 }
 
-/** An amount the page states (a bonus's value), in centavos. */
+/** An amount the page states (a bonus's value), in centavos; `optional`: 0 when a stored version lacks it. */
 export interface AmountField {
   kind: 'amount';
+  optional?: boolean;
 }
 
 /** An image uploaded in the console (shared/offer-image.ts), or `''` for none: the page shows nothing in its place. */
@@ -154,6 +155,11 @@ export const offerSections = {
   product: {
     name: line(80, 3),
     priceCents: price,
+    /**
+     * "de R$ X por R$ Y": 0 shows none. Published only when X was the price charged for at least 30 days within
+     * the last 90 (offer/reference-price.ts; CDC art. 37, the EU Omnibus Directive's model).
+     */
+    referencePriceCents: { kind: 'amount', optional: true },
   },
   bump: {
     name: line(80, 3),
@@ -186,6 +192,8 @@ export interface OfferMessages {
   tooFew: (min: number) => string;
   tooMany: (max: number) => string;
   highlightMissing: string;
+  /** "de R$ X por R$ Y" with X not above Y. */
+  referenceNotAbove: string;
   email: string;
   image: string;
 }
@@ -209,8 +217,11 @@ function fieldSchema(field: ScalarField, messages: OfferMessages): z.ZodType {
       .int(messages.required)
       .min(MIN_PRICE_CENTS, messages.priceTooLow('R$ 5,00'))
       .max(MAX_PRICE_CENTS, messages.priceTooHigh);
-  if (field.kind === 'amount')
-    return z.number(messages.required).int(messages.required).min(0, messages.required).max(MAX_PRICE_CENTS, messages.priceTooHigh);
+  if (field.kind === 'amount') {
+    const amount = z.number(messages.required).int(messages.required).min(0, messages.required).max(MAX_PRICE_CENTS, messages.priceTooHigh);
+    // A version stored before the field existed reads as "none".
+    return field.optional ? amount.default(0) : amount;
+  }
   if (field.kind === 'link')
     return text(z.string().trim().max(300, messages.tooLong(300)).refine(isSafeLink, messages.link), { written: 'line' });
   const written = field.kind === 'line' ? 'line' : 'lines';
@@ -249,6 +260,9 @@ export function offerSchema(messages: OfferMessages): z.ZodType<Offer> {
     // The highlight is a part of the headline painted in the brand's colour; elsewhere it would vanish.
     if (offer.hero.highlight !== '' && !offer.hero.headline.includes(offer.hero.highlight))
       context.addIssue({ code: 'custom', path: ['hero', 'highlight'], message: messages.highlightMissing });
+    const { priceCents, referencePriceCents } = offer.product;
+    if (referencePriceCents !== 0 && referencePriceCents <= priceCents)
+      context.addIssue({ code: 'custom', path: ['product', 'referencePriceCents'], message: messages.referenceNotAbove });
     if (!z.email().safeParse(offer.seller.supportEmail).success)
       context.addIssue({ code: 'custom', path: ['seller', 'supportEmail'], message: messages.email });
   }) as unknown as z.ZodType<Offer>;
@@ -274,6 +288,9 @@ export function offerDifferences(before: Offer, after: Offer): string[] {
 
 /** The sections a landing page island renders again in the browser: they travel in the data block when edited. */
 export const islandOfferSections = [
+  // The price is printed by the sticky bar, the header and the checkout, which hydrate: a changed price travels.
+  'product',
+  'bump',
   'stickyBar',
   'faq',
   'scarcity',
@@ -343,8 +360,11 @@ export interface AdminPageState {
   history: PageVersionInfo[];
   /** The seller's fields an environment variable overrides (`seller.name`…). */
   fromEnvironment: string[];
-  /** The sections whose amounts the checkout still charges from code (shown, not published). */
-  locked: OfferSectionKey[];
+  /**
+   * The fields a publish may not change, by path (`product.priceCents`): the PIX provider's own catalogue decides
+   * that price (TriboPay's offer), so the page must not announce another.
+   */
+  locked: string[];
   landingBudgetBytes: number;
 }
 

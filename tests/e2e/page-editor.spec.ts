@@ -1,8 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startCluster } from '../support/cluster.ts';
 import { signIn } from './admin-helpers.ts';
-import { expect, presellAnsweredContext, test } from './fixtures.ts';
+import { expect, paySandboxPage, presellAnsweredContext, test } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -19,15 +19,64 @@ const QUESTION = 'Como recebo o acesso à lista?';
 const NEW_ANSWER = 'O link chega no seu e-mail em poucos minutos depois do PIX, com {garantia} dias de garantia.';
 /** How long another instance may take to serve a version published through one (docs/editing.md). */
 const EVERY_INSTANCE_MS = 5_000;
+const OLD_PRICE = /^R\$\s19,90$/;
+const NEW_PRICE = /^R\$\s24,90$/;
 
-/** A browser that never saw the site: `/`'s headline and the FAQ's first answer, hydrated. */
-async function expectFreshVisitorSees(browser: Browser, url: string, headline: string, answer: string | null) {
+/** A buyer's page of `/`, opened (and its islands started) before the seller changes anything. */
+async function openedBuyerPage(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page; dialog: Locator }> {
   const context = await presellAnsweredContext(browser, url, { locale: 'pt-BR', viewport: PHONE });
   const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ORIGINAL_HEADLINE);
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  return { context, page, dialog };
+}
+
+/** The hero's buy button. */
+async function tapBuy(page: Page) {
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
+}
+
+/** The buyer's details, "GERAR PIX": the PIX panel with its amount. */
+async function generatePix(dialog: Locator, buyer: { name: string; email: string; phone: string }) {
+  await dialog.getByLabel('Nome completo').fill(buyer.name);
+  await dialog.getByLabel('E-mail').fill(buyer.email);
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill(buyer.phone);
+  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+  await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+}
+
+/** The sandbox's payment page of a PIX (as a bank app shows it): the amount the charge holds, then paid. */
+async function payAndReadAmount(payPage: Page): Promise<string> {
+  const amount = (await payPage.locator('dt', { hasText: 'Valor' }).locator('xpath=following-sibling::dd[1]').textContent()) ?? '';
+  await paySandboxPage(payPage);
+  return amount;
+}
+
+/** The dialog's "Simular o pagamento deste PIX", opened in a tab of its own. */
+async function openPayPage(context: BrowserContext, dialog: Locator): Promise<Page> {
+  const [payPage] = await Promise.all([
+    context.waitForEvent('page'),
+    dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).click(),
+  ]);
+  return payPage;
+}
+
+/** A browser that never saw the site: `/`'s headline and the FAQ's first answer, hydrated. */
+async function expectFreshVisitorSees(browser: Browser, url: string, headline: string, answer: string | null, price = OLD_PRICE) {
+  const context = await presellAnsweredContext(browser, url, { locale: 'pt-BR', viewport: PHONE });
+  const page = await context.newPage();
+  // The instance serves the version within 5 s: read from the server itself, so a machine too loaded to run
+  // Chromium quickly does not count against it (seen with the checkout's buyers' pages open beside it).
   await expect(async () => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline, { timeout: 500 });
+    const html = await (await fetch(new URL('/', url))).text();
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]*>/g, '');
+    expect(h1).toBe(headline);
   }).toPass({ timeout: EVERY_INSTANCE_MS });
+  // And the fresh browser shows it.
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(headline);
+  await expect(page.getByText(price).filter({ visible: true }).first()).toBeVisible();
   if (answer) {
     await page.getByRole('button', { name: QUESTION }).click();
     await expect(page.getByText(answer)).toBeVisible();
@@ -41,6 +90,17 @@ async function chooseSection(panel: Page, name: string) {
 }
 
 async function editPreviewPublishRestore(browser: Browser, consoleUrl: string, visitorUrls: readonly string[]) {
+  // Before any edit: one buyer's PIX is issued at the old price, another buyer has `/` open and has not tapped yet.
+  const issued = await openedBuyerPage(browser, visitorUrls[0]!);
+  await tapBuy(issued.page);
+  await generatePix(issued.dialog, { name: 'Paula Reis', email: 'paula@example.com', phone: '21987650001' });
+  await expect(issued.dialog.getByText(OLD_PRICE).first()).toBeVisible();
+  // Its payment page, as the buyer's bank keeps it; the buying tab is closed (a loaded machine runs fewer pages).
+  const issuedPayment = (await issued.dialog.getByRole('link', { name: 'Simular o pagamento deste PIX' }).getAttribute('href'))!;
+  await issued.context.close();
+  const waiting = await openedBuyerPage(browser, visitorUrls.at(-1)!);
+  await expect(waiting.page.getByText(OLD_PRICE).filter({ visible: true }).first()).toBeVisible();
+
   const context = await browser.newContext({ baseURL: consoleUrl, locale: 'pt-BR', viewport: PHONE });
   const panel = await context.newPage();
   await signIn(panel, PASSWORD);
@@ -58,6 +118,11 @@ async function editPreviewPublishRestore(browser: Browser, consoleUrl: string, v
   await chooseSection(panel, 'Perguntas frequentes');
   const faq = panel.getByRole('group', { name: 'Perguntas frequentes' });
   await faq.getByLabel('Resposta').first().fill(NEW_ANSWER);
+
+  // The sandbox charges the page's own price, so the demo's price is the seller's to change.
+  await chooseSection(panel, 'Produto');
+  const productForm = panel.getByRole('group', { name: 'Produto' });
+  await productForm.getByLabel('Preço', { exact: true }).fill('24,90');
 
   // Nothing is live before "Publicar alterações": the diff shows what would change.
   const diff = panel.getByRole('region', { name: 'O que muda em relação à versão no ar' });
@@ -79,7 +144,22 @@ async function editPreviewPublishRestore(browser: Browser, consoleUrl: string, v
   await expect(panel.getByText('Publicado: versão 1. A página já está no ar.')).toBeVisible();
   await expect(panel.getByText('No ar: versão 1')).toBeVisible();
   const shownAnswer = NEW_ANSWER.replace('{garantia}', '7');
-  for (const url of visitorUrls) await expectFreshVisitorSees(browser, url, NEW_HEADLINE, shownAnswer);
+  for (const url of visitorUrls) await expectFreshVisitorSees(browser, url, NEW_HEADLINE, shownAnswer, NEW_PRICE);
+
+  // The buyer whose page still shows R$ 19,90 taps now: the checkout shows the new price before any charge, and
+  // the PIX charges what it showed.
+  await tapBuy(waiting.page);
+  await expect(waiting.dialog.getByText(NEW_PRICE).first()).toBeVisible();
+  await expect(waiting.dialog.getByText(OLD_PRICE)).toHaveCount(0);
+  await generatePix(waiting.dialog, { name: 'Carla Nunes', email: 'carla@example.com', phone: '21987650002' });
+  await expect(waiting.dialog.getByText(NEW_PRICE).first()).toBeVisible();
+  expect(await payAndReadAmount(await openPayPage(waiting.context, waiting.dialog))).toMatch(NEW_PRICE);
+  await expect(waiting.dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 12_000 });
+  // The PIX issued before the change keeps its amount, and is paid at it.
+  const bank = await waiting.context.newPage();
+  await bank.goto(new URL(issuedPayment, visitorUrls[0]).href);
+  expect(await payAndReadAmount(bank)).toMatch(OLD_PRICE);
+  await waiting.context.close();
 
   const history = panel.getByRole('region', { name: 'Histórico de versões' });
   await history.getByRole('button', { name: 'Restaurar Conteúdo original' }).click();

@@ -15,7 +15,12 @@ for (const database of databases) {
     it('GET /api/product returns the chosen offer', async () => {
       const response = await fetch(`${running.server.url}/api/product`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ title: 'Lista de Fornecedores Secretos Vitalícia', priceCents: 1990 });
+      expect(await response.json()).toEqual({
+        title: 'Lista de Fornecedores Secretos Vitalícia',
+        priceCents: 1990,
+        version: 0,
+        bump: { name: 'Lista de Fornecedores de Recarga', priceCents: 990 },
+      });
     });
 
     it('creates the order, charges once and returns the PIX with a locally drawn QR', async () => {

@@ -178,13 +178,7 @@ describe.skipIf(!siteBuilt).each(databases)('the seller edits the page in the co
     expect(fields['faq.items']).toBe('Mantenha pelo menos 1 item.');
   });
 
-  it('keeps the amounts the checkout charges out of a publish until the checkout reads them', async () => {
-    const cheaper = edited((offer) => {
-      offer.product.priceCents = 1490;
-    });
-    expect((await call('/page/draft', { baseNumber: 1, offer: cheaper })).status).toBe(200);
-    const refused = await call('/page/publish', { baseNumber: 1 });
-    expect(refused.status).toBe(422);
+  it('refuses a price under the provider minimum field by field (prices published: offer-prices.test.ts)', async () => {
     const tooCheap = await call('/page/draft', { baseNumber: 1, offer: edited((offer) => (offer.product.priceCents = 499)) });
     expect(((await tooCheap.json()) as { fields: Record<string, string> }).fields['product.priceCents']).toBe(
       'O preço mínimo aceito pelo provedor de PIX é R$ 5,00.',

@@ -93,7 +93,8 @@ export function OfferSectionForm({
   section: OfferSectionKey;
   offer: Offer;
   errors: Record<string, string>;
-  locked: boolean;
+  /** Fields a publish may not change, by path (`product.priceCents`: the PIX provider's catalogue decides it). */
+  locked: readonly string[];
   fromEnvironment: readonly string[];
   onChange: (offer: Offer) => void;
 }) {
@@ -115,8 +116,9 @@ export function OfferSectionForm({
               field={field}
               value={values[name] as string | number}
               error={errors[path]}
-              disabled={locked}
+              disabled={locked.includes(path)}
               {...(section === 'seller' && fromEnvironment.includes(name) ? { note: copy.fromEnvironment } : {})}
+              {...(locked.includes(path) ? { note: copy.priceFromProvider } : {})}
               onChange={(value) => onChange(withField(offer, section, name, value))}
             />
           );
@@ -141,7 +143,7 @@ export function OfferSectionForm({
                       field={itemField}
                       value={item[itemKey] ?? ''}
                       error={errors[`${path}.${index}.${itemKey}`]}
-                      disabled={locked}
+                      disabled={false}
                       onChange={(value) => setItems(items.map((each, at) => (at === index ? { ...each, [itemKey]: value } : each)))}
                     />
                   ))}

@@ -132,7 +132,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
         section={section}
         offer={editing.offer}
         errors={errors}
-        locked={(data.locked as readonly string[]).includes(section)}
+        locked={data.locked}
         fromEnvironment={data.fromEnvironment}
         onChange={(offer) => {
           setFieldErrors({});

@@ -6,6 +6,11 @@ export function offeredBump(serverOffersBump: boolean, bump: BumpOffer | null): 
   return serverOffersBump ? bump : null;
 }
 
+/** The bump with the name and price the server charges now (GET /api/product) or the page printed. */
+export function withPrices(bump: BumpOffer | null, prices: { name: string; priceCents: number } | null): BumpOffer | null {
+  return bump && prices ? { ...bump, name: prices.name, priceCents: prices.priceCents } : bump;
+}
+
 /**
  * The total shown above "GERAR PIX": the price the PIX will charge (docs/offers.md#the-checkout), the
  * main product's and, when ticked, the bump's.

@@ -1,13 +1,15 @@
 import { Check } from 'lucide-react';
 import { startTransition, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
-import { orderBump } from '../../content/offers.ts';
-import { site } from '../../content/site.ts';
+import { bumpSection, orderBump } from '../../content/offers.ts';
+import { productSection } from '../../content/site.ts';
+import type { PriceChangedBody, ProductInfo } from '../../shared/checkout.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { track } from '../lib/analytics.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import type { CheckoutStarter } from '../lib/checkout-context.ts';
 import { CHECKOUT_DIALOG_ID } from '../lib/checkout-opener.ts';
+import { useIslandOfferSection } from '../lib/offer.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { Alert } from '../ui/alert.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
@@ -17,7 +19,7 @@ import { BuyerForm, emptyBuyer, readTypedBuyer, type BuyerValues } from './buyer
 import { onDemand } from './on-demand.ts';
 import { clearOpenOrder, loadOpenOrder, saveOpenOrder, type OpenOrder } from './open-order-store.ts';
 import { orderContext } from './order-context.ts';
-import { checkoutTotalCents, offeredBump, orderFields } from './order-total.ts';
+import { checkoutTotalCents, offeredBump, orderFields, withPrices } from './order-total.ts';
 import { useProduct } from './use-product.ts';
 
 /**
@@ -76,8 +78,12 @@ export default function PaymentModal({
   const [live, setLive] = useState(prerendered === undefined);
   const config = getPublicConfig();
   const { askDocument, sandbox, guaranteeDays, orderBump: serverOffersBump } = live ? config : { ...config, ...prerendered };
-  const bump = offeredBump(serverOffersBump, orderBump);
-  const { state: product, reload, settled: productSettled } = useProduct(open);
+  const { state: product, reload, settled: productSettled, replace: replaceProduct } = useProduct(open);
+  // Until the server's answer, the prices the page printed (its data block); then the ones the PIX will charge.
+  const pageProduct = useIslandOfferSection('product', productSection);
+  const pageBump = useIslandOfferSection('bump', bumpSection);
+  const shown: ProductInfo | null = product.kind === 'ready' ? product.product : null;
+  const bump = withPrices(offeredBump(serverOffersBump, orderBump), shown ? shown.bump : pageBump);
   const [values, setValues] = useState<BuyerValues>(initialValues);
   const [phase, setPhase] = useState<Phase>(() => {
     const resumed = resume && live ? loadOpenOrder() : null;
@@ -132,18 +138,26 @@ export default function PaymentModal({
     onOpenChange(next);
   };
 
-  const createOrder = async (keys: AttemptKeys): Promise<OpenOrder | null> => {
+  const createOrder = async (keys: AttemptKeys, prices: ProductInfo | null): Promise<OpenOrder | null> => {
     setError(null);
     setFieldErrors({});
     try {
       const order = await apiFetch('POST /api/orders', {
-        json: { ...orderFields(values, askDocument, bump, bumpTicked), whatsappConsent, ...keys, ...orderContext() },
+        json: {
+          ...orderFields(values, askDocument, bump, bumpTicked),
+          whatsappConsent,
+          ...keys,
+          ...orderContext(),
+          // The prices this checkout showed: newer ones come back as a 409, shown before any charge.
+          ...(prices ? { offerVersion: prices.version } : {}),
+        },
       });
       // Count down on this device's clock, whatever time it shows: shift the deadline by the
       // difference between the server's clock and ours.
       return { ...order, expiresAt: Date.now() + (order.expiresAt - order.serverTime), viewKey: keys.viewKey };
     } catch (failure) {
       if (failure instanceof ApiError) {
+        if (failure.status === 409 && isPriceChanged(failure.body)) replaceProduct(failure.body.product);
         setFieldErrors(failure.fields);
         setError(failure.status === 0 ? copy.errors.network : failure.message || copy.errors.generic);
         // A refused attempt is over: the next submit is a new attempt with its own key.
@@ -160,13 +174,14 @@ export default function PaymentModal({
     // The PIX panel's code comes while the charge is created.
     void orderProgress.load();
     // A submit before the product check ended waits for it (docs/product.md#screen-states).
-    if ((await productSettled()).kind !== 'ready') {
+    const prices = await productSettled();
+    if (prices.kind !== 'ready') {
       setPhase({ kind: 'form' });
       setError(copy.errors.noProduct);
       return;
     }
     track('generate_lead');
-    const order = await createOrder(attemptKeys);
+    const order = await createOrder(attemptKeys, prices.product);
     if (order) saveOpenOrder(order);
     setPhase(order ? { kind: 'success', order } : { kind: 'form' });
   };
@@ -181,7 +196,7 @@ export default function PaymentModal({
     const keys = newAttemptKeys();
     setAttemptKeys(keys);
     setRegenerating(true);
-    const order = await createOrder(keys);
+    const order = await createOrder(keys, shown);
     setRegenerating(false);
     if (order) {
       saveOpenOrder(order);
@@ -189,7 +204,7 @@ export default function PaymentModal({
     }
   };
 
-  const priceCents = product.kind === 'ready' ? product.product.priceCents : site.priceCents;
+  const priceCents = shown ? shown.priceCents : pageProduct.priceCents;
 
   return (
     <ModalDialog id={id} open={open} onOpenChange={changeOpen} title={copy.title} closeLabel={copy.close} busy={!live} maskInReplays>
@@ -271,6 +286,11 @@ export default function PaymentModal({
       )}
     </ModalDialog>
   );
+}
+
+/** POST /api/orders's 409 when the prices changed since this checkout showed them. */
+function isPriceChanged(body: unknown): body is PriceChangedBody {
+  return typeof body === 'object' && body !== null && 'product' in body && typeof body.product === 'object' && body.product !== null;
 }
 
 /** The settings the landing page's checkout was prerendered with (island props: plain data). */

@@ -40,5 +40,12 @@ export function useProduct(active: boolean) {
 
   const settled = useCallback(async (): Promise<ProductState> => (await current.current) ?? state, [state]);
 
-  return { state, reload: load, settled };
+  /** The server's newer prices, from a checkout it refused because they changed (POST /api/orders's 409). */
+  const replace = useCallback((product: ProductInfo) => {
+    const next: ProductState = { kind: 'ready', product };
+    current.current = Promise.resolve(next);
+    setState(next);
+  }, []);
+
+  return { state, reload: load, settled, replace };
 }

@@ -1,15 +1,15 @@
 import { Gift } from 'lucide-react';
 import { bonusSection, bonuses } from '../../content/bonuses.ts';
-import { site } from '../../content/site.ts';
+import { productSection } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { useOfferSection } from '../lib/offer.tsx';
+import { useIslandOfferSection, useOfferSection } from '../lib/offer.tsx';
 import { OfferPicture } from '../ui/offer-picture.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
 /** Section 11: the four bonuses with their stated values, and the totals computed from them. */
 export function Bonuses() {
   const section = useOfferSection('bonuses') ?? { ...bonusSection, items: bonuses };
-  const priceCents = useOfferSection('product')?.priceCents ?? site.priceCents;
+  const { priceCents } = useIslandOfferSection('product', productSection);
   // Summed from the items shown, so the totals never disagree with them (content/totals.ts).
   const bonusTotalCents = section.items.reduce((total, bonus) => total + bonus.valueCents, 0);
   const totalSavingCents = bonusTotalCents - priceCents;

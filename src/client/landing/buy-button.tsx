@@ -1,7 +1,9 @@
 import { afterPaint } from '../lib/after-paint.ts';
 import type { ReactNode } from 'react';
 import { formatNextBatchDate, soldOut } from '../../content/sold-out.ts';
-import { site } from '../../content/site.ts';
+import { productSection } from '../../content/site.ts';
+import { applyOfferPatch } from '../../shared/offer-patch.ts';
+import { readPageOffer } from '../lib/offer.tsx';
 import { track } from '../lib/analytics.ts';
 import { useCheckout } from '../lib/checkout-context.ts';
 import { checkoutCommand } from '../lib/checkout-opener.ts';
@@ -48,7 +50,7 @@ export function BuyButton({
         const count = () =>
           track('begin_checkout', {
             provider: checkoutUrl ? 'hosted' : sandbox ? 'sandbox' : 'pix',
-            value: site.priceCents / 100,
+            value: applyOfferPatch(productSection, readPageOffer().product).priceCents / 100,
             currency: 'BRL',
             checkout_url: checkoutUrl ?? undefined,
             placement,

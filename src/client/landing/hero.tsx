@@ -1,9 +1,9 @@
 import { BadgeCheck, Sparkles, Timer } from 'lucide-react';
-import { hero } from '../../content/landing.ts';
-import { site } from '../../content/site.ts';
+import { hero, referencePriceWords } from '../../content/landing.ts';
+import { productSection } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { Island } from '../lib/island.tsx';
-import { useOfferSection } from '../lib/offer.tsx';
+import { useIslandOfferSection, useOfferSection } from '../lib/offer.tsx';
 import { BuyButton } from './buy-button.tsx';
 import { OfferCountdown } from './offer-countdown.tsx';
 import { COLUMN_SIZES, FLUID_IMAGE, OfferPicture } from '../ui/offer-picture.tsx';
@@ -12,7 +12,7 @@ import { COLUMN_SIZES, FLUID_IMAGE, OfferPicture } from '../ui/offer-picture.tsx
 export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
   const edited = useOfferSection('hero');
   const copy = edited ?? hero;
-  const priceCents = useOfferSection('product')?.priceCents ?? site.priceCents;
+  const { priceCents, referencePriceCents } = useIslandOfferSection('product', productSection);
   // Without a highlight, the whole headline is one text.
   const [before, after] = copy.highlight ? splitOnce(copy.headline, copy.highlight) : [copy.headline, ''];
   return (
@@ -49,6 +49,12 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
             <Island name="offer-countdown" component={OfferCountdown} props={{}} when="load" />
           </div>
           <p className="mt-5 text-sm font-semibold tracking-wider text-slate-400 uppercase">{copy.priceCaption}</p>
+          {/* Only a price really charged for 30 of the last 90 days gets here (server/offer/reference-price.ts). */}
+          {referencePriceCents > 0 ? (
+            <p className="mt-1 text-sm text-slate-400">
+              {referencePriceWords.from} <s>{formatBRL(referencePriceCents)}</s> {referencePriceWords.to}
+            </p>
+          ) : null}
           <p className="mt-1 text-5xl font-black tracking-tight text-white">{formatBRL(priceCents)}</p>
           <p className="mt-1 text-sm text-slate-400">{copy.priceNote}</p>
           <Island

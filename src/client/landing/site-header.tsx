@@ -1,4 +1,5 @@
-import { site } from '../../content/site.ts';
+import { productSection, site } from '../../content/site.ts';
+import { useIslandOfferSection } from '../lib/offer.tsx';
 import { formatBRL } from '../../shared/money.ts';
 import { paths } from '../../shared/routes.ts';
 import { useScrollPast } from '../lib/use-scroll-past.ts';
@@ -11,6 +12,7 @@ export const HEADER_SCROLL_THRESHOLD = 50;
 
 export function SiteHeader() {
   const scrolled = useScrollPast(HEADER_SCROLL_THRESHOLD);
+  const { priceCents } = useIslandOfferSection('product', productSection);
   return (
     <header
       data-scrolled={scrolled}
@@ -26,7 +28,7 @@ export function SiteHeader() {
         </Link>
         <p className="hidden items-center gap-3 md:flex">
           <span className="text-sm font-semibold tracking-wider text-slate-300 uppercase">{site.lifetimeLabel}</span>
-          <span className="rounded-lg bg-brand-500/15 px-3 py-1 text-lg font-extrabold text-brand-400">{formatBRL(site.priceCents)}</span>
+          <span className="rounded-lg bg-brand-500/15 px-3 py-1 text-lg font-extrabold text-brand-400">{formatBRL(priceCents)}</span>
         </p>
       </div>
     </header>

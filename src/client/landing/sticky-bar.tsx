@@ -1,7 +1,7 @@
-import { site } from '../../content/site.ts';
+import { productSection } from '../../content/site.ts';
 import { stickyBar } from '../../content/landing.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { useIslandOfferSection, useOfferSection } from '../lib/offer.tsx';
+import { useIslandOfferSection } from '../lib/offer.tsx';
 import { useScrollPast } from '../lib/use-scroll-past.ts';
 import { cn } from '../ui/cn.ts';
 import { BuyButton } from './buy-button.tsx';
@@ -12,7 +12,7 @@ export const STICKY_BAR_THRESHOLD = 500;
 export function StickyBar() {
   const visible = useScrollPast(STICKY_BAR_THRESHOLD);
   const copy = useIslandOfferSection('stickyBar', stickyBar);
-  const priceCents = useOfferSection('product')?.priceCents ?? site.priceCents;
+  const { priceCents } = useIslandOfferSection('product', productSection);
   return (
     <div
       aria-hidden={!visible}

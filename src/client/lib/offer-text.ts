@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { site } from '../../content/site.ts';
+import { productSection } from '../../content/site.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { fillOfferText, type Offer } from '../../shared/offer.ts';
 import { applyOfferPatch, type Frozen } from '../../shared/offer-patch.ts';
@@ -15,7 +15,7 @@ export function useFilledOfferSection<S extends TextSection>(key: S, guaranteeDa
   const offer = useContext(OfferContext);
   const section = offer[key];
   if (!section) return undefined;
-  return fillTexts(section as Offer[S], fillWith(offer.product?.priceCents, guaranteeDays));
+  return fillTexts(section as Offer[S], fillWith(offer.product, guaranteeDays));
 }
 
 /**
@@ -26,11 +26,12 @@ export function useFilledFaq<T extends Frozen<Offer['faq']>>(guaranteeDays: stri
   const offer = useContext(OfferContext);
   const patch = offer.faq;
   if (patch === undefined) return defaults;
-  return applyOfferPatch(defaults, fillTexts(patch, fillWith(offer.product?.priceCents, guaranteeDays)));
+  return applyOfferPatch(defaults, fillTexts(patch, fillWith(offer.product, guaranteeDays)));
 }
 
-function fillWith(priceCents: number | undefined, guaranteeDays: string): (text: string) => string {
-  const price = formatBRL(priceCents ?? site.priceCents);
+/** `product`: the whole section on the server, its changes (or nothing) in the page's data block. */
+function fillWith(product: unknown, guaranteeDays: string): (text: string) => string {
+  const price = formatBRL(applyOfferPatch(productSection, product).priceCents);
   return (text) => fillOfferText(text, { guaranteeDays, price });
 }
 

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { site } from '../../content/site.ts';
 import { paths } from '../../shared/routes.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
@@ -12,6 +11,7 @@ import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { accessOrderIdOf, findAccessOrderById } from './access-repository.ts';
 import { issueAccessToken } from './access-service.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
+import { productNameOf } from '../purchases/purchase-items.ts';
 
 export interface AccessEmailDeps {
   db: Kysely<Database>;
@@ -51,7 +51,7 @@ export async function renderOutboxMessage(deps: AccessEmailDeps, row: Pick<Outbo
     buyerName: order.buyerName,
     accessUrl,
     supportEmail: deps.config.mail.supportEmail,
-    productName: site.productName,
+    productName: await productNameOf(deps.db, order.id),
     demoMode: deps.config.demoMode,
     ...(Date.now() < endsAt ? { guarantee: { days: deps.config.guaranteeDays, endsAt } } : {}),
     items: await purchasedItems(deps.db, order.id),

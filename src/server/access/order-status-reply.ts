@@ -24,7 +24,9 @@ export async function describeOrderStatus(deps: OrdersDeps, orderId: string, vie
   // Only the tab that bought may answer the one-time offer.
   const bump = deps.config.orderBump;
   if (bump && viewKeyMatches(order, viewKey) && (await addonOfferOpen(deps, order))) {
-    reply.addonOffer = { title: bump.name, pitch: bump.pitch, priceCents: bump.afterPaymentPriceCents };
+    // The live version's name and price, which acceptAddonOffer charges.
+    const prices = await deps.prices.live();
+    reply.addonOffer = { title: prices.bump.name, pitch: bump.pitch, priceCents: prices.bump.afterPaymentPriceCents };
   }
   return reply;
 }

@@ -93,6 +93,8 @@ export interface OrdersTable {
   whatsapp_consent_at: Generated<number | null>;
   whatsapp_consent_text: Generated<string | null>;
   whatsapp_consent_version: Generated<string | null>;
+  /** The seller's page version the order was placed under (migration 0035); null: placed before versions were recorded. */
+  offer_version: Generated<number | null>;
 }
 
 export type OrderKind = 'main' | 'addon';

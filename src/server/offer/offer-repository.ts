@@ -105,3 +105,21 @@ export async function deleteDraft(db: Kysely<Database>, content?: string): Promi
   if (content !== undefined) query = query.where('content', '=', content);
   await query.execute();
 }
+
+/** Every version's number and when it went live, oldest first: when each price was live (offer/reference-price.ts). */
+export async function listVersionTimes(db: Kysely<Database>): Promise<Array<{ number: number; publishedAt: number }>> {
+  const rows = await db.selectFrom('page_versions').select(['number', 'published_at']).orderBy('number', 'asc').execute();
+  return rows.map((row) => ({ number: Number(row.number), publishedAt: Number(row.published_at) }));
+}
+
+/**
+ * The first order ever placed: the build's own version (0) has no publish time, and this is the first evidence of
+ * its price being charged.
+ */
+export async function firstOrderAt(db: Kysely<Database>): Promise<number | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.min('created_at').as('first'))
+    .executeTakeFirst();
+  return row?.first == null ? null : Number(row.first);
+}

@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
-import { lockedOfferSections, offerDefaults } from '../../content/offer.ts';
+import { offerDefaults } from '../../content/offer.ts';
 import { LANDING_BUDGET_BYTES, type AdminPageState, type Offer } from '../../shared/offer.ts';
 import type { OfferPage } from '../../shared/offer-pages.ts';
 import type { Database } from '../db/schema.ts';
 import type { RenderedSite, Site } from '../http/site.ts';
 import { parseStoredOffer, type LiveOffer } from './live-offer.ts';
 import { deleteDraft, findDraft, findVersion, insertVersion, listVersions, liveVersionNumber, saveDraftRow } from './offer-repository.ts';
+import { pricesOfVersion } from './offer-prices.ts';
+import { referencePriceShortfall } from './reference-price.ts';
 
 export interface OfferDeps {
   db: Kysely<Database>;
@@ -13,7 +15,15 @@ export interface OfferDeps {
   live: LiveOffer;
   /** The seller's fields a variable overrides (`name`, `supportEmail`…). */
   fromEnvironment: string[];
+  /**
+   * When the PIX provider's own catalogue decides the product's price (TriboPay alone, its offer of PRODUCT_HASH),
+   * that price: the page may not announce another, so a publish never changes it here.
+   */
+  cataloguePrice: (() => Promise<number>) | undefined;
 }
+
+/** The field the provider's catalogue decides, by path. */
+const CATALOGUE_PRICE = 'product.priceCents';
 
 const HISTORY_SHOWN = 50;
 
@@ -27,7 +37,7 @@ export async function pageEditorState(deps: OfferDeps): Promise<AdminPageState> 
     defaults: offerDefaults,
     history: await listVersions(deps.db, HISTORY_SHOWN),
     fromEnvironment: deps.fromEnvironment,
-    locked: [...lockedOfferSections],
+    locked: deps.cataloguePrice ? [CATALOGUE_PRICE] : [],
     landingBudgetBytes: LANDING_BUDGET_BYTES,
   };
 }
@@ -62,12 +72,24 @@ export type PublishResult =
   | { kind: 'published'; number: number; landingBytes: number }
   | { kind: 'changed' }
   | { kind: 'too_large'; landingBytes: number }
-  | { kind: 'locked' }
+  /** The provider's catalogue decides the price (`livePriceCents`, what the PIX charges): not changed here. */
+  | { kind: 'price_from_provider'; chargedCents: number }
+  /** "de R$ X" refused: X was live for only `days` of the last 90 (offer/reference-price.ts). */
+  | { kind: 'reference_price'; referencePriceCents: number; days: number }
   | { kind: 'not_found' };
 
-/** The amounts and names the checkout charges stay those of code until the checkout reads the live version. */
-function changesLocked(offer: Offer): boolean {
-  return lockedOfferSections.some((key) => JSON.stringify(offer[key]) !== JSON.stringify(offerDefaults[key]));
+/**
+ * What a publish may not say about prices: another price than the provider's catalogue charges, or a reference
+ * price that was not really charged (checked at each publish and restore, at that moment's history).
+ */
+async function priceRefusal(deps: OfferDeps, offer: Offer, baseNumber: number, now: number): Promise<PublishResult | undefined> {
+  const live = await pricesOfVersion(deps.db, baseNumber);
+  if (deps.cataloguePrice && live && offer.product.priceCents !== live.product.priceCents)
+    // TriboPay unreachable: the refusal stands, with the price the page shows.
+    return { kind: 'price_from_provider', chargedCents: await deps.cataloguePrice().catch(() => live.product.priceCents) };
+  const { referencePriceCents } = offer.product;
+  const shortfall = await referencePriceShortfall(deps.db, referencePriceCents, now);
+  return shortfall ? { kind: 'reference_price', referencePriceCents, days: shortfall.days } : undefined;
 }
 
 /**
@@ -79,7 +101,8 @@ async function publishVersion(
   input: { offer: Offer; baseNumber: number; session: string; now: number; restoredFrom: number | null },
 ): Promise<PublishResult> {
   if ((await liveVersionNumber(deps.db)) !== input.baseNumber) return { kind: 'changed' };
-  if (changesLocked(input.offer)) return { kind: 'locked' };
+  const refused = await priceRefusal(deps, input.offer, input.baseNumber, input.now);
+  if (refused) return refused;
   const rendered = await render(deps, input.offer);
   const landingBytes = rendered?.landingBrotliBytes ?? 0;
   if (landingBytes > LANDING_BUDGET_BYTES) return { kind: 'too_large', landingBytes };

@@ -19,6 +19,8 @@ export interface NewOrder {
   viewKeyHash: string | null;
   now: number;
   expiresAt: number;
+  /** The seller's page version whose names and prices the items carry (offer/offer-prices.ts). */
+  offerVersion: number;
   attribution: Attribution;
   whatsappConsent: { at: number; text: string; version: string } | null;
   /** The identifiers only when consent was "granted" (the caller checks). */
@@ -236,6 +238,7 @@ export async function insertOrderWithinCapacity(
         amount_cents: amountCents,
         product_hash: order.productHash,
         offer_hash: order.offerHash,
+        offer_version: order.offerVersion,
         postback_secret: order.postbackSecret,
         public_ref: order.publicRef,
         view_key_hash: order.viewKeyHash,
@@ -290,7 +293,10 @@ export async function insertAddonOrder(
   db: Kysely<Database>,
   dialect: 'sqlite' | 'postgres',
   parent: OrderRow,
-  addon: Pick<NewOrder, 'id' | 'items' | 'productHash' | 'offerHash' | 'postbackSecret' | 'publicRef' | 'now' | 'expiresAt'>,
+  addon: Pick<
+    NewOrder,
+    'id' | 'items' | 'productHash' | 'offerHash' | 'postbackSecret' | 'publicRef' | 'now' | 'expiresAt' | 'offerVersion'
+  >,
   interruptedReason: string,
   onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
   /** The re-checkout's add-on: of a parent still open (not paid yet); the offer after payment is not answered by it. */
@@ -337,6 +343,7 @@ export async function insertAddonOrder(
         amount_cents: totalOf(addon.items),
         product_hash: addon.productHash,
         offer_hash: addon.offerHash,
+        offer_version: addon.offerVersion,
         postback_secret: addon.postbackSecret,
         public_ref: addon.publicRef,
         view_key_hash: current.view_key_hash,

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { checkout as copy } from '../../content/checkout.ts';
-import type { CreateOrderInput, CreatedOrder } from '../../shared/checkout.ts';
+import type { CreateOrderInput, CreatedOrder, ProductInfo } from '../../shared/checkout.ts';
 import { businessMonth } from '../../shared/time.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../http/rate-limit.ts';
@@ -10,7 +10,9 @@ import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
 import { chargeItemsOf, type NewOrderItem } from './order-items.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
-import { mainOffer, type BumpOffer } from '../../content/offers.ts';
+import type { BumpOffer } from '../../content/offers.ts';
+import type { OfferPrices } from './offer-pricing.ts';
+import { catalogueDecidesPrice } from '../config/catalogue-price.ts';
 import type { GatewayProduct } from '../gateway/types.ts';
 import { DEFAULT_TIMEOUT_MS } from '../gateway/gateway-client.ts';
 import { failureDetail, isProviderFailure } from '../gateway/payments.ts';
@@ -38,6 +40,8 @@ export type CheckoutResult =
   | { kind: 'created'; order: CreatedOrder }
   | { kind: 'sold_out'; nextBatchAt: number }
   | { kind: 'too_many_open' }
+  /** The buyer's checkout showed another version's prices: the live ones, to show before any charge. */
+  | { kind: 'price_changed'; product: ProductInfo }
   | { kind: 'failed'; message: string };
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -98,9 +102,15 @@ export async function startCheckout(
   const now = deps.now?.() ?? Date.now();
   const { config } = deps;
 
+  const prices = await deps.prices.live();
   let product;
+  let items;
   try {
-    product = await offeredProduct(deps);
+    product = await offeredProduct(deps, prices);
+    items = checkoutItems(product, input.bump ? config.orderBump : null, prices);
+    if (await shownOtherwise(deps, input, prices, items)) {
+      return { kind: 'price_changed', product: productInfo(deps, product, prices) };
+    }
   } catch (error) {
     return { kind: 'failed', message: error instanceof GatewayError ? error.message : copy.errors.generic };
   }
@@ -108,7 +118,6 @@ export async function startCheckout(
   // A create that died with its process is resumed first: it may have made a charge.
   await resumeInterruptedCharges(deps, now, { checkoutKey: input.checkoutKey, email: input.email, phone: input.phone });
 
-  const items = checkoutItems(product, input.bump ? config.orderBump : null);
   const month = businessMonth(now);
   const retired: string[] = [];
   const id = newId('ord');
@@ -116,7 +125,7 @@ export async function startCheckout(
   const charging = chargingHere(deps);
   charging.add(id);
   try {
-    return await insertAndCharge(deps, input, client, { id, product, items, month, retired, now });
+    return await insertAndCharge(deps, input, client, { id, product, items, month, retired, now, offerVersion: prices.version });
   } finally {
     charging.delete(id);
   }
@@ -157,6 +166,7 @@ async function insertAndCharge(
     month,
     retired,
     now,
+    offerVersion,
   }: {
     id: string;
     product: GatewayProduct;
@@ -164,6 +174,7 @@ async function insertAndCharge(
     month: ReturnType<typeof businessMonth>;
     retired: string[];
     now: number;
+    offerVersion: number;
   },
 ): Promise<CheckoutResult> {
   const { db, config } = deps;
@@ -182,6 +193,7 @@ async function insertAndCharge(
       viewKeyHash: input.viewKey ? hashViewKey(input.viewKey) : null,
       now,
       expiresAt: gatewayExpiry(now, config.pixExpireDays, null),
+      offerVersion,
       attribution: input.attribution,
       tracking: trackingToStore(input.tracking, client),
       // The words the form showed, as this server ships them: never a text the request sends.
@@ -210,7 +222,7 @@ async function insertAndCharge(
   if (inserted.kind === 'sold_out') return { kind: 'sold_out', nextBatchAt: month.nextStart };
   if (inserted.kind === 'too_many_open') return { kind: 'too_many_open' };
   if (inserted.kind === 'existing') return describe(deps, await settled(deps, inserted.order));
-  if (inserted.kind === 'extend') return chargeMissingItems(deps, inserted.order, inserted.missing);
+  if (inserted.kind === 'extend') return chargeMissingItems(deps, inserted.order, inserted.missing, offerVersion);
 
   const order = inserted.order;
   await deps.events.committed({ type: 'created', order, at: now });
@@ -224,8 +236,13 @@ async function insertAndCharge(
  * order (docs/money.md#one-payable-pix): the buyer is shown both codes. If the add-on cannot be charged, the buyer is
  * told so, rather than sent off with a code that lacks what they asked for.
  */
-async function chargeMissingItems(deps: OrdersDeps, main: OrderRow, missing: NewOrderItem[]): Promise<CheckoutResult> {
-  const addon = await chargeAddon(deps, main, missing, true);
+async function chargeMissingItems(
+  deps: OrdersDeps,
+  main: OrderRow,
+  missing: NewOrderItem[],
+  offerVersion: number,
+): Promise<CheckoutResult> {
+  const addon = await chargeAddon(deps, main, missing, true, offerVersion);
   const current = await describe(deps, (await findOrderById(deps.db, main.id)) ?? main);
   // Paid or closed meanwhile: what it holds now is all this checkout can show.
   if (!addon || current.kind !== 'created') return current;
@@ -252,32 +269,69 @@ async function cancelRetired(deps: OrdersDeps, orderIds: readonly string[]): Pro
   }
 }
 
-/** TriboPay alone: its offer of PRODUCT_HASH. With other providers, the page's price, so a failover never changes it. */
-export async function offeredProduct(deps: Pick<OrdersDeps, 'payments'>): Promise<GatewayProduct> {
-  const { tribopay, providers } = deps.payments;
-  if (tribopay && providers.length === 1) return tribopay.getProduct();
+/**
+ * TriboPay alone, on the seller's account: its offer of PRODUCT_HASH. Otherwise (other providers, the demo's sandbox)
+ * the live page's price, so a failover never changes it.
+ */
+export async function offeredProduct(deps: Pick<OrdersDeps, 'payments' | 'config'>, prices: OfferPrices): Promise<GatewayProduct> {
+  const { tribopay } = deps.payments;
+  if (tribopay && catalogueDecidesPrice(deps.config)) return tribopay.getProduct();
   return {
     productHash: tribopay?.productHash ?? MAIN_PRODUCT_REF,
     offerHash: MAIN_PRODUCT_REF,
-    title: mainOffer.name,
-    priceCents: mainOffer.priceCents,
+    title: prices.product.name,
+    priceCents: prices.product.priceCents,
     cover: null,
   };
 }
 
 const MAIN_PRODUCT_REF = 'main';
 
-/** The browser only says "with" or "without" the bump; every price is decided here. */
-function checkoutItems(product: GatewayProduct, bump: BumpOffer | null): NewOrderItem[] {
+/**
+ * The browser only says "with" or "without" the bump; every name and price is decided here, from the live page
+ * version (`prices`), but for a price the provider's own catalogue decides (`product`).
+ */
+function checkoutItems(product: GatewayProduct, bump: BumpOffer | null, prices: OfferPrices): NewOrderItem[] {
   const main: NewOrderItem = {
     key: 'main',
-    title: mainOffer.name,
+    title: prices.product.name,
     priceCents: product.priceCents,
     productHash: product.productHash,
     offerHash: product.offerHash,
   };
   if (!bump) return [main];
-  return [main, { key: 'bump', title: bump.name, priceCents: bump.priceCents, productHash: bump.productHash, offerHash: bump.offerHash }];
+  const { name, priceCents } = prices.bump;
+  return [main, { key: 'bump', title: name, priceCents, productHash: bump.productHash, offerHash: bump.offerHash }];
+}
+
+/**
+ * The checkout showed the buyer another version's prices (`offerVersion`, sent back from GET /api/product) and the
+ * live one prices this cart otherwise, in a name or an amount: nothing is charged until the buyer has seen the new
+ * ones. A version this server does not know counts as another price.
+ */
+async function shownOtherwise(deps: OrdersDeps, input: CreateOrderInput, live: OfferPrices, items: readonly NewOrderItem[]) {
+  if (input.offerVersion === undefined || input.offerVersion === live.version) return false;
+  const shown = await deps.prices.ofVersion(input.offerVersion);
+  if (!shown) return true;
+  const before = checkoutItems(await offeredProduct(deps, shown), input.bump ? deps.config.orderBump : null, shown);
+  return before.some((item, at) => item.title !== items[at]?.title || item.priceCents !== items[at]?.priceCents);
+}
+
+/** What the checkout shows before a charge: the names and prices it will charge, and their version. */
+function productInfo(deps: Pick<OrdersDeps, 'config'>, product: GatewayProduct, prices: OfferPrices): ProductInfo {
+  const bump = deps.config.orderBump;
+  return {
+    title: prices.product.name,
+    priceCents: product.priceCents,
+    version: prices.version,
+    bump: bump ? { name: prices.bump.name, priceCents: prices.bump.priceCents } : null,
+  };
+}
+
+/** GET /api/product: the live version's, read at the moment the checkout opens. */
+export async function currentProductInfo(deps: Pick<OrdersDeps, 'prices' | 'config' | 'payments'>): Promise<ProductInfo> {
+  const prices = await deps.prices.live();
+  return productInfo(deps, await offeredProduct(deps, prices), prices);
 }
 
 /** The cart line of an item: the main product is the provider's own (TriboPay's title and cover); others name theirs. */
@@ -490,14 +544,15 @@ export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Prom
   const bump = deps.config.orderBump;
   if (!bump) return { kind: 'unavailable' };
   if (parent.addon_answer !== 'accepted' && !(await addonOfferOpen(deps, parent))) return { kind: 'unavailable' };
+  const prices = await deps.prices.live();
   const item: NewOrderItem = {
     key: 'bump',
-    title: bump.name,
-    priceCents: bump.afterPaymentPriceCents,
+    title: prices.bump.name,
+    priceCents: prices.bump.afterPaymentPriceCents,
     productHash: bump.productHash,
     offerHash: bump.offerHash,
   };
-  return (await chargeAddon(deps, parent, [item], false)) ?? { kind: 'unavailable' };
+  return (await chargeAddon(deps, parent, [item], false, prices.version)) ?? { kind: 'unavailable' };
 }
 
 /** One add-on order per parent (its key), charged once; undefined when the parent can no longer take one. */
@@ -506,6 +561,7 @@ async function chargeAddon(
   parent: OrderRow,
   items: NewOrderItem[],
   ofOpenParent: boolean,
+  offerVersion: number,
 ): Promise<CheckoutResult | undefined> {
   const now = deps.now?.() ?? Date.now();
   const inserted = await insertAddonOrder(
@@ -521,6 +577,7 @@ async function chargeAddon(
       publicRef: newId('ref'),
       now,
       expiresAt: gatewayExpiry(now, deps.config.pixExpireDays, null),
+      offerVersion,
     },
     copy.errors.generic,
     (trx, row) => deps.events.publish(trx, { type: 'created', order: row, at: now }),

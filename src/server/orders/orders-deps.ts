@@ -4,6 +4,7 @@ import type { Database } from '../db/schema.ts';
 import type { Payments } from '../gateway/payments.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OrderEvents } from './order-events.ts';
+import type { OfferPricing } from './offer-pricing.ts';
 
 export interface OrdersDeps {
   db: Kysely<Database>;
@@ -14,4 +15,6 @@ export interface OrdersDeps {
   publicUrl: () => string;
   now?: () => number;
   events: OrderEvents;
+  /** The seller's published names and prices (docs/editing.md#prices). */
+  prices: OfferPricing;
 }

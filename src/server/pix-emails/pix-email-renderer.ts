@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { site } from '../../content/site.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import { emailMessageId } from '../mail/define-email.ts';
@@ -9,7 +8,7 @@ import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { orderPageUrl, reminderOptOutUrl } from '../orders/order-links.ts';
 import { buyerPaidForItemsOf } from '../orders/order-items.ts';
-import { itemsOfOrder } from '../purchases/purchase-items.ts';
+import { itemsOfOrder, productNameOf } from '../purchases/purchase-items.ts';
 import { takePixEmailQuota } from './pix-email-quota.ts';
 import { deleteUnsentMessages } from '../outbox/outbox-queue.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
@@ -66,7 +65,7 @@ export async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<Outbo
     orderUrl,
     ...(optOutUrl ? { optOutUrl } : {}),
     supportEmail: deps.config.mail.supportEmail,
-    productName: site.productName,
+    productName: await productNameOf(deps.db, order.id),
     demoMode: deps.config.demoMode,
     items: await itemsOfOrder(deps.db, order.id),
   });

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { mainOffer, orderBump, type ListKey } from '../../content/offers.ts';
+import { site } from '../../content/site.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -30,4 +31,25 @@ export async function itemsOfOrders(db: Executor, orderIds: readonly string[]): 
 
 export async function itemsOfOrder(db: Executor, orderId: string): Promise<OrderItem[]> {
   return (await itemsOfOrders(db, [orderId])).get(orderId) ?? [];
+}
+
+/**
+ * The main product's name as the order was placed under (an add-on order: its parent's), from its items: an e-mail,
+ * a message or the evidence of yesterday's purchase never prints the name the page carries today (docs/editing.md#prices).
+ */
+export async function productNameOf(db: Executor, orderId: string): Promise<string> {
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('order_items', (join) =>
+      join
+        .on('order_items.item', '=', 'main')
+        .on((eb) =>
+          eb.or([eb('order_items.order_id', '=', eb.ref('orders.id')), eb('order_items.order_id', '=', eb.ref('orders.parent_order_id'))]),
+        ),
+    )
+    .select('order_items.title')
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  // Every order has its items since migration 0023; the build's name is the last resort, never a blank.
+  return row?.title ?? site.productName;
 }

@@ -80,6 +80,14 @@ export function describeEvidence(evidence: OrderEvidence): EvidenceModel {
           { label: copy.order.createdAt, value: time(order.createdAt) },
           { label: copy.order.paidAt, value: time(order.paidAt, copy.notPaid) },
           { label: copy.order.amount, value: formatBRL(order.amountCents) },
+          ...(order.pageVersion === undefined
+            ? []
+            : [
+                {
+                  label: copy.order.pageVersion,
+                  value: order.pageVersion === null ? copy.notInformed : copy.order.pageVersionValue(order.pageVersion),
+                },
+              ]),
           { label: copy.order.method, value: copy.order.methodValue },
           { label: copy.order.transaction, value: orNotInformed(order.transactionHash) },
           { label: copy.order.status, value: order.statusLabel },

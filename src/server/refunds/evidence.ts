@@ -32,6 +32,8 @@ export interface OrderEvidence {
     amountCents: number;
     transactionHash: string | null;
     statusLabel: string;
+    /** The seller's page version it was placed under (docs/editing.md#prices); null: before versions were recorded. */
+    pageVersion?: number | null;
   };
   buyer: { name: string; email: string; phone: string; document: string | null };
   guarantee: { days: number; endsAt: number | null };

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { admin as adminCopy } from '../../content/admin.ts';
 import { refundReasonLabels } from '../../content/refunds.ts';
-import { site } from '../../content/site.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { listMemberPageOpenings } from './evidence-repository.ts';
 import type { Config } from '../config/config.ts';
@@ -9,6 +8,7 @@ import type { Database } from '../db/schema.ts';
 import type { EvidenceEvent, OrderEvidence } from './evidence.ts';
 import { chargesOf, ledgerOf, wasPaid } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
+import { productNameOf } from '../purchases/purchase-items.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { listEvidence } from './delivery-record.ts';
 import { findRefund } from './buyer-guarantee.ts';
@@ -48,7 +48,7 @@ export async function loadOrderEvidence(
   const status = order.status === 'pending' && Number(order.expires_at) <= input.now ? 'expired' : order.status;
   return {
     generatedAt: input.now,
-    productName: site.productName,
+    productName: await productNameOf(db, order.id),
     seller: { ...seller, supportEmail: input.config.mail.supportEmail, siteUrl: input.publicUrl },
     order: {
       reference: order.public_ref,
@@ -58,6 +58,7 @@ export async function loadOrderEvidence(
       amountCents: Number(order.amount_cents),
       transactionHash: order.transaction_hash,
       statusLabel: adminCopy.orders.status[status],
+      pageVersion: order.offer_version === null ? null : Number(order.offer_version),
     },
     buyer: { name: order.buyer_name, email: order.buyer_email, phone: order.buyer_phone, document: order.buyer_document },
     guarantee: { days: input.config.guaranteeDays, endsAt: paidAt === null ? null : guaranteeEndsAt(paidAt, input.config.guaranteeDays) },

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { site } from '../../content/site.ts';
 import { paths } from '../../shared/routes.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
@@ -9,6 +8,7 @@ import type { OrderRow } from '../orders/orders-repository.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { chargesOf, ledgerOf, refundedPartCents, refundOf, refundsOf } from '../purchases/purchase-ledger.ts';
+import { productNameOf } from '../purchases/purchase-items.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
 import { latestRefund } from './buyer-guarantee.ts';
 import { renderRefundEmail, type RefundEmailKind } from './refund-emails.ts';
@@ -131,7 +131,7 @@ export async function renderRefundOutboxEmail(
     ...(keptItems.length > 0 ? { keptItems } : {}),
     recoverUrl: `${deps.publicUrl().replace(/\/+$/, '')}${paths.access}`,
     supportEmail: deps.config.mail.supportEmail,
-    productName: site.productName,
+    productName: await productNameOf(deps.db, order.id),
     demoMode: deps.config.demoMode,
   });
   const localPart = `${row.kind}-${row.orderId}`.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 180);

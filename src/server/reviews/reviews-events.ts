@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { site } from '../../content/site.ts';
 import type { Database } from '../db/schema.ts';
 import { emailMessageId } from '../mail/define-email.ts';
 import { emailHandler } from '../mail/email-handler.ts';
@@ -16,6 +15,7 @@ import { findOrderById } from '../orders/order-lookup.ts';
 import { findRefund } from '../refunds/buyer-guarantee.ts';
 import { findReview } from './review-lookup.ts';
 import { deleteReviewsOfOrders } from './review-service.ts';
+import { productNameOf } from '../purchases/purchase-items.ts';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -48,7 +48,7 @@ export function registerReviewsEvents({ events, kinds, deps }: EventWiring): voi
     const email = renderReviewRequestEmail({
       buyerName: order.buyer_name,
       reviewUrl: reviewPageUrl(deps.publicUrl(), order),
-      productName: site.productName,
+      productName: await productNameOf(deps.db, order.id),
       demoMode: config.demoMode,
     });
     return { to: order.buyer_email, ...email, messageId: emailMessageId(row.kind, row.orderId) };

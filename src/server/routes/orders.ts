@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
-import { AddonAnswerSchema, createOrderSchema, fieldErrors } from '../../shared/checkout.ts';
+import { AddonAnswerSchema, createOrderSchema, fieldErrors, type PriceChangedBody } from '../../shared/checkout.ts';
 import { bumpCopy } from '../../content/offers.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import type { AppEnv } from './context.ts';
 import { GatewayError, gatewayMessages } from '../gateway/errors.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
-import { acceptAddonOffer, declineAddon, findMainOrder, offeredProduct, startCheckout } from '../orders/checkout-service.ts';
+import { acceptAddonOffer, currentProductInfo, declineAddon, findMainOrder, startCheckout } from '../orders/checkout-service.ts';
 import { viewKeyMatches } from '../access/access-service.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { describeOrderStatus } from '../access/order-status-reply.ts';
@@ -47,6 +47,10 @@ export const ordersRoutes = new Hono<AppEnv>()
         return apiError(c, 409, copy.errors.soldOut(dateFormat.format(new Date(result.nextBatchAt))));
       }
       if (result.kind === 'too_many_open') return apiError(c, 429, copy.errors.tooManyOpenCharges);
+      if (result.kind === 'price_changed') {
+        const body: PriceChangedBody = { error: copy.errors.priceChanged, product: result.product };
+        return c.json(body, 409);
+      }
       return apiError(c, 502, result.message);
     },
   )
@@ -92,8 +96,9 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
 
 export const productRoutes = new Hono<AppEnv>().basePath('/api/product').get('/', async (c) => {
   try {
-    const product = await offeredProduct(c.var.orders);
-    return sendReply(c, 'GET', { title: product.title, priceCents: product.priceCents });
+    // Read as the checkout opens, never from a cache: a price published a moment ago is the one shown (docs/editing.md#prices).
+    c.header('Cache-Control', 'no-store');
+    return sendReply(c, 'GET', await currentProductInfo(c.var.orders));
   } catch (error) {
     return apiError(c, 502, error instanceof GatewayError ? error.message : gatewayMessages.productLoad);
   }

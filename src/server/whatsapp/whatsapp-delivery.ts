@@ -26,6 +26,7 @@ import {
 } from './whatsapp-repository.ts';
 import { deleteUnsentMessages, enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
+import { productNameOf } from '../purchases/purchase-items.ts';
 
 /**
  * The PIX, a reminder and the access on WhatsApp (docs/whatsapp.md), through the outbox. Meta takes no idempotency key:
@@ -149,7 +150,8 @@ export async function deliverMessage(deps: WhatsappDeps, row: ClaimedMessage): P
   }
 
   const accessToken = kind === 'access' ? await issueAccessToken(db, order.id, now) : undefined;
-  const variables = messageVariables(kind, order, { publicUrl: deps.publicUrl(), ...(accessToken ? { accessToken } : {}) });
+  const productName = await productNameOf(db, order.id);
+  const variables = messageVariables(kind, order, { publicUrl: deps.publicUrl(), productName, ...(accessToken ? { accessToken } : {}) });
   await markCalling(db, log.id, now);
   try {
     const { messageId } = await sendTemplate(cloud, {

@@ -1,4 +1,3 @@
-import { site } from '../../content/site.ts';
 import { whatsappNameFallback, whatsappTemplates } from '../../content/whatsapp.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { greetingName } from '../mail/email-parts.ts';
@@ -20,7 +19,11 @@ type MessageOrder = Pick<OrderRow, 'id' | 'public_ref' | 'postback_secret' | 'bu
 export function messageVariables(
   kind: AutomaticMessageKind,
   order: MessageOrder,
-  links: { publicUrl: string; accessToken?: string },
+  links: {
+    publicUrl: string;
+    accessToken?: string;
+    /** As the order was placed (purchases/purchase-items.ts `productNameOf`). */ productName: string;
+  },
 ): MessageVariables {
   // The first name only when a word of letters: a URL typed as a name never reaches a stranger.
   const name = greetingName(order.buyer_name) || whatsappNameFallback;
@@ -28,16 +31,16 @@ export function messageVariables(
   switch (kind) {
     case 'pix':
       return {
-        body: [name, formatBRL(order.amount_cents), site.productName, order.pix_code ?? '', formatExpiry(order.expires_at), stop],
+        body: [name, formatBRL(order.amount_cents), links.productName, order.pix_code ?? '', formatExpiry(order.expires_at), stop],
         urlSuffix: order.public_ref,
       };
     case 'reminder':
       return {
-        body: [name, formatBRL(order.amount_cents), site.productName, formatExpiry(order.expires_at), stop],
+        body: [name, formatBRL(order.amount_cents), links.productName, formatExpiry(order.expires_at), stop],
         urlSuffix: order.public_ref,
       };
     case 'access':
-      return { body: [name, site.productName, stop], urlSuffix: links.accessToken ?? '' };
+      return { body: [name, links.productName, stop], urlSuffix: links.accessToken ?? '' };
   }
 }
 

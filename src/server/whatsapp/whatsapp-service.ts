@@ -12,6 +12,7 @@ import { isSignedByMeta, readWhatsappWebhook } from './webhook-payload.ts';
 import { applyDeliveryStatus, findBlockingFailure, optedOutAt, recordOptOut, type WhatsappMessageRow } from './whatsapp-repository.ts';
 import { deleteUnsentMessages } from '../outbox/outbox-queue.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
+import { productNameOf } from '../purchases/purchase-items.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -70,12 +71,13 @@ export async function stopWhatsappByLink(db: Kysely<Database>, order: Pick<Order
 
 const AUTOMATIC: readonly string[] = ['pix', 'reminder', 'access'];
 
-function adminMessage(row: WhatsappMessageRow, order: OrderRow, publicUrl: string): AdminWhatsappMessage {
+function adminMessage(row: WhatsappMessageRow, order: OrderRow, links: { publicUrl: string; productName: string }): AdminWhatsappMessage {
+  const { publicUrl } = links;
   const code = row.error_code === null ? null : Number(row.error_code);
   // Rebuilt from the order now (the log keeps no text); gone with the buyer's data.
   const preview =
     AUTOMATIC.includes(row.kind) && order.buyer_name !== ''
-      ? previewText(row.kind as AutomaticMessageKind, messageVariables(row.kind as AutomaticMessageKind, order, { publicUrl }), publicUrl)
+      ? previewText(row.kind as AutomaticMessageKind, messageVariables(row.kind as AutomaticMessageKind, order, links), publicUrl)
       : null;
   return {
     id: row.id,
@@ -102,6 +104,7 @@ export async function describeOrderWhatsapp(deps: WhatsappServiceDeps, orderId: 
     findBlockingFailure(deps.db, order.id, endsWhatsappForOrder),
   ]);
   const publicUrl = deps.publicUrl();
+  const productName = await productNameOf(deps.db, order.id);
   const blockingCode = blocking?.error_code == null ? null : Number(blocking.error_code);
   return {
     mode: deps.config.whatsapp.cloud ? 'cloud_api' : 'simulated',
@@ -114,7 +117,7 @@ export async function describeOrderWhatsapp(deps: WhatsappServiceDeps, orderId: 
       blocking && blockingCode !== null
         ? { at: Number(blocking.status_at), errorCode: blockingCode, reason: whatsappFailureReason(blockingCode) }
         : null,
-    messages: rows.map((row) => adminMessage(row, order, publicUrl)),
+    messages: rows.map((row) => adminMessage(row, order, { publicUrl, productName })),
   };
 }
 

@@ -1,6 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { supplierCard, upsellPopup } from '../../../content/catalogue.ts';
-import { bumpCopy, orderBump, type BumpOffer } from '../../../content/offers.ts';
+import { bumpCopy, bumpSection, orderBump, type BumpOffer } from '../../../content/offers.ts';
+import { applyOfferPatch } from '../../../shared/offer-patch.ts';
+import { readPageOffer } from '../../lib/offer.tsx';
 import { formatBRL } from '../../../shared/money.ts';
 import { CheckoutContext, useCheckout, type CheckoutStarter } from '../../lib/checkout-context.ts';
 import { getPublicConfig } from '../../lib/public-config.ts';
@@ -44,7 +46,9 @@ function BumpOfferBox({ bump }: { bump: BumpOffer }) {
  */
 export default function UpsellPopup({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const close = () => onOpenChange(false);
-  const bump = getPublicConfig().orderBump ? orderBump : null;
+  // With the seller's published name and price (the page's data block), as the checkout shows them.
+  const prices = applyOfferPatch(bumpSection, readPageOffer().bump);
+  const bump = getPublicConfig().orderBump && orderBump ? { ...orderBump, name: prices.name, priceCents: prices.priceCents } : null;
   return (
     <Dialog
       open={open}

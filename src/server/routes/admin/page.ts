@@ -3,6 +3,7 @@ import { zValidator } from '@hono/zod-validator';
 import { formatKilobytes, offerMessages, pageEditorApi } from '../../../content/offer.ts';
 import { LANDING_BUDGET_BYTES, pageDraftSchema, PagePublishSchema } from '../../../shared/offer.ts';
 import { IMAGE_MAX_BYTES } from '../../../shared/offer-image.ts';
+import { formatBRL } from '../../../shared/money.ts';
 import { OFFER_PAGES, type OfferPage } from '../../../shared/offer-pages.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
 import { apiError, limitBody } from '../../http/http.ts';
@@ -64,7 +65,14 @@ async function publishReply(
   audit: { action: string; detail: Record<string, unknown> },
 ) {
   if (result.kind === 'changed') return apiError(c, 409, pageEditorApi.changed);
-  if (result.kind === 'locked') return apiError(c, 422, pageEditorApi.locked);
+  if (result.kind === 'price_from_provider') {
+    const reason = pageEditorApi.priceFromProvider(formatBRL(result.chargedCents));
+    return apiError(c, 422, reason, { 'product.priceCents': reason });
+  }
+  if (result.kind === 'reference_price') {
+    const reason = pageEditorApi.referencePrice(formatBRL(result.referencePriceCents), result.days);
+    return apiError(c, 422, reason, { 'product.referencePriceCents': reason });
+  }
   if (result.kind === 'too_large')
     return apiError(c, 422, pageEditorApi.tooLarge(formatKilobytes(result.landingBytes), formatKilobytes(LANDING_BUDGET_BYTES)), {
       landingBytes: String(result.landingBytes),
