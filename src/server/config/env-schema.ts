@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isValidCpfOrCnpj } from '../../shared/documents.ts';
 import { DEFAULT_GUARANTEE_DAYS } from '../../shared/guarantee.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from '../../shared/retention.ts';
+import { apiUrl, blankAsUnset, httpUrl } from './env-fields.ts';
 import { PROVIDER_IDS, type ProviderSettings } from './provider-settings.ts';
 
 const optionalText = z
@@ -20,36 +21,6 @@ const integerText = (min: number, max: number) =>
     .refine((value) => value >= min && value <= max, {
       message: `must be a whole number from ${min} to ${max}`,
     });
-
-const httpUrl = z
-  .string()
-  .trim()
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'http:' || url.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be an http(s) URL' },
-  )
-  .transform((value) => value.replace(/\/+$/, ''));
-
-export const isLoopbackHost = (hostname: string) => {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
-};
-
-/** https, as it carries credentials; plain http only on loopback, for a stand-in. */
-const apiUrl = httpUrl.refine(
-  (value) => {
-    const url = new URL(value);
-    return url.protocol === 'https:' || isLoopbackHost(url.hostname);
-  },
-  { message: 'must be an https:// URL (http:// only on loopback, for a local stand-in)' },
-);
 
 const isEmailAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 
@@ -169,9 +140,6 @@ function webhookKeyLength(value: string): number | null {
   const bytes = Buffer.from(match[1]!, 'base64').length;
   return bytes >= 24 && bytes <= 64 ? bytes : null;
 }
-
-/** A blank line in a .env file. */
-const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 export const EnvSchema = z.object({
   PORT: integerText(0, 65535).default(3000),
