@@ -7,19 +7,25 @@ import type { PixProvider, ProviderCapabilities } from './pix-provider.ts';
  * How a PIX provider declares itself: one folder, gateway/providers/<id>/, whose index.ts exports one descriptor;
  * one line in provider-registry.ts lists it, and one entry in content/providers.ts names it.
  *
- *   export const acmeProvider = defineProvider({
+ *   const settings = z.object({ ACME_API_KEY: secret(z.string()), ACME_API_URL: plain(apiUrlSetting('https://api.acme.com')) });
+ *   export const acmeProvider: ProviderDescriptor<'acme', typeof settings> = {
  *     id: 'acme',
- *     settings: z.object({ ACME_API_KEY: secret(z.string()), ACME_API_URL: plain(apiUrlSetting('https://api.acme.com.br')) }),
- *     create: (settings, deps) => createAcmeProvider({ apiKey: settings.ACME_API_KEY, apiUrl: settings.ACME_API_URL }, deps),
+ *     displayName: providerNames.acme,
+ *     settings,
+ *     create: (values) => createAcmeProvider({ apiKey: values.ACME_API_KEY, apiUrl: values.ACME_API_URL }),
  *     webhook: { route: 'acme', aliases: [] },
  *     capabilities: { refunds: true, partialRefunds: true, cart: false, expiry: true, webhook: 'signed', idempotentCreate: true },
- *   });
+ *   };
+ *
+ * The type is written out, not inferred: ProviderId comes from the registry's descriptors, and PixProvider names it.
  *
  * From the registry come the ids, the environment schema (a variable its schema refuses unset is required while
  * PAYMENT_PROVIDERS lists the provider), the secret list and the log redaction, and the webhook door and its aliases.
  */
 export interface ProviderDescriptor<Id extends string = string, Settings extends SettingsSchema = SettingsSchema> {
   readonly id: Id;
+  /** As the console shows it: the provider's entry in content/providers.ts (`providerNames`). */
+  readonly displayName: string;
   /**
    * The environment variables, each wrapped in `secret()` or `plain()`; a blank value counts as unset. Parsed once at
    * boot (config/config.ts), so a bad value stops the start naming the variable, never printing a secret's value.
@@ -34,11 +40,15 @@ export interface ProviderDescriptor<Id extends string = string, Settings extends
    */
   readonly webhook: { readonly route: string; readonly aliases: readonly string[] };
   readonly capabilities: ProviderCapabilities;
+  /** The one provider that takes the demo's charges when none is configured (TriboPay, against the sandbox). */
+  readonly demo?: { create(deps: ProviderDeps): PixProvider };
   /**
-   * The one provider that takes the demo's charges when no provider is configured (TriboPay, with the sandbox at
-   * /sandbox), and that an old deployment without PAYMENT_PROVIDERS gets by setting its required variables alone.
+   * Sells from a catalogue of its own (TriboPay's products and offers): the order bump is then charged as its product
+   * there, so BUMP_PRODUCT_HASH and BUMP_OFFER_HASH are asked for (config/env-rules.ts).
    */
-  readonly demo?: { readonly settings: z.output<Settings>; readonly legacyUnlisted: true };
+  readonly catalogue?: true;
+  /** The one provider a deployment without PAYMENT_PROVIDERS gets by setting its required variables (TriboPay's). */
+  readonly chosenWithoutList?: true;
 }
 
 export type SettingsSchema = z.ZodObject<Record<string, z.ZodType>>;
@@ -70,13 +80,6 @@ export function plain<T extends z.ZodType>(schema: T): T {
 /** The provider's API base: https (plain http on loopback, for a stand-in), its production URL when unset. */
 export function apiUrlSetting(defaultUrl: string) {
   return apiUrl.default(defaultUrl);
-}
-
-/** Keeps the descriptor's literal id and settings type, so `create` is checked against its own schema. */
-export function defineProvider<const Id extends string, Settings extends SettingsSchema>(
-  descriptor: ProviderDescriptor<Id, Settings>,
-): ProviderDescriptor<Id, Settings> {
-  return descriptor;
 }
 
 export interface ProviderVariable {
