@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiUrl } from '../config/env-fields.ts';
+import { apiUrl } from '../lib/env-fields.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PixProvider, ProviderCapabilities } from './pix-provider.ts';
 
@@ -17,35 +17,23 @@ import type { PixProvider, ProviderCapabilities } from './pix-provider.ts';
  *     capabilities: { refunds: true, partialRefunds: true, cart: false, expiry: true, webhook: 'signed', idempotentCreate: true },
  *   };
  *
- * The type is written out, not inferred: ProviderId comes from the registry's descriptors, and PixProvider names it.
- *
- * From the registry come the ids, the environment schema (a variable its schema refuses unset is required while
- * PAYMENT_PROVIDERS lists the provider), the secret list and the log redaction, and the webhook door and its aliases.
+ * The type is written out, not inferred, as ProviderId derives from it. The registry derives ids, env schema, secrets.
  */
 export interface ProviderDescriptor<Id extends string = string, Settings extends SettingsSchema = SettingsSchema> {
   readonly id: Id;
   /** As the console shows it: the provider's entry in content/providers.ts (`providerNames`). */
   readonly displayName: string;
-  /**
-   * The environment variables, each wrapped in `secret()` or `plain()`; a blank value counts as unset. Parsed once at
-   * boot (config/config.ts), so a bad value stops the start naming the variable, never printing a secret's value.
-   */
+  /** Its environment variables, each `secret()` or `plain()`; required when unset fails its schema. */
   readonly settings: Settings;
   /** Cross-variable checks once each value is valid (Efí's certificate file); each problem names its variable. */
   settingsProblems?(settings: z.output<Settings>): string[];
   create(settings: z.output<Settings>, deps: ProviderDeps): PixProvider;
-  /**
-   * `route`: the provider's door, POST /api/webhooks/<route>. `aliases`: older paths under /api/webhooks/ that sellers
-   * registered in the provider's panel, kept answering forever.
-   */
+  /** POST /api/webhooks/<route>; `aliases`: older paths sellers registered in its panel, answered forever. */
   readonly webhook: { readonly route: string; readonly aliases: readonly string[] };
   readonly capabilities: ProviderCapabilities;
   /** The one provider that takes the demo's charges when none is configured (TriboPay, against the sandbox). */
   readonly demo?: { create(deps: ProviderDeps): PixProvider };
-  /**
-   * Sells from a catalogue of its own (TriboPay's products and offers): the order bump is then charged as its product
-   * there, so BUMP_PRODUCT_HASH and BUMP_OFFER_HASH are asked for (config/env-rules.ts).
-   */
+  /** Sells from its own catalogue (TriboPay): the bump needs BUMP_PRODUCT_HASH and BUMP_OFFER_HASH there. */
   readonly catalogue?: true;
   /** The one provider a deployment without PAYMENT_PROVIDERS gets by setting its required variables (TriboPay's). */
   readonly chosenWithoutList?: true;
@@ -64,17 +52,18 @@ export interface ProviderDeps {
   apiClient?: unknown;
 }
 
-/** Whether a variable's value must be kept out of logs and error messages. */
-export const settingFlags = z.registry<{ secret: boolean }>();
+const settingFlags = z.registry<{ secret: boolean }>();
 
 /** A credential: masked in every log line (logger.addSecret) and never echoed by a startup error. */
 export function secret<T extends z.ZodType>(schema: T): T {
-  return schema.register(settingFlags, { secret: true });
+  settingFlags.add(schema, { secret: true });
+  return schema;
 }
 
 /** A value that may be shown, e.g. in a startup error (a URL, an id, a PIX key). */
 export function plain<T extends z.ZodType>(schema: T): T {
-  return schema.register(settingFlags, { secret: false });
+  settingFlags.add(schema, { secret: false });
+  return schema;
 }
 
 /** The provider's API base: https (plain http on loopback, for a stand-in), its production URL when unset. */
@@ -85,7 +74,6 @@ export function apiUrlSetting(defaultUrl: string) {
 export interface ProviderVariable {
   name: string;
   secret: boolean;
-  /** Refused unset while the provider is listed in PAYMENT_PROVIDERS. */
   required: boolean;
 }
 

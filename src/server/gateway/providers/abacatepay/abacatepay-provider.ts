@@ -41,7 +41,7 @@ export interface AbacatepayOptions {
   timeoutMs?: number;
 }
 
-const DEFAULT_API_URL = 'https://api.abacatepay.com';
+export const DEFAULT_API_URL = 'https://api.abacatepay.com';
 const DEFAULT_TIMEOUT_MS = 15_000;
 /** `data.description` is at most 500 characters (openapi.yaml `/transparents/create`). */
 const MAX_DESCRIPTION = 500;

@@ -89,7 +89,7 @@ const MAX_REPLY_BYTES = 1_000_000;
 const MAX_PAYER_REQUEST = 140;
 const MAX_DEBTOR_NAME = 200;
 
-const capabilities: ProviderCapabilities = {
+export const capabilities: ProviderCapabilities = {
   refunds: true,
   partialRefunds: true,
   cart: false,

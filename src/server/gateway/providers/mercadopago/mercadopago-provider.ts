@@ -24,7 +24,7 @@ import {
 import { verifyMercadoPagoWebhook } from './mercadopago-webhook.ts';
 import { requestJson, TransportFailure } from '../../transport.ts';
 
-const DEFAULT_API_URL = 'https://api.mercadopago.com';
+export const DEFAULT_API_URL = 'https://api.mercadopago.com';
 /** Like gateway-client.ts: no call outlives it, so a checkout never waits longer than this for one provider. */
 const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -35,7 +35,7 @@ const MAX_EXPIRY_SECONDS = 30 * 24 * 60 * 60 - 60;
 const SAO_PAULO_OFFSET_MS = -3 * 60 * 60_000;
 const MAX_DESCRIPTION = 250;
 
-const capabilities: ProviderCapabilities = {
+export const capabilities: ProviderCapabilities = {
   refunds: true,
   partialRefunds: true,
   // One description for the charge; the lines go in additional_info.items, which the buyer never sees.

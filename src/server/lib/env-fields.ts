@@ -34,3 +34,5 @@ export const apiUrl = httpUrl.refine(
   },
   { message: 'must be an https:// URL (http:// only on loopback, for a local stand-in)' },
 );
+
+export const isEmailAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
