@@ -60,8 +60,9 @@ describe('the provider registry', () => {
   });
 
   it("derives the secret list from each provider's settings, and keeps the plain ones out of it", () => {
-    expect([...PROVIDER_SECRET_VARIABLES].sort()).toEqual(
-      [
+    // The credentials of the first providers, as a floor: a new provider adds its own through its descriptor.
+    expect(PROVIDER_SECRET_VARIABLES).toEqual(
+      expect.arrayContaining([
         'PROVIDER_TOKEN',
         'MERCADOPAGO_ACCESS_TOKEN',
         'MERCADOPAGO_WEBHOOK_SECRET',
@@ -69,7 +70,7 @@ describe('the provider registry', () => {
         'EFI_WEBHOOK_HMAC',
         'ABACATEPAY_API_KEY',
         'ABACATEPAY_WEBHOOK_SECRET',
-      ].sort(),
+      ]),
     );
     for (const name of PROVIDER_SECRET_VARIABLES) expect(SECRET_VARIABLES.has(name)).toBe(true);
     for (const name of ['PROVIDER_URL', 'PRODUCT_HASH', 'EFI_PIX_KEY', 'EFI_CERTIFICATE', 'MERCADOPAGO_API_URL']) {
