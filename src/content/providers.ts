@@ -1,18 +1,20 @@
-import type { ProviderId } from '../shared/providers.ts';
-
 /** What the seller's console and the buyer see about each PIX provider (pt-BR), one section per provider. */
 
-/** Each provider's name as the console shows it (Saúde, Pedidos, the orders CSV). */
-export const providerNames: Readonly<Record<ProviderId, string>> = {
+/**
+ * Each provider's name as the console shows it (Saúde, Pedidos, the orders CSV), by the id of its descriptor
+ * (server/gateway/provider-registry.ts): a provider without its entry here does not compile.
+ */
+export const providerNames = {
   tribopay: 'TriboPay',
   mercadopago: 'Mercado Pago',
   efi: 'Efí',
   abacatepay: 'AbacatePay',
-};
+} as const satisfies Readonly<Record<string, string>>;
 
-/** `sandbox`: the demo, whose TriboPay is the test gateway this server mounts at /sandbox. */
-export function providerName(id: ProviderId, options: { sandbox: boolean }): string {
-  return id === 'tribopay' && options.sandbox ? 'TriboPay (sandbox)' : providerNames[id];
+/** `sandbox`: the demo, whose provider charges against the test gateway this server mounts at /sandbox. */
+export function providerName(id: string, options: { sandbox: boolean }): string {
+  const name = (providerNames as Readonly<Record<string, string>>)[id] ?? id;
+  return options.sandbox ? `${name} (sandbox)` : name;
 }
 
 /** AbacatePay (gateway/providers/abacatepay/). */

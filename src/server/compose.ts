@@ -3,8 +3,9 @@ import { createApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { createPayments, type Payments } from './gateway/payments.ts';
-import { createProviders, SANDBOX_TOKEN } from './gateway/provider-registry.ts';
-import { createSandboxGateway } from './gateway/sandbox.ts';
+import { createProviders } from './gateway/provider-registry.ts';
+import { SANDBOX_TOKEN } from './gateway/providers/tribopay/tribopay-sandbox.ts';
+import { createSandboxGateway } from './sandbox/sandbox.ts';
 import type { GatewayClient } from './gateway/types.ts';
 import type { Site } from './http/site.ts';
 import { createRetentionJob, type RetentionJob } from './jobs/retention.ts';
@@ -191,9 +192,12 @@ export function composeOrders(options: {
   const publicUrl = () => config.publicUrl ?? `http://localhost:${port()}`;
   const providerOptions = {
     logger,
-    sandboxUrl: () => `http://127.0.0.1:${port()}/sandbox`,
-    ...(options.gateway ? { tribopayClient: options.gateway } : {}),
-    ...(options.efiCa ? { efiCa: options.efiCa } : {}),
+    localUrl: () => `http://127.0.0.1:${port()}`,
+    // Tests' hooks: a TriboPay client against a stand-in, a CA for Efí's stand-in.
+    testing: {
+      ...(options.gateway ? { tribopay: { apiClient: options.gateway } } : {}),
+      ...(options.efiCa ? { efi: { ca: options.efiCa } } : {}),
+    },
   };
   const payments = createPayments(
     createProviders(config.payments, providerOptions),

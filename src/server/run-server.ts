@@ -104,11 +104,7 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
       const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
       logger.info(`Vitrine listening on http://${shownHost}:${info.port}`, {
         database: database.dialect,
-        gateway: config.payments
-          .map((provider) =>
-            provider.id !== 'tribopay' ? provider.id : provider.target.kind === 'remote' ? new URL(provider.target.url).host : 'sandbox',
-          )
-          .join(', '),
+        gateway: config.payments.map((provider) => ('demo' in provider ? `${provider.id} (sandbox)` : provider.id)).join(', '),
         console:
           config.adminPassword || generatedAdminPassword
             ? `${config.publicUrl ?? `http://${shownHost}:${info.port}`}/painel`

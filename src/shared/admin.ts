@@ -2,7 +2,8 @@ import { text, z } from './zod.ts';
 import { emailSchema, type OrderItem } from './checkout.ts';
 import type { PurchaseView } from './purchase.ts';
 import type { AdminRefund, ManualRefundSteps, RefundReason, RefundStatus } from './refunds.ts';
-import type { ProviderId } from './providers.ts';
+/** A PIX provider's id, as the server's registry names it (server/gateway/provider-registry.ts); shown by its name. */
+type ProviderId = string;
 import { LIST_KEYS } from './suppliers.ts';
 
 export const AdminLoginSchema = z.object({ password: text(z.string().min(1).max(200)) });

@@ -2,7 +2,8 @@ import { businessDay, businessDayStart } from './time.ts';
 import { text, z } from './zod.ts';
 import type { OrderItemKey } from './checkout.ts';
 import type { PurchaseItemState } from './purchase.ts';
-import type { ProviderId } from './providers.ts';
+/** A PIX provider's id, as the server's registry names it (server/gateway/provider-registry.ts); shown by its name. */
+type ProviderId = string;
 
 // docs/refunds.md
 

@@ -3,7 +3,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import type { ProviderId } from '../../src/shared/providers.ts';
+import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
 import { ordersBy } from '../support/db-reads.ts';
 import { refusedUrl } from '../support/loopback.ts';
 import { freePort } from '../support/nginx.ts';

@@ -6,7 +6,7 @@ import { checkout, readOrder } from '../support/fault-kit.ts';
 import { chargeRequestsFor, gatewayReplies, standInEnv, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { startServer, withServerDb, type RunningServer } from '../support/server-process.ts';
 
-/** The gateway client gives up on a request after 15 s (src/server/gateway/gateway-client.ts). */
+/** The gateway client gives up on a request after 15 s (src/server/gateway/providers/tribopay/tribopay-client.ts). */
 const CLIENT_TIMEOUT_MS = 15_000;
 
 let gateway: GatewayStandIn;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts';
+import { createGatewayClient } from '../../src/server/gateway/providers/tribopay/tribopay-client.ts';
 import { GatewayError, type ChargeInput } from '../../src/server/gateway/types.ts';
 import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
 import {

@@ -138,7 +138,7 @@ describe('request logging', () => {
     const paths = parse(lines)
       .filter((entry) => entry.msg === 'request')
       .map((entry) => entry.path);
-    expect(paths).toEqual(['/acesso/:token', '/api/webhooks/gateway']);
+    expect(paths).toEqual(['/acesso/:token', '/api/webhooks/:provider']);
     expect(parse(lines).find((entry) => entry.msg === 'Gateway said')?.error).toBe('bad token [redacted]');
   });
 

@@ -135,7 +135,7 @@ for (const database of databases) {
       const sent = running.gateway.charges()[0]!.body as Record<string, unknown>;
       expect(sent.amount).toBe(1990);
       expect(sent.customer).toMatchObject({ phone_number: '11987654321', document: '52998224725', email: 'maria@example.com' });
-      expect(sent.postback_url).toMatch(/\/api\/webhooks\/gateway\?t=ord_[\w-]+\.pbs_[\w-]+$/);
+      expect(sent.postback_url).toMatch(/\/api\/webhooks\/tribopay\?t=ord_[\w-]+\.pbs_[\w-]+$/);
       expect((body.pix as { code: string }).code).toBe('00020101021226');
       expect(running.server.logLines.map((entry) => entry.line).join('\n')).not.toContain(STAND_IN_TOKEN);
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TIMEOUT_MS } from '../../src/server/gateway/gateway-client.ts';
+import { DEFAULT_TIMEOUT_MS } from '../../src/server/gateway/transport.ts';
 import { uniqueBuyer } from '../support/clients.ts';
 import { gatewayReplies, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { mpError, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';

@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/server/config/config.ts';
 import { unreadableProviderProblems } from '../../src/server/orders/unreadable-providers.ts';
 import { readHealth } from '../../src/server/admin/admin-health.ts';
 import { eraseBuyerData } from '../../src/server/privacy/buyer-data.ts';
-import type { ProviderId } from '../../src/shared/providers.ts';
+import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
 import { newCheckoutKey, newViewKey, postOrder, uniqueBuyer } from '../support/clients.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { orderRow, outboxRows, refundRow } from '../support/db-reads.ts';

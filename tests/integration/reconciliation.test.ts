@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts';
+import { createGatewayClient } from '../../src/server/gateway/providers/tribopay/tribopay-client.ts';
 import { GatewayError, type GatewayClient } from '../../src/server/gateway/types.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
-import { SANDBOX_PRODUCT_HASH } from '../../src/server/gateway/sandbox.ts';
+import { SANDBOX_PRODUCT_HASH } from '../../src/server/gateway/providers/tribopay/tribopay-sandbox.ts';
 import { orderRow, setOrderColumns, setSandboxCharge } from '../support/db-reads.ts';
 import { buy } from '../support/purchase.ts';
 import { isPixEmail } from './smtp-test-server.ts';

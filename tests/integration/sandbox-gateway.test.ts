@@ -3,8 +3,8 @@ import { listenOnLoopback, refusedUrl, type LoopbackServer } from '../support/lo
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePixBrCode } from '../../src/server/gateway/br-code.ts';
-import { createGatewayClient } from '../../src/server/gateway/gateway-client.ts';
-import { createSandboxGateway } from '../../src/server/gateway/sandbox.ts';
+import { createGatewayClient } from '../../src/server/gateway/providers/tribopay/tribopay-client.ts';
+import { createSandboxGateway } from '../../src/server/sandbox/sandbox.ts';
 import { GatewayError, type ChargeInput, type GatewayClient } from '../../src/server/gateway/types.ts';
 import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
 import { rowCount, sandboxCharge, setSandboxCharge } from '../support/db-reads.ts';

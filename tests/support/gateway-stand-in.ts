@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { buildPixBrCode } from '../../src/server/gateway/br-code.ts';
-import { createGatewayClient, type GatewayClientOptions } from '../../src/server/gateway/gateway-client.ts';
+import { createGatewayClient, type GatewayClientOptions } from '../../src/server/gateway/providers/tribopay/tribopay-client.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { listenOnLoopback } from './loopback.ts';
 import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
-import type { ProviderId } from '../../src/shared/providers.ts';
+import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
 import { REAL_GATEWAY_TEST_ENV } from './real-gateway-env.ts';
 import { STAND_IN_PRODUCT_HASH, STAND_IN_TOKEN } from './gateway-stand-in.ts';
 import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET } from './stand-ins/mercadopago-stand-in.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { ProviderId } from '../../src/shared/providers.ts';
+import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
 import { startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from './gateway-stand-in.ts';
 import { startAbacatepayStandIn, type AbacatepayStandIn } from './stand-ins/abacatepay-stand-in.ts';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from './stand-ins/mercadopago-stand-in.ts';

@@ -21,10 +21,10 @@ const root = path.resolve(import.meta.dirname, '../..');
 const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string }> = [
   ...[
     'src/server/access/access-email-renderer.ts',
-    'src/server/config/env-schema.ts',
+    'src/server/lib/env-fields.ts',
     'src/server/conversions/ga4-measurement.ts',
     'src/server/conversions/meta-conversions.ts',
-    'src/server/gateway/gateway-client.ts',
+    'src/server/gateway/providers/tribopay/tribopay-client.ts',
     'src/server/orders/order-links.ts',
     'src/server/refunds/refund-email-outbox.ts',
     'src/server/gateway/providers/abacatepay/abacatepay-client.ts',
@@ -35,9 +35,9 @@ const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string 
     'src/server/whatsapp/whatsapp-console.ts',
   ].map((file) => ({ file, pattern: String.raw`/\/+$/`, why: 'trims a URL from the settings (PUBLIC_URL, PROVIDER_URL, …)' })),
   {
-    file: 'src/server/config/env-schema.ts',
+    file: 'src/server/lib/env-fields.ts',
     pattern: String.raw`/^[^\s@]+@[^\s@]+\.[^\s@]+$/`,
-    why: "checks the seller's MAIL_FROM setting",
+    why: "checks the seller's SUPPORT_EMAIL and EFI_PIX_KEY settings",
   },
   {
     file: 'src/server/config/config.ts',
@@ -53,7 +53,7 @@ const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string 
   { file: 'src/server/http/csp.ts', pattern: String.raw`/<script\b([^>]*)>([\s\S]*?)<\/script>/gi`, why: 'reads the built pages at start' },
   { file: 'src/server/http/site.ts', pattern: String.raw`/<p data-demo-notice=""[^>]*>[^<]*<\/p>/g`, why: 'edits a built page at start' },
   {
-    file: 'src/server/gateway/sandbox.ts',
+    file: 'src/server/sandbox/sandbox.ts',
     pattern: String.raw`/^Bearer\s+(.+)$/i`,
     // The blow-up needs a line break for `$` to fail on, and Node refuses CR and LF in a header
     // (its characters are Latin-1, so U+2028 cannot appear either): one pass over ≤ 16 KB.

@@ -4,7 +4,7 @@ import { DAY_MS } from '../../shared/refunds.ts';
 import { admin as copy } from '../../content/admin.ts';
 import { providerName } from '../../content/providers.ts';
 import type { AdminHealth, AdminProviderHealth, HealthCheck } from '../../shared/admin.ts';
-import type { ProviderId } from '../../shared/providers.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import { PENDING_GRACE_MS } from '../orders/reconciliation.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { placeholdersInUse, type Config, type PlaceholderVariable } from '../config/config.ts';
@@ -58,13 +58,13 @@ export async function readHealth(
   ];
   const gatewayCheck = async (): Promise<HealthCheck> => {
     if (config.demoMode) return check('gateway', true, text.detail.sandbox);
-    const tribopay = deps.payments.tribopay;
-    if (!tribopay) {
+    const catalogue = deps.payments.catalogue;
+    if (!catalogue) {
       const charging = providers.filter((provider) => !provider.retired);
       return check('gateway', true, text.detail.providers(charging.map((provider) => provider.name).join(', ')));
     }
     try {
-      const product = await withTimeout(tribopay.getProduct({ fresh: true }));
+      const product = await withTimeout(catalogue.mainProduct({ fresh: true }));
       return check('gateway', true, text.detail.gatewayOk(product.title));
     } catch {
       return check('gateway', false, text.detail.gatewayError);

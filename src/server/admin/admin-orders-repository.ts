@@ -5,7 +5,7 @@ import { hasPaidAddon } from '../orders/order-items.ts';
 import { itemsOfOrders } from '../purchases/purchase-items.ts';
 import { netPaidCentsSql } from '../purchases/purchase-service.ts';
 import type { AdminOrderStatus, AdminOrderSummary, OrderFilterStatus } from '../../shared/admin.ts';
-import type { ProviderId } from '../../shared/providers.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
 import type { PaidOrderFacts } from './bump-figures.ts';
 import { CONVERSION_KIND_FAMILY } from '../conversions/conversions-events.ts';

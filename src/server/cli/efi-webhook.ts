@@ -1,5 +1,6 @@
-import type { ProviderSettings } from '../config/provider-settings.ts';
+import type { ProviderSettings } from '../gateway/provider-registry.ts';
 import { createEfiProvider, EfiWebhookError, efiWebhookUrl } from '../gateway/providers/efi/efi-provider.ts';
+import { efiSettings } from '../gateway/providers/efi/index.ts';
 import { loadCliConfig, runCli } from './cli-config.ts';
 
 /**
@@ -11,7 +12,7 @@ const USAGE = 'Usage: npm run efi-webhook [-- --check]';
 /** Efí calls the URL (twice, for mTLS) before it answers the registration, so the wait is longer than a charge's. */
 const TIMEOUT_MS = 30_000;
 
-type EfiSettings = Extract<ProviderSettings, { id: 'efi' }>;
+type EfiSettings = ReturnType<typeof efiSettings>;
 
 /** The hmac value of any URL, and the secret wherever else it appears (a bank's message may quote the URL). */
 function hideSecrets(line: string, secret: string | null): string {
@@ -59,7 +60,10 @@ async function main(argv: string[]): Promise<number> {
   const checkOnly = argv[0] === '--check';
   const config = loadCliConfig();
   if (!config) return 2;
-  const efi = config.payments.find((entry): entry is EfiSettings => entry.id === 'efi');
+  const entry = config.payments.find(
+    (provider): provider is Extract<ProviderSettings, { id: 'efi'; settings: unknown }> => provider.id === 'efi' && 'settings' in provider,
+  );
+  const efi = entry && efiSettings(entry.settings);
   if (!efi) {
     process.stderr.write('PAYMENT_PROVIDERS does not list efi: there is no Efí PIX key to register a webhook for (docs/payments.md#efí)\n');
     return 2;

@@ -341,14 +341,14 @@ describe('PIX providers', () => {
   it('keeps an existing install: PROVIDER_URL without the list is TriboPay alone', () => {
     const config = loadConfig({ ...tribopay, ...site });
     expect(config.payments).toEqual([
-      { id: 'tribopay', target: { kind: 'remote', url: 'https://api.tribopay.com.br/api', token: 'tok', productHash: 'prd' } },
+      { id: 'tribopay', settings: { PROVIDER_URL: 'https://api.tribopay.com.br/api', PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd' } },
     ]);
     expect(config.demoMode).toBe(false);
   });
 
   it('runs the demo on the sandbox when no provider is set', () => {
     const config = loadConfig({});
-    expect(config.payments).toEqual([{ id: 'tribopay', target: { kind: 'sandbox' } }]);
+    expect(config.payments).toEqual([{ id: 'tribopay', demo: true }]);
     expect(config.demoMode).toBe(true);
   });
 
@@ -366,16 +366,21 @@ describe('PIX providers', () => {
     expect(config.payments).toEqual([
       {
         id: 'efi',
-        clientId: 'Client_Id_1',
-        clientSecret: 'Client_Secret_1',
-        certificatePath: efi.EFI_CERTIFICATE,
-        pixKey: 'pix@loja.com.br',
-        apiUrl: 'https://pix.api.efipay.com.br',
-        webhookHmacSecret: 'efi-hmac',
+        settings: {
+          EFI_CLIENT_ID: 'Client_Id_1',
+          EFI_CLIENT_SECRET: 'Client_Secret_1',
+          EFI_CERTIFICATE: efi.EFI_CERTIFICATE,
+          EFI_PIX_KEY: 'pix@loja.com.br',
+          EFI_API_URL: 'https://pix.api.efipay.com.br',
+          EFI_WEBHOOK_HMAC: 'efi-hmac',
+        },
       },
-      { id: 'mercadopago', accessToken: 'APP_USR-mp-token', webhookSecret: 'mp-webhook-secret', apiUrl: 'https://api.mercadopago.com' },
-      { id: 'abacatepay', apiKey: 'abc_prod_key', webhookSecret: 'abacate-webhook-secret', apiUrl: 'https://staging.abacatepay.example' },
-      { id: 'tribopay', target: { kind: 'remote', url: 'https://api.tribopay.com.br/api', token: 'tok', productHash: 'prd' } },
+      {
+        id: 'mercadopago',
+        settings: { ...mercadopago, MERCADOPAGO_API_URL: 'https://api.mercadopago.com' },
+      },
+      { id: 'abacatepay', settings: { ...abacatepay, ABACATEPAY_API_URL: 'https://staging.abacatepay.example' } },
+      { id: 'tribopay', settings: { PROVIDER_URL: 'https://api.tribopay.com.br/api', PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd' } },
     ]);
     expect(config.demoMode).toBe(false);
     const mercadoPagoOnly = loadConfig({ ...site, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago' });
@@ -407,7 +412,10 @@ describe('PIX providers', () => {
     const config = loadConfig({ ...site, ...mercadopago, ...abacatepay, PAYMENT_PROVIDERS: 'abacatepay' });
     expect(config.payments.map((provider) => provider.id)).toEqual(['abacatepay']);
     expect(config.retiredPayments).toEqual([
-      { id: 'mercadopago', accessToken: 'APP_USR-mp-token', webhookSecret: 'mp-webhook-secret', apiUrl: 'https://api.mercadopago.com' },
+      {
+        id: 'mercadopago',
+        settings: { ...mercadopago, MERCADOPAGO_API_URL: 'https://api.mercadopago.com' },
+      },
     ]);
     const fromTribopay = loadConfig({ ...site, ...tribopay, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago' });
     expect(fromTribopay.retiredPayments.map((provider) => provider.id)).toEqual(['tribopay']);
@@ -521,9 +529,7 @@ describe('PIX providers', () => {
 
   it('takes an http API URL on loopback only, for a stand-in', () => {
     const stand = loadConfig({ ...site, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago', MERCADOPAGO_API_URL: 'http://127.0.0.1:4010/' });
-    expect(stand.payments).toEqual([
-      { id: 'mercadopago', ...{ accessToken: 'APP_USR-mp-token', webhookSecret: 'mp-webhook-secret' }, apiUrl: 'http://127.0.0.1:4010' },
-    ]);
+    expect(stand.payments).toEqual([{ id: 'mercadopago', settings: { ...mercadopago, MERCADOPAGO_API_URL: 'http://127.0.0.1:4010' } }]);
     for (const [name, provider, settings] of [
       ['MERCADOPAGO_API_URL', 'mercadopago', mercadopago],
       ['EFI_API_URL', 'efi', efi],

@@ -3,9 +3,17 @@ import path from 'node:path';
 import { defaultPublicConfig, sellerPlaceholder } from '../../content/seller.ts';
 import { orderBump, type BumpOffer } from '../../content/offers.ts';
 import { formatDocument, normalizeDocument } from '../../shared/documents.ts';
-import { configuredProviders, envRuleProblems, isDemoBump, realProviderVariable, retiredProviders } from './env-rules.ts';
-import { EnvSchema, REMOVED_VARIABLES, SECRET_VARIABLES, type EnvValues, type ProviderId } from './env-schema.ts';
-import { DEFAULT_API_URLS, type ProviderSettings } from './provider-settings.ts';
+import { demoProvider, providerVariablesById, type ProviderId, type ProviderSettings } from '../gateway/provider-registry.ts';
+import {
+  configuredProviders,
+  envRuleProblems,
+  isDemoBump,
+  realProviderVariable,
+  retiredProviders,
+  sellsFromCatalogue,
+} from './env-rules.ts';
+import { EnvSchema, REMOVED_VARIABLES, SECRET_VARIABLES, type EnvValues } from './env-schema.ts';
+import { providerSettings, providerValueProblems, readProviderValues, type ProviderValues } from './provider-env.ts';
 
 // Every setting, validated once at boot (env-schema.ts per variable, env-rules.ts across them); nothing else reads process.env.
 
@@ -14,6 +22,7 @@ const DEFAULT_SUPPORT_EMAIL = 'suporte@example.com';
 /** DATABASE_URL is parsed on its own; .env.example lists them all. */
 export const CONFIG_VARIABLES: readonly string[] = [
   ...Object.keys(EnvSchema.shape).filter((name) => !REMOVED_VARIABLES.has(name)),
+  ...[...providerVariablesById.values()].flat().map((variable) => variable.name),
   'DATABASE_URL',
 ];
 
@@ -34,7 +43,7 @@ export interface Config {
   trustedProxies: BlockList;
   /** Unset → the end of the current month. */
   offerEndsAt: number | undefined;
-  /** In the order a charge tries them; in the demo, TriboPay's entry alone with the sandbox at /sandbox. */
+  /** In the order a charge tries them; in the demo, the demo provider's entry alone (TriboPay against /sandbox). */
   payments: ProviderSettings[];
   /** Out of PAYMENT_PROVIDERS, credentials still set: read and refunded, no new charges (docs/payments.md#reconciliation). */
   retiredPayments: ProviderSettings[];
@@ -119,81 +128,62 @@ function parseDatabaseUrl(raw: string | undefined, dataDir: string): DatabaseTar
   return `must be postgres://user:password@host:5432/database or sqlite:<file> (got "${redactUrl(raw)}")`;
 }
 
-function paymentSettings(values: EnvValues): ProviderSettings[] {
-  const ids = configuredProviders(values);
-  if (ids.length === 0) return [{ id: 'tribopay', target: { kind: 'sandbox' } }];
-  return ids.map((id) => providerSettings(id, values));
-}
-
-function providerSettings(id: ProviderId, values: EnvValues): ProviderSettings {
-  switch (id) {
-    case 'tribopay':
-      return {
-        id,
-        target: { kind: 'remote', url: values.PROVIDER_URL!, token: values.PROVIDER_TOKEN!, productHash: values.PRODUCT_HASH! },
-      };
-    case 'mercadopago':
-      return {
-        id,
-        accessToken: values.MERCADOPAGO_ACCESS_TOKEN!,
-        webhookSecret: values.MERCADOPAGO_WEBHOOK_SECRET!,
-        apiUrl: values.MERCADOPAGO_API_URL ?? DEFAULT_API_URLS.mercadopago,
-      };
-    case 'efi':
-      return {
-        id,
-        clientId: values.EFI_CLIENT_ID!,
-        clientSecret: values.EFI_CLIENT_SECRET!,
-        certificatePath: path.resolve(values.EFI_CERTIFICATE!),
-        pixKey: values.EFI_PIX_KEY!,
-        apiUrl: values.EFI_API_URL ?? DEFAULT_API_URLS.efi,
-        webhookHmacSecret: values.EFI_WEBHOOK_HMAC ?? null,
-      };
-    case 'abacatepay':
-      return {
-        id,
-        apiKey: values.ABACATEPAY_API_KEY!,
-        webhookSecret: values.ABACATEPAY_WEBHOOK_SECRET!,
-        apiUrl: values.ABACATEPAY_API_URL ?? DEFAULT_API_URLS.abacatepay,
-      };
+/** Each listed (or retired) provider's settings, parsed by its descriptor; problems where they fail its own checks. */
+function providersOf(ids: readonly ProviderId[], providers: ProviderValues): { settings: ProviderSettings[]; problems: string[] } {
+  const settings: ProviderSettings[] = [];
+  const problems: string[] = [];
+  for (const id of ids) {
+    const result = providerSettings(providers, id);
+    if ('settings' in result) settings.push(result.settings);
+    else problems.push(...result.problems);
   }
+  return { settings, problems };
 }
 
-/** ORDER_BUMP unset: on in the demo, and with TriboPay once it has hashes of its own (it would refuse the demo's). */
+/** ORDER_BUMP unset: on in the demo, and with a catalogue provider once it has hashes of its own (it would refuse the demo's). */
 function offeredBump(
   values: { ORDER_BUMP?: 'on' | 'off'; BUMP_PRODUCT_HASH?: string; BUMP_OFFER_HASH?: string },
-  tribopayIsReal: boolean,
+  catalogueIsReal: boolean,
 ): BumpOffer | null {
   if (values.ORDER_BUMP === 'off' || !orderBump) return null;
   const bump =
     values.BUMP_PRODUCT_HASH && values.BUMP_OFFER_HASH
       ? { ...orderBump, productHash: values.BUMP_PRODUCT_HASH, offerHash: values.BUMP_OFFER_HASH }
       : orderBump;
-  if (tribopayIsReal && isDemoBump(bump)) return null;
+  if (catalogueIsReal && isDemoBump(bump)) return null;
   return bump;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const problems: string[] = [];
   const parsed = EnvSchema.safeParse(env);
+  const shown = (_name: string, got: string) => ` (got "${redactUrl(got)}")`;
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0]);
       const got = env[name];
       // A password or secret is never echoed, not even a short wrong one.
-      const shown = got === undefined || SECRET_VARIABLES.has(name) ? '' : ` (got "${redactUrl(got)}")`;
-      problems.push(`${name} ${issue.message}${shown}`);
+      problems.push(`${name} ${issue.message}${got === undefined || SECRET_VARIABLES.has(name) ? '' : shown(name, got)}`);
     }
   }
+  const providers = readProviderValues(env);
+  const valueProblems = providerValueProblems(providers, shown);
+  problems.push(...valueProblems);
   const dataDir = path.resolve(parsed.data?.DATA_DIR ?? (env.DATA_DIR?.trim() || './data'));
   const database = parseDatabaseUrl(env.DATABASE_URL?.trim() || undefined, dataDir);
   if (typeof database === 'string') problems.push(`DATABASE_URL ${database}`);
-  if (parsed.success) problems.push(...envRuleProblems(parsed.data));
-  if (!parsed.success || typeof database === 'string' || problems.length > 0) throw new ConfigError(problems);
+  // Each value valid first, as one schema would: then the rules across them, and each provider's own checks.
+  const valid = parsed.success && valueProblems.length === 0 ? parsed.data : undefined;
+  if (valid) problems.push(...envRuleProblems(valid, providers));
+  const charging = valid ? providersOf(configuredProviders(valid, providers), providers) : undefined;
+  const retired = valid ? providersOf(retiredProviders(valid, providers), providers) : undefined;
+  problems.push(...(charging?.problems ?? []), ...(retired?.problems ?? []));
+  if (!valid || !charging || !retired || typeof database === 'string' || problems.length > 0) throw new ConfigError(problems);
 
-  const values = parsed.data;
-  const payments = paymentSettings(values);
-  const demoMode = realProviderVariable(values) === null;
+  const values = valid;
+  const demoMode = realProviderVariable(values, providers) === null;
+  const payments: ProviderSettings[] =
+    charging.settings.length > 0 || !demoProvider ? charging.settings : [{ id: demoProvider.id, demo: true }];
   const supportEmail = values.SUPPORT_EMAIL ?? DEFAULT_SUPPORT_EMAIL;
   return {
     port: values.PORT,
@@ -206,7 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: values.TRUSTED_PROXIES,
     offerEndsAt: values.OFFER_ENDS_AT,
     payments,
-    retiredPayments: retiredProviders(values).map((id) => providerSettings(id, values)),
+    retiredPayments: retired.settings,
     demoMode,
     customerDocument: values.CUSTOMER_DOCUMENT === undefined ? undefined : normalizeDocument(values.CUSTOMER_DOCUMENT),
     checkoutUrl: values.CHECKOUT_URL,
@@ -218,7 +208,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reviewsMin: values.REVIEWS_MIN,
     refundMode: values.REFUND_MODE,
     gatewayRefunds: values.GATEWAY_REFUNDS === '1',
-    orderBump: offeredBump(values, configuredProviders(values).includes('tribopay')),
+    orderBump: offeredBump(values, sellsFromCatalogue(values, providers)),
     mail: {
       smtpUrl: values.MAIL_TRANSPORT === 'file' ? undefined : values.SMTP_URL,
       from: values.MAIL_FROM ?? `Vitrine <${supportEmail}>`,

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { DEMO_BUMP_OFFER_HASH, DEMO_BUMP_PRODUCT_HASH, orderBump, type BumpOffer } from '../../content/offers.ts';
-import { isLoopbackHost, type EnvName, type EnvValues, type ProviderId } from './env-schema.ts';
-import { PROVIDER_IDS } from './provider-settings.ts';
-import { clientCertificateProblem } from '../lib/client-certificate.ts';
+import { PROVIDER_IDS, providerChosenWithoutList, providerDescriptor, type ProviderId } from '../gateway/provider-registry.ts';
+import { isLoopbackHost } from '../lib/env-fields.ts';
+import type { EnvValues } from './env-schema.ts';
+import { hasRequiredVariables, requiredVariables, setVariables, type ProviderValues } from './provider-env.ts';
 
-export function envRuleProblems(values: EnvValues): string[] {
-  const problems = [...providerProblems(values), ...whatsappProblems(values), ...deploymentProblems(values)];
+export function envRuleProblems(values: EnvValues, providers: ProviderValues): string[] {
+  const problems = [...providerProblems(values, providers), ...whatsappProblems(values), ...deploymentProblems(values, providers)];
   const { META_CAPI_TOKEN, META_PIXEL_ID, GA_API_SECRET, GA_ID, WEBHOOK_URL, WEBHOOK_SECRET } = values;
   if (META_CAPI_TOKEN && !META_PIXEL_ID)
     problems.push('META_PIXEL_ID is required with META_CAPI_TOKEN (the Conversions API sends to that Pixel)');
@@ -15,7 +14,7 @@ export function envRuleProblems(values: EnvValues): string[] {
   if (WEBHOOK_URL && !WEBHOOK_SECRET)
     problems.push('WEBHOOK_SECRET is required with WEBHOOK_URL: every delivery is signed (whsec_ followed by base64)');
   if (WEBHOOK_SECRET && !WEBHOOK_URL) problems.push('WEBHOOK_URL is required when WEBHOOK_SECRET is set (where to send the events)');
-  problems.push(...bumpProblems(values));
+  problems.push(...bumpProblems(values, providers));
   if (values.PIX_TTL_MINUTES !== undefined) {
     problems.push(
       'PIX_TTL_MINUTES is no longer supported: a PIX code is shown for as long as the gateway keeps it payable; unset it (PIX_EXPIRE_DAYS sets that lifetime in whole days)',
@@ -24,37 +23,25 @@ export function envRuleProblems(values: EnvValues): string[] {
   return problems;
 }
 
-function bumpProblems(values: EnvValues): string[] {
+/** A provider that sells from its own catalogue charges the bump as its product there (BUMP_PRODUCT_HASH, BUMP_OFFER_HASH). */
+export function sellsFromCatalogue(values: EnvValues, providers: ProviderValues): boolean {
+  return configuredProviders(values, providers).some((id) => providerDescriptor(id).catalogue === true);
+}
+
+function bumpProblems(values: EnvValues, providers: ProviderValues): string[] {
   const { BUMP_PRODUCT_HASH, BUMP_OFFER_HASH } = values;
   if (Boolean(BUMP_PRODUCT_HASH) !== Boolean(BUMP_OFFER_HASH)) {
     return [
       `${BUMP_PRODUCT_HASH ? 'BUMP_OFFER_HASH' : 'BUMP_PRODUCT_HASH'} is required with ${BUMP_PRODUCT_HASH ? 'BUMP_PRODUCT_HASH' : 'BUMP_OFFER_HASH'}: the bump's product and offer at the gateway`,
     ];
   }
-  if (
-    configuredProviders(values).includes('tribopay') &&
-    values.ORDER_BUMP === 'on' &&
-    orderBump &&
-    !BUMP_PRODUCT_HASH &&
-    isDemoBump(orderBump)
-  ) {
+  if (sellsFromCatalogue(values, providers) && values.ORDER_BUMP === 'on' && orderBump && !BUMP_PRODUCT_HASH && isDemoBump(orderBump)) {
     return [
       "BUMP_PRODUCT_HASH and BUMP_OFFER_HASH are required with ORDER_BUMP=on and a real gateway: the bump's product and offer at the gateway (or set ORDER_BUMP=off)",
     ];
   }
   return [];
 }
-
-/** A provider's variables set while PAYMENT_PROVIDERS leaves it out are refused, so a typo cannot silently drop it. */
-export const PROVIDER_VARIABLES: Record<ProviderId, { required: readonly EnvName[]; optional: readonly EnvName[] }> = {
-  tribopay: { required: ['PROVIDER_URL', 'PROVIDER_TOKEN', 'PRODUCT_HASH'], optional: [] },
-  mercadopago: { required: ['MERCADOPAGO_ACCESS_TOKEN', 'MERCADOPAGO_WEBHOOK_SECRET'], optional: ['MERCADOPAGO_API_URL'] },
-  efi: {
-    required: ['EFI_CLIENT_ID', 'EFI_CLIENT_SECRET', 'EFI_CERTIFICATE', 'EFI_PIX_KEY'],
-    optional: ['EFI_API_URL', 'EFI_WEBHOOK_HMAC'],
-  },
-  abacatepay: { required: ['ABACATEPAY_API_KEY', 'ABACATEPAY_WEBHOOK_SECRET'], optional: ['ABACATEPAY_API_URL'] },
-};
 
 /** All four together, or none (messages are then recorded, not sent). */
 const WHATSAPP_CREDENTIALS = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
@@ -85,35 +72,51 @@ function isLocalHost(hostname: string): boolean {
   );
 }
 
-export function realProviderVariable(values: EnvValues): 'PAYMENT_PROVIDERS' | 'PROVIDER_URL' | null {
+/**
+ * What makes this a real shop: PAYMENT_PROVIDERS, or (from before it) the first required variable of the provider a
+ * deployment without the list chooses, TriboPay's PROVIDER_URL.
+ */
+export function realProviderVariable(values: EnvValues, providers: ProviderValues): string | null {
   if (values.PAYMENT_PROVIDERS !== undefined) return 'PAYMENT_PROVIDERS';
-  return values.PROVIDER_URL ? 'PROVIDER_URL' : null;
+  const unlisted = unlistedKey(providers);
+  return unlisted?.set ? unlisted.name : null;
 }
 
-export function configuredProviders(values: EnvValues): readonly ProviderId[] {
-  return values.PAYMENT_PROVIDERS ?? (values.PROVIDER_URL ? ['tribopay'] : []);
+/** The chosen-without-list provider's key variable, and whether it is set. */
+function unlistedKey(providers: ProviderValues): { id: ProviderId; name: string; set: boolean } | null {
+  const id = providerChosenWithoutList?.id;
+  const name = id ? requiredVariables(id)[0] : undefined;
+  if (!id || !name) return null;
+  return { id, name, set: providers.get(id)?.[name] !== undefined };
+}
+
+export function configuredProviders(values: EnvValues, providers: ProviderValues): readonly ProviderId[] {
+  if (values.PAYMENT_PROVIDERS !== undefined) return values.PAYMENT_PROVIDERS;
+  const unlisted = unlistedKey(providers);
+  return unlisted?.set ? [unlisted.id] : [];
 }
 
 /**
  * Left out of PAYMENT_PROVIDERS with all its credentials still set: it takes no new charges, and its open charges and
  * paid orders are still read and refunded (docs/payments.md#reconciliation). Only beside a real provider.
  */
-export function retiredProviders(values: EnvValues): ProviderId[] {
-  const listed = configuredProviders(values);
+export function retiredProviders(values: EnvValues, providers: ProviderValues): ProviderId[] {
+  const listed = configuredProviders(values, providers);
   if (listed.length === 0) return [];
-  return PROVIDER_IDS.filter((id) => !listed.includes(id) && PROVIDER_VARIABLES[id].required.every((name) => Boolean(values[name])));
+  return PROVIDER_IDS.filter((id) => !listed.includes(id) && hasRequiredVariables(providers, id));
 }
 
 /** A demo's sandbox gives the list away for free, so it must not run on a public address by accident. */
-function deploymentProblems(values: EnvValues): string[] {
+function deploymentProblems(values: EnvValues, providers: ProviderValues): string[] {
   const problems: string[] = [];
   const publicUrl = values.PUBLIC_URL ? new URL(values.PUBLIC_URL) : undefined;
   if (values.MAIL_TRANSPORT === 'smtp' && !values.SMTP_URL) problems.push('SMTP_URL is required with MAIL_TRANSPORT=smtp');
-  const provider = realProviderVariable(values);
+  const provider = realProviderVariable(values, providers);
   if (!provider) {
     if (publicUrl && !isLocalHost(publicUrl.hostname) && values.DEMO_MODE !== '1') {
+      const key = unlistedKey(providers)?.name;
       problems.push(
-        `PROVIDER_URL is not set, so this would be a demo (no real payments, the list free to anyone) at the public address ${publicUrl.origin}: set PAYMENT_PROVIDERS or PROVIDER_URL for a real gateway, or DEMO_MODE=1 to run the demo there on purpose`,
+        `${key ?? 'PAYMENT_PROVIDERS'} is not set, so this would be a demo (no real payments, the list free to anyone) at the public address ${publicUrl.origin}: set PAYMENT_PROVIDERS${key ? ` or ${key}` : ''} for a real gateway, or DEMO_MODE=1 to run the demo there on purpose`,
       );
     }
     return problems;
@@ -134,26 +137,29 @@ function deploymentProblems(values: EnvValues): string[] {
   return problems;
 }
 
-function providerProblems(values: EnvValues): string[] {
+function providerProblems(values: EnvValues, providers: ProviderValues): string[] {
   const problems: string[] = [];
   const listed = values.PAYMENT_PROVIDERS;
-  if (listed === undefined) {
-    const { PROVIDER_URL, PROVIDER_TOKEN, PRODUCT_HASH } = values;
-    if (PROVIDER_URL && !PROVIDER_TOKEN) problems.push('PROVIDER_TOKEN is required when PROVIDER_URL is set');
-    if (PROVIDER_URL && !PRODUCT_HASH) problems.push('PRODUCT_HASH is required when PROVIDER_URL is set');
-    if (!PROVIDER_URL && (PROVIDER_TOKEN || PRODUCT_HASH)) {
-      problems.push('PROVIDER_URL is required when PROVIDER_TOKEN or PRODUCT_HASH is set (unset all three for the sandbox)');
+  const unlisted = unlistedKey(providers);
+  if (listed === undefined && unlisted) {
+    const others = requiredVariables(unlisted.id).slice(1);
+    const setOthers = others.filter((name) => providers.get(unlisted.id)?.[name] !== undefined);
+    if (unlisted.set) {
+      for (const name of others) if (!setOthers.includes(name)) problems.push(`${name} is required when ${unlisted.name} is set`);
+    } else if (setOthers.length > 0) {
+      problems.push(`${unlisted.name} is required when ${others.join(' or ')} is set (unset them all for the sandbox)`);
     }
   }
+  const retired = retiredProviders(values, providers);
   for (const id of PROVIDER_IDS) {
-    const { required, optional } = PROVIDER_VARIABLES[id];
     if (listed?.includes(id)) {
-      for (const name of required) if (!values[name]) problems.push(`${name} is required when PAYMENT_PROVIDERS lists ${id}`);
+      for (const name of requiredVariables(id))
+        if (!providers.get(id)?.[name]) problems.push(`${name} is required when PAYMENT_PROVIDERS lists ${id}`);
       continue;
     }
-    if (listed === undefined && id === 'tribopay') continue;
-    if (retiredProviders(values).includes(id)) continue;
-    const set = [...required, ...optional].filter((name) => values[name] !== undefined);
+    if (listed === undefined && id === unlisted?.id) continue;
+    if (retired.includes(id)) continue;
+    const set = setVariables(providers, id);
     if (set.length > 0) {
       const names = set.join(', ');
       problems.push(
@@ -161,31 +167,7 @@ function providerProblems(values: EnvValues): string[] {
       );
     }
   }
-  if ((listed?.includes('efi') || retiredProviders(values).includes('efi')) && values.EFI_CERTIFICATE) {
-    const problem = certificateProblem(values.EFI_CERTIFICATE);
-    if (problem) problems.push(`EFI_CERTIFICATE ${problem} (got "${values.EFI_CERTIFICATE}")`);
-  }
   return problems;
-}
-
-/** Checked at start rather than failing the buyer's first charge. */
-function certificateProblem(file: string): string | null {
-  const extension = path.extname(file).toLowerCase();
-  if (extension !== '.p12' && extension !== '.pem') {
-    return 'must be the path of the .p12 certificate Efí issued, or of a .pem holding the certificate and its key';
-  }
-  let content: Buffer;
-  try {
-    content = fs.readFileSync(path.resolve(file));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return 'names a file that does not exist';
-    if (code === 'EISDIR') return 'names a folder, not the certificate file';
-    return `names a file this server cannot read (${code ?? 'read error'})`;
-  }
-  if (content.length === 0) return 'names an empty file';
-  // Loaded as the Efí adapter loads it, and the key proven the certificate's.
-  return clientCertificateProblem(content);
 }
 
 export function isDemoBump(bump: BumpOffer): boolean {

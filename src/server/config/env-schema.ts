@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { isValidCpfOrCnpj } from '../../shared/documents.ts';
 import { DEFAULT_GUARANTEE_DAYS } from '../../shared/guarantee.ts';
 import { DEFAULT_UNPAID_RETENTION_DAYS } from '../../shared/retention.ts';
-import { PROVIDER_IDS, type ProviderSettings } from './provider-settings.ts';
+import { apiUrl, blankAsUnset, httpUrl, isEmailAddress } from '../lib/env-fields.ts';
+import { isProviderId, PROVIDER_IDS, PROVIDER_SECRET_VARIABLES } from '../gateway/provider-registry.ts';
 
 const optionalText = z
   .string()
@@ -21,38 +22,6 @@ const integerText = (min: number, max: number) =>
       message: `must be a whole number from ${min} to ${max}`,
     });
 
-const httpUrl = z
-  .string()
-  .trim()
-  .refine(
-    (value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'http:' || url.protocol === 'https:';
-      } catch {
-        return false;
-      }
-    },
-    { message: 'must be an http(s) URL' },
-  )
-  .transform((value) => value.replace(/\/+$/, ''));
-
-export const isLoopbackHost = (hostname: string) => {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
-};
-
-/** https, as it carries credentials; plain http only on loopback, for a stand-in. */
-const apiUrl = httpUrl.refine(
-  (value) => {
-    const url = new URL(value);
-    return url.protocol === 'https:' || isLoopbackHost(url.hostname);
-  },
-  { message: 'must be an https:// URL (http:// only on loopback, for a local stand-in)' },
-);
-
-const isEmailAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-
 const providerList = z
   .string()
   .transform((value) => value.split(',').map((entry) => entry.trim().toLowerCase()))
@@ -68,25 +37,6 @@ const providerList = z
     if (repeated) context.addIssue({ code: 'custom', message: `names ${repeated} more than once: list each provider once` });
   })
   .transform((entries) => entries.filter(isProviderId));
-
-export type ProviderId = ProviderSettings['id'];
-
-function isProviderId(value: string): value is ProviderId {
-  return (PROVIDER_IDS as readonly string[]).includes(value);
-}
-
-const pixKey = optionalText.refine(
-  (value) =>
-    value === undefined ||
-    (/^\d{11}$|^\d{14}$/.test(value) && isValidCpfOrCnpj(value)) ||
-    (value.length <= 77 && isEmailAddress(value)) ||
-    /^\+55\d{10,11}$/.test(value) ||
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value),
-  {
-    message:
-      'must be a PIX key of your Efí account: CPF or CNPJ digits only, an e-mail, a phone as +55 with DDD (+5511987654321), or a random key',
-  },
-);
 
 /** Needs an offset, or the moment would depend on the server's time zone; impossible dates are refused. */
 const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,3})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
@@ -170,9 +120,6 @@ function webhookKeyLength(value: string): number | null {
   return bytes >= 24 && bytes <= 64 ? bytes : null;
 }
 
-/** A blank line in a .env file. */
-const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-
 export const EnvSchema = z.object({
   PORT: integerText(0, 65535).default(3000),
   HOST: optionalText.default('0.0.0.0'),
@@ -182,22 +129,7 @@ export const EnvSchema = z.object({
   TRUST_PROXY_HOPS: integerText(0, 10).default(0),
   TRUSTED_PROXIES: z.preprocess(blankAsUnset, proxyList.prefault('127.0.0.0/8,::1')),
   OFFER_ENDS_AT: z.preprocess(blankAsUnset, isoInstant.optional()),
-  PROVIDER_URL: httpUrl.optional(),
-  PROVIDER_TOKEN: optionalText,
-  PRODUCT_HASH: optionalText,
   PAYMENT_PROVIDERS: z.preprocess(blankAsUnset, providerList.optional()),
-  MERCADOPAGO_ACCESS_TOKEN: optionalText,
-  MERCADOPAGO_WEBHOOK_SECRET: optionalText,
-  MERCADOPAGO_API_URL: z.preprocess(blankAsUnset, apiUrl.optional()),
-  EFI_CLIENT_ID: optionalText,
-  EFI_CLIENT_SECRET: optionalText,
-  EFI_CERTIFICATE: optionalText,
-  EFI_PIX_KEY: pixKey,
-  EFI_API_URL: z.preprocess(blankAsUnset, apiUrl.optional()),
-  EFI_WEBHOOK_HMAC: optionalText,
-  ABACATEPAY_API_KEY: optionalText,
-  ABACATEPAY_WEBHOOK_SECRET: optionalText,
-  ABACATEPAY_API_URL: z.preprocess(blankAsUnset, apiUrl.optional()),
   CUSTOMER_DOCUMENT: optionalText.refine((value) => value === undefined || isValidCpfOrCnpj(value), {
     message: 'must be a valid CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric)',
   }),
@@ -320,22 +252,16 @@ export const EnvSchema = z.object({
 
 export const REMOVED_VARIABLES = new Set(['PIX_TTL_MINUTES']);
 
-export const SECRET_VARIABLES = new Set([
+/** Never echoed by a startup error; each provider's secret settings come from its descriptor. */
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
+  ...PROVIDER_SECRET_VARIABLES,
   'ADMIN_PASSWORD',
-  'PROVIDER_TOKEN',
   'META_CAPI_TOKEN',
   'GA_API_SECRET',
   'WEBHOOK_SECRET',
-  'MERCADOPAGO_ACCESS_TOKEN',
-  'MERCADOPAGO_WEBHOOK_SECRET',
-  'EFI_CLIENT_SECRET',
-  'EFI_WEBHOOK_HMAC',
-  'ABACATEPAY_API_KEY',
-  'ABACATEPAY_WEBHOOK_SECRET',
   'WHATSAPP_TOKEN',
   'WHATSAPP_APP_SECRET',
   'WHATSAPP_VERIFY_TOKEN',
 ]);
 
 export type EnvValues = z.infer<typeof EnvSchema>;
-export type EnvName = keyof EnvValues;

@@ -29,6 +29,7 @@ import { webhookRejectionsMigration } from './migrations/0029-webhook-rejections
 import { refundsPerItemMigration } from './migrations/0031-refunds-per-item.ts';
 import { pageVersionsMigration } from './migrations/0032-page-versions.ts';
 import { pageImagesMigration } from './migrations/0033-page-images.ts';
+import { providerNeutralChargesMigration } from './migrations/0034-provider-neutral-charges.ts';
 import { orderOfferVersionMigration } from './migrations/0035-order-offer-version.ts';
 import type { Database } from './schema.ts';
 
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '0031_refunds_per_item': refundsPerItemMigration,
   '0032_page_versions': pageVersionsMigration,
   '0033_page_images': pageImagesMigration,
+  '0034_provider_neutral_charges': providerNeutralChargesMigration,
   '0035_order_offer_version': orderOfferVersionMigration,
 };
 

@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { GatewayRefundState, RefundOrigin, RefundReason, RefundStatus } from '../../shared/refunds.ts';
 import type { BrazilState, ReviewStatus } from '../../shared/reviews.ts';
-import type { ProviderId } from '../../shared/providers.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { ListKey, Supplier } from '../../shared/suppliers.ts';
 import type { WhatsappMessageKind, WhatsappMessageMode, WhatsappMessageStatus } from '../../shared/whatsapp.ts';
 
@@ -28,8 +28,9 @@ export interface OrdersTable {
   buyer_phone: string;
   buyer_document: string | null;
   amount_cents: number;
-  product_hash: string;
-  offer_hash: string;
+  /** A catalogue provider's ids of the main product and offer (TriboPay's, migration 0034); null: none. */
+  product_hash: string | null;
+  offer_hash: string | null;
   postback_secret: string;
   /** The PIX provider that took (or is taking) the charge (migration 0026); older orders: tribopay. */
   provider: Generated<ProviderId>;
@@ -104,8 +105,9 @@ export interface OrderItemsTable {
   item: OrderItemKey;
   title: string;
   price_cents: number;
-  product_hash: string;
-  offer_hash: string;
+  /** The item's product and offer at a catalogue provider (TriboPay's, migration 0034); null: none. */
+  product_hash: string | null;
+  offer_hash: string | null;
 }
 
 /** Only the SHA-256 of each access token is kept. */

@@ -1,6 +1,5 @@
-import type { ProviderId } from '../../shared/providers.ts';
-import type { PixProvider } from './pix-provider.ts';
-import type { TribopayProvider } from './providers/tribopay/tribopay-provider.ts';
+import type { ProviderId } from './provider-registry.ts';
+import type { PixProvider, ProviderCatalogue } from './pix-provider.ts';
 import { GatewayError } from './types.ts';
 
 /** What Saúde shows of one provider (docs/payments.md#pix-providers). */
@@ -19,8 +18,8 @@ export interface Payments {
   readonly retired: readonly PixProvider[];
   /** Any provider whose charges can be read: those that take charges, then the retired ones. */
   get(id: ProviderId): PixProvider | undefined;
-  /** TriboPay's adapter, when it is among the providers (its catalogue decides the sole-provider price). */
-  readonly tribopay: TribopayProvider | undefined;
+  /** The catalogue of the first provider that has one (TriboPay's products); it decides a sole provider's price. */
+  readonly catalogue: ProviderCatalogue | undefined;
   /** The providers a new charge may use now, in order: those skipped go last, so a checkout is never refused for it. */
   candidates(now: number): PixProvider[];
   succeeded(id: ProviderId, now: number): void;
@@ -62,7 +61,7 @@ export function createPayments(providers: readonly PixProvider[], retired: reado
     providers,
     retired: retired.filter((provider) => !providers.some((active) => active.id === provider.id)),
     get: (id) => byId.get(id),
-    tribopay: providers.find((provider) => provider.id === 'tribopay') as TribopayProvider | undefined,
+    catalogue: providers.find((provider) => provider.catalogue)?.catalogue,
     candidates(now) {
       return [...providers.filter((provider) => !skipped(provider.id, now)), ...providers.filter((provider) => skipped(provider.id, now))];
     },

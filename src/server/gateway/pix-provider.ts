@@ -1,6 +1,6 @@
-import type { ProviderId } from '../../shared/providers.ts';
+import type { ProviderId } from './provider-registry.ts';
 import type { GatewayTracking } from './tracking.ts';
-import type { PaymentState, PixData, TransactionCustomer } from './types.ts';
+import type { GatewayProduct, PaymentState, PixData, TransactionCustomer } from './types.ts';
 
 /** One PIX provider behind one interface (docs/payments.md#pix-providers), split as pretix's `BasePaymentProvider`. */
 export type { ProviderId };
@@ -24,6 +24,8 @@ export interface CreatePixInput {
   items: ReadonlyArray<{ title: string; priceCents: number; gatewayRef?: { productHash: string; offerHash: string } }>;
   customer: { name: string; email: string; phoneDigits: string; document: string | null };
   webhookUrl: string;
+  /** `<order id>.<secret>`: an unsigned provider puts it in its webhook URL and hands it back in an `order` event. */
+  orderToken?: string;
   expiresInSeconds: number;
   /** The same for every call under one key, so an absolute expiry (Mercado Pago) is resent unchanged. */
   requestedAt: number;
@@ -77,6 +79,8 @@ export interface WebhookRequest {
 export type ProviderEvent =
   | { kind: 'charge'; chargeId: string }
   | { kind: 'refund'; chargeId: string; refundId: string | null }
+  /** Unsigned: the order by its token; `chargeIds` only hints; `audit` the body without the buyer's data. */
+  | { kind: 'order'; orderToken: string; chargeIds: string[]; audit: { contentType: string; body: string } }
   | { kind: 'ignored'; reason: string };
 
 /** A webhook that failed its provider's check (signature, timestamp, secret, certificate, address). */
@@ -87,9 +91,16 @@ export class WebhookRejectedError extends Error {
   }
 }
 
+/** A provider's own catalogue (TriboPay's): a sole such provider charges its main product's price. */
+export interface ProviderCatalogue {
+  mainProduct(options?: { fresh?: boolean }): Promise<GatewayProduct>;
+  readonly productHash: string;
+}
+
 export interface PixProvider {
   readonly id: ProviderId;
   readonly capabilities: ProviderCapabilities;
+  readonly catalogue?: ProviderCatalogue;
   /** One create; throws GatewayError (gateway/types.ts), `uncertain` when the charge may exist. */
   createCharge(input: CreatePixInput): Promise<PixCharge>;
   getCharge(chargeId: string): Promise<ChargeRecord>;

@@ -1,63 +1,86 @@
+import type { z } from 'zod';
 import type { Logger } from '../lib/logger.ts';
-import { createGatewayClient } from './gateway-client.ts';
 import type { PixProvider } from './pix-provider.ts';
-import type { ProviderSettings } from '../config/provider-settings.ts';
-import { createAbacatepayProvider } from './providers/abacatepay/abacatepay-provider.ts';
-import { createEfiProvider } from './providers/efi/efi-provider.ts';
-import { createMercadoPagoProvider } from './providers/mercadopago/mercadopago-provider.ts';
-import { createTribopayProvider } from './providers/tribopay/tribopay-provider.ts';
-import { SANDBOX_PRODUCT_HASH } from './sandbox.ts';
-import type { GatewayClient } from './types.ts';
+import { providerVariables, type ProviderDeps, type ProviderDescriptor, type ProviderVariable } from './provider-descriptor.ts';
+import { abacatepayProvider } from './providers/abacatepay/index.ts';
+import { efiProvider } from './providers/efi/index.ts';
+import { mercadopagoProvider } from './providers/mercadopago/index.ts';
+import { tribopayProvider } from './providers/tribopay/index.ts';
 
-/** The sandbox needs a token like the real API; it guards nothing of value, so it is fixed. */
-export const SANDBOX_TOKEN = 'sandbox-token';
+/**
+ * THE list of PIX providers (docs/architecture.md#adding-a-pix-provider), in no particular order: PAYMENT_PROVIDERS
+ * orders them. Everything else that names providers is derived from it.
+ */
+export const providerRegistry = [tribopayProvider, mercadopagoProvider, efiProvider, abacatepayProvider] as const;
 
-/** The sandbox is reached over real HTTP on loopback, exactly like a remote gateway; every credential is masked in logs. */
-export function createProviders(
-  settings: readonly ProviderSettings[],
-  options: {
-    logger: Logger;
-    sandboxUrl: () => string;
-    /** Tests may swap TriboPay's client (e.g. one pointed at a stand-in). */
-    tribopayClient?: GatewayClient;
-    /** Tests may trust a stand-in's CA for Efí's API (in place of the system's). */
-    efiCa?: string;
-  },
-): PixProvider[] {
-  const { logger } = options;
-  return settings.map((entry): PixProvider => {
-    switch (entry.id) {
-      case 'tribopay': {
-        const target = entry.target;
-        const client =
-          options.tribopayClient ??
-          (target.kind === 'remote'
-            ? createGatewayClient({ baseUrl: target.url, token: target.token, productHash: target.productHash, logger })
-            : createGatewayClient({ baseUrl: options.sandboxUrl, token: SANDBOX_TOKEN, productHash: SANDBOX_PRODUCT_HASH, logger }));
-        return createTribopayProvider(client, target.kind === 'remote' ? target.productHash : SANDBOX_PRODUCT_HASH);
-      }
-      case 'mercadopago':
-        logger.addSecret(entry.accessToken);
-        logger.addSecret(entry.webhookSecret);
-        return createMercadoPagoProvider({ accessToken: entry.accessToken, webhookSecret: entry.webhookSecret, apiUrl: entry.apiUrl });
-      case 'efi':
-        logger.addSecret(entry.clientSecret);
-        if (entry.webhookHmacSecret) logger.addSecret(entry.webhookHmacSecret);
-        return createEfiProvider(
-          {
-            clientId: entry.clientId,
-            clientSecret: entry.clientSecret,
-            certificatePath: entry.certificatePath,
-            pixKey: entry.pixKey,
-            apiUrl: entry.apiUrl,
-            webhookHmacSecret: entry.webhookHmacSecret,
-          },
-          options.efiCa ? { ca: options.efiCa } : {},
-        );
-      case 'abacatepay':
-        logger.addSecret(entry.apiKey);
-        logger.addSecret(entry.webhookSecret);
-        return createAbacatepayProvider({ apiKey: entry.apiKey, webhookSecret: entry.webhookSecret, apiUrl: entry.apiUrl });
+type Registered = (typeof providerRegistry)[number];
+
+export type ProviderId = Registered['id'];
+
+export const PROVIDER_IDS: readonly ProviderId[] = providerRegistry.map((descriptor) => descriptor.id);
+
+/** A provider as configured: its parsed settings, or the demo's stand-in. */
+export type ProviderSettings =
+  | (Registered extends infer D ? (D extends ProviderDescriptor<infer Id, infer S> ? { id: Id; settings: z.output<S> } : never) : never)
+  | { id: ProviderId; demo: true };
+
+export function isProviderId(value: string): value is ProviderId {
+  return (PROVIDER_IDS as readonly string[]).includes(value);
+}
+
+export function providerDescriptor(id: ProviderId): ProviderDescriptor {
+  return providerRegistry.find((descriptor) => descriptor.id === id)!;
+}
+
+/** Each provider's environment variables, with their secret and required flags. */
+export const providerVariablesById: ReadonlyMap<ProviderId, readonly ProviderVariable[]> = new Map(
+  providerRegistry.map((descriptor) => [descriptor.id, providerVariables(descriptor)]),
+);
+
+/** Every provider variable whose value never reaches a log line or a startup error. */
+export const PROVIDER_SECRET_VARIABLES: readonly string[] = [...providerVariablesById.values()]
+  .flat()
+  .filter((variable) => variable.secret)
+  .map((variable) => variable.name);
+
+/** The paths under /api/webhooks/ that reach each provider: its route, then the aliases sellers registered. */
+export function webhookPaths(): Array<{ path: string; id: ProviderId }> {
+  return providerRegistry.flatMap((descriptor) =>
+    [descriptor.webhook.route, ...descriptor.webhook.aliases].map((path) => ({ path, id: descriptor.id })),
+  );
+}
+
+/** The address a charge at this provider is told to post its webhooks to. */
+export function webhookUrl(publicUrl: string, id: ProviderId): string {
+  return `${publicUrl}/api/webhooks/${providerDescriptor(id).webhook.route}`;
+}
+
+/** The one provider that runs the demo, and that a deployment without PAYMENT_PROVIDERS chooses by its variables. */
+export const demoProvider: Registered | undefined = providerRegistry.find((descriptor) => descriptor.demo !== undefined);
+export const providerChosenWithoutList: Registered | undefined = providerRegistry.find((descriptor) => descriptor.chosenWithoutList);
+
+export interface ProvidersOptions {
+  logger: Logger;
+  /** This server's own loopback origin, e.g. http://127.0.0.1:3000 (the demo's sandbox). */
+  localUrl: () => string;
+  /** Tests only, per provider: a CA to trust for its API, an API client built by the test. */
+  testing?: Partial<Record<ProviderId, Pick<ProviderDeps, 'ca' | 'apiClient'>>>;
+}
+
+/** Each secret setting is masked in every log line before the adapter can make its first call. */
+export function createProviders(settings: readonly ProviderSettings[], options: ProvidersOptions): PixProvider[] {
+  return settings.map((entry) => {
+    const descriptor = providerDescriptor(entry.id);
+    const deps: ProviderDeps = { logger: options.logger, localUrl: options.localUrl, ...options.testing?.[entry.id] };
+    if ('demo' in entry) {
+      if (!descriptor.demo) throw new Error(`${entry.id} cannot run the demo`);
+      return descriptor.demo.create(deps);
     }
+    const values = entry.settings as Record<string, unknown>;
+    for (const variable of providerVariablesById.get(entry.id) ?? []) {
+      const value = values[variable.name];
+      if (variable.secret && typeof value === 'string') options.logger.addSecret(value);
+    }
+    return descriptor.create(values, deps);
   });
 }

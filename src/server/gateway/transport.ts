@@ -1,4 +1,8 @@
 import { parseJsonSafely } from '../lib/safe-parse.ts';
+
+/** How long any one provider call may take; a charge request never outlives it (orders/checkout-repository.ts counts on it). */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
 /** A POST that may have reached the provider must not simply be sent again (docs/gateway.md#9-unknowns). */
 
 /** Connection failures before a single byte of the request leaves: the provider cannot have created anything. */

@@ -18,7 +18,7 @@ export const limits = {
   orderCreate: { name: 'order', windowMs: HOUR, max: 10 },
   events: { name: 'event', windowMs: MINUTE, max: 60 },
   presence: { name: 'presence', windowMs: MINUTE, max: 60 },
-  /** Our own server's calls are not counted (gateway/sandbox.ts). */
+  /** Our own server's calls are not counted (sandbox/sandbox.ts). */
   sandboxCharge: { name: 'sandbox_charge', windowMs: HOUR, max: 10 },
   resend: { name: 'access_resend', windowMs: HOUR, max: 5 },
   webhookRejected: { name: 'webhook_rejected', windowMs: MINUTE, max: 20 },

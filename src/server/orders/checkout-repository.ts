@@ -1,9 +1,9 @@
-import type { ProviderId } from '../../shared/providers.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { Attribution } from '../../shared/attribution.ts';
 import type { TrackingConsent } from '../../shared/tracking-context.ts';
 import type { Database, OrdersTable } from '../db/schema.ts';
-import { DEFAULT_TIMEOUT_MS } from '../gateway/gateway-client.ts';
+import { DEFAULT_TIMEOUT_MS } from '../gateway/transport.ts';
 import { insertOrderItems, totalOf, type NewOrderItem } from './order-items.ts';
 import { isTransactionHashTaken, type OrderRow } from './orders-repository.ts';
 
@@ -12,8 +12,8 @@ export interface NewOrder {
   checkoutKey: string;
   buyer: { name: string; email: string; phone: string; document: string | null };
   items: readonly NewOrderItem[];
-  productHash: string;
-  offerHash: string;
+  productHash: string | null;
+  offerHash: string | null;
   postbackSecret: string;
   publicRef: string;
   viewKeyHash: string | null;

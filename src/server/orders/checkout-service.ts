@@ -14,10 +14,10 @@ import type { BumpOffer } from '../../content/offers.ts';
 import type { OfferPrices } from './offer-pricing.ts';
 import { catalogueDecidesPrice } from '../config/catalogue-price.ts';
 import type { GatewayProduct } from '../gateway/types.ts';
-import { DEFAULT_TIMEOUT_MS } from '../gateway/gateway-client.ts';
+import { DEFAULT_TIMEOUT_MS } from '../gateway/transport.ts';
 import { failureDetail, isProviderFailure } from '../gateway/payments.ts';
 import type { CreatePixInput, PixCharge, PixProvider } from '../gateway/pix-provider.ts';
-import type { ProviderId } from '../../shared/providers.ts';
+import { demoProvider, webhookUrl } from '../gateway/provider-registry.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import {
   CHARGE_BUDGET_MS,
@@ -69,7 +69,7 @@ export async function toCreatedOrder(deps: Pick<OrdersDeps, 'db' | 'config'>, or
     pix: { code: order.pix_code, qrSvg: await qrSvg(order.pix_code), image: order.pix_code ? null : order.pix_image },
     expiresAt: order.expires_at,
     serverTime: Date.now(),
-    ...(config.demoMode && order.provider === 'tribopay' && order.transaction_hash
+    ...(config.demoMode && order.provider === demoProvider?.id && order.transaction_hash
       ? { sandboxPayUrl: `/sandbox/pay/${encodeURIComponent(order.transaction_hash)}` }
       : {}),
   };
@@ -270,14 +270,14 @@ async function cancelRetired(deps: OrdersDeps, orderIds: readonly string[]): Pro
 }
 
 /**
- * TriboPay alone, on the seller's account: its offer of PRODUCT_HASH. Otherwise (other providers, the demo's sandbox)
- * the live page's price, so a failover never changes it.
+ * A sole provider with a catalogue, on the seller's account: its product's price. Otherwise (other providers, the
+ * demo's sandbox) the live page's price, so a failover never changes it.
  */
 export async function offeredProduct(deps: Pick<OrdersDeps, 'payments' | 'config'>, prices: OfferPrices): Promise<GatewayProduct> {
-  const { tribopay } = deps.payments;
-  if (tribopay && catalogueDecidesPrice(deps.config)) return tribopay.getProduct();
+  const { catalogue } = deps.payments;
+  if (catalogue && catalogueDecidesPrice(deps.config)) return catalogue.mainProduct();
   return {
-    productHash: tribopay?.productHash ?? MAIN_PRODUCT_REF,
+    productHash: catalogue?.productHash ?? MAIN_PRODUCT_REF,
     offerHash: MAIN_PRODUCT_REF,
     title: prices.product.name,
     priceCents: prices.product.priceCents,
@@ -334,11 +334,12 @@ export async function currentProductInfo(deps: Pick<OrdersDeps, 'prices' | 'conf
   return productInfo(deps, await offeredProduct(deps, prices), prices);
 }
 
-/** The cart line of an item: the main product is the provider's own (TriboPay's title and cover); others name theirs. */
+/** The cart line of an item: the main product is a catalogue provider's own (its title and cover); others name theirs. */
 function chargeItem(item: NewOrderItem): CreatePixInput['items'][number] {
-  return item.key === 'main'
+  const { productHash, offerHash } = item;
+  return item.key === 'main' || productHash === null || offerHash === null
     ? { title: item.title, priceCents: item.priceCents }
-    : { title: item.title, priceCents: item.priceCents, gatewayRef: { productHash: item.productHash, offerHash: item.offerHash } };
+    : { title: item.title, priceCents: item.priceCents, gatewayRef: { productHash, offerHash } };
 }
 
 /** `own`: the provider's trouble, not the buyer's data, so it is skipped for a while. */
@@ -442,17 +443,12 @@ function chargeInput(
       phoneDigits: order.buyer_phone,
       document: order.buyer_document ?? config.customerDocument ?? null,
     },
-    webhookUrl: webhookUrl(deps, provider.id, order),
+    webhookUrl: webhookUrl(deps.publicUrl(), provider.id),
+    orderToken: `${order.id}.${order.postback_secret}`,
     expiresInSeconds: (config.pixExpireDays * DAY_MS) / 1000,
     requestedAt: Number(order.created_at),
     ...(gatewayTracking(order) ? { tracking: gatewayTracking(order) } : {}),
   };
-}
-
-/** TriboPay's postback carries the order's secret; the others are verified by signature. */
-function webhookUrl(deps: OrdersDeps, provider: ProviderId, order: OrderRow): string {
-  if (provider === 'tribopay') return `${deps.publicUrl()}/api/webhooks/gateway?t=${order.id}.${order.postback_secret}`;
-  return `${deps.publicUrl()}/api/webhooks/${provider}`;
 }
 
 async function recordCharge(

@@ -10,8 +10,9 @@ export interface NewOrderItem {
   key: OrderItemKey;
   title: string;
   priceCents: number;
-  productHash: string;
-  offerHash: string;
+  /** The item at a catalogue provider (TriboPay's product and offer); null: none to send. */
+  productHash: string | null;
+  offerHash: string | null;
 }
 
 export function totalOf(items: readonly Pick<NewOrderItem, 'priceCents'>[]): number {

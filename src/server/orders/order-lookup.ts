@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ProviderId } from '../../shared/providers.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { Database } from '../db/schema.ts';
 import { countTakenSpots } from './checkout-repository.ts';
 import type { OrderRow } from './orders-repository.ts';

@@ -1,4 +1,4 @@
-import type { ProviderId } from '../../shared/providers.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrdersTable, StoredOrderStatus } from '../db/schema.ts';
 

@@ -1,15 +1,29 @@
-import type { ProviderId } from '../../shared/providers.ts';
-import { WebhookRejectedError, type WebhookRequest } from '../gateway/pix-provider.ts';
+import { secretsMatch } from '../config/secrets.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
+import { WebhookRejectedError, type ProviderEvent, type WebhookRequest } from '../gateway/pix-provider.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import { findOrderByCharge, type OrderRow } from './orders-repository.ts';
+import { findOrderById } from './order-lookup.ts';
+import { claimPostbackRead, countStoredPostbacks, deferRecheck } from './postback-reads-repository.ts';
 import { requestRecheck } from './reconciliation-repository.ts';
-import { recordWebhookRejection } from './webhook-events-repository.ts';
+import { recordWebhookEvent, recordWebhookRejection } from './webhook-events-repository.ts';
 
 /** A webhook lists a handful of charges; any beyond are read back by the reconciler anyway. */
 const MAX_EVENTS = 10;
 
+/** One provider read per order per window for an unsigned webhook: its token only proves someone saw the URL. */
+export const POSTBACK_READ_INTERVAL_MS = 10_000;
+
+/** Past this, a leaked token's webhooks are still read, not stored. */
+const MAX_STORED_POSTBACKS = 20;
+
 export type ProviderWebhookResult =
-  { kind: 'unknown_provider' } | { kind: 'rejected'; reason: string } | { kind: 'accepted'; orders: OrderRow[] };
+  | { kind: 'unknown_provider' }
+  | { kind: 'rejected'; reason: string }
+  | { kind: 'deferred'; orderId: string }
+  | { kind: 'accepted'; orders: Array<{ order: OrderRow; hints: string[] }> };
+
+type OrderEvent = Extract<ProviderEvent, { kind: 'order' }>;
 
 /**
  * A provider's webhook, verified by its adapter, names charges to read back; it never settles money by itself. Each
@@ -33,14 +47,40 @@ export async function receiveProviderWebhook(
     await recordWebhookRejection(deps.db, id, error.reason, now);
     return { kind: 'rejected', reason: error.reason };
   }
+  const orderEvent = events.find((event): event is OrderEvent => event.kind === 'order');
+  if (orderEvent) return receiveOrderEvent(deps, id, orderEvent, now);
   const orders = new Map<string, OrderRow>();
   for (const event of events.slice(0, MAX_EVENTS)) {
-    if (event.kind === 'ignored') continue;
+    if (event.kind !== 'charge' && event.kind !== 'refund') continue;
     const order = await findOrderByCharge(deps.db, id, event.chargeId);
     if (order && !orders.has(order.id)) {
       await requestRecheck(deps.db, order.id, now);
       orders.set(order.id, order);
     }
   }
-  return { kind: 'accepted', orders: [...orders.values()] };
+  return { kind: 'accepted', orders: [...orders.values()].map((order) => ({ order, hints: [] })) };
+}
+
+/** Unsigned (docs/gateway.md#6-postbacks): nothing stored for a token of no order; one read per order per window. */
+async function receiveOrderEvent(deps: OrdersDeps, id: ProviderId, event: OrderEvent, now: number): Promise<ProviderWebhookResult> {
+  const { db } = deps;
+  const [orderId = '', secret = ''] = event.orderToken.split('.', 2);
+  const order = orderId ? await findOrderById(db, orderId) : undefined;
+  if (!order) return { kind: 'rejected', reason: 'unknown order' };
+  if (!secret || !secretsMatch(secret, order.postback_secret)) {
+    // A real order with the wrong secret: counted for Saúde as the other providers' failed signatures are.
+    await recordWebhookRejection(db, id, 'postback secret', now);
+    return { kind: 'rejected', reason: 'postback secret' };
+  }
+  if (!(await claimPostbackRead(db, order.id, now, POSTBACK_READ_INTERVAL_MS))) {
+    await deferRecheck(db, order.id, now, (order.postback_read_at ?? now) + POSTBACK_READ_INTERVAL_MS);
+    return { kind: 'deferred', orderId: order.id };
+  }
+  const { contentType, body } = event.audit;
+  if ((await countStoredPostbacks(db, order.id)) < MAX_STORED_POSTBACKS) {
+    await recordWebhookEvent(db, { orderId: order.id, secretOk: true, contentType, body, candidateIds: event.chargeIds, now });
+  }
+  // Stored first: if the caller's re-read fails (or the process dies), the reconciler retries it.
+  await requestRecheck(db, order.id, now);
+  return { kind: 'accepted', orders: [{ order, hints: event.chargeIds }] };
 }

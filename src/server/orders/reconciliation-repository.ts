@@ -1,4 +1,4 @@
-import type { ProviderId } from '../../shared/providers.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { OrderRow } from './orders-repository.ts';

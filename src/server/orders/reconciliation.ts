@@ -1,4 +1,4 @@
-import type { ProviderId } from '../../shared/providers.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import { checkout as copy } from '../../content/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OrdersDeps } from './orders-deps.ts';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { DAY_MS } from '../../shared/refunds.ts';
 import type { Database } from '../db/schema.ts';
 import type { Config } from '../config/config.ts';
-import { PROVIDER_VARIABLES } from '../config/env-rules.ts';
+import { requiredVariables } from '../config/provider-env.ts';
 import { PENDING_GRACE_MS } from './reconciliation.ts';
 import { countUnsettledOrdersByProvider } from './order-lookup.ts';
 
@@ -27,6 +27,6 @@ export async function unreadableProviderProblems(
     .filter(([id, count]) => count > 0 && !readable.has(id))
     .map(
       ([id, count]) =>
-        `${id} still has ${count} ${count === 1 ? 'order' : 'orders'} with an open PIX or inside the refund window, but its credentials are not set: set ${PROVIDER_VARIABLES[id].required.join(', ')} again (it may stay out of PAYMENT_PROVIDERS: it then takes no new charges and its charges are still read and refunded)`,
+        `${id} still has ${count} ${count === 1 ? 'order' : 'orders'} with an open PIX or inside the refund window, but its credentials are not set: set ${requiredVariables(id).join(', ')} again (it may stay out of PAYMENT_PROVIDERS: it then takes no new charges and its charges are still read and refunded)`,
     );
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ProviderId } from '../../shared/providers.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { Database } from '../db/schema.ts';
-import { stripCustomerFields } from '../gateway/strip-customer.ts';
 
 export const MAX_AUDITED_BODY = 16 * 1024;
 
@@ -18,8 +17,8 @@ export async function recordWebhookEvent(
       order_id: event.orderId,
       secret_ok: event.secretOk ? 1 : 0,
       content_type: event.contentType?.slice(0, 200) ?? null,
-      // Audit needs the payment fields, not the customer the gateway repeats in them (LGPD).
-      body: stripCustomerFields(event.body, event.contentType).slice(0, MAX_AUDITED_BODY),
+      // As the provider's parseWebhook handed it: the customer the gateway repeats already removed (LGPD).
+      body: event.body.slice(0, MAX_AUDITED_BODY),
       candidate_ids: JSON.stringify(event.candidateIds.slice(0, 10)),
     })
     .execute();

@@ -1,11 +1,10 @@
 import { Hono, type Context } from 'hono';
-import type { ProviderId } from '../../shared/providers.ts';
+import { webhookPaths, type ProviderId } from '../gateway/provider-registry.ts';
 import { clientCertificateVerified } from '../access/client-address.ts';
 import { receiveProviderWebhook } from '../orders/provider-webhook.ts';
-import { limitBody } from '../http/http.ts';
+import { apiError, limitBody } from '../http/http.ts';
 import type { AppEnv } from './context.ts';
 import { recheckOrder } from '../orders/payment-confirmation.ts';
-import { receivePostback } from '../orders/postback-service.ts';
 import { limits } from '../http/rate-limit.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 
@@ -13,38 +12,18 @@ const ok = { received: true } as const;
 // Read in the provider's panel by the seller, like every other answer of ours in Portuguese.
 const unauthorized = { received: false, error: apiErrors.webhookRejected } as const;
 
-/**
- * A fast answer; the body is read only after the secret matched. A wrong secret gets 401, so the gateway's panel shows
- * the failure to the seller (Saúde counts it too); anything we accepted gets 2xx.
- */
-const tribopayPostback = [
-  limitBody(256 * 1024, (c: Context<AppEnv>) => c.json(ok, 200)),
-  async (c: Context<AppEnv>) => {
-    const { db, logger } = c.var;
-    const now = c.var.now();
-    const postback = await receivePostback(
-      db,
-      { token: c.req.query('t') ?? '', contentType: c.req.header('Content-Type') ?? '', readBody: () => c.req.text() },
-      now,
-    );
-    if (postback.kind === 'rejected') {
-      // Nothing stored for a postback we cannot tie to an order, so a flood cannot fill the disk.
-      const decision = await c.var.limiter.consume(limits.webhookRejected, c.var.clientAddress, now);
-      if (decision.allowed) logger.warn('Postback refused: unknown order or wrong secret');
-      return c.json(unauthorized, 401);
-    }
-    if (postback.kind === 'deferred') {
-      logger.debug('Postback inside the read window: re-read deferred', { order: postback.orderId });
-      return c.json(ok, 200);
-    }
-    const { order, candidateIds } = postback;
-    logger.info('Postback received', { order: order.id });
-    c.var.background.run('postback re-check', () => recheckOrder(c.var.orders, order, candidateIds));
-    return c.json(ok, 200);
-  },
-] as const;
+const BASE = '/api/webhooks';
 
-async function providerWebhook(c: Context<AppEnv>, id: ProviderId) {
+/** Each provider's route and the older paths sellers registered (provider-registry.ts), to the provider they reach. */
+const providerByPath: ReadonlyMap<string, ProviderId> = new Map(webhookPaths().map(({ path, id }) => [path, id]));
+
+/**
+ * A wrong secret or signature gets 401, so the provider's panel shows the failure to the seller (Saúde counts it too);
+ * anything we accepted gets 2xx, fast: the re-read runs in the background.
+ */
+async function providerWebhook(c: Context<AppEnv>) {
+  const id = providerByPath.get(new URL(c.req.url).pathname.slice(BASE.length + 1));
+  if (!id) return apiError(c, 404, apiErrors.notFound);
   const { logger, orders } = c.var;
   const now = c.var.now();
   const result = await receiveProviderWebhook(
@@ -59,7 +38,12 @@ async function providerWebhook(c: Context<AppEnv>, id: ProviderId) {
     },
     now,
   );
+  if (result.kind === 'deferred') {
+    logger.debug('Webhook inside the read window: re-read deferred', { provider: id, order: result.orderId });
+    return c.json(ok, 200);
+  }
   if (result.kind !== 'accepted') {
+    // Nothing stored for a webhook we cannot tie to an order or verify, so a flood cannot fill the disk.
     const decision = await c.var.limiter.consume(limits.webhookRejected, c.var.clientAddress, now);
     if (result.kind === 'unknown_provider') {
       if (decision.allowed) logger.warn('Webhook ignored: provider not configured', { provider: id });
@@ -68,21 +52,15 @@ async function providerWebhook(c: Context<AppEnv>, id: ProviderId) {
     if (decision.allowed) logger.warn('Webhook refused', { provider: id, reason: result.reason });
     return c.json(unauthorized, 401);
   }
-  for (const order of result.orders) {
+  for (const { order, hints } of result.orders) {
     logger.info('Webhook received', { provider: id, order: order.id });
-    c.var.background.run('webhook re-check', () => recheckOrder(orders, order));
+    c.var.background.run('webhook re-check', () => recheckOrder(orders, order, hints));
   }
   return c.json(ok, 200);
 }
 
-const providerRoute = (id: ProviderId) =>
-  [limitBody(256 * 1024, (c: Context<AppEnv>) => c.json(ok, 200)), (c: Context<AppEnv>) => providerWebhook(c, id)] as const;
+const door = [limitBody(256 * 1024, (c: Context<AppEnv>) => c.json(ok, 200)), providerWebhook] as const;
 
-export const webhooksRoutes = new Hono<AppEnv>()
-  .basePath('/api/webhooks')
-  .post('/gateway', ...tribopayPostback)
-  .post('/tribopay', ...tribopayPostback)
-  .post('/mercadopago', ...providerRoute('mercadopago'))
-  .post('/abacatepay', ...providerRoute('abacatepay'))
-  .post('/efi', ...providerRoute('efi'))
-  .post('/efi/pix', ...providerRoute('efi'));
+/** One door, /api/webhooks/:provider; an alias of more than one segment (Efí's efi/pix) gets its own path to it. */
+export const webhooksRoutes = new Hono<AppEnv>().basePath(BASE).post('/:provider', ...door);
+for (const path of providerByPath.keys()) if (path.includes('/')) webhooksRoutes.post(`/${path}`, ...door);

@@ -19,7 +19,7 @@ export interface AbacatepayOptions {
   timeoutMs?: number;
 }
 
-const DEFAULT_API_URL = 'https://api.abacatepay.com';
+export const DEFAULT_API_URL = 'https://api.abacatepay.com';
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**

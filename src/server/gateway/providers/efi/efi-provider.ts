@@ -58,7 +58,7 @@ export interface EfiProviderOptions {
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-const capabilities: ProviderCapabilities = {
+export const capabilities: ProviderCapabilities = {
   refunds: true,
   partialRefunds: true,
   cart: false,

@@ -5,11 +5,11 @@ import { cancelPayment, createPayment, readPayment, searchPayment, type Payments
 import { readRefund, refundPayment } from './mercadopago-refunds.ts';
 import { verifyMercadoPagoWebhook } from './mercadopago-webhook.ts';
 
-const DEFAULT_API_URL = 'https://api.mercadopago.com';
+export const DEFAULT_API_URL = 'https://api.mercadopago.com';
 /** Like gateway-client.ts: no call outlives it, so a checkout never waits longer than this for one provider. */
 const DEFAULT_TIMEOUT_MS = 15_000;
 
-const capabilities: ProviderCapabilities = {
+export const capabilities: ProviderCapabilities = {
   refunds: true,
   partialRefunds: true,
   // One description for the charge; the lines go in additional_info.items, which the buyer never sees.

@@ -4,20 +4,52 @@ import type {
   CreatePixInput,
   PixCharge,
   PixProvider,
+  ProviderCapabilities,
   RefundRecord,
   WebhookRequest,
   ProviderEvent,
 } from '../../pix-provider.ts';
+import { parsePostback } from './postback.ts';
+import { stripCustomerFields } from './strip-customer.ts';
 
 /**
- * Only maps shapes; its postbacks arrive through orders/postback-service.ts, not `parseWebhook`. No `cancelCharge`:
- * no public TriboPay or Pepper document names a way to cancel a transaction (docs/gateway.md#11-refunds: refund,
- * balance and transfers are all that is seen), so a retired PIX stays payable until it expires.
+ * Only maps shapes. No `cancelCharge`: no public TriboPay or Pepper document names a way to cancel a transaction
+ * (docs/gateway.md#11-refunds: refund, balance and transfers are all that is seen), so a retired PIX stays payable
+ * until it expires.
  */
 export interface TribopayProvider extends PixProvider {
   readonly id: 'tribopay';
-  getProduct(options?: { fresh?: boolean }): Promise<GatewayProduct>;
-  readonly productHash: string;
+}
+
+export const tribopayCapabilities: ProviderCapabilities = {
+  refunds: true,
+  partialRefunds: false,
+  cart: true,
+  expiry: true,
+  // A postback is only a hint: the transaction is read back (docs/gateway.md#10-confirming-a-payment).
+  webhook: 'read_back',
+  // No idempotency key (docs/gateway.md#9-unknowns): an unknown outcome is never sent again.
+  idempotentCreate: false,
+};
+
+/**
+ * Unsigned (docs/gateway.md#6-postbacks): the URL we gave the charge carries `?t=<order>.<secret>`, which the receiver
+ * checks against the order before anything is read back. The ids in the body are only hints.
+ */
+function parseTribopayPostback(request: WebhookRequest): ProviderEvent[] {
+  const orderToken = request.url.searchParams.get('t') ?? '';
+  const contentType = request.headers.get('Content-Type') ?? '';
+  const { candidateIds } = parsePostback(request.rawBody, contentType);
+  // Audit needs the payment fields, not the customer the gateway repeats in them (LGPD).
+  const body = stripCustomerFields(request.rawBody, contentType);
+  return [{ kind: 'order', orderToken, chargeIds: candidateIds, audit: { contentType, body } }];
+}
+
+/** Where TriboPay posts a charge's changes: our door with the order's token, its only proof of origin. */
+function postbackUrl(input: CreatePixInput): string {
+  const url = new URL(input.webhookUrl);
+  if (input.orderToken) url.searchParams.set('t', input.orderToken);
+  return url.href;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -69,7 +101,7 @@ export function createTribopayProvider(client: GatewayClient, productHash: strin
         phoneDigits: input.customer.phoneDigits,
         document: input.customer.document ?? '',
       },
-      postbackUrl: input.webhookUrl,
+      postbackUrl: postbackUrl(input),
       // TriboPay's only expiry knob is whole days (docs/gateway.md#7-expiry).
       expireInDays: Math.max(1, Math.ceil(input.expiresInSeconds / DAY_SECONDS)),
       ...(input.tracking ? { tracking: input.tracking } : {}),
@@ -105,23 +137,12 @@ export function createTribopayProvider(client: GatewayClient, productHash: strin
 
   return {
     id: 'tribopay',
-    productHash,
-    capabilities: {
-      refunds: true,
-      partialRefunds: false,
-      cart: true,
-      expiry: true,
-      // A postback is only a hint: the transaction is read back (docs/gateway.md#10-confirming-a-payment).
-      webhook: 'read_back',
-      // No idempotency key (docs/gateway.md#9-unknowns): an unknown outcome is never sent again.
-      idempotentCreate: false,
-    },
-    getProduct: (options) => client.getProduct(options),
+    capabilities: tribopayCapabilities,
+    // The seller's product and offers live at TriboPay; a sole TriboPay charges its offer's price.
+    catalogue: { mainProduct: (options) => client.getProduct(options), productHash },
     createCharge,
     getCharge,
-    parseWebhook: async (_request: WebhookRequest): Promise<ProviderEvent[]> => [
-      { kind: 'ignored', reason: 'TriboPay posts to /api/webhooks/gateway with the order secret' },
-    ],
+    parseWebhook: async (request) => parseTribopayPostback(request),
     refund,
     getRefund,
   };

@@ -1,5 +1,5 @@
 import { readCustomer } from './parse-customer.ts';
-import type { Charge, PaymentState, PixData, RefundAnswer, TransactionRecord } from './types.ts';
+import type { Charge, PaymentState, PixData, RefundAnswer, TransactionRecord } from '../../types.ts';
 
 /** Lenient readers that never throw: integrators have met a `data` wrapper and many names for the code (docs/gateway.md#3-charge). */
 

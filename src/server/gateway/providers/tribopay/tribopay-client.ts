@@ -1,6 +1,6 @@
-import { gatewayRefundErrors } from '../../content/api-errors.ts';
-import type { Logger } from '../lib/logger.ts';
-import { gatewayErrorMessage, refusesCustomerFields, gatewayMessages, refundErrorDetail } from './errors.ts';
+import { gatewayRefundErrors } from '../../../../content/api-errors.ts';
+import type { Logger } from '../../../lib/logger.ts';
+import { gatewayErrorMessage, refusesCustomerFields, gatewayMessages, refundErrorDetail } from '../../errors.ts';
 import { chooseOffer, parseProductPage } from './parse-products.ts';
 import { parseCharge, parseRefundReply, parseTransactionRecord } from './parse-transaction.ts';
 import {
@@ -12,8 +12,8 @@ import {
   type GatewayProduct,
   type RefundAnswer,
   type TransactionRecord,
-} from './types.ts';
-import { errorCode, NOT_SENT_CODES } from './transport.ts';
+} from '../../types.ts';
+import { DEFAULT_TIMEOUT_MS, errorCode, NOT_SENT_CODES } from '../../transport.ts';
 
 export interface GatewayClientOptions {
   /** The `{provider}` prefix, e.g. `https://api.tribopay.com.br/api`; a function when it is known only later. */
@@ -26,8 +26,6 @@ export interface GatewayClientOptions {
   fetch?: typeof fetch;
 }
 
-/** How long any one gateway call may take; a charge request never outlives it (orders/checkout-repository.ts counts on it). */
-export const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_PRODUCT_CACHE_MS = 5 * 60_000;
 /** A seller has a handful of products; a gateway that keeps paging is misbehaving. */
 const MAX_PRODUCT_PAGES = 20;

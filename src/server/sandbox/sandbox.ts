@@ -8,8 +8,8 @@ import { formatCount } from '../../shared/text.ts';
 import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
-import { buildPixBrCode } from './br-code.ts';
-import { isRecord, readCents, type JsonRecord } from './parse-transaction.ts';
+import { buildPixBrCode } from '../gateway/br-code.ts';
+import { isRecord, readCents, type JsonRecord } from '../gateway/providers/tribopay/parse-transaction.ts';
 import {
   changeSandboxTransactionStatus,
   findSandboxTransaction,
@@ -18,13 +18,12 @@ import {
 } from './sandbox-repository.ts';
 import { renderSandboxNotFoundPage, renderSandboxPayPage } from './sandbox-page.ts';
 import { secretsMatch } from '../config/secrets.ts';
+import { SANDBOX_OFFER_HASH, SANDBOX_PRODUCT_HASH } from '../gateway/providers/tribopay/tribopay-sandbox.ts';
 import { parseJsonSafely } from '../lib/safe-parse.ts';
 import { limits, type RateLimiter } from '../http/rate-limit.ts';
 
 /** A stand-in gateway with TriboPay's paths and shapes (docs/gateway.md#3-charge, #8-errors), to click through offline. */
 
-export const SANDBOX_PRODUCT_HASH = 'sandbox-product';
-export const SANDBOX_OFFER_HASH = 'sandbox-offer';
 const PRODUCT_TITLE = site.productName;
 const OFFER_PRICE_CENTS = site.priceCents;
 /** TriboPay refuses less than R$ 5,00 with HTTP 400 (docs/gateway.md#3-charge). */

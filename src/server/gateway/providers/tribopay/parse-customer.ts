@@ -1,4 +1,4 @@
-import type { TransactionCustomer } from './types.ts';
+import type { TransactionCustomer } from '../../types.ts';
 
 type JsonRecord = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { maskPersonalData } from '../lib/log-mask.ts';
+import { maskPersonalData } from '../../../lib/log-mask.ts';
 
 /** Raw postbacks are kept for audit only, so the customer is cut out first: by key in JSON and forms, else by pattern. */
 const PERSONAL_KEY = /(customer|client|buyer|payer|name|e-?mail|phone|cell|mobile|whatsapp|document|cpf|cnpj|address|street|zip|cep)/i;

@@ -1,4 +1,4 @@
-import { parseFormSafely, parseJsonSafely } from '../lib/safe-parse.ts';
+import { parseFormSafely, parseJsonSafely } from '../../../lib/safe-parse.ts';
 import { isRecord, readTransactionIds } from './parse-transaction.ts';
 
 export interface Postback {

@@ -1,5 +1,5 @@
 import { isRecord, readCents, type JsonRecord } from './parse-transaction.ts';
-import type { GatewayProduct } from './types.ts';
+import type { GatewayProduct } from '../../types.ts';
 
 /** Readers for `GET /public/v1/products` (docs/gateway.md#2-products). */
 

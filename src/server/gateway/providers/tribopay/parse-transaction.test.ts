@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildPixBrCode } from './br-code.ts';
+import { buildPixBrCode } from '../../br-code.ts';
 import {
   classifyPixValue,
   extractPix,

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { providerNames } from '../../../../content/providers.ts';
+import { apiUrlSetting, plain, secret, type ProviderDescriptor } from '../../provider-descriptor.ts';
+import { createAbacatepayProvider, DEFAULT_API_URL } from './abacatepay-provider.ts';
+
+const settings = z.object({
+  ABACATEPAY_API_KEY: secret(z.string()),
+  ABACATEPAY_WEBHOOK_SECRET: secret(z.string()),
+  ABACATEPAY_API_URL: plain(apiUrlSetting(DEFAULT_API_URL)),
+});
+
+/** AbacatePay (docs/payments.md#abacatepay): API v2, webhooks signed and carrying the seller's secret. */
+export const abacatepayProvider: ProviderDescriptor<'abacatepay', typeof settings> = {
+  id: 'abacatepay',
+  displayName: providerNames.abacatepay,
+  settings,
+  create: (values) =>
+    createAbacatepayProvider({
+      apiKey: values.ABACATEPAY_API_KEY,
+      webhookSecret: values.ABACATEPAY_WEBHOOK_SECRET,
+      apiUrl: values.ABACATEPAY_API_URL,
+    }),
+  webhook: { route: 'abacatepay', aliases: [] },
+  // As the adapter answers them (abacatepay-provider.ts); provider-registry.test.ts holds the two equal.
+  capabilities: { refunds: true, partialRefunds: false, cart: false, expiry: true, webhook: 'signed', idempotentCreate: false },
+};
