@@ -84,11 +84,11 @@ test('a re-checkout with the bump cancels the first PIX at Mercado Pago: it cann
     expect([a!.amount_cents, a!.status, b!.amount_cents, b!.status]).toEqual([1990, 'failed', 2980, 'pending']);
 
     // A is cancelled at Mercado Pago at once: the buyer's bank can no longer pay it.
-    const paymentA = mercadoPago.payments.get(Number(a!.transaction_hash))!;
+    const paymentA = mercadoPago.payments.get(Number(a!.charge_id))!;
     expect(paymentA.qrCode).toBe(first.code);
     expect(paymentA.status).toBe('cancelled');
-    expect(() => mercadoPago.pay(a!.transaction_hash!)).toThrow(/not pending/);
-    expect(mercadoPago.payments.get(Number(b!.transaction_hash))?.status).toBe('pending');
+    expect(() => mercadoPago.pay(a!.charge_id!)).toThrow(/not pending/);
+    expect(mercadoPago.payments.get(Number(b!.charge_id))?.status).toBe('pending');
 
     // B's e-mail offers B; none offers A again, and A's reminders are gone.
     await expect.poll(() => pixMails(server).length, { timeout: 20_000 }).toBe(2);

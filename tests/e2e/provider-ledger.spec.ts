@@ -86,9 +86,9 @@ test('a retired PIX paid late, its read-back failing once, is delivered by the r
     expect(retired).toMatchObject({ status: 'failed', replaced_by: again.body.orderId });
 
     // It is paid anyway; Mercado Pago's webhook comes, but its one read-back fails.
-    mercadoPago.pay(retired.transaction_hash!);
+    mercadoPago.pay(retired.charge_id!);
     mercadoPago.scriptNext('read', { kind: 'status', status: 503 });
-    expect((await mercadoPago.notify(retired.transaction_hash!)).status).toBe(200);
+    expect((await mercadoPago.notify(retired.charge_id!)).status).toBe(200);
     await server.waitForLog(new RegExp(`WARN Payment re-check failed .*order=${retired.id}`), 10_000);
 
     // The reconciler reads it again (the webhook was stored as a re-check request) and delivers it.
@@ -133,8 +133,8 @@ test('a provider taken out of PAYMENT_PROVIDERS still confirms its PIX, Saúde l
     server = await startServer({ ...env, PAYMENT_PROVIDERS: 'abacatepay', ...mercadoPagoEnv, ...abacatepayEnv }, { dataDir });
     await server.waitForLog(/WARN mercadopago is out of PAYMENT_PROVIDERS with its credentials set/, 5_000);
 
-    mercadoPago.pay(order!.transaction_hash!);
-    expect((await mercadoPago.notify(order!.transaction_hash!)).status).toBe(200);
+    mercadoPago.pay(order!.charge_id!);
+    expect((await mercadoPago.notify(order!.charge_id!)).status).toBe(200);
     await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 20_000 });
     await waitForMail(server, buyer.email, ACCESS_SUBJECT);
 

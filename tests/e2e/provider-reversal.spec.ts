@@ -74,7 +74,7 @@ async function buyMainThenAddon(page: Page) {
   await dialog.getByLabel('CPF').fill('52998224725');
   await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
   await expect(dialog.getByTestId('pix-amount')).toHaveText('R$ 19,90');
-  await payAtMercadoPago((await ordersOf(buyer.email)).main!.transaction_hash!);
+  await payAtMercadoPago((await ordersOf(buyer.email)).main!.charge_id!);
   await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
 
   await dialog
@@ -83,7 +83,7 @@ async function buyMainThenAddon(page: Page) {
     .click();
   const addonPix = dialog.getByRole('region', { name: `PIX da ${BUMP}` });
   await expect(addonPix.getByTestId('pix-amount')).toHaveText('R$ 9,90');
-  await payAtMercadoPago((await ordersOf(buyer.email)).addon!.transaction_hash!);
+  await payAtMercadoPago((await ordersOf(buyer.email)).addon!.charge_id!);
   await expect(dialog.getByText(`${BUMP} adicionada ao seu acesso.`)).toBeVisible({ timeout: 15_000 });
 }
 
@@ -104,7 +104,7 @@ test('a main order refunded in Mercado Pago’s panel: the add-on’s refund is 
     await expect(member.getByText(BUMP).first()).toBeVisible();
 
     // Refunded in Mercado Pago's panel: nothing is notified. The reconciler's read finds it (its next read is due now).
-    refundInPanel(standIn, main!.transaction_hash!);
+    refundInPanel(standIn, main!.charge_id!);
     await withServerDb(server.dataDir, (db) =>
       db.db.updateTable('orders').set({ next_check_at: Date.now() }).where('id', '=', main!.id).execute(),
     );
@@ -128,7 +128,7 @@ test('a main order refunded in Mercado Pago’s panel: the add-on’s refund is 
       .getByRole('button', { name: 'Confirmar' })
       .click();
     await expect(refund.getByRole('heading', { name: 'Reembolsar à mão' })).toBeVisible();
-    await expect(refund).toContainText(`No painel do provedor Mercado Pago, abra a transação${addon!.transaction_hash!}`);
+    await expect(refund).toContainText(`No painel do provedor Mercado Pago, abra a transação${addon!.charge_id!}`);
     await expect(refund).toContainText(/Reembolse R\$\s9,90/);
     await refund.getByRole('button', { name: 'Marcar como reembolsado' }).click();
     await panel.getByRole('dialog', { name: 'Marcar como reembolsado?' }).getByRole('button', { name: 'Confirmar' }).click();

@@ -213,7 +213,7 @@ async function tapForPix(page: Page, buyer: Buyer): Promise<{ dialog: Locator; c
 async function orderOf(server: RunningServer, email: string): Promise<{ id: string; provider: string; chargeId: string }> {
   const orders = await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', email));
   expect(orders).toHaveLength(1);
-  return { id: orders[0]!.id, provider: orders[0]!.provider, chargeId: orders[0]!.transaction_hash! };
+  return { id: orders[0]!.id, provider: orders[0]!.provider, chargeId: orders[0]!.charge_id! };
 }
 
 /** Buy, pay through the provider's webhook, open the member page from the e-mail, refund, access ended. */

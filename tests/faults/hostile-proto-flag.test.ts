@@ -82,10 +82,10 @@ it('the spawned server runs with the flag, shrugs off prototype keys, and a buye
   const another = await checkout(server.url);
   expect(another.status).toBe(201);
 
-  ledger.pay(order.transaction_hash!);
+  ledger.pay(order.charge_id!);
   // The hostile postbacks above opened and closed this order's read window: wait it out, as the gateway's retry would.
   await new Promise((resolve) => setTimeout(resolve, 10_500));
-  expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
+  expect(await postback(server.url, order, { hash: order.charge_id, payment_status: 'paid' })).toBe(200);
   await waitFor('the order paid', async () => (await readOrder(rig.dataDir, order.id)).status === 'paid', 30_000, 100);
   await waitFor('the access e-mail', () => rig.smtp.received.some((mail) => !isPixEmail(mail)), 30_000, 100);
   expect(server.logs.filter((line) => /__proto__|TypeError/.test(line))).toEqual([]);

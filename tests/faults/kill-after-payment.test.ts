@@ -25,8 +25,8 @@ it('kill -9 after the payment was recorded and before the e-mail went out: after
     dataArrived();
     return released;
   };
-  ledger.pay(order.transaction_hash!);
-  expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
+  ledger.pay(order.charge_id!);
+  expect(await postback(server.url, order, { hash: order.charge_id, payment_status: 'paid' })).toBe(200);
   await arrived;
   expect((await readOrder(dataDir, order.id)).status).toBe('paid');
   expect(await accessEmailSentAt(dataDir, order.id)).toBeNull();

@@ -71,8 +71,8 @@ it('kill -9 while the gateway holds two charge requests: the buyer who retries g
   expect(ledger.charges()).toBe(1);
 
   const order = await readOrder(dataDir, again.body.orderId!);
-  ledger.pay(order.transaction_hash!);
-  expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
+  ledger.pay(order.charge_id!);
+  expect(await postback(server.url, order, { hash: order.charge_id, payment_status: 'paid' })).toBe(200);
   await waitFor('the new order to be paid', async () => (await readOrder(dataDir, order.id)).status === 'paid', 60_000);
 
   // The dead order is kept, failed, under its key marked with its id; the new order holds the key.

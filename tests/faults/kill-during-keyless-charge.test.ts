@@ -46,7 +46,7 @@ describe.concurrent('kill -9 while TriboPay holds the create', () => {
         const orders = () =>
           database.db.db.selectFrom('orders').selectAll().where('buyer_email', '=', buyer.email).orderBy('created_at').execute();
         const [stuck] = await orders();
-        expect(stuck).toMatchObject({ status: 'creating', provider: 'tribopay', transaction_hash: null });
+        expect(stuck).toMatchObject({ status: 'creating', provider: 'tribopay', charge_id: null });
 
         // TriboPay answers again; the server is back on the same data, well inside the window.
         const ledger = tribopay.rememberCharges();

@@ -49,7 +49,7 @@ describe.concurrent('kill -9 while Mercado Pago holds the create', () => {
         await pending;
 
         const [stuck] = await database.db.db.selectFrom('orders').selectAll().where('buyer_email', '=', buyer.email).execute();
-        expect(stuck).toMatchObject({ status: 'creating', provider: 'mercadopago', charge_key: `${stuck!.id}.1`, transaction_hash: null });
+        expect(stuck).toMatchObject({ status: 'creating', provider: 'mercadopago', charge_key: `${stuck!.id}.1`, charge_id: null });
         const [payment] = [...mercadoPago.payments.values()];
         expect(payment!.externalReference).toBe(stuck!.charge_key);
 
@@ -64,7 +64,7 @@ describe.concurrent('kill -9 while Mercado Pago holds the create', () => {
           500,
         );
         expect(await orderRow(database.db, stuck!.id)).toMatchObject({
-          transaction_hash: String(payment!.id),
+          charge_id: String(payment!.id),
           pix_code: payment!.qrCode,
         });
         // Logged just after the order is written: it may reach the test's pipe a moment later.

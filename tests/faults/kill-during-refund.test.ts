@@ -79,7 +79,7 @@ describe.concurrent('kill -9 between the gateway refund call and its re-read', (
         expect(created.status).toBe(201);
         const orderId = created.body.orderId!;
         const order = await store.read((db) => orderRow(db, orderId));
-        const hash = order.transaction_hash!;
+        const hash = order.charge_id!;
         ledger.pay(hash);
         expect(await postback(server.url, order, { hash, payment_status: 'paid' })).toBe(200);
         const state = () =>

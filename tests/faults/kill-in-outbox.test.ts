@@ -31,8 +31,8 @@ it('kill -9 after the mail server accepted and before the row was marked sent: a
       resolve();
     };
   });
-  ledger.pay(order.transaction_hash!);
-  expect(await postback(server.url, order, { hash: order.transaction_hash, payment_status: 'paid' })).toBe(200);
+  ledger.pay(order.charge_id!);
+  expect(await postback(server.url, order, { hash: order.charge_id, payment_status: 'paid' })).toBe(200);
   await accepted;
   await killed;
   smtp.holdData = undefined;

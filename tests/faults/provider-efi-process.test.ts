@@ -125,8 +125,8 @@ for (const kind of ['sqlite', 'postgres'] as const) {
         expect(created.status).toBe(201);
         const order = await orderRow(db, created.body.orderId!);
         expect(order).toMatchObject({ provider: 'efi', status: 'pending', amount_cents: 1990 });
-        const endToEndId = efi.pay(order.transaction_hash!);
-        return { order, txid: order.transaction_hash!, endToEndId, code: created.body.pix?.code };
+        const endToEndId = efi.pay(order.charge_id!);
+        return { order, txid: order.charge_id!, endToEndId, code: created.body.pix?.code };
       }
 
       const statusOf = async (id: string) => (await orderRow(db, id)).status;
@@ -230,7 +230,7 @@ for (const kind of ['sqlite', 'postgres'] as const) {
           mercadoPago.scriptNext('create', { kind: 'status', status: 401, body: mpError(401, 'unauthorized', 'invalid access token') });
           const [createsBefore, paymentsBefore] = [creates().length, mercadoPago.payments.size];
           const order = await expectPixFrom('efi');
-          expect(efi.cob(order.transaction_hash!)?.status).toBe('ATIVA');
+          expect(efi.cob(order.charge_id!)?.status).toBe('ATIVA');
           expect(creates().length - createsBefore).toBe(1);
           expect(mercadoPago.payments.size).toBe(paymentsBefore);
 

@@ -175,7 +175,7 @@ describe('proxy logs keep no secret of a URL', () => {
     expect(created.status).toBe(201);
     orderId = created.body.orderId;
     const order = await db.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
-    await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.transaction_hash!).execute();
+    await db.db.updateTable('sandbox_transactions').set({ payment_status: 'paid' }).where('hash', '=', order.charge_id!).execute();
     const ref = order.public_ref;
     const optOut = reminderOptOutToken(order);
     const postback = `${orderId}.${order.postback_secret}`;
@@ -186,7 +186,7 @@ describe('proxy logs keep no secret of a URL', () => {
         url: `/api/webhooks/gateway?t=${postback}`,
         logged: '/api/webhooks/gateway?[redacted]',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ hash: order.transaction_hash, payment_status: 'paid' }),
+        body: JSON.stringify({ hash: order.charge_id, payment_status: 'paid' }),
       },
       { method: 'GET', url: `/pedido/${ref}`, logged: '/pedido/[redacted]', headers: { Referer: `https://mail.example.net/read/${ref}` } },
       {

@@ -61,7 +61,7 @@ for (const database of databases) {
       expect(alerts()).toHaveLength(1);
       const alert = parseMail(alerts()[0]!.raw);
       expect(decodeHeader(alert.headers.get('subject')!)).toBe(`Pagamento em duplicidade: reembolsar o pedido ${second.id}`);
-      expect(alert.text).toContain(`Reembolsar:\n  Pedido: ${second.id}\n  Transação no gateway: ${second.transaction_hash}`);
+      expect(alert.text).toContain(`Reembolsar:\n  Pedido: ${second.id}\n  Transação no gateway: ${second.charge_id}`);
       expect(alert.text).toContain(`Manter (primeiro pagamento):\n  Pedido: ${first.id}`);
       expect(alert.text).toMatch(/Valor: R\$\s19,90/);
 
@@ -72,7 +72,7 @@ for (const database of databases) {
       };
       const report = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts'], { env });
       expect(report.stdout).toContain('Open duplicate payments: 1');
-      expect(report.stdout).toMatch(new RegExp(`refund ${second.id}  transaction ${second.transaction_hash}  R\\$\\s19,90`));
+      expect(report.stdout).toMatch(new RegExp(`refund ${second.id}  transaction ${second.charge_id}  R\\$\\s19,90`));
 
       // Once refunded, it is no longer open.
       await setOrderColumns(db, second.id, { status: 'reversed' });

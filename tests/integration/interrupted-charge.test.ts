@@ -32,9 +32,9 @@ for (const database of databases) {
       const first = await checkout(buyer, key);
       expect(first.status).toBe(201);
       const dead = await stored(first.body.orderId!);
-      const lostHash = dead.transaction_hash!;
+      const lostHash = dead.charge_id!;
       // As if the process died after the gateway created the charge but before we stored its answer.
-      await setOrderColumns(running.db, dead.id, { status: 'creating', transaction_hash: null, pix_code: null });
+      await setOrderColumns(running.db, dead.id, { status: 'creating', charge_id: null, pix_code: null });
 
       // Still inside the window in which the lost request could answer. TriboPay takes no idempotency key, and no live
       // request holds this order: its code was never shown by us, so the same key starts a new order with its own
@@ -46,18 +46,18 @@ for (const database of databases) {
       expect(again.body.orderId).not.toBe(dead.id);
       expect((await checkout(buyer)).body.orderId).toBe(again.body.orderId);
       expect((await checkout(buyer, key)).body.orderId).toBe(again.body.orderId);
-      expect(await stored(dead.id)).toMatchObject({ status: 'failed', checkout_key: `${key}.${dead.id}`, transaction_hash: null });
+      expect(await stored(dead.id)).toMatchObject({ status: 'failed', checkout_key: `${key}.${dead.id}`, charge_id: null });
       const fresh = await stored(again.body.orderId!);
       expect(fresh).toMatchObject({ status: 'pending', checkout_key: key });
-      expect(fresh.transaction_hash).not.toBe(lostHash);
+      expect(fresh.charge_id).not.toBe(lostHash);
       const orders = await ordersBy(running.db, 'buyer_email', buyer.email.toLowerCase());
       expect(orders).toHaveLength(2);
 
       // The buyer paid the lost charge too (the gateway e-mailed its code): its postback still
       // settles the dead order, and the second payment is flagged for a refund.
       await pay(dead, lostHash);
-      expect(await stored(dead.id)).toMatchObject({ status: 'paid', transaction_hash: lostHash });
-      await pay(fresh, fresh.transaction_hash!);
+      expect(await stored(dead.id)).toMatchObject({ status: 'paid', charge_id: lostHash });
+      await pay(fresh, fresh.charge_id!);
       expect(await stored(fresh.id)).toMatchObject({ status: 'paid', duplicate_of: dead.id });
       expect(running.server.logLines.filter(({ level }) => level === 'error')).toEqual([]);
     });

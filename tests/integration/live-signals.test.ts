@@ -14,7 +14,7 @@ const startCheckout = (server: TestServer) => postOrder(server.url, { ...uniqueB
 /** The buyer pays at the gateway (the sandbox), and the status poll (not a postback) confirms it. */
 async function pay(server: TestServer, db: TestDb, orderId: string) {
   const order = await orderRow(db, orderId);
-  await setSandboxCharge(db, order.transaction_hash!, 'paid');
+  await setSandboxCharge(db, order.charge_id!, 'paid');
   const status = (await (await fetch(`${server.url}/api/orders/${orderId}`)).json()) as { status: string };
   expect(status.status).toBe('paid');
 }

@@ -27,13 +27,13 @@ describe('no buyer data in the log', () => {
       const { server, db, smtp } = running;
       const { orderId } = await buy(server, { buyer, fields: { checkoutKey: 'logprivacy0000000001' } });
       const order = await orderRow(db, orderId);
-      await setSandboxCharge(db, order.transaction_hash!, 'paid');
+      await setSandboxCharge(db, order.charge_id!, 'paid');
       // The postback carries the customer's data, as a gateway may send it.
       await fetch(`${server.url}/api/webhooks/gateway?t=${orderId}.${order.postback_secret}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({
-          hash: order.transaction_hash,
+          hash: order.charge_id,
           payment_status: 'paid',
           customer: { name: buyer.name, email: buyer.email, phone: buyer.phone, document: buyer.document },
         }),

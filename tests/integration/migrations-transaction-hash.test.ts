@@ -54,10 +54,10 @@ for (const database of databases) {
 
         const after = await db.db
           .selectFrom('orders')
-          .select(['id', 'status', 'transaction_hash', 'contested_transaction_hash', 'paid_at'])
+          .select(['id', 'status', 'charge_id', 'contested_charge_id', 'paid_at'])
           .orderBy('id')
           .execute();
-        expect(after.map((order) => [order.id, order.status, order.transaction_hash, order.contested_transaction_hash])).toEqual([
+        expect(after.map((order) => [order.id, order.status, order.charge_id, order.contested_charge_id])).toEqual([
           ['ord_a', 'pending', null, 'tx_shared'],
           ['ord_b', 'paid', 'tx_shared', null],
           ['ord_c', 'failed', null, 'tx_shared'],
@@ -85,7 +85,7 @@ for (const database of databases) {
               offer_hash: 'o',
               postback_secret: `pbs_${id}`,
               public_ref: `ref_${id}`,
-              transaction_hash: hash,
+              charge_id: hash,
               created_at: 20,
               updated_at: 20,
               expires_at: 99,
@@ -94,7 +94,7 @@ for (const database of databases) {
         await expect(insert('ord_thief', 'tx_twice')).rejects.toThrow(/unique|duplicate/i);
         await insert('ord_i', null);
         await insert('ord_j', null);
-        await expect(db.db.updateTable('orders').set({ transaction_hash: 'tx_alone' }).where('id', '=', 'ord_i').execute()).rejects.toThrow(
+        await expect(db.db.updateTable('orders').set({ charge_id: 'tx_alone' }).where('id', '=', 'ord_i').execute()).rejects.toThrow(
           /unique|duplicate/i,
         );
         expect(await db.migrate()).toEqual([]);

@@ -22,7 +22,7 @@ for (const database of databases) {
       const viewKey = newViewKey();
       const { reply: created } = await buy(running.server, { fields: { viewKey } });
       const order = await orderRow(running.db, created.orderId);
-      await setSandboxCharge(running.db, order.transaction_hash!, 'paid');
+      await setSandboxCharge(running.db, order.charge_id!, 'paid');
       return { ...created, viewKey };
     }
 

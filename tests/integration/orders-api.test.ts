@@ -39,7 +39,7 @@ for (const database of databases) {
       expect(order.status).toBe('pending');
       expect(order.amount_cents).toBe(1990);
       expect(order.buyer_phone).toBe('11987654321');
-      expect(order.transaction_hash).toBeTruthy();
+      expect(order.charge_id).toBeTruthy();
       expect(order.pix_code).toBe(pix.code);
     });
 

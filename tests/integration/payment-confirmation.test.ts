@@ -28,7 +28,7 @@ for (const database of databases) {
       const order = await orderRow(running.db, orderId);
       return {
         orderId,
-        hash: order.transaction_hash!,
+        hash: order.charge_id!,
         postback: `${running.server.url}/api/webhooks/gateway?t=${orderId}.${order.postback_secret}`,
       };
     }
@@ -303,7 +303,7 @@ describe('a restart between marking paid and sending', () => {
     await first.background.idle();
     smtp.received.length = 0;
     const order = await orderRow(db, orderId);
-    await setSandboxCharge(db, order.transaction_hash!, 'paid');
+    await setSandboxCharge(db, order.charge_id!, 'paid');
     first.outbox.runOnce = async () => 0; // the crash: the outbox never runs after the commit
     await fetch(`${first.url}/api/orders/${orderId}`);
     await first.stop();

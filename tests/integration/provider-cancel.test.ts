@@ -71,13 +71,13 @@ for (const database of databases) {
     it('Mercado Pago: A is cancelled there at once, closed in our ledger, paying it is refused, and no e-mail offers it again', async () => {
       const server = await serverWith(providersEnv(['mercadopago'], mercadoPagoVariables(mercadoPago)));
       const { a, b } = await replaceWithBump(server, 'Bianca Prado');
-      const cancels = mercadoPago.requests.filter((request) => request.method === 'PUT' && request.path.endsWith(a.transaction_hash!));
+      const cancels = mercadoPago.requests.filter((request) => request.method === 'PUT' && request.path.endsWith(a.charge_id!));
       expect(cancels.map((request) => request.body)).toEqual([{ status: 'cancelled' }]);
-      expect(mercadoPago.payments.get(Number(a.transaction_hash))?.status).toBe('cancelled');
+      expect(mercadoPago.payments.get(Number(a.charge_id))?.status).toBe('cancelled');
       expect(a.provider_closed_at).not.toBeNull();
-      expect(() => mercadoPago.pay(a.transaction_hash!)).toThrow(/not pending/);
+      expect(() => mercadoPago.pay(a.charge_id!)).toThrow(/not pending/);
       // B is untouched and payable.
-      expect(mercadoPago.payments.get(Number(b.transaction_hash))?.status).toBe('pending');
+      expect(mercadoPago.payments.get(Number(b.charge_id))?.status).toBe('pending');
       expect(b.provider_closed_at).toBeNull();
       // The PIX e-mails and reminders of A that had not gone out are gone: nothing offers its code again.
       const unsent = (await outboxRows(db, a.id)).filter((row) => row.kind.startsWith('pix_') && row.sent_at === null);
@@ -90,14 +90,12 @@ for (const database of databases) {
     it('Efí: A’s cob is removed (REMOVIDA_PELO_USUARIO_RECEBEDOR), closed in our ledger, and can no longer be paid', async () => {
       const server = await serverWith(providersEnv(['efi'], efi.env()));
       const { a, b } = await replaceWithBump(server, 'Caio Ventura');
-      const patches = efi.standIn.requests.filter(
-        (request) => request.method === 'PATCH' && request.path === `/v2/cob/${a.transaction_hash}`,
-      );
+      const patches = efi.standIn.requests.filter((request) => request.method === 'PATCH' && request.path === `/v2/cob/${a.charge_id}`);
       expect(patches.map((request) => JSON.parse(request.body) as unknown)).toEqual([{ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }]);
-      expect(efi.standIn.cob(a.transaction_hash!)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      expect(efi.standIn.cob(a.charge_id!)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
       expect(a.provider_closed_at).not.toBeNull();
-      expect(() => efi.standIn.pay(a.transaction_hash!)).toThrow(/no payable cob/);
-      expect(efi.standIn.cob(b.transaction_hash!)?.status).toBe('ATIVA');
+      expect(() => efi.standIn.pay(a.charge_id!)).toThrow(/no payable cob/);
+      expect(efi.standIn.cob(b.charge_id!)?.status).toBe('ATIVA');
       expect(efi.standIn.violations).toEqual([]);
     });
 
@@ -105,17 +103,15 @@ for (const database of databases) {
       const server = await serverWith(providersEnv(['mercadopago'], mercadoPagoVariables(mercadoPago)));
       mercadoPago.scriptNext('cancel', { kind: 'status', status: 503 });
       const { a } = await replaceWithBump(server, 'Dora Quintas');
-      expect(mercadoPago.requests.filter((request) => request.method === 'PUT' && request.path.endsWith(a.transaction_hash!))).toHaveLength(
-        1,
-      );
-      expect(mercadoPago.payments.get(Number(a.transaction_hash))?.status).toBe('pending');
+      expect(mercadoPago.requests.filter((request) => request.method === 'PUT' && request.path.endsWith(a.charge_id!))).toHaveLength(1);
+      expect(mercadoPago.payments.get(Number(a.charge_id))?.status).toBe('pending');
       expect(a.provider_closed_at).toBeNull();
       // A's tab is told where the live order is, and keeps asking: paid late, A shows paid there, not "failed".
       const status = async () =>
         (await fetch(`${server.url}/api/orders/${a.id}`)).json() as Promise<{ status: string; replacedBy?: string }>;
       expect(await status()).toEqual({ status: 'failed', replacedBy: (await orderRow(db, a.replaced_by!)).public_ref });
-      mercadoPago.pay(a.transaction_hash!);
-      expect((await mercadoPago.notify(a.transaction_hash!)).status).toBe(200);
+      mercadoPago.pay(a.charge_id!);
+      expect((await mercadoPago.notify(a.charge_id!)).status).toBe(200);
       await server.background.idle();
       expect((await status()).status).toBe('paid');
     });
@@ -128,7 +124,7 @@ for (const database of databases) {
       expect(second.body).toMatchObject({ orderId: first.body.orderId, amountCents: 1990, addon: { amountCents: 990 } });
       const a = await orderRow(db, first.body.orderId!);
       expect(a).toMatchObject({ status: 'pending', replaced_by: null, provider_closed_at: null });
-      expect(abacatepay.charges.get(a.transaction_hash!)?.status).toBe('PENDING');
+      expect(abacatepay.charges.get(a.charge_id!)?.status).toBe('PENDING');
     });
   });
 }

@@ -55,7 +55,7 @@ for (const database of databases) {
         expect(order).toMatchObject({ provider: rig.id, status: 'pending', amount_cents: mainOffer.priceCents });
         expect(created.body.amountCents).toBe(1990);
         expect(standIn.charges()).toBe(1);
-        const chargeId = order.transaction_hash!;
+        const chargeId = order.charge_id!;
         expect(created.body.pix?.code).toBe(standIn.codeOf(chargeId));
         expect(created.body.pix?.code).toMatch(/^000201/);
 
@@ -137,16 +137,16 @@ for (const database of databases) {
     it('TriboPay alone keeps its offer’s price, as every install from before the provider list', async () => {
       const { created, order } = await chargedWith(['tribopay']);
       expect([created.body.amountCents, order.provider]).toEqual([TRIBOPAY_OFFER_CENTS, 'tribopay']);
-      expect(ledger.transactions.get(order.transaction_hash!)?.amount).toBe(TRIBOPAY_OFFER_CENTS);
+      expect(ledger.transactions.get(order.charge_id!)?.amount).toBe(TRIBOPAY_OFFER_CENTS);
     });
 
     it('any list of providers charges the page’s price, at TriboPay too, so a failover never changes what the buyer pays', async () => {
       const atTribopay = await chargedWith(['tribopay', 'mercadopago']);
       expect([atTribopay.created.body.amountCents, atTribopay.order.provider]).toEqual([mainOffer.priceCents, 'tribopay']);
-      expect(ledger.transactions.get(atTribopay.order.transaction_hash!)?.amount).toBe(mainOffer.priceCents);
+      expect(ledger.transactions.get(atTribopay.order.charge_id!)?.amount).toBe(mainOffer.priceCents);
       const atMercadoPago = await chargedWith(['mercadopago', 'tribopay']);
       expect([atMercadoPago.created.body.amountCents, atMercadoPago.order.provider]).toEqual([mainOffer.priceCents, 'mercadopago']);
-      expect(mercadoPago.payments.get(Number(atMercadoPago.order.transaction_hash))?.amountCents).toBe(mainOffer.priceCents);
+      expect(mercadoPago.payments.get(Number(atMercadoPago.order.charge_id))?.amountCents).toBe(mainOffer.priceCents);
       expect(mainOffer.priceCents).toBe(site.priceCents);
     });
   });

@@ -73,8 +73,8 @@ for (const database of databases) {
       expect(order).toMatchObject({ provider, status: 'pending' });
       const code =
         provider === 'efi'
-          ? efi.standIn.copiaECola(efi.standIn.cob(order.transaction_hash!)!)
-          : mercadoPago.payments.get(Number(order.transaction_hash))?.qrCode;
+          ? efi.standIn.copiaECola(efi.standIn.cob(order.charge_id!)!)
+          : mercadoPago.payments.get(Number(order.charge_id))?.qrCode;
       expect(created.body.pix?.code).toBe(code);
       return order;
     }

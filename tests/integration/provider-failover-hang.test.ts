@@ -82,7 +82,7 @@ for (const database of databases) {
         expect(created.status).toBe(201);
         const order = await orderRow(db, created.body.orderId!);
         expect(order).toMatchObject({ provider: 'mercadopago', status: 'pending' });
-        expect(created.body.pix?.code).toBe(mercadoPago.payments.get(Number(order.transaction_hash))?.qrCode);
+        expect(created.body.pix?.code).toBe(mercadoPago.payments.get(Number(order.charge_id))?.qrCode);
         expect(creates()).toHaveLength(1);
         expect(mercadoPago.payments.size).toBe(1);
         expect(tribopay.requests).toHaveLength(0);

@@ -87,8 +87,8 @@ for (const database of databases) {
       expect(order).toMatchObject({ provider, status: 'pending', amount_cents: 1990 });
       const code =
         provider === 'tribopay'
-          ? ledger.transactions.get(order.transaction_hash!)?.pixCode
-          : mercadoPago.payments.get(Number(order.transaction_hash))?.qrCode;
+          ? ledger.transactions.get(order.charge_id!)?.pixCode
+          : mercadoPago.payments.get(Number(order.charge_id))?.qrCode;
       expect(created.body.pix?.code).toBe(code);
       return order;
     }

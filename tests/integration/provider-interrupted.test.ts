@@ -72,13 +72,13 @@ for (const database of databases) {
       running = running.filter((server) => server !== before);
       await setOrderColumns(db, charged.id, {
         status: 'creating',
-        transaction_hash: null,
+        charge_id: null,
         pix_code: null,
         pix_image: null,
         charged_at: null,
       });
       const port = Number(new URL(before.url).port);
-      return { buyer, key, orderId: charged.id, chargeId: charged.transaction_hash!, code: created.body.pix!.code, charged, port };
+      return { buyer, key, orderId: charged.id, chargeId: charged.charge_id!, code: created.body.pix!.code, charged, port };
     }
 
     const paymentsFor = (orderKey: string) =>
@@ -98,7 +98,7 @@ for (const database of databases) {
       await server.reconciler.runOnce();
       expect(await orderRow(db, lost.orderId)).toMatchObject({
         status: 'pending',
-        transaction_hash: lost.chargeId,
+        charge_id: lost.chargeId,
         pix_code: lost.code,
       });
       expect(paymentsFor(`${lost.orderId}.1`).map((payment) => String(payment.id))).toEqual([lost.chargeId]);
@@ -123,7 +123,7 @@ for (const database of databases) {
       const otherTab = await checkout(server.url, { buyer: lost.buyer });
       expect([otherTab.body.orderId, otherTab.body.pix?.code]).toEqual([lost.orderId, lost.code]);
       expect(mercadoPago.payments.size).toBe(paymentsBefore);
-      expect(await orderRow(db, lost.orderId)).toMatchObject({ status: 'pending', transaction_hash: lost.chargeId });
+      expect(await orderRow(db, lost.orderId)).toMatchObject({ status: 'pending', charge_id: lost.chargeId });
     });
 
     it('at TriboPay, which keys nothing, the order is only failed by the sweep: its create is never sent again', async () => {
@@ -135,7 +135,7 @@ for (const database of databases) {
       expect(await orderRow(db, lost.orderId)).toMatchObject({ status: 'creating' });
       clock.now = Number(lost.charged.created_at) + STUCK_CHECKOUT_MS + 1_000;
       await server.reconciler.runOnce();
-      expect(await orderRow(db, lost.orderId)).toMatchObject({ status: 'failed', transaction_hash: null });
+      expect(await orderRow(db, lost.orderId)).toMatchObject({ status: 'failed', charge_id: null });
       expect(chargeRequestsFor(tribopay, lost.orderId)).toHaveLength(1);
     });
   });

@@ -100,9 +100,9 @@ for (const database of databases) {
       const { retired, replacement } = await retiredByRecheckout();
       // Read once while unpaid: its next scheduled read is a minute away.
       await tick(running, 0);
-      mp.pay(retired.transaction_hash!);
+      mp.pay(retired.charge_id!);
       mp.scriptNext('read', { kind: 'status', status: 503 });
-      expect((await mp.notify(retired.transaction_hash!)).status).toBe(200);
+      expect((await mp.notify(retired.charge_id!)).status).toBe(200);
       await running.server.background.idle();
       expect((await orderRow(running.db, retired.id)).status).toBe('failed');
 
@@ -119,30 +119,30 @@ for (const database of databases) {
       // The cancel at the re-checkout gets no answer; the buyer pays both codes before the reconciler's next pass.
       mp.scriptNext('cancel', { kind: 'status', status: 503 });
       const { retired, replacement } = await retiredByRecheckout();
-      mp.pay(replacement.transaction_hash!);
-      expect((await mp.notify(replacement.transaction_hash!)).status).toBe(200);
+      mp.pay(replacement.charge_id!);
+      expect((await mp.notify(replacement.charge_id!)).status).toBe(200);
       await running.server.background.idle();
       expect((await orderRow(running.db, replacement.id)).status).toBe('paid');
 
-      mp.pay(retired.transaction_hash!);
+      mp.pay(retired.charge_id!);
       await tick(running);
       await running.server.outbox.runOnce();
       // It bought again what the buyer holds: the whole charge went back at Mercado Pago, and the order ended refunded.
       expect(await orderRow(running.db, retired.id)).toMatchObject({ status: 'reversed', duplicate_of: replacement.id });
       expect(await refundRow(running.db, retired.id)).toMatchObject({ status: 'refunded', origin: 'duplicate', amount_cents: 1990 });
-      expect(mp.payments.get(Number(retired.transaction_hash))?.status).toBe('refunded');
+      expect(mp.payments.get(Number(retired.charge_id))?.status).toBe('refunded');
     });
 
     it('a retired PIX whose cancel failed is cancelled by the reconciler, and then read no more', async () => {
       mp.scriptNext('cancel', { kind: 'status', status: 503 });
       const { retired } = await retiredByRecheckout();
-      expect(mp.payments.get(Number(retired.transaction_hash))?.status).toBe('pending');
+      expect(mp.payments.get(Number(retired.charge_id))?.status).toBe('pending');
       expect(retired.provider_closed_at).toBeNull();
 
       await tick(running);
-      expect(mp.payments.get(Number(retired.transaction_hash))?.status).toBe('cancelled');
+      expect(mp.payments.get(Number(retired.charge_id))?.status).toBe('cancelled');
       expect((await orderRow(running.db, retired.id)).provider_closed_at).not.toBeNull();
-      const reads = () => mp.requests.filter((request) => request.path === `/v1/payments/${retired.transaction_hash}`).length;
+      const reads = () => mp.requests.filter((request) => request.path === `/v1/payments/${retired.charge_id}`).length;
       const before = reads();
       await tick(running, 60 * MINUTE);
       expect(reads()).toBe(before);
@@ -156,8 +156,8 @@ for (const database of databases) {
         viewKey,
       });
       const main = await orderRow(running.db, created.body.orderId!);
-      mp.pay(main.transaction_hash!);
-      expect(await notifyMercadoPago(running, main.transaction_hash!)).toBe(200);
+      mp.pay(main.charge_id!);
+      expect(await notifyMercadoPago(running, main.charge_id!)).toBe(200);
       expect((await orderRow(running.db, main.id)).status).toBe('paid');
       const offer = await fetch(`${running.server.url}/api/orders/${main.id}/addon`, {
         method: 'POST',
@@ -173,7 +173,7 @@ for (const database of databases) {
       expect((await askRefund(running.server.url, cookie)).status).toBe(200);
       expect((await orderRow(running.db, addon.id)).status).toBe('failed');
 
-      mp.pay(addon.transaction_hash!);
+      mp.pay(addon.charge_id!);
       await tick(running);
       expect((await orderRow(running.db, addon.id)).status).toBe('paid');
       // Asked back with the purchase it belongs to, in "Reembolsos pedidos".
@@ -182,10 +182,10 @@ for (const database of databases) {
 
     it('an expired charge is read no more once its provider says so', async () => {
       const { retired } = await retiredByRecheckout();
-      mp.expire(retired.transaction_hash!);
+      mp.expire(retired.charge_id!);
       await tick(running);
       expect((await orderRow(running.db, retired.id)).provider_closed_at).not.toBeNull();
-      const reads = () => mp.requests.filter((request) => request.path === `/v1/payments/${retired.transaction_hash}`).length;
+      const reads = () => mp.requests.filter((request) => request.path === `/v1/payments/${retired.charge_id}`).length;
       const before = reads();
       await tick(running, 60 * MINUTE);
       expect(reads()).toBe(before);
@@ -202,8 +202,8 @@ for (const database of databases) {
       expect(await health(running, 'mercadopago')).toMatchObject({ retired: true, unsettledOrders: 1 });
 
       // Its webhook, now at the restarted server's address, is still verified and its charge read.
-      mp.pay(order.transaction_hash!);
-      expect(await notifyMercadoPago(running, order.transaction_hash!)).toBe(200);
+      mp.pay(order.charge_id!);
+      expect(await notifyMercadoPago(running, order.charge_id!)).toBe(200);
       expect((await orderRow(running.db, order.id)).status).toBe('paid');
       expect(await outboxRows(running.db, order.id, 'access_email')).toHaveLength(1);
 
@@ -224,7 +224,7 @@ for (const database of databases) {
       const other = uniqueBuyer('Caio Nunes');
       const unpaid = await orderRow(running.db, (await checkout(running.server.url, { buyer: other })).body.orderId!);
       // The buyer pays while the seller erases them; the provider has told us nothing yet.
-      mp.pay(paidAnyway.transaction_hash!);
+      mp.pay(paidAnyway.charge_id!);
       const { orders } = running.server;
       for (const email of [buyer.email, other.email]) {
         await eraseBuyerData(orders.db, orders.dialect, email, {
@@ -241,18 +241,18 @@ for (const database of databases) {
       expect((await orderRow(running.db, paidAnyway.id)).status).toBe('reversed');
       expect(await refundRow(running.db, paidAnyway.id)).toMatchObject({ status: 'refunded', amount_cents: 1990 });
       expect(await outboxRows(running.db, paidAnyway.id, 'access_email')).toHaveLength(0);
-      expect(mp.payments.get(Number(paidAnyway.transaction_hash))?.status).toBe('refunded');
+      expect(mp.payments.get(Number(paidAnyway.charge_id))?.status).toBe('refunded');
     });
 
     it('a webhook whose signature fails is answered 401 and counted in Saúde with the time of the last one', async () => {
       const order = await orderRow(running.db, (await checkout(running.server.url)).body.orderId!);
       expect((await health(running, 'mercadopago'))?.invalidSignatures).toBeNull();
-      expect((await mp.notify(order.transaction_hash!, { secret: 'another-applications-secret' })).status).toBe(401);
+      expect((await mp.notify(order.charge_id!, { secret: 'another-applications-secret' })).status).toBe(401);
       running.clock.now += MINUTE;
-      expect((await mp.notify(order.transaction_hash!, { secret: 'another-applications-secret' })).status).toBe(401);
+      expect((await mp.notify(order.charge_id!, { secret: 'another-applications-secret' })).status).toBe(401);
       expect((await health(running, 'mercadopago'))?.invalidSignatures).toEqual({ count: 2, lastAt: running.clock.now });
       // A valid one is still read and answered 200.
-      expect((await mp.notify(order.transaction_hash!)).status).toBe(200);
+      expect((await mp.notify(order.charge_id!)).status).toBe(200);
       expect((await health(running, 'mercadopago'))?.invalidSignatures?.count).toBe(2);
     });
   });
@@ -267,7 +267,7 @@ for (const database of databases) {
         fetch(`${running.server.url}/api/webhooks/gateway?t=${token}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ hash: order.transaction_hash, payment_status: 'paid' }),
+          body: JSON.stringify({ hash: order.charge_id, payment_status: 'paid' }),
         });
       expect((await post(`${order.id}.pbs_forged`)).status).toBe(401);
       expect((await health(running, 'tribopay'))?.invalidSignatures).toEqual({ count: 1, lastAt: running.clock.now });
@@ -323,8 +323,8 @@ for (const database of databases) {
       // Mercado Pago refuses the credential: the next buyer's PIX comes from Efí, and Mercado Pago is skipped for a minute.
       mp.scriptNext('create', { kind: 'status', status: 401 });
       expect((await orderRow(running.db, (await checkout(running.server.url)).body.orderId!)).provider).toBe('efi');
-      mp.pay(waiting.transaction_hash!);
-      const reads = () => mp.requests.filter((request) => request.path === `/v1/payments/${waiting.transaction_hash}`).length;
+      mp.pay(waiting.charge_id!);
+      const reads = () => mp.requests.filter((request) => request.path === `/v1/payments/${waiting.charge_id}`).length;
       const before = reads();
 
       await tick(running, 30_000);
@@ -344,7 +344,7 @@ for (const database of databases) {
       for (let index = 0; index < 4; index++) {
         expect((await orderRow(running.db, (await checkout(running.server.url)).body.orderId!)).provider).toBe('mercadopago');
       }
-      efi.pay(atEfi.transaction_hash!);
+      efi.pay(atEfi.charge_id!);
       for (let index = 0; index < 4; index++) mp.scriptNext('read', { kind: 'hang' });
 
       running.clock.now += 2 * MINUTE;

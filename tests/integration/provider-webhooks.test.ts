@@ -60,8 +60,8 @@ for (const database of databases) {
       const created = await checkout(running.server.url);
       expect(created.status).toBe(201);
       const order = await orderRow(running.db, created.body.orderId!);
-      standIn.pay(order.transaction_hash!);
-      return { orderId: order.id, chargeId: order.transaction_hash! };
+      standIn.pay(order.charge_id!);
+      return { orderId: order.id, chargeId: order.charge_id! };
     }
 
     const readsOf = (chargeId: string) =>
@@ -158,9 +158,9 @@ for (const database of databases) {
       expect(created.status).toBe(201);
       const order = await orderRow(running.db, created.body.orderId!);
       const caught = catcher.requests.length;
-      await standIn.markPaid(order.transaction_hash!);
+      await standIn.markPaid(order.charge_id!);
       const delivery = catcher.requests[caught]!;
-      return { orderId: order.id, chargeId: order.transaction_hash!, delivery };
+      return { orderId: order.id, chargeId: order.charge_id!, delivery };
     }
 
     const readsOf = (chargeId: string) =>

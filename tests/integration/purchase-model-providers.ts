@@ -34,9 +34,9 @@ export const sandboxProvider: ModelProvider = {
   stop: async () => undefined,
 };
 
-async function chargeOf(db: Db, orderId: string): Promise<{ provider: string; transaction_hash: string | null }> {
-  const { provider, transaction_hash } = await orderRow(db, orderId);
-  return { provider, transaction_hash };
+async function chargeOf(db: Db, orderId: string): Promise<{ provider: string; charge_id: string | null }> {
+  const { provider, charge_id } = await orderRow(db, orderId);
+  return { provider, charge_id };
 }
 
 export async function startMercadoPagoModel(): Promise<ModelProvider> {
@@ -52,7 +52,7 @@ export async function startMercadoPagoModel(): Promise<ModelProvider> {
       CUSTOMER_DOCUMENT: '52998224725',
     },
     async pay(server, db, orderId) {
-      const { provider, transaction_hash: id } = await chargeOf(db, orderId);
+      const { provider, charge_id: id } = await chargeOf(db, orderId);
       if (provider !== 'mercadopago' || !id) throw new Error(`order ${orderId} has no Mercado Pago charge`);
       const payment = standIn.payments.get(Number(id));
       if (!payment) throw new Error(`stand-in has no payment ${id}`);
@@ -81,7 +81,7 @@ export async function startAbacatepayModel(): Promise<ModelProvider> {
       CUSTOMER_DOCUMENT: '52998224725',
     },
     async pay(server, db, orderId) {
-      const { provider, transaction_hash: id } = await chargeOf(db, orderId);
+      const { provider, charge_id: id } = await chargeOf(db, orderId);
       if (provider !== 'abacatepay' || !id) throw new Error(`order ${orderId} has no AbacatePay charge`);
       standIn.webhook = { url: `${server.url}/api/webhooks/abacatepay`, secret };
       const before = standIn.deliveries.length;
@@ -120,7 +120,7 @@ export async function startEfiModel(): Promise<ModelProvider & { standIn: EfiSta
     },
     serverOptions: { efiCa: pki.caCert },
     async pay(server, db, orderId) {
-      const { provider, transaction_hash: txid } = await chargeOf(db, orderId);
+      const { provider, charge_id: txid } = await chargeOf(db, orderId);
       if (provider !== 'efi' || !txid) throw new Error(`order ${orderId} has no Efí charge`);
       const cob = standIn.cob(txid);
       if (!cob) throw new Error(`stand-in has no cob ${txid}`);

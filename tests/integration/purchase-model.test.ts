@@ -363,7 +363,7 @@ class Pay extends Step {
     if (!target) return;
     const before = await snapshot(shop, model);
     const row = before.orders.get(target.id)!;
-    if (!row.transaction_hash) return;
+    if (!row.charge_id) return;
     // What the buyer already owns, in another paid order not refunded, within 48 h (R5).
     const owned = new Set<string>();
     for (const other of before.orders.values()) {
@@ -1011,12 +1011,12 @@ for (const database of databases) {
         refunded_at: null,
       });
       await setOrderColumns(s.db, order.id, { status: 'paid' });
-      await setSandboxCharge(s.db, order.transaction_hash!, 'paid');
+      await setSandboxCharge(s.db, order.charge_id!, 'paid');
       await setOutboxColumns(s.db, order.id, 'gateway_refund%', { sent_at: null, attempts: 0, next_attempt_at: s.clock.now });
       s.clock.now += 31 * 60_000;
       // The answer was never seen: the next run re-reads (still paid) and must not ask again.
       await drainOutbox(s);
-      const calls = s.server.logLines.filter(({ line }) => line.includes('Sandbox refund made') && line.includes(order.transaction_hash!));
+      const calls = s.server.logLines.filter(({ line }) => line.includes('Sandbox refund made') && line.includes(order.charge_id!));
       expect(calls.length, 'refund calls for the transaction').toBeLessThanOrEqual(1);
       const detail = await orderDetail(s, order.id);
       expect(detail.refund?.gateway.state).toBe('failed');
@@ -1027,7 +1027,7 @@ for (const database of databases) {
       expect(retry.status).toBe(409);
       expect(retry.text).toMatch(/confira no painel do gateway/i);
       await drainOutbox(s);
-      const after = s.server.logLines.filter(({ line }) => line.includes('Sandbox refund made') && line.includes(order.transaction_hash!));
+      const after = s.server.logLines.filter(({ line }) => line.includes('Sandbox refund made') && line.includes(order.charge_id!));
       expect(after.length).toBe(calls.length);
     });
   });

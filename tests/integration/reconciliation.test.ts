@@ -57,7 +57,7 @@ for (const database of databases) {
     it('a checkout left in "creating" by a dead process fails after 2 minutes, and a later postback proving payment still wins', async () => {
       const order = await createOrder();
       // As if the process died after the gateway created the charge but before we stored its answer.
-      await setOrderColumns(running.db, order.id, { status: 'creating', transaction_hash: null, pix_code: null });
+      await setOrderColumns(running.db, order.id, { status: 'creating', charge_id: null, pix_code: null });
       running.clock.now = Number(order.created_at) + 2 * MINUTE - 1_000;
       await running.server.reconciler.runOnce();
       expect((await row(order.id)).status).toBe('creating');
@@ -65,21 +65,21 @@ for (const database of databases) {
       await running.server.reconciler.runOnce();
       expect((await row(order.id)).status).toBe('failed');
 
-      await setGatewayStatus(order.transaction_hash!, 'paid');
-      expect((await postback(order, { hash: order.transaction_hash, payment_status: 'paid' })).status).toBe(200);
+      await setGatewayStatus(order.charge_id!, 'paid');
+      expect((await postback(order, { hash: order.charge_id, payment_status: 'paid' })).status).toBe(200);
       await running.server.background.idle();
       await running.server.outbox.runOnce();
       const after = await row(order.id);
       expect(after.status).toBe('paid');
-      expect(after.transaction_hash).toBe(order.transaction_hash);
+      expect(after.charge_id).toBe(order.charge_id);
       expect(running.smtp.received.filter((mail) => !isPixEmail(mail))).toHaveLength(1);
     });
 
     it('a postback whose re-read fails is retried by the reconciler with backoff until the gateway answers', async () => {
       const order = await createOrder();
-      await setGatewayStatus(order.transaction_hash!, 'paid');
+      await setGatewayStatus(order.charge_id!, 'paid');
       readsFail = true;
-      await postback(order, { hash: order.transaction_hash });
+      await postback(order, { hash: order.charge_id });
       await running.server.background.idle();
       expect((await row(order.id)).status).toBe('pending');
       expect((await row(order.id)).recheck_requested_at).not.toBeNull();
@@ -107,12 +107,12 @@ for (const database of databases) {
 
     it('paid orders are re-checked now and then for 90 days: a refund found later revokes the access', async () => {
       const order = await createOrder();
-      await setGatewayStatus(order.transaction_hash!, 'paid');
-      await postback(order, { hash: order.transaction_hash });
+      await setGatewayStatus(order.charge_id!, 'paid');
+      await postback(order, { hash: order.charge_id });
       await running.server.background.idle();
       expect((await row(order.id)).status).toBe('paid');
 
-      await setGatewayStatus(order.transaction_hash!, 'refunded');
+      await setGatewayStatus(order.charge_id!, 'refunded');
       await running.server.reconciler.runOnce();
       expect((await row(order.id)).status).toBe('paid'); // the first re-check of a paid order is an hour later
       running.clock.now += 61 * MINUTE;
@@ -122,8 +122,8 @@ for (const database of databases) {
 
     it('a paid order older than 90 days and a pending charge past its expiry plus grace are left alone', async () => {
       const paid = await createOrder();
-      await setGatewayStatus(paid.transaction_hash!, 'paid');
-      await postback(paid, { hash: paid.transaction_hash });
+      await setGatewayStatus(paid.charge_id!, 'paid');
+      await postback(paid, { hash: paid.charge_id });
       await running.server.background.idle();
       const pending = await createOrder();
       // The sandbox names no expiry, so the charge is payable for expire_in_days (1) from the request.

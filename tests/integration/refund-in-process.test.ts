@@ -53,7 +53,7 @@ for (const database of databases) {
       const { server, db } = running;
       const { orderId } = await buy(server, { buyer: uniqueBuyer('Caetano Brito') });
       await server.background.idle();
-      const paymentId = (await orderRow(db, orderId)).transaction_hash!;
+      const paymentId = (await orderRow(db, orderId)).charge_id!;
       standIn.pay(paymentId);
       standIn.payments.get(Number(paymentId))!.notificationUrl = `${server.url}/api/webhooks/mercadopago`;
       expect((await standIn.notify(paymentId)).status).toBe(200);

@@ -114,7 +114,7 @@ for (const database of databases) {
             orderId,
             provider: order.provider,
             providerName: expect.any(String),
-            transactionHash: order.transaction_hash,
+            transactionHash: order.charge_id,
             amountCents: 1990,
             items: [expect.any(String)],
             itemKeys: ['main'],
@@ -292,7 +292,7 @@ for (const database of databases) {
 
       const after = await orderRow(db, orderId);
       expect(after.status).toBe('reversed');
-      const sandbox = await sandboxCharge(db, order.transaction_hash!);
+      const sandbox = await sandboxCharge(db, order.charge_id!);
       expect(sandbox.payment_status).toBe('refunded');
       const refund = await refundRow(db, orderId);
       expect(refund).toMatchObject({ status: 'refunded', decided_by: 'auto' });

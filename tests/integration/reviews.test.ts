@@ -476,7 +476,7 @@ for (const database of databases) {
         id: addonId,
         checkout_key: `${buyer.order.checkout_key}-addon`,
         public_ref: `${buyer.order.public_ref}X`,
-        transaction_hash: `${buyer.order.transaction_hash}-addon`,
+        charge_id: `${buyer.order.charge_id}-addon`,
         postback_secret: `${buyer.order.postback_secret}-addon`,
         kind: 'addon',
         parent_order_id: buyer.orderId,

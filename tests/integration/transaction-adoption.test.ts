@@ -10,7 +10,7 @@ import { useTestServer } from '../support/test-server.ts';
  * A postback's secret names one order; the transaction ids in its body are whatever its sender
  * wrote. An order whose create reply was lost has to take one of those ids, so a stolen secret
  * must not let anyone settle it with somebody else's payment: the gateway's customer must be the
- * order's buyer, and a transaction settles one order only (unique `transaction_hash`).
+ * order's buyer, and a transaction settles one order only (unique `charge_id`).
  */
 for (const database of databases) {
   describe(`adopting a transaction on ${database.name}`, () => {
@@ -63,7 +63,7 @@ for (const database of databases) {
       const reply = await postOrder<{ error?: string; message?: string }>(running.server.url, { ...buyer, checkoutKey: newCheckoutKey() });
       expect(reply.status).toBe(502);
       const [order] = await storedFor(buyer.email.toLowerCase()).then((rows) => rows.slice(-1));
-      expect(order).toMatchObject({ status: 'failed', transaction_hash: null });
+      expect(order).toMatchObject({ status: 'failed', charge_id: null });
       // The gateway did create it, and knows whom for.
       expect(ledger.byOrder.get(order!.id)).toBeDefined();
       return order!;
@@ -82,32 +82,32 @@ for (const database of databases) {
     it("a stolen postback secret cannot settle an order with another order's paid transaction", async () => {
       const alice = uniqueBuyer('Alice Prado');
       const a = await charged(alice);
-      ledger.pay(a.transaction_hash!);
-      await postback(a, a.transaction_hash!);
-      expect(await stored(a.id)).toMatchObject({ status: 'paid', transaction_hash: a.transaction_hash });
+      ledger.pay(a.charge_id!);
+      await postback(a, a.charge_id!);
+      expect(await stored(a.id)).toMatchObject({ status: 'paid', charge_id: a.charge_id });
 
       // B has its own charge: the transaction a postback names is not even read for it.
       const b = await charged();
-      const readsBefore = readsOf(a.transaction_hash!).length;
-      await postback(b, a.transaction_hash!);
-      expect(await stored(b.id)).toMatchObject({ status: 'pending', transaction_hash: b.transaction_hash });
-      expect(readsOf(a.transaction_hash!)).toHaveLength(readsBefore);
+      const readsBefore = readsOf(a.charge_id!).length;
+      await postback(b, a.charge_id!);
+      expect(await stored(b.id)).toMatchObject({ status: 'pending', charge_id: b.charge_id });
+      expect(readsOf(a.charge_id!)).toHaveLength(readsBefore);
 
       // C lost its create reply: the gateway says A's transaction was made for another customer.
       const c = await replyLost();
-      await postback(c, a.transaction_hash!);
-      expect(await stored(c.id)).toMatchObject({ status: 'failed', transaction_hash: null, paid_at: null });
+      await postback(c, a.charge_id!);
+      expect(await stored(c.id)).toMatchObject({ status: 'failed', charge_id: null, paid_at: null });
       expect(logged('Postback named a transaction of another customer; not adopted')).toHaveLength(1);
 
       // D is Alice again (her first order is paid, so she may buy again), her reply lost too: the
       // customer matches, but A's transaction already settled A.
       const d = await replyLost(alice);
-      await postback(d, a.transaction_hash!);
-      expect(await stored(d.id)).toMatchObject({ status: 'failed', transaction_hash: null, paid_at: null });
+      await postback(d, a.charge_id!);
+      expect(await stored(d.id)).toMatchObject({ status: 'failed', charge_id: null, paid_at: null });
       expect(logged('Paid transaction already belongs to another order; not adopted')).toHaveLength(1);
 
-      expect(await stored(a.id)).toMatchObject({ status: 'paid', transaction_hash: a.transaction_hash, duplicate_of: null });
-      const holders = await ordersBy(running.db, 'transaction_hash', a.transaction_hash!);
+      expect(await stored(a.id)).toMatchObject({ status: 'paid', charge_id: a.charge_id, duplicate_of: null });
+      const holders = await ordersBy(running.db, 'charge_id', a.charge_id!);
       expect(holders.map((row) => row.id)).toEqual([a.id]);
       // The customer's data never reaches the log.
       expect(running.server.logLines.some(({ line }) => line.includes(alice.email.toLowerCase()))).toBe(false);
@@ -124,25 +124,25 @@ for (const database of databases) {
 
       // Caio's postback secret names Bruna's paid transaction: the gateway says it is Bruna's.
       await postback(other, ownCharge.hash);
-      expect(await stored(other.id)).toMatchObject({ status: 'failed', transaction_hash: null, paid_at: null });
+      expect(await stored(other.id)).toMatchObject({ status: 'failed', charge_id: null, paid_at: null });
 
       // Bruna's own postback: the customer matches, the order is paid with its transaction.
       await postback(own, ownCharge.hash);
       const paid = await stored(own.id);
-      expect(paid).toMatchObject({ status: 'paid', transaction_hash: ownCharge.hash });
+      expect(paid).toMatchObject({ status: 'paid', charge_id: ownCharge.hash });
       expect(running.server.logLines.filter(({ level }) => level === 'error')).toEqual([]);
     });
 
     it('a charge reply naming a transaction another order holds fails that checkout with the usual message, not a 500', async () => {
       const first = await charged();
-      replyWithHash = first.transaction_hash;
+      replyWithHash = first.charge_id;
       const buyer = uniqueBuyer('Davi Melo');
       const reply = await postOrder<{ error?: string; message?: string }>(running.server.url, { ...buyer, checkoutKey: newCheckoutKey() });
       expect(reply.status).toBe(502);
       expect(reply.body.error ?? reply.body.message).toBe('Erro ao processar pagamento');
       const [order] = await storedFor(buyer.email.toLowerCase());
-      expect(order).toMatchObject({ status: 'failed', transaction_hash: null });
-      expect(await stored(first.id)).toMatchObject({ status: 'pending', transaction_hash: first.transaction_hash });
+      expect(order).toMatchObject({ status: 'failed', charge_id: null });
+      expect(await stored(first.id)).toMatchObject({ status: 'pending', charge_id: first.charge_id });
       expect(logged('Charge names a transaction of another order; order failed')).toHaveLength(1);
       expect(running.server.logLines.filter(({ level }) => level === 'error')).toEqual([]);
     });

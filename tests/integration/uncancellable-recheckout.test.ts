@@ -55,7 +55,7 @@ const providers = [
 
 /** The provider's id of the order's charge. */
 async function chargeIdOf(db: TestDb, orderId: string): Promise<string> {
-  return (await orderRow(db, orderId)).transaction_hash!;
+  return (await orderRow(db, orderId)).charge_id!;
 }
 
 interface CheckoutReply {
@@ -143,7 +143,9 @@ for (const database of databases) {
           ['main', 'open'],
           ['bump', 'open'],
         ]);
-        expect(ledger.paidCents - ledger.refundedCents).toBe(ledger.openCents + ledger.owedCents + ledger.revokedCents + ledger.awaitingCents);
+        expect(ledger.paidCents - ledger.refundedCents).toBe(
+          ledger.openCents + ledger.owedCents + ledger.revokedCents + ledger.awaitingCents,
+        );
         expect(ledger.unlistedOwedCents).toBe(0);
       });
 

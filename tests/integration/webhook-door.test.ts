@@ -55,16 +55,16 @@ for (const database of databases) {
         const { orderId } = await buy(server);
         const order = await orderRow(db, orderId);
         const rejected = await rejectionsOf(db, 'tribopay');
-        const wrong = await post(server, `${path}?t=${order.id}.not-the-secret`, JSON.stringify({ hash: order.transaction_hash }));
+        const wrong = await post(server, `${path}?t=${order.id}.not-the-secret`, JSON.stringify({ hash: order.charge_id }));
         expect(wrong).toBe(401);
         expect(await rejectionsOf(db, 'tribopay')).toBe(rejected + 1);
         expect((await orderRow(db, orderId)).status).toBe('pending');
 
-        await setSandboxCharge(db, order.transaction_hash!, 'paid');
+        await setSandboxCharge(db, order.charge_id!, 'paid');
         const right = await fetch(`${server.url}${path}?t=${order.id}.${order.postback_secret}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ hash: order.transaction_hash, payment_status: 'paid' }),
+          body: JSON.stringify({ hash: order.charge_id, payment_status: 'paid' }),
         });
         expect(right.status).toBe(200);
         await server.background.idle();

@@ -53,7 +53,7 @@ export async function buyAndPayInSandbox(
   const reply = await checkout(server.url, buyer);
   expect(reply.status).toBe(201);
   const order = await readOrder(server.dataDir, reply.body.orderId!);
-  const paid = await fetch(`${server.url}/sandbox/pay/${order.transaction_hash}`, { method: 'POST', redirect: 'manual' });
+  const paid = await fetch(`${server.url}/sandbox/pay/${order.charge_id}`, { method: 'POST', redirect: 'manual' });
   expect(paid.status).toBe(303);
   await waitFor('the order to be paid', async () => (await readOrder(server.dataDir, order.id)).status === 'paid', 60_000);
   return order;

@@ -62,8 +62,8 @@ async function postSandboxStatus(
   status: 'paid' | 'refunded',
 ): Promise<number> {
   const order = await orderRow(db, orderId);
-  await setSandboxCharge(db, order.transaction_hash!, status);
-  return postbackFor(server, order, order.transaction_hash!, status);
+  await setSandboxCharge(db, order.charge_id!, status);
+  return postbackFor(server, order, order.charge_id!, status);
 }
 
 /**

@@ -35,9 +35,9 @@ export interface OrdersTable {
   /** The PIX provider that took (or is taking) the charge (migration 0026); older orders: tribopay. */
   provider: Generated<ProviderId>;
   charge_key: Generated<string | null>;
-  transaction_hash: string | null;
+  charge_id: string | null;
   /** Shared with another order before hashes were unique (migration 0020); the other order kept it. */
-  contested_transaction_hash: Generated<string | null>;
+  contested_charge_id: Generated<string | null>;
   alternate_ids: string | null;
   pix_code: string | null;
   pix_image: string | null;

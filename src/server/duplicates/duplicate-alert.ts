@@ -20,7 +20,7 @@ const timeFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Pau
 function describeOrder(order: OrderRow): Array<[string, string]> {
   return [
     [copy.order, order.id],
-    [copy.transaction, order.transaction_hash ?? copy.unknown],
+    [copy.transaction, order.charge_id ?? copy.unknown],
     [copy.amount, formatBRL(order.amount_cents)],
     [copy.paidAt, order.paid_at === null ? copy.unknown : timeFormat.format(new Date(order.paid_at))],
     [copy.buyer, `${order.buyer_name} <${order.buyer_email}>`],
@@ -73,8 +73,8 @@ export function renderOpenDuplicates(list: Array<{ duplicate: OrderRow; original
   for (const { duplicate, original } of list) {
     const paidAt = duplicate.paid_at === null ? '?' : new Date(duplicate.paid_at).toISOString();
     lines.push(
-      `  refund ${duplicate.id}  transaction ${duplicate.transaction_hash ?? '?'}  ${formatBRL(duplicate.amount_cents)}  paid ${paidAt}` +
-        `  (duplicate of ${original?.id ?? duplicate.duplicate_of ?? '?'}, transaction ${original?.transaction_hash ?? '?'})`,
+      `  refund ${duplicate.id}  transaction ${duplicate.charge_id ?? '?'}  ${formatBRL(duplicate.amount_cents)}  paid ${paidAt}` +
+        `  (duplicate of ${original?.id ?? duplicate.duplicate_of ?? '?'}, transaction ${original?.charge_id ?? '?'})`,
     );
   }
   return lines.join('\n');

@@ -18,7 +18,7 @@ export async function readRecoveryFacts(
   const inWindow = db
     .selectFrom('orders')
     .select('id')
-    .where('transaction_hash', 'is not', null)
+    .where('charge_id', 'is not', null)
     .where((eb) => eb.or([eb('created_at', '>=', since), eb('paid_at', '>=', since)]));
   const [orders, messages, emails, sent] = await Promise.all([
     db

@@ -15,10 +15,10 @@ export type CancelOutcome = 'cancelled' | 'paid' | 'unsupported' | 'unknown';
 /** Retiring a charge in our database is not enough: "one payable PIX" must hold at the provider too (docs/money.md). */
 export async function cancelAtProvider(deps: OrdersDeps, order: OrderRow): Promise<CancelOutcome> {
   const provider = deps.payments.get(order.provider);
-  if (!provider || !order.transaction_hash) return 'unknown';
+  if (!provider || !order.charge_id) return 'unknown';
   if (!provider.cancelCharge) return 'unsupported';
   try {
-    const record = await provider.cancelCharge(order.transaction_hash);
+    const record = await provider.cancelCharge(order.charge_id);
     if (record.state === 'paid') {
       await recheckOrder(deps, order);
       return 'paid';

@@ -167,7 +167,7 @@ async function keepUncancellable(
   stays: (order: OrderRow) => boolean,
 ): Promise<Exclude<InsertOrderResult, { kind: 'created' | 'sold_out' | 'too_many_open' }> | undefined> {
   for (const row of open) {
-    if (row.status !== 'pending' || !row.transaction_hash || !stays(row)) continue;
+    if (row.status !== 'pending' || !row.charge_id || !stays(row)) continue;
     const held = new Set(
       (await trx.selectFrom('order_items').select('item').where('order_id', '=', row.id).execute()).map((item) => item.item),
     );
@@ -425,7 +425,7 @@ async function chargeOrder(trx: Transaction<Database>, id: string, charge: Charg
     .updateTable('orders')
     .set({
       status: 'pending',
-      transaction_hash: charge.transactionHash,
+      charge_id: charge.transactionHash,
       alternate_ids: JSON.stringify(charge.alternateIds),
       pix_code: charge.pixCode,
       pix_image: charge.pixImage,

@@ -69,8 +69,8 @@ export async function toCreatedOrder(deps: Pick<OrdersDeps, 'db' | 'config'>, or
     pix: { code: order.pix_code, qrSvg: await qrSvg(order.pix_code), image: order.pix_code ? null : order.pix_image },
     expiresAt: order.expires_at,
     serverTime: Date.now(),
-    ...(config.demoMode && order.provider === demoProvider?.id && order.transaction_hash
-      ? { sandboxPayUrl: `/sandbox/pay/${encodeURIComponent(order.transaction_hash)}` }
+    ...(config.demoMode && order.provider === demoProvider?.id && order.charge_id
+      ? { sandboxPayUrl: `/sandbox/pay/${encodeURIComponent(order.charge_id)}` }
       : {}),
   };
 }
@@ -254,7 +254,7 @@ async function chargeMissingItems(
 async function cancelRetired(deps: OrdersDeps, orderIds: readonly string[]): Promise<void> {
   for (const id of orderIds) {
     const order = await findOrderById(deps.db, id);
-    if (!order?.transaction_hash) continue;
+    if (!order?.charge_id) continue;
     try {
       const outcome = await cancelAtProvider(deps, order);
       deps.logger.info('Retired charge at the provider', { order: order.id, provider: order.provider, outcome });

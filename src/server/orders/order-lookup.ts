@@ -26,7 +26,7 @@ export async function countUnsettledOrdersByProvider(
   if (options.withoutSandbox) {
     // The demo's charges, left behind when a real provider replaces the sandbox: no money is at stake.
     query = query.where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('sandbox_transactions').select('hash').whereRef('sandbox_transactions.hash', '=', 'orders.transaction_hash'))),
+      not(exists(selectFrom('sandbox_transactions').select('hash').whereRef('sandbox_transactions.hash', '=', 'orders.charge_id'))),
     );
   }
   const rows = await query
@@ -34,7 +34,7 @@ export async function countUnsettledOrdersByProvider(
     .where((eb) =>
       eb.or([
         isOpenCharge(eb, now, options.pendingGraceMs),
-        eb.and([eb('status', '=', 'paid'), eb('transaction_hash', 'is not', null), eb('paid_at', '>', now - options.refundWindowMs)]),
+        eb.and([eb('status', '=', 'paid'), eb('charge_id', 'is not', null), eb('paid_at', '>', now - options.refundWindowMs)]),
       ]),
     )
     .groupBy('provider')

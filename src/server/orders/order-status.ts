@@ -19,7 +19,7 @@ export function publicStatus(order: OrderRow, now: number): OrderStatus {
  */
 export async function refreshWaitingOrder(deps: OrdersDeps, order: OrderRow, now: number): Promise<OrderRow> {
   const payable = order.status === 'pending' || (order.status === 'failed' && order.provider_closed_at === null && order.expires_at > now);
-  if (payable && order.transaction_hash && (await claimOrderCheck(deps.db, order.id, now, POLL_RECHECK_INTERVAL_MS))) {
+  if (payable && order.charge_id && (await claimOrderCheck(deps.db, order.id, now, POLL_RECHECK_INTERVAL_MS))) {
     return recheckOrder(deps, order);
   }
   return order;

@@ -6,7 +6,7 @@ export type OrderRow = Selectable<OrdersTable>;
 
 /** The order whose charge a provider names (its webhook): one transaction settles one order. */
 export async function findOrderByCharge(db: Kysely<Database>, provider: ProviderId, chargeId: string): Promise<OrderRow | undefined> {
-  return db.selectFrom('orders').selectAll().where('provider', '=', provider).where('transaction_hash', '=', chargeId).executeTakeFirst();
+  return db.selectFrom('orders').selectAll().where('provider', '=', provider).where('charge_id', '=', chargeId).executeTakeFirst();
 }
 
 export async function findOrderByPublicRef(db: Kysely<Database>, publicRef: string): Promise<OrderRow | undefined> {
@@ -29,9 +29,9 @@ export async function setOrderStatus(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** A unique violation on `transaction_hash` (migration 0020), as PostgreSQL and SQLite report it. */
+/** A unique violation on `charge_id` (migration 0020), as PostgreSQL and SQLite report it. */
 export function isTransactionHashTaken(error: unknown): boolean {
   const { code, constraint, message } = (error ?? {}) as { code?: unknown; constraint?: unknown; message?: unknown };
-  if (code === '23505') return constraint === 'orders_transaction_hash_unique';
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('orders.transaction_hash');
+  if (code === '23505') return constraint === 'orders_charge_id_unique';
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('orders.charge_id');
 }

@@ -20,8 +20,8 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
     logger.warn('Order of a provider no longer configured; not re-checked', { order: order.id, provider: order.provider });
     return order;
   }
-  const adopting = !order.transaction_hash;
-  const candidates = order.transaction_hash ? [order.transaction_hash] : hintIds.slice(0, MAX_HINTS);
+  const adopting = !order.charge_id;
+  const candidates = order.charge_id ? [order.charge_id] : hintIds.slice(0, MAX_HINTS);
   const readStartedAt = deps.now?.() ?? Date.now();
   // Nothing names the charge (no hash, postbacks without ids): there is nothing to read, now or later.
   if (candidates.length === 0) await clearRecheckRequest(db, order.id, readStartedAt);

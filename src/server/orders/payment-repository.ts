@@ -77,16 +77,16 @@ export async function adoptTransactionHash(db: Kysely<Database>, orderId: string
   try {
     await db
       .updateTable('orders')
-      .set({ transaction_hash: hash, updated_at: now })
+      .set({ charge_id: hash, updated_at: now })
       .where('id', '=', orderId)
-      .where('transaction_hash', 'is', null)
+      .where('charge_id', 'is', null)
       .execute();
   } catch (error) {
     if (isTransactionHashTaken(error)) return false;
     throw error;
   }
-  const row = await db.selectFrom('orders').select('transaction_hash').where('id', '=', orderId).executeTakeFirst();
-  return row?.transaction_hash === hash;
+  const row = await db.selectFrom('orders').select('charge_id').where('id', '=', orderId).executeTakeFirst();
+  return row?.charge_id === hash;
 }
 
 /** Erasure empties the buyer's fields (privacy/data-retention.ts): no e-mail, no phone to deliver to. */

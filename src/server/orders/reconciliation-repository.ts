@@ -56,7 +56,7 @@ export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: nu
 export function isOpenCharge(eb: ExpressionBuilder<Database, 'orders'>, now: number, pendingGraceMs: number) {
   return eb.and([
     eb('status', 'in', ['pending', 'failed']),
-    eb('transaction_hash', 'is not', null),
+    eb('charge_id', 'is not', null),
     eb('provider_closed_at', 'is', null),
     eb('expires_at', '>', now - pendingGraceMs),
   ]);
@@ -77,7 +77,7 @@ export async function listOrdersDueForCheck(
       eb.or([
         eb('recheck_requested_at', 'is not', null),
         isOpenCharge(eb, now, options.pendingGraceMs),
-        eb.and([eb('status', '=', 'paid'), eb('transaction_hash', 'is not', null), eb('paid_at', '>', now - options.paidWindowMs)]),
+        eb.and([eb('status', '=', 'paid'), eb('charge_id', 'is not', null), eb('paid_at', '>', now - options.paidWindowMs)]),
       ]),
     )
     .orderBy(sql`coalesce(checked_at, 0)`)

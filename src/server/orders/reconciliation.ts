@@ -33,7 +33,7 @@ export function nextCheckDelay(order: Pick<OrderRow, 'status' | 'recheck_request
  */
 async function cancelRetiredAgain(deps: OrdersDeps, orderId: string, now: number): Promise<void> {
   const order = await findOrderById(deps.db, orderId);
-  if (!order?.transaction_hash || order.status !== 'failed' || order.provider_closed_at !== null || order.expires_at <= now) return;
+  if (!order?.charge_id || order.status !== 'failed' || order.provider_closed_at !== null || order.expires_at <= now) return;
   if (!deps.payments.get(order.provider)?.cancelCharge) return;
   await cancelAtProvider(deps, order);
 }
@@ -74,7 +74,7 @@ export function createReconciler(
       if (stopping || performance.now() > deadline) break;
       // The claim schedules the next check first, so a gateway that fails or hangs is retried later.
       if (!(await claimScheduledCheck(deps.db, order.id, now, now + nextCheckDelay(order, order.check_count)))) continue;
-      const hints = order.transaction_hash ? [] : await findPostbackCandidateIds(deps.db, order.id);
+      const hints = order.charge_id ? [] : await findPostbackCandidateIds(deps.db, order.id);
       await recheckOrder(deps, order, hints);
       await cancelRetiredAgain(deps, order.id, now);
       checked++;

@@ -79,7 +79,7 @@ export function webhookBody(
       items: items.map((item) => ({ key: item.key, title: item.title, price_cents: item.priceCents })),
       created_at: iso(order.created_at),
       paid_at: iso(order.paid_at),
-      transaction: order.transaction_hash,
+      transaction: order.charge_id,
       duplicate_of: order.duplicate_of,
       customer: { name: order.buyer_name, email: order.buyer_email, phone: order.buyer_phone, document: order.buyer_document },
       attribution,

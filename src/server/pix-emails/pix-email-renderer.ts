@@ -40,7 +40,7 @@ export async function renderPixOutboxMessage(deps: PixEmailDeps, row: Pick<Outbo
   const order = await findOrderById(deps.db, row.orderId);
   if (!order) throw new UndeliverableMessageError(`PIX e-mail for ${row.orderId}: order not found`);
   const now = deps.now?.() ?? Date.now();
-  if (order.status !== 'pending' || !order.transaction_hash) throw new MessageNotNeededError(`order is ${order.status}`);
+  if (order.status !== 'pending' || !order.charge_id) throw new MessageNotNeededError(`order is ${order.status}`);
   if (order.expires_at <= now) throw new MessageNotNeededError('the PIX expired');
   const reminder = row.kind !== PIX_READY_KIND;
   if (reminder && order.reminders_opted_out_at !== null) throw new MessageNotNeededError('the buyer opted out of reminders');

@@ -69,9 +69,9 @@ export async function retireOpenCharges(trx: Transaction<Database>, email: strin
     .set({ status: 'failed', updated_at: now })
     .where('buyer_email', '=', email)
     .where('status', 'in', ['creating', 'pending'])
-    .returning(['id', 'transaction_hash'])
+    .returning(['id', 'charge_id'])
     .execute();
-  return open.filter((order) => order.transaction_hash !== null).map((order) => order.id);
+  return open.filter((order) => order.charge_id !== null).map((order) => order.id);
 }
 
 /** The money columns stay, for accounting; run it in the caller's transaction. */

@@ -212,7 +212,7 @@ export async function eraseBuyerData(
     await Promise.all(
       retired.map(async (orderId) => {
         const order = await findOrderById(db, orderId);
-        if (order?.transaction_hash) await cancelAtProvider(orders, order);
+        if (order?.charge_id) await cancelAtProvider(orders, order);
       }),
     );
   }

@@ -51,7 +51,7 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
       if (order.status === 'reversed') return {};
       if (refund.status !== 'approved' || order.status !== 'paid') throw new MessageNotNeededError(`refund is ${refund.status}`);
       if (refund.gateway_state === 'failed') throw new MessageNotNeededError('this attempt failed');
-      if (!order.transaction_hash) {
+      if (!order.charge_id) {
         await setGatewayState(deps.db, order.id, 'failed', copy.noTransaction, now());
         return {};
       }
@@ -61,7 +61,7 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
         await setGatewayState(deps.db, order.id, 'failed', copy.providerGone, now());
         return {};
       }
-      await refundAtGateway({ ...deps, provider }, order, refund, order.transaction_hash, now);
+      await refundAtGateway({ ...deps, provider }, order, refund, order.charge_id, now);
       return {};
     },
   };

@@ -30,7 +30,7 @@ export async function loadOrderEvidence(
   ]);
   const paidAt = order.paid_at === null ? null : Number(order.paid_at);
   const events: EvidenceEvent[] = [{ at: Number(order.created_at), kind: 'order_created', detail: null }];
-  if (paidAt !== null) events.push({ at: paidAt, kind: 'paid', detail: order.transaction_hash });
+  if (paidAt !== null) events.push({ at: paidAt, kind: 'paid', detail: order.charge_id });
   for (const record of records) {
     // The request's reason is told from the refund itself (label and the buyer's words).
     const detail =
@@ -56,7 +56,7 @@ export async function loadOrderEvidence(
       createdAt: Number(order.created_at),
       paidAt,
       amountCents: Number(order.amount_cents),
-      transactionHash: order.transaction_hash,
+      transactionHash: order.charge_id,
       statusLabel: adminCopy.orders.status[status],
       pageVersion: order.offer_version === null ? null : Number(order.offer_version),
     },
@@ -68,7 +68,7 @@ export async function loadOrderEvidence(
         .map((charge) => ({
           amountCents: Number(charge.amount_cents),
           items: (purchase.items.get(charge.id) ?? []).map((item) => item.title),
-          transactionHash: charge.transaction_hash,
+          transactionHash: charge.charge_id,
         })),
       paidCents: ledger.paidCents,
       refundedCents: ledger.refundedCents,

@@ -101,7 +101,7 @@ export async function manualRefundSteps(
       orderId: order.id,
       provider: order.provider,
       providerName: providerName(order.provider, options),
-      transactionHash: order.transaction_hash,
+      transactionHash: order.charge_id,
       amountCents: items.reduce((sum, item) => sum + item.priceCents, 0),
       items: items.map((item) => item.title),
       itemKeys: items.map((item) => item.key),

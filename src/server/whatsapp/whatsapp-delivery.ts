@@ -83,7 +83,7 @@ async function checkOrder(deps: WhatsappDeps, kind: AutomaticMessageKind, order:
     if (!(await orderHasAccess(deps.db, order.id))) throw notNeeded(`order is ${order.status} without access`);
     return to;
   }
-  if (order.status !== 'pending' || !order.transaction_hash) throw notNeeded(`order is ${order.status}`);
+  if (order.status !== 'pending' || !order.charge_id) throw notNeeded(`order is ${order.status}`);
   if (Number(order.expires_at) <= now) throw notNeeded('the PIX expired');
   if (!order.pix_code) throw notNeeded('the charge has no PIX code to send');
   if (kind === 'reminder') {
