@@ -75,3 +75,26 @@ export const efiCopy = {
   noPaymentToRefund: 'Esta cobrança Efí não tem um Pix pago para devolver.',
   refundNotFound: 'A Efí não encontrou esta devolução: ela não foi pedida.',
 } as const;
+
+/** REFUND_MAY_HAVE_HAPPENED (api-errors.ts), naming where the seller can look. */
+const WOOVI_REFUND_MAY_HAVE_HAPPENED = 'O reembolso pode ter sido feito: confira a cobrança no painel da Woovi antes de pedir de novo.';
+
+/** Woovi, formerly OpenPix (gateway/providers/woovi/). */
+export const wooviCopy = {
+  name: 'Woovi',
+  /** The seller's console, when a charge could not be read back. */
+  readFailed: 'Não foi possível consultar a cobrança na Woovi.',
+  readFailedHttp: (status: number) => `A Woovi não mostrou a cobrança (HTTP ${status}).`,
+  /** A read was refused for the AppID itself: the seller's setting, not the charge. */
+  appIdRefused: 'A Woovi recusou o AppID (WOOVI_APP_ID): confira a chave em API/Plugins no painel da Woovi.',
+  refundReadFailed: 'Não foi possível consultar o reembolso na Woovi.',
+  refundNotFound: 'A Woovi não encontrou este reembolso: ele não foi pedido.',
+  /** The seller's console, after a refund that did not go as asked; `detail` is Woovi's own message, cleaned. */
+  refundRefused: (status: number, detail: string | null) => `A Woovi recusou o reembolso (HTTP ${status})${detail ? `: ${detail}` : ''}.`,
+  refundNotSent: 'Não foi possível falar com a Woovi: o reembolso não foi pedido.',
+  refundNoAnswer: `A Woovi não deu resposta (tempo esgotado ou conexão perdida). ${WOOVI_REFUND_MAY_HAVE_HAPPENED}`,
+  refundServerError: (status: number) => `A Woovi respondeu com erro (HTTP ${status}). ${WOOVI_REFUND_MAY_HAVE_HAPPENED}`,
+  refundUnreadable: `A Woovi aceitou o pedido, mas a resposta não pôde ser lida. ${WOOVI_REFUND_MAY_HAVE_HAPPENED}`,
+  /** What the refund says to the buyer's bank (Woovi's `comment`, at most 140 characters). */
+  refundComment: 'Reembolso da compra',
+} as const;

@@ -45,7 +45,7 @@ export async function requestJson(
   doFetch: typeof fetch,
   request: {
     url: URL | string;
-    method: 'GET' | 'POST' | 'PUT';
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
     token: string;
     body?: unknown;
     headers?: Record<string, string>;

@@ -1,0 +1,223 @@
+import { z } from 'zod';
+import type { PaymentState } from '../../types.ts';
+
+/**
+ * Woovi's (OpenPix) replies as our own values. Shapes from Woovi's OpenAPI document (Open-Pix/openpix-developers
+ * src/swaggers/woovi.yml, served at https://developers.woovi.com/api): `Charge`, `ChargeRefund`, `Transaction`,
+ * the dispute read and the `{ error }` body every refusal carries.
+ */
+
+/** The largest amount we ever send or accept: far above any PIX a shop takes, far below where a double stops being exact. */
+const MAX_CENTS = 100_000_000_000;
+
+/** `value` is centavos on every Woovi route ("Value in cents of this charge", ChargePayload); sent as is. */
+export function toWooviValue(cents: number): number {
+  if (!Number.isSafeInteger(cents) || cents <= 0 || cents > MAX_CENTS) {
+    throw new TypeError(`amountCents must be positive integer centavos, got ${cents}`);
+  }
+  return cents;
+}
+
+/** A fraction would mean reais or a rounding upstream: nothing is read from it. */
+const centavos = z.number().int().positive().max(MAX_CENTS);
+const text = z.string().trim().min(1);
+/** A field Woovi may leave out, send as null, or fill with something we cannot use: it reads as null then. */
+const optionalText = text.nullish().catch(null);
+
+const ChargeSchema = z.object({
+  correlationID: text,
+  value: centavos.nullish().catch(null),
+  status: optionalText,
+  brCode: optionalText,
+  qrCodeImage: optionalText,
+  paymentLinkUrl: optionalText,
+  expiresDate: optionalText,
+  globalID: optionalText,
+  transactionID: optionalText,
+});
+
+export interface WooviCharge {
+  correlationID: string;
+  amountCents: number | null;
+  rawStatus: string | null;
+  brCode: string | null;
+  /** https only: a link shown to the buyer. */
+  qrCodeImage: string | null;
+  paymentLinkUrl: string | null;
+  expiresAt: number | null;
+  globalID: string | null;
+}
+
+function httpsUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function epochMs(value: string | null | undefined): number | null {
+  const ms = value ? Date.parse(value) : Number.NaN;
+  return Number.isFinite(ms) ? ms : null;
+}
+
+function toCharge(charge: z.output<typeof ChargeSchema>): WooviCharge {
+  return {
+    correlationID: charge.correlationID,
+    amountCents: charge.value ?? null,
+    rawStatus: charge.status ?? null,
+    brCode: charge.brCode ?? null,
+    qrCodeImage: httpsUrl(charge.qrCodeImage),
+    paymentLinkUrl: httpsUrl(charge.paymentLinkUrl),
+    expiresAt: epochMs(charge.expiresDate),
+    globalID: charge.globalID ?? null,
+  };
+}
+
+/** `POST /api/v1/charge` and `GET /api/v1/charge/{id}` both answer `{ charge }` (the create adds `brCode` beside it). */
+export function parseChargeReply(body: unknown): WooviCharge | null {
+  const parsed = z.object({ charge: ChargeSchema }).safeParse(body);
+  return parsed.success ? toCharge(parsed.data.charge) : null;
+}
+
+/** docs/flows/charge-flow-state-machine.md: ACTIVE (not paid yet), COMPLETED (paid), EXPIRED. */
+export function chargeState(rawStatus: string | null): PaymentState {
+  switch (rawStatus) {
+    case 'ACTIVE':
+      return 'pending';
+    case 'COMPLETED':
+      return 'paid';
+    case 'EXPIRED':
+      return 'failed';
+    default:
+      return 'unknown';
+  }
+}
+
+const RefundSchema = z.object({
+  correlationID: text,
+  value: centavos.nullish().catch(null),
+  status: optionalText,
+  endToEndId: optionalText,
+});
+
+export interface WooviRefund {
+  /** Ours: the refund's `correlationID`, Woovi's idempotency key for it (docs/refund/charge-refund-create-api.mdx). */
+  correlationID: string;
+  amountCents: number | null;
+  rawStatus: string | null;
+  state: 'pending' | 'done' | 'failed';
+}
+
+/** `ChargeRefund.status`: IN_PROCESSING, CONFIRMED, REJECTED; anything else is still read as under way. */
+function refundState(rawStatus: string | null): WooviRefund['state'] {
+  if (rawStatus === 'CONFIRMED') return 'done';
+  if (rawStatus === 'REJECTED') return 'failed';
+  return 'pending';
+}
+
+function toRefund(refund: z.output<typeof RefundSchema>): WooviRefund {
+  const rawStatus = refund.status ?? null;
+  return { correlationID: refund.correlationID, amountCents: refund.value ?? null, rawStatus, state: refundState(rawStatus) };
+}
+
+/** `POST /api/v1/charge/{id}/refund` → `{ refund }`. */
+export function parseRefundReply(body: unknown): WooviRefund | null {
+  const parsed = z.object({ refund: RefundSchema }).safeParse(body);
+  return parsed.success ? toRefund(parsed.data.refund) : null;
+}
+
+/** `GET /api/v1/charge/{id}/refund` → `{ refunds: [...] }`; null when it is not a list. Unreadable items are left out. */
+export function parseRefundList(body: unknown): WooviRefund[] | null {
+  const parsed = z.object({ refunds: z.array(z.unknown()) }).safeParse(body);
+  if (!parsed.success) return null;
+  return parsed.data.refunds.flatMap((item) => {
+    const refund = RefundSchema.safeParse(item);
+    return refund.success ? [toRefund(refund.data)] : [];
+  });
+}
+
+/** A transaction names its PIX by `endToEndId` (the schema also lists `endToEndID`) and its charge by correlationID. */
+const TransactionSchema = z.object({
+  endToEndId: optionalText,
+  endToEndID: optionalText,
+  charge: z.object({ correlationID: text }).nullish().catch(null),
+});
+
+export interface WooviTransaction {
+  endToEndId: string | null;
+  chargeCorrelationID: string | null;
+}
+
+function toTransaction(transaction: z.output<typeof TransactionSchema>): WooviTransaction {
+  return {
+    endToEndId: transaction.endToEndId ?? transaction.endToEndID ?? null,
+    chargeCorrelationID: transaction.charge?.correlationID ?? null,
+  };
+}
+
+/** `GET /api/v1/transaction/{id}` (its id or the bank's endToEndId) → `{ transaction }`. */
+export function parseTransactionReply(body: unknown): WooviTransaction | null {
+  const parsed = z.object({ transaction: TransactionSchema }).safeParse(body);
+  return parsed.success ? toTransaction(parsed.data.transaction) : null;
+}
+
+/** `GET /api/v1/transaction?charge=` → `{ transactions: [...] }`; null when it is not a list. */
+export function parseTransactionList(body: unknown): WooviTransaction[] | null {
+  const parsed = z.object({ transactions: z.array(z.unknown()) }).safeParse(body);
+  if (!parsed.success) return null;
+  return parsed.data.transactions.flatMap((item) => {
+    const transaction = TransactionSchema.safeParse(item);
+    return transaction.success ? [toTransaction(transaction.data)] : [];
+  });
+}
+
+/**
+ * A PIX payment's end-to-end id starts with `E`; a devolução's (a refund going back) with `D` (BCB, Manual de Padrões
+ * para Iniciação do Pix, "EndToEndId"). A dispute (MED) is about the payment.
+ */
+export function paymentEndToEndId(transactions: readonly WooviTransaction[]): string | null {
+  return transactions.find((transaction) => transaction.endToEndId?.startsWith('E'))?.endToEndId ?? null;
+}
+
+/** `GET /api/v1/dispute/{endToEndId}` → `{ dispute: { status, type, value, … } }`. */
+export function parseDisputeReply(body: unknown): { rawStatus: string | null } | null {
+  const parsed = z.object({ dispute: z.object({ status: optionalText }) }).safeParse(body);
+  return parsed.success ? { rawStatus: parsed.data.dispute.status ?? null } : null;
+}
+
+/**
+ * What a dispute (a MED, a chargeback) does to a paid charge. ACCEPTED: the money went back to the payer, a reversal
+ * like a refund (docs/money.md#provider-side). REJECTED and CANCELED leave the payment as it was. Any other status
+ * (CREATED, OPENED, IN_REVIEW) holds the money while it is decided: neither paid nor reversed, like Mercado Pago's
+ * `in_mediation`, so the order is left as is until the dispute ends.
+ */
+export function disputeOutcome(rawStatus: string | null): 'reversed' | 'none' | 'open' {
+  if (rawStatus === 'ACCEPTED') return 'reversed';
+  if (rawStatus === 'REJECTED' || rawStatus === 'CANCELED') return 'none';
+  return 'open';
+}
+
+/** Every refusal is `{ "error": "…" }` (the `Error` schema). */
+export function errorText(body: unknown): string | null {
+  const parsed = z.object({ error: text }).safeParse(body);
+  return parsed.success ? parsed.data.error : null;
+}
+
+/**
+ * Woovi documents no distinct status for an unknown id: its reads answer 400 `{ error }` (the SDK's own test uses
+ * "not exists"; the dispute read, "Dispute not found"). A 404, or a 400 saying so, is "not found"; any other refusal
+ * (a bad AppID, a missing scope) is not, and must never let a second charge be made.
+ */
+export function isNotFound(status: number, body: unknown): boolean {
+  if (status === 404) return true;
+  if (status !== 400) return false;
+  return /not (be )?found|not exists?|does not exist|n[ãa]o (foi )?encontrad|n[ãa]o existe/i.test(errorText(body) ?? '');
+}
+
+/** A refusal naming the buyer's own fields, which the next provider would refuse too. */
+export function refusesCustomerData(body: unknown): boolean {
+  return /\b(customer|taxID|cpf|cnpj|e-?mail|phone)\b/i.test(errorText(body) ?? '');
+}

@@ -1,0 +1,81 @@
+import type { KeyObject } from 'node:crypto';
+import type { PixProvider, ProviderCapabilities, ProviderEvent, WebhookRequest } from '../../pix-provider.ts';
+import { createWooviApi, pathId, type WooviApi, type WooviApiOptions, type WooviReply } from './woovi-api.ts';
+import { cancelCharge, createCharge, findCharge, getCharge } from './woovi-charges.ts';
+import { readError } from './woovi-errors.ts';
+import { isNotFound, parseTransactionReply } from './woovi-parse.ts';
+import { getRefund, refund } from './woovi-refunds.ts';
+import { readWebhookPublicKey, readWooviEvent, verifyWooviSignature, WOOVI_WEBHOOK_PUBLIC_KEY } from './woovi-webhook.ts';
+
+/** Woovi, formerly OpenPix (docs/payments.md#woovi): a PIX charge keyed by our correlationID, signed webhooks, refunds. */
+
+export const wooviCapabilities: ProviderCapabilities = {
+  refunds: true,
+  // A refund takes any `value` up to what is left of the charge.
+  partialRefunds: true,
+  // One `comment` for the charge: the lines are joined in it.
+  cart: false,
+  expiry: true,
+  webhook: 'signed',
+  // `?return_existing=true` answers the charge already made under the same correlationID.
+  idempotentCreate: true,
+};
+
+export interface WooviSettings {
+  appId: string;
+  /** Woovi's published key when unset; a test points it at its stand-in's. */
+  webhookPublicKey?: string;
+  apiUrl?: string;
+}
+
+/**
+ * A dispute's webhook names only the payment's end-to-end id (docs/disputa/webhook-dispute.mdx); the transaction read
+ * by that id names the charge. A read that fails throws, so our answer is a 5xx and Woovi sends the webhook again
+ * (docs/webhook/webhook-retry.md: 8 tries); a payment no charge of ours took (a static QR) is ignored.
+ */
+async function disputedCharge(api: WooviApi, endToEndId: string): Promise<ProviderEvent> {
+  let reply: WooviReply;
+  try {
+    reply = await api.call('GET', `/api/v1/transaction/${pathId(endToEndId)}`);
+  } catch {
+    throw readError('transaction');
+  }
+  if (!reply.ok && isNotFound(reply.status, reply.json)) return { kind: 'ignored', reason: 'disputed payment unknown to Woovi' };
+  const transaction = reply.ok ? parseTransactionReply(reply.json) : null;
+  if (!transaction) throw readError('transaction', reply);
+  if (!transaction.chargeCorrelationID) return { kind: 'ignored', reason: 'disputed payment of no charge' };
+  return { kind: 'charge', chargeId: transaction.chargeCorrelationID };
+}
+
+/** A webhook never settles money by itself: it names the charge to read back (a dispute too, found through its payment). */
+async function parseWebhook(api: WooviApi, publicKey: KeyObject, request: WebhookRequest): Promise<ProviderEvent[]> {
+  verifyWooviSignature(request, publicKey);
+  const event = readWooviEvent(request.rawBody);
+  switch (event.kind) {
+    case 'charge':
+      return [{ kind: 'charge', chargeId: event.chargeId }];
+    case 'refund':
+      return [{ kind: 'refund', chargeId: event.chargeId, refundId: null }];
+    case 'dispute':
+      return [await disputedCharge(api, event.endToEndId)];
+    case 'ignored':
+      return [event];
+  }
+}
+
+export function createWooviProvider(settings: WooviSettings, options: WooviApiOptions = {}): PixProvider {
+  const api = createWooviApi({ appId: settings.appId, ...(settings.apiUrl ? { apiUrl: settings.apiUrl } : {}) }, options);
+  // Read once: a key that is not one stops the start, not the first webhook.
+  const publicKey = readWebhookPublicKey(settings.webhookPublicKey ?? WOOVI_WEBHOOK_PUBLIC_KEY);
+  return {
+    id: 'woovi',
+    capabilities: wooviCapabilities,
+    createCharge: (input) => createCharge(api, input),
+    getCharge: (chargeId) => getCharge(api, chargeId),
+    findCharge: (key) => findCharge(api, key),
+    cancelCharge: (chargeId) => cancelCharge(api, chargeId),
+    parseWebhook: (request) => parseWebhook(api, publicKey, request),
+    refund: (charge, input) => refund(api, charge, input),
+    getRefund: (charge, refundId) => getRefund(api, charge, refundId),
+  };
+}

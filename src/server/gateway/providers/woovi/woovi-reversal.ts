@@ -1,0 +1,75 @@
+import type { ChargeRecord } from '../../pix-provider.ts';
+import type { GatewayErrorKind } from '../../types.ts';
+import { pathId, type WooviApi, type WooviReply } from './woovi-api.ts';
+import { readError } from './woovi-errors.ts';
+import {
+  disputeOutcome,
+  isNotFound,
+  parseDisputeReply,
+  parseRefundList,
+  parseTransactionList,
+  paymentEndToEndId,
+  type WooviRefund,
+} from './woovi-parse.ts';
+
+/**
+ * A Woovi charge stays COMPLETED after a refund or a dispute (its statuses are only ACTIVE, COMPLETED, EXPIRED), so a
+ * paid charge is read with what went back: its refunds (GET /api/v1/charge/{id}/refund, made through the API or in
+ * the panel) and a dispute on its payment (GET /api/v1/dispute/{endToEndId}, the payment's id found in
+ * GET /api/v1/transaction?charge=). OpenAPI tags `charge refund`, `transactions`, `dispute`.
+ */
+
+async function get(api: WooviApi, path: string, kind: GatewayErrorKind): Promise<WooviReply> {
+  try {
+    return await api.call('GET', path);
+  } catch {
+    throw readError(kind);
+  }
+}
+
+export async function listRefunds(api: WooviApi, chargeId: string, kind: GatewayErrorKind): Promise<WooviRefund[]> {
+  const reply = await get(api, `/api/v1/charge/${pathId(chargeId)}/refund`, kind);
+  const refunds = reply.ok ? parseRefundList(reply.json) : null;
+  if (!refunds) throw readError(kind, reply);
+  return refunds;
+}
+
+async function paymentOf(api: WooviApi, chargeId: string, kind: GatewayErrorKind): Promise<string | null> {
+  const reply = await get(api, `/api/v1/transaction?${new URLSearchParams({ charge: chargeId.trim() }).toString()}`, kind);
+  const transactions = reply.ok ? parseTransactionList(reply.json) : null;
+  if (!transactions) throw readError(kind, reply);
+  return paymentEndToEndId(transactions);
+}
+
+async function disputeStatus(api: WooviApi, endToEndId: string, kind: GatewayErrorKind): Promise<string | null> {
+  const reply = await get(api, `/api/v1/dispute/${pathId(endToEndId)}`, kind);
+  // "Dispute not found" (400) is the documented answer for a payment nobody disputed.
+  if (!reply.ok && isNotFound(reply.status, reply.json)) return null;
+  const dispute = reply.ok ? parseDisputeReply(reply.json) : null;
+  if (!dispute) throw readError(kind, reply);
+  return dispute.rawStatus ?? 'UNKNOWN';
+}
+
+/** Confirmed refunds covering the charge reverse it; ones still in process that would cover it leave it `refunding`. */
+function refundedState(amountCents: number | null, refunds: readonly WooviRefund[]): ChargeRecord['state'] | null {
+  if (amountCents === null) return null;
+  const sum = (state: WooviRefund['state']) =>
+    refunds.filter((refund) => refund.state === state).reduce((total, refund) => total + (refund.amountCents ?? 0), 0);
+  const done = sum('done');
+  if (done >= amountCents) return 'reversed';
+  if (done + sum('pending') >= amountCents) return 'refunding';
+  return null;
+}
+
+export async function readReversal(api: WooviApi, paid: ChargeRecord, kind: GatewayErrorKind): Promise<ChargeRecord> {
+  const [refunds, endToEndId] = await Promise.all([listRefunds(api, paid.chargeId, kind), paymentOf(api, paid.chargeId, kind)]);
+  const record: ChargeRecord = { ...paid, endToEndId };
+  const refunded = refundedState(paid.amountCents, refunds);
+  if (refunded) return { ...record, state: refunded, rawStatus: refunded === 'reversed' ? 'REFUNDED' : 'REFUND_IN_PROCESSING' };
+  if (!endToEndId) return record;
+  const dispute = await disputeStatus(api, endToEndId, kind);
+  if (dispute === null) return record;
+  const outcome = disputeOutcome(dispute);
+  if (outcome === 'none') return record;
+  return { ...record, state: outcome === 'reversed' ? 'reversed' : 'unknown', rawStatus: `DISPUTE_${dispute}` };
+}

@@ -1,0 +1,93 @@
+import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { z } from 'zod';
+import { parseJsonSafely } from '../../../lib/safe-parse.ts';
+import { WebhookRejectedError, type WebhookRequest } from '../../pix-provider.ts';
+
+/**
+ * Woovi's webhook (docs/webhook/seguranca/weebhook-signature-validation.mdx in Open-Pix/openpix-developers,
+ * https://developers.woovi.com/docs/webhook/seguranca/webhook-signature-validation): every call carries
+ * `x-webhook-signature`, the base64 RSA-SHA256 signature of the raw body made with Woovi's private key, checked with
+ * the public key Woovi publishes. The scheme has no timestamp, so a replay verifies: it only ever leads to a read-back
+ * of the charge, and our state changes are conditional, so a replay changes nothing (docs/payments.md#pix-providers).
+ */
+
+/** The public key on that page, as published: base64 of the PEM. */
+export const WOOVI_WEBHOOK_PUBLIC_KEY =
+  'LS0tLS1CRUdJTiBQVUJMSUMgS0VZLS0tLS0KTUlHZk1BMEdDU3FHU0liM0RRRUJBUVVBQTRHTkFEQ0JpUUtCZ1FDLytOdElranpldnZxRCtJM01NdjNiTFhEdApwdnhCalk0QnNSclNkY2EzcnRBd01jUllZdnhTbmQ3amFnVkxwY3RNaU94UU84aWVVQ0tMU1dIcHNNQWpPL3paCldNS2Jxb0c4TU5waS91M2ZwNnp6MG1jSENPU3FZc1BVVUcxOWJ1VzhiaXM1WloySVpnQk9iV1NwVHZKMGNuajYKSEtCQUE4MkpsbitsR3dTMU13SURBUUFCCi0tLS0tRU5EIFBVQkxJQyBLRVktLS0tLQo=';
+
+/** An RSA signature is at most a few hundred bytes; a header far longer is not one. */
+const MAX_SIGNATURE_LENGTH = 2048;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** The key as Woovi publishes it (base64 of a PEM) or as a PEM; throws for anything that is not an RSA public key. */
+export function readWebhookPublicKey(value: string): KeyObject {
+  const trimmed = value.trim();
+  const pem = trimmed.startsWith('-----BEGIN') ? trimmed : Buffer.from(trimmed, 'base64').toString('utf8');
+  const key = createPublicKey(pem);
+  if (key.asymmetricKeyType !== 'rsa') throw new TypeError('the Woovi webhook key is not an RSA public key');
+  return key;
+}
+
+/** Throws WebhookRejectedError unless the raw body carries Woovi's signature. */
+export function verifyWooviSignature(request: WebhookRequest, publicKey: KeyObject): void {
+  const signature = request.headers.get('x-webhook-signature')?.trim() ?? '';
+  if (signature === '') throw new WebhookRejectedError('no x-webhook-signature header');
+  if (signature.length > MAX_SIGNATURE_LENGTH || !BASE64.test(signature)) throw new WebhookRejectedError('x-webhook-signature is not base64');
+  const valid = verify('sha256', Buffer.from(request.rawBody, 'utf8'), publicKey, Buffer.from(signature, 'base64'));
+  if (!valid) throw new WebhookRejectedError('x-webhook-signature does not match the body');
+}
+
+/** What a verified body asks us to read back; a dispute names only the payment's end-to-end id. */
+export type WooviEventRead =
+  | { kind: 'charge'; chargeId: string }
+  | { kind: 'refund'; chargeId: string }
+  | { kind: 'dispute'; endToEndId: string }
+  | { kind: 'ignored'; reason: string };
+
+const id = z.string().trim().min(1).max(200);
+const WebhookBodySchema = z.object({
+  /** Absent from the older payloads, such as the example on the signature page. */
+  event: z.string().trim().min(1).max(100).nullish().catch(null),
+  charge: z.object({ correlationID: id }).nullish().catch(null),
+  pix: z.object({ charge: z.object({ correlationID: id }).nullish().catch(null) }).nullish().catch(null),
+  dispute: z.object({ endToEndId: id }).nullish().catch(null),
+});
+
+/** docs/webhook/webhook-events-type.md; the payloads under docs/webhook/examples/. */
+const CHARGE_EVENTS: ReadonlySet<string> = new Set([
+  'OPENPIX:CHARGE_CREATED',
+  'OPENPIX:CHARGE_COMPLETED',
+  'OPENPIX:CHARGE_COMPLETED_NOT_SAME_CUSTOMER_PAYER',
+  'OPENPIX:CHARGE_EXPIRED',
+  'OPENPIX:TRANSACTION_RECEIVED',
+]);
+const DISPUTE_EVENTS: ReadonlySet<string> = new Set([
+  'OPENPIX:DISPUTE_CREATED',
+  'OPENPIX:DISPUTE_ACCEPTED',
+  'OPENPIX:DISPUTE_REJECTED',
+  'OPENPIX:DISPUTE_CANCELED',
+]);
+
+export function readWooviEvent(rawBody: string): WooviEventRead {
+  let json: unknown;
+  try {
+    json = parseJsonSafely(rawBody);
+  } catch {
+    return { kind: 'ignored', reason: 'body is not JSON' };
+  }
+  const parsed = WebhookBodySchema.safeParse(json);
+  if (!parsed.success) return { kind: 'ignored', reason: 'no event' };
+  const { event, charge, pix, dispute } = parsed.data;
+  // A payment's charge is at the top, and again under `pix`; a static QR's payment has none.
+  const chargeId = charge?.correlationID ?? pix?.charge?.correlationID ?? null;
+  // A body without an event that names a charge is one of the older payloads: its charge is read back like any other.
+  if (!event) return chargeId ? { kind: 'charge', chargeId } : { kind: 'ignored', reason: 'no event' };
+  if (CHARGE_EVENTS.has(event)) return chargeId ? { kind: 'charge', chargeId } : { kind: 'ignored', reason: `${event} without a charge` };
+  if (event === 'OPENPIX:TRANSACTION_REFUND_RECEIVED') {
+    return chargeId ? { kind: 'refund', chargeId } : { kind: 'ignored', reason: `${event} without a charge` };
+  }
+  if (DISPUTE_EVENTS.has(event)) {
+    return dispute ? { kind: 'dispute', endToEndId: dispute.endToEndId } : { kind: 'ignored', reason: `${event} without an endToEndId` };
+  }
+  return { kind: 'ignored', reason: `event ${event}` };
+}

@@ -1,0 +1,482 @@
+import { generateKeyPairSync, randomBytes, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { buildPixBrCode } from '../../../src/server/gateway/br-code.ts';
+import { listenOnLoopback } from '../loopback.ts';
+
+/**
+ * Woovi's (OpenPix) API on a loopback port, built from its public documentation (sources listed in
+ * tests/integration/provider-woovi.test.ts): charges created by correlationID (idempotent with `?return_existing=true`),
+ * read, deleted; a charge's refunds; transactions; disputes; every refusal as `{ error }`. Its webhooks are signed as
+ * Woovi signs them (`x-webhook-signature`, base64 RSA-SHA256 of the body), with a key pair of the stand-in's own
+ * whose public half the test gives the server in place of Woovi's.
+ */
+
+export type WooviChargeStatus = 'ACTIVE' | 'COMPLETED' | 'EXPIRED';
+export type WooviRefundStatus = 'IN_PROCESSING' | 'CONFIRMED' | 'REJECTED';
+
+export interface StandInRefund {
+  correlationID: string;
+  value: number;
+  status: WooviRefundStatus;
+  endToEndId: string;
+  time: string;
+  comment: string | null;
+}
+
+export interface StandInCharge {
+  correlationID: string;
+  globalID: string;
+  transactionID: string;
+  value: number;
+  status: WooviChargeStatus;
+  body: Record<string, unknown>;
+  expiresIn: number;
+  createdAt: string;
+  /** The PIX copy-and-paste code its replies carry (what the buyer's page must show). */
+  brCode: string;
+  /** The payment's end-to-end id, once paid. */
+  endToEndId: string | null;
+  refunds: StandInRefund[];
+  dispute: { status: string; type: 'MED' } | null;
+}
+
+export interface WooviRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  authorization: string | undefined;
+  body: unknown;
+}
+
+type Route = 'create' | 'read' | 'delete' | 'refund' | 'refunds' | 'transactions' | 'transaction' | 'dispute';
+/** A scripted answer for the next request to a route: replaces the documented behaviour once. */
+export type Fault = 'hang' | 'reset' | { status: number; body?: unknown; raw?: string };
+
+export interface WooviStandIn {
+  url: string;
+  appId: string;
+  /** The public half of the key its webhooks are signed with, as Woovi publishes its own: base64 of the PEM. */
+  publicKey: string;
+  requests: WooviRequest[];
+  /** By correlationID; a deleted charge is gone from here. */
+  charges: Map<string, StandInCharge>;
+  /** The webhook registered in Woovi's panel (API/Plugins → Webhooks): where every event goes. */
+  webhookUrl: string | null;
+  /** Webhook deliveries made, as sent. */
+  deliveries: Array<{ event: string; body: string; signature: string; status: number }>;
+  /** Refunds asked through the API confirm at once (after their IN_PROCESSING answer), or wait for `confirmRefunds`. */
+  refundsConfirm: 'at_once' | 'later';
+  failNext(route: Route, fault: Fault): void;
+  sign(rawBody: string): string;
+  /** The buyer paid: COMPLETED, a payment transaction, and OPENPIX:CHARGE_COMPLETED sent. */
+  pay(correlationID: string): Promise<void>;
+  /** The charge's time ran out: EXPIRED and OPENPIX:CHARGE_EXPIRED sent. */
+  expire(correlationID: string): Promise<void>;
+  /** The payer's bank opened a MED on the payment: OPENPIX:DISPUTE_CREATED sent. */
+  dispute(correlationID: string): Promise<void>;
+  /** The dispute ended: OPENPIX:DISPUTE_ACCEPTED (money back to the payer), _REJECTED or _CANCELED sent. */
+  endDispute(correlationID: string, status: 'ACCEPTED' | 'REJECTED' | 'CANCELED'): Promise<void>;
+  /** The seller refunded in Woovi's panel: a confirmed refund and OPENPIX:TRANSACTION_REFUND_RECEIVED sent. */
+  refundInPanel(correlationID: string, value?: number): Promise<void>;
+  /** Refunds still IN_PROCESSING end CONFIRMED, each with its webhook. */
+  confirmRefunds(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const failure = (error: string) => ({ error });
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const onlyKeys = (record: Record<string, unknown>, allowed: readonly string[]) => Object.keys(record).every((key) => allowed.includes(key));
+const isNonEmptyString = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+const isCentavos = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/** ChargePayload (the fields we may send), CustomerPayload: the reason a body is refused, or null. */
+function createBodyProblem(body: unknown): string | null {
+  if (!isRecord(body)) return 'body must be a JSON object';
+  if (!onlyKeys(body, ['correlationID', 'value', 'type', 'comment', 'expiresIn', 'expiresDate', 'customer', 'additionalInfo'])) {
+    return 'unknown field in the charge';
+  }
+  if (!isNonEmptyString(body.correlationID)) return 'correlationID is required';
+  // "Value in cents": a reais value such as 19.9 is refused here.
+  if (!isCentavos(body.value)) return 'value must be an integer amount in cents';
+  if (body.comment !== undefined && (typeof body.comment !== 'string' || body.comment.length > 140)) return 'comment is at most 140 characters';
+  if (body.expiresIn !== undefined && (!Number.isSafeInteger(body.expiresIn) || (body.expiresIn as number) < 300)) {
+    return 'expiresIn must be at least 5 minutes (300 seconds)';
+  }
+  if (body.customer !== undefined) {
+    const customer = body.customer;
+    if (!isRecord(customer) || !onlyKeys(customer, ['name', 'email', 'phone', 'taxID', 'correlationID', 'address'])) return 'customer has unknown fields';
+    // "name + taxID or name + email or name + phone".
+    if (!isNonEmptyString(customer.name)) return 'customer name is required';
+    if (![customer.taxID, customer.email, customer.phone].some(isNonEmptyString)) return 'customer needs a taxID, an email or a phone';
+    if (customer.taxID !== undefined && !/^\d{11}$|^\d{14}$/.test(String(customer.taxID).replace(/\D/g, ''))) return 'customer taxID is not a valid CPF or CNPJ';
+    if (customer.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(String(customer.email))) return 'customer email is invalid';
+  }
+  return null;
+}
+
+function endToEndId(prefix: 'E' | 'D'): string {
+  return `${prefix}23114447${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}${randomBytes(6).toString('hex')}`;
+}
+
+export async function startWooviStandIn(options: { appId?: string } = {}): Promise<WooviStandIn> {
+  const appId = options.appId ?? `Q2xpZW50X0lkXz${randomBytes(18).toString('base64url')}`;
+  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privateKey: KeyObject = keys.privateKey;
+  const faults = new Map<Route, Fault>();
+  const hanging = new Set<() => void>();
+  const deleted = new Set<string>();
+
+  const standIn: WooviStandIn = {
+    url: '',
+    appId,
+    publicKey: Buffer.from(keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(), 'utf8').toString('base64'),
+    requests: [],
+    charges: new Map(),
+    webhookUrl: null,
+    deliveries: [],
+    refundsConfirm: 'at_once',
+    failNext: (route, fault) => void faults.set(route, fault),
+    sign: (rawBody) => sign('sha256', Buffer.from(rawBody, 'utf8'), privateKey).toString('base64'),
+    pay: async (id) => {
+      const charge = chargeOf(id);
+      if (charge.status !== 'ACTIVE') throw new Error(`charge ${id} is ${charge.status}`);
+      charge.status = 'COMPLETED';
+      charge.endToEndId = endToEndId('E');
+      await deliver('OPENPIX:CHARGE_COMPLETED', { charge: chargeJson(charge), pix: pixJson(charge) });
+    },
+    expire: async (id) => {
+      const charge = chargeOf(id);
+      charge.status = 'EXPIRED';
+      await deliver('OPENPIX:CHARGE_EXPIRED', { charge: chargeJson(charge) });
+    },
+    dispute: async (id) => {
+      const charge = chargeOf(id);
+      if (!charge.endToEndId) throw new Error(`charge ${id} was not paid`);
+      charge.dispute = { status: 'OPENED', type: 'MED' };
+      await deliver('OPENPIX:DISPUTE_CREATED', { dispute: disputeJson(charge) });
+    },
+    endDispute: async (id, status) => {
+      const charge = chargeOf(id);
+      if (!charge.dispute) throw new Error(`charge ${id} has no dispute`);
+      charge.dispute.status = status;
+      await deliver(`OPENPIX:DISPUTE_${status}`, { dispute: disputeJson(charge) });
+    },
+    refundInPanel: async (id, value) => {
+      const charge = chargeOf(id);
+      const refund = addRefund(charge, `painel-${randomUUID()}`, value ?? remaining(charge), null);
+      refund.status = 'CONFIRMED';
+      await deliverRefund(charge, refund);
+    },
+    confirmRefunds: async () => {
+      for (const charge of standIn.charges.values()) {
+        for (const refund of charge.refunds.filter((item) => item.status === 'IN_PROCESSING')) {
+          refund.status = 'CONFIRMED';
+          await deliverRefund(charge, refund);
+        }
+      }
+    },
+    stop: async () => undefined,
+  };
+
+  function chargeOf(id: string): StandInCharge {
+    const charge = standIn.charges.get(id);
+    if (!charge) throw new Error(`no charge ${id}`);
+    return charge;
+  }
+
+  const remaining = (charge: StandInCharge) =>
+    charge.value - charge.refunds.filter((refund) => refund.status !== 'REJECTED').reduce((sum, refund) => sum + refund.value, 0);
+
+  function addRefund(charge: StandInCharge, correlationID: string, value: number, comment: string | null): StandInRefund {
+    const refund: StandInRefund = {
+      correlationID,
+      value,
+      status: 'IN_PROCESSING',
+      endToEndId: endToEndId('D'),
+      time: new Date().toISOString(),
+      comment,
+    };
+    charge.refunds.push(refund);
+    return refund;
+  }
+
+  /** ChargeRefund: status, value, correlationID, endToEndId, time, and the comment when one was given. */
+  function refundJson({ comment, ...refund }: StandInRefund) {
+    return { ...refund, ...(comment ? { comment } : {}) };
+  }
+
+  /** The Charge schema as the create and read replies and the webhooks carry it. */
+  function chargeJson(charge: StandInCharge) {
+    const customer = isRecord(charge.body.customer) ? charge.body.customer : null;
+    const paymentLinkID = charge.globalID.slice(0, 8);
+    return {
+      status: charge.status,
+      customer: customer ? { ...customer, taxID: customer.taxID ? { taxID: customer.taxID, type: 'BR:CPF' } : undefined } : null,
+      value: charge.value,
+      comment: typeof charge.body.comment === 'string' ? charge.body.comment : '',
+      identifier: charge.transactionID,
+      correlationID: charge.correlationID,
+      paymentLinkID,
+      transactionID: charge.transactionID,
+      type: 'DYNAMIC',
+      additionalInfo: [],
+      discount: 0,
+      valueWithDiscount: charge.value,
+      expiresIn: charge.expiresIn,
+      expiresDate: new Date(Date.parse(charge.createdAt) + charge.expiresIn * 1000).toISOString(),
+      createdAt: charge.createdAt,
+      updatedAt: new Date().toISOString(),
+      pixKey: 'd65032a3-c0c7-4b8c-9bd7-5b2a0b4f2a11',
+      brCode: charge.brCode,
+      paymentLinkUrl: `https://woovi.com/pay/${paymentLinkID}`,
+      qrCodeImage: `https://api.woovi.com/openpix/charge/brcode/image/${paymentLinkID}.png`,
+      globalID: charge.globalID,
+      ...(charge.status === 'COMPLETED' ? { paidAt: new Date().toISOString() } : {}),
+    };
+  }
+
+  function pixJson(charge: StandInCharge) {
+    return {
+      charge: chargeJson(charge),
+      customer: null,
+      payer: { name: 'Pagador', taxID: { taxID: '52998224725', type: 'BR:CPF' } },
+      time: new Date().toISOString(),
+      value: charge.value,
+      transactionID: charge.transactionID,
+      endToEndId: charge.endToEndId,
+      infoPagador: 'OpenPix',
+      globalID: `UGl4VHJhbnNhY3Rpb246${randomBytes(8).toString('hex')}`,
+    };
+  }
+
+  function disputeJson(charge: StandInCharge) {
+    return {
+      status: charge.dispute!.status,
+      endToEndId: charge.endToEndId,
+      name: 'Pagador',
+      email: 'pagador@example.com',
+      phoneNumber: '+5511999999999',
+      value: charge.value,
+      disputeReason: 'Golpe',
+      type: charge.dispute!.type,
+    };
+  }
+
+  async function deliverRefund(charge: StandInCharge, refund: StandInRefund) {
+    await deliver('OPENPIX:TRANSACTION_REFUND_RECEIVED', {
+      charge: chargeJson(charge),
+      pixQrCode: null,
+      pix: { charge: chargeJson(charge), value: refund.value, time: refund.time, endToEndId: refund.endToEndId, partial: refund.value < charge.value },
+      refunds: [],
+    });
+  }
+
+  /** docs/webhook/examples/*: `event`, the objects it is about, and the company and account it belongs to. */
+  async function deliver(event: string, payload: Record<string, unknown>) {
+    if (!standIn.webhookUrl) return;
+    const body = JSON.stringify({ event, ...payload, company: { id: '624f46f9e93f9f521c8308d7', name: 'Loja', taxID: '4722767300014' }, account: {} });
+    const signature = standIn.sign(body);
+    const response = await fetch(standIn.webhookUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'x-webhook-signature': signature, 'User-Agent': 'OpenPix' },
+      body,
+    });
+    await response.text();
+    standIn.deliveries.push({ event, body, signature, status: response.status });
+  }
+
+  /** A scripted fault for this route, if one is waiting. */
+  function takeFault(route: Route, c: Context<{ Variables: { body: unknown } }>): Response | Promise<Response> | null {
+    const fault = faults.get(route);
+    if (fault === undefined) return null;
+    faults.delete(route);
+    if (fault === 'hang') return new Promise<Response>((resolve) => hanging.add(() => resolve(c.body(null, 504))));
+    if (fault === 'reset') {
+      const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
+      incoming?.socket?.destroy();
+      return new Promise<Response>(() => undefined);
+    }
+    if (fault.raw !== undefined) return c.body(fault.raw, fault.status as 200, { 'Content-Type': 'text/html' });
+    return c.json(fault.body ?? failure('Internal server error'), fault.status as 200);
+  }
+
+  const app = new Hono<{ Variables: { body: unknown } }>();
+  app.use('*', async (c, next) => {
+    const raw = c.req.method === 'GET' || c.req.method === 'DELETE' ? '' : await c.req.text();
+    let body: unknown = null;
+    if (raw !== '') {
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = raw;
+      }
+    }
+    const url = new URL(c.req.url);
+    standIn.requests.push({
+      method: c.req.method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      authorization: c.req.header('authorization'),
+      body,
+    });
+    // The AppID, bare, in `Authorization` (securitySchemes.AppID; the docs' cURL samples).
+    if (c.req.header('authorization') !== appId) return c.json(failure('AppID inválido'), 401);
+    if (c.req.method === 'POST' && !c.req.header('content-type')?.startsWith('application/json')) {
+      return c.json(failure('Content-Type must be application/json'), 400);
+    }
+    c.set('body', body);
+    await next();
+  });
+
+  /** A charge by correlationID or by Woovi's own id (globalID): both name it on every charge route. */
+  function findCharge(id: string): StandInCharge | undefined {
+    return standIn.charges.get(id) ?? [...standIn.charges.values()].find((charge) => charge.globalID === id);
+  }
+
+  const createReply = (charge: StandInCharge) => ({ charge: chargeJson(charge), correlationID: charge.correlationID, brCode: charge.brCode });
+
+  app.post('/api/v1/charge', (c) => {
+    const fault = takeFault('create', c);
+    if (fault) return fault;
+    const body = c.get('body');
+    const problem = createBodyProblem(body);
+    if (problem) return c.json(failure(problem), 400);
+    const data = body as Record<string, unknown>;
+    const correlationID = (data.correlationID as string).trim();
+    const existing = standIn.charges.get(correlationID);
+    if (existing || deleted.has(correlationID)) {
+      // `return_existing`: "will return an existent charge if already has a one with the correlationID".
+      if (existing && c.req.query('return_existing') === 'true') return c.json(createReply(existing));
+      return c.json(failure('Já existe uma cobrança com esse correlationID'), 400);
+    }
+    const transactionID = randomBytes(16).toString('hex');
+    const charge: StandInCharge = {
+      correlationID,
+      globalID: Buffer.from(`Charge:${randomBytes(12).toString('hex')}`).toString('base64'),
+      transactionID,
+      value: data.value as number,
+      status: 'ACTIVE',
+      body: data,
+      expiresIn: typeof data.expiresIn === 'number' ? data.expiresIn : 86_400,
+      createdAt: new Date().toISOString(),
+      brCode: buildPixBrCode({
+        key: 'd65032a3-c0c7-4b8c-9bd7-5b2a0b4f2a11',
+        amountCents: data.value as number,
+        merchantName: 'WOOVI',
+        merchantCity: 'SAO PAULO',
+        txid: transactionID,
+      }),
+      endToEndId: null,
+      refunds: [],
+      dispute: null,
+    };
+    standIn.charges.set(correlationID, charge);
+    return c.json(createReply(charge));
+  });
+
+  app.get('/api/v1/charge/:id', (c) => {
+    const fault = takeFault('read', c);
+    if (fault) return fault;
+    const charge = findCharge(c.req.param('id'));
+    // The OpenAPI document lists only 400 `{ error }` for an id it does not know.
+    if (!charge) return c.json(failure('Charge not found'), 400);
+    return c.json({ charge: chargeJson(charge) });
+  });
+
+  app.delete('/api/v1/charge/:id', (c) => {
+    const fault = takeFault('delete', c);
+    if (fault) return fault;
+    const id = c.req.param('id');
+    const charge = findCharge(id);
+    if (!charge) return c.json(failure('Charge not found'), 400);
+    if (charge.status === 'COMPLETED') return c.json(failure('Não é possível deletar uma cobrança paga'), 400);
+    standIn.charges.delete(charge.correlationID);
+    deleted.add(charge.correlationID);
+    return c.json({ status: 'OK', id });
+  });
+
+  app.get('/api/v1/charge/:id/refund', (c) => {
+    const fault = takeFault('refunds', c);
+    if (fault) return fault;
+    const charge = findCharge(c.req.param('id'));
+    if (!charge) return c.json(failure('Charge not found'), 400);
+    return c.json({ refunds: charge.refunds.map(refundJson) });
+  });
+
+  app.post('/api/v1/charge/:id/refund', async (c) => {
+    const fault = takeFault('refund', c);
+    if (fault) return fault;
+    const body = c.get('body');
+    // ChargeRefundPayload: `correlationID` required, `value` and `comment` (≤ 140) optional.
+    if (!isRecord(body) || !onlyKeys(body, ['correlationID', 'value', 'comment']) || !isNonEmptyString(body.correlationID)) {
+      return c.json(failure('correlationID is required'), 400);
+    }
+    if (body.value !== undefined && !isCentavos(body.value)) return c.json(failure('value must be an integer amount in cents'), 400);
+    if (body.comment !== undefined && (typeof body.comment !== 'string' || body.comment.length > 140)) {
+      return c.json(failure('comment is at most 140 characters'), 400);
+    }
+    const charge = findCharge(c.req.param('id'));
+    if (!charge) return c.json(failure('Charge not found'), 400);
+    // The refund's correlationID is its idempotency key: the same one answers the same refund.
+    const same = charge.refunds.find((refund) => refund.correlationID === body.correlationID);
+    if (same) return c.json({ refund: refundJson(same) });
+    if (charge.status !== 'COMPLETED') return c.json(failure('Cobrança não está paga'), 400);
+    const value = (body.value as number | undefined) ?? remaining(charge);
+    if (value > remaining(charge)) return c.json(failure('Valor do reembolso maior que o valor disponível da cobrança'), 400);
+    const refund = addRefund(charge, body.correlationID as string, value, typeof body.comment === 'string' ? body.comment : null);
+    const answer = { refund: refundJson(refund) };
+    if (standIn.refundsConfirm === 'at_once') {
+      // The answer says IN_PROCESSING; the bank confirms moments later, with its webhook.
+      setImmediate(() => {
+        refund.status = 'CONFIRMED';
+        void deliverRefund(charge, refund).catch(() => undefined);
+      });
+    }
+    return c.json(answer);
+  });
+
+  app.get('/api/v1/transaction', (c) => {
+    const fault = takeFault('transactions', c);
+    if (fault) return fault;
+    const charge = findCharge(c.req.query('charge') ?? '');
+    const transactions = charge?.endToEndId
+      ? [{ charge: chargeJson(charge), value: charge.value, time: charge.createdAt, endToEndId: charge.endToEndId, transactionID: charge.transactionID, type: 'PAYMENT' }]
+      : [];
+    return c.json({ pageInfo: { skip: 0, limit: 20, hasPreviousPage: false, hasNextPage: false }, transactions });
+  });
+
+  app.get('/api/v1/transaction/:id', (c) => {
+    const fault = takeFault('transaction', c);
+    if (fault) return fault;
+    const id = c.req.param('id');
+    const charge = [...standIn.charges.values()].find((item) => item.endToEndId === id || item.transactionID === id);
+    if (!charge?.endToEndId) return c.json(failure('Transaction not found'), 400);
+    return c.json({
+      transaction: { charge: chargeJson(charge), value: charge.value, time: charge.createdAt, endToEndId: charge.endToEndId, transactionID: charge.transactionID },
+    });
+  });
+
+  app.get('/api/v1/dispute/:id', (c) => {
+    const fault = takeFault('dispute', c);
+    if (fault) return fault;
+    const charge = [...standIn.charges.values()].find((item) => item.endToEndId === c.req.param('id'));
+    // The documented answer for a payment with no dispute.
+    if (!charge?.dispute) return c.json(failure('Dispute not found'), 400);
+    return c.json({ dispute: disputeJson(charge) });
+  });
+
+  app.notFound((c) => c.json(failure('Not found'), 404));
+
+  const server = await listenOnLoopback(app.fetch);
+  standIn.url = server.url;
+  standIn.stop = async () => {
+    for (const release of hanging) release();
+    hanging.clear();
+    await server.close();
+  };
+  return standIn;
+}
