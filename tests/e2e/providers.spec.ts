@@ -11,6 +11,7 @@ import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
 import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
 import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET, startMercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
+import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
 import { accessLinkIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectAccessEndedOnReload } from './member-helpers.ts';
@@ -51,6 +52,8 @@ interface ProviderRig {
   settleRefund(chargeId: string): Promise<void>;
   /** The refunds the stand-in holds for the charge, in centavos. */
   refundsInCents(chargeId: string): number[];
+  /** Every charge the stand-in holds. */
+  chargeIds(): string[];
   stop(): Promise<void>;
 }
 
@@ -82,6 +85,7 @@ async function mercadoPagoRig(): Promise<ProviderRig> {
     // Mercado Pago approves the refund in its answer.
     settleRefund: async () => undefined,
     refundsInCents: (chargeId) => payment(chargeId).refunds.map((refund) => refund.amountCents),
+    chargeIds: () => [...standIn.payments.keys()].map(String),
     stop: () => standIn.stop(),
   };
 }
@@ -107,6 +111,36 @@ async function abacatepayRig(shopUrl: string): Promise<ProviderRig & { standIn: 
     // AbacatePay refunds the whole charge in its answer (and posts `transparent.refunded`).
     settleRefund: async () => undefined,
     refundsInCents: (chargeId) => (charge(chargeId).refundPublicId ? [charge(chargeId).amount] : []),
+    chargeIds: () => [...standIn.charges.keys()],
+    stop: () => standIn.stop(),
+  };
+}
+
+function wooviEnv(standIn: WooviStandIn, url = standIn.url): Record<string, string> {
+  // The stand-in signs with a key pair of its own: the server is given its public half in place of Woovi's.
+  return { WOOVI_APP_ID: standIn.appId, WOOVI_WEBHOOK_PUBLIC_KEY: standIn.publicKey, WOOVI_API_URL: url };
+}
+
+async function wooviRig(shopUrl: string): Promise<ProviderRig & { standIn: WooviStandIn }> {
+  const standIn = await startWooviStandIn();
+  // The webhook the seller registers in Woovi's panel (docs/payments.md#woovi).
+  standIn.webhookUrl = `${shopUrl}/api/webhooks/woovi`;
+  const charge = (chargeId: string) => standIn.charges.get(chargeId)!;
+  return {
+    standIn,
+    env: { PAYMENT_PROVIDERS: 'woovi', ...wooviEnv(standIn) },
+    pixCode: (chargeId) => charge(chargeId).brCode,
+    async pay(chargeId) {
+      await standIn.pay(chargeId);
+      expect(standIn.deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:CHARGE_COMPLETED', status: 200 });
+    },
+    // Woovi answers IN_PROCESSING; the refund is confirmed moments later, with OPENPIX:TRANSACTION_REFUND_RECEIVED.
+    settleRefund: async () => undefined,
+    refundsInCents: (chargeId) =>
+      charge(chargeId)
+        .refunds.filter((refund) => refund.status === 'CONFIRMED')
+        .map((refund) => refund.value),
+    chargeIds: () => [...standIn.charges.keys()],
     stop: () => standIn.stop(),
   };
 }
@@ -147,6 +181,7 @@ async function efiRig(shopUrl: string): Promise<ProviderRig> {
     },
     // `valor` is reais with two decimals (\d{1,10}\.\d{2}), so dropping the point gives centavos.
     refundsInCents: (txid) => devolucoes(txid).map((devolucao) => Number(devolucao.valor.replace('.', ''))),
+    chargeIds: () => [],
     async stop() {
       await front.stop();
       await standIn.stop();
@@ -281,14 +316,26 @@ test.describe('each provider, purchase to refund', () => {
   test('AbacatePay', async ({ browser }) => {
     await buyPayAndRefund(browser, 'abacatepay', abacatepayRig, { name: 'Alice Pereira', email: 'alice.pereira@example.com' });
   });
+
+  test('Woovi', async ({ browser }) => {
+    await buyPayAndRefund(browser, 'woovi', wooviRig, { name: 'Wagner Oliveira', email: 'wagner.oliveira@example.com' });
+  });
 });
 
 test.describe('with the first provider down, one tap gives one PIX from the second', () => {
-  /** PAYMENT_PROVIDERS=mercadopago,abacatepay, Mercado Pago's variables as given; the buyer taps once. */
-  async function failOverToAbacatepay(browser: Browser, mercadoPago: Record<string, string>, buyer: Buyer) {
+  /**
+   * PAYMENT_PROVIDERS=<first>,<second>, the first's variables as given; the buyer taps once and gets the second's PIX,
+   * which its own webhook confirms like any other.
+   */
+  async function failOver(
+    browser: Browser,
+    first: { id: ProviderId; env: Record<string, string> },
+    second: { id: ProviderId; rig: (shopUrl: string) => Promise<ProviderRig> },
+    buyer: Buyer,
+  ) {
     const shop = await shopAddress();
-    const second = await abacatepayRig(shop.url);
-    const server = await startServer({ ...shop.env, ...second.env, ...mercadoPago, PAYMENT_PROVIDERS: 'mercadopago,abacatepay' });
+    const rig = await second.rig(shop.url);
+    const server = await startServer({ ...shop.env, ...rig.env, ...first.env, PAYMENT_PROVIDERS: `${first.id},${second.id}` });
     const context = await browser.newContext({ baseURL: server.url });
     try {
       const page = await context.newPage();
@@ -296,24 +343,25 @@ test.describe('with the first provider down, one tap gives one PIX from the seco
       const { dialog, code, orderPosts } = await tapForPix(page, buyer);
       expect(orderPosts()).toBe(1);
       const order = await orderOf(server, buyer.email);
-      expect(order.provider).toBe('abacatepay');
-      expect([...second.standIn.charges.keys()]).toEqual([order.chargeId]);
-      expect(code).toBe(second.pixCode(order.chargeId));
-      await server.waitForLog(/WARN Charge failed .*provider=mercadopago .*failOver=true/, 1000);
+      expect(order.provider).toBe(second.id);
+      expect(rig.chargeIds()).toEqual([order.chargeId]);
+      expect(code).toBe(rig.pixCode(order.chargeId));
+      await server.waitForLog(new RegExp(`WARN Charge failed .*provider=${first.id} .*failOver=true`), 1000);
 
-      // It is a charge like any other: AbacatePay's webhook confirms it.
-      await second.pay(order.chargeId);
+      await rig.pay(order.chargeId);
       await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible();
       consoleErrors();
     } finally {
       await context.close();
       await server.stop();
-      await second.stop();
+      await rig.stop();
     }
   }
 
+  const toAbacatepay = { id: 'abacatepay', rig: abacatepayRig } as const;
+
   test('Mercado Pago not answering (connection refused)', async ({ browser }) => {
-    await failOverToAbacatepay(browser, mercadoPagoEnv({ url: await refusedUrl() }), {
+    await failOver(browser, { id: 'mercadopago', env: mercadoPagoEnv({ url: await refusedUrl() }) }, toAbacatepay, {
       name: 'Fernanda Lopes',
       email: 'fernanda.lopes@example.com',
     });
@@ -322,13 +370,45 @@ test.describe('with the first provider down, one tap gives one PIX from the seco
   test('Mercado Pago refusing the credential: it holds no charge', async ({ browser }) => {
     const first = await startMercadoPagoStandIn();
     try {
-      await failOverToAbacatepay(browser, mercadoPagoEnv(first, 'APP_USR-revoked-token'), {
+      await failOver(browser, { id: 'mercadopago', env: mercadoPagoEnv(first, 'APP_USR-revoked-token') }, toAbacatepay, {
         name: 'Rafael Gomes',
         email: 'rafael.gomes@example.com',
       });
       // Asked once, refused before anything was made.
       expect(first.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
       expect(first.payments.size).toBe(0);
+    } finally {
+      await first.stop();
+    }
+  });
+
+  test('to Woovi: Mercado Pago not answering', async ({ browser }) => {
+    await failOver(
+      browser,
+      { id: 'mercadopago', env: mercadoPagoEnv({ url: await refusedUrl() }) },
+      { id: 'woovi', rig: wooviRig },
+      {
+        name: 'Viviane Souza',
+        email: 'viviane.souza@example.com',
+      },
+    );
+  });
+
+  test('from Woovi: its 500 is read back by our correlationID, which it never charged, so AbacatePay makes the PIX', async ({
+    browser,
+  }) => {
+    const first = await startWooviStandIn();
+    first.failNext('create', { status: 500, body: { error: 'Internal server error' } });
+    try {
+      await failOver(browser, { id: 'woovi', env: wooviEnv(first) }, toAbacatepay, {
+        name: 'Otávio Nunes',
+        email: 'otavio.nunes@example.com',
+      });
+      // One create, then one read of its key, answered "not found": no charge held there.
+      const create = first.requests.find((request) => request.method === 'POST' && request.path === '/api/v1/charge');
+      const key = (create?.body as { correlationID?: string } | undefined)?.correlationID;
+      expect(first.requests.filter((request) => request.method === 'GET' && request.path === `/api/v1/charge/${key}`)).toHaveLength(1);
+      expect(first.charges.size).toBe(0);
     } finally {
       await first.stop();
     }

@@ -2,16 +2,26 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parsePixBrCode } from '../../src/server/gateway/br-code.ts';
 import { providerVariables } from '../../src/server/gateway/provider-descriptor.ts';
-import { WebhookRejectedError, type ChargeRecord, type CreatePixInput, type PixProvider, type WebhookRequest } from '../../src/server/gateway/pix-provider.ts';
+import {
+  WebhookRejectedError,
+  type ChargeRecord,
+  type CreatePixInput,
+  type PixProvider,
+  type WebhookRequest,
+} from '../../src/server/gateway/pix-provider.ts';
 import { wooviProvider } from '../../src/server/gateway/providers/woovi/index.ts';
 import { toWooviValue } from '../../src/server/gateway/providers/woovi/woovi-parse.ts';
 import { createWooviProvider } from '../../src/server/gateway/providers/woovi/woovi-provider.ts';
 import { WOOVI_WEBHOOK_PUBLIC_KEY } from '../../src/server/gateway/providers/woovi/woovi-webhook.ts';
 import { GatewayError } from '../../src/server/gateway/types.ts';
 import { announceSeed, FUZZ_SEED, runs } from '../fuzz/fuzz-kit.ts';
+import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { refusedUrl } from '../support/loopback.ts';
+import { checkout, providersEnv } from '../support/provider-rig.ts';
+import { useTestServer } from '../support/test-server.ts';
 import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
+import { databases } from './test-db.ts';
 
 /**
  * The Woovi (OpenPix) adapter over real HTTP against its stand-in: what is Woovi's own. What the stand-in checks and
@@ -71,7 +81,11 @@ function input(overrides: Partial<CreatePixInput> = {}): CreatePixInput {
 
 function makeProvider(options: { apiUrl?: string; timeoutMs?: number; appId?: string; publicKey?: string } = {}): PixProvider {
   return createWooviProvider(
-    { appId: options.appId ?? standIn.appId, webhookPublicKey: options.publicKey ?? standIn.publicKey, apiUrl: options.apiUrl ?? standIn.url },
+    {
+      appId: options.appId ?? standIn.appId,
+      webhookPublicKey: options.publicKey ?? standIn.publicKey,
+      apiUrl: options.apiUrl ?? standIn.url,
+    },
     { timeoutMs: options.timeoutMs ?? 2_000 },
   );
 }
@@ -124,7 +138,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  standIn.refundsConfirm = 'at_once';
+  standIn.refundsConfirm = 'after_answer';
 });
 
 describe('Woovi: create, read back, find, cancel', () => {
@@ -137,7 +151,12 @@ describe('Woovi: create, read back, find, cancel', () => {
     expect(charge.expiresAt).toBeGreaterThan(Date.now() + 3500_000);
 
     const sent = standIn.requests.at(-1)!;
-    expect(sent).toMatchObject({ method: 'POST', path: '/api/v1/charge', query: { return_existing: 'true' }, authorization: standIn.appId });
+    expect(sent).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/charge',
+      query: { return_existing: 'true' },
+      authorization: standIn.appId,
+    });
     expect(sent.body).toEqual({
       correlationID: order.idempotencyKey,
       value: 1990,
@@ -159,7 +178,9 @@ describe('Woovi: create, read back, find, cancel', () => {
   });
 
   it('sends Woovi’s five-minute minimum when asked for less, and leaves the tax id out when the buyer gave none', async () => {
-    await provider.createCharge(input({ expiresInSeconds: 60, customer: { name: 'Ana', email: 'ana@example.com', phoneDigits: '11999990000', document: null } }));
+    await provider.createCharge(
+      input({ expiresInSeconds: 60, customer: { name: 'Ana', email: 'ana@example.com', phoneDigits: '11999990000', document: null } }),
+    );
     const body = standIn.requests.at(-1)!.body as { expiresIn: number; customer: Record<string, string> };
     expect(body.expiresIn).toBe(300);
     expect(body.customer).toEqual({ name: 'Ana', email: 'ana@example.com', phone: '5511999990000' });
@@ -206,7 +227,9 @@ describe('Woovi: create, read back, find, cancel', () => {
     const open = await provider.createCharge(input());
     expect(await provider.cancelCharge!(open.chargeId)).toMatchObject({ state: 'failed', rawStatus: 'DELETED' });
     expect(standIn.charges.has(open.chargeId)).toBe(false);
-    expect(standIn.requests.some((request) => request.method === 'DELETE' && request.path === `/api/v1/charge/${open.chargeId}`)).toBe(true);
+    expect(standIn.requests.some((request) => request.method === 'DELETE' && request.path === `/api/v1/charge/${open.chargeId}`)).toBe(
+      true,
+    );
 
     const paid = await paidCharge();
     expect(await provider.cancelCharge!(paid.chargeId)).toMatchObject({ state: 'paid', rawStatus: 'COMPLETED' });
@@ -240,7 +263,9 @@ describe('Woovi: errors on create', () => {
 
   it('a refusal naming the customer’s data is the buyer’s; another refusal is the seller’s', async () => {
     const before = standIn.charges.size;
-    const buyer = await caught(provider.createCharge(input({ customer: { name: 'Ana', email: 'ana@', phoneDigits: '1', document: null } })));
+    const buyer = await caught(
+      provider.createCharge(input({ customer: { name: 'Ana', email: 'ana@', phoneDigits: '1', document: null } })),
+    );
     expect(buyer).toMatchObject({ httpStatus: 400, buyerData: true, uncertain: false });
     standIn.failNext('create', { status: 400, body: { error: 'Conta sem chave Pix cadastrada' } });
     expect(await caught(provider.createCharge(input()))).toMatchObject({ buyerData: false, uncertain: false });
@@ -257,9 +282,15 @@ describe('Woovi: errors on create', () => {
 
   it('never shows a PIX for another amount or another key than asked', async () => {
     const order = input();
-    standIn.failNext('create', { status: 200, body: { charge: { correlationID: order.idempotencyKey, value: 199, status: 'ACTIVE', brCode: '000201' } } });
+    standIn.failNext('create', {
+      status: 200,
+      body: { charge: { correlationID: order.idempotencyKey, value: 199, status: 'ACTIVE', brCode: '000201' } },
+    });
     expect((await caught(provider.createCharge(order))).uncertain).toBe(false);
-    standIn.failNext('create', { status: 200, body: { charge: { correlationID: 'ord_someone_else.1', value: 1990, status: 'ACTIVE', brCode: '000201' } } });
+    standIn.failNext('create', {
+      status: 200,
+      body: { charge: { correlationID: 'ord_someone_else.1', value: 1990, status: 'ACTIVE', brCode: '000201' } },
+    });
     expect((await caught(provider.createCharge(input()))).uncertain).toBe(true);
   });
 
@@ -301,6 +332,16 @@ describe('Woovi: refunds', () => {
     expect(standIn.charges.get(charge.chargeId)!.refunds).toHaveLength(1);
   });
 
+  it('a refund Woovi confirms in its answer is done at once, and the charge reads reversed', async () => {
+    standIn.refundsConfirm = 'in_answer';
+    const charge = await paidCharge();
+    expect(await provider.refund(charge, { refundId: 'ord_now.r1', amountCents: 1990 })).toMatchObject({
+      state: 'done',
+      rawStatus: 'CONFIRMED',
+    });
+    expect((await provider.getCharge(charge.chargeId)).state).toBe('reversed');
+  });
+
   it('a refund in Woovi’s panel reverses the charge on its next read, and its webhook names the charge', async () => {
     const charge = await paidCharge();
     await standIn.refundInPanel(charge.chargeId);
@@ -330,10 +371,14 @@ describe('Woovi: refunds', () => {
     expect(server).toMatchObject({ uncertain: true, httpStatus: 500 });
     expect(server.message).toContain('painel da Woovi');
     standIn.failNext('refund', 'hang');
-    expect((await caught(makeProvider({ timeoutMs: 150 }).refund(charge, { refundId: 'ord_u.r1', amountCents: 1990 }))).uncertain).toBe(true);
+    expect((await caught(makeProvider({ timeoutMs: 150 }).refund(charge, { refundId: 'ord_u.r1', amountCents: 1990 }))).uncertain).toBe(
+      true,
+    );
     standIn.failNext('refund', { status: 200, body: { refund: {} } });
     expect((await caught(provider.refund(charge, { refundId: 'ord_u.r1', amountCents: 1990 }))).uncertain).toBe(true);
-    expect((await caught(makeProvider({ apiUrl: await refusedUrl() }).refund(charge, { refundId: 'ord_u.r1', amountCents: 1990 }))).uncertain).toBe(false);
+    expect(
+      (await caught(makeProvider({ apiUrl: await refusedUrl() }).refund(charge, { refundId: 'ord_u.r1', amountCents: 1990 }))).uncertain,
+    ).toBe(false);
   });
 
   it('a refund Woovi does not list was never made', async () => {
@@ -372,7 +417,10 @@ describe('Woovi: disputes (MED)', () => {
   });
 
   it('a dispute on a payment Woovi cannot tie to a charge is ignored; a failed lookup is an error, so Woovi sends it again', async () => {
-    const body = JSON.stringify({ event: 'OPENPIX:DISPUTE_CREATED', dispute: { status: 'OPENED', endToEndId: 'E00000000202401011200abcdef012345', value: 1000 } });
+    const body = JSON.stringify({
+      event: 'OPENPIX:DISPUTE_CREATED',
+      dispute: { status: 'OPENED', endToEndId: 'E00000000202401011200abcdef012345', value: 1000 },
+    });
     expect((await provider.parseWebhook(webhookRequest(body, standIn.sign(body))))[0]!.kind).toBe('ignored');
     standIn.failNext('transaction', { status: 503 });
     const error = await provider.parseWebhook(webhookRequest(body, standIn.sign(body))).catch((reason: unknown) => reason);
@@ -399,7 +447,10 @@ describe('Woovi: webhooks', () => {
   });
 
   it('rejects a tampered body, a missing or malformed signature, and a body signed by another key', async () => {
-    const body = JSON.stringify({ event: 'OPENPIX:CHARGE_COMPLETED', charge: { correlationID: 'ord_a.1', status: 'COMPLETED', value: 1990 } });
+    const body = JSON.stringify({
+      event: 'OPENPIX:CHARGE_COMPLETED',
+      charge: { correlationID: 'ord_a.1', status: 'COMPLETED', value: 1990 },
+    });
     const signature = standIn.sign(body);
     const reject = (request: WebhookRequest) => expect(provider.parseWebhook(request)).rejects.toBeInstanceOf(WebhookRejectedError);
     await reject(webhookRequest(body.replace('ord_a.1', 'ord_b.1'), signature));
@@ -425,12 +476,16 @@ describe('Woovi: webhooks', () => {
       const body = JSON.stringify({ event: name, ...extra });
       return provider.parseWebhook(webhookRequest(body, standIn.sign(body)));
     };
-    expect(await event('OPENPIX:CHARGE_EXPIRED', { charge: { correlationID: 'ord_e.1' } })).toEqual([{ kind: 'charge', chargeId: 'ord_e.1' }]);
+    expect(await event('OPENPIX:CHARGE_EXPIRED', { charge: { correlationID: 'ord_e.1' } })).toEqual([
+      { kind: 'charge', chargeId: 'ord_e.1' },
+    ]);
     expect(await event('OPENPIX:TRANSACTION_RECEIVED', { charge: null, pix: { charge: { correlationID: 'ord_t.1' } } })).toEqual([
       { kind: 'charge', chargeId: 'ord_t.1' },
     ]);
     expect((await event('OPENPIX:TRANSACTION_RECEIVED', { charge: null, pixQrCode: { identifier: 'static' } }))[0]!.kind).toBe('ignored');
-    expect((await event('OPENPIX:CHARGE_COMPLETED', { data_criacao: '2021-08-10T20:32:14.429Z', evento: 'teste_webhook' }))[0]!.kind).toBe('ignored');
+    expect((await event('OPENPIX:CHARGE_COMPLETED', { data_criacao: '2021-08-10T20:32:14.429Z', evento: 'teste_webhook' }))[0]!.kind).toBe(
+      'ignored',
+    );
     expect((await event('OPENPIX:MOVEMENT_CONFIRMED', { payment: { correlationID: 'p' } }))[0]!.kind).toBe('ignored');
     const notJson = 'not json';
     expect((await provider.parseWebhook(webhookRequest(notJson, standIn.sign(notJson))))[0]!.kind).toBe('ignored');
@@ -443,7 +498,8 @@ describe('Woovi: webhooks', () => {
       raw: `{"__proto__":{"polluted":1},"charge":{"constructor":{"prototype":{"polluted":1}},"correlationID":"${order.idempotencyKey}","value":1990,"status":"ACTIVE","brCode":"000201abc"}}`,
     });
     expect((await provider.createCharge(order)).chargeId).toBe(order.idempotencyKey);
-    const body = '{"__proto__":{"polluted":1},"event":"OPENPIX:CHARGE_COMPLETED","charge":{"__proto__":{"correlationID":"evil"},"correlationID":"ord_q.1"}}';
+    const body =
+      '{"__proto__":{"polluted":1},"event":"OPENPIX:CHARGE_COMPLETED","charge":{"__proto__":{"correlationID":"evil"},"correlationID":"ord_q.1"}}';
     expect(await provider.parseWebhook(webhookRequest(body, standIn.sign(body)))).toEqual([{ kind: 'charge', chargeId: 'ord_q.1' }]);
     const proto = '{"event":"OPENPIX:CHARGE_COMPLETED","charge":{"__proto__":{"correlationID":"ord_evil.1"}}}';
     expect((await provider.parseWebhook(webhookRequest(proto, standIn.sign(proto))))[0]!.kind).toBe('ignored');
@@ -497,3 +553,80 @@ describe('Woovi: the money unit', () => {
     );
   });
 });
+
+for (const database of databases) {
+  describe(`Woovi's webhooks through /api/webhooks/woovi on ${database.name}`, () => {
+    let woovi: WooviStandIn;
+    beforeAll(async () => {
+      woovi = await startWooviStandIn();
+    });
+    afterAll(() => woovi?.stop());
+    const running = useTestServer(
+      database,
+      () => providersEnv(['woovi'], { WOOVI_APP_ID: woovi.appId, WOOVI_WEBHOOK_PUBLIC_KEY: woovi.publicKey, WOOVI_API_URL: woovi.url }),
+      { ownPublicUrl: true },
+    );
+
+    async function pendingOrder() {
+      woovi.webhookUrl = `${running.server.url}/api/webhooks/woovi`;
+      const created = await checkout(running.server.url);
+      expect(created.status).toBe(201);
+      const order = await orderRow(running.db, created.body.orderId!);
+      expect(order.provider).toBe('woovi');
+      return { orderId: order.id, chargeId: order.transaction_hash! };
+    }
+
+    const readsOf = (chargeId: string) =>
+      woovi.requests.filter((request) => request.method === 'GET' && request.path === `/api/v1/charge/${chargeId}`).length;
+
+    async function post(rawBody: string, signature: string | null): Promise<number> {
+      const response = await fetch(`${running.server.url}/api/webhooks/woovi`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(signature === null ? {} : { 'x-webhook-signature': signature }) },
+        body: rawBody,
+      });
+      await response.arrayBuffer();
+      await running.server.background.idle();
+      return response.status;
+    }
+
+    it('a valid one pays the order once its read-back says so; a replay changes nothing; a tampered one is refused', async () => {
+      const order = await pendingOrder();
+      await woovi.pay(order.chargeId);
+      expect(woovi.deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:CHARGE_COMPLETED', status: 200 });
+      await running.server.background.idle();
+      expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
+      expect(await outboxRows(running.db, order.orderId, 'access_email')).toHaveLength(1);
+
+      // Woovi signs no timestamp: the same delivery again is accepted, read back, and sells nothing twice.
+      const delivered = woovi.deliveries.at(-1)!;
+      expect(await post(delivered.body, delivered.signature)).toBe(200);
+      expect(await outboxRows(running.db, order.orderId, 'access_email')).toHaveLength(1);
+
+      const other = await pendingOrder();
+      const reads = readsOf(other.chargeId);
+      const forged = delivered.body.replaceAll(order.chargeId, other.chargeId);
+      expect(await post(forged, delivered.signature)).toBe(401);
+      expect(await post(forged, null)).toBe(401);
+      expect(readsOf(other.chargeId)).toBe(reads);
+      expect(await orderRow(running.db, other.orderId)).toMatchObject({ status: 'pending' });
+    });
+
+    it('a MED: DISPUTE_CREATED leaves the paid order as it is; DISPUTE_ACCEPTED (the money went back) reverses it', async () => {
+      const order = await pendingOrder();
+      await woovi.pay(order.chargeId);
+      await running.server.background.idle();
+      expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
+
+      await woovi.dispute(order.chargeId);
+      expect(woovi.deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:DISPUTE_CREATED', status: 200 });
+      await running.server.background.idle();
+      expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
+
+      await woovi.endDispute(order.chargeId, 'ACCEPTED');
+      expect(woovi.deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:DISPUTE_ACCEPTED', status: 200 });
+      await running.server.background.idle();
+      expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'reversed' });
+    });
+  });
+}

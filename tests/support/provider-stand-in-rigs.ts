@@ -3,6 +3,7 @@ import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
 import { startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from './gateway-stand-in.ts';
 import { startAbacatepayStandIn, type AbacatepayStandIn } from './stand-ins/abacatepay-stand-in.ts';
 import { startMercadoPagoStandIn, type MercadoPagoStandIn } from './stand-ins/mercadopago-stand-in.ts';
+import { startWooviStandIn, type WooviStandIn } from './stand-ins/woovi-stand-in.ts';
 import { abacatepayVariables, ABACATEPAY_WEBHOOK_SECRET, mercadoPagoVariables, tribopayVariables } from './provider-rig.ts';
 import type { TestServer } from './test-server.ts';
 
@@ -61,6 +62,32 @@ export async function abacatepayRig(): Promise<StandInRig & { standIn: Abacatepa
   };
 }
 
+export async function wooviRig(): Promise<StandInRig & { standIn: WooviStandIn }> {
+  const standIn: WooviStandIn = await startWooviStandIn();
+  // Confirmed in the refund's answer (a documented ChargeRefund status), so the queue's one run sees it end.
+  standIn.refundsConfirm = 'in_answer';
+  return {
+    standIn,
+    // Its webhooks are signed with the stand-in's own key pair: the server gets its public half.
+    env: { WOOVI_APP_ID: standIn.appId, WOOVI_WEBHOOK_PUBLIC_KEY: standIn.publicKey, WOOVI_API_URL: standIn.url },
+    codeOf: (id) => standIn.charges.get(id)!.brCode,
+    charges: () => standIn.charges.size,
+    async payAndNotify(server, id) {
+      // The webhook registered in Woovi's panel: our route.
+      standIn.webhookUrl = `${server.url}/api/webhooks/woovi`;
+      await standIn.pay(id);
+      expect(standIn.deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:CHARGE_COMPLETED', status: 200 });
+    },
+    readsOf: (id) => standIn.requests.filter((request) => request.method === 'GET' && request.path === `/api/v1/charge/${id}`).length,
+    refundsOf: (id) =>
+      standIn.charges
+        .get(id)!
+        .refunds.filter((refund) => refund.status !== 'REJECTED')
+        .map((refund) => refund.value),
+    stop: () => standIn.stop(),
+  };
+}
+
 export async function tribopayRig(): Promise<StandInRig & { ledger: ChargeLedger; gateway: GatewayStandIn }> {
   const gateway = await startGatewayStandIn();
   const ledger = gateway.rememberCharges();
@@ -92,5 +119,6 @@ export async function tribopayRig(): Promise<StandInRig & { ledger: ChargeLedger
 export const rigs: Array<{ id: ProviderId; start: () => Promise<StandInRig> }> = [
   { id: 'mercadopago', start: mercadoPagoRig },
   { id: 'abacatepay', start: abacatepayRig },
+  { id: 'woovi', start: wooviRig },
   { id: 'tribopay', start: tribopayRig },
 ];

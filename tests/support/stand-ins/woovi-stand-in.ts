@@ -64,8 +64,12 @@ export interface WooviStandIn {
   webhookUrl: string | null;
   /** Webhook deliveries made, as sent. */
   deliveries: Array<{ event: string; body: string; signature: string; status: number }>;
-  /** Refunds asked through the API confirm at once (after their IN_PROCESSING answer), or wait for `confirmRefunds`. */
-  refundsConfirm: 'at_once' | 'later';
+  /**
+   * When a refund asked through the API is confirmed: `after_answer` (answered IN_PROCESSING, confirmed moments later),
+   * `in_answer` (confirmed before the answer, which says CONFIRMED), or `later` (at `confirmRefunds`). Each confirmation
+   * posts OPENPIX:TRANSACTION_REFUND_RECEIVED.
+   */
+  refundsConfirm: 'after_answer' | 'in_answer' | 'later';
   failNext(route: Route, fault: Fault): void;
   sign(rawBody: string): string;
   /** The buyer paid: COMPLETED, a payment transaction, and OPENPIX:CHARGE_COMPLETED sent. */
@@ -102,24 +106,33 @@ function createBodyProblem(body: unknown): string | null {
   if (!isNonEmptyString(body.correlationID)) return 'correlationID is required';
   // "Value in cents": a reais value such as 19.9 is refused here.
   if (!isCentavos(body.value)) return 'value must be an integer amount in cents';
-  if (body.comment !== undefined && (typeof body.comment !== 'string' || body.comment.length > 140)) return 'comment is at most 140 characters';
+  if (body.comment !== undefined && (typeof body.comment !== 'string' || body.comment.length > 140))
+    return 'comment is at most 140 characters';
   if (body.expiresIn !== undefined && (!Number.isSafeInteger(body.expiresIn) || (body.expiresIn as number) < 300)) {
     return 'expiresIn must be at least 5 minutes (300 seconds)';
   }
   if (body.customer !== undefined) {
     const customer = body.customer;
-    if (!isRecord(customer) || !onlyKeys(customer, ['name', 'email', 'phone', 'taxID', 'correlationID', 'address'])) return 'customer has unknown fields';
+    if (!isRecord(customer) || !onlyKeys(customer, ['name', 'email', 'phone', 'taxID', 'correlationID', 'address']))
+      return 'customer has unknown fields';
     // "name + taxID or name + email or name + phone".
     if (!isNonEmptyString(customer.name)) return 'customer name is required';
     if (![customer.taxID, customer.email, customer.phone].some(isNonEmptyString)) return 'customer needs a taxID, an email or a phone';
-    if (customer.taxID !== undefined && !/^\d{11}$|^\d{14}$/.test(String(customer.taxID).replace(/\D/g, ''))) return 'customer taxID is not a valid CPF or CNPJ';
-    if (customer.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(String(customer.email))) return 'customer email is invalid';
+    // Text fields: anything else is refused as that field's error.
+    if (
+      customer.taxID !== undefined &&
+      (typeof customer.taxID !== 'string' || !/^\d{11}$|^\d{14}$/.test(customer.taxID.replace(/\D/g, '')))
+    )
+      return 'customer taxID is not a valid CPF or CNPJ';
+    if (customer.email !== undefined && (typeof customer.email !== 'string' || !/^[^@\s]+@[^@\s]+$/.test(customer.email)))
+      return 'customer email is invalid';
   }
   return null;
 }
 
+/** The BCB's shape: E (a payment) or D (a devolução), the PSP's ISPB, yyyyMMddHHmm, 11 characters; 32 in all. */
 function endToEndId(prefix: 'E' | 'D'): string {
-  return `${prefix}23114447${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}${randomBytes(6).toString('hex')}`;
+  return `${prefix}23114447${new Date().toISOString().replace(/\D/g, '').slice(0, 12)}${randomBytes(6).toString('hex').slice(0, 11)}`;
 }
 
 export async function startWooviStandIn(options: { appId?: string } = {}): Promise<WooviStandIn> {
@@ -138,7 +151,7 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     charges: new Map(),
     webhookUrl: null,
     deliveries: [],
-    refundsConfirm: 'at_once',
+    refundsConfirm: 'after_answer',
     failNext: (route, fault) => void faults.set(route, fault),
     sign: (rawBody) => sign('sha256', Buffer.from(rawBody, 'utf8'), privateKey).toString('base64'),
     pay: async (id) => {
@@ -270,7 +283,13 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     await deliver('OPENPIX:TRANSACTION_REFUND_RECEIVED', {
       charge: chargeJson(charge),
       pixQrCode: null,
-      pix: { charge: chargeJson(charge), value: refund.value, time: refund.time, endToEndId: refund.endToEndId, partial: refund.value < charge.value },
+      pix: {
+        charge: chargeJson(charge),
+        value: refund.value,
+        time: refund.time,
+        endToEndId: refund.endToEndId,
+        partial: refund.value < charge.value,
+      },
       refunds: [],
     });
   }
@@ -278,7 +297,12 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
   /** docs/webhook/examples/*: `event`, the objects it is about, and the company and account it belongs to. */
   async function deliver(event: string, payload: Record<string, unknown>) {
     if (!standIn.webhookUrl) return;
-    const body = JSON.stringify({ event, ...payload, company: { id: '624f46f9e93f9f521c8308d7', name: 'Loja', taxID: '4722767300014' }, account: {} });
+    const body = JSON.stringify({
+      event,
+      ...payload,
+      company: { id: '624f46f9e93f9f521c8308d7', name: 'Loja', taxID: '4722767300014' },
+      account: {},
+    });
     const signature = standIn.sign(body);
     const response = await fetch(standIn.webhookUrl, {
       method: 'POST',
@@ -337,7 +361,11 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     return standIn.charges.get(id) ?? [...standIn.charges.values()].find((charge) => charge.globalID === id);
   }
 
-  const createReply = (charge: StandInCharge) => ({ charge: chargeJson(charge), correlationID: charge.correlationID, brCode: charge.brCode });
+  const createReply = (charge: StandInCharge) => ({
+    charge: chargeJson(charge),
+    correlationID: charge.correlationID,
+    brCode: charge.brCode,
+  });
 
   app.post('/api/v1/charge', (c) => {
     const fault = takeFault('create', c);
@@ -428,8 +456,13 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     const value = (body.value as number | undefined) ?? remaining(charge);
     if (value > remaining(charge)) return c.json(failure('Valor do reembolso maior que o valor disponível da cobrança'), 400);
     const refund = addRefund(charge, body.correlationID as string, value, typeof body.comment === 'string' ? body.comment : null);
+    if (standIn.refundsConfirm === 'in_answer') {
+      refund.status = 'CONFIRMED';
+      await deliverRefund(charge, refund);
+      return c.json({ refund: refundJson(refund) });
+    }
     const answer = { refund: refundJson(refund) };
-    if (standIn.refundsConfirm === 'at_once') {
+    if (standIn.refundsConfirm === 'after_answer') {
       // The answer says IN_PROCESSING; the bank confirms moments later, with its webhook.
       setImmediate(() => {
         refund.status = 'CONFIRMED';
@@ -444,7 +477,16 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     if (fault) return fault;
     const charge = findCharge(c.req.query('charge') ?? '');
     const transactions = charge?.endToEndId
-      ? [{ charge: chargeJson(charge), value: charge.value, time: charge.createdAt, endToEndId: charge.endToEndId, transactionID: charge.transactionID, type: 'PAYMENT' }]
+      ? [
+          {
+            charge: chargeJson(charge),
+            value: charge.value,
+            time: charge.createdAt,
+            endToEndId: charge.endToEndId,
+            transactionID: charge.transactionID,
+            type: 'PAYMENT',
+          },
+        ]
       : [];
     return c.json({ pageInfo: { skip: 0, limit: 20, hasPreviousPage: false, hasNextPage: false }, transactions });
   });
@@ -456,7 +498,13 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     const charge = [...standIn.charges.values()].find((item) => item.endToEndId === id || item.transactionID === id);
     if (!charge?.endToEndId) return c.json(failure('Transaction not found'), 400);
     return c.json({
-      transaction: { charge: chargeJson(charge), value: charge.value, time: charge.createdAt, endToEndId: charge.endToEndId, transactionID: charge.transactionID },
+      transaction: {
+        charge: chargeJson(charge),
+        value: charge.value,
+        time: charge.createdAt,
+        endToEndId: charge.endToEndId,
+        transactionID: charge.transactionID,
+      },
     });
   });
 

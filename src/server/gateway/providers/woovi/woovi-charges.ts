@@ -8,15 +8,11 @@ import { readError, refusalCause } from './woovi-errors.ts';
 import { chargeState, isNotFound, parseChargeReply, refusesCustomerData, toWooviValue, type WooviCharge } from './woovi-parse.ts';
 import { readReversal } from './woovi-reversal.ts';
 
-/**
- * Woovi's charge routes (OpenAPI `charge` tag, https://developers.woovi.com/api): create with our correlationID,
- * read, find by that key, and delete an unpaid one. Our charge id is the correlationID: every route takes it in place
- * of Woovi's own id, and every webhook names it.
- */
+/** Our charge id is our correlationID: every charge route takes it in place of Woovi's id, and every webhook names it. */
 
-/** ChargePayload `expiresIn`: "Expires the charge in seconds (minimum is 5 minutes)". */
+/** ChargePayload `expiresIn`: "minimum is 5 minutes". */
 const MIN_EXPIRY_SECONDS = 5 * 60;
-/** `comment` goes to the payer's bank as `infoPagador`, 140 characters at most in the PIX standard. */
+/** `comment` reaches the payer's bank as `infoPagador`, at most 140 characters. */
 const MAX_COMMENT = 140;
 
 function comment(items: CreatePixInput['items']): string {
@@ -24,10 +20,7 @@ function comment(items: CreatePixInput['items']): string {
   return joined.length > MAX_COMMENT ? `${joined.slice(0, MAX_COMMENT - 1)}…` : joined;
 }
 
-/**
- * The customer is optional, but once sent it needs its name and one of taxID, email or phone (CustomerPayload,
- * docs/flows/flow-create-charge-api.mdx). The phone as the docs write it: country code and DDD, digits only.
- */
+/** Once sent, a customer needs its name and a taxID, email or phone; the phone with country code and DDD. */
 function customer(buyer: CreatePixInput['customer']) {
   const name = buyer.name.trim();
   if (name === '') return undefined;
@@ -70,10 +63,7 @@ export function toPixCharge(charge: WooviCharge, amountCents: number): PixCharge
   };
 }
 
-/**
- * One POST with `?return_existing=true`, which "makes the endpoint idempotent, will return an existent charge if already
- * has a one with the correlationID" (OpenAPI, POST /api/v1/charge): a retry under the same key is the same charge.
- */
+/** `?return_existing=true` "will return an existent charge if already has a one with the correlationID": a retry is safe. */
 export async function createCharge(api: WooviApi, input: CreatePixInput): Promise<PixCharge> {
   const body = createBody(input);
   let reply: WooviReply;
@@ -103,7 +93,7 @@ export async function createCharge(api: WooviApi, input: CreatePixInput): Promis
   return charge;
 }
 
-/** GET /api/v1/charge/{id}: the charge, `null` for Woovi's "not found"; throws for anything else. */
+/** `null` for Woovi's "not found"; throws for anything else. */
 export async function fetchCharge(api: WooviApi, chargeId: string, kind: GatewayErrorKind): Promise<WooviCharge | null> {
   const path = `/api/v1/charge/${pathId(chargeId)}`;
   let reply: WooviReply;
@@ -120,7 +110,6 @@ export async function fetchCharge(api: WooviApi, chargeId: string, kind: Gateway
   return charge;
 }
 
-/** The charge as it stands, a paid one looked at for refunds and disputes too (woovi-reversal.ts). */
 export async function getCharge(api: WooviApi, chargeId: string, kind: GatewayErrorKind = 'transaction'): Promise<ChargeRecord> {
   const charge = await fetchCharge(api, chargeId, kind);
   // A 404 can also mean a wrong host or AppID: a charge we made is never taken for gone on a read.
@@ -136,7 +125,6 @@ export async function getCharge(api: WooviApi, chargeId: string, kind: GatewayEr
   return readReversal(api, record, kind);
 }
 
-/** A read only, after an unknown outcome: Woovi's "not found" lets the next provider try. */
 export async function findCharge(api: WooviApi, idempotencyKey: string): Promise<FoundCharge> {
   const charge = await fetchCharge(api, idempotencyKey, 'transaction');
   if (!charge) return { kind: 'none' };
@@ -144,10 +132,7 @@ export async function findCharge(api: WooviApi, idempotencyKey: string): Promise
   return found ? { kind: 'charge', charge: found } : { kind: 'exists' };
 }
 
-/**
- * DELETE /api/v1/charge/{id} ("Delete a charge"), then a read: a deleted charge reads as not found, and is closed; a
- * charge paid first is refused the delete (or kept) and reads COMPLETED, so the payment wins the race.
- */
+/** Then a read: a deleted charge reads as not found (closed); one paid first reads COMPLETED, so the payment wins. */
 export async function cancelCharge(api: WooviApi, chargeId: string): Promise<ChargeRecord> {
   let reply: WooviReply;
   try {

@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import type { PaymentState } from '../../types.ts';
 
-/**
- * Woovi's (OpenPix) replies as our own values. Shapes from Woovi's OpenAPI document (Open-Pix/openpix-developers
- * src/swaggers/woovi.yml, served at https://developers.woovi.com/api): `Charge`, `ChargeRefund`, `Transaction`,
- * the dispute read and the `{ error }` body every refusal carries.
- */
+/** Woovi's replies as our values: the OpenAPI document's shapes (sources in docs/payments.md#woovi). */
 
-/** The largest amount we ever send or accept: far above any PIX a shop takes, far below where a double stops being exact. */
+/** Far above any PIX a shop takes, far below where a double stops being exact. */
 const MAX_CENTS = 100_000_000_000;
 
 /** `value` is centavos on every Woovi route ("Value in cents of this charge", ChargePayload); sent as is. */
@@ -18,10 +14,8 @@ export function toWooviValue(cents: number): number {
   return cents;
 }
 
-/** A fraction would mean reais or a rounding upstream: nothing is read from it. */
 const centavos = z.number().int().positive().max(MAX_CENTS);
 const text = z.string().trim().min(1);
-/** A field Woovi may leave out, send as null, or fill with something we cannot use: it reads as null then. */
 const optionalText = text.nullish().catch(null);
 
 const ChargeSchema = z.object({
@@ -41,7 +35,6 @@ export interface WooviCharge {
   amountCents: number | null;
   rawStatus: string | null;
   brCode: string | null;
-  /** https only: a link shown to the buyer. */
   qrCodeImage: string | null;
   paymentLinkUrl: string | null;
   expiresAt: number | null;
@@ -76,13 +69,11 @@ function toCharge(charge: z.output<typeof ChargeSchema>): WooviCharge {
   };
 }
 
-/** `POST /api/v1/charge` and `GET /api/v1/charge/{id}` both answer `{ charge }` (the create adds `brCode` beside it). */
 export function parseChargeReply(body: unknown): WooviCharge | null {
   const parsed = z.object({ charge: ChargeSchema }).safeParse(body);
   return parsed.success ? toCharge(parsed.data.charge) : null;
 }
 
-/** docs/flows/charge-flow-state-machine.md: ACTIVE (not paid yet), COMPLETED (paid), EXPIRED. */
 export function chargeState(rawStatus: string | null): PaymentState {
   switch (rawStatus) {
     case 'ACTIVE':
@@ -104,14 +95,13 @@ const RefundSchema = z.object({
 });
 
 export interface WooviRefund {
-  /** Ours: the refund's `correlationID`, Woovi's idempotency key for it (docs/refund/charge-refund-create-api.mdx). */
+  /** Ours: Woovi's idempotency key for the refund. */
   correlationID: string;
   amountCents: number | null;
   rawStatus: string | null;
   state: 'pending' | 'done' | 'failed';
 }
 
-/** `ChargeRefund.status`: IN_PROCESSING, CONFIRMED, REJECTED; anything else is still read as under way. */
 function refundState(rawStatus: string | null): WooviRefund['state'] {
   if (rawStatus === 'CONFIRMED') return 'done';
   if (rawStatus === 'REJECTED') return 'failed';
@@ -123,13 +113,12 @@ function toRefund(refund: z.output<typeof RefundSchema>): WooviRefund {
   return { correlationID: refund.correlationID, amountCents: refund.value ?? null, rawStatus, state: refundState(rawStatus) };
 }
 
-/** `POST /api/v1/charge/{id}/refund` → `{ refund }`. */
 export function parseRefundReply(body: unknown): WooviRefund | null {
   const parsed = z.object({ refund: RefundSchema }).safeParse(body);
   return parsed.success ? toRefund(parsed.data.refund) : null;
 }
 
-/** `GET /api/v1/charge/{id}/refund` → `{ refunds: [...] }`; null when it is not a list. Unreadable items are left out. */
+/** Null when it is not a list; unreadable items are left out. */
 export function parseRefundList(body: unknown): WooviRefund[] | null {
   const parsed = z.object({ refunds: z.array(z.unknown()) }).safeParse(body);
   if (!parsed.success) return null;
@@ -139,7 +128,7 @@ export function parseRefundList(body: unknown): WooviRefund[] | null {
   });
 }
 
-/** A transaction names its PIX by `endToEndId` (the schema also lists `endToEndID`) and its charge by correlationID. */
+/** The schema lists both `endToEndId` and `endToEndID`. */
 const TransactionSchema = z.object({
   endToEndId: optionalText,
   endToEndID: optionalText,
@@ -158,13 +147,11 @@ function toTransaction(transaction: z.output<typeof TransactionSchema>): WooviTr
   };
 }
 
-/** `GET /api/v1/transaction/{id}` (its id or the bank's endToEndId) → `{ transaction }`. */
 export function parseTransactionReply(body: unknown): WooviTransaction | null {
   const parsed = z.object({ transaction: TransactionSchema }).safeParse(body);
   return parsed.success ? toTransaction(parsed.data.transaction) : null;
 }
 
-/** `GET /api/v1/transaction?charge=` → `{ transactions: [...] }`; null when it is not a list. */
 export function parseTransactionList(body: unknown): WooviTransaction[] | null {
   const parsed = z.object({ transactions: z.array(z.unknown()) }).safeParse(body);
   if (!parsed.success) return null;
@@ -174,25 +161,19 @@ export function parseTransactionList(body: unknown): WooviTransaction[] | null {
   });
 }
 
-/**
- * A PIX payment's end-to-end id starts with `E`; a devolução's (a refund going back) with `D` (BCB, Manual de Padrões
- * para Iniciação do Pix, "EndToEndId"). A dispute (MED) is about the payment.
- */
+/** A payment's end-to-end id starts with `E`, a devolução's with `D` (BCB's EndToEndId); a MED is about the payment. */
 export function paymentEndToEndId(transactions: readonly WooviTransaction[]): string | null {
   return transactions.find((transaction) => transaction.endToEndId?.startsWith('E'))?.endToEndId ?? null;
 }
 
-/** `GET /api/v1/dispute/{endToEndId}` → `{ dispute: { status, type, value, … } }`. */
 export function parseDisputeReply(body: unknown): { rawStatus: string | null } | null {
   const parsed = z.object({ dispute: z.object({ status: optionalText }) }).safeParse(body);
   return parsed.success ? { rawStatus: parsed.data.dispute.status ?? null } : null;
 }
 
 /**
- * What a dispute (a MED, a chargeback) does to a paid charge. ACCEPTED: the money went back to the payer, a reversal
- * like a refund (docs/money.md#provider-side). REJECTED and CANCELED leave the payment as it was. Any other status
- * (CREATED, OPENED, IN_REVIEW) holds the money while it is decided: neither paid nor reversed, like Mercado Pago's
- * `in_mediation`, so the order is left as is until the dispute ends.
+ * ACCEPTED: the money went back to the payer, a reversal (docs/money.md#provider-side). Still open (CREATED, OPENED,
+ * IN_REVIEW): the money is held, neither paid nor reversed, like Mercado Pago's `in_mediation`.
  */
 export function disputeOutcome(rawStatus: string | null): 'reversed' | 'none' | 'open' {
   if (rawStatus === 'ACCEPTED') return 'reversed';
@@ -200,16 +181,14 @@ export function disputeOutcome(rawStatus: string | null): 'reversed' | 'none' | 
   return 'open';
 }
 
-/** Every refusal is `{ "error": "…" }` (the `Error` schema). */
 export function errorText(body: unknown): string | null {
   const parsed = z.object({ error: text }).safeParse(body);
   return parsed.success ? parsed.data.error : null;
 }
 
 /**
- * Woovi documents no distinct status for an unknown id: its reads answer 400 `{ error }` (the SDK's own test uses
- * "not exists"; the dispute read, "Dispute not found"). A 404, or a 400 saying so, is "not found"; any other refusal
- * (a bad AppID, a missing scope) is not, and must never let a second charge be made.
+ * Woovi documents only 400 `{ error }` for an unknown id ("Dispute not found"; "not exists" in its SDK's test). Any
+ * other refusal (a bad AppID, a missing scope) is not "not found", which would let a second charge be made.
  */
 export function isNotFound(status: number, body: unknown): boolean {
   if (status === 404) return true;

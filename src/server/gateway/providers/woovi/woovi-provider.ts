@@ -11,13 +11,10 @@ import { readWebhookPublicKey, readWooviEvent, verifyWooviSignature, WOOVI_WEBHO
 
 export const wooviCapabilities: ProviderCapabilities = {
   refunds: true,
-  // A refund takes any `value` up to what is left of the charge.
   partialRefunds: true,
-  // One `comment` for the charge: the lines are joined in it.
   cart: false,
   expiry: true,
   webhook: 'signed',
-  // `?return_existing=true` answers the charge already made under the same correlationID.
   idempotentCreate: true,
 };
 
@@ -28,11 +25,7 @@ export interface WooviSettings {
   apiUrl?: string;
 }
 
-/**
- * A dispute's webhook names only the payment's end-to-end id (docs/disputa/webhook-dispute.mdx); the transaction read
- * by that id names the charge. A read that fails throws, so our answer is a 5xx and Woovi sends the webhook again
- * (docs/webhook/webhook-retry.md: 8 tries); a payment no charge of ours took (a static QR) is ignored.
- */
+/** A dispute names only the payment; its transaction names the charge. A failed read throws: a 5xx, so Woovi retries. */
 async function disputedCharge(api: WooviApi, endToEndId: string): Promise<ProviderEvent> {
   let reply: WooviReply;
   try {
@@ -47,7 +40,6 @@ async function disputedCharge(api: WooviApi, endToEndId: string): Promise<Provid
   return { kind: 'charge', chargeId: transaction.chargeCorrelationID };
 }
 
-/** A webhook never settles money by itself: it names the charge to read back (a dispute too, found through its payment). */
 async function parseWebhook(api: WooviApi, publicKey: KeyObject, request: WebhookRequest): Promise<ProviderEvent[]> {
   verifyWooviSignature(request, publicKey);
   const event = readWooviEvent(request.rawBody);

@@ -7,12 +7,7 @@ import { pathId, type WooviApi, type WooviReply } from './woovi-api.ts';
 import { errorText, parseRefundReply, toWooviValue, type WooviRefund } from './woovi-parse.ts';
 import { listRefunds } from './woovi-reversal.ts';
 
-/**
- * Refunds through the API (docs/refund/charge-refund-create-api.mdx, https://developers.woovi.com/docs/refund/charge-refund-create-api):
- * POST /api/v1/charge/{correlationID}/refund with a `correlationID` of our own for the refund, which Woovi uses "para
- * idempotência de reembolsos", so a retry under the same refund id is the same refund; `value` in centavos, whole or
- * partial ("O Reembolso pode ser total ou parcial", docs/concepts/refund.md).
- */
+/** The refund's own `correlationID` is Woovi's idempotency key for it: a retry under the same refund id is that refund. */
 
 function toRecord(refund: WooviRefund): RefundRecord {
   return { refundId: refund.correlationID, amountCents: refund.amountCents, state: refund.state, rawStatus: refund.rawStatus };
@@ -44,7 +39,7 @@ export async function refund(api: WooviApi, charge: ChargeRecord, input: { refun
   return toRecord(answer);
 }
 
-/** The charge's refunds, ours picked by its correlationID: that list carries each refund's status. */
+/** The charge's refund list carries each refund's status. */
 export async function getRefund(api: WooviApi, charge: ChargeRecord, refundId: string): Promise<RefundRecord> {
   let refunds: WooviRefund[];
   try {

@@ -12,12 +12,7 @@ import {
   type WooviRefund,
 } from './woovi-parse.ts';
 
-/**
- * A Woovi charge stays COMPLETED after a refund or a dispute (its statuses are only ACTIVE, COMPLETED, EXPIRED), so a
- * paid charge is read with what went back: its refunds (GET /api/v1/charge/{id}/refund, made through the API or in
- * the panel) and a dispute on its payment (GET /api/v1/dispute/{endToEndId}, the payment's id found in
- * GET /api/v1/transaction?charge=). OpenAPI tags `charge refund`, `transactions`, `dispute`.
- */
+/** A charge stays COMPLETED after a refund or a dispute, so a paid one is read with its refunds and its payment's dispute. */
 
 async function get(api: WooviApi, path: string, kind: GatewayErrorKind): Promise<WooviReply> {
   try {
@@ -43,7 +38,6 @@ async function paymentOf(api: WooviApi, chargeId: string, kind: GatewayErrorKind
 
 async function disputeStatus(api: WooviApi, endToEndId: string, kind: GatewayErrorKind): Promise<string | null> {
   const reply = await get(api, `/api/v1/dispute/${pathId(endToEndId)}`, kind);
-  // "Dispute not found" (400) is the documented answer for a payment nobody disputed.
   if (!reply.ok && isNotFound(reply.status, reply.json)) return null;
   const dispute = reply.ok ? parseDisputeReply(reply.json) : null;
   if (!dispute) throw readError(kind, reply);

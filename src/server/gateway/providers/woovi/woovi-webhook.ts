@@ -4,18 +4,14 @@ import { parseJsonSafely } from '../../../lib/safe-parse.ts';
 import { WebhookRejectedError, type WebhookRequest } from '../../pix-provider.ts';
 
 /**
- * Woovi's webhook (docs/webhook/seguranca/weebhook-signature-validation.mdx in Open-Pix/openpix-developers,
- * https://developers.woovi.com/docs/webhook/seguranca/webhook-signature-validation): every call carries
- * `x-webhook-signature`, the base64 RSA-SHA256 signature of the raw body made with Woovi's private key, checked with
- * the public key Woovi publishes. The scheme has no timestamp, so a replay verifies: it only ever leads to a read-back
- * of the charge, and our state changes are conditional, so a replay changes nothing (docs/payments.md#pix-providers).
+ * `x-webhook-signature`: base64 RSA-SHA256 of the raw body, checked with the key Woovi publishes. No timestamp, so a
+ * replay verifies: it only leads to a read-back, and a replayed state change is a no-op (docs/payments.md#woovi).
  */
 
 /** The public key on that page, as published: base64 of the PEM. */
 export const WOOVI_WEBHOOK_PUBLIC_KEY =
   'LS0tLS1CRUdJTiBQVUJMSUMgS0VZLS0tLS0KTUlHZk1BMEdDU3FHU0liM0RRRUJBUVVBQTRHTkFEQ0JpUUtCZ1FDLytOdElranpldnZxRCtJM01NdjNiTFhEdApwdnhCalk0QnNSclNkY2EzcnRBd01jUllZdnhTbmQ3amFnVkxwY3RNaU94UU84aWVVQ0tMU1dIcHNNQWpPL3paCldNS2Jxb0c4TU5waS91M2ZwNnp6MG1jSENPU3FZc1BVVUcxOWJ1VzhiaXM1WloySVpnQk9iV1NwVHZKMGNuajYKSEtCQUE4MkpsbitsR3dTMU13SURBUUFCCi0tLS0tRU5EIFBVQkxJQyBLRVktLS0tLQo=';
 
-/** An RSA signature is at most a few hundred bytes; a header far longer is not one. */
 const MAX_SIGNATURE_LENGTH = 2048;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -28,13 +24,22 @@ export function readWebhookPublicKey(value: string): KeyObject {
   return key;
 }
 
-/** Throws WebhookRejectedError unless the raw body carries Woovi's signature. */
+function signatureMatches(rawBody: string, signature: string, publicKey: KeyObject): boolean {
+  try {
+    return verify('sha256', Buffer.from(rawBody, 'utf8'), publicKey, Buffer.from(signature, 'base64'));
+  } catch {
+    // A signature OpenSSL cannot even read (another key's size) is no match either.
+    return false;
+  }
+}
+
 export function verifyWooviSignature(request: WebhookRequest, publicKey: KeyObject): void {
   const signature = request.headers.get('x-webhook-signature')?.trim() ?? '';
   if (signature === '') throw new WebhookRejectedError('no x-webhook-signature header');
-  if (signature.length > MAX_SIGNATURE_LENGTH || !BASE64.test(signature)) throw new WebhookRejectedError('x-webhook-signature is not base64');
-  const valid = verify('sha256', Buffer.from(request.rawBody, 'utf8'), publicKey, Buffer.from(signature, 'base64'));
-  if (!valid) throw new WebhookRejectedError('x-webhook-signature does not match the body');
+  if (signature.length > MAX_SIGNATURE_LENGTH || !BASE64.test(signature))
+    throw new WebhookRejectedError('x-webhook-signature is not base64');
+  if (!signatureMatches(request.rawBody, signature, publicKey))
+    throw new WebhookRejectedError('x-webhook-signature does not match the body');
 }
 
 /** What a verified body asks us to read back; a dispute names only the payment's end-to-end id. */
@@ -49,11 +54,13 @@ const WebhookBodySchema = z.object({
   /** Absent from the older payloads, such as the example on the signature page. */
   event: z.string().trim().min(1).max(100).nullish().catch(null),
   charge: z.object({ correlationID: id }).nullish().catch(null),
-  pix: z.object({ charge: z.object({ correlationID: id }).nullish().catch(null) }).nullish().catch(null),
+  pix: z
+    .object({ charge: z.object({ correlationID: id }).nullish().catch(null) })
+    .nullish()
+    .catch(null),
   dispute: z.object({ endToEndId: id }).nullish().catch(null),
 });
 
-/** docs/webhook/webhook-events-type.md; the payloads under docs/webhook/examples/. */
 const CHARGE_EVENTS: ReadonlySet<string> = new Set([
   'OPENPIX:CHARGE_CREATED',
   'OPENPIX:CHARGE_COMPLETED',
