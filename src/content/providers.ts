@@ -9,6 +9,7 @@ export const providerNames = {
   mercadopago: 'Mercado Pago',
   efi: 'Efí',
   abacatepay: 'AbacatePay',
+  woovi: 'Woovi',
 } as const satisfies Readonly<Record<string, string>>;
 
 /** `sandbox`: the demo, whose provider charges against the test gateway this server mounts at /sandbox. */
@@ -81,7 +82,6 @@ const WOOVI_REFUND_MAY_HAVE_HAPPENED = 'O reembolso pode ter sido feito: confira
 
 /** Woovi, formerly OpenPix (gateway/providers/woovi/). */
 export const wooviCopy = {
-  name: 'Woovi',
   /** The seller's console, when a charge could not be read back. */
   readFailed: 'Não foi possível consultar a cobrança na Woovi.',
   readFailedHttp: (status: number) => `A Woovi não mostrou a cobrança (HTTP ${status}).`,

@@ -573,7 +573,7 @@ for (const database of databases) {
       expect(created.status).toBe(201);
       const order = await orderRow(running.db, created.body.orderId!);
       expect(order.provider).toBe('woovi');
-      return { orderId: order.id, chargeId: order.transaction_hash! };
+      return { orderId: order.id, chargeId: order.charge_id! };
     }
 
     const readsOf = (chargeId: string) =>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestPki, type TestPki } from '../../../tests/support/stand-ins/efi-stand-in.ts';
 import { ConfigError, loadConfig, placeholdersInUse } from './config.ts';
+import { PROVIDER_IDS } from '../gateway/provider-registry.ts';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -449,7 +450,7 @@ describe('PIX providers', () => {
   it('names PAYMENT_PROVIDERS and the allowed values for an unknown or repeated provider', () => {
     for (const bad of ['mercadopago,pagseguro', 'mercadopago,,tribopay', 'tribopay;efi']) {
       expect(problemsOf({ ...site, ...mercadopago, PAYMENT_PROVIDERS: bad })).toEqual([
-        `PAYMENT_PROVIDERS must be a comma-separated list of tribopay, mercadopago, efi, abacatepay, in the order to try them (e.g. mercadopago,tribopay) (got "${bad}")`,
+        `PAYMENT_PROVIDERS must be a comma-separated list of ${PROVIDER_IDS.join(', ')}, in the order to try them (e.g. mercadopago,tribopay) (got "${bad}")`,
       ]);
     }
     expect(problemsOf({ ...site, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago, MercadoPago' })).toEqual([

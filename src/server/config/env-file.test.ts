@@ -5,6 +5,7 @@ import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { makeTestPki } from '../../../tests/support/stand-ins/efi-stand-in.ts';
 import { CONFIG_VARIABLES, loadConfig } from './config.ts';
+import { PROVIDER_IDS } from '../gateway/provider-registry.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const example = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
@@ -16,6 +17,7 @@ const providerSecrets = {
   EFI_CLIENT_SECRET: 'Client_Secret_1',
   ABACATEPAY_API_KEY: 'abc_prod_1',
   ABACATEPAY_WEBHOOK_SECRET: 'abacate-secret',
+  WOOVI_APP_ID: 'Q2xpZW50X0lkXzE=',
 };
 
 describe('.env.example', () => {
@@ -46,10 +48,10 @@ describe('.env.example', () => {
         PROVIDER_TOKEN: 'tok',
         PRODUCT_HASH: 'prd',
         ...providerSecrets,
-        PAYMENT_PROVIDERS: 'tribopay,mercadopago,efi,abacatepay',
+        PAYMENT_PROVIDERS: PROVIDER_IDS.join(','),
         EFI_CERTIFICATE: certificate,
       });
-      expect(config.payments.map((provider) => provider.id)).toEqual(['tribopay', 'mercadopago', 'efi', 'abacatepay']);
+      expect(config.payments.map((provider) => provider.id)).toEqual(PROVIDER_IDS);
     } finally {
       fs.rmSync(folder, { recursive: true, force: true });
     }

@@ -6,12 +6,13 @@ import { abacatepayProvider } from './providers/abacatepay/index.ts';
 import { efiProvider } from './providers/efi/index.ts';
 import { mercadopagoProvider } from './providers/mercadopago/index.ts';
 import { tribopayProvider } from './providers/tribopay/index.ts';
+import { wooviProvider } from './providers/woovi/index.ts';
 
 /**
  * THE list of PIX providers (docs/architecture.md#adding-a-pix-provider), in no particular order: PAYMENT_PROVIDERS
  * orders them. Everything else that names providers is derived from it.
  */
-export const providerRegistry = [tribopayProvider, mercadopagoProvider, efiProvider, abacatepayProvider] as const;
+export const providerRegistry = [tribopayProvider, mercadopagoProvider, efiProvider, abacatepayProvider, wooviProvider] as const;
 
 type Registered = (typeof providerRegistry)[number];
 

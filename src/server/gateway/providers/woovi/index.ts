@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wooviCopy } from '../../../../content/providers.ts';
+import { providerNames } from '../../../../content/providers.ts';
 import { apiUrlSetting, plain, secret, type ProviderDescriptor } from '../../provider-descriptor.ts';
 import { WOOVI_API_URL } from './woovi-api.ts';
 import { createWooviProvider, wooviCapabilities } from './woovi-provider.ts';
@@ -32,7 +32,7 @@ const settings = z.object({
 
 export const wooviProvider: ProviderDescriptor<'woovi', typeof settings> = {
   id: 'woovi',
-  displayName: wooviCopy.name,
+  displayName: providerNames.woovi,
   settings,
   create: (values) =>
     createWooviProvider({ appId: values.WOOVI_APP_ID, webhookPublicKey: values.WOOVI_WEBHOOK_PUBLIC_KEY, apiUrl: values.WOOVI_API_URL }),
