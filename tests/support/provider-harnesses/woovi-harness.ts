@@ -23,7 +23,10 @@ export const wooviHarness: ProviderHarness = {
       return found;
     };
     return {
-      provider: createWooviProvider({ appId: standIn.appId, webhookPublicKey: standIn.publicKey, apiUrl: standIn.url }, { timeoutMs: 2_000 }),
+      provider: createWooviProvider(
+        { appId: standIn.appId, webhookPublicKey: standIn.publicKey, apiUrl: standIn.url },
+        { timeoutMs: 2_000 },
+      ),
       webhookUrl: standIn.webhookUrl,
       cancelDeletes: true,
       async pay(chargeId) {
