@@ -45,7 +45,10 @@ function listOpen(order: OrderRow, main: OrderRow): boolean {
 
 /** The main order's PIX may still be paid: not paid, and not closed at its provider (docs/money.md#one-payable-pix). */
 export function mainStillPayable(main: Pick<OrderRow, 'status' | 'paid_at' | 'provider_closed_at'>): boolean {
-  return main.paid_at === null && (main.status === 'pending' || main.status === 'creating' || (main.status === 'failed' && main.provider_closed_at === null));
+  return (
+    main.paid_at === null &&
+    (main.status === 'pending' || main.status === 'creating' || (main.status === 'failed' && main.provider_closed_at === null))
+  );
 }
 
 function itemState(order: OrderRow, main: OrderRow, refund: RefundRow | undefined): PurchaseItemState {
