@@ -59,10 +59,7 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
       /** Only "with" or "without": the server sets every price. */
       bump: z.boolean(messages.bumpInvalid).optional().default(false),
       whatsappConsent: z.boolean(messages.requestInvalid).optional().default(false),
-      /**
-       * The page version whose prices the checkout showed (`ProductInfo.version`): when the live one prices the cart
-       * otherwise, the server answers 409 with the new prices before any charge. Never an amount.
-       */
+      /** The page version the checkout showed: if prices changed, 409 with the new ones before any charge. */
       offerVersion: z.number(messages.requestInvalid).int(messages.requestInvalid).min(0).max(1_000_000_000).optional(),
     },
     messages.requestInvalid,
@@ -103,10 +100,7 @@ export interface CreatedOrder {
   /** So the page's countdown does not trust the phone's clock. */
   serverTime: number;
   sandboxPayUrl?: string;
-  /**
-   * At a provider that cannot cancel a PIX, a re-checkout that adds the bump keeps the open PIX (this order) and
-   * charges the bump alone in its own: the buyer pays both codes.
-   */
+  /** An uncancellable PIX kept: the bump is charged alone in its own. */
   addon?: CreatedOrder;
 }
 

@@ -1,8 +1,4 @@
-/**
- * An image the seller uploaded in the console (docs/editing.md#images): the offer keeps a reference
- * `<hash>.<width>x<height>`, from which the page derives every URL and its box without a database
- * read, so a render stays synchronous and the largest paint keeps its dimensions.
- */
+/** Reference `<hash>.<width>x<height>` (docs/editing.md#images): URLs and box without a database read. */
 
 /** The widths the page asks for (a phone at 1x–3x, the desktop column); none wider than the upload. */
 export const IMAGE_WIDTHS = [480, 960, 1440] as const;
@@ -59,10 +55,7 @@ export function imageSrc(image: OfferImage): string {
   return `${IMAGE_PATH}${imageFile(image.hash, widths[Math.min(1, widths.length - 1)]!, 'webp')}`;
 }
 
-/**
- * The head's preload of the page's largest paint: the AVIF set, as the `<picture>` would pick it,
- * so the browser fetches it before it lays out the body.
- */
+/** Preloads the AVIF set as `<picture>` picks it, before layout. */
 export function imagePreload(image: OfferImage, sizes: string): string {
   return `<link rel="preload" as="image" type="image/avif" fetchpriority="high" imagesrcset="${imageSrcSet(image, 'avif')}" imagesizes="${sizes}" />`;
 }

@@ -5,10 +5,7 @@ import type { PageKey } from './routes.ts';
 export const OFFER_PAGES = ['landing', 'presell'] as const satisfies readonly PageKey[];
 export type OfferPage = (typeof OFFER_PAGES)[number];
 
-/**
- * The id of the landing page's JSON data block: the edited sections its islands print (never a
- * script, no hash). Here, not in offer.ts: the landing page's entry reads it, and must not carry zod.
- */
+/** The landing page's data block id; here since that entry must not carry zod. */
 export const OFFER_ELEMENT_ID = 'vitrine-offer';
 
 /** Beside the server's render bundle (`dist/ssr/`): each offer page's document, its head and body left to fill. */

@@ -1,13 +1,4 @@
-/**
- * An edited section as the difference from the defaults the browser's code already holds
- * (docs/editing.md#the-data-block): the landing page's data block carries only what changed, not
- * whole sections, so an ordinary edit fits `/`'s 14 KB. No zod here: the landing entry imports it.
- *
- * A patch is the changed fields of an object, a list of the same length as an object of its changed
- * items by index (`{"0": {"answer": "…"}}`), and a list whose length changed, or any other value,
- * whole. A whole section is a patch too (every field replaced), which is how the server, holding
- * the whole offer, renders through the same code as the browser.
- */
+/** Only the changes from the browser's defaults (docs/editing.md#the-data-block), to fit 14 KB; no zod, the landing entry imports it. */
 
 type Fields = Record<string, unknown>;
 

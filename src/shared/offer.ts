@@ -3,11 +3,7 @@ import { OFFER_ELEMENT_ID } from './offer-pages.ts';
 import { offerPatch } from './offer-patch.ts';
 import { text, z } from './zod.ts';
 
-/**
- * The offer as the seller edits it in the console (docs/editing.md): one description per section,
- * from which both the zod schema (server and form alike) and the console's forms are made. The
- * limits keep the layout: a headline longer than the hero's box wraps into the price.
- */
+/** The offer as edited (docs/editing.md): limits keep the layout; a longer headline wraps into the price. */
 
 /** A text of one line (`line`) or a paragraph (`lines`). */
 export interface TextField {
@@ -60,10 +56,7 @@ const image: ImageField = { kind: 'image' };
 export const MIN_PRICE_CENTS = 500;
 export const MAX_PRICE_CENTS = 100_000_00;
 
-/**
- * Each section the seller edits, in the order the console shows them. Texts may carry `{garantia}`
- * (GUARANTEE_DAYS) and `{preco}` (the product's price), filled in where the page prints them.
- */
+/** In the console's order; `{garantia}` and `{preco}` are filled where printed. */
 export const offerSections = {
   meta: {
     landingTitle: line(80, 10),
@@ -155,10 +148,7 @@ export const offerSections = {
   product: {
     name: line(80, 3),
     priceCents: price,
-    /**
-     * "de R$ X por R$ Y": 0 shows none. Published only when X was the price charged for at least 30 days within
-     * the last 90 (offer/reference-price.ts; CDC art. 37, the EU Omnibus Directive's model).
-     */
+    /** 0: none. Only when charged 30 of the last 90 days (offer/reference-price.ts; CDC art. 37, EU Omnibus). */
     referencePriceCents: { kind: 'amount', optional: true },
   },
   bump: {
@@ -300,11 +290,7 @@ export const islandOfferSections = [
 
 export type IslandOfferSection = (typeof islandOfferSections)[number];
 
-/**
- * What the page's data block carries: for each island section that differs from `defaults`, only
- * its changes (`offerPatch`), applied in the browser onto the island's own defaults. The texts stay
- * tokenized (`{garantia}`, `{preco}`): the island fills them as the server did.
- */
+/** Per island section only its patch against `defaults`; texts stay tokenized. */
 export function islandOfferData(offer: Offer, defaults: Offer): IslandOfferData {
   const data: IslandOfferData = {};
   for (const key of islandOfferSections) {
@@ -360,10 +346,7 @@ export interface AdminPageState {
   history: PageVersionInfo[];
   /** The seller's fields an environment variable overrides (`seller.name`…). */
   fromEnvironment: string[];
-  /**
-   * The fields a publish may not change, by path (`product.priceCents`): the PIX provider's own catalogue decides
-   * that price (TriboPay's offer), so the page must not announce another.
-   */
+  /** Paths a publish may not change: the provider's catalogue decides that price. */
   locked: string[];
   landingBudgetBytes: number;
 }

@@ -1,5 +1,2 @@
-/**
- * The header with which the tab that created an order proves it (GET /api/orders/:id). A module
- * of its own: the modal's status poll needs it, not the checkout's schemas (shared/checkout.ts).
- */
+/** Proves the creating tab (GET /api/orders/:id); own module, the status poll must not load checkout schemas. */
 export const ORDER_VIEW_KEY_HEADER = 'X-Order-Key';

@@ -41,10 +41,7 @@ export const publicConfigDefaults: Omit<PublicConfig, 'seller'> = {
   trackers: { gaId: null, metaPixelId: null, clarityId: null },
 };
 
-/**
- * Pages are prerendered before the seller's settings are known, with these tokens in the printed
- * text; the server swaps in the real values at load, so the first byte matches what hydration renders.
- */
+/** Prerendered tokens, swapped for real values at load so the first byte matches hydration. */
 const tokens = {
   whatsappGroupUrl: '__VITRINE_WHATSAPP_GROUP_URL__',
   supportEmail: '__VITRINE_SUPPORT_EMAIL__',

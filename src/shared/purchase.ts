@@ -3,10 +3,9 @@ import type { OrderItemKey } from './checkout.ts';
 // docs/money.md
 
 /**
- * `refunding`: the list stays open until the money arrives. `owed`: paid but the list is not open
- * (bought after a refund, or already owned). `revoked`: closed on purpose with nothing owed. `awaiting`: a bump paid
- * before its main order, whose PIX can still be paid: delivered with the main, or refunded whole if that PIX closes
- * unpaid (docs/money.md#one-payable-pix).
+ * `refunding`: open until the money arrives. `owed`: paid, list not open (bought after a refund, or already owned). `revoked`:
+ * closed, nothing owed. `awaiting`: a bump paid before its main's still payable PIX: delivered with it, or refunded whole if that
+ * PIX closes unpaid (docs/money.md#one-payable-pix).
  */
 export type PurchaseItemState = 'unpaid' | 'open' | 'refund_requested' | 'refunding' | 'owed' | 'awaiting' | 'refunded' | 'revoked';
 

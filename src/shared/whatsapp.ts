@@ -5,10 +5,7 @@ export type WhatsappMessageKind = (typeof WHATSAPP_MESSAGE_KINDS)[number];
 /** `simulated`: recorded without sending, because the Cloud API is not set up. */
 export type WhatsappMessageMode = 'cloud_api' | 'simulated' | 'wa_me';
 
-/**
- * `sending` may be a call whose answer was lost; `sent`, `delivered` and `read` come from the delivery
- * webhook; `opened`: a wa.me message the seller opened, whether it was sent is not known.
- */
+/** `sending` may have lost its answer; `opened`: a wa.me message the seller opened, sent or not. */
 export type WhatsappMessageStatus = 'sending' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed' | 'not_sent' | 'opened';
 
 export interface AdminWhatsappMessage {

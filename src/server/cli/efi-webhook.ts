@@ -3,10 +3,7 @@ import { createEfiProvider, EfiWebhookError, efiWebhookUrl } from '../gateway/pr
 import { efiSettings } from '../gateway/providers/efi/index.ts';
 import { loadCliConfig, runCli } from './cli-config.ts';
 
-/**
- * `npm run efi-webhook [-- --check]`: registers (or reads) the Efí webhook (docs/payments.md#efí); the hmac prints as ***.
- * Exit codes: 0 registered (or found, with --check); 1 a call failed or none/another found; 2 usage or configuration.
- */
+/** `npm run efi-webhook [-- --check]` (docs/payments.md#efí); hmac printed as ***. Exit: 0 ok, 1 call failed or not found, 2 usage. */
 const USAGE = 'Usage: npm run efi-webhook [-- --check]';
 
 /** Efí calls the URL (twice, for mTLS) before it answers the registration, so the wait is longer than a charge's. */

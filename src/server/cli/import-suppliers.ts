@@ -7,10 +7,7 @@ import { LIST_SLUGS, parseListKey, type ListKey, type Supplier } from '../../sha
 import { SUPPLIER_CSV_COLUMNS } from '../suppliers/supplier-csv.ts';
 import { importSupplierList, previewSupplierImport } from '../suppliers/supplier-import.ts';
 
-/**
- * `npm run suppliers:import -- [--list recarga] fornecedores.csv [--dry-run]`: all or nothing.
- * Exit codes: 0 imported (or valid, with --dry-run); 1 invalid data or failure; 2 usage or configuration.
- */
+/** `npm run suppliers:import -- [--list recarga] file.csv [--dry-run]`, all or nothing. Exit: 0 ok, 1 invalid or failed, 2 usage. */
 
 const USAGE = `Usage: npm run suppliers:import -- [--list ${Object.values(LIST_SLUGS).join('|')}] <file.csv> [--dry-run]
 

@@ -72,10 +72,7 @@ function isLocalHost(hostname: string): boolean {
   );
 }
 
-/**
- * What makes this a real shop: PAYMENT_PROVIDERS, or (from before it) the first required variable of the provider a
- * deployment without the list chooses, TriboPay's PROVIDER_URL.
- */
+/** What makes this a real shop: PAYMENT_PROVIDERS or, from before it, TriboPay's PROVIDER_URL. */
 export function realProviderVariable(values: EnvValues, providers: ProviderValues): string | null {
   if (values.PAYMENT_PROVIDERS !== undefined) return 'PAYMENT_PROVIDERS';
   const unlisted = unlistedKey(providers);
@@ -96,10 +93,7 @@ export function configuredProviders(values: EnvValues, providers: ProviderValues
   return unlisted?.set ? [unlisted.id] : [];
 }
 
-/**
- * Left out of PAYMENT_PROVIDERS with all its credentials still set: it takes no new charges, and its open charges and
- * paid orders are still read and refunded (docs/payments.md#reconciliation). Only beside a real provider.
- */
+/** Left out of PAYMENT_PROVIDERS, credentials kept: no new charges, still read and refunded (docs/payments.md#reconciliation). */
 export function retiredProviders(values: EnvValues, providers: ProviderValues): ProviderId[] {
   const listed = configuredProviders(values, providers);
   if (listed.length === 0) return [];

@@ -22,11 +22,7 @@ export function publicConfig(config: Config): PublicConfig {
   };
 }
 
-/**
- * A JSON data block, which the browser never runs; `<` is escaped so no value can close the tag.
- * It carries only the settings that differ from the build's defaults, onto which the browser
- * spreads it (client/lib/public-config.ts): every byte of `/` counts against its 14 KB.
- */
+/** A JSON data block, never run (`<` escaped): only what differs from the build's defaults, as `/` has 14 KB in all. */
 export function publicConfigScript(value: PublicConfig): string {
   const changed = Object.entries(value).filter(
     ([key, item]) => JSON.stringify(item) !== JSON.stringify(defaultPublicConfig[key as keyof PublicConfig]),
@@ -35,10 +31,7 @@ export function publicConfigScript(value: PublicConfig): string {
   return `<script type="application/json" id="${PUBLIC_CONFIG_ELEMENT_ID}">${json}</script>`;
 }
 
-/**
- * The seller's identity as the pages print it: a variable set in the environment wins, and the
- * seller's published text fills only what is still a placeholder (docs/editing.md).
- */
+/** An environment variable wins; the seller's published text fills only placeholders (docs/editing.md). */
 export function publicConfigWithOffer(config: Config, offer: Offer): PublicConfig {
   const values = publicConfig(config);
   const unset = new Set(placeholdersInUse(config));

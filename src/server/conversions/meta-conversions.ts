@@ -2,10 +2,7 @@ import { createHash } from 'node:crypto';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { normalizeEmail } from '../../shared/text.ts';
 
-/**
- * `event_id` is the Pixel's eventID, so Meta counts the sale once.
- * https://developers.facebook.com/docs/marketing-api/conversions-api/parameters
- */
+/** `event_id` is the Pixel's eventID, so Meta counts the sale once. https://developers.facebook.com/docs/marketing-api/conversions-api/parameters */
 export const META_GRAPH_VERSION = 'v23.0';
 
 export interface MetaSettings {

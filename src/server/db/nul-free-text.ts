@@ -27,13 +27,7 @@ class NulFreeValues extends OperationNodeTransformer {
   }
 }
 
-/**
- * PostgreSQL refuses a NUL byte in text with an error ("invalid byte sequence"), where SQLite stores
- * it. Every request-derived value (a path segment, a query's token, a header) can carry one, so on
- * PostgreSQL each query parameter has its NULs replaced by U+FFFD: a look-up then finds nothing,
- * as on SQLite, instead of failing the request with a 500, and a text written with one keeps a
- * visible mark in its place.
- */
+/** PostgreSQL refuses NUL in text where SQLite stores it: parameters get U+FFFD instead, so a look-up finds nothing rather than a 500. */
 export class NulFreeTextPlugin implements KyselyPlugin {
   readonly #transformer = new NulFreeValues();
 

@@ -60,10 +60,7 @@ export function refundErrorDetail(body: unknown): string | null {
   return end === 0 ? null : truncate(clean.slice(0, end), MAX_REFUND_DETAIL_LENGTH);
 }
 
-/**
- * A Laravel validation refusal (`errors: { "customer.document": [...] }`) that names the buyer's own fields: the next
- * provider would refuse the same data. One about the offer, the amount or the token is the seller's, and fails over.
- */
+/** A Laravel validation refusal naming the buyer's fields; one about the offer, amount or token is the seller's and fails over. */
 export function refusesCustomerFields(body: unknown): boolean {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
   const errors = (body as Record<string, unknown>).errors;

@@ -31,11 +31,7 @@ export interface Payments {
 export const FIRST_SKIP_MS = 60_000;
 export const MAX_SKIP_MS = 10 * 60_000;
 
-/**
- * Only a field-level refusal of this buyer's data stays with the buyer: the next provider would refuse it too. A 400
- * about the seller's account, key or settings (Efí's `chave_invalida`, `documento_bloqueado`) is the provider's: it
- * fails over and shows in Saúde.
- */
+/** Only a field-level refusal of the buyer's data stays with the buyer; account, key or settings refusals fail over (Saúde). */
 export function isProviderFailure(error: unknown): boolean {
   return error instanceof GatewayError && !error.buyerData;
 }

@@ -104,16 +104,9 @@ export interface PixProvider {
   /** One create; throws GatewayError (gateway/types.ts), `uncertain` when the charge may exist. */
   createCharge(input: CreatePixInput): Promise<PixCharge>;
   getCharge(chargeId: string): Promise<ChargeRecord>;
-  /**
-   * Closes a charge not yet paid so its code can no longer be paid (docs/money.md#one-payable-pix). Absent where the
-   * provider cannot. Resolves with the charge as read after the call: `failed` once closed, `paid` when the payment
-   * won the race. Throws GatewayError.
-   */
+  /** Closes an unpaid charge (docs/money.md#one-payable-pix); resolves `failed`, or `paid` if payment won. Absent if unsupported. */
   cancelCharge?(chargeId: string): Promise<ChargeRecord>;
-  /**
-   * A read only, after an unknown outcome: `none` (the provider's documented "not found") lets the next provider try;
-   * `charge` is the charge made, with its PIX code where the provider returns it, so no second create is sent.
-   */
+  /** After an unknown outcome: `none` (documented "not found") lets the next provider try; `charge` stops a second create. */
   findCharge?(idempotencyKey: string): Promise<FoundCharge>;
   parseWebhook(request: WebhookRequest): Promise<ProviderEvent[]>;
   /** One refund call, keyed by `refundId` where the provider takes one; throws GatewayError. */

@@ -8,10 +8,7 @@ import { mercadopagoProvider } from './providers/mercadopago/index.ts';
 import { tribopayProvider } from './providers/tribopay/index.ts';
 import { wooviProvider } from './providers/woovi/index.ts';
 
-/**
- * THE list of PIX providers (docs/architecture.md#adding-a-pix-provider), in no particular order: PAYMENT_PROVIDERS
- * orders them. Everything else that names providers is derived from it.
- */
+/** THE list of PIX providers (docs/architecture.md#adding-a-pix-provider); PAYMENT_PROVIDERS orders them, the rest derives. */
 export const providerRegistry = [tribopayProvider, mercadopagoProvider, efiProvider, abacatepayProvider, wooviProvider] as const;
 
 type Registered = (typeof providerRegistry)[number];

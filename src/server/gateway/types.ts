@@ -89,8 +89,7 @@ export type GatewayErrorKind = 'products' | 'product_not_found' | 'no_offers' | 
 export class GatewayError extends Error {
   /**
    * @param uncertain the charge (or refund) MAY have happened: never simply retried (docs/gateway.md#9-unknowns).
-   * @param buyerData a field-level refusal of the buyer's own data, which the next provider would refuse too; any other
-   *   refusal (the account, the key, the settings) is the provider's and fails over (docs/payments.md#pix-providers).
+   * @param buyerData a refusal of the buyer's own data, which the next provider would refuse too: no failover.
    */
   constructor(
     message: string,

@@ -2,10 +2,8 @@ import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { createSecureContext } from 'node:tls';
 
 /**
- * A provider's client certificate for mutual TLS (Efí's). Efí hands out a .p12 with no passphrase, and documents
- * converting it with `openssl pkcs12 -in cert.p12 -out cert.pem -nodes` (https://dev.efipay.com.br/docs/api-pix/credenciais).
- * That .pem starts with "Bag Attributes" lines, so a PEM is told by its blocks anywhere in the file, not by its
- * first bytes; only the blocks are handed to TLS. Here, not in gateway/, because the start-up check in config/ uses it.
+ * Efí's client certificate for mutual TLS. Its .p12, converted as https://dev.efipay.com.br/docs/api-pix/credenciais says,
+ * starts with "Bag Attributes" lines: a PEM is told by its blocks, only they go to TLS. In lib/: config/'s start check uses it.
  */
 export type ClientTlsMaterial = { cert: string; key: string } | { pfx: Buffer; passphrase: string };
 
@@ -16,10 +14,7 @@ export class ClientCertificateError extends Error {
   }
 }
 
-/**
- * Every `-----BEGIN <label>-----` … `-----END <label>-----` block, with its label. Found with indexOf rather than a
- * regex, so a hostile or broken file costs linear time.
- */
+/** indexOf rather than a regex, so a hostile file costs linear time. */
 function pemBlocks(text: string): Array<{ label: string; block: string }> {
   const blocks: Array<{ label: string; block: string }> = [];
   let from = 0;

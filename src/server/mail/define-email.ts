@@ -3,11 +3,7 @@ import { accessEmail } from '../../content/emails.ts';
 import { escapeHtml } from '../../shared/html.ts';
 import { colors, fill, html } from './email-parts.ts';
 
-/*
- * Every e-mail is written on this builder (docs/architecture.md "Adding an e-mail"): it gives the plain-text and
- * the rich (HTML) part the same skeleton, the demo notice, the greeting, the sign-off and the footer, so an e-mail
- * states only its own blocks. No images and no tracking pixels.
- */
+/** The e-mail builder (docs/architecture.md "Adding an e-mail"): shared skeleton for text and HTML; no images or tracking pixels. */
 
 export interface RenderedEmail {
   subject: string;
@@ -44,10 +40,7 @@ export interface EmailParts {
 
 type Values = Record<string, string>;
 
-/**
- * The copy's `{marks}` filled for each part: in the text as they are; in the HTML escaped, or as `rich` gives them
- * (a link, a bold amount). The copy itself is escaped before the values go in.
- */
+/** `{marks}` filled per part: as is in text, escaped (or `rich`) in HTML; the copy is escaped before the values go in. */
 export function emailCopy(plain: Values, rich: Values = {}) {
   const richValues: Values = { ...Object.fromEntries(Object.entries(plain).map(([key, value]) => [key, escapeHtml(value)])), ...rich };
   const line = (template: string): EmailLine => ({ text: fill(template, plain), html: fill(escapeHtml(template), richValues) });
@@ -147,10 +140,7 @@ ${parts.body}
 `;
 }
 
-/**
- * The same on every attempt at one outbox row, so a retry is one message to the mail server and one `.eml` file;
- * it holds the order id, by which the erasure finds the files (mail/mailer.ts `deleteMailFilesOfOrders`).
- */
+/** Stable across retries (one message, one `.eml`); holds the order id for erasure (mailer.ts `deleteMailFilesOfOrders`). */
 export function emailMessageId(...parts: string[]): string {
   const localPart = parts
     .join('-')

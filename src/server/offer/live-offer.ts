@@ -36,10 +36,7 @@ export function parseStoredOffer(content: string): Offer {
   return offerFromStored(value, offerDefaults, offerMessages);
 }
 
-/**
- * One change at a time, and never backwards: numbers only grow (a restore is a new number), so a
- * slow render of an older version never replaces a newer one.
- */
+/** Numbers only grow, so a slow render of an older version never replaces a newer one. */
 export function createLiveOffer(deps: {
   db: Kysely<Database>;
   site: Site | undefined;

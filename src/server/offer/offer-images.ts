@@ -14,10 +14,7 @@ const CONTENT_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: '
 export type UploadResult =
   { kind: 'stored'; ref: string; image: OfferImage } | { kind: 'type' } | { kind: 'unreadable' } | { kind: 'too_small' };
 
-/**
- * What the bytes are, by their first bytes (never the name or the declared type): JPEG, PNG or
- * WebP. Anything else (SVG, GIF, HEIC, a PDF) never reaches the decoder.
- */
+/** By the first bytes, never the name or type: anything but JPEG, PNG, WebP never reaches the decoder. */
 export function sniffImage(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | undefined {
   const starts = (offset: number, signature: readonly number[]) => signature.every((byte, at) => bytes[offset + at] === byte);
   if (starts(0, [0xff, 0xd8, 0xff])) return 'jpeg';
@@ -32,10 +29,7 @@ async function encode(input: Uint8Array, width: number, format: ImageFormat): Pr
   return format === 'avif' ? resized.avif({ quality: 55, effort: 3 }).toBuffer() : resized.webp({ quality: 78 }).toBuffer();
 }
 
-/**
- * Checks an upload by its content, then stores it re-encoded at the page's widths, AVIF and WebP,
- * under a name made from its hash: the same image uploaded twice is stored once.
- */
+/** Stored re-encoded (AVIF, WebP) under its hash: the same image twice is stored once. */
 export async function storeUpload(
   db: Kysely<Database>,
   input: Uint8Array,

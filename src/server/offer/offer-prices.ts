@@ -15,10 +15,7 @@ export async function pricesOfVersion(db: Kysely<Database>, number: number): Pro
   return version ? pricesOf(number, parseStoredOffer(version.content)) : undefined;
 }
 
-/**
- * The checkout's prices (orders/offer-pricing.ts), read from the database at each checkout rather than from this
- * instance's served page: a publish through another instance applies to the very next checkout.
- */
+/** Read from the database at each checkout, so a publish through another instance applies at once. */
 export function createOfferPricing(db: Kysely<Database>): OfferPricing {
   // A version never changes once published: each is parsed once.
   const known = new Map<number, OfferPrices>();

@@ -63,10 +63,7 @@ export async function listVersions(db: Kysely<Database>, limit: number): Promise
   });
 }
 
-/**
- * The next number after `base`: when another publish took it first (another tab, another
- * instance), the key refuses this one and the seller is told the page changed.
- */
+/** Another publish that took the number first makes the key refuse this one. */
 export async function insertVersion(db: Kysely<Database>, version: StoredVersion): Promise<'ok' | 'taken'> {
   const inserted = await db
     .insertInto('page_versions')
@@ -112,10 +109,7 @@ export async function listVersionTimes(db: Kysely<Database>): Promise<Array<{ nu
   return rows.map((row) => ({ number: Number(row.number), publishedAt: Number(row.published_at) }));
 }
 
-/**
- * The first order ever placed: the build's own version (0) has no publish time, and this is the first evidence of
- * its price being charged.
- */
+/** Version 0 has no publish time: the first order is the first evidence of its price being charged. */
 export async function firstOrderAt(db: Kysely<Database>): Promise<number | null> {
   const row = await db
     .selectFrom('orders')

@@ -15,10 +15,7 @@ export interface OfferDeps {
   live: LiveOffer;
   /** The seller's fields a variable overrides (`name`, `supportEmail`…). */
   fromEnvironment: string[];
-  /**
-   * When the PIX provider's own catalogue decides the product's price (TriboPay alone, its offer of PRODUCT_HASH),
-   * that price: the page may not announce another, so a publish never changes it here.
-   */
+  /** The provider catalogue's price (TriboPay's PRODUCT_HASH): a publish never changes it. */
   cataloguePrice: (() => Promise<number>) | undefined;
 }
 
@@ -78,10 +75,7 @@ export type PublishResult =
   | { kind: 'reference_price'; referencePriceCents: number; days: number }
   | { kind: 'not_found' };
 
-/**
- * What a publish may not say about prices: another price than the provider's catalogue charges, or a reference
- * price that was not really charged (checked at each publish and restore, at that moment's history).
- */
+/** A price other than the catalogue's, or a reference price not really charged, is refused at publish and restore. */
 async function priceRefusal(deps: OfferDeps, offer: Offer, baseNumber: number, now: number): Promise<PublishResult | undefined> {
   const live = await pricesOfVersion(deps.db, baseNumber);
   if (deps.cataloguePrice && live && offer.product.priceCents !== live.product.priceCents)
@@ -92,10 +86,7 @@ async function priceRefusal(deps: OfferDeps, offer: Offer, baseNumber: number, n
   return shortfall ? { kind: 'reference_price', referencePriceCents, days: shortfall.days } : undefined;
 }
 
-/**
- * A new version after `baseNumber`, the live version the seller's editor opened: another publish in
- * between (another tab, another instance) makes this one `changed`, never a silent overwrite.
- */
+/** Another publish after `baseNumber` makes this one `changed`, never a silent overwrite. */
 async function publishVersion(
   deps: OfferDeps,
   input: { offer: Offer; baseNumber: number; session: string; now: number; restoredFrom: number | null },

@@ -9,11 +9,7 @@ const REFERENCE_MIN_DAYS = 30;
 /** …within this window before the publish (the EU Omnibus Directive's model of CDC art. 37's misleading offer). */
 const REFERENCE_WINDOW_DAYS = 90;
 
-/**
- * How long `priceCents` was the live product price within the window before `now`, from the published versions:
- * each was live from its publish to the next one's. The build's own version (0) counts from the first order placed,
- * the first evidence that its price was charged; before any order, never.
- */
+/** Time `priceCents` was live in the window; version 0 counts from the first order, never before one. */
 async function msAtPrice(db: Kysely<Database>, priceCents: number, now: number): Promise<number> {
   const windowStart = now - REFERENCE_WINDOW_DAYS * DAY_MS;
   const versions = await listVersionTimes(db);

@@ -5,10 +5,8 @@ import { recheckOrder } from './payment-confirmation.ts';
 import { markChargeClosed } from './reconciliation-repository.ts';
 
 /**
- * - `cancelled`: the code can no longer be paid;
- * - `paid`: the payment won the race, and was handed to the payment confirmation;
- * - `unsupported`: the provider cannot cancel; the charge stays payable until it expires;
- * - `unknown`: no answer; the reconciler tries again.
+ * `paid`: the payment won the race and went to the payment confirmation; `unsupported`: payable until it expires;
+ * `unknown`: no answer, the reconciler tries again.
  */
 export type CancelOutcome = 'cancelled' | 'paid' | 'unsupported' | 'unknown';
 

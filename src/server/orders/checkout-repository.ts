@@ -154,12 +154,7 @@ export type InsertOrderResult =
   | { kind: 'sold_out' }
   | { kind: 'too_many_open' };
 
-/**
- * An open charge its provider cannot cancel stays payable whatever we do, so a re-checkout never charges again what
- * it covers (docs/money.md#one-payable-pix): asked for less (the bump unticked), it is handed back, since it pays for
- * the main product and a second PIX would let the buyer pay for it twice; asked for more (the bump ticked), only the
- * missing items are charged, as its add-on.
- */
+/** An uncancellable open charge (docs/money.md#one-payable-pix): handed back when asked for less, only missing items charged when more. */
 async function keepUncancellable(
   trx: Transaction<Database>,
   open: readonly OrderRow[],

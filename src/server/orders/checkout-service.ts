@@ -131,10 +131,7 @@ export async function startCheckout(
   }
 }
 
-/**
- * The orders this instance is creating a charge for right now: alive, whatever their age. Per instance (its
- * `payments`), not per process: a request of an instance that was stopped can no longer show its code to anyone.
- */
+/** Per instance, not process: a stopped instance's request can no longer show its code. */
 const chargingByInstance = new WeakMap<OrdersDeps['payments'], Set<string>>();
 function chargingHere(deps: OrdersDeps): Set<string> {
   let orders = chargingByInstance.get(deps.payments);
@@ -142,11 +139,7 @@ function chargingHere(deps: OrdersDeps): Set<string> {
   return orders;
 }
 
-/**
- * A create at a provider without an idempotency key whose request no longer lives here (a crash, a kill -9): its
- * charge, if any, was never shown to anyone, so it cannot be paid, and the buyer is charged anew at once. One that
- * never reached a provider (no key yet) is the same. Keyed providers resume theirs under the key instead.
- */
+/** An unkeyed create whose request died was never shown, so cannot be paid: charged anew. Keyed ones resume under the key. */
 function orphanedCharge(deps: OrdersDeps) {
   return (order: OrderRow) => {
     if (chargingHere(deps).has(order.id)) return false;
@@ -231,11 +224,7 @@ async function insertAndCharge(
   return result;
 }
 
-/**
- * The open PIX stays the buyer's main charge, and what it lacks is charged in a PIX of its own, an add-on of that
- * order (docs/money.md#one-payable-pix): the buyer is shown both codes. If the add-on cannot be charged, the buyer is
- * told so, rather than sent off with a code that lacks what they asked for.
- */
+/** What the open PIX lacks is charged as an add-on (docs/money.md#one-payable-pix); if that fails, the buyer is told. */
 async function chargeMissingItems(
   deps: OrdersDeps,
   main: OrderRow,
@@ -269,10 +258,7 @@ async function cancelRetired(deps: OrdersDeps, orderIds: readonly string[]): Pro
   }
 }
 
-/**
- * A sole provider with a catalogue, on the seller's account: its product's price. Otherwise (other providers, the
- * demo's sandbox) the live page's price, so a failover never changes it.
- */
+/** A sole catalogue provider's price on the seller's account; otherwise the live page's, so a failover never changes it. */
 export async function offeredProduct(deps: Pick<OrdersDeps, 'payments' | 'config'>, prices: OfferPrices): Promise<GatewayProduct> {
   const { catalogue } = deps.payments;
   if (catalogue && catalogueDecidesPrice(deps.config)) return catalogue.mainProduct();
@@ -287,10 +273,7 @@ export async function offeredProduct(deps: Pick<OrdersDeps, 'payments' | 'config
 
 const MAIN_PRODUCT_REF = 'main';
 
-/**
- * The browser only says "with" or "without" the bump; every name and price is decided here, from the live page
- * version (`prices`), but for a price the provider's own catalogue decides (`product`).
- */
+/** Names and prices decided here from the live version; the browser only says with or without the bump. */
 function checkoutItems(product: GatewayProduct, bump: BumpOffer | null, prices: OfferPrices): NewOrderItem[] {
   const main: NewOrderItem = {
     key: 'main',
@@ -304,11 +287,7 @@ function checkoutItems(product: GatewayProduct, bump: BumpOffer | null, prices: 
   return [main, { key: 'bump', title: name, priceCents, productHash: bump.productHash, offerHash: bump.offerHash }];
 }
 
-/**
- * The checkout showed the buyer another version's prices (`offerVersion`, sent back from GET /api/product) and the
- * live one prices this cart otherwise, in a name or an amount: nothing is charged until the buyer has seen the new
- * ones. A version this server does not know counts as another price.
- */
+/** Nothing is charged until the buyer saw the live prices; an unknown version counts as other prices. */
 async function shownOtherwise(deps: OrdersDeps, input: CreateOrderInput, live: OfferPrices, items: readonly NewOrderItem[]) {
   if (input.offerVersion === undefined || input.offerVersion === live.version) return false;
   const shown = await deps.prices.ofVersion(input.offerVersion);
@@ -350,11 +329,7 @@ function usableCharge(charge: PixCharge, input: CreatePixInput): boolean {
   return charge.state === 'pending' && charge.pix.code !== null && charge.amountCents === input.amountCents;
 }
 
-/**
- * An unknown outcome at a keyed provider is read first: none, the next provider; the charge made, shown at once (no
- * second create, which may hang as the first did); made but unusable, cancelled, then the next provider. Only a charge
- * found without its code is resent under the same key. Without a key an unknown outcome ends the checkout.
- */
+/** Unknown outcome at a keyed provider: read first; only a charge found without its code is resent. Unkeyed: the checkout ends. */
 async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: () => boolean): Promise<PixCharge | AttemptFailure> {
   let unknown: unknown;
   try {

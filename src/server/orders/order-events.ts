@@ -22,10 +22,7 @@ export type OrderEvent =
   | { type: 'part_refunded'; order: OrderRow; at: number; refund: RefundMovement }
   /** Paid, but nobody can be given it (its buyer was erased): refunded whole (docs/payments.md#reconciliation). */
   | { type: 'undeliverable'; order: OrderRow; at: number }
-  /**
-   * The buyer's personal data on the order was erased (docs/operations.md#personal-data); each feature deletes what it
-   * keeps of them. `email` is the address erased, normalized, for what a feature keeps by it (a hash): never stored nor logged.
-   */
+  /** Buyer data erased (docs/operations.md#personal-data); `email` normalized, for hashed keys: never stored nor logged. */
   | { type: 'erased'; orderId: string; at: number; email: string };
 
 /** What one money movement gave back: its amount and the items it covered (docs/money.md#refunds). */

@@ -13,10 +13,7 @@ export function publicStatus(order: OrderRow, now: number): OrderStatus {
   return order.status;
 }
 
-/**
- * While its charge is payable, re-ask the gateway at most once per POLL_RECHECK_INTERVAL_MS per order
- * (docs/gateway.md#10-confirming-a-payment): a retired one too, so its page shows a late payment (docs/payments.md#reconciliation).
- */
+/** At most once per POLL_RECHECK_INTERVAL_MS (docs/gateway.md#10-confirming-a-payment), retired charges too. */
 export async function refreshWaitingOrder(deps: OrdersDeps, order: OrderRow, now: number): Promise<OrderRow> {
   const payable = order.status === 'pending' || (order.status === 'failed' && order.provider_closed_at === null && order.expires_at > now);
   if (payable && order.charge_id && (await claimOrderCheck(deps.db, order.id, now, POLL_RECHECK_INTERVAL_MS))) {

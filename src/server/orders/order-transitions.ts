@@ -5,10 +5,7 @@ import type { OrderEvent, OrderEvents } from './order-events.ts';
 import { setOrderStatus } from './orders-repository.ts';
 import { markOrderReversed } from './reversal-repository.ts';
 
-/**
- * A paid order's money went back (`reversed` by the provider, `refunded` by the seller); published once, with what
- * this movement gave back: the order's items not already refunded one by one, and their price.
- */
+/** The money went back (`reversed` or `refunded`); published once, with the items not already refunded one by one. */
 export async function reverseOrder(
   deps: { db: Kysely<Database>; events: OrderEvents },
   orderId: string,

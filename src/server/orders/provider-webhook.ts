@@ -25,10 +25,7 @@ export type ProviderWebhookResult =
 
 type OrderEvent = Extract<ProviderEvent, { kind: 'order' }>;
 
-/**
- * A provider's webhook, verified by its adapter, names charges to read back; it never settles money by itself. Each
- * charge's re-read is stored first, so a read that fails (or a crash) is retried by the reconciler.
- */
+/** A webhook never settles money: it names charges to read back, each re-read stored first so the reconciler retries. */
 export async function receiveProviderWebhook(
   deps: OrdersDeps,
   id: ProviderId,

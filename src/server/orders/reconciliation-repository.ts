@@ -49,10 +49,7 @@ export async function failStuckCheckouts(db: Kysely<Database>, createdBefore: nu
   return Number(result.numUpdatedRows);
 }
 
-/**
- * A charge whose code a buyer was shown stays payable at its provider until it is closed there or expires, whatever
- * our row says (pending, retired, closed by a refund request, erased): it is read until then, plus the grace.
- */
+/** Payable at its provider until closed there or expired, whatever our row says: read until then plus the grace. */
 export function isOpenCharge(eb: ExpressionBuilder<Database, 'orders'>, now: number, pendingGraceMs: number) {
   return eb.and([
     eb('status', 'in', ['pending', 'failed']),

@@ -27,10 +27,7 @@ export function nextCheckDelay(order: Pick<OrderRow, 'status' | 'recheck_request
   return doubling(MINUTE, 30 * MINUTE);
 }
 
-/**
- * A retired charge still payable at a provider that can cancel: its cancel at retirement failed or got no answer
- * (checkout-service.ts `cancelRetired`, erasure), so it is tried again after each read, until it is closed there.
- */
+/** A retired charge whose cancel failed or got no answer is tried again after each read, until closed. */
 async function cancelRetiredAgain(deps: OrdersDeps, orderId: string, now: number): Promise<void> {
   const order = await findOrderById(deps.db, orderId);
   if (!order?.charge_id || order.status !== 'failed' || order.provider_closed_at !== null || order.expires_at <= now) return;

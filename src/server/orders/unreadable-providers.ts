@@ -6,11 +6,7 @@ import { requiredVariables } from '../config/provider-env.ts';
 import { PENDING_GRACE_MS } from './reconciliation.ts';
 import { countUnsettledOrdersByProvider } from './order-lookup.ts';
 
-/**
- * A provider whose credentials are gone can no longer be read or refunded: its buyers' open PIX would be paid and
- * lost, and refunds inside the guarantee would fail. The start stops instead, one line per provider
- * (docs/payments.md#reconciliation).
- */
+/** Without credentials open PIX would be paid and lost and refunds fail: start stops (docs/payments.md#reconciliation). */
 export async function unreadableProviderProblems(
   db: Kysely<Database>,
   config: Pick<Config, 'payments' | 'retiredPayments' | 'guaranteeDays'>,

@@ -36,10 +36,7 @@ export interface OutboxWorkerOptions {
 export interface OutboxWorker {
   start(): void;
   stop(): Promise<void>;
-  /**
-   * Safe to call at any time, also while the timer runs: claims never overlap. Resolves with the
-   * number it sent or, when every run is busy, with 0 once those runs (which take its rows) are done.
-   */
+  /** Safe at any time: claims never overlap. Resolves with the number sent, or 0 once busy runs are done. */
   runOnce(): Promise<number>;
 }
 

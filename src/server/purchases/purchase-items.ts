@@ -33,10 +33,7 @@ export async function itemsOfOrder(db: Executor, orderId: string): Promise<Order
   return (await itemsOfOrders(db, [orderId])).get(orderId) ?? [];
 }
 
-/**
- * The main product's name as the order was placed under (an add-on order: its parent's), from its items: an e-mail,
- * a message or the evidence of yesterday's purchase never prints the name the page carries today (docs/editing.md#prices).
- */
+/** The name the order was placed under (docs/editing.md#prices), never today's page's. */
 export async function productNameOf(db: Executor, orderId: string): Promise<string> {
   const row = await db
     .selectFrom('orders')

@@ -85,8 +85,5 @@ export async function refundMovementOf(
   };
 }
 
-/**
- * One order's paid − refunded, in SQL for the figures (Faturamento, sales by source, the CSV): ledgerOf's rule per
- * charge. A reversed order nets nothing; a paid one its amount less its items refunded one by one.
- */
+/** ledgerOf's rule in SQL: a reversed order nets nothing; a paid one its amount less items refunded. */
 export const netPaidCentsSql = sql<number>`(case when orders.status = 'paid' then orders.amount_cents - coalesce((select sum(refunds.amount_cents) from refunds where refunds.order_id = orders.id and refunds.status = 'refunded'), 0) else 0 end)`;

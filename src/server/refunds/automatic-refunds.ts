@@ -17,10 +17,7 @@ function neverPaid(main: OrderRow): boolean {
   return main.status === 'failed' && main.provider_closed_at !== null && main.paid_at === null;
 }
 
-/**
- * A re-checkout's add-on paid before its main order, whose PIX then expired unpaid (docs/money.md#one-payable-pix):
- * the add-on goes back whole, approved at once.
- */
+/** An add-on paid before its main, whose PIX expired (docs/money.md#one-payable-pix), goes back whole. */
 export async function refundAddonsOfUnpaidMain(
   trx: Transaction<Database>,
   config: RefundsConfig,
@@ -68,10 +65,7 @@ export async function refundAddonOfRefundedPurchase(
   if (!asked) await recordApproval(trx, config, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
 }
 
-/**
- * A main order reversed at the provider (a refund in its panel, a chargeback, a MED) takes its paid add-ons with it
- * (docs/money.md#invariants): each gets a refund, approved at once in auto mode, else listed for the seller.
- */
+/** A reversed main takes its paid add-ons (docs/money.md#invariants): auto-approved in auto mode, else listed. */
 export async function refundAddonsOfReversedMain(
   trx: Transaction<Database>,
   config: RefundsConfig,

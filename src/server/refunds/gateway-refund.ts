@@ -17,10 +17,7 @@ import {
 import { findOrderById } from '../orders/order-lookup.ts';
 import { recordEvidence } from './delivery-record.ts';
 
-/**
- * A gateway refund (docs/refunds.md#at-the-gateway): an outbox row, done only when a re-read says `refunded`. Each
- * attempt reads first and claims the call once (`claimGatewayCall`), so a retry after an uncertain failure never refunds twice.
- */
+/** Done only when a re-read says `refunded` (docs/refunds.md#at-the-gateway); `claimGatewayCall` prevents refunding twice. */
 export const GATEWAY_REFUND_FAMILY = 'gateway_refund:';
 
 /** One outbox row per attempt: the seller's "try again" after a failure is a new attempt. */

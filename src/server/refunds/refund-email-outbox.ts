@@ -15,10 +15,7 @@ import { renderRefundEmail, type RefundEmailKind } from './refund-emails.ts';
 import type { RefundRow } from './refunds-repository.ts';
 import { enqueueOutboxMessage, outboxPayloadsOf } from '../outbox/outbox-queue.ts';
 
-/**
- * The buyer's refund e-mails as outbox rows: queued in the transaction of what they tell, rendered by
- * refund-emails.ts when the outbox sends them. One row per purchase and kind; a later one is named after its charge.
- */
+/** Queued in the transaction of what they tell, rendered by refund-emails.ts; one row per purchase and kind. */
 const EMAIL_KINDS = {
   received: 'refund_received',
   declined: 'refund_declined',

@@ -65,10 +65,7 @@ export async function insertRefundRequest(
   return rows.map((row) => row.item);
 }
 
-/**
- * Approves these items of the charge: a request (or a declined one the seller reconsiders) turns approved, an item
- * nobody asked about gets an approved row. Returns the rows this call approved.
- */
+/** Requested, declined or unasked items become approved. Returns the rows this call approved. */
 export async function approveRefund(
   trx: Executor,
   input: {
@@ -211,10 +208,7 @@ export async function setGatewayState(db: Executor, orderId: string, state: Gate
     .execute();
 }
 
-/**
- * The money went back for these items (all of the charge's when none are named); a gateway refund under way ends
- * `done`. Returns the rows this call finished.
- */
+/** Items (all when none named) end `done`. Returns the rows this call finished. */
 export async function markRefundDone(trx: Executor, orderId: string, now: number, keys?: readonly OrderItemKey[]): Promise<RefundRow[]> {
   let query = trx
     .updateTable('refunds')

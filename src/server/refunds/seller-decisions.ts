@@ -92,10 +92,7 @@ export async function declineRefundRequest(deps: RefundsDeps, orderId: string, r
 
 export type MarkRefundedResult = 'ok' | 'not_found' | 'not_paid' | 'gateway_in_flight';
 
-/**
- * "Marcar como reembolsado" after the seller refunded in the provider's panel: a whole charge is reversed;
- * part of one (a duplicate's repeated item) is recorded as given back.
- */
+/** Refunded in the provider's panel: a whole charge is reversed, a part recorded as given back. */
 export async function markRefundedByHand(
   deps: { db: Kysely<Database>; events: OrderEvents },
   orderId: string,
@@ -126,10 +123,7 @@ interface ManualCharge {
   items: readonly OrderItemKey[];
 }
 
-/**
- * Refused while the gateway is refunding one of the charges (that would refund twice).
- * Returns the charges whose settled items are only part of what the order still holds.
- */
+/** Refused while the gateway refunds (twice otherwise). Returns the charges settled only in part. */
 async function approveManualRefunds(
   db: Kysely<Database>,
   charges: readonly ManualCharge[],

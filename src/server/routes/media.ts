@@ -3,10 +3,7 @@ import { IMAGE_PATH, parseImageFile } from '../../shared/offer-image.ts';
 import { readImage } from '../offer/offer-images.ts';
 import type { AppEnv } from './context.ts';
 
-/**
- * The seller's uploaded images (docs/editing.md#images), from the database so every instance has
- * them. A file's name carries its hash: its bytes never change, so it is cached for a year.
- */
+/** Uploaded images (docs/editing.md#images): the name carries the hash, so cached for a year. */
 export const mediaRoutes = new Hono<AppEnv>().get(`${IMAGE_PATH}:file`, async (c) => {
   const file = c.req.param('file');
   const image = parseImageFile(file) ? await readImage(c.var.db, file) : undefined;

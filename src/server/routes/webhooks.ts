@@ -17,10 +17,7 @@ const BASE = '/api/webhooks';
 /** Each provider's route and the older paths sellers registered (provider-registry.ts), to the provider they reach. */
 const providerByPath: ReadonlyMap<string, ProviderId> = new Map(webhookPaths().map(({ path, id }) => [path, id]));
 
-/**
- * A wrong secret or signature gets 401, so the provider's panel shows the failure to the seller (Saúde counts it too);
- * anything we accepted gets 2xx, fast: the re-read runs in the background.
- */
+/** A wrong secret gets 401 so the provider's panel shows it; accepted gets 2xx at once, the re-read runs in the background. */
 async function providerWebhook(c: Context<AppEnv>) {
   const id = providerByPath.get(new URL(c.req.url).pathname.slice(BASE.length + 1));
   if (!id) return apiError(c, 404, apiErrors.notFound);

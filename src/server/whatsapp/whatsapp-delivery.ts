@@ -28,10 +28,7 @@ import { deleteUnsentMessages, enqueueOutboxMessage } from '../outbox/outbox-que
 import { findOrderById } from '../orders/order-lookup.ts';
 import { productNameOf } from '../purchases/purchase-items.ts';
 
-/**
- * The PIX, a reminder and the access on WhatsApp (docs/whatsapp.md), through the outbox. Meta takes no idempotency key:
- * each message is a log row claimed before the call and read by later attempts, so a message reaches a buyer at most twice.
- */
+/** WhatsApp via the outbox (docs/whatsapp.md): no idempotency key, so a claimed log row caps a message at two sends. */
 export const WHATSAPP_KIND_FAMILY = 'whatsapp:';
 const FAMILY = WHATSAPP_KIND_FAMILY;
 export const WHATSAPP_MESSAGE_KINDS: readonly AutomaticMessageKind[] = ['pix', 'reminder', 'access'];

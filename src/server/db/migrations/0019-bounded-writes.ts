@@ -2,10 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 
 const HOUR_MS = 3_600_000;
 
-/**
- * Writes a stranger can repeat stay bounded: one `member_page_opens` row per order and hour (rebuilt, as SQLite cannot
- * add a constraint), and `pix_email_quota` slots 1..N unique per hashed address and São Paulo day.
- */
+/** Writes a stranger can repeat stay bounded: one page-open row per order and hour, N e-mail quota slots per address and day. */
 export const boundedWritesMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -13,10 +13,7 @@ function keeperFirst(a: Holder, b: Holder): number {
   return settled(a) - settled(b) || Number(a.created_at) - Number(b.created_at) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/**
- * `orders.transaction_hash` becomes unique (NULLs stay distinct on both databases), so no order adopts another's
- * transaction. Existing duplicates: one order keeps it, the others move it to `contested_transaction_hash`.
- */
+/** `transaction_hash` becomes unique; of existing duplicates one order keeps it, others move it to `contested_transaction_hash`. */
 export const uniqueTransactionHashMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('orders').addColumn('contested_transaction_hash', 'text').execute();

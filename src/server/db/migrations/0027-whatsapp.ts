@@ -1,9 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * WhatsApp messages (docs/whatsapp.md). Consent is written with the order and kept with its wording, as LGPD art. 8 § 2
- * puts the proof on us; `slot` is unique per order so the cap holds across instances without a lock.
- */
+/** WhatsApp (docs/whatsapp.md): consent kept with its wording (LGPD art. 8 § 2); `slot` unique per order caps without a lock. */
 export const whatsappMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('orders').addColumn('whatsapp_consent_at', 'bigint').execute();

@@ -1,9 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * The ledger reaches the provider (docs/money.md): a charge whose code a buyer was shown is read again until it is
- * closed at its provider (`provider_closed_at`: cancelled there, or known unpayable) or past its expiry and grace.
- */
+/** A shown charge is read until closed at its provider (`provider_closed_at`) or past expiry and grace (docs/money.md). */
 export const providerLedgerMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('orders').addColumn('provider_closed_at', 'bigint').execute();

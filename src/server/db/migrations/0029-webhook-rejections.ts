@@ -1,9 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Webhooks refused by their provider's check (signature, secret), counted per provider in the database so every
- * instance's Saúde shows them: a seller with a wrong secret otherwise learns of it from nobody (docs/payments.md).
- */
+/** Refused webhooks per provider, in the database so every instance's Saúde shows a wrong secret (docs/payments.md). */
 export const webhookRejectionsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,11 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-/**
- * Refunds are per item (docs/money.md#refunds): one row per item of a charge, keyed by both, each with its own price.
- * A part refund (a duplicate's repeated item) then leaves the charge's other items refundable on their own. Existing
- * rows become one row per item they covered; a finished refund's gateway side ends `done`. `gateway_refund_id` keeps
- * the provider's own refund, read back with `getRefund` while it is in process (Mercado Pago's `in_process`).
- */
+/** One refund row per item of a charge (docs/money.md#refunds); `gateway_refund_id` is re-read while in process (Mercado Pago). */
 export const refundsPerItemMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -42,10 +37,7 @@ export const refundsPerItemMigration: Migration = {
     await db.schema.alterTable('refund_items').renameTo('refunds').execute();
     await db.schema.createIndex('refunds_status').on('refunds').columns(['status']).execute();
   },
-  /**
-   * Back to one row per order: its first item's row stands for the order, with the items' sum. `item_keys` null
-   * (every item) loses which items a part refund covered, the one thing the older shape cannot hold per item.
-   */
+  /** Back to one row per order, with the items' sum; which items a part refund covered is lost. */
   async down(db: Kysely<unknown>) {
     await db.schema
       .createTable('refunds_by_order')

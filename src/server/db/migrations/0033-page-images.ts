@@ -1,9 +1,6 @@
 import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
 
-/**
- * The images the seller uploads in the console (docs/editing.md#images), each re-encoded variant
- * in the database so every instance serves it. Bytes as the database's own binary type.
- */
+/** Uploaded images (docs/editing.md#images), every variant in the database so every instance serves it. */
 export const pageImagesMigration: Migration = {
   async up(db: Kysely<unknown>) {
     const binary = db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';

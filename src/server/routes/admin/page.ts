@@ -36,10 +36,7 @@ const draftBody = zValidator('json', pageDraftSchema(offerMessages), (result, c)
   return apiError(c, 422, pageEditorApi.invalid, fields);
 });
 
-/**
- * The preview of the draft as the real page renders it, in the console's frame: no script at all
- * (no tracker, no presell gate), never indexed, framed only by the console itself.
- */
+/** The draft preview: no script, never indexed, framed only by the console. */
 const PREVIEW_POLICY =
   "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; font-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 

@@ -50,10 +50,7 @@ function transparentRequest(input: CreatePixInput) {
   };
 }
 
-/**
- * 4xx, or an envelope whose `error` is set: refused, nothing was created. Only an error naming the customer's fields is
- * the buyer's; a bad key or a store setting is the seller's, and fails over.
- */
+/** 4xx or `error` set: nothing created. Only an error naming the customer's fields is the buyer's; the rest fails over. */
 function createRefusal(reply: Reply): GatewayError {
   const detail = envelopeError(reply.json);
   const error = new GatewayError(

@@ -23,9 +23,8 @@ export const DEFAULT_API_URL = 'https://api.abacatepay.com';
 const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
- * No `cancelCharge`: AbacatePay documents no way to cancel a transparent PIX (the v2 pages under
- * pages/transparents are create, check, list, simulate-payment and refund; github.com/AbacatePay/documentation), so a
- * retired one stays payable until it expires.
+ * No `cancelCharge`: AbacatePay's v2 transparent PIX pages (github.com/AbacatePay/documentation) document no cancel,
+ * so a retired one stays payable until it expires.
  */
 export interface AbacatepayProvider extends PixProvider {
   /** Dev mode only: the seller can try the whole flow before going live. */

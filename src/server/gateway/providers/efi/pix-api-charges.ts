@@ -164,10 +164,7 @@ export async function findCob(api: PixApiContext, idempotencyKey: string): Promi
   };
 }
 
-/**
- * `PATCH /v2/cob/{txid}` with `{ "status": "REMOVIDA_PELO_USUARIO_RECEBEDOR" }` (the standard's CobRevisada; Efí
- * "Revisar cobrança"): only an ATIVA cob can be removed, so on a refusal the cob is read to say what it is.
- */
+/** `PATCH /v2/cob/{txid}` to REMOVIDA_PELO_USUARIO_RECEBEDOR (Efí "Revisar cobrança"); on a refusal the cob is read. */
 export async function removeCob(api: PixApiContext, chargeId: string): Promise<ChargeRecord> {
   const txid = checkedTxid(chargeId);
   let reply: Reply;

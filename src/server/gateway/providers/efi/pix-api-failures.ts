@@ -14,10 +14,7 @@ function efiErrorName(body: unknown): string | null {
     : null;
 }
 
-/**
- * A refusal of the debtor (`devedor`: the buyer's CPF or name) is about the buyer's data; the rest (`chave_invalida`,
- * `documento_bloqueado`, a key not in the account) is the seller's, and fails over.
- */
+/** A refusal of `devedor` (CPF, name) is the buyer's; `chave_invalida`, `documento_bloqueado` and the rest fail over. */
 function refusesDebtor(reply: Reply): boolean {
   if (reply.status !== 400) return false;
   const body = reply.json as { violacoes?: unknown; erros?: unknown; detail?: unknown } | undefined;
@@ -74,10 +71,7 @@ export function replyError(kind: FailedCall, reply: Reply, isWrite: boolean): Ga
   return gatewayError(kind, reasonOf(reply), reply.status, isWrite && reply.status >= 500, kind === 'charge' && refusesDebtor(reply));
 }
 
-/**
- * Efí answers an unknown txid with 400 `{ "nome": "cobranca_nao_encontrada" }` in its own shape
- * (https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas), where the standard says 404: both are "none".
- */
+/** Efí answers an unknown txid 400 `cobranca_nao_encontrada` (https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas), not 404. */
 export function isNotFound(reply: Reply): boolean {
   return reply.status === 404 || (reply.status === 400 && /_nao_encontrad[ao]$/.test(efiErrorName(reply.json) ?? ''));
 }

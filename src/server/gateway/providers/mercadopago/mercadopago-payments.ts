@@ -27,11 +27,7 @@ const MAX_EXPIRY_SECONDS = 30 * 24 * 60 * 60 - 60;
 const SAO_PAULO_OFFSET_MS = -3 * 60 * 60_000;
 const MAX_DESCRIPTION = 250;
 
-/**
- * The create's refusals that are about the payer (the buyer's own data), by code or by the field a description names:
- * 2067 "Invalid user identification number", 4050 "payer.email must be a valid email" (reference "Create payment",
- * https://www.mercadopago.com.br/developers/en/reference/payments/_payments/post). Any other 400 is the seller's.
- */
+/** Payer refusals: 2067, 4050 (https://www.mercadopago.com.br/developers/en/reference/payments/_payments/post); other 400s the seller's. */
 const PAYER_CODES = new Set(['2067', '4050']);
 function refusesPayerData(body: unknown): boolean {
   return parseErrorCauses(body).causes.some((cause) => PAYER_CODES.has(cause.code) || /\bpayer\b|identification/i.test(cause.description));
@@ -186,10 +182,7 @@ export async function readPayment(api: PaymentsApi, chargeId: string): Promise<C
   return chargeRecordOf(payment);
 }
 
-/**
- * Search may trail a create by moments, so `none` only ever leads to another provider, never a second charge here. A
- * result carries `point_of_interaction.transaction_data.qr_code`, so the payment found is the buyer's PIX as it is.
- */
+/** Search may trail a create, so `none` only leads to another provider, never a second charge here. */
 export async function searchPayment(api: PaymentsApi, idempotencyKey: string): Promise<FoundCharge> {
   const key = idempotencyKey.trim();
   if (key === '') throw new TypeError('idempotencyKey is empty');
@@ -209,10 +202,9 @@ export async function searchPayment(api: PaymentsApi, idempotencyKey: string): P
 }
 
 /**
- * "Create cancellation": `PUT /v1/payments/{id}` with `{ "status": "cancelled" }`, for a payment `pending`,
- * `in_process` or `authorized`; otherwise 400 with cause 2018 (reference:
- * https://www.mercadopago.com.br/developers/en/reference/online-payments/checkout-api-payments/create-cancellation/put).
- * Either way the payment is read after, so a payment that won the race comes back `paid`.
+ * `PUT /v1/payments/{id}` `{ "status": "cancelled" }` while pending, in_process or authorized, else 400 cause 2018
+ * (https://www.mercadopago.com.br/developers/en/reference/online-payments/checkout-api-payments/create-cancellation/put).
+ * Read after either way, so a payment that won the race comes back `paid`.
  */
 export async function cancelPayment(api: PaymentsApi, chargeId: string): Promise<ChargeRecord> {
   const path = paymentPath(chargeId);

@@ -12,11 +12,7 @@ import type {
 import { parsePostback } from './postback.ts';
 import { stripCustomerFields } from './strip-customer.ts';
 
-/**
- * Only maps shapes. No `cancelCharge`: no public TriboPay or Pepper document names a way to cancel a transaction
- * (docs/gateway.md#11-refunds: refund, balance and transfers are all that is seen), so a retired PIX stays payable
- * until it expires.
- */
+/** No `cancelCharge`: no TriboPay or Pepper document names one (docs/gateway.md#11-refunds); a retired PIX stays payable. */
 export interface TribopayProvider extends PixProvider {
   readonly id: 'tribopay';
 }
@@ -32,10 +28,7 @@ export const tribopayCapabilities: ProviderCapabilities = {
   idempotentCreate: false,
 };
 
-/**
- * Unsigned (docs/gateway.md#6-postbacks): the URL we gave the charge carries `?t=<order>.<secret>`, which the receiver
- * checks against the order before anything is read back. The ids in the body are only hints.
- */
+/** Unsigned (docs/gateway.md#6-postbacks): `?t=<order>.<secret>` is checked before a read-back; body ids are hints. */
 function parseTribopayPostback(request: WebhookRequest): ProviderEvent[] {
   const orderToken = request.url.searchParams.get('t') ?? '';
   const contentType = request.headers.get('Content-Type') ?? '';

@@ -171,10 +171,7 @@ export function parseDisputeReply(body: unknown): { rawStatus: string | null } |
   return parsed.success ? { rawStatus: parsed.data.dispute.status ?? null } : null;
 }
 
-/**
- * ACCEPTED: the money went back to the payer, a reversal (docs/money.md#provider-side). Still open (CREATED, OPENED,
- * IN_REVIEW): the money is held, neither paid nor reversed, like Mercado Pago's `in_mediation`.
- */
+/** ACCEPTED: reversed (docs/money.md#provider-side); CREATED, OPENED, IN_REVIEW: held, like Mercado Pago's `in_mediation`. */
 export function disputeOutcome(rawStatus: string | null): 'reversed' | 'none' | 'open' {
   if (rawStatus === 'ACCEPTED') return 'reversed';
   if (rawStatus === 'REJECTED' || rawStatus === 'CANCELED') return 'none';
@@ -186,10 +183,7 @@ export function errorText(body: unknown): string | null {
   return parsed.success ? parsed.data.error : null;
 }
 
-/**
- * Woovi documents only 400 `{ error }` for an unknown id ("Dispute not found"; "not exists" in its SDK's test). Any
- * other refusal (a bad AppID, a missing scope) is not "not found", which would let a second charge be made.
- */
+/** Woovi documents only 400 `{ error }` for an unknown id; a bad AppID or scope is not "not found", which would allow a second charge. */
 export function isNotFound(status: number, body: unknown): boolean {
   if (status === 404) return true;
   if (status !== 400) return false;

@@ -3,10 +3,7 @@ import { z } from 'zod';
 import { parseJsonSafely } from '../../../lib/safe-parse.ts';
 import { WebhookRejectedError, type WebhookRequest } from '../../pix-provider.ts';
 
-/**
- * `x-webhook-signature`: base64 RSA-SHA256 of the raw body, checked with the key Woovi publishes. No timestamp, so a
- * replay verifies: it only leads to a read-back, and a replayed state change is a no-op (docs/payments.md#woovi).
- */
+/** `x-webhook-signature`: RSA-SHA256 with Woovi's key; no timestamp, a replay only re-reads (docs/payments.md#woovi). */
 
 /** The public key on that page, as published: base64 of the PEM. */
 export const WOOVI_WEBHOOK_PUBLIC_KEY =
