@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
+import { createPostgresDb, type TestDb } from '../integration/test-db.ts';
 import { ordersBy } from '../support/db-reads.ts';
 import { refusedUrl } from '../support/loopback.ts';
 import { freePort } from '../support/nginx.ts';
@@ -245,23 +246,35 @@ async function tapForPix(page: Page, buyer: Buyer): Promise<{ dialog: Locator; c
 }
 
 /** The buyer's one order: which provider took it and under which charge id. */
-async function orderOf(server: RunningServer, email: string): Promise<{ id: string; provider: string; chargeId: string }> {
-  const orders = await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', email));
+async function orderOf(
+  server: RunningServer,
+  email: string,
+  database?: TestDb,
+): Promise<{ id: string; provider: string; chargeId: string }> {
+  const orders = database
+    ? await ordersBy(database, 'buyer_email', email)
+    : await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', email));
   expect(orders).toHaveLength(1);
   return { id: orders[0]!.id, provider: orders[0]!.provider, chargeId: orders[0]!.charge_id! };
 }
 
 /** Buy, pay through the provider's webhook, open the member page from the e-mail, refund, access ended. */
-async function buyPayAndRefund(browser: Browser, provider: ProviderId, makeRig: (shopUrl: string) => Promise<ProviderRig>, buyer: Buyer) {
+async function buyPayAndRefund(
+  browser: Browser,
+  provider: ProviderId,
+  makeRig: (shopUrl: string) => Promise<ProviderRig>,
+  buyer: Buyer,
+  database?: TestDb & { url: string },
+) {
   const shop = await shopAddress();
   const rig = await makeRig(shop.url);
-  const server = await startServer({ ...shop.env, ...rig.env });
+  const server = await startServer({ ...shop.env, ...rig.env, ...(database ? { DATABASE_URL: database.url } : {}) });
   const context = await browser.newContext({ baseURL: server.url });
   try {
     const page = await context.newPage();
     const consoleErrors = watchConsole(page);
     const { dialog, code, orderPosts } = await tapForPix(page, buyer);
-    const order = await orderOf(server, buyer.email);
+    const order = await orderOf(server, buyer.email, database);
     expect(order.provider).toBe(provider);
     expect(code).toBe(rig.pixCode(order.chargeId));
     expect(orderPosts()).toBe(1);
@@ -319,6 +332,15 @@ test.describe('each provider, purchase to refund', () => {
 
   test('Woovi', async ({ browser }) => {
     await buyPayAndRefund(browser, 'woovi', wooviRig, { name: 'Wagner Oliveira', email: 'wagner.oliveira@example.com' });
+  });
+
+  test('Woovi on PostgreSQL', async ({ browser }) => {
+    const database = await createPostgresDb();
+    try {
+      await buyPayAndRefund(browser, 'woovi', wooviRig, { name: 'Vera Moraes', email: 'vera.moraes@example.com' }, database);
+    } finally {
+      await database.close();
+    }
   });
 });
 
