@@ -66,8 +66,9 @@ function apiRoutes(admin: AdminDeps) {
     .route('/', presenceRoutes)
     .route('/', productRoutes)
     .route('/', reviewsRoutes)
-    .route('/', webhooksRoutes)
+    // Before the providers' door, whose `/:provider` would take /api/webhooks/whatsapp for an unknown provider.
     .route('/', whatsappWebhookRoutes)
+    .route('/', webhooksRoutes)
     .route('/', adminRoutes(admin))
     .all('/api/*', (c) => apiError(c, 404, apiErrors.notFound));
 }
