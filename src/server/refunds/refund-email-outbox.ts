@@ -25,10 +25,6 @@ const EMAIL_KINDS = {
 /** The kinds of the buyer's refund e-mails; a purchase's later one of a kind is `{kind}:{order id}`. */
 export const REFUND_EMAIL_KINDS: readonly string[] = Object.values(EMAIL_KINDS);
 
-export function isRefundEmailKind(kind: string): boolean {
-  return (Object.values(EMAIL_KINDS) as string[]).some((base) => kind === base || kind.startsWith(`${base}:`));
-}
-
 /** The outbox kind of a purchase's e-mail: the first of its kind plain, a later one named after its charge. */
 async function purchaseEmailKind(trx: Transaction<Database>, mainId: string, kind: string, chargeId: string): Promise<string> {
   const taken = await outboxPayloadsOf(trx, mainId, kind);
