@@ -56,21 +56,23 @@ export interface AppDeps {
 
 /** Each router's `basePath` is what its replies are checked against (routes/api-reply.ts). */
 function apiRoutes(admin: AdminDeps) {
-  return new Hono<AppEnv>()
-    .route('/', accessRoutes)
-    .route('/', eventsRoutes)
-    .route('/', liveRoutes)
-    .route('/', ordersRoutes)
-    .route('/', addonRoutes)
-    .route('/', orderPageApiRoutes)
-    .route('/', presenceRoutes)
-    .route('/', productRoutes)
-    .route('/', reviewsRoutes)
-    // Before the providers' door, whose `/:provider` would take /api/webhooks/whatsapp for an unknown provider.
-    .route('/', whatsappWebhookRoutes)
-    .route('/', webhooksRoutes)
-    .route('/', adminRoutes(admin))
-    .all('/api/*', (c) => apiError(c, 404, apiErrors.notFound));
+  return (
+    new Hono<AppEnv>()
+      .route('/', accessRoutes)
+      .route('/', eventsRoutes)
+      .route('/', liveRoutes)
+      .route('/', ordersRoutes)
+      .route('/', addonRoutes)
+      .route('/', orderPageApiRoutes)
+      .route('/', presenceRoutes)
+      .route('/', productRoutes)
+      .route('/', reviewsRoutes)
+      // Before the providers' door, whose `/:provider` would take /api/webhooks/whatsapp for an unknown provider.
+      .route('/', whatsappWebhookRoutes)
+      .route('/', webhooksRoutes)
+      .route('/', adminRoutes(admin))
+      .all('/api/*', (c) => apiError(c, 404, apiErrors.notFound))
+  );
 }
 
 /** Tests call `app.request()` on it without opening a port. */
