@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -109,7 +110,14 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
     if (laterSections) head.push(`<noscript><link rel="stylesheet" href="${stylesheet}" /></noscript>`);
     const firstScreen = laterSections ? (await render(key, { omitLaterSections: true })).html : page.html;
     const css = ownPart ? await pageCss(key, firstScreen, head, entryKey, laterSections) : siteCss;
-    const entry = entryLoader(manifest, entryKey, now, key === 'landing' ? CHECKOUT_MODULES : [], css === siteCss ? null : stylesheet);
+    const entry = entryLoader(
+      manifest,
+      clientDir,
+      entryKey,
+      now,
+      key === 'landing' ? CHECKOUT_MODULES : [],
+      css === siteCss ? null : stylesheet,
+    );
     const document = template
       .replace('<!--app-entry-->', () => entry)
       .replace('<!--app-head-->', () => head.join(''))
@@ -174,14 +182,18 @@ function islandModules(manifest: Manifest, entrySources: readonly string[], name
  * The inline loader of one entry (see lib/entry-loader.ts), with the modules it imports to preload,
  * and the files of `later` modules (with their imports) the page does not load at start.
  */
-function entryLoader(manifest: Manifest, key: string, now: boolean, later: readonly string[], restCss: string | null): string {
+function entryLoader(
+  manifest: Manifest,
+  clientDir: string,
+  key: string,
+  now: boolean,
+  later: readonly string[],
+  restCss: string | null,
+): string {
   const entry = manifest[key];
   if (!entry?.isEntry) throw new Error(`prerender: the entry ${key} is missing from the build manifest`);
   const atStart = [key, ...staticImportsOf(manifest, key)];
-  const preload = atStart
-    .slice(1)
-    .map((child) => `/${manifest[child]!.file}`)
-    .join(' ');
+  const preload = atStart.slice(1).map((child) => `/${manifest[child]!.file}`);
   const laterFiles = later
     .flatMap((module) => {
       if (!manifest[module]) throw new Error(`prerender: ${module} is missing from the build manifest`);
@@ -189,7 +201,17 @@ function entryLoader(manifest: Manifest, key: string, now: boolean, later: reado
     })
     .filter((module, index, all) => all.indexOf(module) === index && !atStart.includes(module))
     .map((module) => `/${manifest[module]!.file}`);
-  const laterAttribute = laterFiles.length > 0 ? ` data-checkout="${laterFiles.join(' ')}"` : '';
-  const cssAttribute = restCss ? ` data-css="${restCss}"` : '';
-  return `<script data-entry="/${entry.file}" data-preload="${preload}"${laterAttribute}${cssAttribute}${now ? ' data-now' : ''}>${entryLoaderScript()}</script>`;
+  const script = entryLoaderScript({ preload, checkout: laterFiles, css: restCss });
+  // A page that paints before its script fetches the loader as a file, which it only needs after
+  // that paint: its text would be bytes of the document's first round trip (docs/benchmarks.md).
+  if (!now) return `<script src="${writeEntryLoader(clientDir, script)}" async data-entry="/${entry.file}"></script>`;
+  return `<script data-entry="/${entry.file}" data-now>${script}</script>`;
+}
+
+/** A page's loader as an immutable asset, named by its content as Vite names the others. */
+function writeEntryLoader(clientDir: string, script: string): string {
+  const hash = createHash('sha256').update(script).digest('base64url').slice(0, 8);
+  const file = `assets/entry-loader-${hash}.js`;
+  fs.writeFileSync(path.join(clientDir, file), script);
+  return `/${file}`;
 }

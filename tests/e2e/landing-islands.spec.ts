@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { loaderFilesOf } from '../../src/client/lib/entry-loader.ts';
 import {
   expect,
   expectIslandLive,
@@ -146,9 +147,11 @@ test('neither page an ad opens loads tailwind-merge at start; the header brings 
     await page.waitForLoadState('networkidle');
     expect(loaded.length, path).toBeGreaterThan(0);
     // The checkout's files, which `/` fetches once loaded and idle (tap-to-pix.spec.ts), are not its start.
-    const later = (await page.evaluate(() => document.querySelector('script[data-checkout]')?.getAttribute('data-checkout') ?? '')).split(
-      ' ',
-    );
+    const loader = await page.evaluate(async () => {
+      const src = document.querySelector('script[data-entry]')?.getAttribute('src');
+      return src ? (await fetch(src)).text() : '';
+    });
+    const later = loaderFilesOf(loader)?.checkout ?? [];
     expect(await carryIt(loaded.filter((script) => !later.includes(script))), path).toBe(false);
   }
   await page.mouse.wheel(0, 400);

@@ -5,6 +5,7 @@ import { acceptPresellIn, expect, expectIslandLive, test } from './fixtures.ts';
 import { seedPaidOrder } from './member-helpers.ts';
 import { signIn } from './admin-helpers.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { loaderFilesOf } from '../../src/client/lib/entry-loader.ts';
 import type { LiveSignals } from '../../src/shared/live.ts';
 
 /**
@@ -12,7 +13,7 @@ import type { LiveSignals } from '../../src/shared/live.ts';
  * first paint (scripts/page-css.ts). These screenshots compare every page an ad's visitor and a
  * buyer see with the same page as it was served before: the whole stylesheet inline. "Before" is
  * made in the browser from the served page (its `<style>` swapped for the whole stylesheet, the
- * loader's `data-css` dropped), so one build serves both; "after" is the page as served, and for
+ * loader's rest of the stylesheet dropped), so one build serves both; "after" is the page as served, and for
  * the pages themselves without the rest of the stylesheet (the request fails), so what they show
  * comes from their own part alone. The checkout waits for the rest (lib/rest-of-stylesheet.ts).
  * `/` leaves its later sections to the rest and does not draw them before it is in
@@ -65,13 +66,19 @@ async function newContext(browser: Browser, baseURL: string, width: number, vari
         }
         const response = await route.fetch();
         const html = await response.text();
-        const rest = /data-css="([^"]+)"/.exec(html)?.[1];
+        const loader = /<script src="([^"]+)"[^>]*data-entry=/.exec(html)?.[1];
+        const rest = loader ? loaderFilesOf(await (await route.fetch({ url: new URL(loader, baseURL).href })).text())?.css : null;
         if (!rest) return route.fulfill({ response, body: html });
         const whole = await (await route.fetch({ url: new URL(rest, baseURL).href })).text();
-        const before = html.replace(/<style>[\s\S]*?<\/style>/, () => `<style>${whole}</style>`).replace(` data-css="${rest}"`, '');
+        const before = html.replace(/<style>[\s\S]*?<\/style>/, () => `<style>${whole}</style>`);
         return route.fulfill({ response, body: before });
       },
     );
+    // The loader's rest of the stylesheet dropped: the whole one is inline.
+    await context.route(/\/assets\/entry-loader-[\w-]+\.js$/, async (route) => {
+      const response = await route.fetch();
+      return route.fulfill({ response, body: (await response.text()).replace(/"css":"[^"]*"/, '"css":null') });
+    });
   }
   return context;
 }

@@ -91,7 +91,9 @@ describe('Content-Security-Policy and Permissions-Policy by page', () => {
       const policy = response.headers.get('content-security-policy') ?? '';
       for (const host of TRACKER_HOSTS) expect(policy, `${pathname}: ${host}`).not.toContain(host);
       expect(directive(policy, 'img-src'), pathname).toBe("img-src 'self' data:");
-      expect(directive(policy, 'connect-src'), pathname).toBe("connect-src 'self'");
+      // No connect-src: it falls back to default-src, our own origin only.
+      expect(directive(policy, 'connect-src'), pathname).toBe('');
+      expect(directive(policy, 'default-src'), pathname).toBe("default-src 'self'");
       const html = await response.text();
       // The page's script is told of no tracker, so it never asks for one the policy refuses...
       for (const id of Object.values(TRACKERS)) expect(html, `${pathname}: ${id}`).not.toContain(id);

@@ -11,37 +11,51 @@ export function markRestCssPendingScript(): string {
   return `document.documentElement.setAttribute("${REST_CSS_PENDING}","")`;
 }
 
+/** What a page's loader starts besides its entry (`data-entry`): see scripts/prerender.ts. */
+export interface LoaderFiles {
+  /** The entry's static imports, preloaded with it. */
+  preload: readonly string[];
+  /** On `/`, the checkout's files, fetched once the page is loaded and idle. */
+  checkout: readonly string[];
+  /** The rest of the site's stylesheet, where the page inlines only its own part. */
+  css: string | null;
+}
+
 /**
- * Prerendered pages start their JavaScript only after their first contentful paint: an inline
- * script (the same text on every page, see scripts/prerender.ts) waits for that paint and one
- * more frame, then adds the page's module preloads and its entry module, named in its own
- * `data-entry` and `data-preload` attributes, at low priority. Lighthouse's simulation counts
- * every script that finished loading before the largest paint as a cause of that paint (which
- * pushed `/presell` from 0.7 s to 1.2 s on the slow phone profile); started after the paint, the
- * scripts can only come after it. Pages with nothing to paint before their script (`data-now`, the
- * client-rendered console) start at once. A tap before the scripts run is kept (lib/early-clicks.ts).
- * The landing page's checkout files are preloaded the same way once the page is loaded and idle.
+ * Prerendered pages start their JavaScript only after their first contentful paint: a script
+ * waits for that paint and one more frame, then adds the page's module preloads and its entry
+ * module (its own `data-entry`) at low priority. Lighthouse's simulation counts every script that
+ * finished loading before the largest paint as a cause of that paint (which pushed `/presell` from
+ * 0.7 s to 1.2 s on the slow phone profile); started after the paint, the scripts can only come
+ * after it. Pages with nothing to paint before their script (`data-now`, the client-rendered
+ * console) start at once. A tap before the scripts run is kept (lib/early-clicks.ts). The landing
+ * page's checkout files are preloaded the same way once the page is loaded and idle. The files
+ * travel in the script's own text, not in the document (scripts/prerender.ts).
  */
-export function entryLoaderScript(): string {
+export function entryLoaderScript(files: LoaderFiles): string {
   return (
-    '(function(c){var d=document,w=window,started=0;' +
-    'function pre(a){(c.getAttribute(a)||"").split(" ").filter(Boolean).forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=u;d.head.appendChild(l)})}' +
-    // The checkout's files (`data-checkout`, on `/` only): fetched and compiled, not run, once the
-    // entry has run and the page has loaded and is idle (docs/benchmarks.md, "Tap to PIX"). Without
-    // the entry's own load first, a page whose load event comes before its first paint fetched them
-    // ahead of its own scripts.
-    'function idle(){(w.requestIdleCallback||setTimeout)(function(){pre("data-checkout")},{timeout:2000})}' +
+    '(function(c,f){var d=document,w=window,started=0;' +
+    'function pre(list){list.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.fetchPriority="low";l.href=u;d.head.appendChild(l)})}' +
+    // The checkout's files: fetched and compiled, not run, once the entry has run and the page has
+    // loaded and is idle (docs/benchmarks.md, "Tap to PIX"). Without the entry's own load first, a
+    // page whose load event comes before its first paint fetched them ahead of its own scripts.
+    'function idle(){(w.requestIdleCallback||setTimeout)(function(){pre(f.checkout)},{timeout:2000})}' +
     'function ready(){d.readyState=="complete"?idle():w.addEventListener("load",idle)}' +
-    // The rest of the site's stylesheet (`data-css`, where the page inlines only its own part,
-    // scripts/page-css.ts): inserted by a script, it blocks no paint; the roots rendered on first
+    // Inserted by a script, the rest of the stylesheet blocks no paint; the roots rendered on first
     // use wait for it (lib/rest-of-stylesheet.ts).
-    'function css(){var h=c.getAttribute("data-css");if(h){var l=d.createElement("link");l.rel="stylesheet";l.href=h;l.setAttribute("data-rest-css","");' +
+    'function css(){var h=f.css;if(h){var l=d.createElement("link");l.rel="stylesheet";l.href=h;l.setAttribute("data-rest-css","");' +
     `l.onload=l.onerror=function(){d.documentElement.removeAttribute("${REST_CSS_PENDING}")};d.head.appendChild(l)}}` +
-    'function go(){if(started++)return;css();pre("data-preload");' +
+    'function go(){if(started++)return;css();pre(f.preload);' +
     'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.fetchPriority="low";s.onload=ready;s.src=c.getAttribute("data-entry");d.head.appendChild(s)}' +
     'function later(){requestAnimationFrame(function(){setTimeout(go,0)})}' +
     'if(c.hasAttribute("data-now")||typeof PerformanceObserver!="function")return go();' +
     'try{new PerformanceObserver(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();later()}}).observe({type:"paint",buffered:true})}catch(e){later()}' +
-    '})(document.currentScript)'
+    `})(document.currentScript,${JSON.stringify(files)})`
   );
+}
+
+/** The files a page's loader names (tests and the bench read them from its text). */
+export function loaderFilesOf(script: string): LoaderFiles | null {
+  const json = /,(\{"preload"[^\n]*\})\)$/.exec(script)?.[1];
+  return json ? (JSON.parse(json) as LoaderFiles) : null;
 }

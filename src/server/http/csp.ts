@@ -60,8 +60,9 @@ export function contentSecurityPolicy(options: PolicyOptions): string {
     ['script-src', ["'self'", ...(options.scriptHashes ?? []), ...trackers.script]],
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', ...(options.remoteImages ? ['https:'] : trackers.img)]],
-    ['connect-src', ["'self'", ...trackers.connect]],
-    ['font-src', ["'self'"]],
+    // Only where it adds a source: each falls back to default-src, and the policy is bytes of every
+    // page's first round trip (docs/benchmarks.md).
+    ...(trackers.connect.length > 0 ? [['connect-src', ["'self'", ...trackers.connect]] as [string, string[]]] : []),
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['frame-ancestors', ["'none'"]],
