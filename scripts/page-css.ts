@@ -197,6 +197,27 @@ function dropInteractionOnly(root: Root): void {
   });
 }
 
+/**
+ * Tailwind registers its custom properties (`@property --tw-shadow { syntax: "*"; inherits: false;
+ * initial-value: 0 0 #0000 }`), some 75 bytes each. A page's own part sets them instead on every
+ * element, in a layer below all others, as Tailwind's own fallback for browsers without `@property`
+ * does: the same values, not inherited, and each utility overrides them. The rest of the stylesheet
+ * registers them once it is in; only a transition of such a property (a gradient's colour on
+ * hover) needs the registration, and transitions come with the rest.
+ */
+function propertiesAsDeclarations(root: Root): void {
+  const declarations: string[] = [];
+  root.walkAtRules('property', (rule) => {
+    let initial = 'initial';
+    rule.walkDecls('initial-value', (decl) => {
+      initial = decl.value;
+    });
+    declarations.push(`${rule.params.trim()}:${initial}`);
+    rule.remove();
+  });
+  if (declarations.length > 0) root.prepend(postcss.parse(`@layer properties{*,:before,:after,::backdrop{${declarations.join(';')}}}`));
+}
+
 /** Tailwind's licence banner stays at the head of the whole stylesheet, which every such page also loads. */
 function dropComments(root: Root): void {
   root.walkComments((comment) => {
@@ -221,5 +242,6 @@ export async function purgeFor(css: string, contents: readonly string[]): Promis
   dropComments(root);
   // Last: what the steps before left unread or empty goes.
   dropUnreadProperties(root);
+  propertiesAsDeclarations(root);
   return root.toString();
 }

@@ -6,7 +6,7 @@ import { applyOfferPatch } from '../../shared/offer-patch.ts';
 import { readPageOffer } from '../lib/offer.tsx';
 import { track } from '../lib/analytics.ts';
 import { useCheckout } from '../lib/checkout-context.ts';
-import { checkoutCommand } from '../lib/checkout-opener.ts';
+import { opensCheckout } from '../lib/checkout-opener.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { useLiveSignals } from '../lib/live/store.ts';
 import { Button } from '../ui/button.tsx';
@@ -42,7 +42,7 @@ export function BuyButton({
       data-placement={placement}
       // The page's checkout opens at the tap, before any code (lib/checkout-opener.ts); the popups'
       // buttons close their popup first and may tick the bump, so their checkout opens from the island.
-      {...(placement === 'popup' ? {} : checkoutCommand('show-modal'))}
+      {...(placement === 'popup' ? {} : opensCheckout())}
       disabled={isSoldOut}
       onFocus={prepareCheckout}
       onClick={() => {

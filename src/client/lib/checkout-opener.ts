@@ -3,17 +3,22 @@ export const CHECKOUT_DIALOG_ID = 'checkout';
 
 /**
  * The buy tap answers in the frame that follows it: the landing page's checkout form is in the
- * document, and its buy buttons open it with the Invoker Commands API, in the browser itself,
- * before any of the page's code has run and after. The early-click script still holds the tap for
- * the button's island (lib/early-clicks.ts), which then starts the checkout as before: its island
- * finds the dialog open and follows it. A browser without the API opens it once the island is live.
+ * document, and its buy buttons (`aria-controls`, below) open it from the early-click script in the
+ * page's head (lib/early-clicks.ts), before any of the page's code has run and after. It opens with
+ * `show()`, not `showModal()`: making the page inert is a style recalculation of the whole document
+ * that a slow phone spent in the tap's frame. The script makes the rest of the page inert once that
+ * frame is painted (focus stays inside, a screen reader reads only the dialog, `aria-modal`), and
+ * until it closes; `closedby="any"` closes it with Escape or a tap outside, and the sheet's shade
+ * stands for the backdrop (styles.css). The early-click script still holds the tap for the
+ * button's island, which then starts the checkout as before: its island finds the dialog open and
+ * follows it.
  *
  * Until the checkout's island is live its fields are plain inputs the buyer types into, the close
- * button closes it with its own command, Escape closes it, and "GERAR PIX" goes through the
- * browser's checks (`required`, `type="email"`, `pattern`); a submit they let through is held by
- * the early-click script, which hydrates the island at once and clicks it again, so the order is
- * made once, by the live form.
+ * button closes it with its own command, and "GERAR PIX" goes through the browser's checks
+ * (`required`, `type="email"`, `pattern`); a submit they let through is held by the early-click
+ * script, which hydrates the island at once and clicks it again, so the order is made once, by the
+ * live form.
  */
-export function checkoutCommand(command: 'show-modal' | 'close'): Record<string, string> {
-  return { commandfor: CHECKOUT_DIALOG_ID, command };
+export function opensCheckout(): Record<string, string> {
+  return { 'aria-haspopup': 'dialog', 'aria-controls': CHECKOUT_DIALOG_ID };
 }

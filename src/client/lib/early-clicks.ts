@@ -14,13 +14,17 @@ const READY = '__vitrineHydrated';
 export const EARLY_CLICK_EVENT = 'vitrine:early-click';
 
 export function earlyClickScript(): string {
-  // The island check comes first: landing-page links are held only inside islands, and a click
-  // with a modifier (new tab) is left to the browser. So is a submit its form's own constraints
-  // refuse (the browser says why), and a button's command (`command`/`commandfor`: the landing
-  // page's buy buttons open the prerendered checkout, lib/checkout-opener.ts): the tap is held for
-  // its island all the same.
+  // First, a button that controls a dialog (the landing page's buy buttons, lib/checkout-opener.ts)
+  // opens it, live or not, and once that frame is painted makes everything else inert (each
+  // ancestor's other children) until it closes, then gives the button back its focus (the browser's own return finds it inert). Then the island check: landing-page links are held
+  // only inside islands, and a click with a modifier (new tab) is left to the browser. So is a
+  // submit its form's own constraints refuse (the browser says why), and a button's command
+  // (`command`/`commandfor`: the checkout's close button): the tap is held for its island all the same.
   return (
     `document.addEventListener("click",function(e){var t=e.target,b=t&&t.closest&&t.closest("button,a[href]");if(!b)return;` +
+    `var d=document.getElementById(b.getAttribute("aria-controls")),s=[];d&&d.show&&!d.open&&(d.show(),requestAnimationFrame(function(){setTimeout(function(){` +
+    `if(d.open){for(var n=d;n!=document.body;n=n.parentNode)for(var c of n.parentNode.children)c==n||c.inert||(c.inert=!0,s.push(c));` +
+    `d.addEventListener("close",function(){s.forEach(function(c){c.inert=!1});b.focus()},{once:!0})}})}));` +
     `var i=b.closest("[data-island]");if(i?i.hasAttribute("data-hydrated"):window.${READY}||b.tagName=="A")return;` +
     `if(e.button||e.ctrlKey||e.metaKey||e.shiftKey||e.altKey||b.form&&b.type=="submit"&&!b.form.checkValidity())return;` +
     `b.getAttribute("command")||e.preventDefault();e.stopPropagation();window.${QUEUE}=b;document.dispatchEvent(new Event("${EARLY_CLICK_EVENT}"))},true)`

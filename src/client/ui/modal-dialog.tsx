@@ -1,13 +1,13 @@
 import { X } from 'lucide-react';
-import { useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 
 /**
- * A native modal `<dialog>` (the checkout): unlike the Radix dialog (ui/dialog.tsx) it is in the
- * document before it opens, so the landing page prerenders it and opens it with `showModal()`
- * before any of its code has run (lib/checkout-opener.ts). The browser does what Radix did in
- * script: the rest of the page is inert while it is open (focus stays inside), Escape closes it,
- * focus goes back to the opener, the page does not scroll under it (styles.css), and it is
- * announced as a dialog labelled by its title.
+ * A native `<dialog>` (the checkout): unlike the Radix dialog (ui/dialog.tsx) it is in the document
+ * before it opens, so the landing page prerenders it and its buy buttons open it before any of its
+ * code has run (lib/checkout-opener.ts). The browser does what Radix did in script: the rest of the
+ * page is inert while it is open (focus stays inside), Escape or a tap outside closes it
+ * (`closedby="any"`), focus goes back to the opener, the page does not scroll under it (styles.css),
+ * and it is announced as a modal dialog labelled by its title.
  */
 export function ModalDialog({
   id,
@@ -46,24 +46,18 @@ export function ModalDialog({
   }, [open]);
 
   const close = (event: SyntheticEvent) => {
-    // Escape: the owner closes it, so its state and the element agree.
+    // Escape or a tap outside (`closedby`): the owner closes it, so its state and the element agree.
     event.preventDefault();
     onOpenChange(false);
   };
-  // A tap on the backdrop (outside the sheet's box) closes it, as the Radix dialog's did.
-  const closeFromBackdrop = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target !== event.currentTarget) return;
-    const box = event.currentTarget.getBoundingClientRect();
-    const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-    if (!inside) onOpenChange(false);
-  };
-
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-redundant-roles -- the backdrop's click has its keyboard twin in Escape (`onCancel`); the role is spelled out for what looks for `[role="dialog"]`, as with the Radix dialog
+    // eslint-disable-next-line jsx-a11y/no-redundant-roles -- spelled out for what looks for `[role="dialog"]`, as with the Radix dialog
     <dialog
       ref={dialog}
       id={id}
       role="dialog"
+      aria-modal="true"
+      closedby="any"
       aria-labelledby={titleId}
       aria-busy={busy || undefined}
       {...(maskInReplays ? { 'data-clarity-mask': 'true' } : {})}
@@ -71,7 +65,6 @@ export function ModalDialog({
       onClose={() => {
         if (open) onOpenChange(false);
       }}
-      onClick={closeFromBackdrop}
       className="modal-sheet"
     >
       <div className="flex items-start justify-between gap-4">
