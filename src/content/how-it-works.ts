@@ -20,9 +20,9 @@ export const howItWorksChat = {
   monogram: 'N',
   status: 'online',
   messages: [
-    { from: 'buyer', text: 'Oi! Vi seu contato na lista. Quanto fica a tela de Netflix?' },
-    { from: 'supplier', text: 'Oi! Fica R$ 3,50 por mês, tela ultra HD. Quer que eu libere agora?' },
-    { from: 'buyer', text: 'Quero sim! Pode mandar o PIX.' },
+    { text: 'Oi! Vi seu contato na lista. Quanto fica a tela de Netflix?', from: 'buyer' },
+    { text: 'Oi! Fica R$ 3,50 por mês, tela ultra HD. Quer que eu libere agora?', from: 'supplier' },
+    { text: 'Quero sim! Pode mandar o PIX.', from: 'buyer' },
   ],
   officialLabel: 'Preço oficial',
   officialCents: 5590,

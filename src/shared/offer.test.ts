@@ -21,7 +21,7 @@ describe('the top-up, services, catalogue and example chat sections', () => {
       draft.services.included.push({ name: 'Max' });
       draft.services.extras.reverse();
       draft.catalogue.tiers[0]!.label = 'Os campeões';
-      draft.howItWorksChat.messages.push({ from: 'supplier', text: 'Liberado! Bom filme.' });
+      draft.howItWorksChat.messages.push({ text: 'Liberado! Bom filme.', from: 'supplier' });
       draft.howItWorksChat.paidCents = 300;
     });
     expect(refusals(offer)).toEqual({});
