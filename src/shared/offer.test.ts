@@ -43,7 +43,7 @@ describe('the top-up, services, catalogue and example chat sections', () => {
       'services.extras': 'No máximo 6 itens.',
       'catalogue.newLabel': 'Use no máximo 8 caracteres.',
       'catalogue.tiers': 'Mantenha pelo menos 4 itens.',
-      'howItWorksChat.messages.1.text': 'Use no máximo 140 caracteres.',
+      'howItWorksChat.messages.1.text': 'Use no máximo 120 caracteres.',
       'howItWorksChat.monogram': 'Use no máximo 3 caracteres.',
     });
   });

@@ -103,7 +103,7 @@ export const offerSections = {
     contact: line(28),
     monogram: line(3),
     status: line(16, 0),
-    messages: { kind: 'list', min: 1, max: 5, item: { text: lines(140), from: choice('buyer', 'supplier') } },
+    messages: { kind: 'list', min: 1, max: 4, item: { text: lines(120), from: choice('buyer', 'supplier') } },
     officialLabel: line(20),
     officialCents: amount,
     savingLabel: line(20),

@@ -303,7 +303,7 @@ describe.skipIf(!siteBuilt).each(databases)('the top-up, services, catalogue and
       'topUp.cta': 'Use no máximo 32 caracteres.',
       'services.included.2.name': 'Use no máximo 20 caracteres.',
       'catalogue.tiers.1.label': 'Use no máximo 40 caracteres.',
-      'howItWorksChat.messages.0.text': 'Use no máximo 140 caracteres.',
+      'howItWorksChat.messages.0.text': 'Use no máximo 120 caracteres.',
     });
 
     const draft = edited((offer) => {
