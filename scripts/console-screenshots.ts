@@ -8,7 +8,7 @@ import { startServer } from '../tests/e2e/server.ts';
 import { businessDay } from '../src/shared/time.ts';
 
 /**
- * `npm run screenshots:console`: the seller's console at 390 and 1280 px, every section, over a
+ * `npm run screenshots:console`: the seller's console at 390 and 1280 px, every section (and one of the page editor's), over a
  * built server seeded with two weeks of fictitious sales, into .test-output/console-screenshots/.
  * Needs a build (`npm run build`). docs/images/painel-visao-geral.png is overview-1280.png,
  * docs/images/painel-dados-pessoais.png is privacy-1280.png.
@@ -202,6 +202,11 @@ try {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
     await page.getByText(/^Dados pessoais apagados de/).waitFor();
     await shot('privacy-erased');
+    // Página, one section drawn from its description: the example chat, with its list and its choice.
+    await page.getByRole('link', { name: 'Página' }).click();
+    await page.getByLabel('Seção').selectOption({ label: 'Como funciona: exemplo de conversa' });
+    await page.getByLabel('Nome do contato').waitFor();
+    await shot('page-chat');
     await context.close();
   }
   await browser.close();

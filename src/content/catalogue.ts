@@ -401,11 +401,14 @@ export const catalogueTiers = [
   { tier: 4, label: 'Esportes, TV e muito mais', description: 'Futebol, canais ao vivo e outros apps.' },
 ] as const satisfies readonly { tier: AppTier; label: string; description: string }[];
 
+/** The section's words, in the offer's shape (shared/offer.ts `catalogue`): the defaults the seller edits. */
 export const catalogueSection = {
   eyebrow: 'Catálogo',
   title: 'Seus apps favoritos por R$ 1,00 por mês',
   subtitle: 'Toque em um app para comparar o preço oficial com o preço dos fornecedores da lista.',
   supplierLabel: 'Destaque',
+  /** The headings of `catalogueTiers`, in their order: which app is in which tier is the catalogue's. */
+  tiers: catalogueTiers.map(({ label, description }) => ({ label, description })),
   newLabel: 'NOVO',
   officialPriceLabel: 'Preço oficial',
   offerPriceLabel: 'Com a lista',

@@ -10,20 +10,24 @@ export const howItWorks = {
     { title: 'Chame o fornecedor', text: 'Escolha o app e fale direto com o fornecedor pelo WhatsApp ou Telegram.' },
     { title: 'Pague R$ 1,00 por mês', text: 'Assine pelo preço de revenda e use no seu celular, TV ou computador.' },
   ],
-  chat: {
-    title: 'Exemplo de conversa',
-    contact: 'Fornecedor Netflix',
-    status: 'online',
-    messages: [
-      { from: 'buyer', text: 'Oi! Vi seu contato na lista. Quanto fica a tela de Netflix?' },
-      { from: 'supplier', text: 'Oi! Fica R$ 3,50 por mês, tela ultra HD. Quer que eu libere agora?' },
-      { from: 'buyer', text: 'Quero sim! Pode mandar o PIX.' },
-    ],
-  },
-  /** The example saving: official price minus what the buyer paid, in centavos. */
-  example: { service: 'Netflix', officialCents: 5590, paidCents: 350 },
-  savingLabel: 'Economia de',
+} as const;
+
+/** The example chat beside the steps, and the saving it shows: the official price minus what the buyer paid, in centavos. */
+export const howItWorksChat = {
+  title: 'Exemplo de conversa',
+  contact: 'Fornecedor Netflix',
+  /** The avatar's letters, on Netflix's red. */
+  monogram: 'N',
+  status: 'online',
+  messages: [
+    { text: 'Oi! Vi seu contato na lista. Quanto fica a tela de Netflix?', from: 'buyer' },
+    { text: 'Oi! Fica R$ 3,50 por mês, tela ultra HD. Quer que eu libere agora?', from: 'supplier' },
+    { text: 'Quero sim! Pode mandar o PIX.', from: 'buyer' },
+  ],
   officialLabel: 'Preço oficial',
+  officialCents: 5590,
+  savingLabel: 'Economia de',
+  paidCents: 350,
 } as const;
 
 /** Section 9 of the landing page: the second how-it-works, from purchase to first saving (docs/product.md#the-journey: 4 steps). */

@@ -3,15 +3,18 @@ import type { Offer, OfferMessages, OfferSectionKey } from '../shared/offer.ts';
 import { publicConfigDefaults } from '../shared/public-config.ts';
 import { benefits, benefitsSection } from './benefits.ts';
 import { bonuses, bonusSection } from './bonuses.ts';
+import { catalogueSection } from './catalogue.ts';
 import { faqAccordion, faqGrid } from './faq.ts';
 import { footer } from './footer.ts';
-import { howItWorks, howToStart } from './how-it-works.ts';
+import { howItWorks, howItWorksChat, howToStart } from './how-it-works.ts';
 import { hero, landingMeta, stickyBar } from './landing.ts';
 import { bumpSection } from './offers.ts';
 import { presell, presellMeta } from './presell.ts';
 import { scarcity } from './scarcity.ts';
 import { sellerPlaceholder } from './seller.ts';
+import { services } from './services.ts';
 import { productSection, site } from './site.ts';
+import { topUp } from './top-up.ts';
 import { whatsappGroup } from './whatsapp-group.ts';
 
 /**
@@ -66,10 +69,41 @@ export const offerDefaults: Offer = {
     title: howItWorks.title,
     steps: howItWorks.steps.map((step) => ({ title: step.title, text: step.text })),
   },
+  howItWorksChat: { ...howItWorksChat, messages: howItWorksChat.messages.map((message) => ({ ...message })) },
   benefits: {
     eyebrow: benefitsSection.eyebrow,
     title: benefitsSection.title,
     items: benefits(GUARANTEE).map((benefit) => ({ title: benefit.title, text: benefit.text })),
+  },
+  topUp: {
+    eyebrow: topUp.eyebrow,
+    title: topUp.title,
+    subtitle: topUp.subtitle,
+    discountBadge: topUp.discountBadge,
+    faceValueLabel: topUp.faceValueLabel,
+    priceLabel: topUp.priceLabel,
+    note: topUp.note,
+    freeCreditClaim: topUp.freeCreditClaim,
+    freeCreditText: topUp.freeCreditText,
+    cta: topUp.cta,
+  },
+  services: {
+    ...services,
+    included: services.included.map((service) => ({ ...service })),
+    extras: services.extras.map((extra) => ({ ...extra })),
+  },
+  catalogue: {
+    eyebrow: catalogueSection.eyebrow,
+    title: catalogueSection.title,
+    subtitle: catalogueSection.subtitle,
+    supplierLabel: catalogueSection.supplierLabel,
+    tiers: catalogueSection.tiers.map((tier) => ({ ...tier })),
+    newLabel: catalogueSection.newLabel,
+    perMonth: catalogueSection.perMonth,
+    officialPriceLabel: catalogueSection.officialPriceLabel,
+    offerPriceLabel: catalogueSection.offerPriceLabel,
+    totalSavingLabel: catalogueSection.totalSavingLabel,
+    cta: catalogueSection.cta,
   },
   howToStart: {
     eyebrow: howToStart.eyebrow,
@@ -106,8 +140,11 @@ export const offerDefaults: Offer = {
   bump: { ...bumpSection },
 };
 
-/** The console's names for each section and field (pt-BR). */
-export const offerLabels: Record<OfferSectionKey, { title: string; hint?: string; fields: Record<string, string> }> = {
+/** The console's names for each section and field (pt-BR); `choices`: a choice field's values. */
+export const offerLabels: Record<
+  OfferSectionKey,
+  { title: string; hint?: string; fields: Record<string, string>; choices?: Record<string, string> }
+> = {
   meta: {
     title: 'Título e descrição (buscadores e redes sociais)',
     fields: {
@@ -151,10 +188,77 @@ export const offerLabels: Record<OfferSectionKey, { title: string; hint?: string
     title: 'Como funciona (3 passos)',
     fields: { eyebrow: 'Chamada', title: 'Título', steps: 'Passos', 'steps.title': 'Título do passo', text: 'Texto do passo' },
   },
+  howItWorksChat: {
+    title: 'Como funciona: exemplo de conversa',
+    hint: 'A economia mostrada é o preço oficial menos o valor pago. O ícone do contato fica no vermelho da Netflix.',
+    fields: {
+      title: 'Título da conversa',
+      contact: 'Nome do contato',
+      monogram: 'Letras do ícone do contato',
+      status: 'Status abaixo do nome',
+      messages: 'Mensagens',
+      from: 'Quem envia',
+      text: 'Mensagem',
+      officialLabel: 'Texto antes do preço oficial',
+      officialCents: 'Preço oficial',
+      savingLabel: 'Texto acima da economia',
+      paidCents: 'Valor pago ao fornecedor',
+    },
+    choices: { buyer: 'Comprador (à direita)', supplier: 'Fornecedor (à esquerda)' },
+  },
   benefits: {
     title: 'Vantagens',
     hint: 'Use {garantia} para os dias de garantia. Os ícones seguem a ordem dos cartões.',
     fields: { eyebrow: 'Chamada', title: 'Título', items: 'Cartões', 'items.title': 'Título do cartão', text: 'Texto do cartão' },
+  },
+  topUp: {
+    title: 'Recarga de celular',
+    hint: 'As operadoras e os valores das tabelas são os dos fornecedores e ficam no código.',
+    fields: {
+      eyebrow: 'Chamada',
+      title: 'Título',
+      subtitle: 'Subtítulo',
+      discountBadge: 'Selo de desconto nas tabelas',
+      faceValueLabel: 'Coluna do valor da recarga',
+      priceLabel: 'Coluna do preço',
+      note: 'Nota abaixo das tabelas',
+      freeCreditClaim: 'Destaque do crédito grátis',
+      freeCreditText: 'Texto do crédito grátis',
+      cta: 'Botão de compra',
+    },
+  },
+  services: {
+    title: 'Serviços incluídos',
+    hint: 'Um serviço com o mesmo nome de um app do catálogo aparece com o ícone dele.',
+    fields: {
+      eyebrow: 'Chamada',
+      title: 'Título',
+      subtitle: 'Subtítulo',
+      included: 'Serviços',
+      name: 'Nome do serviço',
+      extrasTitle: 'Título dos extras',
+      extras: 'Extras',
+      text: 'Extra',
+    },
+  },
+  catalogue: {
+    title: 'Catálogo de apps',
+    hint: 'Os apps, os preços e o grupo de cada app são os dos fornecedores e ficam no código; aqui ficam os textos da seção.',
+    fields: {
+      eyebrow: 'Chamada',
+      title: 'Título',
+      subtitle: 'Subtítulo',
+      supplierLabel: 'Selo do cartão do fornecedor de recarga',
+      tiers: 'Grupos de apps',
+      label: 'Nome do grupo',
+      description: 'Descrição do grupo',
+      newLabel: 'Selo de app novo',
+      perMonth: 'Depois do preço de cada app',
+      officialPriceLabel: 'Rótulo do preço oficial',
+      offerPriceLabel: 'Rótulo do preço com a lista',
+      totalSavingLabel: 'Rótulo da economia por mês',
+      cta: 'Botão',
+    },
   },
   howToStart: {
     title: 'Do PIX à economia (4 passos)',

@@ -56,18 +56,26 @@ describe('the landing page’s data block: only the changes from the defaults', 
       draft.whatsappGroup.perks[1]!.text = 'Avisos de novidades';
       draft.whatsappGroup.perks.pop();
       draft.footer.disclaimer = 'As marcas citadas pertencem aos seus donos.';
+      draft.catalogue.tiers[2]!.description = 'Animes, música e jogos por R$ 1,00.';
+      draft.catalogue.cta = 'VER A LISTA';
     });
     const data = islandOfferData(offer, offerDefaults);
     expect(data.stickyBar).toEqual({ cta: 'QUERO A MINHA' });
+    // The catalogue is an island: its changed words travel, by the tier's index.
+    expect(data.catalogue).toEqual({ tiers: { 2: { description: 'Animes, música e jogos por R$ 1,00.' } }, cta: 'VER A LISTA' });
     expect(data.whatsappGroup).toEqual({ perks: offer.whatsappGroup.perks });
     expect(throughTheBlock(offer)).toEqual(islandSections(offer));
   });
 
   it('escapes `<` so no text closes the block', () => {
-    const offer = edited((draft) => (draft.footer.disclaimer = 'Marcas </script><script>alert(1)</script>'));
+    const offer = edited((draft) => {
+      draft.footer.disclaimer = 'Marcas </script><script>alert(1)</script>';
+      draft.catalogue.title = 'Apps </script><script>alert(2)</script>';
+    });
     const block = offerDataBlock(islandOfferData(offer, offerDefaults));
     expect(block.match(/<\/script>/g)).toHaveLength(1);
     expect(throughTheBlock(offer).footer).toEqual(offer.footer);
+    expect(throughTheBlock(offer).catalogue).toEqual(offer.catalogue);
   });
 });
 

@@ -33,7 +33,13 @@ export interface ImageField {
   kind: 'image';
 }
 
-export type ScalarField = TextField | LinkField | PriceField | AmountField | ImageField;
+/** One of a few fixed values (who speaks in the example chat), named in pt-BR by content/offer.ts. */
+export interface ChoiceField {
+  kind: 'choice';
+  options: readonly [string, ...string[]];
+}
+
+export type ScalarField = TextField | LinkField | PriceField | AmountField | ImageField | ChoiceField;
 
 /** A list of items of the same fields: the seller adds, removes and reorders them. */
 export interface ListField {
@@ -51,6 +57,7 @@ const link: LinkField = { kind: 'link' };
 const price: PriceField = { kind: 'price' };
 const amount: AmountField = { kind: 'amount' };
 const image: ImageField = { kind: 'image' };
+const choice = <const O extends readonly [string, ...string[]]>(...options: O) => ({ kind: 'choice', options }) as const;
 
 /** The smallest charge the seed's provider accepts (TriboPay: R$ 5,00; docs/gateway.md). */
 export const MIN_PRICE_CENTS = 500;
@@ -91,10 +98,54 @@ export const offerSections = {
     title: line(90),
     steps: { kind: 'list', min: 3, max: 3, item: { title: line(40), text: lines(140) } },
   },
+  howItWorksChat: {
+    title: line(24, 0),
+    contact: line(28),
+    monogram: line(3),
+    status: line(16, 0),
+    messages: { kind: 'list', min: 1, max: 4, item: { text: lines(120), from: choice('buyer', 'supplier') } },
+    officialLabel: line(20),
+    officialCents: amount,
+    savingLabel: line(20),
+    paidCents: amount,
+  },
   benefits: {
     eyebrow: line(32, 0),
     title: line(70),
     items: { kind: 'list', min: 6, max: 6, item: { title: line(50), text: lines(160) } },
+  },
+  topUp: {
+    eyebrow: line(32, 0),
+    title: line(70),
+    subtitle: lines(200, 0),
+    discountBadge: line(14, 0),
+    faceValueLabel: line(16),
+    priceLabel: line(16),
+    note: lines(160, 0),
+    freeCreditClaim: line(40, 0),
+    freeCreditText: lines(160, 0),
+    cta: line(32, 2),
+  },
+  services: {
+    eyebrow: line(32, 0),
+    title: line(70),
+    subtitle: lines(160, 0),
+    included: { kind: 'list', min: 1, max: 24, item: { name: line(20) } },
+    extrasTitle: line(40, 0),
+    extras: { kind: 'list', min: 0, max: 6, item: { text: line(60) } },
+  },
+  catalogue: {
+    eyebrow: line(32, 0),
+    title: line(70),
+    subtitle: lines(160, 0),
+    supplierLabel: line(14, 0),
+    tiers: { kind: 'list', min: 4, max: 4, item: { label: line(40), description: lines(120, 0) } },
+    newLabel: line(8),
+    perMonth: line(8),
+    officialPriceLabel: line(18),
+    offerPriceLabel: line(18),
+    totalSavingLabel: line(32),
+    cta: line(32, 2),
   },
   howToStart: {
     eyebrow: line(32, 0),
@@ -165,7 +216,9 @@ type ValueOf<F> = F extends ListField
   ? Array<{ -readonly [K in keyof F['item']]: ValueOf<F['item'][K]> }>
   : F extends PriceField | AmountField
     ? number
-    : string;
+    : F extends ChoiceField
+      ? F['options'][number]
+      : string;
 
 export type Offer = {
   -readonly [S in OfferSectionKey]: { -readonly [K in keyof (typeof offerSections)[S]]: ValueOf<(typeof offerSections)[S][K]> };
@@ -212,6 +265,7 @@ function fieldSchema(field: ScalarField, messages: OfferMessages): z.ZodType {
     // A version stored before the field existed reads as "none".
     return field.optional ? amount.default(0) : amount;
   }
+  if (field.kind === 'choice') return z.enum(field.options, messages.required);
   if (field.kind === 'link')
     return text(z.string().trim().max(300, messages.tooLong(300)).refine(isSafeLink, messages.link), { written: 'line' });
   const written = field.kind === 'line' ? 'line' : 'lines';
@@ -281,6 +335,7 @@ export const islandOfferSections = [
   // The price is printed by the sticky bar, the header and the checkout, which hydrate: a changed price travels.
   'product',
   'bump',
+  'catalogue',
   'stickyBar',
   'faq',
   'scarcity',

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { startCluster } from '../support/cluster.ts';
 import { signIn } from './admin-helpers.ts';
-import { expect, paySandboxPage, presellAnsweredContext, test } from './fixtures.ts';
+import { expect, expectIslandLive, paySandboxPage, presellAnsweredContext, test, watchConsole } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -240,6 +240,41 @@ test.describe('the page editor', () => {
       expect(paint.shift).toBeLessThan(0.005);
       await visitor.close();
       await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('at 390 px: the catalogue’s words edited, published, and its island hydrated with them on /', async ({ browser }) => {
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+    try {
+      const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: PHONE });
+      const panel = await context.newPage();
+      await signIn(panel, PASSWORD);
+      await panel.getByRole('link', { name: 'Página' }).click();
+      await chooseSection(panel, 'Catálogo de apps');
+      const catalogue = panel.getByRole('group', { name: 'Catálogo de apps' });
+      await catalogue.getByLabel('Nome do grupo').first().fill('Os campeões de audiência');
+      await catalogue.getByLabel('Botão', { exact: true }).fill('VER A OFERTA DE RECARGA');
+      await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
+      await expect(panel.getByText('Rascunho salvo.')).toBeVisible();
+      await panel.getByRole('button', { name: 'Publicar alterações' }).click();
+      await expect(panel.getByText('Publicado: versão 1. A página já está no ar.')).toBeVisible();
+      await context.close();
+
+      // A fresh visitor: the island renders again from the page's data block, with no mismatch, and still opens its popup.
+      const visitor = await presellAnsweredContext(browser, server.url, { locale: 'pt-BR', viewport: PHONE });
+      const page = await visitor.newPage();
+      const noErrors = watchConsole(page);
+      await page.goto('/');
+      const heading = page.getByRole('heading', { name: 'Os campeões de audiência' });
+      await heading.scrollIntoViewIfNeeded();
+      await expectIslandLive(page, 'catalogue');
+      await expect(heading).toBeVisible();
+      await page.getByRole('button', { name: 'VER A OFERTA DE RECARGA' }).click();
+      await expect(page.getByRole('dialog', { name: 'R$ 100 de crédito por R$ 20' })).toBeVisible();
+      noErrors();
+      await visitor.close();
     } finally {
       await server.stop();
     }

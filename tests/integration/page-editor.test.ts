@@ -282,3 +282,59 @@ describe.skipIf(!siteBuilt).each(databases)('the seller’s identity and the pub
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
+
+describe.skipIf(!siteBuilt).each(databases)('the top-up, services, catalogue and example chat sections ($name)', (database) => {
+  const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { site: site });
+  const script = (name: string) => `<script>alert("${name}")</script>`;
+
+  it('refuses a text too long for each, in Portuguese, and publishes an edit of each to / with every text escaped', async () => {
+    const cookie = await signInToConsole(running.server.url, PASSWORD);
+    const call = (pathname: string, body?: unknown) => consoleCall(running.server.url, cookie, pathname, body);
+
+    const tooLong = edited((offer) => {
+      offer.topUp.cta = 'QUERO RECARGA COM 80% OFF AGORA MESMO';
+      offer.services.included[2]!.name = 'Spotify Premium Família';
+      offer.catalogue.tiers[1]!.label = 'Os queridinhos de todas as famílias do Brasil';
+      offer.howItWorksChat.messages[0]!.text = 'Oi! '.repeat(40);
+    });
+    const refused = await call('/page/draft', { baseNumber: 0, offer: tooLong });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { fields: Record<string, string> }).fields).toEqual({
+      'topUp.cta': 'Use no máximo 32 caracteres.',
+      'services.included.2.name': 'Use no máximo 20 caracteres.',
+      'catalogue.tiers.1.label': 'Use no máximo 40 caracteres.',
+      'howItWorksChat.messages.0.text': 'Use no máximo 120 caracteres.',
+    });
+
+    const draft = edited((offer) => {
+      offer.topUp.title = script('recarga');
+      offer.topUp.freeCreditClaim = 'R$ 10,00 de crédito grátis';
+      offer.services.extras[0]!.text = script('extras');
+      offer.services.included.push({ name: 'Mubi' });
+      offer.catalogue.subtitle = script('catalogo');
+      offer.catalogue.tiers[0]!.label = 'Os campeões';
+      offer.howItWorksChat.messages[2]!.text = script('conversa');
+      offer.howItWorksChat.paidCents = 300;
+    });
+    expect((await call('/page/draft', { baseNumber: 0, offer: draft })).status).toBe(200);
+    expect((await call('/page/publish', { baseNumber: 0 })).status).toBe(200);
+
+    const landing = await fetchPage(running.server, '/');
+    expect(landing.bytes).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
+    for (const name of ['recarga', 'extras', 'catalogo', 'conversa'])
+      expect(landing.html, name).toContain(`&lt;script&gt;alert(&quot;${name}&quot;)&lt;/script&gt;`);
+    expect(landing.html).not.toMatch(/<script>alert/);
+    expect(landing.html).toContain('>R$ 10,00 de crédito grátis</strong>');
+    expect(landing.html).not.toContain(`>${offerDefaults.topUp.freeCreditClaim}</strong>`);
+    expect(landing.html).toContain('>Mubi</span>');
+    expect(landing.html).toContain('>Os campeões</h3>');
+    // The chat's saving is the official price minus what was paid: R$ 55,90 − R$ 3,00.
+    expect(landing.html).toContain('R$\u00a052,90');
+    // The catalogue is an island: its changes travel in the data block too, `<` escaped there; the static sections' never do.
+    const data = JSON.parse(
+      new RegExp(`<script type="application/json" id="${OFFER_ELEMENT_ID}">(.*?)</script>`).exec(landing.html)![1]!,
+    ) as unknown;
+    expect(data).toEqual({ catalogue: { subtitle: script('catalogo'), tiers: { 0: { label: 'Os campeões' } } } });
+    expect(landing.html).toContain('\\u003cscript>alert(\\"catalogo\\")\\u003c/script>');
+  });
+});

@@ -19,11 +19,13 @@ interface FieldProps {
   error: string | undefined;
   disabled: boolean;
   note?: string;
+  /** A choice's values in pt-BR (`offerLabels[section].choices`). */
+  choices?: Record<string, string>;
   onChange: (value: string | number) => void;
 }
 
-/** One field: a line, a paragraph, a link or an amount in reais; its refusal under it, tied to it for screen readers. */
-function OfferField({ id, label, field, value, error, disabled, note, onChange }: FieldProps) {
+/** One field: a line, a paragraph, a link, an amount in reais or a choice; its refusal under it, tied to it for screen readers. */
+function OfferField({ id, label, field, value, error, disabled, note, choices, onChange }: FieldProps) {
   if (field.kind === 'image')
     return (
       <ImageField
@@ -41,6 +43,16 @@ function OfferField({ id, label, field, value, error, disabled, note, onChange }
   if (field.kind === 'lines') {
     control = (
       <textarea {...common} rows={3} maxLength={field.max + 50} value={String(value)} onChange={(event) => onChange(event.target.value)} />
+    );
+  } else if (field.kind === 'choice') {
+    control = (
+      <select {...common} value={String(value)} onChange={(event) => onChange(event.target.value)}>
+        {field.options.map((option) => (
+          <option key={option} value={option}>
+            {choices?.[option] ?? option}
+          </option>
+        ))}
+      </select>
     );
   } else if (field.kind === 'price' || field.kind === 'amount') {
     control = (
@@ -125,7 +137,10 @@ export function OfferSectionForm({
         }
         const items = listOf(offer, section, name);
         const setItems = (next: ListItem[]) => onChange(withField(offer, section, name, next));
-        const blank = Object.fromEntries(Object.keys(field.item).map((key) => [key, ''])) as ListItem;
+        // A choice starts at its first value: an empty one is no answer the select can show.
+        const blank = Object.fromEntries(
+          Object.entries(field.item).map(([key, itemField]) => [key, itemField.kind === 'choice' ? itemField.options[0] : '']),
+        ) as ListItem;
         const listLabel = labels.fields[name] ?? name;
         return (
           <div key={name} className="space-y-3">
@@ -144,6 +159,7 @@ export function OfferSectionForm({
                       value={item[itemKey] ?? ''}
                       error={errors[`${path}.${index}.${itemKey}`]}
                       disabled={false}
+                      {...(labels.choices ? { choices: labels.choices } : {})}
                       onChange={(value) => setItems(items.map((each, at) => (at === index ? { ...each, [itemKey]: value } : each)))}
                     />
                   ))}

@@ -8,14 +8,15 @@ import { formatDateTime } from './format.ts';
 
 const copy = pageEditor;
 
-/** A field's value as the seller reads it: amounts in reais, a list one item a line. */
+/** A field's value as the seller reads it: amounts in reais, choices by their names, a list one item a line. */
 function shown(section: OfferSectionKey, field: string, value: unknown): string {
   const kind = (offerSections[section] as Record<string, { kind: string }>)[field]?.kind;
+  const choices = offerLabels[section].choices ?? {};
   if ((kind === 'price' || kind === 'amount') && typeof value === 'number') return Number.isFinite(value) ? formatBRL(value) : '—';
   if (Array.isArray(value))
     return (value as Array<Record<string, string | number>>)
       .map((item, index) => {
-        const parts = Object.values(item).map((part) => (typeof part === 'number' ? formatBRL(part) : part));
+        const parts = Object.values(item).map((part) => (typeof part === 'number' ? formatBRL(part) : (choices[part] ?? part)));
         return `${index + 1}. ${parts.join(' — ')}`;
       })
       .join('\n');

@@ -20,8 +20,16 @@ function OpenLabel({ name, className }: { name: string; className: string }) {
   );
 }
 
-/** One app of the catalogue; opens the streaming popup. */
-export function AppCard({ app, onOpen }: { app: CatalogueApp; onOpen: () => void }) {
+/** One app of the catalogue; opens the streaming popup. `copy`: the seller's words for its labels. */
+export function AppCard({
+  app,
+  copy,
+  onOpen,
+}: {
+  app: CatalogueApp;
+  copy: { readonly newLabel: string; readonly perMonth: string };
+  onOpen: () => void;
+}) {
   return (
     <button type="button" onClick={onOpen} className={`${cardButton} border-line bg-ink-850/80 hover:border-brand-500/50 hover:bg-ink-800`}>
       <OpenLabel name={app.name} className="mt-2.5 leading-tight font-bold text-white" />
@@ -35,7 +43,7 @@ export function AppCard({ app, onOpen }: { app: CatalogueApp; onOpen: () => void
           ) : null}
           {app.isNew ? (
             <span className="rounded-md bg-gold-400 px-1.5 py-0.5 text-[0.6rem] font-black tracking-wider text-ink-950">
-              {catalogueSection.newLabel}
+              {copy.newLabel}
             </span>
           ) : null}
         </span>
@@ -43,14 +51,14 @@ export function AppCard({ app, onOpen }: { app: CatalogueApp; onOpen: () => void
       <span className="mt-auto pt-1.5">
         <s className="block text-xs text-slate-400">{formatBRL(app.originalPriceCents)}</s>
         <span className="text-lg leading-tight font-black text-brand-400">{formatBRL(app.offerPriceCents)}</span>
-        <span className="text-xs text-slate-400">{catalogueSection.perMonth}</span>
+        <span className="text-xs text-slate-400">{copy.perMonth}</span>
       </span>
     </button>
   );
 }
 
-/** The tier-0 card: the top-up supplier; opens the upsell popup. */
-export function SupplierCardButton({ onOpen }: { onOpen: () => void }) {
+/** The tier-0 card: the top-up supplier; opens the upsell popup. `label`: the seller's word above its name. */
+export function SupplierCardButton({ label, onOpen }: { label: string; onOpen: () => void }) {
   return (
     <button
       type="button"
@@ -62,10 +70,12 @@ export function SupplierCardButton({ onOpen }: { onOpen: () => void }) {
         <span className="flex flex-col">
           <OpenLabel name={supplierCard.name} className="mt-1 block text-lg font-black text-white" />
           <span className="order-first flex items-center gap-2 text-[0.65rem] font-black tracking-wider">
-            <span className="flex items-center gap-1 text-gold-300">
-              <Sparkles aria-hidden="true" className="size-3" />
-              {catalogueSection.supplierLabel}
-            </span>
+            {label ? (
+              <span className="flex items-center gap-1 text-gold-300">
+                <Sparkles aria-hidden="true" className="size-3" />
+                {label}
+              </span>
+            ) : null}
             <span className="rounded-md bg-gold-400 px-1.5 py-0.5 text-ink-950">{supplierCard.badge}</span>
           </span>
         </span>

@@ -1,13 +1,13 @@
-import { howItWorks } from '../../content/how-it-works.ts';
+import { howItWorks, howItWorksChat } from '../../content/how-it-works.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { useOfferSection } from '../lib/offer.tsx';
 import { cn } from '../ui/cn.ts';
 
 /** Section 3: three steps and an example chat with the Netflix saving. */
 export function HowItWorks() {
-  const { example, chat } = howItWorks;
   const copy = useOfferSection('howItWorks') ?? howItWorks;
-  const savingCents = example.officialCents - example.paidCents;
+  const chat = useOfferSection('howItWorksChat') ?? howItWorksChat;
+  const savingCents = chat.officialCents - chat.paidCents;
   return (
     <section aria-labelledby="how-it-works-title" className="px-5 py-16">
       <div className="mx-auto grid max-w-5xl items-center gap-10 md:grid-cols-2">
@@ -33,7 +33,7 @@ export function HowItWorks() {
         <figure className="rounded-3xl border border-line bg-ink-900 p-4 shadow-2xl shadow-black/40">
           <figcaption className="flex items-center gap-3 border-b border-line pb-3">
             <span aria-hidden="true" className="grid size-9 place-items-center rounded-full bg-[#e50914] text-sm font-black text-white">
-              N
+              {chat.monogram}
             </span>
             <span>
               <span className="block text-sm font-bold text-white">{chat.contact}</span>
@@ -42,9 +42,9 @@ export function HowItWorks() {
             <span className="ml-auto text-xs text-slate-400">{chat.title}</span>
           </figcaption>
           <ul className="mt-4 grid gap-2">
-            {chat.messages.map((message) => (
+            {chat.messages.map((message, index) => (
               <li
-                key={message.text}
+                key={index}
                 className={cn(
                   'max-w-[85%] rounded-2xl px-3.5 py-2 text-sm',
                   message.from === 'buyer' ? 'ml-auto rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-ink-700 text-slate-100',
@@ -56,10 +56,10 @@ export function HowItWorks() {
           </ul>
           <div className="mt-4 flex items-center justify-between rounded-2xl bg-brand-500/10 px-4 py-3">
             <span className="text-sm text-slate-300">
-              {howItWorks.officialLabel} <s className="text-slate-400">{formatBRL(example.officialCents)}</s>
+              {chat.officialLabel} <s className="text-slate-400">{formatBRL(chat.officialCents)}</s>
             </span>
             <span className="text-right text-sm font-semibold text-brand-300">
-              {howItWorks.savingLabel}
+              {chat.savingLabel}
               <span className="block text-xl font-black text-brand-400">{formatBRL(savingCents)}</span>
             </span>
           </div>
