@@ -81,7 +81,7 @@ test('a submit before the code arrives waits for the browser’s own checks, the
   await submit.click();
   // The address is refused by the field itself: nothing is held for later.
   expect(await dialog.getByLabel('E-mail').evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(false);
-  expect(await page.evaluate(() => '__vitrineEarlyClick' in window)).toBe(false);
+  expect(await page.evaluate(() => '__vEarly' in window)).toBe(false);
 
   await dialog.getByLabel('E-mail').fill('maria.held@example.com');
   await dialog.getByRole('checkbox', { name: 'Quero receber o PIX e o acesso pelo WhatsApp' }).check();

@@ -20,5 +20,5 @@ export const CHECKOUT_DIALOG_ID = 'checkout';
  * live form.
  */
 export function opensCheckout(): Record<string, string> {
-  return { 'aria-haspopup': 'dialog', 'aria-controls': CHECKOUT_DIALOG_ID };
+  return { 'aria-controls': CHECKOUT_DIALOG_ID };
 }

@@ -9,9 +9,10 @@
  * or link of an island not yet live is held, announced with EARLY_CLICK_EVENT, and the island is
  * hydrated at once; elements outside islands are plain HTML and never held.
  */
-const QUEUE = '__vitrineEarlyClick';
-const READY = '__vitrineHydrated';
-export const EARLY_CLICK_EVENT = 'vitrine:early-click';
+// Short: the script is bytes of every page's first round trip.
+const QUEUE = '__vEarly';
+const READY = '__vLive';
+export const EARLY_CLICK_EVENT = 'v:early';
 
 export function earlyClickScript(): string {
   // First, a button that controls a dialog (the landing page's buy buttons, lib/checkout-opener.ts)

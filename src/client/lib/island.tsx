@@ -43,7 +43,8 @@ export interface CollectedIsland {
 /** Set by the prerenderer: islands are rendered on their own, then put into their slots. */
 export const IslandCollectorContext = createContext<CollectedIsland[] | null>(null);
 
-export const islandIdentifierPrefix = (id: number) => `i${id}-`;
+/** React's ids then read `_12R_…_`: unique per island, as React's own part always starts with `R`. */
+export const islandIdentifierPrefix = (id: number) => String(id);
 
 export function Island<P extends object>({
   name,
