@@ -45,9 +45,9 @@ describe("a page's own part of the stylesheet (scripts/page-css.ts)", () => {
       'box-sizing:border-box',
       'strong{font-weight:bolder}',
       '.border{',
-      '@property --tw-border-style',
+      '--tw-border-style:solid',
       '.backdrop-blur-md{',
-      '@property --tw-backdrop-blur',
+      '--tw-backdrop-blur:initial',
       '.bg-ink-850\\/70{background-color:#0f1729b3}',
       '.animate-pulse{',
       '@keyframes pulse',
@@ -59,15 +59,23 @@ describe("a page's own part of the stylesheet (scripts/page-css.ts)", () => {
 
   it('leaves out what Tailwind writes for browsers older than its own baseline, and keeps a colour-mix that has no hex colour to stand for it', async () => {
     const css = await purgeFor(SITE_CSS, [PAGE]);
-    expect(css).not.toContain('@layer properties');
+    expect(css).not.toContain('@supports ((-webkit-hyphens:none))');
     expect(css).not.toContain('var(--color-ink-850) 70%');
     expect(css).toContain('color-mix(in oklab, currentcolor 50%, transparent)');
   });
 
   it('leaves out the @property of a custom property no rule sets, unless it has an initial value', async () => {
     const css = await purgeFor(SITE_CSS, [PAGE]);
-    expect(css).not.toContain('--tw-backdrop-sepia{');
-    expect(css).toContain('@property --tw-border-style');
+    expect(css).not.toContain('--tw-backdrop-sepia:');
+    expect(css).toContain('--tw-border-style:solid');
+  });
+
+  it('sets the custom properties it keeps on every element, in the lowest layer, instead of registering them', async () => {
+    const css = await purgeFor(SITE_CSS, [PAGE]);
+    expect(css).not.toContain('@property');
+    // First, so every utility's own value wins; `initial` where Tailwind registers none, so none is inherited.
+    expect(css.startsWith('@layer properties{*,:before,:after,::backdrop{')).toBe(true);
+    expect(css).toMatch(/--tw-border-style:solid;--tw-backdrop-blur:initial/);
   });
 
   it('leaves out transitions and the hover and press looks, which come with the rest of the stylesheet', async () => {
