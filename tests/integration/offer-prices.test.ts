@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offerDefaults } from '../../src/content/offer.ts';
-import type { PriceChangedBody, ProductInfo } from '../../src/shared/checkout.ts';
+import type { AddonOffer, AddonPriceChangedBody, PriceChangedBody, ProductInfo } from '../../src/shared/checkout.ts';
 import type { AdminPageState, Offer } from '../../src/shared/offer.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { newCheckoutKey, newViewKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
@@ -225,6 +225,68 @@ for (const database of databases) {
       const addon = (await accepted.json()) as { orderId: string; amountCents: number };
       expect(addon.amountCents).toBe(1190);
       expect((await orderRow(running.db, addon.orderId)).offer_version).toBe(3);
+    });
+
+    it('answers 409 with the new price to an offer after payment shown before a change, charging nothing; a PIX issued keeps its amount', async () => {
+      const viewKey = newViewKey();
+      const { orderId } = await buy(running.server, { fields: { viewKey, offerVersion: 3 } });
+      await sandboxSays(running.server, running.db, orderId, 'paid');
+      const headers = { 'Content-Type': 'application/json', [ORDER_VIEW_KEY_HEADER]: viewKey };
+      const answer = (body: unknown) =>
+        fetch(`${running.server.url}/api/orders/${orderId}/addon`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const status = (await (await fetch(`${running.server.url}/api/orders/${orderId}`, { headers })).json()) as {
+        addonOffer?: AddonOffer;
+      };
+      expect(status.addonOffer).toMatchObject({ priceCents: 1190, version: 3 });
+
+      // The seller changes the add-on's price while the buyer looks at the offer.
+      const reprice = async (afterPaymentPriceCents: number) => {
+        running.clock.now += 60_000;
+        const live = (await livePage(running)).live.offer;
+        expect(
+          (
+            await publish(
+              running,
+              edited(live, (offer) => (offer.bump.afterPaymentPriceCents = afterPaymentPriceCents)),
+            )
+          ).status,
+        ).toBe(200);
+      };
+      await reprice(1390);
+      const refused = await answer({ accept: true, offerVersion: 3 });
+      expect(refused.status).toBe(409);
+      const body = (await refused.json()) as AddonPriceChangedBody;
+      expect(body.error).toBe(
+        'O preço foi atualizado desde que você viu a oferta. Confira o novo valor acima e toque de novo para gerar o PIX.',
+      );
+      expect(body.addonOffer).toMatchObject({ title: offerDefaults.bump.name, priceCents: 1390, version: 4 });
+      // Nothing stored, nothing charged, the offer still open.
+      expect(await ordersBy(running.db, 'parent_order_id', orderId)).toEqual([]);
+      expect((await orderRow(running.db, orderId)).addon_answer).toBeNull();
+
+      // Shown the new price, the buyer taps again: charged what they saw.
+      const accepted = await answer({ accept: true, offerVersion: 4 });
+      expect(accepted.status).toBe(201);
+      const addon = (await accepted.json()) as { orderId: string; amountCents: number };
+      expect(addon.amountCents).toBe(1390);
+      expect((await orderRow(running.db, addon.orderId)).offer_version).toBe(4);
+
+      // A later change leaves the PIX issued alone: the same order and amount, whatever version the tab sends.
+      await reprice(1590);
+      const again = await answer({ accept: true, offerVersion: 4 });
+      expect(again.status).toBe(201);
+      expect(await again.json()).toMatchObject({ orderId: addon.orderId, amountCents: 1390 });
+      expect(Number((await orderRow(running.db, addon.orderId)).amount_cents)).toBe(1390);
+
+      // Expired, its "Gerar novo código" (after a reload, no version sent) is a new price the buyer has not seen: 409 first.
+      running.clock.now += 2 * DAY;
+      const regenerate = await answer({ accept: true });
+      expect(regenerate.status).toBe(409);
+      expect(((await regenerate.json()) as AddonPriceChangedBody).addonOffer).toMatchObject({ priceCents: 1590, version: 5 });
+      expect((await ordersBy(running.db, 'parent_order_id', orderId)).map((row) => row.id)).toEqual([addon.orderId]);
+      const renewed = await answer({ accept: true, offerVersion: 5 });
+      expect(renewed.status).toBe(201);
+      expect(await renewed.json()).toMatchObject({ amountCents: 1590 });
     });
   });
 
