@@ -264,6 +264,8 @@ test('UI only: "Não, obrigado" sends one decline, shows the declined line and l
 test('UI only: an offer after payment whose price the seller changed since shows the new price, and the next tap charges it', async ({
   page,
 }) => {
+  // The browser logs the 409 this test provokes; any other console error still fails it.
+  checkConsole = watchConsole(page, [/status of 409 \(Conflict\)/]);
   const api = await stubOrderApi(page, { repriced: { ...addonOffer, priceCents: 1190, version: 1 } });
   const dialog = await openCheckout(page);
   await fillBuyer(dialog);

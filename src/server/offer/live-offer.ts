@@ -67,10 +67,12 @@ export function createLiveOffer(deps: {
     const withdrawn = lapsed(honestUntil);
     const offer = withdrawn ? withoutReference(stored) : stored;
     if (deps.site) deps.site.swap(rendered && !withdrawn ? rendered : await deps.site.renderOffer(offer, deps.publicValuesFor(offer)));
+    if (withdrawn) {
+      // Before `served` moves on: an audit line that failed is tried again at the next check.
+      await recordReferenceWithdrawal(deps.db, { version: number, referencePriceCents, honestUntil: honestUntil!, now: deps.now() });
+      deps.logger.info('Reference price withdrawn from the page', { version: number, referencePriceCents });
+    }
     served = { number, offer, stored, honestUntil };
-    if (!withdrawn) return;
-    deps.logger.info('Reference price withdrawn from the page', { version: number, referencePriceCents });
-    await recordReferenceWithdrawal(deps.db, { version: number, referencePriceCents, honestUntil: honestUntil!, now: deps.now() });
   };
   return {
     current: () => served,
