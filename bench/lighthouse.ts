@@ -9,11 +9,14 @@ import { chromiumLaunchOptions, findChromium, MISSING_CHROMIUM_MESSAGE } from '.
 import type { RunningServer } from '../tests/e2e/server.ts';
 import { firstLoadScripts, loaderFilesOfPage } from './first-load.ts';
 import { floorPageHtml } from './floor-page.ts';
+import { publishBenchEdit, type PublishedEdit } from './page-edit.ts';
 
 /**
  * Lighthouse (mobile defaults: Moto G Power emulation, simulated slow 4G and 4× CPU slowdown) on
  * the floor page, `/presell` and `/`, served by the same server in the same sitting, interleaved
- * page by page so a busier moment of the machine hits all three alike. Each run gets a fresh
+ * page by page so a busier moment of the machine hits all three alike. Then, with the console's
+ * password, a seller's edit is published and `/` is measured again, interleaved with the floor
+ * (bench/page-edit.ts): the page rendered by the server must be as fast as the build's. Each run gets a fresh
  * Chromium profile (no warm cache); puppeteer-core never downloads a browser, it drives
  * /usr/bin/chromium (or CHROMIUM_PATH). Figures are printed, never asserted.
  */
@@ -241,7 +244,12 @@ function medianSample(samples: Sample[]): Sample {
  * `landingWithReviews`: `/` of a server whose section 6 shows published reviews (bench/reviews-server.ts),
  * held to `/`'s targets and compared with it.
  */
-export async function runLighthouseBench(server: RunningServer, clientDir: string, landingWithReviews?: string): Promise<void> {
+export async function runLighthouseBench(
+  server: RunningServer,
+  clientDir: string,
+  landingWithReviews?: string,
+  consolePassword?: string,
+): Promise<void> {
   const floorDir = path.join(clientDir, FLOOR_DIR);
   fs.mkdirSync(floorDir, { recursive: true });
   fs.writeFileSync(path.join(floorDir, 'index.html'), floorPageHtml());
@@ -258,6 +266,7 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
   // Every script the landing page fetched in any run, to hold against what its HTML loads up front.
   const landingScripts = new Set<string>();
   const sizes = new Map<string, DocumentSize>();
+  let afterEdit: AfterEdit | undefined;
   try {
     for (const page of pages) sizes.set(page.name, await documentSize(page.url));
     console.log(`\nLighthouse ${RUNS}× (mobile defaults, simulated throttling), interleaved; load before: ${loadAverage()}`);
@@ -267,11 +276,12 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
         samples.get(page.name)!.push(sample);
         if (page.name === '/') for (const script of scripts) landingScripts.add(script);
         for (const script of early) checkoutTooEarly.add(script);
-        const later = sample.checkoutBytes > 0 ? `  (+ checkout after load ${kb(sample.checkoutBytes)})` : '';
-        console.log(
-          `  run ${run} ${page.name.padEnd(8)} perf ${score(sample.performance)}  FCP ${seconds(sample.fcp)}  LCP ${seconds(sample.lcp)}  TBT ${millis(sample.tbt)}  JS ${kb(sample.jsBytes)}${later}`,
-        );
+        printRun(run, page.name, sample);
       }
+    }
+    if (consolePassword) {
+      const measured = pages.filter((page) => page.name === 'floor' || page.name === '/');
+      afterEdit = await measureAfterEdit(server, consolePassword, measured);
     }
   } finally {
     fs.rmSync(floorDir, { recursive: true, force: true });
@@ -336,6 +346,7 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
     }
     console.log(`\n  targets ${name}:\n    ${marks.join('\n    ')}`);
   }
+  if (afterEdit) printAfterEdit(afterEdit, samples, sizes.get('/')!);
   // The floor runs no script: what it blocks for is the browser's and the machine's, and every page
   // carries it too (on Chromium 156 mostly the renderer process each load starts in, see
   // docs/benchmarks.md#the-floors-blocking-time-is-a-new-renderer-process).
@@ -347,6 +358,84 @@ export async function runLighthouseBench(server: RunningServer, clientDir: strin
       `\n  ! The floor page, which runs no script, blocked for ${millis(floor.tbt)} (over ${millis(tightestTbt)}): this sitting cannot judge the blocking-time targets; read the pages against the floor (docs/benchmarks.md#page-speed).`,
     );
   }
+}
+
+function printRun(run: number, name: string, sample: Sample): void {
+  const later = sample.checkoutBytes > 0 ? `  (+ checkout after load ${kb(sample.checkoutBytes)})` : '';
+  console.log(
+    `  run ${run} ${name.padEnd(8)} perf ${score(sample.performance)}  FCP ${seconds(sample.fcp)}  LCP ${seconds(sample.lcp)}  TBT ${millis(sample.tbt)}  JS ${kb(sample.jsBytes)}${later}`,
+  );
+}
+
+interface AfterEdit {
+  edit: Omit<PublishedEdit, 'restore'>;
+  /** The floor's and `/`'s runs after the publish. */
+  samples: Map<string, Sample[]>;
+  landing: DocumentSize;
+}
+
+/** Publishes the bench's edit, measures the floor and `/` again, interleaved, then restores the build's content. */
+async function measureAfterEdit(
+  server: RunningServer,
+  password: string,
+  pages: ReadonlyArray<{ name: string; url: string; accepted: boolean }>,
+): Promise<AfterEdit> {
+  const { restore, ...edit } = await publishBenchEdit(server.url, password);
+  console.log(
+    `\n  after an edit (version ${edit.number}: a longer headline, a FAQ answer, a new price), served ${millis(edit.servedAfterMs)} after the publish; load: ${loadAverage()}`,
+  );
+  const samples = new Map<string, Sample[]>(pages.map((page) => [page.name, []]));
+  try {
+    const landing = await documentSize(`${server.url}/`);
+    for (let run = 1; run <= RUNS; run++) {
+      for (const page of pages) {
+        const { sample } = await measure(page.url, page.accepted);
+        samples.get(page.name)!.push(sample);
+        printRun(run, page.name, sample);
+      }
+    }
+    return { edit, samples, landing };
+  } finally {
+    await restore();
+  }
+}
+
+/** Before and after the edit, each median with its runs' range (the sitting's noise), and after ÷ before. */
+function printAfterEdit(afterEdit: AfterEdit, before: Map<string, Sample[]>, landingBefore: DocumentSize): void {
+  const shown: Array<[Metric, string, (value: number) => string]> = [
+    ['performance', 'perf', score],
+    ['fcp', 'FCP', seconds],
+    ['lcp', 'LCP', seconds],
+    ['tbt', 'TBT', millis],
+    ['cls', 'CLS', (value) => value.toFixed(3)],
+    ['jsBytes', 'JS', kb],
+  ];
+  const cell = (list: Sample[], metric: Metric, show: (value: number) => string) => {
+    const values = list.map((sample) => sample[metric]);
+    const range = list.length > 1 ? ` (${show(Math.min(...values))}–${show(Math.max(...values))})` : '';
+    return `${show(median(values))}${range}`;
+  };
+  console.log('\n  before and after the edit: median (runs’ range)       after ÷ before');
+  for (const name of afterEdit.samples.keys()) {
+    const was = before.get(name)!;
+    const now = afterEdit.samples.get(name)!;
+    for (const [metric, label, show] of shown) {
+      const ratio = median(now.map((sample) => sample[metric])) / median(was.map((sample) => sample[metric]));
+      console.log(
+        `  ${name.padEnd(6)} ${label.padEnd(5)} ${cell(was, metric, show).padStart(24)}  →  ${cell(now, metric, show).padStart(24)}  ${Number.isFinite(ratio) ? `${ratio.toFixed(2)}×` : '—'}`,
+      );
+    }
+  }
+  // Each phase against its own floor, measured beside it under the same load.
+  const toFloor = (samples: Map<string, Sample[]>, metric: Metric) =>
+    median(samples.get('/')!.map((sample) => sample[metric])) / median(samples.get('floor')!.map((sample) => sample[metric]));
+  console.log(
+    `  / ÷ floor: LCP ${toFloor(before, 'lcp').toFixed(2)}× before, ${toFloor(afterEdit.samples, 'lcp').toFixed(2)}× after; FCP ${toFloor(before, 'fcp').toFixed(2)}× before, ${toFloor(afterEdit.samples, 'fcp').toFixed(2)}× after`,
+  );
+  const size = afterEdit.landing.brotli;
+  console.log(
+    `  / brotli: ${landingBefore.brotli} bytes before, ${size} after (${kb(size)}; the publish measured ${afterEdit.edit.landingBytes} without the demo's notice), ${size <= FIRST_FLIGHT ? '✓' : '✗'} ≤ 14 KB brotli`,
+  );
 }
 
 /** A document as the server sends it: its bytes uncompressed, with gzip and with brotli, and its inline CSS. */

@@ -11,7 +11,7 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  * 1. First-load weight of each prerendered page: the HTML (inline CSS included) and the scripts it
  *    loads before any interaction, brotli-compressed as the server sends them.
  * 2. Lighthouse on a plain-HTML floor page, `/presell`, `/` and `/` with six published reviews, with the
- *    landing-page targets (bench/lighthouse.ts).
+ *    landing-page targets; then `/` again after a seller's edit published in the console (bench/lighthouse.ts).
  * 3. Throughput and latency of the real server on loopback: a bounded number of requests to the
  *    landing page and to GET /api/live, and `GET /` against nginx serving the same build folder.
  * 4. What the abuse limits cost a legitimate visitor while a flood runs (bench/abuse.ts).
@@ -67,7 +67,9 @@ for (const chunk of pageChunks)
 // --- loopback load -----------------------------------------------------------------------------
 // Imported once VITRINE_SERVER_ENTRY is settled (server.ts reads it when loaded).
 const { startServer } = await import('../tests/e2e/server.ts');
-const server = await startServer();
+// With the console, for the edit section 2 publishes (bench/page-edit.ts).
+const { BENCH_CONSOLE_PASSWORD } = await import('./page-edit.ts');
+const server = await startServer({ ADMIN_PASSWORD: BENCH_CONSOLE_PASSWORD });
 // `/` again, from a server with six published verified reviews in section 6 (bench/reviews-server.ts).
 const { startReviewsServer } = await import('./reviews-server.ts');
 const reviewsServer = await startReviewsServer(startServer);
@@ -130,7 +132,7 @@ async function compareWithNginx() {
 }
 
 try {
-  await runLighthouseBench(server, clientDir, `${reviewsServer.url}/`);
+  await runLighthouseBench(server, clientDir, `${reviewsServer.url}/`, BENCH_CONSOLE_PASSWORD);
   console.log('\nLoopback load (bounded):');
   await load('/', 2000, 20);
   await load('/api/live', 1000, 10);

@@ -408,6 +408,13 @@ export const pageEditor = {
   priceFromProvider: 'Definido pela oferta na TriboPay: o PIX cobra o preço cadastrado lá, e a página mostra esse preço.',
   size: (size: string, budget: string) => `Página inicial: ${size} comprimida, de no máximo ${budget}.`,
   overBudget: 'Acima do limite: a publicação será recusada. Encurte os textos.',
+  /** The live version's "de R$ X" (docs/editing.md#prices): CDC art. 37 keeps it only while it was charged 30 of the last 90 days. */
+  referencePrice: {
+    until: (reference: string, at: string) =>
+      `O preço de referência ${reference} aparece na página até ${at}. Depois disso ele terá sido cobrado por menos de 30 dias nos últimos 90, e sai da página sozinho.`,
+    withdrawn: (reference: string, at: string, days: number) =>
+      `O preço de referência ${reference} foi retirado da página em ${at}: ele só pode aparecer se foi o preço cobrado por pelo menos 30 dias nos últimos 90, e nos últimos 90 dias valeu por ${days} ${days === 1 ? 'dia' : 'dias'}. A página mostra só o preço atual. Para publicar outras alterações, use 0 no preço de referência.`,
+  },
   preview: {
     title: 'Prévia do rascunho',
     landing: 'Página de vendas',

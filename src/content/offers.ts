@@ -110,6 +110,8 @@ export const bumpCopy = {
     pixTitle: (name: string) => `PIX da ${name}`,
     paid: (name: string) => `${name} adicionada ao seu acesso.`,
     unavailable: 'Esta oferta não está mais disponível para este pedido.',
+    /** The add-on's price or name changed after the offer was shown: the new one is on the card, nothing was charged. */
+    priceChanged: 'O preço foi atualizado desde que você viu a oferta. Confira o novo valor acima e toque de novo para gerar o PIX.',
     otherTab: 'Abra esta oferta na mesma aba em que você fez o pagamento.',
     failed: 'Não foi possível gerar o PIX agora. Seu acesso continua liberado; tente de novo em instantes.',
     retry: 'Tentar de novo',

@@ -121,7 +121,7 @@ export function composeServer(options: {
   // Other instances see the change by the fingerprint check within 2 s.
   reviewsSignal.onChange(() => background.run('landing reviews after moderation', () => landingReviews.refresh()));
   let reviewsTimers: ReturnType<typeof setInterval>[] = [];
-  const live = createLiveOffer({ db, site, logger, publicValuesFor: (offer) => publicConfigWithOffer(config, offer) });
+  const live = createLiveOffer({ db, site, logger, now: clock, publicValuesFor: (offer) => publicConfigWithOffer(config, offer) });
   const offer: OfferDeps = {
     db,
     site,

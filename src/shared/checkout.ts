@@ -117,9 +117,15 @@ export interface AddonOffer {
   title: string;
   pitch: string;
   priceCents: number;
+  /** The page version the name and price are from; "Quero adicionar" sends it back as `offerVersion`. */
+  version: number;
 }
 
-export const AddonAnswerSchema = z.strictObject({ accept: z.boolean() });
+export const AddonAnswerSchema = z.strictObject({
+  accept: z.boolean(),
+  /** The version of the offer the buyer saw: if its name or price changed, 409 with the new one before any charge. */
+  offerVersion: z.number().int().min(0).max(1_000_000_000).optional(),
+});
 
 /** What the checkout sells now: the live page version's names and prices, as the server will charge them. */
 export interface ProductInfo {
@@ -135,4 +141,10 @@ export interface ProductInfo {
 export interface PriceChangedBody {
   error: string;
   product: ProductInfo;
+}
+
+/** The add-on's 409 (POST /api/orders/:id/addon) when its name or price changed since the offer was shown: the new offer. */
+export interface AddonPriceChangedBody {
+  error: string;
+  addonOffer: AddonOffer;
 }

@@ -404,6 +404,16 @@ export interface AdminPageState {
   /** Paths a publish may not change: the provider's catalogue decides that price. */
   locked: string[];
   landingBudgetBytes: number;
+  /** The live version's "de R$ X", if it has one: honest until when, and whether the page withdrew it (docs/editing.md#prices). */
+  referencePrice: LiveReferencePrice | null;
+}
+
+export interface LiveReferencePrice {
+  priceCents: number;
+  /** The last instant it may be shown; null while it is the price charged. */
+  honestUntil: number | null;
+  /** Off the page since `honestUntil`: the days it was charged in the last 90, now. */
+  withdrawn: { days: number } | null;
 }
 
 export interface PageDraftReply {

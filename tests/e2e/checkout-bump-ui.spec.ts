@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
 import QRCode from 'qrcode';
-import type { AddonOffer, CreatedOrder, OrderStatusReply } from '../../src/shared/checkout.ts';
+import type { AddonOffer, AddonPriceChangedBody, CreatedOrder, OrderStatusReply } from '../../src/shared/checkout.ts';
 import { expect, test, watchConsole } from './fixtures.ts';
 import { expectNoAxeViolations } from './mails-and-shots.ts';
 
@@ -24,6 +24,7 @@ const addonOffer: AddonOffer = {
   title: bump.title,
   pitch: 'Contatos de quem vende recarga de celular com até 80% de desconto, para você usar ou revender. Chega no mesmo acesso.',
   priceCents: 790,
+  version: 0,
 };
 
 async function createdOrder(orderId: string, items: CreatedOrder['items']): Promise<CreatedOrder> {
@@ -40,9 +41,15 @@ async function createdOrder(orderId: string, items: CreatedOrder['items']): Prom
   };
 }
 
-/** The stubbed order API and what the page sent it. */
-async function stubOrderApi(page: Page, options: { twoCodes?: boolean } = {}) {
-  const sent = { orders: [] as Array<Record<string, unknown>>, addonAnswers: [] as Array<{ accept: boolean }> };
+/**
+ * The stubbed order API and what the page sent it. `repriced`: the offer as the seller published it after the page
+ * showed `addonOffer`; an accept of another version is answered 409 with it, as the server does.
+ */
+async function stubOrderApi(page: Page, options: { twoCodes?: boolean; repriced?: AddonOffer } = {}) {
+  const sent = {
+    orders: [] as Array<Record<string, unknown>>,
+    addonAnswers: [] as Array<{ accept: boolean; offerVersion?: number }>,
+  };
   const paid = { main: false, addon: false };
   const json = (route: Route, status: number, body: unknown) =>
     route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
@@ -68,11 +75,19 @@ async function stubOrderApi(page: Page, options: { twoCodes?: boolean } = {}) {
     await json(route, 200, reply);
   });
   await page.route(/\/api\/orders\/[^/]+\/addon$/, async (route) => {
-    const answer = route.request().postDataJSON() as { accept: boolean };
+    const answer = route.request().postDataJSON() as { accept: boolean; offerVersion?: number };
     sent.addonAnswers.push(answer);
     // Slow enough for a second click to land while the first is on its way.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    await (answer.accept ? json(route, 201, await createdOrder(ADDON_ID, [{ ...bump, priceCents: 790 }])) : json(route, 200, {}));
+    const live = options.repriced ?? addonOffer;
+    if (answer.accept && answer.offerVersion !== live.version) {
+      const body: AddonPriceChangedBody = { error: 'O preço foi atualizado', addonOffer: live };
+      await json(route, 409, body);
+      return;
+    }
+    await (answer.accept
+      ? json(route, 201, await createdOrder(ADDON_ID, [{ ...bump, priceCents: live.priceCents }]))
+      : json(route, 200, {}));
   });
   return { sent, paid };
 }
@@ -164,7 +179,7 @@ for (const viewport of [
       await offer.getByRole('button', { name: 'Quero adicionar' }).dblclick();
       const addonPix = dialog.getByRole('region', { name: 'PIX da Lista de Fornecedores de Recarga' });
       await expect(addonPix).toBeVisible();
-      expect(api.sent.addonAnswers).toEqual([{ accept: true }]);
+      expect(api.sent.addonAnswers).toEqual([{ accept: true, offerVersion: 0 }]);
       await expect(addonPix.getByTestId('pix-amount')).toHaveText('R$ 7,90');
       await expect(link).toBeVisible();
       await addonPix.scrollIntoViewIfNeeded();
@@ -244,4 +259,33 @@ test('UI only: "Não, obrigado" sends one decline, shows the declined line and l
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Acessar minha lista agora' })).toBeVisible();
   await expect.poll(() => api.sent.addonAnswers).toEqual([{ accept: false }]);
+});
+
+test('UI only: an offer after payment whose price the seller changed since shows the new price, and the next tap charges it', async ({
+  page,
+}) => {
+  // The browser logs the 409 this test provokes; any other console error still fails it.
+  checkConsole = watchConsole(page, [/status of 409 \(Conflict\)/]);
+  const api = await stubOrderApi(page, { repriced: { ...addonOffer, priceCents: 1190, version: 1 } });
+  const dialog = await openCheckout(page);
+  await fillBuyer(dialog);
+  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+  await expect(dialog.getByTestId('pix-amount')).toHaveText('R$ 19,90');
+
+  api.paid.main = true;
+  const offer = dialog.getByRole('region', { name: 'Quer adicionar a Lista de Fornecedores de Recarga?' });
+  await expect(offer.getByText('R$ 7,90', { exact: true })).toBeVisible();
+  await offer.getByRole('button', { name: 'Quero adicionar' }).click();
+  await expect(offer.getByRole('alert')).toHaveText(/^O preço foi atualizado desde que você viu a oferta\./);
+  await expect(offer.getByText('R$ 11,90', { exact: true })).toBeVisible();
+  await expect(offer.getByText('R$ 7,90', { exact: true })).toHaveCount(0);
+  await expect(dialog.getByRole('region', { name: 'PIX da Lista de Fornecedores de Recarga' })).toHaveCount(0);
+
+  await offer.getByRole('button', { name: 'Quero adicionar' }).click();
+  const addonPix = dialog.getByRole('region', { name: 'PIX da Lista de Fornecedores de Recarga' });
+  await expect(addonPix.getByTestId('pix-amount')).toHaveText('R$ 11,90');
+  expect(api.sent.addonAnswers).toEqual([
+    { accept: true, offerVersion: 0 },
+    { accept: true, offerVersion: 1 },
+  ]);
 });

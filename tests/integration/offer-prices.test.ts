@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { offerDefaults } from '../../src/content/offer.ts';
-import type { PriceChangedBody, ProductInfo } from '../../src/shared/checkout.ts';
+import type { AddonOffer, AddonPriceChangedBody, PriceChangedBody, ProductInfo } from '../../src/shared/checkout.ts';
 import type { AdminPageState, Offer } from '../../src/shared/offer.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { newCheckoutKey, newViewKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import { orderRow, ordersBy, rowsOfOrder } from '../support/db-reads.ts';
+import { auditRows, orderRow, ordersBy, rowsOfOrder } from '../support/db-reads.ts';
 import { buy, consoleCall, drainOutbox, sandboxSays } from '../support/purchase.ts';
-import { useTestServer, type TestServerRig } from '../support/test-server.ts';
+import { builtSite, siteBuilt } from '../support/built-site.ts';
+import { startTestServer, useTestServer, type TestServer, type TestServerRig } from '../support/test-server.ts';
 import { decodeHeader, parseMail } from './mime.ts';
 import { isPixEmail } from './smtp-test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
@@ -226,6 +227,68 @@ for (const database of databases) {
       expect(addon.amountCents).toBe(1190);
       expect((await orderRow(running.db, addon.orderId)).offer_version).toBe(3);
     });
+
+    it('answers 409 with the new price to an offer after payment shown before a change, charging nothing; a PIX issued keeps its amount', async () => {
+      const viewKey = newViewKey();
+      const { orderId } = await buy(running.server, { fields: { viewKey, offerVersion: 3 } });
+      await sandboxSays(running.server, running.db, orderId, 'paid');
+      const headers = { 'Content-Type': 'application/json', [ORDER_VIEW_KEY_HEADER]: viewKey };
+      const answer = (body: unknown) =>
+        fetch(`${running.server.url}/api/orders/${orderId}/addon`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const status = (await (await fetch(`${running.server.url}/api/orders/${orderId}`, { headers })).json()) as {
+        addonOffer?: AddonOffer;
+      };
+      expect(status.addonOffer).toMatchObject({ priceCents: 1190, version: 3 });
+
+      // The seller changes the add-on's price while the buyer looks at the offer.
+      const reprice = async (afterPaymentPriceCents: number) => {
+        running.clock.now += 60_000;
+        const live = (await livePage(running)).live.offer;
+        expect(
+          (
+            await publish(
+              running,
+              edited(live, (offer) => (offer.bump.afterPaymentPriceCents = afterPaymentPriceCents)),
+            )
+          ).status,
+        ).toBe(200);
+      };
+      await reprice(1390);
+      const refused = await answer({ accept: true, offerVersion: 3 });
+      expect(refused.status).toBe(409);
+      const body = (await refused.json()) as AddonPriceChangedBody;
+      expect(body.error).toBe(
+        'O preço foi atualizado desde que você viu a oferta. Confira o novo valor acima e toque de novo para gerar o PIX.',
+      );
+      expect(body.addonOffer).toMatchObject({ title: offerDefaults.bump.name, priceCents: 1390, version: 4 });
+      // Nothing stored, nothing charged, the offer still open.
+      expect(await ordersBy(running.db, 'parent_order_id', orderId)).toEqual([]);
+      expect((await orderRow(running.db, orderId)).addon_answer).toBeNull();
+
+      // Shown the new price, the buyer taps again: charged what they saw.
+      const accepted = await answer({ accept: true, offerVersion: 4 });
+      expect(accepted.status).toBe(201);
+      const addon = (await accepted.json()) as { orderId: string; amountCents: number };
+      expect(addon.amountCents).toBe(1390);
+      expect((await orderRow(running.db, addon.orderId)).offer_version).toBe(4);
+
+      // A later change leaves the PIX issued alone: the same order and amount, whatever version the tab sends.
+      await reprice(1590);
+      const again = await answer({ accept: true, offerVersion: 4 });
+      expect(again.status).toBe(201);
+      expect(await again.json()).toMatchObject({ orderId: addon.orderId, amountCents: 1390 });
+      expect(Number((await orderRow(running.db, addon.orderId)).amount_cents)).toBe(1390);
+
+      // Expired, its "Gerar novo código" (after a reload, no version sent) is a new price the buyer has not seen: 409 first.
+      running.clock.now += 2 * DAY;
+      const regenerate = await answer({ accept: true });
+      expect(regenerate.status).toBe(409);
+      expect(((await regenerate.json()) as AddonPriceChangedBody).addonOffer).toMatchObject({ priceCents: 1590, version: 5 });
+      expect((await ordersBy(running.db, 'parent_order_id', orderId)).map((row) => row.id)).toEqual([addon.orderId]);
+      const renewed = await answer({ accept: true, offerVersion: 5 });
+      expect(renewed.status).toBe(201);
+      expect(await renewed.json()).toMatchObject({ amountCents: 1590 });
+    });
   });
 
   describe(`the reference price ("de R$ X por R$ Y") on ${database.name}`, () => {
@@ -274,6 +337,83 @@ for (const database of databases) {
       // R$ 14,90 has been live for 100 days: it may now be the reference of a lower price.
       expect((await publish(running, withReference(1490, 990))).status).toBe(200);
       expect((await adminCall(running, cookie, '/page/versions/0/restore', { baseNumber: 2 })).status).toBe(200);
+    });
+  });
+
+  describe.skipIf(!siteBuilt)(`a reference price that stops being honest on ${database.name}`, () => {
+    const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD }, { clock: START, site: () => builtSite(PASSWORD) });
+    const struck = /<s>R\$\s19,90<\/s>/;
+    const html = async (server: Pick<TestServer, 'app'>) => (await server.app.request('/')).text();
+    const withdrawals = async () => (await auditRows(running.db)).filter((row) => row.action === 'page_reference_withdrawn');
+    let other: TestServer;
+    afterAll(async () => other?.stop());
+
+    it("leaves every instance's page the moment it no longer qualifies, recorded once, and the console says why", async () => {
+      // R$ 19,90 charged from the first order for 40 days, then "de R$ 19,90 por R$ 14,90".
+      await buy(running.server);
+      running.clock.now = START + 40 * DAY;
+      const published = await publish(
+        running,
+        edited(offerDefaults, (offer) => {
+          offer.product.priceCents = 1490;
+          offer.product.referencePriceCents = 1990;
+        }),
+      );
+      expect(published.status).toBe(200);
+      // A second instance on the same database and clock, as behind nginx.
+      other = await startTestServer(running.db, { ADMIN_PASSWORD: PASSWORD }, { site: builtSite(PASSWORD), now: () => running.clock.now });
+      await other.checkOffer();
+      for (const server of [running.server, other]) expect(await html(server)).toMatch(struck);
+      // The 40 days leave the 90-day window from START + 100 days: until then 30 of them are in it.
+      const honestUntil = START + 100 * DAY;
+      expect((await livePage(running)).referencePrice).toEqual({ priceCents: 1990, honestUntil, withdrawn: null });
+
+      running.clock.now = honestUntil;
+      for (const server of [running.server, other]) {
+        await server.checkOffer();
+        expect(await html(server)).toMatch(struck);
+      }
+      expect(await withdrawals()).toEqual([]);
+
+      running.clock.now = honestUntil + 1_000;
+      for (const server of [running.server, other]) {
+        await server.checkOffer();
+        const page = await html(server);
+        expect(page).not.toMatch(struck);
+        expect(page).toMatch(/R\$\s14,90/);
+        expect(page).not.toContain('"referencePriceCents"');
+      }
+      const [recorded, ...more] = await withdrawals();
+      expect(more).toEqual([]);
+      expect(JSON.parse(recorded!.detail!)).toEqual({ version: 1, referencePriceCents: 1990, honestUntil, days: 29 });
+
+      const state = await livePage(running);
+      expect(state.referencePrice).toEqual({ priceCents: 1990, honestUntil, withdrawn: { days: 29 } });
+      // The version stays as published: its history is the seller's.
+      expect(state.live.offer.product.referencePriceCents).toBe(1990);
+    });
+
+    it('is not printed by an instance started after it lapsed, and a publish keeping it is refused with the days', async () => {
+      running.clock.now = START + 120 * DAY;
+      const started = await startTestServer(
+        running.db,
+        { ADMIN_PASSWORD: PASSWORD },
+        { site: builtSite(PASSWORD), now: () => running.clock.now },
+      );
+      try {
+        await started.checkOffer();
+        expect(await html(started)).not.toMatch(struck);
+        expect(await withdrawals()).toHaveLength(1);
+      } finally {
+        await started.stop();
+      }
+      const live = (await livePage(running)).live.offer;
+      const kept = await publish(
+        running,
+        edited(live, (offer) => (offer.hero.badge = 'Lista atualizada')),
+      );
+      expect(kept.status).toBe(422);
+      expect(((await kept.json()) as { error: string }).error).toMatch(/R\$\s19,90 .* valeu por 10 dias\.$/);
     });
   });
 

@@ -140,6 +140,7 @@ for (const database of databases) {
         title: bump.name,
         pitch: bump.pitch,
         priceCents: bump.afterPaymentPriceCents,
+        version: 0,
       });
       expect((await answerOffer(running, parent.id, newViewKey(), true)).status).toBe(403);
 

@@ -178,7 +178,7 @@ export async function rowCount(
 }
 
 /** The orders whose `column` holds `value` (a checkout key, a buyer's e-mail, a transaction), oldest first. */
-export function ordersBy(db: TestDb, column: 'checkout_key' | 'buyer_email' | 'charge_id', value: string) {
+export function ordersBy(db: TestDb, column: 'checkout_key' | 'buyer_email' | 'charge_id' | 'parent_order_id', value: string) {
   return db.db.selectFrom('orders').selectAll().where(column, '=', value).orderBy('created_at').orderBy('id').execute();
 }
 

@@ -10,6 +10,7 @@ import { offerErrors } from './offer-edit.ts';
 import { OfferSectionForm } from './offer-form.tsx';
 import { OfferDiff, PageHistory } from './page-history.tsx';
 import { PagePreview } from './page-preview.tsx';
+import { ReferencePriceNote } from './reference-price-note.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
 interface Editing {
@@ -108,6 +109,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
         <p className="mt-1 text-sm text-slate-400">{copy.intro}</p>
         <p className="mt-2 text-sm font-semibold text-brand-300">{copy.liveVersion(data.live.number)}</p>
       </div>
+      <ReferencePriceNote reference={data.referencePrice} />
 
       <div>
         <label htmlFor={selectId} className="block text-sm font-semibold text-slate-200">

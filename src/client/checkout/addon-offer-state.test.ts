@@ -43,3 +43,16 @@ describe('the one-time offer after payment', () => {
     expect(nextAddonPhase(declined, { type: 'created', order: addon })).toBe(declined);
   });
 });
+
+describe('the offer after payment when the seller changed its price', () => {
+  it('shows the offer again, both answers open, and the next "Quero adicionar" asks again', () => {
+    const repriced = nextAddonPhase({ kind: 'accepting' }, { type: 'repriced' });
+    expect(repriced).toEqual({ kind: 'repriced' });
+    expect(canAnswer(repriced)).toBe(true);
+    expect(nextAddonPhase(repriced, { type: 'accept' })).toEqual({ kind: 'accepting' });
+    expect(nextAddonPhase(repriced, { type: 'decline' })).toEqual({ kind: 'declined' });
+    // A 409 that arrives once the PIX is on screen changes nothing.
+    const pix: AddonPhase = { kind: 'pix', order: addon };
+    expect(nextAddonPhase(pix, { type: 'repriced' })).toBe(pix);
+  });
+});

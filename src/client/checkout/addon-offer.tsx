@@ -1,10 +1,10 @@
 import { CircleCheck, Gift } from 'lucide-react';
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { bumpCopy } from '../../content/offers.ts';
-import type { AddonOffer as AddonOfferData } from '../../shared/checkout.ts';
+import type { AddonOffer as AddonOfferData, AddonPriceChangedBody } from '../../shared/checkout.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { apiFetch } from '../lib/api.ts';
+import { ApiError, apiFetch } from '../lib/api.ts';
 import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -52,6 +52,11 @@ export function AddonOfferCard({
       {phase.kind === 'failed' ? (
         <Alert variant="destructive" className="mt-3">
           {copy.failed}
+        </Alert>
+      ) : null}
+      {phase.kind === 'repriced' ? (
+        <Alert variant="destructive" className="mt-3">
+          {copy.priceChanged}
         </Alert>
       ) : null}
       {phase.kind === 'declined' ? (
@@ -157,7 +162,10 @@ export function AddonOffer({
     return saved ? { kind: 'pix', order: saved } : { kind: 'offer' };
   });
   const sending = useRef(false);
-  const title = offer?.title ?? (phase.kind === 'pix' ? (phase.order.items[0]?.title ?? '') : '');
+  // The seller's newer name or price, from the server's 409: shown in the offer's place, and the version the next tap sends.
+  const [repriced, setRepriced] = useState<AddonOfferData | null>(null);
+  const shown = repriced ?? offer;
+  const title = shown?.title ?? (phase.kind === 'pix' ? (phase.order.items[0]?.title ?? '') : '');
 
   const answer = async (accept: boolean) => {
     if (sending.current) return;
@@ -167,7 +175,8 @@ export function AddonOffer({
       const reply = await apiFetch('POST /api/orders/:id/addon', {
         params: { id: orderId },
         headers: { [ORDER_VIEW_KEY_HEADER]: viewKey },
-        json: { accept },
+        // What the buyer saw: a newer price comes back as a 409 before any charge (docs/editing.md#prices).
+        json: { accept, ...(accept && shown ? { offerVersion: shown.version } : {}) },
       });
       if (accept && reply.orderId !== undefined) {
         // Count down on this device's clock, as the main order's PIX does (payment-modal.tsx).
@@ -177,9 +186,14 @@ export function AddonOffer({
       } else if (accept) {
         dispatch({ type: 'accept-failed' });
       }
-    } catch {
-      // A "no" that did not arrive changes nothing for the buyer: the server may offer it again later.
-      if (accept) dispatch({ type: 'accept-failed' });
+    } catch (failure) {
+      if (accept && failure instanceof ApiError && failure.status === 409 && isAddonRepriced(failure.body)) {
+        setRepriced(failure.body.addonOffer);
+        dispatch({ type: 'repriced' });
+      } else if (accept) {
+        // A "no" that did not arrive changes nothing for the buyer: the server may offer it again later.
+        dispatch({ type: 'accept-failed' });
+      }
     } finally {
       sending.current = false;
     }
@@ -197,7 +211,14 @@ export function AddonOffer({
       />
     );
   }
-  return offer ? (
-    <AddonOfferCard offer={offer} phase={phase} onAccept={() => void answer(true)} onDecline={() => void answer(false)} />
+  return shown ? (
+    <AddonOfferCard offer={shown} phase={phase} onAccept={() => void answer(true)} onDecline={() => void answer(false)} />
   ) : null;
+}
+
+/** The add-on's 409 when its price changed since the offer was shown (not the one of an offer no longer open). */
+function isAddonRepriced(body: unknown): body is AddonPriceChangedBody {
+  return (
+    typeof body === 'object' && body !== null && 'addonOffer' in body && typeof body.addonOffer === 'object' && body.addonOffer !== null
+  );
 }

@@ -17,7 +17,7 @@ const bump: BumpOffer = {
   offerHash: 'offer',
   delivers: 'recharge',
 };
-const offer: AddonOffer = { title: bump.name, pitch: bump.pitch, priceCents: 790 };
+const offer: AddonOffer = { title: bump.name, pitch: bump.pitch, priceCents: 790, version: 0 };
 const noop = () => undefined;
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 /** The buttons by their visible names and whether they are disabled. */
@@ -106,6 +106,25 @@ describe('the offer card after payment', () => {
     expect(buttons(html)).toEqual([]);
     expect(html).toContain('role="status"');
     expect(text(html)).toContain('Tudo certo. Seu acesso continua liberado.');
+  });
+
+  it('shows the price the seller published since, says so, and takes the next tap', () => {
+    const html = renderToStaticMarkup(
+      createElement(AddonOfferCard, {
+        offer: { ...offer, priceCents: 1190, version: 2 },
+        phase: { kind: 'repriced' },
+        onAccept: noop,
+        onDecline: noop,
+      }),
+    );
+    expect(text(html)).toContain('R$ 11,90');
+    expect(text(html)).not.toContain('R$ 7,90');
+    expect(html).toContain('role="alert"');
+    expect(text(html)).toContain('O preço foi atualizado desde que você viu a oferta. Confira o novo valor acima');
+    expect(buttons(html)).toEqual([
+      { name: 'Quero adicionar', disabled: false },
+      { name: 'Não, obrigado', disabled: false },
+    ]);
   });
 
   it('says the access is safe and offers a retry after a failure', () => {

@@ -3,7 +3,7 @@ import type { OrderStatusReply } from '../../shared/checkout.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { publicStatus, refreshWaitingOrder } from '../orders/order-status.ts';
 import { modalAccessLink, viewKeyMatches } from './access-service.ts';
-import { addonOfferOpen } from '../orders/checkout-service.ts';
+import { addonOfferOf, addonOfferOpen } from '../orders/checkout-service.ts';
 import { liveReplacement } from '../orders/order-page-service.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 
@@ -24,9 +24,8 @@ export async function describeOrderStatus(deps: OrdersDeps, orderId: string, vie
   // Only the tab that bought may answer the one-time offer.
   const bump = deps.config.orderBump;
   if (bump && viewKeyMatches(order, viewKey) && (await addonOfferOpen(deps, order))) {
-    // The live version's name and price, which acceptAddonOffer charges.
-    const prices = await deps.prices.live();
-    reply.addonOffer = { title: prices.bump.name, pitch: bump.pitch, priceCents: prices.bump.afterPaymentPriceCents };
+    // The live version's name and price, which acceptAddonOffer charges while that version is live.
+    reply.addonOffer = addonOfferOf(bump, await deps.prices.live());
   }
   return reply;
 }

@@ -13,12 +13,13 @@ export interface AuditEntry {
 
 export async function recordAudit(
   db: Kysely<Database>,
-  entry: { session: string; action: string; orderId?: string; detail?: unknown; client?: string; now: number },
+  /** `id`: an event recorded once however often it is reported (a second insert is ignored). */
+  entry: { id?: string; session: string; action: string; orderId?: string; detail?: unknown; client?: string; now: number },
 ): Promise<void> {
   await db
     .insertInto('admin_audit')
     .values({
-      id: randomUUID(),
+      id: entry.id ?? randomUUID(),
       at: entry.now,
       session: entry.session,
       action: entry.action,
@@ -26,6 +27,7 @@ export async function recordAudit(
       detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
       client: entry.client ?? null,
     })
+    .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
 }
 

@@ -3,8 +3,7 @@ import { offerDefaults } from '../../content/offer.ts';
 import type { Offer } from '../../shared/offer.ts';
 import type { Database } from '../db/schema.ts';
 import type { OfferPrices, OfferPricing } from '../orders/offer-pricing.ts';
-import { parseStoredOffer } from './live-offer.ts';
-import { findVersion, liveVersionNumber } from './offer-repository.ts';
+import { findVersion, liveVersionNumber, parseStoredOffer } from './offer-repository.ts';
 
 const pricesOf = (version: number, offer: Offer): OfferPrices => ({ version, product: offer.product, bump: offer.bump });
 

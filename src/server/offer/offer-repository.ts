@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { offerDefaults, offerMessages } from '../../content/offer.ts';
+import { offerFromStored, type Offer } from '../../shared/offer.ts';
 import type { Database } from '../db/schema.ts';
 
 export interface StoredVersion {
@@ -18,6 +20,17 @@ export interface StoredDraft {
 }
 
 const DRAFT_ID = 'draft';
+
+/** A stored version or draft as the schema reads it today (fields added since take their defaults). */
+export function parseStoredOffer(content: string): Offer {
+  let value: unknown;
+  try {
+    value = JSON.parse(content);
+  } catch {
+    value = {};
+  }
+  return offerFromStored(value, offerDefaults, offerMessages);
+}
 
 const toVersion = (row: {
   number: number;

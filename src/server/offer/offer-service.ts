@@ -1,13 +1,22 @@
 import type { Kysely } from 'kysely';
 import { offerDefaults } from '../../content/offer.ts';
-import { LANDING_BUDGET_BYTES, type AdminPageState, type Offer } from '../../shared/offer.ts';
+import { LANDING_BUDGET_BYTES, type AdminPageState, type LiveReferencePrice, type Offer } from '../../shared/offer.ts';
 import type { OfferPage } from '../../shared/offer-pages.ts';
 import type { Database } from '../db/schema.ts';
 import type { RenderedSite, Site } from '../http/site.ts';
-import { parseStoredOffer, type LiveOffer } from './live-offer.ts';
-import { deleteDraft, findDraft, findVersion, insertVersion, listVersions, liveVersionNumber, saveDraftRow } from './offer-repository.ts';
+import type { LiveOffer } from './live-offer.ts';
+import {
+  deleteDraft,
+  findDraft,
+  findVersion,
+  insertVersion,
+  listVersions,
+  liveVersionNumber,
+  parseStoredOffer,
+  saveDraftRow,
+} from './offer-repository.ts';
 import { pricesOfVersion } from './offer-prices.ts';
-import { referencePriceShortfall } from './reference-price.ts';
+import { referencePriceHonestUntil, referencePriceShortfall } from './reference-price.ts';
 
 export interface OfferDeps {
   db: Kysely<Database>;
@@ -24,18 +33,30 @@ const CATALOGUE_PRICE = 'product.priceCents';
 
 const HISTORY_SHOWN = 50;
 
-export async function pageEditorState(deps: OfferDeps): Promise<AdminPageState> {
+/** The live "de R$ X" as the page treats it (offer/live-offer.ts withdraws it once `honestUntil` has passed). */
+async function liveReferencePrice(deps: OfferDeps, offer: Offer, now: number): Promise<LiveReferencePrice | null> {
+  const { referencePriceCents } = offer.product;
+  if (referencePriceCents === 0) return null;
+  const honestUntil = await referencePriceHonestUntil(deps.db, referencePriceCents);
+  const shortfall =
+    honestUntil !== null && now > honestUntil ? await referencePriceShortfall(deps.db, referencePriceCents, now) : undefined;
+  return { priceCents: referencePriceCents, honestUntil, withdrawn: shortfall ? { days: shortfall.days } : null };
+}
+
+export async function pageEditorState(deps: OfferDeps, now: number): Promise<AdminPageState> {
   const number = await liveVersionNumber(deps.db);
   const version = number > 0 ? await findVersion(deps.db, number) : undefined;
   const draft = await findDraft(deps.db);
+  const live = version ? parseStoredOffer(version.content) : offerDefaults;
   return {
-    live: { number, offer: version ? parseStoredOffer(version.content) : offerDefaults, publishedAt: version?.publishedAt ?? null },
+    live: { number, offer: live, publishedAt: version?.publishedAt ?? null },
     draft: draft ? { offer: parseStoredOffer(draft.content), baseNumber: draft.baseNumber, updatedAt: draft.updatedAt } : null,
     defaults: offerDefaults,
     history: await listVersions(deps.db, HISTORY_SHOWN),
     fromEnvironment: deps.fromEnvironment,
     locked: deps.cataloguePrice ? [CATALOGUE_PRICE] : [],
     landingBudgetBytes: LANDING_BUDGET_BYTES,
+    referencePrice: await liveReferencePrice(deps, live, now),
   };
 }
 

@@ -294,9 +294,14 @@ export async function insertAddonOrder(
   >,
   interruptedReason: string,
   onCreated?: (trx: Transaction<Database>, order: OrderRow) => Promise<void>,
-  /** The re-checkout's add-on: of a parent still open (not paid yet); the offer after payment is not answered by it. */
-  ofOpenParent = false,
-): Promise<{ kind: 'created' | 'existing'; order: OrderRow } | undefined> {
+  options: {
+    /** The re-checkout's add-on: of a parent still open (not paid yet); the offer after payment is not answered by it. */
+    ofOpenParent?: boolean;
+    /** An add-on still on is returned, but none is made (the buyer saw another price): `only_existing`. */
+    onlyExisting?: boolean;
+  } = {},
+): Promise<{ kind: 'created' | 'existing'; order: OrderRow } | { kind: 'only_existing' } | undefined> {
+  const { ofOpenParent = false } = options;
   const checkoutKey = addonCheckoutKey(parent.id);
   return db.transaction().execute(async (trx) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(727001)`.execute(trx);
@@ -306,7 +311,7 @@ export async function insertAddonOrder(
     if (!parentOn) return undefined;
     // A refund asked for (and not declined) closes the offer, however it was answered before.
     if (await refundAskedFor(trx, parent.id)) return undefined;
-    const existing = await trx.selectFrom('orders').selectAll().where('checkout_key', '=', checkoutKey).executeTakeFirst();
+    const existing = await findAddonOrder(trx, parent.id);
     // One that failed, expired or died gives the key to a new one: the buyer pressed "Gerar novo código".
     const stillOn =
       existing &&
@@ -315,6 +320,7 @@ export async function insertAddonOrder(
         existing.status === 'paid' ||
         existing.status === 'reversed');
     if (existing && stillOn) return { kind: 'existing', order: existing };
+    if (options.onlyExisting) return { kind: 'only_existing' };
     if (existing) await retireAddonOrder(trx, existing, interruptedReason, addon.now);
     if (!ofOpenParent)
       await trx
@@ -366,6 +372,11 @@ export async function insertAddonOrder(
       onCreated,
     );
   });
+}
+
+/** The add-on order of `parentId`, whatever its state (one key per parent). */
+export function findAddonOrder(db: Kysely<Database>, parentId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('checkout_key', '=', addonCheckoutKey(parentId)).executeTakeFirst();
 }
 
 export async function declineAddonOffer(db: Kysely<Database>, parentId: string, now: number): Promise<boolean> {

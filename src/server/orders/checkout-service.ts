@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { checkout as copy } from '../../content/checkout.ts';
-import type { CreateOrderInput, CreatedOrder, ProductInfo } from '../../shared/checkout.ts';
+import type { AddonOffer, CreateOrderInput, CreatedOrder, ProductInfo } from '../../shared/checkout.ts';
 import { businessMonth } from '../../shared/time.ts';
 import { GatewayError } from '../gateway/errors.ts';
 import { clientKey, MAX_OPEN_CHARGES_PER_CLIENT } from '../http/rate-limit.ts';
@@ -24,6 +24,7 @@ import {
   CHARGE_IN_FLIGHT_MS,
   recordChargeAttempt,
   declineAddonOffer,
+  findAddonOrder,
   insertAddonOrder,
   insertOrderWithinCapacity,
   refundAskedFor,
@@ -231,10 +232,10 @@ async function chargeMissingItems(
   missing: NewOrderItem[],
   offerVersion: number,
 ): Promise<CheckoutResult> {
-  const addon = await chargeAddon(deps, main, missing, true, offerVersion);
+  const addon = await chargeAddon(deps, main, missing, { ofOpenParent: true, offerVersion });
   const current = await describe(deps, (await findOrderById(deps.db, main.id)) ?? main);
   // Paid or closed meanwhile: what it holds now is all this checkout can show.
-  if (!addon || current.kind !== 'created') return current;
+  if (!addon || addon === 'only_existing' || current.kind !== 'created') return current;
   if (addon.kind !== 'created') return addon;
   return { kind: 'created', order: { ...current.order, addon: addon.order } };
 }
@@ -500,7 +501,11 @@ export async function resumeInterruptedCharges(
   }
 }
 
-export type AddonResult = CheckoutResult | { kind: 'unavailable' };
+export type AddonResult =
+  | CheckoutResult
+  | { kind: 'unavailable' }
+  /** The offer the buyer saw named another name or price: the live one, to show before any charge. */
+  | { kind: 'addon_price_changed'; offer: AddonOffer };
 
 export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config'>, order: OrderRow): Promise<boolean> {
   if (!deps.config.orderBump || order.kind !== 'main' || order.status !== 'paid' || order.addon_answer !== null) return false;
@@ -510,8 +515,24 @@ export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config'>, or
   return !(await itemsOfOrder(deps.db, order.id)).some((item) => item.key === 'bump');
 }
 
+/** The offer after payment as a version prices it: what the paid order's page shows and "Quero adicionar" charges. */
+export function addonOfferOf(bump: BumpOffer, prices: OfferPrices): AddonOffer {
+  return { title: prices.bump.name, pitch: bump.pitch, priceCents: prices.bump.afterPaymentPriceCents, version: prices.version };
+}
+
+/**
+ * The version the buyer saw: the one the tab sends, else the one of the add-on PIX it asks to replace ("Gerar novo
+ * código"). An unknown version counts as another price; none known (an older tab) is not checked.
+ */
+async function addonShownOtherwise(deps: OrdersDeps, parent: OrderRow, live: OfferPrices, sent: number | undefined) {
+  const shownVersion = sent ?? (await findAddonOrder(deps.db, parent.id))?.offer_version ?? undefined;
+  if (shownVersion === undefined || shownVersion === live.version) return false;
+  const shown = await deps.prices.ofVersion(shownVersion);
+  return !shown || shown.bump.name !== live.bump.name || shown.bump.afterPaymentPriceCents !== live.bump.afterPaymentPriceCents;
+}
+
 /** Pressed twice (or on two instances) it makes one add-on order and one charge (docs/offers.md). */
-export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Promise<AddonResult> {
+export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow, offerVersion?: number): Promise<AddonResult> {
   const bump = deps.config.orderBump;
   if (!bump) return { kind: 'unavailable' };
   if (parent.addon_answer !== 'accepted' && !(await addonOfferOpen(deps, parent))) return { kind: 'unavailable' };
@@ -523,7 +544,11 @@ export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow): Prom
     productHash: bump.productHash,
     offerHash: bump.offerHash,
   };
-  return (await chargeAddon(deps, parent, [item], false, prices.version)) ?? { kind: 'unavailable' };
+  // A PIX issued already keeps its amount: only a new add-on order is refused for a price the buyer did not see.
+  const repriced = await addonShownOtherwise(deps, parent, prices, offerVersion);
+  const result = await chargeAddon(deps, parent, [item], { ofOpenParent: false, offerVersion: prices.version, onlyExisting: repriced });
+  if (result === 'only_existing') return { kind: 'addon_price_changed', offer: addonOfferOf(bump, prices) };
+  return result ?? { kind: 'unavailable' };
 }
 
 /** One add-on order per parent (its key), charged once; undefined when the parent can no longer take one. */
@@ -531,9 +556,8 @@ async function chargeAddon(
   deps: OrdersDeps,
   parent: OrderRow,
   items: NewOrderItem[],
-  ofOpenParent: boolean,
-  offerVersion: number,
-): Promise<CheckoutResult | undefined> {
+  options: { ofOpenParent: boolean; offerVersion: number; onlyExisting?: boolean },
+): Promise<CheckoutResult | 'only_existing' | undefined> {
   const now = deps.now?.() ?? Date.now();
   const inserted = await insertAddonOrder(
     deps.db,
@@ -548,13 +572,14 @@ async function chargeAddon(
       publicRef: newId('ref'),
       now,
       expiresAt: gatewayExpiry(now, deps.config.pixExpireDays, null),
-      offerVersion,
+      offerVersion: options.offerVersion,
     },
     copy.errors.generic,
     (trx, row) => deps.events.publish(trx, { type: 'created', order: row, at: now }),
-    ofOpenParent,
+    options,
   );
   if (!inserted) return undefined;
+  if (inserted.kind === 'only_existing') return 'only_existing';
   if (inserted.kind === 'existing') return describe(deps, await settled(deps, inserted.order));
   await deps.events.committed({ type: 'created', order: inserted.order, at: now });
   return chargeOrder(deps, inserted.order, items);

@@ -1,7 +1,13 @@
 import { Hono } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { checkout as copy, checkoutFormMessages as messages } from '../../content/checkout.ts';
-import { AddonAnswerSchema, createOrderSchema, fieldErrors, type PriceChangedBody } from '../../shared/checkout.ts';
+import {
+  AddonAnswerSchema,
+  createOrderSchema,
+  fieldErrors,
+  type AddonPriceChangedBody,
+  type PriceChangedBody,
+} from '../../shared/checkout.ts';
 import { bumpCopy } from '../../content/offers.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import type { AppEnv } from './context.ts';
@@ -77,7 +83,8 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
     const order = isIdShaped(id) ? await findMainOrder(c.var.orders, id) : undefined;
     if (!order) return apiError(c, 404, apiErrors.orderNotFound);
     if (!viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64))) return apiError(c, 403, bumpCopy.afterPayment.otherTab);
-    if (!c.req.valid('json').accept) {
+    const answer = c.req.valid('json');
+    if (!answer.accept) {
       await declineAddon(c.var.orders, order);
       return sendReply(c, 'POST', {});
     }
@@ -87,8 +94,12 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
     }
     const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
     if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
-    const result = await acceptAddonOffer(c.var.orders, order);
+    const result = await acceptAddonOffer(c.var.orders, order, answer.offerVersion);
     if (result.kind === 'created') return sendReply(c, 'POST', result.order, 201);
+    if (result.kind === 'addon_price_changed') {
+      const body: AddonPriceChangedBody = { error: bumpCopy.afterPayment.priceChanged, addonOffer: result.offer };
+      return c.json(body, 409);
+    }
     if (result.kind === 'failed') return apiError(c, 502, result.message);
     return apiError(c, 409, bumpCopy.afterPayment.unavailable);
   },

@@ -103,7 +103,7 @@ const uploadRefusals = {
 
 /** docs/editing.md */
 export const adminPageRoutes = adminRouter()
-  .get('/page', async (c) => sendReply(c, 'GET', await pageEditorState(c.var.offer)))
+  .get('/page', async (c) => sendReply(c, 'GET', await pageEditorState(c.var.offer, c.var.now())))
 
   .post('/page/draft', limitBody(DRAFT_MAX_BYTES, tooLarge), draftBody, async (c) => {
     const { offer, baseNumber } = c.req.valid('json');
