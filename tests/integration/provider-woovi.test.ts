@@ -15,11 +15,12 @@ import { createWooviProvider } from '../../src/server/gateway/providers/woovi/wo
 import { WOOVI_WEBHOOK_PUBLIC_KEY } from '../../src/server/gateway/providers/woovi/woovi-webhook.ts';
 import { GatewayError } from '../../src/server/gateway/types.ts';
 import { announceSeed, FUZZ_SEED, runs } from '../fuzz/fuzz-kit.ts';
+import { uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows } from '../support/db-reads.ts';
 import { startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { refusedUrl } from '../support/loopback.ts';
 import { checkout, providersEnv } from '../support/provider-rig.ts';
-import { useTestServer } from '../support/test-server.ts';
+import { useTestServer, type TestServerParts } from '../support/test-server.ts';
 import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
 import { databases } from './test-db.ts';
 
@@ -554,30 +555,36 @@ describe('Woovi: the money unit', () => {
   });
 });
 
+/** Woovi's stand-in and a server taking its charges, for the enclosing describe; the stand-in is read in the tests. */
+function useWooviServer(database: (typeof databases)[number], parts: TestServerParts = {}) {
+  let standIn: WooviStandIn;
+  beforeAll(async () => {
+    standIn = await startWooviStandIn();
+  });
+  afterAll(() => standIn?.stop());
+  const running = useTestServer(
+    database,
+    () => providersEnv(['woovi'], { WOOVI_APP_ID: standIn.appId, WOOVI_WEBHOOK_PUBLIC_KEY: standIn.publicKey, WOOVI_API_URL: standIn.url }),
+    { ownPublicUrl: true, ...parts },
+  );
+  return { woovi: () => standIn, running };
+}
+
+const readsOf = (standIn: WooviStandIn, chargeId: string) =>
+  standIn.requests.filter((request) => request.method === 'GET' && request.path === `/api/v1/charge/${chargeId}`).length;
+
 for (const database of databases) {
   describe(`Woovi's webhooks through /api/webhooks/woovi on ${database.name}`, () => {
-    let woovi: WooviStandIn;
-    beforeAll(async () => {
-      woovi = await startWooviStandIn();
-    });
-    afterAll(() => woovi?.stop());
-    const running = useTestServer(
-      database,
-      () => providersEnv(['woovi'], { WOOVI_APP_ID: woovi.appId, WOOVI_WEBHOOK_PUBLIC_KEY: woovi.publicKey, WOOVI_API_URL: woovi.url }),
-      { ownPublicUrl: true },
-    );
+    const { woovi, running } = useWooviServer(database);
 
     async function pendingOrder() {
-      woovi.webhookUrl = `${running.server.url}/api/webhooks/woovi`;
+      woovi().webhookUrl = `${running.server.url}/api/webhooks/woovi`;
       const created = await checkout(running.server.url);
       expect(created.status).toBe(201);
       const order = await orderRow(running.db, created.body.orderId!);
       expect(order.provider).toBe('woovi');
       return { orderId: order.id, chargeId: order.charge_id! };
     }
-
-    const readsOf = (chargeId: string) =>
-      woovi.requests.filter((request) => request.method === 'GET' && request.path === `/api/v1/charge/${chargeId}`).length;
 
     async function post(rawBody: string, signature: string | null): Promise<number> {
       const response = await fetch(`${running.server.url}/api/webhooks/woovi`, {
@@ -592,41 +599,84 @@ for (const database of databases) {
 
     it('a valid one pays the order once its read-back says so; a replay changes nothing; a tampered one is refused', async () => {
       const order = await pendingOrder();
-      await woovi.pay(order.chargeId);
-      expect(woovi.deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:CHARGE_COMPLETED', status: 200 });
+      await woovi().pay(order.chargeId);
+      expect(woovi().deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:CHARGE_COMPLETED', status: 200 });
       await running.server.background.idle();
       expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
       expect(await outboxRows(running.db, order.orderId, 'access_email')).toHaveLength(1);
 
       // Woovi signs no timestamp: the same delivery again is accepted, read back, and sells nothing twice.
-      const delivered = woovi.deliveries.at(-1)!;
+      const delivered = woovi().deliveries.at(-1)!;
       expect(await post(delivered.body, delivered.signature)).toBe(200);
       expect(await outboxRows(running.db, order.orderId, 'access_email')).toHaveLength(1);
 
       const other = await pendingOrder();
-      const reads = readsOf(other.chargeId);
+      const reads = readsOf(woovi(), other.chargeId);
       const forged = delivered.body.replaceAll(order.chargeId, other.chargeId);
       expect(await post(forged, delivered.signature)).toBe(401);
       expect(await post(forged, null)).toBe(401);
-      expect(readsOf(other.chargeId)).toBe(reads);
+      expect(readsOf(woovi(), other.chargeId)).toBe(reads);
       expect(await orderRow(running.db, other.orderId)).toMatchObject({ status: 'pending' });
     });
 
     it('a MED: DISPUTE_CREATED leaves the paid order as it is; DISPUTE_ACCEPTED (the money went back) reverses it', async () => {
       const order = await pendingOrder();
-      await woovi.pay(order.chargeId);
+      await woovi().pay(order.chargeId);
       await running.server.background.idle();
       expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
 
-      await woovi.dispute(order.chargeId);
-      expect(woovi.deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:DISPUTE_CREATED', status: 200 });
+      await woovi().dispute(order.chargeId);
+      expect(woovi().deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:DISPUTE_CREATED', status: 200 });
       await running.server.background.idle();
       expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'paid' });
 
-      await woovi.endDispute(order.chargeId, 'ACCEPTED');
-      expect(woovi.deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:DISPUTE_ACCEPTED', status: 200 });
+      await woovi().endDispute(order.chargeId, 'ACCEPTED');
+      expect(woovi().deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:DISPUTE_ACCEPTED', status: 200 });
       await running.server.background.idle();
       expect(await orderRow(running.db, order.orderId)).toMatchObject({ status: 'reversed' });
+    });
+  });
+}
+
+for (const database of databases) {
+  describe(`a Woovi cancel whose answer was lost, on ${database.name}`, () => {
+    const { woovi, running } = useWooviServer(database, { clock: 'now' });
+
+    /** The reconciler's tick at `at`, past every order's next check. */
+    async function tickAt(at: number) {
+      running.clock.now = at;
+      await running.server.reconciler.runOnce();
+      await running.server.background.idle();
+    }
+
+    it('Woovi deleted A but the answer was lost: past A’s expiry, its "not found" read closes it, and it is read no more', async () => {
+      const buyer = uniqueBuyer('Irene Cardoso');
+      const first = await checkout(running.server.url, { buyer });
+      woovi().failNext('delete', 'lost');
+      const second = await checkout(running.server.url, { buyer, bump: true });
+      expect([second.status, second.body.amountCents]).toEqual([201, 2980]);
+      const a = await orderRow(running.db, first.body.orderId!);
+      expect(a).toMatchObject({ status: 'failed', replaced_by: second.body.orderId, provider_closed_at: null });
+      expect(woovi().charges.has(a.charge_id!)).toBe(false);
+      // Past A's expiry, the cancel is not sent again; only a read can close it, inside the day of grace.
+      await tickAt(Number(a.expires_at) + 60_000);
+      expect(readsOf(woovi(), a.charge_id!)).toBeGreaterThan(0);
+      expect((await orderRow(running.db, a.id)).provider_closed_at).not.toBeNull();
+      const reads = readsOf(woovi(), a.charge_id!);
+      await tickAt(Number(a.expires_at) + 60 * 60_000);
+      expect(readsOf(woovi(), a.charge_id!)).toBe(reads);
+    });
+
+    it('a charge never cancelled that reads "not found" (a wrong host, say) is not taken for closed: it is read on', async () => {
+      const created = await checkout(running.server.url, { buyer: uniqueBuyer('Jonas Feitosa') });
+      const order = await orderRow(running.db, created.body.orderId!);
+      woovi().charges.delete(order.charge_id!);
+      await tickAt(Number(order.expires_at) + 60_000);
+      const reads = readsOf(woovi(), order.charge_id!);
+      expect(reads).toBeGreaterThan(0);
+      expect(await orderRow(running.db, order.id)).toMatchObject({ status: 'pending', provider_closed_at: null });
+      await tickAt(Number(order.expires_at) + 60 * 60_000);
+      expect(readsOf(woovi(), order.charge_id!)).toBeGreaterThan(reads);
     });
   });
 }

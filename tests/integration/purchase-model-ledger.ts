@@ -148,6 +148,9 @@ export async function restartWithoutMercadoPago(shop: LedgerShop): Promise<void>
 export async function ledgerCheckout(shop: LedgerShop, buyer: Buyer, bump: boolean) {
   const created = await checkout(shop, buyer, bump);
   if (created.status === 201) shop.ledger.show(created.body.orderId, created.body.pix?.code);
+  // The bump charged alone beside a main PIX its provider cannot cancel: its code is shown too.
+  const { addon } = created.body;
+  if (created.status === 201 && addon) shop.ledger.show(addon.orderId, addon.pix?.code);
   return created;
 }
 
@@ -278,9 +281,19 @@ export function mercadoPagoOutage(shop: LedgerShop, creates: number): void {
   for (let count = 0; count < creates; count++) scriptMercadoPago(shop, 'create', { kind: 'status', status: 503 });
 }
 
+/** The providers close an unpaid PIX once its expiry passes (the stand-ins only when told): as the shop's clock passes it. */
+export function expireDueCharges(shop: LedgerShop): void {
+  const now = shop.clock.now;
+  for (const payment of shop.rig.mercadoPago.payments.values())
+    if (payment.status === 'pending' && Date.parse(payment.dateOfExpiration) <= now) shop.rig.mercadoPago.expire(payment.id);
+  for (const charge of shop.rig.abacatepay.charges.values())
+    if (charge.status === 'PENDING' && Date.parse(charge.expiresAt) <= now) charge.status = 'EXPIRED';
+}
+
 /** One pass of the reconciler, as its timer runs it, `minutes` after now; then the outbox. */
 export async function reconcilerTick(shop: LedgerShop, minutes: number): Promise<void> {
   shop.clock.now += minutes * 60_000;
+  expireDueCharges(shop);
   await shop.server.reconciler.runOnce();
   await drainOutbox(shop);
 }

@@ -14,6 +14,7 @@ import {
   moveClock,
   orderStatus,
   sellerActs,
+  refundList,
   SKIPPED_RULES,
   windowEnd,
   type Buyer,
@@ -24,6 +25,7 @@ import {
   BOTH,
   clearFaults,
   deliveredWithoutMoney,
+  expireDueCharges,
   ledgerAddon,
   ledgerCheckout,
   markRefunded,
@@ -70,6 +72,8 @@ interface ModelOrder {
   id: string;
   buyer: number;
   kind: 'main' | 'addon';
+  /** An add-on's main order. */
+  mainId?: string;
   viewKey: string;
   code: string | null;
   /** When the erasure of its buyer reached it; an order the same buyer makes after that is a new one, not erased. */
@@ -82,6 +86,8 @@ interface Model {
   orders: ModelOrder[];
   late: Array<() => Promise<number>>;
   reached: { paid: boolean; refund: boolean };
+  /** Add-ons paid while their main's PIX could still be paid (docs/money.md, `awaiting`). */
+  awaiting: Set<string>;
 }
 
 const mains = (model: Model) => model.orders.filter((order) => order.kind === 'main');
@@ -128,6 +134,23 @@ async function settled(shop: LedgerShop, model: Model, paid: boolean): Promise<v
 
 type Cmd = fc.AsyncCommand<Model, LedgerShop>;
 
+/** A checkout's order, and the bump charged alone beside a main PIX its provider cannot cancel. */
+function recordCheckout(model: Model, buyer: number, created: Awaited<ReturnType<typeof ledgerCheckout>>): void {
+  if (created.status !== 201) return;
+  const { orderId, pix, addon } = created.body;
+  if (!model.orders.some((order) => order.id === orderId))
+    model.orders.push({ id: orderId, buyer, kind: 'main', viewKey: created.viewKey, code: pix?.code ?? null });
+  if (addon && !model.orders.some((order) => order.id === addon.orderId))
+    model.orders.push({
+      id: addon.orderId,
+      buyer,
+      kind: 'addon',
+      mainId: orderId,
+      viewKey: created.viewKey,
+      code: addon.pix?.code ?? null,
+    });
+}
+
 abstract class Step extends ModelStep<Model, LedgerShop> {
   protected verify(model: Model, shop: LedgerShop) {
     return everyStep(shop, model);
@@ -145,35 +168,33 @@ class Checkout extends Step {
     const created = await ledgerCheckout(shop, model.buyers[this.buyer]!, this.bump);
     // AbacatePay is never down: a buyer always gets a PIX, whatever happened to Mercado Pago.
     rule(created.status === 201, 'F', `checkout answered ${created.status} ${JSON.stringify(created.body)}`);
-    if (created.status === 201 && !model.orders.some((order) => order.id === created.body.orderId))
-      model.orders.push({
-        id: created.body.orderId,
-        buyer: this.buyer,
-        kind: 'main',
-        viewKey: created.viewKey,
-        code: created.body.pix?.code ?? null,
-      });
+    recordCheckout(model, this.buyer, created);
   }
   toString() {
     return `checkout(buyer ${this.buyer}, ${this.bump ? 'with bump' : 'no bump'})`;
   }
 }
 
-/** The buyer pays a code they were shown that its provider still takes (the `index`-th such). */
+/** The buyer pays a code they were shown that its provider still takes (the `index`-th such; with `addon`, of an add-on). */
 class Pay extends Step {
   constructor(
     readonly index: number,
     readonly webhook: Webhook,
+    readonly only?: 'addon',
   ) {
     super();
   }
   async act(model: Model, shop: LedgerShop) {
-    const payable = model.orders.filter((order) => {
-      const charge = order.code ? shop.ledger.byCode(order.code) : undefined;
+    const payableCode = (code: string | null | undefined) => {
+      const charge = code ? shop.ledger.byCode(code) : undefined;
       return charge !== undefined && shop.ledger.payable(charge);
-    });
-    const target = pick(payable, this.index);
+    };
+    const payable = model.orders.filter((order) => payableCode(order.code) && (this.only === undefined || order.kind === this.only));
+    // An add-on is picked from the newest: the one a re-checkout has just charged.
+    const target = pick(this.only ? payable.toReversed() : payable, this.index);
     if (!target) return;
+    const main = model.orders.find((order) => order.id === target.mainId);
+    if (main && payableCode(main.code)) model.awaiting.add(target.id);
     const paid = await payAtProvider(shop, target.code!, this.webhook);
     if (paid.late) model.late.push(paid.late);
     if (this.webhook === 'badSignature')
@@ -182,7 +203,7 @@ class Pay extends Step {
     await drainOutbox(shop);
   }
   toString() {
-    return `pay(payable #${this.index}, webhook ${this.webhook})`;
+    return `pay(payable ${this.only ?? ''}#${this.index}, webhook ${this.webhook})`;
   }
 }
 
@@ -212,6 +233,7 @@ class AcceptAddon extends Step {
         kind: 'addon',
         viewKey: main.viewKey,
         code: reply.body.pix?.code ?? null,
+        mainId: main.id,
         ...(main.erasedAt === undefined ? {} : { erasedAt: main.erasedAt }),
       });
   }
@@ -335,14 +357,7 @@ class CrashDuringCreate extends Step {
     scriptMercadoPago(shop, 'create', { kind: 'drop', afterWrite: true });
     const created = await ledgerCheckout(shop, model.buyers[this.buyer]!, this.bump);
     rule(created.status === 201, 'F1', `a checkout whose create was cut off answered ${created.status} ${JSON.stringify(created.body)}`);
-    if (created.status === 201 && !model.orders.some((order) => order.id === created.body.orderId))
-      model.orders.push({
-        id: created.body.orderId,
-        buyer: this.buyer,
-        kind: 'main',
-        viewKey: created.viewKey,
-        code: created.body.pix?.code ?? null,
-      });
+    recordCheckout(model, this.buyer, created);
     await restartWith(shop);
   }
   toString() {
@@ -417,6 +432,7 @@ class Clock extends Step {
     await shop.server.reconciler.runOnce();
     await shop.server.background.idle();
     await moveClock(shop, this.move);
+    expireDueCharges(shop);
   }
   toString() {
     return `clock(+${this.move})`;
@@ -456,6 +472,36 @@ const commandArbs: Array<fc.Arbitrary<Cmd>> = [
 ];
 
 /**
+ * At a provider that cannot cancel (Mercado Pago down, so AbacatePay takes the PIX), the buyer comes back for the
+ * bump: their main PIX stays payable and the bump is charged alone as its add-on, which they pay first. With
+ * `expiry`, the main's PIX then passes its expiry unpaid and the reconciler reads it closed: the add-on goes back whole.
+ */
+function awaitingSequence(buyer: number, webhook: Webhook, expiry: boolean): Cmd[] {
+  return [
+    new Outage(),
+    new Checkout(buyer, false),
+    new Checkout(buyer, true),
+    new Pay(0, webhook, 'addon'),
+    ...(expiry ? [new Clock('20h'), new Clock('20h'), new Reconcile(1)] : []),
+  ];
+}
+
+/** Runs whose add-on, paid while its main could still be paid, ended given back whole or listed, with the main unpaid. */
+async function awaitingReturned(shop: LedgerShop, model: Model): Promise<boolean> {
+  for (const addonId of model.awaiting) {
+    const mainId = model.orders.find((order) => order.id === addonId)?.mainId;
+    const items = mainId ? ((await purchaseOf(shop, mainId)).purchase?.items ?? []) : [];
+    const main = items.filter((item) => item.orderId === mainId);
+    const addon = items.filter((item) => item.orderId === addonId);
+    if (main.every((item) => item.state === 'unpaid') && addon.length > 0 && addon.every((item) => GIVEN_BACK.has(item.state))) return true;
+  }
+  return false;
+}
+const GIVEN_BACK: ReadonlySet<string> = new Set(['refunded', 'refunding', 'owed']);
+
+const MAX_RANDOM = 16;
+
+/**
  * Each run opens with a purchase (a checkout, its payment by any webhook, maybe the add-on) so most
  * runs reach money, goes on at random, most often closes with a refund asked or made at the
  * provider, and ends with every re-check run and the rules checked.
@@ -466,7 +512,12 @@ const runArb = fc.record({
     payArb.map((pay) => new Pay(0, pay.webhook)),
   ),
   addon: fc.option(fc.tuple(fc.constant(new AcceptAddon(0)), payArb), { nil: undefined }),
-  rest: fc.commands(commandArbs, { maxCommands: 16, size: 'max' }),
+  // One run in three, by the other buyer: the add-on paid before its main (see awaitingSequence).
+  awaiting: fc.oneof(
+    { weight: 2, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.record({ webhook: fc.constantFrom(...WEBHOOKS), expiry: fc.boolean() }) },
+  ),
+  rest: fc.commands(commandArbs, { maxCommands: MAX_RANDOM, size: 'max' }),
   closing: fc.option(fc.oneof(refundArb, atProviderArb), { nil: undefined }),
 });
 
@@ -475,6 +526,15 @@ const NUM_RUNS = runs(Number(process.env.PURCHASE_MODEL_RUNS ?? 30));
 const START = Date.UTC(2026, 10, 25, 18, 0, 0);
 /** A run that takes longer is a failure, not a pass (fast-check's interruption is marked as one). */
 const TIME_LIMIT_MS = 150_000;
+
+const newModel = (): Model => ({
+  buyers: [newBuyer('Ana Provedora'), newBuyer('Bruno Provedor')],
+  erasedAt: [null, null],
+  orders: [],
+  late: [],
+  reached: { paid: false, refund: false },
+  awaiting: new Set(),
+});
 
 const variants: ReadonlyArray<{ name: string; env: Record<string, string> }> = [
   { name: 'refunds at the provider, REFUND_MODE=auto', env: { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' } },
@@ -499,29 +559,29 @@ for (const database of databases) {
         announceSeed(`purchase model, providers' side (${database.name}, ${variant.name}): ${NUM_RUNS} runs`);
         const shop = await openLedgerShop(db, rig, variant.env, START);
         let run = 0;
-        const coverage = { runs: 0, paid: 0, refund: 0 };
+        const coverage = { runs: 0, paid: 0, refund: 0, awaiting: 0, awaitingReturned: 0 };
         try {
           await fc.assert(
-            fc.asyncProperty(runArb, async ({ opening, addon, rest, closing }) => {
+            fc.asyncProperty(runArb, async ({ opening, addon, awaiting, rest, closing }) => {
               run += 1;
               shop.clock.now = START + run * 40 * DAY;
               await clearFaults(rig);
               await restartWith(shop, BOTH);
               shop.ledger.accepted.length = 0;
-              const model: Model = {
-                buyers: [newBuyer('Ana Provedora'), newBuyer('Bruno Provedor')],
-                erasedAt: [null, null],
-                orders: [],
-                late: [],
-                reached: { paid: false, refund: false },
-              };
-              const commands = [...opening, ...(addon ?? []), ...rest, ...(closing ? [closing] : [])];
+              const model = newModel();
+              const other = 1 - opening[0].buyer;
+              const prelude = awaiting ? awaitingSequence(other, awaiting.webhook, awaiting.expiry) : [];
+              // The prelude takes the place of random steps, so a run is no longer than before it.
+              const random = [...rest].slice(0, MAX_RANDOM - prelude.length);
+              const commands = [...opening, ...(addon ?? []), ...prelude, ...random, ...(closing ? [closing] : [])];
               if (process.env.PURCHASE_MODEL_TRACE) console.log(`run ${run}: ${commands.map(String).join(', ')}`);
               await fc.asyncModelRun(() => ({ model, real: shop }), commands);
               await settled(shop, model, true);
               coverage.runs += 1;
               if (model.reached.paid) coverage.paid += 1;
               if (model.reached.refund) coverage.refund += 1;
+              if (model.awaiting.size > 0) coverage.awaiting += 1;
+              if (await awaitingReturned(shop, model)) coverage.awaitingReturned += 1;
             }),
             {
               seed: FUZZ_SEED + 100 + variantIndex,
@@ -541,6 +601,44 @@ for (const database of databases) {
         expect(coverage.paid, 'runs that reached a paid purchase').toBeGreaterThanOrEqual(NUM_RUNS / 2);
         expect(coverage.refund, 'runs that reached a refund').toBeGreaterThanOrEqual(NUM_RUNS / 4);
       }, 240_000);
+
+      it(`the add-on paid before its main, whose PIX then closes unpaid, goes back whole (${variant.name})`, async () => {
+        const shop = await openLedgerShop(db, rig, variant.env, START);
+        try {
+          shop.clock.now = START + (NUM_RUNS + 1) * 40 * DAY;
+          await clearFaults(rig);
+          await restartWith(shop, BOTH);
+          shop.ledger.accepted.length = 0;
+          const model = newModel();
+          // The seller's "Marcar como reembolsado" on the unpaid main (order 1), whose page lists nothing to send back, marks nothing.
+          const [outage, main, bump, payBump, ...expiry] = awaitingSequence(1, 'delivered', true);
+          const commands = [
+            new Checkout(0, false),
+            new Pay(0, 'delivered'),
+            outage!,
+            main!,
+            bump!,
+            payBump!,
+            new Seller(1, 'mark'),
+            ...expiry,
+          ];
+          await fc.asyncModelRun(() => ({ model, real: shop }), commands);
+          await settled(shop, model, true);
+          const addon = model.orders.find((order) => order.kind === 'addon')!;
+          expect([...model.awaiting], 'the add-on was paid while its main could still be paid').toEqual([addon.id]);
+          const items = (await purchaseOf(shop, addon.mainId!)).purchase!.items;
+          expect(items.map((item) => [item.orderId === addon.id ? 'addon' : 'main', item.key, item.state])).toEqual([
+            ['main', 'main', 'unpaid'],
+            ['addon', 'bump', variant.env.GATEWAY_REFUNDS ? 'refunded' : 'owed'],
+          ]);
+          const [payment] = shop.ledger.accepted.filter((each) => each.orderId === addon.id);
+          // At the provider, or listed in "Reembolsos pedidos" for the seller to send back whole.
+          if (variant.env.GATEWAY_REFUNDS) expect(shop.ledger.returned(payment!)).toBe(true);
+          else expect((await refundList(shop)).has(addon.id)).toBe(true);
+        } finally {
+          await closeShop(shop);
+        }
+      });
     }
   });
 }

@@ -47,8 +47,6 @@ export interface ContractStandIn {
   settleRefunds(chargeId: string): Promise<void>;
   /** A well-formed charge id the stand-in never issued. */
   unknownChargeId: string;
-  /** A cancelled charge is deleted at the provider: reading it back is a read error, as for a charge never made. */
-  cancelDeletes?: true;
   /** Requests it received that break the provider's documented shape (where the stand-in records them). */
   violations?(): string[];
   /** Null where the provider's notices do not go through `parseWebhook` (TriboPay's postbacks). */
@@ -193,8 +191,9 @@ export function describeProviderContract(harness: ProviderHarness): void {
         const charge = await pendingCharge();
         expect(await provider.cancelCharge!(charge.chargeId)).toMatchObject({ chargeId: charge.chargeId, state: 'failed' });
         await expect(standIn.pay(charge.chargeId)).rejects.toThrow();
-        // A provider that deletes a cancelled charge (Woovi) answers a read of it as of one it never made.
-        if (standIn.cancelDeletes) await expect(provider.getCharge(charge.chargeId)).rejects.toThrow();
+        // A provider that deletes a cancelled charge (Woovi) answers a read of it as of one it never made: a 404.
+        if (provider.capabilities.cancelDeletes)
+          await expect(provider.getCharge(charge.chargeId)).rejects.toMatchObject({ name: 'GatewayError', httpStatus: 404 });
         else expect((await provider.getCharge(charge.chargeId)).state).toBe('failed');
 
         const paid = await paidCharge();

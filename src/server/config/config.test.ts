@@ -2,19 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../../../tests/support/stand-ins/efi-stand-in.ts';
-import { ConfigError, loadConfig, placeholdersInUse } from './config.ts';
+import { configProblems as problemsOf, siteEnv as site, useProviderEnv } from '../../../tests/support/provider-env.ts';
+import { loadConfig, placeholdersInUse } from './config.ts';
 import { PROVIDER_IDS } from '../gateway/provider-registry.ts';
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -314,36 +304,20 @@ describe('OFFER_ENDS_AT', () => {
 
 /** PAYMENT_PROVIDERS and each provider's settings (docs/configuration.md). */
 describe('PIX providers', () => {
-  const site = { PUBLIC_URL: 'https://loja.com.br', SMTP_URL: 'smtp://mail:587' };
-  const tribopay = { PROVIDER_URL: 'https://api.tribopay.com.br/api', PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd' };
-  const mercadopago = { MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-mp-token', MERCADOPAGO_WEBHOOK_SECRET: 'mp-webhook-secret' };
-  const abacatepay = { ABACATEPAY_API_KEY: 'abc_prod_key', ABACATEPAY_WEBHOOK_SECRET: 'abacate-webhook-secret' };
+  const env = useProviderEnv();
+  const { tribopay, mercadopago, abacatepay } = env;
   let folder: string;
-  let efi: Record<string, string>;
-  let pki: TestPki;
+  let efi: typeof env.efi;
 
   beforeAll(() => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrine-efi-'));
-    // Real certificates (openssl): the start loads them and proves the key is the certificate's.
-    pki = makeTestPki();
-    const certificate = pki.sellerPemPath;
-    efi = {
-      EFI_CLIENT_ID: 'Client_Id_1',
-      EFI_CLIENT_SECRET: 'Client_Secret_1',
-      EFI_CERTIFICATE: certificate,
-      EFI_PIX_KEY: 'pix@loja.com.br',
-    };
+    efi = env.efi;
   });
-  afterAll(() => {
-    fs.rmSync(folder, { recursive: true, force: true });
-    pki.cleanup();
-  });
+  afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
   it('keeps an existing install: PROVIDER_URL without the list is TriboPay alone', () => {
     const config = loadConfig({ ...tribopay, ...site });
-    expect(config.payments).toEqual([
-      { id: 'tribopay', settings: { PROVIDER_URL: 'https://api.tribopay.com.br/api', PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd' } },
-    ]);
+    expect(config.payments).toEqual([{ id: 'tribopay', settings: tribopay }]);
     expect(config.demoMode).toBe(false);
   });
 
@@ -369,7 +343,7 @@ describe('PIX providers', () => {
         id: 'efi',
         settings: {
           EFI_CLIENT_ID: 'Client_Id_1',
-          EFI_CLIENT_SECRET: 'Client_Secret_1',
+          EFI_CLIENT_SECRET: 'Client_Secret_5e6f7a',
           EFI_CERTIFICATE: efi.EFI_CERTIFICATE,
           EFI_PIX_KEY: 'pix@loja.com.br',
           EFI_API_URL: 'https://pix.api.efipay.com.br',
@@ -381,7 +355,7 @@ describe('PIX providers', () => {
         settings: { ...mercadopago, MERCADOPAGO_API_URL: 'https://api.mercadopago.com' },
       },
       { id: 'abacatepay', settings: { ...abacatepay, ABACATEPAY_API_URL: 'https://staging.abacatepay.example' } },
-      { id: 'tribopay', settings: { PROVIDER_URL: 'https://api.tribopay.com.br/api', PROVIDER_TOKEN: 'tok', PRODUCT_HASH: 'prd' } },
+      { id: 'tribopay', settings: tribopay },
     ]);
     expect(config.demoMode).toBe(false);
     const mercadoPagoOnly = loadConfig({ ...site, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago' });
@@ -471,7 +445,7 @@ describe('PIX providers', () => {
     fs.writeFileSync(empty, '');
     expect(problemFor(empty)).toEqual([`EFI_CERTIFICATE names an empty file (got "${empty}")`]);
     const p12 = path.join(folder, 'efi.P12');
-    fs.copyFileSync(pki.sellerP12Path, p12);
+    fs.copyFileSync(env.pki.sellerP12Path, p12);
     expect(problemFor(p12)).toEqual([]);
     const notP12 = path.join(folder, 'quebrado.p12');
     fs.writeFileSync(notP12, Buffer.from([0x30, 0x82, 0x0a, 0x1f]));
@@ -493,9 +467,9 @@ describe('PIX providers', () => {
     fs.writeFileSync(encrypted, `${pemBlock('CERTIFICATE')}${pemBlock('ENCRYPTED PRIVATE KEY')}`);
     expect(problemFor(encrypted)[0]).toMatch(/^EFI_CERTIFICATE the \.pem holds an encrypted private key/);
     // Efí's documented conversion (openssl pkcs12 … -nodes) starts with "Bag Attributes" lines: it is a .pem all the same.
-    expect(problemFor(pki.sellerConvertedPemPath)).toEqual([]);
-    expect(problemFor(pki.mismatchedPemPath)).toEqual([
-      `EFI_CERTIFICATE holds a private key that is not the certificate’s (got "${pki.mismatchedPemPath}")`,
+    expect(problemFor(env.pki.sellerConvertedPemPath)).toEqual([]);
+    expect(problemFor(env.pki.mismatchedPemPath)).toEqual([
+      `EFI_CERTIFICATE holds a private key that is not the certificate’s (got "${env.pki.mismatchedPemPath}")`,
     ]);
     const garbled = path.join(folder, 'corrompido.pem');
     fs.writeFileSync(garbled, `${pemBlock('CERTIFICATE')}${pemBlock('PRIVATE KEY')}`);
@@ -514,7 +488,7 @@ describe('PIX providers', () => {
   });
 
   it("never echoes a provider's secret", () => {
-    const secrets = { ...mercadopago, ...abacatepay, EFI_CLIENT_SECRET: 'Client_Secret_1', EFI_WEBHOOK_HMAC: 'efi-hmac' };
+    const secrets = { ...mercadopago, ...abacatepay, EFI_CLIENT_SECRET: 'Client_Secret_5e6f7a', EFI_WEBHOOK_HMAC: 'efi-hmac' };
     const problems = problemsOf({
       ...site,
       ...tribopay,

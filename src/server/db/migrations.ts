@@ -31,6 +31,7 @@ import { pageVersionsMigration } from './migrations/0032-page-versions.ts';
 import { pageImagesMigration } from './migrations/0033-page-images.ts';
 import { providerNeutralChargesMigration } from './migrations/0034-provider-neutral-charges.ts';
 import { orderOfferVersionMigration } from './migrations/0035-order-offer-version.ts';
+import { cancelSentMigration } from './migrations/0036-cancel-sent.ts';
 import type { Database } from './schema.ts';
 
 /** Listed here so the bundle carries them; only add entries, never edit a shipped one. Types both databases share. */
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0033_page_images': pageImagesMigration,
   '0034_provider_neutral_charges': providerNeutralChargesMigration,
   '0035_order_offer_version': orderOfferVersionMigration,
+  '0036_cancel_sent': cancelSentMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

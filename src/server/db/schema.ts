@@ -56,6 +56,8 @@ export interface OrdersTable {
   replaced_by: Generated<string | null>;
   /** When the charge was closed at its provider (cancelled there, or seen unpayable): the reconciler stops reading it (migration 0028). */
   provider_closed_at: Generated<number | null>;
+  /** When a cancel was first sent to its provider (migration 0036): a deleting provider's "not found" then means closed. */
+  cancel_sent_at: Generated<number | null>;
   next_check_at: Generated<number | null>;
   check_count: Generated<number>;
   /** An authenticated postback's re-read that has not succeeded yet (the reconciler retries it). */

@@ -14,6 +14,8 @@ export interface ProviderCapabilities {
   /** `signed`: a verified webhook may be acted on; `read_back`: only a read of the charge is trusted. */
   webhook: 'signed' | 'read_back';
   idempotentCreate: boolean;
+  /** A cancelled charge is deleted (Woovi): its read then throws GatewayError 404, as for one never made. */
+  cancelDeletes?: true;
 }
 
 export interface CreatePixInput {

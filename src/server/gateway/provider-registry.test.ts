@@ -1,46 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestPki, type TestPki } from '../../../tests/support/stand-ins/efi-stand-in.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { configProblems as problemsOf, siteEnv as site, useProviderEnv } from '../../../tests/support/provider-env.ts';
 import { providerNames } from '../../content/providers.ts';
-import { ConfigError, loadConfig } from '../config/config.ts';
+import { loadConfig } from '../config/config.ts';
 import { SECRET_VARIABLES } from '../config/env-schema.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createProviders, PROVIDER_SECRET_VARIABLES, providerRegistry, providerVariablesById, webhookPaths } from './provider-registry.ts';
 
 /** What the registry derives, checked against what a seller would be hurt by: a secret in a log, a webhook lost. */
 
-const site = { PUBLIC_URL: 'https://loja.com.br', SMTP_URL: 'smtp://mail:587' };
-
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  return [];
-}
-
 describe('the provider registry', () => {
-  let pki: TestPki;
+  const env = useProviderEnv();
   let credentials: Record<string, string>;
   beforeAll(() => {
-    pki = makeTestPki();
-    credentials = {
-      PROVIDER_URL: 'https://api.tribopay.com.br/api',
-      PROVIDER_TOKEN: 'tribopay-token-9f8e7d',
-      PRODUCT_HASH: 'prd',
-      MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-mp-token-4c3b2a',
-      MERCADOPAGO_WEBHOOK_SECRET: 'mp-webhook-secret-1a2b3c',
-      EFI_CLIENT_ID: 'Client_Id_1',
-      EFI_CLIENT_SECRET: 'Client_Secret_5e6f7a',
-      EFI_CERTIFICATE: pki.sellerPemPath,
-      EFI_PIX_KEY: 'pix@loja.com.br',
-      EFI_WEBHOOK_HMAC: 'efi-hmac-8b9c0d',
-      ABACATEPAY_API_KEY: 'abc_prod_key_2d3e4f',
-      ABACATEPAY_WEBHOOK_SECRET: 'abacate-webhook-secret-6a7b8c',
-    };
+    credentials = { ...env.tribopay, ...env.mercadopago, ...env.efi, EFI_WEBHOOK_HMAC: 'efi-hmac-8b9c0d', ...env.abacatepay };
   });
-  afterAll(() => pki.cleanup());
 
   it('lists each provider once, with its name from content/providers.ts, and each webhook path reaching one of them', () => {
     const ids = providerRegistry.map((descriptor) => descriptor.id);

@@ -2,7 +2,7 @@ import { GatewayError } from '../gateway/types.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { recheckOrder } from './payment-confirmation.ts';
-import { markChargeClosed } from './reconciliation-repository.ts';
+import { markCancelSent, markChargeClosed } from './reconciliation-repository.ts';
 
 /**
  * `paid`: the payment won the race and went to the payment confirmation; `unsupported`: payable until it expires;
@@ -15,6 +15,8 @@ export async function cancelAtProvider(deps: OrdersDeps, order: OrderRow): Promi
   const provider = deps.payments.get(order.provider);
   if (!provider || !order.charge_id) return 'unknown';
   if (!provider.cancelCharge) return 'unsupported';
+  // Before the call: its answer may be lost after the provider acted (payment-confirmation.ts reads it so).
+  await markCancelSent(deps.db, order.id, deps.now?.() ?? Date.now());
   try {
     const record = await provider.cancelCharge(order.charge_id);
     if (record.state === 'paid') {

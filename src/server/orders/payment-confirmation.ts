@@ -1,4 +1,5 @@
-import type { ChargeRecord } from '../gateway/pix-provider.ts';
+import type { ChargeRecord, PixProvider } from '../gateway/pix-provider.ts';
+import { GatewayError } from '../gateway/types.ts';
 import { customerMatchesBuyer } from './buyer-match.ts';
 import type { OrderEvent, OrderEventOf } from './order-events.ts';
 import { reverseOrder } from './order-transitions.ts';
@@ -10,6 +11,20 @@ import { findOrderById } from './order-lookup.ts';
 
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;
+
+/**
+ * Only after a cancel was sent: then a deleting provider's "not found" is that cancel done, its answer lost; otherwise
+ * a 404 may be a wrong host, and the charge is read on until expiry and grace.
+ */
+function deletedByOurCancel(provider: PixProvider, order: OrderRow, chargeId: string, error: unknown): boolean {
+  return (
+    provider.capabilities.cancelDeletes === true &&
+    order.cancel_sent_at !== null &&
+    chargeId === order.charge_id &&
+    error instanceof GatewayError &&
+    error.httpStatus === 404
+  );
+}
 
 /** The gateway's read is the truth (docs/gateway.md#10-confirming-a-payment); postback ids are adopted only for this buyer. */
 export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
@@ -33,6 +48,11 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
     try {
       read = await provider.getCharge(candidate);
     } catch (error) {
+      if (deletedByOurCancel(provider, order, candidate, error)) {
+        await markChargeClosed(db, order.id, readStartedAt);
+        answered = true;
+        break;
+      }
       // A 404 can also mean a wrong host or credentials, so it never cancels anything (docs/gateway.md#5-reading-a-transaction).
       logger.warn('Payment re-check failed', { order: order.id, error: error instanceof Error ? error.message : String(error) });
       continue;

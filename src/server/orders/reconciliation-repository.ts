@@ -117,3 +117,8 @@ export async function markChargeClosed(db: Kysely<Database>, orderId: string, no
     .where('provider_closed_at', 'is', null)
     .execute();
 }
+
+/** The first cancel sent for this charge: after it, a provider that deletes what it cancels may read it as not found. */
+export async function markCancelSent(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
+  await db.updateTable('orders').set({ cancel_sent_at: now }).where('id', '=', orderId).where('cancel_sent_at', 'is', null).execute();
+}

@@ -51,6 +51,11 @@ export function mainStillPayable(main: Pick<OrderRow, 'status' | 'paid_at' | 'pr
   );
 }
 
+/** Closed at its provider unpaid: an add-on paid before it can no longer be delivered with it (docs/money.md#invariants). */
+export function mainNeverPaid(main: Pick<OrderRow, 'status' | 'paid_at' | 'provider_closed_at'>): boolean {
+  return !wasPaid(main) && !mainStillPayable(main);
+}
+
 function itemState(order: OrderRow, main: OrderRow, refund: RefundRow | undefined): PurchaseItemState {
   if (!wasPaid(order)) return 'unpaid';
   if (order.status === 'reversed') return 'refunded';

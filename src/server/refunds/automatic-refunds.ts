@@ -5,17 +5,12 @@ import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
-import { ledgerOf, refundsOf, unaskedItems } from '../purchases/purchase-ledger.ts';
+import { ledgerOf, mainNeverPaid, refundsOf, unaskedItems } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
-import { approveAtOnce, isWholeCharge, recordApproval } from './refund-approval.ts';
+import { approveAtOnce, askRefund, isWholeCharge, recordApproval } from './refund-approval.ts';
 import type { RefundsConfig } from './refunds-deps.ts';
 import { approveRefund, insertRefundRequest, reopenDeclinedRefunds } from './refunds-repository.ts';
 import { recordEvidence } from './delivery-record.ts';
-
-/** Closed at its provider unpaid: it can no longer be paid, so an add-on paid before it has nothing to be delivered with. */
-function neverPaid(main: OrderRow): boolean {
-  return main.status === 'failed' && main.provider_closed_at !== null && main.paid_at === null;
-}
 
 /** An add-on paid before its main, whose PIX expired (docs/money.md#one-payable-pix), goes back whole. */
 export async function refundAddonsOfUnpaidMain(
@@ -25,7 +20,7 @@ export async function refundAddonsOfUnpaidMain(
   at: number,
 ): Promise<void> {
   const purchase = await loadPurchase(trx, orderId);
-  if (!purchase || purchase.main.id !== orderId || !neverPaid(purchase.main)) return;
+  if (!purchase || purchase.main.id !== orderId || !mainNeverPaid(purchase.main)) return;
   for (const addon of purchase.addons) {
     if (addon.status === 'paid') await refundAddonOfRefundedPurchase(trx, config, addon, at);
   }
@@ -42,27 +37,18 @@ export async function refundAddonOfRefundedPurchase(
   const purchase = await loadPurchase(trx, order.id);
   if (!purchase) return;
   const parentRefunds = refundsOf(purchase, purchase.main.id).filter((row) => row.status !== 'declined');
-  const parentGone = purchase.main.status === 'reversed' || parentRefunds.length > 0 || neverPaid(purchase.main);
+  const parentGone = purchase.main.status === 'reversed' || parentRefunds.length > 0 || mainNeverPaid(purchase.main);
   if (!parentGone) return;
   const asked = parentRefunds.find((row) => row.status === 'requested');
-  const items = unaskedItems(purchase, order.id, false);
-  const whole = isWholeCharge(
-    purchase,
-    order.id,
-    items.map((item) => item.key),
-  );
-  const keys = await insertRefundRequest(trx, {
+  await askRefund(trx, config, purchase, {
     orderId: order.id,
-    items,
+    items: unaskedItems(purchase, order.id, false),
     reason: asked?.reason ?? parentRefunds[0]?.reason ?? null,
     note: null,
     now: at,
     autoApprove: !asked,
-    gateway: config.gatewayRefunds && whole,
+    detail: null,
   });
-  if (keys.length === 0) return;
-  await recordEvidence(trx, { orderId: order.id, at, kind: 'refund_requested', detail: null });
-  if (!asked) await recordApproval(trx, config, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
 }
 
 /** A reversed main takes its paid add-ons (docs/money.md#invariants): auto-approved in auto mode, else listed. */

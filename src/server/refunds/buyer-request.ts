@@ -8,11 +8,9 @@ import type { OrderRow } from '../orders/orders-repository.ts';
 import { chargesOf, refundableItems, unaskedItems, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
 import { loadGuarantee } from './buyer-guarantee.ts';
-import { isWholeCharge, recordApproval } from './refund-approval.ts';
+import { askRefund } from './refund-approval.ts';
 import { queueReceivedEmail } from './refund-email-outbox.ts';
 import type { RefundsDeps } from './refunds-deps.ts';
-import { insertRefundRequest } from './refunds-repository.ts';
-import { recordEvidence } from './delivery-record.ts';
 
 export type RefundRequestResult = { kind: 'ok'; guarantee: GuaranteeView } | { kind: 'refused'; status: 409 | 422; message: string };
 
@@ -44,25 +42,18 @@ export async function requestRefund(
     const asked: OrderRow[] = [];
     let amountCents = 0;
     for (const { order, items } of due) {
-      const whole = isWholeCharge(
-        purchase,
-        order.id,
-        items.map((item) => item.key),
-      );
-      const keys = await insertRefundRequest(trx, {
+      const keys = await askRefund(trx, config, purchase, {
         orderId: order.id,
         items,
         reason,
         note,
         now,
         autoApprove: auto,
-        gateway: config.gatewayRefunds && whole,
+        detail: reasonText(reason, note) || null,
       });
       if (keys.length === 0) continue;
       asked.push(order);
       amountCents += priceOf(items.filter((item) => keys.includes(item.key)));
-      await recordEvidence(trx, { orderId: order.id, at: now, kind: 'refund_requested', detail: reasonText(reason, note) || null });
-      if (auto) await recordApproval(trx, config, order.id, { by: 'auto', attempt: 0, now, partial: !whole });
     }
     if (asked.length === 0) return 'already' as const;
     await closeAddonOffer(trx, purchase, now);

@@ -4,7 +4,7 @@ import type { RefundOrigin } from '../../shared/refunds.ts';
 import type { Database } from '../db/schema.ts';
 import { refundsOf, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
 import { gatewayRefundKind } from './gateway-refund.ts';
-import { approveRefund } from './refunds-repository.ts';
+import { approveRefund, insertRefundRequest } from './refunds-repository.ts';
 import type { RefundsConfig } from './refunds-deps.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { recordEvidence } from './delivery-record.ts';
@@ -42,4 +42,24 @@ export async function approveAtOnce(
 ): Promise<void> {
   const rows = await approveRefund(trx, { orderId, items, origin, by: 'auto', gateway: config.gatewayRefunds && whole, now: at });
   if (rows.length > 0) await recordApproval(trx, config, orderId, { by: 'auto', attempt: 0, now: at, partial: !whole });
+}
+
+/** One charge's items asked back, approved at once when `autoApprove`; the keys newly asked (none: already asked). */
+export async function askRefund(
+  trx: Transaction<Database>,
+  config: RefundsConfig,
+  purchase: PurchaseRecord,
+  request: Omit<Parameters<typeof insertRefundRequest>[1], 'gateway' | 'origin'> & { detail: string | null },
+): Promise<OrderItemKey[]> {
+  const { orderId, items, now, autoApprove, detail, ...asked } = request;
+  const whole = isWholeCharge(
+    purchase,
+    orderId,
+    items.map((item) => item.key),
+  );
+  const keys = await insertRefundRequest(trx, { ...asked, orderId, items, now, autoApprove, gateway: config.gatewayRefunds && whole });
+  if (keys.length === 0) return keys;
+  await recordEvidence(trx, { orderId, at: now, kind: 'refund_requested', detail });
+  if (autoApprove) await recordApproval(trx, config, orderId, { by: 'auto', attempt: 0, now, partial: !whole });
+  return keys;
 }

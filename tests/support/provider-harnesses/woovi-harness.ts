@@ -28,7 +28,6 @@ export const wooviHarness: ProviderHarness = {
         { timeoutMs: 2_000 },
       ),
       webhookUrl: standIn.webhookUrl,
-      cancelDeletes: true,
       async pay(chargeId) {
         if (charge(chargeId).status !== 'ACTIVE') throw new Error(`the stand-in's charge ${chargeId} is not payable`);
         await standIn.pay(chargeId);

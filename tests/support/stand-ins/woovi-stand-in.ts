@@ -49,8 +49,11 @@ export interface WooviRequest {
 }
 
 type Route = 'create' | 'read' | 'delete' | 'refund' | 'refunds' | 'transactions' | 'transaction' | 'dispute';
-/** A scripted answer for the next request to a route: replaces the documented behaviour once. */
-export type Fault = 'hang' | 'reset' | { status: number; body?: unknown; raw?: string };
+/**
+ * A scripted answer for the next request to a route: replaces the documented behaviour once. `lost` (DELETE only): Woovi
+ * does it, and the connection drops before its answer.
+ */
+export type Fault = 'hang' | 'reset' | 'lost' | { status: number; body?: unknown; raw?: string };
 
 export interface WooviStandIn {
   url: string;
@@ -313,17 +316,20 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     standIn.deliveries.push({ event, body, signature, status: response.status });
   }
 
+  function dropConnection(c: Context<{ Variables: { body: unknown } }>): Promise<Response> {
+    const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
+    incoming?.socket?.destroy();
+    return new Promise<Response>(() => undefined);
+  }
+
   /** A scripted fault for this route, if one is waiting. */
   function takeFault(route: Route, c: Context<{ Variables: { body: unknown } }>): Response | Promise<Response> | null {
     const fault = faults.get(route);
     if (fault === undefined) return null;
     faults.delete(route);
     if (fault === 'hang') return new Promise<Response>((resolve) => hanging.add(() => resolve(c.body(null, 504))));
-    if (fault === 'reset') {
-      const incoming = (c.env as { incoming?: { socket?: { destroy(): void } } } | undefined)?.incoming;
-      incoming?.socket?.destroy();
-      return new Promise<Response>(() => undefined);
-    }
+    if (fault === 'reset') return dropConnection(c);
+    if (fault === 'lost') throw new Error(`the stand-in loses only a DELETE's answer, not a ${route}'s`);
     if (fault.raw !== undefined) return c.body(fault.raw, fault.status as 200, { 'Content-Type': 'text/html' });
     return c.json(fault.body ?? failure('Internal server error'), fault.status as 200);
   }
@@ -416,7 +422,9 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
   });
 
   app.delete('/api/v1/charge/:id', (c) => {
-    const fault = takeFault('delete', c);
+    const lost = faults.get('delete') === 'lost';
+    if (lost) faults.delete('delete');
+    const fault = lost ? null : takeFault('delete', c);
     if (fault) return fault;
     const id = c.req.param('id');
     const charge = findCharge(id);
@@ -424,7 +432,7 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     if (charge.status === 'COMPLETED') return c.json(failure('Não é possível deletar uma cobrança paga'), 400);
     standIn.charges.delete(charge.correlationID);
     deleted.add(charge.correlationID);
-    return c.json({ status: 'OK', id });
+    return lost ? dropConnection(c) : c.json({ status: 'OK', id });
   });
 
   app.get('/api/v1/charge/:id/refund', (c) => {

@@ -114,6 +114,11 @@ export async function getCharge(api: WooviApi, chargeId: string, kind: GatewayEr
   const charge = await fetchCharge(api, chargeId, kind);
   // A 404 can also mean a wrong host or AppID: a charge we made is never taken for gone on a read.
   if (!charge) throw new GatewayError(wooviCopy.readFailed, kind, 404);
+  return chargeRecord(api, charge, kind);
+}
+
+/** A paid charge is read on for a refund or a dispute, which Woovi keeps beside the charge. */
+function chargeRecord(api: WooviApi, charge: WooviCharge, kind: GatewayErrorKind): Promise<ChargeRecord> {
   const record: ChargeRecord = {
     chargeId: charge.correlationID,
     amountCents: charge.amountCents,
@@ -121,8 +126,7 @@ export async function getCharge(api: WooviApi, chargeId: string, kind: GatewayEr
     rawStatus: charge.rawStatus,
     endToEndId: null,
   };
-  if (record.state !== 'paid') return record;
-  return readReversal(api, record, kind);
+  return record.state === 'paid' ? readReversal(api, record, kind) : Promise.resolve(record);
 }
 
 export async function findCharge(api: WooviApi, idempotencyKey: string): Promise<FoundCharge> {
@@ -143,12 +147,5 @@ export async function cancelCharge(api: WooviApi, chargeId: string): Promise<Cha
   if (reply.status >= 500 || reply.status === 401) throw readError('transaction', reply);
   const charge = await fetchCharge(api, chargeId, 'transaction');
   if (!charge) return { chargeId: chargeId.trim(), amountCents: null, state: 'failed', rawStatus: 'DELETED', endToEndId: null };
-  const record: ChargeRecord = {
-    chargeId: charge.correlationID,
-    amountCents: charge.amountCents,
-    state: chargeState(charge.rawStatus),
-    rawStatus: charge.rawStatus,
-    endToEndId: null,
-  };
-  return record.state === 'paid' ? readReversal(api, record, 'transaction') : record;
+  return chargeRecord(api, charge, 'transaction');
 }

@@ -16,6 +16,7 @@ export const wooviCapabilities: ProviderCapabilities = {
   expiry: true,
   webhook: 'signed',
   idempotentCreate: true,
+  cancelDeletes: true,
 };
 
 export interface WooviSettings {
