@@ -51,38 +51,42 @@ export function ModalDialog({
     onOpenChange(false);
   };
   return (
-    // eslint-disable-next-line jsx-a11y/no-redundant-roles -- spelled out for what looks for `[role="dialog"]`, as with the Radix dialog
-    <dialog
-      ref={dialog}
-      id={id}
-      role="dialog"
-      aria-modal="true"
-      closedby="any"
-      aria-labelledby={titleId}
-      aria-busy={busy || undefined}
-      {...(maskInReplays ? { 'data-clarity-mask': 'true' } : {})}
-      onCancel={close}
-      onClose={() => {
-        if (open) onOpenChange(false);
-      }}
-      className="modal-sheet"
-    >
-      <div className="flex items-start justify-between gap-4">
-        <h2 id={titleId} className="text-xl leading-tight font-black text-white">
-          {title}
-        </h2>
-        <button
-          type="button"
-          // Closes it before its code has run too (the prerendered checkout, lib/checkout-opener.ts).
-          {...(id ? { commandfor: id, command: 'close' } : {})}
-          aria-label={closeLabel}
-          onClick={() => onOpenChange(false)}
-          className="-mt-1 -mr-1 grid size-10 shrink-0 place-items-center rounded-full text-slate-400 hover:bg-ink-700 hover:text-white"
-        >
-          <X aria-hidden="true" className="size-5" />
-        </button>
-      </div>
-      {children}
-    </dialog>
+    <>
+      {/* eslint-disable-next-line jsx-a11y/no-redundant-roles -- spelled out for what looks for `[role="dialog"]`, as with the Radix dialog */}
+      <dialog
+        ref={dialog}
+        id={id}
+        role="dialog"
+        aria-modal="true"
+        closedby="any"
+        aria-labelledby={titleId}
+        aria-busy={busy || undefined}
+        {...(maskInReplays ? { 'data-clarity-mask': 'true' } : {})}
+        onCancel={close}
+        onClose={() => {
+          if (open) onOpenChange(false);
+        }}
+        className="modal-sheet"
+      >
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-xl leading-tight font-black text-white">
+            {title}
+          </h2>
+          <button
+            type="button"
+            // Closes it before its code has run too (the prerendered checkout, lib/checkout-opener.ts).
+            {...(id ? { commandfor: id, command: 'close' } : {})}
+            aria-label={closeLabel}
+            onClick={() => onOpenChange(false)}
+            className="-mt-1 -mr-1 grid size-10 shrink-0 place-items-center rounded-full text-slate-400 hover:bg-ink-700 hover:text-white"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+        {children}
+      </dialog>
+      {/* The backdrop of the dialog the buy tap opens (styles.css, `.modal-shade`). */}
+      <div className="modal-shade" />
+    </>
   );
 }
