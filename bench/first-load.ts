@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readManifest, staticImportsOf } from '../scripts/build-manifest.ts';
-import { loaderFilesOf, type LoaderFiles } from '../src/client/lib/entry-loader.ts';
+import { loaderFileOf, loaderFilesOf, type LoaderFiles } from '../src/client/lib/entry-loader.ts';
 
 /** The entry loader a prerendered page fetches (scripts/prerender.ts), without its leading slash. */
 function loaderOf(html: string): string | null {
-  return /<script src="\/(assets\/entry-loader-[^"]+)"/.exec(html)?.[1] ?? null;
+  return loaderFileOf(html)?.slice(1) ?? null;
 }
 
 /** The files a page's entry loader starts (its preloads, `/`'s checkout, the rest of the stylesheet). */
@@ -21,7 +21,9 @@ export function loaderFilesOfPage(clientDir: string, html: string): LoaderFiles 
  */
 export function firstLoadScripts(clientDir: string, html: string): string[] {
   const manifest = readManifest(clientDir);
-  const entry = /<script[^>]*(?:data-entry|type="module"[^>]*src)="\/([^"]+)"/.exec(html)?.[1];
+  const entry = (
+    loaderFilesOfPage(clientDir, html)?.entry ?? /<script[^>]*(?:data-entry|type="module"[^>]*src)="([^"]+)"/.exec(html)?.[1]
+  )?.slice(1);
   const key = Object.keys(manifest).find((candidate) => manifest[candidate]!.file === entry);
   const loader = loaderOf(html);
   const own = [...(loader ? [loader] : []), ...(entry ? [entry] : [])];

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { earlyClickScript } from '../src/client/lib/early-clicks.ts';
-import { entryLoaderScript, markRestCssPendingScript } from '../src/client/lib/entry-loader.ts';
+import { entryLoaderScript, loaderStartScript, markRestCssPendingScript } from '../src/client/lib/entry-loader.ts';
 import { presellGateScript } from '../src/client/lib/presell-gate.ts';
 import type { RenderedPage } from '../src/client/entry-server.tsx';
 import { documentHead, fillDocument, OFFER_DOCUMENTS_DIR, OFFER_PAGES } from '../src/shared/offer-pages.ts';
@@ -98,26 +98,21 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
     const ownPart = !wholeCss && !now;
     // Sections styled later: what the page's own part styles is the page rendered without them.
     const laterSections = ownPart && page.html.includes(LATER_STYLES);
+    const loader = entryLoader(manifest, clientDir, entryKey, now, key === 'landing' ? CHECKOUT_MODULES : [], ownPart ? stylesheet : null);
     // One inline script in the head (one hash in the page's policy): the pre-sell gate runs before the
     // stylesheet and body are parsed, so the landing page never flashes.
     const headScript = [
       key === 'landing' ? presellGateScript(paths.presell) : '',
       laterSections ? markRestCssPendingScript() : '',
       earlyClickScript(),
+      loader.head,
     ].filter(Boolean);
     head.push(`<script>${headScript.join(';')}</script>`);
     // Without scripts, nothing loads the rest of the stylesheet and nothing marks sections as waiting for it.
     if (laterSections) head.push(`<noscript><link rel="stylesheet" href="${stylesheet}" /></noscript>`);
     const firstScreen = laterSections ? (await render(key, { omitLaterSections: true })).html : page.html;
     const css = ownPart ? await pageCss(key, firstScreen, head, entryKey, laterSections) : siteCss;
-    const entry = entryLoader(
-      manifest,
-      clientDir,
-      entryKey,
-      now,
-      key === 'landing' ? CHECKOUT_MODULES : [],
-      css === siteCss ? null : stylesheet,
-    );
+    const entry = loader.body;
     const document = template
       .replace('<!--app-entry-->', () => entry)
       .replace('<!--app-head-->', () => head.join(''))
@@ -189,7 +184,7 @@ function entryLoader(
   now: boolean,
   later: readonly string[],
   restCss: string | null,
-): string {
+): { head: string; body: string } {
   const entry = manifest[key];
   if (!entry?.isEntry) throw new Error(`prerender: the entry ${key} is missing from the build manifest`);
   const atStart = [key, ...staticImportsOf(manifest, key)];
@@ -201,11 +196,10 @@ function entryLoader(
     })
     .filter((module, index, all) => all.indexOf(module) === index && !atStart.includes(module))
     .map((module) => `/${manifest[module]!.file}`);
-  const script = entryLoaderScript({ preload, checkout: laterFiles, css: restCss });
-  // A page that paints before its script fetches the loader as a file, which it only needs after
-  // that paint: its text would be bytes of the document's first round trip (docs/benchmarks.md).
-  if (!now) return `<script src="${writeEntryLoader(clientDir, script)}" async data-entry="/${entry.file}"></script>`;
-  return `<script data-entry="/${entry.file}" data-now>${script}</script>`;
+  const script = entryLoaderScript({ entry: `/${entry.file}`, preload, checkout: laterFiles, css: restCss, now });
+  // A page that paints before its script fetches the loader as a file once loaded (lib/entry-loader.ts).
+  if (!now) return { head: loaderStartScript(writeEntryLoader(clientDir, script)), body: '' };
+  return { head: '', body: `<script>${script}</script>` };
 }
 
 /** A page's loader as an immutable asset, named by its content as Vite names the others. */

@@ -1,3 +1,4 @@
+import { loaderFileOf, loaderFilesOf } from '../../src/client/lib/entry-loader.ts';
 import {
   expect,
   test as base,
@@ -111,6 +112,12 @@ export async function expectIslandLive(page: Page, name: string): Promise<void> 
 }
 
 /** The paths of the scripts the page requests from now on, as a list that grows as it does. */
+/** A prerendered page's entry module, named by the loader its head script fetches (lib/entry-loader.ts). */
+export async function pageEntry(html: string, text: (path: string) => Promise<string>): Promise<string | undefined> {
+  const loader = loaderFileOf(html);
+  return loader ? loaderFilesOf(await text(loader))?.entry : undefined;
+}
+
 export function scriptRequests(page: Page): string[] {
   const scripts: string[] = [];
   page.on('request', (request) => {

@@ -5,6 +5,7 @@ import {
   expectIslandLive,
   holdRequests,
   landingStarted,
+  pageEntry,
   PAGE_SCRIPT_TIMEOUT,
   scriptRequests,
   test,
@@ -207,7 +208,7 @@ test('a tap on the buy button before the page script arrives opens the checkout 
 }) => {
   // Hold back the landing page's entry script, as a slow connection would.
   const html = await (await api('/')).text();
-  const entry = /<script[^>]*data-entry="([^"]+)"/.exec(html)?.[1];
+  const entry = await pageEntry(html, async (path) => (await api(path)).text());
   expect(entry).toBeTruthy();
   const release = await holdRequests(page, (url) => url.pathname === entry);
   await page.goto('/', { waitUntil: 'commit' });

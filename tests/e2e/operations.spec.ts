@@ -73,6 +73,11 @@ test('LOG_FORMAT=json: every line is one JSON object, each request has an access
 
     const health = await fetch(`${server.url}/healthz`, { headers: { 'X-Request-Id': 'lb-probe-1' } });
     expect(health.headers.get('x-request-id')).toBe('lb-probe-1');
+    // A page served whole carries no id (bytes of `/`'s first round trip); its access line has one.
+    const page = await fetch(`${server.url}/termos`, { headers: { 'X-Request-Id': 'page-probe-1' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('x-request-id')).toBeNull();
+    expect(JSON.parse(await server.waitForLog(/"requestId":"page-probe-1"/))).toMatchObject({ path: '/termos', status: 200 });
     for (const line of server.logs) {
       const entry = JSON.parse(line) as Record<string, unknown>;
       expect(Object.keys(entry)).toEqual(expect.arrayContaining(['time', 'level', 'msg']));

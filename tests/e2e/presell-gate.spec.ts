@@ -1,5 +1,5 @@
 import { funnelCount } from '../support/db-reads.ts';
-import { expect, expectIslandLive, holdRequests, scriptRequests, test, withServerDb } from './fixtures.ts';
+import { expect, expectIslandLive, holdRequests, pageEntry, scriptRequests, test, withServerDb } from './fixtures.ts';
 import type { RunningServer } from './server.ts';
 
 /**
@@ -124,7 +124,7 @@ test('/presell does not download the landing page code, and its script does not 
   expect(scripts).toContain(presellEntry);
   // The landing page's entry, which carries its first islands' code, is never fetched here.
   const landingHtml = await (await api('/')).text();
-  const landingEntry = /data-entry="([^"]+)"/.exec(landingHtml)?.[1];
+  const landingEntry = await pageEntry(landingHtml, async (path) => (await api(path)).text());
   expect(landingEntry).toMatch(/^\/assets\/landing-/);
   expect(scripts.filter((script) => script === landingEntry || script.includes('landing'))).toEqual([]);
   // Nor is the landing page's code that the checkout shares: the live signals the pre-sell page never
@@ -141,7 +141,7 @@ test('/presell does not download the landing page code, and its script does not 
 test('a tap before the JavaScript arrives is not lost (slow phone)', async ({ page, api }) => {
   // Hold the page's entry script back, as a slow connection would.
   const html = await (await api('/presell')).text();
-  const entry = /data-entry="([^"]+)"/.exec(html)![1]!;
+  const entry = (await pageEntry(html, async (path) => (await api(path)).text()))!;
   const release = await holdRequests(page, (url) => url.pathname === entry);
   await page.goto('/presell', { waitUntil: 'commit' });
   await page.getByRole('button', { name: 'Sim, quero!' }).click();

@@ -5,7 +5,7 @@ import { acceptPresellIn, expect, expectIslandLive, test } from './fixtures.ts';
 import { seedPaidOrder } from './member-helpers.ts';
 import { signIn } from './admin-helpers.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { loaderFilesOf } from '../../src/client/lib/entry-loader.ts';
+import { loaderFileOf, loaderFilesOf } from '../../src/client/lib/entry-loader.ts';
 import type { LiveSignals } from '../../src/shared/live.ts';
 
 /**
@@ -66,7 +66,7 @@ async function newContext(browser: Browser, baseURL: string, width: number, vari
         }
         const response = await route.fetch();
         const html = await response.text();
-        const loader = /<script src="([^"]+)"[^>]*data-entry=/.exec(html)?.[1];
+        const loader = loaderFileOf(html);
         const rest = loader ? loaderFilesOf(await (await route.fetch({ url: new URL(loader, baseURL).href })).text())?.css : null;
         if (!rest) return route.fulfill({ response, body: html });
         const whole = await (await route.fetch({ url: new URL(rest, baseURL).href })).text();

@@ -11,26 +11,31 @@ export function markRestCssPendingScript(): string {
   return `document.documentElement.setAttribute("${REST_CSS_PENDING}","")`;
 }
 
-/** What a page's loader starts besides its entry (`data-entry`): see scripts/prerender.ts. */
+/** What a page's loader starts: see scripts/prerender.ts. */
 export interface LoaderFiles {
+  /** The page's entry module. */
+  entry: string;
   /** The entry's static imports, preloaded with it. */
   preload: readonly string[];
   /** On `/`, the checkout's files, fetched once the page is loaded and idle. */
   checkout: readonly string[];
   /** The rest of the site's stylesheet, where the page inlines only its own part. */
   css: string | null;
+  /** A page that paints nothing before its script (the client-rendered console): at once. */
+  now: boolean;
 }
 
 /**
- * Prerendered pages start their JavaScript only after their first contentful paint: a script
- * waits for that paint and one more frame, then adds the page's module preloads and its entry
- * module (its own `data-entry`) at low priority. Lighthouse's simulation counts every script that
- * finished loading before the largest paint as a cause of that paint (which pushed `/presell` from
- * 0.7 s to 1.2 s on the slow phone profile); started after the paint, the scripts can only come
- * after it. Pages with nothing to paint before their script (`data-now`, the client-rendered
- * console) start at once. A tap before the scripts run is kept (lib/early-clicks.ts). The landing
- * page's checkout files are preloaded the same way once the page is loaded and idle. The files
- * travel in the script's own text, not in the document (scripts/prerender.ts).
+ * Prerendered pages start their JavaScript only after their first contentful paint, and fetch even
+ * this loader only once loaded (`loaderStartScript`, in the page's head script): Lighthouse's
+ * simulation counts every request that started before the largest paint as a cause of that paint
+ * (which pushed `/presell` from 0.7 s to 1.2 s on the slow phone profile), and this file inline
+ * would cost the document its first round trip (docs/benchmarks.md). Once that paint and one more
+ * frame are past, it adds the page's module preloads and its entry module at low priority, and
+ * names the entry on its own element (`data-entry`). Pages with nothing to paint before their
+ * script (the client-rendered console) carry it inline and start at once. A tap before the scripts
+ * run is kept (lib/early-clicks.ts). The landing page's checkout files are preloaded once the page
+ * is loaded and idle.
  */
 export function entryLoaderScript(files: LoaderFiles): string {
   return (
@@ -46,9 +51,9 @@ export function entryLoaderScript(files: LoaderFiles): string {
     'function css(){var h=f.css;if(h){var l=d.createElement("link");l.rel="stylesheet";l.href=h;l.setAttribute("data-rest-css","");' +
     `l.onload=l.onerror=function(){d.documentElement.removeAttribute("${REST_CSS_PENDING}")};d.head.appendChild(l)}}` +
     'function go(){if(started++)return;css();pre(f.preload);' +
-    'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.fetchPriority="low";s.onload=ready;s.src=c.getAttribute("data-entry");d.head.appendChild(s)}' +
+    'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.fetchPriority="low";s.onload=ready;s.src=f.entry;d.head.appendChild(s)}' +
     'function later(){requestAnimationFrame(function(){setTimeout(go,0)})}' +
-    'if(c.hasAttribute("data-now")||typeof PerformanceObserver!="function")return go();' +
+    'c&&c.setAttribute("data-entry",f.entry);if(f.now||typeof PerformanceObserver!="function")return go();' +
     'try{new PerformanceObserver(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();later()}}).observe({type:"paint",buffered:true})}catch(e){later()}' +
     `})(document.currentScript,${JSON.stringify(files)})`
   );
@@ -56,6 +61,22 @@ export function entryLoaderScript(files: LoaderFiles): string {
 
 /** The files a page's loader names (tests and the bench read them from its text). */
 export function loaderFilesOf(script: string): LoaderFiles | null {
-  const json = /,(\{"preload"[^\n]*\})\)$/.exec(script)?.[1];
+  const json = /,(\{"entry"[^\n]*\})\)$/.exec(script)?.[1];
   return json ? (JSON.parse(json) as LoaderFiles) : null;
+}
+
+/**
+ * The head script's part that fetches a prerendered page's loader once the page has loaded and the
+ * frame after that is painted: a small page's load event can come before its first paint.
+ */
+export function loaderStartScript(file: string): string {
+  return (
+    'addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(function(){' +
+    `var s=document.createElement("script");s.src=${JSON.stringify(file)};document.head.append(s)})})})`
+  );
+}
+
+/** The loader a prerendered page fetches, named in its head script. */
+export function loaderFileOf(html: string): string | null {
+  return /s\.src="(\/assets\/entry-loader-[^"]+)"/.exec(html)?.[1] ?? null;
 }

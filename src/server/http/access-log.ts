@@ -20,7 +20,10 @@ export function requestLogging(logger: Logger, options: { quietPaths: ReadonlySe
     await withRequestId(id, async () => {
       await next();
       // `c.header` on a finished response would rebuild its body stream.
-      if (isAssetPath(c.req.path) && c.res.ok) c.res.headers.delete('X-Request-Id');
+      // A page or an asset served whole needs no id to be told about (its log line keeps it), and
+      // the header is bytes of the first round trip that `/` fits in (docs/benchmarks.md).
+      const document = c.res.headers.get('content-type')?.startsWith('text/html') === true;
+      if ((isAssetPath(c.req.path) || document) && c.res.ok) c.res.headers.delete('X-Request-Id');
       else c.res.headers.set('X-Request-Id', id);
       const quiet = options.quietPaths.has(c.req.path) && c.res.status < 400;
       logger[quiet ? 'debug' : 'info']('request', {
