@@ -4,7 +4,7 @@ import { expect, expectIslandLive, holdRequests, test } from './fixtures.ts';
 
 /**
  * The landing page's checkout form is in the document before the buy tap (docs/landing-page.md):
- * the tap opens it with the button's own command, the buyer types at once, and the checkout's code
+ * the tap opens it from the page's head script (lib/checkout-opener.ts), the buyer types at once, and the checkout's code
  * takes over what was typed when it arrives. Its chunk is held here, as a slow phone would wait for it.
  */
 
@@ -139,4 +139,41 @@ test('before its code the checkout closes by its button and by Escape, and axe f
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(buyButton(page)).toBeFocused();
+});
+
+test('opened by the tap, the sheet is modal once painted: the page behind is inert, Tab stays in it, a tap outside closes it', async ({
+  page,
+}) => {
+  const release = await holdRequests(page, CHECKOUT_CHUNK);
+  await page.goto('/');
+  await expectIslandLive(page, 'buy-button');
+  const dialog = checkoutDialog(page);
+  const inertBefore = await page.evaluate(() => [...document.querySelectorAll('[inert]')].map((element) => element.outerHTML.slice(0, 80)));
+  await buyButton(page).click();
+  await expect(dialog).toBeVisible();
+  // Not the browser's modal (that recalculation left the tap's frame), and still modal to the buyer.
+  expect(await dialog.evaluate((element) => element.matches(':modal'))).toBe(false);
+  await expect(dialog).toHaveAttribute('aria-modal', 'true');
+  await expect.poll(() => buyButton(page).evaluate((button) => button.closest('[inert]') !== null)).toBe(true);
+  // Past its last field focus leaves the document (the browser's own controls), as from a modal; never to the page.
+  let inside = 0;
+  for (let press = 0; press < 25; press++) {
+    await page.keyboard.press('Tab');
+    const where = await dialog.evaluate((element) =>
+      element.contains(document.activeElement) ? 'dialog' : document.activeElement === document.body ? 'none' : 'page',
+    );
+    expect(where).not.toBe('page');
+    if (where === 'dialog') inside++;
+  }
+  expect(inside).toBeGreaterThan(15);
+  // Above the sheet, on a phone: the shade, which closes it as the backdrop did.
+  await page.mouse.click(20, 20);
+  await expect(dialog).toBeHidden();
+  // What it made inert is live again (what was inert before stays so).
+  expect(await page.evaluate(() => [...document.querySelectorAll('[inert]')].map((element) => element.outerHTML.slice(0, 80)))).toEqual(
+    inertBefore,
+  );
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
+  await expect(buyButton(page)).toBeFocused();
+  release();
 });
