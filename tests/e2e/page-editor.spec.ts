@@ -89,6 +89,16 @@ async function chooseSection(panel: Page, name: string) {
   await expect(panel.getByRole('group', { name })).toBeVisible();
 }
 
+/** The console at 390 px, signed in, on "Página" with one section's form open. */
+async function openSectionAtPhone(browser: Browser, url: string, section: string) {
+  const context = await browser.newContext({ baseURL: url, locale: 'pt-BR', viewport: PHONE });
+  const panel = await context.newPage();
+  await signIn(panel, PASSWORD);
+  await panel.getByRole('link', { name: 'Página' }).click();
+  await chooseSection(panel, section);
+  return { context, panel, group: panel.getByRole('group', { name: section }) };
+}
+
 async function editPreviewPublishRestore(browser: Browser, consoleUrl: string, visitorUrls: readonly string[]) {
   // Before any edit: one buyer's PIX is issued at the old price, another buyer has `/` open and has not tapped yet.
   const issued = await openedBuyerPage(browser, visitorUrls[0]!);
@@ -101,14 +111,9 @@ async function editPreviewPublishRestore(browser: Browser, consoleUrl: string, v
   const waiting = await openedBuyerPage(browser, visitorUrls.at(-1)!);
   await expect(waiting.page.getByText(OLD_PRICE).filter({ visible: true }).first()).toBeVisible();
 
-  const context = await browser.newContext({ baseURL: consoleUrl, locale: 'pt-BR', viewport: PHONE });
-  const panel = await context.newPage();
-  await signIn(panel, PASSWORD);
-  await panel.getByRole('link', { name: 'Página' }).click();
+  const { context, panel, group: hero } = await openSectionAtPhone(browser, consoleUrl, 'Topo da página de vendas');
   await expect(panel.getByText('No ar: conteúdo original')).toBeVisible();
 
-  await chooseSection(panel, 'Topo da página de vendas');
-  const hero = panel.getByRole('group', { name: 'Topo da página de vendas' });
   // A highlight no longer in the headline is refused on the spot, in Portuguese.
   await hero.getByLabel('Título', { exact: true }).fill('Um título sem o destaque');
   await expect(hero.getByText('O trecho em destaque precisa aparecer igual no título.')).toBeVisible();
@@ -174,12 +179,7 @@ test.describe('the page editor', () => {
   test('at 390 px: upload an image to the top of the page, publish, see it on / in its box', async ({ browser }) => {
     const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
     try {
-      const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: PHONE });
-      const panel = await context.newPage();
-      await signIn(panel, PASSWORD);
-      await panel.getByRole('link', { name: 'Página' }).click();
-      await chooseSection(panel, 'Topo da página de vendas');
-      const hero = panel.getByRole('group', { name: 'Topo da página de vendas' });
+      const { context, panel, group: hero } = await openSectionAtPhone(browser, server.url, 'Topo da página de vendas');
       const field = hero.getByLabel('Imagem abaixo do subtítulo');
       await expect(hero.getByText('Nenhuma imagem: a seção aparece sem foto.')).toBeVisible();
 
@@ -248,12 +248,7 @@ test.describe('the page editor', () => {
   test('at 390 px: the catalogue’s words edited, published, and its island hydrated with them on /', async ({ browser }) => {
     const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
     try {
-      const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: PHONE });
-      const panel = await context.newPage();
-      await signIn(panel, PASSWORD);
-      await panel.getByRole('link', { name: 'Página' }).click();
-      await chooseSection(panel, 'Catálogo de apps');
-      const catalogue = panel.getByRole('group', { name: 'Catálogo de apps' });
+      const { context, panel, group: catalogue } = await openSectionAtPhone(browser, server.url, 'Catálogo de apps');
       await catalogue.getByLabel('Nome do grupo').first().fill('Os campeões de audiência');
       await catalogue.getByLabel('Botão', { exact: true }).fill('VER A OFERTA DE RECARGA');
       await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
