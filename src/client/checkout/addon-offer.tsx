@@ -4,7 +4,7 @@ import { bumpCopy } from '../../content/offers.ts';
 import type { AddonOffer as AddonOfferData, AddonPriceChangedBody } from '../../shared/checkout.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import { ApiError, apiFetch, bodyCarries } from '../lib/api.ts';
 import { trackPurchaseOnce } from '../lib/purchase-tracking.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -217,8 +217,4 @@ export function AddonOffer({
 }
 
 /** The add-on's 409 when its price changed since the offer was shown (not the one of an offer no longer open). */
-function isAddonRepriced(body: unknown): body is AddonPriceChangedBody {
-  return (
-    typeof body === 'object' && body !== null && 'addonOffer' in body && typeof body.addonOffer === 'object' && body.addonOffer !== null
-  );
-}
+const isAddonRepriced = (body: unknown): body is AddonPriceChangedBody => bodyCarries(body, 'addonOffer');

@@ -6,7 +6,7 @@ import { productSection } from '../../content/site.ts';
 import type { PriceChangedBody, ProductInfo } from '../../shared/checkout.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { track } from '../lib/analytics.ts';
-import { ApiError, apiFetch } from '../lib/api.ts';
+import { ApiError, apiFetch, bodyCarries } from '../lib/api.ts';
 import type { CheckoutStarter } from '../lib/checkout-context.ts';
 import { CHECKOUT_DIALOG_ID } from '../lib/checkout-opener.ts';
 import { useIslandOfferSection } from '../lib/offer.tsx';
@@ -289,9 +289,7 @@ export default function PaymentModal({
 }
 
 /** POST /api/orders's 409 when the prices changed since this checkout showed them. */
-function isPriceChanged(body: unknown): body is PriceChangedBody {
-  return typeof body === 'object' && body !== null && 'product' in body && typeof body.product === 'object' && body.product !== null;
-}
+const isPriceChanged = (body: unknown): body is PriceChangedBody => bodyCarries(body, 'product');
 
 /** The settings the landing page's checkout was prerendered with (island props: plain data). */
 export interface PrerenderedCheckout {

@@ -88,3 +88,10 @@ export async function apiFetch<Endpoint extends ApiEndpoint>(
   // Trusted as the table's reply: the server's handlers can answer nothing else (server/routes/api-reply.ts).
   return reply;
 }
+
+/** Whether an error's body carries `key` as an object: a 409 that sends what changed (new prices, a new offer). */
+export function bodyCarries<Key extends string>(body: unknown, key: Key): body is Record<Key, object> {
+  if (typeof body !== 'object' || body === null || !(key in body)) return false;
+  const value = (body as Record<Key, unknown>)[key];
+  return typeof value === 'object' && value !== null;
+}
