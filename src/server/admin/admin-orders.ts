@@ -121,7 +121,7 @@ export async function loadOrderDetail(
     refund: refund?.refund ?? null,
     guaranteeEndsAt: order.paidAt === null ? null : guaranteeEndsAt(order.paidAt, config.guaranteeDays),
     gatewayRefunds: config.gatewayRefunds,
-    manualRefund: order.paidAt === null ? null : await manualRefundSteps(db, orderId, { sandbox: config.demoMode }),
+    manualRefund: await manualRefundSteps(db, orderId, { sandbox: config.demoMode }),
     addons,
     purchase: await loadPurchaseView(db, orderId, config),
   };

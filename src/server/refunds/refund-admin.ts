@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TimelineEntry } from '../../shared/admin.ts';
 import type { AdminRefund, ManualRefundSteps } from '../../shared/refunds.ts';
 import type { Database } from '../db/schema.ts';
-import { isOpenRefund, refundOf, sellerScope, unrefundedItems } from '../purchases/purchase-ledger.ts';
+import { chargesOf, isOpenRefund, refundOf, sellerScope, unrefundedItems } from '../purchases/purchase-ledger.ts';
 import { providerName } from '../../content/providers.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
@@ -89,7 +89,8 @@ export async function manualRefundSteps(
   options: { sandbox: boolean } = { sandbox: false },
 ): Promise<ManualRefundSteps | null> {
   const purchase = await loadPurchase(db, orderId);
-  if (!purchase) return null;
+  // An order never paid has nothing to give back: a bump paid before it is handled on its own page.
+  if (!purchase || chargesOf(purchase).find((order) => order.id === orderId)?.paid_at == null) return null;
   const paid = sellerScope(purchase, orderId).filter((order) => order.status === 'paid');
   const asked = (order: OrderRow) =>
     (purchase.items.get(order.id) ?? []).filter((item) => isOpenRefund(refundOf(purchase, order.id, item.key)));
