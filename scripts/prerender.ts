@@ -98,7 +98,14 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
     const ownPart = !wholeCss && !now;
     // Sections styled later: what the page's own part styles is the page rendered without them.
     const laterSections = ownPart && page.html.includes(LATER_STYLES);
-    const loader = entryLoader(manifest, clientDir, entryKey, now, key === 'landing' ? CHECKOUT_MODULES : [], ownPart ? stylesheet : null);
+    // Icons drawn from symbols in the page (ui/icon.tsx): its loader adds the sprite's.
+    const sprite = page.html.includes(IN_PAGE_ICON) ? iconSprite(clientDir) : null;
+    const loader = entryLoader(manifest, clientDir, entryKey, {
+      now,
+      later: key === 'landing' ? CHECKOUT_MODULES : [],
+      restCss: ownPart ? stylesheet : null,
+      sprite,
+    });
     // One inline script in the head (one hash in the page's policy): the pre-sell gate runs before the
     // stylesheet and body are parsed, so the landing page never flashes.
     const headScript = [
@@ -181,9 +188,7 @@ function entryLoader(
   manifest: Manifest,
   clientDir: string,
   key: string,
-  now: boolean,
-  later: readonly string[],
-  restCss: string | null,
+  { now, later, restCss, sprite }: { now: boolean; later: readonly string[]; restCss: string | null; sprite: string | null },
 ): { head: string; body: string } {
   const entry = manifest[key];
   if (!entry?.isEntry) throw new Error(`prerender: the entry ${key} is missing from the build manifest`);
@@ -196,10 +201,20 @@ function entryLoader(
     })
     .filter((module, index, all) => all.indexOf(module) === index && !atStart.includes(module))
     .map((module) => `/${manifest[module]!.file}`);
-  const script = entryLoaderScript({ entry: `/${entry.file}`, preload, checkout: laterFiles, css: restCss, now });
+  const script = entryLoaderScript({ entry: `/${entry.file}`, preload, checkout: laterFiles, css: restCss, now, sprite });
   // A page that paints before its script fetches the loader as a file once loaded (lib/entry-loader.ts).
   if (!now) return { head: loaderStartScript(writeEntryLoader(clientDir, script)), body: '' };
   return { head: '', body: `<script>${script}</script>` };
+}
+
+/** How an icon drawn from the page's own symbols starts (ui/icon.tsx). */
+const IN_PAGE_ICON = '<use href="#';
+
+/** The icon sprite the client build wrote (scripts/vite/lucide-icons.ts), as the page names it. */
+function iconSprite(clientDir: string): string {
+  const sprites = fs.readdirSync(path.join(clientDir, 'assets')).filter((name) => /^icons-[\w-]+\.svg$/.test(name));
+  if (sprites.length !== 1) throw new Error(`prerender: expected one icon sprite in assets/, found ${sprites.length}`);
+  return `/assets/${sprites[0]}`;
 }
 
 /** A page's loader as an immutable asset, named by its content as Vite names the others. */

@@ -10,6 +10,7 @@ import { OmitLaterSections } from './landing/deferred-section.tsx';
 import { IslandCollectorContext, islandIdentifierPrefix, type CollectedIsland } from './lib/island.tsx';
 import { OfferContext } from './lib/offer.tsx';
 import { pageModulePath, type PageModule } from './routes.ts';
+import { IconSymbolsInPage } from './ui/icon.tsx';
 import { COLUMN_SIZES } from './ui/offer-picture.tsx';
 
 export interface RenderedPage {
@@ -66,7 +67,9 @@ export async function render(
   if (rendering === 'islands') {
     const page = (
       <OmitLaterSections.Provider value={omitLaterSections}>
-        <Page />
+        <IconSymbolsInPage>
+          <Page />
+        </IconSymbolsInPage>
       </OmitLaterSections.Provider>
     );
     // The islands print again in the browser what they printed here: the edited sections travel with the page.
@@ -104,7 +107,9 @@ function renderWithIslands(page: ReactElement, offer: Offer): string {
     if (!html.includes(slot)) throw new Error(`prerender: the slot of island ${id} was not found`);
     const inner = renderToString(
       <StrictMode>
-        <OfferContext.Provider value={offer}>{element}</OfferContext.Provider>
+        <OfferContext.Provider value={offer}>
+          <IconSymbolsInPage>{element}</IconSymbolsInPage>
+        </OfferContext.Provider>
       </StrictMode>,
       { identifierPrefix: islandIdentifierPrefix(id) },
     );

@@ -111,13 +111,13 @@ export async function expectIslandLive(page: Page, name: string): Promise<void> 
   await expect(page.locator(`[data-island="${name}"]`).first()).toHaveAttribute('data-hydrated', 'true', { timeout: PAGE_SCRIPT_TIMEOUT });
 }
 
-/** The paths of the scripts the page requests from now on, as a list that grows as it does. */
 /** A prerendered page's entry module, named by the loader its head script fetches (lib/entry-loader.ts). */
 export async function pageEntry(html: string, text: (path: string) => Promise<string>): Promise<string | undefined> {
   const loader = loaderFileOf(html);
   return loader ? loaderFilesOf(await text(loader))?.entry : undefined;
 }
 
+/** The paths of the scripts the page requests from now on, as a list that grows as it does. */
 export function scriptRequests(page: Page): string[] {
   const scripts: string[] = [];
   page.on('request', (request) => {

@@ -133,6 +133,38 @@ test("the landing page's first load carries neither the whole-page app nor a sec
   expect(loaded.filter((script) => /^\/assets\/(landing|initial)-/.test(script))).toHaveLength(2);
 });
 
+test("neither page an ad opens starts a request before its first contentful paint; the landing page's icons are drawn once it has loaded", async ({
+  page,
+}) => {
+  // Lighthouse's slow-phone estimate of the largest paint waits for every request started before it
+  // (docs/benchmarks.md): the icon sprite a `<use>` names, the loader once the load event came first.
+  for (const path of ['/', '/presell']) {
+    await page.goto(path);
+    const early = await page.waitForFunction(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      if (!paint || document.readyState !== 'complete') return null;
+      return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((request) => request.startTime < paint.startTime)
+        .map((request) => new URL(request.name).pathname);
+    });
+    expect(await early.jsonValue(), path).toEqual([]);
+  }
+  // The hero's badge icon is a `<use href="#sparkles">`: drawn once the loader has added the sprite's symbols.
+  await page.goto('/');
+  const badge = page.locator('svg:has(use[href="#sparkles"])').first();
+  await expect(badge).toBeVisible();
+  await expect
+    .poll(() => badge.evaluate((svg) => (svg.querySelector('use') as SVGUseElement).getBBox().width), { timeout: PAGE_SCRIPT_TIMEOUT })
+    .toBeGreaterThan(0);
+  expect(await page.locator('use[href*=".svg#"]').count()).toBe(0);
+  // A section's id equal to an icon's name would take that icon's place.
+  const clashes = await page.evaluate(() => {
+    const symbols = new Set([...document.querySelectorAll('symbol[id]')].map((symbol) => symbol.id));
+    return [...document.querySelectorAll('[id]:not(symbol)')].map((element) => element.id).filter((id) => symbols.has(id));
+  });
+  expect(clashes).toEqual([]);
+});
+
 test('neither page an ad opens loads tailwind-merge at start; the header brings it at the first scroll', async ({ page, api }) => {
   // Buttons join their classes without it (ui/button.tsx); what calls `cn()` comes later. The file
   // that carries it has its config's `conflictingClassGroups` key.

@@ -23,6 +23,8 @@ export interface LoaderFiles {
   css: string | null;
   /** A page that paints nothing before its script (the client-rendered console): at once. */
   now: boolean;
+  /** The icon sprite, where the page's icons draw from symbols in the page (ui/icon.tsx): added to it once fetched. */
+  sprite: string | null;
 }
 
 /**
@@ -50,7 +52,9 @@ export function entryLoaderScript(files: LoaderFiles): string {
     // use wait for it (lib/rest-of-stylesheet.ts).
     'function css(){var h=f.css;if(h){var l=d.createElement("link");l.rel="stylesheet";l.href=h;l.setAttribute("data-rest-css","");' +
     `l.onload=l.onerror=function(){d.documentElement.removeAttribute("${REST_CSS_PENDING}")};d.head.appendChild(l)}}` +
-    'function go(){if(started++)return;css();pre(f.preload);' +
+    // The sprite's symbols, for the icons drawn with `<use href="#…">` (ui/icon.tsx): a hidden part of the page.
+    'function icons(){var u=f.sprite;u&&fetch(u).then(function(r){return r.ok?r.text():""}).then(function(t){var s=d.createElement("div");s.hidden=!0;s.innerHTML=t;d.body.append(s)},function(){})}' +
+    'function go(){if(started++)return;css();icons();pre(f.preload);' +
     'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.fetchPriority="low";s.onload=ready;s.src=f.entry;d.head.appendChild(s)}' +
     'function later(){requestAnimationFrame(function(){setTimeout(go,0)})}' +
     'c&&c.setAttribute("data-entry",f.entry);if(f.now||typeof PerformanceObserver!="function")return go();' +
@@ -66,17 +70,21 @@ export function loaderFilesOf(script: string): LoaderFiles | null {
 }
 
 /**
- * The head script's part that fetches a prerendered page's loader once the page has loaded and the
- * frame after that is painted: a small page's load event can come before its first paint.
+ * The head script's part that fetches a prerendered page's loader once the page has loaded and its
+ * first contentful paint is reported: a small page's load event can come before that paint, and a
+ * request started in the frame before it is one Lighthouse counts as a cause of the largest paint
+ * (docs/benchmarks.md). Where no paint is reported (a browser without paint timing, a tab opened
+ * in the background), 3 s after the load event.
  */
 export function loaderStartScript(file: string): string {
   return (
-    'addEventListener("load",function(){requestAnimationFrame(function(){setTimeout(function(){' +
-    `var s=document.createElement("script");s.src=${JSON.stringify(file)};document.head.append(s)})})})`
+    'addEventListener("load",function(){var n=0;function s(){n++||document.head.append(Object.assign(document.createElement("script"),{src:' +
+    `${JSON.stringify(file)}}))}` +
+    'try{new PerformanceObserver(function(l){l.getEntriesByName("first-contentful-paint").length&&setTimeout(s)}).observe({type:"paint",buffered:!0})}catch(e){}setTimeout(s,3e3)})'
   );
 }
 
 /** The loader a prerendered page fetches, named in its head script. */
 export function loaderFileOf(html: string): string | null {
-  return /s\.src="(\/assets\/entry-loader-[^"]+)"/.exec(html)?.[1] ?? null;
+  return /\{src:"(\/assets\/entry-loader-[^"]+)"\}/.exec(html)?.[1] ?? null;
 }

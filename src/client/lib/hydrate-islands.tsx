@@ -1,5 +1,6 @@
 import { StrictMode, useEffect, type ComponentType, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { IconSymbolsInPage } from '../ui/icon.tsx';
 import { EARLY_CLICK_EVENT, markPageLive, takeEarlyClick } from './early-clicks.ts';
 import { whenIdle } from './idle.ts';
 import { islandIdentifierPrefix, type IslandName, type IslandProps, type IslandStrategy } from './island.tsx';
@@ -34,7 +35,11 @@ function whenScrolled(callback: () => void): void {
 export function mountRoot(children: ReactNode): void {
   const container = document.createElement('div');
   document.body.append(container);
-  createRoot(container).render(<StrictMode>{children}</StrictMode>);
+  createRoot(container).render(
+    <StrictMode>
+      <IconSymbolsInPage>{children}</IconSymbolsInPage>
+    </StrictMode>,
+  );
 }
 
 let hydrateOnDemand: ((element: HTMLElement) => Promise<void>) | null = null;
@@ -67,11 +72,13 @@ export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ 
             hydrateRoot(
               element,
               <StrictMode>
-                <Frame>
-                  <Hydrated onHydrated={resolve}>
-                    <Component {...props} />
-                  </Hydrated>
-                </Frame>
+                <IconSymbolsInPage>
+                  <Frame>
+                    <Hydrated onHydrated={resolve}>
+                      <Component {...props} />
+                    </Hydrated>
+                  </Frame>
+                </IconSymbolsInPage>
               </StrictMode>,
               { identifierPrefix: islandIdentifierPrefix(id) },
             );

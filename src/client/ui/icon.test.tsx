@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { spriteOf } from '../../../scripts/vite/lucide-icons.ts';
-import { createIcon, IconsDrawnInline } from './icon.tsx';
+import { createIcon, IconSymbolsInPage, IconsDrawnInline } from './icon.tsx';
 
 type IconNode = Parameters<typeof spriteOf>[0][number]['node'];
 
@@ -53,5 +53,20 @@ describe('createIcon (lucide icons compiled at build time, drawn from one sprite
     expect(renderToStaticMarkup(createElement(IconsDrawnInline, null, createElement(browser, { className: 'size-4' })))).toContain(
       `<use href="${SPRITE}#flame">`,
     );
+  });
+
+  it("takes the drawing from the page's own symbols inside IconSymbolsInPage, on the server and in the browser alike", async () => {
+    const flame = await drawingOf('flame');
+    for (const icon of [createIcon(flame.name, SPRITE, flame.node), createIcon(flame.name, SPRITE)]) {
+      const inPage = renderToStaticMarkup(createElement(IconSymbolsInPage, null, createElement(icon, { className: 'size-4' })));
+      expect(inPage).toContain('<use href="#flame"></use>');
+      expect(inPage).not.toContain(SPRITE);
+    }
+    // A part drawn inline stays inline.
+    const prerendered = createIcon(flame.name, SPRITE, flame.node);
+    const both = renderToStaticMarkup(
+      createElement(IconSymbolsInPage, null, createElement(IconsDrawnInline, null, createElement(prerendered, { className: 'size-4' }))),
+    );
+    expect(both).not.toContain('<use');
   });
 });

@@ -23,6 +23,20 @@ export function IconsDrawnInline({ children }: { children: ReactNode }) {
   return <DrawInline.Provider value>{children}</DrawInline.Provider>;
 }
 
+const SymbolsInPage = createContext(false);
+
+/**
+ * Icons inside take their drawing from symbols in the page itself (`<use href="#flame">`), which
+ * the page's loader adds from the sprite once the first paint is past (lib/entry-loader.ts): a
+ * `<use>` naming the sprite's file starts its request as soon as the parser meets it, before the
+ * first paint, and Lighthouse's slow-phone estimate of the largest paint waited for that request
+ * (docs/benchmarks.md). For the pages hydrated island by island, on the server and in the browser
+ * alike; drawn before the symbols are in, an icon is an empty box of its size.
+ */
+export function IconSymbolsInPage({ children }: { children: ReactNode }) {
+  return <SymbolsInPage.Provider value>{children}</SymbolsInPage.Provider>;
+}
+
 /**
  * A lucide icon as a plain SVG component that draws the icon from the site's sprite
  * (`<use href="/assets/icons-….svg#flame">`). scripts/vite/lucide-icons.ts compiles every
@@ -33,9 +47,11 @@ export function IconsDrawnInline({ children }: { children: ReactNode }) {
  * `lucide lucide-flame` classes no style uses: decorative unless given an accessible name.
  */
 export function createIcon(name: string, sprite: string, drawing?: IconNode) {
-  const href = `${sprite}#${name}`;
+  const fromSprite = `${sprite}#${name}`;
+  const inPage = `#${name}`;
   function Icon({ size = 24, strokeWidth = 2, className, children, ...rest }: IconProps) {
     const drawn = useContext(DrawInline) ? drawing : undefined;
+    const href = useContext(SymbolsInPage) ? inPage : fromSprite;
     const labelled = Boolean(children) || Object.entries(rest).some(([key, value]) => ACCESSIBLE_PROP.test(key) && value != null);
     return createElement(
       'svg',
