@@ -109,11 +109,14 @@ export function createApp(deps: AppDeps) {
     // HSTS would pin a plain-http demo to https.
     strictTransportSecurity: config.publicUrl?.startsWith('https://') ? 'max-age=31536000; includeSubDomains' : false,
     // Headers no browser still reads: CSP's frame-ancestors supersedes X-Frame-Options, and the rest
-    // served Internet Explorer (X-Download-Options), the removed XSS auditors (X-XSS-Protection) or
-    // turned off DNS prefetching, which only speeds up our own links. Bytes of `/`'s first round trip.
+    // served Internet Explorer (X-Download-Options), the removed XSS auditors (X-XSS-Protection),
+    // Adobe's Flash and Acrobat clients (X-Permitted-Cross-Domain-Policies, for a site that serves no
+    // crossdomain.xml) or turned off DNS prefetching, which only speeds up our own links. Bytes of
+    // `/`'s first round trip.
     xDnsPrefetchControl: false,
     xDownloadOptions: false,
     xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
     // A route may tighten a header for itself.
     overwrite: false,
