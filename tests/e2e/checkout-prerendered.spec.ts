@@ -64,6 +64,35 @@ test("text typed before the checkout's code arrives is kept with its focus and c
   expect(JSON.parse(orders[0]!)).toMatchObject({ name: 'Maria Souzs', email: 'maria.prerendered@example.com' });
 });
 
+test('a buy tap before the rest of the stylesheet is in shows the checkout once it is, styled and focused, never as a bare form', async ({
+  page,
+}) => {
+  const orders = orderRequests(page);
+  // The sheet's rules come with the rest of the stylesheet, which the page fetches after its first paint.
+  const release = await holdRequests(page, (url) => /^\/assets\/index-[\w-]+\.css$/.test(url.pathname));
+  await page.goto('/');
+  await expectIslandLive(page, 'buy-button');
+  await buyButton(page).first().click();
+  const dialog = page.locator('#checkout');
+  await expect(dialog).toHaveAttribute('open');
+  // Open but not drawn: no unstyled form at the end of the page, and the page was not scrolled to one.
+  await expect(dialog).toBeHidden();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  release();
+  const name = checkoutDialog(page).getByLabel('Nome completo');
+  await expect(name).toBeVisible();
+  expect(await dialog.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+  await expectIslandLive(page, 'checkout');
+  await expect(checkoutDialog(page).getByRole('button', { name: 'Fechar' })).toBeFocused();
+  await name.fill('Maria Estilo');
+  await checkoutDialog(page).getByLabel('E-mail').fill('maria.estilo@example.com');
+  await checkoutDialog(page).getByLabel('WhatsApp', { exact: true }).fill('(11) 98765-1202');
+  await checkoutDialog(page).getByRole('button', { name: 'GERAR PIX' }).click();
+  await expect(checkoutDialog(page).getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
+  expect(orders).toHaveLength(1);
+});
+
 test('a submit before the code arrives waits for the browser’s own checks, then is held and sent once, with the boxes as ticked', async ({
   page,
 }) => {

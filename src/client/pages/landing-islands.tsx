@@ -4,8 +4,9 @@ import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
 import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
 import { afterPaint } from '../lib/after-paint.ts';
-import { CHECKOUT_DIALOG_ID } from '../lib/checkout-opener.ts';
+import { CHECKOUT_DIALOG_ID, warmCheckout } from '../lib/checkout-opener.ts';
 import { hydrateIsland, mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
+import { whenIdle } from '../lib/idle.ts';
 import { OfferContext, readPageOffer } from '../lib/offer.tsx';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
 import { withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
@@ -94,7 +95,12 @@ const checkoutBridge: CheckoutStarter = {
     const start = () =>
       void loadCheckout().then((checkout) => {
         dialog?.removeEventListener('close', onClose);
-        if (!closed) checkout?.startCheckout(options);
+        if (closed) return;
+        // Opened before the whole stylesheet was in, it showed only now, and its opening could not
+        // focus inside it (styles.css): focus goes where the opening puts it, the first control.
+        if (dialog instanceof HTMLDialogElement && dialog.open && !dialog.contains(document.activeElement))
+          dialog.querySelector<HTMLElement>('button,input')?.focus();
+        checkout?.startCheckout(options);
       });
     // Open already: the island's code runs once the open form is on screen, not inside the tap's
     // frame, so the tap paints the form at once (the fields take typing before the island is live,
@@ -135,6 +141,8 @@ export function startLandingPage(): void {
       () => {
         if (loadOpenOrder()) void loadCheckout();
       },
+      // The closed checkout, laid out unseen once the whole stylesheet is in (styles.css), is styled open once while idle.
+      () => void withRestOfStylesheet(() => Promise.resolve()).then(() => whenIdle(warmCheckout)),
       // This visitor counts in "pessoas vendo agora" while the page is visible (docs/product.md#2-live-signals-tell-the-truth).
       () => void startPresenceHeartbeat(),
     ],

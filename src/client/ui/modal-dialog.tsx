@@ -62,6 +62,8 @@ export function ModalDialog({
         aria-labelledby={titleId}
         aria-busy={busy || undefined}
         {...(maskInReplays ? { 'data-clarity-mask': 'true' } : {})}
+        // Its rules come with the rest of the stylesheet: opened before that is in, it shows once it is (styles.css).
+        data-later-styles=""
         onCancel={close}
         onClose={() => {
           if (open) onOpenChange(false);
