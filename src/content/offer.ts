@@ -402,7 +402,8 @@ export const pageEditor = {
   removeItem: 'Remover',
   moveUp: 'Subir',
   moveDown: 'Descer',
-  item: (label: string, index: number) => `${label} ${index + 1}`,
+  /** A list item's heading: the list's name is a plural ("Mensagens: 2 de 5"). */
+  item: (label: string, index: number, count: number) => `${label}: ${index + 1} de ${count}`,
   priceHint: 'Em reais, por exemplo 19,90.',
   /** Beside a price the PIX provider's own catalogue decides (TriboPay's offer). */
   priceFromProvider: 'Definido pela oferta na TriboPay: o PIX cobra o preço cadastrado lá, e a página mostra esse preço.',

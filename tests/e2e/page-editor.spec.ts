@@ -249,6 +249,9 @@ test.describe('the page editor', () => {
     const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
     try {
       const { context, panel, group: catalogue } = await openSectionAtPhone(browser, server.url, 'Catálogo de apps');
+      // Each item is headed by its place in the list, under the list's plural name.
+      const groups = await catalogue.getByLabel('Nome do grupo').count();
+      await expect(catalogue.getByText(`Grupos de apps: 1 de ${groups}`, { exact: true })).toBeVisible();
       await catalogue.getByLabel('Nome do grupo').first().fill('Os campeões de audiência');
       await catalogue.getByLabel('Botão', { exact: true }).fill('VER A OFERTA DE RECARGA');
       await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();

@@ -149,7 +149,7 @@ export function OfferSectionForm({
             <ol className="space-y-3">
               {items.map((item, index) => (
                 <li key={index} className="space-y-3 rounded-xl border border-line/70 bg-ink-900/60 p-3">
-                  <p className="text-xs font-bold tracking-wider text-slate-400 uppercase">{copy.item(listLabel, index)}</p>
+                  <p className="text-xs font-bold tracking-wider text-slate-400 uppercase">{copy.item(listLabel, index, items.length)}</p>
                   {Object.entries(field.item).map(([itemKey, itemField]) => (
                     <OfferField
                       key={itemKey}
