@@ -5,7 +5,7 @@
  * notice) waits for it here. Resolves at once where the whole stylesheet is inline (no such link),
  * and also if the file fails to load: the root then renders rather than never.
  */
-function restOfStylesheet(): Promise<void> {
+export function restOfStylesheet(): Promise<void> {
   const link = document.querySelector<HTMLLinkElement>('link[data-rest-css]');
   if (!link || link.sheet) return Promise.resolve();
   return new Promise((resolve) => {

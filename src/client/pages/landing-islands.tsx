@@ -9,7 +9,7 @@ import { hydrateIsland, mountRoot, type IslandRegistry } from '../lib/hydrate-is
 import { whenIdle } from '../lib/idle.ts';
 import { OfferContext, readPageOffer } from '../lib/offer.tsx';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
-import { withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
+import { restOfStylesheet, withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
 import { BuyButton } from '../landing/buy-button.tsx';
 import { startIslandsPage } from './islands-start.tsx';
@@ -142,7 +142,7 @@ export function startLandingPage(): void {
         if (loadOpenOrder()) void loadCheckout();
       },
       // The closed checkout, laid out unseen once the whole stylesheet is in (styles.css), is styled open once while idle.
-      () => void withRestOfStylesheet(() => Promise.resolve()).then(() => whenIdle(warmCheckout)),
+      () => void restOfStylesheet().then(() => whenIdle(warmCheckout)),
       // This visitor counts in "pessoas vendo agora" while the page is visible (docs/product.md#2-live-signals-tell-the-truth).
       () => void startPresenceHeartbeat(),
     ],
