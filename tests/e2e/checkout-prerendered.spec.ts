@@ -22,6 +22,14 @@ function orderRequests(page: Page): string[] {
   return bodies;
 }
 
+/** `/` with `held` requests kept back until the returned release, once its buy buttons are live. */
+async function openLandingHolding(page: Page, held: RegExp): Promise<() => void> {
+  const release = await holdRequests(page, held);
+  await page.goto('/');
+  await expectIslandLive(page, 'buy-button');
+  return release;
+}
+
 async function caretOf(page: Page): Promise<{ name: string | null; caret: number | null }> {
   return page.evaluate(() => {
     const active = document.activeElement;
@@ -35,9 +43,7 @@ test.beforeEach(async ({ acceptPresell }) => {
 
 test("text typed before the checkout's code arrives is kept with its focus and caret, and one submit makes one PIX", async ({ page }) => {
   const orders = orderRequests(page);
-  const release = await holdRequests(page, CHECKOUT_CHUNK);
-  await page.goto('/');
-  await expectIslandLive(page, 'buy-button');
+  const release = await openLandingHolding(page, CHECKOUT_CHUNK);
   await buyButton(page).click();
   const dialog = checkoutDialog(page);
   const name = dialog.getByLabel('Nome completo');
@@ -69,9 +75,7 @@ test('a buy tap before the rest of the stylesheet is in shows the checkout once 
 }) => {
   const orders = orderRequests(page);
   // The sheet's rules come with the rest of the stylesheet, which the page fetches after its first paint.
-  const release = await holdRequests(page, (url) => /^\/assets\/index-[\w-]+\.css$/.test(url.pathname));
-  await page.goto('/');
-  await expectIslandLive(page, 'buy-button');
+  const release = await openLandingHolding(page, /\/assets\/index-[\w-]+\.css$/);
   await buyButton(page).first().click();
   const dialog = page.locator('#checkout');
   await expect(dialog).toHaveAttribute('open');
@@ -97,9 +101,7 @@ test('a submit before the code arrives waits for the browser’s own checks, the
   page,
 }) => {
   const orders = orderRequests(page);
-  const release = await holdRequests(page, CHECKOUT_CHUNK);
-  await page.goto('/');
-  await expectIslandLive(page, 'buy-button');
+  const release = await openLandingHolding(page, CHECKOUT_CHUNK);
   await buyButton(page).click();
   const dialog = checkoutDialog(page);
   const submit = dialog.getByRole('button', { name: 'GERAR PIX' });
@@ -137,9 +139,7 @@ test('a submit before the code arrives waits for the browser’s own checks, the
 test('before its code the checkout closes by its button and by Escape, and axe finds nothing serious open, before and after', async ({
   page,
 }) => {
-  const release = await holdRequests(page, CHECKOUT_CHUNK);
-  await page.goto('/');
-  await expectIslandLive(page, 'buy-button');
+  const release = await openLandingHolding(page, CHECKOUT_CHUNK);
   const dialog = checkoutDialog(page);
   const serious = async () =>
     (await new AxeBuilder({ page }).include('#checkout').analyze()).violations
@@ -173,9 +173,7 @@ test('before its code the checkout closes by its button and by Escape, and axe f
 test('opened by the tap, the sheet is modal once painted: the page behind is inert, Tab stays in it, a tap outside closes it', async ({
   page,
 }) => {
-  const release = await holdRequests(page, CHECKOUT_CHUNK);
-  await page.goto('/');
-  await expectIslandLive(page, 'buy-button');
+  const release = await openLandingHolding(page, CHECKOUT_CHUNK);
   const dialog = checkoutDialog(page);
   const inertBefore = await page.evaluate(() => [...document.querySelectorAll('[inert]')].map((element) => element.outerHTML.slice(0, 80)));
   await buyButton(page).click();

@@ -165,6 +165,37 @@ test("neither page an ad opens starts a request before its first contentful pain
   expect(clashes).toEqual([]);
 });
 
+test('once the whole stylesheet is in, the closed checkout is styled open once while idle and left as it was', async ({ page }) => {
+  // Every change of the dialog's `open` attribute, and every event it fires, from the first parse on.
+  await page.addInitScript(() => {
+    const seen: string[] = ((window as unknown as { __dialogLog: string[] }).__dialogLog = []);
+    new MutationObserver(() => {
+      const dialog = document.getElementById('checkout');
+      if (!dialog || dialog.dataset.watched) return;
+      dialog.dataset.watched = 'true';
+      new MutationObserver((records) => {
+        for (const record of records) seen.push(record.oldValue === null ? 'open' : 'closed');
+      }).observe(dialog, { attributeFilter: ['open'], attributeOldValue: true });
+      for (const type of ['toggle', 'beforetoggle', 'close', 'cancel']) dialog.addEventListener(type, () => seen.push(type));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/');
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __dialogLog: string[] }).__dialogLog), { timeout: PAGE_SCRIPT_TIMEOUT })
+    .toEqual(['open', 'closed']);
+  const after = await page.evaluate(() => ({
+    open: (document.getElementById('checkout') as HTMLDialogElement).open,
+    focus: document.activeElement?.tagName,
+    overflow: getComputedStyle(document.documentElement).overflow,
+    hidden: getComputedStyle(document.getElementById('checkout')!).visibility,
+  }));
+  expect(after).toEqual({ open: false, focus: 'BODY', overflow: 'visible', hidden: 'hidden' });
+  // The buy tap still opens it, drawn.
+  await expectIslandLive(page, 'buy-button');
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
+  await expect(page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' }).getByLabel('Nome completo')).toBeVisible();
+});
+
 test('neither page an ad opens loads tailwind-merge at start; the header brings it at the first scroll', async ({ page, api }) => {
   // Buttons join their classes without it (ui/button.tsx); what calls `cn()` comes later. The file
   // that carries it has its config's `conflictingClassGroups` key.
