@@ -215,7 +215,24 @@ function propertiesAsDeclarations(root: Root): void {
     declarations.push(`${rule.params.trim()}:${initial}`);
     rule.remove();
   });
-  if (declarations.length > 0) root.prepend(postcss.parse(`@layer properties{*,:before,:after,::backdrop{${declarations.join(';')}}}`));
+  if (declarations.length === 0) return;
+  // Pseudo-elements get them only where the page's part styles such a pseudo-element.
+  const selectors = root.toString();
+  const elements = ['*', ...[':before', ':after', '::backdrop'].filter((pseudo) => selectors.includes(pseudo.replace(/^::?/, ':')))];
+  root.prepend(postcss.parse(`@layer properties{${elements.join(',')}{${declarations.join(';')}}}`));
+}
+
+/**
+ * Nothing is in the top layer at a page's first paint: a modal dialog opens at a tap, and what it
+ * shows comes with the rest of the stylesheet. So `::backdrop` leaves every selector list
+ * (Tailwind's preflight and its properties name it beside `*`).
+ */
+function dropBackdrops(root: Root): void {
+  root.walkRules((rule) => {
+    const kept = rule.selectors.filter((selector) => !selector.includes('::backdrop'));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
 }
 
 /** Tailwind's licence banner stays at the head of the whole stylesheet, which every such page also loads. */
@@ -239,6 +256,7 @@ export async function purgeFor(css: string, contents: readonly string[]): Promis
   dropUnusedTagRules(root, contents);
   dropFormFieldParts(root, contents);
   dropInteractionOnly(root);
+  dropBackdrops(root);
   dropComments(root);
   // Last: what the steps before left unread or empty goes.
   dropUnreadProperties(root);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { CHECKOUT_DIALOG_ID } from '../src/client/lib/checkout-opener.ts';
 import { earlyClickScript } from '../src/client/lib/early-clicks.ts';
 import { entryLoaderScript, loaderStartScript, markRestCssPendingScript } from '../src/client/lib/entry-loader.ts';
 import { presellGateScript } from '../src/client/lib/presell-gate.ts';
@@ -105,6 +106,7 @@ export async function prerender(distDir: string, { wholeCss = false } = {}): Pro
       later: key === 'landing' ? CHECKOUT_MODULES : [],
       restCss: ownPart ? stylesheet : null,
       sprite,
+      warm: page.html.includes(`id="${CHECKOUT_DIALOG_ID}"`) ? CHECKOUT_DIALOG_ID : null,
     });
     // One inline script in the head (one hash in the page's policy): the pre-sell gate runs before the
     // stylesheet and body are parsed, so the landing page never flashes.
@@ -188,7 +190,13 @@ function entryLoader(
   manifest: Manifest,
   clientDir: string,
   key: string,
-  { now, later, restCss, sprite }: { now: boolean; later: readonly string[]; restCss: string | null; sprite: string | null },
+  {
+    now,
+    later,
+    restCss,
+    sprite,
+    warm,
+  }: { now: boolean; later: readonly string[]; restCss: string | null; sprite: string | null; warm: string | null },
 ): { head: string; body: string } {
   const entry = manifest[key];
   if (!entry?.isEntry) throw new Error(`prerender: the entry ${key} is missing from the build manifest`);
@@ -201,9 +209,9 @@ function entryLoader(
     })
     .filter((module, index, all) => all.indexOf(module) === index && !atStart.includes(module))
     .map((module) => `/${manifest[module]!.file}`);
-  const script = entryLoaderScript({ entry: `/${entry.file}`, preload, checkout: laterFiles, css: restCss, now, sprite });
-  // A page that paints before its script fetches the loader as a file once loaded (lib/entry-loader.ts).
-  if (!now) return { head: loaderStartScript(writeEntryLoader(clientDir, script)), body: '' };
+  const script = entryLoaderScript({ entry: `/${entry.file}`, preload, checkout: laterFiles, css: restCss, now, sprite, warm });
+  // A page that paints before its script fetches the loader as a file once loaded, and the rest of its stylesheet beside it (lib/entry-loader.ts).
+  if (!now) return { head: loaderStartScript(writeEntryLoader(clientDir, script), restCss), body: '' };
   return { head: '', body: `<script>${script}</script>` };
 }
 

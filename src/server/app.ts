@@ -112,7 +112,11 @@ export function createApp(deps: AppDeps) {
     // served Internet Explorer (X-Download-Options), the removed XSS auditors (X-XSS-Protection),
     // Adobe's Flash and Acrobat clients (X-Permitted-Cross-Domain-Policies, for a site that serves no
     // crossdomain.xml) or turned off DNS prefetching, which only speeds up our own links. Bytes of
-    // `/`'s first round trip.
+    // `/`'s first round trip. Origin-Agent-Cluster only stops a page from relaxing its origin with
+    // `document.domain`, towards documents of its own browsing context group: our pages never set
+    // it, their opener policy (same-origin) leaves no other site's document in that group, and
+    // frame-ancestors 'none' lets no page frame them.
+    originAgentCluster: false,
     xDnsPrefetchControl: false,
     xDownloadOptions: false,
     xFrameOptions: false,

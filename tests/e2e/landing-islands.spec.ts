@@ -165,7 +165,9 @@ test("neither page an ad opens starts a request before its first contentful pain
   expect(clashes).toEqual([]);
 });
 
-test('once the whole stylesheet is in, the closed checkout is styled open once while idle and left as it was', async ({ page }) => {
+test('once the whole stylesheet is in, the closed checkout is styled open once, in the task that brings it, and left as it was', async ({
+  page,
+}) => {
   // Every change of the dialog's `open` attribute, and every event it fires, from the first parse on.
   await page.addInitScript(() => {
     const seen: string[] = ((window as unknown as { __dialogLog: string[] }).__dialogLog = []);

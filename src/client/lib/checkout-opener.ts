@@ -18,21 +18,13 @@ export const CHECKOUT_DIALOG_ID = 'checkout';
  * (`required`, `type="email"`, `pattern`); a submit they let through is held by the early-click
  * script, which hydrates the island at once and clicks it again, so the order is made once, by the
  * live form.
+ *
+ * The closed dialog is laid out unseen once the rest of the stylesheet is in (styles.css), and the
+ * page's loader styles it open once in the task that brings that stylesheet (`warm` in
+ * lib/entry-loader.ts): the tap's frame then finds the open sheet's styles computed, and its style
+ * recalculation took a third of the time on a slow phone (docs/benchmarks.md). The `open` attribute
+ * is set and removed in one task, so nothing is painted, no event fires and focus stays where it is.
  */
 export function opensCheckout(): Record<string, string> {
   return { 'aria-controls': CHECKOUT_DIALOG_ID };
-}
-
-/**
- * Styles the landing page's closed checkout once as it looks open, in an idle moment after the
- * whole stylesheet is in: the buy tap's frame then finds the open sheet's styles computed, and its
- * style recalculation took half the time on a slow phone (docs/benchmarks.md). The `open` attribute
- * is set and removed in one task, so nothing is painted, no event fires and focus stays where it is.
- */
-export function warmCheckout(): void {
-  const dialog = document.getElementById(CHECKOUT_DIALOG_ID);
-  if (!(dialog instanceof HTMLDialogElement) || dialog.open) return;
-  dialog.setAttribute('open', '');
-  dialog.getBoundingClientRect();
-  dialog.removeAttribute('open');
 }

@@ -6,6 +6,9 @@
  */
 export const REST_CSS_PENDING = 'data-styles-pending';
 
+/** Once the rest of the stylesheet is in, or failed to load: the sections waiting for it show (`d` is the document in both scripts). */
+const restCssSettled = `function(){d.documentElement.removeAttribute("${REST_CSS_PENDING}")}`;
+
 /** The head's part of it: inline, it runs before the body is parsed, so nothing is drawn unstyled. */
 export function markRestCssPendingScript(): string {
   return `document.documentElement.setAttribute("${REST_CSS_PENDING}","")`;
@@ -25,7 +28,12 @@ export interface LoaderFiles {
   now: boolean;
   /** The icon sprite, where the page's icons draw from symbols in the page (ui/icon.tsx): added to it once fetched. */
   sprite: string | null;
+  /** The id of a closed dialog styled open once the rest of the stylesheet is in (lib/checkout-opener.ts). */
+  warm: string | null;
 }
+
+/** The rest of the stylesheet's `<link>`, added by the page's head script (`loaderStartScript`) or by its loader. */
+export const REST_CSS_ID = 'rest-css';
 
 /**
  * Prerendered pages start their JavaScript only after their first contentful paint, and fetch even
@@ -46,12 +54,19 @@ export function entryLoaderScript(files: LoaderFiles): string {
     // The checkout's files: fetched and compiled, not run, once the entry has run and the page has
     // loaded and is idle (docs/benchmarks.md, "Tap to PIX"). Without the entry's own load first, a
     // page whose load event comes before its first paint fetched them ahead of its own scripts.
-    'function idle(){(w.requestIdleCallback||setTimeout)(function(){pre(f.checkout)},{timeout:2000})}' +
-    'function ready(){d.readyState=="complete"?idle():w.addEventListener("load",idle)}' +
+    // One file per idle moment: each link starts a request, some 1.5 ms of a slow phone's 4× CPU,
+    // and all of them in one task kept a tap waiting 27 ms (docs/benchmarks.md).
+    'function idle(list){list.length&&(w.requestIdleCallback||setTimeout)(function(){pre(list.slice(0,1));idle(list.slice(1))},{timeout:2000})}' +
+    'function ready(){d.readyState=="complete"?idle(f.checkout):w.addEventListener("load",function(){idle(f.checkout)})}' +
     // Inserted by a script, the rest of the stylesheet blocks no paint; the roots rendered on first
-    // use wait for it (lib/rest-of-stylesheet.ts).
-    'function css(){var h=f.css;if(h){var l=d.createElement("link");l.rel="stylesheet";l.href=h;l.setAttribute("data-rest-css","");' +
-    `l.onload=l.onerror=function(){d.documentElement.removeAttribute("${REST_CSS_PENDING}")};d.head.appendChild(l)}}` +
+    // use wait for it (lib/rest-of-stylesheet.ts). The head script requested it already, beside this
+    // loader (`loaderStartScript`); a page whose loader is inline adds it here.
+    `function css(){var h=f.css,l=d.getElementById("${REST_CSS_ID}");if(!h)return;` +
+    `if(!l){l=d.createElement("link");l.rel="stylesheet";l.href=h;l.id="${REST_CSS_ID}";l.onload=l.onerror=${restCssSettled};d.head.appendChild(l)}` +
+    // The landing page's checkout, styled open once in the task that brings the stylesheet: the buy
+    // tap's frame then finds the open sheet's styles computed (lib/checkout-opener.ts).
+    'l.sheet?warm():l.addEventListener("load",warm)}' +
+    'function warm(){var c=f.warm&&d.getElementById(f.warm);c&&!c.open&&(c.setAttribute("open",""),c.getBoundingClientRect(),c.removeAttribute("open"))}' +
     // The sprite's symbols, for the icons drawn with `<use href="#…">` (ui/icon.tsx): a hidden part of the page.
     'function icons(){var u=f.sprite;u&&fetch(u).then(function(r){return r.ok?r.text():""}).then(function(t){var s=d.createElement("div");s.hidden=!0;s.innerHTML=t;d.body.append(s)},function(){})}' +
     'function go(){if(started++)return;css();icons();pre(f.preload);' +
@@ -70,16 +85,21 @@ export function loaderFilesOf(script: string): LoaderFiles | null {
 }
 
 /**
- * The head script's part that fetches a prerendered page's loader once the page has loaded and its
- * first contentful paint is reported: a small page's load event can come before that paint, and a
- * request started in the frame before it is one Lighthouse counts as a cause of the largest paint
- * (docs/benchmarks.md). Where no paint is reported (a browser without paint timing, a tab opened
- * in the background), 3 s after the load event.
+ * The head script's part that fetches a prerendered page's loader, and the rest of its stylesheet
+ * beside it, once the page has loaded and its first contentful paint is reported: a small page's
+ * load event can come before that paint, and a request started in the frame before it is one
+ * Lighthouse counts as a cause of the largest paint (docs/benchmarks.md). Where no paint is reported
+ * (a browser without paint timing, a tab opened in the background), 3 s after the load event. The
+ * stylesheet is not left to the loader: that was one more round trip before the checkout could be
+ * drawn, and a tap 0.5 s after the load event waited for it (docs/benchmarks.md).
  */
-export function loaderStartScript(file: string): string {
+export function loaderStartScript(file: string, css: string | null): string {
+  const stylesheet = css
+    ? `,a("link",{href:${JSON.stringify(css)},rel:"stylesheet",id:"${REST_CSS_ID}",onload:${restCssSettled.replace('function(){', 'r=function(){')},onerror:r})`
+    : '';
   return (
-    'addEventListener("load",function(){var n=0;function s(){n++||document.head.append(Object.assign(document.createElement("script"),{src:' +
-    `${JSON.stringify(file)}}))}` +
+    'addEventListener("load",function(){var n=0,r,d=document;function a(t,o){d.head.append(Object.assign(d.createElement(t),o))}' +
+    `function s(){n++||(a("script",{src:${JSON.stringify(file)}})${stylesheet})}` +
     'try{new PerformanceObserver(function(l){l.getEntriesByName("first-contentful-paint").length&&setTimeout(s)}).observe({type:"paint",buffered:!0})}catch(e){}setTimeout(s,3e3)})'
   );
 }

@@ -1,3 +1,5 @@
+import { REST_CSS_ID } from './entry-loader.ts';
+
 /**
  * A prerendered page inlines only the part of the stylesheet its own HTML and islands use; the page's
  * loader adds the whole stylesheet after the first paint (lib/entry-loader.ts, scripts/page-css.ts).
@@ -5,9 +7,9 @@
  * notice) waits for it here. Resolves at once where the whole stylesheet is inline (no such link),
  * and also if the file fails to load: the root then renders rather than never.
  */
-export function restOfStylesheet(): Promise<void> {
-  const link = document.querySelector<HTMLLinkElement>('link[data-rest-css]');
-  if (!link || link.sheet) return Promise.resolve();
+function restOfStylesheet(): Promise<void> {
+  const link = document.getElementById(REST_CSS_ID);
+  if (!(link instanceof HTMLLinkElement) || link.sheet) return Promise.resolve();
   return new Promise((resolve) => {
     link.addEventListener('load', () => resolve(), { once: true });
     link.addEventListener('error', () => resolve(), { once: true });

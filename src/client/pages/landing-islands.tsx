@@ -4,12 +4,11 @@ import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { CataloguePopupsContext, useCataloguePopups, type CataloguePopups } from '../lib/catalogue-popups-context.ts';
 import { CheckoutContext, type CheckoutStarter } from '../lib/checkout-context.ts';
 import { afterPaint } from '../lib/after-paint.ts';
-import { CHECKOUT_DIALOG_ID, warmCheckout } from '../lib/checkout-opener.ts';
+import { CHECKOUT_DIALOG_ID } from '../lib/checkout-opener.ts';
 import { hydrateIsland, mountRoot, type IslandRegistry } from '../lib/hydrate-islands.tsx';
-import { whenIdle } from '../lib/idle.ts';
 import { OfferContext, readPageOffer } from '../lib/offer.tsx';
 import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
-import { restOfStylesheet, withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
+import { withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
 import { BuyButton } from '../landing/buy-button.tsx';
 import { startIslandsPage } from './islands-start.tsx';
@@ -141,8 +140,6 @@ export function startLandingPage(): void {
       () => {
         if (loadOpenOrder()) void loadCheckout();
       },
-      // The closed checkout, laid out unseen once the whole stylesheet is in (styles.css), is styled open once while idle.
-      () => void restOfStylesheet().then(() => whenIdle(warmCheckout)),
       // This visitor counts in "pessoas vendo agora" while the page is visible (docs/product.md#2-live-signals-tell-the-truth).
       () => void startPresenceHeartbeat(),
     ],
