@@ -218,7 +218,7 @@ function propertiesAsDeclarations(root: Root): void {
   if (declarations.length === 0) return;
   // Pseudo-elements get them only where the page's part styles such a pseudo-element.
   const selectors = root.toString();
-  const elements = ['*', ...[':before', ':after', '::backdrop'].filter((pseudo) => selectors.includes(pseudo.replace(/^::?/, ':')))];
+  const elements = ['*', ...[':before', ':after', '::backdrop'].filter((pseudo) => selectors.includes(pseudo))];
   root.prepend(postcss.parse(`@layer properties{${elements.join(',')}{${declarations.join(';')}}}`));
 }
 

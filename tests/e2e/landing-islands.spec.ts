@@ -181,10 +181,13 @@ test('once the whole stylesheet is in, the closed checkout is styled open once, 
       for (const type of ['toggle', 'beforetoggle', 'close', 'cancel']) dialog.addEventListener(type, () => seen.push(type));
     }).observe(document, { childList: true, subtree: true });
   });
+  // Done by the page's loader when the stylesheet arrives, not by the page's code: held, that changes nothing.
+  const releaseEntry = await holdRequests(page, /\/assets\/landing-[\w-]+\.js$/);
   await page.goto('/');
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __dialogLog: string[] }).__dialogLog), { timeout: PAGE_SCRIPT_TIMEOUT })
     .toEqual(['open', 'closed']);
+  releaseEntry();
   const after = await page.evaluate(() => ({
     open: (document.getElementById('checkout') as HTMLDialogElement).open,
     focus: document.activeElement?.tagName,
@@ -196,6 +199,21 @@ test('once the whole stylesheet is in, the closed checkout is styled open once, 
   await expectIslandLive(page, 'buy-button');
   await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
   await expect(page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' }).getByLabel('Nome completo')).toBeVisible();
+});
+
+test("the rest of the stylesheet does not wait for the page's loader: with the loader held, the later sections are drawn", async ({
+  page,
+}) => {
+  const releaseLoader = await holdRequests(page, /\/assets\/entry-loader-[\w-]+\.js$/);
+  await page.goto('/');
+  await expect(page.locator('html')).not.toHaveAttribute('data-styles-pending', { timeout: PAGE_SCRIPT_TIMEOUT });
+  const faq = page.getByRole('heading', { name: 'Perguntas frequentes' });
+  await faq.scrollIntoViewIfNeeded();
+  await expect(faq).toBeVisible();
+  // The loader finds the stylesheet the head script added, and adds no second one.
+  releaseLoader();
+  await expectIslandLive(page, 'faq-accordion');
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
 });
 
 test('neither page an ad opens loads tailwind-merge at start; the header brings it at the first scroll', async ({ page, api }) => {

@@ -9,7 +9,7 @@ import { chunksStylingPage, purgeFor, stringLiteralsOf } from '../../scripts/pag
 const SITE_CSS = [
   '@layer properties{@supports ((-webkit-hyphens:none)) and (not (margin-trim:inline)){*,:before,:after{--tw-border-style:solid}}}',
   '@layer base{',
-  '*,:after,:before{box-sizing:border-box}',
+  '*,:after,:before,::backdrop{box-sizing:border-box}',
   'code{font-size:1em}summary{display:list-item}strong{font-weight:bolder}',
   '::placeholder{opacity:1}::-webkit-inner-spin-button{height:auto}',
   '}',
@@ -24,6 +24,7 @@ const SITE_CSS = [
   '.duration-300{--tw-duration:.3s;transition-duration:.3s}',
   '.animate-pulse{animation:var(--animate-pulse)}',
   '.static{position:static}',
+  '.backdrop\\:bg-ink-950::backdrop{background-color:#060a13}',
   '@media (hover:hover){.hover\\:bg-ink-800:hover{background-color:#141e33}}',
   '.active\\:translate-y-px:active{translate:0 1px}',
   '}',
@@ -36,7 +37,7 @@ const SITE_CSS = [
 ].join('');
 
 const PAGE =
-  '<div class="border backdrop-blur-md bg-ink-850/70 text-mixed transition duration-300 animate-pulse hover:bg-ink-800 active:translate-y-px"><strong>R$ 19,90</strong></div>';
+  '<div class="backdrop:bg-ink-950 border backdrop-blur-md bg-ink-850/70 text-mixed transition duration-300 animate-pulse hover:bg-ink-800 active:translate-y-px"><strong>R$ 19,90</strong></div>';
 
 describe("a page's own part of the stylesheet (scripts/page-css.ts)", () => {
   it('keeps every rule that draws the page, custom properties and keyframes those rules read included', async () => {
@@ -74,8 +75,15 @@ describe("a page's own part of the stylesheet (scripts/page-css.ts)", () => {
     const css = await purgeFor(SITE_CSS, [PAGE]);
     expect(css).not.toContain('@property');
     // First, so every utility's own value wins; `initial` where Tailwind registers none, so none is inherited.
-    expect(css.startsWith('@layer properties{*,:before,:after,::backdrop{')).toBe(true);
+    expect(css.startsWith('@layer properties{*,:before,:after{')).toBe(true);
     expect(css).toMatch(/--tw-border-style:solid;--tw-backdrop-blur:initial/);
+  });
+
+  it('leaves `::backdrop` out of every selector: nothing is in the top layer at the first paint', async () => {
+    const css = await purgeFor(SITE_CSS, [PAGE]);
+    expect(css).not.toContain('backdrop{');
+    expect(css).not.toContain('::backdrop');
+    expect(css).toContain('*,:after,:before{box-sizing:border-box}');
   });
 
   it('leaves out transitions and the hover and press looks, which come with the rest of the stylesheet', async () => {

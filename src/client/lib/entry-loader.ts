@@ -95,7 +95,7 @@ export function loaderFilesOf(script: string): LoaderFiles | null {
  */
 export function loaderStartScript(file: string, css: string | null): string {
   const stylesheet = css
-    ? `,a("link",{href:${JSON.stringify(css)},rel:"stylesheet",id:"${REST_CSS_ID}",onload:${restCssSettled.replace('function(){', 'r=function(){')},onerror:r})`
+    ? `,a("link",{href:${JSON.stringify(css)},rel:"stylesheet",id:"${REST_CSS_ID}",onload:r=${restCssSettled},onerror:r})`
     : '';
   return (
     'addEventListener("load",function(){var n=0,r,d=document;function a(t,o){d.head.append(Object.assign(d.createElement(t),o))}' +
