@@ -215,11 +215,8 @@ function propertiesAsDeclarations(root: Root): void {
     declarations.push(`${rule.params.trim()}:${initial}`);
     rule.remove();
   });
-  if (declarations.length === 0) return;
-  // Pseudo-elements get them only where the page's part styles such a pseudo-element.
-  const selectors = root.toString();
-  const elements = ['*', ...[':before', ':after', '::backdrop'].filter((pseudo) => selectors.includes(pseudo))];
-  root.prepend(postcss.parse(`@layer properties{${elements.join(',')}{${declarations.join(';')}}}`));
+  // No `::backdrop`: see dropBackdrops.
+  if (declarations.length > 0) root.prepend(postcss.parse(`@layer properties{*,:before,:after{${declarations.join(';')}}}`));
 }
 
 /**
