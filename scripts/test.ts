@@ -45,6 +45,28 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; tests: { status: string; projectName: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number };
+  suites: PlaywrightSuite[];
+}
+
+/** Tests that failed and then passed on Playwright's retry: counted as passed, but named in the summary. */
+function flakyTests(suites: PlaywrightSuite[], parents: string[] = []): string[] {
+  return suites.flatMap((suite) => {
+    const titles = [...parents, suite.title];
+    const own = (suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'flaky'))
+      .map((spec) => [...titles, spec.title].join(' › '));
+    return [...own, ...flakyTests(suite.suites ?? [], titles)];
+  });
+}
+const flakyTitles: string[] = [];
+
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 
 /** A check that is clean or not: one passed, or one failed. */
@@ -101,7 +123,8 @@ if (build === 0) {
   const playwrightJson = path.join(out, 'playwright.json');
   fs.rmSync(playwrightJson, { force: true });
   const playwright = run(bin('playwright'), ['test']);
-  const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(playwrightJson);
+  const report = readJson<PlaywrightReport>(playwrightJson);
+  flakyTitles.push(...(report ? flakyTests(report.suites) : []));
   tally({
     suite: 'e2e',
     passed: (report?.stats.expected ?? 0) + (report?.stats.flaky ?? 0),
@@ -115,6 +138,7 @@ console.log('\nSummary');
 for (const { suite, passed, failed, seconds } of tallies) {
   console.log(`  ${suite.padEnd(12)} ${passed} passed, ${failed} failed${seconds ? `  (${seconds} s)` : ''}`);
 }
+for (const title of flakyTitles) console.log(`  flaky (failed once, passed on its retry): ${title}`);
 const passed = tallies.reduce((sum, entry) => sum + entry.passed, 0);
 const failed = tallies.reduce((sum, entry) => sum + entry.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
