@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { chromiumLaunchOptions, findChromium, MISSING_CHROMIUM_MESSAGE } from '../tests/e2e/browser.ts';
 import { startServer, type RunningServer } from '../tests/e2e/server.ts';
+import { floorPageHtml } from './floor-page.ts';
 
 /**
  * Tap to PIX: what a buyer on a slow phone waits for between tapping the hero's buy button and
@@ -14,6 +15,11 @@ import { startServer, type RunningServer } from '../tests/e2e/server.ts';
  * checkout's code arrives and hydrates the prerendered form), and once more at 1.5 s with a second
  * page in the same browser keeping a core busy. Figures, not pass/fail: a failing run prints its
  * reason and the others go on.
+ *
+ * Each run is followed by one on the floor page (bench/floor-page.ts): the same buy button opening
+ * a `<dialog>` form by the browser's own invoker command, no script. This machine's emulated phone
+ * answers no tap faster, and its figures drift between sittings, so the tap's INP is also given as
+ * a ratio to the floor's, measured alternately in the same sitting.
  */
 const RUNS = Number(process.env.TAP_RUNS ?? 10);
 /** A run that takes longer is abandoned (its context closed) and reported as failed. */
@@ -32,6 +38,16 @@ const BUY_LABEL = 'QUERO MINHA LISTA AGORA';
 const DIALOG_LABEL = 'Lista de Fornecedores Secretos Vitalícia';
 const NAME_LABEL = 'Nome completo';
 const LOADING_PRODUCT = 'Carregando…';
+
+/** The floor page's tap: nothing to submit. */
+interface FloorSample {
+  tapAfterLoad: number;
+  tapToForm: number;
+  inp: number | null;
+}
+
+/** Served by the bench's server beside the build, for the floor's runs only. */
+const FLOOR_DIR = 'bench-floor-tap';
 
 interface Sample {
   /** Whether the checkout's island was live when the finger came down (else the prerendered form answered). */
@@ -195,8 +211,8 @@ async function tap(page: Page, target: Locator): Promise<void> {
  * is Node's, on the clock the page's `performance.timeOrigin` is read from, so nothing runs in the
  * page meanwhile.
  */
-async function tapAfterLoad(page: Page, afterLoadMs: number): Promise<void> {
-  await page.goto('/', { waitUntil: 'load' });
+async function tapAfterLoad(page: Page, afterLoadMs: number, pathname = '/'): Promise<void> {
+  await page.goto(pathname, { waitUntil: 'load' });
   const loadedAt = await page.evaluate(() => {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return performance.timeOrigin + navigation.loadEventEnd;
@@ -228,8 +244,29 @@ async function openBusyPage(context: BrowserContext): Promise<Page> {
   return busy;
 }
 
+/**
+ * The tap's INP: the longest entry of its interaction, the first one whose entries start at or
+ * after its pointerdown. Read seconds later, when its entries have surely been delivered.
+ */
+function tapInp(events: Probe['events'], tapAt: number, formAt: number): number | null {
+  const tapEvents = events.filter((entry) => entry.interactionId > 0 && entry.startTime >= tapAt - 0.5 && entry.startTime <= formAt);
+  const first = tapEvents.sort((a, b) => a.startTime - b.startTime)[0];
+  return first ? Math.max(...events.filter((entry) => entry.interactionId === first.interactionId).map((entry) => entry.duration)) : null;
+}
+
 let buyers = 0;
-async function measureRun(browser: Browser, server: RunningServer, mode: Mode): Promise<Sample> {
+
+/**
+ * A fresh context (empty cache, the phone's CPU and network) whose page is tapped on the hero's buy
+ * button `mode`'s time after its load event; `then` goes on from the frame with the form.
+ */
+async function withTappedPage<T>(
+  browser: Browser,
+  server: RunningServer,
+  mode: Mode,
+  pathname: string,
+  then: (page: Page, tap: { tapAt: number; formAt: number; liveAtTap: boolean; loadEventEnd: number }) => Promise<T>,
+): Promise<T> {
   buyers += 1;
   const context: BrowserContext = await browser.newContext({
     ...PHONE,
@@ -251,13 +288,45 @@ async function measureRun(browser: Browser, server: RunningServer, mode: Mode): 
       await page.bringToFront();
     }
     await throttle(page);
-    await tapAfterLoad(page, afterLoadMs);
+    await tapAfterLoad(page, afterLoadMs, pathname);
     await page.waitForFunction(() => (window as unknown as ProbeWindow).__tapProbe.formAt !== undefined, null, { polling: 100 });
     const afterTap = await probeOf(page);
     if (afterTap.pointerdown === undefined) throw new Error('the tap reached no pointerdown listener');
     if (afterTap.target !== BUY_LABEL) throw new Error(`the tap landed on ${afterTap.target ?? 'no button'}, not the buy button`);
-    const tapAt = afterTap.pointerdown;
-    const formAt = afterTap.formAt!;
+    return then(page, {
+      tapAt: afterTap.pointerdown,
+      formAt: afterTap.formAt!,
+      liveAtTap: afterTap.liveAtTap === true,
+      loadEventEnd: afterTap.loadEventEnd,
+    });
+  })();
+  // Closing the context ends whatever the run still waits for; that rejection is the timeout's, not news.
+  work.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no result within ${RUN_LIMIT_MS / 1000} s`)), RUN_LIMIT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    await context.close();
+  }
+}
+
+/** The floor page's tap: its INP once the form is painted and its entries delivered. */
+function measureFloorRun(browser: Browser, server: RunningServer, mode: Mode): Promise<FloorSample> {
+  return withTappedPage(browser, server, mode, `/${FLOOR_DIR}`, async (page, { tapAt, formAt, loadEventEnd }) => {
+    await page.waitForTimeout(1_000);
+    const { events } = await probeOf(page);
+    return { tapAfterLoad: tapAt - loadEventEnd, tapToForm: formAt - tapAt, inp: tapInp(events, tapAt, formAt) };
+  });
+}
+
+function measureRun(browser: Browser, server: RunningServer, mode: Mode): Promise<Sample> {
+  return withTappedPage(browser, server, mode, '/', async (page, { tapAt, formAt, liveAtTap, loadEventEnd }) => {
     const resources = await page.evaluate(
       ([from, to]) =>
         (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
@@ -282,11 +351,7 @@ async function measureRun(browser: Browser, server: RunningServer, mode: Mode): 
     // The tap's interaction: the first one whose entries start at or after its pointerdown. Read
     // now, seconds later, when its entries have surely been delivered.
     const { events } = await probeOf(page);
-    const tapEvents = events.filter((entry) => entry.interactionId > 0 && entry.startTime >= tapAt - 0.5 && entry.startTime <= formAt);
-    const first = tapEvents.sort((a, b) => a.startTime - b.startTime)[0];
-    const inp = first
-      ? Math.max(...events.filter((entry) => entry.interactionId === first.interactionId).map((entry) => entry.duration))
-      : null;
+    const inp = tapInp(events, tapAt, formAt);
 
     await page.evaluate(arm, 'pix' as const);
     await tap(page, dialog.getByRole('button', { name: 'GERAR PIX' }));
@@ -294,8 +359,8 @@ async function measureRun(browser: Browser, server: RunningServer, mode: Mode): 
     const afterSubmit = await probeOf(page);
     if (afterSubmit.pointerdown === undefined) throw new Error('the submit tap reached no pointerdown listener');
     return {
-      liveAtTap: afterTap.liveAtTap === true,
-      tapAfterLoad: tapAt - afterTap.loadEventEnd,
+      liveAtTap,
+      tapAfterLoad: tapAt - loadEventEnd,
       tapToForm: formAt - tapAt,
       inp,
       submitToPix: afterSubmit.pixAt! - afterSubmit.pointerdown,
@@ -305,21 +370,7 @@ async function measureRun(browser: Browser, server: RunningServer, mode: Mode): 
       allTransfer: resources.reduce((sum, resource) => sum + resource.transfer, 0),
       qrVisible: afterSubmit.qrVisible ?? false,
     };
-  })();
-  // Closing the context ends whatever the run still waits for; that rejection is the timeout's, not news.
-  work.catch(() => undefined);
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no result within ${RUN_LIMIT_MS / 1000} s`)), RUN_LIMIT_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-    await context.close();
-  }
+  });
 }
 
 const millis = (ms: number) => `${Math.round(ms)} ms`;
@@ -355,6 +406,9 @@ export async function runTapToPixBench(clientDir: string): Promise<void> {
       `network ${NETWORK.latency} ms RTT, ${(NETWORK.downloadThroughput * 8) / 1e6} Mbit/s down, ${(NETWORK.uploadThroughput * 8) / 1e3} kbit/s up ` +
       `(DevTools emulation: ${NETWORK.downloadThroughput} / ${NETWORK.uploadThroughput} B/s); ${RUNS} runs for each tap time after the load event; load before: ${loadAverage()}`,
   );
+  const floorDir = path.join(clientDir, FLOOR_DIR);
+  fs.mkdirSync(floorDir, { recursive: true });
+  fs.writeFileSync(path.join(floorDir, 'index.html'), floorPageHtml({ checkout: true }));
   const server = await startServer({ TRUST_PROXY_HOPS: '1' });
   const browser = await chromium.launch(chromiumLaunchOptions());
   const started = performance.now();
@@ -362,6 +416,7 @@ export async function runTapToPixBench(clientDir: string): Promise<void> {
   const only = process.env.TAP_MODES?.split(',').filter(Boolean);
   const modes = (Object.keys(MODES) as Mode[]).filter((mode) => !only || only.some((part) => mode.includes(part)));
   const samples = Object.fromEntries(modes.map((mode) => [mode, [] as Sample[]])) as Record<Mode, Sample[]>;
+  const floors = Object.fromEntries(modes.map((mode) => [mode, [] as FloorSample[]])) as Record<Mode, FloorSample[]>;
   try {
     for (const mode of modes) {
       for (let run = 1; run <= RUNS; run++) {
@@ -380,11 +435,21 @@ export async function runTapToPixBench(clientDir: string): Promise<void> {
         } catch (error) {
           console.log(`  ${mode} run ${run}: failed (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`);
         }
+        try {
+          const floor = await measureFloorRun(browser, server, mode);
+          floors[mode].push(floor);
+          console.log(
+            `  ${mode.padEnd(10)} floor  tap at load + ${millis(floor.tapAfterLoad).padStart(8)}            tap→form ${millis(floor.tapToForm).padStart(8)}  INP ${showInp(floor.inp ?? 15.9).padStart(7)}`,
+          );
+        } catch (error) {
+          console.log(`  ${mode} floor run ${run}: failed (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`);
+        }
       }
     }
   } finally {
     await browser.close();
     await server.stop();
+    fs.rmSync(floorDir, { recursive: true, force: true });
   }
   console.log(`  load after: ${loadAverage()}`);
 
@@ -404,6 +469,22 @@ export async function runTapToPixBench(clientDir: string): Promise<void> {
     );
     console.log(`  ${row.label.padEnd(31)}${cells.join('')}`);
   }
+  const floorCell = (list: FloorSample[], value: (sample: FloorSample) => number, show: (value: number) => string) =>
+    list.length > 0
+      ? `${show(median(list.map(value))).padStart(19)}${show(Math.max(...list.map(value))).padStart(10)}`
+      : 'n/a'.padStart(29);
+  console.log(
+    `  ${'floor: tap → typeable field'.padEnd(31)}${modes.map((mode) => floorCell(floors[mode], (sample) => sample.tapToForm, millis)).join('')}`,
+  );
+  console.log(
+    `  ${"floor: the tap's INP".padEnd(31)}${modes.map((mode) => floorCell(floors[mode], (sample) => sample.inp ?? 15.9, showInp)).join('')}`,
+  );
+  // Medians over medians: the ratio of two noisy samples, read beside both.
+  const ratio = (mode: Mode) =>
+    samples[mode].length > 0 && floors[mode].length > 0
+      ? `${(median(samples[mode].map(inpValue)) / median(floors[mode].map((sample) => sample.inp ?? 15.9))).toFixed(2)}×`
+      : 'n/a';
+  console.log(`  ${"the tap's INP ÷ the floor's".padEnd(31)}${modes.map((mode) => ratio(mode).padStart(19).padEnd(29)).join('')}`);
   console.log(
     `  checkout live at the tap: ${modes.map((mode) => `${mode} ${samples[mode].filter((sample) => sample.liveAtTap).length}/${samples[mode].length}`).join(', ')}`,
   );
