@@ -416,6 +416,29 @@ for (const database of databases) {
       expect((await readOutboxRow(db, 'ord_old', 'webhook:order.paid'))!.lastError).toBe('gave up after 3 attempts: receiver down');
     });
 
+    it("sends a row queued on the app's clock in the run right after, by the database's clock", async () => {
+      // A feature queues with Date.now(); the worker claims with the database's clock. Read back from
+      // SQLite's julianday, that clock was a millisecond behind half the time, so a row queued in the
+      // same millisecond as the claim waited for the next poll (an e-mail a poll interval late).
+      const sent: string[] = [];
+      const recorder: OutboxHandler = {
+        channel: 'webhook',
+        async deliver(message) {
+          sent.push(message.orderId);
+          return {};
+        },
+      };
+      const outbox = worker({ kinds: kindsOf({ 'webhook:': recorder }), now: undefined, dialect: database.name });
+      const late: string[] = [];
+      for (let order = 0; order < 200; order++) {
+        const orderId = `ord_now_${order}`;
+        await enqueueOutboxMessage(db.db, { orderId, kind: 'webhook:order.paid', payload: {} });
+        if ((await outbox.runOnce()) !== 1) late.push(orderId);
+      }
+      expect(late).toEqual([]);
+      expect(sent).toHaveLength(200);
+    });
+
     it('polls on start, and stop() waits for the message being sent', async () => {
       await enqueueOutboxMessage(db.db, { orderId: 'ord_stop', kind: 'access_email', payload: payloadFor('ord_stop'), now: T0 });
       let release!: () => void;

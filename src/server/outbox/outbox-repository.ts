@@ -74,7 +74,10 @@ export async function readDatabaseClock(db: Kysely<Database>, dialect: 'sqlite' 
   const query =
     dialect === 'postgres'
       ? sql<{ now: number }>`select cast(extract(epoch from clock_timestamp()) * 1000 as bigint) as now`
-      : sql<{ now: number }>`select cast((julianday('now') - 2440587.5) * 86400000 as integer) as now`;
+      : // julianday's double, turned back into milliseconds, is a hair under the exact value half
+        // the time: truncated, the clock read a millisecond behind the app's, and a row queued that
+        // millisecond was not yet due.
+        sql<{ now: number }>`select cast(round((julianday('now') - 2440587.5) * 86400000) as integer) as now`;
   const { rows } = await query.execute(db);
   return Number(rows[0]!.now);
 }
