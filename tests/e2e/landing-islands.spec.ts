@@ -201,6 +201,49 @@ test('once the whole stylesheet is in, the closed checkout is styled open once, 
   await expect(page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' }).getByLabel('Nome completo')).toBeVisible();
 });
 
+test("the checkout's files are preloaded after the load event, one per idle moment, so no tap waits for a task that adds them all", async ({
+  page,
+}) => {
+  // Records, for every idle callback of the page, which `modulepreload` links it added.
+  await page.addInitScript(() => {
+    const added: Array<{ hrefs: string[]; loaded: boolean }> = [];
+    (window as unknown as { __idlePreloads: typeof added }).__idlePreloads = added;
+    const native = window.requestIdleCallback.bind(window);
+    const hrefs = () =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname);
+    window.requestIdleCallback = (callback, options) =>
+      native((deadline) => {
+        const before = new Set(hrefs());
+        const loaded = document.readyState === 'complete';
+        callback(deadline);
+        added.push({ hrefs: hrefs().filter((href) => !before.has(href)), loaded });
+      }, options);
+  });
+  await page.goto('/');
+  await page.locator('script[data-entry]').waitFor({ state: 'attached' });
+  const loader = await page.evaluate(async () => {
+    const src = document.querySelector('script[data-entry]')?.getAttribute('src');
+    return src ? (await fetch(src)).text() : '';
+  });
+  const checkout = loaderFilesOf(loader)?.checkout ?? [];
+  expect(checkout.length).toBeGreaterThan(1);
+  const readIdle = () =>
+    page.evaluate(() => (window as unknown as { __idlePreloads: Array<{ hrefs: string[]; loaded: boolean }> }).__idlePreloads);
+  await expect
+    .poll(async () =>
+      (await readIdle())
+        .flatMap((entry) => entry.hrefs)
+        .filter((href) => checkout.includes(href))
+        .sort(),
+    )
+    .toEqual([...checkout].sort());
+  const withCheckout = (await readIdle())
+    .map((entry) => ({ ...entry, hrefs: entry.hrefs.filter((href) => checkout.includes(href)) }))
+    .filter((entry) => entry.hrefs.length > 0);
+  expect(withCheckout).toHaveLength(checkout.length);
+  expect(withCheckout.every((entry) => entry.hrefs.length === 1 && entry.loaded)).toBe(true);
+});
+
 test("the rest of the stylesheet does not wait for the page's loader: with the loader held, the later sections are drawn", async ({
   page,
 }) => {
