@@ -240,8 +240,9 @@ test.describe('phone-first payment', () => {
     await email.fill('joana@gmial.com');
     // The spell checker is not part of the landing page or the modal: it loads when the field is left.
     await page.waitForLoadState('networkidle');
+    // Bodies are recorded as they arrive, after the response event: poll until the modal's is in.
+    await expect.poll(() => scripts.some((script) => script.body.includes('POPULAR_TLDS'))).toBe(true); // the modal's reference to it
     const beforeBlur = scripts.length;
-    expect(scripts.some((script) => script.body.includes('POPULAR_TLDS'))).toBe(true); // the modal's reference to it
     expect(scripts.some((script) => /[,"'`]co\.uk[,"'`]/.test(script.body))).toBe(false);
     await dialog.getByLabel('WhatsApp', { exact: true }).focus();
     await expect(dialog.getByText('Você quis dizer', { exact: false })).toHaveText('Você quis dizer joana@gmail.com?');
