@@ -376,7 +376,7 @@ function measureRun(browser: Browser, server: RunningServer, mode: Mode): Promis
 const millis = (ms: number) => `${Math.round(ms)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Under the API's 16 ms threshold no entry is reported: shown as "<16 ms", ranked as 15.9. */
-const inpValue = (sample: Sample) => sample.inp ?? 15.9;
+const inpValue = (sample: { inp: number | null }) => sample.inp ?? 15.9;
 const showInp = (ms: number) => (ms < 16 ? '<16 ms' : millis(ms));
 
 function median(values: number[]): number {
@@ -439,7 +439,7 @@ export async function runTapToPixBench(clientDir: string): Promise<void> {
           const floor = await measureFloorRun(browser, server, mode);
           floors[mode].push(floor);
           console.log(
-            `  ${mode.padEnd(10)} floor  tap at load + ${millis(floor.tapAfterLoad).padStart(8)}            tap→form ${millis(floor.tapToForm).padStart(8)}  INP ${showInp(floor.inp ?? 15.9).padStart(7)}`,
+            `  ${mode.padEnd(10)} floor  tap at load + ${millis(floor.tapAfterLoad).padStart(8)}            tap→form ${millis(floor.tapToForm).padStart(8)}  INP ${showInp(inpValue(floor)).padStart(7)}`,
           );
         } catch (error) {
           console.log(`  ${mode} floor run ${run}: failed (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`);
@@ -476,13 +476,11 @@ export async function runTapToPixBench(clientDir: string): Promise<void> {
   console.log(
     `  ${'floor: tap → typeable field'.padEnd(31)}${modes.map((mode) => floorCell(floors[mode], (sample) => sample.tapToForm, millis)).join('')}`,
   );
-  console.log(
-    `  ${"floor: the tap's INP".padEnd(31)}${modes.map((mode) => floorCell(floors[mode], (sample) => sample.inp ?? 15.9, showInp)).join('')}`,
-  );
+  console.log(`  ${"floor: the tap's INP".padEnd(31)}${modes.map((mode) => floorCell(floors[mode], inpValue, showInp)).join('')}`);
   // Medians over medians: the ratio of two noisy samples, read beside both.
   const ratio = (mode: Mode) =>
     samples[mode].length > 0 && floors[mode].length > 0
-      ? `${(median(samples[mode].map(inpValue)) / median(floors[mode].map((sample) => sample.inp ?? 15.9))).toFixed(2)}×`
+      ? `${(median(samples[mode].map(inpValue)) / median(floors[mode].map(inpValue))).toFixed(2)}×`
       : 'n/a';
   console.log(`  ${"the tap's INP ÷ the floor's".padEnd(31)}${modes.map((mode) => ratio(mode).padStart(19).padEnd(29)).join('')}`);
   console.log(

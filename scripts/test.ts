@@ -47,7 +47,7 @@ function readJson<T>(file: string): T | undefined {
 
 interface PlaywrightSuite {
   title: string;
-  specs?: { title: string; tests: { status: string; projectName: string }[] }[];
+  specs?: { title: string; tests: { status: string }[] }[];
   suites?: PlaywrightSuite[];
 }
 interface PlaywrightReport {

@@ -28,6 +28,15 @@ test.afterEach(() => checkConsole());
 
 const island = (page: Page, name: string) => page.locator(`[data-island="${name}"]`);
 
+/** The checkout's files, which the page's loader preloads once the page is loaded and idle. */
+async function checkoutFilesOf(page: Page): Promise<readonly string[]> {
+  const loader = await page.evaluate(async () => {
+    const src = document.querySelector('script[data-entry]')?.getAttribute('src');
+    return src ? (await fetch(src)).text() : '';
+  });
+  return loaderFilesOf(loader)?.checkout ?? [];
+}
+
 test('React never re-creates or rewrites a static section; the hero headline is the node that first painted', async ({ page }) => {
   // Records, from before the first byte is parsed, every node removed and every text rewritten
   // outside the islands, and keeps the headline node the parser created.
@@ -221,11 +230,7 @@ test("the checkout's files are preloaded after the load event, one per idle mome
   });
   await page.goto('/');
   await page.locator('script[data-entry]').waitFor({ state: 'attached' });
-  const loader = await page.evaluate(async () => {
-    const src = document.querySelector('script[data-entry]')?.getAttribute('src');
-    return src ? (await fetch(src)).text() : '';
-  });
-  const checkout = loaderFilesOf(loader)?.checkout ?? [];
+  const checkout = await checkoutFilesOf(page);
   expect(checkout.length).toBeGreaterThan(1);
   const readIdle = () =>
     page.evaluate(() => (window as unknown as { __idlePreloads: Array<{ hrefs: string[]; loaded: boolean }> }).__idlePreloads);
@@ -274,11 +279,7 @@ test('neither page an ad opens loads tailwind-merge at start; the header brings 
     await page.waitForLoadState('networkidle');
     expect(loaded.length, path).toBeGreaterThan(0);
     // The checkout's files, which `/` fetches once loaded and idle (tap-to-pix.spec.ts), are not its start.
-    const loader = await page.evaluate(async () => {
-      const src = document.querySelector('script[data-entry]')?.getAttribute('src');
-      return src ? (await fetch(src)).text() : '';
-    });
-    const later = loaderFilesOf(loader)?.checkout ?? [];
+    const later = await checkoutFilesOf(page);
     expect(await carryIt(loaded.filter((script) => !later.includes(script))), path).toBe(false);
   }
   await page.mouse.wheel(0, 400);
