@@ -368,3 +368,36 @@ test('a tap on a catalogue card before its island is live opens that app, once',
   await expect(dialog).toHaveCount(0);
   await expect(card).toBeFocused();
 });
+
+test('the buy buttons answer a tap without React, and become React’s to show the month sold out', async ({ page }) => {
+  /** Whether React renders the button: it keeps its fiber on the node it owns. */
+  const inReact = (name: string) =>
+    page
+      .getByRole('button', { name })
+      .first()
+      .evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber$')));
+  let soldOut = false;
+  await page.route('**/api/live', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: soldOut ? { ...body, spotsLeft: 0, soldOut: true } : body });
+  });
+  await page.goto('/');
+  await expectIslandLive(page, 'buy-button');
+  await expectIslandLive(page, 'offer-countdown');
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  await expect(dialog.getByTestId('modal-price')).toHaveText('R$ 19,90');
+  expect(await inReact('QUERO MINHA LISTA AGORA')).toBe(false);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The month sells out: the next answer of GET /api/live (asked again at a countdown's zero or a
+  // spot taken, here by the page's own event) turns every buy island into React's sold-out button.
+  soldOut = true;
+  await page.evaluate(() => window.dispatchEvent(new Event('vitrine:spot-taken')));
+  const heroButton = page.locator('[data-island="buy-button"] button[data-placement="hero"]');
+  await expect(heroButton).toContainText('VAGAS ESGOTADAS');
+  await expect(heroButton).toBeDisabled();
+  expect(await inReact('VAGAS ESGOTADAS')).toBe(true);
+});

@@ -31,10 +31,10 @@ function SandboxLink({ href, label }: { href: string; label: string }) {
 /** On a phone the QR (for paying with another device) waits behind a disclosure. */
 function OtherDevice({ pix }: { pix: CreatedOrder['pix'] }) {
   return (
-    <details className="group rounded-xl border border-line bg-ink-850">
+    <details className="rounded-xl border border-line bg-ink-850">
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between px-4 text-sm font-semibold text-slate-200 [&::-webkit-details-marker]:hidden">
         {copy.pix.otherDevice}
-        <ChevronDown aria-hidden="true" className="size-4 transition group-open:rotate-180" />
+        <ChevronDown aria-hidden="true" className="size-4 transition [details[open]>summary>&]:rotate-180" />
       </summary>
       <div className="flex flex-col items-center gap-3 px-4 pb-4">
         <PixQr pix={pix} />

@@ -5,13 +5,38 @@ import { productSection } from '../../content/site.ts';
 import { applyOfferPatch } from '../../shared/offer-patch.ts';
 import { readPageOffer } from '../lib/offer.tsx';
 import { track } from '../lib/analytics.ts';
-import { useCheckout } from '../lib/checkout-context.ts';
+import { useCheckout, type CheckoutStarter } from '../lib/checkout-context.ts';
 import { opensCheckout } from '../lib/checkout-opener.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { useLiveSignals } from '../lib/live/store.ts';
 import { Button } from '../ui/button.tsx';
 
 export type BuyPlacement = 'hero' | 'topup' | 'how_it_works' | 'scarcity' | 'faq' | 'sticky_bar' | 'popup';
+
+/**
+ * A buy call's tap: records begin_checkout (docs/product.md#tracking-events), then starts the
+ * checkout. Counted once the opened form is on screen, so the tap's frame waits for no tracker;
+ * before the page leaves for a hosted checkout, at once.
+ */
+export function beginCheckout(
+  placement: BuyPlacement,
+  startCheckout: CheckoutStarter['startCheckout'],
+  onBeforeCheckout?: () => void,
+): void {
+  const { checkoutUrl, sandbox } = getPublicConfig();
+  const count = () =>
+    track('begin_checkout', {
+      provider: checkoutUrl ? 'hosted' : sandbox ? 'sandbox' : 'pix',
+      value: applyOfferPatch(productSection, readPageOffer().product).priceCents / 100,
+      currency: 'BRL',
+      checkout_url: checkoutUrl ?? undefined,
+      placement,
+    });
+  if (checkoutUrl) count();
+  else afterPaint(count);
+  onBeforeCheckout?.();
+  startCheckout();
+}
 
 /**
  * Every buy call on the page: records begin_checkout (docs/product.md#tracking-events), then starts the checkout. While
@@ -45,23 +70,7 @@ export function BuyButton({
       {...(placement === 'popup' ? {} : opensCheckout())}
       disabled={isSoldOut}
       onFocus={prepareCheckout}
-      onClick={() => {
-        const { checkoutUrl, sandbox } = getPublicConfig();
-        const count = () =>
-          track('begin_checkout', {
-            provider: checkoutUrl ? 'hosted' : sandbox ? 'sandbox' : 'pix',
-            value: applyOfferPatch(productSection, readPageOffer().product).priceCents / 100,
-            currency: 'BRL',
-            checkout_url: checkoutUrl ?? undefined,
-            placement,
-          });
-        // Counted once the opened form is on screen, so the tap's frame waits for no tracker; before
-        // the page leaves for a hosted checkout, at once.
-        if (checkoutUrl) count();
-        else afterPaint(count);
-        onBeforeCheckout?.();
-        startCheckout();
-      }}
+      onClick={() => beginCheckout(placement, startCheckout, onBeforeCheckout)}
     >
       {isSoldOut ? (
         <>

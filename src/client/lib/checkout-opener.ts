@@ -9,9 +9,9 @@ export const CHECKOUT_DIALOG_ID = 'checkout';
  * that a slow phone spent in the tap's frame. The script makes the rest of the page inert once that
  * frame is painted (focus stays inside, a screen reader reads only the dialog, `aria-modal`), and
  * until it closes; `closedby="any"` closes it with Escape or a tap outside, and the sheet's shade
- * stands for the backdrop (styles.css). The early-click script still holds the tap for the
- * button's island, which then starts the checkout as before: its island finds the dialog open and
- * follows it.
+ * stands for the backdrop (styles.css). The button's own listener (landing/plain-buy-buttons.ts)
+ * then starts the checkout, which finds the dialog open and follows it; a tap before the page's
+ * script is held for it by the early-click script.
  *
  * Until the checkout's island is live its fields are plain inputs the buyer types into, the close
  * button closes it with its own command, and "GERAR PIX" goes through the browser's checks

@@ -16,6 +16,15 @@ import { islandIdentifierPrefix, type IslandName, type IslandProps, type IslandS
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island has its own props type; the registry cannot name them all
 export type IslandRegistry = Partial<Record<IslandName, () => Promise<ComponentType<any>>>>;
 
+/**
+ * An island made live without React: a few listeners on the prerendered HTML, so a tap on it runs
+ * no React event dispatch (the landing page's buy buttons, whose tap opens the checkout: the tap's
+ * INP, docs/benchmarks.md). `start` runs once for each such island at the page's start, and the
+ * island counts as live from then on; `hydrate` gives it to React from then on, through the
+ * registry's component (when what it shows changes, e.g. sold out).
+ */
+export type PlainIsland = (element: HTMLElement, hydrate: () => Promise<void>) => void;
+
 /** Starts `visible` islands a little before they scroll into view. */
 const VISIBLE_MARGIN = '200px';
 
@@ -53,7 +62,11 @@ export function hydrateIsland(name: IslandName): Promise<void> {
   return element && hydrateOnDemand ? hydrateOnDemand(element) : Promise.resolve();
 }
 
-export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ children: ReactNode }>): void {
+export function hydrateIslands(
+  registry: IslandRegistry,
+  Frame: ComponentType<{ children: ReactNode }>,
+  plain: Partial<Record<IslandName, PlainIsland>> = {},
+): void {
   // Dialogs and notices rendered by this script sit outside the islands: their buttons are live.
   markPageLive();
   const hydrations = new Map<Element, Promise<void>>();
@@ -108,9 +121,18 @@ export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ 
         );
 
   hydrateOnDemand = hydrate;
+  // Plain islands are live at once: what they start costs next to nothing.
+  const live = new Set<Element>();
+  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    const start = plain[element.dataset.island as IslandName];
+    if (!start) continue;
+    live.add(element);
+    start(element, () => hydrate(element));
+    element.setAttribute('data-hydrated', 'true');
+  }
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     const when = element.dataset.when as IslandStrategy;
-    if (when === 'demand') continue;
+    if (when === 'demand' || live.has(element)) continue;
     if (when === 'load') void hydrate(element);
     else if (when === 'idle') whenIdle(() => void hydrate(element));
     else if (when === 'scroll') whenScrolled(() => void hydrate(element));
@@ -126,7 +148,7 @@ export function hydrateIslands(registry: IslandRegistry, Frame: ComponentType<{ 
     const island = target?.closest<HTMLElement>('[data-island]');
     if (!target || !island || waiting.has(target)) return;
     waiting.add(target);
-    void hydrate(island).then(() => {
+    void (live.has(island) ? Promise.resolve() : hydrate(island)).then(() => {
       waiting.delete(target);
       if (target.isConnected) target.click();
     });

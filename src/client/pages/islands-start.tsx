@@ -1,7 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import { startTracking, track } from '../lib/analytics.ts';
 import { captureAttribution } from '../lib/attribution.ts';
-import { hydrateIslands, type IslandRegistry } from '../lib/hydrate-islands.tsx';
+import { hydrateIslands, type IslandRegistry, type PlainIsland } from '../lib/hydrate-islands.tsx';
+import type { IslandName } from '../lib/island.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
 import { startInTasks } from '../lib/start-in-tasks.ts';
@@ -18,6 +19,8 @@ import { hasAnyTracker } from '../lib/tracker-events.ts';
 export function startIslandsPage(options: {
   path: string;
   registry: IslandRegistry;
+  /** Islands made live without React (lib/hydrate-islands.tsx). */
+  plain?: Partial<Record<IslandName, PlainIsland>>;
   Frame: ComponentType<{ children: ReactNode }>;
   mount: (notice: ReactNode) => void;
   later?: ReadonlyArray<() => void>;
@@ -26,7 +29,7 @@ export function startIslandsPage(options: {
   startTracking();
   track('page_view', { page_path: options.path });
   startInTasks([
-    () => hydrateIslands(options.registry, options.Frame),
+    () => hydrateIslands(options.registry, options.Frame, options.plain),
     () => {
       if (!hasAnyTracker(getPublicConfig().trackers)) return;
       void withRestOfStylesheet(() => import('../consent/cookie-notice.tsx')).then(({ CookieNotice }) => options.mount(<CookieNotice />));

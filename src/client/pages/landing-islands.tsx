@@ -11,6 +11,7 @@ import { startPresenceHeartbeat } from '../lib/live/heartbeat.ts';
 import { withRestOfStylesheet } from '../lib/rest-of-stylesheet.ts';
 import { OfferCountdown } from '../landing/offer-countdown.tsx';
 import { BuyButton } from '../landing/buy-button.tsx';
+import { plainBuyButtons } from '../landing/plain-buy-buttons.ts';
 import { startIslandsPage } from './islands-start.tsx';
 
 /**
@@ -27,6 +28,7 @@ const registry: IslandRegistry = {
   // part of the first load, which stays no heavier than the pre-sell page's.
   'site-header': () => import('../landing/site-header.tsx').then((module) => module.SiteHeader),
   'offer-countdown': async () => OfferCountdown,
+  // Live without React until the month is sold out (landing/plain-buy-buttons.ts).
   'buy-button': async () => BuyButton,
   scarcity: () => import('../landing/scarcity.tsx').then((module) => module.Scarcity),
   'sticky-bar': () => import('../landing/sticky-bar.tsx').then((module) => module.StickyBar),
@@ -130,6 +132,7 @@ export function startLandingPage(): void {
   startIslandsPage({
     path: paths.landing,
     registry,
+    plain: { 'buy-button': plainBuyButtons(checkoutBridge) },
     Frame: IslandFrame,
     mount: mountFramed,
     later: [

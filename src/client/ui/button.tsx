@@ -38,8 +38,13 @@ export const buttonVariantClasses = {
   block: { true: 'w-full' },
 } as const;
 
+/**
+ * Colours fade (a pointer's hover); the buy call's press (`active:translate-y-px`) does not: a
+ * transition of `translate` is an animation the tap's own frames then draw, which an emulated slow
+ * phone's buy tap paid for in its INP (docs/benchmarks.md).
+ */
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center rounded-xl transition duration-150 disabled:cursor-not-allowed disabled:opacity-60',
+  'inline-flex items-center justify-center rounded-xl transition-colors duration-150 disabled:cursor-not-allowed disabled:opacity-60',
   { variants: buttonVariantClasses, defaultVariants: { variant: 'cta', size: 'md', layout: 'inline' } },
 );
 
