@@ -204,3 +204,52 @@ test('opened by the tap, the sheet is modal once painted: the page behind is ine
   await expect(buyButton(page)).toBeFocused();
   release();
 });
+
+/** The sheet's opacity and animation in each of the first four frames after the buy tap; it must then be fully shown. */
+async function sheetFramesAfterTap(page: Page): Promise<Array<{ opacity: string; animation: string }>> {
+  await page.evaluate(() => {
+    const log: Array<{ opacity: string; animation: string }> = [];
+    (window as unknown as { __sheetFrames: typeof log }).__sheetFrames = log;
+    // Before the head script's listener: the frames watched are the ones after the tap's task.
+    window.addEventListener(
+      'click',
+      () => {
+        const sheet = document.getElementById('checkout')!;
+        const watch = () => {
+          const style = getComputedStyle(sheet);
+          log.push({ opacity: style.opacity, animation: style.animationName });
+          if (log.length < 4) requestAnimationFrame(watch);
+        };
+        requestAnimationFrame(watch);
+      },
+      { capture: true, once: true },
+    );
+  });
+  await buyButton(page).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __sheetFrames: unknown[] }).__sheetFrames.length)).toBe(4);
+  // Never left unseen.
+  await expect.poll(() => checkoutDialog(page).evaluate((sheet) => getComputedStyle(sheet).opacity)).toBe('1');
+  return page.evaluate(() => (window as unknown as { __sheetFrames: Array<{ opacity: string; animation: string }> }).__sheetFrames);
+}
+
+test("the tap's frame draws the shade and leaves the sheet unpainted, and the sheet fades in from the next frame, each time it opens", async ({
+  page,
+}) => {
+  await openLandingHolding(page, CHECKOUT_CHUNK);
+  const frames = await sheetFramesAfterTap(page);
+  // The tap's frame: nothing of the sheet to paint, its fade not started.
+  expect(frames[0]).toEqual({ opacity: '0', animation: 'none' });
+  // Once that frame is painted the page behind is inert and the sheet's fade runs.
+  expect(frames.slice(1).some((frame) => frame.animation === 'sheet-in')).toBe(true);
+  await expect(checkoutDialog(page).getByLabel('Nome completo')).toBeEditable();
+
+  // Closed and opened again: the same. With reduced motion every change is a 0.01 ms transition
+  // (styles.css), so the tap's frame may show the sheet at once; either way it is then shown whole.
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    await page.keyboard.press('Escape');
+    await expect(checkoutDialog(page)).toBeHidden();
+    await page.emulateMedia({ reducedMotion });
+    const again = await sheetFramesAfterTap(page);
+    if (reducedMotion === 'no-preference') expect(again[0]).toEqual({ opacity: '0', animation: 'none' });
+  }
+});
