@@ -369,7 +369,9 @@ test('a tap on a catalogue card before its island is live opens that app, once',
   await expect(card).toBeFocused();
 });
 
-test('the buy buttons answer a tap without React, and become React’s to show the month sold out', async ({ page }) => {
+test('the buy buttons ready the checkout at focus and answer a tap without React, and become React’s to show the month sold out', async ({
+  page,
+}) => {
   /** Whether React renders the button: it keeps its fiber on the node it owns. */
   const inReact = (name: string) =>
     page
@@ -385,6 +387,10 @@ test('the buy buttons answer a tap without React, and become React’s to show t
   await page.goto('/');
   await expectIslandLive(page, 'buy-button');
   await expectIslandLive(page, 'offer-countdown');
+  // A buy button's focus readies the checkout (as a keyboard's Tab would give it), before any tap.
+  await expect(island(page, 'checkout')).not.toHaveAttribute('data-hydrated');
+  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).focus();
+  await expectIslandLive(page, 'checkout');
   await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
   await expect(dialog.getByTestId('modal-price')).toHaveText('R$ 19,90');

@@ -35,7 +35,7 @@ export function plainBuyButtons(checkout: CheckoutStarter): PlainIsland {
     if (started.size === 0) {
       document.addEventListener('click', (event) => {
         const button = buttonOf(event);
-        if (button && !button.disabled) beginCheckout(button.dataset.placement as BuyPlacement, checkout.startCheckout);
+        if (button) beginCheckout(button.dataset.placement as BuyPlacement, checkout.startCheckout);
       });
       document.addEventListener('focusin', (event) => {
         if (buttonOf(event)) checkout.prepareCheckout?.();

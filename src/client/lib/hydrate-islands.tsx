@@ -19,9 +19,9 @@ export type IslandRegistry = Partial<Record<IslandName, () => Promise<ComponentT
 /**
  * An island made live without React: a few listeners on the prerendered HTML, so a tap on it runs
  * no React event dispatch (the landing page's buy buttons, whose tap opens the checkout: the tap's
- * INP, docs/benchmarks.md). `start` runs once for each such island at the page's start, and the
- * island counts as live from then on; `hydrate` gives it to React from then on, through the
- * registry's component (when what it shows changes, e.g. sold out).
+ * INP, docs/benchmarks.md). It is called once for each such island at the page's start, whatever
+ * the island's `data-when`, and the island counts as live from then on; `hydrate` gives it to React,
+ * through the registry's component, when what it shows changes (e.g. sold out).
  */
 export type PlainIsland = (element: HTMLElement, hydrate: () => Promise<void>) => void;
 
@@ -125,14 +125,14 @@ export function hydrateIslands(
   const live = new Set<Element>();
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
     const start = plain[element.dataset.island as IslandName];
-    if (!start) continue;
-    live.add(element);
-    start(element, () => hydrate(element));
-    element.setAttribute('data-hydrated', 'true');
-  }
-  for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    if (start) {
+      live.add(element);
+      start(element, () => hydrate(element));
+      element.setAttribute('data-hydrated', 'true');
+      continue;
+    }
     const when = element.dataset.when as IslandStrategy;
-    if (when === 'demand' || live.has(element)) continue;
+    if (when === 'demand') continue;
     if (when === 'load') void hydrate(element);
     else if (when === 'idle') whenIdle(() => void hydrate(element));
     else if (when === 'scroll') whenScrolled(() => void hydrate(element));
