@@ -178,6 +178,8 @@ export interface AdminOverview {
   duplicatesToRefund: number;
   refundRequests: number;
   bySource: AdminSourceRow[];
+  /** Open disputes, soonest deadline first (docs/disputes.md). */
+  openDisputes: { id: string; orderRef: string; amountCents: number; defenceDueAt: number | null }[];
 }
 
 export interface HealthCheck {

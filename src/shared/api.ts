@@ -29,6 +29,7 @@ import type {
   ReviewPageReply,
   ReviewReply,
 } from './reviews.ts';
+import type { AdminDispute, AdminDisputeCreateSchema, AdminDisputeList, AdminDisputeResolveSchema } from './disputes.ts';
 import type { AdminOrderWhatsapp } from './whatsapp.ts';
 import type { AdminPageState, PageDraftReply, pageDraftSchema, PageImageReply, PagePublishReply, PagePublishSchema } from './offer.ts';
 import type { z } from './zod.ts';
@@ -106,6 +107,17 @@ export interface ApiEndpoints {
   'GET /api/admin/page/preview/:page': { reply: unknown };
   'POST /api/admin/page/publish': { body: Body<typeof PagePublishSchema>; reply: PagePublishReply };
   'POST /api/admin/page/versions/:number/restore': { body: Body<typeof PagePublishSchema>; reply: PagePublishReply };
+  /** docs/disputes.md */
+  'GET /api/admin/disputes': { reply: AdminDisputeList };
+  'POST /api/admin/disputes': { body: Body<typeof AdminDisputeCreateSchema>; reply: AdminDispute };
+  /** Sends the defence once: 409 when already sent, 422 when too late, each with its Portuguese message. */
+  'POST /api/admin/disputes/:id/defence': { reply: AdminDispute };
+  /** The defence as a PDF, for a provider whose panel takes it by hand. */
+  'GET /api/admin/disputes/:id/defence.pdf': { reply: unknown };
+  'POST /api/admin/disputes/:id/resolve': { body: Body<typeof AdminDisputeResolveSchema>; reply: AdminDispute };
+  /** Polls the providers' disputes now (Saúde). */
+  'POST /api/admin/disputes/poll': { reply: OkReply };
+  'POST /api/admin/dispute-blocks/:id/remove': { reply: AdminDisputeList };
   /** The image's bytes as the body (not JSON). */
   'POST /api/admin/page/images': { reply: PageImageReply };
 }

@@ -58,6 +58,45 @@ export interface ChargeRecord {
   productHash?: string | null;
   /** Ties a charge whose create reply was lost to its order (TriboPay). */
   customer?: TransactionCustomer;
+  /**
+   * What went back at the provider on this charge so far, in all (its panel or its API, whole or part), where the
+   * provider says: a part refund made in the panel is known only from here (docs/money.md#provider-side).
+   */
+  refundedCents?: number | null;
+  /** Of `refundedCents`, what a MED devolução or a chargeback returned rather than the seller (docs/disputes.md). */
+  disputeReturnedCents?: number | null;
+  /** A contestation the read shows on this charge (Woovi's dispute, Mercado Pago's `in_mediation`/`charged_back`). */
+  dispute?: ProviderDispute | null;
+}
+
+/** A buyer's contestation of a paid PIX (a MED, a chargeback) as the provider states it (docs/disputes.md). */
+export type ProviderDisputeState = 'open' | 'defending' | 'won' | 'lost' | 'cancelled';
+
+export interface ProviderDispute {
+  /** The provider's own id (Efí's `idInfracao`, Woovi's dispute, else the payment's end-to-end id; Mercado Pago's payment). */
+  disputeId: string;
+  chargeId: string | null;
+  endToEndId: string | null;
+  amountCents: number | null;
+  state: ProviderDisputeState;
+  rawStatus: string;
+  /** When the seller's defence is due at the provider (epoch ms); null where the provider names none. */
+  defenceDueAt: number | null;
+  /** The payer the provider names (Efí's `origem`): compared with the buyer in the evidence, never logged. */
+  payer: { name: string | null; document: string | null } | null;
+}
+
+/** `already_sent`: the provider's 409; `too_late`: its 422 (Efí), the deadline passed. */
+export type DefenceOutcome = { kind: 'sent' } | { kind: 'already_sent' } | { kind: 'too_late' };
+
+/** What a provider exposes of its disputes beyond a charge's read; each part absent where undocumented. */
+export interface ProviderDisputes {
+  /** Disputes opened or changed in [from, to): polled (Efí documents no infraction webhook). */
+  list?(range: { from: number; to: number }): Promise<ProviderDispute[]>;
+  /** Sends the seller's defence through the provider's own channel (Efí's `defesa`, Woovi's evidence); throws GatewayError. */
+  defend?(dispute: ProviderDispute, defence: { text: string; pdf: Uint8Array | null }): Promise<DefenceOutcome>;
+  /** The longest defence text the provider takes. */
+  readonly maxDefenceChars?: number;
 }
 
 export interface RefundRecord {
@@ -83,6 +122,8 @@ export type ProviderEvent =
   | { kind: 'refund'; chargeId: string; refundId: string | null }
   /** Unsigned: the order by its token; `chargeIds` only hints; `audit` the body without the buyer's data. */
   | { kind: 'order'; orderToken: string; chargeIds: string[]; audit: { contentType: string; body: string } }
+  /** A verified dispute event, read back where the provider allows: the dispute as it now stands. */
+  | { kind: 'dispute'; dispute: ProviderDispute }
   | { kind: 'ignored'; reason: string };
 
 /** A webhook that failed its provider's check (signature, timestamp, secret, certificate, address). */
@@ -103,6 +144,8 @@ export interface PixProvider {
   readonly id: ProviderId;
   readonly capabilities: ProviderCapabilities;
   readonly catalogue?: ProviderCatalogue;
+  /** docs/disputes.md: absent where the provider documents nothing beyond a charge's read. */
+  readonly disputes?: ProviderDisputes;
   /** One create; throws GatewayError (gateway/types.ts), `uncertain` when the charge may exist. */
   createCharge(input: CreatePixInput): Promise<PixCharge>;
   getCharge(chargeId: string): Promise<ChargeRecord>;

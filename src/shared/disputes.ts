@@ -1,0 +1,68 @@
+import { text, z } from './zod.ts';
+
+/** docs/disputes.md: a buyer's contestation of a paid PIX (the Banco Central's MED), a chargeback, a dispute. */
+export const DISPUTE_STATES = ['open', 'defending', 'won', 'lost', 'cancelled'] as const;
+export type DisputeState = (typeof DISPUTE_STATES)[number];
+
+/** `provider`: opened from the provider's webhook, read-back or poll; `manual`: entered in the console. */
+export type DisputeSource = 'provider' | 'manual';
+
+/** How the defence reaches the provider: its API (Efí's `defesa`, Woovi's evidence), or a PDF and text for its panel. */
+export type DefenceChannel = 'provider' | 'panel';
+
+export interface AdminDispute {
+  id: string;
+  orderId: string;
+  /** The order's reference as the buyer and the console see it. */
+  orderRef: string;
+  buyerName: string;
+  provider: string;
+  source: DisputeSource;
+  providerDisputeId: string | null;
+  endToEndId: string | null;
+  amountCents: number;
+  state: DisputeState;
+  openedAt: number;
+  /** The provider's deadline for the defence; null when none is known. */
+  defenceDueAt: number | null;
+  closedAt: number | null;
+  defenceChannel: DefenceChannel;
+  /** Set once: a defence is sent at most once. */
+  defenceSentAt: number | null;
+  /** The text "Enviar defesa" sends (or the seller pastes in the provider's panel). */
+  defenceText: string;
+  /** Titles of the items the dispute covers. */
+  items: string[];
+}
+
+export interface AdminDisputeBlock {
+  id: string;
+  /** Which of the buyer's details is blocked; only hashes are kept, so the console shows the kind and the order. */
+  kind: 'email' | 'document' | 'phone';
+  orderRef: string;
+  createdAt: number;
+}
+
+export interface AdminDisputeList {
+  disputes: AdminDispute[];
+  blocks: AdminDisputeBlock[];
+}
+
+/** "Registrar contestação": the order by e-mail, reference or E2E id. */
+export const AdminDisputeCreateSchema = z.object({
+  query: text(z.string().trim().min(1).max(254)),
+  /** The contested amount in centavos; the whole paid amount when absent. */
+  amountCents: z.number().int().positive().max(10_000_000).optional(),
+  /** The day the defence is due (YYYY-MM-DD, São Paulo), if the provider named one. */
+  defenceDueOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  providerDisputeId: text(z.string().trim().max(100)).optional(),
+});
+
+/** A dispute entered by hand is closed by hand. */
+export const AdminDisputeResolveSchema = z.object({ state: z.enum(['won', 'lost', 'cancelled']) });
+
+/** A refund while a dispute is open needs this second confirmation: the MED may return the money too. */
+export const DisputeConfirmSchema = z.object({ confirmDispute: z.literal(true).optional() });
