@@ -1,0 +1,141 @@
+/**
+ * PIX disputes (docs/disputes.md): a buyer's contestation at their bank (the Banco Central's MED), a chargeback.
+ * The console's "Contestações" area, the refund guards, the alerts to the seller and the buyer's answer read
+ * their words from here.
+ */
+import type { DefenceChannel, DisputeSource, DisputeState } from '../shared/disputes.ts';
+
+export const disputeStateLabels: Record<DisputeState, string> = {
+  open: 'Aberta',
+  defending: 'Em defesa',
+  won: 'Ganha',
+  lost: 'Perdida',
+  cancelled: 'Cancelada',
+};
+
+export const disputeSourceLabels: Record<DisputeSource, string> = {
+  provider: 'Pelo provedor',
+  manual: 'Registrada à mão',
+};
+
+export const disputeChannelLabels: Record<DefenceChannel, string> = {
+  provider: 'Pela API do provedor',
+  panel: 'No painel do provedor (PDF e texto para colar)',
+};
+
+/** The money a lost dispute or a MED devolução took back: never "Reembolsado", the seller did not return it. */
+export const medReturnedLabel = 'Devolvido pelo MED';
+
+/** The console's "Contestações" area. */
+export const disputesConsole = {
+  title: 'Contestações',
+  intro:
+    'Contestações de PIX feitas pelo comprador no app do banco (MED) e chargebacks. Enquanto uma está aberta, não reembolse: o MED pode devolver o dinheiro também.',
+  empty: 'Nenhuma contestação registrada.',
+  register: 'Registrar contestação',
+  registerHint: 'Encontre o pedido pelo e-mail do comprador, pela referência do pedido ou pelo ID E2E do PIX.',
+  queryLabel: 'E-mail, referência ou ID E2E',
+  amountLabel: 'Valor contestado (deixe vazio para o valor pago)',
+  dueLabel: 'Prazo da defesa (se o provedor informou)',
+  providerIdLabel: 'ID da contestação no provedor (opcional)',
+  sendDefence: 'Enviar defesa',
+  defenceSent: (date: string) => `Defesa enviada em ${date}.`,
+  downloadPdf: 'Baixar PDF da defesa',
+  copyText: 'Copiar texto da defesa',
+  panelHint: 'Este provedor não recebe a defesa pela API: envie o PDF e cole o texto no painel dele antes do prazo.',
+  resolve: 'Registrar resultado',
+  resolveWon: 'Ganha',
+  resolveLost: 'Perdida',
+  resolveCancelled: 'Cancelada',
+  pollNow: 'Buscar contestações agora',
+  deadline: (date: string) => `Prazo da defesa: ${date}`,
+  noDeadline: 'Prazo não informado pelo provedor',
+  timeLeft: (text: string) => `Faltam ${text}`,
+  overdue: 'Prazo encerrado',
+  blocksTitle: 'Compradores bloqueados',
+  blocksIntro:
+    'Depois de uma contestação perdida, o e-mail, o CPF e o telefone do comprador não geram novo PIX. Só guardamos uma impressão (hash) desses dados.',
+  blocksEmpty: 'Nenhum comprador bloqueado.',
+  blockKinds: { email: 'E-mail', document: 'CPF', phone: 'Telefone' } as Record<'email' | 'document' | 'phone', string>,
+  removeBlock: 'Desfazer bloqueio',
+  overviewTitle: 'Contestações abertas',
+};
+
+/** The console API's answers about disputes, shown as they are. */
+export const disputesApi = {
+  notFound: 'Contestação não encontrada.',
+  blockNotFound: 'Bloqueio não encontrado.',
+  orderNotFound: 'Nenhum pedido pago encontrado com esse e-mail, referência ou ID E2E.',
+  ambiguous: 'Esse e-mail tem mais de um pedido pago: use a referência do pedido ou o ID E2E.',
+  alreadyOpen: 'Este pedido já tem uma contestação aberta.',
+  notManual: 'Esta contestação veio do provedor: o resultado chega por ele.',
+  closed: 'Esta contestação já foi encerrada.',
+  /** The provider's 409, or a second press: a defence is sent at most once. */
+  alreadySent: 'A defesa desta contestação já foi enviada. O provedor aceita uma só defesa.',
+  /** The provider's 422, or the deadline passed before the press. */
+  tooLate: 'O prazo para enviar a defesa terminou. O provedor não aceita mais defesa nesta contestação.',
+  providerFailed: (message: string) => `O provedor não recebeu a defesa: ${message}. Tente de novo em alguns minutos.`,
+  badDate: 'Data do prazo inválida.',
+};
+
+/** The refund guards while a dispute is open (docs/disputes.md#never-twice). */
+export const disputeRefundGuard = {
+  /** "Reembolsar" / "Marcar como reembolsado": answered 409 until the seller confirms a second time. */
+  confirmNeeded:
+    'Este pedido tem uma contestação aberta no banco do comprador (MED). Se você reembolsar agora, o MED pode devolver o dinheiro também, e você paga duas vezes. Confirme de novo só se tiver certeza.',
+  /** An automatic refund that was skipped, as the console lists it. */
+  automaticSkipped: 'Reembolso automático suspenso: o pedido tem uma contestação aberta.',
+  /** The buyer's own request: answered truthfully, no refund call goes to the provider. */
+  buyerAnswer:
+    'Esta compra tem uma contestação em análise no seu banco. O banco decide em até 7 dias e, se for o caso, devolve o valor pelo próprio PIX. Por isso não podemos fazer outro reembolso agora.',
+};
+
+/** The neutral message a blocked buyer sees at checkout: it accuses no one. */
+export const disputeBlockedCheckout =
+  'Não foi possível gerar o PIX para estes dados. Se precisar de ajuda, fale com o suporte pelo e-mail da página.';
+
+/** The seller's alerts: e-mail at SUPPORT_EMAIL and WhatsApp; `{name}` marks are filled in by the renderer. */
+export const disputeAlerts = {
+  opened: {
+    subject: 'Contestação aberta no pedido {ref}',
+    preheader: 'O comprador contestou o PIX de {amount}. Prazo da defesa: {due}.',
+    intro: 'O comprador do pedido {ref} contestou o PIX de {amount} no banco ({provider}).',
+    due: 'Prazo para a defesa: {due}.',
+    action: 'Abra "Contestações" no painel e toque em "Enviar defesa" antes do prazo. Não reembolse enquanto a contestação estiver aberta.',
+    footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
+  },
+  reminder: {
+    subject: 'Faltam {left} para defender o pedido {ref}',
+    preheader: 'A defesa da contestação do pedido {ref} vence em {due}.',
+    intro: 'A contestação do pedido {ref} ({amount}) ainda não tem defesa enviada.',
+    due: 'O prazo termina em {due}.',
+    action: 'Abra "Contestações" no painel e toque em "Enviar defesa".',
+    footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
+  },
+  noDeadline: 'não informado pelo provedor',
+  whatsappOpened: (ref: string, amount: string, due: string) =>
+    `Contestação aberta no pedido ${ref} (${amount}). Prazo da defesa: ${due}. Abra "Contestações" no painel.`,
+  whatsappReminder: (ref: string, left: string, due: string) =>
+    `Faltam ${left} para defender o pedido ${ref} (prazo: ${due}). Abra "Contestações" no painel.`,
+  left24h: '24 horas',
+  left6h: '6 horas',
+};
+
+/** The defence's text: what was true at checkout, in the provider's words (docs/disputes.md#defence). */
+export const disputeDefence = {
+  heading: (ref: string) => `Defesa do vendedor - pedido ${ref}`,
+  product: (title: string, price: string) => `Produto digital: ${title}, por ${price}, entregue por e-mail e página de membro.`,
+  buyer: 'Dados informados pelo comprador no checkout:',
+  payerMatches: 'O nome e o documento do pagador informados pelo provedor conferem com os do comprador.',
+  payerDiffers: 'O pagador informado pelo provedor não confere com o comprador em: ',
+  checkoutFrom: (address: string, browser: string) => `Compra feita do endereço ${address}, navegador ${browser}.`,
+  terms: 'Termos, garantia e preço exibidos no checkout:',
+  delivered: (date: string) => `E-mail de acesso aceito pelo servidor de e-mail do comprador em ${date}.`,
+  notDelivered: 'Sem registro de entrega do e-mail de acesso.',
+  openings: (count: number) => `A página de membro foi aberta ${count} ${count === 1 ? 'vez' : 'vezes'}:`,
+  noOpenings: 'A página de membro não foi aberta.',
+  refundRequests: 'Pedidos de reembolso:',
+  noRefundRequests: 'O comprador não pediu reembolso pela garantia.',
+  reviews: 'Avaliações do comprador:',
+  closing: 'O produto foi entregue e usado; pedimos que a contestação seja rejeitada.',
+};
