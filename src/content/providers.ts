@@ -75,6 +75,11 @@ export const efiCopy = {
   refundMayHaveHappened: 'A devolução pode ter sido feita: ela é conferida na Efí antes de qualquer nova tentativa.',
   noPaymentToRefund: 'Esta cobrança Efí não tem um Pix pago para devolver.',
   refundNotFound: 'A Efí não encontrou esta devolução: ela não foi pedida.',
+  /** The MED infractions (docs/disputes.md): each names the call, so the seller knows which one failed. */
+  infractionsListFailed: (reason: string) => `A Efí não listou as infrações MED: ${reason}`,
+  defenceFailed: (reason: string) => `A Efí não recebeu a defesa da infração MED: ${reason}`,
+  /** 403 `insufficient_scope`: the application lacks the scope in Efí's panel. */
+  missingScope: (scope: string) => `A aplicação na Efí não tem o escopo ${scope}: habilite-o em API > Aplicações no painel da Efí.`,
 } as const;
 
 /** REFUND_MAY_HAVE_HAPPENED (api-errors.ts), naming where the seller can look. */

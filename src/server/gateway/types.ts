@@ -83,7 +83,8 @@ export interface GatewayClient {
   refundTransaction(hash: string): Promise<RefundAnswer>;
 }
 
-export type GatewayErrorKind = 'products' | 'product_not_found' | 'no_offers' | 'product_load' | 'charge' | 'transaction' | 'refund';
+export type GatewayErrorKind =
+  'products' | 'product_not_found' | 'no_offers' | 'product_load' | 'charge' | 'transaction' | 'refund' | 'dispute';
 
 /** `message` is Portuguese, shown as-is (docs/product.md#error-messages-shown-to-buyers). */
 export class GatewayError extends Error {

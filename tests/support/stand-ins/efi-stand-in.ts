@@ -129,10 +129,40 @@ interface Devolucao {
   id: string;
   rtrId: string;
   valor: string;
+  /** The standard's `NaturezaDevolucao`: ORIGINAL for the receiver's own; MED_FRAUDE or MED_OPERACIONAL for a MED return. */
+  natureza: 'ORIGINAL' | 'RETIRADA' | 'MED_FRAUDE' | 'MED_OPERACIONAL';
   horario: { solicitacao: string; liquidacao?: string };
   status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
   motivo?: string;
 }
+
+export type InfracaoStatus = 'ABERTA' | 'EM_DEFESA' | 'ACEITA' | 'REJEITADA' | 'CANCELADA_EFI';
+
+/**
+ * One MED infraction as Efí lists it ("Listar infrações MED da conta", dev.efipay.com.br/docs/api-pix/endpoints-exclusivos-efi;
+ * the `medList` JSDoc of github.com/efipay/sdk-node-apis-efi): the fields the documented example carries.
+ */
+export interface Infracao {
+  idInfracao: string;
+  endToEndId: string;
+  protocolo: string;
+  dataTransacao: string;
+  valor: string;
+  status: InfracaoStatus;
+  razao: string;
+  tipoSituacao: string;
+  defesa?: string;
+  dadosAnalise: { abertura: string; prazoFinalizacao: string; recebimentoDefesa?: string; finalizacao?: string };
+  origem: { nomeParticipante: string; conta: string; nome: string; documento: string };
+  destino: { nomeParticipante: string; conta: string; nome: string; documento: string };
+  criadoEm: string;
+  atualizadoEm: string;
+}
+
+/** The documented example's page size (`itensPorPagina: 10`). */
+const INFRACOES_PER_PAGE = 10;
+/** RFC 3339 as the documented requests write `inicio` and `fim`. */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 
 interface PixEntry {
   endToEndId: string;
@@ -229,6 +259,10 @@ export class EfiStandIn {
   webhookSkipsMtls = false;
   private webhookCreatedAt = '';
   private readonly cobs = new Map<string, Cob>();
+  /** MED infractions against the account's received Pix, by `idInfracao`. */
+  readonly infracoes = new Map<string, Infracao>();
+  /** Every defence Efí accepted (`POST /v2/gn/infracoes/{id}/defesa` answered 201), as sent. */
+  readonly defences: Array<{ idInfracao: string; analise: string; justificativa: string }> = [];
   private readonly tokens = new Map<string, number>();
   private readonly scripts: Array<{ match: (method: string, path: string) => boolean; reply: ScriptedReply }> = [];
   private server: https.Server | null = null;
@@ -283,6 +317,67 @@ export class EfiStandIn {
     cob.status = 'CONCLUIDA';
     cob.pix.push({ endToEndId, txid, valor: cob.original, horario: new Date(this.now()).toISOString(), devolucoes: [] });
     return endToEndId;
+  }
+
+  /**
+   * The payer's bank opens a MED infraction against the Pix that paid `txid` (the payer contests it in their bank
+   * app). `prazoFinalizacao` is when the seller's defence is due. Returns its `idInfracao`.
+   */
+  openInfraction(txid: string, options: { prazoFinalizacao: number; payer?: { nome: string; documento: string } }): string {
+    const pix = this.cobs.get(txid)?.pix[0];
+    if (!pix) throw new Error(`stand-in: no paid cob ${txid}`);
+    const idInfracao = `${alnum(8)}-${alnum(4)}-${alnum(4)}-${alnum(4)}-${alnum(12)}`.toLowerCase();
+    const at = new Date(this.now()).toISOString();
+    this.infracoes.set(idInfracao, {
+      idInfracao,
+      endToEndId: pix.endToEndId,
+      protocolo: String(1000 + this.infracoes.size),
+      dataTransacao: pix.horario,
+      valor: pix.valor,
+      status: 'ABERTA',
+      razao: 'Solicitacao de devolução',
+      tipoSituacao: 'golpe',
+      dadosAnalise: { abertura: at, prazoFinalizacao: new Date(options.prazoFinalizacao).toISOString() },
+      origem: {
+        nomeParticipante: 'BANCO XYZ',
+        conta: '10001',
+        nome: options.payer?.nome ?? 'Pagador',
+        documento: options.payer?.documento ?? '***',
+      },
+      destino: { nomeParticipante: 'Efí S/A', conta: '20002', nome: 'Loja', documento: '***' },
+      criadoEm: at,
+      atualizadoEm: at,
+    });
+    return idInfracao;
+  }
+
+  /** The infraction's analysis moves on (ACEITA: the MED returns the money; REJEITADA: the seller keeps it). */
+  setInfractionStatus(idInfracao: string, status: InfracaoStatus): void {
+    const infracao = this.infracoes.get(idInfracao);
+    if (!infracao) throw new Error(`stand-in: no infraction ${idInfracao}`);
+    infracao.status = status;
+    infracao.atualizadoEm = new Date(this.now()).toISOString();
+    if (status !== 'ABERTA' && status !== 'EM_DEFESA') infracao.dadosAnalise.finalizacao = infracao.atualizadoEm;
+  }
+
+  /**
+   * The MED takes money back: a devolução on the original Pix with `natureza` MED_FRAUDE or MED_OPERACIONAL (the
+   * standard's `NaturezaDevolucao`), settled at once. Returns its id.
+   */
+  medReturn(endToEndId: string, amountCents: number, natureza: 'MED_FRAUDE' | 'MED_OPERACIONAL' = 'MED_FRAUDE'): string {
+    const pix = this.findPix(endToEndId);
+    if (!pix) throw new Error(`stand-in: no pix ${endToEndId}`);
+    const at = new Date(this.now()).toISOString();
+    const id = `MED${alnum(20)}`;
+    pix.devolucoes.push({
+      id,
+      rtrId: `D${alnum(31)}`,
+      valor: reais(amountCents),
+      natureza,
+      horario: { solicitacao: at, liquidacao: at },
+      status: 'DEVOLVIDO',
+    });
+    return id;
   }
 
   /** The seller removes the charge in Efí's panel. */
@@ -418,7 +513,7 @@ export class EfiStandIn {
     }
 
     let json: unknown = undefined;
-    if (method === 'PUT' || method === 'PATCH') {
+    if (method === 'PUT' || method === 'PATCH' || method === 'POST') {
       if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
         return this.problem(response, 400, 'RequisicaoInvalida', 'Content-Type must be application/json');
       }
@@ -455,6 +550,12 @@ export class EfiStandIn {
       const chave = decodeURIComponent(segments[2]!.replace(/\+/g, ' '));
       if (method === 'GET') return this.getWebhook(chave, response, answer);
       return this.putWebhook(chave, json, request.headers['x-skip-mtls-checking'], response, answer);
+    }
+    if (segments[0] === 'v2' && segments[1] === 'gn' && segments[2] === 'infracoes') {
+      if (segments.length === 3 && method === 'GET') return this.listInfracoes(url.searchParams, response, answer);
+      if (segments.length === 5 && segments[4] === 'defesa' && method === 'POST') {
+        return this.defesa(decodeURIComponent(segments[3]!), json, response);
+      }
     }
     if (segments[0] === 'v2' && segments[1] === 'pix' && segments[3] === 'devolucao' && segments.length === 5) {
       return this.devolucao(method, decodeURIComponent(segments[2]!), decodeURIComponent(segments[4]!), json, response, answer);
@@ -614,6 +715,90 @@ export class EfiStandIn {
     answer(200, { webhookUrl: this.webhookUrl, chave, criacao: this.webhookCreatedAt || new Date(this.now()).toISOString() });
   }
 
+  /**
+   * `GET /v2/gn/infracoes?inicio=&fim=`: the infractions opened or changed in the range, a page at a time
+   * (`parametros.paginacao`, from page 0); 400 `InfracoesConsultaInvalida` without both dates in RFC 3339.
+   */
+  private listInfracoes(query: URLSearchParams, response: ServerResponse, answer: (status: number, json: Record<string, unknown>) => void) {
+    const inicio = query.get('inicio') ?? '';
+    const fim = query.get('fim') ?? '';
+    if (!RFC3339.test(inicio) || !RFC3339.test(fim) || Date.parse(inicio) > Date.parse(fim)) {
+      return this.problem(
+        response,
+        400,
+        'InfracoesConsultaInvalida',
+        'Os parâmetros de consulta não respeitam o schema ou não fazem sentido semanticamente.',
+      );
+    }
+    const pageText = query.get('paginacao.paginaAtual') ?? '0';
+    if (!/^\d{1,4}$/.test(pageText)) return this.problem(response, 400, 'InfracoesConsultaInvalida', 'paginacao.paginaAtual inválida');
+    const page = Number(pageText);
+    const from = Date.parse(inicio);
+    const to = Date.parse(fim);
+    const within = (at: string) => Date.parse(at) >= from && Date.parse(at) <= to;
+    const all = [...this.infracoes.values()].filter((infracao) => within(infracao.criadoEm) || within(infracao.atualizadoEm));
+    const pages = Math.ceil(all.length / INFRACOES_PER_PAGE);
+    answer(200, {
+      parametros: {
+        inicio,
+        fim,
+        paginacao: {
+          paginaAtual: page,
+          itensPorPagina: INFRACOES_PER_PAGE,
+          quantidadeDePaginas: pages,
+          quantidadeTotalDeItens: all.length,
+        },
+      },
+      infracoes: all.slice(page * INFRACOES_PER_PAGE, (page + 1) * INFRACOES_PER_PAGE).map((infracao) => structuredClone(infracao)),
+    });
+  }
+
+  /**
+   * `POST /v2/gn/infracoes/{idInfracao}/defesa` with `{ analise: "aceito" | "rejeitado", justificativa }`: 201; 404
+   * `InfracaoNaoEncontrada`; 409 `InfracaoOperacaoInvalida` "A defesa para essa infração já foi criada."; 422 "O prazo
+   * para defesa foi excedido." once `dadosAnalise.prazoFinalizacao` has passed.
+   */
+  private defesa(idInfracao: string, json: unknown, response: ServerResponse) {
+    const infracao = this.infracoes.get(idInfracao);
+    if (!infracao) return this.problem(response, 404, 'InfracaoNaoEncontrada', 'Infração não encontrada.', false);
+    if (
+      !isRecord(json) ||
+      Object.keys(json).some((key) => key !== 'analise' && key !== 'justificativa') ||
+      (json.analise !== 'aceito' && json.analise !== 'rejeitado') ||
+      typeof json.justificativa !== 'string' ||
+      json.justificativa.trim() === ''
+    ) {
+      return this.problem(
+        response,
+        400,
+        'InfracoesConsultaInvalida',
+        'A requisição que busca apresentar uma defesa de infração não respeita o schema.',
+      );
+    }
+    const refuse = (status: number, razao: string) => {
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          type: 'https://pix.bcb.gov.br/api/v2/error/InfracaoOperacaoInvalida',
+          title: 'Operação Inválida',
+          status,
+          detail: 'A requisição que busca apresentar uma defesa de infração não respeita o schema ou está semanticamente errada.',
+          violacoes: [{ razao, propriedade: 'body.infractionId' }],
+        }),
+      );
+    };
+    if (infracao.defesa !== undefined) return refuse(409, 'A defesa para essa infração já foi criada.');
+    if (this.now() > Date.parse(infracao.dadosAnalise.prazoFinalizacao)) return refuse(422, 'O prazo para defesa foi excedido.');
+    infracao.defesa = json.justificativa;
+    infracao.status = 'EM_DEFESA';
+    infracao.dadosAnalise.recebimentoDefesa = new Date(this.now()).toISOString();
+    infracao.atualizadoEm = infracao.dadosAnalise.recebimentoDefesa;
+    this.defences.push({ idInfracao, analise: json.analise, justificativa: json.justificativa });
+    // The documented 201's body is the text "Defesa de infração MED criada".
+    response.writeHead(201, { 'Content-Type': 'text/plain; charset=utf-8' });
+    response.end('Defesa de infração MED criada');
+  }
+
   private devolucao(
     method: string,
     endToEndId: string,
@@ -648,6 +833,7 @@ export class EfiStandIn {
       id,
       rtrId: `D${alnum(31)}`,
       valor: reais(cents(json.valor)),
+      natureza: 'ORIGINAL',
       horario: { solicitacao: new Date(this.now()).toISOString() },
       status: 'EM_PROCESSAMENTO',
     };

@@ -7,6 +7,7 @@ import { parsePixNotification } from './pix-api-notifications.ts';
 import { isNotFound } from './pix-api-failures.ts';
 import { parseWebhookConfig, problemDetail } from './pix-api-parse.ts';
 import { efiProfile, type PixApiProfile } from './pix-api-profile.ts';
+import { defendInfraction, listInfractions, MAX_DEFENCE_CHARS } from './pix-api-infractions.ts';
 import { readDevolucao, requestDevolucao } from './pix-api-refunds.ts';
 
 export interface EfiSettings {
@@ -133,6 +134,11 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
   return {
     id: profile.id,
     capabilities,
+    disputes: {
+      list: (range) => listInfractions(client, range),
+      defend: (dispute, defence) => defendInfraction(client, dispute, defence.text),
+      maxDefenceChars: MAX_DEFENCE_CHARS,
+    },
     createCharge: (input) => createCob(api, input),
     getCharge: (chargeId) => readCharge(api, chargeId),
     findCharge: (idempotencyKey) => findCob(api, idempotencyKey),

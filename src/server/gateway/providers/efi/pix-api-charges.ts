@@ -131,7 +131,14 @@ function chargeRecordOf(api: PixApiContext, reply: Reply, txid: string): ChargeR
   const cob = parseCob(reply.json, api.now());
   // The read-back is what confirms a payment: it must be the charge we asked for.
   if (!cob || cob.txid !== txid) throw gatewayError('transaction', efiCopy.unreadable, reply.status, false);
-  return { chargeId: txid, amountCents: cob.amountCents, state: cob.state, rawStatus: cob.rawStatus, endToEndId: cob.endToEndId };
+  return {
+    chargeId: txid,
+    amountCents: cob.amountCents,
+    state: cob.state,
+    rawStatus: cob.rawStatus,
+    endToEndId: cob.endToEndId,
+    ...(cob.disputeReturnedCents === null ? {} : { disputeReturnedCents: cob.disputeReturnedCents }),
+  };
 }
 
 export async function readCharge(api: PixApiContext, chargeId: string): Promise<ChargeRecord> {

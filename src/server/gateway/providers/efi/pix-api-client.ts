@@ -22,7 +22,7 @@ interface PixApiClientOptions {
   ca?: string | Buffer;
 }
 
-type CallMethod = 'GET' | 'PUT' | 'PATCH';
+type CallMethod = 'GET' | 'PUT' | 'PATCH' | 'POST';
 
 export interface PixApiClient {
   /** One call with the current token; a 401 gets a fresh token and one more try. Throws CallFailure. */

@@ -5,7 +5,7 @@ import { GatewayError } from '../../types.ts';
 import { CallFailure, type Reply } from './pix-api-client.ts';
 import { problemDetail } from './pix-api-parse.ts';
 
-type FailedCall = 'charge' | 'transaction' | 'refund';
+type FailedCall = 'charge' | 'transaction' | 'refund' | 'dispute';
 
 /** Efí's own error shape, `{ nome, mensagem }` (https://dev.efipay.com.br/docs/api-pix/cobrancas-imediatas). */
 function efiErrorName(body: unknown): string | null {
@@ -32,7 +32,7 @@ function refusesDebtor(reply: Reply): boolean {
 }
 
 /** The seller's explanation of a failure, in Portuguese. */
-function reasonOf(failure: CallFailure | Reply): string {
+export function reasonOf(failure: CallFailure | Reply): string {
   if (failure instanceof CallFailure) {
     if (failure.reason === 'certificate') return efiCopy.certificateRefused;
     if (failure.reason === 'certificate_file') return efiCopy.certificateUnreadable;
@@ -51,9 +51,11 @@ export function gatewayError(kind: FailedCall, reason: string, status: number | 
       ? uncertain
         ? `${reason} ${efiCopy.refundMayHaveHappened}`
         : reason
-      : status
-        ? gatewayMessages.paymentHttp(status)
-        : gatewayMessages.payment;
+      : kind === 'dispute'
+        ? reason
+        : status
+          ? gatewayMessages.paymentHttp(status)
+          : gatewayMessages.payment;
   const error = new GatewayError(shown, kind, status, uncertain, buyerData);
   error.cause = new Error(reason);
   return error;

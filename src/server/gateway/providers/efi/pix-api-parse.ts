@@ -37,7 +37,12 @@ export interface ParsedRefund {
   amountCents: number | null;
   state: 'pending' | 'done' | 'failed';
   rawStatus: string | null;
+  /** `Devolucao.natureza`: MED_FRAUDE and MED_OPERACIONAL are the MED taking the money back, not the seller (docs/disputes.md). */
+  byMed: boolean;
 }
+
+/** The standard's `NaturezaDevolucao` values a MED return carries (ORIGINAL and RETIRADA are the receiver's own). */
+const MED_NATUREZAS: ReadonlySet<string> = new Set(['MED_FRAUDE', 'MED_OPERACIONAL']);
 
 const REFUND_STATES: Record<string, ParsedRefund['state']> = {
   EM_PROCESSAMENTO: 'pending',
@@ -50,11 +55,13 @@ export function parseDevolucao(body: unknown): ParsedRefund | null {
   const id = text(body.id);
   if (!id) return null;
   const rawStatus = text(body.status);
+  const natureza = text(body.natureza);
   return {
     id,
     amountCents: reaisToCents(body.valor),
     state: (rawStatus && Object.hasOwn(REFUND_STATES, rawStatus) ? REFUND_STATES[rawStatus] : undefined) ?? 'pending',
     rawStatus,
+    byMed: natureza !== null && MED_NATUREZAS.has(natureza),
   };
 }
 
@@ -74,6 +81,8 @@ export interface ParsedCob {
   locationId: string | null;
   /** Epoch ms of `calendario.criacao + calendario.expiracao`, when both are readable. */
   expiresAt: number | null;
+  /** What MED devoluções returned of this charge so far (done ones), null when none did. */
+  disputeReturnedCents: number | null;
 }
 
 /** The record's status is not the charge's: an expired charge stays ATIVA, so `now` past the expiry reads as failed. */
@@ -89,6 +98,11 @@ export function parseCob(body: unknown, now: number): ParsedCob | null {
   const expiresAt = Number.isFinite(created) && Number.isSafeInteger(seconds) && seconds > 0 ? created + seconds * 1000 : null;
   const pixList = (Array.isArray(body.pix) ? body.pix : []).filter(isRecord);
   const rawStatus = text(body.status);
+
+  const medReturned = pixList
+    .flatMap(devolucoesOf)
+    .filter((refund) => refund.byMed && refund.state === 'done')
+    .reduce((sum, refund) => sum + (refund.amountCents ?? 0), 0);
 
   let state: PaymentState = 'unknown';
   if (rawStatus === 'ATIVA') state = expiresAt !== null && now > expiresAt ? 'failed' : 'pending';
@@ -113,6 +127,7 @@ export function parseCob(body: unknown, now: number): ParsedCob | null {
     copiaECola: text(body.pixCopiaECola),
     locationId,
     expiresAt,
+    disputeReturnedCents: medReturned > 0 ? medReturned : null,
   };
 }
 

@@ -1,0 +1,194 @@
+/**
+ * The providers' side of PIX disputes (docs/disputes.md), each adapter driven over real HTTP against its stand-in.
+ *
+ * Sources the adapters and the stand-ins follow:
+ * - Efí: its API Pix documentation "Endpoints exclusivos Efí" (dev.efipay.com.br/docs/api-pix/endpoints-exclusivos-efi):
+ *   "Listar infrações MED da conta" (`GET /v2/gn/infracoes?inicio=&fim=`, scope `gn.infractions.read`, the reply's
+ *   `parametros.paginacao` and `infracoes[]` with `idInfracao`, `endToEndId`, `valor`, `status` ∈ ABERTA / EM_DEFESA /
+ *   ACEITA / REJEITADA / CANCELADA_EFI, `tipoSituacao`, `dadosAnalise.prazoFinalizacao`, `origem`; 400
+ *   `InfracoesConsultaInvalida`, 403 `insufficient_scope`) and "Submeter defesa de infração MED"
+ *   (`POST /v2/gn/infracoes/:idInfracao/defesa`, scope `gn.infractions.write`, `{ analise, justificativa }`, 201; 404
+ *   `InfracaoNaoEncontrada`; 409 "A defesa para essa infração já foi criada."; 422 "O prazo para defesa foi
+ *   excedido."); github.com/efipay/sdk-node-apis-efi (commit 2728b67) `medList`/`medDefense`; the Banco Central's API
+ *   Pix (github.com/bacen/pix-api openapi.yaml) `Devolucao.natureza` ∈ ORIGINAL, RETIRADA, MED_OPERACIONAL, MED_FRAUDE.
+ * - Woovi: github.com/Open-Pix/openpix-developers (commit 76584f0) `src/swaggers/woovi.yml` (`GET /api/v1/dispute/{id}`
+ *   by the payment's endToEndId, statuses CREATED / ACCEPTED / REJECTED / CANCELED, `value` in centavos, 400 "Dispute
+ *   not found"; `POST /api/v1/dispute/:id/evidence` with `documents[{ url, correlationID, description }]`, 400 "You
+ *   cannot send a evidence for a accepted dispute"), `docs/webhook/examples/dispute-*.mdx` (the `OPENPIX:DISPUTE_*`
+ *   bodies), `docs/disputa/how-add-new-evidence-in-evidence.md` (the dispute's `id` from the DISPUTE_CREATED body; the
+ *   document at a public URL that Woovi downloads).
+ * - Mercado Pago: the Payments API reference (`status` `in_mediation`, `charged_back`).
+ * - AbacatePay: github.com/AbacatePay/documentation (commit 0d61b4f) `pages/webhooks/reference.mdx`
+ *   (`checkout.disputed`, `checkout.lost`, `transparent.disputed`, `transparent.lost`),
+ *   `pages/webhooks/events/{checkout,transparent}.mdx` (the disputed bodies), `openapi.yaml` (status UNDER_DISPUTE).
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CreatePixInput, ProviderDispute } from '../../src/server/gateway/pix-provider.ts';
+import { createEfiProvider, type EfiProvider } from '../../src/server/gateway/providers/efi/efi-provider.ts';
+import { MAX_DEFENCE_CHARS } from '../../src/server/gateway/providers/efi/pix-api-infractions.ts';
+import { GatewayError } from '../../src/server/gateway/types.ts';
+import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
+
+const DAY = 24 * 60 * 60_000;
+
+describe('Efí: MED infractions', () => {
+  const credentials = {
+    clientId: 'Client_Id_disputes',
+    clientSecret: 'Client_Secret_disputes',
+    pixKey: '0c1d2e3f-4a5b-4c6d-8e7f-8091a2b3c4d5',
+  };
+  let pki: TestPki;
+  let bank: EfiStandIn;
+  let clock: number;
+  let efi: EfiProvider;
+  let keys = 0;
+
+  const input = (amountCents: number): CreatePixInput => ({
+    idempotencyKey: `dispute-order-${++keys}:attempt-1`,
+    amountCents,
+    items: [{ title: 'Guia de Fornecedores', priceCents: amountCents }],
+    customer: { name: 'Maria Silva', email: 'maria@example.com', phoneDigits: '11987654321', document: null },
+    webhookUrl: 'https://loja.example/api/webhooks/efi',
+    expiresInSeconds: 3600,
+    requestedAt: clock,
+  });
+
+  /** A charge made and paid through the real client; returns its txid and the Pix's end-to-end id. */
+  async function paidCharge(amountCents = 2980) {
+    const charge = await efi.createCharge(input(amountCents));
+    const endToEndId = bank.pay(charge.chargeId);
+    return { txid: charge.chargeId, endToEndId };
+  }
+
+  const dayRange = () => ({ from: clock - DAY, to: clock + 1000 });
+
+  beforeAll(() => {
+    pki = makeTestPki();
+  });
+  afterAll(() => pki.cleanup());
+  beforeEach(async () => {
+    clock = Date.parse('2026-03-02T15:00:00.000Z');
+    bank = new EfiStandIn({ pki, ...credentials, now: () => clock });
+    await bank.start();
+    efi = createEfiProvider(
+      { ...credentials, certificatePath: pki.sellerP12Path, apiUrl: bank.url },
+      { ca: pki.caCert, now: () => clock, timeoutMs: 2_000 },
+    );
+  });
+  afterEach(async () => {
+    await bank.stop();
+    expect(bank.violations).toEqual([]);
+  });
+
+  it('lists an infraction on a paid charge with its amount, its deadline and the payer Efí names', async () => {
+    const { txid, endToEndId } = await paidCharge(2980);
+    const due = clock + 3 * DAY;
+    const id = bank.openInfraction(txid, { prazoFinalizacao: due, payer: { nome: 'Maria Silva', documento: '12345678909' } });
+    const disputes = await efi.disputes!.list!(dayRange());
+    expect(disputes).toEqual<ProviderDispute[]>([
+      {
+        disputeId: id,
+        chargeId: null,
+        endToEndId,
+        amountCents: 2980,
+        state: 'open',
+        rawStatus: 'ABERTA (golpe)',
+        defenceDueAt: due,
+        payer: { name: 'Maria Silva', document: '12345678909' },
+      },
+    ]);
+    const listed = bank.requests.find((request) => request.path.startsWith('/v2/gn/infracoes'))!;
+    expect(listed.method).toBe('GET');
+    expect(new URL(listed.path, bank.url).searchParams.get('inicio')).toBe('2026-03-01T15:00:00Z');
+    expect(new URL(listed.path, bank.url).searchParams.get('fim')).toBe('2026-03-02T15:00:01Z');
+  });
+
+  it('reads each status as its state: an accepted infraction is lost, a rejected one won', async () => {
+    const states = { ABERTA: 'open', EM_DEFESA: 'defending', ACEITA: 'lost', REJEITADA: 'won', CANCELADA_EFI: 'cancelled' } as const;
+    const ids = new Map<string, string>();
+    for (const status of Object.keys(states) as Array<keyof typeof states>) {
+      const { txid } = await paidCharge(1990);
+      const id = bank.openInfraction(txid, { prazoFinalizacao: clock + DAY });
+      if (status !== 'ABERTA') bank.setInfractionStatus(id, status);
+      ids.set(id, states[status]);
+    }
+    const disputes = await efi.disputes!.list!(dayRange());
+    expect(new Map(disputes.map((dispute) => [dispute.disputeId, dispute.state]))).toEqual(ids);
+  });
+
+  it('reads every page of a long list', async () => {
+    const { txid } = await paidCharge(1990);
+    for (let index = 0; index < 23; index++) bank.openInfraction(txid, { prazoFinalizacao: clock + DAY });
+    const disputes = await efi.disputes!.list!(dayRange());
+    expect(new Set(disputes.map((dispute) => dispute.disputeId))).toEqual(new Set(bank.infracoes.keys()));
+    expect(bank.requests.filter((request) => request.path.startsWith('/v2/gn/infracoes'))).toHaveLength(3);
+  });
+
+  it('names the call and the scope when the application lacks gn.infractions.read', async () => {
+    bank.script('GET', '/v2/gn/infracoes', {
+      kind: 'status',
+      status: 403,
+      body: JSON.stringify({ error: 'insufficient_scope', error_description: 'Access token has insufficient scope' }),
+    });
+    const error = await efi.disputes!.list!(dayRange()).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(GatewayError);
+    expect((error as GatewayError).kind).toBe('dispute');
+    expect((error as GatewayError).message).toMatch(/não listou as infrações MED.*gn\.infractions\.read/);
+  });
+
+  it('sends the defence once as a rejection with its justificativa; a second is already sent, a late one too late', async () => {
+    const { txid } = await paidCharge(2980);
+    const id = bank.openInfraction(txid, { prazoFinalizacao: clock + 2 * DAY });
+    const [dispute] = await efi.disputes!.list!(dayRange());
+    const text = `O comprador recebeu o acesso em 02/03/2026 e abriu a área de membros 3 vezes. ${'x'.repeat(3000)}`;
+    expect(await efi.disputes!.defend!(dispute!, { text, pdf: null })).toEqual({ kind: 'sent' });
+    expect(bank.defences).toEqual([{ idInfracao: id, analise: 'rejeitado', justificativa: text.slice(0, MAX_DEFENCE_CHARS) }]);
+    expect(efi.disputes!.maxDefenceChars).toBe(MAX_DEFENCE_CHARS);
+    expect(await efi.disputes!.defend!(dispute!, { text, pdf: null })).toEqual({ kind: 'already_sent' });
+    expect(bank.defences).toHaveLength(1);
+    const [listedAgain] = await efi.disputes!.list!(dayRange());
+    expect(listedAgain!.state).toBe('defending');
+
+    const late = await paidCharge(1990);
+    bank.openInfraction(late.txid, { prazoFinalizacao: clock + DAY });
+    const lateDispute = (await efi.disputes!.list!(dayRange())).find((found) => found.endToEndId === late.endToEndId)!;
+    clock += DAY + 60_000;
+    expect(await efi.disputes!.defend!(lateDispute, { text: 'Defesa', pdf: null })).toEqual({ kind: 'too_late' });
+    expect(bank.defences).toHaveLength(1);
+  });
+
+  it('throws an error naming the defence call for any other refusal', async () => {
+    const { txid } = await paidCharge(2980);
+    bank.openInfraction(txid, { prazoFinalizacao: clock + DAY });
+    const [dispute] = await efi.disputes!.list!(dayRange());
+    bank.script('POST', '/v2/gn/infracoes/', {
+      kind: 'status',
+      status: 500,
+      body: JSON.stringify({ type: 'x', title: 'Erro Interno', status: 500, detail: 'Ocorreu um erro interno' }),
+    });
+    const error = await efi.disputes!.defend!(dispute!, { text: 'Defesa', pdf: null }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(GatewayError);
+    expect((error as GatewayError).message).toMatch(/não recebeu a defesa da infração MED/);
+  });
+
+  it('counts a MED devolução on the paid Pix as returned by the MED, apart from the seller’s own devolução', async () => {
+    const { txid, endToEndId } = await paidCharge(2980);
+    expect((await efi.getCharge(txid)).disputeReturnedCents ?? null).toBeNull();
+    // The seller's own devolução (natureza ORIGINAL) is not the MED's.
+    const own = await efi.refund(await efi.getCharge(txid), { refundId: 'own1', amountCents: 990 });
+    bank.settleRefund(endToEndId, 'own1', 'DEVOLVIDO');
+    expect(own.state).toBe('pending');
+    expect((await efi.getCharge(txid)).disputeReturnedCents ?? null).toBeNull();
+    bank.medReturn(endToEndId, 1990, 'MED_OPERACIONAL');
+    const read = await efi.getCharge(txid);
+    expect(read.disputeReturnedCents).toBe(1990);
+    // The whole Pix went back (990 by the seller, 1990 by the MED): the charge reads reversed, as any full return.
+    expect(read.state).toBe('reversed');
+  });
+});
