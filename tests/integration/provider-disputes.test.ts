@@ -27,7 +27,14 @@ import type { CreatePixInput, ProviderDispute } from '../../src/server/gateway/p
 import { createEfiProvider, type EfiProvider } from '../../src/server/gateway/providers/efi/efi-provider.ts';
 import { MAX_DEFENCE_CHARS } from '../../src/server/gateway/providers/efi/pix-api-infractions.ts';
 import { GatewayError } from '../../src/server/gateway/types.ts';
+import { createMercadoPagoProvider } from '../../src/server/gateway/providers/mercadopago/mercadopago-provider.ts';
 import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
+import {
+  MP_STAND_IN_TOKEN,
+  MP_STAND_IN_WEBHOOK_SECRET,
+  startMercadoPagoStandIn,
+  type MercadoPagoStandIn,
+} from '../support/stand-ins/mercadopago-stand-in.ts';
 
 const DAY = 24 * 60 * 60_000;
 
@@ -190,5 +197,62 @@ describe('Efí: MED infractions', () => {
     expect(read.disputeReturnedCents).toBe(1990);
     // The whole Pix went back (990 by the seller, 1990 by the MED): the charge reads reversed, as any full return.
     expect(read.state).toBe('reversed');
+  });
+});
+
+/** A buyer's checkout as every provider takes it. */
+function checkoutInput(key: string, amountCents: number): CreatePixInput {
+  return {
+    idempotencyKey: key,
+    amountCents,
+    items: [{ title: 'Guia de Fornecedores', priceCents: amountCents }],
+    customer: { name: 'Maria da Silva', email: 'maria@example.com', phoneDigits: '11987654321', document: '52998224725' },
+    webhookUrl: 'https://loja.example/api/webhooks/provider',
+    expiresInSeconds: 3600,
+    requestedAt: Date.now(),
+  };
+}
+
+describe('Mercado Pago: a payment in mediation or charged back', () => {
+  let standIn: MercadoPagoStandIn;
+  beforeEach(async () => {
+    standIn = await startMercadoPagoStandIn();
+  });
+  afterEach(() => standIn.stop());
+  const provider = () =>
+    createMercadoPagoProvider(
+      { accessToken: MP_STAND_IN_TOKEN, webhookSecret: MP_STAND_IN_WEBHOOK_SECRET, apiUrl: standIn.url },
+      { timeoutMs: 2_000 },
+    );
+
+  it('reads in_mediation as an open dispute on a held payment, charged_back as a lost one whose whole amount the dispute returned', async () => {
+    const mp = provider();
+    const charge = await mp.createCharge(checkoutInput('mp-dispute-1', 2980));
+    standIn.pay(charge.chargeId);
+    const paid = await mp.getCharge(charge.chargeId);
+    expect(paid.state).toBe('paid');
+    expect(paid.dispute ?? null).toBeNull();
+
+    standIn.mediate(charge.chargeId);
+    const held = await mp.getCharge(charge.chargeId);
+    expect(held.state).toBe('unknown');
+    expect(held.dispute).toEqual<ProviderDispute>({
+      disputeId: charge.chargeId,
+      chargeId: charge.chargeId,
+      endToEndId: null,
+      amountCents: 2980,
+      state: 'open',
+      rawStatus: 'in_mediation',
+      defenceDueAt: null,
+      payer: null,
+    });
+    expect(held.disputeReturnedCents ?? null).toBeNull();
+
+    standIn.chargeBack(charge.chargeId);
+    const lost = await mp.getCharge(charge.chargeId);
+    // Reversed as before: the money went back; now known as the dispute's, not the seller's refund.
+    expect(lost.state).toBe('reversed');
+    expect(lost.dispute).toMatchObject({ disputeId: charge.chargeId, state: 'lost', rawStatus: 'charged_back', amountCents: 2980 });
+    expect(lost.disputeReturnedCents).toBe(2980);
   });
 });

@@ -84,6 +84,10 @@ export interface MercadoPagoStandIn {
   pay(paymentId: number | string): StandInPayment;
   /** The PIX expired unpaid: `cancelled`, `expired`. */
   expire(paymentId: number | string): StandInPayment;
+  /** The payer contests the paid payment: `in_mediation` ("users have initiated a dispute", Payments API reference). */
+  mediate(paymentId: number | string): StandInPayment;
+  /** The contestation went the payer's way: `charged_back`, the money returned to them. */
+  chargeBack(paymentId: number | string): StandInPayment;
   finishRefund(refundId: number | string): StandInRefund;
   /**
    * Sends the documented `payment` notification to the payment's notification_url (with
@@ -222,6 +226,20 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
       const payment = known(id);
       payment.status = 'cancelled';
       payment.statusDetail = 'expired';
+      return payment;
+    },
+    mediate: (id) => {
+      const payment = known(id);
+      if (payment.status !== 'approved') throw new Error(`payment ${id} is ${payment.status}, not approved`);
+      payment.status = 'in_mediation';
+      payment.statusDetail = 'in_process';
+      return payment;
+    },
+    chargeBack: (id) => {
+      const payment = known(id);
+      if (payment.status !== 'approved' && payment.status !== 'in_mediation') throw new Error(`payment ${id} is ${payment.status}`);
+      payment.status = 'charged_back';
+      payment.statusDetail = 'settled';
       return payment;
     },
     finishRefund: (id) => {

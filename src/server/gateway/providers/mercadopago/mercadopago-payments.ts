@@ -13,6 +13,7 @@ import {
   readId,
   type MercadoPagoPayment,
 } from './mercadopago-parse.ts';
+import { paymentDispute } from './mercadopago-dispute.ts';
 
 /** What every payment call of one provider shares. */
 export interface PaymentsApi {
@@ -140,7 +141,14 @@ function pixChargeOf(payment: MercadoPagoPayment, amountCents: number): PixCharg
 }
 
 function chargeRecordOf(payment: MercadoPagoPayment): ChargeRecord {
-  return { chargeId: payment.id, amountCents: payment.amountCents, state: payment.state, rawStatus: payment.rawStatus, endToEndId: null };
+  return {
+    chargeId: payment.id,
+    amountCents: payment.amountCents,
+    state: payment.state,
+    rawStatus: payment.rawStatus,
+    endToEndId: null,
+    ...paymentDispute(payment),
+  };
 }
 
 export function paymentPath(chargeId: string): string {
