@@ -518,6 +518,7 @@ export const admin = {
       smtp: 'Envio de e-mails',
       outbox: 'Fila de e-mails',
       placeholders: 'Dados do vendedor',
+      clocks: 'Relógio dos servidores',
       publicUrl: 'Endereço público (PUBLIC_URL)',
       trackers: 'Rastreamento (GA4, Meta, Clarity)',
       webhooks: 'Webhooks (WEBHOOK_URL)',
@@ -544,6 +545,13 @@ export const admin = {
           : `${formatCount(count, { one: 'pagamento duplicado', other: 'pagamentos duplicados' })} para reembolsar`,
       outbox: (backlog: number, stuck: number) => `${backlog} na fila há mais de 5 min, ${stuck} sem entrega`,
       placeholdersOk: 'Nome, CPF/CNPJ e endereço definidos',
+      clocksOk: 'Todos os servidores com o relógio de acordo com o do banco de dados',
+      clocks: (instances: string[]) => `Relógio diferente do banco de dados: ${instances.join('; ')}`,
+      clockOf: (name: string, skewMs: number) => {
+        const seconds = Math.round(Math.abs(skewMs) / 1000);
+        const amount = seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+        return `${name}, ${amount} ${skewMs > 0 ? 'adiantado' : 'atrasado'}`;
+      },
       placeholders: (fields: string) => `Ainda com texto de exemplo: ${fields}`,
       publicUrlOk: (url: string) => url,
       publicUrlMissing: 'Não definido',
@@ -563,6 +571,8 @@ export const admin = {
       smtp: 'Confira usuário, senha, host e porta em SMTP_URL.',
       outbox: 'Confira o envio de e-mails acima e use “Tentar de novo” nos e-mails abaixo.',
       placeholders: 'Defina SELLER_NAME, SELLER_DOCUMENT e SELLER_ADDRESS.',
+      clocks:
+        'Ligue a sincronização de horário (NTP: chrony ou systemd-timesyncd) no servidor indicado. A loja já ordena filas e prazos pelo relógio do banco, mas os registros desse servidor mostram a hora errada.',
       publicUrl: 'Defina PUBLIC_URL com o endereço https da loja, por exemplo https://loja.exemplo.com.br.',
       trackers: 'Defina GA_ID, META_PIXEL_ID ou CLARITY_ID para medir suas campanhas.',
       capacity: 'Aumente MONTHLY_CAPACITY ou ajuste OFFER_ENDS_AT.',

@@ -19,6 +19,7 @@ import type { OrdersDeps } from './orders/orders-deps.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
 import { createOutboxKinds, type OutboxKinds } from './outbox/outbox-kinds.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
+import { createInstanceClock, type InstanceClock } from './db/database-clock.ts';
 import { createLandingReviews, REVIEWS_CHECK_MS, REVIEWS_REFRESH_MS } from './reviews/landing-reviews.ts';
 import type { RefundsDeps } from './refunds/refunds-deps.ts';
 import type { ReviewsDeps } from './reviews/review-service.ts';
@@ -49,6 +50,8 @@ export interface ComposedServer {
   stopJobs(): Promise<void>;
   /** PORT=0 picks one. */
   setPort(port: number): void;
+  /** Before serving, then every minute with the jobs: this instance's clock compared with the database's (db/database-clock.ts). */
+  syncClock(): Promise<void>;
   /** At start, on a timer and on moderation's change signal (reviews/landing-reviews.ts). */
   refreshReviews(): Promise<void>;
   /** At start and on a timer: the seller's live version, rendered and served (offer/live-offer.ts). */
@@ -65,7 +68,10 @@ export function composeServer(options: {
   /** Node reads NODE_EXTRA_CA_CERTS only at start. */
   efiCa?: string;
   mailer?: Mailer;
+  /** The one clock of the whole server; tests move it. Production passes nothing: the database's clock, as this instance reckons it. */
   now?: () => number;
+  /** This machine's own clock, which the server corrects by the database's; tests set one that runs ahead. */
+  systemClock?: () => number;
   adminPassword?: string;
 }): ComposedServer {
   const { config, database, logger } = options;
@@ -73,7 +79,7 @@ export function composeServer(options: {
   const site = own(options, 'site');
   const now = own(options, 'now');
   let port = config.port;
-  const { orders, kinds, mailer, publicUrl } = composeOrders({
+  const { orders, kinds, mailer, publicUrl, instanceClock } = composeOrders({
     config,
     database,
     logger,
@@ -82,6 +88,7 @@ export function composeServer(options: {
     ...(own(options, 'efiCa') ? { efiCa: own(options, 'efiCa') } : {}),
     ...(own(options, 'mailer') ? { mailer: own(options, 'mailer') } : {}),
     ...(now ? { now } : {}),
+    ...(own(options, 'systemClock') ? { systemClock: own(options, 'systemClock') } : {}),
   });
   const { db, payments, now: clock } = orders;
   const sandbox = config.demoMode
@@ -142,6 +149,7 @@ export function composeServer(options: {
     reconciler,
     retention,
     startJobs() {
+      instanceClock?.start();
       outbox.start();
       reconciler.start();
       retention.start();
@@ -162,6 +170,7 @@ export function composeServer(options: {
       clearInterval(offerTimer);
       offerTimer = undefined;
       reviewsTimers = [];
+      await instanceClock?.stop();
       await retention.stop();
       await reconciler.stop();
       await outbox.stop();
@@ -170,6 +179,7 @@ export function composeServer(options: {
     setPort(bound) {
       port = bound;
     },
+    syncClock: async () => instanceClock?.sync(),
     refreshReviews: () => landingReviews.refresh(),
     checkOffer: () => live.check(),
   };
@@ -185,10 +195,26 @@ export function composeOrders(options: {
   efiCa?: string;
   mailer?: Mailer;
   now?: () => number;
-}): { orders: OrdersDeps & { now: () => number }; kinds: OutboxKinds; mailer: Mailer; publicUrl: () => string } {
+  systemClock?: () => number;
+}): {
+  orders: OrdersDeps & { now: () => number };
+  kinds: OutboxKinds;
+  mailer: Mailer;
+  publicUrl: () => string;
+  /** Without a given `now`. */
+  instanceClock: InstanceClock | undefined;
+} {
   const { config, database, logger } = options;
   const port = options.port ?? (() => config.port);
-  const now = options.now ?? (() => Date.now());
+  const instanceClock = options.now
+    ? undefined
+    : createInstanceClock({
+        db: database.db,
+        dialect: database.dialect,
+        logger,
+        ...(options.systemClock ? { systemClock: options.systemClock } : {}),
+      });
+  const now = options.now ?? instanceClock?.now ?? (() => Date.now());
   const publicUrl = () => config.publicUrl ?? `http://localhost:${port()}`;
   const providerOptions = {
     logger,
@@ -211,5 +237,5 @@ export function composeOrders(options: {
   const orders = { db: database.db, dialect: database.dialect, config, payments, logger, publicUrl, now, events, prices };
   const kinds = createOutboxKinds();
   wireSubscribers(kinds, { ...orders, mailer });
-  return { orders, kinds, mailer, publicUrl };
+  return { orders, kinds, mailer, publicUrl, instanceClock };
 }

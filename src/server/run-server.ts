@@ -89,6 +89,8 @@ export async function runServer(options: { now?: () => number } = {}): Promise<v
     adminPassword: generatedAdminPassword,
     ...(options.now ? { now: options.now } : {}),
   });
+  // Before the first request: every time this instance stamps is the database's (db/database-clock.ts).
+  await composed.syncClock();
   await composed.refreshReviews();
   await composed.checkOffer();
 

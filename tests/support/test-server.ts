@@ -37,6 +37,8 @@ export async function startTestServer(
     gateway?: GatewayClient;
     efiCa?: string;
     now?: () => number;
+    /** The machine's own clock (composeServer's `systemClock`): one that runs ahead, as a badly set server's does. */
+    systemClock?: () => number;
     site?: Site;
     ownPublicUrl?: boolean;
     port?: number;
@@ -55,6 +57,8 @@ export async function startTestServer(
     ...(ownPublicUrl ? { PUBLIC_URL: `http://127.0.0.1:${chosenPort}` } : {}),
   });
   const composed = composeServer({ config, database: db, logger, ...parts });
+  // As run-server.ts does before serving.
+  await composed.syncClock();
   const listening = await listenOnLoopback(composed.app.fetch, chosenPort);
   const port = listening.port;
   composed.setPort(port);

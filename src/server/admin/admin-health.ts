@@ -16,6 +16,7 @@ import { businessMonth } from '../../shared/time.ts';
 import { countOpenDuplicates, failingDeliveries, lastPostbackAt, outboxHealth } from './admin-orders-repository.ts';
 import { countSpotsTaken, countUnsettledOrdersByProvider, listWebhookRejections } from '../orders/order-lookup.ts';
 import { countOpenRefunds } from '../refunds/refund-admin.ts';
+import { CLOCK_SKEW_SHOWN_MS, listSkewedInstances } from '../db/database-clock.ts';
 
 const text = copy.health;
 const CHECK_TIMEOUT_MS = 8_000;
@@ -80,18 +81,20 @@ export async function readHealth(
     }
   };
   const month = businessMonth(now);
-  const [gateway, smtp, lastPostback, outbox, taken, duplicates, webhooks, conversions, openRefunds, overdueRefunds] = await Promise.all([
-    gatewayCheck(),
-    smtpCheck(),
-    lastPostbackAt(db),
-    outboxHealth(db, now, deps.emailKinds),
-    config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
-    countOpenDuplicates(db),
-    failingDeliveries(db, 'webhook:'),
-    failingDeliveries(db, 'conversion:'),
-    countOpenRefunds(db),
-    countOpenRefunds(db, now - REFUND_ANSWER_DAYS * DAY_MS),
-  ]);
+  const [gateway, smtp, lastPostback, outbox, taken, duplicates, webhooks, conversions, openRefunds, overdueRefunds, skewed] =
+    await Promise.all([
+      gatewayCheck(),
+      smtpCheck(),
+      lastPostbackAt(db),
+      outboxHealth(db, now, deps.emailKinds),
+      config.monthlyCapacity > 0 ? countSpotsTaken(db, month.start) : Promise.resolve(0),
+      countOpenDuplicates(db),
+      failingDeliveries(db, 'webhook:'),
+      failingDeliveries(db, 'conversion:'),
+      countOpenRefunds(db),
+      countOpenRefunds(db, now - REFUND_ANSWER_DAYS * DAY_MS),
+      listSkewedInstances(db, { now, toleranceMs: CLOCK_SKEW_SHOWN_MS }),
+    ]);
   const given = (list: typeof webhooks) => list.filter((delivery) => delivery.nextAttemptAt === null).length;
   const optionalChecks: HealthCheck[] = [];
   if (config.webhook) {
@@ -149,6 +152,15 @@ export async function readHealth(
         'outbox',
         outbox.backlog === 0 && outbox.undeliverable.length === 0,
         text.detail.outbox(outbox.backlog, outbox.undeliverable.length),
+      ),
+      // Work is ordered by the database's clock whatever an instance's says (db/database-clock.ts); a skewed
+      // one still shows wrong times in its logs and to its providers (a webhook's signed timestamp).
+      check(
+        'clocks',
+        skewed.length === 0,
+        skewed.length === 0
+          ? text.detail.clocksOk
+          : text.detail.clocks(skewed.map((instance) => text.detail.clockOf(instance.name, instance.skewMs))),
       ),
       check(
         'placeholders',

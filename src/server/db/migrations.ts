@@ -32,6 +32,7 @@ import { pageImagesMigration } from './migrations/0033-page-images.ts';
 import { providerNeutralChargesMigration } from './migrations/0034-provider-neutral-charges.ts';
 import { orderOfferVersionMigration } from './migrations/0035-order-offer-version.ts';
 import { cancelSentMigration } from './migrations/0036-cancel-sent.ts';
+import { instanceClocksMigration } from './migrations/0039-instance-clocks.ts';
 import type { Database } from './schema.ts';
 
 /** Listed here so the bundle carries them; only add entries, never edit a shipped one. Types both databases share. */
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '0034_provider_neutral_charges': providerNeutralChargesMigration,
   '0035_order_offer_version': orderOfferVersionMigration,
   '0036_cancel_sent': cancelSentMigration,
+  '0039_instance_clocks': instanceClocksMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

@@ -358,6 +358,17 @@ export interface PageImagesTable {
   created_by: string;
 }
 
+/** Each instance's last comparison of its clock with the database's (migration 0039; db/database-clock.ts). */
+export interface InstanceClocksTable {
+  id: string;
+  /** Host name and process id, as Saúde names the instance. */
+  name: string;
+  /** The instance's clock minus the database's: positive when it runs ahead. */
+  skew_ms: number;
+  /** By the database's clock. */
+  checked_at: number;
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -384,4 +395,5 @@ export interface Database {
   page_versions: PageVersionsTable;
   page_drafts: PageDraftsTable;
   page_images: PageImagesTable;
+  instance_clocks: InstanceClocksTable;
 }

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, OutboxTable } from '../db/schema.ts';
 
 // The transactional outbox: docs/decisions/0001-outbox-delivery.md.
@@ -67,19 +67,6 @@ export async function claimNextMessage(
     if (Number(result.numUpdatedRows) === 1) return { ...toMessage(candidate), lockedUntil };
   }
   return undefined;
-}
-
-/** Leases use this one clock, so instances whose own clocks drift still agree. */
-export async function readDatabaseClock(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<number> {
-  const query =
-    dialect === 'postgres'
-      ? sql<{ now: number }>`select cast(extract(epoch from clock_timestamp()) * 1000 as bigint) as now`
-      : // julianday's double, turned back into milliseconds, is a hair under the exact value half
-        // the time: truncated, the clock read a millisecond behind the app's, and a row queued that
-        // millisecond was not yet due.
-        sql<{ now: number }>`select cast(round((julianday('now') - 2440587.5) * 86400000) as integer) as now`;
-  const { rows } = await query.execute(db);
-  return Number(rows[0]!.now);
 }
 
 /** Not fenced by the lease: once a message went out, nobody should send it again. */

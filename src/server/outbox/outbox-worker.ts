@@ -3,14 +3,8 @@ import type { Database } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
 import { maskPersonalData } from '../lib/log-mask.ts';
 import type { OutboxHandler, OutboxKinds } from './outbox-kinds.ts';
-import {
-  claimNextMessage,
-  deleteClaimedMessage,
-  markFailed,
-  markSent,
-  readDatabaseClock,
-  type ClaimedMessage,
-} from './outbox-repository.ts';
+import { claimNextMessage, deleteClaimedMessage, markFailed, markSent, type ClaimedMessage } from './outbox-repository.ts';
+import { readDatabaseClock } from '../db/database-clock.ts';
 
 export interface OutboxWorkerOptions {
   db: Kysely<Database>;
