@@ -27,7 +27,10 @@ import type { CreatePixInput, ProviderDispute } from '../../src/server/gateway/p
 import { createEfiProvider, type EfiProvider } from '../../src/server/gateway/providers/efi/efi-provider.ts';
 import { MAX_DEFENCE_CHARS } from '../../src/server/gateway/providers/efi/pix-api-infractions.ts';
 import { GatewayError } from '../../src/server/gateway/types.ts';
+import { createAbacatepayProvider } from '../../src/server/gateway/providers/abacatepay/abacatepay-provider.ts';
 import { createMercadoPagoProvider } from '../../src/server/gateway/providers/mercadopago/mercadopago-provider.ts';
+import { asWebhookRequest, startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
+import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
 import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
 import {
   MP_STAND_IN_TOKEN,
@@ -254,5 +257,75 @@ describe('Mercado Pago: a payment in mediation or charged back', () => {
     expect(lost.state).toBe('reversed');
     expect(lost.dispute).toMatchObject({ disputeId: charge.chargeId, state: 'lost', rawStatus: 'charged_back', amountCents: 2980 });
     expect(lost.disputeReturnedCents).toBe(2980);
+  });
+});
+
+describe('AbacatePay: dispute events', () => {
+  const secret = 'abacate-dispute-secret';
+  let standIn: AbacatepayStandIn;
+  let receiver: HttpReceiver;
+  beforeEach(async () => {
+    standIn = await startAbacatepayStandIn();
+    receiver = await startHttpReceiver();
+    standIn.webhook = { url: `${receiver.url}/api/webhooks/abacatepay`, secret };
+  });
+  afterEach(async () => {
+    await standIn.stop();
+    await receiver.stop();
+  });
+  const provider = () =>
+    createAbacatepayProvider({ apiKey: standIn.apiKey, webhookSecret: secret, apiUrl: standIn.url }, { timeoutMs: 2_000 });
+  const lastDelivery = () => asWebhookRequest(receiver.requests.at(-1)!, 'https://loja.example', '203.0.113.9');
+
+  it('opens a dispute on transparent.disputed and on a read UNDER_DISPUTE, and loses it on transparent.lost', async () => {
+    const abacate = provider();
+    const charge = await abacate.createCharge(checkoutInput('abacate-dispute-1', 2980));
+    await standIn.markPaid(charge.chargeId);
+
+    await standIn.dispute(charge.chargeId);
+    const opened = await abacate.parseWebhook(lastDelivery());
+    expect(opened).toEqual([
+      {
+        kind: 'dispute',
+        dispute: {
+          disputeId: charge.chargeId,
+          chargeId: charge.chargeId,
+          endToEndId: null,
+          amountCents: 2980,
+          state: 'open',
+          rawStatus: 'transparent.disputed',
+          defenceDueAt: null,
+          // The documented body masks the payer's taxId: only the name is kept.
+          payer: { name: 'Pagador', document: null },
+        },
+      },
+      { kind: 'charge', chargeId: charge.chargeId },
+    ]);
+    const read = await abacate.getCharge(charge.chargeId);
+    expect(read.state).toBe('unknown');
+    expect(read.dispute).toMatchObject({ disputeId: charge.chargeId, state: 'open', rawStatus: 'UNDER_DISPUTE', amountCents: 2980 });
+
+    await standIn.loseDispute(charge.chargeId);
+    const lost = await abacate.parseWebhook(lastDelivery());
+    expect(lost[0]).toMatchObject({
+      kind: 'dispute',
+      dispute: { disputeId: charge.chargeId, state: 'lost', rawStatus: 'transparent.lost' },
+    });
+  });
+
+  it('reads the checkout.* variants from data.checkout', async () => {
+    const abacate = provider();
+    const charge = await abacate.createCharge(checkoutInput('abacate-dispute-2', 1990));
+    await standIn.markPaid(charge.chargeId);
+    await standIn.dispute(charge.chargeId, { as: 'checkout' });
+    expect((await abacate.parseWebhook(lastDelivery()))[0]).toMatchObject({
+      kind: 'dispute',
+      dispute: { chargeId: charge.chargeId, state: 'open' },
+    });
+    await standIn.loseDispute(charge.chargeId, { as: 'checkout' });
+    expect((await abacate.parseWebhook(lastDelivery()))[0]).toMatchObject({
+      kind: 'dispute',
+      dispute: { chargeId: charge.chargeId, state: 'lost' },
+    });
   });
 });

@@ -60,6 +60,13 @@ export interface AbacatepayStandIn {
   failNext(route: Route, fault: Fault): void;
   /** The buyer paid: status PAID and `transparent.completed` sent to the webhook. */
   markPaid(id: string): Promise<void>;
+  /**
+   * The payer contests the PIX (pages/webhooks/reference.mdx): status UNDER_DISPUTE (openapi.yaml) and
+   * `transparent.disputed` sent, or `checkout.disputed` with `data.checkout` (pages/webhooks/events/checkout.mdx).
+   */
+  dispute(id: string, options?: { as?: 'transparent' | 'checkout' }): Promise<void>;
+  /** The dispute is lost: `transparent.lost` (or `checkout.lost`) sent. The status after it is undocumented: left as is. */
+  loseDispute(id: string, options?: { as?: 'transparent' | 'checkout' }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -126,11 +133,27 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
       charge.status = 'PAID';
       await deliver('transparent.completed', charge);
     },
+    dispute: async (id, disputeOptions = {}) => {
+      const charge = standIn.charges.get(id);
+      if (!charge || charge.status !== 'PAID') throw new Error(`no paid charge ${id}`);
+      charge.status = 'UNDER_DISPUTE';
+      const as = disputeOptions.as ?? 'transparent';
+      await deliver(`${as}.disputed`, charge, as);
+    },
+    loseDispute: async (id, disputeOptions = {}) => {
+      const charge = standIn.charges.get(id);
+      if (!charge) throw new Error(`no charge ${id}`);
+      const as = disputeOptions.as ?? 'transparent';
+      await deliver(`${as}.lost`, charge, as);
+    },
     stop: async () => undefined,
   };
 
-  /** pages/webhooks/events/transparent.mdx: the envelope and `data.transparent` of a PIX event. */
-  async function deliver(event: string, charge: StandInCharge) {
+  /**
+   * pages/webhooks/events/transparent.mdx: the envelope and `data.transparent` of a PIX event; a checkout's event
+   * (pages/webhooks/events/checkout.mdx) carries the same charge fields under `data.checkout`.
+   */
+  async function deliver(event: string, charge: StandInCharge, as: 'transparent' | 'checkout' = 'transparent') {
     if (!standIn.webhook) return;
     const body = JSON.stringify({
       id: `log_${randomBytes(8).toString('hex')}`,
@@ -138,7 +161,7 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
       apiVersion: 2,
       devMode: standIn.devMode,
       data: {
-        transparent: {
+        [as]: {
           id: charge.id,
           externalId: charge.externalId,
           amount: charge.amount,
@@ -154,7 +177,7 @@ export async function startAbacatepayStandIn(options: { apiKey?: string; devMode
         },
         customer: { id: '', name: null, email: null, taxId: null },
         payerInformation: { method: 'PIX', PIX: { name: 'Pagador', taxId: '123.***.***-**', isSameAsCustomer: false } },
-        ...(event === 'transparent.refunded' ? { reason: 'requested_by_customer' } : {}),
+        ...(event.endsWith('.refunded') || event.endsWith('.disputed') ? { reason: 'requested_by_customer' } : {}),
       },
     });
     const url = new URL(standIn.webhook.url);

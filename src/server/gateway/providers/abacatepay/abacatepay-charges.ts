@@ -1,7 +1,7 @@
 /** AbacatePay's transparent PIX charges: create, read (via `list?id=`, since `check` has no amount), simulate a payment. */
 import { abacatepayCopy } from '../../../../content/providers.ts';
 import { gatewayMessages, refundErrorDetail } from '../../errors.ts';
-import type { ChargeRecord, CreatePixInput, PixCharge } from '../../pix-provider.ts';
+import type { ChargeRecord, CreatePixInput, PixCharge, ProviderDispute } from '../../pix-provider.ts';
 import { TransportFailure } from '../../transport.ts';
 import { GatewayError, type GatewayErrorKind } from '../../types.ts';
 import { isOk, type AbacatepayClient, type Reply } from './abacatepay-client.ts';
@@ -10,13 +10,30 @@ import { envelopeError, parseChargeData, parseChargeList, paymentState, toAbacat
 /** `data.description` is at most 500 characters (openapi.yaml `/transparents/create`). */
 const MAX_DESCRIPTION = 500;
 
+/** UNDER_DISPUTE (openapi.yaml): a contestation holds the charge; its state stays `unknown`, the dispute open. */
+function chargeDispute(charge: AbacateCharge): ProviderDispute | null {
+  if (charge.rawStatus?.toUpperCase() !== 'UNDER_DISPUTE') return null;
+  return {
+    disputeId: charge.id,
+    chargeId: charge.id,
+    endToEndId: null,
+    amountCents: charge.amountCents,
+    state: 'open',
+    rawStatus: charge.rawStatus,
+    defenceDueAt: null,
+    payer: null,
+  };
+}
+
 function toChargeRecord(charge: AbacateCharge): ChargeRecord {
+  const dispute = chargeDispute(charge);
   return {
     chargeId: charge.id,
     amountCents: charge.amountCents,
     state: paymentState(charge.rawStatus),
     rawStatus: charge.rawStatus,
     endToEndId: null,
+    ...(dispute ? { dispute } : {}),
   };
 }
 

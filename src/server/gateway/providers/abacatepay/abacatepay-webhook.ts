@@ -1,7 +1,7 @@
 /** AbacatePay's webhooks (pages/webhooks/security.mdx): the seller's secret, and the body signed with a public key. */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { parseJsonSafely } from '../../../lib/safe-parse.ts';
-import { WebhookRejectedError, type ProviderEvent, type WebhookRequest } from '../../pix-provider.ts';
+import { WebhookRejectedError, type ProviderDispute, type ProviderEvent, type WebhookRequest } from '../../pix-provider.ts';
 import { readWebhookEvent } from './parse-abacatepay.ts';
 
 /** Public and the same for every account: the signature proves the body intact, the seller's secret who sent it. */
@@ -30,5 +30,23 @@ export function parseAbacatepayWebhook(request: WebhookRequest, webhookSecret: s
   }
   const event = readWebhookEvent(body);
   if (event.kind === 'refund') return [{ kind: 'refund', chargeId: event.chargeId, refundId: null }];
+  if (event.kind === 'dispute') {
+    const { chargeId, state, event: name, amountCents, payer } = event.dispute;
+    // AbacatePay names no dispute id, deadline or payment end-to-end id: the charge is the dispute, and is read back too.
+    const dispute: ProviderDispute = {
+      disputeId: chargeId,
+      chargeId,
+      endToEndId: null,
+      amountCents,
+      state,
+      rawStatus: name,
+      defenceDueAt: null,
+      payer,
+    };
+    return [
+      { kind: 'dispute', dispute },
+      { kind: 'charge', chargeId },
+    ];
+  }
   return [event];
 }

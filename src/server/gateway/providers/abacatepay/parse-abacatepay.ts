@@ -86,8 +86,39 @@ export function parseRefundData(body: unknown): string | null {
   return isRecord(body) && isRecord(body.data) ? text(body.data.refundPublicId) : null;
 }
 
+/** A dispute event's contestation (a MED on a PIX): opened by `*.disputed`, lost by `*.lost`. */
+export interface AbacateDispute {
+  chargeId: string;
+  state: 'open' | 'lost';
+  event: string;
+  amountCents: number | null;
+  /** `payerInformation.PIX`: its `taxId` comes masked (`123.***.***-**`), so only whole digits are kept. */
+  payer: { name: string | null; document: string | null } | null;
+}
+
 export type WebhookEventRead =
-  { kind: 'charge'; chargeId: string } | { kind: 'refund'; chargeId: string } | { kind: 'ignored'; reason: string };
+  | { kind: 'charge'; chargeId: string }
+  | { kind: 'refund'; chargeId: string }
+  | { kind: 'dispute'; dispute: AbacateDispute }
+  | { kind: 'ignored'; reason: string };
+
+/** pages/webhooks/reference.mdx: a dispute opened on a checkout or a transparent charge, and one lost. */
+const DISPUTE_EVENTS: Readonly<Record<string, AbacateDispute['state']>> = {
+  'transparent.disputed': 'open',
+  'checkout.disputed': 'open',
+  'transparent.lost': 'lost',
+  'checkout.lost': 'lost',
+};
+
+function disputePayer(data: JsonRecord): AbacateDispute['payer'] {
+  const information = isRecord(data.payerInformation) ? data.payerInformation : null;
+  const pix = information && isRecord(information.PIX) ? information.PIX : null;
+  if (!pix) return null;
+  const taxId = text(pix.taxId);
+  const document = taxId !== null && /^(\d{11}|\d{14})$/.test(taxId.replace(/[.\-/]/g, '')) ? taxId.replace(/\D/g, '') : null;
+  const name = text(pix.name);
+  return name || document ? { name, document } : null;
+}
 
 /** v2's `transparent.*` events, and v1's `billing.*` for a webhook still registered on the old version. */
 export function readWebhookEvent(body: unknown): WebhookEventRead {
@@ -95,11 +126,21 @@ export function readWebhookEvent(body: unknown): WebhookEventRead {
   const event = text(body.event);
   const data = isRecord(body.data) ? body.data : null;
   if (event === null || data === null) return { kind: 'ignored', reason: 'no event or data' };
-  const charge = isRecord(data.transparent) ? data.transparent : isRecord(data.pixQrCode) ? data.pixQrCode : null;
+  const charge = isRecord(data.transparent)
+    ? data.transparent
+    : isRecord(data.checkout)
+      ? data.checkout
+      : isRecord(data.pixQrCode)
+        ? data.pixQrCode
+        : null;
   const chargeId = charge ? text(charge.id) : null;
+  if (Object.hasOwn(DISPUTE_EVENTS, event)) {
+    if (!charge || !chargeId) return { kind: 'ignored', reason: `${event} without a charge id` };
+    const amountCents = fromAbacateAmount(charge.paidAmount) ?? fromAbacateAmount(charge.amount);
+    return { kind: 'dispute', dispute: { chargeId, state: DISPUTE_EVENTS[event]!, event, amountCents, payer: disputePayer(data) } };
+  }
   switch (event) {
     case 'transparent.completed':
-    case 'transparent.disputed':
     case 'billing.paid':
       return chargeId ? { kind: 'charge', chargeId } : { kind: 'ignored', reason: `${event} without a charge id` };
     case 'transparent.refunded':
