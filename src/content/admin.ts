@@ -52,6 +52,7 @@ export const admin = {
     page: 'Página',
     reviews: 'Depoimentos',
     suppliers: 'Fornecedores',
+    disputes: 'Contestações',
     health: 'Saúde',
     privacy: 'Dados pessoais',
     logout: 'Sair',

@@ -14,7 +14,7 @@ export const disputeStateLabels: Record<DisputeState, string> = {
 };
 
 export const disputeSourceLabels: Record<DisputeSource, string> = {
-  provider: 'Pelo provedor',
+  provider: 'Do provedor',
   manual: 'Registrada à mão',
 };
 
@@ -41,24 +41,74 @@ export const disputesConsole = {
   sendDefence: 'Enviar defesa',
   defenceSent: (date: string) => `Defesa enviada em ${date}.`,
   downloadPdf: 'Baixar PDF da defesa',
-  copyText: 'Copiar texto da defesa',
+  /** After the console's "Copiar" (read as "Copiar o texto da defesa"). */
+  copyText: 'o texto da defesa',
   panelHint: 'Este provedor não recebe a defesa pela API: envie o PDF e cole o texto no painel dele antes do prazo.',
   resolve: 'Registrar resultado',
   resolveWon: 'Ganha',
   resolveLost: 'Perdida',
   resolveCancelled: 'Cancelada',
-  pollNow: 'Buscar contestações agora',
+  pollNow: 'Verificar contestações agora',
   deadline: (date: string) => `Prazo da defesa: ${date}`,
   noDeadline: 'Prazo não informado pelo provedor',
   timeLeft: (text: string) => `Faltam ${text}`,
   overdue: 'Prazo encerrado',
-  blocksTitle: 'Compradores bloqueados',
+  blocksTitle: 'Bloqueios após contestação perdida',
   blocksIntro:
     'Depois de uma contestação perdida, o e-mail, o CPF e o telefone do comprador não geram novo PIX. Só guardamos uma impressão (hash) desses dados.',
   blocksEmpty: 'Nenhum comprador bloqueado.',
   blockKinds: { email: 'E-mail', document: 'CPF', phone: 'Telefone' } as Record<'email' | 'document' | 'phone', string>,
-  removeBlock: 'Desfazer bloqueio',
+  removeBlock: 'Desbloquear',
   overviewTitle: 'Contestações abertas',
+  overviewLink: 'Ver contestações',
+  overviewRow: (ref: string, amount: string) => `Pedido ${ref}, ${amount}`,
+  listLabel: 'Lista de contestações',
+  orderRef: (ref: string) => `Pedido ${ref}`,
+  amount: 'Valor contestado',
+  provider: 'Provedor',
+  buyer: 'Comprador',
+  items: 'Itens',
+  openedAt: 'Aberta em',
+  due: 'Prazo da defesa',
+  closedAt: 'Encerrada em',
+  medReturned: (amount: string) => `${medReturnedLabel}: ${amount}`,
+  defenceTitle: 'Texto da defesa',
+  defenceHint: 'É o que “Enviar defesa” manda ao provedor: os fatos do checkout, da entrega e do uso.',
+  panelSend: 'Toque em “Enviar defesa” para registrar o envio; depois baixe o PDF e cole o texto no painel do provedor.',
+  sending: 'Enviando…',
+  defenceDone: 'Defesa enviada.',
+  /** Time left before the defence's deadline: "2 dias e 3 h", "5 h e 20 min", "40 min". */
+  left: { day: { one: 'dia', other: 'dias' }, hour: 'h', minute: 'min', and: 'e' },
+  resolveHint: 'Uma contestação registrada à mão é encerrada à mão, quando o provedor ou o banco der o resultado.',
+  resolveConfirm: {
+    won: {
+      title: 'Registrar a contestação como ganha?',
+      body: 'O pedido continua pago e o acesso do comprador continua aberto.',
+    },
+    lost: {
+      title: 'Registrar a contestação como perdida?',
+      body: 'O valor passa a contar como devolvido pelo MED, o acesso aos itens contestados termina e o e-mail, o CPF e o telefone do comprador deixam de gerar PIX.',
+    },
+    cancelled: {
+      title: 'Registrar a contestação como cancelada?',
+      body: 'A contestação é encerrada sem efeito: o pedido continua pago.',
+    },
+  },
+  resolved: (state: string) => `Contestação registrada como ${state.toLowerCase()}.`,
+  submit: 'Registrar',
+  created: (ref: string) => `Contestação registrada no pedido ${ref}.`,
+  amountHint: 'Em reais, por exemplo 19,90 ou 1.234,56.',
+  queryRequired: 'Informe o e-mail, a referência ou o ID E2E do pedido.',
+  badAmount: 'Valor inválido: escreva em reais, por exemplo 19,90 ou 1.234,56.',
+  badDate: 'Data do prazo inválida.',
+  badProviderId: 'O ID da contestação pode ter até 100 caracteres.',
+  blockedAt: (date: string) => `Bloqueado em ${date}`,
+  removeConfirm: {
+    title: 'Desbloquear este comprador?',
+    body: 'Com este dado, o comprador volta a poder gerar PIX na loja.',
+  },
+  removed: 'Bloqueio desfeito.',
+  polled: 'Verificação feita. As contestações novas aparecem em “Contestações”.',
 };
 
 /** The console API's answers about disputes, shown as they are. */
@@ -81,6 +131,11 @@ export const disputesApi = {
 /** The refund guards while a dispute is open (docs/disputes.md#never-twice). */
 export const disputeRefundGuard = {
   /** "Reembolsar" / "Marcar como reembolsado": answered 409 until the seller confirms a second time. */
+  /** The console's second confirmation after that 409 (the server's words are its body). */
+  confirmAgain: {
+    start: 'Reembolsar mesmo com a contestação aberta?',
+    mark: 'Marcar como reembolsado mesmo com a contestação aberta?',
+  },
   confirmNeeded:
     'Este pedido tem uma contestação aberta no banco do comprador (MED). Se você reembolsar agora, o MED pode devolver o dinheiro também, e você paga duas vezes. Confirme de novo só se tiver certeza.',
   /** An automatic refund that was skipped, as the console lists it. */

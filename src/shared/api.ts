@@ -29,7 +29,13 @@ import type {
   ReviewPageReply,
   ReviewReply,
 } from './reviews.ts';
-import type { AdminDispute, AdminDisputeCreateSchema, AdminDisputeList, AdminDisputeResolveSchema } from './disputes.ts';
+import type {
+  AdminDispute,
+  AdminDisputeCreateSchema,
+  AdminDisputeList,
+  AdminDisputeResolveSchema,
+  DisputeConfirmSchema,
+} from './disputes.ts';
 import type { AdminOrderWhatsapp } from './whatsapp.ts';
 import type { AdminPageState, PageDraftReply, pageDraftSchema, PageImageReply, PagePublishReply, PagePublishSchema } from './offer.ts';
 import type { z } from './zod.ts';
@@ -37,6 +43,8 @@ import type { z } from './zod.ts';
 export interface ApiErrorBody {
   error: string;
   fields?: Record<string, string>;
+  /** A refusal the console answers by itself: `dispute_open`, a refund while a dispute is open, sent again with `confirmDispute` (docs/disputes.md). */
+  code?: 'dispute_open';
 }
 
 export interface OkReply {
@@ -82,7 +90,8 @@ export interface ApiEndpoints {
   'POST /api/admin/orders/:id/whatsapp/console': { reply: { url: string } };
   'POST /api/admin/orders/:id/resend': { reply: OkReply };
   'POST /api/admin/orders/:id/revoke': { reply: OkReply };
-  'POST /api/admin/orders/:id/refund': { reply: OkReply };
+  /** "Marcar como reembolsado"; a body is optional (older callers send none). */
+  'POST /api/admin/orders/:id/refund': { body: Body<typeof DisputeConfirmSchema>; reply: OkReply };
   'POST /api/admin/orders/:id/refund/start': { body: Body<typeof RefundStartSchema>; reply: OkReply };
   'POST /api/admin/orders/:id/refund/decline': { body: Body<typeof RefundDeclineSchema>; reply: OkReply };
   'GET /api/admin/orders/:id/evidence': { reply: unknown };

@@ -1,3 +1,4 @@
+import { DisputeConfirmSchema } from './disputes.ts';
 import { businessDay, businessDayStart } from './time.ts';
 import { text, z } from './zod.ts';
 import type { OrderItemKey } from './checkout.ts';
@@ -24,7 +25,8 @@ export const RefundRequestSchema = z.object({
 export type RefundRequestInput = z.infer<typeof RefundRequestSchema>;
 
 /** `gatewayChecked`: the seller found no refund in the gateway's panel, so asking again cannot refund twice. */
-export const RefundStartSchema = z.object({ gatewayChecked: z.literal(true).optional() });
+/** `confirmDispute`: the seller's second confirmation while a dispute is open (disputes.ts `DisputeConfirmSchema`). */
+export const RefundStartSchema = z.object({ gatewayChecked: z.literal(true).optional() }).extend(DisputeConfirmSchema.shape);
 
 export const RefundDeclineSchema = z.object({ reason: text(z.string().trim().min(5).max(REFUND_NOTE_MAX), { written: 'lines' }) });
 

@@ -1,7 +1,9 @@
 import type { OrderFilterStatus } from '../../shared/admin.ts';
+import type { AdminDisputeCreateSchema } from '../../shared/disputes.ts';
 import type { Offer } from '../../shared/offer.ts';
 import type { OfferPage } from '../../shared/offer-pages.ts';
 import type { ListKey } from '../../shared/suppliers.ts';
+import type { z } from '../../shared/zod.ts';
 import { apiFetch } from '../lib/api.ts';
 
 /** The console's calls to /api/admin/*. The session cookie travels by itself (same origin, HttpOnly). */
@@ -38,10 +40,19 @@ export const adminApi = {
   order: (id: string) => apiFetch('GET /api/admin/orders/:id', { params: { id } }),
   orderWhatsapp: (id: string) => apiFetch('GET /api/admin/orders/:id/whatsapp', { params: { id } }),
   chargeOnWhatsapp: (id: string) => apiFetch('POST /api/admin/orders/:id/whatsapp/console', { params: { id } }),
-  orderAction: (id: string, action: 'resend' | 'revoke' | 'refund') => apiFetch(`POST /api/admin/orders/:id/${action}`, { params: { id } }),
-  /** `gatewayChecked`: the seller confirmed the panel shows no refund (the retry after a call never seen). */
-  startRefund: (id: string, gatewayChecked = false) =>
-    apiFetch('POST /api/admin/orders/:id/refund/start', { params: { id }, json: gatewayChecked ? { gatewayChecked: true } : {} }),
+  orderAction: (id: string, action: 'resend' | 'revoke') => apiFetch(`POST /api/admin/orders/:id/${action}`, { params: { id } }),
+  /**
+   * `gatewayChecked`: the seller confirmed the panel shows no refund (the retry after a call never seen);
+   * `confirmDispute`: the seller confirmed again while a dispute is open (docs/disputes.md#never-twice).
+   */
+  startRefund: (id: string, { gatewayChecked = false, confirmDispute = false } = {}) =>
+    apiFetch('POST /api/admin/orders/:id/refund/start', {
+      params: { id },
+      json: { ...(gatewayChecked ? { gatewayChecked: true } : {}), ...(confirmDispute ? { confirmDispute: true } : {}) },
+    }),
+  /** "Marcar como reembolsado", after refunding in the provider's panel. */
+  markRefunded: (id: string, confirmDispute = false) =>
+    apiFetch('POST /api/admin/orders/:id/refund', { params: { id }, json: confirmDispute ? { confirmDispute: true } : {} }),
   declineRefund: (id: string, reason: string) =>
     apiFetch('POST /api/admin/orders/:id/refund/decline', { params: { id }, json: { reason } }),
   evidenceUrl: (id: string, format: 'pdf' | 'html') => `${base}/orders/${encodeURIComponent(id)}/evidence?format=${format}`,
@@ -71,5 +82,14 @@ export const adminApi = {
   restorePageVersion: (number: number, baseNumber: number) =>
     apiFetch('POST /api/admin/page/versions/:number/restore', { params: { number: String(number) }, json: { baseNumber } }),
   uploadPageImage: (file: Blob) => apiFetch('POST /api/admin/page/images', { file }),
+  /** Contestações (docs/disputes.md). */
+  disputes: () => apiFetch('GET /api/admin/disputes'),
+  createDispute: (body: z.input<typeof AdminDisputeCreateSchema>) => apiFetch('POST /api/admin/disputes', { json: body }),
+  sendDefence: (id: string) => apiFetch('POST /api/admin/disputes/:id/defence', { params: { id } }),
+  defencePdfUrl: (id: string) => `${base}/disputes/${encodeURIComponent(id)}/defence.pdf`,
+  resolveDispute: (id: string, state: 'won' | 'lost' | 'cancelled') =>
+    apiFetch('POST /api/admin/disputes/:id/resolve', { params: { id }, json: { state } }),
+  pollDisputes: () => apiFetch('POST /api/admin/disputes/poll'),
+  removeDisputeBlock: (id: string) => apiFetch('POST /api/admin/dispute-blocks/:id/remove', { params: { id } }),
   pagePreviewUrl: (page: OfferPage, stamp: number) => `${base}/page/preview/${page}?v=${stamp}`,
 };

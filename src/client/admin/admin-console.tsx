@@ -3,6 +3,7 @@ import { admin as copy } from '../../content/admin.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { cn } from '../ui/cn.ts';
 import { adminApi } from './admin-api.ts';
+import { DisputesSection } from './disputes-section.tsx';
 import { HealthSection } from './health-section.tsx';
 import { LoginForm } from './login-form.tsx';
 import { OrdersSection } from './orders-section.tsx';
@@ -14,8 +15,8 @@ import { SessionActions } from './session-actions.tsx';
 import { SuppliersSection } from './suppliers-section.tsx';
 import type { OrderFilterStatus } from '../../shared/admin.ts';
 
-type Tab = 'overview' | 'orders' | 'page' | 'reviews' | 'suppliers' | 'health' | 'privacy';
-const TABS: Tab[] = ['overview', 'orders', 'page', 'reviews', 'suppliers', 'health', 'privacy'];
+type Tab = 'overview' | 'orders' | 'disputes' | 'page' | 'reviews' | 'suppliers' | 'health' | 'privacy';
+const TABS: Tab[] = ['overview', 'orders', 'disputes', 'page', 'reviews', 'suppliers', 'health', 'privacy'];
 
 type Session = { kind: 'loading' } | { kind: 'disabled' } | { kind: 'signed-out' } | { kind: 'signed-in' };
 
@@ -26,6 +27,7 @@ type Session = { kind: 'loading' } | { kind: 'disabled' } | { kind: 'signed-out'
 const HASHES: Record<Tab, string> = {
   overview: '#visao-geral',
   orders: '#pedidos',
+  disputes: '#contestacoes',
   page: '#pagina',
   reviews: '#depoimentos',
   suppliers: '#fornecedores',
@@ -126,7 +128,11 @@ export function AdminConsole() {
       </header>
       <main className="mx-auto max-w-6xl px-4 py-5">
         {tab === 'overview' ? (
-          <OverviewSection onSignedOut={signedOut} onShowOrders={(status) => show({ tab: 'orders', orderId: null, status })} />
+          <OverviewSection
+            onSignedOut={signedOut}
+            onShowOrders={(status) => show({ tab: 'orders', orderId: null, status })}
+            onShowDisputes={() => choose('disputes')}
+          />
         ) : null}
         {tab === 'orders' ? (
           <OrdersSection
@@ -137,6 +143,7 @@ export function AdminConsole() {
             onSignedOut={signedOut}
           />
         ) : null}
+        {tab === 'disputes' ? <DisputesSection onSignedOut={signedOut} /> : null}
         {tab === 'page' ? <PageSection onSignedOut={signedOut} /> : null}
         {tab === 'reviews' ? <ReviewsSection onSignedOut={signedOut} /> : null}
         {tab === 'suppliers' ? <SuppliersSection onSignedOut={signedOut} /> : null}

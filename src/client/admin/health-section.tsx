@@ -3,6 +3,7 @@ import { admin as copy } from '../../content/admin.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
+import { DisputePoll } from './dispute-poll.tsx';
 import { formatDateTime } from './format.ts';
 import { ProviderHealthList } from './provider-health.tsx';
 import { useAdminData } from './use-admin-data.ts';
@@ -25,6 +26,7 @@ export function HealthSection({ onSignedOut }: { onSignedOut: () => void }) {
       <h2 className="text-base font-extrabold text-white">{copy.health.title}</h2>
       {/* First: whether the shop can take a PIX now, which no ✓ below says once a provider fails. */}
       <ProviderHealthList providers={state.data.providers} now={state.data.now} />
+      <DisputePoll onSignedOut={onSignedOut} />
       <ul className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-ink-850">
         {state.data.checks.map((check) => (
           <li key={check.key} className="flex gap-3 px-4 py-3">

@@ -77,7 +77,7 @@ function ChargeStep({ hash, provider }: { hash: string | null; provider: string 
 }
 
 /** A small "Copiar" that says "Copiado" for two seconds; the value stays on screen to select when the copy fails. */
-function CopyValue({ value, what }: { value: string; what: string }) {
+export function CopyValue({ value, what }: { value: string; what: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

@@ -4,6 +4,7 @@ import type { AdminOverview, OrderFilterStatus } from '../../shared/admin.ts';
 import { Alert } from '../ui/alert.tsx';
 import { adminApi } from './admin-api.ts';
 import { BumpFiguresTable } from './bump-figures-table.tsx';
+import { OpenDisputes } from './open-disputes.tsx';
 import { RecoveryTable } from './recovery-table.tsx';
 import { formatBRL, formatDateTime, formatRate } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
@@ -18,10 +19,12 @@ const PERIODS = ['today', 'last7', 'last30', 'month'] as const;
 export function OverviewSection({
   onSignedOut,
   onShowOrders,
+  onShowDisputes,
 }: {
   onSignedOut: () => void;
   /** Opens Pedidos filtered (the refunds asked for, the duplicate payments). */
   onShowOrders: (status: OrderFilterStatus) => void;
+  onShowDisputes: () => void;
 }) {
   const { state } = useAdminData(adminApi.overview, onSignedOut, { refreshMs: REFRESH_MS });
   const newSale = useNewSale(state.kind === 'ready' ? state.data : null);
@@ -39,6 +42,7 @@ export function OverviewSection({
           </Alert>
         ) : null}
       </div>
+      <OpenDisputes disputes={overview.openDisputes} onShow={onShowDisputes} />
       {overview.refundRequests > 0 ? (
         <OrdersNotice
           message={copy.overview.refundRequests(overview.refundRequests)}

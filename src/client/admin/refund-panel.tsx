@@ -6,6 +6,7 @@ import { guaranteeLastDay, RefundDeclineSchema } from '../../shared/refunds.ts';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useDisputeGuard } from './dispute-refund-guard.tsx';
 import { formatBRL, formatDate, formatDateTime } from './format.ts';
 import { ManualRefundSteps } from './manual-refund-steps.tsx';
 import { RefundBadge } from './order-badges.tsx';
@@ -36,6 +37,7 @@ export function RefundPanel({
   const [reason, setReason] = useState('');
   const [gatewayChecked, setGatewayChecked] = useState(false);
   const id = useId();
+  const { guard, dialog: disputeDialog } = useDisputeGuard();
   usePolling(view.polling, reload);
   if (!view.panel) return null;
 
@@ -97,10 +99,12 @@ export function RefundPanel({
         title={startCopy.title(amount)}
         body={startCopy.body}
         danger
-        onConfirm={async () => {
-          await adminApi.startRefund(order.id);
-          await after(order.gatewayRefunds ? text.done.startGateway : text.done.startManual);
-        }}
+        onConfirm={() =>
+          guard('start', async (confirmDispute) => {
+            await adminApi.startRefund(order.id, { confirmDispute });
+            await after(order.gatewayRefunds ? text.done.startGateway : text.done.startManual);
+          })
+        }
       />
       <ConfirmDialog
         open={dialog === 'retry'}
@@ -108,11 +112,13 @@ export function RefundPanel({
         title={text.confirm.retry.title(amount)}
         body={view.retryNeedsPanelCheck ? text.confirm.retry.panelCheck : text.confirm.retry.body}
         confirmDisabled={view.retryNeedsPanelCheck && !gatewayChecked}
-        onConfirm={async () => {
-          await adminApi.startRefund(order.id, view.retryNeedsPanelCheck && gatewayChecked);
-          setGatewayChecked(false);
-          await after(text.done.startGateway);
-        }}
+        onConfirm={() =>
+          guard('start', async (confirmDispute) => {
+            await adminApi.startRefund(order.id, { gatewayChecked: view.retryNeedsPanelCheck && gatewayChecked, confirmDispute });
+            setGatewayChecked(false);
+            await after(text.done.startGateway);
+          })
+        }
       >
         {view.retryNeedsPanelCheck ? (
           <label className="flex items-start gap-2 text-sm font-semibold text-slate-200">
@@ -164,11 +170,14 @@ export function RefundPanel({
         title={copy.detail.confirm.refund.title}
         body={order.duplicateOf ? copy.detail.confirm.refundDuplicate.body : copy.detail.confirm.refund.body}
         danger
-        onConfirm={async () => {
-          await adminApi.orderAction(order.id, 'refund');
-          await after(copy.detail.done.refund);
-        }}
+        onConfirm={() =>
+          guard('mark', async (confirmDispute) => {
+            await adminApi.markRefunded(order.id, confirmDispute);
+            await after(copy.detail.done.refund);
+          })
+        }
       />
+      {disputeDialog}
     </section>
   );
 }

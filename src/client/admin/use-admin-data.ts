@@ -37,3 +37,13 @@ export function useAdminData<T>(load: () => Promise<T>, onSignedOut: () => void,
 
   return { state, reload };
 }
+
+/** The clock a time left is counted from (a dispute's deadline), moved every `everyMs` rather than read in a render. */
+export function useNow(everyMs: number) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), everyMs);
+    return () => window.clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
