@@ -102,4 +102,11 @@ export const wooviCopy = {
   refundUnreadable: `A Woovi aceitou o pedido, mas a resposta não pôde ser lida. ${WOOVI_REFUND_MAY_HAVE_HAPPENED}`,
   /** What the refund says to the buyer's bank (Woovi's `comment`, at most 140 characters). */
   refundComment: 'Reembolso da compra',
+  /** The dispute calls (docs/disputes.md), each naming the call that failed. */
+  disputeReadFailed: 'Não foi possível consultar a contestação na Woovi.',
+  disputeReadFailedHttp: (status: number) => `A Woovi não mostrou a contestação (HTTP ${status}).`,
+  evidenceNeedsUrl: 'A Woovi recebe a defesa como um documento num endereço público, e nenhum foi dado: a defesa não foi enviada.',
+  evidenceRefused: (status: number, detail: string | null) =>
+    `A Woovi recusou a evidência da contestação (HTTP ${status})${detail ? `: ${detail}` : ''}.`,
+  evidenceNoAnswer: 'A Woovi não deu resposta ao envio da evidência (tempo esgotado ou conexão perdida).',
 } as const;

@@ -28,10 +28,12 @@ import { createEfiProvider, type EfiProvider } from '../../src/server/gateway/pr
 import { MAX_DEFENCE_CHARS } from '../../src/server/gateway/providers/efi/pix-api-infractions.ts';
 import { GatewayError } from '../../src/server/gateway/types.ts';
 import { createAbacatepayProvider } from '../../src/server/gateway/providers/abacatepay/abacatepay-provider.ts';
+import { createWooviProvider } from '../../src/server/gateway/providers/woovi/woovi-provider.ts';
 import { createMercadoPagoProvider } from '../../src/server/gateway/providers/mercadopago/mercadopago-provider.ts';
 import { asWebhookRequest, startHttpReceiver, type HttpReceiver } from '../support/http-receiver.ts';
 import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
 import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
+import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
 import {
   MP_STAND_IN_TOKEN,
   MP_STAND_IN_WEBHOOK_SECRET,
@@ -327,5 +329,104 @@ describe('AbacatePay: dispute events', () => {
       kind: 'dispute',
       dispute: { chargeId: charge.chargeId, state: 'lost' },
     });
+  });
+});
+
+describe('Woovi: dispute webhooks, reads and evidence', () => {
+  let standIn: WooviStandIn;
+  let receiver: HttpReceiver;
+  beforeEach(async () => {
+    standIn = await startWooviStandIn();
+    receiver = await startHttpReceiver();
+    standIn.webhookUrl = `${receiver.url}/api/webhooks/woovi`;
+  });
+  afterEach(async () => {
+    await standIn.stop();
+    await receiver.stop();
+  });
+  const provider = () =>
+    createWooviProvider({ appId: standIn.appId, webhookPublicKey: standIn.publicKey, apiUrl: standIn.url }, { timeoutMs: 2_000 });
+  const delivered = (event: string) => {
+    const delivery = standIn.deliveries.findLast((item) => item.event === event)!;
+    return asWebhookRequest(
+      receiver.requests.findLast((item) => item.body === delivery.body)!,
+      'https://loja.example',
+      '203.0.113.9',
+    );
+  };
+  async function paid(woovi: ReturnType<typeof provider>, key: string) {
+    const charge = await woovi.createCharge(checkoutInput(key, 2980));
+    await standIn.pay(charge.chargeId);
+    return { chargeId: charge.chargeId, endToEndId: standIn.charges.get(charge.chargeId)!.endToEndId! };
+  }
+
+  it('DISPUTE_CREATED becomes a dispute event read back from GET /api/v1/dispute, and the paid charge reads with it', async () => {
+    const woovi = provider();
+    const { chargeId, endToEndId } = await paid(woovi, 'woovi-dispute-1');
+    await standIn.dispute(chargeId);
+    const events = await woovi.parseWebhook(delivered('OPENPIX:DISPUTE_CREATED'));
+    const open: ProviderDispute = {
+      disputeId: endToEndId,
+      chargeId,
+      endToEndId,
+      amountCents: 2980,
+      state: 'open',
+      rawStatus: 'OPENED',
+      defenceDueAt: null,
+      payer: { name: 'Pagador', document: null },
+    };
+    expect(events).toEqual([
+      { kind: 'dispute', dispute: open },
+      { kind: 'charge', chargeId },
+    ]);
+    expect(standIn.requests.some((request) => request.method === 'GET' && request.path === `/api/v1/dispute/${endToEndId}`)).toBe(true);
+    const read = await woovi.getCharge(chargeId);
+    expect(read).toMatchObject({ state: 'unknown', rawStatus: 'DISPUTE_OPENED', dispute: open });
+  });
+
+  it('ACCEPTED is a lost dispute whose money went back by the MED; REJECTED a won one, the payment kept', async () => {
+    const woovi = provider();
+    const lost = await paid(woovi, 'woovi-dispute-2');
+    await standIn.dispute(lost.chargeId);
+    await standIn.endDispute(lost.chargeId, 'ACCEPTED');
+    const [event] = await woovi.parseWebhook(delivered('OPENPIX:DISPUTE_ACCEPTED'));
+    expect(event).toMatchObject({ kind: 'dispute', dispute: { state: 'lost', rawStatus: 'ACCEPTED' } });
+    expect(await woovi.getCharge(lost.chargeId)).toMatchObject({
+      state: 'reversed',
+      disputeReturnedCents: 2980,
+      dispute: { state: 'lost' },
+    });
+
+    const won = await paid(woovi, 'woovi-dispute-3');
+    await standIn.dispute(won.chargeId);
+    await standIn.endDispute(won.chargeId, 'REJECTED');
+    expect((await woovi.parseWebhook(delivered('OPENPIX:DISPUTE_REJECTED')))[0]).toMatchObject({
+      kind: 'dispute',
+      dispute: { state: 'won' },
+    });
+    const kept = await woovi.getCharge(won.chargeId);
+    expect(kept).toMatchObject({ state: 'paid', dispute: { state: 'won' } });
+    expect(kept.disputeReturnedCents ?? null).toBeNull();
+  });
+
+  it('sends the defence as one evidence document at the PDF’s URL; an accepted dispute takes none', async () => {
+    const woovi = provider();
+    const { chargeId, endToEndId } = await paid(woovi, 'woovi-dispute-4');
+    await standIn.dispute(chargeId);
+    const [event] = await woovi.parseWebhook(delivered('OPENPIX:DISPUTE_CREATED'));
+    const dispute = (event as { dispute: ProviderDispute }).dispute;
+    const pdfUrl = 'https://loja.example/api/disputes/evidence/abc.pdf';
+    const text = `Acesso entregue e aberto. ${'y'.repeat(2000)}`;
+    expect(await woovi.disputes!.defend!(dispute, { text, pdf: null, pdfUrl })).toEqual({ kind: 'sent' });
+    expect(standIn.charges.get(chargeId)!.dispute!.evidence).toEqual([
+      { url: pdfUrl, correlationID: `defesa-${endToEndId}`, description: text.slice(0, woovi.disputes!.maxDefenceChars) },
+    ]);
+    // Without a URL Woovi could download, nothing is sent.
+    const noUrl = await woovi.disputes!.defend!(dispute, { text, pdf: new Uint8Array([37]) }).catch((error: unknown) => error);
+    expect(noUrl).toBeInstanceOf(GatewayError);
+    expect(standIn.charges.get(chargeId)!.dispute!.evidence).toHaveLength(1);
+
+    await standIn.endDispute(chargeId, 'ACCEPTED');
+    expect(await woovi.disputes!.defend!(dispute, { text, pdf: null, pdfUrl })).toEqual({ kind: 'too_late' });
   });
 });

@@ -396,8 +396,11 @@ describe('Woovi: disputes (MED)', () => {
     await standIn.dispute(charge.chargeId);
     const created = lastDelivered('OPENPIX:DISPUTE_CREATED');
     expect(JSON.parse(created.rawBody).dispute).not.toHaveProperty('correlationID');
-    expect(await provider.parseWebhook(created)).toEqual([{ kind: 'charge', chargeId: charge.chargeId }]);
-    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: `/api/v1/transaction/${charge.endToEndId}` });
+    expect(await provider.parseWebhook(created)).toEqual([
+      { kind: 'dispute', dispute: expect.objectContaining({ disputeId: charge.endToEndId, chargeId: charge.chargeId, state: 'open' }) },
+      { kind: 'charge', chargeId: charge.chargeId },
+    ]);
+    expect(standIn.requests).toContainEqual(expect.objectContaining({ method: 'GET', path: `/api/v1/transaction/${charge.endToEndId}` }));
     // Neither paid nor reversed while the bank decides: the order is left as it is.
     expect(await provider.getCharge(charge.chargeId)).toMatchObject({ state: 'unknown', rawStatus: 'DISPUTE_OPENED' });
   });
@@ -406,7 +409,10 @@ describe('Woovi: disputes (MED)', () => {
     const charge = await paidCharge();
     await standIn.dispute(charge.chargeId);
     await standIn.endDispute(charge.chargeId, 'ACCEPTED');
-    expect(await provider.parseWebhook(lastDelivered('OPENPIX:DISPUTE_ACCEPTED'))).toEqual([{ kind: 'charge', chargeId: charge.chargeId }]);
+    expect(await provider.parseWebhook(lastDelivered('OPENPIX:DISPUTE_ACCEPTED'))).toEqual([
+      { kind: 'dispute', dispute: expect.objectContaining({ chargeId: charge.chargeId, state: 'lost', rawStatus: 'ACCEPTED' }) },
+      { kind: 'charge', chargeId: charge.chargeId },
+    ]);
     expect(await provider.getCharge(charge.chargeId)).toMatchObject({ state: 'reversed', rawStatus: 'DISPUTE_ACCEPTED' });
   });
 

@@ -93,8 +93,11 @@ export type DefenceOutcome = { kind: 'sent' } | { kind: 'already_sent' } | { kin
 export interface ProviderDisputes {
   /** Disputes opened or changed in [from, to): polled (Efí documents no infraction webhook). */
   list?(range: { from: number; to: number }): Promise<ProviderDispute[]>;
-  /** Sends the seller's defence through the provider's own channel (Efí's `defesa`, Woovi's evidence); throws GatewayError. */
-  defend?(dispute: ProviderDispute, defence: { text: string; pdf: Uint8Array | null }): Promise<DefenceOutcome>;
+  /**
+   * Sends the seller's defence through the provider's own channel (Efí's `defesa`, Woovi's evidence); throws GatewayError.
+   * `pdfUrl`: where the provider can download the evidence PDF itself (Woovi's evidence takes a public URL, not a file).
+   */
+  defend?(dispute: ProviderDispute, defence: { text: string; pdf: Uint8Array | null; pdfUrl?: string | null }): Promise<DefenceOutcome>;
   /** The longest defence text the provider takes. */
   readonly maxDefenceChars?: number;
 }

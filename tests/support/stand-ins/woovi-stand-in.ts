@@ -37,7 +37,11 @@ export interface StandInCharge {
   /** The payment's end-to-end id, once paid. */
   endToEndId: string | null;
   refunds: StandInRefund[];
-  dispute: { status: string; type: 'MED' } | null;
+  /**
+   * `id`: the dispute's own id, which the DISPUTE_CREATED body carries (docs/disputa/how-add-new-evidence-in-evidence.md)
+   * and the evidence route takes. `evidence`: the documents the seller sent, as Woovi answered them.
+   */
+  dispute: { id: string; status: string; type: 'MED'; evidence: Array<{ url: string; correlationID: string; description: string }> } | null;
 }
 
 export interface WooviRequest {
@@ -48,7 +52,7 @@ export interface WooviRequest {
   body: unknown;
 }
 
-type Route = 'create' | 'read' | 'delete' | 'refund' | 'refunds' | 'transactions' | 'transaction' | 'dispute';
+type Route = 'create' | 'read' | 'delete' | 'refund' | 'refunds' | 'transactions' | 'transaction' | 'dispute' | 'evidence';
 /**
  * A scripted answer for the next request to a route: replaces the documented behaviour once. `lost` (DELETE only): Woovi
  * does it, and the connection drops before its answer.
@@ -172,7 +176,7 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     dispute: async (id) => {
       const charge = chargeOf(id);
       if (!charge.endToEndId) throw new Error(`charge ${id} was not paid`);
-      charge.dispute = { status: 'OPENED', type: 'MED' };
+      charge.dispute = { id: randomUUID(), status: 'OPENED', type: 'MED', evidence: [] };
       await deliver('OPENPIX:DISPUTE_CREATED', { dispute: disputeJson(charge) });
     },
     endDispute: async (id, status) => {
@@ -269,8 +273,10 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     };
   }
 
+  /** docs/webhook/examples/dispute-*.mdx, with the `id` of how-add-new-evidence-in-evidence.md. */
   function disputeJson(charge: StandInCharge) {
     return {
+      id: charge.dispute!.id,
       status: charge.dispute!.status,
       endToEndId: charge.endToEndId,
       name: 'Pagador',
@@ -520,9 +526,51 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     const fault = takeFault('dispute', c);
     if (fault) return fault;
     const charge = [...standIn.charges.values()].find((item) => item.endToEndId === c.req.param('id'));
-    // The documented answer for a payment with no dispute.
+    // The documented answer for a payment with no dispute. The reply carries the dispute's `id` as the webhook body
+    // does (the one-dispute schema lists none; without it the adapter sends evidence by the end-to-end id).
     if (!charge?.dispute) return c.json(failure('Dispute not found'), 400);
     return c.json({ dispute: disputeJson(charge) });
+  });
+
+  /**
+   * `POST /api/v1/dispute/:id/evidence` (woovi.yml, scope DISPUTE_POST): `documents[{ url, correlationID, description }]`,
+   * `url` required (Woovi downloads it and answers its own copy's URL); 400 "You cannot send a evidence for a accepted
+   * dispute". The `:id` is the dispute's id from the DISPUTE_CREATED body.
+   */
+  app.post('/api/v1/dispute/:id/evidence', (c) => {
+    const fault = takeFault('evidence', c);
+    if (fault) return fault;
+    const charge = [...standIn.charges.values()].find((item) => item.dispute?.id === c.req.param('id'));
+    if (!charge?.dispute) return c.json(failure('Dispute not found'), 400);
+    const body = c.get('body');
+    const documents = isRecord(body) && onlyKeys(body, ['documents']) && Array.isArray(body.documents) ? body.documents : null;
+    const valid =
+      documents !== null &&
+      documents.length > 0 &&
+      documents.every(
+        (document) =>
+          isRecord(document) &&
+          onlyKeys(document, ['url', 'correlationID', 'description']) &&
+          isNonEmptyString(document.url) &&
+          URL.canParse(String(document.url)) &&
+          (document.correlationID === undefined || typeof document.correlationID === 'string') &&
+          (document.description === undefined || typeof document.description === 'string'),
+      );
+    if (!valid) return c.json(failure('documents must be a list of { url, correlationID, description }'), 400);
+    if (charge.dispute.status === 'ACCEPTED') return c.json(failure('You cannot send a evidence for a accepted dispute'), 400);
+    const sent = (documents as Array<Record<string, string>>).map((document) => ({
+      url: document.url!,
+      correlationID: document.correlationID ?? '',
+      description: document.description ?? '',
+    }));
+    charge.dispute.evidence.push(...sent);
+    return c.json({
+      documents: sent.map((document) => ({
+        ...document,
+        url: `https://woovi.stand-in.example/evidence/${randomUUID()}`,
+        createdAt: new Date().toISOString(),
+      })),
+    });
   });
 
   app.notFound((c) => c.json(failure('Not found'), 404));

@@ -166,9 +166,60 @@ export function paymentEndToEndId(transactions: readonly WooviTransaction[]): st
   return transactions.find((transaction) => transaction.endToEndId?.startsWith('E'))?.endToEndId ?? null;
 }
 
-export function parseDisputeReply(body: unknown): { rawStatus: string | null } | null {
-  const parsed = z.object({ dispute: z.object({ status: optionalText }) }).safeParse(body);
-  return parsed.success ? { rawStatus: parsed.data.dispute.status ?? null } : null;
+/** `value` is centavos as on every Woovi route; the one-dispute reply types it as text, the list and webhooks as a number. */
+const disputeValue = z
+  .union([
+    centavos,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}$/)
+      .transform(Number)
+      .pipe(centavos),
+  ])
+  .nullish()
+  .catch(null);
+
+const DisputeSchema = z.object({
+  /** Absent from the one-dispute reply's schema; the DISPUTE_CREATED body carries it, for the evidence route. */
+  id: optionalText,
+  status: optionalText,
+  value: disputeValue,
+  endToEndId: optionalText,
+  name: optionalText,
+});
+
+export interface WooviDispute {
+  id: string | null;
+  rawStatus: string | null;
+  amountCents: number | null;
+  endToEndId: string | null;
+  /** The payer who contested, as Woovi names them: compared with the buyer, never logged. */
+  payerName: string | null;
+}
+
+function toDispute(dispute: z.output<typeof DisputeSchema>): WooviDispute {
+  return {
+    id: dispute.id ?? null,
+    rawStatus: dispute.status ?? null,
+    amountCents: dispute.value ?? null,
+    endToEndId: dispute.endToEndId ?? null,
+    payerName: dispute.name ?? null,
+  };
+}
+
+/** `GET /api/v1/dispute/{endToEndId}`'s `{ dispute }`, and the `dispute` of an `OPENPIX:DISPUTE_*` body. */
+export function parseDisputeReply(body: unknown): WooviDispute | null {
+  const parsed = z.object({ dispute: DisputeSchema }).safeParse(body);
+  return parsed.success ? toDispute(parsed.data.dispute) : null;
+}
+
+/** The dispute as ours: Woovi ACCEPTED the payer's claim, so the seller lost it; REJECTED, the seller won. */
+export function disputeState(rawStatus: string | null): 'open' | 'lost' | 'won' | 'cancelled' {
+  if (rawStatus === 'ACCEPTED') return 'lost';
+  if (rawStatus === 'REJECTED') return 'won';
+  if (rawStatus === 'CANCELED') return 'cancelled';
+  return 'open';
 }
 
 /** ACCEPTED: reversed (docs/money.md#provider-side); CREATED, OPENED, IN_REVIEW: held, like Mercado Pago's `in_mediation`. */

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import type { PixProvider, ProviderCapabilities, ProviderEvent, WebhookRequest } from '../../pix-provider.ts';
 import { createWooviApi, pathId, type WooviApi, type WooviApiOptions, type WooviReply } from './woovi-api.ts';
 import { cancelCharge, createCharge, findCharge, getCharge } from './woovi-charges.ts';
+import { MAX_EVIDENCE_DESCRIPTION, providerDispute, readDispute, submitEvidence } from './woovi-disputes.ts';
 import { readError } from './woovi-errors.ts';
 import { isNotFound, parseTransactionReply } from './woovi-parse.ts';
 import { getRefund, refund } from './woovi-refunds.ts';
@@ -49,8 +50,14 @@ async function parseWebhook(api: WooviApi, publicKey: KeyObject, request: Webhoo
       return [{ kind: 'charge', chargeId: event.chargeId }];
     case 'refund':
       return [{ kind: 'refund', chargeId: event.chargeId, refundId: null }];
-    case 'dispute':
-      return [await disputedCharge(api, event.endToEndId)];
+    case 'dispute': {
+      const charge = await disputedCharge(api, event.endToEndId);
+      if (charge.kind !== 'charge') return [charge];
+      // Read back as it now stands; the verified body stands in where Woovi's read does not find it.
+      const read = (await readDispute(api, event.endToEndId, 'dispute')) ?? event.dispute;
+      if (!read) return [charge];
+      return [{ kind: 'dispute', dispute: providerDispute(read, event.endToEndId, charge.chargeId) }, charge];
+    }
     case 'ignored':
       return [event];
   }
@@ -63,6 +70,11 @@ export function createWooviProvider(settings: WooviSettings, options: WooviApiOp
   return {
     id: 'woovi',
     capabilities: wooviCapabilities,
+    // No `list`: disputes arrive by webhook and with each paid charge's read.
+    disputes: {
+      defend: (dispute, defence) => submitEvidence(api, dispute, defence),
+      maxDefenceChars: MAX_EVIDENCE_DESCRIPTION,
+    },
     createCharge: (input) => createCharge(api, input),
     getCharge: (chargeId) => getCharge(api, chargeId),
     findCharge: (key) => findCharge(api, key),

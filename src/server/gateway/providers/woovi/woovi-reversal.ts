@@ -1,16 +1,9 @@
 import type { ChargeRecord } from '../../pix-provider.ts';
 import type { GatewayErrorKind } from '../../types.ts';
 import { pathId, type WooviApi, type WooviReply } from './woovi-api.ts';
+import { providerDispute, readDispute } from './woovi-disputes.ts';
 import { readError } from './woovi-errors.ts';
-import {
-  disputeOutcome,
-  isNotFound,
-  parseDisputeReply,
-  parseRefundList,
-  parseTransactionList,
-  paymentEndToEndId,
-  type WooviRefund,
-} from './woovi-parse.ts';
+import { disputeOutcome, parseRefundList, parseTransactionList, paymentEndToEndId, type WooviRefund } from './woovi-parse.ts';
 
 /** A charge stays COMPLETED after a refund or a dispute, so a paid one is read with its refunds and its payment's dispute. */
 
@@ -36,14 +29,6 @@ async function paymentOf(api: WooviApi, chargeId: string, kind: GatewayErrorKind
   return paymentEndToEndId(transactions);
 }
 
-async function disputeStatus(api: WooviApi, endToEndId: string, kind: GatewayErrorKind): Promise<string | null> {
-  const reply = await get(api, `/api/v1/dispute/${pathId(endToEndId)}`, kind);
-  if (!reply.ok && isNotFound(reply.status, reply.json)) return null;
-  const dispute = reply.ok ? parseDisputeReply(reply.json) : null;
-  if (!dispute) throw readError(kind, reply);
-  return dispute.rawStatus ?? 'UNKNOWN';
-}
-
 /** Confirmed refunds covering the charge reverse it; ones still in process that would cover it leave it `refunding`. */
 function refundedState(amountCents: number | null, refunds: readonly WooviRefund[]): ChargeRecord['state'] | null {
   if (amountCents === null) return null;
@@ -61,9 +46,13 @@ export async function readReversal(api: WooviApi, paid: ChargeRecord, kind: Gate
   const refunded = refundedState(paid.amountCents, refunds);
   if (refunded) return { ...record, state: refunded, rawStatus: refunded === 'reversed' ? 'REFUNDED' : 'REFUND_IN_PROCESSING' };
   if (!endToEndId) return record;
-  const dispute = await disputeStatus(api, endToEndId, kind);
-  if (dispute === null) return record;
-  const outcome = disputeOutcome(dispute);
-  if (outcome === 'none') return record;
-  return { ...record, state: outcome === 'reversed' ? 'reversed' : 'unknown', rawStatus: `DISPUTE_${dispute}` };
+  const read = await readDispute(api, endToEndId, kind);
+  if (read === null) return record;
+  const disputed: ChargeRecord = { ...record, dispute: providerDispute(read, endToEndId, paid.chargeId) };
+  const status = read.rawStatus ?? 'UNKNOWN';
+  const outcome = disputeOutcome(status);
+  if (outcome === 'none') return disputed;
+  if (outcome === 'open') return { ...disputed, state: 'unknown', rawStatus: `DISPUTE_${status}` };
+  // Accepted: the MED returned the money, not the seller (docs/disputes.md).
+  return { ...disputed, state: 'reversed', rawStatus: `DISPUTE_${status}`, disputeReturnedCents: read.amountCents ?? paid.amountCents };
 }

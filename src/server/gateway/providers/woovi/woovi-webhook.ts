@@ -2,6 +2,7 @@ import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { parseJsonSafely } from '../../../lib/safe-parse.ts';
 import { WebhookRejectedError, type WebhookRequest } from '../../pix-provider.ts';
+import { parseDisputeReply, type WooviDispute } from './woovi-parse.ts';
 
 /** `x-webhook-signature`: RSA-SHA256 with Woovi's key; no timestamp, a replay only re-reads (docs/payments.md#woovi). */
 
@@ -43,7 +44,7 @@ export function verifyWooviSignature(request: WebhookRequest, publicKey: KeyObje
 export type WooviEventRead =
   | { kind: 'charge'; chargeId: string }
   | { kind: 'refund'; chargeId: string }
-  | { kind: 'dispute'; endToEndId: string }
+  | { kind: 'dispute'; endToEndId: string; dispute: WooviDispute | null }
   | { kind: 'ignored'; reason: string };
 
 const id = z.string().trim().min(1).max(200);
@@ -91,7 +92,9 @@ export function readWooviEvent(rawBody: string): WooviEventRead {
     return chargeId ? { kind: 'refund', chargeId } : { kind: 'ignored', reason: `${event} without a charge` };
   }
   if (DISPUTE_EVENTS.has(event)) {
-    return dispute ? { kind: 'dispute', endToEndId: dispute.endToEndId } : { kind: 'ignored', reason: `${event} without an endToEndId` };
+    return dispute
+      ? { kind: 'dispute', endToEndId: dispute.endToEndId, dispute: parseDisputeReply(json) }
+      : { kind: 'ignored', reason: `${event} without an endToEndId` };
   }
   return { kind: 'ignored', reason: `event ${event}` };
 }
