@@ -33,6 +33,7 @@ import { providerNeutralChargesMigration } from './migrations/0034-provider-neut
 import { orderOfferVersionMigration } from './migrations/0035-order-offer-version.ts';
 import { cancelSentMigration } from './migrations/0036-cancel-sent.ts';
 import { instanceClocksMigration } from './migrations/0039-instance-clocks.ts';
+import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
 /** Listed here so the bundle carries them; only add entries, never edit a shipped one. Types both databases share. */
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0035_order_offer_version': orderOfferVersionMigration,
   '0036_cancel_sent': cancelSentMigration,
   '0039_instance_clocks': instanceClocksMigration,
+  '0040_dispute_polls': disputePollsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

@@ -369,6 +369,16 @@ export interface InstanceClocksTable {
   checked_at: number;
 }
 
+/** Each provider's dispute list as last read (migration 0040); only disputes/dispute-poller.ts reads and writes it. */
+export interface DisputePollsTable {
+  provider: ProviderId;
+  /** The end of the last window read in full; null before the first. */
+  polled_to: number | null;
+  next_poll_at: number;
+  /** An instance reading the list holds it until then; a crash frees it once that passes. */
+  claimed_until: number | null;
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -396,4 +406,5 @@ export interface Database {
   page_drafts: PageDraftsTable;
   page_images: PageImagesTable;
   instance_clocks: InstanceClocksTable;
+  dispute_polls: DisputePollsTable;
 }

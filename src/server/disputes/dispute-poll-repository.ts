@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
+
+/** The `dispute_polls` rows (migration 0040): one per provider whose disputes are polled. */
+
+export interface PollClaim {
+  /** The end of the last window read in full; null before the first poll. */
+  polledTo: number | null;
+}
+
+/**
+ * Takes the provider's next poll for this instance until `claimedUntil`: only when none holds it and, unless `anyTime`,
+ * only once its turn has come. Null when another instance polls it, or it is not yet due.
+ */
+export async function claimDisputePoll(
+  db: Kysely<Database>,
+  provider: ProviderId,
+  now: number,
+  claimedUntil: number,
+  anyTime: boolean,
+): Promise<PollClaim | null> {
+  await db
+    .insertInto('dispute_polls')
+    .values({ provider, polled_to: null, next_poll_at: now, claimed_until: null })
+    .onConflict((conflict) => conflict.column('provider').doNothing())
+    .execute();
+  let update = db
+    .updateTable('dispute_polls')
+    .set({ claimed_until: claimedUntil })
+    .where('provider', '=', provider)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]));
+  if (!anyTime) update = update.where('next_poll_at', '<=', now);
+  const result = await update.executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return null;
+  const row = await db.selectFrom('dispute_polls').select('polled_to').where('provider', '=', provider).executeTakeFirstOrThrow();
+  return { polledTo: row.polled_to === null ? null : Number(row.polled_to) };
+}
+
+/** The window was read in full: the next one starts from `polledTo`, at `nextPollAt`. */
+export async function completeDisputePoll(
+  db: Kysely<Database>,
+  provider: ProviderId,
+  claimedUntil: number,
+  polledTo: number,
+  nextPollAt: number,
+): Promise<void> {
+  await db
+    .updateTable('dispute_polls')
+    .set({ polled_to: polledTo, next_poll_at: nextPollAt, claimed_until: null })
+    .where('provider', '=', provider)
+    .where('claimed_until', '=', claimedUntil)
+    .execute();
+}
+
+/** The read failed: the window stays where it was, tried again at `nextPollAt`. */
+export async function releaseDisputePoll(
+  db: Kysely<Database>,
+  provider: ProviderId,
+  claimedUntil: number,
+  nextPollAt: number,
+): Promise<void> {
+  await db
+    .updateTable('dispute_polls')
+    .set({ next_poll_at: nextPollAt, claimed_until: null })
+    .where('provider', '=', provider)
+    .where('claimed_until', '=', claimedUntil)
+    .execute();
+}

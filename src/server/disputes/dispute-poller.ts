@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Payments } from '../gateway/payments.ts';
+import type { ProviderDispute, ProviderId } from '../gateway/pix-provider.ts';
+import type { Logger } from '../lib/logger.ts';
+import { claimDisputePoll, completeDisputePoll, releaseDisputePoll } from './dispute-poll-repository.ts';
+
+/**
+ * The providers that list their disputes (Efí's infractions: it documents no webhook for them) are read every
+ * DISPUTES_POLL_SECONDS, and at once from Saúde (docs/disputes.md). Each window starts where the last one read in
+ * full ended, a little before, and never later than FOLLOW_MS ago: Efí does not say whether `inicio`/`fim` filter on
+ * an infraction's opening or its last change, so the recent ones are read again and a change of state is seen. The
+ * stored window survives a restart; the claim keeps two instances from reading the same list at once.
+ */
+
+/** Read again at every poll: an infraction is analysed within days, and its money returned within 11 days of that. */
+export const FOLLOW_MS = 30 * 24 * 60 * 60_000;
+/** Each window reaches back over the end of the last, so a dispute stamped at its edge is not lost. */
+export const OVERLAP_MS = 5 * 60_000;
+/** A poll holds its claim this long; an instance that dies mid-poll frees it once this passes. */
+export const CLAIM_MS = 5 * 60_000;
+
+export type ApplyProviderDispute = (providerId: ProviderId, dispute: ProviderDispute) => Promise<unknown>;
+
+export interface DisputePollDeps {
+  db: Kysely<Database>;
+  payments: Pick<Payments, 'providers' | 'retired'>;
+  logger: Logger;
+  now?: () => number;
+  /** DISPUTES_POLL_SECONDS, as config.disputesPollSeconds. */
+  pollSeconds: number;
+  /** The domain's record of one provider dispute (disputes/dispute-service.ts `applyProviderDispute`). */
+  applyDispute: ApplyProviderDispute;
+}
+
+export interface ProviderPoll {
+  provider: ProviderId;
+  outcome: 'polled' | 'busy' | 'not_due' | 'failed';
+  /** Disputes the provider listed in the window. */
+  disputes: number;
+  error?: string;
+}
+
+/** Providers that take charges and retired ones alike: a MED on an old charge still reaches its provider's list. */
+function pollableProviders(deps: DisputePollDeps) {
+  const seen = new Set<ProviderId>();
+  return [...deps.payments.providers, ...deps.payments.retired].filter((provider) => {
+    if (!provider.disputes?.list || seen.has(provider.id)) return false;
+    seen.add(provider.id);
+    return true;
+  });
+}
+
+async function pollProvider(
+  deps: DisputePollDeps,
+  provider: ReturnType<typeof pollableProviders>[number],
+  now: number,
+  anyTime: boolean,
+): Promise<ProviderPoll> {
+  const claimedUntil = now + CLAIM_MS;
+  const nextPollAt = now + deps.pollSeconds * 1000;
+  const claim = await claimDisputePoll(deps.db, provider.id, now, claimedUntil, anyTime);
+  if (!claim) return { provider: provider.id, outcome: anyTime ? 'busy' : 'not_due', disputes: 0 };
+  const from = Math.min(now - FOLLOW_MS, claim.polledTo === null ? now - FOLLOW_MS : claim.polledTo - OVERLAP_MS);
+  let disputes: ProviderDispute[];
+  try {
+    disputes = await provider.disputes!.list!({ from, to: now });
+  } catch (error) {
+    // The window is not marked read: the next poll reads it again.
+    await releaseDisputePoll(deps.db, provider.id, claimedUntil, nextPollAt);
+    const message = error instanceof Error ? error.message : String(error);
+    deps.logger.warn('Dispute poll failed', { provider: provider.id, error: message });
+    return { provider: provider.id, outcome: 'failed', disputes: 0, error: message };
+  }
+  // Each one on its own: one that cannot be recorded does not hold back the others; the window is then read again.
+  let unrecorded = 0;
+  for (const dispute of disputes) {
+    try {
+      await deps.applyDispute(provider.id, dispute);
+    } catch (error) {
+      unrecorded++;
+      deps.logger.error('Provider dispute not recorded', {
+        provider: provider.id,
+        dispute: dispute.disputeId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  if (unrecorded > 0) {
+    await releaseDisputePoll(deps.db, provider.id, claimedUntil, nextPollAt);
+    return { provider: provider.id, outcome: 'failed', disputes: disputes.length, error: `${unrecorded} not recorded` };
+  }
+  await completeDisputePoll(deps.db, provider.id, claimedUntil, now, nextPollAt);
+  return { provider: provider.id, outcome: 'polled', disputes: disputes.length };
+}
+
+/** The scheduled poll: each provider whose turn has come and that no other instance is reading. */
+export async function pollDisputes(deps: DisputePollDeps): Promise<ProviderPoll[]> {
+  const now = deps.now?.() ?? Date.now();
+  return Promise.all(pollableProviders(deps).map((provider) => pollProvider(deps, provider, now, false)));
+}
+
+/** Saúde's "poll now": every provider at once, unless another instance is reading it this moment. */
+export async function pollDisputesNow(deps: DisputePollDeps): Promise<ProviderPoll[]> {
+  const now = deps.now?.() ?? Date.now();
+  return Promise.all(pollableProviders(deps).map((provider) => pollProvider(deps, provider, now, true)));
+}
+
+export interface DisputePoller {
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/** Ticks every DISPUTES_POLL_SECONDS (at most a minute apart, so a due turn is not missed by long); the claim decides. */
+export function createDisputePoller(deps: DisputePollDeps): DisputePoller {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    running ??= pollDisputes(deps)
+      .catch((error: unknown) =>
+        deps.logger.error('Dispute poll failed', { error: error instanceof Error ? error.message : String(error) }),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  return {
+    start() {
+      if (timer || pollableProviders(deps).length === 0) return;
+      timer = setInterval(tick, Math.min(deps.pollSeconds, 60) * 1000);
+      timer.unref();
+      tick();
+    },
+    async stop() {
+      clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
