@@ -33,6 +33,7 @@ import { providerNeutralChargesMigration } from './migrations/0034-provider-neut
 import { orderOfferVersionMigration } from './migrations/0035-order-offer-version.ts';
 import { cancelSentMigration } from './migrations/0036-cancel-sent.ts';
 import { instanceClocksMigration } from './migrations/0039-instance-clocks.ts';
+import { heldWebhooksMigration } from './migrations/0041-held-webhooks.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0036_cancel_sent': cancelSentMigration,
   '0039_instance_clocks': instanceClocksMigration,
   '0040_dispute_polls': disputePollsMigration,
+  '0041_held_webhooks': heldWebhooksMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

@@ -174,6 +174,8 @@ export interface WebhookEventsTable {
   content_type: string | null;
   body: string;
   candidate_ids: string;
+  /** `<provider>:<charge id>` of a verified webhook that came before its charge's create answered (migration 0041); null once adopted or for others. */
+  held_charge: Generated<string | null>;
 }
 
 export interface RateLimitsTable {

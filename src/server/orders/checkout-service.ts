@@ -33,7 +33,9 @@ import {
   TransactionTakenError,
 } from './checkout-repository.ts';
 import type { OrderRow } from './orders-repository.ts';
-import { listInterruptedCharges } from './reconciliation-repository.ts';
+import { listInterruptedCharges, requestRecheck } from './reconciliation-repository.ts';
+import { recheckOrder } from './payment-confirmation.ts';
+import { adoptHeldWebhooks } from './webhook-events-repository.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
 import { findOrderById } from './order-lookup.ts';
 
@@ -452,8 +454,11 @@ async function recordCharge(
       (trx, row) => deps.events.publish(trx, { type: 'charged', order: row, at: chargedAt }),
     );
     logger.info('Charge created', { order: order.id, provider: provider.id, transaction: charge.chargeId });
+    // Paid, and its webhook in, before this answer (docs/payments.md#postbacks): read back before the charge's
+    // e-mails are sent, so a paid PIX gets the access e-mail, not "Seu PIX está pronto".
+    const current = charged && (await applyHeldWebhooks(deps, charged, provider, charge));
     if (charged) await deps.events.committed({ type: 'charged', order: charged, at: chargedAt });
-    return describe(deps, charged ?? (await findOrderById(db, order.id)) ?? order);
+    return describe(deps, current || charged || (await findOrderById(db, order.id)) || order);
   } catch (error) {
     if (!(error instanceof TransactionTakenError)) throw error;
     // The provider named a transaction another order holds: this order does not take it.
@@ -461,6 +466,18 @@ async function recordCharge(
     await markOrderFailed(db, order.id, copy.errors.generic, deps.now?.() ?? Date.now());
     return { kind: 'failed', message: copy.errors.generic };
   }
+}
+
+async function applyHeldWebhooks(
+  deps: OrdersDeps,
+  order: OrderRow,
+  provider: PixProvider,
+  charge: PixCharge,
+): Promise<OrderRow | undefined> {
+  if (!(await adoptHeldWebhooks(deps.db, provider.id, [charge.chargeId, ...charge.alternateIds], order.id))) return undefined;
+  // Stored first: if the read fails, the reconciler reads it at once.
+  await requestRecheck(deps.db, order.id, deps.now?.() ?? Date.now());
+  return recheckOrder(deps, order);
 }
 
 /** Resent under the same key: the provider answers with the charge it made, so there is exactly one. */

@@ -6,7 +6,7 @@ import { findOrderByCharge, type OrderRow } from './orders-repository.ts';
 import { findOrderById } from './order-lookup.ts';
 import { claimPostbackRead, countStoredPostbacks, deferRecheck } from './postback-reads-repository.ts';
 import { requestRecheck } from './reconciliation-repository.ts';
-import { recordWebhookEvent, recordWebhookRejection } from './webhook-events-repository.ts';
+import { adoptHeldWebhooks, holdWebhook, recordWebhookEvent, recordWebhookRejection } from './webhook-events-repository.ts';
 
 /** A webhook lists a handful of charges; any beyond are read back by the reconciler anyway. */
 const MAX_EVENTS = 10;
@@ -49,13 +49,27 @@ export async function receiveProviderWebhook(
   const orders = new Map<string, OrderRow>();
   for (const event of events.slice(0, MAX_EVENTS)) {
     if (event.kind !== 'charge' && event.kind !== 'refund') continue;
-    const order = await findOrderByCharge(deps.db, id, event.chargeId);
+    const order =
+      (await findOrderByCharge(deps.db, id, event.chargeId)) ??
+      (event.kind === 'charge' ? await holdUntilCharged(deps, id, event.chargeId, now) : undefined);
     if (order && !orders.has(order.id)) {
       await requestRecheck(deps.db, order.id, now);
       orders.set(order.id, order);
     }
   }
   return { kind: 'accepted', orders: [...orders.values()].map((order) => ({ order, hints: [] })) };
+}
+
+/**
+ * A charge whose create has not answered yet (it was paid within seconds): the webhook is kept, and the order that
+ * gets the charge applies it (checkout-service.ts recordCharge). Looked up again once kept: a create that answered
+ * in between has adopted nothing, so this order is read back now.
+ */
+async function holdUntilCharged(deps: OrdersDeps, id: ProviderId, chargeId: string, now: number): Promise<OrderRow | undefined> {
+  if (!(await holdWebhook(deps.db, { provider: id, chargeId, now }))) return undefined;
+  const order = await findOrderByCharge(deps.db, id, chargeId);
+  if (order) await adoptHeldWebhooks(deps.db, id, [chargeId], order.id);
+  return order;
 }
 
 /** Unsigned (docs/gateway.md#6-postbacks): nothing stored for a token of no order; one read per order per window. */

@@ -24,6 +24,62 @@ export async function recordWebhookEvent(
     .execute();
 }
 
+const heldKey = (provider: ProviderId, chargeId: string) => `${provider}:${chargeId}`;
+
+/**
+ * A verified webhook for a charge no order holds yet, while one of the provider's creates has not answered:
+ * kept, one row per charge, for the order that gets the charge (adoptHeldWebhooks). False when held already.
+ */
+export async function holdWebhook(db: Kysely<Database>, held: { provider: ProviderId; chargeId: string; now: number }): Promise<boolean> {
+  const key = heldKey(held.provider, held.chargeId);
+  const creating = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'creating')
+    .where('provider', '=', held.provider)
+    .limit(1)
+    .executeTakeFirst();
+  // No create in flight: a charge of the account that is none of ours (another sales channel's).
+  if (!creating) return false;
+  const known = await db.selectFrom('webhook_events').select('id').where('held_charge', '=', key).executeTakeFirst();
+  if (known) return false;
+  await db
+    .insertInto('webhook_events')
+    .values({
+      id: randomUUID(),
+      received_at: held.now,
+      order_id: null,
+      secret_ok: 1,
+      content_type: null,
+      body: '',
+      candidate_ids: JSON.stringify([held.chargeId]),
+      held_charge: key,
+    })
+    .execute();
+  return true;
+}
+
+/** The order that now holds one of `chargeIds` takes the webhooks kept for them; true when there were any. */
+export async function adoptHeldWebhooks(
+  db: Kysely<Database>,
+  provider: ProviderId,
+  chargeIds: readonly string[],
+  orderId: string,
+): Promise<boolean> {
+  if (chargeIds.length === 0) return false;
+  const result = await db
+    .updateTable('webhook_events')
+    .set({ order_id: orderId, held_charge: null })
+    .where(
+      'held_charge',
+      'in',
+      chargeIds.map((id) => heldKey(provider, id)),
+    )
+    .where('order_id', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Transaction ids the order's recent postbacks named (for an order whose create answer was lost). */
 export async function findPostbackCandidateIds(db: Kysely<Database>, orderId: string): Promise<string[]> {
   const rows = await db

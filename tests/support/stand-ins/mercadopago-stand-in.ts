@@ -43,7 +43,9 @@ export type ScriptedAnswer =
   /** Takes the request and never answers (the client's timeout decides). */
   | { kind: 'hang'; afterWrite?: boolean }
   /** Closes the connection without an answer after reading the request. */
-  | { kind: 'drop'; afterWrite?: boolean };
+  | { kind: 'drop'; afterWrite?: boolean }
+  /** Does the request at once and answers it only `afterMs` later (Mercado Pago slow to answer). */
+  | { kind: 'late'; afterMs: number };
 
 export interface StandInPayment {
   id: number;
@@ -394,6 +396,11 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
     const queue = scripted.get(route) ?? [];
     const answer = queue.shift();
     if (!answer) return real(request);
+    if (answer.kind === 'late') {
+      const response = real(request);
+      await new Promise((resolve) => setTimeout(resolve, answer.afterMs));
+      return response;
+    }
     if (answer.afterWrite) real(request);
     switch (answer.kind) {
       case 'status':
