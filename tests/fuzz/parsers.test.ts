@@ -13,6 +13,9 @@ import { describeEnvFile, loadEnvFile } from '../../src/server/config/env-file.t
 import { parseCharge, parseTransactionRecord } from '../../src/server/gateway/providers/tribopay/parse-transaction.ts';
 import { chooseOffer, parseProductPage } from '../../src/server/gateway/providers/tribopay/parse-products.ts';
 import { parsePostback } from '../../src/server/gateway/providers/tribopay/postback.ts';
+import { readWebhookEvent } from '../../src/server/gateway/providers/abacatepay/parse-abacatepay.ts';
+import { parseInfractionPage } from '../../src/server/gateway/providers/efi/pix-api-infractions.ts';
+import { parseDisputeReply } from '../../src/server/gateway/providers/woovi/woovi-parse.ts';
 import { maskPersonalData } from '../../src/server/lib/log-mask.ts';
 import { parseSupplierCsv } from '../../src/server/suppliers/supplier-csv.ts';
 import { ResendAccessSchema } from '../../src/shared/access.ts';
@@ -334,6 +337,51 @@ describe('gateway replies (a stand-in may answer anything)', () => {
           expect(typeof record.transactionHash).toBe('string');
           expect(STATES).toContain(record.state);
         }
+        expectPrototypeUntouched();
+      }),
+      params(500),
+    );
+  });
+
+  it('reads a dispute from any reply (Efí’s infractions, Woovi’s dispute, AbacatePay’s dispute events) without throwing', () => {
+    const infracao = {
+      idInfracao: '8ad75c93-6150-422c-929e-822f361c7a6b',
+      endToEndId: 'E09089356202312181249APId91a6304',
+      valor: '100',
+      status: 'ABERTA',
+      tipoSituacao: 'golpe',
+      dadosAnalise: { abertura: '2023-12-22T16:01:35Z', prazoFinalizacao: '2023-12-22T16:01:35Z' },
+      origem: { nome: 'Fulano de Tal', documento: '800000000000000' },
+    };
+    const dispute = { id: 'd1', status: 'OPENED', endToEndId: 'E3524a995bbd54034b6d07c1c36014557', value: 1000, name: 'Seu jorge' };
+    const event = {
+      event: 'transparent.disputed',
+      data: {
+        transparent: { id: 'char_xyz789', amount: 5000, paidAmount: 5000 },
+        payerInformation: { PIX: { name: 'Maria', taxId: '12345678909' } },
+      },
+    };
+    const body = fc.oneof(
+      reply,
+      shapedJson({ parametros: { paginacao: { paginaAtual: 0, quantidadeDePaginas: 2 } }, infracoes: [infracao] }).map(
+        (text) => JSON.parse(text) as unknown,
+      ),
+      shapedJson({ dispute }).map((text) => JSON.parse(text) as unknown),
+      shapedJson(event).map((text) => JSON.parse(text) as unknown),
+    );
+    const DISPUTE_STATES = ['open', 'defending', 'won', 'lost', 'cancelled'];
+    fc.assert(
+      fc.property(body, (input) => {
+        const page = parseInfractionPage(input);
+        for (const found of page?.disputes ?? []) {
+          expect(typeof found.disputeId).toBe('string');
+          expect(DISPUTE_STATES).toContain(found.state);
+          if (found.amountCents !== null) expect(Number.isSafeInteger(found.amountCents)).toBe(true);
+        }
+        const woovi = parseDisputeReply(input);
+        if (woovi?.amountCents != null) expect(Number.isSafeInteger(woovi.amountCents)).toBe(true);
+        const read = readWebhookEvent(input);
+        if (read.kind === 'dispute') expect(['open', 'lost']).toContain(read.dispute.state);
         expectPrototypeUntouched();
       }),
       params(500),
