@@ -223,7 +223,7 @@ async function insertAndCharge(
   const order = inserted.order;
   await deps.events.committed({ type: 'created', order, at: now });
   // The retired code is cancelled at its provider while the new one is made: "one payable PIX" holds there too.
-  const [result] = await Promise.all([chargeOrder(deps, order, items), cancelRetired(deps, retired)]);
+  const [result] = await Promise.all([chargeOrder(deps, order, items), cancelRetiredWithin(deps, retired, CANCEL_WAIT_MS)]);
   return result;
 }
 
@@ -240,6 +240,26 @@ async function chargeMissingItems(
   if (!addon || addon === 'only_existing' || current.kind !== 'created') return current;
   if (addon.kind !== 'created') return addon;
   return { kind: 'created', order: { ...current.order, addon: addon.order } };
+}
+
+/**
+ * The re-checkout waits on the retired PIX's cancel at most this long (so it answers within 2 s): a lost answer held it for
+ * the provider's whole timeout (15 s). The cancel goes on past it; its cancel_sent_at, written before the call, lets
+ * the reconciler read a deleting provider's "not found" as that cancel done.
+ */
+export const CANCEL_WAIT_MS = 1_500;
+
+function cancelRetiredWithin(deps: OrdersDeps, orderIds: readonly string[], waitMs: number): Promise<void> {
+  if (orderIds.length === 0) return Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+  });
+  // Past the wait nobody awaits it: its failure is logged, never an unhandled rejection.
+  const cancelling = cancelRetired(deps, orderIds).catch((error: unknown) =>
+    deps.logger.warn('Retired charges not cancelled; retried later', { error: error instanceof Error ? error.message : String(error) }),
+  );
+  return Promise.race([cancelling, waited]).finally(() => clearTimeout(timer));
 }
 
 /** What stays open (no answer, a provider that cannot cancel) is left to the reconciler, which reads retired charges. */

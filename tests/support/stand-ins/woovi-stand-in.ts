@@ -55,9 +55,10 @@ export interface WooviRequest {
 type Route = 'create' | 'read' | 'delete' | 'refund' | 'refunds' | 'transactions' | 'transaction' | 'dispute' | 'evidence';
 /**
  * A scripted answer for the next request to a route: replaces the documented behaviour once. `lost` (DELETE only): Woovi
- * does it, and the connection drops before its answer.
+ * does it, and the connection drops before its answer. `swallowed` (DELETE only): Woovi does it, and its answer never
+ * comes (the caller's timeout decides).
  */
-export type Fault = 'hang' | 'reset' | 'lost' | { status: number; body?: unknown; raw?: string };
+export type Fault = 'hang' | 'reset' | 'lost' | 'swallowed' | { status: number; body?: unknown; raw?: string };
 
 export interface WooviStandIn {
   url: string;
@@ -335,7 +336,7 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     faults.delete(route);
     if (fault === 'hang') return new Promise<Response>((resolve) => hanging.add(() => resolve(c.body(null, 504))));
     if (fault === 'reset') return dropConnection(c);
-    if (fault === 'lost') throw new Error(`the stand-in loses only a DELETE's answer, not a ${route}'s`);
+    if (fault === 'lost' || fault === 'swallowed') throw new Error(`the stand-in loses only a DELETE's answer, not a ${route}'s`);
     if (fault.raw !== undefined) return c.body(fault.raw, fault.status as 200, { 'Content-Type': 'text/html' });
     return c.json(fault.body ?? failure('Internal server error'), fault.status as 200);
   }
@@ -428,7 +429,8 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
   });
 
   app.delete('/api/v1/charge/:id', (c) => {
-    const lost = faults.get('delete') === 'lost';
+    const answerFault = faults.get('delete');
+    const lost = answerFault === 'lost' || answerFault === 'swallowed';
     if (lost) faults.delete('delete');
     const fault = lost ? null : takeFault('delete', c);
     if (fault) return fault;
@@ -438,6 +440,7 @@ export async function startWooviStandIn(options: { appId?: string } = {}): Promi
     if (charge.status === 'COMPLETED') return c.json(failure('Não é possível deletar uma cobrança paga'), 400);
     standIn.charges.delete(charge.correlationID);
     deleted.add(charge.correlationID);
+    if (answerFault === 'swallowed') return new Promise<Response>((resolve) => hanging.add(() => resolve(c.body(null, 504))));
     return lost ? dropConnection(c) : c.json({ status: 'OK', id });
   });
 
