@@ -76,7 +76,6 @@ export const disputesConsole = {
   defenceHint: 'É o que “Enviar defesa” manda ao provedor: os fatos do checkout, da entrega e do uso.',
   panelSend: 'Toque em “Enviar defesa” para registrar o envio; depois baixe o PDF e cole o texto no painel do provedor.',
   sending: 'Enviando…',
-  defenceDone: 'Defesa enviada.',
   /** Time left before the defence's deadline: "2 dias e 3 h", "5 h e 20 min", "40 min". */
   left: { day: { one: 'dia', other: 'dias' }, hour: 'h', minute: 'min', and: 'e' },
   resolveHint: 'Uma contestação registrada à mão é encerrada à mão, quando o provedor ou o banco der o resultado.',

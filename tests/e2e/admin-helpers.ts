@@ -32,7 +32,7 @@ export function accessLinkIn(file: string): string {
 }
 
 /** Buys the product as a visitor does, in the sandbox: pre-sell → landing → PIX → "Simular pagamento". */
-export async function buyInSandbox(context: BrowserContext, buyer: { name: string; email: string }) {
+export async function buyInSandbox(context: BrowserContext, buyer: { name: string; email: string; phone?: string }) {
   const page = await context.newPage();
   const dialog = await generatePix(page, buyer);
   await payOnSandbox(context, dialog);

@@ -23,12 +23,12 @@ export function DisputeBlocks({ blocks, onChanged }: { blocks: AdminDisputeBlock
           {blocks.map((block) => (
             <li key={block.id} className="flex items-center justify-between gap-3 px-3 py-2.5 text-sm">
               <span className="min-w-0">
-                <span className="block font-semibold text-white">
+                <span className="block font-semibold break-all text-white">
                   {text.blockKinds[block.kind]} · {text.orderRef(block.orderRef)}
                 </span>
                 <span className="block text-xs text-slate-400">{text.blockedAt(formatDateTime(block.createdAt))}</span>
               </span>
-              <Button variant="secondary" onClick={() => setRemoving(block)}>
+              <Button variant="secondary" className="shrink-0" onClick={() => setRemoving(block)}>
                 {text.removeBlock}
                 <span className="sr-only">
                   {' '}

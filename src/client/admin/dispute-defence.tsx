@@ -26,20 +26,19 @@ export function DisputeDefence({
 }) {
   const actions = disputeActions(dispute);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
   // A closed dispute's defence is history: the list keeps its outcome only.
   if (!isOpenDispute(dispute.state)) return null;
 
   const send = async () => {
     setBusy(true);
-    setMessage(null);
+    setFailure(null);
     try {
       await adminApi.sendDefence(dispute.id);
-      setMessage({ ok: true, text: text.defenceDone });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return onSignedOut();
-      setMessage({ ok: false, text: error instanceof ApiError && error.message ? error.message : copy.api.invalid });
+      setFailure(error instanceof ApiError && error.message ? error.message : copy.api.invalid);
     } finally {
       setBusy(false);
     }
@@ -64,9 +63,12 @@ export function DisputeDefence({
         className="mt-2 block w-full resize-y rounded-lg border border-line bg-ink-950 px-3 py-2 text-sm text-slate-200"
       />
       {dispute.defenceChannel === 'panel' && !actions.panelFiles ? <p className="mt-2 text-xs text-slate-400">{text.panelSend}</p> : null}
-      {dispute.defenceSentAt !== null ? (
-        <p className="mt-2 font-semibold text-brand-300">{text.defenceSent(formatDateTime(dispute.defenceSentAt))}</p>
-      ) : null}
+      {/* Announced once the list is read again after the press. */}
+      <div aria-live="polite">
+        {dispute.defenceSentAt !== null ? (
+          <p className="mt-2 font-semibold text-brand-300">{text.defenceSent(formatDateTime(dispute.defenceSentAt))}</p>
+        ) : null}
+      </div>
       {actions.panelFiles ? (
         <div className="mt-2 space-y-2">
           <p className="text-slate-300">{text.panelHint}</p>
@@ -82,13 +84,13 @@ export function DisputeDefence({
           </div>
         </div>
       ) : null}
-      {message ? (
-        <Alert variant={message.ok ? 'success' : 'destructive'} className="mt-3">
-          {message.text}
+      {failure ? (
+        <Alert variant="destructive" className="mt-3">
+          {failure}
         </Alert>
       ) : null}
       {/* Kept once sent, disabled: a defence goes at most once. */}
-      <Button variant="cta" block className="mt-3" disabled={busy || !actions.sendDefence} onClick={() => void send()}>
+      <Button variant="cta" block className="mt-3 sm:w-auto" disabled={busy || !actions.sendDefence} onClick={() => void send()}>
         {busy ? text.sending : text.sendDefence}
       </Button>
     </section>

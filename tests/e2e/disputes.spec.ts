@@ -1,0 +1,215 @@
+import type { Browser, Page } from '@playwright/test';
+import { createPostgresDb } from '../integration/test-db.ts';
+import { businessDay } from '../../src/shared/time.ts';
+import { buyInSandbox, signIn } from './admin-helpers.ts';
+import { expect, test, watchConsole } from './fixtures.ts';
+import { expectNoAxeViolations, shoot } from './mails-and-shots.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * The seller's "Contestações" (docs/disputes.md) in real Chromium at a phone's width, against the production
+ * build: a dispute entered by hand shows in Contestações and on Visão geral with its deadline; "Enviar defesa"
+ * (a provider without a defence API: the PDF and the text for its panel) goes once, a stale second press gets the
+ * server's words; closing it as lost shows "Devolvido pelo MED" and blocks the buyer, which "Desbloquear" undoes;
+ * and a refund while a dispute is open asks twice, for "Reembolsar" and for "Marcar como reembolsado".
+ */
+const PASSWORD = 'senha-do-painel-contestacoes-e2e';
+const DAY = 24 * 60 * 60_000;
+const PRODUCT = 'Lista de Fornecedores Secretos Vitalícia';
+/** The refusals a test provokes: an unknown buyer, the stale "Enviar defesa", the refunds' first answer under a dispute. */
+const PROVOKED = [/status of 409/, /status of 404/];
+
+async function registerDispute(panel: Page, query: string, fields: { amount?: string; dueOn?: string } = {}): Promise<string> {
+  const form = panel.getByRole('region', { name: 'Registrar contestação' });
+  await form.getByLabel('E-mail, referência ou ID E2E').fill(query);
+  if (fields.amount) await form.getByLabel('Valor contestado (deixe vazio para o valor pago)').fill(fields.amount);
+  if (fields.dueOn) await form.getByLabel('Prazo da defesa (se o provedor informou)').fill(fields.dueOn);
+  await form.getByRole('button', { name: 'Registrar' }).click();
+  const done = panel.getByRole('status').filter({ hasText: /^Contestação registrada no pedido / });
+  await expect(done).toBeVisible();
+  return /no pedido (\S+)\.$/.exec(await done.innerText())![1]!;
+}
+
+const openDisputesTab = (panel: Page) => panel.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Contestações' }).click();
+
+async function disputeJourney(browser: Browser, server: RunningServer, options: { shots?: boolean } = {}) {
+  const buyers = {
+    lost: { name: 'Joana Lima', email: 'joana.lima@example.com' },
+    // Another phone: the same one would make his order a duplicate of hers.
+    refunded: { name: 'Paulo Mendes', email: 'paulo.mendes@example.com', phone: '11912345678' },
+  };
+  // Each buyer in a browser of their own (the pre-sell's answer is remembered per browser).
+  for (const buyer of Object.values(buyers)) {
+    const shop = await browser.newContext({ baseURL: server.url });
+    await buyInSandbox(shop, buyer);
+    await shop.close();
+  }
+
+  const seller = await browser.newContext({ baseURL: server.url });
+  await seller.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const panel = await seller.newPage();
+  const consoleErrors = watchConsole(panel, PROVOKED);
+  await signIn(panel, PASSWORD);
+  await openDisputesTab(panel);
+  await expect(panel.getByText('Nenhuma contestação registrada.')).toBeVisible();
+
+  // "Registrar contestação": the form's own refusal first, in Portuguese; then the order by e-mail, due in three days.
+  const form = panel.getByRole('region', { name: 'Registrar contestação' });
+  await form.getByLabel('E-mail, referência ou ID E2E').fill(buyers.lost.email);
+  await form.getByLabel('Valor contestado (deixe vazio para o valor pago)').fill('19,9,0');
+  await form.getByRole('button', { name: 'Registrar' }).click();
+  await expect(form.getByText('Valor inválido: escreva em reais, por exemplo 19,90 ou 1.234,56.')).toBeVisible();
+  await form.getByLabel('Valor contestado (deixe vazio para o valor pago)').fill('R$ 19,90');
+  await form.getByLabel('E-mail, referência ou ID E2E').fill('ninguem@example.com');
+  await form.getByRole('button', { name: 'Registrar' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Nenhum pedido pago encontrado com esse e-mail, referência ou ID E2E.');
+  await form.getByLabel('Valor contestado (deixe vazio para o valor pago)').fill('');
+  const ref = await registerDispute(panel, buyers.lost.email, { dueOn: businessDay(Date.now() + 3 * DAY) });
+
+  const card = panel.getByRole('article', { name: `Pedido ${ref}` });
+  await expect(card).toContainText('Aberta');
+  await expect(card).toContainText('Registrada à mão');
+  await expect(card).toContainText(/R\$\s19,90/);
+  await expect(card).toContainText(/Faltam 3 dias/);
+  await expect(card).toContainText(PRODUCT);
+  const defence = card.getByRole('textbox', { name: 'Texto da defesa' });
+  await expect(defence).toHaveValue(new RegExp(PRODUCT));
+  if (options.shots) {
+    await expectNoAxeViolations(panel);
+    await shoot(panel, 'console-dispute-open', card);
+    await shoot(panel, 'console-disputes-area', undefined, { fullPage: true });
+  }
+
+  // Visão geral: the open dispute with its time left, and the way to it.
+  await panel.getByRole('link', { name: 'Visão geral' }).click();
+  const overview = panel.getByRole('region', { name: 'Contestações abertas' });
+  await expect(overview).toContainText(new RegExp(`Pedido ${ref}, R\\$\\s19,90`));
+  await expect(overview).toContainText(/Faltam 3 dias/);
+  if (options.shots) await shoot(panel, 'console-overview-disputes', overview);
+  await overview.getByRole('link', { name: 'Ver contestações' }).click();
+  await expect(card).toBeVisible();
+
+  // Saúde: the providers' disputes read now.
+  await panel.getByRole('link', { name: 'Saúde' }).click();
+  await panel.getByRole('button', { name: 'Verificar contestações agora' }).click();
+  await expect(panel.getByText('Verificação feita. As contestações novas aparecem em “Contestações”.')).toBeVisible();
+  await openDisputesTab(panel);
+
+  // A second tab, opened before the defence goes: its press comes too late and gets the server's words.
+  const stale = await seller.newPage();
+  const staleErrors = watchConsole(stale, PROVOKED);
+  await stale.goto('/painel#contestacoes');
+  const staleCard = stale.getByRole('article', { name: `Pedido ${ref}` });
+  await expect(staleCard.getByRole('button', { name: 'Enviar defesa' })).toBeEnabled();
+
+  // "Enviar defesa" for a provider whose panel takes it: sent once, then the PDF and the text to paste.
+  await expect(card.getByRole('link', { name: 'Baixar PDF da defesa' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Enviar defesa' }).click();
+  await expect(card).toContainText(/Defesa enviada em \d{2}\/\d{2}\/\d{4}/);
+  await expect(card.getByRole('button', { name: 'Enviar defesa' })).toBeDisabled();
+  await expect(card).toContainText('Em defesa');
+  const pdfLink = card.getByRole('link', { name: 'Baixar PDF da defesa' });
+  const pdf = await seller.request.get(new URL((await pdfLink.getAttribute('href'))!, server.url).href);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await card.getByRole('button', { name: 'Copiar o texto da defesa' }).click();
+  await expect(card.getByRole('button', { name: 'Copiado o texto da defesa' })).toBeVisible();
+  expect(await panel.evaluate(() => navigator.clipboard.readText())).toBe(await defence.inputValue());
+  if (options.shots) await shoot(panel, 'console-dispute-defence-sent', card);
+
+  await staleCard.getByRole('button', { name: 'Enviar defesa' }).click();
+  await expect(staleCard.getByRole('alert')).toHaveText('A defesa desta contestação já foi enviada. O provedor aceita uma só defesa.');
+  await expect(staleCard.getByRole('button', { name: 'Enviar defesa' })).toBeDisabled();
+  staleErrors();
+  await stale.close();
+
+  // Closed as lost: "Devolvido pelo MED", never a refund, and the buyer's details blocked.
+  await card.getByRole('button', { name: 'Perdida' }).click();
+  const lost = panel.getByRole('dialog', { name: 'Registrar a contestação como perdida?' });
+  await expect(lost).toContainText('o acesso aos itens contestados termina');
+  await lost.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(panel.getByText('Contestação registrada como perdida.')).toBeVisible();
+  await expect(card).toContainText(/Devolvido pelo MED: R\$\s19,90/);
+  await expect(card).not.toContainText('Reembolsad');
+  await expect(card.getByRole('button', { name: 'Enviar defesa' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Perdida' })).toHaveCount(0);
+  const blocks = panel.getByRole('list', { name: 'Bloqueios após contestação perdida' });
+  await expect(blocks.getByRole('listitem').filter({ hasText: `E-mail · Pedido ${ref}` })).toBeVisible();
+  const blocked = await blocks.getByRole('listitem').count();
+  if (options.shots) {
+    await expectNoAxeViolations(panel);
+    await shoot(panel, 'console-dispute-lost', card);
+    await shoot(panel, 'console-dispute-blocks', panel.getByRole('region', { name: 'Bloqueios após contestação perdida' }));
+  }
+
+  // "Desbloquear" the e-mail: its row goes, the others stay.
+  await blocks.getByRole('button', { name: `Desbloquear E-mail Pedido ${ref}` }).click();
+  await panel.getByRole('dialog', { name: 'Desbloquear este comprador?' }).getByRole('button', { name: 'Confirmar' }).click();
+  await expect(panel.getByText('Bloqueio desfeito.')).toBeVisible();
+  await expect(blocks.getByRole('listitem').filter({ hasText: `E-mail · Pedido ${ref}` })).toHaveCount(0);
+  if (blocked > 1) await expect(blocks.getByRole('listitem')).toHaveCount(blocked - 1);
+  else await expect(panel.getByText('Nenhum comprador bloqueado.')).toBeVisible();
+
+  // Never twice: a refund of an order under dispute warns and asks again, for each way of refunding.
+  const other = await registerDispute(panel, buyers.refunded.email);
+  await expect(panel.getByRole('article', { name: `Pedido ${other}` })).toContainText('Prazo não informado pelo provedor');
+  await panel.getByRole('link', { name: 'Pedidos' }).click();
+  await panel.getByLabel('Buscar').fill(buyers.refunded.email);
+  await panel.getByRole('button', { name: 'Filtrar' }).click();
+  await panel.getByRole('button', { name: `Ver pedido de ${buyers.refunded.name}` }).click();
+  const refund = panel.getByRole('region', { name: 'Reembolso' });
+  await refund.getByRole('button', { name: 'Reembolsar', exact: true }).click();
+  await panel
+    .getByRole('dialog', { name: /^Reembolsar R\$\s19,90\?$/ })
+    .getByRole('button', { name: 'Confirmar' })
+    .click();
+  const again = panel.getByRole('dialog', { name: 'Reembolsar mesmo com a contestação aberta?' });
+  await expect(again).toContainText('o MED pode devolver o dinheiro também');
+  if (options.shots) await shoot(panel, 'console-refund-dispute-warning');
+  // Cancelled: nothing was approved.
+  await again.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(again).toHaveCount(0);
+  await expect(refund.getByRole('button', { name: 'Reembolsar', exact: true })).toBeVisible();
+  await refund.getByRole('button', { name: 'Reembolsar', exact: true }).click();
+  await panel
+    .getByRole('dialog', { name: /^Reembolsar R\$\s19,90\?$/ })
+    .getByRole('button', { name: 'Confirmar' })
+    .click();
+  await again.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(panel.getByText('Reembolso aprovado. Agora devolva o valor no painel do gateway.')).toBeVisible();
+
+  await refund.getByRole('button', { name: 'Marcar como reembolsado' }).click();
+  await panel.getByRole('dialog', { name: 'Marcar como reembolsado?' }).getByRole('button', { name: 'Confirmar' }).click();
+  const markAgain = panel.getByRole('dialog', { name: 'Marcar como reembolsado mesmo com a contestação aberta?' });
+  await expect(markAgain).toContainText('o MED pode devolver o dinheiro também');
+  await markAgain.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(panel.getByText('Pedido marcado como reembolsado.')).toBeVisible();
+
+  consoleErrors();
+  await seller.close();
+}
+
+test.describe('Contestações', () => {
+  test('on SQLite: entered by hand, on Visão geral, defended once, lost and blocked, unblocked; a refund asks twice', async ({
+    browser,
+  }) => {
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+    try {
+      await disputeJourney(browser, server, { shots: true });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('on PostgreSQL: the same journey', async ({ browser }) => {
+    const database = await createPostgresDb();
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD, DATABASE_URL: database.url });
+    try {
+      await disputeJourney(browser, server);
+    } finally {
+      await server.stop();
+      await database.close();
+    }
+  });
+});
