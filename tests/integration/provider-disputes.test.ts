@@ -17,7 +17,10 @@
  *   cannot send a evidence for a accepted dispute"), `docs/webhook/examples/dispute-*.mdx` (the `OPENPIX:DISPUTE_*`
  *   bodies), `docs/disputa/how-add-new-evidence-in-evidence.md` (the dispute's `id` from the DISPUTE_CREATED body; the
  *   document at a public URL that Woovi downloads).
- * - Mercado Pago: the Payments API reference (`status` `in_mediation`, `charged_back`).
+ * - Mercado Pago: the Payments API reference, "Get payment" (mercadopago.com.br/developers/en/reference/payments/_payments_id/get):
+ *   `status` `in_mediation` ("The user started a dispute") and `charged_back` ("A chargeback was placed on the buyer's
+ *   credit card"); its chargebacks API (/v1/chargebacks, docs/checkout-api/additional-content/chargebacks) is for card
+ *   chargebacks, so a PIX payment's defence goes through Mercado Pago's panel.
  * - AbacatePay: github.com/AbacatePay/documentation (commit 0d61b4f) `pages/webhooks/reference.mdx`
  *   (`checkout.disputed`, `checkout.lost`, `transparent.disputed`, `transparent.lost`),
  *   `pages/webhooks/events/{checkout,transparent}.mdx` (the disputed bodies), `openapi.yaml` (status UNDER_DISPUTE).

@@ -87,7 +87,7 @@ export interface MercadoPagoStandIn {
   pay(paymentId: number | string): StandInPayment;
   /** The PIX expired unpaid: `cancelled`, `expired`. */
   expire(paymentId: number | string): StandInPayment;
-  /** The payer contests the paid payment: `in_mediation` ("users have initiated a dispute", Payments API reference). */
+  /** The payer contests the paid payment: `in_mediation` ("The user started a dispute", Payments API "Get payment"). */
   mediate(paymentId: number | string): StandInPayment;
   /** The contestation went the payer's way: `charged_back`, the money returned to them. */
   chargeBack(paymentId: number | string): StandInPayment;
