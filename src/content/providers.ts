@@ -51,6 +51,11 @@ export const mercadopagoCopy = {
   /** The seller's console, when a payment could not be read back. */
   readFailed: 'Não foi possível consultar o pagamento no Mercado Pago.',
   readFailedHttp: (status: number) => `O Mercado Pago não mostrou o pagamento (HTTP ${status}).`,
+  /** The payment search (by our key, after a create whose answer was lost) and the cancel, each named as itself. */
+  searchFailed: 'Não foi possível buscar o pagamento no Mercado Pago.',
+  searchFailedHttp: (status: number) => `O Mercado Pago não respondeu à busca do pagamento (HTTP ${status}).`,
+  cancelFailed: 'Não foi possível cancelar o pagamento no Mercado Pago.',
+  cancelFailedHttp: (status: number) => `O Mercado Pago não cancelou o pagamento (HTTP ${status}).`,
   refundReadFailed: 'Não foi possível consultar o reembolso no Mercado Pago.',
   /** The seller's console, after a refund that did not go as asked; `detail` is Mercado Pago's own message, cleaned. */
   refundRefused: (status: number, detail: string | null) =>
@@ -87,9 +92,17 @@ const WOOVI_REFUND_MAY_HAVE_HAPPENED = 'O reembolso pode ter sido feito: confira
 
 /** Woovi, formerly OpenPix (gateway/providers/woovi/). */
 export const wooviCopy = {
-  /** The seller's console, when a charge could not be read back. */
-  readFailed: 'Não foi possível consultar a cobrança na Woovi.',
-  readFailedHttp: (status: number) => `A Woovi não mostrou a cobrança (HTTP ${status}).`,
+  /** The seller's console and logs, when a read failed: each names its call (`calls`), so the seller knows which one. */
+  readFailed: (what: string) => `Não foi possível consultar ${what} na Woovi.`,
+  readFailedHttp: (what: string, status: number) => `A Woovi não mostrou ${what} (HTTP ${status}).`,
+  calls: {
+    charge: 'a cobrança',
+    refunds: 'os reembolsos da cobrança',
+    transactions: 'as transações da cobrança',
+    transaction: 'a transação do pagamento',
+  },
+  cancelFailed: 'Não foi possível cancelar a cobrança na Woovi.',
+  cancelFailedHttp: (status: number) => `A Woovi não cancelou a cobrança (HTTP ${status}).`,
   /** A read was refused for the AppID itself: the seller's setting, not the charge. */
   appIdRefused: 'A Woovi recusou o AppID (WOOVI_APP_ID): confira a chave em API/Plugins no painel da Woovi.',
   refundReadFailed: 'Não foi possível consultar o reembolso na Woovi.',

@@ -241,6 +241,24 @@ describe('Woovi: create, read back, find, cancel', () => {
   });
 });
 
+describe('Woovi: an error names the call that failed (issue 62, P7)', () => {
+  it('the charge read worked and the transaction list failed: the message names the transaction list', async () => {
+    const paid = await paidCharge();
+    standIn.failNext('transactions', { status: 404, body: { error: 'Not found' } });
+    expect((await caught(provider.getCharge(paid.chargeId))).message).toBe('A Woovi não mostrou as transações da cobrança (HTTP 404).');
+    standIn.failNext('refunds', { status: 500 });
+    expect((await caught(provider.getCharge(paid.chargeId))).message).toBe('A Woovi não mostrou os reembolsos da cobrança (HTTP 500).');
+    standIn.failNext('read', { status: 500 });
+    expect((await caught(provider.getCharge(paid.chargeId))).message).toBe('A Woovi não mostrou a cobrança (HTTP 500).');
+  });
+
+  it('a cancel whose DELETE failed says the cancel failed, not a read', async () => {
+    const open = await provider.createCharge(input());
+    standIn.failNext('delete', { status: 503 });
+    expect((await caught(provider.cancelCharge!(open.chargeId))).message).toBe('A Woovi não cancelou a cobrança (HTTP 503).');
+  });
+});
+
 describe('Woovi: errors on create', () => {
   it.each([
     ['a 400 validation error', { status: 400, body: { error: 'value is required' } }, false],

@@ -198,11 +198,11 @@ export async function searchPayment(api: PaymentsApi, idempotencyKey: string): P
   try {
     reply = await api.client.call('GET', `/v1/payments/search?${new URLSearchParams({ external_reference: key, limit: '1' }).toString()}`);
   } catch {
-    throw new GatewayError(mercadopagoCopy.readFailed, 'transaction');
+    throw new GatewayError(mercadopagoCopy.searchFailed, 'transaction');
   }
-  if (!reply.ok) throw new GatewayError(mercadopagoCopy.readFailedHttp(reply.status), 'transaction', reply.status);
+  if (!reply.ok) throw new GatewayError(mercadopagoCopy.searchFailedHttp(reply.status), 'transaction', reply.status);
   const total = parseSearchTotal(reply.json);
-  if (total === null) throw new GatewayError(mercadopagoCopy.readFailed, 'transaction', reply.status);
+  if (total === null) throw new GatewayError(mercadopagoCopy.searchFailed, 'transaction', reply.status);
   if (total === 0) return { kind: 'none' };
   const payment = parseSearchFirst(reply.json);
   const charge = payment && payment.amountCents !== null ? pixChargeOf(payment, payment.amountCents) : null;
@@ -220,13 +220,13 @@ export async function cancelPayment(api: PaymentsApi, chargeId: string): Promise
   try {
     reply = await api.client.call('PUT', path, { body: { status: 'cancelled' }, idempotencyKey: `cancel-${readId(chargeId)}` });
   } catch {
-    throw new GatewayError(mercadopagoCopy.readFailed, 'transaction');
+    throw new GatewayError(mercadopagoCopy.cancelFailed, 'transaction');
   }
   if (reply.ok) {
     const payment = parsePayment(reply.json);
     if (payment && payment.id === readId(chargeId) && payment.state !== 'pending') return chargeRecordOf(payment);
   } else if (reply.status !== 400) {
-    throw new GatewayError(mercadopagoCopy.readFailedHttp(reply.status), 'transaction', reply.status);
+    throw new GatewayError(mercadopagoCopy.cancelFailedHttp(reply.status), 'transaction', reply.status);
   }
   return readPayment(api, chargeId);
 }

@@ -4,7 +4,7 @@ import type { ChargeRecord, CreatePixInput, FoundCharge, PixCharge } from '../..
 import { TransportFailure } from '../../transport.ts';
 import { GatewayError, type GatewayErrorKind } from '../../types.ts';
 import { pathId, type WooviApi, type WooviReply } from './woovi-api.ts';
-import { readError, refusalCause } from './woovi-errors.ts';
+import { cancelError, readError, refusalCause } from './woovi-errors.ts';
 import { chargeState, isNotFound, parseChargeReply, refusesCustomerData, toWooviValue, type WooviCharge } from './woovi-parse.ts';
 import { readReversal } from './woovi-reversal.ts';
 
@@ -113,7 +113,7 @@ export async function fetchCharge(api: WooviApi, chargeId: string, kind: Gateway
 export async function getCharge(api: WooviApi, chargeId: string, kind: GatewayErrorKind = 'transaction'): Promise<ChargeRecord> {
   const charge = await fetchCharge(api, chargeId, kind);
   // A 404 can also mean a wrong host or AppID: a charge we made is never taken for gone on a read.
-  if (!charge) throw new GatewayError(wooviCopy.readFailed, kind, 404);
+  if (!charge) throw new GatewayError(wooviCopy.readFailed(wooviCopy.calls.charge), kind, 404);
   return chargeRecord(api, charge, kind);
 }
 
@@ -142,9 +142,9 @@ export async function cancelCharge(api: WooviApi, chargeId: string): Promise<Cha
   try {
     reply = await api.call('DELETE', `/api/v1/charge/${pathId(chargeId)}`);
   } catch {
-    throw readError('transaction');
+    throw cancelError();
   }
-  if (reply.status >= 500 || reply.status === 401) throw readError('transaction', reply);
+  if (reply.status >= 500 || reply.status === 401) throw cancelError(reply);
   const charge = await fetchCharge(api, chargeId, 'transaction');
   if (!charge) return { chargeId: chargeId.trim(), amountCents: null, state: 'failed', rawStatus: 'DELETED', endToEndId: null };
   return chargeRecord(api, charge, 'transaction');

@@ -10,11 +10,23 @@ export function refusalCause(reply: WooviReply): Error {
   return new Error(`Woovi HTTP ${reply.status}${detail ? `: ${detail}` : ''}`);
 }
 
+/** Which of Woovi's reads failed: a paid charge is read in three calls, and the message names the one that failed. */
+export type WooviRead = keyof typeof wooviCopy.calls;
+
 /** A read that failed: no answer (`reply` absent), or one we cannot use. A 401 is the seller's AppID. */
-export function readError(kind: GatewayErrorKind, reply?: WooviReply): GatewayError {
-  if (!reply) return new GatewayError(wooviCopy.readFailed, kind);
-  const message = reply.status === 401 ? wooviCopy.appIdRefused : wooviCopy.readFailedHttp(reply.status);
-  const error = new GatewayError(message, kind, reply.status);
+export function readError(kind: GatewayErrorKind, reply?: WooviReply, call: WooviRead = 'charge'): GatewayError {
+  const what = wooviCopy.calls[call];
+  return failure(kind, reply, wooviCopy.readFailed(what), (status) => wooviCopy.readFailedHttp(what, status));
+}
+
+/** The DELETE of a cancel that failed, named as such rather than as a read. */
+export function cancelError(reply?: WooviReply): GatewayError {
+  return failure('transaction', reply, wooviCopy.cancelFailed, wooviCopy.cancelFailedHttp);
+}
+
+function failure(kind: GatewayErrorKind, reply: WooviReply | undefined, unanswered: string, answered: (status: number) => string) {
+  if (!reply) return new GatewayError(unanswered, kind);
+  const error = new GatewayError(reply.status === 401 ? wooviCopy.appIdRefused : answered(reply.status), kind, reply.status);
   error.cause = refusalCause(reply);
   return error;
 }

@@ -33,11 +33,11 @@ async function disputedCharge(api: WooviApi, endToEndId: string): Promise<Provid
   try {
     reply = await api.call('GET', `/api/v1/transaction/${pathId(endToEndId)}`);
   } catch {
-    throw readError('transaction');
+    throw readError('transaction', undefined, 'transaction');
   }
   if (!reply.ok && isNotFound(reply.status, reply.json)) return { kind: 'ignored', reason: 'disputed payment unknown to Woovi' };
   const transaction = reply.ok ? parseTransactionReply(reply.json) : null;
-  if (!transaction) throw readError('transaction', reply);
+  if (!transaction) throw readError('transaction', reply, 'transaction');
   if (!transaction.chargeCorrelationID) return { kind: 'ignored', reason: 'disputed payment of no charge' };
   return { kind: 'charge', chargeId: transaction.chargeCorrelationID };
 }

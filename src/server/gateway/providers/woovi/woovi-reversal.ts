@@ -2,30 +2,30 @@ import type { ChargeRecord } from '../../pix-provider.ts';
 import type { GatewayErrorKind } from '../../types.ts';
 import { pathId, type WooviApi, type WooviReply } from './woovi-api.ts';
 import { providerDispute, readDispute } from './woovi-disputes.ts';
-import { readError } from './woovi-errors.ts';
+import { readError, type WooviRead } from './woovi-errors.ts';
 import { disputeOutcome, parseRefundList, parseTransactionList, paymentEndToEndId, type WooviRefund } from './woovi-parse.ts';
 
 /** A charge stays COMPLETED after a refund or a dispute, so a paid one is read with its refunds and its payment's dispute. */
 
-async function get(api: WooviApi, path: string, kind: GatewayErrorKind): Promise<WooviReply> {
+async function get(api: WooviApi, path: string, kind: GatewayErrorKind, call: WooviRead): Promise<WooviReply> {
   try {
     return await api.call('GET', path);
   } catch {
-    throw readError(kind);
+    throw readError(kind, undefined, call);
   }
 }
 
 export async function listRefunds(api: WooviApi, chargeId: string, kind: GatewayErrorKind): Promise<WooviRefund[]> {
-  const reply = await get(api, `/api/v1/charge/${pathId(chargeId)}/refund`, kind);
+  const reply = await get(api, `/api/v1/charge/${pathId(chargeId)}/refund`, kind, 'refunds');
   const refunds = reply.ok ? parseRefundList(reply.json) : null;
-  if (!refunds) throw readError(kind, reply);
+  if (!refunds) throw readError(kind, reply, 'refunds');
   return refunds;
 }
 
 async function paymentOf(api: WooviApi, chargeId: string, kind: GatewayErrorKind): Promise<string | null> {
-  const reply = await get(api, `/api/v1/transaction?${new URLSearchParams({ charge: chargeId.trim() }).toString()}`, kind);
+  const reply = await get(api, `/api/v1/transaction?${new URLSearchParams({ charge: chargeId.trim() }).toString()}`, kind, 'transactions');
   const transactions = reply.ok ? parseTransactionList(reply.json) : null;
-  if (!transactions) throw readError(kind, reply);
+  if (!transactions) throw readError(kind, reply, 'transactions');
   return paymentEndToEndId(transactions);
 }
 
