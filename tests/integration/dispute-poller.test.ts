@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   CLAIM_MS,
+  createDisputePoller,
   FOLLOW_MS,
   OVERLAP_MS,
   pollDisputes,
@@ -160,6 +161,20 @@ for (const database of databases) {
       expect((await pollDisputesNow(instance()))[0]!.outcome).toBe('busy');
       clock += CLAIM_MS;
       expect((await pollDisputesNow(instance()))[0]!.outcome).toBe('polled');
+    });
+
+    it('the scheduled job polls as the server starts its jobs, and stops with them', async () => {
+      await infractionOnPaidCharge();
+      const poller = createDisputePoller(instance());
+      poller.start();
+      await poller.stop();
+      expect(listCalls()).toHaveLength(1);
+      expect(applied).toHaveLength(1);
+      // A shop whose providers list no disputes has nothing to poll: no job runs.
+      const none = createDisputePoller(instance({ payments: { providers: [], retired: [] } }));
+      none.start();
+      await none.stop();
+      expect(listCalls()).toHaveLength(1);
     });
 
     it('after a restart long down, the window starts where the last one read ended, a little before', async () => {
