@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { createPostgresDb } from '../integration/test-db.ts';
 import { businessDay } from '../../src/shared/time.ts';
@@ -16,8 +17,8 @@ import { startServer, type RunningServer } from './server.ts';
 const PASSWORD = 'senha-do-painel-contestacoes-e2e';
 const DAY = 24 * 60 * 60_000;
 const PRODUCT = 'Lista de Fornecedores Secretos Vitalícia';
-/** The refusals a test provokes: an unknown buyer, the stale "Enviar defesa", the refunds' first answer under a dispute. */
-const PROVOKED = [/status of 409/, /status of 404/];
+/** The refusals a test provokes: an unknown buyer, the stale and the late "Enviar defesa", the refunds' first answer under a dispute. */
+const PROVOKED = [/status of 409/, /status of 404/, /status of 422/];
 
 async function registerDispute(panel: Page, query: string, fields: { amount?: string; dueOn?: string } = {}): Promise<string> {
   const form = panel.getByRole('region', { name: 'Registrar contestação' });
@@ -30,7 +31,8 @@ async function registerDispute(panel: Page, query: string, fields: { amount?: st
   return /no pedido (\S+)\.$/.exec(await done.innerText())![1]!;
 }
 
-const openDisputesTab = (panel: Page) => panel.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Contestações' }).click();
+const openDisputesTab = (panel: Page) =>
+  panel.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Contestações' }).click();
 
 async function disputeJourney(browser: Browser, server: RunningServer, options: { shots?: boolean } = {}) {
   const buyers = {
@@ -108,11 +110,16 @@ async function disputeJourney(browser: Browser, server: RunningServer, options: 
   await expect(card).toContainText(/Defesa enviada em \d{2}\/\d{2}\/\d{4}/);
   await expect(card.getByRole('button', { name: 'Enviar defesa' })).toBeDisabled();
   await expect(card).toContainText('Em defesa');
-  const pdfLink = card.getByRole('link', { name: 'Baixar PDF da defesa' });
-  const pdf = await seller.request.get(new URL((await pdfLink.getAttribute('href'))!, server.url).href);
-  expect(pdf.status()).toBe(200);
-  expect(pdf.headers()['content-type']).toBe('application/pdf');
-  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const download = panel.waitForEvent('download');
+  await card.getByRole('link', { name: 'Baixar PDF da defesa' }).click();
+  const pdf = await download;
+  expect(pdf.suggestedFilename()).toBe(`defesa-${ref}.pdf`);
+  expect(
+    fs
+      .readFileSync(await pdf.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   await card.getByRole('button', { name: 'Copiar o texto da defesa' }).click();
   await expect(card.getByRole('button', { name: 'Copiado o texto da defesa' })).toBeVisible();
   expect(await panel.evaluate(() => navigator.clipboard.readText())).toBe(await defence.inputValue());
@@ -152,8 +159,14 @@ async function disputeJourney(browser: Browser, server: RunningServer, options: 
   else await expect(panel.getByText('Nenhum comprador bloqueado.')).toBeVisible();
 
   // Never twice: a refund of an order under dispute warns and asks again, for each way of refunding.
-  const other = await registerDispute(panel, buyers.refunded.email);
-  await expect(panel.getByRole('article', { name: `Pedido ${other}` })).toContainText('Prazo não informado pelo provedor');
+  // His dispute's deadline was yesterday: the time is up, and a defence gets the server's 422 in words.
+  const other = await registerDispute(panel, buyers.refunded.email, { dueOn: businessDay(Date.now() - DAY) });
+  const late = panel.getByRole('article', { name: `Pedido ${other}` });
+  await expect(late).toContainText('Prazo encerrado');
+  await late.getByRole('button', { name: 'Enviar defesa' }).click();
+  await expect(late.getByRole('alert')).toHaveText(
+    'O prazo para enviar a defesa terminou. O provedor não aceita mais defesa nesta contestação.',
+  );
   await panel.getByRole('link', { name: 'Pedidos' }).click();
   await panel.getByLabel('Buscar').fill(buyers.refunded.email);
   await panel.getByRole('button', { name: 'Filtrar' }).click();
