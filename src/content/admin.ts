@@ -8,6 +8,7 @@ import { REFUND_ANSWER_DAYS } from '../shared/guarantee.ts';
 import type { RefundOrigin, RefundStatus } from '../shared/refunds.ts';
 import { formatCount } from '../shared/text.ts';
 import { refundConsoleApi } from './refunds.ts';
+import { medReturnedLabel } from './disputes.ts';
 
 export const admin = {
   meta: { title: 'Painel do vendedor', description: 'Vendas, pedidos, fornecedores e saúde da sua Vitrine.' },
@@ -153,7 +154,8 @@ export const admin = {
       paid: 'Pago',
       failed: 'Falhou',
       reversed: 'Reembolsado',
-    } as Record<'creating' | 'pending' | 'expired' | 'paid' | 'failed' | 'reversed', string>,
+      med_returned: medReturnedLabel,
+    } as Record<'creating' | 'pending' | 'expired' | 'paid' | 'failed' | 'reversed' | 'med_returned', string>,
     statusFilter: 'Status',
     statusAll: 'Todos',
     statusDuplicate: 'Duplicados a reembolsar',

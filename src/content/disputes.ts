@@ -193,3 +193,10 @@ export const disputeDefence = {
   reviews: 'Avaliações do comprador:',
   closing: 'O produto foi entregue e usado; pedimos que a contestação seja rejeitada.',
 };
+
+/** The seller's dispute alerts on an order's timeline (src/server/subscribers.ts). */
+export const disputeAlertTimeline = {
+  queued: 'Alerta de contestação na fila',
+  sent: 'Alerta de contestação enviado a você',
+  failed: 'Falha ao enviar o alerta de contestação',
+};

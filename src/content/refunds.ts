@@ -148,6 +148,8 @@ export const refundPage = {
     awaiting: 'pago; liberado quando o PIX do pedido principal for pago',
     refunded: 'reembolsado',
     revoked: 'acesso encerrado',
+    /** A contestation at the buyer's bank returned the money (docs/disputes.md): not a refund the seller made. */
+    med_returned: 'devolvido pelo MED',
   },
   /** Followed by the support address as a mailto link. */
   help: 'Precisa de ajuda? Escreva para',

@@ -9,6 +9,7 @@ import { createSandboxGateway } from './sandbox/sandbox.ts';
 import type { GatewayClient } from './gateway/types.ts';
 import type { Site } from './http/site.ts';
 import { createRetentionJob, type RetentionJob } from './jobs/retention.ts';
+import { createDisputeReminderJob } from './disputes/dispute-reminders.ts';
 import { createBackground, type Background } from './lib/background.ts';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 import type { Logger } from './lib/logger.ts';
@@ -119,6 +120,7 @@ export function composeServer(options: {
     runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
   };
   const refunds: RefundsDeps = { db, config, runOutbox: admin.runOutbox };
+  const disputeReminders = createDisputeReminderJob({ db, logger, now: clock, runOutbox: admin.runOutbox });
   const reviewsSignal = createReviewsSignal((error) =>
     logger.error('A reviews listener failed', { error: error instanceof Error ? error.message : String(error) }),
   );
@@ -153,6 +155,7 @@ export function composeServer(options: {
       outbox.start();
       reconciler.start();
       retention.start();
+      disputeReminders.start();
       void landingReviews.refresh();
       // Another instance's publish is served here within OFFER_CHECK_MS (docs/editing.md#several-instances).
       offerTimer ??= setInterval(() => void live.check(), OFFER_CHECK_MS);
@@ -172,6 +175,7 @@ export function composeServer(options: {
       reviewsTimers = [];
       await instanceClock?.stop();
       await retention.stop();
+      await disputeReminders.stop();
       await reconciler.stop();
       await outbox.stop();
       await background.idle();

@@ -1,7 +1,9 @@
 import { emailTimeline } from '../content/admin.ts';
+import { disputeAlertTimeline } from '../content/disputes.ts';
 import type { EmailTimelineLabels } from '../shared/admin.ts';
 import { registerAccessEvents } from './access/access-events.ts';
 import { registerConversionsEvents } from './conversions/conversions-events.ts';
+import { registerDisputesEvents } from './disputes/disputes-events.ts';
 import { registerDuplicatesEvents } from './duplicates/duplicates-events.ts';
 import { registerFunnelEvents } from './funnel/funnel-events.ts';
 import type { ConsumerDeps, EventWiring, OrderEvents, OrderEventType } from './orders/order-events.ts';
@@ -75,6 +77,7 @@ export const SUBSCRIBERS: readonly Row[] = [
   [[],                                                                  registerRefundsEvents,          'refund_declined',        'e-mail',          WORKER,   BUYER, ERASED, email.refund],
   [[],                                                                  registerRefundsEvents,          'refund_declined:',       'e-mail',          WORKER,   BUYER, ERASED, email.refund],
   [['paid', 'duplicate', 'undeliverable', 'failed'],                    registerRefundsEvents,          'gateway_refund:',        'gateway refund',  GATEWAY,  NO,    NO,     NONE],
+  [['dispute_seen', 'erased'],                                          registerDisputesEvents,         'dispute_alert:',         'e-mail',          WORKER,   NO,    NO,     disputeAlertTimeline],
   [['paid', 'erased'],                                                  registerReviewsEvents,          'review_request',         'e-mail',          WORKER,   BUYER, ERASED, email.review],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
 ];

@@ -38,7 +38,8 @@ export const AdminSupplierListQuerySchema = z.object({ list: z.enum(LIST_KEYS).d
 
 export const ADMIN_PAGE_SIZE = 20;
 
-export type AdminOrderStatus = 'creating' | 'pending' | 'expired' | 'paid' | 'failed' | 'reversed';
+/** `med_returned`: reversed by a lost dispute or a MED devolução, "Devolvido pelo MED" (docs/disputes.md), not by a refund. */
+export type AdminOrderStatus = 'creating' | 'pending' | 'expired' | 'paid' | 'failed' | 'reversed' | 'med_returned';
 
 export interface AdminOrderSummary {
   id: string;

@@ -7,7 +7,17 @@ import type { OrderItemKey } from './checkout.ts';
  * closed, nothing owed. `awaiting`: a bump paid before its main's still payable PIX: delivered with it, or refunded whole if that
  * PIX closes unpaid (docs/money.md#one-payable-pix).
  */
-export type PurchaseItemState = 'unpaid' | 'open' | 'refund_requested' | 'refunding' | 'owed' | 'awaiting' | 'refunded' | 'revoked';
+export type PurchaseItemState =
+  | 'unpaid'
+  | 'open'
+  | 'refund_requested'
+  | 'refunding'
+  | 'owed'
+  | 'awaiting'
+  | 'refunded'
+  | 'revoked'
+  /** A lost dispute or a MED devolução took it back: "Devolvido pelo MED", never a refund the seller made (docs/disputes.md). */
+  | 'med_returned';
 
 export interface PurchaseItemView {
   orderId: string;
@@ -24,6 +34,8 @@ export interface PurchaseView {
   items: PurchaseItemView[];
   paidCents: number;
   refundedCents: number;
+  /** What the MED took back (lost disputes): apart from `refundedCents`, which the seller gave back. */
+  medReturnedCents: number;
   /** docs/money.md#invariants */
   openCents: number;
   owedCents: number;

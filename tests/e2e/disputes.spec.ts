@@ -2,9 +2,12 @@ import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { createPostgresDb } from '../integration/test-db.ts';
 import { businessDay } from '../../src/shared/time.ts';
-import { buyInSandbox, signIn } from './admin-helpers.ts';
-import { expect, test, watchConsole } from './fixtures.ts';
-import { expectNoAxeViolations, shoot } from './mails-and-shots.ts';
+import { ordersBy } from '../support/db-reads.ts';
+import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
+import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
+import { expectNoAxeViolations, shoot, waitForMail } from './mails-and-shots.ts';
+import { expectAccessEndedOnReload } from './member-helpers.ts';
+import { efiRig, fillCheckout, PRODUCT, shopAddress, tapForPix } from './provider-rigs.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -16,7 +19,6 @@ import { startServer, type RunningServer } from './server.ts';
  */
 const PASSWORD = 'senha-do-painel-contestacoes-e2e';
 const DAY = 24 * 60 * 60_000;
-const PRODUCT = 'Lista de Fornecedores Secretos Vitalícia';
 /** The refusals a test provokes: an unknown buyer, the stale and the late "Enviar defesa", the refunds' first answer under a dispute. */
 const PROVOKED = [/status of 409/, /status of 404/, /status of 422/];
 
@@ -223,6 +225,93 @@ test.describe('Contestações', () => {
     } finally {
       await server.stop();
       await database.close();
+    }
+  });
+
+  test('Efí: an infraction read by "Verificar contestações agora", defended once through its API, lost with the MED devolução', async ({
+    browser,
+  }) => {
+    const seller = 'vendas@example.com';
+    const shop = await shopAddress();
+    const rig = await efiRig(shop.url);
+    const server = await startServer({ ...shop.env, ...rig.env, ADMIN_PASSWORD: PASSWORD, SUPPORT_EMAIL: seller });
+    const buyerContext = await browser.newContext({ baseURL: server.url });
+    const sellerContext = await browser.newContext({ baseURL: server.url });
+    try {
+      const buyer = { name: 'Renato Alves', email: 'renato.alves@example.com' };
+      const checkout = await buyerContext.newPage();
+      const { dialog } = await tapForPix(checkout, buyer);
+      const [order] = await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', buyer.email));
+      await rig.pay(order!.charge_id!);
+      await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible();
+      const member = await buyerContext.newPage();
+      await member.goto(accessLinkIn((await waitForMail(server, buyer.email, `Seu acesso à ${PRODUCT} está liberado`)).file));
+      await expect(member.getByRole('heading', { name: 'Olá, Renato!' })).toBeVisible();
+
+      // The buyer contests the PIX in their bank app; Efí lists the infraction, due in three days.
+      const idInfracao = rig.standIn.openInfraction(order!.charge_id!, {
+        prazoFinalizacao: Date.now() + 3 * DAY,
+        payer: { nome: 'RENATO ALVES', documento: '52998224725' },
+      });
+      const panel = await sellerContext.newPage();
+      const consoleErrors = watchConsole(panel);
+      await signIn(panel, PASSWORD);
+      await panel.getByRole('link', { name: 'Saúde' }).click();
+      await panel.getByRole('button', { name: 'Verificar contestações agora' }).click();
+      await expect(panel.getByText('Verificação feita. As contestações novas aparecem em “Contestações”.')).toBeVisible();
+      await openDisputesTab(panel);
+      const card = panel.getByRole('article', { name: `Pedido ${order!.public_ref}` });
+      await expect(card).toContainText('Do provedor');
+      await expect(card).toContainText('Aberta');
+      await expect(card).toContainText(/Faltam (2 dias e 23 h|3 dias)/);
+      await expect(card).toContainText('Pela API do provedor');
+      await waitForMail(server, seller, `Contestação aberta no pedido ${order!.public_ref}`);
+
+      // "Enviar defesa": one defesa at Efí, naming the delivery and the member page's openings; the button stays off.
+      await card.getByRole('button', { name: 'Enviar defesa' }).click();
+      await expect(card).toContainText(/Defesa enviada em \d{2}\/\d{2}\/\d{4}/);
+      await expect(card.getByRole('button', { name: 'Enviar defesa' })).toBeDisabled();
+      await expect(card.getByRole('link', { name: 'Baixar PDF da defesa' })).toHaveCount(0);
+      expect(rig.standIn.defences).toHaveLength(1);
+      expect(rig.standIn.defences[0]).toMatchObject({ idInfracao, analise: 'rejeitado' });
+      expect(rig.standIn.defences[0]!.justificativa).toMatch(/e-mail de acesso/i);
+      expect(rig.standIn.defences[0]!.justificativa).toMatch(/página de membro foi aberta/i);
+
+      // The bank accepts the claim (ACEITA) and the MED takes the money back: lost, the access ends, the buyer is blocked.
+      const [pix] = rig.standIn.cob(order!.charge_id!)!.pix;
+      rig.standIn.setInfractionStatus(idInfracao, 'ACEITA');
+      rig.standIn.medReturn(pix!.endToEndId, 1990);
+      await panel.getByRole('link', { name: 'Saúde' }).click();
+      await panel.getByRole('button', { name: 'Verificar contestações agora' }).click();
+      await expect(panel.getByText('Verificação feita. As contestações novas aparecem em “Contestações”.')).toBeVisible();
+      await openDisputesTab(panel);
+      await expect(card).toContainText('Perdida');
+      await expect(card).toContainText(/Devolvido pelo MED: R\$\s19,90/);
+      await expect(
+        panel.getByRole('list', { name: 'Bloqueios após contestação perdida' }).getByRole('listitem').filter({ hasText: 'E-mail' }),
+      ).toBeVisible();
+      await expectAccessEndedOnReload(member);
+
+      // Pedidos says where the money went: returned by the MED, not refunded by the seller.
+      await panel.getByRole('link', { name: 'Pedidos' }).click();
+      await panel.getByLabel('Buscar').fill(buyer.email);
+      await panel.getByRole('button', { name: 'Filtrar' }).click();
+      await expect(panel.getByRole('button', { name: `Ver pedido de ${buyer.name}` })).toContainText('Devolvido pelo MED');
+      consoleErrors();
+
+      // The same buyer's next checkout gets no PIX, with a message that accuses no one.
+      const again = await browser.newContext({ baseURL: server.url });
+      const retry = await again.newPage();
+      const blockedDialog = await fillCheckout(retry, buyer);
+      await blockedDialog.getByRole('button', { name: 'GERAR PIX' }).click();
+      await expect(blockedDialog).toContainText('Não foi possível gerar o PIX para estes dados.');
+      await again.close();
+      expect(rig.standIn.defences).toHaveLength(1);
+    } finally {
+      await buyerContext.close();
+      await sellerContext.close();
+      await server.stop();
+      await rig.stop();
     }
   });
 });

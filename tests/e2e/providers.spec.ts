@@ -1,22 +1,16 @@
-import http from 'node:http';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import type { ProviderId } from '../../src/server/gateway/provider-registry.ts';
 import { createPostgresDb, type TestDb } from '../integration/test-db.ts';
 import { ordersBy } from '../support/db-reads.ts';
 import { refusedUrl } from '../support/loopback.ts';
-import { freePort } from '../support/nginx.ts';
-import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
-import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
 import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET, startMercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
 import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
 import { accessLinkIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectAccessEndedOnReload } from './member-helpers.ts';
 import { waitForMail } from './mails-and-shots.ts';
+import { efiRig, PRODUCT, shopAddress, tapForPix, type Buyer, type ProviderRig } from './provider-rigs.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -28,45 +22,9 @@ import { startServer, type RunningServer } from './server.ts';
  * down, the same one tap gives one PIX, from the second (docs/payments.md#pix-providers).
  */
 
-const PRODUCT = 'Lista de Fornecedores Secretos Vitalícia';
 const ACCESS_SUBJECT = `Seu acesso à ${PRODUCT} está liberado`;
 const PRICE_CENTS = 1990;
 const ABACATEPAY_WEBHOOK_SECRET = 'abacate-webhook-secret-e2e';
-const EFI_CLIENT_ID = 'Client_Id_e2e_stand_in';
-const EFI_CLIENT_SECRET = 'Client_Secret_e2e_stand_in';
-/** A random key, one of the Banco Central's PIX key forms (EFI_PIX_KEY is checked at start). */
-const EFI_PIX_KEY = '3f2b9c1e-7a4d-4e8b-9c0f-5d6e7a8b9c0d';
-
-interface Buyer {
-  name: string;
-  email: string;
-}
-
-/** One provider's stand-in, as a journey needs it; charges are named by the id the order keeps. */
-interface ProviderRig {
-  env: Record<string, string>;
-  /** The PIX code the provider gave for the charge. */
-  pixCode(chargeId: string): string;
-  /** The buyer pays: the stand-in marks the charge paid and posts its webhook, signed as the provider signs it. */
-  pay(chargeId: string): Promise<void>;
-  /** Brings a refund the provider accepted to its end (Efí's devolução settles later and is notified). */
-  settleRefund(chargeId: string): Promise<void>;
-  /** The refunds the stand-in holds for the charge, in centavos. */
-  refundsInCents(chargeId: string): number[];
-  /** Every charge the stand-in holds. */
-  chargeIds(): string[];
-  stop(): Promise<void>;
-}
-
-/**
- * The shop as a seller runs it with real providers, its port chosen first so that PUBLIC_URL (the
- * address in webhook URLs and in e-mailed links) is the server's own. E-mails are files (outbox).
- */
-async function shopAddress(): Promise<{ url: string; env: Record<string, string> }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  return { url, env: { ...REAL_GATEWAY_TEST_ENV, PORT: String(port), PUBLIC_URL: url, REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' } };
-}
 
 function mercadoPagoEnv(standIn: { url: string }, token = MP_STAND_IN_TOKEN): Record<string, string> {
   return { MERCADOPAGO_ACCESS_TOKEN: token, MERCADOPAGO_WEBHOOK_SECRET: MP_STAND_IN_WEBHOOK_SECRET, MERCADOPAGO_API_URL: standIn.url };
@@ -144,105 +102,6 @@ async function wooviRig(shopUrl: string): Promise<ProviderRig & { standIn: Woovi
     chargeIds: () => [...standIn.charges.keys()],
     stop: () => standIn.stop(),
   };
-}
-
-async function efiRig(shopUrl: string): Promise<ProviderRig> {
-  const pki = makeTestPki();
-  const standIn = new EfiStandIn({ pki, clientId: EFI_CLIENT_ID, clientSecret: EFI_CLIENT_SECRET, pixKey: EFI_PIX_KEY });
-  await standIn.start();
-  const front = await startMtlsFront(pki, shopUrl);
-  // The webhook registered for the PIX key: Efí calls it with /pix appended, presenting its certificate.
-  standIn.webhookUrl = `${front.url}/api/webhooks/efi`;
-  const cob = (txid: string) => standIn.cob(txid)!;
-  const devolucoes = (txid: string) => cob(txid).pix.flatMap((pix) => pix.devolucoes);
-  const notify = async (txid: string) => expect(await standIn.notify([txid])).toBe(200);
-  return {
-    env: {
-      PAYMENT_PROVIDERS: 'efi',
-      EFI_CLIENT_ID,
-      EFI_CLIENT_SECRET,
-      // The seller's certificate and key, as `openssl pkcs12 -nodes` converts Efí's .p12.
-      EFI_CERTIFICATE: pki.sellerPemPath,
-      EFI_PIX_KEY,
-      EFI_API_URL: standIn.url,
-      // The bank's server certificate is signed by the test CA.
-      NODE_EXTRA_CA_CERTS: path.join(pki.dir, 'ca.crt'),
-    },
-    pixCode: (txid) => standIn.copiaECola(cob(txid)),
-    async pay(txid) {
-      standIn.pay(txid);
-      await notify(txid);
-    },
-    async settleRefund(txid) {
-      // The devolução is EM_PROCESSAMENTO until the payer's bank returns it; then Efí notifies again.
-      await expect.poll(() => devolucoes(txid).length, { timeout: 20_000 }).toBe(1);
-      const [pix] = cob(txid).pix;
-      standIn.settleRefund(pix!.endToEndId, devolucoes(txid)[0]!.id, 'DEVOLVIDO');
-      await notify(txid);
-    },
-    // `valor` is reais with two decimals (\d{1,10}\.\d{2}), so dropping the point gives centavos.
-    refundsInCents: (txid) => devolucoes(txid).map((devolucao) => Number(devolucao.valor.replace('.', ''))),
-    chargeIds: () => [],
-    async stop() {
-      await front.stop();
-      await standIn.stop();
-      pki.cleanup();
-    },
-  };
-}
-
-/**
- * The seller's TLS terminator, as deploy/nginx-efi-mtls.conf sets it up: the webhook's caller must
- * present a certificate from the bank's CA, and the server is told so in X-Client-Verified (which
- * it believes from loopback, TRUSTED_PROXIES' default).
- */
-async function startMtlsFront(pki: TestPki, target: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const server = https.createServer(
-    { key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert, requestCert: true, rejectUnauthorized: true },
-    (request, response) => {
-      const upstream = http.request(
-        new URL(request.url ?? '/', target),
-        { method: request.method, headers: { ...request.headers, host: new URL(target).host, 'x-client-verified': 'SUCCESS' } },
-        (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-        },
-      );
-      upstream.on('error', () => response.writeHead(502).end());
-      request.pipe(upstream);
-    },
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** The buy tap: pre-sell → "Sim, quero!" → landing → the form → one "GERAR PIX". Returns the dialog and the code shown. */
-async function tapForPix(page: Page, buyer: Buyer): Promise<{ dialog: Locator; code: string; orderPosts: () => number }> {
-  let posts = 0;
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/orders') posts += 1;
-  });
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Sim, quero!' }).click();
-  await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
-  const dialog = page.getByRole('dialog', { name: PRODUCT });
-  await dialog.getByLabel('Nome completo').fill(buyer.name);
-  await dialog.getByLabel('E-mail').fill(buyer.email);
-  await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987650044');
-  // A real provider's bank needs the buyer's CPF (no CUSTOMER_DOCUMENT here).
-  await dialog.getByLabel('CPF').fill('52998224725');
-  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
-  await expect(dialog.getByText('Pagamento gerado com sucesso!', { exact: false })).toBeVisible();
-  await expect(dialog.getByTestId('pix-amount')).toHaveText('R$ 19,90');
-  const code = await dialog.getByLabel('PIX copia e cola').inputValue();
-  return { dialog, code, orderPosts: () => posts };
 }
 
 /** The buyer's one order: which provider took it and under which charge id. */

@@ -246,6 +246,8 @@ type WholeTable =
   | 'pix_email_quota'
   | 'member_page_opens'
   | 'whatsapp_opt_outs'
+  | 'disputes'
+  | 'dispute_blocks'
   | 'orders';
 
 /** Every row `table` holds, in no particular order. */

@@ -21,6 +21,7 @@ export const badge = cva('inline-block rounded-full px-2 py-0.5 text-xs', {
 const statusTone: Record<AdminOrderStatus, 'success' | 'danger' | 'neutral'> = {
   paid: 'success',
   reversed: 'danger',
+  med_returned: 'danger',
   failed: 'danger',
   creating: 'neutral',
   pending: 'neutral',

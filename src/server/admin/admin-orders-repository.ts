@@ -56,6 +56,7 @@ type Row = {
   refund_status: RefundStatus | null;
   parent_open: number | null;
   net_cents: number;
+  med_returned_cents: number;
 };
 
 const COLUMNS = [
@@ -75,13 +76,14 @@ const COLUMNS = [
   'kind',
   'parent_order_id',
   'provider',
+  'med_returned_cents',
 ] as const;
 
 function toAdminOrder(row: Row, now: number, items: OrderItem[]): AdminOrderRow {
   const expired = row.status === 'pending' && Number(row.expires_at) <= now;
   return {
     id: row.id,
-    status: expired ? 'expired' : row.status,
+    status: expired ? 'expired' : row.status === 'reversed' && Number(row.med_returned_cents) > 0 ? 'med_returned' : row.status,
     buyerName: row.buyer_name,
     buyerEmail: row.buyer_email,
     buyerPhone: row.buyer_phone,

@@ -28,7 +28,7 @@ export async function readOverview(
     whatsappPriceCents: number;
   },
   now: number,
-): Promise<AdminOverview> {
+): Promise<Omit<AdminOverview, 'openDisputes'>> {
   const today = businessDay(now);
   const todayStart = businessDayStart(today);
   const tomorrow = businessDayStart(today, 1);

@@ -60,6 +60,9 @@ export interface Config {
   /** null = never. */
   reviewRequestDays: number | null;
   reviewsMin: number;
+  /** docs/disputes.md: how often the providers' disputes are polled, and after how many lost ones a buyer gets no PIX. */
+  disputesPollSeconds: number;
+  disputeBlockAfter: number;
   refundMode: 'manual' | 'auto';
   /** Off → refunds are done by hand in the gateway panel. */
   gatewayRefunds: boolean;
@@ -206,6 +209,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     guaranteeDays: values.GUARANTEE_DAYS,
     reviewRequestDays: values.REVIEW_REQUEST_DAYS === '' ? null : Number(values.REVIEW_REQUEST_DAYS),
     reviewsMin: values.REVIEWS_MIN,
+    disputesPollSeconds: values.DISPUTES_POLL_SECONDS,
+    disputeBlockAfter: values.DISPUTE_BLOCK_AFTER,
     refundMode: values.REFUND_MODE,
     gatewayRefunds: values.GATEWAY_REFUNDS === '1',
     orderBump: offeredBump(values, sellsFromCatalogue(values, providers)),

@@ -151,6 +151,9 @@ export const EnvSchema = z.object({
     })
     .default('3'),
   REVIEWS_MIN: integerText(1, 100).default(3),
+  // docs/disputes.md: Efí documents no infraction webhook, so its infractions are polled.
+  DISPUTES_POLL_SECONDS: integerText(10, 86_400).default(900),
+  DISPUTE_BLOCK_AFTER: integerText(1, 100).default(1),
   REFUND_MODE: z.preprocess(
     blankAsUnset,
     z

@@ -32,6 +32,7 @@ import { pageImagesMigration } from './migrations/0033-page-images.ts';
 import { providerNeutralChargesMigration } from './migrations/0034-provider-neutral-charges.ts';
 import { orderOfferVersionMigration } from './migrations/0035-order-offer-version.ts';
 import { cancelSentMigration } from './migrations/0036-cancel-sent.ts';
+import { disputesMigration } from './migrations/0037-disputes.ts';
 import { instanceClocksMigration } from './migrations/0039-instance-clocks.ts';
 import { heldWebhooksMigration } from './migrations/0041-held-webhooks.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0034_provider_neutral_charges': providerNeutralChargesMigration,
   '0035_order_offer_version': orderOfferVersionMigration,
   '0036_cancel_sent': cancelSentMigration,
+  '0037_disputes': disputesMigration,
   '0039_instance_clocks': instanceClocksMigration,
   '0040_dispute_polls': disputePollsMigration,
   '0041_held_webhooks': heldWebhooksMigration,

@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { GatewayRefundState, RefundOrigin, RefundReason, RefundStatus } from '../../shared/refunds.ts';
 import type { BrazilState, ReviewStatus } from '../../shared/reviews.ts';
+import type { DefenceChannel, DisputeSource, DisputeState } from '../../shared/disputes.ts';
 import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { ListKey, Supplier } from '../../shared/suppliers.ts';
 import type { WhatsappMessageKind, WhatsappMessageMode, WhatsappMessageStatus } from '../../shared/whatsapp.ts';
@@ -98,6 +99,10 @@ export interface OrdersTable {
   whatsapp_consent_version: Generated<string | null>;
   /** The seller's page version the order was placed under (migration 0035); null: placed before versions were recorded. */
   offer_version: Generated<number | null>;
+  /** The paid PIX's end-to-end id, from the read that confirmed it (migration 0037): a MED names the payment by it. */
+  end_to_end_id: Generated<string | null>;
+  /** What the MED took back of this charge (lost disputes, migration 0037): "Devolvido pelo MED", not a refund. */
+  med_returned_cents: Generated<number>;
 }
 
 export type OrderKind = 'main' | 'addon';
@@ -381,6 +386,49 @@ export interface DisputePollsTable {
   claimed_until: number | null;
 }
 
+/** A buyer's contestation of a paid PIX (docs/disputes.md); only disputes/ reads and writes it (migration 0037). */
+export interface DisputesTable {
+  id: string;
+  order_id: string;
+  provider: ProviderId;
+  source: DisputeSource;
+  /** The provider's own id; a dispute entered by hand gets `manual:<id>`. Unique per provider. */
+  provider_dispute_id: string;
+  end_to_end_id: string | null;
+  amount_cents: number;
+  state: DisputeState;
+  raw_status: string | null;
+  defence_due_at: number | null;
+  opened_at: number;
+  closed_at: number | null;
+  /** Set once: a defence is sent at most once. */
+  defence_sent_at: number | null;
+  defence_channel: DefenceChannel | null;
+  /** 1 or 0: the payer the provider names matches the buyer; null when it names none. */
+  payer_matches: number | null;
+  updated_at: number;
+}
+
+/** Keyed hashes of a buyer's e-mail, CPF or phone after a lost dispute: no new PIX for them while not removed. */
+export interface DisputeBlocksTable {
+  id: string;
+  kind: 'email' | 'document' | 'phone';
+  hash: string;
+  order_id: string;
+  created_at: number;
+  removed_at: number | null;
+}
+
+/** Each provider's dispute list as last read (migration 0040); only disputes/dispute-poller.ts reads and writes it. */
+export interface DisputePollsTable {
+  provider: ProviderId;
+  /** The end of the last window read in full; null before the first. */
+  polled_to: number | null;
+  next_poll_at: number;
+  /** An instance reading the list holds it until then; a crash frees it once that passes. */
+  claimed_until: number | null;
+}
+
 export interface Database {
   funnel: FunnelTable;
   sandbox_transactions: SandboxTransactionTable;
@@ -407,6 +455,8 @@ export interface Database {
   page_versions: PageVersionsTable;
   page_drafts: PageDraftsTable;
   page_images: PageImagesTable;
+  disputes: DisputesTable;
+  dispute_blocks: DisputeBlocksTable;
   instance_clocks: InstanceClocksTable;
   dispute_polls: DisputePollsTable;
 }

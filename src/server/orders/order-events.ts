@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { ProviderDispute } from '../gateway/pix-provider.ts';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -22,8 +23,21 @@ export type OrderEvent =
   | { type: 'part_refunded'; order: OrderRow; at: number; refund: RefundMovement }
   /** Paid, but nobody can be given it (its buyer was erased): refunded whole (docs/payments.md#reconciliation). */
   | { type: 'undeliverable'; order: OrderRow; at: number }
+  /**
+   * A read or a verified webhook shows a contestation of the paid charge (docs/disputes.md): the dispute as the provider
+   * states it, and what a MED devolução or a chargeback took back. Told after the read, outside any transition.
+   */
+  | { type: 'dispute_seen'; orderId: string; dispute: ProviderDispute | null; returned: MedReturn | null; at: number }
   /** Buyer data erased (docs/operations.md#personal-data); `email` normalized, for hashed keys: never stored nor logged. */
   | { type: 'erased'; orderId: string; at: number; email: string };
+
+/** Money a MED devolução or a chargeback took back of a charge read `reversed` (ChargeRecord `disputeReturnedCents`). */
+export interface MedReturn {
+  cents: number;
+  chargeId: string;
+  endToEndId: string | null;
+  rawStatus: string | null;
+}
 
 /** What one money movement gave back: its amount and the items it covered (docs/money.md#refunds). */
 export interface RefundMovement {

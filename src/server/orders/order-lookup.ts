@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { Database } from '../db/schema.ts';
 import { countTakenSpots } from './checkout-repository.ts';
-import type { OrderRow } from './orders-repository.ts';
+import { findOrderByCharge, findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
 import { isOpenCharge } from './reconciliation-repository.ts';
 
 // What other features read of orders: an order by its id, the month's spots taken, the providers' unsettled
@@ -67,4 +67,48 @@ export async function listOpenDuplicates(db: Kysely<Database>): Promise<Array<{ 
     result.push({ duplicate, original: await findOrderById(db, duplicate.duplicate_of!) });
   }
   return result;
+}
+
+/** The order a provider's dispute contests: by its charge, else by the PIX's end-to-end id (docs/disputes.md). */
+export async function findDisputedOrder(
+  db: Kysely<Database>,
+  provider: ProviderId,
+  dispute: { chargeId: string | null; endToEndId: string | null },
+): Promise<OrderRow | undefined> {
+  const byCharge = dispute.chargeId ? await findOrderByCharge(db, provider, dispute.chargeId) : undefined;
+  if (byCharge) return byCharge;
+  const byEndToEnd = dispute.endToEndId ? await findOrderByEndToEnd(db, dispute.endToEndId) : undefined;
+  return byEndToEnd?.provider === provider ? byEndToEnd : undefined;
+}
+
+/** The order by the reference the buyer and the console see. */
+export async function findOrderByReference(db: Kysely<Database>, reference: string): Promise<OrderRow | undefined> {
+  return findOrderByPublicRef(db, reference);
+}
+
+/** A MED names the payment by its end-to-end id (docs/disputes.md); orders confirmed before migration 0037 have none. */
+export async function findOrderByEndToEnd(db: Kysely<Database>, endToEndId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('end_to_end_id', '=', endToEndId).executeTakeFirst();
+}
+
+/** A buyer's paid (or since reversed) orders by the e-mail given at checkout, latest first: "Registrar contestação". */
+export async function findPaidOrdersByEmail(db: Kysely<Database>, email: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('buyer_email', '=', email)
+    .where('status', 'in', ['paid', 'reversed'])
+    .where('paid_at', 'is not', null)
+    .orderBy('paid_at', 'desc')
+    .execute();
+}
+
+/** Kept once, from the read that gave it. */
+export async function recordEndToEndId(db: Kysely<Database>, orderId: string, endToEndId: string): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ end_to_end_id: endToEndId })
+    .where('id', '=', orderId)
+    .where('end_to_end_id', 'is', null)
+    .execute();
 }

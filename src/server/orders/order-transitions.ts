@@ -22,6 +22,20 @@ export async function reverseOrder(
   return reversed;
 }
 
+/**
+ * What the MED (lost disputes, devoluções) took back of the charge, as disputes/ sums it: the ledger counts it
+ * "Devolvido pelo MED", never refunded by the seller (docs/money.md#med).
+ */
+export async function setMedReturnedCents(db: Kysely<Database> | Transaction<Database>, id: string, cents: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ med_returned_cents: cents, updated_at: now })
+    .where('id', '=', id)
+    .where('med_returned_cents', '!=', cents)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** The buyer's "não quero mais lembretes": the first tap counts; a second changes nothing. */
 export async function markRemindersOptedOut(db: Kysely<Database> | Transaction<Database>, id: string, now: number): Promise<boolean> {
   const result = await db

@@ -7,7 +7,7 @@ import type { OrdersDeps } from './orders-deps.ts';
 import { setOrderStatus, type OrderRow } from './orders-repository.ts';
 import { adoptTransactionHash, flagDuplicatePayment, isErasedBuyer, markOrderPaid } from './payment-repository.ts';
 import { clearRecheckRequest, markChargeClosed } from './reconciliation-repository.ts';
-import { findOrderById } from './order-lookup.ts';
+import { findOrderById, recordEndToEndId } from './order-lookup.ts';
 
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;
@@ -24,6 +24,15 @@ function deletedByOurCancel(provider: PixProvider, order: OrderRow, chargeId: st
     error instanceof GatewayError &&
     error.httpStatus === 404
   );
+}
+
+/** A MED names the PIX by its end-to-end id; a dispute or a MED devolução on the read goes to disputes/ (docs/disputes.md). */
+async function noteDispute(deps: OrdersDeps, order: OrderRow, record: ChargeRecord, now: number): Promise<void> {
+  if (record.endToEndId) await recordEndToEndId(deps.db, order.id, record.endToEndId);
+  const cents = record.state === 'reversed' ? (record.disputeReturnedCents ?? 0) : 0;
+  if (!record.dispute && cents <= 0) return;
+  const returned = cents > 0 ? { cents, chargeId: record.chargeId, endToEndId: record.endToEndId ?? null, rawStatus: record.rawStatus ?? null } : null;
+  await deps.events.committed({ type: 'dispute_seen', orderId: order.id, dispute: record.dispute ?? null, returned, at: now });
 }
 
 /** The gateway's read is the truth (docs/gateway.md#10-confirming-a-payment); postback ids are adopted only for this buyer. */
@@ -71,6 +80,7 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
   if (answered) await clearRecheckRequest(db, order.id, readStartedAt);
   if (!record || !hash) return order;
   const now = deps.now?.() ?? Date.now();
+  await noteDispute(deps, order, record, now);
 
   if (record.state === 'paid') {
     if (record.amountCents !== order.amount_cents) {

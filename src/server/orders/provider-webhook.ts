@@ -3,7 +3,7 @@ import type { ProviderId } from '../gateway/provider-registry.ts';
 import { WebhookRejectedError, type ProviderEvent, type WebhookRequest } from '../gateway/pix-provider.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import { findOrderByCharge, type OrderRow } from './orders-repository.ts';
-import { findOrderById } from './order-lookup.ts';
+import { findDisputedOrder, findOrderById } from './order-lookup.ts';
 import { claimPostbackRead, countStoredPostbacks, deferRecheck } from './postback-reads-repository.ts';
 import { requestRecheck } from './reconciliation-repository.ts';
 import { adoptHeldWebhooks, holdWebhook, recordWebhookEvent, recordWebhookRejection } from './webhook-events-repository.ts';
@@ -56,6 +56,16 @@ export async function receiveProviderWebhook(
       await requestRecheck(deps.db, order.id, now);
       orders.set(order.id, order);
     }
+  }
+  // A verified dispute event goes to disputes/ (docs/disputes.md); its charge is read back too.
+  for (const event of events.slice(0, MAX_EVENTS)) {
+    if (event.kind !== 'dispute') continue;
+    const order = await findDisputedOrder(deps.db, id, event.dispute);
+    if (!order) continue;
+    await deps.events.committed({ type: 'dispute_seen', orderId: order.id, dispute: event.dispute, returned: null, at: now });
+    if (orders.has(order.id)) continue;
+    await requestRecheck(deps.db, order.id, now);
+    orders.set(order.id, order);
   }
   return { kind: 'accepted', orders: [...orders.values()].map((order) => ({ order, hints: [] })) };
 }

@@ -74,22 +74,25 @@ function itemState(order: OrderRow, main: OrderRow, refund: RefundRow | undefine
   return 'owed';
 }
 
-/** paid − refunded = open + owed + revoked + awaiting; `unlistedOwedCents` must be 0 (docs/money.md#invariants). */
+/** paid − refunded − returned by the MED = open + owed + revoked + awaiting; `unlistedOwedCents` must be 0 (docs/money.md#invariants). */
 export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: number }): PurchaseView & { unlistedOwedCents: number } {
   const { main } = purchase;
   const items: PurchaseItemView[] = [];
   let paidCents = 0;
   let refundedCents = 0;
   let unlistedOwedCents = 0;
+  let medReturnedCents = 0;
   for (const order of chargesOf(purchase)) {
     const paid = wasPaid(order);
     if (paid) paidCents += Number(order.amount_cents);
-    if (order.status === 'reversed') refundedCents += Number(order.amount_cents);
+    const med = medReturnOf(purchase, order);
+    medReturnedCents += med.cents;
+    if (order.status === 'reversed') refundedCents += Number(order.amount_cents) - med.cents;
     else if (paid) refundedCents += refundedPartCents(purchase, order.id);
     const paidAt = paid ? Number(order.paid_at) : null;
     for (const item of purchase.items.get(order.id) ?? []) {
       const refund = refundOf(purchase, order.id, item.key);
-      const state = itemState(order, main, refund);
+      const state = med.items.has(item.key) ? 'med_returned' : itemState(order, main, refund);
       if (state === 'owed' && !isOpenRefund(refund)) unlistedOwedCents += item.priceCents;
       items.push({
         orderId: order.id,
@@ -109,6 +112,7 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
     items,
     paidCents,
     refundedCents,
+    medReturnedCents,
     openCents: sum(['open', 'refund_requested', 'refunding']),
     owedCents: sum(['owed']),
     revokedCents: sum(['revoked']),
@@ -176,4 +180,21 @@ export function movementSuffix(
 ): string {
   if (movement.amountCents === Number(order.amount_cents)) return '';
   return `:${order.status === 'paid' ? 'part' : 'rest'}:${movement.items.join('+')}`;
+}
+
+/**
+ * What the MED (a lost dispute, a devolução) took back of a charge, and the items whose access it ended (docs/money.md#med):
+ * all of a reversed charge's not refunded before; of a charge still paid, all that was left, or the one item its amount
+ * matches, else none (access kept).
+ */
+export function medReturnOf(purchase: Pick<PurchaseRecord, 'items' | 'refunds'>, order: OrderRow): { cents: number; items: Set<OrderItemKey> } {
+  const returned = Number(order.med_returned_cents ?? 0);
+  if (returned <= 0 || !wasPaid(order)) return { cents: 0, items: new Set() };
+  const amount = Number(order.amount_cents);
+  const left = (purchase.items.get(order.id) ?? []).filter((item) => refundOf(purchase, order.id, item.key)?.status !== 'refunded');
+  const leftCents = order.status === 'reversed' ? amount : amount - refundedPartCents(purchase, order.id);
+  const cents = Math.min(returned, leftCents);
+  if (order.status === 'reversed' || cents >= leftCents) return { cents, items: new Set(left.map((item) => item.key)) };
+  const match = left.find((item) => item.priceCents === cents);
+  return { cents, items: new Set(match ? [match.key] : []) };
 }

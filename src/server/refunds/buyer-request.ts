@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { disputeRefundGuard } from '../../content/disputes.ts';
 import { refundApi, refundReasonLabels } from '../../content/refunds.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import type { GuaranteeView, RefundReason, RefundRequestInput } from '../../shared/refunds.ts';
@@ -7,6 +8,7 @@ import { closeUnpaidOrder } from '../orders/order-transitions.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { chargesOf, refundableItems, unaskedItems, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
+import { purchaseHasOpenDispute } from '../disputes/dispute-guard.ts';
 import { loadGuarantee } from './buyer-guarantee.ts';
 import { askRefund } from './refund-approval.ts';
 import { queueReceivedEmail } from './refund-email-outbox.ts';
@@ -31,6 +33,8 @@ export async function requestRefund(
   const reason = input.reason ?? null;
   const note = input.note ? input.note : null;
   const auto = config.refundMode === 'auto';
+  // The truth, and no refund call: the buyer's bank is already deciding whether the money goes back (docs/disputes.md).
+  if (await purchaseHasOpenDispute(deps.db, orderId)) return { kind: 'refused', status: 409, message: disputeRefundGuard.buyerAnswer };
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const purchase = await loadPurchase(trx, orderId);
     if (!purchase || !chargesOf(purchase).some((order) => order.status === 'paid')) return 'not_paid' as const;

@@ -1,3 +1,4 @@
+import { disputeRefundGuard } from '../../content/disputes.ts';
 import { refundGateway as copy } from '../../content/refunds.ts';
 import type { ChargeRecord, PixProvider, RefundRecord } from '../gateway/pix-provider.ts';
 import { GatewayError } from '../gateway/types.ts';
@@ -15,6 +16,7 @@ import {
   type RefundRow,
 } from './refunds-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
+import { purchaseHasOpenDispute } from '../disputes/dispute-guard.ts';
 import { recordEvidence } from './delivery-record.ts';
 
 /** Done only when a re-read says `refunded` (docs/refunds.md#at-the-gateway); `claimGatewayCall` prevents refunding twice. */
@@ -50,6 +52,11 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
       if (refund.gateway_state === 'failed') throw new MessageNotNeededError('this attempt failed');
       if (!order.charge_id) {
         await setGatewayState(deps.db, order.id, 'failed', copy.noTransaction, now());
+        return {};
+      }
+      // docs/disputes.md#never-twice: an automatic refund waits for the seller while the MED may return the money too.
+      if (refund.decided_by === 'auto' && (await purchaseHasOpenDispute(deps.db, order.id))) {
+        await setGatewayState(deps.db, order.id, 'failed', disputeRefundGuard.automaticSkipped, now());
         return {};
       }
       signal.throwIfAborted();

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { admin as copy } from '../../content/admin.ts';
+import { disputesApi } from '../../content/disputes.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import type { AdminEnv } from './context.ts';
 import { ADMIN_BASE, idShaped, notFound, privateReplies, requireSession, sameOrigin } from './admin/console.ts';
+import { adminDisputesRoutes } from './admin/disputes.ts';
 import { adminHealthRoutes } from './admin/health.ts';
 import { adminOrdersRoutes } from './admin/orders.ts';
 import { adminOverviewRoutes } from './admin/overview.ts';
@@ -34,11 +36,14 @@ export function adminRoutes(deps: AdminDeps) {
     .use(everyPath, requireSession(deps.password))
     .use(`${ADMIN_BASE}/orders/:id/*`, idShaped(copy.api.orderNotFound))
     .use(`${ADMIN_BASE}/outbox/:id/*`, idShaped(copy.api.outboxNotFound))
+    .use(`${ADMIN_BASE}/disputes/:id/*`, idShaped(disputesApi.notFound))
+    .use(`${ADMIN_BASE}/dispute-blocks/:id/*`, idShaped(disputesApi.blockNotFound))
     .route('/', adminSessionRoutes)
     .route('/', adminOverviewRoutes)
     .route('/', adminOrdersRoutes(deps.runOutbox, deps.kinds))
     .route('/', adminRefundsRoutes(deps.runOutbox))
     .route('/', adminWhatsappRoutes)
+    .route('/', adminDisputesRoutes)
     .route('/', adminPrivacyRoutes)
     .route('/', adminReviewsRoutes)
     .route('/', adminPageRoutes)

@@ -20,6 +20,8 @@ import { isIdShaped } from '../orders/ids.ts';
 import { describeOrderStatus } from '../access/order-status-reply.ts';
 import { apiErrors } from '../../content/api-errors.ts';
 import { sendReply } from './api-reply.ts';
+import { disputeBlockedCheckout } from '../../content/disputes.ts';
+import { isBuyerBlocked } from '../disputes/dispute-service.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
 
@@ -47,6 +49,8 @@ export const ordersRoutes = new Hono<AppEnv>()
       }
       const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
       if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
+      // docs/disputes.md#not-again: after a lost dispute, no new PIX; the words accuse no one.
+      if (await isBuyerBlocked(c.var.orders, input)) return apiError(c, 403, disputeBlockedCheckout);
       const result = await startCheckout(c.var.orders, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
       if (result.kind === 'created') return sendReply(c, 'POST', result.order, 201);
       if (result.kind === 'sold_out') {

@@ -1,4 +1,5 @@
 import { readOverview } from '../../admin/admin-overview.ts';
+import { openDisputesOverview } from '../../disputes/dispute-service.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter } from './console.ts';
 
@@ -11,5 +12,6 @@ export const adminOverviewRoutes = adminRouter().get('/overview', async (c) => {
     countSimulatedWhatsapp: demoMode && whatsapp.cloud === null,
     whatsappPriceCents: whatsapp.priceCents,
   };
-  return sendReply(c, 'GET', await readOverview(c.var.db, settings, c.var.now()));
+  const [overview, openDisputes] = await Promise.all([readOverview(c.var.db, settings, c.var.now()), openDisputesOverview(c.var.orders)]);
+  return sendReply(c, 'GET', { ...overview, openDisputes });
 });

@@ -1,5 +1,6 @@
 import { admin as copy } from '../../../content/admin.ts';
 import { refundConsoleApi } from '../../../content/refunds.ts';
+import { DisputeConfirmSchema } from '../../../shared/disputes.ts';
 import { RefundDeclineSchema, RefundStartSchema } from '../../../shared/refunds.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
 import { apiError, limitBody } from '../../http/http.ts';
@@ -8,13 +9,16 @@ import { loadOrderEvidence } from '../../refunds/order-evidence.ts';
 import { retryNeedsPanelCheck } from '../../refunds/refund-admin.ts';
 import { declineRefundRequest, markRefundedByHand, startRefund } from '../../refunds/seller-decisions.ts';
 import { sendReply } from '../api-reply.ts';
+import { refuseWhileDisputed } from './disputes.ts';
 import { adminRouter, auditClient, json, ok, orderRefusal, tooLarge } from './console.ts';
 
 export function adminRefundsRoutes(runOutbox: () => void) {
   return adminRouter()
-    .post('/orders/:id/refund', async (c) => {
+    .post('/orders/:id/refund', limitBody(256, tooLarge), json(DisputeConfirmSchema), async (c) => {
       const now = c.var.now();
       const orderId = c.req.param('id');
+      const disputed = await refuseWhileDisputed(c, orderId, c.req.valid('json').confirmDispute);
+      if (disputed) return disputed;
       const result = await markRefundedByHand({ db: c.var.db, events: c.var.orders.events }, orderId, now);
       if (result === 'not_paid') return apiError(c, 409, refundConsoleApi.markNotPaid);
       if (result === 'gateway_in_flight') return apiError(c, 409, refundConsoleApi.markWhileAtGateway);
@@ -25,6 +29,8 @@ export function adminRefundsRoutes(runOutbox: () => void) {
     .post('/orders/:id/refund/start', limitBody(256, tooLarge), json(RefundStartSchema), async (c) => {
       const now = c.var.now();
       const orderId = c.req.param('id');
+      const disputed = await refuseWhileDisputed(c, orderId, c.req.valid('json').confirmDispute);
+      if (disputed) return disputed;
       if (!c.req.valid('json').gatewayChecked && (await retryNeedsPanelCheck(c.var.db, orderId)))
         return apiError(c, 409, refundConsoleApi.checkGatewayFirst);
       const result = await startRefund(c.var.refunds, orderId, now);

@@ -1,0 +1,98 @@
+// The seller's alerts about a dispute (docs/disputes.md#alerts): an e-mail at SUPPORT_EMAIL on opening, and again 24 h
+// and 6 h before the defence's deadline. Each is one outbox row, so it is never lost nor sent twice, on any instance.
+import type { Kysely, Transaction } from 'kysely';
+import { disputeAlerts as copy, disputeStateLabels } from '../../content/disputes.ts';
+import { providerNames } from '../../content/providers.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { formatDateTime } from '../../shared/time.ts';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/schema.ts';
+import { defineEmail, emailCopy, emailMessageId } from '../mail/define-email.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import type { OutboxMessage } from '../outbox/outbox-repository.ts';
+import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
+import { findDispute, isOpenDispute, listDisputesDueWithin, type DisputeRow } from './dispute-repository.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** `dispute_alert:{dispute id}` on opening, `…:24h` and `…:6h` before the deadline; the row's order is the disputed one. */
+export const DISPUTE_ALERT_FAMILY = 'dispute_alert:';
+
+const HOUR_MS = 60 * 60_000;
+
+/** Each reminder, and how long before the deadline it goes. */
+export const DISPUTE_REMINDERS = [
+  { key: '24h', beforeMs: 24 * HOUR_MS, left: copy.left24h },
+  { key: '6h', beforeMs: 6 * HOUR_MS, left: copy.left6h },
+] as const;
+
+type ReminderKey = (typeof DISPUTE_REMINDERS)[number]['key'];
+
+export async function queueOpenedAlert(trx: Executor, dispute: DisputeRow, now: number): Promise<void> {
+  await enqueueOutboxMessage(trx, { orderId: dispute.order_id, kind: `${DISPUTE_ALERT_FAMILY}${dispute.id}`, payload: {}, now });
+}
+
+/**
+ * The reminders now due: an open dispute without a defence, whose deadline is this close. A reminder whose time had
+ * already passed when the dispute opened is not sent (the opening alert told it). The outbox's one row per order and
+ * kind makes this safe to run on every instance.
+ */
+export async function queueDueReminders(db: Kysely<Database>, now: number): Promise<number> {
+  let queued = 0;
+  for (const reminder of DISPUTE_REMINDERS) {
+    for (const dispute of await listDisputesDueWithin(db, now, reminder.beforeMs)) {
+      if (Number(dispute.defence_due_at) - Number(dispute.opened_at) <= reminder.beforeMs) continue;
+      const kind = `${DISPUTE_ALERT_FAMILY}${dispute.id}:${reminder.key}`;
+      if (await enqueueOutboxMessage(db, { orderId: dispute.order_id, kind, payload: {}, now })) queued++;
+    }
+  }
+  return queued;
+}
+
+/** Seller-facing, in the house's skeleton; it greets no one and names no buyer detail beyond the order's reference. */
+const renderDisputeAlertEmail = defineEmail(
+  ({ dispute, ref, reminder }: { dispute: DisputeRow; ref: string; reminder: (typeof DISPUTE_REMINDERS)[number] | undefined }) => {
+    const due = dispute.defence_due_at === null ? copy.noDeadline : formatDateTime(Number(dispute.defence_due_at));
+    const words = reminder ? copy.reminder : copy.opened;
+    const values = {
+      ref,
+      amount: formatBRL(Number(dispute.amount_cents)),
+      due,
+      provider: (providerNames as Readonly<Record<string, string>>)[dispute.provider] ?? dispute.provider,
+      left: reminder?.left ?? '',
+      state: disputeStateLabels[dispute.state],
+    };
+    const parts = emailCopy(values);
+    return {
+      subject: parts.text(words.subject),
+      preheader: parts.text(words.preheader),
+      blocks: [parts.paragraph(words.intro), parts.paragraph(words.due), parts.paragraph(words.action)],
+      footer: [parts.line(words.footer)],
+    };
+  },
+);
+
+function reminderOf(kind: string): (typeof DISPUTE_REMINDERS)[number] | undefined {
+  const key = kind.slice(DISPUTE_ALERT_FAMILY.length).split(':')[1] as ReminderKey | undefined;
+  return DISPUTE_REMINDERS.find((reminder) => reminder.key === key);
+}
+
+export async function renderDisputeAlert(
+  deps: { db: Kysely<Database>; config: Pick<Config, 'mail'> },
+  row: Pick<OutboxMessage, 'orderId' | 'kind'>,
+): Promise<MailMessage> {
+  const id = row.kind.slice(DISPUTE_ALERT_FAMILY.length).split(':')[0] ?? '';
+  const [dispute, order] = await Promise.all([findDispute(deps.db, id), findOrderById(deps.db, row.orderId)]);
+  if (!dispute || !order) throw new UndeliverableMessageError(`dispute alert for ${row.orderId}: dispute or order gone`);
+  const reminder = reminderOf(row.kind);
+  // A reminder is only for a defence still to send.
+  if (reminder && (dispute.defence_sent_at !== null || !isOpenDispute(dispute)))
+    throw new MessageNotNeededError('dispute defended or closed');
+  return {
+    to: deps.config.mail.supportEmail,
+    ...renderDisputeAlertEmail({ dispute, ref: order.public_ref, reminder }),
+    messageId: emailMessageId('dispute', row.kind.slice(DISPUTE_ALERT_FAMILY.length)),
+  };
+}

@@ -1,0 +1,52 @@
+// The defence's text (docs/disputes.md#defending): what was true at checkout and after, from the order's own records
+// (refunds/order-evidence.ts), never today's page.
+import { disputeDefence as copy } from '../../content/disputes.ts';
+import { evidenceDocument } from '../../content/evidence.ts';
+import { formatBRL } from '../../shared/money.ts';
+import { formatDateTime } from '../../shared/time.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import { loadOrderEvidence } from '../refunds/order-evidence.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import type { DisputeRow } from './dispute-repository.ts';
+
+export async function buildDefenceText(
+  deps: Pick<OrdersDeps, 'db' | 'config' | 'publicUrl' | 'now'>,
+  dispute: Pick<DisputeRow, 'order_id' | 'payer_matches'>,
+): Promise<string> {
+  const now = deps.now?.() ?? Date.now();
+  const [order, evidence] = await Promise.all([
+    findOrderById(deps.db, dispute.order_id),
+    loadOrderEvidence(deps.db, dispute.order_id, { config: deps.config, publicUrl: deps.publicUrl(), now }),
+  ]);
+  if (!order || !evidence) return '';
+  const labels = evidenceDocument.buyer;
+  const buyer = evidence.buyer;
+  const lines: string[] = [copy.heading(evidence.order.reference), ''];
+  for (const charge of evidence.purchase.charges) lines.push(copy.product(charge.items.join(', '), formatBRL(charge.amountCents)));
+  if (evidence.order.paidAt !== null) lines.push(`${evidenceDocument.order.paidAt}: ${formatDateTime(evidence.order.paidAt)}.`);
+  lines.push('', copy.buyer);
+  lines.push(`${labels.name}: ${buyer.name}`, `${labels.email}: ${buyer.email}`, `${labels.phone}: ${buyer.phone}`);
+  if (buyer.document) lines.push(`${labels.document}: ${buyer.document}`);
+  if (dispute.payer_matches === 1) lines.push(copy.payerMatches);
+  else if (dispute.payer_matches === 0) lines.push(`${copy.payerDiffers}${labels.document}/${labels.name}.`);
+  // Kept only with the buyer's consent, and only for the first days (privacy/data-retention.ts).
+  if (order.client_ip && order.client_user_agent) lines.push(copy.checkoutFrom(order.client_ip, order.client_user_agent));
+  lines.push('', copy.terms, `${evidenceDocument.guarantee.period}: ${evidenceDocument.guarantee.periodValue(evidence.guarantee.days)}.`);
+  const delivered = evidence.events.filter((event) => event.kind === 'access_email_accepted');
+  lines.push('', ...(delivered.length > 0 ? delivered.map((event) => copy.delivered(formatDateTime(event.at))) : [copy.notDelivered]));
+  const openings = evidence.events.filter((event) => event.kind === 'member_page_opened');
+  if (openings.length === 0) lines.push(copy.noOpenings);
+  else {
+    lines.push(copy.openings(openings.length));
+    for (const opening of openings) lines.push(`- ${formatDateTime(opening.at)}${opening.detail ? ` (${opening.detail})` : ''}`);
+  }
+  const refunds = evidence.events.filter((event) => event.kind.startsWith('refund') || event.kind === 'refunded');
+  if (refunds.length === 0) lines.push('', copy.noRefundRequests);
+  else {
+    lines.push('', copy.refundRequests);
+    for (const event of refunds)
+      lines.push(`- ${formatDateTime(event.at)}: ${evidenceDocument.events[event.kind].label}${event.detail ? ` (${event.detail})` : ''}`);
+  }
+  lines.push('', copy.closing);
+  return lines.join('\n');
+}

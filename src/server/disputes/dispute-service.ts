@@ -1,0 +1,403 @@
+// A buyer's contestation of a paid PIX (docs/disputes.md): opened from the provider (webhook, read-back, poll) or by
+// hand, defended once, and when lost it ends the access to what it covers, counts as "Devolvido pelo MED" in the
+// ledger, and blocks the buyer's next PIX.
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { disputesApi } from '../../content/disputes.ts';
+import { digitsOnly } from '../../shared/digits.ts';
+import type { AdminDispute, AdminDisputeBlock, AdminDisputeList, DefenceChannel, DisputeState } from '../../shared/disputes.ts';
+import { normalizeDocument } from '../../shared/documents.ts';
+import { normalizeEmail } from '../../shared/text.ts';
+import { businessDayStart } from '../../shared/time.ts';
+import type { Database } from '../db/schema.ts';
+import type { ProviderDispute } from '../gateway/pix-provider.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
+import { GatewayError } from '../gateway/types.ts';
+import type { MedReturn, OrderEventOf } from '../orders/order-events.ts';
+import {
+  findDisputedOrder,
+  findOrderByEndToEnd,
+  findOrderById,
+  findOrderByReference,
+  findPaidOrdersByEmail,
+} from '../orders/order-lookup.ts';
+import { reverseOrder, setMedReturnedCents } from '../orders/order-transitions.ts';
+import type { OrdersDeps } from '../orders/orders-deps.ts';
+import type { OrderRow } from '../orders/orders-repository.ts';
+import { loadPurchase } from '../purchases/purchase-service.ts';
+import { renderEvidencePdf } from '../refunds/evidence-document.ts';
+import { loadOrderEvidence } from '../refunds/order-evidence.ts';
+import { queueOpenedAlert } from './dispute-alerts.ts';
+import { buildDefenceText } from './dispute-defence.ts';
+import {
+  claimDefence,
+  closeDispute,
+  disputesOfOrders,
+  findDispute,
+  insertBlocks,
+  insertDispute,
+  isAnyBlocked,
+  isOpenDispute,
+  listActiveBlocks,
+  listDisputes,
+  listOpenDisputes,
+  releaseDefence,
+  removeBlock,
+  updateDispute,
+  type BlockKind,
+  type DisputeRow,
+} from './dispute-repository.ts';
+
+export type DisputesDeps = OrdersDeps;
+
+const nowOf = (deps: Pick<DisputesDeps, 'now'>) => deps.now?.() ?? Date.now();
+
+// --- From the provider ---
+
+export type ApplyResult = { kind: 'unknown_order' } | { kind: 'applied'; dispute: DisputeRow; changed: boolean };
+
+/** Idempotent: a replayed event finds the dispute as it stands and changes nothing (docs/disputes.md#knowing). */
+export async function applyProviderDispute(deps: DisputesDeps, providerId: ProviderId, dispute: ProviderDispute): Promise<ApplyResult> {
+  const order = await findDisputedOrder(deps.db, providerId, dispute);
+  if (!order) {
+    // Ids only: the payer the provider names stays out of the log.
+    deps.logger.warn('Dispute of no known order', { provider: providerId, dispute: dispute.disputeId });
+    return { kind: 'unknown_order' };
+  }
+  return applyToOrder(deps, order, dispute);
+}
+
+/** A charge's read-back or a verified webhook showed a dispute, or a MED devolução (orders/ tells it: `dispute_seen`). */
+export async function applyDisputeSeen(deps: DisputesDeps, event: OrderEventOf<'dispute_seen'>): Promise<void> {
+  const order = await findOrderById(deps.db, event.orderId);
+  if (!order) return;
+  if (event.dispute) await applyToOrder(deps, order, event.dispute);
+  if (event.returned) await recordMedReturn(deps, (await findOrderById(deps.db, order.id)) ?? order, event.returned);
+}
+
+/**
+ * A MED devolução (or a chargeback) seen on the charge: the dispute it ends is lost. Where no dispute was known (the
+ * provider told of none before the money went), one is recorded lost, so the ledger says "Devolvido pelo MED".
+ */
+async function recordMedReturn(deps: DisputesDeps, order: OrderRow, returned: MedReturn): Promise<void> {
+  const known = (await disputesOfOrders(deps.db, [order.id])).filter((row) => row.source === 'provider' && row.state !== 'cancelled');
+  const current = known.find((row) => row.state !== 'won') ?? known[0];
+  await applyToOrder(deps, order, {
+    disputeId: current?.provider_dispute_id ?? `med:${returned.chargeId}`,
+    chargeId: returned.chargeId,
+    endToEndId: returned.endToEndId ?? current?.end_to_end_id ?? null,
+    amountCents: returned.cents,
+    state: 'lost',
+    rawStatus: returned.rawStatus ?? 'reversed',
+    defenceDueAt: current?.defence_due_at === undefined || current.defence_due_at === null ? null : Number(current.defence_due_at),
+    payer: null,
+  });
+}
+
+async function applyToOrder(deps: DisputesDeps, order: OrderRow, dispute: ProviderDispute): Promise<ApplyResult> {
+  const now = nowOf(deps);
+  const amountCents = dispute.amountCents ?? Number(order.amount_cents);
+  const payerMatches = payerMatch(dispute.payer, order);
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await insertDispute(trx, {
+      order_id: order.id,
+      provider: order.provider,
+      source: 'provider',
+      provider_dispute_id: dispute.disputeId,
+      end_to_end_id: dispute.endToEndId,
+      amount_cents: amountCents,
+      state: dispute.state,
+      raw_status: dispute.rawStatus,
+      defence_due_at: dispute.defenceDueAt,
+      opened_at: now,
+      payer_matches: payerMatches,
+    });
+    if (inserted.created) {
+      if (isOpenDispute(inserted.row)) await queueOpenedAlert(trx, inserted.row, now);
+      return { row: inserted.row, changed: true };
+    }
+    const updated = await updateDispute(
+      trx,
+      inserted.row.id,
+      { state: dispute.state, rawStatus: dispute.rawStatus, amountCents, defenceDueAt: dispute.defenceDueAt, payerMatches },
+      now,
+    );
+    return { row: updated ?? inserted.row, changed: updated !== undefined };
+  });
+  if (result.row.state === 'lost') await endLostDispute(deps, order, now);
+  if (result.changed) deps.logger.info('Dispute recorded', { order: order.id, dispute: result.row.id, state: result.row.state });
+  return { kind: 'applied', dispute: result.row, changed: result.changed };
+}
+
+/** Whether the payer the provider names is the buyer: by CPF where both have one, else by name; never logged. */
+function payerMatch(payer: ProviderDispute['payer'], order: OrderRow): number | null {
+  if (!payer) return null;
+  if (payer.document && order.buyer_document) return Number(normalizeDocument(payer.document) === normalizeDocument(order.buyer_document));
+  if (payer.name && order.buyer_name) return Number(sameName(payer.name, order.buyer_name));
+  return null;
+}
+
+const sameName = (a: string, b: string) => {
+  const plain = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return plain(a) === plain(b);
+};
+
+/**
+ * A lost dispute: the buyer's details are blocked, and a dispute over the whole charge reverses it (its access ends,
+ * and the ledger counts it returned by the MED, not refunded). A part ends the access to the item it matches through
+ * the ledger. Safe to run again: each step changes only what is not yet so.
+ */
+async function endLostDispute(deps: DisputesDeps, order: OrderRow, now: number): Promise<void> {
+  await insertBlocks(deps.db, order.id, blockHashesOf(order), now);
+  const lost = (await disputesOfOrders(deps.db, [order.id])).filter((row) => row.state === 'lost');
+  const returned = Math.min(
+    lost.reduce((sum, row) => sum + Number(row.amount_cents), 0),
+    Number(order.amount_cents),
+  );
+  await setMedReturnedCents(deps.db, order.id, returned, now);
+  if (returned >= Number(order.amount_cents) && order.status === 'paid') {
+    if (await reverseOrder(deps, order.id, 'reversed', now))
+      deps.logger.warn('Dispute lost: payment returned by the MED', { order: order.id });
+  }
+}
+
+// --- By hand ---
+
+export type ManualResult = { kind: 'ok'; dispute: AdminDispute } | { kind: 'refused'; status: 404 | 409 | 422; message: string };
+
+/** "Registrar contestação": the order by e-mail, reference or E2E id; its provider is the order's. */
+export async function registerManualDispute(
+  deps: DisputesDeps,
+  input: { query: string; amountCents?: number | undefined; defenceDueOn?: string | undefined; providerDisputeId?: string | undefined },
+): Promise<ManualResult> {
+  const now = nowOf(deps);
+  const found = await findOrderForQuery(deps.db, input.query);
+  if (found === 'ambiguous') return { kind: 'refused', status: 409, message: disputesApi.ambiguous };
+  if (!found) return { kind: 'refused', status: 404, message: disputesApi.orderNotFound };
+  const order = found;
+  if ((await disputesOfOrders(deps.db, [order.id])).some(isOpenDispute))
+    return { kind: 'refused', status: 409, message: disputesApi.alreadyOpen };
+  // The end of that day in São Paulo: the provider's deadline is a date.
+  const dueAt = input.defenceDueOn ? businessDayStart(input.defenceDueOn, 1) - 1 : null;
+  if (dueAt !== null && !Number.isFinite(dueAt)) return { kind: 'refused', status: 422, message: disputesApi.badDate };
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const { row } = await insertDispute(trx, {
+      order_id: order.id,
+      provider: order.provider,
+      source: 'manual',
+      provider_dispute_id: `manual:${input.providerDisputeId ?? randomUUID()}`,
+      end_to_end_id: order.end_to_end_id,
+      amount_cents: Math.min(input.amountCents ?? Number(order.amount_cents), Number(order.amount_cents)),
+      state: 'open',
+      raw_status: null,
+      defence_due_at: dueAt,
+      opened_at: now,
+      payer_matches: null,
+    });
+    await queueOpenedAlert(trx, row, now);
+    return row;
+  });
+  return { kind: 'ok', dispute: await toAdminDispute(deps, row) };
+}
+
+async function findOrderForQuery(db: Kysely<Database>, raw: string): Promise<OrderRow | 'ambiguous' | undefined> {
+  const query = raw.trim();
+  if (query.includes('@')) {
+    const orders = (await findPaidOrdersByEmail(db, normalizeEmail(query))).filter((order) => order.kind === 'main');
+    if (orders.length > 1) return 'ambiguous';
+    return orders[0];
+  }
+  const paid = (order: OrderRow | undefined) => (order && order.paid_at !== null ? order : undefined);
+  return (
+    paid(await findOrderByReference(db, query)) ??
+    paid(await findOrderByReference(db, query.toUpperCase())) ??
+    paid(await findOrderByEndToEnd(db, query)) ??
+    paid(await findOrderById(db, query))
+  );
+}
+
+/** A dispute entered by hand is closed by hand; one from the provider is closed by what the provider says. */
+export async function resolveManualDispute(deps: DisputesDeps, id: string, state: Extract<DisputeState, 'won' | 'lost' | 'cancelled'>) {
+  const now = nowOf(deps);
+  const row = await findDispute(deps.db, id);
+  if (!row) return { kind: 'refused' as const, status: 404 as const, message: disputesApi.notFound };
+  if (row.source !== 'manual') return { kind: 'refused' as const, status: 409 as const, message: disputesApi.notManual };
+  const closed = await closeDispute(deps.db, id, state, now);
+  if (!closed) return { kind: 'refused' as const, status: 409 as const, message: disputesApi.closed };
+  const order = await findOrderById(deps.db, closed.order_id);
+  if (order && closed.state === 'lost') await endLostDispute(deps, order, now);
+  return { kind: 'ok' as const, dispute: await toAdminDispute(deps, (await findDispute(deps.db, id)) ?? closed) };
+}
+
+// --- The defence ---
+
+export type DefenceResult = { kind: 'sent'; dispute: AdminDispute } | { kind: 'refused'; status: 404 | 409 | 422 | 502; message: string };
+
+/**
+ * "Enviar defesa" (docs/disputes.md#defending): at most once. Through the provider's own channel where it has one
+ * (Efí's `defesa`, Woovi's evidence), cut to its length and before its deadline; elsewhere the seller takes the PDF
+ * and the text to the provider's panel, and the press records that it was done.
+ */
+export async function sendDefence(deps: DisputesDeps, id: string): Promise<DefenceResult> {
+  const now = nowOf(deps);
+  const row = await findDispute(deps.db, id);
+  if (!row) return { kind: 'refused', status: 404, message: disputesApi.notFound };
+  if (row.defence_sent_at !== null) return { kind: 'refused', status: 409, message: disputesApi.alreadySent };
+  if (!isOpenDispute(row)) return { kind: 'refused', status: 409, message: disputesApi.closed };
+  if (row.defence_due_at !== null && now > Number(row.defence_due_at))
+    return { kind: 'refused', status: 422, message: disputesApi.tooLate };
+  const provider = deps.payments.get(row.provider);
+  const defend = row.source === 'provider' ? provider?.disputes?.defend : undefined;
+  const channel: DefenceChannel = defend ? 'provider' : 'panel';
+  const text = await buildDefenceText(deps, row);
+  const claimed = await claimDefence(deps.db, id, channel, now);
+  if (!claimed) return { kind: 'refused', status: 409, message: disputesApi.alreadySent };
+  if (defend) {
+    const max = provider?.disputes?.maxDefenceChars;
+    const cut = max !== undefined && text.length > max ? `${text.slice(0, max - 1)}…` : text;
+    let outcome;
+    try {
+      outcome = await defend.call(provider!.disputes, toProviderDispute(row), { text: cut, pdf: await defencePdfOf(deps, row) });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // Refused before it was taken: the seller may press again. An unknown outcome stays sent (never twice).
+      if (!(error instanceof GatewayError) || !error.uncertain) await releaseDefence(deps.db, id, row, nowOf(deps));
+      deps.logger.warn('Defence not taken by the provider', { dispute: id, provider: row.provider, error: message });
+      return { kind: 'refused', status: 502, message: disputesApi.providerFailed(message) };
+    }
+    if (outcome.kind === 'already_sent') return { kind: 'refused', status: 409, message: disputesApi.alreadySent };
+    if (outcome.kind === 'too_late') {
+      await releaseDefence(deps.db, id, row, nowOf(deps));
+      return { kind: 'refused', status: 422, message: disputesApi.tooLate };
+    }
+  }
+  return { kind: 'sent', dispute: await toAdminDispute(deps, (await findDispute(deps.db, id)) ?? claimed) };
+}
+
+function toProviderDispute(row: DisputeRow): ProviderDispute {
+  return {
+    disputeId: row.provider_dispute_id,
+    chargeId: null,
+    endToEndId: row.end_to_end_id,
+    amountCents: Number(row.amount_cents),
+    state: row.state,
+    rawStatus: row.raw_status ?? '',
+    defenceDueAt: row.defence_due_at === null ? null : Number(row.defence_due_at),
+    payer: null,
+  };
+}
+
+async function defencePdfOf(deps: DisputesDeps, row: DisputeRow): Promise<Uint8Array | null> {
+  const evidence = await loadOrderEvidence(deps.db, row.order_id, { config: deps.config, publicUrl: deps.publicUrl(), now: nowOf(deps) });
+  return evidence ? renderEvidencePdf(evidence) : null;
+}
+
+/** The PDF the seller attaches in the provider's panel: the order's evidence document as it stands. */
+export async function loadDefencePdf(
+  deps: DisputesDeps,
+  id: string,
+): Promise<{ pdf: Uint8Array; ref: string; orderId: string } | undefined> {
+  const row = await findDispute(deps.db, id);
+  const order = row ? await findOrderById(deps.db, row.order_id) : undefined;
+  if (!row || !order) return undefined;
+  const pdf = await defencePdfOf(deps, row);
+  return pdf ? { pdf, ref: order.public_ref, orderId: order.id } : undefined;
+}
+
+// --- The console ---
+
+async function toAdminDispute(deps: DisputesDeps, row: DisputeRow): Promise<AdminDispute> {
+  const [order, purchase] = await Promise.all([findOrderById(deps.db, row.order_id), loadPurchase(deps.db, row.order_id)]);
+  const time = (value: number | null) => (value === null ? null : Number(value));
+  const provider = deps.payments.get(row.provider);
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    orderRef: order?.public_ref ?? '',
+    buyerName: order?.buyer_name ?? '',
+    provider: row.provider,
+    source: row.source,
+    providerDisputeId: row.source === 'manual' ? null : row.provider_dispute_id,
+    endToEndId: row.end_to_end_id,
+    amountCents: Number(row.amount_cents),
+    state: row.state,
+    openedAt: Number(row.opened_at),
+    defenceDueAt: time(row.defence_due_at),
+    closedAt: time(row.closed_at),
+    defenceChannel: row.defence_channel ?? (row.source === 'provider' && provider?.disputes?.defend ? 'provider' : 'panel'),
+    defenceSentAt: time(row.defence_sent_at),
+    defenceText: await buildDefenceText(deps, row),
+    items: (purchase?.items.get(row.order_id) ?? []).map((item) => item.title),
+  };
+}
+
+export async function listAdminDisputes(deps: DisputesDeps): Promise<AdminDisputeList> {
+  const rows = await listDisputes(deps.db);
+  const disputes = [];
+  for (const row of rows) disputes.push(await toAdminDispute(deps, row));
+  const blocks: AdminDisputeBlock[] = [];
+  for (const block of await listActiveBlocks(deps.db, deps.config.disputeBlockAfter)) {
+    const order = await findOrderById(deps.db, block.order_id);
+    blocks.push({ id: block.id, kind: block.kind, orderRef: order?.public_ref ?? '', createdAt: Number(block.created_at) });
+  }
+  return { disputes, blocks };
+}
+
+export async function findAdminDispute(deps: DisputesDeps, id: string): Promise<AdminDispute | undefined> {
+  const row = await findDispute(deps.db, id);
+  return row ? toAdminDispute(deps, row) : undefined;
+}
+
+/** Visão geral: the open disputes, soonest deadline first. */
+export async function openDisputesOverview(deps: Pick<DisputesDeps, 'db'>) {
+  const rows = await listOpenDisputes(deps.db);
+  const result = [];
+  for (const row of rows) {
+    const order = await findOrderById(deps.db, row.order_id);
+    result.push({
+      id: row.id,
+      orderRef: order?.public_ref ?? '',
+      amountCents: Number(row.amount_cents),
+      defenceDueAt: row.defence_due_at === null ? null : Number(row.defence_due_at),
+    });
+  }
+  return result;
+}
+
+export async function removeDisputeBlock(deps: Pick<DisputesDeps, 'db' | 'now'>, id: string): Promise<boolean> {
+  return removeBlock(deps.db, id, nowOf(deps));
+}
+
+// --- Never twice, not again ---
+
+/** It only has to recognise a detail given again after a lost dispute, never to read it. */
+function blockHash(kind: BlockKind, value: string): string {
+  return createHash('sha256').update(`dispute-block:${kind}:${value}`).digest('base64url');
+}
+
+function blockHashesOf(buyer: { buyer_email: string; buyer_document: string | null; buyer_phone: string }) {
+  const hashes: Array<{ kind: BlockKind; hash: string }> = [];
+  const email = normalizeEmail(buyer.buyer_email);
+  const document = buyer.buyer_document ? normalizeDocument(buyer.buyer_document) : '';
+  if (email) hashes.push({ kind: 'email', hash: blockHash('email', email) });
+  if (document) hashes.push({ kind: 'document', hash: blockHash('document', document) });
+  const phone = phoneForBlock(buyer.buyer_phone);
+  if (phone) hashes.push({ kind: 'phone', hash: blockHash('phone', phone) });
+  return hashes;
+}
+
+/** Area code and the last eight digits: a mobile is given with or without its ninth digit and the country code. */
+function phoneForBlock(value: string): string | null {
+  const digits = digitsOnly(value);
+  const national = (digits.length === 12 || digits.length === 13) && digits.startsWith('55') ? digits.slice(2) : digits;
+  return national.length === 10 || national.length === 11 ? `${national.slice(0, 2)}${national.slice(-8)}` : null;
+}
+
+/** At checkout: the buyer's e-mail, CPF or phone lost DISPUTE_BLOCK_AFTER disputes (docs/disputes.md#not-again). */
+export async function isBuyerBlocked(
+  deps: Pick<DisputesDeps, 'db' | 'config'>,
+  buyer: { email: string; document?: string | null | undefined; phone: string },
+): Promise<boolean> {
+  const hashes = blockHashesOf({ buyer_email: buyer.email, buyer_document: buyer.document ?? null, buyer_phone: buyer.phone });
+  return isAnyBlocked(deps.db, hashes, deps.config.disputeBlockAfter);
+}

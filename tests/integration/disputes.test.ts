@@ -1,0 +1,216 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { disputeBlockedCheckout, disputeRefundGuard, disputesApi } from '../../src/content/disputes.ts';
+import { queueDueReminders } from '../../src/server/disputes/dispute-alerts.ts';
+import { applyProviderDispute } from '../../src/server/disputes/dispute-service.ts';
+import type { ProviderDispute } from '../../src/server/gateway/pix-provider.ts';
+import type { AdminOrderDetail, AdminOverview } from '../../src/shared/admin.ts';
+import type { AdminDispute, AdminDisputeList } from '../../src/shared/disputes.ts';
+import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { orderRow, rowsOfOrders, setOrderColumns, tableRows } from '../support/db-reads.ts';
+import { askRefund, buyAndPay, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
+import { useTestServer } from '../support/test-server.ts';
+import { decodeHeader, parseMail } from './mime.ts';
+import { databases } from './test-db.ts';
+
+/**
+ * PIX disputes (docs/disputes.md), on SQLite and PostgreSQL, over real HTTP with the demo's sandbox gateway: a dispute
+ * the provider reports opens once and alerts the seller once, then 24 h and 6 h before its deadline; lost, it ends the
+ * access, shows as "Devolvido pelo MED" and blocks the buyer's next PIX until the seller removes the block; while open,
+ * no refund goes out without a second confirmation, and the buyer is told the truth.
+ */
+const PASSWORD = 'senha-do-painel-contestacoes';
+const SELLER = 'suporte-loja@example.com';
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+for (const database of databases) {
+  describe(`PIX disputes on ${database.name}`, () => {
+    const running = useTestServer(database, { ADMIN_PASSWORD: PASSWORD, SUPPORT_EMAIL: SELLER }, { smtp: true, clock: 'now' });
+    let admin = '';
+    beforeEach(async () => {
+      running.smtp.received.length = 0;
+      admin ||= await signInToConsole(running.server.url, PASSWORD);
+    });
+
+    const call = async <T>(path: string, body?: unknown) => {
+      const response = await consoleCall(running.server.url, admin, path, body);
+      return { status: response.status, body: (await response.json()) as T };
+    };
+    const alerts = () =>
+      running.smtp.received
+        .filter((mail) => mail.to.includes(SELLER))
+        .map((mail) => parseMail(mail.raw))
+        .map((mail) => ({ subject: decodeHeader(mail.headers.get('subject')!), text: mail.text }));
+    const disputeOf = (order: { charge_id: string | null; amount_cents: number }, change: Partial<ProviderDispute> = {}) =>
+      ({
+        disputeId: `inf-${order.charge_id}`,
+        chargeId: order.charge_id,
+        endToEndId: null,
+        amountCents: Number(order.amount_cents),
+        state: 'open',
+        rawStatus: 'ABERTA',
+        defenceDueAt: running.clock.now + 3 * DAY,
+        payer: null,
+        ...change,
+      }) satisfies ProviderDispute;
+    const apply = (order: { provider: string }, dispute: ProviderDispute) =>
+      applyProviderDispute(running.server.orders, order.provider as never, dispute);
+
+    it('a dispute from the provider opens once, alerts the seller once, and again 24 h and 6 h before the deadline', async () => {
+      const { order } = await buyAndPay(running);
+      await drainOutbox(running.server);
+      running.smtp.received.length = 0;
+      const due = running.clock.now + 3 * DAY;
+      const dispute = disputeOf(order, { defenceDueAt: due });
+
+      const first = await apply(order, dispute);
+      const replay = await apply(order, dispute);
+      expect(first).toMatchObject({ kind: 'applied', changed: true });
+      expect(replay).toMatchObject({ kind: 'applied', changed: false });
+      expect((await tableRows(running.db, 'disputes')).filter((row) => row.order_id === order.id)).toHaveLength(1);
+      await drainOutbox(running.server);
+      expect(alerts()).toHaveLength(1);
+      expect(alerts()[0]!.subject).toBe(`Contestação aberta no pedido ${order.public_ref}`);
+      expect(alerts()[0]!.text).toMatch(/Prazo para a defesa: \d{2}\/\d{2}\/\d{4}/);
+
+      // The console lists it with its deadline, and Visão geral counts it open.
+      const list = await call<AdminDisputeList>('/disputes');
+      const listed = list.body.disputes.find((row) => row.orderId === order.id)!;
+      expect(listed).toMatchObject({ state: 'open', source: 'provider', amountCents: 1990, defenceDueAt: due });
+      const overview = await call<AdminOverview>('/overview');
+      expect(overview.body.openDisputes.map((row) => row.orderRef)).toContain(order.public_ref);
+
+      // Nothing is due two days before; a day before, one reminder (once, however often the job runs); 6 h before, the last.
+      const { db } = running.server.orders;
+      expect(await queueDueReminders(db, running.clock.now + DAY)).toBe(0);
+      expect(await queueDueReminders(db, due - 23 * HOUR)).toBe(1);
+      expect(await queueDueReminders(db, due - 22 * HOUR)).toBe(0);
+      expect(await queueDueReminders(db, due - 5 * HOUR)).toBe(1);
+      expect(await queueDueReminders(db, due - 4 * HOUR)).toBe(0);
+      const started = running.clock.now;
+      running.clock.now = due - 4 * HOUR;
+      await drainOutbox(running.server);
+      running.clock.now = started;
+      expect(alerts().map((mail) => mail.subject)).toEqual([
+        `Contestação aberta no pedido ${order.public_ref}`,
+        `Faltam 24 horas para defender o pedido ${order.public_ref}`,
+        `Faltam 6 horas para defender o pedido ${order.public_ref}`,
+      ]);
+    });
+
+    it('lost: the access ends, the money shows "Devolvido pelo MED", revenue is what the provider kept, and the buyer is blocked until the seller removes it', async () => {
+      const buyer = { ...uniqueBuyer('Renata Falcão'), document: '529.982.247-25' };
+      const kept = await buyAndPay(running, { buyer: uniqueBuyer('Outra Compradora') });
+      const { order } = await buyAndPay(running, { buyer });
+      const { cookie } = await memberVisit(running.server.url, running.db, order.id, running.clock.now);
+      const revenueBefore = (await call<AdminOverview>('/overview')).body.totals.today.revenueCents;
+
+      await apply(order, disputeOf(order));
+      await apply(order, disputeOf(order, { state: 'lost', rawStatus: 'ACEITA' }));
+      await apply(order, disputeOf(order, { state: 'lost', rawStatus: 'ACEITA' }));
+
+      const stored = await orderRow(running.db, order.id);
+      expect(stored.status).toBe('reversed');
+      expect(Number(stored.med_returned_cents)).toBe(1990);
+      // The member page no longer opens.
+      const member = await fetch(`${running.server.url}/api/access`, { headers: { Cookie: cookie } });
+      expect(member.status).not.toBe(200);
+      const detail = await call<AdminOrderDetail>(`/orders/${order.id}`);
+      expect(detail.body.status).toBe('med_returned');
+      expect(detail.body.purchase?.items.map((item) => item.state)).toEqual(['med_returned']);
+      expect(detail.body.purchase).toMatchObject({ paidCents: 1990, refundedCents: 0, medReturnedCents: 1990, openCents: 0 });
+      const csv = await (await consoleCall(running.server.url, admin, '/orders.csv')).text();
+      const line = csv.split('\r\n').find((row) => row.startsWith(order.id))!;
+      expect(line).toContain('Devolvido pelo MED');
+      expect(line).not.toContain('Reembolsado');
+      expect(csv.split('\r\n').find((row) => row.startsWith(kept.order.id))).toContain('Pago');
+      // Faturamento counts only what the provider kept.
+      expect((await call<AdminOverview>('/overview')).body.totals.today.revenueCents).toBe(revenueBefore - 1990);
+
+      // The same buyer's next PIX is refused with a neutral message, by e-mail, by CPF and by phone alike.
+      const again = (fields: Record<string, string>) =>
+        postOrder<{ error: string }>(running.server.url, { ...uniqueBuyer('Renata F.'), checkoutKey: newCheckoutKey(), ...fields });
+      const details: Array<Record<string, string>> = [{ email: buyer.email }, { document: buyer.document }, { phone: buyer.phone }];
+      for (const fields of details) {
+        const refused = await again(fields);
+        expect(refused.status).toBe(403);
+        expect(refused.body.error).toBe(disputeBlockedCheckout);
+      }
+      // Only hashes are kept.
+      const blocks = (await tableRows(running.db, 'dispute_blocks')).filter((row) => row.order_id === order.id);
+      expect(blocks.map((row) => row.kind).sort()).toEqual(['document', 'email', 'phone']);
+      for (const block of blocks) expect(JSON.stringify(block)).not.toContain(buyer.email);
+
+      // The seller sees each block and removes them; the buyer can pay again.
+      const listed = (await call<AdminDisputeList>('/disputes')).body.blocks.filter((block) => block.orderRef === order.public_ref);
+      expect(listed).toHaveLength(3);
+      for (const block of listed) expect((await call<AdminDisputeList>(`/dispute-blocks/${block.id}/remove`, {})).status).toBe(200);
+      expect((await again({ email: buyer.email, document: buyer.document, phone: buyer.phone })).status).toBe(201);
+    });
+
+    it('"Registrar contestação" finds the order by e-mail, reference or E2E id, and one entered by hand is closed by hand', async () => {
+      const { order, buyer } = await buyAndPay(running);
+      const byEmail = await call<AdminDispute>('/disputes', { query: buyer.email.toUpperCase(), defenceDueOn: '2099-12-31' });
+      expect(byEmail.status).toBe(201);
+      expect(byEmail.body).toMatchObject({ orderRef: order.public_ref, source: 'manual', state: 'open', amountCents: 1990 });
+      expect((await call<{ error: string }>('/disputes', { query: order.public_ref })).body.error).toBe(disputesApi.alreadyOpen);
+      expect((await call<AdminDispute>(`/disputes/${byEmail.body.id}/resolve`, { state: 'cancelled' })).body.state).toBe('cancelled');
+      const byRef = await call<AdminDispute>('/disputes', { query: order.public_ref, amountCents: 990 });
+      expect(byRef.body).toMatchObject({ orderId: order.id, amountCents: 990 });
+      expect((await call<AdminDispute>(`/disputes/${byRef.body.id}/resolve`, { state: 'won' })).body.state).toBe('won');
+      await setOrderColumns(running.db, order.id, { end_to_end_id: 'E00416968202611271234abcdEFGH123' });
+      const byE2e = await call<AdminDispute>('/disputes', { query: 'E00416968202611271234abcdEFGH123' });
+      expect(byE2e.body.orderId).toBe(order.id);
+      expect((await call<{ error: string }>('/disputes', { query: 'ninguem@example.com' })).status).toBe(404);
+      await drainOutbox(running.server);
+      expect(alerts().filter((mail) => mail.subject === `Contestação aberta no pedido ${order.public_ref}`)).toHaveLength(3);
+    });
+
+    it('"Enviar defesa" sends the evidence once, a second press is refused, and a late one is refused as late', async () => {
+      const { order } = await buyAndPay(running);
+      await memberVisit(running.server.url, running.db, order.id, running.clock.now);
+      const dispute = (await call<AdminDispute>('/disputes', { query: order.public_ref, defenceDueOn: '2099-12-31' })).body;
+      expect(dispute.defenceText).toContain(order.public_ref);
+      expect(dispute.defenceText).toContain('A página de membro foi aberta 1 vez');
+      const sent = await call<AdminDispute>(`/disputes/${dispute.id}/defence`, {});
+      expect(sent.status).toBe(200);
+      expect(sent.body).toMatchObject({ state: 'defending', defenceChannel: 'panel' });
+      expect(sent.body.defenceSentAt).not.toBeNull();
+      const second = await call<{ error: string }>(`/disputes/${dispute.id}/defence`, {});
+      expect(second).toEqual({ status: 409, body: { error: disputesApi.alreadySent } });
+      const pdf = await consoleCall(running.server.url, admin, `/disputes/${dispute.id}/defence.pdf`);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+
+      const late = await buyAndPay(running);
+      const overdue = (await call<AdminDispute>('/disputes', { query: late.order.public_ref, defenceDueOn: '2020-01-31' })).body;
+      expect(await call(`/disputes/${overdue.id}/defence`, {})).toEqual({ status: 422, body: { error: disputesApi.tooLate } });
+    });
+
+    it('while a dispute is open, refunds need a second confirmation, the buyer is told the truth, and nothing goes to the provider', async () => {
+      const { order } = await buyAndPay(running);
+      const { cookie } = await memberVisit(running.server.url, running.db, order.id, running.clock.now);
+      await apply(order, disputeOf(order));
+
+      const asked = await askRefund<{ error: string }>(running.server.url, cookie);
+      expect(asked).toEqual({ status: 409, body: { error: disputeRefundGuard.buyerAnswer } });
+      for (const path of [`/orders/${order.id}/refund/start`, `/orders/${order.id}/refund`]) {
+        const refused = await call<{ error: string; code: string }>(path, {});
+        expect(refused).toEqual({ status: 409, body: { error: disputeRefundGuard.confirmNeeded, code: 'dispute_open' } });
+      }
+      expect(await rowsOfOrders(running.db, 'refunds', [order.id])).toHaveLength(0);
+      expect((await orderRow(running.db, order.id)).status).toBe('paid');
+      // Confirmed a second time, the seller's "Marcar como reembolsado" goes through.
+      expect((await call(`/orders/${order.id}/refund`, { confirmDispute: true })).status).toBe(200);
+      expect((await orderRow(running.db, order.id)).status).toBe('reversed');
+    });
+
+    it("an erased buyer's block hashes go with the rest of their data", async () => {
+      const { order, buyer } = await buyAndPay(running);
+      await apply(order, disputeOf(order, { state: 'lost', rawStatus: 'ACEITA' }));
+      expect((await tableRows(running.db, 'dispute_blocks')).filter((row) => row.order_id === order.id)).toHaveLength(2);
+      const erased = await call(`/buyer/delete`, { email: buyer.email, confirmation: buyer.email });
+      expect(erased.status).toBe(200);
+      expect((await tableRows(running.db, 'dispute_blocks')).filter((row) => row.order_id === order.id)).toHaveLength(0);
+    });
+  });
+}
