@@ -10,6 +10,8 @@ import type { GatewayClient } from './gateway/types.ts';
 import type { Site } from './http/site.ts';
 import { createRetentionJob, type RetentionJob } from './jobs/retention.ts';
 import { createDisputeReminderJob } from './disputes/dispute-reminders.ts';
+import { createDisputePoller } from './disputes/dispute-poller.ts';
+import { applyProviderDispute } from './disputes/dispute-service.ts';
 import { createBackground, type Background } from './lib/background.ts';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 import type { Logger } from './lib/logger.ts';
@@ -121,6 +123,15 @@ export function composeServer(options: {
   };
   const refunds: RefundsDeps = { db, config, runOutbox: admin.runOutbox };
   const disputeReminders = createDisputeReminderJob({ db, logger, now: clock, runOutbox: admin.runOutbox });
+  // Efí documents no infraction webhook: its infractions are read every DISPUTES_POLL_SECONDS (docs/disputes.md).
+  const disputePoller = createDisputePoller({
+    db,
+    payments,
+    logger,
+    now: clock,
+    pollSeconds: config.disputesPollSeconds,
+    applyDispute: (providerId, dispute) => applyProviderDispute(orders, providerId, dispute),
+  });
   const reviewsSignal = createReviewsSignal((error) =>
     logger.error('A reviews listener failed', { error: error instanceof Error ? error.message : String(error) }),
   );
@@ -156,6 +167,7 @@ export function composeServer(options: {
       reconciler.start();
       retention.start();
       disputeReminders.start();
+      disputePoller.start();
       void landingReviews.refresh();
       // Another instance's publish is served here within OFFER_CHECK_MS (docs/editing.md#several-instances).
       offerTimer ??= setInterval(() => void live.check(), OFFER_CHECK_MS);
@@ -176,6 +188,7 @@ export function composeServer(options: {
       await instanceClock?.stop();
       await retention.stop();
       await disputeReminders.stop();
+      await disputePoller.stop();
       await reconciler.stop();
       await outbox.stop();
       await background.idle();
