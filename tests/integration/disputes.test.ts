@@ -6,8 +6,8 @@ import type { ProviderDispute } from '../../src/server/gateway/pix-provider.ts';
 import type { AdminOrderDetail, AdminOverview } from '../../src/shared/admin.ts';
 import type { AdminDispute, AdminDisputeList } from '../../src/shared/disputes.ts';
 import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import { orderRow, rowsOfOrders, setOrderColumns, tableRows } from '../support/db-reads.ts';
-import { askRefund, buyAndPay, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
+import { orderRow, rowsOfOrders, sandboxCharge, setOrderColumns, tableRows } from '../support/db-reads.ts';
+import { askRefund, buy, buyAndPay, consoleCall, drainOutbox, memberVisit, payBySandboxPostback } from '../support/purchase.ts';
 import { useTestServer } from '../support/test-server.ts';
 import { decodeHeader, parseMail } from './mime.ts';
 import { databases } from './test-db.ts';
@@ -211,6 +211,39 @@ for (const database of databases) {
       const erased = await call(`/buyer/delete`, { email: buyer.email, confirmation: buyer.email });
       expect(erased.status).toBe(200);
       expect((await tableRows(running.db, 'dispute_blocks')).filter((row) => row.order_id === order.id)).toHaveLength(0);
+    });
+  });
+
+  describe(`PIX disputes and automatic refunds on ${database.name}`, () => {
+    const running = useTestServer(database, { GATEWAY_REFUNDS: '1', SUPPORT_EMAIL: SELLER }, { smtp: true });
+
+    it('an automatic refund of a disputed purchase does not reach the provider: it waits, listed, with the reason', async () => {
+      const buyer = uniqueBuyer('Paula Reis');
+      await buyAndPay(running, { buyer });
+      // The same buyer pays a second PIX, which the bank is already contesting.
+      const { orderId } = await buy(running.server, { buyer });
+      const second = await orderRow(running.db, orderId);
+      await applyProviderDispute(running.server.orders, second.provider, {
+        disputeId: `med-${second.charge_id}`,
+        chargeId: second.charge_id,
+        endToEndId: null,
+        amountCents: 1990,
+        state: 'open',
+        rawStatus: 'ABERTA',
+        defenceDueAt: null,
+        payer: null,
+      });
+      expect(await payBySandboxPostback(running.server, running.db, orderId)).toBe(200);
+      await drainOutbox(running.server);
+
+      const paid = await orderRow(running.db, orderId);
+      expect(paid.duplicate_of).not.toBeNull();
+      expect(paid.status).toBe('paid');
+      expect((await sandboxCharge(running.db, paid.charge_id!)).payment_status).toBe('paid');
+      const [refund] = await rowsOfOrders(running.db, 'refunds', [orderId]);
+      expect(refund).toMatchObject({ status: 'approved', decided_by: 'auto', gateway_state: 'failed' });
+      expect(refund!.gateway_error).toBe(disputeRefundGuard.automaticSkipped);
+      expect(refund!.gateway_called_at).toBeNull();
     });
   });
 }
