@@ -213,6 +213,9 @@ export const admin = {
     /** An add-on order (the bump bought after payment) and the main order it belongs to. */
     addonOf: 'Compra adicional feita depois do pagamento do pedido',
     addons: 'Compra adicional depois do pagamento:',
+    /** A part refund made in the provider's panel that matches no item's price (docs/money.md#panel-refunds). */
+    partRefunded: 'Reembolso parcial no provedor',
+    partRefundedNote: 'feito no painel do provedor; o acesso continua',
     timeline: 'Linha do tempo',
     failure: 'Motivo da falha',
     /** The order's WhatsApp (docs/whatsapp.md#the-console): consent, the messages, and the wa.me button. */

@@ -1,4 +1,5 @@
 import type { CheckoutFormMessages } from '../shared/checkout.ts';
+import { formatBRL } from '../shared/money.ts';
 
 /** The payment modal and the checkout API's messages (docs/product.md#the-journey "Payment modal", docs/product.md#screen-states, docs/product.md#the-buyer-form, docs/product.md#error-messages-shown-to-buyers). */
 export const checkout = {
@@ -47,6 +48,11 @@ export const checkout = {
     tooManyOpenCharges: 'Já existem vários PIX em aberto feitos desta conexão. Pague um deles ou aguarde alguns minutos para gerar outro.',
     /** A PIX the buyer replaced with a new checkout (the bump ticked or unticked): only the newest is payable. */
     replaced: 'Este PIX foi substituído por um novo, com o valor atualizado. Use o PIX mais recente.',
+    /** A new checkout's PIX cancelled because an earlier PIX of the buyer turned out paid: what is left, if anything. */
+    paidElsewhere: ({ amountCents, items }: { amountCents: number; items: ReadonlyArray<{ title: string }> }) =>
+      amountCents > 0
+        ? `Seu PIX anterior já foi pago, e o que ele comprou já é seu. Cancelamos este PIX para você não pagar duas vezes. Falta pagar só ${items.map((item) => item.title).join(' e ')}: ${formatBRL(amountCents)}.`
+        : 'Seu PIX anterior já foi pago, e tudo deste pedido já é seu. Cancelamos este PIX para você não pagar duas vezes.',
     /** The seller published new prices after this checkout showed the old ones: nothing was charged (docs/editing.md#prices). */
     priceChanged: 'O preço foi atualizado desde que você abriu a página. Confira o novo valor acima e toque de novo para gerar o PIX.',
   },

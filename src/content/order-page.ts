@@ -43,6 +43,15 @@ export const orderPage = {
     text: 'Você gerou um PIX mais recente para este pedido. Este código não vale mais: pague pelo PIX novo.',
     link: 'Ver o PIX mais recente',
   },
+  /** A new PIX cancelled because the buyer's earlier PIX turned out paid (docs/money.md#one-payable-pix). */
+  paidElsewhere: {
+    title: 'Seu PIX anterior já foi pago',
+    text: 'O que ele comprou já é seu. Cancelamos este PIX para você não pagar duas vezes.',
+    /** Followed by the items left and their total. */
+    left: 'Falta pagar só',
+    nothingLeft: 'Nada mais a pagar: tudo deste pedido já é seu.',
+    link: 'Ver meu pedido',
+  },
   /** A refund (the guarantee, or the seller) or a chargeback: the reply does not say which. */
   reversed: {
     title: 'Pagamento devolvido',

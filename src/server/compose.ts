@@ -18,6 +18,7 @@ import type { Logger } from './lib/logger.ts';
 import { own } from './lib/own.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOrderEvents } from './orders/order-events.ts';
+import { retireRepeatsAfterPayment } from './orders/paid-elsewhere.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
 import { createOutboxKinds, type OutboxKinds } from './outbox/outbox-kinds.ts';
@@ -254,5 +255,6 @@ export function composeOrders(options: {
   const orders = { db: database.db, dialect: database.dialect, config, payments, logger, publicUrl, now, events, prices };
   const kinds = createOutboxKinds();
   wireSubscribers(kinds, { ...orders, mailer });
+  retireRepeatsAfterPayment(orders);
   return { orders, kinds, mailer, publicUrl, instanceClock };
 }

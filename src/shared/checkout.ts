@@ -111,6 +111,11 @@ export interface OrderStatusReply {
   addonOffer?: AddonOffer;
   /** A retired code's order (`failed`): the public ref of the live order that replaced it, whose page shows its code. */
   replacedBy?: string;
+  /**
+   * Retired because an earlier PIX of the buyer turned out paid (`replacedBy` names that paid order): what this one
+   * would have bought beyond it, still to pay (docs/money.md#one-payable-pix). Empty when nothing is left.
+   */
+  leftToPay?: { amountCents: number; items: Array<{ title: string; priceCents: number }> };
 }
 
 export interface AddonOffer {

@@ -97,6 +97,7 @@ async function disputeJourney(browser: Browser, server: RunningServer, options: 
   await panel.getByRole('link', { name: 'Saúde' }).click();
   await panel.getByRole('button', { name: 'Verificar contestações agora' }).click();
   await expect(panel.getByText('Verificação feita. As contestações novas aparecem em “Contestações”.')).toBeVisible();
+  if (options.shots) await shoot(panel, 'console-health-dispute-poll', panel.getByRole('region', { name: 'Contestações' }));
   await openDisputesTab(panel);
 
   // A second tab, opened before the defence goes: its press comes too late and gets the server's words.

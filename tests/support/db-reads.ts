@@ -246,6 +246,7 @@ type WholeTable =
   | 'pix_email_quota'
   | 'member_page_opens'
   | 'whatsapp_opt_outs'
+  | 'provider_refunds'
   | 'disputes'
   | 'dispute_blocks'
   | 'orders';

@@ -12,7 +12,7 @@ const dispute = (fields: Partial<AdminDispute> = {}): AdminDispute => ({
   orderId: 'ord_1',
   orderRef: 'VTR-7K2M',
   buyerName: 'Joana Lima',
-  provider: 'TriboPay',
+  provider: 'tribopay',
   source: 'manual',
   providerDisputeId: null,
   endToEndId: null,
@@ -40,6 +40,7 @@ describe('a dispute in Contestações', () => {
     expect(html).toContain('Aberta');
     expect(html).toContain('Registrada à mão');
     expect(html).toContain('R$ 19,90');
+    expect(html).toContain('>TriboPay</dd>');
     expect(html).toContain('Faltam 2 dias e 5 h');
     expect(html).toContain('a página de membro foi aberta 3 vezes');
     expect(html).toMatch(/<button[^>]*>Enviar defesa<\/button>/);

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { disputeSourceLabels, disputeStateLabels, disputesConsole as text } from '../../content/disputes.ts';
+import { providerName } from '../../content/providers.ts';
 import type { AdminDispute, DisputeState } from '../../shared/disputes.ts';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
@@ -61,7 +62,8 @@ export function DisputeCard({
         <Fact term={text.amount}>
           <span className="font-bold text-white tabular-nums">{formatBRL(dispute.amountCents)}</span>
         </Fact>
-        <Fact term={text.provider}>{dispute.provider}</Fact>
+        {/* The provider's id, named as the seller knows it (the console has no sandbox flag: the name alone). */}
+        <Fact term={text.provider}>{providerName(dispute.provider, { sandbox: false })}</Fact>
         <Fact term={text.buyer}>{dispute.buyerName || '—'}</Fact>
         <Fact term={text.openedAt}>{formatDateTime(dispute.openedAt)}</Fact>
         {open ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { admin as copy } from '../../content/admin.ts';
 import { disputesConsole as text } from '../../content/disputes.ts';
 import { ApiError } from '../lib/api.ts';
@@ -10,6 +10,7 @@ import { adminApi } from './admin-api.ts';
 export function DisputePoll({ onSignedOut }: { onSignedOut: () => void }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const id = useId();
   const poll = async () => {
     setBusy(true);
     setMessage(null);
@@ -24,8 +25,10 @@ export function DisputePoll({ onSignedOut }: { onSignedOut: () => void }) {
     }
   };
   return (
-    <section className="space-y-3 rounded-2xl border border-line bg-ink-850 p-4">
-      <h3 className="text-sm font-extrabold text-white">{text.title}</h3>
+    <section aria-labelledby={id} className="space-y-3 rounded-2xl border border-line bg-ink-850 p-4">
+      <h3 id={id} className="text-sm font-extrabold text-white">
+        {text.title}
+      </h3>
       <Button variant="secondary" disabled={busy} onClick={() => void poll()}>
         {text.pollNow}
       </Button>

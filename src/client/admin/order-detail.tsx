@@ -67,6 +67,15 @@ export function OrderDetailView({
                 <dd className="text-lg font-black text-white">{formatBRL(state.data.amountCents)}</dd>
                 <dt className="mt-2 text-slate-400">{copy.detail.provider}</dt>
                 <dd className="font-semibold text-white">{state.data.providerName}</dd>
+                {state.data.purchase && state.data.purchase.partRefundedCents > 0 ? (
+                  <>
+                    <dt className="mt-2 text-slate-400">{copy.detail.partRefunded}</dt>
+                    <dd className="font-semibold text-white">
+                      {formatBRL(state.data.purchase.partRefundedCents)}{' '}
+                      <span className="text-xs font-normal text-slate-400">({copy.detail.partRefundedNote})</span>
+                    </dd>
+                  </>
+                ) : null}
               </div>
               <div>
                 <dt className="text-slate-400">{copy.orders.statusFilter}</dt>

@@ -100,6 +100,7 @@ describe('refundView', () => {
       items: [item('main', 'refunded'), item('bump', 'open')],
       paidCents: 2980,
       refundedCents: 1990,
+      partRefundedCents: 0,
       medReturnedCents: 0,
       openCents: 990,
       owedCents: 0,

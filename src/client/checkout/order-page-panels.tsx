@@ -1,7 +1,7 @@
 import { CircleAlert, MailCheck, TimerOff, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { orderPage as copy } from '../../content/order-page.ts';
-import type { OrderItem } from '../../shared/checkout.ts';
+import type { OrderItem, OrderStatusReply } from '../../shared/checkout.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { ApiError, apiFetch } from '../lib/api.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
@@ -97,8 +97,43 @@ export function ExpiredOrderPanel({
   );
 }
 
+/** A code retired because the buyer's earlier PIX was paid: what that one bought is theirs; what is left, if anything. */
+function PaidElsewherePanel({ replacedBy, left }: { replacedBy: string; left: NonNullable<OrderStatusReply['leftToPay']> }) {
+  const text = copy.paidElsewhere;
+  return (
+    <div>
+      <Heading icon={MailCheck} title={text.title} text={text.text} />
+      <p className="mt-3 text-sm text-slate-400">
+        {left.amountCents > 0 ? (
+          <>
+            {text.left} {left.items.map((item) => item.title).join(' e ')}:{' '}
+            <span className="font-bold text-white">{formatBRL(left.amountCents)}</span>
+          </>
+        ) : (
+          text.nothingLeft
+        )}
+      </p>
+      <a
+        href={`/pedido/${encodeURIComponent(replacedBy)}`}
+        className="mt-5 inline-flex font-semibold text-brand-300 underline-offset-4 hover:underline"
+      >
+        {text.link}
+      </a>
+    </div>
+  );
+}
+
 /** A code retired by a newer checkout: never shown again; the newest one is a link away. */
-export function ReplacedOrderPanel({ amountCents, replacedBy }: { amountCents: number; replacedBy: string }) {
+export function ReplacedOrderPanel({
+  amountCents,
+  replacedBy,
+  leftToPay,
+}: {
+  amountCents: number;
+  replacedBy: string;
+  leftToPay?: OrderStatusReply['leftToPay'];
+}) {
+  if (leftToPay) return <PaidElsewherePanel replacedBy={replacedBy} left={leftToPay} />;
   return (
     <div>
       <Heading icon={TimerOff} title={copy.replaced.title} text={copy.replaced.text} />

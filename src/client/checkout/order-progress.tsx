@@ -68,7 +68,7 @@ export default function OrderProgress({
         </>
       ) : status.status === 'failed' && status.replacedBy ? (
         <div className="mt-4">
-          <ReplacedOrderPanel amountCents={order.amountCents} replacedBy={status.replacedBy} />
+          <ReplacedOrderPanel amountCents={order.amountCents} replacedBy={status.replacedBy} leftToPay={status.leftToPay} />
         </div>
       ) : status.status === 'reversed' ? (
         <Alert variant="destructive" className="mt-4">

@@ -6,6 +6,7 @@ import { modalAccessLink, viewKeyMatches } from './access-service.ts';
 import { addonOfferOf, addonOfferOpen } from '../orders/checkout-service.ts';
 import { liveReplacement } from '../orders/order-page-service.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
+import { leftToPayOf, paidReplacementOf } from '../orders/paid-elsewhere.ts';
 
 /** Once paid, the access link goes only to the tab that created the order. */
 export async function describeOrderStatus(deps: OrdersDeps, orderId: string, viewKey?: string): Promise<OrderStatusReply | undefined> {
@@ -16,6 +17,12 @@ export async function describeOrderStatus(deps: OrdersDeps, orderId: string, vie
   const status = publicStatus(order, now);
   // The tab of a retired code follows to the live order, and keeps asking: the old code may still be paid.
   const replacedBy = status === 'failed' ? await liveReplacement(deps, order) : null;
+  const paidFor = replacedBy ? await paidReplacementOf(deps, order) : undefined;
+  if (replacedBy && paidFor) {
+    // An earlier PIX of the buyer was paid: this one was cancelled, and the tab shows what is left to pay.
+    const { amountCents, items } = await leftToPayOf(deps, order, paidFor);
+    return { status, replacedBy, leftToPay: { amountCents, items: items.map(({ title, priceCents }) => ({ title, priceCents })) } };
+  }
   if (replacedBy) return { status, replacedBy };
   if (status !== 'paid') return { status };
   if (order.kind === 'addon') return { status };

@@ -33,6 +33,7 @@ import { providerNeutralChargesMigration } from './migrations/0034-provider-neut
 import { orderOfferVersionMigration } from './migrations/0035-order-offer-version.ts';
 import { cancelSentMigration } from './migrations/0036-cancel-sent.ts';
 import { disputesMigration } from './migrations/0037-disputes.ts';
+import { providerRefundsMigration } from './migrations/0038-provider-refunds.ts';
 import { instanceClocksMigration } from './migrations/0039-instance-clocks.ts';
 import { heldWebhooksMigration } from './migrations/0041-held-webhooks.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0035_order_offer_version': orderOfferVersionMigration,
   '0036_cancel_sent': cancelSentMigration,
   '0037_disputes': disputesMigration,
+  '0038_provider_refunds': providerRefundsMigration,
   '0039_instance_clocks': instanceClocksMigration,
   '0040_dispute_polls': disputePollsMigration,
   '0041_held_webhooks': heldWebhooksMigration,

@@ -257,6 +257,17 @@ export interface RefundsTable {
   updated_at: number;
 }
 
+/** A refund the provider made that the shop did not ask for, one per rise of its total (migration 0038, docs/money.md#provider-side). */
+export interface ProviderRefundsTable {
+  order_id: string;
+  /** What the provider had sent back on the charge in all, once this refund was seen: the key. */
+  total_cents: number;
+  amount_cents: number;
+  /** The item it refunded (its refund row holds it); null: a part of the purchase tied to no item, the access kept. */
+  item: OrderItemKey | null;
+  seen_at: number;
+}
+
 export interface OrderEvidenceTable {
   id: string;
   order_id: string;
@@ -447,6 +458,7 @@ export interface Database {
   pix_email_quota: PixEmailQuotaTable;
   access_tokens: AccessTokensTable;
   refunds: RefundsTable;
+  provider_refunds: ProviderRefundsTable;
   order_evidence: OrderEvidenceTable;
   reviews: ReviewsTable;
   whatsapp_messages: WhatsappMessagesTable;

@@ -37,6 +37,7 @@ import { listInterruptedCharges, requestRecheck } from './reconciliation-reposit
 import { recheckOrder } from './payment-confirmation.ts';
 import { adoptHeldWebhooks } from './webhook-events-repository.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
+import { leftToPayOf, paidReplacementOf, retireIfPaidElsewhere } from './paid-elsewhere.ts';
 import { findOrderById } from './order-lookup.ts';
 
 export type CheckoutResult =
@@ -224,7 +225,33 @@ async function insertAndCharge(
   await deps.events.committed({ type: 'created', order, at: now });
   // The retired code is cancelled at its provider while the new one is made: "one payable PIX" holds there too.
   const [result] = await Promise.all([chargeOrder(deps, order, items), cancelRetiredWithin(deps, retired, CANCEL_WAIT_MS)]);
+  // The retired PIX was found paid meanwhile (its cancel answered "paid"): this charge would pay for it again.
+  if (retired.length > 0) {
+    const current = await retireIfPaidElsewhere(deps, order.id);
+    if (current?.status === 'failed') return chargeWhatIsLeft(deps, current, result, offerVersion);
+  }
   return result;
+}
+
+/**
+ * A checkout retired because the buyer's earlier PIX was found paid (orders/paid-elsewhere.ts): what that payment did not
+ * buy is charged as its add-on, so the buyer is shown exactly what is left to pay; nothing left, the retired order's reply.
+ */
+async function chargeWhatIsLeft(
+  deps: OrdersDeps,
+  retired: OrderRow,
+  result: CheckoutResult,
+  offerVersion: number,
+): Promise<CheckoutResult> {
+  const paid = await paidReplacementOf(deps, retired);
+  // Failed for another reason (its create was refused): the checkout's own answer.
+  if (!paid) return result;
+  const left = await leftToPayOf(deps, retired, paid);
+  if (left.items.length === 0) return describe(deps, retired);
+  const keys = new Set(left.items.map((item) => item.key));
+  const missing = (await chargeItemsOf(deps.db, retired.id)).filter((item) => keys.has(item.key));
+  const addon = await chargeAddon(deps, paid, missing, { ofOpenParent: false, offerVersion });
+  return addon && addon !== 'only_existing' ? addon : describe(deps, retired);
 }
 
 /** What the open PIX lacks is charged as an add-on (docs/money.md#one-payable-pix); if that fails, the buyer is told. */

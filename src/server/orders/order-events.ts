@@ -19,8 +19,11 @@ export type OrderEvent =
   | { type: 'duplicate'; order: OrderRow; original: OrderRow; at: number }
   | { type: 'reversed'; order: OrderRow; at: number; refund: RefundMovement }
   | { type: 'refunded'; order: OrderRow; at: number; refund: RefundMovement }
-  /** Some items of a paid order went back by hand (a duplicate's repeated item, a part refund); the order stays paid. */
-  | { type: 'part_refunded'; order: OrderRow; at: number; refund: RefundMovement }
+  /**
+   * Some of a paid order went back (a duplicate's repeated item, a part refund); the order stays paid. `atProvider`: the
+   * seller made it at the provider and a read found it (orders/provider-refunds.ts): its item, if any, is not refunded yet.
+   */
+  | { type: 'part_refunded'; order: OrderRow; at: number; refund: RefundMovement; atProvider?: true }
   /** Paid, but nobody can be given it (its buyer was erased): refunded whole (docs/payments.md#reconciliation). */
   | { type: 'undeliverable'; order: OrderRow; at: number }
   /**
@@ -43,6 +46,8 @@ export interface MedReturn {
 export interface RefundMovement {
   amountCents: number;
   items: OrderItemKey[];
+  /** A part tied to no item (`items` empty): the provider's total after it, which names the movement. */
+  providerTotalCents?: number;
 }
 
 export type OrderEventType = OrderEvent['type'];

@@ -8,6 +8,7 @@ import { setOrderStatus, type OrderRow } from './orders-repository.ts';
 import { adoptTransactionHash, flagDuplicatePayment, isErasedBuyer, markOrderPaid } from './payment-repository.ts';
 import { clearRecheckRequest, markChargeClosed } from './reconciliation-repository.ts';
 import { findOrderById, recordEndToEndId } from './order-lookup.ts';
+import { recordProviderRefund } from './provider-refunds.ts';
 
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;
@@ -127,6 +128,10 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
       if (duplicate)
         logger.warn('Duplicate payment: the seller is asked to refund it', { order: order.id, duplicateOf: duplicate.original.id });
       for (const event of published) await deps.events.committed(event);
+    }
+    // Still paid, but some of it went back at the provider (a part refund in its panel): recorded once.
+    if ((record.refundedCents ?? 0) > 0 && (await recordProviderRefund(deps, order, record, now))) {
+      logger.info('Part refund made at the provider recorded', { order: order.id });
     }
   } else if (record.state === 'refunding') {
     // pending_refund: the refund is under way; only `refunded` ends the access (docs/gateway.md).

@@ -2,10 +2,11 @@ import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { PurchaseItemState, PurchaseItemView, PurchaseView } from '../../shared/purchase.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import type { Selectable } from 'kysely';
-import type { OrdersTable, RefundsTable } from '../db/schema.ts';
+import type { OrdersTable, ProviderRefundsTable, RefundsTable } from '../db/schema.ts';
 
 type OrderRow = Selectable<OrdersTable>;
 type RefundRow = Selectable<RefundsTable>;
+type ProviderRefundRow = Selectable<ProviderRefundsTable>;
 
 /** No I/O here, so every rule of docs/money.md is a function of these rows. */
 export interface PurchaseRecord {
@@ -14,6 +15,8 @@ export interface PurchaseRecord {
   items: ReadonlyMap<string, readonly OrderItem[]>;
   /** Each charge's refund rows, one per item (docs/money.md#refunds). */
   refunds: ReadonlyMap<string, readonly RefundRow[]>;
+  /** Each charge's refunds made at the provider without us asking (docs/money.md#provider-side); none when absent. */
+  providerRefunds?: ReadonlyMap<string, readonly ProviderRefundRow[]>;
 }
 
 export function chargesOf(purchase: Pick<PurchaseRecord, 'main' | 'addons'>): OrderRow[] {
@@ -74,12 +77,13 @@ function itemState(order: OrderRow, main: OrderRow, refund: RefundRow | undefine
   return 'owed';
 }
 
-/** paid − refunded − returned by the MED = open + owed + revoked + awaiting; `unlistedOwedCents` must be 0 (docs/money.md#invariants). */
+/** paid − refunded − returned by the MED + part refunded = open + owed + revoked + awaiting; `unlistedOwedCents` must be 0 (docs/money.md#invariants). */
 export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: number }): PurchaseView & { unlistedOwedCents: number } {
   const { main } = purchase;
   const items: PurchaseItemView[] = [];
   let paidCents = 0;
   let refundedCents = 0;
+  let partRefundedCents = 0;
   let unlistedOwedCents = 0;
   let medReturnedCents = 0;
   for (const order of chargesOf(purchase)) {
@@ -88,7 +92,11 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
     const med = medReturnOf(purchase, order);
     medReturnedCents += med.cents;
     if (order.status === 'reversed') refundedCents += Number(order.amount_cents) - med.cents;
-    else if (paid) refundedCents += refundedPartCents(purchase, order.id);
+    else if (paid) {
+      const untied = untiedRefundCents(purchase, order.id);
+      refundedCents += refundedPartCents(purchase, order.id) + untied;
+      partRefundedCents += untied;
+    }
     const paidAt = paid ? Number(order.paid_at) : null;
     for (const item of purchase.items.get(order.id) ?? []) {
       const refund = refundOf(purchase, order.id, item.key);
@@ -113,6 +121,7 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
     paidCents,
     refundedCents,
     medReturnedCents,
+    partRefundedCents,
     openCents: sum(['open', 'refund_requested', 'refunding']),
     owedCents: sum(['owed']),
     revokedCents: sum(['revoked']),
@@ -125,6 +134,13 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
 export function refundedPartCents(purchase: Pick<PurchaseRecord, 'refunds'>, orderId: string): number {
   return refundsOf(purchase, orderId)
     .filter((row) => row.status === 'refunded')
+    .reduce((sum, row) => sum + Number(row.amount_cents), 0);
+}
+
+/** Given back at the provider on a charge still paid, tied to no item: its items stay open (docs/money.md#provider-side). */
+export function untiedRefundCents(purchase: Pick<PurchaseRecord, 'providerRefunds'>, orderId: string): number {
+  return (purchase.providerRefunds?.get(orderId) ?? [])
+    .filter((row) => row.item === null)
     .reduce((sum, row) => sum + Number(row.amount_cents), 0);
 }
 
@@ -176,9 +192,12 @@ export function openItemKeys(ledger: Pick<PurchaseView, 'items'>): OrderItemKey[
  */
 export function movementSuffix(
   order: Pick<OrderRow, 'amount_cents' | 'status'>,
-  movement: { amountCents: number; items: readonly OrderItemKey[] },
+  movement: { amountCents: number; items: readonly OrderItemKey[]; providerTotalCents?: number },
 ): string {
   if (movement.amountCents === Number(order.amount_cents)) return '';
+  // A part refund of the purchase made at the provider, tied to no item: named by the provider's total after it.
+  if (movement.items.length === 0)
+    return `:${order.status === 'paid' ? 'part' : 'rest'}:provider${movement.providerTotalCents ?? movement.amountCents}`;
   return `:${order.status === 'paid' ? 'part' : 'rest'}:${movement.items.join('+')}`;
 }
 

@@ -1,7 +1,7 @@
 // The one module a purchase is read through (docs/money.md): its rows loaded into the ledger, the answers other
 // features ask of it, and the ledger's rule in SQL for the figures.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { Database, RefundsTable } from '../db/schema.ts';
+import type { Database, ProviderRefundsTable, RefundsTable } from '../db/schema.ts';
 import { mainOffer, type ListKey } from '../../content/offers.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { PurchaseView } from '../../shared/purchase.ts';
@@ -10,6 +10,7 @@ import { ledgerOf, openItemKeys, type PurchaseRecord } from './purchase-ledger.t
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type RefundRow = Selectable<RefundsTable>;
+type ProviderRefundRow = Selectable<ProviderRefundsTable>;
 
 /** The main order is the order itself, or an add-on's parent (docs/money.md). */
 export async function loadPurchase(db: Executor, orderId: string): Promise<PurchaseRecord | undefined> {
@@ -29,9 +30,10 @@ export async function loadPurchase(db: Executor, orderId: string): Promise<Purch
     .orderBy('id')
     .execute();
   const ids = [main.id, ...addons.map((addon) => addon.id)];
-  const [items, refundRows] = await Promise.all([
+  const [items, refundRows, providerRows] = await Promise.all([
     itemsOfOrders(db, ids),
     db.selectFrom('refunds').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('item').execute(),
+    db.selectFrom('provider_refunds').selectAll().where('order_id', 'in', ids).orderBy('order_id').orderBy('total_cents').execute(),
   ]);
   // An order stored without its items (none should be) is one main item of its whole amount, so it stays refundable.
   for (const order of [main, ...addons]) {
@@ -40,7 +42,9 @@ export async function loadPurchase(db: Executor, orderId: string): Promise<Purch
   }
   const refunds = new Map<string, RefundRow[]>();
   for (const row of refundRows) refunds.set(row.order_id, [...(refunds.get(row.order_id) ?? []), row]);
-  return { main, addons, items, refunds };
+  const providerRefunds = new Map<string, ProviderRefundRow[]>();
+  for (const row of providerRows) providerRefunds.set(row.order_id, [...(providerRefunds.get(row.order_id) ?? []), row]);
+  return { main, addons, items, refunds, providerRefunds };
 }
 
 export async function entitledLists(db: Executor, orderId: string): Promise<ListKey[]> {
@@ -65,17 +69,18 @@ export async function loadPurchaseView(db: Executor, orderId: string, config: { 
   return view;
 }
 
-/** What reversing the whole order gives back now: its items not already refunded one by one, and their price. */
+/** What reversing the whole order gives back now: its items not already refunded one by one, less any untied part refund. */
 export async function refundMovementOf(
   db: Executor,
   order: { id: string; amount_cents: number },
 ): Promise<{ amountCents: number; items: OrderItemKey[] }> {
-  const [items, done] = await Promise.all([
+  const [items, done, untied] = await Promise.all([
     itemsOfOrders(db, [order.id]),
     db.selectFrom('refunds').select(['item', 'amount_cents']).where('order_id', '=', order.id).where('status', '=', 'refunded').execute(),
+    untiedRefundedCents(db, order.id),
   ]);
   const given = new Set(done.map((row) => row.item));
-  const alreadyCents = done.reduce((sum, row) => sum + Number(row.amount_cents), 0);
+  const alreadyCents = done.reduce((sum, row) => sum + Number(row.amount_cents), 0) + untied;
   return {
     amountCents: Number(order.amount_cents) - alreadyCents,
     // An order stored without its items (none should be) is one main item.
@@ -85,5 +90,16 @@ export async function refundMovementOf(
   };
 }
 
-/** ledgerOf's rule in SQL: a reversed order nets nothing; a paid one its amount less items refunded. */
-export const netPaidCentsSql = sql<number>`(case when orders.status = 'paid' then orders.amount_cents - coalesce((select sum(refunds.amount_cents) from refunds where refunds.order_id = orders.id and refunds.status = 'refunded'), 0) else 0 end)`;
+/** What the provider gave back of a charge tied to no item (docs/money.md#provider-side). */
+export async function untiedRefundedCents(db: Executor, orderId: string): Promise<number> {
+  const row = await db
+    .selectFrom('provider_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('cents'))
+    .where('order_id', '=', orderId)
+    .where('item', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.cents ?? 0);
+}
+
+/** ledgerOf's rule in SQL: a reversed order nets nothing; a paid one its amount less items refunded and untied part refunds. */
+export const netPaidCentsSql = sql<number>`(case when orders.status = 'paid' then orders.amount_cents - coalesce((select sum(refunds.amount_cents) from refunds where refunds.order_id = orders.id and refunds.status = 'refunded'), 0) - coalesce((select sum(provider_refunds.amount_cents) from provider_refunds where provider_refunds.order_id = orders.id and provider_refunds.item is null), 0) else 0 end)`;

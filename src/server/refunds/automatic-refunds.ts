@@ -7,7 +7,7 @@ import type { OrderRow } from '../orders/orders-repository.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import { ledgerOf, mainNeverPaid, refundsOf, unaskedItems } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
-import { approveAtOnce, askRefund, isWholeCharge, recordApproval } from './refund-approval.ts';
+import { approveAtOnce, askRefund, gatewayTakes, recordApproval } from './refund-approval.ts';
 import type { RefundsConfig } from './refunds-deps.ts';
 import { approveRefund, insertRefundRequest, reopenDeclinedRefunds } from './refunds-repository.ts';
 import { recordEvidence } from './delivery-record.ts';
@@ -66,13 +66,13 @@ export async function refundAddonsOfReversedMain(
     if (addon.status !== 'paid') continue;
     const fresh = unaskedItems(purchase, addon.id, true);
     if (fresh.length === 0) continue;
-    const whole = isWholeCharge(
+    const atGateway = gatewayTakes(
       purchase,
       addon.id,
       fresh.map((item) => item.key),
     );
     if (auto) {
-      await approveAtOnce(trx, config, addon.id, fresh, whole, 'reversal', at);
+      await approveAtOnce(trx, config, addon.id, fresh, atGateway, 'reversal', at);
       continue;
     }
     const reopened = await reopenDeclinedRefunds(trx, addon.id, at);
@@ -90,25 +90,33 @@ export async function refundAddonsOfReversedMain(
   }
 }
 
-/** Items already owned are refunded (docs/money.md#duplicates): the whole charge at the gateway if all were, else by hand. */
+/**
+ * Items already owned are refunded (docs/money.md#duplicates), at the gateway with GATEWAY_REFUNDS=1: the whole charge
+ * anywhere, part of one where the provider refunds part of a charge through its API; else listed for the seller.
+ */
 export async function refundOwnedItems(
   trx: Transaction<Database>,
   config: RefundsConfig,
   { order, original, at }: { order: OrderRow; original: OrderRow; at: number },
 ): Promise<void> {
   const owned = await ownedItems(trx, order, original);
-  if (owned.length === 0) return;
-  const items = await itemsOfOrder(trx, order.id);
-  const whole = items.every((item) => owned.includes(item.key));
+  const purchase = await loadPurchase(trx, order.id);
+  if (owned.length === 0 || !purchase) return;
+  const items = (purchase.items.get(order.id) ?? []).filter((item) => owned.includes(item.key));
+  const atGateway = gatewayTakes(
+    purchase,
+    order.id,
+    items.map((item) => item.key),
+  );
   const rows = await approveRefund(trx, {
     orderId: order.id,
-    items: items.filter((item) => owned.includes(item.key)),
+    items,
     origin: 'duplicate',
     by: 'auto',
-    gateway: config.gatewayRefunds && whole,
+    gateway: config.gatewayRefunds && atGateway,
     now: at,
   });
-  if (rows.length > 0) await recordApproval(trx, config, order.id, { by: 'auto', attempt: 0, now: at, partial: !whole });
+  if (rows.length > 0) await recordApproval(trx, config, order.id, { by: 'auto', attempt: 0, now: at, byHand: !atGateway });
 }
 
 async function ownedItems(trx: Transaction<Database>, order: OrderRow, original: OrderRow): Promise<OrderItemKey[]> {
@@ -128,10 +136,10 @@ export async function refundUndeliverable(trx: Transaction<Database>, config: Re
   if (!purchase) return;
   const items = unaskedItems(purchase, order.id, true);
   if (items.length === 0) return;
-  const whole = isWholeCharge(
+  const atGateway = gatewayTakes(
     purchase,
     order.id,
     items.map((item) => item.key),
   );
-  await approveAtOnce(trx, config, order.id, items, whole, 'seller', at);
+  await approveAtOnce(trx, config, order.id, items, atGateway, 'seller', at);
 }

@@ -18,6 +18,10 @@ import {
 import { findOrderById } from '../orders/order-lookup.ts';
 import { purchaseHasOpenDispute } from '../disputes/dispute-guard.ts';
 import { recordEvidence } from './delivery-record.ts';
+import { finishPartialRefund } from './refund-outcomes.ts';
+import { untiedRefundedCents } from '../purchases/purchase-service.ts';
+import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
+import { itemsOfOrder } from '../purchases/purchase-items.ts';
 
 /** Done only when a re-read says `refunded` (docs/refunds.md#at-the-gateway); `claimGatewayCall` prevents refunding twice. */
 export const GATEWAY_REFUND_FAMILY = 'gateway_refund:';
@@ -44,7 +48,7 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
     async deliver(message, signal) {
       const now = () => deps.now?.() ?? Date.now();
       const [order, rows] = await Promise.all([findOrderById(deps.db, message.orderId), findRefunds(deps.db, [message.orderId])]);
-      // The gateway refunds the whole charge: every item's row moves together, so any approved one speaks for them.
+      // The approved rows move together (the whole charge, or the part asked for), so any approved one speaks for them.
       const refund = rows.find((row) => row.status === 'approved') ?? rows[0];
       if (!order || !refund) throw new MessageNotNeededError('order or refund gone');
       if (order.status === 'reversed') return {};
@@ -65,18 +69,59 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
         await setGatewayState(deps.db, order.id, 'failed', copy.providerGone, now());
         return {};
       }
-      await refundAtGateway({ ...deps, provider }, order, refund, order.charge_id, now);
+      const asked = askedOf(rows, await itemsOfOrder(deps.db, order.id));
+      await refundAtGateway({ ...deps, provider }, order, refund, asked, order.charge_id, now);
       return {};
     },
   };
 }
 
-async function refundAtGateway(deps: RefundDeps, order: OrderRow, refund: RefundRow, hash: string, now: () => number) {
+/**
+ * What this attempt gives back (docs/refunds.md#at-the-gateway): `rest` when the approved items are all the charge still
+ * holds (the order then reads reversed); else a part, their prices, which ends with those items refunded and the order paid.
+ */
+interface Asked {
+  keys: OrderItemKey[];
+  rest: boolean;
+  partCents: number;
+}
+
+function askedOf(rows: readonly RefundRow[], items: readonly OrderItem[]): Asked {
+  const approved = rows.filter((row) => row.status === 'approved');
+  const given = (key: OrderItemKey) => rows.some((row) => row.item === key && (row.status === 'approved' || row.status === 'refunded'));
+  // An order stored without its items (none should be) is refunded whole.
+  const rest = items.every((item) => given(item.key));
+  return {
+    keys: approved.map((row) => row.item),
+    rest,
+    partCents: approved.reduce((sum, row) => sum + Number(row.amount_cents), 0),
+  };
+}
+
+/** What is left of the charge at the provider: its amount less what it says went back (a panel refund, a part we asked). */
+function leftAtProvider(charge: ChargeRecord, order: OrderRow, givenBackCents: number): number {
+  const amount = charge.amountCents ?? order.amount_cents;
+  return amount - Math.max(charge.refundedCents ?? 0, givenBackCents);
+}
+
+/** Whole-charge attempts keep their historic key; a part names its items, so a later part of the same charge is a refund of its own. */
+function refundIdOf(order: OrderRow, refund: RefundRow, asked: Asked, whole: boolean): string {
+  return whole ? `${order.id}.r${refund.attempt}` : `${order.id}.${asked.keys.join('-')}.r${refund.attempt}`;
+}
+
+async function refundAtGateway(deps: RefundDeps, order: OrderRow, refund: RefundRow, asked: Asked, hash: string, now: () => number) {
   const charge = await readBack(deps, order, hash, now);
   if (charge === 'refunded') return;
   if (refund.gateway_called_at !== null && refund.gateway_refund_id !== null) {
     // The provider took it and said it was in process: its refund tells how it ended, not the payment.
-    await followRefund(deps, order, charge, refund.gateway_refund_id, now);
+    await followRefund(deps, order, charge, refund.gateway_refund_id, asked, now);
+    return;
+  }
+  const givenBack = await givenBackCents(deps, order);
+  const whole = asked.rest && givenBack === 0;
+  if (refund.gateway_called_at !== null && !asked.rest) {
+    // A part leaves the charge paid, so no read shows it: the same call again, under the same key, answers that refund.
+    await askPart(deps, order, charge, refund, asked, now);
     return;
   }
   if (refund.gateway_called_at !== null) {
@@ -87,23 +132,20 @@ async function refundAtGateway(deps: RefundDeps, order: OrderRow, refund: Refund
   }
   if (!(await claimGatewayCall(deps.db, order.id, now()))) throw new RefundNotYetSeen('another worker asked for the refund');
   await recordEvidence(deps.db, { orderId: order.id, at: now(), kind: 'refund_gateway', detail: hash });
-  let answer: RefundRecord;
-  try {
-    // The whole charge, keyed by the attempt where the provider takes a key (a retry is the same refund).
-    answer = await deps.provider.refund(charge, {
-      refundId: `${order.id}.r${refund.attempt}`,
-      amountCents: charge.amountCents ?? order.amount_cents,
-    });
-  } catch (error) {
-    if (error instanceof GatewayError && !error.uncertain) {
-      deps.logger.warn('Gateway refused the refund', { order: order.id, status: error.httpStatus ?? 'none' });
-      await refuseGatewayCall(deps.db, order.id, error.message, now());
-      return;
-    }
-    // It may have gone through: the next try reads the transaction before anything else.
-    throw error;
+  if (!asked.rest) {
+    await askPart(deps, order, charge, refund, asked, now);
+    return;
   }
-  deps.logger.info('Refund asked for at the gateway', { order: order.id });
+  // The rest of the charge, keyed by the attempt where the provider takes a key (a retry is the same refund): only what
+  // is left at the provider, after a part refunded in its panel or asked before.
+  const answer = await ask(
+    deps,
+    order,
+    charge,
+    { refundId: refundIdOf(order, refund, asked, whole), amountCents: leftAtProvider(charge, order, givenBack) },
+    now,
+  );
+  if (!answer) return;
   if (answer.state === 'pending') {
     await recordGatewayRefund(deps.db, order.id, answer.refundId, now());
     throw new RefundNotYetSeen('refund in process at the provider');
@@ -111,10 +153,61 @@ async function refundAtGateway(deps: RefundDeps, order: OrderRow, refund: Refund
   if ((await readBack(deps, order, hash, now)) !== 'refunded') throw new RefundNotYetSeen('refund asked for; not seen yet');
 }
 
-/** Reads the provider's refund back (`getRefund`) until it ends: done, the order is refunded; failed, it goes back to the seller. */
-async function followRefund(deps: RefundDeps, order: OrderRow, charge: ChargeRecord, refundId: string, now: () => number) {
+/** One refund call; a definite refusal goes back to the seller (undefined), an uncertain failure throws for the next try. */
+async function ask(
+  deps: RefundDeps,
+  order: OrderRow,
+  charge: ChargeRecord,
+  input: { refundId: string; amountCents: number },
+  now: () => number,
+): Promise<RefundRecord | undefined> {
+  let answer: RefundRecord;
+  try {
+    answer = await deps.provider.refund(charge, input);
+  } catch (error) {
+    if (error instanceof GatewayError && !error.uncertain) {
+      deps.logger.warn('Gateway refused the refund', { order: order.id, status: error.httpStatus ?? 'none' });
+      await refuseGatewayCall(deps.db, order.id, error.message, now());
+      return undefined;
+    }
+    // It may have gone through: the next try reads the transaction before anything else.
+    throw error;
+  }
+  deps.logger.info('Refund asked for at the gateway', { order: order.id });
+  return answer;
+}
+
+/** Part of a charge through the provider's part refund (capability `partialRefunds`): the items asked end refunded, the order paid. */
+async function askPart(deps: RefundDeps, order: OrderRow, charge: ChargeRecord, refund: RefundRow, asked: Asked, now: () => number) {
+  const answer = await ask(deps, order, charge, { refundId: refundIdOf(order, refund, asked, false), amountCents: asked.partCents }, now);
+  if (!answer) return;
+  if (answer.state === 'done') {
+    await finishPartialRefund(deps, order.id, asked.keys, now());
+    return;
+  }
+  if (answer.state === 'failed') {
+    await refuseGatewayCall(deps.db, order.id, copy.refundFailed(answer.rawStatus ?? '?'), now());
+    return;
+  }
+  await recordGatewayRefund(deps.db, order.id, answer.refundId, now());
+  throw new RefundNotYetSeen('refund in process at the provider');
+}
+
+/** What already went back of the charge by our rows: items refunded one by one and parts the provider gave back tied to none. */
+async function givenBackCents(deps: RefundDeps, order: OrderRow): Promise<number> {
+  const rows = await findRefunds(deps.db, [order.id]);
+  const items = rows.filter((row) => row.status === 'refunded').reduce((sum, row) => sum + Number(row.amount_cents), 0);
+  return items + (await untiedRefundedCents(deps.db, order.id));
+}
+
+/** Reads the provider's refund back (`getRefund`) until it ends: done, the items are refunded; failed, it goes back to the seller. */
+async function followRefund(deps: RefundDeps, order: OrderRow, charge: ChargeRecord, refundId: string, asked: Asked, now: () => number) {
   const record = await deps.provider.getRefund(charge, refundId);
   if (record.state === 'done') {
+    if (!asked.rest) {
+      await finishPartialRefund(deps, order.id, asked.keys, now());
+      return;
+    }
     if (await reverseOrder(deps, order.id, 'refunded', now()))
       deps.logger.info('Refund finished at the provider; access ended', { order: order.id });
     return;

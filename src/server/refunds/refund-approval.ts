@@ -2,7 +2,8 @@ import type { Transaction } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { RefundOrigin } from '../../shared/refunds.ts';
 import type { Database } from '../db/schema.ts';
-import { refundsOf, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
+import { chargesOf, refundsOf, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
+import { isProviderId, providerDescriptor } from '../gateway/provider-registry.ts';
 import { gatewayRefundKind } from './gateway-refund.ts';
 import { approveRefund, insertRefundRequest } from './refunds-repository.ts';
 import type { RefundsConfig } from './refunds-deps.ts';
@@ -16,16 +17,30 @@ export function isWholeCharge(purchase: PurchaseRecord, orderId: string, keys: r
   return !approvedBefore && items.length > 0 && items.every((item) => keys.includes(item.key));
 }
 
+/** The charge's provider refunds part of a charge through its API (capability `partialRefunds`: Woovi, Mercado Pago, Efí). */
+export function refundsPartAtGateway(purchase: PurchaseRecord, orderId: string): boolean {
+  const order = chargesOf(purchase).find((charge) => charge.id === orderId);
+  return order !== undefined && isProviderId(order.provider) && providerDescriptor(order.provider).capabilities.partialRefunds;
+}
+
+/**
+ * The gateway can give these items back: the whole charge anywhere, or any of its items where the provider refunds part of
+ * a charge; elsewhere less than the whole charge is refunded by hand (docs/refunds.md#at-the-gateway).
+ */
+export function gatewayTakes(purchase: PurchaseRecord, orderId: string, keys: readonly OrderItemKey[]): boolean {
+  return keys.length > 0 && (isWholeCharge(purchase, orderId, keys) || refundsPartAtGateway(purchase, orderId));
+}
+
 /** What an approval sets going, in its transaction: the record, and the gateway call when refunds go through it. */
 export async function recordApproval(
   trx: Transaction<Database>,
   config: RefundsConfig,
   orderId: string,
-  input: { by: 'seller' | 'auto'; attempt: number; now: number; partial?: boolean },
+  input: { by: 'seller' | 'auto'; attempt: number; now: number; byHand?: boolean },
 ): Promise<void> {
   await recordEvidence(trx, { orderId, at: input.now, kind: 'refund_approved', detail: input.by === 'auto' ? 'auto' : 'seller' });
-  // The gateway refunds a whole transaction: part of one is refunded by hand.
-  if (config.gatewayRefunds && !input.partial) {
+  // What the gateway cannot give back (part of a charge at a provider that refunds whole ones only) is refunded by hand.
+  if (config.gatewayRefunds && !input.byHand) {
     await enqueueOutboxMessage(trx, { orderId, kind: gatewayRefundKind(input.attempt), payload: {}, now: input.now });
   }
 }
@@ -36,12 +51,12 @@ export async function approveAtOnce(
   config: RefundsConfig,
   orderId: string,
   items: Parameters<typeof approveRefund>[1]['items'],
-  whole: boolean,
+  atGateway: boolean,
   origin: RefundOrigin,
   at: number,
 ): Promise<void> {
-  const rows = await approveRefund(trx, { orderId, items, origin, by: 'auto', gateway: config.gatewayRefunds && whole, now: at });
-  if (rows.length > 0) await recordApproval(trx, config, orderId, { by: 'auto', attempt: 0, now: at, partial: !whole });
+  const rows = await approveRefund(trx, { orderId, items, origin, by: 'auto', gateway: config.gatewayRefunds && atGateway, now: at });
+  if (rows.length > 0) await recordApproval(trx, config, orderId, { by: 'auto', attempt: 0, now: at, byHand: !atGateway });
 }
 
 /** One charge's items asked back, approved at once when `autoApprove`; the keys newly asked (none: already asked). */
@@ -52,14 +67,14 @@ export async function askRefund(
   request: Omit<Parameters<typeof insertRefundRequest>[1], 'gateway' | 'origin'> & { detail: string | null },
 ): Promise<OrderItemKey[]> {
   const { orderId, items, now, autoApprove, detail, ...asked } = request;
-  const whole = isWholeCharge(
+  const atGateway = gatewayTakes(
     purchase,
     orderId,
     items.map((item) => item.key),
   );
-  const keys = await insertRefundRequest(trx, { ...asked, orderId, items, now, autoApprove, gateway: config.gatewayRefunds && whole });
+  const keys = await insertRefundRequest(trx, { ...asked, orderId, items, now, autoApprove, gateway: config.gatewayRefunds && atGateway });
   if (keys.length === 0) return keys;
   await recordEvidence(trx, { orderId, at: now, kind: 'refund_requested', detail });
-  if (autoApprove) await recordApproval(trx, config, orderId, { by: 'auto', attempt: 0, now, partial: !whole });
+  if (autoApprove) await recordApproval(trx, config, orderId, { by: 'auto', attempt: 0, now, byHand: !atGateway });
   return keys;
 }

@@ -3,12 +3,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';
-import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
+import type { OrderEvent, OrderEventOf, OrderEvents } from '../orders/order-events.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { unaskedItems } from '../purchases/purchase-ledger.ts';
+import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
 import { queueDoneEmail } from './refund-email-outbox.ts';
-import { insertDoneRefund, markRefundDone } from './refunds-repository.ts';
+import { insertDoneRefund, markRefundDone, markRefundedAtProvider } from './refunds-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { recordEvidence } from './delivery-record.ts';
 
@@ -49,4 +50,23 @@ export async function finishPartialRefund(
     published.push(event);
   });
   for (const event of published) await deps.events.committed(event);
+}
+
+/**
+ * The seller refunded part of a charge in the provider's panel (orders/provider-refunds.ts): an item's price refunds that
+ * item, as "Marcar como reembolsado" would, with its e-mail; an amount tied to no item is only recorded, the access kept.
+ */
+export async function endProviderRefund(trx: Transaction<Database>, event: OrderEventOf<'part_refunded'>): Promise<void> {
+  if (!event.atProvider) return;
+  const { order, at, refund } = event;
+  const items = (await itemsOfOrder(trx, order.id)).filter((item) => refund.items.includes(item.key));
+  await recordEvidence(trx, {
+    orderId: order.id,
+    at,
+    kind: 'refunded',
+    detail: items.length > 0 ? null : `provider:${refund.amountCents}`,
+  });
+  if (items.length === 0) return;
+  await markRefundedAtProvider(trx, order.id, items, at);
+  await queueDoneEmail(trx, order.id, at);
 }

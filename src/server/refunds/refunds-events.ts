@@ -10,12 +10,13 @@ import {
   refundUndeliverable,
 } from './automatic-refunds.ts';
 import { REFUND_EMAIL_KINDS, renderRefundOutboxEmail } from './refund-email-outbox.ts';
-import { endRefund } from './refund-outcomes.ts';
+import { endProviderRefund, endRefund } from './refund-outcomes.ts';
 
 export function registerRefundsEvents({ events, kinds, deps }: EventWiring): void {
   const { config } = deps;
   events.subscribe('refunded', (trx, { order, at }) => endRefund(trx, order, at, true));
   events.subscribe('reversed', (trx, { order, at }) => endRefund(trx, order, at, false));
+  events.subscribe('part_refunded', (trx, event) => endProviderRefund(trx, event));
   // Nothing owed is left unlisted: a main order gone takes its paid add-ons with it.
   events.subscribe('refunded', (trx, { order, at }) => refundAddonsOfReversedMain(trx, config, order, at));
   events.subscribe('reversed', (trx, { order, at }) => refundAddonsOfReversedMain(trx, config, order, at));

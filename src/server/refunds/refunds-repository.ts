@@ -253,3 +253,40 @@ export async function insertDoneRefund(trx: Executor, orderId: string, items: re
     .onConflict((conflict) => conflict.columns(['order_id', 'item']).doNothing())
     .execute();
 }
+
+/** Items refunded at the provider by the seller (its panel): their rows end refunded, done at the gateway, whatever they were. */
+export async function markRefundedAtProvider(trx: Executor, orderId: string, items: readonly RefundItem[], now: number): Promise<void> {
+  if (items.length === 0) return;
+  const done = { status: 'refunded' as const, refunded_at: now, gateway_state: 'done' as const, gateway_error: null, updated_at: now };
+  await trx
+    .updateTable('refunds')
+    .set(done)
+    .where('order_id', '=', orderId)
+    .where(
+      'item',
+      'in',
+      items.map((item) => item.key),
+    )
+    .where('status', '!=', 'refunded')
+    .execute();
+  await trx
+    .insertInto('refunds')
+    .values(
+      items.map((item) => ({
+        ...done,
+        order_id: orderId,
+        item: item.key,
+        amount_cents: item.priceCents,
+        origin: 'seller' as const,
+        reason: null,
+        note: null,
+        requested_at: now,
+        decided_at: now,
+        decided_by: 'seller' as const,
+        decline_reason: null,
+        gateway_called_at: null,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['order_id', 'item']).doNothing())
+    .execute();
+}

@@ -8,7 +8,7 @@ import type { OrderRow } from '../orders/orders-repository.ts';
 import { chargesOf, refundOf, refundsOf, sellerScope, unrefundedItems, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
 import { gatewayRefundKind } from './gateway-refund.ts';
-import { isWholeCharge, recordApproval } from './refund-approval.ts';
+import { gatewayTakes, recordApproval, refundsPartAtGateway } from './refund-approval.ts';
 import { manualRefundSteps } from './refund-admin.ts';
 import { queueDeclinedEmail } from './refund-email-outbox.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
@@ -35,20 +35,20 @@ export async function startRefund(deps: RefundsDeps, orderId: string, now: numbe
         const status = refundOf(purchase, order.id, item.key)?.status;
         return status === undefined || status === 'requested' || status === 'declined';
       });
-      const whole = isWholeCharge(
+      const atGateway = gatewayTakes(
         purchase,
         order.id,
         items.map((item) => item.key),
       );
-      const gateway = deps.config.gatewayRefunds && whole;
+      const gateway = deps.config.gatewayRefunds && atGateway;
       const rows = await approveRefund(trx, { orderId: order.id, items, origin: 'seller', by: 'seller', gateway, now });
       if (rows.length > 0) {
         const attempt = Math.max(...rows.map((row) => Number(row.attempt)));
-        await recordApproval(trx, deps.config, order.id, { by: 'seller', attempt, now, partial: !whole });
+        await recordApproval(trx, deps.config, order.id, { by: 'seller', attempt, now, byHand: !atGateway });
         changed = true;
         continue;
       }
-      if (!deps.config.gatewayRefunds || !isWholeApproved(purchase, order.id)) continue;
+      if (!deps.config.gatewayRefunds || !approvedForGateway(purchase, order.id)) continue;
       const attempt = await retryGatewayRefund(trx, order.id, now);
       if (attempt === undefined) continue;
       await enqueueOutboxMessage(trx, { orderId: order.id, kind: gatewayRefundKind(attempt), payload: {}, now });
@@ -60,10 +60,12 @@ export async function startRefund(deps: RefundsDeps, orderId: string, now: numbe
   return result;
 }
 
-/** Every item of the charge approved, none given back: the gateway may (again) refund the whole transaction. */
-function isWholeApproved(purchase: PurchaseRecord, orderId: string): boolean {
+/** Every item of the charge approved, none given back, or some approved where the provider refunds part: the gateway may try again. */
+function approvedForGateway(purchase: PurchaseRecord, orderId: string): boolean {
   const items = purchase.items.get(orderId) ?? [];
-  return items.length > 0 && items.every((item) => refundOf(purchase, orderId, item.key)?.status === 'approved');
+  const approved = items.filter((item) => refundOf(purchase, orderId, item.key)?.status === 'approved');
+  if (approved.length === 0) return false;
+  return approved.length === items.length || refundsPartAtGateway(purchase, orderId);
 }
 
 export type DeclineResult = 'ok' | 'not_found' | 'not_requested';

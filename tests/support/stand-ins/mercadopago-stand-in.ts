@@ -529,6 +529,8 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
       if (payment.refundedCents === payment.amountCents && refund.status === 'approved') {
         payment.status = 'refunded';
         payment.statusDetail = 'refunded';
+      } else if (refund.status === 'approved') {
+        payment.statusDetail = 'partially_refunded';
       }
       refundKeys.set(key, { paymentId: payment.id, rawBody: request.rawBody, refundId: refund.id });
       return c.json(refundJson(refund), 201);
@@ -553,18 +555,21 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
 let nextPanelRefundId = 3_000_000_000;
 
 /**
- * The seller refunds an approved payment in full in Mercado Pago's panel ("Devolver dinheiro"): the
- * payment turns `refunded` with a refund the shop never asked for, as `GET /v1/payments/{id}` then
- * shows it. The notification is the caller's to send (`notify`), or to lose.
+ * The seller refunds an approved payment in Mercado Pago's panel ("Devolver dinheiro"), in full or, with `amountCents`,
+ * in part: a refund the shop never asked for, as `GET /v1/payments/{id}` then shows it. In full the payment turns
+ * `refunded`; a part leaves it `approved` with `status_detail: partially_refunded` and `transaction_amount_refunded`
+ * (Payments reference, "Get payment"; "Reembolsos e cancelamentos": refunds "totais ou parciais").
+ * The notification is the caller's to send (`notify`), or to lose.
  */
-export function refundInPanel(standIn: MercadoPagoStandIn, paymentId: number | string): StandInPayment {
+export function refundInPanel(standIn: MercadoPagoStandIn, paymentId: number | string, amount?: number): StandInPayment {
   const payment = standIn.payments.get(Number(paymentId));
   if (!payment || payment.status !== 'approved') throw new Error(`payment ${paymentId} is not approved`);
-  const amountCents = payment.amountCents - payment.refundedCents;
+  const amountCents = amount ?? payment.amountCents - payment.refundedCents;
   payment.refunds.push({ id: nextPanelRefundId++, paymentId: payment.id, amountCents, status: 'approved' });
   payment.refundedCents += amountCents;
-  payment.status = 'refunded';
-  payment.statusDetail = 'refunded';
+  const whole = payment.refundedCents === payment.amountCents;
+  if (whole) payment.status = 'refunded';
+  payment.statusDetail = whole ? 'refunded' : 'partially_refunded';
   return payment;
 }
 

@@ -137,6 +137,7 @@ function chargeRecordOf(api: PixApiContext, reply: Reply, txid: string): ChargeR
     state: cob.state,
     rawStatus: cob.rawStatus,
     endToEndId: cob.endToEndId,
+    refundedCents: cob.refundedCents,
     ...(cob.disputeReturnedCents === null ? {} : { disputeReturnedCents: cob.disputeReturnedCents }),
   };
 }

@@ -83,6 +83,8 @@ export interface ParsedCob {
   expiresAt: number | null;
   /** What MED devoluções returned of this charge so far (done ones), null when none did. */
   disputeReturnedCents: number | null;
+  /** Every devolução of its Pix that ended DEVOLVIDO, whole or part, the API's, the panel's and the MED's. */
+  refundedCents: number;
 }
 
 /** The record's status is not the charge's: an expired charge stays ATIVA, so `now` past the expiry reads as failed. */
@@ -99,6 +101,10 @@ export function parseCob(body: unknown, now: number): ParsedCob | null {
   const pixList = (Array.isArray(body.pix) ? body.pix : []).filter(isRecord);
   const rawStatus = text(body.status);
 
+  const refundedCents = pixList
+    .flatMap(devolucoesOf)
+    .filter((refund) => refund.state === 'done')
+    .reduce((sum, refund) => sum + (refund.amountCents ?? 0), 0);
   const medReturned = pixList
     .flatMap(devolucoesOf)
     .filter((refund) => refund.byMed && refund.state === 'done')
@@ -128,6 +134,7 @@ export function parseCob(body: unknown, now: number): ParsedCob | null {
     locationId,
     expiresAt,
     disputeReturnedCents: medReturned > 0 ? medReturned : null,
+    refundedCents,
   };
 }
 

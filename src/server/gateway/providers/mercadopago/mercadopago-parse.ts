@@ -47,6 +47,22 @@ export interface MercadoPagoPayment {
   qrImageDataUrl: string | null;
   ticketUrl: string | null;
   expiresAt: number | null;
+  /**
+   * What went back on the payment so far, whole or part, through the API or the panel: `transaction_amount_refunded`,
+   * else the `refunds` list's approved amounts (Payments reference, "Get payment"; a part leaves `status: approved`
+   * with `status_detail: partially_refunded`). Null when neither reads.
+   */
+  refundedCents: number | null;
+}
+
+function refundedCentsOf(payment: SafeRecord): number | null {
+  const stated = reaisToCents(payment.transaction_amount_refunded);
+  if (stated !== null) return stated;
+  if (!Array.isArray(payment.refunds)) return null;
+  return payment.refunds
+    .map((refund: unknown) => parseRefund(refund))
+    .filter((refund): refund is MercadoPagoRefund => refund !== null && refund.state === 'done')
+    .reduce((sum, refund) => sum + (refund.amountCents ?? 0), 0);
 }
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
@@ -89,6 +105,7 @@ export function parsePayment(body: unknown): MercadoPagoPayment | null {
     qrImageDataUrl: imageDataUrl(transactionData?.qr_code_base64),
     ticketUrl: httpUrl(transactionData?.ticket_url),
     expiresAt: Number.isFinite(expiresAt) ? expiresAt : null,
+    refundedCents: refundedCentsOf(payment),
   };
 }
 

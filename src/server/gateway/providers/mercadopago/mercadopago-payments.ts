@@ -147,6 +147,7 @@ function chargeRecordOf(payment: MercadoPagoPayment): ChargeRecord {
     state: payment.state,
     rawStatus: payment.rawStatus,
     endToEndId: null,
+    refundedCents: payment.refundedCents,
     ...paymentDispute(payment),
   };
 }

@@ -40,9 +40,14 @@ function refundedState(amountCents: number | null, refunds: readonly WooviRefund
   return null;
 }
 
+/** What Woovi confirmed it sent back, through the API or in its panel, whole or part (docs/money.md#provider-side). */
+function confirmedRefundCents(refunds: readonly WooviRefund[]): number {
+  return refunds.filter((refund) => refund.state === 'done').reduce((total, refund) => total + (refund.amountCents ?? 0), 0);
+}
+
 export async function readReversal(api: WooviApi, paid: ChargeRecord, kind: GatewayErrorKind): Promise<ChargeRecord> {
   const [refunds, endToEndId] = await Promise.all([listRefunds(api, paid.chargeId, kind), paymentOf(api, paid.chargeId, kind)]);
-  const record: ChargeRecord = { ...paid, endToEndId };
+  const record: ChargeRecord = { ...paid, endToEndId, refundedCents: confirmedRefundCents(refunds) };
   const refunded = refundedState(paid.amountCents, refunds);
   if (refunded) return { ...record, state: refunded, rawStatus: refunded === 'reversed' ? 'REFUNDED' : 'REFUND_IN_PROCESSING' };
   if (!endToEndId) return record;

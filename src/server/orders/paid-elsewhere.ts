@@ -1,0 +1,120 @@
+// No charge payable twice (docs/money.md#one-payable-pix): once the shop knows a charge was paid (a late webhook, a
+// reconciler read, a cancel answered "paid"), every other open charge of the same buyer that would pay again for an
+// item that payment bought is retired and cancelled at its provider at once; its buyer is shown what is left to pay.
+import { checkout as copy } from '../../content/checkout.ts';
+import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
+import { purchasedItems } from '../purchases/purchase-service.ts';
+import { itemsOfOrder } from '../purchases/purchase-items.ts';
+import { cancelAtProvider } from './charge-cancellation.ts';
+import type { OrderEvent } from './order-events.ts';
+import { findOrderById } from './order-lookup.ts';
+import type { OrdersDeps } from './orders-deps.ts';
+import type { OrderRow } from './orders-repository.ts';
+
+/** What a charge retired for a payment elsewhere still lacks: its items that payment did not buy. */
+export interface LeftToPay {
+  amountCents: number;
+  items: OrderItem[];
+}
+
+/** `retired`'s items the paid purchase does not hold. */
+export async function leftToPayOf(deps: Pick<OrdersDeps, 'db'>, retired: OrderRow, paid: OrderRow): Promise<LeftToPay> {
+  const held = new Set<OrderItemKey>((await purchasedItems(deps.db, paid.id)).map((item) => item.key));
+  const items = (await itemsOfOrder(deps.db, retired.id)).filter((item) => !held.has(item.key));
+  return { amountCents: items.reduce((sum, item) => sum + item.priceCents, 0), items };
+}
+
+/** The paid order a retired one was retired for, when it was retired because its items were paid there. */
+export async function paidReplacementOf(deps: Pick<OrdersDeps, 'db'>, order: OrderRow): Promise<OrderRow | undefined> {
+  if (order.status !== 'failed' || !order.replaced_by) return undefined;
+  const replacement = await findOrderById(deps.db, order.replaced_by);
+  return replacement?.status === 'paid' && replacement.paid_at !== null ? replacement : undefined;
+}
+
+/** The buyer's other pending charges with an item `paid` bought (one still being made is settled once made: retireIfPaidElsewhere). */
+async function openChargesRepeating(deps: Pick<OrdersDeps, 'db'>, paid: OrderRow): Promise<OrderRow[]> {
+  const held = (await purchasedItems(deps.db, paid.id)).map((item) => item.key);
+  if (held.length === 0) return [];
+  return deps.db
+    .selectFrom('orders')
+    .selectAll('orders')
+    .where('orders.id', '!=', paid.id)
+    .where('orders.status', '=', 'pending')
+    .where((eb) => eb.or([eb('orders.buyer_email', '=', paid.buyer_email), eb('orders.buyer_phone', '=', paid.buyer_phone)]))
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('order_items')
+          .select('order_items.item')
+          .whereRef('order_items.order_id', '=', 'orders.id')
+          .where('order_items.item', 'in', held),
+      ),
+    )
+    .orderBy('orders.created_at')
+    .execute();
+}
+
+/** Retires one open charge in favour of the paid one; true when this call retired it. */
+async function retireFor(deps: OrdersDeps, open: OrderRow, paid: OrderRow, now: number): Promise<boolean> {
+  const left = await leftToPayOf(deps, open, paid);
+  const failed: OrderEvent = { type: 'failed', orderId: open.id, at: now };
+  const retired = await deps.db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('orders')
+      .set({ status: 'failed', failure_reason: copy.errors.paidElsewhere(left), replaced_by: paid.id, updated_at: now })
+      .where('id', '=', open.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    // The paid charge no longer points at the one it was once replaced by: the chain ends at the paid order.
+    await trx.updateTable('orders').set({ replaced_by: null }).where('id', '=', paid.id).where('replaced_by', '=', open.id).execute();
+    // Its PIX e-mails and reminders stop with it (pix-emails/ listens to `failed`).
+    await deps.events.publish(trx, failed);
+    return true;
+  });
+  if (retired) await deps.events.committed(failed);
+  return retired;
+}
+
+/** Every pending charge of the buyer that would pay again for an item `paid` bought: retired, and cancelled at its provider. */
+export async function retireChargesPaidElsewhere(deps: OrdersDeps, paid: OrderRow): Promise<OrderRow[]> {
+  const now = deps.now?.() ?? Date.now();
+  const retired: OrderRow[] = [];
+  for (const open of await openChargesRepeating(deps, paid)) {
+    if (!(await retireFor(deps, open, paid, now))) continue;
+    retired.push(open);
+    deps.logger.warn('Charge retired: its items were paid in another charge', { order: open.id, paidIn: paid.id });
+    const current = await findOrderById(deps.db, open.id);
+    if (current?.charge_id) await cancelAtProvider(deps, current);
+  }
+  return retired;
+}
+
+/**
+ * After a checkout's charge was made beside the retired one's cancel: if that cancel (or anything meanwhile) found an
+ * earlier charge of the buyer paid, the new one repeats it and is retired and cancelled too.
+ */
+export async function retireIfPaidElsewhere(deps: OrdersDeps, orderId: string): Promise<OrderRow | undefined> {
+  const order = await findOrderById(deps.db, orderId);
+  if (order?.status !== 'pending') return order;
+  const paid = await deps.db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '!=', order.id)
+    .where('status', '=', 'paid')
+    .where((eb) => eb.or([eb('buyer_email', '=', order.buyer_email), eb('buyer_phone', '=', order.buyer_phone)]))
+    .where('paid_at', '>=', Number(order.created_at))
+    .orderBy('paid_at')
+    .execute();
+  for (const each of paid) {
+    if ((await retireChargesPaidElsewhere(deps, each)).some((retired) => retired.id === order.id)) break;
+  }
+  return findOrderById(deps.db, order.id);
+}
+
+/** Wired once at start (compose.ts): each payment the shop learns of retires the buyer's open charges that repeat it. */
+export function retireRepeatsAfterPayment(deps: OrdersDeps): void {
+  deps.events.afterCommit('paid', async ({ order }) => {
+    await retireChargesPaidElsewhere(deps, order);
+  });
+}
