@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CHARGE_IN_FLIGHT_MS } from '../../src/server/orders/checkout-repository.ts';
+import { CHARGE_IN_FLIGHT_MS, CHARGE_LEASE_MS } from '../../src/server/orders/checkout-repository.ts';
 import { STUCK_CHECKOUT_MS } from '../../src/server/orders/reconciliation.ts';
 import { newCheckoutKey, uniqueBuyer } from '../support/clients.ts';
 import { chargeRequestsFor, startGatewayStandIn, type GatewayStandIn } from '../support/gateway-stand-in.ts';
@@ -89,8 +89,9 @@ for (const database of databases) {
       expect(lost.charged).toMatchObject({ provider: 'mercadopago', charge_key: `${lost.orderId}.1` });
       const server = await start(['mercadopago', 'tribopay'], lost.port);
 
-      // Within the window the call could still be answering: the reconciler leaves it alone.
+      // While its maker still renews its lease, the call could still be answering: the reconciler leaves it alone.
       clock.now = Number(lost.charged.created_at) + CHARGE_IN_FLIGHT_MS - 1_000;
+      await setOrderColumns(db, lost.orderId, { charge_lease_until: clock.now + CHARGE_LEASE_MS });
       await server.reconciler.runOnce();
       expect(await orderRow(db, lost.orderId)).toMatchObject({ status: 'creating' });
 

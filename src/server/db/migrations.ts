@@ -36,6 +36,7 @@ import { disputesMigration } from './migrations/0037-disputes.ts';
 import { providerRefundsMigration } from './migrations/0038-provider-refunds.ts';
 import { instanceClocksMigration } from './migrations/0039-instance-clocks.ts';
 import { heldWebhooksMigration } from './migrations/0041-held-webhooks.ts';
+import { chargeLeasesMigration } from './migrations/0042-charge-leases.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0039_instance_clocks': instanceClocksMigration,
   '0040_dispute_polls': disputePollsMigration,
   '0041_held_webhooks': heldWebhooksMigration,
+  '0042_charge_leases': chargeLeasesMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

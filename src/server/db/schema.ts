@@ -99,6 +99,8 @@ export interface OrdersTable {
   whatsapp_consent_version: Generated<string | null>;
   /** The seller's page version the order was placed under (migration 0035); null: placed before versions were recorded. */
   offer_version: Generated<number | null>;
+  /** While `creating`: until when the instance making the charge holds it, renewed during the call (migration 0042). */
+  charge_lease_until: Generated<number | null>;
   /** The paid PIX's end-to-end id, from the read that confirmed it (migration 0037): a MED names the payment by it. */
   end_to_end_id: Generated<string | null>;
   /** What the MED took back of this charge (lost disputes, migration 0037): "Devolvido pelo MED", not a refund. */
@@ -385,16 +387,6 @@ export interface InstanceClocksTable {
   skew_ms: number;
   /** By the database's clock. */
   checked_at: number;
-}
-
-/** Each provider's dispute list as last read (migration 0040); only disputes/dispute-poller.ts reads and writes it. */
-export interface DisputePollsTable {
-  provider: ProviderId;
-  /** The end of the last window read in full; null before the first. */
-  polled_to: number | null;
-  next_poll_at: number;
-  /** An instance reading the list holds it until then; a crash frees it once that passes. */
-  claimed_until: number | null;
 }
 
 /** A buyer's contestation of a paid PIX (docs/disputes.md); only disputes/ reads and writes it (migration 0037). */

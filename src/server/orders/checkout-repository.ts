@@ -53,6 +53,28 @@ export const CHARGE_BUDGET_MS = 3 * DEFAULT_TIMEOUT_MS;
 /** An order still `creating` after this lost its process (a crash, a kill -9); the budget plus a margin. */
 export const CHARGE_IN_FLIGHT_MS = CHARGE_BUDGET_MS + 15_000;
 
+/**
+ * How long the instance making a charge holds it without renewing: it renews every CHARGE_LEASE_RENEW_MS while the
+ * provider's call is in flight, so a lease past its end means that instance died (a kill -9) and a retry takes over.
+ */
+export const CHARGE_LEASE_MS = 5_000;
+export const CHARGE_LEASE_RENEW_MS = 1_500;
+
+/** A `creating` order whose maker stopped renewing its lease: the charge is anyone's to resume. */
+export function chargeOwnerGone(order: Pick<OrderRow, 'status' | 'charge_lease_until'>, now: number): boolean {
+  return order.status === 'creating' && order.charge_lease_until !== null && Number(order.charge_lease_until) < now;
+}
+
+/** Only while `creating`: the holder keeps the charge. */
+export async function renewChargeLease(db: Kysely<Database>, id: string, now: number): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({ charge_lease_until: now + CHARGE_LEASE_MS })
+    .where('id', '=', id)
+    .where('status', '=', 'creating')
+    .execute();
+}
+
 function isChargeInFlight(order: Pick<OrderRow, 'status' | 'created_at'>, now: number): boolean {
   return order.status === 'creating' && Number(order.created_at) > now - CHARGE_IN_FLIGHT_MS;
 }
@@ -453,7 +475,12 @@ export async function recordChargeAttempt(
 ): Promise<boolean> {
   const result = await db
     .updateTable('orders')
-    .set({ provider: attempt.provider, charge_key: attempt.key, updated_at: attempt.now })
+    .set({
+      provider: attempt.provider,
+      charge_key: attempt.key,
+      updated_at: attempt.now,
+      charge_lease_until: attempt.now + CHARGE_LEASE_MS,
+    })
     .where('id', '=', id)
     .where('status', '=', 'creating')
     .executeTakeFirst();

@@ -22,6 +22,9 @@ import type { OrdersDeps } from './orders-deps.ts';
 import {
   CHARGE_BUDGET_MS,
   CHARGE_IN_FLIGHT_MS,
+  CHARGE_LEASE_RENEW_MS,
+  chargeOwnerGone,
+  renewChargeLease,
   recordChargeAttempt,
   declineAddonOffer,
   findAddonOrder,
@@ -84,8 +87,15 @@ async function settled(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
   const inFlightFor = Number(order.created_at) + CHARGE_IN_FLIGHT_MS - (deps.now?.() ?? Date.now());
   const deadline = Date.now() + Math.max(0, Math.min(SETTLE_WAIT_MS, inFlightFor));
   let current = order;
+  let resumed = false;
   while (current.status === 'creating' && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Its maker died mid-call (its lease ran out, by the database's clock): this retry resumes it now.
+    if (!resumed && chargeOwnerGone(current, deps.now?.() ?? Date.now())) {
+      resumed = true;
+      await resumeInterruptedCharge(deps, current);
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
     current = (await findOrderById(deps.db, order.id)) ?? current;
   }
   return current;
@@ -410,8 +420,28 @@ async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: 
   }
 }
 
-/** Providers in order (docs/payments.md#pix-providers); each call's provider and key are written first. */
+/** Renews the order's charge lease while this instance calls its provider (checkout-repository.ts CHARGE_LEASE_MS). */
+function holdChargeLease(deps: OrdersDeps, orderId: string): () => void {
+  const timer = setInterval(() => {
+    renewChargeLease(deps.db, orderId, deps.now?.() ?? Date.now()).catch((error: unknown) =>
+      deps.logger.warn('Charge lease not renewed', { order: orderId, error: error instanceof Error ? error.message : String(error) }),
+    );
+  }, CHARGE_LEASE_RENEW_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 async function chargeOrder(deps: OrdersDeps, order: OrderRow, items: readonly NewOrderItem[]): Promise<CheckoutResult> {
+  const release = holdChargeLease(deps, order.id);
+  try {
+    return await chargeAtProviders(deps, order, items);
+  } finally {
+    release();
+  }
+}
+
+/** Providers in order (docs/payments.md#pix-providers); each call's provider and key are written first. */
+async function chargeAtProviders(deps: OrdersDeps, order: OrderRow, items: readonly NewOrderItem[]): Promise<CheckoutResult> {
   const { db, payments, logger } = deps;
   const clock = () => deps.now?.() ?? Date.now();
   const started = Date.now();
@@ -527,16 +557,22 @@ async function applyHeldWebhooks(
   return recheckOrder(deps, order);
 }
 
-/** Resent under the same key: the provider answers with the charge it made, so there is exactly one. */
+/**
+ * Found by the provider's search under its key, else resent under the same key: the provider answers with the charge
+ * it made, so there is exactly one.
+ */
 export async function resumeInterruptedCharge(deps: OrdersDeps, order: OrderRow): Promise<boolean> {
   const provider = deps.payments.get(order.provider);
   if (!provider?.capabilities.idempotentCreate || !order.charge_key || order.status !== 'creating') return false;
   const items = await chargeItemsOf(deps.db, order.id);
   if (items.length === 0) return false;
   const requestedAt = deps.now?.() ?? Date.now();
+  const input = chargeInput(deps, order, items, provider, order.charge_key);
+  const release = holdChargeLease(deps, order.id);
   let charge: PixCharge;
   try {
-    charge = await provider.createCharge(chargeInput(deps, order, items, provider, order.charge_key));
+    const found = await provider.findCharge?.(order.charge_key).catch(() => undefined);
+    charge = found?.kind === 'charge' && usableCharge(found.charge, input) ? found.charge : await provider.createCharge(input);
   } catch (error) {
     deps.logger.warn('Interrupted charge not resumed', {
       order: order.id,
@@ -544,6 +580,8 @@ export async function resumeInterruptedCharge(deps: OrdersDeps, order: OrderRow)
       reason: error instanceof Error ? error.message : String(error),
     });
     return false;
+  } finally {
+    release();
   }
   deps.payments.succeeded(provider.id, deps.now?.() ?? Date.now());
   const result = await recordCharge(deps, order, provider, charge, requestedAt);
@@ -559,7 +597,7 @@ export async function resumeInterruptedCharges(
   shouldStop: () => boolean = () => false,
 ): Promise<void> {
   const keyed = deps.payments.providers.filter((provider) => provider.capabilities.idempotentCreate).map((provider) => provider.id);
-  for (const order of await listInterruptedCharges(deps.db, now - CHARGE_IN_FLIGHT_MS, keyed, of ? 3 : 20, of)) {
+  for (const order of await listInterruptedCharges(deps.db, now - CHARGE_IN_FLIGHT_MS, keyed, of ? 3 : 20, of, now)) {
     if (shouldStop()) break;
     await resumeInterruptedCharge(deps, order);
   }

@@ -21,13 +21,20 @@ export async function listInterruptedCharges(
   providers: readonly ProviderId[],
   limit: number,
   of?: { checkoutKey: string; email: string; phone: string },
+  /** Also those whose maker's lease ended before this (checkout-repository.ts CHARGE_LEASE_MS). */
+  leaseEndedBefore?: number,
 ): Promise<OrderRow[]> {
   if (providers.length === 0) return [];
   let query = db
     .selectFrom('orders')
     .selectAll()
     .where('status', '=', 'creating')
-    .where('created_at', '<', createdBefore)
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<', createdBefore),
+        ...(leaseEndedBefore === undefined ? [] : [eb('charge_lease_until', '<', leaseEndedBefore)]),
+      ]),
+    )
     .where('charge_key', 'is not', null)
     .where('provider', 'in', [...providers]);
   if (of) {
