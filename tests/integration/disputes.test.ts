@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { disputeBlockedCheckout, disputeRefundGuard, disputesApi } from '../../src/content/disputes.ts';
 import { queueDueReminders } from '../../src/server/disputes/dispute-alerts.ts';
@@ -18,6 +20,7 @@ import { databases } from './test-db.ts';
  * access, shows as "Devolvido pelo MED" and blocks the buyer's next PIX until the seller removes the block; while open,
  * no refund goes out without a second confirmation, and the buyer is told the truth.
  */
+const run = promisify(execFile);
 const PASSWORD = 'senha-do-painel-contestacoes';
 const SELLER = 'suporte-loja@example.com';
 const HOUR = 60 * 60_000;
@@ -124,6 +127,13 @@ for (const database of databases) {
       expect(line).toContain('Devolvido pelo MED');
       expect(line).not.toContain('Reembolsado');
       expect(csv.split('\r\n').find((row) => row.startsWith(kept.order.id))).toContain('Pago');
+      // `npm run report` lists it as returned by the MED, not as a refund.
+      const env = {
+        ...process.env,
+        DATABASE_URL: 'file' in running.db ? `sqlite:${String(running.db.file)}` : String((running.db as { url?: string }).url),
+      };
+      const report = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/report.ts'], { env });
+      expect(report.stdout).toMatch(new RegExp(`Returned by the MED \\(Devolvido pelo MED\\): .*\\n.*${order.public_ref}  R\\$\\s19,90`));
       // Faturamento counts only what the provider kept.
       expect((await call<AdminOverview>('/overview')).body.totals.today.revenueCents).toBe(revenueBefore - 1990);
 

@@ -8,8 +8,9 @@ import { renderSourceReport } from '../funnel/attribution-report.ts';
 import { readBumpFunnel, renderBumpFunnel } from '../funnel/bump-funnel.ts';
 import { renderOpenDuplicates } from '../duplicates/duplicate-alert.ts';
 import { listOpenDuplicates } from '../orders/order-lookup.ts';
+import { readMedReturns, renderMedReturns } from '../disputes/dispute-report.ts';
 
-/** `npm run report [-- --days N]`: funnel, sales by source, bump steps, recovered PIX and duplicates to refund. */
+/** `npm run report [-- --days N]`: funnel, sales by source, bump steps, recovered PIX, duplicates to refund, MED returns. */
 function parseDays(argv: string[]): number | string {
   const index = argv.findIndex((arg) => arg === '--days' || arg.startsWith('--days='));
   if (index === -1) return 7;
@@ -46,6 +47,8 @@ async function main(): Promise<number> {
     });
     process.stdout.write(`\n${renderRecoveryReport(recovery, { from, to }, { priceCents, countsSimulated })}\n`);
     process.stdout.write(`\n${renderOpenDuplicates(await listOpenDuplicates(database.db))}\n`);
+    const medReturns = await readMedReturns(database.db, businessDayStart(from), businessDayStart(to, 1));
+    process.stdout.write(`\n${renderMedReturns(medReturns)}\n`);
     return 0;
   });
 }

@@ -125,6 +125,19 @@ export async function listDisputes(db: Executor, limit = 500): Promise<DisputeRo
   return rows.sort((a, b) => Number(isOpenDispute(b)) - Number(isOpenDispute(a)) || (isOpenDispute(a) ? due(a) - due(b) : 0));
 }
 
+/** The disputes lost (closed `lost`) in [from, to), oldest first. */
+export async function listLostDisputes(db: Executor, from: number, to: number): Promise<DisputeRow[]> {
+  return db
+    .selectFrom('disputes')
+    .selectAll()
+    .where('state', '=', 'lost')
+    .where('closed_at', '>=', from)
+    .where('closed_at', '<', to)
+    .orderBy('closed_at')
+    .orderBy('id')
+    .execute();
+}
+
 export async function listOpenDisputes(db: Executor): Promise<DisputeRow[]> {
   return (await listDisputes(db)).filter(isOpenDispute);
 }
