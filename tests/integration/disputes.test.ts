@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { disputeBlockedCheckout, disputeRefundGuard, disputesApi } from '../../src/content/disputes.ts';
 import { queueDueReminders } from '../../src/server/disputes/dispute-alerts.ts';
 import { applyProviderDispute } from '../../src/server/disputes/dispute-service.ts';
-import type { ProviderDispute } from '../../src/server/gateway/pix-provider.ts';
+import type { DefenceOutcome, ProviderDispute, ProviderDisputes } from '../../src/server/gateway/pix-provider.ts';
 import type { AdminOrderDetail, AdminOverview } from '../../src/shared/admin.ts';
 import type { AdminDispute, AdminDisputeList } from '../../src/shared/disputes.ts';
 import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
@@ -194,6 +194,47 @@ for (const database of databases) {
       const late = await buyAndPay(running);
       const overdue = (await call<AdminDispute>('/disputes', { query: late.order.public_ref, defenceDueOn: '2020-01-31' })).body;
       expect(await call(`/disputes/${overdue.id}/defence`, {})).toEqual({ status: 422, body: { error: disputesApi.tooLate } });
+    });
+
+    it('"Enviar defesa" goes through the provider\'s own channel, within its length, once; its 409 and 422 are told in words', async () => {
+      const provider = running.server.orders.payments.get('tribopay')! as { disputes?: ProviderDisputes };
+      const sent: Array<{ disputeId: string; text: string; pdf: boolean }> = [];
+      let answer: DefenceOutcome = { kind: 'sent' };
+      provider.disputes = {
+        maxDefenceChars: 200,
+        defend: async (dispute, defence) => {
+          sent.push({ disputeId: dispute.disputeId, text: defence.text, pdf: defence.pdf !== null });
+          return answer;
+        },
+      };
+      try {
+        const press = (id: string) => call<AdminDispute & { error?: string }>(`/disputes/${id}/defence`, {});
+        const idOf = async (order: Awaited<ReturnType<typeof buyAndPay>>['order']) => {
+          const applied = await apply(order, disputeOf(order));
+          return applied.kind === 'applied' ? applied.dispute.id : '';
+        };
+        const { order } = await buyAndPay(running);
+        const id = await idOf(order);
+        const first = await press(id);
+        expect(first.status).toBe(200);
+        expect(first.body).toMatchObject({ defenceChannel: 'provider', state: 'defending' });
+        expect(sent).toHaveLength(1);
+        expect(sent[0]!.disputeId).toBe(`inf-${order.charge_id}`);
+        expect(sent[0]!.text.length).toBeLessThanOrEqual(200);
+        expect(sent[0]!.text).toContain(order.public_ref);
+        expect(sent[0]!.pdf).toBe(true);
+        expect(await press(id)).toEqual({ status: 409, body: { error: disputesApi.alreadySent } });
+        expect(sent).toHaveLength(1);
+
+        answer = { kind: 'too_late' };
+        const late = await idOf((await buyAndPay(running)).order);
+        expect(await press(late)).toEqual({ status: 422, body: { error: disputesApi.tooLate } });
+        answer = { kind: 'already_sent' };
+        const twice = await idOf((await buyAndPay(running)).order);
+        expect(await press(twice)).toEqual({ status: 409, body: { error: disputesApi.alreadySent } });
+      } finally {
+        delete provider.disputes;
+      }
     });
 
     it('while a dispute is open, refunds need a second confirmation, the buyer is told the truth, and nothing goes to the provider', async () => {
