@@ -158,6 +158,21 @@ for (const database of databases) {
       expect((await again({ email: buyer.email, document: buyer.document, phone: buyer.phone })).status).toBe(201);
     });
 
+    it('a dispute lost over the bump alone ends that item only: the main list stays open and revenue keeps its price', async () => {
+      const { order } = await buyAndPay(running, { fields: { bump: true } });
+      const revenueBefore = (await call<AdminOverview>('/overview')).body.totals.today.revenueCents;
+      const bump = Number(order.amount_cents) - 1990;
+      await apply(order, disputeOf(order, { amountCents: bump, state: 'lost', rawStatus: 'ACEITA' }));
+      const detail = await call<AdminOrderDetail>(`/orders/${order.id}`);
+      expect(detail.body.status).toBe('paid');
+      expect(detail.body.purchase?.items.map((item) => [item.key, item.state])).toEqual([
+        ['main', 'open'],
+        ['bump', 'med_returned'],
+      ]);
+      expect(detail.body.purchase).toMatchObject({ medReturnedCents: bump, refundedCents: 0, openCents: 1990 });
+      expect((await call<AdminOverview>('/overview')).body.totals.today.revenueCents).toBe(revenueBefore - bump);
+    });
+
     it('"Registrar contestação" finds the order by e-mail, reference or E2E id, and one entered by hand is closed by hand', async () => {
       const { order, buyer } = await buyAndPay(running);
       const byEmail = await call<AdminDispute>('/disputes', { query: buyer.email.toUpperCase(), defenceDueOn: '2099-12-31' });
