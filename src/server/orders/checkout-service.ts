@@ -66,7 +66,7 @@ async function qrSvg(code: string | null): Promise<string | null> {
   return QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 1, width: 200 });
 }
 
-export async function toCreatedOrder(deps: Pick<OrdersDeps, 'db' | 'config'>, order: OrderRow): Promise<CreatedOrder> {
+export async function toCreatedOrder(deps: Pick<OrdersDeps, 'db' | 'config' | 'now'>, order: OrderRow): Promise<CreatedOrder> {
   const { config } = deps;
   return {
     orderId: order.id,
@@ -75,7 +75,8 @@ export async function toCreatedOrder(deps: Pick<OrdersDeps, 'db' | 'config'>, or
     items: await itemsOfOrder(deps.db, order.id),
     pix: { code: order.pix_code, qrSvg: await qrSvg(order.pix_code), image: order.pix_code ? null : order.pix_image },
     expiresAt: order.expires_at,
-    serverTime: Date.now(),
+    // The clock `expiresAt` was stamped by (the database's, db/database-clock.ts): the tab counts down the difference.
+    serverTime: deps.now?.() ?? Date.now(),
     ...(config.demoMode && order.provider === demoProvider?.id && order.charge_id
       ? { sandboxPayUrl: `/sandbox/pay/${encodeURIComponent(order.charge_id)}` }
       : {}),
