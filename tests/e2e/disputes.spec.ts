@@ -7,7 +7,7 @@ import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectNoAxeViolations, shoot, waitForMail } from './mails-and-shots.ts';
 import { expectAccessEndedOnReload } from './member-helpers.ts';
-import { efiRig, fillCheckout, PRODUCT, shopAddress, tapForPix } from './provider-rigs.ts';
+import { efiRig, fillCheckout, mercadoPagoRig, PRODUCT, shopAddress, tapForPix, type ProviderRig } from './provider-rigs.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -15,7 +15,9 @@ import { startServer, type RunningServer } from './server.ts';
  * build: a dispute entered by hand shows in Contestações and on Visão geral with its deadline; "Enviar defesa"
  * (a provider without a defence API: the PDF and the text for its panel) goes once, a stale second press gets the
  * server's words; closing it as lost shows "Devolvido pelo MED" and blocks the buyer, which "Desbloquear" undoes;
- * and a refund while a dispute is open asks twice, for "Reembolsar" and for "Marcar como reembolsado".
+ * and a refund while a dispute is open asks twice, for "Reembolsar" and for "Marcar como reembolsado". Then the
+ * same story from the providers' stand-ins: Efí's infraction read by "Verificar contestações agora" and defended by
+ * its API, Mercado Pago's in_mediation and charged_back notifications.
  */
 const PASSWORD = 'senha-do-painel-contestacoes-e2e';
 const DAY = 24 * 60 * 60_000;
@@ -232,87 +234,165 @@ test.describe('Contestações', () => {
   test('Efí: an infraction read by "Verificar contestações agora", defended once through its API, lost with the MED devolução', async ({
     browser,
   }) => {
-    const seller = 'vendas@example.com';
-    const shop = await shopAddress();
-    const rig = await efiRig(shop.url);
-    const server = await startServer({ ...shop.env, ...rig.env, ADMIN_PASSWORD: PASSWORD, SUPPORT_EMAIL: seller });
-    const buyerContext = await browser.newContext({ baseURL: server.url });
-    const sellerContext = await browser.newContext({ baseURL: server.url });
-    try {
-      const buyer = { name: 'Renato Alves', email: 'renato.alves@example.com' };
-      const checkout = await buyerContext.newPage();
-      const { dialog } = await tapForPix(checkout, buyer);
-      const [order] = await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', buyer.email));
-      await rig.pay(order!.charge_id!);
-      await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible();
-      const member = await buyerContext.newPage();
-      await member.goto(accessLinkIn((await waitForMail(server, buyer.email, `Seu acesso à ${PRODUCT} está liberado`)).file));
-      await expect(member.getByRole('heading', { name: 'Olá, Renato!' })).toBeVisible();
+    await providerDisputeJourney(browser, efiStory);
+  });
 
-      // The buyer contests the PIX in their bank app; Efí lists the infraction, due in three days.
-      const idInfracao = rig.standIn.openInfraction(order!.charge_id!, {
-        prazoFinalizacao: Date.now() + 3 * DAY,
-        payer: { nome: 'RENATO ALVES', documento: '52998224725' },
-      });
-      const panel = await sellerContext.newPage();
-      const consoleErrors = watchConsole(panel);
-      await signIn(panel, PASSWORD);
-      await panel.getByRole('link', { name: 'Saúde' }).click();
-      await panel.getByRole('button', { name: 'Verificar contestações agora' }).click();
-      await expect(panel.getByText('Verificação feita. As contestações novas aparecem em “Contestações”.')).toBeVisible();
-      await openDisputesTab(panel);
-      const card = panel.getByRole('article', { name: `Pedido ${order!.public_ref}` });
-      await expect(card).toContainText('Do provedor');
-      await expect(card).toContainText('Aberta');
-      await expect(card).toContainText(/Faltam (2 dias e 23 h|3 dias)/);
-      await expect(card).toContainText('Pela API do provedor');
-      await waitForMail(server, seller, `Contestação aberta no pedido ${order!.public_ref}`);
-
-      // "Enviar defesa": one defesa at Efí, naming the delivery and the member page's openings; the button stays off.
-      await card.getByRole('button', { name: 'Enviar defesa' }).click();
-      await expect(card).toContainText(/Defesa enviada em \d{2}\/\d{2}\/\d{4}/);
-      await expect(card.getByRole('button', { name: 'Enviar defesa' })).toBeDisabled();
-      await expect(card.getByRole('link', { name: 'Baixar PDF da defesa' })).toHaveCount(0);
-      expect(rig.standIn.defences).toHaveLength(1);
-      expect(rig.standIn.defences[0]).toMatchObject({ idInfracao, analise: 'rejeitado' });
-      expect(rig.standIn.defences[0]!.justificativa).toMatch(/e-mail de acesso/i);
-      expect(rig.standIn.defences[0]!.justificativa).toMatch(/página de membro foi aberta/i);
-
-      // The bank accepts the claim (ACEITA) and the MED takes the money back: lost, the access ends, the buyer is blocked.
-      const [pix] = rig.standIn.cob(order!.charge_id!)!.pix;
-      rig.standIn.setInfractionStatus(idInfracao, 'ACEITA');
-      rig.standIn.medReturn(pix!.endToEndId, 1990);
-      await panel.getByRole('link', { name: 'Saúde' }).click();
-      await panel.getByRole('button', { name: 'Verificar contestações agora' }).click();
-      await expect(panel.getByText('Verificação feita. As contestações novas aparecem em “Contestações”.')).toBeVisible();
-      await openDisputesTab(panel);
-      await expect(card).toContainText('Perdida');
-      await expect(card).toContainText(/Devolvido pelo MED: R\$\s19,90/);
-      await expect(
-        panel.getByRole('list', { name: 'Bloqueios após contestação perdida' }).getByRole('listitem').filter({ hasText: 'E-mail' }),
-      ).toBeVisible();
-      await expectAccessEndedOnReload(member);
-
-      // Pedidos says where the money went: returned by the MED, not refunded by the seller.
-      await panel.getByRole('link', { name: 'Pedidos' }).click();
-      await panel.getByLabel('Buscar').fill(buyer.email);
-      await panel.getByRole('button', { name: 'Filtrar' }).click();
-      await expect(panel.getByRole('button', { name: `Ver pedido de ${buyer.name}` })).toContainText('Devolvido pelo MED');
-      consoleErrors();
-
-      // The same buyer's next checkout gets no PIX, with a message that accuses no one.
-      const again = await browser.newContext({ baseURL: server.url });
-      const retry = await again.newPage();
-      const blockedDialog = await fillCheckout(retry, buyer);
-      await blockedDialog.getByRole('button', { name: 'GERAR PIX' }).click();
-      await expect(blockedDialog).toContainText('Não foi possível gerar o PIX para estes dados.');
-      await again.close();
-      expect(rig.standIn.defences).toHaveLength(1);
-    } finally {
-      await buyerContext.close();
-      await sellerContext.close();
-      await server.stop();
-      await rig.stop();
-    }
+  test('Mercado Pago: in_mediation, the defence by the PDF and text for its panel, lost with charged_back', async ({ browser }) => {
+    await providerDisputeJourney(browser, mercadoPagoStory);
   });
 });
+
+/** A provider's side of one dispute, as its stand-in plays it (tests/support/stand-ins/, from its public documents). */
+interface DisputeStory {
+  rig: ProviderRig;
+  /** The buyer contests the paid charge in their bank app; the provider lists it (`polled`) or posts its webhook. */
+  open(chargeId: string): Promise<void>;
+  /** Efí has no dispute webhook: the console's "Verificar contestações agora" reads its infractions. */
+  polled: boolean;
+  /** What the card says of the deadline. */
+  deadline: RegExp;
+  channel: 'provider' | 'panel';
+  /** What the provider was sent by "Enviar defesa", one entry a defence. */
+  defences(chargeId: string): string[];
+  /** The bank decides for the payer and the money goes back to them. */
+  lose(chargeId: string): Promise<void>;
+}
+
+/** Efí lists a MED infraction (`GET /v2/gn/infracoes`), takes one `defesa`, and returns the money as a MED devolução. */
+async function efiStory(shopUrl: string): Promise<DisputeStory> {
+  const rig = await efiRig(shopUrl);
+  let infraction = '';
+  return {
+    rig,
+    async open(txid) {
+      const payer = { nome: 'RENATO ALVES', documento: '52998224725' };
+      infraction = rig.standIn.openInfraction(txid, { prazoFinalizacao: Date.now() + 3 * DAY, payer });
+    },
+    polled: true,
+    deadline: /Faltam (2 dias e 23 h|3 dias)/,
+    channel: 'provider',
+    defences: () =>
+      rig.standIn.defences
+        .filter((defence) => defence.idInfracao === infraction)
+        .map((defence) => `${defence.analise}: ${defence.justificativa}`),
+    async lose(txid) {
+      rig.standIn.setInfractionStatus(infraction, 'ACEITA');
+      rig.standIn.medReturn(rig.standIn.cob(txid)!.pix[0]!.endToEndId, 1990);
+    },
+  };
+}
+
+/** Mercado Pago's payment turns `in_mediation`, then `charged_back`, each with its notification; it takes no defence by API. */
+async function mercadoPagoStory(): Promise<DisputeStory> {
+  const rig = await mercadoPagoRig();
+  const notified = async (id: string) => expect((await rig.standIn.notify(id)).status).toBe(200);
+  return {
+    rig,
+    async open(id) {
+      rig.standIn.mediate(id);
+      await notified(id);
+    },
+    polled: false,
+    deadline: /Faltam \d|Prazo não informado pelo provedor/,
+    channel: 'panel',
+    defences: () => [],
+    async lose(id) {
+      rig.standIn.chargeBack(id);
+      await notified(id);
+    },
+  };
+}
+
+/**
+ * One dispute at a provider, from the buyer's bank to the console: it shows with its deadline and the seller gets the
+ * e-mail; "Enviar defesa" goes once, by the provider's API or as the PDF for its panel; when lost, "Devolvido pelo MED"
+ * in Contestações and Pedidos, the access ends and the buyer's next checkout gets no PIX.
+ */
+async function providerDisputeJourney(browser: Browser, makeStory: (shopUrl: string) => Promise<DisputeStory>) {
+  const sellerEmail = 'vendas@example.com';
+  const shop = await shopAddress();
+  const story = await makeStory(shop.url);
+  const server = await startServer({ ...shop.env, ...story.rig.env, ADMIN_PASSWORD: PASSWORD, SUPPORT_EMAIL: sellerEmail });
+  const buyerContext = await browser.newContext({ baseURL: server.url });
+  const sellerContext = await browser.newContext({ baseURL: server.url });
+  try {
+    const buyer = { name: 'Renato Alves', email: 'renato.alves@example.com' };
+    const checkout = await buyerContext.newPage();
+    const { dialog } = await tapForPix(checkout, buyer);
+    const [order] = await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', buyer.email));
+    const chargeId = order!.charge_id!;
+    await story.rig.pay(chargeId);
+    await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible();
+    const member = await buyerContext.newPage();
+    await member.goto(accessLinkIn((await waitForMail(server, buyer.email, `Seu acesso à ${PRODUCT} está liberado`)).file));
+    await expect(member.getByRole('heading', { name: 'Olá, Renato!' })).toBeVisible();
+
+    await story.open(chargeId);
+    const panel = await sellerContext.newPage();
+    const consoleErrors = watchConsole(panel);
+    await signIn(panel, PASSWORD);
+    const readDisputes = async () => {
+      if (story.polled) {
+        await panel.getByRole('link', { name: 'Saúde' }).click();
+        await panel.getByRole('button', { name: 'Verificar contestações agora' }).click();
+        await expect(panel.getByText('Verificação feita. As contestações novas aparecem em “Contestações”.')).toBeVisible();
+      }
+      await openDisputesTab(panel);
+    };
+    await readDisputes();
+    const card = panel.getByRole('article', { name: `Pedido ${order!.public_ref}` });
+    await expect(card).toContainText('Do provedor');
+    await expect(card).toContainText('Aberta');
+    await expect(card).toContainText(story.deadline);
+    await waitForMail(server, sellerEmail, `Contestação aberta no pedido ${order!.public_ref}`);
+
+    // "Enviar defesa": once, naming the delivery and the member page's openings; the button stays off.
+    await card.getByRole('button', { name: 'Enviar defesa' }).click();
+    await expect(card).toContainText(/Defesa enviada em \d{2}\/\d{2}\/\d{4}/);
+    await expect(card.getByRole('button', { name: 'Enviar defesa' })).toBeDisabled();
+    const pdf = card.getByRole('link', { name: 'Baixar PDF da defesa' });
+    if (story.channel === 'panel') {
+      await expect(pdf).toBeVisible();
+      await expect(card.getByRole('textbox', { name: 'Texto da defesa' })).toHaveValue(/página de membro/i);
+    } else {
+      await expect(pdf).toHaveCount(0);
+      expect(story.defences(chargeId)).toHaveLength(1);
+    }
+    if (story.polled) {
+      // Efí's text itself: the seller rejects the claim, with the delivery and the member page's openings.
+      expect(story.defences(chargeId)[0]).toMatch(/^rejeitado: /);
+      expect(story.defences(chargeId)[0]).toMatch(/e-mail de acesso/i);
+      expect(story.defences(chargeId)[0]).toMatch(/página de membro foi aberta/i);
+    }
+
+    // The bank decides for the payer: lost, "Devolvido pelo MED", the access ends, the buyer is blocked.
+    await story.lose(chargeId);
+    await expect(async () => {
+      await readDisputes();
+      await expect(card).toContainText('Perdida', { timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(card).toContainText(/Devolvido pelo MED: R\$\s19,90/);
+    const blocks = panel.getByRole('list', { name: 'Bloqueios após contestação perdida' });
+    await expect(blocks.getByRole('listitem').filter({ hasText: `E-mail · Pedido ${order!.public_ref}` })).toBeVisible();
+    await expectAccessEndedOnReload(member);
+
+    // Pedidos says where the money went: returned by the MED, not refunded by the seller.
+    await panel.getByRole('link', { name: 'Pedidos' }).click();
+    await panel.getByLabel('Buscar').fill(buyer.email);
+    await panel.getByRole('button', { name: 'Filtrar' }).click();
+    await expect(panel.getByRole('button', { name: `Ver pedido de ${buyer.name}` })).toContainText('Devolvido pelo MED');
+    consoleErrors();
+
+    // The same buyer's next checkout gets no PIX, with a message that accuses no one.
+    const again = await browser.newContext({ baseURL: server.url });
+    const blocked = await fillCheckout(await again.newPage(), buyer);
+    await blocked.getByRole('button', { name: 'GERAR PIX' }).click();
+    await expect(blocked).toContainText('Não foi possível gerar o PIX para estes dados.');
+    await again.close();
+  } finally {
+    await buyerContext.close();
+    await sellerContext.close();
+    await server.stop();
+    await story.rig.stop();
+  }
+}

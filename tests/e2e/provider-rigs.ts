@@ -6,6 +6,13 @@ import type { Locator, Page } from '@playwright/test';
 import { freePort } from '../support/nginx.ts';
 import { REAL_GATEWAY_TEST_ENV } from '../support/real-gateway-env.ts';
 import { EfiStandIn, makeTestPki, type TestPki } from '../support/stand-ins/efi-stand-in.ts';
+import {
+  MP_STAND_IN_TOKEN,
+  MP_STAND_IN_WEBHOOK_SECRET,
+  startMercadoPagoStandIn,
+  type MercadoPagoStandIn,
+} from '../support/stand-ins/mercadopago-stand-in.ts';
+import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
 import { expect } from './fixtures.ts';
 
 /**
@@ -125,6 +132,59 @@ async function startMtlsFront(pki: TestPki, target: string): Promise<{ url: stri
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+export function mercadoPagoEnv(standIn: { url: string }, token = MP_STAND_IN_TOKEN): Record<string, string> {
+  return { MERCADOPAGO_ACCESS_TOKEN: token, MERCADOPAGO_WEBHOOK_SECRET: MP_STAND_IN_WEBHOOK_SECRET, MERCADOPAGO_API_URL: standIn.url };
+}
+
+export async function mercadoPagoRig(): Promise<ProviderRig & { standIn: MercadoPagoStandIn }> {
+  const standIn = await startMercadoPagoStandIn();
+  const payment = (chargeId: string) => standIn.payments.get(Number(chargeId))!;
+  return {
+    standIn,
+    env: { PAYMENT_PROVIDERS: 'mercadopago', ...mercadoPagoEnv(standIn) },
+    pixCode: (chargeId) => payment(chargeId).qrCode,
+    async pay(chargeId) {
+      standIn.pay(chargeId);
+      // To the payment's notification_url, which the server built from PUBLIC_URL.
+      expect((await standIn.notify(chargeId)).status).toBe(200);
+    },
+    // Mercado Pago approves the refund in its answer.
+    settleRefund: async () => undefined,
+    refundsInCents: (chargeId) => payment(chargeId).refunds.map((refund) => refund.amountCents),
+    chargeIds: () => [...standIn.payments.keys()].map(String),
+    stop: () => standIn.stop(),
+  };
+}
+
+export function wooviEnv(standIn: WooviStandIn, url = standIn.url): Record<string, string> {
+  // The stand-in signs with a key pair of its own: the server is given its public half in place of Woovi's.
+  return { WOOVI_APP_ID: standIn.appId, WOOVI_WEBHOOK_PUBLIC_KEY: standIn.publicKey, WOOVI_API_URL: url };
+}
+
+export async function wooviRig(shopUrl: string): Promise<ProviderRig & { standIn: WooviStandIn }> {
+  const standIn = await startWooviStandIn();
+  // The webhook the seller registers in Woovi's panel (docs/payments.md#woovi).
+  standIn.webhookUrl = `${shopUrl}/api/webhooks/woovi`;
+  const charge = (chargeId: string) => standIn.charges.get(chargeId)!;
+  return {
+    standIn,
+    env: { PAYMENT_PROVIDERS: 'woovi', ...wooviEnv(standIn) },
+    pixCode: (chargeId) => charge(chargeId).brCode,
+    async pay(chargeId) {
+      await standIn.pay(chargeId);
+      expect(standIn.deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:CHARGE_COMPLETED', status: 200 });
+    },
+    // Woovi answers IN_PROCESSING; the refund is confirmed moments later, with OPENPIX:TRANSACTION_REFUND_RECEIVED.
+    settleRefund: async () => undefined,
+    refundsInCents: (chargeId) =>
+      charge(chargeId)
+        .refunds.filter((refund) => refund.status === 'CONFIRMED')
+        .map((refund) => refund.value),
+    chargeIds: () => [...standIn.charges.keys()],
+    stop: () => standIn.stop(),
   };
 }
 

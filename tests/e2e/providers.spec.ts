@@ -4,13 +4,24 @@ import { createPostgresDb, type TestDb } from '../integration/test-db.ts';
 import { ordersBy } from '../support/db-reads.ts';
 import { refusedUrl } from '../support/loopback.ts';
 import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
-import { MP_STAND_IN_TOKEN, MP_STAND_IN_WEBHOOK_SECRET, startMercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
-import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
+import { startMercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
+import { startWooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
 import { accessLinkIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectAccessEndedOnReload } from './member-helpers.ts';
 import { waitForMail } from './mails-and-shots.ts';
-import { efiRig, PRODUCT, shopAddress, tapForPix, type Buyer, type ProviderRig } from './provider-rigs.ts';
+import {
+  efiRig,
+  mercadoPagoEnv,
+  mercadoPagoRig,
+  PRODUCT,
+  shopAddress,
+  tapForPix,
+  wooviEnv,
+  wooviRig,
+  type Buyer,
+  type ProviderRig,
+} from './provider-rigs.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -25,29 +36,6 @@ import { startServer, type RunningServer } from './server.ts';
 const ACCESS_SUBJECT = `Seu acesso à ${PRODUCT} está liberado`;
 const PRICE_CENTS = 1990;
 const ABACATEPAY_WEBHOOK_SECRET = 'abacate-webhook-secret-e2e';
-
-function mercadoPagoEnv(standIn: { url: string }, token = MP_STAND_IN_TOKEN): Record<string, string> {
-  return { MERCADOPAGO_ACCESS_TOKEN: token, MERCADOPAGO_WEBHOOK_SECRET: MP_STAND_IN_WEBHOOK_SECRET, MERCADOPAGO_API_URL: standIn.url };
-}
-
-async function mercadoPagoRig(): Promise<ProviderRig> {
-  const standIn = await startMercadoPagoStandIn();
-  const payment = (chargeId: string) => standIn.payments.get(Number(chargeId))!;
-  return {
-    env: { PAYMENT_PROVIDERS: 'mercadopago', ...mercadoPagoEnv(standIn) },
-    pixCode: (chargeId) => payment(chargeId).qrCode,
-    async pay(chargeId) {
-      standIn.pay(chargeId);
-      // To the payment's notification_url, which the server built from PUBLIC_URL.
-      expect((await standIn.notify(chargeId)).status).toBe(200);
-    },
-    // Mercado Pago approves the refund in its answer.
-    settleRefund: async () => undefined,
-    refundsInCents: (chargeId) => payment(chargeId).refunds.map((refund) => refund.amountCents),
-    chargeIds: () => [...standIn.payments.keys()].map(String),
-    stop: () => standIn.stop(),
-  };
-}
 
 async function abacatepayRig(shopUrl: string): Promise<ProviderRig & { standIn: AbacatepayStandIn }> {
   const standIn = await startAbacatepayStandIn();
@@ -70,35 +58,6 @@ async function abacatepayRig(shopUrl: string): Promise<ProviderRig & { standIn: 
     // AbacatePay refunds the whole charge in its answer (and posts `transparent.refunded`).
     settleRefund: async () => undefined,
     refundsInCents: (chargeId) => (charge(chargeId).refundPublicId ? [charge(chargeId).amount] : []),
-    chargeIds: () => [...standIn.charges.keys()],
-    stop: () => standIn.stop(),
-  };
-}
-
-function wooviEnv(standIn: WooviStandIn, url = standIn.url): Record<string, string> {
-  // The stand-in signs with a key pair of its own: the server is given its public half in place of Woovi's.
-  return { WOOVI_APP_ID: standIn.appId, WOOVI_WEBHOOK_PUBLIC_KEY: standIn.publicKey, WOOVI_API_URL: url };
-}
-
-async function wooviRig(shopUrl: string): Promise<ProviderRig & { standIn: WooviStandIn }> {
-  const standIn = await startWooviStandIn();
-  // The webhook the seller registers in Woovi's panel (docs/payments.md#woovi).
-  standIn.webhookUrl = `${shopUrl}/api/webhooks/woovi`;
-  const charge = (chargeId: string) => standIn.charges.get(chargeId)!;
-  return {
-    standIn,
-    env: { PAYMENT_PROVIDERS: 'woovi', ...wooviEnv(standIn) },
-    pixCode: (chargeId) => charge(chargeId).brCode,
-    async pay(chargeId) {
-      await standIn.pay(chargeId);
-      expect(standIn.deliveries.at(-1)).toMatchObject({ event: 'OPENPIX:CHARGE_COMPLETED', status: 200 });
-    },
-    // Woovi answers IN_PROCESSING; the refund is confirmed moments later, with OPENPIX:TRANSACTION_REFUND_RECEIVED.
-    settleRefund: async () => undefined,
-    refundsInCents: (chargeId) =>
-      charge(chargeId)
-        .refunds.filter((refund) => refund.status === 'CONFIRMED')
-        .map((refund) => refund.value),
     chargeIds: () => [...standIn.charges.keys()],
     stop: () => standIn.stop(),
   };
