@@ -20,6 +20,9 @@ export function providerName(id: string, options: { sandbox: boolean }): string 
 
 /** AbacatePay (gateway/providers/abacatepay/). */
 export const abacatepayCopy = {
+  /** A read of the charge that failed (the seller's console and logs), named as the read, not as the create. */
+  readFailed: 'Não foi possível consultar a cobrança na AbacatePay.',
+  readFailedHttp: (status: number) => `A AbacatePay não mostrou a cobrança (HTTP ${status}).`,
   /** A partial refund asked of a provider that only refunds whole payments. */
   partialRefund: 'A AbacatePay só reembolsa o valor total do pagamento: o reembolso parcial não foi pedido.',
   /** The provider's refund error codes (docs: transparents/refund), for the seller's console. */

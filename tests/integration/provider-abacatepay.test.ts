@@ -175,6 +175,12 @@ describe('AbacatePay: create and read back', () => {
     const error = await caught(provider.getCharge(charge.chargeId));
     expect(error.kind).toBe('transaction');
   });
+
+  it('a failed read-back names the read, not the payment’s create (issue 62, P7)', async () => {
+    const charge = await provider.createCharge(input());
+    standIn.failNext('list', { status: 500 });
+    expect((await caught(provider.getCharge(charge.chargeId))).message).toBe('A AbacatePay não mostrou a cobrança (HTTP 500).');
+  });
 });
 
 describe('AbacatePay: errors on create', () => {

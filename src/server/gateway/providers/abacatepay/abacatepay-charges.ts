@@ -118,12 +118,12 @@ export async function readTransparent(client: AbacatepayClient, chargeId: string
   try {
     reply = await client.call('GET', 'transparents/list', { id: wanted });
   } catch {
-    throw new GatewayError(gatewayMessages.payment, kind);
+    throw new GatewayError(abacatepayCopy.readFailed, kind);
   }
-  if (!isOk(reply)) throw new GatewayError(gatewayMessages.paymentHttp(reply.status), kind, reply.status);
+  if (!isOk(reply)) throw new GatewayError(abacatepayCopy.readFailedHttp(reply.status), kind, reply.status);
   // The read-back is what confirms a payment: it must be about the charge we asked for, and only it.
   const listed = parseChargeList(reply.json)?.filter((charge) => charge.id === wanted) ?? [];
-  if (listed.length !== 1) throw new GatewayError(gatewayMessages.payment, kind, reply.status);
+  if (listed.length !== 1) throw new GatewayError(abacatepayCopy.readFailed, kind, reply.status);
   return toChargeRecord(listed[0]!);
 }
 
