@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { createPostgresDb } from '../integration/test-db.ts';
+import { createPostgresDb, type TestDb } from '../integration/test-db.ts';
 import { businessDay } from '../../src/shared/time.ts';
 import { ordersBy } from '../support/db-reads.ts';
 import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
@@ -237,6 +237,15 @@ test.describe('Contestações', () => {
     await providerDisputeJourney(browser, efiStory);
   });
 
+  test('Efí on PostgreSQL: the same story', async ({ browser }) => {
+    const database = await createPostgresDb();
+    try {
+      await providerDisputeJourney(browser, efiStory, database);
+    } finally {
+      await database.close();
+    }
+  });
+
   test('Mercado Pago: in_mediation, the defence by the PDF and text for its panel, lost with charged_back', async ({ browser }) => {
     await providerDisputeJourney(browser, mercadoPagoStory);
   });
@@ -308,18 +317,30 @@ async function mercadoPagoStory(): Promise<DisputeStory> {
  * e-mail; "Enviar defesa" goes once, by the provider's API or as the PDF for its panel; when lost, "Devolvido pelo MED"
  * in Contestações and Pedidos, the access ends and the buyer's next checkout gets no PIX.
  */
-async function providerDisputeJourney(browser: Browser, makeStory: (shopUrl: string) => Promise<DisputeStory>) {
+async function providerDisputeJourney(
+  browser: Browser,
+  makeStory: (shopUrl: string) => Promise<DisputeStory>,
+  database?: TestDb & { url: string },
+) {
   const sellerEmail = 'vendas@example.com';
   const shop = await shopAddress();
   const story = await makeStory(shop.url);
-  const server = await startServer({ ...shop.env, ...story.rig.env, ADMIN_PASSWORD: PASSWORD, SUPPORT_EMAIL: sellerEmail });
+  const server = await startServer({
+    ...shop.env,
+    ...story.rig.env,
+    ADMIN_PASSWORD: PASSWORD,
+    SUPPORT_EMAIL: sellerEmail,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
   const buyerContext = await browser.newContext({ baseURL: server.url });
   const sellerContext = await browser.newContext({ baseURL: server.url });
   try {
     const buyer = { name: 'Renato Alves', email: 'renato.alves@example.com' };
     const checkout = await buyerContext.newPage();
     const { dialog } = await tapForPix(checkout, buyer);
-    const [order] = await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', buyer.email));
+    const [order] = database
+      ? await ordersBy(database, 'buyer_email', buyer.email)
+      : await withServerDb(server.dataDir, (db) => ordersBy(db, 'buyer_email', buyer.email));
     const chargeId = order!.charge_id!;
     await story.rig.pay(chargeId);
     await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible();
