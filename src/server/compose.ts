@@ -123,7 +123,13 @@ export function composeServer(options: {
     runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
   };
   const refunds: RefundsDeps = { db, config, runOutbox: admin.runOutbox };
-  const disputeReminders = createDisputeReminderJob({ db, logger, now: clock, runOutbox: admin.runOutbox });
+  const disputeReminders = createDisputeReminderJob({
+    db,
+    logger,
+    now: clock,
+    runOutbox: admin.runOutbox,
+    channels: { whatsapp: config.disputeAlertWhatsapp !== null },
+  });
   // Efí documents no infraction webhook: its infractions are read every DISPUTES_POLL_SECONDS (docs/disputes.md).
   const disputePoller = createDisputePoller({
     db,

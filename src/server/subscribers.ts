@@ -78,6 +78,7 @@ export const SUBSCRIBERS: readonly Row[] = [
   [[],                                                                  registerRefundsEvents,          'refund_declined:',       'e-mail',          WORKER,   BUYER, ERASED, email.refund],
   [['paid', 'duplicate', 'undeliverable', 'failed'],                    registerRefundsEvents,          'gateway_refund:',        'gateway refund',  GATEWAY,  NO,    NO,     NONE],
   [['dispute_seen', 'erased'],                                          registerDisputesEvents,         'dispute_alert:',         'e-mail',          WORKER,   NO,    NO,     disputeAlertTimeline],
+  [[],                                                                  registerDisputesEvents,         'dispute_whatsapp:',      'whatsapp',        WHATSAPP, NO,    NO,     NONE],
   [['paid', 'erased'],                                                  registerReviewsEvents,          'review_request',         'e-mail',          WORKER,   BUYER, ERASED, email.review],
   [['created', 'paid'],                                                 registerFunnelEvents,           null,                     'funnel count',    WORKER,   NO,    NO,     NONE],
 ];

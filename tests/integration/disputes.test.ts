@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { disputeBlockedCheckout, disputeRefundGuard, disputesApi } from '../../src/content/disputes.ts';
 import { queueDueReminders } from '../../src/server/disputes/dispute-alerts.ts';
 import { applyProviderDispute } from '../../src/server/disputes/dispute-service.ts';
@@ -10,6 +10,7 @@ import type { AdminDispute, AdminDisputeList } from '../../src/shared/disputes.t
 import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, rowsOfOrders, sandboxCharge, setOrderColumns, tableRows } from '../support/db-reads.ts';
 import { askRefund, buy, buyAndPay, consoleCall, drainOutbox, memberVisit, payBySandboxPostback } from '../support/purchase.ts';
+import { startWhatsappStandIn, type WhatsappStandIn } from '../support/stand-ins/whatsapp-stand-in.ts';
 import { useTestServer } from '../support/test-server.ts';
 import { decodeHeader, parseMail } from './mime.ts';
 import { databases } from './test-db.ts';
@@ -310,6 +311,54 @@ for (const database of databases) {
       expect(refund).toMatchObject({ status: 'approved', decided_by: 'auto', gateway_state: 'failed' });
       expect(refund!.gateway_error).toBe(disputeRefundGuard.automaticSkipped);
       expect(refund!.gateway_called_at).toBeNull();
+    });
+  });
+
+  describe(`PIX dispute alerts on the seller's WhatsApp on ${database.name}`, () => {
+    let cloud: WhatsappStandIn;
+    beforeAll(async () => {
+      cloud = await startWhatsappStandIn();
+      // The seller's template as registered at Meta: order, amount, deadline, time left; a button to the console.
+      cloud.templates.set('vitrine_contestacao', { language: 'pt_BR', bodyVariables: 4, urlButton: true, status: 'APPROVED' });
+    });
+    afterAll(async () => {
+      await cloud.stop();
+    });
+    const running = useTestServer(database, () => ({ ...cloud.env(), SUPPORT_EMAIL: SELLER, DISPUTE_ALERT_WHATSAPP: '(11) 98888-7777' }), {
+      smtp: true,
+      clock: 'now',
+    });
+
+    it('a dispute opened reaches the alert number once, and again 24 h before the deadline', async () => {
+      const { order } = await buyAndPay(running);
+      await drainOutbox(running.server);
+      const due = running.clock.now + 30 * HOUR;
+      const dispute = {
+        disputeId: `wa-${order.charge_id}`,
+        chargeId: order.charge_id,
+        endToEndId: null,
+        amountCents: 1990,
+        state: 'open',
+        rawStatus: 'ABERTA',
+        defenceDueAt: due,
+        payer: null,
+      } satisfies ProviderDispute;
+      await applyProviderDispute(running.server.orders, order.provider, dispute);
+      await applyProviderDispute(running.server.orders, order.provider, dispute);
+      await drainOutbox(running.server);
+      const toSeller = () => cloud.messages.filter((message) => message.to === '5511988887777');
+      expect(toSeller()).toHaveLength(1);
+      expect(toSeller()[0]).toMatchObject({ template: 'vitrine_contestacao', urlSuffix: 'painel' });
+      expect(toSeller()[0]!.body[0]).toBe(order.public_ref);
+      expect(toSeller()[0]!.body[1]).toMatch(/R\$\s19,90/);
+      expect(toSeller()[0]!.body[3]).toBe('Aberta');
+
+      const started = running.clock.now;
+      running.clock.now = due - 23 * HOUR;
+      expect(await queueDueReminders(running.server.orders.db, running.clock.now, { whatsapp: true })).toBe(1);
+      await drainOutbox(running.server);
+      running.clock.now = started;
+      expect(toSeller().map((message) => message.body[3])).toEqual(['Aberta', '24 horas']);
     });
   });
 }

@@ -63,6 +63,8 @@ export interface Config {
   /** docs/disputes.md: how often the providers' disputes are polled, and after how many lost ones a buyer gets no PIX. */
   disputesPollSeconds: number;
   disputeBlockAfter: number;
+  /** The seller's WhatsApp for dispute alerts, with the template Meta approved for it; null → e-mail only. */
+  disputeAlertWhatsapp: { to: string; template: string } | null;
   refundMode: 'manual' | 'auto';
   /** Off → refunds are done by hand in the gateway panel. */
   gatewayRefunds: boolean;
@@ -211,6 +213,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reviewsMin: values.REVIEWS_MIN,
     disputesPollSeconds: values.DISPUTES_POLL_SECONDS,
     disputeBlockAfter: values.DISPUTE_BLOCK_AFTER,
+    disputeAlertWhatsapp: values.DISPUTE_ALERT_WHATSAPP
+      ? { to: whatsappDigits(values.DISPUTE_ALERT_WHATSAPP)!, template: values.WHATSAPP_TEMPLATE_DISPUTE }
+      : null,
     refundMode: values.REFUND_MODE,
     gatewayRefunds: values.GATEWAY_REFUNDS === '1',
     orderBump: offeredBump(values, sellsFromCatalogue(values, providers)),

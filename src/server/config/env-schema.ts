@@ -154,6 +154,12 @@ export const EnvSchema = z.object({
   // docs/disputes.md: Efí documents no infraction webhook, so its infractions are polled.
   DISPUTES_POLL_SECONDS: integerText(10, 86_400).default(900),
   DISPUTE_BLOCK_AFTER: integerText(1, 100).default(1),
+  // The seller's own number for dispute alerts (docs/disputes.md#alerts); unset → e-mail only.
+  DISPUTE_ALERT_WHATSAPP: optionalText.refine(
+    (value) => value === undefined || (/^\+?[\d\s().-]+$/.test(value) && /^\d{10,13}$/.test(value.replace(/\D/g, ''))),
+    { message: 'must be a phone number with area code, e.g. 5511987654321' },
+  ),
+  WHATSAPP_TEMPLATE_DISPUTE: templateName('vitrine_contestacao'),
   REFUND_MODE: z.preprocess(
     blankAsUnset,
     z

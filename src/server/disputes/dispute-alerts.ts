@@ -10,6 +10,8 @@ import type { Database } from '../db/schema.ts';
 import { defineEmail, emailCopy, emailMessageId } from '../mail/define-email.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
+import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
+import { sendTemplate } from '../whatsapp/cloud-api.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
@@ -30,8 +32,23 @@ export const DISPUTE_REMINDERS = [
 
 type ReminderKey = (typeof DISPUTE_REMINDERS)[number]['key'];
 
-export async function queueOpenedAlert(trx: Executor, dispute: DisputeRow, now: number): Promise<void> {
-  await enqueueOutboxMessage(trx, { orderId: dispute.order_id, kind: `${DISPUTE_ALERT_FAMILY}${dispute.id}`, payload: {}, now });
+/** `dispute_whatsapp:{dispute id}[:{reminder}]`: the same alerts on the seller's WhatsApp (DISPUTE_ALERT_WHATSAPP). */
+export const DISPUTE_WHATSAPP_FAMILY = 'dispute_whatsapp:';
+
+/** Where the alerts go besides SUPPORT_EMAIL. */
+export interface AlertChannels {
+  whatsapp: boolean;
+}
+
+async function queueAlert(db: Executor, dispute: DisputeRow, suffix: string, now: number, channels: AlertChannels): Promise<boolean> {
+  const row = { orderId: dispute.order_id, payload: {}, now };
+  const queued = await enqueueOutboxMessage(db, { ...row, kind: `${DISPUTE_ALERT_FAMILY}${dispute.id}${suffix}` });
+  if (channels.whatsapp) await enqueueOutboxMessage(db, { ...row, kind: `${DISPUTE_WHATSAPP_FAMILY}${dispute.id}${suffix}` });
+  return queued;
+}
+
+export async function queueOpenedAlert(trx: Executor, dispute: DisputeRow, now: number, channels: AlertChannels): Promise<void> {
+  await queueAlert(trx, dispute, '', now, channels);
 }
 
 /**
@@ -39,13 +56,12 @@ export async function queueOpenedAlert(trx: Executor, dispute: DisputeRow, now: 
  * already passed when the dispute opened is not sent (the opening alert told it). The outbox's one row per order and
  * kind makes this safe to run on every instance.
  */
-export async function queueDueReminders(db: Kysely<Database>, now: number): Promise<number> {
+export async function queueDueReminders(db: Kysely<Database>, now: number, channels: AlertChannels = { whatsapp: false }): Promise<number> {
   let queued = 0;
   for (const reminder of DISPUTE_REMINDERS) {
     for (const dispute of await listDisputesDueWithin(db, now, reminder.beforeMs)) {
       if (Number(dispute.defence_due_at) - Number(dispute.opened_at) <= reminder.beforeMs) continue;
-      const kind = `${DISPUTE_ALERT_FAMILY}${dispute.id}:${reminder.key}`;
-      if (await enqueueOutboxMessage(db, { orderId: dispute.order_id, kind, payload: {}, now })) queued++;
+      if (await queueAlert(db, dispute, `:${reminder.key}`, now, channels)) queued++;
     }
   }
   return queued;
@@ -74,25 +90,62 @@ const renderDisputeAlertEmail = defineEmail(
   },
 );
 
-function reminderOf(kind: string): (typeof DISPUTE_REMINDERS)[number] | undefined {
-  const key = kind.slice(DISPUTE_ALERT_FAMILY.length).split(':')[1] as ReminderKey | undefined;
-  return DISPUTE_REMINDERS.find((reminder) => reminder.key === key);
+/** A row's dispute and reminder, from its kind (`{family}{dispute id}[:{reminder}]`). */
+function alertOf(kind: string, family: string): { id: string; reminder: (typeof DISPUTE_REMINDERS)[number] | undefined } {
+  const [id = '', key] = kind.slice(family.length).split(':') as [string?, ReminderKey?];
+  return { id, reminder: DISPUTE_REMINDERS.find((reminder) => reminder.key === key) };
+}
+
+/** A reminder is only for a defence still to send. */
+function notNeeded(dispute: DisputeRow, reminder: unknown): boolean {
+  return reminder !== undefined && (dispute.defence_sent_at !== null || !isOpenDispute(dispute));
 }
 
 export async function renderDisputeAlert(
   deps: { db: Kysely<Database>; config: Pick<Config, 'mail'> },
   row: Pick<OutboxMessage, 'orderId' | 'kind'>,
 ): Promise<MailMessage> {
-  const id = row.kind.slice(DISPUTE_ALERT_FAMILY.length).split(':')[0] ?? '';
+  const { id, reminder } = alertOf(row.kind, DISPUTE_ALERT_FAMILY);
   const [dispute, order] = await Promise.all([findDispute(deps.db, id), findOrderById(deps.db, row.orderId)]);
   if (!dispute || !order) throw new UndeliverableMessageError(`dispute alert for ${row.orderId}: dispute or order gone`);
-  const reminder = reminderOf(row.kind);
-  // A reminder is only for a defence still to send.
-  if (reminder && (dispute.defence_sent_at !== null || !isOpenDispute(dispute)))
-    throw new MessageNotNeededError('dispute defended or closed');
+  if (notNeeded(dispute, reminder)) throw new MessageNotNeededError('dispute defended or closed');
   return {
     to: deps.config.mail.supportEmail,
     ...renderDisputeAlertEmail({ dispute, ref: order.public_ref, reminder }),
     messageId: emailMessageId('dispute', row.kind.slice(DISPUTE_ALERT_FAMILY.length)),
+  };
+}
+
+/**
+ * The WhatsApp alert: Meta's template (WHATSAPP_TEMPLATE_DISPUTE) with the order's reference, the amount, the deadline
+ * and the time left as its body, and the console as its button; without the Cloud API set, nothing goes (as for buyers).
+ */
+export function disputeWhatsappHandler(deps: {
+  db: Kysely<Database>;
+  config: Pick<Config, 'whatsapp' | 'disputeAlertWhatsapp'>;
+}): OutboxHandler {
+  const { cloud } = deps.config.whatsapp;
+  return {
+    channel: 'whatsapp',
+    mode: cloud ? 'cloud_api' : 'simulated',
+    async deliver(row) {
+      const target = deps.config.disputeAlertWhatsapp;
+      if (!target) throw new MessageNotNeededError('no alert number set');
+      const { id, reminder } = alertOf(row.kind, DISPUTE_WHATSAPP_FAMILY);
+      const [dispute, order] = await Promise.all([findDispute(deps.db, id), findOrderById(deps.db, row.orderId)]);
+      if (!dispute || !order) throw new UndeliverableMessageError(`dispute WhatsApp for ${row.orderId}: dispute or order gone`);
+      if (notNeeded(dispute, reminder)) throw new MessageNotNeededError('dispute defended or closed');
+      if (!cloud) return { recipient: 'simulated' };
+      const due = dispute.defence_due_at === null ? copy.noDeadline : formatDateTime(Number(dispute.defence_due_at));
+      await sendTemplate(cloud, {
+        to: target.to,
+        template: target.template,
+        language: deps.config.whatsapp.language,
+        body: [order.public_ref, formatBRL(Number(dispute.amount_cents)), due, reminder?.left ?? disputeStateLabels[dispute.state]],
+        urlSuffix: 'painel',
+        callbackData: `dispute:${dispute.id}`,
+      });
+      return { recipient: 'seller' };
+    },
   };
 }

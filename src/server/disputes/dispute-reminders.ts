@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
-import { queueDueReminders } from './dispute-alerts.ts';
+import { queueDueReminders, type AlertChannels } from './dispute-alerts.ts';
 
 /** A reminder is due within minutes of its time: 24 h and 6 h before a deadline (docs/disputes.md#alerts). */
 export const DISPUTE_REMINDER_INTERVAL_MS = 5 * 60_000;
@@ -18,12 +18,13 @@ export function createDisputeReminderJob(deps: {
   logger: Logger;
   now: () => number;
   runOutbox: () => void;
+  channels: AlertChannels;
   intervalMs?: number;
 }): DisputeReminderJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   const runOnce = () => {
-    running ??= queueDueReminders(deps.db, deps.now())
+    running ??= queueDueReminders(deps.db, deps.now(), deps.channels)
       .then((queued) => {
         if (queued > 0) deps.runOutbox();
         return queued;

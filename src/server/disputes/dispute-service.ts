@@ -52,6 +52,9 @@ export type DisputesDeps = OrdersDeps;
 
 const nowOf = (deps: Pick<DisputesDeps, 'now'>) => deps.now?.() ?? Date.now();
 
+/** The seller's WhatsApp gets the alerts too where a number is set (DISPUTE_ALERT_WHATSAPP). */
+export const alertChannels = (deps: Pick<DisputesDeps, 'config'>) => ({ whatsapp: deps.config.disputeAlertWhatsapp !== null });
+
 // --- From the provider ---
 
 export type ApplyResult = { kind: 'unknown_order' } | { kind: 'applied'; dispute: DisputeRow; changed: boolean };
@@ -113,7 +116,7 @@ async function applyToOrder(deps: DisputesDeps, order: OrderRow, dispute: Provid
       payer_matches: payerMatches,
     });
     if (inserted.created) {
-      if (isOpenDispute(inserted.row)) await queueOpenedAlert(trx, inserted.row, now);
+      if (isOpenDispute(inserted.row)) await queueOpenedAlert(trx, inserted.row, now, alertChannels(deps));
       return { row: inserted.row, changed: true };
     }
     const updated = await updateDispute(
@@ -194,7 +197,7 @@ export async function registerManualDispute(
       opened_at: now,
       payer_matches: null,
     });
-    await queueOpenedAlert(trx, row, now);
+    await queueOpenedAlert(trx, row, now, alertChannels(deps));
     return row;
   });
   return { kind: 'ok', dispute: await toAdminDispute(deps, row) };

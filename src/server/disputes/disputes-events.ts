@@ -1,6 +1,6 @@
 import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
-import { DISPUTE_ALERT_FAMILY, renderDisputeAlert } from './dispute-alerts.ts';
+import { DISPUTE_ALERT_FAMILY, DISPUTE_WHATSAPP_FAMILY, disputeWhatsappHandler, renderDisputeAlert } from './dispute-alerts.ts';
 import { deleteBlocksOfOrders } from './dispute-repository.ts';
 import { applyDisputeSeen } from './dispute-service.ts';
 
@@ -10,6 +10,7 @@ export function registerDisputesEvents({ events, kinds, deps }: EventWiring): vo
     await deleteBlocksOfOrders(trx, [orderId]);
   });
   events.afterCommit('dispute_seen', (event) => applyDisputeSeen(deps, event));
+  kinds.register(DISPUTE_WHATSAPP_FAMILY, disputeWhatsappHandler(deps));
   kinds.register(
     DISPUTE_ALERT_FAMILY,
     emailHandler(deps.mailer, (message) => renderDisputeAlert(deps, message)),
