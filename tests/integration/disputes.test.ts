@@ -128,6 +128,9 @@ for (const database of databases) {
       expect(line).toContain('Devolvido pelo MED');
       expect(line).not.toContain('Reembolsado');
       expect(csv.split('\r\n').find((row) => row.startsWith(kept.order.id))).toContain('Pago');
+      // The evidence document says so too.
+      const evidence = await (await consoleCall(running.server.url, admin, `/orders/${order.id}/evidence?format=html`)).text();
+      expect(evidence).toContain('Devolvido pelo MED');
       // `npm run report` lists it as returned by the MED, not as a refund.
       const env = {
         ...process.env,

@@ -45,7 +45,9 @@ export async function loadOrderEvidence(
   // Stable: equal times keep the order above (created → paid → records → openings).
   events.sort((a, b) => a.at - b.at);
   const { seller } = input.config.storefront;
-  const status = order.status === 'pending' && Number(order.expires_at) <= input.now ? 'expired' : order.status;
+  const expired = order.status === 'pending' && Number(order.expires_at) <= input.now;
+  // Taken back by the buyer's bank (docs/disputes.md): "Devolvido pelo MED", not a refund the seller made.
+  const status = expired ? 'expired' : order.status === 'reversed' && Number(order.med_returned_cents) > 0 ? 'med_returned' : order.status;
   return {
     generatedAt: input.now,
     productName: await productNameOf(db, order.id),
