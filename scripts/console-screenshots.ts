@@ -169,6 +169,18 @@ try {
     await page.getByRole('dialog').waitFor();
     await shot('order-dialog', false);
     await page.keyboard.press('Escape');
+    // Contestações: one dispute entered by hand (at the first width; the second finds it open), due in three days.
+    await page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', { name: 'Contestações' }).click();
+    if (viewport.name === '390') {
+      const form = page.getByRole('region', { name: 'Registrar contestação' });
+      await form.getByLabel('E-mail, referência ou ID E2E').fill('ref_demo_first');
+      await form.getByLabel('Prazo da defesa (se o provedor informou)').fill(businessDay(Date.now() + 3 * 86_400_000));
+      await form.getByRole('button', { name: 'Registrar' }).click();
+    }
+    await page.getByRole('article', { name: 'Pedido ref_demo_first' }).waitFor();
+    // From the top: a whole-page shot taken scrolled down draws the sticky header where the scroll left it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot('disputes');
     await page.getByRole('link', { name: 'Fornecedores' }).click();
     const csv =
       'nome,categoria,oferta,whatsapp,telegram,observacoes\nTela Cheia,Streaming,Netflix,11987654321,,\nSem Contato,Streaming,HBO,,,\n';

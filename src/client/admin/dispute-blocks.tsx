@@ -1,14 +1,16 @@
 import { useId, useState } from 'react';
 import { disputesConsole as text } from '../../content/disputes.ts';
 import type { AdminDisputeBlock } from '../../shared/disputes.ts';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatDateTime } from './format.ts';
 
 /** "Bloqueios após contestação perdida": the buyer's blocked details (hashes only: the kind and the order), each undone by hand. */
-export function DisputeBlocks({ blocks, onChanged }: { blocks: AdminDisputeBlock[]; onChanged: (message: string) => Promise<void> }) {
+export function DisputeBlocks({ blocks, onChanged }: { blocks: AdminDisputeBlock[]; onChanged: () => Promise<void> }) {
   const [removing, setRemoving] = useState<AdminDisputeBlock | null>(null);
+  const [removed, setRemoved] = useState(false);
   const id = useId();
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-line bg-ink-850 p-4">
@@ -16,6 +18,13 @@ export function DisputeBlocks({ blocks, onChanged }: { blocks: AdminDisputeBlock
         {text.blocksTitle}
       </h3>
       <p className="mt-1 text-sm text-slate-300">{text.blocksIntro}</p>
+      <div aria-live="polite">
+        {removed ? (
+          <Alert variant="success" className="mt-3">
+            {text.removed}
+          </Alert>
+        ) : null}
+      </div>
       {blocks.length === 0 ? (
         <p className="mt-3 text-sm text-slate-400">{text.blocksEmpty}</p>
       ) : (
@@ -47,7 +56,8 @@ export function DisputeBlocks({ blocks, onChanged }: { blocks: AdminDisputeBlock
           body={`${text.blockKinds[removing.kind]} · ${text.orderRef(removing.orderRef)}. ${text.removeConfirm.body}`}
           onConfirm={async () => {
             await adminApi.removeDisputeBlock(removing.id);
-            await onChanged(text.removed);
+            setRemoved(true);
+            await onChanged();
           }}
         />
       ) : null}

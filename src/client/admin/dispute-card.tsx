@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { disputeSourceLabels, disputeStateLabels, disputesConsole as text } from '../../content/disputes.ts';
 import { providerName } from '../../content/providers.ts';
 import type { AdminDispute, DisputeState } from '../../shared/disputes.ts';
+import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -31,11 +32,12 @@ export function DisputeCard({
 }: {
   dispute: AdminDispute;
   now: number;
-  /** Re-reads the list after an action, with the message to show. */
-  onChanged: (message: string | null) => Promise<void>;
+  /** Re-reads the list after an action. */
+  onChanged: () => Promise<void>;
   onSignedOut: () => void;
 }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [resolved, setResolved] = useState<string | null>(null);
   const id = useId();
   const left = timeLeft(dispute.defenceDueAt, now);
   const returned = medReturnedCents(dispute);
@@ -52,6 +54,13 @@ export function DisputeCard({
           <span className={badge({ tone: stateTone[dispute.state] })}>{disputeStateLabels[dispute.state]}</span>
           <span className={badge({ tone: 'neutral' })}>{disputeSourceLabels[dispute.source]}</span>
         </span>
+      </div>
+      <div aria-live="polite">
+        {resolved ? (
+          <Alert variant="success" className="mt-3">
+            {resolved}
+          </Alert>
+        ) : null}
       </div>
       {returned !== null ? (
         <p className="mt-3 rounded-xl border border-danger/50 bg-danger/10 px-3.5 py-3 text-sm font-semibold text-red-200">
@@ -82,7 +91,7 @@ export function DisputeCard({
         ) : null}
         {dispute.items.length > 0 ? <Fact term={text.items}>{dispute.items.join(' + ')}</Fact> : null}
       </dl>
-      <DisputeDefence dispute={dispute} onSent={() => onChanged(null)} onSignedOut={onSignedOut} />
+      <DisputeDefence dispute={dispute} onSent={onChanged} onSignedOut={onSignedOut} />
       {actions.resolve ? (
         <div className="mt-4">
           <h4 className="text-sm font-extrabold text-white">{text.resolve}</h4>
@@ -105,7 +114,8 @@ export function DisputeCard({
           danger={outcome === 'lost'}
           onConfirm={async () => {
             await adminApi.resolveDispute(dispute.id, outcome);
-            await onChanged(text.resolved(outcomeLabels[outcome]));
+            setResolved(text.resolved(outcomeLabels[outcome]));
+            await onChanged();
           }}
         />
       ) : null}

@@ -19,16 +19,18 @@ const SERVER_FIELDS: Record<string, keyof DisputeFormFields> = {
 };
 
 /** "Registrar contestação": any provider's dispute, entered by hand, the order found by e-mail, reference or E2E id. */
-export function DisputeForm({ onCreated, onSignedOut }: { onCreated: (message: string) => Promise<void>; onSignedOut: () => void }) {
+export function DisputeForm({ onCreated, onSignedOut }: { onCreated: () => Promise<void>; onSignedOut: () => void }) {
   const [fields, setFields] = useState(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const id = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
+    setCreated(null);
     const result = disputeFormBody(fields);
     setErrors(result.ok ? {} : result.errors);
     if (!result.ok) return;
@@ -36,7 +38,8 @@ export function DisputeForm({ onCreated, onSignedOut }: { onCreated: (message: s
     try {
       const dispute = await adminApi.createDispute(result.body);
       setFields(EMPTY);
-      await onCreated(text.created(dispute.orderRef));
+      setCreated(text.created(dispute.orderRef));
+      await onCreated();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return onSignedOut();
       const server = error instanceof ApiError ? error : null;
@@ -94,6 +97,13 @@ export function DisputeForm({ onCreated, onSignedOut }: { onCreated: (message: s
           </Button>
         </div>
       </form>
+      <div aria-live="polite">
+        {created ? (
+          <Alert variant="success" className="mt-3">
+            {created}
+          </Alert>
+        ) : null}
+      </div>
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { admin as copy } from '../../content/admin.ts';
 import { disputesConsole as text } from '../../content/disputes.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -15,16 +14,13 @@ const REFRESH_MS = 30_000;
 /** Contestações: the disputes (open ones first), "Registrar contestação", and the blocks after a lost one. */
 export function DisputesSection({ onSignedOut }: { onSignedOut: () => void }) {
   const { state, reload } = useAdminData(adminApi.disputes, onSignedOut, { refreshMs: REFRESH_MS });
-  const [message, setMessage] = useState<string | null>(null);
   const now = useNow(REFRESH_MS);
 
   if (state.kind === 'loading') return <p className="text-slate-400">{copy.loading}</p>;
   if (state.kind === 'failed') return <Alert variant="destructive">{state.message || copy.api.invalid}</Alert>;
 
-  const changed = async (next: string | null) => {
-    setMessage(next);
-    await reload();
-  };
+  // Each action says it is done where it was pressed (a phone's screen shows one part of the area at a time).
+  const changed = () => reload();
   // Open ones first, the nearest deadline first; then the closed ones, the latest first.
   const disputes = [...state.data.disputes].sort((a, b) => {
     const openA = isOpenDispute(a.state);
@@ -38,7 +34,6 @@ export function DisputesSection({ onSignedOut }: { onSignedOut: () => void }) {
       <section className="space-y-3">
         <h2 className="text-base font-extrabold text-white">{text.title}</h2>
         <p className="text-sm text-slate-300">{text.intro}</p>
-        <div aria-live="polite">{message ? <Alert variant="success">{message}</Alert> : null}</div>
         {disputes.length === 0 ? (
           <p className="rounded-2xl border border-line bg-ink-850 p-4 text-sm text-slate-400">{text.empty}</p>
         ) : (
