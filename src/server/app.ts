@@ -23,6 +23,7 @@ import type { OfferDeps } from './offer/offer-service.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
 import { createOutboxKinds } from './outbox/outbox-kinds.ts';
+import { disputeEvidenceRoutes } from './routes/dispute-evidence.ts';
 import { eventsRoutes } from './routes/events.ts';
 import { healthRoutes, PROBE_PATHS } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
@@ -67,6 +68,7 @@ function apiRoutes(admin: AdminDeps) {
       .route('/', presenceRoutes)
       .route('/', productRoutes)
       .route('/', reviewsRoutes)
+      .route('/', disputeEvidenceRoutes)
       // Before the providers' door, whose `/:provider` would take /api/webhooks/whatsapp for an unknown provider.
       .route('/', whatsappWebhookRoutes)
       .route('/', webhooksRoutes)

@@ -127,6 +127,8 @@ export interface ApiEndpoints {
   /** Polls the providers' disputes now (Saúde). */
   'POST /api/admin/disputes/poll': { reply: OkReply };
   'POST /api/admin/dispute-blocks/:id/remove': { reply: AdminDisputeList };
+  /** The defence's PDF, which Woovi downloads itself after "Enviar defesa" (public; the dispute's id is the key). */
+  'GET /api/disputes/:id/evidence.pdf': { reply: unknown };
   /** The image's bytes as the body (not JSON). */
   'POST /api/admin/page/images': { reply: PageImageReply };
 }

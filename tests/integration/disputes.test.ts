@@ -217,12 +217,12 @@ for (const database of databases) {
 
     it('"Enviar defesa" goes through the provider\'s own channel, within its length, once; its 409 and 422 are told in words', async () => {
       const provider = running.server.orders.payments.get('tribopay')! as { disputes?: ProviderDisputes };
-      const sent: Array<{ disputeId: string; text: string; pdf: boolean }> = [];
+      const sent: Array<{ disputeId: string; text: string; pdf: boolean; pdfUrl: string | null }> = [];
       let answer: DefenceOutcome = { kind: 'sent' };
       provider.disputes = {
         maxDefenceChars: 200,
         defend: async (dispute, defence) => {
-          sent.push({ disputeId: dispute.disputeId, text: defence.text, pdf: defence.pdf !== null });
+          sent.push({ disputeId: dispute.disputeId, text: defence.text, pdf: defence.pdf !== null, pdfUrl: defence.pdfUrl ?? null });
           return answer;
         },
       };
@@ -242,6 +242,12 @@ for (const database of databases) {
         expect(sent[0]!.text.length).toBeLessThanOrEqual(200);
         expect(sent[0]!.text).toContain(order.public_ref);
         expect(sent[0]!.pdf).toBe(true);
+        // Woovi downloads the PDF itself: it is there at the URL given, and only for a defence sent.
+        const download = await fetch(sent[0]!.pdfUrl!);
+        expect(download.status).toBe(200);
+        expect(download.headers.get('content-type')).toBe('application/pdf');
+        const unsent = await idOf((await buyAndPay(running)).order);
+        expect((await fetch(sent[0]!.pdfUrl!.replace(id, unsent))).status).toBe(404);
         expect(await press(id)).toEqual({ status: 409, body: { error: disputesApi.alreadySent } });
         expect(sent).toHaveLength(1);
 

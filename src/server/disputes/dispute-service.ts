@@ -258,9 +258,11 @@ export async function sendDefence(deps: DisputesDeps, id: string): Promise<Defen
   if (defend) {
     const max = provider?.disputes?.maxDefenceChars;
     const cut = max !== undefined && text.length > max ? `${text.slice(0, max - 1)}…` : text;
+    // Woovi downloads the PDF itself: from here, while the defence is being sent (routes/dispute-evidence.ts).
+    const pdfUrl = `${deps.publicUrl()}/api/disputes/${encodeURIComponent(id)}/evidence.pdf`;
     let outcome;
     try {
-      outcome = await defend.call(provider!.disputes, toProviderDispute(row), { text: cut, pdf: await defencePdfOf(deps, row) });
+      outcome = await defend.call(provider!.disputes, toProviderDispute(row), { text: cut, pdf: await defencePdfOf(deps, row), pdfUrl });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       // Refused before it was taken: the seller may press again. An unknown outcome stays sent (never twice).
@@ -305,6 +307,18 @@ export async function loadDefencePdf(
   if (!row || !order) return undefined;
   const pdf = await defencePdfOf(deps, row);
   return pdf ? { pdf, ref: order.public_ref, orderId: order.id } : undefined;
+}
+
+/** How long after "Enviar defesa" a provider may download the evidence PDF by its URL. */
+export const EVIDENCE_URL_MS = 7 * 24 * 60 * 60_000;
+
+/** The PDF for the provider's own download: a defence sent through it, lately, of a dispute from it. */
+export async function loadProviderEvidencePdf(deps: DisputesDeps, id: string): Promise<{ pdf: Uint8Array } | undefined> {
+  const row = await findDispute(deps.db, id);
+  if (!row || row.source !== 'provider' || row.defence_channel !== 'provider' || row.defence_sent_at === null) return undefined;
+  if (nowOf(deps) - Number(row.defence_sent_at) > EVIDENCE_URL_MS) return undefined;
+  const pdf = await defencePdfOf(deps, row);
+  return pdf ? { pdf } : undefined;
 }
 
 // --- The console ---
