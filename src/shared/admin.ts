@@ -1,4 +1,5 @@
 import { text, z } from './zod.ts';
+import type { ConsoleUserInfo } from './admin-users.ts';
 import { emailSchema, type OrderItem } from './checkout.ts';
 import type { PurchaseView } from './purchase.ts';
 import type { AdminRefund, ManualRefundSteps, RefundReason, RefundStatus } from './refunds.ts';
@@ -6,7 +7,11 @@ import type { AdminRefund, ManualRefundSteps, RefundReason, RefundStatus } from 
 type ProviderId = string;
 import { LIST_KEYS } from './suppliers.ts';
 
-export const AdminLoginSchema = z.object({ password: text(z.string().min(1).max(200)) });
+/** A console user signs in with their e-mail; the owner with ADMIN_PASSWORD alone (or with an e-mail). */
+export const AdminLoginSchema = z.object({
+  email: z.union([z.literal(''), emailSchema()]).optional(),
+  password: text(z.string().min(1).max(200)),
+});
 
 /** `refund_requested`: refunds asked for and not finished. */
 export const ORDER_FILTER_STATUSES = ['all', 'paid', 'pending', 'expired', 'failed', 'reversed', 'duplicate', 'refund_requested'] as const;
@@ -238,6 +243,8 @@ export interface SupplierListInfo {
 export interface AdminSessionInfo {
   signedIn: boolean;
   enabled: boolean;
+  /** Who is signed in and what they may do (the console shows only their sections). */
+  user?: ConsoleUserInfo;
 }
 
 export interface AdminBuyerOrder {

@@ -1,5 +1,14 @@
 import type { MemberArea, ResendAccessSchema } from './access.ts';
 import type {
+  AdminInviteAcceptSchema,
+  AdminInviteReply,
+  AdminInviteSchema,
+  AdminInviteTokenSchema,
+  AdminPermissionsSchema,
+  AdminUserList,
+  PageVersionFigures,
+} from './admin-users.ts';
+import type {
   AdminBuyerDeleteSchema,
   AdminBuyerErased,
   AdminBuyerSchema,
@@ -131,6 +140,13 @@ export interface ApiEndpoints {
   'GET /api/disputes/:id/evidence.pdf': { reply: unknown };
   /** The image's bytes as the body (not JSON). */
   'POST /api/admin/page/images': { reply: PageImageReply };
+  'GET /api/admin/page/figures': { reply: { versions: PageVersionFigures[] } };
+  'GET /api/admin/users': { reply: AdminUserList };
+  'POST /api/admin/users/invite': { body: Body<typeof AdminInviteSchema>; reply: AdminInviteReply };
+  'POST /api/admin/users/:id/permissions': { body: Body<typeof AdminPermissionsSchema>; reply: AdminUserList };
+  'POST /api/admin/users/:id/revoke': { reply: AdminUserList };
+  'POST /api/admin/invite/check': { body: Body<typeof AdminInviteTokenSchema>; reply: { email: string } };
+  'POST /api/admin/invite/accept': { body: Body<typeof AdminInviteAcceptSchema>; reply: OkReply };
 }
 
 export type ApiEndpoint = keyof ApiEndpoints;

@@ -391,6 +391,10 @@ export interface PageVersionInfo {
   publishedBy: string;
   restoredFrom: number | null;
   landingBytes: number;
+  /** Who published it, by name (the owner or a console user); null for a session from before names. */
+  publishedByName?: string | null;
+  /** What it changed against the version before it: the fields by path, and the price before and after if it moved. */
+  changes?: { paths: string[]; priceCents: [number, number] | null };
 }
 
 export interface AdminPageState {

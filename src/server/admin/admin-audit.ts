@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 export interface AuditEntry {
@@ -9,6 +9,8 @@ export interface AuditEntry {
   orderId: string | null;
   detail: string | null;
   client: string | null;
+  /** Who the session was (admin_session_names): the owner's name or a console user's. */
+  actor: string | null;
 }
 
 export async function recordAudit(
@@ -26,6 +28,8 @@ export async function recordAudit(
       order_id: entry.orderId ?? null,
       detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),
       client: entry.client ?? null,
+      // The session's person, as the login recorded it: every caller's row carries the name without passing it.
+      actor: sql<string | null>`(select name from admin_session_names where label = ${entry.session})`,
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
@@ -37,7 +41,7 @@ export async function listAudit(
 ): Promise<AuditEntry[]> {
   let query = db
     .selectFrom('admin_audit')
-    .select(['at', 'session', 'action', 'order_id', 'detail', 'client'])
+    .select(['at', 'session', 'action', 'order_id', 'detail', 'client', 'actor'])
     .orderBy('at', 'desc')
     .limit(options.limit);
   if (options.orderId) query = query.where('order_id', '=', options.orderId);
@@ -50,5 +54,6 @@ export async function listAudit(
     orderId: row.order_id,
     detail: row.detail,
     client: row.client,
+    actor: row.actor,
   }));
 }

@@ -5,6 +5,9 @@ import type { Database } from '../db/schema.ts';
 import { clientKey } from '../http/rate-limit.ts';
 import { secretsMatch } from '../config/secrets.ts';
 import { recordAudit } from './admin-audit.ts';
+import { findSessionUser, findUserByEmail, findUserById, recordSessionName } from './admin-users-repository.ts';
+import { ownerActor, userActor, type ConsoleActor } from './admin-users.ts';
+import { spendPasswordCheck, verifyPassword } from './password-hash.ts';
 import {
   clearLoginAttempts,
   countLoginAttempt,
@@ -55,15 +58,38 @@ export function sessionLabel(cookieValue: string): string {
 }
 
 export type LoginResult =
-  | { kind: 'ok'; cookieValue: string }
+  | { kind: 'ok'; cookieValue: string; actor: ConsoleActor }
   | { kind: 'wrong'; attemptsLeft: number; locks: boolean; pauses: boolean }
   | { kind: 'locked'; until: number }
   | { kind: 'paused'; until: number };
 
+/**
+ * Who signs in, and the key their session's tag is made with: a user by e-mail and their own password (the tag changes
+ * with it), or the owner by ADMIN_PASSWORD, with or without an e-mail. An unknown e-mail costs a hash all the same.
+ */
+async function whoSignsIn(
+  db: Kysely<Database>,
+  attempt: { email?: string | undefined; password: string; expected: string; ownerName?: string | undefined },
+): Promise<{ actor: ConsoleActor; tagKey: string } | null> {
+  const user = attempt.email ? await findUserByEmail(db, attempt.email) : undefined;
+  if (user && user.revoked_at === null) {
+    return (await verifyPassword(attempt.password, user.password_hash)) ? { actor: userActor(user), tagKey: user.password_hash } : null;
+  }
+  if (attempt.email) await spendPasswordCheck(attempt.password);
+  return passwordMatches(attempt.password, attempt.expected) ? { actor: ownerActor(attempt.ownerName), tagKey: attempt.expected } : null;
+}
+
 /** Counted before comparing, atomically: of parallel attempts only the first LOGIN_MAX_FAILURES are judged; while locked even the right password waits. */
 export async function logIn(
   db: Kysely<Database>,
-  attempt: { password: string; expected: string; clientAddress: string; now: number },
+  attempt: {
+    password: string;
+    expected: string;
+    clientAddress: string;
+    now: number;
+    email?: string | undefined;
+    ownerName?: string | undefined;
+  },
 ): Promise<LoginResult> {
   const { now } = attempt;
   const client = clientKey(attempt.clientAddress);
@@ -78,7 +104,8 @@ export async function logIn(
     await releaseLoginAttempt(db, client, own.windowStart);
     return { kind: 'paused', until: all.windowStart + LOGIN_WINDOW_MS };
   }
-  if (!passwordMatches(attempt.password, attempt.expected)) {
+  const who = await whoSignsIn(db, attempt);
+  if (!who) {
     return {
       kind: 'wrong',
       attemptsLeft: LOGIN_MAX_FAILURES - own.count,
@@ -88,25 +115,58 @@ export async function logIn(
   }
   await clearLoginAttempts(db, client);
   if (all) await releaseLoginAttempt(db, GLOBAL_KEY, all.windowStart);
-  await pruneAdminSessions(db, { idleBefore: now - SESSION_IDLE_MS, createdBefore: now - SESSION_MAX_AGE_MS });
-  const cookieValue = randomBytes(32).toString('base64url');
-  await insertAdminSession(db, { idHash: sessionHash(cookieValue), passwordTag: passwordTag(cookieValue, attempt.expected), now });
-  return { kind: 'ok', cookieValue };
+  return { kind: 'ok', cookieValue: await openSession(db, who, now), actor: who.actor };
 }
 
-export async function checkSession(db: Kysely<Database>, cookieValue: string | undefined, password: string, now: number): Promise<boolean> {
-  if (!cookieValue || cookieValue.length > 100) return false;
-  const idHash = sessionHash(cookieValue);
-  const live = await touchAdminSession(db, {
-    idHash,
-    passwordTag: passwordTag(cookieValue, password),
+/** A new session for `who`, named for the audit log and the history; its cookie's value. */
+export async function openSession(db: Kysely<Database>, who: { actor: ConsoleActor; tagKey: string }, now: number): Promise<string> {
+  await pruneAdminSessions(db, { idleBefore: now - SESSION_IDLE_MS, createdBefore: now - SESSION_MAX_AGE_MS });
+  const cookieValue = randomBytes(32).toString('base64url');
+  await insertAdminSession(db, {
+    idHash: sessionHash(cookieValue),
+    passwordTag: passwordTag(cookieValue, who.tagKey),
     now,
-    idleMs: SESSION_IDLE_MS,
-    maxAgeMs: SESSION_MAX_AGE_MS,
+    userId: who.actor.userId,
   });
-  // Refused once, over for good: an older ADMIN_PASSWORD does not revive it.
-  if (!live) await endAdminSession(db, idHash, now);
-  return live;
+  await recordSessionName(db, { label: sessionLabel(cookieValue), userId: who.actor.userId, name: who.actor.name });
+  return cookieValue;
+}
+
+/** The session's person, or null: ended, expired, opened with another password, or its user revoked. */
+export async function checkSession(
+  db: Kysely<Database>,
+  cookieValue: string | undefined,
+  password: string,
+  now: number,
+  ownerName?: string,
+): Promise<ConsoleActor | null> {
+  if (!cookieValue || cookieValue.length > 100) return null;
+  const idHash = sessionHash(cookieValue);
+  const session = await findSessionUser(db, idHash);
+  const userId = session?.user_id ?? null;
+  const user = userId === null ? undefined : await findUserById(db, userId);
+  const who =
+    userId === null
+      ? { actor: ownerActor(ownerName), tagKey: password }
+      : user && user.revoked_at === null
+        ? { actor: userActor(user), tagKey: user.password_hash }
+        : null;
+  const live =
+    session !== undefined &&
+    who !== null &&
+    (await touchAdminSession(db, {
+      idHash,
+      passwordTag: passwordTag(cookieValue, who.tagKey),
+      now,
+      idleMs: SESSION_IDLE_MS,
+      maxAgeMs: SESSION_MAX_AGE_MS,
+    }));
+  // Refused once, over for good: an older ADMIN_PASSWORD (or a user's older password) does not revive it.
+  if (!live) {
+    if (session) await endAdminSession(db, idHash, now);
+    return null;
+  }
+  return who.actor;
 }
 
 export async function logOut(db: Kysely<Database>, cookieValue: string, now: number): Promise<boolean> {

@@ -3,7 +3,7 @@ import type { Database } from '../db/schema.ts';
 
 export async function insertAdminSession(
   db: Kysely<Database>,
-  session: { idHash: string; passwordTag: string; now: number },
+  session: { idHash: string; passwordTag: string; now: number; userId: string | null },
 ): Promise<void> {
   await db
     .insertInto('admin_sessions')
@@ -13,6 +13,7 @@ export async function insertAdminSession(
       last_seen_at: session.now,
       ended_at: null,
       password_tag: session.passwordTag,
+      user_id: session.userId,
     })
     .execute();
 }

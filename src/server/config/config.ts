@@ -90,6 +90,8 @@ export interface Config {
   logFormat: 'json' | 'text' | undefined;
   /** Unset → generated at start in demo mode, else the console is off. */
   adminPassword: string | undefined;
+  /** The owner's name (ADMIN_NAME); unset → "Proprietário". */
+  adminName: string | undefined;
   whatsapp: WhatsappSettings;
 }
 
@@ -252,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT,
     adminPassword: values.ADMIN_PASSWORD,
+    adminName: values.ADMIN_NAME,
     whatsapp: whatsappSettings(values),
   };
 }

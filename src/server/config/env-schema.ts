@@ -252,6 +252,8 @@ export const EnvSchema = z.object({
   }),
   SELLER_ADDRESS: optionalText,
   ADMIN_PASSWORD: z.preprocess(blankAsUnset, z.string().min(12, { message: 'must be at least 12 characters' }).optional()),
+  /** The owner's name in the page's history and the audit log (ADMIN_PASSWORD is the owner's); "Proprietário" unset. */
+  ADMIN_NAME: optionalText,
   DEMO_MODE: z.preprocess(blankAsUnset, z.enum(['0', '1'], { message: 'must be 1 (run the demo on purpose) or 0' }).optional()),
   MAIL_TRANSPORT: z.preprocess(
     blankAsUnset,

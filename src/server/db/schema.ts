@@ -206,6 +206,46 @@ export interface AdminSessionsTable {
   ended_at: number | null;
   /** HMAC of the password it was opened with, keyed by the cookie (admin-auth.ts); null → ended. */
   password_tag: string | null;
+  /** The console user's id; null: the owner's, opened with ADMIN_PASSWORD. */
+  user_id: Generated<string | null>;
+}
+
+/** A console user (admin/admin-users.ts); the owner is ADMIN_PASSWORD, never a row. */
+export interface AdminUsersTable {
+  id: string;
+  email: string;
+  name: string;
+  /** `scrypt$N$r$p$salt$hash` (admin/password-hash.ts). */
+  password_hash: string;
+  /** JSON list of shared/admin-users.ts `ConsolePermission`. */
+  permissions: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+/** The owner's one-time invitation; the token itself is only in the e-mailed link. */
+export interface AdminInvitesTable {
+  token_hash: string;
+  email: string;
+  permissions: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Who each session label is: kept after the session is pruned, so the audit log and the history keep the name. */
+export interface AdminSessionNamesTable {
+  label: string;
+  user_id: string | null;
+  name: string;
+}
+
+/** The page's funnel by the version served (docs/editing.md#figures): no day, no visitor, only counts. */
+export interface PageVersionFunnelTable {
+  version: number;
+  event: string;
+  path: string;
+  count: number;
 }
 
 export interface AdminLoginLimitsTable {
@@ -222,6 +262,8 @@ export interface AdminAuditTable {
   order_id: string | null;
   detail: string | null;
   client: string | null;
+  /** The session's person when written (admin_session_names). */
+  actor: Generated<string | null>;
 }
 
 export interface MemberPageOpensTable {
@@ -446,6 +488,10 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   admin_login_limits: AdminLoginLimitsTable;
   admin_audit: AdminAuditTable;
+  admin_users: AdminUsersTable;
+  admin_invites: AdminInvitesTable;
+  admin_session_names: AdminSessionNamesTable;
+  page_version_funnel: PageVersionFunnelTable;
   member_page_opens: MemberPageOpensTable;
   pix_email_quota: PixEmailQuotaTable;
   access_tokens: AccessTokensTable;

@@ -130,3 +130,14 @@ export async function firstOrderAt(db: Kysely<Database>): Promise<number | null>
     .executeTakeFirst();
   return row?.first == null ? null : Number(row.first);
 }
+
+/** The contents of these versions, by number (the page's history compares each with the one before). */
+export async function findVersionContents(db: Kysely<Database>, numbers: readonly number[]): Promise<Map<number, string>> {
+  if (numbers.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('page_versions')
+    .select(['number', 'content'])
+    .where('number', 'in', [...new Set(numbers)])
+    .execute();
+  return new Map(rows.map((row) => [Number(row.number), row.content]));
+}

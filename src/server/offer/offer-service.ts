@@ -16,6 +16,7 @@ import {
   saveDraftRow,
 } from './offer-repository.ts';
 import { pricesOfVersion } from './offer-prices.ts';
+import { describeVersions } from './version-history.ts';
 import { referencePriceHonestUntil, referencePriceShortfall } from './reference-price.ts';
 
 export interface OfferDeps {
@@ -52,7 +53,7 @@ export async function pageEditorState(deps: OfferDeps, now: number): Promise<Adm
     live: { number, offer: live, publishedAt: version?.publishedAt ?? null },
     draft: draft ? { offer: parseStoredOffer(draft.content), baseNumber: draft.baseNumber, updatedAt: draft.updatedAt } : null,
     defaults: offerDefaults,
-    history: await listVersions(deps.db, HISTORY_SHOWN),
+    history: await describeVersions(deps.db, await listVersions(deps.db, HISTORY_SHOWN)),
     fromEnvironment: deps.fromEnvironment,
     locked: deps.cataloguePrice ? [CATALOGUE_PRICE] : [],
     landingBudgetBytes: LANDING_BUDGET_BYTES,

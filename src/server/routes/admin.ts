@@ -10,11 +10,13 @@ import { adminHealthRoutes } from './admin/health.ts';
 import { adminOrdersRoutes } from './admin/orders.ts';
 import { adminOverviewRoutes } from './admin/overview.ts';
 import { adminPageRoutes } from './admin/page.ts';
+import { adminPageFiguresRoutes } from './admin/page-figures.ts';
 import { adminPrivacyRoutes } from './admin/privacy.ts';
 import { adminRefundsRoutes } from './admin/refunds.ts';
 import { adminReviewsRoutes } from './admin/reviews.ts';
 import { adminSessionRoutes, adminSignInRoutes } from './admin/session.ts';
 import { adminSuppliersRoutes } from './admin/suppliers.ts';
+import { adminUsersRoutes, adminInviteRoutes } from './admin/users.ts';
 import { adminWhatsappRoutes } from './admin/whatsapp.ts';
 
 export interface AdminDeps {
@@ -27,12 +29,13 @@ export interface AdminDeps {
 
 const everyPath = `${ADMIN_BASE}/*`;
 
-/** A guard covers only the sections mounted after it: signing in needs no session. */
+/** A guard covers only the sections mounted after it: signing in and an invitation need no session; requireSession checks each route's permission (admin/admin-permissions.ts). */
 export function adminRoutes(deps: AdminDeps) {
   return new Hono<AdminEnv>()
     .use(everyPath, privateReplies)
     .use(everyPath, sameOrigin)
     .route('/', adminSignInRoutes(deps.password))
+    .route('/', adminInviteRoutes)
     .use(everyPath, requireSession(deps.password))
     .use(`${ADMIN_BASE}/orders/:id/*`, idShaped(copy.api.orderNotFound))
     .use(`${ADMIN_BASE}/outbox/:id/*`, idShaped(copy.api.outboxNotFound))
@@ -47,6 +50,8 @@ export function adminRoutes(deps: AdminDeps) {
     .route('/', adminPrivacyRoutes)
     .route('/', adminReviewsRoutes)
     .route('/', adminPageRoutes)
+    .route('/', adminPageFiguresRoutes)
+    .route('/', adminUsersRoutes(deps.mailer))
     .route('/', adminSuppliersRoutes)
     .route('/', adminHealthRoutes(deps))
     .all(everyPath, notFound);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ConsoleActor } from '../admin/admin-users.ts';
 import type { Background } from '../lib/background.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
@@ -31,4 +32,5 @@ export type AppEnv = {
   };
 };
 
-export type AdminEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: string } };
+/** `session`: the session's label in the audit log; `actor`: who it is, and what they may do. */
+export type AdminEnv = AppEnv & { Variables: AppEnv['Variables'] & { session: string; actor: ConsoleActor } };

@@ -19,7 +19,8 @@ export const eventsRoutes = new Hono<AppEnv>().basePath('/api/events').post(
     const event = c.req.valid('json');
     const decision = await c.var.limiter.consume(limits.events, c.var.clientAddress, c.var.now());
     if (!decision.allowed) return apiError(c, 429, apiErrors.tooManyRequests);
-    await countClientEvent(c.var.db, event);
+    // The version this instance serves: what the visitor saw (docs/editing.md#figures).
+    await countClientEvent(c.var.db, event, c.var.offer.live.current().number);
     return sendReply(c, 'POST', null);
   },
 );

@@ -4,8 +4,10 @@ import { zValidator } from '@hono/zod-validator';
 import type { ZodType } from 'zod';
 import { hiddenCharactersField } from '../../../shared/zod.ts';
 import { admin as copy } from '../../../content/admin.ts';
+import { consoleUsers } from '../../../content/console-users.ts';
 import { apiErrors } from '../../../content/api-errors.ts';
 import { checkSession, sessionLabel } from '../../admin/admin-auth.ts';
+import { accessOf, mayAccess } from '../../admin/admin-permissions.ts';
 import { apiError } from '../../http/http.ts';
 import { clientKey } from '../../http/rate-limit.ts';
 import { isIdShaped } from '../../orders/ids.ts';
@@ -34,13 +36,17 @@ export const sameOrigin: MiddlewareHandler<AdminEnv> = async (c, next) => {
   return next();
 };
 
+/** Every request past sign-in: a live session, then what its person may do (admin-permissions.ts's table), on the server. */
 export function requireSession(password: string | undefined): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
     const cookie = getCookie(c, ADMIN_COOKIE);
-    if (password === undefined || !cookie || !(await checkSession(c.var.db, cookie, password, c.var.now()))) {
-      return apiError(c, 401, copy.api.signedOut);
-    }
+    const actor =
+      password === undefined || !cookie ? null : await checkSession(c.var.db, cookie, password, c.var.now(), c.var.config.adminName);
+    if (!actor || !cookie) return apiError(c, 401, copy.api.signedOut);
+    const path = c.req.path.slice(ADMIN_BASE.length);
+    if (!mayAccess(actor, accessOf(c.req.method, path))) return apiError(c, 403, consoleUsers.api.forbidden);
     c.set('session', sessionLabel(cookie));
+    c.set('actor', actor);
     await next();
   };
 }

@@ -16,22 +16,29 @@ function isHttps(c: Context<AdminEnv>): boolean {
 }
 
 /** Strict keeps the cookie off every cross-site request. */
-function cookieOptions(c: Context<AdminEnv>) {
+export function cookieOptions(c: Context<AdminEnv>) {
   return { path: ADMIN_BASE, httpOnly: true, secure: isHttps(c), sameSite: 'Strict' } as const;
 }
 
 export function adminSignInRoutes(password: string | undefined) {
   return adminRouter()
     .get('/session', async (c) => {
-      const signedIn = password !== undefined && (await checkSession(c.var.db, getCookie(c, ADMIN_COOKIE), password, c.var.now()));
-      return sendReply(c, 'GET', { enabled: password !== undefined, signedIn });
+      const actor =
+        password === undefined
+          ? null
+          : await checkSession(c.var.db, getCookie(c, ADMIN_COOKIE), password, c.var.now(), c.var.config.adminName);
+      const user = actor ? { name: actor.name, owner: actor.owner, permissions: actor.permissions } : undefined;
+      return sendReply(c, 'GET', { enabled: password !== undefined, signedIn: actor !== null, ...(user ? { user } : {}) });
     })
 
     .post('/login', limitBody(1024, tooLarge), json(AdminLoginSchema), async (c) => {
       if (password === undefined) return apiError(c, 503, copy.api.disabled);
       const at = c.var.now();
+      const body = c.req.valid('json');
       const result = await logIn(c.var.db, {
-        password: c.req.valid('json').password,
+        password: body.password,
+        email: body.email || undefined,
+        ownerName: c.var.config.adminName,
         expected: password,
         clientAddress: c.var.clientAddress,
         now: at,

@@ -1,0 +1,84 @@
+// What each console route needs (docs/editing.md#users), checked on the server for every request. One table: a route
+// missing from it is refused to all but the owner, and tests/integration/console-users.test.ts fails on it.
+import type { ConsoleAccess } from '../../shared/admin-users.ts';
+import type { ConsoleActor } from './admin-users.ts';
+
+/** `METHOD path` as the routers mount it (shared/api.ts's keys), past /api/admin. */
+export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
+  'POST /sessions/end-all': 'owner',
+  'POST /logout': 'signed_in',
+
+  'GET /page': 'page',
+  'POST /page/draft': 'page',
+  'POST /page/draft/discard': 'page',
+  'GET /page/preview/:page': 'page',
+  'POST /page/publish': 'page',
+  'POST /page/versions/:number/restore': 'page',
+  'POST /page/images': 'page',
+  // Sales: the same as the orders'.
+  'GET /page/figures': 'orders',
+
+  'GET /overview': 'orders',
+  'GET /orders': 'orders',
+  'GET /orders.csv': 'orders',
+  'GET /orders/:id': 'orders',
+  'GET /orders/:id/evidence': 'orders',
+  'GET /orders/:id/whatsapp': 'orders',
+  'POST /orders/:id/whatsapp/console': 'orders',
+  'POST /orders/:id/resend': 'orders',
+  'POST /orders/:id/revoke': 'orders',
+  'POST /orders/:id/email': 'orders',
+  'POST /outbox/:id/retry': 'orders',
+  'POST /buyer': 'orders',
+  'POST /buyer/export': 'orders',
+  'POST /buyer/delete': 'orders',
+  'GET /reviews': 'orders',
+  'POST /reviews/order': 'orders',
+  'POST /reviews/:orderId/publish': 'orders',
+  'POST /reviews/:orderId/hide': 'orders',
+  'GET /disputes': 'orders',
+  'GET /disputes/:id/defence.pdf': 'orders',
+
+  'POST /orders/:id/refund': 'refunds',
+  'POST /orders/:id/refund/start': 'refunds',
+  'POST /orders/:id/refund/decline': 'refunds',
+  'POST /disputes': 'refunds',
+  'POST /disputes/poll': 'refunds',
+  'POST /disputes/:id/defence': 'refunds',
+  'POST /disputes/:id/resolve': 'refunds',
+  'POST /dispute-blocks/:id/remove': 'refunds',
+
+  // Settings and users: the owner's.
+  'GET /health': 'owner',
+  'GET /audit': 'owner',
+  'GET /suppliers': 'owner',
+  'GET /suppliers.csv': 'owner',
+  'POST /suppliers/preview': 'owner',
+  'POST /suppliers': 'owner',
+  'GET /users': 'owner',
+  'POST /users/invite': 'owner',
+  'POST /users/:id/permissions': 'owner',
+  'POST /users/:id/revoke': 'owner',
+};
+
+const patterns = Object.entries(ROUTE_ACCESS).map(([route, access]) => {
+  const [method, path] = route.split(' ') as [string, string];
+  const source = path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return { method, path: new RegExp(`^${source}$`), access };
+});
+
+/** The access a request needs, by its method and path under /api/admin; a route not in the table is the owner's. */
+export function accessOf(method: string, path: string): ConsoleAccess {
+  const asked = method === 'HEAD' ? 'GET' : method;
+  return patterns.find((pattern) => pattern.method === asked && pattern.path.test(path))?.access ?? 'owner';
+}
+
+export function mayAccess(actor: ConsoleActor, access: ConsoleAccess): boolean {
+  if (actor.owner) return true;
+  if (access === 'signed_in') return true;
+  if (access === 'owner') return false;
+  return actor.permissions.includes(access);
+}
