@@ -4,7 +4,7 @@ import type { CreatedOrder } from '../../src/shared/checkout.ts';
 import type { PurchaseItemView, PurchaseView } from '../../src/shared/purchase.ts';
 import type { ManualRefundSteps } from '../../src/shared/refunds.ts';
 import { abacatepayVariables, ABACATEPAY_WEBHOOK_SECRET, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
-import { ProviderLedger, type AcceptedPayment, type ProviderCharge } from '../support/provider-ledger.ts';
+import { ProviderLedger, type AcceptedPayment, type LedgerProvider, type ProviderCharge } from '../support/provider-ledger.ts';
 import { startAbacatepayStandIn, type AbacatepayStandIn } from '../support/stand-ins/abacatepay-stand-in.ts';
 import {
   chargeBack,
@@ -15,11 +15,14 @@ import {
   type ScriptedAnswer,
 } from '../support/stand-ins/mercadopago-stand-in.ts';
 import type { ModelProvider } from './purchase-model-providers.ts';
+import { DUPLICATE_WINDOW_MS } from '../../src/server/orders/payment-repository.ts';
 import {
   answerAddon,
+  BUMP_PRICE,
   checkout,
   consoleCall,
   drainOutbox,
+  MAIN_PRICE,
   openShop,
   orderStatus,
   refundList,
@@ -42,7 +45,7 @@ export interface LedgerRig {
   mercadoPago: MercadoPagoStandIn;
   abacatepay: AbacatepayStandIn;
   /** Scripted Mercado Pago answers not yet used, and how many requests of that route had been seen then. */
-  scripted: Map<'create' | 'read', { pending: number; seen: number }>;
+  scripted: Map<ScriptedRoute, { pending: number; seen: number }>;
   /** The shop the stand-ins' clocks follow. */
   shop?: Shop;
   stop(): Promise<void>;
@@ -220,22 +223,117 @@ export async function payAtProvider(
   return { charge: paid, status };
 }
 
-/** The seller refunds a Mercado Pago payment in its panel, or the buyer's bank charges it back; `notified`: its notification arrives. */
-export async function reverseAtProvider(shop: LedgerShop, charge: ProviderCharge, kind: 'refund' | 'chargeback', notified: boolean) {
-  if (kind === 'refund') refundInPanel(shop.rig.mercadoPago, charge.chargeId);
+/**
+ * The seller refunds a Mercado Pago payment in its panel (whole, or `amountCents` of it), or the buyer's bank takes it
+ * back by a MED devolução (Mercado Pago shows it as `charged_back`); `notified`: its notification arrives.
+ */
+export async function reverseAtProvider(
+  shop: LedgerShop,
+  charge: ProviderCharge,
+  kind: 'refund' | 'chargeback',
+  notified: boolean,
+  amountCents?: number,
+) {
+  if (kind === 'refund') refundInPanel(shop.rig.mercadoPago, charge.chargeId, amountCents);
   else chargeBack(shop.rig.mercadoPago, charge.chargeId);
   if (notified) await notify(shop, shop.ledger.charge(charge.provider, charge.chargeId)!);
 }
 
-const isRoute = (route: 'create' | 'read', request: { method: string; path: string }) =>
+/**
+ * The payer contests a paid charge at its provider: Mercado Pago's payment turns `in_mediation` (its notification
+ * sent when `notified`); AbacatePay sends its `transparent.disputed` (the charge `UNDER_DISPUTE`).
+ */
+export async function disputeAtProvider(shop: LedgerShop, charge: ProviderCharge, notified: boolean): Promise<void> {
+  if (charge.provider === 'mercadopago') {
+    shop.rig.mercadoPago.mediate(charge.chargeId);
+    if (notified) await notify(shop, shop.ledger.charge(charge.provider, charge.chargeId)!);
+  } else {
+    pointWebhook(shop);
+    await shop.rig.abacatepay.dispute(charge.chargeId);
+    await shop.server.background.idle();
+  }
+}
+
+/**
+ * The provider decides a contested charge. Won: Mercado Pago's payment is `approved` again (the money released to
+ * the seller). Lost: Mercado Pago's `charged_back`; AbacatePay's `transparent.lost`, after which the money is the
+ * payer's (the ledger records it, as the charge's status after it is undocumented). AbacatePay documents no event
+ * for a dispute won, so it is only lost here.
+ */
+export async function decideAtProvider(
+  shop: LedgerShop,
+  charge: ProviderCharge,
+  outcome: 'won' | 'lost',
+  notified: boolean,
+): Promise<void> {
+  if (charge.provider === 'mercadopago') {
+    const payment = shop.rig.mercadoPago.payments.get(Number(charge.chargeId))!;
+    if (outcome === 'won') {
+      payment.status = 'approved';
+      payment.statusDetail = 'accredited';
+    } else shop.rig.mercadoPago.chargeBack(charge.chargeId);
+    if (notified) await notify(shop, shop.ledger.charge(charge.provider, charge.chargeId)!);
+    return;
+  }
+  shop.ledger.takeByMed(charge.provider, charge.chargeId, charge.amountCents - charge.returnedCents);
+  pointWebhook(shop);
+  await shop.rig.abacatepay.loseDispute(charge.chargeId);
+  await shop.server.background.idle();
+}
+
+/**
+ * The disputes of these orders as the shop stored them (what "Contestações" lists). Read from the rows, not the
+ * console's list: the list builds each dispute's defence text, and a run reads this before every step.
+ */
+export function disputesOf(shop: LedgerShop, orderIds: readonly string[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return shop.db.db
+    .selectFrom('disputes')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+}
+
+/** The blocks after a lost dispute still in force on these orders' buyers (the seller has not undone them). */
+export async function blocksOf(shop: LedgerShop, orderIds: readonly string[]): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const rows = await shop.db.db
+    .selectFrom('dispute_blocks')
+    .select('id')
+    .where('order_id', 'in', [...orderIds])
+    .where('removed_at', 'is', null)
+    .execute();
+  return rows.length;
+}
+
+export const isOpen = (dispute: { state: string }) => dispute.state === 'open' || dispute.state === 'defending';
+
+/** Every refund call the stand-ins received, in order: the provider and the charge it asked to refund. */
+export function refundCalls(rig: LedgerRig): Array<{ provider: LedgerProvider; chargeId: string }> {
+  const mercadoPago = rig.mercadoPago.requests
+    .filter((request) => request.method === 'POST' && /^\/v1\/payments\/\d+\/refunds$/.test(request.path))
+    .map((request) => ({ provider: 'mercadopago' as const, chargeId: request.path.split('/')[3]! }));
+  const abacatepay = rig.abacatepay.requests
+    .filter((request) => request.method === 'POST' && request.path === '/v2/transparents/refund')
+    .map((request) => {
+      const id = (request.body as { id?: unknown } | null)?.id;
+      return { provider: 'abacatepay' as const, chargeId: typeof id === 'string' ? id : '' };
+    });
+  return [...mercadoPago, ...abacatepay];
+}
+
+/** The Mercado Pago routes a run may script a fault on: create a payment, read one, cancel one. */
+type ScriptedRoute = 'create' | 'read' | 'cancel';
+const isRoute = (route: ScriptedRoute, request: { method: string; path: string }) =>
   route === 'create'
     ? request.method === 'POST' && request.path === '/v1/payments'
-    : request.method === 'GET' && /^\/v1\/payments\/\d+$/.test(request.path);
-const requestsTo = (rig: LedgerRig, route: 'create' | 'read') =>
-  rig.mercadoPago.requests.filter((request) => isRoute(route, request)).length;
+    : route === 'read'
+      ? request.method === 'GET' && /^\/v1\/payments\/\d+$/.test(request.path)
+      : request.method === 'PUT' && /^\/v1\/payments\/\d+$/.test(request.path);
+const requestsTo = (rig: LedgerRig, route: ScriptedRoute) => rig.mercadoPago.requests.filter((request) => isRoute(route, request)).length;
 
 /** How many scripted answers of `route` are still waiting: each request to the route takes one while any wait. */
-function waiting(rig: LedgerRig, route: 'create' | 'read'): number {
+function waiting(rig: LedgerRig, route: ScriptedRoute): number {
   const entry = rig.scripted.get(route) ?? { pending: 0, seen: 0 };
   const seen = requestsTo(rig, route);
   const pending = Math.max(0, entry.pending - (seen - entry.seen));
@@ -244,7 +342,7 @@ function waiting(rig: LedgerRig, route: 'create' | 'read'): number {
 }
 
 /** The next request to a Mercado Pago route gets `answer` (the stand-in's script), counted so a run can clear what is left. */
-export function scriptMercadoPago(shop: LedgerShop, route: 'create' | 'read', answer: ScriptedAnswer): void {
+export function scriptMercadoPago(shop: LedgerShop, route: ScriptedRoute, answer: ScriptedAnswer): void {
   const pending = waiting(shop.rig, route);
   shop.rig.scripted.set(route, { pending: pending + 1, seen: requestsTo(shop.rig, route) });
   shop.rig.mercadoPago.scriptNext(route, answer);
@@ -256,10 +354,11 @@ export function scriptMercadoPago(shop: LedgerShop, route: 'create' | 'read', an
  */
 export async function clearFaults(rig: LedgerRig): Promise<void> {
   const headers = { Authorization: `Bearer ${MP_STAND_IN_TOKEN}`, 'Content-Type': 'application/json', 'X-Idempotency-Key': 'clear' };
-  for (const route of ['create', 'read'] as const) {
+  for (const route of ['create', 'read', 'cancel'] as const) {
     for (let left = waiting(rig, route); left > 0; left--) {
       const url = route === 'create' ? `${rig.mercadoPago.url}/v1/payments` : `${rig.mercadoPago.url}/v1/payments/1`;
-      await fetch(url, { method: route === 'create' ? 'POST' : 'GET', headers, ...(route === 'create' ? { body: '{}' } : {}) })
+      const method = { create: 'POST', read: 'GET', cancel: 'PUT' }[route];
+      await fetch(url, { method, headers, ...(route === 'read' ? {} : { body: '{}' }) })
         .then((response) => response.body?.cancel())
         .catch(() => undefined);
     }
@@ -322,9 +421,9 @@ export async function purchaseOf(
 }
 
 /** "Marcar como reembolsado": the seller sent back by hand what the console listed; the ledger records it. */
-export async function markRefunded(shop: LedgerShop, orderId: string) {
+export async function markRefunded(shop: LedgerShop, orderId: string, body: { confirmDispute?: true } = {}) {
   const { manual } = await purchaseOf(shop, orderId);
-  const reply = await consoleCall(shop, `/orders/${orderId}/refund`, {});
+  const reply = await consoleCall(shop, `/orders/${orderId}/refund`, body);
   if (reply.status === 200 && manual)
     for (const charge of manual.charges)
       shop.ledger.byHand.set(charge.orderId, (shop.ledger.byHand.get(charge.orderId) ?? 0) + charge.amountCents);
@@ -356,6 +455,7 @@ export async function providerSideFindings(
   mainIds: readonly string[],
   erasedAt: (orderId: string) => number | null,
   reversals = true,
+  buyerOf?: (orderId: string) => string,
 ): Promise<ProviderFinding[]> {
   const findings: ProviderFinding[] = [];
   const listed = await refundList(shop);
@@ -365,10 +465,17 @@ export async function providerSideFindings(
     [...purchases.values()].flatMap((view) => view?.items ?? []).filter((item) => item.orderId === orderId);
 
   const heldCents = (items: readonly PurchaseItemView[]) =>
-    items.filter((item) => item.state !== 'refunded').reduce((sum, item) => sum + item.priceCents, 0);
+    items.filter((item) => !GONE.has(item.state)).reduce((sum, item) => sum + item.priceCents, 0);
+
+  /**
+   * Contested before the shop learned it was paid: Mercado Pago's `in_mediation` (AbacatePay's `UNDER_DISPUTE`) reads
+   * neither paid nor reversed, so the provider holds the money until it decides (won: paid; lost: it goes back).
+   */
+  const undecided = (payment: AcceptedPayment) =>
+    shop.ledger.charge(payment.provider, payment.chargeId)!.disputed && itemsOf(payment.orderId).every((item) => item.state === 'unpaid');
 
   for (const payment of shop.ledger.accepted) {
-    if (shop.ledger.returned(payment)) continue;
+    if (shop.ledger.returned(payment) || undecided(payment)) continue;
     const items = itemsOf(payment.orderId);
     const label = `${payment.provider} charge ${payment.chargeId} (R$ ${(payment.amountCents / 100).toFixed(2)}, order ${payment.orderId})`;
     const erased = erasedAt(payment.orderId);
@@ -396,10 +503,10 @@ export async function providerSideFindings(
           message: `${label}: paid at the provider, and the shop shows its "${item.key}" unpaid (neither delivered nor refunded)`,
         });
       // A part refund gives back some items of a charge: only what the provider kept beyond the items still held is wrong.
-      else if (item.state === 'refunded' && shop.ledger.kept(payment) > heldCents(items))
+      else if (GONE.has(item.state) && shop.ledger.kept(payment) > heldCents(items))
         findings.push({
           rule: 'R1',
-          message: `${label}: the shop says its "${item.key}" went back, and the provider still holds R$ ${(shop.ledger.kept(payment) / 100).toFixed(2)}`,
+          message: `${label}: the shop says its "${item.key}" went back (${item.state}), and the provider still holds R$ ${(shop.ledger.kept(payment) / 100).toFixed(2)}`,
         });
       // Else closed by the seller's "Revogar acesso" or by the buyer's own erasure after paying: nothing owed.
     }
@@ -409,13 +516,13 @@ export async function providerSideFindings(
   for (const [mainId, view] of purchases) {
     if (!view || !reversals) continue;
     const orderIds = new Set(view.items.map((item) => item.orderId));
-    const payments = shop.ledger.accepted.filter((payment) => orderIds.has(payment.orderId));
+    const payments = shop.ledger.accepted.filter((payment) => orderIds.has(payment.orderId) && !undecided(payment));
     const kept = payments.reduce((sum, payment) => sum + shop.ledger.kept(payment), 0);
-    const shopNet = view.paidCents - view.refundedCents;
+    const shopNet = view.paidCents - view.refundedCents - view.medReturnedCents;
     if (kept !== shopNet)
       findings.push({
         rule: 'R1',
-        message: `purchase ${mainId}: the providers kept R$ ${(kept / 100).toFixed(2)} of ${payments.length} payment(s); the shop's ledger says paid − refunded = R$ ${(shopNet / 100).toFixed(2)}`,
+        message: `purchase ${mainId}: the providers kept R$ ${(kept / 100).toFixed(2)} of ${payments.length} payment(s); the shop's ledger says paid − refunded − returned by the MED = R$ ${(view.paidCents / 100).toFixed(2)} − ${(view.refundedCents / 100).toFixed(2)} − ${(view.medReturnedCents / 100).toFixed(2)}`,
       });
     // P3: the main's money went back at the provider: its add-on is not left delivered as if nothing happened.
     const main = payments.find((payment) => payment.orderId === mainId);
@@ -425,6 +532,74 @@ export async function providerSideFindings(
           rule: 'P3',
           message: `purchase ${mainId}: the main order went back at the provider, and its add-on ${item.orderId} is still open with nothing owed`,
         });
+    }
+  }
+  if (reversals) findings.push(...paidTwiceFindings(shop, itemsOf, listed, undecided, buyerOf));
+  return findings;
+}
+
+/** A lost dispute or a refund gave the item back: its money is not the shop's. */
+const GONE: ReadonlySet<PurchaseItemView['state']> = new Set(['refunded', 'med_returned']);
+
+/** The items a charge of that amount pays for: the main product, the bump, or both (docs/money.md). */
+const ITEMS_BY_AMOUNT: ReadonlyMap<number, ReadonlyArray<'main' | 'bump'>> = new Map([
+  [MAIN_PRICE, ['main']],
+  [BUMP_PRICE, ['bump']],
+  [MAIN_PRICE + BUMP_PRICE, ['main', 'bump']],
+]);
+const PRICE = { main: MAIN_PRICE, bump: BUMP_PRICE } as const;
+
+/**
+ * The items an accepted payment still pays for at its provider: none once all of it went back, all but the one
+ * whose price went back (a part refund equal to an item's price), all when another amount went back (a part refund
+ * of the purchase, access kept).
+ */
+function itemsStillPaid(shop: LedgerShop, payment: AcceptedPayment): ReadonlyArray<'main' | 'bump'> {
+  const all = ITEMS_BY_AMOUNT.get(payment.amountCents) ?? [];
+  const back = payment.amountCents - shop.ledger.kept(payment);
+  if (back >= payment.amountCents) return [];
+  const returnedItem = all.filter((key) => PRICE[key] === back);
+  return returnedItem.length === 1 ? all.filter((key) => key !== returnedItem[0]) : all;
+}
+
+/**
+ * P4, no purchase pays for an item twice without it going back: for each buyer (`buyerOf` the order the paid code was
+ * shown for; an order stands for itself when no buyer is given: AbacatePay's charge names no payer e-mail) and item, the accepted payments that still pay for it — not gone back at the provider or by hand, not listed for
+ * the seller to send back, not closed on purpose ("Revogar acesso", erasure), not held in a dispute the provider has
+ * not decided — number at most one within the shop's duplicate window (48 h, docs/money.md rule 5:
+ * a purchase days later is a new one).
+ */
+function paidTwiceFindings(
+  shop: LedgerShop,
+  itemsOf: (orderId: string) => PurchaseItemView[],
+  listed: ReadonlySet<string>,
+  undecided: (payment: AcceptedPayment) => boolean,
+  buyerOf = (orderId: string) => orderId,
+): ProviderFinding[] {
+  const findings: ProviderFinding[] = [];
+  const goingBack = (payment: AcceptedPayment, key: 'main' | 'bump') => {
+    const state = itemsOf(payment.orderId).find((item) => item.key === key)?.state;
+    // Closed on purpose (the seller's "Revogar acesso", the buyer's own erasure): the buyer no longer holds it.
+    if (state === 'revoked') return true;
+    return state !== undefined && (GONE.has(state) || (OWED.has(state) && state !== 'refund_requested' && listed.has(payment.orderId)));
+  };
+  const still = new Map<string, AcceptedPayment[]>();
+  for (const payment of shop.ledger.accepted.filter((each) => !undecided(each))) {
+    for (const key of itemsStillPaid(shop, payment)) {
+      if (goingBack(payment, key)) continue;
+      const group = `${buyerOf(payment.orderId)} ${key}`;
+      still.set(group, [...(still.get(group) ?? []), payment]);
+    }
+  }
+  for (const [group, payments] of still) {
+    const sorted = payments.toSorted((a, b) => a.paidAt - b.paidAt);
+    for (let index = 1; index < sorted.length; index++) {
+      const [before, after] = [sorted[index - 1]!, sorted[index]!];
+      if (after.paidAt - before.paidAt > DUPLICATE_WINDOW_MS) continue;
+      findings.push({
+        rule: 'P4',
+        message: `the "${group.split(' ').at(-1)}" of buyer ${group.split(' ')[0]} is paid twice and neither went back: ${[before, after].map((payment) => `${payment.provider} ${payment.chargeId} (order ${payment.orderId}, R$ ${(payment.amountCents / 100).toFixed(2)}, kept R$ ${(shop.ledger.kept(payment) / 100).toFixed(2)})`).join(' and ')}`,
+      });
     }
   }
   return findings;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announceSeed, FUZZ_SEED, runs } from '../fuzz/fuzz-kit.ts';
 import {
   askRefund,
+  BUMP_PRICE,
   closeShop,
   consoleCall,
   DAY,
@@ -13,6 +14,7 @@ import {
   ModelStep,
   moveClock,
   orderStatus,
+  readOrder,
   sellerActs,
   refundList,
   SKIPPED_RULES,
@@ -24,7 +26,12 @@ import {
 import {
   BOTH,
   clearFaults,
+  blocksOf,
+  decideAtProvider,
   deliveredWithoutMoney,
+  disputeAtProvider,
+  disputesOf,
+  isOpen,
   expireDueCharges,
   ledgerAddon,
   ledgerCheckout,
@@ -36,6 +43,7 @@ import {
   providerSideFindings,
   purchaseOf,
   reconcilerTick,
+  refundCalls,
   restartWith,
   restartWithoutMercadoPago,
   reverseAtProvider,
@@ -50,22 +58,31 @@ import {
 } from './purchase-model-ledger.ts';
 import { databases, type TestDb } from './test-db.ts';
 import { rowsOfOrders } from '../support/db-reads.ts';
+import type { ProviderCharge } from '../support/provider-ledger.ts';
+import { checkout as checkoutCopy } from '../../src/content/checkout.ts';
+import { disputeBlockedCheckout } from '../../src/content/disputes.ts';
 
 /**
  * The purchase model from the providers' side (docs/money.md#provider-side): random sequences of
  * what two buyers, the seller, two PIX providers (Mercado Pago first, AbacatePay second) and the
  * network do — webhooks lost, sent twice, late, unreadable or badly signed; reconciler passes;
  * Mercado Pago down (failover, and so purchases paid at both); a create cut off after the provider
- * made the charge, then a restart; refunds and chargebacks in the provider's panel; a provider
+ * made the charge, then a restart; refunds in the provider's panel (whole or part) and MED
+ * devoluções (`charged_back`); disputes opened at the provider, defended, won or lost, and entered
+ * and closed by hand in "Contestações"; a retired PIX paid late, then a re-checkout; a provider
  * taken out of PAYMENT_PROVIDERS; erasure with a PIX open; "Revogar acesso" — on the real server
  * over HTTP, on SQLite and PostgreSQL. The model keeps its own ledger of what each provider accepted
  * (tests/support/provider-ledger.ts), never the shop's rows, and asserts after every step that no
- * order reads paid without money (S1) and that each buyer has at most one payable charge per
- * provider (P2); that a refund request covers every item inside its own window (R6); and, once
- * every re-check has run, that each accepted payment ended delivered or refunded (P1), that the
- * providers kept what the shop's ledger says (R1, two sources), and that a reversal at the
- * provider reaches the add-on (P3). Runs that never reach a paid purchase or a refund are counted:
- * too few of them fail the suite, and an interrupted run fails it too. Seeded by FUZZ_SEED.
+ * order reads paid without money (S1), that each buyer has at most one payable charge per
+ * provider (P2), that no refund call reached a provider while the purchase's dispute was open
+ * unless the seller confirmed twice (D1; D3, D4: the buyer and the seller are refused without it;
+ * D2: a defence is sent once; D5: a blocked buyer gets no PIX); that a refund request covers every
+ * item inside its own window (R6); and, once every re-check has run, that each accepted payment
+ * ended delivered or refunded (P1), that the providers kept what the shop's ledger says, paid −
+ * refunded − returned by the MED (R1, two sources), that no item is paid twice without going back
+ * (P4), and that a reversal at the provider reaches the add-on (P3). Runs that never reach a paid
+ * purchase, a refund or a dispute are counted: too few of them fail the suite, and an interrupted
+ * run fails it too. Seeded by FUZZ_SEED.
  */
 
 interface ModelOrder {
@@ -85,16 +102,28 @@ interface Model {
   erasedAt: Array<number | null>;
   orders: ModelOrder[];
   late: Array<() => Promise<number>>;
-  reached: { paid: boolean; refund: boolean };
+  reached: { paid: boolean; refund: boolean; panelRefund: boolean };
   /** Add-ons paid while their main's PIX could still be paid (docs/money.md, `awaiting`). */
   awaiting: Set<string>;
+  /** Purchases (main order ids) whose refund the seller confirmed a second time while a dispute was open. */
+  confirmed: Set<string>;
+  /** Before the step now running: how many refund calls the stand-ins had received, and the purchases with an open dispute. */
+  before: { refundCalls: number; disputed: Set<string> };
 }
 
 const mains = (model: Model) => model.orders.filter((order) => order.kind === 'main');
 const pick = <T>(list: readonly T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
 
+/**
+ * Defects the model found that are not fixed yet, each a fixed sequence in purchase-model-findings.test.ts (`it.fails`):
+ * D6, a Mercado Pago dispute won (the payment `approved` again) stays open in the shop ("D-won"); a payment contested
+ * before the shop learned it was paid, then won, is never delivered ("D-unseen": the model does not win such a
+ * dispute). `PURCHASE_MODEL_STRICT=1` checks them too.
+ */
+const KNOWN_OPEN: ReadonlySet<string> = new Set(process.env.PURCHASE_MODEL_STRICT === '1' ? [] : ['D6', 'D-unseen']);
+
 function report(findings: readonly ProviderFinding[]): void {
-  const kept = findings.filter((finding) => !SKIPPED_RULES.has(finding.rule));
+  const kept = findings.filter((finding) => !SKIPPED_RULES.has(finding.rule) && !KNOWN_OPEN.has(finding.rule));
   if (kept.length > 0) throw new Error(kept.map((finding) => `${finding.rule}: ${finding.message}`).join('\n'));
 }
 function rule(condition: boolean, name: string, message: string): void {
@@ -106,6 +135,66 @@ const erasedAtOf = (model: Model) => (orderId: string) => {
   return order?.erasedAt ?? null;
 };
 
+/** The purchase an order belongs to: its main order's id. */
+const purchaseKey = (model: Model, orderId: string) => {
+  const order = model.orders.find((each) => each.id === orderId);
+  return order?.mainId ?? order?.id ?? orderId;
+};
+
+/** The run's purchases with a dispute open in the shop ("Contestações", open or em defesa). */
+async function disputedPurchases(shop: LedgerShop, model: Model): Promise<Set<string>> {
+  const disputes = await disputesOf(
+    shop,
+    model.orders.map((order) => order.id),
+  );
+  return new Set(disputes.filter(isOpen).map((dispute) => purchaseKey(model, dispute.order_id)));
+}
+
+/** The run's open disputes (optionally only those entered by hand), as "Contestações" lists them. */
+async function openDisputes(shop: LedgerShop, model: Model, source?: 'manual') {
+  const disputes = await disputesOf(
+    shop,
+    model.orders.map((order) => order.id),
+  );
+  return disputes.filter((dispute) => isOpen(dispute) && (source === undefined || dispute.source === source));
+}
+
+/** D1: no refund call reached a provider during the step for a purchase whose dispute was open, unless the seller confirmed twice. */
+function refundCallFindings(shop: LedgerShop, model: Model): ProviderFinding[] {
+  const findings: ProviderFinding[] = [];
+  for (const call of refundCalls(shop.rig).slice(model.before.refundCalls)) {
+    const charge = shop.ledger.charge(call.provider, call.chargeId);
+    const orderId = charge && shop.ledger.shown.get(charge.code);
+    if (!orderId) continue;
+    const purchase = purchaseKey(model, orderId);
+    if (model.before.disputed.has(purchase) && !model.confirmed.has(purchase))
+      findings.push({
+        rule: 'D1',
+        message: `a refund of ${call.provider} charge ${call.chargeId} (order ${orderId}) reached the provider while the purchase's dispute was open, and the seller had not confirmed twice`,
+      });
+  }
+  return findings;
+}
+
+/**
+ * D6, once every re-check has run: a dispute the shop opened from a provider is not left open once that provider no
+ * longer holds the charge in one (Mercado Pago's payment `approved` again: won; `charged_back`: lost).
+ */
+async function disputeFollowsFindings(shop: LedgerShop, model: Model): Promise<ProviderFinding[]> {
+  const findings: ProviderFinding[] = [];
+  const open = (await openDisputes(shop, model)).filter((dispute) => dispute.source === 'provider' && dispute.provider === 'mercadopago');
+  for (const dispute of open) {
+    const order = model.orders.find((each) => each.id === dispute.order_id);
+    const charge = order?.code ? shop.ledger.byCode(order.code) : undefined;
+    if (charge && !charge.disputed)
+      findings.push({
+        rule: 'D6',
+        message: `order ${dispute.order_id}'s dispute is ${dispute.state} in the shop, and Mercado Pago's charge ${charge.chargeId} reads ${charge.status}, in no dispute`,
+      });
+  }
+  return findings;
+}
+
 async function everyStep(shop: LedgerShop, model: Model): Promise<void> {
   const addons = new Set(model.orders.filter((order) => order.kind === 'addon').map((order) => order.id));
   report([
@@ -114,6 +203,7 @@ async function everyStep(shop: LedgerShop, model: Model): Promise<void> {
       model.orders.map((order) => order.id),
     )),
     ...payableFindings(shop, model.buyers, addons),
+    ...refundCallFindings(shop, model),
   ]);
 }
 
@@ -121,7 +211,8 @@ async function everyStep(shop: LedgerShop, model: Model): Promise<void> {
 async function settled(shop: LedgerShop, model: Model, paid: boolean): Promise<void> {
   await settle(shop, { paid });
   const ids = mains(model).map((order) => order.id);
-  report(await providerSideFindings(shop, ids, erasedAtOf(model), paid));
+  const buyerOf = (orderId: string) => String(model.orders.find((order) => order.id === orderId)?.buyer ?? orderId);
+  report([...(await providerSideFindings(shop, ids, erasedAtOf(model), paid, buyerOf)), ...(await disputeFollowsFindings(shop, model))]);
   for (const id of ids) {
     const { purchase } = await purchaseOf(shop, id);
     for (const item of purchase?.items ?? []) {
@@ -152,10 +243,46 @@ function recordCheckout(model: Model, buyer: number, created: Awaited<ReturnType
 }
 
 abstract class Step extends ModelStep<Model, LedgerShop> {
+  override async run(model: Model, shop: LedgerShop): Promise<void> {
+    model.before = { refundCalls: refundCalls(shop.rig).length, disputed: await disputedPurchases(shop, model) };
+    await super.run(model, shop);
+  }
   protected verify(model: Model, shop: LedgerShop) {
     return everyStep(shop, model);
   }
 }
+
+/** Whether the console lists a block (after a lost dispute) on one of the buyer's orders. */
+async function blocked(shop: LedgerShop, model: Model, buyer: number): Promise<boolean> {
+  return (
+    (await blocksOf(
+      shop,
+      model.orders.filter((order) => order.buyer === buyer).map((order) => order.id),
+    )) > 0
+  );
+}
+
+/**
+ * A checkout's answer: a PIX, or the one refusal a buyer can get (what it would charge was paid by an earlier PIX);
+ * D5: a buyer blocked after a lost dispute gets no PIX, only the neutral message, and no one else gets that message.
+ */
+async function checkoutRule(
+  shop: LedgerShop,
+  model: Model,
+  buyer: number,
+  created: Awaited<ReturnType<typeof ledgerCheckout>>,
+  name: string,
+) {
+  const answer = `${created.status} ${JSON.stringify(created.body)}`;
+  const refusedAsBlocked = created.status === 403 && created.body.error === disputeBlockedCheckout;
+  if (await blocked(shop, model, buyer)) rule(refusedAsBlocked, 'D5', `a buyer blocked after a lost dispute checked out: ${answer}`);
+  else rule(created.status === 201 || paidElsewhere(created), name, `checkout answered ${answer}`);
+}
+
+/** A checkout refused because the buyer's earlier PIX was paid meanwhile: the buyer is told what is left to pay (P2). */
+const PAID_ELSEWHERE = checkoutCopy.errors.paidElsewhere({ amountCents: 0, items: [] }).split(',')[0]!;
+const paidElsewhere = (created: { status: number; body: { error?: string } }) =>
+  created.status !== 201 && typeof created.body.error === 'string' && created.body.error.startsWith(PAID_ELSEWHERE);
 
 class Checkout extends Step {
   constructor(
@@ -167,7 +294,7 @@ class Checkout extends Step {
   async act(model: Model, shop: LedgerShop) {
     const created = await ledgerCheckout(shop, model.buyers[this.buyer]!, this.bump);
     // AbacatePay is never down: a buyer always gets a PIX, whatever happened to Mercado Pago.
-    rule(created.status === 201, 'F', `checkout answered ${created.status} ${JSON.stringify(created.body)}`);
+    await checkoutRule(shop, model, this.buyer, created, 'F');
     recordCheckout(model, this.buyer, created);
   }
   toString() {
@@ -270,6 +397,11 @@ class AskRefund extends Step {
     const answer = await askRefund(shop, main.id, this.route);
     await drainOutbox(shop);
     if (main.erasedAt !== undefined || status.status !== 'paid' || inWindow.length === 0) return;
+    // The buyer's bank is deciding a contestation: the buyer is told so, and nothing goes back twice (docs/disputes.md).
+    if (model.before.disputed.has(main.id)) {
+      rule(answer.status === 409, 'D3', `a refund asked while the purchase's dispute is open answered ${answer.status} ${answer.text}`);
+      return;
+    }
     const items = inWindow.map((item) => `${item.key} of ${item.orderId} paid ${new Date(item.paidAt!).toISOString()}`).join('; ');
     rule(
       answer.status === 200,
@@ -288,51 +420,249 @@ class AskRefund extends Step {
 }
 
 type SellerMove = 'approve' | 'decline' | 'mark' | 'revoke';
+/** `confirm`: the seller confirms a second time that the MED may return the money too (`confirmDispute`). */
 class Seller extends Step {
   constructor(
     readonly index: number,
     readonly action: SellerMove,
+    readonly confirm = false,
   ) {
     super();
   }
   async act(model: Model, shop: LedgerShop) {
     const order = pick(model.orders, this.index);
     if (!order) return;
+    const confirm = this.confirm ? { confirmDispute: true as const } : {};
     const answer =
       this.action === 'mark'
-        ? await markRefunded(shop, order.id)
+        ? await markRefunded(shop, order.id, confirm)
         : this.action === 'revoke'
           ? await consoleCall(shop, `/orders/${order.id}/revoke`, {})
-          : await sellerActs(shop, order.id, this.action);
+          : this.action === 'approve'
+            ? await consoleCall(shop, `/orders/${order.id}/refund/start`, confirm)
+            : await sellerActs(shop, order.id, this.action);
     rule(answer.status < 500, 'CONSOLE', `console ${this.action} on ${order.id} answered ${answer.status} ${answer.text}`);
+    const purchase = purchaseKey(model, order.id);
+    const guarded = this.action === 'approve' || this.action === 'mark';
+    const refusedForDispute = answer.status === 409 && answer.text.includes('"dispute_open"');
+    if (guarded && model.before.disputed.has(purchase)) {
+      if (this.confirm) model.confirmed.add(purchase);
+      else
+        rule(
+          refusedForDispute,
+          'D4',
+          `"${this.action}" while a dispute is open, without the second confirmation, answered ${answer.status} ${answer.text}`,
+        );
+    } else rule(!refusedForDispute, 'D4', `"${this.action}" with no dispute open was refused as disputed: ${answer.text}`);
     await drainOutbox(shop);
   }
   toString() {
     const label = { approve: 'Reembolsar', decline: 'Recusar', mark: 'Marcar como reembolsado', revoke: 'Revogar acesso' }[this.action];
-    return `seller "${label}"(order #${this.index})`;
+    return `seller "${label}"${this.confirm ? ' confirmed twice' : ''}(order #${this.index})`;
   }
 }
 
-/** In Mercado Pago's panel: a refund by the seller or a chargeback by the buyer's bank, notified or not. */
+/** Paid charges no dispute holds now, at `provider` (or at either). */
+const paidCharges = (shop: LedgerShop, provider?: ProviderCharge['provider']) =>
+  shop.ledger.accepted
+    .map((payment) => shop.ledger.charge(payment.provider, payment.chargeId)!)
+    .filter((charge, index, all) => all.findIndex((each) => each.chargeId === charge.chargeId) === index)
+    .filter((charge) => (provider === undefined || charge.provider === provider) && charge.status === 'paid' && !charge.disputed);
+
+/** An amount of a part refund: the bump's price (a 2980 charge), or one equal to no item. */
+type PartAmount = 'bump' | 'odd';
+const ODD_CENTS = 500;
+
+/**
+ * In Mercado Pago's panel: a refund by the seller, whole or part (the bump's price, or an amount equal to no item), or
+ * a MED devolução (Mercado Pago's `charged_back`, the buyer's bank took the money back); notified or not.
+ */
 class AtProvider extends Step {
   constructor(
     readonly index: number,
     readonly kind: 'refund' | 'chargeback',
     readonly notified: boolean,
+    readonly part?: PartAmount,
+  ) {
+    super();
+  }
+  async act(model: Model, shop: LedgerShop) {
+    const amountOf = () => (this.part === 'bump' ? BUMP_PRICE : ODD_CENTS);
+    const approved = paidCharges(shop, 'mercadopago').filter(
+      (charge) =>
+        this.part === undefined ||
+        ((this.part === 'odd' || charge.amountCents > BUMP_PRICE) && charge.amountCents - charge.returnedCents > amountOf()),
+    );
+    const charge = pick(approved, this.index);
+    if (!charge) return;
+    if (this.kind === 'refund') model.reached.panelRefund = true;
+    await reverseAtProvider(shop, charge, this.kind, this.notified, this.part === undefined ? undefined : amountOf());
+    await drainOutbox(shop);
+  }
+  toString() {
+    const what = this.kind === 'chargeback' ? 'MED devolução (charged_back)' : this.part ? `part refund (${this.part})` : 'refund';
+    return `mercadoPago ${what}(paid #${this.index}, ${this.notified ? 'notified' : 'not notified'})`;
+  }
+}
+
+/** The payer contests a paid charge in their bank app: Mercado Pago's `in_mediation` (notified or not), AbacatePay's dispute event. */
+class Contest extends Step {
+  constructor(
+    readonly index: number,
+    readonly notified: boolean,
   ) {
     super();
   }
   async act(_model: Model, shop: LedgerShop) {
-    const approved = shop.ledger.accepted
-      .map((payment) => shop.ledger.charge(payment.provider, payment.chargeId)!)
-      .filter((charge) => charge.provider === 'mercadopago' && charge.status === 'paid');
-    const charge = pick(approved, this.index);
+    const charge = pick(
+      paidCharges(shop).filter((charge) => charge.returnedCents === 0),
+      this.index,
+    );
     if (!charge) return;
-    await reverseAtProvider(shop, charge, this.kind, this.notified);
+    await disputeAtProvider(shop, charge, this.notified);
     await drainOutbox(shop);
   }
   toString() {
-    return `mercadoPago ${this.kind}(paid #${this.index}, ${this.notified ? 'notified' : 'not notified'})`;
+    return `contest(paid #${this.index}, ${this.notified ? 'notified' : 'not notified'})`;
+  }
+}
+
+/** The provider decides a contested charge: won (Mercado Pago only) or lost, the money back to the payer. */
+class Decide extends Step {
+  constructor(
+    readonly index: number,
+    readonly outcome: 'won' | 'lost',
+    readonly notified: boolean,
+  ) {
+    super();
+  }
+  async act(_model: Model, shop: LedgerShop) {
+    const disputed = shop.ledger
+      .charges()
+      .filter((charge) => charge.disputed && shop.ledger.accepted.some((payment) => payment.chargeId === charge.chargeId));
+    const charge = pick(disputed, this.index);
+    if (!charge) return;
+    const outcome = charge.provider === 'abacatepay' ? 'lost' : this.outcome;
+    if (outcome === 'won' && KNOWN_OPEN.has('D-unseen')) {
+      const orderId = shop.ledger.shown.get(charge.code);
+      if (!orderId || (await orderStatus(shop, orderId)).status !== 'paid') return;
+    }
+    await decideAtProvider(shop, charge, outcome, this.notified);
+    await drainOutbox(shop);
+  }
+  toString() {
+    return `dispute ${this.outcome}(disputed #${this.index}, ${this.notified ? 'notified' : 'not notified'})`;
+  }
+}
+
+/** "Enviar defesa" on an open dispute: sent once (or refused as too late); with `twice`, a second press is refused. */
+class Defend extends Step {
+  constructor(
+    readonly index: number,
+    readonly twice: boolean,
+  ) {
+    super();
+  }
+  async act(model: Model, shop: LedgerShop) {
+    const open = (await openDisputes(shop, model)).filter((dispute) => dispute.defence_sent_at === null);
+    const dispute = pick(open, this.index);
+    if (!dispute) return;
+    const late = dispute.defence_due_at !== null && shop.clock.now > Number(dispute.defence_due_at);
+    const first = await consoleCall(shop, `/disputes/${dispute.id}/defence`, {});
+    rule(
+      first.status === (late ? 422 : 200),
+      'D2',
+      `"Enviar defesa" (${late ? 'late' : 'in time'}) answered ${first.status} ${first.text}`,
+    );
+    if (this.twice) {
+      const second = await consoleCall(shop, `/disputes/${dispute.id}/defence`, {});
+      rule(second.status === (late ? 422 : 409), 'D2', `a second "Enviar defesa" answered ${second.status} ${second.text}`);
+    }
+    await drainOutbox(shop);
+  }
+  toString() {
+    return `defend(open #${this.index}${this.twice ? ', pressed twice' : ''})`;
+  }
+}
+
+/** "Registrar contestação": the seller enters a dispute by the order's reference (a paid order at its provider). */
+class EnterByHand extends Step {
+  constructor(readonly index: number) {
+    super();
+  }
+  async act(model: Model, shop: LedgerShop) {
+    const paid = model.orders.filter((order) =>
+      shop.ledger.accepted.some((payment) => payment.orderId === order.id && shop.ledger.kept(payment) > 0),
+    );
+    const order = pick(paid, this.index);
+    if (!order) return;
+    const { public_ref } = await readOrder(shop, order.id);
+    const reply = await consoleCall(shop, '/disputes', { query: public_ref });
+    // 404: the shop has not learned of the payment yet; 409: a dispute is already open.
+    rule([201, 404, 409].includes(reply.status), 'CONSOLE', `"Registrar contestação" answered ${reply.status} ${reply.text}`);
+    await drainOutbox(shop);
+  }
+  toString() {
+    return `enterDisputeByHand(paid order #${this.index})`;
+  }
+}
+
+/** The seller closes a dispute entered by hand; lost, the MED took the money at the provider (the ledger records it). */
+class CloseByHand extends Step {
+  constructor(
+    readonly index: number,
+    readonly state: 'won' | 'lost' | 'cancelled',
+  ) {
+    super();
+  }
+  async act(model: Model, shop: LedgerShop) {
+    const dispute = pick(await openDisputes(shop, model, 'manual'), this.index);
+    if (!dispute) return;
+    const reply = await consoleCall(shop, `/disputes/${dispute.id}/resolve`, { state: this.state });
+    rule(reply.status === 200, 'CONSOLE', `closing a dispute entered by hand as ${this.state} answered ${reply.status} ${reply.text}`);
+    if (reply.status === 200 && this.state === 'lost') {
+      const payment = shop.ledger.accepted.findLast((each) => each.orderId === dispute.order_id && shop.ledger.kept(each) > 0);
+      if (payment)
+        shop.ledger.takeByMed(payment.provider, payment.chargeId, Math.min(Number(dispute.amount_cents), shop.ledger.kept(payment)));
+    }
+    await drainOutbox(shop);
+  }
+  toString() {
+    return `closeDisputeByHand(open #${this.index}, ${this.state})`;
+  }
+}
+
+/**
+ * P2: the buyer's PIX is retired by a re-checkout with the bump while Mercado Pago's cancel fails (500), then paid
+ * anyway (its webhook as `webhook` says), and the buyer checks out once more.
+ */
+class LatePaidRetired extends Step {
+  constructor(
+    readonly buyer: number,
+    readonly webhook: Webhook,
+  ) {
+    super();
+  }
+  async act(model: Model, shop: LedgerShop) {
+    const buyer = model.buyers[this.buyer]!;
+    const first = await ledgerCheckout(shop, buyer, false);
+    recordCheckout(model, this.buyer, first);
+    scriptMercadoPago(shop, 'cancel', { kind: 'status', status: 500 });
+    recordCheckout(model, this.buyer, await ledgerCheckout(shop, buyer, true));
+    const code = first.status === 201 ? first.body.pix?.code : undefined;
+    const charge = code ? shop.ledger.byCode(code) : undefined;
+    if (charge && shop.ledger.payable(charge)) {
+      const paid = await payAtProvider(shop, code!, this.webhook);
+      if (paid.late) model.late.push(paid.late);
+      await drainOutbox(shop);
+    }
+    const again = await ledgerCheckout(shop, buyer, true);
+    await checkoutRule(shop, model, this.buyer, again, 'F');
+    recordCheckout(model, this.buyer, again);
+    await drainOutbox(shop);
+  }
+  toString() {
+    return `latePaidRetired(buyer ${this.buyer}, webhook ${this.webhook})`;
   }
 }
 
@@ -356,7 +686,7 @@ class CrashDuringCreate extends Step {
   async act(model: Model, shop: LedgerShop) {
     scriptMercadoPago(shop, 'create', { kind: 'drop', afterWrite: true });
     const created = await ledgerCheckout(shop, model.buyers[this.buyer]!, this.bump);
-    rule(created.status === 201, 'F1', `a checkout whose create was cut off answered ${created.status} ${JSON.stringify(created.body)}`);
+    await checkoutRule(shop, model, this.buyer, created, 'F1');
     recordCheckout(model, this.buyer, created);
     await restartWith(shop);
   }
@@ -446,8 +776,22 @@ const refundArb = fc
   .record({ index: fc.nat(3), route: fc.constantFrom<RefundRoute>('member', 'page') })
   .map(({ index, route }) => new AskRefund(index, route));
 const atProviderArb = fc
-  .record({ index: fc.nat(3), kind: fc.constantFrom<'refund' | 'chargeback'>('refund', 'chargeback'), notified: fc.boolean() })
-  .map(({ index, kind, notified }) => new AtProvider(index, kind, notified));
+  .record({
+    index: fc.nat(3),
+    kind: fc.constantFrom<'refund' | 'chargeback'>('refund', 'chargeback'),
+    notified: fc.boolean(),
+    part: fc.constantFrom<PartAmount | undefined>(undefined, undefined, 'bump', 'odd'),
+  })
+  .map(({ index, kind, notified, part }) => new AtProvider(index, kind, notified, kind === 'refund' ? part : undefined));
+const contestArb = fc.record({ index: fc.nat(3), notified: fc.boolean() }).map(({ index, notified }) => new Contest(index, notified));
+const decideArb = fc
+  .record({ index: fc.nat(3), outcome: fc.constantFrom<'won' | 'lost'>('won', 'lost'), notified: fc.boolean() })
+  .map(({ index, outcome, notified }) => new Decide(index, outcome, notified));
+const defendArb = fc.record({ index: fc.nat(3), twice: fc.boolean() }).map(({ index, twice }) => new Defend(index, twice));
+const enterByHandArb = fc.nat(3).map((index) => new EnterByHand(index));
+const closeByHandArb = fc
+  .record({ index: fc.nat(3), state: fc.constantFrom<'won' | 'lost' | 'cancelled'>('won', 'lost', 'lost', 'cancelled') })
+  .map(({ index, state }) => new CloseByHand(index, state));
 const commandArbs: Array<fc.Arbitrary<Cmd>> = [
   checkoutArb,
   checkoutArb,
@@ -458,9 +802,19 @@ const commandArbs: Array<fc.Arbitrary<Cmd>> = [
   refundArb,
   fc.nat(3).map((index) => new AcceptAddon(index)),
   fc
-    .record({ index: fc.nat(7), action: fc.constantFrom<SellerMove>('approve', 'approve', 'decline', 'mark', 'revoke') })
-    .map(({ index, action }) => new Seller(index, action)),
+    .record({
+      index: fc.nat(7),
+      action: fc.constantFrom<SellerMove>('approve', 'approve', 'decline', 'mark', 'revoke'),
+      confirm: fc.boolean(),
+    })
+    .map(({ index, action, confirm }) => new Seller(index, action, confirm)),
   atProviderArb,
+  contestArb,
+  decideArb,
+  defendArb,
+  enterByHandArb,
+  closeByHandArb,
+  fc.record({ buyer: buyerArb, webhook: fc.constantFrom(...WEBHOOKS) }).map(({ buyer, webhook }) => new LatePaidRetired(buyer, webhook)),
   fc.constant(new Outage()),
   fc.record({ buyer: buyerArb, bump: fc.boolean() }).map(({ buyer, bump }) => new CrashDuringCreate(buyer, bump)),
   fc.constantFrom(1, 10, 40).map((minutes) => new Reconcile(minutes)),
@@ -517,6 +871,22 @@ const runArb = fc.record({
     { weight: 2, arbitrary: fc.constant(null) },
     { weight: 1, arbitrary: fc.record({ webhook: fc.constantFrom(...WEBHOOKS), expiry: fc.boolean() }) },
   ),
+  // Two runs in three: a dispute over the opening's payment, at its provider or entered by hand, maybe defended,
+  // then random steps (a refund asked or made meanwhile among them), then decided.
+  dispute: fc.oneof(
+    { weight: 1, arbitrary: fc.constant(null) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        open: fc.oneof(
+          { weight: 3, arbitrary: contestArb.map((contest) => new Contest(0, contest.notified)) },
+          { weight: 1, arbitrary: fc.constant(new EnterByHand(0)) },
+        ),
+        defend: fc.option(defendArb, { nil: undefined }),
+        decide: fc.option(fc.oneof(decideArb, closeByHandArb), { nil: undefined }),
+      }),
+    },
+  ),
   rest: fc.commands(commandArbs, { maxCommands: MAX_RANDOM, size: 'max' }),
   closing: fc.option(fc.oneof(refundArb, atProviderArb), { nil: undefined }),
 });
@@ -532,8 +902,10 @@ const newModel = (): Model => ({
   erasedAt: [null, null],
   orders: [],
   late: [],
-  reached: { paid: false, refund: false },
+  reached: { paid: false, refund: false, panelRefund: false },
   awaiting: new Set(),
+  confirmed: new Set(),
+  before: { refundCalls: 0, disputed: new Set() },
 });
 
 const variants: ReadonlyArray<{ name: string; env: Record<string, string> }> = [
@@ -559,10 +931,10 @@ for (const database of databases) {
         announceSeed(`purchase model, providers' side (${database.name}, ${variant.name}): ${NUM_RUNS} runs`);
         const shop = await openLedgerShop(db, rig, variant.env, START);
         let run = 0;
-        const coverage = { runs: 0, paid: 0, refund: 0, awaiting: 0, awaitingReturned: 0 };
+        const coverage = { runs: 0, paid: 0, refund: 0, awaiting: 0, awaitingReturned: 0, dispute: 0, disputeLost: 0, panelRefund: 0 };
         try {
           await fc.assert(
-            fc.asyncProperty(runArb, async ({ opening, addon, awaiting, rest, closing }) => {
+            fc.asyncProperty(runArb, async ({ opening, addon, awaiting, dispute, rest, closing }) => {
               run += 1;
               shop.clock.now = START + run * 40 * DAY;
               await clearFaults(rig);
@@ -570,10 +942,14 @@ for (const database of databases) {
               shop.ledger.accepted.length = 0;
               const model = newModel();
               const other = 1 - opening[0].buyer;
-              const prelude = awaiting ? awaitingSequence(other, awaiting.webhook, awaiting.expiry) : [];
-              // The prelude takes the place of random steps, so a run is no longer than before it.
-              const random = [...rest].slice(0, MAX_RANDOM - prelude.length);
-              const commands = [...opening, ...(addon ?? []), ...prelude, ...random, ...(closing ? [closing] : [])];
+              const prelude = [
+                ...(dispute ? [dispute.open, ...(dispute.defend ? [dispute.defend] : [])] : []),
+                ...(awaiting ? awaitingSequence(other, awaiting.webhook, awaiting.expiry) : []),
+              ];
+              const decided = dispute?.decide ? [dispute.decide] : [];
+              // The prelude and the decision take the place of random steps, so a run is no longer than before them.
+              const random = [...rest].slice(0, Math.max(0, MAX_RANDOM - prelude.length - decided.length));
+              const commands = [...opening, ...(addon ?? []), ...prelude, ...random, ...decided, ...(closing ? [closing] : [])];
               if (process.env.PURCHASE_MODEL_TRACE) console.log(`run ${run}: ${commands.map(String).join(', ')}`);
               await fc.asyncModelRun(() => ({ model, real: shop }), commands);
               await settled(shop, model, true);
@@ -582,6 +958,13 @@ for (const database of databases) {
               if (model.reached.refund) coverage.refund += 1;
               if (model.awaiting.size > 0) coverage.awaiting += 1;
               if (await awaitingReturned(shop, model)) coverage.awaitingReturned += 1;
+              const disputes = await disputesOf(
+                shop,
+                model.orders.map((order) => order.id),
+              );
+              if (disputes.length > 0) coverage.dispute += 1;
+              if (disputes.some((each) => each.state === 'lost')) coverage.disputeLost += 1;
+              if (model.reached.panelRefund) coverage.panelRefund += 1;
             }),
             {
               seed: FUZZ_SEED + 100 + variantIndex,
@@ -600,6 +983,7 @@ for (const database of databases) {
         expect(coverage.runs, 'runs that finished').toBe(NUM_RUNS);
         expect(coverage.paid, 'runs that reached a paid purchase').toBeGreaterThanOrEqual(NUM_RUNS / 2);
         expect(coverage.refund, 'runs that reached a refund').toBeGreaterThanOrEqual(NUM_RUNS / 4);
+        expect(coverage.dispute, 'runs that reached a dispute').toBeGreaterThanOrEqual(NUM_RUNS / 4);
       }, 240_000);
 
       it(`the add-on paid before its main, whose PIX then closes unpaid, goes back whole (${variant.name})`, async () => {

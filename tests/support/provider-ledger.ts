@@ -4,8 +4,9 @@ import type { MercadoPagoStandIn, StandInPayment } from './stand-ins/mercadopago
 /**
  * The providers' side of the shop's money, kept apart from the shop's database: every charge the
  * stand-ins made, what the buyers paid there (recorded when the test pays), what went back there
- * (refunds through the API, refunds in the provider's panel, chargebacks) and what the seller says
- * they returned by hand. The purchase model (tests/integration/purchase-model-ledger.test.ts)
+ * (refunds through the API, refunds in the provider's panel, whole or part, chargebacks, disputes
+ * lost) and what the seller says they returned by hand. The purchase model
+ * (tests/integration/purchase-model-provider.test.ts)
  * checks the shop against it: money a provider accepted ends delivered or refunded, and each
  * buyer has at most one payable charge per provider (docs/money.md#provider-side).
  */
@@ -24,8 +25,12 @@ export interface ProviderCharge {
   expiresAt: number;
   /** `pending` (payable), `paid`, `refunded` (in full), `charged_back`, `closed` (cancelled or expired). */
   status: 'pending' | 'paid' | 'refunded' | 'charged_back' | 'closed';
-  /** What went back to the buyer at the provider (API or panel refunds, a chargeback). */
+  /** A paid charge the payer contests now (Mercado Pago `in_mediation`, AbacatePay `UNDER_DISPUTE`): the money is held. */
+  disputed: boolean;
+  /** What went back to the buyer at the provider (API or panel refunds, a chargeback, a lost dispute). */
   returnedCents: number;
+  /** Of `returnedCents`, what the MED or a chargeback took back (not a refund by the seller or the shop). */
+  medCents: number;
 }
 
 export interface AcceptedPayment {
@@ -44,6 +49,12 @@ export class ProviderLedger {
   readonly shown = new Map<string, string>();
   /** Order ids the seller marked as refunded by hand (the money left outside the providers), with the amount. */
   readonly byHand = new Map<string, number>();
+  /**
+   * What a lost dispute took back where the provider's own books do not show it: AbacatePay's `*.lost` leaves the
+   * charge's status undocumented, and a dispute entered by hand is lost at a provider the shop does not ask. Keyed by
+   * `provider:chargeId`, in centavos.
+   */
+  readonly medTaken = new Map<string, number>();
 
   constructor(
     readonly mercadoPago: MercadoPagoStandIn,
@@ -103,6 +114,16 @@ export class ProviderLedger {
     return Math.max(0, payment.amountCents - returned - (this.byHand.get(payment.orderId) ?? 0));
   }
 
+  /** A dispute over the charge was lost where the provider's books do not show it: `cents` went back by the MED. */
+  takeByMed(provider: LedgerProvider, chargeId: string, cents: number): void {
+    const key = `${provider}:${chargeId}`;
+    this.medTaken.set(key, (this.medTaken.get(key) ?? 0) + cents);
+  }
+
+  private medOf(provider: LedgerProvider, chargeId: string): number {
+    return this.medTaken.get(`${provider}:${chargeId}`) ?? 0;
+  }
+
   /** Whether all of an accepted payment went back to the buyer (at the provider or by hand). */
   returned(payment: AcceptedPayment): boolean {
     return this.kept(payment) === 0;
@@ -112,7 +133,7 @@ export class ProviderLedger {
     const status =
       payment.status === 'pending'
         ? 'pending'
-        : payment.status === 'approved'
+        : payment.status === 'approved' || payment.status === 'in_mediation'
           ? 'paid'
           : payment.status === 'refunded'
             ? 'refunded'
@@ -120,6 +141,11 @@ export class ProviderLedger {
               ? 'charged_back'
               : 'closed';
     const refunded = payment.refunds.filter((refund) => refund.status === 'approved').reduce((sum, refund) => sum + refund.amountCents, 0);
+    // A chargeback (Mercado Pago's form of a MED devolução) takes back what the refunds left.
+    const med = Math.min(
+      payment.amountCents - refunded,
+      (status === 'charged_back' ? payment.amountCents : 0) + this.medOf('mercadopago', String(payment.id)),
+    );
     return {
       provider: 'mercadopago',
       chargeId: String(payment.id),
@@ -128,7 +154,9 @@ export class ProviderLedger {
       payerEmail: payment.payerEmail,
       expiresAt: Date.parse(payment.dateOfExpiration),
       status,
-      returnedCents: status === 'charged_back' ? payment.amountCents : refunded,
+      disputed: payment.status === 'in_mediation',
+      returnedCents: refunded + med,
+      medCents: med,
     };
   }
 
@@ -142,6 +170,8 @@ export class ProviderLedger {
           : charge.status === 'REFUNDED'
             ? 'refunded'
             : 'closed';
+    const refunded = status === 'refunded' ? charge.amount : 0;
+    const med = Math.min(charge.amount - refunded, this.medOf('abacatepay', charge.id));
     return {
       provider: 'abacatepay',
       chargeId: charge.id,
@@ -150,7 +180,9 @@ export class ProviderLedger {
       payerEmail: data.customer?.email ?? '',
       expiresAt: Date.parse(charge.expiresAt),
       status,
-      returnedCents: status === 'refunded' ? charge.amount : 0,
+      disputed: charge.status === 'UNDER_DISPUTE' && med === 0,
+      returnedCents: refunded + med,
+      medCents: med,
     };
   }
 }
