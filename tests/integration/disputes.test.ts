@@ -280,6 +280,26 @@ for (const database of databases) {
       expect((await orderRow(running.db, order.id)).status).toBe('reversed');
     });
 
+    it('a MED devolução read on the charge settles the dispute the seller entered by hand as lost, once', async () => {
+      const { order } = await buyAndPay(running);
+      const entered = await call<AdminDispute>('/disputes', { query: order.public_ref });
+      // What orders/ tells once a read shows the charge reversed with money the MED returned.
+      const seen = {
+        type: 'dispute_seen' as const,
+        orderId: order.id,
+        dispute: null,
+        returned: { cents: 1990, chargeId: order.charge_id!, endToEndId: null, rawStatus: 'MED_FRAUDE' },
+        at: running.clock.now,
+      };
+      await running.server.orders.events.committed(seen);
+      await running.server.orders.events.committed(seen);
+      const disputes = (await tableRows(running.db, 'disputes')).filter((row) => row.order_id === order.id);
+      expect(disputes.map((row) => [row.id, row.state])).toEqual([[entered.body.id, 'lost']]);
+      const stored = await orderRow(running.db, order.id);
+      expect(stored.status).toBe('reversed');
+      expect(Number(stored.med_returned_cents)).toBe(1990);
+    });
+
     it("an erased buyer's block hashes go with the rest of their data", async () => {
       const { order, buyer } = await buyAndPay(running);
       await apply(order, disputeOf(order, { state: 'lost', rawStatus: 'ACEITA' }));

@@ -46,7 +46,9 @@ export async function updateDispute(
   const current = await findDispute(db, id);
   if (!current) return undefined;
   const reopening = !isOpenDispute(current) && OPEN_DISPUTE_STATES.includes(change.state);
-  const state = reopening ? current.state : change.state;
+  // A defence sent stays "em defesa" while the provider still lists the dispute as open.
+  const undefended = current.state === 'defending' && change.state === 'open';
+  const state = reopening || undefended ? current.state : change.state;
   const same =
     state === current.state &&
     change.rawStatus === current.raw_status &&

@@ -83,8 +83,17 @@ export async function applyDisputeSeen(deps: DisputesDeps, event: OrderEventOf<'
  * provider told of none before the money went), one is recorded lost, so the ledger says "Devolvido pelo MED".
  */
 async function recordMedReturn(deps: DisputesDeps, order: OrderRow, returned: MedReturn): Promise<void> {
-  const known = (await disputesOfOrders(deps.db, [order.id])).filter((row) => row.source === 'provider' && row.state !== 'cancelled');
+  const all = await disputesOfOrders(deps.db, [order.id]);
+  const known = all.filter((row) => row.source === 'provider' && row.state !== 'cancelled');
   const current = known.find((row) => row.state !== 'won') ?? known[0];
+  // The seller entered it by hand (no provider told of it): the MED's return settles that one.
+  const manual = all.find((row) => row.source === 'manual' && (isOpenDispute(row) || row.state === 'lost'));
+  if (!current && manual) {
+    const now = nowOf(deps);
+    if (isOpenDispute(manual)) await closeDispute(deps.db, manual.id, 'lost', now);
+    await endLostDispute(deps, order, now);
+    return;
+  }
   await applyToOrder(deps, order, {
     disputeId: current?.provider_dispute_id ?? `med:${returned.chargeId}`,
     chargeId: returned.chargeId,
