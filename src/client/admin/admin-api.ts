@@ -31,7 +31,8 @@ export function ordersQuery(filters: OrderFilters): string {
 
 export const adminApi = {
   session: () => apiFetch('GET /api/admin/session'),
-  login: (password: string) => apiFetch('POST /api/admin/login', { json: { password } }),
+  /** A console user signs in with their e-mail; the owner may leave it empty (docs/editing.md#users). */
+  login: (password: string, email = '') => apiFetch('POST /api/admin/login', { json: { password, ...(email ? { email } : {}) } }),
   logout: () => apiFetch('POST /api/admin/logout'),
   endAllSessions: () => apiFetch('POST /api/admin/sessions/end-all'),
   overview: () => apiFetch('GET /api/admin/overview'),

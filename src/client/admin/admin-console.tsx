@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { admin as copy } from '../../content/admin.ts';
+import { consoleUsers } from '../../content/console-users.ts';
+import type { ConsoleAccess, ConsoleUserInfo } from '../../shared/admin-users.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { cn } from '../ui/cn.ts';
 import { adminApi } from './admin-api.ts';
 import { DisputesSection } from './disputes-section.tsx';
 import { HealthSection } from './health-section.tsx';
+import { InviteAccept } from './invite-accept.tsx';
 import { LoginForm } from './login-form.tsx';
 import { OrdersSection } from './orders-section.tsx';
 import { OverviewSection } from './overview-section.tsx';
@@ -13,12 +16,33 @@ import { PrivacySection } from './privacy-section.tsx';
 import { ReviewsSection } from './reviews-section.tsx';
 import { SessionActions } from './session-actions.tsx';
 import { SuppliersSection } from './suppliers-section.tsx';
+import { inviteToken } from './users-api.ts';
+import { UsersSection } from './users-section.tsx';
 import type { OrderFilterStatus } from '../../shared/admin.ts';
 
-type Tab = 'overview' | 'orders' | 'disputes' | 'page' | 'reviews' | 'suppliers' | 'health' | 'privacy';
-const TABS: Tab[] = ['overview', 'orders', 'disputes', 'page', 'reviews', 'suppliers', 'health', 'privacy'];
+type Tab = 'overview' | 'orders' | 'disputes' | 'page' | 'reviews' | 'suppliers' | 'health' | 'privacy' | 'users';
+const TABS: Tab[] = ['overview', 'orders', 'disputes', 'page', 'reviews', 'suppliers', 'health', 'privacy', 'users'];
 
-type Session = { kind: 'loading' } | { kind: 'disabled' } | { kind: 'signed-out' } | { kind: 'signed-in' };
+/** Who sees each tab; the server checks every route again (server/admin/admin-permissions.ts). */
+const TAB_ACCESS: Record<Tab, ConsoleAccess> = {
+  overview: 'orders',
+  orders: 'orders',
+  disputes: 'orders',
+  page: 'page',
+  reviews: 'orders',
+  suppliers: 'owner',
+  health: 'owner',
+  privacy: 'owner',
+  users: 'owner',
+};
+
+const mayOpen = (user: ConsoleUserInfo | undefined, tab: Tab) => {
+  const access = TAB_ACCESS[tab];
+  return !user || user.owner || (access !== 'owner' && access !== 'signed_in' && user.permissions.includes(access));
+};
+
+type Session =
+  { kind: 'loading' } | { kind: 'disabled' } | { kind: 'signed-out' } | { kind: 'signed-in'; user?: ConsoleUserInfo | undefined };
 
 /**
  * The section in the address's hash (#pedidos…), and an open order after it (#pedidos/ord_…), so a
@@ -33,6 +57,7 @@ const HASHES: Record<Tab, string> = {
   suppliers: '#fornecedores',
   health: '#saude',
   privacy: '#dados-pessoais',
+  users: '#usuarios',
 };
 
 interface View {
@@ -56,12 +81,16 @@ export function AdminConsole() {
   const [view, setView] = useState<View>(() =>
     typeof window === 'undefined' ? { tab: 'overview', orderId: null, status: 'all' } : viewFromHash(window.location.hash),
   );
-  const tab = view.tab;
+  const [invite, setInvite] = useState(() => (typeof window === 'undefined' ? null : inviteToken(window.location.hash)));
+  const user = session.kind === 'signed-in' ? session.user : undefined;
+  const tabs = TABS.filter((item) => mayOpen(user, item));
+  // A user who may not open the tab asked for lands on their first one.
+  const tab = tabs.includes(view.tab) ? view.tab : (tabs[0] ?? view.tab);
 
   const probe = useCallback(async () => {
     try {
       const info = await adminApi.session();
-      setSession({ kind: !info.enabled ? 'disabled' : info.signedIn ? 'signed-in' : 'signed-out' });
+      setSession(!info.enabled ? { kind: 'disabled' } : info.signedIn ? { kind: 'signed-in', user: info.user } : { kind: 'signed-out' });
     } catch {
       setSession({ kind: 'signed-out' });
     }
@@ -97,17 +126,22 @@ export function AdminConsole() {
       </main>
     );
   }
-  if (session.kind === 'signed-out') return <LoginForm onSignedIn={() => setSession({ kind: 'signed-in' })} />;
+  const signedIn = () => {
+    setInvite(null);
+    void probe();
+  };
+  if (invite) return <InviteAccept token={invite} onAccepted={signedIn} />;
+  if (session.kind === 'signed-out') return <LoginForm onSignedIn={signedIn} />;
 
   return (
     <div className="min-h-dvh bg-ink-950 text-slate-100">
       <header className="sticky top-0 z-20 border-b border-line bg-ink-900/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 pt-3">
           <h1 className="text-base font-black text-white sm:text-lg">{copy.title}</h1>
-          <SessionActions onSignedOut={signedOut} />
+          <SessionActions onSignedOut={signedOut} owner={user?.owner ?? true} />
         </div>
         <nav aria-label={copy.nav.label} className="mx-auto flex max-w-6xl flex-wrap gap-1 px-2 pb-2">
-          {TABS.map((item) => (
+          {tabs.map((item) => (
             <a
               key={item}
               href={HASHES[item]}
@@ -121,7 +155,7 @@ export function AdminConsole() {
                 tab === item ? 'bg-brand-500/15 text-brand-300' : 'text-slate-300 hover:bg-ink-800',
               )}
             >
-              {copy.nav[item]}
+              {item === 'users' ? consoleUsers.section.tab : copy.nav[item]}
             </a>
           ))}
         </nav>
@@ -149,6 +183,7 @@ export function AdminConsole() {
         {tab === 'suppliers' ? <SuppliersSection onSignedOut={signedOut} /> : null}
         {tab === 'health' ? <HealthSection onSignedOut={signedOut} /> : null}
         {tab === 'privacy' ? <PrivacySection onSignedOut={signedOut} /> : null}
+        {tab === 'users' ? <UsersSection onSignedOut={signedOut} /> : null}
       </main>
     </div>
   );

@@ -5,6 +5,8 @@ import { offerDifferences, offerSections, type Offer, type OfferSectionKey, type
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatDateTime } from './format.ts';
+import { consoleUsers } from '../../content/console-users.ts';
+import { changeSummary, VersionFigures } from './version-figures.tsx';
 
 const copy = pageEditor;
 
@@ -83,10 +85,16 @@ export function PageHistory({
             <span>
               <span className="font-bold text-white">{label(number)}</span>
               {detail ? (
-                <span className="block text-slate-400">
-                  {formatDateTime(detail.publishedAt)} · {copy.history.by(detail.publishedBy)}
-                  {detail.restoredFrom !== null ? ` · ${copy.history.restoredFrom(detail.restoredFrom)}` : ''}
-                </span>
+                <>
+                  <span className="block text-slate-400">
+                    {formatDateTime(detail.publishedAt)} ·{' '}
+                    {consoleUsers.history.by(detail.publishedByName ?? consoleUsers.history.unnamedSession)}
+                    {detail.restoredFrom !== null ? ` · ${copy.history.restoredFrom(detail.restoredFrom)}` : ''}
+                  </span>
+                  <span className="block text-slate-300">
+                    {consoleUsers.history.changed}: {changeSummary(detail.changes)}
+                  </span>
+                </>
               ) : null}
             </span>
             {number === liveNumber ? (
@@ -106,6 +114,9 @@ export function PageHistory({
         body={copy.history.confirmBody}
         onConfirm={() => onRestore(restoring ?? 0)}
       />
+      <div className="mt-4">
+        <VersionFigures key={history[0]?.number ?? 0} />
+      </div>
     </section>
   );
 }

@@ -9,7 +9,7 @@ const headerButton = 'min-h-11 whitespace-nowrap rounded-lg px-2 text-sm font-se
  * The header's way out: "Sair" for this browser, and "Encerrar todas as sessões" for every browser
  * signed in (a lost phone, a session the seller does not recognise), which signs this one out too.
  */
-export function SessionActions({ onSignedOut }: { onSignedOut: () => void }) {
+export function SessionActions({ onSignedOut, owner = true }: { onSignedOut: () => void; owner?: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const logout = async () => {
     await adminApi.logout().catch(() => undefined);
@@ -18,9 +18,11 @@ export function SessionActions({ onSignedOut }: { onSignedOut: () => void }) {
   return (
     // On a phone the title wraps instead, so both stay on one line beside it.
     <div className="flex shrink-0 items-center">
-      <button type="button" onClick={() => setConfirming(true)} className={headerButton}>
-        {copy.sessions.endAll}
-      </button>
+      {owner ? (
+        <button type="button" onClick={() => setConfirming(true)} className={headerButton}>
+          {copy.sessions.endAll}
+        </button>
+      ) : null}
       <button type="button" onClick={() => void logout()} className={headerButton}>
         {copy.nav.logout}
       </button>

@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { consoleUsers } from '../../content/console-users.ts';
+import { offerLabels } from '../../content/offer.ts';
+import type { PageVersionFigures } from '../../shared/admin-users.ts';
+import type { OfferSectionKey, PageVersionInfo } from '../../shared/offer.ts';
+import { formatBRL, formatDateTime, formatRate } from './format.ts';
+import { usersApi } from './users-api.ts';
+
+const copy = consoleUsers.figures;
+
+/** "Título, Preço R$ 19,90 → R$ 24,90": each field a version changed, by its label, the price spelled out. */
+export function changeSummary(changes: PageVersionInfo['changes']): string {
+  if (!changes || changes.paths.length === 0) return consoleUsers.history.nothingChanged;
+  return changes.paths
+    .map((path) => {
+      const [section, field = ''] = path.split('.') as [OfferSectionKey, string];
+      const label = offerLabels[section]?.fields[field] ?? field;
+      if (path === 'product.priceCents' && changes.priceCents)
+        return `${label} ${formatBRL(changes.priceCents[0])} → ${formatBRL(changes.priceCents[1])}`;
+      return label;
+    })
+    .join(', ');
+}
+
+/** "3 d 4 h" from two instants; null while it is still live. */
+function liveFor(figures: PageVersionFigures): string {
+  if (figures.liveFrom === null) return figures.liveUntil === null ? copy.since : `→ ${formatDateTime(figures.liveUntil)}`;
+  const hours = Math.floor(((figures.liveUntil ?? Date.now()) - figures.liveFrom) / 3_600_000);
+  const days = Math.floor(hours / 24);
+  const span = days > 0 ? `${days} d ${hours % 24} h` : `${hours} h`;
+  return figures.liveUntil === null ? `${span} (${copy.since})` : span;
+}
+
+/**
+ * Each version's sales beside the history (docs/editing.md#figures). Only for those who may see orders: for others the
+ * server answers 403 and nothing is shown.
+ */
+export function VersionFigures() {
+  const [versions, setVersions] = useState<PageVersionFigures[] | null>(null);
+  useEffect(() => {
+    usersApi.figures().then(
+      (reply) => setVersions(reply.versions),
+      () => setVersions(null),
+    );
+  }, []);
+  if (!versions || versions.length === 0) return null;
+  return (
+    <section aria-labelledby="version-figures" className="rounded-2xl border border-line bg-ink-850 p-4">
+      <h3 id="version-figures" className="text-base font-extrabold text-white">
+        {copy.title}
+      </h3>
+      <p className="mt-1 text-xs text-slate-400">{copy.caption}</p>
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full min-w-[40rem] text-right text-sm">
+          <thead className="text-xs text-slate-400">
+            <tr>
+              <th scope="col" className="py-2 text-left font-semibold">
+                {copy.version}
+              </th>
+              <th scope="col" className="font-semibold">
+                {copy.live}
+              </th>
+              <th scope="col" className="font-semibold">
+                {copy.visitors}
+              </th>
+              <th scope="col" className="font-semibold">
+                {copy.checkouts}
+              </th>
+              <th scope="col" className="font-semibold">
+                {copy.paid}
+              </th>
+              <th scope="col" className="font-semibold">
+                {copy.conversion}
+              </th>
+              <th scope="col" className="font-semibold">
+                {copy.revenue}
+              </th>
+              <th scope="col" className="font-semibold">
+                {copy.revenuePerVisitor}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line text-slate-200">
+            {versions.map((version) => (
+              <tr key={version.number}>
+                <th scope="row" className="py-2 text-left font-bold text-white">
+                  {version.number}
+                </th>
+                <td>{liveFor(version)}</td>
+                <td>{version.visitors}</td>
+                <td>{version.checkoutsBegun}</td>
+                <td>{version.pixPaid}</td>
+                <td>{formatRate(version.visitors > 0 ? version.pixPaid / version.visitors : null)}</td>
+                <td>{formatBRL(version.revenueCents)}</td>
+                <td>{version.visitors > 0 ? formatBRL(Math.round(version.revenueCents / version.visitors)) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
