@@ -235,7 +235,9 @@ async function insertAndCharge(
   const order = inserted.order;
   await deps.events.committed({ type: 'created', order, at: now });
   // The retired code is cancelled at its provider while the new one is made: "one payable PIX" holds there too.
-  const [result] = await Promise.all([chargeOrder(deps, order, items), cancelRetiredWithin(deps, retired, CANCEL_WAIT_MS)]);
+  const cancelling = cancelRetiredBeside(deps, retired);
+  const result = await chargeOrder(deps, order, items);
+  await waitAtMost(cancelling, CANCEL_WAIT_MS);
   // The retired PIX was found paid meanwhile (its cancel answered "paid"): this charge would pay for it again.
   if (retired.length > 0) {
     const current = await retireIfPaidElsewhere(deps, order.id);
@@ -281,23 +283,27 @@ async function chargeMissingItems(
 }
 
 /**
- * The re-checkout waits on the retired PIX's cancel at most this long (so it answers within 2 s): a lost answer held it for
- * the provider's whole timeout (15 s). The cancel goes on past it; its cancel_sent_at, written before the call, lets
- * the reconciler read a deleting provider's "not found" as that cancel done.
+ * Once the new PIX is made, the re-checkout waits for the retired PIX's cancel at most this long more: a lost answer
+ * held it for the provider's whole timeout (15 s). The cancel goes on past it; its cancel_sent_at, written before the
+ * call, lets the reconciler read a deleting provider's "not found" as that cancel done, and a "paid" it answers later
+ * retires the new charge (paid-elsewhere.ts).
  */
-export const CANCEL_WAIT_MS = 1_500;
+export const CANCEL_WAIT_MS = 1_000;
 
-function cancelRetiredWithin(deps: OrdersDeps, orderIds: readonly string[], waitMs: number): Promise<void> {
+/** Started beside the new create; past the wait nobody awaits it, so its failure is logged, never an unhandled rejection. */
+function cancelRetiredBeside(deps: OrdersDeps, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return Promise.resolve();
+  return cancelRetired(deps, orderIds).catch((error: unknown) =>
+    deps.logger.warn('Retired charges not cancelled; retried later', { error: error instanceof Error ? error.message : String(error) }),
+  );
+}
+
+async function waitAtMost(work: Promise<void>, waitMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const waited = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, waitMs);
   });
-  // Past the wait nobody awaits it: its failure is logged, never an unhandled rejection.
-  const cancelling = cancelRetired(deps, orderIds).catch((error: unknown) =>
-    deps.logger.warn('Retired charges not cancelled; retried later', { error: error instanceof Error ? error.message : String(error) }),
-  );
-  return Promise.race([cancelling, waited]).finally(() => clearTimeout(timer));
+  await Promise.race([work, waited]).finally(() => clearTimeout(timer));
 }
 
 /** What stays open (no answer, a provider that cannot cancel) is left to the reconciler, which reads retired charges. */
