@@ -7,7 +7,7 @@ import { accessLinkIn, buyInSandbox, signIn } from './admin-helpers.ts';
 import { expect, test, watchConsole, withServerDb } from './fixtures.ts';
 import { expectNoAxeViolations, shoot, waitForMail } from './mails-and-shots.ts';
 import { expectAccessEndedOnReload } from './member-helpers.ts';
-import { efiRig, fillCheckout, mercadoPagoRig, PRODUCT, shopAddress, tapForPix, type ProviderRig } from './provider-rigs.ts';
+import { efiRig, fillCheckout, mercadoPagoRig, PRODUCT, shopAddress, tapForPix, wooviRig, type ProviderRig } from './provider-rigs.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -17,7 +17,7 @@ import { startServer, type RunningServer } from './server.ts';
  * server's words; closing it as lost shows "Devolvido pelo MED" and blocks the buyer, which "Desbloquear" undoes;
  * and a refund while a dispute is open asks twice, for "Reembolsar" and for "Marcar como reembolsado". Then the
  * same story from the providers' stand-ins: Efí's infraction read by "Verificar contestações agora" and defended by
- * its API, Mercado Pago's in_mediation and charged_back notifications.
+ * its API, Woovi's dispute webhooks with the defence as its evidence, Mercado Pago's in_mediation and charged_back.
  */
 const PASSWORD = 'senha-do-painel-contestacoes-e2e';
 const DAY = 24 * 60 * 60_000;
@@ -246,6 +246,10 @@ test.describe('Contestações', () => {
     }
   });
 
+  test('Woovi: OPENPIX:DISPUTE_CREATED, the defence as its evidence, lost with DISPUTE_ACCEPTED', async ({ browser }) => {
+    await providerDisputeJourney(browser, wooviStory);
+  });
+
   test('Mercado Pago: in_mediation, the defence by the PDF and text for its panel, lost with charged_back', async ({ browser }) => {
     await providerDisputeJourney(browser, mercadoPagoStory);
   });
@@ -287,6 +291,27 @@ async function efiStory(shopUrl: string): Promise<DisputeStory> {
     async lose(txid) {
       rig.standIn.setInfractionStatus(infraction, 'ACEITA');
       rig.standIn.medReturn(rig.standIn.cob(txid)!.pix[0]!.endToEndId, 1990);
+    },
+  };
+}
+
+/** Woovi posts OPENPIX:DISPUTE_CREATED, takes the defence as evidence on the dispute, and posts DISPUTE_ACCEPTED when it is lost. */
+async function wooviStory(shopUrl: string): Promise<DisputeStory> {
+  const rig = await wooviRig(shopUrl);
+  const delivered = (event: string) => expect(rig.standIn.deliveries.at(-1)).toMatchObject({ event, status: 200 });
+  return {
+    rig,
+    async open(id) {
+      await rig.standIn.dispute(id);
+      delivered('OPENPIX:DISPUTE_CREATED');
+    },
+    polled: false,
+    deadline: /Faltam \d|Prazo não informado pelo provedor/,
+    channel: 'provider',
+    defences: (id) => (rig.standIn.charges.get(id)?.dispute?.evidence ?? []).map((evidence) => `${evidence.description} ${evidence.url}`),
+    async lose(id) {
+      await rig.standIn.endDispute(id, 'ACCEPTED');
+      delivered('OPENPIX:DISPUTE_ACCEPTED');
     },
   };
 }
