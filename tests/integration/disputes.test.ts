@@ -8,7 +8,7 @@ import type { DefenceOutcome, ProviderDispute, ProviderDisputes } from '../../sr
 import type { AdminOrderDetail, AdminOverview } from '../../src/shared/admin.ts';
 import type { AdminDispute, AdminDisputeList } from '../../src/shared/disputes.ts';
 import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import { orderRow, rowsOfOrders, sandboxCharge, setOrderColumns, tableRows } from '../support/db-reads.ts';
+import { insertReviewRow, orderRow, rowsOfOrders, sandboxCharge, setOrderColumns, tableRows } from '../support/db-reads.ts';
 import { askRefund, buy, buyAndPay, consoleCall, drainOutbox, memberVisit, payBySandboxPostback } from '../support/purchase.ts';
 import { startWhatsappStandIn, type WhatsappStandIn } from '../support/stand-ins/whatsapp-stand-in.ts';
 import { useTestServer } from '../support/test-server.ts';
@@ -198,7 +198,25 @@ for (const database of databases) {
     it('"Enviar defesa" sends the evidence once, a second press is refused, and a late one is refused as late', async () => {
       const { order } = await buyAndPay(running);
       await memberVisit(running.server.url, running.db, order.id, running.clock.now);
+      const now = running.clock.now;
+      await insertReviewRow(running.db, {
+        order_id: order.id,
+        rating: 5,
+        text: 'Lista excelente, já fechei com dois fornecedores.',
+        display_name: 'Ana',
+        city: null,
+        state: null,
+        photo_url: null,
+        consent_at: now,
+        status: 'pending',
+        position: null,
+        purchased_at: now,
+        created_at: now,
+        updated_at: now,
+        published_at: null,
+      });
       const dispute = (await call<AdminDispute>('/disputes', { query: order.public_ref, defenceDueOn: '2099-12-31' })).body;
+      expect(dispute.defenceText).toContain('5/5 "Lista excelente, já fechei com dois fornecedores."');
       expect(dispute.defenceText).toContain(order.public_ref);
       expect(dispute.defenceText).toContain('A página de membro foi aberta 1 vez');
       const sent = await call<AdminDispute>(`/disputes/${dispute.id}/defence`, {});

@@ -6,6 +6,7 @@ import { formatBRL } from '../../shared/money.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { loadOrderEvidence } from '../refunds/order-evidence.ts';
+import { findReview } from '../reviews/review-lookup.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { DisputeRow } from './dispute-repository.ts';
 
@@ -14,8 +15,9 @@ export async function buildDefenceText(
   dispute: Pick<DisputeRow, 'order_id' | 'payer_matches'>,
 ): Promise<string> {
   const now = deps.now?.() ?? Date.now();
-  const [order, evidence] = await Promise.all([
+  const [order, review, evidence] = await Promise.all([
     findOrderById(deps.db, dispute.order_id),
+    findReview(deps.db, dispute.order_id),
     loadOrderEvidence(deps.db, dispute.order_id, { config: deps.config, publicUrl: deps.publicUrl(), now }),
   ]);
   if (!order || !evidence) return '';
@@ -47,6 +49,8 @@ export async function buildDefenceText(
     for (const event of refunds)
       lines.push(`- ${formatDateTime(event.at)}: ${evidenceDocument.events[event.kind].label}${event.detail ? ` (${event.detail})` : ''}`);
   }
+  // The buyer's own words about the product, as written (docs/reviews.md).
+  if (review) lines.push('', copy.reviews, `- ${formatDateTime(Number(review.created_at))}: ${review.rating}/5 "${review.text}"`);
   lines.push('', copy.closing);
   return lines.join('\n');
 }
