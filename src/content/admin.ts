@@ -284,6 +284,9 @@ export const admin = {
       review_hide: 'Depoimento ocultado',
       review_order: 'Ordem dos depoimentos alterada',
       whatsapp_console: 'Cobrança aberta no WhatsApp',
+      dispute_register: 'Contestação registrada',
+      dispute_defence: 'Defesa da contestação enviada',
+      dispute_resolve: 'Resultado da contestação registrado',
     } as Record<string, string>,
     duplicate: {
       open: 'Este comprador já tinha pago outro pedido. Reembolse este pagamento no gateway e depois use “Marcar como reembolsado”.',
