@@ -23,6 +23,13 @@ describe('legal pages', () => {
     expect(text).toContain(`apagados ${CONVERSION_DATA_RETENTION_DAYS} dias depois do pagamento`);
   });
 
+  it('tell in the privacy policy that a lost PIX contestation keeps only hashes, erased with the rest (docs/disputes.md)', () => {
+    const text = textOf(privacyPolicy(seller, '30'));
+    expect(text).toContain('contestação do PIX');
+    expect(text).toContain('impressão (hash) do e-mail, do CPF e do telefone');
+    expect(text).toContain('o vendedor pode desfazer o bloqueio');
+  });
+
   it('name the seller only from configuration', () => {
     for (const document of [termsOfUse(seller, '7'), privacyPolicy(seller, '30')]) {
       const text = textOf(document);
