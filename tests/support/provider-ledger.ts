@@ -161,7 +161,8 @@ export class ProviderLedger {
   }
 
   private fromAbacatepay(charge: StandInCharge): ProviderCharge {
-    const data = (charge.body.data ?? {}) as { customer?: { email?: string } };
+    // The stand-in keeps the create's `data`: its customer is the payer as the shop sent it.
+    const data = charge.body as { customer?: { email?: string } };
     const status =
       charge.status === 'PENDING'
         ? 'pending'
