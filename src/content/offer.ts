@@ -335,6 +335,9 @@ export const offerMessages: OfferMessages = {
   tooShort: (min) => `Use pelo menos ${min} caracteres.`,
   tooLong: (max) => `Use no máximo ${max} caracteres.`,
   link: 'Use um link que comece com https:// (por exemplo https://chat.whatsapp.com/… ou https://wa.me/…).',
+  amount: 'Escreva o valor em reais, por exemplo 19,90 ou R$ 1.990,00.',
+  priceNotPositive: 'O preço precisa ser maior que zero.',
+  amountNegative: 'O valor não pode ser negativo.',
   priceTooLow: (minimum) => `O preço mínimo aceito pelo provedor de PIX é ${minimum}.`,
   priceTooHigh: 'Preço alto demais.',
   tooFew: (min) => `Mantenha pelo menos ${min} ${min === 1 ? 'item' : 'itens'}.`,
@@ -405,6 +408,7 @@ export const pageEditor = {
   /** A list item's heading: the list's name is a plural ("Mensagens: 2 de 5"). */
   item: (label: string, index: number, count: number) => `${label}: ${index + 1} de ${count}`,
   priceHint: 'Em reais, por exemplo 19,90.',
+  pricePlaceholder: 'ex. 19,90',
   /** Beside a price the PIX provider's own catalogue decides (TriboPay's offer). */
   priceFromProvider: 'Definido pela oferta na TriboPay: o PIX cobra o preço cadastrado lá, e a página mostra esse preço.',
   size: (size: string, budget: string) => `Página inicial: ${size} comprimida, de no máximo ${budget}.`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBRL, formatCentsNumber } from './money.ts';
+import { formatBRL, formatCentsNumber, parseReais, reaisText } from './money.ts';
 
 describe('formatBRL', () => {
   it('formats centavos the Brazilian way', () => {
@@ -12,5 +12,36 @@ describe('formatBRL', () => {
 
   it('refuses fractional centavos', () => {
     expect(() => formatBRL(19.9)).toThrow(TypeError);
+  });
+});
+
+describe('parseReais', () => {
+  it('reads a price as sellers type it, with or without R$, thousands or a decimal point', () => {
+    expect(parseReais('R$ 29,90')).toBe(2990);
+    expect(parseReais('R$29,90')).toBe(2990);
+    expect(parseReais(formatBRL(2990))).toBe(2990);
+    expect(parseReais('29,90')).toBe(2990);
+    expect(parseReais('29.90')).toBe(2990);
+    expect(parseReais('19.9')).toBe(1990);
+    expect(parseReais(' 5 ')).toBe(500);
+    expect(parseReais('1.990,00')).toBe(199000);
+    expect(parseReais('1.990')).toBe(199000);
+    expect(parseReais('99.999,99')).toBe(9999999);
+    expect(parseReais('1990')).toBe(199000);
+  });
+
+  it('gives a negative amount its sign, for the schema to refuse in words', () => {
+    expect(parseReais('-5')).toBe(-500);
+    expect(parseReais('R$ -5,00')).toBe(-500);
+    expect(parseReais('0')).toBe(0);
+  });
+
+  it('is null for what is no amount', () => {
+    for (const text of ['', 'R$', 'abc', '5,005', '1.99.0', '29,9,0', '--5', '1e3']) expect(parseReais(text), text).toBeNull();
+  });
+
+  it('reads back what the price box shows', () => {
+    for (const cents of [500, 1990, 199000, 9999999]) expect(parseReais(reaisText(cents))).toBe(cents);
+    expect(reaisText(500)).toBe('5,00');
   });
 });

@@ -69,3 +69,29 @@ describe('a version stored by an earlier build', () => {
     expect(offer.howItWorksChat).toEqual(offerDefaults.howItWorksChat);
   });
 });
+
+describe('a price as the seller types it', () => {
+  it('is read from "R$ 29,90", "29.90" or "1.990,00", by the same parser as the console’s box', () => {
+    const typed = edited((draft) => {
+      (draft.product as Record<string, unknown>).priceCents = 'R$ 29,90';
+      (draft.bump as Record<string, unknown>).priceCents = '29.90';
+      (draft.bump as Record<string, unknown>).afterPaymentPriceCents = '1.990,00';
+    });
+    const parsed = offerSchema(offerMessages).parse(typed);
+    expect([parsed.product.priceCents, parsed.bump.priceCents, parsed.bump.afterPaymentPriceCents]).toEqual([2990, 2990, 199000]);
+  });
+
+  it('is refused in plain Portuguese when negative, zero or no amount, never with "Preencha este campo."', () => {
+    const price = (value: unknown) =>
+      refusals(edited((draft) => ((draft.product as Record<string, unknown>).priceCents = value)))['product.priceCents'];
+    expect(price(-500)).toBe('O preço precisa ser maior que zero.');
+    expect(price('-5')).toBe('O preço precisa ser maior que zero.');
+    expect(price(0)).toBe('O preço precisa ser maior que zero.');
+    expect(price('abc')).toBe('Escreva o valor em reais, por exemplo 19,90 ou R$ 1.990,00.');
+    expect(price(Number.NaN)).toBe('Escreva o valor em reais, por exemplo 19,90 ou R$ 1.990,00.');
+    expect(price(400)).toBe('O preço mínimo aceito pelo provedor de PIX é R$ 5,00.');
+    expect(refusals(edited((draft) => (draft.bonuses.items[0]!.valueCents = -100)))['bonuses.items.0.valueCents']).toBe(
+      'O valor não pode ser negativo.',
+    );
+  });
+});

@@ -1,3 +1,4 @@
+import { parseReais } from './money.ts';
 import { parseImageRef } from './offer-image.ts';
 import { OFFER_ELEMENT_ID } from './offer-pages.ts';
 import { offerPatch } from './offer-patch.ts';
@@ -230,6 +231,12 @@ export interface OfferMessages {
   tooShort: (min: number) => string;
   tooLong: (max: number) => string;
   link: string;
+  /** Typed, but no amount in reais ("abc", "5,005"). */
+  amount: string;
+  /** A price of zero or less. */
+  priceNotPositive: string;
+  /** A stated amount below zero. */
+  amountNegative: string;
   priceTooLow: (minimum: string) => string;
   priceTooHigh: string;
   tooFew: (min: number) => string;
@@ -247,6 +254,10 @@ export function isSafeLink(value: string): boolean {
   return /^https:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?(?:[/?#][^\s<>"]*)?$/i.test(value);
 }
 
+/** Centavos, or an amount as the seller typed it ("R$ 29,90", "1.990,00"), read by the console's own parser. */
+const reais = (cents: z.ZodNumber) =>
+  z.preprocess((value) => (typeof value === 'string' ? (parseReais(value) ?? Number.NaN) : value), cents);
+
 function fieldSchema(field: ScalarField, messages: OfferMessages): z.ZodType {
   // A version stored before images existed has no such key: it reads as "no image".
   if (field.kind === 'image')
@@ -255,13 +266,18 @@ function fieldSchema(field: ScalarField, messages: OfferMessages): z.ZodType {
       .refine((value) => value === '' || parseImageRef(value) !== undefined, messages.image)
       .default('');
   if (field.kind === 'price')
-    return z
-      .number(messages.required)
-      .int(messages.required)
-      .min(MIN_PRICE_CENTS, messages.priceTooLow('R$ 5,00'))
-      .max(MAX_PRICE_CENTS, messages.priceTooHigh);
+    return reais(
+      z
+        .number(messages.amount)
+        .int(messages.amount)
+        .refine((cents) => cents > 0, { message: messages.priceNotPositive, abort: true })
+        .min(MIN_PRICE_CENTS, messages.priceTooLow('R$ 5,00'))
+        .max(MAX_PRICE_CENTS, messages.priceTooHigh),
+    );
   if (field.kind === 'amount') {
-    const amount = z.number(messages.required).int(messages.required).min(0, messages.required).max(MAX_PRICE_CENTS, messages.priceTooHigh);
+    const amount = reais(
+      z.number(messages.amount).int(messages.amount).min(0, messages.amountNegative).max(MAX_PRICE_CENTS, messages.priceTooHigh),
+    );
     // A version stored before the field existed reads as "none".
     return field.optional ? amount.default(0) : amount;
   }

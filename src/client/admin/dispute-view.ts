@@ -2,7 +2,7 @@ import { disputesConsole as text } from '../../content/disputes.ts';
 import { AdminDisputeCreateSchema, type AdminDispute, type DisputeState } from '../../shared/disputes.ts';
 import { formatCount } from '../../shared/text.ts';
 import { ApiError } from '../lib/api.ts';
-import { parseReais } from './offer-edit.ts';
+import { parseReais } from '../../shared/money.ts';
 
 // What the "Contestações" area decides from a dispute and the seller's typing (dispute-view.test.ts).
 

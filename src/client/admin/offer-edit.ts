@@ -29,14 +29,3 @@ export function moveItem<T>(items: readonly T[], index: number, step: -1 | 1): T
   [next[index], next[target]] = [next[target]!, next[index]!];
   return next;
 }
-
-/** "19,90", "19.90" or "19" → 1990; null when it is no amount. */
-export function parseReais(text: string): number | null {
-  const match = /^\s*(\d{1,7})(?:[.,](\d{1,2}))?\s*$/.exec(text);
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
-}
-
-export function reaisText(cents: number): string {
-  return `${Math.floor(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
-}

@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import { offerLabels, pageEditor as copy } from '../../content/offer.ts';
+import { parseReais, reaisText } from '../../shared/money.ts';
 import { offerSections, type Offer, type OfferField, type OfferSectionKey, type ScalarField } from '../../shared/offer.ts';
 import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
 import { ImageField } from './image-field.tsx';
-import { listOf, moveItem, parseReais, reaisText, withField, type ListItem } from './offer-edit.ts';
+import { listOf, moveItem, withField, type ListItem } from './offer-edit.ts';
 
 /** A list item's field may have a label of its own (`steps.title`) beside the section's (`title`). */
 const itemLabel = (fields: Record<string, string>, list: string, key: string) => fields[`${list}.${key}`] ?? fields[key] ?? key;
@@ -37,7 +39,9 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
         onChange={onChange}
       />
     );
-  const describedBy = [error ? `${id}-error` : '', note ? `${id}-note` : ''].filter(Boolean).join(' ') || undefined;
+  // A price's box says how to write it, unless a note says why it cannot be changed.
+  const hint = note ?? (field.kind === 'price' || field.kind === 'amount' ? copy.priceHint : undefined);
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-note` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: inputClass };
   let control;
   if (field.kind === 'lines') {
@@ -55,10 +59,12 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
       </select>
     );
   } else if (field.kind === 'price' || field.kind === 'amount') {
+    // Typed as the seller writes it ("R$ 29,90", "1.990,00"); the schema's words refuse what is no price, never the browser's.
     control = (
       <input
         {...common}
         inputMode="decimal"
+        placeholder={copy.pricePlaceholder}
         defaultValue={reaisText(Number(value))}
         onChange={(event) => onChange(parseReais(event.target.value) ?? Number.NaN)}
       />
@@ -76,9 +82,9 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
         {label}
       </label>
       {control}
-      {note ? (
-        <p id={`${id}-note`} className="mt-1 text-xs text-gold-300">
-          {note}
+      {hint ? (
+        <p id={`${id}-note`} className={cn('mt-1 text-xs', note ? 'text-gold-300' : 'text-slate-400')}>
+          {hint}
         </p>
       ) : null}
       {error ? (
