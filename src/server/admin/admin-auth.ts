@@ -63,10 +63,7 @@ export type LoginResult =
   | { kind: 'locked'; until: number }
   | { kind: 'paused'; until: number };
 
-/**
- * Who signs in, and the key their session's tag is made with: a user by e-mail and their own password (the tag changes
- * with it), or the owner by ADMIN_PASSWORD, with or without an e-mail. An unknown e-mail costs a hash all the same.
- */
+/** A user by e-mail and password (their hash keys the session's tag), or the owner by ADMIN_PASSWORD. */
 async function whoSignsIn(
   db: Kysely<Database>,
   attempt: { email?: string | undefined; password: string; expected: string; ownerName?: string | undefined },
@@ -118,7 +115,6 @@ export async function logIn(
   return { kind: 'ok', cookieValue: await openSession(db, who, now), actor: who.actor };
 }
 
-/** A new session for `who`, named for the audit log and the history; its cookie's value. */
 export async function openSession(db: Kysely<Database>, who: { actor: ConsoleActor; tagKey: string }, now: number): Promise<string> {
   await pruneAdminSessions(db, { idleBefore: now - SESSION_IDLE_MS, createdBefore: now - SESSION_MAX_AGE_MS });
   const cookieValue = randomBytes(32).toString('base64url');

@@ -1,9 +1,7 @@
-// What each console route needs (docs/editing.md#users), checked on the server for every request. One table: a route
-// missing from it is refused to all but the owner, and tests/integration/console-users.test.ts fails on it.
+// What each console route needs, checked on the server for every request (docs/editing.md#users).
 import type { ConsoleAccess } from '../../shared/admin-users.ts';
 import type { ConsoleActor } from './admin-users.ts';
 
-/** `METHOD path` as the routers mount it (shared/api.ts's keys), past /api/admin. */
 export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'POST /sessions/end-all': 'owner',
   'POST /logout': 'signed_in',
@@ -15,7 +13,6 @@ export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'POST /page/publish': 'page',
   'POST /page/versions/:number/restore': 'page',
   'POST /page/images': 'page',
-  // Sales: the same as the orders'.
   'GET /page/figures': 'orders',
 
   'GET /overview': 'orders',

@@ -36,7 +36,6 @@ export async function setUserPermissions(db: Kysely<Database>, id: string, permi
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The user and their open sessions end in one transaction: their next request is refused. */
 export async function revokeUserRow(db: Kysely<Database>, id: string, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
@@ -110,7 +109,6 @@ export async function recordSessionName(
     .execute();
 }
 
-/** The names behind session labels (a label never recorded stays unnamed). */
 export async function namesOfLabels(db: Kysely<Database>, labels: readonly string[]): Promise<Map<string, string>> {
   if (labels.length === 0) return new Map();
   const rows = await db

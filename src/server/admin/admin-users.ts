@@ -1,5 +1,4 @@
-// Console users by name (docs/editing.md#users): the owner (ADMIN_PASSWORD) invites each by a one-time link, chooses
-// what they may do, and revokes them; their sessions end with them.
+// Console users by name: docs/editing.md#users.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { CONSOLE_PERMISSIONS, type AdminUserList, type ConsolePermission, type ConsoleUserInfo } from '../../shared/admin-users.ts';
@@ -22,9 +21,7 @@ import {
 /** Long enough to be read on another day, short enough that a forgotten e-mail stops opening the console. */
 export const INVITE_TTL_MS = 72 * 60 * 60_000;
 
-/** Who is behind a console request: the owner, or a user with their permissions. */
 export interface ConsoleActor extends ConsoleUserInfo {
-  /** null: the owner. */
   userId: string | null;
 }
 
@@ -78,7 +75,6 @@ export async function readInvite(db: Kysely<Database>, token: string, now: numbe
   return invite ? { email: invite.email } : undefined;
 }
 
-/** Used once: the link is spent in the same transaction that creates the user. */
 export async function acceptInvite(
   db: Kysely<Database>,
   input: { token: string; name: string; password: string; now: number },
@@ -134,7 +130,6 @@ export async function revokeUser(db: Kysely<Database>, id: string, now: number):
   return revokeUserRow(db, id, now);
 }
 
-/** The person behind each session label, for the page's history (a label from before names stays unnamed). */
 export async function sessionNames(db: Kysely<Database>, labels: readonly string[]): Promise<Map<string, string>> {
   return namesOfLabels(db, labels);
 }

@@ -1,5 +1,4 @@
-// The owner's invitation to the console (docs/editing.md#users), in the house's skeleton. It names the shop and the
-// permissions; the link is the only key, and only its hash is stored.
+// The owner's invitation to the console (docs/editing.md#users): the link is the only key.
 import { consoleUsers } from '../../content/console-users.ts';
 import type { ConsolePermission } from '../../shared/admin-users.ts';
 import { formatDateTime } from '../../shared/time.ts';

@@ -1,5 +1,4 @@
-// Each page version's funnel and sales (docs/editing.md#figures): visitors and checkouts begun counted under the version
-// served, PIX paid and revenue from the orders that record their version (offer/version-figures.ts puts them together).
+// Each page version's funnel and sales (docs/editing.md#figures).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { netPaidCentsSql } from '../purchases/purchase-service.ts';

@@ -1,5 +1,4 @@
-// The page's history as the seller reads it (docs/editing.md#users): who published each version, by name, and what it
-// changed against the version before it ("Título, preço R$ 19,90 → R$ 24,90"), instead of a session's label.
+// Who published each version, by name, and what it changed against the one before (docs/editing.md#users).
 import type { Kysely } from 'kysely';
 import { offerDefaults } from '../../content/offer.ts';
 import { offerDifferences, type Offer, type PageVersionInfo } from '../../shared/offer.ts';

@@ -29,7 +29,7 @@ export interface AdminDeps {
 
 const everyPath = `${ADMIN_BASE}/*`;
 
-/** A guard covers only the sections mounted after it: signing in and an invitation need no session; requireSession checks each route's permission (admin/admin-permissions.ts). */
+/** A guard covers only the sections mounted after it: signing in and an invitation need no session. */
 export function adminRoutes(deps: AdminDeps) {
   return new Hono<AdminEnv>()
     .use(everyPath, privateReplies)

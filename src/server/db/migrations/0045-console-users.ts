@@ -1,10 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Console users by name (docs/editing.md#users): each with a password of their own (scrypt) and what they may do; the
- * owner's one-time invitations (only a hash of the token is kept); which user each session is; the name behind each
- * session label, so the audit log and the page's history name the person; and the page's funnel by version.
- */
+/** Console users, invitations and session names (docs/editing.md#users); the page's funnel by version (#figures). */
 export const consoleUsersMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -26,7 +22,6 @@ export const consoleUsersMigration: Migration = {
       .addColumn('expires_at', 'bigint', (col) => col.notNull())
       .addColumn('used_at', 'bigint')
       .execute();
-    // Null: the owner's (ADMIN_PASSWORD).
     await db.schema.alterTable('admin_sessions').addColumn('user_id', 'text').execute();
     await db.schema
       .createTable('admin_session_names')

@@ -2,7 +2,7 @@ import { versionFigures } from '../../offer/version-figures.ts';
 import { sendReply } from '../api-reply.ts';
 import { adminRouter } from './console.ts';
 
-/** Each version's sales, for the page's history (admin-permissions.ts: those who see orders). docs/editing.md#figures */
+/** docs/editing.md#figures */
 export const adminPageFiguresRoutes = adminRouter().get('/page/figures', async (c) =>
   sendReply(c, 'GET', { versions: await versionFigures(c.var.db) }),
 );

@@ -16,7 +16,6 @@ import { cookieOptions } from './session.ts';
 /** Where the console opens the invitation: the token in the fragment, which no server or proxy log receives. */
 const CONSOLE_PATH = '/painel';
 
-/** The owner's "Usuários" (admin-permissions.ts: owner only). docs/editing.md#users */
 export function adminUsersRoutes(mailer: Mailer | undefined) {
   return adminRouter()
     .get('/users', async (c) => sendReply(c, 'GET', await listUsers(c.var.db, c.var.now())))
