@@ -1,8 +1,8 @@
 import { disputesConsole as text } from '../../content/disputes.ts';
 import { AdminDisputeCreateSchema, type AdminDispute, type DisputeState } from '../../shared/disputes.ts';
+import { parseReais } from '../../shared/money.ts';
 import { formatCount } from '../../shared/text.ts';
 import { ApiError } from '../lib/api.ts';
-import { parseReais } from '../../shared/money.ts';
 
 // What the "Contestações" area decides from a dispute and the seller's typing (dispute-view.test.ts).
 
@@ -32,13 +32,6 @@ export function timeLeft(dueAt: number | null, now: number): { text: string; urg
   return { text: text.timeLeft(parts.filter(Boolean).join(` ${text.left.and} `)), urgent: left < URGENT_MS };
 }
 
-/** "R$ 1.234,56", "1234,56", "19.90" or "19" → centavos; null when it is no amount. */
-export function parseAmountText(value: string): number | null {
-  const amount = value.trim().replace(/^R\$\s*/u, '');
-  // Dots that group thousands ("1.234,56", "1.234") go; a lone dot before one or two digits is the decimal mark.
-  return parseReais(/^\d{1,3}(?:\.\d{3})+(?:,\d{1,2})?$/.test(amount) ? amount.replaceAll('.', '') : amount);
-}
-
 export interface DisputeFormFields {
   query: string;
   amount: string;
@@ -53,8 +46,9 @@ export type DisputeFormResult =
 /** "Registrar contestação"'s fields as the body of POST /api/admin/disputes, or what to fix, in Portuguese. */
 export function disputeFormBody(fields: DisputeFormFields): DisputeFormResult {
   const errors: Partial<Record<keyof DisputeFormFields, string>> = {};
-  const amountCents = fields.amount.trim() ? parseAmountText(fields.amount) : undefined;
-  if (amountCents === null || amountCents === 0) errors.amount = text.badAmount;
+  // As the seller types it ("R$ 1.234,56", "19,90", "19.90"); nothing, the whole paid amount.
+  const amountCents = fields.amount.trim() ? parseReais(fields.amount) : undefined;
+  if (amountCents === null || (amountCents !== undefined && amountCents <= 0)) errors.amount = text.badAmount;
   const body = {
     query: fields.query.trim(),
     ...(amountCents ? { amountCents } : {}),
