@@ -18,6 +18,7 @@ import {
   type PublishResult,
 } from '../../offer/offer-service.ts';
 import { storeUpload } from '../../offer/offer-images.ts';
+import { referencePriceShortfall } from '../../offer/reference-price.ts';
 import { sendReply } from '../api-reply.ts';
 import type { AdminEnv } from '../context.ts';
 import { adminRouter, auditClient, json, ok, tooLarge } from './console.ts';
@@ -66,10 +67,7 @@ async function publishReply(
     const reason = pageEditorApi.priceFromProvider(formatBRL(result.chargedCents));
     return apiError(c, 422, reason, { 'product.priceCents': reason });
   }
-  if (result.kind === 'reference_price') {
-    const reason = pageEditorApi.referencePrice(formatBRL(result.referencePriceCents), result.days);
-    return apiError(c, 422, reason, { 'product.referencePriceCents': reason });
-  }
+  if (result.kind === 'reference_price') return referencePriceReply(c, result.referencePriceCents, result.days);
   if (result.kind === 'too_large')
     return apiError(c, 422, pageEditorApi.tooLarge(formatKilobytes(result.landingBytes), formatKilobytes(LANDING_BUDGET_BYTES)), {
       landingBytes: String(result.landingBytes),
@@ -82,6 +80,17 @@ async function publishReply(
     now: c.var.now(),
   });
   return undefined;
+}
+
+/** "de R$ X" only when X was charged 30 of the last 90 days (offer/reference-price.ts): the refusal, with the days, on its field. */
+function referencePriceReply(c: Context<AdminEnv>, referencePriceCents: number, days: number) {
+  const reason = pageEditorApi.referencePrice(formatBRL(referencePriceCents), days);
+  return apiError(c, 422, reason, { 'product.referencePriceCents': reason });
+}
+
+async function referenceRefusal(c: Context<AdminEnv>, referencePriceCents: number): Promise<Response | undefined> {
+  const shortfall = await referencePriceShortfall(c.var.db, referencePriceCents, c.var.now());
+  return shortfall ? referencePriceReply(c, referencePriceCents, shortfall.days) : undefined;
 }
 
 /** Every publish costs a render of the pages: limited per client, as other costly writes are. */
@@ -107,6 +116,9 @@ export const adminPageRoutes = adminRouter()
 
   .post('/page/draft', limitBody(DRAFT_MAX_BYTES, tooLarge), draftBody, async (c) => {
     const { offer, baseNumber } = c.req.valid('json');
+    // A "de R$ X" that could not be published is refused now, with its reason, not after the seller previewed it.
+    const reference = await referenceRefusal(c, offer.product.referencePriceCents);
+    if (reference) return reference;
     const saved = await saveDraft(c.var.offer, { offer, baseNumber, session: c.var.session, now: c.var.now() });
     return sendReply(c, 'POST', saved);
   })

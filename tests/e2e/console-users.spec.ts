@@ -1,0 +1,98 @@
+import type { Browser, Page } from '@playwright/test';
+import { signIn } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { startServer } from './server.ts';
+
+/**
+ * Console users by name (docs/editing.md#users) in Chromium against the production build: the owner invites an editor
+ * in Usuários, the editor opens the link, sets a name and password, sees only Página, publishes a price, and the history
+ * names her and the change; the owner sees each version's sales and removes her, and her open tab is signed out.
+ */
+const PASSWORD = 'senha-do-painel-usuarios-e2e';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const EDITOR = 'Marina Costa';
+
+async function consolePage(browser: Browser, url: string, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: url, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo', viewport });
+  return context.newPage();
+}
+
+test('the owner invites an editor by e-mail; she accepts, publishes under her name, and is removed at once', async ({
+  browser,
+}, testInfo) => {
+  const server = await startServer({ ADMIN_PASSWORD: PASSWORD, ADMIN_NAME: 'Ana Dona' });
+  try {
+    const owner = await consolePage(browser, server.url, PHONE);
+    await signIn(owner, PASSWORD);
+    await owner.getByRole('link', { name: 'Usuários' }).click();
+    await owner.getByLabel('E-mail', { exact: true }).fill('marina@example.com');
+    await expect(owner.getByRole('checkbox', { name: 'Editar a página — Convidar por e-mail' })).toBeChecked();
+    await owner.getByRole('button', { name: 'Enviar convite' }).click();
+    const link = (await owner.getByText(/#convite=/).textContent())!.trim();
+    expect(link).toMatch(/\/painel#convite=[\w-]{43}$/);
+    await owner.screenshot({ path: testInfo.outputPath('users-390.png'), fullPage: true });
+
+    // The invitee, in a browser of her own.
+    const editor = await consolePage(browser, server.url, PHONE);
+    await editor.goto(link);
+    await expect(editor.getByRole('heading', { name: 'Aceitar convite do painel' })).toBeVisible();
+    await expect(editor.getByText('Convite para marina@example.com.', { exact: false })).toBeVisible();
+    await editor.screenshot({ path: testInfo.outputPath('invite-390.png'), fullPage: true });
+    await editor.getByLabel('Seu nome').fill(EDITOR);
+    await editor.getByLabel('Sua senha (12 caracteres ou mais)').fill('marina-senha-forte-123');
+    await editor.getByRole('button', { name: 'Criar meu acesso' }).click();
+    const nav = editor.getByRole('navigation', { name: 'Seções do painel' });
+    await expect(nav.getByRole('link', { name: 'Página' })).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveCount(1);
+    expect(new URL(editor.url()).hash).toBe('#pagina');
+
+    // Used once: the same link again is refused in words.
+    const again = await consolePage(browser, server.url, PHONE);
+    await again.goto(link);
+    await expect(again.getByText('Este convite já foi usado ou expirou.', { exact: false })).toBeVisible();
+
+    // She changes the price and publishes; the history names her and the change.
+    await editor.getByLabel('Seção').selectOption({ label: 'Produto' });
+    await editor.getByRole('group', { name: 'Produto' }).getByLabel('Preço', { exact: true }).fill('24,90');
+    await editor.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
+    await expect(editor.getByText('Rascunho salvo.')).toBeVisible();
+    await editor.getByRole('button', { name: 'Publicar alterações' }).click();
+    await expect(editor.getByText('No ar: versão 1')).toBeVisible();
+    const history = editor.getByRole('region', { name: 'Histórico de versões' });
+    await expect(history.getByText(`por ${EDITOR}`)).toBeVisible();
+    await expect(history.getByText('Mudou: Preço R$ 19,90 → R$ 24,90')).toBeVisible();
+    // Sales are not hers to see.
+    await expect(editor.getByRole('region', { name: 'Vendas de cada versão' })).toHaveCount(0);
+
+    // The owner sees each version's sales beside the history, at both widths.
+    for (const viewport of [PHONE, DESKTOP]) {
+      const seller = await consolePage(browser, server.url, viewport);
+      await signIn(seller, PASSWORD);
+      await seller.getByRole('link', { name: 'Página' }).click();
+      const figures = seller.getByRole('region', { name: 'Vendas de cada versão' });
+      await expect(figures.getByRole('row', { name: /^1 / })).toBeVisible();
+      // From the top: a whole-page shot taken scrolled down draws the sticky header where the scroll left it.
+      await seller.evaluate(() => window.scrollTo(0, 0));
+      await seller.screenshot({ path: testInfo.outputPath(`history-${viewport.width}.png`), fullPage: true });
+      if (viewport === DESKTOP) {
+        await seller.getByRole('link', { name: 'Usuários' }).click();
+        await expect(seller.getByRole('button', { name: `Remover ${EDITOR}` })).toBeVisible();
+        await seller.evaluate(() => window.scrollTo(0, 0));
+        await seller.screenshot({ path: testInfo.outputPath('users-1280.png'), fullPage: true });
+      }
+      await seller.context().close();
+    }
+
+    // Removed: her open tab's next request brings the sign-in form back.
+    await owner.reload();
+    await owner.getByRole('button', { name: `Remover ${EDITOR}` }).click();
+    await owner.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
+    await expect(owner.getByText(/^removido em/)).toBeVisible();
+    await editor.getByRole('group', { name: 'Produto' }).getByLabel('Preço', { exact: true }).fill('29,90');
+    await editor.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
+    await expect(editor.getByRole('heading', { name: 'Entrar no painel' })).toBeVisible();
+  } finally {
+    await server.stop();
+  }
+});
