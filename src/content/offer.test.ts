@@ -28,4 +28,13 @@ describe('the offer as the content files ship it', () => {
       }
     }
   });
+
+  it('names the price in the description and link preview by {preco}, so a new price shows in them', () => {
+    const { landingDescription, presellDescription } = offerDefaults.meta;
+    expect(landingDescription).toContain('{preco}');
+    for (const text of [landingDescription, presellDescription]) expect(text).not.toMatch(/19,90/);
+    expect(fillOfferText(landingDescription, { guaranteeDays: '7', price: formatBRL(2490) })).toContain(
+      `Pagamento único de ${formatBRL(2490)} via PIX.`,
+    );
+  });
 });

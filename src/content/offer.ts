@@ -27,7 +27,9 @@ const GUARANTEE = '{garantia}';
 const PRICE = '{preco}';
 
 /** The price typed out in a default text becomes `{preco}`, so a new price reaches it too. */
-const withPriceToken = (value: string) => value.replaceAll(formatBRL(site.priceCents), PRICE);
+const withPriceToken = (value: string) =>
+  // Typed out with a plain space too (the meta description, which only the prerenderer prints).
+  value.replaceAll(formatBRL(site.priceCents), PRICE).replaceAll(formatBRL(site.priceCents).replace('\u00a0', ' '), PRICE);
 
 const faqItems = (items: ReadonlyArray<{ question: string; answer: string }>) =>
   items.map((item) => ({ question: withPriceToken(item.question), answer: withPriceToken(item.answer) }));
