@@ -226,11 +226,22 @@ async function settled(shop: LedgerShop, model: Model, paid: boolean): Promise<v
 type Cmd = fc.AsyncCommand<Model, LedgerShop>;
 
 /** A checkout's order, and the bump charged alone beside a main PIX its provider cannot cancel. */
-function recordCheckout(model: Model, buyer: number, created: Awaited<ReturnType<typeof ledgerCheckout>>): void {
+async function recordCheckout(shop: LedgerShop, model: Model, buyer: number, created: Awaited<ReturnType<typeof ledgerCheckout>>) {
   if (created.status !== 201) return;
   const { orderId, pix, addon } = created.body;
-  if (!model.orders.some((order) => order.id === orderId))
-    model.orders.push({ id: orderId, buyer, kind: 'main', viewKey: created.viewKey, code: pix?.code ?? null });
+  if (!model.orders.some((order) => order.id === orderId)) {
+    // A re-checkout after the earlier PIX was paid charges what is left (the bump) as that purchase's add-on.
+    const row = await readOrder(shop, orderId);
+    const parent = row.kind === 'addon' ? row.parent_order_id : null;
+    model.orders.push({
+      id: orderId,
+      buyer,
+      kind: parent ? 'addon' : 'main',
+      ...(parent ? { mainId: parent } : {}),
+      viewKey: created.viewKey,
+      code: pix?.code ?? null,
+    });
+  }
   if (addon && !model.orders.some((order) => order.id === addon.orderId))
     model.orders.push({
       id: addon.orderId,
@@ -295,7 +306,7 @@ class Checkout extends Step {
     const created = await ledgerCheckout(shop, model.buyers[this.buyer]!, this.bump);
     // AbacatePay is never down: a buyer always gets a PIX, whatever happened to Mercado Pago.
     await checkoutRule(shop, model, this.buyer, created, 'F');
-    recordCheckout(model, this.buyer, created);
+    await recordCheckout(shop, model, this.buyer, created);
   }
   toString() {
     return `checkout(buyer ${this.buyer}, ${this.bump ? 'with bump' : 'no bump'})`;
@@ -646,9 +657,9 @@ class LatePaidRetired extends Step {
   async act(model: Model, shop: LedgerShop) {
     const buyer = model.buyers[this.buyer]!;
     const first = await ledgerCheckout(shop, buyer, false);
-    recordCheckout(model, this.buyer, first);
+    await recordCheckout(shop, model, this.buyer, first);
     scriptMercadoPago(shop, 'cancel', { kind: 'status', status: 500 });
-    recordCheckout(model, this.buyer, await ledgerCheckout(shop, buyer, true));
+    await recordCheckout(shop, model, this.buyer, await ledgerCheckout(shop, buyer, true));
     const code = first.status === 201 ? first.body.pix?.code : undefined;
     const charge = code ? shop.ledger.byCode(code) : undefined;
     if (charge && shop.ledger.payable(charge)) {
@@ -658,7 +669,7 @@ class LatePaidRetired extends Step {
     }
     const again = await ledgerCheckout(shop, buyer, true);
     await checkoutRule(shop, model, this.buyer, again, 'F');
-    recordCheckout(model, this.buyer, again);
+    await recordCheckout(shop, model, this.buyer, again);
     await drainOutbox(shop);
   }
   toString() {
@@ -687,7 +698,7 @@ class CrashDuringCreate extends Step {
     scriptMercadoPago(shop, 'create', { kind: 'drop', afterWrite: true });
     const created = await ledgerCheckout(shop, model.buyers[this.buyer]!, this.bump);
     await checkoutRule(shop, model, this.buyer, created, 'F1');
-    recordCheckout(model, this.buyer, created);
+    await recordCheckout(shop, model, this.buyer, created);
     await restartWith(shop);
   }
   toString() {
