@@ -123,7 +123,8 @@ export const disputesApi = {
   alreadySent: 'A defesa desta contestação já foi enviada. O provedor aceita uma só defesa.',
   /** The provider's 422, or the deadline passed before the press. */
   tooLate: 'O prazo para enviar a defesa terminou. O provedor não aceita mais defesa nesta contestação.',
-  providerFailed: (message: string) => `O provedor não recebeu a defesa: ${message}. Tente de novo em alguns minutos.`,
+  providerFailed: (message: string) =>
+    `O provedor não recebeu a defesa: ${message.endsWith('.') ? message.slice(0, -1) : message}. Tente de novo em alguns minutos.`,
   badDate: 'Data do prazo inválida.',
 };
 

@@ -141,11 +141,14 @@ async function applyToOrder(deps: DisputesDeps, order: OrderRow, dispute: Provid
   return { kind: 'applied', dispute: result.row, changed: result.changed };
 }
 
-/** Whether the payer the provider names is the buyer: by CPF where both have one, else by name; never logged. */
+/**
+ * Whether the payer the provider names is the buyer: by CPF where both have one, else by name; never logged. A name
+ * alone only confirms: banks shorten and reorder names, so a different spelling is no evidence against the seller.
+ */
 function payerMatch(payer: ProviderDispute['payer'], order: OrderRow): number | null {
   if (!payer) return null;
   if (payer.document && order.buyer_document) return Number(normalizeDocument(payer.document) === normalizeDocument(order.buyer_document));
-  if (payer.name && order.buyer_name) return Number(sameName(payer.name, order.buyer_name));
+  if (payer.name && order.buyer_name && sameName(payer.name, order.buyer_name)) return 1;
   return null;
 }
 
