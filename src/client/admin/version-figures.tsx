@@ -31,6 +31,19 @@ function liveFor(figures: PageVersionFigures): string {
   return figures.liveUntil === null ? `${span} (${copy.since})` : span;
 }
 
+/** The figures of one version, in the table's order after "No ar": conversion and revenue per visitor derived here. */
+function cellsOf(version: PageVersionFigures): Array<[string, string]> {
+  const perVisitor = version.visitors > 0 ? formatBRL(Math.round(version.revenueCents / version.visitors)) : '—';
+  return [
+    [copy.visitors, String(version.visitors)],
+    [copy.checkouts, String(version.checkoutsBegun)],
+    [copy.paid, String(version.pixPaid)],
+    [copy.conversion, formatRate(version.visitors > 0 ? version.pixPaid / version.visitors : null)],
+    [copy.revenue, formatBRL(version.revenueCents)],
+    [copy.revenuePerVisitor, perVisitor],
+  ];
+}
+
 /**
  * Each version's sales beside the history (docs/editing.md#figures). Only for those who may see orders: for others the
  * server answers 403 and nothing is shown.
@@ -50,8 +63,26 @@ export function VersionFigures() {
         {copy.title}
       </h3>
       <p className="mt-1 text-xs text-slate-400">{copy.caption}</p>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[40rem] text-right text-sm">
+      {/* On a phone, one card a version: eight columns do not fit 390 px. */}
+      <ul className="mt-3 space-y-2 sm:hidden">
+        {versions.map((version) => (
+          <li key={version.number} className="rounded-xl border border-line/70 bg-ink-900/60 p-3 text-sm">
+            <p className="font-bold text-white">
+              {copy.version} {version.number} · <span className="font-normal text-slate-400">{liveFor(version)}</span>
+            </p>
+            <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-slate-200">
+              {cellsOf(version).map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-2">
+                  <dt className="text-slate-400">{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 hidden overflow-x-auto sm:block">
+        <table className="w-full text-right text-sm">
           <thead className="text-xs text-slate-400">
             <tr>
               <th scope="col" className="py-2 text-left font-semibold">
@@ -87,12 +118,9 @@ export function VersionFigures() {
                   {version.number}
                 </th>
                 <td>{liveFor(version)}</td>
-                <td>{version.visitors}</td>
-                <td>{version.checkoutsBegun}</td>
-                <td>{version.pixPaid}</td>
-                <td>{formatRate(version.visitors > 0 ? version.pixPaid / version.visitors : null)}</td>
-                <td>{formatBRL(version.revenueCents)}</td>
-                <td>{version.visitors > 0 ? formatBRL(Math.round(version.revenueCents / version.visitors)) : '—'}</td>
+                {cellsOf(version).map(([label, value]) => (
+                  <td key={label}>{value}</td>
+                ))}
               </tr>
             ))}
           </tbody>
