@@ -219,6 +219,15 @@ try {
     await page.getByLabel('Seção').selectOption({ label: 'Como funciona: exemplo de conversa' });
     await page.getByLabel('Nome do contato').waitFor();
     await shot('page-chat');
+    // Usuários: an editor invited at the first width, the link shown to send; the second width finds her pending.
+    await page.getByRole('link', { name: 'Usuários' }).click();
+    if (viewport.name === '390') {
+      await page.getByLabel('E-mail', { exact: true }).fill('marina@example.com');
+      await page.getByRole('button', { name: 'Enviar convite' }).click();
+      await page.getByText(/#convite=/).waitFor();
+    } else await page.getByRole('heading', { name: 'Convites pendentes' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot('users');
     await context.close();
   }
   await browser.close();
