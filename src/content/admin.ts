@@ -23,7 +23,7 @@ export const admin = {
     password: 'Senha do painel',
     submit: 'Entrar',
     submitting: 'Entrando…',
-    hint: 'A senha é o valor de ADMIN_PASSWORD (no modo de demonstração, ela aparece na linha de início do servidor).',
+    hint: 'Proprietário: a senha é o valor de ADMIN_PASSWORD (no modo de demonstração, ela aparece na linha de início do servidor). Usuários convidados: seu e-mail e sua senha.',
   },
   api: {
     signedOut: 'Sua sessão terminou. Entre de novo.',
