@@ -363,8 +363,11 @@ export const pageEditorApi = {
   referencePrice: (reference: string, days: number) =>
     `O preço de referência ${reference} só pode aparecer se foi o preço cobrado por pelo menos 30 dias nos últimos 90. Nos últimos 90 dias ele valeu por ${days} ${days === 1 ? 'dia' : 'dias'}.`,
   tooManyPublishes: 'Muitas publicações seguidas. Tente de novo mais tarde.',
-  imageTooLarge: 'A imagem passa de 5 MB. Reduza o tamanho ou envie outra.',
-  imageType: 'Formato não aceito. Envie uma foto em JPEG, PNG ou WebP.',
+  imageTooLarge: 'A imagem passa de 25 MB. Reduza o tamanho ou envie outra.',
+  imageType: 'Formato não aceito. Envie uma foto em JPEG, PNG, WebP, HEIC ou AVIF.',
+  imageGif:
+    'GIF não é aceito: ele tem só 256 cores (a foto fica granulada) e a animação não apareceria. Envie a foto em JPEG, PNG, WebP, HEIC ou AVIF.',
+  imageTooManyPixels: 'A imagem tem resolução alta demais para ser lida com segurança. Reduza a resolução (12 megapixels bastam) e envie de novo.',
   imageUnreadable: 'Não foi possível ler esta imagem. Ela pode estar corrompida; envie outra.',
   imageTooSmall: 'A imagem é pequena demais: envie uma com pelo menos 320 px de largura.',
   tooManyUploads: 'Muitas imagens enviadas seguidas. Tente de novo mais tarde.',
@@ -377,7 +380,7 @@ export const imageField = {
   remove: 'Remover imagem',
   none: 'Nenhuma imagem: a seção aparece sem foto.',
   uploading: 'Enviando e otimizando…',
-  hint: 'JPEG, PNG ou WebP até 5 MB. Removemos a localização e outros dados da foto e geramos versões leves para celular e computador.',
+  hint: 'Foto do celular (JPEG ou HEIC), PNG, WebP ou AVIF, até 25 MB. Removemos a localização e outros dados da foto e geramos versões leves para celular e computador.',
   size: (width: number, height: number) => `${width} × ${height} px`,
   unreadable: 'Não foi possível enviar a imagem. Confira a conexão e tente de novo.',
 } as const;

@@ -6,7 +6,8 @@ export const IMAGE_WIDTHS = [480, 960, 1440] as const;
 export const IMAGE_FORMATS = ['avif', 'webp'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** A phone's full-resolution photo (a 50 MP JPEG is 12–20 MB); the console's routes take nothing before sign-in. */
+export const IMAGE_MAX_BYTES = 25 * 1024 * 1024;
 export const IMAGE_PATH = '/media/';
 
 const REF = /^([0-9a-f]{20})\.(\d{1,5})x(\d{1,5})$/;

@@ -186,9 +186,9 @@ test.describe('the page editor', () => {
       // An SVG is refused by its content, whatever it is called.
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"/>');
       await field.setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: svg });
-      await expect(hero.getByRole('alert')).toHaveText('Formato não aceito. Envie uma foto em JPEG, PNG ou WebP.');
-      await field.setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 0xff) });
-      await expect(hero.getByRole('alert')).toHaveText('A imagem passa de 5 MB. Reduza o tamanho ou envie outra.');
+      await expect(hero.getByRole('alert')).toHaveText('Formato não aceito. Envie uma foto em JPEG, PNG, WebP, HEIC ou AVIF.');
+      await field.setInputFiles({ name: 'grande.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(26 * 1024 * 1024, 0xff) });
+      await expect(hero.getByRole('alert')).toHaveText('A imagem passa de 25 MB. Reduza o tamanho ou envie outra.');
 
       // A photograph's detail: Chromium does not count a flat, low-entropy image as a contentful paint.
       const photo = await sharp({

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +103,9 @@ describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s ima
     for (const type of ['image/svg+xml', 'image/png']) {
       const refused = await upload(svg, type);
       expect(refused.status).toBe(422);
-      expect(((await refused.json()) as { error: string }).error).toBe('Formato não aceito. Envie uma foto em JPEG, PNG ou WebP.');
+      expect(((await refused.json()) as { error: string }).error).toBe(
+        'Formato não aceito. Envie uma foto em JPEG, PNG, WebP, HEIC ou AVIF.',
+      );
     }
     // A PNG's signature in front of something else: the decoder must agree.
     const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), svg]);
@@ -109,30 +113,122 @@ describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s ima
     expect(await storedRows()).toBe(rows);
   });
 
-  it('refuses a 6 MB file from its length, before its body is sent', async () => {
-    const refused = await upload(Buffer.alloc(6 * 1024 * 1024, 0xff), 'image/jpeg');
-    expect(refused.status).toBe(413);
-    expect(((await refused.json()) as { error: string }).error).toBe('A imagem passa de 5 MB. Reduza o tamanho ou envie outra.');
+  it('takes a phone camera’s 25 MB JPEG whole', async () => {
+    // Noise does not compress: about 24.5 MB at 3,400 × 2,560, as a 50 MP camera's detailed photo.
+    const input = await sharp({
+      create: { width: 3400, height: 2560, channels: 3, background: '#777', noise: { type: 'gaussian', mean: 128, sigma: 90 } },
+    })
+      .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+      .toBuffer();
+    expect(input.length).toBeGreaterThan(24 * 1024 * 1024);
+    expect(input.length).toBeLessThanOrEqual(25 * 1024 * 1024);
+    const response = await upload(input, 'image/jpeg');
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(await response.json()).toMatchObject({ width: 3400, height: 2560 });
+  }, 60_000);
 
-    // Announced at 6 MB, 64 KB sent: the answer comes without the rest.
-    const { port, hostname } = new URL(url());
-    const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request({
-        host: hostname,
-        port,
-        method: 'POST',
-        path: '/api/admin/page/images',
-        headers: { Cookie: cookie, Origin: url(), 'Content-Type': 'image/jpeg', 'Content-Length': String(6 * 1024 * 1024) },
+  it('refuses a file over 25 MB from its length, before its body is sent', async () => {
+    const refused = await upload(Buffer.alloc(25 * 1024 * 1024 + 1, 0xff), 'image/jpeg');
+    expect(refused.status).toBe(413);
+    expect(((await refused.json()) as { error: string }).error).toBe('A imagem passa de 25 MB. Reduza o tamanho ou envie outra.');
+
+    // Announced at 26 MB, 64 KB sent: the answer comes without the rest; and before sign-in, no byte is taken.
+    const announced = async (headers: Record<string, string>) => {
+      const { port, hostname } = new URL(url());
+      return new Promise<number>((resolve, reject) => {
+        const request = http.request({
+          host: hostname,
+          port,
+          method: 'POST',
+          path: '/api/admin/page/images',
+          headers: { Origin: url(), 'Content-Type': 'image/jpeg', 'Content-Length': String(26 * 1024 * 1024), ...headers },
+        });
+        request.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+          request.destroy();
+        });
+        request.on('error', reject);
+        request.write(Buffer.alloc(64 * 1024, 0xff));
       });
-      request.on('response', (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-        request.destroy();
-      });
-      request.on('error', reject);
-      request.write(Buffer.alloc(64 * 1024, 0xff));
-    });
-    expect(status).toBe(413);
+    };
+    expect(await announced({ Cookie: cookie })).toBe(413);
+    expect(await announced({ 'Content-Length': String(20 * 1024 * 1024) })).toBe(401);
+  });
+
+  it('takes a phone’s HEIC, an AVIF and a WebP, each stripped of its EXIF and GPS', async () => {
+    // tests/fixtures/photo-with-location.heic: 640 × 480, made for this test with libheif's heif-enc 1.15.1
+    // (x265) from a JPEG sharp wrote with the same EXIF as photoWithLocation() (camera, author, GPS).
+    const heic = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/photo-with-location.heic'));
+    expect(heic.includes('CameraDeTeste')).toBe(true);
+    // The prebuilt libvips reads its header but has no HEVC decoder: without heic-decode this photo was refused.
+    await expect(sharp(heic).toBuffer()).rejects.toThrow(/HEVC/);
+    const exif = {
+      IFD0: { Make: 'CameraDeTeste', Copyright: 'Maria Souza' },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '23/1 33/1 1/1', GPSLongitudeRef: 'W', GPSLongitude: '46/1 38/1 1/1' },
+    };
+    const base = () => sharp({ create: { width: 900, height: 600, channels: 3, background: '#2563eb' } }).withExif(exif);
+    const inputs = [
+      { bytes: heic, type: 'image/heic', width: 640, height: 480 },
+      { bytes: await base().avif().toBuffer(), type: 'image/avif', width: 900, height: 600 },
+      { bytes: await base().webp().toBuffer(), type: 'image/webp', width: 900, height: 600 },
+    ];
+    for (const input of inputs) {
+      const response = await upload(input.bytes, input.type);
+      expect(response.status, `${input.type}: ${await response.clone().text()}`).toBe(200);
+      const reply = (await response.json()) as PageImageReply;
+      expect(reply).toMatchObject({ width: input.width, height: input.height });
+      const image = parseImageRef(reply.ref)!;
+      for (const format of ['avif', 'webp'] as const) {
+        const served = Buffer.from(await (await fetch(`${url()}/media/${image.hash}-480.${format}`)).arrayBuffer());
+        const metadata = await sharp(served).metadata();
+        expect(metadata).toMatchObject({ width: 480, height: Math.round((480 * input.height) / input.width) });
+        expect(metadata.exif).toBeUndefined();
+        expect(served.includes('CameraDeTeste')).toBe(false);
+      }
+      // The colours came through the decoder (a HEIC decoded wrongly would be black or grey).
+      const { dominant } = await sharp(Buffer.from(await (await fetch(`${url()}/media/${image.hash}-480.webp`)).arrayBuffer())).stats();
+      expect(dominant.r + dominant.g + dominant.b).toBeGreaterThan(60);
+    }
+  });
+
+  it('refuses a GIF with the reason, and a canvas too large to decode before decoding it', async () => {
+    const rows = await storedRows();
+    const gif = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#f00' } })
+      .gif()
+      .toBuffer();
+    const refused = await upload(gif, 'image/gif');
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      'GIF não é aceito: ele tem só 256 cores (a foto fica granulada) e a animação não apareceria. Envie a foto em JPEG, PNG, WebP, HEIC ou AVIF.',
+    );
+
+    // A decompression bomb: a few KB whose header claims 30,000 × 30,000 pixels (900 MP).
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const bomb = Buffer.from(png);
+    bomb.writeUInt32BE(30_000, 16);
+    bomb.writeUInt32BE(30_000, 20);
+    bomb.writeUInt32BE(zlib.crc32(bomb.subarray(12, 29)), 29);
+    // The HEIC's own size box (ispe) claiming the same: refused before the WebAssembly decoder allocates it.
+    const heicBomb = Buffer.from(fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/photo-with-location.heic')));
+    const ispe = heicBomb.indexOf('ispe');
+    heicBomb.writeUInt32BE(30_000, ispe + 8);
+    heicBomb.writeUInt32BE(30_000, ispe + 12);
+    for (const [bytes, type] of [
+      [bomb, 'image/png'],
+      [heicBomb, 'image/heic'],
+    ] as const) {
+      const started = Date.now();
+      const answer = await upload(bytes, type);
+      expect(answer.status).toBe(422);
+      expect(((await answer.json()) as { error: string }).error).toBe(
+        'A imagem tem resolução alta demais para ser lida com segurança. Reduza a resolução (12 megapixels bastam) e envie de novo.',
+      );
+      expect(Date.now() - started).toBeLessThan(2_000);
+    }
+    expect(await storedRows()).toBe(rows);
   });
 
   it('takes uploads only from a signed-in console session on its own origin', async () => {

@@ -39,7 +39,7 @@ export function ImageField({
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    // Said at once, without sending 5 MB over a phone's connection for the server to refuse.
+    // Said at once, without sending 25 MB over a phone's connection for the server to refuse.
     if (file.size > IMAGE_MAX_BYTES) {
       setRefusal(pageEditorApi.imageTooLarge);
       return;
@@ -79,7 +79,7 @@ export function ImageField({
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/webp"
+        accept="image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif,.heic,.heif"
         disabled={disabled || uploading}
         aria-labelledby={`${id}-label ${id}-button`}
         aria-invalid={message ? true : undefined}

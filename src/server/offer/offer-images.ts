@@ -1,31 +1,95 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Database } from '../db/schema.ts';
-import { imageFile, imageRef, imageWidths, IMAGE_FORMATS, type ImageFormat, type OfferImage } from '../../shared/offer-image.ts';
+import {
+  imageFile,
+  imageRef,
+  imageWidths,
+  IMAGE_FORMATS,
+  IMAGE_WIDTHS,
+  type ImageFormat,
+  type OfferImage,
+} from '../../shared/offer-image.ts';
 
 /** Narrower than a phone's column, a photo would be blown up and blurred on the page. */
 export const MIN_IMAGE_WIDTH = 320;
-/** Decoding is bounded by pixels, not bytes: a small PNG can claim a huge canvas (a decompression bomb). */
-const MAX_INPUT_PIXELS = 40_000_000;
+/**
+ * Decoding is bounded by pixels, not bytes: a small file can claim a huge canvas (a decompression bomb).
+ * Checked from the header, before any pixel is decoded. 110 MP takes a phone's 108 MP mode; sharp
+ * shrinks a JPEG or WebP while decoding it, so the pixels held stay a fraction of that.
+ */
+export const MAX_INPUT_PIXELS = 110_000_000;
+/** HEIC is decoded whole, to RGBA in WebAssembly memory: an iPhone's 48 MP "HEIF Max" (8064 × 6048), no more. */
+export const MAX_HEIC_PIXELS = 50_000_000;
 
 const CONTENT_TYPES: Record<ImageFormat, string> = { avif: 'image/avif', webp: 'image/webp' };
 
 export type UploadResult =
-  { kind: 'stored'; ref: string; image: OfferImage } | { kind: 'type' } | { kind: 'unreadable' } | { kind: 'too_small' };
+  | { kind: 'stored'; ref: string; image: OfferImage }
+  | { kind: 'type' }
+  | { kind: 'gif' }
+  | { kind: 'unreadable' }
+  | { kind: 'too_small' }
+  | { kind: 'too_many_pixels' };
 
-/** By the first bytes, never the name or type: anything but JPEG, PNG, WebP never reaches the decoder. */
-export function sniffImage(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | undefined {
+type Sniffed = 'jpeg' | 'png' | 'webp' | 'heif' | 'gif';
+
+/** The brands of an ISO-BMFF file that say HEIF: HEIC (HEVC, a phone's camera) or AVIF (AV1). */
+const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1', 'avif', 'avis']);
+
+/** By the first bytes, never the name or type: anything else never reaches a decoder. */
+function sniffImage(bytes: Uint8Array): Sniffed | undefined {
   const starts = (offset: number, signature: readonly number[]) => signature.every((byte, at) => bytes[offset + at] === byte);
+  const ascii = (offset: number, length: number) => String.fromCharCode(...bytes.subarray(offset, offset + length));
   if (starts(0, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (starts(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (starts(0, [0x52, 0x49, 0x46, 0x46]) && starts(8, [0x57, 0x45, 0x42, 0x50])) return 'webp';
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 4) === 'WEBP') return 'webp';
+  if (ascii(4, 4) === 'ftyp' && HEIF_BRANDS.has(ascii(8, 4))) return 'heif';
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif';
   return undefined;
 }
 
-async function encode(input: Uint8Array, width: number, format: ImageFormat): Promise<Buffer> {
-  // sharp writes no metadata unless asked (withMetadata/withExif): EXIF, GPS, XMP and comments stay behind.
-  const resized = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
+interface Decoded {
+  /** The upload's size as seen, turned. */
+  width: number;
+  height: number;
+  /** Its pixels at most as wide as the page's widest image, each variant resized from them. */
+  pixels: Buffer;
+  raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
+/**
+ * The photo decoded once, turned as it is seen and cut to the widest size the page asks for.
+ * sharp's libvips reads JPEG, PNG, WebP and AVIF; its prebuilt libheif has no HEVC decoder (a
+ * patent-encumbered codec), so a HEIC goes through libheif's WebAssembly build (heic-decode) first.
+ * libheif applies the HEIC's own rotation and mirror while decoding; the EXIF turn is for the rest.
+ */
+async function decodeOnce(input: Uint8Array, metadata: Metadata): Promise<Decoded> {
+  let source: Sharp;
+  let seen: { width: number; height: number };
+  if (metadata.compression === 'hevc') {
+    const { default: decode } = await import('heic-decode');
+    const decoded = await decode({ buffer: input });
+    const raw = Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength);
+    source = sharp(raw, { raw: { width: decoded.width, height: decoded.height, channels: 4 } });
+    if (!metadata.hasAlpha) source = source.removeAlpha();
+    seen = decoded;
+  } else {
+    source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+    // As the photo is seen (a phone's portrait photo is stored sideways with an EXIF turn).
+    seen = metadata.autoOrient;
+  }
+  const { data, info } = await source
+    .resize({ width: IMAGE_WIDTHS.at(-1), withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: seen.width, height: seen.height, pixels: data, raw: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+async function encode(decoded: Decoded, width: number, format: ImageFormat): Promise<Buffer> {
+  // From raw pixels sharp has no metadata to write: EXIF, GPS, XMP and comments stayed behind.
+  const resized = sharp(decoded.pixels, { raw: decoded.raw }).resize({ width, withoutEnlargement: true });
   return format === 'avif' ? resized.avif({ quality: 55, effort: 3 }).toBuffer() : resized.webp({ quality: 78 }).toBuffer();
 }
 
@@ -37,25 +101,29 @@ export async function storeUpload(
 ): Promise<UploadResult> {
   const sniffed = sniffImage(input);
   if (!sniffed) return { kind: 'type' };
+  if (sniffed === 'gif') return { kind: 'gif' };
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // The header only, unbounded here: its size is checked below, to say why rather than "unreadable".
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     return { kind: 'unreadable' };
   }
   // The decoder must agree with the signature: a PNG header on something else is not a PNG.
   if (metadata.format !== sniffed) return { kind: 'type' };
-  // The box the page gives it, as the photo is seen (a phone's portrait photo is stored sideways with an EXIF turn).
-  const { width, height } = metadata.autoOrient;
-  if (!width || !height) return { kind: 'unreadable' };
-  if (width < MIN_IMAGE_WIDTH) return { kind: 'too_small' };
+  if (!metadata.width || !metadata.height) return { kind: 'unreadable' };
+  const pixels = metadata.width * metadata.height;
+  if (pixels > (metadata.compression === 'hevc' ? MAX_HEIC_PIXELS : MAX_INPUT_PIXELS)) return { kind: 'too_many_pixels' };
 
-  const hash = createHash('sha256').update(input).digest('hex').slice(0, 20);
+  let decoded: Decoded;
   const rows: Array<{ file: string; format: ImageFormat; bytes: Buffer }> = [];
+  const hash = createHash('sha256').update(input).digest('hex').slice(0, 20);
   try {
-    for (const each of imageWidths(width)) {
+    decoded = await decodeOnce(input, metadata);
+    if (decoded.width < MIN_IMAGE_WIDTH) return { kind: 'too_small' };
+    for (const each of imageWidths(decoded.width)) {
       for (const format of IMAGE_FORMATS)
-        rows.push({ file: imageFile(hash, each, format), format, bytes: await encode(input, each, format) });
+        rows.push({ file: imageFile(hash, each, format), format, bytes: await encode(decoded, each, format) });
     }
   } catch {
     return { kind: 'unreadable' };
@@ -74,7 +142,7 @@ export async function storeUpload(
       .onConflict((conflict) => conflict.column('file').doNothing())
       .execute();
   }
-  const image = { hash, width, height };
+  const image = { hash, width: decoded.width, height: decoded.height };
   return { kind: 'stored', ref: imageRef(image), image };
 }
 

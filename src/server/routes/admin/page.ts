@@ -101,7 +101,7 @@ async function publishAllowed(c: Context<AdminEnv>): Promise<Response | undefine
   return apiError(c, 429, pageEditorApi.tooManyPublishes);
 }
 
-/** Over 5 MB, refused from its Content-Length (or as it streams past the limit), never read whole. */
+/** Over IMAGE_MAX_BYTES (25 MB), refused from its Content-Length (or as it streams past the limit), never read whole. */
 const imageTooLarge = (c: Context) => apiError(c, 413, pageEditorApi.imageTooLarge);
 
 const uploadRefusals = {
@@ -125,6 +125,8 @@ export const adminPageRoutes = adminRouter()
 
   .get('/page/preview/:page', async (c) => {
     const page = c.req.param('page');
+  gif: pageEditorApi.imageGif,
+  too_many_pixels: pageEditorApi.imageTooManyPixels,
     if (!(OFFER_PAGES as readonly string[]).includes(page)) return apiError(c, 404, pageEditorApi.versionNotFound);
     const html = await previewDraft(c.var.offer, page as OfferPage);
     if (html === undefined) return apiError(c, 404, pageEditorApi.versionNotFound);
