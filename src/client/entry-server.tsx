@@ -9,6 +9,7 @@ import { App } from './app.tsx';
 import { OmitLaterSections } from './landing/deferred-section.tsx';
 import { IslandCollectorContext, islandIdentifierPrefix, type CollectedIsland } from './lib/island.tsx';
 import { OfferContext } from './lib/offer.tsx';
+import { PreviewContext } from './lib/preview.tsx';
 import { pageModulePath, type PageModule } from './routes.ts';
 import { IconSymbolsInPage } from './ui/icon.tsx';
 import { COLUMN_SIZES } from './ui/offer-picture.tsx';
@@ -28,6 +29,8 @@ export interface RenderOptions {
   omitLaterSections?: boolean;
   /** The seller's version; the build's own content files when absent. */
   offer?: Offer;
+  /** For the console's preview, served without scripts (lib/preview.tsx). */
+  preview?: boolean;
 }
 
 /** The seller's image at the top of `/` or `/presell` is the first screen's largest paint: fetched from the head. */
@@ -54,7 +57,7 @@ function offerMeta(key: PageKey, offer: Offer): { title: string; description: st
  */
 export async function render(
   key: PageKey,
-  { omitLaterSections = false, offer = offerDefaults }: RenderOptions = {},
+  { omitLaterSections = false, offer = offerDefaults, preview = false }: RenderOptions = {},
 ): Promise<RenderedPage> {
   const load = pageModules[pageModulePath(key)];
   if (!load) throw new Error(`prerender: the page module ${pageModulePath(key)} is missing`);
@@ -75,7 +78,7 @@ export async function render(
     // The islands print again in the browser what they printed here: the edited sections travel with the page.
     const data = offerDataBlock(islandOfferData(offer, offerDefaults));
     return {
-      html: renderWithIslands(page, offer) + data,
+      html: renderWithIslands(page, offer, preview) + data,
       title: meta.title,
       description: meta.description,
       preload: offerPreload(key, offer),
@@ -95,7 +98,7 @@ export async function render(
  * empty, then every island on its own with its own id prefix — exactly the separate root the
  * browser will hydrate in that slot (lib/hydrate-islands.tsx).
  */
-function renderWithIslands(page: ReactElement, offer: Offer): string {
+function renderWithIslands(page: ReactElement, offer: Offer, preview: boolean): string {
   const islands: CollectedIsland[] = [];
   let html = renderToString(
     <OfferContext.Provider value={offer}>
@@ -108,7 +111,9 @@ function renderWithIslands(page: ReactElement, offer: Offer): string {
     const inner = renderToString(
       <StrictMode>
         <OfferContext.Provider value={offer}>
-          <IconSymbolsInPage>{element}</IconSymbolsInPage>
+          <PreviewContext.Provider value={preview}>
+            <IconSymbolsInPage>{element}</IconSymbolsInPage>
+          </PreviewContext.Provider>
         </OfferContext.Provider>
       </StrictMode>,
       { identifierPrefix: islandIdentifierPrefix(id) },

@@ -68,9 +68,10 @@ export function PagePreview({ stamp }: { stamp: number }) {
         <Choice options={['phone', 'desktop'] as const} value={width} label={(option) => copy[option]} onChange={setWidth} />
       </div>
       <div ref={box} className="overflow-hidden rounded-xl border border-line bg-ink-950" style={{ height: FRAME_HEIGHT * scale }}>
-        {/* No `allow-scripts`: the preview runs nothing, and its own policy forbids scripts anyway. */}
+        {/* No `allow-scripts`: the preview runs nothing, and its own policy forbids scripts anyway. `allow-same-origin` keeps
+            the console's origin, without which the uploaded images (`/media/`, Cross-Origin-Resource-Policy: same-origin) are blocked. */}
         <iframe
-          sandbox=""
+          sandbox="allow-same-origin"
           title={copy.frame(copy[page], copy[width])}
           src={adminApi.pagePreviewUrl(page, stamp)}
           style={{ width: frameWidth, height: FRAME_HEIGHT, transform: `scale(${scale})`, transformOrigin: 'top left' }}

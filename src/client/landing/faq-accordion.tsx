@@ -1,6 +1,7 @@
 import { faqAccordion } from '../../content/faq.ts';
 import { useFilledFaq } from '../lib/offer-text.ts';
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '../ui/accordion.tsx';
+import { useIsPreview } from '../lib/preview.tsx';
+import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, StaticAccordionItem } from '../ui/accordion.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
 
 /**
@@ -9,18 +10,30 @@ import { SectionHeading } from '../ui/section-heading.tsx';
  */
 export function FaqAccordion({ guaranteeDays }: { guaranteeDays: string }) {
   const faq = useFilledFaq(guaranteeDays, faqAccordion(guaranteeDays));
+  // The console's preview runs no script: there the answers open as `<details>`.
+  const preview = useIsPreview();
   return (
     <section aria-labelledby="faq-title" className="px-5 py-16">
       <div className="mx-auto max-w-3xl">
         <SectionHeading id="faq-title" eyebrow={faq.eyebrow} title={faq.title} />
-        <Accordion type="single" collapsible className="mt-10 grid gap-3">
-          {faq.items.map((item, index) => (
-            <AccordionItem key={index} value={`faq-${index}`}>
-              <AccordionTrigger>{item.question}</AccordionTrigger>
-              <AccordionContent>{item.answer}</AccordionContent>
-            </AccordionItem>
-          ))}
-        </Accordion>
+        {preview ? (
+          <div className="mt-10 grid gap-3">
+            {faq.items.map((item, index) => (
+              <StaticAccordionItem key={index} question={item.question}>
+                {item.answer}
+              </StaticAccordionItem>
+            ))}
+          </div>
+        ) : (
+          <Accordion type="single" collapsible className="mt-10 grid gap-3">
+            {faq.items.map((item, index) => (
+              <AccordionItem key={index} value={`faq-${index}`}>
+                <AccordionTrigger>{item.question}</AccordionTrigger>
+                <AccordionContent>{item.answer}</AccordionContent>
+              </AccordionItem>
+            ))}
+          </Accordion>
+        )}
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import * as AccordionPrimitive from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn.ts';
 
 /** Radix accordion, shadcn anatomy: buttons with aria-expanded, regions labelled by their question. */
@@ -43,5 +43,18 @@ export function AccordionContent({ className, children, ...props }: ComponentPro
     >
       <div className={cn('px-4 pb-4 leading-relaxed sm:px-5', className)}>{children}</div>
     </AccordionPrimitive.Content>
+  );
+}
+
+/** The same item as `<details>`: it opens with no script, for the console's preview, which runs none (lib/preview.tsx). */
+export function StaticAccordionItem({ question, children }: { question: string; children: ReactNode }) {
+  return (
+    <details className="group rounded-2xl border border-line bg-ink-850/70 open:border-brand-500/40">
+      <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-4 py-3 text-left font-bold text-white sm:px-5">
+        {question}
+        <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-brand-400 group-open:rotate-180" />
+      </summary>
+      <div className="px-4 pb-4 text-sm leading-relaxed text-slate-300 sm:px-5">{children}</div>
+    </details>
   );
 }

@@ -34,7 +34,8 @@ export interface Site {
    * Renders the offer pages from a version of the seller's offer with the build's own components
    * (its server render bundle), without serving them yet: `swap` does, for every page at once.
    */
-  renderOffer(offer: Offer, publicValues?: PublicConfig): Promise<RenderedSite>;
+  /** `preview`: for the console's preview, served without scripts (the FAQ's answers open as `<details>`). */
+  renderOffer(offer: Offer, publicValues?: PublicConfig, options?: { preview?: boolean }): Promise<RenderedSite>;
   swap(rendered: RenderedSite): void;
 }
 
@@ -50,7 +51,10 @@ export interface RenderedSite {
   readonly rendered: ReadonlyMap<OfferPage, string>;
 }
 
-type RenderPage = (key: PageKey, options: { offer: Offer }) => Promise<{ html: string; title: string; description: string }>;
+type RenderPage = (
+  key: PageKey,
+  options: { offer: Offer; preview?: boolean },
+) => Promise<{ html: string; title: string; description: string }>;
 
 const gzip = promisify(zlib.gzip);
 const brotliCompress = promisify(zlib.brotliCompress);
@@ -149,7 +153,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     return renderPage;
   };
 
-  const renderOffer = async (offer: Offer, values: PublicConfig = publicValues): Promise<RenderedSite> => {
+  const renderOffer = async (offer: Offer, values: PublicConfig = publicValues, { preview = false } = {}): Promise<RenderedSite> => {
     const render = await loadRenderer();
     const slots = new Map(current.slots);
     for (const [name, latest] of lastSlots) slots.set(name, latest);
@@ -162,7 +166,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
       let document = buildSources.get(file)!;
       if ((OFFER_PAGES as readonly PageKey[]).includes(key)) {
         const template = fs.readFileSync(path.join(ssrDir, OFFER_DOCUMENTS_DIR, `${key}.html`), 'utf8');
-        document = fillDocument(template, await render(key, { offer }));
+        document = fillDocument(template, await render(key, { offer, preview }));
         rendered.set(key as OfferPage, document);
       }
       const { text, csp } = preparePage(key, document, values, script);

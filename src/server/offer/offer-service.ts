@@ -61,8 +61,8 @@ export async function pageEditorState(deps: OfferDeps, now: number): Promise<Adm
   };
 }
 
-async function render(deps: OfferDeps, offer: Offer): Promise<RenderedSite | undefined> {
-  return deps.site?.renderOffer(offer, deps.live.publicValuesFor(offer));
+async function render(deps: OfferDeps, offer: Offer, options?: { preview?: boolean }): Promise<RenderedSite | undefined> {
+  return deps.site?.renderOffer(offer, deps.live.publicValuesFor(offer), options);
 }
 
 /** Saved apart from what is live; returns the size `/` would have, for the editor to show before publishing. */
@@ -84,7 +84,7 @@ export async function saveDraft(
 export async function previewDraft(deps: OfferDeps, page: OfferPage): Promise<string | undefined> {
   const draft = await findDraft(deps.db);
   const offer = draft ? parseStoredOffer(draft.content) : deps.live.current().offer;
-  return (await render(deps, offer))?.rendered.get(page);
+  return (await render(deps, offer, { preview: true }))?.rendered.get(page);
 }
 
 export type PublishResult =

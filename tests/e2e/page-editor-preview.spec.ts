@@ -1,0 +1,80 @@
+import type { Browser, FrameLocator, Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { faqAccordion } from '../../src/content/faq.ts';
+import { signIn } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { startServer } from './server.ts';
+
+/**
+ * The console's preview is the page (docs/editing.md#how-a-version-is-published): an uploaded image shows in it at a
+ * phone's and a desktop's width, its FAQ answers open with no script, and the editor itself at both widths.
+ */
+
+const PASSWORD = 'senha-do-painel-e2e';
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const ALT = 'Celular com a lista de fornecedores aberta';
+
+async function openConsole(browser: Browser, url: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL: url, locale: 'pt-BR', viewport });
+  const panel = await context.newPage();
+  await signIn(panel, PASSWORD);
+  await panel.getByRole('link', { name: 'Página' }).click();
+  return { context, panel };
+}
+
+async function chooseSection(panel: Page, name: string): Promise<Locator> {
+  await panel.getByLabel('Seção').selectOption({ label: name });
+  const group = panel.getByRole('group', { name });
+  await expect(group).toBeVisible();
+  return group;
+}
+
+/** The image in the preview frame, decoded (not a broken box). */
+async function expectImageLoaded(preview: FrameLocator) {
+  const image = preview.getByRole('img', { name: ALT });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+}
+
+test.describe('the page editor’s preview', () => {
+  test('at 390 px: an uploaded image shows in the preview at both widths, and its FAQ answers open', async ({ browser }) => {
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+    try {
+      const { context, panel } = await openConsole(browser, server.url, PHONE);
+      const hero = await chooseSection(panel, 'Topo da página de vendas');
+      const photo = await sharp({
+        create: { width: 1200, height: 900, channels: 3, background: '#16a34a', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+      })
+        .jpeg({ quality: 70 })
+        .toBuffer();
+      await hero.getByLabel('Imagem abaixo do subtítulo').setInputFiles({ name: 'celular.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await expect(hero.getByText('1200 × 900 px')).toBeVisible();
+      await hero.getByLabel('Descrição da imagem (para leitores de tela)').fill(ALT);
+      await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
+      await expect(panel.getByText('Rascunho salvo.')).toBeVisible();
+
+      const preview = panel.frameLocator('iframe[title^="Prévia"]');
+      await expectImageLoaded(preview);
+      await panel.getByRole('button', { name: 'Computador' }).click();
+      await expect(panel.locator('iframe[title="Prévia: Página de vendas no computador"]')).toBeVisible();
+      await expectImageLoaded(preview);
+
+      // The preview runs no script: the FAQ's answers still open on a tap.
+      const first = faqAccordion('7').items[0];
+      const question = preview.getByText(first.question, { exact: true });
+      await question.scrollIntoViewIfNeeded();
+      await question.click();
+      await expect(preview.getByText(first.answer.slice(0, 40), { exact: false })).toBeVisible();
+
+      await panel.getByRole('button', { name: 'Celular' }).click();
+      await panel.screenshot({ path: test.info().outputPath('page-editor-390.png'), fullPage: true });
+      await panel.setViewportSize(DESKTOP);
+      await expectImageLoaded(preview);
+      await panel.screenshot({ path: test.info().outputPath('page-editor-1280.png'), fullPage: true });
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
