@@ -353,7 +353,8 @@ export const offerMessages: OfferMessages = {
 /** The console API's refusals about the page (pt-BR). */
 export const pageEditorApi = {
   invalid: 'Confira os campos marcados.',
-  changed: 'A página mudou desde que você abriu o editor. Recarregue para ver a versão publicada e refaça as alterações.',
+  changed:
+    'A página mudou desde que você abriu o editor: outra pessoa publicou. O editor já mostra a versão no ar; confira e tente de novo.',
   noDraft: 'Não há alterações salvas para publicar.',
   versionNotFound: 'Versão não encontrada.',
   tooLarge: (size: string, budget: string) =>

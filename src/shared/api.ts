@@ -46,7 +46,15 @@ import type {
   DisputeConfirmSchema,
 } from './disputes.ts';
 import type { AdminOrderWhatsapp } from './whatsapp.ts';
-import type { AdminPageState, PageDraftReply, pageDraftSchema, PageImageReply, PagePublishReply, PagePublishSchema } from './offer.ts';
+import type {
+  AdminPageState,
+  PageDraftReply,
+  pageDraftSchema,
+  PageImageReply,
+  PageDraftPublishSchema,
+  PagePublishReply,
+  PagePublishSchema,
+} from './offer.ts';
 import type { z } from './zod.ts';
 
 export interface ApiErrorBody {
@@ -123,7 +131,8 @@ export interface ApiEndpoints {
   'POST /api/admin/page/draft/discard': { reply: OkReply };
   /** HTML for the console's preview frame, not JSON. */
   'GET /api/admin/page/preview/:page': { reply: unknown };
-  'POST /api/admin/page/publish': { body: Body<typeof PagePublishSchema>; reply: PagePublishReply };
+  /** 409 with `PagePublishConflictBody` when a field both this draft and a newer live version changed. */
+  'POST /api/admin/page/publish': { body: Body<typeof PageDraftPublishSchema>; reply: PagePublishReply };
   'POST /api/admin/page/versions/:number/restore': { body: Body<typeof PagePublishSchema>; reply: PagePublishReply };
   /** docs/disputes.md */
   'GET /api/admin/disputes': { reply: AdminDisputeList };

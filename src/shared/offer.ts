@@ -399,6 +399,11 @@ export function offerFromStored(value: unknown, defaults: Offer, messages: Offer
 
 export const pageDraftSchema = (messages: OfferMessages) => z.object({ baseNumber: z.number().int().min(0), offer: offerSchema(messages) });
 export const PagePublishSchema = z.object({ baseNumber: z.number().int().min(0) });
+/**
+ * Publish this editor's draft as it was at `revision`, the one its last preview showed (docs/editing.md#drafts-and-merges);
+ * the console always sends it. A script without one publishes its session's draft as last saved.
+ */
+export const PageDraftPublishSchema = z.object({ revision: z.number().int().min(1).optional() });
 
 export interface PageVersionInfo {
   number: number;
@@ -415,7 +420,10 @@ export interface PageVersionInfo {
 
 export interface AdminPageState {
   live: { number: number; offer: Offer; publishedAt: number | null };
-  draft: { offer: Offer; baseNumber: number; updatedAt: number } | null;
+  /** This editor's draft (each console session has its own), at its `revision`. */
+  draft: { offer: Offer; baseNumber: number; updatedAt: number; revision: number } | null;
+  /** Names this editor's local copy in the browser (its user, or the owner): a re-login finds it again. */
+  editorKey: string;
   /** The build's content files: version 0. */
   defaults: Offer;
   history: PageVersionInfo[];
@@ -438,6 +446,8 @@ export interface LiveReferencePrice {
 
 export interface PageDraftReply {
   updatedAt: number;
+  /** The draft's revision now: what "Publicar alterações" names. */
+  revision: number;
   /** `/` of this draft, brotli, in bytes. */
   landingBytes: number;
 }
@@ -445,6 +455,17 @@ export interface PageDraftReply {
 export interface PagePublishReply {
   number: number;
   landingBytes: number;
+}
+
+/**
+ * The 409 of a publish whose draft and a newer live version changed the same fields: the draft laid on the live
+ * version (`merged`, based on `liveNumber`, keeping the draft's values), and each field both changed, with both texts.
+ */
+export interface PagePublishConflictBody {
+  error: string;
+  liveNumber: number;
+  merged: Offer;
+  conflicts: Array<{ path: string; theirs: unknown; mine: unknown }>;
 }
 
 /** An upload stored: the reference an image field takes, and the box the page gives it. */

@@ -137,15 +137,17 @@ describe.skipIf(!siteBuilt).each(databases)('the seller edits the page in the co
     expect((await fetchPage(other, '/')).html).toContain('lista nova de 2027');
   });
 
-  it('answers 409 to a publish based on an older live version, and the page stays as published', async () => {
+  it('answers 409 with both texts to a publish based on an older live version that changed the same field, and the page stays as published', async () => {
     const draft = edited((offer) => {
       offer.hero.headline = 'Um título de uma aba esquecida aberta';
       offer.hero.highlight = '';
     });
     expect((await call('/page/draft', { baseNumber: 0, offer: draft })).status).toBe(200);
-    const refused = await call('/page/publish', { baseNumber: 0 });
+    const refused = await call('/page/publish', {});
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { error: string }).error).toContain('A página mudou desde que você abriu o editor');
+    const body = (await refused.json()) as { error: string; conflicts: Array<{ path: string; theirs: unknown; mine: unknown }> };
+    expect(body.error).toContain('Outra pessoa publicou enquanto você editava');
+    expect(body.conflicts).toContainEqual({ path: 'hero.headline', theirs: headline, mine: 'Um título de uma aba esquecida aberta' });
     expect((await fetchPage(running.server, '/')).html).toContain('lista nova de 2027');
     expect((await state()).live.number).toBe(1);
   });

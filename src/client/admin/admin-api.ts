@@ -79,7 +79,8 @@ export const adminApi = {
   page: () => apiFetch('GET /api/admin/page'),
   savePageDraft: (offer: Offer, baseNumber: number) => apiFetch('POST /api/admin/page/draft', { json: { offer, baseNumber } }),
   discardPageDraft: () => apiFetch('POST /api/admin/page/draft/discard'),
-  publishPage: (baseNumber: number) => apiFetch('POST /api/admin/page/publish', { json: { baseNumber } }),
+  /** The draft at `revision`, the one its preview showed (docs/editing.md#drafts-and-merges). */
+  publishPage: (revision: number) => apiFetch('POST /api/admin/page/publish', { json: { revision } }),
   restorePageVersion: (number: number, baseNumber: number) =>
     apiFetch('POST /api/admin/page/versions/:number/restore', { params: { number: String(number) }, json: { baseNumber } }),
   uploadPageImage: (file: Blob) => apiFetch('POST /api/admin/page/images', { file }),

@@ -1,37 +1,27 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatKilobytes, offerLabels, pageEditor as copy } from '../../content/offer.ts';
-import { offerSectionKeys, type AdminPageState, type Offer, type OfferSectionKey } from '../../shared/offer.ts';
+import { offerSectionKeys, type OfferSectionKey } from '../../shared/offer.ts';
 import { ApiError } from '../lib/api.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { adminApi } from './admin-api.ts';
+import { pageDrafts as draftsCopy } from '../../content/page-drafts.ts';
+import type { PagePublishConflictBody } from '../../shared/offer.ts';
+import { withValueAt } from '../../shared/offer-merge.ts';
 import { offerErrors } from './offer-edit.ts';
 import { OfferSectionForm } from './offer-form.tsx';
+import { PageConflicts } from './page-conflicts.tsx';
+import { clearLocalCopy, editingFrom, sameOffer, startEditing, writeLocalCopy, type Editing, type PendingConflict } from './page-drafts.ts';
 import { OfferDiff, PageHistory } from './page-history.tsx';
 import { PagePreview } from './page-preview.tsx';
 import { ReferencePriceNote } from './reference-price-note.tsx';
 import { useAdminData } from './use-admin-data.ts';
 
-interface Editing {
-  offer: Offer;
-  /** The live version the editor opened: a publish after another one answers 409. */
-  baseNumber: number;
-  dirty: boolean;
-  /** The saved draft's stamp (the preview's address) and the size of its `/`. */
-  saved: { updatedAt: number; landingBytes: number | null } | null;
-}
-
-function editingFrom(data: AdminPageState): Editing {
-  return data.draft
-    ? {
-        offer: data.draft.offer,
-        baseNumber: data.draft.baseNumber,
-        dirty: false,
-        saved: { updatedAt: data.draft.updatedAt, landingBytes: null },
-      }
-    : { offer: data.live.offer, baseNumber: data.live.number, dirty: false, saved: null };
-}
+/** Another editor's publish shows here within this long (and at once when the console tab gets the focus again). */
+const POLL_MS = 15_000;
+/** A save after the typing stops: the preview, the size and the server's draft follow. */
+const AUTOSAVE_MS = 1_000;
 
 /**
  * Página: the seller's texts, one form per section, saved as a draft apart from the live page,
@@ -39,8 +29,14 @@ function editingFrom(data: AdminPageState): Editing {
  * versions published before, each restorable (docs/editing.md).
  */
 export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
-  const { state, reload } = useAdminData(adminApi.page, onSignedOut);
+  const { state, reload } = useAdminData(adminApi.page, onSignedOut, { refreshMs: POLL_MS });
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [conflicts, setConflicts] = useState<PendingConflict[] | null>(null);
+  /** Changes at a reset (discard, publish, a pick): the forms are drawn again, the price box's text included. */
+  const [formKey, setFormKey] = useState(0);
+  /** The next state loaded starts the editor again (first load, publish, discard, restore); a poll only moves the live version. */
+  const resetNext = useRef(true);
+  const [autosave, setAutosave] = useState<'idle' | 'saving' | 'saved'>('idle');
   const [section, setSection] = useState<OfferSectionKey>('hero');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'destructive'; text: string } | null>(null);
@@ -48,11 +44,76 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
   const selectId = useId();
   const data = state.kind === 'ready' ? state.data : null;
 
-  // A fresh state (first load, after a publish or a restore) starts the editor again from it.
+  const editorKey = data?.editorKey ?? null;
+  const unpicked = conflicts?.some((conflict) => conflict.picked === null) ?? false;
+
+  // A fresh state (first load, after a publish, a discard or a restore) starts the editor again from it, with what
+  // this browser kept that the server's draft lacks; a poll's keeps the seller's work and moves only the live version.
   useEffect(() => {
-    if (data) setEditing(editingFrom(data));
+    if (!data) return;
+    if (resetNext.current) {
+      resetNext.current = false;
+      const { editing: start, restored } = startEditing(data);
+      setEditing(start);
+      setConflicts(null);
+      setFormKey((key) => key + 1);
+      if (restored) setMessage({ kind: 'success', text: draftsCopy.restoredLocal });
+      return;
+    }
+    setEditing((previous) => {
+      if (!previous || previous.dirty || previous.saved !== null || sameOffer(previous.offer, data.live.offer)) return previous;
+      setFormKey((key) => key + 1);
+      return editingFrom(data);
+    });
   }, [data]);
+
+  // Back to the console's tab: another editor's publish shows at once.
+  useEffect(() => {
+    const onFocus = () => void reload();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [reload]);
+
+  // Leaving with typing not yet on the server asks first (the local copy has it, but another device would not).
+  const dirty = editing?.dirty ?? false;
+  useEffect(() => {
+    if (!dirty) return;
+    const onLeave = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = draftsCopy.leave;
+    };
+    window.addEventListener('beforeunload', onLeave);
+    return () => window.removeEventListener('beforeunload', onLeave);
+  }, [dirty]);
+
   const errors = useMemo(() => ({ ...(editing ? offerErrors(editing.offer) : {}), ...fieldErrors }), [editing, fieldErrors]);
+  const valid = editing ? Object.keys(offerErrors(editing.offer)).length === 0 : false;
+
+  /** Saves the draft as it is now; typing that came meanwhile stays unsaved (and is saved next). */
+  const saveNow = useCallback(async (work: Editing) => {
+    const saved = await adminApi.savePageDraft(work.offer, work.baseNumber);
+    setFieldErrors({});
+    setEditing((previous) =>
+      previous ? { ...previous, dirty: previous.offer === work.offer ? false : previous.dirty, saved: { ...saved } } : previous,
+    );
+  }, []);
+
+  // Autosave: a second after the typing stops, when every field is valid and no conflict waits for a pick.
+  useEffect(() => {
+    if (!editing?.dirty || !valid || unpicked) return;
+    const timer = window.setTimeout(() => {
+      setAutosave('saving');
+      saveNow(editing).then(
+        () => setAutosave('saved'),
+        (failure: unknown) => {
+          setAutosave('idle');
+          if (failure instanceof ApiError && failure.status === 401) onSignedOut();
+          else if (failure instanceof ApiError) setFieldErrors(failure.fields);
+        },
+      );
+    }, AUTOSAVE_MS);
+    return () => window.clearTimeout(timer);
+  }, [editing, valid, unpicked, saveNow, onSignedOut]);
 
   if (state.kind === 'failed') return <Alert variant="destructive">{state.message || copy.invalid}</Alert>;
   if (!editing || !data) return <p className="text-slate-400">{copy.title}…</p>;
@@ -65,24 +126,53 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
       if (done) setMessage({ kind: 'success', text: done });
     } catch (failure) {
       if (failure instanceof ApiError && failure.status === 401) return onSignedOut();
-      if (failure instanceof ApiError) setFieldErrors(failure.fields);
+      if (failure instanceof ApiError && failure.status === 409) onPublishConflict(failure.body);
+      else if (failure instanceof ApiError) setFieldErrors(failure.fields);
       setMessage({ kind: 'destructive', text: failure instanceof ApiError && failure.message ? failure.message : copy.invalid });
     } finally {
       setBusy(false);
     }
   };
 
+  /**
+   * A 409: fields both changed come back with both texts, the draft laid on the live version with every other
+   * field merged; any other 409 (another tab saved this draft again, or a publish came in between) loads the state again.
+   */
+  function onPublishConflict(body: unknown) {
+    const conflict = body as Partial<PagePublishConflictBody> | null;
+    if (conflict?.merged && conflict.conflicts && typeof conflict.liveNumber === 'number') {
+      const merged = conflict.merged;
+      const liveNumber = conflict.liveNumber;
+      setEditing((previous) => (previous ? { ...previous, offer: merged, baseNumber: liveNumber, dirty: true } : previous));
+      setConflicts(conflict.conflicts.map((each) => ({ ...each, picked: null })));
+      setFormKey((key) => key + 1);
+    } else resetNext.current = true;
+    void reload();
+  }
+
+  const pick = (conflict: PendingConflict, side: 'theirs' | 'mine') => {
+    setConflicts((previous) => previous?.map((each) => (each.path === conflict.path ? { ...each, picked: side } : each)) ?? null);
+    setEditing((previous) => {
+      if (!previous) return previous;
+      const offer = withValueAt(previous.offer, conflict.path, conflict[side]);
+      writeLocalCopy(data.editorKey, { offer, baseNumber: previous.baseNumber });
+      return { ...previous, offer, dirty: true };
+    });
+    setFormKey((key) => key + 1);
+  };
+
   const save = () =>
     run(async () => {
       if (Object.keys(offerErrors(editing.offer)).length > 0) throw new ApiError(copy.invalid, 422);
-      const saved = await adminApi.savePageDraft(editing.offer, editing.baseNumber);
-      setFieldErrors({});
-      setEditing({ ...editing, dirty: false, saved });
+      await saveNow(editing);
       return copy.draftSaved;
     });
   const publish = () =>
     run(async () => {
-      const published = await adminApi.publishPage(editing.baseNumber);
+      if (!editing.saved) return null;
+      const published = await adminApi.publishPage(editing.saved.revision);
+      clearLocalCopy(data.editorKey);
+      resetNext.current = true;
       await reload();
       return copy.published(published.number);
     });
@@ -91,23 +181,30 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
     await reload();
     setMessage({ kind: 'success', text: copy.history.restored(restored.number) });
   };
+  // Every field back to the live version, the price box's text included; the server's draft and the local copy gone.
   const discard = () =>
     run(async () => {
       await adminApi.discardPageDraft();
+      clearLocalCopy(data.editorKey);
+      resetNext.current = true;
       await reload();
       return null;
     });
 
   const landingBytes = editing.saved?.landingBytes ?? null;
   const overBudget = landingBytes !== null && landingBytes > data.landingBudgetBytes;
-  const canPublish = editing.saved !== null && !editing.dirty && !busy;
+  const canPublish = editing.saved !== null && !editing.dirty && !busy && !unpicked;
+  const liveMoved = data.live.number > editing.baseNumber && (editing.dirty || editing.saved !== null);
 
   return (
     <div className="space-y-4">
       <div>
         <h2 className="text-base font-extrabold text-white">{copy.title}</h2>
         <p className="mt-1 text-sm text-slate-400">{copy.intro}</p>
-        <p className="mt-2 text-sm font-semibold text-brand-300">{copy.liveVersion(data.live.number)}</p>
+        <p className="mt-2 text-sm font-semibold text-brand-300" data-live-version={data.live.number}>
+          {copy.liveVersion(data.live.number)}
+        </p>
+        {liveMoved && !conflicts ? <p className="mt-1 text-sm text-gold-300">{draftsCopy.liveMoved(data.live.number)}</p> : null}
       </div>
       <ReferencePriceNote reference={data.referencePrice} />
 
@@ -129,8 +226,10 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
         </select>
       </div>
 
+      {conflicts ? <PageConflicts conflicts={conflicts} onPick={pick} /> : null}
+
       <OfferSectionForm
-        key={section}
+        key={`${section}-${formKey}`}
         section={section}
         offer={editing.offer}
         errors={errors}
@@ -138,12 +237,17 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
         fromEnvironment={data.fromEnvironment}
         onChange={(offer) => {
           setFieldErrors({});
+          if (editorKey) writeLocalCopy(editorKey, { offer, baseNumber: editing.baseNumber });
           setEditing({ ...editing, offer, dirty: true });
         }}
       />
 
       {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
-      {editing.dirty ? <p className="text-sm text-gold-300">{copy.unsaved}</p> : null}
+      {editing.dirty ? (
+        <p className="text-sm text-gold-300">{autosave === 'saving' ? draftsCopy.autosaving : copy.unsaved}</p>
+      ) : autosave === 'saved' ? (
+        <p className="text-sm text-slate-300">{draftsCopy.autosaved}</p>
+      ) : null}
       {landingBytes !== null ? (
         <p className={cn('text-sm', overBudget ? 'font-bold text-red-300' : 'text-slate-300')} role="status">
           {copy.size(formatKilobytes(landingBytes), formatKilobytes(data.landingBudgetBytes))}
@@ -157,7 +261,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
         <Button disabled={!canPublish} onClick={() => void publish()}>
           {busy ? copy.publishing : copy.publish}
         </Button>
-        {data.draft ? (
+        {data.draft || editing.saved || editing.dirty ? (
           <Button variant="ghost" disabled={busy} onClick={() => void discard()}>
             {copy.discard}
           </Button>

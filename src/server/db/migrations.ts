@@ -37,6 +37,7 @@ import { providerRefundsMigration } from './migrations/0038-provider-refunds.ts'
 import { instanceClocksMigration } from './migrations/0039-instance-clocks.ts';
 import { heldWebhooksMigration } from './migrations/0041-held-webhooks.ts';
 import { chargeLeasesMigration } from './migrations/0042-charge-leases.ts';
+import { editorDraftsMigration } from './migrations/0043-editor-drafts.ts';
 import { consoleUsersMigration } from './migrations/0045-console-users.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0040_dispute_polls': disputePollsMigration,
   '0041_held_webhooks': heldWebhooksMigration,
   '0042_charge_leases': chargeLeasesMigration,
+  '0043_editor_drafts': editorDraftsMigration,
   '0045_console_users': consoleUsersMigration,
 };
 

@@ -398,13 +398,18 @@ export interface PageVersionsTable {
 }
 
 /** The console's draft, one row (`id` = 'draft'), apart from what is live. */
-export interface PageDraftsTable {
-  id: string;
+/** One draft per editor (migration 0043, docs/editing.md#drafts-and-merges). */
+export interface PageEditorDraftsTable {
+  /** The console session that made it (its label). */
+  editor: string;
+  /** Its console user; null: the owner. */
+  user_id: string | null;
   content: string;
-  /** The live version the draft was started from: a publish from an older one answers 409. */
+  /** The live version the draft was started from: the base of the merge when another editor published since. */
   base_number: number;
+  /** Grows at each save: a publish names the one its editor previewed. */
+  revision: number;
   updated_at: number;
-  updated_by: string;
 }
 
 export interface PageImagesTable {
@@ -500,7 +505,7 @@ export interface Database {
   whatsapp_opt_outs: WhatsappOptOutsTable;
   webhook_rejections: WebhookRejectionsTable;
   page_versions: PageVersionsTable;
-  page_drafts: PageDraftsTable;
+  page_editor_drafts: PageEditorDraftsTable;
   page_images: PageImagesTable;
   disputes: DisputesTable;
   dispute_blocks: DisputeBlocksTable;

@@ -15,11 +15,16 @@ export interface StoredVersion {
 export interface StoredDraft {
   content: string;
   baseNumber: number;
+  /** Grows at each save of this editor's draft: the one its preview showed is the one a publish names. */
+  revision: number;
   updatedAt: number;
-  updatedBy: string;
 }
 
-const DRAFT_ID = 'draft';
+/** Whose draft: the console session that makes it (docs/editing.md#drafts-and-merges), and its user (null: the owner). */
+export interface DraftEditor {
+  session: string;
+  userId: string | null;
+}
 
 /** A stored version or draft as the schema reads it today (fields added since take their defaults). */
 export function parseStoredOffer(content: string): Offer {
@@ -93,26 +98,31 @@ export async function insertVersion(db: Kysely<Database>, version: StoredVersion
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? 'ok' : 'taken';
 }
 
-export async function findDraft(db: Kysely<Database>): Promise<StoredDraft | undefined> {
-  const row = await db.selectFrom('page_drafts').selectAll().where('id', '=', DRAFT_ID).executeTakeFirst();
+export async function findDraft(db: Kysely<Database>, editor: string): Promise<StoredDraft | undefined> {
+  const row = await db.selectFrom('page_editor_drafts').selectAll().where('editor', '=', editor).executeTakeFirst();
   return row
-    ? { content: row.content, baseNumber: Number(row.base_number), updatedAt: Number(row.updated_at), updatedBy: row.updated_by }
+    ? { content: row.content, baseNumber: Number(row.base_number), revision: Number(row.revision), updatedAt: Number(row.updated_at) }
     : undefined;
 }
 
-export async function saveDraftRow(db: Kysely<Database>, draft: StoredDraft): Promise<void> {
-  const values = { content: draft.content, base_number: draft.baseNumber, updated_at: draft.updatedAt, updated_by: draft.updatedBy };
-  await db
-    .insertInto('page_drafts')
-    .values({ id: DRAFT_ID, ...values })
-    .onConflict((conflict) => conflict.column('id').doUpdateSet(values))
-    .execute();
+/** Stores the editor's draft as its next revision, and returns that revision. */
+export async function saveDraftRow(db: Kysely<Database>, editor: DraftEditor, draft: Omit<StoredDraft, 'revision'>): Promise<number> {
+  const values = { content: draft.content, base_number: draft.baseNumber, updated_at: draft.updatedAt };
+  const row = await db
+    .insertInto('page_editor_drafts')
+    .values({ editor: editor.session, user_id: editor.userId, revision: 1, ...values })
+    .onConflict((conflict) =>
+      conflict.column('editor').doUpdateSet((eb) => ({ ...values, revision: eb(eb.ref('page_editor_drafts.revision'), '+', 1) })),
+    )
+    .returning('revision')
+    .executeTakeFirstOrThrow();
+  return Number(row.revision);
 }
 
-/** Only the draft that was published: one saved since (another tab) stays. */
-export async function deleteDraft(db: Kysely<Database>, content?: string): Promise<void> {
-  let query = db.deleteFrom('page_drafts').where('id', '=', DRAFT_ID);
-  if (content !== undefined) query = query.where('content', '=', content);
+/** This editor's draft only; with `revision`, only if no save came after it (another tab of the same session). */
+export async function deleteDraft(db: Kysely<Database>, editor: string, revision?: number): Promise<void> {
+  let query = db.deleteFrom('page_editor_drafts').where('editor', '=', editor);
+  if (revision !== undefined) query = query.where('revision', '=', revision);
   await query.execute();
 }
 

@@ -8,6 +8,7 @@ import type { LiveOffer } from './live-offer.ts';
 import {
   deleteDraft,
   findDraft,
+  type DraftEditor,
   findVersion,
   insertVersion,
   listVersions,
@@ -15,6 +16,7 @@ import {
   parseStoredOffer,
   saveDraftRow,
 } from './offer-repository.ts';
+import { mergeOffers, type OfferConflict } from '../../shared/offer-merge.ts';
 import { pricesOfVersion } from './offer-prices.ts';
 import { describeVersions } from './version-history.ts';
 import { referencePriceHonestUntil, referencePriceShortfall } from './reference-price.ts';
@@ -44,14 +46,27 @@ async function liveReferencePrice(deps: OfferDeps, offer: Offer, now: number): P
   return { priceCents: referencePriceCents, honestUntil, withdrawn: shortfall ? { days: shortfall.days } : null };
 }
 
-export async function pageEditorState(deps: OfferDeps, now: number): Promise<AdminPageState> {
+/** The offer of a version (0: the build's content), or undefined when there is no such version. */
+async function versionOffer(deps: OfferDeps, number: number): Promise<Offer | undefined> {
+  if (number === 0) return offerDefaults;
+  const version = await findVersion(deps.db, number);
+  return version ? parseStoredOffer(version.content) : undefined;
+}
+
+/** A browser's local copy of the draft is named by the person (a re-login is a new session), the owner's as `owner`. */
+const editorKey = (editor: DraftEditor) => (editor.userId === null ? 'owner' : `user-${editor.userId}`);
+
+export async function pageEditorState(deps: OfferDeps, now: number, editor: DraftEditor): Promise<AdminPageState> {
   const number = await liveVersionNumber(deps.db);
   const version = number > 0 ? await findVersion(deps.db, number) : undefined;
-  const draft = await findDraft(deps.db);
+  const draft = await findDraft(deps.db, editor.session);
   const live = version ? parseStoredOffer(version.content) : offerDefaults;
   return {
     live: { number, offer: live, publishedAt: version?.publishedAt ?? null },
-    draft: draft ? { offer: parseStoredOffer(draft.content), baseNumber: draft.baseNumber, updatedAt: draft.updatedAt } : null,
+    draft: draft
+      ? { offer: parseStoredOffer(draft.content), baseNumber: draft.baseNumber, updatedAt: draft.updatedAt, revision: draft.revision }
+      : null,
+    editorKey: editorKey(editor),
     defaults: offerDefaults,
     history: await describeVersions(deps.db, await listVersions(deps.db, HISTORY_SHOWN)),
     fromEnvironment: deps.fromEnvironment,
@@ -68,21 +83,20 @@ async function render(deps: OfferDeps, offer: Offer, options?: { preview?: boole
 /** Saved apart from what is live; returns the size `/` would have, for the editor to show before publishing. */
 export async function saveDraft(
   deps: OfferDeps,
-  input: { offer: Offer; baseNumber: number; session: string; now: number },
-): Promise<{ updatedAt: number; landingBytes: number }> {
+  input: { offer: Offer; baseNumber: number; editor: DraftEditor; now: number },
+): Promise<{ updatedAt: number; revision: number; landingBytes: number }> {
   const rendered = await render(deps, input.offer);
-  await saveDraftRow(deps.db, {
+  const revision = await saveDraftRow(deps.db, input.editor, {
     content: JSON.stringify(input.offer),
     baseNumber: input.baseNumber,
     updatedAt: input.now,
-    updatedBy: input.session,
   });
-  return { updatedAt: input.now, landingBytes: rendered?.landingBrotliBytes ?? 0 };
+  return { updatedAt: input.now, revision, landingBytes: rendered?.landingBrotliBytes ?? 0 };
 }
 
 /** The draft as the page would be, for the console's preview frame; `undefined` without a draft or a build. */
-export async function previewDraft(deps: OfferDeps, page: OfferPage): Promise<string | undefined> {
-  const draft = await findDraft(deps.db);
+export async function previewDraft(deps: OfferDeps, page: OfferPage, editor: string): Promise<string | undefined> {
+  const draft = await findDraft(deps.db, editor);
   const offer = draft ? parseStoredOffer(draft.content) : deps.live.current().offer;
   return (await render(deps, offer, { preview: true }))?.rendered.get(page);
 }
@@ -90,6 +104,10 @@ export async function previewDraft(deps: OfferDeps, page: OfferPage): Promise<st
 export type PublishResult =
   | { kind: 'published'; number: number; landingBytes: number }
   | { kind: 'changed' }
+  /** This editor's draft was saved again after the revision its preview showed (another tab of the same session). */
+  | { kind: 'draft_changed' }
+  /** The draft and a newer live version changed the same fields: the draft laid on `liveNumber`, and those fields. */
+  | { kind: 'conflict'; liveNumber: number; merged: Offer; conflicts: OfferConflict[] }
   | { kind: 'too_large'; landingBytes: number }
   /** The provider's catalogue decides the price (`livePriceCents`, what the PIX charges): not changed here. */
   | { kind: 'price_from_provider'; chargedCents: number }
@@ -135,12 +153,36 @@ async function publishVersion(
   return { kind: 'published', number, landingBytes };
 }
 
-/** Publishes the saved draft, which is then gone: the editor starts again from the live version. */
-export async function publishDraft(deps: OfferDeps, input: { baseNumber: number; session: string; now: number }): Promise<PublishResult> {
-  const draft = await findDraft(deps.db);
+/**
+ * Publishes this editor's draft at the revision its preview showed, which is then gone: the editor starts again from
+ * the live version. Another editor's draft is never read. When another publish came after the draft's base, the
+ * draft is merged onto it field by field (shared/offer-merge.ts): published when no field was changed by both,
+ * otherwise `conflict`, nothing published.
+ */
+export async function publishDraft(
+  deps: OfferDeps,
+  input: { revision: number | undefined; editor: DraftEditor; now: number },
+): Promise<PublishResult> {
+  const draft = await findDraft(deps.db, input.editor.session);
   if (!draft) return { kind: 'not_found' };
-  const result = await publishVersion(deps, { ...input, offer: parseStoredOffer(draft.content), restoredFrom: null });
-  if (result.kind === 'published') await deleteDraft(deps.db, draft.content);
+  if (input.revision !== undefined && draft.revision !== input.revision) return { kind: 'draft_changed' };
+  let offer = parseStoredOffer(draft.content);
+  const liveNumber = await liveVersionNumber(deps.db);
+  if (liveNumber !== draft.baseNumber) {
+    const [base, theirs] = await Promise.all([versionOffer(deps, draft.baseNumber), versionOffer(deps, liveNumber)]);
+    if (!base || !theirs) return { kind: 'changed' };
+    const merged = mergeOffers(base, theirs, offer);
+    if (merged.conflicts.length > 0) return { kind: 'conflict', liveNumber, merged: merged.offer, conflicts: merged.conflicts };
+    offer = merged.offer;
+  }
+  const result = await publishVersion(deps, {
+    offer,
+    baseNumber: liveNumber,
+    session: input.editor.session,
+    now: input.now,
+    restoredFrom: null,
+  });
+  if (result.kind === 'published') await deleteDraft(deps.db, input.editor.session, draft.revision);
   return result;
 }
 
@@ -160,6 +202,6 @@ export async function restoreVersion(
   });
 }
 
-export async function discardDraft(deps: OfferDeps): Promise<void> {
-  await deleteDraft(deps.db);
+export async function discardDraft(deps: OfferDeps, editor: string): Promise<void> {
+  await deleteDraft(deps.db, editor);
 }

@@ -1,7 +1,14 @@
 import type { Context } from 'hono';
 import { zValidator } from '@hono/zod-validator';
 import { formatKilobytes, offerMessages, pageEditorApi } from '../../../content/offer.ts';
-import { LANDING_BUDGET_BYTES, pageDraftSchema, PagePublishSchema } from '../../../shared/offer.ts';
+import { pageDraftsApi } from '../../../content/page-drafts.ts';
+import {
+  LANDING_BUDGET_BYTES,
+  pageDraftSchema,
+  PageDraftPublishSchema,
+  PagePublishSchema,
+  type PagePublishConflictBody,
+} from '../../../shared/offer.ts';
 import { IMAGE_MAX_BYTES } from '../../../shared/offer-image.ts';
 import { formatBRL } from '../../../shared/money.ts';
 import { OFFER_PAGES, type OfferPage } from '../../../shared/offer-pages.ts';
@@ -63,6 +70,16 @@ async function publishReply(
   audit: { action: string; detail: Record<string, unknown> },
 ) {
   if (result.kind === 'changed') return apiError(c, 409, pageEditorApi.changed);
+  if (result.kind === 'draft_changed') return apiError(c, 409, pageDraftsApi.draftChanged);
+  if (result.kind === 'conflict') {
+    const body: PagePublishConflictBody = {
+      error: pageDraftsApi.conflict(result.conflicts.length),
+      liveNumber: result.liveNumber,
+      merged: result.merged,
+      conflicts: result.conflicts,
+    };
+    return c.json(body, 409);
+  }
   if (result.kind === 'price_from_provider') {
     const reason = pageEditorApi.priceFromProvider(formatBRL(result.chargedCents));
     return apiError(c, 422, reason, { 'product.priceCents': reason });
@@ -108,37 +125,40 @@ const uploadRefusals = {
   type: pageEditorApi.imageType,
   unreadable: pageEditorApi.imageUnreadable,
   too_small: pageEditorApi.imageTooSmall,
+  gif: pageEditorApi.imageGif,
+  too_many_pixels: pageEditorApi.imageTooManyPixels,
 } as const;
+
+/** Each console session edits its own draft (docs/editing.md#drafts-and-merges). */
+const editorOf = (c: Context<AdminEnv>) => ({ session: c.var.session, userId: c.var.actor.userId });
 
 /** docs/editing.md */
 export const adminPageRoutes = adminRouter()
-  .get('/page', async (c) => sendReply(c, 'GET', await pageEditorState(c.var.offer, c.var.now())))
+  .get('/page', async (c) => sendReply(c, 'GET', await pageEditorState(c.var.offer, c.var.now(), editorOf(c))))
 
   .post('/page/draft', limitBody(DRAFT_MAX_BYTES, tooLarge), draftBody, async (c) => {
     const { offer, baseNumber } = c.req.valid('json');
     // A "de R$ X" that could not be published is refused now, with its reason, not after the seller previewed it.
     const reference = await referenceRefusal(c, offer.product.referencePriceCents);
     if (reference) return reference;
-    const saved = await saveDraft(c.var.offer, { offer, baseNumber, session: c.var.session, now: c.var.now() });
+    const saved = await saveDraft(c.var.offer, { offer, baseNumber, editor: editorOf(c), now: c.var.now() });
     return sendReply(c, 'POST', saved);
   })
 
   .get('/page/preview/:page', async (c) => {
     const page = c.req.param('page');
-  gif: pageEditorApi.imageGif,
-  too_many_pixels: pageEditorApi.imageTooManyPixels,
     if (!(OFFER_PAGES as readonly string[]).includes(page)) return apiError(c, 404, pageEditorApi.versionNotFound);
-    const html = await previewDraft(c.var.offer, page as OfferPage);
+    const html = await previewDraft(c.var.offer, page as OfferPage, c.var.session);
     if (html === undefined) return apiError(c, 404, pageEditorApi.versionNotFound);
     c.header('Content-Security-Policy', PREVIEW_POLICY);
     return c.html(withoutScripts(html));
   })
 
-  .post('/page/publish', limitBody(1024, tooLarge), json(PagePublishSchema), async (c) => {
+  .post('/page/publish', limitBody(1024, tooLarge), json(PageDraftPublishSchema), async (c) => {
     const refused = await publishAllowed(c);
     if (refused) return refused;
-    const { baseNumber } = c.req.valid('json');
-    const result = await publishDraft(c.var.offer, { baseNumber, session: c.var.session, now: c.var.now() });
+    const { revision } = c.req.valid('json');
+    const result = await publishDraft(c.var.offer, { revision, editor: editorOf(c), now: c.var.now() });
     if (result.kind === 'not_found') return apiError(c, 404, pageEditorApi.noDraft);
     const failed = await publishReply(c, result, { action: 'page_publish', detail: {} });
     if (failed || result.kind !== 'published') return failed;
@@ -179,6 +199,6 @@ export const adminPageRoutes = adminRouter()
   })
 
   .post('/page/draft/discard', async (c) => {
-    await discardDraft(c.var.offer);
+    await discardDraft(c.var.offer, c.var.session);
     return sendReply(c, 'POST', ok);
   });

@@ -1,0 +1,112 @@
+import { offerLabels } from '../../content/offer.ts';
+import { pageDrafts as copy } from '../../content/page-drafts.ts';
+import { formatBRL } from '../../shared/money.ts';
+import type { AdminPageState, Offer, OfferSectionKey } from '../../shared/offer.ts';
+
+/** The editor's work in the browser (docs/editing.md#drafts-and-merges). */
+export interface Editing {
+  offer: Offer;
+  /** The live version this work started from: the base of the merge when someone else published since. */
+  baseNumber: number;
+  /** Typed since the last save (autosave saves it a second after the typing stops). */
+  dirty: boolean;
+  /** The saved draft: its stamp (the preview's address), its revision (what a publish names), and its `/`'s size. */
+  saved: { updatedAt: number; revision: number; landingBytes: number | null } | null;
+}
+
+/** A field this draft and a newer live version both changed, and the seller's pick once made. */
+export interface PendingConflict {
+  path: string;
+  theirs: unknown;
+  mine: unknown;
+  picked: 'theirs' | 'mine' | null;
+}
+
+export const sameOffer = (a: Offer, b: Offer) => JSON.stringify(a) === JSON.stringify(b);
+
+export function editingFrom(data: AdminPageState): Editing {
+  return data.draft
+    ? {
+        offer: data.draft.offer,
+        baseNumber: data.draft.baseNumber,
+        dirty: false,
+        saved: { updatedAt: data.draft.updatedAt, revision: data.draft.revision, landingBytes: null },
+      }
+    : { offer: data.live.offer, baseNumber: data.live.number, dirty: false, saved: null };
+}
+
+/**
+ * The local copy: every change is written to the browser at once, by the editor's person (`editorKey`), so a reload,
+ * a console tab switch or a re-login (a new session, a new server draft) finds every typed character. Gone at a
+ * publish or a discard.
+ */
+interface LocalCopy {
+  offer: Offer;
+  baseNumber: number;
+}
+
+const localKey = (editorKey: string) => `vitrine:page-draft:${editorKey}`;
+
+export function readLocalCopy(editorKey: string): LocalCopy | null {
+  try {
+    const stored = window.localStorage.getItem(localKey(editorKey));
+    const value = stored ? (JSON.parse(stored) as Partial<LocalCopy>) : null;
+    return value && typeof value.baseNumber === 'number' && value.offer ? (value as LocalCopy) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocalCopy(editorKey: string, copyOf: LocalCopy): void {
+  try {
+    window.localStorage.setItem(localKey(editorKey), JSON.stringify(copyOf));
+  } catch {
+    // A private window's full storage: the server's draft is still saved a second later.
+  }
+}
+
+export function clearLocalCopy(editorKey: string): void {
+  try {
+    window.localStorage.removeItem(localKey(editorKey));
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+/** The work to start from: the local copy when it holds what the server's draft does not (unsaved, or another session's). */
+export function startEditing(data: AdminPageState): { editing: Editing; restored: boolean } {
+  const fromServer = editingFrom(data);
+  const local = readLocalCopy(data.editorKey);
+  if (!local || sameOffer(local.offer, fromServer.offer)) return { editing: fromServer, restored: false };
+  return { editing: { ...fromServer, offer: local.offer, baseNumber: local.baseNumber, dirty: true }, restored: true };
+}
+
+/** "Seção: campo" for a conflict's path (`faq.items.2.answer` → "Perguntas frequentes: Perguntas 3, Resposta"). */
+export function conflictLabel(path: string): string {
+  const [section, field, index, itemField] = path.split('.') as [OfferSectionKey, string?, string?, string?];
+  const labels = offerLabels[section] as { title: string; fields: Record<string, string> } | undefined;
+  if (!labels || !field) return path;
+  const fieldLabel = labels.fields[field] ?? field;
+  if (index === undefined) return `${labels.title}: ${fieldLabel}`;
+  const item = `${fieldLabel} ${Number(index) + 1}`;
+  return itemField
+    ? `${labels.title}: ${item}, ${labels.fields[`${field}.${itemField}`] ?? labels.fields[itemField] ?? itemField}`
+    : `${labels.title}: ${item}`;
+}
+
+/** A conflict's value as the seller reads it: a text as typed, an amount in reais, a list one item per line. */
+export function conflictText(path: string, value: unknown): string {
+  if (typeof value === 'number') return /Cents$/.test(path) ? formatBRL(value) : String(value);
+  if (typeof value === 'string') return value === '' ? copy.empty : value;
+  if (Array.isArray(value))
+    return (value as unknown[])
+      .map((item) =>
+        typeof item === 'object' && item !== null
+          ? Object.values(item)
+              .filter((part) => part !== '')
+              .join(' — ')
+          : String(item),
+      )
+      .join('\n');
+  return JSON.stringify(value);
+}

@@ -1,0 +1,27 @@
+/** The console editor's drafts, merges and autosave (docs/editing.md#drafts-and-merges), in pt-BR. */
+export const pageDraftsApi = {
+  draftChanged:
+    'Este rascunho foi salvo de novo em outra aba. A prévia agora mostra o que foi salvo por último: confira e publique de novo.',
+  conflict: (count: number) =>
+    count === 1
+      ? 'Outra pessoa publicou enquanto você editava e mudou também um campo que você mudou. Escolha qual texto manter e publique de novo.'
+      : `Outra pessoa publicou enquanto você editava e mudou também ${count} campos que você mudou. Escolha qual texto manter em cada um e publique de novo.`,
+};
+
+export const pageDrafts = {
+  autosaving: 'Salvando rascunho…',
+  autosaved: 'Rascunho salvo automaticamente.',
+  restoredLocal: 'Recuperamos o que você digitou e ainda não estava salvo.',
+  liveMoved: (number: number) =>
+    `Outra pessoa publicou a versão ${number}. Suas alterações continuam aqui e serão juntadas a ela ao publicar.`,
+  conflictsTitle: 'Escolha o texto de cada campo',
+  conflictsIntro: 'Estes campos foram mudados por você e por quem publicou antes. Os outros campos já foram juntados.',
+  theirs: 'Publicado por outra pessoa',
+  mine: 'O seu',
+  keepTheirs: 'Manter o publicado',
+  keepMine: 'Manter o meu',
+  picked: 'Escolhido',
+  /** A price or a list shown as text: a number in cents as reais, a list item per line. */
+  empty: '(vazio)',
+  leave: 'Há alterações na página ainda não salvas. Sair mesmo assim?',
+};
