@@ -44,6 +44,8 @@ describe('guaranteeState', () => {
     expect(guaranteeState(view(request('requested')))).toEqual({ kind: 'requested', requestedAt: '05/03' });
     expect(guaranteeState(view(request('approved')))).toEqual({ kind: 'approved' });
     expect(guaranteeState(view(request('refunded')))).toEqual({ kind: 'refunded' });
+    // Part of the purchase given back (the bump refunded in the provider's panel): the rest can still be asked for.
+    expect(guaranteeState(view({ ...request('refunded'), canRequest: true }))).toEqual({ kind: 'open', days: 7, endsAt: '12/03/2025' });
     expect(guaranteeState(view({ ...request('declined', 'Pedido fora do prazo.'), endsAt: PAID_AT - 1 }))).toEqual({
       kind: 'declined',
       requestedAt: '05/03',

@@ -33,7 +33,8 @@ export type GuaranteeState =
 
 export function guaranteeState(view: GuaranteeView): GuaranteeState {
   const { request } = view;
-  if (request) {
+  // A part already given back (an item refunded in the provider's panel, or by the seller) leaves the rest refundable.
+  if (request && !(request.status === 'refunded' && view.canRequest)) {
     const requestedAt = formatDayAndMonth(request.requestedAt);
     switch (request.status) {
       case 'requested':
