@@ -217,12 +217,3 @@ export async function deleteBlocksOfOrders(db: Executor, orderIds: readonly stri
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-export async function countBlocksOfOrder(db: Executor, orderId: string): Promise<number> {
-  const row = await db
-    .selectFrom('dispute_blocks')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('order_id', '=', orderId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

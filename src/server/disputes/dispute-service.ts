@@ -372,11 +372,6 @@ export async function listAdminDisputes(deps: DisputesDeps): Promise<AdminDisput
   return { disputes, blocks };
 }
 
-export async function findAdminDispute(deps: DisputesDeps, id: string): Promise<AdminDispute | undefined> {
-  const row = await findDispute(deps.db, id);
-  return row ? toAdminDispute(deps, row) : undefined;
-}
-
 /** Visão geral: the open disputes, soonest deadline first. */
 export async function openDisputesOverview(deps: Pick<DisputesDeps, 'db'>) {
   const rows = await listOpenDisputes(deps.db);
