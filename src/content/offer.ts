@@ -406,6 +406,7 @@ export const pageEditor = {
   publishing: 'Publicando…',
   published: (number: number) => `Publicado: versão ${number}. A página já está no ar.`,
   invalid: 'Há campos a corrigir antes de salvar.',
+  invalidIn: (section: string) => `Há campos a corrigir em “${section}” antes de salvar. O primeiro está marcado abaixo.`,
   fromEnvironment: 'Definido no servidor por variável de ambiente: este texto não aparece enquanto ela estiver definida.',
   addItem: 'Adicionar',
   removeItem: 'Remover',

@@ -77,4 +77,31 @@ test.describe('the page editor’s preview', () => {
       await server.stop();
     }
   });
+
+  test('at 390 px: a refused field in another section is named, and the editor takes the seller to it', async ({ browser }) => {
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+    try {
+      const { context, panel } = await openConsole(browser, server.url, PHONE);
+      const product = await chooseSection(panel, 'Produto');
+      const price = product.getByLabel('Preço', { exact: true });
+      await expect(product.getByText('Em reais, por exemplo 19,90.').first()).toBeVisible();
+      // As sellers type it: accepted.
+      await price.fill('R$ 29,90');
+      await expect(product.getByText('Escreva o valor em reais', { exact: false })).toBeHidden();
+      await price.fill('-5');
+      await expect(product.getByText('O preço precisa ser maior que zero.')).toBeVisible();
+
+      const hero = await chooseSection(panel, 'Topo da página de vendas');
+      await hero.getByLabel('Título', { exact: true }).fill('Netflix e +30 apps por R$ 1,00, a lista de 2027');
+      await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
+      await expect(panel.getByText('Há campos a corrigir em “Produto” antes de salvar. O primeiro está marcado abaixo.')).toBeVisible();
+      await expect(panel.getByLabel('Seção')).toHaveValue('product');
+      const refused = panel.getByRole('group', { name: 'Produto' }).getByLabel('Preço', { exact: true });
+      await expect(refused).toBeFocused();
+      await expect(refused).toBeInViewport();
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
 });

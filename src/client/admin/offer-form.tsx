@@ -120,7 +120,7 @@ export function OfferSectionForm({
   const labels = offerLabels[section];
   const values = offer[section] as Record<string, unknown>;
   return (
-    <fieldset className="space-y-4 rounded-2xl border border-line bg-ink-850 p-4">
+    <fieldset data-offer-section={section} tabIndex={-1} className="space-y-4 rounded-2xl border border-line bg-ink-850 p-4">
       <legend className="px-1 text-base font-extrabold text-white">{labels.title}</legend>
       {labels.hint ? <p className="text-sm text-slate-400">{labels.hint}</p> : null}
       {Object.entries(offerSections[section] as Readonly<Record<string, OfferField>>).map(([name, field]) => {

@@ -9,6 +9,7 @@ import { adminApi } from './admin-api.ts';
 import { pageDrafts as draftsCopy } from '../../content/page-drafts.ts';
 import type { PagePublishConflictBody } from '../../shared/offer.ts';
 import { withValueAt } from '../../shared/offer-merge.ts';
+import { invalidMessage, useJumpToInvalid } from './invalid-jump.ts';
 import { offerErrors } from './offer-edit.ts';
 import { OfferSectionForm } from './offer-form.tsx';
 import { PageConflicts } from './page-conflicts.tsx';
@@ -41,6 +42,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'destructive'; text: string } | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const jumpToInvalid = useJumpToInvalid(setSection);
   const selectId = useId();
   const data = state.kind === 'ready' ? state.data : null;
 
@@ -108,7 +110,10 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
         (failure: unknown) => {
           setAutosave('idle');
           if (failure instanceof ApiError && failure.status === 401) onSignedOut();
-          else if (failure instanceof ApiError) setFieldErrors(failure.fields);
+          else if (failure instanceof ApiError) {
+            setFieldErrors(failure.fields);
+            jumpToInvalid(failure.fields);
+          }
         },
       );
     }, AUTOSAVE_MS);
@@ -163,7 +168,8 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
 
   const save = () =>
     run(async () => {
-      if (Object.keys(offerErrors(editing.offer)).length > 0) throw new ApiError(copy.invalid, 422);
+      const invalid = offerErrors(editing.offer);
+      if (jumpToInvalid(invalid)) throw new ApiError(invalidMessage(invalid), 422);
       await saveNow(editing);
       return copy.draftSaved;
     });
