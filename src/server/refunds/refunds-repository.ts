@@ -226,8 +226,14 @@ export async function markRefundDone(trx: Executor, orderId: string, now: number
   return keys?.length === 0 ? [] : query.returningAll().execute();
 }
 
-/** "Marcar como reembolsado" on items nobody asked a refund for: the seller's own refund, done. */
-export async function insertDoneRefund(trx: Executor, orderId: string, items: readonly RefundItem[], now: number): Promise<void> {
+/** "Marcar como reembolsado" on items nobody asked a refund for: the seller's own refund, done (`done` at the gateway: its panel). */
+export async function insertDoneRefund(
+  trx: Executor,
+  orderId: string,
+  items: readonly RefundItem[],
+  now: number,
+  gatewayState: 'off' | 'done' = 'off',
+): Promise<void> {
   if (items.length === 0) return;
   await trx
     .insertInto('refunds')
@@ -245,6 +251,7 @@ export async function insertDoneRefund(trx: Executor, orderId: string, items: re
         decided_by: 'seller' as const,
         decline_reason: null,
         refunded_at: now,
+        gateway_state: gatewayState,
         gateway_error: null,
         gateway_called_at: null,
         updated_at: now,
@@ -257,10 +264,9 @@ export async function insertDoneRefund(trx: Executor, orderId: string, items: re
 /** Items refunded at the provider by the seller (its panel): their rows end refunded, done at the gateway, whatever they were. */
 export async function markRefundedAtProvider(trx: Executor, orderId: string, items: readonly RefundItem[], now: number): Promise<void> {
   if (items.length === 0) return;
-  const done = { status: 'refunded' as const, refunded_at: now, gateway_state: 'done' as const, gateway_error: null, updated_at: now };
   await trx
     .updateTable('refunds')
-    .set(done)
+    .set({ status: 'refunded', refunded_at: now, gateway_state: 'done', gateway_error: null, updated_at: now })
     .where('order_id', '=', orderId)
     .where(
       'item',
@@ -269,24 +275,5 @@ export async function markRefundedAtProvider(trx: Executor, orderId: string, ite
     )
     .where('status', '!=', 'refunded')
     .execute();
-  await trx
-    .insertInto('refunds')
-    .values(
-      items.map((item) => ({
-        ...done,
-        order_id: orderId,
-        item: item.key,
-        amount_cents: item.priceCents,
-        origin: 'seller' as const,
-        reason: null,
-        note: null,
-        requested_at: now,
-        decided_at: now,
-        decided_by: 'seller' as const,
-        decline_reason: null,
-        gateway_called_at: null,
-      })),
-    )
-    .onConflict((conflict) => conflict.columns(['order_id', 'item']).doNothing())
-    .execute();
+  await insertDoneRefund(trx, orderId, items, now, 'done');
 }
