@@ -441,6 +441,10 @@ export const pageEditor = {
     none: 'Nada muda: o rascunho é igual à versão no ar.',
     before: 'Antes',
     after: 'Depois',
+    /** "Perguntas 3": a list's item by its place. */
+    item: (list: string, index: number) => `${list} ${index + 1}`,
+    noImage: 'nenhuma imagem',
+    priceChange: (before: string, after: string) => `${before} → ${after}`,
   },
   history: {
     title: 'Histórico de versões',

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { offerLabels, pageEditor } from '../../content/offer.ts';
 import { formatBRL } from '../../shared/money.ts';
-import { offerDifferences, offerSections, type Offer, type OfferSectionKey, type PageVersionInfo } from '../../shared/offer.ts';
+import type { Offer, PageVersionInfo } from '../../shared/offer.ts';
+import { offerChanges, type OfferChange } from '../../shared/offer-diff.ts';
+import { imageSrc, parseImageRef } from '../../shared/offer-image.ts';
 import { Button } from '../ui/button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatDateTime } from './format.ts';
@@ -10,49 +12,74 @@ import { changeSummary, VersionFigures } from './version-figures.tsx';
 
 const copy = pageEditor;
 
-/** A field's value as the seller reads it: amounts in reais, choices by their names, a list one item a line. */
-function shown(section: OfferSectionKey, field: string, value: unknown): string {
-  const kind = (offerSections[section] as Record<string, { kind: string }>)[field]?.kind;
-  const choices = offerLabels[section].choices ?? {};
-  if ((kind === 'price' || kind === 'amount') && typeof value === 'number') return Number.isFinite(value) ? formatBRL(value) : '—';
-  if (Array.isArray(value))
-    return (value as Array<Record<string, string | number>>)
-      .map((item, index) => {
-        const parts = Object.values(item).map((part) => (typeof part === 'number' ? formatBRL(part) : (choices[part] ?? part)));
-        return `${index + 1}. ${parts.join(' — ')}`;
-      })
-      .join('\n');
-  return String(value);
+/** A value as the seller reads it: amounts in reais, choices by their names, an image as its thumbnail, an item one field a line. */
+function Shown({ change, value }: { change: OfferChange; value: unknown }) {
+  const choices = offerLabels[change.section].choices ?? {};
+  if (change.kind === 'image') {
+    const image = typeof value === 'string' ? parseImageRef(value) : undefined;
+    return image ? (
+      <img src={imageSrc(image)} alt="" width={96} height={Math.round((96 * image.height) / image.width)} className="mt-1 rounded-lg" />
+    ) : (
+      <>{copy.diff.noImage}</>
+    );
+  }
+  if (value === null || value === undefined) return <>—</>;
+  if (typeof value === 'number') return <>{Number.isFinite(value) ? formatBRL(value) : '—'}</>;
+  if (typeof value === 'object')
+    return (
+      <>
+        {Object.values(value as Record<string, string | number>)
+          .map((part) => (typeof part === 'number' ? formatBRL(part) : (choices[part] ?? part)))
+          .join(' — ')}
+      </>
+    );
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return <>{choices[text] ?? text}</>;
 }
 
-/** What the draft changes against the live version, field by field: before and after. */
-export function OfferDiff({ live, draft }: { live: Offer; draft: Offer }) {
-  const changed = offerDifferences(live, draft);
+/** "Perguntas frequentes · Perguntas 3 · Resposta": where the change is. */
+function changeLabel(change: OfferChange): string {
+  const labels = offerLabels[change.section];
+  const list = labels.fields[change.key] ?? change.key;
+  const field =
+    change.field === null ? null : (labels.fields[`${change.key}.${change.field}`] ?? labels.fields[change.field] ?? change.field);
+  const place = change.item === null ? list : copy.diff.item(list, change.item);
+  return [labels.title, place, field].filter(Boolean).join(' · ');
+}
+
+/** What the draft (or a version to restore) changes against the live version: each field once, before and after. */
+export function OfferDiff({ live, draft, title = copy.diff.title }: { live: Offer; draft: Offer; title?: string }) {
+  const changes = offerChanges(live, draft);
+  const id = useId();
   return (
-    <section aria-labelledby="page-diff" className="rounded-2xl border border-line bg-ink-850 p-4">
-      <h3 id="page-diff" className="text-base font-extrabold text-white">
-        {copy.diff.title}
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-ink-850 p-4">
+      <h3 id={id} className="text-base font-extrabold text-white">
+        {title}
       </h3>
-      {changed.length === 0 ? <p className="mt-2 text-sm text-slate-400">{copy.diff.none}</p> : null}
+      {changes.length === 0 ? <p className="mt-2 text-sm text-slate-400">{copy.diff.none}</p> : null}
       <ul className="mt-3 space-y-3">
-        {changed.map((path) => {
-          const [section, field] = path.split('.') as [OfferSectionKey, string];
-          const before = (live[section] as Record<string, unknown>)[field];
-          const after = (draft[section] as Record<string, unknown>)[field];
-          return (
-            <li key={path} className="rounded-xl border border-line/70 bg-ink-900/60 p-3 text-sm">
-              <p className="font-bold text-slate-200">
-                {offerLabels[section].title} · {offerLabels[section].fields[field] ?? field}
+        {changes.map((change) => (
+          <li
+            key={`${change.section}.${change.key}.${change.item}.${change.field}`}
+            className="rounded-xl border border-line/70 bg-ink-900/60 p-3 text-sm"
+          >
+            <p className="font-bold text-slate-200">{changeLabel(change)}</p>
+            {change.kind === 'price' || change.kind === 'amount' ? (
+              <p className="text-brand-200 mt-1">
+                {copy.diff.priceChange(formatBRL(Number(change.before)), formatBRL(Number(change.after)))}
               </p>
-              <p className="mt-1 whitespace-pre-line text-red-200">
-                <span className="font-semibold">{copy.diff.before}:</span> {shown(section, field, before)}
-              </p>
-              <p className="text-brand-200 mt-1 whitespace-pre-line">
-                <span className="font-semibold">{copy.diff.after}:</span> {shown(section, field, after)}
-              </p>
-            </li>
-          );
-        })}
+            ) : (
+              <>
+                <p className="mt-1 whitespace-pre-line text-red-200">
+                  <span className="font-semibold">{copy.diff.before}:</span> <Shown change={change} value={change.before} />
+                </p>
+                <p className="text-brand-200 mt-1 whitespace-pre-line">
+                  <span className="font-semibold">{copy.diff.after}:</span> <Shown change={change} value={change.after} />
+                </p>
+              </>
+            )}
+          </li>
+        ))}
       </ul>
     </section>
   );
