@@ -6,7 +6,7 @@ import { Island } from '../lib/island.tsx';
 import { useIslandOfferSection, useOfferSection } from '../lib/offer.tsx';
 import { BuyButton } from './buy-button.tsx';
 import { OfferCountdown } from './offer-countdown.tsx';
-import { COLUMN_SIZES, FLUID_IMAGE, OfferPicture } from '../ui/offer-picture.tsx';
+import { COLUMN_SIZES, HERO_IMAGE, OfferPicture } from '../ui/offer-picture.tsx';
 
 /** Section 2: the promise, the price and the first buy button; `guaranteeDays` is GUARANTEE_DAYS. */
 export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
@@ -35,8 +35,8 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
         <OfferPicture
           section={edited}
           sizes={COLUMN_SIZES.hero}
-          style={FLUID_IMAGE}
-          className="mx-auto mt-8 rounded-3xl border border-line"
+          style={HERO_IMAGE}
+          className="mx-auto mt-5 rounded-3xl border border-line"
         />
 
         <div className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-ink-850/90 p-5 shadow-2xl shadow-black/40 sm:p-6">

@@ -7,6 +7,14 @@ import { imageSrc, imageSrcSet, parseImageRef } from '../../shared/offer-image.t
  */
 export const FLUID_IMAGE = { display: 'block', width: '100%', height: 'auto' } as const;
 
+/**
+ * The hero's photo, cut (object-fit: cover) to the height the first screen has left, so that the
+ * price and the buy button stay in it at 390 × 844 and 1366 × 900 whatever the photo's shape:
+ * 49rem is the rest of the hero with its default words (tests/e2e/hero-photo.spec.ts measures it).
+ * `svh`, the screen with the browser's bars shown; a browser without it shows the whole photo.
+ */
+export const HERO_IMAGE = { ...FLUID_IMAGE, maxHeight: 'max(3.5rem, 100svh - 49rem)', objectFit: 'cover' } as const;
+
 /** The hero's and the pre-sell's column, less the page's padding: what `sizes` tells the browser. */
 export const COLUMN_SIZES = {
   hero: '(min-width: 808px) 768px, calc(100vw - 40px)',
@@ -30,7 +38,7 @@ export function OfferPicture({
   section: { image: string; imageAlt: string } | undefined;
   sizes: string;
   className?: string;
-  style?: typeof FLUID_IMAGE;
+  style?: typeof FLUID_IMAGE | typeof HERO_IMAGE;
   /** The first screen's image; one further down (a bonus's) loads as it nears the viewport. */
   priority?: boolean;
 }) {
