@@ -55,8 +55,8 @@ test('the owner invites an editor by e-mail; she accepts, publishes under her na
     // She changes the price and publishes; the history names her and the change.
     await editor.getByLabel('Seção').selectOption({ label: 'Produto' });
     await editor.getByRole('group', { name: 'Produto' }).getByLabel('Preço', { exact: true }).fill('24,90');
-    await editor.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
-    await expect(editor.getByText('Rascunho salvo.')).toBeVisible();
+    // Saved by itself a second after typing stops (the editor's autosave), then published.
+    await expect(editor.getByText('Rascunho salvo automaticamente.')).toBeVisible();
     await editor.getByRole('button', { name: 'Publicar alterações' }).click();
     await expect(editor.getByText('No ar: versão 1')).toBeVisible();
     const history = editor.getByRole('region', { name: 'Histórico de versões' });
@@ -93,7 +93,7 @@ test('the owner invites an editor by e-mail; she accepts, publishes under her na
     await owner.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
     await expect(owner.getByText(/^removido em/)).toBeVisible();
     await editor.getByRole('group', { name: 'Produto' }).getByLabel('Preço', { exact: true }).fill('29,90');
-    await editor.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
+    // The autosave's request is refused (401): the sign-in form comes back.
     await expect(editor.getByRole('heading', { name: 'Entrar no painel' })).toBeVisible();
   } finally {
     await server.stop();
