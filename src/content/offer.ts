@@ -456,6 +456,8 @@ export const pageEditor = {
     restore: 'Restaurar',
     confirmTitle: (label: string) => `Restaurar ${label}?`,
     confirmBody: 'Ela volta ao ar como uma nova versão. O rascunho, se houver, continua salvo.',
+    confirmDiff: 'O que muda na página no ar',
+    loadingDiff: 'Carregando o que muda…',
     restored: (number: number) => `Restaurada como versão ${number}.`,
   },
 } as const;

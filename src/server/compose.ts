@@ -9,6 +9,7 @@ import { createSandboxGateway } from './sandbox/sandbox.ts';
 import type { GatewayClient } from './gateway/types.ts';
 import type { Site } from './http/site.ts';
 import { createRetentionJob, type RetentionJob } from './jobs/retention.ts';
+import { purchaseHasOpenDispute } from './disputes/dispute-guard.ts';
 import { createDisputeReminderJob } from './disputes/dispute-reminders.ts';
 import { createDisputePoller } from './disputes/dispute-poller.ts';
 import { applyProviderDispute } from './disputes/dispute-service.ts';
@@ -122,7 +123,7 @@ export function composeServer(options: {
     kinds,
     runOutbox: () => background.run('outbox after console action', () => outbox.runOnce()),
   };
-  const refunds: RefundsDeps = { db, config, runOutbox: admin.runOutbox };
+  const refunds: RefundsDeps = { db, config, runOutbox: admin.runOutbox, hasOpenDispute: orders.hasOpenDispute };
   const disputeReminders = createDisputeReminderJob({
     db,
     logger,
@@ -258,7 +259,8 @@ export function composeOrders(options: {
     createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from, dataDir: config.dataDir, logger, demoMode: config.demoMode });
   const events = createOrderEvents({ logger });
   const prices = createOfferPricing(database.db);
-  const orders = { db: database.db, dialect: database.dialect, config, payments, logger, publicUrl, now, events, prices };
+  const hasOpenDispute = (orderId: string) => purchaseHasOpenDispute(database.db, orderId);
+  const orders = { db: database.db, dialect: database.dialect, config, payments, logger, publicUrl, now, events, prices, hasOpenDispute };
   const kinds = createOutboxKinds();
   wireSubscribers(kinds, { ...orders, mailer });
   retireRepeatsAfterPayment(orders);

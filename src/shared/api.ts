@@ -27,6 +27,7 @@ import type {
 import type { AddonAnswerSchema, CreatedOrder, createOrderSchema, OrderStatusReply, ProductInfo } from './checkout.ts';
 import type { FunnelEventSchema } from './events.ts';
 import type { LiveSignals } from './live.ts';
+import type { PageVersionReply } from './offer-diff.ts';
 import type { OrderPageReply } from './order-page.ts';
 import type { PresenceBeatSchema } from './presence.ts';
 import type { RefundDeclineSchema, RefundRequestReply, RefundRequestSchema, RefundStartSchema } from './refunds.ts';
@@ -133,6 +134,7 @@ export interface ApiEndpoints {
   'GET /api/admin/page/preview/:page': { reply: unknown };
   /** 409 with `PagePublishConflictBody` when a field both this draft and a newer live version changed. */
   'POST /api/admin/page/publish': { body: Body<typeof PageDraftPublishSchema>; reply: PagePublishReply };
+  'GET /api/admin/page/versions/:number': { reply: PageVersionReply };
   'POST /api/admin/page/versions/:number/restore': { body: Body<typeof PagePublishSchema>; reply: PagePublishReply };
   /** docs/disputes.md */
   'GET /api/admin/disputes': { reply: AdminDisputeList };

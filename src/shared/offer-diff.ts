@@ -48,3 +48,10 @@ export function offerChanges(before: Offer, after: Offer): OfferChange[] {
   }
   return changes;
 }
+
+/** `GET /api/admin/page/versions/:number`: a version's offer and the live one, for "Restaurar"'s diff before it asks. */
+export interface PageVersionReply {
+  number: number;
+  offer: Offer;
+  live: Offer;
+}

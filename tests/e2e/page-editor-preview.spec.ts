@@ -104,4 +104,31 @@ test.describe('the page editor’s preview', () => {
       await server.stop();
     }
   });
+
+  test('at 390 px: "Restaurar" shows what would change, the price spelled out, before it asks', async ({ browser }) => {
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+    try {
+      const { context, panel } = await openConsole(browser, server.url, PHONE);
+      const product = await chooseSection(panel, 'Produto');
+      await product.getByLabel('Preço', { exact: true }).fill('29,90');
+      await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
+      await expect(panel.getByText('Rascunho salvo.')).toBeVisible();
+      await panel.getByRole('button', { name: 'Publicar alterações' }).click();
+      await expect(panel.getByText('No ar: versão 1')).toBeVisible();
+
+      await panel.getByRole('button', { name: 'Restaurar Conteúdo original' }).click();
+      const dialog = panel.getByRole('dialog', { name: 'Restaurar Conteúdo original?' });
+      const diff = dialog.getByRole('region', { name: 'O que muda na página no ar' });
+      await expect(diff.getByText('Produto · Preço', { exact: true })).toBeVisible();
+      await expect(diff.getByText(/^R\$\s29,90 → R\$\s19,90$/)).toBeVisible();
+      await dialog.screenshot({ path: test.info().outputPath('restore-diff-390.png') });
+      // Nothing changed before the seller confirms.
+      await expect(panel.getByText('No ar: versão 1')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Confirmar' }).click();
+      await expect(panel.getByText('Restaurada como versão 2.')).toBeVisible();
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
 });

@@ -81,6 +81,7 @@ export const adminApi = {
   discardPageDraft: () => apiFetch('POST /api/admin/page/draft/discard'),
   /** The draft at `revision`, the one its preview showed (docs/editing.md#drafts-and-merges). */
   publishPage: (revision: number) => apiFetch('POST /api/admin/page/publish', { json: { revision } }),
+  pageVersion: (number: number) => apiFetch('GET /api/admin/page/versions/:number', { params: { number: String(number) } }),
   restorePageVersion: (number: number, baseNumber: number) =>
     apiFetch('POST /api/admin/page/versions/:number/restore', { params: { number: String(number) }, json: { baseNumber } }),
   uploadPageImage: (file: Blob) => apiFetch('POST /api/admin/page/images', { file }),

@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { offerLabels, pageEditor } from '../../content/offer.ts';
 import { formatBRL } from '../../shared/money.ts';
 import type { Offer, PageVersionInfo } from '../../shared/offer.ts';
-import { offerChanges, type OfferChange } from '../../shared/offer-diff.ts';
+import { offerChanges, type OfferChange, type PageVersionReply } from '../../shared/offer-diff.ts';
 import { imageSrc, parseImageRef } from '../../shared/offer-image.ts';
 import { Button } from '../ui/button.tsx';
+import { adminApi } from './admin-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatDateTime } from './format.ts';
 import { consoleUsers } from '../../content/console-users.ts';
@@ -96,6 +97,16 @@ export function PageHistory({
   onRestore: (number: number) => Promise<void>;
 }) {
   const [restoring, setRestoring] = useState<number | null>(null);
+  /** The version to restore and the live one, loaded as "Restaurar" is tapped: the dialog shows what would change. */
+  const [compared, setCompared] = useState<PageVersionReply | null>(null);
+  const ask = (number: number) => {
+    setCompared(null);
+    setRestoring(number);
+    void adminApi
+      .pageVersion(number)
+      .then(setCompared)
+      .catch(() => undefined);
+  };
   const label = (number: number) => (number === 0 ? copy.history.original : copy.history.version(number));
   const rows = [
     ...history.map((version) => ({ number: version.number, detail: version })),
@@ -127,7 +138,7 @@ export function PageHistory({
             {number === liveNumber ? (
               <span className="rounded-full bg-brand-500/15 px-3 py-1 text-xs font-bold text-brand-300">{copy.history.live}</span>
             ) : (
-              <Button variant="secondary" aria-label={`${copy.history.restore} ${label(number)}`} onClick={() => setRestoring(number)}>
+              <Button variant="secondary" aria-label={`${copy.history.restore} ${label(number)}`} onClick={() => ask(number)}>
                 {copy.history.restore}
               </Button>
             )}
@@ -140,7 +151,15 @@ export function PageHistory({
         title={copy.history.confirmTitle(label(restoring ?? 0))}
         body={copy.history.confirmBody}
         onConfirm={() => onRestore(restoring ?? 0)}
-      />
+      >
+        {compared?.number === restoring ? (
+          <div className="mt-3 max-h-[50vh] overflow-y-auto">
+            <OfferDiff live={compared.live} draft={compared.offer} title={copy.history.confirmDiff} />
+          </div>
+        ) : (
+          <p className="mt-3 text-sm text-slate-400">{copy.history.loadingDiff}</p>
+        )}
+      </ConfirmDialog>
       <div className="mt-4">
         <VersionFigures key={history[0]?.number ?? 0} />
       </div>

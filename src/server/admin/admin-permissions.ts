@@ -11,6 +11,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'POST /page/draft/discard': 'page',
   'GET /page/preview/:page': 'page',
   'POST /page/publish': 'page',
+  'GET /page/versions/:number': 'page',
   'POST /page/versions/:number/restore': 'page',
   'POST /page/images': 'page',
   'GET /page/figures': 'orders',

@@ -1,5 +1,5 @@
 // Never twice (docs/disputes.md#never-twice): while a dispute is open the MED may return the money, so no refund of
-// the purchase goes to the provider unless the seller confirmed it a second time. refunds/ and the routes ask here.
+// the purchase goes to the provider unless the seller confirmed it a second time. The routes ask here, refunds/ through its deps (compose.ts).
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { chargesOf } from '../purchases/purchase-ledger.ts';

@@ -47,7 +47,7 @@ async function liveReferencePrice(deps: OfferDeps, offer: Offer, now: number): P
 }
 
 /** The offer of a version (0: the build's content), or undefined when there is no such version. */
-async function versionOffer(deps: OfferDeps, number: number): Promise<Offer | undefined> {
+export async function versionOffer(deps: OfferDeps, number: number): Promise<Offer | undefined> {
   if (number === 0) return offerDefaults;
   const version = await findVersion(deps.db, number);
   return version ? parseStoredOffer(version.content) : undefined;

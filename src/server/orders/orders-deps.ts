@@ -17,4 +17,6 @@ export interface OrdersDeps {
   events: OrderEvents;
   /** The seller's published names and prices (docs/editing.md#prices). */
   prices: OfferPricing;
+  /** Whether the order's purchase has a dispute still open; disputes/ answers, so refunds/ need not import it. */
+  hasOpenDispute: (orderId: string) => Promise<boolean>;
 }

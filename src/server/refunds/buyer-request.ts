@@ -8,7 +8,6 @@ import { closeUnpaidOrder } from '../orders/order-transitions.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { chargesOf, refundableItems, unaskedItems, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
-import { purchaseHasOpenDispute } from '../disputes/dispute-guard.ts';
 import { loadGuarantee } from './buyer-guarantee.ts';
 import { askRefund } from './refund-approval.ts';
 import { queueReceivedEmail } from './refund-email-outbox.ts';
@@ -34,7 +33,7 @@ export async function requestRefund(
   const note = input.note ? input.note : null;
   const auto = config.refundMode === 'auto';
   // The truth, and no refund call: the buyer's bank is already deciding whether the money goes back (docs/disputes.md).
-  if (await purchaseHasOpenDispute(deps.db, orderId)) return { kind: 'refused', status: 409, message: disputeRefundGuard.buyerAnswer };
+  if (await deps.hasOpenDispute(orderId)) return { kind: 'refused', status: 409, message: disputeRefundGuard.buyerAnswer };
   const outcome = await deps.db.transaction().execute(async (trx) => {
     const purchase = await loadPurchase(trx, orderId);
     if (!purchase || !chargesOf(purchase).some((order) => order.status === 'paid')) return 'not_paid' as const;

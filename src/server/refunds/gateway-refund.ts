@@ -16,7 +16,6 @@ import {
   type RefundRow,
 } from './refunds-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { purchaseHasOpenDispute } from '../disputes/dispute-guard.ts';
 import { recordEvidence } from './delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
 import { untiedRefundedCents } from '../purchases/purchase-service.ts';
@@ -59,7 +58,7 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
         return {};
       }
       // docs/disputes.md#never-twice: an automatic refund waits for the seller while the MED may return the money too.
-      if (refund.decided_by === 'auto' && (await purchaseHasOpenDispute(deps.db, order.id))) {
+      if (refund.decided_by === 'auto' && (await deps.hasOpenDispute(order.id))) {
         await setGatewayState(deps.db, order.id, 'failed', disputeRefundGuard.automaticSkipped, now());
         return {};
       }

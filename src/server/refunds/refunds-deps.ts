@@ -10,4 +10,6 @@ export interface RefundsDeps {
   config: RefundsConfig & Pick<Config, 'mail'>;
   /** Sends what a decision queued now rather than at the outbox's next poll. */
   runOutbox: () => void;
+  /** Whether the order's purchase has a dispute still open (docs/disputes.md): answered by disputes/. */
+  hasOpenDispute: (orderId: string) => Promise<boolean>;
 }

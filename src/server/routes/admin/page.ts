@@ -21,6 +21,7 @@ import {
   previewDraft,
   publishDraft,
   restoreVersion,
+  versionOffer,
   saveDraft,
   type PublishResult,
 } from '../../offer/offer-service.ts';
@@ -163,6 +164,14 @@ export const adminPageRoutes = adminRouter()
     const failed = await publishReply(c, result, { action: 'page_publish', detail: {} });
     if (failed || result.kind !== 'published') return failed;
     return sendReply(c, 'POST', { number: result.number, landingBytes: result.landingBytes });
+  })
+
+  // What "Restaurar" would put live, beside the live version: the console shows the diff before it asks.
+  .get('/page/versions/:number', async (c) => {
+    const number = Number(c.req.param('number'));
+    const offer = Number.isSafeInteger(number) && number >= 0 ? await versionOffer(c.var.offer, number) : undefined;
+    if (!offer) return apiError(c, 404, pageEditorApi.versionNotFound);
+    return sendReply(c, 'GET', { number, offer, live: c.var.offer.live.current().offer });
   })
 
   .post('/page/versions/:number/restore', limitBody(1024, tooLarge), json(PagePublishSchema), async (c) => {
