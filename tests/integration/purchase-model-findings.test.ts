@@ -457,6 +457,24 @@ for (const database of databases) {
       expect(lines(await providerSideFindings(s, [order.id], () => null))).toBe('');
     });
 
+    for (const outage of [false, true])
+      it(`P2: a PIX paid unheard, retired by a re-checkout${outage ? ' at the other provider' : ''} whose cancel gets 500, is delivered or refunded`, async () => {
+        const s = await open(MANUAL);
+        const buyer = newBuyer('Rui Cancelado');
+        const first = await pix(s, buyer, false);
+        await payAtProvider(s, first.code, 'lost');
+        scriptMercadoPago(s, 'cancel', { kind: 'status', status: 500 });
+        if (outage) mercadoPagoOutage(s, 2);
+        const second = await ledgerCheckout(s, buyer, true);
+        await drainOutbox(s);
+        // The reconciler's timer runs through the re-checks due before the days pass (as the model's clock step does).
+        await settle(s);
+        await moveClock(s, '8d');
+        await settle(s, { paid: true });
+        const ids = [first.id, ...(second.status === 201 ? [second.body.orderId] : [])];
+        expect(lines(await providerSideFindings(s, ids, () => null))).toBe('');
+      });
+
     it('the model’s own check: a payment the shop never hears of is found (P1 and R1 fail without reconciliation)', async () => {
       const s = await open(MANUAL);
       const order = await pix(s);
