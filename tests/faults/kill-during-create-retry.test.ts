@@ -7,7 +7,7 @@ import { startMercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-
 import { waitFor } from '../support/wait.ts';
 
 /**
- * Issue 62, P4: two instances on one database, as behind nginx. Mercado Pago makes the payment and holds its answer;
+ * Two instances on one database, as behind nginx. Mercado Pago makes the payment and holds its answer;
  * the instance waiting for it is killed (SIGKILL). The buyer taps again and the same checkout key reaches the other
  * instance. It used to wait for the dead instance's create (a 502 after 25 s, another after 7.5 s) and only after
  * CHARGE_IN_FLIGHT_MS (+63 s) resend it. The maker of a charge now holds a lease on it, renewed while its call is in

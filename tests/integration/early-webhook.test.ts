@@ -9,7 +9,7 @@ import { parseMail } from './mime.ts';
 import { databases } from './test-db.ts';
 
 /**
- * Issue 62, P5: Mercado Pago takes 6 s to answer the create, and the buyer pays within 2 s, so the payment's
+ * Mercado Pago takes 6 s to answer the create, and the buyer pays within 2 s, so the payment's
  * webhook comes while no order has its id. Mercado Pago's notification for a payment is sent to the create's
  * `notification_url` as soon as the payment changes, and is retried only if not answered 2xx
  * (https://www.mercadopago.com.br/developers/en/docs/your-integrations/notifications/webhooks): answered 200

@@ -6,7 +6,7 @@ import { openSameDatabase, startTestServer, useTestServer } from '../support/tes
 import { parseMail } from './mime.ts';
 import { databases } from './test-db.ts';
 
-// Issue 62, P3: two instances on one database, the second's clock two minutes ahead (as `faketime -f +120s`
+// Two instances on one database, the second's clock two minutes ahead (as `faketime -f +120s`
 // made it). Rows it queued were stamped by its clock and claimed by the database's, so every e-mail it queued
 // waited two minutes, on every instance.
 const AHEAD_MS = 120_000;

@@ -176,7 +176,7 @@ describe('AbacatePay: create and read back', () => {
     expect(error.kind).toBe('transaction');
   });
 
-  it('a failed read-back names the read, not the payment’s create (issue 62, P7)', async () => {
+  it('a failed read-back names the read, not the payment’s create', async () => {
     const charge = await provider.createCharge(input());
     standIn.failNext('list', { status: 500 });
     expect((await caught(provider.getCharge(charge.chargeId))).message).toBe('A AbacatePay não mostrou a cobrança (HTTP 500).');

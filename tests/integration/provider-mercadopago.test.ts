@@ -444,7 +444,7 @@ describe('Mercado Pago: create and read errors', () => {
     const lost = made.idempotencyKey.replace('ord_', 'lost_');
     // A search that fails is an error, never a `none` that would let another provider charge too.
     standIn.scriptNext('search', { kind: 'status', status: 500 });
-    // Named as the search, not as a read of the payment (issue 62, P7).
+    // Named as the search, not as a read of the payment.
     expect((await gatewayError(provider.findCharge!(lost))).message).toBe('O Mercado Pago não respondeu à busca do pagamento (HTTP 500).');
     standIn.scriptNext('search', { kind: 'raw', status: 200, text: '{"results":"none"}' });
     expect(await gatewayError(provider.findCharge!(lost))).toBeInstanceOf(GatewayError);

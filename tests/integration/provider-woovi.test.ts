@@ -241,7 +241,7 @@ describe('Woovi: create, read back, find, cancel', () => {
   });
 });
 
-describe('Woovi: an error names the call that failed (issue 62, P7)', () => {
+describe('Woovi: an error names the call that failed', () => {
   it('the charge read worked and the transaction list failed: the message names the transaction list', async () => {
     const paid = await paidCharge();
     standIn.failNext('transactions', { status: 404, body: { error: 'Not found' } });

@@ -7,7 +7,7 @@ import { useTestServer } from '../support/test-server.ts';
 import { databases } from './test-db.ts';
 
 /**
- * Issue 62, P6: the buyer makes PIX A, comes back and ticks the bump; the re-checkout retires A and deletes it at
+ * the buyer makes PIX A, comes back and ticks the bump; the re-checkout retires A and deletes it at
  * Woovi (`DELETE /api/v1/charge/{id}`, https://developers.woovi.com/api#tag/charge/paths/~1api~1v1~1charge~1{id}/delete)
  * while B is made. Woovi deletes A but its answer never comes: the re-checkout waited for the client's 15 s timeout.
  * docs/payments.md says the cancel runs "while the new one is made": it now waits for that answer at most 1 s once B is made,

@@ -13,7 +13,7 @@ export const CLOCK_CHECK_MS = 60_000;
  * Times that order work between instances (an outbox row's due time, a re-check, a lease, a charge in
  * flight) are compared by whichever instance claims the work, so they are all taken from one clock, the
  * database's: each instance reads it, and corrects its own by the difference. A clock two minutes ahead
- * would otherwise hold every row it queues back by two minutes on every instance (issue 62, P3).
+ * would otherwise hold every row it queues back by two minutes on every instance.
  */
 export interface InstanceClock {
   /** The database's time as this instance reckons it: its own clock, corrected by the last comparison. */
