@@ -2,7 +2,7 @@
  * Woovi's disputes (docs/disputes.md), from github.com/Open-Pix/openpix-developers (commit 76584f0):
  * `src/swaggers/woovi.yml` — `GET /api/v1/dispute/{id}` by the payment's endToEndId (scope DISPUTE_GET; 400 "Dispute not
  * found"), `POST /api/v1/dispute/:id/evidence` (scope DISPUTE_POST) with `documents[{ url, correlationID, description }]`
- * (400 "You cannot send a evidence for a accepted dispute"); `docs/disputa/how-add-new-evidence-in-evidence.md` — the
+ * (400 "You cannot send a evidence for a accepted dispute"); that repository's `disputa/how-add-new-evidence-in-evidence.md` — the
  * dispute's `id` comes in the DISPUTE_CREATED body, and the document is at a public URL that Woovi downloads.
  * Woovi names no deadline for the seller's answer.
  */
