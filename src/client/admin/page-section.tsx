@@ -100,6 +100,14 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
     );
   }, []);
 
+  // The console draws this section again for its own reasons (new callbacks each time): not a reason to wait longer.
+  const signedOut = useRef(onSignedOut);
+  const jumpTo = useRef(jumpToInvalid);
+  useEffect(() => {
+    signedOut.current = onSignedOut;
+    jumpTo.current = jumpToInvalid;
+  });
+
   // Autosave: a second after the typing stops, when every field is valid and no conflict waits for a pick.
   useEffect(() => {
     if (!editing?.dirty || !valid || unpicked) return;
@@ -109,16 +117,16 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
         () => setAutosave('saved'),
         (failure: unknown) => {
           setAutosave('idle');
-          if (failure instanceof ApiError && failure.status === 401) onSignedOut();
+          if (failure instanceof ApiError && failure.status === 401) signedOut.current();
           else if (failure instanceof ApiError) {
             setFieldErrors(failure.fields);
-            jumpToInvalid(failure.fields);
+            jumpTo.current(failure.fields);
           }
         },
       );
     }, AUTOSAVE_MS);
     return () => window.clearTimeout(timer);
-  }, [editing, valid, unpicked, saveNow, onSignedOut]);
+  }, [editing, valid, unpicked, saveNow]);
 
   if (state.kind === 'failed') return <Alert variant="destructive">{state.message || copy.invalid}</Alert>;
   if (!editing || !data) return <p className="text-slate-400">{copy.title}…</p>;
@@ -184,6 +192,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
     });
   const restore = async (number: number) => {
     const restored = await adminApi.restorePageVersion(number, data.live.number);
+    resetNext.current = true;
     await reload();
     setMessage({ kind: 'success', text: copy.history.restored(restored.number) });
   };
@@ -261,7 +270,7 @@ export function PageSection({ onSignedOut }: { onSignedOut: () => void }) {
         </p>
       ) : null}
       <div className="flex flex-col gap-2 sm:flex-row">
-        <Button variant="secondary" disabled={busy || !editing.dirty} onClick={() => void save()}>
+        <Button variant="secondary" disabled={busy} onClick={() => void save()}>
           {busy ? copy.saving : copy.save}
         </Button>
         <Button disabled={!canPublish} onClick={() => void publish()}>
