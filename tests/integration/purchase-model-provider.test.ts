@@ -196,7 +196,9 @@ async function disputeFollowsFindings(shop: LedgerShop, model: Model): Promise<P
 }
 
 async function everyStep(shop: LedgerShop, model: Model): Promise<void> {
-  const addons = new Set(model.orders.filter((order) => order.kind === 'addon').map((order) => order.id));
+  // Add-ons are paid beside their main; a PIX its buyer's erasure left open at a provider that cannot cancel stays
+  // payable, and its payment is owed back (M3): neither is a second payable charge of a buyer.
+  const addons = new Set(model.orders.filter((order) => order.kind === 'addon' || order.erasedAt !== undefined).map((order) => order.id));
   report([
     ...(await deliveredWithoutMoney(
       shop,
