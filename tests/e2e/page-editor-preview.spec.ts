@@ -2,7 +2,7 @@ import type { Browser, FrameLocator, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { faqAccordion } from '../../src/content/faq.ts';
 import { signIn } from './admin-helpers.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, presellAnsweredContext, test } from './fixtures.ts';
 import { startServer } from './server.ts';
 
 /**
@@ -127,6 +127,42 @@ test.describe('the page editor’s preview', () => {
       await dialog.getByRole('button', { name: 'Confirmar' }).click();
       await expect(panel.getByText('Restaurada como versão 2.')).toBeVisible();
       await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('at 390 px: the buyer whose checkout showed the old price sees "preço atualizado" in view', async ({ browser }) => {
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+    try {
+      // The buyer opens the checkout and types their details at R$ 19,90…
+      const buyer = await presellAnsweredContext(browser, server.url, { locale: 'pt-BR', viewport: PHONE });
+      const page = await buyer.newPage();
+      await page.goto('/');
+      await page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+      await expect(dialog.getByText(/^R\$\s19,90$/).first()).toBeVisible();
+      await dialog.getByLabel('Nome completo').fill('Carla Nunes');
+      await dialog.getByLabel('E-mail').fill('carla@example.com');
+      await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987650002');
+
+      // …the seller publishes R$ 24,90…
+      const { context, panel } = await openConsole(browser, server.url, PHONE);
+      const product = await chooseSection(panel, 'Produto');
+      await product.getByLabel('Preço', { exact: true }).fill('24,90');
+      await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
+      await expect(panel.getByText('Rascunho salvo.')).toBeVisible();
+      await panel.getByRole('button', { name: 'Publicar alterações' }).click();
+      await expect(panel.getByText('No ar: versão 1')).toBeVisible();
+      await context.close();
+
+      // …and the buyer taps "GERAR PIX" at the bottom of the form: the notice above it is brought into view.
+      await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+      const notice = dialog.getByRole('alert').filter({ hasText: 'O preço foi atualizado desde que você abriu a página.' });
+      await expect(notice).toBeVisible();
+      await expect(notice).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: test.info().outputPath('price-updated-390.png') });
+      await buyer.close();
     } finally {
       await server.stop();
     }

@@ -247,7 +247,12 @@ export default function PaymentModal({
                 </button>
               </Alert>
             ) : null}
-            {error ? <Alert variant="destructive">{error}</Alert> : null}
+            {error ? (
+              // Above the form, which a phone scrolls past to reach "GERAR PIX": brought into view ("O preço foi atualizado…").
+              <div key={error} ref={scrollIntoView}>
+                <Alert variant="destructive">{error}</Alert>
+              </div>
+            ) : null}
             <BuyerForm
               values={values}
               onChange={setValues}
@@ -289,6 +294,9 @@ export default function PaymentModal({
 }
 
 /** POST /api/orders's 409 when the prices changed since this checkout showed them. */
+/** A refusal shown above the form is brought into view as it appears (a ref per message: each new one scrolls). */
+const scrollIntoView = (element: HTMLElement | null) => element?.scrollIntoView({ block: 'nearest' });
+
 const isPriceChanged = (body: unknown): body is PriceChangedBody => bodyCarries(body, 'product');
 
 /** The settings the landing page's checkout was prerendered with (island props: plain data). */
