@@ -1,0 +1,175 @@
+import type { Browser, Page } from '@playwright/test';
+import { signIn } from './admin-helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * Drafts, merges and autosave in the console's Página (docs/editing.md#drafts-and-merges), in Chromium at 390 px:
+ * two editors publish different fields and both stay live; the same field asks the second which text to keep; a
+ * reload, a tab switch and a re-login keep what was typed; "Descartar rascunho" resets the price box too.
+ */
+
+const PASSWORD = 'senha-do-painel-rascunhos';
+const PHONE = { width: 390, height: 844 };
+const HERO = 'Topo da página de vendas';
+const FAQ = 'Perguntas frequentes';
+
+async function chooseSection(panel: Page, name: string) {
+  await panel.getByLabel('Seção').selectOption({ label: name });
+  await expect(panel.getByRole('group', { name })).toBeVisible();
+}
+
+/** An editor: its own browser, signed in, on Página. */
+async function openEditor(browser: Browser, server: RunningServer) {
+  const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: PHONE });
+  const panel = await context.newPage();
+  await signIn(panel, PASSWORD);
+  await panel.getByRole('link', { name: 'Página' }).click();
+  await expect(panel.getByText(/^No ar: /)).toBeVisible();
+  return { context, panel };
+}
+
+/** The autosave a second after the typing stops. */
+async function autosaved(panel: Page) {
+  await expect(panel.getByText('Rascunho salvo automaticamente.')).toBeVisible({ timeout: 45_000 });
+}
+
+/** What `/` serves now, read from the server. */
+const liveHtml = async (server: RunningServer) => (await fetch(new URL('/', server.url))).text();
+
+test.describe('the page editor’s drafts', () => {
+  test('two editors change different fields and each publishes: both changes are live, nothing retyped', async ({ browser }) => {
+    test.setTimeout(300_000);
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+    try {
+      const a = await openEditor(browser, server);
+      const b = await openEditor(browser, server);
+      await chooseSection(a.panel, HERO);
+      await a.panel.getByRole('group', { name: HERO }).getByLabel('Subtítulo', { exact: true }).fill('Subtítulo escrito no celular');
+      await chooseSection(b.panel, FAQ);
+      await b.panel.getByRole('group', { name: FAQ }).getByLabel('Resposta').first().fill('Resposta escrita no computador.');
+      await autosaved(a.panel);
+      await autosaved(b.panel);
+
+      await a.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+      await expect(a.panel.getByText('Publicado: versão 1. A página já está no ar.')).toBeVisible({ timeout: 60_000 });
+      // B's draft was not published in A's name.
+      expect(await liveHtml(server)).not.toContain('Resposta escrita no computador.');
+
+      await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+      await expect(b.panel.getByText('Publicado: versão 2. A página já está no ar.')).toBeVisible({ timeout: 60_000 });
+      const html = await liveHtml(server);
+      expect(html).toContain('Subtítulo escrito no celular');
+      expect(html).toContain('Resposta escrita no computador.');
+      // A's console learns of B's publish by itself (every 15 s, or at once on focus).
+      await expect(a.panel.getByText('No ar: versão 2')).toBeVisible({ timeout: 20_000 });
+      await a.context.close();
+      await b.context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('two editors change the same field: the second is shown both texts and picks one', async ({ browser }) => {
+    test.setTimeout(300_000);
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+    try {
+      const a = await openEditor(browser, server);
+      const b = await openEditor(browser, server);
+      await chooseSection(a.panel, HERO);
+      await a.panel.getByRole('group', { name: HERO }).getByLabel('Subtítulo', { exact: true }).fill('Subtítulo da Ana');
+      await chooseSection(b.panel, HERO);
+      const heroB = b.panel.getByRole('group', { name: HERO });
+      await heroB.getByLabel('Subtítulo', { exact: true }).fill('Subtítulo do Bruno');
+      await heroB.getByLabel('Selo', { exact: true }).fill('Selo do Bruno');
+      await autosaved(a.panel);
+      await autosaved(b.panel);
+      await a.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+      await expect(a.panel.getByText('Publicado: versão 1. A página já está no ar.')).toBeVisible({ timeout: 60_000 });
+
+      await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+      const choice = b.panel.getByRole('region', { name: 'Escolha o texto de cada campo' });
+      await expect(choice.getByText('Topo da página de vendas: Subtítulo')).toBeVisible();
+      await expect(choice.getByText('Subtítulo da Ana')).toBeVisible();
+      await expect(choice.getByText('Subtítulo do Bruno')).toBeVisible();
+      // The field only B changed is not asked about, and stays typed.
+      await expect(choice.getByText('Selo do Bruno')).toHaveCount(0);
+      await expect(heroB.getByLabel('Selo', { exact: true })).toHaveValue('Selo do Bruno');
+      await choice.getByRole('button', { name: 'Manter o meu' }).click();
+      await expect(heroB.getByLabel('Subtítulo', { exact: true })).toHaveValue('Subtítulo do Bruno');
+      await autosaved(b.panel);
+      await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+      await expect(b.panel.getByText('Publicado: versão 2. A página já está no ar.')).toBeVisible({ timeout: 60_000 });
+      const html = await liveHtml(server);
+      expect(html).toContain('Subtítulo do Bruno');
+      expect(html).not.toContain('Subtítulo da Ana');
+      expect(html).toContain('Selo do Bruno');
+      await a.context.close();
+      await b.context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a reload, a console tab switch and a re-login keep typed text; Descartar resets every field, the price box too', async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+    try {
+      const { context, panel } = await openEditor(browser, server);
+      await chooseSection(panel, HERO);
+      const hero = panel.getByRole('group', { name: HERO });
+      // A reload at once, before the autosave: the browser asks first, and the typed text comes back.
+      await hero.getByLabel('Subtítulo', { exact: true }).fill('Digitado antes de recarregar');
+      let asked = '';
+      panel.once('dialog', (dialog) => {
+        asked = dialog.type();
+        void dialog.accept();
+      });
+      await panel.reload();
+      expect(asked).toBe('beforeunload');
+      await panel.getByRole('link', { name: 'Página' }).click();
+      await chooseSection(panel, HERO);
+      await expect(hero.getByLabel('Subtítulo', { exact: true })).toHaveValue('Digitado antes de recarregar');
+
+      // A tab switch unmounts the editor.
+      await chooseSection(panel, FAQ);
+      await panel.getByRole('group', { name: FAQ }).getByLabel('Resposta').first().fill('Digitado antes de trocar de aba.');
+      await panel.getByRole('link', { name: 'Pedidos' }).click();
+      await panel.getByRole('link', { name: 'Página' }).click();
+      await chooseSection(panel, FAQ);
+      await expect(panel.getByRole('group', { name: FAQ }).getByLabel('Resposta').first()).toHaveValue('Digitado antes de trocar de aba.');
+
+      // The session ends while typing: the sign-in form, then the text is back.
+      await chooseSection(panel, HERO);
+      await context.clearCookies();
+      await hero.getByLabel('Selo', { exact: true }).fill('Digitado com a sessão encerrada');
+      await expect(panel.getByLabel('Senha do painel')).toBeVisible({ timeout: 10_000 });
+      await panel.getByLabel('Senha do painel').fill(PASSWORD);
+      await panel.getByRole('button', { name: 'Entrar' }).click();
+      await panel.getByRole('link', { name: 'Página' }).click();
+      await chooseSection(panel, HERO);
+      await expect(hero.getByLabel('Selo', { exact: true })).toHaveValue('Digitado com a sessão encerrada');
+      await expect(hero.getByLabel('Subtítulo', { exact: true })).toHaveValue('Digitado antes de recarregar');
+      await autosaved(panel);
+
+      // "Descartar rascunho", there without a reload, puts every field back, the price box's text included.
+      await chooseSection(panel, 'Produto');
+      const product = panel.getByRole('group', { name: 'Produto' });
+      await product.getByLabel('Preço', { exact: true }).fill('34,90');
+      await autosaved(panel);
+      await panel.getByRole('button', { name: 'Descartar rascunho' }).click();
+      await expect(product.getByLabel('Preço', { exact: true })).toHaveValue('19,90');
+      await expect(panel.getByText('Nada muda: o rascunho é igual à versão no ar.')).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Descartar rascunho' })).toHaveCount(0);
+      await panel.reload();
+      await panel.getByRole('link', { name: 'Página' }).click();
+      await chooseSection(panel, HERO);
+      await expect(hero.getByLabel('Subtítulo', { exact: true })).not.toHaveValue('Digitado antes de recarregar');
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
