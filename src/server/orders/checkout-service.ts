@@ -246,10 +246,7 @@ async function insertAndCharge(
   return result;
 }
 
-/**
- * A checkout retired because the buyer's earlier PIX was found paid (orders/paid-elsewhere.ts): what that payment did not
- * buy is charged as its add-on, so the buyer is shown exactly what is left to pay; nothing left, the retired order's reply.
- */
+/** Retired because the earlier PIX was found paid (paid-elsewhere.ts): what that payment did not buy is charged as its add-on. */
 async function chargeWhatIsLeft(
   deps: OrdersDeps,
   retired: OrderRow,
@@ -257,7 +254,6 @@ async function chargeWhatIsLeft(
   offerVersion: number,
 ): Promise<CheckoutResult> {
   const paid = await paidReplacementOf(deps, retired);
-  // Failed for another reason (its create was refused): the checkout's own answer.
   if (!paid) return result;
   const left = await leftToPayOf(deps, retired, paid);
   if (left.items.length === 0) return describe(deps, retired);
@@ -282,12 +278,7 @@ async function chargeMissingItems(
   return { kind: 'created', order: { ...current.order, addon: addon.order } };
 }
 
-/**
- * Once the new PIX is made, the re-checkout waits for the retired PIX's cancel at most this long more: a lost answer
- * held it for the provider's whole timeout (15 s). The cancel goes on past it; its cancel_sent_at, written before the
- * call, lets the reconciler read a deleting provider's "not found" as that cancel done, and a "paid" it answers later
- * retires the new charge (paid-elsewhere.ts).
- */
+/** A lost cancel answer holds for the provider's whole timeout (15 s); past this, cancel_sent_at lets the reconciler finish it. */
 export const CANCEL_WAIT_MS = 1_000;
 
 /** Started beside the new create; past the wait nobody awaits it, so its failure is logged, never an unhandled rejection. */
@@ -363,7 +354,6 @@ async function shownOtherwise(deps: OrdersDeps, input: CreateOrderInput, live: O
   return before.some((item, at) => item.title !== items[at]?.title || item.priceCents !== items[at]?.priceCents);
 }
 
-/** What the checkout shows before a charge: the names and prices it will charge, and their version. */
 function productInfo(deps: Pick<OrdersDeps, 'config'>, product: GatewayProduct, prices: OfferPrices): ProductInfo {
   const bump = deps.config.orderBump;
   return {
@@ -427,7 +417,6 @@ async function createAt(provider: PixProvider, input: CreatePixInput, mayRetry: 
   }
 }
 
-/** Renews the order's charge lease while this instance calls its provider (checkout-repository.ts CHARGE_LEASE_MS). */
 function holdChargeLease(deps: OrdersDeps, orderId: string): () => void {
   const timer = setInterval(() => {
     renewChargeLease(deps.db, orderId, deps.now?.() ?? Date.now()).catch((error: unknown) =>
@@ -538,8 +527,7 @@ async function recordCharge(
       (trx, row) => deps.events.publish(trx, { type: 'charged', order: row, at: chargedAt }),
     );
     logger.info('Charge created', { order: order.id, provider: provider.id, transaction: charge.chargeId });
-    // Paid, and its webhook in, before this answer (docs/payments.md#postbacks): read back before the charge's
-    // e-mails are sent, so a paid PIX gets the access e-mail, not "Seu PIX está pronto".
+    // Paid, webhook in, before this answer (docs/payments.md#postbacks): a paid PIX gets the access e-mail, not "Seu PIX está pronto".
     const current = charged && (await applyHeldWebhooks(deps, charged, provider, charge));
     if (charged) await deps.events.committed({ type: 'charged', order: charged, at: chargedAt });
     return describe(deps, current || charged || (await findOrderById(db, order.id)) || order);
@@ -564,10 +552,7 @@ async function applyHeldWebhooks(
   return recheckOrder(deps, order);
 }
 
-/**
- * Found by the provider's search under its key, else resent under the same key: the provider answers with the charge
- * it made, so there is exactly one.
- */
+/** Found by the provider's search under its key, else resent under it: the provider answers with the charge it made. */
 export async function resumeInterruptedCharge(deps: OrdersDeps, order: OrderRow): Promise<boolean> {
   const provider = deps.payments.get(order.provider);
   if (!provider?.capabilities.idempotentCreate || !order.charge_key || order.status !== 'creating') return false;
@@ -610,11 +595,7 @@ export async function resumeInterruptedCharges(
   }
 }
 
-export type AddonResult =
-  | CheckoutResult
-  | { kind: 'unavailable' }
-  /** The offer the buyer saw named another name or price: the live one, to show before any charge. */
-  | { kind: 'addon_price_changed'; offer: AddonOffer };
+export type AddonResult = CheckoutResult | { kind: 'unavailable' } | { kind: 'addon_price_changed'; offer: AddonOffer };
 
 export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config'>, order: OrderRow): Promise<boolean> {
   if (!deps.config.orderBump || order.kind !== 'main' || order.status !== 'paid' || order.addon_answer !== null) return false;
@@ -629,10 +610,7 @@ export function addonOfferOf(bump: BumpOffer, prices: OfferPrices): AddonOffer {
   return { title: prices.bump.name, pitch: bump.pitch, priceCents: prices.bump.afterPaymentPriceCents, version: prices.version };
 }
 
-/**
- * The version the buyer saw: the one the tab sends, else the one of the add-on PIX it asks to replace ("Gerar novo
- * código"). An unknown version counts as another price; none known (an older tab) is not checked.
- */
+/** The version the tab sends, else the replaced add-on PIX's; unknown counts as another price, none (an older tab) is not checked. */
 async function addonShownOtherwise(deps: OrdersDeps, parent: OrderRow, live: OfferPrices, sent: number | undefined) {
   const shownVersion = sent ?? (await findAddonOrder(deps.db, parent.id))?.offer_version ?? undefined;
   if (shownVersion === undefined || shownVersion === live.version) return false;

@@ -1,6 +1,4 @@
-// No charge payable twice (docs/money.md#one-payable-pix): once the shop knows a charge was paid (a late webhook, a
-// reconciler read, a cancel answered "paid"), every other open charge of the same buyer that would pay again for an
-// item that payment bought is retired and cancelled at its provider at once; its buyer is shown what is left to pay.
+// No charge payable twice (docs/money.md#one-payable-pix): a paid charge retires, and cancels, the buyer's open ones it repeats.
 import { checkout as copy } from '../../content/checkout.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import { purchasedItems } from '../purchases/purchase-service.ts';
@@ -90,10 +88,7 @@ export async function retireChargesPaidElsewhere(deps: OrdersDeps, paid: OrderRo
   return retired;
 }
 
-/**
- * After a checkout's charge was made beside the retired one's cancel: if that cancel (or anything meanwhile) found an
- * earlier charge of the buyer paid, the new one repeats it and is retired and cancelled too.
- */
+/** After a charge made beside the retired one's cancel: if a charge of the buyer was found paid meanwhile, this one is retired too. */
 export async function retireIfPaidElsewhere(deps: OrdersDeps, orderId: string): Promise<OrderRow | undefined> {
   const order = await findOrderById(deps.db, orderId);
   if (order?.status !== 'pending') return order;

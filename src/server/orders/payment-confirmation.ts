@@ -13,10 +13,7 @@ import { recordProviderRefund } from './provider-refunds.ts';
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;
 
-/**
- * Only after a cancel was sent: then a deleting provider's "not found" is that cancel done, its answer lost; otherwise
- * a 404 may be a wrong host, and the charge is read on until expiry and grace.
- */
+/** Once a cancel was sent, a deleting provider's "not found" is that cancel done; before, a 404 may be a wrong host. */
 function deletedByOurCancel(provider: PixProvider, order: OrderRow, chargeId: string, error: unknown): boolean {
   return (
     provider.capabilities.cancelDeletes === true &&
@@ -32,14 +29,14 @@ async function noteDispute(deps: OrdersDeps, order: OrderRow, record: ChargeReco
   if (record.endToEndId) await recordEndToEndId(deps.db, order.id, record.endToEndId);
   const cents = record.state === 'reversed' ? (record.disputeReturnedCents ?? 0) : 0;
   if (!record.dispute && cents <= 0) return;
-  const returned = cents > 0 ? { cents, chargeId: record.chargeId, endToEndId: record.endToEndId ?? null, rawStatus: record.rawStatus ?? null } : null;
+  const returned =
+    cents > 0 ? { cents, chargeId: record.chargeId, endToEndId: record.endToEndId ?? null, rawStatus: record.rawStatus ?? null } : null;
   await deps.events.committed({ type: 'dispute_seen', orderId: order.id, dispute: record.dispute ?? null, returned, at: now });
 }
 
 /** The gateway's read is the truth (docs/gateway.md#10-confirming-a-payment); postback ids are adopted only for this buyer. */
 export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
   const { logger, db } = deps;
-  // The provider that took the charge is the only one asked about it.
   const provider = deps.payments.get(order.provider);
   if (!provider) {
     logger.warn('Order of a provider no longer configured; not re-checked', { order: order.id, provider: order.provider });

@@ -1,6 +1,4 @@
-// A refund made at the provider without the shop asking (the seller in its panel), whole or part: recorded from the
-// charge's read-back, once (docs/money.md#provider-side). A whole one reverses the order (payment-confirmation.ts); a
-// part equal to an item's price refunds that item; any other amount is a part refund of the purchase, access kept.
+// A refund the seller made in the provider's panel, whole or part, recorded once from the read-back (docs/money.md#provider-side).
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ChargeRecord } from '../gateway/pix-provider.ts';

@@ -70,11 +70,7 @@ export async function receiveProviderWebhook(
   return { kind: 'accepted', orders: [...orders.values()].map((order) => ({ order, hints: [] })) };
 }
 
-/**
- * A charge whose create has not answered yet (it was paid within seconds): the webhook is kept, and the order that
- * gets the charge applies it (checkout-service.ts recordCharge). Looked up again once kept: a create that answered
- * in between has adopted nothing, so this order is read back now.
- */
+/** Paid before its create answered: kept for recordCharge to apply, then looked up again in case a create answered meanwhile. */
 async function holdUntilCharged(deps: OrdersDeps, id: ProviderId, chargeId: string, now: number): Promise<OrderRow | undefined> {
   if (!(await holdWebhook(deps.db, { provider: id, chargeId, now }))) return undefined;
   const order = await findOrderByCharge(deps.db, id, chargeId);

@@ -26,10 +26,7 @@ export async function recordWebhookEvent(
 
 const heldKey = (provider: ProviderId, chargeId: string) => `${provider}:${chargeId}`;
 
-/**
- * A verified webhook for a charge no order holds yet, while one of the provider's creates has not answered:
- * kept, one row per charge, for the order that gets the charge (adoptHeldWebhooks). False when held already.
- */
+/** Kept, one row per charge, for the order that gets the charge (adoptHeldWebhooks); false when held already. */
 export async function holdWebhook(db: Kysely<Database>, held: { provider: ProviderId; chargeId: string; now: number }): Promise<boolean> {
   const key = heldKey(held.provider, held.chargeId);
   const creating = await db
