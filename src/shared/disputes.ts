@@ -13,7 +13,6 @@ export type DefenceChannel = 'provider' | 'panel';
 export interface AdminDispute {
   id: string;
   orderId: string;
-  /** The order's reference as the buyer and the console see it. */
   orderRef: string;
   buyerName: string;
   provider: string;
@@ -31,7 +30,6 @@ export interface AdminDispute {
   defenceSentAt: number | null;
   /** The text "Enviar defesa" sends (or the seller pastes in the provider's panel). */
   defenceText: string;
-  /** Titles of the items the dispute covers. */
   items: string[];
 }
 

@@ -1,5 +1,4 @@
-// The seller's alerts about a dispute (docs/disputes.md#alerts): an e-mail at SUPPORT_EMAIL on opening, and again 24 h
-// and 6 h before the defence's deadline. Each is one outbox row, so it is never lost nor sent twice, on any instance.
+// The seller's alerts about a dispute: each one outbox row, so never lost nor sent twice (docs/disputes.md#alerts).
 import type { Kysely, Transaction } from 'kysely';
 import { disputeAlerts as copy, disputeStateLabels } from '../../content/disputes.ts';
 import { providerNames } from '../../content/providers.ts';
@@ -51,11 +50,7 @@ export async function queueOpenedAlert(trx: Executor, dispute: DisputeRow, now: 
   await queueAlert(trx, dispute, '', now, channels);
 }
 
-/**
- * The reminders now due: an open dispute without a defence, whose deadline is this close. A reminder whose time had
- * already passed when the dispute opened is not sent (the opening alert told it). The outbox's one row per order and
- * kind makes this safe to run on every instance.
- */
+/** Reminders due for open, undefended disputes, none whose time passed before it opened; one outbox row per kind: safe anywhere. */
 export async function queueDueReminders(db: Kysely<Database>, now: number, channels: AlertChannels = { whatsapp: false }): Promise<number> {
   let queued = 0;
   for (const reminder of DISPUTE_REMINDERS) {
@@ -116,10 +111,7 @@ export async function renderDisputeAlert(
   };
 }
 
-/**
- * The WhatsApp alert: Meta's template (WHATSAPP_TEMPLATE_DISPUTE) with the order's reference, the amount, the deadline
- * and the time left as its body, and the console as its button; without the Cloud API set, nothing goes (as for buyers).
- */
+/** Meta's template WHATSAPP_TEMPLATE_DISPUTE, the console as its button; without the Cloud API set nothing goes, as for buyers. */
 export function disputeWhatsappHandler(deps: {
   db: Kysely<Database>;
   config: Pick<Config, 'whatsapp' | 'disputeAlertWhatsapp'>;

@@ -9,10 +9,7 @@ export interface PollClaim {
   polledTo: number | null;
 }
 
-/**
- * Takes the provider's next poll for this instance until `claimedUntil`: only when none holds it and, unless `anyTime`,
- * only once its turn has come. Null when another instance polls it, or it is not yet due.
- */
+/** The provider's next poll for this instance until `claimedUntil`, once due (or `anyTime`); null if another holds it or not due. */
 export async function claimDisputePoll(
   db: Kysely<Database>,
   provider: ProviderId,

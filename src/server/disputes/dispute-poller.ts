@@ -6,11 +6,8 @@ import type { Logger } from '../lib/logger.ts';
 import { claimDisputePoll, completeDisputePoll, releaseDisputePoll } from './dispute-poll-repository.ts';
 
 /**
- * The providers that list their disputes (Efí's infractions: it documents no webhook for them) are read every
- * DISPUTES_POLL_SECONDS, and at once from Saúde (docs/disputes.md). Each window starts where the last one read in
- * full ended, a little before, and never later than FOLLOW_MS ago: Efí does not say whether `inicio`/`fim` filter on
- * an infraction's opening or its last change, so the recent ones are read again and a change of state is seen. The
- * stored window survives a restart; the claim keeps two instances from reading the same list at once.
+ * Efí documents no infraction webhook, so lists are polled every DISPUTES_POLL_SECONDS (docs/disputes.md). It does not say whether
+ * `inicio`/`fim` filter on an infraction's opening or last change, so the last FOLLOW_MS are read again to see changes of state.
  */
 
 /** Read again at every poll: an infraction is analysed within days, and its money returned within 11 days of that. */
@@ -27,16 +24,13 @@ export interface DisputePollDeps {
   payments: Pick<Payments, 'providers' | 'retired'>;
   logger: Logger;
   now?: () => number;
-  /** DISPUTES_POLL_SECONDS, as config.disputesPollSeconds. */
   pollSeconds: number;
-  /** The domain's record of one provider dispute (disputes/dispute-service.ts `applyProviderDispute`). */
   applyDispute: ApplyProviderDispute;
 }
 
 export interface ProviderPoll {
   provider: ProviderId;
   outcome: 'polled' | 'busy' | 'not_due' | 'failed';
-  /** Disputes the provider listed in the window. */
   disputes: number;
   error?: string;
 }

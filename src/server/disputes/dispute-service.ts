@@ -1,6 +1,4 @@
-// A buyer's contestation of a paid PIX (docs/disputes.md): opened from the provider (webhook, read-back, poll) or by
-// hand, defended once, and when lost it ends the access to what it covers, counts as "Devolvido pelo MED" in the
-// ledger, and blocks the buyer's next PIX.
+// A buyer's contestation of a paid PIX: opened, defended once, won or lost (docs/disputes.md).
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { disputesApi } from '../../content/disputes.ts';
@@ -55,8 +53,6 @@ const nowOf = (deps: Pick<DisputesDeps, 'now'>) => deps.now?.() ?? Date.now();
 /** The seller's WhatsApp gets the alerts too where a number is set (DISPUTE_ALERT_WHATSAPP). */
 export const alertChannels = (deps: Pick<DisputesDeps, 'config'>) => ({ whatsapp: deps.config.disputeAlertWhatsapp !== null });
 
-// --- From the provider ---
-
 export type ApplyResult = { kind: 'unknown_order' } | { kind: 'applied'; dispute: DisputeRow; changed: boolean };
 
 /** Idempotent: a replayed event finds the dispute as it stands and changes nothing (docs/disputes.md#knowing). */
@@ -78,10 +74,7 @@ export async function applyDisputeSeen(deps: DisputesDeps, event: OrderEventOf<'
   if (event.returned) await recordMedReturn(deps, (await findOrderById(deps.db, order.id)) ?? order, event.returned);
 }
 
-/**
- * A MED devolução (or a chargeback) seen on the charge: the dispute it ends is lost. Where no dispute was known (the
- * provider told of none before the money went), one is recorded lost, so the ledger says "Devolvido pelo MED".
- */
+/** A MED devolução or chargeback loses its dispute; with none known, one is recorded lost so the ledger says "Devolvido pelo MED". */
 async function recordMedReturn(deps: DisputesDeps, order: OrderRow, returned: MedReturn): Promise<void> {
   const all = await disputesOfOrders(deps.db, [order.id]);
   const known = all.filter((row) => row.source === 'provider' && row.state !== 'cancelled');
@@ -141,10 +134,7 @@ async function applyToOrder(deps: DisputesDeps, order: OrderRow, dispute: Provid
   return { kind: 'applied', dispute: result.row, changed: result.changed };
 }
 
-/**
- * Whether the payer the provider names is the buyer: by CPF where both have one, else by name; never logged. A name
- * alone only confirms: banks shorten and reorder names, so a different spelling is no evidence against the seller.
- */
+/** By CPF where both have one, else by name, never logged; a name only confirms, since banks shorten and reorder names. */
 function payerMatch(payer: ProviderDispute['payer'], order: OrderRow): number | null {
   if (!payer) return null;
   if (payer.document && order.buyer_document) return Number(normalizeDocument(payer.document) === normalizeDocument(order.buyer_document));
@@ -157,11 +147,7 @@ const sameName = (a: string, b: string) => {
   return plain(a) === plain(b);
 };
 
-/**
- * A lost dispute: the buyer's details are blocked, and a dispute over the whole charge reverses it (its access ends,
- * and the ledger counts it returned by the MED, not refunded). A part ends the access to the item it matches through
- * the ledger. Safe to run again: each step changes only what is not yet so.
- */
+/** Blocks the buyer's details and ends the access to what it covers, counted as returned by the MED, not refunded. Safe to rerun. */
 async function endLostDispute(deps: DisputesDeps, order: OrderRow, now: number): Promise<void> {
   await insertBlocks(deps.db, order.id, blockHashesOf(order), now);
   const lost = (await disputesOfOrders(deps.db, [order.id])).filter((row) => row.state === 'lost');
@@ -175,8 +161,6 @@ async function endLostDispute(deps: DisputesDeps, order: OrderRow, now: number):
       deps.logger.warn('Dispute lost: payment returned by the MED', { order: order.id });
   }
 }
-
-// --- By hand ---
 
 export type ManualResult = { kind: 'ok'; dispute: AdminDispute } | { kind: 'refused'; status: 404 | 409 | 422; message: string };
 
@@ -244,15 +228,9 @@ export async function resolveManualDispute(deps: DisputesDeps, id: string, state
   return { kind: 'ok' as const, dispute: await toAdminDispute(deps, (await findDispute(deps.db, id)) ?? closed) };
 }
 
-// --- The defence ---
-
 export type DefenceResult = { kind: 'sent'; dispute: AdminDispute } | { kind: 'refused'; status: 404 | 409 | 422 | 502; message: string };
 
-/**
- * "Enviar defesa" (docs/disputes.md#defending): at most once. Through the provider's own channel where it has one
- * (Efí's `defesa`, Woovi's evidence), cut to its length and before its deadline; elsewhere the seller takes the PDF
- * and the text to the provider's panel, and the press records that it was done.
- */
+/** "Enviar defesa", at most once: through the provider's channel where it has one, else the seller's panel (docs/disputes.md#defending). */
 export async function sendDefence(deps: DisputesDeps, id: string): Promise<DefenceResult> {
   const now = nowOf(deps);
   const row = await findDispute(deps.db, id);
@@ -333,8 +311,6 @@ export async function loadProviderEvidencePdf(deps: DisputesDeps, id: string): P
   return pdf ? { pdf } : undefined;
 }
 
-// --- The console ---
-
 async function toAdminDispute(deps: DisputesDeps, row: DisputeRow): Promise<AdminDispute> {
   const [order, purchase] = await Promise.all([findOrderById(deps.db, row.order_id), loadPurchase(deps.db, row.order_id)]);
   const time = (value: number | null) => (value === null ? null : Number(value));
@@ -391,8 +367,6 @@ export async function openDisputesOverview(deps: Pick<DisputesDeps, 'db'>) {
 export async function removeDisputeBlock(deps: Pick<DisputesDeps, 'db' | 'now'>, id: string): Promise<boolean> {
   return removeBlock(deps.db, id, nowOf(deps));
 }
-
-// --- Never twice, not again ---
 
 /** It only has to recognise a detail given again after a lost dispute, never to read it. */
 function blockHash(kind: BlockKind, value: string): string {

@@ -5,10 +5,7 @@ import { apiError } from '../http/http.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import type { AppEnv } from './context.ts';
 
-/**
- * The defence's PDF for a provider that downloads the evidence itself (Woovi takes a URL, not a file: docs/disputes.md).
- * The dispute's unguessable id is the key, and only for a short while after "Enviar defesa".
- */
+/** The defence PDF for Woovi's download, keyed by the dispute's unguessable id, only shortly after "Enviar defesa". */
 export const disputeEvidenceRoutes = new Hono<AppEnv>().basePath('/api/disputes').get('/:id/evidence.pdf', async (c) => {
   const id = c.req.param('id');
   const found = isIdShaped(id) ? await loadProviderEvidencePdf(c.var.orders, id) : undefined;

@@ -98,10 +98,7 @@ export const adminDisputesRoutes = adminRouter()
     return sendReply(c, 'POST', await listAdminDisputes(c.var.orders));
   });
 
-/**
- * "Reembolsar" and "Marcar como reembolsado" while a dispute is open: the MED may return the money too, so the seller
- * confirms a second time (docs/disputes.md#never-twice). The console knows the refusal by its `code`.
- */
+/** A refund while a dispute is open needs a second confirmation: the MED may return the money too (docs/disputes.md#never-twice). */
 export async function refuseWhileDisputed(
   c: Context<AdminEnv>,
   orderId: string,

@@ -1,10 +1,7 @@
 /**
- * Efí's MED infractions (docs/disputes.md): `GET /v2/gn/infracoes` (scope `gn.infractions.read`) and
- * `POST /v2/gn/infracoes/{idInfracao}/defesa` (scope `gn.infractions.write`). Sources: Efí's API Pix documentation,
- * "Endpoints exclusivos Efí" (dev.efipay.com.br/docs/api-pix/endpoints-exclusivos-efi: "Listar infrações MED da
- * conta", "Submeter defesa de infração MED", their replies 200/201, 400, 403, 404, 409, 422, 500), and
- * github.com/efipay/sdk-node-apis-efi (commit 2728b67, `medList`/`medDefense` in its route table and their JSDoc).
- * Efí documents no infraction webhook: the list is polled (src/server/disputes/dispute-poller.ts).
+ * Efí's MED infractions: `GET /v2/gn/infracoes` and `POST /v2/gn/infracoes/{idInfracao}/defesa` (scopes `gn.infractions.read`/`write`).
+ * Sources: dev.efipay.com.br/docs/api-pix/endpoints-exclusivos-efi; github.com/efipay/sdk-node-apis-efi (2728b67, `medList`/`medDefense`).
+ * Efí documents no infraction webhook: the list is polled (disputes/dispute-poller.ts).
  */
 import { z } from 'zod';
 import { efiCopy } from '../../../../content/providers.ts';
@@ -13,10 +10,7 @@ import type { PixApiClient, Reply } from './pix-api-client.ts';
 import { CallFailure } from './pix-api-client.ts';
 import { gatewayError, reasonOf } from './pix-api-failures.ts';
 
-/**
- * Efí states no limit for `justificativa`; the DICT's infraction report carries the analysis in a field of at most
- * 2,000 characters (Banco Central, Manual Operacional do DICT), so the text is kept within that.
- */
+/** Efí states no limit; the DICT's infraction report holds at most 2,000 characters (Banco Central, Manual Operacional do DICT). */
 export const MAX_DEFENCE_CHARS = 2000;
 
 /** A page at most; far more than a shop sees in one window, and a bound on a list that never ends. */
@@ -92,7 +86,6 @@ function toDispute(infracao: z.output<typeof InfracaoSchema>): ProviderDispute |
 
 export interface InfractionPage {
   disputes: ProviderDispute[];
-  /** The next page's number, or null on the last one. */
   nextPage: number | null;
 }
 
@@ -126,10 +119,7 @@ function listError(failure: CallFailure | Reply) {
   return gatewayError('dispute', efiCopy.infractionsListFailed(reason), failure.status, false);
 }
 
-/**
- * Every infraction in [from, to), page by page. The pages are asked as the standard's other lists take them
- * (`paginacao.paginaAtual`, from 0), and the reply's `parametros.paginacao` says how many there are.
- */
+/** Every infraction in [from, to), page by page (`paginacao.paginaAtual` from 0; the reply's `parametros.paginacao` says how many). */
 export async function listInfractions(client: PixApiClient, range: { from: number; to: number }): Promise<ProviderDispute[]> {
   const from = Math.floor(range.from / 1000) * 1000;
   const to = Math.ceil(range.to / 1000) * 1000;
@@ -154,11 +144,7 @@ export async function listInfractions(client: PixApiClient, range: { from: numbe
   return disputes;
 }
 
-/**
- * `{ analise: "rejeitado", justificativa }`: the seller contests the payer's claim. 201 is sent; Efí's 409 says a
- * defence for this infraction was already created, its 422 that the deadline passed. Anything else throws, naming
- * the call. A timeout is not retried here: asking again answers 409 if the first one arrived.
- */
+/** 201: sent; 409: a defence exists already (so a lost answer is not retried); 422: past its deadline; anything else throws. */
 export async function defendInfraction(client: PixApiClient, dispute: ProviderDispute, text: string): Promise<DefenceOutcome> {
   const justificativa = text.trim().slice(0, MAX_DEFENCE_CHARS);
   if (justificativa === '') throw new TypeError('a defence needs a text');

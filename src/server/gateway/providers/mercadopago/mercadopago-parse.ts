@@ -47,11 +47,7 @@ export interface MercadoPagoPayment {
   qrImageDataUrl: string | null;
   ticketUrl: string | null;
   expiresAt: number | null;
-  /**
-   * What went back on the payment so far, whole or part, through the API or the panel: `transaction_amount_refunded`,
-   * else the `refunds` list's approved amounts (Payments reference, "Get payment"; a part leaves `status: approved`
-   * with `status_detail: partially_refunded`). Null when neither reads.
-   */
+  /** `transaction_amount_refunded`, else the approved `refunds` ("Get payment"; a part keeps `status: approved`); null: neither. */
   refundedCents: number | null;
 }
 

@@ -1,10 +1,7 @@
 /**
- * Woovi's disputes (docs/disputes.md), from github.com/Open-Pix/openpix-developers (commit 76584f0):
- * `src/swaggers/woovi.yml` — `GET /api/v1/dispute/{id}` by the payment's endToEndId (scope DISPUTE_GET; 400 "Dispute not
- * found"), `POST /api/v1/dispute/:id/evidence` (scope DISPUTE_POST) with `documents[{ url, correlationID, description }]`
- * (400 "You cannot send a evidence for a accepted dispute"); that repository's `disputa/how-add-new-evidence-in-evidence.md` — the
- * dispute's `id` comes in the DISPUTE_CREATED body, and the document is at a public URL that Woovi downloads.
- * Woovi names no deadline for the seller's answer.
+ * Woovi's disputes, from github.com/Open-Pix/openpix-developers (76584f0): `src/swaggers/woovi.yml` (`GET /api/v1/dispute/{id}` by
+ * endToEndId; `POST /api/v1/dispute/:id/evidence`, `documents[{ url, correlationID, description }]`) and
+ * `disputa/how-add-new-evidence-in-evidence.md` (the id comes in DISPUTE_CREATED; Woovi downloads the PDF). No deadline is named.
  */
 import { wooviCopy } from '../../../../content/providers.ts';
 import { refundErrorDetail } from '../../errors.ts';
@@ -57,12 +54,7 @@ export async function readDispute(api: WooviApi, endToEndId: string, kind: Gatew
   return dispute;
 }
 
-/**
- * The evidence upload: one document, the evidence PDF at `pdfUrl`, described by the defence's text. Woovi's 400 for
- * an accepted dispute is a dispute already decided: too late. The route takes the dispute's `id`, which only the
- * DISPUTE_CREATED body documents; the read is asked for it, and the end-to-end id (what Woovi reads a dispute by)
- * stands in when the read has none.
- */
+/** One document, the PDF at `pdfUrl`; a 400 for an accepted dispute means too late. The route's `id` is read, else the end-to-end id. */
 export async function submitEvidence(
   api: WooviApi,
   dispute: ProviderDispute,
