@@ -1,8 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt, Node's built-in memory-hard hash. OWASP's Password Storage Cheat Sheet lists N=2^15, r=8, p=3 as equal in
- * strength to its N=2^17, r=8, p=1 minimum, with a quarter of the memory (32 MiB a hash) on a small server.
+ * scrypt: OWASP's N=2^15, r=8, p=3 equals its N=2^17, r=8, p=1 minimum on a quarter of the memory (32 MiB a hash).
  * https://cheatsheetseries.owasp.org/cheatsheets/Password_Storage_Cheat_Sheet.html#scrypt
  */
 const PARAMETERS = { N: 2 ** 15, r: 8, p: 3 } as const;

@@ -9,18 +9,12 @@ export const CLOCK_SKEW_SHOWN_MS = 5_000;
 /** Often enough that a clock set wrong while running is corrected within a minute. */
 export const CLOCK_CHECK_MS = 60_000;
 
-/**
- * Times that order work between instances (an outbox row's due time, a re-check, a lease, a charge in
- * flight) are compared by whichever instance claims the work, so they are all taken from one clock, the
- * database's: each instance reads it, and corrects its own by the difference. A clock two minutes ahead
- * would otherwise hold every row it queues back by two minutes on every instance.
- */
+/** Times that order work between instances are compared by whichever claims it, so all come from one clock: the database's. */
 export interface InstanceClock {
   /** The database's time as this instance reckons it: its own clock, corrected by the last comparison. */
   now(): number;
-  /** Compares with the database's clock once and records the result for Saúde. */
   sync(): Promise<void>;
-  /** Compares again every CLOCK_CHECK_MS. */
+  /** Every CLOCK_CHECK_MS. */
   start(): void;
   /** Stops comparing, and takes this instance out of Saúde. */
   stop(): Promise<void>;
@@ -44,9 +38,8 @@ export function createInstanceClock(options: {
     const before = systemClock();
     const database = await readDatabaseClock(db, dialect);
     const after = systemClock();
-    // The database read its clock somewhere between `before` and `after` on ours (to its millisecond's
-    // rounding). The least correction that read allows keeps this clock from running ahead of the
-    // database's: a row stamped here is never due later than the database's clock says.
+    // The database read its clock between `before` and `after` on ours: the least correction that allows keeps this clock
+    // from running ahead, so a row stamped here is never due later than the database's clock says.
     const least = database - after - 1;
     const most = database - before + 1;
     offsetMs = least <= 0 && most >= 0 ? 0 : least;

@@ -259,7 +259,6 @@ export interface AdminAuditTable {
   order_id: string | null;
   detail: string | null;
   client: string | null;
-  /** The session's person when written (admin_session_names). */
   actor: Generated<string | null>;
 }
 
@@ -271,7 +270,6 @@ export interface MemberPageOpensTable {
   client: Generated<string | null>;
 }
 
-/** One refund per order (docs/refunds.md). */
 /** One row per item of a charge (docs/money.md#refunds): a part refund leaves the charge's other items on their own. */
 export interface RefundsTable {
   order_id: string;
@@ -397,10 +395,8 @@ export interface PageVersionsTable {
   landing_bytes: number;
 }
 
-/** The console's draft, one row (`id` = 'draft'), apart from what is live. */
 /** One draft per editor (migration 0043, docs/editing.md#drafts-and-merges). */
 export interface PageEditorDraftsTable {
-  /** The console session that made it (its label). */
   editor: string;
   /** Its console user; null: the owner. */
   user_id: string | null;

@@ -90,10 +90,7 @@ export async function refundAddonsOfReversedMain(
   }
 }
 
-/**
- * Items already owned are refunded (docs/money.md#duplicates), at the gateway with GATEWAY_REFUNDS=1: the whole charge
- * anywhere, part of one where the provider refunds part of a charge through its API; else listed for the seller.
- */
+/** Items already owned are refunded (docs/money.md#duplicates): at the gateway with GATEWAY_REFUNDS=1 where it can, else listed. */
 export async function refundOwnedItems(
   trx: Transaction<Database>,
   config: RefundsConfig,

@@ -75,10 +75,7 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
   };
 }
 
-/**
- * What this attempt gives back (docs/refunds.md#at-the-gateway): `rest` when the approved items are all the charge still
- * holds (the order then reads reversed); else a part, their prices, which ends with those items refunded and the order paid.
- */
+/** `rest` when the approved items are all the charge holds (it then reads reversed); else a part (docs/refunds.md#at-the-gateway). */
 interface Asked {
   keys: OrderItemKey[];
   rest: boolean;
@@ -135,8 +132,7 @@ async function refundAtGateway(deps: RefundDeps, order: OrderRow, refund: Refund
     await askPart(deps, order, charge, refund, asked, now);
     return;
   }
-  // The rest of the charge, keyed by the attempt where the provider takes a key (a retry is the same refund): only what
-  // is left at the provider, after a part refunded in its panel or asked before.
+  // The rest, keyed by the attempt where the provider takes a key: only what is left there after parts refunded before.
   const answer = await ask(
     deps,
     order,

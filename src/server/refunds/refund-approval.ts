@@ -23,10 +23,7 @@ export function refundsPartAtGateway(purchase: PurchaseRecord, orderId: string):
   return order !== undefined && isProviderId(order.provider) && providerDescriptor(order.provider).capabilities.partialRefunds;
 }
 
-/**
- * The gateway can give these items back: the whole charge anywhere, or any of its items where the provider refunds part of
- * a charge; elsewhere less than the whole charge is refunded by hand (docs/refunds.md#at-the-gateway).
- */
+/** The whole charge anywhere, part of it where the provider refunds parts; else by hand (docs/refunds.md#at-the-gateway). */
 export function gatewayTakes(purchase: PurchaseRecord, orderId: string, keys: readonly OrderItemKey[]): boolean {
   return keys.length > 0 && (isWholeCharge(purchase, orderId, keys) || refundsPartAtGateway(purchase, orderId));
 }

@@ -52,10 +52,7 @@ export async function finishPartialRefund(
   for (const event of published) await deps.events.committed(event);
 }
 
-/**
- * The seller refunded part of a charge in the provider's panel (orders/provider-refunds.ts): an item's price refunds that
- * item, as "Marcar como reembolsado" would, with its e-mail; an amount tied to no item is only recorded, the access kept.
- */
+/** A panel part refund: an item's price refunds that item, with its e-mail; any other amount is only recorded, the access kept. */
 export async function endProviderRefund(trx: Transaction<Database>, event: OrderEventOf<'part_refunded'>): Promise<void> {
   if (!event.atProvider) return;
   const { order, at, refund } = event;

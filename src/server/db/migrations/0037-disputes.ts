@@ -1,10 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * PIX disputes (docs/disputes.md): a buyer's contestation (the Banco Central's MED, a chargeback) belongs to the order
- * it contests; one row per provider's dispute. `dispute_blocks` keeps only keyed hashes of a buyer's e-mail, CPF and
- * phone after a lost dispute, erased with the buyer's other data.
- */
+/** PIX disputes (docs/disputes.md), one row per provider's dispute; `dispute_blocks` keeps only keyed hashes, erased with the buyer. */
 export const disputesMigration: Migration = {
   async up(db: Kysely<unknown>) {
     // The PIX's end-to-end id, as the read that confirmed it gave it: Efí's infractions name only that.

@@ -1,11 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Money the provider says went back on a charge that the shop did not ask for (a refund in its panel, whole or part),
- * one row per rise of the provider's total (docs/money.md#provider-side): `item` when its amount was one item's price
- * (that item's refund row holds it), null for a part of the purchase tied to no item (the access is kept).
- * Keyed by the total the provider showed, so a webhook and a read-back of the same refund record it once.
- */
+/** Refunds the provider made unasked, a row per rise of its total: webhook and read-back record one once (docs/money.md#provider-side). */
 export const providerRefundsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,9 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * Where each provider's dispute list was last read up to, and which instance is reading it now
- * (disputes/dispute-poller.ts): a restart resumes from the stored window, and two instances never poll at once.
- */
+/** Each provider's dispute list: read up to where, and by which instance now (disputes/dispute-poller.ts). */
 export const disputePollsMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

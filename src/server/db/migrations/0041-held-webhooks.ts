@@ -1,9 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * A verified webhook naming a charge no order holds yet (its create has not answered): kept under
- * `<provider>:<charge id>` until the order that gets that charge adopts it (docs/payments.md#postbacks).
- */
+/** A verified webhook for a charge whose create has not answered, kept until its order adopts it (docs/payments.md#postbacks). */
 export const heldWebhooksMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('webhook_events').addColumn('held_charge', 'text').execute();
