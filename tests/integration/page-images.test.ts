@@ -17,14 +17,17 @@ import { databases } from './test-db.ts';
 const PASSWORD = 'senha-do-painel-de-teste';
 const site = () => builtSite(PASSWORD);
 
-/** A photo as a phone takes it: a camera's EXIF, and where it was taken (the GPS IFD). */
+/** A camera's EXIF, and where the photo was taken (the GPS IFD). */
+const CAMERA_EXIF = {
+  IFD0: { Make: 'CameraDeTeste', Copyright: 'Maria Souza' },
+  IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '23/1 33/1 1/1', GPSLongitudeRef: 'W', GPSLongitude: '46/1 38/1 1/1' },
+};
+
+/** A photo as a phone takes it. */
 async function photoWithLocation(): Promise<Buffer> {
   return sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#1f8a4c' } })
     .jpeg()
-    .withExif({
-      IFD0: { Make: 'CameraDeTeste', Copyright: 'Maria Souza' },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '23/1 33/1 1/1', GPSLongitudeRef: 'W', GPSLongitude: '46/1 38/1 1/1' },
-    })
+    .withExif(CAMERA_EXIF)
     .toBuffer();
 }
 
@@ -158,16 +161,12 @@ describe.skipIf(!siteBuilt).each(databases)('the seller uploads the page’s ima
 
   it('takes a phone’s HEIC, an AVIF and a WebP, each stripped of its EXIF and GPS', async () => {
     // tests/fixtures/photo-with-location.heic: 640 × 480, made for this test with libheif's heif-enc 1.15.1
-    // (x265) from a JPEG sharp wrote with the same EXIF as photoWithLocation() (camera, author, GPS).
+    // (x265) from a JPEG sharp wrote with CAMERA_EXIF (camera, author, GPS).
     const heic = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/photo-with-location.heic'));
     expect(heic.includes('CameraDeTeste')).toBe(true);
     // The prebuilt libvips reads its header but has no HEVC decoder: without heic-decode this photo was refused.
     await expect(sharp(heic).toBuffer()).rejects.toThrow(/HEVC/);
-    const exif = {
-      IFD0: { Make: 'CameraDeTeste', Copyright: 'Maria Souza' },
-      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '23/1 33/1 1/1', GPSLongitudeRef: 'W', GPSLongitude: '46/1 38/1 1/1' },
-    };
-    const base = () => sharp({ create: { width: 900, height: 600, channels: 3, background: '#2563eb' } }).withExif(exif);
+    const base = () => sharp({ create: { width: 900, height: 600, channels: 3, background: '#2563eb' } }).withExif(CAMERA_EXIF);
     const inputs = [
       { bytes: heic, type: 'image/heic', width: 640, height: 480 },
       { bytes: await base().avif().toBuffer(), type: 'image/avif', width: 900, height: 600 },
