@@ -2,6 +2,7 @@ import { parseReais } from './money.ts';
 import { parseImageRef } from './offer-image.ts';
 import { OFFER_ELEMENT_ID } from './offer-pages.ts';
 import { offerPatch } from './offer-patch.ts';
+import { isSafeLink } from './safe-link.ts';
 import { text, z } from './zod.ts';
 
 /** The offer as edited (docs/editing.md): limits keep the layout; a longer headline wraps into the price. */
@@ -248,11 +249,7 @@ export interface OfferMessages {
   image: string;
 }
 
-/** `javascript:`, `data:` and the like never reach an `href`; a WhatsApp invite or `wa.me` link is `https:` too. */
-export function isSafeLink(value: string): boolean {
-  // No URL parser here (shared/ has neither the DOM's nor Node's): a scheme, a host of labels, no credentials, no spaces.
-  return /^https:\/\/[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d{1,5})?(?:[/?#][^\s<>"]*)?$/i.test(value);
-}
+export { isSafeLink } from './safe-link.ts';
 
 /** Centavos, or an amount as the seller typed it ("R$ 29,90", "1.990,00"), read by the console's own parser. */
 const reais = (cents: z.ZodNumber) =>

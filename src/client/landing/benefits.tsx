@@ -2,6 +2,7 @@ import { CirclePlay, Gift, Mail, RefreshCw, ShieldCheck, Store } from 'lucide-re
 import { benefits, benefitsSection, type BenefitIcon } from '../../content/benefits.ts';
 import { useFilledOfferSection } from '../lib/offer-text.ts';
 import { SectionHeading } from '../ui/section-heading.tsx';
+import { RichText } from '../ui/rich-text.tsx';
 
 const icons: Record<BenefitIcon, typeof Mail> = {
   mail: Mail,
@@ -33,7 +34,9 @@ export function Benefits({ guaranteeDays }: { guaranteeDays: string }) {
                 </span>
                 <div>
                   <h3 className="font-bold text-white">{benefit.title}</h3>
-                  <p className="mt-1 text-sm text-slate-400">{benefit.text}</p>
+                  <p className="mt-1 text-sm text-slate-400">
+                    <RichText text={benefit.text} />
+                  </p>
                 </div>
               </li>
             );

@@ -3,6 +3,7 @@ import { useFilledFaq } from '../lib/offer-text.ts';
 import { useIsPreview } from '../lib/preview.tsx';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger, StaticAccordionItem } from '../ui/accordion.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
+import { RichText } from '../ui/rich-text.tsx';
 
 /**
  * Section 13: six questions; one answer open at a time, a click on the open one closes it (docs/product.md#screen-states).
@@ -20,7 +21,7 @@ export function FaqAccordion({ guaranteeDays }: { guaranteeDays: string }) {
           <div className="mt-10 grid gap-3">
             {faq.items.map((item, index) => (
               <StaticAccordionItem key={index} question={item.question}>
-                {item.answer}
+                <RichText text={item.answer} />
               </StaticAccordionItem>
             ))}
           </div>
@@ -29,7 +30,9 @@ export function FaqAccordion({ guaranteeDays }: { guaranteeDays: string }) {
             {faq.items.map((item, index) => (
               <AccordionItem key={index} value={`faq-${index}`}>
                 <AccordionTrigger>{item.question}</AccordionTrigger>
-                <AccordionContent>{item.answer}</AccordionContent>
+                <AccordionContent>
+                  <RichText text={item.answer} />
+                </AccordionContent>
               </AccordionItem>
             ))}
           </Accordion>

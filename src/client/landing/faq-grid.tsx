@@ -4,6 +4,7 @@ import { Island } from '../lib/island.tsx';
 import { useFilledOfferSection } from '../lib/offer-text.ts';
 import { BuyButton } from './buy-button.tsx';
 import { SectionHeading } from '../ui/section-heading.tsx';
+import { RichText } from '../ui/rich-text.tsx';
 
 /** Section 14: ten more answers side by side, and the call to try it for the guarantee's days (GUARANTEE_DAYS). */
 export function FaqGrid({ guaranteeDays }: { guaranteeDays: string }) {
@@ -19,7 +20,9 @@ export function FaqGrid({ guaranteeDays }: { guaranteeDays: string }) {
                 <CircleHelp aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-400" />
                 {item.question}
               </h3>
-              <p className="mt-2 pl-7.5 text-sm leading-relaxed text-slate-400">{item.answer}</p>
+              <p className="mt-2 pl-7.5 text-sm leading-relaxed text-slate-400">
+                <RichText text={item.answer} />
+              </p>
             </li>
           ))}
         </ul>

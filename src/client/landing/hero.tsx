@@ -7,6 +7,7 @@ import { useIslandOfferSection, useOfferSection } from '../lib/offer.tsx';
 import { BuyButton } from './buy-button.tsx';
 import { OfferCountdown } from './offer-countdown.tsx';
 import { COLUMN_SIZES, HERO_IMAGE, OfferPicture } from '../ui/offer-picture.tsx';
+import { RichText } from '../ui/rich-text.tsx';
 
 /** Section 2: the promise, the price and the first buy button; `guaranteeDays` is GUARANTEE_DAYS. */
 export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
@@ -31,7 +32,9 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
           {copy.highlight ? <span className="text-brand-400">{copy.highlight}</span> : null}
           {after}
         </h1>
-        <p className="mx-auto mt-5 max-w-2xl text-base text-pretty text-slate-300 sm:text-lg">{copy.subheadline}</p>
+        <p className="mx-auto mt-5 max-w-2xl text-base text-pretty text-slate-300 sm:text-lg">
+          <RichText text={copy.subheadline} />
+        </p>
         <OfferPicture
           section={edited}
           sizes={COLUMN_SIZES.hero}

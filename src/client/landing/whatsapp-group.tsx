@@ -3,6 +3,7 @@ import { whatsappGroup } from '../../content/whatsapp-group.ts';
 import { track } from '../lib/analytics.ts';
 import { useIslandOfferSection } from '../lib/offer.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
+import { RichText } from '../ui/rich-text.tsx';
 
 /** The content's perks in the offer's shape, which the seller's changes apply to. */
 const defaults = { ...whatsappGroup, perks: whatsappGroup.perks.map((text) => ({ text })) };
@@ -23,7 +24,9 @@ export function WhatsappGroup() {
           <h2 id="whatsapp-group-title" className="mt-2 text-3xl leading-tight font-black text-balance text-white">
             {copy.title}
           </h2>
-          <p className="mt-3 max-w-xl text-pretty text-slate-300">{copy.text}</p>
+          <p className="mt-3 max-w-xl text-pretty text-slate-300">
+            <RichText text={copy.text} />
+          </p>
           <ul className="mt-5 flex flex-wrap justify-center gap-2">
             {copy.perks.map((perk) => (
               <li key={perk} className="flex items-center gap-1.5 rounded-full bg-ink-950/50 px-3 py-1.5 text-sm text-slate-200">
