@@ -291,12 +291,12 @@ export const offerLabels: Record<
   stickyBar: { title: 'Barra fixa de compra', fields: { caption: 'Texto ao lado do preço', cta: 'Botão' } },
   faq: {
     title: 'Perguntas frequentes',
-    hint: 'Use {garantia} para os dias de garantia e {preco} para o preço.',
+    hint: 'Use {garantia} para os dias de garantia e {preco} para o preço. Nas respostas, **assim** fica em negrito e [texto](https://…) vira um link; a quebra de linha aparece na página.',
     fields: { eyebrow: 'Chamada', title: 'Título', items: 'Perguntas', question: 'Pergunta', answer: 'Resposta' },
   },
   faqGrid: {
     title: 'Mais perguntas (grade)',
-    hint: 'Use {garantia} para os dias de garantia e {preco} para o preço.',
+    hint: 'Use {garantia} para os dias de garantia e {preco} para o preço. Nas respostas, **assim** fica em negrito e [texto](https://…) vira um link; a quebra de linha aparece na página.',
     fields: { title: 'Título', subtitle: 'Subtítulo', items: 'Perguntas', question: 'Pergunta', answer: 'Resposta', cta: 'Botão' },
   },
   scarcity: { title: 'Vagas do mês', fields: { eyebrow: 'Chamada', title: 'Título', cta: 'Botão' } },
