@@ -111,8 +111,8 @@ test.describe('the page editor’s preview', () => {
       const { context, panel } = await openConsole(browser, server.url, PHONE);
       const product = await chooseSection(panel, 'Produto');
       await product.getByLabel('Preço', { exact: true }).fill('29,90');
-      await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
-      await expect(panel.getByText('Rascunho salvo.')).toBeVisible();
+      // Saved by the editor's autosave a second after the typing stops: then published.
+      await expect(panel.getByText('Rascunho salvo automaticamente.')).toBeVisible();
       await panel.getByRole('button', { name: 'Publicar alterações' }).click();
       await expect(panel.getByText('No ar: versão 1')).toBeVisible();
 
@@ -150,8 +150,8 @@ test.describe('the page editor’s preview', () => {
       const { context, panel } = await openConsole(browser, server.url, PHONE);
       const product = await chooseSection(panel, 'Produto');
       await product.getByLabel('Preço', { exact: true }).fill('24,90');
-      await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
-      await expect(panel.getByText('Rascunho salvo.')).toBeVisible();
+      // Saved by the editor's autosave a second after the typing stops: then published.
+      await expect(panel.getByText('Rascunho salvo automaticamente.')).toBeVisible();
       await panel.getByRole('button', { name: 'Publicar alterações' }).click();
       await expect(panel.getByText('No ar: versão 1')).toBeVisible();
       await context.close();
