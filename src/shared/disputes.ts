@@ -26,7 +26,6 @@ export interface AdminDispute {
   defenceDueAt: number | null;
   closedAt: number | null;
   defenceChannel: DefenceChannel;
-  /** Set once: a defence is sent at most once. */
   defenceSentAt: number | null;
   /** The text "Enviar defesa" sends (or the seller pastes in the provider's panel). */
   defenceText: string;
@@ -46,7 +45,6 @@ export interface AdminDisputeList {
   blocks: AdminDisputeBlock[];
 }
 
-/** "Registrar contestação": the order by e-mail, reference or E2E id. */
 export const AdminDisputeCreateSchema = z.object({
   query: text(z.string().trim().min(1).max(254)),
   /** The contested amount in centavos; the whole paid amount when absent. */
@@ -59,7 +57,6 @@ export const AdminDisputeCreateSchema = z.object({
   providerDisputeId: text(z.string().trim().max(100)).optional(),
 });
 
-/** A dispute entered by hand is closed by hand. */
 export const AdminDisputeResolveSchema = z.object({ state: z.enum(['won', 'lost', 'cancelled']) });
 
 /** A refund while a dispute is open needs this second confirmation: the MED may return the money too. */

@@ -23,7 +23,6 @@ export const DISPUTE_ALERT_FAMILY = 'dispute_alert:';
 
 const HOUR_MS = 60 * 60_000;
 
-/** Each reminder, and how long before the deadline it goes. */
 export const DISPUTE_REMINDERS = [
   { key: '24h', beforeMs: 24 * HOUR_MS, left: copy.left24h },
   { key: '6h', beforeMs: 6 * HOUR_MS, left: copy.left6h },
@@ -34,7 +33,6 @@ type ReminderKey = (typeof DISPUTE_REMINDERS)[number]['key'];
 /** `dispute_whatsapp:{dispute id}[:{reminder}]`: the same alerts on the seller's WhatsApp (DISPUTE_ALERT_WHATSAPP). */
 export const DISPUTE_WHATSAPP_FAMILY = 'dispute_whatsapp:';
 
-/** Where the alerts go besides SUPPORT_EMAIL. */
 export interface AlertChannels {
   whatsapp: boolean;
 }
@@ -85,7 +83,6 @@ const renderDisputeAlertEmail = defineEmail(
   },
 );
 
-/** A row's dispute and reminder, from its kind (`{family}{dispute id}[:{reminder}]`). */
 function alertOf(kind: string, family: string): { id: string; reminder: (typeof DISPUTE_REMINDERS)[number] | undefined } {
   const [id = '', key] = kind.slice(family.length).split(':') as [string?, ReminderKey?];
   return { id, reminder: DISPUTE_REMINDERS.find((reminder) => reminder.key === key) };

@@ -1,5 +1,4 @@
-// The defence's text (docs/disputes.md#defending): what was true at checkout and after, from the order's own records
-// (refunds/order-evidence.ts), never today's page.
+// The defence's text (docs/disputes.md#defending): from the order's own records (refunds/order-evidence.ts), never today's page.
 import { disputeDefence as copy } from '../../content/disputes.ts';
 import { evidenceDocument } from '../../content/evidence.ts';
 import { formatBRL } from '../../shared/money.ts';

@@ -1,5 +1,4 @@
-// Never twice (docs/disputes.md#never-twice): while a dispute is open the MED may return the money, so no refund of
-// the purchase goes to the provider unless the seller confirmed it a second time. The routes ask here, refunds/ through its deps (compose.ts).
+// Never twice (docs/disputes.md#never-twice): while a dispute is open no refund goes to the provider without a second confirmation.
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { chargesOf } from '../purchases/purchase-ledger.ts';

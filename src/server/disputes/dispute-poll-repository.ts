@@ -2,10 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { ProviderId } from '../gateway/provider-registry.ts';
 
-/** The `dispute_polls` rows (migration 0040): one per provider whose disputes are polled. */
-
 export interface PollClaim {
-  /** The end of the last window read in full; null before the first poll. */
   polledTo: number | null;
 }
 
@@ -34,7 +31,6 @@ export async function claimDisputePoll(
   return { polledTo: row.polled_to === null ? null : Number(row.polled_to) };
 }
 
-/** The window was read in full: the next one starts from `polledTo`, at `nextPollAt`. */
 export async function completeDisputePoll(
   db: Kysely<Database>,
   provider: ProviderId,
@@ -50,7 +46,6 @@ export async function completeDisputePoll(
     .execute();
 }
 
-/** The read failed: the window stays where it was, tried again at `nextPollAt`. */
 export async function releaseDisputePoll(
   db: Kysely<Database>,
   provider: ProviderId,

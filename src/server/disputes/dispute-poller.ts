@@ -5,10 +5,7 @@ import type { ProviderDispute, ProviderId } from '../gateway/pix-provider.ts';
 import type { Logger } from '../lib/logger.ts';
 import { claimDisputePoll, completeDisputePoll, releaseDisputePoll } from './dispute-poll-repository.ts';
 
-/**
- * Efí documents no infraction webhook, so lists are polled every DISPUTES_POLL_SECONDS (docs/disputes.md). It does not say whether
- * `inicio`/`fim` filter on an infraction's opening or last change, so the last FOLLOW_MS are read again to see changes of state.
- */
+/** Efí has no infraction webhook, so lists are polled (docs/disputes.md); FOLLOW_MS is reread: `inicio`/`fim` may not see changes. */
 
 /** Read again at every poll: an infraction is analysed within days, and its money returned within 11 days of that. */
 export const FOLLOW_MS = 30 * 24 * 60 * 60_000;
@@ -88,7 +85,6 @@ async function pollProvider(
   return { provider: provider.id, outcome: 'polled', disputes: disputes.length };
 }
 
-/** The scheduled poll: each provider whose turn has come and that no other instance is reading. */
 export async function pollDisputes(deps: DisputePollDeps): Promise<ProviderPoll[]> {
   const now = deps.now?.() ?? Date.now();
   return Promise.all(pollableProviders(deps).map((provider) => pollProvider(deps, provider, now, false)));

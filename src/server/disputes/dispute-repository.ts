@@ -120,7 +120,6 @@ export async function disputesOfOrders(db: Executor, orderIds: readonly string[]
     .execute();
 }
 
-/** Every dispute, the open ones first (soonest deadline first), then the latest closed. */
 export async function listDisputes(db: Executor, limit = 500): Promise<DisputeRow[]> {
   const rows = await db.selectFrom('disputes').selectAll().orderBy('opened_at', 'desc').orderBy('id').limit(limit).execute();
   const due = (row: DisputeRow) => (row.defence_due_at === null ? Number.MAX_SAFE_INTEGER : Number(row.defence_due_at));
@@ -144,7 +143,6 @@ export async function listOpenDisputes(db: Executor): Promise<DisputeRow[]> {
   return (await listDisputes(db)).filter(isOpenDispute);
 }
 
-/** The open disputes whose deadline is within `withinMs` and still ahead: the reminders' candidates. */
 export async function listDisputesDueWithin(db: Executor, now: number, withinMs: number): Promise<DisputeRow[]> {
   return db
     .selectFrom('disputes')
@@ -169,7 +167,6 @@ export async function insertBlocks(db: Executor, orderId: string, hashes: Readon
   }
 }
 
-/** Any of these hashes counted at least `threshold` times, not removed. */
 export async function isAnyBlocked(
   db: Executor,
   hashes: ReadonlyArray<{ kind: BlockKind; hash: string }>,

@@ -348,7 +348,6 @@ export async function listAdminDisputes(deps: DisputesDeps): Promise<AdminDisput
   return { disputes, blocks };
 }
 
-/** Visão geral: the open disputes, soonest deadline first. */
 export async function openDisputesOverview(deps: Pick<DisputesDeps, 'db'>) {
   const rows = await listOpenDisputes(deps.db);
   const result = [];

@@ -98,7 +98,6 @@ export const adminDisputesRoutes = adminRouter()
     return sendReply(c, 'POST', await listAdminDisputes(c.var.orders));
   });
 
-/** A refund while a dispute is open needs a second confirmation: the MED may return the money too (docs/disputes.md#never-twice). */
 export async function refuseWhileDisputed(
   c: Context<AdminEnv>,
   orderId: string,

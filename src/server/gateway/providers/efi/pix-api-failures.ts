@@ -31,7 +31,6 @@ function refusesDebtor(reply: Reply): boolean {
   return texts.some((text) => /\bdevedor\b/.test(text));
 }
 
-/** The seller's explanation of a failure, in Portuguese. */
 export function reasonOf(failure: CallFailure | Reply): string {
   if (failure instanceof CallFailure) {
     if (failure.reason === 'certificate') return efiCopy.certificateRefused;

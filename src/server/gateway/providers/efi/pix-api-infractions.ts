@@ -1,7 +1,6 @@
 /**
  * Efí's MED infractions: `GET /v2/gn/infracoes` and `POST /v2/gn/infracoes/{idInfracao}/defesa` (scopes `gn.infractions.read`/`write`).
  * Sources: dev.efipay.com.br/docs/api-pix/endpoints-exclusivos-efi; github.com/efipay/sdk-node-apis-efi (2728b67, `medList`/`medDefense`).
- * Efí documents no infraction webhook: the list is polled (disputes/dispute-poller.ts).
  */
 import { z } from 'zod';
 import { efiCopy } from '../../../../content/providers.ts';

@@ -37,11 +37,10 @@ export interface ParsedRefund {
   amountCents: number | null;
   state: 'pending' | 'done' | 'failed';
   rawStatus: string | null;
-  /** `Devolucao.natureza`: MED_FRAUDE and MED_OPERACIONAL are the MED taking the money back, not the seller (docs/disputes.md). */
+  /** `Devolucao.natureza` MED_FRAUDE or MED_OPERACIONAL: the MED took it back (ORIGINAL, RETIRADA: the receiver's; docs/disputes.md). */
   byMed: boolean;
 }
 
-/** The standard's `NaturezaDevolucao` values a MED return carries (ORIGINAL and RETIRADA are the receiver's own). */
 const MED_NATUREZAS: ReadonlySet<string> = new Set(['MED_FRAUDE', 'MED_OPERACIONAL']);
 
 const REFUND_STATES: Record<string, ParsedRefund['state']> = {
@@ -79,7 +78,6 @@ export interface ParsedCob {
   endToEndId: string | null;
   copiaECola: string | null;
   locationId: string | null;
-  /** Epoch ms of `calendario.criacao + calendario.expiracao`, when both are readable. */
   expiresAt: number | null;
   /** What MED devoluções returned of this charge so far (done ones), null when none did. */
   disputeReturnedCents: number | null;

@@ -43,7 +43,6 @@ export interface MercadoPagoPayment {
   rawStatus: string | null;
   state: PaymentState;
   qrCode: string | null;
-  /** The QR image as a data URL (the reply sends bare base64). */
   qrImageDataUrl: string | null;
   ticketUrl: string | null;
   expiresAt: number | null;
@@ -123,7 +122,6 @@ export function parseRefund(body: unknown): MercadoPagoRefund | null {
   return { id, paymentId: readId(refund.payment_id), amountCents: reaisToCents(refund.amount), rawStatus, state };
 }
 
-/** The Payment Search reply's count: `paging.total`, else the length of `results`; null when neither reads. */
 export function parseSearchTotal(body: unknown): number | null {
   const reply = record(body);
   if (!reply) return null;
@@ -132,7 +130,6 @@ export function parseSearchTotal(body: unknown): number | null {
   return Array.isArray(reply.results) ? reply.results.length : null;
 }
 
-/** The Payment Search reply's first result, where it reads as a payment. */
 export function parseSearchFirst(body: unknown): MercadoPagoPayment | null {
   const results = record(body)?.results;
   return Array.isArray(results) && results.length > 0 ? parsePayment(results[0]) : null;

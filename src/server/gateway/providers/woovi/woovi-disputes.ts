@@ -40,7 +40,6 @@ function readFailure(kind: GatewayErrorKind, reply?: WooviReply): GatewayError {
   return error;
 }
 
-/** The payment's dispute, null when Woovi has none for it; throws GatewayError naming the dispute read. */
 export async function readDispute(api: WooviApi, endToEndId: string, kind: GatewayErrorKind): Promise<WooviDispute | null> {
   let reply: WooviReply;
   try {

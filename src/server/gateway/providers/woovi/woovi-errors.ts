@@ -19,7 +19,6 @@ export function readError(kind: GatewayErrorKind, reply?: WooviReply, call: Woov
   return failure(kind, reply, wooviCopy.readFailed(what), (status) => wooviCopy.readFailedHttp(what, status));
 }
 
-/** The DELETE of a cancel that failed, named as such rather than as a read. */
 export function cancelError(reply?: WooviReply): GatewayError {
   return failure('transaction', reply, wooviCopy.cancelFailed, wooviCopy.cancelFailedHttp);
 }

@@ -118,7 +118,6 @@ export function parseRefundReply(body: unknown): WooviRefund | null {
   return parsed.success ? toRefund(parsed.data.refund) : null;
 }
 
-/** Null when it is not a list; unreadable items are left out. */
 export function parseRefundList(body: unknown): WooviRefund[] | null {
   const parsed = z.object({ refunds: z.array(z.unknown()) }).safeParse(body);
   if (!parsed.success) return null;
