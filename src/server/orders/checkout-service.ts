@@ -47,7 +47,6 @@ export type CheckoutResult =
   | { kind: 'created'; order: CreatedOrder }
   | { kind: 'sold_out'; nextBatchAt: number }
   | { kind: 'too_many_open' }
-  /** The buyer's checkout showed another version's prices: the live ones, to show before any charge. */
   | { kind: 'price_changed'; product: ProductInfo }
   | { kind: 'failed'; message: string };
 
@@ -364,13 +363,11 @@ function productInfo(deps: Pick<OrdersDeps, 'config'>, product: GatewayProduct, 
   };
 }
 
-/** GET /api/product: the live version's, read at the moment the checkout opens. */
 export async function currentProductInfo(deps: Pick<OrdersDeps, 'prices' | 'config' | 'payments'>): Promise<ProductInfo> {
   const prices = await deps.prices.live();
   return productInfo(deps, await offeredProduct(deps, prices), prices);
 }
 
-/** The cart line of an item: the main product is a catalogue provider's own (its title and cover); others name theirs. */
 function chargeItem(item: NewOrderItem): CreatePixInput['items'][number] {
   const { productHash, offerHash } = item;
   return item.key === 'main' || productHash === null || offerHash === null
@@ -605,7 +602,6 @@ export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config'>, or
   return !(await itemsOfOrder(deps.db, order.id)).some((item) => item.key === 'bump');
 }
 
-/** The offer after payment as a version prices it: what the paid order's page shows and "Quero adicionar" charges. */
 export function addonOfferOf(bump: BumpOffer, prices: OfferPrices): AddonOffer {
   return { title: prices.bump.name, pitch: bump.pitch, priceCents: prices.bump.afterPaymentPriceCents, version: prices.version };
 }

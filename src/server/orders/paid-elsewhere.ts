@@ -15,7 +15,6 @@ export interface LeftToPay {
   items: OrderItem[];
 }
 
-/** `retired`'s items the paid purchase does not hold. */
 export async function leftToPayOf(deps: Pick<OrdersDeps, 'db'>, retired: OrderRow, paid: OrderRow): Promise<LeftToPay> {
   const held = new Set<OrderItemKey>((await purchasedItems(deps.db, paid.id)).map((item) => item.key));
   const items = (await itemsOfOrder(deps.db, retired.id)).filter((item) => !held.has(item.key));

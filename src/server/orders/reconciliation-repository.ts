@@ -105,7 +105,6 @@ export async function requestRecheck(db: Kysely<Database>, orderId: string, now:
   await db.updateTable('orders').set({ recheck_requested_at: now, next_check_at: now, check_count: 0 }).where('id', '=', orderId).execute();
 }
 
-/** The gateway answered for this order: requests made before `readStartedAt` are done. */
 export async function clearRecheckRequest(db: Kysely<Database>, orderId: string, readStartedAt: number): Promise<void> {
   await db
     .updateTable('orders')
@@ -125,7 +124,6 @@ export async function markChargeClosed(db: Kysely<Database>, orderId: string, no
     .execute();
 }
 
-/** The first cancel sent for this charge: after it, a provider that deletes what it cancels may read it as not found. */
 export async function markCancelSent(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
   await db.updateTable('orders').set({ cancel_sent_at: now }).where('id', '=', orderId).where('cancel_sent_at', 'is', null).execute();
 }

@@ -77,7 +77,6 @@ export async function adoptHeldWebhooks(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Transaction ids the order's recent postbacks named (for an order whose create answer was lost). */
 export async function findPostbackCandidateIds(db: Kysely<Database>, orderId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('webhook_events')

@@ -1,5 +1,4 @@
-// Refunds nobody asked for: an order event left money the shop cannot keep (docs/money.md#invariants), so the
-// shop starts the refund itself, approved at once where the settings allow, else listed for the seller.
+// Refunds nobody asked for: money the shop cannot keep (docs/money.md#invariants), approved at once where settings allow, else listed.
 import type { Transaction } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';

@@ -94,7 +94,6 @@ function askedOf(rows: readonly RefundRow[], items: readonly OrderItem[]): Asked
   };
 }
 
-/** What is left of the charge at the provider: its amount less what it says went back (a panel refund, a part we asked). */
 function leftAtProvider(charge: ChargeRecord, order: OrderRow, givenBackCents: number): number {
   const amount = charge.amountCents ?? order.amount_cents;
   return amount - Math.max(charge.refundedCents ?? 0, givenBackCents);
@@ -188,7 +187,6 @@ async function askPart(deps: RefundDeps, order: OrderRow, charge: ChargeRecord, 
   throw new RefundNotYetSeen('refund in process at the provider');
 }
 
-/** What already went back of the charge by our rows: items refunded one by one and parts the provider gave back tied to none. */
 async function givenBackCents(deps: RefundDeps, order: OrderRow): Promise<number> {
   const rows = await findRefunds(deps.db, [order.id]);
   const items = rows.filter((row) => row.status === 'refunded').reduce((sum, row) => sum + Number(row.amount_cents), 0);
@@ -217,7 +215,6 @@ async function followRefund(deps: RefundDeps, order: OrderRow, charge: ChargeRec
 
 type RefundDeps = OrdersDeps & { provider: PixProvider };
 
-/** Reads the charge back: `refunded` (the order is then marked so), or the charge, still paid. */
 async function readBack(deps: RefundDeps, order: OrderRow, hash: string, now: () => number): Promise<'refunded' | ChargeRecord> {
   const record = await deps.provider.getCharge(hash);
   if (record.state === 'reversed') {

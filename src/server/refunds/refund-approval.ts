@@ -28,7 +28,6 @@ export function gatewayTakes(purchase: PurchaseRecord, orderId: string, keys: re
   return keys.length > 0 && (isWholeCharge(purchase, orderId, keys) || refundsPartAtGateway(purchase, orderId));
 }
 
-/** What an approval sets going, in its transaction: the record, and the gateway call when refunds go through it. */
 export async function recordApproval(
   trx: Transaction<Database>,
   config: RefundsConfig,

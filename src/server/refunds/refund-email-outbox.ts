@@ -22,7 +22,6 @@ const EMAIL_KINDS = {
   done: 'refund_done',
 } as const;
 
-/** The kinds of the buyer's refund e-mails; a purchase's later one of a kind is `{kind}:{order id}`. */
 export const REFUND_EMAIL_KINDS: readonly string[] = Object.values(EMAIL_KINDS);
 
 /** The outbox kind of a purchase's e-mail: the first of its kind plain, a later one named after its charge. */

@@ -1,5 +1,4 @@
-// When the money went back (docs/refunds.md#when-the-money-went-back): the order's `refunded` or `reversed` event
-// (access/ revokes the links on it) finishes its refund here; part of a charge given back publishes `part_refunded`.
+// A refund ends on the order's `refunded`/`reversed` event (docs/refunds.md#when-the-money-went-back); a part publishes `part_refunded`.
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';

@@ -8,7 +8,6 @@ export type RefundsConfig = Pick<Config, 'guaranteeDays' | 'refundMode' | 'gatew
 export interface RefundsDeps {
   db: Kysely<Database>;
   config: RefundsConfig & Pick<Config, 'mail'>;
-  /** Sends what a decision queued now rather than at the outbox's next poll. */
   runOutbox: () => void;
   /** Whether the order's purchase has a dispute still open (docs/disputes.md): answered by disputes/. */
   hasOpenDispute: (orderId: string) => Promise<boolean>;

@@ -24,7 +24,6 @@ export function registerRefundsEvents({ events, kinds, deps }: EventWiring): voi
   events.subscribe('failed', (trx, { orderId, at }) => refundAddonsOfUnpaidMain(trx, config, orderId, at));
   events.subscribe('duplicate', (trx, event) => refundOwnedItems(trx, config, event));
   events.subscribe('undeliverable', (trx, { order, at }) => refundUndeliverable(trx, config, order, at));
-  // The buyer's words go with them; the refund's amounts and dates stay, for the books.
   // The buyer's own words and the delivery record kept for disputes go; the refund's facts stay (the money moved).
   events.subscribe('erased', async (trx, { orderId }) => {
     await eraseRefundNotes(trx, [orderId]);

@@ -65,7 +65,6 @@ export async function insertRefundRequest(
   return rows.map((row) => row.item);
 }
 
-/** Requested, declined or unasked items become approved. Returns the rows this call approved. */
 export async function approveRefund(
   trx: Executor,
   input: {
@@ -154,7 +153,6 @@ export async function reopenDeclinedRefunds(trx: Executor, orderId: string, now:
   return Number(result.numUpdatedRows);
 }
 
-/** Every item of the charge still waiting for the seller; how many were declined. */
 export async function declineRefund(trx: Executor, orderId: string, reason: string, now: number): Promise<number> {
   const result = await trx
     .updateTable('refunds')
@@ -208,7 +206,6 @@ export async function setGatewayState(db: Executor, orderId: string, state: Gate
     .execute();
 }
 
-/** Items (all when none named) end `done`. Returns the rows this call finished. */
 export async function markRefundDone(trx: Executor, orderId: string, now: number, keys?: readonly OrderItemKey[]): Promise<RefundRow[]> {
   let query = trx
     .updateTable('refunds')

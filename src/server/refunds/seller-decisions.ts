@@ -119,7 +119,6 @@ export async function markRefundedByHand(
   return 'ok';
 }
 
-/** A charge and the items "Marcar como reembolsado" settles. */
 interface ManualCharge {
   orderId: string;
   items: readonly OrderItemKey[];
