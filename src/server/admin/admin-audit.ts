@@ -9,7 +9,6 @@ export interface AuditEntry {
   orderId: string | null;
   detail: string | null;
   client: string | null;
-  /** Who the session was (admin_session_names): the owner's name or a console user's. */
   actor: string | null;
 }
 

@@ -153,8 +153,7 @@ export async function readHealth(
         outbox.backlog === 0 && outbox.undeliverable.length === 0,
         text.detail.outbox(outbox.backlog, outbox.undeliverable.length),
       ),
-      // Work is ordered by the database's clock whatever an instance's says (db/database-clock.ts); a skewed
-      // one still shows wrong times in its logs and to its providers (a webhook's signed timestamp).
+      // Work follows the database's clock (db/database-clock.ts); a skewed one still shows wrong times in logs and to providers.
       check(
         'clocks',
         skewed.length === 0,

@@ -16,7 +16,6 @@ export const FUNNEL_KEYS = ['presell_view', 'presell_yes', 'landing_view', 'begi
 
 const CHART_DAYS = 30;
 
-/** Days counted in São Paulo. */
 export async function readOverview(
   db: Kysely<Database>,
   settings: {

@@ -14,7 +14,6 @@ export interface InstanceClock {
   /** The database's time as this instance reckons it: its own clock, corrected by the last comparison. */
   now(): number;
   sync(): Promise<void>;
-  /** Every CLOCK_CHECK_MS. */
   start(): void;
   /** Stops comparing, and takes this instance out of Saúde. */
   stop(): Promise<void>;
@@ -38,8 +37,7 @@ export function createInstanceClock(options: {
     const before = systemClock();
     const database = await readDatabaseClock(db, dialect);
     const after = systemClock();
-    // The database read its clock between `before` and `after` on ours: the least correction that allows keeps this clock
-    // from running ahead, so a row stamped here is never due later than the database's clock says.
+    // The database read its clock between `before` and `after`: the least correction that allows keeps ours from running ahead.
     const least = database - after - 1;
     const most = database - before + 1;
     offsetMs = least <= 0 && most >= 0 ? 0 : least;
@@ -110,7 +108,6 @@ async function forgetInstanceClock(db: Kysely<Database>, id: string): Promise<vo
   await db.deleteFrom('instance_clocks').where('id', '=', id).execute();
 }
 
-/** Instances that compared their clock lately and found it more than `toleranceMs` off, the furthest first. */
 export async function listSkewedInstances(
   db: Kysely<Database>,
   options: { now: number; toleranceMs: number },

@@ -274,7 +274,6 @@ export interface MemberPageOpensTable {
 export interface RefundsTable {
   order_id: string;
   item: OrderItemKey;
-  /** The item's price: what goes back for it. */
   amount_cents: number;
   status: RefundStatus;
   origin: RefundOrigin;
@@ -373,7 +372,6 @@ export interface WhatsappOptOutsTable {
   source: 'reply' | 'link';
 }
 
-/** Webhooks refused by their provider's check, per provider (migration 0029). */
 export interface WebhookRejectionsTable {
   provider: ProviderId;
   count: number;

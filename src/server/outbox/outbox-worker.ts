@@ -15,7 +15,6 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** Past it the connection is cut and the attempt counts as failed. */
   sendDeadlineMs?: number;
-  /** Doubles with each further failure. */
   baseBackoffMs?: number;
   /** 10 min: a mail server back from an outage gets everything within 10 min. */
   maxBackoffMs?: number;
@@ -220,8 +219,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     },
     runOnce() {
       requests += 1;
-      // Every run is busy: one of them sends what was asked for (`requests` moved). This call
-      // resolves once they are done, so whoever waits on it knows the rows due by now are handled.
+      // Every run is busy: one sends what was asked for; this resolves once they are done, so the rows due by now are handled.
       if (runs >= concurrency) return Promise.allSettled([...inFlight]).then(() => 0);
       return track(deliverDue());
     },
