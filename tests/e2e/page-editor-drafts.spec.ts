@@ -37,13 +37,27 @@ async function autosaved(panel: Page) {
 /** What `/` serves now, read from the server. */
 const liveHtml = async (server: RunningServer) => (await fetch(new URL('/', server.url))).text();
 
+/** A server and two editors on it, each in its own browser; all closed after `run`. */
+async function withTwoEditors(
+  browser: Browser,
+  run: (server: RunningServer, a: Awaited<ReturnType<typeof openEditor>>, b: Awaited<ReturnType<typeof openEditor>>) => Promise<void>,
+) {
+  const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+  try {
+    const a = await openEditor(browser, server);
+    const b = await openEditor(browser, server);
+    await run(server, a, b);
+    await a.context.close();
+    await b.context.close();
+  } finally {
+    await server.stop();
+  }
+}
+
 test.describe('the page editor’s drafts', () => {
   test('two editors change different fields and each publishes: both changes are live, nothing retyped', async ({ browser }) => {
     test.setTimeout(300_000);
-    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
-    try {
-      const a = await openEditor(browser, server);
-      const b = await openEditor(browser, server);
+    await withTwoEditors(browser, async (server, a, b) => {
       await chooseSection(a.panel, HERO);
       await a.panel.getByRole('group', { name: HERO }).getByLabel('Subtítulo', { exact: true }).fill('Subtítulo escrito no celular');
       await chooseSection(b.panel, FAQ);
@@ -63,19 +77,12 @@ test.describe('the page editor’s drafts', () => {
       expect(html).toContain('Resposta escrita no computador.');
       // A's console learns of B's publish by itself (every 15 s, or at once on focus).
       await expect(a.panel.getByText('No ar: versão 2')).toBeVisible({ timeout: 20_000 });
-      await a.context.close();
-      await b.context.close();
-    } finally {
-      await server.stop();
-    }
+    });
   });
 
   test('two editors change the same field: the second is shown both texts and picks one', async ({ browser }) => {
     test.setTimeout(300_000);
-    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
-    try {
-      const a = await openEditor(browser, server);
-      const b = await openEditor(browser, server);
+    await withTwoEditors(browser, async (server, a, b) => {
       await chooseSection(a.panel, HERO);
       await a.panel.getByRole('group', { name: HERO }).getByLabel('Subtítulo', { exact: true }).fill('Subtítulo da Ana');
       await chooseSection(b.panel, HERO);
@@ -104,11 +111,7 @@ test.describe('the page editor’s drafts', () => {
       expect(html).toContain('Subtítulo do Bruno');
       expect(html).not.toContain('Subtítulo da Ana');
       expect(html).toContain('Selo do Bruno');
-      await a.context.close();
-      await b.context.close();
-    } finally {
-      await server.stop();
-    }
+    });
   });
 
   test('a reload, a console tab switch and a re-login keep typed text; Descartar resets every field, the price box too', async ({
