@@ -50,7 +50,6 @@ export type DisputesDeps = OrdersDeps;
 
 const nowOf = (deps: Pick<DisputesDeps, 'now'>) => deps.now?.() ?? Date.now();
 
-/** The seller's WhatsApp gets the alerts too where a number is set (DISPUTE_ALERT_WHATSAPP). */
 export const alertChannels = (deps: Pick<DisputesDeps, 'config'>) => ({ whatsapp: deps.config.disputeAlertWhatsapp !== null });
 
 export type ApplyResult = { kind: 'unknown_order' } | { kind: 'applied'; dispute: DisputeRow; changed: boolean };

@@ -673,7 +673,6 @@ export async function findMainOrder(deps: Pick<OrdersDeps, 'db'>, id: string): P
   return order?.kind === 'main' ? order : undefined;
 }
 
-/** "Não, obrigado": the offer closes for good; false when it had been answered already. */
 export function declineAddon(deps: OrdersDeps, order: OrderRow): Promise<boolean> {
   return declineAddonOffer(deps.db, order.id, deps.now?.() ?? Date.now());
 }

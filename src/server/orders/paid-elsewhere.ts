@@ -73,7 +73,6 @@ async function retireFor(deps: OrdersDeps, open: OrderRow, paid: OrderRow, now: 
   return retired;
 }
 
-/** Every pending charge of the buyer that would pay again for an item `paid` bought: retired, and cancelled at its provider. */
 export async function retireChargesPaidElsewhere(deps: OrdersDeps, paid: OrderRow): Promise<OrderRow[]> {
   const now = deps.now?.() ?? Date.now();
   const retired: OrderRow[] = [];
