@@ -54,6 +54,13 @@ test.describe('the page editor’s preview', () => {
       await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
       await expect(panel.getByText('Rascunho salvo.')).toBeVisible();
 
+      // The diff shows the image as its thumbnail, not its file code.
+      const diff = panel.getByRole('region', { name: 'O que muda em relação à versão no ar' });
+      const thumbnail = diff.locator('img');
+      await expect(thumbnail).toHaveCount(1);
+      await expect.poll(() => thumbnail.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+      await expect(diff.getByText(/[0-9a-f]{20}\.1200x900/)).toHaveCount(0);
+
       const preview = panel.frameLocator('iframe[title^="Prévia"]');
       await expectImageLoaded(preview);
       await panel.getByRole('button', { name: 'Computador' }).click();
