@@ -126,6 +126,13 @@ describe.each(databases)('each editor’s draft, and the merge at publish ($name
       4,
     );
     expect(later).toBe(previewed + 1);
+    // The autosave that follows the preview sends the same text: the revision stays the one previewed.
+    expect(
+      await a.save(
+        edited(base, (offer) => (offer.footer.disclaimer = 'Rodapé de outra aba')),
+        4,
+      ),
+    ).toBe(later);
     const refused = await a.publish(previewed);
     expect(refused.status).toBe(409);
     expect(((await refused.json()) as { error: string }).error).toContain('outra aba');

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { offerDefaults, offerMessages } from '../../content/offer.ts';
 import { offerFromStored, type Offer } from '../../shared/offer.ts';
 import type { Database } from '../db/schema.ts';
@@ -105,14 +105,20 @@ export async function findDraft(db: Kysely<Database>, editor: string): Promise<S
     : undefined;
 }
 
-/** Stores the editor's draft as its next revision, and returns that revision. */
+/**
+ * Stores the editor's draft as its next revision, and returns that revision. The same content on the same base keeps
+ * its revision: the autosave landing just after "Salvar rascunho e ver prévia" must not outdate what was previewed.
+ */
 export async function saveDraftRow(db: Kysely<Database>, editor: DraftEditor, draft: Omit<StoredDraft, 'revision'>): Promise<number> {
   const values = { content: draft.content, base_number: draft.baseNumber, updated_at: draft.updatedAt };
   const row = await db
     .insertInto('page_editor_drafts')
     .values({ editor: editor.session, user_id: editor.userId, revision: 1, ...values })
     .onConflict((conflict) =>
-      conflict.column('editor').doUpdateSet((eb) => ({ ...values, revision: eb(eb.ref('page_editor_drafts.revision'), '+', 1) })),
+      conflict.column('editor').doUpdateSet({
+        ...values,
+        revision: sql<number>`case when page_editor_drafts.content = ${values.content} and page_editor_drafts.base_number = ${values.base_number} then page_editor_drafts.revision else page_editor_drafts.revision + 1 end`,
+      }),
     )
     .returning('revision')
     .executeTakeFirstOrThrow();
