@@ -212,6 +212,7 @@ describe('charges', () => {
       state: 'paid',
       rawStatus: 'CONCLUIDA',
       endToEndId,
+      refundedCents: 0,
     });
 
     const late = await efi.createCharge(input({ expiresInSeconds: 60 }));

@@ -214,6 +214,7 @@ describe('Mercado Pago: create and read back', () => {
       state: 'paid',
       rawStatus: 'approved',
       endToEndId: null,
+      refundedCents: 0,
     });
 
     const expired = await provider.createCharge(pixInput());
@@ -230,6 +231,7 @@ describe('Mercado Pago: create and read back', () => {
       expiry: true,
       webhook: 'signed',
       idempotentCreate: true,
+      disputeOnRead: true,
     });
   });
 });

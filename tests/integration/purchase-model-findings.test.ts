@@ -415,7 +415,7 @@ for (const database of databases) {
 
     // Open defects (docs/money.md#provider-side): `it.fails` holds while the shop still does it wrong; once fixed, the
     // test fails here: make it `it` and drop its name from KNOWN_OPEN in purchase-model-provider.test.ts.
-    it.fails('D-won (open): a Mercado Pago dispute won (the payment approved again) closes the shop’s dispute', async () => {
+    it('D-won: a Mercado Pago dispute won (the payment approved again) closes the shop’s dispute', async () => {
       const s = await open(MANUAL);
       const order = await paidPurchase(s);
       const charge = s.ledger.charge('mercadopago', s.ledger.byCode(order.code)!.chargeId)!;

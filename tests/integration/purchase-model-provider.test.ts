@@ -116,13 +116,10 @@ const pick = <T>(list: readonly T[], index: number): T | undefined => (list.leng
 
 /**
  * Defects the model found that are not fixed yet, each a fixed sequence in purchase-model-findings.test.ts (`it.fails`):
- * D6, a Mercado Pago dispute won (the payment `approved` again) stays open in the shop ("D-won"); a payment contested
- * before the shop learned it was paid, then won, is never delivered ("D-unseen": the model does not win such a
- * dispute). `PURCHASE_MODEL_STRICT=1` checks them too.
+ * a payment contested before the shop learned it was paid, then won, is never delivered ("D-unseen": the model does not
+ * win such a dispute). `PURCHASE_MODEL_STRICT=1` checks them too.
  */
-const KNOWN_OPEN: ReadonlySet<string> = new Set(
-  process.env.PURCHASE_MODEL_STRICT === '1' ? [] : ['D6', 'D-unseen', 'P4-bump', 'P2-abacatepay'],
-);
+const KNOWN_OPEN: ReadonlySet<string> = new Set(process.env.PURCHASE_MODEL_STRICT === '1' ? [] : ['D-unseen', 'P4-bump', 'P2-abacatepay']);
 /**
  * P4-bump: two main + bump purchases paid (each a duplicate of an earlier main-only one) keep both bumps: the shop
  * refunds each one's main as a duplicate of the first purchase, and never the second bump (the fixed sequence

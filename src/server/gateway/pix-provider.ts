@@ -16,6 +16,8 @@ export interface ProviderCapabilities {
   idempotentCreate: boolean;
   /** A cancelled charge is deleted (Woovi): its read then throws GatewayError 404, as for one never made. */
   cancelDeletes?: true;
+  /** A paid charge's read always shows its open dispute (Mercado Pago's `in_mediation`), so a read without one ends it won. */
+  disputeOnRead?: true;
 }
 
 export interface CreatePixInput {

@@ -28,10 +28,13 @@ function deletedByOurCancel(provider: PixProvider, order: OrderRow, chargeId: st
 async function noteDispute(deps: OrdersDeps, order: OrderRow, record: ChargeRecord, now: number): Promise<void> {
   if (record.endToEndId) await recordEndToEndId(deps.db, order.id, record.endToEndId);
   const cents = record.state === 'reversed' ? (record.disputeReturnedCents ?? 0) : 0;
-  if (!record.dispute && cents <= 0) return;
+  // Paid with no dispute, where the read would show one: any dispute that provider opened is over, won.
+  const cleared = !record.dispute && record.state === 'paid' && deps.payments.get(order.provider)?.capabilities.disputeOnRead === true;
+  if (!record.dispute && cents <= 0 && !cleared) return;
   const returned =
     cents > 0 ? { cents, chargeId: record.chargeId, endToEndId: record.endToEndId ?? null, rawStatus: record.rawStatus ?? null } : null;
-  await deps.events.committed({ type: 'dispute_seen', orderId: order.id, dispute: record.dispute ?? null, returned, at: now });
+  const dispute = record.dispute ?? null;
+  await deps.events.committed({ type: 'dispute_seen', orderId: order.id, dispute, returned, at: now, ...(cleared ? { cleared } : {}) });
 }
 
 /** The gateway's read is the truth (docs/gateway.md#10-confirming-a-payment); postback ids are adopted only for this buyer. */

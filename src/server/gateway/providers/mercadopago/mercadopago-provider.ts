@@ -17,6 +17,8 @@ export const capabilities: ProviderCapabilities = {
   expiry: true,
   webhook: 'signed',
   idempotentCreate: true,
+  // A mediation the seller won puts the payment back to `approved` with nothing else to tell it (mercadopago-parse.ts).
+  disputeOnRead: true,
 };
 
 export function createMercadoPagoProvider(
