@@ -112,6 +112,13 @@ describe('references', () => {
     expect(problems).toEqual([]);
   });
 
+  it('lists every document of docs/ in the README, and the console chapter points to the page editor', () => {
+    const readme = read('README.md');
+    const documents = filesUnder('docs', (f) => /^docs\/[^/]+\.md$/.test(f));
+    expect(documents.filter((doc) => !readme.includes(`](${doc})`))).toEqual([]);
+    expect(read('docs/operations.md')).toMatch(/\*\*Página\*\* \(\[editing\.md\]\(editing\.md\)\)/);
+  });
+
   it('resolves every docs/… reference in src/', () => {
     const problems = sourceFiles.flatMap((file) =>
       [...read(file).matchAll(/(?<![\w/.-])docs\/[\w./-]*?\.md(?:#[\p{L}\p{N}_-]+)?/gu)].flatMap(([ref]) => {
