@@ -351,10 +351,13 @@ export const tailwindMergeConfig: Config<string, string> = {
       "pointer-events": ["none"],
     }],
     "resize": [{
-      "resize": [""],
+      "resize": ["", "y"],
     }],
     "scroll-mt": [{
       "scroll-mt": [fromTheme("spacing")],
+    }],
+    "select": [{
+      "select": ["all"],
     }],
     "fill": [{
       "fill": [fromTheme("color")],
