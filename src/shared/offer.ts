@@ -249,8 +249,6 @@ export interface OfferMessages {
   image: string;
 }
 
-export { isSafeLink } from './safe-link.ts';
-
 /** Centavos, or an amount as the seller typed it ("R$ 29,90", "1.990,00"), read by the console's own parser. */
 const reais = (cents: z.ZodNumber) =>
   z.preprocess((value) => (typeof value === 'string' ? (parseReais(value) ?? Number.NaN) : value), cents);

@@ -1,9 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { offerDefaults } from '../../content/offer.ts';
-import { FaqAccordion } from '../landing/faq-accordion.tsx';
-import { OfferContext } from '../lib/offer.tsx';
-import { PreviewContext } from '../lib/preview.tsx';
 import { RichText } from './rich-text.tsx';
 
 describe('a multi-line text on the page', () => {
@@ -26,19 +22,5 @@ describe('a multi-line text on the page', () => {
         </p>,
       ),
     ).toBe('<p>Sem marcação.</p>');
-  });
-
-  it('keeps a FAQ answer’s line break and link on the page (the preview opens it)', () => {
-    const offer = structuredClone(offerDefaults);
-    offer.faq.items[0]!.answer = 'Primeira linha.\nVeja o [grupo](https://chat.whatsapp.com/abc).';
-    const html = renderToStaticMarkup(
-      <OfferContext.Provider value={offer}>
-        <PreviewContext.Provider value>
-          <FaqAccordion guaranteeDays="7" />
-        </PreviewContext.Provider>
-      </OfferContext.Provider>,
-    );
-    expect(html).toContain('Primeira linha.<br/>Veja o <a href="https://chat.whatsapp.com/abc"');
-    expect(html).toContain('rel="noopener noreferrer"');
   });
 });
