@@ -13,7 +13,8 @@ const OWN_PAGE = /^\/[a-z0-9\-/]*(?:[?#][a-z0-9\-=&_]*)?$/i;
 
 export const isRichLink = (href: string) => isSafeLink(href) || OWN_PAGE.test(href);
 
-const MARKUP = /\*\*([^*\n]+)\*\*|\[([^\]\n]+)\]\(([^)\s]+)\)|\n/g;
+/** Linear: a label stops at the next `[`, a link at the next bracket, so no start rescans the rest of the text. */
+const MARKUP = /\*\*([^*\n]+)\*\*|\[([^[\]\n]+)\]\(([^()[\]\s]+)\)|\n/g;
 
 export function richParts(text: string): RichPart[] {
   const parts: RichPart[] = [];
