@@ -119,10 +119,11 @@ const pick = <T>(list: readonly T[], index: number): T | undefined => (list.leng
 /**
  * Defects the model found that are not fixed yet, each a fixed sequence in purchase-model-findings.test.ts (`it.fails`):
  * a payment contested before the shop learned it was paid, then won, is never delivered ("D-unseen": the model does not
- * win such a dispute). `PURCHASE_MODEL_STRICT=1` checks them too.
+ * win such a dispute); D6, a Mercado Pago dispute decided with no notification stays open in the shop, which reads a
+ * paid payment again only when told (FUZZ_SEED=1576212227). `PURCHASE_MODEL_STRICT=1` checks them too.
  */
 const KNOWN_OPEN: ReadonlySet<string> = new Set(
-  process.env.PURCHASE_MODEL_STRICT === '1' ? [] : ['D-unseen', 'P4-bump', 'P2-abacatepay', 'P2-latepaid'],
+  process.env.PURCHASE_MODEL_STRICT === '1' ? [] : ['D6', 'D-unseen', 'P4-bump', 'P2-abacatepay', 'P2-latepaid'],
 );
 /**
  * P4-bump: two main + bump purchases paid (each a duplicate of an earlier main-only one) keep both bumps: the shop
