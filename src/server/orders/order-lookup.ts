@@ -3,6 +3,7 @@ import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { Database } from '../db/schema.ts';
 import { countTakenSpots } from './checkout-repository.ts';
 import { findOrderByCharge, findOrderByPublicRef, type OrderRow } from './orders-repository.ts';
+import { paidOrdersSharingItems } from './payment-repository.ts';
 import { isOpenCharge } from './reconciliation-repository.ts';
 
 // What other features read of orders: an order by its id, the month's spots taken, the providers' unsettled
@@ -14,6 +15,11 @@ export async function findOrderById(db: Kysely<Database>, id: string): Promise<O
 
 export async function countSpotsTaken(db: Kysely<Database>, monthStart: number): Promise<number> {
   return countTakenSpots(db, monthStart);
+}
+
+/** The buyer's other paid orders since `since` that have an item of `order` (a duplicate's refunds). */
+export async function findPaidOrdersSharingItems(db: Kysely<Database>, order: OrderRow, since: number): Promise<OrderRow[]> {
+  return paidOrdersSharingItems(db, order, since);
 }
 
 /** Per provider: its open charges, and its paid orders a refund may still reach (start-up and Saúde). */
@@ -105,10 +111,5 @@ export async function findPaidOrdersByEmail(db: Kysely<Database>, email: string)
 
 /** Kept once, from the read that gave it. */
 export async function recordEndToEndId(db: Kysely<Database>, orderId: string, endToEndId: string): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({ end_to_end_id: endToEndId })
-    .where('id', '=', orderId)
-    .where('end_to_end_id', 'is', null)
-    .execute();
+  await db.updateTable('orders').set({ end_to_end_id: endToEndId }).where('id', '=', orderId).where('end_to_end_id', 'is', null).execute();
 }

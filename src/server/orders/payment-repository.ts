@@ -31,22 +31,16 @@ export async function markOrderPaid(
 /** Two paid orders of one buyer closer than this are a duplicate payment (docs/payments.md#duplicate-payments). */
 export const DUPLICATE_WINDOW_MS = 48 * 60 * 60_000;
 
-/** `anyTime`: a retired charge paid late buys again what its replacement bought, whenever that was paid. */
-export async function flagDuplicatePayment(
-  trx: Transaction<Database>,
-  order: OrderRow,
-  now: number,
-  options: { anyTime?: boolean } = {},
-): Promise<OrderRow | undefined> {
-  // A duplicate buys again what the buyer has (main or bump twice); the add-on after the main product is not one.
-  const items = await trx.selectFrom('order_items').select('item').where('order_id', '=', order.id).execute();
-  if (items.length === 0) return undefined;
-  const earlier = await trx
+/** The buyer's other paid orders since `since` with an item `order` has, first paid first. */
+export async function paidOrdersSharingItems(db: Kysely<Database>, order: OrderRow, since: number): Promise<OrderRow[]> {
+  const items = await db.selectFrom('order_items').select('item').where('order_id', '=', order.id).execute();
+  if (items.length === 0) return [];
+  return db
     .selectFrom('orders')
     .selectAll('orders')
     .where('orders.id', '!=', order.id)
     .where('orders.status', '=', 'paid')
-    .where('orders.paid_at', '>=', options.anyTime ? 0 : now - DUPLICATE_WINDOW_MS)
+    .where('orders.paid_at', '>=', since)
     .where((eb) => {
       const sameBuyer = [eb('orders.buyer_email', '=', order.buyer_email), eb('orders.buyer_phone', '=', order.buyer_phone)];
       if (order.buyer_document) sameBuyer.push(eb('orders.buyer_document', '=', order.buyer_document));
@@ -66,7 +60,18 @@ export async function flagDuplicatePayment(
       ),
     )
     .orderBy('orders.paid_at')
-    .executeTakeFirst();
+    .execute();
+}
+
+/** `anyTime`: a retired charge paid late buys again what its replacement bought, whenever that was paid. */
+export async function flagDuplicatePayment(
+  trx: Transaction<Database>,
+  order: OrderRow,
+  now: number,
+  options: { anyTime?: boolean } = {},
+): Promise<OrderRow | undefined> {
+  // A duplicate buys again what the buyer has (main or bump twice); the add-on after the main product is not one.
+  const [earlier] = await paidOrdersSharingItems(trx, order, options.anyTime ? 0 : now - DUPLICATE_WINDOW_MS);
   if (!earlier) return undefined;
   await trx.updateTable('orders').set({ duplicate_of: earlier.id }).where('id', '=', order.id).execute();
   return earlier;

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
+import { findPaidOrdersSharingItems } from '../orders/order-lookup.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import { ledgerOf, mainNeverPaid, refundsOf, unaskedItems } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
@@ -115,14 +116,15 @@ export async function refundOwnedItems(
   if (rows.length > 0) await recordApproval(trx, config, order.id, { by: 'auto', attempt: 0, now: at, byHand: !atGateway });
 }
 
+/** What the buyer holds through any paid order since the original, not only the original (docs/money.md#duplicates). */
 async function ownedItems(trx: Transaction<Database>, order: OrderRow, original: OrderRow): Promise<OrderItemKey[]> {
-  const earlier = await loadPurchase(trx, original.id);
-  if (!earlier) return [];
-  const have = new Set(
-    ledgerOf(earlier, { guaranteeDays: 0 })
-      .items.filter((item) => item.orderId !== order.id && item.state !== 'unpaid' && item.state !== 'refunded')
-      .map((item) => item.key),
-  );
+  const have = new Set<OrderItemKey>();
+  for (const earlier of await findPaidOrdersSharingItems(trx, order, Number(original.paid_at ?? 0))) {
+    const purchase = await loadPurchase(trx, earlier.id);
+    if (!purchase) continue;
+    for (const item of ledgerOf(purchase, { guaranteeDays: 0 }).items)
+      if (item.orderId !== order.id && item.state !== 'unpaid' && item.state !== 'refunded') have.add(item.key);
+  }
   return (await itemsOfOrder(trx, order.id)).map((item) => item.key).filter((key) => have.has(key));
 }
 
