@@ -1,0 +1,69 @@
+/**
+ * A/B tests of the page's copy (docs/experiments.md): the verdict's words, the planner's answers and the
+ * warnings the console's "Testes A/B" shows.
+ */
+import type { PlanWarning } from '../shared/experiments/planner.ts';
+import type { Guardrail, Verdict } from '../shared/experiments/verdict.ts';
+
+/** Variants are named by letter: A is the page as it is. */
+export function variantLetter(arm: number): string {
+  return String.fromCharCode(65 + arm);
+}
+
+export function verdictLabel(verdict: Verdict): string {
+  switch (verdict.kind) {
+    case 'winner':
+      return `${variantLetter(verdict.arm)} vence`;
+    case 'no-difference':
+      return 'sem diferença';
+    case 'inconclusive':
+      return 'inconclusivo';
+    case 'held':
+      return 'a divisão do tráfego está desigual';
+    case 'continue':
+      return 'continue';
+  }
+}
+
+export function verdictExplanation(verdict: Verdict): string {
+  switch (verdict.kind) {
+    case 'winner':
+      return `${variantLetter(verdict.arm)} vende mais que as outras versões, e o cálculo vale mesmo olhando o resultado todo dia. Você pode declarar o vencedor.`;
+    case 'no-difference':
+      return 'Se há diferença entre as versões, ela é menor que a que o teste procurava. Fique com a que preferir e teste uma mudança maior.';
+    case 'inconclusive':
+      return 'O teste chegou à data final sem vencedor. Isso não prova que as versões vendem igual: a diferença, se existe, é pequena demais para o tráfego desse período. Fique com a versão atual ou teste uma mudança maior.';
+    case 'held':
+      return 'Cada versão deveria receber a parte de visitantes que você escolheu, e a diferença é grande demais para ser acaso. Algo está mandando visitantes para uma versão só (um link, um cache, um robô). O veredito fica suspenso até a divisão voltar ao normal.';
+    case 'continue':
+      return verdict.reason === 'few-conversions'
+        ? 'Ainda não há 100 vendas em cada versão. Antes disso nenhum resultado é confiável.'
+        : 'Ainda não dá para dizer qual versão vende mais. Pode olhar quantas vezes quiser: o resultado só muda quando for confiável.';
+  }
+}
+
+export function guardrailWarning(guardrail: Guardrail, winner: number, against: number): string {
+  const what = guardrail === 'refunds' ? 'pedidos de reembolso' : 'contestações';
+  return `${variantLetter(winner)} vende mais, mas tem mais ${what} por venda que ${variantLetter(against)}. Veja se a promessa da página não está exagerando antes de declarar o vencedor.`;
+}
+
+export const plannerWarnings: Record<PlanWarning, string> = {
+  long: 'Mais de 60 dias de teste. Teste uma mudança maior (um efeito maior aparece antes) ou uma métrica mais cedo no funil, como PIX gerados.',
+  'few-conversions':
+    'No período, cada versão não chega a 100 vendas, o mínimo para um veredito. Teste uma métrica mais cedo no funil ou deixe o teste correr mais.',
+};
+
+export const plannerText = {
+  daysForLift: (days: number, lift: number) =>
+    `Para achar uma melhora de ${formatLift(lift)} com 80% de chance, o teste precisa de até ${days} dias.`,
+  liftForDays: (days: number, lift: number) =>
+    `Em ${days} dias, o teste acha com 80% de chance uma melhora de ${formatLift(lift)} ou maior.`,
+  noLiftFits: 'Nesse período a loja não chega a 100 vendas por versão: nenhum teste dá resposta. Aumente o prazo.',
+  medianDays: (days: number) => `Se a melhora for real, metade dos testes termina até o dia ${Math.ceil(days)}.`,
+  sequentialCost:
+    'O cálculo deixa você olhar o resultado todo dia sem inventar vencedores; o preço disso é precisar de mais visitantes que um teste olhado uma vez só.',
+};
+
+function formatLift(lift: number): string {
+  return `${Math.round(lift * 100)}%`;
+}

@@ -1,0 +1,131 @@
+import { normalSurvival } from './distributions.ts';
+import { checkSampleRatio, type SampleRatioCheck } from './sample-ratio.ts';
+import { compareArms, type ArmComparison, type ArmSums } from './sequential.ts';
+
+export type ExperimentMetric = 'conversion' | 'revenue';
+
+/** One variant's counts; `conversions` are visitors who paid, revenue is in centavos per visitor. */
+export interface ArmResult {
+  visitors: number;
+  conversions: number;
+  revenueCents: number;
+  revenueSquaresCents: number;
+  refundRequests: number;
+  disputes: number;
+}
+
+export interface ExperimentSettings {
+  metric: ExperimentMetric;
+  /** The visitors the planner asked for, all arms together: the sequences' tuning. */
+  plannedVisitors: number;
+  weights: readonly number[];
+  /** The relative lift the plan was made to find; a sequence inside ±it means "no difference". */
+  plannedLift: number;
+  alpha?: number;
+}
+
+export type Verdict =
+  | { kind: 'continue'; reason: 'few-conversions' | 'undecided' }
+  | { kind: 'winner'; arm: number }
+  | { kind: 'no-difference' }
+  | { kind: 'inconclusive' }
+  | { kind: 'held' };
+
+export type Guardrail = 'refunds' | 'disputes';
+
+export interface PairResult extends ArmComparison {
+  control: number;
+  treatment: number;
+}
+
+export interface Judgement {
+  verdict: Verdict;
+  sampleRatio: SampleRatioCheck;
+  pairs: PairResult[];
+  guardrailFlags: { guardrail: Guardrail; against: number }[];
+}
+
+export const minimumConversionsPerArm = 100;
+const guardrailAlpha = 0.05;
+
+function metricSums(arm: ArmResult, metric: ExperimentMetric): ArmSums {
+  return metric === 'conversion'
+    ? { visitors: arm.visitors, sum: arm.conversions, sumSquares: arm.conversions }
+    : { visitors: arm.visitors, sum: arm.revenueCents, sumSquares: arm.revenueSquaresCents };
+}
+
+/** Every pair is one comparison of the Bonferroni split; its tuning is the pair's share of the plan. */
+function comparePairs(arms: readonly ArmResult[], settings: ExperimentSettings, alpha: number): PairResult[] {
+  const pairCount = (arms.length * (arms.length - 1)) / 2;
+  const weightSum = settings.weights.reduce((sum, w) => sum + w, 0);
+  const pairs: PairResult[] = [];
+  for (let control = 0; control < arms.length; control++) {
+    for (let treatment = control + 1; treatment < arms.length; treatment++) {
+      const share = ((settings.weights[control] ?? 0) + (settings.weights[treatment] ?? 0)) / weightSum;
+      const comparison = compareArms(metricSums(arms[control]!, settings.metric), metricSums(arms[treatment]!, settings.metric), {
+        alpha: alpha / pairCount,
+        tuningVisitors: settings.plannedVisitors * share,
+      });
+      pairs.push({ control, treatment, ...comparison });
+    }
+  }
+  return pairs;
+}
+
+function beatsEveryOther(arm: number, pairs: readonly PairResult[]): boolean {
+  return pairs.every(({ control, treatment, absolute }) => {
+    if (control === arm) return absolute.upper < 0;
+    if (treatment === arm) return absolute.lower > 0;
+    return true;
+  });
+}
+
+/** One-sided z test that the winner's rate per sale is higher: more sensitive than the verdict on purpose. */
+function worseRate(winnerCount: number, winnerSales: number, otherCount: number, otherSales: number): boolean {
+  if (winnerSales === 0 || otherSales === 0) return false;
+  const pooled = (winnerCount + otherCount) / (winnerSales + otherSales);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / winnerSales + 1 / otherSales));
+  if (se === 0) return false;
+  return normalSurvival((winnerCount / winnerSales - otherCount / otherSales) / se) < guardrailAlpha;
+}
+
+function guardrailFlags(arms: readonly ArmResult[], winner: number): Judgement['guardrailFlags'] {
+  const best = arms[winner]!;
+  const flags: Judgement['guardrailFlags'] = [];
+  arms.forEach((other, against) => {
+    if (against === winner) return;
+    if (worseRate(best.refundRequests, best.conversions, other.refundRequests, other.conversions)) {
+      flags.push({ guardrail: 'refunds', against });
+    }
+    if (worseRate(best.disputes, best.conversions, other.disputes, other.conversions)) {
+      flags.push({ guardrail: 'disputes', against });
+    }
+  });
+  return flags;
+}
+
+/** The verdict on a test's current counts; `ended` once its end date has passed. */
+export function judgeExperiment(arms: readonly ArmResult[], settings: ExperimentSettings, ended: boolean): Judgement {
+  const alpha = settings.alpha ?? 0.05;
+  const sampleRatio = checkSampleRatio(
+    arms.map((arm) => arm.visitors),
+    settings.weights,
+  );
+  const judgement = (verdict: Verdict, pairs: PairResult[] = []): Judgement => ({
+    verdict,
+    sampleRatio,
+    pairs,
+    guardrailFlags: verdict.kind === 'winner' ? guardrailFlags(arms, verdict.arm) : [],
+  });
+  if (sampleRatio.flagged) return judgement({ kind: 'held' });
+  const undecided: Verdict = ended ? { kind: 'inconclusive' } : { kind: 'continue', reason: 'undecided' };
+  if (arms.some((arm) => arm.conversions < minimumConversionsPerArm)) {
+    return judgement(ended ? undecided : { kind: 'continue', reason: 'few-conversions' });
+  }
+  const pairs = comparePairs(arms, settings, alpha);
+  const winner = arms.findIndex((_, arm) => beatsEveryOther(arm, pairs));
+  if (winner >= 0) return judgement({ kind: 'winner', arm: winner }, pairs);
+  const lift = settings.plannedLift;
+  const allClose = pairs.every(({ relative }) => relative && relative.lower > -lift && relative.upper < lift);
+  return judgement(allClose ? { kind: 'no-difference' } : undecided, pairs);
+}
