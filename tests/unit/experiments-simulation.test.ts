@@ -90,8 +90,10 @@ const plan = planForLift({ baseline: { metric: 'conversion', rate: baselineRate 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 describe('experiment statistics, simulated', () => {
-  it('keeps false winners at or under 5% in A/A tests read after every 100 visitors', { timeout: 60_000 }, () => {
-    for (const metric of ['conversion', 'revenue'] as const) {
+  it.each(['conversion', 'revenue'] as const)(
+    'keeps false winners on %s at or under 5% in A/A tests read after every 100 visitors',
+    { timeout: 60_000 },
+    (metric) => {
       const rng = xoroshiro128plus(FUZZ_SEED + (metric === 'conversion' ? 1 : 2));
       let falseWinners = 0;
       for (let test = 0; test < simulatedTests; test++) {
@@ -102,8 +104,8 @@ describe('experiment statistics, simulated', () => {
         `A/A (${metric}): ${falseWinners} false winners in ${simulatedTests} tests of ${plan.visitors} visitors = ${percent(rate)} (target ≤ 5%)`,
       );
       expect(rate).toBeLessThanOrEqual(0.05);
-    }
-  });
+    },
+  );
 
   it('finds a true +20% on a 3% conversion with 80% power at the planned size, by the planned median day', { timeout: 60_000 }, () => {
     const rng = xoroshiro128plus(FUZZ_SEED + 3);
