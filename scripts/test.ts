@@ -1,40 +1,68 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * `npm test`: type check, lint (ESLint), unused code (knip), build, unit + integration (Vitest),
- * faults (Vitest, the built server as a real process that is killed), end-to-end (Playwright, real
- * Chromium). Every suite runs even when an earlier one fails; the last line sums them all as
- * "N passed, M failed" and the exit code is non-zero on any failure. Type check, lint and knip
- * count as one check each: passed when clean, failed on any problem.
+ * `npm test`: every stage that checks behaviour, each with a time budget. The production build runs
+ * first; then three lanes run side by side, because most of the fault and end-to-end stages' time is
+ * waiting (real timers, the browser) rather than CPU:
+ *
+ *   CPU:        typecheck → lint → knip → unit → integration (two files at a time)
+ *   timers:     faults (the built server as a process that is killed)
+ *   browser:    e2e (Playwright, real Chromium, against the build)
+ *
+ * Each stage writes its output to `.test-output/<stage>.log`
+ * (a failed stage's tail is printed) and prints its time beside its budget; a stage over its budget
+ * fails, and so does a whole run over the suite's budget. The last line sums every stage as
+ * "N passed, M failed"; the exit code is non-zero on any failure.
+ *
+ * `npm test -- lint unit` runs only the stages named (plus the build, which integration, faults and
+ * e2e need);
+ * VITRINE_TEST_SERIAL=1 runs the stages one after another, as a loaded machine may need.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.test-output');
 fs.mkdirSync(out, { recursive: true });
 
-interface Tally {
-  suite: string;
+/** The whole suite's budget on a 2-core machine, and each stage's. */
+const SUITE_BUDGET_S = 1_800;
+
+interface Result {
   passed: number;
   failed: number;
-  /** Wall time of the commands run since the previous tally, so the summary shows where time goes. */
-  seconds?: number;
-}
-const tallies: Tally[] = [];
-let spentMs = 0;
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
-  console.log(`\n▶ ${command} ${args.join(' ')}`);
-  const started = performance.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  spentMs += performance.now() - started;
-  return result.status ?? 1;
+  notes?: string[];
 }
 
-function tally(entry: Tally): void {
-  tallies.push({ ...entry, seconds: Math.round(spentMs / 1000) });
-  spentMs = 0;
+interface Stage {
+  name: string;
+  budgetS: number;
+  run: (log: fs.WriteStream) => Promise<Result>;
+}
+
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const children = new Set<ChildProcess>();
+
+function run(log: fs.WriteStream, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  log.write(`\n▶ ${path.relative(root, command) || command} ${args.join(' ')}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.once('error', (error) => log.write(`${error.message}\n`));
+    child.once('close', (code) => {
+      children.delete(child);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(1);
+  });
 }
 
 function readJson<T>(file: string): T | undefined {
@@ -43,6 +71,21 @@ function readJson<T>(file: string): T | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A check that is clean or not: one passed, or one failed. */
+const checked = (status: number): Result => ({ passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+
+/** A Vitest run, counted from its JSON report (a run that failed without a failing test counts one). */
+async function vitest(log: fs.WriteStream, name: string, args: string[]): Promise<Result> {
+  const json = path.join(out, `${name}.json`);
+  fs.rmSync(json, { force: true });
+  const status = await run(log, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${json}`]);
+  const report = readJson<{ numPassedTests: number; numFailedTests: number }>(json);
+  return {
+    passed: report?.numPassedTests ?? 0,
+    failed: (report?.numFailedTests ?? 0) + (status !== 0 && !report?.numFailedTests ? 1 : 0),
+  };
 }
 
 interface PlaywrightSuite {
@@ -65,81 +108,145 @@ function flakyTests(suites: PlaywrightSuite[], parents: string[] = []): string[]
     return [...own, ...flakyTests(suite.suites ?? [], titles)];
   });
 }
-const flakyTitles: string[] = [];
 
-const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const build: Stage = { name: 'build', budgetS: 240, run: async (log) => checked(await run(log, bin('tsx'), ['scripts/build.ts'])) };
 
-/** A check that is clean or not: one passed, or one failed. */
-function check(suite: string, status: number): void {
-  tally({ suite, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+/** Stages that run the production build: they wait for it, and are not run when it failed. */
+const afterBuild: Stage[] = [
+  {
+    name: 'faults',
+    budgetS: 600,
+    run: (log) => vitest(log, 'faults', ['--config', 'vitest.faults.config.ts']),
+  },
+  {
+    name: 'e2e',
+    budgetS: 1_500,
+    run: async (log) => {
+      const json = path.join(out, 'playwright.json');
+      fs.rmSync(json, { force: true });
+      const status = await run(log, bin('playwright'), ['test']);
+      const report = readJson<PlaywrightReport>(json);
+      return {
+        passed: (report?.stats.expected ?? 0) + (report?.stats.flaky ?? 0),
+        failed: (report?.stats.unexpected ?? 0) + (status !== 0 && !report?.stats.unexpected ? 1 : 0),
+        notes: (report ? flakyTests(report.suites) : []).map((title) => `flaky (failed once, passed on its retry): ${title}`),
+      };
+    },
+  },
+];
+
+/** The CPU-bound chain, in order. */
+const projects = ['shared', 'client', 'node', 'tools'];
+const checks: Stage[] = [
+  {
+    name: 'typecheck',
+    budgetS: 240,
+    // One TypeScript project per side (tsconfig.json lists them), incremental (.cache/tsc): every one must pass.
+    run: async (log) => {
+      const statuses: number[] = [];
+      for (const project of projects) statuses.push(await run(log, bin('tsc'), ['-p', `tsconfig.${project}.json`]));
+      return checked(statuses.some((status) => status !== 0) ? 1 : 0);
+    },
+  },
+  {
+    name: 'lint',
+    budgetS: 240,
+    run: async (log) =>
+      checked(await run(log, bin('eslint'), ['.', '--cache', '--cache-strategy', 'content', '--cache-location', '.cache/eslint/'])),
+  },
+  { name: 'knip', budgetS: 120, run: async (log) => checked(await run(log, bin('knip'), ['--no-progress'])) },
+  { name: 'unit', budgetS: 240, run: (log) => vitest(log, 'unit', ['--project', 'unit']) },
+];
+/**
+ * Vitest picks one worker on two cores, so the integration files (most of their time waits on a
+ * database, a server or a timer) ran one by one, each on SQLite then on PostgreSQL; two side by side
+ * halve that.
+ */
+const integration: Stage = {
+  name: 'integration',
+  budgetS: 900,
+  run: (log) => vitest(log, 'integration', ['--project', 'integration', '--maxWorkers=2']),
+};
+
+const allStages = [build, ...checks, integration, ...afterBuild];
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !allStages.some((stage) => stage.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown stage ${unknown.join(', ')}; the stages are ${allStages.map((stage) => stage.name).join(', ')}.`);
+  process.exit(2);
+}
+const wanted = (stage: Stage) => requested.length === 0 || requested.includes(stage.name);
+const serial = process.env.VITRINE_TEST_SERIAL === '1';
+const suiteStarted = performance.now();
+
+interface Tally extends Result {
+  suite: string;
+  seconds?: number;
+  budgetS?: number;
+}
+const tallies: Tally[] = [];
+
+async function runStage(stage: Stage): Promise<Result> {
+  const logFile = path.join(out, `${stage.name}.log`);
+  const log = fs.createWriteStream(logFile);
+  console.log(`▶ ${stage.name} (budget ${stage.budgetS} s, output in ${path.relative(root, logFile)})`);
+  const started = performance.now();
+  const result = await stage.run(log);
+  await new Promise((resolve) => log.end(resolve));
+  const seconds = Math.round((performance.now() - started) / 1000);
+  const over = seconds > stage.budgetS;
+  tallies.push({ suite: stage.name, ...result, failed: result.failed + (over ? 1 : 0), seconds, budgetS: stage.budgetS });
+  const mark = result.failed > 0 || over ? '✗' : '✓';
+  console.log(
+    `${mark} ${stage.name}: ${result.passed} passed, ${result.failed} failed in ${seconds} s of ${stage.budgetS} s` +
+      (over ? ` (over its budget: counted as one more failure)` : ''),
+  );
+  if (result.failed > 0) {
+    const lines = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n');
+    console.log(`  ┌ the last ${Math.min(lines.length, 150)} lines of ${path.relative(root, logFile)}`);
+    for (const line of lines.slice(-150)) console.log(`  │ ${line}`);
+    console.log('  └');
+  }
+  return result;
 }
 
-// 1. Types, lint and unused code.
-// One TypeScript project per side (tsconfig.json lists them): every one must pass.
-const projects = ['tsconfig.shared.json', 'tsconfig.client.json', 'tsconfig.node.json', 'tsconfig.tools.json'];
-check('typecheck', projects.map((project) => run(bin('tsc'), ['-p', project])).some((status) => status !== 0) ? 1 : 0);
-check('lint', run(bin('eslint'), ['.']));
-check('knip', run(bin('knip'), ['--no-progress']));
-
-// 2. The production build the end-to-end tests run against.
-const build = run(bin('tsx'), ['scripts/build.ts']);
-tally({ suite: 'build', passed: build === 0 ? 1 : 0, failed: build === 0 ? 0 : 1 });
-
-// 3. Unit and integration tests.
-const vitestJson = path.join(out, 'vitest.json');
-fs.rmSync(vitestJson, { force: true });
-const vitest = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${vitestJson}`]);
-const vitestReport = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestJson);
-tally({
-  suite: 'vitest',
-  passed: vitestReport?.numPassedTests ?? 0,
-  failed: (vitestReport?.numFailedTests ?? 0) + (vitest !== 0 && !vitestReport?.numFailedTests ? 1 : 0),
-});
-
-// 4. Fault tests (need the build): the server as its own OS process, killed with SIGKILL and SIGTERM.
-if (build === 0) {
-  const faultsJson = path.join(out, 'faults.json');
-  fs.rmSync(faultsJson, { force: true });
-  const faults = run(bin('vitest'), [
-    'run',
-    '--config',
-    'vitest.faults.config.ts',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile=${faultsJson}`,
-  ]);
-  const faultsReport = readJson<{ numPassedTests: number; numFailedTests: number }>(faultsJson);
-  tally({
-    suite: 'faults',
-    passed: faultsReport?.numPassedTests ?? 0,
-    failed: (faultsReport?.numFailedTests ?? 0) + (faults !== 0 && !faultsReport?.numFailedTests ? 1 : 0),
-  });
-} else {
-  tally({ suite: 'faults (not run: build failed)', passed: 0, failed: 1 });
+async function sequence(stages: Stage[]): Promise<void> {
+  for (const stage of stages) if (wanted(stage)) await runStage(stage);
 }
 
-// 5. End-to-end tests (need the build).
-if (build === 0) {
-  const playwrightJson = path.join(out, 'playwright.json');
-  fs.rmSync(playwrightJson, { force: true });
-  const playwright = run(bin('playwright'), ['test']);
-  const report = readJson<PlaywrightReport>(playwrightJson);
-  flakyTitles.push(...(report ? flakyTests(report.suites) : []));
-  tally({
-    suite: 'e2e',
-    passed: (report?.stats.expected ?? 0) + (report?.stats.flaky ?? 0),
-    failed: (report?.stats.unexpected ?? 0) + (playwright !== 0 && !report?.stats.unexpected ? 1 : 0),
-  });
-} else {
-  tally({ suite: 'e2e (not run: build failed)', passed: 0, failed: 1 });
+async function together(lanes: (() => Promise<void>)[]): Promise<void> {
+  if (serial) for (const lane of lanes) await lane();
+  else await Promise.all(lanes.map((lane) => lane()));
 }
 
+// The integration suite also renders the built pages (tests/support/built-site.ts).
+const needsBuild = [integration, ...afterBuild].some(wanted);
+const built = wanted(build) || needsBuild ? (await runStage(build)).failed === 0 : true;
+
+await together([
+  () => sequence([...checks, integration]),
+  ...afterBuild.filter(wanted).map((stage) => async () => {
+    if (built) await runStage(stage);
+    else tallies.push({ suite: `${stage.name} (not run: build failed)`, passed: 0, failed: 1 });
+  }),
+]);
+
+const totalS = Math.round((performance.now() - suiteStarted) / 1000);
+const suiteOver = requested.length === 0 && totalS > SUITE_BUDGET_S;
 console.log('\nSummary');
-for (const { suite, passed, failed, seconds } of tallies) {
-  console.log(`  ${suite.padEnd(12)} ${passed} passed, ${failed} failed${seconds ? `  (${seconds} s)` : ''}`);
+for (const { suite, passed, failed, seconds, budgetS } of tallies) {
+  const time =
+    seconds === undefined
+      ? ''
+      : `  ${String(seconds).padStart(5)} s of ${budgetS} s${seconds > (budgetS ?? Infinity) ? ' ✗ over budget' : ''}`;
+  console.log(`  ${suite.padEnd(13)} ${`${passed} passed, ${failed} failed`.padEnd(22)}${time}`);
 }
-for (const title of flakyTitles) console.log(`  flaky (failed once, passed on its retry): ${title}`);
+for (const note of tallies.flatMap((tally) => tally.notes ?? [])) console.log(`  ${note}`);
+console.log(
+  `  ${'all'.padEnd(13)} ${''.padEnd(22)}  ${String(totalS).padStart(5)} s of ${SUITE_BUDGET_S} s` +
+    (suiteOver ? ' ✗ over budget: counted as one more failure' : ''),
+);
 const passed = tallies.reduce((sum, entry) => sum + entry.passed, 0);
-const failed = tallies.reduce((sum, entry) => sum + entry.failed, 0);
+const failed = tallies.reduce((sum, entry) => sum + entry.failed, 0) + (suiteOver ? 1 : 0);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -90,8 +90,8 @@ describe('the Node release', () => {
     expect(read('README.md')).toContain(`Tested on Node.js ${nvmrc} (\`.nvmrc\`)`);
     expect(read('docs/deploy.md')).toContain(`Tested on Node.js **${nvmrc}** (the \`.nvmrc\`)`);
     expect(read('docs/deploy.md')).toContain(`https://deb.nodesource.com/setup_${major}.x`);
-    // CI installs the release .nvmrc names rather than one of its own.
-    expect(read('.ci/run')).toContain('want="$(tr -d \'[:space:]\' < .nvmrc)"');
+    // The README's commands (and so CI) install the release .nvmrc names rather than one of their own.
+    expect(read('vitrine')).toContain('want="$(tr -d \'[:space:]\' < .nvmrc)"');
   });
 });
 
