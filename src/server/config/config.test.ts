@@ -348,6 +348,8 @@ describe('PIX providers', () => {
           EFI_PIX_KEY: 'pix@loja.com.br',
           EFI_API_URL: 'https://pix.api.efipay.com.br',
           EFI_WEBHOOK_HMAC: 'efi-hmac',
+          EFI_OPEN_FINANCE: 'off',
+          EFI_OPEN_FINANCE_API_URL: 'https://openfinance.api.efipay.com.br/v1',
         },
       },
       {
@@ -500,6 +502,36 @@ describe('PIX providers', () => {
     });
     expect(problems).toHaveLength(3);
     for (const value of Object.values(secrets)) expect(problems.join('\n')).not.toContain(value);
+  });
+
+  it('reads Efí Open Finance: off unless on, its API URL, and the account all four or none, each problem naming its variable', () => {
+    const on = { ...site, ...efi, PAYMENT_PROVIDERS: 'efi', EFI_OPEN_FINANCE: 'on' };
+    const settingsOf = (env: Record<string, string>) => (loadConfig(env).payments[0] as { settings: Record<string, unknown> }).settings;
+    expect(settingsOf(on)).toMatchObject({ EFI_OPEN_FINANCE: 'on', EFI_OPEN_FINANCE_API_URL: 'https://openfinance.api.efipay.com.br/v1' });
+    const account = {
+      EFI_ACCOUNT_BRANCH: '0001',
+      EFI_ACCOUNT_NUMBER: '1234567-8',
+      EFI_ACCOUNT_HOLDER_DOCUMENT: '52998224725',
+      EFI_ACCOUNT_HOLDER_NAME: 'Loja',
+    };
+    expect(settingsOf({ ...on, ...account, EFI_OPEN_FINANCE_API_URL: 'http://127.0.0.1:4011/v1' })).toMatchObject({
+      EFI_OPEN_FINANCE_API_URL: 'http://127.0.0.1:4011/v1',
+      EFI_ACCOUNT_NUMBER: '12345678',
+    });
+    expect(problemsOf({ ...on, EFI_OPEN_FINANCE: 'yes' })).toEqual(['EFI_OPEN_FINANCE must be on or off (got "yes")']);
+    expect(problemsOf({ ...on, EFI_OPEN_FINANCE_API_URL: 'http://openfinance.example/v1' })).toEqual([
+      'EFI_OPEN_FINANCE_API_URL must be an https:// URL (http:// only on loopback, for a local stand-in) (got "http://openfinance.example/v1")',
+    ]);
+    expect(problemsOf({ ...on, EFI_ACCOUNT_HOLDER_DOCUMENT: '12345678900' })[0]).toMatch(
+      /^EFI_ACCOUNT_HOLDER_DOCUMENT must be the account holder's CPF or CNPJ/,
+    );
+    expect(problemsOf({ ...on, EFI_ACCOUNT_BRANCH: '0001' })).toEqual(
+      ['EFI_ACCOUNT_NUMBER', 'EFI_ACCOUNT_HOLDER_DOCUMENT', 'EFI_ACCOUNT_HOLDER_NAME'].map(
+        (name) =>
+          `${name} is required when EFI_ACCOUNT_BRANCH is set: the account Open Finance payments go to takes all four EFI_ACCOUNT_*`,
+      ),
+    );
+    expect(problemsOf({ ...site, EFI_OPEN_FINANCE: 'on' })[0]).toMatch(/^EFI_OPEN_FINANCE is set but PAYMENT_PROVIDERS does not list efi/);
   });
 
   it('takes an http API URL on loopback only, for a stand-in', () => {

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { isValidCpfOrCnpj } from '../../../../shared/documents.ts';
 import { clientCertificateProblem } from '../../../lib/client-certificate.ts';
 import { isEmailAddress } from '../../../lib/env-fields.ts';
+import { apiUrlSetting, plain } from '../../provider-descriptor.ts';
+import type { Favorecido } from './open-finance-client.ts';
 
 /** The key charges are made to, as the DICT knows it; a typo would make every charge fail at Efí. */
 export const pixKey = z
@@ -38,4 +40,58 @@ export function certificateProblem(file: string): string | null {
   if (content.length === 0) return 'names an empty file';
   // Loaded as the Efí adapter loads it, and the key proven the certificate's.
   return clientCertificateProblem(content);
+}
+
+/** Efí's ISPB, the `codigoBanco` of every Efí account (Efí's examples: "09089356"). */
+const EFI_ISPB = '09089356';
+
+/** EFI_OPEN_FINANCE and the account the payments go to (docs/payments.md#open-finance). */
+export const openFinanceSettings = {
+  EFI_OPEN_FINANCE: plain(z.enum(['on', 'off'], { message: 'must be on or off' }).default('off')),
+  EFI_OPEN_FINANCE_API_URL: plain(apiUrlSetting('https://openfinance.api.efipay.com.br/v1')),
+  EFI_ACCOUNT_BRANCH: plain(
+    z
+      .string()
+      .regex(/^\d{1,4}$/, { message: 'must be the branch digits, e.g. 0001' })
+      .optional(),
+  ),
+  EFI_ACCOUNT_NUMBER: plain(
+    z
+      .string()
+      .regex(/^\d{1,19}-?\d$/, { message: 'must be the account number with its check digit, e.g. 1234567-8' })
+      .transform((value) => value.replace('-', ''))
+      .optional(),
+  ),
+  EFI_ACCOUNT_HOLDER_DOCUMENT: plain(
+    z
+      .string()
+      .refine((value) => /^\d{11}$|^\d{14}$/.test(value) && isValidCpfOrCnpj(value), {
+        message: "must be the account holder's CPF or CNPJ, digits only",
+      })
+      .optional(),
+  ),
+  EFI_ACCOUNT_HOLDER_NAME: plain(z.string().max(140, { message: 'must be at most 140 characters' }).optional()),
+};
+
+export const OPEN_FINANCE_ACCOUNT = [
+  'EFI_ACCOUNT_BRANCH',
+  'EFI_ACCOUNT_NUMBER',
+  'EFI_ACCOUNT_HOLDER_DOCUMENT',
+  'EFI_ACCOUNT_HOLDER_NAME',
+] as const;
+
+type AccountValues = { EFI_PIX_KEY: string } & Partial<Record<(typeof OPEN_FINANCE_ACCOUNT)[number], string>>;
+
+/** The account (`contaBanco`, an Efí payment account: TRAN) when all four are set, else the PIX key (`chave`). */
+export function openFinanceFavorecido(values: AccountValues): Favorecido {
+  const {
+    EFI_ACCOUNT_BRANCH: agencia,
+    EFI_ACCOUNT_NUMBER: conta,
+    EFI_ACCOUNT_HOLDER_DOCUMENT: documento,
+    EFI_ACCOUNT_HOLDER_NAME: nome,
+  } = values;
+  if (agencia && conta && documento && nome) {
+    return { contaBanco: { codigoBanco: EFI_ISPB, agencia, conta, tipoConta: 'TRAN', documento, nome } };
+  }
+  return { chave: values.EFI_PIX_KEY };
 }

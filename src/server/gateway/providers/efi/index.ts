@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { providerNames } from '../../../../content/providers.ts';
 import { apiUrlSetting, plain, secret, type ProviderDescriptor } from '../../provider-descriptor.ts';
 import { capabilities, createEfiProvider, type EfiSettings } from './efi-provider.ts';
-import { certificateProblem, pixKey } from './efi-settings.ts';
+import { certificateProblem, OPEN_FINANCE_ACCOUNT, openFinanceFavorecido, openFinanceSettings, pixKey } from './efi-settings.ts';
+import type { OpenFinanceSettings } from './open-finance-client.ts';
 
 const settings = z.object({
   EFI_CLIENT_ID: plain(z.string()),
@@ -14,10 +15,13 @@ const settings = z.object({
   EFI_API_URL: plain(apiUrlSetting('https://pix.api.efipay.com.br')),
   /** Efí's alternative to mTLS on webhooks: the `?hmac=` value of the registered URL. */
   EFI_WEBHOOK_HMAC: secret(z.string().optional()),
+  ...openFinanceSettings,
 });
 
-/** The adapter's settings from the environment's (also for `npm run efi-webhook`). */
-export function efiSettings(values: z.output<typeof settings>): EfiSettings & { apiUrl: string; webhookHmacSecret: string | null } {
+/** The adapter's settings from the environment's (also for `npm run efi-webhook`); `openFinance` null when off. */
+export function efiSettings(
+  values: z.output<typeof settings>,
+): EfiSettings & { apiUrl: string; webhookHmacSecret: string | null; openFinance: OpenFinanceSettings | null } {
   return {
     clientId: values.EFI_CLIENT_ID,
     clientSecret: values.EFI_CLIENT_SECRET,
@@ -25,6 +29,17 @@ export function efiSettings(values: z.output<typeof settings>): EfiSettings & { 
     pixKey: values.EFI_PIX_KEY,
     apiUrl: values.EFI_API_URL,
     webhookHmacSecret: values.EFI_WEBHOOK_HMAC ?? null,
+    openFinance:
+      values.EFI_OPEN_FINANCE === 'on'
+        ? {
+            clientId: values.EFI_CLIENT_ID,
+            clientSecret: values.EFI_CLIENT_SECRET,
+            certificatePath: path.resolve(values.EFI_CERTIFICATE),
+            apiUrl: values.EFI_OPEN_FINANCE_API_URL,
+            favorecido: openFinanceFavorecido(values),
+            webhookHmacSecret: values.EFI_WEBHOOK_HMAC ?? null,
+          }
+        : null,
   };
 }
 
@@ -35,7 +50,14 @@ export const efiProvider: ProviderDescriptor<'efi', typeof settings> = {
   settings,
   settingsProblems(values) {
     const problem = certificateProblem(values.EFI_CERTIFICATE);
-    return problem ? [`EFI_CERTIFICATE ${problem} (got "${values.EFI_CERTIFICATE}")`] : [];
+    const set = OPEN_FINANCE_ACCOUNT.filter((name) => values[name] !== undefined);
+    const missing = set.length > 0 ? OPEN_FINANCE_ACCOUNT.filter((name) => values[name] === undefined) : [];
+    return [
+      ...(problem ? [`EFI_CERTIFICATE ${problem} (got "${values.EFI_CERTIFICATE}")`] : []),
+      ...missing.map(
+        (name) => `${name} is required when ${set[0]} is set: the account Open Finance payments go to takes all four EFI_ACCOUNT_*`,
+      ),
+    ];
   },
   create: (values, deps) => createEfiProvider(efiSettings(values), deps.ca ? { ca: deps.ca } : {}),
   // `efi/pix`: Efí appends /pix to the registered URL in mTLS mode (docs/payments.md#efí).

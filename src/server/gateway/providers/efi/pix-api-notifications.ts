@@ -13,7 +13,7 @@ interface NotificationTrust {
   allowedIps?: readonly string[] | null;
 }
 
-function sameSecret(given: string, expected: string): boolean {
+export function sameSecret(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
