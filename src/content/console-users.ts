@@ -1,5 +1,5 @@
 /**
- * Console users by name (docs/editing.md#users): the owner's "Usuários", the invitation's e-mail and page, the
+ * Console users by name (docs/editing.md#users): the owner's "Usuários", the invitation's page (its e-mail is in emails.ts), the
  * server's refusals, and each version's sales in the page's history.
  */
 import type { ConsolePermission } from '../shared/admin-users.ts';
@@ -52,15 +52,6 @@ export const consoleUsers = {
   login: {
     email: 'E-mail (usuários convidados)',
     emailHint: 'Deixe em branco se você é o proprietário e entra com ADMIN_PASSWORD.',
-  },
-  email: {
-    subject: 'Convite para o painel de {shop}',
-    preheader: 'Crie seu acesso ao painel do vendedor.',
-    intro: 'Você foi convidado para o painel de {shop}, com estas permissões: {permissions}.',
-    button: 'Criar meu acesso',
-    rawLink: 'Se o botão não abrir, copie este link:',
-    expiry: 'O link vale até {until} e funciona uma vez.',
-    footer: 'Se você não esperava este convite, ignore este e-mail: sem o link, nada acontece.',
   },
   history: {
     by: (name: string) => `por ${name}`,

@@ -1,6 +1,6 @@
 /**
- * Copy of the e-mails the buyer receives (pt-BR). `{name}` marks are filled in by the server's
- * mail renderer, which also escapes them.
+ * Copy of every e-mail the shop sends (pt-BR): the buyer's, the seller's alert and the console's
+ * invitation. `{name}` marks are filled in by each e-mail's renderer, which also escapes them.
  */
 export const accessEmail = {
   subject: 'Seu acesso à {productName} está liberado',
@@ -84,4 +84,90 @@ export const pixEmails = {
   button: 'VER MEU PEDIDO',
   orderPageIntro: 'Na página do pedido você vê o QR Code, copia o código com um toque e acompanha a confirmação:',
   afterPayment: 'Assim que o pagamento for confirmado, enviamos o link de acesso para este e-mail.',
+} as const;
+
+/** The buyer's e-mails about a refund; `{name}` marks are filled in and escaped by the mail renderer. */
+export const refundEmails = {
+  received: {
+    subject: 'Recebemos seu pedido de reembolso',
+    preheader: 'Seu pedido de reembolso de {amount} foi registrado. Veja o que acontece agora.',
+    intro: 'Recebemos o seu pedido de reembolso da {productName}, feito em {requestedAt}.',
+    nextManual:
+      'O que acontece agora: em até {answerDays} dias analisamos o pedido e devolvemos {amount} pelo PIX, para a mesma conta que pagou. Você recebe outro e-mail quando o valor for devolvido.',
+    nextAuto:
+      'O que acontece agora: o reembolso já foi aprovado e {amount} volta pelo PIX para a mesma conta que pagou. Você recebe outro e-mail quando o valor for devolvido.',
+    access: 'Quando o reembolso for feito, o seu acesso à lista é encerrado.',
+    footer: 'Você recebeu este e-mail porque pediu o reembolso da {productName}.',
+  },
+  done: {
+    subject: 'Reembolso feito',
+    preheader: 'Devolvemos {amount} pelo PIX. O acesso à lista foi encerrado.',
+    intro: 'O reembolso da sua compra da {productName} foi feito: devolvemos {amount} pelo PIX, para a mesma conta que pagou.',
+    timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
+    access: 'O seu acesso à lista foi encerrado, e o link do e-mail de acesso não abre mais a lista.',
+    footer: 'Você recebeu este e-mail porque a sua compra da {productName} foi reembolsada.',
+  },
+  /** A buyer who paid twice: the second payment went back, the first one's access stays. */
+  doneDuplicate: {
+    subject: 'Devolvemos o seu pagamento em duplicidade',
+    preheader: 'Você pagou duas vezes: devolvemos {amount} pelo PIX. Seu acesso continua ativo.',
+    intro: 'Você pagou a {productName} duas vezes. Devolvemos o segundo pagamento, {amount}, pelo PIX, para a mesma conta que pagou.',
+    timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
+    access: 'O seu acesso continua ativo pelo primeiro pagamento. Se precisar do link de novo, peça em {recoverUrl}.',
+    footer: 'Você recebeu este e-mail porque pagou a {productName} duas vezes.',
+  },
+  /** Part of the purchase went back (the add-on alone, in its own window); the rest stays. */
+  donePart: {
+    subject: 'Reembolso feito',
+    preheader: 'Devolvemos {amount} pelo PIX. O restante da sua compra continua ativo.',
+    intro: 'O reembolso de parte da sua compra da {productName} foi feito: devolvemos {amount} pelo PIX, para a mesma conta que pagou.',
+    timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
+    access: 'Continua com você: {keptItems}. O link do e-mail de acesso segue abrindo o que ficou.',
+    footer: 'Você recebeu este e-mail porque parte da sua compra da {productName} foi reembolsada.',
+  },
+  /** A payment that bought again something the buyer had, with something new: the repeated part went back. */
+  doneDuplicatePart: {
+    subject: 'Devolvemos o que você pagou em duplicidade',
+    preheader: 'Sua compra repetia algo que você já tinha: devolvemos {amount} pelo PIX.',
+    intro:
+      'A sua última compra incluía o que você já tinha comprado antes. Devolvemos essa parte, {amount}, pelo PIX, para a mesma conta que pagou.',
+    timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
+    access: 'Continua com você: {keptItems}. Se precisar do link de novo, peça em {recoverUrl}.',
+    footer: 'Você recebeu este e-mail porque pagou duas vezes por parte da sua compra da {productName}.',
+  },
+  declined: {
+    subject: 'Sobre o seu pedido de reembolso',
+    preheader: 'Não pudemos aprovar o reembolso. Veja o motivo.',
+    intro: 'Analisamos o seu pedido de reembolso da {productName}, feito em {requestedAt}, e não pudemos aprová-lo.',
+    reasonTitle: 'Motivo',
+    access: 'O seu acesso à lista continua ativo.',
+    footer: 'Você recebeu este e-mail porque pediu o reembolso da {productName}.',
+  },
+  support: 'Dúvidas? Escreva para {supportEmail}.',
+  signature: 'Obrigado,',
+} as const;
+
+/** The one review request (docs/reviews.md), sent days after the payment. */
+export const reviewEmail = {
+  subject: 'Como está sendo a lista?',
+  preheader: 'Conte em poucas palavras como está sendo a {productName}. Leva um minuto.',
+  intro:
+    'Faz alguns dias que você começou a usar a {productName}. Queremos saber como está sendo: conseguiu falar com os fornecedores? A lista ajudou?',
+  ask: 'Se puder, deixe uma nota e algumas palavras sobre a sua experiência. Leva um minuto.',
+  button: 'Avaliar a lista',
+  rawLinkIntro: 'Se o botão não abrir, copie este endereço no navegador:',
+  consent: 'O seu depoimento só é publicado com a sua autorização, e você pode retirá-lo quando quiser na sua página de acesso.',
+  signature: 'Obrigado pela confiança!',
+  footer: 'Você recebeu este e-mail porque comprou a {productName}. É o único pedido de avaliação que enviamos.',
+};
+
+/** The owner's invitation to the console (docs/editing.md#users): the link is the only key. */
+export const inviteEmail = {
+  subject: 'Convite para o painel de {shop}',
+  preheader: 'Crie seu acesso ao painel do vendedor.',
+  intro: 'Você foi convidado para o painel de {shop}, com estas permissões: {permissions}.',
+  button: 'Criar meu acesso',
+  rawLink: 'Se o botão não abrir, copie este link:',
+  expiry: 'O link vale até {until} e funciona uma vez.',
+  footer: 'Se você não esperava este convite, ignore este e-mail: sem o link, nada acontece.',
 } as const;

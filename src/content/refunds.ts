@@ -1,7 +1,7 @@
 /**
  * The guarantee's refunds (docs/refunds.md), in the buyer's words: the reasons a buyer may pick,
- * the API's answers, and the e-mails. The member page, the order page and the console label the
- * same reasons from here.
+ * the API's answers and the pages (the e-mails' words are in emails.ts). The member page, the order
+ * page and the console label the same reasons from here.
  */
 import type { RefundReason } from '../shared/refunds.ts';
 
@@ -53,67 +53,6 @@ export const refundGateway = {
   refundFailed: (status: string) =>
     `O provedor não concluiu o reembolso (status: ${status}). Confira no painel dele e reembolse à mão se preciso.`,
 };
-
-/** The buyer's e-mails about a refund; `{name}` marks are filled in and escaped by the mail renderer. */
-export const refundEmails = {
-  received: {
-    subject: 'Recebemos seu pedido de reembolso',
-    preheader: 'Seu pedido de reembolso de {amount} foi registrado. Veja o que acontece agora.',
-    intro: 'Recebemos o seu pedido de reembolso da {productName}, feito em {requestedAt}.',
-    nextManual:
-      'O que acontece agora: em até {answerDays} dias analisamos o pedido e devolvemos {amount} pelo PIX, para a mesma conta que pagou. Você recebe outro e-mail quando o valor for devolvido.',
-    nextAuto:
-      'O que acontece agora: o reembolso já foi aprovado e {amount} volta pelo PIX para a mesma conta que pagou. Você recebe outro e-mail quando o valor for devolvido.',
-    access: 'Quando o reembolso for feito, o seu acesso à lista é encerrado.',
-    footer: 'Você recebeu este e-mail porque pediu o reembolso da {productName}.',
-  },
-  done: {
-    subject: 'Reembolso feito',
-    preheader: 'Devolvemos {amount} pelo PIX. O acesso à lista foi encerrado.',
-    intro: 'O reembolso da sua compra da {productName} foi feito: devolvemos {amount} pelo PIX, para a mesma conta que pagou.',
-    timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
-    access: 'O seu acesso à lista foi encerrado, e o link do e-mail de acesso não abre mais a lista.',
-    footer: 'Você recebeu este e-mail porque a sua compra da {productName} foi reembolsada.',
-  },
-  /** A buyer who paid twice: the second payment went back, the first one's access stays. */
-  doneDuplicate: {
-    subject: 'Devolvemos o seu pagamento em duplicidade',
-    preheader: 'Você pagou duas vezes: devolvemos {amount} pelo PIX. Seu acesso continua ativo.',
-    intro: 'Você pagou a {productName} duas vezes. Devolvemos o segundo pagamento, {amount}, pelo PIX, para a mesma conta que pagou.',
-    timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
-    access: 'O seu acesso continua ativo pelo primeiro pagamento. Se precisar do link de novo, peça em {recoverUrl}.',
-    footer: 'Você recebeu este e-mail porque pagou a {productName} duas vezes.',
-  },
-  /** Part of the purchase went back (the add-on alone, in its own window); the rest stays. */
-  donePart: {
-    subject: 'Reembolso feito',
-    preheader: 'Devolvemos {amount} pelo PIX. O restante da sua compra continua ativo.',
-    intro: 'O reembolso de parte da sua compra da {productName} foi feito: devolvemos {amount} pelo PIX, para a mesma conta que pagou.',
-    timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
-    access: 'Continua com você: {keptItems}. O link do e-mail de acesso segue abrindo o que ficou.',
-    footer: 'Você recebeu este e-mail porque parte da sua compra da {productName} foi reembolsada.',
-  },
-  /** A payment that bought again something the buyer had, with something new: the repeated part went back. */
-  doneDuplicatePart: {
-    subject: 'Devolvemos o que você pagou em duplicidade',
-    preheader: 'Sua compra repetia algo que você já tinha: devolvemos {amount} pelo PIX.',
-    intro:
-      'A sua última compra incluía o que você já tinha comprado antes. Devolvemos essa parte, {amount}, pelo PIX, para a mesma conta que pagou.',
-    timing: 'O valor costuma aparecer no extrato em poucos minutos; alguns bancos levam até 1 dia útil.',
-    access: 'Continua com você: {keptItems}. Se precisar do link de novo, peça em {recoverUrl}.',
-    footer: 'Você recebeu este e-mail porque pagou duas vezes por parte da sua compra da {productName}.',
-  },
-  declined: {
-    subject: 'Sobre o seu pedido de reembolso',
-    preheader: 'Não pudemos aprovar o reembolso. Veja o motivo.',
-    intro: 'Analisamos o seu pedido de reembolso da {productName}, feito em {requestedAt}, e não pudemos aprová-lo.',
-    reasonTitle: 'Motivo',
-    access: 'O seu acesso à lista continua ativo.',
-    footer: 'Você recebeu este e-mail porque pediu o reembolso da {productName}.',
-  },
-  support: 'Dúvidas? Escreva para {supportEmail}.',
-  signature: 'Obrigado,',
-} as const;
 
 /**
  * The guarantee as the buyer's pages show it: the member page's card and the order page's block

@@ -1,23 +1,9 @@
 /**
- * Verified-buyer reviews (docs/reviews.md), in the buyer's and the seller's words: the review
- * request e-mail, the API's answers, the review page (`/avaliar/{ref}`), the member page's
- * "Seu depoimento" card and the form both use. `{name}` marks in the e-mail are filled in and
- * escaped by the renderer. The console's words are in admin.ts.
+ * Verified-buyer reviews (docs/reviews.md), in the buyer's and the seller's words: the API's
+ * answers, the review page (`/avaliar/{ref}`), the member page's "Seu depoimento" card and the
+ * form both use. The request e-mail's words are in emails.ts, the console's in admin.ts.
  */
 import type { ReviewStatus } from '../shared/reviews.ts';
-
-export const reviewEmail = {
-  subject: 'Como está sendo a lista?',
-  preheader: 'Conte em poucas palavras como está sendo a {productName}. Leva um minuto.',
-  intro:
-    'Faz alguns dias que você começou a usar a {productName}. Queremos saber como está sendo: conseguiu falar com os fornecedores? A lista ajudou?',
-  ask: 'Se puder, deixe uma nota e algumas palavras sobre a sua experiência. Leva um minuto.',
-  button: 'Avaliar a lista',
-  rawLinkIntro: 'Se o botão não abrir, copie este endereço no navegador:',
-  consent: 'O seu depoimento só é publicado com a sua autorização, e você pode retirá-lo quando quiser na sua página de acesso.',
-  signature: 'Obrigado pela confiança!',
-  footer: 'Você recebeu este e-mail porque comprou a {productName}. É o único pedido de avaliação que enviamos.',
-};
 
 /** What the review endpoints answer with; the pages show these as they are. */
 export const reviewApi = {

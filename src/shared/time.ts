@@ -57,6 +57,11 @@ export function formatDateTime(at: number): string {
   return dateTimeFormat.format(at);
 }
 
+/** A PIX's expiry: "23/11/2026 às 18:47", São Paulo time (the copy says "horário de Brasília"). */
+export function formatExpiry(at: number): string {
+  return formatDateTime(at).replace(', ', ' às ');
+}
+
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'short' });
 
 export function formatDate(at: number): string {

@@ -1,6 +1,6 @@
 import type { Browser } from '@playwright/test';
 import { site } from '../../src/content/site.ts';
-import { formatExpiry } from '../../src/server/mail/pix-email.ts';
+import { formatExpiry } from '../../src/shared/time.ts';
 import { isPixEmail, startSmtpServer, type TestSmtpServer } from '../integration/smtp-test-server.ts';
 import { payAndPostBack, standInEnv, startGatewayStandIn, type ChargeLedger, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { orderRow } from '../support/db-reads.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
+import { renderAccessEmail } from '../../src/server/access/access-email.ts';
 import { createMailer, type MailMessage } from '../../src/server/mail/mailer.ts';
 import type { OutboxMessage } from '../../src/server/outbox/outbox-repository.ts';
 import { emailHandler } from '../../src/server/mail/email-handler.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessNotDeliverableError, renderOutboxMessage } from '../../src/server/access/access-email-renderer.ts';
+import { AccessNotDeliverableError, renderOutboxMessage } from '../../src/server/access/access-email.ts';
 import { storeAccessTokenHash } from '../../src/server/access/access-repository.ts';
 import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
 import { hashAccessToken } from '../../src/server/access/access-token.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
+import { renderAccessEmail } from '../../src/server/access/access-email.ts';
 import { createMailer, MailDeliveryError } from '../../src/server/mail/mailer.ts';
 import { captureLogger } from './mail-test-support.ts';
 import { decodeHeader, parseMail } from './mime.ts';

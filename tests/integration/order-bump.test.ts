@@ -3,7 +3,7 @@ import { orderBump } from '../../src/content/offers.ts';
 import type { CreatedOrder, OrderStatusReply } from '../../src/shared/checkout.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
-import { renderOutboxMessage } from '../../src/server/access/access-email-renderer.ts';
+import { renderOutboxMessage } from '../../src/server/access/access-email.ts';
 import { listPaidOrderIdsByEmail } from '../../src/server/access/access-repository.ts';
 import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
 import { entitledLists } from '../../src/server/purchases/purchase-service.ts';

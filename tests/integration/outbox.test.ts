@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database.ts';
-import { renderAccessEmail } from '../../src/server/mail/access-email.ts';
+import { renderAccessEmail } from '../../src/server/access/access-email.ts';
 import { createMailer, type MailMessage, type Mailer } from '../../src/server/mail/mailer.ts';
 import { claimNextMessage, markFailed, type OutboxMessage } from '../../src/server/outbox/outbox-repository.ts';
 import { emailHandler } from '../../src/server/mail/email-handler.ts';

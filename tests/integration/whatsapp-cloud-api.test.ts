@@ -6,7 +6,7 @@ import { quietHoursAround, saoPauloHour } from '../support/quiet-hours.ts';
 import { startWhatsappStandIn, type StandInMessage, type WhatsappStandIn } from '../support/stand-ins/whatsapp-stand-in.ts';
 import { site } from '../../src/content/site.ts';
 import type { AdminOrderWhatsapp } from '../../src/shared/whatsapp.ts';
-import { formatExpiry } from '../../src/server/mail/pix-email.ts';
+import { formatExpiry } from '../../src/shared/time.ts';
 import { buy, consoleCall, sandboxSays } from '../support/purchase.ts';
 import { databases } from './test-db.ts';
 import { useTestServer } from '../support/test-server.ts';

@@ -20,13 +20,13 @@ const root = path.resolve(import.meta.dirname, '../..');
  */
 const TRUSTED_INPUT: ReadonlyArray<{ file: string; pattern: string; why: string }> = [
   ...[
-    'src/server/access/access-email-renderer.ts',
+    'src/server/access/access-email.ts',
     'src/server/lib/env-fields.ts',
     'src/server/conversions/ga4-measurement.ts',
     'src/server/conversions/meta-conversions.ts',
     'src/server/gateway/providers/tribopay/tribopay-client.ts',
     'src/server/orders/order-links.ts',
-    'src/server/refunds/refund-email-outbox.ts',
+    'src/server/refunds/refund-email.ts',
     'src/server/gateway/providers/abacatepay/abacatepay-client.ts',
     'src/server/gateway/providers/efi/pix-api-client.ts',
     'src/server/gateway/providers/efi/efi-provider.ts',

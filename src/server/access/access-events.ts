@@ -1,7 +1,7 @@
 import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
 import type { OutboxHandler } from '../outbox/outbox-kinds.ts';
-import { ACCESS_EMAIL_KIND, ACCESS_RESEND_FAMILY, accessMessageId, renderOutboxMessage } from './access-email-renderer.ts';
+import { ACCESS_EMAIL_KIND, ACCESS_RESEND_FAMILY, accessMessageId, renderOutboxMessage } from './access-email.ts';
 import { revokeOrderTokens } from './access-repository.ts';
 import { revokeAccessOfOrders } from './access-revocation.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';

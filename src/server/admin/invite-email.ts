@@ -1,10 +1,9 @@
 // The owner's invitation to the console (docs/editing.md#users): the link is the only key.
 import { consoleUsers } from '../../content/console-users.ts';
+import { inviteEmail as copy } from '../../content/emails.ts';
 import type { ConsolePermission } from '../../shared/admin-users.ts';
 import { formatDateTime } from '../../shared/time.ts';
 import { buttonBlock, defineEmail, emailCopy } from '../mail/define-email.ts';
-
-const copy = consoleUsers.email;
 
 export const renderInviteEmail = defineEmail(
   (input: { shop: string; link: string; permissions: readonly ConsolePermission[]; expiresAt: number; demoMode: boolean }) => {

@@ -6,7 +6,7 @@ import { businessDay, businessDayStart } from '../../shared/time.ts';
 import { sumOrdersBySource } from '../funnel/sales-by-source.ts';
 import { renderSourceReport } from '../funnel/attribution-report.ts';
 import { readBumpFunnel, renderBumpFunnel } from '../funnel/bump-funnel.ts';
-import { renderOpenDuplicates } from '../duplicates/duplicate-alert.ts';
+import { renderOpenDuplicates } from '../duplicates/duplicate-report.ts';
 import { listOpenDuplicates } from '../orders/order-lookup.ts';
 import { readMedReturns, renderMedReturns } from '../disputes/dispute-report.ts';
 

@@ -1,6 +1,6 @@
 import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
-import { DUPLICATE_ALERT_KIND, renderDuplicateAlert } from './duplicate-alert.ts';
+import { DUPLICATE_ALERT_KIND, renderDuplicateAlert } from './duplicate-alert-email.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 
 /** The seller is alerted in the paid transition that found the duplicate. */

@@ -1,11 +1,12 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { emailHandler } from '../mail/email-handler.ts';
 import { orderIdOf, type EventWiring } from '../orders/order-events.ts';
+import { markRemindersOptedOut } from '../orders/order-transitions.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { deleteUnsentMessages, enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { deletePixEmailQuotaOf, recipientHash } from './pix-email-quota.ts';
-import { PIX_READY_KIND, PIX_REMINDER_PREFIX, renderPixOutboxMessage } from './pix-email-renderer.ts';
+import { PIX_READY_KIND, PIX_REMINDER_PREFIX, renderPixOutboxMessage } from './pix-email.ts';
 
 export function registerPixEmailsEvents({ events, kinds, deps }: EventWiring): void {
   events.subscribe('charged', async (trx, { order, at }) => {
@@ -27,6 +28,12 @@ export function registerPixEmailsEvents({ events, kinds, deps }: EventWiring): v
   const handler = emailHandler(deps.mailer, (message) => renderPixOutboxMessage(deps, message));
   kinds.register(PIX_READY_KIND, handler);
   kinds.register(PIX_REMINDER_PREFIX, handler);
+}
+
+/** Undefined when already off, so a second click changes nothing. */
+export async function turnOffReminders(db: Kysely<Database>, orderId: string, now: number): Promise<number | undefined> {
+  if (!(await markRemindersOptedOut(db, orderId, now))) return undefined;
+  return deleteUnsentMessages(db, orderId, { kinds: [], kindPrefixes: [PIX_REMINDER_PREFIX] });
 }
 
 /** Marks at or past the code's expiry are left out. */

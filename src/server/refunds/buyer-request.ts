@@ -10,7 +10,7 @@ import { chargesOf, refundableItems, unaskedItems, type PurchaseRecord } from '.
 import { loadPurchase } from '../purchases/purchase-service.ts';
 import { loadGuarantee } from './buyer-guarantee.ts';
 import { askRefund } from './refund-approval.ts';
-import { queueReceivedEmail } from './refund-email-outbox.ts';
+import { queueReceivedEmail } from './refund-email.ts';
 import type { RefundsDeps } from './refunds-deps.ts';
 
 export type RefundRequestResult = { kind: 'ok'; guarantee: GuaranteeView } | { kind: 'refused'; status: 409 | 422; message: string };

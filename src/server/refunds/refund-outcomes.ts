@@ -7,7 +7,7 @@ import type { OrderRow } from '../orders/orders-repository.ts';
 import { unaskedItems } from '../purchases/purchase-ledger.ts';
 import { itemsOfOrder } from '../purchases/purchase-items.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
-import { queueDoneEmail } from './refund-email-outbox.ts';
+import { queueDoneEmail } from './refund-email.ts';
 import { insertDoneRefund, markRefundDone, markRefundedAtProvider } from './refunds-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { recordEvidence } from './delivery-record.ts';

@@ -9,7 +9,7 @@ import {
   refundOwnedItems,
   refundUndeliverable,
 } from './automatic-refunds.ts';
-import { REFUND_EMAIL_KINDS, renderRefundOutboxEmail } from './refund-email-outbox.ts';
+import { REFUND_EMAIL_KINDS, renderRefundOutboxEmail } from './refund-email.ts';
 import { endProviderRefund, endRefund } from './refund-outcomes.ts';
 
 export function registerRefundsEvents({ events, kinds, deps }: EventWiring): void {

@@ -10,7 +10,7 @@ import { loadPurchase } from '../purchases/purchase-service.ts';
 import { gatewayRefundKind } from './gateway-refund.ts';
 import { gatewayTakes, recordApproval, refundsPartAtGateway } from './refund-approval.ts';
 import { manualRefundSteps } from './refund-admin.ts';
-import { queueDeclinedEmail } from './refund-email-outbox.ts';
+import { queueDeclinedEmail } from './refund-email.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
 import type { RefundsDeps } from './refunds-deps.ts';
 import { approveRefund, declineRefund, findRefunds, retryGatewayRefund } from './refunds-repository.ts';

@@ -31,8 +31,6 @@ export interface ReviewsDeps {
   signal: ReviewsSignal;
 }
 
-export const REVIEW_REQUEST_KIND = 'review_request';
-
 /** "Joana Prado Silva" → "Joana S.": the first name and the initial of the last. */
 export function suggestedDisplayName(fullName: string): string {
   const words = fullName.trim().split(/\s+/).filter(Boolean);

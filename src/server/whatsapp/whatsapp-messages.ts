@@ -1,7 +1,7 @@
 import { whatsappNameFallback, whatsappTemplates } from '../../content/whatsapp.ts';
 import { formatBRL } from '../../shared/money.ts';
 import { greetingName } from '../mail/email-parts.ts';
-import { formatExpiry } from '../mail/pix-email.ts';
+import { formatExpiry } from '../../shared/time.ts';
 import { whatsappStopUrl } from '../orders/order-links.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderRefundEmail } from './refund-emails.ts';
+import { renderRefundEmail } from './refund-email.ts';
 
 const base = {
   amountCents: 1990,

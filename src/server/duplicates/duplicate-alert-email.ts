@@ -65,17 +65,3 @@ export async function renderDuplicateAlert(
     messageId: emailMessageId('duplicate', duplicate.id),
   };
 }
-
-/** `npm run report`'s list of duplicate payments still to refund (English, like the rest of the report). */
-export function renderOpenDuplicates(list: Array<{ duplicate: OrderRow; original: OrderRow | undefined }>): string {
-  if (list.length === 0) return 'Open duplicate payments: none';
-  const lines = [`Open duplicate payments: ${list.length} (refund each at the gateway; both buyers kept their access)`];
-  for (const { duplicate, original } of list) {
-    const paidAt = duplicate.paid_at === null ? '?' : new Date(duplicate.paid_at).toISOString();
-    lines.push(
-      `  refund ${duplicate.id}  transaction ${duplicate.charge_id ?? '?'}  ${formatBRL(duplicate.amount_cents)}  paid ${paidAt}` +
-        `  (duplicate of ${original?.id ?? duplicate.duplicate_of ?? '?'}, transaction ${original?.charge_id ?? '?'})`,
-    );
-  }
-  return lines.join('\n');
-}
