@@ -162,6 +162,12 @@ function brasiliaDay(epochMs: number): string {
 
 const DAY_MS = 86_400_000;
 
+/** Where this server takes the buyer back from the bank and Efí's callbacks: the routes the checkout serves. */
+export function openFinanceUrls(publicUrl: string): { redirectUrl: string; webhookUrl: string } {
+  const base = publicUrl.replace(/\/+$/, '');
+  return { redirectUrl: `${base}/api/open-finance/volta`, webhookUrl: `${base}/api/webhooks/efi-open-finance` };
+}
+
 /** `PUT /config`: where Efí sends the buyer back and posts its callbacks; hmac when the seller set one, else mTLS. */
 export async function configureOpenFinance(
   api: OpenFinanceApi,
