@@ -155,7 +155,7 @@ const checks: Stage[] = [
       checked(await run(log, bin('eslint'), ['.', '--cache', '--cache-strategy', 'content', '--cache-location', '.cache/eslint/'])),
   },
   { name: 'knip', budgetS: 120, run: async (log) => checked(await run(log, bin('knip'), ['--no-progress'])) },
-  { name: 'unit', budgetS: 240, run: (log) => vitest(log, 'unit', ['--project', 'unit']) },
+  { name: 'unit', budgetS: 300, run: (log) => vitest(log, 'unit', ['--project', 'unit']) },
 ];
 /**
  * Vitest picks one worker on two cores, so the integration files (most of their time waits on a
