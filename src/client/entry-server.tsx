@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { offerDefaults } from '../content/offer.ts';
 import { formatBRL } from '../shared/money.ts';
 import { fillOfferText, islandOfferData, offerDataBlock, type Offer } from '../shared/offer.ts';
+import { accentProperties, normalizeHexColor } from '../shared/color.ts';
 import { imagePreload, parseImageRef } from '../shared/offer-image.ts';
 import { NOT_FOUND_ROUTE, paths, routes, type PageKey } from '../shared/routes.ts';
 import { App } from './app.tsx';
@@ -38,6 +39,18 @@ function offerPreload(key: PageKey, offer: Offer): string | undefined {
   const value = key === 'landing' ? offer.hero.image : key === 'presell' ? offer.presell.image : '';
   const image = parseImageRef(value);
   return image ? imagePreload(image, key === 'landing' ? COLUMN_SIZES.hero : COLUMN_SIZES.presell) : undefined;
+}
+
+/** The seller's accent colour, a few bytes in the head: the theme's brand colours read it (styles.css). */
+function accentStyle(offer: Offer): string {
+  const hex = normalizeHexColor(offer.look.accentColor);
+  return hex ? `<style>:root{${accentProperties(hex)}}</style>` : '';
+}
+
+/** The head's additions for the seller's version: the largest paint's preload and the accent colour. */
+function offerHead(key: PageKey, offer: Offer): string | undefined {
+  const head = (offerPreload(key, offer) ?? '') + accentStyle(offer);
+  return head === '' ? undefined : head;
 }
 
 /** The document head of the pages whose title and description the seller edits. */
@@ -81,7 +94,7 @@ export async function render(
       html: renderWithIslands(page, offer, preview) + data,
       title: meta.title,
       description: meta.description,
-      preload: offerPreload(key, offer),
+      preload: offerHead(key, offer),
     };
   }
   const pathname = key === NOT_FOUND_ROUTE ? '/404' : paths[key];
@@ -90,7 +103,7 @@ export async function render(
       <App initial={{ pathname, Page }} />
     </StrictMode>,
   );
-  return { html, title: meta.title, description: meta.description, preload: offerPreload(key, offer) };
+  return { html, title: meta.title, description: meta.description, preload: offerHead(key, offer) };
 }
 
 /**

@@ -8,6 +8,7 @@ import { faqAccordion, faqGrid } from './faq.ts';
 import { footer } from './footer.ts';
 import { howItWorks, howItWorksChat, howToStart } from './how-it-works.ts';
 import { hero, landingMeta, stickyBar } from './landing.ts';
+import { heroVideoLabel, look, lookLabels, lookMessages } from './look.ts';
 import { bumpSection } from './offers.ts';
 import { presell, presellMeta } from './presell.ts';
 import { scarcity } from './scarcity.ts';
@@ -65,6 +66,7 @@ export const offerDefaults: Offer = {
     countdownLabel: hero.countdownLabel,
     image: '',
     imageAlt: '',
+    video: '',
   },
   howItWorks: {
     eyebrow: howItWorks.eyebrow,
@@ -140,6 +142,7 @@ export const offerDefaults: Offer = {
   },
   product: { ...productSection },
   bump: { ...bumpSection },
+  look: { ...look },
 };
 
 /** The console's names for each section and field (pt-BR); `choices`: a choice field's values. */
@@ -184,6 +187,7 @@ export const offerLabels: Record<
       countdownLabel: 'Acima da contagem regressiva',
       image: 'Imagem abaixo do subtítulo',
       imageAlt: 'Descrição da imagem (para leitores de tela)',
+      video: heroVideoLabel,
     },
   },
   howItWorks: {
@@ -330,6 +334,7 @@ export const offerLabels: Record<
     hint: 'Os novos preços valem para os PIX gerados depois da publicação; um PIX já gerado mantém o valor dele.',
     fields: { name: 'Nome do adicional', priceCents: 'Preço no checkout', afterPaymentPriceCents: 'Preço após o pagamento' },
   },
+  look: lookLabels,
 };
 
 export const offerMessages: OfferMessages = {
@@ -348,6 +353,7 @@ export const offerMessages: OfferMessages = {
   referenceNotAbove: 'O preço de referência precisa ser maior que o preço. Use 0 para não mostrar.',
   email: 'Informe um e-mail válido.',
   image: 'Envie a imagem de novo pelo botão "Enviar imagem".',
+  ...lookMessages,
 };
 
 /** The console API's refusals about the page (pt-BR). */

@@ -1,5 +1,6 @@
 import { parseReais } from './money.ts';
 import { parseImageRef } from './offer-image.ts';
+import { lookFieldSchema, type ColorField, type LookMessages, type VideoField } from './offer-look.ts';
 import { OFFER_ELEMENT_ID } from './offer-pages.ts';
 import { offerPatch } from './offer-patch.ts';
 import { isSafeLink } from './safe-link.ts';
@@ -41,7 +42,7 @@ export interface ChoiceField {
   options: readonly [string, ...string[]];
 }
 
-export type ScalarField = TextField | LinkField | PriceField | AmountField | ImageField | ChoiceField;
+export type ScalarField = TextField | LinkField | PriceField | AmountField | ImageField | ChoiceField | ColorField | VideoField;
 
 /** A list of items of the same fields: the seller adds, removes and reorders them. */
 export interface ListField {
@@ -94,6 +95,8 @@ export const offerSections = {
     countdownLabel: line(40),
     image,
     imageAlt: line(120, 0),
+    /** Shown in the image's place, loaded only when tapped (shared/video-link.ts). */
+    video: { kind: 'video' },
   },
   howItWorks: {
     eyebrow: line(32, 0),
@@ -209,6 +212,8 @@ export const offerSections = {
     priceCents: price,
     afterPaymentPriceCents: price,
   },
+  /** The page's logo and accent colour (shared/offer-look.ts); `''`: the build's look. */
+  look: { logo: image, accentColor: { kind: 'color' } },
 } as const satisfies Record<string, Record<string, OfferField>>;
 
 export type OfferSectionKey = keyof typeof offerSections;
@@ -227,7 +232,7 @@ export type Offer = {
 };
 
 /** The words of the schema's refusals, from content/offer.ts (shared/ holds no copy). */
-export interface OfferMessages {
+export interface OfferMessages extends LookMessages {
   required: string;
   tooShort: (min: number) => string;
   tooLong: (max: number) => string;
@@ -254,6 +259,7 @@ const reais = (cents: z.ZodNumber) =>
   z.preprocess((value) => (typeof value === 'string' ? (parseReais(value) ?? Number.NaN) : value), cents);
 
 function fieldSchema(field: ScalarField, messages: OfferMessages): z.ZodType {
+  if (field.kind === 'color' || field.kind === 'video') return lookFieldSchema(field, messages);
   // A version stored before images existed has no such key: it reads as "no image".
   if (field.kind === 'image')
     return z
@@ -352,6 +358,8 @@ export const islandOfferSections = [
   'scarcity',
   'whatsappGroup',
   'footer',
+  // The header prints the logo.
+  'look',
 ] as const satisfies readonly OfferSectionKey[];
 
 export type IslandOfferSection = (typeof islandOfferSections)[number];

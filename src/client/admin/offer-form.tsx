@@ -1,9 +1,11 @@
 import { useId } from 'react';
+import { lookEditor } from '../../content/look.ts';
 import { offerLabels, pageEditor as copy } from '../../content/offer.ts';
 import { parseReais, reaisText } from '../../shared/money.ts';
 import { offerSections, type Offer, type OfferField, type OfferSectionKey, type ScalarField } from '../../shared/offer.ts';
 import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
+import { ColorInputs } from './color-field.tsx';
 import { ImageField } from './image-field.tsx';
 import { listOf, moveItem, withField, type ListItem } from './offer-edit.ts';
 
@@ -40,7 +42,15 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
       />
     );
   // A price's box says how to write it, unless a note says why it cannot be changed.
-  const hint = note ?? (field.kind === 'price' || field.kind === 'amount' ? copy.priceHint : undefined);
+  const hint =
+    note ??
+    (field.kind === 'price' || field.kind === 'amount'
+      ? copy.priceHint
+      : field.kind === 'video'
+        ? lookEditor.videoHint
+        : field.kind === 'color'
+          ? lookEditor.colorHint
+          : undefined);
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-note` : ''].filter(Boolean).join(' ') || undefined;
   const common = { id, disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, className: inputClass };
   let control;
@@ -48,6 +58,8 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
     control = (
       <textarea {...common} rows={3} maxLength={field.max + 50} value={String(value)} onChange={(event) => onChange(event.target.value)} />
     );
+  } else if (field.kind === 'color') {
+    control = <ColorInputs text={common} value={String(value)} onChange={onChange} />;
   } else if (field.kind === 'choice') {
     control = (
       <select {...common} value={String(value)} onChange={(event) => onChange(event.target.value)}>
@@ -70,7 +82,7 @@ function OfferField({ id, label, field, value, error, disabled, note, choices, o
       />
     );
   } else {
-    const type = field.kind === 'link' ? 'url' : 'text';
+    const type = field.kind === 'link' || field.kind === 'video' ? 'url' : 'text';
     const maxLength = field.kind === 'line' ? field.max + 50 : 300;
     control = (
       <input {...common} type={type} maxLength={maxLength} value={String(value)} onChange={(event) => onChange(event.target.value)} />

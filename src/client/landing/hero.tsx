@@ -5,6 +5,7 @@ import { formatBRL } from '../../shared/money.ts';
 import { Island } from '../lib/island.tsx';
 import { useIslandOfferSection, useOfferSection } from '../lib/offer.tsx';
 import { BuyButton } from './buy-button.tsx';
+import { HeroVideo } from './hero-video.tsx';
 import { OfferCountdown } from './offer-countdown.tsx';
 import { COLUMN_SIZES, HERO_IMAGE, OfferPicture } from '../ui/offer-picture.tsx';
 import { RichText } from '../ui/rich-text.tsx';
@@ -20,7 +21,7 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
     <section className="relative overflow-hidden px-5 pt-28 pb-16 sm:pt-36">
       <div
         aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 h-[28rem] bg-[radial-gradient(55%_60%_at_50%_0%,rgb(34_197_94/0.25),transparent)]"
+        className="pointer-events-none absolute inset-x-0 top-0 h-[28rem] bg-[radial-gradient(55%_60%_at_50%_0%,color-mix(in_srgb,var(--accent-500,#22c55e)_25%,transparent),transparent)]"
       />
       <div className="relative mx-auto max-w-3xl text-center">
         <p className="inline-flex items-center gap-1.5 rounded-full border border-gold-400/40 bg-gold-400/10 px-3 py-1 text-xs font-bold tracking-wider text-gold-300 uppercase">
@@ -35,12 +36,16 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
         <p className="mx-auto mt-5 max-w-2xl text-base text-pretty text-slate-300 sm:text-lg">
           <RichText text={copy.subheadline} />
         </p>
-        <OfferPicture
-          section={edited}
-          sizes={COLUMN_SIZES.hero}
-          style={HERO_IMAGE}
-          className="mx-auto mt-5 rounded-3xl border border-line"
-        />
+        {edited?.video ? (
+          <Island name="hero-video" component={HeroVideo} props={{ video: edited.video, image: edited.image }} when="visible" />
+        ) : (
+          <OfferPicture
+            section={edited}
+            sizes={COLUMN_SIZES.hero}
+            style={HERO_IMAGE}
+            className="mx-auto mt-5 rounded-3xl border border-line"
+          />
+        )}
 
         <div className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-ink-850/90 p-5 shadow-2xl shadow-black/40 sm:p-6">
           {/* The countdown and the buy button are islands: the rest of the hero is never hydrated. */}

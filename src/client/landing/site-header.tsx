@@ -1,3 +1,4 @@
+import { look } from '../../content/look.ts';
 import { productSection, site } from '../../content/site.ts';
 import { useIslandOfferSection } from '../lib/offer.tsx';
 import { formatBRL } from '../../shared/money.ts';
@@ -13,6 +14,7 @@ export const HEADER_SCROLL_THRESHOLD = 50;
 export function SiteHeader() {
   const scrolled = useScrollPast(HEADER_SCROLL_THRESHOLD);
   const { priceCents } = useIslandOfferSection('product', productSection);
+  const { logo } = useIslandOfferSection('look', look);
   return (
     <header
       data-scrolled={scrolled}
@@ -24,7 +26,7 @@ export function SiteHeader() {
       <div className="mx-auto flex max-w-6xl items-center justify-between px-5">
         {/* Named by the logo's visible brand name (its monogram is aria-hidden): WCAG 2.5.3. */}
         <Link href={paths.landing} className="rounded-lg">
-          <Logo compact={scrolled} />
+          <Logo compact={scrolled} image={logo} />
         </Link>
         <p className="hidden items-center gap-3 md:flex">
           <span className="text-sm font-semibold tracking-wider text-slate-300 uppercase">{site.lifetimeLabel}</span>

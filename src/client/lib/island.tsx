@@ -14,6 +14,7 @@ export type IslandName =
   | 'presell-cta'
   | 'site-header'
   | 'offer-countdown'
+  | 'hero-video'
   | 'buy-button'
   | 'catalogue'
   | 'scarcity'

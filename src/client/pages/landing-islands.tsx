@@ -28,6 +28,7 @@ const registry: IslandRegistry = {
   // part of the first load, which stays no heavier than the pre-sell page's.
   'site-header': () => import('../landing/site-header.tsx').then((module) => module.SiteHeader),
   'offer-countdown': async () => OfferCountdown,
+  'hero-video': () => import('../landing/hero-video.tsx').then((module) => module.HeroVideo),
   // Live without React until the month is sold out (landing/plain-buy-buttons.ts).
   'buy-button': async () => BuyButton,
   scarcity: () => import('../landing/scarcity.tsx').then((module) => module.Scarcity),

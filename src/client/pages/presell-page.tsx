@@ -2,13 +2,14 @@ import { Check, Gamepad2, ShieldCheck, Smartphone, Tv } from 'lucide-react';
 import { presell, presellMeta, type PresellTileIcon } from '../../content/presell.ts';
 import type { PageMeta } from '../../shared/routes.ts';
 import { Island } from '../lib/island.tsx';
-import { useOfferSection } from '../lib/offer.tsx';
+import { useIslandOfferSection, useOfferSection } from '../lib/offer.tsx';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { PresellCta } from '../presell/presell-cta.tsx';
 import { DemoNotice } from '../ui/demo-notice.tsx';
 import { COLUMN_SIZES, FLUID_IMAGE, OfferPicture } from '../ui/offer-picture.tsx';
 import { IconsDrawnInline } from '../ui/icon.tsx';
 import { Logo } from '../ui/logo.tsx';
+import { look } from '../../content/look.ts';
 
 const tileIcons: Record<PresellTileIcon, typeof Tv> = { tv: Tv, smartphone: Smartphone, gamepad: Gamepad2 };
 
@@ -22,6 +23,7 @@ export default function PresellPage() {
   // Printed as a token while prerendering, filled in by the server (shared/public-config.ts).
   const { guaranteeDays } = getPublicConfig();
   const edited = useOfferSection('presell');
+  const { logo } = useIslandOfferSection('look', look);
   const copy = edited ?? presell;
   return (
     // Its first screen is complete at the first paint, with no request for the icons' sprite before it.
@@ -31,11 +33,11 @@ export default function PresellPage() {
       <main className="relative flex min-h-dvh flex-col items-center overflow-hidden px-5 pt-8 pb-10">
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute inset-x-0 top-0 h-96 bg-[radial-gradient(60%_60%_at_50%_0%,rgb(34_197_94/0.22),transparent)]"
+          className="pointer-events-none absolute inset-x-0 top-0 h-96 bg-[radial-gradient(60%_60%_at_50%_0%,color-mix(in_srgb,var(--accent-500,#22c55e)_22%,transparent),transparent)]"
         />
         <div className="relative w-full max-w-xl">
           <div className="flex justify-center">
-            <Logo />
+            <Logo image={logo} />
           </div>
           <p className="mt-8 text-center text-xs font-bold tracking-[0.2em] text-brand-400 uppercase">{copy.eyebrow}</p>
           <h1 className="mt-3 text-center text-3xl leading-tight font-black text-balance text-white sm:text-4xl">{copy.headline}</h1>

@@ -56,3 +56,12 @@ describe('personalPagePolicy', () => {
     expect(personal).not.toMatch(/connect-src|font-src/);
   });
 });
+
+describe('the hero video frame', () => {
+  it('is allowed only on a page with a video, and only from its player host', () => {
+    expect(contentSecurityPolicy({ trackers: off })).not.toContain('frame-src');
+    const policy = contentSecurityPolicy({ trackers: off, frames: ['https://www.youtube-nocookie.com'] });
+    expect(policy).toContain("frame-src 'self' https://www.youtube-nocookie.com;");
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
+});

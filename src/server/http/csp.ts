@@ -51,6 +51,8 @@ export interface PolicyOptions {
   trackers: TrackerIds;
   scriptHashes?: string[];
   remoteImages?: boolean;
+  /** The hero video's player origin, only on a page that has one (shared/video-link.ts). */
+  frames?: string[];
 }
 
 export function contentSecurityPolicy(options: PolicyOptions): string {
@@ -63,6 +65,7 @@ export function contentSecurityPolicy(options: PolicyOptions): string {
     // Only where it adds a source: each falls back to default-src, and the policy is bytes of every
     // page's first round trip (docs/benchmarks.md).
     ...(trackers.connect.length > 0 ? [['connect-src', ["'self'", ...trackers.connect]] as [string, string[]]] : []),
+    ...(options.frames?.length ? [['frame-src', ["'self'", ...options.frames]] as [string, string[]]] : []),
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['frame-ancestors', ["'none'"]],

@@ -12,6 +12,7 @@ import { PUBLIC_CONFIG_PLACEHOLDER, fillPublicConfigTokens, type PublicConfig } 
 import { pageKeys, trimTrailingSlashes } from '../../shared/route-lookup.ts';
 import { documentFile, NOT_FOUND_ROUTE, paths, routeKeys, routes, type PageKey, type RouteKey } from '../../shared/routes.ts';
 import { runtimeInlineScripts } from '../../shared/speculation-rules.ts';
+import { videoFrames } from '../../shared/video-link.ts';
 import { contentSecurityPolicy, inlineScriptHashes, NO_TRACKERS, personalPagePolicy, scriptHash } from './csp.ts';
 import { publicConfigScript } from '../config/public-config.ts';
 
@@ -101,7 +102,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   const scriptFor = (values: PublicConfig) => (headScript ? publicConfigScript(values) : '');
 
   /** One page's bytes from its document: the public config filled in, its policy, its compressed copies. */
-  const preparePage = (key: PageKey, document: string, values: PublicConfig, script: string) => {
+  const preparePage = (key: PageKey, document: string, values: PublicConfig, script: string, frames: string[] = []) => {
     const personal = PERSONAL_PAGES.has(key);
     const pageScript = personal && script ? publicConfigScript({ ...values, trackers: NO_TRACKERS }) : script;
     const tokensFilled = fillPublicConfigTokens(document, values);
@@ -110,7 +111,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     const scriptHashes = [...inlineScriptHashes(text), ...(runtimeInlineScripts[key] ?? []).map(scriptHash)];
     const csp = personal
       ? personalPagePolicy(scriptHashes)
-      : contentSecurityPolicy({ trackers: values.trackers, scriptHashes, remoteImages: !values.sandbox });
+      : contentSecurityPolicy({ trackers: values.trackers, scriptHashes, remoteImages: !values.sandbox, frames });
     return { text, csp };
   };
 
@@ -169,7 +170,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
         document = fillDocument(template, await render(key, { offer, preview }));
         rendered.set(key as OfferPage, document);
       }
-      const { text, csp } = preparePage(key, document, values, script);
+      const { text, csp } = preparePage(key, document, values, script, key === 'landing' ? videoFrames(offer.hero.video) : []);
       sources.set(file, text);
       pages.set(file, await compress(withSlots(text, slots.get(file)), csp));
     }

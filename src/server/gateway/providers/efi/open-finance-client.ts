@@ -164,8 +164,7 @@ const DAY_MS = 86_400_000;
 
 /** Where this server takes the buyer back from the bank and Efí's callbacks: the routes the checkout serves. */
 export function openFinanceUrls(publicUrl: string): { redirectUrl: string; webhookUrl: string } {
-  let base = publicUrl;
-  while (base.endsWith('/')) base = base.slice(0, -1);
+  const base = publicUrl.replace(/\/+$/, '');
   return { redirectUrl: `${base}/api/open-finance/volta`, webhookUrl: `${base}/api/webhooks/efi-open-finance` };
 }
 
