@@ -10,7 +10,7 @@ import { own } from './lib/own.ts';
 import { requestLogging } from './http/access-log.ts';
 import { recordFunnelEvent } from './funnel/funnel-repository.ts';
 import { apiError } from './http/http.ts';
-import { clientAddress } from './access/client-address.ts';
+import { clientAddress } from './http/client-address.ts';
 import { contentSecurityPolicy, NO_TRACKERS } from './http/csp.ts';
 import { PERMISSIONS_POLICY } from './http/permissions-policy.ts';
 import { createRateLimiter, limits } from './http/rate-limit.ts';

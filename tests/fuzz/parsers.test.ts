@@ -7,7 +7,7 @@ import { Hono } from 'hono';
 import { parse as parseCookies } from 'hono/utils/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutFormMessages } from '../../src/content/checkout.ts';
-import { clientAddress } from '../../src/server/access/client-address.ts';
+import { clientAddress } from '../../src/server/http/client-address.ts';
 import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../../src/server/config/config.ts';
 import { describeEnvFile, loadEnvFile } from '../../src/server/config/env-file.ts';
 import { parseCharge, parseTransactionRecord } from '../../src/server/gateway/providers/tribopay/parse-transaction.ts';

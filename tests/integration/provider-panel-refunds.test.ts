@@ -6,9 +6,10 @@ import { orderRow, outboxRows, rowsOfOrders, tableRows } from '../support/db-rea
 import { checkout, mercadoPagoVariables, providersEnv } from '../support/provider-rig.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
 import { refundInPanel, startMercadoPagoStandIn, type MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
+import { startEfiStandIn } from '../support/stand-ins/efi-stand-in.ts';
 import { startWooviStandIn, type WooviStandIn } from '../support/stand-ins/woovi-stand-in.ts';
-import { useTestServer, type TestServerRig } from '../support/test-server.ts';
-import { databases } from './test-db.ts';
+import { startTestServer, useTestServer, type TestServer, type TestServerRig } from '../support/test-server.ts';
+import { databases, type TestDb } from './test-db.ts';
 
 /**
  * A refund the seller makes in the provider's own panel, whole or part, is part of the shop's books (docs/money.md#provider-side),
@@ -24,6 +25,9 @@ import { databases } from './test-db.ts';
  * (`GET /api/v1/charge/{id}/refund`, ChargeRefund status CONFIRMED), webhook OPENPIX:TRANSACTION_REFUND_RECEIVED.
  * Mercado Pago: a part refund leaves the payment `approved` with `status_detail: partially_refunded` and
  * `transaction_amount_refunded` (Payments reference "Get payment"; "Reembolsos e cancelamentos"), notified as a payment update.
+ * Efí: a devolução made in its panel is one more entry in the Pix's `devolucoes` (`natureza` ORIGINAL, status DEVOLVIDO;
+ * the Banco Central's API Pix openapi.yaml, `Pix.devolucoes`, as `GET /v2/cob/{txid}` and `GET /v2/pix/{e2eid}` return
+ * it and the webhook carries it; dev.efipay.com.br/docs/api-pix/devolucoes), read back by the reconciler here.
  */
 const PASSWORD = 'senha-do-painel-parcial';
 const MAIN = 1990;
@@ -247,4 +251,83 @@ for (const database of databases) {
       });
     });
   }
+}
+
+const HOUR = 60 * 60_000;
+
+for (const database of databases) {
+  describe(`a devolução in Efí's panel is part of the ledger, on ${database.name}`, () => {
+    let efi: Awaited<ReturnType<typeof startEfiStandIn>>;
+    let db: TestDb;
+    let server: TestServer | undefined;
+    const clock = { now: 0 };
+    beforeAll(async () => {
+      db = await database.create();
+      efi = await startEfiStandIn();
+    });
+    afterAll(async () => {
+      await server?.background.idle();
+      await server?.stop();
+      await efi?.stop();
+      await db?.close();
+    });
+
+    /** A reconciler pass `ms` later: the paid charge is read back (its first re-read is an hour after payment). */
+    async function readBack(ms: number) {
+      clock.now += ms;
+      await server!.reconciler.runOnce();
+      await drainOutbox(server!);
+    }
+    /** The order is due for a read at once (as its doubling schedule would make it, later). */
+    const dueNow = (orderId: string) => db.db.updateTable('orders').set({ next_check_at: clock.now }).where('id', '=', orderId).execute();
+
+    it('R$ 9,90 given back in the panel refunds the bump, once; R$ 5,00 is a part refund; a later refund asks for what is left', async () => {
+      clock.now = Date.now();
+      server = await startTestServer(db, providersEnv(['efi'], efi.env(), { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' }), {
+        ownPublicUrl: true,
+        efiCa: efi.ca,
+        now: () => clock.now,
+      });
+      const buyer = uniqueBuyer('Ênio Devolvido');
+      const created = await checkout(server.url, { buyer, bump: true });
+      expect([created.status, created.body.amountCents]).toEqual([201, WHOLE]);
+      const orderId = created.body.orderId!;
+      const txid = (await orderRow(db, orderId)).charge_id!;
+      const endToEndId = efi.standIn.pay(txid);
+      await readBack(2 * 60_000);
+      expect((await orderRow(db, orderId)).status).toBe('paid');
+      const { cookie } = await memberVisit(server.url, db, orderId, clock.now);
+
+      efi.standIn.refundInPanel(endToEndId, BUMP);
+      await readBack(HOUR + 60_000);
+      expect((await orderRow(db, orderId)).status).toBe('paid');
+      const rows = await rowsOfOrders(db, 'refunds', [orderId]);
+      expect(rows.map((row) => [row.item, row.status, row.gateway_state, Number(row.amount_cents)])).toEqual([
+        ['bump', 'refunded', 'done', BUMP],
+      ]);
+      // Read again: the same devolução records nothing more.
+      await dueNow(orderId);
+      await readBack(60_000);
+      expect(await rowsOfOrders(db, 'refunds', [orderId])).toHaveLength(1);
+
+      efi.standIn.refundInPanel(endToEndId, 500);
+      await dueNow(orderId);
+      await readBack(60_000);
+      const recorded = (await tableRows(db, 'provider_refunds')).filter((row) => row.order_id === orderId);
+      expect(recorded.map((row) => [Number(row.amount_cents), row.item])).toEqual([
+        [BUMP, 'bump'],
+        [500, null],
+      ]);
+      expect((await orderRow(db, orderId)).status).toBe('paid');
+
+      // The guarantee refund asks Efí for what it still holds: R$ 29,80 − 9,90 − 5,00.
+      expect((await askRefund(server.url, cookie)).status).toBe(200);
+      await drainOutbox(server);
+      const asked = efi.standIn.requests
+        .filter((request) => request.method === 'PUT' && request.path.startsWith(`/v2/pix/${endToEndId}/devolucao/`))
+        .map((request) => (JSON.parse(request.body) as { valor: string }).valor);
+      expect(asked).toEqual(['14.90']);
+      expect(efi.standIn.violations).toEqual([]);
+    });
+  });
 }

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminHealth, AdminOverview } from '../../src/shared/admin.ts';
-import { findRefundRow, outboxRows } from '../support/db-reads.ts';
+import { findRefundRow, orderRow, outboxRows } from '../support/db-reads.ts';
+import { checkout as checkoutCopy } from '../../src/content/checkout.ts';
 import { newCheckoutKey, postOrder } from '../support/clients.ts';
 import { standInEnv, startGatewayStandIn } from '../support/gateway-stand-in.ts';
 import { mercadoPagoVariables } from '../support/provider-rig.ts';
@@ -487,4 +488,82 @@ for (const database of databases) {
       expect(lines(await providerSideFindings(s, [order.id], () => null))).toBe('');
     });
   });
+}
+
+/** No charge payable twice (docs/money.md#one-payable-pix): sequences the model reduced, each checked by P2 after every step. */
+for (const database of databases) {
+  describe(`one payable charge per buyer, fixed sequences, on ${database.name}`, () => {
+    let db: TestDb;
+    let rig: LedgerRig;
+    let shop: LedgerShop | undefined;
+    beforeAll(async () => {
+      db = await database.create();
+      rig = await startLedgerRig();
+    });
+    afterEach(async () => {
+      await closeShop(shop);
+      shop = undefined;
+    });
+    afterAll(async () => {
+      await rig?.stop();
+      await db?.close();
+    });
+    const open = async () => (shop = await openLedgerShop(db, rig, MANUAL, START));
+    const paidElsewhere = checkoutCopy.errors.paidElsewhere({ amountCents: 0, items: [] });
+
+    it('P2-abacatepay: a checkout covered by a PIX retired for a payment elsewhere, still payable at AbacatePay, makes no second PIX', async () => {
+      // Reduced from FUZZ_SEED=528538495 (manual refunds, run 5).
+      const s = await open();
+      const buyer = newBuyer('Abel Abacate');
+      const main = await paidAtMercadoPago(s, buyer);
+      const addon = await ledgerAddon(s, main.id, main.viewKey);
+      expect(addon.status, addon.text).toBe(201);
+      // The bump is paid; its notification never arrives.
+      await payAtProvider(s, addon.body!.pix.code!, 'lost');
+      mercadoPagoOutage(s, 1);
+      const again = await ledgerCheckout(s, buyer, true);
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      expect(s.ledger.byCode(again.body.pix.code!)!.provider).toBe('abacatepay');
+      // The reconciler finds the bump paid: the R$ 29,80 PIX is retired, and AbacatePay cannot cancel it.
+      await reconcilerTick(s, 10);
+      expect((await orderRow(s.db, again.body.orderId)).status).toBe('failed');
+      mercadoPagoOutage(s, 1);
+      const third = await ledgerCheckout(s, buyer, false);
+      expect(third.status, `a new PIX: order ${third.body.orderId}`).toBe(409);
+      expect(third.body.error).toBe(paidElsewhere);
+      expect(lines(payableFindings(s, [buyer], new Set([addon.body!.orderId])))).toBe('');
+    });
+
+    it('P2-latepaid: a retired PIX its cancel left payable (500) is closed at the next re-checkout, not left beside the new one', async () => {
+      // Reduced from FUZZ_SEED=1375711975 (manual refunds): a retired PIX's cancel answered 500, the buyer checked out
+      // twice more, and two R$ 29,80 PIX were payable at Mercado Pago until the reconciler's next pass.
+      const s = await open();
+      const buyer = newBuyer('Lara Tardia');
+      const first = await shownPix(s, buyer, false);
+      scriptMercadoPago(s, 'cancel', { kind: 'status', status: 500 });
+      const second = await shownPix(s, buyer, true);
+      expect(s.ledger.payable(s.ledger.byCode(first.code)!), 'the 500 left the first PIX payable').toBe(true);
+      const third = await shownPix(s, buyer, false);
+      // Asked beside the new create, as the first retired one's cancel is (the buyer's PIX never waits on it).
+      await expect.poll(() => lines(payableFindings(s, [buyer], new Set())), { timeout: 5_000 }).toBe('');
+      expect(s.ledger.payable(s.ledger.byCode(second.code)!)).toBe(false);
+      expect(s.ledger.payable(s.ledger.byCode(third.code)!)).toBe(true);
+    });
+  });
+}
+
+/** A checkout answered 201 with a code the buyer is shown. */
+async function shownPix(s: LedgerShop, buyer: ReturnType<typeof newBuyer>, bump: boolean) {
+  const created = await ledgerCheckout(s, buyer, bump);
+  expect(created.status, JSON.stringify(created.body.error)).toBe(201);
+  return { id: created.body.orderId, code: created.body.pix.code! };
+}
+
+/** A main-only purchase paid at Mercado Pago, its webhook delivered. */
+async function paidAtMercadoPago(s: LedgerShop, buyer: ReturnType<typeof newBuyer>) {
+  const created = await ledgerCheckout(s, buyer, false);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  await payAtProvider(s, created.body.pix.code!, 'delivered');
+  await drainOutbox(s);
+  return { id: created.body.orderId, viewKey: created.viewKey };
 }

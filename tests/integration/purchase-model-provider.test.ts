@@ -105,8 +105,6 @@ interface Model {
   reached: { paid: boolean; refund: boolean; panelRefund: boolean };
   /** Add-ons paid while their main's PIX could still be paid (docs/money.md, `awaiting`). */
   awaiting: Set<string>;
-  /** How many times each buyer went through `latePaidRetired` (P2-latepaid below). */
-  latePaid: Map<number, number>;
   /** Purchases (main order ids) whose refund the seller confirmed a second time while a dispute was open. */
   confirmed: Set<string>;
   /** Before the step now running: how many refund calls the stand-ins had received, and the purchases with an open dispute. */
@@ -122,27 +120,10 @@ const pick = <T>(list: readonly T[], index: number): T | undefined => (list.leng
  * win such a dispute); D6, a Mercado Pago dispute decided with no notification stays open in the shop, which reads a
  * paid payment again only when told (FUZZ_SEED=1576212227). `PURCHASE_MODEL_STRICT=1` checks them too.
  */
-const KNOWN_OPEN: ReadonlySet<string> = new Set(
-  process.env.PURCHASE_MODEL_STRICT === '1' ? [] : ['D6', 'D-unseen', 'P2-abacatepay', 'P2-latepaid'],
-);
-/**
- * P2-abacatepay: since the ledger reads AbacatePay's payer, P2 compares its charges per buyer, and a buyer can be left
- * with a main + bump PIX and a main-only PIX both payable there (FUZZ_SEED=528538495, manual refunds, run 5: a
- * re-checkout whose retired PIX was paid late, then a create cut off at Mercado Pago); not yet reduced to a fixed
- * sequence.
- */
-/**
- * P2-latepaid: in a run with `latePaidRetired` (a retired PIX paid late, its cancel answered 500), a buyer can be left
- * with two PIX payable at Mercado Pago, that one's or a later re-checkout's (FUZZ_SEED=1375711975, manual refunds);
- * not yet reduced to a fixed sequence.
- */
-const latePaidRun = (model: Model, finding: ProviderFinding) =>
-  KNOWN_OPEN.has('P2-latepaid') && finding.rule === 'P2' && finding.message.includes('at mercadopago') && model.latePaid.size > 0;
-const knownOpen = (finding: ProviderFinding) =>
-  KNOWN_OPEN.has(finding.rule) || (KNOWN_OPEN.has('P2-abacatepay') && finding.rule === 'P2' && finding.message.includes('at abacatepay'));
+const KNOWN_OPEN: ReadonlySet<string> = new Set(process.env.PURCHASE_MODEL_STRICT === '1' ? [] : ['D6', 'D-unseen']);
 
 function report(findings: readonly ProviderFinding[]): void {
-  const kept = findings.filter((finding) => !SKIPPED_RULES.has(finding.rule) && !knownOpen(finding));
+  const kept = findings.filter((finding) => !SKIPPED_RULES.has(finding.rule) && !KNOWN_OPEN.has(finding.rule));
   if (kept.length > 0) throw new Error(kept.map((finding) => `${finding.rule}: ${finding.message}`).join('\n'));
 }
 function rule(condition: boolean, name: string, message: string): void {
@@ -223,7 +204,7 @@ async function everyStep(shop: LedgerShop, model: Model): Promise<void> {
       shop,
       model.orders.map((order) => order.id),
     )),
-    ...payableFindings(shop, model.buyers, addons).filter((finding) => !latePaidRun(model, finding)),
+    ...payableFindings(shop, model.buyers, addons),
     ...refundCallFindings(shop, model),
   ]);
 }
@@ -677,7 +658,6 @@ class LatePaidRetired extends Step {
   }
   async act(model: Model, shop: LedgerShop) {
     const buyer = model.buyers[this.buyer]!;
-    model.latePaid.set(this.buyer, (model.latePaid.get(this.buyer) ?? 0) + 1);
     const first = await ledgerCheckout(shop, buyer, false);
     await recordCheckout(shop, model, this.buyer, first);
     scriptMercadoPago(shop, 'cancel', { kind: 'status', status: 500 });
@@ -940,7 +920,6 @@ const newModel = (): Model => ({
   late: [],
   reached: { paid: false, refund: false, panelRefund: false },
   awaiting: new Set(),
-  latePaid: new Map(),
   confirmed: new Set(),
   before: { refundCalls: 0, disputed: new Set() },
 });
@@ -1055,7 +1034,7 @@ for (const database of databases) {
         } finally {
           await closeShop(shop);
         }
-      });
+      }, 60_000);
 
       it(`the add-on paid before its main, whose PIX then closes unpaid, goes back whole (${variant.name})`, async () => {
         const shop = await openLedgerShop(db, rig, variant.env, START);

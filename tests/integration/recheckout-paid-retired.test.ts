@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverview } from '../../src/shared/admin.ts';
 import type { OrderStatusReply } from '../../src/shared/checkout.ts';
+import { checkout as checkoutCopy } from '../../src/content/checkout.ts';
 import { signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, ordersBy, rowsOfOrders } from '../support/db-reads.ts';
 import { checkout, providersEnv } from '../support/provider-rig.ts';
@@ -140,6 +141,23 @@ for (const database of databases) {
       const rows = await rowsOfOrders(db, 'refunds', [secondRow.id]);
       expect(rows.map((row) => [row.item, row.status, row.origin, row.gateway_state])).toEqual([['main', 'refunded', 'duplicate', 'done']]);
       expect(await revenue()).toBe(before + MAIN + BUMP);
+    });
+
+    it('the first PIX, main + bump, paid with its webhook lost: a checkout of the main product alone is refused with 409 and says so', async () => {
+      const { server, db } = running;
+      const buyer = uniqueBuyer('Ícaro Moreira');
+      webhooks(false);
+      const first = await checkout(server.url, { buyer, bump: true });
+      await woovi.pay((await orderRow(db, first.body.orderId!)).charge_id!);
+
+      const second = await checkout(server.url, { buyer });
+      await server.background.idle();
+      // Not a provider failure (502): the buyer's own earlier PIX paid for everything, and the modal shows these words.
+      expect([second.status, second.body.error]).toEqual([409, checkoutCopy.errors.paidElsewhere({ amountCents: 0, items: [] })]);
+      expect((await orderRow(db, first.body.orderId!)).status).toBe('paid');
+      const retired = (await ordersBy(db, 'buyer_email', buyer.email)).find((row) => row.id !== first.body.orderId)!;
+      expect(retired).toMatchObject({ status: 'failed', replaced_by: first.body.orderId });
+      expect(woovi.charges.has(retired.charge_id!)).toBe(false);
     });
   });
 }

@@ -195,6 +195,35 @@ async function keepUncancellable(
   return undefined;
 }
 
+/** Retired for a payment elsewhere yet payable at a provider that cannot cancel: a checkout it covers gets its refusal, no second PIX. */
+async function retiredStillPayable(
+  trx: Transaction<Database>,
+  buyer: { email: string; phone: string },
+  asked: readonly NewOrderItem[],
+  now: number,
+  stays: (order: OrderRow) => boolean,
+): Promise<OrderRow | undefined> {
+  const rows = await trx
+    .selectFrom('orders')
+    .innerJoin('orders as paid', 'paid.id', 'orders.replaced_by')
+    .selectAll('orders')
+    .where('orders.kind', '=', 'main')
+    .where((eb) => eb.or([eb('orders.buyer_email', '=', buyer.email), eb('orders.buyer_phone', '=', buyer.phone)]))
+    .where('orders.status', '=', 'failed')
+    .where('orders.charge_id', 'is not', null)
+    .where('orders.expires_at', '>', now)
+    .where('paid.status', '=', 'paid')
+    .orderBy('orders.created_at', 'desc')
+    .execute();
+  for (const row of rows.filter(stays)) {
+    const held = new Set(
+      (await trx.selectFrom('order_items').select('item').where('order_id', '=', row.id).execute()).map((item) => item.item),
+    );
+    if (asked.every((item) => held.has(item.key))) return row;
+  }
+  return undefined;
+}
+
 /** Checks and insert are atomic (advisory lock on Postgres, one writer on SQLite); a dead `creating` key goes to the new order. */
 export async function insertOrderWithinCapacity(
   db: Kysely<Database>,
@@ -228,6 +257,8 @@ export async function insertOrderWithinCapacity(
     if (same) return { kind: 'existing', order: same };
     const kept = replaced?.staysPayable ? await keepUncancellable(trx, open, order.items, replaced.staysPayable) : undefined;
     if (kept) return kept;
+    const refused = replaced?.staysPayable && (await retiredStillPayable(trx, order.buyer, order.items, order.now, replaced.staysPayable));
+    if (refused) return { kind: 'existing', order: refused };
     if (capacity.limit > 0 && (await countTakenSpots(trx, capacity.monthStart)) >= capacity.limit) {
       return { kind: 'sold_out' };
     }

@@ -40,7 +40,7 @@ import { listInterruptedCharges, requestRecheck } from './reconciliation-reposit
 import { recheckOrder } from './payment-confirmation.ts';
 import { adoptHeldWebhooks } from './webhook-events-repository.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
-import { leftToPayOf, paidReplacementOf, retireIfPaidElsewhere } from './paid-elsewhere.ts';
+import { leftToPayOf, paidReplacementOf, retiredLeftOpen, retireIfPaidElsewhere } from './paid-elsewhere.ts';
 import { findOrderById } from './order-lookup.ts';
 
 export type CheckoutResult =
@@ -48,7 +48,9 @@ export type CheckoutResult =
   | { kind: 'sold_out'; nextBatchAt: number }
   | { kind: 'too_many_open' }
   | { kind: 'price_changed'; product: ProductInfo }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /** Every item it would charge is the buyer's through an earlier PIX found paid: nothing to pay (409). */
+  | { kind: 'paid_elsewhere'; message: string };
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -102,7 +104,10 @@ async function settled(deps: OrdersDeps, order: OrderRow): Promise<OrderRow> {
 }
 
 async function describe(deps: OrdersDeps, order: OrderRow): Promise<CheckoutResult> {
-  if (order.status === 'failed') return { kind: 'failed', message: order.failure_reason ?? copy.errors.generic };
+  if (order.status === 'failed') {
+    const message = order.failure_reason ?? copy.errors.generic;
+    return (await paidReplacementOf(deps, order)) ? { kind: 'paid_elsewhere', message } : { kind: 'failed', message };
+  }
   if (order.status === 'creating') return { kind: 'failed', message: copy.errors.generic };
   return { kind: 'created', order: await toCreatedOrder(deps, order) };
 }
@@ -234,11 +239,12 @@ async function insertAndCharge(
   const order = inserted.order;
   await deps.events.committed({ type: 'created', order, at: now });
   // The retired code is cancelled at its provider while the new one is made: "one payable PIX" holds there too.
-  const cancelling = cancelRetiredBeside(deps, retired);
+  const leftOpen = (await retiredLeftOpen(deps, input, now)).filter((orderId) => !retired.includes(orderId));
+  const cancelling = cancelRetiredBeside(deps, [...retired, ...leftOpen]);
   const result = await chargeOrder(deps, order, items);
   await waitAtMost(cancelling, CANCEL_WAIT_MS);
   // The retired PIX was found paid meanwhile (its cancel answered "paid"): this charge would pay for it again.
-  if (retired.length > 0) {
+  if (retired.length + leftOpen.length > 0) {
     const current = await retireIfPaidElsewhere(deps, order.id);
     if (current?.status === 'failed') return chargeWhatIsLeft(deps, current, result, offerVersion);
   }

@@ -8,6 +8,12 @@ import type { OrderEvent } from './order-events.ts';
 import { findOrderById } from './order-lookup.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
+import {
+  findOpenChargesWithItems,
+  findPaidOrdersOfBuyerSince,
+  findRetiredChargesLeftOpen,
+  retireForPayment,
+} from './paid-elsewhere-repository.ts';
 
 /** What a charge retired for a payment elsewhere still lacks: its items that payment did not buy. */
 export interface LeftToPay {
@@ -31,24 +37,7 @@ export async function paidReplacementOf(deps: Pick<OrdersDeps, 'db'>, order: Ord
 /** The buyer's other pending charges with an item `paid` bought (one still being made is settled once made: retireIfPaidElsewhere). */
 async function openChargesRepeating(deps: Pick<OrdersDeps, 'db'>, paid: OrderRow): Promise<OrderRow[]> {
   const held = (await purchasedItems(deps.db, paid.id)).map((item) => item.key);
-  if (held.length === 0) return [];
-  return deps.db
-    .selectFrom('orders')
-    .selectAll('orders')
-    .where('orders.id', '!=', paid.id)
-    .where('orders.status', '=', 'pending')
-    .where((eb) => eb.or([eb('orders.buyer_email', '=', paid.buyer_email), eb('orders.buyer_phone', '=', paid.buyer_phone)]))
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('order_items')
-          .select('order_items.item')
-          .whereRef('order_items.order_id', '=', 'orders.id')
-          .where('order_items.item', 'in', held),
-      ),
-    )
-    .orderBy('orders.created_at')
-    .execute();
+  return held.length === 0 ? [] : findOpenChargesWithItems(deps.db, paid, held);
 }
 
 /** Retires one open charge in favour of the paid one; true when this call retired it. */
@@ -56,15 +45,7 @@ async function retireFor(deps: OrdersDeps, open: OrderRow, paid: OrderRow, now: 
   const left = await leftToPayOf(deps, open, paid);
   const failed: OrderEvent = { type: 'failed', orderId: open.id, at: now };
   const retired = await deps.db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('orders')
-      .set({ status: 'failed', failure_reason: copy.errors.paidElsewhere(left), replaced_by: paid.id, updated_at: now })
-      .where('id', '=', open.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    // The paid charge no longer points at the one it was once replaced by: the chain ends at the paid order.
-    await trx.updateTable('orders').set({ replaced_by: null }).where('id', '=', paid.id).where('replaced_by', '=', open.id).execute();
+    if (!(await retireForPayment(trx, open, paid, copy.errors.paidElsewhere(left), now))) return false;
     // Its PIX e-mails and reminders stop with it (pix-emails/ listens to `failed`).
     await deps.events.publish(trx, failed);
     return true;
@@ -90,19 +71,17 @@ export async function retireChargesPaidElsewhere(deps: OrdersDeps, paid: OrderRo
 export async function retireIfPaidElsewhere(deps: OrdersDeps, orderId: string): Promise<OrderRow | undefined> {
   const order = await findOrderById(deps.db, orderId);
   if (order?.status !== 'pending') return order;
-  const paid = await deps.db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '!=', order.id)
-    .where('status', '=', 'paid')
-    .where((eb) => eb.or([eb('buyer_email', '=', order.buyer_email), eb('buyer_phone', '=', order.buyer_phone)]))
-    .where('paid_at', '>=', Number(order.created_at))
-    .orderBy('paid_at')
-    .execute();
+  const paid = await findPaidOrdersOfBuyerSince(deps.db, order);
   for (const each of paid) {
     if ((await retireChargesPaidElsewhere(deps, each)).some((retired) => retired.id === order.id)) break;
   }
   return findOrderById(deps.db, order.id);
+}
+
+/** The buyer's retired charges a cancel left payable (a 500, no answer): each re-checkout asks again, not only the reconciler. */
+export async function retiredLeftOpen(deps: Pick<OrdersDeps, 'db' | 'payments'>, buyer: { email: string; phone: string }, now: number) {
+  const rows = await findRetiredChargesLeftOpen(deps.db, buyer, now);
+  return rows.filter((row) => deps.payments.get(row.provider)?.cancelCharge !== undefined).map((row) => row.id);
 }
 
 /** Wired once at start (compose.ts): each payment the shop learns of retires the buyer's open charges that repeat it. */

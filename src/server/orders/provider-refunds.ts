@@ -6,6 +6,7 @@ import { refundsOf, unrefundedItems, untiedRefundCents, refundedPartCents } from
 import { loadPurchase } from '../purchases/purchase-service.ts';
 import type { OrderEvent, OrderEvents } from './order-events.ts';
 import type { OrderRow } from './orders-repository.ts';
+import { insertProviderRefund } from './provider-refunds-repository.ts';
 
 /** What the seller gave back at the provider: the provider's total less what a MED or a chargeback returned. */
 function sellerRefundedCents(record: Pick<ChargeRecord, 'refundedCents' | 'disputeReturnedCents'>): number {
@@ -32,13 +33,13 @@ export async function recordProviderRefund(
     const amountCents = totalCents - refundedPartCents(purchase, charge.id) - untiedRefundCents(purchase, charge.id);
     if (amountCents <= 0) return;
     const item = unrefundedItems(purchase, charge.id).find((each) => each.priceCents === amountCents);
-    // Keyed by the provider's total: a webhook and a read of the same refund, on any instance, insert it once.
-    const inserted = await trx
-      .insertInto('provider_refunds')
-      .values({ order_id: charge.id, total_cents: totalCents, amount_cents: amountCents, item: item?.key ?? null, seen_at: now })
-      .onConflict((conflict) => conflict.columns(['order_id', 'total_cents']).doNothing())
-      .returning('order_id')
-      .executeTakeFirst();
+    const inserted = await insertProviderRefund(trx, {
+      orderId: charge.id,
+      totalCents,
+      amountCents,
+      item: item?.key ?? null,
+      seenAt: now,
+    });
     if (!inserted) return;
     const event: OrderEvent = {
       type: 'part_refunded',

@@ -1,12 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import { guaranteeEndsAt, type GuaranteeView } from '../../shared/refunds.ts';
 import { chargesOf, ledgerOf, refundableItems, refundsOf, type PurchaseRecord } from '../purchases/purchase-ledger.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
-import type { Database } from '../db/schema.ts';
 import type { RefundRow } from './refunds-repository.ts';
 import type { RefundsDeps, RefundsConfig } from './refunds-deps.ts';
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The whole purchase's guarantee: open while a paid item is in its own window with nothing asked; ends at the latest such window. */
 export function describeGuarantee(purchase: PurchaseRecord, config: RefundsConfig, now: number): GuaranteeView {
@@ -45,15 +41,4 @@ export async function loadGuarantee(
 ): Promise<GuaranteeView | undefined> {
   const purchase = await loadPurchase(deps.db, orderId);
   return purchase ? describeGuarantee(purchase, deps.config, now) : undefined;
-}
-
-/** The order's latest refund row: what a single status (reviews, the buyer's export) reads. */
-export async function findRefund(db: Executor, orderId: string): Promise<RefundRow | undefined> {
-  return db
-    .selectFrom('refunds')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .orderBy('updated_at', 'desc')
-    .orderBy('item')
-    .executeTakeFirst();
 }

@@ -11,7 +11,7 @@ import { loadPurchase } from '../purchases/purchase-service.ts';
 import { productNameOf } from '../purchases/purchase-items.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { listEvidence } from './delivery-record.ts';
-import { findRefund } from './buyer-guarantee.ts';
+import { findRefund } from './refund-lookup.ts';
 
 /** One order's delivery record (docs/refunds.md#evidence) for the console's "Baixar comprovante". */
 export async function loadOrderEvidence(

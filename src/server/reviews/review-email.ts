@@ -11,7 +11,7 @@ import type { OrderRow } from '../orders/orders-repository.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { MessageNotNeededError, UndeliverableMessageError } from '../outbox/outbox-worker.ts';
 import { productNameOf } from '../purchases/purchase-items.ts';
-import { findRefund } from '../refunds/buyer-guarantee.ts';
+import { findRefund } from '../refunds/refund-lookup.ts';
 import { findReview } from './review-lookup.ts';
 
 export const REVIEW_REQUEST_KIND = 'review_request';

@@ -18,7 +18,7 @@ import {
   type ReviewRow,
 } from './reviews-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { findRefund } from '../refunds/buyer-guarantee.ts';
+import { findRefund } from '../refunds/refund-lookup.ts';
 import { findReview } from './review-lookup.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;

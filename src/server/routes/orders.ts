@@ -61,6 +61,7 @@ export const ordersRoutes = new Hono<AppEnv>()
         const body: PriceChangedBody = { error: copy.errors.priceChanged, product: result.product };
         return c.json(body, 409);
       }
+      if (result.kind === 'paid_elsewhere') return apiError(c, 409, result.message);
       return apiError(c, 502, result.message);
     },
   )
@@ -105,6 +106,7 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
       return c.json(body, 409);
     }
     if (result.kind === 'failed') return apiError(c, 502, result.message);
+    if (result.kind === 'paid_elsewhere') return apiError(c, 409, result.message);
     return apiError(c, 409, bumpCopy.afterPayment.unavailable);
   },
 );

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { webhookPaths, type ProviderId } from '../gateway/provider-registry.ts';
-import { clientCertificateVerified } from '../access/client-address.ts';
+import { clientCertificateVerified } from '../http/client-address.ts';
 import { receiveProviderWebhook } from '../orders/provider-webhook.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import type { AppEnv } from './context.ts';

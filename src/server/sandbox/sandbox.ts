@@ -9,7 +9,7 @@ import { BUSINESS_TIME_ZONE } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 import type { Logger } from '../lib/logger.ts';
 import { buildPixBrCode } from '../gateway/br-code.ts';
-import { isRecord, readCents, type JsonRecord } from '../gateway/providers/tribopay/parse-transaction.ts';
+import { isRecord, readCents, type JsonRecord } from '../lib/json-record.ts';
 import {
   changeSandboxTransactionStatus,
   findSandboxTransaction,

@@ -366,10 +366,19 @@ export class EfiStandIn {
    * standard's `NaturezaDevolucao`), settled at once. Returns its id.
    */
   medReturn(endToEndId: string, amountCents: number, natureza: 'MED_FRAUDE' | 'MED_OPERACIONAL' = 'MED_FRAUDE'): string {
+    return this.settledDevolucao(endToEndId, amountCents, natureza);
+  }
+
+  /** The seller gives back part or all of the Pix in Efí's panel: a devolução of `natureza` ORIGINAL, settled at once. */
+  refundInPanel(endToEndId: string, amountCents: number): string {
+    return this.settledDevolucao(endToEndId, amountCents, 'ORIGINAL');
+  }
+
+  private settledDevolucao(endToEndId: string, amountCents: number, natureza: Devolucao['natureza']): string {
     const pix = this.findPix(endToEndId);
     if (!pix) throw new Error(`stand-in: no pix ${endToEndId}`);
     const at = new Date(this.now()).toISOString();
-    const id = `MED${alnum(20)}`;
+    const id = `${natureza === 'ORIGINAL' ? 'PAINEL' : 'MED'}${alnum(20)}`;
     pix.devolucoes.push({
       id,
       rtrId: `D${alnum(31)}`,

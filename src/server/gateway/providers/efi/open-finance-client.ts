@@ -164,7 +164,8 @@ const DAY_MS = 86_400_000;
 
 /** Where this server takes the buyer back from the bank and Efí's callbacks: the routes the checkout serves. */
 export function openFinanceUrls(publicUrl: string): { redirectUrl: string; webhookUrl: string } {
-  const base = publicUrl.replace(/\/+$/, '');
+  let base = publicUrl;
+  while (base.endsWith('/')) base = base.slice(0, -1);
   return { redirectUrl: `${base}/api/open-finance/volta`, webhookUrl: `${base}/api/webhooks/efi-open-finance` };
 }
 

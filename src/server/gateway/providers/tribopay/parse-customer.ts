@@ -1,11 +1,5 @@
+import { isRecord, type JsonRecord } from '../../../lib/json-record.ts';
 import type { TransactionCustomer } from '../../types.ts';
-
-type JsonRecord = Record<string, unknown>;
-
-// Kept here rather than imported from parse-transaction.ts, which imports this module.
-function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() || null;

@@ -1,4 +1,4 @@
-import { isRecord, readCents, type JsonRecord } from './parse-transaction.ts';
+import { isRecord, readCents, type JsonRecord } from '../../../lib/json-record.ts';
 import type { GatewayProduct } from '../../types.ts';
 
 /** Readers for `GET /public/v1/products` (docs/gateway.md#2-products). */

@@ -7,9 +7,8 @@ import {
   parseCharge,
   parseRefundReply,
   parseTransactionRecord,
-  readCents,
-  type JsonRecord,
 } from './parse-transaction.ts';
+import { readCents, type JsonRecord } from '../../../lib/json-record.ts';
 
 const EMV = buildPixBrCode({ key: 'chave@example.com', amountCents: 1990, merchantName: 'Loja', merchantCity: 'Recife', txid: 'abc123' });
 const PNG_BASE64 = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]).toString('base64');

@@ -1,13 +1,8 @@
+import { isRecord, readCents, type JsonRecord } from '../../../lib/json-record.ts';
 import { readCustomer } from './parse-customer.ts';
 import type { Charge, PaymentState, PixData, RefundAnswer, TransactionRecord } from '../../types.ts';
 
 /** Lenient readers that never throw: integrators have met a `data` wrapper and many names for the code (docs/gateway.md#3-charge). */
-
-export type JsonRecord = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown): string | null {
   if (typeof value === 'string') {
@@ -26,13 +21,6 @@ export function unwrapTransaction(body: unknown): JsonRecord | null {
   if (TRANSACTION_KEYS.some((key) => key in body)) return body;
   if (isRecord(body.data)) return body.data;
   return body;
-}
-
-/** Integer centavos; numeric strings ("1990") are accepted, reais ("19.90") are not guessed at. */
-export function readCents(value: unknown): number | null {
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? value : null;
-  if (typeof value === 'string' && /^\d{1,15}$/.test(value.trim())) return Number(value.trim());
-  return null;
 }
 
 const PAYMENT_STATES: Record<string, PaymentState> = {

@@ -1,5 +1,6 @@
 import { parseFormSafely, parseJsonSafely } from '../../../lib/safe-parse.ts';
-import { isRecord, readTransactionIds } from './parse-transaction.ts';
+import { isRecord } from '../../../lib/json-record.ts';
+import { readTransactionIds } from './parse-transaction.ts';
 
 export interface Postback {
   candidateIds: string[];

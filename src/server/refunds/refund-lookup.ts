@@ -1,0 +1,16 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { RefundRow } from './refunds-repository.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The order's latest refund row: what other folders read of it (the review request, the buyer's export). */
+export async function findRefund(db: Executor, orderId: string): Promise<RefundRow | undefined> {
+  return db
+    .selectFrom('refunds')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('item')
+    .executeTakeFirst();
+}
