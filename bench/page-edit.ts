@@ -56,20 +56,48 @@ export interface PublishedEdit {
   restore(): Promise<void>;
 }
 
+/**
+ * The layout the bench measures `/` after (docs/editing.md#layout): the catalogue, the tallest section and an island,
+ * moved right after the hero in place of "Como funciona" (whose first-screen styles then wait like the others'),
+ * Vantagens and Recarga de celular swapped, the FAQ accordion hidden.
+ */
+function reorderedOffer(live: Offer): Offer {
+  const offer = structuredClone(live);
+  const order = offer.layout.sections.order.filter((id) => id !== 'catalogue');
+  const benefits = order.indexOf('benefits');
+  const topUp = order.indexOf('topUp');
+  [order[benefits], order[topUp]] = [order[topUp]!, order[benefits]!];
+  offer.layout.sections = { order: ['catalogue', ...order], hidden: ['faq'] };
+  return offer;
+}
+
+const FAQ_ISLAND = 'data-island="faq-accordion"';
+
 /** Signs in, saves the draft, publishes it and waits for `/` to serve it. */
-export async function publishBenchEdit(url: string, password: string): Promise<PublishedEdit> {
+async function publishBenchVersion(
+  url: string,
+  password: string,
+  change: (live: Offer) => Offer,
+  served: (html: string) => boolean,
+): Promise<PublishedEdit> {
   const cookie = await signInToConsole(url, password);
   const state = await consoleRequest<AdminPageState>(url, cookie, '/page');
   const baseNumber = state.live.number;
-  await consoleRequest(url, cookie, '/page/draft', { baseNumber, offer: editedOffer(state.live.offer) });
+  await consoleRequest(url, cookie, '/page/draft', { baseNumber, offer: change(state.live.offer) });
   const published = await consoleRequest<PagePublishReply>(url, cookie, '/page/publish', { baseNumber });
-  const servedAfterMs = await landingServes(url, printsEditedHeadline);
+  const servedAfterMs = await landingServes(url, served);
   return {
     ...published,
     servedAfterMs,
     async restore() {
       await consoleRequest(url, cookie, `/page/versions/${baseNumber}/restore`, { baseNumber: published.number });
-      await landingServes(url, (html) => !printsEditedHeadline(html));
+      await landingServes(url, (html) => !served(html));
     },
   };
 }
+
+export const publishBenchEdit = (url: string, password: string) => publishBenchVersion(url, password, editedOffer, printsEditedHeadline);
+
+/** The reordered layout published: served once `/` has no FAQ accordion. */
+export const publishBenchReorder = (url: string, password: string) =>
+  publishBenchVersion(url, password, reorderedOffer, (html) => !html.includes(FAQ_ISLAND));

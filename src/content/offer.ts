@@ -9,6 +9,8 @@ import { footer } from './footer.ts';
 import { howItWorks, howItWorksChat, howToStart } from './how-it-works.ts';
 import { hero, landingMeta, stickyBar } from './landing.ts';
 import { heroVideoLabel, look, lookLabels, lookMessages } from './look.ts';
+import { layoutMessages, sectionsLabels } from './layout.ts';
+import { landingSectionIds } from '../shared/offer-layout.ts';
 import { bumpSection } from './offers.ts';
 import { presell, presellMeta } from './presell.ts';
 import { scarcity } from './scarcity.ts';
@@ -143,6 +145,7 @@ export const offerDefaults: Offer = {
   product: { ...productSection },
   bump: { ...bumpSection },
   look: { ...look },
+  layout: { sections: { order: [...landingSectionIds], hidden: [] } },
 };
 
 /** The console's names for each section and field (pt-BR); `choices`: a choice field's values. */
@@ -335,6 +338,7 @@ export const offerLabels: Record<
     fields: { name: 'Nome do adicional', priceCents: 'Preço no checkout', afterPaymentPriceCents: 'Preço após o pagamento' },
   },
   look: lookLabels,
+  layout: sectionsLabels,
 };
 
 export const offerMessages: OfferMessages = {
@@ -354,6 +358,7 @@ export const offerMessages: OfferMessages = {
   email: 'Informe um e-mail válido.',
   image: 'Envie a imagem de novo pelo botão "Enviar imagem".',
   ...lookMessages,
+  ...layoutMessages,
 };
 
 /** The console API's refusals about the page (pt-BR). */

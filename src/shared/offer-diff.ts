@@ -11,8 +11,8 @@ export interface OfferChange {
   key: string;
   item: number | null;
   field: string | null;
-  /** The field's description (its kind), or null for a whole item. */
-  kind: ScalarField['kind'] | null;
+  /** The field's description (its kind), or null for a whole item; a layout (`layout.sections`) is one change. */
+  kind: ScalarField['kind'] | 'layout' | null;
   before: unknown;
   after: unknown;
 }

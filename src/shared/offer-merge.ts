@@ -1,4 +1,5 @@
 import type { Offer } from './offer.ts';
+import { isOfferLayout, mergeLayouts } from './offer-layout.ts';
 
 /** A field both the draft and the newer live version changed, to different values: the seller picks one. */
 export interface OfferConflict {
@@ -31,6 +32,11 @@ export function mergeOffers(base: Offer, theirs: Offer, mine: Offer): OfferMerge
   const merge = (b: unknown, t: unknown, m: unknown, path: string): unknown => {
     if (same(m, b) || same(m, t)) return t;
     if (same(t, b)) return m;
+    if (isOfferLayout(b) && isOfferLayout(t) && isOfferLayout(m)) {
+      const { layout, conflict } = mergeLayouts(b, t, m);
+      if (conflict) conflicts.push({ path, ...conflict });
+      return layout;
+    }
     if (isRecord(b) && isRecord(t) && isRecord(m)) {
       const keys = new Set([...Object.keys(b), ...Object.keys(t), ...Object.keys(m)]);
       return Object.fromEntries([...keys].map((key) => [key, merge(b[key], t[key], m[key], path ? `${path}.${key}` : key)]));

@@ -1,5 +1,6 @@
 import { parseReais } from './money.ts';
 import { parseImageRef } from './offer-image.ts';
+import { layoutSchema, type LayoutMessages, type OfferLayout } from './offer-layout.ts';
 import { lookFieldSchema, type ColorField, type LookMessages, type VideoField } from './offer-look.ts';
 import { OFFER_ELEMENT_ID } from './offer-pages.ts';
 import { offerPatch } from './offer-patch.ts';
@@ -52,7 +53,12 @@ export interface ListField {
   item: Readonly<Record<string, ScalarField>>;
 }
 
-export type OfferField = ScalarField | ListField;
+/** Which sections of `/` show, and in what order (shared/offer-layout.ts). */
+export interface LayoutField {
+  kind: 'layout';
+}
+
+export type OfferField = ScalarField | ListField | LayoutField;
 
 const line = (max: number, min = 1): TextField => ({ kind: 'line', min, max });
 const lines = (max: number, min = 1): TextField => ({ kind: 'lines', min, max });
@@ -214,12 +220,17 @@ export const offerSections = {
   },
   /** The page's logo and accent colour (shared/offer-look.ts); `''`: the build's look. */
   look: { logo: image, accentColor: { kind: 'color' } },
+  layout: {
+    sections: { kind: 'layout' },
+  },
 } as const satisfies Record<string, Record<string, OfferField>>;
 
 export type OfferSectionKey = keyof typeof offerSections;
 export const offerSectionKeys = Object.keys(offerSections) as OfferSectionKey[];
 
-type ValueOf<F> = F extends ListField
+type ValueOf<F> = F extends LayoutField
+  ? OfferLayout
+  : F extends ListField
   ? Array<{ -readonly [K in keyof F['item']]: ValueOf<F['item'][K]> }>
   : F extends PriceField | AmountField
     ? number
@@ -232,7 +243,7 @@ export type Offer = {
 };
 
 /** The words of the schema's refusals, from content/offer.ts (shared/ holds no copy). */
-export interface OfferMessages extends LookMessages {
+export interface OfferMessages extends LayoutMessages, LookMessages {
   required: string;
   tooShort: (min: number) => string;
   tooLong: (max: number) => string;
@@ -298,6 +309,10 @@ function fieldSchema(field: ScalarField, messages: OfferMessages): z.ZodType {
 function sectionSchema(section: Readonly<Record<string, OfferField>>, messages: OfferMessages) {
   const shape: Record<string, z.ZodType> = {};
   for (const [key, field] of Object.entries(section)) {
+    if (field.kind === 'layout') {
+      shape[key] = layoutSchema(messages);
+      continue;
+    }
     if (field.kind !== 'list') {
       shape[key] = fieldSchema(field, messages);
       continue;

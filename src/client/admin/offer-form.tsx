@@ -7,6 +7,8 @@ import { Button } from '../ui/button.tsx';
 import { cn } from '../ui/cn.ts';
 import { ColorInputs } from './color-field.tsx';
 import { ImageField } from './image-field.tsx';
+import { SectionLayoutField } from './section-layout.tsx';
+import type { OfferLayout } from '../../shared/offer-layout.ts';
 import { listOf, moveItem, withField, type ListItem } from './offer-edit.ts';
 
 /** A list item's field may have a label of its own (`steps.title`) beside the section's (`title`). */
@@ -137,6 +139,14 @@ export function OfferSectionForm({
       {labels.hint ? <p className="text-sm text-slate-400">{labels.hint}</p> : null}
       {Object.entries(offerSections[section] as Readonly<Record<string, OfferField>>).map(([name, field]) => {
         const path = `${section}.${name}`;
+        if (field.kind === 'layout')
+          return (
+            <SectionLayoutField
+              key={name}
+              value={values[name] as OfferLayout}
+              onChange={(layout) => onChange(withField(offer, section, name, layout))}
+            />
+          );
         if (field.kind !== 'list') {
           return (
             <OfferField

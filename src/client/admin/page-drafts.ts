@@ -1,6 +1,8 @@
 import { offerLabels } from '../../content/offer.ts';
 import { pageDrafts as copy } from '../../content/page-drafts.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { layoutText } from '../../content/layout.ts';
+import { isOfferLayout } from '../../shared/offer-layout.ts';
 import type { AdminPageState, Offer, OfferSectionKey } from '../../shared/offer.ts';
 
 /** The editor's work in the browser (docs/editing.md#drafts-and-merges). */
@@ -98,6 +100,7 @@ export function conflictLabel(path: string): string {
 export function conflictText(path: string, value: unknown): string {
   if (typeof value === 'number') return /Cents$/.test(path) ? formatBRL(value) : String(value);
   if (typeof value === 'string') return value === '' ? copy.empty : value;
+  if (isOfferLayout(value)) return layoutText(value);
   if (Array.isArray(value))
     return (value as unknown[])
       .map((item) =>

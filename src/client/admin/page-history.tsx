@@ -10,6 +10,8 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { formatDateTime } from './format.ts';
 import { consoleUsers } from '../../content/console-users.ts';
 import { changeSummary, VersionFigures } from './version-figures.tsx';
+import { layoutChangeText } from '../../content/layout.ts';
+import type { OfferLayout } from '../../shared/offer-layout.ts';
 
 const copy = pageEditor;
 
@@ -65,7 +67,9 @@ export function OfferDiff({ live, draft, title = copy.diff.title }: { live: Offe
             className="rounded-xl border border-line/70 bg-ink-900/60 p-3 text-sm"
           >
             <p className="font-bold text-slate-200">{changeLabel(change)}</p>
-            {change.kind === 'price' || change.kind === 'amount' ? (
+            {change.kind === 'layout' ? (
+              <p className="text-brand-200 mt-1">{layoutChangeText(change.before as OfferLayout, change.after as OfferLayout)}</p>
+            ) : change.kind === 'price' || change.kind === 'amount' ? (
               <p className="text-brand-200 mt-1">
                 {copy.diff.priceChange(formatBRL(Number(change.before)), formatBRL(Number(change.after)))}
               </p>
