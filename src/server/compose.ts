@@ -6,7 +6,7 @@ import { createPayments, type Payments } from './gateway/payments.ts';
 import { createProviders } from './gateway/provider-registry.ts';
 import { SANDBOX_TOKEN } from './gateway/providers/tribopay/tribopay-sandbox.ts';
 import { createSandboxGateway } from './sandbox/sandbox.ts';
-import type { GatewayClient } from './gateway/types.ts';
+import type { GatewayClient } from './gateway/providers/tribopay/tribopay-types.ts';
 import type { Site } from './http/site.ts';
 import { createRetentionJob, type RetentionJob } from './jobs/retention.ts';
 import { purchaseHasOpenDispute } from './disputes/dispute-guard.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient, type GatewayClientOptions } from '../../src/server/gateway/providers/tribopay/tribopay-client.ts';
-import { GatewayError, type ChargeInput, type GatewayProduct } from '../../src/server/gateway/types.ts';
+import { GatewayError, type GatewayProduct } from '../../src/server/gateway/types.ts';
+import type { ChargeInput } from '../../src/server/gateway/providers/tribopay/tribopay-types.ts';
 import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
 import { gatewayReplies, startGatewayStandIn, type GatewayRequest, type GatewayStandIn } from '../support/gateway-stand-in.ts';
 import { refusedUrl } from '../support/loopback.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../src/server/gateway/providers/tribopay/tribopay-client.ts';
-import { GatewayError, type ChargeInput } from '../../src/server/gateway/types.ts';
+import { GatewayError } from '../../src/server/gateway/types.ts';
+import type { ChargeInput } from '../../src/server/gateway/providers/tribopay/tribopay-types.ts';
 import { createLogger, type LogLevel } from '../../src/server/lib/logger.ts';
 import {
   STAND_IN_PRODUCT_HASH,

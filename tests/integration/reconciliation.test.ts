@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createGatewayClient } from '../../src/server/gateway/providers/tribopay/tribopay-client.ts';
-import { GatewayError, type GatewayClient } from '../../src/server/gateway/types.ts';
+import { GatewayError } from '../../src/server/gateway/types.ts';
+import type { GatewayClient } from '../../src/server/gateway/providers/tribopay/tribopay-types.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { SANDBOX_TOKEN } from '../../src/server/compose.ts';
 import { SANDBOX_PRODUCT_HASH } from '../../src/server/gateway/providers/tribopay/tribopay-sandbox.ts';

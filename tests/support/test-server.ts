@@ -6,7 +6,7 @@ import { standInEnv, startGatewayStandIn, type GatewayStandIn } from './gateway-
 import { composeServer, type ComposedServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { openDatabase, type Db } from '../../src/server/db/database.ts';
-import type { GatewayClient } from '../../src/server/gateway/types.ts';
+import type { GatewayClient } from '../../src/server/gateway/providers/tribopay/tribopay-types.ts';
 import type { Site } from '../../src/server/http/site.ts';
 import { createLogger, type LogFormat, type LogLevel } from '../../src/server/lib/logger.ts';
 

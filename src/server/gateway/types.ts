@@ -1,4 +1,3 @@
-import type { GatewayTracking } from './tracking.ts';
 /** Our own view of the gateway: provider JSON never leaves `gateway/`. */
 
 export interface GatewayProduct {
@@ -36,51 +35,6 @@ export interface TransactionCustomer {
   email: string | null;
   phone: string | null;
   document: string | null;
-}
-
-export interface TransactionRecord {
-  transactionHash: string;
-  alternateIds: string[];
-  amountCents: number | null;
-  rawStatus: string | null;
-  state: PaymentState;
-  productHash: string | null;
-  offerHash: string | null;
-  customer?: TransactionCustomer | undefined;
-}
-
-export interface ChargeItem {
-  productHash: string;
-  offerHash: string;
-  title: string;
-  cover: string | null;
-  priceCents: number;
-}
-
-export interface ChargeInput {
-  amountCents: number;
-  product: GatewayProduct;
-  items?: readonly ChargeItem[];
-  customer: { name: string; email: string; phoneDigits: string; document: string };
-  /** Where the gateway posts status changes; carries our per-order secret (docs/gateway.md#6-postbacks). */
-  postbackUrl: string;
-  expireInDays: number;
-  tracking?: GatewayTracking;
-}
-
-/** A refund accepted; only a later read saying `refunded` ends the access. */
-export interface RefundAnswer {
-  rawStatus: string | null;
-  state: PaymentState;
-}
-
-export interface GatewayClient {
-  getProduct(options?: { fresh?: boolean }): Promise<GatewayProduct>;
-  /** Sends exactly one POST; never retried (there is no idempotency key, docs/gateway.md#9-unknowns). */
-  createCharge(input: ChargeInput): Promise<Charge>;
-  getTransaction(hash: string): Promise<TransactionRecord>;
-  /** Never retried: after an `uncertain` error the caller re-reads first (docs/gateway.md#11-refunds). */
-  refundTransaction(hash: string): Promise<RefundAnswer>;
 }
 
 export type GatewayErrorKind =

@@ -3,7 +3,7 @@ import { providerNames } from '../../../../content/providers.ts';
 import { httpUrl } from '../../../lib/env-fields.ts';
 import { plain, secret, type ProviderDescriptor } from '../../provider-descriptor.ts';
 import { SANDBOX_PRODUCT_HASH, SANDBOX_TOKEN } from './tribopay-sandbox.ts';
-import type { GatewayClient } from '../../types.ts';
+import type { GatewayClient } from './tribopay-types.ts';
 import { createGatewayClient } from './tribopay-client.ts';
 import { createTribopayProvider, tribopayCapabilities } from './tribopay-provider.ts';
 

@@ -1,6 +1,7 @@
 import { isRecord, readCents, type JsonRecord } from '../../../lib/json-record.ts';
 import { readCustomer } from './parse-customer.ts';
-import type { Charge, PaymentState, PixData, RefundAnswer, TransactionRecord } from '../../types.ts';
+import type { Charge, PaymentState, PixData } from '../../types.ts';
+import type { RefundAnswer, TransactionRecord } from './tribopay-types.ts';
 
 /** Lenient readers that never throw: integrators have met a `data` wrapper and many names for the code (docs/gateway.md#3-charge). */
 

@@ -3,16 +3,8 @@ import type { Logger } from '../../../lib/logger.ts';
 import { gatewayErrorMessage, refusesCustomerFields, gatewayMessages, refundErrorDetail } from '../../errors.ts';
 import { chooseOffer, parseProductPage } from './parse-products.ts';
 import { parseCharge, parseRefundReply, parseTransactionRecord } from './parse-transaction.ts';
-import {
-  GatewayError,
-  type Charge,
-  type ChargeInput,
-  type ChargeItem,
-  type GatewayClient,
-  type GatewayProduct,
-  type RefundAnswer,
-  type TransactionRecord,
-} from '../../types.ts';
+import { GatewayError, type Charge, type GatewayProduct } from '../../types.ts';
+import type { ChargeInput, ChargeItem, GatewayClient, RefundAnswer, TransactionRecord } from './tribopay-types.ts';
 import { DEFAULT_TIMEOUT_MS, errorCode, NOT_SENT_CODES } from '../../transport.ts';
 
 export interface GatewayClientOptions {

@@ -1,4 +1,5 @@
-import { GatewayError, type GatewayClient, type GatewayProduct, type PaymentState, type TransactionRecord } from '../../types.ts';
+import { GatewayError, type GatewayProduct, type PaymentState } from '../../types.ts';
+import type { GatewayClient, TransactionRecord } from './tribopay-types.ts';
 import type {
   ChargeRecord,
   CreatePixInput,
