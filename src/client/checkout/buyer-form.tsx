@@ -42,7 +42,8 @@ const buyerFields: ReadonlyArray<
     name: 'phone',
     label: copy.form.phone,
     placeholder: copy.form.phonePlaceholder,
-    type: 'tel',
+    // A text field: HTML allows the national number's autofill there, not on type="tel"; the
+    // input mode still opens the phone keypad.
     autoComplete: 'tel-national',
     inputMode: 'tel',
     // Before the page's code runs nothing masks it: ten characters at least, digits as the buyer
