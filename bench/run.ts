@@ -18,8 +18,9 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  * 5. The costliest request each public route accepts, and `/healthz` while 20 clients send it (bench/hostile.ts).
  * 6. Tap to PIX on an emulated slow phone: tap → buyer form, the tap's INP, submit → PIX panel and the
  *    checkout's scripts, tapped 0.5 s, 1.5 s and 5 s after the load event and with a second busy tab (bench/tap-to-pix.ts).
+ * 7. The server's resident memory after 200 requests across its pages and APIs (bench/rss.ts).
  * `npm run bench -- lighthouse` runs only sections 1–3; `npm run bench -- hostile` only section 5;
- * `npm run bench -- tap` only section 6.
+ * `npm run bench -- tap` only section 6; `npm run bench -- rss` only section 7.
  */
 const onlyPageSpeed = process.argv.includes('lighthouse');
 const root = path.resolve(import.meta.dirname, '..');
@@ -36,6 +37,12 @@ if (process.argv.includes('hostile')) {
   // Imported here, once VITRINE_SERVER_ENTRY is settled (server.ts reads it when loaded).
   const { runHostileBench } = await import('./hostile.ts');
   await runHostileBench(clientDir);
+  process.exit(0);
+}
+
+if (process.argv.includes('rss')) {
+  const { runRssBench } = await import('./rss.ts');
+  await runRssBench();
   process.exit(0);
 }
 
@@ -149,4 +156,6 @@ if (!onlyPageSpeed) {
   await runHostileBench(clientDir);
   const { runTapToPixBench } = await import('./tap-to-pix.ts');
   await runTapToPixBench(clientDir);
+  const { runRssBench } = await import('./rss.ts');
+  await runRssBench();
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { build as viteBuild } from 'vite';
@@ -56,6 +57,20 @@ export function assertEntriesIsolated(manifest: Manifest): void {
   }
 }
 
+/**
+ * @brazilian-utils ships every helper in one 650 KB module (its cities, banks and holidays): the
+ * server bundles (tree-shakes) the few it calls rather than holding the whole module in memory.
+ * Resolved to its file here, since `packages: 'external'` leaves every bare name outside the bundle.
+ */
+const bundleBrazilianUtils: esbuild.Plugin = {
+  name: 'bundle-brazilian-utils',
+  setup(build) {
+    build.onResolve({ filter: /^@brazilian-utils\/brazilian-utils$/ }, ({ path: name }) => ({
+      path: fileURLToPath(import.meta.resolve(name)),
+    }));
+  },
+};
+
 export async function buildAll(): Promise<void> {
   const started = Date.now();
   fs.rmSync(dist, { recursive: true, force: true });
@@ -85,6 +100,7 @@ export async function buildAll(): Promise<void> {
     format: 'esm',
     target: 'node22',
     packages: 'external',
+    plugins: [bundleBrazilianUtils],
     sourcemap: true,
     logLevel: 'warning',
   });

@@ -29,9 +29,13 @@ afterAll(async () => {
 
 it('npm start, the Docker image and the systemd unit all pass the flag', () => {
   const packageJson = JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-  expect(packageJson.scripts.start).toMatch(/&& exec node --disable-proto=throw dist\/server\/main\.js$/);
-  expect(fs.readFileSync('Dockerfile', 'utf8')).toContain('CMD ["node", "--disable-proto=throw", "dist/server/main.js"]');
-  expect(fs.readFileSync('deploy/vitrine.service', 'utf8')).toMatch(/^ExecStart=\/usr\/bin\/node --disable-proto=throw \S+main\.js$/m);
+  expect(packageJson.scripts.start).toMatch(/&& exec node --disable-proto=throw --max-semi-space-size=4 dist\/server\/main\.js$/);
+  expect(fs.readFileSync('Dockerfile', 'utf8')).toContain(
+    'CMD ["node", "--disable-proto=throw", "--max-semi-space-size=4", "dist/server/main.js"]',
+  );
+  expect(fs.readFileSync('deploy/vitrine.service', 'utf8')).toMatch(
+    /^ExecStart=\/usr\/bin\/node --disable-proto=throw --max-semi-space-size=4 \S+main\.js$/m,
+  );
 });
 
 it('an instance of the cluster harness (npm run cluster, the cluster fault tests) runs with the flag', async () => {

@@ -18,9 +18,10 @@ export const SERVER_ENTRY = path.resolve(process.env.VITRINE_SERVER_ENTRY?.trim(
 
 /**
  * Node's flags for the server, as production passes them (package.json `start`, the Dockerfile's
- * CMD, deploy/vitrine.service): without `__proto__`, no body can reach Object.prototype through it.
+ * CMD, deploy/vitrine.service): without `__proto__`, no body can reach Object.prototype through it;
+ * a young generation sized to the server's heap rather than to the machine (bench/rss.ts).
  */
-export const SERVER_NODE_FLAGS = ['--disable-proto=throw'] as const;
+export const SERVER_NODE_FLAGS = ['--disable-proto=throw', '--max-semi-space-size=4'] as const;
 
 export interface Exit {
   code: number | null;

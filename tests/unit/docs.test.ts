@@ -68,6 +68,20 @@ describe('docs size', () => {
     expect(read('README.md').trimEnd().split('\n').length).toBeLessThanOrEqual(README_MAX_LINES);
   });
 
+  it("opens docs/benchmarks.md with today's figures, each linked to its sitting, the sittings within 300 lines", () => {
+    const lines = read('docs/benchmarks.md').split('\n');
+    const today = lines.indexOf('## Today');
+    const sittings = lines.indexOf('## The sittings');
+    expect(today).toBeGreaterThan(0);
+    expect(lines.slice(0, today).some((line) => line.startsWith('## '))).toBe(false);
+    expect(sittings).toBeGreaterThan(today);
+    expect(sittings).toBeLessThanOrEqual(300);
+    const todayEnd = lines.findIndex((line, index) => index > today && line.startsWith('## '));
+    const rows = lines.slice(today, todayEnd).filter((line) => /^\| (?!figure|-)/.test(line));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row, row).toMatch(/\]\(#[^)]+\) *\|$/);
+  });
+
   it(`keeps each decision record under ${ADR_MAX_WORDS} words, with its status and date`, () => {
     const problems = adrFiles.flatMap((file) => {
       const text = read(file);

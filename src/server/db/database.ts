@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DatabaseTarget } from '../config/config.ts';
 import { migrationProvider } from './migrations.ts';
 import { NulFreeTextPlugin } from './nul-free-text.ts';
@@ -16,8 +17,13 @@ export interface Db {
   close(): Promise<void>;
 }
 
-// Postgres returns int8 as text; our bigints (epoch ms, counts) fit in a JS number.
-pg.types.setTypeParser(20, (value) => Number(value));
+/** pg is loaded by a server that uses PostgreSQL only, not by one on SQLite. */
+function loadPg(): typeof pg {
+  const loaded = createRequire(import.meta.url)('pg') as typeof pg;
+  // Postgres returns int8 as text; our bigints (epoch ms, counts) fit in a JS number.
+  loaded.types.setTypeParser(20, (value) => Number(value));
+  return loaded;
+}
 
 /** Every buyer's data: 0600, and SQLite's -wal and -shm files take the database file's mode. */
 function restrictToOwner(file: string): void {
@@ -48,7 +54,7 @@ export function openDatabase(target: DatabaseTarget): Db {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  const pool = new (loadPg().Pool)({ connectionString: target.url, max: 10 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new NulFreeTextPlugin()] });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import type { Database } from '../db/schema.ts';
 import {
   imageFile,
@@ -11,6 +11,9 @@ import {
   type ImageFormat,
   type OfferImage,
 } from '../../shared/offer-image.ts';
+
+/** Loaded on the first upload: libvips is about 20 MB of memory a server that never gets one would hold. */
+const loadSharp = async () => (await import('sharp')).default;
 
 /** Narrower than a phone's column, a photo would be blown up and blurred on the page. */
 export const MIN_IMAGE_WIDTH = 320;
@@ -66,6 +69,7 @@ interface Decoded {
  * libheif applies the HEIC's own rotation and mirror while decoding; the EXIF turn is for the rest.
  */
 async function decodeOnce(input: Uint8Array, metadata: Metadata): Promise<Decoded> {
+  const sharp = await loadSharp();
   let source: Sharp;
   let seen: { width: number; height: number };
   if (metadata.compression === 'hevc') {
@@ -89,7 +93,7 @@ async function decodeOnce(input: Uint8Array, metadata: Metadata): Promise<Decode
 
 async function encode(decoded: Decoded, width: number, format: ImageFormat): Promise<Buffer> {
   // From raw pixels sharp has no metadata to write: EXIF, GPS, XMP and comments stayed behind.
-  const resized = sharp(decoded.pixels, { raw: decoded.raw }).resize({ width, withoutEnlargement: true });
+  const resized = (await loadSharp())(decoded.pixels, { raw: decoded.raw }).resize({ width, withoutEnlargement: true });
   return format === 'avif' ? resized.avif({ quality: 55, effort: 3 }).toBuffer() : resized.webp({ quality: 78 }).toBuffer();
 }
 
@@ -105,7 +109,7 @@ export async function storeUpload(
   let metadata: Metadata;
   try {
     // The header only, unbounded here: its size is checked below, to say why rather than "unreadable".
-    metadata = await sharp(input, { limitInputPixels: false }).metadata();
+    metadata = await (await loadSharp())(input, { limitInputPixels: false }).metadata();
   } catch {
     return { kind: 'unreadable' };
   }

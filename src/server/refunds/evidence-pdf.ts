@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { EvidenceField, EvidenceModel, EvidenceRow } from './evidence-model.ts';
 
 /** pdfkit's built-in Helvetica: no font file to ship, and WinAnsi covers Portuguese. */
@@ -20,7 +19,9 @@ const columnWidths = [26, 96, 168, contentWidth - 26 - 96 - 168] as const;
 const cellPadding = { x: 5, y: 4 };
 const labelWidth = 150;
 
-export function drawEvidencePdf(model: EvidenceModel): Promise<Uint8Array> {
+/** pdfkit (about 30 MB with its fonts' tables) is loaded on the first document, not by every server. */
+export async function drawEvidencePdf(model: EvidenceModel): Promise<Uint8Array> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: page.top, bottom: page.bottom, left: page.left, right: page.right },
