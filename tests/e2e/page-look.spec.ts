@@ -2,11 +2,12 @@ import type { Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { offerDefaults, offerMessages } from '../../src/content/offer.ts';
 import { hero } from '../../src/content/landing.ts';
-import { heroVideoCopy } from '../../src/content/look.ts';
+import { heroVideoCopy, lookLabels } from '../../src/content/look.ts';
 import { site } from '../../src/content/site.ts';
 import { LANDING_BUDGET_BYTES, type PageImageReply } from '../../src/shared/offer.ts';
 import { signInToConsole } from '../support/clients.ts';
 import { consoleCall } from '../support/purchase.ts';
+import { signIn } from './admin-helpers.ts';
 import { expect, presellAnsweredContext, test } from './fixtures.ts';
 import { startServer } from './server.ts';
 
@@ -154,6 +155,37 @@ test('a logo, an accent colour and a hero video set in the console show on / wit
       ).toContain(ACCENT_RGB);
       await context.close();
     }
+  } finally {
+    await server.stop();
+  }
+});
+
+test('the console keeps its tabs on one row that scrolls sideways at 390 px, and Página has the colour picker', async ({ browser }) => {
+  const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
+  try {
+    const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, PASSWORD);
+    const nav = page.getByRole('navigation', { name: 'Seções do painel' });
+    const tops = await nav.getByRole('link').evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(tops.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(tops).size, 'one row').toBe(1);
+    expect(await nav.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    // The title row and the tab row: it was three rows of tabs, about 170 px of a phone's screen.
+    expect((await page.locator('header').first().boundingBox())!.height).toBeLessThanOrEqual(110);
+
+    const pageTab = nav.getByRole('link', { name: 'Página' });
+    await pageTab.click();
+    await expect(pageTab).toHaveAttribute('aria-current', 'page');
+    await page.getByLabel('Seção', { exact: true }).selectOption({ label: lookLabels.title });
+    await expect(page.getByLabel('Escolher a cor')).toBeVisible();
+    await expect(page.getByLabel('Cor de destaque')).toHaveValue('');
+    await page.screenshot({ path: test.info().outputPath('console-tabs-390.png') });
+    // The open tab is scrolled into the row's visible part.
+    const tabBox = (await pageTab.boundingBox())!;
+    expect(tabBox.x).toBeGreaterThanOrEqual(0);
+    expect(tabBox.x + tabBox.width).toBeLessThanOrEqual(390);
+    await context.close();
   } finally {
     await server.stop();
   }

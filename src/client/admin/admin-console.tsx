@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+
 import { admin as copy } from '../../content/admin.ts';
 import { consoleUsers } from '../../content/console-users.ts';
 import type { ConsoleAccess, ConsoleUserInfo } from '../../shared/admin-users.ts';
@@ -19,6 +20,9 @@ import { SuppliersSection } from './suppliers-section.tsx';
 import { inviteToken } from './users-api.ts';
 import { UsersSection } from './users-section.tsx';
 import type { OrderFilterStatus } from '../../shared/admin.ts';
+
+/** The open tab, scrolled into the row when it is off its visible part (a phone's width). */
+const scrollIntoRow = (element: HTMLAnchorElement | null) => element?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 
 type Tab = 'overview' | 'orders' | 'disputes' | 'page' | 'reviews' | 'suppliers' | 'health' | 'privacy' | 'users';
 const TABS: Tab[] = ['overview', 'orders', 'disputes', 'page', 'reviews', 'suppliers', 'health', 'privacy', 'users'];
@@ -140,12 +144,17 @@ export function AdminConsole() {
           <h1 className="text-base font-black text-white sm:text-lg">{copy.title}</h1>
           <SessionActions onSignedOut={signedOut} owner={user?.owner ?? true} />
         </div>
-        <nav aria-label={copy.nav.label} className="mx-auto flex max-w-6xl flex-wrap gap-1 px-2 pb-2">
+        {/* One row that scrolls sideways on a phone: wrapped, the tabs took three rows of the sticky header. */}
+        <nav
+          aria-label={copy.nav.label}
+          className="mx-auto flex max-w-6xl [scrollbar-width:none] gap-1 overflow-x-auto overscroll-x-contain px-2 pb-2"
+        >
           {tabs.map((item) => (
             <a
               key={item}
               href={HASHES[item]}
               aria-current={tab === item ? 'page' : undefined}
+              ref={tab === item ? scrollIntoRow : undefined}
               onClick={(event) => {
                 event.preventDefault();
                 choose(item);
