@@ -89,7 +89,7 @@ export function App({ initial }: { initial: InitialPage }) {
   const { Page } = current;
   return (
     <NavigationContext.Provider value={navigation}>
-      {current.pathname === paths.admin ? null : <DemoNotice />}
+      {current.pathname === paths.admin ? null : <DemoNotice demoMode={getPublicConfig().demoMode} />}
       <Page />
       {/* eslint-disable-next-line react-hooks/static-components -- loaded once into state, so its identity is stable across renders */}
       {current.pathname === paths.admin || !CookieNotice ? null : <CookieNotice />}

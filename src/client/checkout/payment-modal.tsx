@@ -208,7 +208,7 @@ export default function PaymentModal({
 
   return (
     <ModalDialog id={id} open={open} onOpenChange={changeOpen} title={copy.title} closeLabel={copy.close} busy={!live} maskInReplays>
-      <DemoNotice inline />
+      <DemoNotice demoMode={config.demoMode} inline />
       {phase.kind !== 'success' ? (
         <>
           <div className="mt-3 flex items-end justify-between gap-3">

@@ -44,7 +44,7 @@ const buildLayout: OfferLayout = { order: [...landingSectionIds], hidden: [] };
 export default function LandingPage() {
   // A prerender token (shared/public-config.ts): the server swaps in GUARANTEE_DAYS, in the static
   // sections' text and in the FAQ island's props alike, so the island hydrates with the same number.
-  const { guaranteeDays, askDocument, orderBump } = getPublicConfig();
+  const { guaranteeDays, askDocument, orderBump, demoMode } = getPublicConfig();
   const omitLater = useContext(OmitLaterSections);
   const layout = useOfferSection('layout')?.sections ?? buildLayout;
   // Heights: each section's tallest real height on a phone (from 360 px), from `md` and from `lg` up, with a margin (landing/deferred-section.tsx).
@@ -86,7 +86,7 @@ export default function LandingPage() {
   return (
     <>
       {/* Static markup (never hydrated here): the page frame that carries it elsewhere is not rendered on `/`. */}
-      <DemoNotice />
+      <DemoNotice demoMode={demoMode} />
       <Island name="site-header" component={SiteHeader} props={{}} when="scroll" />
       <main>
         <Hero guaranteeDays={guaranteeDays} />

@@ -21,7 +21,7 @@ export const meta: PageMeta = presellMeta;
  */
 export default function PresellPage() {
   // Printed as a token while prerendering, filled in by the server (shared/public-config.ts).
-  const { guaranteeDays } = getPublicConfig();
+  const { guaranteeDays, demoMode } = getPublicConfig();
   const edited = useOfferSection('presell');
   const { logo } = useIslandOfferSection('look', look);
   const copy = edited ?? presell;
@@ -29,7 +29,7 @@ export default function PresellPage() {
     // Its first screen is complete at the first paint, with no request for the icons' sprite before it.
     <IconsDrawnInline>
       {/* Static markup, as on the landing page: the page frame that carries it elsewhere is not rendered here. */}
-      <DemoNotice />
+      <DemoNotice demoMode={demoMode} />
       <main className="relative flex min-h-dvh flex-col items-center overflow-hidden px-5 pt-8 pb-10">
         <div
           aria-hidden="true"

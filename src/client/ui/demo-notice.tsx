@@ -1,5 +1,4 @@
 import { demoNotice } from '../../content/demo.ts';
-import { getPublicConfig } from '../lib/public-config.ts';
 import { cn } from './cn.ts';
 
 /**
@@ -9,10 +8,11 @@ import { cn } from './cn.ts';
  * so it never covers content at any scroll position. It is in the prerendered HTML, so the band is
  * there from the first paint and nothing shifts; with a real gateway the server strips it from
  * the pages (`data-demo-notice`, see server/http/site.ts), the band goes with it, and the browser
- * renders nothing, so both agree at hydration. `inline` is the same line inside a dialog.
+ * renders nothing, so both agree at hydration. `inline` is the same line inside a dialog. The caller
+ * passes the public config's `demoMode`.
  */
-export function DemoNotice({ inline = false }: { inline?: boolean }) {
-  if (!getPublicConfig().demoMode) return null;
+export function DemoNotice({ demoMode, inline = false }: { demoMode: boolean; inline?: boolean }) {
+  if (!demoMode) return null;
   return (
     <p
       data-demo-notice=""
