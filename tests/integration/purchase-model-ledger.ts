@@ -348,21 +348,24 @@ export function scriptMercadoPago(shop: LedgerShop, route: ScriptedRoute, answer
   shop.rig.mercadoPago.scriptNext(route, answer);
 }
 
+/** Uses up the scripted answers of one Mercado Pago route that no request took. */
+export async function useUpScripted(rig: LedgerRig, route: ScriptedRoute): Promise<void> {
+  const headers = { Authorization: `Bearer ${MP_STAND_IN_TOKEN}`, 'Content-Type': 'application/json', 'X-Idempotency-Key': 'clear' };
+  for (let left = waiting(rig, route); left > 0; left--) {
+    const url = route === 'create' ? `${rig.mercadoPago.url}/v1/payments` : `${rig.mercadoPago.url}/v1/payments/1`;
+    const method = { create: 'POST', read: 'GET', cancel: 'PUT' }[route];
+    await fetch(url, { method, headers, ...(route === 'read' ? {} : { body: '{}' }) })
+      .then((response) => response.body?.cancel())
+      .catch(() => undefined);
+  }
+}
+
 /**
  * Uses up the faults a run scripted and no request took (a provider skipped after an outage is
  * not called), so the next run starts with providers that answer as documented.
  */
 export async function clearFaults(rig: LedgerRig): Promise<void> {
-  const headers = { Authorization: `Bearer ${MP_STAND_IN_TOKEN}`, 'Content-Type': 'application/json', 'X-Idempotency-Key': 'clear' };
-  for (const route of ['create', 'read', 'cancel'] as const) {
-    for (let left = waiting(rig, route); left > 0; left--) {
-      const url = route === 'create' ? `${rig.mercadoPago.url}/v1/payments` : `${rig.mercadoPago.url}/v1/payments/1`;
-      const method = { create: 'POST', read: 'GET', cancel: 'PUT' }[route];
-      await fetch(url, { method, headers, ...(route === 'read' ? {} : { body: '{}' }) })
-        .then((response) => response.body?.cancel())
-        .catch(() => undefined);
-    }
-  }
+  for (const route of ['create', 'read', 'cancel'] as const) await useUpScripted(rig, route);
   for (const route of ['check', 'create'] as const) {
     const path = route === 'check' ? '/v2/transparents/check?id=none' : '/v2/transparents/create';
     await fetch(`${rig.abacatepay.url}${path}`, {
