@@ -11,21 +11,20 @@ import path from 'node:path';
  *   timers:     faults (the built server as a process that is killed)
  *   browser:    e2e (Playwright, real Chromium, against the build)
  *
- * Each stage writes its output to `.test-output/<stage>.log`
- * (a failed stage's tail is printed) and prints its time beside its budget; a stage over its budget
- * fails, and so does a whole run over the suite's budget. The last line sums every stage as
- * "N passed, M failed"; the exit code is non-zero on any failure.
+ * Each stage writes its output to `.test-output/<stage>.log` (a failed stage's tail is printed) and
+ * prints its time beside its budget; a stage over its budget fails, and so does a whole run over the
+ * suite's budget. The last line sums every stage as "N passed, M failed"; the exit code is non-zero
+ * on any failure.
  *
  * `npm test -- lint unit` runs only the stages named (plus the build, which integration, faults and
- * e2e need);
- * VITRINE_TEST_SERIAL=1 runs the stages one after another, as a loaded machine may need.
+ * e2e need); VITRINE_TEST_SERIAL=1 runs the stages one after another, as a loaded machine may need.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.test-output');
 fs.mkdirSync(out, { recursive: true });
 
-/** The whole suite's budget on a 2-core machine, and each stage's. */
+/** The whole suite's budget on a 2-core machine (each stage has its own below). */
 const SUITE_BUDGET_S = 1_800;
 
 interface Result {
@@ -43,10 +42,10 @@ interface Stage {
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const children = new Set<ChildProcess>();
 
-function run(log: fs.WriteStream, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+function run(log: fs.WriteStream, command: string, args: string[]): Promise<number> {
   log.write(`\n▶ ${path.relative(root, command) || command} ${args.join(' ')}\n`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
