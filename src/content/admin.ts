@@ -216,6 +216,8 @@ export const admin = {
     /** A part refund made in the provider's panel that matches no item's price (docs/money.md#panel-refunds). */
     partRefunded: 'Reembolso parcial no provedor',
     partRefundedNote: 'feito no painel do provedor; o acesso continua',
+    medPart: `${medReturnedLabel} (parte)`,
+    medPartNote: 'parte do PIX devolvida ao pagador pelo banco; o acesso continua',
     timeline: 'Linha do tempo',
     failure: 'Motivo da falha',
     /** The order's WhatsApp (docs/whatsapp.md#the-console): consent, the messages, and the wa.me button. */

@@ -73,6 +73,7 @@ export const disputesConsole = {
   closedAt: 'Encerrada em',
   medReturned: (amount: string) => `${medReturnedLabel}: ${amount}`,
   defenceTitle: 'Texto da defesa',
+  defenceLoading: 'Carregando o texto da defesa…',
   defenceHint: 'É o que “Enviar defesa” manda ao provedor: os fatos do checkout, da entrega e do uso.',
   panelSend: 'Toque em “Enviar defesa” para registrar o envio; depois baixe o PDF e cole o texto no painel do provedor.',
   sending: 'Enviando…',

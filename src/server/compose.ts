@@ -3,7 +3,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config/config.ts';
 import type { Db } from './db/database.ts';
 import { createPayments, type Payments } from './gateway/payments.ts';
-import { createProviders } from './gateway/provider-registry.ts';
+import { createProviders, type ProviderId } from './gateway/provider-registry.ts';
 import { SANDBOX_TOKEN } from './gateway/providers/tribopay/tribopay-sandbox.ts';
 import { createSandboxGateway } from './sandbox/sandbox.ts';
 import type { GatewayClient } from './gateway/providers/tribopay/tribopay-types.ts';
@@ -12,6 +12,7 @@ import { createRetentionJob, type RetentionJob } from './jobs/retention.ts';
 import { purchaseHasOpenDispute } from './disputes/dispute-guard.ts';
 import { createDisputeReminderJob } from './disputes/dispute-reminders.ts';
 import { createDisputePoller } from './disputes/dispute-poller.ts';
+import { ordersInOpenProviderDispute } from './disputes/dispute-repository.ts';
 import { applyProviderDispute } from './disputes/dispute-service.ts';
 import { createBackground, type Background } from './lib/background.ts';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
@@ -260,7 +261,20 @@ export function composeOrders(options: {
   const events = createOrderEvents({ logger });
   const prices = createOfferPricing(database.db);
   const hasOpenDispute = (orderId: string) => purchaseHasOpenDispute(database.db, orderId);
-  const orders = { db: database.db, dialect: database.dialect, config, payments, logger, publicUrl, now, events, prices, hasOpenDispute };
+  const disputedOrders = (provider: ProviderId) => ordersInOpenProviderDispute(database.db, provider);
+  const orders = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    payments,
+    logger,
+    publicUrl,
+    now,
+    events,
+    prices,
+    hasOpenDispute,
+    disputedOrders,
+  };
   const kinds = createOutboxKinds();
   wireSubscribers(kinds, { ...orders, mailer });
   retireRepeatsAfterPayment(orders);

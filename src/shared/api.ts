@@ -42,6 +42,7 @@ import type {
 import type {
   AdminDispute,
   AdminDisputeCreateSchema,
+  AdminDisputeDefence,
   AdminDisputeList,
   AdminDisputeResolveSchema,
   DisputeConfirmSchema,
@@ -139,6 +140,7 @@ export interface ApiEndpoints {
   /** docs/disputes.md */
   'GET /api/admin/disputes': { reply: AdminDisputeList };
   'POST /api/admin/disputes': { body: Body<typeof AdminDisputeCreateSchema>; reply: AdminDispute };
+  'GET /api/admin/disputes/:id/defence': { reply: AdminDisputeDefence };
   /** Sends the defence once: 409 when already sent, 422 when too late, each with its Portuguese message. */
   'POST /api/admin/disputes/:id/defence': { reply: AdminDispute };
   /** The defence as a PDF, for a provider whose panel takes it by hand. */

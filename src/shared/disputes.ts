@@ -27,9 +27,12 @@ export interface AdminDispute {
   closedAt: number | null;
   defenceChannel: DefenceChannel;
   defenceSentAt: number | null;
-  /** The text "Enviar defesa" sends (or the seller pastes in the provider's panel). */
-  defenceText: string;
   items: string[];
+}
+
+/** The text "Enviar defesa" sends (or the seller pastes in the provider's panel), read for one dispute at a time. */
+export interface AdminDisputeDefence {
+  text: string;
 }
 
 export interface AdminDisputeBlock {

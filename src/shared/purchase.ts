@@ -36,6 +36,8 @@ export interface PurchaseView {
   refundedCents: number;
   /** What the MED took back (lost disputes): apart from `refundedCents`, which the seller gave back. */
   medReturnedCents: number;
+  /** Of `medReturnedCents`, a part the MED took tied to no item (docs/money.md#med): the items stay open. */
+  medPartCents: number;
   /** Of `refundedCents`, what the provider gave back tied to no item (a part refund in its panel): the items stay open. */
   partRefundedCents: number;
   /** docs/money.md#invariants */

@@ -6,9 +6,18 @@ import { queueDueReminders } from '../../src/server/disputes/dispute-alerts.ts';
 import { applyProviderDispute } from '../../src/server/disputes/dispute-service.ts';
 import type { DefenceOutcome, ProviderDispute, ProviderDisputes } from '../../src/server/gateway/pix-provider.ts';
 import type { AdminOrderDetail, AdminOverview } from '../../src/shared/admin.ts';
-import type { AdminDispute, AdminDisputeList } from '../../src/shared/disputes.ts';
+import type { AdminDispute, AdminDisputeDefence, AdminDisputeList } from '../../src/shared/disputes.ts';
 import { newCheckoutKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
-import { insertReviewRow, orderRow, rowsOfOrders, sandboxCharge, setOrderColumns, tableRows } from '../support/db-reads.ts';
+import {
+  insertReviewRow,
+  orderRow,
+  outboxRows,
+  rowsOfOrders,
+  sandboxCharge,
+  setOrderColumns,
+  setSandboxCharge,
+  tableRows,
+} from '../support/db-reads.ts';
 import { askRefund, buy, buyAndPay, consoleCall, drainOutbox, memberVisit, payBySandboxPostback } from '../support/purchase.ts';
 import { startWhatsappStandIn, type WhatsappStandIn } from '../support/stand-ins/whatsapp-stand-in.ts';
 import { useTestServer } from '../support/test-server.ts';
@@ -177,6 +186,29 @@ for (const database of databases) {
       expect((await call<AdminOverview>('/overview')).body.totals.today.revenueCents).toBe(revenueBefore - bump);
     });
 
+    for (const outcome of ['won', 'cancelled'] as const)
+      it(`a dispute over a payment the shop had not seen, ${outcome}, ends with the order paid and its access e-mailed once`, async () => {
+        const { orderId } = await buy(running.server);
+        const order = await orderRow(running.db, orderId);
+        // Paid at the provider with its notification lost, long enough ago that the charge is no longer read.
+        await setSandboxCharge(running.db, order.charge_id!, 'paid');
+        await setOrderColumns(running.db, orderId, { expires_at: running.clock.now - 3 * DAY });
+        await running.server.reconciler.runOnce();
+        expect((await orderRow(running.db, orderId)).status).toBe('pending');
+
+        await apply(order, disputeOf(order));
+        await apply(order, disputeOf(order, { state: outcome, rawStatus: outcome === 'won' ? 'REJEITADA' : 'CANCELADA_EFI' }));
+        await running.server.reconciler.runOnce();
+        await drainOutbox(running.server);
+        await running.server.reconciler.runOnce();
+        await drainOutbox(running.server);
+
+        expect((await orderRow(running.db, orderId)).status).toBe('paid');
+        expect(await outboxRows(running.db, orderId, 'access_email')).toHaveLength(1);
+        const disputes = (await tableRows(running.db, 'disputes')).filter((row) => row.order_id === orderId);
+        expect(disputes.map((row) => row.state)).toEqual([outcome]);
+      });
+
     it('"Registrar contestação" finds the order by e-mail, reference or E2E id, and one entered by hand is closed by hand', async () => {
       const { order, buyer } = await buyAndPay(running);
       const byEmail = await call<AdminDispute>('/disputes', { query: buyer.email.toUpperCase(), defenceDueOn: '2099-12-31' });
@@ -216,9 +248,15 @@ for (const database of databases) {
         published_at: null,
       });
       const dispute = (await call<AdminDispute>('/disputes', { query: order.public_ref, defenceDueOn: '2099-12-31' })).body;
-      expect(dispute.defenceText).toContain('5/5 "Lista excelente, já fechei com dois fornecedores."');
-      expect(dispute.defenceText).toContain(order.public_ref);
-      expect(dispute.defenceText).toContain('A página de membro foi aberta 1 vez');
+      // The list carries no defence: its text is built for one dispute at a time.
+      const listed = (await call<AdminDisputeList>('/disputes')).body.disputes.find((each) => each.id === dispute.id)!;
+      expect(Object.keys(listed)).not.toContain('defenceText');
+      const defence = await call<AdminDisputeDefence>(`/disputes/${dispute.id}/defence`);
+      expect(defence.status).toBe(200);
+      expect(defence.body.text).toContain('5/5 "Lista excelente, já fechei com dois fornecedores."');
+      expect(defence.body.text).toContain(order.public_ref);
+      expect(defence.body.text).toContain('A página de membro foi aberta 1 vez');
+      expect((await call(`/disputes/dsp_nenhuma/defence`)).status).toBe(404);
       const sent = await call<AdminDispute>(`/disputes/${dispute.id}/defence`, {});
       expect(sent.status).toBe(200);
       expect(sent.body).toMatchObject({ state: 'defending', defenceChannel: 'panel' });

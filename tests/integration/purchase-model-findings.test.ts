@@ -442,7 +442,24 @@ for (const database of databases) {
       expect(lines(await providerSideFindings(s, [order.id], () => null))).toBe('');
     });
 
-    it.fails('D-unseen (open): a payment contested before the shop learned of it, then won at the provider, is delivered', async () => {
+    for (const outcome of ['won', 'lost'] as const)
+      it(`D6: a Mercado Pago dispute ${outcome} with no notification closes at the next poll interval`, async () => {
+        const s = await open(MANUAL);
+        const order = await paidPurchase(s);
+        const charge = s.ledger.charge('mercadopago', s.ledger.byCode(order.code)!.chargeId)!;
+        await disputeAtProvider(s, charge, true);
+        await drainOutbox(s);
+        // The paid re-checks have drawn far apart by the time the bank decides.
+        await settle(s, { paid: true });
+        await decideAtProvider(s, charge, outcome, false);
+        // No notification: the reconciler reads disputed payments every DISPUTES_POLL_SECONDS (900 s).
+        await reconcilerTick(s, 16);
+        expect(await openDisputesOf(s, [order.id]), `the payment ${outcome === 'won' ? 'approved again' : 'charged back'}`).toHaveLength(0);
+        const { purchase } = await purchaseOf(s, order.id);
+        expect(purchase!.items.map((item) => item.state)).toEqual([outcome === 'won' ? 'open' : 'med_returned']);
+      });
+
+    it('D-unseen: a payment contested before the shop learned of it, then won at the provider, is delivered once', async () => {
       const s = await open(MANUAL);
       const order = await pix(s, newBuyer('Davi Contestado'), true);
       // The notification arrives and the one read that would confirm it fails; the payer contests at once.
@@ -451,11 +468,14 @@ for (const database of databases) {
       await disputeAtProvider(s, charge, true);
       await drainOutbox(s);
       await settle(s);
-      // The bank takes its days; Mercado Pago releases the money to the seller.
+      expect(await openDisputesOf(s, [order.id]), 'in_mediation opens a dispute on the unpaid order').toHaveLength(1);
+      // The bank takes its days; Mercado Pago releases the money to the seller, telling no one.
       await moveClock(s, '8d');
       await decideAtProvider(s, charge, 'won', false);
       await settle(s, { paid: true });
       expect(lines(await providerSideFindings(s, [order.id], () => null))).toBe('');
+      expect(await openDisputesOf(s, [order.id]), 'the payment approved again: the dispute is won').toHaveLength(0);
+      expect(await outboxRows(s.db, order.id, 'access_email'), 'one access e-mail').toHaveLength(1);
     });
 
     for (const outage of [false, true])

@@ -88,6 +88,8 @@ export const adminApi = {
   /** Contestações (docs/disputes.md). */
   disputes: () => apiFetch('GET /api/admin/disputes'),
   createDispute: (body: z.input<typeof AdminDisputeCreateSchema>) => apiFetch('POST /api/admin/disputes', { json: body }),
+  /** The defence's text, built for this dispute alone (the list leaves it out). */
+  disputeDefence: (id: string) => apiFetch('GET /api/admin/disputes/:id/defence', { params: { id } }),
   sendDefence: (id: string) => apiFetch('POST /api/admin/disputes/:id/defence', { params: { id } }),
   defencePdfUrl: (id: string) => `${base}/disputes/${encodeURIComponent(id)}/defence.pdf`,
   resolveDispute: (id: string, state: 'won' | 'lost' | 'cancelled') =>

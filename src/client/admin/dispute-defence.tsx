@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { admin as copy } from '../../content/admin.ts';
 import { disputeChannelLabels, disputesConsole as text } from '../../content/disputes.ts';
 import type { AdminDispute } from '../../shared/disputes.ts';
@@ -11,8 +11,9 @@ import { formatDateTime } from './format.ts';
 import { CopyValue } from './manual-refund-steps.tsx';
 
 /**
- * A dispute's defence: the text "Enviar defesa" sends, the one press (then disabled), the provider's 409
- * or 422 in the server's words, and for a provider without a defence API, the PDF and the text to paste.
+ * A dispute's defence: the text "Enviar defesa" sends (read for this dispute alone, while it is open), the one press
+ * (then disabled), the provider's 409 or 422 in the server's words, and for a provider without a defence API, the PDF
+ * and the text to paste.
  */
 export function DisputeDefence({
   dispute,
@@ -27,9 +28,28 @@ export function DisputeDefence({
   const actions = disputeActions(dispute);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [defenceText, setDefenceText] = useState<string | null>(null);
   const id = useId();
+  const open = isOpenDispute(dispute.state);
+  useEffect(() => {
+    if (!open) return;
+    let current = true;
+    adminApi.disputeDefence(dispute.id).then(
+      (reply) => {
+        if (current) setDefenceText(reply.text);
+      },
+      (error: unknown) => {
+        if (!current) return;
+        if (error instanceof ApiError && error.status === 401) onSignedOut();
+        else setFailure(error instanceof ApiError && error.message ? error.message : copy.api.invalid);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [dispute.id, open, onSignedOut]);
   // A closed dispute's defence is history: the list keeps its outcome only.
-  if (!isOpenDispute(dispute.state)) return null;
+  if (!open) return null;
 
   const send = async () => {
     setBusy(true);
@@ -59,7 +79,8 @@ export function DisputeDefence({
         readOnly
         rows={8}
         aria-labelledby={`${id}-title`}
-        value={dispute.defenceText}
+        value={defenceText ?? ''}
+        placeholder={defenceText === null ? text.defenceLoading : undefined}
         className="mt-2 block w-full resize-y rounded-lg border border-line bg-ink-950 px-3 py-2 text-sm text-slate-200"
       />
       {dispute.defenceChannel === 'panel' && !actions.panelFiles ? <p className="mt-2 text-xs text-slate-400">{text.panelSend}</p> : null}
@@ -80,7 +101,7 @@ export function DisputeDefence({
             >
               {text.downloadPdf}
             </a>
-            <CopyValue value={dispute.defenceText} what={text.copyText} />
+            <CopyValue value={defenceText ?? ''} what={text.copyText} />
           </div>
         </div>
       ) : null}

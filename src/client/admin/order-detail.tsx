@@ -67,15 +67,12 @@ export function OrderDetailView({
                 <dd className="text-lg font-black text-white">{formatBRL(state.data.amountCents)}</dd>
                 <dt className="mt-2 text-slate-400">{copy.detail.provider}</dt>
                 <dd className="font-semibold text-white">{state.data.providerName}</dd>
-                {state.data.purchase && state.data.purchase.partRefundedCents > 0 ? (
-                  <>
-                    <dt className="mt-2 text-slate-400">{copy.detail.partRefunded}</dt>
-                    <dd className="font-semibold text-white">
-                      {formatBRL(state.data.purchase.partRefundedCents)}{' '}
-                      <span className="text-xs font-normal text-slate-400">({copy.detail.partRefundedNote})</span>
-                    </dd>
-                  </>
-                ) : null}
+                <PartGone
+                  label={copy.detail.partRefunded}
+                  cents={state.data.purchase?.partRefundedCents}
+                  note={copy.detail.partRefundedNote}
+                />
+                <PartGone label={copy.detail.medPart} cents={state.data.purchase?.medPartCents} note={copy.detail.medPartNote} />
               </div>
               <div>
                 <dt className="text-slate-400">{copy.orders.statusFilter}</dt>
@@ -248,6 +245,19 @@ function DuplicateNotice({ order, onOpenOrder }: { order: AdminOrderDetail; onOp
         </a>
       </p>
     </div>
+  );
+}
+
+/** A part of the purchase that went back tied to no item (docs/money.md#panel-refunds, #med-part): the access is kept. */
+function PartGone({ label, cents, note }: { label: string; cents: number | undefined; note: string }) {
+  if (!cents || cents <= 0) return null;
+  return (
+    <>
+      <dt className="mt-2 text-slate-400">{label}</dt>
+      <dd className="font-semibold text-white">
+        {formatBRL(cents)} <span className="text-xs font-normal text-slate-400">({note})</span>
+      </dd>
+    </>
   );
 }
 

@@ -101,6 +101,7 @@ describe('refundView', () => {
       paidCents: 2980,
       refundedCents: 1990,
       partRefundedCents: 0,
+      medPartCents: 0,
       medReturnedCents: 0,
       openCents: 990,
       owedCents: 0,

@@ -139,6 +139,21 @@ export async function listLostDisputes(db: Executor, from: number, to: number): 
     .execute();
 }
 
+/** The orders whose dispute from this provider is still open (the reconciler reads them again: orders/reconciliation.ts). */
+export async function ordersInOpenProviderDispute(db: Executor, provider: DisputeRow['provider'], limit = 100): Promise<string[]> {
+  const rows = await db
+    .selectFrom('disputes')
+    .select('order_id')
+    .distinct()
+    .where('provider', '=', provider)
+    .where('source', '=', 'provider')
+    .where('state', 'in', [...OPEN_DISPUTE_STATES])
+    .orderBy('order_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.order_id);
+}
+
 export async function listOpenDisputes(db: Executor): Promise<DisputeRow[]> {
   return (await listDisputes(db)).filter(isOpenDispute);
 }

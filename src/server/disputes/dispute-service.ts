@@ -3,7 +3,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { disputesApi } from '../../content/disputes.ts';
 import { digitsOnly } from '../../shared/digits.ts';
-import type { AdminDispute, AdminDisputeBlock, AdminDisputeList, DefenceChannel, DisputeState } from '../../shared/disputes.ts';
+import type {
+  AdminDispute,
+  AdminDisputeBlock,
+  AdminDisputeDefence,
+  AdminDisputeList,
+  DefenceChannel,
+  DisputeState,
+} from '../../shared/disputes.ts';
 import { normalizeDocument } from '../../shared/documents.ts';
 import { normalizeEmail } from '../../shared/text.ts';
 import { businessDayStart } from '../../shared/time.ts';
@@ -19,7 +26,7 @@ import {
   findOrderByReference,
   findPaidOrdersByEmail,
 } from '../orders/order-lookup.ts';
-import { reverseOrder, setMedReturnedCents } from '../orders/order-transitions.ts';
+import { askRecheck, reverseOrder, setMedReturnedCents } from '../orders/order-transitions.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
@@ -139,6 +146,8 @@ async function applyToOrder(deps: DisputesDeps, order: OrderRow, dispute: Provid
     return { row: updated ?? inserted.row, changed: updated !== undefined };
   });
   if (result.row.state === 'lost') await endLostDispute(deps, order, now);
+  // A dispute proves a payment the shop may not have seen: read it again, so a dispute won or cancelled delivers it.
+  if (result.changed && order.status !== 'paid' && order.charge_id) await askRecheck(deps.db, order.id, now);
   if (result.changed) deps.logger.info('Dispute recorded', { order: order.id, dispute: result.row.id, state: result.row.state });
   return { kind: 'applied', dispute: result.row, changed: result.changed };
 }
@@ -296,6 +305,12 @@ async function defencePdfOf(deps: DisputesDeps, row: DisputeRow): Promise<Uint8A
   return evidence ? renderEvidencePdf(evidence) : null;
 }
 
+/** The text "Enviar defesa" sends, as it stands: built for one dispute at a time, never for the whole list. */
+export async function loadDefenceText(deps: DisputesDeps, id: string): Promise<AdminDisputeDefence | undefined> {
+  const row = await findDispute(deps.db, id);
+  return row ? { text: await buildDefenceText(deps, row) } : undefined;
+}
+
 /** The PDF the seller attaches in the provider's panel: the order's evidence document as it stands. */
 export async function loadDefencePdf(
   deps: DisputesDeps,
@@ -340,7 +355,6 @@ async function toAdminDispute(deps: DisputesDeps, row: DisputeRow): Promise<Admi
     closedAt: time(row.closed_at),
     defenceChannel: row.defence_channel ?? (row.source === 'provider' && provider?.disputes?.defend ? 'provider' : 'panel'),
     defenceSentAt: time(row.defence_sent_at),
-    defenceText: await buildDefenceText(deps, row),
     items: (purchase?.items.get(row.order_id) ?? []).map((item) => item.title),
   };
 }

@@ -34,7 +34,7 @@ export type OrderEvent =
   /** Buyer data erased (docs/operations.md#personal-data); `email` normalized, for hashed keys: never stored nor logged. */
   | { type: 'erased'; orderId: string; at: number; email: string };
 
-/** Money a MED devolução or a chargeback took back of a charge read `reversed` (ChargeRecord `disputeReturnedCents`). */
+/** Money a MED devolução or a chargeback took back of a charge, all of it or a part (ChargeRecord `disputeReturnedCents`). */
 export interface MedReturn {
   cents: number;
   chargeId: string;

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts';
 import { refundMovementOf } from '../purchases/purchase-service.ts';
 import type { OrderEvent, OrderEvents } from './order-events.ts';
 import { setOrderStatus } from './orders-repository.ts';
+import { requestRecheck } from './reconciliation-repository.ts';
 import { markOrderReversed } from './reversal-repository.ts';
 
 /** The money went back (`reversed` or `refunded`); published once, with the items not already refunded one by one. */
@@ -26,7 +27,12 @@ export async function reverseOrder(
  * What the MED (lost disputes, devoluções) took back of the charge, as disputes/ sums it: the ledger counts it
  * "Devolvido pelo MED", never refunded by the seller (docs/money.md#med).
  */
-export async function setMedReturnedCents(db: Kysely<Database> | Transaction<Database>, id: string, cents: number, now: number): Promise<boolean> {
+export async function setMedReturnedCents(
+  db: Kysely<Database> | Transaction<Database>,
+  id: string,
+  cents: number,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('orders')
     .set({ med_returned_cents: cents, updated_at: now })
@@ -34,6 +40,11 @@ export async function setMedReturnedCents(db: Kysely<Database> | Transaction<Dat
     .where('med_returned_cents', '!=', cents)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** A payment proved outside the charge's own flow (a dispute over it): the reconciler reads the charge again soon. */
+export async function askRecheck(db: Kysely<Database>, orderId: string, now: number): Promise<void> {
+  await requestRecheck(db, orderId, now);
 }
 
 /** The buyer's "não quero mais lembretes": the first tap counts; a second changes nothing. */

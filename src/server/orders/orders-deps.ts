@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Payments } from '../gateway/payments.ts';
+import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { OrderEvents } from './order-events.ts';
 import type { OfferPricing } from './offer-pricing.ts';
@@ -19,4 +20,6 @@ export interface OrdersDeps {
   prices: OfferPricing;
   /** Whether the order's purchase has a dispute still open; disputes/ answers, so refunds/ need not import it. */
   hasOpenDispute: (orderId: string) => Promise<boolean>;
+  /** The orders with a dispute from this provider still open; disputes/ answers. */
+  disputedOrders?: (provider: ProviderId) => Promise<string[]>;
 }

@@ -27,7 +27,8 @@ function deletedByOurCancel(provider: PixProvider, order: OrderRow, chargeId: st
 /** A MED names the PIX by its end-to-end id; a dispute or a MED devolução on the read goes to disputes/ (docs/disputes.md). */
 async function noteDispute(deps: OrdersDeps, order: OrderRow, record: ChargeRecord, now: number): Promise<void> {
   if (record.endToEndId) await recordEndToEndId(deps.db, order.id, record.endToEndId);
-  const cents = record.state === 'reversed' ? (record.disputeReturnedCents ?? 0) : 0;
+  // A part returned on a charge still paid too (docs/money.md#med).
+  const cents = record.state === 'reversed' || record.state === 'paid' ? (record.disputeReturnedCents ?? 0) : 0;
   // Paid with no dispute, where the read would show one: any dispute that provider opened is over, won.
   const cleared = !record.dispute && record.state === 'paid' && deps.payments.get(order.provider)?.capabilities.disputeOnRead === true;
   if (!record.dispute && cents <= 0 && !cleared) return;

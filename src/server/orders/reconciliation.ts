@@ -5,7 +5,7 @@ import type { OrdersDeps } from './orders-deps.ts';
 import { recheckOrder } from './payment-confirmation.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
-import { claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from './reconciliation-repository.ts';
+import { claimOrderCheck, claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from './reconciliation-repository.ts';
 import { resumeInterruptedCharges } from './checkout-service.ts';
 import { findPostbackCandidateIds } from './webhook-events-repository.ts';
 import { findOrderById } from './order-lookup.ts';
@@ -33,6 +33,24 @@ async function cancelRetiredAgain(deps: OrdersDeps, orderId: string, now: number
   if (!order?.charge_id || order.status !== 'failed' || order.provider_closed_at !== null || order.expires_at <= now) return;
   if (!deps.payments.get(order.provider)?.cancelCharge) return;
   await cancelAtProvider(deps, order);
+}
+
+/**
+ * A provider whose read shows its dispute (`disputeOnRead`) may decide it with no notice: each order in an open dispute there
+ * is read every DISPUTES_POLL_SECONDS, whatever its schedule, even unpaid (contested before the shop saw it paid).
+ */
+async function rereadDisputed(deps: OrdersDeps, id: ProviderId, now: number, over: () => boolean): Promise<number> {
+  if (!deps.disputedOrders || deps.payments.get(id)?.capabilities.disputeOnRead !== true) return 0;
+  let checked = 0;
+  for (const orderId of await deps.disputedOrders(id)) {
+    if (over()) break;
+    if (!(await claimOrderCheck(deps.db, orderId, now, deps.config.disputesPollSeconds * 1000))) continue;
+    const order = await findOrderById(deps.db, orderId);
+    if (!order?.charge_id) continue;
+    await recheckOrder(deps, order);
+    checked++;
+  }
+  return checked;
 }
 
 export interface Reconciler {
@@ -76,7 +94,7 @@ export function createReconciler(
       await cancelRetiredAgain(deps, order.id, now);
       checked++;
     }
-    return checked;
+    return checked + (await rereadDisputed(deps, id, now, () => stopping || performance.now() > deadline));
   };
 
   const pass = async () => {

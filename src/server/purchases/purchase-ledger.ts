@@ -77,7 +77,10 @@ function itemState(order: OrderRow, main: OrderRow, refund: RefundRow | undefine
   return 'owed';
 }
 
-/** paid − refunded − returned by the MED + part refunded = open + owed + revoked + awaiting; `unlistedOwedCents` must be 0 (docs/money.md#invariants). */
+/**
+ * paid − refunded − returned by the MED + the parts of either tied to no item = open + owed + revoked + awaiting;
+ * `unlistedOwedCents` must be 0 (docs/money.md#invariants).
+ */
 export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: number }): PurchaseView & { unlistedOwedCents: number } {
   const { main } = purchase;
   const items: PurchaseItemView[] = [];
@@ -86,11 +89,13 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
   let partRefundedCents = 0;
   let unlistedOwedCents = 0;
   let medReturnedCents = 0;
+  let medPartCents = 0;
   for (const order of chargesOf(purchase)) {
     const paid = wasPaid(order);
     if (paid) paidCents += Number(order.amount_cents);
     const med = medReturnOf(purchase, order);
     medReturnedCents += med.cents;
+    if (order.status !== 'reversed' && med.items.size === 0) medPartCents += med.cents;
     if (order.status === 'reversed') refundedCents += Number(order.amount_cents) - med.cents;
     else if (paid) {
       const untied = untiedRefundCents(purchase, order.id);
@@ -121,6 +126,7 @@ export function ledgerOf(purchase: PurchaseRecord, config: { guaranteeDays: numb
     paidCents,
     refundedCents,
     medReturnedCents,
+    medPartCents,
     partRefundedCents,
     openCents: sum(['open', 'refund_requested', 'refunding']),
     owedCents: sum(['owed']),
@@ -206,7 +212,10 @@ export function movementSuffix(
  * all of a reversed charge's not refunded before; of a charge still paid, all that was left, or the one item its amount
  * matches, else none (access kept).
  */
-export function medReturnOf(purchase: Pick<PurchaseRecord, 'items' | 'refunds'>, order: OrderRow): { cents: number; items: Set<OrderItemKey> } {
+export function medReturnOf(
+  purchase: Pick<PurchaseRecord, 'items' | 'refunds'>,
+  order: OrderRow,
+): { cents: number; items: Set<OrderItemKey> } {
   const returned = Number(order.med_returned_cents ?? 0);
   if (returned <= 0 || !wasPaid(order)) return { cents: 0, items: new Set() };
   const amount = Number(order.amount_cents);

@@ -15,7 +15,15 @@ import type { OrderRow } from '../orders/orders-repository.ts';
 import { enqueueOutboxMessage, outboxPayloadsOf } from '../outbox/outbox-queue.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { chargesOf, ledgerOf, refundedPartCents, refundOf, refundsOf, untiedRefundCents } from '../purchases/purchase-ledger.ts';
+import {
+  chargesOf,
+  ledgerOf,
+  medReturnOf,
+  refundedPartCents,
+  refundOf,
+  refundsOf,
+  untiedRefundCents,
+} from '../purchases/purchase-ledger.ts';
 import { productNameOf } from '../purchases/purchase-items.ts';
 import { loadPurchase } from '../purchases/purchase-service.ts';
 import { latestRefund } from './buyer-guarantee.ts';
@@ -73,9 +81,9 @@ export async function queueDoneEmail(trx: Transaction<Database>, orderId: string
   const sent = await outboxPayloadsOf(trx, mainId, EMAIL_KINDS.done);
   const told = sent.reduce((sum: number, payload) => sum + (emailPayload(payload).amountCents ?? 0), 0);
   const given = chargesOf(purchase).reduce((sum, order) => {
-    // A part the seller gave back at the provider tied to no item was never told to the buyer here: not counted.
+    // A part the seller gave back at the provider tied to no item was never told to the buyer here, nor what the MED took.
     if (order.status === 'reversed' && refundsOf(purchase, order.id).length > 0)
-      return sum + Number(order.amount_cents) - untiedRefundCents(purchase, order.id);
+      return sum + Math.max(0, Number(order.amount_cents) - untiedRefundCents(purchase, order.id) - medReturnOf(purchase, order).cents);
     return sum + refundedPartCents(purchase, order.id);
   }, 0);
   const amountCents = given - told;

@@ -9,6 +9,7 @@ import {
   applyProviderDispute,
   listAdminDisputes,
   loadDefencePdf,
+  loadDefenceText,
   registerManualDispute,
   removeDisputeBlock,
   resolveManualDispute,
@@ -48,6 +49,13 @@ export const adminDisputesRoutes = adminRouter()
     });
     await recordAudit(c.var.db, { session: c.var.session, action: 'dispute_poll', now: c.var.now() });
     return sendReply(c, 'POST', ok);
+  })
+
+  .get('/disputes/:id/defence', async (c) => {
+    const found = await loadDefenceText(c.var.orders, c.req.param('id'));
+    if (!found) return apiError(c, 404, disputesApi.notFound);
+    c.header('Cache-Control', 'no-store');
+    return sendReply(c, 'GET', found);
   })
 
   .post('/disputes/:id/defence', async (c) => {
