@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { setCookie } from 'hono/cookie';
 import { consoleUsers as copy } from '../../../content/console-users.ts';
 import { AdminInviteAcceptSchema, AdminInviteSchema, AdminInviteTokenSchema, AdminPermissionsSchema } from '../../../shared/admin-users.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
 import { openSession, sessionLabel } from '../../admin/admin-auth.ts';
 import { acceptInvite, changePermissions, createInvite, listUsers, readInvite, revokeUser, userActor } from '../../admin/admin-users.ts';
-import { renderInviteEmail } from '../../admin/invite-email.ts';
+import { renderInviteMessage } from '../../admin/invite-email.ts';
 import { apiError, limitBody } from '../../http/http.ts';
-import { emailMessageId } from '../../mail/define-email.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { sendReply } from '../api-reply.ts';
 import { ADMIN_COOKIE, adminRouter, auditClient, json, ok, tooLarge } from './console.ts';
@@ -30,17 +28,16 @@ export function adminUsersRoutes(mailer: Mailer | undefined) {
       const { config } = c.var;
       const emailed = mailer
         ? await mailer
-            .send({
-              to: email,
-              messageId: emailMessageId('console-invite', randomUUID()),
-              ...renderInviteEmail({
+            .send(
+              renderInviteMessage({
+                to: email,
                 shop: config.storefront.seller.name,
                 link,
                 permissions,
                 expiresAt: invite.expiresAt,
                 demoMode: config.demoMode,
               }),
-            })
+            )
             .then(() => true)
             .catch((error: unknown) => {
               c.var.logger.warn('Console invitation e-mail not sent', { error: String(error) });
