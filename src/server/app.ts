@@ -28,6 +28,7 @@ import { eventsRoutes } from './routes/events.ts';
 import { healthRoutes, PROBE_PATHS } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { liveRoutes } from './routes/live.ts';
+import { openFinanceOrderRoutes, openFinanceRoutes, openFinanceWebhookRoutes } from './routes/open-finance.ts';
 import { orderPageApiRoutes, orderPageRoutes } from './routes/order-page.ts';
 import { addonRoutes, ordersRoutes, productRoutes } from './routes/orders.ts';
 import { presenceRoutes } from './routes/presence.ts';
@@ -64,6 +65,8 @@ function apiRoutes(admin: AdminDeps) {
       .route('/', liveRoutes)
       .route('/', ordersRoutes)
       .route('/', addonRoutes)
+      .route('/', openFinanceOrderRoutes)
+      .route('/', openFinanceRoutes)
       .route('/', orderPageApiRoutes)
       .route('/', presenceRoutes)
       .route('/', productRoutes)
@@ -71,6 +74,7 @@ function apiRoutes(admin: AdminDeps) {
       .route('/', disputeEvidenceRoutes)
       // Before the providers' door, whose `/:provider` would take /api/webhooks/whatsapp for an unknown provider.
       .route('/', whatsappWebhookRoutes)
+      .route('/', openFinanceWebhookRoutes)
       .route('/', webhooksRoutes)
       .route('/', adminRoutes(admin))
       .all('/api/*', (c) => apiError(c, 404, apiErrors.notFound))

@@ -28,6 +28,7 @@ import type { AddonAnswerSchema, CreatedOrder, createOrderSchema, OrderStatusRep
 import type { FunnelEventSchema } from './events.ts';
 import type { LiveSignals } from './live.ts';
 import type { PageVersionReply } from './offer-diff.ts';
+import type { OpenFinanceBanksReply, OpenFinanceStartReply, OpenFinanceStartSchema } from './open-finance.ts';
 import type { OrderPageReply } from './order-page.ts';
 import type { PresenceBeatSchema } from './presence.ts';
 import type { RefundDeclineSchema, RefundRequestReply, RefundRequestSchema, RefundStartSchema } from './refunds.ts';
@@ -85,6 +86,9 @@ export interface ApiEndpoints {
   'GET /api/order-page/:ref': { reply: OrderPageReply };
   'POST /api/order-page/:ref/resend': { reply: OkReply };
   'POST /api/order-page/:ref/refund': { body: Body<typeof RefundRequestSchema>; reply: RefundRequestReply };
+  /** docs/payments.md#open-finance; 404 when Open Finance is off. */
+  'GET /api/open-finance/bancos': { reply: OpenFinanceBanksReply };
+  'POST /api/orders/:id/open-finance': { body: Body<typeof OpenFinanceStartSchema>; reply: OpenFinanceStartReply };
 
   'GET /api/reviews/:ref': { reply: ReviewPageReply };
   'POST /api/reviews/:ref': { body: Body<typeof ReviewInputSchema>; reply: ReviewReply };

@@ -245,6 +245,20 @@ export interface PageVersionFunnelTable {
   count: number;
 }
 
+/** Migration 0046: a payment started at the buyer's bank; `returned_at` when it went back automatically. */
+export interface OpenFinancePaymentsTable {
+  payment_id: string;
+  order_id: string;
+  participant_id: string;
+  idempotency_key: string;
+  redirect_uri: string;
+  state: 'pending' | 'paid' | 'failed' | 'expired' | 'cancelled' | 'unknown';
+  amount_cents: number;
+  created_at: number;
+  paid_at: number | null;
+  returned_at: number | null;
+}
+
 export interface AdminLoginLimitsTable {
   key: string;
   window_start: number;
@@ -488,6 +502,7 @@ export interface Database {
   admin_invites: AdminInvitesTable;
   admin_session_names: AdminSessionNamesTable;
   page_version_funnel: PageVersionFunnelTable;
+  open_finance_payments: OpenFinancePaymentsTable;
   member_page_opens: MemberPageOpensTable;
   pix_email_quota: PixEmailQuotaTable;
   access_tokens: AccessTokensTable;

@@ -105,31 +105,7 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
       });
       return (await findOrderById(db, order.id)) ?? order;
     }
-    // Whoever sells, e-mails or reports the sale hears of it in this transaction: never lost, never twice.
-    const published: OrderEvent[] = [];
-    let erased = false;
-    const paid = await markOrderPaid(db, deps.dialect, order.id, { now }, async (trx, row) => {
-      if (isErasedBuyer(row)) {
-        // Nobody can be given access or told: the money goes back (docs/payments.md#reconciliation).
-        erased = true;
-        await deps.events.publish(trx, { type: 'undeliverable', order: row, at: now });
-        return;
-      }
-      published.push({ type: 'paid', order: row, at: now });
-      // A retired charge paid late is compared with all the buyer bought, however long ago (docs/payments.md#reconciliation).
-      const earlier = await flagDuplicatePayment(trx, row, now, { anyTime: order.status === 'failed' });
-      if (earlier) published.push({ type: 'duplicate', order: row, original: earlier, at: now });
-      for (const event of published) await deps.events.publish(trx, event);
-    });
-    if (paid && erased) {
-      logger.warn('Payment after the buyer was erased: refunded', { order: order.id, transaction: hash });
-    } else if (paid) {
-      logger.info('Order paid', { order: order.id, transaction: hash });
-      const duplicate = published.find((event): event is OrderEventOf<'duplicate'> => event.type === 'duplicate');
-      if (duplicate)
-        logger.warn('Duplicate payment: the seller is asked to refund it', { order: order.id, duplicateOf: duplicate.original.id });
-      for (const event of published) await deps.events.committed(event);
-    }
+    await confirmOrderPaid(deps, order, now, hash);
     // Still paid, but some of it went back at the provider (a part refund in its panel): recorded once.
     if ((record.refundedCents ?? 0) > 0 && (await recordProviderRefund(deps, order, record, now))) {
       logger.info('Part refund made at the provider recorded', { order: order.id });
@@ -154,4 +130,35 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
     logger.warn('Unknown payment status from the gateway', { order: order.id, status: record.rawStatus ?? 'none' });
   }
   return (await findOrderById(db, order.id)) ?? order;
+}
+
+/** The one way an order becomes paid, whichever way the buyer paid; undefined when it already was. */
+export async function confirmOrderPaid(deps: OrdersDeps, order: OrderRow, now: number, paidWith: string): Promise<OrderRow | undefined> {
+  const { logger } = deps;
+  // Whoever sells, e-mails or reports the sale hears of it in this transaction: never lost, never twice.
+  const published: OrderEvent[] = [];
+  let erased = false;
+  const paid = await markOrderPaid(deps.db, deps.dialect, order.id, { now }, async (trx, row) => {
+    if (isErasedBuyer(row)) {
+      // Nobody can be given access or told: the money goes back (docs/payments.md#reconciliation).
+      erased = true;
+      await deps.events.publish(trx, { type: 'undeliverable', order: row, at: now });
+      return;
+    }
+    published.push({ type: 'paid', order: row, at: now });
+    // A retired charge paid late is compared with all the buyer bought, however long ago (docs/payments.md#reconciliation).
+    const earlier = await flagDuplicatePayment(trx, row, now, { anyTime: order.status === 'failed' });
+    if (earlier) published.push({ type: 'duplicate', order: row, original: earlier, at: now });
+    for (const event of published) await deps.events.publish(trx, event);
+  });
+  if (paid && erased) {
+    logger.warn('Payment after the buyer was erased: refunded', { order: order.id, transaction: paidWith });
+  } else if (paid) {
+    logger.info('Order paid', { order: order.id, transaction: paidWith });
+    const duplicate = published.find((event): event is OrderEventOf<'duplicate'> => event.type === 'duplicate');
+    if (duplicate)
+      logger.warn('Duplicate payment: the seller is asked to refund it', { order: order.id, duplicateOf: duplicate.original.id });
+    for (const event of published) await deps.events.committed(event);
+  }
+  return paid;
 }

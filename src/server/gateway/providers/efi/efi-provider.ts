@@ -9,6 +9,7 @@ import { parseWebhookConfig, problemDetail } from './pix-api-parse.ts';
 import { efiProfile, type PixApiProfile } from './pix-api-profile.ts';
 import { defendInfraction, listInfractions, MAX_DEFENCE_CHARS } from './pix-api-infractions.ts';
 import { readDevolucao, requestDevolucao } from './pix-api-refunds.ts';
+import { createOpenFinanceApi, type OpenFinanceApi, type OpenFinanceSettings } from './open-finance-client.ts';
 
 export interface EfiSettings {
   clientId: string;
@@ -18,12 +19,15 @@ export interface EfiSettings {
   apiUrl: string;
   /** Efí's alternative to mTLS on webhooks: the `?hmac=` of the registered URL. */
   webhookHmacSecret?: string | null;
+  openFinance?: OpenFinanceSettings | null;
   /** Addresses webhooks may come from in that mode; the profile's (Efí's published one) when unset. */
   allowedIps?: readonly string[] | null;
 }
 
 /** Plus the webhook set-up a seller does once per PIX key (`npm run efi-webhook`), which no other provider has. */
 export interface EfiProvider extends PixProvider {
+  /** With EFI_OPEN_FINANCE on (docs/payments.md#open-finance). */
+  readonly openFinance?: OpenFinanceApi;
   registerWebhook(webhookUrl: string, options: { skipMtls: boolean }): Promise<void>;
   getWebhook(): Promise<string | null>;
 }
@@ -148,5 +152,8 @@ function createPixApiProvider(profile: PixApiProfile, settings: EfiSettings, opt
     getRefund: (charge, refundId) => readDevolucao(client, charge, refundId),
     registerWebhook: (webhookUrl, registration) => registerWebhook(api, settings, webhookUrl, registration),
     getWebhook: () => getWebhook(api),
+    ...(settings.openFinance
+      ? { openFinance: createOpenFinanceApi(settings.openFinance, { now, ...(options.ca ? { ca: options.ca } : {}) }) }
+      : {}),
   };
 }

@@ -1,0 +1,63 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OpenFinancePaymentsTable } from '../db/schema.ts';
+
+type OpenFinancePaymentRow = Selectable<OpenFinancePaymentsTable>;
+
+export function findOpenFinanceByKey(db: Kysely<Database>, idempotencyKey: string): Promise<OpenFinancePaymentRow | undefined> {
+  return db.selectFrom('open_finance_payments').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+}
+
+export function findOpenFinancePayment(db: Kysely<Database>, paymentId: string): Promise<OpenFinancePaymentRow | undefined> {
+  return db.selectFrom('open_finance_payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
+}
+
+/** A repeat of the same start (same key) keeps the first row. */
+export async function insertOpenFinancePayment(db: Kysely<Database>, row: OpenFinancePaymentRow): Promise<void> {
+  await db
+    .insertInto('open_finance_payments')
+    .values(row)
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+/** The state Efí last gave; `paid_at` is set once. */
+export async function setOpenFinanceState(
+  db: Kysely<Database>,
+  paymentId: string,
+  state: OpenFinancePaymentRow['state'],
+  now: number,
+): Promise<void> {
+  await db.updateTable('open_finance_payments').set({ state }).where('payment_id', '=', paymentId).execute();
+  if (state === 'paid')
+    await db
+      .updateTable('open_finance_payments')
+      .set({ paid_at: now })
+      .where('payment_id', '=', paymentId)
+      .where('paid_at', 'is', null)
+      .execute();
+}
+
+/** True for the one caller that claims the automatic return. */
+export async function claimOpenFinanceReturn(db: Kysely<Database>, paymentId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('open_finance_payments')
+    .set({ returned_at: now })
+    .where('payment_id', '=', paymentId)
+    .where('returned_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function releaseOpenFinanceReturn(db: Kysely<Database>, paymentId: string): Promise<void> {
+  await db.updateTable('open_finance_payments').set({ returned_at: null }).where('payment_id', '=', paymentId).execute();
+}
+
+/** Banks by how many of this shop's Open Finance payments chose them. */
+export async function participantUse(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('open_finance_payments')
+    .select(['participant_id', (eb) => eb.fn.countAll<number | string>().as('uses')])
+    .groupBy('participant_id')
+    .execute();
+  return new Map(rows.map((row) => [row.participant_id, Number(row.uses)]));
+}

@@ -1,0 +1,172 @@
+/** "Pagar no app do banco": Efí's Open Finance payment beside the order's PIX (docs/payments.md#open-finance). */
+import type { EfiProvider } from '../gateway/providers/efi/efi-provider.ts';
+import {
+  listOpenFinanceParticipants,
+  OpenFinanceError,
+  readOpenFinancePayment,
+  refundOpenFinancePayment,
+  startOpenFinancePayment,
+  type OpenFinanceApi,
+} from '../gateway/providers/efi/open-finance-client.ts';
+import type { OpenFinanceParticipant } from '../gateway/providers/efi/open-finance-parse.ts';
+import { readOpenFinanceReturn, verifyOpenFinanceWebhook } from '../gateway/providers/efi/open-finance-webhook.ts';
+import type { WebhookRequest } from '../gateway/pix-provider.ts';
+import { cancelAtProvider } from './charge-cancellation.ts';
+import { findOrderById } from './order-lookup.ts';
+import type { OrdersDeps } from './orders-deps.ts';
+import type { OrderRow } from './orders-repository.ts';
+import { confirmOrderPaid } from './payment-confirmation.ts';
+import {
+  claimOpenFinanceReturn,
+  findOpenFinanceByKey,
+  findOpenFinancePayment,
+  insertOpenFinancePayment,
+  participantUse,
+  releaseOpenFinanceReturn,
+  setOpenFinanceState,
+} from './open-finance-repository.ts';
+
+const BANKS_TTL_MS = 60 * 60_000;
+const banksCache = new WeakMap<OpenFinanceApi, { at: number; list: OpenFinanceParticipant[] }>();
+
+/** Efí's Open Finance API when EFI_OPEN_FINANCE is on and efi is a provider; null otherwise. */
+export function openFinanceApi(deps: OrdersDeps): OpenFinanceApi | null {
+  const efi = deps.payments.get('efi') as EfiProvider | undefined;
+  return efi?.openFinance ?? null;
+}
+
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** Efí's participants (read at most once an hour), the banks this shop's buyers chose most first, then by name. */
+export async function listBanks(deps: OrdersDeps, api: OpenFinanceApi, query: string): Promise<OpenFinanceParticipant[]> {
+  const now = deps.now?.() ?? Date.now();
+  let cached = banksCache.get(api);
+  if (!cached || now - cached.at > BANKS_TTL_MS) {
+    cached = { at: now, list: await listOpenFinanceParticipants(api) };
+    banksCache.set(api, cached);
+  }
+  const uses = await participantUse(deps.db);
+  const wanted = folded(query.trim());
+  return cached.list
+    .filter((bank) => wanted === '' || folded(bank.name).includes(wanted))
+    .sort((a, b) => (uses.get(b.id) ?? 0) - (uses.get(a.id) ?? 0) || a.name.localeCompare(b.name, 'pt-BR'));
+}
+
+type StartResult = { kind: 'started'; redirectUri: string } | { kind: 'not_payable' } | { kind: 'no_cpf' } | { kind: 'failed' };
+
+/** One payment per order and bank while it is pending: a repeat gets the same `redirectUri`. */
+export async function startBankPayment(
+  deps: OrdersDeps,
+  api: OpenFinanceApi,
+  order: OrderRow,
+  participantId: string,
+): Promise<StartResult> {
+  if (order.status !== 'pending') return { kind: 'not_payable' };
+  if (!order.buyer_document) return { kind: 'no_cpf' };
+  let attempt = 1;
+  for (; ; attempt++) {
+    const held = await findOpenFinanceByKey(deps.db, attemptKey(order.id, participantId, attempt));
+    if (!held) break;
+    if (held.state === 'pending' || held.state === 'unknown') return { kind: 'started', redirectUri: held.redirect_uri };
+  }
+  const idempotencyKey = attemptKey(order.id, participantId, attempt);
+  try {
+    const started = await startOpenFinancePayment(api, {
+      orderId: order.id,
+      amountCents: order.amount_cents,
+      cpf: order.buyer_document,
+      participantId,
+      idempotencyKey,
+    });
+    await insertOpenFinancePayment(deps.db, {
+      payment_id: started.paymentId,
+      order_id: order.id,
+      participant_id: participantId,
+      idempotency_key: idempotencyKey,
+      redirect_uri: started.redirectUri,
+      state: 'pending',
+      amount_cents: order.amount_cents,
+      created_at: deps.now?.() ?? Date.now(),
+      paid_at: null,
+      returned_at: null,
+    });
+    return { kind: 'started', redirectUri: started.redirectUri };
+  } catch (error) {
+    if (!(error instanceof OpenFinanceError)) throw error;
+    deps.logger.warn('Open Finance payment not started', { order: order.id, error: error.message });
+    return { kind: 'failed' };
+  }
+}
+
+function attemptKey(orderId: string, participantId: string, attempt: number): string {
+  return `${orderId}:${participantId}:${attempt}`;
+}
+
+/**
+ * Efí's read is the truth: paid, the order is confirmed like a PIX and its PIX cancelled at its provider; when the
+ * PIX was paid too (before, or as it was cancelled), this payment goes back at once, so one sale remains.
+ */
+export async function settleBankPayment(deps: OrdersDeps, api: OpenFinanceApi, paymentId: string): Promise<OrderRow | undefined> {
+  const row = await findOpenFinancePayment(deps.db, paymentId);
+  if (!row) return undefined;
+  const order = await findOrderById(deps.db, row.order_id);
+  if (!order) return undefined;
+  let read;
+  try {
+    read = await readOpenFinancePayment(api, paymentId, row.created_at);
+  } catch (error) {
+    if (!(error instanceof OpenFinanceError)) throw error;
+    deps.logger.warn('Open Finance payment not read', { order: order.id, error: error.message });
+    return order;
+  }
+  if (!read || read.ownId !== order.id) return order;
+  const now = deps.now?.() ?? Date.now();
+  if (read.state !== 'paid') {
+    await setOpenFinanceState(deps.db, paymentId, read.state, now);
+    return order;
+  }
+  if (read.amountCents !== row.amount_cents) {
+    deps.logger.warn('Open Finance paid amount differs from the order; not fulfilled', { order: order.id });
+    return order;
+  }
+  if (row.paid_at !== null) return (await findOrderById(deps.db, order.id)) ?? order;
+  await setOpenFinanceState(deps.db, paymentId, 'paid', now);
+  const paid = await confirmOrderPaid(deps, order, now, paymentId);
+  const pixPaidToo = paid ? (await cancelAtProvider(deps, paid)) === 'paid' : true;
+  if (pixPaidToo) await returnBankPayment(deps, api, row.payment_id, row.amount_cents, order.id);
+  return (await findOrderById(deps.db, order.id)) ?? order;
+}
+
+async function returnBankPayment(deps: OrdersDeps, api: OpenFinanceApi, paymentId: string, cents: number, orderId: string) {
+  if (!(await claimOpenFinanceReturn(deps.db, paymentId, deps.now?.() ?? Date.now()))) return;
+  try {
+    await refundOpenFinancePayment(api, paymentId, cents);
+    deps.logger.warn('Paid twice (PIX and Open Finance): the Open Finance payment was returned', { order: orderId });
+  } catch (error) {
+    if (!(error instanceof OpenFinanceError)) throw error;
+    if (!error.uncertain) await releaseOpenFinanceReturn(deps.db, paymentId);
+    deps.logger.error('Open Finance payment paid twice not returned', { order: orderId, error: error.message });
+  }
+}
+
+/** The buyer back from their bank: the payment read back, and the order to show. */
+export async function bankReturn(
+  deps: OrdersDeps,
+  api: OpenFinanceApi,
+  url: URL,
+): Promise<{ order: OrderRow; outcome: 'paid' | 'refused' | 'pending' } | undefined> {
+  const back = readOpenFinanceReturn(url);
+  if (!back.paymentId) return undefined;
+  const order = await settleBankPayment(deps, api, back.paymentId);
+  if (!order) return undefined;
+  if (order.status === 'paid') return { order, outcome: 'paid' };
+  const row = await findOpenFinancePayment(deps.db, back.paymentId);
+  return { order, outcome: back.error || (row && row.state !== 'pending' && row.state !== 'unknown') ? 'refused' : 'pending' };
+}
+
+/** Efí's callback names a payment: null when it is not ours to read; throws WebhookRejectedError when unverified. */
+export async function bankCallback(deps: OrdersDeps, api: OpenFinanceApi, request: WebhookRequest): Promise<string | null> {
+  const notice = verifyOpenFinanceWebhook(request, api.webhookHmacSecret);
+  if (!notice || notice.kind !== 'payment') return null;
+  return (await findOpenFinancePayment(deps.db, notice.paymentId)) ? notice.paymentId : null;
+}

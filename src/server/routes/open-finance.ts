@@ -1,0 +1,111 @@
+import { Hono, type Context } from 'hono';
+import { zValidator } from '@hono/zod-validator';
+import { apiErrors } from '../../content/api-errors.ts';
+import { checkout as checkoutCopy } from '../../content/checkout.ts';
+import { openFinanceApi as copy } from '../../content/open-finance.ts';
+import { OpenFinanceBanksQuerySchema, OpenFinanceStartSchema } from '../../shared/open-finance.ts';
+import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
+import { paths } from '../../shared/routes.ts';
+import { viewKeyMatches } from '../access/access-service.ts';
+import { WebhookRejectedError } from '../gateway/pix-provider.ts';
+import { clientCertificateVerified } from '../http/client-address.ts';
+import { apiError, limitBody } from '../http/http.ts';
+import { limits } from '../http/rate-limit.ts';
+import { isIdShaped } from '../orders/ids.ts';
+import { findOrderById } from '../orders/order-lookup.ts';
+import {
+  bankCallback,
+  bankReturn,
+  listBanks,
+  openFinanceApi,
+  settleBankPayment,
+  startBankPayment,
+} from '../orders/open-finance-service.ts';
+import { sendReply } from './api-reply.ts';
+import type { AppEnv } from './context.ts';
+
+/** docs/payments.md#open-finance: the bank list and the buyer's way back from their bank. */
+export const openFinanceRoutes = new Hono<AppEnv>()
+  .basePath('/api/open-finance')
+  .get(
+    '/bancos',
+    zValidator('query', OpenFinanceBanksQuerySchema, (result, c) => {
+      if (!result.success) return apiError(c, 422, apiErrors.invalidRequest);
+    }),
+    async (c) => {
+      const api = openFinanceApi(c.var.orders);
+      if (!api) return apiError(c, 404, copy.unavailable);
+      try {
+        const banks = await listBanks(c.var.orders, api, c.req.valid('query').q ?? '');
+        c.header('Cache-Control', 'no-store');
+        return sendReply(c, 'GET', { banks: banks.map(({ id, name, logoUrl }) => ({ id, name, logoUrl })) });
+      } catch (error) {
+        c.var.logger.warn('Open Finance banks not read', { error: error instanceof Error ? error.message : String(error) });
+        return apiError(c, 502, copy.unavailable);
+      }
+    },
+  )
+  .get('/volta', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    const api = openFinanceApi(c.var.orders);
+    const back = api ? await bankReturn(c.var.orders, api, new URL(c.req.url)) : undefined;
+    if (!back) return c.redirect('/', 303);
+    const status = back.outcome === 'paid' ? 'pago' : back.outcome === 'refused' ? 'recusado' : 'pendente';
+    return c.redirect(`${paths.order}/${encodeURIComponent(back.order.public_ref)}?banco=${status}`, 303);
+  });
+
+/** The order's tab (its view key) starts the payment at the bank the buyer picked; a repeat gets the same address. */
+export const openFinanceOrderRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
+  '/:id/open-finance',
+  limitBody(1024, (c) => apiError(c, 413, apiErrors.tooLarge)),
+  zValidator('json', OpenFinanceStartSchema, (result, c) => {
+    if (!result.success) return apiError(c, 422, apiErrors.invalidRequest);
+  }),
+  async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const id = c.req.param('id');
+    const order = isIdShaped(id) ? await findOrderById(c.var.db, id) : undefined;
+    if (!order || !viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64)))
+      return apiError(c, 404, apiErrors.orderNotFound);
+    const api = openFinanceApi(c.var.orders);
+    if (!api) return apiError(c, 404, copy.unavailable);
+    const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
+    if (!decision.allowed) return apiError(c, 429, checkoutCopy.errors.tooManyAttempts);
+    const result = await startBankPayment(c.var.orders, api, order, c.req.valid('json').participantId);
+    if (result.kind === 'started') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
+    if (result.kind === 'not_payable') return apiError(c, 409, copy.notPayable);
+    if (result.kind === 'no_cpf') return apiError(c, 422, copy.noCpf);
+    return apiError(c, 502, copy.failed);
+  },
+);
+
+const ok = { received: true } as const;
+
+/** Efí's callbacks (mTLS, or `?hmac=`): answered at once, the payment is read back in the background. */
+export const openFinanceWebhookRoutes = new Hono<AppEnv>().basePath('/api/webhooks/efi-open-finance').post(
+  '/',
+  limitBody(64 * 1024, (c: Context<AppEnv>) => c.json(ok, 200)),
+  async (c) => {
+    const { logger, orders } = c.var;
+    const api = openFinanceApi(orders);
+    if (!api) return c.json(ok, 200);
+    let paymentId: string | null;
+    try {
+      paymentId = await bankCallback(orders, api, {
+        url: new URL(c.req.url),
+        headers: c.req.raw.headers,
+        rawBody: await c.req.text(),
+        clientAddress: c.var.clientAddress,
+        clientCertificateVerified: clientCertificateVerified(c, c.var.config.trustedProxies),
+      });
+    } catch (error) {
+      if (!(error instanceof WebhookRejectedError)) throw error;
+      const decision = await c.var.limiter.consume(limits.webhookRejected, c.var.clientAddress, c.var.now());
+      if (decision.allowed) logger.warn('Open Finance webhook refused', { reason: error.message });
+      return c.json({ received: false, error: apiErrors.webhookRejected }, 401);
+    }
+    if (paymentId) c.var.background.run('open finance re-check', () => settleBankPayment(orders, api, paymentId));
+    return c.json(ok, 200);
+  },
+);

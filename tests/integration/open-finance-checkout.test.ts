@@ -1,0 +1,187 @@
+/**
+ * "Pagar no app do banco": an order's PIX and its Efí Open Finance payment, end to end over real HTTP, on each
+ * database, with the API Pix stand-in, the Open Finance stand-in and its bank page (their sources are cited in
+ * tests/integration/provider-efi-open-finance.test.ts and provider-efi.test.ts), and a real SMTP server.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newCheckoutKey, newViewKey, postOrder, uniqueBuyer } from '../support/clients.ts';
+import { orderRow } from '../support/db-reads.ts';
+import { providersEnv } from '../support/provider-rig.ts';
+import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER, STAND_IN_PARTICIPANTS } from '../support/stand-ins/efi-open-finance-stand-in.ts';
+import { startEfiStandIn } from '../support/stand-ins/efi-stand-in.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { isPixEmail, startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
+import { databases, type TestDb } from './test-db.ts';
+
+const HMAC = 'hash-da-loja-open-finance-7c1d';
+const BANK = STAND_IN_PARTICIPANTS[1]!.identificador;
+const CPF = '529.982.247-25';
+const ACCOUNT = OPEN_FINANCE_TEST_SELLER.account;
+
+for (const database of databases) {
+  describe(`paying in the bank's app (Open Finance) beside the PIX, on ${database.name}`, () => {
+    let db: TestDb;
+    let smtp: TestSmtpServer;
+    let efi: Awaited<ReturnType<typeof startEfiStandIn>>;
+    let bank: EfiOpenFinanceStandIn;
+    let server: TestServer;
+
+    beforeAll(async () => {
+      db = await database.create();
+      smtp = await startSmtpServer();
+      efi = await startEfiStandIn();
+      const env = efi.env();
+      bank = new EfiOpenFinanceStandIn({
+        pki: efi.pki,
+        clientId: env.EFI_CLIENT_ID!,
+        clientSecret: env.EFI_CLIENT_SECRET!,
+        pixKey: env.EFI_PIX_KEY!,
+        account: ACCOUNT,
+      });
+      await bank.start();
+      server = await startTestServer(
+        db,
+        {
+          ...providersEnv(['efi'], env, {
+            MAIL_TRANSPORT: 'smtp',
+            SMTP_URL: smtp.url,
+            EFI_WEBHOOK_HMAC: HMAC,
+            EFI_OPEN_FINANCE: 'on',
+            EFI_OPEN_FINANCE_API_URL: bank.url,
+            EFI_ACCOUNT_BRANCH: ACCOUNT.agencia,
+            EFI_ACCOUNT_NUMBER: ACCOUNT.conta,
+            EFI_ACCOUNT_HOLDER_DOCUMENT: ACCOUNT.documento,
+            EFI_ACCOUNT_HOLDER_NAME: ACCOUNT.nome,
+          }),
+        },
+        { ownPublicUrl: true, efiCa: efi.ca },
+      );
+      // What `npm run efi-open-finance` registers (PUT /config), pointing at this server.
+      bank.config = {
+        redirectURL: `${server.url}/api/open-finance/volta`,
+        webhookURL: `${server.url}/api/webhooks/efi-open-finance`,
+        webhookSecurity: { type: 'hmac', hash: HMAC },
+      };
+    });
+    afterEach(async () => {
+      await server.background.idle();
+    });
+    afterAll(async () => {
+      await server?.stopJobs();
+      await server?.stop();
+      await bank?.stop();
+      await efi?.stop();
+      await smtp?.stop();
+      await db?.close();
+    });
+
+    async function placeOrder(name: string) {
+      const buyer = { ...uniqueBuyer(name), document: CPF };
+      const viewKey = newViewKey();
+      const created = await postOrder<{ orderId: string; pix: { code: string } }>(server.url, {
+        ...buyer,
+        checkoutKey: newCheckoutKey(),
+        viewKey,
+      });
+      expect(created.status).toBe(201);
+      return { buyer, viewKey, order: await orderRow(db, created.body.orderId) };
+    }
+
+    function start(orderId: string, viewKey: string, participantId = BANK) {
+      return fetch(`${server.url}/api/orders/${orderId}/open-finance`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Order-Key': viewKey },
+        body: JSON.stringify({ participantId }),
+      });
+    }
+
+    /** The buyer approves or refuses at the bank; Efí posts its callback; the browser comes back to the shop. */
+    async function atTheBank(paymentId: string, approve: boolean) {
+      const back = await bank.decide(paymentId, approve);
+      expect(bank.deliveries.at(-1)?.status).toBe(200);
+      await server.background.idle();
+      const landing = await fetch(back, { redirect: 'manual' });
+      expect(landing.status).toBe(303);
+      await server.background.idle();
+      await server.outbox.runOnce();
+      return landing.headers.get('location')!;
+    }
+
+    const accessMails = (email: string) => smtp.received.filter((mail) => mail.to.includes(email) && !isPixEmail(mail));
+    const startedPayment = () => [...bank.payments.values()].at(-1)!;
+
+    it('lists the banks, searchable', async () => {
+      const all = (await (await fetch(`${server.url}/api/open-finance/bancos`)).json()) as { banks: Array<{ name: string }> };
+      expect(all.banks.map((b) => b.name).sort()).toEqual(STAND_IN_PARTICIPANTS.map((p) => p.nome).sort());
+      const found = (await (await fetch(`${server.url}/api/open-finance/bancos?q=nu`)).json()) as { banks: Array<{ name: string }> };
+      expect(found.banks.map((b) => b.name)).toEqual(['Nu Stand-in']);
+    });
+
+    it('approved at the bank: the order is paid, one access e-mail, the PIX no longer payable, the bank chosen listed first', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Lia Campos');
+      expect((await start(order.id, 'x'.repeat(40))).status).toBe(404);
+      const first = await start(order.id, viewKey);
+      expect(first.status).toBe(200);
+      const { redirectUri } = (await first.json()) as { redirectUri: string };
+      expect(redirectUri.startsWith(bank.bankUrl)).toBe(true);
+      // Tapped twice: the same payment.
+      expect(await (await start(order.id, viewKey)).json()).toEqual({ redirectUri });
+      const payment = startedPayment();
+      expect(payment.body).toMatchObject({
+        pagador: { idParticipante: BANK, cpf: '52998224725' },
+        detalhes: { valor: '19.90', idProprio: order.id },
+      });
+
+      const location = await atTheBank(payment.identificadorPagamento, true);
+      expect(location).toBe(`/pedido/${order.public_ref}?banco=pago`);
+      const paid = await orderRow(db, order.id);
+      expect(paid.status).toBe('paid');
+      expect(accessMails(buyer.email)).toHaveLength(1);
+      expect(efi.standIn.cob(order.charge_id!)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      expect(() => efi.standIn.pay(order.charge_id!)).toThrow(/no payable cob/);
+      // The callback read twice (webhook, then the way back) sends nothing more.
+      await server.outbox.runOnce();
+      expect(accessMails(buyer.email)).toHaveLength(1);
+
+      const banks = (await (await fetch(`${server.url}/api/open-finance/bancos`)).json()) as { banks: Array<{ id: string }> };
+      expect(banks.banks[0]!.id).toBe(BANK);
+    });
+
+    it('refused at the bank: the order waits, and its PIX can still be paid', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Otávio Reis');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const location = await atTheBank(startedPayment().identificadorPagamento, false);
+      expect(location).toBe(`/pedido/${order.public_ref}?banco=recusado`);
+      expect((await orderRow(db, order.id)).status).toBe('pending');
+      expect(efi.standIn.cob(order.charge_id!)?.status).toBe('ATIVA');
+      expect(accessMails(buyer.email)).toHaveLength(0);
+      // Tried again at the same bank after a refusal: a new payment.
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      expect(startedPayment().status).toBe('pendente');
+    });
+
+    it('paid both ways: one sale, and the Open Finance payment goes back automatically', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Rita Nogueira');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const payment = startedPayment();
+      // The buyer also paid the PIX code (its callback not yet in).
+      efi.standIn.pay(order.charge_id!);
+      await atTheBank(payment.identificadorPagamento, true);
+      const paid = await orderRow(db, order.id);
+      expect(paid.status).toBe('paid');
+      expect(accessMails(buyer.email)).toHaveLength(1);
+      const returns = bank.requests.filter((request) => request.path.endsWith('/devolver'));
+      expect(returns).toHaveLength(1);
+      expect(bank.payments.get(payment.identificadorPagamento)?.devolucoes).toHaveLength(1);
+      const sales = await db.db
+        .selectFrom('orders')
+        .select('id')
+        .where('buyer_email', '=', buyer.email)
+        .where('status', '=', 'paid')
+        .execute();
+      expect(sales).toHaveLength(1);
+      const row = await db.db.selectFrom('open_finance_payments').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+      expect(row.returned_at).not.toBeNull();
+    });
+  });
+}
