@@ -286,6 +286,44 @@ function targets(origin: string, sessionCookie: string, known: KnownOrder): Targ
       }),
     },
     {
+      // "Pagar no app do banco" (docs/payments.md#open-finance); in this shop (the demo) Efí's Open Finance is off.
+      name: 'POST /api/orders/{id}/open-finance',
+      api: true,
+      anonymous: true,
+      cases: 60,
+      request: request({
+        methods: WRITES,
+        path: parameter('ord_', known.orderId).map((id) => `/api/orders/${id}/open-finance`),
+        limit: 1024,
+        valid: { participantId: '9f4cd202-8f2b-11ec-b909-0242ac120002' },
+      }),
+    },
+    {
+      name: 'GET /api/open-finance/bancos and /volta',
+      api: false,
+      anonymous: true,
+      cases: 60,
+      request: request({
+        methods: READS,
+        path: fc.oneof(
+          hostileString.map((q) => `/api/open-finance/bancos?q=${percentEncode(q)}`),
+          hostileString.map((id) => `/api/open-finance/volta?identificadorPagamento=${percentEncode(id)}&erro=${percentEncode(id)}`),
+        ),
+      }),
+    },
+    {
+      name: 'POST /api/webhooks/efi-open-finance',
+      api: true,
+      anonymous: true,
+      cases: 60,
+      request: request({
+        methods: WRITES,
+        path: hostileString.map((value) => `/api/webhooks/efi-open-finance?hmac=${percentEncode(value)}`),
+        limit: 64 * 1024,
+        valid: { identificadorPagamento: 'urn:efi:x', tipo: 'pagamento', status: 'aceito', valor: '19.90', idProprio: 'ord_x' },
+      }),
+    },
+    {
       name: '/api/order-page/{ref} and its resend',
       api: true,
       anonymous: true,
