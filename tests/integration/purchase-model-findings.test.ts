@@ -24,6 +24,7 @@ import {
   type Shop,
 } from './purchase-model-support.ts';
 import {
+  clearFaults,
   decideAtProvider,
   disputeAtProvider,
   disputesOf,
@@ -523,6 +524,8 @@ for (const database of databases) {
     afterEach(async () => {
       await closeShop(shop);
       shop = undefined;
+      // A scripted outage a refused checkout did not use is not the next test's.
+      await clearFaults(rig);
     });
     afterAll(async () => {
       await rig?.stop();
