@@ -147,6 +147,24 @@ for (const database of databases) {
       expect(banks.banks[0]!.id).toBe(BANK);
     });
 
+    it('the callback and the way back read the payment at the same moment: one sale, nothing returned', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Caetano Brito');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const payment = startedPayment();
+      const back = await bank.decide(payment.identificadorPagamento, true);
+      const landings = await Promise.all([fetch(back, { redirect: 'manual' }), fetch(back, { redirect: 'manual' })]);
+      await server.background.idle();
+      await server.outbox.runOnce();
+      expect(landings.map((landing) => landing.headers.get('location'))).toEqual([
+        `/pedido/${order.public_ref}?banco=pago`,
+        `/pedido/${order.public_ref}?banco=pago`,
+      ]);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(accessMails(buyer.email)).toHaveLength(1);
+      expect(bank.requests.filter((request) => request.path.endsWith('/devolver'))).toHaveLength(0);
+      expect(payment.devolucoes).toHaveLength(0);
+    });
+
     it('refused at the bank: the order waits, and its PIX can still be paid', async () => {
       const { buyer, viewKey, order } = await placeOrder('Otávio Reis');
       expect((await start(order.id, viewKey)).status).toBe(200);

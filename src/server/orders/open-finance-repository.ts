@@ -20,21 +20,20 @@ export async function insertOpenFinancePayment(db: Kysely<Database>, row: OpenFi
     .execute();
 }
 
-/** The state Efí last gave; `paid_at` is set once. */
-export async function setOpenFinanceState(
-  db: Kysely<Database>,
-  paymentId: string,
-  state: OpenFinancePaymentRow['state'],
-  now: number,
-): Promise<void> {
-  await db.updateTable('open_finance_payments').set({ state }).where('payment_id', '=', paymentId).execute();
-  if (state === 'paid')
-    await db
-      .updateTable('open_finance_payments')
-      .set({ paid_at: now })
-      .where('payment_id', '=', paymentId)
-      .where('paid_at', 'is', null)
-      .execute();
+/** The state Efí last gave, while it is not yet paid. */
+export async function setOpenFinanceState(db: Kysely<Database>, paymentId: string, state: OpenFinancePaymentRow['state']): Promise<void> {
+  await db.updateTable('open_finance_payments').set({ state }).where('payment_id', '=', paymentId).where('paid_at', 'is', null).execute();
+}
+
+/** True for the one caller (callback or way back) that settles the payment as paid. */
+export async function claimOpenFinancePaid(db: Kysely<Database>, paymentId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('open_finance_payments')
+    .set({ state: 'paid', paid_at: now })
+    .where('payment_id', '=', paymentId)
+    .where('paid_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** True for the one caller that claims the automatic return. */

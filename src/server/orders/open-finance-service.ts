@@ -17,6 +17,7 @@ import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { confirmOrderPaid } from './payment-confirmation.ts';
 import {
+  claimOpenFinancePaid,
   claimOpenFinanceReturn,
   findOpenFinanceByKey,
   findOpenFinancePayment,
@@ -122,15 +123,15 @@ export async function settleBankPayment(deps: OrdersDeps, api: OpenFinanceApi, p
   if (!read || read.ownId !== order.id) return order;
   const now = deps.now?.() ?? Date.now();
   if (read.state !== 'paid') {
-    await setOpenFinanceState(deps.db, paymentId, read.state, now);
+    await setOpenFinanceState(deps.db, paymentId, read.state);
     return order;
   }
   if (read.amountCents !== row.amount_cents) {
     deps.logger.warn('Open Finance paid amount differs from the order; not fulfilled', { order: order.id });
     return order;
   }
-  if (row.paid_at !== null) return (await findOrderById(deps.db, order.id)) ?? order;
-  await setOpenFinanceState(deps.db, paymentId, 'paid', now);
+  // The callback and the way back often arrive together: only one of them goes on.
+  if (!(await claimOpenFinancePaid(deps.db, paymentId, now))) return (await findOrderById(deps.db, order.id)) ?? order;
   const paid = await confirmOrderPaid(deps, order, now, paymentId);
   const pixPaidToo = paid ? (await cancelAtProvider(deps, paid)) === 'paid' : true;
   if (pixPaidToo) await returnBankPayment(deps, api, row.payment_id, row.amount_cents, order.id);
@@ -159,8 +160,9 @@ export async function bankReturn(
   if (!back.paymentId) return undefined;
   const order = await settleBankPayment(deps, api, back.paymentId);
   if (!order) return undefined;
-  if (order.status === 'paid') return { order, outcome: 'paid' };
   const row = await findOpenFinancePayment(deps.db, back.paymentId);
+  // `paid` here: the callback, read at the same moment, is confirming the order.
+  if (order.status === 'paid' || row?.state === 'paid') return { order, outcome: 'paid' };
   return { order, outcome: back.error || (row && row.state !== 'pending' && row.state !== 'unknown') ? 'refused' : 'pending' };
 }
 
