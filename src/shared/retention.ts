@@ -11,3 +11,6 @@ export const CONVERSION_DATA_RETENTION_DAYS = 7;
 
 /** Marco Civil da Internet (Lei 12.965/2014, art. 15). */
 export const MEMBER_PAGE_OPEN_RETENTION_DAYS = 180;
+
+/** A page editor's draft untouched this long after a publish outdated it is dropped (docs/editing.md#drafts-and-merges). */
+export const STALE_DRAFT_RETENTION_DAYS = 30;

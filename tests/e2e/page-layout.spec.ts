@@ -18,6 +18,8 @@ import { startServer } from './server.ts';
 const PASSWORD = 'senha-do-painel-e2e';
 const PHONE = { width: 390, height: 844 };
 const EVERY_INSTANCE_MS = 5_000;
+/** A save and a publish render `/` on the server to measure it: on a loaded two-core machine that has taken over 15 s. */
+const SERVER_RENDER_MS = 60_000;
 const SECTIONS = 'Seções da página de vendas';
 const BENEFITS = offerDefaults.benefits.title;
 const TOP_UP = offerDefaults.topUp.title;
@@ -115,7 +117,7 @@ test('the seller hides the FAQ and swaps two sections at 390 px; / shows it with
     await expect(diff.getByText(/^Perguntas frequentes oculta; ordem: Como funciona, Recarga de celular, Vantagens, /)).toBeVisible();
 
     await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
-    await expect(panel.getByText('Rascunho salvo.')).toBeVisible();
+    await expect(panel.getByText('Rascunho salvo.')).toBeVisible({ timeout: SERVER_RENDER_MS });
     // The preview is the page the server renders from the draft.
     const preview = panel.frameLocator('iframe[title^="Prévia"]');
     await expect(preview.getByRole('heading', { name: TOP_UP })).toBeAttached();
@@ -127,7 +129,7 @@ test('the seller hides the FAQ and swaps two sections at 390 px; / shows it with
     expect(reply.status()).toBe(200);
     const { landingBytes } = (await reply.json()) as { landingBytes: number };
     expect(landingBytes).toBeLessThanOrEqual(LANDING_BUDGET_BYTES);
-    await expect(panel.getByText('Publicado: versão 2. A página já está no ar.')).toBeVisible();
+    await expect(panel.getByText('Publicado: versão 2. A página já está no ar.')).toBeVisible({ timeout: SERVER_RENDER_MS });
     const publishedAt = Date.now();
 
     // Rendered by the server: the HTML itself carries the new order, the FAQ gone, the rest in place.

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import { CONVERSION_DATA_RETENTION_DAYS, MEMBER_PAGE_OPEN_RETENTION_DAYS, WEBHOOK_AUDIT_RETENTION_DAYS } from '../../shared/retention.ts';
+import {
+  CONVERSION_DATA_RETENTION_DAYS,
+  MEMBER_PAGE_OPEN_RETENTION_DAYS,
+  STALE_DRAFT_RETENTION_DAYS,
+  WEBHOOK_AUDIT_RETENTION_DAYS,
+} from '../../shared/retention.ts';
+import { pruneDrafts } from '../offer/offer-service.ts';
 import type { Database } from '../db/schema.ts';
 import { PRESENCE_RETENTION_MS, prunePresence } from '../live/presence.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -56,6 +62,7 @@ export function createRetentionJob(deps: {
     await pruneMemberPageOpens(deps.db, now - MEMBER_PAGE_OPEN_RETENTION_DAYS * DAY_MS);
     // A day's PIX e-mail quota counts nothing once the day is over.
     await prunePixEmailQuota(deps.db, now - 2 * DAY_MS);
+    await pruneDrafts(deps.db, now - STALE_DRAFT_RETENTION_DAYS * DAY_MS);
     if (erasedOrders > 0 || deletedPostbacks > 0 || erasedTrackingIds > 0) {
       deps.logger.info('Retention applied', { erasedOrders, deletedPostbacks, erasedTrackingIds });
     }

@@ -132,6 +132,29 @@ export async function deleteDraft(db: Kysely<Database>, editor: string, revision
   await query.execute();
 }
 
+/** Drafts no editor will open again: a revoked or removed user's, and one untouched since `staleBefore` that a later publish outdated. */
+export async function pruneDrafts(db: Kysely<Database>, staleBefore: number): Promise<number> {
+  const result = await db
+    .deleteFrom('page_editor_drafts')
+    .where((eb) =>
+      eb.or([
+        eb('user_id', 'in', eb.selectFrom('admin_users').select('id').where('revoked_at', 'is not', null)),
+        eb.and([
+          eb('user_id', 'is not', null),
+          eb.not(eb.exists(eb.selectFrom('admin_users').select('id').whereRef('admin_users.id', '=', 'page_editor_drafts.user_id'))),
+        ]),
+        eb.and([
+          eb('updated_at', '<', staleBefore),
+          eb.exists(
+            eb.selectFrom('page_versions').select('number').whereRef('page_versions.number', '>', 'page_editor_drafts.base_number'),
+          ),
+        ]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Every version's number and when it went live, oldest first: when each price was live (offer/reference-price.ts). */
 export async function listVersionTimes(db: Kysely<Database>): Promise<Array<{ number: number; publishedAt: number }>> {
   const rows = await db.selectFrom('page_versions').select(['number', 'published_at']).orderBy('number', 'asc').execute();

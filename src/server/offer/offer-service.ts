@@ -21,6 +21,9 @@ import { pricesOfVersion } from './offer-prices.ts';
 import { describeVersions } from './version-history.ts';
 import { referencePriceHonestUntil, referencePriceShortfall } from './reference-price.ts';
 
+/** For the retention job (jobs/retention.ts). */
+export { pruneDrafts } from './offer-repository.ts';
+
 export interface OfferDeps {
   db: Kysely<Database>;
   site: Site | undefined;
