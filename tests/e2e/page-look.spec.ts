@@ -37,7 +37,7 @@ async function upload(url: string, cookie: string, image: Buffer): Promise<strin
   const reply = await fetch(`${url}/api/admin/page/images`, {
     method: 'POST',
     headers: { Cookie: cookie, Origin: url, 'Content-Type': 'image/png' },
-    body: image,
+    body: new Uint8Array(image),
   });
   expect(reply.status, await reply.clone().text()).toBe(200);
   return ((await reply.json()) as PageImageReply).ref;
