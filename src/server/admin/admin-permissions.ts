@@ -35,6 +35,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'POST /reviews/:orderId/publish': 'orders',
   'POST /reviews/:orderId/hide': 'orders',
   'GET /disputes': 'orders',
+  'GET /disputes/:id/defence': 'orders',
   'GET /disputes/:id/defence.pdf': 'orders',
 
   'POST /orders/:id/refund': 'refunds',
