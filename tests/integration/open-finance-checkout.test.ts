@@ -4,8 +4,10 @@
  * tests/integration/provider-efi-open-finance.test.ts and provider-efi.test.ts), and a real SMTP server.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newCheckoutKey, newViewKey, postOrder, uniqueBuyer } from '../support/clients.ts';
+import type { AdminOrderDetail } from '../../src/shared/admin.ts';
+import { newCheckoutKey, newViewKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow } from '../support/db-reads.ts';
+import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
 import { providersEnv } from '../support/provider-rig.ts';
 import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER, STAND_IN_PARTICIPANTS } from '../support/stand-ins/efi-open-finance-stand-in.ts';
 import { startEfiStandIn } from '../support/stand-ins/efi-stand-in.ts';
@@ -15,8 +17,21 @@ import { databases, type TestDb } from './test-db.ts';
 
 const HMAC = 'hash-da-loja-open-finance-7c1d';
 const BANK = STAND_IN_PARTICIPANTS[1]!.identificador;
-const CPF = '529.982.247-25';
+/** A valid CPF of its own per buyer: one CPF buying again reads as a duplicate payment, refunded automatically. */
+let cpfs = 0;
+function uniqueCpf(): string {
+  cpfs += 1;
+  const base = String(100_000_000 + ((process.pid * 7_919 + cpfs * 104_729) % 800_000_000))
+    .split('')
+    .map(Number);
+  const check = (digits: number[]) => ((digits.reduce((sum, digit, index) => sum + digit * (digits.length + 1 - index), 0) * 10) % 11) % 10;
+  const first = check(base);
+  return [...base, first, check([...base, first])].join('');
+}
 const ACCOUNT = OPEN_FINANCE_TEST_SELLER.account;
+const PASSWORD = 'senha-do-painel-open-finance';
+/** Past the gateway refund row's longest backoff (15 min), so the next outbox run finds it due. */
+const PAST_BACKOFF_MS = 20 * 60_000;
 
 for (const database of databases) {
   describe(`paying in the bank's app (Open Finance) beside the PIX, on ${database.name}`, () => {
@@ -25,6 +40,9 @@ for (const database of databases) {
     let efi: Awaited<ReturnType<typeof startEfiStandIn>>;
     let bank: EfiOpenFinanceStandIn;
     let server: TestServer;
+    /** The server's clock runs this far ahead of the real one: moved to make a retried refund due. */
+    let ahead = 0;
+    const now = () => Date.now() + ahead;
 
     beforeAll(async () => {
       db = await database.create();
@@ -52,9 +70,12 @@ for (const database of databases) {
             EFI_ACCOUNT_NUMBER: ACCOUNT.conta,
             EFI_ACCOUNT_HOLDER_DOCUMENT: ACCOUNT.documento,
             EFI_ACCOUNT_HOLDER_NAME: ACCOUNT.nome,
+            ADMIN_PASSWORD: PASSWORD,
+            REFUND_MODE: 'auto',
+            GATEWAY_REFUNDS: '1',
           }),
         },
-        { ownPublicUrl: true, efiCa: efi.ca },
+        { ownPublicUrl: true, efiCa: efi.ca, now },
       );
       // What `npm run efi-open-finance` registers (PUT /config), pointing at this server.
       bank.config = {
@@ -76,7 +97,7 @@ for (const database of databases) {
     });
 
     async function placeOrder(name: string) {
-      const buyer = { ...uniqueBuyer(name), document: CPF };
+      const buyer = { ...uniqueBuyer(name), document: uniqueCpf() };
       const viewKey = newViewKey();
       const created = await postOrder<{ orderId: string; pix: { code: string } }>(server.url, {
         ...buyer,
@@ -128,7 +149,7 @@ for (const database of databases) {
       expect(await (await start(order.id, viewKey)).json()).toEqual({ redirectUri });
       const payment = startedPayment();
       expect(payment.body).toMatchObject({
-        pagador: { idParticipante: BANK, cpf: '52998224725' },
+        pagador: { idParticipante: BANK, cpf: buyer.document },
         detalhes: { valor: '19.90', idProprio: order.id },
       });
 
@@ -200,6 +221,62 @@ for (const database of databases) {
       expect(sales).toHaveLength(1);
       const row = await db.db.selectFrom('open_finance_payments').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
       expect(row.returned_at).not.toBeNull();
+    });
+    /** Paid in the bank's app; the refund's calls counted from here. */
+    async function paidAtTheBank(name: string) {
+      const placed = await placeOrder(name);
+      expect((await start(placed.order.id, placed.viewKey)).status).toBe(200);
+      const payment = startedPayment();
+      await atTheBank(payment.identificadorPagamento, true);
+      expect((await orderRow(db, placed.order.id)).status).toBe('paid');
+      return { ...placed, paymentId: payment.identificadorPagamento, pixCalls: efi.standIn.requests.length };
+    }
+
+    const returnsOf = (paymentId: string) =>
+      bank.requests.filter((request) => request.method === 'POST' && request.path.endsWith(`/pagamentos/pix/${paymentId}/devolver`));
+    const pixRefundCalls = (from: number) =>
+      efi.standIn.requests.slice(from).filter((request) => request.method === 'PUT' && request.path.includes('/devolucao/'));
+
+    /** Efí takes the refund as pending; once it is accepted, the next read finds it and the order ends refunded. */
+    async function refundFinishes(orderId: string, paymentId: string) {
+      expect(returnsOf(paymentId)).toHaveLength(1);
+      expect((await orderRow(db, orderId)).status).toBe('paid');
+      await bank.settleRefund(paymentId);
+      ahead += PAST_BACKOFF_MS;
+      await drainOutbox(server);
+      expect((await orderRow(db, orderId)).status).toBe('reversed');
+      expect(returnsOf(paymentId)).toHaveLength(1);
+    }
+
+    async function consoleDetail(orderId: string, cookie: string): Promise<AdminOrderDetail> {
+      const response = await consoleCall(server.url, cookie, `/orders/${orderId}`, undefined, { origin: server.url });
+      expect(response.status).toBe(200);
+      return (await response.json()) as AdminOrderDetail;
+    }
+
+    it("the buyer's guarantee refund goes back through Open Finance, not the cancelled PIX: refunded, access ended", async () => {
+      const { order, paymentId, pixCalls } = await paidAtTheBank('Helena Prado');
+      const { cookie } = await memberVisit(server.url, db, order.id, now());
+      expect((await askRefund(server.url, cookie, { confirm: true })).status).toBe(200);
+      await drainOutbox(server);
+      expect(JSON.parse(returnsOf(paymentId)[0]!.body)).toEqual({ valor: '19.90' });
+      await refundFinishes(order.id, paymentId);
+      expect(bank.payments.get(paymentId)?.devolucoes).toMatchObject([{ valor: '19.90', status: 'aceito' }]);
+      expect(pixRefundCalls(pixCalls)).toHaveLength(0);
+      const admin = await signInToConsole(server.url, PASSWORD, server.url);
+      expect(await consoleDetail(order.id, admin)).toMatchObject({ hasAccess: false, refundStatus: 'refunded' });
+    });
+
+    it('"Reembolsar" in the console refunds an Open Finance payment the same way', async () => {
+      const { order, paymentId, pixCalls } = await paidAtTheBank('Bento Farias');
+      const admin = await signInToConsole(server.url, PASSWORD, server.url);
+      const pressed = await consoleCall(server.url, admin, `/orders/${order.id}/refund/start`, {}, { origin: server.url });
+      expect(pressed.status).toBe(202);
+      await drainOutbox(server);
+      expect(JSON.parse(returnsOf(paymentId)[0]!.body)).toEqual({ valor: '19.90' });
+      await refundFinishes(order.id, paymentId);
+      expect(pixRefundCalls(pixCalls)).toHaveLength(0);
+      expect(await consoleDetail(order.id, admin)).toMatchObject({ status: 'reversed', hasAccess: false });
     });
   });
 }

@@ -60,3 +60,14 @@ export async function participantUse(db: Kysely<Database>): Promise<Map<string, 
     .execute();
   return new Map(rows.map((row) => [row.participant_id, Number(row.uses)]));
 }
+
+/** The order's Open Finance payment that paid it and was not returned, if any. */
+export function findPaidOpenFinance(db: Kysely<Database>, orderId: string): Promise<OpenFinancePaymentRow | undefined> {
+  return db
+    .selectFrom('open_finance_payments')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('paid_at', 'is not', null)
+    .where('returned_at', 'is', null)
+    .executeTakeFirst();
+}

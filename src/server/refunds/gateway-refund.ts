@@ -16,6 +16,7 @@ import {
   type RefundRow,
 } from './refunds-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
+import { openFinanceRefunder } from '../orders/open-finance-refunds.ts';
 import { recordEvidence } from './delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
 import { untiedRefundedCents } from '../purchases/purchase-service.ts';
@@ -63,7 +64,7 @@ export function gatewayRefundHandler(deps: OrdersDeps): OutboxHandler {
         return {};
       }
       signal.throwIfAborted();
-      const provider = deps.payments.get(order.provider);
+      const provider = (await openFinanceRefunder(deps, order.id)) ?? deps.payments.get(order.provider);
       if (!provider) {
         await setGatewayState(deps.db, order.id, 'failed', copy.providerGone, now());
         return {};
@@ -213,7 +214,7 @@ async function followRefund(deps: RefundDeps, order: OrderRow, charge: ChargeRec
   throw new RefundNotYetSeen('refund in process at the provider');
 }
 
-type RefundDeps = OrdersDeps & { provider: PixProvider };
+type RefundDeps = OrdersDeps & { provider: Pick<PixProvider, 'getCharge' | 'refund' | 'getRefund'> };
 
 async function readBack(deps: RefundDeps, order: OrderRow, hash: string, now: () => number): Promise<'refunded' | ChargeRecord> {
   const record = await deps.provider.getCharge(hash);

@@ -1,0 +1,71 @@
+/** Refunds of an order paid in the buyer's bank app go back through Efí's Open Finance `devolver` (docs/payments.md#open-finance). */
+import type { ChargeRecord, PixProvider, RefundRecord } from '../gateway/pix-provider.ts';
+import { OpenFinanceError, readOpenFinancePayment, refundOpenFinancePayment } from '../gateway/providers/efi/open-finance-client.ts';
+import type { OpenFinancePayment } from '../gateway/providers/efi/open-finance-parse.ts';
+import { GatewayError } from '../gateway/types.ts';
+import { findPaidOpenFinance } from './open-finance-repository.ts';
+import { openFinanceApi } from './open-finance-service.ts';
+import type { OrdersDeps } from './orders-deps.ts';
+
+type Refunder = Pick<PixProvider, 'getCharge' | 'refund' | 'getRefund'>;
+
+function asGatewayError(error: unknown): never {
+  if (!(error instanceof OpenFinanceError)) throw error;
+  // Only a refusal is final; anything else is read again before another call.
+  throw new GatewayError(error.message, 'refund', error.status ?? undefined, error.failure !== 'refused');
+}
+
+const CHARGE_STATES = {
+  paid: 'paid',
+  pending: 'pending',
+  unknown: 'unknown',
+  failed: 'failed',
+  expired: 'failed',
+  cancelled: 'failed',
+} as const;
+
+/** The payment as a charge: reversed once its done refunds cover it, refunding while one is pending. */
+function chargeOf(paymentId: string, read: OpenFinancePayment | null, fallbackCents: number): ChargeRecord {
+  const amountCents = read?.amountCents ?? fallbackCents;
+  const done = (read?.refunds ?? [])
+    .filter((refund) => refund.state === 'done')
+    .reduce((sum, refund) => sum + (refund.amountCents ?? 0), 0);
+  const pending = (read?.refunds ?? []).some((refund) => refund.state === 'pending');
+  let state: ChargeRecord['state'] = read ? CHARGE_STATES[read.state] : 'unknown';
+  if (state === 'paid' && done >= amountCents) state = 'reversed';
+  else if (state === 'paid' && pending) state = 'refunding';
+  return {
+    chargeId: paymentId,
+    amountCents,
+    state,
+    rawStatus: read?.rawStatus ?? null,
+    endToEndId: read?.endToEndId ?? null,
+    refundedCents: done,
+  };
+}
+
+/** Efí answers a refund without its id: the latest refund of the payment stands for the one asked for. */
+function latestRefund(read: OpenFinancePayment | null, refundId: string): RefundRecord {
+  const refund = read?.refunds.at(-1);
+  return { refundId, amountCents: refund?.amountCents ?? null, state: refund?.state ?? 'pending', rawStatus: refund?.rawStatus ?? null };
+}
+
+/** Null unless the order was paid through Open Finance (and that payment not returned) and the API is on. */
+export async function openFinanceRefunder(deps: OrdersDeps, orderId: string): Promise<Refunder | null> {
+  const api = openFinanceApi(deps);
+  const row = api ? await findPaidOpenFinance(deps.db, orderId) : undefined;
+  if (!api || !row) return null;
+  const read = () => readOpenFinancePayment(api, row.payment_id, row.created_at).catch(asGatewayError);
+  return {
+    async getCharge() {
+      return chargeOf(row.payment_id, await read(), row.amount_cents);
+    },
+    async refund(_charge, input) {
+      const answer = await refundOpenFinancePayment(api, row.payment_id, input.amountCents).catch(asGatewayError);
+      return { refundId: input.refundId, amountCents: answer.amountCents, state: answer.state, rawStatus: answer.rawStatus };
+    },
+    async getRefund(_charge, refundId) {
+      return latestRefund(await read(), refundId);
+    },
+  };
+}
