@@ -222,6 +222,31 @@ for (const database of databases) {
       const row = await db.db.selectFrom('open_finance_payments').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
       expect(row.returned_at).not.toBeNull();
     });
+    it('approved at the bank with the callback and the way back both lost: the reconciler confirms it after a minute', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Irene Matos');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const payment = startedPayment();
+      // Efí's callback finds nothing listening, and the buyer never comes back from the bank.
+      const config = bank.config!;
+      bank.config = { ...config, webhookURL: 'http://127.0.0.1:9/perdido' };
+      try {
+        await bank.decide(payment.identificadorPagamento, true);
+      } finally {
+        bank.config = config;
+      }
+      expect(bank.deliveries.at(-1)?.status).toBe(0);
+      await server.reconciler.runOnce();
+      expect((await orderRow(db, order.id)).status).toBe('pending');
+      ahead += 61_000;
+      await server.reconciler.runOnce();
+      await drainOutbox(server);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(accessMails(buyer.email)).toHaveLength(1);
+      expect(efi.standIn.cob(order.charge_id!)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      await server.reconciler.runOnce();
+      expect(accessMails(buyer.email)).toHaveLength(1);
+    });
+
     /** Paid in the bank's app; the refund's calls counted from here. */
     async function paidAtTheBank(name: string) {
       const placed = await placeOrder(name);

@@ -71,3 +71,21 @@ export function findPaidOpenFinance(db: Kysely<Database>, orderId: string): Prom
     .where('returned_at', 'is', null)
     .executeTakeFirst();
 }
+
+/** Payments still waiting for Efí's word, started between `from` and `to`, oldest first. */
+export async function listUnsettledOpenFinance(
+  db: Kysely<Database>,
+  range: { from: number; to: number; limit: number },
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('open_finance_payments')
+    .select('payment_id')
+    .where('state', 'in', ['pending', 'unknown'])
+    .where('paid_at', 'is', null)
+    .where('created_at', '>=', range.from)
+    .where('created_at', '<=', range.to)
+    .orderBy('created_at')
+    .limit(range.limit)
+    .execute();
+  return rows.map((row) => row.payment_id);
+}

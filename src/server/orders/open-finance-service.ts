@@ -22,6 +22,7 @@ import {
   findOpenFinanceByKey,
   findOpenFinancePayment,
   insertOpenFinancePayment,
+  listUnsettledOpenFinance,
   participantUse,
   releaseOpenFinanceReturn,
   setOpenFinanceState,
@@ -148,6 +149,24 @@ async function returnBankPayment(deps: OrdersDeps, api: OpenFinanceApi, paymentI
     if (!error.uncertain) await releaseOpenFinanceReturn(deps.db, paymentId);
     deps.logger.error('Open Finance payment paid twice not returned', { order: orderId, error: error.message });
   }
+}
+
+const SETTLE_AFTER_MS = 60_000;
+const SETTLE_WITHIN_MS = 24 * 60 * 60_000;
+
+/** The reconciler's pass: payments of the last day still unsettled after a minute, read back in case callback and way back were lost. */
+export async function settleLostBankPayments(deps: OrdersDeps, over: () => boolean): Promise<number> {
+  const api = openFinanceApi(deps);
+  if (!api) return 0;
+  const now = deps.now?.() ?? Date.now();
+  const ids = await listUnsettledOpenFinance(deps.db, { from: now - SETTLE_WITHIN_MS, to: now - SETTLE_AFTER_MS, limit: 20 });
+  let read = 0;
+  for (const paymentId of ids) {
+    if (over()) break;
+    await settleBankPayment(deps, api, paymentId);
+    read++;
+  }
+  return read;
 }
 
 /** The buyer back from their bank: the payment read back, and the order to show. */

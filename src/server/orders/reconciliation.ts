@@ -9,6 +9,7 @@ import { claimOrderCheck, claimScheduledCheck, failStuckCheckouts, listOrdersDue
 import { resumeInterruptedCharges } from './checkout-service.ts';
 import { findPostbackCandidateIds } from './webhook-events-repository.ts';
 import { findOrderById } from './order-lookup.ts';
+import { settleLostBankPayments } from './open-finance-service.ts';
 
 /** Its buyer was free to start again long before (checkout-repository.ts); the sweep only closes it. */
 export const STUCK_CHECKOUT_MS = 2 * 60_000;
@@ -134,7 +135,11 @@ export function createReconciler(
         }
       }),
     );
-    return counts.reduce((sum, count) => sum + count, 0);
+    const banks = await settleLostBankPayments(deps, () => stopping).catch((error: unknown) => {
+      deps.logger.error('Open Finance reconciliation failed', { error: error instanceof Error ? error.message : String(error) });
+      return 0;
+    });
+    return counts.reduce((sum, count) => sum + count, banks);
   };
 
   const runOnce = () => {
