@@ -76,17 +76,18 @@ export async function applyProviderDispute(deps: DisputesDeps, providerId: Provi
 export async function applyDisputeSeen(deps: DisputesDeps, event: OrderEventOf<'dispute_seen'>): Promise<void> {
   const order = await findOrderById(deps.db, event.orderId);
   if (!order) return;
-  if (event.cleared) await closeClearedDisputes(deps, order);
+  if (event.cleared) await closeClearedDisputes(deps, order, event.cleared);
   if (event.dispute) await applyToOrder(deps, order, event.dispute);
   if (event.returned) await recordMedReturn(deps, (await findOrderById(deps.db, order.id)) ?? order, event.returned);
 }
 
 /** The provider's read shows the paid charge with no dispute: the ones it opened there ended in the seller's favour. */
-async function closeClearedDisputes(deps: DisputesDeps, order: OrderRow): Promise<void> {
+async function closeClearedDisputes(deps: DisputesDeps, order: OrderRow, outcome: 'won' | 'cancelled'): Promise<void> {
   const now = nowOf(deps);
   for (const row of await disputesOfOrders(deps.db, [order.id])) {
     if (row.source !== 'provider' || row.provider !== order.provider || !isOpenDispute(row)) continue;
-    if (await closeDispute(deps.db, row.id, 'won', now)) deps.logger.info('Dispute won', { order: order.id, dispute: row.id });
+    if (await closeDispute(deps.db, row.id, outcome, now))
+      deps.logger.info('Dispute closed', { order: order.id, dispute: row.id, outcome });
   }
 }
 

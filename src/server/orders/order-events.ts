@@ -30,7 +30,14 @@ export type OrderEvent =
    * A read or a verified webhook shows a contestation of the paid charge (docs/disputes.md): the dispute as the provider
    * states it, and what a MED devolução or a chargeback took back. Told after the read, outside any transition.
    */
-  | { type: 'dispute_seen'; orderId: string; dispute: ProviderDispute | null; returned: MedReturn | null; at: number; cleared?: true }
+  | {
+      type: 'dispute_seen';
+      orderId: string;
+      dispute: ProviderDispute | null;
+      returned: MedReturn | null;
+      at: number;
+      cleared?: 'won' | 'cancelled';
+    }
   /** Buyer data erased (docs/operations.md#personal-data); `email` normalized, for hashed keys: never stored nor logged. */
   | { type: 'erased'; orderId: string; at: number; email: string };
 

@@ -29,8 +29,9 @@ async function noteDispute(deps: OrdersDeps, order: OrderRow, record: ChargeReco
   if (record.endToEndId) await recordEndToEndId(deps.db, order.id, record.endToEndId);
   // A part returned on a charge still paid too (docs/money.md#med).
   const cents = record.state === 'reversed' || record.state === 'paid' ? (record.disputeReturnedCents ?? 0) : 0;
-  // Paid with no dispute, where the read would show one: any dispute that provider opened is over, won.
-  const cleared = !record.dispute && record.state === 'paid' && deps.payments.get(order.provider)?.capabilities.disputeOnRead === true;
+  // No dispute where the read would show one: any dispute that provider opened is over, won if paid, moot if refunded.
+  const readsDisputes = !record.dispute && cents <= 0 && deps.payments.get(order.provider)?.capabilities.disputeOnRead === true;
+  const cleared = !readsDisputes ? undefined : record.state === 'paid' ? 'won' : record.state === 'reversed' ? 'cancelled' : undefined;
   if (!record.dispute && cents <= 0 && !cleared) return;
   const returned =
     cents > 0 ? { cents, chargeId: record.chargeId, endToEndId: record.endToEndId ?? null, rawStatus: record.rawStatus ?? null } : null;
