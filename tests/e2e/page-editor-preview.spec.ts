@@ -49,7 +49,8 @@ test.describe('the page editor’s preview', () => {
         .jpeg({ quality: 70 })
         .toBuffer();
       await hero.getByLabel('Imagem abaixo do subtítulo').setInputFiles({ name: 'celular.jpg', mimeType: 'image/jpeg', buffer: photo });
-      await expect(hero.getByText('1200 × 900 px')).toBeVisible();
+      // The first upload loads sharp (on first use), and a loaded machine takes its time.
+      await expect(hero.getByText('1200 × 900 px')).toBeVisible({ timeout: 30_000 });
       await hero.getByLabel('Descrição da imagem (para leitores de tela)').fill(ALT);
       await panel.getByRole('button', { name: 'Salvar rascunho e ver prévia' }).click();
       await expect(panel.getByText('Rascunho salvo.')).toBeVisible();
