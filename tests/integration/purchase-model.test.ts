@@ -693,7 +693,7 @@ for (const database of databases) {
               numRuns: NUM_RUNS,
               endOnFailure: false,
               // A run that overruns is a failure, never a pass.
-              interruptAfterTimeLimit: 120_000,
+              interruptAfterTimeLimit: 300_000,
               markInterruptAsFailure: true,
             },
           );
