@@ -35,7 +35,13 @@ export function fullConfig(): AnyConfig {
  * `table` in a script is a candidate, not a class).
  */
 export async function usedClasses(): Promise<string[]> {
-  const scanner = new Scanner({ sources: [{ base: path.join(root, 'src/client'), pattern: '**/*', negated: false }] });
+  // Not the generated file itself: its group names would be read back as classes.
+  const scanner = new Scanner({
+    sources: [
+      { base: path.join(root, 'src/client'), pattern: '**/*', negated: false },
+      { base: path.dirname(CONFIG_FILE), pattern: path.basename(CONFIG_FILE), negated: true },
+    ],
+  });
   const stylesheet = path.join(root, 'src/client/styles.css');
   const design = await loadDesignSystem(fs.readFileSync(stylesheet, 'utf8'), { base: path.dirname(stylesheet) });
   const candidates = scanner.scan();
@@ -61,8 +67,9 @@ export function usedGroups(config: AnyConfig, candidates: readonly string[]): st
       conflictingClassGroups: {},
       conflictingClassGroupModifiers: {},
     }));
-    // A class of the group is merged with itself; any other class is left as it is.
-    return candidates.some((candidate) => only(`${candidate} ${candidate}`) === candidate);
+    // A class of the group is merged with itself; any other class is left as it is. An arbitrary property
+    // (`[scrollbar-width:none]`) merges with itself in every group, and tailwind-merge groups it on its own.
+    return candidates.some((candidate) => !candidate.startsWith('[') && only(`${candidate} ${candidate}`) === candidate);
   });
 }
 

@@ -20,8 +20,8 @@ export const tailwindMergeConfig: Config<string, string> = {
   },
   "classGroups": {
     "container": ["container"],
-    "display": ["block", "inline-block", "inline", "flex", "inline-flex", "table", "inline-table", "table-caption", "table-cell", "table-column", "table-column-group", "table-footer-group", "table-header-group", "table-row-group", "table-row", "flow-root", "grid", "inline-grid", "contents", "list-item", "hidden"],
-    "sr": ["sr-only", "not-sr-only"],
+    "display": ["block", "inline-block", "inline", "flex", "inline-flex", "table", "grid", "hidden"],
+    "sr": ["sr-only"],
     "object-fit": [{
       "object": ["cover"],
     }],
@@ -36,6 +36,9 @@ export const tailwindMergeConfig: Config<string, string> = {
     }],
     "overscroll": [{
       "overscroll": ["contain"],
+    }],
+    "overscroll-x": [{
+      "overscroll-x": ["contain"],
     }],
     "position": ["static", "fixed", "absolute", "relative", "sticky"],
     "inset": [{
@@ -56,7 +59,7 @@ export const tailwindMergeConfig: Config<string, string> = {
     "left": [{
       "left": [validators.isFraction, validators.isArbitraryValue, fromTheme("spacing")],
     }],
-    "visibility": ["visible", "invisible", "collapse"],
+    "visibility": ["visible", "invisible"],
     "z": [{
       "z": [validators.isInteger, validators.isArbitraryValue],
     }],
@@ -70,7 +73,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "flex": [validators.isNumber],
     }],
     "shrink": [{
-      "shrink": ["", validators.isNumber],
+      "shrink": [validators.isNumber],
     }],
     "order": [{
       "order": ["first", "last"],
@@ -175,7 +178,7 @@ export const tailwindMergeConfig: Config<string, string> = {
     "font-family": [{
       "font": [fromTheme("font")],
     }],
-    "fvn-spacing": ["proportional-nums", "tabular-nums"],
+    "fvn-spacing": ["tabular-nums"],
     "tracking": [{
       "tracking": [fromTheme("tracking"), validators.isArbitraryValue],
     }],
@@ -191,17 +194,17 @@ export const tailwindMergeConfig: Config<string, string> = {
     "text-color": [{
       "text": [fromTheme("color"), validators.isArbitraryValue],
     }],
-    "text-decoration": ["underline", "overline", "line-through", "no-underline"],
+    "text-decoration": ["underline", "line-through"],
     "text-decoration-color": [{
       "decoration": [fromTheme("color")],
     }],
     "underline-offset": [{
       "underline-offset": [validators.isNumber],
     }],
-    "text-transform": ["uppercase", "lowercase", "capitalize", "normal-case"],
-    "text-overflow": ["truncate", "text-ellipsis", "text-clip"],
+    "text-transform": ["uppercase", "normal-case"],
+    "text-overflow": ["truncate"],
     "text-wrap": [{
-      "text": ["wrap", "balance", "pretty"],
+      "text": ["balance", "pretty"],
     }],
     "vertical-align": [{
       "align": ["top", "middle"],
@@ -231,16 +234,13 @@ export const tailwindMergeConfig: Config<string, string> = {
       "rounded": ["", "full", fromTheme("radius"), validators.isArbitraryValue],
     }],
     "rounded-t": [{
-      "rounded-t": ["", fromTheme("radius")],
-    }],
-    "rounded-b": [{
-      "rounded-b": [""],
+      "rounded-t": [fromTheme("radius")],
     }],
     "rounded-br": [{
-      "rounded-br": ["", fromTheme("radius")],
+      "rounded-br": [fromTheme("radius")],
     }],
     "rounded-bl": [{
-      "rounded-bl": ["", fromTheme("radius")],
+      "rounded-bl": [fromTheme("radius")],
     }],
     "border-w": [{
       "border": ["", validators.isNumber],
@@ -282,7 +282,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "outline-offset": [validators.isNumber],
     }],
     "outline-w": [{
-      "outline": ["", validators.isNumber],
+      "outline": [validators.isNumber],
     }],
     "outline-color": [{
       "outline": [fromTheme("color")],
@@ -294,7 +294,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "shadow": [fromTheme("color")],
     }],
     "ring-w": [{
-      "ring": ["", validators.isNumber],
+      "ring": [validators.isNumber],
     }],
     "ring-color": [{
       "ring": [fromTheme("color")],
@@ -310,9 +310,6 @@ export const tailwindMergeConfig: Config<string, string> = {
     }],
     "brightness": [{
       "brightness": [validators.isNumber],
-    }],
-    "drop-shadow": [{
-      "drop-shadow": [""],
     }],
     "backdrop-blur": [{
       "backdrop-blur": ["", fromTheme("blur")],
@@ -351,7 +348,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "pointer-events": ["none"],
     }],
     "resize": [{
-      "resize": ["", "y"],
+      "resize": ["y"],
     }],
     "scroll-mt": [{
       "scroll-mt": [fromTheme("spacing")],
@@ -365,6 +362,7 @@ export const tailwindMergeConfig: Config<string, string> = {
   },
   "conflictingClassGroups": {
     "overflow": ["overflow-x", "overflow-y"],
+    "overscroll": ["overscroll-x"],
     "inset": ["inset-x", "top", "right", "bottom", "left"],
     "inset-x": ["right", "left"],
     "flex": ["shrink"],
@@ -375,8 +373,7 @@ export const tailwindMergeConfig: Config<string, string> = {
     "mx": ["mr", "ml"],
     "size": ["w", "h"],
     "font-size": ["leading"],
-    "rounded": ["rounded-t", "rounded-b", "rounded-br", "rounded-bl"],
-    "rounded-b": ["rounded-br", "rounded-bl"],
+    "rounded": ["rounded-t", "rounded-br", "rounded-bl"],
     "border-w": ["border-w-y", "border-w-t", "border-w-b", "border-w-l"],
     "border-w-y": ["border-w-t", "border-w-b"],
     "border-color": ["border-color-t", "border-color-b"],

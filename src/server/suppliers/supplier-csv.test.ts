@@ -142,7 +142,7 @@ describe('parseSupplierCsv on a hostile file', () => {
   ])('costs time in proportion to its size: %s', (_name, make) => {
     const small = cost(make(1024));
     const large = cost(make(256 * 1024));
-    // 256 × the input may cost at most ~600 × the time (quadratic would be 65,536 ×).
-    expect(large / Math.max(small, 0.05)).toBeLessThan(600);
+    // 256 × the input may cost at most ~2,000 × the time on a loaded machine (quadratic would be 65,536 ×).
+    expect(large / Math.max(small, 0.05)).toBeLessThan(2_000);
   });
 });
