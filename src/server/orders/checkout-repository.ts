@@ -5,7 +5,7 @@ import type { TrackingConsent } from '../../shared/tracking-context.ts';
 import type { Database, OrdersTable } from '../db/schema.ts';
 import { DEFAULT_TIMEOUT_MS } from '../gateway/transport.ts';
 import { insertOrderItems, totalOf, type NewOrderItem } from './order-items.ts';
-import { isTransactionHashTaken, type OrderRow } from './orders-repository.ts';
+import { isTransactionHashTaken, ofBuyer, type OrderRow } from './orders-repository.ts';
 
 export interface NewOrder {
   id: string;
@@ -89,7 +89,7 @@ async function findOpenOrdersOfBuyer(
     .selectFrom('orders')
     .selectAll()
     .where('kind', '=', 'main')
-    .where((eb) => eb.or([eb('buyer_email', '=', buyer.email), eb('buyer_phone', '=', buyer.phone)]))
+    .where(ofBuyer(buyer))
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'pending'), eb('expires_at', '>', now)]),

@@ -1,8 +1,12 @@
 import type { ProviderId } from '../gateway/provider-registry.ts';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, OrdersTable, StoredOrderStatus } from '../db/schema.ts';
 
 export type OrderRow = Selectable<OrdersTable>;
+
+/** One buyer's orders: the same e-mail or the same phone (docs/money.md#one-payable-pix). */
+export const ofBuyer = (buyer: { email: string; phone: string }) => (eb: ExpressionBuilder<Database, 'orders'>) =>
+  eb.or([eb('buyer_email', '=', buyer.email), eb('buyer_phone', '=', buyer.phone)]);
 
 /** The order whose charge a provider names (its webhook): one transaction settles one order. */
 export async function findOrderByCharge(db: Kysely<Database>, provider: ProviderId, chargeId: string): Promise<OrderRow | undefined> {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';
-import type { OrderRow } from './orders-repository.ts';
+import { ofBuyer, type OrderRow } from './orders-repository.ts';
 
 type Buyer = Pick<OrderRow, 'buyer_email' | 'buyer_phone'>;
 
@@ -59,7 +59,7 @@ export async function findPaidOrdersOfBuyerSince(
     .selectAll()
     .where('id', '!=', order.id)
     .where('status', '=', 'paid')
-    .where((eb) => eb.or([eb('buyer_email', '=', order.buyer_email), eb('buyer_phone', '=', order.buyer_phone)]))
+    .where(ofBuyer({ email: order.buyer_email, phone: order.buyer_phone }))
     .where('paid_at', '>=', Number(order.created_at))
     .orderBy('paid_at')
     .execute();
@@ -74,7 +74,7 @@ export async function findRetiredChargesLeftOpen(
   return db
     .selectFrom('orders')
     .selectAll()
-    .where((eb) => eb.or([eb('buyer_email', '=', buyer.email), eb('buyer_phone', '=', buyer.phone)]))
+    .where(ofBuyer(buyer))
     .where('status', '=', 'failed')
     .where('replaced_by', 'is not', null)
     .where('charge_id', 'is not', null)

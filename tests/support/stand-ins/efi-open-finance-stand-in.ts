@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 import { Hono } from 'hono';
 import { listenOnLoopback, type LoopbackServer } from '../loopback.ts';
-import type { TestPki } from './efi-stand-in.ts';
+import { listenMtls, type TestPki } from './efi-stand-in.ts';
 
 /**
  * A stand-in for Efí's Open Finance API (base path /v1) and for the buyer's bank: an https server on 127.0.0.1 that
@@ -126,11 +126,7 @@ export class EfiOpenFinanceStandIn {
 
   async start(): Promise<void> {
     const { pki } = this.options;
-    this.api = https.createServer(
-      { key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
-      (request, response) => void this.handle(request, response),
-    );
-    await new Promise<void>((resolve) => this.api!.listen(0, '127.0.0.1', resolve));
+    this.api = await listenMtls(pki, (request, response) => void this.handle(request, response));
     this.url = `https://127.0.0.1:${(this.api.address() as AddressInfo).port}/v1`;
     this.bank = await listenOnLoopback(this.bankApp().fetch);
     this.bankUrl = this.bank.url;

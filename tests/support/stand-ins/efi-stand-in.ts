@@ -276,11 +276,7 @@ export class EfiStandIn {
 
   async start(): Promise<void> {
     const { pki } = this.options;
-    this.server = https.createServer(
-      { key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
-      (request, response) => void this.handle(request, response),
-    );
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.server = await listenMtls(pki, (request, response) => void this.handle(request, response));
     this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
@@ -886,4 +882,17 @@ export async function startEfiStandIn(options: { certificate?: 'p12' | 'pem' | '
       pki.cleanup();
     },
   };
+}
+
+/** An https server on loopback that, like Efí's APIs, takes only clients whose certificate `pki`'s CA signed. */
+export async function listenMtls(
+  pki: TestPki,
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+): Promise<https.Server> {
+  const server = https.createServer(
+    { key: pki.serverKey, cert: pki.serverCert, ca: pki.caCert, requestCert: true, rejectUnauthorized: true, minVersion: 'TLSv1.2' },
+    handler,
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
 }
