@@ -379,7 +379,8 @@ export const pageEditorApi = {
   imageType: 'Formato não aceito. Envie uma foto em JPEG, PNG, WebP, HEIC ou AVIF.',
   imageGif:
     'GIF não é aceito: ele tem só 256 cores (a foto fica granulada) e a animação não apareceria. Envie a foto em JPEG, PNG, WebP, HEIC ou AVIF.',
-  imageTooManyPixels: 'A imagem tem resolução alta demais para ser lida com segurança. Reduza a resolução (12 megapixels bastam) e envie de novo.',
+  imageTooManyPixels:
+    'A imagem tem resolução alta demais para ser lida com segurança. Reduza a resolução (12 megapixels bastam) e envie de novo.',
   imageUnreadable: 'Não foi possível ler esta imagem. Ela pode estar corrompida; envie outra.',
   imageTooSmall: 'A imagem é pequena demais: envie uma com pelo menos 320 px de largura.',
   tooManyUploads: 'Muitas imagens enviadas seguidas. Tente de novo mais tarde.',
@@ -390,7 +391,7 @@ export const imageField = {
   upload: 'Enviar imagem',
   replace: 'Trocar imagem',
   remove: 'Remover imagem',
-  none: 'Nenhuma imagem: a seção aparece sem foto.',
+  none: 'Nenhuma imagem enviada: a página fica sem ela.',
   uploading: 'Enviando e otimizando…',
   hint: 'Foto do celular (JPEG ou HEIC), PNG, WebP ou AVIF, até 25 MB. Removemos a localização e outros dados da foto e geramos versões leves para celular e computador.',
   size: (width: number, height: number) => `${width} × ${height} px`,

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { imageField } from '../../src/content/offer.ts';
 import { startCluster } from '../support/cluster.ts';
 import { signIn } from './admin-helpers.ts';
 import { expect, expectIslandLive, paySandboxPage, presellAnsweredContext, test, watchConsole } from './fixtures.ts';
@@ -181,7 +182,7 @@ test.describe('the page editor', () => {
     try {
       const { context, panel, group: hero } = await openSectionAtPhone(browser, server.url, 'Topo da página de vendas');
       const field = hero.getByLabel('Imagem abaixo do subtítulo');
-      await expect(hero.getByText('Nenhuma imagem: a seção aparece sem foto.')).toBeVisible();
+      await expect(hero.getByText(imageField.none)).toBeVisible();
 
       // An SVG is refused by its content, whatever it is called.
       const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600"/>');
