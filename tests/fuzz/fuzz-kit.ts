@@ -67,6 +67,23 @@ export function cpuMs(run: () => unknown, budgetMs: number): number {
 }
 
 /**
+ * The CPU budget of a reader of JSON text: `fixedMs`, or three times what `JSON.parse` alone costs on
+ * the same text measured now, whichever is more. A reader cannot be cheaper than parsing its input;
+ * for a 4 MB body that parse alone has taken over 100 ms on a slow CI machine, while a reader that is
+ * quadratic in anything still overruns three parses by far.
+ */
+export function jsonReaderBudgetMs(text: string, fixedMs: number): number {
+  const parse = () => {
+    try {
+      JSON.parse(text);
+    } catch {
+      // Not JSON: the failed parse is still the floor.
+    }
+  };
+  return Math.max(fixedMs, 3 * cpuMs(parse, 0));
+}
+
+/**
  * The CPU one anonymous request may cost the server. Measured with `process.cpuUsage()` around the
  * request: the server runs in the test's own process and nothing else runs meanwhile (requests go
  * one at a time, the server's timers are not started), so the difference is the server's work for
