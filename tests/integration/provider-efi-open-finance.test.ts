@@ -42,7 +42,11 @@
  * - The way back: `redirectURL?identificadorPagamento=…` and `&erro=…` on a failure (github.com/solviumdream/
  *   solviumpayments `pkg/solvium/efi/open_finance_models.go`, `OpenFinanceRedirectParams`; Efí's pages do not show it).
  * Not in any public document, the stand-in's own: a vínculo coming back as `?identificadorVinculo=`, the 422 names
- * `vinculo_invalido`, `valor_acima_do_limite` and `configuracao_nao_encontrada` on a payment, the revoke's answer.
+ * `vinculo_invalido`, `valor_acima_do_limite` and `configuracao_nao_encontrada` on a payment, the revoke's answer,
+ * and a JSR payment refunded through `POST /pagamentos/pix/:identificadorPagamento/devolver`: the SDKs' route tables
+ * (constants.js `OPENFINANCE`, commit 2728b67) list devolver routes for immediate, scheduled and recurring payments
+ * and none under `/pagamentos-biometria/`, whose JSDoc (`POST /v1/jsr/pagamentos/pix`) answers the same
+ * `identificadorPagamento` as an immediate payment.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WebhookRejectedError, type WebhookRequest } from '../../src/server/gateway/pix-provider.ts';
@@ -399,6 +403,56 @@ describe('Efí Open Finance: JSR, payments by biometrics under a vínculo', () =
         idempotencyKey: 'ord_after:jsr',
       }),
     ).rejects.toMatchObject({ nome: 'vinculo_invalido' });
+    expect(standIn.violations).toEqual([]);
+  });
+
+  it('a vínculo refused at the bank comes back with erro and cannot pay; a revoke retried is one revoke', async () => {
+    const refused = await createOpenFinanceLink(api(), { cpf: BUYER_CPF, participantId: BANK, idempotencyKey: 'buyer-2:link' });
+    const back = await atTheBank(refused.redirectUri, 'recusar');
+    expect(readOpenFinanceReturn(back)).toEqual({ paymentId: null, linkId: refused.linkId, error: 'acesso_negado' });
+    await expect(
+      startOpenFinanceLinkedPayment(api(), { linkId: refused.linkId, orderId: 'ord_r', amountCents: 990, idempotencyKey: 'ord_r:jsr' }),
+    ).rejects.toMatchObject({ status: 422, nome: 'vinculo_invalido', uncertain: false });
+
+    const link = await createOpenFinanceLink(api(), { cpf: BUYER_CPF, participantId: BANK, idempotencyKey: 'buyer-3:link' });
+    await atTheBank(link.redirectUri, 'aprovar');
+    await revokeOpenFinanceLink(api(), link.linkId, 'Removido pelo comprador');
+    // A retry of the same revoke is the same call (its idempotency key); the vínculo stays revoked.
+    await revokeOpenFinanceLink(api(), link.linkId, 'Removido pelo comprador');
+    expect(standIn.links.get(link.linkId)?.status).toBe('revogado');
+    expect(await listOpenFinanceLinks(api(), BUYER_CPF)).toEqual([]);
+    expect(standIn.violations).toEqual([]);
+  });
+
+  it('a JSR payment refused by the buyer reads failed; one approved is returned through devolver like any Open Finance payment', async () => {
+    const link = await createOpenFinanceLink(api(), { cpf: BUYER_CPF, participantId: BANK, idempotencyKey: 'buyer-4:link' });
+    await atTheBank(link.redirectUri, 'aprovar');
+    const refused = await startOpenFinanceLinkedPayment(api(), {
+      linkId: link.linkId,
+      orderId: 'ord_jsr_no',
+      amountCents: 990,
+      idempotencyKey: 'ord_jsr_no:jsr',
+    });
+    const back = await atTheBank(refused.redirectUri, 'recusar');
+    expect(readOpenFinanceReturn(back)).toMatchObject({ paymentId: refused.paymentId, error: 'pagamento_rejeitado' });
+    const [read] = await listOpenFinanceLinkedPayments(api(), { from: Date.now(), to: Date.now(), paymentId: refused.paymentId });
+    expect(read).toMatchObject({ state: 'failed', ownId: 'ord_jsr_no' });
+    // A JSR payment is not in the immediate payments' list: each list holds its own journey.
+    expect(await listOpenFinancePayments(api(), { from: Date.now(), to: Date.now() })).not.toContainEqual(
+      expect.objectContaining({ paymentId: refused.paymentId }),
+    );
+
+    const paid = await startOpenFinanceLinkedPayment(api(), {
+      linkId: link.linkId,
+      orderId: 'ord_jsr_yes',
+      amountCents: 990,
+      idempotencyKey: 'ord_jsr_yes:jsr',
+    });
+    await atTheBank(paid.redirectUri, 'aprovar');
+    expect(await refundOpenFinancePayment(api(), paid.paymentId, 990)).toMatchObject({ amountCents: 990, state: 'pending' });
+    await standIn.settleRefund(paid.paymentId);
+    const [returned] = await listOpenFinanceLinkedPayments(api(), { from: Date.now(), to: Date.now(), paymentId: paid.paymentId });
+    expect(returned?.refunds).toMatchObject([{ amountCents: 990, state: 'done' }]);
     expect(standIn.violations).toEqual([]);
   });
 });
