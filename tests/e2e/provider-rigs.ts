@@ -57,7 +57,7 @@ export async function shopAddress(): Promise<{ url: string; env: Record<string, 
   return { url, env: { ...REAL_GATEWAY_TEST_ENV, PORT: String(port), PUBLIC_URL: url, REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' } };
 }
 
-export async function efiRig(shopUrl: string): Promise<ProviderRig & { standIn: EfiStandIn }> {
+export async function efiRig(shopUrl: string): Promise<ProviderRig & { standIn: EfiStandIn; pki: TestPki; webhookFront: string }> {
   const pki = makeTestPki();
   const standIn = new EfiStandIn({ pki, clientId: EFI_CLIENT_ID, clientSecret: EFI_CLIENT_SECRET, pixKey: EFI_PIX_KEY });
   await standIn.start();
@@ -69,6 +69,9 @@ export async function efiRig(shopUrl: string): Promise<ProviderRig & { standIn: 
   const notify = async (txid: string) => expect(await standIn.notify([txid])).toBe(200);
   return {
     standIn,
+    pki,
+    // The seller's mTLS terminator, for other Efí callbacks (Open Finance's) to reach the shop through.
+    webhookFront: front.url,
     env: {
       PAYMENT_PROVIDERS: 'efi',
       EFI_CLIENT_ID,
