@@ -2,7 +2,7 @@
  * Efí's MED infractions: `GET /v2/gn/infracoes` and `POST /v2/gn/infracoes/{idInfracao}/defesa` (scopes `gn.infractions.read`/`write`).
  * Sources: dev.efipay.com.br/docs/api-pix/endpoints-exclusivos-efi; github.com/efipay/sdk-node-apis-efi (2728b67, `medList`/`medDefense`).
  */
-import { z } from 'zod';
+import { text as stringOnly, z } from '../../../../shared/zod.ts';
 import { efiCopy } from '../../../../content/providers.ts';
 import type { DefenceOutcome, ProviderDispute, ProviderDisputeState } from '../../pix-provider.ts';
 import type { PixApiClient, Reply } from './pix-api-client.ts';
@@ -24,7 +24,7 @@ const STATES: Readonly<Record<string, ProviderDisputeState>> = {
   CANCELADA_EFI: 'cancelled',
 };
 
-const text = z.string().trim().min(1).max(500);
+const text = stringOnly(z.string().trim().min(1).max(500));
 const optionalText = text.nullish().catch(null);
 
 /** The list's `valor` is reais as text, "100" in the documented example and "100.00" in the standard's pattern. */

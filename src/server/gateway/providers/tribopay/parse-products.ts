@@ -26,7 +26,8 @@ export type ProductChoice = { ok: true; product: GatewayProduct } | { ok: false;
 export function chooseOffer(product: JsonRecord, productHash: string): ProductChoice {
   const offers = Array.isArray(product.offers) ? product.offers.filter(isRecord) : [];
   if (offers.length === 0) return { ok: false, reason: 'no_offers' };
-  const offer = offers.find((candidate) => String(candidate.status).trim() === '1') ?? offers[0]!;
+  // Only a number or text is compared: String() of a null-prototype object (parseJsonSafely's) throws.
+  const offer = offers.find((candidate) => candidate.status === 1 || nonEmpty(candidate.status) === '1') ?? offers[0]!;
   const offerHash = nonEmpty(offer.hash);
   const priceCents = readCents(offer.price) ?? readCents(offer.amount);
   if (!offerHash || priceCents === null || priceCents === 0) return { ok: false, reason: 'bad_offer' };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { text as stringOnly, z } from '../../../../shared/zod.ts';
 import type { PaymentState } from '../../types.ts';
 
 /** Woovi's replies as our values: the OpenAPI document's shapes (sources in docs/payments.md#woovi). */
@@ -15,7 +15,8 @@ export function toWooviValue(cents: number): number {
 }
 
 const centavos = z.number().int().positive().max(MAX_CENTS);
-const text = z.string().trim().min(1);
+/** Length checks see only strings: parseJsonSafely's `{"length":[{}]}` made zod's throw. */
+const text = stringOnly(z.string().trim().min(1));
 const optionalText = text.nullish().catch(null);
 
 const ChargeSchema = z.object({

@@ -1,5 +1,5 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { z } from 'zod';
+import { text, z } from '../../../../shared/zod.ts';
 import { parseJsonSafely } from '../../../lib/safe-parse.ts';
 import { WebhookRejectedError, type WebhookRequest } from '../../pix-provider.ts';
 import { parseDisputeReply, type WooviDispute } from './woovi-parse.ts';
@@ -47,10 +47,10 @@ export type WooviEventRead =
   | { kind: 'dispute'; endToEndId: string; dispute: WooviDispute | null }
   | { kind: 'ignored'; reason: string };
 
-const id = z.string().trim().min(1).max(200);
+const id = text(z.string().trim().min(1).max(200));
 const WebhookBodySchema = z.object({
   /** Absent from the older payloads, such as the example on the signature page. */
-  event: z.string().trim().min(1).max(100).nullish().catch(null),
+  event: text(z.string().trim().min(1).max(100)).nullish().catch(null),
   charge: z.object({ correlationID: id }).nullish().catch(null),
   pix: z
     .object({ charge: z.object({ correlationID: id }).nullish().catch(null) })
