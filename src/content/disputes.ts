@@ -150,24 +150,8 @@ export const disputeRefundGuard = {
 export const disputeBlockedCheckout =
   'Não foi possível gerar o PIX para estes dados. Se precisar de ajuda, fale com o suporte pelo e-mail da página.';
 
-/** The seller's alerts: e-mail at SUPPORT_EMAIL and WhatsApp; `{name}` marks are filled in by the renderer. */
+/** The seller's alerts' words shared by the e-mail (content/emails.ts `disputeAlertEmail`) and the WhatsApp template. */
 export const disputeAlerts = {
-  opened: {
-    subject: 'Contestação aberta no pedido {ref}',
-    preheader: 'O comprador contestou o PIX de {amount}. Prazo da defesa: {due}.',
-    intro: 'O comprador do pedido {ref} contestou o PIX de {amount} no banco ({provider}).',
-    due: 'Prazo para a defesa: {due}.',
-    action: 'Abra "Contestações" no painel e toque em "Enviar defesa" antes do prazo. Não reembolse enquanto a contestação estiver aberta.',
-    footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
-  },
-  reminder: {
-    subject: 'Faltam {left} para defender o pedido {ref}',
-    preheader: 'A defesa da contestação do pedido {ref} vence em {due}.',
-    intro: 'A contestação do pedido {ref} ({amount}) ainda não tem defesa enviada.',
-    due: 'O prazo termina em {due}.',
-    action: 'Abra "Contestações" no painel e toque em "Enviar defesa".',
-    footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
-  },
   noDeadline: 'não informado pelo provedor',
   whatsappOpened: (ref: string, amount: string, due: string) =>
     `Contestação aberta no pedido ${ref} (${amount}). Prazo da defesa: ${due}. Abra "Contestações" no painel.`,

@@ -171,3 +171,23 @@ export const inviteEmail = {
   expiry: 'O link vale até {until} e funciona uma vez.',
   footer: 'Se você não esperava este convite, ignore este e-mail: sem o link, nada acontece.',
 } as const;
+
+/** The seller's alert about a dispute, at SUPPORT_EMAIL: on opening, and 24 h and 6 h before the defence is due. */
+export const disputeAlertEmail = {
+  opened: {
+    subject: 'Contestação aberta no pedido {ref}',
+    preheader: 'O comprador contestou o PIX de {amount}. Prazo da defesa: {due}.',
+    intro: 'O comprador do pedido {ref} contestou o PIX de {amount} no banco ({provider}).',
+    due: 'Prazo para a defesa: {due}.',
+    action: 'Abra "Contestações" no painel e toque em "Enviar defesa" antes do prazo. Não reembolse enquanto a contestação estiver aberta.',
+    footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
+  },
+  reminder: {
+    subject: 'Faltam {left} para defender o pedido {ref}',
+    preheader: 'A defesa da contestação do pedido {ref} vence em {due}.',
+    intro: 'A contestação do pedido {ref} ({amount}) ainda não tem defesa enviada.',
+    due: 'O prazo termina em {due}.',
+    action: 'Abra "Contestações" no painel e toque em "Enviar defesa".',
+    footer: 'Você recebeu este e-mail porque é o endereço de suporte desta loja.',
+  },
+} as const;

@@ -1,6 +1,7 @@
 import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
-import { DISPUTE_ALERT_FAMILY, DISPUTE_WHATSAPP_FAMILY, disputeWhatsappHandler, renderDisputeAlert } from './dispute-alerts.ts';
+import { DISPUTE_ALERT_FAMILY, renderDisputeAlert } from './dispute-alert-email.ts';
+import { DISPUTE_WHATSAPP_FAMILY, disputeWhatsappHandler } from './dispute-alerts.ts';
 import { deleteBlocksOfOrders } from './dispute-repository.ts';
 import { applyDisputeSeen } from './dispute-service.ts';
 
