@@ -5,3 +5,30 @@ export const openFinanceApi = {
   noCpf: 'Para pagar pelo app do banco, o pedido precisa do seu CPF. Use o código PIX.',
   failed: 'Não foi possível abrir o seu banco agora. Use o código PIX ou tente de novo.',
 } as const;
+
+/** "Pagar no app do banco" in the PIX panel: the button, the bank list and the way back from the bank. */
+export const openFinance = {
+  button: 'Pagar no app do banco',
+  buttonHint: 'Sem copiar código: o app do seu banco abre com o pagamento pronto para confirmar.',
+  /** On a phone, between the bank button (first) and the PIX code. */
+  orCode: 'ou pague com o código PIX',
+  title: 'Escolha o seu banco',
+  search: 'Buscar banco',
+  searchPlaceholder: 'Digite o nome do banco',
+  loading: 'Carregando bancos…',
+  loadFailed: 'Não foi possível carregar a lista de bancos. Use o código PIX.',
+  empty: 'Nenhum banco com esse nome. Se o seu não aparece, pague com o código PIX.',
+  lastUsed: 'Último usado',
+  /** Nothing is written on the device until the buyer ticks this (and it is erased when they untick it). */
+  remember: {
+    label: 'Lembrar meu banco neste aparelho',
+    hint: 'Opcional. Guardamos só qual banco você escolheu, apenas neste aparelho, para mostrá-lo primeiro da próxima vez. Desmarque para apagar.',
+  },
+  opening: (bank: string) => `Abrindo ${bank}…`,
+  back: 'Voltar para o código PIX',
+  notListed: 'Seu banco não está na lista? Pague com o código PIX: ele continua valendo.',
+  returned: {
+    refused: 'O pagamento no app do banco não foi concluído e nada foi cobrado. O código PIX abaixo continua valendo.',
+    pending: 'Você voltou do banco: estamos confirmando o pagamento. Esta página atualiza sozinha.',
+  },
+} as const;

@@ -18,6 +18,8 @@ export interface PublicConfig {
   unpaidRetentionDays: string;
   guaranteeDays: string;
   orderBump: boolean;
+  /** "Pagar no app do banco" beside the PIX code: EFI_OPEN_FINANCE on, efi a provider (docs/payments.md#open-finance). */
+  openFinance: boolean;
   /** Loaded only after consent (docs/product.md#5-tracking-waits-for-consent). */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
 }
@@ -38,6 +40,7 @@ export const publicConfigDefaults: Omit<PublicConfig, 'seller'> = {
   unpaidRetentionDays: String(DEFAULT_UNPAID_RETENTION_DAYS),
   guaranteeDays: String(DEFAULT_GUARANTEE_DAYS),
   orderBump: true,
+  openFinance: false,
   trackers: { gaId: null, metaPixelId: null, clarityId: null },
 };
 

@@ -83,6 +83,7 @@ export default function OrderProgress({
           onRegenerate={onRegenerate}
           onCheckNow={() => void status.checkNow()}
           checking={status.checking}
+          bankPayment={order}
         />
       )}
       <Button variant="ghost" block className="mt-3" onClick={onClose}>

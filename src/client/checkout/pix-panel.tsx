@@ -1,10 +1,14 @@
-import { ChevronDown, ExternalLink, ShieldCheck, Undo2 } from 'lucide-react';
+import { ChevronDown, ExternalLink, Landmark, ShieldCheck, Undo2 } from 'lucide-react';
+import { useState } from 'react';
 import { checkout as copy } from '../../content/checkout.ts';
+import { openFinance as bankCopy } from '../../content/open-finance.ts';
 import type { CreatedOrder, OrderItem } from '../../shared/checkout.ts';
 import { formatBRL } from '../../shared/money.ts';
+import { getPublicConfig } from '../lib/public-config.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { CopyButton } from './copy-button.tsx';
+import { onDemand } from './on-demand.ts';
 import { OrderSummary } from './order-summary.tsx';
 import { PixCodeField, PixQr } from './pix-qr.tsx';
 import { ShareButton } from './share-button.tsx';
@@ -18,6 +22,38 @@ import { useIsPhone } from './use-is-phone.ts';
 export type PayableOrder = Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt' | 'sandboxPayUrl' | 'addon'> & {
   items?: readonly OrderItem[];
 };
+
+/** The bank list and its request: loaded on the tap on "Pagar no app do banco". */
+const bankPicker = onDemand(() => import('./bank-picker.tsx'));
+
+/** The order the bank payment is for, and the tab's key that may start it. */
+export interface BankPaymentTarget {
+  orderId: string;
+  viewKey: string;
+}
+
+/** "Pagar no app do banco" (docs/payments.md#open-finance): the button, then the bank list in its place. */
+function BankPayment({ target, first }: { target: BankPaymentTarget; first: boolean }) {
+  const [open, setOpen] = useState(false);
+  const Picker = bankPicker.useLoaded(open)?.default;
+  if (open && Picker) return <Picker orderId={target.orderId} viewKey={target.viewKey} onClose={() => setOpen(false)} />;
+  return (
+    <div className="space-y-1.5">
+      <Button size="lg" block onClick={() => setOpen(true)} disabled={open}>
+        <Landmark aria-hidden="true" className="size-5" />
+        {bankCopy.button}
+      </Button>
+      <p className="text-center text-xs text-slate-400">{bankCopy.buttonHint}</p>
+      {first ? (
+        <p className="flex items-center gap-3 pt-1 text-xs font-semibold tracking-wider text-slate-400 uppercase">
+          <span aria-hidden="true" className="h-px flex-1 bg-line" />
+          {bankCopy.orCode}
+          <span aria-hidden="true" className="h-px flex-1 bg-line" />
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 function SandboxLink({ href, label }: { href: string; label: string }) {
   return (
@@ -91,6 +127,7 @@ export function PixPanel({
   guaranteeDays,
   onCheckNow,
   checking,
+  bankPayment,
 }: {
   order: PayableOrder;
   /** The modal's "Pagamento gerado com sucesso!"; the order page has its own heading. */
@@ -104,12 +141,15 @@ export function PixPanel({
   guaranteeDays: string;
   onCheckNow: () => void;
   checking: boolean;
+  /** The order and the tab's key, where "Pagar no app do banco" may start its payment (Open Finance on). */
+  bankPayment?: BankPaymentTarget | null | undefined;
 }) {
   const timeLeft = useTimeLeft(order.expiresAt);
   const expired = timeLeft <= 0;
   const code = order.pix.code;
   // Without a copia-e-cola code (the gateway sent only a QR image) there is nothing to copy: QR first.
   const phone = useIsPhone() && code !== null;
+  const bank = bankPayment && getPublicConfig().openFinance && !expired && !addon ? <BankPayment target={bankPayment} first={phone} /> : null;
 
   const expiry = (
     <div className="flex flex-col items-center gap-2">
@@ -142,6 +182,7 @@ export function PixPanel({
 
       {phone ? (
         <>
+          {bank}
           {code ? <CopyButton text={code} label={copy.pix.copyCode} copiedLabel={copy.pix.codeCopied} size="lg" block /> : null}
           {expiry}
           <Steps steps={copy.pix.phoneSteps(formatBRL(order.amountCents))} />
@@ -154,6 +195,7 @@ export function PixPanel({
           </div>
           {expiry}
           {code ? <PixCodeField code={code} /> : null}
+          {bank}
         </>
       )}
 

@@ -1,10 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { openFinance as bankCopy } from '../../content/open-finance.ts';
 import { orderPage as copy } from '../../content/order-page.ts';
 import type { GuaranteeView } from '../../shared/refunds.ts';
 import { paths, type PageMeta } from '../../shared/routes.ts';
+import { AfterBankPayment } from '../checkout/bank-link-save.tsx';
 import { ModalSkeleton } from '../checkout/modal-skeleton.tsx';
 import { ExpiredOrderPanel, MissingOrderPanel, PaidOrderPanel, ReversedOrderPanel } from '../checkout/order-page-panels.tsx';
 import { PixPanel } from '../checkout/pix-panel.tsx';
+import { loadOpenOrder } from '../checkout/open-order-store.ts';
 import { maskPhone } from '../checkout/phone-mask.ts';
 import { takeContactKey, useOrderPage } from '../checkout/use-order-page.ts';
 import { GuaranteeSection } from '../guarantee/guarantee-section.tsx';
@@ -13,6 +16,7 @@ import type { OrderItem } from '../../shared/checkout.ts';
 import { getPublicConfig } from '../lib/public-config.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { useNavigation } from '../router.tsx';
+import { Alert } from '../ui/alert.tsx';
 import { PrivatePage } from '../ui/private-page.tsx';
 
 const PaymentModal = lazy(() => import('../checkout/payment-modal.tsx'));
@@ -28,6 +32,15 @@ export default function OrderPage() {
   const { pathname } = useNavigation();
   const ref = decodeURIComponent(pathname.slice(paths.order.length + 1).split('/')[0] ?? '');
   const [contactKey] = useState(() => takeContactKey(ref));
+  // This tab's own PIX (kept while the buyer was at their bank): it may start "Pagar no app do banco" again.
+  const [ownOrder] = useState(() => {
+    const open = loadOpenOrder();
+    return open?.publicRef === ref ? open : null;
+  });
+  // The way back from the bank (/api/open-finance/volta): `?banco=recusado` or `pendente`.
+  const [fromBank] = useState(() =>
+    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('banco'),
+  );
   const { state, checking, reload } = useOrderPage(ref, contactKey);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [checkoutUsed, setCheckoutUsed] = useState(false);
@@ -63,6 +76,11 @@ export default function OrderPage() {
         <>
           <h1 className="mt-8 text-3xl leading-tight font-black text-balance text-white">{copy.pending.title}</h1>
           <p className="mt-2 text-pretty text-slate-300">{copy.pending.text}</p>
+          {fromBank === 'recusado' || fromBank === 'pendente' ? (
+            <Alert variant={fromBank === 'recusado' ? 'destructive' : 'success'} className="mt-4">
+              {fromBank === 'recusado' ? bankCopy.returned.refused : bankCopy.returned.pending}
+            </Alert>
+          ) : null}
           <PixPanel
             order={{ ...reply, expiresAt: state.localExpiresAt ?? reply.expiresAt }}
             intro={false}
@@ -72,12 +90,14 @@ export default function OrderPage() {
             onRegenerate={startCheckout}
             onCheckNow={() => void reload()}
             checking={checking}
+            bankPayment={ownOrder}
           />
         </>
       ) : null}
       {reply?.status === 'paid' ? (
         <>
           <PaidOrderPanel publicRef={ref} maskedEmail={reply.maskedEmail} items={reply.items} />
+          {ownOrder ? <AfterBankPayment order={ownOrder} sandbox={sandbox} guaranteeDays={guaranteeDays} /> : null}
           <GuaranteeSection
             className="mt-8"
             guarantee={updatedGuarantee ?? reply.guarantee}

@@ -18,6 +18,7 @@ export function publicConfig(config: Config): PublicConfig {
     unpaidRetentionDays: String(config.unpaidRetentionDays),
     guaranteeDays: String(config.guaranteeDays),
     orderBump: config.orderBump !== null,
+    openFinance: config.payments.some((entry) => entry.id === 'efi' && 'settings' in entry && entry.settings.EFI_OPEN_FINANCE === 'on'),
     trackers: { ...config.trackers },
   };
 }
