@@ -22,6 +22,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createOrderEvents } from './orders/order-events.ts';
 import { retireRepeatsAfterPayment } from './orders/paid-elsewhere.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
+import { openFinanceApi } from './orders/open-finance-service.ts';
+import { registerOpenFinanceAtStart } from './orders/open-finance-registration.ts';
 import { createReconciler, type Reconciler } from './orders/reconciliation.ts';
 import { createOutboxKinds, type OutboxKinds } from './outbox/outbox-kinds.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.ts';
@@ -178,6 +180,8 @@ export function composeServer(options: {
       disputeReminders.start();
       disputePoller.start();
       void landingReviews.refresh();
+      const bankApi = openFinanceApi(orders);
+      if (bankApi) background.run('open finance settings', () => registerOpenFinanceAtStart(bankApi, config.publicUrl, logger));
       // Another instance's publish is served here within OFFER_CHECK_MS (docs/editing.md#several-instances).
       offerTimer ??= setInterval(() => void live.check(), OFFER_CHECK_MS);
       offerTimer.unref();

@@ -7,6 +7,7 @@ import {
   openFinanceUrls,
   readOpenFinanceConfig,
 } from '../gateway/providers/efi/open-finance-client.ts';
+import { openFinanceConfigIsOurs } from '../orders/open-finance-registration.ts';
 import { loadCliConfig, runCli } from './cli-config.ts';
 
 /** `tsx src/server/cli/efi-open-finance.ts [--check]` (docs/payments.md#open-finance). Exit: 0 ok, 1 failed or differs, 2 usage. */
@@ -77,11 +78,7 @@ async function main(argv: string[]): Promise<number> {
   const shown = registered
     ? `redirectURL ${registered.redirectUrl}, webhookURL ${registered.webhookUrl} (${registered.webhookSecurity})`
     : 'none';
-  const ours =
-    registered?.redirectUrl === expected.redirectUrl &&
-    registered.webhookUrl === expected.webhookUrl &&
-    registered.webhookSecurity === security;
-  if (!ours) {
+  if (!openFinanceConfigIsOurs(registered, api, config.publicUrl)) {
     say(
       process.stdout,
       `Efí Open Finance shows ${shown}, not this server's: ${expected.redirectUrl}, ${expected.webhookUrl} (${security})`,
