@@ -109,6 +109,13 @@ describe('legal pages', () => {
     expect(section('Com quem compartilhamos')).toContain('WhatsApp (Meta)');
   });
 
+  it('say in the privacy policy what a biometric payment link keeps, until when, and that it is cancelled at the bank when erased', () => {
+    const policy = textOf(privacyPolicy(seller, '30'));
+    expect(policy).toContain('identificador do vínculo');
+    expect(policy).toContain('até você removê-lo na página da sua lista');
+    expect(policy).toContain('ele é cancelado no banco e o identificador é apagado');
+  });
+
   it('link the footer to the legal routes', () => {
     const pages = footer.links.filter((link) => link.kind === 'page').map((link) => link.href);
     expect(pages).toEqual([paths.terms, paths.privacy]);

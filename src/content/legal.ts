@@ -191,6 +191,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
           `O pedido de reembolso, a decisão sobre ele e o aceite do e-mail de acesso ficam guardados enquanto os demais dados do pedido; cada abertura da página da lista, por ${MEMBER_PAGE_OPEN_RETENTION_DAYS} dias. Tudo isso é apagado junto com os demais dados quando você pede a exclusão.`,
           'Se o seu banco aceitar uma contestação do PIX de uma compra (o MED), guardamos só uma impressão (hash) do e-mail, do CPF e do telefone usados nela, para que esses dados não gerem um novo PIX; não é possível ler os dados a partir dela. Ela é apagada junto com os demais dados quando você pede a exclusão, e o vendedor pode desfazer o bloqueio.',
           'O depoimento fica guardado até você retirá-lo, o que pode fazer a qualquer momento na página da sua lista: ele sai da página de vendas na hora. Quando você pede a exclusão dos seus dados, ele é apagado de todo lugar.',
+          'Pagamento por biometria: se, depois de pagar no app do seu banco, você escolher “Salvar para pagar com biometria”, guardamos o identificador do vínculo que o seu banco criou com esta loja, o banco escolhido e o seu e-mail, para que o próximo pagamento seja só a sua confirmação no banco. Não guardamos dados da sua conta nem senhas; os limites ficam no seu banco. O vínculo fica guardado até você removê-lo na página da sua lista, o que também o cancela no banco. Quando você pede a exclusão dos seus dados, ele é cancelado no banco e o identificador é apagado.',
           'O identificador aleatório de presença é descartado pouco depois que você fecha a página, e os contadores usados contra abusos, em poucas horas. Os dados dos rastreadores de terceiros seguem os prazos de cada serviço.',
         ],
       },
@@ -198,6 +199,7 @@ export function privacyPolicy(seller: SellerIdentity, unpaidRetentionDays: strin
         heading: 'Com quem compartilhamos',
         paragraphs: [
           'Gateway de pagamento: recebe nome, e-mail, telefone e CPF para gerar e confirmar a cobrança PIX.',
+          'Pagamento no app do banco (Open Finance, pela Efí): recebe o CPF e o banco que você escolhe para abrir o pagamento no seu banco; com o pagamento por biometria, também o identificador do vínculo, para cada pagamento e para cancelá-lo.',
           'Provedor de e-mail: recebe o seu nome e o seu e-mail para entregar a mensagem com o seu acesso e as mensagens sobre um reembolso.',
           'WhatsApp (Meta): somente se você pediu as mensagens pelo WhatsApp, recebe o seu telefone, o seu primeiro nome, o valor e o código PIX ou o link de acesso, para entregar as mensagens.',
           'Provedor de hospedagem: mantém o site e o banco de dados em que os pedidos ficam registrados.',

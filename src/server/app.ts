@@ -29,6 +29,7 @@ import { healthRoutes, PROBE_PATHS } from './routes/health.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { liveRoutes } from './routes/live.ts';
 import { openFinanceOrderRoutes, openFinanceRoutes, openFinanceWebhookRoutes } from './routes/open-finance.ts';
+import { bankLinkMemberRoutes, bankLinkOrderRoutes } from './routes/bank-link.ts';
 import { orderPageApiRoutes, orderPageRoutes } from './routes/order-page.ts';
 import { addonRoutes, ordersRoutes, productRoutes } from './routes/orders.ts';
 import { presenceRoutes } from './routes/presence.ts';
@@ -60,12 +61,14 @@ export interface AppDeps {
 function apiRoutes(admin: AdminDeps) {
   return (
     new Hono<AppEnv>()
+      .route('/', bankLinkMemberRoutes)
       .route('/', accessRoutes)
       .route('/', eventsRoutes)
       .route('/', liveRoutes)
       .route('/', ordersRoutes)
       .route('/', addonRoutes)
       .route('/', openFinanceOrderRoutes)
+      .route('/', bankLinkOrderRoutes)
       .route('/', openFinanceRoutes)
       .route('/', orderPageApiRoutes)
       .route('/', presenceRoutes)

@@ -29,6 +29,7 @@ import type { FunnelEventSchema } from './events.ts';
 import type { LiveSignals } from './live.ts';
 import type { PageVersionReply } from './offer-diff.ts';
 import type { OpenFinanceBanksReply, OpenFinanceStartReply, OpenFinanceStartSchema } from './open-finance.ts';
+import type { BankLinkAddonSchema, BankLinkRedirect, MemberBankLink } from './bank-link.ts';
 import type { OrderPageReply } from './order-page.ts';
 import type { PresenceBeatSchema } from './presence.ts';
 import type { RefundDeclineSchema, RefundRequestReply, RefundRequestSchema, RefundStartSchema } from './refunds.ts';
@@ -89,6 +90,9 @@ export interface ApiEndpoints {
   /** docs/payments.md#open-finance; 404 when Open Finance is off. */
   'GET /api/open-finance/bancos': { reply: OpenFinanceBanksReply };
   'POST /api/orders/:id/open-finance': { body: Body<typeof OpenFinanceStartSchema>; reply: OpenFinanceStartReply };
+  /** docs/payments.md#jsr-the-add-on-in-one-tap: keep the bank for the add-on, then pay it under the vínculo. */
+  'POST /api/orders/:id/vinculo': { reply: BankLinkRedirect };
+  'POST /api/orders/:id/addon/biometria': { body: Body<typeof BankLinkAddonSchema>; reply: BankLinkRedirect };
 
   'GET /api/reviews/:ref': { reply: ReviewPageReply };
   'POST /api/reviews/:ref': { body: Body<typeof ReviewInputSchema>; reply: ReviewReply };
@@ -99,6 +103,8 @@ export interface ApiEndpoints {
   'POST /api/access/refund': { body: Body<typeof RefundRequestSchema>; reply: RefundRequestReply };
   'POST /api/access/review': { body: Body<typeof ReviewInputSchema>; reply: ReviewReply };
   'POST /api/access/review/withdraw': { reply: ReviewReply };
+  'GET /api/access/vinculo': { reply: MemberBankLink };
+  'POST /api/access/vinculo/remover': { reply: MemberBankLink };
 
   'GET /api/admin/session': { reply: AdminSessionInfo };
   'POST /api/admin/login': { body: Body<typeof AdminLoginSchema>; reply: OkReply };

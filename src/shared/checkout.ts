@@ -109,6 +109,8 @@ export interface OrderStatusReply {
   accessUrl?: string;
   accessNote?: string;
   addonOffer?: AddonOffer;
+  /** To the tab that bought: keep the bank it paid with for the add-on (`can_save`), or pay it under the vínculo (`linked`). */
+  bankLink?: 'can_save' | 'linked';
   /** A retired code's order (`failed`): the public ref of the live order that replaced it, whose page shows its code. */
   replacedBy?: string;
   /**

@@ -5,130 +5,53 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrderDetail } from '../../src/shared/admin.ts';
-import { newCheckoutKey, newViewKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
+import { signInToConsole } from '../support/clients.ts';
 import { orderRow } from '../support/db-reads.ts';
 import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
-import { providersEnv } from '../support/provider-rig.ts';
-import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER, STAND_IN_PARTICIPANTS } from '../support/stand-ins/efi-open-finance-stand-in.ts';
-import { startEfiStandIn } from '../support/stand-ins/efi-stand-in.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
-import { isPixEmail, startSmtpServer, type TestSmtpServer } from './smtp-test-server.ts';
+import {
+  accessMailsTo,
+  atTheBank as decideAtTheBank,
+  OPEN_FINANCE_BANK as BANK,
+  OPEN_FINANCE_PASSWORD as PASSWORD,
+  placeOpenFinanceOrder,
+  startBankPayment,
+  startOpenFinanceRig,
+  type OpenFinanceRig,
+} from '../support/open-finance-rig.ts';
+import { STAND_IN_PARTICIPANTS, type EfiOpenFinanceStandIn } from '../support/stand-ins/efi-open-finance-stand-in.ts';
+import type { TestServer } from '../support/test-server.ts';
 import { databases, type TestDb } from './test-db.ts';
 
-const HMAC = 'hash-da-loja-open-finance-7c1d';
-const BANK = STAND_IN_PARTICIPANTS[1]!.identificador;
-/** A valid CPF of its own per buyer: one CPF buying again reads as a duplicate payment, refunded automatically. */
-let cpfs = 0;
-function uniqueCpf(): string {
-  cpfs += 1;
-  const base = String(100_000_000 + ((process.pid * 7_919 + cpfs * 104_729) % 800_000_000))
-    .split('')
-    .map(Number);
-  const check = (digits: number[]) => ((digits.reduce((sum, digit, index) => sum + digit * (digits.length + 1 - index), 0) * 10) % 11) % 10;
-  const first = check(base);
-  return [...base, first, check([...base, first])].join('');
-}
-const ACCOUNT = OPEN_FINANCE_TEST_SELLER.account;
-const PASSWORD = 'senha-do-painel-open-finance';
 /** Past the gateway refund row's longest backoff (15 min), so the next outbox run finds it due. */
 const PAST_BACKOFF_MS = 20 * 60_000;
 
 for (const database of databases) {
   describe(`paying in the bank's app (Open Finance) beside the PIX, on ${database.name}`, () => {
     let db: TestDb;
-    let smtp: TestSmtpServer;
-    let efi: Awaited<ReturnType<typeof startEfiStandIn>>;
+    let rig: OpenFinanceRig;
+    let efi: OpenFinanceRig['efi'];
     let bank: EfiOpenFinanceStandIn;
     let server: TestServer;
-    /** The server's clock runs this far ahead of the real one: moved to make a retried refund due. */
-    let ahead = 0;
-    const now = () => Date.now() + ahead;
+    const now = () => rig.now();
 
     beforeAll(async () => {
       db = await database.create();
-      smtp = await startSmtpServer();
-      efi = await startEfiStandIn();
-      const env = efi.env();
-      bank = new EfiOpenFinanceStandIn({
-        pki: efi.pki,
-        clientId: env.EFI_CLIENT_ID!,
-        clientSecret: env.EFI_CLIENT_SECRET!,
-        pixKey: env.EFI_PIX_KEY!,
-        account: ACCOUNT,
-      });
-      await bank.start();
-      server = await startTestServer(
-        db,
-        {
-          ...providersEnv(['efi'], env, {
-            MAIL_TRANSPORT: 'smtp',
-            SMTP_URL: smtp.url,
-            EFI_WEBHOOK_HMAC: HMAC,
-            EFI_OPEN_FINANCE: 'on',
-            EFI_OPEN_FINANCE_API_URL: bank.url,
-            EFI_ACCOUNT_BRANCH: ACCOUNT.agencia,
-            EFI_ACCOUNT_NUMBER: ACCOUNT.conta,
-            EFI_ACCOUNT_HOLDER_DOCUMENT: ACCOUNT.documento,
-            EFI_ACCOUNT_HOLDER_NAME: ACCOUNT.nome,
-            ADMIN_PASSWORD: PASSWORD,
-            REFUND_MODE: 'auto',
-            GATEWAY_REFUNDS: '1',
-          }),
-        },
-        { ownPublicUrl: true, efiCa: efi.ca, now },
-      );
-      // What `npm run efi-open-finance` registers (PUT /config), pointing at this server.
-      bank.config = {
-        redirectURL: `${server.url}/api/open-finance/volta`,
-        webhookURL: `${server.url}/api/webhooks/efi-open-finance`,
-        webhookSecurity: { type: 'hmac', hash: HMAC },
-      };
+      rig = await startOpenFinanceRig(db);
+      ({ efi, bank, server } = rig);
     });
     afterEach(async () => {
       await server.background.idle();
     });
     afterAll(async () => {
-      await server?.stopJobs();
-      await server?.stop();
-      await bank?.stop();
-      await efi?.stop();
-      await smtp?.stop();
+      await rig?.stop();
       await db?.close();
     });
 
-    async function placeOrder(name: string) {
-      const buyer = { ...uniqueBuyer(name), document: uniqueCpf() };
-      const viewKey = newViewKey();
-      const created = await postOrder<{ orderId: string; pix: { code: string } }>(server.url, {
-        ...buyer,
-        checkoutKey: newCheckoutKey(),
-        viewKey,
-      });
-      expect(created.status).toBe(201);
-      return { buyer, viewKey, order: await orderRow(db, created.body.orderId) };
-    }
+    const placeOrder = (name: string) => placeOpenFinanceOrder(rig, db, name);
+    const start = (orderId: string, viewKey: string, participantId = BANK) => startBankPayment(rig, orderId, viewKey, participantId);
+    const atTheBank = (paymentId: string, approve: boolean) => decideAtTheBank(rig, paymentId, approve);
 
-    function start(orderId: string, viewKey: string, participantId = BANK) {
-      return fetch(`${server.url}/api/orders/${orderId}/open-finance`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Order-Key': viewKey },
-        body: JSON.stringify({ participantId }),
-      });
-    }
-
-    /** The buyer approves or refuses at the bank; Efí posts its callback; the browser comes back to the shop. */
-    async function atTheBank(paymentId: string, approve: boolean) {
-      const back = await bank.decide(paymentId, approve);
-      expect(bank.deliveries.at(-1)?.status).toBe(200);
-      await server.background.idle();
-      const landing = await fetch(back, { redirect: 'manual' });
-      expect(landing.status).toBe(303);
-      await server.background.idle();
-      await server.outbox.runOnce();
-      return landing.headers.get('location')!;
-    }
-
-    const accessMails = (email: string) => smtp.received.filter((mail) => mail.to.includes(email) && !isPixEmail(mail));
+    const accessMails = (email: string) => accessMailsTo(rig, email);
     const startedPayment = () => [...bank.payments.values()].at(-1)!;
 
     it('lists the banks, searchable', async () => {
@@ -237,7 +160,7 @@ for (const database of databases) {
       expect(bank.deliveries.at(-1)?.status).toBe(0);
       await server.reconciler.runOnce();
       expect((await orderRow(db, order.id)).status).toBe('pending');
-      ahead += 61_000;
+      rig.advance(61_000);
       await server.reconciler.runOnce();
       await drainOutbox(server);
       expect((await orderRow(db, order.id)).status).toBe('paid');
@@ -267,7 +190,7 @@ for (const database of databases) {
       expect(returnsOf(paymentId)).toHaveLength(1);
       expect((await orderRow(db, orderId)).status).toBe('paid');
       await bank.settleRefund(paymentId);
-      ahead += PAST_BACKOFF_MS;
+      rig.advance(PAST_BACKOFF_MS);
       await drainOutbox(server);
       expect((await orderRow(db, orderId)).status).toBe('reversed');
       expect(returnsOf(paymentId)).toHaveLength(1);

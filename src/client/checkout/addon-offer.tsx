@@ -1,5 +1,6 @@
 import { CircleCheck, Gift } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
+import { bankLink as linkCopy } from '../../content/bank-link.ts';
 import { bumpCopy } from '../../content/offers.ts';
 import type { AddonOffer as AddonOfferData, AddonPriceChangedBody } from '../../shared/checkout.ts';
 import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
@@ -25,11 +26,14 @@ export function AddonOfferCard({
   phase,
   onAccept,
   onDecline,
+  bankLinked = false,
 }: {
   offer: AddonOfferData;
   phase: AddonPhase;
   onAccept: () => void;
   onDecline: () => void;
+  /** Paid by JSR under the buyer's vínculo: the bank's confirmation instead of a PIX. */
+  bankLinked?: boolean;
 }) {
   const busy = !canAnswer(phase);
   return (
@@ -47,7 +51,7 @@ export function AddonOfferCard({
       <p className="mt-1.5 text-sm text-pretty text-slate-300">{offer.pitch}</p>
       <p className="mt-3 flex items-center gap-3">
         <span className="shrink-0 text-2xl font-black text-white tabular-nums">{formatBRL(offer.priceCents)}</span>
-        <span className="text-xs leading-snug text-slate-400">{copy.priceNote}</span>
+        <span className="text-xs leading-snug text-slate-400">{bankLinked ? linkCopy.oneTap.note : copy.priceNote}</span>
       </p>
       {phase.kind === 'failed' ? (
         <Alert variant="destructive" className="mt-3">
@@ -71,7 +75,13 @@ export function AddonOfferCard({
       ) : (
         <div className="mt-4 grid gap-2">
           <Button size="lg" onClick={onAccept} disabled={busy} aria-busy={phase.kind === 'accepting' || undefined}>
-            {phase.kind === 'accepting' ? copy.sending : phase.kind === 'failed' ? copy.retry : copy.accept}
+            {phase.kind === 'accepting'
+              ? bankLinked
+                ? linkCopy.oneTap.sending
+                : copy.sending
+              : phase.kind === 'failed'
+                ? copy.retry
+                : copy.accept}
           </Button>
           <Button variant="secondary" size="lg" onClick={onDecline} disabled={busy}>
             {copy.decline}
@@ -149,6 +159,7 @@ export function AddonOffer({
   open,
   sandbox,
   guaranteeDays,
+  bankLinked = false,
 }: {
   orderId: string;
   viewKey: string;
@@ -156,6 +167,8 @@ export function AddonOffer({
   open: boolean;
   sandbox: boolean;
   guaranteeDays: string;
+  /** The buyer's vínculo (JSR): "Quero adicionar" goes to their bank's confirmation, its PIX only if that fails. */
+  bankLinked?: boolean;
 }) {
   const [phase, dispatch] = useReducer(nextAddonPhase, orderId, (id): AddonPhase => {
     const saved = loadAddonOrder(id);
@@ -167,11 +180,28 @@ export function AddonOffer({
   const shown = repriced ?? offer;
   const title = shown?.title ?? (phase.kind === 'pix' ? (phase.order.items[0]?.title ?? '') : '');
 
+  /** JSR: the bank's confirmation page; false when it could not be had, and the add-on's PIX is asked for instead. */
+  const payByLink = async (): Promise<boolean> => {
+    try {
+      const { redirectUri } = await apiFetch('POST /api/orders/:id/addon/biometria', {
+        params: { id: orderId },
+        headers: { [ORDER_VIEW_KEY_HEADER]: viewKey },
+        json: shown ? { offerVersion: shown.version } : {},
+      });
+      window.location.assign(redirectUri);
+      return true;
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 409 && isAddonRepriced(failure.body)) throw failure;
+      return false;
+    }
+  };
+
   const answer = async (accept: boolean) => {
     if (sending.current) return;
     sending.current = true;
     dispatch({ type: accept ? 'accept' : 'decline' });
     try {
+      if (accept && bankLinked && (await payByLink())) return;
       const reply = await apiFetch('POST /api/orders/:id/addon', {
         params: { id: orderId },
         headers: { [ORDER_VIEW_KEY_HEADER]: viewKey },
@@ -212,7 +242,13 @@ export function AddonOffer({
     );
   }
   return shown ? (
-    <AddonOfferCard offer={shown} phase={phase} onAccept={() => void answer(true)} onDecline={() => void answer(false)} />
+    <AddonOfferCard
+      offer={shown}
+      phase={phase}
+      onAccept={() => void answer(true)}
+      onDecline={() => void answer(false)}
+      bankLinked={bankLinked}
+    />
   ) : null;
 }
 

@@ -6,6 +6,7 @@ import type { PageMeta } from '../../shared/routes.ts';
 import { GuaranteeJumpLink } from '../guarantee/guarantee-jump-link.tsx';
 import { GuaranteeSection } from '../guarantee/guarantee-section.tsx';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { BankLinkLine } from '../members/bank-link-line.tsx';
 import { LoadError } from '../members/load-error.tsx';
 import { MemberGreeting } from '../members/member-greeting.tsx';
 import { MemberSkeleton } from '../members/member-skeleton.tsx';
@@ -47,6 +48,7 @@ function MemberList({ area }: { area: MemberArea }) {
         supportEmail={area.supportEmail}
       />
       {area.review ? <MemberReviewCard className="mt-6" memberReview={area.review} /> : null}
+      <BankLinkLine className="mt-6" />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { addonOfferOf, addonOfferOpen } from '../orders/checkout-service.ts';
 import { liveReplacement } from '../orders/order-page-service.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { leftToPayOf, paidReplacementOf } from '../orders/paid-elsewhere.ts';
+import { bankLinkView } from '../orders/open-finance-links.ts';
 
 /** Once paid, the access link goes only to the tab that created the order. */
 export async function describeOrderStatus(deps: OrdersDeps, orderId: string, viewKey?: string): Promise<OrderStatusReply | undefined> {
@@ -34,5 +35,7 @@ export async function describeOrderStatus(deps: OrdersDeps, orderId: string, vie
     // The live version's name and price, which acceptAddonOffer charges while that version is live.
     reply.addonOffer = addonOfferOf(bump, await deps.prices.live());
   }
+  const bankLink = viewKeyMatches(order, viewKey) ? await bankLinkView(deps, order) : null;
+  if (bankLink) reply.bankLink = bankLink;
   return reply;
 }

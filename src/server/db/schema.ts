@@ -257,6 +257,21 @@ export interface OpenFinancePaymentsTable {
   created_at: number;
   paid_at: number | null;
   returned_at: number | null;
+  /** 1: made under a vínculo (JSR, migration 0047), read from `/pagamentos-biometria/pix`. */
+  jsr: Generated<number>;
+}
+
+/** Migration 0047: a buyer's JSR vínculo; `pending` until their bank approves it, deleted when removed or erased. */
+export interface OpenFinanceLinksTable {
+  link_id: string;
+  buyer_email: string;
+  order_id: string;
+  participant_id: string;
+  idempotency_key: string;
+  redirect_uri: string;
+  state: 'pending' | 'active' | 'refused';
+  created_at: number;
+  active_at: number | null;
 }
 
 export interface AdminLoginLimitsTable {
@@ -503,6 +518,7 @@ export interface Database {
   admin_session_names: AdminSessionNamesTable;
   page_version_funnel: PageVersionFunnelTable;
   open_finance_payments: OpenFinancePaymentsTable;
+  open_finance_links: OpenFinanceLinksTable;
   member_page_opens: MemberPageOpensTable;
   pix_email_quota: PixEmailQuotaTable;
   access_tokens: AccessTokensTable;

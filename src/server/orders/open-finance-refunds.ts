@@ -55,7 +55,7 @@ export async function openFinanceRefunder(deps: OrdersDeps, orderId: string): Pr
   const api = openFinanceApi(deps);
   const row = api ? await findPaidOpenFinance(deps.db, orderId) : undefined;
   if (!api || !row) return null;
-  const read = () => readOpenFinancePayment(api, row.payment_id, row.created_at).catch(asGatewayError);
+  const read = () => readOpenFinancePayment(api, row.payment_id, row.created_at, Number(row.jsr) === 1).catch(asGatewayError);
   return {
     async getCharge() {
       return chargeOf(row.payment_id, await read(), row.amount_cents);

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, OpenFinancePaymentsTable } from '../db/schema.ts';
 
 type OpenFinancePaymentRow = Selectable<OpenFinancePaymentsTable>;
@@ -12,7 +12,7 @@ export function findOpenFinancePayment(db: Kysely<Database>, paymentId: string):
 }
 
 /** A repeat of the same start (same key) keeps the first row. */
-export async function insertOpenFinancePayment(db: Kysely<Database>, row: OpenFinancePaymentRow): Promise<void> {
+export async function insertOpenFinancePayment(db: Kysely<Database>, row: Insertable<OpenFinancePaymentsTable>): Promise<void> {
   await db
     .insertInto('open_finance_payments')
     .values(row)

@@ -65,13 +65,9 @@ export async function startBankPayment(
 ): Promise<StartResult> {
   if (order.status !== 'pending') return { kind: 'not_payable' };
   if (!order.buyer_document) return { kind: 'no_cpf' };
-  let attempt = 1;
-  for (; ; attempt++) {
-    const held = await findOpenFinanceByKey(deps.db, attemptKey(order.id, participantId, attempt));
-    if (!held) break;
-    if (held.state === 'pending' || held.state === 'unknown') return { kind: 'started', redirectUri: held.redirect_uri };
-  }
-  const idempotencyKey = attemptKey(order.id, participantId, attempt);
+  const next = await pendingOrNextAttempt(deps, (attempt) => attemptKey(order.id, participantId, attempt));
+  if ('redirectUri' in next) return { kind: 'started', ...next };
+  const { idempotencyKey } = next;
   try {
     const started = await startOpenFinancePayment(api, {
       orderId: order.id,
@@ -80,24 +76,46 @@ export async function startBankPayment(
       participantId,
       idempotencyKey,
     });
-    await insertOpenFinancePayment(deps.db, {
-      payment_id: started.paymentId,
-      order_id: order.id,
-      participant_id: participantId,
-      idempotency_key: idempotencyKey,
-      redirect_uri: started.redirectUri,
-      state: 'pending',
-      amount_cents: order.amount_cents,
-      created_at: deps.now?.() ?? Date.now(),
-      paid_at: null,
-      returned_at: null,
-    });
+    await keepStartedPayment(deps, started, { order, participantId, idempotencyKey, jsr: false });
     return { kind: 'started', redirectUri: started.redirectUri };
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
     deps.logger.warn('Open Finance payment not started', { order: order.id, error: error.message });
     return { kind: 'failed' };
   }
+}
+
+/** The attempt still waiting at the bank (its address again), or the next attempt's key: a new payment only after one ended. */
+export async function pendingOrNextAttempt(
+  deps: OrdersDeps,
+  keyOf: (attempt: number) => string,
+): Promise<{ redirectUri: string } | { idempotencyKey: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const held = await findOpenFinanceByKey(deps.db, keyOf(attempt));
+    if (!held) return { idempotencyKey: keyOf(attempt) };
+    if (held.state === 'pending' || held.state === 'unknown') return { redirectUri: held.redirect_uri };
+  }
+}
+
+/** A payment Efí started, kept with the order it pays until Efí says how it ended. */
+export async function keepStartedPayment(
+  deps: OrdersDeps,
+  started: { paymentId: string; redirectUri: string },
+  of: { order: OrderRow; participantId: string; idempotencyKey: string; jsr: boolean },
+): Promise<void> {
+  await insertOpenFinancePayment(deps.db, {
+    payment_id: started.paymentId,
+    order_id: of.order.id,
+    participant_id: of.participantId,
+    idempotency_key: of.idempotencyKey,
+    redirect_uri: started.redirectUri,
+    state: 'pending',
+    amount_cents: of.order.amount_cents,
+    created_at: deps.now?.() ?? Date.now(),
+    paid_at: null,
+    returned_at: null,
+    jsr: of.jsr ? 1 : 0,
+  });
 }
 
 function attemptKey(orderId: string, participantId: string, attempt: number): string {
@@ -115,7 +133,7 @@ export async function settleBankPayment(deps: OrdersDeps, api: OpenFinanceApi, p
   if (!order) return undefined;
   let read;
   try {
-    read = await readOpenFinancePayment(api, paymentId, row.created_at);
+    read = await readOpenFinancePayment(api, paymentId, row.created_at, Number(row.jsr) === 1);
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
     deps.logger.warn('Open Finance payment not read', { order: order.id, error: error.message });

@@ -9,6 +9,7 @@ import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
 import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { cancelAtProvider } from '../orders/charge-cancellation.ts';
+import { eraseBuyerLinks } from '../orders/open-finance-links.ts';
 import {
   retireOpenCharges,
   eraseBuyerRows,
@@ -183,7 +184,8 @@ function exportedRefund(refund: RefundRow | undefined): BuyerExport['orders'][nu
  * that transaction, so each feature deletes what it keeps of them (subscribers.ts: the links, the reviews, the
  * WhatsApp log, the e-mails still waiting…) and the seller's CRM hears of it (ids only). The buyer's open PIX are
  * retired, and cancelled at their provider with `orders`: nobody could be given what a later payment buys. One paid
- * anyway is refunded (payment-confirmation.ts), as the reconciler reads it until it expires.
+ * anyway is refunded (payment-confirmation.ts), as the reconciler reads it until it expires. A JSR vínculo is
+ * revoked at Efí and its id deleted (orders/open-finance-links.ts).
  */
 export async function eraseBuyerData(
   db: Kysely<Database>,
@@ -198,6 +200,8 @@ export async function eraseBuyerData(
     dataDir,
     (await listOrdersOfEmail(db, email)).map((order) => order.id),
   );
+  // A JSR vínculo is revoked at Efí while its id is still known, then deleted.
+  await eraseBuyerLinks(options.orders, db, email);
   let retired: string[] = [];
   const erasedEvent = (orderId: string): OrderEvent => ({ type: 'erased', orderId, at: now, email });
   const ids = await db.transaction().execute(async (trx) => {

@@ -56,7 +56,8 @@ export function accessPageRoutes(site: Site | undefined) {
   });
 }
 
-async function memberOrder(c: Context<AppEnv>) {
+/** The paid order of the member page's cookie, if it still opens the area. */
+export async function memberOrder(c: Context<AppEnv>) {
   const token = getCookie(c, ACCESS_COOKIE);
   const access = token ? await lookUpAccessToken(c.var.db, token) : undefined;
   return access?.kind === 'active' ? access.order : undefined;

@@ -21,6 +21,7 @@ import {
   settleBankPayment,
   startBankPayment,
 } from '../orders/open-finance-service.ts';
+import { linkReturn } from '../orders/open-finance-links.ts';
 import { sendReply } from './api-reply.ts';
 import type { AppEnv } from './context.ts';
 
@@ -49,10 +50,22 @@ export const openFinanceRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
     const api = openFinanceApi(c.var.orders);
-    const back = api ? await bankReturn(c.var.orders, api, new URL(c.req.url)) : undefined;
+    const url = new URL(c.req.url);
+    // Back from approving a JSR vínculo (docs/payments.md#jsr-the-add-on-in-one-tap), or from a payment.
+    const linked = api ? await linkReturn(c.var.orders, api, url) : undefined;
+    if (linked)
+      return c.redirect(
+        `${paths.order}/${encodeURIComponent(linked.order.public_ref)}?vinculo=${linked.saved ? 'salvo' : 'recusado'}`,
+        303,
+      );
+    const back = api ? await bankReturn(c.var.orders, api, url) : undefined;
     if (!back) return c.redirect('/', 303);
     const status = back.outcome === 'paid' ? 'pago' : back.outcome === 'refused' ? 'recusado' : 'pendente';
-    return c.redirect(`${paths.order}/${encodeURIComponent(back.order.public_ref)}?banco=${status}`, 303);
+    // An add-on paid by JSR: the buyer's tab is the purchase's own page, where the offer was.
+    const parent = back.order.parent_order_id ? await findOrderById(c.var.db, back.order.parent_order_id) : undefined;
+    const shown = parent ?? back.order;
+    const addon = parent ? '&adicional=1' : '';
+    return c.redirect(`${paths.order}/${encodeURIComponent(shown.public_ref)}?banco=${status}${addon}`, 303);
   });
 
 /** The order's tab (its view key) starts the payment at the bank the buyer picked; a repeat gets the same address. */

@@ -263,13 +263,18 @@ export function listOpenFinancePayments(api: OpenFinanceApi, range: { from: numb
   return listPages(api, '/pagamentos/pix', range);
 }
 
-/** One payment, by its id, from the day before it was started to the day after now; null when Efí lists none. */
+/**
+ * One payment, by its id, from the day before it was started to the day after now; null when Efí lists none.
+ * `jsr`: made under a vínculo, so read from `/pagamentos-biometria/pix`.
+ */
 export async function readOpenFinancePayment(
   api: OpenFinanceApi,
   paymentId: string,
   startedAt: number,
+  jsr = false,
 ): Promise<OpenFinancePayment | null> {
-  const found = await listPages(api, '/pagamentos/pix', { from: startedAt - DAY_MS, to: api.now() + DAY_MS, paymentId });
+  const path = jsr ? '/pagamentos-biometria/pix' : '/pagamentos/pix';
+  const found = await listPages(api, path, { from: startedAt - DAY_MS, to: api.now() + DAY_MS, paymentId });
   return found.find((payment) => payment.paymentId === paymentId) ?? null;
 }
 

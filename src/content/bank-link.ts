@@ -1,0 +1,34 @@
+/** JSR, "Pix por biometria" (docs/payments.md#jsr-the-add-on-in-one-tap): the buyer's words, pt-BR. */
+export const bankLink = {
+  /** After a payment in the bank's app, on the order page. */
+  save: {
+    title: 'Pagar o próximo com biometria',
+    text: 'Deixe sua conta vinculada a esta loja no app do seu banco. Da próxima vez, você só confirma com a digital ou o rosto: sem escolher o banco, sem digitar CPF. Você define os limites no banco e pode remover quando quiser.',
+    button: 'Salvar para pagar com biometria',
+    sending: 'Abrindo seu banco…',
+    saved: 'Pronto: sua conta está vinculada. A oferta abaixo é paga só com a sua confirmação no app do banco.',
+    refused: 'A conta não foi vinculada. Você pode pagar com o código PIX normalmente.',
+  },
+  /** Under "Quero adicionar" when the buyer has a vínculo. */
+  oneTap: {
+    note: 'Pague com biometria no app do seu banco: sem escolher banco, sem digitar CPF.',
+    sending: 'Abrindo seu banco…',
+    paid: 'Adicional pago com biometria. Ele já está no seu acesso.',
+  },
+  /** The member page's line. */
+  member: {
+    title: 'Pagamento por biometria',
+    linked: (bank: string) => `Sua conta em ${bank} está vinculada a esta loja para pagar com biometria.`,
+    remove: 'Remover vínculo',
+    removing: 'Removendo…',
+    removed: 'Vínculo removido. O banco não aceita mais pagamentos desta loja por biometria.',
+  },
+  /** The API's answers. */
+  api: {
+    notOffered: 'Este pedido não permite vincular a conta.',
+    notLinked: 'Não há conta vinculada para pagar com biometria. Use o código PIX.',
+    failed: 'Não foi possível falar com o seu banco agora. Tente de novo em instantes.',
+    notRemoved: 'Não foi possível remover o vínculo no banco agora. Tente de novo em instantes.',
+    someBank: 'seu banco',
+  },
+} as const;

@@ -1,0 +1,218 @@
+/**
+ * JSR, "Pix por biometria" (docs/payments.md#jsr-the-add-on-in-one-tap): after a payment in their bank's app the
+ * buyer may keep that account linked to the shop (a vínculo); the add-on offered after payment is then paid under
+ * it, with no bank to choose and no CPF, only their confirmation at the bank. The vínculo is theirs: removed from
+ * the member page, or with the rest of their data, it is revoked at Efí and its id deleted here.
+ */
+import type { Kysely } from 'kysely';
+import { normalizeEmail } from '../../shared/text.ts';
+import {
+  createOpenFinanceLink,
+  listOpenFinanceLinks,
+  OpenFinanceError,
+  revokeOpenFinanceLink,
+  startOpenFinanceLinkedPayment,
+  type OpenFinanceApi,
+} from '../gateway/providers/efi/open-finance-client.ts';
+import { readOpenFinanceReturn } from '../gateway/providers/efi/open-finance-webhook.ts';
+import type { Database, OpenFinanceLinksTable } from '../db/schema.ts';
+import { acceptAddonOffer, type AddonResult } from './checkout-service.ts';
+import { findOrderById } from './order-lookup.ts';
+import type { OrdersDeps } from './orders-deps.ts';
+import type { OrderRow } from './orders-repository.ts';
+import { findPaidOpenFinance } from './open-finance-repository.ts';
+import { keepStartedPayment, openFinanceApi, pendingOrNextAttempt } from './open-finance-service.ts';
+
+type LinkRow = OpenFinanceLinksTable;
+
+/** What the order's tab may offer: keep the bank linked (paid in its app, nothing linked yet), or pay under the link. */
+export type BankLinkView = 'can_save' | 'linked' | null;
+
+function activeLinkOf(db: Kysely<Database>, email: string): Promise<LinkRow | undefined> {
+  return db
+    .selectFrom('open_finance_links')
+    .selectAll()
+    .where('buyer_email', '=', normalizeEmail(email))
+    .where('state', '=', 'active')
+    .orderBy('active_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** The order's payment in the buyer's bank app, not returned: the bank a vínculo is made at. */
+function paidInBankApp(deps: OrdersDeps, order: OrderRow) {
+  return findPaidOpenFinance(deps.db, order.id);
+}
+
+export async function bankLinkView(deps: OrdersDeps, order: OrderRow): Promise<BankLinkView> {
+  if (!openFinanceApi(deps) || order.status !== 'paid' || order.access_revoked_at !== null) return null;
+  if (await activeLinkOf(deps.db, order.buyer_email)) return 'linked';
+  if (!order.buyer_document) return null;
+  return (await paidInBankApp(deps, order)) ? 'can_save' : null;
+}
+
+type SaveResult = { kind: 'started'; redirectUri: string } | { kind: 'not_offered' } | { kind: 'failed' };
+
+/** "Salvar para pagar com biometria": a vínculo at the bank the order was paid with, for the order's CPF. */
+export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, order: OrderRow): Promise<SaveResult> {
+  if ((await bankLinkView(deps, order)) !== 'can_save' || !order.buyer_document) return { kind: 'not_offered' };
+  const paid = await paidInBankApp(deps, order);
+  if (!paid) return { kind: 'not_offered' };
+  let attempt = 1;
+  for (; ; attempt++) {
+    const held = await deps.db
+      .selectFrom('open_finance_links')
+      .selectAll()
+      .where('idempotency_key', '=', `link:${order.id}:${attempt}`)
+      .executeTakeFirst();
+    if (!held) break;
+    if (held.state === 'pending') return { kind: 'started', redirectUri: held.redirect_uri };
+  }
+  const idempotencyKey = `link:${order.id}:${attempt}`;
+  try {
+    const started = await createOpenFinanceLink(api, { cpf: order.buyer_document, participantId: paid.participant_id, idempotencyKey });
+    await deps.db
+      .insertInto('open_finance_links')
+      .values({
+        link_id: started.linkId,
+        buyer_email: normalizeEmail(order.buyer_email),
+        order_id: order.id,
+        participant_id: paid.participant_id,
+        idempotency_key: idempotencyKey,
+        redirect_uri: started.redirectUri,
+        state: 'pending',
+        created_at: deps.now?.() ?? Date.now(),
+        active_at: null,
+      })
+      .onConflict((conflict) => conflict.doNothing())
+      .execute();
+    return { kind: 'started', redirectUri: started.redirectUri };
+  } catch (error) {
+    if (!(error instanceof OpenFinanceError)) throw error;
+    deps.logger.warn('JSR vínculo not started', { order: order.id, error: error.message });
+    return { kind: 'failed' };
+  }
+}
+
+/**
+ * The buyer back from approving (or refusing) the vínculo: active only once Efí lists it for their CPF. Returns the
+ * order to show and whether the vínculo was saved; undefined when the query names no vínculo of ours.
+ */
+export async function linkReturn(
+  deps: OrdersDeps,
+  api: OpenFinanceApi,
+  url: URL,
+): Promise<{ order: OrderRow; saved: boolean } | undefined> {
+  const back = readOpenFinanceReturn(url);
+  if (!back.linkId) return undefined;
+  const row = await deps.db.selectFrom('open_finance_links').selectAll().where('link_id', '=', back.linkId).executeTakeFirst();
+  const order = row ? await findOrderById(deps.db, row.order_id) : undefined;
+  if (!row || !order) return undefined;
+  if (row.state === 'active') return { order, saved: true };
+  if (back.error || !order.buyer_document) {
+    await deps.db.updateTable('open_finance_links').set({ state: 'refused' }).where('link_id', '=', row.link_id).execute();
+    return { order, saved: false };
+  }
+  let listed = false;
+  try {
+    listed = (await listOpenFinanceLinks(api, order.buyer_document)).some((link) => link.linkId === row.link_id);
+  } catch (error) {
+    if (!(error instanceof OpenFinanceError)) throw error;
+    deps.logger.warn('JSR vínculo not read back', { order: order.id, error: error.message });
+    return { order, saved: false };
+  }
+  if (listed) {
+    await deps.db
+      .updateTable('open_finance_links')
+      .set({ state: 'active', active_at: deps.now?.() ?? Date.now() })
+      .where('link_id', '=', row.link_id)
+      .execute();
+  }
+  return { order, saved: listed };
+}
+
+type OneTapResult = AddonResult | { kind: 'not_linked' } | { kind: 'bank'; redirectUri: string };
+
+/**
+ * "Quero adicionar" with a vínculo: the add-on order (one per parent, as without one), then its JSR payment under
+ * the buyer's vínculo; the browser goes to the bank's confirmation. Paid, it settles like any Open Finance payment
+ * (open-finance-service.ts: its PIX cancelled, returned if both were paid).
+ */
+export async function payAddonByLink(
+  deps: OrdersDeps,
+  api: OpenFinanceApi,
+  parent: OrderRow,
+  offerVersion?: number,
+): Promise<OneTapResult> {
+  const link = await activeLinkOf(deps.db, parent.buyer_email);
+  if (!link) return { kind: 'not_linked' };
+  const accepted = await acceptAddonOffer(deps, parent, offerVersion);
+  if (accepted.kind !== 'created') return accepted;
+  const addon = await findOrderById(deps.db, accepted.order.orderId);
+  // Paid already (by its PIX or an earlier confirmation): nothing left to pay.
+  if (addon?.status === 'paid' || addon?.status === 'reversed') return { kind: 'unavailable' };
+  if (addon?.status !== 'pending') return accepted;
+  const next = await pendingOrNextAttempt(deps, (attempt) => `jsr:${addon.id}:${attempt}`);
+  if ('redirectUri' in next) return { kind: 'bank', ...next };
+  const { idempotencyKey } = next;
+  try {
+    const started = await startOpenFinanceLinkedPayment(api, {
+      linkId: link.link_id,
+      orderId: addon.id,
+      amountCents: addon.amount_cents,
+      idempotencyKey,
+    });
+    await keepStartedPayment(deps, started, { order: addon, participantId: link.participant_id, idempotencyKey, jsr: true });
+    return { kind: 'bank', redirectUri: started.redirectUri };
+  } catch (error) {
+    if (!(error instanceof OpenFinanceError)) throw error;
+    deps.logger.warn('JSR payment not started; the add-on keeps its PIX', { order: addon.id, error: error.message });
+    // The add-on's PIX stands: the tab shows it, as without a vínculo.
+    return accepted;
+  }
+}
+
+/** Revoked at Efí, then deleted here; a vínculo Efí no longer holds (`vinculo_invalido`) counts as revoked. */
+async function revokeAndDelete(deps: OrdersDeps, rows: LinkRow[], reason: string): Promise<boolean> {
+  const api = openFinanceApi(deps);
+  let all = true;
+  for (const row of rows) {
+    if (row.state === 'active' && api) {
+      try {
+        await revokeOpenFinanceLink(api, row.link_id, reason);
+      } catch (error) {
+        if (!(error instanceof OpenFinanceError)) throw error;
+        if (error.nome !== 'vinculo_invalido') {
+          deps.logger.warn('JSR vínculo not revoked at Efí', { order: row.order_id, error: error.message });
+          all = false;
+          continue;
+        }
+      }
+    }
+    await deps.db.deleteFrom('open_finance_links').where('link_id', '=', row.link_id).execute();
+  }
+  return all;
+}
+
+const REMOVED_BY_BUYER = 'Removido pelo comprador';
+
+/** The member page's "Remover": every vínculo of the buyer; false when Efí could not be told (kept, try again). */
+export async function removeBuyerLinks(deps: OrdersDeps, email: string): Promise<boolean> {
+  const rows = await deps.db.selectFrom('open_finance_links').selectAll().where('buyer_email', '=', normalizeEmail(email)).execute();
+  return revokeAndDelete(deps, rows, REMOVED_BY_BUYER);
+}
+
+/**
+ * The erasure's part (privacy/buyer-data.ts): revoked at Efí where it can be, and every id deleted whatever Efí
+ * answered, since nothing of the buyer may stay; a vínculo Efí could not be told of is logged without its id.
+ */
+export async function eraseBuyerLinks(deps: OrdersDeps | undefined, db: Kysely<Database>, email: string): Promise<void> {
+  const rows = await db.selectFrom('open_finance_links').selectAll().where('buyer_email', '=', normalizeEmail(email)).execute();
+  if (deps) await revokeAndDelete(deps, rows, 'Dados do comprador apagados');
+  await db.deleteFrom('open_finance_links').where('buyer_email', '=', normalizeEmail(email)).execute();
+}
+
+/** For the member page: the bank of the buyer's vínculo, if they have one. */
+export async function buyerLinkBank(deps: OrdersDeps, email: string): Promise<{ participantId: string } | null> {
+  const link = await activeLinkOf(deps.db, email);
+  return link ? { participantId: link.participant_id } : null;
+}

@@ -1,0 +1,95 @@
+import { Hono } from 'hono';
+import { zValidator } from '@hono/zod-validator';
+import { apiErrors } from '../../content/api-errors.ts';
+import { bankLink as copy } from '../../content/bank-link.ts';
+import { bumpCopy } from '../../content/offers.ts';
+import { checkout as checkoutCopy } from '../../content/checkout.ts';
+import { members } from '../../content/members.ts';
+import { BankLinkAddonSchema } from '../../shared/bank-link.ts';
+import type { AddonPriceChangedBody } from '../../shared/checkout.ts';
+import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
+import { viewKeyMatches } from '../access/access-service.ts';
+import { apiError, limitBody } from '../http/http.ts';
+import { limits } from '../http/rate-limit.ts';
+import { findMainOrder } from '../orders/checkout-service.ts';
+import { isIdShaped } from '../orders/ids.ts';
+import { buyerLinkBank, payAddonByLink, removeBuyerLinks, startSavingLink } from '../orders/open-finance-links.ts';
+import { listBanks, openFinanceApi } from '../orders/open-finance-service.ts';
+import { memberOrder } from './access.ts';
+import { sendReply } from './api-reply.ts';
+import type { AppEnv } from './context.ts';
+
+/** docs/payments.md#jsr-the-add-on-in-one-tap: the order tab (its view key) keeps the bank, then pays the add-on under it. */
+export const bankLinkOrderRoutes = new Hono<AppEnv>()
+  .basePath('/api/orders')
+  .post('/:id/vinculo', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const id = c.req.param('id');
+    const order = isIdShaped(id) ? await findMainOrder(c.var.orders, id) : undefined;
+    if (!order || !viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64)))
+      return apiError(c, 404, apiErrors.orderNotFound);
+    const api = openFinanceApi(c.var.orders);
+    if (!api) return apiError(c, 404, copy.api.notOffered);
+    const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
+    if (!decision.allowed) return apiError(c, 429, checkoutCopy.errors.tooManyAttempts);
+    const result = await startSavingLink(c.var.orders, api, order);
+    if (result.kind === 'started') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
+    if (result.kind === 'not_offered') return apiError(c, 409, copy.api.notOffered);
+    return apiError(c, 502, copy.api.failed);
+  })
+  .post(
+    '/:id/addon/biometria',
+    limitBody(256, (c) => apiError(c, 413, apiErrors.tooLarge)),
+    zValidator('json', BankLinkAddonSchema, (result, c) => {
+      if (!result.success) return apiError(c, 422, apiErrors.invalidRequest);
+    }),
+    async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const id = c.req.param('id');
+      const order = isIdShaped(id) ? await findMainOrder(c.var.orders, id) : undefined;
+      if (!order) return apiError(c, 404, apiErrors.orderNotFound);
+      if (!viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64)))
+        return apiError(c, 403, bumpCopy.afterPayment.otherTab);
+      const api = openFinanceApi(c.var.orders);
+      if (!api) return apiError(c, 409, copy.api.notLinked);
+      if (c.var.lifecycle.isDraining()) {
+        c.header('Retry-After', '5');
+        return apiError(c, 503, checkoutCopy.errors.restarting);
+      }
+      const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
+      if (!decision.allowed) return apiError(c, 429, checkoutCopy.errors.tooManyAttempts);
+      const result = await payAddonByLink(c.var.orders, api, order, c.req.valid('json').offerVersion);
+      if (result.kind === 'bank') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
+      if (result.kind === 'not_linked') return apiError(c, 409, copy.api.notLinked);
+      if (result.kind === 'addon_price_changed') {
+        const body: AddonPriceChangedBody = { error: bumpCopy.afterPayment.priceChanged, addonOffer: result.offer };
+        return c.json(body, 409);
+      }
+      // The add-on's PIX was made but its JSR payment not: 502, and the tab's "Quero adicionar" shows that PIX.
+      if (result.kind === 'created' || result.kind === 'failed') return apiError(c, 502, copy.api.failed);
+      if (result.kind === 'paid_elsewhere') return apiError(c, 409, result.message);
+      return apiError(c, 409, bumpCopy.afterPayment.unavailable);
+    },
+  );
+
+/** The member page's line: which bank is linked, and "Remover vínculo" (revoked at Efí, then deleted here). */
+export const bankLinkMemberRoutes = new Hono<AppEnv>()
+  .basePath('/api/access/vinculo')
+  .get('/', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const order = await memberOrder(c);
+    if (!order) return apiError(c, 401, members.api.signedOut);
+    const link = await buyerLinkBank(c.var.orders, order.buyerEmail);
+    if (!link) return sendReply(c, 'GET', { bank: null });
+    const api = openFinanceApi(c.var.orders);
+    const banks = api ? await listBanks(c.var.orders, api, '').catch(() => []) : [];
+    const bank = banks.find((entry) => entry.id === link.participantId)?.name ?? copy.api.someBank;
+    return sendReply(c, 'GET', { bank });
+  })
+  .post('/remover', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const order = await memberOrder(c);
+    if (!order) return apiError(c, 401, members.api.signedOut);
+    if (!(await removeBuyerLinks(c.var.orders, order.buyerEmail))) return apiError(c, 502, copy.api.notRemoved);
+    return sendReply(c, 'POST', { bank: null });
+  });

@@ -1,0 +1,175 @@
+/**
+ * JSR, "Pix por biometria": after paying in their bank's app the buyer keeps the account linked ("Salvar para pagar
+ * com biometria"), and the add-on offered after payment is paid under that vínculo with no bank chosen and no CPF
+ * sent, only the buyer's confirmation at the bank. The vínculo is theirs: removed from the member page or with their
+ * data, it is revoked at Efí and its id is gone. Over real HTTP on each database, with Efí's stand-ins (sources in
+ * tests/integration/provider-efi-open-finance.test.ts).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
+import { orderRow } from '../support/db-reads.ts';
+import {
+  atTheBank,
+  OPEN_FINANCE_BANK as BANK,
+  OPEN_FINANCE_PASSWORD,
+  placeOpenFinanceOrder,
+  startBankPayment,
+  startOpenFinanceRig,
+  type OpenFinanceRig,
+} from '../support/open-finance-rig.ts';
+import { consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
+import { databases, type TestDb } from './test-db.ts';
+
+interface StatusReply {
+  status: string;
+  bankLink?: 'can_save' | 'linked';
+  addonOffer?: { version: number; priceCents: number };
+}
+
+for (const database of databases) {
+  describe(`JSR: the add-on paid by biometrics under the buyer's vínculo, on ${database.name}`, () => {
+    let db: TestDb;
+    let rig: OpenFinanceRig;
+
+    beforeAll(async () => {
+      db = await database.create();
+      rig = await startOpenFinanceRig(db);
+    });
+    afterEach(async () => {
+      await rig.server.background.idle();
+    });
+    afterAll(async () => {
+      await rig?.stop();
+      await db?.close();
+    });
+
+    /** From an address of its own: the checkout's hourly limit is per address. */
+    const call = (path: string, viewKey: string, body?: unknown) =>
+      fetchFrom(newClientAddress())(`${rig.server.url}/api/orders${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Order-Key': viewKey },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const status = async (orderId: string, viewKey: string) => (await (await call(`/${orderId}`, viewKey)).json()) as StatusReply;
+    const lastPayment = () => [...rig.bank.payments.values()].at(-1)!;
+    const linksOf = (email: string) => db.db.selectFrom('open_finance_links').selectAll().where('buyer_email', '=', email).execute();
+
+    /** Paid in the bank's app at BANK. */
+    async function paidAtTheBank(name: string) {
+      const placed = await placeOpenFinanceOrder(rig, db, name);
+      expect((await startBankPayment(rig, placed.order.id, placed.viewKey)).status).toBe(200);
+      await atTheBank(rig, lastPayment().identificadorPagamento, true);
+      expect((await orderRow(db, placed.order.id)).status).toBe('paid');
+      return placed;
+    }
+
+    /** "Salvar para pagar com biometria", approved (or refused) at the bank; where the browser lands. */
+    async function saveLink(orderId: string, viewKey: string, approve = true) {
+      const saved = await call(`/${orderId}/vinculo`, viewKey, {});
+      expect(saved.status).toBe(200);
+      const { redirectUri } = (await saved.json()) as { redirectUri: string };
+      expect(redirectUri.startsWith(rig.bank.bankUrl)).toBe(true);
+      const link = [...rig.bank.links.values()].at(-1)!;
+      return { link, location: await atTheBank(rig, link.identificador, approve) };
+    }
+
+    it('saved after a payment in the bank app, the add-on is paid in one tap: no bank, no CPF, only the confirmation', async () => {
+      const { buyer, viewKey, order } = await paidAtTheBank('Joana Paiva');
+      const before = await status(order.id, viewKey);
+      expect(before).toMatchObject({ status: 'paid', bankLink: 'can_save' });
+      expect(before.addonOffer).toBeDefined();
+      // Another tab (no view key) is offered nothing.
+      expect((await status(order.id, 'y'.repeat(40))).bankLink).toBeUndefined();
+      expect((await call(`/${order.id}/vinculo`, 'y'.repeat(40), {})).status).toBe(404);
+
+      const { link, location } = await saveLink(order.id, viewKey);
+      expect(link).toMatchObject({ cpf: buyer.document, idParticipante: BANK, status: 'aceito' });
+      expect(location).toBe(`/pedido/${order.public_ref}?vinculo=salvo`);
+      expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'linked' });
+
+      const tapped = await call(`/${order.id}/addon/biometria`, viewKey, { offerVersion: before.addonOffer!.version });
+      expect(tapped.status).toBe(200);
+      const { redirectUri } = (await tapped.json()) as { redirectUri: string };
+      const payment = lastPayment();
+      expect(payment.jsr).toBe(true);
+      const addon = await db.db.selectFrom('orders').selectAll().where('parent_order_id', '=', order.id).executeTakeFirstOrThrow();
+      // Nothing about the buyer goes with it: the vínculo names them.
+      expect(payment.body).toEqual({
+        identificadorVinculo: link.identificador,
+        favorecido: expect.any(Object),
+        pagamento: { valor: '9.90', idProprio: addon.id },
+      });
+      expect(JSON.stringify(payment.body)).not.toContain(buyer.document);
+      // Tapped twice: the same confirmation page, one payment.
+      expect(await (await call(`/${order.id}/addon/biometria`, viewKey, {})).json()).toEqual({ redirectUri });
+      expect([...rig.bank.payments.values()].filter((held) => held.jsr)).toHaveLength(1);
+
+      const back = await atTheBank(rig, payment.identificadorPagamento, true);
+      expect(back).toBe(`/pedido/${order.public_ref}?banco=pago&adicional=1`);
+      const paidAddon = await orderRow(db, addon.id);
+      expect(paidAddon.status).toBe('paid');
+      // The add-on's own PIX is no longer payable.
+      expect(rig.efi.standIn.cob(addon.charge_id!)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+      expect((await status(order.id, viewKey)).addonOffer).toBeUndefined();
+      expect((await call(`/${order.id}/addon/biometria`, viewKey, {})).status).toBe(409);
+    });
+
+    it('a vínculo refused at the bank is not saved: the order offers saving again, and the add-on has no one-tap', async () => {
+      const { viewKey, order } = await paidAtTheBank('Davi Lacerda');
+      const { location } = await saveLink(order.id, viewKey, false);
+      expect(location).toBe(`/pedido/${order.public_ref}?vinculo=recusado`);
+      expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'can_save' });
+      expect((await call(`/${order.id}/addon/biometria`, viewKey, {})).status).toBe(409);
+    });
+
+    it('an order paid by the PIX code offers no vínculo', async () => {
+      const { viewKey, order } = await placeOpenFinanceOrder(rig, db, 'Paulo Sena');
+      rig.efi.standIn.pay(order.charge_id!);
+      await rig.server.reconciler.runOnce();
+      await drainOutbox(rig.server);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect((await status(order.id, viewKey)).bankLink).toBeUndefined();
+      expect((await call(`/${order.id}/vinculo`, viewKey, {})).status).toBe(409);
+    });
+
+    it('removed from the member page: revoked at Efí, its id gone, and the add-on back to its PIX', async () => {
+      const { buyer, viewKey, order } = await paidAtTheBank('Clara Viana');
+      const { link } = await saveLink(order.id, viewKey);
+      const { cookie } = await memberVisit(rig.server.url, db, order.id, rig.now());
+      const member = (path: string, method = 'GET') =>
+        fetch(`${rig.server.url}/api/access/vinculo${path}`, { method, headers: { cookie } });
+      expect(await (await member('')).json()).toEqual({ bank: 'Banco Stand-in' });
+      expect((await fetch(`${rig.server.url}/api/access/vinculo`)).status).toBe(401);
+
+      // Efí does not answer at first: the vínculo is kept, and the buyer is told to try again.
+      rig.bank.script('PATCH', '/pagamentos-biometria/vinculos', { kind: 'status', status: 503 });
+      expect((await member('/remover', 'POST')).status).toBe(502);
+      expect(await linksOf(buyer.email)).toHaveLength(1);
+
+      expect(await (await member('/remover', 'POST')).json()).toEqual({ bank: null });
+      expect(rig.bank.links.get(link.identificador)?.status).toBe('revogado');
+      expect(await linksOf(buyer.email)).toEqual([]);
+      expect(await (await member('')).json()).toEqual({ bank: null });
+      expect(await status(order.id, viewKey)).toMatchObject({ bankLink: 'can_save' });
+      expect((await call(`/${order.id}/addon/biometria`, viewKey, {})).status).toBe(409);
+    });
+
+    it("erased with the buyer's data: revoked at Efí and no trace of its id", async () => {
+      const { buyer, viewKey, order } = await paidAtTheBank('Teresa Amaral');
+      const { link } = await saveLink(order.id, viewKey);
+      expect(await linksOf(buyer.email)).toHaveLength(1);
+      const admin = await signInToConsole(rig.server.url, OPEN_FINANCE_PASSWORD, rig.server.url);
+      const erased = await consoleCall(
+        rig.server.url,
+        admin,
+        '/buyer/delete',
+        { email: buyer.email, confirmation: buyer.email },
+        { origin: rig.server.url },
+      );
+      expect(erased.status).toBe(200);
+      expect(rig.bank.links.get(link.identificador)?.status).toBe('revogado');
+      const anyRow = await db.db.selectFrom('open_finance_links').select('link_id').where('link_id', '=', link.identificador).execute();
+      expect(anyRow).toEqual([]);
+    });
+  });
+}
