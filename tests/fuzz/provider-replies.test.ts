@@ -96,8 +96,9 @@ function mutated(valid: unknown): fc.Arbitrary<string> {
         fc.tuple(...entries.map(([, value]) => mutated(value))),
         fc.array(fc.tuple(fc.oneof(hostileKey, fc.constantFrom(...PROTOTYPE_KEYS)), hostileValue), { maxLength: 2 }),
       )
-      .map(([values, extras]) =>
-        `{${[...entries.map(([key], index) => `${JSON.stringify(key)}:${values[index]!}`), ...extras.map(([key, value]) => `${JSON.stringify(key)}:${value}`)].join(',')}}`,
+      .map(
+        ([values, extras]) =>
+          `{${[...entries.map(([key], index) => `${JSON.stringify(key)}:${values[index]!}`), ...extras.map(([key, value]) => `${JSON.stringify(key)}:${value}`)].join(',')}}`,
       );
   }
   return fc.oneof({ weight: 3, arbitrary: fc.constant(JSON.stringify(valid)) }, { weight: 1, arbitrary: hostileValue });
@@ -115,7 +116,10 @@ function checkParsers(shapes: readonly unknown[], parsers: ReadonlyArray<readonl
     fc.property(replies(shapes), (body) => {
       for (const [name, parse] of parsers) {
         let output: unknown;
-        expect(cpuMs(() => (output = parse(body)), 50), name).toBeLessThanOrEqual(50);
+        expect(
+          cpuMs(() => (output = parse(body)), 50),
+          name,
+        ).toBeLessThanOrEqual(50);
         expect(holdsPrototypeKey(output), name).toBe(false);
       }
       expectPrototypeUntouched();
@@ -319,7 +323,12 @@ describe("TriboPay's replies", () => {
     expires_at: '2025-01-01 12:00:00',
   };
   const product = { hash: 'p', title: 'Produto', offers: [{ hash: 'o', price: 1990, status: 1 }] };
-  const shapes = [transaction, { data: transaction }, { data: [product], links: { next: null } }, { success: true, data: { hash: 'abc123' } }];
+  const shapes = [
+    transaction,
+    { data: transaction },
+    { data: [product], links: { next: null } },
+    { success: true, data: { hash: 'abc123' } },
+  ];
 
   it('reads any reply as our shapes or null, never throwing', () => {
     checkParsers(shapes, [

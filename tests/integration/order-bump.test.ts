@@ -4,9 +4,9 @@ import type { CreatedOrder, OrderStatusReply } from '../../src/shared/checkout.t
 import { ORDER_VIEW_KEY_HEADER } from '../../src/shared/order-view-key.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { renderOutboxMessage } from '../../src/server/access/access-email.ts';
-import { listPaidOrderIdsByEmail } from '../../src/server/access/access-repository.ts';
+import { listPaidOrderIdsByEmail } from '../../src/server/orders/order-access.ts';
 import { lookUpAccessToken } from '../../src/server/access/access-service.ts';
-import { entitledLists } from '../../src/server/purchases/purchase-service.ts';
+import { entitledLists } from '../../src/server/orders/purchase-service.ts';
 import { businessMonth } from '../../src/shared/time.ts';
 import { newCheckoutKey, newViewKey, postOrder, signInToConsole, uniqueBuyer } from '../support/clients.ts';
 import { orderRow, outboxRows, refundRow, setOrderColumns } from '../support/db-reads.ts';

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Each thing in one place (docs/architecture.md "The server"): every e-mail is `<feature>/<name>-email.ts`, its words
- * in content/emails.ts, and mail/ holds only the builder, the handler and the mailer.
+ * in content/emails.ts, and mail/ holds only the builder, the handler and the mailer; a table is read and written
+ * only in the folder that owns it, other folders call that folder's functions.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -36,5 +37,137 @@ describe('e-mails', () => {
   it('leave in mail/ only the builder, the handler and the mailer', () => {
     const mail = sources.filter(({ file }) => file.startsWith('mail/')).map(({ file }) => file);
     expect(mail.sort()).toEqual(['mail/define-email.ts', 'mail/email-handler.ts', 'mail/email-parts.ts', 'mail/mailer.ts']);
+  });
+});
+
+/** Every table's home: a table not listed here fails the test, so a new table is given one. */
+const TABLE_OWNERS: Readonly<Record<string, string>> = {
+  orders: 'orders',
+  order_items: 'orders',
+  webhook_events: 'orders',
+  webhook_rejections: 'orders',
+  provider_refunds: 'orders',
+  open_finance_payments: 'orders',
+  open_finance_links: 'orders',
+  access_tokens: 'access',
+  member_page_opens: 'access',
+  admin_sessions: 'admin',
+  admin_login_limits: 'admin',
+  admin_audit: 'admin',
+  admin_users: 'admin',
+  admin_invites: 'admin',
+  admin_session_names: 'admin',
+  outbox: 'outbox',
+  refunds: 'refunds',
+  order_evidence: 'refunds',
+  reviews: 'reviews',
+  disputes: 'disputes',
+  dispute_blocks: 'disputes',
+  dispute_polls: 'disputes',
+  funnel: 'funnel',
+  page_version_funnel: 'funnel',
+  whatsapp_messages: 'whatsapp',
+  whatsapp_opt_outs: 'whatsapp',
+  suppliers: 'suppliers',
+  supplier_list_meta: 'suppliers',
+  rate_limits: 'http',
+  presence: 'live',
+  page_versions: 'offer',
+  page_editor_drafts: 'offer',
+  page_images: 'offer',
+  pix_email_quota: 'pix-emails',
+  instance_clocks: 'db',
+  sandbox_transactions: 'sandbox',
+};
+
+/**
+ * Queries that still cross into another folder's table, each to become a call of the owner's function. The list
+ * only shrinks: a crossing not listed fails, and so does one listed that is gone. The orders table has none.
+ */
+const KNOWN_CROSSINGS: readonly string[] = [
+  'admin/admin-orders-repository.ts → member_page_opens',
+  'admin/admin-orders-repository.ts → outbox',
+  'funnel/recovery-facts.ts → outbox',
+  'funnel/recovery-facts.ts → whatsapp_messages',
+  'offer/offer-repository.ts → admin_users',
+  'orders/checkout-repository.ts → refunds',
+  'orders/order-console-lookup.ts → refunds',
+  'orders/order-lookup.ts → sandbox_transactions',
+  'orders/purchase-service.ts → refunds',
+  'privacy/buyer-data-repository.ts → access_tokens',
+  'privacy/buyer-data-repository.ts → admin_audit',
+  'privacy/buyer-data-repository.ts → member_page_opens',
+  'privacy/buyer-data-repository.ts → outbox',
+  'privacy/buyer-data-repository.ts → sandbox_transactions',
+  'privacy/buyer-data-repository.ts → webhook_events',
+  'privacy/data-retention.ts → sandbox_transactions',
+  'privacy/data-retention.ts → webhook_events',
+  'refunds/evidence-repository.ts → member_page_opens',
+  'refunds/refund-erasure.ts → member_page_opens',
+  'reviews/reviews-repository.ts → refunds',
+];
+
+function tablesOfSchema(): string[] {
+  const schema = fs.readFileSync(path.join(serverDir, 'db/schema.ts'), 'utf8');
+  const database = schema.slice(schema.indexOf('export interface Database'));
+  return [...database.slice(0, database.indexOf('\n}')).matchAll(/^\s+(\w+): \w+Table;$/gm)].map((match) => match[1]!);
+}
+
+/** Comments dropped: a sentence that says "read from orders" is no query. */
+function withoutComments(text: string): string {
+  return text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+}
+
+/** The tables a module's code names in a query: Kysely's builders (aliases too) and raw SQL. */
+function tablesTouched(text: string, tables: readonly string[]): string[] {
+  const code = withoutComments(text);
+  return tables.filter((table) =>
+    new RegExp(
+      `\\b(?:selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin)\\(\\s*['"\`]${table}(?: as \\w+)?['"\`]` +
+        `|\\b(?:from|join|update|into)\\s+"?${table}"?(?![\\w-])`,
+      'i',
+    ).test(code),
+  );
+}
+
+function crossings(files: ReadonlyArray<{ file: string; text: string }>, tables: readonly string[]): string[] {
+  return files.flatMap(({ file, text }) => {
+    if (file.startsWith('db/migrations/') || !file.includes('/')) return [];
+    const folder = file.split('/')[0]!;
+    return tablesTouched(text, tables)
+      .filter((table) => TABLE_OWNERS[table] !== folder)
+      .map((table) => `${file} → ${table}`);
+  });
+}
+
+describe('tables', () => {
+  const tables = tablesOfSchema();
+
+  it('each have one home folder', () => {
+    expect(tables.length).toBeGreaterThan(20);
+    expect(tables.filter((table) => !(table in TABLE_OWNERS))).toEqual([]);
+    expect(Object.keys(TABLE_OWNERS).filter((table) => !tables.includes(table))).toEqual([]);
+  });
+
+  it('the orders table is read and written only in orders/', () => {
+    expect(crossings(sources, ['orders', 'order_items'])).toEqual([]);
+  });
+
+  it('are read and written only in their folder, save the crossings still listed to move', () => {
+    expect(crossings(sources, tables).sort()).toEqual([...KNOWN_CROSSINGS].sort());
+  });
+
+  it('would see a query of the orders table from another folder, in any of its forms', () => {
+    for (const text of [
+      "db.selectFrom('orders').selectAll()",
+      "trx.updateTable('orders').set({})",
+      "db.selectFrom('refunds').innerJoin('orders', 'orders.id', 'refunds.order_id')",
+      "eb.selectFrom('orders as parent')",
+      'sql`select count(*) from orders where id = ${id}`',
+      'sql`UPDATE "orders" SET status = 1`',
+    ]) {
+      expect(crossings([{ file: 'funnel/x.ts', text }], ['orders']), text).toEqual(['funnel/x.ts → orders']);
+    }
+    expect(crossings([{ file: 'funnel/x.ts', text: "// read from orders\ndb.selectFrom('funnel')" }], ['orders'])).toEqual([]);
   });
 });

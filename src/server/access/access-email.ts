@@ -12,9 +12,9 @@ import { assertWebUrl, html, orderItemsBlock } from '../mail/email-parts.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import type { OutboxMessage } from '../outbox/outbox-repository.ts';
 import { UndeliverableMessageError } from '../outbox/outbox-worker.ts';
-import { productNameOf } from '../purchases/purchase-items.ts';
-import { purchasedItems } from '../purchases/purchase-service.ts';
-import { accessOrderIdOf, findAccessOrderById } from './access-repository.ts';
+import { productNameOf } from '../orders/purchase-items.ts';
+import { purchasedItems } from '../orders/purchase-service.ts';
+import { accessOrderIdOf, findAccessOrderById } from '../orders/order-access.ts';
 import { issueAccessToken } from './access-service.ts';
 
 export interface AccessEmailInput {

@@ -5,6 +5,7 @@ import { ACCESS_EMAIL_KIND, ACCESS_RESEND_FAMILY, accessMessageId, renderOutboxM
 import { revokeOrderTokens } from './access-repository.ts';
 import { revokeAccessOfOrders } from './access-revocation.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
+import { orderStatusOf } from '../orders/order-access.ts';
 import { recordEvidence } from '../refunds/delivery-record.ts';
 
 /** docs/product.md#6-e-mail-delivery-is-made-true */
@@ -13,8 +14,7 @@ export function registerAccessEvents({ events, kinds, deps }: EventWiring): void
     // An add-on's list opens on its parent's member page: the parent's access e-mail goes again.
     if (order.kind === 'addon' && order.parent_order_id) {
       // Paid before its parent (a re-checkout's add-on): it is delivered with the parent's own access e-mail.
-      const parent = await trx.selectFrom('orders').select('status').where('id', '=', order.parent_order_id).executeTakeFirst();
-      if (parent?.status !== 'paid') return;
+      if ((await orderStatusOf(trx, order.parent_order_id)) !== 'paid') return;
       await enqueueOutboxMessage(trx, { orderId: order.parent_order_id, kind: `${ACCESS_RESEND_FAMILY}${at}`, payload: {}, now: at });
       return;
     }

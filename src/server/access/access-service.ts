@@ -2,14 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { firstName } from '../../shared/text.ts';
 import { clientKey, limits, type RateLimiter } from '../http/rate-limit.ts';
-import {
-  findAccessOrderById,
-  findOrderByTokenHash,
-  listPaidOrderIdsByEmail,
-  recordMemberPageOpen,
-  storeAccessTokenHash,
-  type AccessOrder,
-} from './access-repository.ts';
+import { findOrderByTokenHash, recordMemberPageOpen, storeAccessTokenHash } from './access-repository.ts';
+import { findAccessOrderById, listPaidOrderIdsByEmail, type AccessOrder } from '../orders/order-access.ts';
 import { hashViewKey } from '../orders/view-key.ts';
 import { hashAccessToken, modalAccessToken, newAccessToken } from './access-token.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
@@ -17,7 +11,7 @@ import { paths } from '../../shared/routes.ts';
 import type { MemberArea, MemberList, MemberSupplier } from '../../shared/access.ts';
 import type { ListKey } from '../../shared/suppliers.ts';
 import { mainOffer } from '../../content/offers.ts';
-import { entitledLists } from '../purchases/purchase-service.ts';
+import { entitledLists } from '../orders/purchase-service.ts';
 import { secretsMatch } from '../config/secrets.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { getSupplierListMeta, listSuppliers } from '../suppliers/supplier-lists.ts';
@@ -97,7 +91,7 @@ async function loadMemberList(db: Kysely<Database>, list: ListKey): Promise<Memb
   return { key: list, updatedAt: meta?.updatedAt ?? null, example: meta?.example ?? false, suppliers: suppliers.map(toMemberSupplier) };
 }
 
-/** purchases/purchase-service.ts `entitledLists` decides the lists. */
+/** orders/purchase-service.ts `entitledLists` decides the lists. */
 export async function loadMemberArea(
   db: Kysely<Database>,
   order: AccessOrder,

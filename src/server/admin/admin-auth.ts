@@ -11,6 +11,8 @@ import { spendPasswordCheck, verifyPassword } from './password-hash.ts';
 import {
   clearLoginAttempts,
   countLoginAttempt,
+  deleteLoginLimitsBefore,
+  deleteStaleAdminSessions,
   endAdminSession,
   endAllAdminSessions,
   insertAdminSession,
@@ -175,15 +177,9 @@ export async function endAllSessions(db: Kysely<Database>, input: { session: str
 }
 
 export async function pruneAdminSessions(db: Kysely<Database>, cutoffs: { idleBefore: number; createdBefore: number }): Promise<void> {
-  await db
-    .deleteFrom('admin_sessions')
-    .where((eb) =>
-      eb.or([eb('last_seen_at', '<', cutoffs.idleBefore), eb('created_at', '<', cutoffs.createdBefore), eb('ended_at', 'is not', null)]),
-    )
-    .execute();
+  await deleteStaleAdminSessions(db, cutoffs);
 }
 
 export async function pruneLoginLimits(db: Kysely<Database>, before: number): Promise<number> {
-  const result = await db.deleteFrom('admin_login_limits').where('window_start', '<', before).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteLoginLimitsBefore(db, before);
 }

@@ -12,23 +12,21 @@ import { providerName } from '../../content/providers.ts';
 import type { Database } from '../db/schema.ts';
 import type { OutboxKinds } from '../outbox/outbox-kinds.ts';
 import { restoreOrderAccess, revokeOrderAccess } from '../access/access-revocation.ts';
+import { listOrderEmails, listMemberPageOpens, type OrderEmail } from './admin-orders-repository.ts';
 import {
   findAdminOrder,
   listAddonOrders,
-  listOrderEmails,
-  listMemberPageOpens,
-  type OrderEmail,
   listOrderPostbacks,
   searchOrders,
   updateBuyerEmail,
   type AdminOrderRow,
   type OrderSearch,
-} from './admin-orders-repository.ts';
+} from '../orders/order-console-lookup.ts';
 import { listAudit, recordAudit } from './admin-audit.ts';
 import type { Config } from '../config/config.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
 import { loadAdminRefund, manualRefundSteps } from '../refunds/refund-admin.ts';
-import { loadPurchaseView } from '../purchases/purchase-service.ts';
+import { loadPurchaseView } from '../orders/purchase-service.ts';
 import { enqueueOutboxMessage, retryOutboxMessage } from '../outbox/outbox-queue.ts';
 
 export type ActionResult = 'ok' | 'not_found' | 'not_paid';

@@ -2,13 +2,14 @@ import type { Kysely } from 'kysely';
 import type { AdminDailyPoint, AdminOverview } from '../../shared/admin.ts';
 import { businessDay, businessDayStart, businessMonth } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
-import { sumOrdersBySource } from '../funnel/sales-by-source.ts';
+import { sumOrdersBySource } from '../orders/sales-by-source.ts';
 import { funnelSteps, funnelTotals, readFunnel } from '../funnel/funnel-report.ts';
+import { readPayWays } from '../funnel/pay-ways.ts';
 import { recoveryFigures } from '../funnel/recovery-figures.ts';
 import { readRecoveryFacts } from '../funnel/recovery-facts.ts';
 import { chooseOfferDeadline } from '../live/live-signals.ts';
 import { bumpFigures } from './bump-figures.ts';
-import { countOpenDuplicates, countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from './admin-orders-repository.ts';
+import { countOpenDuplicates, countPaidOrders, findLatestPaid, listPaidSince, sumPaid } from '../orders/order-console-lookup.ts';
 import { countSpotsTaken } from '../orders/order-lookup.ts';
 import { countOpenRefunds } from '../refunds/refund-admin.ts';
 
@@ -48,6 +49,7 @@ export async function readOverview(
     bySource,
     refunds,
     recovery,
+    payWays,
   ] = await Promise.all([
     sumPaid(db, todayStart, tomorrow),
     sumPaid(db, businessDayStart(today, -6), tomorrow),
@@ -62,6 +64,7 @@ export async function readOverview(
     sumOrdersBySource(db, chartStart, tomorrow, 20),
     countOpenRefunds(db),
     readRecoveryFacts(db, widest, { countSimulated: settings.countSimulatedWhatsapp }),
+    readPayWays(db, chartStart, tomorrow),
   ]);
 
   const totals = funnelTotals(funnelRows);
@@ -105,6 +108,7 @@ export async function readOverview(
     capacity: settings.monthlyCapacity,
     offerEndsAt: chooseOfferDeadline(settings.offerEndsAt, now),
     funnel: funnelSteps.map((_, index) => ({ key: FUNNEL_KEYS[index]!, count: totals[index]!.count, rate: totals[index]!.rate })),
+    payWays,
     daily,
     duplicatesToRefund: duplicates,
     refundRequests: refunds,

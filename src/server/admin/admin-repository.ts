@@ -102,3 +102,20 @@ export async function releaseLoginAttempt(db: Kysely<Database>, key: string, win
 export async function clearLoginAttempts(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('admin_login_limits').where('key', '=', key).execute();
 }
+
+export async function deleteStaleAdminSessions(
+  db: Kysely<Database>,
+  cutoffs: { idleBefore: number; createdBefore: number },
+): Promise<void> {
+  await db
+    .deleteFrom('admin_sessions')
+    .where((eb) =>
+      eb.or([eb('last_seen_at', '<', cutoffs.idleBefore), eb('created_at', '<', cutoffs.createdBefore), eb('ended_at', 'is not', null)]),
+    )
+    .execute();
+}
+
+export async function deleteLoginLimitsBefore(db: Kysely<Database>, before: number): Promise<number> {
+  const result = await db.deleteFrom('admin_login_limits').where('window_start', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

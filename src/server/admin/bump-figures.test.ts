@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bumpFigures, type PaidOrderFacts } from './bump-figures.ts';
+import type { PaidOrderFacts } from '../orders/order-console-lookup.ts';
+import { bumpFigures } from './bump-figures.ts';
 
 const paid = (paidAt: number, facts: Partial<PaidOrderFacts> = {}): PaidOrderFacts => ({
   paidAt,

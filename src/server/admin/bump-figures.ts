@@ -1,16 +1,6 @@
 import type { AdminBumpTotals } from '../../shared/admin.ts';
-import type { OrderKind } from '../db/schema.ts';
+import type { PaidOrderFacts } from '../orders/order-console-lookup.ts';
 
-/** docs/operations.md. Offer conversion is counted on the main orders paid in the period, so it never passes 100%. */
-export interface PaidOrderFacts {
-  paidAt: number;
-  /** paid − refunded (docs/money.md): a part refund lowers it. */
-  amountCents: number;
-  kind: OrderKind;
-  bumpCents: number;
-  addonAnswer: 'accepted' | 'declined' | null;
-  addonPaid: boolean;
-}
 
 export function bumpFigures(orders: readonly PaidOrderFacts[], from: number, to: number): AdminBumpTotals {
   const paid = orders.filter((order) => order.paidAt >= from && order.paidAt < to);

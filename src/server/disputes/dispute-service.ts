@@ -29,7 +29,7 @@ import {
 import { askRecheck, reverseOrder, setMedReturnedCents } from '../orders/order-transitions.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { loadPurchase } from '../purchases/purchase-service.ts';
+import { loadPurchase } from '../orders/purchase-service.ts';
 import { renderEvidencePdf } from '../refunds/evidence-document.ts';
 import { loadOrderEvidence } from '../refunds/order-evidence.ts';
 import { queueOpenedAlert } from './dispute-alerts.ts';

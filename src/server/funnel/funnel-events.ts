@@ -3,8 +3,7 @@ import type { ClientEventName } from '../../shared/event-names.ts';
 import { routeKey } from '../../shared/route-lookup.ts';
 import type { Database } from '../db/schema.ts';
 import type { EventWiring } from '../orders/order-events.ts';
-import { recordFunnelEvent } from './funnel-repository.ts';
-import { recordVersionFunnelEvent } from './version-sales.ts';
+import { recordFunnelEvent, recordVersionFunnelEvent } from './funnel-repository.ts';
 
 /** Events counted again under the page version served (funnel/version-sales.ts): visitors and checkouts begun. */
 const COUNTED_BY_VERSION: ReadonlySet<ClientEventName> = new Set(['page_view', 'begin_checkout']);

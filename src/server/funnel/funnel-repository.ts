@@ -2,7 +2,6 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { FunnelEventName } from '../../shared/event-names.ts';
 import { businessDay } from '../../shared/time.ts';
-import { hasPaidAddon, holdsBump } from '../orders/order-items.ts';
 
 /** Adds one to the day's count for the event on that route (an upsert both dialects accept). */
 export async function recordFunnelEvent(db: Kysely<Database>, event: { name: FunnelEventName; path: string; at?: number }): Promise<void> {
@@ -20,24 +19,23 @@ export interface FunnelRow {
   count: number;
 }
 
-/** What became of the bump in each main order created in [from, to) (the report's bump steps, bump-funnel.ts). */
-export async function mainOrderBumpFacts(
+export async function recordVersionFunnelEvent(
   db: Kysely<Database>,
-  from: number,
-  to: number,
-): Promise<Array<{ paid: boolean; bump: boolean; answer: 'accepted' | 'declined' | null; addonPaid: boolean }>> {
-  const rows = await db
-    .selectFrom('orders')
-    .select((eb) => ['status', 'addon_answer', holdsBump(eb).as('has_bump'), hasPaidAddon(eb).as('addon_paid')])
-    .where('kind', '=', 'main')
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
+  event: { version: number; name: string; path: string },
+): Promise<void> {
+  await db
+    .insertInto('page_version_funnel')
+    .values({ version: event.version, event: event.name, path: event.path, count: 1 })
+    .onConflict((conflict) => conflict.columns(['version', 'event', 'path']).doUpdateSet({ count: sql`page_version_funnel.count + 1` }))
     .execute();
-  // SQLite answers 0/1 for `exists`, PostgreSQL a boolean.
-  return rows.map((row) => ({
-    paid: row.status === 'paid',
-    bump: Boolean(Number(row.has_bump)),
-    answer: row.addon_answer,
-    addonPaid: Boolean(Number(row.addon_paid)),
-  }));
+}
+
+/** Each version's landing visits (its page views on `landingPath`) and checkouts begun. */
+export async function versionFunnelCounts(db: Kysely<Database>, landingPath: string) {
+  return db
+    .selectFrom('page_version_funnel')
+    .select((eb) => ['version', 'event', eb.fn.sum<number>('count').as('count')])
+    .where((eb) => eb.or([eb.and([eb('event', '=', 'page_view'), eb('path', '=', landingPath)]), eb('event', '=', 'begin_checkout')]))
+    .groupBy(['version', 'event'])
+    .execute();
 }

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { WhatsappMessageStatus } from '../../shared/whatsapp.ts';
 import type { Database } from '../db/schema.ts';
-import { netPaidCentsSql } from '../purchases/purchase-service.ts';
+import { chargedOrderIdsSince, chargedOrdersSince } from '../orders/order-figures.ts';
 import type { RecoveryOrderFacts } from './recovery-figures.ts';
 
 /** The statuses of a WhatsApp message that reached Meta (docs/whatsapp.md#recovery-figures). */
@@ -15,18 +15,9 @@ export async function readRecoveryFacts(
   options: { countSimulated: boolean },
 ): Promise<{ orders: RecoveryOrderFacts[]; whatsappSentAt: number[] }> {
   const reached: WhatsappMessageStatus[] = options.countSimulated ? [...REACHED, 'not_sent'] : REACHED;
-  const inWindow = db
-    .selectFrom('orders')
-    .select('id')
-    .where('charge_id', 'is not', null)
-    .where((eb) => eb.or([eb('created_at', '>=', since), eb('paid_at', '>=', since)]));
+  const inWindow = chargedOrderIdsSince(db, since);
   const [orders, messages, emails, sent] = await Promise.all([
-    db
-      .selectFrom('orders')
-      // paid − refunded, as the revenue cards count (docs/money.md): a part refund lowers what was recovered.
-      .select(['id', 'created_at', 'paid_at', 'status', netPaidCentsSql.as('net_cents')])
-      .where('id', 'in', inWindow)
-      .execute(),
+    chargedOrdersSince(db, since),
     db
       .selectFrom('whatsapp_messages')
       .select(['order_id', 'kind', 'sent_at'])

@@ -10,12 +10,8 @@ import type { Database } from '../db/schema.ts';
 import { PRESENCE_RETENTION_MS, prunePresence } from '../live/presence.ts';
 import type { Logger } from '../lib/logger.ts';
 import { LOGIN_WINDOW_MS, pruneAdminSessions, pruneLoginLimits, SESSION_IDLE_MS, SESSION_MAX_AGE_MS } from '../admin/admin-auth.ts';
-import {
-  deleteWebhookEventsBefore,
-  eraseSandboxCustomers,
-  eraseTrackingIdentifiers,
-  eraseUnpaidBuyers,
-} from '../privacy/data-retention.ts';
+import { deleteWebhookEventsBefore, eraseSandboxCustomers } from '../privacy/data-retention.ts';
+import { eraseTrackingIdentifiers, eraseUnpaidBuyers } from '../orders/order-erasure.ts';
 import { pruneMemberPageOpens } from '../access/access-service.ts';
 import { prunePixEmailQuota } from '../pix-emails/pix-email-quota.ts';
 import { pruneRateLimits } from '../http/rate-limit.ts';

@@ -161,15 +161,6 @@ export async function listVersionTimes(db: Kysely<Database>): Promise<Array<{ nu
   return rows.map((row) => ({ number: Number(row.number), publishedAt: Number(row.published_at) }));
 }
 
-/** Version 0 has no publish time: the first order is the first evidence of its price being charged. */
-export async function firstOrderAt(db: Kysely<Database>): Promise<number | null> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.min('created_at').as('first'))
-    .executeTakeFirst();
-  return row?.first == null ? null : Number(row.first);
-}
-
 /** The contents of these versions, by number (the page's history compares each with the one before). */
 export async function findVersionContents(db: Kysely<Database>, numbers: readonly number[]): Promise<Map<number, string>> {
   if (numbers.length === 0) return new Map();

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { recordAudit } from '../admin/admin-audit.ts';
-import { firstOrderAt, listVersionTimes } from './offer-repository.ts';
+import { firstOrderAt } from '../orders/order-figures.ts';
+import { listVersionTimes } from './offer-repository.ts';
 import { pricesOfVersion } from './offer-prices.ts';
 
 const DAY_MS = 24 * 60 * 60_000;

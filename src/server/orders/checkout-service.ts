@@ -9,7 +9,7 @@ import { trackingToStore } from './tracking-store.ts';
 import { gatewayTracking } from '../gateway/tracking.ts';
 import { newId } from './ids.ts';
 import { chargeItemsOf, type NewOrderItem } from './order-items.ts';
-import { itemsOfOrder } from '../purchases/purchase-items.ts';
+import { itemsOfOrder } from './purchase-items.ts';
 import type { BumpOffer } from '../../content/offers.ts';
 import type { OfferPrices } from './offer-pricing.ts';
 import { catalogueDecidesPrice } from '../config/catalogue-price.ts';

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { expressionBuilder, sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type { ProviderId } from '../gateway/provider-registry.ts';
 import type { Database } from '../db/schema.ts';
 import { countTakenSpots } from './checkout-repository.ts';
@@ -112,4 +112,28 @@ export async function findPaidOrdersByEmail(db: Kysely<Database>, email: string)
 /** Kept once, from the read that gave it. */
 export async function recordEndToEndId(db: Kysely<Database>, orderId: string, endToEndId: string): Promise<void> {
   await db.updateTable('orders').set({ end_to_end_id: endToEndId }).where('id', '=', orderId).where('end_to_end_id', 'is', null).execute();
+}
+
+/** Paid orders' ids, as a subquery another folder's query filters its rows by, in the same statement. */
+export function paidOrderIds() {
+  return expressionBuilder<Database, never>().selectFrom('orders').select('orders.id').where('orders.status', '=', 'paid');
+}
+
+/** The ids of the orders placed with this phone, as a subquery (a number's own cap counts them all). */
+export function orderIdsOfPhone(phone: string) {
+  return expressionBuilder<Database, never>().selectFrom('orders').select('orders.id').where('orders.buyer_phone', '=', phone);
+}
+
+/** How many purchases the paid orders among `orderIds` make: a main order and its add-ons count once. */
+export async function countPaidPurchasesAmong(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: SelectQueryBuilder<Database, 'refunds', { order_id: string }>,
+): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<number>`count(distinct coalesce(orders.parent_order_id, orders.id))`.as('n'))
+    .where('orders.id', 'in', orderIds)
+    .where('orders.status', '=', 'paid')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

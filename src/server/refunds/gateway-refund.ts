@@ -19,9 +19,9 @@ import { findOrderById } from '../orders/order-lookup.ts';
 import { openFinanceRefunder } from '../orders/open-finance-refunds.ts';
 import { recordEvidence } from './delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
-import { untiedRefundedCents } from '../purchases/purchase-service.ts';
+import { untiedRefundedCents } from '../orders/purchase-service.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
-import { itemsOfOrder } from '../purchases/purchase-items.ts';
+import { itemsOfOrder } from '../orders/purchase-items.ts';
 
 /** Done only when a re-read says `refunded` (docs/refunds.md#at-the-gateway); `claimGatewayCall` prevents refunding twice. */
 export const GATEWAY_REFUND_FAMILY = 'gateway_refund:';

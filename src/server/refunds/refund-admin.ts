@@ -1,11 +1,12 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { TimelineEntry } from '../../shared/admin.ts';
 import type { AdminRefund, ManualRefundSteps } from '../../shared/refunds.ts';
 import type { Database } from '../db/schema.ts';
-import { chargesOf, isOpenRefund, refundOf, sellerScope, unrefundedItems } from '../purchases/purchase-ledger.ts';
+import { chargesOf, isOpenRefund, refundOf, sellerScope, unrefundedItems } from '../orders/purchase-ledger.ts';
 import { providerName } from '../../content/providers.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
-import { loadPurchase } from '../purchases/purchase-service.ts';
+import { countPaidPurchasesAmong } from '../orders/order-lookup.ts';
+import { loadPurchase } from '../orders/purchase-service.ts';
 import { findRefunds, type RefundRow } from './refunds-repository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -115,14 +116,8 @@ export async function manualRefundSteps(
 }
 
 export async function countOpenRefunds(db: Executor, requestedBefore?: number): Promise<number> {
-  let query = db
-    .selectFrom('refunds')
-    .innerJoin('orders', 'orders.id', 'refunds.order_id')
-    // One purchase's request is one task for the seller, however many of its charges it covers.
-    .select(sql<number>`count(distinct coalesce(orders.parent_order_id, orders.id))`.as('n'))
-    .where('refunds.status', 'in', ['requested', 'approved'])
-    .where('orders.status', '=', 'paid');
-  if (requestedBefore !== undefined) query = query.where('refunds.requested_at', '<', requestedBefore);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
+  let open = db.selectFrom('refunds').select('refunds.order_id').where('refunds.status', 'in', ['requested', 'approved']);
+  if (requestedBefore !== undefined) open = open.where('refunds.requested_at', '<', requestedBefore);
+  // One purchase's request is one task for the seller, however many of its charges it covers.
+  return countPaidPurchasesAmong(db, open);
 }

@@ -23,9 +23,9 @@ import {
   refundOf,
   refundsOf,
   untiedRefundCents,
-} from '../purchases/purchase-ledger.ts';
-import { productNameOf } from '../purchases/purchase-items.ts';
-import { loadPurchase } from '../purchases/purchase-service.ts';
+} from '../orders/purchase-ledger.ts';
+import { productNameOf } from '../orders/purchase-items.ts';
+import { loadPurchase } from '../orders/purchase-service.ts';
 import { latestRefund } from './buyer-guarantee.ts';
 import type { RefundRow } from './refunds-repository.ts';
 

@@ -3,6 +3,7 @@ import type { Database, ReviewsTable } from '../db/schema.ts';
 import type { RefundStatus } from '../../shared/refunds.ts';
 import type { ReviewInput } from '../../shared/reviews.ts';
 import { findReview } from './review-lookup.ts';
+import { paidOrderIds } from '../orders/order-lookup.ts';
 
 /** One review per order (docs/reviews.md); every change is one statement or transaction, so a double click changes it once. */
 export type ReviewRow = Selectable<ReviewsTable>;
@@ -15,9 +16,7 @@ export const REFUND_STATUSES_HIDING_REVIEW: readonly RefundStatus[] = ['requeste
 /** In the same query as the reviews, so every instance's fingerprint check sees a refund without being told. */
 function purchaseStands(eb: ExpressionBuilder<Database, 'reviews'>) {
   return eb.and([
-    eb.exists(
-      eb.selectFrom('orders').select('orders.id').whereRef('orders.id', '=', 'reviews.order_id').where('orders.status', '=', 'paid'),
-    ),
+    eb('reviews.order_id', 'in', paidOrderIds()),
     eb.not(
       eb.exists(
         eb

@@ -4,7 +4,7 @@ import { site } from '../../content/site.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';
 import type { Database } from '../db/schema.ts';
 
-/** What a purchase's orders sell (docs/offers.md); here so purchases/ reads only the database. */
+/** What a purchase's orders sell (docs/offers.md); here so the purchase reads only the database. */
 type Executor = Kysely<Database> | Transaction<Database>;
 
 /** The list an item opens: the main product's suppliers, the bump's own list. */
