@@ -52,6 +52,9 @@ for (const database of databases) {
     const atTheBank = (paymentId: string, approve: boolean) => decideAtTheBank(rig, paymentId, approve);
 
     const accessMails = (email: string) => accessMailsTo(rig, email);
+    /** The buyer's paid orders: the sales the console counts. */
+    const salesOf = (email: string) =>
+      db.db.selectFrom('orders').select('id').where('buyer_email', '=', email).where('status', '=', 'paid').execute();
     const startedPayment = () => [...bank.payments.values()].at(-1)!;
 
     it('lists the banks, searchable', async () => {
@@ -135,16 +138,39 @@ for (const database of databases) {
       const returns = bank.requests.filter((request) => request.path.endsWith('/devolver'));
       expect(returns).toHaveLength(1);
       expect(bank.payments.get(payment.identificadorPagamento)?.devolucoes).toHaveLength(1);
-      const sales = await db.db
-        .selectFrom('orders')
-        .select('id')
-        .where('buyer_email', '=', buyer.email)
-        .where('status', '=', 'paid')
-        .execute();
-      expect(sales).toHaveLength(1);
+      expect(await salesOf(buyer.email)).toHaveLength(1);
       const row = await db.db.selectFrom('open_finance_payments').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
       expect(row.returned_at).not.toBeNull();
     });
+
+    it('the PIX paid after the bank app paid, its cancel lost at Efí: one sale, and the Open Finance payment goes back', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Yara Pinto');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const payment = startedPayment();
+      // Efí's API Pix does not take the cancel: the PIX code stays payable.
+      efi.standIn.script('PATCH', '/v2/cob/', { kind: 'status', status: 503 });
+      await atTheBank(payment.identificadorPagamento, true);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(efi.standIn.cob(order.charge_id!)?.status).toBe('ATIVA');
+      expect(payment.devolucoes).toHaveLength(0);
+
+      efi.standIn.pay(order.charge_id!);
+      // The reconciler reads a paid order's charge again an hour after payment.
+      rig.advance(61 * 60_000);
+      await server.reconciler.runOnce();
+      await drainOutbox(server);
+      expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
+      expect(JSON.parse(returnsOf(payment.identificadorPagamento)[0]!.body)).toEqual({ valor: '19.90' });
+      // Read again: nothing more goes back, and the buyer got one access e-mail.
+      await server.reconciler.runOnce();
+      expect(returnsOf(payment.identificadorPagamento)).toHaveLength(1);
+      expect(accessMails(buyer.email)).toHaveLength(1);
+      const admin = await signInToConsole(server.url, PASSWORD, server.url);
+      const detail = await consoleDetail(order.id, admin);
+      expect(detail).toMatchObject({ status: 'paid', hasAccess: true });
+      expect(await salesOf(buyer.email)).toHaveLength(1);
+    });
+
     it('approved at the bank with the callback and the way back both lost: the reconciler confirms it after a minute', async () => {
       const { buyer, viewKey, order } = await placeOrder('Irene Matos');
       expect((await start(order.id, viewKey)).status).toBe(200);

@@ -4,7 +4,6 @@ import {
   listOpenFinanceParticipants,
   OpenFinanceError,
   readOpenFinancePayment,
-  refundOpenFinancePayment,
   startOpenFinancePayment,
   type OpenFinanceApi,
 } from '../gateway/providers/efi/open-finance-client.ts';
@@ -16,15 +15,14 @@ import { findOrderById } from './order-lookup.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { confirmOrderPaid } from './payment-confirmation.ts';
+import { returnBankPayment } from './open-finance-twice.ts';
 import {
   claimOpenFinancePaid,
-  claimOpenFinanceReturn,
   findOpenFinanceByKey,
   findOpenFinancePayment,
   insertOpenFinancePayment,
   listUnsettledOpenFinance,
   participantUse,
-  releaseOpenFinanceReturn,
   setOpenFinanceState,
 } from './open-finance-repository.ts';
 
@@ -155,18 +153,6 @@ export async function settleBankPayment(deps: OrdersDeps, api: OpenFinanceApi, p
   const pixPaidToo = paid ? (await cancelAtProvider(deps, paid)) === 'paid' : true;
   if (pixPaidToo) await returnBankPayment(deps, api, row.payment_id, row.amount_cents, order.id);
   return (await findOrderById(deps.db, order.id)) ?? order;
-}
-
-async function returnBankPayment(deps: OrdersDeps, api: OpenFinanceApi, paymentId: string, cents: number, orderId: string) {
-  if (!(await claimOpenFinanceReturn(deps.db, paymentId, deps.now?.() ?? Date.now()))) return;
-  try {
-    await refundOpenFinancePayment(api, paymentId, cents);
-    deps.logger.warn('Paid twice (PIX and Open Finance): the Open Finance payment was returned', { order: orderId });
-  } catch (error) {
-    if (!(error instanceof OpenFinanceError)) throw error;
-    if (!error.uncertain) await releaseOpenFinanceReturn(deps.db, paymentId);
-    deps.logger.error('Open Finance payment paid twice not returned', { order: orderId, error: error.message });
-  }
 }
 
 const SETTLE_AFTER_MS = 60_000;

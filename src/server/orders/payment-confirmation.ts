@@ -9,6 +9,7 @@ import { adoptTransactionHash, flagDuplicatePayment, isErasedBuyer, markOrderPai
 import { clearRecheckRequest, markChargeClosed } from './reconciliation-repository.ts';
 import { findOrderById, recordEndToEndId } from './order-lookup.ts';
 import { recordProviderRefund } from './provider-refunds.ts';
+import { returnIfPaidInBankAppToo } from './open-finance-twice.ts';
 
 /** At most this many ids from a postback are tried when our own create answer was lost. */
 const MAX_HINTS = 3;
@@ -40,6 +41,7 @@ async function noteDispute(deps: OrdersDeps, order: OrderRow, record: ChargeReco
 }
 
 /** The gateway's read is the truth (docs/gateway.md#10-confirming-a-payment); postback ids are adopted only for this buyer. */
+// Long: a recheck's outcomes (paid, adopted, duplicate, failed) are one decision read top to bottom.
 export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
   const { logger, db } = deps;
   const provider = deps.payments.get(order.provider);
@@ -106,7 +108,9 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
       });
       return (await findOrderById(db, order.id)) ?? order;
     }
-    await confirmOrderPaid(deps, order, now, hash);
+    const confirmed = await confirmOrderPaid(deps, order, now, hash);
+    // Already paid in the bank's app: the PIX paid too, so one of the two goes back (open-finance-twice.ts).
+    if (!confirmed && (await findOrderById(db, order.id))?.status === 'paid') await returnIfPaidInBankAppToo(deps, order.id);
     // Still paid, but some of it went back at the provider (a part refund in its panel): recorded once.
     if ((record.refundedCents ?? 0) > 0 && (await recordProviderRefund(deps, order, record, now))) {
       logger.info('Part refund made at the provider recorded', { order: order.id });
