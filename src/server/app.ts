@@ -85,6 +85,7 @@ function apiRoutes(admin: AdminDeps) {
 }
 
 /** Tests call `app.request()` on it without opening a port. */
+// Long: the app's middleware and routers are mounted in the order requests meet them.
 export function createApp(deps: AppDeps) {
   const { db, config, logger, orders, background, refunds, reviews, offer } = deps;
   const [site, sandbox, admin] = [own(deps, 'site'), own(deps, 'sandbox'), own(deps, 'admin')];

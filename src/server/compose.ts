@@ -67,6 +67,7 @@ export interface ComposedServer {
 }
 
 /** main.ts and the integration tests share it, so tests run the production wiring. */
+// Long: the composition root wires every feature in one place, by design (docs/architecture.md).
 export function composeServer(options: {
   config: Config;
   database: Db;

@@ -27,6 +27,7 @@ function findClientDir(): string {
 }
 
 /** `now` lets the end-to-end tests move the clock; production passes nothing. */
+// Long: the boot's order (config, database, jobs, listen, shutdown) reads best as one sequence.
 export async function runServer(options: { now?: () => number } = {}): Promise<void> {
   const envFile = loadEnvFile();
   let config;

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
  * Each thing in one place (docs/architecture.md "The server"): every e-mail is `<feature>/<name>-email.ts`, its words
  * in content/emails.ts, and mail/ holds only the builder, the handler and the mailer; a table is read and written
- * only in the folder that owns it, other folders call that folder's functions.
+ * only in the folder that owns it, other folders call that folder's functions; a function over 80 lines says why
+ * in a `// Long: …` line right above it.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -169,5 +171,54 @@ describe('tables', () => {
       expect(crossings([{ file: 'funnel/x.ts', text }], ['orders']), text).toEqual(['funnel/x.ts → orders']);
     }
     expect(crossings([{ file: 'funnel/x.ts', text: "// read from orders\ndb.selectFrom('funnel')" }], ['orders'])).toEqual([]);
+  });
+});
+
+const MAX_FUNCTION_LINES = 80;
+
+/** The statement a function is written in: itself, or the `const` or `export` that holds it. */
+function statementOf(node: ts.Node): ts.Node {
+  let current = node;
+  while (current.parent && !ts.isSourceFile(current.parent) && !ts.isBlock(current.parent) && !ts.isModuleBlock(current.parent)) {
+    current = current.parent;
+  }
+  return current;
+}
+
+/** `file:line name (N lines)` for each function body over the limit without a `// Long:` line among its leading comments. */
+function longFunctions(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node) && 'body' in node && node.body) {
+      const body = node.body as ts.Node;
+      const first = source.getLineAndCharacterOfPosition(body.getStart(source)).line;
+      const lines = source.getLineAndCharacterOfPosition(body.getEnd()).line - first + 1;
+      const statement = statementOf(node);
+      const comments = ts.getLeadingCommentRanges(text, statement.getFullStart()) ?? [];
+      const saysWhy = comments.some((range) => /^\/\/ Long: \S/.test(text.slice(range.pos, range.end)));
+      if (lines > MAX_FUNCTION_LINES && !saysWhy) {
+        const name = 'name' in node && node.name ? (node.name as ts.Node).getText(source) : '(anonymous)';
+        found.push(`${file}:${first + 1} ${name} (${lines} lines)`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('functions', () => {
+  it(`in src/server stay within ${MAX_FUNCTION_LINES} lines, or say why in a "// Long:" line above them`, () => {
+    expect(sources.flatMap(({ file, text }) => longFunctions(file, text))).toEqual([]);
+  });
+
+  it('would name a long function that does not say why, and pass one that does', () => {
+    const body = Array.from({ length: MAX_FUNCTION_LINES + 1 }, (_, index) => `  const a${index} = ${index};`).join('\n');
+    const bare = `/** Does things. */\nexport function big() {\n${body}\n}\n`;
+    expect(longFunctions('x/big.ts', bare)).toEqual([`x/big.ts:2 big (${MAX_FUNCTION_LINES + 3} lines)`]);
+    expect(longFunctions('x/big.ts', `// Long: a table written as code.\n${bare.replace('/** Does things. */\n', '')}`)).toEqual([]);
+    expect(longFunctions('x/big.ts', `export const big = () => {\n${body}\n};\n`)).toHaveLength(1);
+    expect(longFunctions('x/small.ts', 'export function small() {\n  return 1;\n}\n')).toEqual([]);
   });
 });

@@ -30,6 +30,7 @@ function check(key: string, ok: boolean, detail: string): HealthCheck {
   return ok ? { key, ok, detail } : { key, ok, detail, fix: text.fix[key as keyof typeof text.fix] };
 }
 
+// Long: Saúde's figures are independent reads gathered in one Promise.all and shaped into one reply.
 export async function readHealth(
   deps: { db: Kysely<Database>; config: Config; payments: Payments; mailer: Mailer | undefined; emailKinds: readonly string[] },
   now: number,

@@ -17,6 +17,7 @@ export const FUNNEL_KEYS = ['presell_view', 'presell_yes', 'landing_view', 'begi
 
 const CHART_DAYS = 30;
 
+// Long: the overview's cards are independent reads gathered in one Promise.all and shaped into one reply.
 export async function readOverview(
   db: Kysely<Database>,
   settings: {

@@ -161,6 +161,7 @@ function offeredBump(
   return bump;
 }
 
+// Long: every setting is read in one place, so every bad key is listed at once (STYLE.md, config once).
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const problems: string[] = [];
   const parsed = EnvSchema.safeParse(env);

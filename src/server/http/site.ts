@@ -87,6 +87,7 @@ const PERSONAL_PAGES: ReadonlySet<PageKey> = new Set<PageKey>(['access', 'admin'
 /** A segment starting with a dot, also percent-encoded: the build's own records (`.vite/`, its manifest and chunk sources) are no site's files. */
 const HIDDEN_SEGMENT = /(?:^|\/)(?:\.|%2e)/i;
 
+// Long: the built pages are read once at boot into one value; each step is a few lines that share it.
 export function loadSite(clientDir: string, headScript = '', publicValues: PublicConfig = defaultPublicConfig): Site {
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) {

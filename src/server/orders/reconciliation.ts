@@ -63,6 +63,7 @@ export interface Reconciler {
 /** How long one tick waits for a provider's reads; a provider still reading past it is left to finish, and skipped meanwhile. */
 export const PROVIDER_BUDGET_MS = 20_000;
 
+// Long: the reconciler's passes share its provider list, clock and backoff in one closure.
 export function createReconciler(
   deps: OrdersDeps & { logger: Logger },
   options: { intervalMs?: number; providerBudgetMs?: number } = {},

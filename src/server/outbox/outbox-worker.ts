@@ -62,6 +62,7 @@ function describe(error: unknown): string {
   return maskPersonalData(error instanceof Error ? error.message : String(error)).slice(0, 1000);
 }
 
+// Long: the worker's claim, delivery, retry and stop share its timers and state in one closure.
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const {
     db,

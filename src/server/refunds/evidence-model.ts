@@ -49,6 +49,7 @@ const eventKinds = Object.keys(eventCopy) as EvidenceEventKind[];
 
 const orNotInformed = (value: string | null) => (value === null || value.trim() === '' ? copy.notInformed : value);
 
+// Long: one entry per kind of evidence, a table written as code so each kind's words sit together.
 export function describeEvidence(evidence: OrderEvidence): EvidenceModel {
   const { seller, order, buyer, guarantee, events } = evidence;
   const time = (at: number | null, missing: string = copy.notInformed) => (at === null ? missing : formatTimestamp(at));

@@ -280,6 +280,7 @@ function validateCharge(body: JsonRecord, queryToken: string | undefined, ownOri
   return errors;
 }
 
+// Long: the stand-in gateway's routes, each a few lines, share its store and clock in one closure.
 export function createSandboxGateway(options: SandboxGatewayOptions): Hono {
   const { db, token, logger } = options;
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));

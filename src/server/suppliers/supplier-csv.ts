@@ -141,6 +141,7 @@ export function normalizeTelegram(raw: string): { value: string } | { error: str
   return { error: `telegram "${raw}" must be @username (5 to 32 letters, digits or _) or a https://t.me/… link` };
 }
 
+// Long: one linear pass over the text (a state machine) so a hostile file costs its length once.
 export function parseSupplierCsv(input: string): SupplierCsvResult {
   const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const errors: SupplierCsvError[] = [];

@@ -91,6 +91,7 @@ async function checkOrder(deps: WhatsappDeps, kind: AutomaticMessageKind, order:
   return to;
 }
 
+// Long: Meta's answers (sent, refused, retried, opted out) are one decision about one claimed row.
 export async function deliverMessage(deps: WhatsappDeps, row: ClaimedMessage): Promise<{ recipient?: string }> {
   const kind = messageKindOf(row.kind);
   if (!kind) throw new UndeliverableMessageError(`outbox kind "${row.kind}" is not a WhatsApp message`);

@@ -40,6 +40,7 @@ interface Reply {
   invalidJson: boolean;
 }
 
+// Long: one closure shares the client's options and token among TriboPay's calls, each a short inner function.
 export function createGatewayClient(options: GatewayClientOptions): GatewayClient {
   const { token, productHash, logger } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
