@@ -42,7 +42,6 @@ async function noteDispute(deps: OrdersDeps, order: OrderRow, record: ChargeReco
 
 /** The gateway's read is the truth (docs/gateway.md#10-confirming-a-payment); postback ids are adopted only for this buyer. */
 // Long: a recheck's outcomes (paid, adopted, duplicate, failed) are one decision read top to bottom.
-// Long: a recheck's outcomes (paid, adopted, duplicate, failed) are one decision read top to bottom.
 export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: string[] = []): Promise<OrderRow> {
   const { logger, db } = deps;
   const provider = deps.payments.get(order.provider);
