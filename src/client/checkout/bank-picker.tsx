@@ -108,15 +108,9 @@ export default function BankPicker({ orderId, viewKey, onClose }: { orderId: str
 
   return (
     <section aria-labelledby={`${searchId}-title`} className="space-y-3 rounded-xl border border-line bg-ink-850 p-3">
-      <div className="flex items-center justify-between gap-2">
-        <h3 id={`${searchId}-title`} className="text-base font-bold text-white">
-          {copy.title}
-        </h3>
-        <Button variant="ghost" onClick={onClose}>
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          {copy.back}
-        </Button>
-      </div>
+      <h3 id={`${searchId}-title`} className="text-base font-bold text-white">
+        {copy.title}
+      </h3>
 
       <label htmlFor={searchId} className="sr-only">
         {copy.search}
@@ -180,6 +174,10 @@ export default function BankPicker({ orderId, viewKey, onClose }: { orderId: str
         </p>
       </div>
       <p className="text-xs text-slate-400">{copy.notListed}</p>
+      <Button variant="secondary" block onClick={onClose}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {copy.back}
+      </Button>
     </section>
   );
 }

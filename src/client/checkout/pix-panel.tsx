@@ -39,7 +39,7 @@ function BankPayment({ target, first }: { target: BankPaymentTarget; first: bool
   if (open && Picker) return <Picker orderId={target.orderId} viewKey={target.viewKey} onClose={() => setOpen(false)} />;
   return (
     <div className="space-y-1.5">
-      <Button size="lg" block onClick={() => setOpen(true)} disabled={open}>
+      <Button variant={first ? 'cta' : 'secondary'} size={first ? 'lg' : 'md'} block onClick={() => setOpen(true)} disabled={open}>
         <Landmark aria-hidden="true" className="size-5" />
         {bankCopy.button}
       </Button>
@@ -149,7 +149,8 @@ export function PixPanel({
   const code = order.pix.code;
   // Without a copia-e-cola code (the gateway sent only a QR image) there is nothing to copy: QR first.
   const phone = useIsPhone() && code !== null;
-  const bank = bankPayment && getPublicConfig().openFinance && !expired && !addon ? <BankPayment target={bankPayment} first={phone} /> : null;
+  const bank =
+    bankPayment && getPublicConfig().openFinance && !expired && !addon ? <BankPayment target={bankPayment} first={phone} /> : null;
 
   const expiry = (
     <div className="flex flex-col items-center gap-2">
