@@ -38,9 +38,7 @@ export default function OrderPage() {
     return open?.publicRef === ref ? open : null;
   });
   // The way back from the bank (/api/open-finance/volta): `?banco=recusado` or `pendente`.
-  const [fromBank] = useState(() =>
-    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('banco'),
-  );
+  const [fromBank] = useState(() => (typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('banco')));
   const { state, checking, reload } = useOrderPage(ref, contactKey);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [checkoutUsed, setCheckoutUsed] = useState(false);
