@@ -1,0 +1,195 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { createPostgresDb, type TestDb } from '../integration/test-db.ts';
+import { ordersBy } from '../support/db-reads.ts';
+import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER, STAND_IN_PARTICIPANTS } from '../support/stand-ins/efi-open-finance-stand-in.ts';
+import { expect, test, withServerDb } from './fixtures.ts';
+import { waitForMail } from './mails-and-shots.ts';
+import { efiRig, PRODUCT, shopAddress, tapForPix, type Buyer } from './provider-rigs.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * "Pagar no app do banco" on a phone, against the production build, Efí's API Pix stand-in and its Open Finance
+ * stand-in (whose bank page approves or refuses): the buyer picks their bank, confirms there and comes back to a
+ * confirmed order, the access e-mail goes out and the PIX is cancelled at Efí; a refusal brings back a PIX code
+ * that still pays (docs/payments.md#open-finance).
+ */
+
+const ACCESS_SUBJECT = `Seu acesso à ${PRODUCT} está liberado`;
+const PHONE = { width: 390, height: 844 };
+const ACCOUNT = OPEN_FINANCE_TEST_SELLER.account;
+const BANK = 'Banco Stand-in';
+const BANK_ID = STAND_IN_PARTICIPANTS.find((participant) => participant.nome === BANK)!.identificador;
+/** The way back counts from the bank's approval: the order page must say so within this. */
+const CONFIRMED_WITHIN_MS = 10_000;
+
+interface Shop {
+  server: RunningServer;
+  rig: Awaited<ReturnType<typeof efiRig>>;
+  bank: EfiOpenFinanceStandIn;
+  database: (TestDb & { url: string }) | undefined;
+  stop(): Promise<void>;
+}
+
+async function openShop(database?: TestDb & { url: string }): Promise<Shop> {
+  const shop = await shopAddress();
+  const rig = await efiRig(shop.url);
+  const { EFI_CLIENT_ID, EFI_CLIENT_SECRET, EFI_PIX_KEY } = rig.env;
+  const bank = new EfiOpenFinanceStandIn({
+    pki: rig.pki,
+    clientId: EFI_CLIENT_ID!,
+    clientSecret: EFI_CLIENT_SECRET!,
+    pixKey: EFI_PIX_KEY!,
+    account: ACCOUNT,
+  });
+  await bank.start();
+  const server = await startServer({
+    ...shop.env,
+    ...rig.env,
+    EFI_OPEN_FINANCE: 'on',
+    EFI_OPEN_FINANCE_API_URL: bank.url,
+    EFI_ACCOUNT_BRANCH: ACCOUNT.agencia,
+    EFI_ACCOUNT_NUMBER: ACCOUNT.conta,
+    EFI_ACCOUNT_HOLDER_DOCUMENT: ACCOUNT.documento,
+    EFI_ACCOUNT_HOLDER_NAME: ACCOUNT.nome,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  });
+  // The server registers its way back and its callback at start, on PUBLIC_URL, mTLS (no EFI_WEBHOOK_HMAC).
+  await expect
+    .poll(() => bank.config)
+    .toEqual({
+      redirectURL: `${shop.url}/api/open-finance/volta`,
+      webhookURL: `${shop.url}/api/webhooks/efi-open-finance`,
+      webhookSecurity: { type: 'mtls' },
+    });
+  // In front of it, as a seller's nginx does: the callback reaches the shop through the mTLS terminator.
+  bank.config = { ...bank.config!, webhookURL: `${rig.webhookFront}/api/webhooks/efi-open-finance` };
+  return {
+    server,
+    rig,
+    bank,
+    database,
+    async stop() {
+      await server.stop();
+      await bank.stop();
+      await rig.stop();
+    },
+  };
+}
+
+async function orderOf(shop: Shop, email: string) {
+  const orders = shop.database
+    ? await ordersBy(shop.database, 'buyer_email', email)
+    : await withServerDb(shop.server.dataDir, (db) => ordersBy(db, 'buyer_email', email));
+  expect(orders).toHaveLength(1);
+  return orders[0]!;
+}
+
+async function phoneContext(browser: Browser, shop: Shop): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: shop.server.url, viewport: PHONE, isMobile: true, hasTouch: true });
+}
+
+/** The PIX panel on a phone: "Pagar no app do banco" leads, above the PIX code's own button; then the bank list. */
+async function openBankList(page: Page, buyer: Buyer) {
+  const { dialog, code } = await tapForPix(page, buyer);
+  const bankButton = dialog.getByRole('button', { name: 'Pagar no app do banco' });
+  const copyButton = dialog.getByRole('button', { name: 'Copiar código PIX' });
+  await expect(bankButton).toBeVisible();
+  const [bankBox, copyBox] = [await bankButton.boundingBox(), await copyButton.boundingBox()];
+  expect(bankBox!.y).toBeLessThan(copyBox!.y);
+  await bankButton.click();
+  const list = dialog.getByRole('list', { name: 'Escolha o seu banco' });
+  await expect(list.getByRole('button')).toHaveText(['Banco Stand-in', 'Efí S.A.', 'Nu Stand-in'].map((name) => new RegExp(name)));
+  return { dialog, code, list };
+}
+
+async function journey(browser: Browser, shop: Shop, tag: string) {
+  const buyer = { name: 'Lúcia Andrade', email: `lucia.${tag}@example.com` };
+  const context = await phoneContext(browser, shop);
+  try {
+    const page = await context.newPage();
+    const { dialog, list } = await openBankList(page, buyer);
+
+    // Searchable, accents and case aside.
+    const search = dialog.getByRole('searchbox', { name: 'Buscar banco' });
+    await search.fill('efi');
+    await expect(list.getByRole('button')).toHaveText([/Efí S\.A\./]);
+    await search.fill('');
+
+    // Remembered on this device only once the buyer ticks it.
+    await dialog.getByRole('checkbox', { name: 'Lembrar meu banco neste aparelho' }).check();
+    await list.getByRole('button', { name: BANK }).click();
+    await page.waitForURL(`${shop.bank.bankUrl}/**`);
+    const order = await orderOf(shop, buyer.email);
+    // The CPF typed in the checkout went with the bank's payment.
+    expect([...shop.bank.payments.values()].map((held) => held.body.pagador)).toEqual([{ idParticipante: BANK_ID, cpf: '52998224725' }]);
+
+    const approvedAt = Date.now();
+    await page.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pedido/${order.public_ref}\\?banco=`));
+    await expect(page.getByRole('heading', { name: /^Pagamento confirmado/ })).toBeVisible({ timeout: CONFIRMED_WITHIN_MS });
+    expect(Date.now() - approvedAt).toBeLessThan(CONFIRMED_WITHIN_MS);
+    expect(await page.evaluate(() => window.localStorage.getItem('vitrine_last_bank'))).toBe(BANK_ID);
+
+    await waitForMail(shop.server, buyer.email, ACCESS_SUBJECT);
+    // The order's PIX can no longer be paid: cancelled at Efí.
+    await expect.poll(() => shop.rig.standIn.cob(order.charge_id!)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect((await orderOf(shop, buyer.email)).status).toBe('paid');
+  } finally {
+    await context.close();
+  }
+}
+
+/** At the bank the buyer refuses: back on the order page, the same PIX code, which still pays. */
+async function refusal(browser: Browser, shop: Shop, tag: string) {
+  const buyer = { name: 'Caio Nogueira', email: `caio.${tag}@example.com` };
+  const context = await phoneContext(browser, shop);
+  try {
+    const page = await context.newPage();
+    const { code, list } = await openBankList(page, buyer);
+    await list.getByRole('button', { name: BANK }).click();
+    await page.waitForURL(`${shop.bank.bankUrl}/**`);
+    await page.getByRole('button', { name: 'Recusar' }).click();
+
+    const order = await orderOf(shop, buyer.email);
+    await expect(page).toHaveURL(new RegExp(`/pedido/${order.public_ref}\\?banco=recusado$`));
+    await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'não foi concluído' })).toBeVisible();
+    await page.getByText('Pagar com outro aparelho').click();
+    await expect(page.getByLabel('PIX copia e cola')).toHaveValue(code);
+    // The way to try again is still there, and nothing was kept on the device without the tick.
+    await expect(page.getByRole('button', { name: 'Pagar no app do banco' })).toBeVisible();
+    expect(await page.evaluate(() => window.localStorage.getItem('vitrine_last_bank'))).toBeNull();
+
+    expect(shop.rig.standIn.cob(order.charge_id!)?.status).toBe('ATIVA');
+    await shop.rig.pay(order.charge_id!);
+    await expect(page.getByRole('heading', { name: /^Pagamento confirmado/ })).toBeVisible({ timeout: CONFIRMED_WITHIN_MS });
+    await waitForMail(shop.server, buyer.email, ACCESS_SUBJECT);
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe('paying in the bank app (Open Finance) on a phone', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('on SQLite: approved at the bank, confirmed on return; refused, the PIX code still pays', async ({ browser }) => {
+    const shop = await openShop();
+    try {
+      await journey(browser, shop, 'sqlite');
+      await refusal(browser, shop, 'sqlite');
+    } finally {
+      await shop.stop();
+    }
+  });
+
+  test('on PostgreSQL: the same journey', async ({ browser }) => {
+    const database = await createPostgresDb();
+    const shop = await openShop(database);
+    try {
+      await journey(browser, shop, 'postgres');
+      await refusal(browser, shop, 'postgres');
+    } finally {
+      await shop.stop();
+      await database.close();
+    }
+  });
+});
