@@ -2,7 +2,8 @@
  * JSR, "Pix por biometria": after paying in their bank's app the buyer keeps the account linked ("Salvar para pagar
  * com biometria"), and the add-on offered after payment is paid under that vínculo with no bank chosen and no CPF
  * sent, only the buyer's confirmation at the bank. The vínculo is theirs: removed from the member page or with their
- * data, it is revoked at Efí and its id is gone. Over real HTTP on each database, with Efí's stand-ins (sources in
+ * data, it is revoked at Efí and its id is gone. Refunds of a JSR payment (the guarantee, the automatic one of an
+ * add-on whose purchase went back, the console's) go through Efí's devolver. Over real HTTP on each database, with Efí's stand-ins (sources in
  * tests/integration/provider-efi-open-finance.test.ts).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import {
   startOpenFinanceRig,
   type OpenFinanceRig,
 } from '../support/open-finance-rig.ts';
-import { consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
+import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
 import { databases, type TestDb } from './test-db.ts';
 
 interface StatusReply {
@@ -112,6 +113,61 @@ for (const database of databases) {
       expect(rig.efi.standIn.cob(addon.charge_id!)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
       expect((await status(order.id, viewKey)).addonOffer).toBeUndefined();
       expect((await call(`/${order.id}/addon/biometria`, viewKey, {})).status).toBe(409);
+    });
+
+    /** The purchase paid in the bank's app, the vínculo saved, and the add-on paid under it. */
+    async function addonPaidByLink(name: string) {
+      const placed = await paidAtTheBank(name);
+      const mainPayment = lastPayment().identificadorPagamento;
+      await saveLink(placed.order.id, placed.viewKey);
+      expect((await call(`/${placed.order.id}/addon/biometria`, placed.viewKey, {})).status).toBe(200);
+      const addonPayment = lastPayment().identificadorPagamento;
+      await atTheBank(rig, addonPayment, true);
+      const addon = await db.db.selectFrom('orders').selectAll().where('parent_order_id', '=', placed.order.id).executeTakeFirstOrThrow();
+      expect(addon.status).toBe('paid');
+      return { ...placed, addon, mainPayment, addonPayment, pixCalls: rig.efi.standIn.requests.length };
+    }
+
+    const returnsOf = (paymentId: string) =>
+      rig.bank.requests.filter((request) => request.method === 'POST' && request.path.endsWith(`/pagamentos/pix/${paymentId}/devolver`));
+    const pixRefundCalls = (from: number) =>
+      rig.efi.standIn.requests.slice(from).filter((request) => request.method === 'PUT' && request.path.includes('/devolucao/'));
+
+    /** Efí accepts each pending return; past the refund row's backoff the next outbox run reads it and the order ends refunded. */
+    async function returnsSettle(paymentIds: string[]) {
+      for (const paymentId of paymentIds) await rig.bank.settleRefund(paymentId);
+      rig.advance(20 * 60_000);
+      await drainOutbox(rig.server);
+    }
+
+    it("the buyer's guarantee refund returns the purchase and its add-on paid by JSR through devolver, never the PIX", async () => {
+      const { order, addon, mainPayment, addonPayment, pixCalls } = await addonPaidByLink('Lívia Borges');
+      const { cookie } = await memberVisit(rig.server.url, db, order.id, rig.now());
+      expect((await askRefund(rig.server.url, cookie, { confirm: true })).status).toBe(200);
+      await drainOutbox(rig.server);
+      expect(returnsOf(mainPayment).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ valor: '19.90' }]);
+      // The add-on goes back with its purchase, automatically, under the payment JSR made.
+      expect(returnsOf(addonPayment).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ valor: '9.90' }]);
+      await returnsSettle([mainPayment, addonPayment]);
+      expect((await orderRow(db, order.id)).status).toBe('reversed');
+      expect((await orderRow(db, addon.id)).status).toBe('reversed');
+      expect(returnsOf(mainPayment)).toHaveLength(1);
+      expect(returnsOf(addonPayment)).toHaveLength(1);
+      expect(pixRefundCalls(pixCalls)).toEqual([]);
+    });
+
+    it('"Reembolsar" in the console on the add-on paid by JSR returns it through devolver; the purchase stays paid', async () => {
+      const { order, addon, mainPayment, addonPayment, pixCalls } = await addonPaidByLink('Renato Queiroz');
+      const admin = await signInToConsole(rig.server.url, OPEN_FINANCE_PASSWORD, rig.server.url);
+      const pressed = await consoleCall(rig.server.url, admin, `/orders/${addon.id}/refund/start`, {}, { origin: rig.server.url });
+      expect(pressed.status).toBe(202);
+      await drainOutbox(rig.server);
+      expect(returnsOf(addonPayment).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ valor: '9.90' }]);
+      await returnsSettle([addonPayment]);
+      expect((await orderRow(db, addon.id)).status).toBe('reversed');
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(returnsOf(mainPayment)).toEqual([]);
+      expect(pixRefundCalls(pixCalls)).toEqual([]);
     });
 
     it('a vínculo refused at the bank is not saved: the order offers saving again, and the add-on has no one-tap', async () => {
