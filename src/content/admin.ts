@@ -86,6 +86,18 @@ export const admin = {
       order_paid: 'Pedidos pagos',
     } as Record<string, string>,
     stepRate: (rate: string) => `${rate} da etapa anterior`,
+    /** server/funnel/pay-ways.ts: shown once a buyer has tapped "Pagar no app do banco". */
+    payWays: {
+      title: 'Formas de pagar (últimos 30 dias)',
+      hint: 'PIX gerado → pago por forma de pagamento. O tempo vai do toque (em “GERAR PIX” ou na escolha do banco) até o pagamento.',
+      way: 'Forma',
+      generated: 'Gerados',
+      paid: 'Pagos',
+      share: 'Parte das vendas',
+      median: 'Tempo até pagar (mediana)',
+      pix: 'PIX (código)',
+      bank: 'App do banco',
+    },
     bySource: 'Vendas por origem (últimos 30 dias)',
     bySourceHint: 'Origem e campanha (utm_source / utm_campaign) da visita de quem gerou o PIX.',
     sourceColumn: 'Origem / campanha',

@@ -5,6 +5,7 @@ import { Alert } from '../ui/alert.tsx';
 import { adminApi } from './admin-api.ts';
 import { BumpFiguresTable } from './bump-figures-table.tsx';
 import { OpenDisputes } from './open-disputes.tsx';
+import { PayWaysTable } from './pay-ways-table.tsx';
 import { RecoveryTable } from './recovery-table.tsx';
 import { formatBRL, formatDateTime, formatRate } from './format.ts';
 import { useAdminData } from './use-admin-data.ts';
@@ -87,6 +88,7 @@ export function OverviewSection({
       {overview.bump ? <BumpFiguresTable bump={overview.bump} /> : null}
       <RecoveryTable recovery={overview.recovery} />
       <FunnelTable overview={overview} />
+      {overview.payWays.bank.generated > 0 ? <PayWaysTable payWays={overview.payWays} /> : null}
       <SourceTable overview={overview} />
       <Suspense fallback={<p className="text-slate-400">{copy.loading}</p>}>
         <DailyCharts daily={overview.daily} />
