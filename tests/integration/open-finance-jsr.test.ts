@@ -3,7 +3,7 @@
  * com biometria"), and the add-on offered after payment is paid under that vínculo with no bank chosen and no CPF
  * sent, only the buyer's confirmation at the bank. The vínculo is theirs: removed from the member page or with their
  * data, it is revoked at Efí and its id is gone. Refunds of a JSR payment (the guarantee, the automatic one of an
- * add-on whose purchase went back, the console's) go through Efí's devolver. Over real HTTP on each database, with Efí's stand-ins (sources in
+ * add-on whose purchase went back, the console's, one confirmed twice over an open dispute) go through Efí's devolver. Over real HTTP on each database, with Efí's stand-ins (sources in
  * tests/integration/provider-efi-open-finance.test.ts).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,26 @@ for (const database of databases) {
       expect((await orderRow(db, addon.id)).status).toBe('reversed');
       expect((await orderRow(db, order.id)).status).toBe('paid');
       expect(returnsOf(mainPayment)).toEqual([]);
+      expect(pixRefundCalls(pixCalls)).toEqual([]);
+    });
+
+    it('a dispute entered by hand holds the refund until the seller confirms twice; then both payments go back through devolver', async () => {
+      const { order, addon, mainPayment, addonPayment, pixCalls } = await addonPaidByLink('Sílvia Mattos');
+      const admin = await signInToConsole(rig.server.url, OPEN_FINANCE_PASSWORD, rig.server.url);
+      const seller = (path: string, body: unknown) => consoleCall(rig.server.url, admin, path, body, { origin: rig.server.url });
+      expect((await seller('/disputes', { query: order.public_ref })).status).toBe(201);
+      const refused = await seller(`/orders/${order.id}/refund/start`, {});
+      expect(refused.status).toBe(409);
+      await drainOutbox(rig.server);
+      expect(returnsOf(mainPayment)).toEqual([]);
+
+      expect((await seller(`/orders/${order.id}/refund/start`, { confirmDispute: true })).status).toBe(202);
+      await drainOutbox(rig.server);
+      expect(returnsOf(mainPayment).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ valor: '19.90' }]);
+      expect(returnsOf(addonPayment).map((request) => JSON.parse(request.body) as unknown)).toEqual([{ valor: '9.90' }]);
+      await returnsSettle([mainPayment, addonPayment]);
+      expect((await orderRow(db, order.id)).status).toBe('reversed');
+      expect((await orderRow(db, addon.id)).status).toBe('reversed');
       expect(pixRefundCalls(pixCalls)).toEqual([]);
     });
 
