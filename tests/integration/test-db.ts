@@ -161,10 +161,14 @@ let postgresTemplate: Promise<string> | undefined;
  */
 function postgresTemplateName(): Promise<string> {
   postgresTemplate ??= withAdmin(async (admin) => {
-    const name = `${TEMPLATE_PREFIX}${fingerprint}`;
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
-    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) {
+    const found = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1 and datname not like '%\\_partial' order by datname desc limit 1`,
+      [`${TEMPLATE_PREFIX}${fingerprint}\\_%`],
+    );
+    let name = found.rows[0]?.datname;
+    if (name === undefined) {
+      name = `${TEMPLATE_PREFIX}${fingerprint}_${Date.now().toString(36)}`;
       const partial = `${name}_partial`;
       await admin.query(`drop database if exists ${partial} with (force)`);
       await admin.query(`create database ${partial}`);
@@ -176,12 +180,17 @@ function postgresTemplateName(): Promise<string> {
       }
       await admin.query(`alter database ${partial} rename to ${name}`);
     }
-    // Templates of earlier migrations are of no further use: one template stays on the server.
-    const stale = await admin.query<{ datname: string }>(
+    // Templates of other migrations are of no further use once a day old. A younger one may belong to a
+    // run of another checkout that is still cloning it (two working copies, each with its own migrations).
+    const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
+    const others = await admin.query<{ datname: string }>(
       `select datname from pg_database where datname like 'vitrine\\_template\\_%' and datname <> $1`,
       [name],
     );
-    for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+    for (const { datname } of others.rows) {
+      const created = parseInt(datname.slice(TEMPLATE_PREFIX.length).split('_')[1] ?? '', 36);
+      if (!(created >= dayAgo)) await admin.query(`drop database if exists ${datname} with (force)`);
+    }
     await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
     return name;
   });
