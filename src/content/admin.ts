@@ -89,12 +89,12 @@ export const admin = {
     /** server/funnel/pay-ways.ts: shown once a buyer has tapped "Pagar no app do banco". */
     payWays: {
       title: 'Formas de pagar (últimos 30 dias)',
-      hint: 'PIX gerado → pago por forma de pagamento. O tempo vai do toque (em “GERAR PIX” ou na escolha do banco) até o pagamento.',
+      hint: 'PIX gerado → pago por forma de pagamento. % das vendas: a parte de cada forma nos pedidos pagos. Mediana: o tempo do toque (em “GERAR PIX” ou na escolha do banco) até o pagamento.',
       way: 'Forma',
       generated: 'Gerados',
       paid: 'Pagos',
-      share: 'Parte das vendas',
-      median: 'Tempo até pagar (mediana)',
+      share: '% das vendas',
+      median: 'Mediana',
       pix: 'PIX (código)',
       bank: 'App do banco',
     },

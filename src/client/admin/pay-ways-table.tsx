@@ -30,20 +30,20 @@ export function PayWaysTable({ payWays }: { payWays: AdminPayWays }) {
       <div className="mt-3 overflow-x-auto">
         <table className="w-full text-sm">
           <thead>
-            <tr className="text-left text-xs tracking-wide text-slate-400 uppercase">
+            <tr className="text-left text-xs text-slate-400">
               <th scope="col" className="pr-2 pb-2 font-semibold">
                 {text.way}
               </th>
-              <th scope="col" className="px-2 pb-2 text-right font-semibold">
+              <th scope="col" className="px-1.5 pb-2 text-right font-semibold">
                 {text.generated}
               </th>
-              <th scope="col" className="px-2 pb-2 text-right font-semibold">
+              <th scope="col" className="px-1.5 pb-2 text-right font-semibold">
                 {text.paid}
               </th>
-              <th scope="col" className="px-2 pb-2 text-right font-semibold">
+              <th scope="col" className="px-1.5 pb-2 text-right font-semibold">
                 {text.share}
               </th>
-              <th scope="col" className="pb-2 pl-2 text-right font-semibold">
+              <th scope="col" className="pb-2 pl-1.5 text-right font-semibold">
                 {text.median}
               </th>
             </tr>
@@ -54,13 +54,13 @@ export function PayWaysTable({ payWays }: { payWays: AdminPayWays }) {
                 <th scope="row" className="py-2 pr-2 text-left font-medium text-slate-300">
                   {label}
                 </th>
-                <td className="px-2 py-2 text-right font-bold text-white tabular-nums">{way.generated}</td>
-                <td className="px-2 py-2 text-right tabular-nums">
+                <td className="px-1.5 py-2 text-right font-bold text-white tabular-nums">{way.generated}</td>
+                <td className="px-1.5 py-2 text-right tabular-nums">
                   <span className="font-bold text-white">{way.paid}</span>
                   <span className="block text-xs text-slate-400">{formatRate(way.rate)}</span>
                 </td>
-                <td className="px-2 py-2 text-right text-white tabular-nums">{formatRate(way.share)}</td>
-                <td className="py-2 pl-2 text-right text-white tabular-nums">{formatWait(way.medianMsToPaid)}</td>
+                <td className="px-1.5 py-2 text-right text-white tabular-nums">{formatRate(way.share)}</td>
+                <td className="py-2 pl-1.5 text-right text-white tabular-nums">{formatWait(way.medianMsToPaid)}</td>
               </tr>
             ))}
           </tbody>
