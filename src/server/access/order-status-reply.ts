@@ -3,7 +3,7 @@ import type { OrderStatusReply } from '../../shared/checkout.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { publicStatus, refreshWaitingOrder } from '../orders/order-status.ts';
 import { modalAccessLink, viewKeyMatches } from './access-service.ts';
-import { addonOfferOf, addonOfferOpen } from '../orders/checkout-service.ts';
+import { addonOfferOf, addonOfferOpen } from '../orders/addon-offer.ts';
 import { liveReplacement } from '../orders/order-page-service.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { leftToPayOf, paidReplacementOf } from '../orders/paid-elsewhere.ts';

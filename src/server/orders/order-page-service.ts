@@ -2,7 +2,7 @@ import type { OrderPageReply } from '../../shared/order-page.ts';
 import type { OrderItem } from '../../shared/checkout.ts';
 import { PUBLIC_REF_PATTERN } from '../../shared/order-page.ts';
 import { maskEmailForBuyer } from '../lib/mask-email.ts';
-import { toCreatedOrder } from './checkout-service.ts';
+import { toCreatedOrder } from './checkout-result.ts';
 import { purchasedItems } from './purchase-service.ts';
 import { isOrderContactKey } from './order-links.ts';
 import { publicStatus, refreshWaitingOrder } from './order-status.ts';

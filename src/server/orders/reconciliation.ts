@@ -6,7 +6,7 @@ import { recheckOrder } from './payment-confirmation.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
 import { claimOrderCheck, claimScheduledCheck, failStuckCheckouts, listOrdersDueForCheck } from './reconciliation-repository.ts';
-import { resumeInterruptedCharges } from './checkout-service.ts';
+import { resumeInterruptedCharges } from './charge-failover.ts';
 import { findPostbackCandidateIds } from './webhook-events-repository.ts';
 import { findOrderById } from './order-lookup.ts';
 import { settleLostBankPayments } from './open-finance-service.ts';
@@ -101,7 +101,7 @@ export function createReconciler(
 
   const pass = async () => {
     const now = deps.now?.() ?? Date.now();
-    // First, interrupted creates at keyed providers are resent so their charge is found (checkout-service.ts).
+    // First, interrupted creates at keyed providers are resent so their charge is found (charge-failover.ts).
     await resumeInterruptedCharges(deps, now, undefined, () => stopping);
     const swept = await failStuckCheckouts(deps.db, now - STUCK_CHECKOUT_MS, copy.errors.generic, now);
     if (swept > 0) deps.logger.warn('Checkouts interrupted before the gateway answered marked failed', { orders: swept });

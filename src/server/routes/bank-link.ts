@@ -11,7 +11,7 @@ import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import { viewKeyMatches } from '../access/access-service.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
-import { findMainOrder } from '../orders/checkout-service.ts';
+import { findMainOrder } from '../orders/addon-offer.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { buyerLinkBank, payAddonByLink, removeBuyerLinks, startSavingLink } from '../orders/open-finance-links.ts';
 import { listBanks, openFinanceApi } from '../orders/open-finance-service.ts';

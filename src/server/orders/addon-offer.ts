@@ -1,0 +1,99 @@
+// The add-on offered after payment (docs/offers.md): open or not, accepted once, declined.
+import { checkout as copy } from '../../content/checkout.ts';
+import type { AddonOffer } from '../../shared/checkout.ts';
+import { newId } from './ids.ts';
+import { type NewOrderItem } from './order-items.ts';
+import { itemsOfOrder } from './purchase-items.ts';
+import type { BumpOffer } from '../../content/offers.ts';
+import type { OfferPrices } from './offer-pricing.ts';
+import type { OrdersDeps } from './orders-deps.ts';
+import { declineAddonOffer, findAddonOrder, insertAddonOrder, refundAskedFor } from './checkout-repository.ts';
+import type { OrderRow } from './orders-repository.ts';
+import { findOrderById } from './order-lookup.ts';
+import { type CheckoutResult, gatewayExpiry, describe, settled } from './checkout-result.ts';
+import { chargeOrder } from './charge-failover.ts';
+
+export type AddonResult = CheckoutResult | { kind: 'unavailable' } | { kind: 'addon_price_changed'; offer: AddonOffer };
+
+export async function addonOfferOpen(deps: Pick<OrdersDeps, 'db' | 'config'>, order: OrderRow): Promise<boolean> {
+  if (!deps.config.orderBump || order.kind !== 'main' || order.status !== 'paid' || order.addon_answer !== null) return false;
+  if (order.access_revoked_at !== null) return false;
+  // A refund request closes the offer (docs/money.md#invariants).
+  if (await refundAskedFor(deps.db, order.id)) return false;
+  return !(await itemsOfOrder(deps.db, order.id)).some((item) => item.key === 'bump');
+}
+
+export function addonOfferOf(bump: BumpOffer, prices: OfferPrices): AddonOffer {
+  return { title: prices.bump.name, pitch: bump.pitch, priceCents: prices.bump.afterPaymentPriceCents, version: prices.version };
+}
+
+/** The version the tab sends, else the replaced add-on PIX's; unknown counts as another price, none (an older tab) is not checked. */
+async function addonShownOtherwise(deps: OrdersDeps, parent: OrderRow, live: OfferPrices, sent: number | undefined) {
+  const shownVersion = sent ?? (await findAddonOrder(deps.db, parent.id))?.offer_version ?? undefined;
+  if (shownVersion === undefined || shownVersion === live.version) return false;
+  const shown = await deps.prices.ofVersion(shownVersion);
+  return !shown || shown.bump.name !== live.bump.name || shown.bump.afterPaymentPriceCents !== live.bump.afterPaymentPriceCents;
+}
+
+/** Pressed twice (or on two instances) it makes one add-on order and one charge (docs/offers.md). */
+export async function acceptAddonOffer(deps: OrdersDeps, parent: OrderRow, offerVersion?: number): Promise<AddonResult> {
+  const bump = deps.config.orderBump;
+  if (!bump) return { kind: 'unavailable' };
+  if (parent.addon_answer !== 'accepted' && !(await addonOfferOpen(deps, parent))) return { kind: 'unavailable' };
+  const prices = await deps.prices.live();
+  const item: NewOrderItem = {
+    key: 'bump',
+    title: prices.bump.name,
+    priceCents: prices.bump.afterPaymentPriceCents,
+    productHash: bump.productHash,
+    offerHash: bump.offerHash,
+  };
+  // A PIX issued already keeps its amount: only a new add-on order is refused for a price the buyer did not see.
+  const repriced = await addonShownOtherwise(deps, parent, prices, offerVersion);
+  const result = await chargeAddon(deps, parent, [item], { ofOpenParent: false, offerVersion: prices.version, onlyExisting: repriced });
+  if (result === 'only_existing') return { kind: 'addon_price_changed', offer: addonOfferOf(bump, prices) };
+  return result ?? { kind: 'unavailable' };
+}
+
+/** One add-on order per parent (its key), charged once; undefined when the parent can no longer take one. */
+export async function chargeAddon(
+  deps: OrdersDeps,
+  parent: OrderRow,
+  items: NewOrderItem[],
+  options: { ofOpenParent: boolean; offerVersion: number; onlyExisting?: boolean },
+): Promise<CheckoutResult | 'only_existing' | undefined> {
+  const now = deps.now?.() ?? Date.now();
+  const inserted = await insertAddonOrder(
+    deps.db,
+    deps.dialect,
+    parent,
+    {
+      id: newId('ord'),
+      items,
+      productHash: items[0]!.productHash,
+      offerHash: items[0]!.offerHash,
+      postbackSecret: newId('pbs', 24),
+      publicRef: newId('ref'),
+      now,
+      expiresAt: gatewayExpiry(now, deps.config.pixExpireDays, null),
+      offerVersion: options.offerVersion,
+    },
+    copy.errors.generic,
+    (trx, row) => deps.events.publish(trx, { type: 'created', order: row, at: now }),
+    options,
+  );
+  if (!inserted) return undefined;
+  if (inserted.kind === 'only_existing') return 'only_existing';
+  if (inserted.kind === 'existing') return describe(deps, await settled(deps, inserted.order));
+  await deps.events.committed({ type: 'created', order: inserted.order, at: now });
+  return chargeOrder(deps, inserted.order, items);
+}
+
+export async function findMainOrder(deps: Pick<OrdersDeps, 'db'>, id: string): Promise<OrderRow | undefined> {
+  const order = await findOrderById(deps.db, id);
+  return order?.kind === 'main' ? order : undefined;
+}
+
+export function declineAddon(deps: OrdersDeps, order: OrderRow): Promise<boolean> {
+  return declineAddonOffer(deps.db, order.id, deps.now?.() ?? Date.now());
+}
