@@ -148,21 +148,17 @@ export interface AdminFunnelStep {
   rate: number | null;
 }
 
-/** One way of paying at the checkout (server/funnel/pay-ways.ts): its PIX generated, paid, and the median tap to paid. */
+/** One way of paying at the checkout (server/funnel/pay-ways.ts); `share`: its part of the paid orders. */
 export interface AdminPayWay {
   generated: number;
   paid: number;
-  /** paid / generated; null when none was generated. */
   rate: number | null;
-  /** This way's part of all paid orders; null when none was paid. */
   share: number | null;
   medianMsToPaid: number | null;
 }
 
 export interface AdminPayWays {
-  /** "PIX (código)": copy-paste or QR. */
   pix: AdminPayWay;
-  /** "App do banco": Open Finance. */
   bank: AdminPayWay;
 }
 
@@ -198,7 +194,6 @@ export interface AdminOverview {
   capacity: number;
   offerEndsAt: number;
   funnel: AdminFunnelStep[];
-  /** The funnel's PIX generated → paid per way of paying, same 30 days. */
   payWays: AdminPayWays;
   daily: AdminDailyPoint[];
   duplicatesToRefund: number;

@@ -19,10 +19,7 @@ export function openFinanceConfigIsOurs(registered: OpenFinanceConfig | null, ap
   );
 }
 
-/**
- * Reads Efí's settings and, when they are not this server's, registers `redirectURL` and `webhookURL` (Efí tries the
- * webhook before it answers, so this runs once the server listens). A failure is logged: the PIX code still works.
- */
+/** Once the server listens (Efí tries the webhook): registered when not this server's already; a failure is only logged. */
 export async function registerOpenFinanceAtStart(api: OpenFinanceApi, publicUrl: string | undefined, logger: Logger): Promise<void> {
   if (!publicUrl) {
     logger.warn('Open Finance settings not registered: PUBLIC_URL is not set (docs/payments.md#open-finance)');

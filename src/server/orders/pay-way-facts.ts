@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/**
- * The checkout's main orders whose PIX was generated in [from, to), and the Open Finance payments their buyers started
- * (JSR's, the add-on's, left out): what funnel/pay-ways.ts counts per way of paying.
- */
+/** The checkout's orders charged in [from, to) and their buyers' Open Finance payments (not JSR's), for funnel/pay-ways.ts. */
 export async function payWayFacts(db: Kysely<Database>, from: number, to: number) {
   const orders = db
     .selectFrom('orders')
