@@ -87,7 +87,8 @@ describe('Open Finance settings registered at start', () => {
     bank.config = null;
     const running = await start({ EFI_OPEN_FINANCE_API_URL: bank.url.replace('/v1', '/v9') });
     expect(bank.config).toBeNull();
-    expect(running.logLines.some(({ level, line }) => level === 'warn' && line.includes('Open Finance settings not registered'))).toBe(true);
+    const warned = running.logLines.some(({ level, line }) => level === 'warn' && line.includes('Open Finance settings not registered'));
+    expect(warned).toBe(true);
     expect((await fetch(`${running.url}/healthz`)).status).toBe(200);
   });
 });
