@@ -1,0 +1,97 @@
+import type { Browser } from '@playwright/test';
+import { createPostgresDb } from '../integration/test-db.ts';
+import { expect, test } from './fixtures.ts';
+import { shoot, waitForMail } from './mails-and-shots.ts';
+import { accessLinkIn } from './admin-helpers.ts';
+import { openShop, orderOf, type Shop } from './open-finance-shop.ts';
+import { PRODUCT, tapForPix } from './provider-rigs.ts';
+
+/**
+ * JSR on a phone (docs/payments.md#jsr-the-add-on-in-one-tap), against the production build and Efí's stand-ins:
+ * paid in the bank's app, the buyer saves the bank ("Salvar para pagar com biometria", approved at the bank), then
+ * "Quero adicionar" goes straight to the bank's confirmation, with no bank to choose and no CPF typed, and comes
+ * back paid; the member page shows the vínculo and removes it.
+ */
+
+const ACCESS_SUBJECT = `Seu acesso à ${PRODUCT} está liberado`;
+const PHONE = { width: 390, height: 844 };
+const BANK = 'Banco Stand-in';
+const CONFIRMED_WITHIN_MS = 10_000;
+
+async function addonInOneTap(browser: Browser, shop: Shop, tag: string) {
+  const buyer = { name: 'Marina Duarte', email: `marina.${tag}@example.com` };
+  const context = await browser.newContext({ baseURL: shop.server.url, viewport: PHONE, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const { dialog } = await tapForPix(page, buyer);
+    await dialog.getByRole('button', { name: 'Pagar no app do banco' }).click();
+    await dialog.getByRole('list', { name: 'Escolha o seu banco' }).getByRole('button', { name: BANK }).click();
+    await page.waitForURL(`${shop.bank.bankUrl}/**`);
+    await page.getByRole('button', { name: 'Aprovar' }).click();
+    const order = await orderOf(shop, buyer.email);
+    await expect(page.getByRole('heading', { name: /^Pagamento confirmado/ })).toBeVisible({ timeout: CONFIRMED_WITHIN_MS });
+
+    // Keep the bank for next time: approved once at the bank.
+    const save = page.getByRole('button', { name: 'Salvar para pagar com biometria' });
+    await expect(save).toBeVisible();
+    await shoot(page, 'jsr-save', page.getByRole('region', { name: 'Pagar o próximo com biometria' }));
+    await save.click();
+    await page.waitForURL(`${shop.bank.bankUrl}/**`);
+    await expect(page.getByText('Vincular sua conta para pagar com biometria')).toBeVisible();
+    await page.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pedido/${order.public_ref}\\?vinculo=salvo$`));
+    await expect(page.getByText('Pronto: sua conta está vinculada.', { exact: false })).toBeVisible({ timeout: CONFIRMED_WITHIN_MS });
+    await expect(save).toBeHidden();
+
+    // The add-on: one tap to the bank's confirmation, nothing to choose or type.
+    const offer = page.getByRole('region', { name: /Quer adicionar/ });
+    await expect(offer.getByText('Pague com biometria no app do seu banco', { exact: false })).toBeVisible();
+    await shoot(page, 'jsr-addon-offer', offer);
+    await offer.getByRole('button', { name: 'Quero adicionar' }).click();
+    await page.waitForURL(`${shop.bank.bankUrl}/**`);
+    const jsr = [...shop.bank.payments.values()].filter((payment) => payment.jsr);
+    expect(jsr).toHaveLength(1);
+    expect(jsr[0]!.body).not.toHaveProperty('pagador');
+    await expect(page.getByText('Pagamento de R$ 9,90')).toBeVisible();
+    await page.getByRole('button', { name: 'Aprovar' }).click();
+    await expect(page).toHaveURL(new RegExp(`/pedido/${order.public_ref}\\?banco=pago&adicional=1$`));
+    await expect(page.getByText('Adicional pago com biometria.', { exact: false })).toBeVisible({ timeout: CONFIRMED_WITHIN_MS });
+    await shoot(page, 'jsr-addon-paid', undefined, { fullPage: true });
+
+    // The member page: the vínculo, and its removal (revoked at Efí).
+    const mail = await waitForMail(shop.server, buyer.email, ACCESS_SUBJECT);
+    await page.goto(accessLinkIn(mail.file));
+    const line = page.getByRole('region', { name: 'Pagamento por biometria' });
+    await expect(line.getByText(`Sua conta em ${BANK} está vinculada`, { exact: false })).toBeVisible();
+    await shoot(page, 'jsr-member-line', line);
+    await line.getByRole('button', { name: 'Remover vínculo' }).click();
+    await expect(line.getByRole('status')).toHaveText(/Vínculo removido/);
+    expect([...shop.bank.links.values()].map((link) => link.status)).toEqual(['revogado']);
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe('the add-on paid by biometrics (JSR) on a phone', () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test('on SQLite: saved after a payment in the bank app, the add-on in one tap, the vínculo removed', async ({ browser }) => {
+    const shop = await openShop();
+    try {
+      await addonInOneTap(browser, shop, 'sqlite');
+    } finally {
+      await shop.stop();
+    }
+  });
+
+  test('on PostgreSQL: the same', async ({ browser }) => {
+    const database = await createPostgresDb();
+    const shop = await openShop(database);
+    try {
+      await addonInOneTap(browser, shop, 'postgres');
+    } finally {
+      await shop.stop();
+      await database.close();
+    }
+  });
+});
