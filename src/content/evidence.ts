@@ -2,7 +2,7 @@
  * The dispute evidence document (the console's "Baixar comprovante", as HTML or PDF): a plain
  * statement, for a MED claim at the buyer's bank or a Procon complaint, that the product was
  * delivered and used, and how each refund request was answered. The keys of `events` are the
- * server's EvidenceEventKind (src/server/refunds/evidence.ts).
+ * server's EvidenceEventKind (src/server/evidence/evidence.ts).
  */
 export const evidenceDocument = {
   title: 'Comprovante de entrega e atendimento',

@@ -61,7 +61,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   admin_session_names: 'admin',
   outbox: 'outbox',
   refunds: 'refunds',
-  order_evidence: 'refunds',
+  order_evidence: 'evidence',
   reviews: 'reviews',
   disputes: 'disputes',
   dispute_blocks: 'disputes',
@@ -104,8 +104,6 @@ const KNOWN_CROSSINGS: readonly string[] = [
   'privacy/buyer-data-repository.ts → webhook_events',
   'privacy/data-retention.ts → sandbox_transactions',
   'privacy/data-retention.ts → webhook_events',
-  'refunds/evidence-repository.ts → member_page_opens',
-  'refunds/refund-erasure.ts → member_page_opens',
   'reviews/reviews-repository.ts → refunds',
 ];
 

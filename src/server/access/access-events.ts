@@ -6,7 +6,8 @@ import { revokeOrderTokens } from './access-repository.ts';
 import { revokeAccessOfOrders } from './access-revocation.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { orderStatusOf } from '../orders/order-access.ts';
-import { recordEvidence } from '../refunds/delivery-record.ts';
+import { recordEvidence } from '../evidence/delivery-record.ts';
+import { deleteMemberPageOpens } from './member-page-opens.ts';
 
 /** docs/product.md#6-e-mail-delivery-is-made-true */
 export function registerAccessEvents({ events, kinds, deps }: EventWiring): void {
@@ -26,7 +27,10 @@ export function registerAccessEvents({ events, kinds, deps }: EventWiring): void
   events.subscribe('refunded', (trx, { order, at }) => revokeOrderTokens(trx, order.id, at));
   events.subscribe('reversed', (trx, { order, at }) => revokeOrderTokens(trx, order.id, at));
   // The erased buyer's links open nothing any more (the delivery record goes with refunds/' own subscriber).
-  events.subscribe('erased', (trx, { orderId, at }) => revokeAccessOfOrders(trx, [orderId], at));
+  events.subscribe('erased', async (trx, { orderId, at }) => {
+    await revokeAccessOfOrders(trx, [orderId], at);
+    await deleteMemberPageOpens(trx, [orderId]);
+  });
 
   const send = emailHandler(deps.mailer, (message) => renderOutboxMessage(deps, message));
   // docs/refunds.md#evidence

@@ -30,7 +30,7 @@ import { askRecheck, reverseOrder, setMedReturnedCents } from '../orders/order-t
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { OrderRow } from '../orders/orders-repository.ts';
 import { loadPurchase } from '../orders/purchase-service.ts';
-import { renderEvidencePdf } from '../refunds/evidence-document.ts';
+import { renderEvidencePdf } from '../evidence/evidence-document.ts';
 import { loadOrderEvidence } from '../refunds/order-evidence.ts';
 import { queueOpenedAlert } from './dispute-alerts.ts';
 import { buildDefenceText } from './dispute-defence.ts';

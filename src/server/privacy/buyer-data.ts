@@ -20,7 +20,7 @@ import {
   purgeErasedBytes,
 } from './buyer-data-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { listEvidence } from '../refunds/delivery-record.ts';
+import { listEvidence } from '../evidence/delivery-record.ts';
 import { findRefund } from '../refunds/refund-lookup.ts';
 import { listMessagesOfOrder } from '../whatsapp/whatsapp-service.ts';
 import { findReview } from '../reviews/review-lookup.ts';

@@ -10,7 +10,7 @@ import { loadPurchase } from '../orders/purchase-service.ts';
 import { approveAtOnce, askRefund, gatewayTakes, recordApproval } from './refund-approval.ts';
 import type { RefundsConfig } from './refunds-deps.ts';
 import { approveRefund, insertRefundRequest, reopenDeclinedRefunds } from './refunds-repository.ts';
-import { recordEvidence } from './delivery-record.ts';
+import { recordEvidence } from '../evidence/delivery-record.ts';
 
 /** An add-on paid before its main, whose PIX expired (docs/money.md#one-payable-pix), goes back whole. */
 export async function refundAddonsOfUnpaidMain(

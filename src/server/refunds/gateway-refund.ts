@@ -17,7 +17,7 @@ import {
 } from './refunds-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
 import { openFinanceRefunder } from '../orders/open-finance-refunds.ts';
-import { recordEvidence } from './delivery-record.ts';
+import { recordEvidence } from '../evidence/delivery-record.ts';
 import { finishPartialRefund } from './refund-outcomes.ts';
 import { untiedRefundedCents } from '../orders/purchase-service.ts';
 import type { OrderItem, OrderItemKey } from '../../shared/checkout.ts';

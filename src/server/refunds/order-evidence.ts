@@ -2,15 +2,15 @@ import type { Kysely } from 'kysely';
 import { admin as adminCopy } from '../../content/admin.ts';
 import { refundReasonLabels } from '../../content/refunds.ts';
 import { guaranteeEndsAt } from '../../shared/refunds.ts';
-import { listMemberPageOpenings } from './evidence-repository.ts';
+import { listMemberPageOpenings } from '../access/member-page-opens.ts';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
-import type { EvidenceEvent, OrderEvidence } from './evidence.ts';
+import type { EvidenceEvent, OrderEvidence } from '../evidence/evidence.ts';
 import { chargesOf, ledgerOf, wasPaid } from '../orders/purchase-ledger.ts';
 import { loadPurchase } from '../orders/purchase-service.ts';
 import { productNameOf } from '../orders/purchase-items.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { listEvidence } from './delivery-record.ts';
+import { listEvidence } from '../evidence/delivery-record.ts';
 import { findRefund } from './refund-lookup.ts';
 
 /** One order's delivery record (docs/refunds.md#evidence) for the console's "Baixar comprovante". */

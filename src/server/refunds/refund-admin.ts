@@ -10,7 +10,7 @@ import { loadPurchase } from '../orders/purchase-service.ts';
 import { findRefunds, type RefundRow } from './refunds-repository.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
-import { listEvidence } from './delivery-record.ts';
+import { listEvidence } from '../evidence/delivery-record.ts';
 
 export async function loadAdminRefund(
   db: Kysely<Database>,

@@ -8,7 +8,7 @@ import { gatewayRefundKind } from './gateway-refund.ts';
 import { approveRefund, insertRefundRequest } from './refunds-repository.ts';
 import type { RefundsConfig } from './refunds-deps.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
-import { recordEvidence } from './delivery-record.ts';
+import { recordEvidence } from '../evidence/delivery-record.ts';
 
 /** These items are the whole charge, with no refund of any of them before: the gateway can give the transaction back. */
 export function isWholeCharge(purchase: PurchaseRecord, orderId: string, keys: readonly OrderItemKey[]): boolean {

@@ -10,7 +10,7 @@ import { loadPurchase } from '../orders/purchase-service.ts';
 import { queueDoneEmail } from './refund-email.ts';
 import { insertDoneRefund, markRefundDone, markRefundedAtProvider } from './refunds-repository.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { recordEvidence } from './delivery-record.ts';
+import { recordEvidence } from '../evidence/delivery-record.ts';
 
 /** The order's money went back: its refund is done, and the buyer is told unless it was a chargeback nobody asked for. */
 export async function endRefund(trx: Transaction<Database>, order: OrderRow, at: number, markedBySeller: boolean): Promise<void> {

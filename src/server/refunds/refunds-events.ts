@@ -1,7 +1,8 @@
 import { emailHandler } from '../mail/email-handler.ts';
 import type { EventWiring } from '../orders/order-events.ts';
 import { GATEWAY_REFUND_FAMILY, gatewayRefundHandler } from './gateway-refund.ts';
-import { deleteEvidenceOfOrders, eraseRefundNotes } from './refund-erasure.ts';
+import { deleteEvidenceOfOrders } from '../evidence/delivery-record.ts';
+import { eraseRefundNotes } from './refund-erasure.ts';
 import {
   refundAddonOfRefundedPurchase,
   refundAddonsOfReversedMain,

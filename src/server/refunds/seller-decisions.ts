@@ -16,7 +16,7 @@ import type { RefundsDeps } from './refunds-deps.ts';
 import { approveRefund, declineRefund, findRefunds, retryGatewayRefund } from './refunds-repository.ts';
 import { enqueueOutboxMessage } from '../outbox/outbox-queue.ts';
 import { findOrderById } from '../orders/order-lookup.ts';
-import { recordEvidence } from './delivery-record.ts';
+import { recordEvidence } from '../evidence/delivery-record.ts';
 
 export type SellerRefundResult = 'ok' | 'not_found' | 'not_paid' | 'in_progress';
 

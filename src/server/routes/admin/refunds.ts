@@ -4,7 +4,7 @@ import { DisputeConfirmSchema } from '../../../shared/disputes.ts';
 import { RefundDeclineSchema, RefundStartSchema } from '../../../shared/refunds.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
 import { apiError, limitBody } from '../../http/http.ts';
-import { renderEvidenceHtml, renderEvidencePdf } from '../../refunds/evidence-document.ts';
+import { renderEvidenceHtml, renderEvidencePdf } from '../../evidence/evidence-document.ts';
 import { loadOrderEvidence } from '../../refunds/order-evidence.ts';
 import { retryNeedsPanelCheck } from '../../refunds/refund-admin.ts';
 import { declineRefundRequest, markRefundedByHand, startRefund } from '../../refunds/seller-decisions.ts';

@@ -1,13 +1,19 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-/** The delivery record for disputes (docs/refunds.md#evidence). */
-export type EvidenceKind =
-  'access_email_accepted' | 'refund_requested' | 'refund_approved' | 'refund_declined' | 'refund_gateway' | 'refunded' | 'access_revoked';
+// The member page's opens (member_page_opens) as other folders read them: the evidence's, and the erasure's.
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export async function listMemberPageOpenings(db: Executor, orderId: string) {
   const rows = await db.selectFrom('member_page_opens').select(['at', 'client']).where('order_id', '=', orderId).orderBy('at').execute();
   return rows.map((row) => ({ at: Number(row.at), client: row.client }));
+}
+
+export async function deleteMemberPageOpens(db: Executor, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .deleteFrom('member_page_opens')
+    .where('order_id', 'in', [...orderIds])
+    .execute();
 }

@@ -1,17 +1,23 @@
-/** The facts behind the dispute evidence document, rendered without a database by evidence-document.ts. */
+/** The facts behind the dispute evidence document (docs/refunds.md#evidence), rendered without a database by evidence-document.ts. */
 
-/** One kind of recorded fact; its Portuguese label and meaning are in content/evidence.ts. */
-export type EvidenceEventKind =
-  | 'order_created'
-  | 'paid'
-  | 'access_email_accepted'
-  | 'member_page_opened'
-  | 'refund_requested'
-  | 'refund_approved'
-  | 'refund_declined'
-  | 'refund_gateway'
-  | 'refunded'
-  | 'access_revoked';
+/** Facts written to order_evidence as they happen (evidence-repository.ts `recordEvidence`). */
+export const RECORDED_EVIDENCE_KINDS = [
+  'access_email_accepted',
+  'refund_requested',
+  'refund_approved',
+  'refund_declined',
+  'refund_gateway',
+  'refunded',
+  'access_revoked',
+] as const;
+
+/** Every kind of fact the document lists: the recorded ones, and those read from the order and the member page's opens. */
+export const EVIDENCE_KINDS = ['order_created', 'paid', 'member_page_opened', ...RECORDED_EVIDENCE_KINDS] as const;
+
+export type EvidenceKind = (typeof RECORDED_EVIDENCE_KINDS)[number];
+
+/** One kind of fact; its Portuguese label and meaning are in content/evidence.ts. */
+export type EvidenceEventKind = (typeof EVIDENCE_KINDS)[number];
 
 export interface EvidenceEvent {
   at: number;

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { evidenceDocument } from '../../content/evidence.ts';
 import { escapeHtml } from '../../shared/html.ts';
-import type { EvidenceEventKind, OrderEvidence } from './evidence.ts';
+import { EVIDENCE_KINDS, type EvidenceEventKind, type OrderEvidence } from './evidence.ts';
 import { renderEvidenceHtml, renderEvidencePdf } from './evidence-document.ts';
 import { pdfText } from './evidence-pdf.ts';
 
@@ -74,6 +74,12 @@ const pageCount = (pdf: Uint8Array) =>
   Buffer.from(pdf)
     .toString('latin1')
     .match(/\/Type \/Page\b/g)?.length ?? 0;
+
+describe('the kinds of evidence', () => {
+  it('are one list: each has its words in content/evidence.ts, and the words name no other kind', () => {
+    expect(Object.keys(evidenceDocument.events).sort()).toEqual([...EVIDENCE_KINDS].sort());
+  });
+});
 
 describe('renderEvidenceHtml', () => {
   it('escapes a hostile value in every field', () => {
