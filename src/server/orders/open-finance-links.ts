@@ -1,9 +1,4 @@
-/**
- * JSR, "Pix por biometria" (docs/payments.md#jsr-the-add-on-in-one-tap): after a payment in their bank's app the
- * buyer may keep that account linked to the shop (a vínculo); the add-on offered after payment is then paid under
- * it, with no bank to choose and no CPF, only their confirmation at the bank. The vínculo is theirs: removed from
- * the member page, or with the rest of their data, it is revoked at Efí and its id deleted here.
- */
+/** JSR, "Pix por biometria": the buyer's vínculo and the add-on paid under it (docs/payments.md#jsr-the-add-on-in-one-tap). */
 import type { Kysely } from 'kysely';
 import { normalizeEmail } from '../../shared/text.ts';
 import {
@@ -25,7 +20,6 @@ import { keepStartedPayment, openFinanceApi, pendingOrNextAttempt } from './open
 
 type LinkRow = OpenFinanceLinksTable;
 
-/** What the order's tab may offer: keep the bank linked (paid in its app, nothing linked yet), or pay under the link. */
 export type BankLinkView = 'can_save' | 'linked' | null;
 
 function activeLinkOf(db: Kysely<Database>, email: string): Promise<LinkRow | undefined> {
@@ -38,7 +32,6 @@ function activeLinkOf(db: Kysely<Database>, email: string): Promise<LinkRow | un
     .executeTakeFirst();
 }
 
-/** The order's payment in the buyer's bank app, not returned: the bank a vínculo is made at. */
 function paidInBankApp(deps: OrdersDeps, order: OrderRow) {
   return findPaidOpenFinance(deps.db, order.id);
 }
@@ -93,10 +86,7 @@ export async function startSavingLink(deps: OrdersDeps, api: OpenFinanceApi, ord
   }
 }
 
-/**
- * The buyer back from approving (or refusing) the vínculo: active only once Efí lists it for their CPF. Returns the
- * order to show and whether the vínculo was saved; undefined when the query names no vínculo of ours.
- */
+/** Back from the bank: the vínculo is active only once Efí lists it for the order's CPF; undefined when not ours. */
 export async function linkReturn(
   deps: OrdersDeps,
   api: OpenFinanceApi,
@@ -132,11 +122,7 @@ export async function linkReturn(
 
 type OneTapResult = AddonResult | { kind: 'not_linked' } | { kind: 'bank'; redirectUri: string };
 
-/**
- * "Quero adicionar" with a vínculo: the add-on order (one per parent, as without one), then its JSR payment under
- * the buyer's vínculo; the browser goes to the bank's confirmation. Paid, it settles like any Open Finance payment
- * (open-finance-service.ts: its PIX cancelled, returned if both were paid).
- */
+/** "Quero adicionar" with a vínculo: the add-on order as without one, then its JSR payment; it settles like any other. */
 export async function payAddonByLink(
   deps: OrdersDeps,
   api: OpenFinanceApi,
@@ -148,7 +134,6 @@ export async function payAddonByLink(
   const accepted = await acceptAddonOffer(deps, parent, offerVersion);
   if (accepted.kind !== 'created') return accepted;
   const addon = await findOrderById(deps.db, accepted.order.orderId);
-  // Paid already (by its PIX or an earlier confirmation): nothing left to pay.
   if (addon?.status === 'paid' || addon?.status === 'reversed') return { kind: 'unavailable' };
   if (addon?.status !== 'pending') return accepted;
   const next = await pendingOrNextAttempt(deps, (attempt) => `jsr:${addon.id}:${attempt}`);
@@ -166,7 +151,6 @@ export async function payAddonByLink(
   } catch (error) {
     if (!(error instanceof OpenFinanceError)) throw error;
     deps.logger.warn('JSR payment not started; the add-on keeps its PIX', { order: addon.id, error: error.message });
-    // The add-on's PIX stands: the tab shows it, as without a vínculo.
     return accepted;
   }
 }
@@ -201,17 +185,13 @@ export async function removeBuyerLinks(deps: OrdersDeps, email: string): Promise
   return revokeAndDelete(deps, rows, REMOVED_BY_BUYER);
 }
 
-/**
- * The erasure's part (privacy/buyer-data.ts): revoked at Efí where it can be, and every id deleted whatever Efí
- * answered, since nothing of the buyer may stay; a vínculo Efí could not be told of is logged without its id.
- */
+/** The erasure's part: revoked at Efí where it can be, and every id deleted whatever Efí answered. */
 export async function eraseBuyerLinks(deps: OrdersDeps | undefined, db: Kysely<Database>, email: string): Promise<void> {
   const rows = await db.selectFrom('open_finance_links').selectAll().where('buyer_email', '=', normalizeEmail(email)).execute();
   if (deps) await revokeAndDelete(deps, rows, 'Dados do comprador apagados');
   await db.deleteFrom('open_finance_links').where('buyer_email', '=', normalizeEmail(email)).execute();
 }
 
-/** For the member page: the bank of the buyer's vínculo, if they have one. */
 export async function buyerLinkBank(deps: OrdersDeps, email: string): Promise<{ participantId: string } | null> {
   const link = await activeLinkOf(deps.db, email);
   return link ? { participantId: link.participant_id } : null;

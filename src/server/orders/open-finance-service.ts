@@ -95,7 +95,6 @@ export async function pendingOrNextAttempt(
   }
 }
 
-/** A payment Efí started, kept with the order it pays until Efí says how it ended. */
 export async function keepStartedPayment(
   deps: OrdersDeps,
   started: { paymentId: string; redirectUri: string },

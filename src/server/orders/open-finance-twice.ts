@@ -1,4 +1,3 @@
-/** One order paid both ways, by its PIX and in the bank's app (docs/payments.md#open-finance): one of them goes back. */
 import type { EfiProvider } from '../gateway/providers/efi/efi-provider.ts';
 import { OpenFinanceError, refundOpenFinancePayment, type OpenFinanceApi } from '../gateway/providers/efi/open-finance-client.ts';
 import type { OrdersDeps } from './orders-deps.ts';
@@ -17,10 +16,7 @@ export async function returnBankPayment(deps: OrdersDeps, api: OpenFinanceApi, p
   }
 }
 
-/**
- * The order's PIX read paid while the order was already paid: if that was in the bank's app (its PIX's cancel lost,
- * or paid as it was cancelled), the Open Finance payment goes back. Nothing for an order paid by PIX alone.
- */
+/** The order's PIX read paid after it was paid in the bank's app (the cancel lost): the Open Finance payment goes back. */
 export async function returnIfPaidInBankAppToo(deps: OrdersDeps, orderId: string): Promise<void> {
   const api = (deps.payments.get('efi') as EfiProvider | undefined)?.openFinance;
   const row = api ? await findPaidOpenFinance(deps.db, orderId) : undefined;

@@ -109,7 +109,6 @@ export async function recheckOrder(deps: OrdersDeps, order: OrderRow, hintIds: s
       return (await findOrderById(db, order.id)) ?? order;
     }
     const confirmed = await confirmOrderPaid(deps, order, now, hash);
-    // Already paid in the bank's app: the PIX paid too, so one of the two goes back (open-finance-twice.ts).
     if (!confirmed && (await findOrderById(db, order.id))?.status === 'paid') await returnIfPaidInBankAppToo(deps, order.id);
     // Still paid, but some of it went back at the provider (a part refund in its panel): recorded once.
     if ((record.refundedCents ?? 0) > 0 && (await recordProviderRefund(deps, order, record, now))) {

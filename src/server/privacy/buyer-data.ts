@@ -200,7 +200,6 @@ export async function eraseBuyerData(
     dataDir,
     (await listOrdersOfEmail(db, email)).map((order) => order.id),
   );
-  // A JSR vínculo is revoked at Efí while its id is still known, then deleted.
   await eraseBuyerLinks(options.orders, db, email);
   let retired: string[] = [];
   const erasedEvent = (orderId: string): OrderEvent => ({ type: 'erased', orderId, at: now, email });

@@ -65,14 +65,12 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
         const body: AddonPriceChangedBody = { error: bumpCopy.afterPayment.priceChanged, addonOffer: result.offer };
         return c.json(body, 409);
       }
-      // The add-on's PIX was made but its JSR payment not: 502, and the tab's "Quero adicionar" shows that PIX.
       if (result.kind === 'created' || result.kind === 'failed') return apiError(c, 502, copy.api.failed);
       if (result.kind === 'paid_elsewhere') return apiError(c, 409, result.message);
       return apiError(c, 409, bumpCopy.afterPayment.unavailable);
     },
   );
 
-/** The member page's line: which bank is linked, and "Remover vínculo" (revoked at Efí, then deleted here). */
 export const bankLinkMemberRoutes = new Hono<AppEnv>()
   .basePath('/api/access/vinculo')
   .get('/', async (c) => {

@@ -1,9 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * JSR ("Pix por biometria", docs/payments.md#jsr-the-add-on-in-one-tap): the buyer's vínculo with this shop, kept
- * by their e-mail until they remove it or their data is erased; and which Open Finance payments were made under one.
- */
+/** JSR's vínculos, by the buyer's e-mail, and which payments were made under one (docs/payments.md#jsr-the-add-on-in-one-tap). */
 export const openFinanceLinksMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

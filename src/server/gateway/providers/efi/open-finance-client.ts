@@ -263,10 +263,7 @@ export function listOpenFinancePayments(api: OpenFinanceApi, range: { from: numb
   return listPages(api, '/pagamentos/pix', range);
 }
 
-/**
- * One payment, by its id, from the day before it was started to the day after now; null when Efí lists none.
- * `jsr`: made under a vínculo, so read from `/pagamentos-biometria/pix`.
- */
+/** One payment (`jsr`: under a vínculo), from the day before it was started to the day after now; null when none. */
 export async function readOpenFinancePayment(
   api: OpenFinanceApi,
   paymentId: string,
