@@ -35,8 +35,14 @@ export interface Site {
    * Renders the offer pages from a version of the seller's offer with the build's own components
    * (its server render bundle), without serving them yet: `swap` does, for every page at once.
    */
-  /** `preview`: for the console's preview, served without scripts (the FAQ's answers open as `<details>`). */
-  renderOffer(offer: Offer, publicValues?: PublicConfig, options?: { preview?: boolean }): Promise<RenderedSite>;
+  renderOffer(offer: Offer, publicValues?: PublicConfig): Promise<RenderedSite>;
+  /** What `/` would weigh over the wire (brotli) with `offer`, without rendering the other pages. */
+  landingBytesOf(offer: Offer, publicValues?: PublicConfig): Promise<number>;
+  /**
+   * One offer page's HTML for the console's preview (before public config and slots), the others left
+   * alone; served without scripts, the FAQ's answers open as `<details>`.
+   */
+  previewDocument(key: OfferPage, offer: Offer): Promise<string>;
   swap(rendered: RenderedSite): void;
 }
 
@@ -48,8 +54,6 @@ export interface RenderedSite {
   readonly slots: ReadonlyMap<string, ReadonlyMap<string, string>>;
   /** `/` as it goes over the wire to a browser that takes brotli, in bytes. */
   readonly landingBrotliBytes: number;
-  /** The offer pages' HTML before public config and slots, for the console's preview. */
-  readonly rendered: ReadonlyMap<OfferPage, string>;
 }
 
 type RenderPage = (
@@ -146,7 +150,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
       });
     }
     const landing = pages.get(documentFile('landing'));
-    current = { pages, sources, slots: new Map(), landingBrotliBytes: landing?.brotli.length ?? 0, rendered: new Map() };
+    current = { pages, sources, slots: new Map(), landingBrotliBytes: landing?.brotli.length ?? 0 };
   }
 
   let renderPage: Promise<RenderPage> | undefined;
@@ -155,33 +159,48 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     return renderPage;
   };
 
-  const renderOffer = async (offer: Offer, values: PublicConfig = publicValues, { preview = false } = {}): Promise<RenderedSite> => {
+  /** An offer page's document from `offer`, rendered with the build's components. */
+  const renderDocument = async (key: OfferPage, offer: Offer, preview: boolean): Promise<string> => {
     const render = await loadRenderer();
+    const template = fs.readFileSync(path.join(ssrDir, OFFER_DOCUMENTS_DIR, `${key}.html`), 'utf8');
+    return fillDocument(template, await render(key, { offer, preview }));
+  };
+
+  const latestSlots = () => {
     const slots = new Map(current.slots);
     for (const [name, latest] of lastSlots) slots.set(name, latest);
+    return slots;
+  };
+
+  /** The budget is the first round trip of a shop's visitors: measured without the demo's notice, which no shop serves. */
+  const brotliBytesOfLanding = (landingText: string, slots: ReadonlyMap<string, ReadonlyMap<string, string>>) =>
+    zlib.brotliCompressSync(Buffer.from(stripDemoNotice(withSlots(landingText, slots.get(documentFile('landing')))))).length;
+
+  const renderOffer = async (offer: Offer, values: PublicConfig = publicValues): Promise<RenderedSite> => {
+    const slots = latestSlots();
     const script = scriptFor(values);
-    const rendered = new Map<OfferPage, string>();
     const pages = new Map<string, Page>();
     const sources = new Map<string, string>();
     for (const key of pageKeys) {
       const file = documentFile(key);
       let document = buildSources.get(file)!;
       if ((OFFER_PAGES as readonly PageKey[]).includes(key)) {
-        const template = fs.readFileSync(path.join(ssrDir, OFFER_DOCUMENTS_DIR, `${key}.html`), 'utf8');
-        document = fillDocument(template, await render(key, { offer, preview }));
-        rendered.set(key as OfferPage, document);
+        document = await renderDocument(key as OfferPage, offer, false);
       }
       const { text, csp } = preparePage(key, document, values, script, key === 'landing' ? videoFrames(offer.hero.video) : []);
       sources.set(file, text);
       pages.set(file, await compress(withSlots(text, slots.get(file)), csp));
     }
-    // The budget is the first round trip of a shop's visitors: measured without the demo's notice, which no shop serves.
     const landingText = sources.get(documentFile('landing'));
-    const landingBrotliBytes =
-      landingText === undefined
-        ? 0
-        : zlib.brotliCompressSync(Buffer.from(stripDemoNotice(withSlots(landingText, slots.get(documentFile('landing')))))).length;
-    return { pages, sources, slots, landingBrotliBytes, rendered };
+    const landingBrotliBytes = landingText === undefined ? 0 : brotliBytesOfLanding(landingText, slots);
+    return { pages, sources, slots, landingBrotliBytes };
+  };
+
+  // Only `/`, rendered and compressed once: a draft's autosave (every pause in the typing) compressed all nine pages twice.
+  const landingBytesOf = async (offer: Offer, values: PublicConfig = publicValues): Promise<number> => {
+    const document = await renderDocument('landing', offer, false);
+    const { text } = preparePage('landing', document, values, scriptFor(values), videoFrames(offer.hero.video));
+    return brotliBytesOfLanding(text, latestSlots());
   };
 
   const files = serveStatic({
@@ -241,7 +260,15 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
     current = next;
     for (const name of lastSlots.keys()) void refill(name);
   };
-  return { page: (name) => current.pages.get(name), assets, fillSlot, renderOffer, swap };
+  return {
+    page: (name) => current.pages.get(name),
+    assets,
+    fillSlot,
+    renderOffer,
+    landingBytesOf,
+    previewDocument: (key, offer) => renderDocument(key, offer, true),
+    swap,
+  };
 }
 
 /** `No-Vary-Search`: a prefetch of `/` serves `/?utm_source=…`. */

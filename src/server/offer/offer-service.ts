@@ -79,8 +79,8 @@ export async function pageEditorState(deps: OfferDeps, now: number, editor: Draf
   };
 }
 
-async function render(deps: OfferDeps, offer: Offer, options?: { preview?: boolean }): Promise<RenderedSite | undefined> {
-  return deps.site?.renderOffer(offer, deps.live.publicValuesFor(offer), options);
+async function render(deps: OfferDeps, offer: Offer): Promise<RenderedSite | undefined> {
+  return deps.site?.renderOffer(offer, deps.live.publicValuesFor(offer));
 }
 
 /** Saved apart from what is live; returns the size `/` would have, for the editor to show before publishing. */
@@ -88,20 +88,20 @@ export async function saveDraft(
   deps: OfferDeps,
   input: { offer: Offer; baseNumber: number; editor: DraftEditor; now: number },
 ): Promise<{ updatedAt: number; revision: number; landingBytes: number }> {
-  const rendered = await render(deps, input.offer);
+  const landingBytes = (await deps.site?.landingBytesOf(input.offer, deps.live.publicValuesFor(input.offer))) ?? 0;
   const revision = await saveDraftRow(deps.db, input.editor, {
     content: JSON.stringify(input.offer),
     baseNumber: input.baseNumber,
     updatedAt: input.now,
   });
-  return { updatedAt: input.now, revision, landingBytes: rendered?.landingBrotliBytes ?? 0 };
+  return { updatedAt: input.now, revision, landingBytes };
 }
 
 /** The draft as the page would be, for the console's preview frame; `undefined` without a draft or a build. */
 export async function previewDraft(deps: OfferDeps, page: OfferPage, editor: string): Promise<string | undefined> {
   const draft = await findDraft(deps.db, editor);
   const offer = draft ? parseStoredOffer(draft.content) : deps.live.current().offer;
-  return (await render(deps, offer, { preview: true }))?.rendered.get(page);
+  return deps.site?.previewDocument(page, offer);
 }
 
 export type PublishResult =
