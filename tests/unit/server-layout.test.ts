@@ -104,7 +104,6 @@ const KNOWN_CROSSINGS: readonly string[] = [
   'privacy/buyer-data-repository.ts → webhook_events',
   'privacy/data-retention.ts → sandbox_transactions',
   'privacy/data-retention.ts → webhook_events',
-  'reviews/reviews-repository.ts → refunds',
 ];
 
 function tablesOfSchema(): string[] {

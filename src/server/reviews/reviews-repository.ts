@@ -4,6 +4,7 @@ import type { RefundStatus } from '../../shared/refunds.ts';
 import type { ReviewInput } from '../../shared/reviews.ts';
 import { findReview } from './review-lookup.ts';
 import { paidOrderIds } from '../orders/order-lookup.ts';
+import { orderIdsWithRefund } from '../refunds/refund-lookup.ts';
 
 /** One review per order (docs/reviews.md); every change is one statement or transaction, so a double click changes it once. */
 export type ReviewRow = Selectable<ReviewsTable>;
@@ -17,15 +18,7 @@ export const REFUND_STATUSES_HIDING_REVIEW: readonly RefundStatus[] = ['requeste
 function purchaseStands(eb: ExpressionBuilder<Database, 'reviews'>) {
   return eb.and([
     eb('reviews.order_id', 'in', paidOrderIds()),
-    eb.not(
-      eb.exists(
-        eb
-          .selectFrom('refunds')
-          .select('refunds.order_id')
-          .whereRef('refunds.order_id', '=', 'reviews.order_id')
-          .where('refunds.status', 'in', [...REFUND_STATUSES_HIDING_REVIEW]),
-      ),
-    ),
+    eb('reviews.order_id', 'not in', orderIdsWithRefund(REFUND_STATUSES_HIDING_REVIEW)),
   ]);
 }
 
