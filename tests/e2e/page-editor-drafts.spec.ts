@@ -1,32 +1,37 @@
 import type { Browser, Page } from '@playwright/test';
 import { signIn } from './admin-helpers.ts';
+import { testOnSqliteAndCluster, type Site, type Story } from './editor-sites.ts';
 import { expect, test } from './fixtures.ts';
-import { startServer, type RunningServer } from './server.ts';
 
 /**
  * Drafts, merges and autosave in the console's Página (docs/editing.md#drafts-and-merges), in Chromium at 390 px:
  * two editors publish different fields and both stay live; the same field asks the second which text to keep; a
- * reload, a tab switch and a re-login keep what was typed; "Descartar rascunho" resets the price box too.
+ * reload, a tab switch and a re-login keep what was typed; "Descartar rascunho" resets the price box too. Each story
+ * runs on one server on SQLite, and on two instances behind nginx on PostgreSQL.
  */
 
 const PASSWORD = 'senha-do-painel-rascunhos';
 const PHONE = { width: 390, height: 844 };
 const HERO = 'Topo da página de vendas';
 const FAQ = 'Perguntas frequentes';
+/** How long another instance may take to serve a version published through one (docs/editing.md). */
+const EVERY_INSTANCE_MS = 5_000;
 
 async function chooseSection(panel: Page, name: string) {
   await panel.getByLabel('Seção').selectOption({ label: name });
   await expect(panel.getByRole('group', { name })).toBeVisible();
 }
 
-/** An editor: its own browser, signed in, on Página. */
-async function openEditor(browser: Browser, server: RunningServer) {
-  const context = await browser.newContext({ baseURL: server.url, locale: 'pt-BR', viewport: PHONE });
+/** An editor: its own browser, signed in, on Página; `liveNumber` is the version live when it opened. */
+async function openEditor(browser: Browser, site: Site) {
+  const context = await browser.newContext({ baseURL: site.consoleUrl, locale: 'pt-BR', viewport: PHONE });
   const panel = await context.newPage();
   await signIn(panel, PASSWORD);
   await panel.getByRole('link', { name: 'Página' }).click();
-  await expect(panel.getByText(/^No ar: /)).toBeVisible();
-  return { context, panel };
+  const live = (await panel.getByText(/^No ar: /).textContent()) ?? '';
+  // A shared cluster carries the earlier stories' versions: a story counts from what is live.
+  const liveNumber = Number(/versão (\d+)/.exec(live)?.[1] ?? 0);
+  return { context, panel, liveNumber };
 }
 
 /** The autosave a second after the typing stops. */
@@ -35,144 +40,146 @@ async function autosaved(panel: Page) {
 }
 
 /** What `/` serves now, read from the server. */
-const liveHtml = async (server: RunningServer) => (await fetch(new URL('/', server.url))).text();
+const liveHtml = async (url: string) => (await fetch(new URL('/', url))).text();
 
-/** A server and two editors on it, each in its own browser; all closed after `run`. */
-async function withTwoEditors(
-  browser: Browser,
-  run: (server: RunningServer, a: Awaited<ReturnType<typeof openEditor>>, b: Awaited<ReturnType<typeof openEditor>>) => Promise<void>,
-) {
-  const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
-  try {
-    const a = await openEditor(browser, server);
-    const b = await openEditor(browser, server);
-    await run(server, a, b);
-    await a.context.close();
-    await b.context.close();
-  } finally {
-    await server.stop();
+/** `/` on every instance carries each of `present` and none of `absent`, within 5 s of the publish. */
+async function expectLiveEverywhere(site: Site, present: string[], absent: string[] = []) {
+  for (const url of site.pageUrls) {
+    await expect(async () => {
+      const html = await liveHtml(url);
+      for (const text of present) expect(html, url).toContain(text);
+      for (const text of absent) expect(html, url).not.toContain(text);
+    }).toPass({ timeout: EVERY_INSTANCE_MS });
   }
 }
 
+/** Two editors on the site, each in its own browser; both closed after `run`. */
+async function withTwoEditors(
+  browser: Browser,
+  site: Site,
+  run: (a: Awaited<ReturnType<typeof openEditor>>, b: Awaited<ReturnType<typeof openEditor>>) => Promise<void>,
+) {
+  const a = await openEditor(browser, site);
+  const b = await openEditor(browser, site);
+  await run(a, b);
+  await a.context.close();
+  await b.context.close();
+}
+
+async function differentFieldsBothLive(browser: Browser, site: Site) {
+  await withTwoEditors(browser, site, async (a, b) => {
+    const base = a.liveNumber;
+    await chooseSection(a.panel, HERO);
+    await a.panel.getByRole('group', { name: HERO }).getByLabel('Subtítulo', { exact: true }).fill('Subtítulo escrito no celular');
+    await chooseSection(b.panel, FAQ);
+    await b.panel.getByRole('group', { name: FAQ }).getByLabel('Resposta').first().fill('Resposta escrita no computador.');
+    await autosaved(a.panel);
+    await autosaved(b.panel);
+
+    await a.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+    await expect(a.panel.getByText(`Publicado: versão ${base + 1}. A página já está no ar.`)).toBeVisible({ timeout: 60_000 });
+    // B's draft was not published in A's name, on any instance.
+    await expectLiveEverywhere(site, ['Subtítulo escrito no celular'], ['Resposta escrita no computador.']);
+
+    await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+    await expect(b.panel.getByText(`Publicado: versão ${base + 2}. A página já está no ar.`)).toBeVisible({ timeout: 60_000 });
+    await expectLiveEverywhere(site, ['Subtítulo escrito no celular', 'Resposta escrita no computador.']);
+    // A's console learns of B's publish by itself (every 15 s, or at once on focus).
+    await expect(a.panel.getByText(`No ar: versão ${base + 2}`)).toBeVisible({ timeout: 20_000 });
+  });
+}
+
+async function sameFieldSecondPicks(browser: Browser, site: Site) {
+  await withTwoEditors(browser, site, async (a, b) => {
+    const base = a.liveNumber;
+    await chooseSection(a.panel, HERO);
+    await a.panel.getByRole('group', { name: HERO }).getByLabel('Subtítulo', { exact: true }).fill('Subtítulo da Ana');
+    await chooseSection(b.panel, HERO);
+    const heroB = b.panel.getByRole('group', { name: HERO });
+    await heroB.getByLabel('Subtítulo', { exact: true }).fill('Subtítulo do Bruno');
+    await heroB.getByLabel('Selo', { exact: true }).fill('Selo do Bruno');
+    await autosaved(a.panel);
+    await autosaved(b.panel);
+    await a.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+    await expect(a.panel.getByText(`Publicado: versão ${base + 1}. A página já está no ar.`)).toBeVisible({ timeout: 60_000 });
+
+    await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+    const choice = b.panel.getByRole('region', { name: 'Escolha o texto de cada campo' });
+    await expect(choice.getByText('Topo da página de vendas: Subtítulo')).toBeVisible();
+    await expect(choice.getByText('Subtítulo da Ana')).toBeVisible();
+    await expect(choice.getByText('Subtítulo do Bruno')).toBeVisible();
+    // The field only B changed is not asked about, and stays typed.
+    await expect(choice.getByText('Selo do Bruno')).toHaveCount(0);
+    await expect(heroB.getByLabel('Selo', { exact: true })).toHaveValue('Selo do Bruno');
+    await choice.getByRole('button', { name: 'Manter o meu' }).click();
+    await expect(heroB.getByLabel('Subtítulo', { exact: true })).toHaveValue('Subtítulo do Bruno');
+    await autosaved(b.panel);
+    await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
+    await expect(b.panel.getByText(`Publicado: versão ${base + 2}. A página já está no ar.`)).toBeVisible({ timeout: 60_000 });
+    await expectLiveEverywhere(site, ['Subtítulo do Bruno', 'Selo do Bruno'], ['Subtítulo da Ana']);
+  });
+}
+
+async function typedTextSurvives(browser: Browser, site: Site) {
+  const { context, panel } = await openEditor(browser, site);
+  await chooseSection(panel, HERO);
+  const hero = panel.getByRole('group', { name: HERO });
+  // A reload at once, before the autosave: the browser asks first, and the typed text comes back.
+  await hero.getByLabel('Subtítulo', { exact: true }).fill('Digitado antes de recarregar');
+  let asked = '';
+  panel.once('dialog', (dialog) => {
+    asked = dialog.type();
+    void dialog.accept();
+  });
+  await panel.reload();
+  expect(asked).toBe('beforeunload');
+  await panel.getByRole('link', { name: 'Página' }).click();
+  await chooseSection(panel, HERO);
+  await expect(hero.getByLabel('Subtítulo', { exact: true })).toHaveValue('Digitado antes de recarregar');
+
+  // A tab switch unmounts the editor.
+  await chooseSection(panel, FAQ);
+  await panel.getByRole('group', { name: FAQ }).getByLabel('Resposta').first().fill('Digitado antes de trocar de aba.');
+  await panel.getByRole('link', { name: 'Pedidos' }).click();
+  await panel.getByRole('link', { name: 'Página' }).click();
+  await chooseSection(panel, FAQ);
+  await expect(panel.getByRole('group', { name: FAQ }).getByLabel('Resposta').first()).toHaveValue('Digitado antes de trocar de aba.');
+
+  // The session ends while typing: the sign-in form, then the text is back.
+  await chooseSection(panel, HERO);
+  await context.clearCookies();
+  await hero.getByLabel('Selo', { exact: true }).fill('Digitado com a sessão encerrada');
+  await expect(panel.getByLabel('Senha do painel')).toBeVisible({ timeout: 10_000 });
+  await panel.getByLabel('Senha do painel').fill(PASSWORD);
+  await panel.getByRole('button', { name: 'Entrar' }).click();
+  await panel.getByRole('link', { name: 'Página' }).click();
+  await chooseSection(panel, HERO);
+  await expect(hero.getByLabel('Selo', { exact: true })).toHaveValue('Digitado com a sessão encerrada');
+  await expect(hero.getByLabel('Subtítulo', { exact: true })).toHaveValue('Digitado antes de recarregar');
+  await autosaved(panel);
+
+  // "Descartar rascunho", there without a reload, puts every field back, the price box's text included.
+  await chooseSection(panel, 'Produto');
+  const product = panel.getByRole('group', { name: 'Produto' });
+  await product.getByLabel('Preço', { exact: true }).fill('34,90');
+  await autosaved(panel);
+  await panel.getByRole('button', { name: 'Descartar rascunho' }).click();
+  await expect(product.getByLabel('Preço', { exact: true })).toHaveValue('19,90');
+  await expect(panel.getByText('Nada muda: o rascunho é igual à versão no ar.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Descartar rascunho' })).toHaveCount(0);
+  await panel.reload();
+  await panel.getByRole('link', { name: 'Página' }).click();
+  await chooseSection(panel, HERO);
+  await expect(hero.getByLabel('Subtítulo', { exact: true })).not.toHaveValue('Digitado antes de recarregar');
+  await context.close();
+}
+
+const STORIES: Array<[string, Story]> = [
+  ['two editors change different fields and each publishes: both changes are live, nothing retyped', differentFieldsBothLive],
+  ['two editors change the same field: the second is shown both texts and picks one', sameFieldSecondPicks],
+  ['a reload, a console tab switch and a re-login keep typed text; Descartar resets every field, the price box too', typedTextSurvives],
+];
+
 test.describe('the page editor’s drafts', () => {
-  test('two editors change different fields and each publishes: both changes are live, nothing retyped', async ({ browser }) => {
-    test.setTimeout(300_000);
-    await withTwoEditors(browser, async (server, a, b) => {
-      await chooseSection(a.panel, HERO);
-      await a.panel.getByRole('group', { name: HERO }).getByLabel('Subtítulo', { exact: true }).fill('Subtítulo escrito no celular');
-      await chooseSection(b.panel, FAQ);
-      await b.panel.getByRole('group', { name: FAQ }).getByLabel('Resposta').first().fill('Resposta escrita no computador.');
-      await autosaved(a.panel);
-      await autosaved(b.panel);
-
-      await a.panel.getByRole('button', { name: 'Publicar alterações' }).click();
-      await expect(a.panel.getByText('Publicado: versão 1. A página já está no ar.')).toBeVisible({ timeout: 60_000 });
-      // B's draft was not published in A's name.
-      expect(await liveHtml(server)).not.toContain('Resposta escrita no computador.');
-
-      await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
-      await expect(b.panel.getByText('Publicado: versão 2. A página já está no ar.')).toBeVisible({ timeout: 60_000 });
-      const html = await liveHtml(server);
-      expect(html).toContain('Subtítulo escrito no celular');
-      expect(html).toContain('Resposta escrita no computador.');
-      // A's console learns of B's publish by itself (every 15 s, or at once on focus).
-      await expect(a.panel.getByText('No ar: versão 2')).toBeVisible({ timeout: 20_000 });
-    });
-  });
-
-  test('two editors change the same field: the second is shown both texts and picks one', async ({ browser }) => {
-    test.setTimeout(300_000);
-    await withTwoEditors(browser, async (server, a, b) => {
-      await chooseSection(a.panel, HERO);
-      await a.panel.getByRole('group', { name: HERO }).getByLabel('Subtítulo', { exact: true }).fill('Subtítulo da Ana');
-      await chooseSection(b.panel, HERO);
-      const heroB = b.panel.getByRole('group', { name: HERO });
-      await heroB.getByLabel('Subtítulo', { exact: true }).fill('Subtítulo do Bruno');
-      await heroB.getByLabel('Selo', { exact: true }).fill('Selo do Bruno');
-      await autosaved(a.panel);
-      await autosaved(b.panel);
-      await a.panel.getByRole('button', { name: 'Publicar alterações' }).click();
-      await expect(a.panel.getByText('Publicado: versão 1. A página já está no ar.')).toBeVisible({ timeout: 60_000 });
-
-      await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
-      const choice = b.panel.getByRole('region', { name: 'Escolha o texto de cada campo' });
-      await expect(choice.getByText('Topo da página de vendas: Subtítulo')).toBeVisible();
-      await expect(choice.getByText('Subtítulo da Ana')).toBeVisible();
-      await expect(choice.getByText('Subtítulo do Bruno')).toBeVisible();
-      // The field only B changed is not asked about, and stays typed.
-      await expect(choice.getByText('Selo do Bruno')).toHaveCount(0);
-      await expect(heroB.getByLabel('Selo', { exact: true })).toHaveValue('Selo do Bruno');
-      await choice.getByRole('button', { name: 'Manter o meu' }).click();
-      await expect(heroB.getByLabel('Subtítulo', { exact: true })).toHaveValue('Subtítulo do Bruno');
-      await autosaved(b.panel);
-      await b.panel.getByRole('button', { name: 'Publicar alterações' }).click();
-      await expect(b.panel.getByText('Publicado: versão 2. A página já está no ar.')).toBeVisible({ timeout: 60_000 });
-      const html = await liveHtml(server);
-      expect(html).toContain('Subtítulo do Bruno');
-      expect(html).not.toContain('Subtítulo da Ana');
-      expect(html).toContain('Selo do Bruno');
-    });
-  });
-
-  test('a reload, a console tab switch and a re-login keep typed text; Descartar resets every field, the price box too', async ({
-    browser,
-  }) => {
-    test.setTimeout(300_000);
-    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
-    try {
-      const { context, panel } = await openEditor(browser, server);
-      await chooseSection(panel, HERO);
-      const hero = panel.getByRole('group', { name: HERO });
-      // A reload at once, before the autosave: the browser asks first, and the typed text comes back.
-      await hero.getByLabel('Subtítulo', { exact: true }).fill('Digitado antes de recarregar');
-      let asked = '';
-      panel.once('dialog', (dialog) => {
-        asked = dialog.type();
-        void dialog.accept();
-      });
-      await panel.reload();
-      expect(asked).toBe('beforeunload');
-      await panel.getByRole('link', { name: 'Página' }).click();
-      await chooseSection(panel, HERO);
-      await expect(hero.getByLabel('Subtítulo', { exact: true })).toHaveValue('Digitado antes de recarregar');
-
-      // A tab switch unmounts the editor.
-      await chooseSection(panel, FAQ);
-      await panel.getByRole('group', { name: FAQ }).getByLabel('Resposta').first().fill('Digitado antes de trocar de aba.');
-      await panel.getByRole('link', { name: 'Pedidos' }).click();
-      await panel.getByRole('link', { name: 'Página' }).click();
-      await chooseSection(panel, FAQ);
-      await expect(panel.getByRole('group', { name: FAQ }).getByLabel('Resposta').first()).toHaveValue('Digitado antes de trocar de aba.');
-
-      // The session ends while typing: the sign-in form, then the text is back.
-      await chooseSection(panel, HERO);
-      await context.clearCookies();
-      await hero.getByLabel('Selo', { exact: true }).fill('Digitado com a sessão encerrada');
-      await expect(panel.getByLabel('Senha do painel')).toBeVisible({ timeout: 10_000 });
-      await panel.getByLabel('Senha do painel').fill(PASSWORD);
-      await panel.getByRole('button', { name: 'Entrar' }).click();
-      await panel.getByRole('link', { name: 'Página' }).click();
-      await chooseSection(panel, HERO);
-      await expect(hero.getByLabel('Selo', { exact: true })).toHaveValue('Digitado com a sessão encerrada');
-      await expect(hero.getByLabel('Subtítulo', { exact: true })).toHaveValue('Digitado antes de recarregar');
-      await autosaved(panel);
-
-      // "Descartar rascunho", there without a reload, puts every field back, the price box's text included.
-      await chooseSection(panel, 'Produto');
-      const product = panel.getByRole('group', { name: 'Produto' });
-      await product.getByLabel('Preço', { exact: true }).fill('34,90');
-      await autosaved(panel);
-      await panel.getByRole('button', { name: 'Descartar rascunho' }).click();
-      await expect(product.getByLabel('Preço', { exact: true })).toHaveValue('19,90');
-      await expect(panel.getByText('Nada muda: o rascunho é igual à versão no ar.')).toBeVisible();
-      await expect(panel.getByRole('button', { name: 'Descartar rascunho' })).toHaveCount(0);
-      await panel.reload();
-      await panel.getByRole('link', { name: 'Página' }).click();
-      await chooseSection(panel, HERO);
-      await expect(hero.getByLabel('Subtítulo', { exact: true })).not.toHaveValue('Digitado antes de recarregar');
-      await context.close();
-    } finally {
-      await server.stop();
-    }
-  });
+  testOnSqliteAndCluster(STORIES, { ADMIN_PASSWORD: PASSWORD }, 300_000);
 });
