@@ -1,5 +1,8 @@
 /** The seller's accent colour (docs/editing.md#logo-colour-and-video): `#rrggbb`, dark enough for white button text. */
 
+/** The build's accent, the theme's green: what `styles.css` falls back to while the seller sets none. */
+export const BUILD_ACCENT = '#22c55e';
+
 /** WCAG 2.x AA for normal text: the buy button's white label on the accent. */
 export const MIN_BUTTON_CONTRAST = 4.5;
 

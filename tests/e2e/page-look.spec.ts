@@ -180,6 +180,8 @@ test('the console keeps its tabs on one row that scrolls sideways at 390 px, and
     await page.getByLabel('Seção', { exact: true }).selectOption({ label: lookLabels.title });
     await expect(page.getByLabel('Escolher a cor')).toBeVisible();
     await expect(page.getByLabel('Cor de destaque')).toHaveValue('');
+    // Empty, the text shows the colour the swatch shows: the build's own.
+    await expect(page.getByLabel('Cor de destaque')).toHaveAttribute('placeholder', await page.getByLabel('Escolher a cor').inputValue());
     await page.screenshot({ path: test.info().outputPath('console-tabs-390.png') });
     // The open tab is scrolled into the row's visible part.
     const tabBox = (await pageTab.boundingBox())!;

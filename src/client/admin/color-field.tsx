@@ -1,10 +1,11 @@
 import type { InputHTMLAttributes } from 'react';
 import { lookEditor } from '../../content/look.ts';
-import { normalizeHexColor } from '../../shared/color.ts';
+import { BUILD_ACCENT, normalizeHexColor } from '../../shared/color.ts';
 
 /**
  * The accent colour's control: the browser's colour picker beside the `#rrggbb` text, either one
- * typed; `''` is the build's green. `text` are the form's usual attributes (id, error, hint).
+ * typed; `''` is the build's green, which both show until the seller picks another (the text as its
+ * placeholder). `text` are the form's usual attributes (id, error, hint).
  */
 export function ColorInputs({
   text,
@@ -21,11 +22,18 @@ export function ColorInputs({
         type="color"
         aria-label={lookEditor.colorPicker}
         disabled={text.disabled}
-        value={normalizeHexColor(value) ?? '#22c55e'}
+        value={normalizeHexColor(value) ?? BUILD_ACCENT}
         onChange={(event) => onChange(event.target.value)}
         className="h-11 w-14 shrink-0 cursor-pointer rounded-xl border border-line bg-ink-900 p-1"
       />
-      <input {...text} type="text" placeholder="#1d4ed8" maxLength={20} value={value} onChange={(event) => onChange(event.target.value)} />
+      <input
+        {...text}
+        type="text"
+        placeholder={BUILD_ACCENT}
+        maxLength={20}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </div>
   );
 }
