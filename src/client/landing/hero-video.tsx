@@ -1,23 +1,25 @@
 import { useState } from 'react';
 import { heroVideoCopy } from '../../content/look.ts';
 import { parseVideoLink, videoEmbedUrl } from '../../shared/video-link.ts';
-import { COLUMN_SIZES, HERO_IMAGE, OfferPicture } from '../ui/offer-picture.tsx';
+import { COLUMN_SIZES, HERO_BOX, OfferPicture } from '../ui/offer-picture.tsx';
 
 /**
  * Inline, as the hero's photo (ui/offer-picture.tsx): the first screen's stylesheet is cut to the
- * build's page, which has no video. The poster keeps the photo's height limit, so the price and the
- * buy button stay in the first screen.
+ * build's page, which has no video. The poster is the photo's box but across the whole column (no
+ * 2.4:1 width cap: `/` with a logo, a colour and a video has no bytes left for it under 14 KB), so the
+ * price and the buy button stay in the first screen.
  */
+const { maxWidth: _, ...POSTER_BOX } = HERO_BOX;
 const FACADE = {
+  ...POSTER_BOX,
   position: 'relative',
-  display: 'block',
-  width: '100%',
   padding: 0,
   border: 0,
   background: 'none',
   cursor: 'pointer',
 } as const;
-const NO_PHOTO = { display: 'block', width: '100%', height: 'max(3.5rem, 100svh - 49rem)', maxHeight: '24rem' } as const;
+/** The poster fills the facade, cut to it. */
+const POSTER = { display: 'block', width: '100%', height: '100%', objectFit: 'cover' } as const;
 const PLAY = {
   position: 'absolute',
   inset: 0,
@@ -62,9 +64,9 @@ export function HeroVideo({ video, image }: { video: string; image: string }) {
     >
       {image ? (
         // Inside the button its picture is presentational: the button's name says what a tap does.
-        <OfferPicture section={{ image, imageAlt: '' }} sizes={COLUMN_SIZES.hero} style={HERO_IMAGE} />
+        <OfferPicture section={{ image, imageAlt: '' }} sizes={COLUMN_SIZES.hero} style={POSTER} />
       ) : (
-        <span aria-hidden="true" className="bg-ink-850" style={NO_PHOTO} />
+        <span aria-hidden="true" className="bg-ink-850" style={POSTER} />
       )}
       <span style={PLAY}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="currentColor">

@@ -17,6 +17,8 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
   const { priceCents, referencePriceCents } = useIslandOfferSection('product', productSection);
   // Without a highlight, the whole headline is one text.
   const [before, after] = copy.highlight ? splitOnce(copy.headline, copy.highlight) : [copy.headline, ''];
+  // A photo or a video's poster takes the countdown's place in the first screen: it follows the buy button.
+  const photo = Boolean(edited?.image || edited?.video);
   return (
     <section className="relative overflow-hidden px-5 pt-28 pb-16 sm:pt-36">
       <div
@@ -49,14 +51,16 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
 
         <div className="mx-auto mt-8 max-w-md rounded-3xl border border-line bg-ink-850/90 p-5 shadow-2xl shadow-black/40 sm:p-6">
           {/* The countdown and the buy button are islands: the rest of the hero is never hydrated. */}
-          <div className="flex flex-col items-center gap-1 rounded-2xl border border-gold-400/30 bg-gold-400/5 px-4 py-3">
-            <p className="flex items-center gap-1.5 text-xs font-bold tracking-wider text-gold-300 uppercase">
-              <Timer aria-hidden="true" className="size-4" />
-              {copy.countdownLabel}
-            </p>
-            <Island name="offer-countdown" component={OfferCountdown} props={{}} when="load" />
-          </div>
-          <p className="mt-5 text-sm font-semibold tracking-wider text-slate-400 uppercase">{copy.priceCaption}</p>
+          {photo ? null : <Countdown label={copy.countdownLabel} />}
+          <p
+            className={
+              photo
+                ? 'text-sm font-semibold tracking-wider text-slate-400 uppercase'
+                : 'mt-5 text-sm font-semibold tracking-wider text-slate-400 uppercase'
+            }
+          >
+            {copy.priceCaption}
+          </p>
           {/* Only a price really charged for 30 of the last 90 days gets here (server/offer/reference-price.ts). */}
           {referencePriceCents > 0 ? (
             <p className="mt-1 text-sm text-slate-400">
@@ -71,6 +75,7 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
             props={{ placement: 'hero', className: 'mt-5 w-full', children: copy.cta }}
             when="visible"
           />
+          {photo ? <Countdown label={copy.countdownLabel} below /> : null}
           <ul className="mt-4 grid gap-1.5 text-left text-sm text-slate-300">
             {hero.trust(guaranteeDays).map((item) => (
               <li key={item} className="flex items-center gap-2">
@@ -82,6 +87,20 @@ export function Hero({ guaranteeDays }: { guaranteeDays: string }) {
         </div>
       </div>
     </section>
+  );
+}
+
+/** Time left on the offer, under its label; `below` the buy button, spaced from it. */
+function Countdown({ label, below = false }: { label: string; below?: boolean }) {
+  const box = 'flex flex-col items-center gap-1 rounded-2xl border border-gold-400/30 bg-gold-400/5 px-4 py-3';
+  return (
+    <div className={below ? `mt-5 ${box}` : box}>
+      <p className="flex items-center gap-1.5 text-xs font-bold tracking-wider text-gold-300 uppercase">
+        <Timer aria-hidden="true" className="size-4" />
+        {label}
+      </p>
+      <Island name="offer-countdown" component={OfferCountdown} props={{}} when="load" />
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { imageSrc, imageSrcSet, parseImageRef } from '../../shared/offer-image.ts';
 
 /**
@@ -8,12 +9,31 @@ import { imageSrc, imageSrcSet, parseImageRef } from '../../shared/offer-image.t
 export const FLUID_IMAGE = { display: 'block', width: '100%', height: 'auto' } as const;
 
 /**
- * The hero's photo, cut (object-fit: cover) to the height the first screen has left, so that the
- * price and the buy button stay in it at 390 × 844 and 1366 × 900 whatever the photo's shape:
- * 49rem is the rest of the hero with its default words (tests/e2e/hero-photo.spec.ts measures it).
- * `svh`, the screen with the browser's bars shown; a browser without it shows the whole photo.
+ * The height the first screen leaves the hero's photo with the price and the buy button still in it at
+ * 390 × 844 and 1366 × 900: 43rem is the rest of the hero on a phone with its default words when it has a
+ * photo (the countdown then follows the buy button, hero.tsx); from 640 px wide the rest is 2.5rem shorter,
+ * which a width step (`clamp()` on `100vw`) could give the photo, but `/` with a logo, a colour and a video
+ * has no 25 bytes to spare under its 14 KB. tests/e2e/hero-photo.spec.ts measures it. `svh`, the screen with
+ * the browser's bars shown; a browser without it shows the box at 16:9.
  */
-export const HERO_IMAGE = { ...FLUID_IMAGE, maxHeight: 'max(3.5rem, 100svh - 49rem)', objectFit: 'cover' } as const;
+// Written without the optional spaces: `/` prints it twice per photo.
+const HERO_SPACE = 'max(6rem,100svh - 43rem)';
+
+/**
+ * The hero's photo or video poster box: 16:9 across the column where the screen has room; where it has
+ * less, no taller than the space left and no wider than 2.4:1 of it, centred, so a laptop's short screen
+ * gets a smaller photo rather than a thin strip across the page.
+ */
+export const HERO_BOX = {
+  display: 'block',
+  width: '100%',
+  aspectRatio: '16/9',
+  maxWidth: `calc(${HERO_SPACE}*2.4)`,
+  maxHeight: HERO_SPACE,
+} as const;
+
+/** The hero's photo in its box, cut (object-fit: cover) to the box rather than squeezed. */
+export const HERO_IMAGE = { ...HERO_BOX, height: 'auto', objectFit: 'cover' } as const;
 
 /** The hero's and the pre-sell's column, less the page's padding: what `sizes` tells the browser. */
 export const COLUMN_SIZES = {
@@ -38,7 +58,7 @@ export function OfferPicture({
   section: { image: string; imageAlt: string } | undefined;
   sizes: string;
   className?: string;
-  style?: typeof FLUID_IMAGE | typeof HERO_IMAGE;
+  style?: CSSProperties;
   /** The first screen's image; one further down (a bonus's) loads as it nears the viewport. */
   priority?: boolean;
 }) {
