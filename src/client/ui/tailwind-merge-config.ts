@@ -23,7 +23,7 @@ export const tailwindMergeConfig: Config<string, string> = {
     "display": ["block", "inline-block", "inline", "flex", "inline-flex", "table", "grid", "hidden"],
     "sr": ["sr-only"],
     "object-fit": [{
-      "object": ["cover"],
+      "object": ["contain", "cover"],
     }],
     "overflow": [{
       "overflow": ["hidden"],
