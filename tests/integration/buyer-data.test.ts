@@ -264,7 +264,7 @@ for (const database of databases) {
         const exported = JSON.parse(run('export', email)) as { orders: Array<{ email: string }> };
         expect(exported.orders.map((order) => order.email)).toEqual([email]);
         expect(run('delete', email)).toBe('1 order(s) erased\n');
-        expect(await exportBuyerData(db.db, email)).toEqual({ email, orders: [] });
+        expect(await exportBuyerData(db.db, email)).toEqual({ email, bankLinks: [], orders: [] });
         expect(() => run('remove', email)).toThrow(/Usage: npm run buyer/);
       }, 90_000);
     }

@@ -235,6 +235,14 @@ for (const database of databases) {
       const { link } = await saveLink(order.id, viewKey);
       expect(await linksOf(buyer.email)).toHaveLength(1);
       const admin = await signInToConsole(rig.server.url, OPEN_FINANCE_PASSWORD, rig.server.url);
+      // The buyer's copy of their data lists the bank kept for biometrics, never its id at Efí.
+      const copy = await consoleCall(rig.server.url, admin, '/buyer/export', { email: buyer.email }, { origin: rig.server.url });
+      expect(copy.status).toBe(200);
+      const copyText = await copy.text();
+      expect((JSON.parse(copyText) as { bankLinks: unknown[] }).bankLinks).toEqual([
+        { bank: link.idParticipante, state: 'active', createdAt: expect.any(String), activeAt: expect.any(String) },
+      ]);
+      expect(copyText).not.toContain(link.identificador);
       const erased = await consoleCall(
         rig.server.url,
         admin,

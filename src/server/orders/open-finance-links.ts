@@ -192,6 +192,19 @@ export async function eraseBuyerLinks(deps: OrdersDeps | undefined, db: Kysely<D
   await db.deleteFrom('open_finance_links').where('buyer_email', '=', normalizeEmail(email)).execute();
 }
 
+/** For the buyer's copy of their data: each vínculo's bank and dates (its id at Efí is no use to them). */
+export async function listBuyerLinks(
+  db: Kysely<Database>,
+  email: string,
+): Promise<Array<Pick<LinkRow, 'participant_id' | 'state' | 'created_at' | 'active_at'>>> {
+  return db
+    .selectFrom('open_finance_links')
+    .select(['participant_id', 'state', 'created_at', 'active_at'])
+    .where('buyer_email', '=', normalizeEmail(email))
+    .orderBy('created_at')
+    .execute();
+}
+
 export async function buyerLinkBank(deps: OrdersDeps, email: string): Promise<{ participantId: string } | null> {
   const link = await activeLinkOf(deps.db, email);
   return link ? { participantId: link.participant_id } : null;

@@ -9,7 +9,7 @@ import { deleteMailFilesOfOrders } from '../mail/mailer.ts';
 import type { OrderEvent, OrderEvents } from '../orders/order-events.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import { cancelAtProvider } from '../orders/charge-cancellation.ts';
-import { eraseBuyerLinks } from '../orders/open-finance-links.ts';
+import { eraseBuyerLinks, listBuyerLinks } from '../orders/open-finance-links.ts';
 import {
   retireOpenCharges,
   eraseBuyerRows,
@@ -31,6 +31,8 @@ const iso = (at: number | null) => (at === null ? null : new Date(Number(at)).to
 
 export interface BuyerExport {
   email: string;
+  /** Banks kept for Pix por biometria (docs/payments.md#jsr-the-add-on-in-one-tap). */
+  bankLinks: Array<{ bank: string; state: string; createdAt: string | null; activeAt: string | null }>;
   orders: Array<{
     reference: string;
     status: StoredOrderStatus;
@@ -92,7 +94,8 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
   const email = normalizeEmail(rawEmail);
   const orders = await listOrdersOfEmail(db, email);
   const ids = orders.map((order) => order.id);
-  const [links, opens, emails, refunds, records, reviews, whatsapp] = await Promise.all([
+  const [bankLinks, links, opens, emails, refunds, records, reviews, whatsapp] = await Promise.all([
+    listBuyerLinks(db, email),
     listAccessLinkDates(db, ids),
     listMemberPageOpenDates(db, ids),
     listEmailsSent(db, ids),
@@ -103,6 +106,12 @@ export async function collectBuyerData(db: Kysely<Database>, rawEmail: string): 
   ]);
   const data: BuyerExport = {
     email,
+    bankLinks: bankLinks.map((link) => ({
+      bank: link.participant_id,
+      state: link.state,
+      createdAt: iso(link.created_at),
+      activeAt: iso(link.active_at),
+    })),
     orders: orders.map((order, index) => ({
       reference: order.public_ref,
       status: order.status,
