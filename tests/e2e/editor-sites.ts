@@ -1,4 +1,5 @@
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { startCluster, type Cluster } from '../support/cluster.ts';
 import { test } from './fixtures.ts';
 import { startServer } from './server.ts';
@@ -10,6 +11,35 @@ export interface Site {
 }
 
 export type Story = (browser: Browser, site: Site) => Promise<void>;
+
+/**
+ * Where a story's image uploads go: straight to an instance, from the console's origin. nginx gives an instance 30 s to
+ * answer, and encoding a noisy photo as AVIF at three widths has taken longer on a loaded two-core machine.
+ */
+export function imageUploadUrl(site: Site): string {
+  return `${site.pageUrls[0]}/api/admin/page/images`;
+}
+
+/** The console in `panel` sends its image uploads to imageUploadUrl; everything else still goes through the site's address. */
+export async function uploadStraightToAnInstance(panel: Page, site: Site): Promise<void> {
+  const url = imageUploadUrl(site);
+  if (new URL(url).origin === new URL(site.consoleUrl).origin) return;
+  // The browser's own request (its body, cookie and Origin), sent from the test's side to the instance.
+  await panel.route('**/api/admin/page/images', async (route) => route.fulfill({ response: await route.fetch({ url, timeout: 120_000 }) }));
+}
+
+/** A photograph's detail as JPEG: Chromium does not count a flat, low-entropy image as a contentful paint. */
+export function noisyPhoto(width: number, height: number, background: string) {
+  return sharp({ create: { width, height, channels: 3, background, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
+}
+
+/** The version the console's "No ar" line names (0 for the original content): a shared cluster carries earlier stories' versions. */
+export async function liveVersionNumber(panel: Page): Promise<number> {
+  const live = (await panel.getByText(/^No ar: /).textContent()) ?? '';
+  return Number(/versão (\d+)/.exec(live)?.[1] ?? 0);
+}
 
 /**
  * Each story as two tests: on one server of its own on SQLite, and on two instances behind nginx on

@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { signIn } from './admin-helpers.ts';
-import { testOnSqliteAndCluster, type Site, type Story } from './editor-sites.ts';
+import { liveVersionNumber, testOnSqliteAndCluster, type Site, type Story } from './editor-sites.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -28,10 +28,7 @@ async function openEditor(browser: Browser, site: Site) {
   const panel = await context.newPage();
   await signIn(panel, PASSWORD);
   await panel.getByRole('link', { name: 'Página' }).click();
-  const live = (await panel.getByText(/^No ar: /).textContent()) ?? '';
-  // A shared cluster carries the earlier stories' versions: a story counts from what is live.
-  const liveNumber = Number(/versão (\d+)/.exec(live)?.[1] ?? 0);
-  return { context, panel, liveNumber };
+  return { context, panel, liveNumber: await liveVersionNumber(panel) };
 }
 
 /** The autosave a second after the typing stops. */

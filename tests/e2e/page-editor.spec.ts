@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { imageField } from '../../src/content/offer.ts';
-import { startCluster } from '../support/cluster.ts';
 import { signIn } from './admin-helpers.ts';
+import { noisyPhoto, testOnSqliteAndCluster, type Site } from './editor-sites.ts';
 import { expect, expectIslandLive, paySandboxPage, presellAnsweredContext, test, watchConsole } from './fixtures.ts';
 import { startServer } from './server.ts';
 
@@ -100,7 +99,9 @@ async function openSectionAtPhone(browser: Browser, url: string, section: string
   return { context, panel, group: panel.getByRole('group', { name: section }) };
 }
 
-async function editPreviewPublishRestore(browser: Browser, consoleUrl: string, visitorUrls: readonly string[]) {
+/** The first story on its site: it starts from the original content and counts versions from 1. */
+async function editPreviewPublishRestore(browser: Browser, site: Site) {
+  const { consoleUrl, pageUrls: visitorUrls } = site;
   // Before any edit: one buyer's PIX is issued at the old price, another buyer has `/` open and has not tapped yet.
   const issued = await openedBuyerPage(browser, visitorUrls[0]!);
   await tapBuy(issued.page);
@@ -192,12 +193,7 @@ test.describe('the page editor', () => {
       await expect(hero.getByRole('alert')).toHaveText('A imagem passa de 25 MB. Reduza o tamanho ou envie outra.');
 
       // A photograph's detail: Chromium does not count a flat, low-entropy image as a contentful paint.
-      const photo = await sharp({
-        create: { width: 1200, height: 900, channels: 3, background: '#16a34a', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
-      })
-        .jpeg({ quality: 70 })
-        .toBuffer();
-      await field.setInputFiles({ name: 'celular.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await field.setInputFiles({ name: 'celular.jpg', mimeType: 'image/jpeg', buffer: await noisyPhoto(1200, 900, '#16a34a') });
       // Encoding a noisy photo as AVIF at three widths takes seconds, more on a loaded machine.
       await expect(hero.getByText('1200 × 900 px')).toBeVisible({ timeout: 60_000 });
       await expect(hero.getByRole('alert')).toBeHidden();
@@ -283,27 +279,10 @@ test.describe('the page editor', () => {
     }
   });
 
-  test('at 390 px: edit, preview, publish, see it on /, restore', async ({ browser }) => {
-    const server = await startServer({ ADMIN_PASSWORD: PASSWORD });
-    try {
-      await editPreviewPublishRestore(browser, server.url, [server.url]);
-    } finally {
-      await server.stop();
-    }
-  });
-
-  test('two instances behind nginx on PostgreSQL: each serves the published version within 5 s', async ({ browser }) => {
-    test.setTimeout(180_000);
-    const cluster = await startCluster({ instances: 2, env: { ADMIN_PASSWORD: PASSWORD } });
-    try {
-      // The console through nginx; each instance checked directly, so both are seen to serve it.
-      await editPreviewPublishRestore(
-        browser,
-        cluster.url,
-        cluster.instances.map((instance) => instance.url),
-      );
-    } finally {
-      await cluster.stop();
-    }
-  });
+  // Two buyers, a PIX paid, and a fresh browser per instance at each step, on a loaded two-core machine.
+  testOnSqliteAndCluster(
+    [['at 390 px: edit, preview, publish, see it on / within 5 s on every instance, restore', editPreviewPublishRestore]],
+    { ADMIN_PASSWORD: PASSWORD },
+    180_000,
+  );
 });

@@ -1,12 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { offerDefaults } from '../../src/content/offer.ts';
 import { hero } from '../../src/content/landing.ts';
 import { LANDING_BUDGET_BYTES, type PageImageReply } from '../../src/shared/offer.ts';
 import { signInToConsole } from '../support/clients.ts';
 import { consoleCall } from '../support/purchase.ts';
 import { signIn } from './admin-helpers.ts';
-import { testOnSqliteAndCluster, type Site } from './editor-sites.ts';
+import { imageUploadUrl, noisyPhoto, testOnSqliteAndCluster, type Site } from './editor-sites.ts';
 import { expect, presellAnsweredContext, test } from './fixtures.ts';
 
 /**
@@ -38,19 +37,13 @@ async function placesInLanding(url: string): Promise<{ benefits: number; topUp: 
 
 /** A landscape photo at the top of `/`, published as version 1 through the console's API. */
 async function publishLandscapeHeroPhoto(site: Site): Promise<void> {
-  // Straight to an instance, from the console's origin: nginx gives an instance 30 s to answer, and encoding a noisy
-  // 1920 × 1080 photo as AVIF at three widths has taken longer on a loaded two-core machine.
+  // Straight to an instance, from the console's origin (imageUploadUrl): a 1920 × 1080 photo is the slowest to encode.
   const [url, origin] = [site.pageUrls[0]!, site.consoleUrl];
   const cookie = await signInToConsole(url, PASSWORD, origin);
-  const photo = await sharp({
-    create: { width: 1920, height: 1080, channels: 3, background: '#0f766e', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
-  })
-    .jpeg({ quality: 70 })
-    .toBuffer();
-  const uploaded = await fetch(`${url}/api/admin/page/images`, {
+  const uploaded = await fetch(imageUploadUrl(site), {
     method: 'POST',
     headers: { Cookie: cookie, Origin: origin, 'Content-Type': 'image/jpeg' },
-    body: photo,
+    body: await noisyPhoto(1920, 1080, '#0f766e'),
   });
   expect(uploaded.status).toBe(200);
   const offer = structuredClone(offerDefaults);
