@@ -30,10 +30,6 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts', 'tests/fuzz/**/*.test.ts'],
-          // One module graph per worker, not one per file: each file built its own server's graph again,
-          // seconds of import per file over about a hundred files. Every file opens its own databases,
-          // servers and stand-ins and closes them, so nothing a file leaves in a module is shared state.
-          isolate: false,
           // The test databases' templates, migrated once per run.
           globalSetup: ['tests/integration/global-setup.ts'],
         },
