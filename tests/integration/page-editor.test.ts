@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerDefaults } from '../../src/content/offer.ts';
 import { LANDING_BUDGET_BYTES, type AdminPageState, type Offer } from '../../src/shared/offer.ts';
+import type { PageVersionReply } from '../../src/shared/offer-diff.ts';
 import { OFFER_ELEMENT_ID } from '../../src/shared/offer-pages.ts';
 import { fetchFrom, newClientAddress, signInToConsole } from '../support/clients.ts';
 import { auditRows } from '../support/db-reads.ts';
@@ -133,6 +134,10 @@ describe.skipIf(!siteBuilt).each(databases)('the seller edits the page in the co
 
   it('serves the new version on another instance once it checks (every second with its jobs running)', async () => {
     expect((await fetchPage(other, '/')).html).not.toContain('lista nova de 2027');
+    // Before it checks, that instance still shows "Restaurar" the diff against the version just published.
+    const compared = (await (await consoleCall(other.url, cookie, '/page/versions/0')).json()) as PageVersionReply;
+    expect(compared.offer).toEqual(offerDefaults);
+    expect(compared.live.hero.headline).toBe(headline);
     await other.checkOffer();
     expect((await fetchPage(other, '/')).html).toContain('lista nova de 2027');
   });

@@ -56,6 +56,18 @@ export async function versionOffer(deps: OfferDeps, number: number): Promise<Off
   return version ? parseStoredOffer(version.content) : undefined;
 }
 
+/**
+ * A version and the live one, both as the database has them: the instance answering may not have swapped in a version
+ * another instance published a moment ago, so its served offer would show "Restaurar" a diff against an older page.
+ */
+export async function versionBesideLive(deps: OfferDeps, number: number): Promise<{ offer: Offer; live: Offer } | undefined> {
+  const [offer, live] = await Promise.all([
+    versionOffer(deps, number),
+    liveVersionNumber(deps.db).then((liveNumber) => versionOffer(deps, liveNumber)),
+  ]);
+  return offer && live ? { offer, live } : undefined;
+}
+
 /** A browser's local copy of the draft is named by the person (a re-login is a new session), the owner's as `owner`. */
 const editorKey = (editor: DraftEditor) => (editor.userId === null ? 'owner' : `user-${editor.userId}`);
 

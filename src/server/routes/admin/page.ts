@@ -21,7 +21,7 @@ import {
   previewDraft,
   publishDraft,
   restoreVersion,
-  versionOffer,
+  versionBesideLive,
   saveDraft,
   type PublishResult,
 } from '../../offer/offer-service.ts';
@@ -169,9 +169,9 @@ export const adminPageRoutes = adminRouter()
   // What "Restaurar" would put live, beside the live version: the console shows the diff before it asks.
   .get('/page/versions/:number', async (c) => {
     const number = Number(c.req.param('number'));
-    const offer = Number.isSafeInteger(number) && number >= 0 ? await versionOffer(c.var.offer, number) : undefined;
-    if (!offer) return apiError(c, 404, pageEditorApi.versionNotFound);
-    return sendReply(c, 'GET', { number, offer, live: c.var.offer.live.current().offer });
+    const found = Number.isSafeInteger(number) && number >= 0 ? await versionBesideLive(c.var.offer, number) : undefined;
+    if (!found) return apiError(c, 404, pageEditorApi.versionNotFound);
+    return sendReply(c, 'GET', { number, offer: found.offer, live: found.live });
   })
 
   .post('/page/versions/:number/restore', limitBody(1024, tooLarge), json(PagePublishSchema), async (c) => {
