@@ -24,6 +24,8 @@ export interface ModelProvider {
   /** What the in-process server needs besides its settings (Efí: trust the stand-in's CA). */
   serverOptions?: { efiCa?: string };
   pay(server: Pick<TestServer, 'url' | 'background'>, db: Db, orderId: string): Promise<void>;
+  /** After each start of the server: points the provider's callbacks at it, its clock at the shop's. */
+  attach?(server: TestServer, now: () => number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -102,7 +104,8 @@ export async function startAbacatepayModel(): Promise<ModelProvider> {
 export async function startEfiModel(): Promise<ModelProvider & { standIn: EfiStandIn; pki: ReturnType<typeof makeTestPki> }> {
   const pki = makeTestPki();
   const credentials = { clientId: 'Client_Id_model', clientSecret: 'Client_Secret_model', pixKey: '5f0b8f44-2a53-4c4e-9d57-0b1c2d3e4f50' };
-  const standIn = new EfiStandIn({ pki, ...credentials });
+  // The process's `Date` read at each call: a test that makes it the shop's clock moves Efí's with it.
+  const standIn = new EfiStandIn({ pki, ...credentials, now: () => Date.now() });
   await standIn.start();
   return {
     standIn,

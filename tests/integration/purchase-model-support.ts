@@ -59,6 +59,7 @@ export async function openShop(
   };
   const shop = { db, env: fullEnv, clock: { now: startAt }, dataDir, gatewayRefunds: fullEnv.GATEWAY_REFUNDS === '1', provider } as Shop;
   shop.server = await startTestServer(db, fullEnv, { now: () => shop.clock.now, ...provider.serverOptions });
+  await provider.attach?.(shop.server, () => shop.clock.now);
   shop.admin = await signInToConsole(shop.server.url, PASSWORD, consoleOrigin(shop));
   return shop;
 }
@@ -72,6 +73,7 @@ export async function restartShop(shop: Shop): Promise<void> {
   await shop.server.stopJobs();
   await shop.server.stop();
   shop.server = await startTestServer(shop.db, shop.env, { now: () => shop.clock.now, ...shop.provider.serverOptions });
+  await shop.provider.attach?.(shop.server, () => shop.clock.now);
   shop.admin = await signInToConsole(shop.server.url, PASSWORD, consoleOrigin(shop));
 }
 
@@ -94,6 +96,8 @@ export interface Buyer {
   name: string;
   email: string;
   phone: string;
+  /** The CPF, sent with the order (paying in the bank's app needs it). */
+  document?: string;
 }
 
 let buyerSerial = 0;

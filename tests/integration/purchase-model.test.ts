@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { composeServer } from '../../src/server/compose.ts';
 import { loadConfig } from '../../src/server/config/config.ts';
 import { publicConfig, publicConfigScript } from '../../src/server/config/public-config.ts';
@@ -64,7 +64,23 @@ import {
   setRefundColumns,
   setSandboxCharge,
 } from '../support/db-reads.ts';
-import { startAbacatepayModel, startEfiModel, startMercadoPagoModel, type ModelProvider } from './purchase-model-providers.ts';
+import { startAbacatepayModel, startMercadoPagoModel, type ModelProvider } from './purchase-model-providers.ts';
+import {
+  addonByLink,
+  decideAtBank,
+  DELIVERIES,
+  heldAtEfi,
+  isOpenFinance,
+  modelCpf,
+  readBackLostPayments,
+  saveBankLink,
+  settleBankRefunds,
+  startAtBank,
+  startEfiOpenFinanceModel,
+  type Delivery,
+  type EfiOpenFinanceModel,
+} from './purchase-model-open-finance.ts';
+import { followShopClock } from './purchase-model-ledger.ts';
 
 /** The start of the refusal of a checkout whose every item the buyer's earlier PIX already paid for. */
 const ALREADY_PAID = checkoutCopy.errors.paidElsewhere({ amountCents: 0, items: [] }).split(',')[0]!;
@@ -94,6 +110,8 @@ interface Model {
   erased: boolean[];
   orders: ModelOrder[];
   reviewVersion: number;
+  /** With Efí's Open Finance on: its stand-ins, and the payments whose callback and way back were both lost, not yet read back. */
+  bank?: { provider: EfiOpenFinanceModel; lost: Set<string> };
 }
 
 const mains = (model: Model) => model.orders.filter((order) => order.kind === 'main');
@@ -312,6 +330,47 @@ async function checkContract(shop: Shop, model: Model): Promise<void> {
   }
 }
 
+/**
+ * With "Pagar no app do banco" (docs/payments.md#open-finance), what Efí holds for each order, its PIX and its Open
+ * Finance payments, against the shop: O1, no order is paid more than once net at Efí (a payment made twice is
+ * returned); O2, no Open Finance payment goes back more than once, nor more than it was; O3, one access e-mail per
+ * order; O4, an order paid with nothing asked back is held at Efí exactly once; O5, a payment the shop marks returned
+ * was returned at Efí. A payment whose callback and way back were both lost counts once the reconciler read it back.
+ */
+async function checkBank(shop: Shop, model: Model): Promise<void> {
+  const { provider, lost } = model.bank!;
+  const snap = await snapshot(shop, model);
+  const ids = [...snap.orders.keys()];
+  if (ids.length === 0) return;
+  const accessMails = (await rowsOfOrders(shop.db, 'outbox', ids)).filter((row) => row.kind === 'access_email');
+  const bankRows = await shop.db.db.selectFrom('open_finance_payments').selectAll().where('order_id', 'in', ids).execute();
+  for (const order of snap.orders.values()) {
+    const held = heldAtEfi(provider, order.charge_id, order.id);
+    const amount = Number(order.amount_cents);
+    const label = `${order.kind} order ${order.id} (${order.status}, refund ${snap.refunds.get(order.id)?.status ?? 'none'}; at Efí PIX ${held.pixIn} − ${held.pixOut}, bank app ${held.bankIn} − ${held.bankOut})`;
+    const unread = held.accepted.some((payment) => lost.has(payment.identificadorPagamento));
+    if (!unread) rule(held.net <= amount, `O1: ${label} is paid more than once net at Efí`);
+    for (const payment of held.accepted) {
+      const out = payment.devolucoes.filter((devolucao) => devolucao.status !== 'rejeitado');
+      rule(
+        out.length <= 1 && out.reduce((sum, devolucao) => sum + Math.round(Number(devolucao.valor) * 100), 0) <= amount,
+        `O2: ${label}: its bank-app payment ${payment.identificadorPagamento} went back ${out.length} times (${out.map((each) => each.valor).join(', ')})`,
+      );
+    }
+    const mails = accessMails.filter((row) => row.order_id === order.id).length;
+    rule(mails <= 1, `O3: ${label} queued ${mails} access e-mails`);
+    if (!unread && order.status === 'paid' && !snap.refunds.has(order.id))
+      rule(held.net === amount, `O4: ${label} is paid with nothing asked back, and Efí holds ${held.net} for it`);
+  }
+  for (const row of bankRows.filter((each) => each.returned_at !== null)) {
+    const returns = provider.bank.payments.get(row.payment_id)?.devolucoes.length ?? 0;
+    rule(
+      returns > 0,
+      `O5: the shop marks bank-app payment ${row.payment_id} (order ${row.order_id}) returned; Efí holds no devolução of it`,
+    );
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Commands
 // ---------------------------------------------------------------------------------------------
@@ -319,8 +378,9 @@ async function checkContract(shop: Shop, model: Model): Promise<void> {
 type Cmd = fc.AsyncCommand<Model, Shop>;
 
 abstract class Step extends ModelStep<Model, Shop> {
-  protected verify(model: Model, shop: Shop) {
-    return checkContract(shop, model);
+  protected async verify(model: Model, shop: Shop) {
+    await checkContract(shop, model);
+    if (model.bank) await checkBank(shop, model);
   }
 }
 
@@ -361,11 +421,15 @@ class Checkout extends Step {
 }
 
 class Pay extends Step {
-  constructor(readonly index: number) {
+  constructor(
+    readonly index: number,
+    /** Counted from the newest order: the PIX of the one just made (with Open Finance, paid beside the bank app). */
+    readonly newest = false,
+  ) {
     super();
   }
   async act(model: Model, shop: Shop) {
-    const target = pick(model.orders, this.index);
+    const target = pick(this.newest ? model.orders.toReversed() : model.orders, this.index);
     if (!target) return;
     const before = await snapshot(shop, model);
     const row = before.orders.get(target.id)!;
@@ -411,7 +475,7 @@ class Pay extends Step {
     }
   }
   toString() {
-    return `pay(charge #${this.index})`;
+    return this.newest ? `pay(newest charge #${this.index})` : `pay(charge #${this.index})`;
   }
 }
 
@@ -571,7 +635,9 @@ class Clock extends Step {
   constructor(readonly move: ClockMove) {
     super();
   }
-  async act(_model: Model, shop: Shop) {
+  async act(model: Model, shop: Shop) {
+    // The reconciler runs every 30 s: a payment lost on its way from the bank is read back before hours pass.
+    if (model.bank && model.bank.lost.size > 0) await readBack(model, shop);
     await moveClock(shop, this.move);
   }
   toString() {
@@ -588,6 +654,187 @@ class Restart extends Step {
     return 'restart()';
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Paying in the bank's app (Efí's Open Finance), and JSR (docs/payments.md#open-finance)
+// ---------------------------------------------------------------------------------------------
+
+async function readBack(model: Model, shop: Shop) {
+  await readBackLostPayments(shop);
+  model.bank!.lost.clear();
+}
+
+/** The model's orders still waiting for payment, newest first. */
+async function waitingOrders(shop: Shop, model: Model) {
+  const snap = await snapshot(shop, model);
+  return model.orders.toReversed().filter((order) => snap.orders.get(order.id)?.status === 'pending');
+}
+
+/** "Pagar no app do banco" on the `index`-th waiting order (newest first); with `startFails`, Efí refuses the start. */
+class BankStart extends Step {
+  constructor(
+    readonly index: number,
+    readonly startFails = false,
+  ) {
+    super();
+  }
+  async act(model: Model, shop: Shop) {
+    const target = pick(await waitingOrders(shop, model), this.index);
+    if (!target) return;
+    const provider = model.bank!.provider;
+    if (this.startFails) provider.bank.script('POST', '/pagamentos/pix', { kind: 'status', status: 500 });
+    const started = await startAtBank(shop, provider, target.id, target.viewKey);
+    const refusedAsErased = model.erased[target.buyer] === true && started.status === 422;
+    const expected = this.startFails ? [200, 502] : [200];
+    rule(
+      expected.includes(started.status) || refusedAsErased,
+      `BANK: "Pagar no app do banco" on ${target.id} answered ${started.status} ${started.text}`,
+    );
+  }
+  toString() {
+    return `bankStart(waiting #${this.index}${this.startFails ? ', Efí refuses' : ''})`;
+  }
+}
+
+/**
+ * The buyer approves or refuses at the bank the `index`-th payment still waiting there (newest first); `delivery`
+ * says what reaches the shop; with `cancelFails`, Efí's API Pix does not take the cancel of the order's PIX.
+ */
+class BankDecide extends Step {
+  constructor(
+    readonly index: number,
+    readonly approve: boolean,
+    readonly delivery: Delivery,
+    readonly cancelFails = false,
+  ) {
+    super();
+  }
+  async act(model: Model, shop: Shop) {
+    const { provider, lost } = model.bank!;
+    const ids = new Set(model.orders.map((order) => order.id));
+    const waiting = [...provider.bank.payments.values()].filter((held) => held.status === 'pendente' && ids.has(held.idProprio ?? ''));
+    const payment = pick(waiting.toReversed(), this.index);
+    if (!payment) return;
+    const order = await readOrder(shop, payment.idProprio!);
+    const cob = order.charge_id ? provider.standIn.cob(order.charge_id) : undefined;
+    // Only when the settling will cancel that PIX now, so the fault meets that cancel.
+    if (this.cancelFails && this.approve && this.delivery !== 'lost' && order.status === 'pending' && cob?.status === 'ATIVA')
+      provider.standIn.script('PATCH', '/v2/cob/', { kind: 'status', status: 503 });
+    const location = await decideAtBank(shop, provider, payment.identificadorPagamento, this.approve, this.delivery);
+    if (this.delivery === 'lost' && this.approve) lost.add(payment.identificadorPagamento);
+    if (location !== undefined) {
+      const outcome = new URL(location, shop.server.url).searchParams.get('banco');
+      rule(
+        outcome === (this.approve ? 'pago' : 'recusado'),
+        `BANK: ${this.approve ? 'approved' : 'refused'} at the bank, the way back for ${order.id} (${order.status}) landed on ${location}`,
+      );
+    }
+  }
+  toString() {
+    return `bankDecide(waiting #${this.index}, ${this.approve ? 'approved' : 'refused'}, ${this.delivery}${this.cancelFails ? ', cancel fails' : ''})`;
+  }
+}
+
+/** The reconciler's pass a minute later: payments whose callback and way back were both lost are read back. */
+class ReadBack extends Step {
+  async act(model: Model, shop: Shop) {
+    await readBack(model, shop);
+  }
+  toString() {
+    return 'bankReadBack()';
+  }
+}
+
+/** "Salvar para pagar com biometria" on the `index`-th purchase's tab, approved or refused at the bank. */
+class SaveLink extends Step {
+  constructor(
+    readonly index: number,
+    readonly approve: boolean,
+  ) {
+    super();
+  }
+  async act(model: Model, shop: Shop) {
+    const main = pick(mains(model), this.index);
+    if (!main) return;
+    const offered = (await orderStatus(shop, main.id, main.viewKey)) as { bankLink?: string };
+    const saved = await saveBankLink(shop, model.bank!.provider, main.id, main.viewKey, this.approve);
+    if (offered.bankLink === 'can_save')
+      rule(saved.status === 200, `JSR: "Salvar para pagar com biometria" offered on ${main.id} answered ${saved.status}`);
+    if (saved.location)
+      rule(
+        saved.location.endsWith(`vinculo=${this.approve ? 'salvo' : 'recusado'}`),
+        `JSR: the vínculo ${this.approve ? 'approved' : 'refused'} for ${main.id} landed on ${saved.location}`,
+      );
+  }
+  toString() {
+    return `saveLink(purchase #${this.index}, ${this.approve ? 'approved' : 'refused'})`;
+  }
+}
+
+/** "Quero adicionar" under the vínculo on the `index`-th purchase, then the buyer's confirmation at the bank. */
+class AddonByLink extends Step {
+  constructor(
+    readonly index: number,
+    readonly approve: boolean,
+    readonly delivery: Delivery,
+  ) {
+    super();
+  }
+  async act(model: Model, shop: Shop) {
+    const main = pick(mains(model), this.index);
+    if (!main) return;
+    const reply = (await orderStatus(shop, main.id, main.viewKey)) as { bankLink?: string; addonOffer?: { version: number } };
+    const tapped = await addonByLink(shop, model.bank!.provider, main.id, main.viewKey, reply.addonOffer?.version);
+    if (reply.bankLink === 'linked' && reply.addonOffer)
+      rule(tapped.status === 200, `JSR: the add-on offered under the vínculo of ${main.id} answered ${tapped.status} ${tapped.text}`);
+    else
+      rule(
+        tapped.status === 409 || tapped.status === 200,
+        `JSR: the add-on by vínculo on ${main.id} answered ${tapped.status} ${tapped.text}`,
+      );
+    const payment = tapped.payment;
+    if (!payment?.idProprio) return;
+    if (!model.orders.some((order) => order.id === payment.idProprio))
+      model.orders.push({ id: payment.idProprio, buyer: main.buyer, kind: 'addon', parentId: main.id, viewKey: main.viewKey });
+    if (payment.status !== 'pendente') return;
+    await decideAtBank(shop, model.bank!.provider, payment.identificadorPagamento, this.approve, this.delivery);
+    if (this.delivery === 'lost' && this.approve) model.bank!.lost.add(payment.identificadorPagamento);
+  }
+  toString() {
+    return `addonByLink(purchase #${this.index}, ${this.approve ? 'approved' : 'refused'}, ${this.delivery})`;
+  }
+}
+
+/** Efí ends the devoluções still pending (refunds refused with `refused`; a return of a payment made twice is always taken). */
+class BankRefundsEnd extends Step {
+  constructor(readonly refused: boolean) {
+    super();
+  }
+  async act(model: Model, shop: Shop) {
+    await settleBankRefunds(shop, model.bank!.provider, this.refused);
+  }
+  toString() {
+    return `bankRefundsEnd(${this.refused ? 'rejeitado' : 'aceito'})`;
+  }
+}
+
+const deliveryArb = fc.constantFrom(...DELIVERIES);
+const approveArb = fc.constantFrom(true, true, true, false);
+const bankArbs: Array<fc.Arbitrary<Cmd>> = [
+  fc
+    .record({ index: fc.nat(2), startFails: fc.constantFrom(false, false, true) })
+    .map(({ index, startFails }) => new BankStart(index, startFails)),
+  fc
+    .record({ index: fc.nat(2), approve: approveArb, delivery: deliveryArb, cancelFails: fc.boolean() })
+    .map(({ index, approve, delivery, cancelFails }) => new BankDecide(index, approve, delivery, cancelFails)),
+  fc.nat(3).map((index) => new Pay(index, true)),
+  fc.constant(new ReadBack()),
+  fc.record({ index: fc.nat(3), approve: approveArb }).map(({ index, approve }) => new SaveLink(index, approve)),
+  fc
+    .record({ index: fc.nat(3), approve: approveArb, delivery: deliveryArb })
+    .map(({ index, approve, delivery }) => new AddonByLink(index, approve, delivery)),
+  fc.boolean().map((refused) => new BankRefundsEnd(refused)),
+];
 
 const MAX_COMMANDS = 20;
 const checkoutArb = fc
@@ -628,6 +875,85 @@ const runArb = fc.record({
   ),
 });
 
+/**
+ * With Efí's Open Finance on, each run opens with a purchase paid in the bank's app (refused there one time in five,
+ * then paid by its PIX; its PIX sometimes paid too), and most runs go on with the other buyer paying both ways at
+ * once (the bank app and the PIX, in either order, the return read at once, after a lost cancel, or by the
+ * reconciler) and with the first buyer keeping the bank linked and paying the add-on by JSR; random steps, the bank's
+ * among them, take the rest of the run.
+ */
+const bankRunArb = fc.record({
+  opening: fc
+    .record({
+      buyer: fc.integer({ min: 0, max: 1 }),
+      approve: fc.constantFrom(true, true, true, true, false),
+      delivery: deliveryArb,
+      cancelFails: fc.boolean(),
+      pixToo: fc.constantFrom(false, false, true),
+    })
+    .map(({ buyer, approve, delivery, cancelFails, pixToo }): Cmd[] => [
+      new Checkout(buyer, false),
+      new BankStart(0),
+      new BankDecide(0, approve, delivery, cancelFails),
+      ...(approve && !pixToo ? [] : [new Pay(0, true)]),
+    ]),
+  bothPaid: fc.option(
+    fc
+      .record({ bump: fc.boolean(), order: fc.constantFrom('pixFirst', 'cancelLost', 'readBack'), delivery: deliveryArb })
+      .map(({ bump, order, delivery }) => (buyer: number): Cmd[] => {
+        const start = [new Checkout(buyer, bump), new BankStart(0)];
+        if (order === 'pixFirst') return [...start, new Pay(0, true), new BankDecide(0, true, delivery)];
+        if (order === 'cancelLost')
+          return [...start, new BankDecide(0, true, delivery === 'lost' ? 'both' : delivery, true), new Pay(0, true)];
+        return [...start, new BankDecide(0, true, 'lost'), new Pay(0, true), new ReadBack()];
+      }),
+    { freq: 2, nil: undefined },
+  ),
+  jsr: fc.option(
+    fc
+      .record({ delivery: deliveryArb, pixToo: fc.constantFrom(false, false, true) })
+      .map(({ delivery, pixToo }): Cmd[] => [
+        new ReadBack(),
+        new SaveLink(0, true),
+        new AddonByLink(0, true, delivery),
+        ...(pixToo ? [new Pay(0, true)] : []),
+      ]),
+    { freq: 4, nil: undefined },
+  ),
+  rest: fc.commands([...commandArbs, ...bankArbs.flatMap((arb) => [arb, arb])], { maxCommands: MAX_COMMANDS, size: 'max' }),
+  closing: fc.option(
+    fc.oneof(
+      fc
+        .record({ index: fc.nat(3), route: fc.constantFrom<RefundRoute>('member', 'page') })
+        .map(({ index, route }) => new AskRefund(index, route)),
+      fc.nat(3).map((index) => new Seller(index, 'approve')),
+    ),
+    { nil: undefined },
+  ),
+});
+
+/** Runs of a shop with Efí's Open Finance on that reached each of its routes (after the run's last read-back). */
+interface BankCoverage {
+  paidInBankApp: number;
+  paidBothWaysReturned: number;
+  addonByJsr: number;
+  refundThroughBankApp: number;
+}
+
+async function bankReached(shop: Shop, model: Model): Promise<Partial<Record<keyof BankCoverage, boolean>>> {
+  const ids = [...(await snapshot(shop, model)).orders.keys()];
+  if (ids.length === 0) return {};
+  const rows = await shop.db.db.selectFrom('open_finance_payments').selectAll().where('order_id', 'in', ids).execute();
+  const paid = rows.filter((row) => row.paid_at !== null);
+  const held = (id: string) => model.bank!.provider.bank.payments.get(id);
+  return {
+    paidInBankApp: paid.some((row) => Number(row.jsr) === 0 && row.returned_at === null),
+    paidBothWaysReturned: paid.some((row) => row.returned_at !== null && (held(row.payment_id)?.devolucoes.length ?? 0) > 0),
+    addonByJsr: paid.some((row) => Number(row.jsr) === 1),
+    refundThroughBankApp: paid.some((row) => row.returned_at === null && (held(row.payment_id)?.devolucoes.length ?? 0) > 0),
+  };
+}
+
 const NUM_RUNS = runs(Number(process.env.PURCHASE_MODEL_RUNS ?? 8));
 /** 25/11/2026 15:00 in São Paulo. */
 const START = Date.UTC(2026, 10, 25, 18, 0, 0);
@@ -641,11 +967,17 @@ const variants: ReadonlyArray<{ name: string; env: Record<string, string>; provi
     env: { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' },
     provider: startMercadoPagoModel,
   },
-  { name: 'Efí, manual refunds', env: {}, provider: startEfiModel },
+  // Efí with "Pagar no app do banco" on: the bank's steps join the random ones (bankRunArb).
+  { name: 'Efí, manual refunds', env: {}, provider: startEfiOpenFinanceModel },
   {
     name: 'AbacatePay, manual refunds',
     env: {},
     provider: startAbacatepayModel,
+  },
+  {
+    name: 'Efí, refunds at the provider (the bank app through devolver)',
+    env: { REFUND_MODE: 'auto', GATEWAY_REFUNDS: '1' },
+    provider: startEfiOpenFinanceModel,
   },
 ];
 
@@ -665,46 +997,81 @@ for (const database of databases) {
         let shop: Shop | undefined;
         let run = 0;
         const provider = variant.provider ? await variant.provider() : undefined;
+        const bankProvider = provider && isOpenFinance(provider) ? provider : undefined;
         const coverage = { runs: 0, paid: 0, refund: 0 };
+        const bankCoverage: BankCoverage = { paidInBankApp: 0, paidBothWaysReturned: 0, addonByJsr: 0, refundThroughBankApp: 0 };
+        /** One run: its own buyers and its own stretch of time, on a freshly started server. */
+        const runOnce = async (cmds: Cmd[]) => {
+          run += 1;
+          shop!.clock.now = START + run * 40 * DAY;
+          await restartShop(shop!);
+          const model: Model = {
+            buyers: [newBuyer('Ana Modelo'), newBuyer('Bruno Modelo')].map((buyer) =>
+              bankProvider ? { ...buyer, document: modelCpf() } : buyer,
+            ),
+            erased: [false, false],
+            orders: [],
+            reviewVersion: 0,
+            ...(bankProvider ? { bank: { provider: bankProvider, lost: new Set<string>() } } : {}),
+          };
+          if (process.env.PURCHASE_MODEL_TRACE) console.log(`run ${run}: ${cmds.map(String).join(', ')}`);
+          await fc.asyncModelRun(() => ({ model, real: shop! }), cmds);
+          if (bankProvider) {
+            // Every lost payment read back and every devolução ended: the rules hold with nothing in flight.
+            await readBack(model, shop!);
+            await settleBankRefunds(shop!, bankProvider, false);
+            await checkContract(shop!, model);
+            await checkBank(shop!, model);
+            const reached = await bankReached(shop!, model);
+            for (const key of Object.keys(bankCoverage) as Array<keyof BankCoverage>) if (reached[key]) bankCoverage[key] += 1;
+          }
+          const reached = await snapshot(shop!, model);
+          coverage.runs += 1;
+          if ([...reached.orders.values()].some((order) => order.paid_at !== null)) coverage.paid += 1;
+          if (reached.refunds.size > 0) coverage.refund += 1;
+        };
+        const property: fc.IAsyncProperty<[unknown]> = bankProvider
+          ? fc.asyncProperty(bankRunArb, async ({ opening, bothPaid, jsr, rest, closing }) => {
+              const buyer = (opening[0] as Checkout).buyer;
+              const prelude = [...opening, ...(bothPaid ? bothPaid(1 - buyer) : []), ...(jsr ?? [])];
+              // The bank's openings take the place of random steps, so a run is no longer than the others.
+              const random = [...rest].slice(0, Math.max(0, MAX_COMMANDS - prelude.length + 2));
+              await runOnce([...prelude, ...random, ...(closing ? [closing] : [])]);
+            })
+          : fc.asyncProperty(runArb, async ({ opening, rest, closing }) => runOnce([...opening, ...rest, ...(closing ? [closing] : [])]));
         try {
+          // Efí's Open Finance API lists payments by date from the server's `Date`: the process's is the shop's clock.
+          if (bankProvider) vi.useFakeTimers({ toFake: ['Date'] });
           shop = await openShop(db, variant.env, START, provider);
-          await fc.assert(
-            fc.asyncProperty(runArb, async ({ opening, rest, closing }) => {
-              run += 1;
-              // Each run has its own buyers and its own stretch of time, on a freshly started server.
-              shop!.clock.now = START + run * 40 * DAY;
-              await restartShop(shop!);
-              const model: Model = {
-                buyers: [newBuyer('Ana Modelo'), newBuyer('Bruno Modelo')],
-                erased: [false, false],
-                orders: [],
-                reviewVersion: 0,
-              };
-              const cmds = [...opening, ...rest, ...(closing ? [closing] : [])];
-              if (process.env.PURCHASE_MODEL_TRACE) console.log(`run ${run}: ${cmds.map(String).join(', ')}`);
-              await fc.asyncModelRun(() => ({ model, real: shop! }), cmds);
-              const reached = await snapshot(shop!, model);
-              coverage.runs += 1;
-              if ([...reached.orders.values()].some((order) => order.paid_at !== null)) coverage.paid += 1;
-              if (reached.refunds.size > 0) coverage.refund += 1;
-            }),
-            {
-              seed: FUZZ_SEED + variantIndex,
-              numRuns: NUM_RUNS,
-              endOnFailure: false,
-              // A run that overruns is a failure, never a pass.
-              interruptAfterTimeLimit: 300_000,
-              markInterruptAsFailure: true,
-            },
-          );
+          if (bankProvider) shop.clock = followShopClock(START);
+          await fc.assert(property, {
+            seed: FUZZ_SEED + variantIndex,
+            numRuns: NUM_RUNS,
+            endOnFailure: false,
+            // A run that overruns is a failure, never a pass.
+            interruptAfterTimeLimit: 300_000,
+            markInterruptAsFailure: true,
+          });
         } finally {
           console.log(`purchase model (${database.name}, ${variant.name}): coverage ${JSON.stringify(coverage)} of ${NUM_RUNS} runs`);
+          if (bankProvider)
+            console.log(
+              `purchase model (${database.name}, ${variant.name}): bank app coverage ${JSON.stringify(bankCoverage)} of ${NUM_RUNS} runs`,
+            );
           await closeShop(shop);
           await provider?.stop();
+          if (bankProvider) vi.useRealTimers();
         }
         expect(coverage.runs, 'runs that finished').toBe(NUM_RUNS);
         expect(coverage.paid, 'runs that reached a paid purchase').toBeGreaterThanOrEqual(NUM_RUNS / 2);
         expect(coverage.refund, 'runs that reached a refund').toBeGreaterThanOrEqual(NUM_RUNS / 4);
+        if (bankProvider) {
+          expect(bankCoverage.paidInBankApp, 'runs that reached an order paid in the bank app').toBeGreaterThanOrEqual(NUM_RUNS / 2);
+          expect(bankCoverage.paidBothWaysReturned, 'runs that reached a payment made both ways, returned').toBeGreaterThanOrEqual(
+            NUM_RUNS / 4,
+          );
+          expect(bankCoverage.addonByJsr, 'runs that reached an add-on paid by JSR').toBeGreaterThanOrEqual(NUM_RUNS / 4);
+        }
       }, 600_000);
     }
   });
