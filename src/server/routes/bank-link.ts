@@ -16,6 +16,7 @@ import { isIdShaped } from '../orders/ids.ts';
 import { buyerLinkBank, payAddonByLink, removeBuyerLinks, startSavingLink } from '../orders/open-finance-links.ts';
 import { listBanks, openFinanceApi } from '../orders/open-finance-service.ts';
 import { memberOrder } from './access.ts';
+import { findAddonOrder, refuseAddonCharge } from './addon-order.ts';
 import { sendReply } from './api-reply.ts';
 import type { AppEnv } from './context.ts';
 
@@ -45,19 +46,12 @@ export const bankLinkOrderRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       c.header('Cache-Control', 'no-store');
-      const id = c.req.param('id');
-      const order = isIdShaped(id) ? await findMainOrder(c.var.orders, id) : undefined;
-      if (!order) return apiError(c, 404, apiErrors.orderNotFound);
-      if (!viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64)))
-        return apiError(c, 403, bumpCopy.afterPayment.otherTab);
+      const order = await findAddonOrder(c);
+      if (order instanceof Response) return order;
       const api = openFinanceApi(c.var.orders);
       if (!api) return apiError(c, 409, copy.api.notLinked);
-      if (c.var.lifecycle.isDraining()) {
-        c.header('Retry-After', '5');
-        return apiError(c, 503, checkoutCopy.errors.restarting);
-      }
-      const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
-      if (!decision.allowed) return apiError(c, 429, checkoutCopy.errors.tooManyAttempts);
+      const refusal = await refuseAddonCharge(c);
+      if (refusal) return refusal;
       const result = await payAddonByLink(c.var.orders, api, order, c.req.valid('json').offerVersion);
       if (result.kind === 'bank') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
       if (result.kind === 'not_linked') return apiError(c, 409, copy.api.notLinked);

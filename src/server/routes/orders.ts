@@ -14,12 +14,12 @@ import type { AppEnv } from './context.ts';
 import { GatewayError, gatewayMessages } from '../gateway/errors.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
-import { acceptAddonOffer, declineAddon, findMainOrder } from '../orders/addon-offer.ts';
+import { acceptAddonOffer, declineAddon } from '../orders/addon-offer.ts';
 import { currentProductInfo, startCheckout } from '../orders/checkout-service.ts';
-import { viewKeyMatches } from '../access/access-service.ts';
 import { isIdShaped } from '../orders/ids.ts';
 import { describeOrderStatus } from '../access/order-status-reply.ts';
 import { apiErrors } from '../../content/api-errors.ts';
+import { findAddonOrder, refuseAddonCharge } from './addon-order.ts';
 import { sendReply } from './api-reply.ts';
 import { disputeBlockedCheckout } from '../../content/disputes.ts';
 import { isBuyerBlocked } from '../disputes/dispute-service.ts';
@@ -85,21 +85,15 @@ export const addonRoutes = new Hono<AppEnv>().basePath('/api/orders').post(
   }),
   async (c) => {
     c.header('Cache-Control', 'no-store');
-    const id = c.req.param('id');
-    const order = isIdShaped(id) ? await findMainOrder(c.var.orders, id) : undefined;
-    if (!order) return apiError(c, 404, apiErrors.orderNotFound);
-    if (!viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64))) return apiError(c, 403, bumpCopy.afterPayment.otherTab);
+    const order = await findAddonOrder(c);
+    if (order instanceof Response) return order;
     const answer = c.req.valid('json');
     if (!answer.accept) {
       await declineAddon(c.var.orders, order);
       return sendReply(c, 'POST', {});
     }
-    if (c.var.lifecycle.isDraining()) {
-      c.header('Retry-After', '5');
-      return apiError(c, 503, copy.errors.restarting);
-    }
-    const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
-    if (!decision.allowed) return apiError(c, 429, copy.errors.tooManyAttempts);
+    const refusal = await refuseAddonCharge(c);
+    if (refusal) return refusal;
     const result = await acceptAddonOffer(c.var.orders, order, answer.offerVersion);
     if (result.kind === 'created') return sendReply(c, 'POST', result.order, 201);
     if (result.kind === 'addon_price_changed') {
