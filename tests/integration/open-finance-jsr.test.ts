@@ -230,6 +230,25 @@ for (const database of databases) {
       expect((await call(`/${order.id}/addon/biometria`, viewKey, {})).status).toBe(409);
     });
 
+    it("the member page still shows the vínculo when Efí's bank list cannot be read, and the log says so without the buyer", async () => {
+      const { buyer, viewKey, order } = await paidAtTheBank('Irene Falcão');
+      await saveLink(order.id, viewKey);
+      const { cookie } = await memberVisit(rig.server.url, db, order.id, rig.now());
+      // The shop's copy of the list is an hour old, and Efí does not answer the next read.
+      rig.advance(61 * 60_000);
+      rig.bank.script('GET', '/participantes', { kind: 'status', status: 503 });
+      const logged = rig.server.logLines.length;
+      const reply = await fetch(`${rig.server.url}/api/access/vinculo`, { headers: { cookie } });
+      expect(reply.status).toBe(200);
+      expect(await reply.json()).toEqual({ bank: 'seu banco' });
+      const lines = rig.server.logLines.slice(logged).filter(({ line }) => line.includes('Open Finance banks not read'));
+      expect(lines.map(({ level }) => level)).toEqual(['warn']);
+      for (const personal of [buyer.email, buyer.name, buyer.document, order.id]) expect(lines[0]!.line).not.toContain(personal);
+      // Efí back: the bank's own name again.
+      const again = await fetch(`${rig.server.url}/api/access/vinculo`, { headers: { cookie } });
+      expect(await again.json()).toEqual({ bank: 'Banco Stand-in' });
+    });
+
     it("erased with the buyer's data: revoked at Efí and no trace of its id", async () => {
       const { buyer, viewKey, order } = await paidAtTheBank('Teresa Amaral');
       const { link } = await saveLink(order.id, viewKey);

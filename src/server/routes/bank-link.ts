@@ -74,7 +74,15 @@ export const bankLinkMemberRoutes = new Hono<AppEnv>()
     const link = await buyerLinkBank(c.var.orders, order.buyerEmail);
     if (!link) return sendReply(c, 'GET', { bank: null });
     const api = openFinanceApi(c.var.orders);
-    const banks = api ? await listBanks(c.var.orders, api, '').catch(() => []) : [];
+    // Without Efí's list the page still shows the vínculo, under a generic name; the log says why (no buyer data).
+    const banks = api
+      ? await listBanks(c.var.orders, api, '').catch((error: unknown) => {
+          c.var.logger.warn('Open Finance banks not read for the member page', {
+            error: error instanceof Error ? error.message : String(error),
+          });
+          return [];
+        })
+      : [];
     const bank = banks.find((entry) => entry.id === link.participantId)?.name ?? copy.api.someBank;
     return sendReply(c, 'GET', { bank });
   })
