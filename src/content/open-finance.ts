@@ -25,6 +25,9 @@ export const openFinance = {
     hint: 'Opcional. Guardamos só qual banco você escolheu, apenas neste aparelho, para mostrá-lo primeiro da próxima vez. Desmarque para apagar.',
   },
   opening: (bank: string) => `Abrindo ${bank}…`,
+  /** Mercado Pago's Open Finance mode: its own page asks for the bank. */
+  openingProvider: 'Abrindo o Mercado Pago para você escolher o seu banco…',
+  providerFailed: 'Não foi possível abrir o pagamento pelo app do banco agora. Use o código PIX ou tente de novo.',
   back: 'Voltar para o código PIX',
   notListed: 'Seu banco não está na lista? Pague com o código PIX: ele continua valendo.',
   returned: {

@@ -1,7 +1,14 @@
 import { z } from './zod.ts';
 
-/** "Pagar no app do banco" (docs/payments.md#open-finance): the buyer's bank, an Efí participant id. */
-export const OpenFinanceStartSchema = z.object({ participantId: z.string().regex(/^[\x21-\x7e]{1,200}$/) }).strict();
+/** "Pagar no app do banco" (docs/payments.md#open-finance): the bank from Efí's list; none at Mercado Pago, whose page asks. */
+export const OpenFinanceStartSchema = z
+  .object({
+    participantId: z
+      .string()
+      .regex(/^[\x21-\x7e]{1,200}$/)
+      .optional(),
+  })
+  .strict();
 
 export const OpenFinanceBanksQuerySchema = z.object({ q: z.string().max(60).optional() });
 

@@ -18,8 +18,8 @@ export interface PublicConfig {
   unpaidRetentionDays: string;
   guaranteeDays: string;
   orderBump: boolean;
-  /** "Pagar no app do banco" beside the PIX code: EFI_OPEN_FINANCE on, efi a provider (docs/payments.md#open-finance). */
-  openFinance: boolean;
+  /** "Pagar no app do banco" (docs/payments.md#open-finance): `banks`, Efí's list; `provider`, straight to Mercado Pago's page. */
+  openFinance: false | 'banks' | 'provider';
   /** Loaded only after consent (docs/product.md#5-tracking-waits-for-consent). */
   trackers: { gaId: string | null; metaPixelId: string | null; clarityId: string | null };
 }

@@ -101,7 +101,7 @@ export async function startOpenFinanceRig(db: TestDb, extraEnv: Record<string, s
 }
 
 /** An order with the buyer's CPF, its tab's view key, and its row. */
-export async function placeOpenFinanceOrder(rig: OpenFinanceRig, db: TestDb, name: string) {
+export async function placeOpenFinanceOrder(rig: Pick<OpenFinanceRig, 'server'>, db: TestDb, name: string) {
   const buyer = { ...uniqueBuyer(name), document: uniqueCpf() };
   const viewKey = newViewKey();
   const created = await postOrder<{ orderId: string; pix: { code: string } }>(rig.server.url, {
@@ -113,8 +113,13 @@ export async function placeOpenFinanceOrder(rig: OpenFinanceRig, db: TestDb, nam
   return { buyer, viewKey, order: await orderRow(db, created.body.orderId) };
 }
 
-/** "Pagar no app do banco" at `participantId`, from the order's tab. */
-export function startBankPayment(rig: OpenFinanceRig, orderId: string, viewKey: string, participantId = OPEN_FINANCE_BANK) {
+/** "Pagar no app do banco" at `participantId` (none: Mercado Pago's own page), from the order's tab. */
+export function startBankPayment(
+  rig: Pick<OpenFinanceRig, 'server'>,
+  orderId: string,
+  viewKey: string,
+  participantId: string | undefined = OPEN_FINANCE_BANK,
+) {
   // From an address of its own: the checkout's hourly limit is per address.
   return fetchFrom(newClientAddress())(`${rig.server.url}/api/orders/${orderId}/open-finance`, {
     method: 'POST',

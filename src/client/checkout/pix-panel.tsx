@@ -23,8 +23,9 @@ export type PayableOrder = Pick<CreatedOrder, 'amountCents' | 'pix' | 'expiresAt
   items?: readonly OrderItem[];
 };
 
-/** The bank list and its request: loaded on the tap on "Pagar no app do banco". */
+/** The bank list and its request, or the start of Mercado Pago's own page: loaded on the tap on "Pagar no app do banco". */
 const bankPicker = onDemand(() => import('./bank-picker.tsx'));
+const providerBankPage = onDemand(() => import('./provider-bank-page.tsx'));
 
 /** The order the bank payment is for, and the tab's key that may start it. */
 export interface BankPaymentTarget {
@@ -35,7 +36,8 @@ export interface BankPaymentTarget {
 /** "Pagar no app do banco" (docs/payments.md#open-finance): the button, then the bank list in its place. */
 function BankPayment({ target, first }: { target: BankPaymentTarget; first: boolean }) {
   const [open, setOpen] = useState(false);
-  const Picker = bankPicker.useLoaded(open)?.default;
+  const atProvider = getPublicConfig().openFinance === 'provider';
+  const Picker = (atProvider ? providerBankPage : bankPicker).useLoaded(open)?.default;
   if (open && Picker) return <Picker orderId={target.orderId} viewKey={target.viewKey} onClose={() => setOpen(false)} />;
   return (
     <div className="space-y-1.5">

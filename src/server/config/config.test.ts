@@ -354,7 +354,7 @@ describe('PIX providers', () => {
       },
       {
         id: 'mercadopago',
-        settings: { ...mercadopago, MERCADOPAGO_API_URL: 'https://api.mercadopago.com' },
+        settings: { ...mercadopago, MERCADOPAGO_API_URL: 'https://api.mercadopago.com', MERCADOPAGO_OPEN_FINANCE: 'off' },
       },
       { id: 'abacatepay', settings: { ...abacatepay, ABACATEPAY_API_URL: 'https://staging.abacatepay.example' } },
       { id: 'tribopay', settings: tribopay },
@@ -391,7 +391,7 @@ describe('PIX providers', () => {
     expect(config.retiredPayments).toEqual([
       {
         id: 'mercadopago',
-        settings: { ...mercadopago, MERCADOPAGO_API_URL: 'https://api.mercadopago.com' },
+        settings: { ...mercadopago, MERCADOPAGO_API_URL: 'https://api.mercadopago.com', MERCADOPAGO_OPEN_FINANCE: 'off' },
       },
     ]);
     const fromTribopay = loadConfig({ ...site, ...tribopay, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago' });
@@ -534,9 +534,22 @@ describe('PIX providers', () => {
     expect(problemsOf({ ...site, EFI_OPEN_FINANCE: 'on' })[0]).toMatch(/^EFI_OPEN_FINANCE is set but PAYMENT_PROVIDERS does not list efi/);
   });
 
+  it("reads Mercado Pago's Open Finance mode: off unless on, a bad value named in one line", () => {
+    const listed = { ...site, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago' };
+    const settingsOf = (env: Record<string, string>) => (loadConfig(env).payments[0] as { settings: Record<string, unknown> }).settings;
+    expect(settingsOf(listed)).toMatchObject({ MERCADOPAGO_OPEN_FINANCE: 'off' });
+    expect(settingsOf({ ...listed, MERCADOPAGO_OPEN_FINANCE: 'on' })).toMatchObject({ MERCADOPAGO_OPEN_FINANCE: 'on' });
+    expect(problemsOf({ ...listed, MERCADOPAGO_OPEN_FINANCE: 'sim' })).toEqual(['MERCADOPAGO_OPEN_FINANCE must be on or off (got "sim")']);
+    expect(problemsOf({ ...site, MERCADOPAGO_OPEN_FINANCE: 'on' })[0]).toMatch(
+      /^MERCADOPAGO_OPEN_FINANCE is set but PAYMENT_PROVIDERS does not list mercadopago/,
+    );
+  });
+
   it('takes an http API URL on loopback only, for a stand-in', () => {
     const stand = loadConfig({ ...site, ...mercadopago, PAYMENT_PROVIDERS: 'mercadopago', MERCADOPAGO_API_URL: 'http://127.0.0.1:4010/' });
-    expect(stand.payments).toEqual([{ id: 'mercadopago', settings: { ...mercadopago, MERCADOPAGO_API_URL: 'http://127.0.0.1:4010' } }]);
+    expect(stand.payments).toEqual([
+      { id: 'mercadopago', settings: { ...mercadopago, MERCADOPAGO_API_URL: 'http://127.0.0.1:4010', MERCADOPAGO_OPEN_FINANCE: 'off' } },
+    ]);
     for (const [name, provider, settings] of [
       ['MERCADOPAGO_API_URL', 'mercadopago', mercadopago],
       ['EFI_API_URL', 'efi', efi],

@@ -18,9 +18,16 @@ export function publicConfig(config: Config): PublicConfig {
     unpaidRetentionDays: String(config.unpaidRetentionDays),
     guaranteeDays: String(config.guaranteeDays),
     orderBump: config.orderBump !== null,
-    openFinance: config.payments.some((entry) => entry.id === 'efi' && 'settings' in entry && entry.settings.EFI_OPEN_FINANCE === 'on'),
+    openFinance: openFinanceMode(config),
     trackers: { ...config.trackers },
   };
+}
+
+function openFinanceMode(config: Config): PublicConfig['openFinance'] {
+  const on = (id: string, name: string) =>
+    config.payments.some((entry) => entry.id === id && 'settings' in entry && (entry.settings as Record<string, unknown>)[name] === 'on');
+  if (on('efi', 'EFI_OPEN_FINANCE')) return 'banks';
+  return on('mercadopago', 'MERCADOPAGO_OPEN_FINANCE') ? 'provider' : false;
 }
 
 /** A JSON data block, never run (`<` escaped): only what differs from the build's defaults, as `/` has 14 KB in all. */

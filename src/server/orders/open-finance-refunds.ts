@@ -1,8 +1,9 @@
-/** Refunds of an order paid in the buyer's bank app go back through Efí's Open Finance `devolver` (docs/payments.md#open-finance). */
+/** Refunds of an order paid in the buyer's bank app go back through that payment, never the cancelled PIX (docs/payments.md#open-finance). */
 import type { ChargeRecord, PixProvider, RefundRecord } from '../gateway/pix-provider.ts';
-import { OpenFinanceError, readOpenFinancePayment, refundOpenFinancePayment } from '../gateway/providers/efi/open-finance-client.ts';
+import { OpenFinanceError, refundOpenFinancePayment } from '../gateway/providers/efi/open-finance-client.ts';
 import type { OpenFinancePayment } from '../gateway/providers/efi/open-finance-parse.ts';
 import { GatewayError } from '../gateway/types.ts';
+import { railOf } from './open-finance-rails.ts';
 import { findPaidOpenFinance } from './open-finance-repository.ts';
 import { openFinanceApi } from './open-finance-service.ts';
 import type { OrdersDeps } from './orders-deps.ts';
@@ -50,12 +51,15 @@ function latestRefund(read: OpenFinancePayment | null, refundId: string): Refund
   return { refundId, amountCents: refund?.amountCents ?? null, state: refund?.state ?? 'pending', rawStatus: refund?.rawStatus ?? null };
 }
 
-/** Null unless the order was paid through Open Finance (and that payment not returned) and the API is on. */
+/** Null unless the order was paid through Open Finance (and that payment not returned) and its provider's mode is on. */
 export async function openFinanceRefunder(deps: OrdersDeps, orderId: string): Promise<Refunder | null> {
+  const row = await findPaidOpenFinance(deps.db, orderId);
+  const rail = row ? railOf(deps, row) : null;
+  if (!row || !rail) return null;
+  if (rail.refunder) return rail.refunder;
   const api = openFinanceApi(deps);
-  const row = api ? await findPaidOpenFinance(deps.db, orderId) : undefined;
-  if (!api || !row) return null;
-  const read = () => readOpenFinancePayment(api, row.payment_id, row.created_at, Number(row.jsr) === 1).catch(asGatewayError);
+  if (!api) return null;
+  const read = () => rail.read().catch(asGatewayError);
   return {
     async getCharge() {
       return chargeOf(row.payment_id, await read(), row.amount_cents);

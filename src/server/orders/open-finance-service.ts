@@ -1,9 +1,8 @@
-/** "Pagar no app do banco": Efí's Open Finance payment beside the order's PIX (docs/payments.md#open-finance). */
+/** "Pagar no app do banco": an Open Finance payment beside the order's PIX, at Efí or Mercado Pago (docs/payments.md#open-finance). */
 import type { EfiProvider } from '../gateway/providers/efi/efi-provider.ts';
 import {
   listOpenFinanceParticipants,
   OpenFinanceError,
-  readOpenFinancePayment,
   startOpenFinancePayment,
   type OpenFinanceApi,
 } from '../gateway/providers/efi/open-finance-client.ts';
@@ -11,10 +10,12 @@ import type { OpenFinanceParticipant } from '../gateway/providers/efi/open-finan
 import { readOpenFinanceReturn, verifyOpenFinanceWebhook } from '../gateway/providers/efi/open-finance-webhook.ts';
 import type { WebhookRequest } from '../gateway/pix-provider.ts';
 import { cancelAtProvider } from './charge-cancellation.ts';
+import { chargeItemsOf } from './order-items.ts';
 import { findOrderById } from './order-lookup.ts';
 import type { OrdersDeps } from './orders-deps.ts';
 import type { OrderRow } from './orders-repository.ts';
 import { confirmOrderPaid } from './payment-confirmation.ts';
+import { bankRailsOn, isBankRailFailure, MERCADOPAGO_BANK_CHOICE, mercadoPagoOpenFinance, railOf } from './open-finance-rails.ts';
 import { returnBankPayment } from './open-finance-twice.ts';
 import {
   claimOpenFinancePaid,
@@ -83,6 +84,41 @@ export async function startBankPayment(
   }
 }
 
+export const MERCADOPAGO_OPEN_FINANCE_PATHS = {
+  callback: '/api/open-finance/volta',
+  webhook: '/api/webhooks/mercadopago-open-finance',
+} as const;
+
+/** Mercado Pago's Open Finance mode: no bank of ours to pick, the browser goes to Mercado Pago's page (`ticket_url`). */
+export async function startMercadoPagoBankPayment(deps: OrdersDeps, order: OrderRow): Promise<StartResult> {
+  const mp = mercadoPagoOpenFinance(deps);
+  if (!mp || order.status !== 'pending') return { kind: 'not_payable' };
+  if (!order.buyer_document || order.buyer_document.replace(/\D/g, '').length !== 11) return { kind: 'no_cpf' };
+  const next = await pendingOrNextAttempt(deps, (attempt) => attemptKey(order.id, MERCADOPAGO_BANK_CHOICE, attempt));
+  if ('redirectUri' in next) return { kind: 'started', ...next };
+  const { idempotencyKey } = next;
+  const publicUrl = deps.publicUrl();
+  try {
+    const started = await mp.openFinance.start({
+      orderId: order.id,
+      amountCents: order.amount_cents,
+      cpf: order.buyer_document,
+      email: order.buyer_email,
+      name: order.buyer_name,
+      description: (await chargeItemsOf(deps.db, order.id)).map((item) => item.title).join(' + '),
+      idempotencyKey,
+      callbackUrl: `${publicUrl}${MERCADOPAGO_OPEN_FINANCE_PATHS.callback}`,
+      notificationUrl: `${publicUrl}${MERCADOPAGO_OPEN_FINANCE_PATHS.webhook}`,
+    });
+    await keepStartedPayment(deps, started, { order, participantId: MERCADOPAGO_BANK_CHOICE, idempotencyKey, jsr: false });
+    return { kind: 'started', redirectUri: started.redirectUri };
+  } catch (error) {
+    if (!isBankRailFailure(error)) throw error;
+    deps.logger.warn('Mercado Pago Open Finance payment not started', { order: order.id, error: error.message });
+    return { kind: 'failed' };
+  }
+}
+
 /** The attempt still waiting at the bank (its address again), or the next attempt's key: a new payment only after one ended. */
 export async function pendingOrNextAttempt(
   deps: OrdersDeps,
@@ -119,20 +155,18 @@ function attemptKey(orderId: string, participantId: string, attempt: number): st
   return `${orderId}:${participantId}:${attempt}`;
 }
 
-/**
- * Efí's read is the truth: paid, the order is confirmed like a PIX and its PIX cancelled at its provider; when the
- * PIX was paid too (before, or as it was cancelled), this payment goes back at once, so one sale remains.
- */
-export async function settleBankPayment(deps: OrdersDeps, api: OpenFinanceApi, paymentId: string): Promise<OrderRow | undefined> {
+/** Paid, the order is confirmed like a PIX and its PIX cancelled; when the PIX was paid too, this payment goes back at once. */
+export async function settleBankPayment(deps: OrdersDeps, paymentId: string): Promise<OrderRow | undefined> {
   const row = await findOpenFinancePayment(deps.db, paymentId);
   if (!row) return undefined;
   const order = await findOrderById(deps.db, row.order_id);
-  if (!order) return undefined;
+  const rail = railOf(deps, row);
+  if (!order || !rail) return order;
   let read;
   try {
-    read = await readOpenFinancePayment(api, paymentId, row.created_at, Number(row.jsr) === 1);
+    read = await rail.read();
   } catch (error) {
-    if (!(error instanceof OpenFinanceError)) throw error;
+    if (!isBankRailFailure(error)) throw error;
     deps.logger.warn('Open Finance payment not read', { order: order.id, error: error.message });
     return order;
   }
@@ -150,7 +184,7 @@ export async function settleBankPayment(deps: OrdersDeps, api: OpenFinanceApi, p
   if (!(await claimOpenFinancePaid(deps.db, paymentId, now))) return (await findOrderById(deps.db, order.id)) ?? order;
   const paid = await confirmOrderPaid(deps, order, now, paymentId);
   const pixPaidToo = paid ? (await cancelAtProvider(deps, paid)) === 'paid' : true;
-  if (pixPaidToo) await returnBankPayment(deps, api, row.payment_id, row.amount_cents, order.id);
+  if (pixPaidToo) await returnBankPayment(deps, rail, row.payment_id, row.amount_cents, order.id);
   return (await findOrderById(deps.db, order.id)) ?? order;
 }
 
@@ -159,28 +193,33 @@ const SETTLE_WITHIN_MS = 24 * 60 * 60_000;
 
 /** The reconciler's pass: payments of the last day still unsettled after a minute, read back in case callback and way back were lost. */
 export async function settleLostBankPayments(deps: OrdersDeps, over: () => boolean): Promise<number> {
-  const api = openFinanceApi(deps);
-  if (!api) return 0;
+  if (!bankRailsOn(deps)) return 0;
   const now = deps.now?.() ?? Date.now();
   const ids = await listUnsettledOpenFinance(deps.db, { from: now - SETTLE_WITHIN_MS, to: now - SETTLE_AFTER_MS, limit: 20 });
   let read = 0;
   for (const paymentId of ids) {
     if (over()) break;
-    await settleBankPayment(deps, api, paymentId);
+    await settleBankPayment(deps, paymentId);
     read++;
   }
   return read;
 }
 
+function returnOf(url: URL): { paymentId: string | null; error: boolean } {
+  const efi = readOpenFinanceReturn(url);
+  if (efi.paymentId) return { paymentId: efi.paymentId, error: Boolean(efi.error) };
+  const mercadoPago = url.searchParams.get('paymentId')?.trim() ?? '';
+  return { paymentId: /^\d{1,19}$/.test(mercadoPago) ? mercadoPago : null, error: false };
+}
+
 /** The buyer back from their bank: the payment read back, and the order to show. */
 export async function bankReturn(
   deps: OrdersDeps,
-  api: OpenFinanceApi,
   url: URL,
 ): Promise<{ order: OrderRow; outcome: 'paid' | 'refused' | 'pending' } | undefined> {
-  const back = readOpenFinanceReturn(url);
+  const back = returnOf(url);
   if (!back.paymentId) return undefined;
-  const order = await settleBankPayment(deps, api, back.paymentId);
+  const order = await settleBankPayment(deps, back.paymentId);
   if (!order) return undefined;
   const row = await findOpenFinancePayment(deps.db, back.paymentId);
   // `paid` here: the callback, read at the same moment, is confirming the order.
@@ -193,4 +232,15 @@ export async function bankCallback(deps: OrdersDeps, api: OpenFinanceApi, reques
   const notice = verifyOpenFinanceWebhook(request, api.webhookHmacSecret);
   if (!notice || notice.kind !== 'payment') return null;
   return (await findOpenFinancePayment(deps.db, notice.paymentId)) ? notice.paymentId : null;
+}
+
+/** Mercado Pago's notification of one of our Open Finance payments (its signature checked as the PIX's); null while off. */
+export function mercadoPagoBankCallback(deps: OrdersDeps): ((request: WebhookRequest) => Promise<string | null>) | null {
+  const mp = mercadoPagoOpenFinance(deps);
+  if (!mp) return null;
+  return async (request) => {
+    const events = await mp.provider.parseWebhook(request);
+    const paymentId = events.flatMap((event) => (event.kind === 'charge' ? [event.chargeId] : []))[0];
+    return paymentId && (await findOpenFinancePayment(deps.db, paymentId)) ? paymentId : null;
+  };
 }

@@ -7,7 +7,7 @@ import { OpenFinanceBanksQuerySchema, OpenFinanceStartSchema } from '../../share
 import { ORDER_VIEW_KEY_HEADER } from '../../shared/order-view-key.ts';
 import { paths } from '../../shared/routes.ts';
 import { viewKeyMatches } from '../access/access-service.ts';
-import { WebhookRejectedError } from '../gateway/pix-provider.ts';
+import { WebhookRejectedError, type WebhookRequest } from '../gateway/pix-provider.ts';
 import { clientCertificateVerified } from '../http/client-address.ts';
 import { apiError, limitBody } from '../http/http.ts';
 import { limits } from '../http/rate-limit.ts';
@@ -17,11 +17,14 @@ import {
   bankCallback,
   bankReturn,
   listBanks,
+  mercadoPagoBankCallback,
   openFinanceApi,
   settleBankPayment,
   startBankPayment,
+  startMercadoPagoBankPayment,
 } from '../orders/open-finance-service.ts';
 import { linkReturn } from '../orders/open-finance-links.ts';
+import { mercadoPagoOpenFinance } from '../orders/open-finance-rails.ts';
 import { sendReply } from './api-reply.ts';
 import type { AppEnv } from './context.ts';
 
@@ -58,7 +61,7 @@ export const openFinanceRoutes = new Hono<AppEnv>()
         `${paths.order}/${encodeURIComponent(linked.order.public_ref)}?vinculo=${linked.saved ? 'salvo' : 'recusado'}`,
         303,
       );
-    const back = api ? await bankReturn(c.var.orders, api, url) : undefined;
+    const back = await bankReturn(c.var.orders, url);
     if (!back) return c.redirect('/', 303);
     const status = back.outcome === 'paid' ? 'pago' : back.outcome === 'refused' ? 'recusado' : 'pendente';
     // An add-on paid by JSR: the buyer's tab is the purchase's own page, where the offer was.
@@ -81,11 +84,16 @@ export const openFinanceOrderRoutes = new Hono<AppEnv>().basePath('/api/orders')
     const order = isIdShaped(id) ? await findOrderById(c.var.db, id) : undefined;
     if (!order || !viewKeyMatches(order, c.req.header(ORDER_VIEW_KEY_HEADER)?.slice(0, 64)))
       return apiError(c, 404, apiErrors.orderNotFound);
+    const { participantId } = c.req.valid('json');
     const api = openFinanceApi(c.var.orders);
-    if (!api) return apiError(c, 404, copy.unavailable);
+    const viaMercadoPago = !(api && participantId) && mercadoPagoOpenFinance(c.var.orders) !== null;
+    if (!viaMercadoPago && !(api && participantId)) return apiError(c, api ? 422 : 404, api ? apiErrors.invalidRequest : copy.unavailable);
     const decision = await c.var.limiter.consume(limits.orderCreate, c.var.clientAddress, c.var.now());
     if (!decision.allowed) return apiError(c, 429, checkoutCopy.errors.tooManyAttempts);
-    const result = await startBankPayment(c.var.orders, api, order, c.req.valid('json').participantId);
+    const result =
+      api && participantId
+        ? await startBankPayment(c.var.orders, api, order, participantId)
+        : await startMercadoPagoBankPayment(c.var.orders, order);
     if (result.kind === 'started') return sendReply(c, 'POST', { redirectUri: result.redirectUri });
     if (result.kind === 'not_payable') return apiError(c, 409, copy.notPayable);
     if (result.kind === 'no_cpf') return apiError(c, 422, copy.noCpf);
@@ -95,17 +103,28 @@ export const openFinanceOrderRoutes = new Hono<AppEnv>().basePath('/api/orders')
 
 const ok = { received: true } as const;
 
-/** Efí's callbacks (mTLS, or `?hmac=`): answered at once, the payment is read back in the background. */
-export const openFinanceWebhookRoutes = new Hono<AppEnv>().basePath('/api/webhooks/efi-open-finance').post(
-  '/',
+type CallbackReader = (request: WebhookRequest) => Promise<string | null>;
+
+/** Each provider's callback of an Open Finance payment; null while its mode is off. */
+const callbackReaders: Record<string, (orders: AppEnv['Variables']['orders']) => CallbackReader | null> = {
+  'efi-open-finance': (orders) => {
+    const api = openFinanceApi(orders);
+    return api ? (request) => bankCallback(orders, api, request) : null;
+  },
+  'mercadopago-open-finance': (orders) => mercadoPagoBankCallback(orders),
+};
+
+/** The callbacks: answered at once, the payment is read back in the background. */
+export const openFinanceWebhookRoutes = new Hono<AppEnv>().basePath('/api/webhooks').post(
+  '/:rail{efi-open-finance|mercadopago-open-finance}',
   limitBody(64 * 1024, (c: Context<AppEnv>) => c.json(ok, 200)),
   async (c) => {
     const { logger, orders } = c.var;
-    const api = openFinanceApi(orders);
-    if (!api) return c.json(ok, 200);
+    const reader = callbackReaders[c.req.param('rail')]?.(orders);
+    if (!reader) return c.json(ok, 200);
     let paymentId: string | null;
     try {
-      paymentId = await bankCallback(orders, api, {
+      paymentId = await reader({
         url: new URL(c.req.url),
         headers: c.req.raw.headers,
         rawBody: await c.req.text(),
@@ -118,7 +137,7 @@ export const openFinanceWebhookRoutes = new Hono<AppEnv>().basePath('/api/webhoo
       if (decision.allowed) logger.warn('Open Finance webhook refused', { reason: error.message });
       return c.json({ received: false, error: apiErrors.webhookRejected }, 401);
     }
-    if (paymentId) c.var.background.run('open finance re-check', () => settleBankPayment(orders, api, paymentId));
+    if (paymentId) c.var.background.run('open finance re-check', () => settleBankPayment(orders, paymentId));
     return c.json(ok, 200);
   },
 );

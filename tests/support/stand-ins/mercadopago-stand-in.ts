@@ -18,6 +18,14 @@ import { listenOnLoopback } from '../loopback.ts';
  * honours idempotency keys (same key and body: the same answer; same key, other body: 409), and a
  * test can pay a payment and have the documented webhook sent, signed as Mercado Pago signs it,
  * or script the next answer of a route (an error, a hang, a dropped connection, an odd shape).
+ *
+ * Its Open Finance mode (Pix por iniciação), from github.com/mercadopago/devsite-docs
+ * `guides/checkout-api-v2/integrate-openfinance.pt.md` and `advanced-openFinance.pt.md`: a create with
+ * `point_of_interaction: { linked_to: "openfinance" }` needs the payer's CPF ("o número de CPF é obrigatório") and a
+ * `callback_url`, and answers `linked_to: "openfinance"`, `qr_code` and `qr_code_base64` null and a `ticket_url` to
+ * Mercado Pago's page where the buyer picks the bank. Here that page is the stand-in's own (`/payments/{id}/openfinance`):
+ * the buyer approves or refuses there, the payment's notification is sent, and the browser is sent to `callback_url`
+ * with `paymentId`. An initiated payment expires after 60 minutes (`expire`).
  */
 
 export const MP_STAND_IN_TOKEN = 'APP_USR-1234567890123456-010203-standin0secret0token-123456789';
@@ -62,6 +70,10 @@ export interface StandInPayment {
   qrCode: string;
   payerEmail: string;
   refunds: StandInRefund[];
+  /** `openfinance` for a Pix por iniciação; null for a PIX code. */
+  linkedTo: string | null;
+  callbackUrl: string | null;
+  payerCpf: string | null;
 }
 
 export interface StandInRefund {
@@ -97,6 +109,12 @@ export interface MercadoPagoStandIn {
    * `?data.id=…&type=payment` added), signed with `secret` (the stand-in's by default).
    */
   notify(paymentId: number | string, options?: { secret?: string; tsMs?: number; action?: string }): Promise<{ status: number }>;
+  /**
+   * The buyer at Mercado Pago's Open Finance page (`ticket_url`) approves (`approved`, `accredited`) or refuses
+   * (`rejected`) at their bank; the notification goes out (unless `notify: false`); the answer is where the page
+   * sends the browser: `callback_url?paymentId=…`.
+   */
+  decideAtBank(paymentId: number | string, approve: boolean, options?: { notify?: boolean }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -291,6 +309,19 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
       await response.arrayBuffer();
       return { status: response.status };
     },
+    decideAtBank: async (id, approve, decideOptions = {}) => {
+      const payment = known(id);
+      if (payment.linkedTo !== 'openfinance' || !payment.callbackUrl) throw new Error(`payment ${id} is not an Open Finance payment`);
+      if (approve) standIn.pay(id);
+      else if (payment.status === 'pending') {
+        payment.status = 'rejected';
+        payment.statusDetail = 'cc_rejected_other_reason';
+      }
+      if (decideOptions.notify !== false && payment.notificationUrl) await standIn.notify(id);
+      const back = new URL(payment.callbackUrl);
+      back.searchParams.set('paymentId', String(payment.id));
+      return back.href;
+    },
     stop: async () => undefined,
   };
 
@@ -338,11 +369,19 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
       type: 'PIX',
       sub_type: null,
       application_data: { name: null, version: null },
-      transaction_data: {
-        qr_code_base64: TINY_PNG_BASE64,
-        qr_code: payment.qrCode,
-        ticket_url: `https://www.mercadopago.com.br/payments/${payment.id}/ticket?caller_id=123456&hash=${randomUUID()}`,
-      },
+      ...(payment.linkedTo ? { linked_to: payment.linkedTo } : {}),
+      transaction_data:
+        payment.linkedTo === 'openfinance'
+          ? {
+              qr_code_base64: null,
+              qr_code: null,
+              ticket_url: `${standIn.url}/payments/${payment.id}/openfinance?caller_id=123456&hash=${randomUUID()}`,
+            }
+          : {
+              qr_code_base64: TINY_PNG_BASE64,
+              qr_code: payment.qrCode,
+              ticket_url: `https://www.mercadopago.com.br/payments/${payment.id}/ticket?caller_id=123456&hash=${randomUUID()}`,
+            },
     },
   });
 
@@ -429,7 +468,17 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
       }
       const problems = createProblems(request.body, request.rawBody, standIn.now());
       if (problems.length > 0) return c.json(mpError(400, 'bad_request', problems.join('; '), 4037), 400);
-      const body = request.body as Record<string, unknown> & { payer: { email: string } };
+      const body = request.body as Record<string, unknown> & { payer: Record<string, unknown> & { email: string } };
+      const linkedTo = isRecord(body.point_of_interaction) ? body.point_of_interaction.linked_to : undefined;
+      const identification = isRecord(body.payer.identification) ? body.payer.identification : {};
+      const payerCpf = identification.type === 'CPF' && typeof identification.number === 'string' ? identification.number : null;
+      if (linkedTo !== undefined) {
+        const callback = typeof body.callback_url === 'string' && URL.canParse(body.callback_url) ? new URL(body.callback_url) : null;
+        if (linkedTo !== 'openfinance') return c.json(mpError(400, 'bad_request', 'point_of_interaction.linked_to is invalid', 4037), 400);
+        if (!payerCpf) return c.json(mpError(400, 'bad_request', 'payer.identification.number (CPF) is required', 2067), 400);
+        if (!callback || !['http:', 'https:'].includes(callback.protocol))
+          return c.json(mpError(400, 'bad_request', 'callback_url must be an http(s) URL', 4037), 400);
+      }
       const id = nextPaymentId++;
       const amountCents = amountOf(body.transaction_amount) ?? 0;
       const payment: StandInPayment = {
@@ -454,6 +503,9 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
         }),
         payerEmail: body.payer.email,
         refunds: [],
+        linkedTo: linkedTo === 'openfinance' ? 'openfinance' : null,
+        callbackUrl: linkedTo === 'openfinance' ? (body.callback_url as string) : null,
+        payerCpf,
       };
       standIn.payments.set(id, payment);
       createKeys.set(key, { rawBody: request.rawBody, paymentId: id });
@@ -544,6 +596,24 @@ export async function startMercadoPagoStandIn(options: { now?: () => number } = 
       return c.json(refundJson(refund));
     }),
   );
+
+  // Mercado Pago's Open Finance page (`ticket_url`), where the buyer goes on to their bank: here two buttons, as the
+  // bank's answer, then the way back to `callback_url` with `paymentId`.
+  app.get('/payments/:id/openfinance', (c) => {
+    const payment = standIn.payments.get(Number(c.req.param('id')));
+    if (!payment || payment.linkedTo !== 'openfinance') return c.text('not found', 404);
+    const action = (approve: boolean) => `/payments/${payment.id}/openfinance/${approve ? 'aprovar' : 'recusar'}`;
+    return c.html(
+      `<!doctype html><html lang="pt-BR"><meta name="viewport" content="width=device-width"><title>Mercado Pago</title>` +
+        `<h1>Pagar com Open Finance</h1><p>R$ ${reais(payment.amountCents).toFixed(2)}</p>` +
+        `<form method="post" action="${action(true)}"><button>Confirmar pagamento</button></form>` +
+        `<form method="post" action="${action(false)}"><button>Cancelar</button></form></html>`,
+    );
+  });
+  app.post('/payments/:id/openfinance/:choice{aprovar|recusar}', async (c) => {
+    const back = await standIn.decideAtBank(c.req.param('id'), c.req.param('choice') === 'aprovar');
+    return c.redirect(back, 303);
+  });
 
   const listening = await listenOnLoopback(app.fetch);
   standIn.url = listening.url;

@@ -7,6 +7,7 @@ const settings = z.object({
   MERCADOPAGO_ACCESS_TOKEN: secret(z.string()),
   MERCADOPAGO_WEBHOOK_SECRET: secret(z.string()),
   MERCADOPAGO_API_URL: plain(apiUrlSetting(DEFAULT_API_URL)),
+  MERCADOPAGO_OPEN_FINANCE: plain(z.enum(['on', 'off'], { message: 'must be on or off' }).default('off')),
 });
 
 /** Mercado Pago (docs/payments.md#mercado-pago): signed webhooks, an idempotent create. */
@@ -19,6 +20,7 @@ export const mercadopagoProvider: ProviderDescriptor<'mercadopago', typeof setti
       accessToken: values.MERCADOPAGO_ACCESS_TOKEN,
       webhookSecret: values.MERCADOPAGO_WEBHOOK_SECRET,
       apiUrl: values.MERCADOPAGO_API_URL,
+      openFinance: values.MERCADOPAGO_OPEN_FINANCE === 'on',
     }),
   webhook: { route: 'mercadopago', aliases: [] },
   capabilities,

@@ -48,6 +48,10 @@ export interface MercadoPagoPayment {
   expiresAt: number | null;
   /** `transaction_amount_refunded`, else the approved `refunds` ("Get payment"; a part keeps `status: approved`); null: neither. */
   refundedCents: number | null;
+  rawStatusDetail: string | null;
+  externalReference: string | null;
+  linkedTo: string | null;
+  refunds: MercadoPagoRefund[];
 }
 
 function refundedCentsOf(payment: SafeRecord): number | null {
@@ -88,7 +92,8 @@ export function parsePayment(body: unknown): MercadoPagoPayment | null {
   const id = payment ? readId(payment.id) : null;
   if (!payment || !id) return null;
   const rawStatus = text(payment.status);
-  const transactionData = record(record(payment.point_of_interaction)?.transaction_data);
+  const interaction = record(payment.point_of_interaction);
+  const transactionData = record(interaction?.transaction_data);
   const expires = text(payment.date_of_expiration);
   const expiresAt = expires ? Date.parse(expires) : Number.NaN;
   return {
@@ -101,6 +106,12 @@ export function parsePayment(body: unknown): MercadoPagoPayment | null {
     ticketUrl: httpUrl(transactionData?.ticket_url),
     expiresAt: Number.isFinite(expiresAt) ? expiresAt : null,
     refundedCents: refundedCentsOf(payment),
+    rawStatusDetail: text(payment.status_detail),
+    externalReference: text(payment.external_reference),
+    linkedTo: text(interaction?.linked_to),
+    refunds: (Array.isArray(payment.refunds) ? payment.refunds.slice(0, 500) : [])
+      .map((refund: unknown) => parseRefund(refund))
+      .filter((refund): refund is MercadoPagoRefund => refund !== null),
   };
 }
 

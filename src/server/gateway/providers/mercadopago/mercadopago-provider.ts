@@ -1,6 +1,8 @@
 /** Mercado Pago (docs/payments.md#mercado-pago), not its SDK: fixed base URL, and it retries 5xx where we read back. */
 import type { PixProvider, ProviderCapabilities } from '../../pix-provider.ts';
 import { createMercadoPagoClient } from './mercadopago-client.ts';
+import { readBankPayment, startBankPayment, type StartMercadoPagoBankPayment } from './mercadopago-open-finance.ts';
+import type { OpenFinancePayment } from '../efi/open-finance-parse.ts';
 import { cancelPayment, createPayment, readPayment, searchPayment, type PaymentsApi } from './mercadopago-payments.ts';
 import { readRefund, refundPayment } from './mercadopago-refunds.ts';
 import { verifyMercadoPagoWebhook } from './mercadopago-webhook.ts';
@@ -21,10 +23,20 @@ export const capabilities: ProviderCapabilities = {
   disputeOnRead: true,
 };
 
+/** Pix por iniciação through Mercado Pago's own bank page (docs/payments.md#mercado-pagos-open-finance-mode). */
+export interface MercadoPagoOpenFinance {
+  start(input: StartMercadoPagoBankPayment): Promise<{ paymentId: string; redirectUri: string }>;
+  read(paymentId: string): Promise<OpenFinancePayment | null>;
+}
+
+export interface MercadoPagoProvider extends PixProvider {
+  readonly openFinance?: MercadoPagoOpenFinance;
+}
+
 export function createMercadoPagoProvider(
-  settings: { accessToken: string; webhookSecret: string; apiUrl?: string },
+  settings: { accessToken: string; webhookSecret: string; apiUrl?: string; openFinance?: boolean },
   options: { fetch?: typeof fetch; now?: () => number; timeoutMs?: number } = {},
-): PixProvider {
+): MercadoPagoProvider {
   const accessToken = settings.accessToken.trim();
   const webhookSecret = settings.webhookSecret;
   if (accessToken === '') throw new TypeError('Mercado Pago accessToken is empty');
@@ -47,5 +59,8 @@ export function createMercadoPagoProvider(
     parseWebhook: async (request) => verifyMercadoPagoWebhook(request, webhookSecret, now()),
     refund: (charge, input) => refundPayment(client, charge, input),
     getRefund: (charge, refundId) => readRefund(client, charge, refundId),
+    ...(settings.openFinance
+      ? { openFinance: { start: (input) => startBankPayment(api, input), read: (paymentId) => readBankPayment(api, paymentId) } }
+      : {}),
   };
 }

@@ -1,0 +1,179 @@
+/**
+ * "Pagar no app do banco" when the PIX provider is Mercado Pago (MERCADOPAGO_OPEN_FINANCE on): the order's PIX and a
+ * second Mercado Pago payment in its Open Finance mode, end to end over real HTTP, on each database, with the
+ * Mercado Pago stand-in (its Open Finance page and sources: tests/support/stand-ins/mercadopago-stand-in.ts) and a
+ * real SMTP server. docs/payments.md#mercado-pagos-open-finance-mode.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOrderDetail } from '../../src/shared/admin.ts';
+import { signInToConsole } from '../support/clients.ts';
+import { orderRow } from '../support/db-reads.ts';
+import {
+  accessMailsOf,
+  atMercadoPagoBank,
+  lastBankPayment,
+  MP_OPEN_FINANCE_PASSWORD as PASSWORD,
+  placeMercadoPagoOrder,
+  startMercadoPagoBankPayment,
+  startMercadoPagoOpenFinanceRig,
+  type MercadoPagoOpenFinanceRig,
+} from '../support/mercadopago-open-finance-rig.ts';
+import { askRefund, consoleCall, drainOutbox, memberVisit } from '../support/purchase.ts';
+import type { MercadoPagoStandIn } from '../support/stand-ins/mercadopago-stand-in.ts';
+import type { TestServer } from '../support/test-server.ts';
+import { databases, type TestDb } from './test-db.ts';
+
+for (const database of databases) {
+  describe(`paying in the bank's app through Mercado Pago's Open Finance mode, on ${database.name}`, () => {
+    let db: TestDb;
+    let rig: MercadoPagoOpenFinanceRig;
+    let mp: MercadoPagoStandIn;
+    let server: TestServer;
+    const now = () => rig.now();
+
+    beforeAll(async () => {
+      db = await database.create();
+      rig = await startMercadoPagoOpenFinanceRig(db);
+      ({ mp, server } = rig);
+    });
+    afterEach(async () => {
+      await server.background.idle();
+    });
+    afterAll(async () => {
+      await rig?.stop();
+      await db?.close();
+    });
+
+    const placeOrder = (name: string) => placeMercadoPagoOrder(rig, db, name);
+    const start = (orderId: string, viewKey: string) => startMercadoPagoBankPayment(rig, orderId, viewKey);
+    const atTheBank = (paymentId: number, approve: boolean) => atMercadoPagoBank(rig, paymentId, approve);
+    const accessMails = (email: string) => accessMailsOf(rig, email);
+    const salesOf = (email: string) =>
+      db.db.selectFrom('orders').select('id').where('buyer_email', '=', email).where('status', '=', 'paid').execute();
+    const refundCallsOf = (paymentId: number | string) =>
+      mp.requests.filter((request) => request.method === 'POST' && request.path === `/v1/payments/${paymentId}/refunds`);
+    const createOf = (paymentId: number) =>
+      mp.requests.find(
+        (request) =>
+          request.method === 'POST' &&
+          request.path === '/v1/payments' &&
+          (request.body as { external_reference?: string }).external_reference === mp.payments.get(paymentId)?.externalReference,
+      )!;
+
+    async function consoleDetail(orderId: string, cookie: string): Promise<AdminOrderDetail> {
+      const response = await consoleCall(server.url, cookie, `/orders/${orderId}`, undefined, { origin: server.url });
+      expect(response.status).toBe(200);
+      return (await response.json()) as AdminOrderDetail;
+    }
+
+    it('the button opens Mercado Pago\'s own page: a second payment "linked_to openfinance" with the CPF and the way back', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Lia Campos');
+      expect((await start(order.id, 'x'.repeat(40))).status).toBe(404);
+      const first = await start(order.id, viewKey);
+      expect(first.status).toBe(200);
+      const { redirectUri } = (await first.json()) as { redirectUri: string };
+      const payment = lastBankPayment(rig);
+      expect(redirectUri.startsWith(`${mp.url}/payments/${payment.id}/openfinance?`)).toBe(true);
+      // Tapped twice while it waits: the same payment.
+      expect(await (await start(order.id, viewKey)).json()).toEqual({ redirectUri });
+      expect([...mp.payments.values()].filter((each) => each.externalReference === payment.externalReference)).toHaveLength(1);
+      const create = createOf(payment.id);
+      expect(create.body).toMatchObject({
+        transaction_amount: 19.9,
+        payment_method_id: 'pix',
+        point_of_interaction: { linked_to: 'openfinance' },
+        payer: { email: buyer.email, identification: { type: 'CPF', number: buyer.document } },
+        callback_url: `${server.url}/api/open-finance/volta`,
+        notification_url: `${server.url}/api/webhooks/mercadopago-open-finance`,
+      });
+      expect(payment.externalReference).toContain(order.id);
+      const pixCreate = mp.requests.find((request) => request.method === 'POST' && request.path === '/v1/payments' && request !== create)!;
+      expect(create.headers['x-idempotency-key']).not.toBe(pixCreate.headers['x-idempotency-key']);
+      // Mercado Pago's page is where the buyer picks the bank.
+      const page = await fetch(redirectUri);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Confirmar pagamento');
+    });
+
+    it('approved at the bank: the order is paid, one access e-mail, its PIX cancelled at Mercado Pago, one sale', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Caio Teles');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const payment = lastBankPayment(rig);
+      // Mercado Pago's notification alone settles it, before the buyer is back.
+      const back = await mp.decideAtBank(payment.id, true);
+      await server.background.idle();
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      const landing = await fetch(back, { redirect: 'manual' });
+      expect(landing.headers.get('location')).toBe(`/pedido/${order.public_ref}?banco=pago`);
+      await server.outbox.runOnce();
+      expect(accessMails(buyer.email)).toHaveLength(1);
+      expect(mp.payments.get(Number(order.charge_id))?.status).toBe('cancelled');
+      expect(() => mp.pay(order.charge_id!)).toThrow(/not pending/);
+      expect(refundCallsOf(payment.id)).toHaveLength(0);
+      await server.outbox.runOnce();
+      expect(accessMails(buyer.email)).toHaveLength(1);
+      expect(await salesOf(buyer.email)).toHaveLength(1);
+    });
+
+    it('refused at the bank: the order waits, its PIX code still pays, and the button starts a new payment', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Otávio Reis');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const refused = lastBankPayment(rig);
+      const location = await atTheBank(refused.id, false);
+      expect(location).toBe(`/pedido/${order.public_ref}?banco=recusado`);
+      expect((await orderRow(db, order.id)).status).toBe('pending');
+      expect(mp.payments.get(Number(order.charge_id))?.status).toBe('pending');
+      expect(accessMails(buyer.email)).toHaveLength(0);
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      expect(lastBankPayment(rig).id).not.toBe(refused.id);
+      // The PIX code, paid after all: the order is paid by it.
+      mp.pay(order.charge_id!);
+      expect((await mp.notify(order.charge_id!)).status).toBe(200);
+      await server.background.idle();
+      await drainOutbox(server);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(accessMails(buyer.email)).toHaveLength(1);
+    });
+
+    it('paid both ways: one sale, and the Open Finance payment is refunded at Mercado Pago automatically', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Rita Nogueira');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const payment = lastBankPayment(rig);
+      // The buyer also paid the PIX code (its notification not yet in).
+      mp.pay(order.charge_id!);
+      await atTheBank(payment.id, true);
+      await drainOutbox(server);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(accessMails(buyer.email)).toHaveLength(1);
+      expect(refundCallsOf(payment.id)).toHaveLength(1);
+      expect(JSON.parse(refundCallsOf(payment.id)[0]!.rawBody)).toEqual({ amount: 19.9 });
+      expect(mp.payments.get(payment.id)?.status).toBe('refunded');
+      expect(refundCallsOf(order.charge_id!)).toHaveLength(0);
+      expect(await salesOf(buyer.email)).toHaveLength(1);
+      const admin = await signInToConsole(server.url, PASSWORD, server.url);
+      expect(await consoleDetail(order.id, admin)).toMatchObject({ status: 'paid', hasAccess: true });
+      // Notified again: nothing more goes back.
+      expect((await mp.notify(payment.id)).status).toBe(200);
+      await server.background.idle();
+      expect(refundCallsOf(payment.id)).toHaveLength(1);
+    });
+
+    it("the buyer's refund of an order paid in the bank's app goes to the Open Finance payment, not the cancelled PIX", async () => {
+      const { buyer, viewKey, order } = await placeOrder('Helena Prado');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const payment = lastBankPayment(rig);
+      await atTheBank(payment.id, true);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      const { cookie } = await memberVisit(server.url, db, order.id, now());
+      expect((await askRefund(server.url, cookie, { confirm: true })).status).toBe(200);
+      await drainOutbox(server);
+      expect(refundCallsOf(payment.id)).toHaveLength(1);
+      expect(refundCallsOf(order.charge_id!)).toHaveLength(0);
+      expect(mp.payments.get(payment.id)?.status).toBe('refunded');
+      expect((await orderRow(db, order.id)).status).toBe('reversed');
+      const admin = await signInToConsole(server.url, PASSWORD, server.url);
+      expect(await consoleDetail(order.id, admin)).toMatchObject({ hasAccess: false });
+      expect(await salesOf(buyer.email)).toHaveLength(0);
+    });
+  });
+}
