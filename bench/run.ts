@@ -17,7 +17,9 @@ import { nginxAvailable, startNginx } from './nginx.ts';
  * 4. What the abuse limits cost a legitimate visitor while a flood runs (bench/abuse.ts).
  * 5. The costliest request each public route accepts, and `/healthz` while 20 clients send it (bench/hostile.ts).
  * 6. Tap to PIX on an emulated slow phone: tap → buyer form, the tap's INP, submit → PIX panel and the
- *    checkout's scripts, tapped 0.5 s, 1.5 s and 5 s after the load event and with a second busy tab (bench/tap-to-pix.ts).
+ *    checkout's scripts, tapped 0.5 s, 1.5 s and 5 s after the load event and with a second busy tab; then, on a shop
+ *    paying by Efí with Open Finance against its stand-ins, "Pagar no app do banco" → the bank's page beside
+ *    submit → PIX panel (bench/tap-to-pix.ts).
  * 7. The server's resident memory after 200 requests across its pages and APIs (bench/rss.ts).
  * `npm run bench -- lighthouse` runs only sections 1–3; `npm run bench -- hostile` only section 5;
  * `npm run bench -- tap` only section 6; `npm run bench -- rss` only section 7.

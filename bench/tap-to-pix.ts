@@ -71,8 +71,8 @@ interface Sample {
 }
 
 interface Probe {
-  /** What the next tap leads to; its frames are watched from its pointerdown on. */
-  armed: 'form' | 'pix';
+  /** What the next tap leads to; its frames are watched from its pointerdown on ('bank': another page, nothing to watch here). */
+  armed: 'form' | 'pix' | 'banks' | 'bank';
   pointerdown?: number;
   /** Whether the checkout's island was live at that pointerdown. */
   liveAtTap?: boolean;
@@ -80,6 +80,12 @@ interface Probe {
   target?: string | null;
   formAt?: number;
   pixAt?: number;
+  /** First frame with the bank list's first bank (after the tap on "Pagar no app do banco"). */
+  banksAt?: number;
+  /** The armed tap's pointerdown on the clock shared by the page and the next one (`performance.timeOrigin` + the event's time). */
+  pointerdownEpoch?: number;
+  /** When this document's first script ran, on the same clock: its navigation had committed. */
+  committedEpoch: number;
   qrVisible?: boolean;
   events: Array<{ name: string; startTime: number; duration: number; interactionId: number }>;
 }
@@ -105,7 +111,7 @@ function installProbe(): void {
     // about:blank has no storage.
   }
   // The first tap is the buy button's.
-  const probe: Probe = { armed: 'form', events: [] };
+  const probe: Probe = { armed: 'form', events: [], committedEpoch: performance.timeOrigin + performance.now() };
   (window as unknown as ProbeWindow).__tapProbe = probe;
   // Displayed and with a box; the sheet's 200 ms fade-in (opacity) is not waited for.
   const shown = (element: Element | null | undefined): boolean => {
@@ -137,13 +143,15 @@ function installProbe(): void {
     probe.qrVisible = false;
     return true;
   };
-  const watchFrames = (target: 'form' | 'pix') => {
-    const ready = target === 'form' ? nameFieldTypeable : pixPanelShown;
+  const bankListShown = (): boolean => shown(document.querySelector('[role="dialog"] ul[aria-label="Escolha o seu banco"] li button'));
+  const watchFrames = (target: Exclude<Probe['armed'], 'bank'>) => {
+    const ready = target === 'form' ? nameFieldTypeable : target === 'pix' ? pixPanelShown : bankListShown;
     const started = performance.now();
     const step = () => {
       if (ready()) {
         if (target === 'form') probe.formAt = performance.now();
-        else probe.pixAt = performance.now();
+        else if (target === 'pix') probe.pixAt = performance.now();
+        else probe.banksAt = performance.now();
       } else if (performance.now() - started < 60_000) {
         requestAnimationFrame(step);
       }
@@ -157,9 +165,10 @@ function installProbe(): void {
     (event) => {
       if (probe.pointerdown !== undefined) return;
       probe.pointerdown = event.timeStamp;
+      probe.pointerdownEpoch = performance.timeOrigin + event.timeStamp;
       probe.target = event.target instanceof Element ? (event.target.closest('button')?.textContent?.trim() ?? null) : null;
       probe.liveAtTap = document.querySelector('[data-island="checkout"][data-hydrated="true"]') !== null;
-      watchFrames(probe.armed);
+      if (probe.armed !== 'bank') watchFrames(probe.armed);
     },
     { capture: true },
   );
@@ -172,7 +181,7 @@ function installProbe(): void {
 }
 
 /** Arms the probe for the next tap: see `installProbe`. */
-function arm(target: 'form' | 'pix'): void {
+function arm(target: Probe['armed']): void {
   const probe = (window as unknown as ProbeWindow).__tapProbe;
   probe.armed = target;
   probe.pointerdown = undefined;
@@ -183,6 +192,15 @@ const probeOf = (page: Page) =>
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return { ...(window as unknown as ProbeWindow).__tapProbe, loadEventEnd: navigation.loadEventEnd };
   });
+
+/** Waits until the probe has timed `key`; a timeout says which step never came. */
+async function probeReached(page: Page, key: 'formAt' | 'pixAt' | 'banksAt', step: string, polling: number | 'raf' = 100): Promise<void> {
+  try {
+    await page.waitForFunction((name) => (window as unknown as ProbeWindow).__tapProbe[name] !== undefined, key, { polling });
+  } catch (error) {
+    throw new Error(`${step} (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
 
 async function throttle(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -289,7 +307,7 @@ async function withTappedPage<T>(
     }
     await throttle(page);
     await tapAfterLoad(page, afterLoadMs, pathname);
-    await page.waitForFunction(() => (window as unknown as ProbeWindow).__tapProbe.formAt !== undefined, null, { polling: 100 });
+    await probeReached(page, 'formAt', 'no form after the buy tap');
     const afterTap = await probeOf(page);
     if (afterTap.pointerdown === undefined) throw new Error('the tap reached no pointerdown listener');
     if (afterTap.target !== BUY_LABEL) throw new Error(`the tap landed on ${afterTap.target ?? 'no button'}, not the buy button`);
@@ -325,6 +343,39 @@ function measureFloorRun(browser: Browser, server: RunningServer, mode: Mode): P
   });
 }
 
+/**
+ * From the frame with the form: the buyer's details typed (and a CPF, which a real provider's bank
+ * needs), then "GERAR PIX" tapped. Returns the buy tap's INP, read once its entries have surely
+ * been delivered, and the submit tap's pointerdown → first frame with the PIX panel.
+ */
+async function submitForPix(
+  page: Page,
+  tapAt: number,
+  formAt: number,
+  cpf?: string,
+): Promise<{ inp: number | null; submitToPix: number; qrVisible: boolean }> {
+  const dialog = page.getByRole('dialog', { name: DIALOG_LABEL });
+  const tag = `${process.pid}${buyers}`.padStart(8, '7').slice(-8);
+  await dialog.getByLabel(NAME_LABEL).fill('Maria Souza');
+  await dialog.getByLabel('E-mail').fill(`maria.tap${process.pid}.${buyers}@example.com`);
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill(`(11) 9${tag.slice(0, 4)}-${tag.slice(4)}`);
+  if (cpf !== undefined) await dialog.getByLabel('CPF').fill(cpf);
+  // Submitting before the product has loaded only shows an error (payment-modal.tsx).
+  await dialog.getByRole('status').filter({ hasText: LOADING_PRODUCT }).waitFor({ state: 'detached' });
+
+  // The tap's interaction: the first one whose entries start at or after its pointerdown. Read
+  // now, seconds later, when its entries have surely been delivered.
+  const { events } = await probeOf(page);
+  const inp = tapInp(events, tapAt, formAt);
+
+  await page.evaluate(arm, 'pix' as const);
+  await tap(page, dialog.getByRole('button', { name: 'GERAR PIX' }));
+  await probeReached(page, 'pixAt', 'no PIX panel after "GERAR PIX"');
+  const afterSubmit = await probeOf(page);
+  if (afterSubmit.pointerdown === undefined) throw new Error('the submit tap reached no pointerdown listener');
+  return { inp, submitToPix: afterSubmit.pixAt! - afterSubmit.pointerdown, qrVisible: afterSubmit.qrVisible ?? false };
+}
+
 function measureRun(browser: Browser, server: RunningServer, mode: Mode): Promise<Sample> {
   return withTappedPage(browser, server, mode, '/', async (page, { tapAt, formAt, liveAtTap, loadEventEnd }) => {
     const resources = await page.evaluate(
@@ -340,37 +391,115 @@ function measureRun(browser: Browser, server: RunningServer, mode: Mode): Promis
     );
     const scripts = resources.filter((resource) => resource.file.endsWith('.js'));
 
-    const dialog = page.getByRole('dialog', { name: DIALOG_LABEL });
-    const tag = `${process.pid}${buyers}`.padStart(8, '7').slice(-8);
-    await dialog.getByLabel(NAME_LABEL).fill('Maria Souza');
-    await dialog.getByLabel('E-mail').fill(`maria.tap${process.pid}.${buyers}@example.com`);
-    await dialog.getByLabel('WhatsApp', { exact: true }).fill(`(11) 9${tag.slice(0, 4)}-${tag.slice(4)}`);
-    // Submitting before the product has loaded only shows an error (payment-modal.tsx).
-    await dialog.getByRole('status').filter({ hasText: LOADING_PRODUCT }).waitFor({ state: 'detached' });
-
-    // The tap's interaction: the first one whose entries start at or after its pointerdown. Read
-    // now, seconds later, when its entries have surely been delivered.
-    const { events } = await probeOf(page);
-    const inp = tapInp(events, tapAt, formAt);
-
-    await page.evaluate(arm, 'pix' as const);
-    await tap(page, dialog.getByRole('button', { name: 'GERAR PIX' }));
-    await page.waitForFunction(() => (window as unknown as ProbeWindow).__tapProbe.pixAt !== undefined, null, { polling: 100 });
-    const afterSubmit = await probeOf(page);
-    if (afterSubmit.pointerdown === undefined) throw new Error('the submit tap reached no pointerdown listener');
+    const { inp, submitToPix, qrVisible } = await submitForPix(page, tapAt, formAt);
     return {
       liveAtTap,
       tapAfterLoad: tapAt - loadEventEnd,
       tapToForm: formAt - tapAt,
       inp,
-      submitToPix: afterSubmit.pixAt! - afterSubmit.pointerdown,
+      submitToPix,
       scriptTransfer: scripts.reduce((sum, script) => sum + script.transfer, 0),
       scriptBody: scripts.reduce((sum, script) => sum + script.body, 0),
       scriptFiles: scripts.map((script) => script.file),
       allTransfer: resources.reduce((sum, resource) => sum + resource.transfer, 0),
-      qrVisible: afterSubmit.qrVisible ?? false,
+      qrVisible,
     };
   });
+}
+
+/** The stand-in's bank the bench picks (tests/support/stand-ins/efi-open-finance-stand-in.ts), and a valid CPF it pays with. */
+const BANK_NAME = 'Banco Stand-in';
+const BANK_CPF = '52998224725';
+/** Runs of the bank section; its buyer taps 1.5 s after the load event, as `MODES['1.5 s']`. */
+const BANK_MODE: Mode = '1.5 s';
+
+interface BankSample {
+  /** Submit tap → PIX panel, as `Sample.submitToPix`, on the same shop and page. */
+  submitToPix: number;
+  /** Tap on "Pagar no app do banco" → first frame with the bank list's first bank. */
+  tapToList: number;
+  /** Tap on the bank → the bank's page committed (its first script ran). */
+  pickToBank: number;
+}
+
+/**
+ * "Pagar no app do banco" after the PIX panel, on a shop paying by Efí with Open Finance on against its
+ * stand-ins (tests/e2e/open-finance-shop.ts): the tap opens the bank list (its chunk and
+ * GET /api/open-finance/bancos, fetched on the tap), the bank is tapped as soon as it is painted, and the
+ * bank's page is timed when its navigation has committed (the probe's first line in that document). The
+ * gap between the list's frame and the second tap is the bench's own, not the buyer's: left out.
+ */
+function measureBankRun(browser: Browser, server: RunningServer): Promise<BankSample> {
+  return withTappedPage(browser, server, BANK_MODE, '/', async (page, { tapAt, formAt }) => {
+    const { submitToPix } = await submitForPix(page, tapAt, formAt, BANK_CPF);
+    const dialog = page.getByRole('dialog', { name: DIALOG_LABEL });
+
+    await page.evaluate(arm, 'banks' as const);
+    await tap(page, dialog.getByRole('button', { name: 'Pagar no app do banco' }));
+    await probeReached(page, 'banksAt', 'no bank list after the tap on "Pagar no app do banco"', 'raf');
+    const atList = await probeOf(page);
+    if (atList.pointerdown === undefined) throw new Error('the tap on "Pagar no app do banco" reached no pointerdown listener');
+
+    await page.evaluate(arm, 'bank' as const);
+    const shopOrigin = new URL(page.url()).origin;
+    const left = page.waitForURL((url) => url.origin !== shopOrigin, { waitUntil: 'commit' });
+    await tap(page, dialog.getByRole('list', { name: 'Escolha o seu banco' }).getByRole('button', { name: BANK_NAME }));
+    const pickedAt = (await probeOf(page)).pointerdownEpoch;
+    await left;
+    if (pickedAt === undefined) throw new Error('the tap on the bank reached no pointerdown listener');
+    const atBank = await page.evaluate(() => ({
+      path: window.location.pathname,
+      committedEpoch: (window as unknown as ProbeWindow).__tapProbe.committedEpoch,
+    }));
+    if (!atBank.path.startsWith('/autorizar/')) throw new Error(`the browser went to ${atBank.path}, not the bank's page`);
+    return { submitToPix, tapToList: atList.banksAt! - atList.pointerdown, pickToBank: atBank.committedEpoch - pickedAt };
+  });
+}
+
+/** The bank section: its own shop (Efí with Open Finance, stand-ins), `RUNS` buyers, medians and the ratio to the PIX panel. */
+async function runBankSection(browser: Browser, started: number): Promise<void> {
+  const { openShop } = await import('../tests/e2e/open-finance-shop.ts');
+  console.log(
+    `\nTap to the bank's page ("Pagar no app do banco", Efí Open Finance stand-in), the same phone (CPU ${CPU_SLOWDOWN}× slower, the same network), tap ${BANK_MODE} after the load event; ${RUNS} runs; load before: ${loadAverage()}`,
+  );
+  const shop = await openShop(undefined, { TRUST_PROXY_HOPS: '1' });
+  const samples: BankSample[] = [];
+  try {
+    for (let run = 1; run <= RUNS; run++) {
+      if (performance.now() - started > SECTION_BUDGET_MS) {
+        console.log(`  bank run ${run}: skipped, the section has taken over ${SECTION_BUDGET_MS / 60_000} min`);
+        continue;
+      }
+      try {
+        const sample = await measureBankRun(browser, shop.server);
+        samples.push(sample);
+        console.log(
+          `  bank run ${String(run).padStart(2)}  submit→PIX ${millis(sample.submitToPix).padStart(8)}  tap→bank list ${millis(sample.tapToList).padStart(8)}  ` +
+            `bank tap→bank's page ${millis(sample.pickToBank).padStart(8)}  together ${millis(sample.tapToList + sample.pickToBank).padStart(8)}`,
+        );
+      } catch (error) {
+        console.log(`  bank run ${run}: failed (${(error instanceof Error ? error.message : String(error)).split('\n')[0]})`);
+      }
+    }
+  } finally {
+    await shop.stop();
+  }
+  console.log(`  load after: ${loadAverage()}`);
+  if (samples.length === 0) return;
+  const together = (sample: BankSample) => sample.tapToList + sample.pickToBank;
+  const rows: Array<[string, (sample: BankSample) => number]> = [
+    ['submit → PIX panel painted', (sample) => sample.submitToPix],
+    ['"Pagar no app do banco" → list', (sample) => sample.tapToList],
+    ["bank tapped → bank's page", (sample) => sample.pickToBank],
+    ["both waits: tap → bank's page", together],
+  ];
+  console.log(`\n  ${''.padEnd(31)}${'median'.padStart(10)}${'max'.padStart(10)}   (${samples.length} runs)`);
+  for (const [label, value] of rows) {
+    const values = samples.map(value);
+    console.log(`  ${label.padEnd(31)}${millis(median(values)).padStart(10)}${millis(Math.max(...values)).padStart(10)}`);
+  }
+  const ratio = median(samples.map(together)) / median(samples.map((sample) => sample.submitToPix));
+  console.log(`  ${"tap → bank's page ÷ submit → PIX".padEnd(31)}${`${ratio.toFixed(2)}×`.padStart(10)}   (medians)`);
 }
 
 const millis = (ms: number) => `${Math.round(ms)} ms`;
@@ -392,12 +521,30 @@ function loadAverage(): string {
   }
 }
 
+/**
+ * The tap times of `MODES` against the sandbox gateway, then the bank section (`runBankSection`).
+ * TAP_MODES (parts of the names, comma-separated: `busy`, `0.5,bank`) runs only those.
+ */
 export async function runTapToPixBench(clientDir: string): Promise<void> {
   const executablePath = findChromium();
   if (!executablePath) {
     console.log(`\nTap to PIX skipped: ${MISSING_CHROMIUM_MESSAGE}`);
     return;
   }
+  const only = process.env.TAP_MODES?.split(',').filter(Boolean);
+  const modes = (Object.keys(MODES) as Mode[]).filter((mode) => !only || only.some((part) => mode.includes(part)));
+  if (modes.length > 0) await runPixModes(clientDir, modes);
+  if (!only || only.some((part) => 'bank'.includes(part))) {
+    const browser = await chromium.launch(chromiumLaunchOptions());
+    try {
+      await runBankSection(browser, performance.now());
+    } finally {
+      await browser.close();
+    }
+  }
+}
+
+async function runPixModes(clientDir: string, modes: Mode[]): Promise<void> {
   const modalChunk = fs.readdirSync(path.join(clientDir, 'assets')).find((name) => /^payment-modal-.*\.js$/.test(name));
   const brotliOf = (file: string) => zlib.brotliCompressSync(fs.readFileSync(path.join(clientDir, file))).length;
 
@@ -412,9 +559,6 @@ export async function runTapToPixBench(clientDir: string): Promise<void> {
   const server = await startServer({ TRUST_PROXY_HOPS: '1' });
   const browser = await chromium.launch(chromiumLaunchOptions());
   const started = performance.now();
-  // TAP_MODES=busy (a part of the names, comma-separated) runs only those.
-  const only = process.env.TAP_MODES?.split(',').filter(Boolean);
-  const modes = (Object.keys(MODES) as Mode[]).filter((mode) => !only || only.some((part) => mode.includes(part)));
   const samples = Object.fromEntries(modes.map((mode) => [mode, [] as Sample[]])) as Record<Mode, Sample[]>;
   const floors = Object.fromEntries(modes.map((mode) => [mode, [] as FloorSample[]])) as Record<Mode, FloorSample[]>;
   try {

@@ -17,7 +17,8 @@ export interface Shop {
   stop(): Promise<void>;
 }
 
-export async function openShop(database?: TestDb & { url: string }): Promise<Shop> {
+/** `env`: more of the server's settings (the tap bench's TRUST_PROXY_HOPS, for a visitor of its own per run). */
+export async function openShop(database?: TestDb & { url: string }, env: Record<string, string> = {}): Promise<Shop> {
   const shop = await shopAddress();
   const rig = await efiRig(shop.url);
   const { EFI_CLIENT_ID, EFI_CLIENT_SECRET, EFI_PIX_KEY } = rig.env;
@@ -39,6 +40,7 @@ export async function openShop(database?: TestDb & { url: string }): Promise<Sho
     EFI_ACCOUNT_HOLDER_DOCUMENT: ACCOUNT.documento,
     EFI_ACCOUNT_HOLDER_NAME: ACCOUNT.nome,
     ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
   });
   // The server registers its way back and its callback at start, on PUBLIC_URL, mTLS (no EFI_WEBHOOK_HMAC).
   await expect
