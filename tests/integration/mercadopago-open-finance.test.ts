@@ -158,6 +158,55 @@ for (const database of databases) {
       expect(refundCallsOf(payment.id)).toHaveLength(1);
     });
 
+    it('the PIX paid after the bank app paid, its cancel lost at Mercado Pago: one sale, the Open Finance payment refunded', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Yara Pinto');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const payment = lastBankPayment(rig);
+      // Mercado Pago does not take the cancel: the PIX code stays payable.
+      mp.scriptNext('cancel', { kind: 'status', status: 503 });
+      await atTheBank(payment.id, true);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(mp.payments.get(Number(order.charge_id))?.status).toBe('pending');
+      expect(refundCallsOf(payment.id)).toHaveLength(0);
+
+      mp.pay(order.charge_id!);
+      expect((await mp.notify(order.charge_id!)).status).toBe(200);
+      await server.background.idle();
+      await drainOutbox(server);
+      expect(refundCallsOf(payment.id)).toHaveLength(1);
+      expect(refundCallsOf(order.charge_id!)).toHaveLength(0);
+      // Notified again: nothing more goes back, and the buyer got one access e-mail.
+      expect((await mp.notify(order.charge_id!)).status).toBe(200);
+      await server.background.idle();
+      expect(refundCallsOf(payment.id)).toHaveLength(1);
+      expect(accessMails(buyer.email)).toHaveLength(1);
+      expect(await salesOf(buyer.email)).toHaveLength(1);
+    });
+
+    it('approved with the notification and the way back both lost: the reconciler confirms it after a minute', async () => {
+      const { buyer, viewKey, order } = await placeOrder('Irene Matos');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const payment = lastBankPayment(rig);
+      await mp.decideAtBank(payment.id, true, { notify: false });
+      await server.reconciler.runOnce();
+      expect((await orderRow(db, order.id)).status).toBe('pending');
+      rig.advance(61_000);
+      await server.reconciler.runOnce();
+      await drainOutbox(server);
+      expect((await orderRow(db, order.id)).status).toBe('paid');
+      expect(accessMails(buyer.email)).toHaveLength(1);
+      expect(mp.payments.get(Number(order.charge_id))?.status).toBe('cancelled');
+    });
+
+    it('an unsigned notification to the Open Finance webhook is refused', async () => {
+      const response = await fetch(`${server.url}/api/webhooks/mercadopago-open-finance?data.id=123&type=payment`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ type: 'payment', data: { id: '123' } }),
+      });
+      expect(response.status).toBe(401);
+    });
+
     it("the buyer's refund of an order paid in the bank's app goes to the Open Finance payment, not the cancelled PIX", async () => {
       const { buyer, viewKey, order } = await placeOrder('Helena Prado');
       expect((await start(order.id, viewKey)).status).toBe(200);
