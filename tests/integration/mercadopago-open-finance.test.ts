@@ -198,6 +198,25 @@ for (const database of databases) {
       expect(mp.payments.get(Number(order.charge_id))?.status).toBe('cancelled');
     });
 
+    it('never used, the payment expires at Mercado Pago (60 minutes): the PIX code still pays, the button starts a new one', async () => {
+      const { viewKey, order } = await placeOrder('Dora Lins');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      const expired = lastBankPayment(rig);
+      mp.expire(expired.id);
+      expect((await mp.notify(expired.id)).status).toBe(200);
+      await server.background.idle();
+      const row = await db.db
+        .selectFrom('open_finance_payments')
+        .selectAll()
+        .where('payment_id', '=', String(expired.id))
+        .executeTakeFirstOrThrow();
+      expect(row.state).toBe('expired');
+      expect((await orderRow(db, order.id)).status).toBe('pending');
+      expect(mp.payments.get(Number(order.charge_id))?.status).toBe('pending');
+      expect((await start(order.id, viewKey)).status).toBe(200);
+      expect(lastBankPayment(rig).id).not.toBe(expired.id);
+    });
+
     it('an unsigned notification to the Open Finance webhook is refused', async () => {
       const response = await fetch(`${server.url}/api/webhooks/mercadopago-open-finance?data.id=123&type=payment`, {
         method: 'POST',
