@@ -67,3 +67,23 @@ export const plannerText = {
 function formatLift(lift: number): string {
   return `${Math.round(lift * 100)}%`;
 }
+
+/** The console API's refusals when a test is created, stopped or decided (routes/admin/experiments.ts). */
+export const experimentsApi = {
+  invalid: 'Confira os campos do teste.',
+  notFound: 'Teste não encontrado.',
+  /** CDC art. 39: two prices for two buyers; a buyer who saw the lower one may demand it. */
+  priceChanged:
+    'Um teste A/B nunca muda preços nem valores anunciados: dois preços para dois compradores é arriscado pelo Código de Defesa do Consumidor (art. 39), e quem viu o preço menor pode exigi-lo. Teste textos, imagens e seções.',
+  notPageField: (page: string) => `Esse campo não faz parte da página ${page}: o teste só muda textos, imagens e seções dela.`,
+  controlChanged: 'A versão A é a página publicada, sem mudanças: as mudanças vão nas versões B, C ou D.',
+  sameAsControl: (letter: string) => `A versão ${letter} é igual à página publicada. Mude algum campo ou remova a versão.`,
+  invalidField: (letter: string) => `A versão ${letter} tem um campo inválido.`,
+  tooLarge: (letter: string, size: string, budget: string) =>
+    `A versão ${letter} deixaria a página com ${size}, acima do limite de ${budget} que a mantém rápida.`,
+  endDate: 'A data de término precisa ser depois de agora e em até um ano.',
+  alreadyRunning: (page: string) => `Já há um teste rodando em ${page}. Encerre-o antes de começar outro: um teste por página de cada vez.`,
+  notRunning: 'Esse teste já foi encerrado.',
+  noSuchVariant: 'Esse teste não tem essa versão.',
+  published: 'Outra publicação entrou no meio. Tente de novo.',
+} as const;

@@ -185,9 +185,17 @@ export function createApp(deps: AppDeps) {
       const file = pageFile(paths[key]);
       if (!isServedAtPath(key) || !site.page(file)) continue;
       const { rendering, robots } = routes[key];
-      app.get(paths[key], (c) => {
+      app.get(paths[key], async (c) => {
+        // An A/B test's variant, picked per request on the server (docs/experiments.md#serving).
+        const chosen = await offer.experiments?.choose(file, {
+          address: c.var.clientAddress,
+          userAgent: c.req.header('User-Agent'),
+          cookie: c.req.header('Cookie'),
+        });
         // Looked up per request: a page's bytes may be replaced (site.ts fillSlot).
-        const response = sendPage(c, site.page(file)!);
+        const response = sendPage(c, chosen?.page ?? site.page(file)!);
+        // Each visitor's variant differs on the same URL: no shared cache may keep one for all.
+        if (chosen?.testing) response.headers.set('Cache-Control', 'private, no-cache');
         if (rendering === 'client-only') {
           if (robots) response.headers.set('X-Robots-Tag', robots);
           response.headers.set('Cache-Control', 'no-store');

@@ -33,6 +33,8 @@ import type { RefundsDeps } from './refunds/refunds-deps.ts';
 import type { ReviewsDeps } from './reviews/review-service.ts';
 import { createReviewsSignal, type ReviewsSignal } from './reviews/reviews-signal.ts';
 import { createLiveOffer, OFFER_CHECK_MS } from './offer/live-offer.ts';
+import { createLiveExperiments } from './experiments/live-experiments.ts';
+import { ADMIN_COOKIE } from './routes/admin/console.ts';
 import { catalogueDecidesPrice } from './config/catalogue-price.ts';
 import { createOfferPricing } from './offer/offer-prices.ts';
 import { currentProductInfo } from './orders/checkout-service.ts';
@@ -154,10 +156,14 @@ export function composeServer(options: {
   reviewsSignal.onChange(() => background.run('landing reviews after moderation', () => landingReviews.refresh()));
   let reviewsTimers: ReturnType<typeof setInterval>[] = [];
   const live = createLiveOffer({ db, site, logger, now: clock, publicValuesFor: (offer) => publicConfigWithOffer(config, offer) });
+  const experiments = site
+    ? createLiveExperiments({ db, site, live, logger, background, now: clock, consoleCookie: ADMIN_COOKIE })
+    : undefined;
   const offer: OfferDeps = {
     db,
     site,
     live,
+    experiments,
     fromEnvironment: sellerFieldsFromEnvironment(config),
     cataloguePrice: catalogueDecidesPrice(config) ? async () => (await currentProductInfo(orders)).priceCents : undefined,
   };
@@ -184,7 +190,8 @@ export function composeServer(options: {
       const bankApi = openFinanceApi(orders);
       if (bankApi) background.run('open finance settings', () => registerOpenFinanceAtStart(bankApi, config.publicUrl, logger));
       // Another instance's publish is served here within OFFER_CHECK_MS (docs/editing.md#several-instances).
-      offerTimer ??= setInterval(() => void live.check(), OFFER_CHECK_MS);
+      // The A/B tests' variants follow the live version and the tests another instance started or ended.
+      offerTimer ??= setInterval(() => void live.check().then(() => experiments?.check()), OFFER_CHECK_MS);
       offerTimer.unref();
       if (reviewsTimers.length === 0) {
         reviewsTimers = [
@@ -212,7 +219,10 @@ export function composeServer(options: {
     },
     syncClock: async () => instanceClock?.sync(),
     refreshReviews: () => landingReviews.refresh(),
-    checkOffer: () => live.check(),
+    checkOffer: async () => {
+      await live.check();
+      await experiments?.check();
+    },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ExperimentCreateSchema, ExperimentList, ExperimentWinnerSchema } from './experiments/experiment-api.ts';
 import type { MemberArea, ResendAccessSchema } from './access.ts';
 import type {
   AdminInviteAcceptSchema,
@@ -164,6 +165,12 @@ export interface ApiEndpoints {
   /** The image's bytes as the body (not JSON). */
   'POST /api/admin/page/images': { reply: PageImageReply };
   'GET /api/admin/page/figures': { reply: { versions: PageVersionFigures[] } };
+  'GET /api/admin/experiments': { reply: ExperimentList };
+  /** 422 with the refused variant's field (a price is never tested); 409 when the page already runs a test. */
+  'POST /api/admin/experiments': { body: Body<typeof ExperimentCreateSchema>; reply: { id: string } };
+  'POST /api/admin/experiments/:id/stop': { reply: OkReply };
+  /** Publishes the variant as a new page version (the editor's checks), ending the test. */
+  'POST /api/admin/experiments/:id/winner': { body: Body<typeof ExperimentWinnerSchema>; reply: { number: number } };
   'GET /api/admin/users': { reply: AdminUserList };
   'POST /api/admin/users/invite': { body: Body<typeof AdminInviteSchema>; reply: AdminInviteReply };
   'POST /api/admin/users/:id/permissions': { body: Body<typeof AdminPermissionsSchema>; reply: AdminUserList };

@@ -61,6 +61,11 @@ export function createOrderSchema(messages: CheckoutFormMessages) {
       whatsappConsent: z.boolean(messages.requestInvalid).optional().default(false),
       /** The page version the checkout showed: if prices changed, 409 with the new ones before any charge. */
       offerVersion: z.number(messages.requestInvalid).int(messages.requestInvalid).min(0).max(1_000_000_000).optional(),
+      /** The A/B test's variant the page named (`data-experiment`); anything else is dropped, never refused. */
+      experiment: z
+        .unknown()
+        .optional()
+        .transform((value) => (typeof value === 'string' && /^[A-Za-z0-9_-]{1,40}\.[0-3]$/.test(value) ? value : undefined)),
     },
     messages.requestInvalid,
   );

@@ -150,6 +150,8 @@ export default function PaymentModal({
           ...orderContext(),
           // The prices this checkout showed: newer ones come back as a 409, shown before any charge.
           ...(prices ? { offerVersion: prices.version } : {}),
+          // The A/B test's variant this page is, named by the server on <html> (docs/experiments.md#serving).
+          ...(document.documentElement.dataset.experiment ? { experiment: document.documentElement.dataset.experiment } : {}),
         },
       });
       // Count down on this device's clock, whatever time it shows: shift the deadline by the

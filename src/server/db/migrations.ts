@@ -41,6 +41,7 @@ import { editorDraftsMigration } from './migrations/0043-editor-drafts.ts';
 import { consoleUsersMigration } from './migrations/0045-console-users.ts';
 import { openFinancePaymentsMigration } from './migrations/0046-open-finance-payments.ts';
 import { openFinanceLinksMigration } from './migrations/0047-open-finance-links.ts';
+import { experimentsMigration } from './migrations/0048-experiments.ts';
 import { disputePollsMigration } from './migrations/0040-dispute-polls.ts';
 import type { Database } from './schema.ts';
 
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0045_console_users': consoleUsersMigration,
   '0046_open_finance_payments': openFinancePaymentsMigration,
   '0047_open_finance_links': openFinanceLinksMigration,
+  '0048_experiments': experimentsMigration,
 };
 
 /** Every migration this build carries, in the order they apply (readiness compares them with the database). */

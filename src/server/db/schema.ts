@@ -105,6 +105,9 @@ export interface OrdersTable {
   end_to_end_id: Generated<string | null>;
   /** What the MED took back of this charge (lost disputes, migration 0037): "Devolvido pelo MED", not a refund. */
   med_returned_cents: Generated<number>;
+  /** The A/B test and variant the page showed (migration 0048, docs/experiments.md#serving); null outside a test. */
+  experiment_id: Generated<string | null>;
+  experiment_variant: Generated<number | null>;
 }
 
 export type OrderKind = 'main' | 'addon';
@@ -536,4 +539,29 @@ export interface Database {
   dispute_blocks: DisputeBlocksTable;
   instance_clocks: InstanceClocksTable;
   dispute_polls: DisputePollsTable;
+  experiments: ExperimentsTable;
+  experiment_salts: { day: string; salt: string };
+  experiment_visitors: { experiment_id: string; day: string; visitor: string; variant: number };
+  experiment_events: { experiment_id: string; variant: number; event: string; count: number };
+}
+
+/** An A/B test of `/` or `/presell` (migration 0048, docs/experiments.md). */
+export interface ExperimentsTable {
+  id: string;
+  page: string;
+  /** The page while the test runs, null after: one running test per page (unique). */
+  running_page: string | null;
+  status: 'running' | 'stopped' | 'decided';
+  name: string;
+  variants: string;
+  metric: string;
+  planned_lift: number;
+  planned_visitors: number;
+  starts_at: number;
+  ends_at: number;
+  created_at: number;
+  created_by: string;
+  stopped_at: number | null;
+  winner: number | null;
+  winner_version: number | null;
 }

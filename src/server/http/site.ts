@@ -35,7 +35,7 @@ export interface Site {
    * Renders the offer pages from a version of the seller's offer with the build's own components
    * (its server render bundle), without serving them yet: `swap` does, for every page at once.
    */
-  renderOffer(offer: Offer, publicValues?: PublicConfig): Promise<RenderedSite>;
+  renderOffer(offer: Offer, publicValues?: PublicConfig, variantMark?: string): Promise<RenderedSite>;
   /** What `/` would weigh over the wire (brotli) with `offer`, without rendering the other pages. */
   landingBytesOf(offer: Offer, publicValues?: PublicConfig): Promise<number>;
   /**
@@ -176,7 +176,8 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
   const brotliBytesOfLanding = (landingText: string, slots: ReadonlyMap<string, ReadonlyMap<string, string>>) =>
     zlib.brotliCompressSync(Buffer.from(stripDemoNotice(withSlots(landingText, slots.get(documentFile('landing')))))).length;
 
-  const renderOffer = async (offer: Offer, values: PublicConfig = publicValues): Promise<RenderedSite> => {
+  /** `variantMark`: an A/B test's variant (experiments/), named on the offer pages' `<html>` for the checkout to send. */
+  const renderOffer = async (offer: Offer, values: PublicConfig = publicValues, variantMark?: string): Promise<RenderedSite> => {
     const slots = latestSlots();
     const script = scriptFor(values);
     const pages = new Map<string, Page>();
@@ -186,6 +187,7 @@ export function loadSite(clientDir: string, headScript = '', publicValues: Publi
       let document = buildSources.get(file)!;
       if ((OFFER_PAGES as readonly PageKey[]).includes(key)) {
         document = await renderDocument(key as OfferPage, offer, false);
+        if (variantMark) document = document.replace('<html', () => `<html data-experiment="${variantMark}"`);
       }
       const { text, csp } = preparePage(key, document, values, script, key === 'landing' ? videoFrames(offer.hero.video) : []);
       sources.set(file, text);

@@ -5,6 +5,7 @@ import type { OfferPage } from '../../shared/offer-pages.ts';
 import type { Database } from '../db/schema.ts';
 import type { RenderedSite, Site } from '../http/site.ts';
 import type { LiveOffer } from './live-offer.ts';
+import type { LiveExperiments } from '../experiments/live-experiments.ts';
 import {
   deleteDraft,
   findDraft,
@@ -23,6 +24,8 @@ import { referencePriceHonestUntil, referencePriceShortfall } from './reference-
 
 /** For the retention job (jobs/retention.ts). */
 export { pruneDrafts } from './offer-repository.ts';
+/** The version live in the database (experiments/ publishes a test's winner over it). */
+export { liveVersionNumber } from './offer-repository.ts';
 
 export interface OfferDeps {
   db: Kysely<Database>;
@@ -32,6 +35,8 @@ export interface OfferDeps {
   fromEnvironment: string[];
   /** The provider catalogue's price (TriboPay's PRODUCT_HASH): a publish never changes it. */
   cataloguePrice: (() => Promise<number>) | undefined;
+  /** The A/B tests this instance serves (experiments/live-experiments.ts); absent without a site. */
+  experiments?: LiveExperiments;
 }
 
 /** The field the provider's catalogue decides, by path. */
@@ -199,6 +204,14 @@ export async function publishDraft(
   });
   if (result.kind === 'published') await deleteDraft(deps.db, input.editor.session, draft.revision);
   return result;
+}
+
+/** A whole offer published as the next version (an A/B test's winner, experiments/): the same checks as a draft's. */
+export function publishOffer(
+  deps: OfferDeps,
+  input: { offer: Offer; baseNumber: number; session: string; now: number },
+): Promise<PublishResult> {
+  return publishVersion(deps, { ...input, restoredFrom: null });
 }
 
 /** "Restaurar": an earlier version published again, as a new version. */

@@ -11,6 +11,7 @@ import { adminOrdersRoutes } from './admin/orders.ts';
 import { adminOverviewRoutes } from './admin/overview.ts';
 import { adminPageRoutes } from './admin/page.ts';
 import { adminPageFiguresRoutes } from './admin/page-figures.ts';
+import { adminExperimentsRoutes } from './admin/experiments.ts';
 import { adminPrivacyRoutes } from './admin/privacy.ts';
 import { adminRefundsRoutes } from './admin/refunds.ts';
 import { adminReviewsRoutes } from './admin/reviews.ts';
@@ -51,6 +52,7 @@ export function adminRoutes(deps: AdminDeps) {
     .route('/', adminReviewsRoutes)
     .route('/', adminPageRoutes)
     .route('/', adminPageFiguresRoutes)
+    .route('/', adminExperimentsRoutes)
     .route('/', adminUsersRoutes(deps.mailer))
     .route('/', adminSuppliersRoutes)
     .route('/', adminHealthRoutes(deps))

@@ -21,6 +21,13 @@ export const eventsRoutes = new Hono<AppEnv>().basePath('/api/events').post(
     if (!decision.allowed) return apiError(c, 429, apiErrors.tooManyRequests);
     // The version this instance serves: what the visitor saw (docs/editing.md#figures).
     await countClientEvent(c.var.db, event, c.var.offer.live.current().number);
+    // A checkout begun counts for the visitor's variant of each running A/B test (docs/experiments.md).
+    if (event.name === 'begin_checkout')
+      await c.var.offer.experiments?.countEvent(event.name, {
+        address: c.var.clientAddress,
+        userAgent: c.req.header('User-Agent'),
+        cookie: c.req.header('Cookie'),
+      });
     return sendReply(c, 'POST', null);
   },
 );

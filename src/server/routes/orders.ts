@@ -23,6 +23,7 @@ import { findAddonOrder, refuseAddonCharge } from './addon-order.ts';
 import { sendReply } from './api-reply.ts';
 import { disputeBlockedCheckout } from '../../content/disputes.ts';
 import { isBuyerBlocked } from '../disputes/dispute-service.ts';
+import { recordOrderVariant } from '../experiments/experiment-orders.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
 
@@ -53,7 +54,10 @@ export const ordersRoutes = new Hono<AppEnv>()
       // docs/disputes.md#not-again: after a lost dispute, no new PIX; the words accuse no one.
       if (await isBuyerBlocked(c.var.orders, input)) return apiError(c, 403, disputeBlockedCheckout);
       const result = await startCheckout(c.var.orders, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
-      if (result.kind === 'created') return sendReply(c, 'POST', result.order, 201);
+      if (result.kind === 'created') {
+        await recordOrderVariant(c.var.db, result.order.orderId, c.var.offer.experiments?.recorded(input.experiment) ?? null);
+        return sendReply(c, 'POST', result.order, 201);
+      }
       if (result.kind === 'sold_out') {
         return apiError(c, 409, copy.errors.soldOut(dateFormat.format(new Date(result.nextBatchAt))));
       }

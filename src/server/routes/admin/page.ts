@@ -65,7 +65,7 @@ function withoutScripts(html: string): string {
 }
 
 /** A refusal's reply, or `undefined` once the publish is recorded in the audit log. */
-async function publishReply(
+export async function publishReply(
   c: Context<AdminEnv>,
   result: Exclude<PublishResult, { kind: 'not_found' }>,
   audit: { action: string; detail: Record<string, unknown> },

@@ -1,0 +1,144 @@
+// Per-variant figures of an A/B test, for the console and the verdict (docs/experiments.md#what-is-counted).
+import { sql, type Kysely } from 'kysely';
+import type { ExperimentArmFigures, PlannerInputs } from '../../shared/experiments/experiment-api.ts';
+import { businessDay } from '../../shared/time.ts';
+import type { Database } from '../db/schema.ts';
+import { netPaidCentsSql } from '../orders/purchase-service.ts';
+
+const empty = (): ExperimentArmFigures => ({
+  visitors: 0,
+  checkoutsBegun: 0,
+  pixGenerated: 0,
+  pixPaid: 0,
+  revenueCents: 0,
+  revenueSquaresCents: 0,
+  refundRequests: 0,
+  disputes: 0,
+});
+
+/** Adds one to a variant's count of a client event (`begin_checkout`). */
+export async function countExperimentEvent(db: Kysely<Database>, event: { experimentId: string; variant: number; name: string }) {
+  await db
+    .insertInto('experiment_events')
+    .values({ experiment_id: event.experimentId, variant: event.variant, event: event.name, count: 1 })
+    .onConflict((conflict) =>
+      conflict.columns(['experiment_id', 'variant', 'event']).doUpdateSet({ count: sql`experiment_events.count + 1` }),
+    )
+    .execute();
+}
+
+/** A visitor counted once a day per test, by their daily id. */
+export async function countExperimentVisitor(
+  db: Kysely<Database>,
+  visit: { experimentId: string; day: string; visitor: string; variant: number },
+) {
+  await db
+    .insertInto('experiment_visitors')
+    .values({ experiment_id: visit.experimentId, day: visit.day, visitor: visit.visitor, variant: visit.variant })
+    .onConflict((conflict) => conflict.columns(['experiment_id', 'day', 'visitor']).doNothing())
+    .execute();
+}
+
+/**
+ * Visitors (daily ids), checkouts begun, PIX generated and paid on the main orders the variant's page placed; revenue
+ * net of refunds and the MED (docs/money.md), the bump and the add-on bought after it included, per visitor who paid
+ * (the sum of squares feeds revenue's variance); refund requests and disputes per order.
+ */
+export async function experimentFigures(db: Kysely<Database>, experimentId: string, arms: number): Promise<ExperimentArmFigures[]> {
+  const figures = Array.from({ length: arms }, empty);
+  const at = (variant: number | null) => (variant !== null && variant >= 0 && variant < arms ? figures[Number(variant)] : undefined);
+  const [visitors, events, orders, addons, refunds, disputes] = await Promise.all([
+    db
+      .selectFrom('experiment_visitors')
+      .select((eb) => ['variant', eb.fn.countAll<number>().as('count')])
+      .where('experiment_id', '=', experimentId)
+      .groupBy('variant')
+      .execute(),
+    db.selectFrom('experiment_events').selectAll().where('experiment_id', '=', experimentId).execute(),
+    db
+      .selectFrom('orders')
+      .select(['id', 'experiment_variant', 'charge_id', 'paid_at', netPaidCentsSql.as('net_cents')])
+      .where('experiment_id', '=', experimentId)
+      .where('kind', '=', 'main')
+      .execute(),
+    db
+      .selectFrom('orders')
+      .select(['parent_order_id', netPaidCentsSql.as('net_cents')])
+      .where('kind', '=', 'addon')
+      .where('parent_order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('experiment_id', '=', experimentId))
+      .execute(),
+    db
+      .selectFrom('refunds')
+      .innerJoin('orders', 'orders.id', 'refunds.order_id')
+      .select((eb) => ['orders.experiment_variant as variant', eb.fn.count<number>('refunds.order_id').distinct().as('count')])
+      .where('orders.experiment_id', '=', experimentId)
+      .groupBy('orders.experiment_variant')
+      .execute(),
+    db
+      .selectFrom('disputes')
+      .innerJoin('orders', 'orders.id', 'disputes.order_id')
+      .select((eb) => ['orders.experiment_variant as variant', eb.fn.count<number>('disputes.order_id').distinct().as('count')])
+      .where('orders.experiment_id', '=', experimentId)
+      .groupBy('orders.experiment_variant')
+      .execute(),
+  ]);
+  for (const row of visitors) {
+    const arm = at(Number(row.variant));
+    if (arm) arm.visitors = Number(row.count);
+  }
+  for (const row of events) {
+    const arm = at(Number(row.variant));
+    if (arm && row.event === 'begin_checkout') arm.checkoutsBegun = Number(row.count);
+  }
+  const addonCents = new Map<string, number>();
+  for (const row of addons)
+    if (row.parent_order_id) addonCents.set(row.parent_order_id, (addonCents.get(row.parent_order_id) ?? 0) + Number(row.net_cents));
+  for (const order of orders) {
+    const arm = at(order.experiment_variant === null ? null : Number(order.experiment_variant));
+    if (!arm) continue;
+    if (order.charge_id !== null) arm.pixGenerated += 1;
+    if (order.paid_at === null) continue;
+    arm.pixPaid += 1;
+    const cents = Number(order.net_cents) + (addonCents.get(order.id) ?? 0);
+    arm.revenueCents += cents;
+    arm.revenueSquaresCents += cents * cents;
+  }
+  for (const row of refunds) {
+    const arm = at(row.variant === null ? null : Number(row.variant));
+    if (arm) arm.refundRequests = Number(row.count);
+  }
+  for (const row of disputes) {
+    const arm = at(row.variant === null ? null : Number(row.variant));
+    if (arm) arm.disputes = Number(row.count);
+  }
+  return figures;
+}
+
+const PLANNER_DAYS = 28;
+
+/** The shop's last 28 days for the planner: visits of `/` a day (the funnel's count), its conversion and revenue per visitor. */
+export async function plannerInputs(db: Kysely<Database>, now: number): Promise<PlannerInputs> {
+  const since = now - PLANNER_DAYS * 86_400_000;
+  const [views, paid] = await Promise.all([
+    db
+      .selectFrom('funnel')
+      .select((eb) => eb.fn.sum<number>('count').as('count'))
+      .where('event', '=', 'page_view')
+      .where('path', '=', '/')
+      .where('day', '>=', businessDay(since))
+      .where('day', '<', businessDay(now))
+      .executeTakeFirst(),
+    db.selectFrom('orders').select(netPaidCentsSql.as('net_cents')).where('paid_at', '>=', since).where('paid_at', '<', now).execute(),
+  ]);
+  const visitors = Number(views?.count ?? 0);
+  const sales = paid.map((row) => Number(row.net_cents));
+  const mean = visitors > 0 ? sales.reduce((sum, cents) => sum + cents, 0) / visitors : 0;
+  const squares = visitors > 0 ? sales.reduce((sum, cents) => sum + cents * cents, 0) / visitors : 0;
+  return {
+    days: PLANNER_DAYS,
+    visitorsPerDay: visitors / PLANNER_DAYS,
+    conversionRate: visitors > 0 ? Math.min(1, paid.length / visitors) : 0,
+    revenueMeanCents: mean,
+    revenueVarianceCents: Math.max(0, squares - mean * mean),
+  };
+}

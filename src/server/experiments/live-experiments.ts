@@ -1,0 +1,141 @@
+// The A/B tests this instance serves: each variant prerendered as the page is, one picked per request (docs/experiments.md#serving).
+import type { Kysely } from 'kysely';
+import type { ExperimentPage } from '../../shared/experiments/experiment-api.ts';
+import type { Database } from '../db/schema.ts';
+import { pageFile, type RenderedSite, type Site } from '../http/site.ts';
+import type { Background } from '../lib/background.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { LiveOffer } from '../offer/live-offer.ts';
+import { createDailySalt, dailyVisitorId, isAutomated, isConsoleSession, pickVariant } from './assignment.ts';
+import { countExperimentEvent, countExperimentVisitor } from './experiment-figures.ts';
+import { runningExperiments, variantOffer, variantsOf } from './experiment-service.ts';
+
+type Page = NonNullable<ReturnType<Site['page']>>;
+
+/** Who asks: what the assignment reads, nothing more. */
+export interface Visitor {
+  address: string;
+  userAgent: string | undefined;
+  cookie: string | undefined;
+}
+
+interface ServedTest {
+  id: string;
+  page: ExperimentPage;
+  file: string;
+  weights: number[];
+  endsAt: number;
+  /** Each variant's pages, in the variants' order; rendered from `liveNumber` over `base` (a refill of a slot re-renders). */
+  sites: RenderedSite[];
+  liveNumber: number;
+  base: Page | undefined;
+  variantsJson: string;
+}
+
+export interface LiveExperiments {
+  /** Reads the running tests and renders any whose variants or live page changed. */
+  check(): Promise<void>;
+  /** The variant's document for a page under test, or undefined (no test, a bot, the seller, or not rendered yet). */
+  choose(file: string, visitor: Visitor): Promise<{ page: Page; testing: true } | { page: undefined; testing: boolean }>;
+  /** A client event (`begin_checkout`) counted for each running test under the visitor's variant. */
+  countEvent(name: string, visitor: Visitor): Promise<void>;
+  /** The test and variant a page named (`data-experiment`), when that test runs and has that variant. */
+  recorded(mark: string | undefined): { experimentId: string; variant: number } | null;
+}
+
+export function createLiveExperiments(deps: {
+  db: Kysely<Database>;
+  site: Site;
+  live: LiveOffer;
+  logger: Logger;
+  background: Background;
+  now: () => number;
+  consoleCookie: string;
+}): LiveExperiments {
+  let served: ServedTest[] = [];
+  const salt = createDailySalt(deps.db);
+  let queue: Promise<void> = Promise.resolve();
+
+  const render = async (row: Awaited<ReturnType<typeof runningExperiments>>[number], file: string): Promise<ServedTest> => {
+    const { number, offer } = deps.live.current();
+    const base = deps.site.page(file);
+    const variants = variantsOf(row);
+    const sites: RenderedSite[] = [];
+    for (const [index, variant] of variants.entries()) {
+      const patched = variantOffer(offer, variant);
+      sites.push(await deps.site.renderOffer(patched, deps.live.publicValuesFor(patched), `${row.id}.${index}`));
+    }
+    const page = row.page as ExperimentPage;
+    return {
+      id: row.id,
+      page,
+      file,
+      weights: variants.map((v) => v.weight),
+      endsAt: Number(row.ends_at),
+      sites,
+      liveNumber: number,
+      base,
+      variantsJson: row.variants,
+    };
+  };
+
+  const check = () => {
+    const next = queue.then(async () => {
+      const rows = await runningExperiments(deps.db);
+      const kept: ServedTest[] = [];
+      for (const row of rows) {
+        const file = pageFile(row.page);
+        const old = served.find((test) => test.id === row.id);
+        const fresh =
+          old && old.liveNumber === deps.live.current().number && old.base === deps.site.page(file) && old.variantsJson === row.variants;
+        kept.push(fresh ? old : await render(row, file));
+      }
+      served = kept;
+    });
+    queue = next.catch((error: unknown) =>
+      deps.logger.warn('A/B test variants not rendered', { error: error instanceof Error ? error.message : String(error) }),
+    );
+    return queue;
+  };
+
+  /** The variant of each running test for this visitor, or null when they are not in tests (a bot, the seller). */
+  const assign = async (visitor: Visitor) => {
+    if (isAutomated(visitor.userAgent) || isConsoleSession(visitor.cookie, deps.consoleCookie)) return null;
+    const now = deps.now();
+    const tests = served.filter((test) => now < test.endsAt);
+    if (tests.length === 0) return [];
+    const { day, salt: daySalt } = await salt(now);
+    return tests.map((test) => {
+      const visitorId = dailyVisitorId(daySalt, visitor.address, visitor.userAgent!, test.id);
+      return { test, day, visitorId, variant: pickVariant(visitorId, test.weights) };
+    });
+  };
+
+  return {
+    check,
+    async choose(file, visitor) {
+      const testing = served.some((test) => test.file === file && deps.now() < test.endsAt);
+      if (!testing) return { page: undefined, testing };
+      const assigned = (await assign(visitor))?.find(({ test }) => test.file === file);
+      if (!assigned) return { page: undefined, testing };
+      const { test, day, visitorId, variant } = assigned;
+      const page = test.sites[variant]?.pages.get(file);
+      if (!page) return { page: undefined, testing };
+      deps.background.run('A/B test visitor', () =>
+        countExperimentVisitor(deps.db, { experimentId: test.id, day, visitor: visitorId, variant }),
+      );
+      return { page, testing: true };
+    },
+    async countEvent(name, visitor) {
+      for (const { test, variant } of (await assign(visitor)) ?? [])
+        await countExperimentEvent(deps.db, { experimentId: test.id, variant, name });
+    },
+    recorded(mark) {
+      const match = /^([A-Za-z0-9_-]{1,40})\.([0-3])$/.exec(mark ?? '');
+      if (!match) return null;
+      const test = served.find((candidate) => candidate.id === match[1]);
+      const variant = Number(match[2]);
+      return test && variant < test.weights.length ? { experimentId: test.id, variant } : null;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// The console's "Testes A/B" API (docs/experiments.md): create, list with figures and verdict, stop, declare a winner.
+import { experimentsApi } from '../../../content/experiments.ts';
+import { ExperimentCreateSchema, ExperimentWinnerSchema } from '../../../shared/experiments/experiment-api.ts';
+import { recordAudit } from '../../admin/admin-audit.ts';
+import { plannerInputs } from '../../experiments/experiment-figures.ts';
+import { createExperiment, declareWinner, listExperiments, stopExperiment } from '../../experiments/experiment-service.ts';
+import { apiError, limitBody } from '../../http/http.ts';
+import { isIdShaped } from '../../orders/ids.ts';
+import { sendReply } from '../api-reply.ts';
+import { adminRouter, auditClient, json, ok, tooLarge } from './console.ts';
+import { publishReply } from './page.ts';
+
+/** Four variants of a whole offer each stay far under this. */
+const CREATE_MAX_BYTES = 256 * 1024;
+
+export const adminExperimentsRoutes = adminRouter()
+  .get('/experiments', async (c) => {
+    const now = c.var.now();
+    const [experiments, planner] = await Promise.all([listExperiments(c.var.offer, now), plannerInputs(c.var.db, now)]);
+    return sendReply(c, 'GET', { experiments, planner });
+  })
+  .post('/experiments', limitBody(CREATE_MAX_BYTES, tooLarge), json(ExperimentCreateSchema), async (c) => {
+    const input = c.req.valid('json');
+    const result = await createExperiment(c.var.offer, input, c.var.session, c.var.now());
+    if (result.kind === 'refused') {
+      const status = result.field ? 422 : 409;
+      return apiError(c, status, result.message, result.field ? { [result.field]: result.message } : undefined);
+    }
+    await recordAudit(c.var.db, {
+      session: c.var.session,
+      action: 'experiment.create',
+      detail: { id: result.id, page: input.page, variants: input.variants.length },
+      client: auditClient(c),
+      now: c.var.now(),
+    });
+    return sendReply(c, 'POST', { id: result.id }, 201);
+  })
+  .post('/experiments/:id/stop', limitBody(1024, tooLarge), async (c) => {
+    const id = c.req.param('id');
+    if (!isIdShaped(id)) return apiError(c, 404, experimentsApi.notFound);
+    const result = await stopExperiment(c.var.offer, id, c.var.now());
+    if (result.kind === 'not_found') return apiError(c, 404, experimentsApi.notFound);
+    if (result.kind === 'not_running') return apiError(c, 409, experimentsApi.notRunning);
+    await recordAudit(c.var.db, {
+      session: c.var.session,
+      action: 'experiment.stop',
+      detail: { id },
+      client: auditClient(c),
+      now: c.var.now(),
+    });
+    return sendReply(c, 'POST', ok);
+  })
+  .post('/experiments/:id/winner', limitBody(1024, tooLarge), json(ExperimentWinnerSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isIdShaped(id)) return apiError(c, 404, experimentsApi.notFound);
+    const { variant } = c.req.valid('json');
+    const result = await declareWinner(c.var.offer, { id, variant, session: c.var.session, now: c.var.now() });
+    if (result.kind === 'not_found') return apiError(c, 404, experimentsApi.notFound);
+    if (result.kind === 'no_such_variant') return apiError(c, 422, experimentsApi.noSuchVariant, { variant: experimentsApi.noSuchVariant });
+    if (result.kind === 'refused') {
+      if (result.result.kind === 'not_found') return apiError(c, 409, experimentsApi.published);
+      return (
+        (await publishReply(c, result.result, { action: 'experiment.winner', detail: { id, variant } })) ??
+        apiError(c, 409, experimentsApi.published)
+      );
+    }
+    await recordAudit(c.var.db, {
+      session: c.var.session,
+      action: 'experiment.winner',
+      detail: { id, variant, version: result.number },
+      client: auditClient(c),
+      now: c.var.now(),
+    });
+    return sendReply(c, 'POST', { number: result.number });
+  });

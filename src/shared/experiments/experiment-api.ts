@@ -1,0 +1,77 @@
+// The console's A/B test API (routes/admin/experiments.ts, docs/experiments.md#serving): bodies and replies.
+import type { Judgement } from './verdict.ts';
+import { z } from '../zod.ts';
+
+export const EXPERIMENT_PAGES = ['/', '/presell'] as const;
+export type ExperimentPage = (typeof EXPERIMENT_PAGES)[number];
+export const MIN_VARIANTS = 2;
+export const MAX_VARIANTS = 4;
+/** The longest test the console starts: a year, far beyond what any plan asks. */
+export const MAX_EXPERIMENT_DAYS = 365;
+
+/** The first variant is the control, the live page as published (an empty patch); the others patch its editor fields. */
+export const ExperimentCreateSchema = z.object({
+  page: z.enum(EXPERIMENT_PAGES),
+  name: z.string().trim().min(1).max(80),
+  variants: z
+    .array(z.object({ weight: z.number().int().min(1).max(100), patch: z.record(z.string(), z.unknown()) }))
+    .min(MIN_VARIANTS)
+    .max(MAX_VARIANTS),
+  metric: z.enum(['conversion', 'revenue']).default('revenue'),
+  plannedLift: z.number().min(0.01).max(5).default(0.2),
+  /** All arms together: the planner's answer (shared/experiments/planner.ts), the sequences' tuning. */
+  plannedVisitors: z.number().int().min(200).max(100_000_000),
+  endsAt: z.number().int(),
+});
+
+export const ExperimentWinnerSchema = z.object({
+  variant: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_VARIANTS - 1),
+});
+
+export interface ExperimentArmFigures {
+  visitors: number;
+  checkoutsBegun: number;
+  pixGenerated: number;
+  pixPaid: number;
+  revenueCents: number;
+  revenueSquaresCents: number;
+  refundRequests: number;
+  disputes: number;
+}
+
+export interface ExperimentSummary {
+  id: string;
+  page: ExperimentPage;
+  name: string;
+  status: 'running' | 'stopped' | 'decided';
+  variants: { weight: number; patch: Record<string, unknown> }[];
+  metric: 'conversion' | 'revenue';
+  plannedLift: number;
+  plannedVisitors: number;
+  startsAt: number;
+  endsAt: number;
+  stoppedAt: number | null;
+  winner: number | null;
+  /** The page version "Declarar vencedor" published. */
+  winnerVersion: number | null;
+  figures: ExperimentArmFigures[];
+  judgement: Judgement;
+}
+
+/** The shop's last 28 days, for the planner before a start. */
+export interface PlannerInputs {
+  days: number;
+  visitorsPerDay: number;
+  conversionRate: number;
+  revenueMeanCents: number;
+  revenueVarianceCents: number;
+}
+
+export interface ExperimentList {
+  experiments: ExperimentSummary[];
+  planner: PlannerInputs;
+}
