@@ -182,6 +182,8 @@ describe.skipIf(!siteBuilt).each(databases)('A/B tests of the page, served by th
     expect(after.history.map((version) => version.number)).toContain(number);
     const [test] = (await list()).experiments;
     expect([test!.status, test!.winner, test!.winnerVersion]).toEqual(['decided', 1, number]);
+    // Declared once: a second "Declarar vencedor" publishes nothing.
+    expect((await call(`/experiments/${experimentId}/winner`, { variant: 0 })).status).toBe(409);
     // Every visitor now gets the published winner, from either instance, cacheable again.
     await other.checkOffer();
     for (const server of [url(), other.url]) {

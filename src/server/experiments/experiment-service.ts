@@ -186,7 +186,12 @@ export async function stopExperiment(deps: OfferDeps, id: string, now: number): 
 }
 
 export type WinnerResult =
-  { kind: 'published'; number: number } | { kind: 'not_found' } | { kind: 'no_such_variant' } | { kind: 'refused'; result: PublishResult };
+  | { kind: 'published'; number: number }
+  | { kind: 'not_found' }
+  /** A winner was declared already: its version is in the history. */
+  | { kind: 'decided' }
+  | { kind: 'no_such_variant' }
+  | { kind: 'refused'; result: PublishResult };
 
 /**
  * "Declarar vencedor": the test ends (if it still ran) and the winner's offer, laid on the live version, is published
@@ -198,6 +203,7 @@ export async function declareWinner(
 ): Promise<WinnerResult> {
   const row = await deps.db.selectFrom('experiments').selectAll().where('id', '=', input.id).executeTakeFirst();
   if (!row) return { kind: 'not_found' };
+  if (row.status === 'decided') return { kind: 'decided' };
   const variant = variantsOf(row)[input.variant];
   if (!variant) return { kind: 'no_such_variant' };
   const baseNumber = await liveVersionNumber(deps.db);

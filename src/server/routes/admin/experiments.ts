@@ -56,6 +56,7 @@ export const adminExperimentsRoutes = adminRouter()
     const { variant } = c.req.valid('json');
     const result = await declareWinner(c.var.offer, { id, variant, session: c.var.session, now: c.var.now() });
     if (result.kind === 'not_found') return apiError(c, 404, experimentsApi.notFound);
+    if (result.kind === 'decided') return apiError(c, 409, experimentsApi.notRunning);
     if (result.kind === 'no_such_variant') return apiError(c, 422, experimentsApi.noSuchVariant, { variant: experimentsApi.noSuchVariant });
     if (result.kind === 'refused') {
       if (result.result.kind === 'not_found') return apiError(c, 409, experimentsApi.published);
