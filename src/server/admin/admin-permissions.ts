@@ -15,6 +15,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, ConsoleAccess>> = {
   'POST /page/versions/:number/restore': 'page',
   'POST /page/images': 'page',
   'GET /page/figures': 'orders',
+  // A/B tests change the page (a declared winner is published as a version): the page's editors run them.
+  'GET /experiments': 'page',
+  'POST /experiments': 'page',
+  'POST /experiments/:id/stop': 'page',
+  'POST /experiments/:id/winner': 'page',
 
   'GET /overview': 'orders',
   'GET /orders': 'orders',
