@@ -19,6 +19,7 @@ import type { AppEnv } from './routes/context.ts';
 import type { OrdersDeps } from './orders/orders-deps.ts';
 import type { RefundsDeps } from './refunds/refunds-deps.ts';
 import type { ReviewsDeps } from './reviews/review-service.ts';
+import type { LiveExperiments } from './experiments/live-experiments.ts';
 import type { OfferDeps } from './offer/offer-service.ts';
 import { accessPageRoutes, accessRoutes } from './routes/access.ts';
 import { adminRoutes, type AdminDeps } from './routes/admin.ts';
@@ -50,6 +51,8 @@ export interface AppDeps {
   refunds: RefundsDeps;
   reviews: ReviewsDeps;
   offer: OfferDeps;
+  /** The A/B tests this instance serves (docs/experiments.md#serving); absent without a site. */
+  experiments?: LiveExperiments;
   background: Background;
   sandbox?: Hono;
   site?: Site;
@@ -88,7 +91,7 @@ function apiRoutes(admin: AdminDeps) {
 // Long: the app's middleware and routers are mounted in the order requests meet them.
 export function createApp(deps: AppDeps) {
   const { db, config, logger, orders, background, refunds, reviews, offer } = deps;
-  const [site, sandbox, admin] = [own(deps, 'site'), own(deps, 'sandbox'), own(deps, 'admin')];
+  const [site, sandbox, admin, experiments] = [own(deps, 'site'), own(deps, 'sandbox'), own(deps, 'admin'), own(deps, 'experiments')];
   const lifecycle = own(deps, 'lifecycle') ?? createLifecycle();
   const app = new Hono<AppEnv>();
   const limiter = createRateLimiter(db);
@@ -106,6 +109,7 @@ export function createApp(deps: AppDeps) {
     c.set('refunds', refunds);
     c.set('reviews', reviews);
     c.set('offer', offer);
+    c.set('experiments', experiments);
     c.set('background', background);
     c.set('lifecycle', lifecycle);
     c.set('now', now);
@@ -187,7 +191,7 @@ export function createApp(deps: AppDeps) {
       const { rendering, robots } = routes[key];
       app.get(paths[key], async (c) => {
         // An A/B test's variant, picked per request on the server (docs/experiments.md#serving).
-        const chosen = await offer.experiments?.choose(file, {
+        const chosen = await experiments?.choose(file, {
           address: c.var.clientAddress,
           userAgent: c.req.header('User-Agent'),
           cookie: c.req.header('Cookie'),

@@ -163,12 +163,11 @@ export function composeServer(options: {
     db,
     site,
     live,
-    experiments,
     fromEnvironment: sellerFieldsFromEnvironment(config),
     cataloguePrice: catalogueDecidesPrice(config) ? async () => (await currentProductInfo(orders)).priceCents : undefined,
   };
   let offerTimer: ReturnType<typeof setInterval> | undefined;
-  const app = createApp({ config, db, logger, site, sandbox, orders, refunds, reviews, offer, background, admin, lifecycle });
+  const app = createApp({ config, db, logger, site, sandbox, orders, refunds, reviews, offer, experiments, background, admin, lifecycle });
   return {
     app,
     reviewsSignal,

@@ -1,5 +1,4 @@
 import { fetchFrom, newClientAddress } from '../support/clients.ts';
-import { orderRow } from '../support/db-reads.ts';
 import { OPEN_FINANCE_BANK, uniqueCpf } from '../support/open-finance-rig.ts';
 import { EfiOpenFinanceStandIn, OPEN_FINANCE_TEST_SELLER } from '../support/stand-ins/efi-open-finance-stand-in.ts';
 import type { TestServer } from '../support/test-server.ts';
@@ -218,6 +217,3 @@ export function heldAtEfi(provider: EfiOpenFinanceModel, chargeId: string | null
     pending: payments.some((held) => held.status === 'pendente'),
   };
 }
-
-/** The order's status as stored (the model's own reads go through the API). */
-export const storedOrder = (shop: Shop, orderId: string) => orderRow(shop.db, orderId);

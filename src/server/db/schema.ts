@@ -540,9 +540,31 @@ export interface Database {
   instance_clocks: InstanceClocksTable;
   dispute_polls: DisputePollsTable;
   experiments: ExperimentsTable;
-  experiment_salts: { day: string; salt: string };
-  experiment_visitors: { experiment_id: string; day: string; visitor: string; variant: number };
-  experiment_events: { experiment_id: string; variant: number; event: string; count: number };
+  experiment_salts: ExperimentSaltsTable;
+  experiment_visitors: ExperimentVisitorsTable;
+  experiment_events: ExperimentEventsTable;
+}
+
+/** The day's salt of the cookie-less assignment, one for every instance (docs/experiments.md#serving). */
+export interface ExperimentSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** A visitor of a page under test, by their daily id, counted once a day. */
+export interface ExperimentVisitorsTable {
+  experiment_id: string;
+  day: string;
+  visitor: string;
+  variant: number;
+}
+
+/** A client event's count (`begin_checkout`) per variant. */
+export interface ExperimentEventsTable {
+  experiment_id: string;
+  variant: number;
+  event: string;
+  count: number;
 }
 
 /** An A/B test of `/` or `/presell` (migration 0048, docs/experiments.md). */

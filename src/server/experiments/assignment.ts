@@ -4,10 +4,7 @@ import type { Kysely } from 'kysely';
 import { businessDay, businessDayStart } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
 
-/**
- * Crawlers, link previews and scripts: they get the control and are never counted. A browser always sends a
- * User-Agent, so a request without one is counted as a script too.
- */
+// Crawlers, link previews and scripts get the control and are never counted; a browser always sends a User-Agent.
 const AUTOMATED =
   /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|whatsapp|telegram|embedly|preview|lighthouse|pingdom|uptime|monitor|curl\/|wget\/|python|go-http-client|node-fetch|undici|axios|java\//i;
 
@@ -20,10 +17,8 @@ export function isConsoleSession(cookieHeader: string | undefined, cookieName: s
   return (cookieHeader ?? '').split(';').some((part) => part.trim().startsWith(`${cookieName}=`));
 }
 
-/**
- * The day's salt, the same on every instance (the first to ask creates it) and deleted two days later, after which
- * no daily id of that day can be recomputed from an address and a browser.
- */
+// The day's salt, the same on every instance (the first to ask creates it), deleted two days later: no daily id of
+// that day can then be recomputed from an address and a browser.
 export function createDailySalt(db: Kysely<Database>) {
   let cached: { day: string; salt: string } | undefined;
   return async (now: number): Promise<{ day: string; salt: string }> => {

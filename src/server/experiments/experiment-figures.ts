@@ -3,7 +3,10 @@ import { sql, type Kysely } from 'kysely';
 import type { ExperimentArmFigures, PlannerInputs } from '../../shared/experiments/experiment-api.ts';
 import { businessDay } from '../../shared/time.ts';
 import type { Database } from '../db/schema.ts';
-import { netPaidCentsSql } from '../orders/purchase-service.ts';
+import { disputedOrderIds } from '../disputes/dispute-lookup.ts';
+import { pageViewsBetween } from '../funnel/page-views.ts';
+import { experimentOrders, paidNetCentsBetween } from '../orders/order-experiments.ts';
+import { ordersWithRefundRequest } from '../refunds/refund-lookup.ts';
 
 const empty = (): ExperimentArmFigures => ({
   visitors: 0,
@@ -39,15 +42,12 @@ export async function countExperimentVisitor(
     .execute();
 }
 
-/**
- * Visitors (daily ids), checkouts begun, PIX generated and paid on the main orders the variant's page placed; revenue
- * net of refunds and the MED (docs/money.md), the bump and the add-on bought after it included, per visitor who paid
- * (the sum of squares feeds revenue's variance); refund requests and disputes per order.
- */
+// Per variant: daily visitors, checkouts begun, PIX generated and paid, net revenue (docs/money.md) with the bump and
+// the add-on and its sum of squares (the variance), and the orders with a refund request or a dispute.
 export async function experimentFigures(db: Kysely<Database>, experimentId: string, arms: number): Promise<ExperimentArmFigures[]> {
   const figures = Array.from({ length: arms }, empty);
   const at = (variant: number | null) => (variant !== null && variant >= 0 && variant < arms ? figures[Number(variant)] : undefined);
-  const [visitors, events, orders, addons, refunds, disputes] = await Promise.all([
+  const [visitors, events, { main: orders, addons }] = await Promise.all([
     db
       .selectFrom('experiment_visitors')
       .select((eb) => ['variant', eb.fn.countAll<number>().as('count')])
@@ -55,33 +55,10 @@ export async function experimentFigures(db: Kysely<Database>, experimentId: stri
       .groupBy('variant')
       .execute(),
     db.selectFrom('experiment_events').selectAll().where('experiment_id', '=', experimentId).execute(),
-    db
-      .selectFrom('orders')
-      .select(['id', 'experiment_variant', 'charge_id', 'paid_at', netPaidCentsSql.as('net_cents')])
-      .where('experiment_id', '=', experimentId)
-      .where('kind', '=', 'main')
-      .execute(),
-    db
-      .selectFrom('orders')
-      .select(['parent_order_id', netPaidCentsSql.as('net_cents')])
-      .where('kind', '=', 'addon')
-      .where('parent_order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('experiment_id', '=', experimentId))
-      .execute(),
-    db
-      .selectFrom('refunds')
-      .innerJoin('orders', 'orders.id', 'refunds.order_id')
-      .select((eb) => ['orders.experiment_variant as variant', eb.fn.count<number>('refunds.order_id').distinct().as('count')])
-      .where('orders.experiment_id', '=', experimentId)
-      .groupBy('orders.experiment_variant')
-      .execute(),
-    db
-      .selectFrom('disputes')
-      .innerJoin('orders', 'orders.id', 'disputes.order_id')
-      .select((eb) => ['orders.experiment_variant as variant', eb.fn.count<number>('disputes.order_id').distinct().as('count')])
-      .where('orders.experiment_id', '=', experimentId)
-      .groupBy('orders.experiment_variant')
-      .execute(),
+    experimentOrders(db, experimentId),
   ]);
+  const orderIds = orders.map((order) => order.id);
+  const [refunded, disputed] = await Promise.all([ordersWithRefundRequest(db, orderIds), disputedOrderIds(db, orderIds)]);
   for (const row of visitors) {
     const arm = at(Number(row.variant));
     if (arm) arm.visitors = Number(row.count);
@@ -96,20 +73,14 @@ export async function experimentFigures(db: Kysely<Database>, experimentId: stri
   for (const order of orders) {
     const arm = at(order.experiment_variant === null ? null : Number(order.experiment_variant));
     if (!arm) continue;
+    if (refunded.has(order.id)) arm.refundRequests += 1;
+    if (disputed.has(order.id)) arm.disputes += 1;
     if (order.charge_id !== null) arm.pixGenerated += 1;
     if (order.paid_at === null) continue;
     arm.pixPaid += 1;
     const cents = Number(order.net_cents) + (addonCents.get(order.id) ?? 0);
     arm.revenueCents += cents;
     arm.revenueSquaresCents += cents * cents;
-  }
-  for (const row of refunds) {
-    const arm = at(row.variant === null ? null : Number(row.variant));
-    if (arm) arm.refundRequests = Number(row.count);
-  }
-  for (const row of disputes) {
-    const arm = at(row.variant === null ? null : Number(row.variant));
-    if (arm) arm.disputes = Number(row.count);
   }
   return figures;
 }
@@ -119,25 +90,16 @@ const PLANNER_DAYS = 28;
 /** The shop's last 28 days for the planner: visits of `/` a day (the funnel's count), its conversion and revenue per visitor. */
 export async function plannerInputs(db: Kysely<Database>, now: number): Promise<PlannerInputs> {
   const since = now - PLANNER_DAYS * 86_400_000;
-  const [views, paid] = await Promise.all([
-    db
-      .selectFrom('funnel')
-      .select((eb) => eb.fn.sum<number>('count').as('count'))
-      .where('event', '=', 'page_view')
-      .where('path', '=', '/')
-      .where('day', '>=', businessDay(since))
-      .where('day', '<', businessDay(now))
-      .executeTakeFirst(),
-    db.selectFrom('orders').select(netPaidCentsSql.as('net_cents')).where('paid_at', '>=', since).where('paid_at', '<', now).execute(),
+  const [visitors, sales] = await Promise.all([
+    pageViewsBetween(db, '/', businessDay(since), businessDay(now)),
+    paidNetCentsBetween(db, since, now),
   ]);
-  const visitors = Number(views?.count ?? 0);
-  const sales = paid.map((row) => Number(row.net_cents));
   const mean = visitors > 0 ? sales.reduce((sum, cents) => sum + cents, 0) / visitors : 0;
   const squares = visitors > 0 ? sales.reduce((sum, cents) => sum + cents * cents, 0) / visitors : 0;
   return {
     days: PLANNER_DAYS,
     visitorsPerDay: visitors / PLANNER_DAYS,
-    conversionRate: visitors > 0 ? Math.min(1, paid.length / visitors) : 0,
+    conversionRate: visitors > 0 ? Math.min(1, sales.length / visitors) : 0,
     revenueMeanCents: mean,
     revenueVarianceCents: Math.max(0, squares - mean * mean),
   };

@@ -16,6 +16,10 @@ import type { Database, ExperimentsTable } from '../db/schema.ts';
 import { liveVersionNumber, publishOffer, type OfferDeps, versionOffer, type PublishResult } from '../offer/offer-service.ts';
 import { newId } from '../orders/ids.ts';
 import { experimentFigures } from './experiment-figures.ts';
+import type { LiveExperiments } from './live-experiments.ts';
+
+/** The page's versions, and the tests this instance serves (re-read at once after a change here). */
+export type ExperimentDeps = OfferDeps & { experiments: LiveExperiments | undefined };
 
 export type ExperimentInput = z.output<typeof ExperimentCreateSchema>;
 export interface StoredVariant {
@@ -63,7 +67,7 @@ function touchedFields(patch: Record<string, unknown>): string[] {
 export type CreateResult = { kind: 'created'; id: string } | { kind: 'refused'; message: string; field?: string };
 
 /** Why a variant cannot run on `page` over the live offer, or undefined. Never a price: docs/experiments.md#never-the-price. */
-async function variantRefusal(deps: OfferDeps, page: ExperimentPage, live: Offer, variant: StoredVariant, arm: number) {
+async function variantRefusal(deps: ExperimentDeps, page: ExperimentPage, live: Offer, variant: StoredVariant, arm: number) {
   const letter = variantLetter(arm);
   const offer = variantOffer(live, variant);
   if (arm === 0) return Object.keys(variant.patch).length === 0 ? undefined : copy.controlChanged;
@@ -87,7 +91,7 @@ function isUniqueViolation(error: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(message ?? '');
 }
 
-export async function createExperiment(deps: OfferDeps, input: ExperimentInput, by: string, now: number): Promise<CreateResult> {
+export async function createExperiment(deps: ExperimentDeps, input: ExperimentInput, by: string, now: number): Promise<CreateResult> {
   if (input.endsAt <= now || input.endsAt > now + MAX_EXPERIMENT_DAYS * DAY_MS)
     return { kind: 'refused', message: copy.endDate, field: 'endsAt' };
   const live = deps.live.current().offer;
@@ -130,7 +134,7 @@ export function runningExperiments(db: Kysely<Database>) {
   return db.selectFrom('experiments').selectAll().where('status', '=', 'running').execute();
 }
 
-export async function listExperiments(deps: OfferDeps, now: number): Promise<ExperimentSummary[]> {
+export async function listExperiments(deps: ExperimentDeps, now: number): Promise<ExperimentSummary[]> {
   const rows = await deps.db.selectFrom('experiments').selectAll().orderBy('created_at', 'desc').limit(50).execute();
   return Promise.all(
     rows.map(async (row) => {
@@ -170,7 +174,7 @@ export async function listExperiments(deps: OfferDeps, now: number): Promise<Exp
 
 export type StopResult = { kind: 'stopped' } | { kind: 'not_found' } | { kind: 'not_running' };
 
-export async function stopExperiment(deps: OfferDeps, id: string, now: number): Promise<StopResult> {
+export async function stopExperiment(deps: ExperimentDeps, id: string, now: number): Promise<StopResult> {
   const updated = await deps.db
     .updateTable('experiments')
     .set({ status: 'stopped', running_page: null, stopped_at: now })
@@ -193,12 +197,10 @@ export type WinnerResult =
   | { kind: 'no_such_variant' }
   | { kind: 'refused'; result: PublishResult };
 
-/**
- * "Declarar vencedor": the test ends (if it still ran) and the winner's offer, laid on the live version, is published
- * as a new version through the editor's publish path (its price checks and budget included), so the history shows it.
- */
+// "Declarar vencedor": the test ends and the winner's offer, laid on the live version, is published as a new version
+// through the editor's publish path (its price checks and budget included), so the history shows it.
 export async function declareWinner(
-  deps: OfferDeps,
+  deps: ExperimentDeps,
   input: { id: string; variant: number; session: string; now: number },
 ): Promise<WinnerResult> {
   const row = await deps.db.selectFrom('experiments').selectAll().where('id', '=', input.id).executeTakeFirst();

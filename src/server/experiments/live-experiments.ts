@@ -43,6 +43,7 @@ export interface LiveExperiments {
   recorded(mark: string | undefined): { experimentId: string; variant: number } | null;
 }
 
+// Long: the served tests, their renders and the serial queue are one closure its four methods share.
 export function createLiveExperiments(deps: {
   db: Kysely<Database>;
   site: Site;

@@ -5,7 +5,6 @@ import type { OfferPage } from '../../shared/offer-pages.ts';
 import type { Database } from '../db/schema.ts';
 import type { RenderedSite, Site } from '../http/site.ts';
 import type { LiveOffer } from './live-offer.ts';
-import type { LiveExperiments } from '../experiments/live-experiments.ts';
 import {
   deleteDraft,
   findDraft,
@@ -35,8 +34,6 @@ export interface OfferDeps {
   fromEnvironment: string[];
   /** The provider catalogue's price (TriboPay's PRODUCT_HASH): a publish never changes it. */
   cataloguePrice: (() => Promise<number>) | undefined;
-  /** The A/B tests this instance serves (experiments/live-experiments.ts); absent without a site. */
-  experiments?: LiveExperiments;
 }
 
 /** The field the provider's catalogue decides, by path. */

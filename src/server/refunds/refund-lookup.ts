@@ -23,3 +23,20 @@ export function orderIdsWithRefund(statuses: readonly RefundStatus[]) {
     .select('refunds.order_id')
     .where('refunds.status', 'in', [...statuses]);
 }
+
+/** Which of these orders the buyer (or the seller) asked a refund of, in any state: an A/B test's guardrail. */
+export async function ordersWithRefundRequest(db: Executor, orderIds: readonly string[]): Promise<Set<string>> {
+  const asked = new Set<string>();
+  for (let start = 0; start < orderIds.length; start += LOOKUP_CHUNK) {
+    const rows = await db
+      .selectFrom('refunds')
+      .select('order_id')
+      .distinct()
+      .where('order_id', 'in', orderIds.slice(start, start + LOOKUP_CHUNK))
+      .execute();
+    for (const row of rows) asked.add(row.order_id);
+  }
+  return asked;
+}
+
+const LOOKUP_CHUNK = 500;

@@ -5,6 +5,7 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/schema.ts';
 import type { Lifecycle } from '../lib/lifecycle.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { LiveExperiments } from '../experiments/live-experiments.ts';
 import type { OfferDeps } from '../offer/offer-service.ts';
 import type { OrdersDeps } from '../orders/orders-deps.ts';
 import type { RateLimiter } from '../http/rate-limit.ts';
@@ -22,6 +23,8 @@ export type AppEnv = {
     reviews: ReviewsDeps;
     /** The seller's page versions (docs/editing.md). */
     offer: OfferDeps;
+    /** The A/B tests this instance serves (docs/experiments.md#serving); absent without a site. */
+    experiments: LiveExperiments | undefined;
     background: Background;
     /** One limiter per app: it remembers blocked keys. */
     limiter: RateLimiter;

@@ -23,7 +23,7 @@ export const eventsRoutes = new Hono<AppEnv>().basePath('/api/events').post(
     await countClientEvent(c.var.db, event, c.var.offer.live.current().number);
     // A checkout begun counts for the visitor's variant of each running A/B test (docs/experiments.md).
     if (event.name === 'begin_checkout')
-      await c.var.offer.experiments?.countEvent(event.name, {
+      await c.var.experiments?.countEvent(event.name, {
         address: c.var.clientAddress,
         userAgent: c.req.header('User-Agent'),
         cookie: c.req.header('Cookie'),

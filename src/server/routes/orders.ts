@@ -23,7 +23,7 @@ import { findAddonOrder, refuseAddonCharge } from './addon-order.ts';
 import { sendReply } from './api-reply.ts';
 import { disputeBlockedCheckout } from '../../content/disputes.ts';
 import { isBuyerBlocked } from '../disputes/dispute-service.ts';
-import { recordOrderVariant } from '../experiments/experiment-orders.ts';
+import { recordOrderVariant } from '../orders/order-experiments.ts';
 
 const CreateOrderSchema = createOrderSchema(messages);
 
@@ -55,7 +55,7 @@ export const ordersRoutes = new Hono<AppEnv>()
       if (await isBuyerBlocked(c.var.orders, input)) return apiError(c, 403, disputeBlockedCheckout);
       const result = await startCheckout(c.var.orders, input, { address: c.var.clientAddress, userAgent: c.req.header('user-agent') });
       if (result.kind === 'created') {
-        await recordOrderVariant(c.var.db, result.order.orderId, c.var.offer.experiments?.recorded(input.experiment) ?? null);
+        await recordOrderVariant(c.var.db, result.order.orderId, c.var.experiments?.recorded(input.experiment) ?? null);
         return sendReply(c, 'POST', result.order, 201);
       }
       if (result.kind === 'sold_out') {

@@ -1,14 +1,24 @@
 // The console's "Testes A/B" API (docs/experiments.md): create, list with figures and verdict, stop, declare a winner.
+import type { Context } from 'hono';
 import { experimentsApi } from '../../../content/experiments.ts';
 import { ExperimentCreateSchema, ExperimentWinnerSchema } from '../../../shared/experiments/experiment-api.ts';
 import { recordAudit } from '../../admin/admin-audit.ts';
 import { plannerInputs } from '../../experiments/experiment-figures.ts';
-import { createExperiment, declareWinner, listExperiments, stopExperiment } from '../../experiments/experiment-service.ts';
+import {
+  createExperiment,
+  declareWinner,
+  listExperiments,
+  stopExperiment,
+  type ExperimentDeps,
+} from '../../experiments/experiment-service.ts';
 import { apiError, limitBody } from '../../http/http.ts';
 import { isIdShaped } from '../../orders/ids.ts';
 import { sendReply } from '../api-reply.ts';
+import type { AdminEnv } from '../context.ts';
 import { adminRouter, auditClient, json, ok, tooLarge } from './console.ts';
 import { publishReply } from './page.ts';
+
+const experimentDeps = (c: Context<AdminEnv>): ExperimentDeps => ({ ...c.var.offer, experiments: c.var.experiments });
 
 /** Four variants of a whole offer each stay far under this. */
 const CREATE_MAX_BYTES = 256 * 1024;
@@ -16,12 +26,12 @@ const CREATE_MAX_BYTES = 256 * 1024;
 export const adminExperimentsRoutes = adminRouter()
   .get('/experiments', async (c) => {
     const now = c.var.now();
-    const [experiments, planner] = await Promise.all([listExperiments(c.var.offer, now), plannerInputs(c.var.db, now)]);
+    const [experiments, planner] = await Promise.all([listExperiments(experimentDeps(c), now), plannerInputs(c.var.db, now)]);
     return sendReply(c, 'GET', { experiments, planner });
   })
   .post('/experiments', limitBody(CREATE_MAX_BYTES, tooLarge), json(ExperimentCreateSchema), async (c) => {
     const input = c.req.valid('json');
-    const result = await createExperiment(c.var.offer, input, c.var.session, c.var.now());
+    const result = await createExperiment(experimentDeps(c), input, c.var.session, c.var.now());
     if (result.kind === 'refused') {
       const status = result.field ? 422 : 409;
       return apiError(c, status, result.message, result.field ? { [result.field]: result.message } : undefined);
@@ -38,7 +48,7 @@ export const adminExperimentsRoutes = adminRouter()
   .post('/experiments/:id/stop', limitBody(1024, tooLarge), async (c) => {
     const id = c.req.param('id');
     if (!isIdShaped(id)) return apiError(c, 404, experimentsApi.notFound);
-    const result = await stopExperiment(c.var.offer, id, c.var.now());
+    const result = await stopExperiment(experimentDeps(c), id, c.var.now());
     if (result.kind === 'not_found') return apiError(c, 404, experimentsApi.notFound);
     if (result.kind === 'not_running') return apiError(c, 409, experimentsApi.notRunning);
     await recordAudit(c.var.db, {
@@ -54,7 +64,7 @@ export const adminExperimentsRoutes = adminRouter()
     const id = c.req.param('id');
     if (!isIdShaped(id)) return apiError(c, 404, experimentsApi.notFound);
     const { variant } = c.req.valid('json');
-    const result = await declareWinner(c.var.offer, { id, variant, session: c.var.session, now: c.var.now() });
+    const result = await declareWinner(experimentDeps(c), { id, variant, session: c.var.session, now: c.var.now() });
     if (result.kind === 'not_found') return apiError(c, 404, experimentsApi.notFound);
     if (result.kind === 'decided') return apiError(c, 409, experimentsApi.notRunning);
     if (result.kind === 'no_such_variant') return apiError(c, 422, experimentsApi.noSuchVariant, { variant: experimentsApi.noSuchVariant });
