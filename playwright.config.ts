@@ -7,7 +7,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Four browsers on two cores: a test mostly waits (a server, a timer, the next frame); the stage took
+  // about 12.6 min with four against about 30 with two (docs/benchmarks.md).
+  workers: 4,
   // Generous: on a loaded 2-core machine a whole buyer journey has taken over 60 s; expectations wait up to 15 s.
   timeout: 120_000,
   expect: { timeout: 15_000 },

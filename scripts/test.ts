@@ -4,22 +4,22 @@ import path from 'node:path';
 
 /**
  * `npm test`: every stage that checks behaviour, each with a time budget. The production build runs
- * first; then three lanes run side by side, because most of the fault and end-to-end stages' time is
- * waiting (real timers, the browser) rather than CPU:
+ * first; then the stages of three lanes, one lane after another (side by side with
+ * VITRINE_TEST_PARALLEL=1, which a loaded 2-core machine's timing checks do not yet bear):
  *
- *   CPU:        typecheck → lint → knip → unit → integration (two files at a time)
- *   timers:     faults (the built server as a process that is killed)
- *   browser:    e2e (Playwright, real Chromium, against the build)
+ *   CPU:        typecheck → lint → knip → unit → integration (four files at a time)
+ *   timers:     faults (the built server as a process that is killed; four files at a time)
+ *   browser:    e2e (Playwright, real Chromium, against the build; four browsers)
  *
  * Each stage writes its output to `.test-output/<stage>.log` (a failed stage's tail is printed) and
- * prints its time beside its budget. An overrun is flagged in the summary; with
- * VITRINE_TEST_BUDGETS=enforce a stage over its budget fails, and so does a whole run over the suite's
- * budget (not yet the default: the budgets are not yet met on a loaded 2-core machine, docs/benchmarks.md). The last line sums every stage as "N passed, M failed"; the exit code is non-zero
- * on any failure.
+ * prints its time beside its budget. A stage over its budget fails (one more failure in the sum);
+ * VITRINE_TEST_BUDGETS=report only reports it, for a run on a machine busy with other work. The whole
+ * suite's time is printed beside its own budget. The last line sums every stage as "N passed, M
+ * failed"; the exit code is non-zero on any failure.
  *
  * `npm test -- lint unit` runs only the stages named (plus the build, which integration, faults and
- * e2e need). The stages run one after another unless VITRINE_TEST_PARALLEL=1: side by side, timing
- * checks of the integration suite still fail on a loaded 2-core machine.
+ * e2e need). The stages run one after another unless VITRINE_TEST_PARALLEL=1; inside the integration,
+ * fault and e2e stages four files or browsers run side by side, since their tests mostly wait.
  */
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -159,14 +159,14 @@ const checks: Stage[] = [
   { name: 'unit', budgetS: 300, run: (log) => vitest(log, 'unit', ['--project', 'unit']) },
 ];
 /**
- * Vitest picks one worker on two cores, so the integration files (most of their time waits on a
- * database, a server or a timer) ran one by one, each on SQLite then on PostgreSQL; two side by side
- * halve that.
+ * Vitest picks one worker on two cores, so the integration files ran one by one, each on SQLite then on
+ * PostgreSQL. Most of their time waits on a database, a server or a timer: four side by side took the
+ * stage from 1,204 s to 386 s on this 2-core machine, for 485 s of CPU (docs/benchmarks.md).
  */
 const integration: Stage = {
   name: 'integration',
   budgetS: 900,
-  run: (log) => vitest(log, 'integration', ['--project', 'integration', ...(serial ? [] : ['--maxWorkers=2'])]),
+  run: (log) => vitest(log, 'integration', ['--project', 'integration', '--maxWorkers=4']),
 };
 
 const allStages = [build, ...checks, integration, ...afterBuild];
@@ -178,7 +178,7 @@ if (unknown.length > 0) {
 }
 const wanted = (stage: Stage) => requested.length === 0 || requested.includes(stage.name);
 const serial = process.env.VITRINE_TEST_PARALLEL !== '1';
-const enforceBudgets = process.env.VITRINE_TEST_BUDGETS === 'enforce';
+const enforceBudgets = process.env.VITRINE_TEST_BUDGETS !== 'report';
 const suiteStarted = performance.now();
 
 interface Tally extends Result {
