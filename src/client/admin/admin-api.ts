@@ -1,5 +1,6 @@
 import type { OrderFilterStatus } from '../../shared/admin.ts';
 import type { AdminDisputeCreateSchema } from '../../shared/disputes.ts';
+import type { ExperimentCreateSchema } from '../../shared/experiments/experiment-api.ts';
 import type { Offer } from '../../shared/offer.ts';
 import type { OfferPage } from '../../shared/offer-pages.ts';
 import type { ListKey } from '../../shared/suppliers.ts';
@@ -96,5 +97,10 @@ export const adminApi = {
     apiFetch('POST /api/admin/disputes/:id/resolve', { params: { id }, json: { state } }),
   pollDisputes: () => apiFetch('POST /api/admin/disputes/poll'),
   removeDisputeBlock: (id: string) => apiFetch('POST /api/admin/dispute-blocks/:id/remove', { params: { id } }),
+  /** Testes A/B (docs/experiments.md#console). */
+  experiments: () => apiFetch('GET /api/admin/experiments'),
+  createExperiment: (body: z.input<typeof ExperimentCreateSchema>) => apiFetch('POST /api/admin/experiments', { json: body }),
+  stopExperiment: (id: string) => apiFetch('POST /api/admin/experiments/:id/stop', { params: { id } }),
+  declareWinner: (id: string, variant: number) => apiFetch('POST /api/admin/experiments/:id/winner', { params: { id }, json: { variant } }),
   pagePreviewUrl: (page: OfferPage, stamp: number) => `${base}/page/preview/${page}?v=${stamp}`,
 };

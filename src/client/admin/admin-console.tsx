@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 
 import { admin as copy } from '../../content/admin.ts';
 import { consoleUsers } from '../../content/console-users.ts';
+import { experimentsConsole } from '../../content/experiments.ts';
 import type { ConsoleAccess, ConsoleUserInfo } from '../../shared/admin-users.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { cn } from '../ui/cn.ts';
@@ -24,8 +25,11 @@ import type { OrderFilterStatus } from '../../shared/admin.ts';
 /** The open tab, scrolled into the row when it is off its visible part (a phone's width). */
 const scrollIntoRow = (element: HTMLAnchorElement | null) => element?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
 
-type Tab = 'overview' | 'orders' | 'disputes' | 'page' | 'reviews' | 'suppliers' | 'health' | 'privacy' | 'users';
-const TABS: Tab[] = ['overview', 'orders', 'disputes', 'page', 'reviews', 'suppliers', 'health', 'privacy', 'users'];
+/** Its own chunk: the planner's arithmetic and the statistics library load only when the tab opens. */
+const ExperimentsSection = lazy(() => import('./experiments-section.tsx'));
+
+type Tab = 'overview' | 'orders' | 'disputes' | 'page' | 'experiments' | 'reviews' | 'suppliers' | 'health' | 'privacy' | 'users';
+const TABS: Tab[] = ['overview', 'orders', 'disputes', 'page', 'experiments', 'reviews', 'suppliers', 'health', 'privacy', 'users'];
 
 /** Who sees each tab; the server checks every route again (server/admin/admin-permissions.ts). */
 const TAB_ACCESS: Record<Tab, ConsoleAccess> = {
@@ -33,6 +37,7 @@ const TAB_ACCESS: Record<Tab, ConsoleAccess> = {
   orders: 'orders',
   disputes: 'orders',
   page: 'page',
+  experiments: 'page',
   reviews: 'orders',
   suppliers: 'owner',
   health: 'owner',
@@ -57,6 +62,7 @@ const HASHES: Record<Tab, string> = {
   orders: '#pedidos',
   disputes: '#contestacoes',
   page: '#pagina',
+  experiments: '#testes-ab',
   reviews: '#depoimentos',
   suppliers: '#fornecedores',
   health: '#saude',
@@ -164,7 +170,7 @@ export function AdminConsole() {
                 tab === item ? 'bg-brand-500/15 text-brand-300' : 'text-slate-300 hover:bg-ink-800',
               )}
             >
-              {item === 'users' ? consoleUsers.section.tab : copy.nav[item]}
+              {item === 'users' ? consoleUsers.section.tab : item === 'experiments' ? experimentsConsole.tab : copy.nav[item]}
             </a>
           ))}
         </nav>
@@ -188,6 +194,11 @@ export function AdminConsole() {
         ) : null}
         {tab === 'disputes' ? <DisputesSection onSignedOut={signedOut} /> : null}
         {tab === 'page' ? <PageSection onSignedOut={signedOut} /> : null}
+        {tab === 'experiments' ? (
+          <Suspense fallback={<p className="text-slate-400">{experimentsConsole.loading}</p>}>
+            <ExperimentsSection onSignedOut={signedOut} />
+          </Suspense>
+        ) : null}
         {tab === 'reviews' ? <ReviewsSection onSignedOut={signedOut} /> : null}
         {tab === 'suppliers' ? <SuppliersSection onSignedOut={signedOut} /> : null}
         {tab === 'health' ? <HealthSection onSignedOut={signedOut} /> : null}

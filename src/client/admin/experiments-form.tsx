@@ -1,0 +1,326 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { experimentsConsole, variantLetter } from '../../content/experiments.ts';
+import { offerLabels } from '../../content/offer.ts';
+import { businessDay, businessDayStart } from '../../shared/time.ts';
+import {
+  EXPERIMENT_PAGES,
+  MAX_EXPERIMENT_DAYS,
+  MAX_VARIANTS,
+  type ExperimentPage,
+  type PlannerInputs,
+} from '../../shared/experiments/experiment-api.ts';
+import type { ExperimentMetric } from '../../shared/experiments/verdict.ts';
+import type { AdminPageState, Offer, OfferSectionKey } from '../../shared/offer.ts';
+import { offerPatch } from '../../shared/offer-patch.ts';
+import { ApiError } from '../lib/api.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { adminApi } from './admin-api.ts';
+import { PlannerPanel, plannerInput, planning } from './experiments-planner.tsx';
+import { offerErrors } from './offer-edit.ts';
+import { OfferSectionForm } from './offer-form.tsx';
+import { OfferDiff } from './page-history.tsx';
+
+const copy = experimentsConsole.form;
+const DAY = 86_400_000;
+/** Without the shop's own history the test is tuned to this many visitors, all versions together. */
+const UNPLANNED_VISITORS = 20_000;
+const MAX_PLANNED_VISITORS = 100_000_000;
+
+/** The editor's sections a test of each page may change: texts, images and the order of `/`'s sections, never the seller, product or bump. */
+const TESTED_SECTIONS: Record<ExperimentPage, OfferSectionKey[]> = {
+  '/': [
+    'hero',
+    'faq',
+    'layout',
+    'howItWorks',
+    'howItWorksChat',
+    'benefits',
+    'topUp',
+    'services',
+    'catalogue',
+    'howToStart',
+    'stickyBar',
+    'faqGrid',
+    'scarcity',
+    'whatsappGroup',
+    'footer',
+  ],
+  '/presell': ['presell'],
+};
+
+interface Variant {
+  weight: number;
+  offer: Offer;
+  section: OfferSectionKey;
+}
+
+const inputClass = 'mt-1.5 block min-h-11 w-full rounded-xl border border-line bg-ink-900 px-3 text-white';
+const labelClass = 'block text-sm font-semibold text-slate-200';
+
+/** A control under its label. */
+function Labelled({ htmlFor, label, children }: { htmlFor: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={htmlFor} className={labelClass}>
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+const equalWeights = (count: number) => Array.from({ length: count }, (_, i) => Math.floor(100 / count) + (i < 100 % count ? 1 : 0));
+
+/** The end date's last minute in the shop's time zone (America/Sao_Paulo). */
+const endOfDay = (day: string) => businessDayStart(day, 1) - 60_000;
+
+/** "Novo teste": the page, the versions as the editor's forms over the live page, the split, the end date, the metric and the planner. */
+export function ExperimentForm({
+  page: pageState,
+  planner,
+  busyPages,
+  onStarted,
+  onSignedOut,
+}: {
+  page: AdminPageState;
+  planner: PlannerInputs;
+  busyPages: readonly ExperimentPage[];
+  onStarted: () => void;
+  onSignedOut: () => void;
+}) {
+  const id = useId();
+  const live = pageState.live.offer;
+  const [page, setPage] = useState<ExperimentPage>(EXPERIMENT_PAGES.find((each) => !busyPages.includes(each)) ?? '/');
+  const [name, setName] = useState('');
+  const [controlWeight, setControlWeight] = useState(50);
+  const [variants, setVariants] = useState<Variant[]>([{ weight: 50, offer: live, section: TESTED_SECTIONS[page][0]! }]);
+  const [endDay, setEndDay] = useState(() => businessDay(Date.now() + 28 * DAY));
+  const [metric, setMetric] = useState<ExperimentMetric>('revenue');
+  const [liftPercent, setLiftPercent] = useState('20');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'destructive'; text: string } | null>(null);
+
+  // When the form opened: the days left to the end date, counted once (a test is planned in days, not minutes).
+  const [now] = useState(() => Date.now());
+  const endsAt = endOfDay(endDay);
+  const days = Math.max(1, Math.ceil((endsAt - now) / DAY));
+  const lift = Number(liftPercent.replace(',', '.')) / 100;
+  const arms = variants.length + 1;
+  const input = useMemo(() => plannerInput(planner, metric, arms), [planner, metric, arms]);
+  const plan = useMemo(() => planning(input, Number.isFinite(lift) ? lift : 0, days), [input, lift, days]);
+  const weights = [controlWeight, ...variants.map((variant) => variant.weight)];
+  const weightsValid = weights.every((weight) => Number.isInteger(weight) && weight >= 1 && weight <= 100);
+  const errors = variants.map((variant) => offerErrors(variant.offer));
+  const busyPage = busyPages.includes(page);
+
+  const choosePage = (next: ExperimentPage) => {
+    setPage(next);
+    setVariants((previous) => previous.map((variant) => ({ ...variant, offer: live, section: TESTED_SECTIONS[next][0]! })));
+  };
+  const resize = (count: number) => {
+    const split = equalWeights(count + 1);
+    setControlWeight(split[0]!);
+    setVariants((previous) => {
+      const next = previous.slice(0, count);
+      while (next.length < count) next.push({ weight: 0, offer: live, section: TESTED_SECTIONS[page][0]! });
+      return next.map((variant, index) => ({ ...variant, weight: split[index + 1]! }));
+    });
+  };
+  const update = (index: number, change: Partial<Variant>) =>
+    setVariants((previous) => previous.map((variant, i) => (i === index ? { ...variant, ...change } : variant)));
+
+  const start = async () => {
+    setMessage(null);
+    if (errors.some((each) => Object.keys(each).length > 0) || !weightsValid) {
+      setMessage({ kind: 'destructive', text: weightsValid ? copy.fixErrors : copy.splitInvalid });
+      return;
+    }
+    const planned = plan.forLift && Number.isFinite(plan.forLift.visitors) ? plan.forLift.visitors : UNPLANNED_VISITORS;
+    setBusy(true);
+    try {
+      await adminApi.createExperiment({
+        page,
+        name: name.trim() || copy.namePlaceholder,
+        variants: [
+          { weight: controlWeight, patch: {} },
+          ...variants.map((variant) => ({
+            weight: variant.weight,
+            patch: (offerPatch(variant.offer, live) ?? {}) as Record<string, unknown>,
+          })),
+        ],
+        metric,
+        plannedLift: Math.min(5, Math.max(0.01, Number.isFinite(lift) && lift > 0 ? lift : 0.2)),
+        plannedVisitors: Math.min(MAX_PLANNED_VISITORS, Math.max(200, planned)),
+        endsAt,
+      });
+      setMessage({ kind: 'success', text: copy.started });
+      onStarted();
+    } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 401) onSignedOut();
+      // The server's refusal names the version and the reason (a price, a field of the other page, the budget).
+      else setMessage({ kind: 'destructive', text: failure instanceof ApiError ? failure.message : copy.fixErrors });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4">
+      <h3 id={`${id}-title`} className="text-base font-extrabold text-white">
+        {copy.title}
+      </h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Labelled htmlFor={`${id}-page`} label={copy.page}>
+          <select
+            id={`${id}-page`}
+            value={page}
+            onChange={(event) => choosePage(event.target.value as ExperimentPage)}
+            className={inputClass}
+          >
+            {EXPERIMENT_PAGES.map((each) => (
+              <option key={each} value={each}>
+                {experimentsConsole.pages[each]}
+              </option>
+            ))}
+          </select>
+        </Labelled>
+        <Labelled htmlFor={`${id}-name`} label={copy.name}>
+          <input
+            id={`${id}-name`}
+            value={name}
+            maxLength={80}
+            placeholder={copy.namePlaceholder}
+            onChange={(event) => setName(event.target.value)}
+            className={inputClass}
+          />
+        </Labelled>
+      </div>
+      {busyPage ? <Alert variant="destructive">{copy.pageBusy(page)}</Alert> : null}
+
+      <p className="rounded-xl border border-line/70 bg-ink-900/60 p-3 text-sm text-slate-300">{copy.control}</p>
+      {variants.map((variant, index) => {
+        const letter = variantLetter(index + 1);
+        const sections = TESTED_SECTIONS[page];
+        return (
+          <section
+            key={index}
+            aria-label={copy.variant(letter)}
+            className="space-y-3 rounded-2xl border border-brand-500/40 bg-ink-900/40 p-3"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h4 className="text-base font-extrabold text-brand-300">{copy.variant(letter)}</h4>
+              {variants.length > 1 ? (
+                <Button variant="ghost" onClick={() => resize(variants.length - 1)} disabled={index !== variants.length - 1}>
+                  {copy.remove(letter)}
+                </Button>
+              ) : null}
+            </div>
+            {sections.length > 1 ? (
+              <Labelled htmlFor={`${id}-section-${index}`} label={copy.section}>
+                <select
+                  id={`${id}-section-${index}`}
+                  value={variant.section}
+                  onChange={(event) => update(index, { section: event.target.value as OfferSectionKey })}
+                  className={inputClass}
+                >
+                  {sections.map((key) => (
+                    <option key={key} value={key}>
+                      {offerLabels[key].title}
+                    </option>
+                  ))}
+                </select>
+              </Labelled>
+            ) : null}
+            <OfferSectionForm
+              section={variant.section}
+              offer={variant.offer}
+              errors={errors[index] ?? {}}
+              locked={pageState.locked}
+              fromEnvironment={pageState.fromEnvironment}
+              onChange={(offer) => update(index, { offer })}
+            />
+            <OfferDiff live={live} draft={variant.offer} title={copy.changes(letter)} />
+          </section>
+        );
+      })}
+      {variants.length + 1 < MAX_VARIANTS ? (
+        <Button variant="secondary" onClick={() => resize(variants.length + 1)}>
+          {copy.add}
+        </Button>
+      ) : null}
+
+      <fieldset className="space-y-2 rounded-2xl border border-line bg-ink-850 p-4">
+        <legend className="px-1 text-sm font-extrabold text-white">{copy.split}</legend>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {weights.map((weight, index) => (
+            <Labelled key={index} htmlFor={`${id}-weight-${index}`} label={copy.share(variantLetter(index))}>
+              <input
+                id={`${id}-weight-${index}`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                value={weight}
+                onChange={(event) => {
+                  const value = Math.round(Number(event.target.value));
+                  if (index === 0) setControlWeight(value);
+                  else update(index - 1, { weight: value });
+                }}
+                className={inputClass}
+              />
+            </Labelled>
+          ))}
+        </div>
+        <p className={weightsValid ? 'text-sm text-slate-400' : 'text-sm font-bold text-red-300'}>
+          {weightsValid ? copy.splitSum(weights.reduce((sum, weight) => sum + weight, 0)) : copy.splitInvalid}
+        </p>
+      </fieldset>
+
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Labelled htmlFor={`${id}-end`} label={copy.endDate}>
+          <input
+            id={`${id}-end`}
+            type="date"
+            value={endDay}
+            min={businessDay(now + DAY)}
+            max={businessDay(now + MAX_EXPERIMENT_DAYS * DAY)}
+            onChange={(event) => event.target.value && setEndDay(event.target.value)}
+            className={inputClass}
+          />
+        </Labelled>
+        <Labelled htmlFor={`${id}-metric`} label={copy.metric}>
+          <select
+            id={`${id}-metric`}
+            value={metric}
+            onChange={(event) => setMetric(event.target.value as ExperimentMetric)}
+            className={inputClass}
+            aria-describedby={`${id}-metric-hint`}
+          >
+            <option value="revenue">{experimentsConsole.metrics.revenue}</option>
+            <option value="conversion">{experimentsConsole.metrics.conversion}</option>
+          </select>
+          <p id={`${id}-metric-hint`} className="mt-1 text-xs text-slate-400">
+            {copy.metricHint}
+          </p>
+        </Labelled>
+        <Labelled htmlFor={`${id}-lift`} label={copy.lift}>
+          <input
+            id={`${id}-lift`}
+            inputMode="decimal"
+            value={liftPercent}
+            onChange={(event) => setLiftPercent(event.target.value)}
+            className={inputClass}
+          />
+        </Labelled>
+      </div>
+
+      <PlannerPanel inputs={planner} input={input} plan={plan} days={days} />
+
+      {message ? <Alert variant={message.kind}>{message.text}</Alert> : null}
+      <Button disabled={busy || busyPage} onClick={() => void start()}>
+        {busy ? copy.starting : copy.start}
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { experimentsConsole, plannerText, plannerWarnings } from '../../content/experiments.ts';
+import type { ExperimentMetric } from '../../shared/experiments/verdict.ts';
+import type { PlannerInputs } from '../../shared/experiments/experiment-api.ts';
+import { planForDays, planForLift, type Plan, type PlannerInput } from '../../shared/experiments/planner.ts';
+import { formatRate } from './format.ts';
+
+const copy = experimentsConsole.planner;
+const count = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** The planner's input from the shop's last 28 days, or undefined while the shop has no visits or sales to plan from. */
+export function plannerInput(inputs: PlannerInputs, metric: ExperimentMetric, arms: number): PlannerInput | undefined {
+  if (inputs.visitorsPerDay <= 0 || inputs.conversionRate <= 0) return undefined;
+  if (metric === 'conversion') return { baseline: { metric, rate: inputs.conversionRate }, visitorsPerDay: inputs.visitorsPerDay, arms };
+  if (inputs.revenueMeanCents <= 0) return undefined;
+  return {
+    baseline: {
+      metric,
+      meanCents: inputs.revenueMeanCents,
+      varianceCents: inputs.revenueVarianceCents,
+      conversionRate: inputs.conversionRate,
+    },
+    visitorsPerDay: inputs.visitorsPerDay,
+    arms,
+  };
+}
+
+export interface Planning {
+  forLift: Plan | undefined;
+  forDays: Plan | undefined;
+}
+
+export function planning(input: PlannerInput | undefined, lift: number, days: number): Planning {
+  if (!input) return { forLift: undefined, forDays: undefined };
+  return { forLift: lift > 0 ? planForLift(input, lift) : undefined, forDays: planForDays(input, days) };
+}
+
+/** The planner's answer before the start: the days the wanted lift needs, the lift the end date allows, and its warnings. */
+export function PlannerPanel({
+  inputs,
+  input,
+  plan,
+  days,
+}: {
+  inputs: PlannerInputs;
+  input: PlannerInput | undefined;
+  plan: Planning;
+  days: number;
+}) {
+  const warnings = new Set([...(plan.forLift?.warnings ?? []), ...(plan.forDays?.warnings ?? [])]);
+  if (!plan.forDays) warnings.delete('few-conversions');
+  return (
+    <section aria-label={copy.title} className="space-y-2 rounded-2xl border border-line bg-ink-850 p-4 text-sm text-slate-200">
+      <h3 className="text-base font-extrabold text-white">{copy.title}</h3>
+      {!input ? (
+        <p className="text-gold-300">{copy.noHistory}</p>
+      ) : (
+        <>
+          <p className="text-slate-400">{copy.inputs(count.format(inputs.visitorsPerDay), formatRate(inputs.conversionRate))}</p>
+          {plan.forLift ? (
+            <p className="font-semibold text-white" data-planner="days">
+              {Number.isFinite(plan.forLift.days) ? plannerText.daysForLift(plan.forLift.days, plan.forLift.lift) : plannerText.noLiftFits}
+            </p>
+          ) : null}
+          {plan.forLift && Number.isFinite(plan.forLift.medianDays) ? <p>{plannerText.medianDays(plan.forLift.medianDays)}</p> : null}
+          {plan.forLift ? <p className="text-slate-400">{copy.visitors(count.format(plan.forLift.visitors))}</p> : null}
+          <p className="font-semibold text-white" data-planner="lift">
+            {plan.forDays ? plannerText.liftForDays(days, plan.forDays.lift) : plannerText.noLiftFits}
+          </p>
+          {[...warnings].map((warning) => (
+            <p key={warning} role="note" className="rounded-xl border border-gold-300/50 bg-gold-300/10 px-3 py-2 text-gold-300">
+              {plannerWarnings[warning]}
+            </p>
+          ))}
+          <p className="text-slate-400">{plannerText.sequentialCost}</p>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,233 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { businessDay } from '../../src/shared/time.ts';
+import type { Db } from '../../src/server/db/database.ts';
+import { createPostgresDb } from '../integration/test-db.ts';
+import { insertOrderRow } from '../support/db-reads.ts';
+import { signIn } from './admin-helpers.ts';
+import { acceptPresellIn, expect, payOnSandbox, test, withServerDb } from './fixtures.ts';
+import { liveVersionNumber } from './editor-sites.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * "Testes A/B" end to end (docs/experiments.md#console): the seller plans and starts a headline test in the console;
+ * visitors from different addresses get their variant's own document from the server; an order records its variant;
+ * the console counts both versions; "Declarar vencedor" publishes the winner as a new version.
+ */
+
+const PASSWORD = 'senha-do-painel-de-teste';
+const HEADLINE_B = 'Os fornecedores que as lojas grandes usam, em uma lista só';
+const HIGHLIGHT_B = 'lista só';
+/** What the page prints of it before the highlighted words, which it wraps apart. */
+const SHOWN_B = 'Os fornecedores que as lojas grandes usam, em uma';
+const DAY = 86_400_000;
+const PHONE = { width: 390, height: 844 };
+
+let clients = 0;
+/** A visitor of its own behind our one proxy (TRUST_PROXY_HOPS=1): an address from the IPv6 documentation range. */
+const newAddress = () => {
+  clients += 1;
+  return `2001:db8:ab:${clients.toString(16)}::1`;
+};
+
+/** The shop's last 28 days as the planner reads them: 100 visits a day to `/`, 3% of them paid. */
+async function seedHistory(db: Db): Promise<void> {
+  const now = Date.now();
+  for (let day = 1; day <= 28; day++) {
+    await db.db
+      .insertInto('funnel')
+      .values({ day: businessDay(now - day * DAY), event: 'page_view', path: '/', count: 100 })
+      .execute();
+  }
+  for (let sale = 0; sale < 84; sale++) {
+    await insertOrderRow(db, { id: `ord_history${String(sale).padStart(4, '0')}`, created_at: now - ((sale % 27) + 1) * DAY - 3_600_000 });
+  }
+}
+
+interface Visit {
+  context: BrowserContext;
+  page: Page;
+  variant: number;
+}
+
+/** A fresh browser from a new address opens `/`: the variant its document's `<html>` names, read from the HTTP body itself. */
+async function visit(browser: Browser, url: string, experimentId: string): Promise<Visit> {
+  const context = await browser.newContext({ baseURL: url, viewport: PHONE, extraHTTPHeaders: { 'X-Forwarded-For': newAddress() } });
+  // Past the pre-sell already, so `/` stays the page loaded and its body can be read.
+  await acceptPresellIn(context);
+  const page = await context.newPage();
+  const response = await page.goto('/');
+  const html = await response!.text();
+  const mark = /<html[^>]* data-experiment="([^"]+)"/.exec(html)?.[1];
+  expect(mark).toMatch(new RegExp(`^${experimentId}\\.[01]$`));
+  const variant = Number(mark!.split('.')[1]);
+  // The document carries its headline: no swap in the browser.
+  expect(html.includes(SHOWN_B)).toBe(variant === 1);
+  expect(response!.headers()['cache-control']).toMatch(/\bprivate\b/);
+  return { context, page, variant };
+}
+
+/** A figure of one version in the console's card. */
+function figure(panel: Page, letter: string, label: string) {
+  return panel
+    .getByRole('region', { name: `Versão ${letter}`, exact: true })
+    .locator('div', { has: panel.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
+}
+
+async function story(browser: Browser, server: RunningServer, withDb: <T>(use: (db: Db) => Promise<T>) => Promise<T>) {
+  await withDb(seedHistory);
+  const consoleContext = await browser.newContext({ baseURL: server.url, viewport: PHONE });
+  const panel = await consoleContext.newPage();
+  await signIn(panel, PASSWORD);
+  await panel.getByRole('link', { name: 'Testes A/B' }).click();
+  await expect(panel.getByRole('heading', { name: 'Por que o preço nunca entra no teste' })).toBeVisible();
+  await expect(panel.getByText(/Código de Defesa do Consumidor \(art\. 39\)/)).toBeVisible();
+
+  // The planner, from the seeded 28 days: 100 visitors a day at 3% is a long test for a 20% lift.
+  const planner = panel.getByRole('region', { name: 'Antes de começar: quanto tempo o teste precisa' });
+  await expect(planner).toContainText('Últimos 28 dias da loja: 100 visitantes por dia em /, 3,0% deles pagaram o PIX.');
+  const daysFor = async () =>
+    Number(/precisa de até (\d+) dias/.exec((await planner.locator('[data-planner="days"]').textContent()) ?? '')?.[1]);
+  const days20 = await daysFor();
+  expect(days20).toBeGreaterThan(60);
+  await expect(planner.getByRole('note').filter({ hasText: 'Mais de 60 dias de teste' })).toBeVisible();
+  // By the default end date (28 days) no version reaches 100 sales: the planner says so instead of a lift.
+  await expect(planner.locator('[data-planner="lift"]')).toHaveText(
+    'Nesse período a loja não chega a 100 vendas por versão: nenhum teste dá resposta. Aumente o prazo.',
+  );
+  // A later end date: the smallest lift it can find.
+  await panel.getByLabel('Data de término').fill(businessDay(Date.now() + 200 * DAY));
+  await expect(planner.locator('[data-planner="lift"]')).toHaveText(
+    /^Em 20\d dias, o teste acha com 80% de chance uma melhora de \d+% ou maior\.$/,
+  );
+  // A bigger change is found sooner.
+  await panel.getByLabel('Melhora que você quer achar (%)').fill('50');
+  await expect.poll(daysFor).toBeLessThan(days20);
+  await panel.getByLabel('Melhora que você quer achar (%)').fill('20');
+  await expect.poll(daysFor).toBe(days20);
+
+  // Version B: the hero's headline, through the editor's own fields.
+  await panel.getByLabel('Nome do teste').fill('Título do topo');
+  const versionB = panel.getByRole('region', { name: 'Versão B', exact: true });
+  await versionB.getByLabel('Título', { exact: true }).fill(HEADLINE_B);
+  await versionB.getByLabel('Trecho do título em destaque').fill(HIGHLIGHT_B);
+  await expect(versionB.getByRole('region', { name: 'O que muda na versão B' })).toContainText(HEADLINE_B);
+  await panel.getByRole('button', { name: 'Começar teste' }).click();
+  await expect(panel.getByText('Teste começado. Os visitantes já recebem as versões.')).toBeVisible();
+  const card = panel.getByRole('article', { name: 'Título do topo' });
+  await expect(card).toContainText('Em andamento');
+  await expect(card.locator('[data-verdict]')).toHaveText('continue');
+  const experimentId = (await card.getAttribute('data-experiment'))!;
+  // One test per page: the form says so for `/`.
+  await expect(panel.getByText('Já há um teste rodando em /.', { exact: false })).toBeVisible();
+
+  // Fresh browsers from new addresses until both versions were served (each is a coin toss).
+  const visits: Visit[] = [];
+  /** Every fresh browser counts as a visitor of its version, kept or closed. */
+  const served = [0, 0];
+  for (let tries = 0; tries < 24 && new Set(visits.map((each) => each.variant)).size < 2; tries++) {
+    const next = await visit(browser, server.url, experimentId);
+    served[next.variant]! += 1;
+    if (visits.some((each) => each.variant === next.variant)) await next.context.close();
+    else visits.push(next);
+  }
+  expect(visits.map((each) => each.variant).sort()).toEqual([0, 1]);
+  const b = visits.find((each) => each.variant === 1)!;
+  // The same browser keeps its version across reloads, and the page shows it.
+  for (let reload = 0; reload < 2; reload++) {
+    const again = await b.page.reload();
+    expect(await again!.text()).toContain(`data-experiment="${experimentId}.1"`);
+  }
+  await expect(b.page.getByRole('heading', { level: 1 })).toContainText(SHOWN_B);
+
+  // An order placed on version B records it.
+  await b.page.getByRole('button', { name: 'QUERO MINHA LISTA AGORA' }).click();
+  const dialog = b.page.getByRole('dialog', { name: 'Lista de Fornecedores Secretos Vitalícia' });
+  await dialog.getByLabel('Nome completo').fill('Compradora do Teste B');
+  await dialog.getByLabel('E-mail').fill('teste-b@example.com');
+  await dialog.getByLabel('WhatsApp', { exact: true }).fill('21987654321');
+  await dialog.getByRole('button', { name: 'GERAR PIX' }).click();
+  await payOnSandbox(b.context, dialog);
+  await expect(dialog.getByRole('heading', { name: 'Pagamento confirmado!' })).toBeVisible({ timeout: 15_000 });
+  const recorded = await withDb((db) =>
+    db.db
+      .selectFrom('orders')
+      .select(['experiment_id', 'experiment_variant'])
+      .where('buyer_email', '=', 'teste-b@example.com')
+      .executeTakeFirstOrThrow(),
+  );
+  expect(recorded).toEqual({ experiment_id: experimentId, experiment_variant: 1 });
+
+  // The console counts both versions.
+  await expect
+    .poll(
+      async () => {
+        await panel.reload();
+        return [await figure(panel, 'A', 'Visitantes').textContent(), await figure(panel, 'B', 'PIX pagos').textContent()];
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual([String(served[0]), '1']);
+  // Reloads and the checkout add no visitor.
+  await expect(figure(panel, 'B', 'Visitantes')).toHaveText(String(served[1]));
+  await expect(figure(panel, 'B', 'PIX gerados')).toHaveText('1');
+  await expect(figure(panel, 'B', 'Checkouts iniciados')).toHaveText('1');
+  // One sale over B's visitors, with its interval.
+  const rate = `${(100 / served[1]!).toFixed(1).replace('.', ',')}%`;
+  await expect(figure(panel, 'B', 'Conversão \\(PIX pago\\)')).toHaveText(new RegExp(`^${rate} \\(de \\d+,\\d% a \\d+,\\d%\\)$`));
+  await expect(figure(panel, 'A', 'PIX pagos')).toHaveText('0');
+
+  const shots = test.info().outputPath();
+  // From the top: a full-page shot taken further down draws the sticky header across the middle.
+  await panel.evaluate(() => window.scrollTo(0, 0));
+  await panel.screenshot({ path: `${shots}/experiments-390.png`, fullPage: true });
+  await panel.setViewportSize({ width: 1280, height: 800 });
+  await panel.screenshot({ path: `${shots}/experiments-1280.png`, fullPage: true });
+
+  // "Declarar vencedor": B is published as a new version of the page.
+  const before = await (async () => {
+    await panel.getByRole('link', { name: 'Página' }).click();
+    return liveVersionNumber(panel);
+  })();
+  await panel.getByRole('link', { name: 'Testes A/B' }).click();
+  await panel.getByLabel('Versão vencedora').selectOption({ label: 'Versão B' });
+  await panel.getByRole('button', { name: 'Declarar vencedor' }).click();
+  const confirm = panel.getByRole('dialog', { name: 'Declarar a versão B vencedora?' });
+  await confirm.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(panel.getByText(`Vencedor publicado como a versão ${before + 1} da página.`)).toBeVisible();
+  await expect(panel.getByRole('article', { name: 'Título do topo' })).toContainText('Vencedor declarado');
+  await panel.getByRole('link', { name: 'Página' }).click();
+  await expect(panel.getByText(`No ar: versão ${before + 1}`)).toBeVisible();
+  // Every visitor now gets B's headline, published, with no test mark.
+  const after = await b.page.goto('/');
+  const html = await after!.text();
+  expect(html).toContain(SHOWN_B);
+  expect(html).not.toContain('data-experiment=');
+
+  for (const each of visits) await each.context.close();
+  await consoleContext.close();
+}
+
+test.describe('Testes A/B', () => {
+  test('on SQLite: plan, start, serve each version from the server, count an order, declare the winner', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1' });
+    try {
+      await story(browser, server, (use) => withServerDb(server.dataDir, use));
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('on PostgreSQL: the same story', async ({ browser }) => {
+    test.setTimeout(180_000);
+    const database = await createPostgresDb();
+    const server = await startServer({ ADMIN_PASSWORD: PASSWORD, TRUST_PROXY_HOPS: '1', DATABASE_URL: database.url });
+    try {
+      await story(browser, server, (use) => use(database));
+    } finally {
+      await server.stop();
+      await database.close();
+    }
+  });
+});
