@@ -112,6 +112,7 @@ export const experimentsConsole = {
     variant: (letter: string) => `Versão ${letter}`,
     section: 'Parte da página que muda',
     changes: (letter: string) => `O que muda na versão ${letter}`,
+    unchanged: (letter: string) => `A versão ${letter} ainda é igual à página publicada: mude algum campo acima.`,
     add: 'Adicionar versão',
     remove: (letter: string) => `Remover a versão ${letter}`,
     split: 'Divisão dos visitantes',

@@ -240,7 +240,11 @@ export function ExperimentForm({
               fromEnvironment={pageState.fromEnvironment}
               onChange={(offer) => update(index, { offer })}
             />
-            <OfferDiff live={live} draft={variant.offer} title={copy.changes(letter)} />
+            {offerPatch(variant.offer, live) === undefined ? (
+              <p className="text-sm text-gold-300">{copy.unchanged(letter)}</p>
+            ) : (
+              <OfferDiff live={live} draft={variant.offer} title={copy.changes(letter)} />
+            )}
           </section>
         );
       })}
