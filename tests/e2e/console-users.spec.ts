@@ -44,7 +44,9 @@ test('the owner invites an editor by e-mail; she accepts, publishes under her na
     await editor.getByRole('button', { name: 'Criar meu acesso' }).click();
     const nav = editor.getByRole('navigation', { name: 'Seções do painel' });
     await expect(nav.getByRole('link', { name: 'Página' })).toBeVisible();
-    await expect(nav.getByRole('link')).toHaveCount(1);
+    // The page permission also opens the page's A/B tests, as the server allows.
+    await expect(nav.getByRole('link', { name: 'Testes A/B' })).toBeVisible();
+    await expect(nav.getByRole('link')).toHaveCount(2);
     expect(new URL(editor.url()).hash).toBe('#pagina');
 
     // Used once: the same link again is refused in words.
