@@ -20,7 +20,7 @@ export const tailwindMergeConfig: Config<string, string> = {
   },
   "classGroups": {
     "container": ["container"],
-    "display": ["block", "inline-block", "inline", "flex", "inline-flex", "table", "grid", "hidden"],
+    "display": ["block", "inline-block", "inline", "flex", "inline-flex", "table", "grid", "contents", "hidden"],
     "sr": ["sr-only"],
     "object-fit": [{
       "object": ["contain", "cover"],
@@ -71,6 +71,9 @@ export const tailwindMergeConfig: Config<string, string> = {
     }],
     "flex": [{
       "flex": [validators.isNumber],
+    }],
+    "grow": [{
+      "grow": [""],
     }],
     "shrink": [{
       "shrink": [validators.isNumber],
@@ -348,7 +351,7 @@ export const tailwindMergeConfig: Config<string, string> = {
       "pointer-events": ["none"],
     }],
     "resize": [{
-      "resize": ["y"],
+      "resize": ["", "y"],
     }],
     "scroll-mt": [{
       "scroll-mt": [fromTheme("spacing")],
@@ -365,7 +368,7 @@ export const tailwindMergeConfig: Config<string, string> = {
     "overscroll": ["overscroll-x"],
     "inset": ["inset-x", "top", "right", "bottom", "left"],
     "inset-x": ["right", "left"],
-    "flex": ["shrink"],
+    "flex": ["grow", "shrink"],
     "gap": ["gap-x", "gap-y"],
     "p": ["px", "py", "pt", "pr", "pb", "pl"],
     "px": ["pr", "pl"],
