@@ -231,12 +231,12 @@ export const offerSectionKeys = Object.keys(offerSections) as OfferSectionKey[];
 type ValueOf<F> = F extends LayoutField
   ? OfferLayout
   : F extends ListField
-  ? Array<{ -readonly [K in keyof F['item']]: ValueOf<F['item'][K]> }>
-  : F extends PriceField | AmountField
-    ? number
-    : F extends ChoiceField
-      ? F['options'][number]
-      : string;
+    ? Array<{ -readonly [K in keyof F['item']]: ValueOf<F['item'][K]> }>
+    : F extends PriceField | AmountField
+      ? number
+      : F extends ChoiceField
+        ? F['options'][number]
+        : string;
 
 export type Offer = {
   -readonly [S in OfferSectionKey]: { -readonly [K in keyof (typeof offerSections)[S]]: ValueOf<(typeof offerSections)[S][K]> };

@@ -1,7 +1,6 @@
 import type { AdminBumpTotals } from '../../shared/admin.ts';
 import type { PaidOrderFacts } from '../orders/order-console-lookup.ts';
 
-
 export function bumpFigures(orders: readonly PaidOrderFacts[], from: number, to: number): AdminBumpTotals {
   const paid = orders.filter((order) => order.paidAt >= from && order.paidAt < to);
   const sum = (list: readonly PaidOrderFacts[]) => list.reduce((total, order) => total + order.bumpCents, 0);
