@@ -58,10 +58,7 @@ export async function versionOffer(deps: OfferDeps, number: number): Promise<Off
   return version ? parseStoredOffer(version.content) : undefined;
 }
 
-/**
- * A version and the live one, both as the database has them: the instance answering may not have swapped in a version
- * another instance published a moment ago, so its served offer would show "Restaurar" a diff against an older page.
- */
+// A version and the live one as the database has them: this instance may not yet serve what another just published.
 export async function versionBesideLive(deps: OfferDeps, number: number): Promise<{ offer: Offer; live: Offer } | undefined> {
   const [offer, live] = await Promise.all([
     versionOffer(deps, number),
