@@ -146,6 +146,11 @@ export class EfiOpenFinanceStandIn {
     this.scripts.push({ method, prefix, reply });
   }
 
+  /** Drops the scripted answers no call has met yet: a fault meant for one step never meets a later one. */
+  clearScripts(): void {
+    this.scripts.length = 0;
+  }
+
   /** The buyer's decision at their bank, as the bank page takes it; returns where the browser is sent. */
   async decide(paymentOrLinkId: string, approve: boolean): Promise<string> {
     const payment = this.payments.get(paymentOrLinkId);

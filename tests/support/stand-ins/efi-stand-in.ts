@@ -292,6 +292,11 @@ export class EfiStandIn {
     this.scripts.push({ match: (m, p) => m === method && p.startsWith(pathPrefix), reply });
   }
 
+  /** Drops the scripted answers no call has met yet: a fault meant for one step never meets a later one. */
+  clearScripts(): void {
+    this.scripts.length = 0;
+  }
+
   /** Tokens issued so far stop working (the bank revoked them early). */
   revokeTokens(): void {
     this.tokens.clear();
