@@ -70,6 +70,20 @@ test("text typed before the checkout's code arrives is kept with its focus and c
   expect(JSON.parse(orders[0]!)).toMatchObject({ name: 'Maria Souzs', email: 'maria.prerendered@example.com' });
 });
 
+test("a phone typed before the checkout's code arrives is formatted as the code takes the form over", async ({ page }) => {
+  const release = await openLandingHolding(page, CHECKOUT_CHUNK);
+  await buyButton(page).click();
+  const phone = checkoutDialog(page).getByLabel('WhatsApp', { exact: true });
+  await expect(phone).toBeEditable();
+  await phone.pressSequentially('11987654321');
+  await expect(page.locator('[data-island="checkout"]')).not.toHaveAttribute('data-hydrated');
+  await expect(phone).toHaveValue('11987654321');
+
+  release();
+  await expectIslandLive(page, 'checkout');
+  await expect(phone).toHaveValue('(11) 98765-4321');
+});
+
 test('a buy tap before the rest of the stylesheet is in shows the checkout once it is, styled and focused, never as a bare form', async ({
   page,
 }) => {
@@ -130,7 +144,8 @@ test('a submit before the code arrives waits for the browser’s own checks, the
   expect(JSON.parse(orders[0]!)).toMatchObject({
     name: 'Maria Souza',
     email: 'maria.held@example.com',
-    phone: '11987651202',
+    // Formatted as the code took the form over, as a phone typed in the live form is sent.
+    phone: '(11) 98765-1202',
     whatsappConsent: true,
   });
   expect(orders[0]).toMatch(/"bump[^"]*":\s*(true|"[^"]+")/i);

@@ -16,7 +16,7 @@ import { cn } from '../ui/cn.ts';
 import { BUMP_BOX, CONSENT_BOX, type BuyerField, type BuyerValues } from './buyer-values.ts';
 import { suggestEmail } from './email-typo.ts';
 import { onDemand } from './on-demand.ts';
-import { editPhone } from './phone-mask.ts';
+import { editPhone, maskPhone } from './phone-mask.ts';
 import { WhatsappConsent } from './whatsapp-consent.tsx';
 
 export { emptyBuyer, type BuyerValues } from './buyer-values.ts';
@@ -114,6 +114,8 @@ export function readTypedBuyer(form: HTMLFormElement): { values: Partial<BuyerVa
     const input = form.elements.namedItem(field.name);
     if (input instanceof HTMLInputElement && input.value !== '') values[field.name] = input.value;
   }
+  // Typed before the mask's code ran: formatted now, as it would have been while typed.
+  if (values.phone !== undefined) values.phone = maskPhone(values.phone);
   const ticked = (name: string) => {
     const box = form.elements.namedItem(name);
     return box instanceof HTMLInputElement && box.checked;
